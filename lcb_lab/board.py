@@ -1,0 +1,225 @@
+"""The map: per-hex terrain, features, land/sea connectivity (4.1, 5.1x, 8.05).
+
+A :class:`Board` is read from a committed JSON file made by
+``tools/build_map.py``; the runtime needs no geometry library.
+
+Terrain (4.1, 5.11): each hex is ``naval`` (water only), ``land`` (land only)
+or ``mixed`` (both), and has an MP colour: blue/green 1 MP, yellow 2,
+orange 3, brown 4, red impassable.  Ground units move only along
+``ground_links`` (land continuous across the shared hex side, or a bridge /
+road: 5.110, 5.111); naval units only along ``naval_links`` (water continuous
+across the side: 5.11).
+
+JSON layout (``lcb_lab/data/maps/<name>.json``)::
+
+    {"name": ..., "source": ..., "hex_km": 20,
+     "projection": {"lon0": .., "lat0": .., "km_per_deg_lon": .., "km_per_deg_lat": ..},
+     "hexes": [{"label": "AL-23", "kind": "mixed", "colour": "green",
+                "land_fraction": 0.41, "features": [{"kind": "port", "name": "Slite"}],
+                "ground_links": ["AL-22", ...], "naval_links": [...], "note": "..."}],
+     "features": [{"kind": "city", "name": "Visby", "lon": .., "lat": .., "hex": ..}],
+     "roads": [{"name": .., "lonlat": [[lon, lat], ...]}],
+     "label_map": {"printed label": "our label", ...}}
+
+The projection maps hexgrid km (x east, y south; :func:`hexgrid.centre_km`)
+to lon/lat: ``lon = lon0 + x / km_per_deg_lon``, ``lat = lat0 - y / km_per_deg_lat``.
+"""
+from __future__ import annotations
+
+import json
+from collections import deque
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable
+
+from . import hexgrid
+from .errors import LcbError, ScenarioError
+
+MAP_DIR = Path(__file__).parent / "data" / "maps"
+
+MP_BY_COLOUR: dict[str, int | None] = {
+    "blue": 1, "green": 1, "yellow": 2, "orange": 3, "brown": 4, "red": None,
+}
+"""MP to enter a hex by its colour (4.1, 5.11); ``None`` = prohibited."""
+
+TERRAIN_CV_MODIFIER: dict[str, int] = {"orange": -1, "brown": -2}
+"""Offensive CV modifier when a *ground* target stands in such a hex (7.09)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Feature:
+    """A map feature: city, town, port, small_port, airfield, bridge ... (4.1)."""
+
+    kind: str
+    name: str
+    lon: float | None = None
+    lat: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HexInfo:
+    """Terrain of one hex."""
+
+    label: str
+    kind: str  # "naval" | "land" | "mixed"
+    colour: str
+    land_fraction: float = 0.0
+    features: tuple[Feature, ...] = ()
+    ground_links: tuple[str, ...] = ()
+    naval_links: tuple[str, ...] = ()
+    note: str = ""
+
+    @property
+    def mp_cost(self) -> int | None:
+        """MP to enter (5.11); None when prohibited (red)."""
+        return MP_BY_COLOUR[self.colour]
+
+    @property
+    def has_land(self) -> bool:
+        return self.kind in ("land", "mixed")
+
+    @property
+    def has_water(self) -> bool:
+        return self.kind in ("naval", "mixed")
+
+    @property
+    def terrain_modifier(self) -> int:
+        """CV modifier for attacks on ground targets here (7.09)."""
+        return TERRAIN_CV_MODIFIER.get(self.colour, 0)
+
+
+@dataclass(frozen=True)
+class Board:
+    """A hex map.  Labels are canonical ``COL-ROW`` strings (see hexgrid)."""
+
+    name: str
+    hexes: dict[str, HexInfo]
+    projection: dict[str, float] = field(default_factory=dict)
+    features: tuple[Feature, ...] = ()
+    roads: tuple[dict, ...] = ()
+    label_map: dict[str, str] = field(default_factory=dict)
+    source: str = ""
+
+    # ---- lookups -------------------------------------------------------
+    def __contains__(self, label: object) -> bool:
+        return isinstance(label, str) and self._canon(label) in self.hexes
+
+    def _canon(self, label: str) -> str:
+        try:
+            return hexgrid.normalise(label)
+        except ValueError:
+            return label
+
+    def hex(self, label: str) -> HexInfo:
+        """Terrain of ``label``. Raises LcbError when the hex is not on this map."""
+        info = self.hexes.get(self._canon(label))
+        if info is None:
+            raise LcbError(f"hex {label!r} is not on the {self.name} map")
+        return info
+
+    def canonical(self, label: str) -> str:
+        """Our label for ``label`` (printed labels mapped via ``label_map``)."""
+        lab = self._canon(label)
+        return self.label_map.get(lab, lab)
+
+    def neighbours(self, label: str) -> list[str]:
+        """Adjacent hexes that are on this map."""
+        return [h.label for h in hexgrid.neighbours(self._canon(label)) if h.label in self.hexes]
+
+    def ground_neighbours(self, label: str) -> tuple[str, ...]:
+        """Hexes a ground unit may step to from ``label`` (5.11, 5.111, 5.19)."""
+        return self.hex(label).ground_links
+
+    def naval_neighbours(self, label: str) -> tuple[str, ...]:
+        """Hexes a naval unit may step to from ``label`` (5.11)."""
+        return self.hex(label).naval_links
+
+    # ---- traced distances ----------------------------------------------
+    def naval_reach(self, label: str, radius: int) -> dict[str, int]:
+        """Hexes within ``radius`` steps traced through naval/mixed hexes (6.23).
+
+        Returns {label: steps}; the start hex is at 0.
+        """
+        return _bfs(label, radius, self.naval_neighbours)
+
+    def ground_reach(self, label: str, radius: int, blocked: Iterable[str] = ()) -> dict[str, int]:
+        """Hexes within ``radius`` steps along ground links, not entering
+        ``blocked`` hexes and never prohibited (red) hexes (8.03, 8.05)."""
+        bl = set(blocked)
+
+        def step(h: str):
+            return [n for n in self.ground_neighbours(h)
+                    if n not in bl and self.hexes[n].mp_cost is not None]
+        return _bfs(label, radius, step)
+
+    # ---- geography for views -------------------------------------------
+    def km_to_lonlat(self, x: float, y: float) -> tuple[float, float]:
+        p = self.projection
+        return p["lon0"] + x / p["km_per_deg_lon"], p["lat0"] - y / p["km_per_deg_lat"]
+
+    def lonlat_to_km(self, lon: float, lat: float) -> tuple[float, float]:
+        p = self.projection
+        return (lon - p["lon0"]) * p["km_per_deg_lon"], (p["lat0"] - lat) * p["km_per_deg_lat"]
+
+    def hex_at_lonlat(self, lon: float, lat: float) -> str | None:
+        """The label of the hex containing (lon, lat), or None when off the map."""
+        lab = hexgrid.hex_at_km(*self.lonlat_to_km(lon, lat)).label
+        return lab if lab in self.hexes else None
+
+    def features_in(self, label: str) -> tuple[Feature, ...]:
+        return self.hex(label).features
+
+
+def _bfs(start: str, radius: int, step) -> dict[str, int]:
+    start = hexgrid.normalise(start)
+    seen = {start: 0}
+    q = deque([start])
+    while q:
+        h = q.popleft()
+        d = seen[h]
+        if d >= radius:
+            continue
+        for n in step(h):
+            if n not in seen:
+                seen[n] = d + 1
+                q.append(n)
+    return seen
+
+
+def board_from_dict(data: dict, file: str = "<map>") -> Board:
+    """Build a Board from the JSON layout above. Raises ScenarioError."""
+    hexes: dict[str, HexInfo] = {}
+    for i, h in enumerate(data.get("hexes", [])):
+        try:
+            label = hexgrid.normalise(h["label"])
+            if h["colour"] not in MP_BY_COLOUR:
+                raise ValueError(f"colour {h['colour']!r} not one of {sorted(MP_BY_COLOUR)}")
+            if h["kind"] not in ("naval", "land", "mixed"):
+                raise ValueError(f"kind {h['kind']!r} not naval/land/mixed")
+            hexes[label] = HexInfo(
+                label=label, kind=h["kind"], colour=h["colour"],
+                land_fraction=float(h.get("land_fraction", 0.0)),
+                features=tuple(Feature(**f) for f in h.get("features", [])),
+                ground_links=tuple(hexgrid.normalise(x) for x in h.get("ground_links", [])),
+                naval_links=tuple(hexgrid.normalise(x) for x in h.get("naval_links", [])),
+                note=h.get("note", ""),
+            )
+        except (KeyError, ValueError, TypeError) as e:
+            raise ScenarioError(file, f"hexes[{i}]", str(e)) from None
+    return Board(
+        name=data.get("name", "map"), hexes=hexes, projection=data.get("projection", {}),
+        features=tuple(Feature(**{k: f[k] for k in ("kind", "name", "lon", "lat") if k in f})
+                       for f in data.get("features", [])),
+        roads=tuple(data.get("roads", [])), label_map=dict(data.get("label_map", {})),
+        source=data.get("source", ""),
+    )
+
+
+@lru_cache(maxsize=4)
+def load_board(name: str = "gotland") -> Board:
+    """Load ``lcb_lab/data/maps/<name>.json`` (committed output of tools/build_map.py)."""
+    p = MAP_DIR / f"{name}.json"
+    if not p.exists():
+        raise ScenarioError(str(p), "map", f"no map named {name!r} in {MAP_DIR}")
+    return board_from_dict(json.loads(p.read_text(encoding="utf-8")), str(p))

@@ -1,0 +1,213 @@
+"""Unit types and markers with provenance for every value (4.2, 4.3, App. A).
+
+The catalog lives in ``lcb_lab/data/units.toml``.  Every number carries a
+``source``: either a rulebook reference (``"rulebook 7.41"``) or
+``"sandbox"`` for a plausible value the rulebook does not state (Appendix A's
+unit table is truncated, so most counter values are sandbox values).  The UI
+marks sandbox values so an instructor knows what to check against the
+physical game.
+
+CV slots are the Unit Tracker's supply tracks (4.32): ``GA`` (green),
+``LRS1`` (red), ``LRS2`` (orange), ``LRS3`` (blue), ``INT1``/``INT2``
+(purple).  Resupply Values are ``RV1``/``RV2`` (8.0).  Ranges are in hexes,
+not counting the unit's own hex (4.21); ``None`` means infinite (∞).  Supply
+``None`` means infinite supply (4.32, 7.34: at most 4 dice per CV).
+"""
+from __future__ import annotations
+
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal, Optional
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from .errors import ScenarioError
+
+DATA_DIR = Path(__file__).parent / "data"
+CvSlot = Literal["GA", "LRS1", "LRS2", "LRS3", "INT1", "INT2"]
+RvSlot = Literal["RV1", "RV2"]
+INFINITE_DICE_CAP = 4
+"""Units with infinite supply roll at most 4 d20 per CV (7.34, 7.51, 7.55)."""
+
+
+def _inf(v):
+    if isinstance(v, str) and v.strip().lower() in {"inf", "infinite", "∞"}:
+        return None
+    return v
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class CombatValue(_Model):
+    """One CV of a unit: value to roll under on a d20 (7.02), range, supply."""
+
+    slot: CvSlot
+    value: int = Field(ge=0, le=20)
+    range: Optional[int] = Field(default=0, ge=0)
+    supply: Optional[int] = Field(default=None, ge=0)
+    sources: dict[str, str]
+
+    _n = field_validator("range", "supply", mode="before")(_inf)
+
+    @property
+    def kind(self) -> str:
+        """``"GA"``, ``"LRS"`` or ``"INT"``."""
+        return self.slot.rstrip("123")
+
+    @property
+    def infinite_supply(self) -> bool:
+        return self.supply is None
+
+    @property
+    def infinite_range(self) -> bool:
+        return self.range is None
+
+    def in_range(self, hexes: int) -> bool:
+        """True when a target ``hexes`` away is within this CV's range (7.31)."""
+        return self.range is None or hexes <= self.range
+
+
+class ResupplyValue(_Model):
+    """A logistics unit's RV: RPs it may hand out per action, and range (8.0, 8.03)."""
+
+    slot: RvSlot
+    value: int = Field(ge=0)
+    range: int = Field(ge=0)
+    sources: dict[str, str]
+
+
+class UnitType(_Model):
+    """A counter type.  ``sources`` maps each plain field name to its provenance."""
+
+    type_id: str
+    name: str
+    team: Literal["US", "RU"]
+    service: str
+    domain: Literal["ground", "naval"]
+    symbol: str
+    abbrev: str
+    size: str
+    mp: int = Field(ge=0)
+    hp: int = Field(ge=1)
+    gpsv: int = Field(default=0, ge=0)
+    asv: int = Field(default=0, ge=0)
+    embark_gpsv: int = Field(default=0, ge=0)
+    embark_asv: int = Field(default=0, ge=0)
+    rp: int = Field(default=0, ge=0)
+    armor: bool = False
+    cannon_artillery: bool = False
+    asw: bool = False
+    cvs: tuple[CombatValue, ...] = ()
+    rvs: tuple[ResupplyValue, ...] = ()
+    sources: dict[str, str]
+    notes: str = ""
+
+    def cv(self, slot: str) -> CombatValue | None:
+        """The CV in ``slot`` (e.g. ``"LRS1"``) or None."""
+        for c in self.cvs:
+            if c.slot == slot:
+                return c
+        return None
+
+    def cvs_of(self, kind: str) -> tuple[CombatValue, ...]:
+        """All CVs of a kind: ``"GA"``, ``"LRS"`` or ``"INT"``."""
+        return tuple(c for c in self.cvs if c.kind == kind)
+
+    def rv(self, slot: str) -> ResupplyValue | None:
+        for r in self.rvs:
+            if r.slot == slot:
+                return r
+        return None
+
+    @property
+    def is_logistics(self) -> bool:
+        """Logistics units carry a blue RV circle (8.0)."""
+        return bool(self.rvs)
+
+    @property
+    def is_naval(self) -> bool:
+        return self.domain == "naval"
+
+    def source(self, field: str) -> str:
+        """Provenance of a field (``"sandbox"`` when not given)."""
+        return self.sources.get(field, "sandbox")
+
+    def sandbox_fields(self) -> list[str]:
+        """Names of the values of this type that are sandbox, not rulebook."""
+        out = [f for f, s in self.sources.items() if s.startswith("sandbox")]
+        for c in self.cvs:
+            out += [f"{c.slot}.{k}" for k, s in c.sources.items() if s.startswith("sandbox")]
+        for r in self.rvs:
+            out += [f"{r.slot}.{k}" for k, s in r.sources.items() if s.startswith("sandbox")]
+        return out
+
+
+class MarkerType(_Model):
+    """MILDEC-like markers (4.22, 5.17): not units, 1 HP, no combat."""
+
+    type_id: str
+    name: str
+    domain: Literal["ground", "naval"]
+    hp: int = 1
+    mp: int
+    sources: dict[str, str]
+
+
+class Catalog(_Model):
+    units: dict[str, UnitType]
+    markers: dict[str, MarkerType] = {}
+
+    def unit(self, type_id: str) -> UnitType:
+        """The unit type ``type_id``; KeyError naming the known ids if absent."""
+        try:
+            return self.units[type_id]
+        except KeyError:
+            raise KeyError(f"unknown unit type {type_id!r}; known: {sorted(self.units)}") from None
+
+
+def _loc(err: dict) -> str:
+    return ".".join(str(p) for p in err["loc"])
+
+
+def parse_catalog(data: dict, file: str) -> Catalog:
+    """Validate catalog data (as read from TOML). Raises ScenarioError."""
+    units = {}
+    for i, raw in enumerate(data.get("unit", [])):
+        raw = dict(raw)
+        raw["cvs"] = raw.pop("cv", [])
+        raw["rvs"] = raw.pop("rv", [])
+        try:
+            u = UnitType.model_validate(raw)
+        except ValidationError as e:
+            err = e.errors()[0]
+            name = raw.get("type_id", f"#{i}")
+            raise ScenarioError(file, f"unit[{name}].{_loc(err)}", err["msg"]) from None
+        if u.type_id in units:
+            raise ScenarioError(file, f"unit[{u.type_id}]", "duplicate type_id")
+        units[u.type_id] = u
+    markers = {}
+    for i, raw in enumerate(data.get("marker", [])):
+        try:
+            m = MarkerType.model_validate(raw)
+        except ValidationError as e:
+            err = e.errors()[0]
+            raise ScenarioError(file, f"marker[{i}].{_loc(err)}", err["msg"]) from None
+        markers[m.type_id] = m
+    return Catalog(units=units, markers=markers)
+
+
+@lru_cache(maxsize=4)
+def load_catalog(path: str | None = None) -> Catalog:
+    """Load and validate ``units.toml`` (default: the packaged one).
+
+    Raises ScenarioError naming the file and key when the file is malformed.
+    """
+    p = Path(path) if path else DATA_DIR / "units.toml"
+    try:
+        data = tomllib.loads(p.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as e:
+        raise ScenarioError(str(p), "(syntax)", str(e)) from None
+    return parse_catalog(data, str(p))

@@ -1,0 +1,54 @@
+"""Errors raised by lcb_lab.
+
+Every error is a ``ValueError`` so that callers who only care about "bad input"
+can catch one type.  An :class:`IllegalAction` names the rule it enforces; the
+engine raises it *before* changing anything, so the game state after a refused
+action is identical to the state before it (design principle 6).
+"""
+from __future__ import annotations
+
+
+class LcbError(ValueError):
+    """Base class of every lcb_lab error."""
+
+
+class IllegalAction(LcbError):
+    """A declaration or step the rules forbid.
+
+    Attributes:
+        rule: the rule number enforced, e.g. ``"7.32"``.
+        reason: plain-words reason, e.g. ``"1 Anna is concealed"``.
+    """
+
+    def __init__(self, rule: str, reason: str):
+        self.rule = rule
+        self.reason = reason
+        super().__init__(f"Refused by rule {rule}: {reason}")
+
+
+class ScenarioError(LcbError):
+    """A scenario, lesson or catalog file is malformed.
+
+    The message names the file, the key (dotted path) and what is wrong.
+    """
+
+    def __init__(self, file: str, key: str, problem: str):
+        self.file = file
+        self.key = key
+        self.problem = problem
+        super().__init__(f"{file}: {key}: {problem}")
+
+
+class DecisionRequired(LcbError):
+    """The engine needs the non-active team's answer before it can go on.
+
+    ``decision`` is the pending :class:`lcb_lab.decisions.Decision`.
+    """
+
+    def __init__(self, decision):
+        self.decision = decision
+        super().__init__(f"waiting for {decision.team}'s decision: {decision.kind} ({decision.rule})")
+
+
+class DiceExhausted(LcbError):
+    """A scripted Dice ran out of forced values and has no seed to fall back on."""
