@@ -1,0 +1,74 @@
+# lcb_lab — developer entry points.
+#
+#   make lab    set up .venv and open the sandbox (JupyterLab on notebooks/00_start_here.ipynb)
+#   make test   set up .venv (with test extras + Chromium) and run every test
+#
+# VENV and PYTHON can be overridden, e.g. `VENV=/tmp/v make test`.
+
+PYTHON   ?= python3
+VENV     ?= .venv
+VPY      := $(VENV)/bin/python
+NOTEBOOK ?= notebooks/00_start_here.ipynb
+PYTEST_ARGS ?=
+LAB_ARGS ?=
+
+# Offline-safe Bokeh in notebooks, Voila and the tests; quiet pip.
+export BOKEH_RESOURCES := inline
+export PIP_DISABLE_PIP_VERSION_CHECK := 1
+
+# JupyterLab refuses to run as root unless told to.
+ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
+
+# Stamp files make re-runs quick: reinstall only when pyproject.toml changes
+# (or the venv is new).
+STAMP_RUN  := $(VENV)/.lcb_lab-installed
+STAMP_TEST := $(VENV)/.lcb_lab-installed-test
+
+.PHONY: help lab test test-fast venv install install-test chromium clean
+
+help:
+	@echo "make lab         set up $(VENV) and open JupyterLab on $(NOTEBOOK) (extra args: LAB_ARGS=...)"
+	@echo "make test        set up $(VENV) (+ test extras, Chromium) and run every test"
+	@echo "make test-fast   like 'make test' but skip the real-browser test"
+	@echo "make install     pip install -e . into $(VENV) (only when pyproject.toml changed)"
+	@echo "make chromium    make sure Debian chromium is installed (scripts/ensure_chromium.sh)"
+	@echo "make clean       remove test artefacts and install stamps (keeps $(VENV))"
+
+venv: $(VPY)
+
+$(VPY):
+	$(PYTHON) -m venv $(VENV)
+
+install: $(STAMP_RUN)
+
+$(STAMP_RUN): pyproject.toml | $(VPY)
+	$(VPY) -m pip install -e .
+	@touch $@
+
+install-test: $(STAMP_TEST)
+
+$(STAMP_TEST): pyproject.toml | $(VPY)
+	$(VPY) -m pip install -e '.[test]'
+	@touch $@ $(STAMP_RUN)
+
+chromium:
+	bash scripts/ensure_chromium.sh
+
+lab: $(STAMP_RUN)
+	$(VENV)/bin/jupyter lab $(NOTEBOOK) $(ALLOW_ROOT) $(LAB_ARGS)
+
+# One pytest run over tests/ (unit tests, every notebook via tests/test_notebooks.py,
+# the browser test), so the closing summary line counts everything.
+# pytest exit code 5 ("no tests collected") is reported and fails the target.
+test: $(STAMP_TEST) chromium
+	@rc=0; $(VPY) -m pytest tests $(PYTEST_ARGS) || rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests -- failing" >&2; fi; \
+	exit $$rc
+
+test-fast: $(STAMP_TEST)
+	@rc=0; $(VPY) -m pytest tests -m "not browser" $(PYTEST_ARGS) || rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "make test-fast: pytest collected no tests -- failing" >&2; fi; \
+	exit $$rc
+
+clean:
+	rm -rf test-results .pytest_cache .hypothesis $(STAMP_RUN) $(STAMP_TEST)
