@@ -1,0 +1,70 @@
+"""All randomness: d20 rolls through one seeded or scripted :class:`Dice` (7.01).
+
+``Dice(seed=7)`` draws from a numpy ``Generator``; ``Dice(forced=[...])``
+returns the forced values first (lessons and tests reproduce printed
+examples), then falls back to the seed if one was given, else raises
+:class:`~lcb_lab.errors.DiceExhausted`.  Every roll is appended to
+``Dice.history`` as ``(purpose, values)``.
+"""
+from __future__ import annotations
+
+from collections import deque
+from typing import Iterable
+
+import numpy as np
+
+from .errors import DiceExhausted, LcbError
+
+SIDES = 20
+
+
+class Dice:
+    """The only source of random numbers in lcb_lab."""
+
+    def __init__(self, seed: int | None = None, forced: Iterable[int] = ()):
+        self.seed = seed
+        self._rng = np.random.default_rng(seed) if seed is not None else None
+        self._forced: deque[int] = deque()
+        self.history: list[tuple[str, list[int]]] = []
+        self.force(forced)
+
+    def force(self, values: Iterable[int]) -> None:
+        """Queue forced d20 results (each 1..20). Raises LcbError otherwise."""
+        vals = [int(v) for v in values]
+        bad = [v for v in vals if not 1 <= v <= SIDES]
+        if bad:
+            raise LcbError(f"forced d20 values must be 1..20, got {bad}")
+        self._forced.extend(vals)
+
+    @property
+    def forced_left(self) -> int:
+        return len(self._forced)
+
+    def roll(self, n: int, purpose: str = "") -> list[int]:
+        """Roll ``n`` d20 (7.01). Forced values are used first."""
+        out: list[int] = []
+        for _ in range(n):
+            if self._forced:
+                out.append(self._forced.popleft())
+            elif self._rng is not None:
+                out.append(int(self._rng.integers(1, SIDES + 1)))
+            else:
+                raise DiceExhausted(
+                    f"no forced dice left for {purpose or 'a roll'} and no seed to fall back on")
+        self.history.append((purpose, out))
+        return out
+
+    def state(self) -> dict:
+        """Serializable dice state (seed, generator state, forced queue)."""
+        return {
+            "seed": self.seed,
+            "rng": self._rng.bit_generator.state if self._rng is not None else None,
+            "forced": list(self._forced),
+        }
+
+    @classmethod
+    def from_state(cls, d: dict) -> "Dice":
+        dice = cls(seed=d.get("seed"), forced=d.get("forced", ()))
+        if d.get("rng") is not None and dice._rng is not None:
+            dice._rng.bit_generator.state = d["rng"]
+        return dice

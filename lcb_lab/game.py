@@ -1,0 +1,375 @@
+"""Game: the step-wise impulse API over state + rules (3.3, 3.03, 7.010).
+
+Typical impulse::
+
+    g = load_scenario("gotland_redux", seed=1)
+    g.begin_impulse("TF Boston")
+    g.declare([{"kind": "move_combat", "units": ["DDG-51"]}])
+    g.move(0, ["AL-28", "AL-27"])                          # non-combat first (3.38)
+    g.commit_combat(lrs=[{"shooter": "DDG-51", "slot": "LRS1", "target": "1 Anna", "dice": 4}])
+    g.pending                                              # the defender's Decision, or None
+    g.answer([...]) / g.answer_policy("match_incoming")
+    g.resolve_combat()
+    g.end_impulse()
+
+Every mutating call runs on a clone of the state and only replaces the
+state when no rule refused it: an :class:`~lcb_lab.errors.IllegalAction`
+leaves the game exactly as it was (design principle 6).
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Callable
+
+from . import explain, hexgrid
+from .board import Board
+from .catalog import Catalog
+from .decisions import Decision, answer_with
+from .dice import Dice
+from .errors import IllegalAction, LcbError
+from .rules import combat, conceal, effects, movement, resupply, sequence
+from .rules.common import Ctx, living_unit
+from .rules.intercept import umbrella
+from .state import GameState, Unit
+from .visibility import team_view
+
+
+class Game:
+    """One game: state + board + catalog + dice, and the rules as methods."""
+
+    def __init__(self, state: GameState, board: Board, catalog: Catalog, dice: Dice | None = None,
+                 auto_policies: dict[str, str] | None = None):
+        self.state = state
+        self.board = board
+        self.catalog = catalog
+        self.dice = dice or Dice(seed=0)
+        self.auto_policies = auto_policies
+        """When set (e.g. ``{"intercept": "no_intercept"}`` or ``{}`` for all
+        defaults), decisions are answered at once by these named policies."""
+        self.map_name = "gotland"
+        self.scenario_info = None  # the parsed scenario file, when loaded from one
+
+    # ------------------------------------------------------------------ core
+    def _ctx(self, state: GameState | None = None) -> Ctx:
+        return Ctx(state or self.state, self.board, self.catalog, self.dice)
+
+    def _transact(self, fn: Callable[[Ctx], Any]) -> Any:
+        """Run ``fn`` on a clone; keep it only if no rule refused (principle 6)."""
+        trial = self.state.clone()
+        dice_before = self.dice.state()
+        hist = len(self.dice.history)
+        try:
+            out = fn(self._ctx(trial))
+        except Exception:
+            self.dice = Dice.from_state(dice_before)
+            del self.dice.history[hist:]
+            raise
+        self.state = trial
+        return out
+
+    def _imp(self, ctx: Ctx):
+        imp = ctx.state.impulse
+        if imp is None:
+            raise IllegalAction("3.3", "no impulse in progress")
+        return imp
+
+    def _action(self, ctx: Ctx, index: int):
+        imp = self._imp(ctx)
+        if imp.phase == "declare":
+            raise IllegalAction("3.03", "declare the impulse's Core Actions first")
+        if not 0 <= index < len(imp.actions):
+            raise IllegalAction("3.31", f"there is no declared action #{index + 1}")
+        return imp.actions[index]
+
+    # ------------------------------------------------------------- queries
+    @property
+    def log(self) -> list[dict]:
+        return self.state.log
+
+    @property
+    def impulse(self):
+        return self.state.impulse
+
+    @property
+    def pending(self) -> Decision | None:
+        """The decision the engine waits for, or None."""
+        if self.state.impulse is None or not self.state.impulse.combat:
+            return None
+        return combat.pending(self._ctx())
+
+    def available_task_forces(self) -> list[str]:
+        return sequence.available_task_forces(self._ctx())
+
+    def next_team(self) -> str | None:
+        return sequence.next_team(self._ctx())
+
+    def unit(self, uid: str) -> Unit:
+        return self.state.unit(uid)
+
+    def utype(self, uid: str):
+        return self.catalog.unit(self.state.unit(uid).type_id)
+
+    def stack_of(self, uid: str) -> list[str]:
+        """Units of the same Task Force in the same hex (3.23)."""
+        u = self.state.unit(uid)
+        return [x.uid for x in self.state.units_in(u.hex) if x.task_force == u.task_force] if u.hex else [uid]
+
+    def movement_reach(self, uids: list[str]) -> dict[str, int]:
+        """{hex: MP spent} the stack could end in (5.12-5.18)."""
+        ctx = self._ctx()
+        units = [ctx.state.unit(u) for u in uids]
+        if any(u.moved or u.no_move or not u.on_map for u in units):
+            return {units[0].hex: 0} if units[0].hex else {}
+        return movement.reach(ctx, units)
+
+    def cv_range(self, uid: str, slot: str) -> list[str] | None:
+        """Hexes within range of a CV (7.31); None means infinite range."""
+        u, cv = self.state.unit(uid), self.utype(uid).cv(slot)
+        if cv is None or u.hex is None:
+            return []
+        if cv.range is None:
+            return None
+        return [h.label for h in hexgrid.within(u.hex, cv.range) if h.label in self.board]
+
+    def zor(self, uid: str) -> dict[str, list[str]]:
+        """Ground ZOR candidates (adjacent hexes, 6.21) or naval ZOR (6.23)."""
+        u = self.state.unit(uid)
+        if u.hex is None:
+            return {"ground": [], "naval": []}
+        if self.utype(uid).is_naval:
+            return {"ground": [], "naval": [h for h in conceal.naval_zor_hexes(self._ctx(), u.hex) if h != u.hex]}
+        return {"ground": self.board.neighbours(u.hex), "naval": []}
+
+    def intercept_umbrella(self, shooter: str, target: str) -> list[dict]:
+        """Which IAMD values may intercept an LRS from ``shooter`` on ``target`` (7.53)."""
+        return umbrella(self._ctx(), self.state.unit(shooter).hex, target)
+
+    def resupply_reach(self, uid: str, rv_slot: str = "RV1") -> dict[str, int]:
+        return resupply.resupply_reach(self._ctx(), self.state.unit(uid), rv_slot)
+
+    def view(self, team: str) -> dict:
+        """What ``team`` (``"US"``, ``"RU"`` or ``"instructor"``) may see (principle 8)."""
+        return team_view(self.state, self.catalog, team)
+
+    def explained_log(self, team: str = "instructor", since: int = 0) -> str:
+        entries = [e for e in self.state.log[since:]
+                   if team == "instructor" or team in e.get("visible_to", (team,))]
+        return explain.render_log(entries)
+
+    # --------------------------------------------------------- sequence
+    def relinquish_initiative(self) -> None:
+        """The team with the initiative makes the other team go first (3.41)."""
+        self._transact(sequence.relinquish)
+
+    def begin_impulse(self, task_force: str) -> None:
+        """Start ``task_force``'s impulse (3.3)."""
+        self._transact(lambda c: sequence.begin(c, task_force))
+
+    def declare(self, actions: list[dict]) -> None:
+        """Declare every Core Action of the impulse at once (3.03, 3.31).
+
+        ``actions``: ``[{"kind": "move_combat", "units": ["DDG-51"]},
+        {"kind": "play_jcc", "jcc": "P-8A: Surveillance"}, ...]``; kinds are
+        ``move_combat``, ``move_conceal``, ``move_resupply``, ``play_jcc``,
+        ``move_embarked_jcc`` and ``network_repair`` (2 AP, 7.61).
+        """
+        def run(c: Ctx):
+            sequence.declare(c, actions)
+            for i, d in enumerate(c.state.impulse.actions):
+                if d.kind == sequence.NETWORK_REPAIR:
+                    effects.network_cube(c, c.state.impulse.team, -1, "Tactical Network repair (2 AP)", ["7.61"])
+                elif d.kind == "play_jcc":
+                    effects.note_card(c, d.jcc)
+        self._transact(run)
+
+    def move(self, action: int, path: list[str]) -> None:
+        """Move the stack of declared action ``action`` (0-based) along ``path`` (5.1)."""
+        def run(c: Ctx):
+            d = self._action(c, action)
+            if d.kind == "play_jcc" or not d.units:
+                raise IllegalAction("3.31", f"action #{action + 1} has no units to move")
+            if d.moved:
+                raise IllegalAction("5.16", f"action #{action + 1} has already moved")
+            units = [c.state.units[u] for u in d.units if not c.state.units[u].destroyed]
+            p, over = movement.move(c, units, path)
+            d.moved, d.path, d.over_mp = True, p, over
+        self._transact(run)
+
+    def _usable(self, c: Ctx, d, action: int, what: str) -> None:
+        if d.over_mp:
+            raise IllegalAction("5.14", f"action #{action + 1} moved one hex beyond its MP and can do nothing "
+                                f"else ({what})")
+        if d.split and not d.moved:
+            raise IllegalAction("3.37", f"action #{action + 1} splits from its stack: move into the new hex first")
+
+    def exercise_zor(self, action: int, into_hex: str) -> list[str]:
+        """Ground ZOR of action ``action``'s stack into one adjacent hex (6.21)."""
+        def run(c: Ctx):
+            d = self._action(c, action)
+            if d.zor_used:
+                raise IllegalAction("6.21", f"action #{action + 1} has already used its ZOR")
+            units = [c.state.units[u] for u in d.units if not c.state.units[u].destroyed]
+            if not units:
+                raise IllegalAction("6.21", "no ground unit to exercise a ZOR")
+            out = conceal.exercise_ground_zor(c, units, units[0].hex, into_hex)
+            d.zor_used = True
+            return [u.uid for u in out]
+        return self._transact(run)
+
+    def conceal(self, action: int, units: list[str] | None = None) -> None:
+        """Conceal (all or some of) a Move and/or Conceal action's units (6.1, 3.36)."""
+        def run(c: Ctx):
+            d = self._action(c, action)
+            if d.kind != "move_conceal":
+                raise IllegalAction("6.1", f"action #{action + 1} is {sequence.CORE_ACTION_NAMES[d.kind]}, "
+                                    "not Move and/or Conceal")
+            self._usable(c, d, action, "conceal")
+            chosen = units or d.units
+            if set(chosen) - set(d.units):
+                raise IllegalAction("3.36", "only units of this action may conceal")
+            conceal.conceal(c, [living_unit(c, u, "6.1") for u in chosen])
+            d.concealed = True
+        self._transact(run)
+
+    def resupply(self, action: int, logistics: str, rv_slot: str, grants: list[dict]) -> None:
+        """RESUPPLY by a logistics unit of a Move and/or Resupply action (8.0).
+
+        ``grants``: ``[{"unit": "1 Tanya", "slot": "LRS1", "rp": 5}]``.
+        """
+        def run(c: Ctx):
+            d = self._action(c, action)
+            if d.kind != "move_resupply":
+                raise IllegalAction("8.0", f"action #{action + 1} is not Move and/or Resupply")
+            if logistics not in d.units:
+                raise IllegalAction("3.36", f"{logistics} is not activated in action #{action + 1}")
+            self._usable(c, d, action, "resupply")
+            if logistics in c.state.impulse.resupplied:
+                raise IllegalAction("8.01", f"{logistics} has already conducted a RESUPPLY this impulse")
+            resupply.resupply(c, c.state.units[logistics], rv_slot, grants)
+            c.state.impulse.resupplied.append(logistics)
+            d.resupplied = True
+        self._transact(run)
+
+    def apply_effect(self, effect: dict) -> None:
+        """Apply a scripted card effect (lessons; JCC texts are not simulated yet)."""
+        self._transact(lambda c: effects.apply(c, effect))
+
+    # ------------------------------------------------------------ combat
+    def _combat_units(self, c: Ctx, attackers: set[str]) -> set[str]:
+        """Units of Move and/or Initiate Combat actions; refuses attackers whose
+        action cannot fight (5.14, 3.37)."""
+        out: set[str] = set()
+        for i, d in enumerate(self._imp(c).actions):
+            if d.kind == "move_combat":
+                if attackers & set(d.units):
+                    self._usable(c, d, i, "combat")
+                out.update(d.units)
+        return out
+
+    def commit_combat(self, lrs: list[dict] = (), ga: list[dict] = ()) -> Decision | None:
+        """Commit all of the impulse's attacks at once (3.38, 7.03, 7.010).
+
+        ``lrs``: ``[{"shooter", "slot", "target", "dice"}]``;
+        ``ga``: ``[{"attacker", "target", "dice"}]``.  Returns the first
+        pending decision of the defender (or None).
+        """
+        def run(c: Ctx):
+            imp = self._imp(c)
+            if imp.phase == "declare":
+                raise IllegalAction("3.03", "declare the impulse's Core Actions first")
+            if imp.combat is not None:
+                raise IllegalAction("3.38", "all combat of an impulse is committed and resolved at the same time; "
+                                    "it was already committed")
+            attackers = {a["shooter"] for a in lrs} | {a["attacker"] for a in ga}
+            combat.commit(c, list(lrs), list(ga), self._combat_units(c, attackers))
+            self._auto(c)
+        self._transact(run)
+        return self.pending
+
+    def answer(self, value: Any) -> Decision | None:
+        """Answer the pending decision; returns the next one (or None)."""
+        def run(c: Ctx):
+            combat.answer(c, value)
+            self._auto(c)
+            self._continue(c)
+        self._transact(run)
+        return self.pending
+
+    def answer_policy(self, policy: str | None = None) -> Decision | None:
+        """Answer the pending decision with a named policy (decisions.POLICIES)."""
+        d = self.pending
+        if d is None:
+            raise LcbError("no decision is pending")
+        return self.answer(answer_with(d, policy))
+
+    def _auto(self, c: Ctx) -> None:
+        if self.auto_policies is None:
+            return
+        while (d := combat.pending(c)) is not None:
+            combat.answer(c, answer_with(d, self.auto_policies.get(d.kind)))
+
+    def _continue(self, c: Ctx) -> None:
+        plan = c.state.impulse.combat
+        if plan and plan.get("rolling") and not plan["queue"]:
+            if combat.resolve(c):
+                self._after_combat(c)
+            else:
+                self._auto(c)
+                if not plan["queue"]:
+                    self._continue(c)
+
+    def resolve_combat(self) -> bool:
+        """Roll and apply all committed combat (7.010). Returns True when done,
+        False when it paused for a decision (see :attr:`pending`)."""
+        def run(c: Ctx):
+            plan = self._imp(c).combat
+            if plan is None:
+                raise IllegalAction("7.010", "no combat has been committed this impulse")
+            plan["rolling"] = True
+            done = combat.resolve(c)
+            while not done and self.auto_policies is not None:
+                self._auto(c)
+                done = combat.resolve(c)
+            if done:
+                self._after_combat(c)
+            return done
+        return self._transact(run)
+
+    def _after_combat(self, c: Ctx) -> None:
+        c.state.impulse.phase = "combat_done"
+        c.state.impulse.combat["rolling"] = False
+
+    def end_impulse(self) -> None:
+        """End the impulse; the last one of the turn runs Initiative and Victory Checks."""
+        self._transact(sequence.end)
+
+    # ------------------------------------------------------ persistence
+    def to_json(self) -> str:
+        """The whole game (state, dice, map name) as JSON."""
+        return json.dumps({"map": self.map_name, "state": self.state.to_dict(),
+                           "dice": self.dice.state(), "auto_policies": self.auto_policies})
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.to_json(), encoding="utf-8")
+
+    @classmethod
+    def from_json(cls, text: str, catalog: Catalog | None = None) -> "Game":
+        from .board import load_board
+        from .catalog import load_catalog
+        d = json.loads(text)
+        g = cls(GameState.from_dict(d["state"]), load_board(d.get("map", "gotland")),
+                catalog or load_catalog(), Dice.from_state(d["dice"]), d.get("auto_policies"))
+        g.map_name = d.get("map", "gotland")
+        return g
+
+    @classmethod
+    def load(cls, path: str | Path) -> "Game":
+        return cls.from_json(Path(path).read_text(encoding="utf-8"))
+
+    def clone(self) -> "Game":
+        """An independent what-if copy (state and dice)."""
+        g = Game(self.state.clone(), self.board, self.catalog, Dice.from_state(self.dice.state()),
+                 dict(self.auto_policies) if self.auto_policies is not None else None)
+        g.map_name = self.map_name
+        return g

@@ -1,0 +1,96 @@
+"""Exact odds of an engagement before the dice are rolled (7.02, 7.57, 4.22).
+
+A d20 succeeds on a roll <= CV (7.02), so one die hits with ``p = CV/20``
+clipped to [0, 1].  Hits of ``n`` dice are Binomial(n, p).  Damage to one
+LRS target is ``max(0, LRS hits - INTERCEPT hits)`` (7.57): distributions are
+numpy arrays indexed by the number of hits.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import comb
+
+import numpy as np
+
+
+def p_success(cv: int) -> float:
+    """Chance one d20 roll is <= ``cv`` (7.02); CV below 1 never hits."""
+    return min(max(cv, 0), 20) / 20.0
+
+
+_COMB = [np.array([comb(n, k) for k in range(n + 1)], dtype=float) for n in range(65)]
+
+
+def hits_pmf(dice: int, cv: int) -> np.ndarray:
+    """P(hits = k) for k = 0..dice, for ``dice`` d20 against ``cv``."""
+    p = p_success(cv)
+    k = np.arange(dice + 1)
+    c = _COMB[dice] if dice < len(_COMB) else np.array([comb(dice, i) for i in k], float)
+    with np.errstate(invalid="ignore"):
+        pmf = c * np.power(p, k) * np.power(1.0 - p, dice - k)
+    return np.nan_to_num(pmf)
+
+
+def sum_pmf(*pmfs: np.ndarray) -> np.ndarray:
+    """Distribution of a sum of independent hit counts (several shooters)."""
+    out = np.array([1.0])
+    for p in pmfs:
+        out = np.convolve(out, p)
+    return out
+
+
+def net_damage_pmf(lrs: np.ndarray, intercept: np.ndarray) -> np.ndarray:
+    """P(damage = d) where damage = max(0, L - I) (7.57)."""
+    n = len(lrs) - 1
+    out = np.zeros(n + 1)
+    # P(L - I = d) for d >= 1: sum_l P(L=l) P(I=l-d)
+    for d in range(1, n + 1):
+        l = np.arange(d, n + 1)
+        i = l - d
+        ok = i < len(intercept)
+        out[d] = float(np.sum(lrs[l[ok]] * intercept[i[ok]]))
+    out[0] = max(0.0, 1.0 - out[1:].sum())
+    return out
+
+
+@dataclass(frozen=True)
+class EngagementOdds:
+    """Odds for one target: distributions and the chance to destroy it."""
+
+    lrs_hits: tuple[float, ...]
+    intercept_hits: tuple[float, ...]
+    damage: tuple[float, ...]
+    hp: int
+    p_destroy: float
+    expected_damage: float
+
+    def summary(self) -> str:
+        """One line, e.g. ``"P(>=1 HP) 72.1%, P(destroy) 31.0%, E[damage] 1.24"``."""
+        p_any = 1.0 - self.damage[0] if self.damage else 0.0
+        return (f"P(at least 1 HP) {p_any:.1%}, P(destroyed) {self.p_destroy:.1%}, "
+                f"expected damage {self.expected_damage:.2f}")
+
+
+def engagement_odds(shots: list[tuple[int, int]], intercepts: list[tuple[int, int]],
+                    hp: int, mildec: int = 0,
+                    unstoppable: list[tuple[int, int]] = ()) -> EngagementOdds:
+    """Exact odds for one target.
+
+    Args:
+        shots: ``(dice, cv)`` per attacking CV that INTERCEPT can negate (after modifiers).
+        intercepts: ``(dice, cv)`` per intercepting CV (after modifiers).
+        hp: the target's remaining HP.
+        mildec: MILDECs the defender would spend absorbing 1 HP each (4.22).
+        unstoppable: ``(dice, cv)`` of attacks INTERCEPT cannot touch
+            (cannon artillery, 7.52; GROUND ASSAULT, 7.1).
+    """
+    lrs = sum_pmf(*(hits_pmf(n, cv) for n, cv in shots)) if shots else np.array([1.0])
+    itc = sum_pmf(*(hits_pmf(n, cv) for n, cv in intercepts)) if intercepts else np.array([1.0])
+    dmg = net_damage_pmf(lrs, itc)
+    if unstoppable:
+        dmg = sum_pmf(dmg, *(hits_pmf(n, cv) for n, cv in unstoppable))
+    need = hp + mildec
+    p_destroy = float(dmg[need:].sum()) if need < len(dmg) else 0.0
+    exp = float(np.dot(np.arange(len(dmg)), dmg))
+    return EngagementOdds(tuple(map(float, lrs)), tuple(map(float, itc)), tuple(map(float, dmg)),
+                          hp, p_destroy, exp)

@@ -1,0 +1,399 @@
+"""The combat sequence of one impulse (7.010, 7.03, 3.38).
+
+All combat of an impulse is committed at once and resolved together, one
+hex at a time: LRS/INTERCEPT per target, then GROUND ASSAULT (7.010).
+The plan lives in ``state.impulse.combat`` as plain data so a game can be
+saved in the middle of it:
+
+1. :func:`commit` checks every allocation, reveals the attackers (7.07),
+   spends their supply (7.36, 7.15) and queues the defender's decisions
+   (INTERCEPT allocation 7.54; GA defence dice 7.13) -- all before any roll.
+2. :func:`answer` records a decision (checked like any other input).
+3. :func:`resolve` rolls engagement after engagement, showing exact odds
+   before each roll; it pauses when a MILDEC absorption choice (4.22) is
+   needed and goes on after the answer.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+
+from .. import explain
+from ..decisions import Decision
+from ..errors import IllegalAction
+from ..odds import engagement_odds
+from ..state import Unit, other
+from . import ground_assault as ga_rules
+from . import influence
+from .common import Ctx, names, supply_left
+from .conceal import reveal
+from .intercept import interceptor_options, validate_intercepts
+from .lrs import validate_lrs
+from .network import apply, lrs_modifiers, network_modifiers, terrain_modifiers
+
+
+# ---------------------------------------------------------------------------
+# commit
+# ---------------------------------------------------------------------------
+def commit(ctx: Ctx, lrs: list[dict], ga: list[dict], active_units: set[str]) -> None:
+    """Check and commit all of the impulse's combat (7.03, 7.05, 7.13, 7.17)."""
+    imp = ctx.state.impulse
+    lrs = [_norm(a, "shooter") for a in lrs]
+    ga = [_norm(a, "attacker") for a in ga]
+    if not lrs and not ga:
+        raise IllegalAction("7.03", "no attack allocated")
+    validate_lrs(ctx, lrs, active_units)
+    ga_rules.validate_ga(ctx, ga, active_units)
+    _one_cv_per_unit(lrs, ga)
+    hexes = _target_hexes(ctx, lrs, ga)
+    again = [h for h in hexes if h in imp.attacked_hexes]
+    if again:
+        raise IllegalAction("7.03", f"{', '.join(again)} was already attacked this impulse")
+    # all checks passed: from here on the state changes
+    attackers = [ctx.state.units[a["shooter"]] for a in lrs] + [ctx.state.units[a["attacker"]] for a in ga]
+    reveal(ctx, _uniq(attackers), "units that initiate combat reveal themselves", ["7.07", "7.37"])
+    _spend(ctx, lrs, "shooter", "slot", "7.36")
+    _spend(ctx, [dict(a, slot="GA") for a in ga], "attacker", "slot", "7.15")
+    imp.attacked_hexes.extend(hexes)
+    _log_allocations(ctx, lrs, ga)
+    influence.lrs_on_populated_hexes(ctx, imp.team, [ctx.state.units[a["target"]].hex for a in lrs])
+    imp.combat = {
+        "lrs": lrs, "ga": ga, "intercepts": [], "ga_defence": {}, "mildec": {},
+        "queue": _pre_roll_decisions(ctx, lrs, ga),
+        "engagements": _engagements(ctx, lrs, ga), "cursor": 0, "results": [],
+    }
+
+
+def _norm(a: dict, who: str) -> dict:
+    out = dict(a)
+    out["dice"] = int(out["dice"])
+    return out
+
+
+def _uniq(units: list[Unit]) -> list[Unit]:
+    seen, out = set(), []
+    for u in units:
+        if u.uid not in seen:
+            seen.add(u.uid)
+            out.append(u)
+    return out
+
+
+def _one_cv_per_unit(lrs: list[dict], ga: list[dict]) -> None:
+    both = {a["shooter"] for a in lrs} & {a["attacker"] for a in ga}
+    if both:
+        raise IllegalAction("7.02", f"{', '.join(sorted(both))} may use only one CV in a Core Action")
+
+
+def _target_hexes(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> list[str]:
+    out: list[str] = []
+    for a in lrs + ga:
+        h = ctx.state.units[a["target"]].hex
+        if h not in out:
+            out.append(h)
+    return out
+
+
+def _spend(ctx: Ctx, allocs: list[dict], who: str, slot_key: str, rule: str) -> None:
+    for a in allocs:
+        u = ctx.state.units[a[who]]
+        if supply_left(ctx, u, a[slot_key]) is not None:
+            u.supply[a[slot_key]] -= a["dice"]
+
+
+def _log_allocations(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> None:
+    for a in lrs:
+        ctx.log(explain.step(
+            "allocate", f"LRS allocated: {a['shooter']} -> {a['target']}",
+            f"{a['dice']} {a['slot']} dice committed; supply is spent now, hit or miss",
+            ["7.05", "7.33", "7.36"], **a))
+    for a in ga:
+        ctx.log(explain.step(
+            "allocate", f"GROUND ASSAULT allocated: {a['attacker']} -> {a['target']}",
+            f"{a['dice']} GA dice declared openly before any roll; GA supply spent per die",
+            ["7.13", "7.14", "7.15"], **a))
+
+
+def _lrs_by_target(lrs: list[dict]) -> dict[str, list[dict]]:
+    by: dict[str, list[dict]] = defaultdict(list)
+    for a in lrs:
+        by[a["target"]].append(a)
+    return by
+
+
+def _pre_roll_decisions(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> list[dict]:
+    defender = other(ctx.state.impulse.team)
+    queue: list[dict] = []
+    targets = []
+    for tgt, allocs in _lrs_by_target(lrs).items():
+        shooters = [ctx.state.units[a["shooter"]] for a in allocs]
+        if all(ctx.utype(s).cannon_artillery for s in shooters):
+            continue
+        opts = interceptor_options(ctx, tgt, [s.hex for s in shooters])
+        for o in opts:
+            o["infinite"] = supply_left(ctx, ctx.state.units[o["uid"]], o["slot"]) is None
+        targets.append({"target": tgt, "hex": ctx.state.units[tgt].hex,
+                        "incoming_dice": sum(a["dice"] for a in allocs), "interceptors": opts})
+    if any(o["eligible"] for t in targets for o in t["interceptors"]):
+        queue.append(Decision("intercept", defender, "7.54",
+                              "Allocate INTERCEPT dice per target before any roll",
+                              {"targets": targets}).to_dict())
+    ga_hexes: dict[str, list[dict]] = defaultdict(list)
+    for a in ga:
+        ga_hexes[ctx.state.units[a["target"]].hex].append(a)
+    for h, allocs in ga_hexes.items():
+        defs = ga_rules.defenders(ctx, h, defender)
+        if defs:
+            atk: dict[str, int] = defaultdict(int)
+            for a in allocs:
+                atk[a["attacker"]] += a["dice"]
+            queue.append(Decision("ga_defence", defender, "7.13",
+                                  f"Declare GROUND ASSAULT defence dice in {h}",
+                                  {"hex": h, "defenders": defs,
+                                   "attackers": [{"uid": k, "dice": v} for k, v in atk.items()]}).to_dict())
+    return queue
+
+
+def _engagements(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> list[dict]:
+    order: list[str] = []
+    for a in lrs + ga:
+        h = ctx.state.units[a["target"]].hex
+        if h not in order:
+            order.append(h)
+    out = []
+    for h in order:
+        for tgt in _lrs_by_target(lrs):
+            if ctx.state.units[tgt].hex == h:
+                out.append({"type": "lrs", "hex": h, "target": tgt})
+        if any(ctx.state.units[a["target"]].hex == h for a in ga):
+            out.append({"type": "ga", "hex": h})
+    return out
+
+
+# ---------------------------------------------------------------------------
+# decisions
+# ---------------------------------------------------------------------------
+def pending(ctx: Ctx) -> Decision | None:
+    """The decision the engine waits for, if any."""
+    plan = ctx.state.impulse.combat if ctx.state.impulse else None
+    if not plan or not plan["queue"]:
+        return None
+    return Decision(**plan["queue"][0])
+
+
+def answer(ctx: Ctx, value) -> None:
+    """Record the answer to the pending decision (checked first)."""
+    plan = ctx.state.impulse.combat
+    d = pending(ctx)
+    if d is None:
+        raise IllegalAction("7.010", "no decision is pending")
+    if d.kind == "intercept":
+        allocs = [dict(a, dice=int(a["dice"])) for a in value]
+        validate_intercepts(ctx, allocs, plan["lrs"], d.team)
+        users = [ctx.state.units[a["interceptor"]] for a in allocs]
+        reveal(ctx, _uniq(users), "units that attempt INTERCEPT reveal themselves", ["7.511"])
+        _spend(ctx, allocs, "interceptor", "slot", "7.58")
+        for a in allocs:
+            ctx.log(explain.step("allocate", f"INTERCEPT allocated: {a['interceptor']} for {a['target']}",
+                                 f"{a['dice']} {a['slot']} dice; INTERCEPT supply is spent even if unused",
+                                 ["7.54", "7.58"], **a))
+        if not allocs:
+            ctx.log(explain.step("decision", f"{d.team} does not intercept", "no INTERCEPT dice allocated",
+                                 ["7.52"]))
+        plan["intercepts"] = allocs
+    elif d.kind == "ga_defence":
+        allocs = [dict(a, dice=int(a["dice"])) for a in value]
+        ga_rules.validate_defence(ctx, allocs, d.options["hex"], d.team)
+        _spend(ctx, [dict(a, slot="GA") for a in allocs], "defender", "slot", "7.15")
+        plan["ga_defence"][d.options["hex"]] = allocs
+        ctx.log(explain.step("allocate", f"GA defence in {d.options['hex']}",
+                             ", ".join(f"{a['defender']} {a['dice']} dice at {a['target']}" for a in allocs)
+                             or "no defensive fire", ["7.13", "7.14"]))
+    elif d.kind == "mildec":
+        n = int(value.get("absorb", 0))
+        if not 0 <= n <= min(d.options["damage"], d.options["mildecs"]):
+            raise IllegalAction("4.22", f"can absorb 0..{min(d.options['damage'], d.options['mildecs'])} HP "
+                                "with MILDECs here")
+        plan["mildec"][d.options["key"]] = n
+    plan["queue"].pop(0)
+
+
+# ---------------------------------------------------------------------------
+# resolve
+# ---------------------------------------------------------------------------
+def resolve(ctx: Ctx) -> bool:
+    """Roll engagements from the cursor on. Returns True when all are done,
+    False when paused for a decision."""
+    plan = ctx.state.impulse.combat
+    if plan["queue"]:
+        raise IllegalAction("7.54", f"{plan['queue'][0]['team']} must answer first: {plan['queue'][0]['prompt']}")
+    while plan["cursor"] < len(plan["engagements"]):
+        eng = plan["engagements"][plan["cursor"]]
+        done = _lrs_engagement(ctx, plan, eng) if eng["type"] == "lrs" else _ga_engagement(ctx, plan, eng)
+        if not done:
+            return False
+        plan["cursor"] += 1
+    return True
+
+
+def _cv_of(ctx: Ctx, uid: str, slot: str, mods) -> tuple[int, int]:
+    base = ctx.cv(ctx.state.units[uid], slot).value
+    return base, apply(base, mods)
+
+
+def _lrs_engagement(ctx: Ctx, plan: dict, eng: dict) -> bool:
+    tgt = ctx.state.units[eng["target"]]
+    key = f"lrs:{tgt.uid}"
+    res = next((r for r in plan["results"] if r["key"] == key), None)
+    if res is None:
+        res = _roll_lrs(ctx, plan, tgt, key)
+        plan["results"].append(res)
+    return _apply_damage(ctx, plan, tgt, res["net"], key, ["7.57", "7.05"])
+
+
+def _roll_lrs(ctx: Ctx, plan: dict, tgt: Unit, key: str) -> dict:
+    if tgt.destroyed:
+        ctx.log(explain.step("lrs", f"LRS on {tgt.uid}", "target already destroyed: dice are lost", ["7.05"]))
+        return {"key": key, "net": 0}
+    naval = ctx.is_naval(tgt)
+    shots, stoppable, unstoppable = [], [], []
+    for a in plan["lrs"]:
+        if a["target"] != tgt.uid:
+            continue
+        s = ctx.state.units[a["shooter"]]
+        mods = lrs_modifiers(ctx.state, ctx.board, s.team, tgt.hex, naval)
+        base, cv = _cv_of(ctx, s.uid, a["slot"], mods)
+        cannon = ctx.utype(s).cannon_artillery
+        shots.append((a, base, mods, cv, cannon))
+        (unstoppable if cannon else stoppable).append((a["dice"], cv))
+    ints = []
+    for a in plan["intercepts"]:
+        if a["target"] == tgt.uid:
+            u = ctx.state.units[a["interceptor"]]
+            mods = network_modifiers(ctx.state, u.team)
+            base, cv = _cv_of(ctx, u.uid, a["slot"], mods)
+            ints.append((a, base, mods, cv))
+    odds = engagement_odds(stoppable, [(a["dice"], cv) for a, _, _, cv in ints], tgt.hp,
+                           unstoppable=unstoppable)
+    ctx.log(explain.step(
+        "odds", f"Odds before rolling: LRS on {tgt.uid} ({tgt.hp} HP)",
+        odds.summary() + "".join(f"; {a['shooter']} {a['dice']} dice at {cv}" for a, _, _, cv, _ in shots)
+        + "".join(f"; INTERCEPT {a['interceptor']} {a['dice']} dice at {cv}" for a, _, _, cv in ints),
+        ["7.02", "7.57"], damage=list(odds.damage), p_destroy=odds.p_destroy,
+        expected=odds.expected_damage))
+    hits_stop = hits_unstop = 0
+    for a, base, mods, cv, cannon in shots:
+        rolls = ctx.dice.roll(a["dice"], f"LRS {a['shooter']}->{tgt.uid}")
+        hits = sum(r <= cv for r in rolls)
+        if cannon:
+            hits_unstop += hits
+        else:
+            hits_stop += hits
+        ctx.log(explain.step(
+            "lrs_roll", f"LRS: {a['shooter']} -> {tgt.uid}",
+            f"{explain.cv_text(base, mods)}; {explain.dice_text(rolls, cv)}"
+            + (" (cannon artillery: cannot be intercepted)" if cannon else ""),
+            ["7.02", "7.3"] + [m[2] for m in mods] + (["7.52"] if cannon else []),
+            base_cv=base, modifiers=mods, cv=cv, dice=rolls, hits=hits))
+    int_hits = 0
+    for a, base, mods, cv in ints:
+        rolls = ctx.dice.roll(a["dice"], f"INTERCEPT {a['interceptor']} for {tgt.uid}")
+        hits = sum(r <= cv for r in rolls)
+        int_hits += hits
+        ctx.log(explain.step(
+            "intercept_roll", f"INTERCEPT: {a['interceptor']} for {tgt.uid}",
+            f"{explain.cv_text(base, mods)}; {explain.dice_text(rolls, cv)}",
+            ["7.51", "7.57"] + [m[2] for m in mods],
+            base_cv=base, modifiers=mods, cv=cv, dice=rolls, hits=hits))
+    net = hits_unstop + max(0, hits_stop - int_hits)
+    ctx.log(explain.step(
+        "lrs_result", f"Net LRS on {tgt.uid}",
+        f"{hits_stop + hits_unstop} LRS hits - {min(int_hits, hits_stop)} intercepted = {net} HP "
+        "(intercepts count only against this target)", ["7.57"], net=net))
+    return {"key": key, "net": net}
+
+
+def _apply_damage(ctx: Ctx, plan: dict, tgt: Unit, net: int, key: str, rules: list[str]) -> bool:
+    """MILDEC choice (pausing if needed), then HP loss and destruction."""
+    if net <= 0 or tgt.destroyed:
+        return True
+    decoys = [m for m in ctx.state.markers_in(tgt.hex, tgt.team)]
+    if decoys and key not in plan["mildec"]:
+        plan["queue"].append(Decision(
+            "mildec", tgt.team, "4.22",
+            f"{tgt.uid} takes {net} HP: spend MILDECs in {tgt.hex} to absorb?",
+            {"key": key, "target": tgt.uid, "damage": net, "mildecs": len(decoys)}).to_dict())
+        return False
+    absorbed = plan["mildec"].get(key, 0)
+    for m in decoys[:absorbed]:
+        m.destroyed = True
+    if absorbed:
+        ctx.log(explain.step("mildec", f"MILDEC absorbs {absorbed} HP for {tgt.uid}",
+                             f"{absorbed} MILDEC counter(s) destroyed instead", ["4.22", "7.06"]))
+    dmg = net - absorbed
+    if dmg <= 0:
+        return True
+    before = tgt.hp
+    tgt.hp = max(0, tgt.hp - dmg)
+    ctx.log(explain.step("damage", f"{tgt.uid} loses {dmg} HP", f"HP {before} -> {tgt.hp}", rules,
+                         unit=tgt.uid, hp_before=before, hp_after=tgt.hp))
+    if key.startswith("lrs:") and tgt.hex not in ctx.state.impulse.lrs_damage_hexes:
+        ctx.state.impulse.lrs_damage_hexes.append(tgt.hex)  # Combined Arms bonus (7.17)
+    if tgt.hp <= 0:
+        destroy(ctx, tgt, other(tgt.team))
+    return True
+
+
+def destroy(ctx: Ctx, u: Unit, by_team: str) -> None:
+    """Remove a unit (and everything embarked on it, 10.311); count kills (3.42)."""
+    lost = [u] + [e for e in ctx.state.units.values() if e.embarked_on == u.uid and not e.destroyed]
+    for x in lost:
+        x.destroyed = True
+    ctx.state.kills[by_team] += len(lost)
+    ctx.state.total_kills[by_team] += len(lost)
+    ctx.log(explain.step("destroyed", f"{names(lost)} destroyed",
+                         f"removed from play; counts {len(lost)} toward {by_team}'s kills for the Initiative Check",
+                         ["4.21", "3.42"] + (["10.311"] if len(lost) > 1 else []), units=[x.uid for x in lost]))
+    influence.on_kill(ctx, by_team, lost)
+
+
+def _ga_engagement(ctx: Ctx, plan: dict, eng: dict) -> bool:
+    h = eng["hex"]
+    key = f"ga:{h}"
+    res = next((r for r in plan["results"] if r["key"] == key), None)
+    if res is None:
+        res = _roll_ga(ctx, plan, h, key)
+        plan["results"].append(res)
+    for uid, dmg in res["damage"].items():
+        if not _apply_damage(ctx, plan, ctx.state.units[uid], dmg, f"{key}:{uid}", ["7.15"]):
+            return False
+        res["damage"][uid] = 0
+    return True
+
+
+def _roll_ga(ctx: Ctx, plan: dict, h: str, key: str) -> dict:
+    bonus = [("Combined Arms: LRS damaged this hex", 2, "7.17")] if h in ctx.state.impulse.lrs_damage_hexes else []
+    damage: dict[str, int] = defaultdict(int)
+    sides = [(a, "attacker", bonus + terrain_modifiers(ctx.board, h, False)) for a in plan["ga"]
+             if ctx.state.units[a["target"]].hex == h]
+    sides += [(a, "defender", []) for a in plan["ga_defence"].get(h, [])]
+    by_target: dict[str, list] = defaultdict(list)
+    for a, role, mods in sides:
+        base, cv = _cv_of(ctx, a[role], "GA", mods)
+        by_target[a["target"]].append((a, role, base, mods, cv))
+    for tgt, shots in by_target.items():
+        odds = engagement_odds([], [], ctx.state.units[tgt].hp, unstoppable=[(a["dice"], cv) for a, _, _, _, cv in shots])
+        ctx.log(explain.step("odds", f"Odds before rolling: GROUND ASSAULT on {tgt}", odds.summary(),
+                             ["7.13", "7.15"], damage=list(odds.damage), p_destroy=odds.p_destroy))
+    for tgt, shots in by_target.items():
+        for a, role, base, mods, cv in shots:
+            rolls = ctx.dice.roll(a["dice"], f"GA {a[role]}->{tgt}")
+            hits = sum(r <= cv for r in rolls)
+            damage[tgt] += hits
+            ctx.log(explain.step(
+                "ga_roll", f"GROUND ASSAULT ({role}): {a[role]} -> {tgt}",
+                f"{explain.cv_text(base, mods)}; {explain.dice_text(rolls, cv)}",
+                ["7.13", "7.15"] + [m[2] for m in mods], base_cv=base, modifiers=mods, cv=cv, dice=rolls, hits=hits))
+    ctx.log(explain.step("ga_result", f"GROUND ASSAULT in {h}",
+                         "damage is applied to both sides at once: " +
+                         (", ".join(f"{k} {v} HP" for k, v in damage.items()) or "no hits"), ["7.13", "7.15"]))
+    return {"key": key, "damage": dict(damage)}

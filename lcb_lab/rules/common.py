@@ -1,0 +1,94 @@
+"""Shared helpers for the rules modules: the context and small queries.
+
+Rules functions take a :class:`Ctx` (state + board + catalog) and either
+return facts or mutate ``ctx.state``.  The Game runs every mutation on a clone
+and keeps it only when no rule refused it (design principle 6).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import hexgrid
+from ..board import Board
+from ..catalog import Catalog, CombatValue, UnitType
+from ..dice import Dice
+from ..errors import IllegalAction
+from ..state import GameState, Unit, other
+
+
+@dataclass
+class Ctx:
+    state: GameState
+    board: Board
+    catalog: Catalog
+    dice: Dice | None = None
+
+    # ---- catalog shortcuts ------------------------------------------------
+    def utype(self, u: Unit | str) -> UnitType:
+        unit = self.state.unit(u) if isinstance(u, str) else u
+        return self.catalog.unit(unit.type_id)
+
+    def is_naval(self, u: Unit | str) -> bool:
+        return self.utype(u).is_naval
+
+    def cv(self, u: Unit | str, slot: str) -> CombatValue | None:
+        return self.utype(u).cv(slot)
+
+    def mp(self, u: Unit | str) -> int:
+        return self.utype(u).mp
+
+    # ---- log ---------------------------------------------------------------
+    def log(self, entry: dict, visible_to: tuple[str, ...] | None = None) -> None:
+        """Append an explained step, stamped with turn and impulse number."""
+        entry = dict(entry)
+        entry["turn"] = self.state.turn
+        entry["impulse"] = len(self.state.tf_order) + (1 if self.state.impulse else 0)
+        if visible_to is not None:
+            entry["visible_to"] = list(visible_to)
+        self.state.log.append(entry)
+
+
+def living_unit(ctx: Ctx, uid: str, rule: str = "4.3") -> Unit:
+    """The unit ``uid``; IllegalAction when unknown or destroyed."""
+    u = ctx.state.units.get(uid)
+    if u is None:
+        raise IllegalAction(rule, f"there is no unit named {uid!r}")
+    if u.destroyed:
+        raise IllegalAction(rule, f"{uid} has been destroyed")
+    return u
+
+
+def supply_left(ctx: Ctx, u: Unit, slot: str) -> int | None:
+    """Dice left in ``slot``; None for infinite supply (4.32)."""
+    cv = ctx.cv(u, slot)
+    if cv is not None and cv.infinite_supply:
+        return None
+    return u.supply.get(slot, 0)
+
+
+def max_supply(ctx: Ctx, u: Unit, slot: str) -> int | None:
+    """Starting (= maximum) supply of a slot (8.02); None if infinite."""
+    t = ctx.utype(u)
+    if slot == "RP":
+        return t.rp
+    cv = t.cv(slot)
+    return None if cv is None else cv.supply
+
+
+def contested(ctx: Ctx, hex_label: str) -> bool:
+    """A hex holding units of both teams (7.21, 7.26)."""
+    teams = {u.team for u in ctx.state.units_in(hex_label)}
+    return len(teams) == 2
+
+
+def enemy_ground_in(ctx: Ctx, hex_label: str, team: str) -> list[Unit]:
+    return [u for u in ctx.state.units_in(hex_label, other(team)) if not ctx.is_naval(u)]
+
+
+def dist(a: str, b: str) -> int:
+    """Hex distance, own hex not counted (7.31)."""
+    return hexgrid.distance(a, b)
+
+
+def names(units) -> str:
+    return ", ".join(u.uid if hasattr(u, "uid") else str(u) for u in units)

@@ -1,0 +1,82 @@
+"""GROUND ASSAULT (7.1-7.16).
+
+Range is 0: attackers and targets share a contested hex (7.11, 7.12); a
+unit or stack assaults one hex per turn (7.12).  Both sides declare dice
+before any roll, the attacker first (7.13); damage is simultaneous (7.13,
+7.15); supply is spent per die (7.15).  Units without a GA value neither
+assault nor defend, but can be hit (7.16).  Attackers get +2 when an LRS this
+impulse already caused damage in the hex (7.17) and -1/-2 when the target
+hex is orange/brown (7.09).
+
+Allocations: ``{"attacker": uid, "target": uid, "dice": n}`` and, for the
+defence, ``{"defender": uid, "target": uid, "dice": n}``.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+
+from ..errors import IllegalAction
+from .common import Ctx, living_unit, supply_left
+
+
+def _check(ctx: Ctx, uid: str, target: str, n: int, role: str) -> tuple:
+    u = living_unit(ctx, uid, "7.1")
+    t = living_unit(ctx, target, "7.14")
+    if n < 1:
+        raise IllegalAction("7.14", f"{uid} must allocate at least one die to {target}")
+    cv = ctx.cv(u, "GA")
+    if cv is None:
+        raise IllegalAction("7.16", f"{uid} has no GROUND ASSAULT value and cannot {role}")
+    if t.team == u.team:
+        raise IllegalAction("7.14", f"{target} is a friendly unit")
+    if u.hex is None or u.hex != t.hex:
+        raise IllegalAction("7.12", f"GROUND ASSAULT has range 0: {uid} ({u.hex}) and {target} ({t.hex}) "
+                            "must share a contested hex")
+    return u, t, cv
+
+
+def validate_ga(ctx: Ctx, allocs: list[dict], active_units: set[str]) -> dict[str, str]:
+    """Check attacker allocations; returns {attacker: hex}. Raises IllegalAction."""
+    hexes: dict[str, str] = {}
+    used: dict[str, int] = defaultdict(int)
+    for a in allocs:
+        u, t, _ = _check(ctx, a["attacker"], a["target"], int(a["dice"]), "assault")
+        if u.uid not in active_units:
+            raise IllegalAction("3.31", f"{u.uid} is not activated for Move and/or Initiate Combat this impulse")
+        if hexes.setdefault(u.uid, u.hex) != u.hex:
+            raise IllegalAction("7.12", f"{u.uid} may assault only one hex per turn")
+        used[u.uid] += int(a["dice"])
+    for uid, n in used.items():
+        left = supply_left(ctx, ctx.state.units[uid], "GA")
+        if left is not None and n > left:
+            raise IllegalAction("7.08", f"{uid} allocates {n} GA dice but has {left} GA supply")
+    return hexes
+
+
+def defenders(ctx: Ctx, hex_label: str, defender_team: str) -> list[dict]:
+    """Defending units in a GA hex able to fire back: uid, supply, cv (7.13, 7.16)."""
+    out = []
+    for u in ctx.state.units_in(hex_label, defender_team):
+        cv = ctx.cv(u, "GA")
+        if cv is None or u.paralysed:
+            continue
+        left = supply_left(ctx, u, "GA")
+        if left is None or left > 0:
+            out.append({"uid": u.uid, "cv": cv.value, "supply": left})
+    return out
+
+
+def validate_defence(ctx: Ctx, allocs: list[dict], hex_label: str, defender_team: str) -> None:
+    """Check the defender's GA dice for one hex. Raises IllegalAction."""
+    used: dict[str, int] = defaultdict(int)
+    for a in allocs:
+        u, t, _ = _check(ctx, a["defender"], a["target"], int(a["dice"]), "defend")
+        if u.team != defender_team or u.hex != hex_label:
+            raise IllegalAction("7.13", f"{u.uid} is not a defender in {hex_label}")
+        if u.paralysed:
+            raise IllegalAction("7.13", f"{u.uid} may not act this turn (card effect)")
+        used[u.uid] += int(a["dice"])
+    for uid, n in used.items():
+        left = supply_left(ctx, ctx.state.units[uid], "GA")
+        if left is not None and n > left:
+            raise IllegalAction("7.08", f"{uid} allocates {n} GA dice but has {left} GA supply")

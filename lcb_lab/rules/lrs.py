@@ -1,0 +1,55 @@
+"""Long-Range Strikes (7.3, 7.02-7.08, 7.31-7.37).
+
+An allocation is a dict ``{"shooter": uid, "slot": "LRS1", "target": uid, "dice": n}``.
+Checks, each refused with its rule: the shooter acts in a Move and/or
+Initiate Combat action of this impulse; one CV per unit per action (7.02,
+7.34); targets are revealed enemy units (6.14, 7.32) in range (7.31, own hex
+is hex zero); dice fit the supply (7.04, 7.08) and at most 4 dice per target
+for infinite supply (7.34).
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+
+from ..errors import IllegalAction
+from ..catalog import INFINITE_DICE_CAP
+from .common import Ctx, dist, living_unit, supply_left
+
+
+def validate_lrs(ctx: Ctx, allocs: list[dict], active_units: set[str]) -> None:
+    """Raise IllegalAction for the first allocation the rules forbid."""
+    per_unit_slot: dict[str, set[str]] = defaultdict(set)
+    dice_by_slot: dict[tuple[str, str], int] = defaultdict(int)
+    team = ctx.state.impulse.team if ctx.state.impulse else None
+    for a in allocs:
+        s = living_unit(ctx, a["shooter"], "7.3")
+        t = living_unit(ctx, a["target"], "7.32")
+        n, slot = int(a["dice"]), a["slot"]
+        if n < 1:
+            raise IllegalAction("7.05", f"{s.uid} must allocate at least one die to {t.uid}")
+        if s.uid not in active_units:
+            raise IllegalAction("3.31", f"{s.uid} is not activated for Move and/or Initiate Combat this impulse")
+        if team and s.team != team:
+            raise IllegalAction("3.33", f"{s.uid} does not belong to the active team")
+        cv = ctx.cv(s, slot)
+        if cv is None or cv.kind != "LRS":
+            raise IllegalAction("7.3", f"{s.uid} has no {slot} LRS value")
+        if t.team == s.team:
+            raise IllegalAction("7.32", f"{t.uid} is a friendly unit")
+        if not t.on_map:
+            raise IllegalAction("7.32", f"{t.uid} is not on the map")
+        if not t.revealed:
+            raise IllegalAction("7.32", f"{t.uid} is concealed; only revealed units may be targeted by LRS (6.14)")
+        d = dist(s.hex, t.hex)
+        if not cv.in_range(d):
+            raise IllegalAction("7.31", f"{t.uid} is {d} hexes from {s.uid}; {slot} range is {cv.range}")
+        per_unit_slot[s.uid].add(slot)
+        if len(per_unit_slot[s.uid]) > 1:
+            raise IllegalAction("7.34", f"{s.uid} may use only one LRS value per Initiate Combat action")
+        if cv.infinite_supply and n > INFINITE_DICE_CAP:
+            raise IllegalAction("7.34", f"{s.uid} has infinite {slot} supply: at most {INFINITE_DICE_CAP} dice")
+        dice_by_slot[(s.uid, slot)] += n
+    for (uid, slot), n in dice_by_slot.items():
+        left = supply_left(ctx, ctx.state.units[uid], slot)
+        if left is not None and n > left:
+            raise IllegalAction("7.08", f"{uid} allocates {n} {slot} dice but has {left} supply")

@@ -1,0 +1,142 @@
+"""Movement (5.1-5.19).
+
+* Entering a hex costs its MP by colour (5.11); red is prohibited (5.14).
+* A stack moves together at the MP of its slowest unit, MILDECs excluded (5.13).
+* A unit or stack may always move one hex, even beyond its MP; it then can do
+  nothing else in that Core Action (5.14).
+* Each unit moves at most once per turn (5.16); units disembarked or
+  transported this turn do not move (5.19).
+* Ground units only follow ground links: no crossing of naval hexes or water
+  inside mixed hexes without a JCC (5.19, 5.111); they stop on entering a
+  hex with enemy ground units (5.18).  Naval units follow naval links and are
+  never stopped by enemy units (5.18).
+"""
+from __future__ import annotations
+
+import heapq
+
+from .. import explain
+from ..errors import IllegalAction
+from ..state import Unit
+from .common import Ctx, enemy_ground_in, names
+from .conceal import apply_naval_zor, contact_reveal
+
+
+def stack_mp(ctx: Ctx, units: list[Unit]) -> int:
+    """MP of a stack: its slowest unit's MP (5.13)."""
+    return min(ctx.mp(u) for u in units)
+
+
+def _domain(ctx: Ctx, units: list[Unit]) -> str:
+    kinds = {ctx.utype(u).domain for u in units}
+    if len(kinds) > 1:
+        raise IllegalAction("5.11", f"{names(units)} mix ground and naval units; they cannot move as one stack")
+    return kinds.pop()
+
+
+def _steps(ctx: Ctx, domain: str, h: str):
+    return ctx.board.naval_neighbours(h) if domain == "naval" else ctx.board.ground_neighbours(h)
+
+
+def reach(ctx: Ctx, units: list[Unit], start: str | None = None) -> dict[str, int]:
+    """Hexes the stack can end its move in, with the MP spent (5.12-5.18).
+
+    Includes the start hex (0 MP) and single-hex moves beyond MP (5.14).
+    """
+    start = start or units[0].hex
+    team, domain = units[0].team, _domain(ctx, units)
+    mp = stack_mp(ctx, units)
+    best = {start: 0}
+    pq = [(0, start)]
+    while pq:
+        cost, h = heapq.heappop(pq)
+        if cost > best.get(h, 1 << 30):
+            continue
+        if h != start and domain == "ground" and enemy_ground_in(ctx, h, team):
+            continue  # 5.18: stops here
+        for n in _steps(ctx, domain, h):
+            c = ctx.board.hex(n).mp_cost
+            if c is None:
+                continue
+            nc = cost + c
+            if nc <= mp and nc < best.get(n, 1 << 30):
+                best[n] = nc
+                heapq.heappush(pq, (nc, n))
+    for n in _steps(ctx, domain, start):  # 5.14: one hex, whatever it costs
+        c = ctx.board.hex(n).mp_cost
+        if c is not None and n not in best:
+            best[n] = c
+    return best
+
+
+def check_path(ctx: Ctx, units: list[Unit], path: list[str]) -> tuple[list[str], int, bool]:
+    """Validate a path (hex labels after the start hex).
+
+    Returns (canonical path, MP spent, over_mp).  Raises IllegalAction naming
+    the rule when a step is illegal.
+    """
+    if not path:
+        raise IllegalAction("5.12", "a move needs at least one hex")
+    start = units[0].hex
+    if any(u.hex != start for u in units):
+        raise IllegalAction("5.13", f"{names(units)} are not in one hex; a stack starts and ends together")
+    path = [ctx.board.canonical(h) for h in path]
+    if path[0] == start:
+        path = path[1:]
+    for u in units:
+        if u.moved:
+            raise IllegalAction("5.16", f"{u.uid} has already moved this turn")
+        if u.no_move:
+            raise IllegalAction("5.19", f"{u.uid} was disembarked or transported this turn and cannot move")
+    team, domain = units[0].team, _domain(ctx, units)
+    mp = stack_mp(ctx, units)
+    spent, here = 0, start
+    for i, h in enumerate(path):
+        if h not in ctx.board:
+            raise IllegalAction("5.1", f"{h} is not on the map")
+        info = ctx.board.hex(h)
+        if info.mp_cost is None:
+            raise IllegalAction("5.14", f"{h} is prohibited (red)")
+        if h not in _steps(ctx, domain, here):
+            if domain == "ground":
+                why = ("no continuous land from " + here + " to " + h +
+                       "; ground units need a JCC for amphibious movement")
+                raise IllegalAction("5.19", why)
+            raise IllegalAction("5.11", f"no water connection from {here} to {h} for naval units")
+        if domain == "ground" and i < len(path) - 1 and enemy_ground_in(ctx, h, team):
+            raise IllegalAction("5.18", f"ground units stop on entering {h}, which holds enemy ground units")
+        spent += info.mp_cost
+        here = h
+    over = spent > mp
+    if over and len(path) > 1:
+        raise IllegalAction("5.12", f"the path costs {spent} MP but {names(units)} have {mp} MP "
+                            "(only a single-hex move may exceed MP, 5.14)")
+    return path, spent, over
+
+
+def move(ctx: Ctx, units: list[Unit], path: list[str]) -> tuple[list[str], bool]:
+    """Move a stack along ``path`` (validated first); apply ZOR reveals on the way.
+
+    Returns (path, over_mp).
+    """
+    path, spent, over = check_path(ctx, units, path)
+    start = units[0].hex
+    for h in path:
+        for u in units:
+            u.hex = h
+        for u in units:
+            apply_naval_zor(ctx, u, h)  # 6.23: throughout the movement path
+    for u in units:
+        u.moved = True
+    for m in ctx.state.markers_in(start, units[0].team):
+        m.hex = path[-1]  # MILDECs share the stack's move (5.17)
+    text = f"{names(units)} move {start} -> {' -> '.join(path)} for {spent} MP (stack MP {stack_mp(ctx, units)})"
+    rules = ["5.12", "5.13"]
+    if over:
+        text += "; a single-hex move beyond MP: no other part of this Core Action is allowed"
+        rules.append("5.14")
+    contact_reveal(ctx, path[-1])
+    hidden = not any(u.revealed for u in units)  # a concealed stack's move is its own team's secret
+    ctx.log(explain.step("move", f"Move {names(units)}", text, rules, path=[start] + path, mp=spent),
+            visible_to=(units[0].team,) if hidden else None)
+    return path, over

@@ -1,0 +1,227 @@
+"""Sequence of play: impulses, Action Points, Core Actions, Initiative and Victory Checks (3.x).
+
+* Impulses alternate between the teams, the team with the initiative first;
+  each Task Force takes one impulse per turn and the team picks which of its
+  TFs goes (3.3, 3.39).  At the start of the Action Stage the team with the
+  initiative may relinquish it (3.41), which counts as the other team
+  seizing it (3.42).
+* Each impulse has 3 AP (3.32), 1 AP when the TF has no units left (3.312),
+  +1 AP when the Influence Meter stands at 6-8 or more for the team (15.0).
+* The player first declares every Core Action with the units or stacks it
+  activates (3.03, 3.31): 1 AP each; removing a Tactical Network cube costs
+  2 AP (7.61).  A unit or stack does one Core Action per turn (3.34), only
+  units of the active TF act (3.33), a stack acts together; part of a stack
+  may be activated for combat/conceal/resupply (3.36) or split off, in which
+  case it must move into its own hex (3.37, 5.15).  Declarations cannot be
+  changed once made (3.03).
+"""
+from __future__ import annotations
+
+from .. import explain
+from ..errors import IllegalAction
+from ..state import Declared, Impulse, other
+from . import influence
+from .common import Ctx, living_unit, names
+from .network import REPAIR_AP
+
+CORE_ACTIONS = ("move_combat", "move_conceal", "move_resupply", "play_jcc", "move_embarked_jcc")
+"""The five Core Actions (3.31)."""
+NETWORK_REPAIR = "network_repair"
+CORE_ACTION_NAMES = {
+    "move_combat": "Move and/or Initiate Combat",
+    "move_conceal": "Move and/or Conceal",
+    "move_resupply": "Move and/or Resupply",
+    "play_jcc": "Play a JCC",
+    "move_embarked_jcc": "Move and/or Play an Embarked Persistent JCC",
+    NETWORK_REPAIR: "Remove a Tactical Network cube",
+}
+BASE_AP = 3
+
+
+def ap_for(ctx: Ctx, tf: str) -> int:
+    """AP of a Task Force's impulse (3.32, 3.312, 15.0)."""
+    team = ctx.state.task_forces[tf]
+    if not ctx.state.tf_units(tf):
+        return 1
+    return BASE_AP + (1 if influence.level(ctx.state.influence, team) >= 6 else 0)
+
+
+def next_team(ctx: Ctx) -> str | None:
+    """Team due to take the next impulse (3.3): alternate, initiative first."""
+    s = ctx.state
+    left = {t: [tf for tf, tt in s.task_forces.items() if tt == t and tf not in s.tf_order]
+            for t in ("US", "RU")}
+    if not left["US"] and not left["RU"]:
+        return None
+    if not s.tf_order:
+        return s.initiative
+    last = s.task_forces[s.tf_order[-1]]
+    want = other(last)
+    return want if left[want] else last
+
+
+def available_task_forces(ctx: Ctx) -> list[str]:
+    """TFs that may take the next impulse."""
+    team = next_team(ctx)
+    if team is None or ctx.state.impulse is not None:
+        return []
+    return [tf for tf, t in ctx.state.task_forces.items() if t == team and tf not in ctx.state.tf_order]
+
+
+def relinquish(ctx: Ctx) -> None:
+    """The team with the initiative makes the other go first (3.41, 3.42)."""
+    s = ctx.state
+    if s.tf_order or s.impulse is not None:
+        raise IllegalAction("3.41", "initiative may be relinquished only at the start of the Action Stage")
+    old = s.initiative
+    s.initiative = other(old)
+    ctx.log(explain.step("initiative", f"{old} relinquishes the initiative",
+                         f"{s.initiative} goes first this turn and keeps the initiative until it loses it",
+                         ["3.41", "3.42"]))
+    influence.move(ctx, s.initiative, f"{s.initiative} seizes the initiative (relinquished by {old})", ["3.42", "15.0"])
+
+
+def begin(ctx: Ctx, tf: str) -> None:
+    """Start ``tf``'s impulse (3.3, 3.39)."""
+    s = ctx.state
+    if s.stage != "action":
+        raise IllegalAction("3.5", f"the game is over: {s.result}")
+    if s.impulse is not None:
+        raise IllegalAction("3.3", f"{s.impulse.task_force}'s impulse is still in progress")
+    if tf not in s.task_forces:
+        raise IllegalAction("4.34", f"no Task Force named {tf!r}; known: {', '.join(s.task_forces)}")
+    allowed = available_task_forces(ctx)
+    if tf not in allowed:
+        why = "has already taken its impulse this turn (3.39)" if tf in s.tf_order else \
+            f"it is {next_team(ctx)}'s turn to take an impulse"
+        raise IllegalAction("3.3", f"{tf} cannot go now: {why}")
+    ap = ap_for(ctx, tf)
+    s.impulse = Impulse(task_force=tf, team=s.task_forces[tf], ap=ap)
+    ctx.log(explain.step("impulse_start", f"Turn {s.turn}, impulse {len(s.tf_order) + 1}: {tf} ({s.task_forces[tf]})",
+                         f"{ap} AP", ["3.3", "3.32"] + (["3.312"] if ap == 1 else [])))
+
+
+def declare(ctx: Ctx, actions: list[dict]) -> None:
+    """Declare the impulse's Core Actions (3.03, 3.31-3.37). Raises IllegalAction."""
+    s, imp = ctx.state, ctx.state.impulse
+    if imp is None:
+        raise IllegalAction("3.03", "no impulse in progress: begin one first")
+    if imp.phase != "declare":
+        raise IllegalAction("3.03", "Core Actions were already declared this impulse and cannot be changed")
+    cost = sum(REPAIR_AP if a["kind"] == NETWORK_REPAIR else 1 for a in actions)
+    if cost > imp.ap:
+        raise IllegalAction("3.32", f"{imp.task_force} has {imp.ap} AP; these declarations cost {cost} "
+                            f"({len(actions)} actions)")
+    seen: set[str] = set()
+    declared = []
+    for i, a in enumerate(actions):
+        declared.append(_check_action(ctx, a, i, seen))
+    # legal: commit
+    for d in declared:
+        for uid in d.units:
+            s.units[uid].acted = True
+    imp.actions = declared
+    imp.ap -= cost
+    imp.phase = "act"
+    for i, d in enumerate(declared):
+        where = "" if d.kind == "move_resupply" else (f" in {d.origin}" if d.origin else "")
+        who = names(d.units) if d.units and d.kind != "move_resupply" else ("a unit" if d.units else "")
+        text = f"#{i + 1} {CORE_ACTION_NAMES[d.kind]}: {who}{where}" + (f" - {d.jcc}" if d.jcc else "")
+        if d.split:
+            text += " (splits from its stack; must move into its own hex, 3.37)"
+        ctx.log(explain.step("declare", f"{imp.task_force} declares", text, ["3.03", "3.31"]))
+        if d.kind == "move_resupply" and d.units:  # location may stay hidden (3.03)
+            ctx.log(explain.step("declare", "Resupply unit", f"#{i + 1}: {names(d.units)} in {d.origin}",
+                                 ["3.03"]), visible_to=(imp.team,))
+    if imp.ap:
+        ctx.log(explain.step("pass", f"{imp.ap} AP unused", "passed AP are lost (3.310)", ["3.310"]))
+
+
+def _check_action(ctx: Ctx, a: dict, i: int, seen: set[str]) -> Declared:
+    s, imp = ctx.state, ctx.state.impulse
+    kind = a.get("kind")
+    if kind not in CORE_ACTIONS + (NETWORK_REPAIR,):
+        raise IllegalAction("3.31", f"action #{i + 1}: {kind!r} is not a Core Action; "
+                            f"choose one of {', '.join(CORE_ACTIONS)}")
+    uids = list(a.get("units", []))
+    if kind == NETWORK_REPAIR:
+        if s.network_cubes[imp.team] == 0:
+            raise IllegalAction("7.61", f"{imp.team}'s Tactical Network has no cube to remove")
+        return Declared(kind, [], note="network")
+    if kind == "play_jcc":
+        if not a.get("jcc"):
+            raise IllegalAction("3.31", f"action #{i + 1}: name the JCC played")
+        return Declared(kind, [], jcc=a["jcc"])
+    if not uids:
+        raise IllegalAction("3.31", f"action #{i + 1}: activate at least one unit or stack")
+    units = []
+    for uid in uids:
+        u = living_unit(ctx, uid, "3.31")
+        if u.task_force != imp.task_force:
+            raise IllegalAction("3.33", f"{uid} belongs to {u.task_force}, not {imp.task_force}")
+        if uid in seen or u.acted:
+            raise IllegalAction("3.34", f"{uid} has already been activated for a Core Action this turn")
+        if u.paralysed:
+            raise IllegalAction("3.34", f"{uid} may not conduct any action for the rest of this turn (card effect)")
+        if u.expended:
+            raise IllegalAction("7.18", f"{uid} is expended for this turn")
+        if u.hex is None:
+            raise IllegalAction("10.0", f"{uid} is embarked; it acts only through its host ship")
+        seen.add(uid)
+        units.append(u)
+    hexes = {u.hex for u in units}
+    if len(hexes) > 1:
+        raise IllegalAction("3.23", f"action #{i + 1}: {names(units)} are in {len(hexes)} hexes; "
+                            "a Core Action activates one unit or one stack (one hex)")
+    origin = hexes.pop()
+    stack = [u.uid for u in s.units_in(origin) if u.task_force == imp.task_force and not u.acted]
+    split = bool(set(stack) - set(uids) - seen) and kind != "move_embarked_jcc"
+    if kind == "move_embarked_jcc":
+        if not all(ctx.utype(u).embark_gpsv or ctx.utype(u).embark_asv for u in units):
+            raise IllegalAction("11.0", f"action #{i + 1}: only Embark-capable ships play Embarked JCCs")
+    return Declared(kind, uids, jcc=a.get("jcc"), origin=origin, split=split)
+
+
+def end(ctx: Ctx) -> None:
+    """End the impulse (3.3); after the last one, run the end of the turn."""
+    s, imp = ctx.state, ctx.state.impulse
+    if imp is None:
+        raise IllegalAction("3.3", "no impulse in progress")
+    if imp.combat and (imp.combat["queue"] or imp.combat["cursor"] < len(imp.combat["engagements"])):
+        raise IllegalAction("3.38", "committed combat must be resolved before the impulse ends")
+    for i, d in enumerate(imp.actions):
+        if d.split and not d.moved:
+            raise IllegalAction("3.37", f"action #{i + 1}: {names(d.units)} split from their stack and must "
+                                "move into their own hex")
+    s.tf_order.append(imp.task_force)
+    ctx.log(explain.step("impulse_end", f"{imp.task_force}'s impulse ends", "", ["3.3"]))
+    s.impulse = None
+    if next_team(ctx) is None:
+        end_of_turn(ctx)
+
+
+def end_of_turn(ctx: Ctx) -> None:
+    """Initiative Check (3.4), Victory Check (3.5), then the next turn."""
+    s = ctx.state
+    from .victory import victory_check
+    us, ru = s.kills["US"], s.kills["RU"]
+    old = s.initiative
+    if us != ru:
+        s.initiative = "US" if us > ru else "RU"
+    text = f"US destroyed {us}, RU destroyed {ru} (MILDECs, markers and JCCs do not count): "
+    if s.initiative != old:
+        text += f"{s.initiative} seizes the initiative"
+    else:
+        text += f"{old} {'retains' if us != ru else 'keeps (tie)'} the initiative"
+    ctx.log(explain.step("initiative", "Initiative Check", text, ["3.04", "3.42"]))
+    if s.initiative != old:
+        influence.move(ctx, s.initiative, f"{s.initiative} seized the initiative", ["3.42", "15.0"])
+    victory_check(ctx)
+    if s.stage == "over":
+        return
+    s.turn += 1
+    s.tf_order = []
+    s.kills = {"US": 0, "RU": 0}
+    for u in s.units.values():
+        u.acted = u.moved = u.paralysed = u.no_move = u.expended = False
+    ctx.log(explain.step("turn", f"Turn {s.turn} begins", "the Action Stage starts again", ["3.0", "3.05"]))

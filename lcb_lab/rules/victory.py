@@ -1,0 +1,55 @@
+"""Victory Check (3.5) against the scenario's conditions.
+
+Condition types (scenario TOML ``[[victory]]``):
+
+* ``destroy``: ``team`` has destroyed at least ``count`` enemy units in the game;
+* ``no_enemy_ground``: no enemy ground unit is left on the map;
+* ``hold``: at the end of the last turn, ``team`` still has at least
+  ``count`` ground units on the map (checked only when the game ends on the
+  turn limit).
+
+The first team meeting a condition wins and the game ends at once (3.05);
+at the turn limit without a winner, ``hold`` conditions decide, else a draw.
+"""
+from __future__ import annotations
+
+from .. import explain
+from ..state import other
+from .common import Ctx
+
+
+def _met(ctx: Ctx, c: dict, final: bool) -> bool:
+    s, team = ctx.state, c["team"]
+    if c["type"] == "destroy":
+        return s.total_kills[team] >= int(c["count"])
+    if c["type"] == "no_enemy_ground":
+        return not any(u.on_map and not ctx.is_naval(u) for u in s.living(other(team)))
+    if c["type"] == "hold":
+        n = sum(1 for u in s.living(team) if u.on_map and not ctx.is_naval(u))
+        return final and n >= int(c.get("count", 1))
+    raise ValueError(f"unknown victory condition type {c['type']!r}")
+
+
+def victory_check(ctx: Ctx) -> None:
+    """Decide whether the game ends now (3.5); log the check."""
+    s = ctx.state
+    final = s.turn >= s.max_turns
+    for c in s.victory:
+        if c["type"] != "hold" and _met(ctx, c, final):
+            return _end(ctx, c["team"], c.get("text", c["type"]))
+    if final:
+        for c in s.victory:
+            if c["type"] == "hold" and _met(ctx, c, final):
+                return _end(ctx, c["team"], c.get("text", "hold"))
+        s.stage, s.result = "over", f"turn limit ({s.max_turns}) reached: draw"
+        ctx.log(explain.step("victory", "Victory Check", s.result, ["3.5"]))
+        return
+    ctx.log(explain.step("victory", "Victory Check",
+                         f"no side has met its objectives; the scenario runs to turn {s.max_turns}", ["3.05", "3.5"]))
+
+
+def _end(ctx: Ctx, team: str, why: str) -> None:
+    s = ctx.state
+    s.stage, s.winner = "over", team
+    s.result = f"{team} wins: {why}"
+    ctx.log(explain.step("victory", "Victory Check", s.result, ["3.05", "3.5"]))
