@@ -123,6 +123,38 @@ class Game:
             return {units[0].hex: 0} if units[0].hex else {}
         return movement.reach(ctx, units)
 
+    def path_to(self, uids: list[str], dest: str) -> list[str]:
+        """Cheapest legal path for a stack to ``dest`` (hexes after the start; 5.12)."""
+        ctx = self._ctx()
+        return movement.path_to(ctx, [ctx.state.unit(u) for u in uids], dest)
+
+    def preview_lrs(self, lrs: list[dict], intercepts: list[dict] = ()) -> dict[str, dict]:
+        """Exact odds per target for planned allocations, before committing (7.02, 7.57).
+
+        Returns {target: {"p_destroy", "expected", "damage": [P(0), P(1), ...], "summary"}};
+        cannon artillery counts as unstoppable (7.52).
+        """
+        from .odds import engagement_odds
+        from .rules.network import apply as apply_mods, lrs_modifiers, network_modifiers
+        out = {}
+        for tgt in dict.fromkeys(a["target"] for a in lrs):
+            t = self.state.unit(tgt)
+            stop, unstop = [], []
+            for a in lrs:
+                if a["target"] != tgt:
+                    continue
+                s = self.state.unit(a["shooter"])
+                mods = lrs_modifiers(self.state, self.board, s.team, t.hex, self.utype(tgt).is_naval)
+                cv = apply_mods(self.utype(s.uid).cv(a["slot"]).value, mods)
+                (unstop if self.utype(s.uid).cannon_artillery else stop).append((int(a["dice"]), cv))
+            ints = [(int(i["dice"]), apply_mods(self.utype(i["interceptor"]).cv(i["slot"]).value,
+                                                network_modifiers(self.state, t.team)))
+                    for i in intercepts if i["target"] == tgt]
+            o = engagement_odds(stop, ints, t.hp, unstoppable=unstop)
+            out[tgt] = {"p_destroy": o.p_destroy, "expected": o.expected_damage,
+                        "damage": list(o.damage), "summary": o.summary()}
+        return out
+
     def cv_range(self, uid: str, slot: str) -> list[str] | None:
         """Hexes within range of a CV (7.31); None means infinite range."""
         u, cv = self.state.unit(uid), self.utype(uid).cv(slot)

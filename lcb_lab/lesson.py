@@ -125,14 +125,14 @@ class Lesson:
         return Done(title, self.game.log[before:])
 
     def _impulse(self, n: int, imp: ImpulseScript) -> Iterator[Done]:
-        g = self.game
+        # always act on self.game: a caller may swap in a saved-and-loaded game between steps
         if imp.relinquish:
-            yield self._do("relinquish the initiative", g.relinquish_initiative)
-        yield self._do(f"impulse {n}: {imp.task_force} begins", lambda: g.begin_impulse(imp.task_force))
-        yield self._do(f"impulse {n}: declare", lambda: g.declare(imp.declare))
+            yield self._do("relinquish the initiative", lambda: self.game.relinquish_initiative())
+        yield self._do(f"impulse {n}: {imp.task_force} begins", lambda: self.game.begin_impulse(imp.task_force))
+        yield self._do(f"impulse {n}: declare", lambda: self.game.declare(imp.declare))
         for i, s in enumerate(imp.step):
             yield self._do(f"impulse[{imp.task_force}].step[{i}] {s.do}", lambda s=s: self._step(s))
-        yield self._do(f"impulse {n}: end", g.end_impulse)
+        yield self._do(f"impulse {n}: end", lambda: self.game.end_impulse())
 
     def _step(self, s: Step) -> Any:
         g, x = self.game, s.model_extra or {}

@@ -43,10 +43,32 @@ def reach(ctx: Ctx, units: list[Unit], start: str | None = None) -> dict[str, in
 
     Includes the start hex (0 MP) and single-hex moves beyond MP (5.14).
     """
+    return _search(ctx, units, start)[0]
+
+
+def path_to(ctx: Ctx, units: list[Unit], dest: str) -> list[str]:
+    """Cheapest legal path (hexes after the start) to ``dest``.
+
+    Raises IllegalAction (5.12) when ``dest`` is out of reach.
+    """
+    best, parent = _search(ctx, units, None)
+    dest = ctx.board.canonical(dest)
+    if dest not in best:
+        raise IllegalAction("5.12", f"{dest} is out of reach for {names(units)} "
+                            f"(MP {stack_mp(ctx, units)})")
+    path = []
+    while dest != units[0].hex:
+        path.append(dest)
+        dest = parent[dest]
+    return path[::-1]
+
+
+def _search(ctx: Ctx, units: list[Unit], start: str | None):
     start = start or units[0].hex
     team, domain = units[0].team, _domain(ctx, units)
     mp = stack_mp(ctx, units)
     best = {start: 0}
+    parent: dict[str, str] = {}
     pq = [(0, start)]
     while pq:
         cost, h = heapq.heappop(pq)
@@ -61,12 +83,14 @@ def reach(ctx: Ctx, units: list[Unit], start: str | None = None) -> dict[str, in
             nc = cost + c
             if nc <= mp and nc < best.get(n, 1 << 30):
                 best[n] = nc
+                parent[n] = h
                 heapq.heappush(pq, (nc, n))
     for n in _steps(ctx, domain, start):  # 5.14: one hex, whatever it costs
         c = ctx.board.hex(n).mp_cost
         if c is not None and n not in best:
             best[n] = c
-    return best
+            parent[n] = start
+    return best, parent
 
 
 def check_path(ctx: Ctx, units: list[Unit], path: list[str]) -> tuple[list[str], int, bool]:
