@@ -10,7 +10,8 @@ Layout convention (fixed for every lcb_lab map):
 * column ``A`` is column number 1, ``Z`` is 26, ``AA`` 27, ``AL`` 38 ...
   (bijective base 26, like spreadsheet columns);
 * rows are numbered from 1 at the top (north) downwards (south);
-* **even-numbered columns are shifted half a hex down (south)**;
+* **odd-numbered columns (A, C, ... AM) are shifted half a hex down (south)**,
+  which makes rule 5.111's example path AK-20 -> AL-20 -> AM-19 adjacent;
 * one hex is 20 km across its flats (4.1): the distance between the centres
   of two adjacent hexes is :data:`HEX_KM`.
 
@@ -90,14 +91,14 @@ def normalise(label: str) -> str:
 
 
 def _cube(h: Hex) -> tuple[int, int, int]:
-    # even columns shifted down ("even-q" offset); parity of the 1-based column
+    # odd (1-based) columns shifted down
     x = h.col
-    z = h.row - (h.col + (h.col & 1)) // 2
+    z = h.row - (h.col - (h.col & 1)) // 2
     return x, -x - z, z
 
 
 def _from_cube(x: int, z: int) -> Hex:
-    return Hex(x, z + (x + (x & 1)) // 2)
+    return Hex(x, z + (x - (x & 1)) // 2)
 
 
 @lru_cache(maxsize=65536)
@@ -168,7 +169,7 @@ def centre_km(h: Hex | str) -> tuple[float, float]:
     """
     hh = parse(h) if isinstance(h, str) else h
     x = (hh.col - 1) * 1.5 * RADIUS_KM
-    y = (hh.row - 1) * HEX_KM + (HEX_KM / 2 if hh.col % 2 == 0 else 0.0)
+    y = (hh.row - 1) * HEX_KM + (HEX_KM / 2 if hh.col % 2 == 1 else 0.0)
     return x, y
 
 
@@ -192,7 +193,7 @@ def hex_at_km(x: float, y: float) -> Hex:
             c = col
             if c < 1:
                 continue
-            r_est = round((y - (HEX_KM / 2 if c % 2 == 0 else 0.0)) / HEX_KM) + 1 + dr
+            r_est = round((y - (HEX_KM / 2 if c % 2 == 1 else 0.0)) / HEX_KM) + 1 + dr
             if r_est < 1:
                 continue
             cx, cy = centre_km(Hex(c, r_est))

@@ -92,7 +92,7 @@ COAST_MIN_AREA_KM2 = 0.05
 # Grid placement (result of ``--search``; see docs/map.md)
 # --------------------------------------------------------------------------
 ANCHOR_LABEL = "AL-23"
-ANCHOR_LONLAT = (18.8009, 57.2468)
+ANCHOR_LONLAT = (18.8844, 57.3637)
 """lon/lat of the centre of hex AL-23.  Chosen by :func:`search_placement`;
 written here so that a rebuild is fast and deterministic."""
 
@@ -356,11 +356,15 @@ def evaluate(kinds: dict, fracs: dict, glinks: dict, nlinks: dict, gotland_hex: 
     nice_road = (all(kinds.get(h, "naval") != "naval" for h in NICE_ROAD)
                  and "AL-20" in glinks.get("AK-20", ()) and "AM-19" in glinks.get("AL-20", ()))
     nice_naval = all(kinds.get(h) == "naval" for h in NICE_NAVAL)
-    soft += 1.0 * nice_road + 1.0 * nice_naval
+    # 5.111: AM-17 is land that AM-19 cannot reach on foot (AM-18 is water between)
+    nice_island = (kinds.get("AM-17", "naval") != "naval"
+                   and "AM-17" not in bfs("AM-19", lambda h: glinks.get(h, ())))
+    soft += 1.0 * nice_road + 1.0 * nice_naval + 1.0 * nice_island
     # tie-break: prefer the Gotland hexes solidly on land
     margin = min(fracs.get(h, 0.0) for h in ON_GOTLAND if h != LANDING_HEX)
     return {"fail": fail, "soft": soft, "margin": margin, "lhd": sorted(lhd),
-            "nice": {"road AK-20/AL-20/AM-19": nice_road, "AM-18 naval": nice_naval}}
+            "nice": {"road AK-20/AL-20/AM-19": nice_road, "AM-18 naval": nice_naval,
+                     "AM-17 land apart": nice_island}}
 
 
 # ==========================================================================

@@ -174,8 +174,8 @@ def _check_action(ctx: Ctx, a: dict, i: int, seen: set[str]) -> Declared:
         raise IllegalAction("3.23", f"action #{i + 1}: {names(units)} are in {len(hexes)} hexes; "
                             "a Core Action activates one unit or one stack (one hex)")
     origin = hexes.pop()
-    stack = [u.uid for u in s.units_in(origin) if u.task_force == imp.task_force and not u.acted]
-    split = bool(set(stack) - set(uids) - seen) and kind != "move_embarked_jcc"
+    stack = {u.uid for u in s.units_in(origin) if u.task_force == imp.task_force and not u.acted}
+    split = bool(stack - set(uids)) and kind != "move_embarked_jcc"
     if kind == "move_embarked_jcc":
         if not all(ctx.utype(u).embark_gpsv or ctx.utype(u).embark_asv for u in units):
             raise IllegalAction("11.0", f"action #{i + 1}: only Embark-capable ships play Embarked JCCs")

@@ -70,6 +70,9 @@ def test_reveals_and_network(game):
             "1 Anna", "3 Anna", "1 Yelena", "1 Zhuk"} <= revealed
     assert not ({"Ivan Co", "DDG-605", "DDG(X)-106", "LHD 1", "1 Alpha"} & revealed)
     assert game.state.network_cubes == {"US": 1, "RU": 2}
+    assert game.state.units["LHD 1"].hex == "AM-23"
+    # US LRS into AL-21 (Slite: town and port) moves the meter one space toward RU (15.0)
+    assert game.state.influence == -1
 
 
 def test_initiative_check_us_retains(game):

@@ -1,0 +1,220 @@
+"""Shapely overlays: unions of hex polygons drawn as outlines / fills on the map.
+
+Plot coordinates are hexgrid km with the y axis flipped so north is up:
+``(x_plot, y_plot) = (x_km, -y_km)`` (see :func:`lcb_lab.hexgrid.centre_km`).
+
+An :class:`Overlay` is one shape (a union of hexes) plus how to draw it;
+the ``*_overlays`` builders ask the engine's public :class:`~lcb_lab.game.Game`
+API which hexes belong to it:
+
+* movement reach (5.12-5.18): ``game.movement_reach(stack)``;
+* CV ranges (7.31): ``game.cv_range(uid, slot)`` -- ``None`` means infinite
+  range, which is said in words (``Overlay.note``) instead of drawn;
+* ground ZOR (6.21, the adjacent hexes) or naval ZOR (6.23): ``game.zor(uid)``;
+* resupply reach of a logistics unit (8.03): ``game.resupply_reach(uid)``;
+* the INTERCEPT umbrella over a target (7.53): ``game.intercept_umbrella``,
+  as per-interceptor markers (:func:`umbrella_markers`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Iterable
+
+from shapely import Polygon, unary_union
+from shapely.geometry.base import BaseGeometry
+
+from .. import hexgrid
+from . import palette
+
+
+# ----------------------------------------------------------------- geometry
+def plot_xy(x_km: float, y_km: float) -> tuple[float, float]:
+    """Map km (x east, y south) -> plot coordinates (x east, y north)."""
+    return x_km, -y_km
+
+
+def km_from_plot(x: float, y: float) -> tuple[float, float]:
+    return x, -y
+
+
+def hex_centre(label: str) -> tuple[float, float]:
+    """Centre of a hex in plot coordinates."""
+    return plot_xy(*hexgrid.centre_km(label))
+
+
+@lru_cache(maxsize=8192)
+def hex_corners(label: str) -> tuple[tuple[float, float], ...]:
+    """Six corners of a hex in plot coordinates."""
+    return tuple(plot_xy(x, y) for x, y in hexgrid.corners_km(label))
+
+
+@lru_cache(maxsize=8192)
+def hex_polygon(label: str) -> Polygon:
+    """The hexagon of ``label`` as a Shapely polygon in plot coordinates."""
+    return Polygon(hex_corners(label))
+
+
+def hex_at_plot(x: float, y: float) -> str:
+    """Label of the hex containing plot point (x, y) (may be off the board)."""
+    return hexgrid.hex_at_km(*km_from_plot(x, y)).label
+
+
+def union_of(labels: Iterable[str]) -> BaseGeometry:
+    """Union of the hexagons of ``labels`` (slightly buffered so shared sides dissolve)."""
+    polys = [hex_polygon(lab) for lab in labels]
+    if not polys:
+        return Polygon()
+    return unary_union([p.buffer(0.01, join_style="mitre") for p in polys]).buffer(-0.01, join_style="mitre")
+
+
+def bokeh_multipolygon(geom: BaseGeometry) -> tuple[list, list]:
+    """One Bokeh ``multi_polygons`` row (xs, ys) for a Shapely (Multi)Polygon.
+
+    Bokeh nests: polygons -> rings (exterior first, then holes) -> coordinates.
+    """
+    if geom.is_empty:
+        return [], []
+    polys = list(geom.geoms) if hasattr(geom, "geoms") else [geom]
+    xs, ys = [], []
+    for p in polys:
+        if p.is_empty or p.geom_type != "Polygon":
+            continue
+        rings = [p.exterior, *p.interiors]
+        xs.append([list(r.xy[0]) for r in rings])
+        ys.append([list(r.xy[1]) for r in rings])
+    return xs, ys
+
+
+# ----------------------------------------------------------------- overlays
+@dataclass
+class Overlay:
+    """One overlay shape: the union of ``hexes``, drawn with these styles."""
+
+    kind: str                       # "reach" | "range" | "zor" | "resupply"
+    label: str                      # legend / panel text, e.g. "DDG-51 LRS1 range 6"
+    hexes: frozenset[str] = frozenset()
+    colour: str = "#000000"
+    fill_alpha: float = 0.0
+    line_dash: str = "solid"
+    line_width: float = 2.5
+    note: str = ""                  # said in words (e.g. infinite range)
+    rules: tuple[str, ...] = ()
+    geometry: BaseGeometry = field(default=None, repr=False)  # type: ignore[assignment]
+
+    def __post_init__(self):
+        self.hexes = frozenset(self.hexes)
+        if self.geometry is None:
+            self.geometry = union_of(sorted(self.hexes))
+
+    @property
+    def drawn(self) -> bool:
+        return not self.geometry.is_empty
+
+
+def _on_board(game, labels: Iterable[str]) -> frozenset[str]:
+    return frozenset(h for h in labels if h in game.board.hexes)
+
+
+def reach_overlay(game, stack: list[str]) -> Overlay:
+    """Hexes the stack could end its move in (5.12-5.18)."""
+    reach = game.movement_reach(stack)
+    who = stack[0] if len(stack) == 1 else f"{stack[0]} +{len(stack) - 1}"
+    return Overlay("reach", f"{who}: movement reach ({len(reach)} hexes)", _on_board(game, reach),
+                   palette.OVERLAY["reach"], 0.18, "solid", 2.5, rules=("5.12", "5.13"))
+
+
+_DASH = {"GA": "solid", "LRS1": "dashed", "LRS2": "dashdot", "LRS3": "dotted", "INT1": "dotdash", "INT2": "dotted"}
+
+
+def range_overlays(game, uid: str) -> list[Overlay]:
+    """One overlay per CV of the unit; infinite ranges become a note (7.31)."""
+    out = []
+    for cv in game.utype(uid).cvs:
+        hexes = game.cv_range(uid, cv.slot)
+        colour = palette.CV_TRACK.get(cv.slot, palette.OVERLAY.get(cv.kind, "#333333"))
+        if hexes is None:
+            out.append(Overlay("range", f"{uid} {cv.slot} range \u221e", frozenset(), colour,
+                               note=f"{cv.slot} (CV {cv.value}) has infinite range: every hex of the map",
+                               rules=("7.31",), geometry=Polygon()))
+            continue
+        out.append(Overlay("range", f"{uid} {cv.slot} range {cv.range}", _on_board(game, hexes), colour,
+                           0.0, _DASH.get(cv.slot, "dashed"), 2.5, rules=("7.31",)))
+    return out
+
+
+def zor_overlay(game, uid: str) -> Overlay:
+    """Ground ZOR (adjacent hexes, 6.21) or naval ZOR (6.23) of a unit."""
+    z = game.zor(uid)
+    if z["naval"]:
+        return Overlay("zor", f"{uid}: naval ZOR ({len(z['naval'])} hexes)", _on_board(game, z["naval"]),
+                       palette.OVERLAY["zor"], 0.10, "dotted", 2.5, rules=("6.23",))
+    return Overlay("zor", f"{uid}: ground ZOR (adjacent hexes)", _on_board(game, z["ground"]),
+                   palette.OVERLAY["zor"], 0.10, "dotted", 2.5, rules=("6.21",))
+
+
+def resupply_overlay(game, uid: str, rv_slot: str = "RV1") -> Overlay:
+    """Hexes a logistics unit's RESUPPLY reaches (8.03, 8.05)."""
+    reach = game.resupply_reach(uid, rv_slot)
+    return Overlay("resupply", f"{uid} {rv_slot}: resupply reach ({len(reach)} hexes)", _on_board(game, reach),
+                   palette.OVERLAY["resupply"], 0.12, "dashed", 2.5, rules=("8.03", "8.05"))
+
+
+def unit_overlays(game, uid: str, stack: list[str] | None = None, *, reach: bool = True,
+                  ranges: bool = True, zor: bool = True, resupply: bool = True) -> list[Overlay]:
+    """Every overlay that belongs to a selected unit."""
+    out: list[Overlay] = []
+    if game.unit(uid).hex is None:
+        return out
+    if reach:
+        out.append(reach_overlay(game, stack or [uid]))
+    if ranges:
+        out += range_overlays(game, uid)
+    if zor:
+        out.append(zor_overlay(game, uid))
+    if resupply and game.utype(uid).is_logistics:
+        for rv in game.utype(uid).rvs:
+            out.append(resupply_overlay(game, uid, rv.slot))
+    return out
+
+
+UMBRELLA_STATUS = {
+    "eligible": ("may intercept (7.53)", palette.OVERLAY["eligible"]),
+    "too_far": ("in range, but farther than the shooter (7.53)", palette.OVERLAY["too_far"]),
+    "out_of_range": ("out of INTERCEPT range (7.53)", palette.OVERLAY["out_of_range"]),
+    "cannot_act": ("cannot act (no supply / card effect)", palette.OVERLAY["no_supply"]),
+}
+
+
+def umbrella_status(opt: dict) -> str:
+    """Classify one :meth:`Game.intercept_umbrella` entry for drawing."""
+    if opt["eligible"]:
+        return "eligible"
+    if not opt["in_range"]:
+        return "out_of_range"
+    if not opt["close_enough"]:
+        return "too_far"
+    return "cannot_act"
+
+
+def umbrella_markers(game, shooter: str, target: str, visible: set[str] | None = None) -> dict:
+    """The INTERCEPT umbrella over ``target`` against ``shooter`` (7.53).
+
+    ``visible``: uids the current view may see (None = instructor: all).
+    Interceptors not in it are left out, and ``hidden_note`` says so without
+    counting them.  Returns ``{"shooter_hex", "target_hex", "interceptors":
+    [{uid, slot, hex, status, text, colour, reason, distance, ...}], "hidden_note"}``.
+    """
+    opts = game.intercept_umbrella(shooter, target)
+    shown, hidden = [], False
+    for o in opts:
+        if visible is not None and o["uid"] not in visible:
+            hidden = True
+            continue
+        st = umbrella_status(o)
+        text, colour = UMBRELLA_STATUS[st]
+        shown.append({**o, "status": st, "text": text, "colour": colour})
+    note = ("Concealed enemy counters may hold more interceptors: they are not shown in this view."
+            if hidden else "")
+    return {"shooter": shooter, "target": target, "shooter_hex": game.unit(shooter).hex,
+            "target_hex": game.unit(target).hex, "interceptors": shown, "hidden_note": note}

@@ -1,0 +1,163 @@
+"""Worked EXAMPLEs and rules of chapter 3 (sequence of play)."""
+import pytest
+
+from lcb_lab.errors import IllegalAction
+from tests.conftest import make_game
+
+B, R = "TF Blue", "TF Red"
+FOUR_TF = {"TF Boston": "US", "TF Memphis": "US", "TF Moscow": "RU", "TF St. Petersburg": "RU"}
+
+
+def four_tf_game(**kw):
+    return make_game([("DDG-51", "usn_ddg_51", "F-12", "TF Boston"),
+                      ("1 Alpha", "usmc_infantry_platoon", "B-2", "TF Memphis"),
+                      ("1 Anna", "runi_naval_infantry_platoon", "F-2", "TF Moscow"),
+                      ("Ivan Co", "runi_logistics_company", "J-2", "TF St. Petersburg")],
+                     task_forces=FOUR_TF, **kw)
+
+
+def run_impulse(g, tf):
+    g.begin_impulse(tf)
+    g.declare([])
+    g.end_impulse()
+
+
+def test_3_3_example_impulses_alternate_initiative_team_first_then_checks():
+    """3.3 / 3.311 examples: with the Blue team holding the initiative the order is
+    Blue, Red, Blue, Red; each Task Force takes one impulse, chosen by its team (3.39)."""
+    g = four_tf_game()
+    assert g.available_task_forces() == ["TF Boston", "TF Memphis"]
+    run_impulse(g, "TF Boston")
+    assert g.available_task_forces() == ["TF Moscow", "TF St. Petersburg"]
+    with pytest.raises(IllegalAction) as e:
+        g.begin_impulse("TF Memphis")
+    assert e.value.rule == "3.3" and "RU's turn" in e.value.reason
+    run_impulse(g, "TF St. Petersburg")
+    assert g.available_task_forces() == ["TF Memphis"]
+    run_impulse(g, "TF Memphis")
+    run_impulse(g, "TF Moscow")
+    assert g.state.turn == 2 and g.state.initiative == "US"   # tie 0-0: initiative stays (3.04)
+    assert [e["kind"] for e in g.log[-3:]] == ["initiative", "victory", "turn"]
+
+
+def test_3_32_a_fourth_core_action_is_refused_and_nothing_changes():
+    g = make_game([(f"{i} Alpha", "usmc_infantry_platoon", f"{c}-5", B) for i, c in enumerate("BDFH", 1)])
+    g.begin_impulse(B)
+    before = g.to_json()
+    with pytest.raises(IllegalAction) as e:
+        g.declare([{"kind": "move_conceal", "units": [f"{i} Alpha"]} for i in range(1, 5)])
+    assert e.value.rule == "3.32"
+    assert g.to_json() == before
+    g.declare([{"kind": "move_conceal", "units": [f"{i} Alpha"]} for i in range(1, 4)])
+    assert g.impulse.ap == 0
+
+
+def test_3_34_example_a_stack_acts_for_one_ap_and_a_unit_acts_once_per_turn():
+    """3.34: a stack of 4 infantry Moves and/or Initiates Combat for 1 AP; a unit cannot
+    then also Move and/or Conceal in the same turn."""
+    stack = [(f"{i} Alpha", "usmc_infantry_platoon", "F-6", B) for i in range(1, 5)]
+    g = make_game(stack)
+    g.begin_impulse(B)
+    before = g.to_json()
+    with pytest.raises(IllegalAction) as e:
+        g.declare([{"kind": "move_combat", "units": ["1 Alpha", "2 Alpha", "3 Alpha", "4 Alpha"]},
+                   {"kind": "move_conceal", "units": ["1 Alpha"]}])
+    assert e.value.rule == "3.34" and g.to_json() == before
+    g.declare([{"kind": "move_combat", "units": ["1 Alpha", "2 Alpha", "3 Alpha", "4 Alpha"]}])
+    assert g.impulse.ap == 2 and not g.impulse.actions[0].split
+
+
+def test_3_33_only_the_active_task_forces_units_act():
+    g = make_game([("1 Alpha", "usmc_infantry_platoon", "F-6", B), ("2 Alpha", "usmc_infantry_platoon", "F-8", "TF Other")],
+                  task_forces={B: "US", "TF Other": "US", R: "RU"})
+    g.begin_impulse(B)
+    with pytest.raises(IllegalAction) as e:
+        g.declare([{"kind": "move_combat", "units": ["2 Alpha"]}])
+    assert e.value.rule == "3.33"
+
+
+def test_3_03_declarations_cannot_be_changed():
+    g = make_game([("1 Alpha", "usmc_infantry_platoon", "F-6", B), ("2 Alpha", "usmc_infantry_platoon", "F-8", B)])
+    g.begin_impulse(B)
+    g.declare([{"kind": "move_combat", "units": ["1 Alpha"]}])
+    with pytest.raises(IllegalAction) as e:
+        g.declare([{"kind": "move_combat", "units": ["2 Alpha"]}])
+    assert e.value.rule == "3.03"
+
+
+def test_3_37_example_splitting_a_stack_costs_an_ap_per_new_stack():
+    """3.37: four units in a stack move into two hexes, two units each: 2 AP; one new
+    stack moves and conceals, the other moves and initiates combat."""
+    g = make_game([(f"{i} Alpha", "usmc_infantry_platoon", "F-6", B, True) for i in range(1, 5)])
+    g.begin_impulse(B)
+    g.declare([{"kind": "move_conceal", "units": ["1 Alpha", "2 Alpha"]},
+               {"kind": "move_combat", "units": ["3 Alpha", "4 Alpha"]}])
+    assert g.impulse.ap == 1 and all(a.split for a in g.impulse.actions)
+    with pytest.raises(IllegalAction) as e:          # must move into its own hex first
+        g.conceal(0)
+    assert e.value.rule == "3.37"
+    g.move(0, ["F-5"])
+    g.conceal(0)
+    with pytest.raises(IllegalAction) as e:          # the other half never moved
+        g.end_impulse()
+    assert e.value.rule == "3.37"
+    g.move(1, ["F-7"])
+    g.end_impulse()
+    u = g.state.units
+    assert u["1 Alpha"].hex == "F-5" and not u["1 Alpha"].revealed
+    assert u["3 Alpha"].hex == "F-7" and u["3 Alpha"].revealed
+
+
+def test_3_36_example_partial_activation_one_lrs_unit_fires():
+    """3.36: two LRS units move together for 1 AP; only one of them fires and reveals."""
+    g = make_game([("1 Whiskey", "usmc_himars_section", "F-9", B), ("2 Whiskey", "usmc_himars_section", "F-9", B),
+                   ("1 Anna", "runi_naval_infantry_platoon", "F-4", R, True)], seed=2, auto={})
+    g.begin_impulse(B)
+    g.declare([{"kind": "move_combat", "units": ["1 Whiskey", "2 Whiskey"]}])
+    g.move(0, ["F-8"])
+    g.commit_combat(lrs=[{"shooter": "1 Whiskey", "slot": "LRS1", "target": "1 Anna", "dice": 2}])
+    assert g.state.units["1 Whiskey"].revealed and not g.state.units["2 Whiskey"].revealed
+    assert g.state.units["2 Whiskey"].hex == "F-8"
+
+
+def test_3_41_relinquishing_initiative_counts_as_seizing_for_the_other_team():
+    """3.41/3.42 example: Blue cedes the initiative; Red goes first and keeps it while
+    no units are destroyed."""
+    g = four_tf_game()
+    g.relinquish_initiative()
+    assert g.state.initiative == "RU" and g.available_task_forces() == ["TF Moscow", "TF St. Petersburg"]
+    assert g.state.influence == -1           # one space toward RU (3.42, 15.0)
+    for tf in ("TF Moscow", "TF Boston", "TF St. Petersburg", "TF Memphis"):
+        run_impulse(g, tf)
+    assert g.state.turn == 2 and g.state.initiative == "RU"
+    with pytest.raises(IllegalAction):        # only at the start of the Action Stage
+        g.begin_impulse("TF Moscow")
+        g.relinquish_initiative()
+
+
+def test_3_312_a_task_force_without_units_has_one_ap():
+    g = make_game([("1 Anna", "runi_naval_infantry_platoon", "F-2", R)], task_forces={B: "US", R: "RU"})
+    g.begin_impulse(B)
+    assert g.impulse.ap == 1
+
+
+def test_3_42_example_units_lost_with_their_transport_count_for_initiative():
+    """3.42: when a carrier with units aboard is destroyed, those units count too."""
+    g = make_game([("Msta", "runi_cannon_artillery", "F-2", R),
+                   ("LHD 1", "usn_lhd", "F-4", B, True)], initiative="RU", forced=[1] * 4,
+                  task_forces={B: "US", R: "RU"})
+    for i in range(1, 4):
+        g.state.units[f"{i} Alpha"] = g.state.units["LHD 1"].clone()
+        a = g.state.units[f"{i} Alpha"]
+        a.uid, a.type_id, a.hex, a.embarked_on, a.hp, a.supply = f"{i} Alpha", "usmc_infantry_platoon", None, "LHD 1", 2, {"GA": 10}
+    g.begin_impulse(R)
+    g.declare([{"kind": "move_combat", "units": ["Msta"]}])
+    g.commit_combat(lrs=[{"shooter": "Msta", "slot": "LRS1", "target": "LHD 1", "dice": 4}])
+    g.resolve_combat()
+    g.end_impulse()
+    g.begin_impulse(B)
+    g.declare([])
+    g.end_impulse()
+    assert all(g.state.units[f"{i} Alpha"].destroyed for i in range(1, 4))
+    assert g.state.total_kills["RU"] == 4
+    assert g.state.initiative == "RU"
