@@ -100,12 +100,15 @@ class Board:
     roads: tuple[dict, ...] = ()
     label_map: dict[str, str] = field(default_factory=dict)
     source: str = ""
+    _cache: dict = field(default_factory=dict, compare=False, repr=False)
 
     # ---- lookups -------------------------------------------------------
     def __contains__(self, label: object) -> bool:
-        return isinstance(label, str) and self._canon(label) in self.hexes
+        return isinstance(label, str) and (label in self.hexes or self._canon(label) in self.hexes)
 
     def _canon(self, label: str) -> str:
+        if label in self.hexes:
+            return label
         try:
             return hexgrid.normalise(label)
         except ValueError:
@@ -113,13 +116,15 @@ class Board:
 
     def hex(self, label: str) -> HexInfo:
         """Terrain of ``label``. Raises LcbError when the hex is not on this map."""
-        info = self.hexes.get(self._canon(label))
+        info = self.hexes.get(label) or self.hexes.get(self._canon(label))
         if info is None:
             raise LcbError(f"hex {label!r} is not on the {self.name} map")
         return info
 
     def canonical(self, label: str) -> str:
         """Our label for ``label`` (printed labels mapped via ``label_map``)."""
+        if label in self.hexes and not self.label_map:
+            return label
         lab = self._canon(label)
         return self.label_map.get(lab, lab)
 
@@ -139,9 +144,12 @@ class Board:
     def naval_reach(self, label: str, radius: int) -> dict[str, int]:
         """Hexes within ``radius`` steps traced through naval/mixed hexes (6.23).
 
-        Returns {label: steps}; the start hex is at 0.
+        Returns {label: steps}; the start hex is at 0.  Cached: the map never changes.
         """
-        return _bfs(label, radius, self.naval_neighbours)
+        key = ("naval", label, radius)
+        if key not in self._cache:
+            self._cache[key] = _bfs(label, radius, self.naval_neighbours)
+        return self._cache[key]
 
     def ground_reach(self, label: str, radius: int, blocked: Iterable[str] = ()) -> dict[str, int]:
         """Hexes within ``radius`` steps along ground links, not entering

@@ -19,6 +19,7 @@ leaves the game exactly as it was (design principle 6).
 from __future__ import annotations
 
 import json
+from dataclasses import fields
 from pathlib import Path
 from typing import Any, Callable
 
@@ -55,18 +56,24 @@ class Game:
         return Ctx(state or self.state, self.board, self.catalog, self.dice)
 
     def _transact(self, fn: Callable[[Ctx], Any]) -> Any:
-        """Run ``fn`` on a clone; keep it only if no rule refused (principle 6)."""
-        trial = self.state.clone()
+        """Run ``fn`` on the live state; if a rule refuses, put everything back.
+
+        The state object keeps its identity on success, so references held by
+        callers (``game.state.units``) stay live (design principle 6).
+        """
+        snapshot = self.state.clone(share_log=True)
+        log_len = len(self.state.log)
         dice_before = self.dice.state()
-        hist = len(self.dice.history)
+        history = list(self.dice.history)
         try:
-            out = fn(self._ctx(trial))
+            return fn(self._ctx())
         except Exception:
+            for f in fields(GameState):
+                setattr(self.state, f.name, getattr(snapshot, f.name))
+            del self.state.log[log_len:]
             self.dice = Dice.from_state(dice_before)
-            del self.dice.history[hist:]
+            self.dice.history = history
             raise
-        self.state = trial
-        return out
 
     def _imp(self, ctx: Ctx):
         imp = ctx.state.impulse

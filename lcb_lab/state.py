@@ -150,9 +150,9 @@ class GameState:
     log: list[dict] = field(default_factory=list)
 
     # ---- copies ---------------------------------------------------------
-    def clone(self) -> "GameState":
+    def clone(self, share_log: bool = False) -> "GameState":
         """A fully independent copy (what-if branches). Log entries are shared
-        read-only dicts; the log list itself is copied."""
+        read-only dicts; the log list itself is copied unless ``share_log``."""
         return GameState(
             self.scenario, self.turn, self.max_turns, self.stage, self.initiative,
             dict(self.task_forces), list(self.tf_order),
@@ -160,7 +160,8 @@ class GameState:
             {k: m.clone() for k, m in self.markers.items()},
             dict(self.network_cubes), self.influence, dict(self.kills),
             self.impulse.clone() if self.impulse else None, self.relinquish_allowed,
-            self.winner, self.result, self.victory, dict(self.total_kills), list(self.log),
+            self.winner, self.result, self.victory, dict(self.total_kills),
+            self.log if share_log else list(self.log),
         )
 
     def to_dict(self) -> dict:

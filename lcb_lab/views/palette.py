@@ -25,8 +25,11 @@ MP_COLOUR = {
 }
 """Fill colour of a hex by its MP colour (4.1)."""
 
-MP_ALPHA = {"blue": 0.06, "green": 0.30, "yellow": 0.45, "orange": 0.45, "brown": 0.45, "red": 0.45}
-"""Hex fill alpha: low enough that the coastline shows through."""
+MP_ALPHA = {"blue": 0.05, "green": 0.10, "yellow": 0.16, "orange": 0.16, "brown": 0.16, "red": 0.16}
+"""Whole-hex fill alpha: a hint of the MP colour, low enough that the coastline shows."""
+
+TERRAIN_ALPHA = {"blue": 0.0, "green": 0.42, "yellow": 0.62, "orange": 0.62, "brown": 0.62, "red": 0.62}
+"""Alpha of the MP colour on the land part of a hex (over the land colour)."""
 
 SEA = "#c6d9e4"
 LAND = "#e9e1c6"
