@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import json
 import math
+import tomllib
 
 import pytest
 
 from lcb_lab import hexgrid
 from lcb_lab.board import MAP_DIR, load_board
+from lcb_lab.scenario import SCENARIO_DIR
 
 HEX_AREA = math.sqrt(3) / 2 * 20.0 ** 2  # 346.41 km^2
 
@@ -19,11 +21,20 @@ ON_GOTLAND = ("AJ-22", "AJ-23", "AJ-24", "AK-20", "AK-21", "AL-21", "AL-23")
 RU_SHIPS = ("AL-18", "AN-18")
 US_SHIPS = ("AL-29", "AM-26", "AO-24")
 MUST_GREEN = ("AL-21", "AK-21", "AK-20", "AJ-22", "AJ-24", "AL-23")
-LHD_END_HEX = "AM-24"
+LHD_END_HEX = "AM-23"
 """Naval hex next to the landing hex AL-23 where the US LHD ends its move
-(AM-26 -> AM-25 -> AM-24 in scenarios/lessons/appendix_b_combat.toml): more
-than 5 naval steps from both Russian ships (docs/map.md).  AL-24 also
+(AM-26 -> AM-25 -> AM-24 -> AM-23 in scenarios/lessons/appendix_b_combat.toml):
+more than 5 naval steps from both Russian ships (docs/map.md).  AL-24 also
 qualifies."""
+LHD_LESSON_PATH = ["AM-26", "AM-25", "AM-24", "AM-23"]
+
+FEATURE_HEXES = {
+    "Visby": "AJ-21", "Visby airfield": "AJ-21", "Slite": "AL-21",
+    "Klintehamn": "AJ-23", "Roma": "AJ-22", "Hemse": "AJ-24", "Ljugarn": "AK-23",
+    "Fårösund": "AM-20", "Burgsvik": "AJ-25", "Fårö": "AM-19",
+    "Gotska Sandön": "AM-17", "Ölandsbron": "AD-27",
+}
+"""Hex of every feature on the committed map (the table in docs/map.md)."""
 
 VISBY = (18.29, 57.64)  # lon, lat
 ROMA = (18.46, 57.51)
@@ -46,8 +57,9 @@ def test_projection_is_equirectangular_around_box_middle(board):
     p = board.projection
     assert p["km_per_deg_lat"] == 111.2
     assert p["km_per_deg_lon"] == pytest.approx(111.32 * math.cos(math.radians(57.475)), abs=1e-5)
-    # A-1 centre is (0, 0) km
-    assert board.km_to_lonlat(*hexgrid.centre_km("A-1")) == (p["lon0"], p["lat0"])
+    # km (0, 0) is the projection origin; column A is shifted half a hex south
+    assert board.km_to_lonlat(0.0, 0.0) == (p["lon0"], p["lat0"])
+    assert hexgrid.centre_km("A-1") == (0.0, 10.0)
     # the placement written in the JSON matches the projection
     data = json.loads((MAP_DIR / "gotland.json").read_text(encoding="utf-8"))
     pl = data["placement"]
@@ -88,7 +100,8 @@ def test_kinds_follow_land_fraction(board):
 
 def test_gotland_area_from_land_fractions(board, gotland):
     area = sum(board.hex(h).land_fraction for h in gotland) * HEX_AREA
-    # Gotland + Fårö ~ 3,060 km^2 (Fårö is reached through the Fårösund hex)
+    # Gotland + Fårö ~ 3,060 km^2 (Fårö is reached through AL-20 and AM-20, the
+    # hexes holding both shores of Fårösund)
     assert area == pytest.approx(3060, rel=0.15)
     assert area == pytest.approx(3060, rel=0.03)  # actually much closer
 
@@ -167,20 +180,66 @@ def test_lhd_end_hex(board):
     data = json.loads((MAP_DIR / "gotland.json").read_text(encoding="utf-8"))
     assert LHD_END_HEX in data["placement"]["lhd_end_hexes"]
     assert "AL-24" in data["placement"]["lhd_end_hexes"]
+    # the recorded list is exactly the hexes that qualify on the board
+    qualifying = {
+        n for n in board.neighbours("AL-23")
+        if board.hex(n).kind == "naval" and n in board.hex("AL-23").naval_links
+        and all(n not in board.naval_reach(ru, 5) for ru in RU_SHIPS)
+        and all(n in board.naval_reach(us, 99) for us in US_SHIPS)
+    }
+    assert qualifying == set(data["placement"]["lhd_end_hexes"]) == {"AL-24", "AM-23"}
+    # AM-22, the third naval hex naval-linked to AL-23, lies inside both naval ZORs
+    assert board.hex("AM-22").kind == "naval" and "AM-22" in board.hex("AL-23").naval_links
+    for ru in RU_SHIPS:
+        assert board.naval_reach(ru, 5).get("AM-22") == 5, ru
 
 
 def test_lhd_path_of_the_lesson(board):
-    # LHD 1: AM-26 -> AM-25 -> AM-24, 2 naval steps, all at sea
-    path = ["AM-26", "AM-25", "AM-24"]
+    # the lesson moves LHD 1 from its deployment hex along LHD_LESSON_PATH
+    scen = tomllib.loads((SCENARIO_DIR / "gotland_redux.toml").read_text(encoding="utf-8"))
+    lesson = tomllib.loads((SCENARIO_DIR / "lessons" / "appendix_b_combat.toml")
+                           .read_text(encoding="utf-8"))
+    start = next(u["hex"] for u in scen["unit"] if u["uid"] == "LHD 1")
+    moves = [step["path"] for imp in lesson["impulse"] for step in imp.get("step", [])
+             if step.get("do") == "move"
+             and imp["declare"][step.get("action", 1) - 1].get("units") == ["LHD 1"]]
+    assert [start] + moves[0] == LHD_LESSON_PATH
+    # LHD 1: AM-26 -> AM-25 -> AM-24 -> AM-23, 3 naval steps, all at sea
+    path = LHD_LESSON_PATH
     for a, b in zip(path, path[1:]):
         assert b in board.naval_neighbours(a)
     for h in path:
         assert board.hex(h).kind == "naval"
         for ru in RU_SHIPS:
-            assert h not in board.naval_reach(ru, 5)
-    assert board.naval_reach("AM-26", 2)["AM-24"] == 2
+            assert h not in board.naval_reach(ru, 5), (h, ru)
+    assert path[-1] == LHD_END_HEX
+    assert board.naval_reach("AM-26", 3)["AM-23"] == 3
     # DDG-80 (sandbox deployment) is at sea too
     assert board.hex("AM-27").kind == "naval"
+
+
+def test_rule_5_111_example(board):
+    """5.111's example on our map: a ground unit walks AK-20 -> AL-20 -> AM-19
+    (Gotland -> Fårö), but cannot go on to the land in AM-17 (Gotska Sandön)
+    because AM-18 between them is open water."""
+    path = ["AK-20", "AL-20", "AM-19"]
+    for a, b in zip(path, path[1:]):
+        assert hexgrid.distance(a, b) == 1, (a, b)
+        assert b in board.hex(a).ground_links, (a, b)
+        assert b in board.ground_neighbours(a), (a, b)
+    for h in path:
+        assert board.hex(h).has_land, h
+    assert board.ground_reach("AK-20", 2)["AM-19"] == 2
+    # AM-18 is water only, between Fårö and Gotska Sandön
+    assert board.hex("AM-18").kind == "naval"
+    assert "AM-18" in board.neighbours("AM-19") and "AM-17" in board.neighbours("AM-18")
+    # AM-17 has land (Gotska Sandön) but no ground path leads there from AM-19
+    assert board.hex("AM-17").has_land
+    assert any(f.name == "Gotska Sandön" for f in board.features_in("AM-17"))
+    reach = board.ground_reach("AM-19", 50)
+    assert "AK-20" in reach and "AL-23" in reach  # AM-19 is on the Gotland component
+    assert "AM-17" not in reach
+    assert not board.hex("AM-17").ground_links
 
 
 def test_no_label_map_needed(board):
@@ -215,6 +274,7 @@ def test_features_in_their_hexes(board, gotland, name, kinds):
 
 def test_every_feature_listed_in_its_hex(board):
     data = json.loads((MAP_DIR / "gotland.json").read_text(encoding="utf-8"))
+    assert {f["name"]: f["hex"] for f in data["features"]} == FEATURE_HEXES
     for f in data["features"]:
         assert board.hex_at_lonlat(f["lon"], f["lat"]) == f["hex"]
         assert any(g.name == f["name"] and g.kind == f["kind"] for g in board.features_in(f["hex"]))
