@@ -1,0 +1,457 @@
+"""The lab: the Bokeh map beside ipywidgets panels, driven by one :class:`~lcb_lab.game.Game`.
+
+Layout: left, the map (a ``jupyter_bokeh`` ``BokehModel``) and the explained
+log under it; right, a message line, the view picker (Blue / Red /
+Instructor), the hex info panel, the unit panel (Unit Tracker + overlays),
+the decision panel (only while the engine waits for the defender) and tabs
+for the impulse and the lesson replay.
+
+Every engine call goes through :meth:`LabApp.run`: a refused action
+(:class:`~lcb_lab.errors.LcbError`, e.g. ``IllegalAction`` naming its rule)
+becomes a red message and a red log line, and the engine leaves the state
+unchanged.
+
+    from lcb_lab.widgets import open_lab
+    lab = open_lab("gotland_redux", seed=1)
+    lab.widget            # display it (last expression of a cell)
+"""
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+import ipywidgets as W
+
+from ..errors import LcbError
+from ..views import MapView, overlays as ov
+from . import panels
+from .decisions import DecisionPanel
+from .impulse import ImpulsePanel
+
+VIEWS = [("Blue (US)", "US"), ("Red (RU)", "RU"), ("Instructor", "instructor")]
+RIGHT_WIDTH = "450px"
+
+
+def _notebook_output() -> None:
+    """Inline BokehJS (offline, no CDN) for notebooks and Voila."""
+    from bokeh.io import output_notebook
+    from bokeh.resources import INLINE
+    output_notebook(resources=INLINE, hide_banner=True)
+
+
+class LabApp:
+    """The assembled lab for one game (``.widget`` is the ipywidgets layout).
+
+    Python methods mirror the buttons, so scripts and tests drive the same
+    code paths: :meth:`select_hex`, :meth:`select_unit`, :meth:`set_team`,
+    :meth:`begin_impulse`, :meth:`declare`, :meth:`move_to`, :meth:`conceal`,
+    :meth:`zor`, :meth:`resupply`, :meth:`commit_combat`, :meth:`answer`,
+    :meth:`answer_policy`, :meth:`resolve`, :meth:`end_impulse`,
+    :meth:`relinquish`, :meth:`load_lesson`, :meth:`step`, :meth:`run_lesson`.
+    """
+
+    def __init__(self, game, team: str = "instructor"):
+        self.game = game
+        self.team = team
+        self.last_hex: str | None = None
+        self.selected_uid: str | None = None
+        self.umbrella_target: str | None = None
+        self.notes: list[tuple[int, str]] = []
+        self.highlight_from: int | None = None
+        self.lesson = None
+        self._lesson_steps = None
+        self.timings: dict[str, float] = {}
+        self.map = MapView(game.board)
+        self.map.on_hex(self.select_hex)
+        self._build()
+        self.refresh()
+
+    # ================================================================ layout
+    def _build(self) -> None:
+        self.css = W.HTML(panels.CSS)
+        self.message = W.HTML()
+        self.view_picker = W.ToggleButtons(options=VIEWS, value=self.team, tooltips=[
+            "what the US team may see", "what the RU team may see", "everything (the instructor)"],
+            style={"button_width": "120px"})
+        self.view_picker.observe(lambda c: self.set_team(c["new"]), "value")
+        self.hex_info = W.HTML(panels.hex_info_html(self.game.board, None))
+        self.hex_info.add_class("lcb-hex-info")
+
+        self.unit_picker = W.Dropdown(description="Unit", options=[], layout=W.Layout(width="250px"),
+                                      style={"description_width": "35px"})
+        self.unit_picker.observe(lambda c: self.select_unit(c["new"]) if c["new"] else None, "value")
+        self.clear_button = W.Button(description="Clear", layout=W.Layout(width="70px"),
+                                     tooltip="clear the selected unit and its overlays")
+        self.clear_button.on_click(lambda _b: self.select_unit(None))
+        self.show_reach = W.Checkbox(value=True, description="Movement reach", indent=False, layout=W.Layout(width="130px"))
+        self.show_ranges = W.Checkbox(value=True, description="CV ranges", indent=False, layout=W.Layout(width="100px"))
+        self.show_zor = W.Checkbox(value=False, description="ZOR", indent=False, layout=W.Layout(width="70px"))
+        self.show_resupply = W.Checkbox(value=True, description="Resupply reach", indent=False,
+                                        layout=W.Layout(width="130px"))
+        for cb in (self.show_reach, self.show_ranges, self.show_zor, self.show_resupply):
+            cb.observe(lambda _c: self._redraw_overlays(), "value")
+        self.umbrella_picker = W.Dropdown(description="INTERCEPT umbrella vs", options=[("\u2014", None)],
+                                          layout=W.Layout(width="330px"), style={"description_width": "150px"})
+        self.umbrella_picker.observe(lambda c: self.show_umbrella(c["new"]), "value")
+        self.unit_panel = W.HTML()
+        self.overlay_note = W.HTML()
+        unit_box = W.VBox([W.HBox([self.unit_picker, self.clear_button]),
+                           W.HBox([self.show_reach, self.show_ranges, self.show_zor]),
+                           W.HBox([self.show_resupply]), self.umbrella_picker, self.overlay_note, self.unit_panel])
+
+        self.decision = DecisionPanel(self.answer, self.answer_policy, self.set_team)
+        self.impulse_panel = ImpulsePanel(self)
+
+        # lesson replay
+        self.lesson_picker = W.Dropdown(options=self.lesson_names(), layout=W.Layout(width="230px"))
+        self.lesson_load = W.Button(description="Load lesson", layout=W.Layout(width="110px"))
+        self.lesson_load.on_click(lambda _b: self.load_lesson(self.lesson_picker.value))
+        self.lesson_next = W.Button(description="Next step", button_style="primary", icon="step-forward",
+                                    layout=W.Layout(width="110px"), disabled=True)
+        self.lesson_next.on_click(lambda _b: self.step())
+        self.lesson_all = W.Button(description="Run all", icon="fast-forward", layout=W.Layout(width="100px"),
+                                   disabled=True)
+        self.lesson_all.on_click(lambda _b: self.run_lesson())
+        self.lesson_info = W.HTML('<div class="lcb-muted">Replay a scripted lesson (forced dice) one step per '
+                                  "click; the map and the log follow. Loading a lesson replaces the current game.</div>")
+        lesson_box = W.VBox([W.HBox([self.lesson_picker, self.lesson_load]),
+                             W.HBox([self.lesson_next, self.lesson_all]), self.lesson_info])
+
+        self.tabs = W.Tab(children=[self.impulse_panel.widget, lesson_box])
+        self.tabs.set_title(0, "Impulse")
+        self.tabs.set_title(1, "Replay lesson")
+
+        self.log = W.HTML(layout=W.Layout(height="100%"))
+        self.log.add_class("lcb-log-panel")
+        log_box = W.Box([self.log], layout=W.Layout(height="260px", border="1px solid #cfc8b4", overflow="hidden",
+                                                    width="100%"))
+        self.map_model = self._bokeh_model()
+        left = W.VBox([self.map_model, W.HTML("<b>Explained log</b> <span class='lcb-muted'>(newest last; rule "
+                                              "numbers cite the rulebook, which is not included)</span>"), log_box],
+                      layout=W.Layout(flex="0 0 auto", width=f"{self.map.figure.frame_width + 50}px"))
+        right = W.VBox([self.message, self.view_picker, self.hex_info, unit_box, self.decision.widget, self.tabs],
+                       layout=W.Layout(width=RIGHT_WIDTH, min_width=RIGHT_WIDTH, margin="0 0 0 10px"))
+        self.widget = W.HBox([self.css, left, right], layout=W.Layout(align_items="flex-start"))
+        self.widget.add_class("lcb-app")
+
+    def _bokeh_model(self):
+        from .bokeh_model import LiveBokehModel
+        return LiveBokehModel(self.map.figure)
+
+    # ================================================================ helpers
+    @staticmethod
+    def lesson_names() -> list[str]:
+        from ..scenario import SCENARIO_DIR
+        return sorted(p.stem for p in (Path(SCENARIO_DIR) / "lessons").glob("*.toml"))
+
+    def jcc_names(self, team: str) -> list[str]:
+        """The team's JCC names from the scenario file (for the declaration builder)."""
+        info = getattr(self.game, "scenario_info", None)
+        teams = getattr(info, "teams", None) or {}
+        t = teams.get(team) if isinstance(teams, dict) else None
+        return list(getattr(t, "jccs", []) or [])
+
+    def view(self) -> dict:
+        return self.game.view(self.team)
+
+    def hex_units(self, label: str | None, view: dict | None = None) -> list[str]:
+        """Face-up (or own) units the current view shows in ``label``, and their embarked units."""
+        if not label:
+            return []
+        v = view or self.view()
+        here = [c["uid"] for c in v["counters"] if c.get("hex") == label and not c.get("back")]
+        carried = [c["uid"] for c in v["counters"] if c.get("embarked_on") in here]
+        return here + carried
+
+    def _visible(self, view: dict | None = None) -> dict[str, dict]:
+        v = view or self.view()
+        return {c["uid"]: c for c in v["counters"] if not c.get("back")}
+
+    # ================================================================ engine calls
+    def run(self, what: str, fn: Callable[..., Any], *args, **kw) -> Any:
+        """Call the engine; show a refusal in red (rule + reason) and keep the state."""
+        before = len(self.game.log)
+        t0 = time.perf_counter()
+        try:
+            out = fn(*args, **kw)
+        except LcbError as e:
+            self.notes.append((len(self.game.log), panels.refusal_note_html(e)))
+            self.message.value = panels.message_html(f"{what}: {panels.refusal_text(e)}", refused=True)
+            self.timings[what] = time.perf_counter() - t0
+            self._refresh_log()
+            return None
+        self.highlight_from = before
+        self.message.value = panels.message_html(f"{what}: done.")
+        self.refresh()
+        self.timings[what] = time.perf_counter() - t0
+        return out
+
+    def begin_impulse(self, task_force: str | None):
+        return self.run(f"Begin impulse {task_force}", self.game.begin_impulse, task_force)
+
+    def relinquish(self):
+        return self.run("Relinquish the initiative", self.game.relinquish_initiative)
+
+    def declare(self, actions: list[dict]):
+        out = self.run("Declare", self.game.declare, actions)
+        if self.game.impulse is not None and self.game.impulse.phase != "declare":
+            self.impulse_panel.pending_decl = []
+        return out
+
+    def move_to(self, action: int | None, dest: str | None):
+        def go():
+            if action is None:
+                raise LcbError("choose a declared action first")
+            if not dest:
+                raise LcbError("click the destination hex on the map first")
+            units = self.game.impulse.actions[action].units if self.game.impulse else []
+            path = self.game.path_to(units, dest)
+            self.game.move(action, path)
+            return path
+        return self.run(f"Move action #{(action or 0) + 1} to {dest}", go)
+
+    def conceal(self, action: int | None, units: list[str] | None = None):
+        return self.run(f"Conceal action #{(action or 0) + 1}", self.game.conceal, action, units)
+
+    def zor(self, action: int | None, into_hex: str | None):
+        return self.run(f"ZOR of action #{(action or 0) + 1} into {into_hex}", self.game.exercise_zor, action, into_hex)
+
+    def resupply(self, action: int | None, logistics: str | None, rv_slot: str, grants: list[dict]):
+        out = self.run(f"Resupply by {logistics}", self.game.resupply, action, logistics, rv_slot, grants)
+        if out is not None or (self.game.impulse and any(d.resupplied for d in self.game.impulse.actions)):
+            self.impulse_panel.grants = []
+        return out
+
+    def commit_combat(self, lrs: list[dict] = (), ga: list[dict] = ()):
+        out = self.run("Commit combat", self.game.commit_combat, list(lrs), list(ga))
+        if self.game.impulse is not None and self.game.impulse.combat is not None:
+            self.impulse_panel.allocs = []
+            self.impulse_panel._show_alloc()
+        return out
+
+    def answer(self, value):
+        return self.run("Answer", self.game.answer, value)
+
+    def answer_policy(self, name: str | None = None):
+        return self.run(f"Answer with policy {name}", self.game.answer_policy, name)
+
+    def resolve(self):
+        return self.run("Resolve combat", self.game.resolve_combat)
+
+    def end_impulse(self):
+        return self.run("End impulse", self.game.end_impulse)
+
+    # ================================================================ selection
+    def set_team(self, team: str) -> None:
+        """Redraw everything from ``team``'s view ("US", "RU" or "instructor")."""
+        if team == self.team:
+            return
+        self.team = team
+        if self.view_picker.value != team:
+            self.view_picker.value = team     # the observer re-enters with the same team: no-op
+        if self.selected_uid and self.selected_uid not in self._visible():
+            self.selected_uid = None
+        self.refresh()
+
+    def select_hex(self, label: str | None) -> None:
+        """What a tap on the map does: show the hex, list its units (idempotent)."""
+        t0 = time.perf_counter()
+        self.last_hex = label
+        self.map.select_hex(label)
+        view = self.view()
+        self.hex_info.value = panels.hex_info_html(self.game.board, label, view)
+        units = self.hex_units(label, view)
+        opts = [(u, u) for u in units]
+        if list(self.unit_picker.options) != opts:
+            self.unit_picker.options = opts
+        if units and self.selected_uid not in units:
+            self.select_unit(units[0], view=view)     # sets unit_picker.value too
+        elif self.selected_uid in units:
+            if self.unit_picker.value != self.selected_uid:
+                self.unit_picker.value = self.selected_uid
+        else:
+            self.unit_picker.value = None
+        self.impulse_panel.refresh()
+        self.timings["tap"] = time.perf_counter() - t0
+
+    def select_unit(self, uid: str | None, view: dict | None = None) -> None:
+        """Show a unit's Unit Tracker and overlays (None clears the selection)."""
+        if uid == self.selected_uid and uid is not None:
+            return
+        view = view or self.view()
+        vis = self._visible(view)
+        if uid is not None and uid not in vis:
+            uid = None
+        self.selected_uid = uid
+        self.umbrella_target = None
+        if uid is not None and self.unit_picker.value != uid and uid in [o[1] for o in self.unit_picker.options]:
+            self.unit_picker.value = uid
+        self._refresh_unit(view)
+        self.map.update(self.game, self.team, selected=uid)
+
+    def show_umbrella(self, target: str | None) -> None:
+        """Draw the INTERCEPT umbrella over ``target`` against the selected unit (7.53)."""
+        self.umbrella_target = target
+        if self.umbrella_picker.value != target and target in [o[1] for o in self.umbrella_picker.options]:
+            self.umbrella_picker.value = target
+        self._redraw_overlays()
+
+    # ================================================================ refresh
+    def refresh(self) -> None:
+        """Redraw map, panels and log from the game (after every successful action)."""
+        view = self.view()
+        vis = self._visible(view)
+        if self.selected_uid and self.selected_uid not in vis:
+            self.selected_uid = None
+        self.map.update(self.game, self.team, selected=self.selected_uid)
+        self.hex_info.value = panels.hex_info_html(self.game.board, self.last_hex, view)
+        units = self.hex_units(self.last_hex, view)
+        opts = [(u, u) for u in units]
+        if list(self.unit_picker.options) != opts:
+            self.unit_picker.options = opts
+            self.unit_picker.value = self.selected_uid if self.selected_uid in units else None
+        self._refresh_unit(view)
+        self.decision.refresh(self.game.pending, self.team)
+        self.impulse_panel.refresh()
+        self._refresh_log()
+
+    def _refresh_log(self) -> None:
+        self.log.value = panels.log_html(self.game, self.team, self.notes, self.highlight_from)
+
+    def _refresh_unit(self, view: dict) -> None:
+        uid = self.selected_uid
+        vis = self._visible(view)
+        if uid is None:
+            self.unit_panel.value = ('<div class="lcb-card lcb-muted">Select a unit: click its hex, then pick it '
+                                     "above. Its Unit Tracker and overlays appear here.</div>")
+            self.umbrella_picker.options = [("\u2014", None)]
+            self.map.clear_overlays()
+            self.overlay_note.value = ""
+            return
+        self.unit_panel.value = panels.unit_tracker_html(self.game, vis[uid])
+        me = vis[uid]["team"]
+        targets = [c["uid"] for c in vis.values()
+                   if c["team"] != me and c.get("hex") and c.get("revealed")]
+        has_lrs = bool(self.game.utype(uid).cvs_of("LRS")) and self.game.unit(uid).hex is not None
+        opts = [("\u2014", None)] + ([(t, t) for t in targets] if has_lrs else [])
+        if list(self.umbrella_picker.options) != opts:
+            keep = self.umbrella_target if self.umbrella_target in targets else None
+            self.umbrella_picker.options = opts
+            self.umbrella_picker.value = keep
+            self.umbrella_target = keep
+        self._redraw_overlays()
+
+    def _redraw_overlays(self) -> None:
+        uid = self.selected_uid
+        if uid is None or self.game.unit(uid).hex is None or self.game.unit(uid).destroyed:
+            self.map.clear_overlays()
+            self.overlay_note.value = ""
+            return
+        stack = [u for u in self.game.stack_of(uid) if u in self._visible()]
+        ovs = ov.unit_overlays(self.game, uid, stack, reach=self.show_reach.value, ranges=self.show_ranges.value,
+                               zor=self.show_zor.value, resupply=self.show_resupply.value)
+        umb = None
+        if self.umbrella_target:
+            visible = None if self.team == "instructor" else set(self._visible())
+            umb = ov.umbrella_markers(self.game, uid, self.umbrella_target, visible)
+        self.map.show_overlays(ovs, umb)
+        notes = [o.note for o in ovs if o.note]
+        lines = [f"{panels.esc(o.label)} {panels.rule_badges(o.rules)}" for o in ovs if o.drawn]
+        lines += [f"{panels.esc(n)} {panels.rule_badges(['7.31'])}" for n in notes]
+        if umb:
+            for i in umb["interceptors"]:
+                lines.append(f'<span style="color:{i["colour"]}">\u25cf</span> {panels.esc(i["uid"])} '
+                             f'{panels.esc(i["slot"])}: {panels.esc(i["reason"])}')
+            if umb["hidden_note"]:
+                lines.append(f'<span class="lcb-muted">{panels.esc(umb["hidden_note"])}</span>')
+        self.overlay_note.value = ('<div class="lcb-small">' + "<br>".join(lines) + "</div>") if lines else ""
+
+    # ================================================================ lessons
+    def set_game(self, game) -> None:
+        """Replace the game (e.g. a lesson's); keeps the map and the view."""
+        self.game = game
+        self.selected_uid = None
+        self.umbrella_target = None
+        self.notes = []
+        self.highlight_from = None
+        self.impulse_panel.clear()
+        self.decision.refresh(None, self.team)
+        self.refresh()
+
+    def load_lesson(self, name_or_path: str = "appendix_b_combat") -> None:
+        """Start replaying a lesson (``scenarios/lessons/<name>.toml``) on a fresh game."""
+        from ..lesson import Lesson
+        try:
+            lesson = Lesson(name_or_path)
+        except LcbError as e:
+            self.message.value = panels.message_html(panels.refusal_text(e), refused=True)
+            return
+        self.lesson = lesson
+        self._lesson_steps = lesson.steps()
+        self._lesson_n = 0
+        self._impulse_no = 0
+        self.set_game(lesson.game)
+        self.lesson_next.disabled = False
+        self.lesson_all.disabled = False
+        info = lesson.spec.lesson
+        self.lesson_info.value = (f'<div class="lcb-card"><h4>{panels.esc(info.title)}</h4>'
+                                  f'<div class="lcb-small lcb-muted">{panels.esc(info.source)}; '
+                                  f'{len(info.assumptions)} stated assumption(s). Press <b>Next step</b>.</div></div>')
+        self.message.value = panels.message_html(f"Lesson loaded: {info.title}")
+
+    def step(self):
+        """Replay the next lesson step; returns the :class:`~lcb_lab.lesson.Done` (or None at the end)."""
+        if self._lesson_steps is None:
+            self.load_lesson()
+        before = len(self.game.log)
+        try:
+            done = next(self._lesson_steps)
+        except StopIteration:
+            self.lesson_next.disabled = self.lesson_all.disabled = True
+            self.lesson_info.value = '<div class="lcb-card"><b>Lesson finished.</b></div>'
+            return None
+        except LcbError as e:
+            self.lesson_next.disabled = self.lesson_all.disabled = True
+            self.message.value = panels.message_html(panels.refusal_text(e), refused=True)
+            return None
+        self._lesson_n += 1
+        m = re.match(r"impulse (\d+):", done.title)
+        if m:
+            self._impulse_no = int(m.group(1))
+        narrative = ""
+        if self._impulse_no and self._impulse_no <= len(self.lesson.spec.impulse):
+            imp = self.lesson.spec.impulse[self._impulse_no - 1]
+            narrative = f'<div class="lcb-small"><i>{panels.esc(imp.narrative)}</i></div>'
+        entries = "".join(panels.entry_html(e) for e in done.entries)
+        self.lesson_info.value = (f'<div class="lcb-card"><h4>Step {self._lesson_n}: {panels.esc(done.title)}</h4>'
+                                  f"{narrative}{entries or '<span class=lcb-muted>(nothing logged)</span>'}</div>")
+        self.highlight_from = before
+        self.refresh()
+        return done
+
+    def step_text(self) -> str:
+        """Replay the next lesson step and return it as plain text (for notebooks)."""
+        done = self.step()
+        if done is None:
+            return "(the lesson is finished)"
+        body = panels.render_entries_text(done.entries)
+        return f"Step {self._lesson_n}: {done.title}\n{body}" if body else f"Step {self._lesson_n}: {done.title}"
+
+    def run_lesson(self) -> int:
+        """Replay every remaining lesson step; returns how many ran."""
+        n = 0
+        while self.step() is not None:
+            n += 1
+        return n
+
+
+def open_lab(scenario: str = "gotland_redux", seed: int | None = 1, team: str = "instructor",
+             game=None) -> LabApp:
+    """Load a scenario (or take ``game``) and build the lab; display ``lab.widget``."""
+    _notebook_output()
+    if game is None:
+        from ..scenario import load_scenario
+        game = load_scenario(scenario, seed=seed)
+    return LabApp(game, team=team)

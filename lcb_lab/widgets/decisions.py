@@ -1,0 +1,149 @@
+"""The decision panel: the non-active team answers INTERCEPT, GA defence and MILDEC questions.
+
+The engine never decides for the defender (design principle 5): when
+``game.pending`` is set, this panel asks the team named in the decision,
+with one dice input per eligible unit, an "Answer" button and one
+"Use policy <name>" button per named policy (:data:`lcb_lab.decisions.POLICIES`).
+In the other team's view only the question's kind is shown (the options
+name units the other team may not know about).
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+import ipywidgets as W
+
+from ..decisions import POLICIES, Decision
+from .panels import esc, rule_badges, team_span
+
+KIND_TITLE = {"intercept": "INTERCEPT", "ga_defence": "GROUND ASSAULT defence", "mildec": "MILDEC"}
+
+
+class DecisionPanel:
+    """Shows ``game.pending`` and collects the answer.
+
+    ``on_answer(value)`` and ``on_policy(name)`` are called by the buttons;
+    ``on_show_team(team)`` switches the app's view to the deciding team.
+    """
+
+    def __init__(self, on_answer: Callable[[Any], None], on_policy: Callable[[str], None],
+                 on_show_team: Callable[[str], None]):
+        self.on_answer, self.on_policy, self.on_show_team = on_answer, on_policy, on_show_team
+        self.header = W.HTML()
+        self.body = W.VBox()
+        self.answer_button = W.Button(description="Answer", button_style="primary", icon="check",
+                                      layout=W.Layout(width="110px"))
+        self.answer_button.on_click(lambda _b: self.on_answer(self.value()))
+        self.policy_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.widget = W.VBox([self.header, self.body, W.HBox([self.answer_button]), self.policy_box],
+                             layout=W.Layout(display="none", border="2px solid #d07a00", padding="4px",
+                                             margin="4px 0"))
+        self.widget.add_class("lcb-decision")
+        self.decision: Decision | None = None
+        self._key = None
+        self._inputs: list[tuple[dict, W.Widget]] = []
+
+    @property
+    def visible(self) -> bool:
+        return self.widget.layout.display != "none"
+
+    # ------------------------------------------------------------ refresh
+    def refresh(self, pending: Decision | None, team: str) -> None:
+        """Rebuild when the pending decision or the view changes (idempotent)."""
+        key = (json.dumps(pending.to_dict(), sort_keys=True, default=str) if pending else None, team)
+        if key == self._key:
+            return
+        self._key = key
+        self.decision = pending
+        self._inputs = []
+        if pending is None:
+            self.widget.layout.display = "none"
+            self.body.children = ()
+            self.policy_box.children = ()
+            return
+        self.widget.layout.display = "flex"
+        d = pending
+        title = KIND_TITLE.get(d.kind, d.kind)
+        may_see = team in (d.team, "instructor")
+        self.header.value = (f'<div class="lcb-card"><h4>Decision for {team_span(d.team)}: {esc(title)} '
+                             f'{rule_badges([d.rule])}</h4><div>{esc(d.prompt)}</div></div>')
+        if may_see:
+            self.body.children = tuple(self._build(d))
+            self.answer_button.layout.display = "flex"
+        else:
+            show = W.Button(description=f"Hand over: show the {d.team} view", icon="exchange",
+                            layout=W.Layout(width="260px"))
+            show.on_click(lambda _b: self.on_show_team(d.team))
+            self.body.children = (W.HTML(f'<div class="lcb-muted">Only {esc(d.team)} sees the details of this '
+                                         "question. Hand the screen over, or let a named policy answer.</div>"),
+                                  show)
+            self.answer_button.layout.display = "none"
+        buttons = []
+        for name in POLICIES.get(d.kind, {}):
+            b = W.Button(description=f"Use policy {name}", layout=W.Layout(width="auto"),
+                         tooltip=f"answer with the named policy {name!r} (lcb_lab.decisions)")
+            b.on_click(lambda _b, n=name: self.on_policy(n))
+            buttons.append(b)
+        self.policy_box.children = tuple(buttons)
+
+    def _build(self, d: Decision) -> list[W.Widget]:
+        out: list[W.Widget] = []
+        if d.kind == "intercept":
+            for t in d.options["targets"]:
+                out.append(W.HTML(f'<b>Target {esc(t["target"])}</b> in {esc(t.get("hex", ""))}: '
+                                  f'{t["incoming_dice"]} LRS dice incoming'))
+                for o in t["interceptors"]:
+                    where = f'{esc(o["hex"])}, {o["distance"]} hex(es) from the target'
+                    if o["eligible"]:
+                        box = W.BoundedIntText(value=0, min=0, max=int(o["max_dice"]), step=1,
+                                               layout=W.Layout(width="70px"))
+                        label = W.HTML(f'&nbsp;{esc(o["uid"])} {esc(o["slot"])} CV {o["cv"]} '
+                                       f'<span class="lcb-muted">({where}; up to {o["max_dice"]} dice)</span>')
+                        self._inputs.append(({"interceptor": o["uid"], "slot": o["slot"], "target": t["target"]}, box))
+                        out.append(W.HBox([box, label]))
+                    else:
+                        out.append(W.HTML(f'<span class="lcb-muted">&nbsp;&nbsp;{esc(o["uid"])} {esc(o["slot"])}: '
+                                          f'not eligible \u2014 {esc(o["reason"])}</span>'))
+        elif d.kind == "ga_defence":
+            attackers = [a["uid"] for a in d.options["attackers"]]
+            for o in d.options["defenders"]:
+                cap = 4 if o["supply"] is None else int(o["supply"])
+                box = W.BoundedIntText(value=0, min=0, max=cap, layout=W.Layout(width="70px"))
+                tgt = W.Dropdown(options=attackers, value=attackers[0] if attackers else None,
+                                 layout=W.Layout(width="130px"))
+                self._inputs.append(({"defender": o["uid"], "target": tgt}, box))
+                out.append(W.HBox([box, W.HTML(f'&nbsp;{esc(o["uid"])} GA CV {o["cv"]} dice at&nbsp;'), tgt]))
+        elif d.kind == "mildec":
+            cap = min(d.options["damage"], d.options["mildecs"])
+            box = W.BoundedIntText(value=0, min=0, max=cap, layout=W.Layout(width="70px"))
+            self._inputs.append(({"absorb": None}, box))
+            out.append(W.HBox([box, W.HTML(f'&nbsp;HP absorbed by MILDECs (0..{cap}) '
+                                           f'{rule_badges(["4.22", "7.06"])}')]))
+        return out
+
+    # ------------------------------------------------------------ answer
+    def value(self) -> Any:
+        """The answer built from the inputs, in the engine's answer shape."""
+        d = self.decision
+        if d is None:
+            return None
+        if d.kind == "mildec":
+            return {"absorb": int(self._inputs[0][1].value) if self._inputs else 0}
+        out = []
+        for spec, box in self._inputs:
+            n = int(box.value)
+            if n <= 0:
+                continue
+            row = {k: (v.value if isinstance(v, W.Widget) else v) for k, v in spec.items()}
+            out.append({**row, "dice": n})
+        return out
+
+    def set_dice(self, dice: dict[tuple, int]) -> None:
+        """Fill inputs programmatically: ``{(uid, target): n}`` (tests, scripts)."""
+        for spec, box in self._inputs:
+            uid = spec.get("interceptor") or spec.get("defender")
+            tgt = spec.get("target")
+            tgt = tgt.value if isinstance(tgt, W.Widget) else tgt
+            if (uid, tgt) in dice:
+                box.value = dice[(uid, tgt)]

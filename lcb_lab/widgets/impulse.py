@@ -1,0 +1,322 @@
+"""The impulse panel: begin an impulse, declare Core Actions, act, allocate combat, end.
+
+Every button calls a :class:`~lcb_lab.widgets.app.LabApp` method, which calls
+the engine and turns a refusal into a red message naming the rule.  The
+panel shows only the sections the impulse's phase allows (3.3): begin ->
+declare (3.03) -> act (move / conceal / ZOR / resupply) and combat (3.38,
+7.010) -> end.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import ipywidgets as W
+
+from .panels import esc, rule_badges, team_span
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .app import LabApp
+
+ACTION_KINDS = [
+    ("Move and/or Initiate Combat", "move_combat"),
+    ("Move and/or Conceal", "move_conceal"),
+    ("Move and/or Resupply", "move_resupply"),
+    ("Play a JCC", "play_jcc"),
+    ("Move and/or Play an Embarked JCC", "move_embarked_jcc"),
+    ("Remove a Tactical Network cube (2 AP)", "network_repair"),
+]
+KIND_NAME = {k: n for n, k in ACTION_KINDS}
+
+
+def _lay(width: str = "auto", **kw) -> W.Layout:
+    return W.Layout(width=width, **kw)
+
+
+def _set_options(dd, options, keep=True):
+    """Set options only when they changed (fewer comm messages); keep the value if
+    still valid, else pick the first option (single-choice widgets)."""
+    options = list(options)
+    vals = [o[1] if isinstance(o, tuple) else o for o in options]
+    if list(dd.options) != options:
+        old = dd.value
+        dd.options = options
+        if keep and old in vals:
+            dd.value = old
+    if isinstance(dd, (W.Dropdown, W.ToggleButtons)) and dd.value not in vals and vals:
+        dd.value = vals[0]
+
+
+class ImpulsePanel:
+    def __init__(self, app: "LabApp"):
+        self.app = app
+        self.pending_decl: list[dict] = []
+        self.allocs: list[tuple[str, dict]] = []   # ("lrs" | "ga", row), in the order added
+        self.grants: list[dict] = []
+
+        # -- begin
+        self.status = W.HTML()
+        self.tf = W.Dropdown(description="Task Force", layout=_lay("250px"), style={"description_width": "75px"})
+        self.begin_button = W.Button(description="Begin impulse", button_style="primary", layout=_lay("120px"))
+        self.begin_button.on_click(lambda _b: self.app.begin_impulse(self.tf.value))
+        self.relinquish_button = W.Button(description="Relinquish initiative", layout=_lay("170px"),
+                                          tooltip="3.41: only at the start of the Action Stage")
+        self.relinquish_button.on_click(lambda _b: self.app.relinquish())
+        self.begin_box = W.VBox([W.HBox([self.tf, self.begin_button]), self.relinquish_button])
+
+        # -- declare
+        self.kind = W.Dropdown(options=ACTION_KINDS, value="move_combat", layout=_lay("300px"),
+                               description="Action", style={"description_width": "45px"})
+        self.units = W.SelectMultiple(options=[], rows=4, layout=_lay("300px"), description="Units",
+                                      style={"description_width": "45px"})
+        self.jcc = W.Combobox(placeholder="JCC name (card)", layout=_lay("300px"), description="JCC",
+                              style={"description_width": "45px"}, ensure_option=False)
+        self.add_decl = W.Button(description="Add action", icon="plus", layout=_lay("110px"))
+        self.add_decl.on_click(lambda _b: self.add_declaration(self.kind.value, list(self.units.value),
+                                                               self.jcc.value or None))
+        self.drop_decl = W.Button(description="Remove last", layout=_lay("110px"))
+        self.drop_decl.on_click(lambda _b: self._drop(self.pending_decl))
+        self.declare_button = W.Button(description="Declare", button_style="primary", layout=_lay("110px"))
+        self.declare_button.on_click(lambda _b: self.app.declare(list(self.pending_decl)))
+        self.decl_list = W.HTML()
+        self.declare_box = W.VBox([W.HTML("<b>Declare the impulse's Core Actions</b> " + rule_badges(["3.03", "3.31"])),
+                                   self.kind, self.units, self.jcc,
+                                   W.HBox([self.add_decl, self.drop_decl, self.declare_button]), self.decl_list])
+
+        # -- act
+        self.action = W.Dropdown(description="Action", layout=_lay("390px"), style={"description_width": "45px"})
+        self.move_button = W.Button(description="Move to clicked hex", icon="arrows", layout=_lay("170px"))
+        self.move_button.on_click(lambda _b: self.app.move_to(self.action.value, self.app.last_hex))
+        self.conceal_button = W.Button(description="Conceal", icon="eye-slash", layout=_lay("100px"))
+        self.conceal_button.on_click(lambda _b: self.app.conceal(self.action.value))
+        self.zor_button = W.Button(description="ZOR into clicked hex", layout=_lay("170px"))
+        self.zor_button.on_click(lambda _b: self.app.zor(self.action.value, self.app.last_hex))
+        self.act_hint = W.HTML()
+        # resupply form (8.0)
+        self.log_unit = W.Dropdown(description="Logistics", layout=_lay("210px"), style={"description_width": "60px"})
+        self.rv = W.Dropdown(options=["RV1", "RV2"], value="RV1", layout=_lay("75px"))
+        self.grant_unit = W.Dropdown(description="to", layout=_lay("170px"), style={"description_width": "20px"})
+        self.grant_slot = W.Dropdown(layout=_lay("80px"))
+        self.grant_rp = W.BoundedIntText(value=1, min=1, max=99, layout=_lay("60px"))
+        self.grant_unit.observe(lambda _c: self._grant_slots(), "value")
+        self.add_grant = W.Button(description="Add grant", layout=_lay("90px"))
+        self.add_grant.on_click(lambda _b: self._add_grant())
+        self.resupply_button = W.Button(description="Resupply", icon="truck", layout=_lay("100px"))
+        self.resupply_button.on_click(lambda _b: self.app.resupply(self.action.value, self.log_unit.value,
+                                                                   self.rv.value, list(self.grants)))
+        self.grant_list = W.HTML()
+        self.resupply_box = W.VBox([W.HTML("<b>Resupply</b> " + rule_badges(["8.0", "8.03"])),
+                                    W.HBox([self.log_unit, self.rv]),
+                                    W.HBox([self.grant_unit, self.grant_slot, self.grant_rp]),
+                                    W.HBox([self.add_grant, self.resupply_button]), self.grant_list])
+        self.act_box = W.VBox([W.HTML("<b>Carry out the declared actions</b> " + rule_badges(["3.36", "3.38"])),
+                               self.action, W.HBox([self.move_button, self.zor_button]),
+                               W.HBox([self.conceal_button]), self.act_hint, self.resupply_box])
+
+        # -- combat
+        self.shooter = W.Dropdown(layout=_lay("130px"))
+        self.slot = W.Dropdown(layout=_lay("75px"))
+        self.target = W.Dropdown(layout=_lay("130px"))
+        self.dice = W.BoundedIntText(value=4, min=1, max=40, layout=_lay("55px"))
+        self.shooter.observe(lambda _c: self._slots(), "value")
+        for w in (self.shooter, self.slot, self.target, self.dice):
+            w.observe(lambda _c: self.update_preview(), "value")
+        self.add_lrs_button = W.Button(description="Add LRS", icon="plus", layout=_lay("90px"))
+        self.add_lrs_button.on_click(lambda _b: self.add_lrs(self.shooter.value, self.slot.value,
+                                                             self.target.value, self.dice.value))
+        self.add_ga_button = W.Button(description="Add GA", icon="plus", layout=_lay("80px"),
+                                      tooltip="GROUND ASSAULT with the GA track of the attacker (7.1)")
+        self.add_ga_button.on_click(lambda _b: self.add_ga(self.shooter.value, self.target.value, self.dice.value))
+        self.drop_alloc = W.Button(description="Remove last", layout=_lay("100px"))
+        self.drop_alloc.on_click(lambda _b: self._drop_alloc())
+        self.alloc_list = W.HTML()
+        self.preview = W.HTML()
+        self.commit_button = W.Button(description="Commit combat", button_style="warning", layout=_lay("130px"))
+        self.commit_button.on_click(lambda _b: self.app.commit_combat(list(self.lrs_rows), list(self.ga_rows)))
+        self.resolve_button = W.Button(description="Resolve combat", button_style="danger", icon="bolt",
+                                       layout=_lay("140px"))
+        self.resolve_button.on_click(lambda _b: self.app.resolve())
+        self.combat_box = W.VBox([
+            W.HTML("<b>Combat</b> " + rule_badges(["7.010", "7.03"]) +
+                   '<div class="lcb-small lcb-muted">shooter / track / target / dice</div>'),
+            W.HBox([self.shooter, self.slot, self.target, self.dice]),
+            W.HBox([self.add_lrs_button, self.add_ga_button, self.drop_alloc]),
+            self.alloc_list, self.preview, W.HBox([self.commit_button, self.resolve_button])])
+
+        self.end_button = W.Button(description="End impulse", icon="flag-checkered", layout=_lay("130px"))
+        self.end_button.on_click(lambda _b: self.app.end_impulse())
+        self.widget = W.VBox([self.status, self.begin_box, self.declare_box, self.act_box, self.combat_box,
+                              self.end_button], layout=W.Layout(padding="2px"))
+
+    # ------------------------------------------------------------ builders
+    def add_declaration(self, kind: str, units: list[str], jcc: str | None = None) -> list[dict]:
+        a: dict = {"kind": kind}
+        if kind not in ("play_jcc", "network_repair"):
+            a["units"] = list(units)
+        if jcc and kind in ("play_jcc", "move_embarked_jcc"):
+            a["jcc"] = jcc
+        self.pending_decl.append(a)
+        self._show_decl()
+        return self.pending_decl
+
+    def _drop(self, rows: list) -> None:
+        if rows:
+            rows.pop()
+        self._show_decl()
+
+    def _show_decl(self) -> None:
+        imp = self.app.game.impulse
+        ap = imp.ap if imp else 0
+        cost = sum(2 if a["kind"] == "network_repair" else 1 for a in self.pending_decl)
+        items = "".join(f"<li>{esc(KIND_NAME.get(a['kind'], a['kind']))}: {esc(', '.join(a.get('units', [])))}"
+                        f"{' - ' + esc(a['jcc']) if a.get('jcc') else ''}</li>" for a in self.pending_decl)
+        colour = "#a8231a" if cost > ap else "#1f2a33"
+        self.decl_list.value = (f'<div style="color:{colour}">AP: {cost} of {ap} used</div>'
+                                + (f"<ol>{items}</ol>" if items else '<span class="lcb-muted">No action added yet.</span>'))
+
+    @property
+    def lrs_rows(self) -> list[dict]:
+        return [r for k, r in self.allocs if k == "lrs"]
+
+    @property
+    def ga_rows(self) -> list[dict]:
+        return [r for k, r in self.allocs if k == "ga"]
+
+    def add_lrs(self, shooter: str, slot: str, target: str, dice: int) -> list[dict]:
+        """Add one LRS allocation row (7.3); committed with the others (3.38)."""
+        self.allocs.append(("lrs", {"shooter": shooter, "slot": slot, "target": target, "dice": int(dice)}))
+        self._show_alloc()
+        return self.lrs_rows
+
+    def add_ga(self, attacker: str, target: str, dice: int) -> list[dict]:
+        """Add one GROUND ASSAULT allocation row (7.1)."""
+        self.allocs.append(("ga", {"attacker": attacker, "target": target, "dice": int(dice)}))
+        self._show_alloc()
+        return self.ga_rows
+
+    def clear(self) -> None:
+        self.pending_decl, self.allocs, self.grants = [], [], []
+
+    def _drop_alloc(self) -> None:
+        if self.allocs:
+            self.allocs.pop()
+        self._show_alloc()
+
+    def _show_alloc(self) -> None:
+        rows = [f"LRS {esc(a['shooter'])} {esc(a['slot'])} \u2192 {esc(a['target'])}: {a['dice']} dice"
+                for a in self.lrs_rows]
+        rows += [f"GA {esc(a['attacker'])} \u2192 {esc(a['target'])}: {a['dice']} dice" for a in self.ga_rows]
+        self.alloc_list.value = ("<ol>" + "".join(f"<li>{r}</li>" for r in rows) + "</ol>") if rows else \
+            '<span class="lcb-muted">No allocation yet: add LRS or GA rows, then commit all at once (3.38).</span>'
+        self.update_preview()
+
+    def _add_grant(self) -> None:
+        if self.grant_unit.value and self.grant_slot.value:
+            self.grants.append({"unit": self.grant_unit.value, "slot": self.grant_slot.value,
+                                "rp": int(self.grant_rp.value)})
+        self.grant_list.value = "".join(f"<div>{esc(g['unit'])} {esc(g['slot'])}: {g['rp']} RP</div>"
+                                        for g in self.grants)
+
+    # ------------------------------------------------------------ preview
+    def update_preview(self) -> None:
+        """Exact odds of the allocations (plus the row being edited), before any roll (7.02, 7.57)."""
+        g = self.app.game
+        rows = list(self.lrs_rows)
+        if self.shooter.value and self.slot.value and self.target.value and \
+                str(self.slot.value).startswith("LRS") and self.dice.value:
+            row = {"shooter": self.shooter.value, "slot": self.slot.value, "target": self.target.value,
+                   "dice": int(self.dice.value)}
+            if row not in rows:
+                rows.append(row)
+        if not rows:
+            self.preview.value = ""
+            return
+        try:
+            odds = g.preview_lrs(rows)
+        except Exception as e:  # noqa: BLE001 - a preview must never break the panel
+            self.preview.value = f'<span class="lcb-muted">no preview: {esc(e)}</span>'
+            return
+        lines = []
+        for tgt, o in odds.items():
+            dmg = ", ".join(f"{k} HP {p * 100:.1f}%" for k, p in enumerate(o["damage"]))
+            lines.append(f"<div><b>{esc(tgt)}</b>: P(destroyed) <b>{o['p_destroy'] * 100:.1f}%</b>, "
+                         f"expected damage {o['expected']:.2f}<br><span class='lcb-small lcb-muted'>{dmg}</span></div>")
+        self.preview.value = (f'<div class="lcb-card"><b>Exact odds before rolling</b> {rule_badges(["7.02", "7.57"])}'
+                              f'{"".join(lines)}<div class="lcb-small lcb-muted">Before any INTERCEPT: the defender '
+                              "decides that after you commit (7.54).</div></div>")
+
+    # ------------------------------------------------------------ refresh
+    def _slots(self) -> None:
+        g, uid = self.app.game, self.shooter.value
+        if not uid:
+            _set_options(self.slot, [])
+            return
+        slots = [c.slot for c in g.utype(uid).cvs if c.kind in ("LRS", "GA")]
+        _set_options(self.slot, slots)
+        if self.slot.value not in slots and slots:
+            self.slot.value = slots[0]
+
+    def _grant_slots(self) -> None:
+        g, uid = self.app.game, self.grant_unit.value
+        _set_options(self.grant_slot, [c.slot for c in g.utype(uid).cvs] if uid else [])
+
+    def refresh(self) -> None:
+        app, g = self.app, self.app.game
+        s, imp = g.state, g.impulse
+        nxt = g.next_team()
+        head = (f"<b>Turn {s.turn}</b> \u00b7 initiative {team_span(s.initiative)} \u00b7 "
+                + (f"next impulse: {team_span(nxt)}" if nxt else "end of turn"))
+        if s.stage != "action":
+            head += f'<div class="lcb-refused">Game over: {esc(s.result)}</div>'
+        if imp is not None:
+            head += (f"<div>Impulse of <b>{esc(imp.task_force)}</b> ({team_span(imp.team)}) \u00b7 "
+                     f"phase <b>{esc(imp.phase)}</b> \u00b7 AP left {imp.ap}</div>")
+        self.status.value = f'<div class="lcb-card">{head}</div>'
+        phase = imp.phase if imp else None
+        show = {"begin": imp is None, "declare": phase == "declare", "act": phase in ("act", "combat_done"),
+                "combat": phase in ("act",) or (phase == "combat_done"), "end": imp is not None}
+        for box, key in ((self.begin_box, "begin"), (self.declare_box, "declare"), (self.act_box, "act"),
+                         (self.combat_box, "combat"), (self.end_button, "end")):
+            box.layout.display = "flex" if show[key] else "none"
+        if imp is None:
+            _set_options(self.tf, g.available_task_forces())
+            self.relinquish_button.disabled = bool(s.tf_order)
+            if self.pending_decl or self.allocs or self.grants:
+                self.clear()
+            return
+        own = [u.uid for u in s.tf_units(imp.task_force) if u.hex is not None]
+        if phase == "declare":
+            _set_options(self.units, own)
+            stack = [u for u in app.hex_units(app.last_hex) if u in own] if app.last_hex else []
+            if stack and not self.units.value:
+                self.units.value = tuple(stack)
+            jccs = app.jcc_names(imp.team)
+            if list(self.jcc.options) != jccs:
+                self.jcc.options = jccs
+            self._show_decl()
+            return
+        acts = [(f"#{i + 1} {KIND_NAME.get(d.kind, d.kind)}: {', '.join(d.units) or (d.jcc or '')}"
+                 + (" (moved)" if d.moved else ""), i) for i, d in enumerate(imp.actions)]
+        _set_options(self.action, acts)
+        hx = app.last_hex or "\u2014"
+        self.move_button.description = f"Move to {hx}"
+        self.zor_button.description = f"ZOR into {hx}"
+        self.act_hint.value = ('<div class="lcb-small lcb-muted">Click a hex on the map first: moves follow the '
+                               "cheapest legal path (5.12); ground ZOR goes into one adjacent hex (6.21).</div>")
+        res_units = [u for d in imp.actions if d.kind == "move_resupply" for u in d.units
+                     if g.utype(u).is_logistics]
+        self.resupply_box.layout.display = "flex" if res_units else "none"
+        _set_options(self.log_unit, res_units)
+        _set_options(self.grant_unit, [u.uid for u in s.living(imp.team) if u.hex is not None])
+        self._grant_slots()
+        shooters = [u for d in imp.actions if d.kind == "move_combat" for u in d.units
+                    if not g.unit(u).destroyed]
+        _set_options(self.shooter, shooters)
+        self._slots()
+        view = g.view(imp.team)   # the attacker's knowledge: face-up enemy counters only
+        targets = [c["uid"] for c in view["counters"]
+                   if not c.get("back") and c["team"] != imp.team and c.get("hex") and c.get("revealed")]
+        _set_options(self.target, targets)
+        done = imp.combat is not None
+        self.commit_button.disabled = done
+        self.resolve_button.disabled = not done or phase == "combat_done"
+        self._show_alloc()

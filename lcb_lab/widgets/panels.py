@@ -1,0 +1,234 @@
+"""HTML of the lab's read-only panels: hex info, Unit Tracker, explained log, messages.
+
+Pure functions of the engine's public API and of ``game.view(team)``: what
+a team may not see never reaches them.  The CSS lives in :data:`CSS`.
+"""
+from __future__ import annotations
+
+import html
+import re
+
+from .. import explain
+from ..board import MP_BY_COLOUR
+from ..views import palette
+
+DAGGER = palette.SANDBOX_MARK
+
+CSS = """
+<style>
+.lcb-app { font-family: "DejaVu Sans", "Helvetica Neue", Arial, sans-serif; font-size: 12.5px; color: #1f2a33; }
+.lcb-app .widget-html-content { line-height: 1.35; }
+.lcb-card { background: #fbf9f3; border: 1px solid #cfc8b4; border-radius: 4px; padding: 6px 9px; margin: 2px 0; }
+.lcb-card h4 { margin: 0 0 4px 0; font-size: 13.5px; color: #1f2a33; }
+.lcb-muted { color: #6b7480; }
+.lcb-small { font-size: 11.5px; }
+.lcb-rule { display: inline-block; background: #e6e1d3; border: 1px solid #cfc8b4; border-radius: 3px;
+            padding: 0 3px; margin-right: 2px; font-size: 11px; font-family: "DejaVu Sans Mono", monospace; color: #3a3328; }
+.lcb-sandbox { color: #8a4b00; font-weight: bold; cursor: help; }
+.lcb-rulebook { cursor: help; border-bottom: 1px dotted #8a8a8a; }
+.lcb-refused { color: #a8231a; font-weight: bold; }
+.lcb-ok { color: #1f6b2e; }
+.lcb-team-US { color: #2c4f73; font-weight: bold; }
+.lcb-team-RU { color: #7a2e28; font-weight: bold; }
+.lcb-swatch { display: inline-block; width: 11px; height: 11px; border: 1px solid #555; vertical-align: -1px; margin-right: 3px; }
+.lcb-table { border-collapse: collapse; margin: 3px 0; }
+.lcb-table td, .lcb-table th { padding: 1px 6px; border-bottom: 1px solid #e2dccb; text-align: left; font-size: 12px; }
+.lcb-table th { color: #4a5560; font-weight: 600; }
+.lcb-log { height: 100%; overflow-y: auto; display: flex; flex-direction: column-reverse; }
+.lcb-log-inner { padding: 2px 6px; }
+.lcb-log-line { margin: 1px 0; }
+.lcb-log-head { margin: 6px 0 2px 0; font-weight: bold; color: #1f2a33; border-bottom: 1px solid #cfc8b4; }
+.lcb-log-new { background: #fff4c2; }
+.lcb-hex-info { min-height: 90px; }
+</style>
+"""
+
+
+def esc(x) -> str:
+    return html.escape(str(x), quote=True)
+
+
+def rule_badges(rules) -> str:
+    return "".join(f'<span class="lcb-rule">{esc(r)}</span>' for r in rules)
+
+
+def team_span(team: str) -> str:
+    return f'<span class="lcb-team-{esc(team)}">{esc(palette.TEAM_NAME.get(team, team))}</span>'
+
+
+# ------------------------------------------------------------------ messages
+def message_html(text: str = "", refused: bool = False) -> str:
+    if not text:
+        return ""
+    cls = "lcb-refused" if refused else "lcb-ok"
+    return f'<div class="lcb-card"><span class="{cls}">{esc(text)}</span></div>'
+
+
+def refusal_text(err) -> str:
+    """Words for a refused action (IllegalAction names its rule)."""
+    rule = getattr(err, "rule", None)
+    reason = getattr(err, "reason", None) or str(err)
+    if rule:
+        return f"Refused by rule {rule}: {reason}. Nothing changed."
+    return f"Refused: {reason}. Nothing changed."
+
+
+# ------------------------------------------------------------------ hex info
+HEX_KIND_WORDS = {"naval": "naval (water only)", "land": "land only", "mixed": "mixed (land and water)"}
+
+
+def _stack_lines(view: dict, label: str) -> list[str]:
+    team = view["team"]
+    lines, backs = [], {}
+    for c in view["counters"]:
+        if c.get("hex") != label:
+            continue
+        if c.get("back"):
+            backs[c["team"]] = backs.get(c["team"], 0) + 1
+            continue
+        status = "face up" if c.get("revealed") else "concealed"
+        extra = []
+        if c.get("paralysed"):
+            extra.append("may not act this turn")
+        if c.get("acted"):
+            extra.append("acted")
+        lines.append(f'{team_span(c["team"])} <b>{esc(c["uid"])}</b> {esc(c["abbrev"])} '
+                     f'<span class="lcb-muted">({esc(c["task_force"])}, HP {c["hp"]}/{c["hp_max"]}, {status}'
+                     f'{", " + ", ".join(extra) if extra else ""})</span>')
+        carried = [e["uid"] for e in view["counters"] if e.get("embarked_on") == c["uid"]]
+        if carried:
+            lines.append(f'&nbsp;&nbsp;<span class="lcb-muted">embarked: {esc(", ".join(carried))}</span>')
+    for m in view.get("markers", []):
+        if m.get("hex") != label:
+            continue
+        if m.get("back"):
+            backs[m["team"]] = backs.get(m["team"], 0) + 1
+        else:
+            lines.append(f'{team_span(m["team"])} MILDEC marker <b>{esc(m["id"])}</b>')
+    for t, n in backs.items():
+        lines.append(f'{team_span(t)} {n} concealed counter(s) <span class="lcb-muted">(face down: '
+                     f'{"you cannot see what they are" if team != "instructor" else "hidden"})</span>')
+    return lines
+
+
+def hex_info_html(board, label: str | None, view: dict | None = None) -> str:
+    """The hex info panel: terrain, MP, features, note, and the visible stack."""
+    if not label:
+        return ('<div class="lcb-card"><h4>Hex info</h4><span class="lcb-muted">Click a hex on the map '
+                'to see its terrain, features and the counters there.</span></div>')
+    info = board.hex(label)
+    mp = MP_BY_COLOUR[info.colour]
+    cost = "prohibited" if mp is None else f"{mp} MP to enter"
+    sw = f'<span class="lcb-swatch" style="background:{palette.MP_COLOUR[info.colour]}"></span>'
+    feats = ", ".join(f"{f.kind.replace('_', ' ')} {f.name}" for f in info.features) or "none"
+    rows = [
+        ("Terrain", HEX_KIND_WORDS.get(info.kind, info.kind)),
+        ("MP colour", f"{sw}{esc(info.colour)} \u2014 {cost} <span class='lcb-rule'>5.11</span>"),
+        ("Land", f"{info.land_fraction * 100:.0f}% of the hex"),
+        ("Features", esc(feats)),
+    ]
+    if info.terrain_modifier:
+        rows.append(("Combat", f"ground targets here: offensive CV {info.terrain_modifier:+d} "
+                               "<span class='lcb-rule'>7.09</span>"))
+    body = "".join(f"<tr><th>{k}</th><td>{v}</td></tr>" for k, v in rows)
+    note = f'<div class="lcb-small lcb-muted">{esc(info.note)}</div>' if info.note else ""
+    stack = _stack_lines(view, label) if view else []
+    stack_html = ("<div><b>Counters</b><br>" + "<br>".join(stack) + "</div>") if stack else \
+        '<div class="lcb-muted">No counters you can see.</div>'
+    return (f'<div class="lcb-card"><h4>Hex {esc(label)}</h4><table class="lcb-table">{body}</table>'
+            f"{note}{stack_html}</div>")
+
+
+# ------------------------------------------------------------------ Unit Tracker
+def provenance(value, source: str) -> str:
+    """A value with its provenance: sandbox values get a dagger; rulebook refs on hover."""
+    shown = "\u221e" if value is None else esc(value)
+    if source.startswith("sandbox"):
+        return f'<span class="lcb-sandbox" title="{esc(source)}">{shown}{DAGGER}</span>'
+    return f'<span class="lcb-rulebook" title="{esc(source)}">{shown}</span>'
+
+
+def unit_tracker_html(game, counter: dict) -> str:
+    """The Unit Tracker of a counter the view shows face up (or own)."""
+    t = game.catalog.unit(counter["type_id"])
+    uid = counter["uid"]
+    flags = ["face up" if counter.get("revealed") else "concealed"]
+    for k, w in (("acted", "acted this turn"), ("moved", "moved"), ("paralysed", "may not act (card)")):
+        if counter.get(k):
+            flags.append(w)
+    head = (f'<h4>{team_span(counter["team"])} {esc(uid)} <span class="lcb-muted">\u2014 {esc(t.name)}</span></h4>'
+            f'<div class="lcb-small">{esc(counter["task_force"])} \u00b7 '
+            f'{"hex " + esc(counter["hex"]) if counter.get("hex") else "embarked on " + esc(counter.get("embarked_on"))}'
+            f' \u00b7 {", ".join(flags)}</div>')
+    basics = (f'<table class="lcb-table"><tr><th>HP</th><td>{counter["hp"]} / {provenance(t.hp, t.source("hp"))}</td>'
+              f'<th>MP</th><td>{provenance(t.mp, t.source("mp"))}</td></tr></table>')
+    rows = []
+    supply = counter.get("supply", {})
+    for cv in t.cvs:
+        left = supply.get(cv.slot)
+        sup = "\u221e" if cv.supply is None else f"{left if left is not None else '?'} / {provenance(cv.supply, cv.sources.get('supply', 'sandbox'))}"
+        rng = provenance(cv.range, cv.sources.get("range", "sandbox"))
+        sw = f'<span class="lcb-swatch" style="background:{palette.CV_TRACK.get(cv.slot, "#999")}"></span>'
+        rows.append(f"<tr><td>{sw}{esc(cv.slot)}</td><td>{provenance(cv.value, cv.sources.get('value', 'sandbox'))}</td>"
+                    f"<td>{rng}</td><td>{sup}</td></tr>")
+    for rv in t.rvs:
+        left = supply.get("RP")
+        rows.append(f"<tr><td>{esc(rv.slot)} (RV)</td><td>{provenance(rv.value, rv.sources.get('value', 'sandbox'))}</td>"
+                    f"<td>{provenance(rv.range, rv.sources.get('range', 'sandbox'))}</td>"
+                    f"<td>{'RP ' + str(left) if left is not None else ''}</td></tr>")
+    cvs = ("<table class='lcb-table'><tr><th>Track</th><th>CV</th><th>Range</th><th>Supply</th></tr>"
+           + "".join(rows) + "</table>") if rows else '<div class="lcb-muted">No combat values.</div>'
+    att = counter.get("attachments") or []
+    att_html = f'<div class="lcb-small">Attachments: {esc(", ".join(att))}</div>' if att else ""
+    legend = (f'<div class="lcb-small lcb-muted">{esc(palette.SANDBOX_LEGEND)}. '
+              "Other values: hover for the rulebook reference (the rulebook is not included).</div>")
+    return f'<div class="lcb-card">{head}{basics}{cvs}{att_html}{legend}</div>'
+
+
+# ------------------------------------------------------------------ log
+_LINE = re.compile(r"^\[([^\]]*)\] (.*)$", re.S)
+
+
+def visible_entries(game, team: str) -> list[dict]:
+    """Log entries ``team`` may read -- the same filter as ``Game.explained_log``
+    (tests check that both agree)."""
+    return [e for e in game.log if team == "instructor" or team in e.get("visible_to", (team,))]
+
+
+def entry_html(e: dict, new: bool = False) -> str:
+    if e["kind"] == "impulse_start":
+        return f'<div class="lcb-log-head">{esc(e["title"])} <span class="lcb-muted">{esc(e.get("text", ""))}</span></div>'
+    cls = "lcb-log-line lcb-log-new" if new else "lcb-log-line"
+    text = f": {esc(e['text'])}" if e.get("text") else ""
+    return f'<div class="{cls}">{rule_badges(e.get("rules", []))} <b>{esc(e["title"])}</b>{text}</div>'
+
+
+def log_html(game, team: str, notes: list[tuple[int, str]] = (), highlight_from: int | None = None,
+             limit: int = 400) -> str:
+    """The explained log, newest last; ``notes`` = [(log length when made, html)] are
+    interleaved where they happened (refused actions)."""
+    parts: list[str] = []
+    pending = sorted(notes, key=lambda n: n[0])
+    k = 0
+    entries = list(enumerate(game.log))
+    for i, e in entries:
+        while k < len(pending) and pending[k][0] <= i:
+            parts.append(pending[k][1])
+            k += 1
+        if team == "instructor" or team in e.get("visible_to", (team,)):
+            parts.append(entry_html(e, new=highlight_from is not None and i >= highlight_from))
+    parts += [n[1] for n in pending[k:]]
+    if not parts:
+        parts = ['<div class="lcb-muted">The explained log is empty: begin an impulse.</div>']
+    parts = parts[-limit:]
+    return f'<div class="lcb-log"><div class="lcb-log-inner">{"".join(parts)}</div></div>'
+
+
+def refusal_note_html(err) -> str:
+    rules = [err.rule] if getattr(err, "rule", None) else []
+    return f'<div class="lcb-log-line lcb-refused">{rule_badges(rules)} {esc(refusal_text(err))}</div>'
+
+
+def render_entries_text(entries: list[dict]) -> str:
+    """Plain text of some entries, as ``Game.explained_log`` prints them."""
+    return explain.render_log(entries)
