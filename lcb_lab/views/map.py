@@ -129,8 +129,8 @@ def _terrain_patches(board: Board) -> dict[str, list]:
 
 # ----------------------------------------------------------------- counters
 def _stack_order(items: list[dict], selected: str | None) -> list[dict]:
-    """Bottom to top; the selected unit goes on top."""
-    return sorted(items, key=lambda c: (c.get("id") == selected,))
+    """Bottom to top: face-down backs lowest, face-up counters above, the selected unit on top."""
+    return sorted(items, key=lambda c: (c.get("id") == selected, not c.get("back"), bool(c.get("revealed"))))
 
 
 def counter_data(view: dict, selected: str | None = None) -> dict[str, list]:
@@ -499,7 +499,13 @@ class MapView:
 
     def hex_at(self, x: float, y: float) -> str | None:
         """The board hex under plot point (x, y), or None off the map."""
-        lab = ov.hex_at_plot(x, y)
+        x0, x1, y0, y1 = self.extent
+        if not (x0 <= x <= x1 and y0 <= y <= y1):
+            return None
+        try:
+            lab = ov.hex_at_plot(x, y)
+        except (AssertionError, ValueError):   # hexgrid.hex_at_km refuses points before column/row 1
+            return None
         return lab if lab in self.board.hexes else None
 
     def tap(self, x: float, y: float) -> str | None:

@@ -85,21 +85,23 @@ class LabApp:
         self.clear_button = W.Button(description="Clear", layout=W.Layout(width="70px"),
                                      tooltip="clear the selected unit and its overlays")
         self.clear_button.on_click(lambda _b: self.select_unit(None))
-        self.show_reach = W.Checkbox(value=True, description="Movement reach", indent=False, layout=W.Layout(width="130px"))
-        self.show_ranges = W.Checkbox(value=True, description="CV ranges", indent=False, layout=W.Layout(width="100px"))
-        self.show_zor = W.Checkbox(value=False, description="ZOR", indent=False, layout=W.Layout(width="70px"))
+        self.show_reach = W.Checkbox(value=True, description="Movement reach", indent=False, layout=W.Layout(width="auto"))
+        self.show_ranges = W.Checkbox(value=True, description="CV ranges", indent=False, layout=W.Layout(width="auto"))
+        self.show_zor = W.Checkbox(value=False, description="ZOR", indent=False, layout=W.Layout(width="auto"))
         self.show_resupply = W.Checkbox(value=True, description="Resupply reach", indent=False,
-                                        layout=W.Layout(width="130px"))
+                                        layout=W.Layout(width="auto"))
         for cb in (self.show_reach, self.show_ranges, self.show_zor, self.show_resupply):
             cb.observe(lambda _c: self._redraw_overlays(), "value")
-        self.umbrella_picker = W.Dropdown(description="INTERCEPT umbrella vs", options=[("\u2014", None)],
-                                          layout=W.Layout(width="330px"), style={"description_width": "150px"})
+        self.umbrella_picker = W.Dropdown(options=[("\u2014", None)], layout=W.Layout(width="170px"))
         self.umbrella_picker.observe(lambda c: self.show_umbrella(c["new"]), "value")
         self.unit_panel = W.HTML()
         self.overlay_note = W.HTML()
         unit_box = W.VBox([W.HBox([self.unit_picker, self.clear_button]),
-                           W.HBox([self.show_reach, self.show_ranges, self.show_zor]),
-                           W.HBox([self.show_resupply]), self.umbrella_picker, self.overlay_note, self.unit_panel])
+                           W.HBox([self.show_reach, self.show_ranges, self.show_zor, self.show_resupply],
+                                  layout=W.Layout(flex_flow="row wrap", justify_content="space-between")),
+                           W.HBox([W.HTML("INTERCEPT umbrella <span class='lcb-rule'>7.53</span> of its LRS on&nbsp;"),
+                                   self.umbrella_picker]),
+                           self.overlay_note, self.unit_panel])
 
         self.decision = DecisionPanel(self.answer, self.answer_policy, self.set_team)
         self.impulse_panel = ImpulsePanel(self)

@@ -123,7 +123,7 @@ class ImpulsePanel:
         self.add_lrs_button = W.Button(description="Add LRS", icon="plus", layout=_lay("90px"))
         self.add_lrs_button.on_click(lambda _b: self.add_lrs(self.shooter.value, self.slot.value,
                                                              self.target.value, self.dice.value))
-        self.add_ga_button = W.Button(description="Add GA", icon="plus", layout=_lay("80px"),
+        self.add_ga_button = W.Button(description="Add GA", icon="plus", layout=_lay("90px"),
                                       tooltip="GROUND ASSAULT with the GA track of the attacker (7.1)")
         self.add_ga_button.on_click(lambda _b: self.add_ga(self.shooter.value, self.target.value, self.dice.value))
         self.drop_alloc = W.Button(description="Remove last", layout=_lay("100px"))

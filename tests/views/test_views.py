@@ -1,0 +1,203 @@
+"""The Bokeh map and the Shapely overlays, built for Gotland Redux (no browser)."""
+from __future__ import annotations
+
+import math
+
+import pytest
+from bokeh.events import Tap
+from shapely import Point
+
+from lcb_lab import hexgrid, load_scenario
+from lcb_lab.views import MapView, counter_data, hp_pips
+from lcb_lab.views import overlays as ov
+from lcb_lab.views.map import title_text
+
+HEX_AREA = 1.5 * math.sqrt(3) * hexgrid.RADIUS_KM ** 2
+
+
+@pytest.fixture
+def game():
+    return load_scenario("gotland_redux", seed=1)
+
+
+@pytest.fixture
+def mv(game):
+    return MapView(game.board)
+
+
+def _strings(data: dict) -> set[str]:
+    out = set()
+    for col in data.values():
+        for v in col:
+            if isinstance(v, str):
+                out.add(v)
+    return out
+
+
+def test_one_hex_patch_per_board_hex(game, mv):
+    labels = mv.sources["hexes"].data["label"]
+    assert len(labels) == len(game.board.hexes) > 100
+    assert set(labels) == set(game.board.hexes)
+    # naval hexes are nearly transparent; land/mixed hexes get a stronger MP colour on their land part
+    alpha = dict(zip(labels, mv.sources["hexes"].data["alpha"]))
+    naval = [h for h, i in game.board.hexes.items() if i.kind == "naval"]
+    assert max(alpha[h] for h in naval) <= 0.08
+    terrain = set(mv.sources["terrain"].data["label"])
+    assert terrain == {h for h, i in game.board.hexes.items() if i.kind != "naval"}
+
+
+def test_coastline_is_drawn_and_projected_onto_the_board(game, mv):
+    xs = mv.sources["land"].data["xs"]
+    assert len(xs) >= 5                      # Gotland, Fårö, Gotska Sandön, Öland, mainland ...
+    # Visby (a city feature) lies on Natural Earth land
+    from lcb_lab.views.map import land_geometry
+    visby = next(f for f in game.board.features if f.name == "Visby")
+    assert land_geometry(game.board).buffer(2.0).contains(Point(*ov.plot_xy(*game.board.lonlat_to_km(visby.lon, visby.lat))))
+
+
+def test_concealed_enemy_counters_are_backs_without_identity(game, mv):
+    view = mv.update(game, "US")
+    data = mv.sources["counters"].data
+    ru_rows = [i for i, t in enumerate(data["team"]) if t == "RU"]
+    ru_on_map = [u for u in game.state.units.values() if u.team == "RU" and u.hex and not u.destroyed]
+    assert len(ru_rows) == len(ru_on_map) == 9
+    assert all(data["back"][i] for i in ru_rows)
+    assert all(data["t_hint"][i] in ("?", "") and data["uid"][i] == "" and data["abbrev"][i] == "" for i in ru_rows)
+    # nothing in any column names a Russian unit or its type
+    secrets = set()
+    for u in ru_on_map:
+        t = game.utype(u.uid)
+        secrets |= {u.uid, t.name, t.type_id, u.task_force}
+    leaked = {s for s in _strings(data) if any(x in s for x in secrets)}
+    assert not leaked, leaked
+    assert view["team"] == "US"
+
+
+def test_instructor_view_shows_every_counter(game, mv):
+    mv.update(game, "instructor")
+    data = mv.sources["counters"].data
+    on_map = {u.uid for u in game.state.units.values() if u.hex and not u.destroyed}
+    assert set(data["uid"]) == on_map
+    assert not any(data["back"])
+    i = data["uid"].index("1 Anna")
+    assert data["abbrev"][i] == "INF" and data["hex"][i] == "AL-21"
+    # own concealed counters have the 'concealed' style (faded, dashed)
+    assert data["state"][i] == "concealed" and data["dash"][i] == "dashed" and data["alpha"][i] < 1
+
+
+def test_revealed_enemy_shows_face_up_on_top_of_its_stack(game, mv):
+    game.apply_effect({"effect": "reveal", "units": ["1 Anna"]})
+    mv.update(game, "US")
+    data = mv.sources["counters"].data
+    rows = [i for i, h in enumerate(data["hex"]) if h == "AL-21"]
+    assert len(rows) == 3
+    top = [i for i in rows if data["top"][i]]
+    assert len(top) == 1 and data["uid"][top[0]] == "1 Anna" and data["t_name"][top[0]] == "1 Anna"
+    assert data["n"][top[0]] == "3"
+    assert sum(data["back"][i] for i in rows) == 2
+
+
+def test_destroyed_units_are_gone(game, mv):
+    game.state.units["2 Anna"].destroyed = True
+    mv.update(game, "instructor")
+    assert "2 Anna" not in mv.sources["counters"].data["uid"]
+
+
+def test_counter_text_and_hp():
+    assert hp_pips(1, 2) == "\u25cf\u25cb"
+    assert hp_pips(5, 8) == "HP 5/8"
+    assert counter_data({"team": "US", "counters": [], "markers": []})["x"] == []
+
+
+def test_title_names_turn_initiative_cubes_influence(game, mv):
+    mv.update(game, "RU")
+    t = mv.figure.title.text + " | " + mv.subtitle.text
+    assert "Turn 1" in t and "Initiative: US" in t and "US 1, RU 1" in t and "Influence Meter +0" in t
+    assert "Red (RU)" in t
+    assert title_text(dict(game.view("US"), influence=2))[1].count("toward US") == 1
+
+
+def test_movement_reach_overlay_covers_exactly_the_reach(game):
+    reach = game.movement_reach(["DDG-51"])
+    o = ov.reach_overlay(game, ["DDG-51"])
+    assert set(o.hexes) == set(reach) and len(reach) > 10
+    # the union covers the centre of every reach hex and of no other hex
+    for lab in game.board.hexes:
+        inside = o.geometry.contains(Point(*ov.hex_centre(lab)))
+        assert inside == (lab in reach), lab
+    assert o.geometry.area == pytest.approx(len(reach) * HEX_AREA, rel=1e-3)
+
+
+def test_range_overlays_draw_finite_ranges_and_say_infinite(game):
+    ovs = {o.label: o for o in ov.range_overlays(game, "DDG-51")}
+    lrs = next(o for k, o in ovs.items() if "LRS1" in k)
+    assert not lrs.drawn and "infinite" in lrs.note
+    intr = next(o for k, o in ovs.items() if "INT1" in k)
+    assert set(intr.hexes) == set(game.cv_range("DDG-51", "INT1"))
+    assert intr.geometry.area == pytest.approx(len(intr.hexes) * HEX_AREA, rel=1e-3)
+
+
+def test_ground_and_naval_zor(game):
+    g = ov.zor_overlay(game, "1 Anna")
+    assert set(g.hexes) == set(game.board.neighbours("AL-21")) and "ground" in g.label
+    n = ov.zor_overlay(game, "DDG-51")
+    assert set(n.hexes) == set(game.zor("DDG-51")["naval"]) and "naval" in n.label
+
+
+def test_resupply_overlay_for_logistics_units(game):
+    labels = [o.kind for o in ov.unit_overlays(game, "Ivan Co")]
+    assert "resupply" in labels
+    o = next(o for o in ov.unit_overlays(game, "Ivan Co") if o.kind == "resupply")
+    assert set(o.hexes) == set(game.resupply_reach("Ivan Co"))
+    assert "resupply" not in [o.kind for o in ov.unit_overlays(game, "DDG-51")]
+
+
+def test_intercept_umbrella_classifies_interceptors(game):
+    umb = ov.umbrella_markers(game, "DDG-51", "1 Anna")
+    by = {i["uid"]: i["status"] for i in umb["interceptors"]}
+    raw = {o["uid"]: o for o in game.intercept_umbrella("DDG-51", "1 Anna")}
+    assert set(by) == set(raw)
+    for uid, st in by.items():
+        o = raw[uid]
+        assert (st == "eligible") == o["eligible"]
+        if not o["in_range"]:
+            assert st == "out_of_range"
+    assert "eligible" in by.values()
+    assert not umb["hidden_note"]
+    # in the US view the concealed Russian interceptors are not drawn, and we say so
+    us = ov.umbrella_markers(game, "DDG-51", "1 Anna", visible={c["uid"] for c in game.view("US")["counters"]
+                                                                if not c.get("back")})
+    assert us["interceptors"] == [] and "Concealed" in us["hidden_note"]
+
+
+def test_show_overlays_fills_sources_and_legend(game, mv):
+    ovs = ov.unit_overlays(game, "DDG-51", zor=True)
+    mv.show_overlays(ovs, ov.umbrella_markers(game, "DDG-51", "1 Anna"))
+    d = mv.sources["overlays"].data
+    assert len(d["xs"]) == len(ovs)
+    assert any("whole map" in lab for lab in d["label"])
+    assert len(mv.sources["umbrella"].data["x"]) == len(game.intercept_umbrella("DDG-51", "1 Anna"))
+    labels = [it.label.get("value") if isinstance(it.label, dict) else it.label for it in mv.legend.items]
+    assert any("may intercept" in str(lab) for lab in labels) and mv.legend.visible
+    mv.clear_overlays()
+    assert mv.sources["overlays"].data["xs"] == [] and not mv.legend.visible
+
+
+def test_tap_on_the_centre_of_a_hex_calls_back_with_its_label(game, mv):
+    got = []
+    mv.on_hex(got.append)
+    x, y = ov.hex_centre("AL-23")
+    mv.figure._trigger_event(Tap(mv.figure, x=x, y=y))
+    assert got == ["AL-23"]
+    # a little off-centre is still the same hex; off the board is ignored
+    assert mv.tap(x + 5, y - 5) == "AL-23"
+    assert mv.tap(-500, 500) is None and got == ["AL-23", "AL-23"]
+
+
+def test_centre_of_the_initial_view_is_a_board_hex(game, mv):
+    x0, x1, y0, y1 = mv.extent
+    assert mv.hex_at((x0 + x1) / 2, (y0 + y1) / 2) in game.board.hexes
+    # the frame keeps the map's aspect (1 km is as wide as it is tall)
+    fw, fh = mv.figure.frame_width, mv.figure.frame_height
+    assert fw / fh == pytest.approx((x1 - x0) / (y1 - y0), rel=0.01)
+    assert fh >= 700

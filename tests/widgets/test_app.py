@@ -1,0 +1,245 @@
+"""The lab app, driven through its Python callbacks and widgets (no browser)."""
+from __future__ import annotations
+
+import json
+
+import ipywidgets as W
+import pytest
+
+from lcb_lab import load_scenario
+from lcb_lab.lesson import Lesson, summary
+from lcb_lab.views import overlays as ov
+from lcb_lab.widgets import LabApp, open_lab
+from lcb_lab.widgets import panels
+
+
+@pytest.fixture
+def app():
+    return LabApp(load_scenario("gotland_redux", seed=1))
+
+
+def _state(game) -> str:
+    return json.dumps(game.state.to_dict(), sort_keys=True, default=str)
+
+
+def _text(markup: str) -> str:
+    import html
+    import re
+    return html.unescape(re.sub(r"<[^>]+>", "", markup))
+
+
+def test_layout_map_first_then_panels(app):
+    from jupyter_bokeh.widgets import BokehModel
+    assert isinstance(app.widget, W.HBox)
+    left = app.widget.children[1]
+    assert isinstance(left.children[0], BokehModel)          # the first Bokeh canvas of the page is the map
+    assert app.map_model._model is app.map.figure
+    assert "lcb-hex-info" in app.hex_info._dom_classes
+    assert "Click a hex" in app.hex_info.value
+
+
+def test_tap_on_al23_names_the_hex(app):
+    x, y = ov.hex_centre("AL-23")
+    app.map.tap(x, y)
+    text = _text(app.hex_info.value)
+    assert "Hex AL-23" in text
+    assert "MP colour" in text and "Land" in text and "Terrain" in text
+    assert app.last_hex == "AL-23" and app.map.selected_hex == "AL-23"
+    assert len(app.map.sources["selected"].data["xs"]) == 1
+    app.map.tap(x, y)                                        # idempotent: the same tap twice
+    assert "Hex AL-23" in _text(app.hex_info.value)
+
+
+def test_hex_info_respects_the_view(app):
+    app.set_team("US")
+    app.select_hex("AL-21")
+    text = _text(app.hex_info.value)
+    assert "3 concealed counter(s)" in text and "Anna" not in text
+    assert app.unit_picker.options == ()
+    app.set_team("instructor")
+    text = _text(app.hex_info.value)
+    assert "1 Anna" in text and "2 Anna" in text and "concealed" in text
+    assert app.view_picker.value == "instructor"
+
+
+def test_switching_view_redraws_counters(app):
+    app.view_picker.value = "US"
+    data = app.map.sources["counters"].data
+    assert "1 Anna" not in data["uid"] and "DDG-51" in data["uid"]
+    app.view_picker.value = "RU"
+    data = app.map.sources["counters"].data
+    assert "1 Anna" in data["uid"] and "DDG-51" not in data["uid"]
+    assert app.team == "RU"
+
+
+def test_unit_panel_marks_sandbox_values(app):
+    app.select_hex("AL-29")
+    assert app.selected_uid == "DDG-51" and app.unit_picker.value == "DDG-51"
+    html = app.unit_panel.value
+    t = app.game.utype("DDG-51")
+    assert t.source("hp").startswith("sandbox")
+    assert "lcb-sandbox" in html and "\u2020" in html
+    assert "sandbox value \u2014 not in the rulebook text; check against your counters" in html
+    assert 'title="rulebook 7.41"' in html                    # LRS CV 14 with its rulebook reference
+    assert "LRS1" in html and "INT1" in html and "\u221e" in html
+    # overlays for the selected unit are on the map and named in the panel
+    d = app.map.sources["overlays"].data
+    assert any("movement reach" in lab for lab in d["label"])
+    assert "infinite range" in app.overlay_note.value
+
+
+def test_umbrella_in_the_instructor_view(app):
+    app.game.apply_effect({"effect": "reveal", "units": ["1 Anna"]})
+    app.refresh()
+    app.select_hex("AL-29")
+    assert "1 Anna" in [o[1] for o in app.umbrella_picker.options]
+    app.umbrella_picker.value = "1 Anna"
+    u = app.map.sources["umbrella"].data
+    assert "FFG-454" in u["label"]
+    assert "FFG-454" in app.overlay_note.value
+
+
+def _start_boston(app):
+    app.game.apply_effect({"effect": "reveal", "units": ["1 Anna"]})
+    p = app.impulse_panel
+    app.refresh()
+    assert "TF Boston" in p.tf.options
+    p.tf.value = "TF Boston"
+    p.begin_button.click()
+    assert app.game.impulse is not None and app.game.impulse.task_force == "TF Boston"
+    p.kind.value = "move_combat"
+    p.units.value = ("DDG-51",)
+    p.add_decl.click()
+    p.declare_button.click()
+    assert app.game.impulse.phase == "act", app.message.value
+    return p
+
+
+def test_full_combat_flow_through_the_widgets(app):
+    p = _start_boston(app)
+    p.shooter.value, p.slot.value, p.target.value, p.dice.value = "DDG-51", "LRS1", "1 Anna", 4
+    assert "P(destroyed)" in p.preview.value                 # live exact odds before adding the row
+    expected = app.game.preview_lrs([{"shooter": "DDG-51", "slot": "LRS1", "target": "1 Anna", "dice": 4}])
+    assert f"{expected['1 Anna']['p_destroy'] * 100:.1f}%" in p.preview.value
+    p.add_lrs_button.click()
+    assert p.lrs_rows == [{"shooter": "DDG-51", "slot": "LRS1", "target": "1 Anna", "dice": 4}]
+    p.commit_button.click()
+    pending = app.game.pending
+    assert pending is not None and pending.team == "RU" and pending.kind == "intercept"
+    assert app.decision.visible
+    assert "Decision for" in app.decision.header.value and "Red (RU)" in app.decision.header.value
+    # in the instructor view the options are shown: FFG-454 may intercept, DDG-605 is out of range
+    body = " ".join(w.value for w in app.decision.body.children if isinstance(w, W.HTML))
+    body += " ".join(c.value for w in app.decision.body.children if isinstance(w, W.HBox)
+                     for c in w.children if isinstance(c, W.HTML))
+    assert "FFG-454" in body and "out of range" in body
+    policies = [b.description for b in app.decision.policy_box.children]
+    assert "Use policy match_incoming" in policies and "Use policy no_intercept" in policies
+    next(b for b in app.decision.policy_box.children if b.description == "Use policy match_incoming").click()
+    assert app.game.pending is None and not app.decision.visible
+    p.resolve_button.click()
+    assert app.game.impulse.phase == "combat_done", app.message.value
+    log = _text(app.log.value)
+    assert "7.02" in log and "LRS: DDG-51 -> 1 Anna" in log and "INTERCEPT allocated: FFG-454" in log
+    p.end_button.click()
+    assert app.game.impulse is None
+
+
+def test_decision_details_are_hidden_from_the_other_team(app):
+    p = _start_boston(app)
+    app.set_team("US")
+    p.add_lrs("DDG-51", "LRS1", "1 Anna", 4)
+    p.commit_button.click()
+    assert app.decision.visible
+    shown = " ".join(getattr(w, "value", "") for w in app.decision.body.children if isinstance(w, W.HTML))
+    assert "FFG-454" not in shown and "Only RU sees" in shown
+    hand_over = next(w for w in app.decision.body.children if isinstance(w, W.Button))
+    hand_over.click()
+    assert app.team == "RU" and app.view_picker.value == "RU"
+    app.decision.set_dice({("FFG-454", "1 Anna"): 2})
+    assert app.decision.value() == [{"interceptor": "FFG-454", "slot": "INT1", "target": "1 Anna", "dice": 2}]
+    app.decision.answer_button.click()
+    assert app.game.pending is None
+    assert "INTERCEPT allocated: FFG-454 for 1 Anna: 2 INT1 dice" in _text(app.log.value)
+
+
+def test_illegal_declaration_is_refused_in_red_and_changes_nothing(app):
+    p = app.impulse_panel
+    app.begin_impulse("TF Boston")
+    for uid in ("DDG-51", "DDG-80", "DDG(X)-106", "DDG-51"):
+        p.add_declaration("move_combat", [uid])
+    before = _state(app.game)
+    p.declare_button.click()
+    assert _state(app.game) == before
+    assert "3.32" in app.message.value and "lcb-refused" in app.message.value
+    assert "Nothing changed" in app.message.value
+    assert "3.32" in app.log.value and "lcb-refused" in app.log.value
+    # the builder keeps the rows, so the student can fix the declaration
+    p.pending_decl.pop()
+    p.declare_button.click()
+    assert app.game.impulse.phase == "act"
+
+
+def test_move_to_the_clicked_hex(app):
+    _start_boston(app)
+    app.select_hex("AL-27")
+    p = app.impulse_panel
+    assert p.move_button.description == "Move to AL-27"
+    path = app.game.path_to(["DDG-51"], "AL-27")
+    p.action.value = 0
+    p.move_button.click()
+    assert app.game.unit("DDG-51").hex == "AL-27"
+    assert f"-> {path[-1]}" in app.game.explained_log() or "AL-27" in app.game.explained_log()
+    x, y = ov.hex_centre("AL-27")
+    data = app.map.sources["counters"].data
+    i = data["uid"].index("DDG-51")
+    assert data["hex"][i] == "AL-27" and abs(data["x"][i] - x) < 5
+
+
+def test_log_panel_shows_what_explained_log_shows():
+    g = Lesson("appendix_b_combat").run()
+    for team in ("US", "RU", "instructor"):
+        assert panels.render_entries_text(panels.visible_entries(g, team)) == g.explained_log(team)
+
+
+def test_lesson_replay_step_by_step_matches_the_lesson(app):
+    app.load_lesson("appendix_b_combat")
+    assert not app.lesson_next.disabled
+    first = app.step()
+    assert first is not None and "begins" in first.title
+    assert "Step 1" in app.lesson_info.value
+    text = app.step_text()
+    assert text.startswith("Step 2") and "3.03" in text
+    app.lesson_all.click()
+    assert app.lesson_next.disabled and "finished" in app.lesson_info.value
+    assert summary(app.game) == summary(Lesson("appendix_b_combat").run())
+    assert "7.57" in app.log.value
+    assert "2 Anna" not in app.map.sources["counters"].data["uid"]       # destroyed in impulse 3
+
+
+def test_open_lab_convenience():
+    lab = open_lab("gotland_redux", seed=3, team="US")
+    assert lab.team == "US" and lab.view_picker.value == "US"
+    assert lab.game.dice is not None
+
+
+def test_live_bokeh_model_resends_a_stale_bundle(app):
+    m = app.map_model
+    assert m._dirty is False or m._dirty is True
+    m._dirty = False
+    app.select_hex("AL-29")                                    # patches the document
+    assert m._dirty
+    from bokeh.events import DocumentReady
+    m._on_ready(DocumentReady())
+    assert not m._dirty and m.resyncs == 1
+    bundle = json.dumps(m.render_bundle)
+    assert "DDG-51" in bundle                                  # the fresh bundle has the current counters
+    m._on_ready(DocumentReady())
+    assert m.resyncs == 1                                      # nothing changed since: no re-render
+
+
+def test_python_side_latency_is_measured(app):
+    app.select_hex("AL-29")
+    assert "tap" in app.timings
+    _start_boston(app)
+    assert "Declare" in app.timings
