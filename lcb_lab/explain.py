@@ -17,9 +17,18 @@ Modifier = tuple[str, int, str]
 """(what, value, rule), e.g. ("target in brown hex", -2, "7.09")."""
 
 
+def _plain(v: Any) -> Any:
+    """JSON-native copy: tuples become lists (so a saved log equals the live one)."""
+    if isinstance(v, (list, tuple)):
+        return [_plain(x) for x in v]
+    if isinstance(v, dict):
+        return {k: _plain(x) for k, x in v.items()}
+    return v
+
+
 def step(kind: str, title: str, text: str, rules: Iterable[str], **data: Any) -> dict:
-    """Make one log step (a plain dict)."""
-    return {"kind": kind, "title": title, "text": text, "rules": list(rules), "data": data}
+    """Make one log step (a plain, JSON-native dict)."""
+    return {"kind": kind, "title": title, "text": text, "rules": list(rules), "data": _plain(data)}
 
 
 def cv_text(base: int, mods: list[Modifier]) -> str:

@@ -1,0 +1,119 @@
+"""Property tests (hypothesis): odds, hex geometry, state round-trips, refusals."""
+import json
+from itertools import product
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from lcb_lab import hexgrid, load_scenario
+from lcb_lab.autoplay import play_random_turns, random_impulse
+from lcb_lab.errors import IllegalAction
+from lcb_lab.odds import engagement_odds, hits_pmf
+from lcb_lab.state import GameState
+
+hexes = st.builds(hexgrid.Hex, st.integers(1, 60), st.integers(1, 60))
+
+
+@given(hexes, hexes, hexes)
+def test_distance_is_a_metric(a, b, c):
+    assert hexgrid.distance(a, b) == hexgrid.distance(b, a)
+    assert hexgrid.distance(a, a) == 0
+    assert hexgrid.distance(a, c) <= hexgrid.distance(a, b) + hexgrid.distance(b, c)
+
+
+@given(hexes)
+def test_neighbours_are_at_distance_one_and_labels_round_trip(h):
+    assert all(hexgrid.distance(h, n) == 1 for n in hexgrid.neighbours(h))
+    assert hexgrid.parse(h.label) == h
+    x, y = hexgrid.centre_km(h)
+    assert hexgrid.hex_at_km(x + 4, y - 3) == h
+
+
+@given(st.integers(0, 8), st.integers(0, 20), st.integers(0, 6), st.integers(0, 20), st.integers(1, 4))
+@settings(max_examples=60)
+def test_exact_odds_match_brute_force(n, cv, m, icv, hp):
+    """Enumerate every d20 outcome for small dice counts and compare."""
+    n, m = min(n, 2), min(m, 1)
+    o = engagement_odds([(n, cv)] if n else [], [(m, icv)] if m else [], hp)
+    assert sum(o.damage) == pytest.approx(1.0)
+    p_destroy = 0.0
+    for rolls in product(range(1, 21), repeat=n + m):
+        hits = sum(r <= cv for r in rolls[:n])
+        ints = sum(r <= icv for r in rolls[n:])
+        p_destroy += (max(0, hits - ints) >= hp) / 20 ** (n + m)
+    assert o.p_destroy == pytest.approx(p_destroy, abs=1e-12)
+
+
+@given(st.integers(0, 20), st.integers(-5, 25))
+def test_hits_pmf_is_binomial(n, cv):
+    pmf = hits_pmf(n, cv)
+    p = min(max(cv, 0), 20) / 20
+    assert pmf.sum() == pytest.approx(1.0)
+    assert float(np.dot(np.arange(n + 1), pmf)) == pytest.approx(n * p)
+
+
+def _landed_game(seed):
+    g = load_scenario("gotland_redux", seed=seed, auto_policies={})
+    for u in g.state.units.values():          # put the embarked force ashore for richer play
+        if u.embarked_on:
+            u.hex, u.embarked_on = "AK-22", None
+    return g
+
+
+@given(st.integers(0, 10_000))
+@settings(max_examples=15, deadline=None)
+def test_random_legal_play_keeps_invariants_and_round_trips(seed):
+    g = _landed_game(seed)
+    play_random_turns(g, 2, seed)
+    s = g.state
+    for u in s.units.values():
+        t = g.catalog.unit(u.type_id)
+        assert 0 <= u.hp <= t.hp
+        assert u.destroyed == (u.hp == 0) or u.embarked_on is not None
+        for slot, left in u.supply.items():
+            cap = t.rp if slot == "RP" else t.cv(slot).supply
+            assert 0 <= left <= cap, (u.uid, slot, left)
+    again = GameState.from_dict(json.loads(json.dumps(s.to_dict())))
+    assert again.to_dict() == s.to_dict()
+    assert s.clone().to_dict() == s.to_dict()
+
+
+@given(st.integers(0, 10_000), st.sampled_from(["fourth", "twice", "concealed"]))
+@settings(max_examples=20, deadline=None)
+def test_refused_declarations_change_nothing(seed, what):
+    g = _landed_game(seed)
+    play_random_turns(g, 1, seed)
+    if g.state.stage != "action":
+        return
+    tf = g.available_task_forces()[0]
+    g.begin_impulse(tf)
+    before = g.to_json()
+    units = [u.uid for u in g.state.tf_units(tf) if u.on_map]
+    if what == "fourth":
+        acts = [{"kind": "play_jcc", "jcc": f"card {i}"} for i in range(g.impulse.ap + 1)]
+    elif what == "twice":
+        acts = [{"kind": "move_combat", "units": units[:1]}, {"kind": "move_conceal", "units": units[:1]}]
+    else:
+        acts = [{"kind": "move_combat", "units": units[:1]}]
+    try:
+        g.declare(acts)
+        if what != "concealed":
+            pytest.fail("the engine accepted an illegal declaration")
+        enemy = next((u for u in g.state.living() if u.team != g.impulse.team and u.on_map and not u.revealed), None)
+        if enemy is None or not g.utype(units[0]).cvs_of("LRS"):
+            return
+        before = g.to_json()
+        slot = g.utype(units[0]).cvs_of("LRS")[0].slot
+        with pytest.raises(IllegalAction):
+            g.commit_combat(lrs=[{"shooter": units[0], "slot": slot, "target": enemy.uid, "dice": 1}])
+    except IllegalAction:
+        pass
+    assert g.to_json() == before
+
+
+def test_same_seed_same_log():
+    a, b = _landed_game(7), _landed_game(7)
+    play_random_turns(a, 3, 7)
+    play_random_turns(b, 3, 7)
+    assert a.state.log == b.state.log and a.state.log
