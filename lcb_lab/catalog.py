@@ -37,6 +37,13 @@ def _inf(v):
     return v
 
 
+def _check_sources(v: dict[str, str]) -> dict[str, str]:
+    bad = {k: s for k, s in v.items() if not (s.startswith("rulebook") or s.startswith("sandbox"))}
+    if bad:
+        raise ValueError(f"sources must start with 'rulebook' or 'sandbox': {bad}")
+    return v
+
+
 class _Model(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -46,11 +53,12 @@ class CombatValue(_Model):
 
     slot: CvSlot
     value: int = Field(ge=0, le=20)
-    range: Optional[int] = Field(default=0, ge=0)
-    supply: Optional[int] = Field(default=None, ge=0)
+    range: Optional[int] = Field(default=0, ge=0)  # GA range is 0 (7.11)
+    supply: Optional[int] = Field(ge=0)  # required: write "inf" for infinite supply
     sources: dict[str, str]
 
     _n = field_validator("range", "supply", mode="before")(_inf)
+    _s = field_validator("sources")(lambda v: _check_sources(v))
 
     @property
     def kind(self) -> str:
@@ -78,6 +86,8 @@ class ResupplyValue(_Model):
     range: int = Field(ge=0)
     sources: dict[str, str]
 
+    _s = field_validator("sources")(lambda v: _check_sources(v))
+
 
 class UnitType(_Model):
     """A counter type.  ``sources`` maps each plain field name to its provenance."""
@@ -104,6 +114,17 @@ class UnitType(_Model):
     rvs: tuple[ResupplyValue, ...] = ()
     sources: dict[str, str]
     notes: str = ""
+
+    _s = field_validator("sources")(lambda v: _check_sources(v))
+
+    @field_validator("cvs", "rvs")
+    @classmethod
+    def _unique_slots(cls, v):
+        slots = [x.slot for x in v]
+        dup = {x for x in slots if slots.count(x) > 1}
+        if dup:
+            raise ValueError(f"slot {sorted(dup)} given twice")
+        return v
 
     def cv(self, slot: str) -> CombatValue | None:
         """The CV in ``slot`` (e.g. ``"LRS1"``) or None."""
@@ -169,7 +190,9 @@ class Catalog(_Model):
 
 
 def _loc(err: dict) -> str:
-    return ".".join(str(p) for p in err["loc"])
+    """Dotted key as written in the TOML (``cv``/``rv``, not the model's ``cvs``/``rvs``)."""
+    names = {"cvs": "cv", "rvs": "rv"}
+    return ".".join(names.get(str(p), str(p)) for p in err["loc"])
 
 
 def parse_catalog(data: dict, file: str) -> Catalog:
@@ -190,12 +213,18 @@ def parse_catalog(data: dict, file: str) -> Catalog:
         units[u.type_id] = u
     markers = {}
     for i, raw in enumerate(data.get("marker", [])):
+        name = raw.get("type_id", f"#{i}")
         try:
             m = MarkerType.model_validate(raw)
         except ValidationError as e:
             err = e.errors()[0]
-            raise ScenarioError(file, f"marker[{i}].{_loc(err)}", err["msg"]) from None
+            raise ScenarioError(file, f"marker[{name}].{_loc(err)}", err["msg"]) from None
+        if m.type_id in markers:
+            raise ScenarioError(file, f"marker[{name}]", "duplicate type_id")
         markers[m.type_id] = m
+    unknown = set(data) - {"unit", "marker", "meta"}
+    if unknown:
+        raise ScenarioError(file, ", ".join(sorted(unknown)), "unknown top-level table (expected [[unit]], [[marker]])")
     return Catalog(units=units, markers=markers)
 
 

@@ -165,7 +165,9 @@ def within(h: Hex | str, radius: int) -> Iterator[Hex]:
 def centre_km(h: Hex | str) -> tuple[float, float]:
     """Centre of a hex in map km: x grows east, y grows **south**.
 
-    Column 1 / row 1 is at (0, 0). Adjacent centres are :data:`HEX_KM` apart.
+    x = (col-1) * 1.5 * R; y = (row-1) * 20 km, plus
+    10 km for odd (shifted) columns, so A-1 is at (0, 10).  Adjacent centres are
+    :data:`HEX_KM` apart.
     """
     hh = parse(h) if isinstance(h, str) else h
     x = (hh.col - 1) * 1.5 * RADIUS_KM

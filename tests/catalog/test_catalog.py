@@ -478,14 +478,14 @@ def test_unknown_cv_slot_is_refused(tmp_path):
     with pytest.raises(ScenarioError) as ei:
         load_catalog(str(p))
     # The TOML key is [[unit.cv]]; the schema reports it as its field name ``cvs``.
-    assert ei.value.key == "unit[x].cvs.0.slot"
+    assert ei.value.key == "unit[x].cv.0.slot"
     assert str(p) in str(ei.value)
 
 
 def test_cv_over_20_and_unknown_field_are_refused(tmp_path):
     p = _write(tmp_path, GOOD_UNIT.format(hp=2, slot="GA").replace("value = 4", "value = 21"),
                "bad_value.toml")
-    with pytest.raises(ScenarioError, match=r"unit\[x\]\.cvs\.0\.value"):
+    with pytest.raises(ScenarioError, match=r"unit\[x\]\.cv\.0\.value"):
         load_catalog(str(p))
     p = _write(tmp_path, GOOD_UNIT.format(hp=2, slot="GA").replace("mp = 3", "mp = 3\nmpp = 3"),
                "bad_field.toml")
@@ -507,7 +507,7 @@ def test_duplicate_type_and_syntax_error(tmp_path):
 def test_bad_marker_is_refused(tmp_path):
     p = _write(tmp_path, '[[marker]]\ntype_id = "m"\nname = "M"\ndomain = "air"\nmp = 2\n'
                          'sources = { mp = "sandbox" }\n', "bad_marker.toml")
-    with pytest.raises(ScenarioError, match=r"marker\[0\]\.domain"):
+    with pytest.raises(ScenarioError, match=r"marker\[m\]\.domain"):
         load_catalog(str(p))
 
 
@@ -531,3 +531,26 @@ def test_notes_do_not_copy_rulebook_sentences(cat):
         w = words(t)
         hits = [" ".join(w[i:i + n]) for i in range(len(w) - n + 1) if tuple(w[i:i + n]) in grams]
         assert not hits, hits[:1]
+
+
+def test_a_cv_without_supply_is_refused(tmp_path):
+    """A forgotten supply line must not silently mean infinite supply: write "inf"."""
+    bad = tmp_path / "nosupply.toml"
+    bad.write_text(
+        '[[unit]]\ntype_id = "x"\nname = "X"\nteam = "US"\nservice = "USMC"\ndomain = "ground"\n'
+        'symbol = "infantry"\nabbrev = "X"\nsize = "platoon"\nmp = 3\nhp = 2\n'
+        'sources = {mp = "sandbox", hp = "sandbox"}\n'
+        '[[unit.cv]]\nslot = "GA"\nvalue = 4\nrange = 0\nsources = {value = "sandbox"}\n',
+        encoding="utf-8")
+    with pytest.raises(ScenarioError, match=r"unit\[x\]\.cv\.0\.supply"):
+        load_catalog(str(bad))
+
+
+def test_sources_must_say_rulebook_or_sandbox(tmp_path):
+    bad = tmp_path / "src.toml"
+    bad.write_text(
+        '[[unit]]\ntype_id = "x"\nname = "X"\nteam = "US"\nservice = "USMC"\ndomain = "ground"\n'
+        'symbol = "infantry"\nabbrev = "X"\nsize = "platoon"\nmp = 3\nhp = 2\n'
+        'sources = {mp = "my guess"}\n', encoding="utf-8")
+    with pytest.raises(ScenarioError, match=r"unit\[x\]\.sources"):
+        load_catalog(str(bad))
