@@ -121,7 +121,9 @@ def _key(raw: dict, loc: tuple) -> str:
     for p in loc:
         if isinstance(p, int) and isinstance(cur, list) and p < len(cur):
             item = cur[p]
-            ident = item.get("uid") or item.get("name") or item.get("mid") if isinstance(item, dict) else None
+            ident = None
+            if isinstance(item, dict):
+                ident = item.get("uid") or item.get("name") or item.get("mid") or item.get("task_force")
             parts[-1] = f"{parts[-1]}[{ident or p}]"
             cur = item
         else:

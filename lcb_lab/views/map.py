@@ -46,6 +46,8 @@ NATO_HINT = {
 """A NATO-style hint drawn inside the counter's symbol frame (ground units)."""
 
 TEAM_WORD = {"US": "Blue", "RU": "Red"}
+LEGEND_POOL = 12
+"""Most overlay rows the legend lists at once."""
 
 
 def hp_pips(hp: int, hp_max: int) -> str:
@@ -424,8 +426,16 @@ class MapView:
         self.sources["umbrella_lines"] = ColumnDataSource({"xs": [], "ys": []})
         p.multi_line("xs", "ys", source=self.sources["umbrella_lines"], line_color=palette.OVERLAY["shooter"],
                      line_width=2, line_dash="dashed", name="umbrella_lines")
-        self.legend = Legend(items=[], location="top_right", background_fill_alpha=0.85, label_text_font_size="10px",
-                             glyph_height=14, glyph_width=20, spacing=2, padding=6, margin=6, visible=False)
+        # a fixed pool of legend items, relabelled in place: adding models to the document
+        # on every click would make Bokeh recompute all references (slow)
+        self._ov_items = [LegendItem(label="", renderers=[self._ov_renderer], index=0, visible=False)
+                          for _ in range(LEGEND_POOL)]
+        self._umb_items = {st: LegendItem(label=f"INTERCEPT: {txt}", renderers=[self._umb_renderer], index=0,
+                                          visible=False)
+                           for st, (txt, _c) in ov.UMBRELLA_STATUS.items()}
+        self.legend = Legend(items=[*self._ov_items, *self._umb_items.values()], location="top_right",
+                             background_fill_alpha=0.85, label_text_font_size="10px", glyph_height=14,
+                             glyph_width=20, spacing=2, padding=6, margin=6, visible=False)
         p.add_layout(self.legend)
 
     # ---------------------------------------------------------- updates
@@ -460,16 +470,37 @@ class MapView:
             d["width"].append(o.line_width)
             d["label"].append(o.label + (" (whole map)" if o.note and not o.drawn else ""))
         self.sources["overlays"].data = d
-        items = [LegendItem(label=lab, renderers=[self._ov_renderer], index=i) for i, lab in enumerate(d["label"])]
-        items += self._show_umbrella(umbrella)
-        self.legend.items = items
-        self.legend.visible = bool(items)
+        for i, item in enumerate(self._ov_items):
+            on = i < len(d["label"])
+            if on:
+                item.update(label={"value": d["label"][i]}, index=i)
+            if item.visible != on:
+                item.visible = on
+        shown = self._show_umbrella(umbrella)
+        for st, item in self._umb_items.items():
+            on = st in shown
+            if on:
+                item.index = shown[st]
+            if item.visible != on:
+                item.visible = on
+        vis = bool(d["label"]) or bool(shown)
+        if self.legend.visible != vis:
+            self.legend.visible = vis
 
-    def _show_umbrella(self, umb: dict | None) -> list[LegendItem]:
+    def legend_labels(self) -> list[str]:
+        """The visible legend entries (overlays, then INTERCEPT statuses)."""
+        out = []
+        for it in self.legend.items:
+            if it.visible:
+                lab = it.label
+                out.append(lab.get("value", "") if isinstance(lab, dict) else getattr(lab, "value", str(lab)))
+        return out
+
+    def _show_umbrella(self, umb: dict | None) -> dict[str, int]:
         if not umb:
             self.sources["umbrella"].data = {"x": [], "y": [], "colour": [], "label": [], "text": []}
             self.sources["umbrella_lines"].data = {"xs": [], "ys": []}
-            return []
+            return {}
         d: dict[str, list] = {k: [] for k in ("x", "y", "colour", "label", "text")}
         first: dict[str, int] = {}
         for o in umb["interceptors"]:
@@ -486,8 +517,7 @@ class MapView:
             (ax, ay), (bx, by) = ov.hex_centre(umb["shooter_hex"]), ov.hex_centre(umb["target_hex"])
             lines = {"xs": [[ax, bx]], "ys": [[ay, by]]}
         self.sources["umbrella_lines"].data = lines
-        return [LegendItem(label=f"INTERCEPT: {ov.UMBRELLA_STATUS[st][0]}", renderers=[self._umb_renderer], index=i)
-                for st, i in first.items()]
+        return first
 
     def clear_overlays(self) -> None:
         self.show_overlays([], None)

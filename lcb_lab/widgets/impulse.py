@@ -135,12 +135,15 @@ class ImpulsePanel:
         self.resolve_button = W.Button(description="Resolve combat", button_style="danger", icon="bolt",
                                        layout=_lay("140px"))
         self.resolve_button.on_click(lambda _b: self.app.resolve())
-        self.combat_box = W.VBox([
-            W.HTML("<b>Combat</b> " + rule_badges(["7.010", "7.03"]) +
-                   '<div class="lcb-small lcb-muted">shooter / track / target / dice</div>'),
+        self.combat_state = W.HTML()
+        self.alloc_box = W.VBox([
+            W.HTML('<div class="lcb-small lcb-muted">shooter / track / target / dice</div>'),
             W.HBox([self.shooter, self.slot, self.target, self.dice]),
             W.HBox([self.add_lrs_button, self.add_ga_button, self.drop_alloc]),
-            self.alloc_list, self.preview, W.HBox([self.commit_button, self.resolve_button])])
+            self.alloc_list, self.preview])
+        self.combat_box = W.VBox([
+            W.HTML("<b>Combat</b> " + rule_badges(["7.010", "7.03"])), self.combat_state, self.alloc_box,
+            W.HBox([self.commit_button, self.resolve_button])])
 
         self.end_button = W.Button(description="End impulse", icon="flag-checkered", layout=_lay("130px"))
         self.end_button.on_click(lambda _b: self.app.end_impulse())
@@ -316,7 +319,17 @@ class ImpulsePanel:
         targets = [c["uid"] for c in view["counters"]
                    if not c.get("back") and c["team"] != imp.team and c.get("hex") and c.get("revealed")]
         _set_options(self.target, targets)
-        done = imp.combat is not None
-        self.commit_button.disabled = done
-        self.resolve_button.disabled = not done or phase == "combat_done"
-        self._show_alloc()
+        committed = imp.combat is not None
+        self.commit_button.disabled = committed
+        self.resolve_button.disabled = not committed or phase == "combat_done"
+        self.alloc_box.layout.display = "none" if committed else "flex"
+        if not committed:
+            self.combat_state.value = ""
+            self._show_alloc()
+        elif phase == "combat_done":
+            self.combat_state.value = '<div class="lcb-ok">Combat resolved: see the explained log.</div>'
+        else:
+            pending = g.pending
+            self.combat_state.value = (
+                f'<div>Combat committed. Waiting for {team_span(pending.team)}\'s decision above.</div>' if pending
+                else "<div>Combat committed: press <b>Resolve combat</b> to roll.</div>")
