@@ -209,7 +209,9 @@ class Game:
         """Declare every Core Action of the impulse at once (3.03, 3.31).
 
         ``actions``: ``[{"kind": "move_combat", "units": ["DDG-51"]},
-        {"kind": "play_jcc", "jcc": "P-8A: Surveillance"}, ...]``; kinds are
+        {"kind": "play_jcc", "jcc": "P-8A: Surveillance"}, ...]``; an action may
+        also name ``"markers": ["M1"]`` (MILDECs moving with the stack, or alone
+        with MP 2 / 4 when ``units`` is empty, 5.17); kinds are
         ``move_combat``, ``move_conceal``, ``move_resupply``, ``play_jcc``,
         ``move_embarked_jcc`` and ``network_repair`` (2 AP, 7.61).
         """
@@ -226,12 +228,16 @@ class Game:
         """Move the stack of declared action ``action`` (0-based) along ``path`` (5.1)."""
         def run(c: Ctx):
             d = self._action(c, action)
-            if d.kind == "play_jcc" or not d.units:
-                raise IllegalAction("3.31", f"action #{action + 1} has no units to move")
             if d.moved:
                 raise IllegalAction("5.16", f"action #{action + 1} has already moved")
+            if not d.units and d.markers:
+                p, over = movement.move_markers(c, d.markers, path)
+                d.moved, d.path, d.over_mp = True, p, over
+                return
+            if d.kind == "play_jcc" or not d.units:
+                raise IllegalAction("3.31", f"action #{action + 1} has no units to move")
             units = [c.state.units[u] for u in d.units if not c.state.units[u].destroyed]
-            p, over = movement.move(c, units, path)
+            p, over = movement.move(c, units, path, d.markers)
             d.moved, d.path, d.over_mp = True, p, over
         self._transact(run)
 

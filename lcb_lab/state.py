@@ -90,11 +90,12 @@ class Declared:
     resupplied: bool = False
     over_mp: bool = False          # single-hex move beyond MP: nothing else allowed (5.14)
     note: str = ""
+    markers: list[str] = field(default_factory=list)   # MILDECs moving with (or as) this stack (5.17)
 
     def clone(self) -> "Declared":
         return Declared(self.kind, list(self.units), self.jcc, self.origin, self.split,
                         self.moved, list(self.path), self.zor_used, self.concealed,
-                        self.resupplied, self.over_mp, self.note)
+                        self.resupplied, self.over_mp, self.note, list(self.markers))
 
 
 @dataclass(slots=True)

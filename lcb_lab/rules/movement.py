@@ -138,10 +138,41 @@ def check_path(ctx: Ctx, units: list[Unit], path: list[str]) -> tuple[list[str],
     return path, spent, over
 
 
-def move(ctx: Ctx, units: list[Unit], path: list[str]) -> tuple[list[str], bool]:
-    """Move a stack along ``path`` (validated first); apply ZOR reveals on the way.
+MILDEC_MP = {"ground": 2, "naval": 4}
+"""MP of a MILDEC / Naval MILDEC moving on its own (5.17)."""
 
-    Returns (path, over_mp).
+
+def move_markers(ctx: Ctx, mids: list[str], path: list[str]) -> tuple[list[str], bool]:
+    """MILDECs moving alone for 1 AP: MP 2 on land, 4 at sea (5.17)."""
+    markers = [ctx.state.markers[m] for m in mids]
+    domain = ctx.catalog.markers[markers[0].type_id].domain
+    if any(ctx.catalog.markers[m.type_id].domain != domain for m in markers):
+        raise IllegalAction("5.17", "ground and naval MILDECs cannot move together")
+    path = [ctx.board.canonical(h) for h in path]
+    here, spent = markers[0].hex, 0
+    if path and path[0] == here:
+        path = path[1:]
+    for h in path:
+        if h not in ctx.board or h not in _steps(ctx, domain, here):
+            raise IllegalAction("5.17", f"no {domain} connection from {here} to {h}")
+        cost = ctx.board.hex(h).mp_cost
+        if cost is None:
+            raise IllegalAction("5.14", f"{h} is prohibited (red)")
+        spent, here = spent + cost, h
+    mp = MILDEC_MP[domain]
+    if not path or (spent > mp and len(path) > 1):
+        raise IllegalAction("5.17", f"a {domain} MILDEC moving alone has {mp} MP; the path costs {spent}")
+    for m in markers:
+        m.hex = here
+    ctx.log(explain.step("move", f"Move {len(markers)} MILDEC(s)", f"to {here} for {spent} MP (MP {mp})",
+                         ["5.17"]), visible_to=(markers[0].team,))
+    return path, spent > mp
+
+
+def move(ctx: Ctx, units: list[Unit], path: list[str], markers: list[str] = ()) -> tuple[list[str], bool]:
+    """Move a stack (and the MILDECs declared with it) along ``path``; ZOR reveals on the way.
+
+    MILDECs share the stack's MP and never slow it (5.13, 5.17).  Returns (path, over_mp).
     """
     path, spent, over = check_path(ctx, units, path)
     start = units[0].hex
@@ -152,8 +183,8 @@ def move(ctx: Ctx, units: list[Unit], path: list[str]) -> tuple[list[str], bool]
             apply_naval_zor(ctx, u, h)  # 6.23: throughout the movement path
     for u in units:
         u.moved = True
-    for m in ctx.state.markers_in(start, units[0].team):
-        m.hex = path[-1]  # MILDECs share the stack's move (5.17)
+    for mid in markers:
+        ctx.state.markers[mid].hex = path[-1]  # MILDECs share the stack's move (5.17)
     text = f"{names(units)} move {start} -> {' -> '.join(path)} for {spent} MP (stack MP {stack_mp(ctx, units)})"
     rules = ["5.12", "5.13"]
     if over:

@@ -152,7 +152,10 @@ def _check_action(ctx: Ctx, a: dict, i: int, seen: set[str]) -> Declared:
         if not a.get("jcc"):
             raise IllegalAction("3.31", f"action #{i + 1}: name the JCC played")
         return Declared(kind, [], jcc=a["jcc"])
+    mids = _check_markers(ctx, a.get("markers", []), i)
     if not uids:
+        if mids and kind in ("move_combat", "move_conceal"):   # a MILDEC moving on its own (5.17)
+            return Declared(kind, [], origin=s.markers[mids[0]].hex, markers=mids)
         raise IllegalAction("3.31", f"action #{i + 1}: activate at least one unit or stack")
     units = []
     for uid in uids:
@@ -179,7 +182,23 @@ def _check_action(ctx: Ctx, a: dict, i: int, seen: set[str]) -> Declared:
     if kind == "move_embarked_jcc":
         if not all(ctx.utype(u).embark_gpsv or ctx.utype(u).embark_asv for u in units):
             raise IllegalAction("11.0", f"action #{i + 1}: only Embark-capable ships play Embarked JCCs")
-    return Declared(kind, uids, jcc=a.get("jcc"), origin=origin, split=split)
+    if any(s.markers[m].hex != origin for m in mids):
+        raise IllegalAction("5.17", f"action #{i + 1}: a MILDEC moves with the stack in its own hex")
+    return Declared(kind, uids, jcc=a.get("jcc"), origin=origin, split=split, markers=mids)
+
+
+def _check_markers(ctx: Ctx, mids: list[str], i: int) -> list[str]:
+    """MILDECs named in an action: the active TF's, alive, in one hex (4.22, 5.17)."""
+    s, imp = ctx.state, ctx.state.impulse
+    for mid in mids:
+        m = s.markers.get(mid)
+        if m is None or m.destroyed:
+            raise IllegalAction("4.22", f"action #{i + 1}: no MILDEC named {mid!r}")
+        if m.task_force != imp.task_force:
+            raise IllegalAction("4.22", f"{mid} is assigned to {m.task_force}, not {imp.task_force}")
+    if len({s.markers[m].hex for m in mids}) > 1:
+        raise IllegalAction("5.17", f"action #{i + 1}: MILDECs in different hexes")
+    return list(mids)
 
 
 def end(ctx: Ctx) -> None:

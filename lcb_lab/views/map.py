@@ -399,6 +399,10 @@ class MapView:
         p.patches("xs", "ys", source=self.sources["selected"], fill_alpha=0.0,
                   line_color=palette.OVERLAY["selected"], line_width=4, name="selected_hex")
 
+        self.sources["umbrella_lines"] = ColumnDataSource({"xs": [], "ys": []})
+        p.multi_line("xs", "ys", source=self.sources["umbrella_lines"], line_color=palette.OVERLAY["shooter"],
+                     line_width=2, line_dash="dashed", line_alpha=0.8, name="umbrella_lines")
+
         self.sources["counters"] = ColumnDataSource(counter_data({"team": "instructor", "counters": []}))
         src = self.sources["counters"]
         s = COUNTER_KM
@@ -421,11 +425,8 @@ class MapView:
         p.add_tools(HoverTool(renderers=[r], tooltips="@tip", point_policy="follow_mouse"))
 
         self.sources["umbrella"] = ColumnDataSource({"x": [], "y": [], "colour": [], "label": [], "text": []})
-        self._umb_renderer = p.scatter("x", "y", source=self.sources["umbrella"], marker="circle", size=46,
+        self._umb_renderer = p.scatter("x", "y", source=self.sources["umbrella"], marker="circle", size=60,
                                        fill_alpha=0.0, line_color="colour", line_width=4, name="umbrella")
-        self.sources["umbrella_lines"] = ColumnDataSource({"xs": [], "ys": []})
-        p.multi_line("xs", "ys", source=self.sources["umbrella_lines"], line_color=palette.OVERLAY["shooter"],
-                     line_width=2, line_dash="dashed", name="umbrella_lines")
         # a fixed pool of legend items, relabelled in place: adding models to the document
         # on every click would make Bokeh recompute all references (slow)
         self._ov_items = [LegendItem(label="", renderers=[self._ov_renderer], index=0, visible=False)
@@ -433,7 +434,7 @@ class MapView:
         self._umb_items = {st: LegendItem(label=f"INTERCEPT: {txt}", renderers=[self._umb_renderer], index=0,
                                           visible=False)
                            for st, (txt, _c) in ov.UMBRELLA_STATUS.items()}
-        self.legend = Legend(items=[*self._ov_items, *self._umb_items.values()], location="top_right",
+        self.legend = Legend(items=[*self._ov_items, *self._umb_items.values()], location="top_left",
                              background_fill_alpha=0.85, label_text_font_size="10px", glyph_height=14,
                              glyph_width=20, spacing=2, padding=6, margin=6, visible=False)
         p.add_layout(self.legend)

@@ -159,3 +159,20 @@ def test_6_23_naval_zor_is_traced_through_water_only():
     board = make_board(naval=water)
     g = make_game([("S1", "usn_ddg_51", "F-12", B), ("S2", "rubf_ddg", "F-2", R)], board=board)
     assert not g.state.units["S1"].revealed and not g.state.units["S2"].revealed
+
+
+def test_5_17_mildecs_share_the_stacks_mp_or_move_alone_with_2_or_4_mp():
+    from lcb_lab.state import Marker
+    g = make_game([("Echo", "usmc_logistics_company", "F-6", B), ("Inf", "usmc_infantry_platoon", "F-9", B)],
+                  markers=[Marker("M1", "mildec", "US", B, "F-6"), Marker("M2", "mildec", "US", B, "F-9")])
+    g.begin_impulse(B)
+    g.declare([{"kind": "move_conceal", "units": ["Echo"], "markers": ["M1"]},
+               {"kind": "move_conceal", "units": [], "markers": ["M2"]}])
+    assert g.impulse.ap == 1                                    # a MILDEC alone costs 1 AP
+    g.move(0, ["F-5", "F-4"])                                   # Echo's 2 MP; M1 goes along
+    assert g.state.markers["M1"].hex == "F-4"
+    with pytest.raises(IllegalAction) as e:
+        g.move(1, ["F-10", "F-11", "F-12"])                     # 3 MP > 2 on land
+    assert e.value.rule == "5.17"
+    g.move(1, ["F-10", "F-11"])
+    assert g.state.markers["M2"].hex == "F-11"
