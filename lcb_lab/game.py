@@ -87,6 +87,8 @@ class Game:
             raise IllegalAction("3.03", "declare the impulse's Core Actions first")
         if not 0 <= index < len(imp.actions):
             raise IllegalAction("3.31", f"there is no declared action #{index + 1}")
+        if imp.combat is not None and imp.phase != "combat_done":
+            raise IllegalAction("3.38", "combat has been committed: resolve it before anything else")
         return imp.actions[index]
 
     # ------------------------------------------------------------- queries

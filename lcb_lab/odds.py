@@ -70,6 +70,15 @@ class EngagementOdds:
         return (f"P(at least 1 HP) {p_any:.1%}, P(destroyed) {self.p_destroy:.1%}, "
                 f"expected damage {self.expected_damage:.2f}")
 
+    def distribution_text(self) -> str:
+        """``"LRS hits 0:1% 1:9% ...; net damage 0:47% 1:27% ..."`` (outcomes under 0.5% left out)."""
+        def fmt(pmf):
+            return " ".join(f"{k}:{p:.0%}" for k, p in enumerate(pmf) if p >= 0.005)
+        out = f"LRS hits {fmt(self.lrs_hits)}"
+        if len(self.intercept_hits) > 1:
+            out += f"; INTERCEPT hits {fmt(self.intercept_hits)}"
+        return out + f"; net damage {fmt(self.damage)}"
+
 
 def engagement_odds(shots: list[tuple[int, int]], intercepts: list[tuple[int, int]],
                     hp: int, mildec: int = 0,

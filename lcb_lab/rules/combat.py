@@ -277,7 +277,8 @@ def _roll_lrs(ctx: Ctx, plan: dict, tgt: Unit, key: str) -> dict:
     ctx.log(explain.step(
         "odds", f"Odds before rolling: LRS on {tgt.uid} ({tgt.hp} HP)",
         odds.summary() + "".join(f"; {a['shooter']} {a['dice']} dice at {cv}" for a, _, _, cv, _ in shots)
-        + "".join(f"; INTERCEPT {a['interceptor']} {a['dice']} dice at {cv}" for a, _, _, cv in ints),
+        + "".join(f"; INTERCEPT {a['interceptor']} {a['dice']} dice at {cv}" for a, _, _, cv in ints)
+        + f" ({odds.distribution_text()})",
         ["7.02", "7.57"], damage=list(odds.damage), p_destroy=odds.p_destroy,
         expected=odds.expected_damage))
     hits_stop = hits_unstop = 0
