@@ -177,10 +177,15 @@ def test_show_overlays_fills_sources_and_legend(game, mv):
     assert len(d["xs"]) == len(ovs)
     assert any("whole map" in lab for lab in d["label"])
     assert len(mv.sources["umbrella"].data["x"]) == len(game.intercept_umbrella("DDG-51", "1 Anna"))
-    labels = [it.label.get("value") if isinstance(it.label, dict) else it.label for it in mv.legend.items]
-    assert any("may intercept" in str(lab) for lab in labels) and mv.legend.visible
+    labels = mv.legend_labels()
+    assert any("may intercept" in lab for lab in labels) and mv.legend.visible
+    assert len(labels) == len(ovs) + len({i["status"] for i in mv_umb(game)})
     mv.clear_overlays()
     assert mv.sources["overlays"].data["xs"] == [] and not mv.legend.visible
+
+
+def mv_umb(game):
+    return ov.umbrella_markers(game, "DDG-51", "1 Anna")["interceptors"]
 
 
 def test_tap_on_the_centre_of_a_hex_calls_back_with_its_label(game, mv):
