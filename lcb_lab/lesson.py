@@ -28,16 +28,15 @@ the file and key.
 """
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict
 
 from .errors import IllegalAction, ScenarioError
 from .game import Game
-from .scenario import SCENARIO_DIR, _key, load_scenario
+from .scenario import SCENARIO_DIR, load_scenario, read_toml_model
 
 
 class _M(BaseModel):
@@ -76,18 +75,7 @@ def read_lesson(path: str | Path) -> tuple[LessonFile, str]:
     p = Path(path)
     if not p.exists() and not p.suffix:
         p = SCENARIO_DIR / "lessons" / f"{path}.toml"
-    f = str(p)
-    try:
-        raw = tomllib.loads(p.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ScenarioError(f, "(file)", "no such lesson file") from None
-    except tomllib.TOMLDecodeError as e:
-        raise ScenarioError(f, "(syntax)", str(e)) from None
-    try:
-        return LessonFile.model_validate(raw), f
-    except ValidationError as e:
-        err = e.errors()[0]
-        raise ScenarioError(f, _key(raw, err["loc"]), err["msg"]) from None
+    return read_toml_model(p, LessonFile, "lesson")
 
 
 @dataclass

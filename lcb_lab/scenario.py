@@ -97,22 +97,29 @@ def _resolve(name_or_path: str | Path) -> Path:
     return SCENARIO_DIR / f"{name_or_path}.toml"
 
 
-def read_scenario(name_or_path: str | Path) -> tuple[ScenarioFile, str]:
-    """Parse and validate a scenario file. Raises ScenarioError (file, key, problem)."""
-    p = _resolve(name_or_path)
+def read_toml_model(p: Path, model: type[BaseModel], what: str):
+    """Read a TOML file into a pydantic model.  Returns (model, file name).
+
+    Raises ScenarioError naming the file, the key (list items by their uid /
+    name) and the problem.
+    """
     f = str(p)
     try:
         raw = tomllib.loads(p.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise ScenarioError(f, "(file)", "no such scenario file") from None
+        raise ScenarioError(f, "(file)", f"no such {what} file") from None
     except tomllib.TOMLDecodeError as e:
         raise ScenarioError(f, "(syntax)", str(e)) from None
     try:
-        return ScenarioFile.model_validate(raw), f
+        return model.model_validate(raw), f
     except ValidationError as e:
         err = e.errors()[0]
-        key = _key(raw, err["loc"])
-        raise ScenarioError(f, key, err["msg"]) from None
+        raise ScenarioError(f, _key(raw, err["loc"]), err["msg"]) from None
+
+
+def read_scenario(name_or_path: str | Path) -> tuple[ScenarioFile, str]:
+    """Parse and validate a scenario file. Raises ScenarioError (file, key, problem)."""
+    return read_toml_model(_resolve(name_or_path), ScenarioFile, "scenario")
 
 
 def _key(raw: dict, loc: tuple) -> str:

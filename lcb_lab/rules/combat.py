@@ -154,13 +154,8 @@ def _pre_roll_decisions(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> list[dict]
 
 
 def _engagements(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> list[dict]:
-    order: list[str] = []
-    for a in lrs + ga:
-        h = ctx.state.units[a["target"]].hex
-        if h not in order:
-            order.append(h)
     out = []
-    for h in order:
+    for h in _target_hexes(ctx, lrs, ga):  # one hex at a time (7.03)
         for tgt in _lrs_by_target(lrs):
             if ctx.state.units[tgt].hex == h:
                 out.append({"type": "lrs", "hex": h, "target": tgt})

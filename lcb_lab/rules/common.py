@@ -66,6 +66,14 @@ def supply_left(ctx: Ctx, u: Unit, slot: str) -> int | None:
     return u.supply.get(slot, 0)
 
 
+def check_supply(ctx: Ctx, used: dict[tuple[str, str], int], rule: str) -> None:
+    """Refuse when the dice allocated per (unit, slot) exceed the supply left (7.04, 7.08)."""
+    for (uid, slot), n in used.items():
+        left = supply_left(ctx, ctx.state.units[uid], slot)
+        if left is not None and n > left:
+            raise IllegalAction(rule, f"{uid} allocates {n} {slot} dice but has {left} {slot} supply")
+
+
 def max_supply(ctx: Ctx, u: Unit, slot: str) -> int | None:
     """Starting (= maximum) supply of a slot (8.02); None if infinite."""
     t = ctx.utype(u)

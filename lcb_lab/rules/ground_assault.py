@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from ..errors import IllegalAction
-from .common import Ctx, living_unit, supply_left
+from .common import Ctx, check_supply, living_unit, supply_left
 
 
 def _check(ctx: Ctx, uid: str, target: str, n: int, role: str) -> tuple:
@@ -38,18 +38,15 @@ def _check(ctx: Ctx, uid: str, target: str, n: int, role: str) -> tuple:
 def validate_ga(ctx: Ctx, allocs: list[dict], active_units: set[str]) -> dict[str, str]:
     """Check attacker allocations; returns {attacker: hex}. Raises IllegalAction."""
     hexes: dict[str, str] = {}
-    used: dict[str, int] = defaultdict(int)
+    used: dict[tuple[str, str], int] = defaultdict(int)
     for a in allocs:
         u, t, _ = _check(ctx, a["attacker"], a["target"], int(a["dice"]), "assault")
         if u.uid not in active_units:
             raise IllegalAction("3.31", f"{u.uid} is not activated for Move and/or Initiate Combat this impulse")
         if hexes.setdefault(u.uid, u.hex) != u.hex:
             raise IllegalAction("7.12", f"{u.uid} may assault only one hex per turn")
-        used[u.uid] += int(a["dice"])
-    for uid, n in used.items():
-        left = supply_left(ctx, ctx.state.units[uid], "GA")
-        if left is not None and n > left:
-            raise IllegalAction("7.08", f"{uid} allocates {n} GA dice but has {left} GA supply")
+        used[(u.uid, "GA")] += int(a["dice"])
+    check_supply(ctx, used, "7.08")
     return hexes
 
 
@@ -68,15 +65,12 @@ def defenders(ctx: Ctx, hex_label: str, defender_team: str) -> list[dict]:
 
 def validate_defence(ctx: Ctx, allocs: list[dict], hex_label: str, defender_team: str) -> None:
     """Check the defender's GA dice for one hex. Raises IllegalAction."""
-    used: dict[str, int] = defaultdict(int)
+    used: dict[tuple[str, str], int] = defaultdict(int)
     for a in allocs:
         u, t, _ = _check(ctx, a["defender"], a["target"], int(a["dice"]), "defend")
         if u.team != defender_team or u.hex != hex_label:
             raise IllegalAction("7.13", f"{u.uid} is not a defender in {hex_label}")
         if u.paralysed:
             raise IllegalAction("7.13", f"{u.uid} may not act this turn (card effect)")
-        used[u.uid] += int(a["dice"])
-    for uid, n in used.items():
-        left = supply_left(ctx, ctx.state.units[uid], "GA")
-        if left is not None and n > left:
-            raise IllegalAction("7.08", f"{uid} allocates {n} GA dice but has {left} GA supply")
+        used[(u.uid, "GA")] += int(a["dice"])
+    check_supply(ctx, used, "7.08")

@@ -17,7 +17,7 @@ from collections import defaultdict
 
 from ..catalog import INFINITE_DICE_CAP
 from ..errors import IllegalAction
-from .common import Ctx, dist, living_unit, supply_left
+from .common import Ctx, check_supply, dist, living_unit, supply_left
 
 
 def interceptor_options(ctx: Ctx, target_uid: str, shooter_hexes: list[str]) -> list[dict]:
@@ -91,10 +91,7 @@ def validate_intercepts(ctx: Ctx, allocs: list[dict], lrs_allocs: list[dict], de
         if supply_left(ctx, u, slot) is None and n > INFINITE_DICE_CAP:
             raise IllegalAction("7.55", f"{u.uid} has infinite supply: at most {INFINITE_DICE_CAP} dice per attempt")
         used[(u.uid, slot)] += n
-    for (uid, slot), n in used.items():
-        left = supply_left(ctx, ctx.state.units[uid], slot)
-        if left is not None and n > left:
-            raise IllegalAction("7.58", f"{uid} allocates {n} {slot} dice but has {left} supply")
+    check_supply(ctx, used, "7.58")
 
 
 def umbrella(ctx: Ctx, shooter_hex: str, target_uid: str) -> list[dict]:

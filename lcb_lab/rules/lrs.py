@@ -13,7 +13,7 @@ from collections import defaultdict
 
 from ..errors import IllegalAction
 from ..catalog import INFINITE_DICE_CAP
-from .common import Ctx, dist, living_unit, supply_left
+from .common import Ctx, check_supply, dist, living_unit
 
 
 def validate_lrs(ctx: Ctx, allocs: list[dict], active_units: set[str]) -> None:
@@ -49,7 +49,4 @@ def validate_lrs(ctx: Ctx, allocs: list[dict], active_units: set[str]) -> None:
         if cv.infinite_supply and n > INFINITE_DICE_CAP:
             raise IllegalAction("7.34", f"{s.uid} has infinite {slot} supply: at most {INFINITE_DICE_CAP} dice")
         dice_by_slot[(s.uid, slot)] += n
-    for (uid, slot), n in dice_by_slot.items():
-        left = supply_left(ctx, ctx.state.units[uid], slot)
-        if left is not None and n > left:
-            raise IllegalAction("7.08", f"{uid} allocates {n} {slot} dice but has {left} supply")
+    check_supply(ctx, dice_by_slot, "7.08")

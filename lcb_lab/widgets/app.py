@@ -222,8 +222,10 @@ class LabApp:
 
     def resupply(self, action: int | None, logistics: str | None, rv_slot: str, grants: list[dict]):
         out = self.run(f"Resupply by {logistics}", self.game.resupply, action, logistics, rv_slot, grants)
-        if out is not None or (self.game.impulse and any(d.resupplied for d in self.game.impulse.actions)):
+        if self.game.impulse and action is not None and 0 <= action < len(self.game.impulse.actions) \
+                and self.game.impulse.actions[action].resupplied:
             self.impulse_panel.grants = []
+            self.impulse_panel.show_grants()
         return out
 
     def commit_combat(self, lrs: list[dict] = (), ga: list[dict] = ()):

@@ -216,6 +216,9 @@ class ImpulsePanel:
         if self.grant_unit.value and self.grant_slot.value:
             self.grants.append({"unit": self.grant_unit.value, "slot": self.grant_slot.value,
                                 "rp": int(self.grant_rp.value)})
+        self.show_grants()
+
+    def show_grants(self) -> None:
         self.grant_list.value = "".join(f"<div>{esc(g['unit'])} {esc(g['slot'])}: {g['rp']} RP</div>"
                                         for g in self.grants)
 

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from lcb_lab import hexgrid, load_scenario
-from lcb_lab.autoplay import play_random_turns, random_impulse
+from lcb_lab.autoplay import play_random_turns
 from lcb_lab.errors import IllegalAction
 from lcb_lab.odds import engagement_odds, hits_pmf
 from lcb_lab.state import GameState
