@@ -6,7 +6,6 @@ the notebook's folder, BOKEH_RESOURCES=inline. Outputs are not written back.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import nbformat
