@@ -140,7 +140,8 @@ class Game:
     def preview_lrs(self, lrs: list[dict], intercepts: list[dict] = ()) -> dict[str, dict]:
         """Exact odds per target for planned allocations, before committing (7.02, 7.57).
 
-        Returns {target: {"p_destroy", "expected", "damage": [P(0), P(1), ...], "summary"}};
+        Returns {target: {"p_destroy", "expected", "hp", "damage": [P(0), P(1), ...], "summary",
+        "odds": EngagementOdds}};
         cannon artillery counts as unstoppable (7.52).
         """
         from .odds import engagement_odds
@@ -160,8 +161,8 @@ class Game:
                                                 network_modifiers(self.state, t.team)))
                     for i in intercepts if i["target"] == tgt]
             o = engagement_odds(stop, ints, t.hp, unstoppable=unstop)
-            out[tgt] = {"p_destroy": o.p_destroy, "expected": o.expected_damage,
-                        "damage": list(o.damage), "summary": o.summary()}
+            out[tgt] = {"p_destroy": o.p_destroy, "expected": o.expected_damage, "hp": t.hp,
+                        "damage": list(o.damage), "summary": o.summary(), "odds": o}
         return out
 
     def cv_range(self, uid: str, slot: str) -> list[str] | None:

@@ -303,9 +303,13 @@ def _roll_lrs(ctx: Ctx, plan: dict, tgt: Unit, key: str) -> dict:
     net = hits_unstop + max(0, hits_stop - int_hits)
     ctx.log(explain.step(
         "lrs_result", f"Net LRS on {tgt.uid}",
-        f"{hits_stop + hits_unstop} LRS hits - {min(int_hits, hits_stop)} intercepted = {net} HP "
+        f"{_n(hits_stop + hits_unstop, 'LRS hit')} - {min(int_hits, hits_stop)} intercepted = {net} HP "
         "(intercepts count only against this target)", ["7.57"], net=net))
     return {"key": key, "net": net}
+
+
+def _n(k: int, word: str) -> str:
+    return f"{k} {word}{'' if k == 1 else 's'}"
 
 
 def _apply_damage(ctx: Ctx, plan: dict, tgt: Unit, net: int, key: str, rules: list[str]) -> bool:
