@@ -243,3 +243,65 @@ def test_python_side_latency_is_measured(app):
     assert "tap" in app.timings
     _start_boston(app)
     assert "Declare" in app.timings
+
+
+def _red_impulse(app):
+    app.begin_impulse("TF Boston")
+    app.declare([{"kind": "move_combat", "units": ["DDG-51"]}])
+    app.end_impulse()
+    p = app.impulse_panel
+    p.tf.value = "TF St. Petersburg"
+    p.begin_button.click()
+    p.add_declaration("move_resupply", ["Ivan Co"])
+    p.add_declaration("move_conceal", ["1 Tanya"])
+    p.declare_button.click()
+    assert app.game.impulse.phase == "act", app.message.value
+    return p
+
+
+def test_resupply_form_and_conceal_button(app):
+    p = _red_impulse(app)
+    assert p.resupply_box.layout.display == "flex" and p.log_unit.options == ("Ivan Co",)
+    p.action.value = 0
+    p.grant_unit.value = "1 Tanya"
+    p.grant_slot.value = "LRS1"
+    p.grant_rp.value = 2
+    p.add_grant.click()
+    before = _state(app.game)
+    p.resupply_button.click()                   # 1 Tanya is full: refused, nothing changes
+    assert "8.02" in app.message.value and _state(app.game) == before
+    assert p.grants and "1 Tanya" in p.grant_list.value
+    p.action.value = 1
+    p.conceal_button.click()
+    assert "done" in app.message.value
+    last = app.game.log[-1]
+    assert last["kind"] == "conceal" and "6.1" in last["rules"] and "1 Tanya" in last["title"]
+    assert "Concealed: 1 Tanya" in _text(app.log.value)
+
+
+def test_decision_panel_asks_ga_defence_and_mildec():
+    from lcb_lab.decisions import Decision
+    from lcb_lab.widgets.decisions import DecisionPanel
+    got = []
+    panel = DecisionPanel(got.append, lambda name: got.append(("policy", name)), lambda team: None)
+    ga = Decision("ga_defence", "RU", "7.13", "Declare GROUND ASSAULT defence dice in AL-21",
+                  {"hex": "AL-21", "defenders": [{"uid": "1 Anna", "cv": 4, "supply": 3}],
+                   "attackers": [{"uid": "1 Alpha", "dice": 4}]})
+    panel.refresh(ga, "RU")
+    assert panel.visible
+    panel.set_dice({("1 Anna", "1 Alpha"): 3})
+    assert panel.value() == [{"defender": "1 Anna", "target": "1 Alpha", "dice": 3}]
+    panel.answer_button.click()
+    assert got[-1] == [{"defender": "1 Anna", "target": "1 Alpha", "dice": 3}]
+    assert [b.description for b in panel.policy_box.children] == ["Use policy no_defence", "Use policy return_fire"]
+    md = Decision("mildec", "US", "4.22", "1 Alpha takes 2 HP: spend MILDECs?",
+                  {"key": "k", "target": "1 Alpha", "damage": 2, "mildecs": 1})
+    panel.refresh(md, "instructor")
+    box = panel._inputs[0][1]
+    assert box.max == 1
+    box.value = 1
+    assert panel.value() == {"absorb": 1}
+    panel.policy_box.children[1].click()
+    assert got[-1] == ("policy", "absorb_all")
+    panel.refresh(None, "US")
+    assert not panel.visible
