@@ -23,10 +23,10 @@ from .state import other
 
 
 def _stacks(game: Game, tf: str) -> list[list[str]]:
-    by_hex: dict[str, list[str]] = {}
+    by_hex: dict[tuple[str, str], list[str]] = {}
     for u in game.state.tf_units(tf):
         if u.on_map and not (u.acted or u.paralysed or u.expended):
-            by_hex.setdefault(u.hex, []).append(u.uid)
+            by_hex.setdefault((u.hex, game.utype(u.uid).domain), []).append(u.uid)
     return list(by_hex.values())
 
 

@@ -40,15 +40,15 @@ def sum_pmf(*pmfs: np.ndarray) -> np.ndarray:
 
 
 def net_damage_pmf(lrs: np.ndarray, intercept: np.ndarray) -> np.ndarray:
-    """P(damage = d) where damage = max(0, L - I) (7.57)."""
-    n = len(lrs) - 1
-    out = np.zeros(n + 1)
-    # P(L - I = d) for d >= 1: sum_l P(L=l) P(I=l-d)
-    for d in range(1, n + 1):
-        l = np.arange(d, n + 1)
-        i = l - d
-        ok = i < len(intercept)
-        out[d] = float(np.sum(lrs[l[ok]] * intercept[i[ok]]))
+    """P(damage = d) where damage = max(0, L - I) (7.57).
+
+    P(L - I = d) = sum_i P(L = i + d) P(I = i): one convolution with the
+    reversed INTERCEPT distribution; d <= 0 collapses into "no damage".
+    """
+    m = len(intercept) - 1
+    diff = np.convolve(lrs, intercept[::-1])     # index d + m  <->  L - I = d
+    out = np.zeros(len(lrs))
+    out[1:] = diff[m + 1: m + len(lrs)]
     out[0] = max(0.0, 1.0 - out[1:].sum())
     return out
 

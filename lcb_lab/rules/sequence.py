@@ -13,7 +13,9 @@
   units of the active TF act (3.33), a stack acts together; part of a stack
   may be activated for combat/conceal/resupply (3.36) or split off, in which
   case it must move into its own hex (3.37, 5.15).  Declarations cannot be
-  changed once made (3.03).
+  changed once made (3.03).  Interpretation: ships and ground units of one
+  Task Force in one (port) hex are separate stacks, since they cannot move
+  together (5.11).
 """
 from __future__ import annotations
 
@@ -177,7 +179,11 @@ def _check_action(ctx: Ctx, a: dict, i: int, seen: set[str]) -> Declared:
         raise IllegalAction("3.23", f"action #{i + 1}: {names(units)} are in {len(hexes)} hexes; "
                             "a Core Action activates one unit or one stack (one hex)")
     origin = hexes.pop()
-    stack = {u.uid for u in s.units_in(origin) if u.task_force == imp.task_force and not u.acted}
+    # ships and ground units sharing a port hex cannot move as one stack (5.11): lcb_lab
+    # treats them as two stacks, so activating one is not a split (3.37)
+    domains = {ctx.utype(u).domain for u in units}
+    stack = {u.uid for u in s.units_in(origin) if u.task_force == imp.task_force and not u.acted
+             and ctx.utype(u).domain in domains}
     split = bool(stack - set(uids)) and kind != "move_embarked_jcc"
     if kind == "move_embarked_jcc":
         if not all(ctx.utype(u).embark_gpsv or ctx.utype(u).embark_asv for u in units):

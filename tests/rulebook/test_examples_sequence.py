@@ -161,3 +161,16 @@ def test_3_42_example_units_lost_with_their_transport_count_for_initiative():
     assert all(g.state.units[f"{i} Alpha"].destroyed for i in range(1, 4))
     assert g.state.total_kills["RU"] == 4
     assert g.state.initiative == "RU"
+
+
+def test_ship_and_ground_units_in_one_port_hex_are_separate_stacks():
+    """Interpretation (5.11, 3.37): they cannot move together, so activating the ground
+    units alone is not a split that must move away."""
+    from tests.conftest import make_board
+    g = make_game([("Inf", "usmc_infantry_platoon", "F-6", B, True), ("DDG", "usn_ddg_51", "F-6", B)],
+                  board=make_board(mixed=["F-6"], naval=["F-7", "F-8"]))
+    g.begin_impulse(B)
+    g.declare([{"kind": "move_conceal", "units": ["Inf"]}])
+    assert not g.impulse.actions[0].split
+    g.conceal(0)
+    g.end_impulse()
