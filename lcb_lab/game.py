@@ -191,13 +191,27 @@ class Game:
         return resupply.resupply_reach(self._ctx(), self.state.unit(uid), rv_slot)
 
     def view(self, team: str) -> dict:
-        """What ``team`` (``"US"``, ``"RU"`` or ``"instructor"``) may see (principle 8)."""
-        return team_view(self.state, self.catalog, team)
+        """What ``team`` (``"US"``, ``"RU"`` or ``"instructor"``) may see (principle 8).
+
+        Adds the scenario's name, turn limit and the JCCs the team holds
+        (both teams' for the instructor).
+        """
+        v = team_view(self.state, self.catalog, team)
+        info = self.scenario_info
+        v["scenario_name"] = info.scenario.name if info else self.state.scenario
+        v["max_turns"] = self.state.max_turns
+        jccs = {t: list(info.teams[t].jccs) for t in info.teams} if info else {}
+        v["jccs"] = jccs if team == "instructor" else {team: jccs.get(team, [])}
+        return v
+
+    def log_entries(self, team: str = "instructor", since: int = 0) -> list[dict]:
+        """Log entries ``team`` may read (own secrets, public steps); instructor: all."""
+        return [e for e in self.state.log[since:]
+                if team == "instructor" or team in e.get("visible_to", (team,))]
 
     def explained_log(self, team: str = "instructor", since: int = 0) -> str:
-        entries = [e for e in self.state.log[since:]
-                   if team == "instructor" or team in e.get("visible_to", (team,))]
-        return explain.render_log(entries)
+        """The log ``team`` may read, as text with rule numbers."""
+        return explain.render_log(self.log_entries(team, since))
 
     # --------------------------------------------------------- sequence
     def relinquish_initiative(self) -> None:

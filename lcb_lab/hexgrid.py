@@ -202,7 +202,8 @@ def hex_at_km(x: float, y: float) -> Hex:
             d = (cx - x) ** 2 + (cy - y) ** 2
             if best is None or d < best[0]:
                 best = (d, Hex(c, r_est))
-    assert best is not None
+    if best is None:
+        raise ValueError(f"point ({x:.1f}, {y:.1f}) km lies before column A / row 1")
     return best[1]
 
 

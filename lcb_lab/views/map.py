@@ -243,12 +243,7 @@ def title_text(view: dict, scenario: str = "") -> tuple[str, str]:
 
 def scenario_name(game) -> str:
     """The scenario's display name (or its id)."""
-    info = getattr(game, "scenario_info", None)
-    name = getattr(getattr(info, "scenario", None), "name", None)
-    if isinstance(name, str):
-        return name
-    sid = getattr(getattr(game, "state", None), "scenario", "")
-    return sid if isinstance(sid, str) else ""
+    return game.view("instructor")["scenario_name"]
 
 
 # ----------------------------------------------------------------- the map
@@ -535,7 +530,7 @@ class MapView:
             return None
         try:
             lab = ov.hex_at_plot(x, y)
-        except (AssertionError, ValueError):   # hexgrid.hex_at_km refuses points before column/row 1
+        except ValueError:   # hexgrid.hex_at_km refuses points before column A / row 1
             return None
         return lab if lab in self.board.hexes else None
 

@@ -149,11 +149,8 @@ class LabApp:
         return sorted(p.stem for p in (Path(SCENARIO_DIR) / "lessons").glob("*.toml"))
 
     def jcc_names(self, team: str) -> list[str]:
-        """The team's JCC names from the scenario file (for the declaration builder)."""
-        info = getattr(self.game, "scenario_info", None)
-        teams = getattr(info, "teams", None) or {}
-        t = teams.get(team) if isinstance(teams, dict) else None
-        return list(getattr(t, "jccs", []) or [])
+        """The team's JCC names from the scenario (for the declaration builder)."""
+        return self.game.view(team)["jccs"].get(team, [])
 
     def view(self) -> dict:
         return self.game.view(self.team)

@@ -190,9 +190,8 @@ _LINE = re.compile(r"^\[([^\]]*)\] (.*)$", re.S)
 
 
 def visible_entries(game, team: str) -> list[dict]:
-    """Log entries ``team`` may read -- the same filter as ``Game.explained_log``
-    (tests check that both agree)."""
-    return [e for e in game.log if team == "instructor" or team in e.get("visible_to", (team,))]
+    """Log entries ``team`` may read (``Game.log_entries``)."""
+    return game.log_entries(team)
 
 
 def entry_html(e: dict, new: bool = False) -> str:
