@@ -117,3 +117,11 @@ def test_same_seed_same_log():
     play_random_turns(a, 3, 7)
     play_random_turns(b, 3, 7)
     assert a.state.log == b.state.log and a.state.log
+
+
+@given(st.builds(hexgrid.Hex, st.integers(8, 50), st.integers(8, 50)), st.integers(0, 6))
+def test_rings_and_discs(h, r):
+    ring = hexgrid.ring(h, r)
+    assert len(ring) == max(1, 6 * r) and len(set(ring)) == len(ring)
+    assert all(hexgrid.distance(h, x) == r for x in ring)
+    assert len(list(hexgrid.within(h, r))) == 1 + 3 * r * (r + 1)
