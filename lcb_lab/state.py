@@ -143,7 +143,6 @@ class GameState:
     influence: int = 0                  # Influence Meter: + toward US, - toward RU (15.0)
     kills: dict[str, int] = field(default_factory=lambda: {"US": 0, "RU": 0})
     impulse: Impulse | None = None
-    relinquish_allowed: bool = True
     winner: str | None = None
     result: str = ""
     victory: list[dict] = field(default_factory=list)   # scenario victory conditions (3.5)
@@ -160,7 +159,7 @@ class GameState:
             {k: u.clone() for k, u in self.units.items()},
             {k: m.clone() for k, m in self.markers.items()},
             dict(self.network_cubes), self.influence, dict(self.kills),
-            self.impulse.clone() if self.impulse else None, self.relinquish_allowed,
+            self.impulse.clone() if self.impulse else None,
             self.winner, self.result, self.victory, dict(self.total_kills),
             self.log if share_log else list(self.log),
         )
