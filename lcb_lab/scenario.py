@@ -184,7 +184,8 @@ def build_state(sc: ScenarioFile, file: str, board: Board, catalog: Catalog) -> 
         scenario=sc.scenario.id, turn=1, max_turns=sc.scenario.max_turns, stage="action",
         initiative=sc.scenario.initiative, task_forces=tfs, tf_order=[], units=units, markers=markers,
         network_cubes={t: sc.teams[t].network_cubes for t in ("US", "RU")},
-        influence=sc.scenario.influence, victory=[v.model_dump() for v in sc.victory],
+        influence=sc.scenario.influence, influence_turn_start=sc.scenario.influence,
+        victory=[v.model_dump() for v in sc.victory],
     )
 
 

@@ -68,10 +68,11 @@ class Marker:
     hex: str
     revealed: bool = False
     destroyed: bool = False
+    acted: bool = False            # declared in a Core Action this turn (3.34, 5.16)
 
     def clone(self) -> "Marker":
         return Marker(self.mid, self.type_id, self.team, self.task_force, self.hex,
-                      self.revealed, self.destroyed)
+                      self.revealed, self.destroyed, self.acted)
 
 
 @dataclass(slots=True)
@@ -141,6 +142,7 @@ class GameState:
     markers: dict[str, Marker] = field(default_factory=dict)
     network_cubes: dict[str, int] = field(default_factory=lambda: {"US": 0, "RU": 0})
     influence: int = 0                  # Influence Meter: + toward US, - toward RU (15.0)
+    influence_turn_start: int = 0       # the meter as the turn began: its benefits apply from then (15.0)
     kills: dict[str, int] = field(default_factory=lambda: {"US": 0, "RU": 0})
     impulse: Impulse | None = None
     winner: str | None = None
@@ -158,7 +160,7 @@ class GameState:
             dict(self.task_forces), list(self.tf_order),
             {k: u.clone() for k, u in self.units.items()},
             {k: m.clone() for k, m in self.markers.items()},
-            dict(self.network_cubes), self.influence, dict(self.kills),
+            dict(self.network_cubes), self.influence, self.influence_turn_start, dict(self.kills),
             self.impulse.clone() if self.impulse else None,
             self.winner, self.result, self.victory, dict(self.total_kills),
             self.log if share_log else list(self.log),

@@ -46,7 +46,7 @@ def apply_naval_zor(ctx: Ctx, unit: Unit, at_hex: str) -> None:
     if not enemies:
         return
     reach = naval_zor_hexes(ctx, at_hex)
-    seen = [e for e in enemies if e.hex in reach and e.hex != at_hex]
+    seen = [e for e in enemies if e.hex in reach]  # distance 0 (same hex) counts too
     if seen:
         reveal(ctx, [unit] + seen,
                f"{unit.uid} at {at_hex} and {names(seen)} are within 5 hexes of each other "
@@ -101,7 +101,7 @@ def check_can_conceal(ctx: Ctx, u: Unit) -> None:
         raise IllegalAction("6.22", f"{u.uid} shares {u.hex} with enemy ground units, which reveal it")
     if ctx.is_naval(u):
         watchers = [e for e in ctx.state.living(other(u.team)) if e.on_map and ctx.is_naval(e)
-                    and e.hex in naval_zor_hexes(ctx, u.hex) and e.hex != u.hex]
+                    and e.hex in naval_zor_hexes(ctx, u.hex)]
         if watchers:
             raise IllegalAction("6.23", f"{u.uid} at {u.hex} is inside the naval ZOR of {names(watchers)}")
 
@@ -113,7 +113,8 @@ def conceal(ctx: Ctx, units: list[Unit]) -> None:
     for u in units:
         u.revealed = False
         for m in ctx.state.markers_in(u.hex, u.team):
-            m.revealed = False
+            if m.task_force == u.task_force:  # a MILDEC stays with its Task Force (4.22)
+                m.revealed = False
     ctx.log(explain.step("conceal", f"Concealed: {names(units)}",
                          "turned face down (with any MILDEC in the hex)", ["6.1", "6.12"]),
             visible_to=None)

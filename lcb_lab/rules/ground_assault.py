@@ -29,6 +29,9 @@ def _check(ctx: Ctx, uid: str, target: str, n: int, role: str) -> tuple:
         raise IllegalAction("7.16", f"{uid} has no GROUND ASSAULT value and cannot {role}")
     if t.team == u.team:
         raise IllegalAction("7.14", f"{target} is a friendly unit")
+    if ctx.is_naval(t) or ctx.is_naval(u):
+        raise IllegalAction("7.12", f"GROUND ASSAULT is between ground units; {t.uid if ctx.is_naval(t) else u.uid} "
+                            "is a naval unit")
     if u.hex is None or u.hex != t.hex:
         raise IllegalAction("7.12", f"GROUND ASSAULT has range 0: {uid} ({u.hex}) and {target} ({t.hex}) "
                             "must share a contested hex")

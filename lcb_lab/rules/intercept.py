@@ -5,7 +5,8 @@ whatever its Task Force.  An interceptor must have the target's hex within
 its INTERCEPT range, supply, and be at an equal or smaller distance to the
 target hex than the attacking unit (7.53; lcb_lab uses the closest attacker
 when several fire at one target).  Dice are allocated per target before any
-roll (7.54), one INTERCEPT value per unit per engagement (7.56), supply is
+roll (7.54), one INTERCEPT value per unit per engagement, read as per
+attacked target (7.56), supply is
 spent whatever happens (7.58), and cannon artillery cannot be intercepted
 (7.52 exception).  Units paralysed by a card effect cannot act at all.
 
@@ -66,7 +67,7 @@ def validate_intercepts(ctx: Ctx, allocs: list[dict], lrs_allocs: list[dict], de
         shooters_by_target[a["target"]].append(s.hex)
         is_cannon = ctx.utype(s).cannon_artillery
         cannon_only[a["target"]] = cannon_only.get(a["target"], True) and is_cannon
-    slots: dict[str, set[str]] = defaultdict(set)
+    slots: dict[tuple[str, str], set[str]] = defaultdict(set)
     used: dict[tuple[str, str], int] = defaultdict(int)
     for a in allocs:
         u = living_unit(ctx, a["interceptor"], "7.53")
@@ -85,9 +86,9 @@ def validate_intercepts(ctx: Ctx, allocs: list[dict], lrs_allocs: list[dict], de
             raise IllegalAction("7.5", f"{u.uid} has no {slot} INTERCEPT value")
         if not o["eligible"]:
             raise IllegalAction("7.53", f"{u.uid} cannot intercept for {tgt}: {o['reason']}")
-        slots[u.uid].add(slot)
-        if len(slots[u.uid]) > 1:
-            raise IllegalAction("7.56", f"{u.uid} may use only one INTERCEPT value per engagement")
+        slots[(u.uid, tgt)].add(slot)
+        if len(slots[(u.uid, tgt)]) > 1:
+            raise IllegalAction("7.56", f"{u.uid} may use only one INTERCEPT value against the attack on {tgt}")
         if supply_left(ctx, u, slot) is None and n > INFINITE_DICE_CAP:
             raise IllegalAction("7.55", f"{u.uid} has infinite supply: at most {INFINITE_DICE_CAP} dice per attempt")
         used[(u.uid, slot)] += n

@@ -46,7 +46,8 @@ def validate_lrs(ctx: Ctx, allocs: list[dict], active_units: set[str]) -> None:
         per_unit_slot[s.uid].add(slot)
         if len(per_unit_slot[s.uid]) > 1:
             raise IllegalAction("7.34", f"{s.uid} may use only one LRS value per Initiate Combat action")
-        if cv.infinite_supply and n > INFINITE_DICE_CAP:
-            raise IllegalAction("7.34", f"{s.uid} has infinite {slot} supply: at most {INFINITE_DICE_CAP} dice")
         dice_by_slot[(s.uid, slot)] += n
+        if cv.infinite_supply and dice_by_slot[(s.uid, slot)] > INFINITE_DICE_CAP:
+            raise IllegalAction("7.34", f"{s.uid} has infinite {slot} supply: at most {INFINITE_DICE_CAP} dice "
+                                "for that value in one action")
     check_supply(ctx, dice_by_slot, "7.08")

@@ -45,7 +45,8 @@ def ap_for(ctx: Ctx, tf: str) -> int:
     team = ctx.state.task_forces[tf]
     if not ctx.state.tf_units(tf):
         return 1
-    return BASE_AP + (1 if influence.level(ctx.state.influence, team) >= 6 else 0)
+    # Influence benefits take effect at the start of the next turn (15.0)
+    return BASE_AP + (1 if influence.level(ctx.state.influence_turn_start, team) >= 6 else 0)
 
 
 def next_team(ctx: Ctx) -> str | None:
@@ -122,6 +123,8 @@ def declare(ctx: Ctx, actions: list[dict]) -> None:
     for d in declared:
         for uid in d.units:
             s.units[uid].acted = True
+        for mid in d.markers:
+            s.markers[mid].acted = True
     imp.actions = declared
     imp.ap -= cost
     imp.phase = "act"
@@ -154,7 +157,7 @@ def _check_action(ctx: Ctx, a: dict, i: int, seen: set[str]) -> Declared:
         if not a.get("jcc"):
             raise IllegalAction("3.31", f"action #{i + 1}: name the JCC played")
         return Declared(kind, [], jcc=a["jcc"])
-    mids = _check_markers(ctx, a.get("markers", []), i)
+    mids = _check_markers(ctx, a.get("markers", []), i, seen)
     if not uids:
         if mids and kind in ("move_combat", "move_conceal"):   # a MILDEC moving on its own (5.17)
             return Declared(kind, [], origin=s.markers[mids[0]].hex, markers=mids)
@@ -193,8 +196,8 @@ def _check_action(ctx: Ctx, a: dict, i: int, seen: set[str]) -> Declared:
     return Declared(kind, uids, jcc=a.get("jcc"), origin=origin, split=split, markers=mids)
 
 
-def _check_markers(ctx: Ctx, mids: list[str], i: int) -> list[str]:
-    """MILDECs named in an action: the active TF's, alive, in one hex (4.22, 5.17)."""
+def _check_markers(ctx: Ctx, mids: list[str], i: int, seen: set[str]) -> list[str]:
+    """MILDECs named in an action: the active TF's, alive, in one hex, once a turn (4.22, 5.17)."""
     s, imp = ctx.state, ctx.state.impulse
     for mid in mids:
         m = s.markers.get(mid)
@@ -202,6 +205,9 @@ def _check_markers(ctx: Ctx, mids: list[str], i: int) -> list[str]:
             raise IllegalAction("4.22", f"action #{i + 1}: no MILDEC named {mid!r}")
         if m.task_force != imp.task_force:
             raise IllegalAction("4.22", f"{mid} is assigned to {m.task_force}, not {imp.task_force}")
+        if mid in seen or m.acted:
+            raise IllegalAction("3.34", f"{mid} has already been activated this turn")
+        seen.add(mid)
     if len({s.markers[m].hex for m in mids}) > 1:
         raise IllegalAction("5.17", f"action #{i + 1}: MILDECs in different hexes")
     return list(mids)
@@ -249,4 +255,7 @@ def end_of_turn(ctx: Ctx) -> None:
     s.kills = {"US": 0, "RU": 0}
     for u in s.units.values():
         u.acted = u.moved = u.paralysed = u.no_move = u.expended = False
+    for m in s.markers.values():
+        m.acted = False
+    s.influence_turn_start = s.influence
     ctx.log(explain.step("turn", f"Turn {s.turn} begins", "the Action Stage starts again", ["3.0", "3.05"]))

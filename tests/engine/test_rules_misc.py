@@ -1,0 +1,170 @@
+"""Rules enforced in code that the worked examples do not reach."""
+import pytest
+
+from lcb_lab.errors import IllegalAction
+from lcb_lab.state import Marker
+from tests.conftest import make_board, make_game
+
+B, R = "TF Blue", "TF Red"
+
+
+def test_7_61_network_repair_costs_2_ap_and_removes_a_cube():
+    g = make_game([("Inf", "usmc_infantry_platoon", "F-6", B)], network={"US": 2, "RU": 0})
+    g.begin_impulse(B)
+    before = g.to_json()
+    with pytest.raises(IllegalAction) as e:     # 2 + 1 + 1 = 4 AP > 3
+        g.declare([{"kind": "network_repair"}, {"kind": "move_combat", "units": ["Inf"]},
+                   {"kind": "play_jcc", "jcc": "x"}])
+    assert e.value.rule == "3.32" and g.to_json() == before
+    g.declare([{"kind": "network_repair"}, {"kind": "move_combat", "units": ["Inf"]}])
+    assert g.state.network_cubes["US"] == 1 and g.impulse.ap == 0
+
+
+def test_7_55_infinite_intercept_rolls_at_most_4_dice_and_several_units_may_defend_one_target():
+    board = make_board(naval=[f"{c}-{r}" for c in "EFG" for r in range(1, 13)])
+    g = make_game([("Uran", "runi_coastal_missile_section", "D-6", R),
+                   ("DDG", "usn_ddg_51", "F-6", B, True), ("LHD 1", "usn_lhd", "F-6", B),
+                   ("DDG2", "usn_ddg_51", "F-6", B)], board=board, initiative="RU", forced=[1, 1, 20, 20, 20, 20, 20])
+    g.begin_impulse(R)
+    g.declare([{"kind": "move_combat", "units": ["Uran"]}])
+    g.commit_combat(lrs=[{"shooter": "Uran", "slot": "LRS1", "target": "DDG", "dice": 2}])
+    with pytest.raises(IllegalAction) as e:
+        g.answer([{"interceptor": "LHD 1", "slot": "INT1", "target": "DDG", "dice": 5}])
+    assert e.value.rule == "7.55"
+    g.answer([{"interceptor": "LHD 1", "slot": "INT1", "target": "DDG", "dice": 4},
+              {"interceptor": "DDG2", "slot": "INT1", "target": "DDG", "dice": 1}])
+    g.resolve_combat()
+    assert g.state.units["DDG"].hp == 3 - 2            # five INTERCEPT misses: both hits land
+    assert "INT1" not in g.state.units["LHD 1"].supply  # infinite: not tracked (4.32)
+    assert g.state.units["DDG2"].supply["INT1"] == 12 - 1
+
+
+def test_7_02_one_cv_per_unit_and_7_12_ga_range_0_and_ground_targets_only():
+    g = make_game([("1-1 Bravo", "usmc_himars_section", "F-6", B), ("Inf", "usmc_infantry_platoon", "F-6", B),
+                   ("Anna", "runi_naval_infantry_platoon", "F-6", R, True),
+                   ("Boris", "runi_naval_infantry_platoon", "F-7", R, True),
+                   ("Ship", "rubf_ddg", "F-6", R, True)], board=make_board(mixed=["F-6"]))
+    g.begin_impulse(B)
+    g.declare([{"kind": "move_combat", "units": ["1-1 Bravo", "Inf"]}])
+    with pytest.raises(IllegalAction) as e:
+        g.commit_combat(ga=[{"attacker": "Inf", "target": "Boris", "dice": 2}])
+    assert e.value.rule == "7.12"
+    with pytest.raises(IllegalAction) as e:
+        g.commit_combat(ga=[{"attacker": "Inf", "target": "Ship", "dice": 2}])
+    assert e.value.rule == "7.12" and "naval" in e.value.reason
+    with pytest.raises(IllegalAction) as e:
+        g.commit_combat(lrs=[{"shooter": "Inf", "slot": "LRS1", "target": "Boris", "dice": 1}])
+    assert e.value.rule == "7.3"
+
+
+def test_7_09_terrain_also_lowers_ground_assault():
+    g = make_game([("Inf", "usmc_infantry_platoon", "F-6", B), ("Anna", "runi_naval_infantry_platoon", "F-6", R, True)],
+                  board=make_board(colours={"F-6": "brown"}), forced=[20, 20],
+                  auto={"ga_defence": "no_defence"})
+    g.begin_impulse(B)
+    g.declare([{"kind": "move_combat", "units": ["Inf"]}])
+    g.commit_combat(ga=[{"attacker": "Inf", "target": "Anna", "dice": 2}])
+    g.resolve_combat()
+    roll = next(e for e in g.log if e["kind"] == "ga_roll")
+    assert roll["data"]["cv"] == 4 - 2
+
+
+def test_3_23_one_action_activates_one_hex():
+    g = make_game([("A", "usmc_infantry_platoon", "F-6", B), ("C", "usmc_infantry_platoon", "F-8", B)])
+    g.begin_impulse(B)
+    with pytest.raises(IllegalAction) as e:
+        g.declare([{"kind": "move_combat", "units": ["A", "C"]}])
+    assert e.value.rule == "3.23"
+
+
+def test_5_19_units_landed_this_turn_do_not_move_again():
+    from lcb_lab import load_scenario
+    g = load_scenario("gotland_redux")
+    g.begin_impulse("TF Memphis")
+    g.declare([{"kind": "move_embarked_jcc", "units": ["LHD 1"], "jcc": "Amphibious: LCU"}])
+    g.apply_effect({"effect": "disembark", "from": "LHD 1", "hex": "AL-23", "units": ["1 Alpha"]})
+    g.end_impulse()
+    assert g.state.units["1 Alpha"].no_move
+    assert g.movement_reach(["1 Alpha"]) == {"AL-23": 0}
+
+
+def test_6_12_conceal_takes_only_the_task_forces_own_mildecs():
+    markers = [Marker("M1", "mildec", "US", B, "F-6", revealed=True),
+               Marker("M2", "mildec", "US", "TF Other", "F-6", revealed=True)]
+    g = make_game([("Inf", "usmc_infantry_platoon", "F-6", B, True)], markers=markers,
+                  task_forces={B: "US", "TF Other": "US", R: "RU"})
+    g.begin_impulse(B)
+    g.declare([{"kind": "move_conceal", "units": ["Inf"], "markers": ["M1"]}])
+    g.conceal(0)
+    assert not g.state.markers["M1"].revealed and g.state.markers["M2"].revealed
+
+
+def test_a_mildec_acts_once_per_turn():
+    g = make_game([("Inf", "usmc_infantry_platoon", "F-6", B)], markers=[Marker("M1", "mildec", "US", B, "F-6")])
+    g.begin_impulse(B)
+    with pytest.raises(IllegalAction) as e:
+        g.declare([{"kind": "move_conceal", "units": [], "markers": ["M1"]},
+                   {"kind": "move_combat", "units": [], "markers": ["M1"]}])
+    assert e.value.rule == "3.34"
+
+
+def test_6_23_opposing_ships_in_one_hex_reveal_each_other():
+    board = make_board(naval=[f"F-{r}" for r in range(1, 13)])
+    g = make_game([("DDG", "usn_ddg_51", "F-8", B), ("FFG", "rubf_ffg_gorshkov", "F-1", R)], board=board)
+    g.state.units["FFG"].hex = "F-9"
+    g.state.units["DDG"].hex = "F-9"
+    g.begin_impulse(B)
+    g.declare([{"kind": "move_conceal", "units": ["DDG"]}])
+    with pytest.raises(IllegalAction) as e:
+        g.conceal(0)
+    assert e.value.rule == "6.23"
+
+
+def test_3_5_victory_check_and_turn_limit():
+    g = make_game([("DDG", "usn_ddg_51", "F-10", B), ("Anna", "runi_naval_infantry_platoon", "F-4", R, True)],
+                  forced=[1, 1], auto={})
+    g.state.victory = [{"team": "US", "type": "no_enemy_ground", "count": 1, "text": "Gotland cleared"}]
+    g.begin_impulse(B)
+    g.declare([{"kind": "move_combat", "units": ["DDG"]}])
+    g.commit_combat(lrs=[{"shooter": "DDG", "slot": "LRS1", "target": "Anna", "dice": 2}])
+    g.resolve_combat()
+    g.end_impulse()
+    g.begin_impulse(R)
+    g.declare([])
+    g.end_impulse()
+    assert g.state.stage == "over" and g.state.winner == "US" and "Gotland cleared" in g.state.result
+    with pytest.raises(IllegalAction) as e:
+        g.begin_impulse(B)
+    assert e.value.rule == "3.5"
+
+
+def test_3_5_turn_limit_without_winner_is_a_draw():
+    g = make_game([("A", "usmc_infantry_platoon", "F-6", B), ("B", "runi_naval_infantry_platoon", "F-2", R)])
+    g.state.max_turns = 1
+    for tf in (B, R):
+        g.begin_impulse(tf)
+        g.declare([])
+        g.end_impulse()
+    assert g.state.stage == "over" and g.state.winner is None and "draw" in g.state.result
+
+
+def test_15_influence_events_for_kills_and_plus_one_ap_from_next_turn():
+    board = make_board(naval=[f"F-{r}" for r in range(1, 6)])
+    g = make_game([("DDG", "usn_ddg_x", "F-12", B)] +
+                  [(f"P{i}", "runi_naval_infantry_platoon", f"{c}-8", R, True) for i, c in enumerate("DEG")] +
+                  [("Ship", "rubf_ddg", "F-3", R, True)], board=board, forced=[1] * 8,
+                  auto={"intercept": "no_intercept"})
+    g.begin_impulse(B)
+    g.declare([{"kind": "move_combat", "units": ["DDG"]}])
+    g.commit_combat(lrs=[{"shooter": "DDG", "slot": "LRS1", "target": t, "dice": 2} for t in ("P0", "P1", "P2", "Ship")])
+    g.resolve_combat()
+    assert g.state.total_kills["US"] == 4
+    assert g.state.influence == 2            # a naval unit (+1) and the third kill of the turn (+1)
+    g.state.influence = 6
+    g.end_impulse()
+    g.begin_impulse(R)
+    assert g.impulse.ap == 1                 # RU has no units left (3.312)
+    g.declare([])
+    g.end_impulse()
+    g.begin_impulse(B)
+    assert g.impulse.ap == 4                 # meter at 6 toward US as the turn began (15.0)
