@@ -19,7 +19,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("lesson", nargs="?", help="lesson TOML (path, or a name in scenarios/lessons)")
     ap.add_argument("--json", action="store_true", help="print the final state as JSON instead of the log")
     ap.add_argument("--team", default="instructor", choices=["instructor", "US", "RU"],
-                    help="whose view of the log to print")
+                    help="whose view to print (log or --json state); default: the instructor's")
     ap.add_argument("--save", help="save the game (JSON) after the replay")
     ap.add_argument("--load", help="load a saved game instead of replaying a lesson")
     args = ap.parse_args(argv)
@@ -35,10 +35,14 @@ def main(argv: list[str] | None = None) -> int:
     except LcbError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    if args.save:
-        game.save(args.save)
+    try:
+        if args.save:
+            game.save(args.save)
+    except LcbError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
     if args.json:
-        print(json.dumps(summary(game), indent=2, ensure_ascii=False))
+        print(json.dumps(summary(game, args.team), indent=2, ensure_ascii=False))
     else:
         print(game.explained_log(args.team))
     return 0

@@ -50,5 +50,12 @@ class DecisionRequired(LcbError):
         super().__init__(f"waiting for {decision.team}'s decision: {decision.kind} ({decision.rule})")
 
 
+class UnknownName(LcbError, KeyError):
+    """No unit, marker or Task Force has that name."""
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return self.args[0] if self.args else ""
+
+
 class DiceExhausted(LcbError):
     """A scripted Dice ran out of forced values and has no seed to fall back on."""

@@ -28,6 +28,7 @@ from .board import Board
 from .catalog import Catalog
 from .decisions import Decision, answer_with
 from .dice import Dice
+from . import inputs as I
 from .errors import IllegalAction, LcbError
 from .rules import combat, conceal, effects, movement, resupply, sequence
 from .rules.common import Ctx, living_unit
@@ -85,8 +86,10 @@ class Game:
         imp = self._imp(ctx)
         if imp.phase == "declare":
             raise IllegalAction("3.03", "declare the impulse's Core Actions first")
+        index = I.check("action", I.INDEX, index)
         if not 0 <= index < len(imp.actions):
-            raise IllegalAction("3.31", f"there is no declared action #{index + 1}")
+            raise IllegalAction("3.31", f"there is no declared action with index {index} "
+                                f"(indexes 0..{len(imp.actions) - 1}; #1 in the log is index 0)")
         if imp.combat is not None and imp.phase != "combat_done":
             raise IllegalAction("3.38", "combat has been committed: resolve it before anything else")
         return imp.actions[index]
@@ -127,7 +130,10 @@ class Game:
     def movement_reach(self, uids: list[str]) -> dict[str, int]:
         """{hex: MP spent} the stack could end in (5.12-5.18)."""
         ctx = self._ctx()
-        units = [ctx.state.unit(u) for u in uids]
+        units = [ctx.state.unit(u) for u in I.check("movement_reach", I.NAMES, list(uids) if
+                                                    isinstance(uids, (list, tuple)) else uids)]
+        if not units:
+            raise LcbError("movement_reach: name at least one unit")
         if any(u.moved or u.no_move or not u.on_map for u in units):
             return {units[0].hex: 0} if units[0].hex else {}
         return movement.reach(ctx, units)
@@ -135,7 +141,13 @@ class Game:
     def path_to(self, uids: list[str], dest: str) -> list[str]:
         """Cheapest legal path for a stack to ``dest`` (hexes after the start; 5.12)."""
         ctx = self._ctx()
-        return movement.path_to(ctx, [ctx.state.unit(u) for u in uids], dest)
+        units = [ctx.state.unit(u) for u in I.check("path_to", I.NAMES, list(uids) if
+                                                    isinstance(uids, (list, tuple)) else uids)]
+        if not units or not units[0].on_map:
+            raise LcbError("path_to: name units that are on the map")
+        if not isinstance(dest, str) or dest not in self.board:
+            raise LcbError(f"path_to: {dest!r} is not a hex of the {self.board.name} map")
+        return movement.path_to(ctx, units, dest)
 
     def preview_lrs(self, lrs: list[dict], intercepts: list[dict] = ()) -> dict[str, dict]:
         """Exact odds per target for planned allocations, before committing (7.02, 7.57).
@@ -145,7 +157,15 @@ class Game:
         cannon artillery counts as unstoppable (7.52).
         """
         from .odds import engagement_odds
+        from .rules.lrs import validate_lrs
         from .rules.network import apply as apply_mods, lrs_modifiers, network_modifiers
+        lrs = I.check("preview_lrs", I.LRS, list(lrs))
+        intercepts = I.check("preview_lrs", I.INTERCEPTS, list(intercepts))
+        validate_lrs(self._ctx(), lrs, {a["shooter"] for a in lrs}, check_team=False)
+        for i in intercepts:
+            cv = self.utype(i["interceptor"]).cv(i["slot"])
+            if cv is None or cv.kind != "INT" or i["dice"] < 1:
+                raise IllegalAction("7.5", f"{i['interceptor']} cannot roll {i['dice']} {i['slot']} INTERCEPT dice")
         out = {}
         for tgt in dict.fromkeys(a["target"] for a in lrs):
             t = self.state.unit(tgt)
@@ -232,6 +252,8 @@ class Game:
         ``move_combat``, ``move_conceal``, ``move_resupply``, ``play_jcc``,
         ``move_embarked_jcc`` and ``network_repair`` (2 AP, 7.61).
         """
+        actions = I.check("declare", I.ACTIONS, actions)
+
         def run(c: Ctx):
             sequence.declare(c, actions)
             for i, d in enumerate(c.state.impulse.actions):
@@ -243,6 +265,8 @@ class Game:
 
     def move(self, action: int, path: list[str]) -> None:
         """Move the stack of declared action ``action`` (0-based) along ``path`` (5.1)."""
+        path = I.check("move", I.HEXES, path)
+
         def run(c: Ctx):
             d = self._action(c, action)
             if d.moved:
@@ -267,6 +291,8 @@ class Game:
 
     def exercise_zor(self, action: int, into_hex: str) -> list[str]:
         """Ground ZOR of action ``action``'s stack into one adjacent hex (6.21)."""
+        into_hex = I.check("exercise_zor", I.StrictStr, into_hex)
+
         def run(c: Ctx):
             d = self._action(c, action)
             if d.zor_used:
@@ -281,6 +307,8 @@ class Game:
 
     def conceal(self, action: int, units: list[str] | None = None) -> None:
         """Conceal (all or some of) a Move and/or Conceal action's units (6.1, 3.36)."""
+        units = None if units is None else I.check("conceal", I.NAMES, units)
+
         def run(c: Ctx):
             d = self._action(c, action)
             if d.kind != "move_conceal":
@@ -299,6 +327,10 @@ class Game:
 
         ``grants``: ``[{"unit": "1 Tanya", "slot": "LRS1", "rp": 5}]``.
         """
+        grants = I.check("resupply", I.GRANTS, grants)
+        logistics = I.check("resupply", I.StrictStr, logistics)
+        rv_slot = I.check("resupply", I.StrictStr, rv_slot)
+
         def run(c: Ctx):
             d = self._action(c, action)
             if d.kind != "move_resupply":
@@ -336,6 +368,9 @@ class Game:
         ``ga``: ``[{"attacker", "target", "dice"}]``.  Returns the first
         pending decision of the defender (or None).
         """
+        lrs = I.check("commit_combat lrs", I.LRS, list(lrs))
+        ga = I.check("commit_combat ga", I.GA, list(ga))
+
         def run(c: Ctx):
             imp = self._imp(c)
             if imp.phase == "declare":
@@ -350,7 +385,17 @@ class Game:
         return self.pending
 
     def answer(self, value: Any) -> Decision | None:
-        """Answer the pending decision; returns the next one (or None)."""
+        """Answer the pending decision; returns the next one (or None).
+
+        Shapes: intercept -> list of {interceptor, slot, target, dice};
+        ga_defence -> list of {defender, target, dice}; mildec -> {absorb}.
+        """
+        d = self.pending
+        if d is None:
+            raise LcbError("no decision is pending")
+        shape = {"intercept": I.INTERCEPTS, "ga_defence": I.DEFENCE, "mildec": I.MildecAnswer}[d.kind]
+        value = I.check(f"answer to the {d.kind} decision", shape, value)
+
         def run(c: Ctx):
             combat.answer(c, value)
             self._auto(c)
@@ -408,30 +453,63 @@ class Game:
 
     # ------------------------------------------------------ persistence
     def to_json(self) -> str:
-        """The whole game (state, dice, map name) as JSON."""
-        return json.dumps({"map": self.map_name, "state": self.state.to_dict(),
-                           "dice": self.dice.state(), "auto_policies": self.auto_policies})
+        """The whole game (state, dice, map, scenario description) as JSON."""
+        info = self.scenario_info.model_dump() if self.scenario_info is not None else None
+        return json.dumps({"map": self.map_name, "state": self.state.to_dict(), "dice": self.dice.state(),
+                           "auto_policies": self.auto_policies, "scenario_info": info})
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(self.to_json(), encoding="utf-8")
+        """Write :meth:`to_json` to ``path``. Raises LcbError when it cannot be written."""
+        try:
+            Path(path).write_text(self.to_json(), encoding="utf-8")
+        except OSError as e:
+            raise LcbError(f"cannot save the game to {path}: {e.strerror or e}") from None
 
     @classmethod
-    def from_json(cls, text: str, catalog: Catalog | None = None) -> "Game":
+    def from_json(cls, text: str, catalog: Catalog | None = None, file: str = "<saved game>") -> "Game":
+        """Rebuild a saved game. Raises ScenarioError naming the file, key and problem."""
         from .board import load_board
         from .catalog import load_catalog
-        d = json.loads(text)
-        g = cls(GameState.from_dict(d["state"]), load_board(d.get("map", "gotland")),
-                catalog or load_catalog(), Dice.from_state(d["dice"]), d.get("auto_policies"))
+        from .errors import ScenarioError
+        from .scenario import ScenarioFile
+        try:
+            d = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise ScenarioError(file, "(syntax)", f"not JSON: {e}") from None
+        if not isinstance(d, dict):
+            raise ScenarioError(file, "(top)", "a saved game is a JSON object")
+        for key in ("state", "dice"):
+            if key not in d:
+                raise ScenarioError(file, key, "missing")
+        catalog = catalog or load_catalog()
+        try:
+            state = GameState.from_dict(d["state"])
+            dice = Dice.from_state(d["dice"])
+        except (TypeError, KeyError, ValueError, AttributeError) as e:
+            raise ScenarioError(file, "state", f"malformed saved state: {e}") from None
+        for u in state.units.values():
+            if u.type_id not in catalog.units:
+                raise ScenarioError(file, f"state.units[{u.uid}].type_id", f"unknown unit type {u.type_id!r}")
+        g = cls(state, load_board(d.get("map", "gotland")), catalog, dice, d.get("auto_policies"))
         g.map_name = d.get("map", "gotland")
+        if d.get("scenario_info"):
+            g.scenario_info = ScenarioFile.model_validate(d["scenario_info"])
         return g
 
     @classmethod
     def load(cls, path: str | Path) -> "Game":
-        return cls.from_json(Path(path).read_text(encoding="utf-8"))
+        """Load a game saved with :meth:`save`. Raises ScenarioError / LcbError."""
+        from .errors import ScenarioError
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as e:
+            raise ScenarioError(str(path), "(file)", e.strerror or str(e)) from None
+        return cls.from_json(text, file=str(path))
 
     def clone(self) -> "Game":
         """An independent what-if copy (state and dice)."""
         g = Game(self.state.clone(), self.board, self.catalog, Dice.from_state(self.dice.state()),
                  dict(self.auto_policies) if self.auto_policies is not None else None)
         g.map_name = self.map_name
+        g.scenario_info = self.scenario_info
         return g

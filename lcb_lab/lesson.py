@@ -30,11 +30,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator, Literal, Optional
+from typing import Annotated, Any, Iterator, Literal, Optional
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from .errors import IllegalAction, ScenarioError
+from . import inputs as I
+
+from .errors import IllegalAction, LcbError, ScenarioError
 from .game import Game
 from .scenario import SCENARIO_DIR, load_scenario, read_toml_model
 
@@ -61,8 +63,70 @@ class ImpulseScript(_M):
     task_force: str
     narrative: str = ""
     relinquish: bool = False
-    declare: list[dict] = []
+    declare: list[I.Action] = []
     step: list[Step] = []
+
+
+class _Act(_M):
+    do: str
+    note: str = ""
+    action: int = Field(default=1, ge=1)
+
+
+class MoveStep(_Act):
+    path: list[str] = Field(min_length=1)
+
+
+class ZorStep(_Act):
+    hex: str
+
+
+class ConcealStep(_Act):
+    units: Optional[list[str]] = None
+
+
+class ResupplyStep(_Act):
+    logistics: str
+    rv: str = "RV1"
+    grants: list[I.Grant] = Field(min_length=1)
+
+
+class EffectStep(_M):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    do: str
+    effect: Literal["reveal", "paralyse", "network_cube", "disembark"]
+    card: str = "scripted effect"
+    rules: list[str] = []
+    note: str = ""
+    units: list[str] = []
+    team: Optional[Literal["US", "RU"]] = None
+    n: int = 1
+    from_: Optional[str] = Field(default=None, alias="from")
+    hex: Optional[str] = None
+
+
+class CombatStep(_M):
+    do: str
+    note: str = ""
+    lrs: list[I.LrsAlloc] = []
+    ga: list[I.GaAlloc] = []
+
+
+class AnswerStep(_M):
+    do: str
+    note: str = ""
+    value: Any = None
+    policy: Optional[str] = None
+
+
+class ResolveStep(_M):
+    do: str
+    note: str = ""
+    dice: list[Annotated[int, Field(ge=1, le=20)]] = []
+
+
+STEP_MODELS = {"move": MoveStep, "zor": ZorStep, "conceal": ConcealStep, "resupply": ResupplyStep,
+               "effect": EffectStep, "combat": CombatStep, "answer": AnswerStep, "resolve": ResolveStep}
 
 
 class LessonFile(_M):
@@ -75,7 +139,19 @@ def read_lesson(path: str | Path) -> tuple[LessonFile, str]:
     p = Path(path)
     if not p.exists() and not p.suffix:
         p = SCENARIO_DIR / "lessons" / f"{path}.toml"
-    return read_toml_model(p, LessonFile, "lesson")
+    spec, f = read_toml_model(p, LessonFile, "lesson")
+    for imp in spec.impulse:
+        for i, st in enumerate(imp.step):
+            key = f"impulse[{imp.task_force}].step[{i}]"
+            try:
+                parsed = STEP_MODELS[st.do].model_validate({"do": st.do, "note": st.note, **(st.model_extra or {})})
+            except ValidationError as e:
+                err = e.errors()[0]
+                raise ScenarioError(f, ".".join([key] + [str(x) for x in err["loc"]]), err["msg"]) from None
+            if st.do == "answer" and (parsed.value is None) == (parsed.policy is None):
+                raise ScenarioError(f, key, "an answer step needs exactly one of value or policy")
+            imp.step[i] = parsed
+    return spec, f
 
 
 @dataclass
@@ -110,6 +186,8 @@ class Lesson:
             fn()
         except IllegalAction as e:  # say where in the lesson it happened
             raise IllegalAction(e.rule, f"{Path(self.file).name}: {title}: {e.reason}") from e
+        except LcbError as e:
+            raise LcbError(f"{Path(self.file).name}: {title}: {e}") from e
         return Done(title, self.game.log[before:])
 
     def _impulse(self, n: int, imp: ImpulseScript) -> Iterator[Done]:
@@ -117,43 +195,55 @@ class Lesson:
         if imp.relinquish:
             yield self._do("relinquish the initiative", lambda: self.game.relinquish_initiative())
         yield self._do(f"impulse {n}: {imp.task_force} begins", lambda: self.game.begin_impulse(imp.task_force))
-        yield self._do(f"impulse {n}: declare", lambda: self.game.declare(imp.declare))
+        yield self._do(f"impulse {n}: declare", lambda: self.game.declare([a.model_dump() for a in imp.declare]))
         for i, s in enumerate(imp.step):
-            yield self._do(f"impulse[{imp.task_force}].step[{i}] {s.do}", lambda s=s: self._step(s))
+            label = f"impulse {n} ({imp.task_force}), step {i + 1}: {s.do}" + (f" - {s.note}" if s.note else "")
+            yield self._do(label, lambda s=s: self._step(s))
         yield self._do(f"impulse {n}: end", lambda: self.game.end_impulse())
 
-    def _step(self, s: Step) -> Any:
-        g, x = self.game, s.model_extra or {}
-        a = int(x.get("action", 1)) - 1
+    def _step(self, s) -> Any:
+        """Run one validated step (see STEP_MODELS)."""
+        g = self.game
         if s.do == "move":
-            return g.move(a, x["path"])
+            return g.move(s.action - 1, s.path)
         if s.do == "zor":
-            return g.exercise_zor(a, x["hex"])
+            return g.exercise_zor(s.action - 1, s.hex)
         if s.do == "conceal":
-            return g.conceal(a, x.get("units"))
+            return g.conceal(s.action - 1, s.units)
         if s.do == "resupply":
-            return g.resupply(a, x["logistics"], x.get("rv", "RV1"), x["grants"])
+            return g.resupply(s.action - 1, s.logistics, s.rv, [gr.model_dump() for gr in s.grants])
         if s.do == "effect":
-            return g.apply_effect(x)
+            return g.apply_effect(s.model_dump(by_alias=True, exclude={"do"}))
         if s.do == "combat":
-            return g.commit_combat(x.get("lrs", []), x.get("ga", []))
+            return g.commit_combat([a.model_dump() for a in s.lrs], [a.model_dump() for a in s.ga])
         if s.do == "answer":
-            return g.answer_policy(x["policy"]) if "policy" in x else g.answer(x["value"])
-        if s.do == "resolve":
-            g.dice.force(x.get("dice", []))
-            return g.resolve_combat()
-        raise ScenarioError(self.file, "step.do", f"unknown step {s.do!r}")
+            return g.answer_policy(s.policy) if s.policy else g.answer(s.value)
+        g.dice.force(s.dice)  # resolve
+        return g.resolve_combat()
 
 
-def summary(game: Game) -> dict:
-    """The final state as JSON-ready data (units, initiative, meters)."""
+def summary(game: Game, team: str = "instructor") -> dict:
+    """The state as JSON-ready data (units, initiative, meters), as ``team`` may see it.
+
+    A team sees its own units in full, revealed enemy units in full, and only
+    the hex of concealed enemy counters (listed under ``concealed_enemy``).
+    """
     s = game.state
-    return {
-        "scenario": s.scenario, "turn": s.turn, "stage": s.stage, "initiative": s.initiative,
+    units, concealed = {}, []
+    for u in s.units.values():
+        if team not in ("instructor", u.team) and not (u.revealed or u.destroyed):
+            if u.hex is not None:
+                concealed.append({"team": u.team, "hex": u.hex})
+            continue
+        units[u.uid] = {"team": u.team, "task_force": u.task_force, "hex": u.hex, "hp": u.hp,
+                        "supply": u.supply, "revealed": u.revealed, "destroyed": u.destroyed,
+                        "embarked_on": u.embarked_on}
+    out = {
+        "scenario": s.scenario, "view": team, "turn": s.turn, "stage": s.stage, "initiative": s.initiative,
         "winner": s.winner, "result": s.result,
         "network_cubes": s.network_cubes, "influence": s.influence, "kills_total": s.total_kills,
-        "units": {u.uid: {"team": u.team, "task_force": u.task_force, "hex": u.hex, "hp": u.hp,
-                          "supply": u.supply, "revealed": u.revealed, "destroyed": u.destroyed,
-                          "embarked_on": u.embarked_on}
-                  for u in s.units.values()},
+        "units": units,
     }
+    if team != "instructor":
+        out["concealed_enemy"] = sorted(concealed, key=lambda c: c["hex"])
+    return out

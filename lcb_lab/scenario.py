@@ -56,7 +56,7 @@ class TaskForce(_M):
 
 
 class UnitEntry(_M):
-    uid: str
+    uid: str = Field(min_length=1)
     type: str
     task_force: str
     hex: Optional[str] = None
@@ -76,7 +76,7 @@ class MarkerEntry(_M):
 class Victory(_M):
     team: Literal["US", "RU"]
     type: Literal["destroy", "no_enemy_ground", "hold"]
-    count: int = 1
+    count: int = Field(default=1, ge=1)
     text: str = ""
     source: str = "sandbox"
 
@@ -141,7 +141,11 @@ def _key(raw: dict, loc: tuple) -> str:
 
 def build_state(sc: ScenarioFile, file: str, board: Board, catalog: Catalog) -> GameState:
     """Cross-check a parsed scenario against map and catalog; make the start state."""
-    tfs = {t.name: t.team for t in sc.task_force}
+    tfs: dict[str, str] = {}
+    for t in sc.task_force:
+        if t.name in tfs:
+            raise ScenarioError(file, f"task_force[{t.name}]", "duplicate Task Force name")
+        tfs[t.name] = t.team
     units: dict[str, Unit] = {}
     for i, e in enumerate(sc.unit):
         key = f"unit[{e.uid}]"
@@ -159,24 +163,31 @@ def build_state(sc: ScenarioFile, file: str, board: Board, catalog: Catalog) -> 
             raise ScenarioError(file, key, "give exactly one of hex or embarked_on")
         hex_label = None
         if e.hex is not None:
-            try:
-                hex_label = board.canonical(e.hex)
-                board.hex(hex_label)
-            except Exception as ex:
-                raise ScenarioError(file, f"{key}.hex", str(ex)) from None
+            hex_label = _hex(board, e.hex, file, f"{key}.hex")
+            info = board.hex(hex_label)
+            if t.is_naval and not info.has_water:
+                raise ScenarioError(file, f"{key}.hex", f"{e.uid} is a ship but {hex_label} has no water (5.11)")
+            if not t.is_naval and not info.has_land:
+                raise ScenarioError(file, f"{key}.hex", f"{e.uid} is a ground unit but {hex_label} has no land (5.11)")
         supply = {c.slot: c.supply for c in t.cvs if c.supply is not None}
         if t.rp:
             supply["RP"] = t.rp
         units[e.uid] = Unit(e.uid, e.type, t.team, e.task_force, hex_label, t.hp, supply,
                             e.revealed, e.embarked_on, list(e.attachments))
     for uid, u in units.items():
-        if u.embarked_on and u.embarked_on not in units:
+        host = units.get(u.embarked_on) if u.embarked_on else None
+        if u.embarked_on and host is None:
             raise ScenarioError(file, f"unit[{uid}].embarked_on", f"no unit {u.embarked_on!r} to embark on")
+        if host is not None and (host.hex is None or not catalog.units[host.type_id].embark_gpsv
+                                 or catalog.units[u.type_id].is_naval or host.team != u.team):
+            raise ScenarioError(file, f"unit[{uid}].embarked_on",
+                                f"{u.embarked_on} is not a friendly Embark-capable ship on the map (10.31)")
     markers = {}
     for m in sc.marker:
         if m.task_force not in tfs:
             raise ScenarioError(file, f"marker[{m.mid}].task_force", f"unknown Task Force {m.task_force!r}")
-        markers[m.mid] = Marker(m.mid, m.type, tfs[m.task_force], m.task_force, board.canonical(m.hex))
+        markers[m.mid] = Marker(m.mid, m.type, tfs[m.task_force], m.task_force,
+                                _hex(board, m.hex, file, f"marker[{m.mid}].hex"))
     for team in ("US", "RU"):
         if team not in sc.teams:
             raise ScenarioError(file, f"teams.{team}", "missing")
@@ -189,6 +200,15 @@ def build_state(sc: ScenarioFile, file: str, board: Board, catalog: Catalog) -> 
     )
 
 
+def _hex(board: Board, label: str, file: str, key: str) -> str:
+    try:
+        lab = board.canonical(label)
+        board.hex(lab)
+        return lab
+    except Exception as ex:
+        raise ScenarioError(file, key, str(ex)) from None
+
+
 def load_scenario(name_or_path: str | Path = "gotland_redux", seed: int | None = 0,
                   forced: list[int] = (), auto_policies: dict[str, str] | None = None,
                   catalog: Catalog | None = None) -> Game:
@@ -199,7 +219,10 @@ def load_scenario(name_or_path: str | Path = "gotland_redux", seed: int | None =
     Raises ScenarioError.
     """
     sc, file = read_scenario(name_or_path)
-    board = load_board(sc.scenario.map)
+    try:
+        board = load_board(sc.scenario.map)
+    except ScenarioError as e:
+        raise ScenarioError(file, "scenario.map", f"no map named {sc.scenario.map!r} ({e.file})") from None
     catalog = catalog or load_catalog()
     state = build_state(sc, file, board, catalog)
     game = Game(state, board, catalog, Dice(seed=seed, forced=forced), auto_policies)

@@ -145,6 +145,7 @@ class GameState:
     influence_turn_start: int = 0       # the meter as the turn began: its benefits apply from then (15.0)
     kills: dict[str, int] = field(default_factory=lambda: {"US": 0, "RU": 0})
     impulse: Impulse | None = None
+    relinquished: bool = False          # initiative already handed over this Action Stage (3.41)
     winner: str | None = None
     result: str = ""
     victory: list[dict] = field(default_factory=list)   # scenario victory conditions (3.5)
@@ -161,7 +162,7 @@ class GameState:
             {k: u.clone() for k, u in self.units.items()},
             {k: m.clone() for k, m in self.markers.items()},
             dict(self.network_cubes), self.influence, self.influence_turn_start, dict(self.kills),
-            self.impulse.clone() if self.impulse else None,
+            self.impulse.clone() if self.impulse else None, self.relinquished,
             self.winner, self.result, self.victory, dict(self.total_kills),
             self.log if share_log else list(self.log),
         )
@@ -186,11 +187,12 @@ class GameState:
 
     # ---- queries ----------------------------------------------------------
     def unit(self, uid: str) -> Unit:
-        """The unit ``uid``; KeyError naming it when unknown."""
+        """The unit ``uid``; UnknownName (an LcbError and KeyError) when unknown."""
         try:
             return self.units[uid]
-        except KeyError:
-            raise KeyError(f"no unit named {uid!r}") from None
+        except (KeyError, TypeError):
+            from .errors import UnknownName
+            raise UnknownName(f"no unit named {uid!r}") from None
 
     def units_in(self, hex_label: str, team: str | None = None) -> list[Unit]:
         """Living units on the map in ``hex_label`` (optionally of one team)."""

@@ -69,6 +69,7 @@ def validate_intercepts(ctx: Ctx, allocs: list[dict], lrs_allocs: list[dict], de
         cannon_only[a["target"]] = cannon_only.get(a["target"], True) and is_cannon
     slots: dict[tuple[str, str], set[str]] = defaultdict(set)
     used: dict[tuple[str, str], int] = defaultdict(int)
+    per_target: dict[tuple[str, str, str], int] = defaultdict(int)
     for a in allocs:
         u = living_unit(ctx, a["interceptor"], "7.53")
         n, slot, tgt = int(a["dice"]), a["slot"], a["target"]
@@ -89,9 +90,11 @@ def validate_intercepts(ctx: Ctx, allocs: list[dict], lrs_allocs: list[dict], de
         slots[(u.uid, tgt)].add(slot)
         if len(slots[(u.uid, tgt)]) > 1:
             raise IllegalAction("7.56", f"{u.uid} may use only one INTERCEPT value against the attack on {tgt}")
-        if supply_left(ctx, u, slot) is None and n > INFINITE_DICE_CAP:
-            raise IllegalAction("7.55", f"{u.uid} has infinite supply: at most {INFINITE_DICE_CAP} dice per attempt")
         used[(u.uid, slot)] += n
+        per_target[(u.uid, slot, tgt)] += n
+        if supply_left(ctx, u, slot) is None and per_target[(u.uid, slot, tgt)] > INFINITE_DICE_CAP:
+            raise IllegalAction("7.55", f"{u.uid} has infinite supply: at most {INFINITE_DICE_CAP} dice "
+                                f"per INTERCEPT attempt (on {tgt})")
     check_supply(ctx, used, "7.58")
 
 

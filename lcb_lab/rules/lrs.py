@@ -16,11 +16,14 @@ from ..catalog import INFINITE_DICE_CAP
 from .common import Ctx, check_supply, dist, living_unit
 
 
-def validate_lrs(ctx: Ctx, allocs: list[dict], active_units: set[str]) -> None:
-    """Raise IllegalAction for the first allocation the rules forbid."""
+def validate_lrs(ctx: Ctx, allocs: list[dict], active_units: set[str], check_team: bool = True) -> None:
+    """Raise IllegalAction for the first allocation the rules forbid.
+
+    ``check_team=False`` skips the active-impulse checks (odds previews).
+    """
     per_unit_slot: dict[str, set[str]] = defaultdict(set)
     dice_by_slot: dict[tuple[str, str], int] = defaultdict(int)
-    team = ctx.state.impulse.team if ctx.state.impulse else None
+    team = ctx.state.impulse.team if (ctx.state.impulse and check_team) else None
     for a in allocs:
         s = living_unit(ctx, a["shooter"], "7.3")
         t = living_unit(ctx, a["target"], "7.32")

@@ -99,14 +99,14 @@ def check_path(ctx: Ctx, units: list[Unit], path: list[str]) -> tuple[list[str],
     Returns (canonical path, MP spent, over_mp).  Raises IllegalAction naming
     the rule when a step is illegal.
     """
-    if not path:
-        raise IllegalAction("5.12", "a move needs at least one hex")
     start = units[0].hex
     if any(u.hex != start for u in units):
         raise IllegalAction("5.13", f"{names(units)} are not in one hex; a stack starts and ends together")
     path = [ctx.board.canonical(h) for h in path]
-    if path[0] == start:
+    if path and path[0] == start:
         path = path[1:]
+    if not path:
+        raise IllegalAction("5.12", "a move needs at least one hex beyond the start hex")
     for u in units:
         if u.moved:
             raise IllegalAction("5.16", f"{u.uid} has already moved this turn")

@@ -76,6 +76,10 @@ def relinquish(ctx: Ctx) -> None:
     s = ctx.state
     if s.tf_order or s.impulse is not None:
         raise IllegalAction("3.41", "initiative may be relinquished only at the start of the Action Stage")
+    if s.relinquished:
+        raise IllegalAction("3.41", f"{other(s.initiative)} already handed the initiative to {s.initiative} "
+                            "this Action Stage")
+    s.relinquished = True
     old = s.initiative
     s.initiative = other(old)
     ctx.log(explain.step("initiative", f"{old} relinquishes the initiative",
@@ -129,17 +133,41 @@ def declare(ctx: Ctx, actions: list[dict]) -> None:
     imp.ap -= cost
     imp.phase = "act"
     for i, d in enumerate(declared):
-        where = "" if d.kind == "move_resupply" else (f" in {d.origin}" if d.origin else "")
-        who = names(d.units) if d.units and d.kind != "move_resupply" else ("a unit" if d.units else "")
-        text = f"#{i + 1} {CORE_ACTION_NAMES[d.kind]}: {who}{where}" + (f" - {d.jcc}" if d.jcc else "")
-        if d.split:
-            text += " (splits from its stack; must move into its own hex, 3.37)"
-        ctx.log(explain.step("declare", f"{imp.task_force} declares", text, ["3.03", "3.31"]))
-        if d.kind == "move_resupply" and d.units:  # location may stay hidden (3.03)
-            ctx.log(explain.step("declare", "Resupply unit", f"#{i + 1}: {names(d.units)} in {d.origin}",
-                                 ["3.03"]), visible_to=(imp.team,))
+        _log_declared(ctx, i, d)
     if imp.ap:
         ctx.log(explain.step("pass", f"{imp.ap} AP unused", "passed AP are lost (3.310)", ["3.310"]))
+
+
+def _log_declared(ctx: Ctx, i: int, d: Declared) -> None:
+    """Log a declaration: the other team learns which counters act, not what they are.
+
+    Concealed counters are pointed at, not named (3.03); a Move and/or Resupply
+    may keep even its location hidden (3.03).
+    """
+    imp = ctx.state.impulse
+    name = f"#{i + 1} {CORE_ACTION_NAMES[d.kind]}"
+    full = name + (f": {names(d.units)} in {d.origin}" if d.units else "") + (f" ({d.jcc})" if d.jcc else "")
+    if d.markers:
+        full += f" with {len(d.markers)} MILDEC(s)" if d.units else f": {len(d.markers)} MILDEC(s) in {d.origin}"
+    if d.split:
+        full += " - splits from its stack and must move into its own hex (3.37)"
+    units = [ctx.state.units[u] for u in d.units]
+    shown = [u.uid for u in units if u.revealed]
+    hidden = len(units) - len(shown) + len(d.markers)
+    if d.kind == "move_resupply" and units:
+        public = f"{name}: a unit (its location may stay hidden)"
+    elif hidden == 0:
+        public = full
+    else:
+        parts = shown + [f"{hidden} concealed counter{'s' if hidden > 1 else ''}"]
+        public = f"{name}: {', '.join(parts)} in {d.origin}"
+    if public == full:
+        ctx.log(explain.step("declare", f"{imp.task_force} declares", full, ["3.03", "3.31"]))
+        return
+    ctx.log(explain.step("declare", f"{imp.task_force} declares", public, ["3.03", "3.31"]),
+            visible_to=(other(imp.team),))
+    ctx.log(explain.step("declare", f"{imp.task_force} declares", full, ["3.03", "3.31"]),
+            visible_to=(imp.team,))
 
 
 def _check_action(ctx: Ctx, a: dict, i: int, seen: set[str]) -> Declared:
@@ -166,7 +194,7 @@ def _check_action(ctx: Ctx, a: dict, i: int, seen: set[str]) -> Declared:
     for uid in uids:
         u = living_unit(ctx, uid, "3.31")
         if u.task_force != imp.task_force:
-            raise IllegalAction("3.33", f"{uid} belongs to {u.task_force}, not {imp.task_force}")
+            raise IllegalAction("3.33", f"{uid} is not a unit of {imp.task_force}")
         if uid in seen or u.acted:
             raise IllegalAction("3.34", f"{uid} has already been activated for a Core Action this turn")
         if u.paralysed:
@@ -252,6 +280,7 @@ def end_of_turn(ctx: Ctx) -> None:
         return
     s.turn += 1
     s.tf_order = []
+    s.relinquished = False
     s.kills = {"US": 0, "RU": 0}
     for u in s.units.values():
         u.acted = u.moved = u.paralysed = u.no_move = u.expended = False

@@ -9,7 +9,13 @@ for the impulse and the lesson replay.
 Every engine call goes through :meth:`LabApp.run`: a refused action
 (:class:`~lcb_lab.errors.LcbError`, e.g. ``IllegalAction`` naming its rule)
 becomes a red message and a red log line, and the engine leaves the state
-unchanged.
+unchanged; so does any other bad-input error (``TypeError``, ``KeyError``,
+``ValueError``, ``IndexError``) raised below the lab: "Could not ...: <why>".
+
+Hidden information: a team view never shows (nor sends to the browser) what
+that team may not know.  The impulse controls belong to the team that plays
+(the active Task Force's team, or the team due to begin the next impulse) and
+to the instructor; a decision belongs to the deciding team and the instructor.
 
     from lcb_lab.widgets import open_lab
     lab = open_lab("gotland_redux", seed=1)
@@ -25,20 +31,34 @@ from typing import Any, Callable
 import ipywidgets as W
 
 from ..errors import LcbError
-from ..views import MapView, overlays as ov
+from ..views import MapView, overlays as ov, palette
 from . import panels
 from .decisions import DecisionPanel
 from .impulse import ImpulsePanel
 
 VIEWS = [("Blue (US)", "US"), ("Red (RU)", "RU"), ("Instructor", "instructor")]
-RIGHT_WIDTH = "450px"
+TEAMS = ("US", "RU", "instructor")
+INPUT_ERRORS = (LcbError, TypeError, KeyError, ValueError, IndexError, AttributeError)
+"""What the lab turns into a red message instead of a traceback (bad input from a widget or a script)."""
 
 
-def _notebook_output() -> None:
-    """Inline BokehJS (offline, no CDN) for notebooks and Voila."""
-    from bokeh.io import output_notebook
-    from bokeh.resources import INLINE
-    output_notebook(resources=INLINE, hide_banner=True)
+def normalise_team(team) -> str | None:
+    """``"US"``, ``"RU"`` or ``"instructor"`` (any case), else None."""
+    if not isinstance(team, str):
+        return None
+    return {t.lower(): t for t in TEAMS}.get(team.strip().lower())
+
+
+def error_text(what: str, err: BaseException) -> str:
+    """Words for a failed action: a rule refusal, or "Could not <what>: <why>. Nothing changed."."""
+    if isinstance(err, LcbError):
+        return f"{what}: {panels.refusal_text(err)}"
+    if isinstance(err, KeyError) and err.args:
+        why = f"{err.args[0]!r} not found"
+    else:
+        why = str(err) or type(err).__name__
+    verb = what[:1].lower() + what[1:] if what[1:2].islower() else what
+    return f"Could not {verb}: {why.rstrip('.')}. Nothing changed."
 
 
 class LabApp:
@@ -53,8 +73,11 @@ class LabApp:
     """
 
     def __init__(self, game, team: str = "instructor"):
+        norm = normalise_team(team)
+        if norm is None:
+            raise ValueError(f"team must be one of {', '.join(TEAMS)}, not {team!r}")
         self.game = game
-        self.team = team
+        self.team = norm
         self.last_hex: str | None = None
         self.selected_uid: str | None = None
         self.umbrella_target: str | None = None
@@ -62,6 +85,7 @@ class LabApp:
         self.highlight_from: int | None = None
         self.lesson = None
         self._lesson_steps = None
+        self._last_step = None
         self.timings: dict[str, float] = {}
         self.map = MapView(game.board)
         self.map.on_hex(self.select_hex)
@@ -170,16 +194,19 @@ class LabApp:
 
     # ================================================================ engine calls
     def run(self, what: str, fn: Callable[..., Any], *args, **kw) -> Any:
-        """Call the engine; show a refusal in red (rule + reason) and keep the state."""
+        """Call the engine; show a refusal in red (rule + reason) and keep the state.
+
+        A rule refusal (:class:`~lcb_lab.errors.LcbError`) and any bad-input
+        error (:data:`INPUT_ERRORS`) become a red message and a red log note;
+        the engine rolls its state back on any exception, so nothing changed.
+        """
         before = len(self.game.log)
         t0 = time.perf_counter()
         try:
             out = fn(*args, **kw)
-        except LcbError as e:
-            self.notes.append((len(self.game.log), panels.refusal_note_html(e)))
-            self.message.value = panels.message_html(f"{what}: {panels.refusal_text(e)}", refused=True)
+        except INPUT_ERRORS as e:
+            self.fail(what, e)
             self.timings[what] = time.perf_counter() - t0
-            self._refresh_log()
             return None
         self.highlight_from = before
         self.message.value = panels.message_html(f"{what}: done.")
@@ -187,45 +214,122 @@ class LabApp:
         self.timings[what] = time.perf_counter() - t0
         return out
 
+    def fail(self, what: str, err: BaseException) -> None:
+        """Show ``err`` as a red message (and a red note in the log); change nothing."""
+        if isinstance(err, LcbError):
+            self.notes.append((len(self.game.log), panels.refusal_note_html(err)))
+        else:
+            self.notes.append((len(self.game.log), '<div class="lcb-log-line lcb-refused">'
+                               f"{panels.esc(error_text(what, err))}</div>"))
+        self.message.value = panels.message_html(error_text(what, err), refused=True)
+        self._refresh_log()
+
+    def say(self, text: str, refused: bool = True) -> None:
+        """A message about the lab itself (a bad hex label, the wrong view): no log note."""
+        self.message.value = panels.message_html(text, refused=refused)
+
+    # ------------------------------------------------------------ who may play
+    def playing_team(self) -> str | None:
+        """The team whose impulse controls are live: the active impulse's team, or
+        the team due to begin the next impulse (None at the end of the turn)."""
+        imp = self.game.impulse
+        return imp.team if imp is not None else self.game.next_team()
+
+    def may_play(self) -> bool:
+        """May the current view see and drive the impulse controls?"""
+        who = self.playing_team()
+        return self.team == "instructor" or who is None or self.team == who
+
+    def locked_text(self) -> str:
+        """Why the current view may not play the impulse (hidden information)."""
+        who = self.playing_team()
+        name = palette.TEAM_NAME.get(who, who)
+        if self.game.impulse is not None:
+            return f"{who} is playing its impulse \u2014 switch to the {name} or Instructor view to play it"
+        return f"{who} begins the next impulse \u2014 switch to the {name} or Instructor view to begin it"
+
+    def _gate(self, what: str) -> bool:
+        if self.may_play():
+            return True
+        self.say(f"{what}: not from the {palette.TEAM_NAME[self.team]} view. {self.locked_text()}. "
+                 "Nothing changed.")
+        return False
+
+    def _gate_decision(self, what: str) -> bool:
+        d = self.game.pending
+        if d is None or self.team in ("instructor", d.team):
+            return True
+        self.say(f"{what}: only {d.team} (or the instructor) may answer this question \u2014 switch to the "
+                 f"{palette.TEAM_NAME.get(d.team, d.team)} or Instructor view. Nothing changed.")
+        return False
+
     def begin_impulse(self, task_force: str | None):
-        return self.run(f"Begin impulse {task_force}", self.game.begin_impulse, task_force)
+        what = f"Begin impulse {task_force}"
+        return self.run(what, self.game.begin_impulse, task_force) if self._gate(what) else None
 
     def relinquish(self):
-        return self.run("Relinquish the initiative", self.game.relinquish_initiative)
+        what = "Relinquish the initiative"
+        return self.run(what, self.game.relinquish_initiative) if self._gate(what) else None
 
     def declare(self, actions: list[dict]):
+        if not self._gate("Declare"):
+            return None
         out = self.run("Declare", self.game.declare, actions)
         if self.game.impulse is not None and self.game.impulse.phase != "declare":
             self.impulse_panel.pending_decl = []
         return out
 
+    @staticmethod
+    def _action_name(action) -> str:
+        return f"#{action + 1}" if isinstance(action, int) and not isinstance(action, bool) else repr(action)
+
     def move_to(self, action: int | None, dest: str | None):
+        what = f"Move action {self._action_name(action or 0)} to {dest}"
+        if not self._gate(what):
+            return None
+
         def go():
+            imp = self.game.impulse
             if action is None:
                 raise LcbError("choose a declared action first")
             if not dest:
                 raise LcbError("click the destination hex on the map first")
-            units = self.game.impulse.actions[action].units if self.game.impulse else []
-            path = self.game.path_to(units, dest)
+            if not isinstance(dest, str) or dest not in self.game.board.hexes:
+                raise LcbError(f"{dest!r} is not a hex of the {self.game.board.name} map")
+            if imp is None:
+                raise LcbError("no impulse in progress: begin one first")
+            if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < len(imp.actions):
+                n = len(imp.actions)
+                raise LcbError(f"there is no declared action {self._action_name(action)} (this impulse has "
+                               f"{n} declared action{'s' if n != 1 else ''}"
+                               f"{': #1' + (f' to #{n}' if n > 1 else '') if n else ''})")
+            path = self.game.path_to(imp.actions[action].units, dest)
             self.game.move(action, path)
             return path
-        return self.run(f"Move action #{(action or 0) + 1} to {dest}", go)
+        return self.run(what, go)
 
     def conceal(self, action: int | None, units: list[str] | None = None):
-        return self.run(f"Conceal action #{(action or 0) + 1}", self.game.conceal, action, units)
+        what = f"Conceal action {self._action_name(action or 0)}"
+        return self.run(what, self.game.conceal, action, units) if self._gate(what) else None
 
     def zor(self, action: int | None, into_hex: str | None):
-        return self.run(f"ZOR of action #{(action or 0) + 1} into {into_hex}", self.game.exercise_zor, action, into_hex)
+        what = f"ZOR of action {self._action_name(action or 0)} into {into_hex}"
+        return self.run(what, self.game.exercise_zor, action, into_hex) if self._gate(what) else None
 
     def resupply(self, action: int | None, logistics: str | None, rv_slot: str, grants: list[dict]):
-        out = self.run(f"Resupply by {logistics}", self.game.resupply, action, logistics, rv_slot, grants)
-        if self.game.impulse and action is not None and 0 <= action < len(self.game.impulse.actions) \
-                and self.game.impulse.actions[action].resupplied:
+        what = f"Resupply by {logistics}"
+        if not self._gate(what):
+            return None
+        out = self.run(what, self.game.resupply, action, logistics, rv_slot, grants)
+        imp = self.game.impulse
+        if imp and isinstance(action, int) and 0 <= action < len(imp.actions) and imp.actions[action].resupplied:
             self.impulse_panel.grants = []
             self.impulse_panel.show_grants()
         return out
 
     def commit_combat(self, lrs: list[dict] = (), ga: list[dict] = ()):
+        if not self._gate("Commit combat"):
+            return None
         out = self.run("Commit combat", self.game.commit_combat, list(lrs), list(ga))
         if self.game.impulse is not None and self.game.impulse.combat is not None:
             self.impulse_panel.allocs = []
@@ -233,32 +337,58 @@ class LabApp:
         return out
 
     def answer(self, value):
-        return self.run("Answer", self.game.answer, value)
+        return self.run("Answer", self.game.answer, value) if self._gate_decision("Answer") else None
 
     def answer_policy(self, name: str | None = None):
-        return self.run(f"Answer with policy {name}", self.game.answer_policy, name)
+        what = f"Answer with policy {name}"
+        return self.run(what, self.game.answer_policy, name) if self._gate_decision(what) else None
 
     def resolve(self):
-        return self.run("Resolve combat", self.game.resolve_combat)
+        return self.run("Resolve combat", self.game.resolve_combat) if self._gate("Resolve combat") else None
 
     def end_impulse(self):
-        return self.run("End impulse", self.game.end_impulse)
+        return self.run("End impulse", self.game.end_impulse) if self._gate("End impulse") else None
 
     # ================================================================ selection
     def set_team(self, team: str) -> None:
         """Redraw everything from ``team``'s view ("US", "RU" or "instructor")."""
-        if team == self.team:
+        norm = normalise_team(team)
+        if norm is None:
+            self.say(f"Unknown view {team!r}: choose US, RU or instructor. The view stays "
+                     f"{palette.TEAM_NAME[self.team]}.")
             return
-        self.team = team
-        if self.view_picker.value != team:
-            self.view_picker.value = team     # the observer re-enters with the same team: no-op
+        if norm == self.team:
+            return
+        self.team = norm
+        if self.view_picker.value != norm:
+            self.view_picker.value = norm     # the observer re-enters with the same team: no-op
         if self.selected_uid and self.selected_uid not in self._visible():
             self.selected_uid = None
         self.refresh()
 
-    def select_hex(self, label: str | None) -> None:
-        """What a tap on the map does: show the hex, list its units (idempotent)."""
+    def hex_label(self, label) -> str | None:
+        """``label`` as a hex of this board (``" al-23"`` -> ``"AL-23"``), or None if it is not one."""
+        if not isinstance(label, str):
+            return None
+        if label in self.game.board.hexes:
+            return label
+        tidy = label.strip().upper()
+        return tidy if tidy in self.game.board.hexes else None
+
+    def select_hex(self, label: str | None) -> str | None:
+        """What a tap on the map does: show the hex, list its units (idempotent).
+
+        A label that is not a hex of the board is refused with a red message
+        and the previous selection stays; returns the selected label.
+        """
         t0 = time.perf_counter()
+        if label is not None:
+            good = self.hex_label(label)
+            if good is None:
+                self.say(f"Select hex: {label!r} is not a hex of the {self.game.board.name} map "
+                         "(labels look like 'AL-23'). The selection is unchanged.")
+                return self.last_hex
+            label = good
         self.last_hex = label
         self.map.select_hex(label)
         view = self.view()
@@ -276,6 +406,7 @@ class LabApp:
             self.unit_picker.value = None
         self.impulse_panel.refresh()
         self.timings["tap"] = time.perf_counter() - t0
+        return label
 
     def select_unit(self, uid: str | None, view: dict | None = None) -> None:
         """Show a unit's Unit Tracker and overlays (None clears the selection)."""
@@ -294,6 +425,10 @@ class LabApp:
 
     def show_umbrella(self, target: str | None) -> None:
         """Draw the INTERCEPT umbrella over ``target`` against the selected unit (7.53)."""
+        if target is not None and target not in [o[1] for o in self.umbrella_picker.options]:
+            self.say(f"INTERCEPT umbrella: {target!r} is not a target of the selected unit in this view "
+                     "(a face-up enemy counter, and a selected unit with LRS).")
+            return
         self.umbrella_target = target
         if self.umbrella_picker.value != target and target in [o[1] for o in self.umbrella_picker.options]:
             self.umbrella_picker.value = target
@@ -302,6 +437,9 @@ class LabApp:
     # ================================================================ refresh
     def refresh(self) -> None:
         """Redraw map, panels and log from the game (after every successful action)."""
+        if self.last_hex is not None and self.last_hex not in self.game.board.hexes:
+            self.last_hex = None          # never let a stale selection break an unrelated action
+            self.map.select_hex(None)
         view = self.view()
         vis = self._visible(view)
         if self.selected_uid and self.selected_uid not in vis:
@@ -317,6 +455,7 @@ class LabApp:
         self.decision.refresh(self.game.pending, self.team)
         self.impulse_panel.refresh()
         self._refresh_log()
+        self._refresh_lesson()
 
     def _refresh_log(self) -> None:
         self.log.value = panels.log_html(self.game, self.team, self.notes, self.highlight_from)
@@ -386,11 +525,12 @@ class LabApp:
         from ..lesson import Lesson
         try:
             lesson = Lesson(name_or_path)
-        except LcbError as e:
-            self.message.value = panels.message_html(panels.refusal_text(e), refused=True)
+        except (*INPUT_ERRORS, OSError) as e:
+            self.say(error_text(f"Load lesson {name_or_path}", e))
             return
         self.lesson = lesson
         self._lesson_steps = lesson.steps()
+        self._last_step = None
         self._lesson_n = 0
         self._impulse_no = 0
         self.set_game(lesson.game)
@@ -403,42 +543,89 @@ class LabApp:
         self.message.value = panels.message_html(f"Lesson loaded: {info.title}")
 
     def step(self):
-        """Replay the next lesson step; returns the :class:`~lcb_lab.lesson.Done` (or None at the end)."""
+        """Replay the next lesson step; returns the :class:`~lcb_lab.lesson.Done` (or None at the end).
+
+        The panel shows only what the current view may read: the step's log
+        entries filtered like ``game.log_entries(team)``, the impulse's
+        narrative only to its own team and the instructor.
+        """
         if self._lesson_steps is None:
             self.load_lesson()
+            if self._lesson_steps is None:       # the lesson could not be loaded (message shown)
+                return None
         before = len(self.game.log)
         try:
             done = next(self._lesson_steps)
         except StopIteration:
             self.lesson_next.disabled = self.lesson_all.disabled = True
+            self._last_step = None
             self.lesson_info.value = '<div class="lcb-card"><b>Lesson finished.</b></div>'
             return None
-        except LcbError as e:
+        except INPUT_ERRORS as e:
             self.lesson_next.disabled = self.lesson_all.disabled = True
-            self.message.value = panels.message_html(panels.refusal_text(e), refused=True)
+            self.say(error_text("Lesson step", e))
             return None
         self._lesson_n += 1
         m = re.match(r"impulse (\d+):", done.title)
         if m:
             self._impulse_no = int(m.group(1))
-        narrative = ""
-        if self._impulse_no and self._impulse_no <= len(self.lesson.spec.impulse):
-            imp = self.lesson.spec.impulse[self._impulse_no - 1]
-            narrative = f'<div class="lcb-small"><i>{panels.esc(imp.narrative)}</i></div>'
-        entries = "".join(panels.entry_html(e) for e in done.entries)
-        self.lesson_info.value = (f'<div class="lcb-card"><h4>Step {self._lesson_n}: {panels.esc(done.title)}</h4>'
-                                  f"{narrative}{entries or '<span class=lcb-muted>(nothing logged)</span>'}</div>")
+        self._last_step = (self._lesson_n, done, before, self._impulse_no)
         self.highlight_from = before
         self.refresh()
         return done
 
+    def _lesson_impulse(self, impulse_no: int):
+        if self.lesson is None or not 0 < impulse_no <= len(self.lesson.spec.impulse):
+            return None
+        return self.lesson.spec.impulse[impulse_no - 1]
+
+    def step_view(self, team: str | None = None) -> dict | None:
+        """The last replayed step as ``team`` (default: the current view) may see it:
+        ``{"n", "title", "entries", "narrative"}``; None before the first step."""
+        if not self._last_step:
+            return None
+        team = team or self.team
+        n, done, before, impulse_no = self._last_step
+        entries = [e for e in self.game.log_entries(team, since=before) if any(e is d for d in done.entries)]
+        if len(entries) != sum(1 for d in done.entries if team == "instructor"
+                               or team in d.get("visible_to", (team,))):
+            # the game was swapped under the lesson: filter the step's own entries by the same rule
+            entries = [e for e in done.entries if team == "instructor" or team in e.get("visible_to", (team,))]
+        imp = self._lesson_impulse(impulse_no)
+        imp_team = self.game.state.task_forces.get(imp.task_force) if imp else None
+        narrative = imp.narrative if imp and team in ("instructor", imp_team) else ""
+        title = done.title
+        if team != "instructor" and done.entries and not entries:
+            title = (f"a step of {imp.task_force}'s impulse" if imp else "a step") + \
+                f" that {palette.TEAM_NAME.get(team, team)} may not see"
+        return {"n": n, "title": title, "entries": entries, "narrative": narrative,
+                "narrative_hidden": bool(imp and imp.narrative and not narrative)}
+
+    def _refresh_lesson(self) -> None:
+        sv = self.step_view()
+        if sv is None:
+            return
+        esc = panels.esc
+        if sv["narrative"]:
+            narrative = f'<div class="lcb-small"><i>{esc(sv["narrative"])}</i></div>'
+        elif sv["narrative_hidden"]:
+            narrative = ('<div class="lcb-small lcb-muted">(the narrative of the other team\'s impulse is shown '
+                         "in its own view and the Instructor view)</div>")
+        else:
+            narrative = ""
+        entries = "".join(panels.entry_html(e) for e in sv["entries"])
+        self.lesson_info.value = (f'<div class="lcb-card"><h4>Step {sv["n"]}: {esc(sv["title"])}</h4>'
+                                  f"{narrative}{entries or '<span class=lcb-muted>(nothing logged that this view may read)</span>'}</div>")
+
     def step_text(self) -> str:
-        """Replay the next lesson step and return it as plain text (for notebooks)."""
+        """Replay the next lesson step and return it as plain text (for notebooks), as the view may read it."""
         done = self.step()
         if done is None:
             return "(the lesson is finished)"
-        body = panels.render_entries_text(done.entries)
-        return f"Step {self._lesson_n}: {done.title}\n{body}" if body else f"Step {self._lesson_n}: {done.title}"
+        sv = self.step_view()
+        body = panels.render_entries_text(sv["entries"])
+        head = f"Step {sv['n']}: {sv['title']}"
+        return f"{head}\n{body}" if body else head
 
     def run_lesson(self) -> int:
         """Replay every remaining lesson step; returns how many ran."""

@@ -1,0 +1,167 @@
+"""Malformed requests get clear lcb_lab errors and change nothing (found by a fresh-user review)."""
+import json
+from pathlib import Path
+
+import pytest
+
+from lcb_lab import load_scenario
+from lcb_lab.errors import IllegalAction, LcbError, ScenarioError
+from lcb_lab.game import Game
+from lcb_lab.lesson import Lesson
+
+ROOT = Path(__file__).resolve().parents[2]
+SCEN = (ROOT / "scenarios" / "gotland_redux.toml").read_text(encoding="utf-8")
+LESSON = (ROOT / "scenarios" / "lessons" / "appendix_b_combat.toml").read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def boston():
+    g = load_scenario("gotland_redux", seed=1)
+    g.apply_effect({"effect": "reveal", "units": ["1 Anna"]})
+    g.begin_impulse("TF Boston")
+    g.declare([{"kind": "move_combat", "units": ["DDG-51"]}])
+    return g
+
+
+@pytest.mark.parametrize("call", [
+    lambda g: g.commit_combat(lrs=[{"shooter": "DDG-51", "slot": "LRS1", "target": "1 Anna", "dice": "four"}]),
+    lambda g: g.commit_combat(lrs=[{"shooter": "DDG-51", "slot": "LRS1", "target": "1 Anna", "dice": 2.9}]),
+    lambda g: g.commit_combat(lrs=[{"shooter": "DDG-51", "slot": "LRS1", "target": "1 Anna", "dice": True}]),
+    lambda g: g.commit_combat(lrs=[{"shooter": "DDG-51", "target": "1 Anna", "dice": 2}]),
+    lambda g: g.commit_combat(ga=[{"target": "1 Anna", "dice": 2}]),
+    lambda g: g.move(0, [42]),
+    lambda g: g.move("0", ["AL-28"]),
+    lambda g: g.move(-1, ["AL-28"]),
+    lambda g: g.move(0, ["AL-29"]),                       # the start hex only
+    lambda g: g.move(0, ["ZZ-0"]),
+    lambda g: g.answer(42),                               # nothing pending
+    lambda g: g.movement_reach([]),
+    lambda g: g.movement_reach(["nobody"]),
+    lambda g: g.path_to(["DDG-51"], "al23x"),
+    lambda g: g.intercept_umbrella("DDG-51", "nobody"),
+    lambda g: g.preview_lrs([{"shooter": "DDG-51", "slot": "LRS1", "target": "3 Anna", "dice": 2}]),
+    lambda g: g.preview_lrs([{"shooter": "DDG-51", "slot": "INT1", "target": "1 Anna", "dice": 2}]),
+    lambda g: g.preview_lrs([{"shooter": "DDG-51", "slot": "LRS1", "target": "1 Anna", "dice": -5}]),
+])
+def test_malformed_calls_raise_lcb_errors_and_change_nothing(boston, call):
+    before = boston.to_json()
+    with pytest.raises(LcbError):
+        call(boston)
+    assert boston.to_json() == before
+
+
+@pytest.mark.parametrize("value", [42, [{"interceptor": "nobody"}], {"absorb": 1}, [{"interceptor": "FFG-454",
+                          "slot": "INT1", "target": "1 Anna", "dice": "4"}]])
+def test_malformed_answers_are_refused(boston, value):
+    boston.commit_combat(lrs=[{"shooter": "DDG-51", "slot": "LRS1", "target": "1 Anna", "dice": 4}])
+    before = boston.to_json()
+    with pytest.raises(LcbError):
+        boston.answer(value)
+    assert boston.to_json() == before and boston.pending.kind == "intercept"
+
+
+def test_declarations_with_bad_shapes():
+    g = load_scenario("gotland_redux")
+    g.begin_impulse("TF Boston")
+    for bad in (42, [None], [{"units": ["DDG-51"]}], [{"kind": "move_combat", "units": "DDG-51"}]):
+        with pytest.raises(LcbError):
+            g.declare(bad)
+    assert g.impulse.phase == "declare"
+
+
+def test_concealed_units_are_pointed_at_not_named_in_the_other_teams_log():
+    g = load_scenario("gotland_redux")
+    g.begin_impulse("TF Memphis")
+    g.declare([])
+    g.end_impulse()
+    g.begin_impulse("TF St. Petersburg")
+    g.declare([{"kind": "move_combat", "units": ["1 Tanya"]}, {"kind": "move_resupply", "units": ["Ivan Co"]}])
+    us, ru = g.explained_log("US"), g.explained_log("RU")
+    assert "1 concealed counter in AJ-24" in us and "Tanya" not in us and "Ivan" not in us and "AJ-22" not in us
+    assert "1 Tanya in AJ-24" in ru and "Ivan Co in AJ-22" in ru
+    g2 = load_scenario("gotland_redux")         # refusing does not say whose unit it is
+    g2.begin_impulse("TF Boston")
+    with pytest.raises(IllegalAction) as e:
+        g2.declare([{"kind": "move_combat", "units": ["1 Tanya"]}])
+    assert "St. Petersburg" not in e.value.reason
+
+
+def test_7_55_infinite_intercept_cap_holds_across_rows():
+    g = load_scenario("gotland_redux", seed=1)
+    g.state.units["LHD 1"].hex = "AM-23"
+    for uid in ("1 Whiskey",):
+        u = g.state.units[uid]
+        u.hex, u.embarked_on, u.revealed = "AL-23", None, True
+    g.begin_impulse("TF Memphis")
+    g.declare([])
+    g.end_impulse()
+    g.begin_impulse("TF St. Petersburg")
+    g.declare([{"kind": "move_combat", "units": ["1 Tanya"]}])
+    g.commit_combat(lrs=[{"shooter": "1 Tanya", "slot": "LRS1", "target": "1 Whiskey", "dice": 5}])
+    row = {"interceptor": "LHD 1", "slot": "INT1", "target": "1 Whiskey", "dice": 4}
+    with pytest.raises(IllegalAction) as e:
+        g.answer([row, row])
+    assert e.value.rule == "7.55"
+
+
+def test_3_41_initiative_is_relinquished_once_per_action_stage():
+    g = load_scenario("gotland_redux")
+    g.relinquish_initiative()
+    with pytest.raises(IllegalAction) as e:
+        g.relinquish_initiative()
+    assert e.value.rule == "3.41" and g.state.initiative == "RU" and g.state.influence == -1
+
+
+@pytest.mark.parametrize("old,new,key", [
+    ('hex = "AL-29"                       # rulebook App. B', 'hex = "AK-21"', "unit[DDG-51].hex"),
+    ('hex = "AJ-24"                       # rulebook App. B', 'hex = "AL-29"', "unit[1 Tanya].hex"),
+    ('uid = "1 Kilo"\ntype = "usmc_iamd_section"\ntask_force = "TF Memphis"\nembarked_on = "LHD 1"',
+     'uid = "1 Kilo"\ntype = "usmc_iamd_section"\ntask_force = "TF Memphis"\nembarked_on = "DDG-51"',
+     "unit[1 Kilo].embarked_on"),
+    ('name = "TF Boston"', 'name = "TF Memphis"', "task_force[TF Memphis]"),
+    ('map = "gotland"', 'map = "atlantis"', "scenario.map"),
+    ('count = 6', 'count = -1', "victory[US].count"),
+])
+def test_scenario_cross_checks(tmp_path, old, new, key):
+    assert old in SCEN, old
+    bad = tmp_path / "bad.toml"
+    bad.write_text(SCEN.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(ScenarioError) as e:
+        load_scenario(bad)
+    assert e.value.key.startswith(key.split("[")[0]) and e.value.file == str(bad), str(e.value)
+    assert e.value.key == key or key == "victory[US].count"
+
+
+@pytest.mark.parametrize("old,new,key", [
+    ('path = ["AM-25", "AM-24", "AM-23"]', '', "impulse[TF Memphis].step[0].path"),
+    ('dice = [3, 8, 13, 17, 2, 7, 11, 15, 1, 5, 9, 14]', 'dice = [25]', "impulse[TF Boston].step[2].dice.0"),
+    ('do = "answer"\nnote = "Dimitri', 'do = "answer"\npolicy = "no_intercept"\nnote = "Dimitri',
+     "impulse[TF Boston].step[1]"),
+])
+def test_lesson_steps_are_checked_when_the_file_is_read(tmp_path, old, new, key):
+    assert old in LESSON
+    bad = tmp_path / "lesson.toml"
+    bad.write_text(LESSON.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(ScenarioError) as e:
+        Lesson(bad)
+    assert e.value.key == key and e.value.file == str(bad)
+
+
+def test_saved_games_are_checked_and_keep_the_scenario(tmp_path):
+    g = load_scenario("gotland_redux")
+    p = tmp_path / "g.json"
+    g.save(p)
+    back = Game.load(p)
+    assert back.view("US")["jccs"]["US"] and back.view("US")["scenario_name"].startswith("Meeting")
+    data = json.loads(p.read_text())
+    data["state"]["units"]["DDG-51"]["type_id"] = "usn_battleship"
+    p.write_text(json.dumps(data))
+    with pytest.raises(ScenarioError, match=r"state.units\[DDG-51\].type_id"):
+        Game.load(p)
+    p.write_text("{not json")
+    with pytest.raises(ScenarioError, match="syntax"):
+        Game.load(p)
+    with pytest.raises(ScenarioError):
+        Game.load(tmp_path / "missing.json")
+    with pytest.raises(LcbError):
+        g.save(tmp_path / "no" / "dir" / "x.json")
