@@ -37,6 +37,7 @@ from .decisions import DecisionPanel
 from .impulse import ImpulsePanel
 
 VIEWS = [("Blue (US)", "US"), ("Red (RU)", "RU"), ("Instructor", "instructor")]
+RIGHT_WIDTH = "450px"
 TEAMS = ("US", "RU", "instructor")
 INPUT_ERRORS = (LcbError, TypeError, KeyError, ValueError, IndexError, AttributeError)
 """What the lab turns into a red message instead of a traceback (bad input from a widget or a script)."""
@@ -59,6 +60,13 @@ def error_text(what: str, err: BaseException) -> str:
         why = str(err) or type(err).__name__
     verb = what[:1].lower() + what[1:] if what[1:2].islower() else what
     return f"Could not {verb}: {why.rstrip('.')}. Nothing changed."
+
+
+def _notebook_output() -> None:
+    """Inline BokehJS (offline, no CDN) for notebooks and Voila."""
+    from bokeh.io import output_notebook
+    from bokeh.resources import INLINE
+    output_notebook(resources=INLINE, hide_banner=True)
 
 
 class LabApp:
@@ -514,6 +522,7 @@ class LabApp:
         self.game = game
         self.selected_uid = None
         self.umbrella_target = None
+        self._last_step = None
         self.notes = []
         self.highlight_from = None
         self.impulse_panel.clear()
@@ -586,11 +595,11 @@ class LabApp:
             return None
         team = team or self.team
         n, done, before, impulse_no = self._last_step
-        entries = [e for e in self.game.log_entries(team, since=before) if any(e is d for d in done.entries)]
-        if len(entries) != sum(1 for d in done.entries if team == "instructor"
-                               or team in d.get("visible_to", (team,))):
-            # the game was swapped under the lesson: filter the step's own entries by the same rule
-            entries = [e for e in done.entries if team == "instructor" or team in e.get("visible_to", (team,))]
+        # the step's entries as game.log_entries(team) filters them: the visible ones since the
+        # step began, less those logged after it (by later actions)
+        since = self.game.log_entries(team, since=before)
+        later = self.game.log_entries(team, since=before + len(done.entries))
+        entries = since[:len(since) - len(later)]
         imp = self._lesson_impulse(impulse_no)
         imp_team = self.game.state.task_forces.get(imp.task_force) if imp else None
         narrative = imp.narrative if imp and team in ("instructor", imp_team) else ""

@@ -4,8 +4,9 @@ The engine never decides for the defender (design principle 5): when
 ``game.pending`` is set, this panel asks the team named in the decision,
 with one dice input per eligible unit, an "Answer" button and one
 "Use policy <name>" button per named policy (:data:`lcb_lab.decisions.POLICIES`).
-In the other team's view only the question's kind is shown (the options
-name units the other team may not know about).
+In the other team's view only the question's kind and the deciding team are
+shown (the prompt and the options name units and markers the other team may
+not know about), with a "Hand over" button and no way to answer.
 """
 from __future__ import annotations
 
@@ -66,19 +67,23 @@ class DecisionPanel:
         d = pending
         title = KIND_TITLE.get(d.kind, d.kind)
         may_see = team in (d.team, "instructor")
+        prompt = f"<div>{esc(d.prompt)}</div>" if may_see else ""
         self.header.value = (f'<div class="lcb-card"><h4>Decision for {team_span(d.team)}: {esc(title)} '
-                             f'{rule_badges([d.rule])}</h4><div>{esc(d.prompt)}</div></div>')
-        if may_see:
-            self.body.children = tuple(self._build(d))
-            self.answer_button.layout.display = "flex"
-        else:
+                             f'{rule_badges([d.rule])}</h4>{prompt}</div>')
+        if not may_see:
             show = W.Button(description=f"Hand over: show the {d.team} view", icon="exchange",
                             layout=W.Layout(width="260px"))
             show.on_click(lambda _b: self.on_show_team(d.team))
             self.body.children = (W.HTML(f'<div class="lcb-muted">Only {esc(d.team)} sees the details of this '
-                                         "question. Hand the screen over, or let a named policy answer.</div>"),
-                                  show)
+                                         f"question and answers it. Hand the screen over to {esc(d.team)} (or "
+                                         "switch to the Instructor view).</div>"), show)
             self.answer_button.layout.display = "none"
+            self.answer_button.disabled = True
+            self.policy_box.children = ()
+            return
+        self.body.children = tuple(self._build(d))
+        self.answer_button.layout.display = "flex"
+        self.answer_button.disabled = False
         buttons = []
         for name in POLICIES.get(d.kind, {}):
             b = W.Button(description=f"Use policy {name}", layout=W.Layout(width="auto"),

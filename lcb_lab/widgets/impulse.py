@@ -5,6 +5,13 @@ the engine and turns a refusal into a red message naming the rule.  The
 panel shows only the sections the impulse's phase allows (3.3): begin ->
 declare (3.03) -> act (move / conceal / ZOR / resupply) and combat (3.38,
 7.010) -> end.
+
+Hidden information: the controls belong to the team that plays (the active
+Task Force's team, or the team due to begin the next impulse) and to the
+instructor.  In the other team's view every control is disabled and hidden,
+every list that could name a unit or a card is emptied (ipywidgets send
+hidden widgets' options to the browser too), and a line says who is playing,
+with a button that hands the screen over.
 """
 from __future__ import annotations
 
@@ -12,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as W
 
+from ..views import palette
 from .panels import esc, rule_badges, team_span
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -147,8 +155,23 @@ class ImpulsePanel:
 
         self.end_button = W.Button(description="End impulse", icon="flag-checkered", layout=_lay("130px"))
         self.end_button.on_click(lambda _b: self.app.end_impulse())
-        self.widget = W.VBox([self.status, self.begin_box, self.declare_box, self.act_box, self.combat_box,
-                              self.end_button], layout=W.Layout(padding="2px"))
+
+        # -- the other team's view: who plays, and a hand-over button
+        self.locked_note = W.HTML()
+        self.hand_over = W.Button(description="Hand over", icon="exchange", layout=_lay("300px"))
+        self.hand_over.on_click(lambda _b: self._hand_over())
+        self.locked_box = W.VBox([self.locked_note, self.hand_over], layout=W.Layout(display="none"))
+        self.locked = False
+
+        self.controls = [self.tf, self.begin_button, self.relinquish_button, self.kind, self.units, self.jcc,
+                         self.add_decl, self.drop_decl, self.declare_button, self.action, self.move_button,
+                         self.conceal_button, self.zor_button, self.log_unit, self.rv, self.grant_unit,
+                         self.grant_slot, self.grant_rp, self.add_grant, self.resupply_button, self.shooter,
+                         self.slot, self.target, self.dice, self.add_lrs_button, self.add_ga_button,
+                         self.drop_alloc, self.commit_button, self.resolve_button, self.end_button]
+        """Every input of the panel (disabled together in the other team's view)."""
+        self.widget = W.VBox([self.status, self.locked_box, self.begin_box, self.declare_box, self.act_box,
+                              self.combat_box, self.end_button], layout=W.Layout(padding="2px"))
 
     # ------------------------------------------------------------ builders
     def add_declaration(self, kind: str, units: list[str], jcc: str | None = None) -> list[dict]:
@@ -265,6 +288,47 @@ class ImpulsePanel:
         g, uid = self.app.game, self.grant_unit.value
         _set_options(self.grant_slot, [c.slot for c in g.utype(uid).cvs] if uid else [])
 
+    def _hand_over(self) -> None:
+        who = self.app.playing_team()
+        if who:
+            self.app.set_team(who)
+
+    def _lock(self) -> None:
+        """The other team's view: hide and disable every control, empty every list."""
+        app = self.app
+        who = app.playing_team()
+        self.locked = True
+        self.locked_note.value = f'<div class="lcb-card lcb-locked">{esc(app.locked_text())}.</div>'
+        self.hand_over.description = f"Hand over: show the {palette.TEAM_NAME.get(who, who)} view"
+        self.locked_box.layout.display = "flex"
+        for box in (self.begin_box, self.declare_box, self.act_box, self.combat_box, self.end_button):
+            box.layout.display = "none"
+        for w in self.controls:
+            if not w.disabled:
+                w.disabled = True
+        for dd in (self.tf, self.action, self.log_unit, self.grant_unit, self.grant_slot, self.shooter,
+                   self.slot, self.target):
+            _set_options(dd, [])
+        if self.units.options:
+            self.units.options = []
+        if self.jcc.options:
+            self.jcc.options = []
+        if self.jcc.value:
+            self.jcc.value = ""
+        for html in (self.decl_list, self.alloc_list, self.grant_list, self.preview, self.combat_state,
+                     self.act_hint):
+            html.value = ""
+
+    def _unlock(self) -> None:
+        if not self.locked:
+            return
+        self.locked = False
+        self.locked_box.layout.display = "none"
+        self.locked_note.value = ""
+        for w in self.controls:
+            if w.disabled:
+                w.disabled = False
+
     def refresh(self) -> None:
         app, g = self.app, self.app.game
         s, imp = g.state, g.impulse
@@ -277,6 +341,10 @@ class ImpulsePanel:
             head += (f"<div>Impulse of <b>{esc(imp.task_force)}</b> ({team_span(imp.team)}) \u00b7 "
                      f"phase <b>{esc(imp.phase)}</b> \u00b7 AP left {imp.ap}</div>")
         self.status.value = f'<div class="lcb-card">{head}</div>'
+        if not app.may_play():
+            self._lock()
+            return
+        self._unlock()
         phase = imp.phase if imp else None
         show = {"begin": imp is None, "declare": phase == "declare", "act": phase in ("act", "combat_done"),
                 "combat": phase in ("act",) or (phase == "combat_done"), "end": imp is not None}
@@ -314,6 +382,7 @@ class ImpulsePanel:
         _set_options(self.log_unit, res_units)
         _set_options(self.grant_unit, [u.uid for u in s.living(imp.team) if u.hex is not None])
         self._grant_slots()
+        self.show_grants()
         shooters = [u for d in imp.actions if d.kind == "move_combat" for u in d.units
                     if not g.unit(u).destroyed]
         _set_options(self.shooter, shooters)

@@ -40,6 +40,7 @@ CSS = """
 .lcb-log-head { margin: 6px 0 2px 0; font-weight: bold; color: #1f2a33; border-bottom: 1px solid #cfc8b4; }
 .lcb-log-new { background: #fff4c2; }
 .lcb-hex-info { min-height: 90px; }
+.lcb-locked { border-left: 4px solid #d07a00; }
 </style>
 """
 
