@@ -55,7 +55,7 @@ chromium:
 	bash scripts/ensure_chromium.sh
 
 lab: $(STAMP_RUN)
-	$(VENV)/bin/jupyter lab $(NOTEBOOK) $(ALLOW_ROOT) $(LAB_ARGS)
+	$(VENV)/bin/jupyter lab --ServerApp.root_dir="$(CURDIR)" --LabApp.default_url=/lab/tree/$(NOTEBOOK) $(ALLOW_ROOT) $(LAB_ARGS)
 
 # One pytest run over tests/ (unit tests, every notebook via tests/test_notebooks.py,
 # the browser test), so the closing summary line counts everything.
