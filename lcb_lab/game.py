@@ -220,8 +220,8 @@ class Game:
         info = self.scenario_info
         v["scenario_name"] = info.scenario.name if info else self.state.scenario
         v["max_turns"] = self.state.max_turns
-        jccs = {t: list(info.teams[t].jccs) for t in info.teams} if info else {}
-        v["jccs"] = jccs if team == "instructor" else {team: jccs.get(team, [])}
+        jccs = self.state.jccs
+        v["jccs"] = {t: list(c) for t, c in jccs.items()} if team == "instructor" else {team: list(jccs.get(team, []))}
         return v
 
     def log_entries(self, team: str = "instructor", since: int = 0) -> list[dict]:

@@ -197,6 +197,7 @@ def build_state(sc: ScenarioFile, file: str, board: Board, catalog: Catalog) -> 
         network_cubes={t: sc.teams[t].network_cubes for t in ("US", "RU")},
         influence=sc.scenario.influence, influence_turn_start=sc.scenario.influence,
         victory=[v.model_dump() for v in sc.victory],
+        jccs={t: list(sc.teams[t].jccs) for t in ("US", "RU")},
     )
 
 

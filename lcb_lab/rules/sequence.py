@@ -182,9 +182,16 @@ def _check_action(ctx: Ctx, a: dict, i: int, seen: set[str]) -> Declared:
             raise IllegalAction("7.61", f"{imp.team}'s Tactical Network has no cube to remove")
         return Declared(kind, [], note="network")
     if kind == "play_jcc":
-        if not a.get("jcc"):
+        card = a.get("jcc")
+        if not card:
             raise IllegalAction("3.31", f"action #{i + 1}: name the JCC played")
-        return Declared(kind, [], jcc=a["jcc"])
+        pool = s.jccs.get(imp.team)
+        if pool and card not in pool:
+            raise IllegalAction("3.12", f"{card!r} is not in {imp.team}'s JCC pool")
+        if f"jcc:{card}" in seen:
+            raise IllegalAction("9.0", f"{card!r} is played twice in one impulse")
+        seen.add(f"jcc:{card}")
+        return Declared(kind, [], jcc=card)
     mids = _check_markers(ctx, a.get("markers", []), i, seen)
     if not uids:
         if mids and kind in ("move_combat", "move_conceal"):   # a MILDEC moving on its own (5.17)

@@ -165,3 +165,14 @@ def test_saved_games_are_checked_and_keep_the_scenario(tmp_path):
         Game.load(tmp_path / "missing.json")
     with pytest.raises(LcbError):
         g.save(tmp_path / "no" / "dir" / "x.json")
+
+
+def test_3_12_only_cards_of_the_teams_pool_and_not_twice_in_an_impulse():
+    g = load_scenario("gotland_redux")
+    g.begin_impulse("TF Boston")
+    for bad in ([{"kind": "play_jcc", "jcc": "Thermal Camo"}],
+                [{"kind": "play_jcc", "jcc": "MARSOC HALO"}, {"kind": "play_jcc", "jcc": "MARSOC HALO"}]):
+        with pytest.raises(IllegalAction):
+            g.declare(bad)
+    g.declare([{"kind": "play_jcc", "jcc": "MARSOC HALO"}])
+    assert "Thermal Camo" not in g.view("US")["jccs"]["US"] and "RU" not in g.view("US")["jccs"]
