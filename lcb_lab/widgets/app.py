@@ -89,7 +89,9 @@ class LabApp:
         self.last_hex: str | None = None
         self.selected_uid: str | None = None
         self.umbrella_target: str | None = None
-        self.notes: list[tuple[int, str]] = []
+        self.notes: list[tuple[int, str, str]] = []
+        """Refused actions for the log: (log length then, html, the view it was made in); a note is
+        shown in that view and the instructor's (it may name what only that view knows)."""
         self.highlight_from: int | None = None
         self.lesson = None
         self._lesson_steps = None
@@ -225,10 +227,10 @@ class LabApp:
     def fail(self, what: str, err: BaseException) -> None:
         """Show ``err`` as a red message (and a red note in the log); change nothing."""
         if isinstance(err, LcbError):
-            self.notes.append((len(self.game.log), panels.refusal_note_html(err)))
+            self.notes.append((len(self.game.log), panels.refusal_note_html(err), self.team))
         else:
             self.notes.append((len(self.game.log), '<div class="lcb-log-line lcb-refused">'
-                               f"{panels.esc(error_text(what, err))}</div>"))
+                               f"{panels.esc(error_text(what, err))}</div>", self.team))
         self.message.value = panels.message_html(error_text(what, err), refused=True)
         self._refresh_log()
 
@@ -370,6 +372,8 @@ class LabApp:
         self.team = norm
         if self.view_picker.value != norm:
             self.view_picker.value = norm     # the observer re-enters with the same team: no-op
+        # the last message may name what only the previous view knows
+        self.say(f"Showing the {palette.TEAM_NAME[norm]} view.", refused=False)
         if self.selected_uid and self.selected_uid not in self._visible():
             self.selected_uid = None
         self.refresh()
@@ -466,7 +470,8 @@ class LabApp:
         self._refresh_lesson()
 
     def _refresh_log(self) -> None:
-        self.log.value = panels.log_html(self.game, self.team, self.notes, self.highlight_from)
+        notes = [(i, h) for i, h, t in self.notes if self.team in ("instructor", t)]
+        self.log.value = panels.log_html(self.game, self.team, notes, self.highlight_from)
 
     def _refresh_unit(self, view: dict) -> None:
         uid = self.selected_uid
@@ -590,7 +595,12 @@ class LabApp:
 
     def step_view(self, team: str | None = None) -> dict | None:
         """The last replayed step as ``team`` (default: the current view) may see it:
-        ``{"n", "title", "entries", "narrative"}``; None before the first step."""
+        ``{"n", "title", "entries", "narrative", "narrative_hidden"}``; None before the first step.
+
+        Entries are filtered like ``game.log_entries(team)``; the lesson's own
+        text (the impulse's narrative, a step's note) is shown only to the
+        impulse's team and the instructor; a step none of whose entries the
+        team may read is not named."""
         if not self._last_step:
             return None
         team = team or self.team
@@ -604,6 +614,8 @@ class LabApp:
         imp_team = self.game.state.task_forces.get(imp.task_force) if imp else None
         narrative = imp.narrative if imp and team in ("instructor", imp_team) else ""
         title = done.title
+        if imp and not narrative and " - " in title:
+            title = title.split(" - ", 1)[0]      # a step's note is lesson text, like the narrative
         if team != "instructor" and done.entries and not entries:
             title = (f"a step of {imp.task_force}'s impulse" if imp else "a step") + \
                 f" that {palette.TEAM_NAME.get(team, team)} may not see"

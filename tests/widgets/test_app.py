@@ -305,3 +305,245 @@ def test_decision_panel_asks_ga_defence_and_mildec():
     assert got[-1] == ("policy", "absorb_all")
     panel.refresh(None, "US")
     assert not panel.visible
+
+
+# ---------------------------------------------------------------- fresh-user review: hidden information
+def _widget_states(w, seen=None) -> list[dict]:
+    """The state of every widget in the layout tree, as ipywidgets sends it to the browser."""
+    seen = seen if seen is not None else set()
+    if id(w) in seen:
+        return []
+    seen.add(id(w))
+    out = [w.get_state()]
+    for c in getattr(w, "children", ()) or ():
+        out += _widget_states(c, seen)
+    return out
+
+
+def _concealed(game, team: str) -> list[str]:
+    return [u.uid for u in game.state.units.values() if u.team == team and not u.revealed and not u.destroyed]
+
+
+def _leaks(lab, secrets) -> dict[str, int]:
+    dump = json.dumps(_widget_states(lab.widget), default=str)
+    return {s: dump.count(s) for s in secrets if s in dump}
+
+
+def _boston_then_red_declares(lab):
+    """US plays TF Boston from the US view, hands over; RU declares a resupply and a conceal."""
+    lab.begin_impulse("TF Boston")
+    lab.declare([{"kind": "move_combat", "units": ["DDG-51"]}])
+    lab.end_impulse()
+    assert lab.game.impulse is None and lab.game.next_team() == "RU", lab.message.value
+
+
+def test_impulse_controls_are_hidden_from_the_other_team():
+    lab = open_lab("gotland_redux", seed=1, team="US")
+    p = lab.impulse_panel
+    _boston_then_red_declares(lab)
+    jccs = lab.game.view("instructor")["jccs"]
+    secrets = _concealed(lab.game, "RU") + sorted(set(jccs["RU"]) - set(jccs["US"]))   # RU-only card names
+    # RU is due to begin: the US view may not choose RU's Task Force
+    assert p.locked and p.tf.options == () and p.begin_box.layout.display == "none"
+    assert "RU begins the next impulse" in _text(p.locked_note.value)
+    before = _state(lab.game)
+    assert lab.begin_impulse("TF St. Petersburg") is None
+    assert _state(lab.game) == before and lab.game.impulse is None
+    assert "lcb-refused" in lab.message.value and "Red (RU) or Instructor view" in _text(lab.message.value)
+    # hand over: RU plays its impulse in its own view
+    p.hand_over.click()
+    assert lab.team == "RU" and not p.locked and "TF St. Petersburg" in p.tf.options
+    lab.begin_impulse("TF St. Petersburg")
+    assert "Ivan Co" in p.units.options
+    lab.declare([{"kind": "move_resupply", "units": ["Ivan Co"]}, {"kind": "move_conceal", "units": ["1 Tanya"]}])
+    assert lab.game.impulse.phase == "act", lab.message.value
+    assert "Ivan Co" in p.grant_unit.options and "Ivan Co" in p.action.options[0][0]
+    lab.select_hex(lab.game.unit("Ivan Co").hex)
+    # back to the US view: every control is disabled and hidden, no list names a concealed RU unit
+    lab.set_team("US")
+    assert p.locked
+    assert ("RU is playing its impulse \u2014 switch to the Red (RU) or Instructor view to play it"
+            in _text(p.locked_note.value))
+    assert p.hand_over.description == "Hand over: show the Red (RU) view"
+    assert p.units.options == () and p.action.options == () and p.grant_unit.options == ()
+    assert p.log_unit.options == () and p.shooter.options == () and p.jcc.options == ()
+    assert all(w.disabled for w in p.controls)
+    for box in (p.begin_box, p.declare_box, p.act_box, p.combat_box, p.end_button):
+        assert box.layout.display == "none"
+    assert _leaks(lab, secrets) == {}
+    # ... and the Python methods that mirror the buttons refuse too, changing nothing
+    before = _state(lab.game)
+    for call in (lambda: lab.move_to(0, "AK-22"), lambda: lab.conceal(1), lambda: lab.end_impulse(),
+                 lambda: lab.resupply(0, "Ivan Co", "RV1", [])):
+        assert call() is None
+        assert "not from the Blue (US) view" in _text(lab.message.value)
+    assert _state(lab.game) == before
+    # the instructor sees and drives everything
+    lab.set_team("instructor")
+    assert not p.locked and not p.conceal_button.disabled and "Ivan Co" in p.grant_unit.options
+    p.action.value = 1
+    p.conceal_button.click()
+    assert "done" in lab.message.value
+
+
+def test_refusal_notes_and_messages_stay_in_their_view():
+    lab = open_lab("gotland_redux", seed=1, team="US")
+    _boston_then_red_declares(lab)
+    lab.set_team("RU")
+    lab.begin_impulse("TF St. Petersburg")
+    lab.declare([{"kind": "move_resupply", "units": ["Ivan Co"]}])
+    lab.resupply(0, "Ivan Co", "RV1", [{"unit": "1 Tanya", "slot": "LRS1", "rp": 2}])   # full: refused
+    assert "lcb-refused" in lab.message.value and "Refused" in lab.log.value
+    lab.set_team("US")
+    assert "Ivan Co" not in lab.message.value and "Ivan Co" not in lab.log.value
+    assert "Showing the Blue (US) view" in _text(lab.message.value)
+    lab.set_team("instructor")
+    assert "Refused" in lab.log.value
+
+
+def test_decision_question_belongs_to_the_deciding_team(app):
+    p = _start_boston(app)
+    app.set_team("US")
+    p.add_lrs("DDG-51", "LRS1", "1 Anna", 4)
+    p.commit_button.click()
+    d = app.game.pending
+    assert d is not None and d.team == "RU"
+    # the US view sees the kind of question only: no prompt, no options, no way to answer
+    assert "INTERCEPT" in app.decision.header.value and d.prompt not in _text(app.decision.header.value)
+    assert app.decision.policy_box.children == ()
+    assert app.decision.answer_button.layout.display == "none" and app.decision.answer_button.disabled
+    assert _leaks(app, ["FFG-454", "DDG-605"]) == {}
+    before = _state(app.game)
+    assert app.answer_policy("no_intercept") is None and app.answer([]) is None
+    assert _state(app.game) == before and app.game.pending is not None
+    assert "only RU (or the instructor) may answer" in _text(app.message.value)
+    # the RU view (or the instructor) answers
+    app.set_team("RU")
+    assert d.prompt in _text(app.decision.header.value)
+    assert "Use policy match_incoming" in [b.description for b in app.decision.policy_box.children]
+    assert not app.decision.answer_button.disabled
+    app.answer_policy("no_intercept")
+    assert app.game.pending is None
+
+
+def test_mildec_prompt_is_not_shown_to_the_attacker():
+    from lcb_lab.decisions import Decision
+    from lcb_lab.widgets.decisions import DecisionPanel
+    panel = DecisionPanel(lambda v: None, lambda n: None, lambda t: None)
+    md = Decision("mildec", "US", "4.22", "1 Alpha takes 2 HP: spend MILDECs in AL-23 to absorb?",
+                  {"key": "k", "target": "1 Alpha", "damage": 2, "mildecs": 1})
+    panel.refresh(md, "RU")
+    assert "MILDEC" in panel.header.value and "AL-23" not in panel.header.value
+    assert panel._inputs == [] and panel.policy_box.children == ()
+    panel.refresh(md, "US")
+    assert "AL-23" in panel.header.value and len(panel.policy_box.children) >= 1
+
+
+def test_lesson_replay_is_filtered_by_team():
+    lab = open_lab("gotland_redux", seed=1, team="US")
+    lab.load_lesson("appendix_b_combat")
+    texts, panels_html = [], []
+    while True:
+        t = lab.step_text()
+        texts.append(t)
+        panels_html.append(lab.lesson_info.value)
+        if "finished" in t:
+            break
+    us = "\n".join(texts) + "".join(panels_html)
+    assert "Ivan Co" not in us and "RESUPPLY" not in us and "Resupply unit" not in us
+    assert "a step of TF St. Petersburg's impulse that Blue (US) may not see" in us
+    assert "DDG-51 -> 1 Anna" in us                   # the US's own combat is all there
+    # the instructor replays the same lesson and sees everything
+    lab2 = open_lab("gotland_redux", seed=1)
+    lab2.load_lesson("appendix_b_combat")
+    every = []
+    while True:
+        t = lab2.step_text()
+        every.append(t)
+        if "finished" in t:
+            break
+    assert "Ivan Co" in "\n".join(every)
+    # switching the view redraws the last step for the new view
+    lab3 = open_lab("gotland_redux", seed=1)
+    lab3.load_lesson("appendix_b_combat")
+    for _ in range(40):
+        done = lab3.step()
+        assert done is not None
+        if "resupply" in done.title:
+            break
+    assert "Ivan Co" in lab3.lesson_info.value
+    lab3.set_team("US")
+    assert "Ivan Co" not in lab3.lesson_info.value and "may not see" in lab3.lesson_info.value
+    lab3.set_team("RU")
+    assert "Ivan Co" in lab3.lesson_info.value
+
+
+# ---------------------------------------------------------------- fresh-user review: bad input
+def test_a_bad_hex_label_never_breaks_the_lab():
+    lab = open_lab("gotland_redux", seed=1, team="US")
+    lab.select_hex("AL-29")
+    for bad in ("ZZ-0", 42, "", "AL-999"):
+        assert lab.select_hex(bad) == "AL-29"
+        assert lab.last_hex == "AL-29" and "lcb-refused" in lab.message.value
+        assert "is not a hex of the gotland map" in _text(lab.message.value)
+    assert lab.select_hex(" al-23 ") == "AL-23" and lab.last_hex == "AL-23"
+    lab.begin_impulse("TF Boston")
+    assert lab.game.impulse is not None and "done" in lab.message.value
+    # a stale bad label (set behind the lab's back) is dropped, not raised
+    lab.last_hex = "ZZ-0"
+    lab.declare([{"kind": "move_combat", "units": ["DDG-51"]}])
+    assert lab.game.impulse.phase == "act" and lab.last_hex is None
+
+
+def test_move_to_a_missing_action_is_a_clear_message(app):
+    _start_boston(app)
+    before = _state(app.game)
+    assert app.move_to(5, "AL-28") is None
+    text = _text(app.message.value)
+    assert "no declared action #6" in text and "Nothing changed" in text and "lcb-refused" in app.message.value
+    assert app.move_to(0, "ZZ-0") is None and "not a hex of the gotland map" in _text(app.message.value)
+    assert app.move_to("first", "AL-28") is None and "no declared action 'first'" in _text(app.message.value)
+    assert _state(app.game) == before
+
+
+@pytest.mark.parametrize("exc", [TypeError("dice must be a whole number"), KeyError("bogus unit"),
+                                 ValueError("two hexes"), IndexError("list index out of range")])
+def test_any_input_error_below_the_lab_is_a_red_message(app, monkeypatch, exc):
+    app.begin_impulse("TF Boston")
+    before = _state(app.game)
+
+    def boom(*_a, **_k):
+        raise exc
+    monkeypatch.setattr(app.game, "declare", boom)
+    assert app.declare([{"kind": "move_combat", "units": ["DDG-51"]}]) is None
+    text = _text(app.message.value)
+    assert text.startswith("Could not declare: ") and text.endswith("Nothing changed.")
+    assert "lcb-refused" in app.message.value and "Could not declare" in _text(app.log.value)
+    assert _state(app.game) == before
+    monkeypatch.undo()
+    app.declare([{"kind": "move_combat", "units": ["DDG-51"]}])
+    assert app.game.impulse.phase == "act"
+
+
+def test_malformed_widget_input_reaches_the_engine_as_a_red_message(app):
+    _start_boston(app)
+    before = _state(app.game)
+    for call in (lambda: app.commit_combat([{"shooter": "DDG-51", "slot": "LRS1", "target": "1 Anna",
+                                             "dice": "four"}]),
+                 lambda: app.commit_combat([{"shooter": "DDG-51"}]),
+                 lambda: app.resupply(0, None, "RV9", [{"unit": 5}]),
+                 lambda: app.conceal("first"),
+                 lambda: app.zor(None, 42)):
+        assert call() is None
+        assert "lcb-refused" in app.message.value and "Nothing changed" in app.message.value
+        assert _state(app.game) == before
+
+
+def test_set_team_validates_first(app):
+    app.set_team("bogus")
+    assert app.team == "instructor" and app.view_picker.value == "instructor"
+    assert "Unknown view 'bogus'" in _text(app.message.value)
+    app.set_team("ru")
+    assert app.team == "RU" and app.view_picker.value == "RU"
+    with pytest.raises(ValueError, match="team must be one of"):
+        LabApp(app.game, team="bogus")
