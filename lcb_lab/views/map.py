@@ -2,8 +2,10 @@
 
 Plot coordinates are hexgrid km with y flipped (north up), see
 :mod:`lcb_lab.views.overlays`.  Layers, bottom to top: sea (background),
-Natural Earth land, hex fills (MP colour, translucent so the coast shows),
-hex grid, hex labels, roads, features, overlays, counters, selection.
+Natural Earth land, the land part of each land/mixed hex in its MP colour,
+hex fills (naval hexes a hint of blue, land hexes a hint of their MP colour,
+mixed hexes none) and grid, the coastline again, hex labels, roads,
+features, overlays, counters, selection.
 
 Everything drawn about units comes from ``game.view(team)``: a concealed
 enemy counter arrives as a back (hex + team only) and is drawn face down;
@@ -32,11 +34,18 @@ from ..board import MAP_DIR, Board
 from . import overlays as ov
 from . import palette
 
-COUNTER_KM = 15.0
-"""Side of a counter square in km (a hex is 20 km across its flats)."""
+COUNTER_KM = 12.0
+"""Side of a counter square in km: 60 % of a hex (20 km across its flats), so the hex label
+above it and the neighbouring hexes' counters stay clear."""
 
-STACK_STEP = (1.5, 1.1)
+STACK_STEP = (1.2, 0.9)
 """Offset in km of each counter above another in a stack (right, up)."""
+
+STACK_LEVELS = 3
+"""Most counters of a stack drawn offset (the badge gives the count)."""
+
+COUNTER_DROP_KM = 0.6
+"""The counters sit this much below the hex centre, clear of the hex label at the top."""
 
 NATO_HINT = {
     "infantry": "\u2573", "mech_infantry": "\u2573", "recon": "\u2571", "mortar": "\u2191",
@@ -44,6 +53,16 @@ NATO_HINT = {
     "logistics": "\u2550", "anti_ship_missile": "\u25b2",
 }
 """A NATO-style hint drawn inside the counter's symbol frame (ground units)."""
+
+COUNTER_FONT = "Liberation Sans Narrow, Arial Narrow, Helvetica Neue, Helvetica, Arial, sans-serif"
+"""Counter texts: a narrow face where the browser has one (counters are ~36 px wide at the default zoom)."""
+
+
+def name_font_size(name: str) -> str:
+    """The designator's font size on a counter: smaller for long names ("DDG(X)-106")."""
+    n = len(name)
+    return "8.5px" if n <= 6 else "8px" if n <= 7 else "7.5px" if n <= 9 else "7px"
+
 
 TEAM_WORD = {"US": "Blue", "RU": "Red"}
 LEGEND_POOL = 12
@@ -155,7 +174,8 @@ def counter_data(view: dict, selected: str | None = None) -> dict[str, list]:
         stack = _stack_order(by_hex[hx], selected)
         n = len(stack)
         cx, cy = ov.hex_centre(hx)
-        shown_levels = min(n, 4)
+        cy -= COUNTER_DROP_KM
+        shown_levels = min(n, STACK_LEVELS)
         for i, c in enumerate(stack):
             lvl = max(0, i - (n - shown_levels))
             x = cx + (lvl - (shown_levels - 1) / 2) * STACK_STEP[0]
@@ -209,11 +229,12 @@ def counter_data(view: dict, selected: str | None = None) -> dict[str, list]:
             cols["top"].append(top)
             # texts are drawn for the top counter of each stack only
             cols["t_name"].append(line1 if top else "")
-            cols["name_size"].append("10px" if len(line1) <= 7 else "9px" if len(line1) <= 9 else "8px")
+            cols["name_size"].append(name_font_size(line1))
             cols["t_hint"].append(hint if top else "")
             cols["t_low"].append(line3 if top else "")
             cols["frame_alpha"].append(0.9 if (top and frame) else 0.0)
-            cols["hint_size"].append(("18px" if back else "13px" if hint and len(hint) <= 2 else "10px"))
+            cols["hint_size"].append("14px" if back else "10px" if hint and len(hint) <= 2
+                                     else "8.5px" if len(hint) <= 3 else "7.5px")
             cols["n"].append(str(n) if (top and n > 1) else "")
             cols["badge_alpha"].append(1.0 if (top and n > 1) else 0.0)
             cols["y_name"].append(y + 0.31 * s)
@@ -309,12 +330,15 @@ class MapView:
             hx["ys"].append([c[1] for c in corners])
             hx["label"].append(lab)
             hx["fill"].append(palette.MP_COLOUR[info.colour])
-            hx["alpha"].append(palette.MP_ALPHA[info.colour])
+            hx["alpha"].append(0.0 if info.kind == "mixed" else palette.MP_ALPHA[info.colour])
             hx["kind"].append(info.kind)
             hx["colour"].append(info.colour)
         self.sources["hexes"] = ColumnDataSource(hx)
         p.patches("xs", "ys", source=self.sources["hexes"], fill_color="fill", fill_alpha="alpha",
                   line_color=palette.GRID_LINE, line_alpha=0.55, line_width=0.8, name="hexes")
+        # the coastline again, above the translucent fills, so land and sea stay apart at a glance
+        p.multi_polygons("xs", "ys", source=self.sources["land"], fill_alpha=0.0, line_color=palette.COAST_LINE,
+                         line_width=1.3, line_alpha=0.9, name="coast")
 
         lx, ly, lt = [], [], []
         for lab in labels:
@@ -407,15 +431,18 @@ class MapView:
                    line_color="line", line_width="line_width", line_dash="dash", name="counters")
         p.rect("x", "y_hint", width=0.56 * s, height=0.34 * s, source=src, fill_color="#ffffff", fill_alpha=0.18,
                line_color="#ffffff", line_alpha="frame_alpha", line_width=1.2, name="counter_frames")
-        p.text("x", "y_name", text="t_name", source=src, text_font_size="name_size", text_font_style="bold",
-               text_color="#ffffff", text_align="center", text_baseline="middle", name="counter_names")
-        p.text("x", "y_hint", text="t_hint", source=src, text_font_size="hint_size", text_font_style="bold",
-               text_color="#ffffff", text_align="center", text_baseline="middle", name="counter_hints")
-        p.text("x", "y_low", text="t_low", source=src, text_font_size="9px",
+        font = {"value": COUNTER_FONT}     # a bare string would name a data column
+        p.text("x", "y_name", text="t_name", source=src, text_font=font, text_font_size="name_size",
+               text_font_style="bold", text_color="#ffffff", text_align="center", text_baseline="middle",
+               name="counter_names")
+        p.text("x", "y_hint", text="t_hint", source=src, text_font=font, text_font_size="hint_size",
+               text_font_style="bold", text_color="#ffffff", text_align="center", text_baseline="middle",
+               name="counter_hints")
+        p.text("x", "y_low", text="t_low", source=src, text_font=font, text_font_size="7px",
                text_color="#ffffff", text_align="center", text_baseline="middle", name="counter_low")
-        p.scatter("bx", "by", source=src, marker="circle", size=13, fill_color="#f4f1e8", line_color="#161616",
+        p.scatter("bx", "by", source=src, marker="circle", size=11, fill_color="#f4f1e8", line_color="#161616",
                   fill_alpha="badge_alpha", line_alpha="badge_alpha", name="stack_badges")
-        p.text("bx", "by", text="n", source=src, text_font_size="8px", text_font_style="bold",
+        p.text("bx", "by", text="n", source=src, text_font_size="7px", text_font_style="bold",
                text_color="#161616", text_align="center", text_baseline="middle", name="stack_counts")
         p.add_tools(HoverTool(renderers=[r], tooltips="@tip", point_policy="follow_mouse"))
 

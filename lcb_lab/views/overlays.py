@@ -119,9 +119,20 @@ def _on_board(game, labels: Iterable[str]) -> frozenset[str]:
 def reach_overlay(game, stack: list[str]) -> Overlay:
     """Hexes the stack could end its move in (5.12-5.18)."""
     reach = game.movement_reach(stack)
-    who = stack[0] if len(stack) == 1 else f"{stack[0]} +{len(stack) - 1}"
-    return Overlay("reach", f"{who}: movement reach ({len(reach)} hexes)", _on_board(game, reach),
+    return Overlay("reach", reach_label(stack, len(reach)), _on_board(game, reach),
                    palette.OVERLAY["reach"], 0.18, "solid", 2.5, rules=("5.12", "5.13"))
+
+
+def _hexes(n: int) -> str:
+    return f"{n} hex" if n == 1 else f"{n} hexes"
+
+
+def reach_label(stack: list[str], n_hexes: int) -> str:
+    """Legend words: "Movement reach of DDG-51 (12 hexes)", or for a stack
+    "Movement reach of 1 Alpha's stack (5 units, 1 hex)"."""
+    if len(stack) == 1:
+        return f"Movement reach of {stack[0]} ({_hexes(n_hexes)})"
+    return f"Movement reach of {stack[0]}'s stack ({len(stack)} units, {_hexes(n_hexes)})"
 
 
 _DASH = {"GA": "solid", "LRS1": "dashed", "LRS2": "dashdot", "LRS3": "dotted", "INT1": "dotdash", "INT2": "dotted"}

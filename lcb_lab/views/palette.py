@@ -26,14 +26,16 @@ MP_COLOUR = {
 """Fill colour of a hex by its MP colour (4.1)."""
 
 MP_ALPHA = {"blue": 0.05, "green": 0.10, "yellow": 0.16, "orange": 0.16, "brown": 0.16, "red": 0.16}
-"""Whole-hex fill alpha: a hint of the MP colour, low enough that the coastline shows."""
+"""Whole-hex fill alpha of a *land* hex (a hint of its MP colour) and of a naval hex (blue).
+A mixed hex gets no whole-hex fill: its MP colour is on its land part only (:data:`TERRAIN_ALPHA`),
+so its water stays sea-coloured and the coast reads clearly."""
 
 TERRAIN_ALPHA = {"blue": 0.0, "green": 0.42, "yellow": 0.62, "orange": 0.62, "brown": 0.62, "red": 0.62}
 """Alpha of the MP colour on the land part of a hex (over the land colour)."""
 
-SEA = "#c6d9e4"
-LAND = "#e9e1c6"
-COAST_LINE = "#7d7a66"
+SEA = "#a9c8de"
+LAND = "#ece3c3"
+COAST_LINE = "#4d4a3c"
 GRID_LINE = "#6d7f8c"
 HEX_LABEL = "#6b7480"
 ROAD = "#8c5a3c"

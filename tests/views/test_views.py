@@ -206,3 +206,70 @@ def test_centre_of_the_initial_view_is_a_board_hex(game, mv):
     fw, fh = mv.figure.frame_width, mv.figure.frame_height
     assert fw / fh == pytest.approx((x1 - x0) / (y1 - y0), rel=0.01)
     assert fh >= 700
+
+
+# ---------------------------------------------------------------- fresh-user review: readability
+def _stacked_view(game, hex_label: str, n: int) -> dict:
+    """The instructor view with ``n`` counters piled into ``hex_label`` (and every other counter as it is)."""
+    view = game.view("instructor")
+    moved = [dict(c, hex=hex_label) for c in view["counters"] if c.get("hex")][:n]
+    uids = {c["uid"] for c in moved}
+    others = [c for c in view["counters"] if c["uid"] not in uids]
+    return dict(view, counters=others + moved)
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 5])
+def test_counters_stay_inside_their_hex_and_below_its_label(game, n):
+    from shapely import box
+    from lcb_lab.views.map import COUNTER_KM
+    data = counter_data(_stacked_view(game, "AL-23", n))
+    rows = [i for i, h in enumerate(data["hex"]) if h == "AL-23"]
+    assert len(rows) >= n
+    s = COUNTER_KM
+    assert 0.55 * hexgrid.HEX_KM <= s <= 0.65 * hexgrid.HEX_KM        # ~60 % of the hex
+    for i, hx in enumerate(data["hex"]):
+        x, y = data["x"][i], data["y"][i]
+        square = box(x - s / 2, y - s / 2, x + s / 2, y + s / 2)
+        # inside its own hex: it can cover neither a neighbour's counters nor its label
+        assert square.within(ov.hex_polygon(hx).buffer(1e-6)), (hx, data["uid"][i])
+        # the hex label (top of the hex, 7 px) stays readable above the counters
+        cx, cy = ov.hex_centre(hx)
+        assert y + s / 2 <= cy + 0.5 * hexgrid.HEX_KM - 3.3, (hx, data["uid"][i])
+
+
+def test_reach_legend_says_whose_reach_it_is(game):
+    one = ov.reach_overlay(game, ["DDG-51"])
+    n = len(game.movement_reach(["DDG-51"]))
+    assert one.label == f"Movement reach of DDG-51 ({n} hexes)"
+    stack = ["1 Anna", "2 Anna", "3 Anna"]
+    many = ov.reach_overlay(game, stack)
+    assert many.label.startswith("Movement reach of 1 Anna's stack (3 units, ")
+    assert ov.reach_label(["1 Alpha", "2 Alpha"], 1) == "Movement reach of 1 Alpha's stack (2 units, 1 hex)"
+
+
+def test_long_designators_get_a_smaller_narrow_font(game, mv):
+    from lcb_lab.views.map import COUNTER_FONT, name_font_size
+    mv.update(game, "instructor")
+    data = mv.sources["counters"].data
+    size = dict(zip(data["uid"], data["name_size"]))
+    px = {k: float(v.rstrip("px")) for k, v in size.items()}
+    assert px["DDG(X)-106"] < px["DDG-51"] and px["DDG(X)-106"] >= 7
+    assert name_font_size("DDG(X)-106") == "7px"
+    # the counter texts use the narrow font as a *value* (a bare string would name a missing column)
+    for name in ("counter_names", "counter_hints", "counter_low"):
+        glyph = mv.figure.select_one({"name": name}).glyph
+        assert glyph.text_font == {"value": COUNTER_FONT} or getattr(glyph.text_font, "value", None) == COUNTER_FONT
+
+
+def test_land_and_sea_stay_apart_under_the_hex_fills(game, mv):
+    from lcb_lab.views import palette
+    data = mv.sources["hexes"].data
+    alpha = dict(zip(data["label"], data["alpha"]))
+    mixed = [h for h, i in game.board.hexes.items() if i.kind == "mixed"]
+    assert mixed and all(alpha[h] == 0.0 for h in mixed)      # no tint over a mixed hex's water
+    names = [r.name for r in mv.figure.renderers]
+    assert names.index("coast") > names.index("hexes") > names.index("terrain")   # coastline drawn on top
+    # the sea is clearly bluer than the land: blue minus red channel
+    def blue_minus_red(c):
+        return int(c[5:7], 16) - int(c[1:3], 16)
+    assert blue_minus_red(palette.SEA) >= 40 and blue_minus_red(palette.LAND) < 0

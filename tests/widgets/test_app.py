@@ -84,7 +84,7 @@ def test_unit_panel_marks_sandbox_values(app):
     assert "LRS1" in html and "INT1" in html and "\u221e" in html
     # overlays for the selected unit are on the map and named in the panel
     d = app.map.sources["overlays"].data
-    assert any("movement reach" in lab for lab in d["label"])
+    assert any(lab.startswith("Movement reach of DDG-51") for lab in d["label"])
     assert "infinite range" in app.overlay_note.value
 
 
