@@ -315,10 +315,15 @@ class Game:
                 raise IllegalAction("6.1", f"action #{action + 1} is {sequence.CORE_ACTION_NAMES[d.kind]}, "
                                     "not Move and/or Conceal")
             self._usable(c, d, action, "conceal")
+            if d.concealed:
+                raise IllegalAction("6.1", f"action #{action + 1} has already concealed")
             chosen = units or d.units
             if set(chosen) - set(d.units):
                 raise IllegalAction("3.36", "only units of this action may conceal")
-            conceal.conceal(c, [living_unit(c, u, "6.1") for u in chosen])
+            marks = [c.state.markers[m] for m in d.markers if not c.state.markers[m].destroyed]
+            if not chosen and not marks:
+                raise IllegalAction("6.1", f"action #{action + 1} has nothing to conceal")
+            conceal.conceal(c, [living_unit(c, u, "6.1") for u in chosen], marks if not chosen else [])
             d.concealed = True
         self._transact(run)
 

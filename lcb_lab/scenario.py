@@ -184,10 +184,16 @@ def build_state(sc: ScenarioFile, file: str, board: Board, catalog: Catalog) -> 
                                 f"{u.embarked_on} is not a friendly Embark-capable ship on the map (10.31)")
     markers = {}
     for m in sc.marker:
+        key = f"marker[{m.mid}]"
+        if m.mid in markers:
+            raise ScenarioError(file, key, "duplicate marker name")
         if m.task_force not in tfs:
-            raise ScenarioError(file, f"marker[{m.mid}].task_force", f"unknown Task Force {m.task_force!r}")
-        markers[m.mid] = Marker(m.mid, m.type, tfs[m.task_force], m.task_force,
-                                _hex(board, m.hex, file, f"marker[{m.mid}].hex"))
+            raise ScenarioError(file, f"{key}.task_force", f"unknown Task Force {m.task_force!r}")
+        hx = _hex(board, m.hex, file, f"{key}.hex")
+        naval = catalog.markers[m.type].domain == "naval" if m.type in catalog.markers else m.type == "naval_mildec"
+        if (naval and not board.hex(hx).has_water) or (not naval and not board.hex(hx).has_land):
+            raise ScenarioError(file, f"{key}.hex", f"a {m.type} cannot stand in {hx} ({board.hex(hx).kind})")
+        markers[m.mid] = Marker(m.mid, m.type, tfs[m.task_force], m.task_force, hx)
     for team in ("US", "RU"):
         if team not in sc.teams:
             raise ScenarioError(file, f"teams.{team}", "missing")

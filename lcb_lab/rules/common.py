@@ -100,3 +100,13 @@ def dist(a: str, b: str) -> int:
 
 def names(units) -> str:
     return ", ".join(u.uid if hasattr(u, "uid") else str(u) for u in units)
+
+
+def public_names(units) -> str:
+    """What the other team may read about ``units``: names of face-up ones,
+    a count of face-down ones (3.03, 6.11)."""
+    shown = [u.uid for u in units if u.revealed]
+    hidden = len(units) - len(shown)
+    if hidden:
+        shown.append(f"{hidden} concealed counter{'s' if hidden > 1 else ''}")
+    return ", ".join(shown)

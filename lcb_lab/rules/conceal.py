@@ -15,7 +15,7 @@ from __future__ import annotations
 from .. import explain
 from ..errors import IllegalAction
 from ..state import Unit, other
-from .common import Ctx, enemy_ground_in, names
+from .common import Ctx, enemy_ground_in, names, public_names
 
 NAVAL_ZOR_RADIUS = 5
 """Naval ZOR radius in hexes, traced through naval/mixed hexes (6.23)."""
@@ -89,7 +89,8 @@ def exercise_ground_zor(ctx: Ctx, units: list[Unit], from_hex: str, into_hex: st
                       "(ground ZORs never reveal naval units, and do not reveal the stack using them)",
                       ["6.21"])
     ctx.log(explain.step("zor", f"Ground ZOR into {into}",
-                         f"{names(units)} look into {into}: no enemy ground unit there", ["6.21"]))
+                         f"{public_names(units)} in {from_hex} look into {into}: no enemy ground unit there",
+                         ["6.21"]))
     return []
 
 
@@ -106,15 +107,23 @@ def check_can_conceal(ctx: Ctx, u: Unit) -> None:
             raise IllegalAction("6.23", f"{u.uid} at {u.hex} is inside the naval ZOR of {names(watchers)}")
 
 
-def conceal(ctx: Ctx, units: list[Unit]) -> None:
-    """Turn ``units`` face down with the MILDECs in their hex (6.1, 6.12)."""
+def conceal(ctx: Ctx, units: list[Unit], markers: list = ()) -> None:
+    """Turn ``units`` face down with their Task Force's MILDECs in their hex,
+    or ``markers`` (MILDECs acting on their own) (6.1, 6.12).
+
+    Units already face down are not named to the other team.
+    """
     for u in units:
         check_can_conceal(ctx, u)
+    was_up = [u for u in units if u.revealed]
     for u in units:
         u.revealed = False
         for m in ctx.state.markers_in(u.hex, u.team):
             if m.task_force == u.task_force:  # a MILDEC stays with its Task Force (4.22)
                 m.revealed = False
-    ctx.log(explain.step("conceal", f"Concealed: {names(units)}",
-                         "turned face down (with any MILDEC in the hex)", ["6.1", "6.12"]),
-            visible_to=None)
+    for m in markers:
+        m.revealed = False
+    what = names(units) or f"{len(markers)} MILDEC(s)"
+    ctx.log(explain.step("conceal", f"Concealed: {what}",
+                         "turned face down (with their MILDECs in the hex)", ["6.1", "6.12"]),
+            visible_to=None if was_up or any(markers) else (units[0].team,))

@@ -152,8 +152,9 @@ def _log_declared(ctx: Ctx, i: int, d: Declared) -> None:
     if d.split:
         full += " - splits from its stack and must move into its own hex (3.37)"
     units = [ctx.state.units[u] for u in d.units]
-    shown = [u.uid for u in units if u.revealed]
-    hidden = len(units) - len(shown) + len(d.markers)
+    marks = [ctx.state.markers[m] for m in d.markers]
+    shown = [u.uid for u in units if u.revealed] + [f"MILDEC {m.mid}" for m in marks if m.revealed]
+    hidden = len(units) + len(marks) - len(shown)
     if d.kind == "move_resupply" and units:
         public = f"{name}: a unit (its location may stay hidden)"
     elif hidden == 0:
@@ -185,8 +186,8 @@ def _check_action(ctx: Ctx, a: dict, i: int, seen: set[str]) -> Declared:
         card = a.get("jcc")
         if not card:
             raise IllegalAction("3.31", f"action #{i + 1}: name the JCC played")
-        pool = s.jccs.get(imp.team)
-        if pool and card not in pool:
+        pool = s.jccs.get(imp.team)   # None: the game defines no pools (e.g. a bare test board)
+        if pool is not None and card not in pool:
             raise IllegalAction("3.12", f"{card!r} is not in {imp.team}'s JCC pool")
         if f"jcc:{card}" in seen:
             raise IllegalAction("9.0", f"{card!r} is played twice in one impulse")

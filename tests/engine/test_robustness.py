@@ -176,3 +176,43 @@ def test_3_12_only_cards_of_the_teams_pool_and_not_twice_in_an_impulse():
             g.declare(bad)
     g.declare([{"kind": "play_jcc", "jcc": "MARSOC HALO"}])
     assert "Thermal Camo" not in g.view("US")["jccs"]["US"] and "RU" not in g.view("US")["jccs"]
+
+
+def test_conceal_and_zor_logs_do_not_name_face_down_units_to_the_other_team():
+    g = load_scenario("gotland_redux")
+    g.begin_impulse("TF Memphis")
+    g.declare([])
+    g.end_impulse()
+    g.begin_impulse("TF St. Petersburg")
+    g.declare([{"kind": "move_conceal", "units": ["1 Tanya"]}])
+    g.exercise_zor(0, "AK-24")
+    g.conceal(0)
+    us = g.explained_log("US")
+    assert "Tanya" not in us and "1 concealed counter in AJ-24 look into AK-24" in us
+
+
+def test_a_lone_mildec_conceals_itself():
+    from lcb_lab.state import Marker
+    from tests.conftest import make_game
+    g = make_game([("Inf", "usmc_infantry_platoon", "F-2", "TF Blue")],
+                  markers=[Marker("M1", "mildec", "US", "TF Blue", "F-6", revealed=True)])
+    g.begin_impulse("TF Blue")
+    g.declare([{"kind": "move_conceal", "units": [], "markers": ["M1"]}])
+    g.move(0, ["F-7"])
+    g.conceal(0)
+    assert not g.state.markers["M1"].revealed
+    with pytest.raises(IllegalAction):
+        g.conceal(0)
+
+
+def test_scenario_markers_are_checked(tmp_path):
+    extra = ('\n[[marker]]\nmid = "M1"\ntype = "naval_mildec"\ntask_force = "TF Boston"\nhex = "AK-21"\n')
+    bad = tmp_path / "bad.toml"
+    bad.write_text(SCEN + extra, encoding="utf-8")
+    with pytest.raises(ScenarioError) as e:
+        load_scenario(bad)
+    assert e.value.key == "marker[M1].hex"
+    ok = extra.replace("AK-21", "AL-29")
+    bad.write_text(SCEN + ok + ok, encoding="utf-8")
+    with pytest.raises(ScenarioError, match="duplicate marker"):
+        load_scenario(bad)
