@@ -168,3 +168,56 @@ def test_15_influence_events_for_kills_and_plus_one_ap_from_next_turn():
     g.end_impulse()
     g.begin_impulse(B)
     assert g.impulse.ap == 4                 # meter at 6 toward US as the turn began (15.0)
+
+
+def test_7_02_a_unit_uses_one_cv_in_its_core_action():
+    """The mortars platoon has a GA and an LRS value: it may not use both at once."""
+    g = make_game([("Mortars", "runi_mortars_platoon", "F-6", R), ("A", "usmc_infantry_platoon", "F-6", B, True),
+                   ("C", "usmc_infantry_platoon", "F-7", B, True)], initiative="RU")
+    g.begin_impulse(R)
+    g.declare([{"kind": "move_combat", "units": ["Mortars"]}])
+    with pytest.raises(IllegalAction) as e:
+        g.commit_combat(lrs=[{"shooter": "Mortars", "slot": "LRS1", "target": "C", "dice": 1}],
+                        ga=[{"attacker": "Mortars", "target": "A", "dice": 1}])
+    assert e.value.rule == "7.02"
+
+
+def test_5_19_a_landed_unit_is_refused_a_move():
+    g = make_game([("1 Alpha", "usmc_infantry_platoon", "F-6", B)])
+    g.state.units["1 Alpha"].no_move = True          # as after a disembark this turn
+    g.begin_impulse(B)
+    g.declare([{"kind": "move_combat", "units": ["1 Alpha"]}])
+    with pytest.raises(IllegalAction) as e:
+        g.move(0, ["F-7"])
+    assert e.value.rule == "5.19"
+
+
+def test_3_04_the_team_without_initiative_seizes_it_by_destroying_more():
+    g = make_game([("Msta", "runi_cannon_artillery", "F-2", R), ("Plt", "usmc_infantry_platoon", "F-4", B, True)],
+                  forced=[1, 1])
+    g.begin_impulse(B)
+    g.declare([])
+    g.end_impulse()
+    g.begin_impulse(R)
+    g.declare([{"kind": "move_combat", "units": ["Msta"]}])
+    g.commit_combat(lrs=[{"shooter": "Msta", "slot": "LRS1", "target": "Plt", "dice": 2}])
+    g.resolve_combat()
+    g.end_impulse()
+    assert g.state.initiative == "RU" and g.state.influence == -1      # seized: one space toward RU
+    assert "RU seizes the initiative" in g.explained_log()
+
+
+def test_3_5_destroy_condition_wins():
+    g = make_game([("DDG", "usn_ddg_51", "F-10", B), ("Anna", "runi_naval_infantry_platoon", "F-4", R, True),
+                   ("Boris", "runi_naval_infantry_platoon", "F-2", R)], forced=[1, 1], auto={})
+    g.state.victory = [{"team": "US", "type": "destroy", "count": 1, "text": "one kill"},
+                       {"team": "RU", "type": "hold", "count": 1, "text": "hold"}]
+    g.begin_impulse(B)
+    g.declare([{"kind": "move_combat", "units": ["DDG"]}])
+    g.commit_combat(lrs=[{"shooter": "DDG", "slot": "LRS1", "target": "Anna", "dice": 2}])
+    g.resolve_combat()
+    g.end_impulse()
+    g.begin_impulse(R)
+    g.declare([])
+    g.end_impulse()
+    assert g.state.winner == "US" and g.state.result == "US wins: one kill"
