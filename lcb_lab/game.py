@@ -224,9 +224,9 @@ class Game:
         v["jccs"] = {t: list(c) for t, c in jccs.items()} if team == "instructor" else {team: list(jccs.get(team, []))}
         return v
 
-    def log_entries(self, team: str = "instructor", since: int = 0) -> list[dict]:
-        """Log entries ``team`` may read (own secrets, public steps); instructor: all."""
-        return [e for e in self.state.log[since:]
+    def log_entries(self, team: str = "instructor", since: int = 0, until: int | None = None) -> list[dict]:
+        """Log entries ``since``..``until`` (list indexes) that ``team`` may read; instructor: all."""
+        return [e for e in self.state.log[since:until]
                 if team == "instructor" or team in e.get("visible_to", (team,))]
 
     def explained_log(self, team: str = "instructor", since: int = 0) -> str:

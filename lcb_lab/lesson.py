@@ -156,10 +156,13 @@ def read_lesson(path: str | Path) -> tuple[LessonFile, str]:
 
 @dataclass
 class Done:
-    """One replayed step: what was done and the log entries it produced."""
+    """One replayed step: what was done, the log entries it produced, the
+    impulse's team (whose secret the step's narrative may be) and the step note."""
 
     title: str
     entries: list[dict]
+    team: str | None = None
+    note: str = ""
 
 
 class Lesson:
@@ -180,7 +183,7 @@ class Lesson:
             pass
         return self.game
 
-    def _do(self, title: str, fn) -> Done:
+    def _do(self, title: str, fn, team: str | None = None, note: str = "") -> Done:
         before = len(self.game.log)
         try:
             fn()
@@ -188,7 +191,7 @@ class Lesson:
             raise IllegalAction(e.rule, f"{Path(self.file).name}: {title}: {e.reason}") from e
         except LcbError as e:
             raise LcbError(f"{Path(self.file).name}: {title}: {e}") from e
-        return Done(title, self.game.log[before:])
+        return Done(title, self.game.log[before:], team, note)
 
     def _impulse(self, n: int, imp: ImpulseScript) -> Iterator[Done]:
         # always act on self.game: a caller may swap in a saved-and-loaded game between steps
@@ -198,7 +201,7 @@ class Lesson:
         yield self._do(f"impulse {n}: declare", lambda: self.game.declare([a.model_dump() for a in imp.declare]))
         for i, s in enumerate(imp.step):
             label = f"impulse {n} ({imp.task_force}), step {i + 1}: {s.do}" + (f" - {s.note}" if s.note else "")
-            yield self._do(label, lambda s=s: self._step(s))
+            yield self._do(label, lambda s=s: self._step(s), self.game.state.task_forces.get(imp.task_force), s.note)
         yield self._do(f"impulse {n}: end", lambda: self.game.end_impulse())
 
     def _step(self, s) -> Any:

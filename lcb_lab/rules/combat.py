@@ -220,7 +220,8 @@ def resolve(ctx: Ctx) -> bool:
     False when paused for a decision."""
     plan = ctx.state.impulse.combat
     if plan["queue"]:
-        raise IllegalAction("7.54", f"{plan['queue'][0]['team']} must answer first: {plan['queue'][0]['prompt']}")
+        q = plan["queue"][0]  # the prompt itself may show what only the decider knows (e.g. MILDECs)
+        raise IllegalAction(q["rule"], f"{q['team']} must first answer its {q['kind'].replace('_', ' ')} decision")
     while plan["cursor"] < len(plan["engagements"]):
         eng = plan["engagements"][plan["cursor"]]
         done = _lrs_engagement(ctx, plan, eng) if eng["type"] == "lrs" else _ga_engagement(ctx, plan, eng)
