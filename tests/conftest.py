@@ -57,3 +57,19 @@ def make_game(units, board=None, forced=(), seed=None, initiative="US", network=
 @pytest.fixture
 def board():
     return make_board()
+
+
+def lrs_impulse(g: Game, tf: str, shooter: str, target: str, dice: int, slot: str = "LRS1") -> None:
+    """One whole impulse: ``shooter`` fires ``dice`` LRS at ``target``, resolve, end."""
+    g.begin_impulse(tf)
+    g.declare([{"kind": "move_combat", "units": [shooter]}])
+    g.commit_combat(lrs=[{"shooter": shooter, "slot": slot, "target": target, "dice": dice}])
+    g.resolve_combat()
+    g.end_impulse()
+
+
+def pass_impulse(g: Game, tf: str) -> None:
+    """An impulse that declares nothing (3.310)."""
+    g.begin_impulse(tf)
+    g.declare([])
+    g.end_impulse()

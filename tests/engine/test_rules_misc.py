@@ -3,7 +3,7 @@ import pytest
 
 from lcb_lab.errors import IllegalAction
 from lcb_lab.state import Marker
-from tests.conftest import make_board, make_game
+from tests.conftest import lrs_impulse, make_board, make_game, pass_impulse
 
 B, R = "TF Blue", "TF Red"
 
@@ -124,14 +124,8 @@ def test_3_5_victory_check_and_turn_limit():
     g = make_game([("DDG", "usn_ddg_51", "F-10", B), ("Anna", "runi_naval_infantry_platoon", "F-4", R, True)],
                   forced=[1, 1], auto={})
     g.state.victory = [{"team": "US", "type": "no_enemy_ground", "count": 1, "text": "Gotland cleared"}]
-    g.begin_impulse(B)
-    g.declare([{"kind": "move_combat", "units": ["DDG"]}])
-    g.commit_combat(lrs=[{"shooter": "DDG", "slot": "LRS1", "target": "Anna", "dice": 2}])
-    g.resolve_combat()
-    g.end_impulse()
-    g.begin_impulse(R)
-    g.declare([])
-    g.end_impulse()
+    lrs_impulse(g, B, "DDG", "Anna", 2)
+    pass_impulse(g, R)
     assert g.state.stage == "over" and g.state.winner == "US" and "Gotland cleared" in g.state.result
     with pytest.raises(IllegalAction) as e:
         g.begin_impulse(B)
@@ -212,12 +206,6 @@ def test_3_5_destroy_condition_wins():
                    ("Boris", "runi_naval_infantry_platoon", "F-2", R)], forced=[1, 1], auto={})
     g.state.victory = [{"team": "US", "type": "destroy", "count": 1, "text": "one kill"},
                        {"team": "RU", "type": "hold", "count": 1, "text": "hold"}]
-    g.begin_impulse(B)
-    g.declare([{"kind": "move_combat", "units": ["DDG"]}])
-    g.commit_combat(lrs=[{"shooter": "DDG", "slot": "LRS1", "target": "Anna", "dice": 2}])
-    g.resolve_combat()
-    g.end_impulse()
-    g.begin_impulse(R)
-    g.declare([])
-    g.end_impulse()
+    lrs_impulse(g, B, "DDG", "Anna", 2)
+    pass_impulse(g, R)
     assert g.state.winner == "US" and g.state.result == "US wins: one kill"

@@ -2,7 +2,7 @@
 import pytest
 
 from lcb_lab.errors import IllegalAction
-from tests.conftest import make_game
+from tests.conftest import lrs_impulse, make_game, pass_impulse
 
 B, R = "TF Blue", "TF Red"
 FOUR_TF = {"TF Boston": "US", "TF Memphis": "US", "TF Moscow": "RU", "TF St. Petersburg": "RU"}
@@ -16,10 +16,7 @@ def four_tf_game(**kw):
                      task_forces=FOUR_TF, **kw)
 
 
-def run_impulse(g, tf):
-    g.begin_impulse(tf)
-    g.declare([])
-    g.end_impulse()
+run_impulse = pass_impulse
 
 
 def test_3_3_example_impulses_alternate_initiative_team_first_then_checks():
@@ -150,14 +147,8 @@ def test_3_42_example_units_lost_with_their_transport_count_for_initiative():
         g.state.units[f"{i} Alpha"] = g.state.units["LHD 1"].clone()
         a = g.state.units[f"{i} Alpha"]
         a.uid, a.type_id, a.hex, a.embarked_on, a.hp, a.supply = f"{i} Alpha", "usmc_infantry_platoon", None, "LHD 1", 2, {"GA": 10}
-    g.begin_impulse(R)
-    g.declare([{"kind": "move_combat", "units": ["Msta"]}])
-    g.commit_combat(lrs=[{"shooter": "Msta", "slot": "LRS1", "target": "LHD 1", "dice": 4}])
-    g.resolve_combat()
-    g.end_impulse()
-    g.begin_impulse(B)
-    g.declare([])
-    g.end_impulse()
+    lrs_impulse(g, R, "Msta", "LHD 1", 4)
+    pass_impulse(g, B)
     assert all(g.state.units[f"{i} Alpha"].destroyed for i in range(1, 4))
     assert g.state.total_kills["RU"] == 4
     assert g.state.initiative == "RU"
