@@ -83,13 +83,19 @@ def _random_move(game: Game, i: int, units: list[str], rng: np.random.Generator)
 
 def _random_combat(game: Game, rng: np.random.Generator) -> None:
     from . import hexgrid
+    from .rules import continuing
     imp = game.impulse
     enemies = [u for u in game.state.living(other(imp.team)) if u.on_map]
     lrs, ga = [], []
-    for d in imp.actions:
-        if d.kind != "move_combat" or d.over_mp or (d.split and not d.moved):
-            continue
-        for uid in d.units:
+    engaged = sorted(continuing.zero_ap_attackers(game._ctx(), imp.task_force))   # 7.22: must fight
+    groups = [d.units for d in imp.actions
+              if d.kind == "move_combat" and not d.over_mp and not (d.split and not d.moved)]
+    seen: set[str] = set()
+    for units in groups + [engaged]:
+        for uid in units:
+            if uid in seen:
+                continue
+            seen.add(uid)
             u, t = game.unit(uid), game.utype(uid)
             here = [e for e in enemies if e.hex == u.hex and not game.utype(e.uid).is_naval]
             ga_cv = t.cv("GA")
@@ -107,7 +113,10 @@ def _random_combat(game: Game, rng: np.random.Generator) -> None:
                     n = int(rng.integers(1, 5)) if left is None else int(min(left, rng.integers(1, 5)))
                     lrs.append({"shooter": uid, "slot": cv.slot, "target": tgt.uid, "dice": n})
                     break
-    if (lrs or ga) and _try(game.commit_combat, lrs, ga):
+    committed = (lrs or ga) and _try(game.commit_combat, lrs, ga)
+    if not committed and engaged:      # fall back to the compulsory Continuing Combat alone
+        committed = _try(game.commit_combat, [], [a for a in ga if a["attacker"] in engaged])
+    if committed:
         while not game.resolve_combat():
             game.answer_policy()
 

@@ -30,7 +30,7 @@ from .decisions import Decision, answer_with
 from .dice import Dice
 from . import inputs as I
 from .errors import IllegalAction, LcbError
-from .rules import combat, conceal, effects, movement, resupply, sequence
+from .rules import combat, conceal, continuing, effects, movement, resupply, sequence
 from .rules.common import Ctx, living_unit
 from .rules.intercept import umbrella
 from .state import GameState, Unit
@@ -371,7 +371,10 @@ class Game:
 
         ``lrs``: ``[{"shooter", "slot", "target", "dice"}]``;
         ``ga``: ``[{"attacker", "target", "dice"}]``.  Returns the first
-        pending decision of the defender (or None).
+        pending decision of the defender (or None).  Units engaged in a
+        Continuing Combat hex assault for 0 AP (7.22, and must when it is
+        pending); unused LRS units of the Task Force in one hex may fire at a
+        hex under GROUND ASSAULT for 0 AP and are then expended (7.18).
         """
         lrs = I.check("commit_combat lrs", I.LRS, list(lrs))
         ga = I.check("commit_combat ga", I.GA, list(ga))
@@ -384,7 +387,14 @@ class Game:
                 raise IllegalAction("3.38", "all combat of an impulse is committed and resolved at the same time; "
                                     "it was already committed")
             attackers = {a["shooter"] for a in lrs} | {a["attacker"] for a in ga}
-            combat.commit(c, list(lrs), list(ga), self._combat_units(c, attackers))
+            active = self._combat_units(c, attackers)
+            engaged = continuing.zero_ap_attackers(c, imp.task_force)          # 7.22, 7.25
+            support = {a["shooter"] for a in lrs} - active - engaged
+            continuing.combined_arms(c, lrs, ga, support)                    # 7.18
+            continuing.check_commit(c, ga)
+            combat.commit(c, list(lrs), list(ga), active | engaged | support)
+            for uid in engaged & {a["attacker"] for a in ga}:
+                c.state.units[uid].acted = True   # offensive combat once a turn (7.27)
             self._auto(c)
         self._transact(run)
         return self.pending
@@ -449,8 +459,10 @@ class Game:
         return self._transact(run)
 
     def _after_combat(self, c: Ctx) -> None:
+        plan = c.state.impulse.combat
         c.state.impulse.phase = "combat_done"
-        c.state.impulse.combat["rolling"] = False
+        plan["rolling"] = False
+        continuing.after_combat(c, [e["hex"] for e in plan["engagements"] if e["type"] == "ga"])
 
     def end_impulse(self) -> None:
         """End the impulse; the last one of the turn runs Initiative and Victory Checks."""

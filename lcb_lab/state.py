@@ -150,6 +150,7 @@ class GameState:
     result: str = ""
     victory: list[dict] = field(default_factory=list)   # scenario victory conditions (3.5)
     jccs: dict[str, list[str]] = field(default_factory=dict)  # each team's JCC pool (3.12)
+    continuing: dict[str, str] = field(default_factory=dict)  # hex -> "continuing" | "resolved" (7.21)
     total_kills: dict[str, int] = field(default_factory=lambda: {"US": 0, "RU": 0})
     log: list[dict] = field(default_factory=list)
 
@@ -164,7 +165,7 @@ class GameState:
             {k: m.clone() for k, m in self.markers.items()},
             dict(self.network_cubes), self.influence, self.influence_turn_start, dict(self.kills),
             self.impulse.clone() if self.impulse else None, self.relinquished,
-            self.winner, self.result, self.victory, self.jccs, dict(self.total_kills),
+            self.winner, self.result, self.victory, self.jccs, dict(self.continuing), dict(self.total_kills),
             self.log if share_log else list(self.log),
         )
 

@@ -50,4 +50,5 @@ def team_view(state: GameState, catalog: Catalog, team: str) -> dict:
             markers.append({"id": f"hidden:{m.hex}:{k}", "team": m.team, "hex": m.hex, "back": True})
     return {"team": team, "turn": state.turn, "initiative": state.initiative,
             "network_cubes": dict(state.network_cubes), "influence": state.influence,
+            "continuing": dict(state.continuing),
             "counters": counters, "markers": markers}

@@ -22,7 +22,7 @@ from __future__ import annotations
 from .. import explain
 from ..errors import IllegalAction
 from ..state import Declared, Impulse, other
-from . import influence
+from . import continuing, influence
 from .common import Ctx, living_unit, names
 from .network import REPAIR_AP
 
@@ -260,6 +260,7 @@ def end(ctx: Ctx) -> None:
         if d.split and not d.moved:
             raise IllegalAction("3.37", f"action #{i + 1}: {names(d.units)} split from their stack and must "
                                 "move into their own hex")
+    continuing.check_end(ctx)
     s.tf_order.append(imp.task_force)
     ctx.log(explain.step("impulse_end", f"{imp.task_force}'s impulse ends", "", ["3.3"]))
     s.impulse = None
@@ -271,6 +272,7 @@ def end_of_turn(ctx: Ctx) -> None:
     """Initiative Check (3.4), Victory Check (3.5), then the next turn."""
     s = ctx.state
     from .victory import victory_check
+    continuing.end_of_action_stage(ctx)
     us, ru = s.kills["US"], s.kills["RU"]
     old = s.initiative
     if us != ru:

@@ -1,0 +1,130 @@
+"""Continuing Combat (7.2-7.27) and Combined Arms Activation (7.18).
+
+Continuing Combat: at the end of each Action Stage every contested hex
+(ground units of both teams) gets a marker on its "continuing" side (7.21);
+markers flipped to "resolved" during the turn flip back (7.23), and markers
+on hexes no longer contested are removed.  In the impulse of the first
+player whose units are engaged there, the engaged units fight a GROUND
+ASSAULT for 0 AP as long as they do not move, together with the impulse's
+other combat (7.22, 7.25); afterwards the marker shows "resolved" (or goes,
+if the hex is no longer contested).  lcb_lab makes that player include the
+hex in the impulse's combat when their engaged units can still attack, and
+refuses to end the impulse otherwise (7.22).
+
+Combined Arms Activation: with a GROUND ASSAULT committed against a hex, the
+active player's LRS units in any ONE hex that have not acted this turn may
+fire at that hex for 0 AP; they are then expended for the turn (7.18).
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+
+from .. import explain
+from ..errors import IllegalAction
+from .common import Ctx, contested, names, supply_left
+
+CONTINUING, RESOLVED = "continuing", "resolved"
+
+
+def engaged_units(ctx: Ctx, hex_label: str, tf: str) -> list:
+    """Units of ``tf`` engaged in the hex's Continuing Combat and still able to attack."""
+    out = []
+    for u in ctx.state.units_in(hex_label):
+        if u.task_force != tf or u.moved or u.paralysed or ctx.is_naval(u):
+            continue
+        cv, left = ctx.cv(u, "GA"), supply_left(ctx, u, "GA")
+        if cv is not None and (left is None or left > 0):
+            out.append(u)
+    return out
+
+
+def pending_hexes(ctx: Ctx, tf: str) -> list[str]:
+    """Continuing Combat hexes the active Task Force must resolve this impulse (7.22)."""
+    return [h for h, side in ctx.state.continuing.items()
+            if side == CONTINUING and contested(ctx, h) and engaged_units(ctx, h, tf)]
+
+
+def zero_ap_attackers(ctx: Ctx, tf: str) -> set[str]:
+    """Units that may assault for 0 AP from Continuing Combat hexes (7.22, 7.25)."""
+    return {u.uid for h in pending_hexes(ctx, tf) for u in engaged_units(ctx, h, tf)}
+
+
+def check_commit(ctx: Ctx, ga: list[dict]) -> None:
+    """The impulse's combat must include each pending Continuing Combat hex (7.22)."""
+    imp = ctx.state.impulse
+    hexes = {ctx.state.units[a["target"]].hex for a in ga}
+    missing = [h for h in pending_hexes(ctx, imp.task_force) if h not in hexes]
+    if missing:
+        raise IllegalAction("7.22", f"the Continuing Combat in {', '.join(missing)} must be resolved with this "
+                            "impulse's combat: add GROUND ASSAULT dice from the engaged units (0 AP)")
+
+
+def check_end(ctx: Ctx) -> None:
+    """No impulse ends with its Continuing Combat unresolved (7.22)."""
+    imp = ctx.state.impulse
+    if imp.combat is None:
+        missing = pending_hexes(ctx, imp.task_force)
+        if missing:
+            raise IllegalAction("7.22", f"resolve the Continuing Combat in {', '.join(missing)} first: commit "
+                                "GROUND ASSAULT dice from the engaged units (0 AP)")
+
+
+def after_combat(ctx: Ctx, ga_hexes: list[str]) -> None:
+    """Flip or remove the markers of the hexes just fought over (7.22)."""
+    for h in ga_hexes:
+        if h in ctx.state.continuing:
+            if contested(ctx, h):
+                ctx.state.continuing[h] = RESOLVED
+                text = "the hex is still contested: marker flipped to Resolved for this turn"
+            else:
+                del ctx.state.continuing[h]
+                text = "the hex is no longer contested: marker removed"
+            ctx.log(explain.step("continuing", f"Continuing Combat in {h}", text, ["7.22"]))
+
+
+def end_of_action_stage(ctx: Ctx) -> None:
+    """Mark contested hexes, flip Resolved markers back, drop stale ones (7.21, 7.23)."""
+    s = ctx.state
+    ground = defaultdict(set)
+    for u in s.living():
+        if u.on_map and not ctx.is_naval(u):
+            ground[u.hex].add(u.team)
+    now = sorted(h for h, teams in ground.items() if len(teams) == 2)
+    s.continuing = {h: CONTINUING for h in now}
+    if now:
+        ctx.log(explain.step("continuing", "Continuing Combat markers",
+                             f"contested at the end of the Action Stage: {', '.join(now)}", ["7.21", "7.23"]))
+
+
+def combined_arms(ctx: Ctx, lrs: list[dict], ga: list[dict], support: set[str]) -> None:
+    """Check and apply a Combined Arms Activation for LRS units outside any
+    declared combat action (7.18): refuse if not allowed, else mark them expended."""
+    if not support:
+        return
+    imp = ctx.state.impulse
+    ga_hexes = {ctx.state.units[a["target"]].hex for a in ga}
+    if not ga_hexes:
+        raise IllegalAction("3.31", f"{names(sorted(support))} not activated for Move and/or Initiate Combat; "
+                            "without a GROUND ASSAULT they cannot join by Combined Arms Activation (7.18)")
+    from_hex: dict[str, set[str]] = defaultdict(set)
+    for a in lrs:
+        if a["shooter"] not in support:
+            continue
+        u, t = ctx.state.units[a["shooter"]], ctx.state.units[a["target"]]
+        if u.task_force != imp.task_force or u.acted or u.expended or not u.on_map:
+            raise IllegalAction("7.18", f"{u.uid} is not an unused LRS unit of {imp.task_force}")
+        if t.hex not in ga_hexes:
+            raise IllegalAction("7.18", f"{u.uid} may join only against a hex under GROUND ASSAULT "
+                                f"({', '.join(sorted(ga_hexes))})")
+        from_hex[t.hex].add(u.hex)
+    for target_hex, hexes in from_hex.items():
+        if len(hexes) > 1:
+            raise IllegalAction("7.18", f"Combined Arms Activation against {target_hex} draws on LRS units "
+                                f"in ONE hex, not {', '.join(sorted(hexes))}")
+    for uid in sorted(support):
+        u = ctx.state.units[uid]
+        u.acted = u.expended = True
+    ctx.log(explain.step("combined_arms", "Combined Arms Activation",
+                         f"{names(sorted(support))} fire in support of the GROUND ASSAULT for 0 AP and are "
+                         "expended for the rest of the turn", ["7.18"]))
+

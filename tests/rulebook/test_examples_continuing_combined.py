@@ -1,0 +1,106 @@
+"""Worked EXAMPLEs of 7.18 (Combined Arms Activation) and 7.2x (Continuing Combat)."""
+import pytest
+
+from lcb_lab.errors import IllegalAction
+from tests.conftest import make_game, pass_impulse
+
+B, R = "TF Blue", "TF Red"
+
+
+def test_7_18_example_himars_supports_the_assault_for_0_ap_and_is_expended():
+    """7.18: Nick's stack holds 1 Whiskey (HIMARS) and 1 Alpha.  For 1 AP 1 Alpha moves into
+    the enemy logistics unit's hex to assault it; 1 Whiskey joins with LRS for no AP, the LRS
+    is resolved before the GROUND ASSAULT, and 1 Whiskey is expended for the turn."""
+    g = make_game([("1 Whiskey", "usmc_himars_section", "F-7", B), ("1 Alpha", "usmc_infantry_platoon", "F-7", B),
+                   ("Log", "runi_logistics_company", "F-6", R)], forced=[1, 20, 1, 1])
+    g.begin_impulse(B)
+    g.declare([{"kind": "move_combat", "units": ["1 Alpha"]}])
+    g.move(0, ["F-6"])                                    # contact: both revealed (6.22)
+    g.commit_combat(lrs=[{"shooter": "1 Whiskey", "slot": "LRS1", "target": "Log", "dice": 2}],
+                    ga=[{"attacker": "1 Alpha", "target": "Log", "dice": 2}])
+    assert g.impulse.ap == 2                              # only 1 Alpha's action cost an AP
+    assert g.state.units["1 Whiskey"].expended and g.state.units["1 Whiskey"].acted
+    g.resolve_combat()
+    kinds = [e["kind"] for e in g.log]
+    assert kinds.index("lrs_roll") < kinds.index("ga_roll")
+    ga = next(e for e in g.log if e["kind"] == "ga_roll")
+    assert ga["data"]["cv"] == 6                          # 7.17: LRS damaged the hex first
+    assert g.state.units["Log"].destroyed
+
+
+@pytest.mark.parametrize("extra,rule", [
+    ([], "3.31"),                                         # no GROUND ASSAULT to support
+    ([{"attacker": "1 Alpha", "target": "Log", "dice": 1}], "7.18"),   # LRS aimed at another hex
+])
+def test_7_18_support_only_against_the_assaulted_hex(extra, rule):
+    g = make_game([("1 Whiskey", "usmc_himars_section", "F-8", B), ("1 Alpha", "usmc_infantry_platoon", "F-7", B),
+                   ("Log", "runi_logistics_company", "F-6", R), ("Anna", "runi_naval_infantry_platoon", "F-4", R, True)])
+    g.begin_impulse(B)
+    g.declare([{"kind": "move_combat", "units": ["1 Alpha"]}])
+    g.move(0, ["F-6"])
+    with pytest.raises(IllegalAction) as e:
+        g.commit_combat(lrs=[{"shooter": "1 Whiskey", "slot": "LRS1", "target": "Anna", "dice": 1}], ga=extra)
+    assert e.value.rule == rule
+
+
+def test_7_18_support_comes_from_one_hex():
+    g = make_game([("W1", "usmc_himars_section", "F-8", B), ("W2", "usmc_himars_section", "G-8", B),
+                   ("1 Alpha", "usmc_infantry_platoon", "F-7", B), ("Log", "runi_logistics_company", "F-6", R)])
+    g.begin_impulse(B)
+    g.declare([{"kind": "move_combat", "units": ["1 Alpha"]}])
+    g.move(0, ["F-6"])
+    with pytest.raises(IllegalAction) as e:
+        g.commit_combat(lrs=[{"shooter": "W1", "slot": "LRS1", "target": "Log", "dice": 1},
+                             {"shooter": "W2", "slot": "LRS1", "target": "Log", "dice": 1}],
+                        ga=[{"attacker": "1 Alpha", "target": "Log", "dice": 1}])
+    assert e.value.rule == "7.18"
+
+
+def test_7_2_example_continuing_combat_across_turns():
+    """7.2x: Shawn's and Ziva's units survive a GROUND ASSAULT in turn 1; the hex gets a
+    Continuing Combat marker.  In turn 2 the first player with engaged units resolves it
+    for 0 AP with the impulse's combat, the marker flips to Resolved, and at the end of
+    the Action Stage it flips back."""
+    g = make_game([("Shawn", "usmc_infantry_platoon", "F-7", B), ("Ziva", "runi_naval_infantry_platoon", "F-6", R)],
+                  forced=[20] * 12, auto={"ga_defence": "return_fire"}, initiative="US")
+    g.begin_impulse(B)
+    g.declare([{"kind": "move_combat", "units": ["Shawn"]}])
+    g.move(0, ["F-6"])
+    g.commit_combat(ga=[{"attacker": "Shawn", "target": "Ziva", "dice": 2}])
+    g.resolve_combat()
+    g.end_impulse()
+    pass_impulse(g, R)
+    assert g.state.turn == 2 and g.state.continuing == {"F-6": "continuing"}       # 7.21
+    # turn 2: Blue's impulse must resolve it; it costs no AP and needs no declaration
+    g.begin_impulse(B)
+    g.declare([])
+    with pytest.raises(IllegalAction) as e:
+        g.end_impulse()
+    assert e.value.rule == "7.22"
+    g.commit_combat(ga=[{"attacker": "Shawn", "target": "Ziva", "dice": 2}])
+    assert g.impulse.ap == 3
+    g.resolve_combat()
+    assert g.state.continuing == {"F-6": "resolved"}                                # 7.22
+    g.end_impulse()
+    g.begin_impulse(R)                                    # Ziva's side: already resolved this turn
+    g.declare([])
+    g.end_impulse()
+    assert g.state.continuing == {"F-6": "continuing"}                              # 7.23
+    # 2 dice attacking each turn; 4 dice of return fire each turn (policy "return_fire")
+    assert g.state.units["Shawn"].supply["GA"] == 10 - 4 and g.state.units["Ziva"].supply["GA"] == 10 - 8
+
+
+def test_7_22_a_continuing_combat_that_ends_the_contest_removes_the_marker():
+    g = make_game([("Shawn", "usmc_infantry_platoon", "F-6", B, True), ("Ziva", "runi_naval_infantry_platoon", "F-6", R, True),
+                   ("W", "usmc_himars_section", "F-10", B), ("Other", "runi_naval_infantry_platoon", "F-8", R, True)],
+                  forced=[20, 1, 1], auto={"ga_defence": "no_defence", "intercept": "no_intercept"})
+    g.state.continuing = {"F-6": "continuing"}
+    g.begin_impulse(B)
+    g.declare([{"kind": "move_combat", "units": ["W"]}])
+    with pytest.raises(IllegalAction) as e:               # the impulse's combat must include the hex
+        g.commit_combat(lrs=[{"shooter": "W", "slot": "LRS1", "target": "Other", "dice": 1}])
+    assert e.value.rule == "7.22"
+    g.commit_combat(lrs=[{"shooter": "W", "slot": "LRS1", "target": "Other", "dice": 1}],
+                    ga=[{"attacker": "Shawn", "target": "Ziva", "dice": 2}])
+    g.resolve_combat()
+    assert g.state.units["Ziva"].destroyed and g.state.continuing == {}
