@@ -32,6 +32,7 @@ from . import inputs as I
 from .errors import IllegalAction, LcbError
 from .rules import combat, conceal, continuing, effects, movement, resupply, sequence
 from .rules.common import Ctx, living_unit
+from .rules import ground_assault as ga_rules
 from .rules.intercept import umbrella
 from .state import GameState, Unit
 from .visibility import team_view
@@ -463,6 +464,23 @@ class Game:
         c.state.impulse.phase = "combat_done"
         plan["rolling"] = False
         continuing.after_combat(c, [e["hex"] for e in plan["engagements"] if e["type"] == "ga"])
+
+    def armor_breakthrough(self, uid: str, dest: str) -> None:
+        """Free 1-MP move of an armor unit out of a hex it cleared by GROUND ASSAULT (7.19-7.111)."""
+        uid = I.check("armor_breakthrough", I.StrictStr, uid)
+        dest = I.check("armor_breakthrough", I.StrictStr, dest)
+
+        def run(c: Ctx):
+            imp = self._imp(c)
+            if imp.phase != "combat_done":
+                raise IllegalAction("7.19", "an Armor Breakthrough follows a resolved GROUND ASSAULT")
+            u = living_unit(c, uid, "7.19")
+            if u.task_force != imp.task_force:
+                raise IllegalAction("3.33", f"{uid} is not a unit of {imp.task_force}")
+            ga_hexes = [e["hex"] for e in imp.combat["engagements"] if e["type"] == "ga"]
+            used = imp.combat.setdefault("breakthrough", [])
+            ga_rules.breakthrough(c, u, dest, ga_hexes, used)
+        self._transact(run)
 
     def end_impulse(self) -> None:
         """End the impulse; the last one of the turn runs Initiative and Victory Checks."""

@@ -77,3 +77,38 @@ def validate_defence(ctx: Ctx, allocs: list[dict], hex_label: str, defender_team
             raise IllegalAction("7.13", f"{u.uid} may not act this turn (card effect)")
         used[(u.uid, "GA")] += int(a["dice"])
     check_supply(ctx, used, "7.08")
+
+
+def breakthrough(ctx: Ctx, u, dest: str, ga_hexes: list[str], used: list[str]) -> None:
+    """Armor Breakthrough (7.19-7.111): after a GROUND ASSAULT that left no opposing unit in
+    the hex, an armor unit there may move one hex for free: at most 1 MP (no 5.14 exception),
+    not into an enemy-occupied or impassable hex, no conceal, no new combat.
+
+    ``ga_hexes``: hexes of this impulse's GROUND ASSAULTs; ``used``: armor units that
+    already broke through this impulse.  Raises IllegalAction.
+    """
+    from .. import explain
+    from ..state import other
+    from .conceal import contact_reveal
+    if not ctx.utype(u).armor:
+        raise IllegalAction("7.19", f"{u.uid} is not an armor unit")
+    if u.hex not in ga_hexes:
+        raise IllegalAction("7.19", f"no GROUND ASSAULT was fought in {u.hex} this impulse")
+    if ctx.state.units_in(u.hex, other(u.team)):
+        raise IllegalAction("7.19", f"opposing units remain in {u.hex}")
+    if u.uid in used:
+        raise IllegalAction("7.19", f"{u.uid} has already made its breakthrough move")
+    dest = ctx.board.canonical(dest)
+    if dest not in ctx.board.ground_neighbours(u.hex):
+        raise IllegalAction("7.19", f"{dest} is not one ground step from {u.hex}")
+    cost = ctx.board.hex(dest).mp_cost
+    if cost is None or cost > 1:
+        raise IllegalAction("7.111" if cost else "7.110",
+                            f"{dest} costs {cost or 'prohibited'} MP; a breakthrough never exceeds 1 MP")
+    if ctx.state.units_in(dest, other(u.team)):
+        raise IllegalAction("7.110", f"{dest} holds opposing units")
+    start, u.hex, u.moved = u.hex, dest, True
+    used.append(u.uid)
+    ctx.log(explain.step("move", f"Armor Breakthrough: {u.uid}",
+                         f"{start} -> {dest} for 1 MP, free; no conceal and no new combat", ["7.19", "7.111"]))
+    contact_reveal(ctx, dest)

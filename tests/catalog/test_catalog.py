@@ -29,7 +29,7 @@ SOURCE_KEYS = set(NUMERIC_FIELDS) | set(BOOL_FIELDS) | {"name", "symbol"}
 EXPECTED_TYPES = {
     "usmc_infantry_platoon", "usmc_iamd_section", "usmc_himars_section", "usmc_acv_section",
     "usmc_logistics_company", "usmc_cannon_artillery", "usn_ddg_51", "usn_ddg_x", "usn_lhd",
-    "runi_naval_infantry_platoon", "runi_mortars_platoon", "runi_recon_platoon",
+    "runi_naval_infantry_platoon", "runi_mortars_platoon", "runi_recon_platoon", "runi_tank_platoon",
     "runi_mlrs_section", "runi_logistics_company", "runi_coastal_missile_section",
     "runi_cannon_artillery", "rubf_ddg", "rubf_ffg_gorshkov",
 }
@@ -554,3 +554,10 @@ def test_sources_must_say_rulebook_or_sandbox(tmp_path):
         'sources = {mp = "my guess"}\n', encoding="utf-8")
     with pytest.raises(ScenarioError, match=r"unit\[x\]\.sources"):
         load_catalog(str(bad))
+
+
+def test_tank_platoon_is_the_armor_of_the_breakthrough_example():
+    u = load_catalog().unit("runi_tank_platoon")
+    assert u.armor and u.mp == 3 and u.gpsv == 3
+    assert u.source("mp").startswith("rulebook 7.111") and u.source("armor").startswith("rulebook 7.19")
+    assert u.cv("GA").supply == 10

@@ -104,3 +104,30 @@ def test_7_22_a_continuing_combat_that_ends_the_contest_removes_the_marker():
                     ga=[{"attacker": "Shawn", "target": "Ziva", "dice": 2}])
     g.resolve_combat()
     assert g.state.units["Ziva"].destroyed and g.state.continuing == {}
+
+
+def test_7_111_example_armor_breakthrough_one_free_mp():
+    """7.111: an armor unit (MP 3) assaults an enemy infantry unit and destroys it; alone in
+    the hex, it may move 1 MP for free -- not into enemy hexes or hexes costing 2 MP or more."""
+    from tests.conftest import make_board
+    board = make_board(colours={"F-4": "yellow"})
+    g = make_game([("Tank", "runi_tank_platoon", "F-7", R), ("Inf", "usmc_infantry_platoon", "F-6", B),
+                   ("Other", "usmc_infantry_platoon", "G-5", B)],
+                  board=board, initiative="RU", forced=[1, 1] + [20] * 4, auto={"ga_defence": "return_fire"})
+    g.begin_impulse(R)
+    g.declare([{"kind": "move_combat", "units": ["Tank"]}])
+    with pytest.raises(IllegalAction):                   # no assault fought yet
+        g.armor_breakthrough("Tank", "F-5")
+    g.move(0, ["F-6"])
+    g.commit_combat(ga=[{"attacker": "Tank", "target": "Inf", "dice": 2}])
+    g.resolve_combat()
+    assert g.state.units["Inf"].destroyed
+    for dest, rule in (("F-4", "7.19"), ("G-5", "7.110")):   # F-4 is 2 hexes away; G-5 holds Other
+        with pytest.raises(IllegalAction) as e:
+            g.armor_breakthrough("Tank", dest)
+        assert e.value.rule == rule
+    g.armor_breakthrough("Tank", "F-5")
+    assert g.state.units["Tank"].hex == "F-5" and g.impulse.ap == 2
+    with pytest.raises(IllegalAction) as e:
+        g.armor_breakthrough("Tank", "F-4")              # once, and yellow costs 2 MP anyway
+    assert e.value.rule in ("7.19", "7.111")
