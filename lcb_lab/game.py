@@ -186,6 +186,19 @@ class Game:
                         "damage": list(o.damage), "summary": o.summary(), "odds": o}
         return out
 
+    def zero_ap_attackers(self) -> dict[str, list[str]]:
+        """Units of the active Task Force that may attack without a declared action:
+        ``{"continuing": [...]}`` engaged in Continuing Combat (7.22) and
+        ``{"combined_arms": [...]}`` unused LRS units that may support a GROUND ASSAULT (7.18)."""
+        imp = self.state.impulse
+        if imp is None:
+            return {"continuing": [], "combined_arms": []}
+        ctx = self._ctx()
+        engaged = sorted(continuing.zero_ap_attackers(ctx, imp.task_force))
+        support = [u.uid for u in self.state.tf_units(imp.task_force)
+                   if u.on_map and not (u.acted or u.expended or u.paralysed) and self.utype(u.uid).cvs_of("LRS")]
+        return {"continuing": engaged, "combined_arms": support}
+
     def cv_range(self, uid: str, slot: str) -> list[str] | None:
         """Hexes within range of a CV (7.31); None means infinite range."""
         u, cv = self.state.unit(uid), self.utype(uid).cv(slot)

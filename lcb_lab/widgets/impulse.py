@@ -385,6 +385,8 @@ class ImpulsePanel:
         self.show_grants()
         shooters = [u for d in imp.actions if d.kind == "move_combat" for u in d.units
                     if not g.unit(u).destroyed]
+        extra = g.zero_ap_attackers()   # Continuing Combat (7.22) and Combined Arms Activation (7.18), 0 AP
+        shooters += [u for u in extra["continuing"] + extra["combined_arms"] if u not in shooters]
         _set_options(self.shooter, shooters)
         self._slots()
         view = g.view(imp.team)   # the attacker's knowledge: face-up enemy counters only

@@ -209,3 +209,12 @@ def test_3_5_destroy_condition_wins():
     lrs_impulse(g, B, "DDG", "Anna", 2)
     pass_impulse(g, R)
     assert g.state.winner == "US" and g.state.result == "US wins: one kill"
+
+
+def test_zero_ap_attackers_lists_continuing_and_combined_arms_candidates():
+    g = make_game([("Shawn", "usmc_infantry_platoon", "F-6", B, True), ("Ziva", "runi_naval_infantry_platoon", "F-6", R, True),
+                   ("W", "usmc_himars_section", "F-9", B)])
+    g.state.continuing = {"F-6": "continuing"}
+    g.begin_impulse(B)
+    g.declare([])
+    assert g.zero_ap_attackers() == {"continuing": ["Shawn"], "combined_arms": ["W"]}
