@@ -239,9 +239,11 @@ class Game:
         return v
 
     def log_entries(self, team: str = "instructor", since: int = 0, until: int | None = None) -> list[dict]:
-        """Log entries ``since``..``until`` (list indexes) that ``team`` may read; instructor: all."""
-        return [e for e in self.state.log[since:until]
-                if team == "instructor" or team in e.get("visible_to", (team,))]
+        """Log entries ``since``..``until`` (list indexes) that ``team`` may read; the
+        instructor reads all but the other team's shortened copies of declarations."""
+        if team == "instructor":
+            return [e for e in self.state.log[since:until] if not e.get("public_copy")]
+        return [e for e in self.state.log[since:until] if team in e.get("visible_to", (team,))]
 
     def explained_log(self, team: str = "instructor", since: int = 0) -> str:
         """The log ``team`` may read, as text with rule numbers."""

@@ -59,25 +59,25 @@ class EngagementOdds:
 
     lrs_hits: tuple[float, ...]
     intercept_hits: tuple[float, ...]
-    damage: tuple[float, ...]
+    damage: tuple[float, ...]      # HP lost, 0..hp: hits beyond the target's HP are lost (7.05)
     hp: int
     p_destroy: float
-    expected_damage: float
+    expected_damage: float         # expected HP lost (at most hp)
 
     def summary(self) -> str:
-        """One line, e.g. ``"P(>=1 HP) 72.1%, P(destroy) 31.0%, E[damage] 1.24"``."""
+        """One line, e.g. ``"P(at least 1 HP) 72.1%, P(destroyed) 31.0%, expected HP lost 1.24"``."""
         p_any = 1.0 - self.damage[0] if self.damage else 0.0
         return (f"P(at least 1 HP) {p_any:.1%}, P(destroyed) {self.p_destroy:.1%}, "
-                f"expected damage {self.expected_damage:.2f}")
+                f"expected HP lost {self.expected_damage:.2f} of {self.hp}")
 
     def distribution_text(self) -> str:
-        """``"LRS hits 0:1% 1:9% ...; net damage 0:47% 1:27% ..."`` (outcomes under 0.5% left out)."""
+        """``"LRS hits 0:1% 1:9% ...; HP lost 0:47% 1:27% ..."`` (outcomes under 0.5% left out)."""
         def fmt(pmf):
             return " ".join(f"{k}:{p:.0%}" for k, p in enumerate(pmf) if p >= 0.005)
         out = f"LRS hits {fmt(self.lrs_hits)}"
         if len(self.intercept_hits) > 1:
             out += f"; INTERCEPT hits {fmt(self.intercept_hits)}"
-        return out + f"; net damage {fmt(self.damage)}"
+        return out + f"; HP lost {fmt(self.damage)}"
 
 
 def engagement_odds(shots: list[tuple[int, int]], intercepts: list[tuple[int, int]],
@@ -100,6 +100,10 @@ def engagement_odds(shots: list[tuple[int, int]], intercepts: list[tuple[int, in
         dmg = sum_pmf(dmg, *(hits_pmf(n, cv) for n, cv in unstoppable))
     need = hp + mildec
     p_destroy = float(dmg[need:].sum()) if need < len(dmg) else 0.0
-    exp = float(np.dot(np.arange(len(dmg)), dmg))
-    return EngagementOdds(tuple(map(float, lrs)), tuple(map(float, itc)), tuple(map(float, dmg)),
+    # net hits -> HP actually lost: MILDECs absorb first, extra hits on a destroyed target are lost
+    lost = np.zeros(hp + 1)
+    for k, p in enumerate(dmg):
+        lost[min(max(k - mildec, 0), hp)] += p
+    exp = float(np.dot(np.arange(hp + 1), lost))
+    return EngagementOdds(tuple(map(float, lrs)), tuple(map(float, itc)), tuple(map(float, lost)),
                           hp, p_destroy, exp)

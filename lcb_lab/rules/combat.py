@@ -335,8 +335,10 @@ def _apply_damage(ctx: Ctx, plan: dict, tgt: Unit, net: int, key: str, rules: li
         return True
     before = tgt.hp
     tgt.hp = max(0, tgt.hp - dmg)
-    ctx.log(explain.step("damage", f"{tgt.uid} loses {dmg} HP", f"HP {before} -> {tgt.hp}", rules,
-                         unit=tgt.uid, hp_before=before, hp_after=tgt.hp))
+    lost = before - tgt.hp
+    extra = f"; {dmg - lost} more hit(s) are lost: hits never carry over to another target (7.05)" if dmg > lost else ""
+    ctx.log(explain.step("damage", f"{tgt.uid} loses {lost} HP", f"HP {before} -> {tgt.hp}{extra}", rules,
+                         unit=tgt.uid, hp_before=before, hp_after=tgt.hp, hits=dmg))
     if key.startswith("lrs:") and tgt.hex not in ctx.state.impulse.lrs_damage_hexes:
         ctx.state.impulse.lrs_damage_hexes.append(tgt.hex)  # Combined Arms bonus (7.17)
     if tgt.hp <= 0:

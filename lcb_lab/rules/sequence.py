@@ -165,8 +165,9 @@ def _log_declared(ctx: Ctx, i: int, d: Declared) -> None:
     if public == full:
         ctx.log(explain.step("declare", f"{imp.task_force} declares", full, ["3.03", "3.31"]))
         return
-    ctx.log(explain.step("declare", f"{imp.task_force} declares", public, ["3.03", "3.31"]),
-            visible_to=(other(imp.team),))
+    entry = explain.step("declare", f"{imp.task_force} declares", public, ["3.03", "3.31"])
+    entry["public_copy"] = True   # the instructor reads the full entry below instead
+    ctx.log(entry, visible_to=(other(imp.team),))
     ctx.log(explain.step("declare", f"{imp.task_force} declares", full, ["3.03", "3.31"]),
             visible_to=(imp.team,))
 

@@ -15,7 +15,7 @@ SAFE, KILL = "#7a8b99", "#b23a3a"
 
 
 def odds_figure(odds: EngagementOdds | dict, title: str = "", width: int = 420, height: int = 260):
-    """Bokeh figure: P(net damage = k) for k = 0.., bars >= HP in red.
+    """Bokeh figure: P(HP lost = k) for k = 0..HP, the bar at HP (destroyed) in red.
 
     ``odds`` is an :class:`~lcb_lab.odds.EngagementOdds` or one entry of
     :meth:`lcb_lab.game.Game.preview_lrs` (needs ``damage`` and ``hp``).
@@ -29,8 +29,8 @@ def odds_figure(odds: EngagementOdds | dict, title: str = "", width: int = 420, 
         "colour": [KILL if k >= hp else SAFE for k in range(len(damage))],
     })
     fig = figure(x_range=src.data["k"], height=height, width=width, toolbar_location=None,
-                 title=title or f"Net damage (HP {hp}): P(destroyed) {p_destroy:.1%}",
-                 x_axis_label="net HP damage (LRS hits - INTERCEPT hits, 7.57)",
+                 title=title or f"HP lost (of {hp}): P(destroyed) {p_destroy:.1%}",
+                 x_axis_label="HP lost (LRS hits - INTERCEPT hits, capped at HP; 7.57, 7.05)",
                  y_axis_label="probability")
     fig.vbar(x="k", top="p", width=0.8, color="colour", source=src)
     fig.add_tools(HoverTool(tooltips=[("damage", "@k"), ("P", "@pct")]))

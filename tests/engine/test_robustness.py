@@ -216,3 +216,13 @@ def test_scenario_markers_are_checked(tmp_path):
     bad.write_text(SCEN + ok + ok, encoding="utf-8")
     with pytest.raises(ScenarioError, match="duplicate marker"):
         load_scenario(bad)
+
+
+def test_the_instructor_reads_each_declaration_once():
+    g = load_scenario("gotland_redux")
+    g.begin_impulse("TF Memphis")
+    g.declare([{"kind": "move_embarked_jcc", "units": ["LHD 1"], "jcc": "Amphibious: LCU"}])
+    inst = [e["text"] for e in g.log_entries("instructor") if e["kind"] == "declare"]
+    ru = [e["text"] for e in g.log_entries("RU") if e["kind"] == "declare"]
+    assert inst == ["#1 Move and/or Play an Embarked Persistent JCC: LHD 1 in AM-26 (Amphibious: LCU)"]
+    assert ru == ["#1 Move and/or Play an Embarked Persistent JCC: 1 concealed counter in AM-26"]

@@ -218,3 +218,16 @@ def test_zero_ap_attackers_lists_continuing_and_combined_arms_candidates():
     g.begin_impulse(B)
     g.declare([])
     assert g.zero_ap_attackers() == {"continuing": ["Shawn"], "combined_arms": ["W"]}
+
+
+def test_odds_and_log_count_only_the_hp_a_target_has():
+    """Hits beyond a target's HP are lost (7.05): odds and log say HP lost, not raw hits."""
+    from lcb_lab.odds import engagement_odds
+    o = engagement_odds([(6, 14)], [], hp=2)
+    assert len(o.damage) == 3 and o.expected_damage <= 2
+    assert o.damage[2] == pytest.approx(o.p_destroy)
+    g = make_game([("DDG", "usn_ddg_51", "F-10", B), ("Anna", "runi_naval_infantry_platoon", "F-4", R, True)],
+                  forced=[1, 1, 1, 1], auto={})
+    lrs_impulse(g, B, "DDG", "Anna", 4)
+    dmg = next(e for e in g.log if e["kind"] == "damage")
+    assert dmg["title"] == "Anna loses 2 HP" and "2 more hit(s) are lost" in dmg["text"]
