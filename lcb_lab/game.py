@@ -279,9 +279,15 @@ class Game:
                     effects.note_card(c, d.jcc)
         self._transact(run)
 
-    def move(self, action: int, path: list[str]) -> None:
-        """Move the stack of declared action ``action`` (0-based) along ``path`` (5.1)."""
+    def move(self, action: int, path: list[str], units: list[str] | None = None) -> None:
+        """Move the stack of declared action ``action`` (0-based) along ``path`` (5.1).
+
+        ``units``: only for the Combined Arms Movement exception (5.13): in a
+        Move and/or Initiate Combat action, the GROUND ASSAULT units move on
+        while the LRS units stay behind to fire; the stack then splits.
+        """
         path = I.check("move", I.HEXES, path)
+        units = None if units is None else I.check("move", I.NAMES, units)
 
         def run(c: Ctx):
             d = self._action(c, action)
@@ -293,10 +299,26 @@ class Game:
                 return
             if d.kind == "play_jcc" or not d.units:
                 raise IllegalAction("3.31", f"action #{action + 1} has no units to move")
-            units = [c.state.units[u] for u in d.units if not c.state.units[u].destroyed]
-            p, over = movement.move(c, units, path, d.markers)
+            movers = [c.state.units[u] for u in d.units if not c.state.units[u].destroyed]
+            if units is not None and set(units) != {u.uid for u in movers}:
+                movers = self._combined_arms_movers(c, d, action, units)
+            p, over = movement.move(c, movers, path, d.markers)
             d.moved, d.path, d.over_mp = True, p, over
         self._transact(run)
+
+    def _combined_arms_movers(self, c: Ctx, d, action: int, units: list[str]) -> list:
+        """Check the Combined Arms Movement exception (5.13) and return the moving units."""
+        stay = [u for u in d.units if u not in units and not c.state.units[u].destroyed]
+        if d.kind != "move_combat" or set(units) - set(d.units) or not units:
+            raise IllegalAction("5.13", f"action #{action + 1}: a stack moves together; only a Move and/or "
+                                "Initiate Combat action may leave its LRS units behind (Combined Arms Movement)")
+        if not all(self.utype(u).cv("GA") for u in units) or not all(self.utype(u).cvs_of("LRS") for u in stay):
+            raise IllegalAction("5.13", "Combined Arms Movement: the units that move must have a GROUND ASSAULT "
+                                "value and the units that stay an LRS value")
+        c.log(explain.step("move", "Combined Arms Movement",
+                           f"{', '.join(stay)} stay to fire LRS while {', '.join(units)} move on; the stack splits "
+                           "(1 AP)", ["5.13"]))
+        return [c.state.units[u] for u in units]
 
     def _usable(self, c: Ctx, d, action: int, what: str) -> None:
         if d.over_mp:

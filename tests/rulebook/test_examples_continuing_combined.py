@@ -131,3 +131,22 @@ def test_7_111_example_armor_breakthrough_one_free_mp():
     with pytest.raises(IllegalAction) as e:
         g.armor_breakthrough("Tank", "F-4")              # once, and yellow costs 2 MP anyway
     assert e.value.rule in ("7.19", "7.111")
+
+
+def test_5_13_exception_combined_arms_movement_one_ap():
+    """5.13 example: an infantry platoon and an LRS unit in one stack, 1 AP: the LRS unit
+    fires without moving, the infantry moves into the enemy hex and assaults it."""
+    g = make_game([("W", "usmc_himars_section", "F-8", B), ("Inf", "usmc_infantry_platoon", "F-8", B),
+                   ("Anna", "runi_naval_infantry_platoon", "F-6", R, True)], forced=[1, 20, 1, 1],
+                  auto={"ga_defence": "no_defence", "intercept": "no_intercept"})
+    g.begin_impulse(B)
+    g.declare([{"kind": "move_combat", "units": ["W", "Inf"]}])
+    with pytest.raises(IllegalAction) as e:              # the LRS unit cannot be the one that moves
+        g.move(0, ["F-7"], units=["W"])
+    assert e.value.rule == "5.13"
+    g.move(0, ["F-7", "F-6"], units=["Inf"])
+    assert g.state.units["W"].hex == "F-8" and g.state.units["Inf"].hex == "F-6" and g.impulse.ap == 2
+    g.commit_combat(lrs=[{"shooter": "W", "slot": "LRS1", "target": "Anna", "dice": 2}],
+                    ga=[{"attacker": "Inf", "target": "Anna", "dice": 2}])
+    g.resolve_combat()
+    assert g.state.units["Anna"].destroyed
