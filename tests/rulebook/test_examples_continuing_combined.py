@@ -150,3 +150,45 @@ def test_5_13_exception_combined_arms_movement_one_ap():
                     ga=[{"attacker": "Inf", "target": "Anna", "dice": 2}])
     g.resolve_combat()
     assert g.state.units["Anna"].destroyed
+
+
+def test_7_24_disengaging_costs_a_normal_core_action_and_ends_the_obligation():
+    g = make_game([("Shawn", "usmc_infantry_platoon", "F-6", B, True), ("Ziva", "runi_naval_infantry_platoon", "F-6", R, True)])
+    g.state.continuing = {"F-6": "continuing"}
+    g.begin_impulse(B)
+    g.declare([{"kind": "move_combat", "units": ["Shawn"]}])
+    assert g.impulse.ap == 2                                  # leaving costs the Core Action's AP
+    g.move(0, ["F-7"])
+    g.end_impulse()                                           # no longer engaged: no 7.22 obligation
+    pass_impulse(g, R)
+    assert g.state.continuing == {}                           # the hex is not contested any more
+
+
+def test_7_25_example_new_units_join_a_continuing_combat_with_the_engaged_ones_for_0_ap():
+    """7.25: Sam's two engaged platoons and three new ones attack into the Continuing Combat hex;
+    only the new stack's move costs an AP."""
+    units = [(f"Old{i}", "usmc_infantry_platoon", "F-6", B, True) for i in (1, 2)]
+    units += [(f"New{i}", "usmc_infantry_platoon", "F-8", B) for i in (1, 2, 3)]
+    units += [(f"E{i}", "runi_naval_infantry_platoon", "F-6", R, True) for i in (1, 2, 3)]
+    g = make_game(units, seed=4, auto={"ga_defence": "return_fire"})
+    g.state.continuing = {"F-6": "continuing"}
+    g.begin_impulse(B)
+    g.declare([{"kind": "move_combat", "units": ["New1", "New2", "New3"]}])
+    g.move(0, ["F-7", "F-6"])
+    pairs = (("Old1", "E1"), ("Old2", "E2"), ("New1", "E1"), ("New2", "E2"), ("New3", "E3"))
+    g.commit_combat(ga=[{"attacker": a, "target": t, "dice": 2} for a, t in pairs])
+    assert g.impulse.ap == 2
+    g.resolve_combat()
+    assert all(g.state.units[f"Old{i}"].acted for i in (1, 2))   # their offensive combat for the turn (7.27)
+
+
+def test_3_35_combat_then_move():
+    from tests.conftest import make_board
+    g = make_game([("DDG", "usn_ddg_51", "F-10", B), ("Anna", "runi_naval_infantry_platoon", "F-4", R, True)],
+                  board=make_board(naval=["F-10", "F-11"]), forced=[20, 20], auto={})
+    g.begin_impulse(B)
+    g.declare([{"kind": "move_combat", "units": ["DDG"]}])
+    g.commit_combat(lrs=[{"shooter": "DDG", "slot": "LRS1", "target": "Anna", "dice": 2}])
+    g.resolve_combat()
+    g.move(0, ["F-11"])
+    assert g.state.units["DDG"].hex == "F-11"
