@@ -34,9 +34,9 @@ def make_board(naval=(), mixed=(), colours=None, cut=(), size=12) -> Board:
 
 
 def make_game(units, board=None, forced=(), seed=None, initiative="US", network=None,
-              task_forces=None, markers=None, auto=None) -> Game:
+              task_forces=None, markers=None, auto=None, catalog=None) -> Game:
     """``units``: list of (uid, type_id, hex, task_force[, revealed]) tuples."""
-    cat = load_catalog()
+    cat = catalog or load_catalog()
     tfs = task_forces or {"TF Blue": "US", "TF Red": "RU"}
     us = {}
     for spec in units:

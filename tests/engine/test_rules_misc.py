@@ -231,3 +231,49 @@ def test_odds_and_log_count_only_the_hp_a_target_has():
     lrs_impulse(g, B, "DDG", "Anna", 4)
     dmg = next(e for e in g.log if e["kind"] == "damage")
     assert dmg["title"] == "Anna loses 2 HP" and "2 more hit(s) are lost" in dmg["text"]
+
+
+def _test_catalog():
+    """The packaged catalog plus two made-up types no real counter has (test only)."""
+    from lcb_lab.catalog import Catalog, load_catalog, parse_catalog
+    extra = parse_catalog({"unit": [
+        {"type_id": "t_dual_int", "name": "two INTERCEPT values", "team": "US", "service": "test",
+         "domain": "ground", "symbol": "air_defense", "abbrev": "T", "size": "section", "mp": 3, "hp": 2,
+         "sources": {"mp": "sandbox: test", "hp": "sandbox: test"},
+         "cv": [{"slot": "INT1", "value": 10, "range": 3, "supply": "inf", "sources": {"value": "sandbox: test"}},
+                {"slot": "INT2", "value": 14, "range": 3, "supply": 6, "sources": {"value": "sandbox: test"}}]},
+        {"type_id": "t_inf_lrs", "name": "infinite LRS", "team": "RU", "service": "test", "domain": "ground",
+         "symbol": "artillery_rocket", "abbrev": "T", "size": "section", "mp": 3, "hp": 2,
+         "sources": {"mp": "sandbox: test", "hp": "sandbox: test"},
+         "cv": [{"slot": "LRS1", "value": 10, "range": 5, "supply": "inf", "sources": {"value": "sandbox: test"}}]},
+    ]}, "<test>")
+    base = load_catalog()
+    return Catalog(units={**base.units, **extra.units}, markers=base.markers)
+
+
+def test_7_34_infinite_lrs_rolls_at_most_4_dice_per_value_across_targets():
+    g = make_game([("Inf LRS", "t_inf_lrs", "F-2", R), ("A", "usmc_infantry_platoon", "F-4", B, True),
+                   ("C", "usmc_infantry_platoon", "F-5", B, True)], initiative="RU", catalog=_test_catalog())
+    g.begin_impulse(R)
+    g.declare([{"kind": "move_combat", "units": ["Inf LRS"]}])
+    with pytest.raises(IllegalAction) as e:
+        g.commit_combat(lrs=[{"shooter": "Inf LRS", "slot": "LRS1", "target": "A", "dice": 3},
+                             {"shooter": "Inf LRS", "slot": "LRS1", "target": "C", "dice": 2}])
+    assert e.value.rule == "7.34"
+
+
+def test_7_56_one_intercept_value_against_one_attack():
+    g = make_game([("Uran", "runi_coastal_missile_section", "F-2", R), ("A", "usmc_infantry_platoon", "F-4", B, True),
+                   ("C", "usmc_infantry_platoon", "F-5", B, True), ("Dual", "t_dual_int", "F-4", B)],
+                  initiative="RU", catalog=_test_catalog(), forced=[20] * 20)
+    g.begin_impulse(R)
+    g.declare([{"kind": "move_combat", "units": ["Uran"]}])
+    g.commit_combat(lrs=[{"shooter": "Uran", "slot": "LRS1", "target": "A", "dice": 2},
+                         {"shooter": "Uran", "slot": "LRS1", "target": "C", "dice": 2}])
+    with pytest.raises(IllegalAction) as e:
+        g.answer([{"interceptor": "Dual", "slot": "INT1", "target": "A", "dice": 2},
+                  {"interceptor": "Dual", "slot": "INT2", "target": "A", "dice": 2}])
+    assert e.value.rule == "7.56"
+    g.answer([{"interceptor": "Dual", "slot": "INT1", "target": "A", "dice": 2},
+              {"interceptor": "Dual", "slot": "INT2", "target": "C", "dice": 2}])   # one value per attack
+    assert g.state.units["Dual"].supply["INT2"] == 4
