@@ -128,17 +128,25 @@ class Board:
         lab = self._canon(label)
         return self.label_map.get(lab, lab)
 
+    def mp_costs(self) -> dict[str, int | None]:
+        """{label: MP to enter} for every hex (cached; the map never changes)."""
+        if "mp" not in self._cache:
+            self._cache["mp"] = {k: h.mp_cost for k, h in self.hexes.items()}
+        return self._cache["mp"]
+
     def neighbours(self, label: str) -> list[str]:
         """Adjacent hexes that are on this map."""
         return [h.label for h in hexgrid.neighbours(self._canon(label)) if h.label in self.hexes]
 
     def ground_neighbours(self, label: str) -> tuple[str, ...]:
         """Hexes a ground unit may step to from ``label`` (5.11, 5.111, 5.19)."""
-        return self.hex(label).ground_links
+        info = self.hexes.get(label)
+        return (info or self.hex(label)).ground_links
 
     def naval_neighbours(self, label: str) -> tuple[str, ...]:
         """Hexes a naval unit may step to from ``label`` (5.11)."""
-        return self.hex(label).naval_links
+        info = self.hexes.get(label)
+        return (info or self.hex(label)).naval_links
 
     # ---- traced distances ----------------------------------------------
     def naval_reach(self, label: str, radius: int) -> dict[str, int]:

@@ -20,7 +20,7 @@ Answer shapes:
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .errors import LcbError
@@ -37,7 +37,9 @@ class Decision:
     options: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        """Plain data (the options are built fresh for each decision, so no deep copy)."""
+        return {"kind": self.kind, "team": self.team, "rule": self.rule, "prompt": self.prompt,
+                "options": self.options}
 
 
 def _no(decision: Decision) -> Any:

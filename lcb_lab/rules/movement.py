@@ -64,9 +64,15 @@ def path_to(ctx: Ctx, units: list[Unit], dest: str) -> list[str]:
 
 
 def _search(ctx: Ctx, units: list[Unit], start: str | None):
+    """Dijkstra over MP costs from ``start``; returns ({hex: MP}, {hex: previous hex})."""
     start = start or units[0].hex
     team, domain = units[0].team, _domain(ctx, units)
     mp = stack_mp(ctx, units)
+    costs = ctx.board.mp_costs()
+    steps = ctx.board.naval_neighbours if domain == "naval" else ctx.board.ground_neighbours
+    stop = set()
+    if domain == "ground":  # 5.18: ground units stop in hexes holding enemy ground units
+        stop = {u.hex for u in ctx.state.living() if u.team != team and u.on_map and not ctx.is_naval(u)}
     best = {start: 0}
     parent: dict[str, str] = {}
     pq = [(0, start)]
@@ -74,10 +80,10 @@ def _search(ctx: Ctx, units: list[Unit], start: str | None):
         cost, h = heapq.heappop(pq)
         if cost > best.get(h, 1 << 30):
             continue
-        if h != start and domain == "ground" and enemy_ground_in(ctx, h, team):
-            continue  # 5.18: stops here
-        for n in _steps(ctx, domain, h):
-            c = ctx.board.hex(n).mp_cost
+        if h != start and h in stop:
+            continue
+        for n in steps(h):
+            c = costs[n]
             if c is None:
                 continue
             nc = cost + c
@@ -85,8 +91,8 @@ def _search(ctx: Ctx, units: list[Unit], start: str | None):
                 best[n] = nc
                 parent[n] = h
                 heapq.heappush(pq, (nc, n))
-    for n in _steps(ctx, domain, start):  # 5.14: one hex, whatever it costs
-        c = ctx.board.hex(n).mp_cost
+    for n in steps(start):  # 5.14: one hex, whatever it costs
+        c = costs[n]
         if c is not None and n not in best:
             best[n] = c
             parent[n] = start
