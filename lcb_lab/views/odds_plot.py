@@ -50,3 +50,17 @@ def compare_figure(variants: dict[str, EngagementOdds], width: int = 560, height
     fig.text(x="p", y="name", text="pct", source=src, x_offset=4, text_baseline="middle", text_font_size="9pt")
     fig.add_layout(Span(location=0.5, dimension="height", line_dash="dashed", line_color="#888"))
     return fig
+
+
+def count_figure(counts: dict, title: str, x_label: str = "", width: int = 420, height: int = 260):
+    """Bar chart of counts (e.g. winners of many games), labelled with the numbers."""
+    keys = [str(k) for k in counts]
+    vals = [counts[k] for k in counts]
+    src = ColumnDataSource({"k": keys, "n": vals, "label": [str(v) for v in vals]})
+    fig = figure(x_range=keys, width=width, height=height, toolbar_location=None, title=title,
+                 x_axis_label=x_label, y_axis_label="games")
+    fig.vbar(x="k", top="n", width=0.7, color=SAFE, source=src)
+    fig.text(x="k", y="n", text="label", source=src, text_align="center", y_offset=-4, text_font_size="9pt")
+    fig.y_range.start = 0
+    fig.xgrid.grid_line_color = None
+    return fig
