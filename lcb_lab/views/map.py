@@ -21,6 +21,7 @@ Usage::
 from __future__ import annotations
 
 import json
+import math
 from collections import defaultdict
 from typing import Callable
 
@@ -58,10 +59,42 @@ COUNTER_FONT = "Liberation Sans Narrow, Arial Narrow, Helvetica Neue, Helvetica,
 """Counter texts: a narrow face where the browser has one (counters are ~36 px wide at the default zoom)."""
 
 
-def name_font_size(name: str) -> str:
-    """The designator's font size on a counter: smaller for long names ("DDG(X)-106")."""
+COUNTER_TEXT_PX = 34.0
+"""Width in px a counter text may use (a counter is ~36 px wide at the default map height)."""
+
+NARROW_EM = 0.48
+"""Average width of a character of the narrow bold counter face, in em (for fitting a text)."""
+
+LABEL_MARGIN_KM = 1.1
+"""Gap between a hex's top edge and its label at the default text size (smaller for large text)."""
+
+
+def px(size: float) -> str:
+    """``"11.9px"`` (a Bokeh font size)."""
+    return f"{round(size, 1):g}px"
+
+
+def fit_size(text: str, base: float, scale: float = 1.0, width: float = COUNTER_TEXT_PX) -> float:
+    """A font size for ``text`` on a counter: ``base * scale``, but never wider than ``width`` px
+    (and never smaller than ``base``)."""
+    if scale == 1.0 or not text:
+        return base
+    fit = math.floor(10 * width / (NARROW_EM * len(text))) / 10      # rounded down: never wider
+    return max(base, min(base * scale, fit))
+
+
+def name_font_size(name: str, scale: float = 1.0) -> str:
+    """The designator's font size on a counter: smaller for long names ("DDG(X)-106");
+    ``scale`` (large text) enlarges it as far as the counter's width allows."""
     n = len(name)
-    return "8.5px" if n <= 6 else "8px" if n <= 7 else "7.5px" if n <= 9 else "7px"
+    base = 8.5 if n <= 6 else 8 if n <= 7 else 7.5 if n <= 9 else 7
+    return px(fit_size(name, base, scale))
+
+
+BASE_FONT_PX = {"hex_labels": 7.0, "ports": 12.0, "airfields": 12.0, "stack_counts": 7.0, "city_names": 11.0,
+                "names": 9.0, "title": 13.0, "subtitle": 11.0, "legend": 10.0, "stack_badges": 11.0}
+"""Sizes (px) of the map's texts at ``font_scale`` 1; :meth:`MapView.set_font_scale` multiplies them
+(the counter texts are columns of the counter source, see :func:`counter_data`)."""
 
 
 TEAM_WORD = {"US": "Blue", "RU": "Red"}
@@ -154,11 +187,12 @@ def _stack_order(items: list[dict], selected: str | None) -> list[dict]:
     return sorted(items, key=lambda c: (c.get("id") == selected, not c.get("back"), bool(c.get("revealed"))))
 
 
-def counter_data(view: dict, selected: str | None = None) -> dict[str, list]:
+def counter_data(view: dict, selected: str | None = None, font_scale: float = 1.0) -> dict[str, list]:
     """Columns of the counter data source for one team view.
 
     Backs (concealed enemy counters) carry only hex, team and a "?" -- by
-    construction they have nothing else to show.
+    construction they have nothing else to show.  ``font_scale`` (large text)
+    enlarges the counter texts as far as a counter's width allows.
     """
     team = view["team"]
     by_hex: dict[str, list[dict]] = defaultdict(list)
@@ -229,12 +263,15 @@ def counter_data(view: dict, selected: str | None = None) -> dict[str, list]:
             cols["top"].append(top)
             # texts are drawn for the top counter of each stack only
             cols["t_name"].append(line1 if top else "")
-            cols["name_size"].append(name_font_size(line1))
+            cols["name_size"].append(name_font_size(line1, font_scale))
             cols["t_hint"].append(hint if top else "")
             cols["t_low"].append(line3 if top else "")
+            cols["low_size"].append(px(fit_size(line3, 7.0, font_scale)))
             cols["frame_alpha"].append(0.9 if (top and frame) else 0.0)
-            cols["hint_size"].append("14px" if back else "10px" if hint and len(hint) <= 2
-                                     else "8.5px" if len(hint) <= 3 else "7.5px")
+            hint_base = 14.0 if back else 10.0 if hint and len(hint) <= 2 else 8.5 if len(hint) <= 3 else 7.5
+            # the symbol stays inside its frame, clear of the designator above it
+            hint_scale = font_scale if back else min(font_scale, 1.2)
+            cols["hint_size"].append(px(fit_size(hint, hint_base, hint_scale, width=0.62 * COUNTER_TEXT_PX)))
             cols["n"].append(str(n) if (top and n > 1) else "")
             cols["badge_alpha"].append(1.0 if (top and n > 1) else 0.0)
             cols["y_name"].append(y + 0.31 * s)
@@ -243,8 +280,8 @@ def counter_data(view: dict, selected: str | None = None) -> dict[str, list]:
             cols["bx"].append(x + 0.5 * s)
             cols["by"].append(y + 0.5 * s)
     keys = ["x", "y", "hex", "team", "uid", "abbrev", "back", "state", "fill", "alpha", "dash", "line", "line_width",
-            "tip", "top", "t_name", "name_size", "t_hint", "t_low", "frame_alpha", "hint_size", "n", "badge_alpha",
-            "y_name", "y_hint", "y_low", "bx", "by"]
+            "tip", "top", "t_name", "name_size", "t_hint", "t_low", "low_size", "frame_alpha", "hint_size", "n",
+            "badge_alpha", "y_name", "y_hint", "y_low", "bx", "by"]
     return {k: list(cols.get(k, [])) for k in keys}
 
 
@@ -274,12 +311,18 @@ class MapView:
     Public: ``figure``, ``update(game, team, selected=None)``,
     ``show_overlays(overlays)``, ``show_umbrella(data)``, ``clear_overlays()``,
     ``select_hex(label)``, ``on_hex(callback)``, ``hex_at(x, y)``,
-    ``sources`` (name -> ColumnDataSource).
+    ``set_font_scale(scale)``, ``sources`` (name -> ColumnDataSource).
+
+    ``font_scale`` multiplies every text of the map (hex labels, counter texts
+    as far as a counter's width allows, feature names, title, legend): 1.4 for
+    a projector ("Large text"); 1 is the default look.
     """
 
-    def __init__(self, board: Board, *, frame_height: int = 860, scenario: str = ""):
+    def __init__(self, board: Board, *, frame_height: int = 860, scenario: str = "", font_scale: float = 1.0):
         self.board = board
         self.scenario = scenario
+        self.font_scale = 1.0
+        self._last_view: tuple[dict, str | None] | None = None
         self._callbacks: list[Callable[[str], None]] = []
         self.last_tap: str | None = None
         self.selected_hex: str | None = None
@@ -307,6 +350,8 @@ class MapView:
         self._build_static()
         self._build_dynamic()
         p.on_event(Tap, self._on_tap)
+        if font_scale != 1.0:
+            self.set_font_scale(font_scale)
 
     # ---------------------------------------------------------- layers
     def _build_static(self) -> None:
@@ -340,13 +385,7 @@ class MapView:
         p.multi_polygons("xs", "ys", source=self.sources["land"], fill_alpha=0.0, line_color=palette.COAST_LINE,
                          line_width=1.3, line_alpha=0.9, name="coast")
 
-        lx, ly, lt = [], [], []
-        for lab in labels:
-            x, y = ov.hex_centre(lab)
-            lx.append(x)
-            ly.append(y + 0.5 * hexgrid.HEX_KM - 1.1)
-            lt.append(lab)
-        self.sources["hex_labels"] = ColumnDataSource({"x": lx, "y": ly, "text": lt})
+        self.sources["hex_labels"] = ColumnDataSource(self._hex_label_data(labels, LABEL_MARGIN_KM))
         p.text("x", "y", text="text", source=self.sources["hex_labels"], text_font_size="7px",
                text_color=palette.HEX_LABEL, text_align="center", text_baseline="top", name="hex_labels")
 
@@ -360,6 +399,15 @@ class MapView:
                      line_alpha=0.8, line_dash="solid", name="roads")
 
         self._build_features()
+
+    @staticmethod
+    def _hex_label_data(labels: list[str], margin_km: float) -> dict[str, list]:
+        lx, ly = [], []
+        for lab in labels:
+            x, y = ov.hex_centre(lab)
+            lx.append(x)
+            ly.append(y + 0.5 * hexgrid.HEX_KM - margin_km)
+        return {"x": lx, "y": ly, "text": list(labels)}
 
     def _build_features(self) -> None:
         p, b = self.figure, self.board
@@ -396,14 +444,16 @@ class MapView:
         self.sources["airfields"] = ColumnDataSource(air)
         p.text("x", "y", text={"value": "\u2708"}, source=self.sources["airfields"], text_font_size="12px",
                text_color="#262626", text_align="center", text_baseline="middle", angle=0.785, name="airfields")
-        nx, ny, nt, ns, nst = [], [], [], [], []
+        nx, ny, nt, ns, nst, nk = [], [], [], [], [], []
         for name, (x, y, kind) in names.items():
             nx.append(x + (0 if kind == "island" else 1.6))
             ny.append(y + (0 if kind == "island" else 1.2))
             nt.append(name)
             ns.append("11px" if kind == "city" else "9px")
             nst.append("italic" if kind in ("island", "bridge") else "bold" if kind == "city" else "normal")
-        self.sources["names"] = ColumnDataSource({"x": nx, "y": ny, "text": nt, "size": ns, "style": nst})
+            nk.append(kind)
+        self.sources["names"] = ColumnDataSource({"x": nx, "y": ny, "text": nt, "size": ns, "style": nst,
+                                                  "kind": nk})
         p.text("x", "y", text="text", source=self.sources["names"], text_font_size="size", text_font_style="style",
                text_color="#202020", text_align="left", text_baseline="bottom", name="names")
 
@@ -438,7 +488,7 @@ class MapView:
         p.text("x", "y_hint", text="t_hint", source=src, text_font=font, text_font_size="hint_size",
                text_font_style="bold", text_color="#ffffff", text_align="center", text_baseline="middle",
                name="counter_hints")
-        p.text("x", "y_low", text="t_low", source=src, text_font=font, text_font_size="7px",
+        p.text("x", "y_low", text="t_low", source=src, text_font=font, text_font_size="low_size",
                text_color="#ffffff", text_align="center", text_baseline="middle", name="counter_low")
         p.scatter("bx", "by", source=src, marker="circle", size=11, fill_color="#f4f1e8", line_color="#161616",
                   fill_alpha="badge_alpha", line_alpha="badge_alpha", name="stack_badges")
@@ -461,11 +511,48 @@ class MapView:
                              glyph_width=20, spacing=2, padding=6, margin=6, visible=False)
         p.add_layout(self.legend)
 
+    # ---------------------------------------------------------- text size
+    def _glyph(self, name: str):
+        return self.figure.select_one({"name": name}).glyph
+
+    def font_sizes(self) -> dict[str, str]:
+        """The current text sizes of the map's fixed-size texts (name -> "NNpx")."""
+        out = {name: self._glyph(name).text_font_size for name in ("hex_labels", "ports", "airfields",
+                                                                     "stack_counts")}
+        out["title"] = self.figure.title.text_font_size
+        out["subtitle"] = self.subtitle.text_font_size
+        out["legend"] = self.legend.label_text_font_size
+        return out
+
+    def set_font_scale(self, scale: float) -> None:
+        """Scale every text of the map by ``scale`` (1 = the default look; ~1.4 for a projector)."""
+        scale = float(scale)
+        if scale == self.font_scale:
+            return
+        self.font_scale = scale
+        base = BASE_FONT_PX
+        for name in ("hex_labels", "ports", "airfields", "stack_counts"):
+            self._glyph(name).text_font_size = px(base[name] * scale)
+        self._glyph("stack_badges").size = base["stack_badges"] * scale
+        self.figure.title.text_font_size = px(base["title"] * scale)
+        self.subtitle.text_font_size = px(base["subtitle"] * scale)
+        self.legend.label_text_font_size = px(base["legend"] * scale)
+        # a larger label sits closer to the hex's top edge, so it stays clear of the counters
+        labels = list(self.sources["hex_labels"].data["text"])
+        self.sources["hex_labels"].data = self._hex_label_data(labels, LABEL_MARGIN_KM if scale <= 1.0 else 0.6)
+        names = dict(self.sources["names"].data)
+        names["size"] = [px((base["city_names"] if k == "city" else base["names"]) * scale) for k in names["kind"]]
+        self.sources["names"].data = names
+        if self._last_view is not None:
+            view, selected = self._last_view
+            self.sources["counters"].data = counter_data(view, selected, self.font_scale)
+
     # ---------------------------------------------------------- updates
     def update(self, game, team: str, selected: str | None = None) -> dict:
         """Redraw counters and title from ``game.view(team)``; returns the view."""
         view = game.view(team)
-        self.sources["counters"].data = counter_data(view, selected)
+        self._last_view = (view, selected)
+        self.sources["counters"].data = counter_data(view, selected, self.font_scale)
         l1, l2 = title_text(view, scenario_name(game) or self.scenario)
         self.figure.title.text = l1
         self.subtitle.text = l2

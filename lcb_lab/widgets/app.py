@@ -2,9 +2,11 @@
 
 Layout: left, the map (a ``jupyter_bokeh`` ``BokehModel``) and the explained
 log under it; right, a message line, the view picker (Blue / Red /
-Instructor), the hex info panel, the unit panel (Unit Tracker + overlays),
-the decision panel (only while the engine waits for the defender) and tabs
-for the impulse and the lesson replay.
+Instructor) with the *Large text* toggle, the hex info panel, the unit panel
+(Unit Tracker + overlays), the decision panel (only while the engine waits
+for the defender), tabs for the impulse, the lesson replay and the game
+(new / save / load), the last message again, and -- in the Instructor view
+only -- the scripted card-effect panel.
 
 Every engine call goes through :meth:`LabApp.run`: a refused action
 (:class:`~lcb_lab.errors.LcbError`, e.g. ``IllegalAction`` naming its rule)
@@ -33,11 +35,16 @@ import ipywidgets as W
 from ..errors import LcbError
 from ..views import MapView, overlays as ov, palette
 from . import panels
+from .cards import CardEffectPanel
 from .decisions import DecisionPanel
 from .impulse import ImpulsePanel
 
 VIEWS = [("Blue (US)", "US"), ("Red (RU)", "RU"), ("Instructor", "instructor")]
 RIGHT_WIDTH = "450px"
+LARGE_TEXT = 1.4
+"""``font_scale`` of the *Large text* toggle (projector mode)."""
+DEFAULT_SAVE = "saves/game.json"
+"""Default file of *Save* / *Load*, relative to the notebook's folder."""
 TEAMS = ("US", "RU", "instructor")
 INPUT_ERRORS = (LcbError, TypeError, KeyError, ValueError, IndexError, AttributeError)
 """What the lab turns into a red message instead of a traceback (bad input from a widget or a script)."""
@@ -62,6 +69,10 @@ def error_text(what: str, err: BaseException) -> str:
     return f"Could not {verb}: {why.rstrip('.')}. Nothing changed."
 
 
+LESSON_INTRO = ('<div class="lcb-muted">Replay a scripted lesson (forced dice) one step per click; the map and '
+                "the log follow. Loading a lesson replaces the current game.</div>")
+
+
 def _notebook_output() -> None:
     """Inline BokehJS (offline, no CDN) for notebooks and Voila."""
     from bokeh.io import output_notebook
@@ -77,14 +88,29 @@ class LabApp:
     :meth:`begin_impulse`, :meth:`declare`, :meth:`move_to`, :meth:`conceal`,
     :meth:`zor`, :meth:`resupply`, :meth:`commit_combat`, :meth:`answer`,
     :meth:`answer_policy`, :meth:`resolve`, :meth:`end_impulse`,
-    :meth:`relinquish`, :meth:`load_lesson`, :meth:`step`, :meth:`run_lesson`.
+    :meth:`relinquish`, :meth:`load_lesson`, :meth:`step`, :meth:`run_lesson`,
+    :meth:`new_game`, :meth:`save_game`, :meth:`load_game`,
+    :meth:`apply_card_effect`, :meth:`set_font_scale`.
+
+    ``font_scale`` (1.4 = *Large text*) scales the map's texts and the panels
+    for a projector; ``files_dir`` is where *Save* / *Load* resolve relative
+    file names (default: the working directory, i.e. the notebook's folder).
     """
 
-    def __init__(self, game, team: str = "instructor"):
+    def __init__(self, game, team: str = "instructor", font_scale: float = 1.0,
+                 files_dir: str | Path | None = None):
         norm = normalise_team(team)
         if norm is None:
             raise ValueError(f"team must be one of {', '.join(TEAMS)}, not {team!r}")
+        if not isinstance(font_scale, (int, float)) or isinstance(font_scale, bool) or not 0.5 <= font_scale <= 3:
+            raise ValueError(f"font_scale must be a number from 0.5 to 3 (1.4 = large text), not {font_scale!r}")
         self.game = game
+        self.files_dir = Path(files_dir) if files_dir is not None else Path.cwd()
+        self.font_scale = 1.0
+        self._confirm: str | None = None
+        """The replacing action (``"new"`` / ``"load"``) armed by a first click, waiting for its confirmation."""
+        self._syncing = False
+        self._css_class = f"lcb-lab-{id(self):x}"
         self.team = norm
         self.last_hex: str | None = None
         self.selected_uid: str | None = None
@@ -101,6 +127,8 @@ class LabApp:
         self.map.on_hex(self.select_hex)
         self._build()
         self.refresh()
+        if font_scale != 1.0:
+            self.set_font_scale(font_scale)
 
     # ================================================================ layout
     def _build(self) -> None:
@@ -108,14 +136,18 @@ class LabApp:
         self.message = W.HTML()
         self.view_picker = W.ToggleButtons(options=VIEWS, value=self.team, tooltips=[
             "what the US team may see", "what the RU team may see", "everything (the instructor)"],
-            style={"button_width": "120px"})
+            style={"button_width": "104px"})
         self.view_picker.observe(lambda c: self.set_team(c["new"]), "value")
+        self.large_text = W.ToggleButton(value=False, description="Large text", icon="text-height",
+                                         layout=W.Layout(width="108px"),
+                                         tooltip=f"projector mode: map texts and panels x{LARGE_TEXT}")
+        self.large_text.observe(self._on_large_text, "value")
         self.hex_info = W.HTML(panels.hex_info_html(self.game.board, None))
         self.hex_info.add_class("lcb-hex-info")
 
-        self.unit_picker = W.Dropdown(description="Unit", options=[], layout=W.Layout(width="250px"),
+        self.unit_picker = W.Dropdown(description="Unit", options=[], value=None, layout=W.Layout(width="250px"),
                                       style={"description_width": "35px"})
-        self.unit_picker.observe(lambda c: self.select_unit(c["new"]) if c["new"] else None, "value")
+        self.unit_picker.observe(self._on_unit_picked, "value")
         self.clear_button = W.Button(description="Clear", layout=W.Layout(width="70px"),
                                      tooltip="clear the selected unit and its overlays")
         self.clear_button.on_click(lambda _b: self.select_unit(None))
@@ -137,8 +169,9 @@ class LabApp:
                                    self.umbrella_picker]),
                            self.overlay_note, self.unit_panel])
 
-        self.decision = DecisionPanel(self.answer, self.answer_policy, self.set_team)
+        self.decision = DecisionPanel(self.answer, self.answer_policy, self.set_team, preview=self.intercept_odds)
         self.impulse_panel = ImpulsePanel(self)
+        self.card_panel = CardEffectPanel(self)
 
         # lesson replay
         self.lesson_picker = W.Dropdown(options=self.lesson_names(), layout=W.Layout(width="230px"))
@@ -150,27 +183,67 @@ class LabApp:
         self.lesson_all = W.Button(description="Run all", icon="fast-forward", layout=W.Layout(width="100px"),
                                    disabled=True)
         self.lesson_all.on_click(lambda _b: self.run_lesson())
-        self.lesson_info = W.HTML('<div class="lcb-muted">Replay a scripted lesson (forced dice) one step per '
-                                  "click; the map and the log follow. Loading a lesson replaces the current game.</div>")
+        self.lesson_info = W.HTML(LESSON_INTRO)
         lesson_box = W.VBox([W.HBox([self.lesson_picker, self.lesson_load]),
                              W.HBox([self.lesson_next, self.lesson_all]), self.lesson_info])
 
-        self.tabs = W.Tab(children=[self.impulse_panel.widget, lesson_box])
+        # the game: new / save / load
+        self.game_info = W.HTML()
+        self.scenario_picker = W.Dropdown(options=self.scenario_names(), value="gotland_redux"
+                                          if "gotland_redux" in self.scenario_names() else None,
+                                          description="Scenario", layout=W.Layout(width="260px"),
+                                          style={"description_width": "60px"})
+        self.seed_box = W.IntText(value=1, description="Seed", layout=W.Layout(width="120px"),
+                                  style={"description_width": "35px"})
+        self.new_button = W.Button(description="New game", icon="file", button_style="primary",
+                                   layout=W.Layout(width="170px"),
+                                   tooltip="start a fresh game of the scenario (asks first when a game is in progress)")
+        self.new_button.on_click(lambda _b: self.new_game(self.scenario_picker.value, self.seed_box.value,
+                                                          confirm=self._confirm == "new"))
+        self.file_box = W.Text(value=DEFAULT_SAVE, description="File", layout=W.Layout(width="300px"),
+                               style={"description_width": "35px"})
+        self.save_button = W.Button(description="Save", icon="save", layout=W.Layout(width="90px"),
+                                    tooltip="write the whole game to the file (JSON)")
+        self.save_button.on_click(lambda _b: self.save_game(self.file_box.value))
+        self.load_button = W.Button(description="Load", icon="folder-open", layout=W.Layout(width="150px"),
+                                    tooltip="replace the game by the one saved in the file (asks first)")
+        self.load_button.on_click(lambda _b: self.load_game(self.file_box.value, confirm=self._confirm == "load"))
+        self.cancel_button = W.Button(description="Cancel", layout=W.Layout(width="80px", display="none"))
+        self.cancel_button.on_click(lambda _b: self._disarm(say=True))
+        game_box = W.VBox([self.game_info,
+                           W.HTML("<b>New game</b>"), W.HBox([self.scenario_picker, self.seed_box]),
+                           W.HBox([self.new_button, self.cancel_button]),
+                           W.HTML("<b>Save / Load</b> <span class='lcb-muted lcb-small'>(a JSON file; a relative "
+                                  f"name is under {panels.esc(self.files_dir)})</span>"),
+                           self.file_box, W.HBox([self.save_button, self.load_button])])
+
+        self.tabs = W.Tab(children=[self.impulse_panel.widget, lesson_box, game_box])
         self.tabs.set_title(0, "Impulse")
         self.tabs.set_title(1, "Replay lesson")
+        self.tabs.set_title(2, "New / Save / Load")
+        self.message_echo = W.HTML()
+        """The last message again, right under the tabs' buttons (Commit, Resolve, ...)."""
 
         self.log = W.HTML(layout=W.Layout(height="100%"))
         self.log.add_class("lcb-log-panel")
-        log_box = W.Box([self.log], layout=W.Layout(height="260px", border="1px solid #cfc8b4", overflow="hidden",
-                                                    width="100%"))
+        self.log_box = W.Box([self.log], layout=W.Layout(height="260px", border="1px solid #cfc8b4",
+                                                         overflow="hidden", width="100%"))
         self.map_model = self._bokeh_model()
         left = W.VBox([self.map_model, W.HTML("<b>Explained log</b> <span class='lcb-muted'>(newest last; rule "
-                                              "numbers cite the rulebook, which is not included)</span>"), log_box],
+                                              "numbers cite the rulebook, which is not included)</span>"),
+                       self.log_box],
                       layout=W.Layout(flex="0 0 auto", width=f"{self.map.figure.frame_width + 50}px"))
-        right = W.VBox([self.message, self.view_picker, self.hex_info, unit_box, self.decision.widget, self.tabs],
-                       layout=W.Layout(width=RIGHT_WIDTH, min_width=RIGHT_WIDTH, margin="0 0 0 10px"))
-        self.widget = W.HBox([self.css, left, right], layout=W.Layout(align_items="flex-start"))
+        self.right = W.VBox([self.message, W.HBox([self.view_picker, self.large_text]), self.hex_info, unit_box,
+                             self.decision.widget, self.tabs, self.message_echo, self.card_panel.widget],
+                            layout=W.Layout(width=RIGHT_WIDTH, min_width=RIGHT_WIDTH, margin="0 0 0 10px"))
+        self.right.add_class("lcb-right")
+        self.widget = W.HBox([self.css, left, self.right], layout=W.Layout(align_items="flex-start"))
         self.widget.add_class("lcb-app")
+        self.widget.add_class(self._css_class)
+
+    def _on_large_text(self, change) -> None:
+        if change["new"] != (self.font_scale > 1.0):         # set_font_scale moves the toggle too
+            self.set_font_scale(LARGE_TEXT if change["new"] else 1.0)
 
     def _bokeh_model(self):
         from .bokeh_model import LiveBokehModel
@@ -181,6 +254,11 @@ class LabApp:
     def lesson_names() -> list[str]:
         from ..scenario import SCENARIO_DIR
         return sorted(p.stem for p in (Path(SCENARIO_DIR) / "lessons").glob("*.toml"))
+
+    @staticmethod
+    def scenario_names() -> list[str]:
+        from ..scenario import SCENARIO_DIR
+        return sorted(p.stem for p in Path(SCENARIO_DIR).glob("*.toml"))
 
     def jcc_names(self, team: str) -> list[str]:
         """The team's JCC names from the scenario (for the declaration builder)."""
@@ -219,7 +297,7 @@ class LabApp:
             self.timings[what] = time.perf_counter() - t0
             return None
         self.highlight_from = before
-        self.message.value = panels.message_html(f"{what}: done.")
+        self._show_message(panels.message_html(f"{what}: done."))
         self.refresh()
         self.timings[what] = time.perf_counter() - t0
         return out
@@ -231,12 +309,17 @@ class LabApp:
         else:
             self.notes.append((len(self.game.log), '<div class="lcb-log-line lcb-refused">'
                                f"{panels.esc(error_text(what, err))}</div>", self.team))
-        self.message.value = panels.message_html(error_text(what, err), refused=True)
+        self._show_message(panels.message_html(error_text(what, err), refused=True))
         self._refresh_log()
 
     def say(self, text: str, refused: bool = True) -> None:
         """A message about the lab itself (a bad hex label, the wrong view): no log note."""
-        self.message.value = panels.message_html(text, refused=refused)
+        self._show_message(panels.message_html(text, refused=refused))
+
+    def _show_message(self, html: str) -> None:
+        """The message line at the top, and the same again under the tabs' buttons."""
+        self.message.value = html
+        self.message_echo.value = html
 
     # ------------------------------------------------------------ who may play
     def playing_team(self) -> str | None:
@@ -253,24 +336,24 @@ class LabApp:
     def locked_text(self) -> str:
         """Why the current view may not play the impulse (hidden information)."""
         who = self.playing_team()
-        name = palette.TEAM_NAME.get(who, who)
+        name, view = palette.TEAM_NAME.get(who, who), panels.view_name(who)
         if self.game.impulse is not None:
-            return f"{who} is playing its impulse \u2014 switch to the {name} or Instructor view to play it"
-        return f"{who} begins the next impulse \u2014 switch to the {name} or Instructor view to begin it"
+            return f"{name} is playing its impulse \u2014 switch to the {view} or the Instructor view to play it"
+        return f"{name} begins the next impulse \u2014 switch to the {view} or the Instructor view to begin it"
 
     def _gate(self, what: str) -> bool:
         if self.may_play():
             return True
-        self.say(f"{what}: not from the {palette.TEAM_NAME[self.team]} view. {self.locked_text()}. "
-                 "Nothing changed.")
+        self.say(f"{what}: not from the {panels.view_name(self.team)}. {self.locked_text()}. Nothing changed.")
         return False
 
     def _gate_decision(self, what: str) -> bool:
         d = self.game.pending
         if d is None or self.team in ("instructor", d.team):
             return True
-        self.say(f"{what}: only {d.team} (or the instructor) may answer this question \u2014 switch to the "
-                 f"{palette.TEAM_NAME.get(d.team, d.team)} or Instructor view. Nothing changed.")
+        name = palette.TEAM_NAME.get(d.team, d.team)
+        self.say(f"{what}: only {name} or the instructor may answer this question \u2014 switch to the "
+                 f"{panels.view_name(d.team)} or the Instructor view. Nothing changed.")
         return False
 
     def begin_impulse(self, task_force: str | None):
@@ -359,13 +442,201 @@ class LabApp:
     def end_impulse(self):
         return self.run("End impulse", self.game.end_impulse) if self._gate("End impulse") else None
 
+    def intercept_odds(self, intercepts: list[dict]) -> dict[str, dict]:
+        """Exact odds per target of the committed LRS plan against ``intercepts`` (the dice the
+        defender has entered so far): ``game.preview_lrs(plan, intercepts)`` (7.57)."""
+        imp = self.game.impulse
+        plan = (imp.combat or {}).get("lrs", []) if imp is not None else []
+        lrs = [{k: a[k] for k in ("shooter", "slot", "target", "dice")} for a in plan]
+        return self.game.preview_lrs(lrs, list(intercepts)) if lrs else {}
+
+    def apply_card_effect(self, effect: dict):
+        """Apply a card's outcome as a *scripted* effect (``game.apply_effect``; cards are not
+        simulated): Instructor view only."""
+        kind = effect.get("effect") if isinstance(effect, dict) else None
+        what = f"Card effect (scripted) {kind or ''}".rstrip()
+        if self.team != "instructor":
+            self.say(f"{what}: scripted card effects are applied from the Instructor view only. Nothing changed.")
+            return None
+        if isinstance(effect, dict):
+            why = None
+            if kind in ("reveal", "paralyse", "disembark") and not effect.get("units"):
+                why = ("choose at least one unit: click its hex on the map and pick it in the Units list"
+                       if kind != "disembark" else "choose at least one unit embarked on the ship")
+            elif kind == "disembark" and not effect.get("from"):
+                why = "choose the ship (or unit) the units disembark from"
+            elif kind == "disembark" and not effect.get("hex"):
+                why = "click the hex the units land in"
+            elif kind == "network_cube" and not effect.get("n"):
+                why = "choose how many cubes (1 to 5; negative removes cubes)"
+            if why:
+                self.say(f"{what}: {why}. Nothing changed.")
+                return None
+        return self.run(what, self.game.apply_effect, effect)
+
+    # ================================================================ the game: new / save / load
+    def game_in_progress(self) -> bool:
+        """Has anything happened in this game (a log entry, an impulse, a lesson)?"""
+        g = self.game
+        return bool(g.log) or g.impulse is not None or bool(g.state.tf_order) or self.lesson is not None
+
+    def _arm(self, which: str, text: str) -> None:
+        self._confirm = which
+        button = self.new_button if which == "new" else self.load_button
+        other = self.load_button if which == "new" else self.new_button
+        button.description = "Confirm new game" if which == "new" else "Confirm load"
+        button.button_style = "danger"
+        other.description = "Load" if which == "new" else "New game"
+        other.button_style = "primary" if other is self.new_button else ""
+        self.cancel_button.layout.display = "flex"
+        self.say(text)
+
+    def _disarm(self, say: bool = False) -> None:
+        was = self._confirm
+        self._confirm = None
+        self.new_button.description, self.new_button.button_style = "New game", "primary"
+        self.load_button.description, self.load_button.button_style = "Load", ""
+        self.cancel_button.layout.display = "none"
+        if say and was:
+            self.say("Cancelled: the game goes on. Nothing changed.", refused=False)
+
+    def _progress_text(self) -> str:
+        s = self.game.state
+        n = len(s.tf_order) + (1 if self.game.impulse is not None and
+                               self.game.impulse.task_force not in s.tf_order else 0)
+        lesson = f", lesson {self.lesson.spec.lesson.title!r}" if self.lesson is not None else ""
+        return f"turn {s.turn}, {n} impulse{'s' if n != 1 else ''} begun{lesson}"
+
+    def new_game(self, scenario: str | None = "gotland_redux", seed: int | None = 1, confirm: bool = False):
+        """Start a fresh game of ``scenario`` with ``seed``; returns the new Game.
+
+        When a game is in progress, the first call only asks: the button becomes
+        *Confirm new game* (and a second click, or ``confirm=True``, starts it).
+        """
+        from ..scenario import load_scenario
+        scenario = scenario or "gotland_redux"
+        if self.game_in_progress() and not confirm:
+            self._arm("new", f"A game is in progress ({self._progress_text()}). Press Confirm new game to "
+                             f"discard it and start {scenario} with seed {seed}, or Cancel. Nothing changed yet.")
+            return None
+        try:
+            game = load_scenario(scenario, seed=seed)
+        except (*INPUT_ERRORS, OSError) as e:
+            self._disarm()
+            self.say(error_text(f"Start a new game of {scenario}", e))
+            return None
+        if not self._same_map(game, f"Start a new game of {scenario}"):
+            return None
+        self._forget_lesson()
+        self.set_game(game)
+        self._show_message(panels.message_html(f"New game: {self.game_title()}, seed {seed}. "
+                                               "Begin the first impulse in the Impulse tab."))
+        return game
+
+    def _same_map(self, game, what: str) -> bool:
+        if game.board.name == self.map.board.name:
+            return True
+        self._disarm()
+        self.say(f"Could not {what[:1].lower() + what[1:]}: it is played on the {game.board.name} map and this lab "
+                 f"shows the {self.map.board.name} map; open it in its own lab with open_lab(game=...). "
+                 "Nothing changed.")
+        return False
+
+    def game_title(self) -> str:
+        return self.game.view("instructor").get("scenario_name") or self.game.state.scenario
+
+    def save_path(self, filename: str | Path | None = None) -> Path:
+        """``filename`` (default :data:`DEFAULT_SAVE`) resolved against :attr:`files_dir`."""
+        name = str(filename).strip() if filename is not None and str(filename).strip() else DEFAULT_SAVE
+        p = Path(name).expanduser()
+        return p if p.is_absolute() else self.files_dir / p
+
+    def save_game(self, filename: str | Path | None = None) -> Path | None:
+        """Write the game to ``filename`` (JSON, ``Game.save``); creates the folder. Returns the path."""
+        path = self.save_path(filename)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self.game.save(path)
+        except (*INPUT_ERRORS, OSError) as e:
+            self._file_error("save the game to", path, e)
+            return None
+        self._show_message(panels.message_html(f"Saved {self.game_title()} ({self._progress_text()}) to {path}."))
+        return path
+
+    def load_game(self, filename: str | Path | None = None, confirm: bool = False):
+        """Replace the game by the one saved in ``filename`` (``Game.load``); asks first when a
+        game is in progress (like :meth:`new_game`). Returns the loaded Game."""
+        from ..game import Game
+        path = self.save_path(filename)
+        if not path.is_file():
+            self._disarm()
+            self.say(f"Could not load {path}: there is no such file (save a game first). Nothing changed.")
+            return None
+        if self.game_in_progress() and not confirm:
+            self._arm("load", f"A game is in progress ({self._progress_text()}). Press Confirm load to replace "
+                              f"it by the game saved in {path}, or Cancel. Nothing changed yet.")
+            return None
+        try:
+            game = Game.load(path)
+        except (*INPUT_ERRORS, OSError) as e:
+            self._disarm()
+            self._file_error("load", path, e)
+            return None
+        if not self._same_map(game, f"Load {path}"):
+            return None
+        self._forget_lesson()
+        self.set_game(game)
+        self._show_message(panels.message_html(f"Loaded {self.game_title()} ({self._progress_text()}) from {path}."))
+        return game
+
+    def _file_error(self, verb: str, path: Path, err: BaseException) -> None:
+        from ..errors import ScenarioError
+        if isinstance(err, ScenarioError):
+            why = f"{err.key}: {err.problem}"
+        elif isinstance(err, OSError):
+            why = err.strerror or str(err)
+        else:
+            why = str(err).replace(f"cannot save the game to {path}: ", "") or type(err).__name__
+        self.say(f"Could not {verb} {path}: {why.rstrip('.')}. Nothing changed.")
+
+    def _forget_lesson(self) -> None:
+        self.lesson = None
+        self._lesson_steps = None
+        self._last_step = None
+        self.lesson_next.disabled = self.lesson_all.disabled = True
+        self.lesson_info.value = LESSON_INTRO
+
+    def _refresh_game_info(self) -> None:
+        s = self.game.state
+        over = (f" \u00b7 <span class='lcb-refused'>game over: {panels.esc(s.result)}</span>"
+                if s.stage != "action" else "")
+        self.game_info.value = (f'<div class="lcb-card"><b>{panels.esc(self.game_title())}</b> \u00b7 turn {s.turn} '
+                                f"of {s.max_turns} \u00b7 {panels.esc(self._progress_text().split(', ', 1)[1])}"
+                                f"{over}</div>")
+
+    # ================================================================ projector mode
+    def set_font_scale(self, scale: float) -> None:
+        """Scale the map's texts and the panels by ``scale`` (1.4 = *Large text*; 1 = the default look)."""
+        if not isinstance(scale, (int, float)) or isinstance(scale, bool) or not 0.5 <= scale <= 3:
+            self.say(f"Text size: {scale!r} is not a scale from 0.5 to 3 (1.4 = large text). Nothing changed.")
+            return
+        scale = float(scale)
+        self.font_scale = scale
+        self.map.set_font_scale(scale)
+        if self.large_text.value != (scale > 1.0):
+            self.large_text.value = scale > 1.0      # the observer sees the scale already set: no-op
+        self.css.value = panels.CSS + panels.scale_css(self._css_class, scale)
+        self.log_box.layout.height = f"{round(260 * max(scale, 1.0))}px"
+        # a wide right column goes under the map rather than off the page
+        self.widget.layout.flex_flow = "row wrap" if scale > 1.0 else None
+
     # ================================================================ selection
     def set_team(self, team: str) -> None:
         """Redraw everything from ``team``'s view ("US", "RU" or "instructor")."""
         norm = normalise_team(team)
         if norm is None:
-            self.say(f"Unknown view {team!r}: choose US, RU or instructor. The view stays "
-                     f"{palette.TEAM_NAME[self.team]}.")
+            self.say(f"Unknown view {team!r}: choose US, RU or instructor. The view stays the "
+                     f"{panels.view_name(self.team)}.")
             return
         if norm == self.team:
             return
@@ -373,7 +644,7 @@ class LabApp:
         if self.view_picker.value != norm:
             self.view_picker.value = norm     # the observer re-enters with the same team: no-op
         # the last message may name what only the previous view knows
-        self.say(f"Showing the {palette.TEAM_NAME[norm]} view.", refused=False)
+        self.say(f"Showing the {panels.view_name(norm)}.", refused=False)
         if self.selected_uid and self.selected_uid not in self._visible():
             self.selected_uid = None
         self.refresh()
@@ -406,34 +677,60 @@ class LabApp:
         view = self.view()
         self.hex_info.value = panels.hex_info_html(self.game.board, label, view)
         units = self.hex_units(label, view)
-        opts = [(u, u) for u in units]
-        if list(self.unit_picker.options) != opts:
-            self.unit_picker.options = opts
         if units and self.selected_uid not in units:
-            self.select_unit(units[0], view=view)     # sets unit_picker.value too
-        elif self.selected_uid in units:
-            if self.unit_picker.value != self.selected_uid:
-                self.unit_picker.value = self.selected_uid
+            self.select_unit(units[0], view=view)     # a hex with units: its first unit
         else:
-            self.unit_picker.value = None
+            self._sync_picker(view)                   # the same unit, or an empty hex: the selection stays
         self.impulse_panel.refresh()
+        self.card_panel.refresh()
         self.timings["tap"] = time.perf_counter() - t0
         return label
 
     def select_unit(self, uid: str | None, view: dict | None = None) -> None:
-        """Show a unit's Unit Tracker and overlays (None clears the selection)."""
-        if uid == self.selected_uid and uid is not None:
-            return
+        """Show a unit's Unit Tracker and overlays (None clears the selection); the Unit
+        dropdown always shows the same unit as the Unit Tracker."""
         view = view or self.view()
         vis = self._visible(view)
         if uid is not None and uid not in vis:
             uid = None
+        changed = uid != self.selected_uid
         self.selected_uid = uid
+        self._sync_picker(view)
+        if not changed:
+            return
         self.umbrella_target = None
-        if uid is not None and self.unit_picker.value != uid and uid in [o[1] for o in self.unit_picker.options]:
-            self.unit_picker.value = uid
         self._refresh_unit(view)
         self.map.update(self.game, self.team, selected=uid)
+
+    def _on_unit_picked(self, change) -> None:
+        if not self._syncing and change["new"] is not None:
+            self.select_unit(change["new"])
+
+    def picker_options(self, view: dict | None = None) -> list[tuple[str, str]]:
+        """The Unit dropdown: the clicked hex's units, and the selected unit first when it is
+        elsewhere (so the dropdown and the Unit Tracker always name the same unit)."""
+        view = view or self.view()
+        units = self.hex_units(self.last_hex, view)
+        opts = [(u, u) for u in units]
+        sel = self.selected_uid
+        vis = self._visible(view)
+        if sel is not None and sel not in units and sel in vis:
+            c = vis[sel]
+            where = c.get("hex") or f"on {c.get('embarked_on')}"
+            opts.insert(0, (f"{sel} (selected, in {where})", sel))
+        return opts
+
+    def _sync_picker(self, view: dict | None = None) -> None:
+        """Make the Unit dropdown show :attr:`selected_uid` (None: nothing selected)."""
+        opts = self.picker_options(view)
+        self._syncing = True
+        try:
+            if list(self.unit_picker.options) != opts:
+                self.unit_picker.options = opts
+            if self.unit_picker.value != self.selected_uid:
+                self.unit_picker.value = self.selected_uid
+        finally:
+            self._syncing = False
 
     def show_umbrella(self, target: str | None) -> None:
         """Draw the INTERCEPT umbrella over ``target`` against the selected unit (7.53)."""
@@ -456,18 +753,17 @@ class LabApp:
         vis = self._visible(view)
         if self.selected_uid and self.selected_uid not in vis:
             self.selected_uid = None
+        self._disarm()                    # a pending "Confirm new game / load" asks again after any change
         self.map.update(self.game, self.team, selected=self.selected_uid)
         self.hex_info.value = panels.hex_info_html(self.game.board, self.last_hex, view)
-        units = self.hex_units(self.last_hex, view)
-        opts = [(u, u) for u in units]
-        if list(self.unit_picker.options) != opts:
-            self.unit_picker.options = opts
-            self.unit_picker.value = self.selected_uid if self.selected_uid in units else None
+        self._sync_picker(view)
         self._refresh_unit(view)
         self.decision.refresh(self.game.pending, self.team)
         self.impulse_panel.refresh()
+        self.card_panel.refresh()
         self._refresh_log()
         self._refresh_lesson()
+        self._refresh_game_info()
 
     def _refresh_log(self) -> None:
         notes = [(i, h) for i, h, t in self.notes if self.team in ("instructor", t)]
@@ -531,6 +827,7 @@ class LabApp:
         self.notes = []
         self.highlight_from = None
         self.impulse_panel.clear()
+        self.card_panel.clear()
         self.decision.refresh(None, self.team)
         self.refresh()
 
@@ -554,7 +851,7 @@ class LabApp:
         self.lesson_info.value = (f'<div class="lcb-card"><h4>{panels.esc(info.title)}</h4>'
                                   f'<div class="lcb-small lcb-muted">{panels.esc(info.source)}; '
                                   f'{len(info.assumptions)} stated assumption(s). Press <b>Next step</b>.</div></div>')
-        self.message.value = panels.message_html(f"Lesson loaded: {info.title}")
+        self._show_message(panels.message_html(f"Lesson loaded: {info.title}"))
 
     def step(self):
         """Replay the next lesson step; returns the :class:`~lcb_lab.lesson.Done` (or None at the end).
@@ -657,10 +954,18 @@ class LabApp:
 
 
 def open_lab(scenario: str = "gotland_redux", seed: int | None = 1, team: str = "instructor",
-             game=None) -> LabApp:
-    """Load a scenario (or take ``game``) and build the lab; display ``lab.widget``."""
+             game=None, font_scale: float = 1.0, files_dir: str | Path | None = None) -> LabApp:
+    """Load a scenario (or take ``game``) and build the lab; display ``lab.widget``.
+
+    ``font_scale=1.4`` opens it in projector mode (*Large text*); *Save* / *Load*
+    resolve relative file names under ``files_dir`` (default: the notebook's folder).
+    """
     _notebook_output()
     if game is None:
         from ..scenario import load_scenario
         game = load_scenario(scenario, seed=seed)
-    return LabApp(game, team=team)
+    lab = LabApp(game, team=team, font_scale=font_scale, files_dir=files_dir)
+    lab.seed_box.value = seed if isinstance(seed, int) and not isinstance(seed, bool) else 1
+    if scenario in lab.scenario_picker.options:
+        lab.scenario_picker.value = scenario
+    return lab

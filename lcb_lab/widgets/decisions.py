@@ -4,6 +4,9 @@ The engine never decides for the defender (design principle 5): when
 ``game.pending`` is set, this panel asks the team named in the decision,
 with one dice input per eligible unit, an "Answer" button and one
 "Use policy <name>" button per named policy (:data:`lcb_lab.decisions.POLICIES`).
+An INTERCEPT question also shows, per target, the exact odds of the committed
+LRS against the dice entered so far (``preview``, i.e. ``game.preview_lrs``),
+updated as the dice change.
 In the other team's view only the question's kind and the deciding team are
 shown (the prompt and the options name units and markers the other team may
 not know about), with a "Hand over" button and no way to answer.
@@ -16,7 +19,8 @@ from typing import Any, Callable
 import ipywidgets as W
 
 from ..decisions import POLICIES, Decision
-from .panels import esc, rule_badges, team_span
+from ..views import palette
+from .panels import esc, rule_badges, team_span, view_name
 
 KIND_TITLE = {"intercept": "INTERCEPT", "ga_defence": "GROUND ASSAULT defence", "mildec": "MILDEC"}
 
@@ -25,12 +29,17 @@ class DecisionPanel:
     """Shows ``game.pending`` and collects the answer.
 
     ``on_answer(value)`` and ``on_policy(name)`` are called by the buttons;
-    ``on_show_team(team)`` switches the app's view to the deciding team.
+    ``on_show_team(team)`` switches the app's view to the deciding team;
+    ``preview(intercepts)`` (optional) gives the exact odds per target of the
+    committed LRS against those INTERCEPT dice (``game.preview_lrs``).
     """
 
     def __init__(self, on_answer: Callable[[Any], None], on_policy: Callable[[str], None],
-                 on_show_team: Callable[[str], None]):
+                 on_show_team: Callable[[str], None],
+                 preview: Callable[[list[dict]], dict[str, dict]] | None = None):
         self.on_answer, self.on_policy, self.on_show_team = on_answer, on_policy, on_show_team
+        self.preview = preview
+        self._odds: dict[str, W.HTML] = {}
         self.header = W.HTML()
         self.body = W.VBox()
         self.answer_button = W.Button(description="Answer", button_style="primary", icon="check",
@@ -58,6 +67,7 @@ class DecisionPanel:
         self._key = key
         self.decision = pending
         self._inputs = []
+        self._odds = {}
         if pending is None:
             self.widget.layout.display = "none"
             self.body.children = ()
@@ -71,17 +81,19 @@ class DecisionPanel:
         self.header.value = (f'<div class="lcb-card"><h4>Decision for {team_span(d.team)}: {esc(title)} '
                              f'{rule_badges([d.rule])}</h4>{prompt}</div>')
         if not may_see:
-            show = W.Button(description=f"Hand over: show the {d.team} view", icon="exchange",
-                            layout=W.Layout(width="260px"))
+            name = palette.TEAM_NAME.get(d.team, d.team)
+            show = W.Button(description=f"Hand over: show the {view_name(d.team)}", icon="exchange",
+                            layout=W.Layout(width="280px"))
             show.on_click(lambda _b: self.on_show_team(d.team))
-            self.body.children = (W.HTML(f'<div class="lcb-muted">Only {esc(d.team)} sees the details of this '
-                                         f"question and answers it. Hand the screen over to {esc(d.team)} (or "
+            self.body.children = (W.HTML(f'<div class="lcb-muted">Only {esc(name)} sees the details of this '
+                                         f"question and answers it. Hand the screen over to {esc(name)} (or "
                                          "switch to the Instructor view).</div>"), show)
             self.answer_button.layout.display = "none"
             self.answer_button.disabled = True
             self.policy_box.children = ()
             return
         self.body.children = tuple(self._build(d))
+        self.update_odds()
         self.answer_button.layout.display = "flex"
         self.answer_button.disabled = False
         buttons = []
@@ -106,10 +118,15 @@ class DecisionPanel:
                         label = W.HTML(f'&nbsp;{esc(o["uid"])} {esc(o["slot"])} CV {o["cv"]} '
                                        f'<span class="lcb-muted">({where}; up to {o["max_dice"]} dice)</span>')
                         self._inputs.append(({"interceptor": o["uid"], "slot": o["slot"], "target": t["target"]}, box))
+                        box.observe(lambda _c: self.update_odds(), "value")
                         out.append(W.HBox([box, label]))
                     else:
                         out.append(W.HTML(f'<span class="lcb-muted">&nbsp;&nbsp;{esc(o["uid"])} {esc(o["slot"])}: '
                                           f'not eligible \u2014 {esc(o["reason"])}</span>'))
+                if self.preview is not None:
+                    odds = W.HTML()
+                    self._odds[t["target"]] = odds
+                    out.append(odds)
         elif d.kind == "ga_defence":
             attackers = [a["uid"] for a in d.options["attackers"]]
             for o in d.options["defenders"]:
@@ -126,6 +143,34 @@ class DecisionPanel:
             out.append(W.HBox([box, W.HTML(f'&nbsp;HP absorbed by MILDECs (0..{cap}) '
                                            f'{rule_badges(["4.22", "7.06"])}')]))
         return out
+
+    # ------------------------------------------------------------ odds
+    def update_odds(self) -> None:
+        """Per target: the exact odds of the committed LRS with the INTERCEPT dice entered now,
+        beside the odds with no INTERCEPT (7.57)."""
+        if not self._odds or self.preview is None or self.decision is None:
+            return
+        ints = self.value()
+        try:
+            now = self.preview(ints)
+            bare = self.preview([]) if ints else now
+        except Exception as e:  # noqa: BLE001 - odds must never break the question
+            for box in self._odds.values():
+                box.value = f'<div class="lcb-small lcb-muted">no odds: {esc(e)}</div>'
+            return
+        for tgt, box in self._odds.items():
+            o, b = now.get(tgt), bare.get(tgt)
+            if o is None:
+                box.value = ""
+                continue
+            dice = sum(i["dice"] for i in ints if i["target"] == tgt)
+            dmg = ", ".join(f"{k} HP {p * 100:.1f}%" for k, p in enumerate(o["damage"]))
+            vs = "" if not dice or b is None else (f" <span class='lcb-muted'>(no INTERCEPT: "
+                                                   f"{b['p_destroy'] * 100:.1f}%, {b['expected']:.2f} HP)</span>")
+            box.value = (f'<div class="lcb-card lcb-small"><b>Odds on {esc(tgt)}</b> ({o["hp"]} HP) with '
+                         f'{dice} INTERCEPT {"die" if dice == 1 else "dice"} {rule_badges(["7.57"])}: '
+                         f'P(destroyed) <b>{o["p_destroy"] * 100:.1f}%</b>, expected damage '
+                         f'{o["expected"]:.2f} HP{vs}<br><span class="lcb-muted">{dmg}</span></div>')
 
     # ------------------------------------------------------------ answer
     def value(self) -> Any:

@@ -19,21 +19,37 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as W
 
-from ..views import palette
-from .panels import esc, rule_badges, team_span
+from ..rules.network import REPAIR_AP
+from ..rules.sequence import CORE_ACTION_NAMES, NETWORK_REPAIR
+from .panels import esc, rule_badges, team_span, view_name
 
 if TYPE_CHECKING:  # pragma: no cover
     from .app import LabApp
 
-ACTION_KINDS = [
-    ("Move and/or Initiate Combat", "move_combat"),
-    ("Move and/or Conceal", "move_conceal"),
-    ("Move and/or Resupply", "move_resupply"),
-    ("Play a JCC", "play_jcc"),
-    ("Move and/or Play an Embarked JCC", "move_embarked_jcc"),
-    ("Remove a Tactical Network cube (2 AP)", "network_repair"),
-]
-KIND_NAME = {k: n for n, k in ACTION_KINDS}
+KIND_NAME = dict(CORE_ACTION_NAMES)
+"""The Core Actions' names, as the engine (and its log) spells them (3.31)."""
+ACTION_KINDS = [(name + (f" ({REPAIR_AP} AP)" if kind == NETWORK_REPAIR else ""), kind)
+                for kind, name in CORE_ACTION_NAMES.items()]
+"""The builder's choices: the engine's names (the cube removal says its cost)."""
+UNIT_KINDS = {k for k in CORE_ACTION_NAMES if k not in ("play_jcc", NETWORK_REPAIR)}
+"""Core Actions that activate a unit or a stack (3.31)."""
+JCC_KINDS = {"play_jcc", "move_embarked_jcc"}
+
+NO_LRS_TARGET = ("No target: only revealed enemy units can be targeted by LRS (6.14, 7.32). "
+                 "Reveal units by ZOR, by combat, or with a card effect.")
+NO_GA_TARGET = ("No target: GROUND ASSAULT targets an enemy ground unit the attacker can see in its own hex "
+                "(range 0, 7.12). Reveal units by ZOR, by combat, or with a card effect.")
+
+
+def action_text(kind: str, units=(), jcc: str | None = None) -> str:
+    """A Core Action as the log words it: "Move and/or Initiate Combat: DDG-51",
+    "Play a JCC (MARSOC HALO)"."""
+    text = KIND_NAME.get(kind, kind)
+    if units:
+        text += ": " + ", ".join(units)
+    if jcc:
+        text += f" ({jcc})"
+    return text
 
 
 def _lay(width: str = "auto", **kw) -> W.Layout:
@@ -175,11 +191,25 @@ class ImpulsePanel:
 
     # ------------------------------------------------------------ builders
     def add_declaration(self, kind: str, units: list[str], jcc: str | None = None) -> list[dict]:
+        """Add one Core Action to the builder (declared together with *Declare*, 3.03).
+
+        A unit-based action with no unit, or a card action with no card name,
+        is refused with a plain message (3.31) and nothing is added."""
+        units = list(units or [])
+        name = KIND_NAME.get(kind, kind)
+        if kind in UNIT_KINDS and not units:
+            self.app.say(f"Add action: choose at least one unit in the Units list \u2014 a {name} action "
+                         "activates one unit or one stack (3.31). Nothing added.")
+            return self.pending_decl
+        if kind == "play_jcc" and not (jcc or "").strip():
+            self.app.say("Add action: name the JCC played (pick it in the JCC box) \u2014 Play a JCC names its "
+                         "card (3.31). Nothing added.")
+            return self.pending_decl
         a: dict = {"kind": kind}
-        if kind not in ("play_jcc", "network_repair"):
-            a["units"] = list(units)
-        if jcc and kind in ("play_jcc", "move_embarked_jcc"):
-            a["jcc"] = jcc
+        if kind not in ("play_jcc", NETWORK_REPAIR):
+            a["units"] = units
+        if jcc and kind in JCC_KINDS:
+            a["jcc"] = jcc.strip()
         self.pending_decl.append(a)
         self._show_decl()
         return self.pending_decl
@@ -192,9 +222,9 @@ class ImpulsePanel:
     def _show_decl(self) -> None:
         imp = self.app.game.impulse
         ap = imp.ap if imp else 0
-        cost = sum(2 if a["kind"] == "network_repair" else 1 for a in self.pending_decl)
-        items = "".join(f"<li>{esc(KIND_NAME.get(a['kind'], a['kind']))}: {esc(', '.join(a.get('units', [])))}"
-                        f"{' - ' + esc(a['jcc']) if a.get('jcc') else ''}</li>" for a in self.pending_decl)
+        cost = sum(REPAIR_AP if a["kind"] == NETWORK_REPAIR else 1 for a in self.pending_decl)
+        items = "".join(f"<li>{esc(action_text(a['kind'], a.get('units', []), a.get('jcc')))}</li>"
+                        for a in self.pending_decl)
         colour = "#a8231a" if cost > ap else "#1f2a33"
         self.decl_list.value = (f'<div style="color:{colour}">AP: {cost} of {ap} used</div>'
                                 + (f"<ol>{items}</ol>" if items else '<span class="lcb-muted">No action added yet.</span>'))
@@ -207,14 +237,49 @@ class ImpulsePanel:
     def ga_rows(self) -> list[dict]:
         return [r for k, r in self.allocs if k == "ga"]
 
-    def add_lrs(self, shooter: str, slot: str, target: str, dice: int) -> list[dict]:
-        """Add one LRS allocation row (7.3); committed with the others (3.38)."""
+    def add_lrs(self, shooter: str | None, slot: str | None, target: str | None, dice) -> list[dict]:
+        """Add one LRS allocation row (7.3); committed with the others (3.38).
+
+        A row without shooter, LRS track, target or dice is refused with a plain
+        message (no target: only revealed enemy units may be targeted) and nothing is added."""
+        why = None
+        if not shooter:
+            why = ("No shooter: declare a Move and/or Initiate Combat action for the units that fire "
+                   "(3.31, 7.010).")
+        elif not slot or not str(slot).startswith("LRS"):
+            try:
+                tracks = [c.slot for c in self.app.game.utype(shooter).cvs_of("LRS")]
+            except (KeyError, ValueError):
+                tracks = []
+            if not tracks:
+                why = f"No LRS track: {shooter} has no LONG-RANGE STRIKE value (4.32)."
+            else:
+                why = (f"No LRS track: choose {' or '.join(tracks)} (4.32)"
+                       + (f"; {slot} is not an LRS track (use Add GA for GROUND ASSAULT)." if slot else "."))
+        elif not target:
+            why = NO_LRS_TARGET
+        elif not isinstance(dice, int) or isinstance(dice, bool) or dice < 1:
+            why = "No dice: allocate at least one die (7.3)."
+        if why:
+            self.app.say(f"Add LRS: {why} Nothing added.")
+            return self.lrs_rows
         self.allocs.append(("lrs", {"shooter": shooter, "slot": slot, "target": target, "dice": int(dice)}))
         self._show_alloc()
         return self.lrs_rows
 
-    def add_ga(self, attacker: str, target: str, dice: int) -> list[dict]:
-        """Add one GROUND ASSAULT allocation row (7.1)."""
+    def add_ga(self, attacker: str | None, target: str | None, dice) -> list[dict]:
+        """Add one GROUND ASSAULT allocation row (7.1); refused like :meth:`add_lrs` when incomplete."""
+        why = None
+        if not attacker:
+            why = ("No attacker: declare a Move and/or Initiate Combat action for the units that assault "
+                   "(3.31, 7.010).")
+        elif not target:
+            why = NO_GA_TARGET
+        elif not isinstance(dice, int) or isinstance(dice, bool) or dice < 1:
+            why = "No dice: allocate at least one die (7.14)."
+        if why:
+            self.app.say(f"Add GA: {why} Nothing added.")
+            return self.ga_rows
         self.allocs.append(("ga", {"attacker": attacker, "target": target, "dice": int(dice)}))
         self._show_alloc()
         return self.ga_rows
@@ -299,7 +364,7 @@ class ImpulsePanel:
         who = app.playing_team()
         self.locked = True
         self.locked_note.value = f'<div class="lcb-card lcb-locked">{esc(app.locked_text())}.</div>'
-        self.hand_over.description = f"Hand over: show the {palette.TEAM_NAME.get(who, who)} view"
+        self.hand_over.description = f"Hand over: show the {view_name(who)}"
         self.locked_box.layout.display = "flex"
         for box in (self.begin_box, self.declare_box, self.act_box, self.combat_box, self.end_button):
             box.layout.display = "none"
@@ -329,25 +394,55 @@ class ImpulsePanel:
             if w.disabled:
                 w.disabled = False
 
+    def status_text(self) -> str:
+        """The status line (HTML): during an impulse whose it is and its AP; between impulses
+        who begins the next one."""
+        g = self.app.game
+        s, imp = g.state, g.impulse
+        head = f"<b>Turn {s.turn}</b> \u00b7 initiative {team_span(s.initiative)}"
+        if s.stage != "action":
+            return head + f'<div class="lcb-refused">Game over: {esc(s.result)}</div>'
+        if imp is None:
+            nxt = g.next_team()
+            return head + " \u00b7 " + (f"next impulse: {team_span(nxt)}" if nxt else "end of turn")
+        line = f"{team_span(imp.team)} impulse: <b>{esc(imp.task_force)}</b> \u00b7 "
+        if imp.phase == "declare":
+            line += f"AP: {imp.ap} to declare {rule_badges(['3.32'])}"
+        else:
+            declared = sum(REPAIR_AP if d.kind == NETWORK_REPAIR else 1 for d in imp.actions)
+            line += f"AP: {declared} declared, 0 to spend"
+            if imp.ap:
+                line += f" ({imp.ap} unused: passed AP are lost {rule_badges(['3.310'])})"
+            step = ("combat resolved: end the impulse" if imp.phase == "combat_done"
+                    else "combat committed" if imp.combat is not None else "carry out the declared actions")
+            line += f" \u00b7 {step}"
+        return head + f"<div>{line}</div>"
+
+    def combat_possible(self) -> bool:
+        """May this impulse fight? A declared Move and/or Initiate Combat action, a unit engaged in
+        Continuing Combat (0 AP, 7.22), or combat already committed.  Combined Arms Activation
+        candidates (7.18) alone do not count: they only support a GROUND ASSAULT made by those."""
+        g = self.app.game
+        imp = g.impulse
+        if imp is None or imp.phase == "declare":
+            return False
+        if imp.combat is not None or any(d.kind == "move_combat" for d in imp.actions):
+            return True
+        return bool(g.zero_ap_attackers()["continuing"])
+
     def refresh(self) -> None:
         app, g = self.app, self.app.game
         s, imp = g.state, g.impulse
-        nxt = g.next_team()
-        head = (f"<b>Turn {s.turn}</b> \u00b7 initiative {team_span(s.initiative)} \u00b7 "
-                + (f"next impulse: {team_span(nxt)}" if nxt else "end of turn"))
-        if s.stage != "action":
-            head += f'<div class="lcb-refused">Game over: {esc(s.result)}</div>'
-        if imp is not None:
-            head += (f"<div>Impulse of <b>{esc(imp.task_force)}</b> ({team_span(imp.team)}) \u00b7 "
-                     f"phase <b>{esc(imp.phase)}</b> \u00b7 AP left {imp.ap}</div>")
+        head = self.status_text()
         self.status.value = f'<div class="lcb-card">{head}</div>'
         if not app.may_play():
             self._lock()
             return
         self._unlock()
         phase = imp.phase if imp else None
+        fight = self.combat_possible()
         show = {"begin": imp is None, "declare": phase == "declare", "act": phase in ("act", "combat_done"),
-                "combat": phase in ("act",) or (phase == "combat_done"), "end": imp is not None}
+                "combat": fight, "end": imp is not None}
         for box, key in ((self.begin_box, "begin"), (self.declare_box, "declare"), (self.act_box, "act"),
                          (self.combat_box, "combat"), (self.end_button, "end")):
             box.layout.display = "flex" if show[key] else "none"
@@ -363,19 +458,26 @@ class ImpulsePanel:
             stack = [u for u in app.hex_units(app.last_hex) if u in own] if app.last_hex else []
             if stack and not self.units.value:
                 self.units.value = tuple(stack)
+            elif len(own) == 1 and not self.units.value:
+                self.units.value = (own[0],)      # the only unit: selected, as it looks
             jccs = app.jcc_names(imp.team)
             if list(self.jcc.options) != jccs:
                 self.jcc.options = jccs
             self._show_decl()
             return
-        acts = [(f"#{i + 1} {KIND_NAME.get(d.kind, d.kind)}: {', '.join(d.units) or (d.jcc or '')}"
-                 + (" (moved)" if d.moved else ""), i) for i, d in enumerate(imp.actions)]
+        acts = [(f"#{i + 1} {action_text(d.kind, d.units, d.jcc)}" + (" (moved)" if d.moved else ""), i)
+                for i, d in enumerate(imp.actions)]
         _set_options(self.action, acts)
         hx = app.last_hex or "\u2014"
         self.move_button.description = f"Move to {hx}"
         self.zor_button.description = f"ZOR into {hx}"
+        no_combat = "" if fight else (
+            '<div class="lcb-small lcb-muted">No combat this impulse: no Move and/or Initiate Combat action was '
+            "declared and no unit is engaged in Continuing Combat (7.22); Combined Arms Activation (7.18) only "
+            "supports a GROUND ASSAULT.</div>")
         self.act_hint.value = ('<div class="lcb-small lcb-muted">Click a hex on the map first: moves follow the '
-                               "cheapest legal path (5.12); ground ZOR goes into one adjacent hex (6.21).</div>")
+                               "cheapest legal path (5.12); ground ZOR goes into one adjacent hex (6.21).</div>"
+                               + no_combat)
         res_units = [u for d in imp.actions if d.kind == "move_resupply" for u in d.units
                      if g.utype(u).is_logistics]
         self.resupply_box.layout.display = "flex" if res_units else "none"
@@ -394,7 +496,7 @@ class ImpulsePanel:
                    if not c.get("back") and c["team"] != imp.team and c.get("hex") and c.get("revealed")]
         _set_options(self.target, targets)
         committed = imp.combat is not None
-        self.commit_button.disabled = committed
+        self.commit_button.disabled = committed or not fight
         self.resolve_button.disabled = not committed or phase == "combat_done"
         self.alloc_box.layout.display = "none" if committed else "flex"
         if not committed:

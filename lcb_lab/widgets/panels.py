@@ -45,6 +45,22 @@ CSS = """
 """
 
 
+def scale_css(css_class: str, scale: float) -> str:
+    """Projector mode for one lab (``.{css_class}``): the right column zoomed by ``scale`` (text
+    and controls together, so nothing is clipped), the explained log's text scaled too."""
+    if scale == 1.0:
+        return ""
+    c = f".lcb-app.{css_class}"
+    return (f"<style>{c} .lcb-right {{ zoom: {scale:g}; }}"
+            f"{c} .lcb-log-panel {{ font-size: {12.5 * scale:.3g}px; }}"
+            f"{c} .lcb-log-panel .lcb-rule {{ font-size: {11 * scale:.3g}px; }}</style>")
+
+
+def view_name(team: str) -> str:
+    """The one name of a team's view: "Red (RU) view", "Instructor view"."""
+    return f"{palette.TEAM_NAME.get(team, team)} view"
+
+
 def esc(x) -> str:
     return html.escape(str(x), quote=True)
 
@@ -203,20 +219,36 @@ def entry_html(e: dict, new: bool = False) -> str:
     return f'<div class="{cls}">{rule_badges(e.get("rules", []))} <b>{esc(e["title"])}</b>{text}</div>'
 
 
+def _indexed_entries(game, team: str) -> list[tuple[int, dict]] | None:
+    """``game.log_entries(team)`` with each entry's index in ``game.log`` (the entries are an
+    ordered selection of the log); None when they cannot be matched to it."""
+    visible = game.log_entries(team)
+    out, j = [], 0
+    for i, e in enumerate(game.log):
+        if j < len(visible) and (visible[j] is e or visible[j] == e):
+            out.append((i, visible[j]))
+            j += 1
+    return out if j == len(visible) else None
+
+
 def log_html(game, team: str, notes: list[tuple[int, str]] = (), highlight_from: int | None = None,
              limit: int = 400) -> str:
-    """The explained log, newest last; ``notes`` = [(log length when made, html)] are
-    interleaved where they happened (refused actions)."""
+    """The explained log as ``game.log_entries(team)`` gives it, newest last; ``notes`` =
+    [(log length when made, html)] are interleaved where they happened (refused actions)."""
     parts: list[str] = []
     pending = sorted(notes, key=lambda n: n[0])
     k = 0
-    entries = list(enumerate(game.log))
+    entries = _indexed_entries(game, team)
+    if entries is None:      # entries the log does not hold as such: notes last, highlight by count
+        shown = game.log_entries(team)
+        new = len(game.log_entries(team, since=highlight_from)) if highlight_from is not None else 0
+        parts = [entry_html(e, new=n >= len(shown) - new) for n, e in enumerate(shown)]
+        entries = []
     for i, e in entries:
         while k < len(pending) and pending[k][0] <= i:
             parts.append(pending[k][1])
             k += 1
-        if team == "instructor" or team in e.get("visible_to", (team,)):
-            parts.append(entry_html(e, new=highlight_from is not None and i >= highlight_from))
+        parts.append(entry_html(e, new=highlight_from is not None and i >= highlight_from))
     parts += [n[1] for n in pending[k:]]
     if not parts:
         parts = ['<div class="lcb-muted">The explained log is empty: begin an impulse.</div>']

@@ -273,3 +273,36 @@ def test_land_and_sea_stay_apart_under_the_hex_fills(game, mv):
     def blue_minus_red(c):
         return int(c[5:7], 16) - int(c[1:3], 16)
     assert blue_minus_red(palette.SEA) >= 40 and blue_minus_red(palette.LAND) < 0
+
+
+def test_large_text_scales_map_texts_and_keeps_counter_texts_on_their_counters(game):
+    from lcb_lab.views.map import COUNTER_TEXT_PX, NARROW_EM, name_font_size
+    small = MapView(game.board)
+    small.update(game, "instructor")
+    big = MapView(game.board, font_scale=1.4)
+    big.update(game, "instructor")
+    # the default look is unchanged
+    assert small.font_sizes() == {"hex_labels": "7px", "ports": "12px", "airfields": "12px", "stack_counts": "7px",
+                                  "title": "13px", "subtitle": "11px", "legend": "10px"}
+    assert name_font_size("DDG-51") == "8.5px" and name_font_size("DDG(X)-106") == "7px"
+    assert big.font_sizes()["hex_labels"] == "9.8px" and big.font_sizes()["title"] == "18.2px"
+    s, b = small.sources["counters"].data, big.sources["counters"].data
+    assert s["uid"] == b["uid"]
+    grew = 0
+    for i, name in enumerate(b["t_name"]):
+        for col, text in (("name_size", name), ("low_size", b["t_low"][i])):
+            if not text:
+                continue
+            old, new = float(s[col][i].rstrip("px")), float(b[col][i].rstrip("px"))
+            assert old <= new <= 1.4 * old + 0.05
+            # never wider than the counter (or no smaller than the default when it already was)
+            assert new == old or len(text) * NARROW_EM * new <= COUNTER_TEXT_PX + 0.1, (text, new)
+            grew += new > old
+    assert grew >= 5
+    # the larger hex label moves up, so it stays clear of the counters below it
+    assert min(y2 - y1 for y1, y2 in zip(small.sources["hex_labels"].data["y"],
+                                         big.sources["hex_labels"].data["y"])) > 0
+    big.set_font_scale(1.0)
+    assert big.font_sizes() == small.font_sizes()
+    assert big.sources["counters"].data["name_size"] == s["name_size"]
+    assert big.sources["hex_labels"].data == small.sources["hex_labels"].data

@@ -152,7 +152,7 @@ def test_decision_details_are_hidden_from_the_other_team(app):
     p.commit_button.click()
     assert app.decision.visible
     shown = " ".join(getattr(w, "value", "") for w in app.decision.body.children if isinstance(w, W.HTML))
-    assert "FFG-454" not in shown and "Only RU sees" in shown
+    assert "FFG-454" not in shown and "Only Red (RU) sees" in shown
     hand_over = next(w for w in app.decision.body.children if isinstance(w, W.Button))
     hand_over.click()
     assert app.team == "RU" and app.view_picker.value == "RU"
@@ -345,11 +345,11 @@ def test_impulse_controls_are_hidden_from_the_other_team():
     secrets = _concealed(lab.game, "RU") + sorted(set(jccs["RU"]) - set(jccs["US"]))   # RU-only card names
     # RU is due to begin: the US view may not choose RU's Task Force
     assert p.locked and p.tf.options == () and p.begin_box.layout.display == "none"
-    assert "RU begins the next impulse" in _text(p.locked_note.value)
+    assert "Red (RU) begins the next impulse" in _text(p.locked_note.value)
     before = _state(lab.game)
     assert lab.begin_impulse("TF St. Petersburg") is None
     assert _state(lab.game) == before and lab.game.impulse is None
-    assert "lcb-refused" in lab.message.value and "Red (RU) or Instructor view" in _text(lab.message.value)
+    assert "lcb-refused" in lab.message.value and "Red (RU) view or the Instructor view" in _text(lab.message.value)
     # hand over: RU plays its impulse in its own view
     p.hand_over.click()
     assert lab.team == "RU" and not p.locked and "TF St. Petersburg" in p.tf.options
@@ -362,7 +362,7 @@ def test_impulse_controls_are_hidden_from_the_other_team():
     # back to the US view: every control is disabled and hidden, no list names a concealed RU unit
     lab.set_team("US")
     assert p.locked
-    assert ("RU is playing its impulse \u2014 switch to the Red (RU) or Instructor view to play it"
+    assert ("Red (RU) is playing its impulse \u2014 switch to the Red (RU) view or the Instructor view to play it"
             in _text(p.locked_note.value))
     assert p.hand_over.description == "Hand over: show the Red (RU) view"
     assert p.units.options == () and p.action.options == () and p.grant_unit.options == ()
@@ -416,7 +416,7 @@ def test_decision_question_belongs_to_the_deciding_team(app):
     before = _state(app.game)
     assert app.answer_policy("no_intercept") is None and app.answer([]) is None
     assert _state(app.game) == before and app.game.pending is not None
-    assert "only RU (or the instructor) may answer" in _text(app.message.value)
+    assert "only Red (RU) or the instructor may answer" in _text(app.message.value)
     # the RU view (or the instructor) answers
     app.set_team("RU")
     assert d.prompt in _text(app.decision.header.value)
