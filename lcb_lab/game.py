@@ -195,9 +195,12 @@ class Game:
             return {"continuing": [], "combined_arms": []}
         ctx = self._ctx()
         engaged = sorted(continuing.zero_ap_attackers(ctx, imp.task_force))
+        assaulters = engaged + [u for d in imp.actions if d.kind == "move_combat" for u in d.units
+                                if self.utype(u).cv("GA")]
         support = [u.uid for u in self.state.tf_units(imp.task_force)
                    if u.on_map and not (u.acted or u.expended or u.paralysed) and self.utype(u.uid).cvs_of("LRS")]
-        return {"continuing": engaged, "combined_arms": support}
+        # Combined Arms Activation needs a GROUND ASSAULT to support (7.18)
+        return {"continuing": engaged, "combined_arms": support if assaulters else []}
 
     def cv_range(self, uid: str, slot: str) -> list[str] | None:
         """Hexes within range of a CV (7.31); None means infinite range."""

@@ -12,7 +12,8 @@ Effect dicts (``"effect"`` key):
 * ``network_cube``: ``team`` whose Tactical Network gets ``n`` cubes (7.61);
 * ``disembark``: ``units`` leave ``from`` (their host) into ``hex`` face
   down and cannot move further this turn (5.19, 12.0).
-Optional keys: ``card`` (name), ``rules`` (list), ``note`` (plain words).
+Optional keys: ``card`` (name), ``rules`` (list), ``note`` (plain words),
+``by`` (who scripted it: "the lesson" by default, e.g. "the instructor").
 """
 from __future__ import annotations
 
@@ -45,7 +46,7 @@ def apply(ctx: Ctx, e: dict) -> None:
     card = e.get("card", "scripted effect")
     rules = list(e.get("rules", ["9.0"]))
     note = e.get("note", "")
-    tag = f" [{card}; scripted by the lesson]" + (f" {note}" if note else "")
+    tag = f" [{card}; scripted by {e.get('by', 'the lesson')}]" + (f" {note}" if note else "")
     if kind == "reveal":
         units = [living_unit(ctx, u, "6.13") for u in e["units"]]
         reveal(ctx, units, "revealed by a card effect" + tag, rules or ["6.13"])

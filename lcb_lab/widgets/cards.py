@@ -85,7 +85,7 @@ class CardEffectPanel:
     def effect(self) -> dict:
         """The effect dict for ``game.apply_effect`` from the inputs."""
         kind = self.kind.value
-        e: dict = {"effect": kind, "rules": list(EFFECT_RULES[kind]), "note": "(applied by the instructor in the lab)"}
+        e: dict = {"effect": kind, "rules": list(EFFECT_RULES[kind]), "by": "the instructor in the lab"}
         card = (self.card.value or "").strip()
         if card:
             e["card"] = card

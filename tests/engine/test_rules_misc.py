@@ -277,3 +277,15 @@ def test_7_56_one_intercept_value_against_one_attack():
     g.answer([{"interceptor": "Dual", "slot": "INT1", "target": "A", "dice": 2},
               {"interceptor": "Dual", "slot": "INT2", "target": "C", "dice": 2}])   # one value per attack
     assert g.state.units["Dual"].supply["INT2"] == 4
+
+
+def test_combined_arms_candidates_only_when_a_ground_assault_is_possible():
+    g = make_game([("Inf", "usmc_infantry_platoon", "F-6", B), ("W", "usmc_himars_section", "F-9", B),
+                   ("Anna", "runi_naval_infantry_platoon", "F-4", R)])
+    g.begin_impulse(B)
+    g.declare([{"kind": "move_conceal", "units": ["Inf"]}])
+    assert g.zero_ap_attackers() == {"continuing": [], "combined_arms": []}
+    g2 = make_game([("Inf", "usmc_infantry_platoon", "F-6", B), ("W", "usmc_himars_section", "F-9", B)])
+    g2.begin_impulse(B)
+    g2.declare([{"kind": "move_combat", "units": ["Inf"]}])
+    assert g2.zero_ap_attackers()["combined_arms"] == ["W"]
