@@ -73,3 +73,15 @@ def pass_impulse(g: Game, tf: str) -> None:
     g.begin_impulse(tf)
     g.declare([])
     g.end_impulse()
+
+
+def widget_states(w, seen=None) -> list[dict]:
+    """The state of every widget in an ipywidgets tree, as ipywidgets sends it to the browser."""
+    seen = seen if seen is not None else set()
+    if id(w) in seen:
+        return []
+    seen.add(id(w))
+    out = [w.get_state()]
+    for c in getattr(w, "children", ()) or ():
+        out += widget_states(c, seen)
+    return out

@@ -11,6 +11,7 @@ from lcb_lab.lesson import Lesson, summary
 from lcb_lab.views import overlays as ov
 from lcb_lab.widgets import LabApp, open_lab
 from lcb_lab.widgets import panels
+from tests.conftest import widget_states
 
 
 @pytest.fixture
@@ -308,16 +309,6 @@ def test_decision_panel_asks_ga_defence_and_mildec():
 
 
 # ---------------------------------------------------------------- fresh-user review: hidden information
-def _widget_states(w, seen=None) -> list[dict]:
-    """The state of every widget in the layout tree, as ipywidgets sends it to the browser."""
-    seen = seen if seen is not None else set()
-    if id(w) in seen:
-        return []
-    seen.add(id(w))
-    out = [w.get_state()]
-    for c in getattr(w, "children", ()) or ():
-        out += _widget_states(c, seen)
-    return out
 
 
 def _concealed(game, team: str) -> list[str]:
@@ -325,7 +316,7 @@ def _concealed(game, team: str) -> list[str]:
 
 
 def _leaks(lab, secrets) -> dict[str, int]:
-    dump = json.dumps(_widget_states(lab.widget), default=str)
+    dump = json.dumps(widget_states(lab.widget), default=str)
     return {s: dump.count(s) for s in secrets if s in dump}
 
 

@@ -13,6 +13,7 @@ from lcb_lab import load_scenario
 from lcb_lab.rules.sequence import CORE_ACTION_NAMES
 from lcb_lab.widgets import LabApp, open_lab
 from lcb_lab.widgets.impulse import ACTION_KINDS, NO_LRS_TARGET
+from tests.conftest import widget_states
 
 
 @pytest.fixture
@@ -26,17 +27,6 @@ def _text(markup: str) -> str:
 
 def _state(game) -> str:
     return json.dumps(game.state.to_dict(), sort_keys=True, default=str)
-
-
-def _widget_states(w, seen=None) -> list[dict]:
-    seen = seen if seen is not None else set()
-    if id(w) in seen:
-        return []
-    seen.add(id(w))
-    out = [w.get_state()]
-    for c in getattr(w, "children", ()) or ():
-        out += _widget_states(c, seen)
-    return out
 
 
 def _boston(lab, kind="move_combat", reveal=True):
@@ -173,7 +163,7 @@ def test_card_effect_panel_is_instructor_only(lab):
     cp = lab.card_panel
     assert not cp.visible and all(w.disabled for w in cp.controls)
     assert cp.card.options == () and cp.units.options == () and cp.host.options == ()
-    dump = json.dumps(_widget_states(cp.widget), default=str)
+    dump = json.dumps(widget_states(cp.widget), default=str)
     assert "MARSOC HALO" not in dump and "Anna" not in dump
     before = _state(lab.game)
     assert lab.apply_card_effect({"effect": "reveal", "units": ["1 Anna"]}) is None
