@@ -8,6 +8,12 @@ for the defender), tabs for the impulse, the lesson replay and the game
 (new / save / load), the last message again, and -- in the Instructor view
 only -- the scripted card-effect panel.
 
+This module wires them together (the view, the selected hex and unit, the
+refresh after every action); the panels live in their own modules:
+:mod:`.messages` (the message line), :mod:`.unit_panel`, :mod:`.decisions`,
+:mod:`.impulse`, :mod:`.lesson_replay`, :mod:`.game_panel` (New / Save / Load),
+:mod:`.cards`; the methods that mirror the buttons in :mod:`.actions`.
+
 Every engine call goes through :meth:`LabApp.run`: a refused action
 (:class:`~lcb_lab.errors.LcbError`, e.g. ``IllegalAction`` naming its rule)
 becomes a red message and a red log line, and the engine leaves the state
@@ -25,7 +31,6 @@ to the instructor; a decision belongs to the deciding team and the instructor.
 """
 from __future__ import annotations
 
-import re
 import time
 from pathlib import Path
 from typing import Any, Callable
@@ -33,21 +38,25 @@ from typing import Any, Callable
 import ipywidgets as W
 
 from ..errors import LcbError
-from ..views import MapView, overlays as ov, palette
+from ..views import MapView
 from . import panels
+from .actions import LabActions
 from .cards import CardEffectPanel
 from .decisions import DecisionPanel
+from .game_panel import DEFAULT_SAVE, GamePanel, scenario_names
 from .impulse import ImpulsePanel
+from .lesson_replay import LESSON_INTRO, LessonReplayPanel, lesson_names
+from .messages import INPUT_ERRORS, MessageLine, error_text
+from .unit_panel import UnitPanel
+
+__all__ = ["LabApp", "open_lab", "normalise_team", "error_text", "INPUT_ERRORS", "DEFAULT_SAVE", "LESSON_INTRO",
+           "VIEWS", "TEAMS", "LARGE_TEXT", "RIGHT_WIDTH"]
 
 VIEWS = [("Blue (US)", "US"), ("Red (RU)", "RU"), ("Instructor", "instructor")]
 RIGHT_WIDTH = "450px"
 LARGE_TEXT = 1.4
 """``font_scale`` of the *Large text* toggle (projector mode)."""
-DEFAULT_SAVE = "saves/game.json"
-"""Default file of *Save* / *Load*, relative to the notebook's folder."""
 TEAMS = ("US", "RU", "instructor")
-INPUT_ERRORS = (LcbError, TypeError, KeyError, ValueError, IndexError, AttributeError)
-"""What the lab turns into a red message instead of a traceback (bad input from a widget or a script)."""
 
 
 def normalise_team(team) -> str | None:
@@ -57,22 +66,6 @@ def normalise_team(team) -> str | None:
     return {t.lower(): t for t in TEAMS}.get(team.strip().lower())
 
 
-def error_text(what: str, err: BaseException) -> str:
-    """Words for a failed action: a rule refusal, or "Could not <what>: <why>. Nothing changed."."""
-    if isinstance(err, LcbError):
-        return f"{what}: {panels.refusal_text(err)}"
-    if isinstance(err, KeyError) and err.args:
-        why = f"{err.args[0]!r} not found"
-    else:
-        why = str(err) or type(err).__name__
-    verb = what[:1].lower() + what[1:] if what[1:2].islower() else what
-    return f"Could not {verb}: {why.rstrip('.')}. Nothing changed."
-
-
-LESSON_INTRO = ('<div class="lcb-muted">Replay a scripted lesson (forced dice) one step per click; the map and '
-                "the log follow. Loading a lesson replaces the current game.</div>")
-
-
 def _notebook_output() -> None:
     """Inline BokehJS (offline, no CDN) for notebooks and Voila."""
     from bokeh.io import output_notebook
@@ -80,7 +73,7 @@ def _notebook_output() -> None:
     output_notebook(resources=INLINE, hide_banner=True)
 
 
-class LabApp:
+class LabApp(LabActions):
     """The assembled lab for one game (``.widget`` is the ipywidgets layout).
 
     Python methods mirror the buttons, so scripts and tests drive the same
@@ -97,6 +90,9 @@ class LabApp:
     file names (default: the working directory, i.e. the notebook's folder).
     """
 
+    lesson_names = staticmethod(lesson_names)
+    scenario_names = staticmethod(scenario_names)
+
     def __init__(self, game, team: str = "instructor", font_scale: float = 1.0,
                  files_dir: str | Path | None = None):
         norm = normalise_team(team)
@@ -107,21 +103,14 @@ class LabApp:
         self.game = game
         self.files_dir = Path(files_dir) if files_dir is not None else Path.cwd()
         self.font_scale = 1.0
-        self._confirm: str | None = None
-        """The replacing action (``"new"`` / ``"load"``) armed by a first click, waiting for its confirmation."""
-        self._syncing = False
         self._css_class = f"lcb-lab-{id(self):x}"
         self.team = norm
         self.last_hex: str | None = None
         self.selected_uid: str | None = None
-        self.umbrella_target: str | None = None
         self.notes: list[tuple[int, str, str]] = []
         """Refused actions for the log: (log length then, html, the view it was made in); a note is
         shown in that view and the instructor's (it may name what only that view knows)."""
         self.highlight_from: int | None = None
-        self.lesson = None
-        self._lesson_steps = None
-        self._last_step = None
         self.timings: dict[str, float] = {}
         self.map = MapView(game.board)
         self.map.on_hex(self.select_hex)
@@ -133,7 +122,8 @@ class LabApp:
     # ================================================================ layout
     def _build(self) -> None:
         self.css = W.HTML(panels.CSS)
-        self.message = W.HTML()
+        self.messages = MessageLine()
+        self.message, self.message_echo = self.messages.line, self.messages.echo
         self.view_picker = W.ToggleButtons(options=VIEWS, value=self.team, tooltips=[
             "what the US team may see", "what the RU team may see", "everything (the instructor)"],
             style={"button_width": "104px"})
@@ -145,84 +135,28 @@ class LabApp:
         self.hex_info = W.HTML(panels.hex_info_html(self.game.board, None))
         self.hex_info.add_class("lcb-hex-info")
 
-        self.unit_picker = W.Dropdown(description="Unit", options=[], value=None, layout=W.Layout(width="250px"),
-                                      style={"description_width": "35px"})
-        self.unit_picker.observe(self._on_unit_picked, "value")
-        self.clear_button = W.Button(description="Clear", layout=W.Layout(width="70px"),
-                                     tooltip="clear the selected unit and its overlays")
-        self.clear_button.on_click(lambda _b: self.select_unit(None))
-        self.show_reach = W.Checkbox(value=True, description="Movement reach", indent=False, layout=W.Layout(width="auto"))
-        self.show_ranges = W.Checkbox(value=True, description="CV ranges", indent=False, layout=W.Layout(width="auto"))
-        self.show_zor = W.Checkbox(value=False, description="ZOR", indent=False, layout=W.Layout(width="auto"))
-        self.show_resupply = W.Checkbox(value=True, description="Resupply reach", indent=False,
-                                        layout=W.Layout(width="auto"))
-        for cb in (self.show_reach, self.show_ranges, self.show_zor, self.show_resupply):
-            cb.observe(lambda _c: self._redraw_overlays(), "value")
-        self.umbrella_picker = W.Dropdown(options=[("\u2014", None)], layout=W.Layout(width="170px"))
-        self.umbrella_picker.observe(lambda c: self.show_umbrella(c["new"]), "value")
-        self.unit_panel = W.HTML()
-        self.overlay_note = W.HTML()
-        unit_box = W.VBox([W.HBox([self.unit_picker, self.clear_button]),
-                           W.HBox([self.show_reach, self.show_ranges, self.show_zor, self.show_resupply],
-                                  layout=W.Layout(flex_flow="row wrap", justify_content="space-between")),
-                           W.HBox([W.HTML("INTERCEPT umbrella <span class='lcb-rule'>7.53</span> of its LRS on&nbsp;"),
-                                   self.umbrella_picker]),
-                           self.overlay_note, self.unit_panel])
-
+        self.unit_box = UnitPanel(self)
         self.decision = DecisionPanel(self.answer, self.answer_policy, self.set_team, preview=self.intercept_odds)
         self.impulse_panel = ImpulsePanel(self)
         self.card_panel = CardEffectPanel(self)
+        self.lesson_panel = LessonReplayPanel(self)
+        self.game_panel = GamePanel(self)
+        # the panels' widgets under the lab's names (scripts and tests use them)
+        u, lp, gp = self.unit_box, self.lesson_panel, self.game_panel
+        (self.unit_picker, self.clear_button, self.show_reach, self.show_ranges, self.show_zor, self.show_resupply,
+         self.umbrella_picker, self.overlay_note, self.unit_panel) = (
+            u.unit_picker, u.clear_button, u.show_reach, u.show_ranges, u.show_zor, u.show_resupply,
+            u.umbrella_picker, u.overlay_note, u.tracker)
+        self.lesson_picker, self.lesson_load, self.lesson_next, self.lesson_all, self.lesson_info = (
+            lp.lesson_picker, lp.lesson_load, lp.lesson_next, lp.lesson_all, lp.lesson_info)
+        (self.game_info, self.scenario_picker, self.seed_box, self.new_button, self.file_box, self.save_button,
+         self.load_button, self.cancel_button) = (gp.game_info, gp.scenario_picker, gp.seed_box, gp.new_button,
+                                                  gp.file_box, gp.save_button, gp.load_button, gp.cancel_button)
 
-        # lesson replay
-        self.lesson_picker = W.Dropdown(options=self.lesson_names(), layout=W.Layout(width="230px"))
-        self.lesson_load = W.Button(description="Load lesson", layout=W.Layout(width="110px"))
-        self.lesson_load.on_click(lambda _b: self.load_lesson(self.lesson_picker.value))
-        self.lesson_next = W.Button(description="Next step", button_style="primary", icon="step-forward",
-                                    layout=W.Layout(width="110px"), disabled=True)
-        self.lesson_next.on_click(lambda _b: self.step())
-        self.lesson_all = W.Button(description="Run all", icon="fast-forward", layout=W.Layout(width="100px"),
-                                   disabled=True)
-        self.lesson_all.on_click(lambda _b: self.run_lesson())
-        self.lesson_info = W.HTML(LESSON_INTRO)
-        lesson_box = W.VBox([W.HBox([self.lesson_picker, self.lesson_load]),
-                             W.HBox([self.lesson_next, self.lesson_all]), self.lesson_info])
-
-        # the game: new / save / load
-        self.game_info = W.HTML()
-        self.scenario_picker = W.Dropdown(options=self.scenario_names(), value="gotland_redux"
-                                          if "gotland_redux" in self.scenario_names() else None,
-                                          description="Scenario", layout=W.Layout(width="260px"),
-                                          style={"description_width": "60px"})
-        self.seed_box = W.IntText(value=1, description="Seed", layout=W.Layout(width="120px"),
-                                  style={"description_width": "35px"})
-        self.new_button = W.Button(description="New game", icon="file", button_style="primary",
-                                   layout=W.Layout(width="170px"),
-                                   tooltip="start a fresh game of the scenario (asks first when a game is in progress)")
-        self.new_button.on_click(lambda _b: self.new_game(self.scenario_picker.value, self.seed_box.value,
-                                                          confirm=self._confirm == "new"))
-        self.file_box = W.Text(value=DEFAULT_SAVE, description="File", layout=W.Layout(width="300px"),
-                               style={"description_width": "35px"})
-        self.save_button = W.Button(description="Save", icon="save", layout=W.Layout(width="90px"),
-                                    tooltip="write the whole game to the file (JSON)")
-        self.save_button.on_click(lambda _b: self.save_game(self.file_box.value))
-        self.load_button = W.Button(description="Load", icon="folder-open", layout=W.Layout(width="150px"),
-                                    tooltip="replace the game by the one saved in the file (asks first)")
-        self.load_button.on_click(lambda _b: self.load_game(self.file_box.value, confirm=self._confirm == "load"))
-        self.cancel_button = W.Button(description="Cancel", layout=W.Layout(width="80px", display="none"))
-        self.cancel_button.on_click(lambda _b: self._disarm(say=True))
-        game_box = W.VBox([self.game_info,
-                           W.HTML("<b>New game</b>"), W.HBox([self.scenario_picker, self.seed_box]),
-                           W.HBox([self.new_button, self.cancel_button]),
-                           W.HTML("<b>Save / Load</b> <span class='lcb-muted lcb-small'>(a JSON file; a relative "
-                                  f"name is under {panels.esc(self.files_dir)})</span>"),
-                           self.file_box, W.HBox([self.save_button, self.load_button])])
-
-        self.tabs = W.Tab(children=[self.impulse_panel.widget, lesson_box, game_box])
+        self.tabs = W.Tab(children=[self.impulse_panel.widget, lp.widget, gp.widget])
         self.tabs.set_title(0, "Impulse")
         self.tabs.set_title(1, "Replay lesson")
         self.tabs.set_title(2, "New / Save / Load")
-        self.message_echo = W.HTML()
-        """The last message again, right under the tabs' buttons (Commit, Resolve, ...)."""
 
         self.log = W.HTML(layout=W.Layout(height="100%"))
         self.log.add_class("lcb-log-panel")
@@ -233,7 +167,7 @@ class LabApp:
                                               "numbers cite the rulebook, which is not included)</span>"),
                        self.log_box],
                       layout=W.Layout(flex="0 0 auto", width=f"{self.map.figure.frame_width + 50}px"))
-        self.right = W.VBox([self.message, W.HBox([self.view_picker, self.large_text]), self.hex_info, unit_box,
+        self.right = W.VBox([self.message, W.HBox([self.view_picker, self.large_text]), self.hex_info, u.widget,
                              self.decision.widget, self.tabs, self.message_echo, self.card_panel.widget],
                             layout=W.Layout(width=RIGHT_WIDTH, min_width=RIGHT_WIDTH, margin="0 0 0 10px"))
         self.right.add_class("lcb-right")
@@ -249,17 +183,23 @@ class LabApp:
         from .bokeh_model import LiveBokehModel
         return LiveBokehModel(self.map.figure)
 
+    # ================================================================ the panels' state
+    @property
+    def lesson(self):
+        """The :class:`~lcb_lab.lesson.Lesson` being replayed (None: none)."""
+        return self.lesson_panel.lesson
+
+    @property
+    def umbrella_target(self) -> str | None:
+        """The target of the INTERCEPT umbrella drawn for the selected unit (None: none)."""
+        return self.unit_box.umbrella_target
+
+    @property
+    def _confirm(self) -> str | None:
+        """The replacing action (``"new"`` / ``"load"``) armed by a first click, waiting for its confirmation."""
+        return self.game_panel.confirm
+
     # ================================================================ helpers
-    @staticmethod
-    def lesson_names() -> list[str]:
-        from ..scenario import SCENARIO_DIR
-        return sorted(p.stem for p in (Path(SCENARIO_DIR) / "lessons").glob("*.toml"))
-
-    @staticmethod
-    def scenario_names() -> list[str]:
-        from ..scenario import SCENARIO_DIR
-        return sorted(p.stem for p in Path(SCENARIO_DIR).glob("*.toml"))
-
     def jcc_names(self, team: str) -> list[str]:
         """The team's JCC names from the scenario (for the declaration builder)."""
         return self.game.view(team)["jccs"].get(team, [])
@@ -276,11 +216,12 @@ class LabApp:
         carried = [c["uid"] for c in v["counters"] if c.get("embarked_on") in here]
         return here + carried
 
-    def _visible(self, view: dict | None = None) -> dict[str, dict]:
+    def visible_counters(self, view: dict | None = None) -> dict[str, dict]:
+        """The face-up (or own) counters of the current view, by unit id."""
         v = view or self.view()
         return {c["uid"]: c for c in v["counters"] if not c.get("back")}
 
-    # ================================================================ engine calls
+    # ================================================================ engine calls and messages
     def run(self, what: str, fn: Callable[..., Any], *args, **kw) -> Any:
         """Call the engine; show a refusal in red (rule + reason) and keep the state.
 
@@ -297,7 +238,7 @@ class LabApp:
             self.timings[what] = time.perf_counter() - t0
             return None
         self.highlight_from = before
-        self._show_message(panels.message_html(f"{what}: done."))
+        self.messages.show(panels.message_html(f"{what}: done."))
         self.refresh()
         self.timings[what] = time.perf_counter() - t0
         return out
@@ -309,170 +250,12 @@ class LabApp:
         else:
             self.notes.append((len(self.game.log), '<div class="lcb-log-line lcb-refused">'
                                f"{panels.esc(error_text(what, err))}</div>", self.team))
-        self._show_message(panels.message_html(error_text(what, err), refused=True))
+        self.messages.show(panels.message_html(error_text(what, err), refused=True))
         self._refresh_log()
 
     def say(self, text: str, refused: bool = True) -> None:
         """A message about the lab itself (a bad hex label, the wrong view): no log note."""
-        self._show_message(panels.message_html(text, refused=refused))
-
-    def _show_message(self, html: str) -> None:
-        """The message line at the top, and the same again under the tabs' buttons."""
-        self.message.value = html
-        self.message_echo.value = html
-
-    # ------------------------------------------------------------ who may play
-    def playing_team(self) -> str | None:
-        """The team whose impulse controls are live: the active impulse's team, or
-        the team due to begin the next impulse (None at the end of the turn)."""
-        imp = self.game.impulse
-        return imp.team if imp is not None else self.game.next_team()
-
-    def may_play(self) -> bool:
-        """May the current view see and drive the impulse controls?"""
-        who = self.playing_team()
-        return self.team == "instructor" or who is None or self.team == who
-
-    def locked_text(self) -> str:
-        """Why the current view may not play the impulse (hidden information)."""
-        who = self.playing_team()
-        name, view = palette.TEAM_NAME.get(who, who), panels.view_name(who)
-        if self.game.impulse is not None:
-            return f"{name} is playing its impulse \u2014 switch to the {view} or the Instructor view to play it"
-        return f"{name} begins the next impulse \u2014 switch to the {view} or the Instructor view to begin it"
-
-    def _gate(self, what: str) -> bool:
-        if self.may_play():
-            return True
-        self.say(f"{what}: not from the {panels.view_name(self.team)}. {self.locked_text()}. Nothing changed.")
-        return False
-
-    def _gate_decision(self, what: str) -> bool:
-        d = self.game.pending
-        if d is None or self.team in ("instructor", d.team):
-            return True
-        name = palette.TEAM_NAME.get(d.team, d.team)
-        self.say(f"{what}: only {name} or the instructor may answer this question \u2014 switch to the "
-                 f"{panels.view_name(d.team)} or the Instructor view. Nothing changed.")
-        return False
-
-    def begin_impulse(self, task_force: str | None):
-        what = f"Begin impulse {task_force}"
-        return self.run(what, self.game.begin_impulse, task_force) if self._gate(what) else None
-
-    def relinquish(self):
-        what = "Relinquish the initiative"
-        return self.run(what, self.game.relinquish_initiative) if self._gate(what) else None
-
-    def declare(self, actions: list[dict]):
-        if not self._gate("Declare"):
-            return None
-        out = self.run("Declare", self.game.declare, actions)
-        if self.game.impulse is not None and self.game.impulse.phase != "declare":
-            self.impulse_panel.pending_decl = []
-        return out
-
-    @staticmethod
-    def _action_name(action) -> str:
-        return f"#{action + 1}" if isinstance(action, int) and not isinstance(action, bool) else repr(action)
-
-    def move_to(self, action: int | None, dest: str | None):
-        what = f"Move action {self._action_name(action or 0)} to {dest}"
-        if not self._gate(what):
-            return None
-
-        def go():
-            imp = self.game.impulse
-            if action is None:
-                raise LcbError("choose a declared action first")
-            if not dest:
-                raise LcbError("click the destination hex on the map first")
-            if not isinstance(dest, str) or dest not in self.game.board.hexes:
-                raise LcbError(f"{dest!r} is not a hex of the {self.game.board.name} map")
-            if imp is None:
-                raise LcbError("no impulse in progress: begin one first")
-            if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < len(imp.actions):
-                n = len(imp.actions)
-                raise LcbError(f"there is no declared action {self._action_name(action)} (this impulse has "
-                               f"{n} declared action{'s' if n != 1 else ''}"
-                               f"{': #1' + (f' to #{n}' if n > 1 else '') if n else ''})")
-            path = self.game.path_to(imp.actions[action].units, dest)
-            self.game.move(action, path)
-            return path
-        return self.run(what, go)
-
-    def conceal(self, action: int | None, units: list[str] | None = None):
-        what = f"Conceal action {self._action_name(action or 0)}"
-        return self.run(what, self.game.conceal, action, units) if self._gate(what) else None
-
-    def zor(self, action: int | None, into_hex: str | None):
-        what = f"ZOR of action {self._action_name(action or 0)} into {into_hex}"
-        return self.run(what, self.game.exercise_zor, action, into_hex) if self._gate(what) else None
-
-    def resupply(self, action: int | None, logistics: str | None, rv_slot: str, grants: list[dict]):
-        what = f"Resupply by {logistics}"
-        if not self._gate(what):
-            return None
-        out = self.run(what, self.game.resupply, action, logistics, rv_slot, grants)
-        imp = self.game.impulse
-        if imp and isinstance(action, int) and 0 <= action < len(imp.actions) and imp.actions[action].resupplied:
-            self.impulse_panel.grants = []
-            self.impulse_panel.show_grants()
-        return out
-
-    def commit_combat(self, lrs: list[dict] = (), ga: list[dict] = ()):
-        if not self._gate("Commit combat"):
-            return None
-        out = self.run("Commit combat", self.game.commit_combat, list(lrs), list(ga))
-        if self.game.impulse is not None and self.game.impulse.combat is not None:
-            self.impulse_panel.allocs = []
-            self.impulse_panel._show_alloc()
-        return out
-
-    def answer(self, value):
-        return self.run("Answer", self.game.answer, value) if self._gate_decision("Answer") else None
-
-    def answer_policy(self, name: str | None = None):
-        what = f"Answer with policy {name}"
-        return self.run(what, self.game.answer_policy, name) if self._gate_decision(what) else None
-
-    def resolve(self):
-        return self.run("Resolve combat", self.game.resolve_combat) if self._gate("Resolve combat") else None
-
-    def end_impulse(self):
-        return self.run("End impulse", self.game.end_impulse) if self._gate("End impulse") else None
-
-    def intercept_odds(self, intercepts: list[dict]) -> dict[str, dict]:
-        """Exact odds per target of the committed LRS plan against ``intercepts`` (the dice the
-        defender has entered so far): ``game.preview_lrs(plan, intercepts)`` (7.57)."""
-        imp = self.game.impulse
-        plan = (imp.combat or {}).get("lrs", []) if imp is not None else []
-        lrs = [{k: a[k] for k in ("shooter", "slot", "target", "dice")} for a in plan]
-        return self.game.preview_lrs(lrs, list(intercepts)) if lrs else {}
-
-    def apply_card_effect(self, effect: dict):
-        """Apply a card's outcome as a *scripted* effect (``game.apply_effect``; cards are not
-        simulated): Instructor view only."""
-        kind = effect.get("effect") if isinstance(effect, dict) else None
-        what = f"Card effect (scripted) {kind or ''}".rstrip()
-        if self.team != "instructor":
-            self.say(f"{what}: scripted card effects are applied from the Instructor view only. Nothing changed.")
-            return None
-        if isinstance(effect, dict):
-            why = None
-            if kind in ("reveal", "paralyse", "disembark") and not effect.get("units"):
-                why = ("choose at least one unit: click its hex on the map and pick it in the Units list"
-                       if kind != "disembark" else "choose at least one unit embarked on the ship")
-            elif kind == "disembark" and not effect.get("from"):
-                why = "choose the ship (or unit) the units disembark from"
-            elif kind == "disembark" and not effect.get("hex"):
-                why = "click the hex the units land in"
-            elif kind == "network_cube" and not effect.get("n"):
-                why = "choose how many cubes (1 to 5; negative removes cubes)"
-            if why:
-                self.say(f"{what}: {why}. Nothing changed.")
-                return None
-        return self.run(what, self.game.apply_effect, effect)
+        self.messages.show(panels.message_html(text, refused=refused))
 
     # ================================================================ the game: new / save / load
     def game_in_progress(self) -> bool:
@@ -480,32 +263,8 @@ class LabApp:
         g = self.game
         return bool(g.log) or g.impulse is not None or bool(g.state.tf_order) or self.lesson is not None
 
-    def _arm(self, which: str, text: str) -> None:
-        self._confirm = which
-        button = self.new_button if which == "new" else self.load_button
-        other = self.load_button if which == "new" else self.new_button
-        button.description = "Confirm new game" if which == "new" else "Confirm load"
-        button.button_style = "danger"
-        other.description = "Load" if which == "new" else "New game"
-        other.button_style = "primary" if other is self.new_button else ""
-        self.cancel_button.layout.display = "flex"
-        self.say(text)
-
-    def _disarm(self, say: bool = False) -> None:
-        was = self._confirm
-        self._confirm = None
-        self.new_button.description, self.new_button.button_style = "New game", "primary"
-        self.load_button.description, self.load_button.button_style = "Load", ""
-        self.cancel_button.layout.display = "none"
-        if say and was:
-            self.say("Cancelled: the game goes on. Nothing changed.", refused=False)
-
-    def _progress_text(self) -> str:
-        s = self.game.state
-        n = len(s.tf_order) + (1 if self.game.impulse is not None and
-                               self.game.impulse.task_force not in s.tf_order else 0)
-        lesson = f", lesson {self.lesson.spec.lesson.title!r}" if self.lesson is not None else ""
-        return f"turn {s.turn}, {n} impulse{'s' if n != 1 else ''} begun{lesson}"
+    def game_title(self) -> str:
+        return self.game.view("instructor").get("scenario_name") or self.game.state.scenario
 
     def new_game(self, scenario: str | None = "gotland_redux", seed: int | None = 1, confirm: bool = False):
         """Start a fresh game of ``scenario`` with ``seed``; returns the new Game.
@@ -513,106 +272,33 @@ class LabApp:
         When a game is in progress, the first call only asks: the button becomes
         *Confirm new game* (and a second click, or ``confirm=True``, starts it).
         """
-        from ..scenario import load_scenario
-        scenario = scenario or "gotland_redux"
-        if self.game_in_progress() and not confirm:
-            self._arm("new", f"A game is in progress ({self._progress_text()}). Press Confirm new game to "
-                             f"discard it and start {scenario} with seed {seed}, or Cancel. Nothing changed yet.")
-            return None
-        try:
-            game = load_scenario(scenario, seed=seed)
-        except (*INPUT_ERRORS, OSError) as e:
-            self._disarm()
-            self.say(error_text(f"Start a new game of {scenario}", e))
-            return None
-        if not self._same_map(game, f"Start a new game of {scenario}"):
-            return None
-        self._forget_lesson()
-        self.set_game(game)
-        self._show_message(panels.message_html(f"New game: {self.game_title()}, seed {seed}. "
-                                               "Begin the first impulse in the Impulse tab."))
-        return game
-
-    def _same_map(self, game, what: str) -> bool:
-        if game.board.name == self.map.board.name:
-            return True
-        self._disarm()
-        self.say(f"Could not {what[:1].lower() + what[1:]}: it is played on the {game.board.name} map and this lab "
-                 f"shows the {self.map.board.name} map; open it in its own lab with open_lab(game=...). "
-                 "Nothing changed.")
-        return False
-
-    def game_title(self) -> str:
-        return self.game.view("instructor").get("scenario_name") or self.game.state.scenario
+        return self.game_panel.new_game(scenario, seed, confirm)
 
     def save_path(self, filename: str | Path | None = None) -> Path:
         """``filename`` (default :data:`DEFAULT_SAVE`) resolved against :attr:`files_dir`."""
-        name = str(filename).strip() if filename is not None and str(filename).strip() else DEFAULT_SAVE
-        p = Path(name).expanduser()
-        return p if p.is_absolute() else self.files_dir / p
+        return self.game_panel.save_path(filename)
 
     def save_game(self, filename: str | Path | None = None) -> Path | None:
         """Write the game to ``filename`` (JSON, ``Game.save``); creates the folder. Returns the path."""
-        path = self.save_path(filename)
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self.game.save(path)
-        except (*INPUT_ERRORS, OSError) as e:
-            self._file_error("save the game to", path, e)
-            return None
-        self._show_message(panels.message_html(f"Saved {self.game_title()} ({self._progress_text()}) to {path}."))
-        return path
+        return self.game_panel.save_game(filename)
 
     def load_game(self, filename: str | Path | None = None, confirm: bool = False):
         """Replace the game by the one saved in ``filename`` (``Game.load``); asks first when a
         game is in progress (like :meth:`new_game`). Returns the loaded Game."""
-        from ..game import Game
-        path = self.save_path(filename)
-        if not path.is_file():
-            self._disarm()
-            self.say(f"Could not load {path}: there is no such file (save a game first). Nothing changed.")
-            return None
-        if self.game_in_progress() and not confirm:
-            self._arm("load", f"A game is in progress ({self._progress_text()}). Press Confirm load to replace "
-                              f"it by the game saved in {path}, or Cancel. Nothing changed yet.")
-            return None
-        try:
-            game = Game.load(path)
-        except (*INPUT_ERRORS, OSError) as e:
-            self._disarm()
-            self._file_error("load", path, e)
-            return None
-        if not self._same_map(game, f"Load {path}"):
-            return None
-        self._forget_lesson()
-        self.set_game(game)
-        self._show_message(panels.message_html(f"Loaded {self.game_title()} ({self._progress_text()}) from {path}."))
-        return game
+        return self.game_panel.load_game(filename, confirm)
 
-    def _file_error(self, verb: str, path: Path, err: BaseException) -> None:
-        from ..errors import ScenarioError
-        if isinstance(err, ScenarioError):
-            why = f"{err.key}: {err.problem}"
-        elif isinstance(err, OSError):
-            why = err.strerror or str(err)
-        else:
-            why = str(err).replace(f"cannot save the game to {path}: ", "") or type(err).__name__
-        self.say(f"Could not {verb} {path}: {why.rstrip('.')}. Nothing changed.")
-
-    def _forget_lesson(self) -> None:
-        self.lesson = None
-        self._lesson_steps = None
-        self._last_step = None
-        self.lesson_next.disabled = self.lesson_all.disabled = True
-        self.lesson_info.value = LESSON_INTRO
-
-    def _refresh_game_info(self) -> None:
-        s = self.game.state
-        over = (f" \u00b7 <span class='lcb-refused'>game over: {panels.esc(s.result)}</span>"
-                if s.stage != "action" else "")
-        self.game_info.value = (f'<div class="lcb-card"><b>{panels.esc(self.game_title())}</b> \u00b7 turn {s.turn} '
-                                f"of {s.max_turns} \u00b7 {panels.esc(self._progress_text().split(', ', 1)[1])}"
-                                f"{over}</div>")
+    def set_game(self, game) -> None:
+        """Replace the game (e.g. a lesson's); keeps the map and the view."""
+        self.game = game
+        self.selected_uid = None
+        self.unit_box.umbrella_target = None
+        self.lesson_panel.last_step = None
+        self.notes = []
+        self.highlight_from = None
+        self.impulse_panel.clear()
+        self.card_panel.clear()
+        self.decision.refresh(None, self.team)
+        self.refresh()
 
     # ================================================================ projector mode
     def set_font_scale(self, scale: float) -> None:
@@ -645,7 +331,7 @@ class LabApp:
             self.view_picker.value = norm     # the observer re-enters with the same team: no-op
         # the last message may name what only the previous view knows
         self.say(f"Showing the {panels.view_name(norm)}.", refused=False)
-        if self.selected_uid and self.selected_uid not in self._visible():
+        if self.selected_uid and self.selected_uid not in self.visible_counters():
             self.selected_uid = None
         self.refresh()
 
@@ -680,7 +366,7 @@ class LabApp:
         if units and self.selected_uid not in units:
             self.select_unit(units[0], view=view)     # a hex with units: its first unit
         else:
-            self._sync_picker(view)                   # the same unit, or an empty hex: the selection stays
+            self.unit_box.sync_picker(view)                   # the same unit, or an empty hex: the selection stays
         self.impulse_panel.refresh()
         self.card_panel.refresh()
         self.timings["tap"] = time.perf_counter() - t0
@@ -690,58 +376,26 @@ class LabApp:
         """Show a unit's Unit Tracker and overlays (None clears the selection); the Unit
         dropdown always shows the same unit as the Unit Tracker."""
         view = view or self.view()
-        vis = self._visible(view)
+        vis = self.visible_counters(view)
         if uid is not None and uid not in vis:
             uid = None
         changed = uid != self.selected_uid
         self.selected_uid = uid
-        self._sync_picker(view)
+        self.unit_box.sync_picker(view)
         if not changed:
             return
-        self.umbrella_target = None
-        self._refresh_unit(view)
+        self.unit_box.umbrella_target = None
+        self.unit_box.refresh(view)
         self.map.update(self.game, self.team, selected=uid)
-
-    def _on_unit_picked(self, change) -> None:
-        if not self._syncing and change["new"] is not None:
-            self.select_unit(change["new"])
 
     def picker_options(self, view: dict | None = None) -> list[tuple[str, str]]:
         """The Unit dropdown: the clicked hex's units, and the selected unit first when it is
         elsewhere (so the dropdown and the Unit Tracker always name the same unit)."""
-        view = view or self.view()
-        units = self.hex_units(self.last_hex, view)
-        opts = [(u, u) for u in units]
-        sel = self.selected_uid
-        vis = self._visible(view)
-        if sel is not None and sel not in units and sel in vis:
-            c = vis[sel]
-            where = c.get("hex") or f"on {c.get('embarked_on')}"
-            opts.insert(0, (f"{sel} (selected, in {where})", sel))
-        return opts
-
-    def _sync_picker(self, view: dict | None = None) -> None:
-        """Make the Unit dropdown show :attr:`selected_uid` (None: nothing selected)."""
-        opts = self.picker_options(view)
-        self._syncing = True
-        try:
-            if list(self.unit_picker.options) != opts:
-                self.unit_picker.options = opts
-            if self.unit_picker.value != self.selected_uid:
-                self.unit_picker.value = self.selected_uid
-        finally:
-            self._syncing = False
+        return self.unit_box.picker_options(view)
 
     def show_umbrella(self, target: str | None) -> None:
         """Draw the INTERCEPT umbrella over ``target`` against the selected unit (7.53)."""
-        if target is not None and target not in [o[1] for o in self.umbrella_picker.options]:
-            self.say(f"INTERCEPT umbrella: {target!r} is not a target of the selected unit in this view "
-                     "(a face-up enemy counter, and a selected unit with LRS).")
-            return
-        self.umbrella_target = target
-        if self.umbrella_picker.value != target and target in [o[1] for o in self.umbrella_picker.options]:
-            self.umbrella_picker.value = target
-        self._redraw_overlays()
+        self.unit_box.show_umbrella(target)
 
     # ================================================================ refresh
     def refresh(self) -> None:
@@ -750,108 +404,29 @@ class LabApp:
             self.last_hex = None          # never let a stale selection break an unrelated action
             self.map.select_hex(None)
         view = self.view()
-        vis = self._visible(view)
+        vis = self.visible_counters(view)
         if self.selected_uid and self.selected_uid not in vis:
             self.selected_uid = None
-        self._disarm()                    # a pending "Confirm new game / load" asks again after any change
+        self.game_panel.disarm()          # a pending "Confirm new game / load" asks again after any change
         self.map.update(self.game, self.team, selected=self.selected_uid)
         self.hex_info.value = panels.hex_info_html(self.game.board, self.last_hex, view)
-        self._sync_picker(view)
-        self._refresh_unit(view)
+        self.unit_box.sync_picker(view)
+        self.unit_box.refresh(view)
         self.decision.refresh(self.game.pending, self.team)
         self.impulse_panel.refresh()
         self.card_panel.refresh()
         self._refresh_log()
-        self._refresh_lesson()
-        self._refresh_game_info()
+        self.lesson_panel.refresh()
+        self.game_panel.refresh()
 
     def _refresh_log(self) -> None:
         notes = [(i, h) for i, h, t in self.notes if self.team in ("instructor", t)]
         self.log.value = panels.log_html(self.game, self.team, notes, self.highlight_from)
 
-    def _refresh_unit(self, view: dict) -> None:
-        uid = self.selected_uid
-        vis = self._visible(view)
-        if uid is None:
-            self.unit_panel.value = ('<div class="lcb-card lcb-muted">Select a unit: click its hex, then pick it '
-                                     "above. Its Unit Tracker and overlays appear here.</div>")
-            self.umbrella_picker.options = [("\u2014", None)]
-            self.map.clear_overlays()
-            self.overlay_note.value = ""
-            return
-        self.unit_panel.value = panels.unit_tracker_html(self.game, vis[uid])
-        me = vis[uid]["team"]
-        targets = [c["uid"] for c in vis.values()
-                   if c["team"] != me and c.get("hex") and c.get("revealed")]
-        has_lrs = bool(self.game.utype(uid).cvs_of("LRS")) and self.game.unit(uid).hex is not None
-        opts = [("\u2014", None)] + ([(t, t) for t in targets] if has_lrs else [])
-        if list(self.umbrella_picker.options) != opts:
-            keep = self.umbrella_target if self.umbrella_target in targets else None
-            self.umbrella_picker.options = opts
-            self.umbrella_picker.value = keep
-            self.umbrella_target = keep
-        self._redraw_overlays()
-
-    def _redraw_overlays(self) -> None:
-        uid = self.selected_uid
-        if uid is None or self.game.unit(uid).hex is None or self.game.unit(uid).destroyed:
-            self.map.clear_overlays()
-            self.overlay_note.value = ""
-            return
-        stack = [u for u in self.game.stack_of(uid) if u in self._visible()]
-        ovs = ov.unit_overlays(self.game, uid, stack, reach=self.show_reach.value, ranges=self.show_ranges.value,
-                               zor=self.show_zor.value, resupply=self.show_resupply.value)
-        umb = None
-        if self.umbrella_target:
-            visible = None if self.team == "instructor" else set(self._visible())
-            umb = ov.umbrella_markers(self.game, uid, self.umbrella_target, visible)
-        self.map.show_overlays(ovs, umb)
-        notes = [o.note for o in ovs if o.note]
-        lines = [f"{panels.esc(o.label)} {panels.rule_badges(o.rules)}" for o in ovs if o.drawn]
-        lines += [f"{panels.esc(n)} {panels.rule_badges(['7.31'])}" for n in notes]
-        if umb:
-            for i in umb["interceptors"]:
-                lines.append(f'<span style="color:{i["colour"]}">\u25cf</span> {panels.esc(i["uid"])} '
-                             f'{panels.esc(i["slot"])}: {panels.esc(i["reason"])}')
-            if umb["hidden_note"]:
-                lines.append(f'<span class="lcb-muted">{panels.esc(umb["hidden_note"])}</span>')
-        self.overlay_note.value = ('<div class="lcb-small">' + "<br>".join(lines) + "</div>") if lines else ""
-
     # ================================================================ lessons
-    def set_game(self, game) -> None:
-        """Replace the game (e.g. a lesson's); keeps the map and the view."""
-        self.game = game
-        self.selected_uid = None
-        self.umbrella_target = None
-        self._last_step = None
-        self.notes = []
-        self.highlight_from = None
-        self.impulse_panel.clear()
-        self.card_panel.clear()
-        self.decision.refresh(None, self.team)
-        self.refresh()
-
     def load_lesson(self, name_or_path: str = "appendix_b_combat") -> None:
         """Start replaying a lesson (``scenarios/lessons/<name>.toml``) on a fresh game."""
-        from ..lesson import Lesson
-        try:
-            lesson = Lesson(name_or_path)
-        except (*INPUT_ERRORS, OSError) as e:
-            self.say(error_text(f"Load lesson {name_or_path}", e))
-            return
-        self.lesson = lesson
-        self._lesson_steps = lesson.steps()
-        self._last_step = None
-        self._lesson_n = 0
-        self._impulse_no = 0
-        self.set_game(lesson.game)
-        self.lesson_next.disabled = False
-        self.lesson_all.disabled = False
-        info = lesson.spec.lesson
-        self.lesson_info.value = (f'<div class="lcb-card"><h4>{panels.esc(info.title)}</h4>'
-                                  f'<div class="lcb-small lcb-muted">{panels.esc(info.source)}; '
-                                  f'{len(info.assumptions)} stated assumption(s). Press <b>Next step</b>.</div></div>')
-        self._show_message(panels.message_html(f"Lesson loaded: {info.title}"))
+        self.lesson_panel.load(name_or_path)
 
     def step(self):
         """Replay the next lesson step; returns the :class:`~lcb_lab.lesson.Done` (or None at the end).
@@ -860,35 +435,7 @@ class LabApp:
         entries filtered like ``game.log_entries(team)``, the impulse's
         narrative only to its own team and the instructor.
         """
-        if self._lesson_steps is None:
-            self.load_lesson()
-            if self._lesson_steps is None:       # the lesson could not be loaded (message shown)
-                return None
-        before = len(self.game.log)
-        try:
-            done = next(self._lesson_steps)
-        except StopIteration:
-            self.lesson_next.disabled = self.lesson_all.disabled = True
-            self._last_step = None
-            self.lesson_info.value = '<div class="lcb-card"><b>Lesson finished.</b></div>'
-            return None
-        except INPUT_ERRORS as e:
-            self.lesson_next.disabled = self.lesson_all.disabled = True
-            self.say(error_text("Lesson step", e))
-            return None
-        self._lesson_n += 1
-        m = re.match(r"impulse (\d+):", done.title)
-        if m:
-            self._impulse_no = int(m.group(1))
-        self._last_step = (self._lesson_n, done, before, self._impulse_no)
-        self.highlight_from = before
-        self.refresh()
-        return done
-
-    def _lesson_impulse(self, impulse_no: int):
-        if self.lesson is None or not 0 < impulse_no <= len(self.lesson.spec.impulse):
-            return None
-        return self.lesson.spec.impulse[impulse_no - 1]
+        return self.lesson_panel.step()
 
     def step_view(self, team: str | None = None) -> dict | None:
         """The last replayed step as ``team`` (default: the current view) may see it:
@@ -898,42 +445,7 @@ class LabApp:
         text (the impulse's narrative, a step's note) is shown only to the
         impulse's team and the instructor; a step none of whose entries the
         team may read is not named."""
-        if not self._last_step:
-            return None
-        team = team or self.team
-        n, done, before, impulse_no = self._last_step
-        # the step's entries as game.log_entries(team) filters them: the visible ones since the
-        # step began, less those logged after it (by later actions)
-        since = self.game.log_entries(team, since=before)
-        later = self.game.log_entries(team, since=before + len(done.entries))
-        entries = since[:len(since) - len(later)]
-        imp = self._lesson_impulse(impulse_no)
-        imp_team = self.game.state.task_forces.get(imp.task_force) if imp else None
-        narrative = imp.narrative if imp and team in ("instructor", imp_team) else ""
-        title = done.title
-        if imp and not narrative and " - " in title:
-            title = title.split(" - ", 1)[0]      # a step's note is lesson text, like the narrative
-        if team != "instructor" and done.entries and not entries:
-            title = (f"a step of {imp.task_force}'s impulse" if imp else "a step") + \
-                f" that {palette.TEAM_NAME.get(team, team)} may not see"
-        return {"n": n, "title": title, "entries": entries, "narrative": narrative,
-                "narrative_hidden": bool(imp and imp.narrative and not narrative)}
-
-    def _refresh_lesson(self) -> None:
-        sv = self.step_view()
-        if sv is None:
-            return
-        esc = panels.esc
-        if sv["narrative"]:
-            narrative = f'<div class="lcb-small"><i>{esc(sv["narrative"])}</i></div>'
-        elif sv["narrative_hidden"]:
-            narrative = ('<div class="lcb-small lcb-muted">(the narrative of the other team\'s impulse is shown '
-                         "in its own view and the Instructor view)</div>")
-        else:
-            narrative = ""
-        entries = "".join(panels.entry_html(e) for e in sv["entries"])
-        self.lesson_info.value = (f'<div class="lcb-card"><h4>Step {sv["n"]}: {esc(sv["title"])}</h4>'
-                                  f"{narrative}{entries or '<span class=lcb-muted>(nothing logged that this view may read)</span>'}</div>")
+        return self.lesson_panel.step_view(team or self.team)
 
     def step_text(self) -> str:
         """Replay the next lesson step and return it as plain text (for notebooks), as the view may read it."""

@@ -1,0 +1,176 @@
+"""The lab's actions: the Python methods that mirror the buttons, each one gated by the view.
+
+A mixin of :class:`~lcb_lab.widgets.app.LabApp` (it uses the lab's ``game``,
+``team``, ``run``, ``say`` and ``impulse_panel``).  Every action goes through
+``LabApp.run``: a refusal becomes a red message and the state is unchanged.
+
+Hidden information: the impulse controls belong to the team that plays (the
+active impulse's team, or the team due to begin the next impulse; every view
+at the end of a turn) and to the instructor; a decision belongs to the
+deciding team and the instructor; scripted card effects to the instructor.
+From the wrong view an action changes nothing and says why in red.
+"""
+from __future__ import annotations
+
+from ..errors import LcbError
+from ..views import palette
+from . import panels
+
+
+class LabActions:
+    """Begin / relinquish / declare / move / conceal / ZOR / resupply / commit / answer / resolve /
+    end, the INTERCEPT odds preview, and scripted card effects."""
+
+    # ------------------------------------------------------------ who may play
+    def playing_team(self) -> str | None:
+        """The team whose impulse controls are live: the active impulse's team, or
+        the team due to begin the next impulse (None at the end of the turn)."""
+        imp = self.game.impulse
+        return imp.team if imp is not None else self.game.next_team()
+
+    def may_play(self) -> bool:
+        """May the current view see and drive the impulse controls?"""
+        who = self.playing_team()
+        return self.team == "instructor" or who is None or self.team == who
+
+    def locked_text(self) -> str:
+        """Why the current view may not play the impulse (hidden information)."""
+        who = self.playing_team()
+        name, view = palette.TEAM_NAME.get(who, who), panels.view_name(who)
+        if self.game.impulse is not None:
+            return f"{name} is playing its impulse \u2014 switch to the {view} or the Instructor view to play it"
+        return f"{name} begins the next impulse \u2014 switch to the {view} or the Instructor view to begin it"
+
+    def _gate(self, what: str) -> bool:
+        if self.may_play():
+            return True
+        self.say(f"{what}: not from the {panels.view_name(self.team)}. {self.locked_text()}. Nothing changed.")
+        return False
+
+    def _gate_decision(self, what: str) -> bool:
+        d = self.game.pending
+        if d is None or self.team in ("instructor", d.team):
+            return True
+        name = palette.TEAM_NAME.get(d.team, d.team)
+        self.say(f"{what}: only {name} or the instructor may answer this question \u2014 switch to the "
+                 f"{panels.view_name(d.team)} or the Instructor view. Nothing changed.")
+        return False
+
+    # ------------------------------------------------------------ the actions
+    def begin_impulse(self, task_force: str | None):
+        what = f"Begin impulse {task_force}"
+        return self.run(what, self.game.begin_impulse, task_force) if self._gate(what) else None
+
+    def relinquish(self):
+        what = "Relinquish the initiative"
+        return self.run(what, self.game.relinquish_initiative) if self._gate(what) else None
+
+    def declare(self, actions: list[dict]):
+        if not self._gate("Declare"):
+            return None
+        out = self.run("Declare", self.game.declare, actions)
+        if self.game.impulse is not None and self.game.impulse.phase != "declare":
+            self.impulse_panel.pending_decl = []
+        return out
+
+    @staticmethod
+    def _action_name(action) -> str:
+        return f"#{action + 1}" if isinstance(action, int) and not isinstance(action, bool) else repr(action)
+
+    def move_to(self, action: int | None, dest: str | None):
+        what = f"Move action {self._action_name(action or 0)} to {dest}"
+        if not self._gate(what):
+            return None
+
+        def go():
+            imp = self.game.impulse
+            if action is None:
+                raise LcbError("choose a declared action first")
+            if not dest:
+                raise LcbError("click the destination hex on the map first")
+            if not isinstance(dest, str) or dest not in self.game.board.hexes:
+                raise LcbError(f"{dest!r} is not a hex of the {self.game.board.name} map")
+            if imp is None:
+                raise LcbError("no impulse in progress: begin one first")
+            if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < len(imp.actions):
+                n = len(imp.actions)
+                raise LcbError(f"there is no declared action {self._action_name(action)} (this impulse has "
+                               f"{n} declared action{'s' if n != 1 else ''}"
+                               f"{': #1' + (f' to #{n}' if n > 1 else '') if n else ''})")
+            path = self.game.path_to(imp.actions[action].units, dest)
+            self.game.move(action, path)
+            return path
+        return self.run(what, go)
+
+    def conceal(self, action: int | None, units: list[str] | None = None):
+        what = f"Conceal action {self._action_name(action or 0)}"
+        return self.run(what, self.game.conceal, action, units) if self._gate(what) else None
+
+    def zor(self, action: int | None, into_hex: str | None):
+        what = f"ZOR of action {self._action_name(action or 0)} into {into_hex}"
+        return self.run(what, self.game.exercise_zor, action, into_hex) if self._gate(what) else None
+
+    def resupply(self, action: int | None, logistics: str | None, rv_slot: str, grants: list[dict]):
+        what = f"Resupply by {logistics}"
+        if not self._gate(what):
+            return None
+        out = self.run(what, self.game.resupply, action, logistics, rv_slot, grants)
+        imp = self.game.impulse
+        if imp and isinstance(action, int) and 0 <= action < len(imp.actions) and imp.actions[action].resupplied:
+            self.impulse_panel.grants = []
+            self.impulse_panel.show_grants()
+        return out
+
+    def commit_combat(self, lrs: list[dict] = (), ga: list[dict] = ()):
+        if not self._gate("Commit combat"):
+            return None
+        out = self.run("Commit combat", self.game.commit_combat, list(lrs), list(ga))
+        if self.game.impulse is not None and self.game.impulse.combat is not None:
+            self.impulse_panel.allocs = []
+            self.impulse_panel._show_alloc()
+        return out
+
+    def answer(self, value):
+        return self.run("Answer", self.game.answer, value) if self._gate_decision("Answer") else None
+
+    def answer_policy(self, name: str | None = None):
+        what = f"Answer with policy {name}"
+        return self.run(what, self.game.answer_policy, name) if self._gate_decision(what) else None
+
+    def resolve(self):
+        return self.run("Resolve combat", self.game.resolve_combat) if self._gate("Resolve combat") else None
+
+    def end_impulse(self):
+        return self.run("End impulse", self.game.end_impulse) if self._gate("End impulse") else None
+
+    def intercept_odds(self, intercepts: list[dict]) -> dict[str, dict]:
+        """Exact odds per target of the committed LRS plan against ``intercepts`` (the dice the
+        defender has entered so far): ``game.preview_lrs(plan, intercepts)`` (7.57)."""
+        imp = self.game.impulse
+        plan = (imp.combat or {}).get("lrs", []) if imp is not None else []
+        lrs = [{k: a[k] for k in ("shooter", "slot", "target", "dice")} for a in plan]
+        return self.game.preview_lrs(lrs, list(intercepts)) if lrs else {}
+
+    def apply_card_effect(self, effect: dict):
+        """Apply a card's outcome as a *scripted* effect (``game.apply_effect``; cards are not
+        simulated): Instructor view only."""
+        kind = effect.get("effect") if isinstance(effect, dict) else None
+        what = f"Card effect (scripted) {kind or ''}".rstrip()
+        if self.team != "instructor":
+            self.say(f"{what}: scripted card effects are applied from the Instructor view only. Nothing changed.")
+            return None
+        if isinstance(effect, dict):
+            why = None
+            if kind in ("reveal", "paralyse", "disembark") and not effect.get("units"):
+                why = ("choose at least one unit: click its hex on the map and pick it in the Units list"
+                       if kind != "disembark" else "choose at least one unit embarked on the ship")
+            elif kind == "disembark" and not effect.get("from"):
+                why = "choose the ship (or unit) the units disembark from"
+            elif kind == "disembark" and not effect.get("hex"):
+                why = "click the hex the units land in"
+            elif kind == "network_cube" and not effect.get("n"):
+                why = "choose how many cubes (1 to 5; negative removes cubes)"
+            if why:
+                self.say(f"{what}: {why}. Nothing changed.")
+                return None
+        return self.run(what, self.game.apply_effect, effect)
