@@ -289,3 +289,20 @@ def test_combined_arms_candidates_only_when_a_ground_assault_is_possible():
     g2.begin_impulse(B)
     g2.declare([{"kind": "move_combat", "units": ["Inf"]}])
     assert g2.zero_ap_attackers()["combined_arms"] == ["W"]
+
+
+def test_3_5_hold_condition_decides_at_the_turn_limit():
+    g = make_game([("A", "usmc_infantry_platoon", "F-6", B), ("Z", "runi_naval_infantry_platoon", "F-2", R)])
+    g.state.max_turns = 1
+    g.state.victory = [{"team": "US", "type": "destroy", "count": 1, "text": "one kill"},
+                       {"team": "RU", "type": "hold", "count": 1, "text": "RU holds"}]
+    pass_impulse(g, B)
+    pass_impulse(g, R)
+    assert g.state.winner == "RU" and g.state.result == "RU wins: RU holds"
+
+
+def test_5_110_the_bridge_hex_is_mixed_and_carries_ground_movement():
+    from lcb_lab.board import load_board
+    b = load_board("gotland")
+    bridge = next(h for h in b.hexes.values() if any(f.kind == "bridge" for f in h.features))
+    assert bridge.kind == "mixed" and len(bridge.ground_links) >= 2
