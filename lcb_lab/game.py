@@ -273,8 +273,8 @@ class Game(GameQueries, GamePersistence):
             engaged = continuing.zero_ap_attackers(c, imp.task_force)          # 7.22, 7.25
             support = {a["shooter"] for a in lrs} - active - engaged
             continuing.combined_arms(c, lrs, ga, support)                    # 7.18
-            continuing.check_commit(c, ga)
             combat.commit(c, list(lrs), list(ga), active | engaged | support)
+            continuing.check_commit(c, ga)   # after the allocations' own checks (rolled back if refused)
             for uid in engaged & {a["attacker"] for a in ga}:
                 c.state.units[uid].acted = True   # offensive combat once a turn (7.27)
             self._auto(c)

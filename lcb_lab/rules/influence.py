@@ -19,7 +19,7 @@ from .. import explain
 from .common import Ctx
 
 POPULATED = {"city", "town", "port", "small_port", "airfield"}
-LIMIT = 10
+LIMIT = 10  # the meter runs 0-10 toward either side (1.1 Influence Meter dynamics: 9 to 10 is the top level)
 
 
 def level(influence: int, team: str) -> int:

@@ -82,34 +82,37 @@ def test_random_legal_play_keeps_invariants_and_round_trips(seed):
 @given(st.integers(0, 10_000), st.sampled_from(["fourth", "twice", "concealed"]))
 @settings(max_examples=20, deadline=None)
 def test_refused_declarations_change_nothing(seed, what):
+    """After random play, an illegal request is refused by the rule it breaks and changes nothing."""
     g = _landed_game(seed)
     play_random_turns(g, 1, seed)
-    if g.state.stage != "action":
-        return
     tf = g.available_task_forces()[0]
     g.begin_impulse(tf)
-    before = g.to_json()
-    units = [u.uid for u in g.state.tf_units(tf) if u.on_map]
+    units = [u.uid for u in g.state.tf_units(tf) if u.on_map and not u.paralysed]
+    card = g.state.jccs[g.impulse.team][0]
     if what == "fourth":
-        acts = [{"kind": "play_jcc", "jcc": f"card {i}"} for i in range(g.impulse.ap + 1)]
+        acts, rule = [{"kind": "move_combat", "units": [u]} for u in units[:g.impulse.ap + 1]], "3.32"
+        if len(units) <= g.impulse.ap:
+            acts = [{"kind": "play_jcc", "jcc": card}] * (g.impulse.ap + 1)
     elif what == "twice":
-        acts = [{"kind": "move_combat", "units": units[:1]}, {"kind": "move_conceal", "units": units[:1]}]
+        acts, rule = [{"kind": "move_combat", "units": units[:1]}, {"kind": "move_conceal", "units": units[:1]}], "3.34"
     else:
-        acts = [{"kind": "move_combat", "units": units[:1]}]
-    try:
-        g.declare(acts)
-        if what != "concealed":
-            pytest.fail("the engine accepted an illegal declaration")
+        shooters = [u for u in units if g.utype(u).cvs_of("LRS")]
         enemy = next((u for u in g.state.living() if u.team != g.impulse.team and u.on_map and not u.revealed), None)
-        if enemy is None or not g.utype(units[0]).cvs_of("LRS"):
+        if not shooters or enemy is None:
             return
+        g.declare([{"kind": "move_combat", "units": g.stack_of(shooters[0])}])
+        slot = g.utype(shooters[0]).cvs_of("LRS")[0].slot
         before = g.to_json()
-        slot = g.utype(units[0]).cvs_of("LRS")[0].slot
-        with pytest.raises(IllegalAction):
-            g.commit_combat(lrs=[{"shooter": units[0], "slot": slot, "target": enemy.uid, "dice": 1}])
-    except IllegalAction:
-        pass
-    assert g.to_json() == before
+        with pytest.raises(IllegalAction) as e:
+            g.commit_combat(lrs=[{"shooter": shooters[0], "slot": slot, "target": enemy.uid, "dice": 1}])
+        assert e.value.rule == "7.32" and g.to_json() == before
+        return
+    if not units:
+        return
+    before = g.to_json()
+    with pytest.raises(IllegalAction) as e:
+        g.declare(acts)
+    assert e.value.rule == rule and g.to_json() == before
 
 
 def test_same_seed_same_log():
