@@ -62,6 +62,18 @@ class Dice:
             "forced": list(self._forced),
         }
 
+    def set_state(self, d: dict) -> None:
+        """Put this Dice (same object: the game and its state keep their references)
+        back to a :meth:`state` snapshot."""
+        self.seed = d.get("seed")
+        if d.get("rng") is None:
+            self._rng = None
+        else:
+            if self._rng is None:
+                self._rng = np.random.default_rng(self.seed)
+            self._rng.bit_generator.state = d["rng"]
+        self._forced = deque(int(v) for v in d.get("forced", ()))
+
     @classmethod
     def from_state(cls, d: dict) -> "Dice":
         dice = cls(seed=d.get("seed"), forced=d.get("forced", ()))

@@ -1,43 +1,53 @@
-"""Game: the step-wise impulse API over state + rules (3.3, 3.03, 7.010).
+"""Game: one entry point for every act, its legal acts, and a history (3.3, 3.03, 7.010; issue 5).
 
-Typical impulse::
+Typical impulse, with typed actions (:mod:`lcb_lab.actions`)::
 
+    from lcb_lab.actions import BeginImpulse, Declare, CoreAction, Move, CommitCombat, LrsAttack
     g = load_scenario("gotland_redux", seed=1)
-    g.begin_impulse("TF Boston")
-    g.declare([{"kind": "move_combat", "units": ["DDG-51"]}])
-    g.move(0, ["AL-28", "AL-27"])                          # non-combat first (3.38)
-    g.commit_combat(lrs=[{"shooter": "DDG-51", "slot": "LRS1", "target": "1 Anna", "dice": 4}])
-    g.pending                                              # the defender's Decision, or None
-    g.answer([...]) / g.answer_policy("match_incoming")
-    g.resolve_combat()
-    g.end_impulse()
+    g.apply(BeginImpulse("TF Boston"))
+    g.apply(Declare((CoreAction("move_combat", ("DDG-51",)),)))
+    g.apply(Move(action=1, path=("AL-28", "AL-27")))        # non-combat first (3.38)
+    g.apply(CommitCombat(lrs=(LrsAttack("DDG-51", "LRS1", "1 Anna", 4),)))
+    g.to_act()          # "RU" while RU must answer its INTERCEPT choice, then "chance"
+    ...
 
-Every mutating call runs on a clone of the state and only replaces the
-state when no rule refused it: an :class:`~lcb_lab.errors.IllegalAction`
-leaves the game exactly as it was (design principle 6).
+The older calls (``begin_impulse``, ``declare``, ``move(index, path)``,
+``commit_combat``, ``answer``, ``resolve_combat``...) remain as thin sugar
+that builds the typed action and applies it.
+
+Every act runs on the live state after a snapshot; when a rule refuses it
+(:class:`~lcb_lab.errors.IllegalAction`) the state and the dice are put back
+exactly -- the same objects, byte-identical (design principle 6).  Every
+applied act is recorded with the dice it drew (:mod:`lcb_lab.history`):
+:meth:`Game.undo`, :meth:`Game.goto`, :meth:`Game.fork`.
 """
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import Any, Callable
+from typing import Any
 
-from . import explain
+from . import actions as A
+from . import inputs as I
+from .acts import HANDLERS
 from .board import Board
 from .catalog import Catalog
 from .decisions import Decision, answer_with
 from .dice import Dice
-from . import inputs as I
-from .errors import IllegalAction, LcbError
-from .rules import combat, conceal, continuing, effects, movement, resupply, sequence
-from .rules.common import Ctx, living_unit
-from .rules import ground_assault as ga_rules
-from .state import GameState
+from .errors import DiceExhausted, IllegalAction, LcbError
+from .events import Event
 from .game_queries import GameQueries
+from .history import History, Snapshot, Step
 from .persistence import GamePersistence
+from .rules.common import Ctx
+from .state import GameState
+
+CHANCE = "chance"
+"""What :meth:`Game.to_act` returns while committed dice wait to be rolled
+(apply :class:`~lcb_lab.actions.ResolveCombat`): chance as an explicit player."""
 
 
 class Game(GameQueries, GamePersistence):
-    """One game: state + board + catalog + dice, and the rules as methods."""
+    """One game: state + board + catalog + dice + history; the rules through :meth:`apply`."""
 
     def __init__(self, state: GameState, board: Board, catalog: Catalog, dice: Dice | None = None,
                  auto_policies: dict[str, str] | None = None):
@@ -47,60 +57,189 @@ class Game(GameQueries, GamePersistence):
         self.dice = dice or Dice(seed=0)
         self.auto_policies = auto_policies
         """When set (e.g. ``{"intercept": "no_intercept"}`` or ``{}`` for all
-        defaults), decisions are answered at once by these named policies."""
+        defaults), choices are answered at once by these named policies."""
         self.map_name = "gotland"
         self.scenario_info = None  # the parsed scenario file, when loaded from one
+        self.history = History()
+        self.result: Any = None    # what the last applied action's handler returned
 
-    # ------------------------------------------------------------------ core
+    # ------------------------------------------------------------------ one entry point
     def _ctx(self, state: GameState | None = None) -> Ctx:
         return Ctx(state or self.state, self.board, self.catalog, self.dice)
 
-    def _transact(self, fn: Callable[[Ctx], Any]) -> Any:
-        """Run ``fn`` on the live state; if a rule refuses, put everything back.
+    def apply(self, action: A.Action) -> list[Event]:
+        """Apply one typed action (:mod:`lcb_lab.actions`) and record it.
 
-        The state object keeps its identity on success, so references held by
-        callers (``game.state.units``) stay live (design principle 6).
+        Returns the events (explained log entries) it produced, in order.
+        Raises :class:`~lcb_lab.errors.IllegalAction` (rule, reason) when the
+        rules refuse it and :class:`~lcb_lab.inputs.InputError` when it is
+        malformed -- in both cases the state, the log and the dice are exactly
+        as before.  Applying after :meth:`undo` drops the undone steps.
         """
-        snapshot = self.state.clone(share_log=True)
-        log_len = len(self.state.log)
-        dice_before = self.dice.state()
-        history = list(self.dice.history)
+        return self._apply(A.check(action))
+
+    def _apply(self, action: A.Action, record: bool = True) -> list[Event]:
+        snap = self._snapshot(action)
         try:
-            return fn(self._ctx())
-        except Exception:
-            for f in fields(GameState):
-                setattr(self.state, f.name, getattr(snapshot, f.name))
-            del self.state.log[log_len:]
-            self.dice = Dice.from_state(dice_before)
-            self.dice.history = history
+            self.result = HANDLERS[type(action)](self, self._ctx(), action)
+        except BaseException:
+            self._restore(snap)
             raise
+        if record:
+            drawn = tuple(v for _, vals in self.dice.history[snap.dice_hist:] for v in vals)
+            self.history.push(snap, self._step(action, drawn, snap))
+        log = self.state.log
+        return [Event.from_log(log, i) for i in range(snap.log_len, len(log))]
 
-    def _imp(self, ctx: Ctx):
-        imp = ctx.state.impulse
+    def _snapshot(self, action: A.Action | None = None) -> Snapshot:
+        return Snapshot(self.state.clone(share_log=True), len(self.state.log), self.dice.state(),
+                        len(self.dice.history), isinstance(action, A.BeginImpulse))
+
+    def _restore(self, snap: Snapshot) -> None:
+        """Put the state (same object) and the dice (same object) back to ``snap``."""
+        copy = snap.state.clone(share_log=True)
+        log = self.state.log
+        del log[snap.log_len:]
+        for f in fields(GameState):
+            setattr(self.state, f.name, getattr(copy, f.name))
+        self.state.log = log
+        self.dice.set_state(snap.dice)
+        del self.dice.history[snap.dice_hist:]
+
+    def _step(self, action: A.Action, drawn: tuple[int, ...], snap: Snapshot) -> Step:
+        s, before = self.state, snap.state
+        imp = before.impulse or s.impulse
+        team = imp.team if imp else (before.initiative if isinstance(action, A.Relinquish) else None)
+        return Step(action, drawn, self.dice.state(), len(s.log),
+                    dict(self.auto_policies) if self.auto_policies is not None else None,
+                    before.turn, len(before.tf_order) + (1 if imp else 0), team, _label(action, s.log, snap.log_len))
+
+    # ------------------------------------------------------------------ who acts, what is legal
+    def to_act(self) -> str | None:
+        """Who the game waits for: ``"US"`` / ``"RU"`` (the team with a pending
+        choice, else the impulse's team, else the team due to begin the next
+        impulse), :data:`CHANCE` while committed combat waits for its roll, or
+        None when the game is over (3.3, 3.5, 7.010)."""
+        s = self.state
+        if s.stage != "action":
+            return None
+        choice = self.pending
+        if choice is not None:
+            return choice.team
+        imp = s.impulse
         if imp is None:
-            raise IllegalAction("3.3", "no impulse in progress")
-        return imp
-
-    def _action(self, ctx: Ctx, index: int):
-        imp = self._imp(ctx)
-        if imp.phase == "declare":
-            raise IllegalAction("3.03", "declare the impulse's Core Actions first")
-        index = I.check("action", I.INDEX, index)
-        if not 0 <= index < len(imp.actions):
-            raise IllegalAction("3.31", f"there is no declared action with index {index} "
-                                f"(indexes 0..{len(imp.actions) - 1}; #1 in the log is index 0)")
+            return self.next_team()
         if imp.combat is not None and imp.phase != "combat_done":
-            raise IllegalAction("3.38", "combat has been committed: resolve it before anything else")
-        return imp.actions[index]
+            return CHANCE
+        return imp.team
 
-    # --------------------------------------------------------- sequence
+    def legal_actions(self, team: str | None = None) -> list:
+        """What ``team`` (default: :meth:`to_act`) may do now; ``[]`` when it is not its turn.
+
+        Finite choices are listed as concrete actions (each task force to
+        begin, each reachable destination with its path, each ZOR hex,
+        each armor breakthrough, each MILDEC absorption...); where every dice
+        split would explode, a :class:`lcb_lab.legal.Template` gives the
+        options with their limits and ``sample(rng)`` draws a legal action
+        from it (declarations, combat allocations, INTERCEPT / defence
+        answers, RESUPPLY grants).  See :mod:`lcb_lab.legal`.
+        """
+        from .legal import legal_actions
+        return legal_actions(self, team)
+
+    def is_legal(self, action: A.Action) -> bool:
+        """Whether the rules accept ``action`` now (tried on a copy; this game is untouched).
+        A malformed action raises InputError."""
+        action = A.check(action)
+        trial = self.fork()
+        try:
+            trial._apply(action, record=False)
+        except (IllegalAction, DiceExhausted):
+            return False
+        return True
+
+    # ------------------------------------------------------------------ history
+    def undo(self, n: int = 1) -> None:
+        """Take back the last ``n`` applied actions (the record keeps them for :meth:`goto`
+        forward until a new action is applied). Raises LcbError when fewer were applied."""
+        n = I.check("undo", I.INDEX, n)
+        if not 0 <= n <= self.history.cursor:
+            raise LcbError(f"undo: {self.history.cursor} step(s) can be undone, not {n}")
+        self.goto(self.history.cursor - n)
+
+    def goto(self, step: int) -> None:
+        """Put the game at ``step`` of its record (0 = before the first action,
+        ``len(game.history.steps)`` = after the last). Exact: recorded actions are
+        replayed with their recorded dice. Raises LcbError for a step out of range."""
+        step = I.check("goto", I.INDEX, step)
+        h = self.history
+        if not 0 <= step <= len(h.steps):
+            raise LcbError(f"goto: the record has steps 0..{len(h.steps)}, not {step}")
+        if step < h.cursor:
+            base = h.base_for(step)
+            self._restore(h.snapshots[base])
+            h.cursor = base
+        while h.cursor < step:
+            self._replay(h.steps[h.cursor])
+
+    def _replay(self, st: Step) -> None:
+        h = self.history
+        self.dice.set_state({"seed": None, "rng": None, "forced": list(st.dice)})
+        auto, self.auto_policies = self.auto_policies, st.auto
+        snap = self._snapshot(st.action)
+        try:
+            HANDLERS[type(st.action)](self, self._ctx(), st.action)
+        except BaseException as e:
+            self._restore(snap)
+            raise LcbError(f"the record does not replay at step {h.cursor + 1} ({st.label}): {e}") from e
+        finally:
+            self.auto_policies = auto
+        if self.dice.forced_left or len(self.state.log) != st.log_len:
+            raise LcbError(f"the record does not replay exactly at step {h.cursor + 1} ({st.label})")
+        self.dice.set_state(st.dice_after)
+        h.snapshots.setdefault(h.cursor, snap)
+        h.cursor += 1
+
+    def fork(self, at: int | None = None) -> "Game":
+        """An independent game from step ``at`` of this one's record (default: now).
+
+        The fork shares nothing mutable with this game (state, dice, record) and
+        keeps the record up to ``at``: it can be undone further back."""
+        g = Game(self.state.clone(), self.board, self.catalog, Dice.from_state(self.dice.state()),
+                 dict(self.auto_policies) if self.auto_policies is not None else None)
+        g.dice.history = list(self.dice.history)
+        g.map_name = self.map_name
+        g.scenario_info = self.scenario_info
+        g.history = self.history.copy()
+        if at is not None and at != g.history.cursor:
+            g.goto(at)
+        del g.history.steps[g.history.cursor:]
+        return g
+
+    def clone(self) -> "Game":
+        """An independent what-if copy (= :meth:`fork` of now)."""
+        return self.fork()
+
+    def replay(self) -> "Game":
+        """A new game rebuilt from the state before the first recorded action by
+        re-applying every recorded action with its recorded dice (a check that the
+        record reproduces the game exactly)."""
+        g = self.fork()
+        target = g.history.cursor
+        g.history.snapshots = {0: g.history.snapshots[0]} if g.history.steps else {}
+        if g.history.steps:
+            g.goto(0)
+            g.goto(target)
+        return g
+
+    # ------------------------------------------------------------------ sugar (the older calls)
     def relinquish_initiative(self) -> None:
         """The team with the initiative makes the other team go first (3.41)."""
-        self._transact(sequence.relinquish)
+        self.apply(A.Relinquish())
 
     def begin_impulse(self, task_force: str) -> None:
         """Start ``task_force``'s impulse (3.3)."""
-        self._transact(lambda c: sequence.begin(c, task_force))
+        self.apply(A.BeginImpulse(I.check("begin_impulse", I.StrictStr, task_force)))
 
     def declare(self, actions: list[dict]) -> None:
         """Declare every Core Action of the impulse at once (3.03, 3.31).
@@ -110,179 +249,69 @@ class Game(GameQueries, GamePersistence):
         also name ``"markers": ["M1"]`` (MILDECs moving with the stack, or alone
         with MP 2 / 4 when ``units`` is empty, 5.17); kinds are
         ``move_combat``, ``move_conceal``, ``move_resupply``, ``play_jcc``,
-        ``move_embarked_jcc`` and ``network_repair`` (2 AP, 7.61).
+        ``move_embarked_jcc`` and ``network_repair`` (2 AP, 7.61). They get the
+        stable ids 1, 2, 3 in this order (``#1`` in the log).
         """
         actions = I.check("declare", I.ACTIONS, actions)
+        self.apply(A.Declare(tuple(A.CoreAction(a["kind"], tuple(a["units"]), a["jcc"], tuple(a["markers"]))
+                                   for a in actions)))
 
-        def run(c: Ctx):
-            sequence.declare(c, actions)
-            for i, d in enumerate(c.state.impulse.actions):
-                if d.kind == sequence.NETWORK_REPAIR:
-                    effects.network_cube(c, c.state.impulse.team, -1, "Tactical Network repair (2 AP)", ["7.61"])
-                elif d.kind == "play_jcc":
-                    effects.note_card(c, d.jcc)
-        self._transact(run)
+    @staticmethod
+    def _aid(action: int) -> int:
+        """Sugar takes the 0-based position; typed actions the stable id (position + 1)."""
+        return I.check("action", I.INDEX, action) + 1
 
     def move(self, action: int, path: list[str], units: list[str] | None = None) -> None:
-        """Move the stack of declared action ``action`` (0-based) along ``path`` (5.1).
-
-        ``units``: only for the Combined Arms Movement exception (5.13): in a
-        Move and/or Initiate Combat action, the GROUND ASSAULT units move on
-        while the LRS units stay behind to fire; the stack then splits.
-        """
+        """Move the stack of declared action ``action`` (0-based: ``#action+1`` in the log) along
+        ``path`` (5.1). ``units``: the Combined Arms Movement exception (5.13). See :class:`~lcb_lab.actions.Move`."""
         path = I.check("move", I.HEXES, path)
-        units = None if units is None else I.check("move", I.NAMES, units)
-
-        def run(c: Ctx):
-            d = self._action(c, action)
-            if d.moved:
-                raise IllegalAction("5.16", f"action #{action + 1} has already moved")
-            if not d.units and d.markers:
-                p, over = movement.move_markers(c, d.markers, path)
-                d.moved, d.path, d.over_mp = True, p, over
-                return
-            if d.kind == "play_jcc" or not d.units:
-                raise IllegalAction("3.31", f"action #{action + 1} has no units to move")
-            movers = [c.state.units[u] for u in d.units if not c.state.units[u].destroyed]
-            if units is not None and set(units) != {u.uid for u in movers}:
-                movers = self._combined_arms_movers(c, d, action, units)
-            p, over = movement.move(c, movers, path, d.markers)
-            d.moved, d.path, d.over_mp = True, p, over
-        self._transact(run)
-
-    def _combined_arms_movers(self, c: Ctx, d, action: int, units: list[str]) -> list:
-        """Check the Combined Arms Movement exception (5.13) and return the moving units."""
-        stay = [u for u in d.units if u not in units and not c.state.units[u].destroyed]
-        if d.kind != "move_combat" or set(units) - set(d.units) or not units:
-            raise IllegalAction("5.13", f"action #{action + 1}: a stack moves together; only a Move and/or "
-                                "Initiate Combat action may leave its LRS units behind (Combined Arms Movement)")
-        if not all(self.utype(u).cv("GA") for u in units) or not all(self.utype(u).cvs_of("LRS") for u in stay):
-            raise IllegalAction("5.13", "Combined Arms Movement: the units that move must have a GROUND ASSAULT "
-                                "value and the units that stay an LRS value")
-        c.log(explain.step("move", "Combined Arms Movement",
-                           f"{', '.join(stay)} stay to fire LRS while {', '.join(units)} move on; the stack splits "
-                           "(1 AP)", ["5.13"]))
-        return [c.state.units[u] for u in units]
-
-    def _usable(self, c: Ctx, d, action: int, what: str) -> None:
-        if d.over_mp:
-            raise IllegalAction("5.14", f"action #{action + 1} moved one hex beyond its MP and can do nothing "
-                                f"else ({what})")
-        if d.split and not d.moved:
-            raise IllegalAction("3.37", f"action #{action + 1} splits from its stack: move into the new hex first")
+        units = None if units is None else tuple(I.check("move", I.NAMES, units))
+        self.apply(A.Move(self._aid(action), tuple(path), units))
 
     def exercise_zor(self, action: int, into_hex: str) -> list[str]:
-        """Ground ZOR of action ``action``'s stack into one adjacent hex (6.21)."""
-        into_hex = I.check("exercise_zor", I.StrictStr, into_hex)
-
-        def run(c: Ctx):
-            d = self._action(c, action)
-            if d.zor_used:
-                raise IllegalAction("6.21", f"action #{action + 1} has already used its ZOR")
-            units = [c.state.units[u] for u in d.units if not c.state.units[u].destroyed]
-            if not units:
-                raise IllegalAction("6.21", "no ground unit to exercise a ZOR")
-            out = conceal.exercise_ground_zor(c, units, units[0].hex, into_hex)
-            d.zor_used = True
-            return [u.uid for u in out]
-        return self._transact(run)
+        """Ground ZOR of action ``action``'s stack (0-based) into one adjacent hex (6.21); returns the
+        units it revealed."""
+        self.apply(A.ExerciseZor(self._aid(action), I.check("exercise_zor", I.StrictStr, into_hex)))
+        return self.result
 
     def conceal(self, action: int, units: list[str] | None = None) -> None:
-        """Conceal (all or some of) a Move and/or Conceal action's units (6.1, 3.36)."""
-        units = None if units is None else I.check("conceal", I.NAMES, units)
-
-        def run(c: Ctx):
-            d = self._action(c, action)
-            if d.kind != "move_conceal":
-                raise IllegalAction("6.1", f"action #{action + 1} is {sequence.CORE_ACTION_NAMES[d.kind]}, "
-                                    "not Move and/or Conceal")
-            self._usable(c, d, action, "conceal")
-            if d.concealed:
-                raise IllegalAction("6.1", f"action #{action + 1} has already concealed")
-            chosen = units or d.units
-            if set(chosen) - set(d.units):
-                raise IllegalAction("3.36", "only units of this action may conceal")
-            marks = [c.state.markers[m] for m in d.markers if not c.state.markers[m].destroyed]
-            if not chosen and not marks:
-                raise IllegalAction("6.1", f"action #{action + 1} has nothing to conceal")
-            conceal.conceal(c, [living_unit(c, u, "6.1") for u in chosen], marks if not chosen else [])
-            d.concealed = True
-        self._transact(run)
+        """Conceal (all or some of) a Move and/or Conceal action's units (6.1, 3.36); ``action`` 0-based."""
+        units = None if units is None else tuple(I.check("conceal", I.NAMES, units))
+        self.apply(A.Conceal(self._aid(action), units))
 
     def resupply(self, action: int, logistics: str, rv_slot: str, grants: list[dict]) -> None:
-        """RESUPPLY by a logistics unit of a Move and/or Resupply action (8.0).
+        """RESUPPLY by a logistics unit of a Move and/or Resupply action (8.0); ``action`` 0-based.
 
         ``grants``: ``[{"unit": "1 Tanya", "slot": "LRS1", "rp": 5}]``.
         """
         grants = I.check("resupply", I.GRANTS, grants)
-        logistics = I.check("resupply", I.StrictStr, logistics)
-        rv_slot = I.check("resupply", I.StrictStr, rv_slot)
-
-        def run(c: Ctx):
-            d = self._action(c, action)
-            if d.kind != "move_resupply":
-                raise IllegalAction("8.0", f"action #{action + 1} is not Move and/or Resupply")
-            if logistics not in d.units:
-                raise IllegalAction("3.36", f"{logistics} is not activated in action #{action + 1}")
-            self._usable(c, d, action, "resupply")
-            if logistics in c.state.impulse.resupplied:
-                raise IllegalAction("8.01", f"{logistics} has already conducted a RESUPPLY this impulse")
-            resupply.resupply(c, c.state.units[logistics], rv_slot, grants)
-            c.state.impulse.resupplied.append(logistics)
-            d.resupplied = True
-        self._transact(run)
+        self.apply(A.Resupply(self._aid(action), I.check("resupply", I.StrictStr, logistics),
+                              I.check("resupply", I.StrictStr, rv_slot), tuple(A.Grant(**g) for g in grants)))
 
     def apply_effect(self, effect: dict) -> None:
-        """Apply a scripted card effect (lessons; JCC texts are not simulated yet)."""
-        self._transact(lambda c: effects.apply(c, effect))
-
-    # ------------------------------------------------------------ combat
-    def _combat_units(self, c: Ctx, attackers: set[str]) -> set[str]:
-        """Units of Move and/or Initiate Combat actions; refuses attackers whose
-        action cannot fight (5.14, 3.37)."""
-        out: set[str] = set()
-        for i, d in enumerate(self._imp(c).actions):
-            if d.kind == "move_combat":
-                if attackers & set(d.units):
-                    self._usable(c, d, i, "combat")
-                out.update(d.units)
-        return out
+        """Apply a scripted card effect (lessons, the instructor; see :class:`~lcb_lab.actions.ScriptedEffect`)."""
+        if not isinstance(effect, dict):
+            raise I.InputError("apply_effect", "(value)", "an effect is a dict with an 'effect' key")
+        data = {("from_" if k == "from" else k): v for k, v in effect.items()}
+        self.apply(A.from_json({"kind": A.ScriptedEffect.KIND, **data}))
 
     def commit_combat(self, lrs: list[dict] = (), ga: list[dict] = ()) -> Decision | None:
         """Commit all of the impulse's attacks at once (3.38, 7.03, 7.010).
 
         ``lrs``: ``[{"shooter", "slot", "target", "dice"}]``;
         ``ga``: ``[{"attacker", "target", "dice"}]``.  Returns the first
-        pending decision of the defender (or None).  Units engaged in a
+        pending choice of the defender (or None).  Units engaged in a
         Continuing Combat hex assault for 0 AP (7.22, and must when it is
-        pending); unused LRS units of the Task Force in one hex may fire at a
-        hex under GROUND ASSAULT for 0 AP and are then expended (7.18).
+        pending); unused LRS units of the Task Force may fire at a hex under
+        a declared GROUND ASSAULT for 0 AP and are then expended (7.18).
         """
-        lrs = I.check("commit_combat lrs", I.LRS, list(lrs))
-        ga = I.check("commit_combat ga", I.GA, list(ga))
-
-        def run(c: Ctx):
-            imp = self._imp(c)
-            if imp.phase == "declare":
-                raise IllegalAction("3.03", "declare the impulse's Core Actions first")
-            if imp.combat is not None:
-                raise IllegalAction("3.38", "all combat of an impulse is committed and resolved at the same time; "
-                                    "it was already committed")
-            attackers = {a["shooter"] for a in lrs} | {a["attacker"] for a in ga}
-            active = self._combat_units(c, attackers)
-            engaged = continuing.zero_ap_attackers(c, imp.task_force)          # 7.22, 7.25
-            support = {a["shooter"] for a in lrs} - active - engaged
-            continuing.combined_arms(c, lrs, ga, support)                    # 7.18
-            combat.commit(c, list(lrs), list(ga), active | engaged | support)
-            continuing.check_commit(c, ga)   # after the allocations' own checks (rolled back if refused)
-            for uid in engaged & {a["attacker"] for a in ga}:
-                c.state.units[uid].acted = True   # offensive combat once a turn (7.27)
-            self._auto(c)
-        self._transact(run)
+        lrs = I.check("commit_combat lrs", I.LRS, list(lrs) if isinstance(lrs, (list, tuple)) else lrs)
+        ga = I.check("commit_combat ga", I.GA, list(ga) if isinstance(ga, (list, tuple)) else ga)
+        self.apply(A.CommitCombat(tuple(A.LrsAttack(**a) for a in lrs), tuple(A.GroundAssault(**a) for a in ga)))
         return self.pending
 
     def answer(self, value: Any) -> Decision | None:
-        """Answer the pending decision; returns the next one (or None).
+        """Answer the pending choice; returns the next one (or None).
 
         Shapes: intercept -> list of {interceptor, slot, target, dice};
         ga_defence -> list of {defender, target, dice}; mildec -> {absorb}.
@@ -292,85 +321,41 @@ class Game(GameQueries, GamePersistence):
             raise LcbError("no decision is pending")
         shape = {"intercept": I.INTERCEPTS, "ga_defence": I.DEFENCE, "mildec": I.MildecAnswer}[d.kind]
         value = I.check(f"answer to the {d.kind} decision", shape, value)
-
-        def run(c: Ctx):
-            combat.answer(c, value)
-            self._auto(c)
-            self._continue(c)
-        self._transact(run)
+        if d.kind == "intercept":
+            act = A.Answer(intercepts=tuple(A.Intercept(**{k: v for k, v in x.items() if v is not None})
+                                            for x in value))
+        elif d.kind == "ga_defence":
+            act = A.Answer(defence=tuple(A.Defence(**x) for x in value))
+        else:
+            act = A.Answer(absorb=value["absorb"])
+        self.apply(act)
         return self.pending
 
     def answer_policy(self, policy: str | None = None) -> Decision | None:
-        """Answer the pending decision with a named policy (decisions.POLICIES)."""
+        """Answer the pending choice with a named policy (decisions.POLICIES)."""
         d = self.pending
         if d is None:
             raise LcbError("no decision is pending")
         return self.answer(answer_with(d, policy))
 
-    def _auto(self, c: Ctx) -> None:
-        if self.auto_policies is None:
-            return
-        while (d := combat.pending(c)) is not None:
-            combat.answer(c, answer_with(d, self.auto_policies.get(d.kind)))
-
-    def _continue(self, c: Ctx) -> None:
-        plan = c.state.impulse.combat
-        if plan and plan.get("rolling") and not plan["queue"]:
-            if combat.resolve(c):
-                self._after_combat(c)
-            else:
-                self._auto(c)
-                if not plan["queue"]:
-                    self._continue(c)
-
     def resolve_combat(self) -> bool:
         """Roll and apply all committed combat (7.010). Returns True when done,
-        False when it paused for a decision (see :attr:`pending`)."""
-        def run(c: Ctx):
-            plan = self._imp(c).combat
-            if plan is None:
-                raise IllegalAction("7.010", "no combat has been committed this impulse")
-            plan["rolling"] = True
-            done = combat.resolve(c)
-            while not done and self.auto_policies is not None:
-                self._auto(c)
-                done = combat.resolve(c)
-            if done:
-                self._after_combat(c)
-            return done
-        return self._transact(run)
-
-    def _after_combat(self, c: Ctx) -> None:
-        plan = c.state.impulse.combat
-        c.state.impulse.phase = "combat_done"
-        plan["rolling"] = False
-        continuing.after_combat(c, [e["hex"] for e in plan["engagements"] if e["type"] == "ga"])
+        False when it paused for a choice (see :attr:`pending`)."""
+        self.apply(A.ResolveCombat())
+        return self.result
 
     def armor_breakthrough(self, uid: str, dest: str) -> None:
         """Free 1-MP move of an armor unit out of a hex it cleared by GROUND ASSAULT (7.19-7.111)."""
-        uid = I.check("armor_breakthrough", I.StrictStr, uid)
-        dest = I.check("armor_breakthrough", I.StrictStr, dest)
-
-        def run(c: Ctx):
-            imp = self._imp(c)
-            if imp.phase != "combat_done":
-                raise IllegalAction("7.19", "an Armor Breakthrough follows a resolved GROUND ASSAULT")
-            u = living_unit(c, uid, "7.19")
-            if u.task_force != imp.task_force:
-                raise IllegalAction("3.33", f"{uid} is not a unit of {imp.task_force}")
-            ga_hexes = [e["hex"] for e in imp.combat["engagements"] if e["type"] == "ga"]
-            used = imp.combat.setdefault("breakthrough", [])
-            ga_rules.breakthrough(c, u, dest, ga_hexes, used)
-        self._transact(run)
+        self.apply(A.ArmorBreakthrough(I.check("armor_breakthrough", I.StrictStr, uid),
+                                       I.check("armor_breakthrough", I.StrictStr, dest)))
 
     def end_impulse(self) -> None:
         """End the impulse; the last one of the turn runs Initiative and Victory Checks."""
-        self._transact(sequence.end)
+        self.apply(A.EndImpulse())
 
-    def clone(self) -> "Game":
-        """An independent what-if copy (state and dice)."""
-        g = Game(self.state.clone(), self.board, self.catalog, Dice.from_state(self.dice.state()),
-                 dict(self.auto_policies) if self.auto_policies is not None else None)
-        g.map_name = self.map_name
-        g.scenario_info = self.scenario_info
-        return g
+
+def _label(action: A.Action, log: list[dict], since: int) -> str:
+    """A one-line description of a step for timelines: the action and its first log title."""
+    head = action.KIND.replace("_", " ")
+    first = next((e["title"] for e in log[since:] if e.get("kind") not in ("odds",)), "")
+    return f"{head}: {first}" if first else head

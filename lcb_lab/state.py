@@ -14,8 +14,10 @@ Conventions:
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
+
+from . import datacodec as _codec
 
 TEAMS = ("US", "RU")
 
@@ -47,10 +49,7 @@ class Unit:
     expended: bool = False         # Combined Arms Activation (7.18)
 
     def clone(self) -> "Unit":
-        return Unit(self.uid, self.type_id, self.team, self.task_force, self.hex, self.hp,
-                    dict(self.supply), self.revealed, self.embarked_on, list(self.attachments),
-                    self.destroyed, self.acted, self.moved, self.paralysed, self.no_move,
-                    self.expended)
+        return _codec.clone(self)
 
     @property
     def on_map(self) -> bool:
@@ -71,8 +70,7 @@ class Marker:
     acted: bool = False            # declared in a Core Action this turn (3.34, 5.16)
 
     def clone(self) -> "Marker":
-        return Marker(self.mid, self.type_id, self.team, self.task_force, self.hex,
-                      self.revealed, self.destroyed, self.acted)
+        return _codec.clone(self)
 
 
 @dataclass(slots=True)
@@ -81,6 +79,7 @@ class Declared:
 
     kind: str                      # move_combat | move_conceal | move_resupply | play_jcc | move_embarked_jcc
     units: list[str]
+    aid: int = 0                   # stable id: "#1" in the log, ``action=1`` in typed actions and lessons
     jcc: str | None = None
     origin: str | None = None      # the stack's hex when declared
     split: bool = False            # a part of a stack splitting off (3.37)
@@ -94,9 +93,7 @@ class Declared:
     markers: list[str] = field(default_factory=list)   # MILDECs moving with (or as) this stack (5.17)
 
     def clone(self) -> "Declared":
-        return Declared(self.kind, list(self.units), self.jcc, self.origin, self.split,
-                        self.moved, list(self.path), self.zor_used, self.concealed,
-                        self.resupplied, self.over_mp, self.note, list(self.markers))
+        return _codec.clone(self)
 
 
 @dataclass(slots=True)
@@ -114,17 +111,7 @@ class Impulse:
     resupplied: list[str] = field(default_factory=list)   # logistics units that resupplied (8.01)
 
     def clone(self) -> "Impulse":
-        return Impulse(self.task_force, self.team, self.ap, self.phase,
-                       [a.clone() for a in self.actions], _deep(self.combat),
-                       list(self.attacked_hexes), list(self.lrs_damage_hexes), list(self.resupplied))
-
-
-def _deep(x):
-    if isinstance(x, dict):
-        return {k: _deep(v) for k, v in x.items()}
-    if isinstance(x, list):
-        return [_deep(v) for v in x]
-    return x
+        return _codec.clone(self)
 
 
 @dataclass(slots=True)
@@ -152,40 +139,36 @@ class GameState:
     jccs: dict[str, list[str]] = field(default_factory=dict)  # each team's JCC pool (3.12)
     continuing: dict[str, str] = field(default_factory=dict)  # hex -> "continuing" | "resolved" (7.21)
     total_kills: dict[str, int] = field(default_factory=lambda: {"US": 0, "RU": 0})
-    log: list[dict] = field(default_factory=list)
+    log: list[dict] = field(default_factory=list, metadata={"share_items": True})
 
     # ---- copies ---------------------------------------------------------
     def clone(self, share_log: bool = False) -> "GameState":
-        """A fully independent copy (what-if branches). Log entries are shared
-        read-only dicts; the log list itself is copied unless ``share_log``."""
-        return GameState(
-            self.scenario, self.turn, self.max_turns, self.stage, self.initiative,
-            dict(self.task_forces), list(self.tf_order),
-            {k: u.clone() for k, u in self.units.items()},
-            {k: m.clone() for k, m in self.markers.items()},
-            dict(self.network_cubes), self.influence, self.influence_turn_start, dict(self.kills),
-            self.impulse.clone() if self.impulse else None, self.relinquished,
-            self.winner, self.result, self.victory, self.jccs, dict(self.continuing), dict(self.total_kills),
-            self.log if share_log else list(self.log),
-        )
+        """A fully independent copy, generic over every field (:mod:`lcb_lab.datacodec`).
+
+        Log entries are shared read-only dicts (never changed once appended);
+        the log list itself is copied unless ``share_log``.
+        """
+        if not share_log:
+            return _codec.clone(self)
+        log, self.log = self.log, []
+        try:
+            c = _codec.clone(self)
+        finally:
+            self.log = log
+        c.log = log
+        return c
 
     def to_dict(self) -> dict:
         """JSON-ready dict of the whole state."""
-        return asdict(self)
+        return _codec.to_data(self)
 
     @classmethod
     def from_dict(cls, d: dict) -> "GameState":
-        """Inverse of :meth:`to_dict`."""
-        d = dict(d)
-        d["units"] = {k: Unit(**v) for k, v in d["units"].items()}
-        d["markers"] = {k: Marker(**v) for k, v in d.get("markers", {}).items()}
-        imp = d.get("impulse")
-        if imp:
-            imp = dict(imp)
-            imp["actions"] = [Declared(**a) for a in imp["actions"]]
-            d["impulse"] = Impulse(**imp)
-        names = {f.name for f in fields(cls)}
-        return cls(**{k: v for k, v in d.items() if k in names})
+        """Inverse of :meth:`to_dict`; missing keys take their defaults (older saves).
+
+        Raises TypeError / ValueError naming the field when ``d`` has the wrong shape.
+        """
+        return _codec.from_data(cls, d)
 
     # ---- queries ----------------------------------------------------------
     def unit(self, uid: str) -> Unit:

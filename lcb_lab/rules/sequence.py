@@ -122,7 +122,9 @@ def declare(ctx: Ctx, actions: list[dict]) -> None:
     seen: set[str] = set()
     declared = []
     for i, a in enumerate(actions):
-        declared.append(_check_action(ctx, a, i, seen))
+        d = _check_action(ctx, a, i, seen)
+        d.aid = i + 1          # the stable id: "#1" in the log
+        declared.append(d)
     # legal: commit
     for d in declared:
         for uid in d.units:

@@ -1,0 +1,291 @@
+"""Typed actions: every player act as a frozen value, with a JSON codec (issue 5, item 1).
+
+Modelled on python-chess's ``Move``: an action is a small immutable value;
+the game applies it with :meth:`lcb_lab.game.Game.apply` (the one entry
+point) and lists the legal ones with :meth:`~lcb_lab.game.Game.legal_actions`.
+
+Declared Core Actions are named by their stable id ``action`` -- the number
+shown in the log (``#1``), starting at 1 in each impulse -- never by a list
+position.
+
+JSON form: a tagged union, ``{"kind": "move", "action": 1, "path": ["AL-28"]}``
+(:func:`to_json` / :func:`from_json`; lessons, saves and the lab use it).
+
+>>> a = Move(action=1, path=("AL-28", "AL-27"))
+>>> to_json(a)
+{'kind': 'move', 'action': 1, 'path': ['AL-28', 'AL-27'], 'units': None}
+>>> from_json(to_json(a)) == a
+True
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Annotated, Any, ClassVar, Optional
+
+from pydantic import Field, Strict, TypeAdapter, ValidationError
+
+from .inputs import InputError
+
+Int = Annotated[int, Strict()]
+Str = Annotated[str, Strict()]
+Dice = Annotated[int, Strict(), Field(ge=0, le=1000)]
+Hexes = tuple[Str, ...]
+Names = tuple[Str, ...]
+
+
+# ---------------------------------------------------------------- parts
+@dataclass(frozen=True)
+class CoreAction:
+    """One declared Core Action (3.31): ``kind`` is ``move_combat``, ``move_conceal``,
+    ``move_resupply``, ``play_jcc``, ``move_embarked_jcc`` or ``network_repair`` (7.61);
+    ``units`` one unit or one stack; ``markers`` MILDECs moving with it (5.17)."""
+
+    kind: Str
+    units: Names = ()
+    jcc: Optional[Str] = None
+    markers: Names = ()
+
+
+@dataclass(frozen=True)
+class LrsAttack:
+    """``dice`` d20 of ``shooter``'s LRS value ``slot`` (``"LRS1"``) at ``target`` (7.3)."""
+
+    shooter: Str
+    slot: Str
+    target: Str
+    dice: Dice
+
+
+@dataclass(frozen=True)
+class GroundAssault:
+    """``dice`` GROUND ASSAULT d20 of ``attacker`` at ``target`` in its hex (7.1)."""
+
+    attacker: Str
+    target: Str
+    dice: Dice
+
+
+@dataclass(frozen=True)
+class Intercept:
+    """``dice`` INTERCEPT d20 of ``interceptor``'s value ``slot`` for ``target`` (7.54);
+    ``shooter``: the LRS attack answered (None: every attack on the target)."""
+
+    interceptor: Str
+    slot: Str
+    target: Str
+    dice: Dice
+    shooter: Optional[Str] = None
+
+
+@dataclass(frozen=True)
+class Defence:
+    """``dice`` defensive GROUND ASSAULT d20 of ``defender`` at ``target`` (7.13)."""
+
+    defender: Str
+    target: Str
+    dice: Dice
+
+
+@dataclass(frozen=True)
+class Grant:
+    """``rp`` Resupply Points put into ``unit``'s supply ``slot`` (8.0)."""
+
+    unit: Str
+    slot: Str
+    rp: Int
+
+
+# ---------------------------------------------------------------- actions
+class Action:
+    """Base of every typed action; ``KIND`` is its JSON tag."""
+
+    KIND: ClassVar[str] = ""
+
+
+@dataclass(frozen=True)
+class BeginImpulse(Action):
+    """Start ``task_force``'s impulse (3.3)."""
+
+    KIND: ClassVar[str] = "begin_impulse"
+    task_force: Str
+
+
+@dataclass(frozen=True)
+class Relinquish(Action):
+    """The team with the initiative makes the other go first (3.41)."""
+
+    KIND: ClassVar[str] = "relinquish"
+
+
+@dataclass(frozen=True)
+class Declare(Action):
+    """Declare every Core Action of the impulse at once (3.03, 3.31); ``()`` passes (3.310)."""
+
+    KIND: ClassVar[str] = "declare"
+    actions: tuple[CoreAction, ...] = ()
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    """Move declared action ``action``'s stack along ``path`` (hexes after the start, 5.1);
+    ``units``: only the GROUND ASSAULT units of a Combined Arms Movement (5.13)."""
+
+    KIND: ClassVar[str] = "move"
+    action: Int
+    path: Hexes
+    units: Optional[Names] = None
+
+
+@dataclass(frozen=True)
+class ExerciseZor(Action):
+    """Ground ZOR of declared action ``action``'s stack into the adjacent ``hex`` (6.21)."""
+
+    KIND: ClassVar[str] = "exercise_zor"
+    action: Int
+    hex: Str
+
+
+@dataclass(frozen=True)
+class Conceal(Action):
+    """Conceal a Move and/or Conceal action's units (all, or ``units``) (6.1, 3.36)."""
+
+    KIND: ClassVar[str] = "conceal"
+    action: Int
+    units: Optional[Names] = None
+
+
+@dataclass(frozen=True)
+class Resupply(Action):
+    """RESUPPLY by ``logistics`` of a Move and/or Resupply action from its RV ``rv_slot`` (8.0)."""
+
+    KIND: ClassVar[str] = "resupply"
+    action: Int
+    logistics: Str
+    rv_slot: Str
+    grants: tuple[Grant, ...]
+
+
+@dataclass(frozen=True)
+class CommitCombat(Action):
+    """Commit all of the impulse's attacks at once (3.38, 7.03, 7.010)."""
+
+    KIND: ClassVar[str] = "commit_combat"
+    lrs: tuple[LrsAttack, ...] = ()
+    ga: tuple[GroundAssault, ...] = ()
+
+
+@dataclass(frozen=True)
+class Answer(Action):
+    """Answer the pending choice (:meth:`Game.to_act` names who): ``intercepts`` for an
+    INTERCEPT choice (7.54), ``defence`` for GROUND ASSAULT defence (7.13), ``absorb``
+    (HP absorbed by MILDECs) for a MILDEC choice (4.22). ``choice``: the id of the
+    choice answered (optional; refused if it is not the pending one)."""
+
+    KIND: ClassVar[str] = "answer"
+    intercepts: tuple[Intercept, ...] = ()
+    defence: tuple[Defence, ...] = ()
+    absorb: Optional[Int] = None
+    choice: Optional[Int] = None
+
+
+@dataclass(frozen=True)
+class ResolveCombat(Action):
+    """Roll the committed combat (7.010): the dice's move (:data:`lcb_lab.game.CHANCE`)."""
+
+    KIND: ClassVar[str] = "resolve_combat"
+
+
+@dataclass(frozen=True)
+class ArmorBreakthrough(Action):
+    """Free 1-MP move of armor ``unit`` out of a hex it cleared into ``dest`` (7.19-7.111)."""
+
+    KIND: ClassVar[str] = "armor_breakthrough"
+    unit: Str
+    dest: Str
+
+
+@dataclass(frozen=True)
+class EndImpulse(Action):
+    """End the impulse; the last of the turn runs the Initiative and Victory Checks (3.3, 3.4, 3.5)."""
+
+    KIND: ClassVar[str] = "end_impulse"
+
+
+@dataclass(frozen=True)
+class ScriptedEffect(Action):
+    """A card outcome scripted by a lesson or the instructor (see :mod:`lcb_lab.rules.effects`):
+    ``effect`` is ``reveal``, ``paralyse``, ``network_cube`` or ``disembark``."""
+
+    KIND: ClassVar[str] = "scripted_effect"
+    effect: Str
+    card: Str = "scripted effect"
+    units: Names = ()
+    team: Optional[Str] = None
+    n: Int = 1
+    from_: Optional[Str] = None
+    hex: Optional[Str] = None
+    rules: tuple[Str, ...] = ()
+    note: Str = ""
+    by: Str = ""
+
+    def to_effect(self) -> dict:
+        """The effect dict :func:`lcb_lab.rules.effects.apply` takes."""
+        d = {"effect": self.effect, "card": self.card, "units": list(self.units), "n": self.n,
+             "rules": list(self.rules), "note": self.note}
+        for k, v in (("team", self.team), ("from", self.from_), ("hex", self.hex), ("by", self.by)):
+            if v:
+                d[k] = v
+        return d
+
+
+ACTION_TYPES: dict[str, type] = {c.KIND: c for c in (
+    BeginImpulse, Relinquish, Declare, Move, ExerciseZor, Conceal, Resupply, CommitCombat, Answer,
+    ResolveCombat, ArmorBreakthrough, EndImpulse, ScriptedEffect)}
+"""JSON tag -> action class."""
+
+_ADAPTERS: dict[type, TypeAdapter] = {}
+
+
+def _adapter(cls: type) -> TypeAdapter:
+    ad = _ADAPTERS.get(cls)
+    if ad is None:
+        ad = _ADAPTERS[cls] = TypeAdapter(cls)
+    return ad
+
+
+def _data(v: Any) -> Any:
+    if hasattr(v, "__dataclass_fields__"):
+        return {f.name: _data(getattr(v, f.name)) for f in fields(v)}
+    if isinstance(v, (list, tuple)):
+        return [_data(x) for x in v]
+    return v
+
+
+def to_json(action: Action) -> dict:
+    """JSON-native dict of an action, tagged by ``kind``."""
+    return {"kind": action.KIND, **_data(action)}
+
+
+def from_json(data: Any) -> Action:
+    """The action a :func:`to_json` dict describes. Raises InputError naming the field."""
+    if not isinstance(data, dict):
+        raise InputError("action", "(value)", f"an action is an object with a 'kind', got {type(data).__name__}")
+    kind = data.get("kind")
+    cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise InputError("action", "kind", f"unknown action kind {kind!r}; known: {', '.join(ACTION_TYPES)}")
+    rest = {k: v for k, v in data.items() if k != "kind"}
+    try:
+        return _adapter(cls).validate_python(rest)
+    except ValidationError as e:
+        err = e.errors()[0]
+        where = ".".join(str(p) for p in err["loc"]) or "(value)"
+        raise InputError(f"{kind} action", where, err["msg"]) from None
+
+
+def check(action: Any) -> Action:
+    """``action`` checked and normalised (lists become tuples). Raises InputError."""
+    if not isinstance(action, Action):
+        raise InputError("apply", "(value)", f"expected a typed action (lcb_lab.actions), got "
+                         f"{type(action).__name__}")
+    return from_json(to_json(action))

@@ -1,0 +1,276 @@
+"""What each typed action does: one handler per action class (issue 5, item 1).
+
+:meth:`lcb_lab.game.Game.apply` checks the action, snapshots the state and
+calls ``HANDLERS[type(action)](game, ctx, action)``; a handler either changes
+``ctx.state`` through the rules modules or raises
+:class:`~lcb_lab.errors.IllegalAction` (the state is then put back).  A
+handler's return value is what the matching sugar method of ``Game``
+returns (e.g. the units a ZOR revealed).
+
+Combat resumes through one loop, :func:`advance`: answer pending choices by
+the auto policies (if set), roll while the plan is rolling, stop at a choice
+a person must make or when every engagement is done.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import TYPE_CHECKING, Any, Callable
+
+from . import actions as A
+from . import explain
+from .decisions import answer_with
+from .errors import IllegalAction
+from .inputs import InputError
+from .rules import combat, conceal, continuing, effects, movement, resupply, sequence
+from .rules import ground_assault as ga_rules
+from .rules.common import Ctx, living_unit
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import Declared, Impulse
+
+
+# ------------------------------------------------------------------ helpers
+def impulse(ctx: Ctx) -> "Impulse":
+    imp = ctx.state.impulse
+    if imp is None:
+        raise IllegalAction("3.3", "no impulse in progress")
+    return imp
+
+
+def declared(ctx: Ctx, aid: int) -> "Declared":
+    """The declared Core Action with stable id ``aid`` (``#aid`` in the log)."""
+    imp = impulse(ctx)
+    if imp.phase == "declare":
+        raise IllegalAction("3.03", "declare the impulse's Core Actions first")
+    d = next((d for d in imp.actions if d.aid == aid), None)
+    if d is None:
+        ids = ", ".join(f"#{x.aid}" for x in imp.actions) or "none"
+        raise IllegalAction("3.31", f"there is no declared action #{aid} (declared: {ids})")
+    if imp.combat is not None and imp.phase != "combat_done":
+        raise IllegalAction("3.38", "combat has been committed: resolve it before anything else")
+    return d
+
+
+def usable(d: "Declared", what: str) -> None:
+    if d.over_mp:
+        raise IllegalAction("5.14", f"action #{d.aid} moved one hex beyond its MP and can do nothing "
+                            f"else ({what})")
+    if d.split and not d.moved:
+        raise IllegalAction("3.37", f"action #{d.aid} splits from its stack: move into the new hex first")
+
+
+# ------------------------------------------------------------------ sequence
+def relinquish(game: "Game", c: Ctx, a: A.Relinquish) -> None:
+    sequence.relinquish(c)
+
+
+def begin_impulse(game: "Game", c: Ctx, a: A.BeginImpulse) -> None:
+    sequence.begin(c, a.task_force)
+
+
+def declare(game: "Game", c: Ctx, a: A.Declare) -> None:
+    sequence.declare(c, [{"kind": x.kind, "units": list(x.units), "jcc": x.jcc, "markers": list(x.markers)}
+                         for x in a.actions])
+    for d in c.state.impulse.actions:
+        if d.kind == sequence.NETWORK_REPAIR:
+            effects.network_cube(c, c.state.impulse.team, -1, "Tactical Network repair (2 AP)", ["7.61"])
+        elif d.kind == "play_jcc":
+            effects.note_card(c, d.jcc)
+
+
+def end_impulse(game: "Game", c: Ctx, a: A.EndImpulse) -> None:
+    sequence.end(c)
+
+
+# ------------------------------------------------------------------ acts of a declared action
+def move(game: "Game", c: Ctx, a: A.Move) -> None:
+    d = declared(c, a.action)
+    if d.moved:
+        raise IllegalAction("5.16", f"action #{d.aid} has already moved")
+    if not d.units and d.markers:
+        p, over = movement.move_markers(c, d.markers, list(a.path))
+        d.moved, d.path, d.over_mp = True, p, over
+        return
+    if d.kind == "play_jcc" or not d.units:
+        raise IllegalAction("3.31", f"action #{d.aid} has no units to move")
+    movers = [c.state.units[u] for u in d.units if not c.state.units[u].destroyed]
+    if a.units is not None and set(a.units) != {u.uid for u in movers}:
+        movers = _combined_arms_movers(c, d, list(a.units))
+    p, over = movement.move(c, movers, list(a.path), d.markers)
+    d.moved, d.path, d.over_mp = True, p, over
+
+
+def _combined_arms_movers(c: Ctx, d: "Declared", units: list[str]) -> list:
+    """Check the Combined Arms Movement exception (5.13) and return the moving units."""
+    stay = [u for u in d.units if u not in units and not c.state.units[u].destroyed]
+    if d.kind != "move_combat" or set(units) - set(d.units) or not units:
+        raise IllegalAction("5.13", f"action #{d.aid}: a stack moves together; only a Move and/or "
+                            "Initiate Combat action may leave its LRS units behind (Combined Arms Movement)")
+    if not all(c.utype(u).cv("GA") for u in units) or not all(c.utype(u).cvs_of("LRS") for u in stay):
+        raise IllegalAction("5.13", "Combined Arms Movement: the units that move must have a GROUND ASSAULT "
+                            "value and the units that stay an LRS value")
+    c.log(explain.step("move", "Combined Arms Movement",
+                       f"{', '.join(stay)} stay to fire LRS while {', '.join(units)} move on; the stack splits "
+                       "(1 AP)", ["5.13"]))
+    return [c.state.units[u] for u in units]
+
+
+def exercise_zor(game: "Game", c: Ctx, a: A.ExerciseZor) -> list[str]:
+    d = declared(c, a.action)
+    if d.zor_used:
+        raise IllegalAction("6.21", f"action #{d.aid} has already used its ZOR")
+    units = [c.state.units[u] for u in d.units if not c.state.units[u].destroyed]
+    if not units:
+        raise IllegalAction("6.21", "no ground unit to exercise a ZOR")
+    out = conceal.exercise_ground_zor(c, units, units[0].hex, a.hex)
+    d.zor_used = True
+    return [u.uid for u in out]
+
+
+def conceal_act(game: "Game", c: Ctx, a: A.Conceal) -> None:
+    d = declared(c, a.action)
+    if d.kind != "move_conceal":
+        raise IllegalAction("6.1", f"action #{d.aid} is {sequence.CORE_ACTION_NAMES[d.kind]}, "
+                            "not Move and/or Conceal")
+    usable(d, "conceal")
+    if d.concealed:
+        raise IllegalAction("6.1", f"action #{d.aid} has already concealed")
+    chosen = list(a.units) if a.units else d.units
+    if set(chosen) - set(d.units):
+        raise IllegalAction("3.36", "only units of this action may conceal")
+    marks = [c.state.markers[m] for m in d.markers if not c.state.markers[m].destroyed]
+    if not chosen and not marks:
+        raise IllegalAction("6.1", f"action #{d.aid} has nothing to conceal")
+    conceal.conceal(c, [living_unit(c, u, "6.1") for u in chosen], marks if not chosen else [])
+    d.concealed = True
+
+
+def resupply_act(game: "Game", c: Ctx, a: A.Resupply) -> None:
+    d = declared(c, a.action)
+    if d.kind != "move_resupply":
+        raise IllegalAction("8.0", f"action #{d.aid} is not Move and/or Resupply")
+    if a.logistics not in d.units:
+        raise IllegalAction("3.36", f"{a.logistics} is not activated in action #{d.aid}")
+    usable(d, "resupply")
+    if a.logistics in c.state.impulse.resupplied:
+        raise IllegalAction("8.01", f"{a.logistics} has already conducted a RESUPPLY this impulse")
+    resupply.resupply(c, c.state.units[a.logistics], a.rv_slot, [asdict(g) for g in a.grants])
+    c.state.impulse.resupplied.append(a.logistics)
+    d.resupplied = True
+
+
+def scripted_effect(game: "Game", c: Ctx, a: A.ScriptedEffect) -> None:
+    effects.apply(c, a.to_effect())
+
+
+# ------------------------------------------------------------------ combat
+def _combat_units(c: Ctx, attackers: set[str]) -> set[str]:
+    """Units of Move and/or Initiate Combat actions; refuses attackers whose
+    action cannot fight (5.14, 3.37)."""
+    out: set[str] = set()
+    for d in impulse(c).actions:
+        if d.kind == "move_combat":
+            if attackers & set(d.units):
+                usable(d, "combat")
+            out.update(d.units)
+    return out
+
+
+def commit_combat(game: "Game", c: Ctx, a: A.CommitCombat) -> None:
+    lrs = [asdict(x) for x in a.lrs]
+    ga = [asdict(x) for x in a.ga]
+    imp = impulse(c)
+    if imp.phase == "declare":
+        raise IllegalAction("3.03", "declare the impulse's Core Actions first")
+    if imp.combat is not None:
+        raise IllegalAction("3.38", "all combat of an impulse is committed and resolved at the same time; "
+                            "it was already committed")
+    attackers = {x["shooter"] for x in lrs} | {x["attacker"] for x in ga}
+    active = _combat_units(c, attackers)
+    engaged = continuing.zero_ap_attackers(c, imp.task_force)          # 7.22, 7.25
+    support = {x["shooter"] for x in lrs} - active - engaged
+    continuing.combined_arms(c, lrs, ga, support)                      # 7.18
+    combat.commit(c, list(lrs), list(ga), active | engaged | support)
+    continuing.check_commit(c, ga)   # after the allocations' own checks (rolled back if refused)
+    for uid in engaged & {x["attacker"] for x in ga}:
+        c.state.units[uid].acted = True   # offensive combat once a turn (7.27)
+    advance(game, c)
+
+
+def _answer_value(choice, a: A.Answer) -> Any:
+    """The answer in the shape the combat rules take, for the pending choice's kind."""
+    given = {"intercept": bool(a.intercepts), "ga_defence": bool(a.defence), "mildec": a.absorb is not None}
+    wrong = [k for k, v in given.items() if v and k != choice.kind]
+    if wrong:
+        raise InputError("answer", wrong[0], f"the pending choice is {choice.kind}, not {wrong[0]}")
+    if choice.kind == "intercept":
+        return [{k: v for k, v in asdict(x).items() if v is not None} for x in a.intercepts]
+    if choice.kind == "ga_defence":
+        return [asdict(x) for x in a.defence]
+    return {"absorb": a.absorb or 0}
+
+
+def answer(game: "Game", c: Ctx, a: A.Answer) -> None:
+    choice = combat.pending(c)
+    if choice is None:
+        raise IllegalAction("7.010", "no choice is pending")
+    cid = getattr(choice, "id", None)
+    if a.choice is not None and cid is not None and a.choice != cid:
+        raise IllegalAction("7.010", f"choice {a.choice} is not the pending one ({cid}: {choice.kind})")
+    combat.answer(c, _answer_value(choice, a))
+    advance(game, c)
+
+
+def resolve_combat(game: "Game", c: Ctx, a: A.ResolveCombat) -> bool:
+    imp = impulse(c)
+    if imp.combat is None:
+        raise IllegalAction("7.010", "no combat has been committed this impulse")
+    if imp.phase == "combat_done":
+        raise IllegalAction("7.010", "the committed combat has already been resolved")
+    if combat.pending(c) is not None:
+        combat.resolve(c)            # refuses, naming the choice to answer first
+    imp.combat["rolling"] = True
+    advance(game, c)
+    return imp.phase == "combat_done"
+
+
+def advance(game: "Game", c: Ctx) -> None:
+    """The one resume loop: auto-answer choices (when policies are set) and roll
+    while the plan is rolling; stop at a person's choice or when combat is done."""
+    plan = c.state.impulse.combat
+    while True:
+        choice = combat.pending(c)
+        if choice is not None:
+            if game.auto_policies is None:
+                return
+            combat.answer(c, answer_with(choice, game.auto_policies.get(choice.kind)))
+            continue
+        if not plan.get("rolling"):
+            return
+        if combat.resolve(c):
+            c.state.impulse.phase = "combat_done"
+            plan["rolling"] = False
+            continuing.after_combat(c, [e["hex"] for e in plan["engagements"] if e["type"] == "ga"])
+            return
+
+
+def armor_breakthrough(game: "Game", c: Ctx, a: A.ArmorBreakthrough) -> None:
+    imp = impulse(c)
+    if imp.phase != "combat_done":
+        raise IllegalAction("7.19", "an Armor Breakthrough follows a resolved GROUND ASSAULT")
+    u = living_unit(c, a.unit, "7.19")
+    if u.task_force != imp.task_force:
+        raise IllegalAction("3.33", f"{a.unit} is not a unit of {imp.task_force}")
+    ga_hexes = [e["hex"] for e in imp.combat["engagements"] if e["type"] == "ga"]
+    used = imp.combat.setdefault("breakthrough", [])
+    ga_rules.breakthrough(c, u, a.dest, ga_hexes, used)
+
+
+HANDLERS: dict[type, Callable[..., Any]] = {
+    A.Relinquish: relinquish, A.BeginImpulse: begin_impulse, A.Declare: declare, A.Move: move,
+    A.ExerciseZor: exercise_zor, A.Conceal: conceal_act, A.Resupply: resupply_act,
+    A.CommitCombat: commit_combat, A.Answer: answer, A.ResolveCombat: resolve_combat,
+    A.ArmorBreakthrough: armor_breakthrough, A.EndImpulse: end_impulse, A.ScriptedEffect: scripted_effect,
+}
+"""Action class -> handler."""

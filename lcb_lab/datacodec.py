@@ -1,0 +1,207 @@
+"""Generic copies and JSON round trips of the state's dataclasses (issue 5, item 5).
+
+Every field of every state dataclass is handled from its type hint, so a new
+field can never be forgotten by a hand-written copy:
+
+* :func:`clone` -- a deep copy wherever a field is mutable (lists, dicts,
+  nested dataclasses); immutable leaves (``str``, ``int``, ``bool``,
+  ``None``, tuples of them) are shared.  The copier of each class is
+  generated once from ``dataclasses.fields`` and cached, so a clone of a
+  whole game costs tens of microseconds, not the milliseconds of
+  ``copy.deepcopy``.
+* :func:`to_data` / :func:`from_data` -- JSON-native data and back.
+  ``from_data`` fills missing keys from the field defaults (older saves) and
+  ignores unknown keys; a wrong shape raises ``TypeError``/``ValueError``,
+  which the save loader turns into a ScenarioError naming the file.
+
+A field may opt out of deep copying its items with
+``field(metadata={"share_items": True})``: the list is copied, the items are
+shared (the log: entries are never changed once appended).
+
+>>> from dataclasses import dataclass, field
+>>> @dataclass
+... class Box:
+...     names: list[str] = field(default_factory=list)
+>>> a = Box(["x"]); b = clone(a); b.names.append("y"); a.names
+['x']
+>>> from_data(Box, to_data(b)) == b
+True
+"""
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from typing import Any, Callable, Union
+
+_IMMUTABLE = (str, int, float, bool, type(None))
+_COPIERS: dict[type, Callable[[Any], Any]] = {}
+_HINTS: dict[type, dict[str, Any]] = {}
+_BUSY: set[type] = set()
+
+
+def _deep(x: Any) -> Any:
+    """Deep copy of untyped JSON-like data (dicts, lists, leaves)."""
+    if isinstance(x, dict):
+        return {k: _deep(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_deep(v) for v in x]
+    if dataclasses.is_dataclass(x) and not isinstance(x, type):
+        return clone(x)
+    return x
+
+
+def hints(cls: type) -> dict[str, Any]:
+    """Resolved type hints of a dataclass (cached)."""
+    h = _HINTS.get(cls)
+    if h is None:
+        h = _HINTS[cls] = typing.get_type_hints(cls)
+    return h
+
+
+def _args(tp: Any) -> tuple:
+    return typing.get_args(tp)
+
+
+def _is_union(tp: Any) -> bool:
+    return typing.get_origin(tp) in (Union, types.UnionType)
+
+
+def _immutable(tp: Any) -> bool:
+    if tp in _IMMUTABLE:
+        return True
+    if _is_union(tp):
+        return all(_immutable(a) for a in _args(tp))
+    if typing.get_origin(tp) is tuple:
+        return all(_immutable(a) for a in _args(tp) if a is not Ellipsis)
+    if typing.get_origin(tp) is typing.Literal:
+        return True
+    return False
+
+
+def _expr(tp: Any, x: str, env: dict, depth: int = 0) -> str:
+    """Python source copying the value ``x`` of type ``tp``."""
+    if _immutable(tp):
+        return x
+    origin = typing.get_origin(tp)
+    if _is_union(tp):
+        rest = [a for a in _args(tp) if a is not type(None)]
+        if len(rest) == 1:
+            return f"(None if {x} is None else {_expr(rest[0], x, env, depth)})"
+        return f"_deep({x})"
+    v = f"v{depth}"
+    if origin is list:
+        (item,) = _args(tp) or (Any,)
+        if _immutable(item):
+            return f"list({x})"
+        return f"[{_expr(item, v, env, depth + 1)} for {v} in {x}]"
+    if origin is dict:
+        _, val = _args(tp) or (Any, Any)
+        if _immutable(val):
+            return f"dict({x})"
+        return f"{{k{depth}: {_expr(val, v, env, depth + 1)} for k{depth}, {v} in {x}.items()}}"
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        name = f"_c_{tp.__name__}_{id(tp)}"
+        # nested classes are generated first; a class that contains itself gets a late-bound call
+        env[name] = copier(tp) if tp not in _BUSY else (lambda o, tp=tp: copier(tp)(o))
+        return f"{name}({x})"
+    return f"_deep({x})"
+
+
+def copier(cls: type) -> Callable[[Any], Any]:
+    """The generated copy function of dataclass ``cls`` (cached)."""
+    fn = _COPIERS.get(cls)
+    if fn is not None:
+        return fn
+    env: dict[str, Any] = {"_deep": _deep, "_cls": cls}
+    h = hints(cls)
+    args = []
+    _BUSY.add(cls)
+    try:
+        for f in dataclasses.fields(cls):
+            src = f"o.{f.name}"
+            if f.metadata.get("share_items"):
+                args.append(f"list({src})")
+            else:
+                args.append(_expr(h[f.name], src, env))
+    finally:
+        _BUSY.discard(cls)
+    code = f"def _copy(o):\n    return _cls({', '.join(args)})\n"
+    exec(code, env)  # noqa: S102 - generated from the class's own field list
+    fn = _COPIERS[cls] = env["_copy"]
+    return fn
+
+
+def clone(obj: Any) -> Any:
+    """Deep copy of a dataclass instance (see module docstring)."""
+    return copier(type(obj))(obj)
+
+
+def to_data(obj: Any) -> Any:
+    """JSON-native data of a dataclass (recursively), lists for tuples."""
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return {f.name: to_data(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+    if isinstance(obj, dict):
+        return {k: to_data(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [to_data(v) for v in obj]
+    return obj
+
+
+def from_data(tp: Any, data: Any) -> Any:
+    """Rebuild a value of type ``tp`` from :func:`to_data` output.
+
+    Raises TypeError/ValueError when ``data`` does not have the shape.
+    """
+    if tp is Any or tp in (float,):
+        return data
+    if tp in (str, int, bool):
+        if not isinstance(data, tp) or (tp is int and isinstance(data, bool)):
+            raise TypeError(f"expected {tp.__name__}, got {type(data).__name__}")
+        return data
+    if tp is type(None):
+        if data is not None:
+            raise TypeError(f"expected null, got {type(data).__name__}")
+        return None
+    origin = typing.get_origin(tp)
+    if origin is typing.Literal:
+        if data not in _args(tp):
+            raise ValueError(f"expected one of {_args(tp)}, got {data!r}")
+        return data
+    if _is_union(tp):
+        if data is None and type(None) in _args(tp):
+            return None
+        errors = []
+        for a in _args(tp):
+            if a is type(None):
+                continue
+            try:
+                return from_data(a, data)
+            except (TypeError, ValueError) as e:
+                errors.append(str(e))
+        raise TypeError("; ".join(errors))
+    if origin in (list, tuple):
+        if not isinstance(data, (list, tuple)):
+            raise TypeError(f"expected a list, got {type(data).__name__}")
+        args = [a for a in _args(tp) if a is not Ellipsis] or [Any]
+        items = [from_data(args[0] if len(args) == 1 or origin is list else args[i], v)
+                 for i, v in enumerate(data)]
+        return items if origin is list else tuple(items)
+    if origin is dict:
+        if not isinstance(data, dict):
+            raise TypeError(f"expected an object, got {type(data).__name__}")
+        kt, vt = _args(tp) or (Any, Any)
+        return {from_data(kt, k): from_data(vt, v) for k, v in data.items()}
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        if not isinstance(data, dict):
+            raise TypeError(f"{tp.__name__}: expected an object, got {type(data).__name__}")
+        h = hints(tp)
+        kw = {}
+        for f in dataclasses.fields(tp):
+            if f.name in data:
+                try:
+                    kw[f.name] = from_data(h[f.name], data[f.name])
+                except (TypeError, ValueError) as e:
+                    raise type(e)(f"{f.name}: {e}") from None
+        return tp(**kw)
+    return data

@@ -1,0 +1,38 @@
+"""Events: what one applied action added to the log (issue 5, items 1 and 4).
+
+:meth:`lcb_lab.game.Game.apply` returns the events of the act, in order.  An
+event is a read-only view of one log entry (``state.log[index]``, a plain
+JSON dict made by :func:`lcb_lab.explain.step`); who may read it, and in what
+form, is decided by the observer (:mod:`lcb_lab.observer` / ``Game.log_entries``),
+never by the event itself.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Event:
+    """One explained step: ``kind`` (``"lrs_roll"``...), ``title``, ``text``, the
+    ``rules`` cited, ``turn``/``impulse`` numbers, ``index`` in ``state.log`` and the
+    whole ``entry`` (with its ``data``)."""
+
+    index: int
+    kind: str
+    title: str
+    text: str
+    rules: tuple[str, ...]
+    turn: int
+    impulse: int
+    entry: dict[str, Any]
+
+    @classmethod
+    def from_log(cls, log: list[dict], index: int) -> "Event":
+        e = log[index]
+        return cls(index, e["kind"], e["title"], e["text"], tuple(e.get("rules", ())),
+                   e.get("turn", 0), e.get("impulse", 0), e)
+
+    @property
+    def data(self) -> dict[str, Any]:
+        return self.entry.get("data", {})

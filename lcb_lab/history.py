@@ -1,0 +1,106 @@
+"""The record of a game: every applied action with the dice it drew (issue 5, item 6).
+
+Modelled on python-chess's move stack: :meth:`Game.apply` pushes a
+:class:`Step`; :meth:`Game.undo`, :meth:`Game.goto` and :meth:`Game.fork`
+move along it.  Going back restores the snapshot taken just before the step
+(the same snapshot that lets a refused act leave the state untouched), so an
+undo costs one state copy; snapshots of steps long past are thinned to the
+impulse starts, and a step between two kept snapshots is reached by replaying
+the recorded actions with their recorded dice -- the replay is exact.
+
+Steps are numbered from 0 (the state before the first recorded action);
+``step n`` is the game after ``n`` actions.  After going back, the later steps
+stay available (``goto`` forward re-applies them) until a new action is
+applied, which drops them (like an editor's redo).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actions import Action, from_json, to_json
+from .state import GameState
+
+KEEP_ALL = 256
+"""Snapshots of the last KEEP_ALL steps are kept; older ones only at impulse starts."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One applied action: the ``action``, every d20 it drew (``dice``), the dice
+    state after it (``dice_after``: seed, generator state, forced queue), the log
+    length after it, the auto-answer policies in force, and where it happened
+    (turn, impulse number, acting team) with a one-line ``label``."""
+
+    action: Action
+    dice: tuple[int, ...]
+    dice_after: dict
+    log_len: int
+    auto: dict | None
+    turn: int
+    impulse: int
+    team: str | None
+    label: str
+
+    def to_json(self) -> dict:
+        return {"action": to_json(self.action), "dice": list(self.dice), "dice_after": self.dice_after,
+                "log_len": self.log_len, "auto": self.auto, "turn": self.turn, "impulse": self.impulse,
+                "team": self.team, "label": self.label}
+
+    @classmethod
+    def from_json(cls, d: dict) -> "Step":
+        """Raises InputError / KeyError / TypeError on a malformed step (the loader names the file)."""
+        dice = d["dice"]
+        if not isinstance(dice, list) or not all(isinstance(v, int) and 1 <= v <= 20 for v in dice):
+            raise TypeError("dice must be a list of d20 values 1..20")
+        return cls(from_json(d["action"]), tuple(dice), dict(d["dice_after"]), int(d["log_len"]),
+                   d.get("auto"), int(d.get("turn", 0)), int(d.get("impulse", 0)), d.get("team"),
+                   str(d.get("label", "")))
+
+
+@dataclass
+class Snapshot:
+    """The game just before a step: state without its log, log length, dice state."""
+
+    state: GameState
+    log_len: int
+    dice: dict
+    dice_hist: int
+    impulse_start: bool = False
+
+
+@dataclass
+class History:
+    """Steps applied so far, the cursor (how many are in effect) and snapshots."""
+
+    steps: list[Step] = field(default_factory=list)
+    cursor: int = 0
+    snapshots: dict[int, Snapshot] = field(default_factory=dict)
+
+    def copy(self) -> "History":
+        """An independent record sharing the immutable steps and snapshots."""
+        return History(list(self.steps), self.cursor, dict(self.snapshots))
+
+    def push(self, before: Snapshot, step: Step) -> None:
+        """Record ``step`` applied at the cursor, dropping any undone steps after it."""
+        n = self.cursor
+        if n < len(self.steps):
+            del self.steps[n:]
+            for k in [k for k in self.snapshots if k > n]:
+                del self.snapshots[k]
+        self.snapshots[n] = before
+        self.steps.append(step)
+        self.cursor = n + 1
+        old = n - KEEP_ALL
+        s = self.snapshots.get(old)
+        if old > 0 and s is not None and not s.impulse_start:
+            del self.snapshots[old]
+
+    def base_for(self, target: int) -> int:
+        """The latest snapshot at or before ``target``."""
+        return max(k for k in self.snapshots if k <= target)
+
+    def labels(self) -> list[dict[str, Any]]:
+        """One row per step: ``{"step", "turn", "impulse", "team", "label", "undone"}``."""
+        return [{"step": i + 1, "turn": s.turn, "impulse": s.impulse, "team": s.team, "label": s.label,
+                 "undone": i >= self.cursor} for i, s in enumerate(self.steps)]
