@@ -1,146 +1,74 @@
 """A random but legal player, for benchmarks, property tests and demo games.
 
-``random_impulse(game, rng)`` plays one impulse of the Task Force due next:
-it declares up to its AP of Core Actions for random stacks, moves some of
-them, fires LRS at revealed enemies in range, assaults in contested hexes,
-conceals and resupplies where the rules allow, and ends the impulse.  The
-defender's decisions are answered by the named default policies
-(``decisions.DEFAULT_POLICIES``), so the game must be created with
+Built on the legal-action generators of :mod:`lcb_lab.legal` (nothing is
+tried and skipped): ``random_impulse(game, rng)`` plays one impulse of a
+Task Force that may go next -- it declares a random legal combination of
+Core Actions (the ``declare`` template), moves about half of the declared
+stacks to a random legal destination, commits a random legal combat
+allocation (the ``commit_combat`` template, which includes any compulsory
+Continuing Combat, 7.22), conceals and resupplies where the rules allow, and
+ends the impulse.  The defender's choices are answered by the named default
+policies (``decisions.DEFAULT_POLICIES``), so the game must be created with
 ``auto_policies={}`` (or other named policies).
 
 The player's *choices* come from the ``numpy.random.Generator`` passed in;
 every *dice roll* still goes through the game's :class:`~lcb_lab.dice.Dice`.
-Anything the engine refuses is simply skipped, so the result is always a
-legal line of play.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from .errors import IllegalAction
-from .game import Game
-from .state import other
+from . import actions as A
+from . import legal
+from .game import CHANCE, Game
+from .rules import movement
 
 
-def _stacks(game: Game, tf: str) -> list[list[str]]:
-    by_hex: dict[tuple[str, str], list[str]] = {}
-    for u in game.state.tf_units(tf):
-        if u.on_map and not (u.acted or u.paralysed or u.expended):
-            by_hex.setdefault((u.hex, game.utype(u.uid).domain), []).append(u.uid)
-    return list(by_hex.values())
-
-
-def _kind_for(game: Game, stack: list[str], rng: np.random.Generator) -> str:
-    types = [game.utype(u) for u in stack]
-    if any(t.is_logistics for t in types) and rng.random() < 0.6:
-        return "move_resupply"
-    return "move_combat" if rng.random() < 0.75 else "move_conceal"
-
-
-def _try(fn, *args) -> bool:
-    try:
-        fn(*args)
-        return True
-    except IllegalAction:
-        return False
+def _pick(rng: np.random.Generator, items: list):
+    return items[int(rng.integers(len(items)))] if items else None
 
 
 def random_impulse(game: Game, rng: np.random.Generator) -> None:
     """Play one legal impulse for a Task Force that may go next."""
-    tfs = game.available_task_forces()
-    if not tfs:
+    tf = _pick(rng, game.available_task_forces())
+    if tf is None:
         return
-    tf = tfs[int(rng.integers(len(tfs)))]
-    game.begin_impulse(tf)
-    stacks = _stacks(game, tf)
-    rng.shuffle(stacks)
-    actions = [{"kind": _kind_for(game, s, rng), "units": s} for s in stacks[:game.impulse.ap]]
-    game.declare(actions)
-    for i, a in enumerate(actions):
-        if rng.random() < 0.5:
-            _random_move(game, i, a["units"], rng)
-    _random_combat(game, rng)
-    for i, a in enumerate(actions):
-        if a["kind"] == "move_conceal":
-            _try(game.conceal, i)
-        elif a["kind"] == "move_resupply":
-            _random_resupply(game, i, a["units"])
-        d = game.impulse.actions[i]
+    game.apply(A.BeginImpulse(tf))
+    opts = legal.declaration_options(game)
+    decl = legal.Template("declare", tuple(opts), {"ap": game.impulse.ap}, game).sample(rng) if opts else A.Declare(())
+    game.apply(decl)
+    for d in list(game.impulse.actions):
+        if rng.random() < 0.5 or (d.split and not d.moved):
+            _random_move(game, d.aid, rng)
+    t = legal.combat_template(game)
+    if t is not None:
+        game.apply(t.sample(rng))
+        while game.to_act() == CHANCE:
+            game.apply(A.ResolveCombat())
+    for d in list(game.impulse.actions):
+        if d.kind == "move_conceal" and legal.trial(game, A.Conceal(d.aid)):
+            game.apply(A.Conceal(d.aid))
+        elif d.kind == "move_resupply":
+            r = _pick(rng, legal.resupply_templates(game, d))   # one RESUPPLY per logistics unit (8.01)
+            if r is not None:
+                game.apply(r.sample(rng))
         if d.split and not d.moved:
-            _random_move(game, i, a["units"], rng)
-    game.end_impulse()
+            _random_move(game, d.aid, rng)
+    game.apply(A.EndImpulse())
 
 
-def _random_move(game: Game, i: int, units: list[str], rng: np.random.Generator) -> None:
-    reach = [h for h in game.movement_reach(units) if h != game.unit(units[0]).hex]
-    if reach:
-        dest = reach[int(rng.integers(len(reach)))]
-        try:
-            game.move(i, game.path_to(units, dest))
-        except IllegalAction:
-            pass
-
-
-def _random_combat(game: Game, rng: np.random.Generator) -> None:
-    from . import hexgrid
-    from .rules import continuing
-    imp = game.impulse
-    enemies = [u for u in game.state.living(other(imp.team)) if u.on_map]
-    lrs, ga = [], []
-    engaged = sorted(continuing.zero_ap_attackers(game._ctx(), imp.task_force))   # 7.22: must fight
-    groups = [d.units for d in imp.actions
-              if d.kind == "move_combat" and not d.over_mp and not (d.split and not d.moved)]
-    seen: set[str] = set()
-    for units in groups + [engaged]:
-        for uid in units:
-            if uid in seen:
-                continue
-            seen.add(uid)
-            u, t = game.unit(uid), game.utype(uid)
-            here = [e for e in enemies if e.hex == u.hex and not game.utype(e.uid).is_naval]
-            ga_cv = t.cv("GA")
-            if here and ga_cv and u.supply.get("GA", 0) > 0:
-                tgt = here[int(rng.integers(len(here)))]
-                ga.append({"attacker": uid, "target": tgt.uid, "dice": int(min(u.supply["GA"], 4))})
-                continue
-            for cv in t.cvs_of("LRS"):
-                left = u.supply.get(cv.slot)
-                if left == 0:
-                    continue
-                targets = [e for e in enemies if e.revealed and cv.in_range(hexgrid.distance(u.hex, e.hex))]
-                if targets:
-                    tgt = targets[int(rng.integers(len(targets)))]
-                    n = int(rng.integers(1, 5)) if left is None else int(min(left, rng.integers(1, 5)))
-                    lrs.append({"shooter": uid, "slot": cv.slot, "target": tgt.uid, "dice": n})
-                    break
-    committed = (lrs or ga) and _try(game.commit_combat, lrs, ga)
-    if not committed and engaged:      # fall back to the compulsory Continuing Combat alone
-        committed = _try(game.commit_combat, [], [a for a in ga if a["attacker"] in engaged])
-    if committed:
-        while not game.resolve_combat():
-            game.answer_policy()
-
-
-def _random_resupply(game: Game, i: int, units: list[str]) -> None:
-    for uid in units:
-        t = game.utype(uid)
-        if not t.is_logistics:
-            continue
-        reach = game.resupply_reach(uid, "RV1")
-        rv = t.rv("RV1")
-        budget = min(rv.value, game.unit(uid).supply.get("RP", 0)) if rv else 0
-        grants = []
-        for r in game.state.living(game.unit(uid).team):
-            if budget <= 0 or not r.on_map or r.hex not in reach or game.utype(r.uid).is_naval:
-                continue
-            for cv in game.utype(r.uid).cvs:
-                if cv.supply is not None and r.supply.get(cv.slot, 0) < cv.supply:
-                    n = min(budget, cv.supply - r.supply.get(cv.slot, 0))
-                    grants.append({"unit": r.uid, "slot": cv.slot, "rp": n})
-                    budget -= n
-                    break
-        if grants:
-            _try(game.resupply, i, uid, "RV1", grants)
+def _random_move(game: Game, aid: int, rng: np.random.Generator) -> None:
+    """Move declared action ``aid`` to a random legal destination (one reach search)."""
+    d = next(x for x in game.impulse.actions if x.aid == aid)
+    units = [game.state.units[u] for u in d.units if not game.state.units[u].destroyed]
+    if d.moved or not units or any(u.moved or u.no_move or not u.on_map for u in units):
+        return
+    paths = list(movement.paths(game._ctx(), units).values())
+    for i in rng.permutation(len(paths))[:4]:
+        a = A.Move(aid, tuple(paths[int(i)]))
+        if legal.trial(game, a):
+            game.apply(a)
+            return
 
 
 def play_random_turns(game: Game, turns: int, seed: int = 0) -> int:

@@ -33,7 +33,7 @@ from .board import Board
 from .catalog import Catalog
 from .decisions import Decision, answer_with
 from .dice import Dice
-from .errors import DiceExhausted, IllegalAction, LcbError
+from .errors import LcbError
 from .events import Event
 from .game_queries import GameQueries
 from .history import History, Snapshot, Step
@@ -83,7 +83,7 @@ class Game(GameQueries, GamePersistence):
         try:
             self.result = HANDLERS[type(action)](self, self._ctx(), action)
         except BaseException:
-            self._restore(snap)
+            self._restore(snap, keep=False)
             raise
         if record:
             drawn = tuple(v for _, vals in self.dice.history[snap.dice_hist:] for v in vals)
@@ -95,9 +95,10 @@ class Game(GameQueries, GamePersistence):
         return Snapshot(self.state.clone(share_log=True), len(self.state.log), self.dice.state(),
                         len(self.dice.history), isinstance(action, A.BeginImpulse))
 
-    def _restore(self, snap: Snapshot) -> None:
-        """Put the state (same object) and the dice (same object) back to ``snap``."""
-        copy = snap.state.clone(share_log=True)
+    def _restore(self, snap: Snapshot, keep: bool = True) -> None:
+        """Put the state (same object) and the dice (same object) back to ``snap``
+        (``keep=False``: the snapshot is used up, no copy of it is made)."""
+        copy = snap.state.clone(share_log=True) if keep else snap.state
         log = self.state.log
         del log[snap.log_len:]
         for f in fields(GameState):
@@ -150,13 +151,8 @@ class Game(GameQueries, GamePersistence):
     def is_legal(self, action: A.Action) -> bool:
         """Whether the rules accept ``action`` now (tried on a copy; this game is untouched).
         A malformed action raises InputError."""
-        action = A.check(action)
-        trial = self.fork()
-        try:
-            trial._apply(action, record=False)
-        except (IllegalAction, DiceExhausted):
-            return False
-        return True
+        from .legal import trial
+        return trial(self, A.check(action))
 
     # ------------------------------------------------------------------ history
     def undo(self, n: int = 1) -> None:

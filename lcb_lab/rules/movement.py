@@ -63,6 +63,22 @@ def path_to(ctx: Ctx, units: list[Unit], dest: str) -> list[str]:
     return path[::-1]
 
 
+def paths(ctx: Ctx, units: list[Unit]) -> dict[str, list[str]]:
+    """Every hex the stack can end in (start excluded) with its cheapest path, from ONE search (5.12-5.18)."""
+    best, parent = _search(ctx, units, None)
+    start = units[0].hex
+    out = {}
+    for dest in best:
+        if dest == start:
+            continue
+        path, h = [], dest
+        while h != start:
+            path.append(h)
+            h = parent[h]
+        out[dest] = path[::-1]
+    return out
+
+
 def _search(ctx: Ctx, units: list[Unit], start: str | None):
     """Dijkstra over MP costs from ``start``; returns ({hex: MP}, {hex: previous hex})."""
     start = start or units[0].hex

@@ -1,0 +1,384 @@
+"""Legal actions: what a team may do now (issue 5, item 2; OpenSpiel's ``legal_actions``).
+
+:func:`legal_actions` lists, for the team :meth:`Game.to_act` names:
+
+* concrete actions wherever the choice is finite -- each Task Force that may
+  begin (3.3), relinquishing (3.41), a pass (3.310) and each single Core
+  Action declaration, each reachable destination of each declared stack with
+  its cheapest path (5.1), each ZOR hex (6.21), each conceal (6.1), each
+  Armor Breakthrough (7.19), each MILDEC absorption (4.22), no INTERCEPT /
+  no defence (7.52, 7.13), ending the impulse (3.3), the roll (7.010, for
+  :data:`~lcb_lab.game.CHANCE`);
+* a :class:`Template` where enumerating every combination or dice split would
+  explode -- declarations of several Core Actions (``"declare"``), combat
+  allocations (``"commit_combat"``), INTERCEPT and defence answers
+  (``"answer"``), RESUPPLY grants (``"resupply"``): the options with their
+  limits, and :meth:`Template.sample` draws one legal action.
+
+Every concrete action listed has been tried on the game and put back (the
+rules themselves decide; nothing here re-implements a rule), so each one
+applies without a refusal.  Not listed: scripted effects (instructor
+rulings), Combined Arms Movement splits (5.13) and Combined Arms Activation
+support fire (7.18), which a caller states explicitly.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from . import actions as A
+from . import hexgrid
+from .acts import HANDLERS
+from .errors import DiceExhausted, IllegalAction
+from .rules import continuing, movement
+from .rules.common import supply_left
+from .state import other
+
+if TYPE_CHECKING:
+    from .game import Game
+
+TRIES = 8
+"""Random combinations a template tries before it falls back to a single option."""
+
+
+def trial(game: "Game", action: A.Action) -> bool:
+    """Whether the rules accept ``action`` now; the game is put back exactly either way."""
+    snap = game._snapshot(action)
+    result = game.result
+    try:
+        HANDLERS[type(action)](game, game._ctx(), action)
+        return True
+    except (IllegalAction, DiceExhausted):
+        return False
+    finally:
+        game._restore(snap, keep=False)
+        game.result = result
+
+
+@dataclass(frozen=True)
+class Template:
+    """A family of legal actions too large to list: ``kind`` names the action it makes,
+    ``options`` the parts one may combine (each legal on its own), ``limits`` the bounds
+    (``{"ap": 3}``; ``{"max_dice": {"DDG-51/LRS1": 4}}``; ``{"base": [...]}`` for parts
+    that must be included, e.g. a compulsory Continuing Combat assault, 7.22)."""
+
+    kind: str
+    options: tuple
+    limits: dict = field(default_factory=dict)
+    game: Any = field(default=None, compare=False, repr=False)
+
+    def sample(self, rng: np.random.Generator) -> A.Action:
+        """A random legal action of this family (tried on the game; falls back to one option)."""
+        make = _MAKERS[self.kind]
+        for _ in range(TRIES):
+            a = make(self, rng, None)
+            if trial(self.game, a):
+                return a
+        return make(self, rng, self.options[int(rng.integers(len(self.options)))])
+
+
+# ---------------------------------------------------------------- entry point
+def legal_actions(game: "Game", team: str | None = None) -> list:
+    """Concrete actions and templates ``team`` may use now (see module docstring)."""
+    from .game import CHANCE
+    who = game.to_act()
+    team = who if team is None else team
+    if who is None or team != who:
+        return []
+    if who == CHANCE:
+        return [A.ResolveCombat()]
+    choice = game.pending
+    if choice is not None:
+        return _answers(game, choice)
+    imp = game.state.impulse
+    if imp is None:
+        out = [A.BeginImpulse(tf) for tf in game.available_task_forces()]
+        return out + [a for a in (A.Relinquish(),) if trial(game, a)]
+    if imp.phase == "declare":
+        return _declarations(game)
+    return _acts(game)
+
+
+def _kept(game: "Game", candidates) -> list:
+    return [a for a in candidates if trial(game, a)]
+
+
+# ---------------------------------------------------------------- declarations
+def declaration_options(game: "Game") -> list[A.CoreAction]:
+    """Each single Core Action the impulse may declare (3.31-3.37, 5.17, 7.61)."""
+    s, imp = game.state, game.state.impulse
+    out: list[A.CoreAction] = []
+    by_stack: dict[tuple, list[str]] = {}
+    for u in s.tf_units(imp.task_force):
+        if u.on_map and not (u.acted or u.paralysed or u.expended):
+            by_stack.setdefault((u.hex, game.utype(u.uid).domain), []).append(u.uid)
+    for units in by_stack.values():
+        types = [game.utype(u) for u in units]
+        kinds = ["move_combat", "move_conceal"]
+        if any(t.is_logistics for t in types):
+            kinds.append("move_resupply")
+        if all(t.embark_gpsv or t.embark_asv for t in types):
+            kinds.append("move_embarked_jcc")
+        out += [A.CoreAction(k, tuple(units)) for k in kinds]
+        if len(units) > 1:   # part of a stack (3.36, 3.37)
+            out += [A.CoreAction(k, (u,)) for u in units for k in ("move_combat", "move_conceal")]
+    marks: dict[str, list[str]] = {}
+    for m in s.markers.values():
+        if m.task_force == imp.task_force and not (m.destroyed or m.acted):
+            marks.setdefault(m.hex, []).append(m.mid)
+    out += [A.CoreAction(k, (), markers=tuple(ms)) for ms in marks.values() for k in ("move_combat", "move_conceal")]
+    out += [A.CoreAction("play_jcc", jcc=c) for c in dict.fromkeys(s.jccs.get(imp.team, []))]
+    out.append(A.CoreAction("network_repair"))
+    return [c for c in out if trial(game, A.Declare((c,)))]
+
+
+def _declarations(game: "Game") -> list:
+    singles = declaration_options(game)
+    out: list = [A.Declare(())] + [A.Declare((c,)) for c in singles]
+    if len(singles) > 1 and game.state.impulse.ap > 1:
+        out.append(Template("declare", tuple(singles), {"ap": game.state.impulse.ap}, game))
+    return out
+
+
+def _make_declare(t: Template, rng, one) -> A.Declare:
+    if one is not None:
+        return A.Declare((one,))
+    picked, used, ap = [], set(), t.limits["ap"]
+    for i in rng.permutation(len(t.options)):
+        c = t.options[int(i)]
+        cost = 2 if c.kind == "network_repair" else 1
+        keys = set(c.units) | set(c.markers) | ({f"jcc:{c.jcc}"} if c.jcc else set())
+        if c.kind == "network_repair":
+            keys.add("network_repair")
+        if cost <= ap and not keys & used and rng.random() < 0.7:
+            picked.append(c)
+            used |= keys
+            ap -= cost
+    return A.Declare(tuple(picked))
+
+
+# ---------------------------------------------------------------- acts of the declared actions
+def _acts(game: "Game") -> list:
+    imp = game.state.impulse
+    out: list = []
+    if imp.phase == "act":
+        for d in imp.actions:
+            out += move_options(game, d.aid)
+            out += _kept(game, zor_candidates(game, d))
+            if d.kind == "move_conceal":
+                out += _kept(game, [A.Conceal(d.aid)])
+            if d.kind == "move_resupply":
+                out += resupply_templates(game, d)
+        if imp.combat is None:
+            t = combat_template(game)
+            if t is not None:
+                out.append(t)
+    else:   # combat done
+        out += _kept(game, breakthrough_candidates(game))
+    out += _kept(game, [A.EndImpulse()])
+    return out
+
+
+def move_options(game: "Game", aid: int, dest: str | None = None) -> list[A.Move]:
+    """Each destination of declared action ``aid``'s stack with its cheapest path (5.1-5.18);
+    only ``dest`` when given."""
+    d = next(x for x in game.state.impulse.actions if x.aid == aid)
+    units = [game.state.units[u] for u in d.units if not game.state.units[u].destroyed]
+    if d.moved or not units or any(u.moved or u.no_move or not u.on_map for u in units):
+        return []
+    found = movement.paths(game._ctx(), units)   # one search; the trials below replace the unit objects
+    if dest is not None:
+        found = {h: p for h, p in found.items() if h == dest}
+    return _kept(game, [A.Move(aid, tuple(p)) for p in found.values()])
+
+
+def zor_candidates(game: "Game", d) -> list[A.ExerciseZor]:
+    units = [game.state.units[u] for u in d.units if not game.state.units[u].destroyed]
+    if d.zor_used or not units or game.utype(units[0].uid).is_naval or units[0].hex is None:
+        return []
+    return [A.ExerciseZor(d.aid, h) for h in game.board.neighbours(units[0].hex)]
+
+
+def breakthrough_candidates(game: "Game") -> list[A.ArmorBreakthrough]:
+    imp = game.state.impulse
+    hexes = [e["hex"] for e in imp.combat["engagements"] if e["type"] == "ga"] if imp.combat else []
+    out = []
+    for h in hexes:
+        for u in game.state.units_in(h):
+            if u.task_force == imp.task_force:
+                out += [A.ArmorBreakthrough(u.uid, n) for n in game.board.neighbours(h)]
+    return out
+
+
+# ---------------------------------------------------------------- combat
+def combat_template(game: "Game") -> Template | None:
+    """The impulse's possible attacks (7.03): every (attacker, CV, target) that is legal with one die,
+    with the dice limit of each CV (its supply; infinite supply counts 4 per attack here, 7.34)."""
+    s, imp = game.state, game.state.impulse
+    ctx = game._ctx()
+    engaged = sorted(continuing.zero_ap_attackers(ctx, imp.task_force))
+    base = _continuing_base(game, engaged)
+    if base is None:
+        return None
+    attackers = [u for d in imp.actions if d.kind == "move_combat" and not d.over_mp and not (d.split and not d.moved)
+                 for u in d.units] + engaged
+    enemies = [e for e in s.living(other(imp.team)) if e.on_map]
+    options: list = []
+    limits: dict[str, int] = {}
+    for uid in dict.fromkeys(attackers):
+        u, t = s.units[uid], game.utype(uid)
+        if u.destroyed or u.hex is None:
+            continue
+        if t.cv("GA"):
+            left = supply_left(ctx, u, "GA")
+            for e in enemies:
+                if e.hex == u.hex:
+                    options.append(A.GroundAssault(uid, e.uid, 1))
+            limits[f"{uid}/GA"] = 4 if left is None else min(4, left)
+        for cv in t.cvs_of("LRS"):
+            left = supply_left(ctx, u, cv.slot)
+            for e in enemies:   # range is a cheap first filter; the trial below decides (7.31, 7.32)
+                if e.revealed and cv.in_range(hexgrid.distance(u.hex, e.hex)):
+                    options.append(A.LrsAttack(uid, cv.slot, e.uid, 1))
+            limits[f"{uid}/{cv.slot}"] = 4 if left is None else left
+    options = [o for o in options if limits.get(_key(o), 0) > 0 and trial(game, _commit(base + [o]))]
+    if not options and not base:
+        return None
+    return Template("commit_combat", tuple(options), {"max_dice": limits, "base": base}, game)
+
+
+def _key(o) -> str:
+    return f"{o.attacker}/GA" if isinstance(o, A.GroundAssault) else f"{o.shooter}/{o.slot}"
+
+
+def _commit(parts: list) -> A.CommitCombat:
+    return A.CommitCombat(tuple(p for p in parts if isinstance(p, A.LrsAttack)),
+                          tuple(p for p in parts if isinstance(p, A.GroundAssault)))
+
+
+def _continuing_base(game: "Game", engaged: list[str]) -> list | None:
+    """GROUND ASSAULTs the impulse must include (Continuing Combat, 7.22): one die per
+    engaged unit at an enemy in its hex; None when even that is refused."""
+    if not engaged:
+        return []
+    s = game.state
+    base = []
+    for uid in engaged:
+        u = s.units[uid]
+        tgt = next((e for e in s.units_in(u.hex, other(u.team)) if not game.utype(e.uid).is_naval), None)
+        if tgt is not None:
+            base.append(A.GroundAssault(uid, tgt.uid, 1))
+    return base if trial(game, _commit(base)) else None
+
+
+def _make_commit(t: Template, rng, one) -> A.CommitCombat:
+    base, limits = list(t.limits["base"]), t.limits["max_dice"]
+    busy = {p.attacker for p in base}
+    if one is not None:
+        return _commit(base + [one])
+    picked = []
+    for i in rng.permutation(len(t.options)):
+        o = t.options[int(i)]
+        who = o.attacker if isinstance(o, A.GroundAssault) else o.shooter
+        if who in busy or rng.random() < 0.4:
+            continue
+        busy.add(who)
+        n = int(rng.integers(1, max(1, min(limits[_key(o)], 4)) + 1))
+        picked.append(A.GroundAssault(o.attacker, o.target, n) if isinstance(o, A.GroundAssault)
+                      else A.LrsAttack(o.shooter, o.slot, o.target, n))
+    if not picked and not base and t.options:
+        picked = [t.options[int(rng.integers(len(t.options)))]]
+    return _commit(base + picked)
+
+
+# ---------------------------------------------------------------- answers
+def _answers(game: "Game", choice) -> list:
+    if choice.kind == "mildec":
+        top = min(choice.options["damage"], choice.options["mildecs"])
+        return _kept(game, [A.Answer(absorb=k) for k in range(top + 1)])
+    out: list = _kept(game, [A.Answer()])
+    if choice.kind == "intercept":
+        opts = tuple(A.Intercept(o["uid"], o["slot"], t["target"], 1)
+                     for t in choice.options["targets"] for o in t["interceptors"] if o["eligible"])
+        limits = {f"{o['uid']}/{o['slot']}": (4 if o["max_dice"] is None else o["max_dice"])
+                  for t in choice.options["targets"] for o in t["interceptors"] if o["eligible"]}
+    else:
+        atk = [a["uid"] for a in choice.options["attackers"]]
+        opts = tuple(A.Defence(d["uid"], t, 1) for d in choice.options["defenders"] for t in atk)
+        limits = {f"{d['uid']}/GA": (4 if d["supply"] is None else min(4, d["supply"]))
+                  for d in choice.options["defenders"]}
+    opts = tuple(o for o in opts if limits.get(_akey(o), 0) > 0 and trial(game, _answer([o])))
+    if opts:
+        out.append(Template("answer", opts, {"max_dice": limits, "choice": choice.kind}, game))
+    return out
+
+
+def _akey(o) -> str:
+    return f"{o.interceptor}/{o.slot}" if isinstance(o, A.Intercept) else f"{o.defender}/GA"
+
+
+def _answer(parts: list) -> A.Answer:
+    return A.Answer(intercepts=tuple(p for p in parts if isinstance(p, A.Intercept)),
+                    defence=tuple(p for p in parts if isinstance(p, A.Defence)))
+
+
+def _make_answer(t: Template, rng, one) -> A.Answer:
+    if one is not None:
+        return _answer([one])
+    picked, left = [], dict(t.limits["max_dice"])
+    for i in rng.permutation(len(t.options)):
+        o = t.options[int(i)]
+        k = _akey(o)
+        if left.get(k, 0) <= 0 or rng.random() < 0.5 or any(_akey(p) == k for p in picked):
+            continue
+        n = int(rng.integers(1, left[k] + 1))
+        left[k] -= n
+        picked.append(A.Intercept(o.interceptor, o.slot, o.target, n) if isinstance(o, A.Intercept)
+                      else A.Defence(o.defender, o.target, n))
+    return _answer(picked)
+
+
+# ---------------------------------------------------------------- resupply
+def resupply_templates(game: "Game", d) -> list[Template]:
+    """RESUPPLY grants a logistics unit of Move and/or Resupply action ``d`` may make (8.0-8.08)."""
+    out = []
+    for uid in d.units:
+        u, t = game.state.units[uid], game.utype(uid)
+        if not t.is_logistics or u.destroyed or uid in game.state.impulse.resupplied:
+            continue
+        for rv in t.rvs:
+            slot = rv.slot
+            reach = game.resupply_reach(uid, slot)
+            opts = []
+            for r in game.state.living(u.team):
+                if r.uid == uid or not r.on_map or r.hex not in reach:
+                    continue
+                for cv in game.utype(r.uid).cvs:
+                    if cv.supply is not None and r.supply.get(cv.slot, 0) < cv.supply:
+                        opts.append(A.Resupply(d.aid, uid, slot, (A.Grant(r.uid, cv.slot, 1),)))
+            opts = [o for o in opts if trial(game, o)]
+            if opts:
+                out.append(Template("resupply", tuple(opts), {"rp": min(rv.value, u.supply.get("RP", 0))}, game))
+    return out
+
+
+def _make_resupply(t: Template, rng, one) -> A.Resupply:
+    if one is not None:
+        return one
+    budget = t.limits["rp"]
+    grants = []
+    for i in rng.permutation(len(t.options)):
+        g = t.options[int(i)].grants[0]
+        if budget <= 0 or rng.random() < 0.5 or any(x.unit == g.unit for x in grants):
+            continue
+        n = int(rng.integers(1, budget + 1))
+        grants.append(A.Grant(g.unit, g.slot, n))
+        budget -= n
+    first = t.options[0]
+    return A.Resupply(first.action, first.logistics, first.rv_slot, tuple(grants) or first.grants)
+
+
+_MAKERS = {"declare": _make_declare, "commit_combat": _make_commit, "answer": _make_answer,
+           "resupply": _make_resupply}
