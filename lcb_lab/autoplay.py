@@ -87,7 +87,7 @@ def _random_combat(game: Game, rng: np.random.Generator) -> None:
     imp = game.impulse
     enemies = [u for u in game.state.living(other(imp.team)) if u.on_map]
     lrs, ga = [], []
-    engaged = sorted(continuing.zero_ap_attackers(game._ctx(), imp.task_force))   # 7.22: must fight
+    engaged = sorted(continuing.zero_ap_attackers(game._ctx(), imp.task_force))   # 7.22, 12.07: 0-AP assault
     groups = [d.units for d in imp.actions
               if d.kind == "move_combat" and not d.over_mp and not (d.split and not d.moved)]
     seen: set[str] = set()
@@ -103,6 +103,8 @@ def _random_combat(game: Game, rng: np.random.Generator) -> None:
                 tgt = here[int(rng.integers(len(here)))]
                 ga.append({"attacker": uid, "target": tgt.uid, "dice": int(min(u.supply["GA"], 4))})
                 continue
+            if uid in engaged and not any(uid in g for g in groups):
+                continue     # a 0-AP attacker only assaults: no LRS, not even by Combined Arms (7.18, 12.07)
             for cv in t.cvs_of("LRS"):
                 left = u.supply.get(cv.slot)
                 if left == 0:

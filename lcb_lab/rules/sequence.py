@@ -208,6 +208,9 @@ def _check_action(ctx: Ctx, a: dict, i: int, seen: set[str]) -> Declared:
             raise IllegalAction("3.34", f"{uid} has already been activated for a Core Action this turn")
         if u.paralysed:
             raise IllegalAction("3.34", f"{uid} may not conduct any action for the rest of this turn (card effect)")
+        if u.expended and u.no_move:
+            raise IllegalAction("12.07", f"{uid} was put ashore this turn and is expended: no Core Action "
+                                "until next turn")
         if u.expended:
             raise IllegalAction("7.18", f"{uid} is expended for this turn")
         if u.hex is None:
