@@ -28,7 +28,7 @@ from collections import defaultdict
 
 from .. import explain
 from ..errors import IllegalAction
-from .common import Ctx, contested, names, supply_left
+from .common import Ctx, contested, living_unit, names, supply_left
 
 CONTINUING, RESOLVED = "continuing", "resolved"
 
@@ -163,8 +163,8 @@ def _assault_hexes(ctx: Ctx, ga: list[dict]) -> tuple[set[str], set[str]]:
     """Hexes under a declared (paid) GROUND ASSAULT and hexes under only a 0-AP one (7.18)."""
     imp = ctx.state.impulse
     paid = {uid for d in imp.actions if d.kind == "move_combat" for uid in d.units}
-    declared = {ctx.state.units[a["target"]].hex for a in ga if a["attacker"] in paid}
-    free = {ctx.state.units[a["target"]].hex for a in ga} - declared
+    declared = {living_unit(ctx, a["target"], "7.14").hex for a in ga if a["attacker"] in paid}
+    free = {living_unit(ctx, a["target"], "7.14").hex for a in ga} - declared
     return declared, free
 
 
@@ -175,7 +175,7 @@ def _support_hexes(ctx: Ctx, lrs: list[dict], support: set[str], declared: set[s
     for a in lrs:
         if a["shooter"] not in support:
             continue
-        u, t = ctx.state.units[a["shooter"]], ctx.state.units[a["target"]]
+        u, t = living_unit(ctx, a["shooter"], "7.3"), living_unit(ctx, a["target"], "7.32")
         if u.task_force != imp.task_force or u.acted or u.expended or not u.on_map:
             raise IllegalAction("7.18", f"{u.uid} is not an unused LRS unit of {imp.task_force}")
         if t.hex not in declared:

@@ -80,9 +80,13 @@ def apply(ctx: Ctx, e: dict) -> None:
 def _disembark(ctx: Ctx, host, units: list, dest: str, tag: str, rules: list[str]) -> None:
     """Put ``units`` ashore in ``dest``: face down, MP spent, expended (5.19, 12.07, 3.21);
     enemy ground units already there and the landed units reveal each other (6.22)."""
+    imp = ctx.state.impulse
     for u in units:
         u.hex, u.embarked_on, u.revealed = dest, None, False
         u.no_move = u.expended = True
+        # the free landing assault belongs to this impulse; units of another Task Force count as
+        # having acted, so their own later impulse offers them nothing (12.07, 12.08)
+        u.acted = u.acted or imp is None or u.task_force != imp.task_force
     ctx.log(explain.step("effect", f"{names(units)} disembark into {dest}",
                          f"from {host.uid}, face down; they cannot move further and are expended for "
                          "the turn (only a free GROUND ASSAULT in a contested landing hex)" + tag,

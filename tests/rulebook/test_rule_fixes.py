@@ -92,24 +92,29 @@ def test_12_07_a_landed_unit_fires_no_lrs_not_even_by_combined_arms():
 
 
 def test_12_07_landed_units_take_no_core_action_later_in_the_turn():
-    """Units of another Task Force landed by TF Blue's ship cannot be declared when their own
-    Task Force goes later in the same turn (12.07, 12.08); next turn they act again."""
+    """Units of another Task Force landed by TF Blue's ship into Anna's hex get neither a
+    declaration nor the free landing assault when their own Task Force goes later in the same
+    turn (12.07, 12.08); next turn they act again."""
     tfs = {B: "US", "TF Land": "US", R: "RU"}
     g = _landing_game(task_forces=tfs, tf_of_landers="TF Land")
     g.begin_impulse(B)
     g.declare([{"kind": "move_embarked_jcc", "units": ["LHD 1"], "jcc": "Amphibious: LCU"}])
-    _land(g, hex_label="F-8")                              # an empty hex: no contest
+    _land(g)
     g.end_impulse()
     pass_impulse(g, R)
     g.begin_impulse("TF Land")
     before = g.to_json()
+    assert g.zero_ap_attackers()["continuing"] == []
     for kind in ("move_conceal", "move_combat"):
         with pytest.raises(IllegalAction) as e:
             g.declare([{"kind": kind, "units": ["1 Alpha", "1 Whiskey"]}])
         assert e.value.rule == "12.07" and "put ashore" in e.value.reason and g.to_json() == before
     g.declare([])
+    with pytest.raises(IllegalAction) as e:
+        g.commit_combat(ga=[{"attacker": "1 Alpha", "target": "Anna", "dice": 2}])
+    assert e.value.rule == "3.31"
     g.end_impulse()
-    assert g.state.turn == 2
+    assert g.state.turn == 2 and g.state.continuing == {"F-6": "continuing"}
     g.begin_impulse("TF Land")                             # US goes first; the team picks the TF
     g.declare([{"kind": "move_conceal", "units": ["1 Alpha", "1 Whiskey"]}])
     assert g.impulse.ap == 2
