@@ -109,18 +109,19 @@ class GameQueries:
 
     def zero_ap_attackers(self) -> dict[str, list[str]]:
         """Units of the active Task Force that may attack without a declared action:
-        ``{"continuing": [...]}`` engaged in Continuing Combat (7.22) and
-        ``{"combined_arms": [...]}`` unused LRS units that may support a GROUND ASSAULT (7.18)."""
+        ``{"continuing": [...]}`` may GROUND ASSAULT for 0 AP, engaged in Continuing Combat
+        (7.22) or landed this turn into a contested hex (12.07), and
+        ``{"combined_arms": [...]}`` unused LRS units that may support a GROUND ASSAULT
+        declared as a Move and/or Initiate Combat action (7.18)."""
         imp = self.state.impulse
         if imp is None:
             return {"continuing": [], "combined_arms": []}
         ctx = self._ctx()
         engaged = sorted(continuing.zero_ap_attackers(ctx, imp.task_force))
-        assaulters = engaged + [u for d in imp.actions if d.kind == "move_combat" for u in d.units
-                                if self.utype(u).cv("GA")]
+        # Combined Arms Activation needs a declared GROUND ASSAULT that pays its AP (7.18)
+        assaulters = [u for d in imp.actions if d.kind == "move_combat" for u in d.units if self.utype(u).cv("GA")]
         support = [u.uid for u in self.state.tf_units(imp.task_force)
                    if u.on_map and not (u.acted or u.expended or u.paralysed) and self.utype(u.uid).cvs_of("LRS")]
-        # Combined Arms Activation needs a GROUND ASSAULT to support (7.18)
         return {"continuing": engaged, "combined_arms": support if assaulters else []}
 
     def cv_range(self, uid: str, slot: str) -> list[str] | None:

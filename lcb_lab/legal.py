@@ -222,8 +222,9 @@ def combat_template(game: "Game") -> Template | None:
     base = _continuing_base(game, engaged)
     if base is None:
         return None
-    attackers = [u for d in imp.actions if d.kind == "move_combat" and not d.over_mp and not (d.split and not d.moved)
-                 for u in d.units] + engaged
+    declared = [u for d in imp.actions if d.kind == "move_combat" and not d.over_mp and not (d.split and not d.moved)
+                for u in d.units]
+    attackers = declared + engaged
     enemies = [e for e in s.living(other(imp.team)) if e.on_map]
     options: list = []
     limits: dict[str, int] = {}
@@ -237,7 +238,7 @@ def combat_template(game: "Game") -> Template | None:
                 if e.hex == u.hex:
                     options.append(A.GroundAssault(uid, e.uid, 1))
             limits[f"{uid}/GA"] = 4 if left is None else min(4, left)
-        for cv in t.cvs_of("LRS"):
+        for cv in t.cvs_of("LRS") if uid in declared else ():   # a 0-AP attacker only assaults (7.22, 12.07)
             left = supply_left(ctx, u, cv.slot)
             for e in enemies:   # range is a cheap first filter; the trial below decides (7.31, 7.32)
                 if e.revealed and cv.in_range(hexgrid.distance(u.hex, e.hex)):

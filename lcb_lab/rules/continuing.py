@@ -11,9 +11,16 @@ if the hex is no longer contested).  lcb_lab makes that player include the
 hex in the impulse's combat when their engaged units can still attack, and
 refuses to end the impulse otherwise (7.22).
 
-Combined Arms Activation: with a GROUND ASSAULT committed against a hex, the
-active player's LRS units in any ONE hex that have not acted this turn may
-fire at that hex for 0 AP; they are then expended for the turn (7.18).
+Combined Arms Activation: with a GROUND ASSAULT declared against a hex as a
+Move and/or Initiate Combat action (which pays its AP), the active player's
+LRS units in any ONE hex that have not acted this turn may fire at that hex
+for 0 AP; they are then expended for the turn (7.18).  The 0-AP assaults of
+Continuing Combat (7.22) and of a contested landing (12.07) do not qualify.
+
+Contested landing: units put ashore this turn (scripted ``disembark``
+effect, which marks them ``no_move`` and ``expended``) into a hex held by
+the enemy may GROUND ASSAULT there for 0 AP during the impulse, and do
+nothing else (12.07).
 """
 from __future__ import annotations
 
@@ -21,21 +28,33 @@ from collections import defaultdict
 
 from .. import explain
 from ..errors import IllegalAction
-from .common import Ctx, contested, names, supply_left
+from .common import Ctx, contested, living_unit, names, supply_left
 
 CONTINUING, RESOLVED = "continuing", "resolved"
 
 
 def engaged_units(ctx: Ctx, hex_label: str, tf: str) -> list:
     """Units of ``tf`` engaged in the hex's Continuing Combat and still able to attack."""
-    out = []
-    for u in ctx.state.units_in(hex_label):
-        if u.task_force != tf or u.moved or u.paralysed or ctx.is_naval(u):
-            continue
-        cv, left = ctx.cv(u, "GA"), supply_left(ctx, u, "GA")
-        if cv is not None and (left is None or left > 0):
-            out.append(u)
-    return out
+    return [u for u in ctx.state.units_in(hex_label)
+            if u.task_force == tf and not (u.moved or u.expended) and _can_assault(ctx, u)]
+
+
+def _can_assault(ctx: Ctx, u) -> bool:
+    """A ground unit, free to act, with a GROUND ASSAULT value and supply left (7.08, 7.16)."""
+    if u.paralysed or ctx.is_naval(u):
+        return False
+    cv, left = ctx.cv(u, "GA"), supply_left(ctx, u, "GA")
+    return cv is not None and (left is None or left > 0)
+
+
+def landed_attackers(ctx: Ctx, tf: str) -> set[str]:
+    """Units of ``tf`` put ashore this turn into a contested hex that may still GROUND ASSAULT
+    there for 0 AP (12.07); the free assault belongs to the impulse of their own Task Force."""
+    imp = ctx.state.impulse
+    if imp is None or imp.task_force != tf:
+        return set()
+    return {u.uid for u in ctx.state.tf_units(tf) if u.on_map and u.no_move and u.expended and not u.acted
+            and contested(ctx, u.hex) and _can_assault(ctx, u)}
 
 
 def pending_hexes(ctx: Ctx, tf: str) -> list[str]:
@@ -45,8 +64,10 @@ def pending_hexes(ctx: Ctx, tf: str) -> list[str]:
 
 
 def zero_ap_attackers(ctx: Ctx, tf: str) -> set[str]:
-    """Units that may assault for 0 AP from Continuing Combat hexes (7.22, 7.25)."""
-    return {u.uid for h in pending_hexes(ctx, tf) for u in engaged_units(ctx, h, tf)}
+    """Units that may GROUND ASSAULT for 0 AP: engaged in a Continuing Combat hex still to be
+    resolved (7.22, 7.25), or landed this turn into a contested hex (12.07)."""
+    engaged = {u.uid for h in pending_hexes(ctx, tf) for u in engaged_units(ctx, h, tf)}
+    return engaged | landed_attackers(ctx, tf)
 
 
 def check_commit(ctx: Ctx, ga: list[dict]) -> None:
@@ -98,25 +119,25 @@ def end_of_action_stage(ctx: Ctx) -> None:
 
 def combined_arms(ctx: Ctx, lrs: list[dict], ga: list[dict], support: set[str]) -> None:
     """Check and apply a Combined Arms Activation for LRS units outside any
-    declared combat action (7.18): refuse if not allowed, else mark them expended."""
+    declared combat action (7.18): refuse if not allowed, else mark them expended.
+
+    ``lrs``/``ga``: the impulse's allocations (shapes as in ``Game.commit_combat``);
+    ``support``: LRS shooters of no Move and/or Initiate Combat action.  Also
+    refuses any LRS by a unit put ashore this turn (12.07).  Raises IllegalAction.
+    """
+    _no_lrs_from_landed(ctx, lrs)
     if not support:
         return
-    imp = ctx.state.impulse
-    ga_hexes = {ctx.state.units[a["target"]].hex for a in ga}
-    if not ga_hexes:
+    declared, free = _assault_hexes(ctx, ga)
+    if not declared:
+        if free:
+            raise IllegalAction("7.18", f"{names(sorted(support))} cannot join by Combined Arms Activation: it "
+                                "supports only a GROUND ASSAULT declared as a Move and/or Initiate Combat action "
+                                "that pays its AP, not the 0-AP assault of Continuing Combat (7.22) or of a "
+                                f"contested landing (12.07) in {', '.join(sorted(free))}")
         raise IllegalAction("3.31", f"{names(sorted(support))} not activated for Move and/or Initiate Combat; "
                             "without a GROUND ASSAULT they cannot join by Combined Arms Activation (7.18)")
-    from_hex: dict[str, set[str]] = defaultdict(set)
-    for a in lrs:
-        if a["shooter"] not in support:
-            continue
-        u, t = ctx.state.units[a["shooter"]], ctx.state.units[a["target"]]
-        if u.task_force != imp.task_force or u.acted or u.expended or not u.on_map:
-            raise IllegalAction("7.18", f"{u.uid} is not an unused LRS unit of {imp.task_force}")
-        if t.hex not in ga_hexes:
-            raise IllegalAction("7.18", f"{u.uid} may join only against a hex under GROUND ASSAULT "
-                                f"({', '.join(sorted(ga_hexes))})")
-        from_hex[t.hex].add(u.hex)
+    from_hex = _support_hexes(ctx, lrs, support, declared)
     for target_hex, hexes in from_hex.items():
         if len(hexes) > 1:
             raise IllegalAction("7.18", f"Combined Arms Activation against {target_hex} draws on LRS units "
@@ -128,3 +149,37 @@ def combined_arms(ctx: Ctx, lrs: list[dict], ga: list[dict], support: set[str]) 
                          f"{names(sorted(support))} fire in support of the GROUND ASSAULT for 0 AP and are "
                          "expended for the rest of the turn", ["7.18"]))
 
+
+def _no_lrs_from_landed(ctx: Ctx, lrs: list[dict]) -> None:
+    """Units put ashore this turn fire no LRS at all (12.07)."""
+    for a in lrs:
+        u = ctx.state.units.get(a["shooter"])
+        if u is not None and u.no_move and u.expended:
+            raise IllegalAction("12.07", f"{u.uid} was put ashore this turn and is expended: it may only "
+                                "GROUND ASSAULT in its landing hex, for free, if that hex is contested")
+
+
+def _assault_hexes(ctx: Ctx, ga: list[dict]) -> tuple[set[str], set[str]]:
+    """Hexes under a declared (paid) GROUND ASSAULT and hexes under only a 0-AP one (7.18)."""
+    imp = ctx.state.impulse
+    paid = {uid for d in imp.actions if d.kind == "move_combat" for uid in d.units}
+    declared = {living_unit(ctx, a["target"], "7.14").hex for a in ga if a["attacker"] in paid}
+    free = {living_unit(ctx, a["target"], "7.14").hex for a in ga} - declared
+    return declared, free
+
+
+def _support_hexes(ctx: Ctx, lrs: list[dict], support: set[str], declared: set[str]) -> dict[str, set[str]]:
+    """{target hex: hexes the supporting LRS fire from}; refuses unfit supporters (7.18)."""
+    imp = ctx.state.impulse
+    from_hex: dict[str, set[str]] = defaultdict(set)
+    for a in lrs:
+        if a["shooter"] not in support:
+            continue
+        u, t = living_unit(ctx, a["shooter"], "7.3"), living_unit(ctx, a["target"], "7.32")
+        if u.task_force != imp.task_force or u.acted or u.expended or not u.on_map:
+            raise IllegalAction("7.18", f"{u.uid} is not an unused LRS unit of {imp.task_force}")
+        if t.hex not in declared:
+            raise IllegalAction("7.18", f"{u.uid} may join only against a hex under a declared GROUND ASSAULT "
+                                f"({', '.join(sorted(declared))})")
+        from_hex[t.hex].add(u.hex)
+    return dict(from_hex)

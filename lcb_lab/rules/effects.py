@@ -11,7 +11,12 @@ Effect dicts (``"effect"`` key):
 * ``paralyse``: ``units`` may not act for the rest of the turn (incl. INTERCEPT);
 * ``network_cube``: ``team`` whose Tactical Network gets ``n`` cubes (7.61);
 * ``disembark``: ``units`` leave ``from`` (their host) into ``hex`` face
-  down and cannot move further this turn (5.19, 12.0).
+  down; their MP is spent and they are expended (5.19, 12.07): no Core
+  Action, LRS, ZOR, conceal or Armor Breakthrough for the rest of the turn,
+  only a free GROUND ASSAULT in a contested landing hex during the impulse
+  (``rules.continuing.landed_attackers``).  Landed into a hex held by enemy
+  ground units, both sides are revealed at once (6.22, 12.07).  The units
+  carry ``no_move`` and ``expended`` (lcb_lab's mark of "landed this turn").
 Optional keys: ``card`` (name), ``rules`` (list), ``note`` (plain words),
 ``by`` (who scripted it: "the lesson" by default, e.g. "the instructor").
 """
@@ -19,7 +24,7 @@ from __future__ import annotations
 
 from .. import explain
 from ..errors import IllegalAction
-from .common import Ctx, living_unit, names
+from .common import Ctx, enemy_ground_in, living_unit, names
 from .conceal import reveal
 
 
@@ -67,10 +72,27 @@ def apply(ctx: Ctx, e: dict) -> None:
         for u in units:
             if u.embarked_on != host.uid:
                 raise IllegalAction("10.0", f"{u.uid} is not embarked on {host.uid}")
-        for u in units:
-            u.hex, u.embarked_on, u.revealed, u.no_move = dest, None, False, True
-        ctx.log(explain.step("effect", f"{names(units)} disembark into {dest}",
-                             f"from {host.uid}, face down; they cannot move further this turn" + tag,
-                             rules or ["5.19", "12.0"]), visible_to=(host.team,))
+        _disembark(ctx, host, units, dest, tag, rules)
     else:
         raise IllegalAction("9.0", f"unknown scripted effect {kind!r}")
+
+
+def _disembark(ctx: Ctx, host, units: list, dest: str, tag: str, rules: list[str]) -> None:
+    """Put ``units`` ashore in ``dest``: face down, MP spent, expended (5.19, 12.07, 3.21);
+    enemy ground units already there and the landed units reveal each other (6.22)."""
+    imp = ctx.state.impulse
+    for u in units:
+        u.hex, u.embarked_on, u.revealed = dest, None, False
+        u.no_move = u.expended = True
+        # the free landing assault belongs to this impulse; units of another Task Force count as
+        # having acted, so their own later impulse offers them nothing (12.07, 12.08)
+        u.acted = u.acted or imp is None or u.task_force != imp.task_force
+    ctx.log(explain.step("effect", f"{names(units)} disembark into {dest}",
+                         f"from {host.uid}, face down; they cannot move further and are expended for "
+                         "the turn (only a free GROUND ASSAULT in a contested landing hex)" + tag,
+                         rules or ["5.19", "12.0"]), visible_to=(host.team,))
+    ground = [u for u in units if not ctx.is_naval(u)]
+    enemies = enemy_ground_in(ctx, dest, host.team) if ground else []
+    if enemies:
+        reveal(ctx, ground + enemies, f"a landing into {dest}, held by enemy ground units: the landed units "
+               "and the defenders reveal each other at once", ["6.22", "12.07"])

@@ -82,7 +82,8 @@ def validate_defence(ctx: Ctx, allocs: list[dict], hex_label: str, defender_team
 def breakthrough(ctx: Ctx, u, dest: str, ga_hexes: list[str], used: list[str]) -> None:
     """Armor Breakthrough (7.19-7.111): after a GROUND ASSAULT that left no opposing unit in
     the hex, an armor unit there may move one hex for free: at most 1 MP (no 5.14 exception),
-    not into an enemy-occupied or impassable hex, no conceal, no new combat.
+    not into an enemy-occupied or impassable hex, no conceal, no new combat; never by
+    a unit put ashore this turn (12.07).
 
     ``ga_hexes``: hexes of this impulse's GROUND ASSAULTs; ``used``: armor units that
     already broke through this impulse.  Raises IllegalAction.
@@ -92,6 +93,9 @@ def breakthrough(ctx: Ctx, u, dest: str, ga_hexes: list[str], used: list[str]) -
     from .conceal import contact_reveal
     if not ctx.utype(u).armor:
         raise IllegalAction("7.19", f"{u.uid} is not an armor unit")
+    if u.no_move:
+        raise IllegalAction("12.07", f"{u.uid} was put ashore this turn: landed units make no Armor "
+                            "Breakthrough nor any other move")
     if u.hex not in ga_hexes:
         raise IllegalAction("7.19", f"no GROUND ASSAULT was fought in {u.hex} this impulse")
     if ctx.state.units_in(u.hex, other(u.team)):

@@ -1,8 +1,9 @@
 """RESUPPLY (8.0-8.09).
 
 A logistics unit in a Move and/or Resupply action hands out Resupply Points
-(RP) with ONE of its Resupply Values per action (8.01): at most the RV's
-value in total, to friendly units within the RV's range (own hex not
+(RP) with ONE of its Resupply Values per action (8.01), restoring GROUND
+ASSAULT, LRS or INTERCEPT supply only, never another unit's RP pool (8.0):
+at most the RV's value in total, to friendly units within the RV's range (own hex not
 counted, 8.03) along a continuous ground path that avoids enemy-occupied,
 contested and prohibited hexes (8.05).  No recipient may exceed its starting
 supply (8.02); nobody in a contested hex is resupplied (7.26); a ground
@@ -68,6 +69,7 @@ def check(ctx: Ctx, log_unit: Unit, rv_slot: str, grants: list[dict]) -> int:
         if r.hex not in reach:
             raise IllegalAction("8.05", f"{r.uid} in {r.hex} is not within {rv.range} hexes of {log_unit.uid} "
                                 "along a ground path clear of enemy, contested and prohibited hexes")
+        _check_slot(ctx, r, slot)
         left, cap = supply_left(ctx, r, slot), max_supply(ctx, r, slot)
         if cap is None or left is None:
             raise IllegalAction("8.01", f"{r.uid} has no tracked {slot} supply")
@@ -76,6 +78,13 @@ def check(ctx: Ctx, log_unit: Unit, rv_slot: str, grants: list[dict]) -> int:
             raise IllegalAction("8.02", f"{r.uid} would have {now} {slot} supply, above its starting {cap}")
         after[(r.uid, slot)] = now
     return total
+
+
+def _check_slot(ctx: Ctx, r: Unit, slot: str) -> None:
+    """Only GROUND ASSAULT, LRS or INTERCEPT supply is restored, never an RP pool (8.0)."""
+    if slot == "RP":
+        raise IllegalAction("8.0", f"RESUPPLY restores GROUND ASSAULT, LRS or INTERCEPT supply only; it cannot "
+                            f"refill the RP pool of {r.uid}")
 
 
 def resupply(ctx: Ctx, log_unit: Unit, rv_slot: str, grants: list[dict]) -> None:

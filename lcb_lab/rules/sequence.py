@@ -206,6 +206,9 @@ def _check_action(ctx: Ctx, a: dict, i: int, seen: set[str]) -> Declared:
         u = living_unit(ctx, uid, "3.31")
         if u.task_force != imp.task_force:
             raise IllegalAction("3.33", f"{uid} is not a unit of {imp.task_force}")
+        if u.expended and u.no_move:
+            raise IllegalAction("12.07", f"{uid} was put ashore this turn and is expended: no Core Action "
+                                "until next turn")
         if uid in seen or u.acted:
             raise IllegalAction("3.34", f"{uid} has already been activated for a Core Action this turn")
         if u.paralysed:

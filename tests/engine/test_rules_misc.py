@@ -213,10 +213,10 @@ def test_3_5_destroy_condition_wins():
 
 def test_zero_ap_attackers_lists_continuing_and_combined_arms_candidates():
     g = make_game([("Shawn", "usmc_infantry_platoon", "F-6", B, True), ("Ziva", "runi_naval_infantry_platoon", "F-6", R, True),
-                   ("W", "usmc_himars_section", "F-9", B)])
+                   ("W", "usmc_himars_section", "F-9", B), ("Inf", "usmc_infantry_platoon", "F-7", B)])
     g.state.continuing = {"F-6": "continuing"}
     g.begin_impulse(B)
-    g.declare([])
+    g.declare([{"kind": "move_combat", "units": ["Inf"]}])    # 7.18 needs a declared, paid GROUND ASSAULT
     assert g.zero_ap_attackers() == {"continuing": ["Shawn"], "combined_arms": ["W"]}
 
 
