@@ -315,12 +315,12 @@ class Game(GameQueries, GamePersistence):
 
     def _continue(self, c: Ctx) -> None:
         plan = c.state.impulse.combat
-        if plan and plan.get("rolling") and not plan["queue"]:
+        if plan and plan.rolling and not c.state.choices:
             if combat.resolve(c):
                 self._after_combat(c)
             else:
                 self._auto(c)
-                if not plan["queue"]:
+                if not c.state.choices:
                     self._continue(c)
 
     def resolve_combat(self) -> bool:
@@ -330,7 +330,7 @@ class Game(GameQueries, GamePersistence):
             plan = self._imp(c).combat
             if plan is None:
                 raise IllegalAction("7.010", "no combat has been committed this impulse")
-            plan["rolling"] = True
+            plan.rolling = True
             done = combat.resolve(c)
             while not done and self.auto_policies is not None:
                 self._auto(c)
@@ -343,8 +343,8 @@ class Game(GameQueries, GamePersistence):
     def _after_combat(self, c: Ctx) -> None:
         plan = c.state.impulse.combat
         c.state.impulse.phase = "combat_done"
-        plan["rolling"] = False
-        continuing.after_combat(c, [e["hex"] for e in plan["engagements"] if e["type"] == "ga"])
+        plan.rolling = False
+        continuing.after_combat(c, [e.hex for e in plan.engagements if e.type == "ga"])
 
     def armor_breakthrough(self, uid: str, dest: str) -> None:
         """Free 1-MP move of an armor unit out of a hex it cleared by GROUND ASSAULT (7.19-7.111)."""
@@ -358,8 +358,8 @@ class Game(GameQueries, GamePersistence):
             u = living_unit(c, uid, "7.19")
             if u.task_force != imp.task_force:
                 raise IllegalAction("3.33", f"{uid} is not a unit of {imp.task_force}")
-            ga_hexes = [e["hex"] for e in imp.combat["engagements"] if e["type"] == "ga"]
-            used = imp.combat.setdefault("breakthrough", [])
+            ga_hexes = [e.hex for e in imp.combat.engagements if e.type == "ga"]
+            used = imp.combat.breakthrough
             ga_rules.breakthrough(c, u, dest, ga_hexes, used)
         self._transact(run)
 

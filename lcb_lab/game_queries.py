@@ -27,9 +27,7 @@ class GameQueries:
 
     @property
     def pending(self) -> Decision | None:
-        """The decision the engine waits for, or None."""
-        if self.state.impulse is None or not self.state.impulse.combat:
-            return None
+        """The decision the engine waits for (the top of ``state.choices``), or None."""
         return combat.pending(self._ctx())
 
     def available_task_forces(self) -> list[str]:

@@ -15,7 +15,9 @@ Conventions:
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any
+from typing import Optional, Union
+
+from .decisions import Choice
 
 TEAMS = ("US", "RU")
 
@@ -99,6 +101,92 @@ class Declared:
                         self.resupplied, self.over_mp, self.note, list(self.markers))
 
 
+Alloc = dict[str, Union[str, int, None]]
+"""One checked allocation, plain data: LRS ``{shooter, slot, target, dice}``; GROUND ASSAULT
+``{attacker, target, dice}``; INTERCEPT ``{interceptor, slot, target, dice, shooter?}``
+(``shooter`` None or absent: the dice answer every attack on the target, 7.54); GA
+defence ``{defender, target, dice}``."""
+
+
+@dataclass(slots=True)
+class Engagement:
+    """One step of the combat sequence (7.03): an LRS/INTERCEPT engagement on one target,
+    or the GROUND ASSAULT of one hex."""
+
+    type: str                      # "lrs" | "ga"
+    hex: str
+    target: Optional[str] = None   # the LRS target's uid (None for "ga")
+
+    def clone(self) -> "Engagement":
+        return Engagement(self.type, self.hex, self.target)
+
+
+@dataclass(slots=True)
+class CombatResult:
+    """The rolled outcome of one engagement: ``key`` is ``"lrs:<uid>"`` or ``"ga:<hex>"``;
+    ``net`` the HP an LRS target takes (7.57); ``damage`` the GA HP still to apply per unit."""
+
+    key: str
+    net: int = 0
+    damage: dict[str, int] = field(default_factory=dict)
+
+    def clone(self) -> "CombatResult":
+        return CombatResult(self.key, self.net, dict(self.damage))
+
+
+@dataclass(slots=True)
+class CombatPlan:
+    """The committed combat of one impulse, resolved engagement by engagement (7.010, 7.03).
+
+    The defender's pending questions are not here but on ``GameState.choices``.
+    ``ga_defence`` maps a hex to its defence allocations (7.13); ``mildec`` maps a damage key
+    (``"lrs:<uid>"`` or ``"ga:<hex>:<uid>"``) to the HP MILDECs absorb there (4.22);
+    ``cursor`` is the index of the next engagement; ``rolling`` is True while
+    ``Game.resolve_combat`` has started and waits on a choice; ``breakthrough`` lists the
+    armor units that made their free move (7.19).
+    """
+
+    lrs: list[Alloc] = field(default_factory=list)
+    ga: list[Alloc] = field(default_factory=list)
+    intercepts: list[Alloc] = field(default_factory=list)
+    ga_defence: dict[str, list[Alloc]] = field(default_factory=dict)
+    mildec: dict[str, int] = field(default_factory=dict)
+    engagements: list[Engagement] = field(default_factory=list)
+    cursor: int = 0
+    results: list[CombatResult] = field(default_factory=list)
+    rolling: bool = False
+    breakthrough: list[str] = field(default_factory=list)
+
+    @property
+    def done(self) -> bool:
+        """Every engagement rolled and applied."""
+        return self.cursor >= len(self.engagements)
+
+    def ga_hexes(self) -> list[str]:
+        """Hexes with a GROUND ASSAULT engagement, in order."""
+        return [e.hex for e in self.engagements if e.type == "ga"]
+
+    def clone(self) -> "CombatPlan":
+        return CombatPlan(
+            [dict(a) for a in self.lrs], [dict(a) for a in self.ga], [dict(a) for a in self.intercepts],
+            {h: [dict(a) for a in v] for h, v in self.ga_defence.items()}, dict(self.mildec),
+            [e.clone() for e in self.engagements], self.cursor, [r.clone() for r in self.results],
+            self.rolling, list(self.breakthrough))
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "CombatPlan":
+        """From :func:`dataclasses.asdict` output, or from an old save's plan dict (whose
+        ``queue`` of decisions is ignored here: see :meth:`GameState.from_dict`)."""
+        return cls(
+            [dict(a) for a in d.get("lrs", [])], [dict(a) for a in d.get("ga", [])],
+            [dict(a) for a in d.get("intercepts", [])],
+            {h: [dict(a) for a in v] for h, v in d.get("ga_defence", {}).items()}, dict(d.get("mildec", {})),
+            [Engagement(e["type"], e["hex"], e.get("target")) for e in d.get("engagements", [])],
+            int(d.get("cursor", 0)),
+            [CombatResult(r["key"], int(r.get("net", 0)), dict(r.get("damage", {}))) for r in d.get("results", [])],
+            bool(d.get("rolling", False)), list(d.get("breakthrough", [])))
+
+
 @dataclass(slots=True)
 class Impulse:
     """The impulse in progress (3.3)."""
@@ -108,23 +196,15 @@ class Impulse:
     ap: int
     phase: str = "declare"         # declare -> act -> combat_done -> (ended)
     actions: list[Declared] = field(default_factory=list)
-    combat: dict[str, Any] | None = None   # pending combat plan (see rules.combat)
+    combat: CombatPlan | None = None       # committed combat plan (see rules.combat)
     attacked_hexes: list[str] = field(default_factory=list)
     lrs_damage_hexes: list[str] = field(default_factory=list)
     resupplied: list[str] = field(default_factory=list)   # logistics units that resupplied (8.01)
 
     def clone(self) -> "Impulse":
         return Impulse(self.task_force, self.team, self.ap, self.phase,
-                       [a.clone() for a in self.actions], _deep(self.combat),
+                       [a.clone() for a in self.actions], self.combat.clone() if self.combat else None,
                        list(self.attacked_hexes), list(self.lrs_damage_hexes), list(self.resupplied))
-
-
-def _deep(x):
-    if isinstance(x, dict):
-        return {k: _deep(v) for k, v in x.items()}
-    if isinstance(x, list):
-        return [_deep(v) for v in x]
-    return x
 
 
 @dataclass(slots=True)
@@ -153,6 +233,8 @@ class GameState:
     continuing: dict[str, str] = field(default_factory=dict)  # hex -> "continuing" | "resolved" (7.21)
     total_kills: dict[str, int] = field(default_factory=lambda: {"US": 0, "RU": 0})
     log: list[dict] = field(default_factory=list)
+    last_choice_id: int = 0             # the id of the last pushed Choice (ids increase over the game)
+    choices: list[Choice] = field(default_factory=list)   # the ONE stack of pending choices; top = last
 
     # ---- copies ---------------------------------------------------------
     def clone(self, share_log: bool = False) -> "GameState":
@@ -167,6 +249,7 @@ class GameState:
             self.impulse.clone() if self.impulse else None, self.relinquished,
             self.winner, self.result, self.victory, self.jccs, dict(self.continuing), dict(self.total_kills),
             self.log if share_log else list(self.log),
+            self.last_choice_id, [c.clone() for c in self.choices],
         )
 
     def to_dict(self) -> dict:
@@ -179,13 +262,38 @@ class GameState:
         d = dict(d)
         d["units"] = {k: Unit(**v) for k, v in d["units"].items()}
         d["markers"] = {k: Marker(**v) for k, v in d.get("markers", {}).items()}
+        d["choices"] = [Choice.from_dict(c) for c in d.get("choices", [])]
         imp = d.get("impulse")
         if imp:
             imp = dict(imp)
             imp["actions"] = [Declared(**a) for a in imp["actions"]]
+            plan = imp.get("combat")
+            if isinstance(plan, dict):
+                imp["combat"] = CombatPlan.from_dict(plan)
+                # an old save kept the pending decisions in plan["queue"], next first
+                old = [Choice.from_dict(q) for q in plan.get("queue", [])]
+                d["choices"] = d["choices"] + old[::-1]
             d["impulse"] = Impulse(**imp)
         names = {f.name for f in fields(cls)}
-        return cls(**{k: v for k, v in d.items() if k in names})
+        s = cls(**{k: v for k, v in d.items() if k in names})
+        for c in s.choices:
+            if c.id <= 0:
+                s.last_choice_id += 1
+                c.id = s.last_choice_id
+        return s
+
+    # ---- the stack of pending choices ---------------------------------------
+    def push_choice(self, choice: Choice) -> Choice:
+        """Put ``choice`` on top of the stack (it is answered next) with a fresh increasing id."""
+        self.last_choice_id += 1
+        choice.id = self.last_choice_id
+        self.choices.append(choice)
+        return choice
+
+    @property
+    def next_choice(self) -> Choice | None:
+        """The choice to answer next: the top of the stack (the last element), or None."""
+        return self.choices[-1] if self.choices else None
 
     # ---- queries ----------------------------------------------------------
     def unit(self, uid: str) -> Unit:
