@@ -72,9 +72,10 @@ class Choice:
 
     @classmethod
     def from_dict(cls, d: dict) -> "Choice":
-        """Inverse of :meth:`to_dict`; raises LcbError on a malformed entry."""
+        """Inverse of :meth:`to_dict`.  Raises ValueError on a malformed entry (a save
+        loader turns it into ScenarioError)."""
         if not isinstance(d, dict) or not {"kind", "team", "rule", "prompt"} <= set(d):
-            raise LcbError(f"malformed pending choice {d!r}: needs kind, team, rule, prompt")
+            raise ValueError(f"malformed pending choice {d!r}: needs kind, team, rule, prompt")
         return cls(d["kind"], d["team"], d["rule"], d["prompt"], _deep(d.get("options") or {}),
                    int(d.get("id", 0)))
 
