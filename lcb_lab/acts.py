@@ -230,7 +230,7 @@ def resolve_combat(game: "Game", c: Ctx, a: A.ResolveCombat) -> bool:
         raise IllegalAction("7.010", "the committed combat has already been resolved")
     if combat.pending(c) is not None:
         combat.resolve(c)            # refuses, naming the choice to answer first
-    imp.combat["rolling"] = True
+    imp.combat.rolling = True
     advance(game, c)
     return imp.phase == "combat_done"
 
@@ -246,12 +246,12 @@ def advance(game: "Game", c: Ctx) -> None:
                 return
             combat.answer(c, answer_with(choice, game.auto_policies.get(choice.kind)))
             continue
-        if not plan.get("rolling"):
+        if not plan.rolling:
             return
         if combat.resolve(c):
             c.state.impulse.phase = "combat_done"
-            plan["rolling"] = False
-            continuing.after_combat(c, [e["hex"] for e in plan["engagements"] if e["type"] == "ga"])
+            plan.rolling = False
+            continuing.after_combat(c, plan.ga_hexes())
             return
 
 
@@ -262,9 +262,7 @@ def armor_breakthrough(game: "Game", c: Ctx, a: A.ArmorBreakthrough) -> None:
     u = living_unit(c, a.unit, "7.19")
     if u.task_force != imp.task_force:
         raise IllegalAction("3.33", f"{a.unit} is not a unit of {imp.task_force}")
-    ga_hexes = [e["hex"] for e in imp.combat["engagements"] if e["type"] == "ga"]
-    used = imp.combat.setdefault("breakthrough", [])
-    ga_rules.breakthrough(c, u, a.dest, ga_hexes, used)
+    ga_rules.breakthrough(c, u, a.dest, imp.combat.ga_hexes(), imp.combat.breakthrough)
 
 
 HANDLERS: dict[type, Callable[..., Any]] = {

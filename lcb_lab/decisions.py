@@ -1,8 +1,16 @@
-"""Decision points of the non-active team, and named default policies (design principle 5).
+"""Pending choices of the non-active team, and named default policies (design principle 5).
 
 The engine never silently decides for the defender.  When it needs an
-answer it sets ``Game.pending`` to a :class:`Decision`; a person answers in
-the UI, a lesson script gives the answer, or a *named* policy answers:
+answer it pushes a :class:`Choice` on the ONE stack of pending choices,
+``GameState.choices`` (INTERCEPT 7.54, GROUND ASSAULT defence 7.13, MILDEC
+absorption 4.22; later NULLIFY/FTR/DETECT windows).  The **top of the stack
+-- the last element, ``state.choices[-1]`` -- is the one to answer next**
+(``Game.pending``): a response window opened while a choice is pending is
+pushed above it and answered first (the chains of 7.513).  Choices that are
+asked together in rulebook order (the pre-roll INTERCEPT, then the GA
+defence of each hex) are pushed in reverse, so they are answered in that
+order.  A person answers in the UI, a lesson script gives the answer, or a
+*named* policy answers:
 
 ==============  ==========================================================
 kind            policies
@@ -14,7 +22,10 @@ kind            policies
 
 Answer shapes:
 
-* intercept: list of ``{"interceptor", "slot", "target", "dice"}``
+* intercept: list of ``{"interceptor", "slot", "target", "dice"}`` plus an optional
+  ``"shooter"``: the LRS attack (shooter uid) the dice answer (7.54); without it the
+  dice answer every attack on the target and the unit must be in reach of all of them
+  (see :mod:`lcb_lab.rules.intercept`)
 * ga_defence: list of ``{"defender", "target", "dice"}``
 * mildec: ``{"absorb": n}``
 """
@@ -27,19 +38,58 @@ from .errors import LcbError
 
 
 @dataclass
-class Decision:
-    """A question to one team. ``options`` holds what the UI needs to ask it."""
+class Choice:
+    """A question to one team, waiting on ``GameState.choices``.
+
+    ``kind``: ``"intercept"`` | ``"ga_defence"`` | ``"mildec"``; ``team``: who answers;
+    ``rule``: the rule number that asks; ``prompt``: one line for people; ``options``:
+    JSON-plain data the UI and the policies need to ask it (shapes per kind below);
+    ``id``: increasing over the game (0 until pushed with ``GameState.push_choice``).
+
+    Options: intercept ``{"targets": [{"target", "hex", "incoming_dice", "interceptors":
+    [option], "attacks": [{"shooter", "slot", "hex", "distance", "dice", "interceptors":
+    [option]}]}]}`` (an option as in ``rules.intercept.interceptor_options``; a target's
+    ``interceptors`` are judged for dice that answer every attack on it, an attack's for
+    dice that name that shooter); ga_defence ``{"hex", "defenders", "attackers"}``;
+    mildec ``{"key", "target", "damage", "mildecs"}``.
+    """
 
     kind: str
     team: str
     rule: str
     prompt: str
     options: dict[str, Any] = field(default_factory=dict)
+    id: int = 0
 
     def to_dict(self) -> dict:
-        """Plain data (the options are built fresh for each decision, so no deep copy)."""
-        return {"kind": self.kind, "team": self.team, "rule": self.rule, "prompt": self.prompt,
-                "options": self.options}
+        """Plain data (shares ``options``: callers must not change it)."""
+        return {"id": self.id, "kind": self.kind, "team": self.team, "rule": self.rule,
+                "prompt": self.prompt, "options": self.options}
+
+    def clone(self) -> "Choice":
+        """An independent copy (options deep-copied)."""
+        return Choice(self.kind, self.team, self.rule, self.prompt, _deep(self.options), self.id)
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Choice":
+        """Inverse of :meth:`to_dict`.  Raises ValueError on a malformed entry (a save
+        loader turns it into ScenarioError)."""
+        if not isinstance(d, dict) or not {"kind", "team", "rule", "prompt"} <= set(d):
+            raise ValueError(f"malformed pending choice {d!r}: needs kind, team, rule, prompt")
+        return cls(d["kind"], d["team"], d["rule"], d["prompt"], _deep(d.get("options") or {}),
+                   int(d.get("id", 0)))
+
+
+Decision = Choice
+"""The former name of :class:`Choice` (kept for callers and saved scripts)."""
+
+
+def _deep(x: Any) -> Any:
+    if isinstance(x, dict):
+        return {k: _deep(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_deep(v) for v in x]
+    return x
 
 
 def _no(decision: Decision) -> Any:
@@ -49,28 +99,53 @@ def _no(decision: Decision) -> Any:
 def _match_incoming(decision: Decision) -> list[dict]:
     """Each eligible interceptor puts as many dice on a target as the dice
     incoming (most threatened target first), within its supply; one INTERCEPT
-    value per unit (7.56)."""
+    value per unit (7.56), at most 4 dice per target for infinite supply (7.55).
+
+    Units in reach of every attack on the target answer them all (no ``shooter``);
+    while dice remain unanswered, units in reach of only some attacks (7.53: no
+    farther than that shooter) answer those attacks by name, nearest shooter first
+    (the attack fewest units may answer).
+    """
     left: dict[str, int] = {}
     slot_of: dict[str, str] = {}
-    out = []
+    out: list[dict] = []
     targets = sorted(decision.options["targets"], key=lambda t: -t["incoming_dice"])
     for t in targets:
+        used: dict[str, int] = {}            # dice per unit on this target (infinite cap)
         need = t["incoming_dice"]
-        for o in t["interceptors"]:
-            if not o["eligible"] or need <= 0:
-                continue
-            if slot_of.setdefault(o["uid"], o["slot"]) != o["slot"]:
-                continue
-            key = o["uid"]
-            left.setdefault(key, o["max_dice"] if o["max_dice"] is not None else 4)
-            cap = min(left[key], 4) if o.get("infinite") else left[key]
-            n = min(need, cap)
-            if n > 0:
-                out.append({"interceptor": o["uid"], "slot": o["slot"], "target": t["target"], "dice": n})
-                if not o.get("infinite"):
-                    left[key] -= n
-                need -= n
+        need = _cover(t["target"], None, t["interceptors"], need, left, slot_of, used, out)
+        pooled = {o["uid"] for o in t["interceptors"] if o["eligible"]}
+        for a in sorted(t.get("attacks", []), key=lambda a: a["distance"]):
+            if need <= 0:
+                break
+            opts = [o for o in a["interceptors"] if o["uid"] not in pooled]
+            ask = min(a["dice"], need)
+            need -= ask - _cover(t["target"], a["shooter"], opts, ask, left, slot_of, used, out)
     return out
+
+
+def _cover(target: str, shooter: str | None, opts: list[dict], need: int,
+           left: dict[str, int], slot_of: dict[str, str], used: dict[str, int], out: list[dict]) -> int:
+    """Allocate eligible ``opts`` against ``need`` dice; returns the dice still unanswered."""
+    for o in opts:
+        if not o["eligible"] or need <= 0:
+            continue
+        if slot_of.setdefault(o["uid"], o["slot"]) != o["slot"]:
+            continue
+        key = o["uid"]
+        left.setdefault(key, o["max_dice"] if o["max_dice"] is not None else 4)
+        cap = min(left[key], 4) - used.get(key, 0) if o.get("infinite") else left[key]
+        n = min(need, cap)
+        if n > 0:
+            row = {"interceptor": o["uid"], "slot": o["slot"], "target": target, "dice": n}
+            if shooter is not None:
+                row["shooter"] = shooter
+            out.append(row)
+            used[key] = used.get(key, 0) + n
+            if not o.get("infinite"):
+                left[key] -= n
+            need -= n
+    return need
 
 
 def _return_fire(decision: Decision) -> list[dict]:

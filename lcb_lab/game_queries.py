@@ -27,9 +27,7 @@ class GameQueries:
 
     @property
     def pending(self) -> Decision | None:
-        """The decision the engine waits for, or None."""
-        if self.state.impulse is None or not self.state.impulse.combat:
-            return None
+        """The decision the engine waits for (the top of ``state.choices``), or None."""
         return combat.pending(self._ctx())
 
     def available_task_forces(self) -> list[str]:
@@ -74,11 +72,15 @@ class GameQueries:
     def preview_lrs(self, lrs: list[dict], intercepts: list[dict] = ()) -> dict[str, dict]:
         """Exact odds per target for planned allocations, before committing (7.02, 7.57).
 
+        ``intercepts`` may name the attack they answer (``"shooter"``): those successes cancel
+        only that shooter's hits (7.54, 7.57; see :mod:`lcb_lab.rules.intercept`).
         Returns {target: {"p_destroy", "expected", "hp", "damage": [P(0), P(1), ...], "summary",
         "odds": EngagementOdds}};
-        cannon artillery counts as unstoppable (7.52).
+        cannon artillery counts as unstoppable (7.52).  Raises IllegalAction for an
+        INTERCEPT value the unit lacks or a ``shooter`` that fires no LRS at the target.
         """
         from .odds import engagement_odds
+        from .rules.intercept import odds_groups
         from .rules.lrs import validate_lrs
         from .rules.network import apply as apply_mods, lrs_modifiers, network_modifiers
         lrs = I.check("preview_lrs", I.LRS, list(lrs))
@@ -88,6 +90,9 @@ class GameQueries:
             cv = self.utype(i["interceptor"]).cv(i["slot"])
             if cv is None or cv.kind != "INT" or i["dice"] < 1:
                 raise IllegalAction("7.5", f"{i['interceptor']} cannot roll {i['dice']} {i['slot']} INTERCEPT dice")
+            if i["shooter"] is not None and not any(a["shooter"] == i["shooter"] and a["target"] == i["target"]
+                                                    for a in lrs):
+                raise IllegalAction("7.54", f"{i['shooter']} makes no LRS attack on {i['target']}")
         out = {}
         for tgt in dict.fromkeys(a["target"] for a in lrs):
             t = self.state.unit(tgt)
@@ -98,11 +103,15 @@ class GameQueries:
                 s = self.state.unit(a["shooter"])
                 mods = lrs_modifiers(self.state, self.board, s.team, t.hex, self.utype(tgt).is_naval)
                 cv = apply_mods(self.utype(s.uid).cv(a["slot"]).value, mods)
-                (unstop if self.utype(s.uid).cannon_artillery else stop).append((int(a["dice"]), cv))
-            ints = [(int(i["dice"]), apply_mods(self.utype(i["interceptor"]).cv(i["slot"]).value,
-                                                network_modifiers(self.state, t.team)))
+                if self.utype(s.uid).cannon_artillery:
+                    unstop.append((int(a["dice"]), cv))
+                else:
+                    stop.append((s.uid, int(a["dice"]), cv))
+            ints = [(i["shooter"], int(i["dice"]), apply_mods(self.utype(i["interceptor"]).cv(i["slot"]).value,
+                                                              network_modifiers(self.state, t.team)))
                     for i in intercepts if i["target"] == tgt]
-            o = engagement_odds(stop, ints, t.hp, unstoppable=unstop)
+            shots, pooled, answered = odds_groups(stop, ints)
+            o = engagement_odds(shots, pooled, t.hp, unstoppable=unstop, answered=answered)
             out[tgt] = {"p_destroy": o.p_destroy, "expected": o.expected_damage, "hp": t.hp,
                         "damage": list(o.damage), "summary": o.summary(), "odds": o}
         return out

@@ -49,10 +49,14 @@ class GaAlloc(_In):
 
 
 class IntAlloc(_In):
+    """INTERCEPT dice; ``shooter`` names the LRS attack they answer (7.54), None: every
+    attack on the target (see lcb_lab.rules.intercept)."""
+
     interceptor: StrictStr
     slot: StrictStr
     target: StrictStr
     dice: StrictInt
+    shooter: Optional[StrictStr] = None
 
 
 class DefAlloc(_In):

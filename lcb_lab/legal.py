@@ -203,7 +203,7 @@ def zor_candidates(game: "Game", d) -> list[A.ExerciseZor]:
 
 def breakthrough_candidates(game: "Game") -> list[A.ArmorBreakthrough]:
     imp = game.state.impulse
-    hexes = [e["hex"] for e in imp.combat["engagements"] if e["type"] == "ga"] if imp.combat else []
+    hexes = imp.combat.ga_hexes() if imp.combat else []
     out = []
     for h in hexes:
         for u in game.state.units_in(h):

@@ -82,7 +82,8 @@ class EngagementOdds:
 
 def engagement_odds(shots: list[tuple[int, int]], intercepts: list[tuple[int, int]],
                     hp: int, mildec: int = 0,
-                    unstoppable: list[tuple[int, int]] = ()) -> EngagementOdds:
+                    unstoppable: list[tuple[int, int]] = (),
+                    answered: list[tuple[list[tuple[int, int]], list[tuple[int, int]]]] = ()) -> EngagementOdds:
     """Exact odds for one target.
 
     Args:
@@ -92,9 +93,15 @@ def engagement_odds(shots: list[tuple[int, int]], intercepts: list[tuple[int, in
         mildec: MILDECs the defender would spend absorbing 1 HP each (4.22).
         unstoppable: ``(dice, cv)`` of attacks INTERCEPT cannot touch
             (cannon artillery, 7.52; GROUND ASSAULT, 7.1).
+        answered: per LRS attack answered by name (7.54), ``(shots, intercepts)``: that
+            attack's hits are netted against those intercepts first; what gets through
+            joins ``shots`` before ``intercepts`` (which answer every attack) are netted.
     """
-    lrs = sum_pmf(*(hits_pmf(n, cv) for n, cv in shots)) if shots else np.array([1.0])
-    itc = sum_pmf(*(hits_pmf(n, cv) for n, cv in intercepts)) if intercepts else np.array([1.0])
+    def pmf(pairs):
+        return sum_pmf(*(hits_pmf(n, cv) for n, cv in pairs)) if pairs else np.array([1.0])
+    through = [net_damage_pmf(pmf(s), pmf(i)) for s, i in answered]
+    lrs = sum_pmf(pmf(shots), *through)
+    itc = pmf(intercepts)
     dmg = net_damage_pmf(lrs, itc)
     if unstoppable:
         dmg = sum_pmf(dmg, *(hits_pmf(n, cv) for n, cv in unstoppable))
@@ -105,5 +112,8 @@ def engagement_odds(shots: list[tuple[int, int]], intercepts: list[tuple[int, in
     for k, p in enumerate(dmg):
         lost[min(max(k - mildec, 0), hp)] += p
     exp = float(np.dot(np.arange(hp + 1), lost))
+    if answered:   # report the raw totals of every LRS and INTERCEPT die
+        lrs = pmf(list(shots) + [p for s, _ in answered for p in s])
+        itc = pmf(list(intercepts) + [p for _, i in answered for p in i])
     return EngagementOdds(tuple(map(float, lrs)), tuple(map(float, itc)), tuple(map(float, lost)),
                           hp, p_destroy, exp)

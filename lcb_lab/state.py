@@ -15,9 +15,10 @@ Conventions:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Optional, Union
 
 from . import datacodec as _codec
+from .decisions import Choice
 
 TEAMS = ("US", "RU")
 
@@ -72,7 +73,6 @@ class Marker:
     def clone(self) -> "Marker":
         return _codec.clone(self)
 
-
 @dataclass(slots=True)
 class Declared:
     """One declared Core Action of the active impulse (3.03, 3.31)."""
@@ -95,6 +95,71 @@ class Declared:
     def clone(self) -> "Declared":
         return _codec.clone(self)
 
+Alloc = dict[str, Union[str, int, None]]
+"""One checked allocation, plain data: LRS ``{shooter, slot, target, dice}``; GROUND ASSAULT
+``{attacker, target, dice}``; INTERCEPT ``{interceptor, slot, target, dice, shooter?}``
+(``shooter`` None or absent: the dice answer every attack on the target, 7.54); GA
+defence ``{defender, target, dice}``."""
+
+
+@dataclass(slots=True)
+class Engagement:
+    """One step of the combat sequence (7.03): an LRS/INTERCEPT engagement on one target,
+    or the GROUND ASSAULT of one hex."""
+
+    type: str                      # "lrs" | "ga"
+    hex: str
+    target: Optional[str] = None   # the LRS target's uid (None for "ga")
+
+    def clone(self) -> "Engagement":
+        return _codec.clone(self)
+
+@dataclass(slots=True)
+class CombatResult:
+    """The rolled outcome of one engagement: ``key`` is ``"lrs:<uid>"`` or ``"ga:<hex>"``;
+    ``net`` the HP an LRS target takes (7.57); ``damage`` the GA HP still to apply per unit."""
+
+    key: str
+    net: int = 0
+    damage: dict[str, int] = field(default_factory=dict)
+
+    def clone(self) -> "CombatResult":
+        return _codec.clone(self)
+
+@dataclass(slots=True)
+class CombatPlan:
+    """The committed combat of one impulse, resolved engagement by engagement (7.010, 7.03).
+
+    The defender's pending questions are not here but on ``GameState.choices``.
+    ``ga_defence`` maps a hex to its defence allocations (7.13); ``mildec`` maps a damage key
+    (``"lrs:<uid>"`` or ``"ga:<hex>:<uid>"``) to the HP MILDECs absorb there (4.22);
+    ``cursor`` is the index of the next engagement; ``rolling`` is True while
+    ``Game.resolve_combat`` has started and waits on a choice; ``breakthrough`` lists the
+    armor units that made their free move (7.19).
+    """
+
+    lrs: list[Alloc] = field(default_factory=list)
+    ga: list[Alloc] = field(default_factory=list)
+    intercepts: list[Alloc] = field(default_factory=list)
+    ga_defence: dict[str, list[Alloc]] = field(default_factory=dict)
+    mildec: dict[str, int] = field(default_factory=dict)
+    engagements: list[Engagement] = field(default_factory=list)
+    cursor: int = 0
+    results: list[CombatResult] = field(default_factory=list)
+    rolling: bool = False
+    breakthrough: list[str] = field(default_factory=list)
+
+    @property
+    def done(self) -> bool:
+        """Every engagement rolled and applied."""
+        return self.cursor >= len(self.engagements)
+
+    def ga_hexes(self) -> list[str]:
+        """Hexes with a GROUND ASSAULT engagement, in order."""
+        return [e.hex for e in self.engagements if e.type == "ga"]
+
+    def clone(self) -> "CombatPlan":
+        return _codec.clone(self)
 
 @dataclass(slots=True)
 class Impulse:
@@ -105,14 +170,13 @@ class Impulse:
     ap: int
     phase: str = "declare"         # declare -> act -> combat_done -> (ended)
     actions: list[Declared] = field(default_factory=list)
-    combat: dict[str, Any] | None = None   # pending combat plan (see rules.combat)
+    combat: CombatPlan | None = None       # committed combat plan (see rules.combat)
     attacked_hexes: list[str] = field(default_factory=list)
     lrs_damage_hexes: list[str] = field(default_factory=list)
     resupplied: list[str] = field(default_factory=list)   # logistics units that resupplied (8.01)
 
     def clone(self) -> "Impulse":
         return _codec.clone(self)
-
 
 @dataclass(slots=True)
 class GameState:
@@ -140,6 +204,8 @@ class GameState:
     continuing: dict[str, str] = field(default_factory=dict)  # hex -> "continuing" | "resolved" (7.21)
     total_kills: dict[str, int] = field(default_factory=lambda: {"US": 0, "RU": 0})
     log: list[dict] = field(default_factory=list, metadata={"share_items": True})
+    last_choice_id: int = 0             # the id of the last pushed Choice (ids increase over the game)
+    choices: list[Choice] = field(default_factory=list)   # the ONE stack of pending choices; top = last
 
     # ---- copies ---------------------------------------------------------
     def clone(self, share_log: bool = False) -> "GameState":
@@ -166,9 +232,36 @@ class GameState:
     def from_dict(cls, d: dict) -> "GameState":
         """Inverse of :meth:`to_dict`; missing keys take their defaults (older saves).
 
-        Raises TypeError / ValueError naming the field when ``d`` has the wrong shape.
+        An older save kept the pending decisions in the combat plan's ``queue``
+        (next first): they move onto :attr:`choices` (top = next).  Raises
+        TypeError / ValueError naming the field when ``d`` has the wrong shape.
         """
-        return _codec.from_data(cls, d)
+        d = dict(d)
+        imp = d.get("impulse")
+        if isinstance(imp, dict) and isinstance(imp.get("combat"), dict) and "queue" in imp["combat"]:
+            plan = dict(imp["combat"])
+            queue = plan.pop("queue")
+            d["impulse"] = dict(imp, combat=plan)
+            d["choices"] = list(d.get("choices", [])) + list(queue)[::-1]
+        s = _codec.from_data(cls, d)
+        for c in s.choices:
+            if c.id <= 0:
+                s.last_choice_id += 1
+                c.id = s.last_choice_id
+        return s
+
+    # ---- the stack of pending choices ---------------------------------------
+    def push_choice(self, choice: Choice) -> Choice:
+        """Put ``choice`` on top of the stack (it is answered next) with a fresh increasing id."""
+        self.last_choice_id += 1
+        choice.id = self.last_choice_id
+        self.choices.append(choice)
+        return choice
+
+    @property
+    def next_choice(self) -> Choice | None:
+        """The choice to answer next: the top of the stack (the last element), or None."""
+        return self.choices[-1] if self.choices else None
 
     # ---- queries ----------------------------------------------------------
     def unit(self, uid: str) -> Unit:

@@ -2,13 +2,15 @@
 
 All combat of an impulse is committed at once and resolved together, one
 hex at a time: LRS/INTERCEPT per target, then GROUND ASSAULT (7.010).
-The plan lives in ``state.impulse.combat`` as plain data so a game can be
-saved in the middle of it:
+The plan lives in ``state.impulse.combat`` as a typed
+:class:`~lcb_lab.state.CombatPlan` of plain data, and the defender's
+questions on the one stack ``state.choices`` (top = last = next), so a game
+can be saved in the middle of it:
 
 1. :func:`commit` checks every allocation, reveals the attackers (7.07),
-   spends their supply (7.36, 7.15) and queues the defender's decisions
+   spends their supply (7.36, 7.15) and pushes the defender's choices
    (INTERCEPT allocation 7.54; GA defence dice 7.13) -- all before any roll.
-2. :func:`answer` records a decision (checked like any other input).
+2. :func:`answer` records the answer to the top choice (checked like any other input).
 3. :func:`resolve` rolls engagement after engagement, showing exact odds
    before each roll; it pauses when a MILDEC absorption choice (4.22) is
    needed and goes on after the answer.
@@ -18,15 +20,15 @@ from __future__ import annotations
 from collections import defaultdict
 
 from .. import explain
-from ..decisions import Decision
+from ..decisions import Choice
 from ..errors import IllegalAction
 from ..odds import engagement_odds
-from ..state import Unit, other
+from ..state import CombatPlan, CombatResult, Engagement, Unit, other
 from . import ground_assault as ga_rules
 from . import influence
 from .common import Ctx, names, supply_left
 from .conceal import reveal
-from .intercept import interceptor_options, validate_intercepts
+from .intercept import odds_groups, target_options, validate_intercepts
 from .lrs import validate_lrs
 from .network import apply, lrs_modifiers, network_modifiers, terrain_modifiers
 
@@ -56,11 +58,9 @@ def commit(ctx: Ctx, lrs: list[dict], ga: list[dict], active_units: set[str]) ->
     imp.attacked_hexes.extend(hexes)
     _log_allocations(ctx, lrs, ga)
     influence.lrs_on_populated_hexes(ctx, imp.team, [ctx.state.units[a["target"]].hex for a in lrs])
-    imp.combat = {
-        "lrs": lrs, "ga": ga, "intercepts": [], "ga_defence": {}, "mildec": {},
-        "queue": _pre_roll_decisions(ctx, lrs, ga),
-        "engagements": _engagements(ctx, lrs, ga), "cursor": 0, "results": [],
-    }
+    imp.combat = CombatPlan(lrs=lrs, ga=ga, engagements=_engagements(ctx, lrs, ga))
+    for c in reversed(_pre_roll_decisions(ctx, lrs, ga)):   # answered in rulebook order: top first
+        ctx.state.push_choice(c)
 
 
 def _norm(a: dict, who: str) -> dict:
@@ -120,23 +120,16 @@ def _lrs_by_target(lrs: list[dict]) -> dict[str, list[dict]]:
     return by
 
 
-def _pre_roll_decisions(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> list[dict]:
+def _pre_roll_decisions(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> list[Choice]:
+    """The defender's pre-roll choices in rulebook order: INTERCEPT (7.54), then the GA
+    defence of each hex (7.13)."""
     defender = other(ctx.state.impulse.team)
-    queue: list[dict] = []
-    targets = []
-    for tgt, allocs in _lrs_by_target(lrs).items():
-        shooters = [ctx.state.units[a["shooter"]] for a in allocs]
-        if all(ctx.utype(s).cannon_artillery for s in shooters):
-            continue
-        opts = interceptor_options(ctx, tgt, [s.hex for s in shooters])
-        for o in opts:
-            o["infinite"] = supply_left(ctx, ctx.state.units[o["uid"]], o["slot"]) is None
-        targets.append({"target": tgt, "hex": ctx.state.units[tgt].hex,
-                        "incoming_dice": sum(a["dice"] for a in allocs), "interceptors": opts})
-    if any(o["eligible"] for t in targets for o in t["interceptors"]):
-        queue.append(Decision("intercept", defender, "7.54",
-                              "Allocate INTERCEPT dice per target before any roll",
-                              {"targets": targets}).to_dict())
+    queue: list[Choice] = []
+    targets = [t for t in (target_options(ctx, tgt, lrs) for tgt in _lrs_by_target(lrs)) if t["attacks"]]
+    if any(o["eligible"] for t in targets for x in [t] + t["attacks"] for o in x["interceptors"]):
+        queue.append(Choice("intercept", defender, "7.54",
+                            "Allocate INTERCEPT dice against each LRS attack before any roll",
+                            {"targets": targets}))
     ga_hexes: dict[str, list[dict]] = defaultdict(list)
     for a in ga:
         ga_hexes[ctx.state.units[a["target"]].hex].append(a)
@@ -146,60 +139,67 @@ def _pre_roll_decisions(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> list[dict]
             atk: dict[str, int] = defaultdict(int)
             for a in allocs:
                 atk[a["attacker"]] += a["dice"]
-            queue.append(Decision("ga_defence", defender, "7.13",
-                                  f"Declare GROUND ASSAULT defence dice in {h}",
-                                  {"hex": h, "defenders": defs,
-                                   "attackers": [{"uid": k, "dice": v} for k, v in atk.items()]}).to_dict())
+            queue.append(Choice("ga_defence", defender, "7.13",
+                                f"Declare GROUND ASSAULT defence dice in {h}",
+                                {"hex": h, "defenders": defs,
+                                 "attackers": [{"uid": k, "dice": v} for k, v in atk.items()]}))
     return queue
 
 
-def _engagements(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> list[dict]:
+def _engagements(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> list[Engagement]:
     out = []
     for h in _target_hexes(ctx, lrs, ga):  # one hex at a time (7.03)
         for tgt in _lrs_by_target(lrs):
             if ctx.state.units[tgt].hex == h:
-                out.append({"type": "lrs", "hex": h, "target": tgt})
+                out.append(Engagement("lrs", h, tgt))
         if any(ctx.state.units[a["target"]].hex == h for a in ga):
-            out.append({"type": "ga", "hex": h})
+            out.append(Engagement("ga", h))
     return out
 
 
 # ---------------------------------------------------------------------------
 # decisions
 # ---------------------------------------------------------------------------
-def pending(ctx: Ctx) -> Decision | None:
-    """The decision the engine waits for, if any."""
-    plan = ctx.state.impulse.combat if ctx.state.impulse else None
-    if not plan or not plan["queue"]:
-        return None
-    return Decision(**plan["queue"][0])
+def pending(ctx: Ctx) -> Choice | None:
+    """The choice the engine waits for: the top of ``state.choices`` (a copy sharing its
+    options), or None."""
+    top = ctx.state.next_choice
+    return None if top is None else Choice(top.kind, top.team, top.rule, top.prompt, top.options, top.id)
 
 
 def answer(ctx: Ctx, value) -> None:
-    """Record the answer to the pending decision (checked first)."""
-    plan = ctx.state.impulse.combat
+    """Record the answer to the top choice (checked first), then pop it.
+
+    ``value``: intercept -> list of ``{interceptor, slot, target, dice[, shooter]}``;
+    ga_defence -> list of ``{defender, target, dice}``; mildec -> ``{absorb}``.
+    Raises IllegalAction (rule of the refused part) and leaves the choice on the stack.
+    """
     d = pending(ctx)
     if d is None:
         raise IllegalAction("7.010", "no decision is pending")
+    plan = ctx.state.impulse.combat if ctx.state.impulse else None
+    if plan is None:
+        raise IllegalAction("7.010", f"the {d.kind} choice belongs to no committed combat")
     if d.kind == "intercept":
-        allocs = [dict(a, dice=int(a["dice"])) for a in value]
-        validate_intercepts(ctx, allocs, plan["lrs"], d.team)
+        allocs = [_int_alloc(a) for a in value]
+        validate_intercepts(ctx, allocs, plan.lrs, d.team)
         users = [ctx.state.units[a["interceptor"]] for a in allocs]
         reveal(ctx, _uniq(users), "units that attempt INTERCEPT reveal themselves", ["7.511"])
         _spend(ctx, allocs, "interceptor", "slot", "7.58")
         for a in allocs:
-            ctx.log(explain.step("allocate", f"INTERCEPT allocated: {a['interceptor']} for {a['target']}",
+            against = f" against {a['shooter']}" if "shooter" in a else ""
+            ctx.log(explain.step("allocate", f"INTERCEPT allocated: {a['interceptor']} for {a['target']}{against}",
                                  f"{a['dice']} {a['slot']} dice; INTERCEPT supply is spent even if unused",
                                  ["7.54", "7.58"], **a))
         if not allocs:
             ctx.log(explain.step("decision", f"{d.team} does not intercept", "no INTERCEPT dice allocated",
                                  ["7.52"]))
-        plan["intercepts"] = allocs
+        plan.intercepts = allocs
     elif d.kind == "ga_defence":
         allocs = [dict(a, dice=int(a["dice"])) for a in value]
         ga_rules.validate_defence(ctx, allocs, d.options["hex"], d.team)
         _spend(ctx, [dict(a, slot="GA") for a in allocs], "defender", "slot", "7.15")
-        plan["ga_defence"][d.options["hex"]] = allocs
+        plan.ga_defence[d.options["hex"]] = allocs
         ctx.log(explain.step("allocate", f"GA defence in {d.options['hex']}",
                              ", ".join(f"{a['defender']} {a['dice']} dice at {a['target']}" for a in allocs)
                              or "no defensive fire", ["7.13", "7.14"]))
@@ -208,8 +208,15 @@ def answer(ctx: Ctx, value) -> None:
         if not 0 <= n <= min(d.options["damage"], d.options["mildecs"]):
             raise IllegalAction("4.22", f"can absorb 0..{min(d.options['damage'], d.options['mildecs'])} HP "
                                 "with MILDECs here")
-        plan["mildec"][d.options["key"]] = n
-    plan["queue"].pop(0)
+        plan.mildec[d.options["key"]] = n
+    ctx.state.choices.pop()
+
+
+def _int_alloc(a: dict) -> dict:
+    """An INTERCEPT allocation with whole dice; ``shooter`` kept only when it names an attack."""
+    out = {k: v for k, v in a.items() if not (k == "shooter" and v is None)}
+    out["dice"] = int(out["dice"])
+    return out
 
 
 # ---------------------------------------------------------------------------
@@ -219,15 +226,15 @@ def resolve(ctx: Ctx) -> bool:
     """Roll engagements from the cursor on. Returns True when all are done,
     False when paused for a decision."""
     plan = ctx.state.impulse.combat
-    if plan["queue"]:
-        q = plan["queue"][0]  # the prompt itself may show what only the decider knows (e.g. MILDECs)
-        raise IllegalAction(q["rule"], f"{q['team']} must first answer its {q['kind'].replace('_', ' ')} decision")
-    while plan["cursor"] < len(plan["engagements"]):
-        eng = plan["engagements"][plan["cursor"]]
-        done = _lrs_engagement(ctx, plan, eng) if eng["type"] == "lrs" else _ga_engagement(ctx, plan, eng)
+    q = ctx.state.next_choice
+    if q is not None:  # the prompt itself may show what only the decider knows (e.g. MILDECs)
+        raise IllegalAction(q.rule, f"{q.team} must first answer its {q.kind.replace('_', ' ')} decision")
+    while not plan.done:
+        eng = plan.engagements[plan.cursor]
+        done = _lrs_engagement(ctx, plan, eng) if eng.type == "lrs" else _ga_engagement(ctx, plan, eng)
         if not done:
             return False
-        plan["cursor"] += 1
+        plan.cursor += 1
     return True
 
 
@@ -236,23 +243,23 @@ def _cv_of(ctx: Ctx, uid: str, slot: str, mods) -> tuple[int, int]:
     return base, apply(base, mods)
 
 
-def _lrs_engagement(ctx: Ctx, plan: dict, eng: dict) -> bool:
-    tgt = ctx.state.units[eng["target"]]
+def _lrs_engagement(ctx: Ctx, plan: CombatPlan, eng: Engagement) -> bool:
+    tgt = ctx.state.units[eng.target]
     key = f"lrs:{tgt.uid}"
-    res = next((r for r in plan["results"] if r["key"] == key), None)
+    res = next((r for r in plan.results if r.key == key), None)
     if res is None:
         res = _roll_lrs(ctx, plan, tgt, key)
-        plan["results"].append(res)
-    return _apply_damage(ctx, plan, tgt, res["net"], key, ["7.57", "7.05"])
+        plan.results.append(res)
+    return _apply_damage(ctx, plan, tgt, res.net, key, ["7.57", "7.05"])
 
 
-def _roll_lrs(ctx: Ctx, plan: dict, tgt: Unit, key: str) -> dict:
+def _roll_lrs(ctx: Ctx, plan: CombatPlan, tgt: Unit, key: str) -> CombatResult:
     if tgt.destroyed:
         ctx.log(explain.step("lrs", f"LRS on {tgt.uid}", "target already destroyed: dice are lost", ["7.05"]))
-        return {"key": key, "net": 0}
+        return CombatResult(key, 0)
     naval = ctx.is_naval(tgt)
     shots, stoppable, unstoppable = [], [], []
-    for a in plan["lrs"]:
+    for a in plan.lrs:
         if a["target"] != tgt.uid:
             continue
         s = ctx.state.units[a["shooter"]]
@@ -260,71 +267,83 @@ def _roll_lrs(ctx: Ctx, plan: dict, tgt: Unit, key: str) -> dict:
         base, cv = _cv_of(ctx, s.uid, a["slot"], mods)
         cannon = ctx.utype(s).cannon_artillery
         shots.append((a, base, mods, cv, cannon))
-        (unstoppable if cannon else stoppable).append((a["dice"], cv))
+        if cannon:
+            unstoppable.append((a["dice"], cv))
+        else:
+            stoppable.append((a["shooter"], a["dice"], cv))
     ints = []
-    for a in plan["intercepts"]:
+    for a in plan.intercepts:
         if a["target"] == tgt.uid:
             u = ctx.state.units[a["interceptor"]]
             mods = network_modifiers(ctx.state, u.team)
             base, cv = _cv_of(ctx, u.uid, a["slot"], mods)
             ints.append((a, base, mods, cv))
-    odds = engagement_odds(stoppable, [(a["dice"], cv) for a, _, _, cv in ints], tgt.hp,
-                           unstoppable=unstoppable)
+    s_free, i_pooled, answered = odds_groups(stoppable, [(a.get("shooter"), a["dice"], cv) for a, _, _, cv in ints])
+    odds = engagement_odds(s_free, i_pooled, tgt.hp, unstoppable=unstoppable, answered=answered)
     ctx.log(explain.step(
         "odds", f"Odds before rolling: LRS on {tgt.uid} ({tgt.hp} HP)",
         odds.summary() + "".join(f"; {a['shooter']} {a['dice']} dice at {cv}" for a, _, _, cv, _ in shots)
-        + "".join(f"; INTERCEPT {a['interceptor']} {a['dice']} dice at {cv}" for a, _, _, cv in ints)
+        + "".join(f"; INTERCEPT {a['interceptor']} {a['dice']} dice at {cv}"
+                  + (f" against {a['shooter']}" if a.get("shooter") else "") for a, _, _, cv in ints)
         + f" ({odds.distribution_text()})",
         ["7.02", "7.57"], damage=list(odds.damage), p_destroy=odds.p_destroy,
         expected=odds.expected_damage))
-    hits_stop = hits_unstop = 0
+    hits_unstop = 0
+    hits_by: dict[str, int] = defaultdict(int)      # interceptable hits per attack (shooter)
     for a, base, mods, cv, cannon in shots:
         rolls = ctx.dice.roll(a["dice"], f"LRS {a['shooter']}->{tgt.uid}")
         hits = sum(r <= cv for r in rolls)
         if cannon:
             hits_unstop += hits
         else:
-            hits_stop += hits
+            hits_by[a["shooter"]] += hits
         ctx.log(explain.step(
             "lrs_roll", f"LRS: {a['shooter']} -> {tgt.uid}",
             f"{explain.cv_text(base, mods)}; {explain.dice_text(rolls, cv)}"
             + (" (cannon artillery: cannot be intercepted)" if cannon else ""),
             ["7.02", "7.3"] + [m[2] for m in mods] + (["7.52"] if cannon else []),
             base_cv=base, modifiers=mods, cv=cv, dice=rolls, hits=hits))
-    int_hits = 0
+    int_by: dict[str | None, int] = defaultdict(int)   # INTERCEPT successes per attack answered (None: all)
     for a, base, mods, cv in ints:
-        rolls = ctx.dice.roll(a["dice"], f"INTERCEPT {a['interceptor']} for {tgt.uid}")
+        against = a.get("shooter")
+        rolls = ctx.dice.roll(a["dice"], f"INTERCEPT {a['interceptor']} for {tgt.uid}"
+                              + (f" against {against}" if against else ""))
         hits = sum(r <= cv for r in rolls)
-        int_hits += hits
+        int_by[against] += hits
         ctx.log(explain.step(
-            "intercept_roll", f"INTERCEPT: {a['interceptor']} for {tgt.uid}",
+            "intercept_roll", f"INTERCEPT: {a['interceptor']} for {tgt.uid}" + (f" against {against}" if against else ""),
             f"{explain.cv_text(base, mods)}; {explain.dice_text(rolls, cv)}",
-            ["7.51", "7.57"] + [m[2] for m in mods],
-            base_cv=base, modifiers=mods, cv=cv, dice=rolls, hits=hits))
-    net = hits_unstop + max(0, hits_stop - int_hits)
+            ["7.51", "7.57"] + [m[2] for m in mods] + (["7.54"] if against else []),
+            base_cv=base, modifiers=mods, cv=cv, dice=rolls, hits=hits, shooter=against))
+    through = sum(max(0, h - int_by.get(s, 0)) for s, h in hits_by.items())   # named intercepts: their attack only
+    stop = max(0, through - int_by.get(None, 0))                               # the rest: any attack on the target
+    net = hits_unstop + stop
+    hits_stop = sum(hits_by.values())
     ctx.log(explain.step(
         "lrs_result", f"Net LRS on {tgt.uid}",
-        f"{_n(hits_stop + hits_unstop, 'LRS hit')} - {min(int_hits, hits_stop)} intercepted = {net} HP "
-        "(intercepts count only against this target)", ["7.57"], net=net))
-    return {"key": key, "net": net}
+        f"{_n(hits_stop + hits_unstop, 'LRS hit')} - {hits_stop - stop} intercepted = {net} HP "
+        "(intercepts count only against this target"
+        + (", and those naming an attack only against that attack's hits)" if len(int_by) > (None in int_by) else ")"),
+        ["7.57"] + (["7.54"] if len(int_by) > (None in int_by) else []), net=net))
+    return CombatResult(key, net)
 
 
 def _n(k: int, word: str) -> str:
     return f"{k} {word}{'' if k == 1 else 's'}"
 
 
-def _apply_damage(ctx: Ctx, plan: dict, tgt: Unit, net: int, key: str, rules: list[str]) -> bool:
+def _apply_damage(ctx: Ctx, plan: CombatPlan, tgt: Unit, net: int, key: str, rules: list[str]) -> bool:
     """MILDEC choice (pausing if needed), then HP loss and destruction."""
     if net <= 0 or tgt.destroyed:
         return True
     decoys = [m for m in ctx.state.markers_in(tgt.hex, tgt.team)]
-    if decoys and key not in plan["mildec"]:
-        plan["queue"].append(Decision(
+    if decoys and key not in plan.mildec:
+        ctx.state.push_choice(Choice(
             "mildec", tgt.team, "4.22",
             f"{tgt.uid} takes {net} HP: spend MILDECs in {tgt.hex} to absorb?",
-            {"key": key, "target": tgt.uid, "damage": net, "mildecs": len(decoys)}).to_dict())
+            {"key": key, "target": tgt.uid, "damage": net, "mildecs": len(decoys)}))
         return False
-    absorbed = plan["mildec"].get(key, 0)
+    absorbed = plan.mildec.get(key, 0)
     for m in decoys[:absorbed]:
         m.destroyed = True
     if absorbed:
@@ -359,26 +378,26 @@ def destroy(ctx: Ctx, u: Unit, by_team: str) -> None:
     influence.on_kill(ctx, by_team, lost)
 
 
-def _ga_engagement(ctx: Ctx, plan: dict, eng: dict) -> bool:
-    h = eng["hex"]
+def _ga_engagement(ctx: Ctx, plan: CombatPlan, eng: Engagement) -> bool:
+    h = eng.hex
     key = f"ga:{h}"
-    res = next((r for r in plan["results"] if r["key"] == key), None)
+    res = next((r for r in plan.results if r.key == key), None)
     if res is None:
         res = _roll_ga(ctx, plan, h, key)
-        plan["results"].append(res)
-    for uid, dmg in res["damage"].items():
+        plan.results.append(res)
+    for uid, dmg in res.damage.items():
         if not _apply_damage(ctx, plan, ctx.state.units[uid], dmg, f"{key}:{uid}", ["7.15"]):
             return False
-        res["damage"][uid] = 0
+        res.damage[uid] = 0
     return True
 
 
-def _roll_ga(ctx: Ctx, plan: dict, h: str, key: str) -> dict:
+def _roll_ga(ctx: Ctx, plan: CombatPlan, h: str, key: str) -> CombatResult:
     bonus = [("Combined Arms: LRS damaged this hex", 2, "7.17")] if h in ctx.state.impulse.lrs_damage_hexes else []
     damage: dict[str, int] = defaultdict(int)
-    sides = [(a, "attacker", bonus + terrain_modifiers(ctx.board, h, False)) for a in plan["ga"]
+    sides = [(a, "attacker", bonus + terrain_modifiers(ctx.board, h, False)) for a in plan.ga
              if ctx.state.units[a["target"]].hex == h]
-    sides += [(a, "defender", []) for a in plan["ga_defence"].get(h, [])]
+    sides += [(a, "defender", []) for a in plan.ga_defence.get(h, [])]
     by_target: dict[str, list] = defaultdict(list)
     for a, role, mods in sides:
         base, cv = _cv_of(ctx, a[role], "GA", mods)
@@ -399,4 +418,4 @@ def _roll_ga(ctx: Ctx, plan: dict, h: str, key: str) -> dict:
     ctx.log(explain.step("ga_result", f"GROUND ASSAULT in {h}",
                          "damage is applied to both sides at once: " +
                          (", ".join(f"{k} {v} HP" for k, v in damage.items()) or "no hits"), ["7.13", "7.15"]))
-    return {"key": key, "damage": dict(damage)}
+    return CombatResult(key, damage=dict(damage))

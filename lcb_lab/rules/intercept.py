@@ -3,14 +3,27 @@
 A defensive INTERCEPT is free (7.52) and open to every friendly IAMD unit,
 whatever its Task Force.  An interceptor must have the target's hex within
 its INTERCEPT range, supply, and be at an equal or smaller distance to the
-target hex than the attacking unit (7.53; lcb_lab uses the closest attacker
-when several fire at one target).  Dice are allocated per target before any
-roll (7.54), one INTERCEPT value per unit per engagement, read as per
-attacked target (7.56), supply is
-spent whatever happens (7.58), and cannon artillery cannot be intercepted
-(7.52 exception).  Units paralysed by a card effect cannot act at all.
+target hex than the attacking unit (7.53).  Dice are allocated before any
+roll against each specific LRS attack (7.54), one INTERCEPT value per unit
+per engagement, read as per attacked target (7.56), supply is spent whatever
+happens (7.58), and cannon artillery cannot be intercepted (7.52 exception).
+Units paralysed by a card effect cannot act at all.
 
-An allocation is ``{"interceptor": uid, "slot": "INT1", "target": uid, "dice": n}``.
+Several shooters at one target (lcb_lab's reading of 7.53/7.54/7.57): an
+*attack* is one shooter's LRS dice on one target.  An allocation that names
+the attack it answers (``"shooter"``) is judged against THAT shooter's
+distance, so a unit no farther than a far shooter may intercept that
+shooter's dice even when a nearer shooter fires at the same target; its
+successes cancel hits of that attack only.  An allocation without
+``"shooter"`` answers every interceptable attack on the target (the earlier
+per-target meaning): the unit must be in reach of all of them (no farther
+than the nearest non-cannon shooter) and its successes cancel any of the
+target's remaining interceptable hits.  Netting per target:
+``net = cannon hits + max(0, sum over attacks of max(0, hits - named
+successes) - unnamed successes)``.
+
+An allocation is ``{"interceptor": uid, "slot": "INT1", "target": uid, "dice": n}``
+plus an optional ``"shooter": uid``.
 """
 from __future__ import annotations
 
@@ -22,7 +35,8 @@ from .common import Ctx, check_supply, dist, living_unit, supply_left
 
 
 def interceptor_options(ctx: Ctx, target_uid: str, shooter_hexes: list[str]) -> list[dict]:
-    """Every IAMD value of the target's team, judged for this target (7.53).
+    """Every IAMD value of the target's team, judged for this target against
+    shooters in ``shooter_hexes``: the unit must be no farther than the nearest (7.53).
 
     Returns dicts: ``uid, slot, hex, cv, range, distance, shooter_distance,
     in_range, close_enough, has_supply, eligible, max_dice, reason``.
@@ -58,35 +72,73 @@ def interceptor_options(ctx: Ctx, target_uid: str, shooter_hexes: list[str]) -> 
     return out
 
 
-def validate_intercepts(ctx: Ctx, allocs: list[dict], lrs_allocs: list[dict], defender: str) -> None:
-    """Raise IllegalAction for the first INTERCEPT allocation the rules forbid."""
-    shooters_by_target: dict[str, list[str]] = defaultdict(list)
-    cannon_only: dict[str, bool] = {}
+def attacks_on(ctx: Ctx, target_uid: str, lrs_allocs: list[dict]) -> dict[str, dict]:
+    """The interceptable LRS attacks on one target: ``{shooter: {"shooter", "slot", "hex",
+    "distance", "dice"}}`` in allocation order; cannon artillery is left out (7.52)."""
+    t = ctx.state.units[target_uid]
+    out: dict[str, dict] = {}
     for a in lrs_allocs:
         s = ctx.state.units[a["shooter"]]
-        shooters_by_target[a["target"]].append(s.hex)
-        is_cannon = ctx.utype(s).cannon_artillery
-        cannon_only[a["target"]] = cannon_only.get(a["target"], True) and is_cannon
+        if a["target"] != target_uid or ctx.utype(s).cannon_artillery:
+            continue
+        e = out.setdefault(s.uid, {"shooter": s.uid, "slot": a["slot"], "hex": s.hex,
+                                   "distance": dist(s.hex, t.hex), "dice": 0})
+        e["dice"] += int(a["dice"])
+    return out
+
+
+def target_options(ctx: Ctx, target_uid: str, lrs_allocs: list[dict]) -> dict:
+    """The INTERCEPT question for one target (options of the ``intercept`` Choice).
+
+    ``{"target", "hex", "incoming_dice" (interceptable dice), "interceptors" (judged for
+    dice answering every attack), "attacks": [{"shooter", "slot", "hex", "distance", "dice",
+    "interceptors" (judged against that shooter alone)}]}``.
+    """
+    attacks = attacks_on(ctx, target_uid, lrs_allocs)
+    return {
+        "target": target_uid, "hex": ctx.state.units[target_uid].hex,
+        "incoming_dice": sum(a["dice"] for a in attacks.values()),
+        "interceptors": _with_infinite(ctx, interceptor_options(ctx, target_uid, [a["hex"] for a in attacks.values()])),
+        "attacks": [dict(a, interceptors=_with_infinite(ctx, interceptor_options(ctx, target_uid, [a["hex"]])))
+                    for a in attacks.values()],
+    }
+
+
+def _with_infinite(ctx: Ctx, opts: list[dict]) -> list[dict]:
+    for o in opts:
+        o["infinite"] = supply_left(ctx, ctx.state.units[o["uid"]], o["slot"]) is None
+    return opts
+
+
+def validate_intercepts(ctx: Ctx, allocs: list[dict], lrs_allocs: list[dict], defender: str) -> None:
+    """Raise IllegalAction for the first INTERCEPT allocation the rules forbid."""
+    attacks = {t: attacks_on(ctx, t, lrs_allocs) for t in dict.fromkeys(a["target"] for a in lrs_allocs)}
     slots: dict[tuple[str, str], set[str]] = defaultdict(set)
     used: dict[tuple[str, str], int] = defaultdict(int)
     per_target: dict[tuple[str, str, str], int] = defaultdict(int)
     for a in allocs:
         u = living_unit(ctx, a["interceptor"], "7.53")
-        n, slot, tgt = int(a["dice"]), a["slot"], a["target"]
+        n, slot, tgt, shooter = int(a["dice"]), a["slot"], a["target"], a.get("shooter")
         if u.team != defender:
             raise IllegalAction("7.52", f"{u.uid} is not on the defending team")
-        if tgt not in shooters_by_target:
+        if tgt not in attacks:
             raise IllegalAction("7.54", f"{tgt} is not the target of an LRS this impulse")
-        if cannon_only[tgt]:
+        if not attacks[tgt]:
             raise IllegalAction("7.52", f"{tgt} is attacked only by cannon artillery, which cannot be intercepted")
+        if shooter is not None and shooter not in attacks[tgt]:
+            cannon = any(x["shooter"] == shooter and x["target"] == tgt for x in lrs_allocs)
+            raise IllegalAction("7.52" if cannon else "7.54",
+                                f"{shooter} is cannon artillery: its LRS on {tgt} cannot be intercepted" if cannon
+                                else f"{shooter} makes no LRS attack on {tgt} this impulse")
         if n < 1:
             raise IllegalAction("7.54", f"{u.uid} must allocate at least one die")
-        opts = {o["slot"]: o for o in interceptor_options(ctx, tgt, shooters_by_target[tgt]) if o["uid"] == u.uid}
-        o = opts.get(slot)
+        hexes = [attacks[tgt][shooter]["hex"]] if shooter is not None else [x["hex"] for x in attacks[tgt].values()]
+        o = next((o for o in interceptor_options(ctx, tgt, hexes) if o["uid"] == u.uid and o["slot"] == slot), None)
         if o is None:
             raise IllegalAction("7.5", f"{u.uid} has no {slot} INTERCEPT value")
         if not o["eligible"]:
-            raise IllegalAction("7.53", f"{u.uid} cannot intercept for {tgt}: {o['reason']}")
+            against = f"the LRS of {shooter}" if shooter is not None else "every LRS"
+            raise IllegalAction("7.53", f"{u.uid} cannot intercept {against} on {tgt}: {o['reason']}")
         slots[(u.uid, tgt)].add(slot)
         if len(slots[(u.uid, tgt)]) > 1:
             raise IllegalAction("7.56", f"{u.uid} may use only one INTERCEPT value against the attack on {tgt}")
@@ -98,10 +150,26 @@ def validate_intercepts(ctx: Ctx, allocs: list[dict], lrs_allocs: list[dict], de
     check_supply(ctx, used, "7.58")
 
 
+def odds_groups(stoppable: list[tuple[str, int, int]], intercepts: list[tuple[str | None, int, int]]
+                ) -> tuple[list[tuple[int, int]], list[tuple[int, int]], list[tuple[list, list]]]:
+    """Split one target's dice for :func:`lcb_lab.odds.engagement_odds` (7.57 netting).
+
+    ``stoppable``: ``(shooter, dice, cv)`` of interceptable LRS; ``intercepts``:
+    ``(shooter or None, dice, cv)``.  Returns ``(shots, pooled_intercepts, answered)``:
+    attacks no allocation names, the intercepts naming no attack, and one
+    ``(shots, intercepts)`` pair per attack answered by name.
+    """
+    named = {s for s, _, _ in intercepts if s is not None}
+    shots = [(n, cv) for s, n, cv in stoppable if s not in named]
+    pooled = [(n, cv) for s, n, cv in intercepts if s is None]
+    answered = [([(n, cv) for s2, n, cv in stoppable if s2 == s], [(n, cv) for s2, n, cv in intercepts if s2 == s])
+                for s in dict.fromkeys(s for s, _, _ in intercepts if s is not None)]
+    return shots, pooled, answered
+
+
 def umbrella(ctx: Ctx, shooter_hex: str, target_uid: str) -> list[dict]:
     """INTERCEPT umbrella over one target against a shooter at ``shooter_hex``.
 
     Same dicts as :func:`interceptor_options`; used by the map overlay.
     """
     return interceptor_options(ctx, target_uid, [shooter_hex])
-

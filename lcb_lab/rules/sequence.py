@@ -260,7 +260,7 @@ def end(ctx: Ctx) -> None:
     s, imp = ctx.state, ctx.state.impulse
     if imp is None:
         raise IllegalAction("3.3", "no impulse in progress")
-    if imp.combat and (imp.combat["queue"] or imp.combat["cursor"] < len(imp.combat["engagements"])):
+    if imp.combat and (s.choices or not imp.combat.done):
         raise IllegalAction("3.38", "committed combat must be resolved before the impulse ends")
     for i, d in enumerate(imp.actions):
         if d.split and not d.moved:

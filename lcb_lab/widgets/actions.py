@@ -147,7 +147,7 @@ class LabActions:
         """Exact odds per target of the committed LRS plan against ``intercepts`` (the dice the
         defender has entered so far): ``game.preview_lrs(plan, intercepts)`` (7.57)."""
         imp = self.game.impulse
-        plan = (imp.combat or {}).get("lrs", []) if imp is not None else []
+        plan = imp.combat.lrs if imp is not None and imp.combat is not None else []
         lrs = [{k: a[k] for k in ("shooter", "slot", "target", "dice")} for a in plan]
         return self.game.preview_lrs(lrs, list(intercepts)) if lrs else {}
 

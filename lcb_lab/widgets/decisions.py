@@ -123,6 +123,7 @@ class DecisionPanel:
                     else:
                         out.append(W.HTML(f'<span class="lcb-muted">&nbsp;&nbsp;{esc(o["uid"])} {esc(o["slot"])}: '
                                           f'not eligible \u2014 {esc(o["reason"])}</span>'))
+                out += self._per_attack(t)
                 if self.preview is not None:
                     odds = W.HTML()
                     self._odds[t["target"]] = odds
@@ -142,6 +143,28 @@ class DecisionPanel:
             self._inputs.append(({"absorb": None}, box))
             out.append(W.HBox([box, W.HTML(f'&nbsp;HP absorbed by MILDECs (0..{cap}) '
                                            f'{rule_badges(["4.22", "7.06"])}')]))
+        return out
+
+    def _per_attack(self, t: dict) -> list[W.Widget]:
+        """Inputs for units in reach of only some of the attacks on a target: their dice name
+        the attack they answer (7.53, 7.54)."""
+        out: list[W.Widget] = []
+        pooled = {o["uid"] for o in t["interceptors"] if o["eligible"]}
+        for a in t.get("attacks", []):
+            extra = [o for o in a["interceptors"] if o["eligible"] and o["uid"] not in pooled]
+            if not extra:
+                continue
+            out.append(W.HTML(f'&nbsp;&nbsp;<i>Against {esc(a["shooter"])}\'s LRS only</i> ({a["dice"]} dice from '
+                              f'{esc(a["hex"])}, {a["distance"]} hex(es) from the target) '
+                              f'{rule_badges(["7.53", "7.54"])}'))
+            for o in extra:
+                box = W.BoundedIntText(value=0, min=0, max=int(o["max_dice"]), step=1, layout=W.Layout(width="70px"))
+                self._inputs.append(({"interceptor": o["uid"], "slot": o["slot"], "target": t["target"],
+                                      "shooter": a["shooter"]}, box))
+                box.observe(lambda _c: self.update_odds(), "value")
+                out.append(W.HBox([box, W.HTML(f'&nbsp;{esc(o["uid"])} {esc(o["slot"])} CV {o["cv"]} '
+                                               f'<span class="lcb-muted">({esc(o["hex"])}, {o["distance"]} hex(es) '
+                                               f'from the target; up to {o["max_dice"]} dice)</span>')]))
         return out
 
     # ------------------------------------------------------------ odds
@@ -190,10 +213,14 @@ class DecisionPanel:
         return out
 
     def set_dice(self, dice: dict[tuple, int]) -> None:
-        """Fill inputs programmatically: ``{(uid, target): n}`` (tests, scripts)."""
+        """Fill inputs programmatically: ``{(uid, target): n}``, or ``{(uid, target, shooter): n}``
+        for INTERCEPT dice that answer one attack (tests, scripts)."""
         for spec, box in self._inputs:
             uid = spec.get("interceptor") or spec.get("defender")
             tgt = spec.get("target")
             tgt = tgt.value if isinstance(tgt, W.Widget) else tgt
-            if (uid, tgt) in dice:
+            shooter = spec.get("shooter")
+            if shooter is not None and (uid, tgt, shooter) in dice:
+                box.value = dice[(uid, tgt, shooter)]
+            elif shooter is None and (uid, tgt) in dice:
                 box.value = dice[(uid, tgt)]

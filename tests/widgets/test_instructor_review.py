@@ -325,7 +325,7 @@ def test_intercept_question_shows_the_exact_odds_of_the_entered_dice(lab):
     p.commit_button.click()
     assert lab.game.pending.kind == "intercept"
     odds = lab.decision._odds["1 Anna"]
-    plan = [{k: a[k] for k in ("shooter", "slot", "target", "dice")} for a in lab.game.impulse.combat["lrs"]]
+    plan = [{k: a[k] for k in ("shooter", "slot", "target", "dice")} for a in lab.game.impulse.combat.lrs]
     none = lab.game.preview_lrs(plan)["1 Anna"]
     assert f"{none['p_destroy'] * 100:.1f}%" in odds.value and "0 INTERCEPT dice" in _text(odds.value)
     lab.decision.set_dice({("FFG-454", "1 Anna"): 2})
