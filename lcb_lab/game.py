@@ -100,6 +100,7 @@ class Game(GameQueries, GamePersistence):
 
     def begin_impulse(self, task_force: str) -> None:
         """Start ``task_force``'s impulse (3.3)."""
+        task_force = I.check("begin_impulse", I.NAME, task_force)
         self._transact(lambda c: sequence.begin(c, task_force))
 
     def declare(self, actions: list[dict]) -> None:
@@ -215,7 +216,7 @@ class Game(GameQueries, GamePersistence):
         ``grants``: ``[{"unit": "1 Tanya", "slot": "LRS1", "rp": 5}]``.
         """
         grants = I.check("resupply", I.GRANTS, grants)
-        logistics = I.check("resupply", I.StrictStr, logistics)
+        logistics = I.check("resupply", I.NAME, logistics)
         rv_slot = I.check("resupply", I.StrictStr, rv_slot)
 
         def run(c: Ctx):
@@ -234,6 +235,7 @@ class Game(GameQueries, GamePersistence):
 
     def apply_effect(self, effect: dict) -> None:
         """Apply a scripted card effect (lessons; JCC texts are not simulated yet)."""
+        effect = I.check("apply_effect", I.Effect, effect)
         self._transact(lambda c: effects.apply(c, effect))
 
     # ------------------------------------------------------------ combat
@@ -258,8 +260,8 @@ class Game(GameQueries, GamePersistence):
         pending); unused LRS units of the Task Force in one hex may fire at a
         hex under GROUND ASSAULT for 0 AP and are then expended (7.18).
         """
-        lrs = I.check("commit_combat lrs", I.LRS, list(lrs))
-        ga = I.check("commit_combat ga", I.GA, list(ga))
+        lrs = I.check("commit_combat lrs", I.LRS, I.as_list(lrs))
+        ga = I.check("commit_combat ga", I.GA, I.as_list(ga))
 
         def run(c: Ctx):
             imp = self._imp(c)
@@ -287,6 +289,7 @@ class Game(GameQueries, GamePersistence):
         Shapes: intercept -> list of {interceptor, slot, target, dice};
         ga_defence -> list of {defender, target, dice}; mildec -> {absorb}.
         """
+        value = I.check("answer", I.ANSWER, value)
         d = self.pending
         if d is None:
             raise LcbError("no decision is pending")
@@ -302,6 +305,7 @@ class Game(GameQueries, GamePersistence):
 
     def answer_policy(self, policy: str | None = None) -> Decision | None:
         """Answer the pending decision with a named policy (decisions.POLICIES)."""
+        policy = I.check("answer_policy", I.POLICY, policy)
         d = self.pending
         if d is None:
             raise LcbError("no decision is pending")
@@ -348,7 +352,7 @@ class Game(GameQueries, GamePersistence):
 
     def armor_breakthrough(self, uid: str, dest: str) -> None:
         """Free 1-MP move of an armor unit out of a hex it cleared by GROUND ASSAULT (7.19-7.111)."""
-        uid = I.check("armor_breakthrough", I.StrictStr, uid)
+        uid = I.check("armor_breakthrough", I.NAME, uid)
         dest = I.check("armor_breakthrough", I.StrictStr, dest)
 
         def run(c: Ctx):

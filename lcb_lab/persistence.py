@@ -14,6 +14,7 @@ from pathlib import Path
 from .catalog import Catalog
 from .dice import Dice
 from .errors import LcbError
+from .save_check import check_save
 from .state import GameState
 
 if TYPE_CHECKING:
@@ -42,6 +43,7 @@ class GamePersistence:
         from .catalog import load_catalog
         from .errors import ScenarioError
         from .scenario import ScenarioFile
+        check_save(text, catalog, file)
         try:
             d = json.loads(text)
         except json.JSONDecodeError as e:
