@@ -55,7 +55,9 @@ def _run(args: argparse.Namespace) -> str:
 
 
 def _one_line(e: Exception) -> str:
-    return " ".join(str(e).split())
+    """The message on one line, control characters escaped (a file may hold anything)."""
+    from .inputs import printable
+    return printable(" ".join(str(e).split()))
 
 
 if __name__ == "__main__":

@@ -43,6 +43,15 @@ def designator_problem(name: object) -> str | None:
     return None
 
 
+def printable(text: object) -> str:
+    """``text`` with control and formatting characters escaped (``"\\x1b"``), safe to print in a message."""
+    text = str(text)
+    if all(unicodedata.category(ch) not in _BAD_CATEGORIES for ch in text):
+        return text
+    return "".join(ch.encode("unicode_escape").decode("ascii") if unicodedata.category(ch) in _BAD_CATEGORIES
+                   else ch for ch in text)
+
+
 def _designator(v: str) -> str:
     problem = designator_problem(v)
     if problem:

@@ -145,7 +145,7 @@ def key_of(prefix: str, loc: tuple) -> str:
     """Dotted key, named entries in brackets: ``state.units[DDG-51].hp``, ``state.impulse.actions[0]``."""
     out, prev = prefix, None
     for p in loc:
-        out += f"[{p}]" if isinstance(p, int) or prev in _NAMED else f".{p}"
+        out += f"[{I.printable(p)}]" if isinstance(p, int) or prev in _NAMED else f".{I.printable(p)}"
         prev = p if isinstance(p, str) and prev not in _NAMED else None
     return out
 
@@ -180,7 +180,7 @@ def _check_state(s: Any, board: Board, catalog: Catalog, file: str) -> None:
             if n < 0:
                 _refuse(file, f"state.{key}[{team}]", f"cannot be negative ({n})")
     for tf, team in s.task_forces.items():
-        _designator(file, f"state.task_forces[{tf}]", tf)
+        _designator(file, f"state.task_forces[{I.printable(tf)}]", tf)
         if team not in TEAMS:
             _refuse(file, f"state.task_forces[{tf}]", f"unknown team {team!r}; known: US, RU")
     for i, tf in enumerate(s.tf_order):
@@ -226,7 +226,7 @@ def _on_map(board: Board, file: str, key: str, label: str, naval: bool, who: str
 
 
 def _check_unit(s: Any, uid: str, u: Any, board: Board, catalog: Catalog, file: str) -> None:
-    key = f"state.units[{uid}]"
+    key = f"state.units[{I.printable(uid)}]"
     if u.type_id not in catalog.units:
         _refuse(file, f"{key}.type_id", f"unknown unit type {u.type_id!r}")
     _piece(s, key, u, u.uid, uid, file)
@@ -253,7 +253,7 @@ def _check_unit(s: Any, uid: str, u: Any, board: Board, catalog: Catalog, file: 
 
 
 def _check_marker(s: Any, mid: str, m: Any, board: Board, catalog: Catalog, file: str) -> None:
-    key = f"state.markers[{mid}]"
+    key = f"state.markers[{I.printable(mid)}]"
     if m.type_id not in catalog.markers and m.type_id not in ("mildec", "naval_mildec"):
         _refuse(file, f"{key}.type_id", f"unknown marker type {m.type_id!r}")
     _piece(s, key, m, m.mid, mid, file)

@@ -143,7 +143,7 @@ def _key(raw: dict, loc: tuple) -> str:
             ident = None
             if isinstance(item, dict):
                 ident = item.get("uid") or item.get("name") or item.get("mid") or item.get("task_force")
-            parts[-1] = f"{parts[-1]}[{ident or p}]"
+            parts[-1] = f"{parts[-1]}[{I.printable(ident) if isinstance(ident, str) and ident else p}]"
             cur = item
         else:
             parts.append(str(p))
