@@ -18,7 +18,7 @@ from typing import Annotated, Any, ClassVar, Literal, Optional
 from pydantic import (AfterValidator, BaseModel, ConfigDict, Field, PlainValidator, StrictInt, StrictStr,
                       TypeAdapter, ValidationError, model_validator)
 
-from .errors import InputError, LcbError  # noqa: F401  (InputError is re-exported here)
+from .errors import InputError  # noqa: F401  (re-exported: it used to live here)
 
 MAX_DESIGNATOR = 100
 _BAD_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Zl", "Zp"}

@@ -67,10 +67,13 @@ LESSON_CASES = {
                             ["lesson.toml", "impulse[TF Memphis].step[4]", "needs team"]),
     "effect without hex": (lambda t: _lesson(t, LESSON.replace(LCU_HEX, 'from = "LHD 1"\n', 1)),
                            ["lesson.toml", "impulse[TF Memphis].step[1]", "needs hex"]),
-    "TOML nested deep": (lambda t: _lesson(t, "x = " + "[" * 100_000 + "]" * 100_000 + "\n"), ["lesson.toml", "(syntax)", "nested"]),
-    "TOML nested 60 deep": (lambda t: _lesson(t, "x = " + "[" * 60 + "]" * 60 + "\n"), ["lesson.toml", "(syntax)", "nested"]),
-    "map outside the maps folder": (lambda t: _with_scenario(t, SCEN.replace('map = "gotland"', 'map = "../../etc/passwd"')),
-                                    ["scen.toml", "scenario.map", "not a map name"]),
+    "TOML nested deep": (lambda t: _lesson(t, "x = " + "[" * 100_000 + "]" * 100_000 + "\n"),
+                         ["lesson.toml", "(syntax)", "nested"]),
+    "TOML nested 60 deep": (lambda t: _lesson(t, "x = " + "[" * 60 + "]" * 60 + "\n"),
+                            ["lesson.toml", "(syntax)", "nested"]),
+    "map outside the maps folder": (
+        lambda t: _with_scenario(t, SCEN.replace('map = "gotland"', 'map = "../../etc/passwd"')),
+        ["scen.toml", "scenario.map", "not a map name"]),
     "control character in a designator": (
         lambda t: _with_scenario(t, SCEN.replace('uid = "DDG-51"', 'uid = "DDG-51\\u001b[31m"', 1)),
         ["scen.toml", "unit[DDG-51\\x1b[31m].uid", "control character"]),
@@ -317,3 +320,17 @@ def test_input_errors_are_lcb_errors_and_say_where():
     with pytest.raises(LcbError) as e:
         g.declare("x")
     assert isinstance(e.value, InputError) and e.value.what == "declare" and e.value.where == "(value)"
+
+
+def test_a_map_name_cannot_reach_a_real_map_file_outside_the_folder(tmp_path):
+    import os
+    from lcb_lab.board import MAP_DIR
+    (tmp_path / "evil.json").write_text((MAP_DIR / "gotland.json").read_text(encoding="utf-8"), encoding="utf-8")
+    for name in (str(tmp_path / "evil"), os.path.relpath(tmp_path / "evil", MAP_DIR)):
+        with pytest.raises(ScenarioError, match="not a map name"):
+            load_board(name)
+    d = _save_dict()
+    d["map"] = str(tmp_path / "evil")
+    with pytest.raises(ScenarioError) as e:
+        Game.from_json(json.dumps(d))
+    assert e.value.key == "map"
