@@ -17,7 +17,7 @@ __all__ = ["load_scenario", "Game", "IllegalAction", "LcbError", "ScenarioError"
 
 def __getattr__(name):  # lazy: keeps `import lcb_lab` fast
     if name == "load_scenario":
-        from .scenario import load_scenario
+        from .loading import load_scenario
         return load_scenario
     if name == "Game":
         from .game import Game

@@ -15,6 +15,7 @@ from .errors import LcbError
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the CLI. Returns the exit code: 0 done, 2 bad input (one line ``error: ...`` on stderr)."""
     ap = argparse.ArgumentParser(prog="python -m lcb_lab", description=__doc__.splitlines()[0])
     ap.add_argument("lesson", nargs="?", help="lesson TOML (path, or a name in scenarios/lessons)")
     ap.add_argument("--json", action="store_true", help="print the final state as JSON instead of the log")
@@ -23,30 +24,43 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--save", help="save the game (JSON) after the replay")
     ap.add_argument("--load", help="load a saved game instead of replaying a lesson")
     args = ap.parse_args(argv)
-    from .game import Game
-    from .lesson import Lesson, summary
+    if not (args.load or args.lesson):
+        ap.error("give a lesson file or --load")
     try:
-        if args.load:
-            game = Game.load(args.load)
-        elif args.lesson:
-            game = Lesson(args.lesson).run()
-        else:
-            ap.error("give a lesson file or --load")
+        out = _run(args)
     except LcbError as e:
-        print(f"error: {e}", file=sys.stderr)
+        print(f"error: {_one_line(e)}", file=sys.stderr)
         return 2
     try:
-        if args.save:
-            game.save(args.save)
-    except LcbError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
-    if args.json:
-        print(json.dumps(summary(game, args.team), indent=2, ensure_ascii=False))
-    else:
-        print(game.explained_log(args.team))
+        print(out)
+    except BrokenPipeError:  # e.g. piped into `head`
+        sys.stderr.close()
     return 0
 
 
+def _run(args: argparse.Namespace) -> str:
+    """Load or replay, save if asked; the text to print. Raises LcbError."""
+    from .files import read_text
+    from .game import Game
+    from .lesson import Lesson, summary
+    if args.load:
+        game = Game.from_json(read_text(args.load, "saved game"), file=args.load)
+    else:
+        game = Lesson(args.lesson).run()
+    if args.save:
+        game.save(args.save)
+    if args.json:
+        return json.dumps(summary(game, args.team), indent=2, ensure_ascii=False)
+    return game.explained_log(args.team)
+
+
+def _one_line(e: Exception) -> str:
+    """The message on one line, control characters escaped (a file may hold anything)."""
+    from .inputs import printable
+    return printable(" ".join(str(e).split()))
+
+
 if __name__ == "__main__":
+    if hasattr(sys.stdout, "reconfigure"):
+        sys.stdout.reconfigure(errors="replace")  # a terminal without UTF-8 still gets the log
     sys.exit(main())

@@ -24,13 +24,18 @@ from typing import Annotated, Any, ClassVar, Optional
 
 from pydantic import Field, Strict, TypeAdapter, ValidationError
 
-from .inputs import InputError
+from .errors import InputError
 
 Int = Annotated[int, Strict()]
 Str = Annotated[str, Strict()]
 Dice = Annotated[int, Strict(), Field(ge=0, le=1000)]
 Hexes = tuple[Str, ...]
 Names = tuple[Str, ...]
+
+
+CHANCE = "chance"
+"""What :meth:`Game.to_act` returns while committed dice wait to be rolled
+(apply :class:`ResolveCombat`): chance as an explicit player (OpenSpiel)."""
 
 
 # ---------------------------------------------------------------- parts
@@ -190,7 +195,7 @@ class Answer(Action):
 
 @dataclass(frozen=True)
 class ResolveCombat(Action):
-    """Roll the committed combat (7.010): the dice's move (:data:`lcb_lab.game.CHANCE`)."""
+    """Roll the committed combat (7.010): the dice's move (:data:`CHANCE`)."""
 
     KIND: ClassVar[str] = "resolve_combat"
 

@@ -20,7 +20,7 @@ from . import actions as A
 from . import explain
 from .decisions import answer_with
 from .errors import IllegalAction
-from .inputs import InputError
+from .errors import InputError
 from .rules import combat, conceal, continuing, effects, movement, resupply, sequence
 from .rules import ground_assault as ga_rules
 from .rules.common import Ctx, living_unit

@@ -20,7 +20,8 @@ import numpy as np
 
 from . import actions as A
 from . import legal
-from .game import CHANCE, Game
+from .actions import CHANCE
+from .game import Game
 from .rules import movement
 
 

@@ -26,7 +26,7 @@ to lon/lat: ``lon = lon0 + x / km_per_deg_lon``, ``lat = lat0 - y / km_per_deg_l
 """
 from __future__ import annotations
 
-import json
+import re
 from collections import deque
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -35,6 +35,7 @@ from typing import Iterable
 
 from . import hexgrid
 from .errors import LcbError, ScenarioError
+from .files import parse_json, read_text
 
 MAP_DIR = Path(__file__).parent / "data" / "maps"
 
@@ -203,6 +204,18 @@ def _bfs(start: str, radius: int, step) -> dict[str, int]:
     return seen
 
 
+def board_to_dict(board: Board) -> dict:
+    """The JSON layout :func:`board_from_dict` reads (a save carries a synthetic board this way)."""
+    def feat(f: Feature) -> dict:
+        return {k: v for k, v in (("kind", f.kind), ("name", f.name), ("lon", f.lon), ("lat", f.lat)) if v is not None}
+    return {"name": board.name, "projection": dict(board.projection), "source": board.source,
+            "features": [feat(f) for f in board.features], "roads": list(board.roads),
+            "label_map": dict(board.label_map),
+            "hexes": [{"label": h.label, "kind": h.kind, "colour": h.colour, "land_fraction": h.land_fraction,
+                       "features": [feat(f) for f in h.features], "ground_links": list(h.ground_links),
+                       "naval_links": list(h.naval_links), "note": h.note} for h in board.hexes.values()]}
+
+
 def board_from_dict(data: dict, file: str = "<map>") -> Board:
     """Build a Board from the JSON layout above. Raises ScenarioError."""
     hexes: dict[str, HexInfo] = {}
@@ -232,10 +245,56 @@ def board_from_dict(data: dict, file: str = "<map>") -> Board:
     )
 
 
-@lru_cache(maxsize=4)
+_MAP_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
+
+
+def map_name_problem(name: object) -> str | None:
+    """Why ``name`` cannot name a map in ``lcb_lab/data/maps``, or None when it can.
+
+    A map name is a plain file stem (letters, digits, ``_ . -``; no path,
+    no ``..``), so a scenario or a save can never point outside the maps folder.
+    """
+    if not isinstance(name, str):
+        return f"a map name is a string, not {type(name).__name__}"
+    if not _MAP_NAME.fullmatch(name) or ".." in name:
+        return f"{name!r} is not a map name (a plain name like 'gotland', no path)"
+    if not (MAP_DIR / f"{name}.json").is_file():
+        known = sorted(p.stem for p in MAP_DIR.glob("*.json"))
+        return f"no map named {name!r} in {MAP_DIR} (known: {', '.join(known)})"
+    return None
+
+
 def load_board(name: str = "gotland") -> Board:
-    """Load ``lcb_lab/data/maps/<name>.json`` (committed output of tools/build_map.py)."""
+    """Load ``lcb_lab/data/maps/<name>.json`` (committed output of tools/build_map.py).
+
+    ``name`` is a plain map name (see :func:`map_name_problem`). Raises
+    ScenarioError(name, "map", problem) for a bad name, or naming the map
+    file when it is malformed.
+    """
+    problem = map_name_problem(name)
+    if problem:
+        raise ScenarioError(str(name), "map", problem)
+    return _load_board(name)
+
+
+@lru_cache(maxsize=4)
+def _load_board(name: str) -> Board:
     p = MAP_DIR / f"{name}.json"
-    if not p.exists():
-        raise ScenarioError(str(p), "map", f"no map named {name!r} in {MAP_DIR}")
-    return board_from_dict(json.loads(p.read_text(encoding="utf-8")), str(p))
+    data = parse_json(read_text(p, "map"), str(p))
+    if not isinstance(data, dict):
+        raise ScenarioError(str(p), "(top)", "a map file is a JSON object")
+    return board_from_dict(data, str(p))
+
+
+def place_problem(board: Board, label: str, naval: bool, who: str) -> str | None:
+    """Why ``who`` (a naval piece when ``naval``) cannot stand in ``label``, or None (5.11).
+
+    Ships and Naval MILDECs stand in hexes with water, ground units and
+    MILDECs in hexes with land.  The one check scenario files and saves share.
+    """
+    info = board.hex(label)
+    if naval and not info.has_water:
+        return f"{who} is naval but {info.label} has no water (5.11)"
+    if not naval and not info.has_land:
+        return f"{who} is a ground piece but {info.label} has no land (5.11)"
+    return None

@@ -15,7 +15,6 @@ not counting the unit's own hex (4.21); ``None`` means infinite (∞).  Supply
 """
 from __future__ import annotations
 
-import tomllib
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal, Optional
@@ -23,6 +22,7 @@ from typing import Literal, Optional
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from .errors import ScenarioError
+from .files import load_toml
 
 DATA_DIR = Path(__file__).parent / "data"
 CvSlot = Literal["GA", "LRS1", "LRS2", "LRS3", "INT1", "INT2"]
@@ -189,6 +189,11 @@ class Catalog(_Model):
             raise KeyError(f"unknown unit type {type_id!r}; known: {sorted(self.units)}") from None
 
 
+def marker_is_naval(catalog: Catalog, type_id: str) -> bool:
+    """True for a Naval MILDEC-like marker type: it stands in water (4.22, 5.11)."""
+    return catalog.markers[type_id].domain == "naval" if type_id in catalog.markers else type_id == "naval_mildec"
+
+
 def _loc(err: dict) -> str:
     """Dotted key as written in the TOML (``cv``/``rv``, not the model's ``cvs``/``rvs``)."""
     names = {"cvs": "cv", "rvs": "rv"}
@@ -197,6 +202,12 @@ def _loc(err: dict) -> str:
 
 def parse_catalog(data: dict, file: str) -> Catalog:
     """Validate catalog data (as read from TOML). Raises ScenarioError."""
+    if not isinstance(data, dict):
+        raise ScenarioError(file, "(top)", "a catalog is a table of [[unit]] and [[marker]] tables")
+    for table in ("unit", "marker"):
+        rows = data.get(table, [])
+        if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
+            raise ScenarioError(file, table, f"expected a list of [[{table}]] tables")
     units = {}
     for i, raw in enumerate(data.get("unit", [])):
         raw = dict(raw)
@@ -235,8 +246,4 @@ def load_catalog(path: str | None = None) -> Catalog:
     Raises ScenarioError naming the file and key when the file is malformed.
     """
     p = Path(path) if path else DATA_DIR / "units.toml"
-    try:
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as e:
-        raise ScenarioError(str(p), "(syntax)", str(e)) from None
-    return parse_catalog(data, str(p))
+    return parse_catalog(load_toml(p, "catalog"), str(p))

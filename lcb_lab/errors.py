@@ -39,6 +39,20 @@ class ScenarioError(LcbError):
         super().__init__(f"{file}: {key}: {problem}")
 
 
+class InputError(LcbError):
+    """A request to the Game (an API call's argument) is malformed.
+
+    ``what`` names the call, ``where`` the field (dotted path), ``problem``
+    what is wrong; the game is left unchanged.
+    """
+
+    def __init__(self, what: str, where: str, problem: str):
+        self.what = what
+        self.where = where
+        self.problem = problem
+        super().__init__(f"{what}: {where}: {problem}")
+
+
 class DecisionRequired(LcbError):
     """The engine needs the non-active team's answer before it can go on.
 

@@ -27,6 +27,7 @@ from dataclasses import fields
 from typing import Any
 
 from . import actions as A
+from .actions import CHANCE
 from . import inputs as I
 from .acts import HANDLERS
 from .board import Board
@@ -41,9 +42,6 @@ from .persistence import GamePersistence
 from .rules.common import Ctx
 from .state import GameState
 
-CHANCE = "chance"
-"""What :meth:`Game.to_act` returns while committed dice wait to be rolled
-(apply :class:`~lcb_lab.actions.ResolveCombat`): chance as an explicit player."""
 
 
 class Game(GameQueries, GamePersistence):
@@ -235,7 +233,7 @@ class Game(GameQueries, GamePersistence):
 
     def begin_impulse(self, task_force: str) -> None:
         """Start ``task_force``'s impulse (3.3)."""
-        self.apply(A.BeginImpulse(I.check("begin_impulse", I.StrictStr, task_force)))
+        self.apply(A.BeginImpulse(I.check("begin_impulse", I.NAME, task_force)))
 
     def declare(self, actions: list[dict]) -> None:
         """Declare every Core Action of the impulse at once (3.03, 3.31).
@@ -281,14 +279,13 @@ class Game(GameQueries, GamePersistence):
         ``grants``: ``[{"unit": "1 Tanya", "slot": "LRS1", "rp": 5}]``.
         """
         grants = I.check("resupply", I.GRANTS, grants)
-        self.apply(A.Resupply(self._aid(action), I.check("resupply", I.StrictStr, logistics),
+        self.apply(A.Resupply(self._aid(action), I.check("resupply", I.NAME, logistics),
                               I.check("resupply", I.StrictStr, rv_slot), tuple(A.Grant(**g) for g in grants)))
 
     def apply_effect(self, effect: dict) -> None:
         """Apply a scripted card effect (lessons, the instructor; see :class:`~lcb_lab.actions.ScriptedEffect`)."""
-        if not isinstance(effect, dict):
-            raise I.InputError("apply_effect", "(value)", "an effect is a dict with an 'effect' key")
-        data = {("from_" if k == "from" else k): v for k, v in effect.items()}
+        effect = I.check("apply_effect", I.Effect, effect)
+        data = {("from_" if k == "from" else k): v for k, v in effect.items() if v is not None}
         self.apply(A.from_json({"kind": A.ScriptedEffect.KIND, **data}))
 
     def commit_combat(self, lrs: list[dict] = (), ga: list[dict] = ()) -> Decision | None:
@@ -301,8 +298,8 @@ class Game(GameQueries, GamePersistence):
         pending); unused LRS units of the Task Force may fire at a hex under
         a declared GROUND ASSAULT for 0 AP and are then expended (7.18).
         """
-        lrs = I.check("commit_combat lrs", I.LRS, list(lrs) if isinstance(lrs, (list, tuple)) else lrs)
-        ga = I.check("commit_combat ga", I.GA, list(ga) if isinstance(ga, (list, tuple)) else ga)
+        lrs = I.check("commit_combat lrs", I.LRS, I.as_list(lrs))
+        ga = I.check("commit_combat ga", I.GA, I.as_list(ga))
         self.apply(A.CommitCombat(tuple(A.LrsAttack(**a) for a in lrs), tuple(A.GroundAssault(**a) for a in ga)))
         return self.pending
 
@@ -312,6 +309,7 @@ class Game(GameQueries, GamePersistence):
         Shapes: intercept -> list of {interceptor, slot, target, dice};
         ga_defence -> list of {defender, target, dice}; mildec -> {absorb}.
         """
+        value = I.check("answer", I.ANSWER, value)
         d = self.pending
         if d is None:
             raise LcbError("no decision is pending")
@@ -329,6 +327,7 @@ class Game(GameQueries, GamePersistence):
 
     def answer_policy(self, policy: str | None = None) -> Decision | None:
         """Answer the pending choice with a named policy (decisions.POLICIES)."""
+        policy = I.check("answer_policy", I.POLICY, policy)
         d = self.pending
         if d is None:
             raise LcbError("no decision is pending")
@@ -342,7 +341,7 @@ class Game(GameQueries, GamePersistence):
 
     def armor_breakthrough(self, uid: str, dest: str) -> None:
         """Free 1-MP move of an armor unit out of a hex it cleared by GROUND ASSAULT (7.19-7.111)."""
-        self.apply(A.ArmorBreakthrough(I.check("armor_breakthrough", I.StrictStr, uid),
+        self.apply(A.ArmorBreakthrough(I.check("armor_breakthrough", I.NAME, uid),
                                        I.check("armor_breakthrough", I.StrictStr, dest)))
 
     def end_impulse(self) -> None:

@@ -65,7 +65,8 @@ class GameQueries:
                                                     isinstance(uids, (list, tuple)) else uids)]
         if not units or not units[0].on_map:
             raise LcbError("path_to: name units that are on the map")
-        if not isinstance(dest, str) or dest not in self.board:
+        dest = I.check("path_to", I.StrictStr, dest)
+        if dest not in self.board:
             raise LcbError(f"path_to: {dest!r} is not a hex of the {self.board.name} map")
         return movement.path_to(ctx, units, dest)
 
@@ -83,8 +84,8 @@ class GameQueries:
         from .rules.intercept import odds_groups
         from .rules.lrs import validate_lrs
         from .rules.network import apply as apply_mods, lrs_modifiers, network_modifiers
-        lrs = I.check("preview_lrs", I.LRS, list(lrs))
-        intercepts = I.check("preview_lrs", I.INTERCEPTS, list(intercepts))
+        lrs = I.check("preview_lrs", I.LRS, I.as_list(lrs))
+        intercepts = I.check("preview_lrs", I.INTERCEPTS, I.as_list(intercepts))
         validate_lrs(self._ctx(), lrs, {a["shooter"] for a in lrs}, check_team=False)
         for i in intercepts:
             cv = self.utype(i["interceptor"]).cv(i["slot"])

@@ -5,46 +5,86 @@ a malformed request (a missing key, dice given as ``"four"`` or ``2.5``, a
 number where a hex label belongs) raises :class:`InputError` naming the
 field and the problem -- never a bare ``KeyError`` or ``TypeError`` -- and
 the game is left unchanged.  Dice counts must be whole numbers (no
-``True``, no ``2.9``, no ``"4"``).
+``True``, no ``2.9``, no ``"4"``).  Designators (unit ids, marker ids,
+Task Force names) are :data:`Designator` strings: 1-100 characters, no
+control or invisible formatting characters -- the same check scenario files
+and saves use (:func:`designator_problem`).
 """
 from __future__ import annotations
 
-from typing import Any, Optional
+import unicodedata
+from typing import Annotated, Any, ClassVar, Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, TypeAdapter, ValidationError
+from pydantic import (AfterValidator, BaseModel, ConfigDict, Field, PlainValidator, StrictInt, StrictStr,
+                      TypeAdapter, ValidationError, model_validator)
 
-from .errors import LcbError
+from .errors import InputError  # noqa: F401  (re-exported: it used to live here)
+
+MAX_DESIGNATOR = 100
+_BAD_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Zl", "Zp"}
 
 
-class InputError(LcbError):
-    """A request to the Game is malformed. ``where`` names the field."""
+def designator_problem(name: object) -> str | None:
+    """Why ``name`` is no valid designator (unit id, marker id, Task Force name), or None.
 
-    def __init__(self, what: str, where: str, problem: str):
-        self.where = where
-        super().__init__(f"{what}: {where}: {problem}")
+    A designator is a non-empty string of at most 100 characters with no
+    control, formatting (e.g. zero-width, right-to-left override), surrogate,
+    private-use or line/paragraph-separator characters.
+    """
+    if not isinstance(name, str):
+        return f"a designator is a string, not {type(name).__name__}"
+    if not name:
+        return "a designator cannot be empty"
+    if len(name) > MAX_DESIGNATOR:
+        return f"a designator has at most {MAX_DESIGNATOR} characters (got {len(name)})"
+    for i, ch in enumerate(name):
+        if unicodedata.category(ch) in _BAD_CATEGORIES:
+            return f"a designator cannot contain the control character {ch!r} (position {i})"
+    return None
+
+
+def printable(text: object) -> str:
+    """``text`` with control and formatting characters escaped (``"\\x1b"``), safe to print in a message."""
+    text = str(text)
+    if all(unicodedata.category(ch) not in _BAD_CATEGORIES for ch in text):
+        return text
+    return "".join(ch.encode("unicode_escape").decode("ascii") if unicodedata.category(ch) in _BAD_CATEGORIES
+                   else ch for ch in text)
+
+
+def _designator(v: str) -> str:
+    problem = designator_problem(v)
+    if problem:
+        raise ValueError(problem)
+    return v
+
+
+Designator = Annotated[StrictStr, AfterValidator(_designator)]
+"""A unit id, marker id or Task Force name (see :func:`designator_problem`)."""
 
 
 class _In(BaseModel):
     model_config = ConfigDict(extra="forbid")
+    DUMP: ClassVar[dict] = {}   # extra model_dump options for :func:`check`
 
 
 class Action(_In):
     kind: StrictStr
-    units: list[StrictStr] = []
+    units: list[Designator] = []
     jcc: Optional[StrictStr] = None
-    markers: list[StrictStr] = []
+    markers: list[Designator] = []
 
 
 class LrsAlloc(_In):
-    shooter: StrictStr
+    shooter: Designator
     slot: StrictStr
-    target: StrictStr
+    target: Designator
     dice: StrictInt
 
 
 class GaAlloc(_In):
-    attacker: StrictStr
-    target: StrictStr
+    attacker: Designator
+    target: Designator
     dice: StrictInt
 
 
@@ -52,27 +92,56 @@ class IntAlloc(_In):
     """INTERCEPT dice; ``shooter`` names the LRS attack they answer (7.54), None: every
     attack on the target (see lcb_lab.rules.intercept)."""
 
-    interceptor: StrictStr
+    interceptor: Designator
     slot: StrictStr
-    target: StrictStr
+    target: Designator
     dice: StrictInt
     shooter: Optional[StrictStr] = None
 
 
 class DefAlloc(_In):
-    defender: StrictStr
-    target: StrictStr
+    defender: Designator
+    target: Designator
     dice: StrictInt
 
 
 class Grant(_In):
-    unit: StrictStr
+    unit: Designator
     slot: StrictStr
     rp: StrictInt
 
 
 class MildecAnswer(_In):
     absorb: StrictInt
+
+
+class Effect(_In):
+    """A scripted card effect (see :mod:`lcb_lab.rules.effects`): which keys each kind needs.
+
+    ``reveal`` / ``paralyse``: ``units``; ``network_cube``: ``team`` (and ``n``);
+    ``disembark``: ``from`` (the host), ``hex`` and ``units``.
+    """
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    DUMP: ClassVar[dict] = {"exclude_none": True}
+    effect: Literal["reveal", "paralyse", "network_cube", "disembark"]
+    card: StrictStr = "scripted effect"
+    rules: list[StrictStr] = []
+    note: StrictStr = ""
+    by: Optional[StrictStr] = None
+    units: list[Designator] = []
+    team: Optional[Literal["US", "RU"]] = None
+    n: StrictInt = 1
+    from_: Optional[Designator] = Field(default=None, alias="from")
+    hex: Optional[StrictStr] = None
+
+    @model_validator(mode="after")
+    def _needs(self):
+        need = {"reveal": ("units",), "paralyse": ("units",), "network_cube": ("team",),
+                "disembark": ("from_", "hex", "units")}[self.effect]
+        missing = [k.rstrip("_") for k in need if not getattr(self, k)]
+        if missing:
+            raise ValueError(f"a {self.effect} effect needs {' and '.join(missing)}")
+        return self
 
 
 _ADAPTERS: dict[Any, TypeAdapter] = {}
@@ -97,7 +166,7 @@ def check(what: str, shape: Any, value: Any) -> Any:
 
 def _plain(v):
     if isinstance(v, BaseModel):
-        return v.model_dump()
+        return v.model_dump(by_alias=True, **getattr(v, "DUMP", {}))
     if isinstance(v, list):
         return [_plain(x) for x in v]
     return v
@@ -111,4 +180,37 @@ DEFENCE = list[DefAlloc]
 GRANTS = list[Grant]
 HEXES = list[StrictStr]
 INDEX = StrictInt
-NAMES = list[StrictStr]
+NAME = Designator
+POLICY = Optional[StrictStr]
+NAMES = list[Designator]
+def _answer(v: Any) -> Any:
+    if not isinstance(v, (list, dict)):
+        raise ValueError(f"an answer is a list (intercept, ga_defence) or a dict (mildec), not {type(v).__name__}")
+    return v
+
+
+ANSWER = Annotated[Any, PlainValidator(_answer)]
+"""Any decision answer: a list (intercept, ga_defence) or a dict (mildec); the kind's shape is checked next."""
+SEED = Optional[Annotated[StrictInt, Field(ge=0)]]
+FORCED = list[Annotated[StrictInt, Field(ge=1, le=20)]]
+POLICY_NAMES = Optional[dict[StrictStr, StrictStr]]
+
+
+def as_list(value: Any) -> Any:
+    """A tuple as a list (API defaults are ``()``); anything else unchanged, for :func:`check`."""
+    return list(value) if isinstance(value, tuple) else value
+
+
+def check_policies(what: str, value: Any) -> dict[str, str] | None:
+    """Validate ``auto_policies``: None, or {decision kind: policy name} from decisions.POLICIES.
+
+    Raises InputError naming the kind.
+    """
+    from .decisions import POLICIES
+    value = check(what, POLICY_NAMES, value)
+    for kind, name in (value or {}).items():
+        if kind not in POLICIES:
+            raise InputError(what, kind, f"no decision kind {kind!r}; known: {sorted(POLICIES)}")
+        if name not in POLICIES[kind]:
+            raise InputError(what, kind, f"no policy {name!r} for {kind} decisions; known: {sorted(POLICIES[kind])}")
+    return value

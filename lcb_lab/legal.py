@@ -8,7 +8,7 @@
   its cheapest path (5.1), each ZOR hex (6.21), each conceal (6.1), each
   Armor Breakthrough (7.19), each MILDEC absorption (4.22), no INTERCEPT /
   no defence (7.52, 7.13), ending the impulse (3.3), the roll (7.010, for
-  :data:`~lcb_lab.game.CHANCE`);
+  :data:`~lcb_lab.actions.CHANCE`);
 * a :class:`Template` where enumerating every combination or dice split would
   explode -- declarations of several Core Actions (``"declare"``), combat
   allocations (``"commit_combat"``), INTERCEPT and defence answers
@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from . import actions as A
+from .actions import CHANCE
 from . import hexgrid
 from .acts import HANDLERS
 from .errors import DiceExhausted, IllegalAction
@@ -82,7 +83,6 @@ class Template:
 # ---------------------------------------------------------------- entry point
 def legal_actions(game: "Game", team: str | None = None) -> list:
     """Concrete actions and templates ``team`` may use now (see module docstring)."""
-    from .game import CHANCE
     who = game.to_act()
     team = who if team is None else team
     if who is None or team != who:

@@ -38,7 +38,8 @@ from . import inputs as I
 
 from .errors import IllegalAction, LcbError, ScenarioError
 from .game import Game
-from .scenario import SCENARIO_DIR, load_scenario, read_toml_model
+from .loading import load_scenario
+from .scenario import SCENARIO_DIR, read_toml_model
 
 
 class _M(BaseModel):
@@ -48,7 +49,7 @@ class _M(BaseModel):
 class LessonInfo(_M):
     title: str
     scenario: str
-    seed: Optional[int] = None
+    seed: Optional[int] = Field(default=None, ge=0)
     assumptions: list[str] = []
     source: str = ""
 
@@ -60,7 +61,7 @@ class Step(_M):
 
 
 class ImpulseScript(_M):
-    task_force: str
+    task_force: I.Designator
     narrative: str = ""
     relinquish: bool = False
     declare: list[I.Action] = []
@@ -91,18 +92,9 @@ class ResupplyStep(_Act):
     grants: list[I.Grant] = Field(min_length=1)
 
 
-class EffectStep(_M):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+class EffectStep(I.Effect):
+    """An ``effect`` step: the keys of :class:`lcb_lab.inputs.Effect` (each kind's required ones checked)."""
     do: str
-    effect: Literal["reveal", "paralyse", "network_cube", "disembark"]
-    card: str = "scripted effect"
-    rules: list[str] = []
-    note: str = ""
-    units: list[str] = []
-    team: Optional[Literal["US", "RU"]] = None
-    n: int = 1
-    from_: Optional[str] = Field(default=None, alias="from")
-    hex: Optional[str] = None
 
 
 class CombatStep(_M):
@@ -136,9 +128,14 @@ class LessonFile(_M):
 
 def read_lesson(path: str | Path) -> tuple[LessonFile, str]:
     """Parse and validate a lesson file. Raises ScenarioError (file, key, problem)."""
+    if not isinstance(path, (str, Path)):
+        raise I.InputError("read_lesson", "path", f"a lesson name or path, not {type(path).__name__}")
     p = Path(path)
-    if not p.exists() and not p.suffix:
-        p = SCENARIO_DIR / "lessons" / f"{path}.toml"
+    try:
+        if not p.exists() and not p.suffix:
+            p = SCENARIO_DIR / "lessons" / f"{path}.toml"
+    except (OSError, ValueError):  # e.g. a NUL in the name: the reader words the error
+        pass
     spec, f = read_toml_model(p, LessonFile, "lesson")
     for imp in spec.impulse:
         for i, st in enumerate(imp.step):

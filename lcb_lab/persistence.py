@@ -1,32 +1,53 @@
 """Saving and loading a Game as JSON (mixed into :class:`~lcb_lab.game.Game`).
 
-A save holds the state, the dice (seed, generator state, forced queue), the
-map name, the auto-answer policies and the scenario description, so a game
-saved in the middle of an impulse continues with an identical log.
+A save (``"version": 2``) holds the state, the dice (seed, generator state,
+forced queue), the map name -- or the whole board when it is a synthetic one
+(:func:`lcb_lab.situation`) --, the auto-answer policies, the scenario
+description and the record (:mod:`lcb_lab.history`): the state before the
+first recorded action and every step with its dice.  Loading replays the
+record and refuses the save when it does not reproduce the saved state, so
+undo, goto and fork work on a loaded game exactly as before saving.  A save
+without a version (lcb_lab 0.1) loads with an empty record (it cannot be
+undone past the load); a newer version is refused with a clear message.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .catalog import Catalog
 from .dice import Dice
-from .errors import LcbError
+from .errors import LcbError, ScenarioError
+from .save_check import check_save, saved_board
 from .state import GameState
 
 if TYPE_CHECKING:
     from .game import Game
 
+SAVE_VERSION = 2
+"""Version 1: no ``version`` key and no record; version 2 adds ``record`` and ``board``."""
+
 
 class GamePersistence:
     """``to_json`` / ``save`` / ``from_json`` / ``load`` (see Game)."""
+
     def to_json(self) -> str:
-        """The whole game (state, dice, map, scenario description) as JSON."""
+        """The whole game (state, dice, map or board, scenario description, record) as JSON."""
+        from .board import board_to_dict
         info = self.scenario_info.model_dump() if self.scenario_info is not None else None
-        return json.dumps({"map": self.map_name, "state": self.state.to_dict(), "dice": self.dice.state(),
-                           "auto_policies": self.auto_policies, "scenario_info": info})
+        own_board = self.board.name != self.map_name
+        h = self.history
+        record = None
+        if h.steps:
+            first = h.snapshots[0]
+            record = {"initial": {"state": dict(first.state.to_dict(), log=self.state.log[:first.log_len]),
+                                  "dice": first.dice},
+                      "steps": [s.to_json() for s in h.steps[:h.cursor]]}
+        return json.dumps({"version": SAVE_VERSION, "map": self.map_name,
+                           "board": board_to_dict(self.board) if own_board else None,
+                           "state": self.state.to_dict(), "dice": self.dice.state(),
+                           "auto_policies": self.auto_policies, "scenario_info": info, "record": record})
 
     def save(self, path: str | Path) -> None:
         """Write :meth:`to_json` to ``path``. Raises LcbError when it cannot be written."""
@@ -37,41 +58,55 @@ class GamePersistence:
 
     @classmethod
     def from_json(cls, text: str, catalog: Catalog | None = None, file: str = "<saved game>") -> "Game":
-        """Rebuild a saved game. Raises ScenarioError naming the file, key and problem."""
-        from .board import load_board
+        """Rebuild a saved game. Raises ScenarioError naming the file, key and problem
+        (InputError when ``text`` is not a string)."""
         from .catalog import load_catalog
-        from .errors import ScenarioError
         from .scenario import ScenarioFile
-        try:
-            d = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise ScenarioError(file, "(syntax)", f"not JSON: {e}") from None
-        if not isinstance(d, dict):
-            raise ScenarioError(file, "(top)", "a saved game is a JSON object")
-        for key in ("state", "dice"):
-            if key not in d:
-                raise ScenarioError(file, key, "missing")
+        d = check_save(text, catalog, file)
+        version = d.get("version", 1)
+        if version not in (1, SAVE_VERSION):
+            raise ScenarioError(file, "version", f"this save is version {version!r}; lcb_lab {SAVE_VERSION} reads "
+                                f"versions 1 and {SAVE_VERSION} (a newer lcb_lab wrote it?)")
         catalog = catalog or load_catalog()
+        board = saved_board(d, file)
         try:
             state = GameState.from_dict(d["state"])
             dice = Dice.from_state(d["dice"])
         except (TypeError, KeyError, ValueError, AttributeError) as e:
             raise ScenarioError(file, "state", f"malformed saved state: {e}") from None
-        for u in state.units.values():
-            if u.type_id not in catalog.units:
-                raise ScenarioError(file, f"state.units[{u.uid}].type_id", f"unknown unit type {u.type_id!r}")
-        g = cls(state, load_board(d.get("map", "gotland")), catalog, dice, d.get("auto_policies"))
+        g = cls(state, board, catalog, dice, d.get("auto_policies"))
         g.map_name = d.get("map", "gotland")
         if d.get("scenario_info"):
             g.scenario_info = ScenarioFile.model_validate(d["scenario_info"])
+        if d.get("record"):
+            g.history = _replayed_record(cls, d, board, catalog, g, file)
         return g
 
     @classmethod
     def load(cls, path: str | Path) -> "Game":
         """Load a game saved with :meth:`save`. Raises ScenarioError / LcbError."""
-        from .errors import ScenarioError
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as e:
-            raise ScenarioError(str(path), "(file)", e.strerror or str(e)) from None
-        return cls.from_json(text, file=str(path))
+        from .files import read_text
+        return cls.from_json(read_text(path, "saved game"), file=str(path))
+
+
+def _replayed_record(cls, d: dict, board, catalog, saved: "Game", file: str):
+    """The saved record, replayed from its initial state; refused unless it gives the saved game."""
+    from .history import Step
+    rec = d["record"]
+    try:
+        first = GameState.from_dict(rec["initial"]["state"])
+        dice = Dice.from_state(rec["initial"]["dice"])
+        steps = [Step.from_json(s) for s in rec["steps"]]
+    except (TypeError, KeyError, ValueError, AttributeError, LcbError) as e:
+        raise ScenarioError(file, "record", f"malformed record: {e}") from None
+    g = cls(first, board, catalog, dice, saved.auto_policies)
+    g.history.steps = steps
+    g.history.cursor = 0
+    g.history.snapshots = {0: g._snapshot()}
+    try:
+        g.goto(len(steps))
+    except LcbError as e:
+        raise ScenarioError(file, "record", f"the record does not replay: {e}") from None
+    if g.state.to_dict() != saved.state.to_dict():
+        raise ScenarioError(file, "record", "replaying the record does not give the saved state")
+    return g.history

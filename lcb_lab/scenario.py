@@ -1,26 +1,32 @@
-"""Scenario files (TOML) -> a ready Game (2.0, 3.1, 3.2).
+"""Scenario files (TOML) -> the data of a game's start (2.0, 3.1, 3.2).
 
 A scenario gives teams, Task Forces and their units, initiative, CP,
 Influence Meter start, Tactical Network cubes, deployment, turn limit and
 victory conditions.  See ``scenarios/gotland_redux.toml`` for the layout.
 Malformed files raise :class:`~lcb_lab.errors.ScenarioError` naming the
 file, the key and the problem.
+
+This module returns *data* (:func:`build` -> :class:`LoadedScenario`) and
+imports no Game; :func:`load_scenario` (a ready Game) lives in
+:mod:`lcb_lab.loading` and is re-exported here lazily.
 """
 from __future__ import annotations
 
-import tomllib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from .board import Board, load_board
-from .catalog import Catalog, load_catalog
+from . import inputs as I
+from .board import Board, load_board, map_name_problem, place_problem
+from .catalog import Catalog, load_catalog, marker_is_naval
 from .dice import Dice
 from .errors import ScenarioError
-from .game import Game
+from .files import load_toml
 from .rules.common import Ctx
 from .rules.conceal import sweep_naval_zor
+from .rules.influence import LIMIT as INFLUENCE_LIMIT
 from .state import GameState, Marker, Unit
 
 SCENARIO_DIR = Path(__file__).resolve().parent.parent / "scenarios"
@@ -36,9 +42,17 @@ class ScenarioInfo(_M):
     map: str = "gotland"
     max_turns: int = Field(ge=1)
     initiative: Literal["US", "RU"]
-    influence: int = Field(default=0, ge=-10, le=10)
+    influence: int = Field(default=0, ge=-INFLUENCE_LIMIT, le=INFLUENCE_LIMIT)  # the meter's range (15.0)
     source: str = ""
     notes: list[str] = []
+
+    @field_validator("map")
+    @classmethod
+    def _map(cls, v: str) -> str:
+        problem = map_name_problem(v)
+        if problem:
+            raise ValueError(problem)
+        return v
 
 
 class TeamInfo(_M):
@@ -49,27 +63,27 @@ class TeamInfo(_M):
 
 
 class TaskForce(_M):
-    name: str
+    name: I.Designator
     team: Literal["US", "RU"]
     player: str = ""
     note: str = ""
 
 
 class UnitEntry(_M):
-    uid: str = Field(min_length=1)
+    uid: I.Designator
     type: str
-    task_force: str
+    task_force: I.Designator
     hex: Optional[str] = None
-    embarked_on: Optional[str] = None
+    embarked_on: Optional[I.Designator] = None
     revealed: bool = False
     attachments: list[str] = []
     note: str = ""
 
 
 class MarkerEntry(_M):
-    mid: str
+    mid: I.Designator
     type: Literal["mildec", "naval_mildec"]
-    task_force: str
+    task_force: I.Designator
     hex: str
 
 
@@ -92,7 +106,10 @@ class ScenarioFile(_M):
 
 def _resolve(name_or_path: str | Path) -> Path:
     p = Path(name_or_path)
-    if p.suffix == ".toml" or p.exists():
+    try:
+        if p.suffix == ".toml" or p.exists():
+            return p
+    except (OSError, ValueError):  # e.g. a NUL in the name: read_text words the error
         return p
     return SCENARIO_DIR / f"{name_or_path}.toml"
 
@@ -104,12 +121,7 @@ def read_toml_model(p: Path, model: type[BaseModel], what: str):
     name) and the problem.
     """
     f = str(p)
-    try:
-        raw = tomllib.loads(p.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ScenarioError(f, "(file)", f"no such {what} file") from None
-    except tomllib.TOMLDecodeError as e:
-        raise ScenarioError(f, "(syntax)", str(e)) from None
+    raw = load_toml(p, what)
     try:
         return model.model_validate(raw), f
     except ValidationError as e:
@@ -131,7 +143,7 @@ def _key(raw: dict, loc: tuple) -> str:
             ident = None
             if isinstance(item, dict):
                 ident = item.get("uid") or item.get("name") or item.get("mid") or item.get("task_force")
-            parts[-1] = f"{parts[-1]}[{ident or p}]"
+            parts[-1] = f"{parts[-1]}[{I.printable(ident) if isinstance(ident, str) and ident else p}]"
             cur = item
         else:
             parts.append(str(p))
@@ -164,11 +176,9 @@ def build_state(sc: ScenarioFile, file: str, board: Board, catalog: Catalog) -> 
         hex_label = None
         if e.hex is not None:
             hex_label = _hex(board, e.hex, file, f"{key}.hex")
-            info = board.hex(hex_label)
-            if t.is_naval and not info.has_water:
-                raise ScenarioError(file, f"{key}.hex", f"{e.uid} is a ship but {hex_label} has no water (5.11)")
-            if not t.is_naval and not info.has_land:
-                raise ScenarioError(file, f"{key}.hex", f"{e.uid} is a ground unit but {hex_label} has no land (5.11)")
+            problem = place_problem(board, hex_label, t.is_naval, e.uid)
+            if problem:
+                raise ScenarioError(file, f"{key}.hex", problem)
         supply = {c.slot: c.supply for c in t.cvs if c.supply is not None}
         if t.rp:
             supply["RP"] = t.rp
@@ -190,9 +200,9 @@ def build_state(sc: ScenarioFile, file: str, board: Board, catalog: Catalog) -> 
         if m.task_force not in tfs:
             raise ScenarioError(file, f"{key}.task_force", f"unknown Task Force {m.task_force!r}")
         hx = _hex(board, m.hex, file, f"{key}.hex")
-        naval = catalog.markers[m.type].domain == "naval" if m.type in catalog.markers else m.type == "naval_mildec"
-        if (naval and not board.hex(hx).has_water) or (not naval and not board.hex(hx).has_land):
-            raise ScenarioError(file, f"{key}.hex", f"a {m.type} cannot stand in {hx} ({board.hex(hx).kind})")
+        problem = place_problem(board, hx, marker_is_naval(catalog, m.type), f"{m.mid} ({m.type})")
+        if problem:
+            raise ScenarioError(file, f"{key}.hex", problem)
         markers[m.mid] = Marker(m.mid, m.type, tfs[m.task_force], m.task_force, hx)
     for team in ("US", "RU"):
         if team not in sc.teams:
@@ -216,24 +226,47 @@ def _hex(board: Board, label: str, file: str, key: str) -> str:
         raise ScenarioError(file, key, str(ex)) from None
 
 
-def load_scenario(name_or_path: str | Path = "gotland_redux", seed: int | None = 0,
-                  forced: list[int] = (), auto_policies: dict[str, str] | None = None,
-                  catalog: Catalog | None = None) -> Game:
-    """Load a scenario by name (``scenarios/<name>.toml``) or path into a new Game.
+@dataclass
+class LoadedScenario:
+    """A scenario read and checked, ready to become a Game (see :func:`lcb_lab.loading.load_scenario`).
 
-    ``seed``/``forced`` set the Dice; ``auto_policies`` (e.g. ``{}`` for the
-    defaults) makes the engine answer the defender's decisions itself.
-    Raises ScenarioError.
+    ``spec`` is the parsed file, ``file`` its path; ``state`` the start state
+    (naval ZORs swept, 6.23); ``map_name`` the board's name.
     """
+
+    spec: ScenarioFile
+    file: str
+    state: GameState
+    board: Board
+    catalog: Catalog
+    dice: Dice
+    map_name: str
+
+
+def build(name_or_path: str | Path = "gotland_redux", seed: int | None = 0, forced: list[int] = (),
+          catalog: Catalog | None = None) -> LoadedScenario:
+    """Read a scenario by name (``scenarios/<name>.toml``) or path and build its start.
+
+    ``seed`` (an int >= 0, or None) and ``forced`` (d20 values 1..20) set the
+    Dice.  Raises ScenarioError (file, key, problem) for a malformed file,
+    InputError for a bad seed / forced list.
+    """
+    if not isinstance(name_or_path, (str, Path)):
+        raise I.InputError("load_scenario", "name_or_path",
+                           f"a scenario name or path, not {type(name_or_path).__name__}")
+    seed = I.check("load_scenario", I.SEED, seed)
+    forced = I.check("load_scenario forced", I.FORCED, I.as_list(forced))
     sc, file = read_scenario(name_or_path)
-    try:
-        board = load_board(sc.scenario.map)
-    except ScenarioError as e:
-        raise ScenarioError(file, "scenario.map", f"no map named {sc.scenario.map!r} ({e.file})") from None
+    board = load_board(sc.scenario.map)
     catalog = catalog or load_catalog()
     state = build_state(sc, file, board, catalog)
-    game = Game(state, board, catalog, Dice(seed=seed, forced=forced), auto_policies)
-    game.map_name = sc.scenario.map
-    game.scenario_info = sc
-    sweep_naval_zor(Ctx(game.state, board, catalog))  # naval ZOR is constant (6.23)
-    return game
+    sweep_naval_zor(Ctx(state, board, catalog))  # naval ZOR is constant (6.23)
+    return LoadedScenario(sc, file, state, board, catalog, Dice(seed=seed, forced=forced), sc.scenario.map)
+
+
+def __getattr__(name: str):
+    """``load_scenario`` lives in :mod:`lcb_lab.loading` (it makes a Game); re-exported lazily."""
+    if name == "load_scenario":
+        from .loading import load_scenario
+        return load_scenario
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

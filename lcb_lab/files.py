@@ -1,0 +1,92 @@
+"""Reading the files lcb_lab is given (scenarios, lessons, catalogs, maps, saves).
+
+One place turns every way a file can be unreadable -- missing, a
+directory, not UTF-8, not TOML/JSON, absurdly large or nested absurdly
+deep -- into a :class:`~lcb_lab.errors.ScenarioError` naming the file, the
+key (``"(file)"`` or ``"(syntax)"``) and the problem, so no reader ever
+lets a ``UnicodeDecodeError``, ``IsADirectoryError`` or ``RecursionError``
+escape.
+"""
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from .errors import ScenarioError
+
+MAX_BYTES = 64 * 1024 * 1024
+"""Largest file read (64 MiB): a save with a long log is a few MiB."""
+
+MAX_DEPTH = 48
+"""Deepest nesting of lists/tables accepted; lcb_lab's own files need under 12."""
+
+
+def read_text(path: str | Path, what: str) -> str:
+    """The UTF-8 text of ``path``. ``what`` ("lesson", "scenario", ...) words the error.
+
+    Raises ScenarioError(file, "(file)", problem).
+    """
+    f = str(path)
+    try:
+        p = Path(path)
+        if p.is_dir():
+            raise ScenarioError(f, "(file)", f"is a directory, not a {what} file")
+        if p.exists() and p.stat().st_size > MAX_BYTES:
+            raise ScenarioError(f, "(file)", f"larger than {MAX_BYTES // 2**20} MiB: not a {what} file")
+        return p.read_text(encoding="utf-8")
+    except ScenarioError:
+        raise
+    except FileNotFoundError:
+        raise ScenarioError(f, "(file)", f"no such {what} file") from None
+    except UnicodeDecodeError as e:
+        raise ScenarioError(f, "(file)", f"not UTF-8 text (byte {e.start}): not a {what} file") from None
+    except (OSError, ValueError, TypeError) as e:  # permissions, NUL in the name, a non-path
+        raise ScenarioError(f, "(file)", f"cannot read the {what} file: {getattr(e, 'strerror', None) or e}") \
+            from None
+
+
+def parse_toml(text: str, file: str) -> dict:
+    """Parse TOML text. Raises ScenarioError(file, "(syntax)", problem)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise ScenarioError(file, "(syntax)", str(e)) from None
+    except RecursionError:
+        raise ScenarioError(file, "(syntax)", f"nested more than {MAX_DEPTH} levels deep") from None
+    check_depth(data, file)
+    return data
+
+
+def load_toml(path: str | Path, what: str) -> dict:
+    """:func:`read_text` then :func:`parse_toml`. Raises ScenarioError."""
+    return parse_toml(read_text(path, what), str(path))
+
+
+def parse_json(text: str | bytes, file: str) -> Any:
+    """Parse JSON text. Raises ScenarioError(file, "(syntax)", problem)."""
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise ScenarioError(file, "(syntax)", f"not JSON: {e}") from None
+    except RecursionError:
+        raise ScenarioError(file, "(syntax)", f"nested more than {MAX_DEPTH} levels deep") from None
+    check_depth(data, file)
+    return data
+
+
+def check_depth(data: Any, file: str, limit: int = MAX_DEPTH) -> None:
+    """Refuse data nested deeper than ``limit`` (iteratively: no recursion). Raises ScenarioError."""
+    stack = [(data, 1)]
+    while stack:
+        x, d = stack.pop()
+        if isinstance(x, dict):
+            children = x.values()
+        elif isinstance(x, list):
+            children = x
+        else:
+            continue
+        if d > limit:
+            raise ScenarioError(file, "(syntax)", f"nested more than {limit} levels deep")
+        stack.extend((c, d + 1) for c in children if isinstance(c, (dict, list)))

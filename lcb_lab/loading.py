@@ -1,0 +1,35 @@
+"""Scenario -> a ready :class:`~lcb_lab.game.Game` (2.0, 3.1, 3.2).
+
+:mod:`lcb_lab.scenario` reads and checks the file and returns data
+(:func:`lcb_lab.scenario.build`); this module makes the Game from it, so
+the scenario reader never imports Game (no import cycle).  Also importable
+as ``from lcb_lab import load_scenario`` and ``from lcb_lab.scenario import
+load_scenario``.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from . import inputs as I
+from .catalog import Catalog
+from .game import Game
+from .scenario import build
+
+
+def load_scenario(name_or_path: str | Path = "gotland_redux", seed: int | None = 0,
+                  forced: list[int] = (), auto_policies: dict[str, str] | None = None,
+                  catalog: Catalog | None = None) -> Game:
+    """Load a scenario by name (``scenarios/<name>.toml``) or path into a new Game.
+
+    ``seed`` (int >= 0 or None) / ``forced`` (d20 values 1..20) set the Dice;
+    ``auto_policies`` (e.g. ``{}`` for the defaults, or ``{"intercept":
+    "no_intercept"}``; names from decisions.POLICIES) makes the engine answer
+    the defender's decisions itself.  Raises ScenarioError (file, key,
+    problem) for a malformed file, InputError for bad arguments.
+    """
+    auto_policies = I.check_policies("load_scenario auto_policies", auto_policies)
+    sc = build(name_or_path, seed, forced, catalog)
+    game = Game(sc.state, sc.board, sc.catalog, sc.dice, auto_policies)
+    game.map_name = sc.map_name
+    game.scenario_info = sc.spec
+    return game

@@ -1,0 +1,284 @@
+"""A saved game is checked like a scenario before it becomes a Game.
+
+:func:`check_save` is called by :meth:`lcb_lab.persistence.GamePersistence.from_json`
+on the JSON text.  It refuses, with a
+:class:`~lcb_lab.errors.ScenarioError` (file, key, problem) naming the key
+like ``state.units[DDG-51].hp``:
+
+* text that is not JSON, nested too deep, or not an object (``Game.from_json(5)``
+  raises :class:`~lcb_lab.errors.InputError`);
+* a map name that is not a plain name in the maps folder (no paths);
+* any state field of the wrong type (strict: no ``"2"`` or ``2.0`` for an int,
+  no NaN), unknown fields on units, markers and declared actions;
+* an unknown team, stage, Task Force, unit type or marker type; designators
+  with control characters; a unit filed under another id;
+* HP below 0 or above the type's HP (4.21); a supply below 0 or in a slot the
+  type does not have (4.32);
+* a hex off the map; a ship on land or a ground unit at sea, with the scenario
+  loader's own check (:func:`lcb_lab.board.place_problem`, 5.11);
+* a dangling ``embarked_on``, a unit both on the map and embarked (10.0);
+* an Influence Meter outside -10..10 (15.0), negative cubes or kills;
+* dice with a negative seed or forced values outside 1..20 (7.01);
+* ``auto_policies`` naming an unknown decision kind or policy (decisions.POLICIES);
+* a malformed ``scenario_info`` (checked like a scenario file).
+"""
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from typing import Any, Optional, Union
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
+
+from . import inputs as I
+from .board import Board, board_from_dict, load_board, map_name_problem, place_problem
+from .catalog import Catalog, load_catalog, marker_is_naval
+from .errors import InputError, ScenarioError
+from .files import parse_json
+from .rules.influence import LIMIT as INFLUENCE_LIMIT
+from .state import TEAMS, GameState
+
+STAGES = ("action", "over")
+"""Game stages a state may be in (3.0; ``over`` after a Victory Check, 3.5)."""
+
+_NAMED = ("units", "markers", "task_forces", "continuing", "network_cubes", "kills", "total_kills", "supply")
+
+
+# ------------------------------------------------------------------ strict shapes of the state
+def _swap(t: Any, models: dict) -> Any:
+    """``t`` with the state dataclasses replaced by their strict models."""
+    if t in models:
+        return models[t]
+    if isinstance(t, type) and dataclasses.is_dataclass(t):   # every nested state dataclass, generically
+        # an older save's combat plan still holds its "queue" of decisions (GameState.from_dict moves it)
+        models[t] = _model_of(t, models, extra="ignore" if t.__name__ == "CombatPlan" else "forbid")
+        return models[t]
+    origin, args = typing.get_origin(t), typing.get_args(t)
+    if origin in (Union, types.UnionType):
+        return Union[tuple(_swap(a, models) for a in args)]
+    if origin in (list, dict) and args:
+        return origin[tuple(_swap(a, models) for a in args)] if origin is dict else list[_swap(args[0], models)]
+    return t
+
+
+def _model_of(dc: type, models: dict, extra: str = "forbid") -> type[BaseModel]:
+    hints = typing.get_type_hints(dc)
+    spec = {}
+    for f in dataclasses.fields(dc):
+        if f.default is not dataclasses.MISSING:
+            default = f.default
+        elif f.default_factory is not dataclasses.MISSING:
+            default = Field(default_factory=f.default_factory)
+        else:
+            default = ...
+        spec[f.name] = (_swap(hints[f.name], models), default)
+    return create_model(f"Saved{dc.__name__}", __config__=ConfigDict(strict=True, extra=extra), **spec)
+
+
+def _state_model() -> type[BaseModel]:
+    return _model_of(GameState, {}, extra="ignore")  # GameState.from_dict ignores unknown keys
+
+
+_STATE = None
+
+
+class _SavedDice(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid")
+    seed: I.SEED = None
+    rng: Optional[dict] = None
+    forced: I.FORCED = []
+
+
+# ------------------------------------------------------------------ the check
+def check_save(text: Any, catalog: Catalog | None = None, file: str = "<saved game>") -> dict:
+    """Check a saved game's JSON text; returns the parsed dict.
+
+    Raises InputError when ``text`` is not a string, ScenarioError (file,
+    key, problem) for anything malformed (see the module doc).
+    """
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise InputError("Game.from_json", "text", f"a saved game is JSON text (str), not {type(text).__name__}")
+    d = parse_json(text, file)
+    if not isinstance(d, dict):
+        raise ScenarioError(file, "(top)", "a saved game is a JSON object")
+    for key in ("state", "dice"):
+        if key not in d:
+            raise ScenarioError(file, key, "missing")
+    board, catalog = saved_board(d, file), catalog or load_catalog()
+    state = _typed(_STATE_MODEL(), d["state"], file, "state")
+    _typed(_SavedDice, d["dice"], file, "dice")
+    try:
+        I.check_policies("auto_policies", d.get("auto_policies"))
+    except InputError as e:
+        raise ScenarioError(file, f"auto_policies.{e.where}" if e.where != "(value)" else "auto_policies",
+                            e.problem) from None
+    _check_state(state, board, catalog, file)
+    if d.get("scenario_info") is not None:
+        _check_scenario_info(d["scenario_info"], file)
+    return d
+
+
+def saved_board(d: dict, file: str) -> Board:
+    """The board of a saved game: the embedded synthetic board (``"board"``) or the named map."""
+    if d.get("board") is not None:
+        if not isinstance(d["board"], dict):
+            raise ScenarioError(file, "board", "a saved board is a JSON object")
+        return board_from_dict(d["board"], f"{file}: board")
+    map_name = d.get("map", "gotland")
+    problem = map_name_problem(map_name)
+    if problem:
+        raise ScenarioError(file, "map", problem)
+    try:
+        return load_board(map_name)
+    except ScenarioError as e:
+        raise ScenarioError(file, "map", f"the map cannot be read: {e}") from None
+
+
+def _STATE_MODEL() -> type[BaseModel]:
+    global _STATE
+    if _STATE is None:
+        _STATE = _state_model()
+    return _STATE
+
+
+def _typed(model: type[BaseModel], data: Any, file: str, prefix: str) -> BaseModel:
+    try:
+        return model.model_validate(data)
+    except ValidationError as e:
+        err = e.errors()[0]
+        raise ScenarioError(file, key_of(prefix, err["loc"]), err["msg"]) from None
+
+
+def key_of(prefix: str, loc: tuple) -> str:
+    """Dotted key, named entries in brackets: ``state.units[DDG-51].hp``, ``state.impulse.actions[0]``."""
+    out, prev = prefix, None
+    for p in loc:
+        out += f"[{I.printable(p)}]" if isinstance(p, int) or prev in _NAMED else f".{I.printable(p)}"
+        prev = p if isinstance(p, str) and prev not in _NAMED else None
+    return out
+
+
+def _check_scenario_info(info: Any, file: str) -> None:
+    from .scenario import ScenarioFile  # the scenario file's model (data only, no Game)
+    _typed(ScenarioFile, info, file, "scenario_info")
+
+
+def _refuse(file: str, key: str, problem: str):
+    raise ScenarioError(file, key, problem)
+
+
+def _check_state(s: Any, board: Board, catalog: Catalog, file: str) -> None:
+    """Cross-check a typed state against map and catalog (the scenario loader's checks)."""
+    if s.stage not in STAGES:
+        _refuse(file, "state.stage", f"unknown stage {s.stage!r}; known: {', '.join(STAGES)}")
+    for key, team in (("state.initiative", s.initiative), ("state.winner", s.winner)):
+        if team is not None and team not in TEAMS:
+            _refuse(file, key, f"unknown team {team!r}; known: US, RU")
+    if not 1 <= s.turn <= s.max_turns:
+        _refuse(file, "state.turn", f"turn {s.turn} is not in 1..max_turns ({s.max_turns})")
+    for key in ("influence", "influence_turn_start"):
+        v = getattr(s, key)
+        if not -INFLUENCE_LIMIT <= v <= INFLUENCE_LIMIT:
+            _refuse(file, f"state.{key}", f"the Influence Meter runs -{INFLUENCE_LIMIT}..{INFLUENCE_LIMIT} "
+                    f"(15.0), not {v}")
+    for key in ("network_cubes", "kills", "total_kills"):
+        for team, n in getattr(s, key).items():
+            if team not in TEAMS:
+                _refuse(file, f"state.{key}[{team}]", f"unknown team {team!r}; known: US, RU")
+            if n < 0:
+                _refuse(file, f"state.{key}[{team}]", f"cannot be negative ({n})")
+    for tf, team in s.task_forces.items():
+        _designator(file, f"state.task_forces[{I.printable(tf)}]", tf)
+        if team not in TEAMS:
+            _refuse(file, f"state.task_forces[{tf}]", f"unknown team {team!r}; known: US, RU")
+    for i, tf in enumerate(s.tf_order):
+        if tf not in s.task_forces:
+            _refuse(file, f"state.tf_order[{i}]", f"unknown Task Force {tf!r}")
+    for uid, u in s.units.items():
+        _check_unit(s, uid, u, board, catalog, file)
+    for mid, m in s.markers.items():
+        _check_marker(s, mid, m, board, catalog, file)
+    for hx in s.continuing:
+        if hx not in board.hexes:
+            _refuse(file, f"state.continuing[{hx}]", f"hex {hx!r} is not on the {board.name} map")
+    if s.impulse is not None:
+        _check_impulse(s, s.impulse, file)
+
+
+def _designator(file: str, key: str, name: str) -> None:
+    problem = I.designator_problem(name)
+    if problem:
+        _refuse(file, key, problem)
+
+
+def _piece(s: Any, key: str, piece: Any, ident: str, own_id: str, file: str) -> None:
+    """Checks units and markers share: designator, id, team, Task Force."""
+    _designator(file, key, own_id)
+    if ident != own_id:
+        _refuse(file, key, f"filed under {own_id!r} but named {ident!r}")
+    if piece.team not in TEAMS:
+        _refuse(file, f"{key}.team", f"unknown team {piece.team!r}; known: US, RU")
+    if piece.task_force not in s.task_forces:
+        _refuse(file, f"{key}.task_force", f"unknown Task Force {piece.task_force!r}")
+    if s.task_forces[piece.task_force] != piece.team:
+        _refuse(file, f"{key}.task_force", f"{piece.task_force} is {s.task_forces[piece.task_force]}, "
+                f"not {piece.team}")
+
+
+def _on_map(board: Board, file: str, key: str, label: str, naval: bool, who: str) -> None:
+    if label not in board.hexes:
+        _refuse(file, key, f"hex {label!r} is not on the {board.name} map")
+    problem = place_problem(board, label, naval, who)
+    if problem:
+        _refuse(file, key, problem)
+
+
+def _check_unit(s: Any, uid: str, u: Any, board: Board, catalog: Catalog, file: str) -> None:
+    key = f"state.units[{I.printable(uid)}]"
+    if u.type_id not in catalog.units:
+        _refuse(file, f"{key}.type_id", f"unknown unit type {u.type_id!r}")
+    _piece(s, key, u, u.uid, uid, file)
+    t = catalog.units[u.type_id]
+    if t.team != u.team:
+        _refuse(file, f"{key}.team", f"{u.type_id} is a {t.team} type, not {u.team}")
+    if not 0 <= u.hp <= t.hp:
+        _refuse(file, f"{key}.hp", f"HP {u.hp} is not in 0..{t.hp} ({u.type_id}'s HP, 4.21)")
+    slots = {c.slot for c in t.cvs if c.supply is not None} | ({"RP"} if t.rp else set())
+    for slot, n in u.supply.items():
+        if slot not in slots:
+            _refuse(file, f"{key}.supply[{slot}]", f"{u.type_id} has no finite supply track {slot!r} (4.32)")
+        if n < 0:
+            _refuse(file, f"{key}.supply[{slot}]", f"supply cannot be negative ({n})")
+    if u.embarked_on is not None:
+        host = s.units.get(u.embarked_on)
+        if host is None:
+            _refuse(file, f"{key}.embarked_on", f"no unit {u.embarked_on!r} to be embarked on")
+        if u.hex is not None or host.team != u.team or u.embarked_on == uid:
+            _refuse(file, f"{key}.embarked_on", f"{uid} cannot be embarked on {u.embarked_on} "
+                    "(a friendly ship, and then not on the map itself: 10.0)")
+    if u.hex is not None:
+        _on_map(board, file, f"{key}.hex", u.hex, t.is_naval, uid)
+
+
+def _check_marker(s: Any, mid: str, m: Any, board: Board, catalog: Catalog, file: str) -> None:
+    key = f"state.markers[{I.printable(mid)}]"
+    if m.type_id not in catalog.markers and m.type_id not in ("mildec", "naval_mildec"):
+        _refuse(file, f"{key}.type_id", f"unknown marker type {m.type_id!r}")
+    _piece(s, key, m, m.mid, mid, file)
+    _on_map(board, file, f"{key}.hex", m.hex, marker_is_naval(catalog, m.type_id), mid)
+
+
+def _check_impulse(s: Any, imp: Any, file: str) -> None:
+    key = "state.impulse"
+    if imp.task_force not in s.task_forces:
+        _refuse(file, f"{key}.task_force", f"unknown Task Force {imp.task_force!r}")
+    if imp.team != s.task_forces[imp.task_force]:
+        _refuse(file, f"{key}.team", f"{imp.task_force} is {s.task_forces[imp.task_force]}, not {imp.team!r}")
+    for i, a in enumerate(imp.actions):
+        for uid in a.units:
+            if uid not in s.units:
+                _refuse(file, f"{key}.actions[{i}].units", f"no unit {uid!r}")
+        for mid in a.markers:
+            if mid not in s.markers:
+                _refuse(file, f"{key}.actions[{i}].markers", f"no marker {mid!r}")

@@ -1,0 +1,336 @@
+"""Bad input is refused the same way everywhere (issue 5, item 10).
+
+The CLI never shows a traceback: a malformed lesson, scenario or save gives
+exit code 2 and one line ``error: FILE: KEY: PROBLEM`` on stderr.  Saves are
+checked like scenarios (lcb_lab/save_check.py); map names cannot leave the
+maps folder; designators cannot hold control characters; wrong argument
+types into the API raise InputError.
+"""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from lcb_lab import load_scenario
+from lcb_lab.board import load_board
+from lcb_lab.errors import InputError, LcbError, ScenarioError
+from lcb_lab.game import Game
+from lcb_lab.lesson import Lesson
+
+ROOT = Path(__file__).resolve().parents[2]
+SCEN = (ROOT / "scenarios" / "gotland_redux.toml").read_text(encoding="utf-8")
+LESSON = (ROOT / "scenarios" / "lessons" / "appendix_b_combat.toml").read_text(encoding="utf-8")
+NETWORK_STEP = 'effect = "network_cube"\ncard = "Tactical Cyber Attack"\nteam = "RU"\n'
+LCU_HEX = 'from = "LHD 1"\nhex = "AL-23"\n'
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "lcb_lab", *args], capture_output=True, text=True,
+                          cwd=ROOT, timeout=120)
+
+
+def _assert_clean_refusal(r: subprocess.CompletedProcess, *names: str) -> None:
+    out = r.stdout + r.stderr
+    assert "Traceback" not in out, out
+    assert r.returncode == 2, out
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), r.stderr
+    for n in names:
+        assert n in lines[0], (n, lines[0])
+
+
+def _lesson(tmp_path: Path, text: str) -> Path:
+    p = tmp_path / "lesson.toml"
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+def _with_scenario(tmp_path: Path, scenario_text: str) -> Path:
+    sc = tmp_path / "scen.toml"
+    sc.write_text(scenario_text, encoding="utf-8")
+    return _lesson(tmp_path, LESSON.replace('scenario = "gotland_redux"', f"scenario = {json.dumps(str(sc))}", 1))
+
+
+def _save_dict() -> dict:
+    return json.loads(load_scenario("gotland_redux").to_json())
+
+
+# ------------------------------------------------------------------ 1. the CLI never shows a traceback
+LESSON_CASES = {
+    "not utf-8": (lambda t: _raw_bytes(t, b"\xff\xfe[lesson]\n", "l.toml"), ["l.toml", "(file)", "UTF-8"]),
+    "a directory": (lambda t: (t / "lessondir").mkdir() or t / "lessondir", ["lessondir", "(file)", "directory"]),
+    "seed = -5": (lambda t: _lesson(t, LESSON.replace("seed = 20301", "seed = -5", 1)), ["lesson.toml", "lesson.seed"]),
+    "effect without team": (lambda t: _lesson(t, LESSON.replace(NETWORK_STEP, NETWORK_STEP.replace('team = "RU"\n', ""),
+                                                                1)),
+                            ["lesson.toml", "impulse[TF Memphis].step[4]", "needs team"]),
+    "effect without hex": (lambda t: _lesson(t, LESSON.replace(LCU_HEX, 'from = "LHD 1"\n', 1)),
+                           ["lesson.toml", "impulse[TF Memphis].step[1]", "needs hex"]),
+    "TOML nested deep": (lambda t: _lesson(t, "x = " + "[" * 100_000 + "]" * 100_000 + "\n"),
+                         ["lesson.toml", "(syntax)", "nested"]),
+    "TOML nested 60 deep": (lambda t: _lesson(t, "x = " + "[" * 60 + "]" * 60 + "\n"),
+                            ["lesson.toml", "(syntax)", "nested"]),
+    "map outside the maps folder": (
+        lambda t: _with_scenario(t, SCEN.replace('map = "gotland"', 'map = "../../etc/passwd"')),
+        ["scen.toml", "scenario.map", "not a map name"]),
+    "control character in a designator": (
+        lambda t: _with_scenario(t, SCEN.replace('uid = "DDG-51"', 'uid = "DDG-51\\u001b[31m"', 1)),
+        ["scen.toml", "unit[DDG-51\\x1b[31m].uid", "control character"]),
+    "no such lesson": (lambda t: t / "missing.toml", ["missing.toml", "no such lesson"]),
+}
+
+
+@pytest.mark.parametrize("case", list(LESSON_CASES))
+def test_cli_refuses_bad_lessons_in_one_line(tmp_path, case):
+    make, names = LESSON_CASES[case]
+    path = make(tmp_path)
+    _assert_clean_refusal(_cli(str(path)), *names)   # names[0] is the file to blame
+
+
+def _bad_info(d):
+    d["scenario_info"] = {"x": 1}
+
+
+SAVE_CASES = {
+    "malformed scenario_info": (lambda t: _save(t, _bad_info), ["scenario_info"]),
+    "JSON nested 100000 deep": (lambda t: _raw(t, "[" * 100_000 + "]" * 100_000), ["(syntax)", "nested"]),
+    "not utf-8": (lambda t: _raw_bytes(t, b'{"state": "\xff"}'), ["(file)", "UTF-8"]),
+    "a directory": (lambda t: (t / "savedir").mkdir() or t / "savedir", ["(file)", "directory"]),
+    "map ../../etc/passwd": (lambda t: _save(t, lambda d: d.update(map="../../etc/passwd")), ["map", "not a map name"]),
+    "HP 99": (lambda t: _save(t, lambda d: d["state"]["units"]["DDG-51"].update(hp=99)),
+              ["state.units[DDG-51].hp"]),
+    "not JSON": (lambda t: _raw(t, "{not json"), ["(syntax)"]),
+}
+
+
+def _save(t: Path, mutate) -> Path:
+    d = _save_dict()
+    mutate(d)
+    return _raw(t, json.dumps(d))
+
+
+def _raw(t: Path, text: str) -> Path:
+    p = t / "save.json"
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+def _raw_bytes(t: Path, data: bytes, name: str = "save.json") -> Path:
+    p = t / name
+    p.write_bytes(data)
+    return p
+
+
+@pytest.mark.parametrize("case", list(SAVE_CASES))
+def test_cli_refuses_bad_saves_in_one_line(tmp_path, case):
+    make, names = SAVE_CASES[case]
+    path = make(tmp_path)
+    _assert_clean_refusal(_cli("--load", str(path)), Path(path).name, *names)
+
+
+def test_cli_refuses_an_unwritable_save_and_still_runs_a_good_lesson(tmp_path):
+    r = _cli("appendix_b_combat", "--save", str(tmp_path))            # a directory cannot be written
+    _assert_clean_refusal(r, "cannot save")
+    ok = _cli("appendix_b_combat", "--json", "--team", "US")
+    assert ok.returncode == 0 and json.loads(ok.stdout)["view"] == "US", ok.stderr
+
+
+# ------------------------------------------------------------------ 2. a save is checked like a scenario
+def _units(d):
+    return d["state"]["units"]
+
+
+SAVE_CHECKS = [
+    ("HP below 0", lambda d: _units(d)["DDG-51"].update(hp=-1), "state.units[DDG-51].hp", "0..3"),
+    ("HP above the type's", lambda d: _units(d)["DDG-51"].update(hp=4), "state.units[DDG-51].hp", "0..3"),
+    ("HP as text", lambda d: _units(d)["DDG-51"].update(hp="2"), "state.units[DDG-51].hp", "integer"),
+    ("hex off the map", lambda d: _units(d)["DDG-51"].update(hex="ZZ-99"), "state.units[DDG-51].hex", "not on"),
+    ("ship on land", lambda d: _units(d)["DDG-51"].update(hex="AK-21"), "state.units[DDG-51].hex", "no water"),
+    ("ground unit at sea", lambda d: _units(d)["1 Yelena"].update(hex="AE-21"), "state.units[1 Yelena].hex",
+     "no land"),
+    ("NaN influence", lambda d: d["state"].update(influence=float("nan")), "state.influence", "integer"),
+    ("10^9 influence", lambda d: d["state"].update(influence=10**9), "state.influence", "-10..10"),
+    ("unknown team", lambda d: _units(d)["DDG-51"].update(team="FR"), "state.units[DDG-51].team", "unknown team"),
+    ("unknown initiative", lambda d: d["state"].update(initiative="FR"), "state.initiative", "unknown team"),
+    ("unknown stage", lambda d: d["state"].update(stage="lunch"), "state.stage", "unknown stage"),
+    ("unknown policy", lambda d: d.update(auto_policies={"intercept": "bogus"}), "auto_policies.intercept",
+     "no policy"),
+    ("unknown decision kind", lambda d: d.update(auto_policies={"bribe": "no_intercept"}), "auto_policies.bribe",
+     "no decision kind"),
+    ("dangling embarked_on", lambda d: _units(d)["1 Alpha"].update(embarked_on="LHD 9"),
+     "state.units[1 Alpha].embarked_on", "LHD 9"),
+    ("unknown Task Force", lambda d: _units(d)["DDG-51"].update(task_force="TF Nowhere"),
+     "state.units[DDG-51].task_force", "unknown Task Force"),
+    ("unknown unit type", lambda d: _units(d)["DDG-51"].update(type_id="usn_battleship"),
+     "state.units[DDG-51].type_id", "unknown unit type"),
+    ("unknown field", lambda d: _units(d)["DDG-51"].update(armour=1), "state.units[DDG-51].armour", "Extra"),
+    ("negative supply", lambda d: _units(d)["DDG-51"]["supply"].update(LRS1=-1),
+     "state.units[DDG-51].supply[LRS1]", "negative"),
+    ("negative seed", lambda d: d["dice"].update(seed=-5), "dice.seed", "greater than"),
+    ("forced d20 of 0", lambda d: d["dice"].update(forced=[0]), "dice.forced[0]", "greater than"),
+    ("malformed scenario_info", lambda d: d["scenario_info"]["scenario"].update(max_turns=0),
+     "scenario_info.scenario.max_turns", "greater than"),
+    ("absolute map path", lambda d: d.update(map="/etc/passwd"), "map", "not a map name"),
+    ("control character in a designator",
+     lambda d: _units(d).update({"X\x1b[2J": dict(_units(d)["DDG-51"], uid="X\x1b[2J")}),
+     "state.units[X\\x1b[2J]", "control character"),
+    ("a unit filed under another id", lambda d: _units(d)["DDG-51"].update(uid="DDG-52"), "state.units[DDG-51]",
+     "filed under"),
+    ("state is a list", lambda d: d.update(state=[]), "state", "dictionary"),
+]
+
+
+@pytest.mark.parametrize("what,mutate,key,problem", SAVE_CHECKS, ids=[c[0] for c in SAVE_CHECKS])
+def test_saves_are_checked_like_scenarios(what, mutate, key, problem):
+    d = _save_dict()
+    mutate(d)
+    with pytest.raises(ScenarioError) as e:
+        Game.from_json(json.dumps(d), file="g.json")
+    assert (e.value.file, e.value.key) == ("g.json", key), str(e.value)
+    assert problem in e.value.problem, str(e.value)
+
+
+def test_good_saves_still_load_mid_combat_and_at_the_end(tmp_path):
+    g = load_scenario("gotland_redux", seed=1)
+    g.apply_effect({"effect": "reveal", "units": ["1 Anna"]})
+    g.begin_impulse("TF Boston")
+    g.declare([{"kind": "move_combat", "units": ["DDG-51"]}])
+    g.commit_combat(lrs=[{"shooter": "DDG-51", "slot": "LRS1", "target": "1 Anna", "dice": 4}])
+    assert g.pending.kind == "intercept"
+    back = Game.from_json(g.to_json())
+    assert back.to_json() == g.to_json() and back.pending.kind == "intercept"
+    end = Lesson("appendix_b_combat").run()
+    assert any(u.destroyed for u in end.state.units.values())
+    assert Game.from_json(end.to_json()).to_json() == end.to_json()
+
+
+# ------------------------------------------------------------------ 3. map names stay in the maps folder
+@pytest.mark.parametrize("name", ["../../etc/passwd", "/etc/passwd", "..", "gotland/../gotland", "", "gotland\x00",
+                                  ["gotland"], None])
+def test_load_board_refuses_map_names_that_are_not_plain_names(name):
+    with pytest.raises(ScenarioError) as e:
+        load_board(name)
+    assert e.value.key == "map"
+    assert load_board("gotland").name  # the real map still loads
+
+
+@pytest.mark.parametrize("name", ["../../etc/passwd", "/etc/passwd", "atlantis"])
+def test_scenario_files_cannot_name_a_map_outside_the_folder(tmp_path, name):
+    p = tmp_path / "s.toml"
+    p.write_text(SCEN.replace('map = "gotland"', f"map = {json.dumps(name)}"), encoding="utf-8")
+    with pytest.raises(ScenarioError) as e:
+        load_scenario(p)
+    assert (e.value.file, e.value.key) == (str(p), "scenario.map")
+
+
+# ------------------------------------------------------------------ 4. designators without control characters
+@pytest.mark.parametrize("old,new,key", [
+    ('uid = "DDG-51"', 'uid = "DDG\\u0000-51"', "unit[DDG\\x00-51].uid"),
+    ('name = "TF Boston"', 'name = "TF Boston\\u202e"', "task_force[TF Boston\\u202e].name"),
+    ('task_force = "TF Boston"', 'task_force = "TF\\nBoston"', "unit[DDG-51].task_force"),
+])
+def test_scenario_designators_with_control_characters_are_refused(tmp_path, old, new, key):
+    assert old in SCEN
+    p = tmp_path / "s.toml"
+    p.write_text(SCEN.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(ScenarioError) as e:
+        load_scenario(p)
+    assert e.value.key == key and "control character" in e.value.problem, str(e.value)
+
+
+@pytest.fixture
+def boston():
+    g = load_scenario("gotland_redux", seed=1)
+    g.begin_impulse("TF Boston")
+    g.declare([{"kind": "move_combat", "units": ["DDG-51"]}])
+    return g
+
+
+@pytest.mark.parametrize("call", [
+    lambda g: g.commit_combat(lrs=[{"shooter": "DDG-51", "slot": "LRS1", "target": "1 Anna\x07", "dice": 4}]),
+    lambda g: g.commit_combat(ga=[{"attacker": "DDG-51\r", "target": "1 Anna", "dice": 4}]),
+    lambda g: g.movement_reach(["DDG-51\x1b"]),
+    lambda g: g.move(0, ["AL-28"], units=["DDG-51\u200b"]),
+    lambda g: g.apply_effect({"effect": "reveal", "units": ["1 Anna\x00"]}),
+    lambda g: g.resupply(0, "Ivan\tCo", "RV1", [{"unit": "1 Tanya", "slot": "LRS1", "rp": 1}]),
+])
+def test_api_designators_with_control_characters_are_refused(boston, call):
+    before = boston.to_json()
+    with pytest.raises(InputError, match="control character"):
+        call(boston)
+    assert boston.to_json() == before
+
+
+def test_declared_designators_with_control_characters_are_refused():
+    g = load_scenario("gotland_redux")
+    g.begin_impulse("TF Boston")
+    with pytest.raises(InputError, match=r"declare: 0\.units\.0: .*control character"):
+        g.declare([{"kind": "move_combat", "units": ["DDG-51\x7f"]}])
+    with pytest.raises(InputError, match="control character"):
+        load_scenario("gotland_redux").begin_impulse("TF Boston\x00")
+    assert g.impulse.phase == "declare"
+
+
+# ------------------------------------------------------------------ 5. wrong top-level types -> InputError
+@pytest.mark.parametrize("call", [
+    lambda g: g.declare("x"),
+    lambda g: g.declare(None),
+    lambda g: g.move("0", ["AL-28"]),
+    lambda g: g.commit_combat(lrs=5),
+    lambda g: g.commit_combat(ga=None),
+    lambda g: g.answer(3),
+    lambda g: g.answer_policy(["no_intercept"]),
+    lambda g: g.movement_reach(5),
+    lambda g: g.path_to(["DDG-51"], 5),
+    lambda g: g.preview_lrs(5),
+    lambda g: g.apply_effect("reveal"),
+    lambda g: g.apply_effect({"effect": "network_cube"}),             # no team
+    lambda g: g.apply_effect({"effect": "disembark", "from": "LHD 1", "units": ["1 Alpha"]}),  # no hex
+    lambda g: g.begin_impulse(5),
+    lambda g: g.exercise_zor(0, 5),
+    lambda g: g.armor_breakthrough(["x"], "AL-23"),
+])
+def test_wrong_argument_types_raise_input_error_and_change_nothing(boston, call):
+    before = boston.to_json()
+    with pytest.raises(InputError):
+        call(boston)
+    assert boston.to_json() == before
+
+
+@pytest.mark.parametrize("call", [
+    lambda: Game.from_json(5),
+    lambda: Game.from_json(None),
+    lambda: load_scenario(5),
+    lambda: load_scenario(seed=-5),
+    lambda: load_scenario(seed="1"),
+    lambda: load_scenario(forced=[0]),
+    lambda: load_scenario(forced=5),
+    lambda: load_scenario(auto_policies={"intercept": "bogus"}),
+    lambda: load_scenario(auto_policies="match_incoming"),
+    lambda: Lesson(5),
+])
+def test_entry_points_refuse_wrong_types_with_input_error(call):
+    with pytest.raises(InputError):
+        call()
+
+
+def test_input_errors_are_lcb_errors_and_say_where():
+    g = load_scenario("gotland_redux")
+    with pytest.raises(LcbError) as e:
+        g.declare("x")
+    assert isinstance(e.value, InputError) and e.value.what == "declare" and e.value.where == "(value)"
+
+
+def test_a_map_name_cannot_reach_a_real_map_file_outside_the_folder(tmp_path):
+    import os
+    from lcb_lab.board import MAP_DIR
+    (tmp_path / "evil.json").write_text((MAP_DIR / "gotland.json").read_text(encoding="utf-8"), encoding="utf-8")
+    for name in (str(tmp_path / "evil"), os.path.relpath(tmp_path / "evil", MAP_DIR)):
+        with pytest.raises(ScenarioError, match="not a map name"):
+            load_board(name)
+    d = _save_dict()
+    d["map"] = str(tmp_path / "evil")
+    with pytest.raises(ScenarioError) as e:
+        Game.from_json(json.dumps(d))
+    assert e.value.key == "map"

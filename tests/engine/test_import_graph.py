@@ -1,0 +1,116 @@
+"""The kernel's import graph has no cycle (issue 5, item 8).
+
+The graph holds every ``import`` of a kernel module anywhere in its code,
+function-level ones included (a lazy import still makes a cycle: game ->
+persistence -> scenario -> game was one), except ``if TYPE_CHECKING:`` blocks
+and a module-level ``__getattr__`` (a lazy re-export for old import paths,
+such as ``lcb_lab.scenario.load_scenario``, is no dependency of the module).
+"""
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PKG = ROOT / "lcb_lab"
+UI = {"views", "widgets"}
+
+
+def _name(p: Path) -> str:
+    parts = list(p.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+KERNEL = {_name(p): p for p in PKG.rglob("*.py") if not UI & set(p.relative_to(PKG).parts)}
+
+
+def _skip(node: ast.AST) -> bool:
+    if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+        return True
+    return isinstance(node, ast.FunctionDef) and node.name == "__getattr__"
+
+
+def _targets(mod: str, path: Path, node: ast.AST) -> list[str]:
+    if isinstance(node, ast.Import):
+        return [a.name for a in node.names]
+    pkg = mod if path.name == "__init__.py" else mod.rpartition(".")[0]
+    for _ in range(node.level - 1):
+        pkg = pkg.rpartition(".")[0]
+    base = ".".join(x for x in (pkg if node.level else "", node.module or "") if x)
+    return [base] + [f"{base}.{a.name}" for a in node.names]
+
+
+def imports_of(mod: str) -> set[str]:
+    """Kernel modules ``mod`` imports (see the module doc for what counts)."""
+    path = KERNEL[mod]
+    out: set[str] = set()
+    todo = [ast.parse(path.read_text(encoding="utf-8"))]
+    while todo:
+        node = todo.pop()
+        for child in ast.iter_child_nodes(node):
+            if _skip(child):
+                continue
+            if isinstance(child, (ast.Import, ast.ImportFrom)):
+                out |= {t for t in _targets(mod, path, child) if t in KERNEL and t != mod}
+            todo.append(child)
+    return out - {"lcb_lab", "lcb_lab.rules"}  # package __init__s import nothing of the kernel eagerly
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One cycle of ``graph`` as a list of modules (first == last), or None."""
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(m: str) -> list[str] | None:
+        state[m] = 1
+        stack.append(m)
+        for n in sorted(graph.get(m, ())):
+            if state.get(n) == 1:
+                return stack[stack.index(n):] + [n]
+            if n not in state and (c := visit(n)):
+                return c
+        stack.pop()
+        state[m] = 2
+        return None
+
+    for m in sorted(graph):
+        if m not in state and (c := visit(m)):
+            return c
+    return None
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set(), "c": {"a", "b"}}) is None
+
+
+def test_the_graph_sees_lazy_imports():
+    assert "lcb_lab.scenario" in imports_of("lcb_lab.persistence")   # function-level, still counted
+    assert "lcb_lab.game" in imports_of("lcb_lab.loading")
+
+
+def test_the_kernel_import_graph_has_no_cycle():
+    graph = {m: imports_of(m) for m in KERNEL}
+    assert find_cycle(graph) is None, " -> ".join(find_cycle(graph))
+
+
+def test_scenario_loading_imports_no_game_and_every_module_imports_alone():
+    code = (
+        "import importlib, sys\n"
+        f"mods = {sorted(KERNEL)!r}\n"
+        "def fresh():\n"
+        "    for k in [k for k in sys.modules if k == 'lcb_lab' or k.startswith('lcb_lab.')]:\n"
+        "        del sys.modules[k]\n"
+        "for m in mods:\n"
+        "    fresh(); importlib.import_module(m)\n"
+        "fresh(); import lcb_lab.scenario\n"
+        "assert 'lcb_lab.game' not in sys.modules, 'scenario imports game'\n"
+        "fresh(); import lcb_lab.persistence\n"
+        "assert 'lcb_lab.scenario' not in sys.modules, 'persistence imports scenario at module level'\n"
+        "fresh(); from lcb_lab.scenario import load_scenario as a; from lcb_lab import load_scenario as b\n"
+        "from lcb_lab.loading import load_scenario as c\n"
+        "assert a is b is c\n"
+        "print('ok')\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert r.returncode == 0 and r.stdout.strip() == "ok", r.stderr
