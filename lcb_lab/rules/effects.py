@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from .. import explain
 from ..errors import IllegalAction
-from .common import Ctx, living_unit, names
+from .common import Ctx, living_unit, names, refs
 from .conceal import reveal
 
 
@@ -71,6 +71,7 @@ def apply(ctx: Ctx, e: dict) -> None:
             u.hex, u.embarked_on, u.revealed, u.no_move = dest, None, False, True
         ctx.log(explain.step("effect", f"{names(units)} disembark into {dest}",
                              f"from {host.uid}, face down; they cannot move further this turn" + tag,
-                             rules or ["5.19", "12.0"]), visible_to=(host.team,))
+                             rules or ["5.19", "12.0"]),
+                team=host.team, effect="disembark", host=refs([host])[0], units=refs(units), hex=dest)
     else:
         raise IllegalAction("9.0", f"unknown scripted effect {kind!r}")
