@@ -7,6 +7,11 @@ A step is stored in the game log as a plain dict (JSON-ready)::
      "data": {"base_cv": 14, "modifiers": [["Tactical Network", -4, "7.62"]],
               "cv": 10, "dice": [3, 9, 12, 18], "hits": 3}}
 
+Hidden information: an entry may also carry ``"audience": ["US"]`` (the teams that read it
+in full; absent = everyone) and ``"public": {"title", "text", "rules", "data"}`` (what the
+other teams read; absent = nothing).  :mod:`lcb_lab.observer` sets both from the facts in
+``data`` when the step is logged, and :func:`lcb_lab.observer.redact` reads them.
+
 The wording is lcb_lab's own paraphrase; the rulebook is cited, never quoted.
 """
 from __future__ import annotations
@@ -17,18 +22,19 @@ Modifier = tuple[str, int, str]
 """(what, value, rule), e.g. ("target in brown hex", -2, "7.09")."""
 
 
-def _plain(v: Any) -> Any:
+def plain(v: Any) -> Any:
     """JSON-native copy: tuples become lists (so a saved log equals the live one)."""
     if isinstance(v, (list, tuple)):
-        return [_plain(x) for x in v]
+        return [plain(x) for x in v]
     if isinstance(v, dict):
-        return {k: _plain(x) for k, x in v.items()}
+        return {k: plain(x) for k, x in v.items()}
     return v
+
 
 
 def step(kind: str, title: str, text: str, rules: Iterable[str], **data: Any) -> dict:
     """Make one log step (a plain, JSON-native dict)."""
-    return {"kind": kind, "title": title, "text": text, "rules": list(rules), "data": _plain(data)}
+    return {"kind": kind, "title": title, "text": text, "rules": list(rules), "data": plain(data)}
 
 
 def cv_text(base: int, mods: list[Modifier]) -> str:

@@ -5,14 +5,14 @@ umbrella, exact-odds previews, team views and the explained log.
 """
 from __future__ import annotations
 
-from . import explain, hexgrid
+from . import explain, hexgrid, observer
 from . import inputs as I
 from .decisions import Decision
 from .errors import IllegalAction, LcbError
 from .rules import combat, conceal, continuing, movement, resupply, sequence
+from .rules.common import Ctx
 from .rules.intercept import umbrella
 from .state import Unit
-from .visibility import team_view
 
 
 class GameQueries:
@@ -47,22 +47,36 @@ class GameQueries:
         u = self.state.unit(uid)
         return [x.uid for x in self.state.units_in(u.hex) if x.task_force == u.task_force] if u.hex else [uid]
 
-    def movement_reach(self, uids: list[str]) -> dict[str, int]:
-        """{hex: MP spent} the stack could end in (5.12-5.18)."""
-        ctx = self._ctx()
-        units = [ctx.state.unit(u) for u in I.check("movement_reach", I.NAMES, list(uids) if
-                                                    isinstance(uids, (list, tuple)) else uids)]
+    def _known(self, viewer: str | None, uids, what: str) -> Ctx:
+        """A Ctx over the state as ``viewer`` may know it (:func:`observer.known_state`);
+        UnknownName for a unit it cannot name."""
+        observer.check_known(self.state, viewer, uids, what)
+        return self._ctx(observer.known_state(self.state, self.catalog, viewer))
+
+    def movement_reach(self, uids: list[str], viewer: str | None = None) -> dict[str, int]:
+        """{hex: MP spent} the stack could end in (5.12-5.18).
+
+        ``viewer`` ("US"/"RU"; None = the instructor, the true state): computed on what that
+        team may know -- an enemy counter it sees only as a back may stop a ground stack
+        (5.18), whether it is a unit or a MILDEC (6.11; see :mod:`lcb_lab.observer`).
+        """
+        names = I.check("movement_reach", I.NAMES, list(uids) if isinstance(uids, (list, tuple)) else uids)
+        ctx = self._known(viewer, names, "movement_reach")
+        units = [ctx.state.unit(u) for u in names]
         if not units:
             raise LcbError("movement_reach: name at least one unit")
         if any(u.moved or u.no_move or not u.on_map for u in units):
             return {units[0].hex: 0} if units[0].hex else {}
         return movement.reach(ctx, units)
 
-    def path_to(self, uids: list[str], dest: str) -> list[str]:
-        """Cheapest legal path for a stack to ``dest`` (hexes after the start; 5.12)."""
-        ctx = self._ctx()
-        units = [ctx.state.unit(u) for u in I.check("path_to", I.NAMES, list(uids) if
-                                                    isinstance(uids, (list, tuple)) else uids)]
+    def path_to(self, uids: list[str], dest: str, viewer: str | None = None) -> list[str]:
+        """Cheapest legal path for a stack to ``dest`` (hexes after the start; 5.12).
+
+        ``viewer``: as for :meth:`movement_reach`; the path is legal in the true state too.
+        """
+        names = I.check("path_to", I.NAMES, list(uids) if isinstance(uids, (list, tuple)) else uids)
+        ctx = self._known(viewer, names, "path_to")
+        units = [ctx.state.unit(u) for u in names]
         if not units or not units[0].on_map:
             raise LcbError("path_to: name units that are on the map")
         dest = I.check("path_to", I.StrictStr, dest)
@@ -152,12 +166,37 @@ class GameQueries:
             return {"ground": [], "naval": [h for h in conceal.naval_zor_hexes(self._ctx(), u.hex) if h != u.hex]}
         return {"ground": self.board.neighbours(u.hex), "naval": []}
 
-    def intercept_umbrella(self, shooter: str, target: str) -> list[dict]:
-        """Which IAMD values may intercept an LRS from ``shooter`` on ``target`` (7.53)."""
-        return umbrella(self._ctx(), self.state.unit(shooter).hex, target)
+    def intercept_umbrella(self, shooter: str, target: str, viewer: str | None = None) -> list[dict]:
+        """Which IAMD values may intercept an LRS from ``shooter`` on ``target`` (7.53):
+        dicts as :func:`rules.intercept.interceptor_options` gives them.
 
-    def resupply_reach(self, uid: str, rv_slot: str = "RV1") -> dict[str, int]:
-        return resupply.resupply_reach(self._ctx(), self.state.unit(uid), rv_slot)
+        ``viewer`` ("US"/"RU"; None = the instructor): on what that team may know; each
+        counter of the target's team it sees only as a back is one entry ``{"uid":
+        "hidden:<hex>:<n>", "hidden": True, "hex", "distance", "shooter_distance",
+        "close_enough", "eligible": None, ...}`` -- it may hold an INTERCEPT value or not.
+        """
+        ctx = self._known(viewer, [shooter, target], "intercept_umbrella")
+        s_hex, t = ctx.state.unit(shooter).hex, ctx.state.unit(target)
+        out = umbrella(ctx, s_hex, target)
+        closest = hexgrid.distance(s_hex, t.hex)
+        for u in ctx.state.living(t.team):
+            if observer.is_stand_in(u):
+                d = hexgrid.distance(u.hex, t.hex)
+                out.append({"uid": u.uid, "hidden": True, "slot": None, "hex": u.hex, "cv": None,
+                            "range": None, "distance": d, "shooter_distance": closest, "in_range": None,
+                            "close_enough": d <= closest, "has_supply": None, "eligible": None,
+                            "max_dice": None, "reason": "concealed counter: it may or may not hold an "
+                            "INTERCEPT value (7.53)"})
+        return out
+
+    def resupply_reach(self, uid: str, rv_slot: str = "RV1", viewer: str | None = None) -> dict[str, int]:
+        """{hex: path length} a logistics unit's RV reaches (8.03, 8.05).
+
+        ``viewer``: on what that team may know -- a hex with an enemy back is avoided as
+        enemy-occupied (8.05), whether the back is a unit or a MILDEC (6.11).
+        """
+        ctx = self._known(viewer, [uid], "resupply_reach")
+        return resupply.resupply_reach(ctx, ctx.state.unit(uid), rv_slot)
 
     def view(self, team: str) -> dict:
         """What ``team`` (``"US"``, ``"RU"`` or ``"instructor"``) may see (principle 8).
@@ -165,7 +204,7 @@ class GameQueries:
         Adds the scenario's name, turn limit and the JCCs the team holds
         (both teams' for the instructor).
         """
-        v = team_view(self.state, self.catalog, team)
+        v = observer.observe(self.state, self.catalog, team)
         info = self.scenario_info
         v["scenario_name"] = info.scenario.name if info else self.state.scenario
         v["max_turns"] = self.state.max_turns
@@ -174,11 +213,10 @@ class GameQueries:
         return v
 
     def log_entries(self, team: str = "instructor", since: int = 0, until: int | None = None) -> list[dict]:
-        """Log entries ``since``..``until`` (list indexes) that ``team`` may read; the
-        instructor reads all but the other team's shortened copies of declarations."""
-        if team == "instructor":
-            return [e for e in self.state.log[since:until] if not e.get("public_copy")]
-        return [e for e in self.state.log[since:until] if team in e.get("visible_to", (team,))]
+        """Log entries ``since``..``until`` (indexes into ``game.log``) as ``team`` reads them
+        (:func:`observer.redact`): the full entry for the instructor and the entry's own
+        team, its public form for the other team, nothing when that has none."""
+        return observer.redact_log(self.state.log[since:until], team)
 
     def explained_log(self, team: str = "instructor", since: int = 0) -> str:
         """The log ``team`` may read, as text with rule numbers."""

@@ -35,6 +35,7 @@ from typing import Annotated, Any, Iterator, Literal, Optional
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from . import inputs as I
+from . import observer
 
 from .errors import IllegalAction, LcbError, ScenarioError
 from .game import Game
@@ -225,19 +226,20 @@ class Lesson:
 def summary(game: Game, team: str = "instructor") -> dict:
     """The state as JSON-ready data (units, initiative, meters), as ``team`` may see it.
 
-    A team sees its own units in full, revealed enemy units in full, and only
-    the hex of concealed enemy counters (listed under ``concealed_enemy``).
+    A team sees what :func:`lcb_lab.observer.observe` shows it: its own units in full,
+    revealed enemy units in full, and only the hex of concealed enemy counters (listed
+    under ``concealed_enemy``); destroyed units are listed for everyone.
     """
     s = game.state
-    units, concealed = {}, []
+    seen = observer.observe(s, game.catalog, team)        # one module decides what a team sees
+    faces = {c["uid"]: c for c in seen["counters"] if not c["back"]}
+    concealed = [{"team": c["team"], "hex": c["hex"]} for c in seen["counters"] if c["back"]]
+    units = {}
     for u in s.units.values():
-        if team not in ("instructor", u.team) and not (u.revealed or u.destroyed):
-            if u.hex is not None:
-                concealed.append({"team": u.team, "hex": u.hex})
-            continue
-        units[u.uid] = {"team": u.team, "task_force": u.task_force, "hex": u.hex, "hp": u.hp,
-                        "supply": u.supply, "revealed": u.revealed, "destroyed": u.destroyed,
-                        "embarked_on": u.embarked_on}
+        if u.uid in faces or u.destroyed:                   # a destroyed unit is known to all
+            units[u.uid] = {"team": u.team, "task_force": u.task_force, "hex": u.hex, "hp": u.hp,
+                            "supply": dict(u.supply), "revealed": u.revealed, "destroyed": u.destroyed,
+                            "embarked_on": u.embarked_on}
     out = {
         "scenario": s.scenario, "view": team, "turn": s.turn, "stage": s.stage, "initiative": s.initiative,
         "winner": s.winner, "result": s.result,

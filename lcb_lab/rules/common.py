@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .. import hexgrid
+from .. import explain, hexgrid, observer
 from ..board import Board
 from ..catalog import Catalog, CombatValue, UnitType
 from ..dice import Dice
 from ..errors import IllegalAction
+from ..observer import refs  # noqa: F401  (log facts: face up / down; rules import it from here)
 from ..state import GameState, Unit, other
 
 
@@ -38,14 +39,19 @@ class Ctx:
         return self.utype(u).mp
 
     # ---- log ---------------------------------------------------------------
-    def log(self, entry: dict, visible_to: tuple[str, ...] | None = None) -> None:
-        """Append an explained step, stamped with turn and impulse number."""
+    def log(self, entry: dict, **facts) -> None:
+        """Append an explained step, stamped with turn and impulse number.
+
+        ``facts`` (e.g. ``team="US"``, ``units=observer.refs(units)``) join the entry's
+        ``data``; :func:`lcb_lab.observer.annotate` derives from them who reads the entry
+        in full and what the other team reads (the rules never decide visibility).
+        """
         entry = dict(entry)
+        if facts:
+            entry["data"] = {**entry.get("data", {}), **explain.plain(facts)}
         entry["turn"] = self.state.turn
         entry["impulse"] = len(self.state.tf_order) + (1 if self.state.impulse else 0)
-        if visible_to is not None:
-            entry["visible_to"] = list(visible_to)
-        self.state.log.append(entry)
+        self.state.log.append(observer.annotate(entry))
 
 
 def living_unit(ctx: Ctx, uid: str, rule: str = "4.3") -> Unit:
@@ -104,9 +110,5 @@ def names(units) -> str:
 
 def public_names(units) -> str:
     """What the other team may read about ``units``: names of face-up ones,
-    a count of face-down ones (3.03, 6.11)."""
-    shown = [u.uid for u in units if u.revealed]
-    hidden = len(units) - len(shown)
-    if hidden:
-        shown.append(f"{hidden} concealed counter{'s' if hidden > 1 else ''}")
-    return ", ".join(shown)
+    a count of face-down ones (3.03, 6.11); see :func:`lcb_lab.observer.public_names`."""
+    return observer.public_names(observer.refs(units))

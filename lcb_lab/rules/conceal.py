@@ -15,20 +15,22 @@ from __future__ import annotations
 from .. import explain
 from ..errors import IllegalAction
 from ..state import Unit, other
-from .common import Ctx, enemy_ground_in, names, public_names
+from .common import Ctx, enemy_ground_in, names, refs
 
 NAVAL_ZOR_RADIUS = 5
 """Naval ZOR radius in hexes, traced through naval/mixed hexes (6.23)."""
 
 
-def reveal(ctx: Ctx, units: list[Unit], why: str, rules: list[str]) -> list[Unit]:
-    """Flip units face up; log once. Returns those that were concealed."""
+def reveal(ctx: Ctx, units: list[Unit], why: str, rules: list[str], **facts) -> list[Unit]:
+    """Flip units face up; log once. Returns those that were concealed.
+
+    ``facts`` join the log entry (e.g. who used a ground ZOR, see :mod:`lcb_lab.observer`)."""
     newly = [u for u in units if not u.revealed and not u.destroyed]
     for u in newly:
         u.revealed = True
     if newly:
         ctx.log(explain.step("reveal", f"Revealed: {names(newly)}", why, rules,
-                             units=[u.uid for u in newly]))
+                             units=[u.uid for u in newly]), **facts)
     return newly
 
 
@@ -84,13 +86,14 @@ def exercise_ground_zor(ctx: Ctx, units: list[Unit], from_hex: str, into_hex: st
     markers = [m for m in ctx.state.markers_in(into, other(team)) if m.type_id == "mildec"]
     for m in markers:
         m.revealed = True
+    seen = {"team": team, "from": from_hex, "into": into}
     if targets:
         return reveal(ctx, targets, f"ground ZOR of {names(units)} from {from_hex} into {into} "
                       "(ground ZORs never reveal naval units, and do not reveal the stack using them)",
-                      ["6.21"])
+                      ["6.21"], by=refs(units), **seen)
     ctx.log(explain.step("zor", f"Ground ZOR into {into}",
-                         f"{public_names(units)} in {from_hex} look into {into}: no enemy ground unit there",
-                         ["6.21"]))
+                         f"{names(units)} in {from_hex} look into {into}: no enemy ground unit there",
+                         ["6.21"]), units=refs(units), **seen)
     return []
 
 
@@ -111,19 +114,19 @@ def conceal(ctx: Ctx, units: list[Unit], markers: list = ()) -> None:
     """Turn ``units`` face down with their Task Force's MILDECs in their hex,
     or ``markers`` (MILDECs acting on their own) (6.1, 6.12).
 
-    Units already face down are not named to the other team.
+    The log entry says which counters were face up before (the other team saw only those).
     """
     for u in units:
         check_can_conceal(ctx, u)
-    was_up = [u for u in units if u.revealed]
+    flipped = list(markers)
     for u in units:
-        u.revealed = False
-        for m in ctx.state.markers_in(u.hex, u.team):
-            if m.task_force == u.task_force:  # a MILDEC stays with its Task Force (4.22)
-                m.revealed = False
-    for m in markers:
-        m.revealed = False
+        flipped += [m for m in ctx.state.markers_in(u.hex, u.team)   # a MILDEC stays with its TF (4.22)
+                    if m.task_force == u.task_force and m not in flipped]
+    before = {"units": refs(units), "markers": refs(flipped)}       # face up or down before turning
+    for c in units + flipped:
+        c.revealed = False
     what = names(units) or f"{len(markers)} MILDEC(s)"
+    first = units[0] if units else markers[0]
     ctx.log(explain.step("conceal", f"Concealed: {what}",
                          "turned face down (with their MILDECs in the hex)", ["6.1", "6.12"]),
-            visible_to=None if was_up or any(markers) else (units[0].team,))
+            team=first.team, hex=first.hex, **before)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from .. import explain
 from ..errors import IllegalAction
-from .common import Ctx, enemy_ground_in, living_unit, names
+from .common import Ctx, enemy_ground_in, living_unit, names, refs
 from .conceal import reveal
 
 
@@ -90,7 +90,8 @@ def _disembark(ctx: Ctx, host, units: list, dest: str, tag: str, rules: list[str
     ctx.log(explain.step("effect", f"{names(units)} disembark into {dest}",
                          f"from {host.uid}, face down; they cannot move further and are expended for "
                          "the turn (only a free GROUND ASSAULT in a contested landing hex)" + tag,
-                         rules or ["5.19", "12.0"]), visible_to=(host.team,))
+                         rules or ["5.19", "12.0"]),
+            team=host.team, effect="disembark", host=refs([host])[0], units=refs(units), hex=dest)
     ground = [u for u in units if not ctx.is_naval(u)]
     enemies = enemy_ground_in(ctx, dest, host.team) if ground else []
     if enemies:

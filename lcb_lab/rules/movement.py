@@ -18,7 +18,7 @@ import heapq
 from .. import explain
 from ..errors import IllegalAction
 from ..state import Unit
-from .common import Ctx, enemy_ground_in, names
+from .common import Ctx, enemy_ground_in, names, refs
 from .conceal import apply_naval_zor, contact_reveal
 
 
@@ -171,7 +171,8 @@ def move_markers(ctx: Ctx, mids: list[str], path: list[str]) -> tuple[list[str],
     if any(ctx.catalog.markers[m.type_id].domain != domain for m in markers):
         raise IllegalAction("5.17", "ground and naval MILDECs cannot move together")
     path = [ctx.board.canonical(h) for h in path]
-    here, spent = markers[0].hex, 0
+    here = start = markers[0].hex
+    spent = 0
     if path and path[0] == here:
         path = path[1:]
     for h in path:
@@ -187,7 +188,7 @@ def move_markers(ctx: Ctx, mids: list[str], path: list[str]) -> tuple[list[str],
     for m in markers:
         m.hex = here
     ctx.log(explain.step("move", f"Move {len(markers)} MILDEC(s)", f"to {here} for {spent} MP (MP {mp})",
-                         ["5.17"]), visible_to=(markers[0].team,))
+                         ["5.17"], path=[start] + path), team=markers[0].team, markers=refs(markers))
     return path, spent > mp
 
 
@@ -213,7 +214,6 @@ def move(ctx: Ctx, units: list[Unit], path: list[str], markers: list[str] = ()) 
         text += "; a single-hex move beyond MP: no other part of this Core Action is allowed"
         rules.append("5.14")
     contact_reveal(ctx, path[-1])
-    hidden = not any(u.revealed for u in units)  # a concealed stack's move is its own team's secret
     ctx.log(explain.step("move", f"Move {names(units)}", text, rules, path=[start] + path, mp=spent),
-            visible_to=(units[0].team,) if hidden else None)
+            team=units[0].team, units=refs(units), markers=refs(ctx.state.markers[m] for m in markers))
     return path, over

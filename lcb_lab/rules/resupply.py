@@ -17,7 +17,7 @@ from __future__ import annotations
 from .. import explain
 from ..errors import IllegalAction
 from ..state import Unit, other
-from .common import Ctx, contested, living_unit, max_supply, supply_left
+from .common import Ctx, contested, living_unit, max_supply, supply_left, refs
 
 
 def blocked_hexes(ctx: Ctx, team: str) -> set[str]:
@@ -101,4 +101,4 @@ def resupply(ctx: Ctx, log_unit: Unit, rv_slot: str, grants: list[dict]) -> None
         "resupply", f"RESUPPLY by {log_unit.uid} ({rv_slot})",
         f"{total} RP handed out ({log_unit.uid} RP pool now {log_unit.supply['RP']}): " + "; ".join(parts)
         + ". Neither unit is revealed.", ["8.01", "8.02", "8.03", "8.05", "8.06"],
-        grants=grants), visible_to=(log_unit.team,))
+        grants=grants), team=log_unit.team, unit=refs([log_unit]))

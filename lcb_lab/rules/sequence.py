@@ -23,7 +23,7 @@ from .. import explain
 from ..errors import IllegalAction
 from ..state import Declared, Impulse, other
 from . import continuing, influence
-from .common import Ctx, living_unit, names
+from .common import Ctx, living_unit, names, refs
 from .network import REPAIR_AP
 
 CORE_ACTIONS = ("move_combat", "move_conceal", "move_resupply", "play_jcc", "move_embarked_jcc")
@@ -141,10 +141,10 @@ def declare(ctx: Ctx, actions: list[dict]) -> None:
 
 
 def _log_declared(ctx: Ctx, i: int, d: Declared) -> None:
-    """Log a declaration: the other team learns which counters act, not what they are.
+    """Log a declaration with its facts: which counters act, face up or down (3.03).
 
-    Concealed counters are pointed at, not named (3.03); a Move and/or Resupply
-    may keep even its location hidden (3.03).
+    :mod:`lcb_lab.observer` decides what the other team reads: concealed counters are
+    pointed at, not named, and a Move and/or Resupply may keep its location hidden (3.03).
     """
     imp = ctx.state.impulse
     name = f"#{i + 1} {CORE_ACTION_NAMES[d.kind]}"
@@ -153,25 +153,9 @@ def _log_declared(ctx: Ctx, i: int, d: Declared) -> None:
         full += f" with {len(d.markers)} MILDEC(s)" if d.units else f": {len(d.markers)} MILDEC(s) in {d.origin}"
     if d.split:
         full += " - splits from its stack and must move into its own hex (3.37)"
-    units = [ctx.state.units[u] for u in d.units]
-    marks = [ctx.state.markers[m] for m in d.markers]
-    shown = [u.uid for u in units if u.revealed] + [f"MILDEC {m.mid}" for m in marks if m.revealed]
-    hidden = len(units) + len(marks) - len(shown)
-    if d.kind == "move_resupply" and units:
-        public = f"{name}: a unit (its location may stay hidden)"
-    elif hidden == 0:
-        public = full
-    else:
-        parts = shown + [f"{hidden} concealed counter{'s' if hidden > 1 else ''}"]
-        public = f"{name}: {', '.join(parts)} in {d.origin}"
-    if public == full:
-        ctx.log(explain.step("declare", f"{imp.task_force} declares", full, ["3.03", "3.31"]))
-        return
-    entry = explain.step("declare", f"{imp.task_force} declares", public, ["3.03", "3.31"])
-    entry["public_copy"] = True   # the instructor reads the full entry below instead
-    ctx.log(entry, visible_to=(other(imp.team),))
     ctx.log(explain.step("declare", f"{imp.task_force} declares", full, ["3.03", "3.31"]),
-            visible_to=(imp.team,))
+            team=imp.team, action=name, action_kind=d.kind, origin=d.origin,
+            units=refs(ctx.state.units[u] for u in d.units), markers=refs(ctx.state.markers[m] for m in d.markers))
 
 
 def _check_action(ctx: Ctx, a: dict, i: int, seen: set[str]) -> Declared:

@@ -14,6 +14,9 @@ API which hexes belong to it:
 * resupply reach of a logistics unit (8.03): ``game.resupply_reach(uid)``;
 * the INTERCEPT umbrella over a target (7.53): ``game.intercept_umbrella``,
   as per-interceptor markers (:func:`umbrella_markers`).
+
+In a team's view, reach, resupply reach and the umbrella are computed on what that team
+may know (``viewer=``, see :mod:`lcb_lab.observer`); ``viewer=None`` is the instructor.
 """
 from __future__ import annotations
 
@@ -116,9 +119,9 @@ def _on_board(game, labels: Iterable[str]) -> frozenset[str]:
     return frozenset(h for h in labels if h in game.board.hexes)
 
 
-def reach_overlay(game, stack: list[str]) -> Overlay:
-    """Hexes the stack could end its move in (5.12-5.18)."""
-    reach = game.movement_reach(stack)
+def reach_overlay(game, stack: list[str], viewer: str | None = None) -> Overlay:
+    """Hexes the stack could end its move in (5.12-5.18), as ``viewer`` may know them (None: all)."""
+    reach = game.movement_reach(stack, viewer=viewer)
     return Overlay("reach", reach_label(stack, len(reach)), _on_board(game, reach),
                    palette.OVERLAY["reach"], 0.18, "solid", 2.5, rules=("5.12", "5.13"))
 
@@ -164,28 +167,30 @@ def zor_overlay(game, uid: str) -> Overlay:
                    palette.OVERLAY["zor"], 0.10, "dotted", 2.5, rules=("6.21",))
 
 
-def resupply_overlay(game, uid: str, rv_slot: str = "RV1") -> Overlay:
-    """Hexes a logistics unit's RESUPPLY reaches (8.03, 8.05)."""
-    reach = game.resupply_reach(uid, rv_slot)
+def resupply_overlay(game, uid: str, rv_slot: str = "RV1", viewer: str | None = None) -> Overlay:
+    """Hexes a logistics unit's RESUPPLY reaches (8.03, 8.05), as ``viewer`` may know them."""
+    reach = game.resupply_reach(uid, rv_slot, viewer=viewer)
     return Overlay("resupply", f"{uid} {rv_slot}: resupply reach ({len(reach)} hexes)", _on_board(game, reach),
                    palette.OVERLAY["resupply"], 0.12, "dashed", 2.5, rules=("8.03", "8.05"))
 
 
 def unit_overlays(game, uid: str, stack: list[str] | None = None, *, reach: bool = True,
-                  ranges: bool = True, zor: bool = True, resupply: bool = True) -> list[Overlay]:
-    """Every overlay that belongs to a selected unit."""
+                  ranges: bool = True, zor: bool = True, resupply: bool = True,
+                  viewer: str | None = None) -> list[Overlay]:
+    """Every overlay that belongs to a selected unit; ``viewer`` = the view's team
+    (None: the instructor) -- reach and resupply reach are computed on what it may know."""
     out: list[Overlay] = []
     if game.unit(uid).hex is None:
         return out
     if reach:
-        out.append(reach_overlay(game, stack or [uid]))
+        out.append(reach_overlay(game, stack or [uid], viewer))
     if ranges:
         out += range_overlays(game, uid)
     if zor:
         out.append(zor_overlay(game, uid))
     if resupply and game.utype(uid).is_logistics:
         for rv in game.utype(uid).rvs:
-            out.append(resupply_overlay(game, uid, rv.slot))
+            out.append(resupply_overlay(game, uid, rv.slot, viewer))
     return out
 
 
@@ -208,19 +213,22 @@ def umbrella_status(opt: dict) -> str:
     return "cannot_act"
 
 
-def umbrella_markers(game, shooter: str, target: str, visible: set[str] | None = None) -> dict:
+def umbrella_markers(game, shooter: str, target: str, visible: set[str] | None = None,
+                     viewer: str | None = None) -> dict:
     """The INTERCEPT umbrella over ``target`` against ``shooter`` (7.53).
 
-    ``visible``: uids the current view may see (None = instructor: all).
-    Interceptors not in it are left out, and ``hidden_note`` says so without
-    counting them.  Returns ``{"shooter_hex", "target_hex", "interceptors":
-    [{uid, slot, hex, status, text, colour, reason, distance, ...}], "hidden_note"}``.
+    ``viewer``: the view's team (None = instructor): the umbrella is computed on what it may
+    know (:meth:`Game.intercept_umbrella`); the target team's counters it sees only as backs
+    are not drawn, and ``hidden_note`` says that they may hold interceptors -- whether or not
+    they do.  ``visible`` (uids the view may see) is the older way to leave interceptors out.
+    Returns ``{"shooter_hex", "target_hex", "interceptors": [{uid, slot, hex, status, text,
+    colour, reason, distance, ...}], "hidden_note"}``.
     """
-    opts = game.intercept_umbrella(shooter, target)
-    shown, hidden = [], False
+    opts = game.intercept_umbrella(shooter, target, viewer=viewer)
+    shown, hidden = [], 0
     for o in opts:
-        if visible is not None and o["uid"] not in visible:
-            hidden = True
+        if o.get("hidden") or (visible is not None and o["uid"] not in visible):
+            hidden += 1
             continue
         st = umbrella_status(o)
         text, colour = UMBRELLA_STATUS[st]

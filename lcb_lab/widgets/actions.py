@@ -97,7 +97,8 @@ class LabActions:
                 raise LcbError(f"there is no declared action {self._action_name(action)} (this impulse has "
                                f"{n} declared action{'s' if n != 1 else ''}"
                                f"{': #1' + (f' to #{n}' if n > 1 else '') if n else ''})")
-            path = self.game.path_to(imp.actions[action].units, dest)
+            viewer = None if self.team == "instructor" else self.team    # the path this view may know
+            path = self.game.path_to(imp.actions[action].units, dest, viewer=viewer)
             self.game.move(action, path)
             return path
         return self.run(what, go)

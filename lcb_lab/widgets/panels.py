@@ -8,7 +8,7 @@ from __future__ import annotations
 import html
 import re
 
-from .. import explain
+from .. import explain, observer
 from ..board import MP_BY_COLOUR
 from ..views import palette
 
@@ -220,12 +220,12 @@ def entry_html(e: dict, new: bool = False) -> str:
 
 
 def _indexed_entries(game, team: str) -> list[tuple[int, dict]] | None:
-    """``game.log_entries(team)`` with each entry's index in ``game.log`` (the entries are an
-    ordered selection of the log); None when they cannot be matched to it."""
+    """``game.log_entries(team)`` with each entry's index in ``game.log`` (each is an entry of
+    the log as :func:`observer.redact` gives it to ``team``); None when they cannot be matched."""
     visible = game.log_entries(team)
     out, j = [], 0
     for i, e in enumerate(game.log):
-        if j < len(visible) and (visible[j] is e or visible[j] == e):
+        if j < len(visible) and (visible[j] is e or visible[j] == observer.redact(e, team)):
             out.append((i, visible[j]))
             j += 1
     return out if j == len(visible) else None

@@ -135,12 +135,12 @@ class UnitPanel:
             self.overlay_note.value = ""
             return
         stack = [u for u in app.game.stack_of(uid) if u in app.visible_counters()]
+        viewer = None if app.team == "instructor" else app.team     # overlays from this view's knowledge
         ovs = ov.unit_overlays(app.game, uid, stack, reach=self.show_reach.value, ranges=self.show_ranges.value,
-                               zor=self.show_zor.value, resupply=self.show_resupply.value)
+                               zor=self.show_zor.value, resupply=self.show_resupply.value, viewer=viewer)
         umb = None
         if self.umbrella_target:
-            visible = None if app.team == "instructor" else set(app.visible_counters())
-            umb = ov.umbrella_markers(app.game, uid, self.umbrella_target, visible)
+            umb = ov.umbrella_markers(app.game, uid, self.umbrella_target, viewer=viewer)
         app.map.show_overlays(ovs, umb)
         notes = [o.note for o in ovs if o.note]
         lines = [f"{panels.esc(o.label)} {panels.rule_badges(o.rules)}" for o in ovs if o.drawn]

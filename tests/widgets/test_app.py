@@ -538,3 +538,25 @@ def test_set_team_validates_first(app):
     assert app.team == "RU" and app.view_picker.value == "RU"
     with pytest.raises(ValueError, match="team must be one of"):
         LabApp(app.game, team="bogus")
+
+
+def test_overlays_and_paths_are_computed_from_the_views_knowledge(app, monkeypatch):
+    seen = []
+    for name in ("movement_reach", "resupply_reach", "intercept_umbrella", "path_to"):
+        real = getattr(app.game, name)
+
+        def spy(*a, _real=real, _name=name, **kw):
+            seen.append((_name, kw.get("viewer")))
+            return _real(*a, **kw)
+        monkeypatch.setattr(app.game, name, spy)
+    app.set_team("RU")
+    app.select_unit("Ivan Co")
+    app.set_team("instructor")
+    app.select_unit("Ivan Co")
+    assert ("movement_reach", "RU") in seen and ("resupply_reach", "RU") in seen
+    assert ("movement_reach", None) in seen and ("resupply_reach", None) in seen
+    app.set_team("US")
+    app.begin_impulse("TF Boston")
+    app.declare([{"kind": "move_combat", "units": ["DDG-51"]}])
+    app.move_to(0, "AL-27")
+    assert ("path_to", "US") in seen and app.game.unit("DDG-51").hex == "AL-27"

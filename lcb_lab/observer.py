@@ -1,0 +1,295 @@
+"""Hidden information: the ONE place that decides what a team may know (principle 8; 3.03, 6.11, 8.06).
+
+A *viewer* is ``"US"``, ``"RU"`` or ``"instructor"`` (``None`` is read as the instructor).
+The other team reads what it would see across the table: counters on the map, the face-up
+ones by name, the face-down ones only as backs with a hex (6.11); never the name, type or
+Unit Tracker values of a face-down counter, nor where a Move and/or Resupply acts (3.03,
+8.06).  Three things are decided here:
+
+* :func:`observe` -- the map a team sees (own units in full; enemy units in full when
+  revealed; a concealed enemy unit or MILDEC only as ``{"id": "hidden:<hex>:<n>", "team",
+  "hex", "back": True}``; embarked enemy units not at all).
+* :func:`redact` -- a log entry as a team reads it.  Rule modules log *facts* in each entry's
+  ``data`` (which units and MILDECs took part, each as ``{"uid"|"mid", "up"}`` -- face up or
+  down AT THAT MOMENT -- the hexes, the acting ``team``); :func:`annotate` (called by
+  ``Ctx.log``) turns them, with one function per entry kind, into the contract every entry
+  of ``state.log`` follows: optional ``"audience": ["US"]`` (teams that read the full form;
+  absent = everyone) and optional ``"public": {"title", "text", "rules", "data"}`` (what the
+  other teams read; absent = they read nothing).  One entry per event.
+* :func:`known_state` -- the state as a team may know it, for its overlays and queries
+  (``GameQueries.movement_reach``, ``path_to``, ``resupply_reach``, ``intercept_umbrella``
+  with ``viewer=``).  Every enemy counter the team sees only as a back -- unit or MILDEC
+  alike, so a face-down MILDEC and a face-down unit give the same answer (6.11) -- becomes
+  one *stand-in*: an enemy ground unit with no INTERCEPT value.  Reading of the rules:
+
+  - movement (5.18): a ground stack stops on entering a hex with enemy ground units; a back
+    may be one, so the team's reach stops there too.  Every hex where the truth stops a
+    stack is also a stop in the team's knowledge, so a path the team is shown is legal; the
+    move may turn out freer (the back was a MILDEC or a ship) when carried out;
+  - RESUPPLY (8.05): the path avoids enemy-occupied hexes; a back may be a unit, so its hex
+    is avoided: the reach shown is never wider than the true one;
+  - INTERCEPT (7.53): the known interceptors are judged as usual; each back of the target's
+    team is listed as ``{"uid": "hidden:<hex>:<n>", "hidden": True, "hex", "distance",
+    "close_enough", "eligible": None, ...}`` -- it may or may not hold an INTERCEPT value,
+    which is found out when the LRS is resolved.
+"""
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+from .catalog import Catalog
+from .errors import LcbError, UnknownName
+from .state import GameState, Marker, Unit
+
+INSTRUCTOR = "instructor"
+STAND_IN_TF = "(concealed)"
+
+
+def _full(u: Unit, cat: Catalog) -> dict:
+    t = cat.unit(u.type_id)
+    return {
+        "id": u.uid, "uid": u.uid, "team": u.team, "task_force": u.task_force, "hex": u.hex,
+        "type_id": u.type_id, "name": t.name, "symbol": t.symbol, "abbrev": t.abbrev,
+        "domain": t.domain, "hp": u.hp, "hp_max": t.hp, "supply": dict(u.supply),
+        "revealed": u.revealed, "attachments": list(u.attachments), "embarked_on": u.embarked_on,
+        "paralysed": u.paralysed, "acted": u.acted, "moved": u.moved, "back": False,
+    }
+
+
+def _all_seeing(viewer: str | None) -> bool:
+    return viewer is None or viewer == INSTRUCTOR
+
+
+def knows(counter: Unit | Marker, viewer: str | None) -> bool:
+    """Whether ``viewer`` sees the counter's face: its own, the instructor, or face up (6.11)."""
+    return _all_seeing(viewer) or counter.team == viewer or counter.revealed
+
+
+def _backs(state: GameState, viewer: str | None) -> list[tuple[str, Unit | Marker]]:
+    """[(id "hidden:<hex>:<n>", counter)] for every counter ``viewer`` sees only as a back."""
+    out, k = [], {}
+    counters = [u for u in state.units.values() if not u.destroyed and u.hex is not None] + \
+               [m for m in state.markers.values() if not m.destroyed]
+    for c in counters:
+        if not knows(c, viewer):
+            n = k.get(c.hex, 0)
+            k[c.hex] = n + 1
+            out.append((f"hidden:{c.hex}:{n}", c))
+    return out
+
+
+def observe(state: GameState, catalog: Catalog, viewer: str) -> dict:
+    """What ``viewer`` may see of the map (6.11, 3.03):
+    ``{"team", "turn", "initiative", "network_cubes", "influence", "continuing",
+    "counters": [...], "markers": [...]}``.  A counter seen only from the back is
+    ``{"id": "hidden:<hex>:<n>", "team", "hex", "back": True, "revealed": False}``."""
+    hidden = {id(c): hid for hid, c in _backs(state, viewer)}
+    counters = []
+    for u in state.units.values():
+        if u.destroyed:
+            continue
+        if id(u) in hidden:
+            counters.append({"id": hidden[id(u)], "team": u.team, "hex": u.hex, "back": True, "revealed": False})
+        elif knows(u, viewer) and (u.hex is not None or _all_seeing(viewer) or u.team == viewer):
+            counters.append(_full(u, catalog))
+    markers = []
+    for m in state.markers.values():
+        if m.destroyed:
+            continue
+        if id(m) in hidden:
+            markers.append({"id": hidden[id(m)], "team": m.team, "hex": m.hex, "back": True})
+        else:
+            markers.append({"id": m.mid, "type_id": m.type_id, "team": m.team, "hex": m.hex,
+                            "revealed": m.revealed, "back": False})
+    return {"team": viewer, "turn": state.turn, "initiative": state.initiative,
+            "network_cubes": dict(state.network_cubes), "influence": state.influence,
+            "continuing": dict(state.continuing), "counters": counters, "markers": markers}
+
+
+# ====================================================================== known state
+def _stand_in_type(catalog: Catalog, team: str) -> str:
+    """A ground unit type of ``team`` without INTERCEPT value: what a back is taken to be."""
+    types = sorted(catalog.units.values(), key=lambda t: t.type_id)
+    for ok in (lambda t: t.team == team and t.domain == "ground" and not t.cvs_of("INT"),
+               lambda t: t.domain == "ground" and not t.cvs_of("INT"), lambda t: True):
+        for t in types:
+            if ok(t):
+                return t.type_id
+    raise LcbError("the catalog holds no unit type")
+
+
+def known_state(state: GameState, catalog: Catalog, viewer: str | None) -> GameState:
+    """The state as ``viewer`` may know it (see the module doc): a copy in which each counter
+    it sees only as a back is a stand-in unit ``"hidden:<hex>:<n>"``; enemy units off the map
+    are left out.  The instructor (or None) gets ``state`` itself."""
+    if _all_seeing(viewer):
+        return state
+    s = state.clone(share_log=True)
+    for hid, c in _backs(state, viewer):
+        if isinstance(c, Marker):
+            del s.markers[c.mid]
+        else:
+            del s.units[c.uid]
+        s.units[hid] = Unit(hid, _stand_in_type(catalog, c.team), c.team, STAND_IN_TF, c.hex, 1, {})
+    for uid in [u.uid for u in state.units.values() if u.team != viewer and u.hex is None]:
+        del s.units[uid]
+    return s
+
+
+def check_known(state: GameState, viewer: str | None, uids: Iterable[str], what: str) -> None:
+    """UnknownName when ``viewer`` cannot name one of ``uids``: no such unit, or a face-down or
+    embarked enemy unit -- one message for both, so a name cannot be probed (6.11)."""
+    if _all_seeing(viewer):
+        return
+    for uid in uids:
+        u = state.units.get(uid) if isinstance(uid, str) else None
+        if u is None or not knows(u, viewer) or not (u.team == viewer or u.on_map):
+            raise UnknownName(f"{what}: {viewer} sees no unit named {uid!r}")
+
+
+def is_stand_in(u: Unit) -> bool:
+    return u.task_force == STAND_IN_TF
+
+
+# ====================================================================== log facts
+def refs(counters: Iterable[Unit | Marker]) -> list[dict]:
+    """Facts for a log entry: ``[{"uid": .., "up": bool}]`` for units, ``{"mid": .., "up"}``
+    for MILDECs -- face up or down at the moment of logging."""
+    return [{"mid": c.mid, "up": c.revealed} if isinstance(c, Marker) else {"uid": c.uid, "up": c.revealed}
+            for c in counters]
+
+
+def public_names(counters: Iterable[dict]) -> str:
+    """How the other team names ``refs``: face-up units by name, face-up MILDECs as
+    "MILDEC M1", the face-down ones as a count (3.03, 6.11)."""
+    counters = list(counters)
+    shown = [c["uid"] if "uid" in c else f"MILDEC {c['mid']}" for c in counters if c["up"]]
+    hidden = len(counters) - len(shown)
+    if hidden:
+        shown.append(f"{hidden} concealed counter{'s' if hidden > 1 else ''}")
+    return ", ".join(shown)
+
+
+def _any_down(*groups: Iterable[dict]) -> bool:
+    return any(not c["up"] for g in groups for c in g)
+
+
+Form = tuple[list[str] | None, dict | None]
+"""(audience, public) of an entry: (None, None) = everyone reads it in full."""
+
+EVERYONE: Form = (None, None)
+
+
+def _public(title: str, text: str, rules: list[str], **data) -> dict:
+    return {"title": title, "text": text, "rules": list(rules), "data": data}
+
+
+def _declare(e: dict, d: dict) -> Form:
+    units, marks = d.get("units", []), d.get("markers", [])
+    name = d["action"]
+    if d.get("action_kind") == "move_resupply" and units:
+        public = f"{name}: a unit (its location may stay hidden)"      # 3.03
+    elif not _any_down(units, marks):
+        return EVERYONE
+    else:
+        public = f"{name}: {public_names(units + marks)} in {d.get('origin')}"
+    return [d["team"]], _public(e["title"], public, e["rules"])
+
+
+def _move(e: dict, d: dict) -> Form:
+    units, marks = d.get("units", []), d.get("markers", [])
+    if not _any_down(units, marks):
+        return EVERYONE
+    who = public_names(units + marks)
+    verb = "moves" if len(units) + len(marks) == 1 else "move"
+    return [d["team"]], _public(f"Move {who}", f"{who} {verb} {' -> '.join(d.get('path', []))}",
+                                e["rules"], path=d.get("path", []))
+
+
+def _zor(e: dict, d: dict) -> Form:
+    if not _any_down(d["units"]):
+        return EVERYONE
+    return [d["team"]], _public(e["title"], f"{public_names(d['units'])} in {d['from']} look into {d['into']}: "
+                                "no enemy ground unit there", e["rules"])
+
+
+def _reveal(e: dict, d: dict) -> Form:
+    by = d.get("by")
+    if not by or not _any_down(by):
+        return EVERYONE
+    return [d["team"]], _public(e["title"], f"ground ZOR of {public_names(by)} from {d['from']} into {d['into']}",
+                                e["rules"], units=d["units"])
+
+
+def _conceal(e: dict, d: dict) -> Form:
+    units, marks = d.get("units", []), d.get("markers", [])
+    if not _any_down(units, marks):
+        return EVERYONE
+    flipped = [c for c in units + marks if c["up"]]     # the other team saw these face up
+    if not flipped:
+        return [d["team"]], None
+    return [d["team"]], _public(f"Concealed: {public_names(flipped)}", f"turned face down in {d['hex']}",
+                                e["rules"])
+
+
+def _resupply(e: dict, d: dict) -> Form:
+    return [d["team"]], None       # neither unit is revealed, nor where it acts (8.06, 3.03)
+
+
+def _effect(e: dict, d: dict) -> Form:
+    if d.get("effect") != "disembark":
+        return EVERYONE
+    n = len(d["units"])
+    return [d["team"]], _public(f"{n} concealed counter{'s' if n > 1 else ''} land{'' if n > 1 else 's'} "
+                                f"in {d['hex']}", f"from {public_names([d['host']])}, face down", e["rules"])
+
+
+FORMS: dict[str, Callable[[dict, dict], Form]] = {
+    "declare": _declare, "move": _move, "zor": _zor, "reveal": _reveal, "conceal": _conceal,
+    "resupply": _resupply, "effect": _effect,
+}
+"""One function per entry kind: (entry, its data) -> (audience, public form)."""
+
+
+def annotate(entry: dict) -> dict:
+    """Add ``audience`` / ``public`` to a fresh entry from the facts in its ``data``.
+    An entry whose kind has no function here, or that carries no ``team`` fact, is public."""
+    data = entry.get("data") or {}
+    form = FORMS.get(entry.get("kind"))
+    if form is None or "team" not in data:
+        return entry
+    audience, public = form(entry, data)
+    if audience is not None:
+        entry["audience"] = list(audience)
+        if public is not None:
+            entry["public"] = public
+    return entry
+
+
+def redact(entry: dict, viewer: str | None) -> dict | None:
+    """``entry`` as ``viewer`` reads it: the entry itself for the instructor and the teams in
+    its ``audience`` (absent = everyone), its public form for the others (a new dict with
+    kind, title, text, rules, data, turn, impulse), or None when they read nothing.
+
+    Logs saved before this contract (``visible_to`` / ``public_copy``) read as they did."""
+    if "audience" not in entry and "visible_to" in entry:      # a log saved by lcb_lab <= issue 4
+        if entry.get("public_copy"):
+            return None if _all_seeing(viewer) or viewer not in entry["visible_to"] else entry
+        return entry if _all_seeing(viewer) or viewer in entry["visible_to"] else None
+    audience = entry.get("audience")
+    if _all_seeing(viewer) or audience is None or viewer in audience:
+        return entry
+    public = entry.get("public")
+    if public is None:
+        return None
+    out = {"kind": entry["kind"], "title": public.get("title", ""), "text": public.get("text", ""),
+           "rules": list(public.get("rules", entry.get("rules", []))), "data": dict(public.get("data", {}))}
+    for k in ("turn", "impulse"):
+        if k in entry:
+            out[k] = entry[k]
+    return out
+
+
+def redact_log(log: Iterable[dict], viewer: str | None) -> list[dict]:
+    """Every entry of ``log`` ``viewer`` may read, as it reads it (see :func:`redact`)."""
+    return [r for r in (redact(e, viewer) for e in log) if r is not None]

@@ -1,0 +1,257 @@
+"""Hidden information, tried as the opponent would (3.03, 6.11, 6.21, 8.06).
+
+One module (``lcb_lab.observer``) decides what each team reads of the log and
+what its overlays are computed from.  These tests read the log as the other
+team and look for names it may not know.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from lcb_lab import load_scenario, observer
+from lcb_lab.errors import UnknownName
+from lcb_lab.state import GameState, Marker
+from lcb_lab.views import overlays as ov
+from tests.conftest import make_game, pass_impulse
+
+INF_US, INF_RU = "usmc_infantry_platoon", "runi_naval_infantry_platoon"
+
+
+def _mixed_stack(**kw):
+    """US stack in F-2: Alpha face up, Bravo face down; a RU platoon far away."""
+    return make_game([("Alpha", INF_US, "F-2", "TF Blue", True), ("Bravo", INF_US, "F-2", "TF Blue", False),
+                      ("Ivan", INF_RU, "K-10", "TF Red")], **kw)
+
+
+def test_leak1_moving_a_partly_concealed_stack_does_not_name_its_face_down_units():
+    g = _mixed_stack()
+    g.begin_impulse("TF Blue")
+    g.declare([{"kind": "move_combat", "units": ["Alpha", "Bravo"]}])
+    g.move(0, ["F-3"])
+    ru = g.explained_log("RU")
+    assert "Bravo" not in ru
+    assert "Alpha" in ru and "F-2 -> F-3" in ru
+
+
+def test_leak2_a_ground_zor_that_finds_enemies_does_not_name_the_concealed_unit_using_it():
+    g = make_game([("Scout", INF_US, "F-2", "TF Blue"), ("Ivan", INF_RU, "F-3", "TF Red")])
+    g.begin_impulse("TF Blue")
+    g.declare([{"kind": "move_combat", "units": ["Scout"]}])
+    assert g.exercise_zor(0, "F-3") == ["Ivan"]
+    ru = g.explained_log("RU")
+    assert "Scout" not in ru
+    assert "Ivan" in ru          # the revealed unit is face up now: everyone reads its name
+    assert "Scout" in g.explained_log("US") and "Scout" in g.explained_log("instructor")
+
+
+def test_leak3_concealing_a_mixed_stack_does_not_name_units_already_face_down():
+    g = _mixed_stack()
+    g.begin_impulse("TF Blue")
+    g.declare([{"kind": "move_conceal", "units": ["Alpha", "Bravo"]}])
+    g.conceal(0)
+    ru = g.explained_log("RU")
+    assert "Bravo" not in ru
+    assert "Alpha" in ru         # RU saw Alpha face up; it sees it turned face down
+    assert "Concealed: Alpha, Bravo" in g.explained_log("US")
+
+
+# ------------------------------------------------------------------ the contract of a log entry
+def test_redact_gives_the_full_entry_the_public_form_or_nothing():
+    full = {"kind": "move", "title": "Move A", "text": "A moves", "rules": ["5.12"], "data": {"mp": 2},
+            "turn": 1, "impulse": 2, "audience": ["US"],
+            "public": {"title": "Move 1 concealed counter", "text": "it moves", "rules": ["5.12"], "data": {}}}
+    assert observer.redact(full, "US") is full and observer.redact(full, "instructor") is full
+    assert observer.redact(full, None) is full
+    assert observer.redact(full, "RU") == {"kind": "move", "title": "Move 1 concealed counter", "text": "it moves",
+                                           "rules": ["5.12"], "data": {}, "turn": 1, "impulse": 2}
+    secret = {k: v for k, v in full.items() if k != "public"}
+    assert observer.redact(secret, "RU") is None and observer.redact(secret, "US") is secret
+    everyone = {k: v for k, v in full.items() if k not in ("public", "audience")}
+    assert observer.redact(everyone, "RU") is everyone
+
+
+def test_logs_saved_with_visible_to_and_public_copies_read_as_before():
+    own = {"kind": "declare", "title": "t", "text": "full", "rules": [], "data": {}, "visible_to": ["RU"]}
+    copy = {"kind": "declare", "title": "t", "text": "short", "rules": [], "data": {}, "visible_to": ["US"],
+            "public_copy": True}
+    assert [e["text"] for e in observer.redact_log([copy, own], "US")] == ["short"]
+    assert [e["text"] for e in observer.redact_log([copy, own], "RU")] == ["full"]
+    assert [e["text"] for e in observer.redact_log([copy, own], "instructor")] == ["full"]
+
+
+def test_one_entry_per_event_and_no_visibility_decided_in_the_rules():
+    g = _mixed_stack()
+    g.begin_impulse("TF Blue")
+    g.declare([{"kind": "move_conceal", "units": ["Alpha", "Bravo"]}])
+    g.move(0, ["F-3"])
+    g.conceal(0)
+    assert [e["kind"] for e in g.log] == ["impulse_start", "declare", "pass", "move", "conceal"]
+    assert not any("visible_to" in e or "public_copy" in e for e in g.log)
+    assert all(e["audience"] == ["US"] for e in g.log if e["kind"] in ("declare", "move", "conceal"))
+    rules_dir = Path(observer.__file__).parent / "rules"
+    assert not [p.name for p in rules_dir.glob("*.py") if "visible_to" in p.read_text(encoding="utf-8")]
+
+
+# ------------------------------------------------------------------ the other team's view of each event
+def test_declarations_point_at_concealed_counters_and_resupply_hides_its_location():
+    g = load_scenario("gotland_redux")
+    pass_impulse(g, "TF Memphis")
+    g.begin_impulse("TF St. Petersburg")
+    g.declare([{"kind": "move_combat", "units": ["1 Tanya"]}, {"kind": "move_resupply", "units": ["Ivan Co"]}])
+    us = [e["text"] for e in g.log_entries("US") if e["kind"] == "declare"]
+    assert us == ["#1 Move and/or Initiate Combat: 1 concealed counter in AJ-24",
+                  "#2 Move and/or Resupply: a unit (its location may stay hidden)"]
+    inst = [e["text"] for e in g.log_entries("instructor") if e["kind"] == "declare"]
+    assert inst == ["#1 Move and/or Initiate Combat: 1 Tanya in AJ-24", "#2 Move and/or Resupply: Ivan Co in AJ-22"]
+    assert [e["text"] for e in g.log_entries("RU") if e["kind"] == "declare"] == inst
+
+
+def test_a_face_up_counter_is_named_and_a_face_up_stack_is_declared_in_full():
+    g = _mixed_stack()
+    g.begin_impulse("TF Blue")
+    g.declare([{"kind": "move_combat", "units": ["Alpha", "Bravo"]}])
+    assert [e["text"] for e in g.log_entries("RU") if e["kind"] == "declare"] == [
+        "#1 Move and/or Initiate Combat: Alpha, 1 concealed counter in F-2"]
+    g2 = make_game([("Alpha", INF_US, "F-2", "TF Blue", True), ("Ivan", INF_RU, "K-10", "TF Red")])
+    g2.begin_impulse("TF Blue")
+    g2.declare([{"kind": "move_combat", "units": ["Alpha"]}])
+    g2.move(0, ["F-3"])
+    assert g2.explained_log("RU") == g2.explained_log("US")
+
+
+def test_resupply_is_read_only_by_its_own_team():
+    g = load_scenario("gotland_redux")
+    pass_impulse(g, "TF Memphis")
+    g.begin_impulse("TF St. Petersburg")
+    g.declare([{"kind": "move_resupply", "units": ["Ivan Co"]}])
+    g.state.units["1 Tanya"].supply["LRS1"] = 2
+    g.resupply(0, "Ivan Co", "RV1", [{"unit": "1 Tanya", "slot": "LRS1", "rp": 1}])
+    us, ru = g.log_entries("US"), g.log_entries("RU")
+    assert not [e for e in us if e["kind"] == "resupply"]
+    assert [e["title"] for e in ru if e["kind"] == "resupply"] == ["RESUPPLY by Ivan Co (RV1)"]
+    assert "Tanya" not in g.explained_log("US") and "Ivan" not in g.explained_log("US")
+
+
+def test_a_landing_shows_backs_coming_ashore_not_their_names():
+    g = load_scenario("gotland_redux")
+    g.apply_effect({"effect": "disembark", "from": "LHD 1", "units": ["1 Alpha", "2 Alpha", "1 Kilo"],
+                    "hex": "AL-23", "card": "Amphibious: LCU"})
+    ru = [e for e in g.log_entries("RU") if e["kind"] == "effect"]
+    assert [(e["title"], e["text"]) for e in ru] == [("3 concealed counters land in AL-23",
+                                                     "from 1 concealed counter, face down")]
+    assert "Alpha" not in g.explained_log("RU") and "Kilo" not in g.explained_log("RU")
+    assert "1 Alpha, 2 Alpha, 1 Kilo disembark into AL-23" in g.explained_log("US")
+    backs = [c for c in g.view("RU")["counters"] if c["hex"] == "AL-23"]
+    assert len(backs) == 3 and all(c["back"] for c in backs)        # the map shows the same
+
+
+def test_a_concealed_move_shows_the_backs_moving_without_name_or_mp():
+    g = make_game([("Bravo", INF_US, "F-2", "TF Blue"), ("Ivan", INF_RU, "K-10", "TF Red")])
+    g.begin_impulse("TF Blue")
+    g.declare([{"kind": "move_combat", "units": ["Bravo"]}])
+    g.move(0, ["F-3", "F-4"])
+    ru = [e for e in g.log_entries("RU") if e["kind"] == "move"]
+    assert [(e["title"], e["text"], e["data"]) for e in ru] == [
+        ("Move 1 concealed counter", "1 concealed counter moves F-2 -> F-3 -> F-4", {"path": ["F-2", "F-3", "F-4"]})]
+    us = [e for e in g.log_entries("US") if e["kind"] == "move"]
+    assert us[0]["text"] == "Bravo move F-2 -> F-3 -> F-4 for 2 MP (stack MP 3)"
+
+
+def test_a_face_down_mildec_moving_alone_reads_like_a_face_down_unit():
+    def ru_log(units, markers, action):
+        g = make_game(units + [("Ivan", INF_RU, "K-10", "TF Red")], markers=markers)
+        g.begin_impulse("TF Blue")
+        g.declare([action])
+        g.move(0, ["F-7"])
+        return [(e["title"], e["text"]) for e in g.log_entries("RU")]
+    mildec = ru_log([("Inf", INF_US, "A-1", "TF Blue")], [Marker("M1", "mildec", "US", "TF Blue", "F-6")],
+                    {"kind": "move_conceal", "units": [], "markers": ["M1"]})
+    unit = ru_log([("Inf", INF_US, "A-1", "TF Blue"), ("Bravo", INF_US, "F-6", "TF Blue")], [],
+                  {"kind": "move_conceal", "units": ["Bravo"]})
+    assert mildec == unit
+    assert ("Move 1 concealed counter", "1 concealed counter moves F-6 -> F-7") in mildec
+
+
+def test_a_ground_zor_finding_nothing_and_a_conceal_of_face_down_units():
+    g = make_game([("Scout", INF_US, "F-2", "TF Blue"), ("Ivan", INF_RU, "K-10", "TF Red")])
+    g.begin_impulse("TF Blue")
+    g.declare([{"kind": "move_conceal", "units": ["Scout"]}])
+    assert g.exercise_zor(0, "F-3") == []
+    g.conceal(0)
+    ru = [(e["kind"], e["text"]) for e in g.log_entries("RU")]
+    assert ("zor", "1 concealed counter in F-2 look into F-3: no enemy ground unit there") in ru
+    assert "conceal" not in [k for k, _ in ru]     # nothing the other team could see changed
+    assert "Scout in F-2 look into F-3" in g.explained_log("US")
+
+
+def test_the_other_teams_log_survives_save_and_load():
+    g = _mixed_stack()
+    g.begin_impulse("TF Blue")
+    g.declare([{"kind": "move_conceal", "units": ["Alpha", "Bravo"]}])
+    g.move(0, ["F-3"])
+    g.conceal(0)
+    saved = GameState.from_dict(json.loads(json.dumps(g.state.to_dict())))
+    assert saved.log == g.log
+    assert observer.redact_log(saved.log, "RU") == g.log_entries("RU")
+
+
+# ------------------------------------------------------------------ queries from a team's knowledge
+def _with_back(kind: str, hx: str, extra=()):
+    """A game where hex ``hx`` holds one face-down RU counter: a unit or a MILDEC."""
+    units = [("Inf", INF_US, "F-2", "TF Blue"), ("Log", "usmc_logistics_company", "F-2", "TF Blue")] + list(extra)
+    markers = []
+    if kind == "unit":
+        units.append(("Ivan", INF_RU, hx, "TF Red"))
+    else:
+        markers.append(Marker("M9", "mildec", "RU", "TF Red", hx))
+    units.append(("Far", INF_RU, "L-12", "TF Red"))
+    return make_game(units, markers=markers)
+
+
+def test_reach_and_resupply_reach_are_the_same_for_a_face_down_mildec_and_a_face_down_unit():
+    unit, mildec = _with_back("unit", "F-3"), _with_back("mildec", "F-3")
+    assert unit.movement_reach(["Inf"], viewer="US") == mildec.movement_reach(["Inf"], viewer="US")
+    assert unit.resupply_reach("Log", "RV1", viewer="US") == mildec.resupply_reach("Log", "RV1", viewer="US")
+    # the truth differs: a MILDEC neither stops a ground stack (5.18) nor blocks a RESUPPLY path (8.05)
+    assert unit.movement_reach(["Inf"]) != mildec.movement_reach(["Inf"])
+    assert "F-3" in mildec.resupply_reach("Log", "RV1") and "F-3" not in mildec.resupply_reach("Log", "RV1", "US")
+    assert mildec.movement_reach(["Inf"], viewer="US") == unit.movement_reach(["Inf"])
+
+
+def test_a_path_from_a_teams_knowledge_is_legal_in_the_true_state():
+    g = _with_back("mildec", "F-3")
+    assert g.path_to(["Inf"], "F-4") == ["F-3", "F-4"]          # the truth: a MILDEC does not stop (5.18)
+    path = g.path_to(["Inf"], "F-4", viewer="US")               # US sees a back that may stop it
+    assert path == ["E-2", "E-3", "F-4"]
+    g.begin_impulse("TF Blue")
+    g.declare([{"kind": "move_combat", "units": ["Inf"]}])
+    g.move(0, path)
+    assert g.unit("Inf").hex == "F-4"
+
+
+def test_the_intercept_umbrella_is_the_same_for_a_face_down_mildec_and_a_face_down_interceptor():
+    shooter = [("Grad", "runi_mlrs_section", "F-9", "TF Red", True), ("Alpha", INF_US, "F-6", "TF Blue", True)]
+    unit = make_game(shooter + [("Shield", "usmc_iamd_section", "F-5", "TF Blue")])
+    mildec = make_game(shooter, markers=[Marker("M1", "mildec", "US", "TF Blue", "F-5")])
+    ru_unit, ru_mildec = (g.intercept_umbrella("Grad", "Alpha", viewer="RU") for g in (unit, mildec))
+    assert ru_unit == ru_mildec
+    assert [(o["uid"], o["hidden"], o["hex"], o["close_enough"]) for o in ru_unit] == [
+        ("hidden:F-5:0", True, "F-5", True)]
+    assert [o["uid"] for o in unit.intercept_umbrella("Grad", "Alpha")] == ["Shield"]
+    assert unit.intercept_umbrella("Grad", "Alpha", viewer="US") == unit.intercept_umbrella("Grad", "Alpha")
+    # the lab draws the same thing and says the same for both
+    assert ov.umbrella_markers(unit, "Grad", "Alpha", viewer="RU") == ov.umbrella_markers(mildec, "Grad", "Alpha",
+                                                                                        viewer="RU")
+    assert "Concealed" in ov.umbrella_markers(mildec, "Grad", "Alpha", viewer="RU")["hidden_note"]
+
+
+def test_a_team_cannot_probe_names_it_does_not_see():
+    g = _with_back("unit", "F-3")
+    with pytest.raises(UnknownName) as hidden:
+        g.movement_reach(["Ivan"], viewer="US")
+    with pytest.raises(UnknownName) as nobody:
+        g.movement_reach(["Ghost"], viewer="US")
+    assert str(hidden.value).replace("Ivan", "X") == str(nobody.value).replace("Ghost", "X")
