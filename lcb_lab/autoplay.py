@@ -23,11 +23,9 @@ from .state import other
 
 
 def _stacks(game: Game, tf: str) -> list[list[str]]:
-    by_hex: dict[tuple[str, str], list[str]] = {}
-    for u in game.state.tf_units(tf):
-        if u.on_map and not (u.acted or u.paralysed or u.expended):
-            by_hex.setdefault((u.hex, game.utype(u.uid).domain), []).append(u.uid)
-    return list(by_hex.values())
+    """The stacks ``tf`` may still activate (one definition: rules.stacks)."""
+    from .rules.stacks import available_stacks
+    return available_stacks(game._ctx(), tf)
 
 
 def _kind_for(game: Game, stack: list[str], rng: np.random.Generator) -> str:

@@ -45,12 +45,13 @@ class Unit:
     paralysed: bool = False        # may not act for the rest of the turn (JCC effect)
     no_move: bool = False          # disembarked/transported this turn (5.19)
     expended: bool = False         # Combined Arms Activation (7.18)
+    moved_with: str = ""           # first unit of the group it moved with this turn; "" = not moved (3.37)
 
     def clone(self) -> "Unit":
         return Unit(self.uid, self.type_id, self.team, self.task_force, self.hex, self.hp,
                     dict(self.supply), self.revealed, self.embarked_on, list(self.attachments),
                     self.destroyed, self.acted, self.moved, self.paralysed, self.no_move,
-                    self.expended)
+                    self.expended, self.moved_with)
 
     @property
     def on_map(self) -> bool:
