@@ -13,9 +13,10 @@
   units of the active TF act (3.33), a stack acts together; part of a stack
   may be activated for combat/conceal/resupply (3.36) or split off, in which
   case it must move into its own hex (3.37, 5.15).  Declarations cannot be
-  changed once made (3.03).  Interpretation: ships and ground units of one
-  Task Force in one (port) hex are separate stacks, since they cannot move
-  together (5.11).
+  changed once made (3.03).  What a stack is comes from :mod:`.stacks`
+  (interpretation: ships and ground units of one Task Force in one (port)
+  hex are separate stacks, since they cannot move together, 5.11; units
+  that joined a stack this turn stay apart until the next turn, 3.37).
 """
 from __future__ import annotations
 

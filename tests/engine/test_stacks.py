@@ -68,6 +68,21 @@ def test_3_37_units_that_join_a_stack_stay_separate_until_the_next_turn():
     assert g.impulse.ap == 2 and not g.impulse.actions[0].split
 
 
+def test_3_37_an_armor_breakthrough_into_a_friendly_hex_is_a_stack_of_its_own():
+    """The tank wins a Continuing Combat (7.22) without moving, then breaks through
+    (7.111) into a hex its Task Force already holds: two stacks until the next turn."""
+    g = situation({"Tank": ("runi_tank_platoon", "F-6", True), "Friend": ("runi_naval_infantry_platoon", "F-5"),
+                   "Inf": ("usmc_infantry_platoon", "F-6", True), "Far": ("usmc_infantry_platoon", "L-12")},
+                  continuing=["F-6"], initiative="RU", forced=[1, 1], auto={"ga_defence": "no_defence"})
+    g.begin_impulse(R)
+    g.declare([])
+    g.commit_combat(ga=[{"attacker": "Tank", "target": "Inf", "dice": 2}])
+    g.resolve_combat()
+    assert g.state.units["Inf"].destroyed
+    g.armor_breakthrough("Tank", "F-5")
+    assert g.stack_of("Friend") == ["Friend"] and g.stack_of("Tank") == ["Tank"]
+
+
 def test_the_three_callers_agree_on_every_stack():
     g = situation({"W": ("usmc_himars_section", "F-6"), "DDG": ("usn_ddg_51", "F-6"),
                    "Inf": ("usmc_infantry_platoon", "F-6"), "Log": ("usmc_logistics_company", "F-6"),

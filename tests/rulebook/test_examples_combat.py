@@ -45,7 +45,8 @@ def test_7_37_example_follows_rule_7_02_not_the_printed_tally():
 
 
 def test_7_32_lrs_on_a_concealed_unit_is_refused_and_nothing_changes():
-    g = situation([("DDG-51", "usn_ddg_51", "F-10", B), ("1 Anna", "runi_naval_infantry_platoon", "F-4", R)], mixed=["F-10"])
+    g = situation([("DDG-51", "usn_ddg_51", "F-10", B), ("1 Anna", "runi_naval_infantry_platoon", "F-4", R)],
+                  mixed=["F-10"])
     g.begin_impulse(B)
     g.declare([{"kind": "move_combat", "units": ["DDG-51"]}])
     before = g.to_json()
@@ -178,7 +179,8 @@ def test_7_09_terrain_and_7_62_network_modifiers():
 
 def test_7_09_terrain_never_helps_naval_targets():
     g = situation([("DDG-51", "usn_ddg_51", "F-12", B), ("FFG", "rubf_ffg_gorshkov", "F-4", R, True)],
-                  naval=["F-4"], colours={"F-4": "brown"}, forced=[20, 20], auto={"intercept": "no_intercept"}, mixed=["F-12"])
+                  naval=["F-4"], mixed=["F-12"], colours={"F-4": "brown"}, forced=[20, 20],
+                  auto={"intercept": "no_intercept"})
     strike(g, B, [["DDG-51"]], [lrs("DDG-51", "FFG", 2)])
     g.resolve_combat()
     assert next(e for e in g.log if e["kind"] == "lrs_roll")["data"]["cv"] == 14
@@ -189,7 +191,8 @@ def test_7_34_example_partial_activation_only_the_firing_ship_reveals():
     only 103 reveals and fires LRS at two revealed enemy units."""
     g = situation([("DDG(X) 103", "usn_ddg_x", "F-12", B), ("DDG(X) 104", "usn_ddg_x", "F-12", B),
                    ("E1", "runi_naval_infantry_platoon", "G-3", R, True),
-                   ("E2", "runi_naval_infantry_platoon", "E-3", R, True)], naval=[f"F-{r}" for r in range(1, 13)], seed=1, auto={})
+                   ("E2", "runi_naval_infantry_platoon", "E-3", R, True)],
+                  naval=[f"F-{r}" for r in range(1, 13)], seed=1, auto={})
     g.begin_impulse(B)
     g.declare([{"kind": "move_combat", "units": ["DDG(X) 103", "DDG(X) 104"]}])
     assert g.impulse.ap == 2

@@ -112,7 +112,8 @@ def test_7_111_example_armor_breakthrough_one_free_mp():
     the hex, it may move 1 MP for free -- not into enemy hexes or hexes costing 2 MP or more."""
     g = situation([("Tank", "runi_tank_platoon", "F-7", R), ("Inf", "usmc_infantry_platoon", "F-6", B),
                    ("Other", "usmc_infantry_platoon", "G-5", B)],
-                  colours={"F-4": "yellow"}, initiative="RU", forced=[1, 1] + [20] * 4, auto={"ga_defence": "return_fire"})
+                  colours={"F-4": "yellow"}, initiative="RU", forced=[1, 1] + [20] * 4,
+                  auto={"ga_defence": "return_fire"})
     g.begin_impulse(R)
     g.declare([{"kind": "move_combat", "units": ["Tank"]}])
     with pytest.raises(IllegalAction):                   # no assault fought yet

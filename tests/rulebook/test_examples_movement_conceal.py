@@ -123,7 +123,8 @@ def test_6_21_example_ground_zor_reveals_one_adjacent_hex_only():
 
 def test_6_23_example_1_ships_within_five_hexes_reveal_each_other():
     """6.23 ex. 1: DDG(X) 103 moves within five hexes of an enemy ship: both revealed."""
-    g = situation([("DDG(X) 103", "usn_ddg_x", "F-12", B), ("Enemy", "rubf_ddg", "F-3", R)], naval=[f"{c}-{r}" for c in "EFG" for r in range(1, 13)])
+    g = situation([("DDG(X) 103", "usn_ddg_x", "F-12", B), ("Enemy", "rubf_ddg", "F-3", R)],
+                  naval=[f"{c}-{r}" for c in "EFG" for r in range(1, 13)])
     assert not g.state.units["Enemy"].revealed
     one_action(g, "move_combat", ["DDG(X) 103"])
     g.move(0, ["F-11", "F-10", "F-9", "F-8"])

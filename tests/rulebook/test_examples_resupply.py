@@ -78,7 +78,8 @@ def test_8_03_graphic_long_range_resupply_around_an_enemy_hex():
     assert e.value.rule == "8.05"
     # RV2 (2 RP, range 6): around via G-10 ... G-5
     g2 = resupply_game([("Echo", "usmc_logistics_company", "F-8", B), ("1 Anna", "runi_naval_infantry_platoon", "F-7", R),
-                        ("1 Whiskey", "usmc_himars_section", "F-5", B)], naval=[f"E-{r}" for r in range(1, 13)] + ["H-6", "H-7", "H-8"])
+                        ("1 Whiskey", "usmc_himars_section", "F-5", B)],
+                       naval=[f"E-{r}" for r in range(1, 13)] + ["H-6", "H-7", "H-8"])
     g2.state.units["1 Whiskey"].supply["LRS1"] = 2
     declare_resupply(g2, ["Echo"])
     g2.resupply(0, "Echo", "RV2", [{"unit": "1 Whiskey", "slot": "LRS1", "rp": 2}])
