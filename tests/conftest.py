@@ -11,9 +11,10 @@ import warnings
 
 import pytest
 
+from lcb_lab import situation     # first: binds lcb_lab.situation to the function, not its module
 from lcb_lab.board import Board
 from lcb_lab.game import Game
-from lcb_lab.situation import situation, synthetic_board
+from lcb_lab.situation import synthetic_board
 
 _DEPRECATED = "tests.conftest.{} is deprecated: call lcb_lab.situation(...) instead"
 

@@ -176,5 +176,6 @@ def test_situation_is_exported_lazily_and_the_module_is_callable():
     import importlib
     mod = importlib.import_module("lcb_lab.situation")
     assert callable(lcb_lab.situation) and callable(mod)
+    assert lcb_lab.situation is mod.situation          # the function, bound over its module
     assert mod(units={"A": ("usmc_infantry_platoon", "F-6")}).unit("A").hex == "F-6"
     assert "situation" in lcb_lab.__all__ and "situation_from_toml" in lcb_lab.__all__
