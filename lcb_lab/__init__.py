@@ -4,6 +4,7 @@ Small public API::
 
     from lcb_lab import load_scenario, IllegalAction
     game = load_scenario("gotland_redux", seed=1)
+    game = situation({"1 Whiskey": ("usmc_himars_section", "F-6")}, forced=[8])   # a staged situation
 
 The rules kernel (this package minus ``views``/``widgets``) imports no UI
 library; UI modules are imported only when used.
@@ -11,7 +12,7 @@ library; UI modules are imported only when used.
 from .errors import DecisionRequired, IllegalAction, LcbError, ScenarioError
 
 __version__ = "0.1.0"
-__all__ = ["load_scenario", "Game", "IllegalAction", "LcbError", "ScenarioError",
+__all__ = ["load_scenario", "situation", "situation_from_toml", "Game", "IllegalAction", "LcbError", "ScenarioError",
            "DecisionRequired", "Dice", "__version__"]
 
 
@@ -19,6 +20,14 @@ def __getattr__(name):  # lazy: keeps `import lcb_lab` fast
     if name == "load_scenario":
         from .loading import load_scenario
         return load_scenario
+    if name in ("situation", "situation_from_toml"):
+        # the function shares its name with its module lcb_lab.situation: importing the
+        # module binds the module here, so bind the function over it (the module is
+        # callable too, should it be imported first)
+        import importlib
+        mod = importlib.import_module(".situation", __name__)
+        globals()["situation"] = mod.situation
+        return getattr(mod, name)
     if name == "Game":
         from .game import Game
         return Game

@@ -9,7 +9,7 @@ from . import explain, hexgrid, observer
 from . import inputs as I
 from .decisions import Decision
 from .errors import IllegalAction, LcbError
-from .rules import combat, conceal, continuing, movement, resupply, sequence
+from .rules import combat, conceal, continuing, movement, resupply, sequence, stacks
 from .rules.common import Ctx
 from .rules.intercept import umbrella
 from .state import Unit
@@ -43,9 +43,11 @@ class GameQueries:
         return self.catalog.unit(self.state.unit(uid).type_id)
 
     def stack_of(self, uid: str) -> list[str]:
-        """Units of the same Task Force in the same hex (3.23)."""
-        u = self.state.unit(uid)
-        return [x.uid for x in self.state.units_in(u.hex) if x.task_force == u.task_force] if u.hex else [uid]
+        """Designators of ``uid``'s stack, ``uid`` included (3.23): its Task Force's living
+        units in its hex of its domain (ships and ground units never stack, 5.11), less
+        units that joined it this turn (3.37); see :mod:`lcb_lab.rules.stacks`.
+        Raises UnknownName."""
+        return stacks.stack_of(self._ctx(), uid)
 
     def _known(self, viewer: str | None, uids, what: str) -> Ctx:
         """A Ctx over the state as ``viewer`` may know it (:func:`observer.known_state`);

@@ -33,7 +33,7 @@ from .actions import CHANCE
 from . import hexgrid
 from .acts import HANDLERS
 from .errors import DiceExhausted, IllegalAction
-from .rules import continuing, movement
+from .rules import continuing, movement, stacks
 from .rules.common import supply_left
 from .state import other
 
@@ -110,11 +110,7 @@ def declaration_options(game: "Game") -> list[A.CoreAction]:
     """Each single Core Action the impulse may declare (3.31-3.37, 5.17, 7.61)."""
     s, imp = game.state, game.state.impulse
     out: list[A.CoreAction] = []
-    by_stack: dict[tuple, list[str]] = {}
-    for u in s.tf_units(imp.task_force):
-        if u.on_map and not (u.acted or u.paralysed or u.expended):
-            by_stack.setdefault((u.hex, game.utype(u.uid).domain), []).append(u.uid)
-    for units in by_stack.values():
+    for units in stacks.available_stacks(game._ctx(), imp.task_force):   # one definition of a stack
         types = [game.utype(u) for u in units]
         kinds = ["move_combat", "move_conceal"]
         if any(t.is_logistics for t in types):

@@ -34,9 +34,9 @@ class GamePersistence:
 
     def to_json(self) -> str:
         """The whole game (state, dice, map or board, scenario description, record) as JSON."""
-        from .board import board_to_dict
+        from .board import board_to_dict, map_name_problem
         info = self.scenario_info.model_dump() if self.scenario_info is not None else None
-        own_board = self.board.name != self.map_name
+        own_board = self.board.name != self.map_name or map_name_problem(self.map_name) is not None
         h = self.history
         record = None
         if h.steps:

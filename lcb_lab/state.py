@@ -48,6 +48,7 @@ class Unit:
     paralysed: bool = False        # may not act for the rest of the turn (JCC effect)
     no_move: bool = False          # disembarked/transported this turn (5.19)
     expended: bool = False         # Combined Arms Activation (7.18)
+    moved_with: str = ""           # first unit of the group it moved with this turn; "" = not moved (3.37)
 
     def clone(self) -> "Unit":
         return _codec.clone(self)

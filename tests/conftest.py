@@ -1,57 +1,40 @@
-"""Shared fixtures: a small synthetic board and a game factory for rule tests.
+"""Shared fixtures and helpers for rule tests.
 
-The synthetic board is a 12 x 12 grid (columns A-L, rows 1-12).  By default
-every hex is green land; tests mark hexes naval/mixed and recolour them to
-build the situation a rulebook example describes.
+``make_board`` / ``make_game`` are deprecated thin wrappers over the public
+:func:`lcb_lab.situation` (and :func:`lcb_lab.situation.synthetic_board`):
+new tests call ``situation(...)`` directly.  The synthetic board is a 12 x 12
+grid (columns A-L, rows 1-12) of green land unless told otherwise.
 """
 from __future__ import annotations
 
+import warnings
+
 import pytest
 
-from lcb_lab import hexgrid
-from lcb_lab.board import Board, HexInfo
-from lcb_lab.catalog import load_catalog
-from lcb_lab.dice import Dice
+from lcb_lab import situation     # first: binds lcb_lab.situation to the function, not its module
+from lcb_lab.board import Board
 from lcb_lab.game import Game
-from lcb_lab.state import GameState, Unit
+from lcb_lab.situation import synthetic_board
+
+_DEPRECATED = "tests.conftest.{} is deprecated: call lcb_lab.situation(...) instead"
 
 
 def make_board(naval=(), mixed=(), colours=None, cut=(), size=12) -> Board:
-    """A size x size board. ``cut``: pairs of hexes with no ground link (water between)."""
-    naval, mixed, colours = set(naval), set(mixed), dict(colours or {})
-    cut = {frozenset(p) for p in cut}
-    labels = [hexgrid.Hex(c, r).label for c in range(1, size + 1) for r in range(1, size + 1)]
-    kind = {h: "naval" if h in naval else "mixed" if h in mixed else "land" for h in labels}
-    hexes = {}
-    for h in labels:
-        nbs = [n.label for n in hexgrid.neighbours(h) if n.label in kind]
-        ground = tuple(n for n in nbs if kind[h] != "naval" and kind[n] != "naval"
-                       and frozenset((h, n)) not in cut)
-        water = tuple(n for n in nbs if kind[h] != "land" and kind[n] != "land")
-        colour = colours.get(h, "blue" if kind[h] == "naval" else "green")
-        hexes[h] = HexInfo(h, kind[h], colour, 0.0 if kind[h] == "naval" else 1.0, (), ground, water)
-    return Board("test", hexes, {"lon0": 0, "lat0": 0, "km_per_deg_lon": 100, "km_per_deg_lat": 100})
+    """Deprecated: ``lcb_lab.situation(naval=..., mixed=..., colours=..., cut=..., size=...)``.
+    A size x size board; ``cut``: pairs of hexes with no ground link (water between)."""
+    warnings.warn(_DEPRECATED.format("make_board"), DeprecationWarning, stacklevel=2)
+    return synthetic_board(size, naval, mixed, colours, cut)
 
 
 def make_game(units, board=None, forced=(), seed=None, initiative="US", network=None,
               task_forces=None, markers=None, auto=None, catalog=None) -> Game:
-    """``units``: list of (uid, type_id, hex, task_force[, revealed]) tuples."""
-    cat = catalog or load_catalog()
-    tfs = task_forces or {"TF Blue": "US", "TF Red": "RU"}
-    us = {}
-    for spec in units:
-        uid, type_id, hx, tf = spec[:4]
-        revealed = spec[4] if len(spec) > 4 else False
-        t = cat.unit(type_id)
-        supply = {c.slot: c.supply for c in t.cvs if c.supply is not None}
-        if t.rp:
-            supply["RP"] = t.rp
-        us[uid] = Unit(uid, type_id, t.team, tf, hx, t.hp, supply, revealed)
-    st = GameState("test", 1, 3, "action", initiative, tfs, [], us,
-                   network_cubes=dict(network or {"US": 0, "RU": 0}))
-    for m in markers or []:
-        st.markers[m.mid] = m
-    return Game(st, board or make_board(), cat, Dice(seed=seed, forced=forced), auto)
+    """Deprecated: ``lcb_lab.situation(units, ...)``.  ``units``: list of
+    (uid, type_id, hex, task_force[, revealed]) tuples.  As before, terrain is not
+    checked and naval ZORs are not swept at creation."""
+    warnings.warn(_DEPRECATED.format("make_game"), DeprecationWarning, stacklevel=2)
+    return situation(list(units), board=board or synthetic_board(), forced=list(forced), seed=seed,
+                     initiative=initiative, network=network, task_forces=task_forces,
+                     markers=markers, auto=auto, catalog=catalog, naval_zor=False, check_terrain=False)
 
 
 @pytest.fixture

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from ..errors import IllegalAction
+from . import stacks
 from .common import Ctx, check_supply, living_unit, supply_left
 
 
@@ -112,6 +113,7 @@ def breakthrough(ctx: Ctx, u, dest: str, ga_hexes: list[str], used: list[str]) -
     if ctx.state.units_in(dest, other(u.team)):
         raise IllegalAction("7.110", f"{dest} holds opposing units")
     start, u.hex, u.moved = u.hex, dest, True
+    stacks.mark_moved([u])   # a stack of its own until the next turn (3.37)
     used.append(u.uid)
     ctx.log(explain.step("move", f"Armor Breakthrough: {u.uid}",
                          f"{start} -> {dest} for 1 MP, free; no conceal and no new combat", ["7.19", "7.111"]))

@@ -19,6 +19,7 @@ from .. import explain
 from ..errors import IllegalAction
 from ..state import Unit
 from .common import Ctx, enemy_ground_in, names, refs
+from . import stacks
 from .conceal import apply_naval_zor, contact_reveal
 
 
@@ -206,6 +207,7 @@ def move(ctx: Ctx, units: list[Unit], path: list[str], markers: list[str] = ()) 
             apply_naval_zor(ctx, u, h)  # 6.23: throughout the movement path
     for u in units:
         u.moved = True
+    stacks.mark_moved(units)   # a distinct stack until the next turn (3.37)
     for mid in markers:
         ctx.state.markers[mid].hex = path[-1]  # MILDECs share the stack's move (5.17)
     text = f"{names(units)} move {start} -> {' -> '.join(path)} for {spent} MP (stack MP {stack_mp(ctx, units)})"

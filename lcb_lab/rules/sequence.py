@@ -13,16 +13,17 @@
   units of the active TF act (3.33), a stack acts together; part of a stack
   may be activated for combat/conceal/resupply (3.36) or split off, in which
   case it must move into its own hex (3.37, 5.15).  Declarations cannot be
-  changed once made (3.03).  Interpretation: ships and ground units of one
-  Task Force in one (port) hex are separate stacks, since they cannot move
-  together (5.11).
+  changed once made (3.03).  What a stack is comes from :mod:`.stacks`
+  (interpretation: ships and ground units of one Task Force in one (port)
+  hex are separate stacks, since they cannot move together, 5.11; units
+  that joined a stack this turn stay apart until the next turn, 3.37).
 """
 from __future__ import annotations
 
 from .. import explain
 from ..errors import IllegalAction
 from ..state import Declared, Impulse, other
-from . import continuing, influence
+from . import continuing, influence, stacks
 from .common import Ctx, living_unit, names, refs
 from .network import REPAIR_AP
 
@@ -208,12 +209,13 @@ def _check_action(ctx: Ctx, a: dict, i: int, seen: set[str]) -> Declared:
         raise IllegalAction("3.23", f"action #{i + 1}: {names(units)} are in {len(hexes)} hexes; "
                             "a Core Action activates one unit or one stack (one hex)")
     origin = hexes.pop()
-    # ships and ground units sharing a port hex cannot move as one stack (5.11): lcb_lab
-    # treats them as two stacks, so activating one is not a split (3.37)
-    domains = {ctx.utype(u).domain for u in units}
-    stack = {u.uid for u in s.units_in(origin) if u.task_force == imp.task_force and not u.acted
-             and ctx.utype(u).domain in domains}
-    split = bool(stack - set(uids)) and kind != "move_embarked_jcc"
+    # one definition of a stack (rules.stacks): ships and ground units sharing a port hex are
+    # two stacks (5.11), units that joined this turn stay apart until the next turn (3.37)
+    if len(stacks.group(ctx, units)) > 1:
+        raise IllegalAction("3.23", f"action #{i + 1}: {names(units)} are separate stacks in {origin} "
+                            "(ships and ground units never stack, 5.11; units that joined this turn "
+                            "stay a separate stack, 3.37): declare one Core Action for each")
+    split = stacks.is_split(ctx, units) and kind != "move_embarked_jcc"
     if kind == "move_embarked_jcc":
         if not all(ctx.utype(u).embark_gpsv or ctx.utype(u).embark_asv for u in units):
             raise IllegalAction("11.0", f"action #{i + 1}: only Embark-capable ships play Embarked JCCs")
@@ -284,6 +286,7 @@ def end_of_turn(ctx: Ctx) -> None:
     s.kills = {"US": 0, "RU": 0}
     for u in s.units.values():
         u.acted = u.moved = u.paralysed = u.no_move = u.expended = False
+        u.moved_with = ""          # units that joined a stack this turn now merge with it (3.37)
     for m in s.markers.values():
         m.acted = False
     s.influence_turn_start = s.influence

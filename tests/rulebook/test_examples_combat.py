@@ -3,7 +3,7 @@ import pytest
 
 from lcb_lab.errors import IllegalAction
 from lcb_lab.state import Marker
-from tests.conftest import make_board, make_game
+from lcb_lab import situation
 
 B, R = "TF Blue", "TF Red"
 
@@ -28,11 +28,10 @@ def test_7_37_example_follows_rule_7_02_not_the_printed_tally():
     misses against 8: one hit.  1 Kilo intercepts with 2 dice, 11 and 16: one success,
     negating the one hit.  The rules give 0 damage where the text prints 1 HP
     (facts.md section 6 item 1)."""
-    board = make_board(colours={"F-6": "brown"})
-    g = make_game([("1 Uran", "runi_coastal_missile_section", "F-2", R),
+    g = situation([("1 Uran", "runi_coastal_missile_section", "F-2", R),
                    ("1 Whiskey", "usmc_himars_section", "F-6", B, True),
                    ("1 Kilo", "usmc_iamd_section", "F-6", B)],
-                  board=board, initiative="RU", forced=[8, 12, 11, 16])
+                  colours={"F-6": "brown"}, initiative="RU", forced=[8, 12, 11, 16])
     d = strike(g, R, [["1 Uran"]], [lrs("1 Uran", "1 Whiskey", 2)])
     assert d.kind == "intercept" and d.team == "US"
     g.answer([itc("1 Kilo", "1 Whiskey", 2)])
@@ -46,7 +45,8 @@ def test_7_37_example_follows_rule_7_02_not_the_printed_tally():
 
 
 def test_7_32_lrs_on_a_concealed_unit_is_refused_and_nothing_changes():
-    g = make_game([("DDG-51", "usn_ddg_51", "F-10", B), ("1 Anna", "runi_naval_infantry_platoon", "F-4", R)])
+    g = situation([("DDG-51", "usn_ddg_51", "F-10", B), ("1 Anna", "runi_naval_infantry_platoon", "F-4", R)],
+                  mixed=["F-10"])
     g.begin_impulse(B)
     g.declare([{"kind": "move_combat", "units": ["DDG-51"]}])
     before = g.to_json()
@@ -57,7 +57,7 @@ def test_7_32_lrs_on_a_concealed_unit_is_refused_and_nothing_changes():
 
 
 def test_7_31_range_and_7_08_supply_are_enforced():
-    g = make_game([("1 Whiskey", "usmc_himars_section", "F-10", B),
+    g = situation([("1 Whiskey", "usmc_himars_section", "F-10", B),
                    ("1 Anna", "runi_naval_infantry_platoon", "F-4", R, True),
                    ("2 Anna", "runi_naval_infantry_platoon", "F-7", R, True)])
     g.begin_impulse(B)
@@ -75,9 +75,9 @@ def test_7_31_range_and_7_08_supply_are_enforced():
 
 def test_7_04_ddgx_spreads_15_lrs_over_three_targets():
     """7.04: a DDG(X) with LRS supply 15 fires 5 dice at each of 3 revealed targets."""
-    g = make_game([("DDG(X)", "usn_ddg_x", "F-12", B)] +
+    g = situation([("DDG(X)", "usn_ddg_x", "F-12", B)] +
                   [(f"{i} Anna", "runi_naval_infantry_platoon", f"{c}-4", R, True)
-                   for i, c in ((1, "E"), (2, "F"), (3, "G"))], seed=3, auto={})
+                   for i, c in ((1, "E"), (2, "F"), (3, "G"))], seed=3, auto={}, mixed=["F-12"])
     strike(g, B, [["DDG(X)"]], [lrs("DDG(X)", f"{i} Anna", 5) for i in (1, 2, 3)])
     assert g.state.units["DDG(X)"].supply["LRS1"] == 0
     g.resolve_combat()
@@ -86,10 +86,10 @@ def test_7_04_ddgx_spreads_15_lrs_over_three_targets():
 
 def test_7_05_hits_do_not_roll_over_to_another_target_in_the_hex():
     """7.05: 4 dice on target A, 2 on target B in the same hex; A's extra hits are lost."""
-    g = make_game([("DDG-51", "usn_ddg_51", "F-12", B),
+    g = situation([("DDG-51", "usn_ddg_51", "F-12", B),
                    ("A", "runi_naval_infantry_platoon", "F-4", R, True),
                    ("B", "runi_naval_infantry_platoon", "F-4", R, True)],
-                  forced=[1, 2, 3, 4, 20, 20])
+                  forced=[1, 2, 3, 4, 20, 20], mixed=["F-12"])
     strike(g, B, [["DDG-51"]], [lrs("DDG-51", "A", 4), lrs("DDG-51", "B", 2)])
     g.resolve_combat()
     assert g.state.units["A"].destroyed          # 4 hits on 2 HP
@@ -99,9 +99,9 @@ def test_7_05_hits_do_not_roll_over_to_another_target_in_the_hex():
 def test_7_03_one_combat_commit_per_impulse_and_all_attackers_revealed():
     """7.03: Raja uses 2 AP: one ship in hex A and a stack of two in hex B attack one
     enemy in hex C; all attackers reveal.  He may not attack again after rolling."""
-    g = make_game([("S1", "usn_ddg_51", "B-10", B), ("S2", "usn_ddg_51", "J-10", B),
+    g = situation([("S1", "usn_ddg_51", "B-10", B), ("S2", "usn_ddg_51", "J-10", B),
                    ("S3", "usn_ddg_51", "J-10", B),
-                   ("T", "rubf_ddg", "F-3", R, True)], forced=[20] * 12)
+                   ("T", "rubf_ddg", "F-3", R, True)], forced=[20] * 12, mixed=["B-10", "J-10", "F-3"])
     strike(g, B, [["S1"], ["S2", "S3"]], [lrs("S1", "T", 4), lrs("S2", "T", 4), lrs("S3", "T", 4)])
     assert all(g.state.units[s].revealed for s in ("S1", "S2", "S3"))
     g.answer_policy("no_intercept") if g.pending else None
@@ -114,11 +114,11 @@ def test_7_03_one_combat_commit_per_impulse_and_all_attackers_revealed():
 def test_7_54_intercept_supply_is_spent_even_when_every_lrs_misses():
     """7.54: 4 INTERCEPT dice against the 3 LRS on one platoon and 5 against the 4 LRS
     on another; both sides reduce supply even though all LRS miss (7.58)."""
-    g = make_game([("DDG-51", "usn_ddg_51", "F-12", B),
+    g = situation([("DDG-51", "usn_ddg_51", "F-12", B),
                    ("P1", "runi_naval_infantry_platoon", "E-4", R, True),
                    ("P2", "runi_naval_infantry_platoon", "G-4", R, True),
                    ("FFG", "rubf_ffg_gorshkov", "F-3", R), ("DDG", "rubf_ddg", "F-3", R)],
-                  forced=[20] * 3 + [1] * 4 + [20] * 4 + [1] * 5)
+                  forced=[20] * 3 + [1] * 4 + [20] * 4 + [1] * 5, mixed=["F-12", "F-3"])
     strike(g, B, [["DDG-51"]], [lrs("DDG-51", "P1", 3), lrs("DDG-51", "P2", 4)])
     g.answer([itc("FFG", "P1", 4), itc("DDG", "P2", 5)])
     assert g.state.units["FFG"].supply["INT1"] == 8 - 4 and g.state.units["DDG"].supply["INT1"] == 8 - 5
@@ -129,10 +129,10 @@ def test_7_54_intercept_supply_is_spent_even_when_every_lrs_misses():
 
 
 def test_7_54_intercept_over_supply_is_refused():
-    g = make_game([("DDG-51", "usn_ddg_51", "F-12", B),
+    g = situation([("DDG-51", "usn_ddg_51", "F-12", B),
                    ("P1", "runi_naval_infantry_platoon", "E-4", R, True),
                    ("P2", "runi_naval_infantry_platoon", "G-4", R, True),
-                   ("FFG", "rubf_ffg_gorshkov", "F-3", R)])
+                   ("FFG", "rubf_ffg_gorshkov", "F-3", R)], mixed=["F-12", "F-3"])
     strike(g, B, [["DDG-51"]], [lrs("DDG-51", "P1", 3), lrs("DDG-51", "P2", 4)])
     with pytest.raises(IllegalAction) as e:
         g.answer([itc("FFG", "P1", 4), itc("FFG", "P2", 5)])
@@ -144,9 +144,9 @@ def test_7_54_intercept_over_supply_is_refused():
 def test_7_56_example_interceptor_farther_than_the_attacker_cannot_intercept():
     """7.56: the attacker is 2 hexes from target A; the IAMD unit has range 4 and is 4
     hexes away: in range, but farther than the attacker, so it may not intercept (7.53)."""
-    g = make_game([("Uran", "runi_coastal_missile_section", "F-2", R),
+    g = situation([("Uran", "runi_coastal_missile_section", "F-2", R),
                    ("A", "usmc_infantry_platoon", "F-4", B, True),
-                   ("IAMD", "usn_ddg_51", "F-8", B)], initiative="RU")
+                   ("IAMD", "usn_ddg_51", "F-8", B)], initiative="RU", mixed=["F-8"])
     g.begin_impulse(R)
     g.declare([{"kind": "move_combat", "units": ["Uran"]}])
     assert g.commit_combat(lrs=[lrs("Uran", "A", 2)]) is None   # nobody eligible: no question
@@ -156,7 +156,7 @@ def test_7_56_example_interceptor_farther_than_the_attacker_cannot_intercept():
 
 
 def test_7_52_cannon_artillery_cannot_be_intercepted():
-    g = make_game([("Msta", "runi_cannon_artillery", "F-6", R),
+    g = situation([("Msta", "runi_cannon_artillery", "F-6", R),
                    ("A", "usmc_infantry_platoon", "F-5", B, True),
                    ("Kilo", "usmc_iamd_section", "F-5", B)], initiative="RU", forced=[1, 1])
     g.begin_impulse(R)
@@ -167,10 +167,9 @@ def test_7_52_cannon_artillery_cannot_be_intercepted():
 
 
 def test_7_09_terrain_and_7_62_network_modifiers():
-    board = make_board(colours={"F-4": "orange"})
-    g = make_game([("DDG-51", "usn_ddg_51", "F-12", B),
+    g = situation([("DDG-51", "usn_ddg_51", "F-12", B),
                    ("P", "runi_naval_infantry_platoon", "F-4", R, True)],
-                  board=board, network={"US": 4, "RU": 0}, forced=[20, 20])
+                  colours={"F-4": "orange"}, network={"US": 4, "RU": 0}, forced=[20, 20], mixed=["F-12"])
     strike(g, B, [["DDG-51"]], [lrs("DDG-51", "P", 2)])
     g.resolve_combat()
     roll = next(e for e in g.log if e["kind"] == "lrs_roll")
@@ -179,9 +178,9 @@ def test_7_09_terrain_and_7_62_network_modifiers():
 
 
 def test_7_09_terrain_never_helps_naval_targets():
-    board = make_board(naval=["F-4"], colours={"F-4": "brown"})
-    g = make_game([("DDG-51", "usn_ddg_51", "F-12", B), ("FFG", "rubf_ffg_gorshkov", "F-4", R, True)],
-                  board=board, forced=[20, 20], auto={"intercept": "no_intercept"})
+    g = situation([("DDG-51", "usn_ddg_51", "F-12", B), ("FFG", "rubf_ffg_gorshkov", "F-4", R, True)],
+                  naval=["F-4"], mixed=["F-12"], colours={"F-4": "brown"}, forced=[20, 20],
+                  auto={"intercept": "no_intercept"})
     strike(g, B, [["DDG-51"]], [lrs("DDG-51", "FFG", 2)])
     g.resolve_combat()
     assert next(e for e in g.log if e["kind"] == "lrs_roll")["data"]["cv"] == 14
@@ -190,10 +189,10 @@ def test_7_09_terrain_never_helps_naval_targets():
 def test_7_34_example_partial_activation_only_the_firing_ship_reveals():
     """7.34: Justin moves his concealed stack DDG(X) 103 and 104 together for 1 AP;
     only 103 reveals and fires LRS at two revealed enemy units."""
-    board = make_board(naval=[f"F-{r}" for r in range(1, 13)])
-    g = make_game([("DDG(X) 103", "usn_ddg_x", "F-12", B), ("DDG(X) 104", "usn_ddg_x", "F-12", B),
+    g = situation([("DDG(X) 103", "usn_ddg_x", "F-12", B), ("DDG(X) 104", "usn_ddg_x", "F-12", B),
                    ("E1", "runi_naval_infantry_platoon", "G-3", R, True),
-                   ("E2", "runi_naval_infantry_platoon", "E-3", R, True)], board=board, seed=1, auto={})
+                   ("E2", "runi_naval_infantry_platoon", "E-3", R, True)],
+                  naval=[f"F-{r}" for r in range(1, 13)], seed=1, auto={})
     g.begin_impulse(B)
     g.declare([{"kind": "move_combat", "units": ["DDG(X) 103", "DDG(X) 104"]}])
     assert g.impulse.ap == 2
@@ -209,7 +208,7 @@ def test_7_14_example_ground_assault_both_sides_declare_then_damage_is_simultane
     """7.14: Megan's 1 Alpha puts 2 GA dice on each of Jerry's 1 Anna and 1 Boris; Jerry
     answers with 2 dice from 1 Anna at 1 Alpha and 2 from 1 Boris at 2 Alpha.  All dice
     are rolled, then damage applies to both sides at once."""
-    g = make_game([("1 Alpha", "usmc_infantry_platoon", "F-7", B), ("2 Alpha", "usmc_infantry_platoon", "F-7", B),
+    g = situation([("1 Alpha", "usmc_infantry_platoon", "F-7", B), ("2 Alpha", "usmc_infantry_platoon", "F-7", B),
                    ("1 Anna", "runi_naval_infantry_platoon", "F-6", R),
                    ("1 Boris", "runi_naval_infantry_platoon", "F-6", R)],
                   forced=[1, 2, 3, 20, 1, 2, 20, 20])
@@ -235,7 +234,7 @@ def test_7_14_example_ground_assault_both_sides_declare_then_damage_is_simultane
 def test_7_16_example_units_without_ga_do_not_respond():
     """7.16: Xavier's infantry platoon assaults two enemy logistics units; they have no
     GA value, so no defence is asked and his dice roll uncontested."""
-    g = make_game([("Inf", "usmc_infantry_platoon", "F-7", B),
+    g = situation([("Inf", "usmc_infantry_platoon", "F-7", B),
                    ("Log1", "runi_logistics_company", "F-6", R), ("Log2", "runi_logistics_company", "F-6", R)],
                   forced=[1, 1, 20, 20])
     g.begin_impulse(B)
@@ -249,7 +248,7 @@ def test_7_16_example_units_without_ga_do_not_respond():
 
 def test_7_17_example_combined_arms_bonus_raises_ga_from_4_to_6():
     """7.17: an LRS this impulse damages a unit in the hex; the infantry's GA CV 4 becomes 6."""
-    g = make_game([("HIMARS", "usmc_himars_section", "F-9", B), ("Inf", "usmc_infantry_platoon", "F-7", B),
+    g = situation([("HIMARS", "usmc_himars_section", "F-9", B), ("Inf", "usmc_infantry_platoon", "F-7", B),
                    ("P", "runi_naval_infantry_platoon", "F-6", R, True),
                    ("Q", "runi_naval_infantry_platoon", "F-6", R, True)],
                   forced=[1, 20, 6, 6], auto={"intercept": "no_intercept", "ga_defence": "no_defence"})
@@ -267,7 +266,7 @@ def test_4_22_example_mari_may_decline_mildec_protection():
     """4.22: LRS deals 2 HP to Mari's revealed platoon sharing its hex with two MILDECs and
     a logistics company; she lets the platoon take both hits and it is destroyed."""
     markers = [Marker("M1", "mildec", "US", B, "F-4"), Marker("M2", "mildec", "US", B, "F-4")]
-    g = make_game([("Msta", "runi_cannon_artillery", "F-6", R),
+    g = situation([("Msta", "runi_cannon_artillery", "F-6", R),
                    ("Plt", "usmc_infantry_platoon", "F-4", B, True),
                    ("Log", "usmc_logistics_company", "F-4", B)],
                   initiative="RU", markers=markers, forced=[1, 1])
@@ -285,7 +284,7 @@ def test_4_22_example_mari_may_decline_mildec_protection():
 
 def test_4_22_mildecs_absorb_hits_when_chosen():
     markers = [Marker("M1", "mildec", "US", B, "F-4"), Marker("M2", "mildec", "US", B, "F-4")]
-    g = make_game([("Msta", "runi_cannon_artillery", "F-6", R),
+    g = situation([("Msta", "runi_cannon_artillery", "F-6", R),
                    ("Plt", "usmc_infantry_platoon", "F-4", B, True)],
                   initiative="RU", markers=markers, forced=[1, 1])
     g.begin_impulse(R)

@@ -2,7 +2,8 @@
 import pytest
 
 from lcb_lab.errors import IllegalAction
-from tests.conftest import make_game, pass_impulse
+from lcb_lab import situation
+from tests.conftest import pass_impulse
 
 B, R = "TF Blue", "TF Red"
 
@@ -11,7 +12,7 @@ def test_7_18_example_himars_supports_the_assault_for_0_ap_and_is_expended():
     """7.18: Nick's stack holds 1 Whiskey (HIMARS) and 1 Alpha.  For 1 AP 1 Alpha moves into
     the enemy logistics unit's hex to assault it; 1 Whiskey joins with LRS for no AP, the LRS
     is resolved before the GROUND ASSAULT, and 1 Whiskey is expended for the turn."""
-    g = make_game([("1 Whiskey", "usmc_himars_section", "F-7", B), ("1 Alpha", "usmc_infantry_platoon", "F-7", B),
+    g = situation([("1 Whiskey", "usmc_himars_section", "F-7", B), ("1 Alpha", "usmc_infantry_platoon", "F-7", B),
                    ("Log", "runi_logistics_company", "F-6", R)], forced=[1, 20, 1, 1])
     g.begin_impulse(B)
     g.declare([{"kind": "move_combat", "units": ["1 Alpha"]}])
@@ -33,7 +34,7 @@ def test_7_18_example_himars_supports_the_assault_for_0_ap_and_is_expended():
     ([{"attacker": "1 Alpha", "target": "Log", "dice": 1}], "7.18"),   # LRS aimed at another hex
 ])
 def test_7_18_support_only_against_the_assaulted_hex(extra, rule):
-    g = make_game([("1 Whiskey", "usmc_himars_section", "F-8", B), ("1 Alpha", "usmc_infantry_platoon", "F-7", B),
+    g = situation([("1 Whiskey", "usmc_himars_section", "F-8", B), ("1 Alpha", "usmc_infantry_platoon", "F-7", B),
                    ("Log", "runi_logistics_company", "F-6", R), ("Anna", "runi_naval_infantry_platoon", "F-4", R, True)])
     g.begin_impulse(B)
     g.declare([{"kind": "move_combat", "units": ["1 Alpha"]}])
@@ -44,7 +45,7 @@ def test_7_18_support_only_against_the_assaulted_hex(extra, rule):
 
 
 def test_7_18_support_comes_from_one_hex():
-    g = make_game([("W1", "usmc_himars_section", "F-8", B), ("W2", "usmc_himars_section", "G-8", B),
+    g = situation([("W1", "usmc_himars_section", "F-8", B), ("W2", "usmc_himars_section", "G-8", B),
                    ("1 Alpha", "usmc_infantry_platoon", "F-7", B), ("Log", "runi_logistics_company", "F-6", R)])
     g.begin_impulse(B)
     g.declare([{"kind": "move_combat", "units": ["1 Alpha"]}])
@@ -61,7 +62,7 @@ def test_7_2_example_continuing_combat_across_turns():
     Continuing Combat marker.  In turn 2 the first player with engaged units resolves it
     for 0 AP with the impulse's combat, the marker flips to Resolved, and at the end of
     the Action Stage it flips back."""
-    g = make_game([("Shawn", "usmc_infantry_platoon", "F-7", B), ("Ziva", "runi_naval_infantry_platoon", "F-6", R)],
+    g = situation([("Shawn", "usmc_infantry_platoon", "F-7", B), ("Ziva", "runi_naval_infantry_platoon", "F-6", R)],
                   forced=[20] * 12, auto={"ga_defence": "return_fire"}, initiative="US")
     g.begin_impulse(B)
     g.declare([{"kind": "move_combat", "units": ["Shawn"]}])
@@ -91,7 +92,7 @@ def test_7_2_example_continuing_combat_across_turns():
 
 
 def test_7_22_a_continuing_combat_that_ends_the_contest_removes_the_marker():
-    g = make_game([("Shawn", "usmc_infantry_platoon", "F-6", B, True), ("Ziva", "runi_naval_infantry_platoon", "F-6", R, True),
+    g = situation([("Shawn", "usmc_infantry_platoon", "F-6", B, True), ("Ziva", "runi_naval_infantry_platoon", "F-6", R, True),
                    ("W", "usmc_himars_section", "F-10", B), ("Other", "runi_naval_infantry_platoon", "F-8", R, True)],
                   forced=[20, 1, 1], auto={"ga_defence": "no_defence", "intercept": "no_intercept"})
     g.state.continuing = {"F-6": "continuing"}
@@ -109,11 +110,10 @@ def test_7_22_a_continuing_combat_that_ends_the_contest_removes_the_marker():
 def test_7_111_example_armor_breakthrough_one_free_mp():
     """7.111: an armor unit (MP 3) assaults an enemy infantry unit and destroys it; alone in
     the hex, it may move 1 MP for free -- not into enemy hexes or hexes costing 2 MP or more."""
-    from tests.conftest import make_board
-    board = make_board(colours={"F-4": "yellow"})
-    g = make_game([("Tank", "runi_tank_platoon", "F-7", R), ("Inf", "usmc_infantry_platoon", "F-6", B),
+    g = situation([("Tank", "runi_tank_platoon", "F-7", R), ("Inf", "usmc_infantry_platoon", "F-6", B),
                    ("Other", "usmc_infantry_platoon", "G-5", B)],
-                  board=board, initiative="RU", forced=[1, 1] + [20] * 4, auto={"ga_defence": "return_fire"})
+                  colours={"F-4": "yellow"}, initiative="RU", forced=[1, 1] + [20] * 4,
+                  auto={"ga_defence": "return_fire"})
     g.begin_impulse(R)
     g.declare([{"kind": "move_combat", "units": ["Tank"]}])
     with pytest.raises(IllegalAction):                   # no assault fought yet
@@ -136,7 +136,7 @@ def test_7_111_example_armor_breakthrough_one_free_mp():
 def test_5_13_exception_combined_arms_movement_one_ap():
     """5.13 example: an infantry platoon and an LRS unit in one stack, 1 AP: the LRS unit
     fires without moving, the infantry moves into the enemy hex and assaults it."""
-    g = make_game([("W", "usmc_himars_section", "F-8", B), ("Inf", "usmc_infantry_platoon", "F-8", B),
+    g = situation([("W", "usmc_himars_section", "F-8", B), ("Inf", "usmc_infantry_platoon", "F-8", B),
                    ("Anna", "runi_naval_infantry_platoon", "F-6", R, True)], forced=[1, 20, 1, 1],
                   auto={"ga_defence": "no_defence", "intercept": "no_intercept"})
     g.begin_impulse(B)
@@ -153,7 +153,7 @@ def test_5_13_exception_combined_arms_movement_one_ap():
 
 
 def test_7_24_disengaging_costs_a_normal_core_action_and_ends_the_obligation():
-    g = make_game([("Shawn", "usmc_infantry_platoon", "F-6", B, True), ("Ziva", "runi_naval_infantry_platoon", "F-6", R, True)])
+    g = situation([("Shawn", "usmc_infantry_platoon", "F-6", B, True), ("Ziva", "runi_naval_infantry_platoon", "F-6", R, True)])
     g.state.continuing = {"F-6": "continuing"}
     g.begin_impulse(B)
     g.declare([{"kind": "move_combat", "units": ["Shawn"]}])
@@ -170,7 +170,7 @@ def test_7_25_example_new_units_join_a_continuing_combat_with_the_engaged_ones_f
     units = [(f"Old{i}", "usmc_infantry_platoon", "F-6", B, True) for i in (1, 2)]
     units += [(f"New{i}", "usmc_infantry_platoon", "F-8", B) for i in (1, 2, 3)]
     units += [(f"E{i}", "runi_naval_infantry_platoon", "F-6", R, True) for i in (1, 2, 3)]
-    g = make_game(units, seed=4, auto={"ga_defence": "return_fire"})
+    g = situation(units, seed=4, auto={"ga_defence": "return_fire"})
     g.state.continuing = {"F-6": "continuing"}
     g.begin_impulse(B)
     g.declare([{"kind": "move_combat", "units": ["New1", "New2", "New3"]}])
@@ -183,9 +183,8 @@ def test_7_25_example_new_units_join_a_continuing_combat_with_the_engaged_ones_f
 
 
 def test_3_35_combat_then_move():
-    from tests.conftest import make_board
-    g = make_game([("DDG", "usn_ddg_51", "F-10", B), ("Anna", "runi_naval_infantry_platoon", "F-4", R, True)],
-                  board=make_board(naval=["F-10", "F-11"]), forced=[20, 20], auto={})
+    g = situation([("DDG", "usn_ddg_51", "F-10", B), ("Anna", "runi_naval_infantry_platoon", "F-4", R, True)],
+                  naval=["F-10", "F-11"], forced=[20, 20], auto={})
     g.begin_impulse(B)
     g.declare([{"kind": "move_combat", "units": ["DDG"]}])
     g.commit_combat(lrs=[{"shooter": "DDG", "slot": "LRS1", "target": "Anna", "dice": 2}])

@@ -2,7 +2,7 @@
 import pytest
 
 from lcb_lab.errors import IllegalAction
-from tests.conftest import make_board, make_game
+from lcb_lab import situation
 
 B, R = "TF Blue", "TF Red"
 COLUMN_F_SEA = [f"F-{r}" for r in range(1, 13)]
@@ -14,8 +14,7 @@ def one_action(g, kind, units, tf=B):
 
 
 def test_5_12_example_infantry_3_mp_three_green_or_yellow_plus_green():
-    board = make_board(colours={"F-5": "yellow"})
-    g = make_game([("Inf", "usmc_infantry_platoon", "F-6", B)], board=board)
+    g = situation([("Inf", "usmc_infantry_platoon", "F-6", B)], colours={"F-5": "yellow"})
     reach = g.movement_reach(["Inf"])
     assert reach["F-9"] == 3                     # three green hexes
     assert reach["F-4"] == 3                     # yellow (2) + green (1)
@@ -31,7 +30,7 @@ def test_5_12_example_infantry_3_mp_three_green_or_yellow_plus_green():
 def test_5_13_example_stack_moves_at_its_slowest_unit_then_both_conceal():
     """5.13: an infantry platoon (3 MP) stacked with a logistics company (2 MP) moves at
     2 MP for 1 AP, then both conceal."""
-    g = make_game([("Inf", "usmc_infantry_platoon", "F-6", B, True), ("Echo", "usmc_logistics_company", "F-6", B, True)])
+    g = situation([("Inf", "usmc_infantry_platoon", "F-6", B, True), ("Echo", "usmc_logistics_company", "F-6", B, True)])
     assert "F-9" not in g.movement_reach(["Inf", "Echo"]) and "F-8" in g.movement_reach(["Inf", "Echo"])
     one_action(g, "move_conceal", ["Inf", "Echo"])
     g.move(0, ["F-7", "F-8"])
@@ -42,8 +41,7 @@ def test_5_13_example_stack_moves_at_its_slowest_unit_then_both_conceal():
 
 def test_5_14_example_one_hex_beyond_mp_then_nothing_else():
     """5.14: a 3 MP unit may enter a brown (4 MP) hex but then cannot conceal or fight."""
-    board = make_board(colours={"F-5": "brown", "F-7": "red"})
-    g = make_game([("Inf", "usmc_infantry_platoon", "F-6", B, True)], board=board)
+    g = situation([("Inf", "usmc_infantry_platoon", "F-6", B, True)], colours={"F-5": "brown", "F-7": "red"})
     one_action(g, "move_conceal", ["Inf"])
     with pytest.raises(IllegalAction) as e:
         g.move(0, ["F-7"])                       # red: prohibited
@@ -56,7 +54,7 @@ def test_5_14_example_one_hex_beyond_mp_then_nothing_else():
 
 
 def test_5_16_a_unit_moves_once_per_turn():
-    g = make_game([("Inf", "usmc_infantry_platoon", "F-6", B)])
+    g = situation([("Inf", "usmc_infantry_platoon", "F-6", B)])
     one_action(g, "move_combat", ["Inf"])
     g.move(0, ["F-7"])
     with pytest.raises(IllegalAction) as e:
@@ -65,7 +63,7 @@ def test_5_16_a_unit_moves_once_per_turn():
 
 
 def test_5_18_ground_units_stop_in_enemy_hexes_and_reveal_each_other():
-    g = make_game([("Inf", "usmc_infantry_platoon", "F-6", B), ("Anna", "runi_naval_infantry_platoon", "F-7", R)])
+    g = situation([("Inf", "usmc_infantry_platoon", "F-6", B), ("Anna", "runi_naval_infantry_platoon", "F-7", R)])
     assert g.movement_reach(["Inf"])["F-8"] == 3      # only around the enemy hex (5.18)
     one_action(g, "move_combat", ["Inf"])
     with pytest.raises(IllegalAction) as e:
@@ -76,8 +74,7 @@ def test_5_18_ground_units_stop_in_enemy_hexes_and_reveal_each_other():
 
 
 def test_5_19_ground_units_do_not_cross_water_without_a_jcc():
-    board = make_board(naval=["F-7"], cut=[("F-6", "G-6")])
-    g = make_game([("Inf", "usmc_infantry_platoon", "F-6", B)], board=board)
+    g = situation([("Inf", "usmc_infantry_platoon", "F-6", B)], naval=["F-7"], cut=[("F-6", "G-6")])
     one_action(g, "move_combat", ["Inf"])
     with pytest.raises(IllegalAction) as e:
         g.move(0, ["F-7"])
@@ -107,9 +104,9 @@ def test_5_111_example_on_the_gotland_map():
 def test_6_21_example_ground_zor_reveals_one_adjacent_hex_only():
     """6.21: a stack of 2 infantry moves next to 3 enemy hexes, looks into one of them:
     only that hex is revealed, and the stack itself stays concealed."""
-    g = make_game([("1 Alpha", "usmc_infantry_platoon", "F-8", B), ("2 Alpha", "usmc_infantry_platoon", "F-8", B),
+    g = situation([("1 Alpha", "usmc_infantry_platoon", "F-8", B), ("2 Alpha", "usmc_infantry_platoon", "F-8", B),
                    ("E1", "runi_naval_infantry_platoon", "F-5", R), ("E2", "runi_naval_infantry_platoon", "G-5", R),
-                   ("E3", "runi_naval_infantry_platoon", "E-5", R), ("Ship", "rubf_ddg", "G-6", R)])
+                   ("E3", "runi_naval_infantry_platoon", "E-5", R), ("Ship", "rubf_ddg", "G-6", R)], mixed=["G-6"])
     one_action(g, "move_combat", ["1 Alpha", "2 Alpha"])
     g.move(0, ["F-7", "F-6"])
     with pytest.raises(IllegalAction) as e:
@@ -126,8 +123,8 @@ def test_6_21_example_ground_zor_reveals_one_adjacent_hex_only():
 
 def test_6_23_example_1_ships_within_five_hexes_reveal_each_other():
     """6.23 ex. 1: DDG(X) 103 moves within five hexes of an enemy ship: both revealed."""
-    board = make_board(naval=[f"{c}-{r}" for c in "EFG" for r in range(1, 13)])
-    g = make_game([("DDG(X) 103", "usn_ddg_x", "F-12", B), ("Enemy", "rubf_ddg", "F-3", R)], board=board)
+    g = situation([("DDG(X) 103", "usn_ddg_x", "F-12", B), ("Enemy", "rubf_ddg", "F-3", R)],
+                  naval=[f"{c}-{r}" for c in "EFG" for r in range(1, 13)])
     assert not g.state.units["Enemy"].revealed
     one_action(g, "move_combat", ["DDG(X) 103"])
     g.move(0, ["F-11", "F-10", "F-9", "F-8"])
@@ -138,8 +135,8 @@ def test_6_23_example_2_transit_reveals_but_conceal_beyond_the_zor_is_allowed():
     """6.23 ex. 2: DDG(X) 104 sails through an enemy naval ZOR (both revealed), ends
     outside every enemy ZOR and conceals; the enemy ship stays revealed."""
     sea = [f"{c}-{r}" for c in "BCDEFGHIJK" for r in range(1, 13)]
-    g = make_game([("DDG(X) 104", "usn_ddg_x", "B-12", B), ("Enemy", "rubf_ddg", "H-6", R)],
-                  board=make_board(naval=sea))
+    g = situation([("DDG(X) 104", "usn_ddg_x", "B-12", B), ("Enemy", "rubf_ddg", "H-6", R)],
+                  naval=sea)
     one_action(g, "move_conceal", ["DDG(X) 104"])
     before = g.clone()
     g.move(0, ["C-11", "D-11", "E-10", "F-10", "F-11"])   # F-10 is 5 hexes from H-6, F-11 is 6
@@ -156,14 +153,13 @@ def test_6_23_example_2_transit_reveals_but_conceal_beyond_the_zor_is_allowed():
 def test_6_23_naval_zor_is_traced_through_water_only():
     """Land between two ships makes the sea path longer than 5: no reveal."""
     water = [f"{c}-{r}" for c in "ABCDEFGHIJKL" for r in (1, 2, 11, 12)] + [f"A-{r}" for r in range(1, 13)]
-    board = make_board(naval=water)
-    g = make_game([("S1", "usn_ddg_51", "F-12", B), ("S2", "rubf_ddg", "F-2", R)], board=board)
+    g = situation([("S1", "usn_ddg_51", "F-12", B), ("S2", "rubf_ddg", "F-2", R)], naval=water)
     assert not g.state.units["S1"].revealed and not g.state.units["S2"].revealed
 
 
 def test_5_17_mildecs_share_the_stacks_mp_or_move_alone_with_2_or_4_mp():
     from lcb_lab.state import Marker
-    g = make_game([("Echo", "usmc_logistics_company", "F-6", B), ("Inf", "usmc_infantry_platoon", "F-9", B)],
+    g = situation([("Echo", "usmc_logistics_company", "F-6", B), ("Inf", "usmc_infantry_platoon", "F-9", B)],
                   markers=[Marker("M1", "mildec", "US", B, "F-6"), Marker("M2", "mildec", "US", B, "F-9")])
     g.begin_impulse(B)
     g.declare([{"kind": "move_conceal", "units": ["Echo"], "markers": ["M1"]},

@@ -2,13 +2,13 @@
 import pytest
 
 from lcb_lab.errors import IllegalAction
-from tests.conftest import make_board, make_game
+from lcb_lab import situation
 
 B, R = "TF Blue", "TF Red"
 
 
 def resupply_game(units, **kw):
-    g = make_game(units, **kw)
+    g = situation(units, **kw)
     return g
 
 
@@ -68,9 +68,8 @@ def test_8_03_graphic_long_range_resupply_around_an_enemy_hex():
     range 6) to reach 1 Whiskey by going around."""
     # a land corridor in column F, walled by water except a detour through column G
     water = [f"E-{r}" for r in range(1, 13)] + [f"H-{r}" for r in range(1, 13)] + ["G-6", "G-7", "G-8", "G-9"]
-    board = make_board(naval=water)
     g = resupply_game([("Echo", "usmc_logistics_company", "F-8", B), ("1 Anna", "runi_naval_infantry_platoon", "F-7", R),
-                       ("1 Whiskey", "usmc_himars_section", "F-6", B)], board=board)
+                       ("1 Whiskey", "usmc_himars_section", "F-6", B)], naval=water)
     g.state.units["1 Whiskey"].supply["LRS1"] = 2
     assert "F-6" not in g.resupply_reach("Echo", "RV1")
     declare_resupply(g, ["Echo"])
@@ -78,9 +77,9 @@ def test_8_03_graphic_long_range_resupply_around_an_enemy_hex():
         g.resupply(0, "Echo", "RV1", [{"unit": "1 Whiskey", "slot": "LRS1", "rp": 2}])
     assert e.value.rule == "8.05"
     # RV2 (2 RP, range 6): around via G-10 ... G-5
-    board2 = make_board(naval=[f"E-{r}" for r in range(1, 13)] + ["H-6", "H-7", "H-8"])
     g2 = resupply_game([("Echo", "usmc_logistics_company", "F-8", B), ("1 Anna", "runi_naval_infantry_platoon", "F-7", R),
-                        ("1 Whiskey", "usmc_himars_section", "F-5", B)], board=board2)
+                        ("1 Whiskey", "usmc_himars_section", "F-5", B)],
+                       naval=[f"E-{r}" for r in range(1, 13)] + ["H-6", "H-7", "H-8"])
     g2.state.units["1 Whiskey"].supply["LRS1"] = 2
     declare_resupply(g2, ["Echo"])
     g2.resupply(0, "Echo", "RV2", [{"unit": "1 Whiskey", "slot": "LRS1", "rp": 2}])
@@ -99,8 +98,8 @@ def test_8_04_example_a_logistics_stack_resupplies_with_every_unit_for_1_ap():
 
 def test_8_05_example_no_resupply_across_water_between_islands():
     g = resupply_game([("Echo", "usmc_logistics_company", "F-6", B), ("Inf", "usmc_infantry_platoon", "G-6", B)],
-                      board=make_board(cut=[("F-6", "G-6")], naval=["G-5", "F-7", "E-6", "E-5", "F-5", "G-7",
-                                                                      "H-6", "H-7"]))
+                      cut=[("F-6", "G-6")], naval=["G-5", "F-7", "E-6", "E-5", "F-5", "G-7",
+                                                                      "H-6", "H-7"])
     g.state.units["Inf"].supply["GA"] = 0
     declare_resupply(g, ["Echo"])
     with pytest.raises(IllegalAction) as e:
@@ -111,7 +110,7 @@ def test_8_05_example_no_resupply_across_water_between_islands():
 def test_7_26_and_8_08_no_resupply_into_contested_hexes_or_to_ships():
     g = resupply_game([("Echo", "usmc_logistics_company", "F-6", B), ("Inf", "usmc_infantry_platoon", "F-7", B),
                        ("Anna", "runi_naval_infantry_platoon", "F-7", R), ("DDG", "usn_ddg_51", "F-5", B)],
-                      board=make_board(mixed=["F-5"]))
+                      mixed=["F-5"])
     g.state.units["Inf"].supply["GA"] = 0
     g.state.units["DDG"].supply["LRS1"] = 0
     declare_resupply(g, ["Echo"])

@@ -2,18 +2,19 @@
 import pytest
 
 from lcb_lab.errors import IllegalAction
-from tests.conftest import lrs_impulse, make_game, pass_impulse
+from lcb_lab import situation
+from tests.conftest import lrs_impulse, pass_impulse
 
 B, R = "TF Blue", "TF Red"
 FOUR_TF = {"TF Boston": "US", "TF Memphis": "US", "TF Moscow": "RU", "TF St. Petersburg": "RU"}
 
 
 def four_tf_game(**kw):
-    return make_game([("DDG-51", "usn_ddg_51", "F-12", "TF Boston"),
+    return situation([("DDG-51", "usn_ddg_51", "F-12", "TF Boston"),
                       ("1 Alpha", "usmc_infantry_platoon", "B-2", "TF Memphis"),
                       ("1 Anna", "runi_naval_infantry_platoon", "F-2", "TF Moscow"),
                       ("Ivan Co", "runi_logistics_company", "J-2", "TF St. Petersburg")],
-                     task_forces=FOUR_TF, **kw)
+                     task_forces=FOUR_TF, mixed=["F-12"], **kw)
 
 
 run_impulse = pass_impulse
@@ -38,7 +39,7 @@ def test_3_3_example_impulses_alternate_initiative_team_first_then_checks():
 
 
 def test_3_32_a_fourth_core_action_is_refused_and_nothing_changes():
-    g = make_game([(f"{i} Alpha", "usmc_infantry_platoon", f"{c}-5", B) for i, c in enumerate("BDFH", 1)])
+    g = situation([(f"{i} Alpha", "usmc_infantry_platoon", f"{c}-5", B) for i, c in enumerate("BDFH", 1)])
     g.begin_impulse(B)
     before = g.to_json()
     with pytest.raises(IllegalAction) as e:
@@ -53,7 +54,7 @@ def test_3_34_example_a_stack_acts_for_one_ap_and_a_unit_acts_once_per_turn():
     """3.34: a stack of 4 infantry Moves and/or Initiates Combat for 1 AP; a unit cannot
     then also Move and/or Conceal in the same turn."""
     stack = [(f"{i} Alpha", "usmc_infantry_platoon", "F-6", B) for i in range(1, 5)]
-    g = make_game(stack)
+    g = situation(stack)
     g.begin_impulse(B)
     before = g.to_json()
     with pytest.raises(IllegalAction) as e:
@@ -65,7 +66,7 @@ def test_3_34_example_a_stack_acts_for_one_ap_and_a_unit_acts_once_per_turn():
 
 
 def test_3_33_only_the_active_task_forces_units_act():
-    g = make_game([("1 Alpha", "usmc_infantry_platoon", "F-6", B), ("2 Alpha", "usmc_infantry_platoon", "F-8", "TF Other")],
+    g = situation([("1 Alpha", "usmc_infantry_platoon", "F-6", B), ("2 Alpha", "usmc_infantry_platoon", "F-8", "TF Other")],
                   task_forces={B: "US", "TF Other": "US", R: "RU"})
     g.begin_impulse(B)
     with pytest.raises(IllegalAction) as e:
@@ -74,7 +75,7 @@ def test_3_33_only_the_active_task_forces_units_act():
 
 
 def test_3_03_declarations_cannot_be_changed():
-    g = make_game([("1 Alpha", "usmc_infantry_platoon", "F-6", B), ("2 Alpha", "usmc_infantry_platoon", "F-8", B)])
+    g = situation([("1 Alpha", "usmc_infantry_platoon", "F-6", B), ("2 Alpha", "usmc_infantry_platoon", "F-8", B)])
     g.begin_impulse(B)
     g.declare([{"kind": "move_combat", "units": ["1 Alpha"]}])
     with pytest.raises(IllegalAction) as e:
@@ -85,7 +86,7 @@ def test_3_03_declarations_cannot_be_changed():
 def test_3_37_example_splitting_a_stack_costs_an_ap_per_new_stack():
     """3.37: four units in a stack move into two hexes, two units each: 2 AP; one new
     stack moves and conceals, the other moves and initiates combat."""
-    g = make_game([(f"{i} Alpha", "usmc_infantry_platoon", "F-6", B, True) for i in range(1, 5)])
+    g = situation([(f"{i} Alpha", "usmc_infantry_platoon", "F-6", B, True) for i in range(1, 5)])
     g.begin_impulse(B)
     g.declare([{"kind": "move_conceal", "units": ["1 Alpha", "2 Alpha"]},
                {"kind": "move_combat", "units": ["3 Alpha", "4 Alpha"]}])
@@ -107,7 +108,7 @@ def test_3_37_example_splitting_a_stack_costs_an_ap_per_new_stack():
 
 def test_3_36_example_partial_activation_one_lrs_unit_fires():
     """3.36: two LRS units move together for 1 AP; only one of them fires and reveals."""
-    g = make_game([("1 Whiskey", "usmc_himars_section", "F-9", B), ("2 Whiskey", "usmc_himars_section", "F-9", B),
+    g = situation([("1 Whiskey", "usmc_himars_section", "F-9", B), ("2 Whiskey", "usmc_himars_section", "F-9", B),
                    ("1 Anna", "runi_naval_infantry_platoon", "F-4", R, True)], seed=2, auto={})
     g.begin_impulse(B)
     g.declare([{"kind": "move_combat", "units": ["1 Whiskey", "2 Whiskey"]}])
@@ -133,16 +134,16 @@ def test_3_41_relinquishing_initiative_counts_as_seizing_for_the_other_team():
 
 
 def test_3_312_a_task_force_without_units_has_one_ap():
-    g = make_game([("1 Anna", "runi_naval_infantry_platoon", "F-2", R)], task_forces={B: "US", R: "RU"})
+    g = situation([("1 Anna", "runi_naval_infantry_platoon", "F-2", R)], task_forces={B: "US", R: "RU"})
     g.begin_impulse(B)
     assert g.impulse.ap == 1
 
 
 def test_3_42_example_units_lost_with_their_transport_count_for_initiative():
     """3.42: when a carrier with units aboard is destroyed, those units count too."""
-    g = make_game([("Msta", "runi_cannon_artillery", "F-2", R),
+    g = situation([("Msta", "runi_cannon_artillery", "F-2", R),
                    ("LHD 1", "usn_lhd", "F-4", B, True)], initiative="RU", forced=[1] * 4,
-                  task_forces={B: "US", R: "RU"})
+                  task_forces={B: "US", R: "RU"}, mixed=["F-4"])
     for i in range(1, 4):
         g.state.units[f"{i} Alpha"] = g.state.units["LHD 1"].clone()
         a = g.state.units[f"{i} Alpha"]
@@ -157,9 +158,8 @@ def test_3_42_example_units_lost_with_their_transport_count_for_initiative():
 def test_ship_and_ground_units_in_one_port_hex_are_separate_stacks():
     """Interpretation (5.11, 3.37): they cannot move together, so activating the ground
     units alone is not a split that must move away."""
-    from tests.conftest import make_board
-    g = make_game([("Inf", "usmc_infantry_platoon", "F-6", B, True), ("DDG", "usn_ddg_51", "F-6", B)],
-                  board=make_board(mixed=["F-6"], naval=["F-7", "F-8"]))
+    g = situation([("Inf", "usmc_infantry_platoon", "F-6", B, True), ("DDG", "usn_ddg_51", "F-6", B)],
+                  mixed=["F-6"], naval=["F-7", "F-8"])
     g.begin_impulse(B)
     g.declare([{"kind": "move_conceal", "units": ["Inf"]}])
     assert not g.impulse.actions[0].split
