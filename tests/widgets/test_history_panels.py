@@ -169,3 +169,16 @@ def test_a_new_game_ends_the_look_at_the_past():
     g = app.new_game("gotland_redux", 2, confirm=True)
     assert app.game is g and app.history_panel.live is g and app.history_panel.past is None
     assert app.history_panel.steps.options == ("Start (before the first step)",)
+
+
+def test_a_lesson_step_plays_on_the_game_not_on_the_past_shown():
+    app = LabApp(load_scenario("gotland_redux", seed=1))
+    app.load_lesson("appendix_b_combat")
+    app.step()
+    app.step()
+    live = app.game
+    assert live.history.cursor == 2
+    app.show_step(1)
+    assert app.game is not live
+    app.step()
+    assert app.game is live and live.history.cursor == 3 and app.history_panel.past is None
