@@ -75,8 +75,8 @@ def _public_rows(a, b) -> list[DiffRow]:
                                                   ("initiative", sa.initiative, sb.initiative),
                                                   ("influence", sa.influence, sb.influence)) if x != y]
     for topic, da, db in (("network", sa.network_cubes, sb.network_cubes), ("kills", sa.total_kills, sb.total_kills)):
-        rows += [DiffRow(topic, f"by {t}" if topic == "kills" else t, da.get(t, 0), db.get(t, 0)) for t in sorted(set(da) | set(db))
-                 if da.get(t, 0) != db.get(t, 0)]
+        rows += [DiffRow(topic, f"by {t}" if topic == "kills" else t, da.get(t, 0), db.get(t, 0))
+                 for t in sorted(set(da) | set(db)) if da.get(t, 0) != db.get(t, 0)]
     return rows
 
 

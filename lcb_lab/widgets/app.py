@@ -5,7 +5,8 @@ log under it; right, a message line, the view picker (Blue / Red /
 Instructor) with the *Large text* toggle, the hex info panel, the unit panel
 (Unit Tracker + overlays), the decision panel (only while the engine waits
 for the defender), tabs for the impulse, the lesson replay and the game
-(new / save / load) and the history (Undo, timeline, Fork here: :mod:`.timeline`, :mod:`.fork_view`), the last message again, and -- in the Instructor view
+(new / save / load) and the history (Undo, timeline, Fork here: :mod:`.timeline`,
+:mod:`.fork_view`), the last message again, and -- in the Instructor view
 only -- the scripted card-effect panel.
 
 This module wires them together (the view, the selected hex and unit, the
@@ -175,7 +176,8 @@ class LabApp(LabActions, HistoryActions):
                              self.decision.widget, self.tabs, self.message_echo, self.card_panel.widget],
                             layout=W.Layout(width=RIGHT_WIDTH, min_width=RIGHT_WIDTH, margin="0 0 0 10px"))
         self.right.add_class("lcb-right")
-        self.widget = W.HBox([self.css, left, self.right, self.fork_view.widget], layout=W.Layout(align_items="flex-start"))
+        self.widget = W.HBox([self.css, left, self.right, self.fork_view.widget],
+                             layout=W.Layout(align_items="flex-start"))
         self.widget.add_class("lcb-app")
         self.widget.add_class(self._css_class)
 
@@ -318,7 +320,7 @@ class LabApp(LabActions, HistoryActions):
         self.css.value = panels.CSS + panels.scale_css(self._css_class, scale)
         self.log_box.layout.height = f"{round(260 * max(scale, 1.0))}px"
         # a wide right column goes under the map rather than off the page
-        self.widget.layout.flex_flow = "row wrap" if scale > 1.0 else None
+        self.widget.layout.flex_flow = "row wrap" if scale > 1.0 or self.fork_view.branch else None
 
     # ================================================================ selection
     def set_team(self, team: str) -> None:

@@ -182,3 +182,15 @@ def test_a_lesson_step_plays_on_the_game_not_on_the_past_shown():
     assert app.game is not live
     app.step()
     assert app.game is live and live.history.cursor == 3 and app.history_panel.past is None
+
+
+def test_the_branch_wraps_under_the_lab_at_any_text_size():
+    app = LabApp(load_scenario("gotland_redux", seed=1))
+    assert app.widget.layout.flex_flow is None
+    app.fork_here()
+    assert app.widget.layout.flex_flow == "row wrap"
+    app.set_font_scale(1.4)
+    app.set_font_scale(1.0)
+    assert app.widget.layout.flex_flow == "row wrap" and app.fork_view.branch.font_scale == 1.0
+    app.fork_view.close()
+    assert app.widget.layout.flex_flow is None
