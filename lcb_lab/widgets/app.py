@@ -5,7 +5,8 @@ log under it; right, a message line, the view picker (Blue / Red /
 Instructor) with the *Large text* toggle, the hex info panel, the unit panel
 (Unit Tracker + overlays), the decision panel (only while the engine waits
 for the defender), tabs for the impulse, the lesson replay and the game
-(new / save / load), the last message again, and -- in the Instructor view
+(new / save / load) and the history (Undo, timeline, Fork here: :mod:`.timeline`,
+:mod:`.fork_view`), the last message again, and -- in the Instructor view
 only -- the scripted card-effect panel.
 
 This module wires them together (the view, the selected hex and unit, the
@@ -43,10 +44,12 @@ from . import panels
 from .actions import LabActions
 from .cards import CardEffectPanel
 from .decisions import DecisionPanel
+from .fork_view import ForkView
 from .game_panel import DEFAULT_SAVE, GamePanel, scenario_names
 from .impulse import ImpulsePanel
 from .lesson_replay import LESSON_INTRO, LessonReplayPanel, lesson_names
 from .messages import INPUT_ERRORS, MessageLine, error_text
+from .timeline import HistoryActions, HistoryPanel
 from .unit_panel import UnitPanel
 
 __all__ = ["LabApp", "open_lab", "normalise_team", "error_text", "INPUT_ERRORS", "DEFAULT_SAVE", "LESSON_INTRO",
@@ -73,7 +76,7 @@ def _notebook_output() -> None:
     output_notebook(resources=INLINE, hide_banner=True)
 
 
-class LabApp(LabActions):
+class LabApp(LabActions, HistoryActions):
     """The assembled lab for one game (``.widget`` is the ipywidgets layout).
 
     Python methods mirror the buttons, so scripts and tests drive the same
@@ -141,6 +144,7 @@ class LabApp(LabActions):
         self.card_panel = CardEffectPanel(self)
         self.lesson_panel = LessonReplayPanel(self)
         self.game_panel = GamePanel(self)
+        self.history_panel, self.fork_view = HistoryPanel(self), ForkView(self)   # History tab; Fork here
         # the panels' widgets under the lab's names (scripts and tests use them)
         u, lp, gp = self.unit_box, self.lesson_panel, self.game_panel
         (self.unit_picker, self.clear_button, self.show_reach, self.show_ranges, self.show_zor, self.show_resupply,
@@ -153,10 +157,11 @@ class LabApp(LabActions):
          self.load_button, self.cancel_button) = (gp.game_info, gp.scenario_picker, gp.seed_box, gp.new_button,
                                                   gp.file_box, gp.save_button, gp.load_button, gp.cancel_button)
 
-        self.tabs = W.Tab(children=[self.impulse_panel.widget, lp.widget, gp.widget])
+        self.tabs = W.Tab(children=[self.impulse_panel.widget, lp.widget, gp.widget, self.history_panel.widget])
         self.tabs.set_title(0, "Impulse")
         self.tabs.set_title(1, "Replay lesson")
         self.tabs.set_title(2, "New / Save / Load")
+        self.tabs.set_title(3, "History")
 
         self.log = W.HTML(layout=W.Layout(height="100%"))
         self.log.add_class("lcb-log-panel")
@@ -171,7 +176,8 @@ class LabApp(LabActions):
                              self.decision.widget, self.tabs, self.message_echo, self.card_panel.widget],
                             layout=W.Layout(width=RIGHT_WIDTH, min_width=RIGHT_WIDTH, margin="0 0 0 10px"))
         self.right.add_class("lcb-right")
-        self.widget = W.HBox([self.css, left, self.right], layout=W.Layout(align_items="flex-start"))
+        self.widget = W.HBox([self.css, left, self.right, self.fork_view.widget],
+                             layout=W.Layout(align_items="flex-start"))
         self.widget.add_class("lcb-app")
         self.widget.add_class(self._css_class)
 
@@ -314,7 +320,7 @@ class LabApp(LabActions):
         self.css.value = panels.CSS + panels.scale_css(self._css_class, scale)
         self.log_box.layout.height = f"{round(260 * max(scale, 1.0))}px"
         # a wide right column goes under the map rather than off the page
-        self.widget.layout.flex_flow = "row wrap" if scale > 1.0 else None
+        self.widget.layout.flex_flow = "row wrap" if scale > 1.0 or self.fork_view.branch else None
 
     # ================================================================ selection
     def set_team(self, team: str) -> None:
@@ -418,6 +424,7 @@ class LabApp(LabActions):
         self._refresh_log()
         self.lesson_panel.refresh()
         self.game_panel.refresh()
+        self.history_panel.refresh()
 
     def _refresh_log(self) -> None:
         notes = [(i, h) for i, h, t in self.notes if self.team in ("instructor", t)]

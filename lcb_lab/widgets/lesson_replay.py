@@ -88,6 +88,7 @@ class LessonReplayPanel:
         """Replay the next step (loading the default lesson first if none is loaded); returns
         the :class:`~lcb_lab.lesson.Done` (or None at the end)."""
         app = self.app
+        app.back_to_now()                # a step plays on the game, not on a past step shown (History tab)
         if self.steps is None:
             app.load_lesson()
             if self.steps is None:       # the lesson could not be loaded (message shown)

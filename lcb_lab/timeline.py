@@ -1,0 +1,138 @@
+"""A game's record as a timeline a team may read, and who may take a step back (issue 5, item 7).
+
+Kernel module (no UI library): the lab's *History* tab (:mod:`lcb_lab.widgets.timeline`)
+draws what :func:`timeline` returns and asks :func:`undo_allowed` before an *Undo*.
+
+Hidden information (design principle 8): a row's label is built only from the
+log entries ``team`` may read in the step's log range (``game.log_entries(team,
+since, until)``), never from the raw :attr:`lcb_lab.history.Step.label` (which
+can name a concealed unit).  The other team's steps are not even named by their
+action kind (a *conceal* of a counter already face down is itself a secret);
+undone steps, whose log entries are gone, are named by their kind (own steps)
+or only by their team.  The group heading ("Turn 1 · impulse 2 · TF Boston")
+names the Task Force, which the impulse's beginning makes public (3.3).
+
+Undo rule for a team (:func:`undo_allowed`): a team may take back its own last
+step while the game still waits for that same team and the step drew no dice
+-- once the opponent has answered, chance has rolled, or the dice were drawn
+(initiative, combat), only the instructor may undo.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import actions as A
+from .history import Step
+from .state import other
+
+CHANCE = "chance"
+INSTRUCTOR = "instructor"
+TEAM_NAMES = {"US": "Blue (US)", "RU": "Red (RU)", CHANCE: "Chance", INSTRUCTOR: "Instructor"}
+
+
+@dataclass(frozen=True)
+class TimelineRow:
+    """One step of the record as ``team`` may read it.
+
+    ``step``: 1-based (the game after ``step`` actions); ``group``: e.g.
+    ``"Turn 1 · impulse 2 · TF Boston"``; ``actor``: ``"US"`` / ``"RU"`` /
+    ``"chance"`` / ``"instructor"`` / None; ``label``: one line; ``undone``:
+    the step is after the cursor (still in the record for going forward)."""
+
+    step: int
+    turn: int
+    impulse: int
+    group: str
+    actor: str | None
+    label: str
+    undone: bool
+
+
+def step_actor(step: Step) -> str | None:
+    """Who took ``step``: the defender for an :class:`~lcb_lab.actions.Answer`
+    (the impulse's opponent, 7.5, 7.1), ``"chance"`` for a
+    :class:`~lcb_lab.actions.ResolveCombat` (7.010), ``"instructor"`` for a
+    :class:`~lcb_lab.actions.ScriptedEffect`, else the step's team."""
+    a = step.action
+    if isinstance(a, A.ScriptedEffect):
+        return INSTRUCTOR
+    if isinstance(a, A.ResolveCombat):
+        return CHANCE
+    if isinstance(a, A.Answer) and step.team in ("US", "RU"):
+        return other(step.team)
+    return step.team
+
+
+def step_log_range(game, n: int) -> tuple[int, int]:
+    """``(since, until)`` log indexes of step ``n`` (1-based) of ``game``'s record.
+    Meaningful only for applied steps (``n <= game.history.cursor``)."""
+    h = game.history
+    first = h.snapshots.get(0)
+    since = h.steps[n - 2].log_len if n > 1 else (first.log_len if first is not None else 0)
+    return since, h.steps[n - 1].log_len
+
+
+def _kind(step: Step) -> str:
+    return step.action.KIND.replace("_", " ")
+
+
+def step_label(game, n: int, team: str) -> str:
+    """Step ``n`` (1-based) as ``team`` may read it (see the module docstring)."""
+    h = game.history
+    st = h.steps[n - 1]
+    actor = step_actor(st)
+    own = team == INSTRUCTOR or actor == team
+    if n > h.cursor:
+        return f"{_kind(st)} (undone)" if own else f"{TEAM_NAMES.get(actor, actor)} act (undone)"
+    since, until = step_log_range(game, n)
+    titles = [e.get("title", "") for e in game.log_entries(team, since, until) if e.get("kind") != "odds"]
+    first = next((t for t in titles if t), "")
+    if own:
+        return f"{_kind(st)}: {first}" if first else _kind(st)
+    return first or f"{TEAM_NAMES.get(actor, actor)} acted"
+
+
+def _groups(steps: list[Step]) -> list[str]:
+    out, tf = [], {}
+    for st in steps:
+        key = (st.turn, st.impulse)
+        if isinstance(st.action, A.BeginImpulse):
+            tf[key] = st.action.task_force
+        if key in tf:
+            out.append(f"Turn {st.turn} \u00b7 impulse {st.impulse} \u00b7 {tf[key]}")
+        elif st.impulse:
+            out.append(f"Turn {st.turn} \u00b7 impulse {st.impulse}")
+        else:
+            out.append(f"Turn {st.turn} \u00b7 between impulses")
+    return out
+
+
+def timeline(game, team: str = INSTRUCTOR) -> list[TimelineRow]:
+    """Every step of ``game``'s record (applied and undone) as ``team`` may read it, oldest first."""
+    h = game.history
+    groups = _groups(h.steps)
+    return [TimelineRow(i, st.turn, st.impulse, groups[i - 1], step_actor(st), step_label(game, i, team),
+                        i > h.cursor) for i, st in enumerate(h.steps, start=1)]
+
+
+def undo_allowed(game, team: str) -> tuple[bool, str]:
+    """May ``team`` (``"US"`` / ``"RU"`` / ``"instructor"``) undo the last applied step now?
+
+    Returns ``(allowed, why)``.  The instructor may undo any applied step; a
+    team only its own last step, while :meth:`~lcb_lab.game.Game.to_act` is
+    still that team and the step drew no dice (see the module docstring).
+    """
+    h = game.history
+    if h.cursor == 0:
+        return False, "nothing to undo"
+    if team == INSTRUCTOR:
+        return True, "the instructor may undo any step"
+    st = h.steps[h.cursor - 1]
+    actor = step_actor(st)
+    if actor != team:
+        return False, f"the last step was {TEAM_NAMES.get(actor, actor)}'s"
+    if game.to_act() != team:
+        return False, "the other side has already answered or must answer now"
+    if st.dice:
+        return False, "the last step rolled dice"
+    return True, "your own last step, before the other side has answered"

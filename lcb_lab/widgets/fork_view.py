@@ -1,0 +1,111 @@
+"""The branch opened by *Fork here*: a second lab beside the first, and what differs.
+
+The box is a child of the first lab's layout (hidden until a fork is open; the
+row wraps, so on a narrow screen the branch sits below the first lab).  It
+shows a heading with *Close*, the compact differences of the two games
+(:func:`lcb_lab.compare.compare`: units lost, HP, supplies, the Influence
+Meter, network cubes, initiative, turn; refreshed after every act in either
+lab) and the branch's own lab (a :class:`~lcb_lab.widgets.app.LabApp` on the
+forked game; its *Fork here* is off: one branch at a time).
+
+Hidden information: both labs show the same view (changing it in one changes
+the other) and the differences are those that view may know.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import ipywidgets as W
+
+from ..compare import compare
+from . import panels
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .app import LabApp
+
+
+class ForkView:
+    """``widget``: the branch's box; ``branch``: the second :class:`LabApp` (None: no fork open);
+    ``at``: the step of the first game it was forked from; ``diff``: the differences (HTML)."""
+
+    def __init__(self, app: "LabApp"):
+        self.app = app
+        self.branch: "LabApp | None" = None
+        self.at: int | None = None
+        self.rows: list = []
+        self.title = W.HTML()
+        self.close_button = W.Button(description="Close branch", icon="times", layout=W.Layout(width="130px"),
+                                     tooltip="close the second lab (the branch is dropped)")
+        self.close_button.on_click(lambda _b: self.close())
+        self.diff = W.HTML()
+        self.diff.add_class("lcb-fork-diff")
+        self.holder = W.Box([])
+        self.widget = W.VBox([W.HBox([self.title, self.close_button]), self.diff, self.holder],
+                             layout=W.Layout(display="none", margin="0 0 0 14px",
+                                             border_left="3px solid #cfc8b4", padding="0 0 0 8px"))
+        self.widget.add_class("lcb-fork")
+
+    def open(self, game, at: int) -> None:
+        """Show ``game`` (a fork of the first lab's game at step ``at``) in a second lab."""
+        from .app import LabApp
+        self.close()
+        lab = LabApp(game, team=self.app.team, font_scale=self.app.font_scale, files_dir=self.app.files_dir)
+        lab.history_panel.nested = True
+        lab.history_panel.refresh()
+        self.branch, self.at = lab, at
+        self.holder.children = [lab.widget]
+        lab.history_panel.listeners.append(lambda: self._sync(lab, self.app))
+        self.app.history_panel.listeners.append(self._on_first)
+        self.widget.layout.display = None
+        self.app.widget.layout.flex_flow = "row wrap"
+        self.update()
+
+    def close(self) -> None:
+        """Drop the branch and hide the box."""
+        if self._on_first in self.app.history_panel.listeners:
+            self.app.history_panel.listeners.remove(self._on_first)
+        self.branch, self.at, self.rows = None, None, []
+        self.holder.children = []
+        self.widget.layout.display = "none"
+        self.app.widget.layout.flex_flow = "row wrap" if self.app.font_scale > 1.0 else None
+
+    def _on_first(self) -> None:
+        if self.branch is not None:
+            self._sync(self.app, self.branch)
+
+    def _sync(self, source: "LabApp", other: "LabApp") -> None:
+        """After a refresh of ``source``: the other lab follows its view, then the diff is redrawn."""
+        if self.branch is None:
+            return
+        if other.team != source.team:
+            other.set_team(source.team)      # its refresh comes back here with equal teams
+            return
+        self.update()
+
+    def update(self) -> None:
+        """Recompute the differences of the first lab's game (now) and the branch (now)."""
+        if self.branch is None:
+            return
+        first, branch, team = self.app.history_panel.live, self.branch.history_panel.live, self.app.team
+        self.rows = compare(first, branch, team)
+        self.title.value = (f"<b>Branch from step {self.at}</b> <span class='lcb-muted'>(now at step "
+                            f"{branch.history.cursor}; the first lab is at step {first.history.cursor})</span>")
+        self.diff.value = diff_html(self.rows, team)
+
+
+def diff_html(rows: list, team: str) -> str:
+    """The differences as a small table: what, first lab, branch."""
+    who = panels.esc(panels.view_name(team))
+    if not rows:
+        return f'<div class="lcb-card lcb-small">No difference yet ({who}).</div>'
+    body = "".join(f"<tr><td>{panels.esc(f'{r.topic} {r.item}'.strip())}</td><td>{panels.esc(_cell(r.left))}"
+                   f"</td><td>{panels.esc(_cell(r.right))}</td></tr>" for r in rows[:24])
+    more = f"<div class='lcb-muted'>... and {len(rows) - 24} more</div>" if len(rows) > 24 else ""
+    return (f'<div class="lcb-card lcb-small"><b>Differences</b> <span class="lcb-muted">({who})</span>'
+            f'<table class="lcb-table"><tr><th></th><th>first lab</th><th>branch</th></tr>{body}</table>{more}</div>')
+
+
+def _cell(v) -> str:
+    if isinstance(v, bool):
+        return "lost" if v else "alive"
+    return "\u2014" if v is None else str(v)

@@ -1,0 +1,66 @@
+"""Real-browser test of the History tab: Begin impulse, Fork here, Undo, in headless Chromium.
+
+Serves the start notebook with Voila (fixtures in conftest.py), then, clicking like a person:
+the *History* tab lists only the start; *Impulse › Begin impulse* adds a step (the timeline
+gets a heading and the step); *History › Fork here* opens the second lab beside (or below)
+the first, with its differences ("No difference yet"); *Undo* in the first lab marks the step
+undone and the differences name the impulse the branch still has.
+
+Screenshot for humans: ``test-results/undo_fork.png`` (the page with both labs).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+REPO = Path(__file__).resolve().parents[2]
+RESULTS = REPO / "test-results"
+SCREENSHOT = RESULTS / "undo_fork.png"
+LOAD_TIMEOUT_MS = 120_000
+KERNEL_MS = 30_000                       # one kernel round trip (a click and its redraw)
+VIEWPORT = {"width": 1400, "height": 3600}
+
+
+def _tab(page: Page, title: str):
+    """The first lab's tab ``title`` (Lumino tab bar of ipywidgets 8)."""
+    return page.locator(".lcb-app .lm-TabBar-tab", has_text=title).first
+
+
+@pytest.mark.browser
+def test_undo_and_fork_in_the_browser(page: Page, voila_url: str) -> None:
+    page.set_viewport_size(VIEWPORT)
+    try:
+        page.goto(voila_url, wait_until="domcontentloaded", timeout=LOAD_TIMEOUT_MS)
+        expect(page.locator(".bk-Canvas").first).to_be_visible(timeout=LOAD_TIMEOUT_MS)
+
+        _tab(page, "History").click()
+        options = page.locator(".lcb-timeline select").first.locator("option")
+        expect(options).to_have_count(1, timeout=KERNEL_MS)
+        expect(options.first).to_contain_text("Start")
+
+        _tab(page, "Impulse").click()
+        page.locator(".lcb-app button", has_text="Begin impulse").first.click()
+        expect(page.locator(".lcb-app").first).to_contain_text(": done.", timeout=KERNEL_MS)
+        _tab(page, "History").click()
+        expect(options).to_have_count(3, timeout=KERNEL_MS)          # start, "Turn 1 · impulse 1 · TF ...", step 1
+        expect(options.nth(2)).to_contain_text("1. begin impulse")
+
+        page.locator(".lcb-app button", has_text="Fork here").first.click()
+        fork = page.locator(".lcb-fork").first
+        expect(fork).to_be_visible(timeout=KERNEL_MS)
+        expect(fork).to_contain_text("Branch from step 1", timeout=KERNEL_MS)
+        diff = fork.locator(".lcb-fork-diff").first         # the branch's own lab holds a (hidden) one too
+        expect(diff).to_contain_text("No difference yet")
+        expect(page.locator(".bk-Canvas")).to_have_count(2, timeout=LOAD_TIMEOUT_MS)   # the branch's own map
+
+        page.locator(".lcb-app button", has_text="Undo").first.click()
+        expect(options.nth(2)).to_contain_text("(undone)", timeout=KERNEL_MS)
+        expect(diff).to_contain_text("impulse", timeout=KERNEL_MS)
+        expect(diff).to_contain_text("TF ")                          # the branch is still in the impulse
+        expect(fork).to_contain_text("the first lab is at step 0")
+    finally:
+        RESULTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SCREENSHOT), full_page=True)

@@ -1,0 +1,94 @@
+"""lcb_lab.compare (the differences of two games) and lcb_lab.timeline (a record as a team may read it)."""
+from __future__ import annotations
+
+import pytest
+
+from lcb_lab import load_scenario
+from lcb_lab.compare import DiffRow, compare, compare_text
+from lcb_lab.lesson import Lesson
+from lcb_lab.timeline import step_actor, timeline, undo_allowed
+
+
+@pytest.fixture(scope="module")
+def played():
+    """The Appendix B lesson played to its end (26 steps, forced dice)."""
+    return Lesson("appendix_b_combat").run()
+
+
+def _rows(a, b, team="instructor") -> dict:
+    return {(r.topic, r.item): (r.left, r.right) for r in compare(a, b, team)}
+
+
+def test_a_game_and_its_fork_agree(played):
+    assert compare(played, played.fork()) == []
+    assert compare_text(played, played.fork()) == "no difference"
+
+
+def test_compare_before_and_after_tf_bostons_combat(played):
+    before = played.fork(at=14)
+    rows = _rows(before, played)
+    assert rows[("turn", "")] == (1, 2)
+    assert rows[("impulse", "")] == ("TF Boston (act)", "none")
+    assert rows[("influence", "")] == (0, -1)
+    assert rows[("kills", "by US")] == (0, 1)
+    assert rows[("lost", "2 Anna")] == (False, True)
+    assert rows[("hp", "1 Anna")] == (2, 1)
+    assert rows[("supply", "DDG-51/LRS1")] == (8, 4)
+    assert rows[("supply", "Ivan Co/RP")] == (20, 15)
+    assert ("network", "RU") not in rows                  # 2 cubes in both
+    assert DiffRow("hp", "1 Anna", 2, 1).text() == "hp 1 Anna: 2 \u2192 1"
+    assert "lost 2 Anna: alive \u2192 lost" in compare_text(before, played)
+
+
+def test_compare_shows_a_team_only_what_it_may_know(played):
+    before = played.fork(at=14)
+    us, ru = _rows(before, played, "US"), _rows(before, played, "RU")
+    assert ("supply", "Ivan Co/RP") not in us and ru[("supply", "Ivan Co/RP")] == (20, 15)
+    # FFG-454 is concealed at step 14: the US does not compare its supply
+    assert ("supply", "FFG-454/INT1") not in us and ru[("supply", "FFG-454/INT1")] == (8, 4)
+    assert ("supply", "DDG-51/LRS1") in us and ("supply", "DDG-51/LRS1") not in ru
+
+
+def test_a_lost_concealed_enemy_is_not_named():
+    a = load_scenario("gotland_redux", seed=1)
+    b = a.fork()
+    b.state.units["Ivan Co"].destroyed = True             # still face down
+    assert _rows(a, b, "US") == {("lost", "a concealed RU unit"): (False, True)}
+    assert _rows(a, b, "RU") == {("lost", "Ivan Co"): (False, True)}
+    with pytest.raises(ValueError, match="team must be"):
+        compare(a, b, "blue")
+
+
+def test_timeline_groups_and_actors(played):
+    rows = timeline(played)
+    assert len(rows) == 26 and rows[0].group == "Turn 1 \u00b7 impulse 1 \u00b7 TF Memphis"
+    assert rows[12].group == "Turn 1 \u00b7 impulse 3 \u00b7 TF Boston"
+    assert [step_actor(s) for s in played.history.steps[14:17]] == ["US", "RU", "chance"]
+    assert step_actor(played.history.steps[3]) == "instructor"      # a scripted card effect
+    assert rows[14].label == "commit combat: Revealed: DDG-51, DDG-80"
+
+
+def test_timeline_labels_come_from_the_teams_log():
+    g = load_scenario("gotland_redux", seed=1)
+    g.begin_impulse("TF Boston")
+    g.end_impulse()
+    g.begin_impulse("TF St. Petersburg")
+    g.declare([{"kind": "move_combat", "units": ["Ivan Co"]}])
+    g.move(0, ["AI-22"])
+    assert "Ivan Co" in g.history.steps[4].label                     # the raw label names it
+    assert timeline(g, "RU")[4].label == "move: Move Ivan Co"
+    assert timeline(g, "US")[4].label == "Red (RU) acted"
+    assert not any("Ivan Co" in r.label for r in timeline(g, "US"))
+    g.undo(2)
+    assert [r.label for r in timeline(g, "US")[3:]] == ["Red (RU) act (undone)", "Red (RU) act (undone)"]
+    assert [r.label for r in timeline(g, "RU")[3:]] == ["declare (undone)", "move (undone)"]
+
+
+def test_undo_allowed_rule(played):
+    assert undo_allowed(played.fork(at=0), "instructor") == (False, "nothing to undo")
+    assert undo_allowed(played.fork(at=14), "US")[0] is True
+    assert undo_allowed(played.fork(at=14), "RU")[0] is False
+    assert undo_allowed(played.fork(at=15), "US")[0] is False        # RU must answer now
+    assert undo_allowed(played.fork(at=16), "RU")[0] is False        # RU answered; chance rolls next
+    assert undo_allowed(played.fork(at=17), "US") == (False, "the last step was Chance's")
+    assert undo_allowed(played.fork(at=17), "instructor")[0] is True

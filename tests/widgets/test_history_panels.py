@@ -1,0 +1,196 @@
+"""The History tab (Undo, timeline, Back to now, Fork here) and the fork view, driven without a browser."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from lcb_lab import load_scenario
+from lcb_lab.lesson import Lesson
+from lcb_lab.widgets import LabApp
+from lcb_lab.widgets.fork_view import ForkView
+from tests.conftest import widget_states
+
+
+def _state(game) -> str:
+    return json.dumps(game.state.to_dict(), sort_keys=True)
+
+
+@pytest.fixture(scope="module")
+def lesson_game():
+    """The Appendix B lesson played to its end (26 steps, forced dice)."""
+    return Lesson("appendix_b_combat").run()
+
+
+def _ru_moves_concealed(app: LabApp) -> None:
+    """US plays an empty impulse, then RU moves the concealed Ivan Co (AJ-22 -> AI-22)."""
+    app.begin_impulse("TF Boston")
+    app.end_impulse()
+    app.set_team("RU")
+    app.begin_impulse("TF St. Petersburg")
+    app.declare([{"kind": "move_combat", "units": ["Ivan Co"]}])
+    app.select_unit("Ivan Co")
+    app.move_to(0, "AI-22")
+    assert app.game.unit("Ivan Co").hex == "AI-22" and not app.game.unit("Ivan Co").revealed
+    assert app.game.history.cursor == 5
+
+
+def test_history_is_a_tab_of_the_lab():
+    app = LabApp(load_scenario("gotland_redux", seed=1))
+    assert app.tabs.get_title(3) == "History"
+    assert app.tabs.children[3] is app.history_panel.widget
+    assert app.history_panel.steps.options == ("Start (before the first step)",)
+    assert app.history_panel.undo_button.disabled                       # nothing to undo yet
+    assert app.fork_view.widget in app.widget.children and app.fork_view.widget.layout.display == "none"
+
+
+def test_undo_restores_the_state_byte_identical():
+    app = LabApp(load_scenario("gotland_redux", seed=1))
+    g = app.game
+    states = [_state(g)]
+    app.begin_impulse("TF Boston")
+    states.append(_state(g))
+    app.declare([{"kind": "move_combat", "units": ["DDG-51"]}])
+    states.append(_state(g))
+    app.select_unit("DDG-51")
+    app.move_to(0, "AL-27")
+    assert g.unit("DDG-51").hex == "AL-27"
+    assert len(app.history_panel.steps.options) == 5              # start, heading, 3 steps
+    for k in (2, 1, 0):
+        app.history_panel.undo_button.click()
+        assert _state(g) == states[k]
+    assert g.history.cursor == 0 and len(g.history.steps) == 3      # the record keeps them for going forward
+    assert g.log == [] and "begin an impulse" in app.log.value    # the log refreshed too
+    assert [o.strip() for o in app.history_panel.steps.options[2:]] == [
+        "1. begin impulse (undone)", "2. declare (undone)", "3. move (undone)"]
+    assert app.history_panel.undo_button.disabled
+
+
+def test_a_team_undoes_only_its_own_last_step_before_the_answer(lesson_game):
+    # step 15: TF Boston commits combat; RU must now answer its INTERCEPT choice
+    g = lesson_game.fork(at=15)
+    assert g.to_act() == "RU"
+    app = LabApp(g, team="US")
+    assert app.history_panel.undo_button.disabled
+    before = _state(g)
+    assert app.undo() is False and _state(g) == before
+    assert "Undo: not from the" in app.message.value
+    app.set_team("RU")                               # the last step was Blue's
+    assert app.history_panel.undo_button.disabled and "Blue (US)" in app.history_panel.info.value
+    app.set_team("instructor")
+    assert not app.history_panel.undo_button.disabled
+    # step 14: TF Boston has just declared and still plays: US may take it back, RU not
+    g14 = lesson_game.fork(at=14)
+    us = LabApp(g14, team="US")
+    assert not us.history_panel.undo_button.disabled
+    us.set_team("RU")
+    assert us.history_panel.undo_button.disabled
+    us.set_team("US")
+    assert us.undo() is True and g14.history.cursor == 13
+    # step 17: chance rolled the combat dice (its step, not Blue's): TF Boston plays on but may not undo the roll
+    g17 = lesson_game.fork(at=17)
+    assert g17.to_act() == "US" and g17.history.steps[16].dice
+    assert LabApp(g17, team="US").history_panel.undo_button.disabled
+
+
+def test_timeline_and_past_view_show_only_the_teams_log():
+    app = LabApp(load_scenario("gotland_redux", seed=1))
+    _ru_moves_concealed(app)
+    assert any("Move Ivan Co" in o for o in app.history_panel.steps.options)      # RU's own move
+    app.set_team("US")
+    opts = app.history_panel.steps.options
+    assert len(opts) == 8 and not any("Ivan Co" in o for o in opts)
+    assert opts[-1].strip() == "5. Red (RU) acted"
+    assert "Ivan Co" not in str(app.history_panel.steps.get_state()["_options_labels"])
+    app.show_step(4)                      # after RU's declaration: the past, as US could see it
+    assert app.game is not app.history_panel.live and app.game.history.cursor == 4
+    assert "Ivan Co" not in app.log.value and "TF St. Petersburg declares" in app.log.value
+    assert "Ivan Co" not in json.dumps(widget_states(app.widget), default=str)
+    app.set_team("RU")                    # RU's own view of the same past step names its unit
+    assert "Ivan Co" in app.log.value
+    assert app.game.unit("Ivan Co").hex == "AJ-22"                     # before the move
+
+
+def test_looking_at_the_past_keeps_the_later_steps_and_refuses_acts():
+    app = LabApp(load_scenario("gotland_redux", seed=1))
+    _ru_moves_concealed(app)
+    app.set_team("instructor")
+    live = app.game
+    now = _state(live)
+    app.history_panel.steps.index = 2                         # click "1. begin impulse"
+    assert app.history_panel.past_step == 1 and app.game.impulse.task_force == "TF Boston"
+    assert not app.history_panel.back_button.disabled and app.history_panel.undo_button.disabled
+    app.end_impulse()                                         # any act: refused, red, nothing changes
+    assert "Back to now" in app.message.value and "lcb-refused" in app.message.value
+    assert app.game.history.cursor == 1
+    assert _state(live) == now and live.history.cursor == 5 and len(live.history.steps) == 5
+    app.history_panel.back_button.click()
+    assert app.game is live and app.history_panel.past is None
+    assert app.game.unit("Ivan Co").hex == "AI-22"
+    app.show_step(5)                                          # the last step is "now"
+    assert app.game is live
+
+
+def test_fork_here_opens_a_second_lab_with_the_diff(lesson_game):
+    app = LabApp(lesson_game.fork(), team="instructor")
+    app.show_step(14)                                         # before TF Boston's combat
+    app.history_panel.fork_button.click()
+    fv: ForkView = app.fork_view
+    assert isinstance(fv.branch, LabApp) and fv.at == 14
+    assert app.game is app.history_panel.live                 # the first lab is back to now
+    assert fv.widget.layout.display is None and fv.holder.children == (fv.branch.widget,)
+    assert fv.branch.game.history.cursor == 14 and fv.branch.history_panel.fork_button.disabled
+    rows = {(r.topic, r.item): (r.left, r.right) for r in fv.rows}
+    assert rows[("turn", "")] == (2, 1)
+    assert rows[("lost", "2 Anna")] == (True, False)
+    assert rows[("hp", "1 Anna")] == (1, 2)
+    assert rows[("influence", "")] == (-1, 0)
+    assert rows[("supply", "DDG-51/LRS1")] == (4, 8)
+    assert "Branch from step 14" in fv.title.value and "2 Anna" in fv.diff.value
+    # an act in the branch updates the diff
+    fv.branch.undo()
+    assert fv.branch.game.history.cursor == 13
+    assert {(r.topic, r.item): (r.left, r.right) for r in fv.rows}[("impulse", "")] == (
+        "none", "TF Boston (declare)")
+    # both labs show the same view, and the diff is that view's
+    app.set_team("US")
+    assert fv.branch.team == "US"
+    assert not any("Ivan Co" in r.item for r in fv.rows) and "Ivan Co" not in fv.diff.value
+    fv.branch.set_team("RU")
+    assert app.team == "RU" and any(r.item == "Ivan Co/RP" for r in fv.rows)
+    fv.close_button.click()
+    assert fv.branch is None and fv.widget.layout.display == "none" and fv.holder.children == ()
+
+
+def test_a_new_game_ends_the_look_at_the_past():
+    app = LabApp(load_scenario("gotland_redux", seed=1))
+    app.begin_impulse("TF Boston")
+    app.show_step(0)
+    g = app.new_game("gotland_redux", 2, confirm=True)
+    assert app.game is g and app.history_panel.live is g and app.history_panel.past is None
+    assert app.history_panel.steps.options == ("Start (before the first step)",)
+
+
+def test_a_lesson_step_plays_on_the_game_not_on_the_past_shown():
+    app = LabApp(load_scenario("gotland_redux", seed=1))
+    app.load_lesson("appendix_b_combat")
+    app.step()
+    app.step()
+    live = app.game
+    assert live.history.cursor == 2
+    app.show_step(1)
+    assert app.game is not live
+    app.step()
+    assert app.game is live and live.history.cursor == 3 and app.history_panel.past is None
+
+
+def test_the_branch_wraps_under_the_lab_at_any_text_size():
+    app = LabApp(load_scenario("gotland_redux", seed=1))
+    assert app.widget.layout.flex_flow is None
+    app.fork_here()
+    assert app.widget.layout.flex_flow == "row wrap"
+    app.set_font_scale(1.4)
+    app.set_font_scale(1.0)
+    assert app.widget.layout.flex_flow == "row wrap" and app.fork_view.branch.font_scale == 1.0
+    app.fork_view.close()
+    assert app.widget.layout.flex_flow is None
