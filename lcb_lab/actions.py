@@ -280,6 +280,10 @@ def from_json(data: Any) -> Action:
     if cls is None:
         raise InputError("action", "kind", f"unknown action kind {kind!r}; known: {', '.join(ACTION_TYPES)}")
     rest = {k: v for k, v in data.items() if k != "kind"}
+    extra = sorted(set(rest) - {f.name for f in fields(cls)})
+    if extra:
+        raise InputError(f"{kind} action", extra[0], f"unknown field; {kind} takes "
+                         f"{', '.join(f.name for f in fields(cls)) or 'no fields'}")
     try:
         return _adapter(cls).validate_python(rest)
     except ValidationError as e:

@@ -20,7 +20,6 @@ from . import actions as A
 from . import explain
 from .decisions import answer_with
 from .errors import IllegalAction
-from .errors import InputError
 from .rules import combat, conceal, continuing, effects, movement, resupply, sequence
 from .rules import ground_assault as ga_rules
 from .rules.common import Ctx, living_unit
@@ -203,7 +202,8 @@ def _answer_value(choice, a: A.Answer) -> Any:
     given = {"intercept": bool(a.intercepts), "ga_defence": bool(a.defence), "mildec": a.absorb is not None}
     wrong = [k for k, v in given.items() if v and k != choice.kind]
     if wrong:
-        raise InputError("answer", wrong[0], f"the pending choice is {choice.kind}, not {wrong[0]}")
+        raise IllegalAction(choice.rule, f"the pending choice is {choice.team}'s {choice.kind.replace('_', ' ')} "
+                            f"choice; this answer is for a {wrong[0].replace('_', ' ')} choice")
     if choice.kind == "intercept":
         return [{k: v for k, v in asdict(x).items() if v is not None} for x in a.intercepts]
     if choice.kind == "ga_defence":

@@ -178,9 +178,9 @@ class Game(GameQueries, GamePersistence):
 
     def _replay(self, st: Step) -> None:
         h = self.history
+        snap = self._snapshot(st.action)       # before the step, with the dice as they were
         self.dice.set_state({"seed": None, "rng": None, "forced": list(st.dice)})
         auto, self.auto_policies = self.auto_policies, st.auto
-        snap = self._snapshot(st.action)
         try:
             HANDLERS[type(st.action)](self, self._ctx(), st.action)
         except BaseException as e:

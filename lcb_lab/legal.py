@@ -132,7 +132,7 @@ def declaration_options(game: "Game") -> list[A.CoreAction]:
 
 def _declarations(game: "Game") -> list:
     singles = declaration_options(game)
-    out: list = [A.Declare(())] + [A.Declare((c,)) for c in singles]
+    out: list = [A.Declare(())] + [A.Declare((c,)) for c in singles] + _kept(game, [A.EndImpulse()])
     if len(singles) > 1 and game.state.impulse.ap > 1:
         out.append(Template("declare", tuple(singles), {"ap": game.state.impulse.ap}, game))
     return out

@@ -77,7 +77,8 @@ def test_timeline_labels_come_from_the_teams_log():
     g.move(0, ["AI-22"])
     assert "Ivan Co" in g.history.steps[4].label                     # the raw label names it
     assert timeline(g, "RU")[4].label == "move: Move Ivan Co"
-    assert timeline(g, "US")[4].label == "Red (RU) acted"
+    # the observer shows the other team a concealed counter moving (its back moves on the map), unnamed
+    assert timeline(g, "US")[4].label == "Move 1 concealed counter" and "Ivan" not in timeline(g, "US")[4].label
     assert not any("Ivan Co" in r.label for r in timeline(g, "US"))
     g.undo(2)
     assert [r.label for r in timeline(g, "US")[3:]] == ["Red (RU) act (undone)", "Red (RU) act (undone)"]

@@ -100,7 +100,7 @@ def test_timeline_and_past_view_show_only_the_teams_log():
     app.set_team("US")
     opts = app.history_panel.steps.options
     assert len(opts) == 8 and not any("Ivan Co" in o for o in opts)
-    assert opts[-1].strip() == "5. Red (RU) acted"
+    assert opts[-1].strip() == "5. Move 1 concealed counter"     # the observer's unnamed public form
     assert "Ivan Co" not in str(app.history_panel.steps.get_state()["_options_labels"])
     app.show_step(4)                      # after RU's declaration: the past, as US could see it
     assert app.game is not app.history_panel.live and app.game.history.cursor == 4
