@@ -22,7 +22,7 @@ from .decisions import answer_with
 from .errors import IllegalAction
 from .rules import combat, conceal, continuing, effects, movement, resupply, sequence
 from .rules import ground_assault as ga_rules
-from .rules.common import Ctx, living_unit
+from .rules.common import Ctx, living_unit, refs
 
 if TYPE_CHECKING:
     from .game import Game
@@ -49,6 +49,11 @@ def declared(ctx: Ctx, aid: int) -> "Declared":
     if imp.combat is not None and imp.phase != "combat_done":
         raise IllegalAction("3.38", "combat has been committed: resolve it before anything else")
     return d
+
+
+def d_team(ctx: Ctx) -> str:
+    """The acting team (the impulse's)."""
+    return impulse(ctx).team
 
 
 def usable(d: "Declared", what: str) -> None:
@@ -109,9 +114,10 @@ def _combined_arms_movers(c: Ctx, d: "Declared", units: list[str]) -> list:
     if not all(c.utype(u).cv("GA") for u in units) or not all(c.utype(u).cvs_of("LRS") for u in stay):
         raise IllegalAction("5.13", "Combined Arms Movement: the units that move must have a GROUND ASSAULT "
                             "value and the units that stay an LRS value")
-    c.log(explain.step("move", "Combined Arms Movement",
+    c.log(explain.step("split", "Combined Arms Movement",
                        f"{', '.join(stay)} stay to fire LRS while {', '.join(units)} move on; the stack splits "
-                       "(1 AP)", ["5.13"]))
+                       "(1 AP)", ["5.13"]),
+          team=d_team(c), stay=refs([c.state.units[u] for u in stay]), go=refs([c.state.units[u] for u in units]))
     return [c.state.units[u] for u in units]
 
 

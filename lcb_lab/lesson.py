@@ -13,11 +13,13 @@ Layout (see ``scenarios/lessons/appendix_b_combat.toml``)::
     narrative = "what the rulebook's playthrough says happens"
     declare = [{kind = "move_combat", units = ["DDG-51"]}, ...]
     [[impulse.step]]
-    do = "move"            # move | zor | conceal | resupply | effect | combat | answer | resolve
+    do = "move"            # move | zor | conceal | resupply | effect | combat | answer | resolve | act
     action = 1             # the declared action, numbered from 1 as in the log
     ...
 
-Step keys by ``do``: ``move`` (action, path), ``zor`` (action, hex),
+Step keys by ``do``: ``act`` (``act``: any typed action in its JSON form,
+e.g. ``{kind = "move", action = 1, path = ["AL-28"]}``; see :mod:`lcb_lab.actions`),
+``move`` (action, path), ``zor`` (action, hex),
 ``conceal`` (action, units?), ``resupply`` (action, logistics, rv, grants),
 ``effect`` (the scripted effect table, see rules.effects), ``combat``
 (lrs, ga), ``answer`` (value or policy), ``resolve`` (dice: forced d20
@@ -32,12 +34,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Iterator, Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
+from . import actions as A
 from . import inputs as I
 from . import observer
-
-from .errors import IllegalAction, LcbError, ScenarioError
+from .errors import IllegalAction, InputError, LcbError, ScenarioError
 from .game import Game
 from .loading import load_scenario
 from .scenario import SCENARIO_DIR, read_toml_model
@@ -57,7 +59,7 @@ class LessonInfo(_M):
 
 class Step(_M):
     model_config = ConfigDict(extra="allow")
-    do: Literal["move", "zor", "conceal", "resupply", "effect", "combat", "answer", "resolve"]
+    do: Literal["move", "zor", "conceal", "resupply", "effect", "combat", "answer", "resolve", "act"]
     note: str = ""
 
 
@@ -118,7 +120,15 @@ class ResolveStep(_M):
     dice: list[Annotated[int, Field(ge=1, le=20)]] = []
 
 
-STEP_MODELS = {"move": MoveStep, "zor": ZorStep, "conceal": ConcealStep, "resupply": ResupplyStep,
+class ActStep(_M):
+    """Any typed action in its JSON form (:func:`lcb_lab.actions.to_json`)."""
+    do: str
+    note: str = ""
+    act: dict
+    _action: Any = PrivateAttr(default=None)    # the typed action, decoded when the lesson is read
+
+
+STEP_MODELS = {"act": ActStep, "move": MoveStep, "zor": ZorStep, "conceal": ConcealStep, "resupply": ResupplyStep,
                "effect": EffectStep, "combat": CombatStep, "answer": AnswerStep, "resolve": ResolveStep}
 
 
@@ -146,6 +156,11 @@ def read_lesson(path: str | Path) -> tuple[LessonFile, str]:
             except ValidationError as e:
                 err = e.errors()[0]
                 raise ScenarioError(f, ".".join([key] + [str(x) for x in err["loc"]]), err["msg"]) from None
+            if st.do == "act":
+                try:
+                    parsed._action = A.from_json(parsed.act)
+                except InputError as e:
+                    raise ScenarioError(f, f"{key}.act.{e.where}", str(e)) from None
             if st.do == "answer" and (parsed.value is None) == (parsed.policy is None):
                 raise ScenarioError(f, key, "an answer step needs exactly one of value or policy")
             imp.step[i] = parsed
@@ -205,6 +220,8 @@ class Lesson:
     def _step(self, s) -> Any:
         """Run one validated step (see STEP_MODELS)."""
         g = self.game
+        if s.do == "act":
+            return g.apply(s._action)
         if s.do == "move":
             return g.move(s.action - 1, s.path)
         if s.do == "zor":

@@ -232,6 +232,13 @@ def _conceal(e: dict, d: dict) -> Form:
                                 e["rules"])
 
 
+def _split(e: dict, d: dict) -> Form:
+    if not _any_down(d["stay"], d["go"]):
+        return EVERYONE
+    return [d["team"]], _public(e["title"], f"{public_names(d['stay'])} stay while {public_names(d['go'])} "
+                                "move on; the stack splits (1 AP)", e["rules"])
+
+
 def _resupply(e: dict, d: dict) -> Form:
     return [d["team"]], None       # neither unit is revealed, nor where it acts (8.06, 3.03)
 
@@ -246,7 +253,7 @@ def _effect(e: dict, d: dict) -> Form:
 
 FORMS: dict[str, Callable[[dict, dict], Form]] = {
     "declare": _declare, "move": _move, "zor": _zor, "reveal": _reveal, "conceal": _conceal,
-    "resupply": _resupply, "effect": _effect,
+    "resupply": _resupply, "effect": _effect, "split": _split,
 }
 """One function per entry kind: (entry, its data) -> (audience, public form)."""
 

@@ -255,3 +255,16 @@ def test_a_team_cannot_probe_names_it_does_not_see():
     with pytest.raises(UnknownName) as nobody:
         g.movement_reach(["Ghost"], viewer="US")
     assert str(hidden.value).replace("Ivan", "X") == str(nobody.value).replace("Ghost", "X")
+
+
+def test_a_combined_arms_movement_of_face_down_units_names_none_of_them_to_the_other_team():
+    """The 5.13 split is logged with facts; the observer decides (it named both units to RU before)."""
+    from lcb_lab import situation
+    g = situation([("W", "usmc_himars_section", "F-8", "TF Blue"), ("Inf", "usmc_infantry_platoon", "F-8", "TF Blue")])
+    g.begin_impulse("TF Blue")
+    g.declare([{"kind": "move_combat", "units": ["W", "Inf"]}])
+    g.move(0, ["F-7"], units=["Inf"])
+    ru = g.explained_log("RU")
+    assert "1 concealed counter stay while 1 concealed counter move on" in ru
+    assert " W " not in ru and "W," not in ru and "Inf" not in ru
+    assert "W stay" in g.explained_log("US") and "W stay" in g.explained_log("instructor")

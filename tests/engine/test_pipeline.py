@@ -286,3 +286,35 @@ def test_a_synthetic_board_is_saved_with_the_game():
     g = situation(units={"DDG": ("usn_ddg_51", "C-3")}, naval=["C-3", "C-4"], size=6)
     loaded = Game.from_json(g.to_json(), g.catalog)
     assert loaded.board.hexes == g.board.hexes and snap(loaded) == snap(g)
+
+
+# ---------------------------------------------------------------- lessons speak the JSON form too
+LESSON_WITH_ACTS = '''
+[lesson]
+title = "typed actions in a lesson"
+scenario = "gotland_redux"
+seed = 1
+
+[[impulse]]
+task_force = "TF Boston"
+declare = [{kind = "move_combat", units = ["DDG-51"]}]
+[[impulse.step]]
+do = "act"
+act = {kind = "move", action = 1, path = ["AL-28"]}
+'''
+
+
+def test_a_lesson_step_may_be_any_typed_action_in_its_json_form(tmp_path):
+    p = tmp_path / "acts.toml"
+    p.write_text(LESSON_WITH_ACTS, encoding="utf-8")
+    g = Lesson(p).run()
+    moves = [s.action for s in g.history.steps if isinstance(s.action, A.Move)]
+    assert moves == [A.Move(1, ("AL-28",))] and g.unit("DDG-51").hex == "AL-28"
+
+
+def test_a_malformed_typed_action_in_a_lesson_names_the_file_and_key(tmp_path):
+    p = tmp_path / "bad.toml"
+    p.write_text(LESSON_WITH_ACTS.replace('action = 1, path', 'action = "one", path'), encoding="utf-8")
+    with pytest.raises(ScenarioError) as e:
+        Lesson(p)
+    assert e.value.file.endswith("bad.toml") and e.value.key.endswith("step[0].act.action")
