@@ -128,7 +128,16 @@ def _marker(m: dict) -> str:
 
 def observation_lines(obs: dict) -> list[str]:
     """A compact, stable text form of :func:`lcb_lab.observer.observe`: one meters line,
-    then the counters and the markers, each sorted by (hex, id), one line each."""
+    then the counters and the markers, each sorted by (hex, id), one line each.
+
+    >>> from lcb_lab import situation
+    >>> g = situation(units={"1 Whiskey": ("usmc_himars_section", "F-6"),
+    ...                      "1 Uran": ("runi_coastal_missile_section", "F-2")})
+    >>> for line in observation_lines(observer.observe(g.state, g.catalog, "RU")): print(line)
+    turn 1 initiative US network RU=0 US=0 influence 0 continuing -
+    F-2    1 Uran (RU, runi_coastal_missile_section, TF Red) hp ... down supply ...
+    F-6    hidden:F-6:0 (US, back)
+    """
     def order(c: dict) -> tuple:
         return (c["hex"] or "", c["id"])
     lines = [f"turn {obs['turn']} initiative {obs['initiative']} network {_kv(obs['network_cubes'])} "
