@@ -24,12 +24,13 @@ ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 STAMP_RUN  := $(VENV)/.lcb_lab-installed
 STAMP_TEST := $(VENV)/.lcb_lab-installed-test
 
-.PHONY: help lab test test-fast venv install install-test chromium clean
+.PHONY: help lab test test-fast golden venv install install-test chromium clean
 
 help:
 	@echo "make lab         set up $(VENV) and open JupyterLab on $(NOTEBOOK) (extra args: LAB_ARGS=...)"
 	@echo "make test        set up $(VENV) (+ test extras, Chromium) and run every test"
 	@echo "make test-fast   like 'make test' but skip the real-browser test"
+	@echo "make golden      rewrite the golden transcripts in tests/golden/ (after an intended change)"
 	@echo "make install     pip install -e . into $(VENV) (only when pyproject.toml changed)"
 	@echo "make chromium    make sure Debian chromium is installed (scripts/ensure_chromium.sh)"
 	@echo "make clean       remove test artefacts and install stamps (keeps $(VENV))"
@@ -69,6 +70,10 @@ test-fast: $(STAMP_TEST)
 	@rc=0; $(VPY) -m pytest tests -m "not browser" $(PYTEST_ARGS) || rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make test-fast: pytest collected no tests -- failing" >&2; fi; \
 	exit $$rc
+
+# The golden transcripts (tests/engine/test_golden.py compares them with a fresh run).
+golden: $(STAMP_RUN)
+	$(VPY) -m lcb_lab.playthrough --regen
 
 clean:
 	rm -rf test-results .pytest_cache .hypothesis $(STAMP_RUN) $(STAMP_TEST)

@@ -73,6 +73,14 @@ class Game(GameQueries, GamePersistence):
         rules refuse it and :class:`~lcb_lab.inputs.InputError` when it is
         malformed -- in both cases the state, the log and the dice are exactly
         as before.  Applying after :meth:`undo` drops the undone steps.
+
+        >>> from lcb_lab import situation, actions as A
+        >>> g = situation(units={"1 Whiskey": ("usmc_himars_section", "F-6")})
+        >>> [(e.kind, e.title, e.rules) for e in g.apply(A.BeginImpulse("TF Blue"))]
+        [('impulse_start', 'Turn 1, impulse 1: TF Blue (US)', ('3.3', '3.32'))]
+        >>> g.apply(A.BeginImpulse("TF Blue"))
+        Traceback (most recent call last):
+        lcb_lab.errors.IllegalAction: Refused by rule 3.3: TF Blue's impulse is still in progress
         """
         return self._apply(A.check(action))
 
@@ -118,7 +126,17 @@ class Game(GameQueries, GamePersistence):
         """Who the game waits for: ``"US"`` / ``"RU"`` (the team with a pending
         choice, else the impulse's team, else the team due to begin the next
         impulse), :data:`CHANCE` while committed combat waits for its roll, or
-        None when the game is over (3.3, 3.5, 7.010)."""
+        None when the game is over (3.3, 3.5, 7.010).
+
+        >>> from lcb_lab import situation, actions as A
+        >>> g = situation(units={"1 Whiskey": ("usmc_himars_section", "F-6"),
+        ...                      "1 Uran": {"type": "runi_coastal_missile_section", "hex": "F-2", "face_up": True}})
+        >>> for a in (A.BeginImpulse("TF Blue"), A.Declare((A.CoreAction("move_combat", ("1 Whiskey",)),)),
+        ...           A.CommitCombat(lrs=(A.LrsAttack("1 Whiskey", "LRS1", "1 Uran", 2),))):
+        ...     _ = g.apply(a)
+        >>> g.to_act()
+        'chance'
+        """
         s = self.state
         if s.stage != "action":
             return None
@@ -142,20 +160,45 @@ class Game(GameQueries, GamePersistence):
         options with their limits and ``sample(rng)`` draws a legal action
         from it (declarations, combat allocations, INTERCEPT / defence
         answers, RESUPPLY grants).  See :mod:`lcb_lab.legal`.
+
+        >>> from lcb_lab import situation, actions as A
+        >>> g = situation(units={"1 Whiskey": ("usmc_himars_section", "F-6")})
+        >>> g.legal_actions(), g.legal_actions("RU")
+        ([BeginImpulse(task_force='TF Blue'), Relinquish()], [])
+        >>> _ = g.apply(A.BeginImpulse("TF Blue"))
+        >>> [type(a).__name__ for a in g.legal_actions()]    # pass, two single declarations, any mix
+        ['Declare', 'Declare', 'Declare', 'Template']
         """
         from .legal import legal_actions
         return legal_actions(self, team)
 
     def is_legal(self, action: A.Action) -> bool:
         """Whether the rules accept ``action`` now (tried on a copy; this game is untouched).
-        A malformed action raises InputError."""
+        A malformed action raises InputError.
+
+        >>> from lcb_lab import situation, actions as A
+        >>> g = situation(units={"1 Whiskey": ("usmc_himars_section", "F-6"),
+        ...                      "1 Uran": ("runi_coastal_missile_section", "F-2")})
+        >>> g.is_legal(A.BeginImpulse("TF Blue")), g.is_legal(A.BeginImpulse("TF Red")), len(g.history.steps)
+        (True, False, 0)
+        """
         from .legal import trial
         return trial(self, A.check(action))
 
     # ------------------------------------------------------------------ history
     def undo(self, n: int = 1) -> None:
         """Take back the last ``n`` applied actions (the record keeps them for :meth:`goto`
-        forward until a new action is applied). Raises LcbError when fewer were applied."""
+        forward until a new action is applied). Raises LcbError when fewer were applied.
+
+        >>> from lcb_lab import situation, actions as A
+        >>> g = situation(units={"1 Whiskey": ("usmc_himars_section", "F-6")})
+        >>> _ = g.apply(A.BeginImpulse("TF Blue")); _ = g.apply(A.Declare())
+        >>> g.undo(); g.state.impulse.phase, g.history.cursor, len(g.history.steps)
+        ('declare', 1, 2)
+        >>> g.undo(5)
+        Traceback (most recent call last):
+        lcb_lab.errors.LcbError: undo: 1 step(s) can be undone, not 5
+        """
         n = I.check("undo", I.INDEX, n)
         if not 0 <= n <= self.history.cursor:
             raise LcbError(f"undo: {self.history.cursor} step(s) can be undone, not {n}")
@@ -164,7 +207,16 @@ class Game(GameQueries, GamePersistence):
     def goto(self, step: int) -> None:
         """Put the game at ``step`` of its record (0 = before the first action,
         ``len(game.history.steps)`` = after the last). Exact: recorded actions are
-        replayed with their recorded dice. Raises LcbError for a step out of range."""
+        replayed with their recorded dice. Raises LcbError for a step out of range.
+
+        >>> from lcb_lab import situation, actions as A
+        >>> g = situation(units={"1 Whiskey": ("usmc_himars_section", "F-6")})
+        >>> _ = g.apply(A.BeginImpulse("TF Blue")); _ = g.apply(A.Declare())
+        >>> g.goto(0); g.state.impulse is None
+        True
+        >>> g.goto(2); g.state.impulse.phase
+        'act'
+        """
         step = I.check("goto", I.INDEX, step)
         h = self.history
         if not 0 <= step <= len(h.steps):
@@ -198,7 +250,17 @@ class Game(GameQueries, GamePersistence):
         """An independent game from step ``at`` of this one's record (default: now).
 
         The fork shares nothing mutable with this game (state, dice, record) and
-        keeps the record up to ``at``: it can be undone further back."""
+        keeps the record up to ``at``: it can be undone further back.
+
+        >>> from lcb_lab import situation, actions as A
+        >>> g = situation(units={"1 Whiskey": ("usmc_himars_section", "F-6")})
+        >>> _ = g.apply(A.BeginImpulse("TF Blue")); _ = g.apply(A.Declare())
+        >>> f = g.fork(at=1)                 # a new game, before the declaration
+        >>> f.state.impulse.phase, len(f.history.steps), g.state.impulse.phase, len(g.history.steps)
+        ('declare', 1, 'act', 2)
+        >>> f.state is g.state, f.dice is g.dice
+        (False, False)
+        """
         g = Game(self.state.clone(), self.board, self.catalog, Dice.from_state(self.dice.state()),
                  dict(self.auto_policies) if self.auto_policies is not None else None)
         g.dice.history = list(self.dice.history)
