@@ -166,8 +166,8 @@ class Game(GameQueries, GamePersistence):
         >>> g.legal_actions(), g.legal_actions("RU")
         ([BeginImpulse(task_force='TF Blue'), Relinquish()], [])
         >>> _ = g.apply(A.BeginImpulse("TF Blue"))
-        >>> [type(a).__name__ for a in g.legal_actions()]    # pass, two single declarations, any mix
-        ['Declare', 'Declare', 'Declare', 'Template']
+        >>> [type(a).__name__ for a in g.legal_actions()]    # pass, two single declarations, end, any mix
+        ['Declare', 'Declare', 'Declare', 'EndImpulse', 'Template']
         """
         from .legal import legal_actions
         return legal_actions(self, team)
