@@ -11,18 +11,18 @@ from pathlib import Path
 
 import pytest
 
-from lcb_lab import load_scenario, observer
+from lcb_lab import load_scenario, observer, situation
 from lcb_lab.errors import UnknownName
 from lcb_lab.state import GameState, Marker
 from lcb_lab.views import overlays as ov
-from tests.conftest import make_game, pass_impulse
+from tests.conftest import pass_impulse
 
 INF_US, INF_RU = "usmc_infantry_platoon", "runi_naval_infantry_platoon"
 
 
 def _mixed_stack(**kw):
     """US stack in F-2: Alpha face up, Bravo face down; a RU platoon far away."""
-    return make_game([("Alpha", INF_US, "F-2", "TF Blue", True), ("Bravo", INF_US, "F-2", "TF Blue", False),
+    return situation([("Alpha", INF_US, "F-2", "TF Blue", True), ("Bravo", INF_US, "F-2", "TF Blue", False),
                       ("Ivan", INF_RU, "K-10", "TF Red")], **kw)
 
 
@@ -37,7 +37,7 @@ def test_leak1_moving_a_partly_concealed_stack_does_not_name_its_face_down_units
 
 
 def test_leak2_a_ground_zor_that_finds_enemies_does_not_name_the_concealed_unit_using_it():
-    g = make_game([("Scout", INF_US, "F-2", "TF Blue"), ("Ivan", INF_RU, "F-3", "TF Red")])
+    g = situation([("Scout", INF_US, "F-2", "TF Blue"), ("Ivan", INF_RU, "F-3", "TF Red")])
     g.begin_impulse("TF Blue")
     g.declare([{"kind": "move_combat", "units": ["Scout"]}])
     assert g.exercise_zor(0, "F-3") == ["Ivan"]
@@ -115,7 +115,7 @@ def test_a_face_up_counter_is_named_and_a_face_up_stack_is_declared_in_full():
     g.declare([{"kind": "move_combat", "units": ["Alpha", "Bravo"]}])
     assert [e["text"] for e in g.log_entries("RU") if e["kind"] == "declare"] == [
         "#1 Move and/or Initiate Combat: Alpha, 1 concealed counter in F-2"]
-    g2 = make_game([("Alpha", INF_US, "F-2", "TF Blue", True), ("Ivan", INF_RU, "K-10", "TF Red")])
+    g2 = situation([("Alpha", INF_US, "F-2", "TF Blue", True), ("Ivan", INF_RU, "K-10", "TF Red")])
     g2.begin_impulse("TF Blue")
     g2.declare([{"kind": "move_combat", "units": ["Alpha"]}])
     g2.move(0, ["F-3"])
@@ -149,7 +149,7 @@ def test_a_landing_shows_backs_coming_ashore_not_their_names():
 
 
 def test_a_concealed_move_shows_the_backs_moving_without_name_or_mp():
-    g = make_game([("Bravo", INF_US, "F-2", "TF Blue"), ("Ivan", INF_RU, "K-10", "TF Red")])
+    g = situation([("Bravo", INF_US, "F-2", "TF Blue"), ("Ivan", INF_RU, "K-10", "TF Red")])
     g.begin_impulse("TF Blue")
     g.declare([{"kind": "move_combat", "units": ["Bravo"]}])
     g.move(0, ["F-3", "F-4"])
@@ -162,7 +162,7 @@ def test_a_concealed_move_shows_the_backs_moving_without_name_or_mp():
 
 def test_a_face_down_mildec_moving_alone_reads_like_a_face_down_unit():
     def ru_log(units, markers, action):
-        g = make_game(units + [("Ivan", INF_RU, "K-10", "TF Red")], markers=markers)
+        g = situation(units + [("Ivan", INF_RU, "K-10", "TF Red")], markers=markers)
         g.begin_impulse("TF Blue")
         g.declare([action])
         g.move(0, ["F-7"])
@@ -176,7 +176,7 @@ def test_a_face_down_mildec_moving_alone_reads_like_a_face_down_unit():
 
 
 def test_a_ground_zor_finding_nothing_and_a_conceal_of_face_down_units():
-    g = make_game([("Scout", INF_US, "F-2", "TF Blue"), ("Ivan", INF_RU, "K-10", "TF Red")])
+    g = situation([("Scout", INF_US, "F-2", "TF Blue"), ("Ivan", INF_RU, "K-10", "TF Red")])
     g.begin_impulse("TF Blue")
     g.declare([{"kind": "move_conceal", "units": ["Scout"]}])
     assert g.exercise_zor(0, "F-3") == []
@@ -208,7 +208,7 @@ def _with_back(kind: str, hx: str, extra=()):
     else:
         markers.append(Marker("M9", "mildec", "RU", "TF Red", hx))
     units.append(("Far", INF_RU, "L-12", "TF Red"))
-    return make_game(units, markers=markers)
+    return situation(units, markers=markers)
 
 
 def test_reach_and_resupply_reach_are_the_same_for_a_face_down_mildec_and_a_face_down_unit():
@@ -234,8 +234,8 @@ def test_a_path_from_a_teams_knowledge_is_legal_in_the_true_state():
 
 def test_the_intercept_umbrella_is_the_same_for_a_face_down_mildec_and_a_face_down_interceptor():
     shooter = [("Grad", "runi_mlrs_section", "F-9", "TF Red", True), ("Alpha", INF_US, "F-6", "TF Blue", True)]
-    unit = make_game(shooter + [("Shield", "usmc_iamd_section", "F-5", "TF Blue")])
-    mildec = make_game(shooter, markers=[Marker("M1", "mildec", "US", "TF Blue", "F-5")])
+    unit = situation(shooter + [("Shield", "usmc_iamd_section", "F-5", "TF Blue")])
+    mildec = situation(shooter, markers=[Marker("M1", "mildec", "US", "TF Blue", "F-5")])
     ru_unit, ru_mildec = (g.intercept_umbrella("Grad", "Alpha", viewer="RU") for g in (unit, mildec))
     assert ru_unit == ru_mildec
     assert [(o["uid"], o["hidden"], o["hex"], o["close_enough"]) for o in ru_unit] == [
@@ -259,7 +259,6 @@ def test_a_team_cannot_probe_names_it_does_not_see():
 
 def test_a_combined_arms_movement_of_face_down_units_names_none_of_them_to_the_other_team():
     """The 5.13 split is logged with facts; the observer decides (it named both units to RU before)."""
-    from lcb_lab import situation
     g = situation([("W", "usmc_himars_section", "F-8", "TF Blue"), ("Inf", "usmc_infantry_platoon", "F-8", "TF Blue")])
     g.begin_impulse("TF Blue")
     g.declare([{"kind": "move_combat", "units": ["W", "Inf"]}])

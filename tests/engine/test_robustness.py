@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from lcb_lab import load_scenario
+from lcb_lab import load_scenario, situation
 from lcb_lab.errors import IllegalAction, LcbError, ScenarioError
 from lcb_lab.game import Game
 from lcb_lab.lesson import Lesson
@@ -193,8 +193,7 @@ def test_conceal_and_zor_logs_do_not_name_face_down_units_to_the_other_team():
 
 def test_a_lone_mildec_conceals_itself():
     from lcb_lab.state import Marker
-    from tests.conftest import make_game
-    g = make_game([("Inf", "usmc_infantry_platoon", "F-2", "TF Blue")],
+    g = situation([("Inf", "usmc_infantry_platoon", "F-2", "TF Blue")],
                   markers=[Marker("M1", "mildec", "US", "TF Blue", "F-6", revealed=True)])
     g.begin_impulse("TF Blue")
     g.declare([{"kind": "move_conceal", "units": [], "markers": ["M1"]}])

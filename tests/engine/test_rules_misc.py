@@ -3,13 +3,14 @@ import pytest
 
 from lcb_lab.errors import IllegalAction
 from lcb_lab.state import Marker
-from tests.conftest import lrs_impulse, make_board, make_game, pass_impulse
+from lcb_lab import situation
+from tests.conftest import lrs_impulse, pass_impulse
 
 B, R = "TF Blue", "TF Red"
 
 
 def test_7_61_network_repair_costs_2_ap_and_removes_a_cube():
-    g = make_game([("Inf", "usmc_infantry_platoon", "F-6", B)], network={"US": 2, "RU": 0})
+    g = situation([("Inf", "usmc_infantry_platoon", "F-6", B)], network={"US": 2, "RU": 0})
     g.begin_impulse(B)
     before = g.to_json()
     with pytest.raises(IllegalAction) as e:     # 2 + 1 + 1 = 4 AP > 3
@@ -21,10 +22,10 @@ def test_7_61_network_repair_costs_2_ap_and_removes_a_cube():
 
 
 def test_7_55_infinite_intercept_rolls_at_most_4_dice_and_several_units_may_defend_one_target():
-    board = make_board(naval=[f"{c}-{r}" for c in "EFG" for r in range(1, 13)])
-    g = make_game([("Uran", "runi_coastal_missile_section", "D-6", R),
+    g = situation([("Uran", "runi_coastal_missile_section", "D-6", R),
                    ("DDG", "usn_ddg_51", "F-6", B, True), ("LHD 1", "usn_lhd", "F-6", B),
-                   ("DDG2", "usn_ddg_51", "F-6", B)], board=board, initiative="RU", forced=[1, 1, 20, 20, 20, 20, 20])
+                   ("DDG2", "usn_ddg_51", "F-6", B)], naval=[f"{c}-{r}" for c in "EFG" for r in range(1, 13)],
+                  initiative="RU", forced=[1, 1, 20, 20, 20, 20, 20])
     g.begin_impulse(R)
     g.declare([{"kind": "move_combat", "units": ["Uran"]}])
     g.commit_combat(lrs=[{"shooter": "Uran", "slot": "LRS1", "target": "DDG", "dice": 2}])
@@ -40,10 +41,10 @@ def test_7_55_infinite_intercept_rolls_at_most_4_dice_and_several_units_may_defe
 
 
 def test_7_02_one_cv_per_unit_and_7_12_ga_range_0_and_ground_targets_only():
-    g = make_game([("1-1 Bravo", "usmc_himars_section", "F-6", B), ("Inf", "usmc_infantry_platoon", "F-6", B),
+    g = situation([("1-1 Bravo", "usmc_himars_section", "F-6", B), ("Inf", "usmc_infantry_platoon", "F-6", B),
                    ("Anna", "runi_naval_infantry_platoon", "F-6", R, True),
                    ("Boris", "runi_naval_infantry_platoon", "F-7", R, True),
-                   ("Ship", "rubf_ddg", "F-6", R, True)], board=make_board(mixed=["F-6"]))
+                   ("Ship", "rubf_ddg", "F-6", R, True)], mixed=["F-6"])
     g.begin_impulse(B)
     g.declare([{"kind": "move_combat", "units": ["1-1 Bravo", "Inf"]}])
     with pytest.raises(IllegalAction) as e:
@@ -58,8 +59,8 @@ def test_7_02_one_cv_per_unit_and_7_12_ga_range_0_and_ground_targets_only():
 
 
 def test_7_09_terrain_also_lowers_ground_assault():
-    g = make_game([("Inf", "usmc_infantry_platoon", "F-6", B), ("Anna", "runi_naval_infantry_platoon", "F-6", R, True)],
-                  board=make_board(colours={"F-6": "brown"}), forced=[20, 20],
+    g = situation([("Inf", "usmc_infantry_platoon", "F-6", B), ("Anna", "runi_naval_infantry_platoon", "F-6", R, True)],
+                  colours={"F-6": "brown"}, forced=[20, 20],
                   auto={"ga_defence": "no_defence"})
     g.begin_impulse(B)
     g.declare([{"kind": "move_combat", "units": ["Inf"]}])
@@ -70,7 +71,7 @@ def test_7_09_terrain_also_lowers_ground_assault():
 
 
 def test_3_23_one_action_activates_one_hex():
-    g = make_game([("A", "usmc_infantry_platoon", "F-6", B), ("C", "usmc_infantry_platoon", "F-8", B)])
+    g = situation([("A", "usmc_infantry_platoon", "F-6", B), ("C", "usmc_infantry_platoon", "F-8", B)])
     g.begin_impulse(B)
     with pytest.raises(IllegalAction) as e:
         g.declare([{"kind": "move_combat", "units": ["A", "C"]}])
@@ -91,7 +92,7 @@ def test_5_19_units_landed_this_turn_do_not_move_again():
 def test_6_12_conceal_takes_only_the_task_forces_own_mildecs():
     markers = [Marker("M1", "mildec", "US", B, "F-6", revealed=True),
                Marker("M2", "mildec", "US", "TF Other", "F-6", revealed=True)]
-    g = make_game([("Inf", "usmc_infantry_platoon", "F-6", B, True)], markers=markers,
+    g = situation([("Inf", "usmc_infantry_platoon", "F-6", B, True)], markers=markers,
                   task_forces={B: "US", "TF Other": "US", R: "RU"})
     g.begin_impulse(B)
     g.declare([{"kind": "move_conceal", "units": ["Inf"], "markers": ["M1"]}])
@@ -100,7 +101,7 @@ def test_6_12_conceal_takes_only_the_task_forces_own_mildecs():
 
 
 def test_a_mildec_acts_once_per_turn():
-    g = make_game([("Inf", "usmc_infantry_platoon", "F-6", B)], markers=[Marker("M1", "mildec", "US", B, "F-6")])
+    g = situation([("Inf", "usmc_infantry_platoon", "F-6", B)], markers=[Marker("M1", "mildec", "US", B, "F-6")])
     g.begin_impulse(B)
     with pytest.raises(IllegalAction) as e:
         g.declare([{"kind": "move_conceal", "units": [], "markers": ["M1"]},
@@ -109,8 +110,8 @@ def test_a_mildec_acts_once_per_turn():
 
 
 def test_6_23_opposing_ships_in_one_hex_reveal_each_other():
-    board = make_board(naval=[f"F-{r}" for r in range(1, 13)])
-    g = make_game([("DDG", "usn_ddg_51", "F-8", B), ("FFG", "rubf_ffg_gorshkov", "F-1", R)], board=board)
+    g = situation([("DDG", "usn_ddg_51", "F-8", B), ("FFG", "rubf_ffg_gorshkov", "F-1", R)],
+                  naval=[f"F-{r}" for r in range(1, 13)])
     g.state.units["FFG"].hex = "F-9"
     g.state.units["DDG"].hex = "F-9"
     g.begin_impulse(B)
@@ -121,8 +122,8 @@ def test_6_23_opposing_ships_in_one_hex_reveal_each_other():
 
 
 def test_3_5_victory_check_and_turn_limit():
-    g = make_game([("DDG", "usn_ddg_51", "F-10", B), ("Anna", "runi_naval_infantry_platoon", "F-4", R, True)],
-                  forced=[1, 1], auto={})
+    g = situation([("DDG", "usn_ddg_51", "F-10", B), ("Anna", "runi_naval_infantry_platoon", "F-4", R, True)],
+                  mixed=["F-10"], forced=[1, 1], auto={})
     g.state.victory = [{"team": "US", "type": "no_enemy_ground", "count": 1, "text": "Gotland cleared"}]
     lrs_impulse(g, B, "DDG", "Anna", 2)
     pass_impulse(g, R)
@@ -133,7 +134,7 @@ def test_3_5_victory_check_and_turn_limit():
 
 
 def test_3_5_turn_limit_without_winner_is_a_draw():
-    g = make_game([("A", "usmc_infantry_platoon", "F-6", B), ("B", "runi_naval_infantry_platoon", "F-2", R)])
+    g = situation([("A", "usmc_infantry_platoon", "F-6", B), ("B", "runi_naval_infantry_platoon", "F-2", R)])
     g.state.max_turns = 1
     for tf in (B, R):
         g.begin_impulse(tf)
@@ -143,11 +144,10 @@ def test_3_5_turn_limit_without_winner_is_a_draw():
 
 
 def test_15_influence_events_for_kills_and_plus_one_ap_from_next_turn():
-    board = make_board(naval=[f"F-{r}" for r in range(1, 6)])
-    g = make_game([("DDG", "usn_ddg_x", "F-12", B)] +
+    g = situation([("DDG", "usn_ddg_x", "F-12", B)] +
                   [(f"P{i}", "runi_naval_infantry_platoon", f"{c}-8", R, True) for i, c in enumerate("DEG")] +
-                  [("Ship", "rubf_ddg", "F-3", R, True)], board=board, forced=[1] * 8,
-                  auto={"intercept": "no_intercept"})
+                  [("Ship", "rubf_ddg", "F-3", R, True)], naval=[f"F-{r}" for r in range(1, 6)], mixed=["F-12"],
+                  forced=[1] * 8, auto={"intercept": "no_intercept"})
     g.begin_impulse(B)
     g.declare([{"kind": "move_combat", "units": ["DDG"]}])
     g.commit_combat(lrs=[{"shooter": "DDG", "slot": "LRS1", "target": t, "dice": 2} for t in ("P0", "P1", "P2", "Ship")])
@@ -166,7 +166,7 @@ def test_15_influence_events_for_kills_and_plus_one_ap_from_next_turn():
 
 def test_7_02_a_unit_uses_one_cv_in_its_core_action():
     """The mortars platoon has a GA and an LRS value: it may not use both at once."""
-    g = make_game([("Mortars", "runi_mortars_platoon", "F-6", R), ("A", "usmc_infantry_platoon", "F-6", B, True),
+    g = situation([("Mortars", "runi_mortars_platoon", "F-6", R), ("A", "usmc_infantry_platoon", "F-6", B, True),
                    ("C", "usmc_infantry_platoon", "F-7", B, True)], initiative="RU")
     g.begin_impulse(R)
     g.declare([{"kind": "move_combat", "units": ["Mortars"]}])
@@ -177,7 +177,7 @@ def test_7_02_a_unit_uses_one_cv_in_its_core_action():
 
 
 def test_5_19_a_landed_unit_is_refused_a_move():
-    g = make_game([("1 Alpha", "usmc_infantry_platoon", "F-6", B)])
+    g = situation([("1 Alpha", "usmc_infantry_platoon", "F-6", B)])
     g.state.units["1 Alpha"].no_move = True          # as after a disembark this turn
     g.begin_impulse(B)
     g.declare([{"kind": "move_combat", "units": ["1 Alpha"]}])
@@ -187,7 +187,7 @@ def test_5_19_a_landed_unit_is_refused_a_move():
 
 
 def test_3_04_the_team_without_initiative_seizes_it_by_destroying_more():
-    g = make_game([("Msta", "runi_cannon_artillery", "F-2", R), ("Plt", "usmc_infantry_platoon", "F-4", B, True)],
+    g = situation([("Msta", "runi_cannon_artillery", "F-2", R), ("Plt", "usmc_infantry_platoon", "F-4", B, True)],
                   forced=[1, 1])
     g.begin_impulse(B)
     g.declare([])
@@ -202,8 +202,8 @@ def test_3_04_the_team_without_initiative_seizes_it_by_destroying_more():
 
 
 def test_3_5_destroy_condition_wins():
-    g = make_game([("DDG", "usn_ddg_51", "F-10", B), ("Anna", "runi_naval_infantry_platoon", "F-4", R, True),
-                   ("Boris", "runi_naval_infantry_platoon", "F-2", R)], forced=[1, 1], auto={})
+    g = situation([("DDG", "usn_ddg_51", "F-10", B), ("Anna", "runi_naval_infantry_platoon", "F-4", R, True),
+                   ("Boris", "runi_naval_infantry_platoon", "F-2", R)], mixed=["F-10"], forced=[1, 1], auto={})
     g.state.victory = [{"team": "US", "type": "destroy", "count": 1, "text": "one kill"},
                        {"team": "RU", "type": "hold", "count": 1, "text": "hold"}]
     lrs_impulse(g, B, "DDG", "Anna", 2)
@@ -212,7 +212,7 @@ def test_3_5_destroy_condition_wins():
 
 
 def test_zero_ap_attackers_lists_continuing_and_combined_arms_candidates():
-    g = make_game([("Shawn", "usmc_infantry_platoon", "F-6", B, True), ("Ziva", "runi_naval_infantry_platoon", "F-6", R, True),
+    g = situation([("Shawn", "usmc_infantry_platoon", "F-6", B, True), ("Ziva", "runi_naval_infantry_platoon", "F-6", R, True),
                    ("W", "usmc_himars_section", "F-9", B), ("Inf", "usmc_infantry_platoon", "F-7", B)])
     g.state.continuing = {"F-6": "continuing"}
     g.begin_impulse(B)
@@ -226,8 +226,8 @@ def test_odds_and_log_count_only_the_hp_a_target_has():
     o = engagement_odds([(6, 14)], [], hp=2)
     assert len(o.damage) == 3 and o.expected_damage <= 2
     assert o.damage[2] == pytest.approx(o.p_destroy)
-    g = make_game([("DDG", "usn_ddg_51", "F-10", B), ("Anna", "runi_naval_infantry_platoon", "F-4", R, True)],
-                  forced=[1, 1, 1, 1], auto={})
+    g = situation([("DDG", "usn_ddg_51", "F-10", B), ("Anna", "runi_naval_infantry_platoon", "F-4", R, True)],
+                  mixed=["F-10"], forced=[1, 1, 1, 1], auto={})
     lrs_impulse(g, B, "DDG", "Anna", 4)
     dmg = next(e for e in g.log if e["kind"] == "damage")
     assert dmg["title"] == "Anna loses 2 HP" and "2 more hit(s) are lost" in dmg["text"]
@@ -252,7 +252,7 @@ def _test_catalog():
 
 
 def test_7_34_infinite_lrs_rolls_at_most_4_dice_per_value_across_targets():
-    g = make_game([("Inf LRS", "t_inf_lrs", "F-2", R), ("A", "usmc_infantry_platoon", "F-4", B, True),
+    g = situation([("Inf LRS", "t_inf_lrs", "F-2", R), ("A", "usmc_infantry_platoon", "F-4", B, True),
                    ("C", "usmc_infantry_platoon", "F-5", B, True)], initiative="RU", catalog=_test_catalog())
     g.begin_impulse(R)
     g.declare([{"kind": "move_combat", "units": ["Inf LRS"]}])
@@ -263,7 +263,7 @@ def test_7_34_infinite_lrs_rolls_at_most_4_dice_per_value_across_targets():
 
 
 def test_7_56_one_intercept_value_against_one_attack():
-    g = make_game([("Uran", "runi_coastal_missile_section", "F-2", R), ("A", "usmc_infantry_platoon", "F-4", B, True),
+    g = situation([("Uran", "runi_coastal_missile_section", "F-2", R), ("A", "usmc_infantry_platoon", "F-4", B, True),
                    ("C", "usmc_infantry_platoon", "F-5", B, True), ("Dual", "t_dual_int", "F-4", B)],
                   initiative="RU", catalog=_test_catalog(), forced=[20] * 20)
     g.begin_impulse(R)
@@ -280,19 +280,19 @@ def test_7_56_one_intercept_value_against_one_attack():
 
 
 def test_combined_arms_candidates_only_when_a_ground_assault_is_possible():
-    g = make_game([("Inf", "usmc_infantry_platoon", "F-6", B), ("W", "usmc_himars_section", "F-9", B),
+    g = situation([("Inf", "usmc_infantry_platoon", "F-6", B), ("W", "usmc_himars_section", "F-9", B),
                    ("Anna", "runi_naval_infantry_platoon", "F-4", R)])
     g.begin_impulse(B)
     g.declare([{"kind": "move_conceal", "units": ["Inf"]}])
     assert g.zero_ap_attackers() == {"continuing": [], "combined_arms": []}
-    g2 = make_game([("Inf", "usmc_infantry_platoon", "F-6", B), ("W", "usmc_himars_section", "F-9", B)])
+    g2 = situation([("Inf", "usmc_infantry_platoon", "F-6", B), ("W", "usmc_himars_section", "F-9", B)])
     g2.begin_impulse(B)
     g2.declare([{"kind": "move_combat", "units": ["Inf"]}])
     assert g2.zero_ap_attackers()["combined_arms"] == ["W"]
 
 
 def test_3_5_hold_condition_decides_at_the_turn_limit():
-    g = make_game([("A", "usmc_infantry_platoon", "F-6", B), ("Z", "runi_naval_infantry_platoon", "F-2", R)])
+    g = situation([("A", "usmc_infantry_platoon", "F-6", B), ("Z", "runi_naval_infantry_platoon", "F-2", R)])
     g.state.max_turns = 1
     g.state.victory = [{"team": "US", "type": "destroy", "count": 1, "text": "one kill"},
                        {"team": "RU", "type": "hold", "count": 1, "text": "RU holds"}]

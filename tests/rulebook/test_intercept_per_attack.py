@@ -15,10 +15,10 @@ from math import comb
 
 import pytest
 
+import lcb_lab
 from lcb_lab.decisions import Choice, Decision, answer_with
 from lcb_lab.errors import IllegalAction
 from lcb_lab.game import Game
-from tests.conftest import make_game
 
 B, R = "TF Blue", "TF Red"
 
@@ -35,11 +35,13 @@ def itc(unit, target, dice, shooter=None):
 
 
 def situation(forced=(), extra=()):
-    g = make_game([("Near", "runi_coastal_missile_section", "F-5", R),
-                   ("Far", "runi_coastal_missile_section", "F-2", R),
-                   ("A", "usmc_infantry_platoon", "F-6", B, True),
-                   ("Kilo", "usmc_iamd_section", "F-8", B), *extra],
-                  initiative="RU", forced=forced)
+    """The situation above (public lcb_lab.situation; this helper keeps its name for
+    tests/widgets): Near and Far each fire 2 LRS dice at A; returns (game, pending choice)."""
+    g = lcb_lab.situation([("Near", "runi_coastal_missile_section", "F-5", R),
+                           ("Far", "runi_coastal_missile_section", "F-2", R),
+                           ("A", "usmc_infantry_platoon", "F-6", B, True),
+                           ("Kilo", "usmc_iamd_section", "F-8", B), *extra],
+                          initiative="RU", forced=forced)
     g.begin_impulse(R)
     g.declare([{"kind": "move_combat", "units": ["Near"]}, {"kind": "move_combat", "units": ["Far"]}])
     d = g.commit_combat(lrs=[lrs("Near", "A", 2), lrs("Far", "A", 2)])
@@ -98,10 +100,10 @@ def test_dice_against_every_attack_need_reach_of_every_attack():
 
 
 def test_a_cannon_shooter_cannot_be_named():
-    g = make_game([("Msta", "runi_cannon_artillery", "F-5", R),
-                   ("Far", "runi_coastal_missile_section", "F-2", R),
-                   ("A", "usmc_infantry_platoon", "F-6", B, True),
-                   ("Kilo", "usmc_iamd_section", "F-8", B)], initiative="RU")
+    g = lcb_lab.situation([("Msta", "runi_cannon_artillery", "F-5", R),
+                           ("Far", "runi_coastal_missile_section", "F-2", R),
+                           ("A", "usmc_infantry_platoon", "F-6", B, True),
+                           ("Kilo", "usmc_iamd_section", "F-8", B)], initiative="RU")
     g.begin_impulse(R)
     g.declare([{"kind": "move_combat", "units": ["Msta"]}, {"kind": "move_combat", "units": ["Far"]}])
     d = g.commit_combat(lrs=[lrs("Msta", "A", 2), lrs("Far", "A", 2)])

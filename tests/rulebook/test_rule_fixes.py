@@ -4,7 +4,8 @@ Activation needs a declared, paid GROUND ASSAULT (7.18), RESUPPLY never refills 
 import pytest
 
 from lcb_lab.errors import IllegalAction
-from tests.conftest import make_board, make_game, pass_impulse
+from lcb_lab import situation
+from tests.conftest import pass_impulse
 
 B, R = "TF Blue", "TF Red"
 SEA = [f"E-{r}" for r in range(1, 13)]          # a naval column west of the F column
@@ -21,7 +22,7 @@ def _landing_game(extra=(), forced=(), auto=None, task_forces=None, tf_of_lander
     units = [("LHD 1", "usn_lhd", "E-6", B), ("1 Alpha", "usmc_infantry_platoon", "F-7", tf_of_landers),
              ("1 Whiskey", "usmc_himars_section", "F-7", tf_of_landers),
              ("Anna", "runi_naval_infantry_platoon", "F-6", R)] + list(extra)
-    g = make_game(units, board=make_board(naval=SEA), forced=forced, auto=auto, task_forces=task_forces)
+    g = situation(units, naval=SEA, forced=forced, auto=auto, task_forces=task_forces)
     _embark(g, "LHD 1", "1 Alpha", "1 Whiskey")
     return g
 
@@ -35,10 +36,9 @@ def _land(g, units=("1 Alpha", "1 Whiskey"), hex_label="F-6"):
 def test_12_07_a_landed_tank_makes_no_armor_breakthrough():
     """A tank put ashore this impulse sits in a hex another tank clears by GROUND ASSAULT:
     the assaulting tank may break through, the landed one may not (12.07, 7.19)."""
-    board = make_board(naval=SEA)
-    g = make_game([("Ship", "rubf_ddg", "E-6", R), ("Tank1", "runi_tank_platoon", "F-7", R),
+    g = situation([("Ship", "rubf_ddg", "E-6", R), ("Tank1", "runi_tank_platoon", "F-7", R),
                    ("Tank2", "runi_tank_platoon", "F-8", R), ("Inf", "usmc_infantry_platoon", "F-6", B)],
-                  board=board, initiative="RU", forced=[1, 1], auto={"ga_defence": "no_defence"})
+                  naval=SEA, initiative="RU", forced=[1, 1], auto={"ga_defence": "no_defence"})
     _embark(g, "Ship", "Tank2")
     g.begin_impulse(R)
     g.declare([{"kind": "move_combat", "units": ["Tank1"]}, {"kind": "play_jcc", "jcc": "Landing craft"}])
@@ -122,7 +122,7 @@ def test_12_07_landed_units_take_no_core_action_later_in_the_turn():
 
 # ------------------------------------------------------------------ 7.18
 def _continuing_game():
-    g = make_game([("Shawn", "usmc_infantry_platoon", "F-6", B, True),
+    g = situation([("Shawn", "usmc_infantry_platoon", "F-6", B, True),
                    ("Ziva", "runi_naval_infantry_platoon", "F-6", R, True),
                    ("W", "usmc_himars_section", "F-9", B), ("Inf", "usmc_infantry_platoon", "F-7", B)],
                   forced=[20] * 8, auto={"ga_defence": "no_defence", "intercept": "no_intercept"})
@@ -162,7 +162,7 @@ def test_7_18_combined_arms_supports_a_declared_assault_into_the_continuing_hex(
 
 # ------------------------------------------------------------------ 8.0
 def test_8_0_resupply_never_refills_another_logistics_units_rp_pool():
-    g = make_game([("Echo", "usmc_logistics_company", "F-6", B), ("Lima", "usmc_logistics_company", "F-8", B),
+    g = situation([("Echo", "usmc_logistics_company", "F-6", B), ("Lima", "usmc_logistics_company", "F-8", B),
                    ("Inf", "usmc_infantry_platoon", "F-7", B)])
     g.state.units["Lima"].supply["RP"] = 10
     g.state.units["Inf"].supply["GA"] = 6
