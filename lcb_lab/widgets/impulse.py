@@ -555,7 +555,7 @@ class ImpulsePanel:
 
     def refresh(self) -> None:
         app, g = self.app, self.app.game
-        s, imp = g.state, g.impulse
+        imp = g.impulse
         head = self.status_text()
         self.status.value = f'<div class="lcb-card">{head}</div>'
         if not app.may_play():
