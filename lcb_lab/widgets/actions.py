@@ -9,10 +9,16 @@ active impulse's team, or the team due to begin the next impulse; every view
 at the end of a turn) and to the instructor; a decision belongs to the
 deciding team and the instructor; scripted card effects to the instructor.
 From the wrong view an action changes nothing and says why in red.
+
+The buttons are offered from :mod:`lcb_lab.offers` (:meth:`LabActions.offers`: the
+view's legal actions, computed once per change of the game), and these methods
+build typed actions (:mod:`lcb_lab.actions`) and call ``game.apply``.
 """
 from __future__ import annotations
 
+from .. import actions as A
 from ..errors import LcbError
+from ..offers import NOTHING, Offers, offers
 from ..views import palette
 from . import panels
 
@@ -56,19 +62,46 @@ class LabActions:
                  f"{panels.view_name(d.team)} or the Instructor view. Nothing changed.")
         return False
 
+    # ------------------------------------------------------------ what the view is offered
+    def offers(self) -> Offers:
+        """The current view's legal actions (:func:`lcb_lab.offers.offers`), cached until the
+        game changes (:meth:`refresh` drops the cache); nothing while the past is shown."""
+        g = self.game
+        key = (id(g), self.team, len(g.log), g.history.cursor, len(g.history.steps))
+        cached = getattr(self, "_offers", None)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        hp = getattr(self, "history_panel", None)
+        got = NOTHING if hp is not None and hp.past is not None and g is hp.past else offers(g, self.team)
+        self._offers = (key, got)
+        return got
+
+    def _apply(self, action: A.Action):
+        """``game.apply(action)``; returns what the act's handler returned (``game.result``)."""
+        self.game.apply(action)
+        return self.game.result
+
+    @staticmethod
+    def _aid(action) -> int:
+        """The stable id (``#n``) of the declared action at 0-based position ``action``."""
+        if not isinstance(action, int) or isinstance(action, bool):
+            raise LcbError("choose a declared action first" if action is None else
+                           f"there is no declared action {action!r}")
+        return action + 1
+
     # ------------------------------------------------------------ the actions
     def begin_impulse(self, task_force: str | None):
         what = f"Begin impulse {task_force}"
-        return self.run(what, self.game.begin_impulse, task_force) if self._gate(what) else None
+        return self.run(what, self._apply, A.BeginImpulse(task_force)) if self._gate(what) else None
 
     def relinquish(self):
         what = "Relinquish the initiative"
-        return self.run(what, self.game.relinquish_initiative) if self._gate(what) else None
+        return self.run(what, self._apply, A.Relinquish()) if self._gate(what) else None
 
     def declare(self, actions: list[dict]):
         if not self._gate("Declare"):
             return None
-        out = self.run("Declare", self.game.declare, actions)
+        out = self.run("Declare", lambda: self._apply(A.from_json({"kind": "declare", "actions": actions})))
         if self.game.impulse is not None and self.game.impulse.phase != "declare":
             self.impulse_panel.pending_decl = []
         return out
@@ -99,23 +132,31 @@ class LabActions:
                                f"{': #1' + (f' to #{n}' if n > 1 else '') if n else ''})")
             viewer = None if self.team == "instructor" else self.team    # the path this view may know
             path = self.game.path_to(imp.actions[action].units, dest, viewer=viewer)
-            self.game.move(action, path)
+            self._apply(A.Move(action + 1, tuple(path)))
             return path
         return self.run(what, go)
 
     def conceal(self, action: int | None, units: list[str] | None = None):
         what = f"Conceal action {self._action_name(action or 0)}"
-        return self.run(what, self.game.conceal, action, units) if self._gate(what) else None
+        if not self._gate(what):
+            return None
+        return self.run(what, lambda: self._apply(A.from_json({"kind": "conceal", "action": self._aid(action),
+                                                                "units": units})))
 
     def zor(self, action: int | None, into_hex: str | None):
         what = f"ZOR of action {self._action_name(action or 0)} into {into_hex}"
-        return self.run(what, self.game.exercise_zor, action, into_hex) if self._gate(what) else None
+        if not self._gate(what):
+            return None
+        return self.run(what, lambda: self._apply(A.from_json({"kind": "exercise_zor", "action": self._aid(action),
+                                                                "hex": into_hex})))
 
     def resupply(self, action: int | None, logistics: str | None, rv_slot: str, grants: list[dict]):
         what = f"Resupply by {logistics}"
         if not self._gate(what):
             return None
-        out = self.run(what, self.game.resupply, action, logistics, rv_slot, grants)
+        out = self.run(what, lambda: self._apply(A.from_json({
+            "kind": "resupply", "action": self._aid(action), "logistics": logistics, "rv_slot": rv_slot,
+            "grants": grants})))
         imp = self.game.impulse
         if imp and isinstance(action, int) and 0 <= action < len(imp.actions) and imp.actions[action].resupplied:
             self.impulse_panel.grants = []
@@ -125,24 +166,38 @@ class LabActions:
     def commit_combat(self, lrs: list[dict] = (), ga: list[dict] = ()):
         if not self._gate("Commit combat"):
             return None
-        out = self.run("Commit combat", self.game.commit_combat, list(lrs), list(ga))
+        out = self.run("Commit combat", lambda: self._apply(A.from_json({"kind": "commit_combat", "lrs": list(lrs),
+                                                                          "ga": list(ga)})))
         if self.game.impulse is not None and self.game.impulse.combat is not None:
             self.impulse_panel.allocs = []
             self.impulse_panel._show_alloc()
         return out
 
     def answer(self, value):
-        return self.run("Answer", self.game.answer, value) if self._gate_decision("Answer") else None
+        return self.run("Answer", self._answer, value) if self._gate_decision("Answer") else None
+
+    def _answer(self, value):
+        """The typed :class:`~lcb_lab.actions.Answer` of the decision panel's value, applied."""
+        d = self.game.pending
+        if d is None:
+            raise LcbError("no decision is pending")
+        field = {"intercept": "intercepts", "ga_defence": "defence"}.get(d.kind)
+        if field is None:   # mildec: {"absorb": k}
+            absorb = value.get("absorb") if isinstance(value, dict) else value
+            self._apply(A.from_json({"kind": "answer", "absorb": absorb}))
+        else:
+            self._apply(A.from_json({"kind": "answer", field: value}))
+        return self.game.pending
 
     def answer_policy(self, name: str | None = None):
         what = f"Answer with policy {name}"
         return self.run(what, self.game.answer_policy, name) if self._gate_decision(what) else None
 
     def resolve(self):
-        return self.run("Resolve combat", self.game.resolve_combat) if self._gate("Resolve combat") else None
+        return self.run("Resolve combat", self._apply, A.ResolveCombat()) if self._gate("Resolve combat") else None
 
     def end_impulse(self):
-        return self.run("End impulse", self.game.end_impulse) if self._gate("End impulse") else None
+        return self.run("End impulse", self._apply, A.EndImpulse()) if self._gate("End impulse") else None
 
     def intercept_odds(self, intercepts: list[dict]) -> dict[str, dict]:
         """Exact odds per target of the committed LRS plan against ``intercepts`` (the dice the

@@ -406,6 +406,7 @@ class LabApp(LabActions, HistoryActions):
     # ================================================================ refresh
     def refresh(self) -> None:
         """Redraw map, panels and log from the game (after every successful action)."""
+        self._offers = None               # the view's legal actions are computed again (LabActions.offers)
         if self.last_hex is not None and self.last_hex not in self.game.board.hexes:
             self.last_hex = None          # never let a stale selection break an unrelated action
             self.map.select_hex(None)
@@ -418,7 +419,7 @@ class LabApp(LabActions, HistoryActions):
         self.hex_info.value = panels.hex_info_html(self.game.board, self.last_hex, view)
         self.unit_box.sync_picker(view)
         self.unit_box.refresh(view)
-        self.decision.refresh(self.game.pending, self.team)
+        self.decision.refresh(self.game.pending, self.team, self.offers())
         self.impulse_panel.refresh()
         self.card_panel.refresh()
         self._refresh_log()

@@ -7,6 +7,10 @@ with one dice input per eligible unit, an "Answer" button and one
 An INTERCEPT question also shows, per target, the exact odds of the committed
 LRS against the dice entered so far (``preview``, i.e. ``game.preview_lrs``),
 updated as the dice change.
+With the view's offers (:class:`lcb_lab.offers.Offers`, from ``game.legal_actions``) the
+inputs are the answer template's options and dice limits: an interceptor or defender
+the rules would refuse gets no dice box, and *Answer* is enabled only when an answer
+is listed.
 In the other team's view only the question's kind and the deciding team are
 shown (the prompt and the options name units and markers the other team may
 not know about), with a "Hand over" button and no way to answer.
@@ -19,6 +23,7 @@ from typing import Any, Callable
 import ipywidgets as W
 
 from ..decisions import POLICIES, Decision
+from ..offers import Offers
 from ..views import palette
 from .panels import esc, rule_badges, team_span, view_name
 
@@ -53,19 +58,24 @@ class DecisionPanel:
         self.decision: Decision | None = None
         self._key = None
         self._inputs: list[tuple[dict, W.Widget]] = []
+        self.offer: Offers | None = None
+        """The view's legal actions the inputs follow (None: the decision's own options)."""
 
     @property
     def visible(self) -> bool:
         return self.widget.layout.display != "none"
 
     # ------------------------------------------------------------ refresh
-    def refresh(self, pending: Decision | None, team: str) -> None:
-        """Rebuild when the pending decision or the view changes (idempotent)."""
-        key = (json.dumps(pending.to_dict(), sort_keys=True, default=str) if pending else None, team)
+    def refresh(self, pending: Decision | None, team: str, offer: Offers | None = None) -> None:
+        """Rebuild when the pending decision or the view changes (idempotent). ``offer``: the
+        view's legal actions (the answer template's options and limits)."""
+        key = (json.dumps(pending.to_dict(), sort_keys=True, default=str) if pending else None, team,
+               offer is None)
         if key == self._key:
             return
         self._key = key
         self.decision = pending
+        self.offer = offer
         self._inputs = []
         self._odds = {}
         if pending is None:
@@ -95,7 +105,7 @@ class DecisionPanel:
         self.body.children = tuple(self._build(d))
         self.update_odds()
         self.answer_button.layout.display = "flex"
-        self.answer_button.disabled = False
+        self.answer_button.disabled = offer is not None and not offer.may_answer
         buttons = []
         for name in POLICIES.get(d.kind, {}):
             b = W.Button(description=f"Use policy {name}", layout=W.Layout(width="auto"),
@@ -106,13 +116,21 @@ class DecisionPanel:
 
     def _build(self, d: Decision) -> list[W.Widget]:
         out: list[W.Widget] = []
+        offered = self.offer.intercepts() if self.offer is not None and d.kind == "intercept" else None
         if d.kind == "intercept":
             for t in d.options["targets"]:
                 out.append(W.HTML(f'<b>Target {esc(t["target"])}</b> in {esc(t.get("hex", ""))}: '
                                   f'{t["incoming_dice"]} LRS dice incoming'))
                 for o in t["interceptors"]:
                     where = f'{esc(o["hex"])}, {o["distance"]} hex(es) from the target'
-                    if o["eligible"]:
+                    cap = o["max_dice"]
+                    if o["eligible"] and offered is not None:
+                        cap = offered.get((o["uid"], o["slot"], t["target"]), 0)
+                    if o["eligible"] and not cap:
+                        out.append(W.HTML(f'<span class="lcb-muted">&nbsp;&nbsp;{esc(o["uid"])} {esc(o["slot"])}: '
+                                          "no INTERCEPT dice the rules allow now</span>"))
+                    elif o["eligible"]:
+                        o = {**o, "max_dice": cap}
                         box = W.BoundedIntText(value=0, min=0, max=int(o["max_dice"]), step=1,
                                                layout=W.Layout(width="70px"))
                         label = W.HTML(f'&nbsp;{esc(o["uid"])} {esc(o["slot"])} CV {o["cv"]} '
@@ -129,9 +147,16 @@ class DecisionPanel:
                     self._odds[t["target"]] = odds
                     out.append(odds)
         elif d.kind == "ga_defence":
-            attackers = [a["uid"] for a in d.options["attackers"]]
+            offered_def = self.offer.defence() if self.offer is not None else None
             for o in d.options["defenders"]:
+                attackers = [a["uid"] for a in d.options["attackers"]]
                 cap = 4 if o["supply"] is None else int(o["supply"])
+                if offered_def is not None:
+                    attackers, cap = offered_def.get(o["uid"], ([], 0))
+                if not attackers or not cap:
+                    out.append(W.HTML(f'<span class="lcb-muted">{esc(o["uid"])}: no defence dice the rules '
+                                      "allow now</span>"))
+                    continue
                 box = W.BoundedIntText(value=0, min=0, max=cap, layout=W.Layout(width="70px"))
                 tgt = W.Dropdown(options=attackers, value=attackers[0] if attackers else None,
                                  layout=W.Layout(width="130px"))
@@ -139,6 +164,8 @@ class DecisionPanel:
                 out.append(W.HBox([box, W.HTML(f'&nbsp;{esc(o["uid"])} GA CV {o["cv"]} dice at&nbsp;'), tgt]))
         elif d.kind == "mildec":
             cap = min(d.options["damage"], d.options["mildecs"])
+            if self.offer is not None:
+                cap = max(self.offer.absorb(), default=0)
             box = W.BoundedIntText(value=0, min=0, max=cap, layout=W.Layout(width="70px"))
             self._inputs.append(({"absorb": None}, box))
             out.append(W.HBox([box, W.HTML(f'&nbsp;HP absorbed by MILDECs (0..{cap}) '

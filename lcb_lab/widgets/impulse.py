@@ -6,6 +6,14 @@ panel shows only the sections the impulse's phase allows (3.3): begin ->
 declare (3.03) -> act (move / conceal / ZOR / resupply) and combat (3.38,
 7.010) -> end.
 
+What is offered comes from the view's legal actions (``LabApp.offers()``,
+:mod:`lcb_lab.offers`): the Task Forces to begin, the Core Action kinds, units
+and JCCs that may be declared (*Add action* also asks the engine whether the
+declaration so far stays legal, e.g. no fourth action on 3 AP, 3.32), the
+shooters / CVs / targets / dice of the combat template, the grants of the
+RESUPPLY templates; *Move* / *ZOR* / *Conceal* / *Resupply* / *Commit* /
+*Resolve* / *End impulse* / *Relinquish* are enabled only when listed.
+
 Hidden information: the controls belong to the team that plays (the active
 Task Force's team, or the team due to begin the next impulse) and to the
 instructor.  In the other team's view every control is disabled and hidden,
@@ -19,9 +27,12 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as W
 
+from .. import actions as A
+from ..errors import LcbError
+from ..offers import declaration_refusal
 from ..rules.network import REPAIR_AP
 from ..rules.sequence import CORE_ACTION_NAMES, NETWORK_REPAIR
-from .panels import esc, rule_badges, team_span, view_name
+from .panels import esc, refusal_text, rule_badges, team_span, view_name
 
 if TYPE_CHECKING:  # pragma: no cover
     from .app import LabApp
@@ -50,6 +61,11 @@ def action_text(kind: str, units=(), jcc: str | None = None) -> str:
     if jcc:
         text += f" ({jcc})"
     return text
+
+
+def _core(a: dict) -> A.CoreAction:
+    """A builder row (``{"kind", "units", "jcc"}``) as a typed Core Action."""
+    return A.CoreAction(a["kind"], tuple(a.get("units", ())), a.get("jcc"))
 
 
 def _lay(width: str = "auto", **kw) -> W.Layout:
@@ -92,6 +108,7 @@ class ImpulsePanel:
                                description="Action", style={"description_width": "45px"})
         self.units = W.SelectMultiple(options=[], rows=4, layout=_lay("300px"), description="Units",
                                       style={"description_width": "45px"})
+        self.kind.observe(lambda _c: self._fill_units(auto=False), "value")
         self.jcc = W.Combobox(placeholder="JCC name (card)", layout=_lay("300px"), description="JCC",
                               style={"description_width": "45px"}, ensure_option=False)
         self.add_decl = W.Button(description="Add action", icon="plus", layout=_lay("110px"))
@@ -108,6 +125,7 @@ class ImpulsePanel:
 
         # -- act
         self.action = W.Dropdown(description="Action", layout=_lay("390px"), style={"description_width": "45px"})
+        self.action.observe(lambda _c: self._act_buttons(), "value")
         self.move_button = W.Button(description="Move to clicked hex", icon="arrows", layout=_lay("170px"))
         self.move_button.on_click(lambda _b: self.app.move_to(self.action.value, self.app.last_hex))
         self.conceal_button = W.Button(description="Conceal", icon="eye-slash", layout=_lay("100px"))
@@ -117,11 +135,13 @@ class ImpulsePanel:
         self.act_hint = W.HTML()
         # resupply form (8.0)
         self.log_unit = W.Dropdown(description="Logistics", layout=_lay("210px"), style={"description_width": "60px"})
-        self.rv = W.Dropdown(options=["RV1", "RV2"], value="RV1", layout=_lay("75px"))
+        self.rv = W.Dropdown(options=[], layout=_lay("75px"))
         self.grant_unit = W.Dropdown(description="to", layout=_lay("170px"), style={"description_width": "20px"})
         self.grant_slot = W.Dropdown(layout=_lay("80px"))
         self.grant_rp = W.BoundedIntText(value=1, min=1, max=99, layout=_lay("60px"))
         self.grant_unit.observe(lambda _c: self._grant_slots(), "value")
+        self.log_unit.observe(lambda _c: self._grant_units(), "value")
+        self.rv.observe(lambda _c: self._grant_units(), "value")
         self.add_grant = W.Button(description="Add grant", layout=_lay("90px"))
         self.add_grant.on_click(lambda _b: self._add_grant())
         self.resupply_button = W.Button(description="Resupply", icon="truck", layout=_lay("100px"))
@@ -142,6 +162,7 @@ class ImpulsePanel:
         self.target = W.Dropdown(layout=_lay("130px"))
         self.dice = W.BoundedIntText(value=4, min=1, max=40, layout=_lay("55px"))
         self.shooter.observe(lambda _c: self._slots(), "value")
+        self.slot.observe(lambda _c: self._targets(), "value")
         for w in (self.shooter, self.slot, self.target, self.dice):
             w.observe(lambda _c: self.update_preview(), "value")
         self.add_lrs_button = W.Button(description="Add LRS", icon="plus", layout=_lay("90px"))
@@ -197,6 +218,9 @@ class ImpulsePanel:
         is refused with a plain message (3.31) and nothing is added."""
         units = list(units or [])
         name = KIND_NAME.get(kind, kind)
+        if kind not in self.app.offers().kinds():
+            self.app.say(f"Add action: no {name} action may be declared now (3.31). Nothing added.")
+            return self.pending_decl
         if kind in UNIT_KINDS and not units:
             self.app.say(f"Add action: choose at least one unit in the Units list \u2014 a {name} action "
                          "activates one unit or one stack (3.31). Nothing added.")
@@ -210,6 +234,13 @@ class ImpulsePanel:
             a["units"] = units
         if jcc and kind in JCC_KINDS:
             a["jcc"] = jcc.strip()
+        try:
+            why = declaration_refusal(self.app.game, [_core(x) for x in self.pending_decl], _core(a))
+        except LcbError as e:   # malformed input (e.g. a unit name that is not a string)
+            why = e
+        if why is not None:
+            self.app.say("Add action: " + refusal_text(why).replace("Nothing changed.", "Nothing added."))
+            return self.pending_decl
         self.pending_decl.append(a)
         self._show_decl()
         return self.pending_decl
@@ -244,8 +275,8 @@ class ImpulsePanel:
         message (no target: only revealed enemy units may be targeted) and nothing is added."""
         why = None
         if not shooter:
-            why = ("No shooter: declare a Move and/or Initiate Combat action for the units that fire "
-                   "(3.31, 7.010).")
+            why = NO_LRS_TARGET if not target and self._nothing_to_attack() else (
+                "No shooter: declare a Move and/or Initiate Combat action for the units that fire (3.31, 7.010).")
         elif not slot or not str(slot).startswith("LRS"):
             try:
                 tracks = [c.slot for c in self.app.game.utype(shooter).cvs_of("LRS")]
@@ -271,8 +302,9 @@ class ImpulsePanel:
         """Add one GROUND ASSAULT allocation row (7.1); refused like :meth:`add_lrs` when incomplete."""
         why = None
         if not attacker:
-            why = ("No attacker: declare a Move and/or Initiate Combat action for the units that assault "
-                   "(3.31, 7.010).")
+            why = NO_GA_TARGET if not target and self._nothing_to_attack() else (
+                "No attacker: declare a Move and/or Initiate Combat action for the units that assault "
+                "(3.31, 7.010).")
         elif not target:
             why = NO_GA_TARGET
         elif not isinstance(dice, int) or isinstance(dice, bool) or dice < 1:
@@ -283,6 +315,12 @@ class ImpulsePanel:
         self.allocs.append(("ga", {"attacker": attacker, "target": target, "dice": int(dice)}))
         self._show_alloc()
         return self.ga_rows
+
+    def _nothing_to_attack(self) -> bool:
+        """A Move and/or Initiate Combat action is declared, yet no attack is offered (no target)."""
+        imp = self.app.game.impulse
+        return (imp is not None and any(d.kind == "move_combat" for d in imp.actions)
+                and not self.app.offers().shooters())
 
     def clear(self) -> None:
         self.pending_decl, self.allocs, self.grants = [], [], []
@@ -339,19 +377,104 @@ class ImpulsePanel:
                               "decides that after you commit (7.54).</div></div>")
 
     # ------------------------------------------------------------ refresh
+    def _combined_arms(self) -> list[str]:
+        """Unused LRS units that may support a declared GROUND ASSAULT (7.18): not listed by
+        ``legal_actions`` (a caller states them), so offered beside the combat template's shooters."""
+        if self.app.offers().combat is None:
+            return []
+        offered = self.app.offers().shooters()
+        return [u for u in self.app.game.zero_ap_attackers()["combined_arms"] if u not in offered]
+
     def _slots(self) -> None:
-        g, uid = self.app.game, self.shooter.value
-        if not uid:
+        g, o, uid = self.app.game, self.app.offers(), self.shooter.value
+        if not uid or self.locked:
             _set_options(self.slot, [])
+            self._targets()
             return
-        slots = [c.slot for c in g.utype(uid).cvs if c.kind in ("LRS", "GA")]
+        slots = o.slots(uid) if uid in o.shooters() else [c.slot for c in g.utype(uid).cvs_of("LRS")]
         _set_options(self.slot, slots)
         if self.slot.value not in slots and slots:
             self.slot.value = slots[0]
+        self._targets()
+
+    def _targets(self) -> None:
+        """Targets and dice limit of the chosen shooter and CV (the combat template's options)."""
+        app, o = self.app, self.app.offers()
+        uid, slot, imp = self.shooter.value, self.slot.value, app.game.impulse
+        if not uid or not slot or imp is None or self.locked:
+            _set_options(self.target, [])
+            return
+        if uid in o.shooters():
+            targets, most = o.targets(uid, slot), o.max_dice(uid, slot)
+        else:   # Combined Arms Activation support fire (7.18): the attacker's knowledge, face-up enemies
+            view = app.game.view(imp.team)
+            targets = [c["uid"] for c in view["counters"]
+                       if not c.get("back") and c["team"] != imp.team and c.get("hex") and c.get("revealed")]
+            most = 40
+        _set_options(self.target, targets)
+        self.dice.max = max(1, most)
+
+    def _grant_units(self) -> None:
+        """The RVs of the chosen logistics unit with something to grant, and the units it may grant to."""
+        o, log = self.app.offers(), self.log_unit.value
+        _set_options(self.rv, o.rv_slots(log) if log and not self.locked else [])
+        grants = o.grants(log, self.rv.value) if log and self.rv.value and not self.locked else {}
+        _set_options(self.grant_unit, list(grants))
+        self.grant_rp.max = max(1, o.rp(log, self.rv.value)) if grants else 99
+        self.add_grant.disabled = not grants
+        self._grant_slots()
 
     def _grant_slots(self) -> None:
-        g, uid = self.app.game, self.grant_unit.value
-        _set_options(self.grant_slot, [c.slot for c in g.utype(uid).cvs] if uid else [])
+        o, log, uid = self.app.offers(), self.log_unit.value, self.grant_unit.value
+        slots = o.grants(log, self.rv.value).get(uid, []) if log and uid and not self.locked else []
+        _set_options(self.grant_slot, slots)
+
+    def _aid(self) -> int | None:
+        v = self.action.value
+        return v + 1 if isinstance(v, int) and not isinstance(v, bool) else None
+
+    def _act_buttons(self) -> None:
+        """Move / ZOR / Conceal / Resupply of the chosen declared action: enabled only when listed."""
+        app, o = self.app, self.app.offers()
+        imp, aid, hx = app.game.impulse, self._aid(), app.last_hex
+        if self.locked or imp is None or imp.phase == "declare" or aid is None:
+            for b in (self.move_button, self.zor_button, self.conceal_button, self.resupply_button):
+                b.disabled = True
+            return
+        self.move_button.disabled = not (hx in o.moves(aid) and self._known_path(aid, hx))
+        self.zor_button.disabled = hx not in o.zor(aid)
+        self.conceal_button.disabled = not o.conceal(aid)
+        self.resupply_button.disabled = not o.resupply(aid)
+
+    def _known_path(self, aid: int, dest: str) -> bool:
+        """Does the view know a path there (the one *Move* follows)? A team view's path avoids
+        what it may not know (enemy backs), so a legal destination it cannot see is not offered."""
+        app = self.app
+        if app.team == "instructor":
+            return True
+        d = next(x for x in app.game.impulse.actions if x.aid == aid)
+        try:
+            app.game.path_to(list(d.units), dest, viewer=app.team)
+        except LcbError:
+            return False
+        return True
+
+    def _fill_units(self, auto: bool = True) -> None:
+        """The Units list: the units a legal declaration of the chosen kind may name (3.31, 3.36);
+        ``auto``: select the clicked hex's offered units, or the only one."""
+        app, imp = self.app, self.app.game.impulse
+        if self.locked or imp is None or imp.phase != "declare":
+            return
+        kind = self.kind.value
+        units = app.offers().units_for(kind) if kind in UNIT_KINDS else []
+        _set_options(self.units, units)
+        if not auto:
+            return
+        stack = [u for u in app.hex_units(app.last_hex) if u in units] if app.last_hex else []
+        if stack and not self.units.value:
+            self.units.value = tuple(stack)
+        elif len(units) == 1 and not self.units.value:
+            self.units.value = (units[0],)      # the only unit: selected, as it looks
 
     def _hand_over(self) -> None:
         who = self.app.playing_team()
@@ -371,8 +494,8 @@ class ImpulsePanel:
         for w in self.controls:
             if not w.disabled:
                 w.disabled = True
-        for dd in (self.tf, self.action, self.log_unit, self.grant_unit, self.grant_slot, self.shooter,
-                   self.slot, self.target):
+        for dd in (self.tf, self.action, self.log_unit, self.rv, self.grant_unit, self.grant_slot, self.shooter,
+                   self.slot, self.target, self.kind):
             _set_options(dd, [])
         if self.units.options:
             self.units.options = []
@@ -432,7 +555,7 @@ class ImpulsePanel:
 
     def refresh(self) -> None:
         app, g = self.app, self.app.game
-        s, imp = g.state, g.impulse
+        imp = g.impulse
         head = self.status_text()
         self.status.value = f'<div class="lcb-card">{head}</div>'
         if not app.may_play():
@@ -446,23 +569,23 @@ class ImpulsePanel:
         for box, key in ((self.begin_box, "begin"), (self.declare_box, "declare"), (self.act_box, "act"),
                          (self.combat_box, "combat"), (self.end_button, "end")):
             box.layout.display = "flex" if show[key] else "none"
+        o = app.offers()
+        self.end_button.disabled = not o.end
         if imp is None:
-            _set_options(self.tf, g.available_task_forces())
-            self.relinquish_button.disabled = bool(s.tf_order)
+            _set_options(self.tf, o.task_forces)
+            self.begin_button.disabled = not o.task_forces
+            self.relinquish_button.disabled = not o.relinquish
             if self.pending_decl or self.allocs or self.grants:
                 self.clear()
             return
-        own = [u.uid for u in s.tf_units(imp.task_force) if u.hex is not None]
         if phase == "declare":
-            _set_options(self.units, own)
-            stack = [u for u in app.hex_units(app.last_hex) if u in own] if app.last_hex else []
-            if stack and not self.units.value:
-                self.units.value = tuple(stack)
-            elif len(own) == 1 and not self.units.value:
-                self.units.value = (own[0],)      # the only unit: selected, as it looks
-            jccs = app.jcc_names(imp.team)
+            kinds = o.kinds()
+            _set_options(self.kind, [(n, k) for n, k in ACTION_KINDS if k in kinds])
+            self._fill_units()
+            jccs = o.jccs() or app.jcc_names(imp.team)
             if list(self.jcc.options) != jccs:
                 self.jcc.options = jccs
+            self.add_decl.disabled = not kinds
             self._show_decl()
             return
         acts = [(f"#{i + 1} {action_text(d.kind, d.units, d.jcc)}" + (" (moved)" if d.moved else ""), i)
@@ -471,6 +594,7 @@ class ImpulsePanel:
         hx = app.last_hex or "\u2014"
         self.move_button.description = f"Move to {hx}"
         self.zor_button.description = f"ZOR into {hx}"
+        self._act_buttons()
         no_combat = "" if fight else (
             '<div class="lcb-small lcb-muted">No combat this impulse: no Move and/or Initiate Combat action was '
             "declared and no unit is engaged in Continuing Combat (7.22); Combined Arms Activation (7.18) only "
@@ -482,25 +606,17 @@ class ImpulsePanel:
                      if g.utype(u).is_logistics]
         self.resupply_box.layout.display = "flex" if res_units else "none"
         _set_options(self.log_unit, res_units)
-        _set_options(self.grant_unit, [u.uid for u in s.living(imp.team) if u.hex is not None])
-        self._grant_slots()
+        self._grant_units()
         self.show_grants()
-        shooters = [u for d in imp.actions if d.kind == "move_combat" for u in d.units
-                    if not g.unit(u).destroyed]
-        extra = g.zero_ap_attackers()   # Continuing Combat (7.22) and Combined Arms Activation (7.18), 0 AP
-        shooters += [u for u in extra["continuing"] + extra["combined_arms"] if u not in shooters]
-        _set_options(self.shooter, shooters)
+        _set_options(self.shooter, o.shooters() + self._combined_arms())
         self._slots()
-        view = g.view(imp.team)   # the attacker's knowledge: face-up enemy counters only
-        targets = [c["uid"] for c in view["counters"]
-                   if not c.get("back") and c["team"] != imp.team and c.get("hex") and c.get("revealed")]
-        _set_options(self.target, targets)
         committed = imp.combat is not None
-        self.commit_button.disabled = committed or not fight
-        self.resolve_button.disabled = not committed or phase == "combat_done"
+        self.commit_button.disabled = committed or o.combat is None
+        self.resolve_button.disabled = not o.resolve
         self.alloc_box.layout.display = "none" if committed else "flex"
         if not committed:
-            self.combat_state.value = ""
+            self.combat_state.value = "" if o.combat is not None or not fight else (
+                f'<div class="lcb-small lcb-muted">No attack is possible now. {esc(NO_LRS_TARGET)}</div>')
             self._show_alloc()
         elif phase == "combat_done":
             self.combat_state.value = '<div class="lcb-ok">Combat resolved: see the explained log.</div>'

@@ -167,16 +167,19 @@ def test_decision_details_are_hidden_from_the_other_team(app):
 def test_illegal_declaration_is_refused_in_red_and_changes_nothing(app):
     p = app.impulse_panel
     app.begin_impulse("TF Boston")
-    for uid in ("DDG-51", "DDG-80", "DDG(X)-106", "DDG-51"):
+    for uid in ("DDG-51", "DDG-80", "DDG(X)-106"):
         p.add_declaration("move_combat", [uid])
     before = _state(app.game)
-    p.declare_button.click()
+    # the builder offers no fourth action on 3 AP: refused in red, naming the rule (offers)
+    assert len(p.add_declaration("move_combat", ["DDG-51"])) == 3
+    assert "3.32" in app.message.value and "lcb-refused" in app.message.value and "Nothing added" in app.message.value
+    # the same declaration sent from code is refused by the engine, in red, and changes nothing
+    app.declare(list(p.pending_decl) + [{"kind": "move_combat", "units": ["DDG-51"]}])
     assert _state(app.game) == before
     assert "3.32" in app.message.value and "lcb-refused" in app.message.value
     assert "Nothing changed" in app.message.value
     assert "3.32" in app.log.value and "lcb-refused" in app.log.value
-    # the builder keeps the rows, so the student can fix the declaration
-    p.pending_decl.pop()
+    # the builder kept its rows: the declaration is declared as built
     p.declare_button.click()
     assert app.game.impulse.phase == "act"
 
@@ -264,15 +267,14 @@ def test_resupply_form_and_conceal_button(app):
     p = _red_impulse(app)
     assert p.resupply_box.layout.display == "flex" and p.log_unit.options == ("Ivan Co",)
     p.action.value = 0
-    p.grant_unit.value = "1 Tanya"
-    p.grant_slot.value = "LRS1"
-    p.grant_rp.value = 2
-    p.add_grant.click()
+    # every unit in reach is full: no grant is offered (offers from the RESUPPLY templates)
+    assert p.grant_unit.options == () and p.add_grant.disabled and p.resupply_button.disabled
+    assert p.conceal_button.disabled                          # a Move and/or Resupply action does not conceal
     before = _state(app.game)
-    p.resupply_button.click()                   # 1 Tanya is full: refused, nothing changes
+    app.resupply(0, "Ivan Co", "RV1", [{"unit": "1 Tanya", "slot": "LRS1", "rp": 2}])   # full: refused
     assert "8.02" in app.message.value and _state(app.game) == before
-    assert p.grants and "1 Tanya" in p.grant_list.value
     p.action.value = 1
+    assert not p.conceal_button.disabled
     p.conceal_button.click()
     assert "done" in app.message.value
     last = app.game.log[-1]
@@ -348,7 +350,7 @@ def test_impulse_controls_are_hidden_from_the_other_team():
     assert "Ivan Co" in p.units.options
     lab.declare([{"kind": "move_resupply", "units": ["Ivan Co"]}, {"kind": "move_conceal", "units": ["1 Tanya"]}])
     assert lab.game.impulse.phase == "act", lab.message.value
-    assert "Ivan Co" in p.grant_unit.options and "Ivan Co" in p.action.options[0][0]
+    assert p.log_unit.options == ("Ivan Co",) and "Ivan Co" in p.action.options[0][0]
     lab.select_hex(lab.game.unit("Ivan Co").hex)
     # back to the US view: every control is disabled and hidden, no list names a concealed RU unit
     lab.set_team("US")
@@ -371,8 +373,9 @@ def test_impulse_controls_are_hidden_from_the_other_team():
     assert _state(lab.game) == before
     # the instructor sees and drives everything
     lab.set_team("instructor")
-    assert not p.locked and not p.conceal_button.disabled and "Ivan Co" in p.grant_unit.options
+    assert not p.locked and p.log_unit.options == ("Ivan Co",)
     p.action.value = 1
+    assert not p.conceal_button.disabled
     p.conceal_button.click()
     assert "done" in lab.message.value
 
@@ -505,7 +508,7 @@ def test_any_input_error_below_the_lab_is_a_red_message(app, monkeypatch, exc):
 
     def boom(*_a, **_k):
         raise exc
-    monkeypatch.setattr(app.game, "declare", boom)
+    monkeypatch.setattr(app.game, "apply", boom)           # the lab applies a typed Declare
     assert app.declare([{"kind": "move_combat", "units": ["DDG-51"]}]) is None
     text = _text(app.message.value)
     assert text.startswith("Could not declare: ") and text.endswith("Nothing changed.")

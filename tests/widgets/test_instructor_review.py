@@ -176,7 +176,8 @@ def test_card_effect_panel_is_instructor_only(lab):
 def test_add_lrs_without_a_revealed_target_is_a_plain_refusal(lab):
     p = _boston(lab, reveal=False)
     assert p.target.options == () and p.target.value is None
-    assert p.shooter.value == "DDG-51" and p.slot.value == "LRS1"
+    assert p.shooter.options == ()                            # no legal attack: no shooter offered (offers)
+    assert "No attack is possible now" in _text(p.combat_state.value)
     p.add_lrs_button.click()
     assert p.lrs_rows == [] and "None" not in p.alloc_list.value
     assert NO_LRS_TARGET in _text(lab.message.value)
