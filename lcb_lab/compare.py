@@ -10,10 +10,11 @@ Topics compared (rows only where the games differ):
   (the Influence Meter, + toward US, 15.0), ``"network"`` (Tactical Network
   cubes per team, 7.6), ``"kills"`` (units each team has destroyed in the game, 3.5);
 * ``"lost"``: a unit destroyed in one game and not in the other;
-* ``"hp"``: a living unit's hit points (4.3); ``"supply"``: a CV or RV slot's
-  supply cubes / Resupply Points (8.0; slots with infinite supply are absent).
+* ``"hex"``: where a living unit stands (``"embarked"`` on a ship, 10.0); ``"face"``: face
+  up or down (6.11); ``"hp"``: a living unit's hit points (4.3); ``"supply"``: a CV or RV
+  slot's supply cubes / Resupply Points (8.0; slots with infinite supply are absent).
 
-Hidden information (design principle 8): for a team, HP and supply are compared
+Hidden information (design principle 8): for a team, hex, face, HP and supply are compared
 only for units that team sees face up (or owns) in both games -- from
 ``game.view(team)`` -- and a lost enemy unit that was concealed is not named
 ("a concealed RU unit").  ``team="instructor"`` compares everything.
@@ -94,6 +95,10 @@ def _unit_rows(a, b, team: str) -> list[DiffRow]:
     rows = []
     for uid in sorted(set(va) & set(vb)):
         ca, cb = va[uid], vb[uid]
+        if ca["hex"] != cb["hex"]:
+            rows.append(DiffRow("hex", uid, ca["hex"] or "embarked", cb["hex"] or "embarked"))
+        if ca["revealed"] != cb["revealed"]:
+            rows.append(DiffRow("face", uid, "up" if ca["revealed"] else "down", "up" if cb["revealed"] else "down"))
         if ca["hp"] != cb["hp"]:
             rows.append(DiffRow("hp", uid, ca["hp"], cb["hp"]))
         sa, sb = ca["supply"], cb["supply"]
@@ -105,7 +110,7 @@ def _unit_rows(a, b, team: str) -> list[DiffRow]:
 def compare(a, b, team: str = INSTRUCTOR) -> list[DiffRow]:
     """The differences between games ``a`` (left) and ``b`` (right) that ``team``
     (``"US"``, ``"RU"`` or ``"instructor"``) may know, in the order turn,
-    impulse, impulses played, initiative, influence, network, kills, lost, hp, supply; ``[]`` when the
+    impulse, impulses played, initiative, influence, network, kills, lost, hex, face, hp, supply; ``[]`` when the
     games agree on all of them.  Raises ValueError for an unknown ``team``."""
     if team not in ("US", "RU", INSTRUCTOR):
         raise ValueError(f"team must be 'US', 'RU' or 'instructor', not {team!r}")

@@ -93,3 +93,15 @@ def test_undo_allowed_rule(played):
     assert undo_allowed(played.fork(at=16), "RU")[0] is False        # RU answered; chance rolls next
     assert undo_allowed(played.fork(at=17), "US") == (False, "the last step was Chance's")
     assert undo_allowed(played.fork(at=17), "instructor")[0] is True
+
+
+def test_a_move_and_a_conceal_show_in_the_differences_as_the_team_may_know_them():
+    from lcb_lab import actions as A
+    g = load_scenario("gotland_redux", seed=1)
+    g.apply(A.BeginImpulse("TF Memphis"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("LHD 1",)),)))
+    g.apply(A.Move(1, ("AM-25", "AM-24")))
+    rows = compare(g, g.fork(at=2))
+    assert DiffRow("hex", "LHD 1", "AM-24", "AM-26") in rows
+    ru = compare(g, g.fork(at=2), "RU")
+    assert not any(r.item == "LHD 1" for r in ru) or g.unit("LHD 1").revealed
