@@ -36,23 +36,25 @@ def random_impulse(game: Game, rng: np.random.Generator) -> None:
         return
     game.apply(A.BeginImpulse(tf))
     opts = legal.declaration_options(game)
-    decl = legal.Template("declare", tuple(opts), {"ap": game.impulse.ap}, game).sample(rng) if opts else A.Declare(())
-    game.apply(decl)
+    if opts:
+        legal.sample_and_apply(legal.Template("declare", tuple(opts), {"ap": game.impulse.ap}, game), rng)
+    else:
+        game.apply(A.Declare(()))
     for d in list(game.impulse.actions):
         if rng.random() < 0.5 or (d.split and not d.moved):
             _random_move(game, d.aid, rng)
     t = legal.combat_template(game)
     if t is not None:
-        game.apply(t.sample(rng))
+        legal.sample_and_apply(t, rng)
         while game.to_act() == CHANCE:
             game.apply(A.ResolveCombat())
     for d in list(game.impulse.actions):
-        if d.kind == "move_conceal" and legal.trial(game, A.Conceal(d.aid)):
-            game.apply(A.Conceal(d.aid))
+        if d.kind == "move_conceal":
+            legal.apply_if_legal(game, A.Conceal(d.aid))
         elif d.kind == "move_resupply":
             r = _pick(rng, legal.resupply_templates(game, d))   # one RESUPPLY per logistics unit (8.01)
             if r is not None:
-                game.apply(r.sample(rng))
+                legal.sample_and_apply(r, rng)
         if d.split and not d.moved:
             _random_move(game, d.aid, rng)
     game.apply(A.EndImpulse())
@@ -67,8 +69,7 @@ def _random_move(game: Game, aid: int, rng: np.random.Generator) -> None:
     paths = list(movement.paths(game._ctx(), units).values())
     for i in rng.permutation(len(paths))[:4]:
         a = A.Move(aid, tuple(paths[int(i)]))
-        if legal.trial(game, a):
-            game.apply(a)
+        if legal.apply_if_legal(game, a):   # one run of the act: tried and applied (legal.apply_if_legal)
             return
 
 

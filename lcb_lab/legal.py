@@ -23,7 +23,7 @@ support fire (7.18), which a caller states explicitly.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -34,8 +34,9 @@ from . import hexgrid
 from .acts import HANDLERS
 from .errors import DiceExhausted, IllegalAction
 from .rules import continuing, movement, stacks
-from .rules.common import supply_left
-from .state import other
+from .history import Snapshot
+from .rules.common import Ctx, supply_left
+from .state import GameState, other
 
 if TYPE_CHECKING:
     from .game import Game
@@ -45,17 +46,63 @@ TRIES = 8
 
 
 def trial(game: "Game", action: A.Action) -> bool:
-    """Whether the rules accept ``action`` now; the game is put back exactly either way."""
-    snap = game._snapshot(action)
-    result = game.result
-    try:
-        HANDLERS[type(action)](game, game._ctx(), action)
-        return True
-    except (IllegalAction, DiceExhausted):
+    """Whether the rules accept ``action`` now; the game is untouched either way.
+
+    The handler runs on a copy of the state (the game's own objects are never
+    changed, so nothing needs putting back) with a quiet context (log entries are
+    appended bare, without the observer's annotations, and dropped after)."""
+    return _run_on_copy(game, action, quiet=True) is not None
+
+
+def apply_if_legal(game: "Game", action: A.Action) -> bool:
+    """Apply ``action`` when the rules accept it and return True; else return False with
+    the game untouched.  The same state, log, dice and history as ``trial`` followed by
+    ``game.apply`` (for an action that :func:`lcb_lab.actions.check` leaves as it is,
+    e.g. one made by this module), from ONE run of the handler: the act runs on a copy
+    of the state and, when accepted, the game's state object takes the copy's fields
+    while the snapshot before the step keeps the old ones (no second copy)."""
+    done = _run_on_copy(game, action, quiet=False)
+    if done is None:
         return False
+    copy, result, before, dice_hist, log_len = done
+    state = game.state
+    for name in _FIELDS:            # swap: the live object gets the new fields, the copy the old ones
+        old = getattr(state, name)
+        setattr(state, name, getattr(copy, name))
+        setattr(copy, name, old)
+    game.result = result
+    snap = Snapshot(copy, log_len, before, dice_hist, isinstance(action, A.BeginImpulse))
+    drawn = tuple(v for _, vals in game.dice.history[dice_hist:] for v in vals)
+    game.history.push(snap, game._step(action, drawn, snap))
+    return True
+
+
+def _run_on_copy(game: "Game", action: A.Action, quiet: bool):
+    """Run ``action``'s handler on a copy of the state that shares the game's log list.
+    Refused (IllegalAction, dice exhausted): None, with the log and dice put back.
+    Accepted: ``(copy, result, dice state before, dice history length before, log
+    length before)``; when ``quiet`` the log and dice are put back too, else the log
+    keeps the act's entries and the dice its draws (the caller commits the copy)."""
+    state, dice = game.state, game.dice
+    log = state.log
+    n, dh, df, before = len(log), len(dice.history), dice.forced_left, dice.state()
+    copy = state.clone(share_log=True)
+    ok = False
+    try:
+        result = HANDLERS[type(action)](game, Ctx(copy, game.board, game.catalog, dice, quiet=quiet), action)
+        ok = True
+    except (IllegalAction, DiceExhausted):
+        return None
     finally:
-        game._restore(snap, keep=False)
-        game.result = result
+        if quiet or not ok:
+            del log[n:]
+            if len(dice.history) != dh or dice.forced_left != df:   # every draw is recorded (dice.roll)
+                dice.set_state(before)
+                del dice.history[dh:]
+    return copy, result, before, dh, n
+
+
+_FIELDS = tuple(f.name for f in fields(GameState) if f.name != "log")
 
 
 @dataclass(frozen=True)
@@ -72,12 +119,34 @@ class Template:
 
     def sample(self, rng: np.random.Generator) -> A.Action:
         """A random legal action of this family (tried on the game; falls back to one option)."""
+        return self._draw(rng, trial)
+
+    def _draw(self, rng: np.random.Generator, accept) -> A.Action:
         make = _MAKERS[self.kind]
         for _ in range(TRIES):
             a = make(self, rng, None)
-            if trial(self.game, a):
+            if accept(self.game, a):
                 return a
         return make(self, rng, self.options[int(rng.integers(len(self.options)))])
+
+
+def sample_and_apply(t: Template, rng: np.random.Generator) -> A.Action:
+    """``t.game.apply(t.sample(rng))`` with the same random draws and result, but each
+    candidate is run once (:func:`apply_if_legal`) instead of tried then applied again.
+    Returns the action applied; the fallback option is applied with ``Game.apply``
+    (IllegalAction if even it is refused)."""
+    applied: list = []
+
+    def accept(game, a) -> bool:
+        ok = apply_if_legal(game, a)
+        if ok:
+            applied.append(a)
+        return ok
+
+    a = t._draw(rng, accept)
+    if not applied:
+        t.game.apply(a)
+    return a
 
 
 # ---------------------------------------------------------------- entry point

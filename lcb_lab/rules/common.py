@@ -23,6 +23,10 @@ class Ctx:
     board: Board
     catalog: Catalog
     dice: Dice | None = None
+    quiet: bool = False
+    """True while an act is only tried (:func:`lcb_lab.legal.trial`): its log entries are
+    dropped afterwards, so :meth:`log` appends them bare (no facts merged, no observer
+    annotations, no turn stamps)."""
 
     # ---- catalog shortcuts ------------------------------------------------
     def utype(self, u: Unit | str) -> UnitType:
@@ -46,6 +50,9 @@ class Ctx:
         ``data``; :func:`lcb_lab.observer.annotate` derives from them who reads the entry
         in full and what the other team reads (the rules never decide visibility).
         """
+        if self.quiet:
+            self.state.log.append(entry)
+            return
         entry = dict(entry)
         if facts:
             entry["data"] = {**entry.get("data", {}), **explain.plain(facts)}
