@@ -30,8 +30,9 @@ class Ctx:
 
     # ---- catalog shortcuts ------------------------------------------------
     def utype(self, u: Unit | str) -> UnitType:
-        unit = self.state.unit(u) if isinstance(u, str) else u
-        return self.catalog.unit(unit.type_id)
+        tid = (self.state.unit(u) if isinstance(u, str) else u).type_id
+        t = self.catalog.units.get(tid)          # the hot path: one dict look-up
+        return t if t is not None else self.catalog.unit(tid)   # unknown: the catalog's KeyError
 
     def is_naval(self, u: Unit | str) -> bool:
         return self.utype(u).is_naval
