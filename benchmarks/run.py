@@ -265,6 +265,11 @@ def fig3(q: bool) -> None:
     failed, pass_rates = [], []
     seed_rates: list[float] = []
     tot_n, tot_t, over, max_turns, landed = 0, Times(), 0, None, 0
+    for s, game in _random_games([99]):   # warm-up, not timed (lazily generated copiers, caches)
+        try:
+            play_random_turns(game, 1, s)
+        except Exception:  # noqa: BLE001 - reported below, seed by seed
+            pass
     for rep in range(passes):        # each pass plays every seed again from a fresh game
         n_pass, cpu_pass, wall_pass = 0, 0.0, 0.0
         for s, game in _random_games(seeds):

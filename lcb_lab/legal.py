@@ -65,11 +65,7 @@ def apply_if_legal(game: "Game", action: A.Action) -> bool:
     if done is None:
         return False
     copy, result, before, dice_hist, log_len = done
-    state = game.state
-    for name in _FIELDS:            # swap: the live object gets the new fields, the copy the old ones
-        old = getattr(state, name)
-        setattr(state, name, getattr(copy, name))
-        setattr(copy, name, old)
+    _swap(game.state, copy)         # the live object gets the new fields, the copy the old ones
     game.result = result
     snap = Snapshot(copy, log_len, before, dice_hist, isinstance(action, A.BeginImpulse))
     drawn = tuple(v for _, vals in game.dice.history[dice_hist:] for v in vals)
@@ -102,7 +98,16 @@ def _run_on_copy(game: "Game", action: A.Action, quiet: bool):
     return copy, result, before, dh, n
 
 
-_FIELDS = tuple(f.name for f in fields(GameState) if f.name != "log")
+def _make_swap():
+    """A compiled ``_swap(a, b)`` exchanging every GameState field but the log (shared)."""
+    names = [f.name for f in fields(GameState) if f.name != "log"]
+    body = "".join(f"    a.{n}, b.{n} = b.{n}, a.{n}\n" for n in names)
+    env: dict = {}
+    exec(f"def _swap(a, b):\n{body}", env)  # noqa: S102 - generated from the class's own field list
+    return env["_swap"]
+
+
+_swap = _make_swap()
 
 
 @dataclass(frozen=True)
