@@ -15,9 +15,13 @@
   (``"answer"``), RESUPPLY grants (``"resupply"``): the options with their
   limits, and :meth:`Template.sample` draws one legal action.
 
-Every concrete action listed has been tried on the game and put back (the
-rules themselves decide; nothing here re-implements a rule), so each one
-applies without a refusal.  Not listed: scripted effects (instructor
+Every concrete action listed has been accepted by the rules on the current
+state -- tried on a copy of it (:func:`trial`; the game itself is never
+touched) or, for single declarations, passed the rules' own declaration
+checks (:func:`declarable`); the rules themselves decide, nothing here
+re-implements a rule -- so each one applies without a refusal.
+:func:`apply_if_legal` and :func:`sample_and_apply` try and apply in one run
+of the act (the random player, :mod:`lcb_lab.autoplay`).  Not listed: scripted effects (instructor
 rulings), Combined Arms Movement splits (5.13) and Combined Arms Activation
 support fire (7.18), which a caller states explicitly.
 """
