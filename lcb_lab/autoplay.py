@@ -13,6 +13,11 @@ policies (``decisions.DEFAULT_POLICIES``), so the game must be created with
 
 The player's *choices* come from the ``numpy.random.Generator`` passed in;
 every *dice roll* still goes through the game's :class:`~lcb_lab.dice.Dice`.
+
+Speed (benchmarks/run.py, figure 3): an act the player tries is run once, on a
+copy of the state, and that copy becomes the game's next step when the rules
+accept it (:func:`lcb_lab.legal.apply_if_legal`, :func:`lcb_lab.legal.sample_and_apply`)
+-- the same games, log, dice and record as trying then ``Game.apply``.
 """
 from __future__ import annotations
 
@@ -34,28 +39,37 @@ def random_impulse(game: Game, rng: np.random.Generator) -> None:
     tf = _pick(rng, game.available_task_forces())
     if tf is None:
         return
-    game.apply(A.BeginImpulse(tf))
+    _apply(game, A.BeginImpulse(tf))
     opts = legal.declaration_options(game)
-    decl = legal.Template("declare", tuple(opts), {"ap": game.impulse.ap}, game).sample(rng) if opts else A.Declare(())
-    game.apply(decl)
+    if opts:
+        legal.sample_and_apply(legal.Template("declare", tuple(opts), {"ap": game.impulse.ap}, game), rng)
+    else:
+        _apply(game, A.Declare(()))
     for d in list(game.impulse.actions):
         if rng.random() < 0.5 or (d.split and not d.moved):
             _random_move(game, d.aid, rng)
     t = legal.combat_template(game)
     if t is not None:
-        game.apply(t.sample(rng))
+        legal.sample_and_apply(t, rng)
         while game.to_act() == CHANCE:
-            game.apply(A.ResolveCombat())
+            _apply(game, A.ResolveCombat())
     for d in list(game.impulse.actions):
-        if d.kind == "move_conceal" and legal.trial(game, A.Conceal(d.aid)):
-            game.apply(A.Conceal(d.aid))
+        if d.kind == "move_conceal":
+            legal.apply_if_legal(game, A.Conceal(d.aid))
         elif d.kind == "move_resupply":
             r = _pick(rng, legal.resupply_templates(game, d))   # one RESUPPLY per logistics unit (8.01)
             if r is not None:
-                game.apply(r.sample(rng))
+                legal.sample_and_apply(r, rng)
         if d.split and not d.moved:
             _random_move(game, d.aid, rng)
-    game.apply(A.EndImpulse())
+    _apply(game, A.EndImpulse())
+
+
+def _apply(game: Game, action: A.Action) -> None:
+    """``game.apply(action)`` for an act that is legal by construction: one run on a copy
+    (:func:`legal.apply_if_legal`); a refusal still raises, from ``game.apply``."""
+    if not legal.apply_if_legal(game, action):
+        game.apply(action)
 
 
 def _random_move(game: Game, aid: int, rng: np.random.Generator) -> None:
@@ -67,8 +81,7 @@ def _random_move(game: Game, aid: int, rng: np.random.Generator) -> None:
     paths = list(movement.paths(game._ctx(), units).values())
     for i in rng.permutation(len(paths))[:4]:
         a = A.Move(aid, tuple(paths[int(i)]))
-        if legal.trial(game, a):
-            game.apply(a)
+        if legal.apply_if_legal(game, a):   # one run of the act: tried and applied (legal.apply_if_legal)
             return
 
 

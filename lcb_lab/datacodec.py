@@ -40,8 +40,18 @@ _HINTS: dict[type, dict[str, Any]] = {}
 _BUSY: set[type] = set()
 
 
+_LEAF = frozenset(_IMMUTABLE)
+
+
 def _deep(x: Any) -> Any:
-    """Deep copy of untyped JSON-like data (dicts, lists, leaves)."""
+    """Deep copy of untyped JSON-like data (dicts, lists, leaves); exact types first (the hot path)."""
+    t = type(x)
+    if t in _LEAF:
+        return x
+    if t is dict:
+        return {k: v if type(v) in _LEAF else _deep(v) for k, v in x.items()}
+    if t is list:
+        return [v if type(v) in _LEAF else _deep(v) for v in x]
     if isinstance(x, dict):
         return {k: _deep(v) for k, v in x.items()}
     if isinstance(x, list):
@@ -126,10 +136,24 @@ def copier(cls: type) -> Callable[[Any], Any]:
                 args.append(_expr(h[f.name], src, env))
     finally:
         _BUSY.discard(cls)
-    code = f"def _copy(o):\n    return _cls({', '.join(args)})\n"
+    if _plain_class(cls):
+        # a new instance with every field set directly: no __init__ call (about a quarter faster)
+        env["_new"] = object.__new__
+        body = "".join(f"    n.{f.name} = {a}\n" for f, a in zip(dataclasses.fields(cls), args))
+        code = f"def _copy(o):\n    n = _new(_cls)\n{body}    return n\n"
+    else:
+        code = f"def _copy(o):\n    return _cls({', '.join(args)})\n"
     exec(code, env)  # noqa: S102 - generated from the class's own field list
     fn = _COPIERS[cls] = env["_copy"]
     return fn
+
+
+def _plain_class(cls: type) -> bool:
+    """Whether a copy may skip ``__init__``: not frozen, no ``__post_init__``, the default
+    ``__setattr__``, every field an ``__init__`` argument."""
+    params = getattr(cls, "__dataclass_params__", None)
+    return (params is not None and not params.frozen and not hasattr(cls, "__post_init__")
+            and cls.__setattr__ is object.__setattr__ and all(f.init for f in dataclasses.fields(cls)))
 
 
 def clone(obj: Any) -> Any:

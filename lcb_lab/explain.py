@@ -22,14 +22,23 @@ Modifier = tuple[str, int, str]
 """(what, value, rule), e.g. ("target in brown hex", -2, "7.09")."""
 
 
+_LEAF = frozenset((str, int, float, bool, type(None)))
+
+
 def plain(v: Any) -> Any:
     """JSON-native copy: tuples become lists (so a saved log equals the live one)."""
+    t = type(v)
+    if t in _LEAF:
+        return v
+    if t is dict:                   # exact types first: the hot path of every log entry
+        return {k: x if type(x) in _LEAF else plain(x) for k, x in v.items()}
+    if t is list or t is tuple:
+        return [x if type(x) in _LEAF else plain(x) for x in v]
     if isinstance(v, (list, tuple)):
         return [plain(x) for x in v]
     if isinstance(v, dict):
         return {k: plain(x) for k, x in v.items()}
     return v
-
 
 
 def step(kind: str, title: str, text: str, rules: Iterable[str], **data: Any) -> dict:

@@ -43,6 +43,9 @@ from .rules.common import Ctx
 from .state import GameState
 
 
+_STATE_FIELDS = tuple(f.name for f in fields(GameState) if f.name != "log")
+"""GameState's fields but the log (which :meth:`Game._restore` keeps and truncates)."""
+
 
 class Game(GameQueries, GamePersistence):
     """One game: state + board + catalog + dice + history; the rules through :meth:`apply`."""
@@ -105,11 +108,11 @@ class Game(GameQueries, GamePersistence):
         """Put the state (same object) and the dice (same object) back to ``snap``
         (``keep=False``: the snapshot is used up, no copy of it is made)."""
         copy = snap.state.clone(share_log=True) if keep else snap.state
-        log = self.state.log
+        state = self.state
+        log = state.log
         del log[snap.log_len:]
-        for f in fields(GameState):
-            setattr(self.state, f.name, getattr(copy, f.name))
-        self.state.log = log
+        for name in _STATE_FIELDS:
+            setattr(state, name, getattr(copy, name))
         self.dice.set_state(snap.dice)
         del self.dice.history[snap.dice_hist:]
 

@@ -15,15 +15,19 @@
   (``"answer"``), RESUPPLY grants (``"resupply"``): the options with their
   limits, and :meth:`Template.sample` draws one legal action.
 
-Every concrete action listed has been tried on the game and put back (the
-rules themselves decide; nothing here re-implements a rule), so each one
-applies without a refusal.  Not listed: scripted effects (instructor
+Every concrete action listed has been accepted by the rules on the current
+state -- tried on a copy of it (:func:`trial`; the game itself is never
+touched) or, for single declarations, passed the rules' own declaration
+checks (:func:`declarable`); the rules themselves decide, nothing here
+re-implements a rule -- so each one applies without a refusal.
+:func:`apply_if_legal` and :func:`sample_and_apply` try and apply in one run
+of the act (the random player, :mod:`lcb_lab.autoplay`).  Not listed: scripted effects (instructor
 rulings), Combined Arms Movement splits (5.13) and Combined Arms Activation
 support fire (7.18), which a caller states explicitly.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -33,9 +37,10 @@ from .actions import CHANCE
 from . import hexgrid
 from .acts import HANDLERS
 from .errors import DiceExhausted, IllegalAction
-from .rules import continuing, movement, stacks
-from .rules.common import supply_left
-from .state import other
+from .rules import continuing, movement, sequence, stacks
+from .history import Snapshot
+from .rules.common import Ctx, supply_left
+from .state import GameState, other
 
 if TYPE_CHECKING:
     from .game import Game
@@ -45,17 +50,68 @@ TRIES = 8
 
 
 def trial(game: "Game", action: A.Action) -> bool:
-    """Whether the rules accept ``action`` now; the game is put back exactly either way."""
-    snap = game._snapshot(action)
-    result = game.result
-    try:
-        HANDLERS[type(action)](game, game._ctx(), action)
-        return True
-    except (IllegalAction, DiceExhausted):
+    """Whether the rules accept ``action`` now; the game is untouched either way.
+
+    The handler runs on a copy of the state (the game's own objects are never
+    changed, so nothing needs putting back) with a quiet context (log entries are
+    appended bare, without the observer's annotations, and dropped after)."""
+    return _run_on_copy(game, action, quiet=True) is not None
+
+
+def apply_if_legal(game: "Game", action: A.Action) -> bool:
+    """Apply ``action`` when the rules accept it and return True; else return False with
+    the game untouched.  The same state, log, dice and history as ``trial`` followed by
+    ``game.apply`` (for an action that :func:`lcb_lab.actions.check` leaves as it is,
+    e.g. one made by this module), from ONE run of the handler: the act runs on a copy
+    of the state and, when accepted, the game's state object takes the copy's fields
+    while the snapshot before the step keeps the old ones (no second copy)."""
+    done = _run_on_copy(game, action, quiet=False)
+    if done is None:
         return False
+    copy, result, before, dice_hist, log_len = done
+    _swap(game.state, copy)         # the live object gets the new fields, the copy the old ones
+    game.result = result
+    snap = Snapshot(copy, log_len, before, dice_hist, isinstance(action, A.BeginImpulse))
+    drawn = tuple(v for _, vals in game.dice.history[dice_hist:] for v in vals)
+    game.history.push(snap, game._step(action, drawn, snap))
+    return True
+
+
+def _run_on_copy(game: "Game", action: A.Action, quiet: bool):
+    """Run ``action``'s handler on a copy of the state that shares the game's log list.
+    Refused (IllegalAction, dice exhausted): None, with the log and dice put back.
+    Accepted: ``(copy, result, dice state before, dice history length before, log
+    length before)``; when ``quiet`` the log and dice are put back too, else the log
+    keeps the act's entries and the dice its draws (the caller commits the copy)."""
+    state, dice = game.state, game.dice
+    log = state.log
+    n, dh, df, before = len(log), len(dice.history), dice.forced_left, dice.state()
+    copy = state.clone(share_log=True)
+    ok = False
+    try:
+        result = HANDLERS[type(action)](game, Ctx(copy, game.board, game.catalog, dice, quiet=quiet), action)
+        ok = True
+    except (IllegalAction, DiceExhausted):
+        return None
     finally:
-        game._restore(snap, keep=False)
-        game.result = result
+        if quiet or not ok:
+            del log[n:]
+            if len(dice.history) != dh or dice.forced_left != df:   # every draw is recorded (dice.roll)
+                dice.set_state(before)
+                del dice.history[dh:]
+    return copy, result, before, dh, n
+
+
+def _make_swap():
+    """A compiled ``_swap(a, b)`` exchanging every GameState field but the log (shared)."""
+    names = [f.name for f in fields(GameState) if f.name != "log"]
+    body = "".join(f"    a.{n}, b.{n} = b.{n}, a.{n}\n" for n in names)
+    env: dict = {}
+    exec(f"def _swap(a, b):\n{body}", env)  # noqa: S102 - generated from the class's own field list
+    return env["_swap"]
+
+
+_swap = _make_swap()
 
 
 @dataclass(frozen=True)
@@ -72,12 +128,34 @@ class Template:
 
     def sample(self, rng: np.random.Generator) -> A.Action:
         """A random legal action of this family (tried on the game; falls back to one option)."""
+        return self._draw(rng, trial)
+
+    def _draw(self, rng: np.random.Generator, accept) -> A.Action:
         make = _MAKERS[self.kind]
         for _ in range(TRIES):
             a = make(self, rng, None)
-            if trial(self.game, a):
+            if accept(self.game, a):
                 return a
         return make(self, rng, self.options[int(rng.integers(len(self.options)))])
+
+
+def sample_and_apply(t: Template, rng: np.random.Generator) -> A.Action:
+    """``t.game.apply(t.sample(rng))`` with the same random draws and result, but each
+    candidate is run once (:func:`apply_if_legal`) instead of tried then applied again.
+    Returns the action applied; the fallback option is applied with ``Game.apply``
+    (IllegalAction if even it is refused)."""
+    applied: list = []
+
+    def accept(game, a) -> bool:
+        ok = apply_if_legal(game, a)
+        if ok:
+            applied.append(a)
+        return ok
+
+    a = t._draw(rng, accept)
+    if not applied:
+        t.game.apply(a)
+    return a
 
 
 # ---------------------------------------------------------------- entry point
@@ -108,6 +186,13 @@ def _kept(game: "Game", candidates) -> list:
 # ---------------------------------------------------------------- declarations
 def declaration_options(game: "Game") -> list[A.CoreAction]:
     """Each single Core Action the impulse may declare (3.31-3.37, 5.17, 7.61)."""
+    ctx = game._ctx()
+    return [c for c in declaration_candidates(game) if declarable(ctx, c)]
+
+
+def declaration_candidates(game: "Game") -> list[A.CoreAction]:
+    """The single Core Actions :func:`declaration_options` asks the rules about: each kind
+    for each available stack and its single units, MILDECs, JCCs, a Network repair."""
     s, imp = game.state, game.state.impulse
     out: list[A.CoreAction] = []
     for units in stacks.available_stacks(game._ctx(), imp.task_force):   # one definition of a stack
@@ -127,7 +212,21 @@ def declaration_options(game: "Game") -> list[A.CoreAction]:
     out += [A.CoreAction(k, (), markers=tuple(ms)) for ms in marks.values() for k in ("move_combat", "move_conceal")]
     out += [A.CoreAction("play_jcc", jcc=c) for c in dict.fromkeys(s.jccs.get(imp.team, []))]
     out.append(A.CoreAction("network_repair"))
-    return [c for c in out if trial(game, A.Declare((c,)))]
+    return out
+
+
+def declarable(ctx: Ctx, action: A.CoreAction) -> bool:
+    """Whether ``Declare((action,))`` is legal now, from the rules' own checks
+    (:func:`lcb_lab.rules.sequence.check_declaration`) on the live state, nothing copied or
+    changed: the same verdict as :func:`trial` at a fraction of its cost.  (For ONE Core
+    Action what follows the checks never refuses: a Network repair's cube is checked
+    there, 7.61; two repairs with one cube are refused only when applied.)"""
+    try:
+        sequence.check_declaration(ctx, [{"kind": action.kind, "units": list(action.units), "jcc": action.jcc,
+                                          "markers": list(action.markers)}])   # the dict acts.declare builds
+        return True
+    except IllegalAction:
+        return False
 
 
 def _declarations(game: "Game") -> list:

@@ -23,11 +23,16 @@ class Ctx:
     board: Board
     catalog: Catalog
     dice: Dice | None = None
+    quiet: bool = False
+    """True while an act is only tried (:func:`lcb_lab.legal.trial`): its log entries are
+    dropped afterwards, so :meth:`log` appends them bare (no facts merged, no observer
+    annotations, no turn stamps)."""
 
     # ---- catalog shortcuts ------------------------------------------------
     def utype(self, u: Unit | str) -> UnitType:
-        unit = self.state.unit(u) if isinstance(u, str) else u
-        return self.catalog.unit(unit.type_id)
+        tid = (self.state.unit(u) if isinstance(u, str) else u).type_id
+        t = self.catalog.units.get(tid)          # the hot path: one dict look-up
+        return t if t is not None else self.catalog.unit(tid)   # unknown: the catalog's KeyError
 
     def is_naval(self, u: Unit | str) -> bool:
         return self.utype(u).is_naval
@@ -46,6 +51,9 @@ class Ctx:
         ``data``; :func:`lcb_lab.observer.annotate` derives from them who reads the entry
         in full and what the other team reads (the rules never decide visibility).
         """
+        if self.quiet:
+            self.state.log.append(entry)
+            return
         entry = dict(entry)
         if facts:
             entry["data"] = {**entry.get("data", {}), **explain.plain(facts)}

@@ -109,9 +109,13 @@ def begin(ctx: Ctx, tf: str) -> None:
                          f"{ap} AP", ["3.3", "3.32"] + (["3.312"] if ap == 1 else [])))
 
 
-def declare(ctx: Ctx, actions: list[dict]) -> None:
-    """Declare the impulse's Core Actions (3.03, 3.31-3.37). Raises IllegalAction."""
-    s, imp = ctx.state, ctx.state.impulse
+def check_declaration(ctx: Ctx, actions: list[dict]) -> tuple[list[Declared], int]:
+    """The checks of :func:`declare`, changing nothing: (the declared actions, their AP cost).
+
+    Raises IllegalAction exactly when :func:`declare` would (what follows the checks there
+    never refuses), so the legal-action generators ask it instead of trying a declaration
+    on a copy of the state (3.03, 3.31-3.37)."""
+    imp = ctx.state.impulse
     if imp is None:
         raise IllegalAction("3.03", "no impulse in progress: begin one first")
     if imp.phase != "declare":
@@ -126,6 +130,13 @@ def declare(ctx: Ctx, actions: list[dict]) -> None:
         d = _check_action(ctx, a, i, seen)
         d.aid = i + 1          # the stable id: "#1" in the log
         declared.append(d)
+    return declared, cost
+
+
+def declare(ctx: Ctx, actions: list[dict]) -> None:
+    """Declare the impulse's Core Actions (3.03, 3.31-3.37). Raises IllegalAction."""
+    s, imp = ctx.state, ctx.state.impulse
+    declared, cost = check_declaration(ctx, actions)
     # legal: commit
     for d in declared:
         for uid in d.units:

@@ -1,0 +1,261 @@
+"""The fast paths of the action pipeline give exactly what the slow ones give (issue 5, item 12).
+
+* ``legal.trial`` runs the act on a copy: the game's own objects, log and dice are untouched;
+* ``legal.declarable`` (the rules' declaration checks, no copy) agrees with ``trial`` on every
+  candidate, legal or not;
+* ``legal.apply_if_legal`` / ``legal.sample_and_apply`` leave the same state, log, dice and
+  record as ``trial`` + ``Game.apply`` / ``Game.apply(template.sample(rng))``;
+* the random player, built on them, plays the very games the plain calls play;
+* a quiet ``Ctx`` logs bare entries; the generated copies still copy every field.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from lcb_lab import actions as A
+from lcb_lab import datacodec, legal, load_scenario
+from lcb_lab.actions import CHANCE
+from lcb_lab.autoplay import play_random_turns, random_impulse
+from lcb_lab.explain import plain, step
+from lcb_lab.rules import movement
+from lcb_lab.rules.common import Ctx
+
+
+def _landed(seed: int):
+    g = load_scenario("gotland_redux", seed=seed, auto_policies={})
+    for u in g.state.units.values():
+        if u.embarked_on:
+            u.hex, u.embarked_on = "AK-22", None
+    return g
+
+
+def _fingerprint(g) -> str:
+    """Everything an act may change: state (log included), dice, record."""
+    return json.dumps([g.state.to_dict(), g.dice.state()["forced"], g.dice.history,
+                       [s.to_json() for s in g.history.steps], g.history.cursor, sorted(g.history.snapshots),
+                       {k: v.state.to_dict() for k, v in g.history.snapshots.items()}],
+                      sort_keys=True, default=str)
+
+
+# ---------------------------------------------------------------- the random player, the slow way
+def _slow_move(game, aid, rng):
+    d = next(x for x in game.impulse.actions if x.aid == aid)
+    units = [game.state.units[u] for u in d.units if not game.state.units[u].destroyed]
+    if d.moved or not units or any(u.moved or u.no_move or not u.on_map for u in units):
+        return
+    paths = list(movement.paths(game._ctx(), units).values())
+    for i in rng.permutation(len(paths))[:4]:
+        a = A.Move(aid, tuple(paths[int(i)]))
+        if legal.trial(game, a):
+            game.apply(a)
+            return
+
+
+def _slow_impulse(game, rng):
+    """autoplay.random_impulse written with trial + Game.apply only (as before the fast paths)."""
+    tf = game.available_task_forces()
+    tf = tf[int(rng.integers(len(tf)))] if tf else None
+    if tf is None:
+        return
+    game.apply(A.BeginImpulse(tf))
+    opts = [c for c in legal.declaration_candidates(game) if legal.trial(game, A.Declare((c,)))]
+    decl = legal.Template("declare", tuple(opts), {"ap": game.impulse.ap}, game).sample(rng) if opts \
+        else A.Declare(())
+    game.apply(decl)
+    for d in list(game.impulse.actions):
+        if rng.random() < 0.5 or (d.split and not d.moved):
+            _slow_move(game, d.aid, rng)
+    t = legal.combat_template(game)
+    if t is not None:
+        game.apply(t.sample(rng))
+        while game.to_act() == CHANCE:
+            game.apply(A.ResolveCombat())
+    for d in list(game.impulse.actions):
+        if d.kind == "move_conceal" and legal.trial(game, A.Conceal(d.aid)):
+            game.apply(A.Conceal(d.aid))
+        elif d.kind == "move_resupply":
+            ts = legal.resupply_templates(game, d)
+            r = ts[int(rng.integers(len(ts)))] if ts else None
+            if r is not None:
+                game.apply(r.sample(rng))
+        if d.split and not d.moved:
+            _slow_move(game, d.aid, rng)
+    game.apply(A.EndImpulse())
+
+
+def test_the_random_player_plays_the_games_the_plain_calls_play():
+    for seed in range(6):
+        fast, slow = _landed(seed), _landed(seed)
+        n = play_random_turns(fast, 3, seed)
+        rng = np.random.default_rng(seed)
+        m = 0
+        while slow.state.stage == "action" and slow.state.turn < 1 + 3:
+            _slow_impulse(slow, rng)
+            m += 1
+        assert n == m > 0
+        assert len(fast.history.steps) > 20
+        assert _fingerprint(fast) == _fingerprint(slow), seed
+        # and the record replays exactly
+        assert fast.replay().state == fast.state
+
+
+# ---------------------------------------------------------------- trial, declarable
+def test_trial_touches_nothing_of_the_game():
+    g = _landed(3)
+    g.apply(A.BeginImpulse(g.available_task_forces()[0]))
+    objs = (g.state.units, list(g.state.units.values()), g.state.impulse, g.state.log)
+    before, n, dice = g.state.to_dict(), len(g.state.log), g.dice.state()
+    cands = legal.declaration_candidates(g)
+    verdicts = [legal.trial(g, A.Declare((c,))) for c in cands] + [legal.trial(g, A.EndImpulse())]
+    assert any(verdicts) and True in verdicts
+    assert g.state.units is objs[0] and list(g.state.units.values()) == objs[1]
+    assert all(a is b for a, b in zip(g.state.units.values(), objs[1]))
+    assert g.state.impulse is objs[2] and g.state.log is objs[3] and len(g.state.log) == n
+    assert g.state.to_dict() == before and g.dice.state() == dice
+
+
+def _waiting_for_the_roll():
+    """A game whose committed combat waits for its roll (to_act() == CHANCE)."""
+    for seed in range(20):
+        g = _landed(seed)
+        rng = np.random.default_rng(seed)
+        for _ in range(12):
+            if g.state.stage != "action" or not g.available_task_forces():
+                break
+            start = g.history.cursor
+            g.apply(A.BeginImpulse(g.available_task_forces()[0]))
+            legal.sample_and_apply(legal.Template("declare", tuple(legal.declaration_options(g)),
+                                                  {"ap": g.impulse.ap}, g), rng)
+            t = legal.combat_template(g)
+            if t is not None and t.options:
+                g.apply(t.sample(rng))
+                if g.to_act() == CHANCE:
+                    return g
+            g.goto(start)
+            random_impulse(g, rng)
+    raise AssertionError("no seed led to committed combat")
+
+
+def test_a_trial_that_rolls_puts_the_dice_back():
+    g = _waiting_for_the_roll()
+    dice, hist = g.dice.state(), list(g.dice.history)
+    assert legal.trial(g, A.ResolveCombat())
+    assert g.dice.state() == dice and g.dice.history == hist
+    n = len(g.dice.history)
+    g.apply(A.ResolveCombat())                  # the real roll draws (the trial did too, then put them back)
+    assert len(g.dice.history) > n
+
+
+def test_declarable_agrees_with_trial_on_every_candidate():
+    seen = {True: 0, False: 0}
+    for seed in range(8):
+        g = _landed(seed)
+        rng = np.random.default_rng(seed)
+        for _ in range(8):
+            if g.state.stage != "action":
+                break
+            tfs = g.available_task_forces()
+            if not tfs:
+                break
+            g.apply(A.BeginImpulse(tfs[int(rng.integers(len(tfs)))]))
+            ctx = g._ctx()
+            for c in legal.declaration_candidates(g) + [A.CoreAction("network_repair"),
+                                                         A.CoreAction("play_jcc", jcc="no such card")]:
+                v = legal.trial(g, A.Declare((c,)))
+                assert legal.declarable(ctx, c) == v, (seed, c)
+                seen[v] += 1
+            g.undo(1)
+            random_impulse(g, rng)
+    assert seen[True] > 50 and seen[False] > 5      # both verdicts were exercised
+
+
+# ---------------------------------------------------------------- apply_if_legal, sample_and_apply
+def test_apply_if_legal_equals_trial_then_apply_and_refuses_cleanly():
+    g = _landed(1)
+    g.apply(A.BeginImpulse(g.available_task_forces()[0]))
+    opts = legal.declaration_options(g)
+    move_decl = next(c for c in opts if c.kind == "move_combat")
+    for action in (A.Declare((move_decl,)), A.Move(1, ("AA-1",))):   # the second one is refused
+        a, b = g.fork(), g.fork()
+        ok = legal.trial(a, action)
+        if ok:
+            a.apply(action)
+        units = list(b.state.units.values())
+        assert legal.apply_if_legal(b, action) is ok
+        if not ok:
+            assert all(x is y for x, y in zip(b.state.units.values(), units))
+        assert _fingerprint(a) == _fingerprint(b)
+        assert a.result == b.result
+    # undo after a fast-path step goes back exactly
+    b = g.fork()
+    before = b.state.to_dict()
+    assert legal.apply_if_legal(b, A.Declare((move_decl,)))
+    assert b.state.impulse.phase == "act" and b.history.steps[-1].action == A.Declare((move_decl,))
+    b.undo(1)
+    assert b.state.to_dict() == before
+
+
+def test_sample_and_apply_equals_apply_of_sample():
+    for seed in range(5):
+        g = _landed(seed)
+        g.apply(A.BeginImpulse(g.available_task_forces()[0]))
+        a, b = g.fork(), g.fork()
+        ta = legal.Template("declare", tuple(legal.declaration_options(a)), {"ap": a.impulse.ap}, a)
+        tb = legal.Template("declare", tuple(legal.declaration_options(b)), {"ap": b.impulse.ap}, b)
+        ra, rb = np.random.default_rng(seed), np.random.default_rng(seed)
+        a.apply(ta.sample(ra))
+        done = legal.sample_and_apply(tb, rb)
+        assert done == a.history.steps[-1].action
+        assert _fingerprint(a) == _fingerprint(b)
+        assert ra.random() == rb.random()        # the same random draws were used
+
+
+# ---------------------------------------------------------------- quiet log, plain, copies
+def test_a_quiet_ctx_logs_bare_entries_and_a_loud_one_annotates():
+    g = _landed(1)
+    entry = step("move", "Move X", "text", ["5.1"], path=("A", "B"))
+    assert entry["data"] == {"path": ["A", "B"]}
+    quiet = Ctx(g.state.clone(), g.board, g.catalog, g.dice, quiet=True)
+    quiet.log(entry, team="US")
+    assert quiet.state.log[-1] is entry and "turn" not in entry
+    loud = Ctx(g.state.clone(), g.board, g.catalog, g.dice)
+    loud.log(entry, team="US", units=[{"uid": "x", "up": False}])
+    last = loud.state.log[-1]
+    assert last is not entry and last["turn"] == g.state.turn and last["data"]["team"] == "US"
+
+
+def test_plain_makes_json_native_copies():
+    src = {"a": (1, 2), "b": [{"c": (3,)}], "d": "x"}
+    out = plain(src)
+    assert out == {"a": [1, 2], "b": [{"c": [3]}], "d": "x"}
+    assert out is not src and out["b"][0] is not src["b"][0]
+
+
+@dataclass(frozen=True)
+class _Frozen:
+    xs: list[int] = field(default_factory=list)
+
+
+@dataclass
+class _Post:
+    xs: list[int] = field(default_factory=list)
+    n: int = 0
+
+    def __post_init__(self):
+        self.n += 1
+
+
+def test_generated_copies_copy_every_field_and_respect_init_hooks():
+    s = _landed(2).state
+    c = s.clone()
+    assert c == s and c.units is not s.units and c.victory is not s.victory
+    assert c.victory[0] is not s.victory[0] and c.victory == s.victory
+    u = next(iter(s.units.values()))
+    cu = c.units[u.uid]
+    assert cu is not u and cu.supply is not u.supply and cu == u
+    f = _Frozen([1])
+    assert datacodec.clone(f) == f and datacodec.clone(f).xs is not f.xs      # frozen: through __init__
+    assert datacodec.clone(_Post([1])).n == 2                                 # __post_init__ still runs
