@@ -26,6 +26,8 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
+import numpy as np
+
 from . import actions as A
 from .actions import CHANCE
 from . import inputs as I
@@ -249,11 +251,15 @@ class Game(GameQueries, GamePersistence):
         h.snapshots.setdefault(h.cursor, snap)
         h.cursor += 1
 
-    def fork(self, at: int | None = None) -> "Game":
+    def fork(self, at: int | None = None, reseed: int | None = None) -> "Game":
         """An independent game from step ``at`` of this one's record (default: now).
 
         The fork shares nothing mutable with this game (state, dice, record) and
-        keeps the record up to ``at``: it can be undone further back.
+        keeps the record up to ``at``: it can be undone further back.  Its dice go on
+        exactly as this game's would (an instructor compares two plans under the same
+        rolls); ``reseed=n`` gives the fork new dice (``Dice(seed=n)``, no forced
+        values), so a team's branch cannot preview the real game's rolls.
+        Raises LcbError when ``at`` is not a step of the record.
 
         >>> from lcb_lab import situation, actions as A
         >>> g = situation(units={"1 Whiskey": ("usmc_himars_section", "F-6")})
@@ -271,7 +277,12 @@ class Game(GameQueries, GamePersistence):
         g.scenario_info = self.scenario_info
         g.history = self.history.copy()
         if at is not None and at != g.history.cursor:
+            if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at <= len(g.history.steps):
+                raise LcbError(f"fork: the record has steps 0..{len(g.history.steps)}, not {at!r}")
             g.goto(at)
+        if reseed is not None:
+            g.dice.set_state({"seed": int(reseed), "rng": np.random.default_rng(int(reseed)).bit_generator.state,
+                              "forced": []})
         del g.history.steps[g.history.cursor:]
         return g
 
