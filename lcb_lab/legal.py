@@ -258,18 +258,17 @@ def _make_declare(t: Template, rng, one) -> A.Declare:
 def _acts(game: "Game") -> list:
     imp = game.state.impulse
     out: list = []
-    if imp.phase == "act":
-        for d in imp.actions:
-            out += move_options(game, d.aid)
-            out += _kept(game, zor_candidates(game, d))
-            if d.kind == "move_conceal":
-                out += _kept(game, [A.Conceal(d.aid)])
-            if d.kind == "move_resupply":
-                out += resupply_templates(game, d)
-        if imp.combat is None:
-            t = combat_template(game)
-            if t is not None:
-                out.append(t)
+    for d in imp.actions:      # non-combat acts: before combat, and again once it is done (3.35, 3.38)
+        out += move_options(game, d.aid)
+        out += _kept(game, zor_candidates(game, d))
+        if d.kind == "move_conceal":
+            out += _kept(game, [A.Conceal(d.aid)])
+        if d.kind == "move_resupply":
+            out += resupply_templates(game, d)
+    if imp.combat is None:
+        t = combat_template(game)
+        if t is not None:
+            out.append(t)
     else:   # combat done
         out += _kept(game, breakthrough_candidates(game))
     out += _kept(game, [A.EndImpulse()])

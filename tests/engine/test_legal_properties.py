@@ -153,3 +153,21 @@ def test_is_legal_agrees_with_apply_and_touches_nothing():
         except IllegalAction:
             assert not ok, a
         g.apply(pick_next(legal, rng))
+
+
+def test_after_combat_the_split_stack_that_must_still_move_is_offered_its_moves():
+    """Found by a review: after combat a split stack that had not moved was offered nothing (only
+    Armor Breakthroughs and EndImpulse, which 3.37 refuses), though moving is legal again (3.35, 3.38)."""
+    import lcb_lab
+    g = lcb_lab.situation(units={
+        "1 Alpha": ("usmc_infantry_platoon", "F-5"), "2 Alpha": ("usmc_infantry_platoon", "F-5"),
+        "1 Whiskey": {"type": "usmc_himars_section", "hex": "E-5", "face_up": True},
+        "Ivan Co": {"type": "runi_logistics_company", "hex": "H-5", "face_up": True}}, seed=0)
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_conceal", ("2 Alpha",)), A.CoreAction("move_combat", ("1 Whiskey",)))))
+    g.apply(A.CommitCombat(lrs=(A.LrsAttack("1 Whiskey", "LRS1", "Ivan Co", 1),)))
+    while g.to_act() == CHANCE:
+        g.apply(A.ResolveCombat())
+    assert g.state.impulse.phase == "combat_done" and g.to_act() == "US"
+    legal = g.legal_actions()
+    assert A.Move(1, ("F-6",)) in legal and not any(isinstance(a, A.EndImpulse) for a in legal)
