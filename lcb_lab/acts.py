@@ -56,6 +56,31 @@ def d_team(ctx: Ctx) -> str:
     return impulse(ctx).team
 
 
+def check_targets(c: Ctx, team: str, names, rule: str) -> None:
+    """Refuse a target ``team`` cannot see face up (7.32: concealed units cannot be attacked; 6.11)
+    with one message whether it is concealed, embarked or does not exist at all."""
+    for n in names:
+        u = c.state.units.get(n)
+        if u is None or not (u.team == team or u.destroyed or (u.revealed and u.hex is not None)):
+            raise IllegalAction(rule, f"{team} sees no face-up enemy unit named {n!r} to attack "
+                                "(concealed counters cannot be targeted)")
+
+
+def check_names(c: Ctx, team: str, units=(), markers=()) -> None:
+    """Refuse a name ``team`` cannot know -- no such counter, or another team's counter face
+    down or embarked (6.11) -- with ONE message for all of them, so a refusal never tells
+    whether a hidden counter exists, where it is or what it is (the observer's rule: a team
+    names its own counters and face-up or destroyed ones)."""
+    for n in units:
+        u = c.state.units.get(n)
+        if u is None or not (u.team == team or u.destroyed or (u.revealed and u.hex is not None)):
+            raise IllegalAction("6.11", f"{team} knows no unit named {n!r}")
+    for n in markers:
+        m = c.state.markers.get(n)
+        if m is None or not (m.team == team or m.destroyed or m.revealed):
+            raise IllegalAction("6.11", f"{team} knows no MILDEC named {n!r}")
+
+
 def usable(d: "Declared", what: str) -> None:
     if d.over_mp:
         raise IllegalAction("5.14", f"action #{d.aid} moved one hex beyond its MP and can do nothing "
@@ -74,6 +99,9 @@ def begin_impulse(game: "Game", c: Ctx, a: A.BeginImpulse) -> None:
 
 
 def declare(game: "Game", c: Ctx, a: A.Declare) -> None:
+    if c.state.impulse is not None:
+        check_names(c, c.state.impulse.team, [u for x in a.actions for u in x.units],
+                    [m for x in a.actions for m in x.markers])
     sequence.declare(c, [{"kind": x.kind, "units": list(x.units), "jcc": x.jcc, "markers": list(x.markers)}
                          for x in a.actions])
     for d in c.state.impulse.actions:
@@ -90,6 +118,7 @@ def end_impulse(game: "Game", c: Ctx, a: A.EndImpulse) -> None:
 # ------------------------------------------------------------------ acts of a declared action
 def move(game: "Game", c: Ctx, a: A.Move) -> None:
     d = declared(c, a.action)
+    check_names(c, d_team(c), a.units or ())
     if d.moved:
         raise IllegalAction("5.16", f"action #{d.aid} has already moved")
     if not d.units and d.markers:
@@ -135,6 +164,7 @@ def exercise_zor(game: "Game", c: Ctx, a: A.ExerciseZor) -> list[str]:
 
 def conceal_act(game: "Game", c: Ctx, a: A.Conceal) -> None:
     d = declared(c, a.action)
+    check_names(c, d_team(c), a.units or ())
     if d.kind != "move_conceal":
         raise IllegalAction("6.1", f"action #{d.aid} is {sequence.CORE_ACTION_NAMES[d.kind]}, "
                             "not Move and/or Conceal")
@@ -153,6 +183,7 @@ def conceal_act(game: "Game", c: Ctx, a: A.Conceal) -> None:
 
 def resupply_act(game: "Game", c: Ctx, a: A.Resupply) -> None:
     d = declared(c, a.action)
+    check_names(c, d_team(c), [a.logistics] + [g.unit for g in a.grants])
     if d.kind != "move_resupply":
         raise IllegalAction("8.0", f"action #{d.aid} is not Move and/or Resupply")
     if a.logistics not in d.units:
@@ -186,6 +217,9 @@ def commit_combat(game: "Game", c: Ctx, a: A.CommitCombat) -> None:
     lrs = [asdict(x) for x in a.lrs]
     ga = [asdict(x) for x in a.ga]
     imp = impulse(c)
+    check_names(c, imp.team, [x.shooter for x in a.lrs] + [x.attacker for x in a.ga])
+    check_targets(c, imp.team, [x.target for x in a.lrs], "7.32")
+    check_targets(c, imp.team, [x.target for x in a.ga], "7.13")
     if imp.phase == "declare":
         raise IllegalAction("3.03", "declare the impulse's Core Actions first")
     if imp.combat is not None:
@@ -221,6 +255,8 @@ def answer(game: "Game", c: Ctx, a: A.Answer) -> None:
     choice = combat.pending(c)
     if choice is None:
         raise IllegalAction("7.010", "no choice is pending")
+    check_names(c, choice.team, [x for i in a.intercepts for x in (i.interceptor, i.target, i.shooter) if x]
+                + [x for d in a.defence for x in (d.defender, d.target)])
     cid = getattr(choice, "id", None)
     if a.choice is not None and cid is not None and a.choice != cid:
         raise IllegalAction("7.010", f"choice {a.choice} is not the pending one ({cid}: {choice.kind})")
@@ -265,6 +301,7 @@ def armor_breakthrough(game: "Game", c: Ctx, a: A.ArmorBreakthrough) -> None:
     imp = impulse(c)
     if imp.phase != "combat_done":
         raise IllegalAction("7.19", "an Armor Breakthrough follows a resolved GROUND ASSAULT")
+    check_names(c, imp.team, [a.unit])
     u = living_unit(c, a.unit, "7.19")
     if u.task_force != imp.task_force:
         raise IllegalAction("3.33", f"{a.unit} is not a unit of {imp.task_force}")

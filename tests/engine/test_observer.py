@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from lcb_lab import load_scenario, observer, situation
-from lcb_lab.errors import UnknownName
+from lcb_lab.errors import IllegalAction, UnknownName
 from lcb_lab.state import GameState, Marker
 from lcb_lab.views import overlays as ov
 from tests.conftest import pass_impulse
@@ -267,3 +267,28 @@ def test_a_combined_arms_movement_of_face_down_units_names_none_of_them_to_the_o
     assert "1 concealed counter stay while 1 concealed counter move on" in ru
     assert " W " not in ru and "W," not in ru and "Inf" not in ru
     assert "W stay" in g.explained_log("US") and "W stay" in g.explained_log("instructor")
+
+
+def test_a_refusal_never_tells_whether_a_hidden_counter_exists_where_it_is_or_what_it_is():
+    """Found by a review: naming a face-down, an embarked and a non-existent enemy unit gave three
+    different messages (its hex, 'not on the map', 'no unit named'); now one message for all."""
+    from lcb_lab import actions as A
+    from lcb_lab.lesson import Lesson
+    les = Lesson("appendix_b_combat")
+    steps = les.steps()
+    while les.game.state.tf_order != ["TF Memphis"] or les.game.state.impulse is not None:
+        next(steps)
+    g = les.game                          # after the US landing: 1 Alpha ashore face down, 4 Alpha embarked
+    g.apply(A.BeginImpulse("TF Moscow"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("1 Zhuk",)),)))
+    hidden = [u.uid for u in g.state.units.values() if u.team == "US" and not u.revealed and not u.destroyed]
+    assert any(g.state.units[u].hex is None for u in hidden) and any(g.state.units[u].hex for u in hidden)
+    messages = set()
+    for target in hidden + ["Nobody"]:
+        for act in (A.CommitCombat(ga=(A.GroundAssault("1 Zhuk", target, 1),)),
+                    A.CommitCombat(lrs=(A.LrsAttack("1 Zhuk", "LRS1", target, 1),))):
+            with pytest.raises(IllegalAction) as e:
+                g.apply(act)
+            messages.add((e.value.rule, e.value.reason.replace(repr(target), "<name>")))
+    assert messages == {("7.13", "RU sees no face-up enemy unit named <name> to attack (concealed counters cannot be targeted)"),
+                        ("7.32", "RU sees no face-up enemy unit named <name> to attack (concealed counters cannot be targeted)")}
