@@ -29,7 +29,18 @@ def load_scenario(name_or_path: str | Path = "gotland_redux", seed: int | None =
     """
     auto_policies = I.check_policies("load_scenario auto_policies", auto_policies)
     sc = build(name_or_path, seed, forced, catalog)
+    sc.state.salt = game_salt(seed)
     game = Game(sc.state, sc.board, sc.catalog, sc.dice, auto_policies)
     game.map_name = sc.map_name
     game.scenario_info = sc.spec
     return game
+
+
+def game_salt(seed: int | None) -> str:
+    """The game's secret salt (:attr:`GameState.salt`, used by the observer to order the backs):
+    derived from the seed, so a seeded game is reproducible; random when there is no seed."""
+    import hashlib
+    import secrets
+    if seed is None:
+        return secrets.token_hex(8)
+    return hashlib.blake2b(f"lcb-salt:{seed}".encode(), digest_size=8).hexdigest()

@@ -35,6 +35,8 @@ Unit Tracker values of a face-down counter, nor where a Move and/or Resupply act
 """
 from __future__ import annotations
 
+import hashlib
+
 from typing import Callable, Iterable
 
 from .catalog import Catalog
@@ -66,41 +68,43 @@ def knows(counter: Unit | Marker, viewer: str | None) -> bool:
 
 
 def _backs(state: GameState, viewer: str | None) -> list[tuple[str, Unit | Marker]]:
-    """[(id "hidden:<hex>:<n>", counter)] for every counter ``viewer`` sees only as a back."""
-    out, k = [], {}
+    """[(id "hidden:<hex>:<n>", counter)] for every counter ``viewer`` sees only as a back.
+
+    Units and MILDECs alike (6.11: their backs look the same), ordered by hex and, within a
+    hex, by a hash of the designator salted with the game's secret ``state.salt`` -- never by
+    the order of the scenario file -- so neither a back's place in the list nor its number
+    ``n`` tells which counter it is or which one moved."""
     counters = [u for u in state.units.values() if not u.destroyed and u.hex is not None] + \
                [m for m in state.markers.values() if not m.destroyed]
-    for c in counters:
-        if not knows(c, viewer):
-            n = k.get(c.hex, 0)
-            k[c.hex] = n + 1
-            out.append((f"hidden:{c.hex}:{n}", c))
+    hidden = [c for c in counters if not knows(c, viewer)]
+    salt = getattr(state, "salt", "")
+
+    def key(c) -> tuple[str, str]:
+        name = c.uid if isinstance(c, Unit) else c.mid
+        return c.hex, hashlib.blake2b(f"{salt}:{name}".encode(), digest_size=8).hexdigest()
+
+    out, k = [], {}
+    for c in sorted(hidden, key=key):
+        n = k.get(c.hex, 0)
+        k[c.hex] = n + 1
+        out.append((f"hidden:{c.hex}:{n}", c))
     return out
 
 
 def observe(state: GameState, catalog: Catalog, viewer: str) -> dict:
     """What ``viewer`` may see of the map (6.11, 3.03):
     ``{"team", "turn", "initiative", "network_cubes", "influence", "continuing",
-    "counters": [...], "markers": [...]}``.  A counter seen only from the back is
-    ``{"id": "hidden:<hex>:<n>", "team", "hex", "back": True, "revealed": False}``."""
-    hidden = {id(c): hid for hid, c in _backs(state, viewer)}
-    counters = []
+    "counters": [...], "markers": [...]}``.  Every counter seen only from the back -- unit or
+    MILDEC, they look alike -- is in ``counters`` as
+    ``{"id": "hidden:<hex>:<n>", "team", "hex", "back": True, "revealed": False}`` (see
+    :func:`_backs` for the order); ``markers`` holds the MILDECs the viewer sees face up or owns."""
+    counters = [{"id": hid, "team": c.team, "hex": c.hex, "back": True, "revealed": False}
+                for hid, c in _backs(state, viewer)]
     for u in state.units.values():
-        if u.destroyed:
-            continue
-        if id(u) in hidden:
-            counters.append({"id": hidden[id(u)], "team": u.team, "hex": u.hex, "back": True, "revealed": False})
-        elif knows(u, viewer) and (u.hex is not None or _all_seeing(viewer) or u.team == viewer):
+        if not u.destroyed and knows(u, viewer) and (u.hex is not None or _all_seeing(viewer) or u.team == viewer):
             counters.append(_full(u, catalog))
-    markers = []
-    for m in state.markers.values():
-        if m.destroyed:
-            continue
-        if id(m) in hidden:
-            markers.append({"id": hidden[id(m)], "team": m.team, "hex": m.hex, "back": True})
-        else:
-            markers.append({"id": m.mid, "type_id": m.type_id, "team": m.team, "hex": m.hex,
-                            "revealed": m.revealed, "back": False})
+    markers = [{"id": m.mid, "type_id": m.type_id, "team": m.team, "hex": m.hex, "revealed": m.revealed,
+                "back": False} for m in state.markers.values() if not m.destroyed and knows(m, viewer)]
     return {"team": viewer, "turn": state.turn, "initiative": state.initiative,
             "network_cubes": dict(state.network_cubes), "influence": state.influence,
             "continuing": dict(state.continuing), "counters": counters, "markers": markers}

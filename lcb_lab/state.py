@@ -205,6 +205,7 @@ class GameState:
     continuing: dict[str, str] = field(default_factory=dict)  # hex -> "continuing" | "resolved" (7.21)
     total_kills: dict[str, int] = field(default_factory=lambda: {"US": 0, "RU": 0})
     log: list[dict] = field(default_factory=list, metadata={"share_items": True})
+    salt: str = ""                      # the game's secret: orders the other team's backs (lcb_lab.observer)
     last_choice_id: int = 0             # the id of the last pushed Choice (ids increase over the game)
     choices: list[Choice] = field(default_factory=list)   # the ONE stack of pending choices; top = last
 

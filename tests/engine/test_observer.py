@@ -292,3 +292,23 @@ def test_a_refusal_never_tells_whether_a_hidden_counter_exists_where_it_is_or_wh
             messages.add((e.value.rule, e.value.reason.replace(repr(target), "<name>")))
     assert messages == {("7.13", "RU sees no face-up enemy unit named <name> to attack (concealed counters cannot be targeted)"),
                         ("7.32", "RU sees no face-up enemy unit named <name> to attack (concealed counters cannot be targeted)")}
+
+
+def test_backs_do_not_tell_which_counter_they_are_by_their_place_or_kind():
+    """Found by a review: backs were listed (and numbered) in the scenario file's order, so the
+    other team could tell which of a stack's counters moved; hidden MILDECs were listed apart."""
+    import lcb_lab
+    from lcb_lab.observer import observe
+    from lcb_lab.state import Marker
+    units = {"A": ("runi_naval_infantry_platoon", "F-5"), "B": ("runi_naval_infantry_platoon", "F-5"),
+             "C": ("runi_naval_infantry_platoon", "F-6")}
+    g = lcb_lab.situation(units=units)
+    g.state.markers["M1"] = Marker("M1", "mildec", "RU", "TF Red", "F-5")
+    reordered = lcb_lab.situation(units=dict(reversed(list(units.items()))))
+    reordered.state.markers["M1"] = Marker("M1", "mildec", "RU", "TF Red", "F-5")
+    us = observe(g.state, g.catalog, "US")
+    assert us["markers"] == [] and [c["id"] for c in us["counters"]] == ["hidden:F-5:0", "hidden:F-5:1",
+                                                                         "hidden:F-5:2", "hidden:F-6:0"]
+    assert observe(reordered.state, g.catalog, "US") == us            # the file order leaves no trace
+    from lcb_lab.observer import _backs
+    assert {c.uid if hasattr(c, "uid") else c.mid for _, c in _backs(g.state, "US")} == {"A", "B", "C", "M1"}
