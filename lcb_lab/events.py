@@ -8,7 +8,7 @@ never by the event itself.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 
@@ -25,7 +25,7 @@ class Event:
     rules: tuple[str, ...]
     turn: int
     impulse: int
-    entry: dict[str, Any]
+    entry: dict[str, Any] = field(repr=False)
 
     @classmethod
     def from_log(cls, log: list[dict], index: int) -> "Event":
@@ -36,3 +36,10 @@ class Event:
     @property
     def data(self) -> dict[str, Any]:
         return self.entry.get("data", {})
+
+    def seen_by(self, viewer: str | None) -> dict[str, Any] | None:
+        """The entry as ``viewer`` (``"US"``, ``"RU"``, ``"instructor"``/None) may read it: the
+        full entry, its public form, or None (:func:`lcb_lab.observer.redact`). Hand a team
+        only this, never the event itself."""
+        from .observer import redact
+        return redact(self.entry, viewer)

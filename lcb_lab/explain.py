@@ -65,7 +65,7 @@ def render(entry: dict) -> str:
     """One log entry as text: ``[7.02, 7.62] title: text``."""
     rules = ", ".join(entry.get("rules", []))
     head = f"[{rules}] " if rules else ""
-    return f"{head}{entry['title']}: {entry['text']}"
+    return f"{head}{entry['title']}: {entry['text']}" if entry.get("text") else f"{head}{entry['title']}"
 
 
 def render_log(entries: Iterable[dict]) -> str:

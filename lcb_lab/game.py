@@ -227,11 +227,15 @@ class Game(GameQueries, GamePersistence):
         if not 0 <= step <= len(h.steps):
             raise LcbError(f"goto: the record has steps 0..{len(h.steps)}, not {step}")
         if step < h.cursor:
+            if h.cursor == len(h.steps):
+                h.tip_dice = self.dice.state()
             base = h.base_for(step)
             self._restore(h.snapshots[base])
             h.cursor = base
         while h.cursor < step:
             self._replay(h.steps[h.cursor])
+        if h.cursor == len(h.steps) and h.tip_dice is not None:
+            self.dice.set_state(h.tip_dice)
 
     def _replay(self, st: Step) -> None:
         h = self.history

@@ -34,7 +34,7 @@ class Step:
 
     action: Action
     dice: tuple[int, ...]
-    dice_after: dict
+    dice_after: dict = field(repr=False)
     log_len: int
     auto: dict | None
     turn: int
@@ -76,10 +76,13 @@ class History:
     steps: list[Step] = field(default_factory=list)
     cursor: int = 0
     snapshots: dict[int, Snapshot] = field(default_factory=dict)
+    tip_dice: dict | None = None
+    """The dice as they stood at the last step when the game went back from it: going forward
+    to the last step again restores them (dice forced after the last act are not lost)."""
 
     def copy(self) -> "History":
         """An independent record sharing the immutable steps and snapshots."""
-        return History(list(self.steps), self.cursor, dict(self.snapshots))
+        return History(list(self.steps), self.cursor, dict(self.snapshots), self.tip_dice)
 
     def push(self, before: Snapshot, step: Step) -> None:
         """Record ``step`` applied at the cursor, dropping any undone steps after it."""
@@ -90,6 +93,7 @@ class History:
                 del self.snapshots[k]
         self.snapshots[n] = before
         self.steps.append(step)
+        self.tip_dice = None
         self.cursor = n + 1
         old = n - KEEP_ALL
         s = self.snapshots.get(old)
@@ -101,6 +105,8 @@ class History:
         return max(k for k in self.snapshots if k <= target)
 
     def labels(self) -> list[dict[str, Any]]:
-        """One row per step: ``{"step", "turn", "impulse", "team", "label", "undone"}``."""
+        """One row per step: ``{"step", "turn", "impulse", "team", "label", "undone"}`` -- the
+        instructor's view: a label may name a face-down counter.  For a team, use
+        :func:`lcb_lab.timeline.timeline` (labels built from that team's log)."""
         return [{"step": i + 1, "turn": s.turn, "impulse": s.impulse, "team": s.team, "label": s.label,
                  "undone": i >= self.cursor} for i, s in enumerate(self.steps)]

@@ -175,7 +175,7 @@ def _check_action(ctx: Ctx, a: dict, i: int, seen: set[str]) -> Declared:
     kind = a.get("kind")
     if kind not in CORE_ACTIONS + (NETWORK_REPAIR,):
         raise IllegalAction("3.31", f"action #{i + 1}: {kind!r} is not a Core Action; "
-                            f"choose one of {', '.join(CORE_ACTIONS)}")
+                            f"choose one of {', '.join(CORE_ACTIONS)} (or {NETWORK_REPAIR}, 2 AP, 7.61)")
     uids = list(a.get("units", []))
     if kind == NETWORK_REPAIR:
         if s.network_cubes[imp.team] == 0:

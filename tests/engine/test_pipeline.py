@@ -318,3 +318,17 @@ def test_a_malformed_typed_action_in_a_lesson_names_the_file_and_key(tmp_path):
     with pytest.raises(ScenarioError) as e:
         Lesson(p)
     assert e.value.file.endswith("bad.toml") and e.value.key.endswith("step[0].act.action")
+
+
+def test_dice_forced_after_the_last_step_survive_an_undo_and_a_return():
+    """Found by a review: forcing dice after the last act, then undo and goto the end, lost them."""
+    g = lesson_game()
+    g.dice.force([20, 20, 20])
+    before = g.dice.state()
+    g.undo(2)
+    g.goto(len(g.history.steps))
+    assert g.dice.state() == before
+    loaded = Game.from_json(g.to_json(), g.catalog)
+    loaded.undo(1)
+    loaded.goto(len(loaded.history.steps))
+    assert loaded.dice.state() == before
