@@ -13,9 +13,12 @@ or only by their team.  The group heading ("Turn 1 · impulse 2 · TF Boston")
 names the Task Force, which the impulse's beginning makes public (3.3).
 
 Undo rule for a team (:func:`undo_allowed`): a team may take back its own last
-step while the game still waits for that same team and the step drew no dice
--- once the opponent has answered, chance has rolled, or the dice were drawn
-(initiative, combat), only the instructor may undo.
+step while the game still waits for that same team, the step drew no dice and
+it revealed no counter of the other team -- once the opponent has answered,
+chance has rolled, the dice were drawn (initiative, combat) or an enemy unit or
+MILDEC was turned face up (a ground ZOR, 6.21; a naval ZOR, 6.23; contact, 6.22),
+only the instructor may undo.  Otherwise a team could scout: read the enemy's
+names, undo, and find the enemy face down again.
 """
 from __future__ import annotations
 
@@ -135,4 +138,30 @@ def undo_allowed(game, team: str) -> tuple[bool, str]:
         return False, "the other side has already answered or must answer now"
     if st.dice:
         return False, "the last step rolled dice"
+    if revealed_enemy(game, team):
+        return False, "the last step revealed enemy counters"
     return True, "your own last step, before the other side has answered"
+
+
+def revealed_enemy(game, team: str) -> list[str]:
+    """The other team's units and MILDECs (ids, sorted) that ``game``'s last applied step
+    turned face up (6.2): the snapshot before the step against the state now, and the
+    step's ``reveal`` log entries.  ``[]`` when nothing of theirs was revealed (or no step)."""
+    h = game.history
+    n = h.cursor
+    if n == 0:
+        return []
+    enemy = other(team)
+    snap = h.snapshots.get(n - 1)
+    before = snap.state if snap is not None else game.fork(at=n - 1).state
+    now = game.state
+    out = {uid for uid, u in now.units.items() if u.team == enemy and u.revealed
+           and uid in before.units and not before.units[uid].revealed}
+    out |= {mid for mid, m in now.markers.items() if m.team == enemy and m.revealed
+            and mid in before.markers and not before.markers[mid].revealed}
+    since, until = step_log_range(game, n)
+    for e in game.log[since:until]:
+        if e.get("kind") == "reveal":
+            out |= {uid for uid in (e.get("data") or {}).get("units", [])
+                    if uid in now.units and now.units[uid].team == enemy}
+    return sorted(out)

@@ -105,3 +105,62 @@ def test_a_move_and_a_conceal_show_in_the_differences_as_the_team_may_know_them(
     assert DiffRow("hex", "LHD 1", "AM-24", "AM-26") in rows
     ru = compare(g, g.fork(at=2), "RU")
     assert not any(r.item == "LHD 1" for r in ru) or g.unit("LHD 1").revealed
+
+
+INF_US, INF_RU = "usmc_infantry_platoon", "runi_naval_infantry_platoon"
+
+
+def test_a_team_may_not_undo_a_ground_zor_that_revealed_enemies():
+    from lcb_lab import situation
+    from lcb_lab.timeline import revealed_enemy
+    g = situation([("Scout", INF_US, "F-2", "TF Blue"), ("Ivan", INF_RU, "F-3", "TF Red")])
+    g.begin_impulse("TF Blue")
+    g.declare([{"kind": "move_combat", "units": ["Scout"]}])
+    assert undo_allowed(g, "US")[0] is True                          # the declaration revealed nothing
+    assert g.exercise_zor(0, "F-3") == ["Ivan"] and not g.history.steps[-1].dice
+    assert revealed_enemy(g, "US") == ["Ivan"] and revealed_enemy(g, "RU") == []
+    assert undo_allowed(g, "US") == (False, "the last step revealed enemy counters")
+    assert undo_allowed(g, "instructor")[0] is True                  # the instructor still may
+    g.undo()
+    assert not g.unit("Ivan").revealed
+
+
+def test_a_ground_zor_finding_nothing_or_a_face_down_mildec():
+    from lcb_lab import situation
+    from lcb_lab.state import Marker
+    g = situation([("Scout", INF_US, "F-2", "TF Blue"), ("Ivan", INF_RU, "K-10", "TF Red")])
+    g.begin_impulse("TF Blue")
+    g.declare([{"kind": "move_combat", "units": ["Scout"]}])
+    assert g.exercise_zor(0, "F-3") == []
+    assert undo_allowed(g, "US")[0] is True                          # nothing of RU's turned up
+    m = situation([("Scout", INF_US, "F-2", "TF Blue"), ("Ivan", INF_RU, "K-10", "TF Red")],
+                  markers=[Marker("M1", "mildec", "RU", "TF Red", "F-3")])
+    m.begin_impulse("TF Blue")
+    m.declare([{"kind": "move_combat", "units": ["Scout"]}])
+    m.exercise_zor(0, "F-3")
+    assert m.state.markers["M1"].revealed
+    assert undo_allowed(m, "US") == (False, "the last step revealed enemy counters")
+
+
+def test_a_move_into_contact_may_not_be_undone_by_the_mover():
+    from lcb_lab import situation
+    g = situation([("Scout", INF_US, "F-2", "TF Blue"), ("Ivan", INF_RU, "F-4", "TF Red")])
+    g.begin_impulse("TF Blue")
+    g.declare([{"kind": "move_combat", "units": ["Scout"]}])
+    g.move(0, ["F-3"])
+    assert undo_allowed(g, "US")[0] is True                          # no contact yet
+    g.undo()
+    g.move(0, ["F-3", "F-4"])                                        # contact: both face up (6.22)
+    assert g.unit("Ivan").revealed
+    assert undo_allowed(g, "US") == (False, "the last step revealed enemy counters")
+
+
+def test_the_snapshot_is_not_needed_to_find_a_reveal():
+    from lcb_lab import situation
+    from lcb_lab.timeline import revealed_enemy
+    g = situation([("Scout", INF_US, "F-2", "TF Blue"), ("Ivan", INF_RU, "F-3", "TF Red")])
+    g.begin_impulse("TF Blue")
+    g.declare([{"kind": "move_combat", "units": ["Scout"]}])
+    g.exercise_zor(0, "F-3")
+    del g.history.snapshots[g.history.cursor - 1]                   # e.g. a record thinned or loaded
+    assert revealed_enemy(g, "US") == ["Ivan"]
