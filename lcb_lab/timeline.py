@@ -79,8 +79,40 @@ def _kind(step: Step) -> str:
     return step.action.KIND.replace("_", " ")
 
 
+_HEADING_KINDS = frozenset(("impulse_start", "impulse_end", "declare", "pass", "odds"))
+"""Log entries a row does not repeat: the group heading names the impulse, the row sums them up."""
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _summary(st: Step, entries: list[dict], own: bool) -> str:
+    """The start of a row: the step in a few words, without what the heading already says
+    (``"begin impulse (3 AP)"``, ``"declare 2 actions (1 AP unused)"``, ``"pass (3 AP unused)"``,
+    ``"end impulse"``; the other team's rows: ``"impulse begins"`` ...); ``""`` for other steps."""
+    a = st.action
+    if isinstance(a, A.BeginImpulse):
+        ap = next((e.get("text", "") for e in entries if e.get("kind") == "impulse_start"), "")
+        head = "begin impulse" if own else "impulse begins"
+        return f"{head} ({ap})" if ap else head
+    if isinstance(a, A.Declare):
+        n = sum(1 for e in entries if e.get("kind") == "declare")
+        unused = next((e.get("title", "") for e in entries if e.get("kind") == "pass"), "")
+        if n == 0:
+            return f"pass ({unused})" if unused else "pass"
+        head = f"declare {_plural(n, 'action')}" if own else f"declares {_plural(n, 'action')}"
+        return f"{head} ({unused})" if unused else head
+    if isinstance(a, A.EndImpulse):
+        return "end impulse" if own else "impulse ends"
+    return ""
+
+
 def step_label(game, n: int, team: str) -> str:
-    """Step ``n`` (1-based) as ``team`` may read it (see the module docstring)."""
+    """Step ``n`` (1-based) as ``team`` may read it (see the module docstring): a few words
+    for the step (its kind, for the team's own steps) and the first other title of its log
+    range, without repeating the group heading (``"begin impulse (3 AP)"``, ``"pass (3 AP
+    unused)"``, ``"commit combat: Revealed: DDG-51"``, ``"Move 1 concealed counter"``)."""
     h = game.history
     st = h.steps[n - 1]
     actor = step_actor(st)
@@ -88,8 +120,12 @@ def step_label(game, n: int, team: str) -> str:
     if n > h.cursor:
         return f"{_kind(st)} (undone)" if own else f"{TEAM_NAMES.get(actor, actor)} act (undone)"
     since, until = step_log_range(game, n)
-    titles = [e.get("title", "") for e in game.log_entries(team, since, until) if e.get("kind") != "odds"]
-    first = next((t for t in titles if t), "")
+    entries = [e for e in game.log_entries(team, since, until) if e.get("kind") != "odds"]
+    first = next((e.get("title", "") for e in entries if e.get("title") and e.get("kind") not in _HEADING_KINDS),
+                 "")
+    head = _summary(st, entries, own)
+    if head:
+        return f"{head} \u00b7 {first}" if first else head
     if own:
         return f"{_kind(st)}: {first}" if first else _kind(st)
     return first or f"{TEAM_NAMES.get(actor, actor)} acted"

@@ -28,7 +28,7 @@ def test_compare_before_and_after_tf_bostons_combat(played):
     before = played.fork(at=14)
     rows = _rows(before, played)
     assert rows[("turn", "")] == (1, 2)
-    assert rows[("impulse", "")] == ("TF Boston (act)", "none")
+    assert rows[("impulse", "")] == ("TF Boston, acting", "none")
     assert rows[("influence", "")] == (0, -1)
     assert rows[("kills", "by US")] == (0, 1)
     assert rows[("lost", "2 Anna")] == (False, True)
@@ -164,3 +164,27 @@ def test_the_snapshot_is_not_needed_to_find_a_reveal():
     g.exercise_zor(0, "F-3")
     del g.history.snapshots[g.history.cursor - 1]                   # e.g. a record thinned or loaded
     assert revealed_enemy(g, "US") == ["Ivan"]
+
+
+def test_rows_do_not_repeat_their_heading_and_a_pass_reads_plainly(played):
+    rows = timeline(played)
+    assert rows[0].group == "Turn 1 \u00b7 impulse 1 \u00b7 TF Memphis"
+    assert rows[0].label == "begin impulse (3 AP)" and "TF Memphis" not in rows[0].label
+    assert rows[1].label.startswith("declare 3 actions") and "TF Memphis" not in rows[1].label
+    assert rows[8].label == "end impulse"
+    us = timeline(played, "US")
+    assert (us[9].label, us[10].label.split(" \u00b7 ")[0], us[11].label) == (
+        "impulse begins (3 AP)", "declares 3 actions", "impulse ends")      # RU's impulse, read by the US
+    g = load_scenario("gotland_redux", seed=1)
+    g.begin_impulse("TF Boston")
+    g.declare([])
+    assert timeline(g, "US")[1].label == "pass (3 AP unused)"
+    assert timeline(g, "RU")[1].label == "pass (3 AP unused)"
+
+
+def test_the_impulse_difference_is_in_plain_words(played):
+    from lcb_lab.compare import _impulse
+    assert _impulse(played.fork(at=13).state) == "TF Boston, declaring"
+    assert _impulse(played.fork(at=14).state) == "TF Boston, acting"
+    assert _impulse(played.fork(at=17).state) == "TF Boston, after combat"
+    assert _impulse(played.state) == "none"

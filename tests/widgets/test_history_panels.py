@@ -151,7 +151,7 @@ def test_fork_here_opens_a_second_lab_with_the_diff(lesson_game):
     fv.branch.undo()
     assert fv.branch.game.history.cursor == 13
     assert {(r.topic, r.item): (r.left, r.right) for r in fv.rows}[("impulse", "")] == (
-        "none", "TF Boston (declare)")
+        "none", "TF Boston, declaring")
     # both labs show the same view, and the diff is that view's
     app.set_team("US")
     assert fv.branch.team == "US"
