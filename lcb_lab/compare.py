@@ -63,9 +63,16 @@ def _lost_name(game, uid: str, team: str) -> str:
     return f"a concealed {u.team} unit"
 
 
+_PHASE_WORDS = {"declare": "declaring", "act": "acting", "combat_done": "after combat"}
+
+
 def _impulse(s) -> str:
+    """The impulse in progress in plain words: ``"TF Moscow, declaring"`` / ``", acting"`` /
+    ``", after combat"`` (3.3, 3.31, 7.0), or ``"none"``."""
     imp = s.impulse
-    return "none" if imp is None else f"{imp.task_force} ({imp.phase})"
+    if imp is None:
+        return "none"
+    return f"{imp.task_force}, {_PHASE_WORDS.get(imp.phase, imp.phase.replace('_', ' '))}"
 
 
 def _public_rows(a, b) -> list[DiffRow]:

@@ -13,9 +13,12 @@ or only by their team.  The group heading ("Turn 1 · impulse 2 · TF Boston")
 names the Task Force, which the impulse's beginning makes public (3.3).
 
 Undo rule for a team (:func:`undo_allowed`): a team may take back its own last
-step while the game still waits for that same team and the step drew no dice
--- once the opponent has answered, chance has rolled, or the dice were drawn
-(initiative, combat), only the instructor may undo.
+step while the game still waits for that same team, the step drew no dice and
+it revealed no counter of the other team -- once the opponent has answered,
+chance has rolled, the dice were drawn (initiative, combat) or an enemy unit or
+MILDEC was turned face up (a ground ZOR, 6.21; a naval ZOR, 6.23; contact, 6.22),
+only the instructor may undo.  Otherwise a team could scout: read the enemy's
+names, undo, and find the enemy face down again.
 """
 from __future__ import annotations
 
@@ -76,8 +79,40 @@ def _kind(step: Step) -> str:
     return step.action.KIND.replace("_", " ")
 
 
+_HEADING_KINDS = frozenset(("impulse_start", "impulse_end", "declare", "pass", "odds"))
+"""Log entries a row does not repeat: the group heading names the impulse, the row sums them up."""
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _summary(st: Step, entries: list[dict], own: bool) -> str:
+    """The start of a row: the step in a few words, without what the heading already says
+    (``"begin impulse (3 AP)"``, ``"declare 2 actions (1 AP unused)"``, ``"pass (3 AP unused)"``,
+    ``"end impulse"``; the other team's rows: ``"impulse begins"`` ...); ``""`` for other steps."""
+    a = st.action
+    if isinstance(a, A.BeginImpulse):
+        ap = next((e.get("text", "") for e in entries if e.get("kind") == "impulse_start"), "")
+        head = "begin impulse" if own else "impulse begins"
+        return f"{head} ({ap})" if ap else head
+    if isinstance(a, A.Declare):
+        n = sum(1 for e in entries if e.get("kind") == "declare")
+        unused = next((e.get("title", "") for e in entries if e.get("kind") == "pass"), "")
+        if n == 0:
+            return f"pass ({unused})" if unused else "pass"
+        head = f"declare {_plural(n, 'action')}" if own else f"declares {_plural(n, 'action')}"
+        return f"{head} ({unused})" if unused else head
+    if isinstance(a, A.EndImpulse):
+        return "end impulse" if own else "impulse ends"
+    return ""
+
+
 def step_label(game, n: int, team: str) -> str:
-    """Step ``n`` (1-based) as ``team`` may read it (see the module docstring)."""
+    """Step ``n`` (1-based) as ``team`` may read it (see the module docstring): a few words
+    for the step (its kind, for the team's own steps) and the first other title of its log
+    range, without repeating the group heading (``"begin impulse (3 AP)"``, ``"pass (3 AP
+    unused)"``, ``"commit combat: Revealed: DDG-51"``, ``"Move 1 concealed counter"``)."""
     h = game.history
     st = h.steps[n - 1]
     actor = step_actor(st)
@@ -85,8 +120,12 @@ def step_label(game, n: int, team: str) -> str:
     if n > h.cursor:
         return f"{_kind(st)} (undone)" if own else f"{TEAM_NAMES.get(actor, actor)} act (undone)"
     since, until = step_log_range(game, n)
-    titles = [e.get("title", "") for e in game.log_entries(team, since, until) if e.get("kind") != "odds"]
-    first = next((t for t in titles if t), "")
+    entries = [e for e in game.log_entries(team, since, until) if e.get("kind") != "odds"]
+    first = next((e.get("title", "") for e in entries if e.get("title") and e.get("kind") not in _HEADING_KINDS),
+                 "")
+    head = _summary(st, entries, own)
+    if head:
+        return f"{head} \u00b7 {first}" if first else head
     if own:
         return f"{_kind(st)}: {first}" if first else _kind(st)
     return first or f"{TEAM_NAMES.get(actor, actor)} acted"
@@ -135,4 +174,30 @@ def undo_allowed(game, team: str) -> tuple[bool, str]:
         return False, "the other side has already answered or must answer now"
     if st.dice:
         return False, "the last step rolled dice"
+    if revealed_enemy(game, team):
+        return False, "the last step revealed enemy counters"
     return True, "your own last step, before the other side has answered"
+
+
+def revealed_enemy(game, team: str) -> list[str]:
+    """The other team's units and MILDECs (ids, sorted) that ``game``'s last applied step
+    turned face up (6.2): the snapshot before the step against the state now, and the
+    step's ``reveal`` log entries.  ``[]`` when nothing of theirs was revealed (or no step)."""
+    h = game.history
+    n = h.cursor
+    if n == 0:
+        return []
+    enemy = other(team)
+    snap = h.snapshots.get(n - 1)
+    before = snap.state if snap is not None else game.fork(at=n - 1).state
+    now = game.state
+    out = {uid for uid, u in now.units.items() if u.team == enemy and u.revealed
+           and uid in before.units and not before.units[uid].revealed}
+    out |= {mid for mid, m in now.markers.items() if m.team == enemy and m.revealed
+            and mid in before.markers and not before.markers[mid].revealed}
+    since, until = step_log_range(game, n)
+    for e in game.log[since:until]:
+        if e.get("kind") == "reveal":
+            out |= {uid for uid in (e.get("data") or {}).get("units", [])
+                    if uid in now.units and now.units[uid].team == enemy}
+    return sorted(out)

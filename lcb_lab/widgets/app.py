@@ -12,7 +12,7 @@ only -- the scripted card-effect panel.
 This module wires them together (the view, the selected hex and unit, the
 refresh after every action); the panels live in their own modules:
 :mod:`.messages` (the message line), :mod:`.unit_panel`, :mod:`.decisions`,
-:mod:`.impulse`, :mod:`.lesson_replay`, :mod:`.game_panel` (New / Save / Load),
+:mod:`.impulse`, :mod:`.lesson_replay`, :mod:`.game_panel` (the *Game* tab: New / Save / Load),
 :mod:`.cards`; the methods that mirror the buttons in :mod:`.actions`.
 
 Every engine call goes through :meth:`LabApp.run`: a refused action
@@ -159,8 +159,8 @@ class LabApp(LabActions, HistoryActions):
 
         self.tabs = W.Tab(children=[self.impulse_panel.widget, lp.widget, gp.widget, self.history_panel.widget])
         self.tabs.set_title(0, "Impulse")
-        self.tabs.set_title(1, "Replay lesson")
-        self.tabs.set_title(2, "New / Save / Load")
+        self.tabs.set_title(1, "Lesson")        # short titles: four tabs fit the 450 px column
+        self.tabs.set_title(2, "Game")
         self.tabs.set_title(3, "History")
 
         self.log = W.HTML(layout=W.Layout(height="100%"))

@@ -8,6 +8,14 @@ Meter, network cubes, initiative, turn; refreshed after every act in either
 lab) and the branch's own lab (a :class:`~lcb_lab.widgets.app.LabApp` on the
 forked game; its *Fork here* is off: one branch at a time).
 
+Where it is: at 1366 px the row wraps and the branch is drawn below the first
+lab, off screen; the heading carries an anchor and :meth:`ForkView.link_html`
+is a "Go to the branch" link to it (ipywidgets cannot scroll a widget into view).
+
+Dice: the instructor's branch goes on with the same dice as the first game (the
+same rolls meet both plans, so the differences are the plans'); a team's branch
+has new dice (it must not preview the game's rolls).  The heading says which.
+
 Hidden information: both labs show the same view (changing it in one changes
 the other) and the differences are those that view may know.
 """
@@ -32,6 +40,10 @@ class ForkView:
         self.app = app
         self.branch: "LabApp | None" = None
         self.at: int | None = None
+        self.same_dice = True
+        """The branch's dice go on as the first game's (the instructor's fork); False: new dice."""
+        self.anchor = f"lcb-branch-{id(self):x}"
+        """The HTML id of the branch's heading (the target of :meth:`link_html`)."""
         self.rows: list = []
         self.title = W.HTML()
         self.close_button = W.Button(description="Close branch", icon="times", layout=W.Layout(width="130px"),
@@ -45,10 +57,12 @@ class ForkView:
                                              border_left="3px solid #cfc8b4", padding="0 0 0 8px"))
         self.widget.add_class("lcb-fork")
 
-    def open(self, game, at: int) -> None:
-        """Show ``game`` (a fork of the first lab's game at step ``at``) in a second lab."""
+    def open(self, game, at: int, same_dice: bool = True) -> None:
+        """Show ``game`` (a fork of the first lab's game at step ``at``) in a second lab;
+        ``same_dice``: the fork's dice go on as the first game's (False: it was reseeded)."""
         from .app import LabApp
         self.close()
+        self.same_dice = bool(same_dice)
         lab = LabApp(game, team=self.app.team, font_scale=self.app.font_scale, files_dir=self.app.files_dir)
         lab.history_panel.nested = True
         lab.history_panel.refresh()
@@ -60,14 +74,21 @@ class ForkView:
         self.app.widget.layout.flex_flow = "row wrap"
         self.update()
 
+    def link_html(self) -> str:
+        """A "Go to the branch" link to the branch's heading (HTML)."""
+        return f'<a class="lcb-go-branch" href="#{self.anchor}">Go to the branch \u2193</a>'
+
     def close(self) -> None:
         """Drop the branch and hide the box."""
+        was_open = self.branch is not None
         if self._on_first in self.app.history_panel.listeners:
             self.app.history_panel.listeners.remove(self._on_first)
         self.branch, self.at, self.rows = None, None, []
         self.holder.children = []
         self.widget.layout.display = "none"
         self.app.widget.layout.flex_flow = "row wrap" if self.app.font_scale > 1.0 else None
+        if was_open:
+            self.app.history_panel.refresh()        # its status line drops the link to the branch
 
     def _on_first(self) -> None:
         if self.branch is not None:
@@ -88,8 +109,11 @@ class ForkView:
             return
         first, branch, team = self.app.history_panel.live, self.branch.history_panel.live, self.app.team
         self.rows = compare(first, branch, team)
-        self.title.value = (f"<b>Branch from step {self.at}</b> <span class='lcb-muted'>(now at step "
-                            f"{branch.history.cursor}; the first lab is at step {first.history.cursor})</span>")
+        dice = ("same dice as the first lab: both plans meet the same rolls" if self.same_dice
+                else "new dice: the branch does not preview the game's rolls")
+        self.title.value = (f"<a id='{self.anchor}'></a><b>Branch from step {self.at}</b> "
+                            f"<span class='lcb-muted'>(now at step {branch.history.cursor}; the first lab "
+                            f"is at step {first.history.cursor}; {dice})</span>")
         self.diff.value = diff_html(self.rows, team)
 
 

@@ -7,32 +7,44 @@
   disabled and the line under it says why.
 * **Timeline**: one list, grouped by "Turn 1 · impulse 2 · TF Boston"
   headings; each row is a step as the current view may read it
-  (:func:`lcb_lab.timeline.timeline`).  Clicking a row shows the map and the
-  log as they were after that step -- on a *fork* of the game at that step,
+  (:func:`lcb_lab.timeline.timeline`); the row of the game's own step ends
+  with "◀ now" and the row shown is selected.  Clicking a row shows the map and
+  the log as they were after that step -- on a *fork* of the game at that step,
   so the game itself and its later steps are untouched; acting is refused
   while the past is shown.  **Back to now** returns to the game.
 * **Fork here** opens a branch (``Game.fork(at=step)``: the step shown, or
-  now) in a second lab beside the first, with the differences of the two
-  games (:mod:`.fork_view`, :mod:`lcb_lab.compare`).
+  now) in a second lab beside (on a narrow screen: below) the first, with the
+  differences of the two games (:mod:`.fork_view`, :mod:`lcb_lab.compare`);
+  the message line says where and links to it ("Go to the branch").
 
 Hidden information: the rows and the past map / log are the current view's
-(the team view of the fork at that step, its team-filtered log).
+(the team view of the fork at that step, its team-filtered log).  The dice
+are secret too: after an instructor's *Undo* the undone steps hold the game's
+next rolls, so a team view shows their rows (a label) but not the steps
+themselves, and a team's *Fork here* gives the branch new dice
+(``Game.fork(reseed=...)`` from :mod:`secrets`); the instructor's branch keeps
+the same dice (two plans compared under the same rolls).
 """
 from __future__ import annotations
 
+import secrets
 from typing import TYPE_CHECKING, Callable
 
 import ipywidgets as W
 
 from ..errors import LcbError
 from ..game import Game
-from ..timeline import step_log_range, timeline, undo_allowed
+from ..timeline import INSTRUCTOR, step_log_range, timeline, undo_allowed
 from . import panels
 
 if TYPE_CHECKING:  # pragma: no cover
     from .app import LabApp
 
 START_ROW = "Start (before the first step)"
+NOW_MARK = " \u25c0 now"
+"""Ends the timeline row of the game's own step (its cursor)."""
+TIMELINE_ROWS = 12
+"""Rows of the timeline list; a longer record scrolls inside it."""
 
 
 class PastGame(Game):
@@ -70,7 +82,7 @@ class HistoryPanel:
                                     tooltip="open a branch from the step shown in a second lab beside this one")
         self.fork_button.on_click(lambda _b: self.fork_here())
         self.info = W.HTML()
-        self.steps = W.Select(options=[], rows=8, layout=W.Layout(width="430px"))
+        self.steps = W.Select(options=[], rows=TIMELINE_ROWS, layout=W.Layout(width="100%"))
         self.steps.add_class("lcb-timeline")
         self.steps.observe(self._on_pick, "index")
         self.widget = W.VBox([W.HBox([self.undo_button, self.back_button, self.fork_button]), self.info,
@@ -100,6 +112,11 @@ class HistoryPanel:
             return
         if n == h.cursor:
             self.back_to_now()
+            return
+        if n > h.cursor and self.app.team != INSTRUCTOR:
+            self.app.say(f"Timeline: step {n} was undone; a team view does not show an undone step "
+                         "(its dice are the game's next rolls). Only the instructor's view may.")
+            self._draw()                                # the list selects the step shown again
             return
         try:
             past = self.live.fork(at=n)
@@ -141,13 +158,20 @@ class HistoryPanel:
             self.app.say("Fork here: this lab already shows a branch; fork from the first lab.")
             return None
         at = self.past_step if self.past is not None else self.live.history.cursor
-        try:
-            branch = self.live.fork(at=at)
+        same_dice = self.app.team == INSTRUCTOR
+        try:                                    # a team's branch must not preview the game's rolls
+            branch = self.live.fork(at=at, reseed=None if same_dice else secrets.randbits(63))
         except LcbError as e:
             self.app.fail("Fork here", e)
             return None
         self.back_to_now()
-        self.app.fork_view.open(branch, at)
+        fv = self.app.fork_view
+        fv.open(branch, at, same_dice=same_dice)
+        self._draw()                            # the status line links to the branch
+        dice = ("the same dice as this game" if same_dice else "new dice")
+        self.app.messages.show(
+            f'<div class="lcb-card"><span class="lcb-ok">{panels.esc(f"Branch from step {at} opened below ")}'
+            f'{panels.esc(f"(beside on a wide screen), with {dice}.")}</span> {fv.link_html()}</div>')
         return branch
 
     # ------------------------------------------------------------ drawing
@@ -160,6 +184,10 @@ class HistoryPanel:
         """Follow the lab's game (a new game, a loaded one, a lesson) and redraw the tab."""
         if self.app.game is not self.live and self.app.game is not self.past:
             self.live, self.past, self.past_step, self._saved = self.app.game, None, None, None
+        if (self.past is not None and self.app.team != INSTRUCTOR
+                and self.past_step > self.live.history.cursor):      # an undone step: not in a team view
+            self.back_to_now()                  # refreshes the lab (and this tab) again
+            return
         self._draw()
         for fn in list(self.listeners):
             fn()
@@ -167,13 +195,13 @@ class HistoryPanel:
     def _draw(self) -> None:
         g, team = self.live, self.app.team
         h = g.history
-        options, targets, group = [START_ROW], [0], None
+        options, targets, group = [START_ROW + (NOW_MARK if h.cursor == 0 and h.steps else "")], [0], None
         for r in timeline(g, team):
             if r.group != group:
                 group = r.group
                 options.append(f"\u2014 {group}")
                 targets.append(r.step)           # a heading shows its first step
-            options.append(f"   {r.step}. {r.label}")
+            options.append(f"   {r.step}. {r.label}" + (NOW_MARK if r.step == h.cursor else ""))
             targets.append(r.step)
         shown = self.past_step if self.past is not None else h.cursor
         index = max(i for i, t in enumerate(targets) if t == shown)
@@ -192,7 +220,9 @@ class HistoryPanel:
         where = (f"Showing step {self.past_step} of {len(h.steps)} (the past; acting is off)" if browsing
                  else f"Now: step {h.cursor} of {len(h.steps)}")
         undo = "" if browsing else (" \u00b7 Undo: " + ("allowed" if ok else f"off ({why})"))
-        self.info.value = f'<span class="lcb-small lcb-muted">{panels.esc(where + undo)}</span>'
+        fv = getattr(self.app, "fork_view", None)
+        link = f" \u00b7 {fv.link_html()}" if fv is not None and fv.branch is not None else ""
+        self.info.value = f'<span class="lcb-small lcb-muted">{panels.esc(where + undo)}</span>{link}'
 
 
 class HistoryActions:

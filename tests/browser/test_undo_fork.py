@@ -6,6 +6,10 @@ gets a heading and the step); *History › Fork here* opens the second lab besid
 the first, with its differences ("No difference yet"); *Undo* in the first lab marks the step
 undone and the differences name the impulse the branch still has.
 
+At the reviewers' 1366x768 (:func:`test_the_branch_is_found_at_1366x768`): the four tab titles
+are not cut, the timeline list fits its tab, and *Fork here* says where the branch opened; its
+*Go to the branch* link scrolls the branch's heading into view.
+
 Screenshot for humans: ``test-results/undo_fork.png`` (the page with both labs).
 """
 
@@ -22,6 +26,7 @@ SCREENSHOT = RESULTS / "undo_fork.png"
 LOAD_TIMEOUT_MS = 120_000
 KERNEL_MS = 30_000                       # one kernel round trip (a click and its redraw)
 VIEWPORT = {"width": 1400, "height": 3600}
+LAPTOP = {"width": 1366, "height": 768}
 
 
 def _tab(page: Page, title: str):
@@ -49,6 +54,8 @@ def test_undo_and_fork_in_the_browser(page: Page, voila_url: str) -> None:
         expect(options.nth(2)).to_contain_text("1. begin impulse")
 
         page.locator(".lcb-app button", has_text="Fork here").first.click()
+        expect(page.locator(".lcb-app").first).to_contain_text("Branch from step 1 opened below",
+                                                                timeout=KERNEL_MS)
         fork = page.locator(".lcb-fork").first
         expect(fork).to_be_visible(timeout=KERNEL_MS)
         expect(fork).to_contain_text("Branch from step 1", timeout=KERNEL_MS)
@@ -64,3 +71,28 @@ def test_undo_and_fork_in_the_browser(page: Page, voila_url: str) -> None:
     finally:
         RESULTS.mkdir(exist_ok=True)
         page.screenshot(path=str(SCREENSHOT), full_page=True)
+
+
+@pytest.mark.browser
+def test_the_branch_is_found_at_1366x768(page: Page, voila_url: str) -> None:
+    page.set_viewport_size(LAPTOP)
+    page.goto(voila_url, wait_until="domcontentloaded", timeout=LOAD_TIMEOUT_MS)
+    expect(page.locator(".bk-Canvas").first).to_be_visible(timeout=LOAD_TIMEOUT_MS)
+    for title in ("Impulse", "Lesson", "Game", "History"):          # no title is cut ("New / Save / Lo...")
+        label = _tab(page, title).locator(".lm-TabBar-tabLabel").first
+        expect(label).to_have_text(title)
+        assert label.evaluate("e => e.scrollWidth <= e.clientWidth"), title
+    _tab(page, "History").click()
+    select = page.locator(".lcb-timeline select").first
+    expect(select).to_be_visible(timeout=KERNEL_MS)
+    assert select.evaluate("e => e.getBoundingClientRect().right <= "
+                           "e.closest('.lm-TabPanel, .widget-tab-contents, .lm-StackedPanel')"
+                           ".getBoundingClientRect().right + 1")          # the list fits its tab
+    page.locator(".lcb-app button", has_text="Fork here").first.click()
+    first = page.locator(".lcb-app").first
+    expect(first).to_contain_text("Branch from step 0 opened below", timeout=KERNEL_MS)
+    heading = page.locator(".lcb-fork").first.locator("b", has_text="Branch from step 0").first
+    expect(heading).to_be_visible(timeout=KERNEL_MS)
+    expect(heading).not_to_be_in_viewport()                          # drawn below the first lab
+    first.locator("a.lcb-go-branch").first.click()
+    expect(heading).to_be_in_viewport(timeout=KERNEL_MS)

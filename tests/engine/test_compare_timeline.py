@@ -28,7 +28,7 @@ def test_compare_before_and_after_tf_bostons_combat(played):
     before = played.fork(at=14)
     rows = _rows(before, played)
     assert rows[("turn", "")] == (1, 2)
-    assert rows[("impulse", "")] == ("TF Boston (act)", "none")
+    assert rows[("impulse", "")] == ("TF Boston, acting", "none")
     assert rows[("influence", "")] == (0, -1)
     assert rows[("kills", "by US")] == (0, 1)
     assert rows[("lost", "2 Anna")] == (False, True)
@@ -105,3 +105,86 @@ def test_a_move_and_a_conceal_show_in_the_differences_as_the_team_may_know_them(
     assert DiffRow("hex", "LHD 1", "AM-24", "AM-26") in rows
     ru = compare(g, g.fork(at=2), "RU")
     assert not any(r.item == "LHD 1" for r in ru) or g.unit("LHD 1").revealed
+
+
+INF_US, INF_RU = "usmc_infantry_platoon", "runi_naval_infantry_platoon"
+
+
+def test_a_team_may_not_undo_a_ground_zor_that_revealed_enemies():
+    from lcb_lab import situation
+    from lcb_lab.timeline import revealed_enemy
+    g = situation([("Scout", INF_US, "F-2", "TF Blue"), ("Ivan", INF_RU, "F-3", "TF Red")])
+    g.begin_impulse("TF Blue")
+    g.declare([{"kind": "move_combat", "units": ["Scout"]}])
+    assert undo_allowed(g, "US")[0] is True                          # the declaration revealed nothing
+    assert g.exercise_zor(0, "F-3") == ["Ivan"] and not g.history.steps[-1].dice
+    assert revealed_enemy(g, "US") == ["Ivan"] and revealed_enemy(g, "RU") == []
+    assert undo_allowed(g, "US") == (False, "the last step revealed enemy counters")
+    assert undo_allowed(g, "instructor")[0] is True                  # the instructor still may
+    g.undo()
+    assert not g.unit("Ivan").revealed
+
+
+def test_a_ground_zor_finding_nothing_or_a_face_down_mildec():
+    from lcb_lab import situation
+    from lcb_lab.state import Marker
+    g = situation([("Scout", INF_US, "F-2", "TF Blue"), ("Ivan", INF_RU, "K-10", "TF Red")])
+    g.begin_impulse("TF Blue")
+    g.declare([{"kind": "move_combat", "units": ["Scout"]}])
+    assert g.exercise_zor(0, "F-3") == []
+    assert undo_allowed(g, "US")[0] is True                          # nothing of RU's turned up
+    m = situation([("Scout", INF_US, "F-2", "TF Blue"), ("Ivan", INF_RU, "K-10", "TF Red")],
+                  markers=[Marker("M1", "mildec", "RU", "TF Red", "F-3")])
+    m.begin_impulse("TF Blue")
+    m.declare([{"kind": "move_combat", "units": ["Scout"]}])
+    m.exercise_zor(0, "F-3")
+    assert m.state.markers["M1"].revealed
+    assert undo_allowed(m, "US") == (False, "the last step revealed enemy counters")
+
+
+def test_a_move_into_contact_may_not_be_undone_by_the_mover():
+    from lcb_lab import situation
+    g = situation([("Scout", INF_US, "F-2", "TF Blue"), ("Ivan", INF_RU, "F-4", "TF Red")])
+    g.begin_impulse("TF Blue")
+    g.declare([{"kind": "move_combat", "units": ["Scout"]}])
+    g.move(0, ["F-3"])
+    assert undo_allowed(g, "US")[0] is True                          # no contact yet
+    g.undo()
+    g.move(0, ["F-3", "F-4"])                                        # contact: both face up (6.22)
+    assert g.unit("Ivan").revealed
+    assert undo_allowed(g, "US") == (False, "the last step revealed enemy counters")
+
+
+def test_the_snapshot_is_not_needed_to_find_a_reveal():
+    from lcb_lab import situation
+    from lcb_lab.timeline import revealed_enemy
+    g = situation([("Scout", INF_US, "F-2", "TF Blue"), ("Ivan", INF_RU, "F-3", "TF Red")])
+    g.begin_impulse("TF Blue")
+    g.declare([{"kind": "move_combat", "units": ["Scout"]}])
+    g.exercise_zor(0, "F-3")
+    del g.history.snapshots[g.history.cursor - 1]                   # e.g. a record thinned or loaded
+    assert revealed_enemy(g, "US") == ["Ivan"]
+
+
+def test_rows_do_not_repeat_their_heading_and_a_pass_reads_plainly(played):
+    rows = timeline(played)
+    assert rows[0].group == "Turn 1 \u00b7 impulse 1 \u00b7 TF Memphis"
+    assert rows[0].label == "begin impulse (3 AP)" and "TF Memphis" not in rows[0].label
+    assert rows[1].label.startswith("declare 3 actions") and "TF Memphis" not in rows[1].label
+    assert rows[8].label == "end impulse"
+    us = timeline(played, "US")
+    assert (us[9].label, us[10].label.split(" \u00b7 ")[0], us[11].label) == (
+        "impulse begins (3 AP)", "declares 3 actions", "impulse ends")      # RU's impulse, read by the US
+    g = load_scenario("gotland_redux", seed=1)
+    g.begin_impulse("TF Boston")
+    g.declare([])
+    assert timeline(g, "US")[1].label == "pass (3 AP unused)"
+    assert timeline(g, "RU")[1].label == "pass (3 AP unused)"
+
+
+def test_the_impulse_difference_is_in_plain_words(played):
+    from lcb_lab.compare import _impulse
+    assert _impulse(played.fork(at=13).state) == "TF Boston, declaring"
+    assert _impulse(played.fork(at=14).state) == "TF Boston, acting"
+    assert _impulse(played.fork(at=17).state) == "TF Boston, after combat"
+    assert _impulse(played.state) == "none"

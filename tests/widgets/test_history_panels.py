@@ -37,7 +37,8 @@ def _ru_moves_concealed(app: LabApp) -> None:
 
 def test_history_is_a_tab_of_the_lab():
     app = LabApp(load_scenario("gotland_redux", seed=1))
-    assert app.tabs.get_title(3) == "History"
+    assert [app.tabs.get_title(i) for i in range(4)] == ["Impulse", "Lesson", "Game", "History"]
+    assert app.history_panel.steps.layout.width == "100%"          # fits the tab (it was 430 px in 414)
     assert app.tabs.children[3] is app.history_panel.widget
     assert app.history_panel.steps.options == ("Start (before the first step)",)
     assert app.history_panel.undo_button.disabled                       # nothing to undo yet
@@ -100,7 +101,7 @@ def test_timeline_and_past_view_show_only_the_teams_log():
     app.set_team("US")
     opts = app.history_panel.steps.options
     assert len(opts) == 8 and not any("Ivan Co" in o for o in opts)
-    assert opts[-1].strip() == "5. Move 1 concealed counter"     # the observer's unnamed public form
+    assert opts[-1].strip() == "5. Move 1 concealed counter \u25c0 now"   # the observer's unnamed public form
     assert "Ivan Co" not in str(app.history_panel.steps.get_state()["_options_labels"])
     app.show_step(4)                      # after RU's declaration: the past, as US could see it
     assert app.game is not app.history_panel.live and app.game.history.cursor == 4
@@ -151,7 +152,7 @@ def test_fork_here_opens_a_second_lab_with_the_diff(lesson_game):
     fv.branch.undo()
     assert fv.branch.game.history.cursor == 13
     assert {(r.topic, r.item): (r.left, r.right) for r in fv.rows}[("impulse", "")] == (
-        "none", "TF Boston (declare)")
+        "none", "TF Boston, declaring")
     # both labs show the same view, and the diff is that view's
     app.set_team("US")
     assert fv.branch.team == "US"
@@ -194,3 +195,66 @@ def test_the_branch_wraps_under_the_lab_at_any_text_size():
     assert app.widget.layout.flex_flow == "row wrap" and app.fork_view.branch.font_scale == 1.0
     app.fork_view.close()
     assert app.widget.layout.flex_flow is None
+
+
+# ---------------------------------------------------------------- the review at 1366x768 (issue 5)
+def test_the_timeline_marks_now_and_selects_the_step_shown(lesson_game):
+    app = LabApp(lesson_game.fork(at=14), team="instructor")
+    hp = app.history_panel
+    assert hp.steps.rows >= 10 and len(hp.steps.options) > hp.steps.rows     # the list scrolls
+    now = [o for o in hp.steps.options if o.endswith("\u25c0 now")]
+    assert [o.strip() for o in now] == ["14. declare 3 actions \u00b7 JCC played: P-8A: Surveillance \u25c0 now"]
+    assert hp.steps.value == now[0]                                 # the current step is selected
+    app.show_step(2)
+    assert hp.steps.value.strip().startswith("2. declare 3 actions")
+    assert hp.steps.options[hp.steps.options.index(now[0])] == now[0]   # "now" stays marked
+
+
+def test_a_team_view_does_not_show_an_undone_step(lesson_game):
+    app = LabApp(lesson_game.fork(at=17), team="instructor")
+    app.undo()
+    app.undo()
+    assert app.game.history.cursor == 15 and len(app.game.history.steps) == 17
+    app.set_team("US")
+    labels = [o.strip() for o in app.history_panel.steps.options]
+    assert "16. Red (RU) act (undone)" in labels and "17. Chance act (undone)" in labels
+    app.show_step(17)                                     # the combat's dice: the game's next rolls
+    assert app.game is app.history_panel.live and app.history_panel.past is None
+    assert "undone" in app.message.value and "next rolls" in app.message.value
+    assert "LRS: DDG-51" not in app.log.value
+    assert app.history_panel.steps.value.strip().endswith("\u25c0 now")
+    app.set_team("instructor")                            # the instructor may look ahead
+    app.show_step(17)
+    assert app.history_panel.past_step == 17 and "LRS: DDG-51 -&gt; 1 Anna" in app.log.value
+    app.set_team("RU")                                    # ... and a team view leaves that look
+    assert app.game is app.history_panel.live and app.history_panel.past is None
+    assert "LRS: DDG-51" not in app.log.value
+
+
+def test_a_teams_branch_has_new_dice_the_instructors_the_same(lesson_game):
+    g = lesson_game.fork(at=16)                           # RU has answered; chance rolls the combat next
+    inst = LabApp(g, team="instructor")
+    same = inst.fork_here()
+    assert same.dice.state() == g.dice.state() and inst.fork_view.same_dice
+    assert "same dice" in inst.fork_view.title.value
+    us = LabApp(lesson_game.fork(at=16), team="US")
+    new = us.fork_here()
+    assert not us.fork_view.same_dice and "new dice" in us.fork_view.title.value
+    assert new.dice.state()["seed"] != g.dice.state()["seed"]
+    rolls = [us.fork_here().dice.roll(4) for _ in range(3)]          # fresh entropy every time
+    assert len({tuple(r) for r in rolls}) > 1
+    assert g.dice.roll(4) == same.dice.roll(4)
+
+
+def test_fork_here_says_where_the_branch_opened_and_links_to_it():
+    app = LabApp(load_scenario("gotland_redux", seed=1))
+    app.begin_impulse("TF Boston")
+    app.fork_here()
+    fv = app.fork_view
+    msg = app.message.value
+    assert "Branch from step 1 opened below" in msg and "Back to now" not in msg
+    assert f'href="#{fv.anchor}"' in msg and "Go to the branch" in msg
+    assert f"id='{fv.anchor}'" in fv.title.value                    # the link's target: the branch's heading
+    assert f'href="#{fv.anchor}"' in app.history_panel.info.value   # and the History tab keeps the link
+    fv.close()
+    assert "Go to the branch" not in app.history_panel.info.value
