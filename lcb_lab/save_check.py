@@ -216,7 +216,10 @@ def saved_board(d: dict, file: str) -> Board:
     if d.get("board") is not None:
         if not isinstance(d["board"], dict):
             raise ScenarioError(file, "board", "a saved board is a JSON object")
-        return board_from_dict(d["board"], f"{file}: board")
+        try:
+            return board_from_dict(d["board"], file)
+        except ScenarioError as e:
+            raise ScenarioError(file, f"board.{e.key}", e.problem) from None
     map_name = d.get("map", "gotland")
     problem = map_name_problem(map_name)
     if problem:

@@ -89,7 +89,7 @@ def _log_public_int(d):
 CLI_CASES = [
     (_rec_rng, "record.steps[3].dice_after.rng.state"),
     (_rec_log_len_inf, "record.steps[0].log_len"),
-    (_board, "board: hexes"),
+    (_board, "board.hexes"),
     (_log_no_title, "state.log[0].title"),
     (_log_public_int, "state.log[1].public"),
 ]
@@ -123,7 +123,7 @@ def test_cli_escapes_control_characters_from_a_save(tmp_path, base):
     assert "\n" in r.stdout.strip()     # newlines still separate the log lines
 
 
-def test_cli_escapes_control_characters_in_errors_too(tmp_path):
+def test_terminal_safe_escapes_all_but_newlines():
     from lcb_lab.__main__ import terminal_safe
     assert terminal_safe("a\x1b[31mb\nc\u202ed\te") == "a\\x1b[31mb\nc\\u202ed\\te"
 
