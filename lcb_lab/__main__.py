@@ -29,10 +29,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         out = _run(args)
     except LcbError as e:
-        print(f"error: {_one_line(e)}", file=sys.stderr)
+        _print(f"error: {_one_line(e)}", sys.stderr)
         return 2
     try:
-        print(out)
+        _print(out, sys.stdout)
     except BrokenPipeError:  # e.g. piped into `head`
         sys.stderr.close()
     return 0
@@ -54,10 +54,21 @@ def _run(args: argparse.Namespace) -> str:
     return game.explained_log(args.team)
 
 
-def _one_line(e: Exception) -> str:
-    """The message on one line, control characters escaped (a file may hold anything)."""
+def _print(text: str, stream) -> None:
+    """The one place the CLI writes: every line goes through :func:`terminal_safe`."""
+    print(terminal_safe(text), file=stream)
+
+
+def terminal_safe(text: str) -> str:
+    """``text`` with every control or formatting character except the newline escaped
+    (``"\\x1b"``): lessons and saves may hold anything, the terminal must not obey it."""
     from .inputs import printable
-    return printable(" ".join(str(e).split()))
+    return "\n".join(printable(line) for line in text.split("\n"))
+
+
+def _one_line(e: Exception) -> str:
+    """The message on one line (its control characters are escaped when printed)."""
+    return " ".join(str(e).split())
 
 
 if __name__ == "__main__":

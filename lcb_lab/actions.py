@@ -19,8 +19,8 @@ True
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Annotated, Any, ClassVar, Optional
+from dataclasses import dataclass, fields, is_dataclass
+from typing import Annotated, Any, ClassVar, Literal, Optional
 
 from pydantic import Field, Strict, TypeAdapter, ValidationError
 
@@ -31,6 +31,8 @@ Str = Annotated[str, Strict()]
 Dice = Annotated[int, Strict(), Field(ge=0, le=1000)]
 Hexes = tuple[Str, ...]
 Names = tuple[Str, ...]
+EFFECT_CUBES = 10
+"""Most Tactical Network cubes one scripted effect adds or removes (7.6)."""
 
 
 CHANCE = "chance"
@@ -219,14 +221,17 @@ class EndImpulse(Action):
 @dataclass(frozen=True)
 class ScriptedEffect(Action):
     """A card outcome scripted by a lesson or the instructor (see :mod:`lcb_lab.rules.effects`):
-    ``effect`` is ``reveal``, ``paralyse``, ``network_cube`` or ``disembark``."""
+    ``effect`` is ``reveal``, ``paralyse``, ``network_cube`` or ``disembark``; ``team`` is
+    ``"US"`` / ``"RU"`` (a ``network_cube`` effect's team) or None; ``n`` the cubes a
+    ``network_cube`` effect adds (negative: removes), -10..10 (7.6; the track cannot go
+    below 0, 7.61)."""
 
     KIND: ClassVar[str] = "scripted_effect"
     effect: Str
     card: Str = "scripted effect"
     units: Names = ()
-    team: Optional[Str] = None
-    n: Int = 1
+    team: Optional[Literal["US", "RU"]] = None
+    n: Annotated[int, Strict(), Field(ge=-EFFECT_CUBES, le=EFFECT_CUBES)] = 1
     from_: Optional[Str] = None
     hex: Optional[Str] = None
     rules: tuple[Str, ...] = ()
@@ -297,4 +302,8 @@ def check(action: Any) -> Action:
     if not isinstance(action, Action):
         raise InputError("apply", "(value)", f"expected a typed action (lcb_lab.actions), got "
                          f"{type(action).__name__}")
+    cls = type(action)
+    if not is_dataclass(cls):
+        raise InputError("apply", "(value)", f"{cls.__name__} is not one of the typed actions "
+                         f"({', '.join(c.__name__ for c in ACTION_TYPES.values())})")
     return from_json(to_json(action))

@@ -217,31 +217,54 @@ def board_to_dict(board: Board) -> dict:
 
 
 def board_from_dict(data: dict, file: str = "<map>") -> Board:
-    """Build a Board from the JSON layout above. Raises ScenarioError."""
+    """Build a Board from the JSON layout above: ``hexes`` a list of hex objects,
+    ``features`` / ``roads`` lists of objects, ``projection`` / ``label_map`` objects.
+    Raises ScenarioError(file, key, problem)."""
+    if not isinstance(data, dict):
+        raise ScenarioError(file, "(top)", f"a map is a JSON object, not {type(data).__name__}")
+    for key, kind, words in (("hexes", list, "a list of hexes"), ("features", list, "a list"),
+                             ("roads", list, "a list"), ("projection", dict, "an object"),
+                             ("label_map", dict, "an object"), ("name", str, "a string"), ("source", str, "a string")):
+        if key in data and not isinstance(data[key], kind):
+            raise ScenarioError(file, key, f"expected {words}, not {type(data[key]).__name__}")
     hexes: dict[str, HexInfo] = {}
     for i, h in enumerate(data.get("hexes", [])):
         try:
+            if not isinstance(h, dict):
+                raise TypeError(f"a hex is an object, not {type(h).__name__}")
             label = hexgrid.normalise(h["label"])
-            if h["colour"] not in MP_BY_COLOUR:
-                raise ValueError(f"colour {h['colour']!r} not one of {sorted(MP_BY_COLOUR)}")
-            if h["kind"] not in ("naval", "land", "mixed"):
-                raise ValueError(f"kind {h['kind']!r} not naval/land/mixed")
-            hexes[label] = HexInfo(
-                label=label, kind=h["kind"], colour=h["colour"],
-                land_fraction=float(h.get("land_fraction", 0.0)),
-                features=tuple(Feature(**f) for f in h.get("features", [])),
-                ground_links=tuple(hexgrid.normalise(x) for x in h.get("ground_links", [])),
-                naval_links=tuple(hexgrid.normalise(x) for x in h.get("naval_links", [])),
-                note=h.get("note", ""),
-            )
+            hexes[label] = _hex_info(label, h)
         except (KeyError, ValueError, TypeError) as e:
-            raise ScenarioError(file, f"hexes[{i}]", str(e)) from None
+            raise ScenarioError(file, f"hexes[{i}]", f"missing {e}" if isinstance(e, KeyError) else str(e)) from None
+    try:
+        features = tuple(Feature(**{k: f[k] for k in ("kind", "name", "lon", "lat") if k in f})
+                         for f in data.get("features", []))
+        label_map = dict(data.get("label_map", {}))
+    except (KeyError, ValueError, TypeError) as e:
+        raise ScenarioError(file, "features/label_map", str(e)) from None
     return Board(
         name=data.get("name", "map"), hexes=hexes, projection=data.get("projection", {}),
-        features=tuple(Feature(**{k: f[k] for k in ("kind", "name", "lon", "lat") if k in f})
-                       for f in data.get("features", [])),
-        roads=tuple(data.get("roads", [])), label_map=dict(data.get("label_map", {})),
+        features=features, roads=tuple(data.get("roads", [])), label_map=label_map,
         source=data.get("source", ""),
+    )
+
+
+def _hex_info(label: str, h: dict) -> HexInfo:
+    """One hex of the JSON layout. Raises KeyError / ValueError / TypeError."""
+    if h["colour"] not in MP_BY_COLOUR:
+        raise ValueError(f"colour {h['colour']!r} not one of {sorted(MP_BY_COLOUR)}")
+    if h["kind"] not in ("naval", "land", "mixed"):
+        raise ValueError(f"kind {h['kind']!r} not naval/land/mixed")
+    feats, note = h.get("features", []), h.get("note", "")
+    if not isinstance(feats, list) or not all(isinstance(f, dict) for f in feats) or not isinstance(note, str):
+        raise TypeError("features must be a list of objects and note a string")
+    return HexInfo(
+        label=label, kind=h["kind"], colour=h["colour"],
+        land_fraction=float(h.get("land_fraction", 0.0)),
+        features=tuple(Feature(**f) for f in feats),
+        ground_links=tuple(hexgrid.normalise(x) for x in h.get("ground_links", [])),
+        naval_links=tuple(hexgrid.normalise(x) for x in h.get("naval_links", [])),
+        note=note,
     )
 
 

@@ -1,8 +1,9 @@
 """Reading the files lcb_lab is given (scenarios, lessons, catalogs, maps, saves).
 
 One place turns every way a file can be unreadable -- missing, a
-directory, not UTF-8, not TOML/JSON, absurdly large or nested absurdly
-deep -- into a :class:`~lcb_lab.errors.ScenarioError` naming the file, the
+directory, not UTF-8, not TOML/JSON, absurdly large, nested absurdly
+deep or holding an integer literal longer than Python converts
+(:data:`MAX_INT_DIGITS`) -- into a :class:`~lcb_lab.errors.ScenarioError` naming the file, the
 key (``"(file)"`` or ``"(syntax)"``) and the problem, so no reader ever
 lets a ``UnicodeDecodeError``, ``IsADirectoryError`` or ``RecursionError``
 escape.
@@ -18,6 +19,9 @@ from .errors import ScenarioError
 
 MAX_BYTES = 64 * 1024 * 1024
 """Largest file read (64 MiB): a save with a long log is a few MiB."""
+
+MAX_INT_DIGITS = 4300
+"""Python's default limit on the digits of an integer read from text (``sys.get_int_max_str_digits``)."""
 
 MAX_DEPTH = 48
 """Deepest nesting of lists/tables accepted; lcb_lab's own files need under 12."""
@@ -55,8 +59,16 @@ def parse_toml(text: str, file: str) -> dict:
         raise ScenarioError(file, "(syntax)", str(e)) from None
     except RecursionError:
         raise ScenarioError(file, "(syntax)", f"nested more than {MAX_DEPTH} levels deep") from None
+    except ValueError as e:  # an integer literal longer than Python converts
+        raise ScenarioError(file, "(syntax)", _number_problem(e)) from None
     check_depth(data, file)
     return data
+
+
+def _number_problem(e: ValueError) -> str:
+    if "integer string conversion" in str(e) or "int_max_str_digits" in str(e):
+        return f"a number with more than {MAX_INT_DIGITS} digits"
+    return f"unreadable value: {e}"
 
 
 def load_toml(path: str | Path, what: str) -> dict:
@@ -72,6 +84,8 @@ def parse_json(text: str | bytes, file: str) -> Any:
         raise ScenarioError(file, "(syntax)", f"not JSON: {e}") from None
     except RecursionError:
         raise ScenarioError(file, "(syntax)", f"nested more than {MAX_DEPTH} levels deep") from None
+    except ValueError as e:  # an integer literal longer than Python converts
+        raise ScenarioError(file, "(syntax)", _number_problem(e)) from None
     check_depth(data, file)
     return data
 

@@ -244,14 +244,15 @@ class Game(GameQueries, GamePersistence):
         auto, self.auto_policies = self.auto_policies, st.auto
         try:
             HANDLERS[type(st.action)](self, self._ctx(), st.action)
+            exact = not self.dice.forced_left and len(self.state.log) == st.log_len
+            self.dice.set_state(st.dice_after)
         except BaseException as e:
             self._restore(snap)
             raise LcbError(f"the record does not replay at step {h.cursor + 1} ({st.label}): {e}") from e
         finally:
             self.auto_policies = auto
-        if self.dice.forced_left or len(self.state.log) != st.log_len:
+        if not exact:
             raise LcbError(f"the record does not replay exactly at step {h.cursor + 1} ({st.label})")
-        self.dice.set_state(st.dice_after)
         h.snapshots.setdefault(h.cursor, snap)
         h.cursor += 1
 

@@ -16,9 +16,13 @@ applied, which drops them (like an editor's redo).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any, Literal, Optional
+
+from pydantic import BaseModel, ConfigDict, Field
 
 from .actions import Action, from_json, to_json
+from .errors import InputError
+from .inputs import DiceState
 from .state import GameState
 
 KEEP_ALL = 256
@@ -48,14 +52,44 @@ class Step:
                 "team": self.team, "label": self.label}
 
     @classmethod
-    def from_json(cls, d: dict) -> "Step":
-        """Raises InputError / KeyError / TypeError on a malformed step (the loader names the file)."""
-        dice = d["dice"]
-        if not isinstance(dice, list) or not all(isinstance(v, int) and 1 <= v <= 20 for v in dice):
-            raise TypeError("dice must be a list of d20 values 1..20")
-        return cls(from_json(d["action"]), tuple(dice), dict(d["dice_after"]), int(d["log_len"]),
-                   d.get("auto"), int(d.get("turn", 0)), int(d.get("impulse", 0)), d.get("team"),
-                   str(d.get("label", "")))
+    def from_json(cls, d: Any) -> "Step":
+        """Inverse of :meth:`to_json`, strictly: ``dice`` d20 values 1..20, ``dice_after``
+        a :class:`lcb_lab.inputs.DiceState`, ``log_len`` / ``turn`` / ``impulse`` ints >= 0
+        (no ``"1"``, ``1.0`` or ``True``), ``auto`` None or {decision kind: policy name}
+        (decisions.POLICIES), ``team`` None / US / RU, ``label`` a string.
+        Raises InputError("record step", field, problem) (the loader names the file and step)."""
+        from . import inputs as I
+        if not isinstance(d, dict):
+            raise InputError("record step", "(value)", f"a step is an object, not {type(d).__name__}")
+        if "action" not in d:
+            raise InputError("record step", "action", "missing")
+        f = I.check("record step", _STEP_FIELDS, {k: v for k, v in d.items() if k != "action"})
+        try:
+            auto = I.check_policies("record step", f["auto"])
+        except InputError as e:
+            raise InputError("record step", "auto" if e.where == "(value)" else f"auto.{e.where}", e.problem) \
+                from None
+        try:
+            action = from_json(d["action"])
+        except InputError as e:
+            raise InputError("record step", f"action.{e.where}", f"{e.what}: {e.problem}") from None
+        return cls(action, tuple(f["dice"]), f["dice_after"], f["log_len"], auto,
+                   f["turn"], f["impulse"], f["team"], f["label"])
+
+
+class _StepFields(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid")
+    dice: list[Annotated[int, Field(ge=1, le=20)]]
+    dice_after: DiceState
+    log_len: Annotated[int, Field(ge=0)]
+    auto: Any = None
+    turn: Annotated[int, Field(ge=0)] = 0
+    impulse: Annotated[int, Field(ge=0)] = 0
+    team: Optional[Literal["US", "RU"]] = None
+    label: str = ""
+
+
+_STEP_FIELDS = _StepFields
 
 
 @dataclass

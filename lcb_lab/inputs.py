@@ -7,8 +7,9 @@ field and the problem -- never a bare ``KeyError`` or ``TypeError`` -- and
 the game is left unchanged.  Dice counts must be whole numbers (no
 ``True``, no ``2.9``, no ``"4"``).  Designators (unit ids, marker ids,
 Task Force names) are :data:`Designator` strings: 1-100 characters, no
-control or invisible formatting characters -- the same check scenario files
-and saves use (:func:`designator_problem`).
+control or invisible formatting characters, not starting with ``hidden:``
+(the observer's stand-in ids for counters a team sees only as a back) -- the
+same check scenario files, situations and saves use (:func:`designator_problem`).
 """
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ from pydantic import (AfterValidator, BaseModel, ConfigDict, Field, PlainValidat
 from .errors import InputError  # noqa: F401  (re-exported: it used to live here)
 
 MAX_DESIGNATOR = 100
+HIDDEN_PREFIX = "hidden:"
+"""Prefix of the observer's stand-in ids (``hidden:<hex>:<n>``): no designator may start with it."""
 _BAD_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Zl", "Zp"}
 
 
@@ -29,7 +32,8 @@ def designator_problem(name: object) -> str | None:
 
     A designator is a non-empty string of at most 100 characters with no
     control, formatting (e.g. zero-width, right-to-left override), surrogate,
-    private-use or line/paragraph-separator characters.
+    private-use or line/paragraph-separator characters, and it does not start with
+    ``hidden:`` (a team's view names counters it cannot identify ``hidden:<hex>:<n>``).
     """
     if not isinstance(name, str):
         return f"a designator is a string, not {type(name).__name__}"
@@ -40,6 +44,8 @@ def designator_problem(name: object) -> str | None:
     for i, ch in enumerate(name):
         if unicodedata.category(ch) in _BAD_CATEGORIES:
             return f"a designator cannot contain the control character {ch!r} (position {i})"
+    if name.startswith(HIDDEN_PREFIX):
+        return f"a designator cannot start with {HIDDEN_PREFIX!r} (the ids of counters seen only as a back)"
     return None
 
 
@@ -194,6 +200,35 @@ ANSWER = Annotated[Any, PlainValidator(_answer)]
 SEED = Optional[Annotated[StrictInt, Field(ge=0)]]
 FORCED = list[Annotated[StrictInt, Field(ge=1, le=20)]]
 POLICY_NAMES = Optional[dict[StrictStr, StrictStr]]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+
+_U128 = Annotated[StrictInt, Field(ge=0, lt=2**128)]
+
+
+class _Pcg64Words(_Strict):
+    state: _U128
+    inc: _U128
+
+
+class RngState(_Strict):
+    """numpy's PCG64 generator state (``Generator.bit_generator.state``)."""
+    bit_generator: Literal["PCG64"]
+    state: _Pcg64Words
+    has_uint32: Annotated[StrictInt, Field(ge=0, le=1)]
+    uinteger: Annotated[StrictInt, Field(ge=0, lt=2**32)]
+
+
+class DiceState(_Strict):
+    """A :meth:`lcb_lab.dice.Dice.state` snapshot: ``seed`` (int >= 0 or None), ``rng``
+    (:class:`RngState` or None), ``forced`` (d20 values 1..20, 7.01).  Saves check their
+    top-level dice and every record step's ``dice_after`` with it."""
+    seed: SEED = None
+    rng: Optional[RngState] = None
+    forced: FORCED = []
 
 
 def as_list(value: Any) -> Any:

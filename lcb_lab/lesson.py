@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Iterator, Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, StrictBool, ValidationError
 
 from . import actions as A
 from . import inputs as I
@@ -66,7 +66,7 @@ class Step(_M):
 class ImpulseScript(_M):
     task_force: I.Designator
     narrative: str = ""
-    relinquish: bool = False
+    relinquish: StrictBool = False
     declare: list[I.Action] = []
     step: list[Step] = []
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from .catalog import Catalog
 from .dice import Dice
-from .errors import LcbError, ScenarioError
+from .errors import InputError, LcbError, ScenarioError
 from .save_check import check_save, saved_board
 from .state import GameState
 
@@ -96,9 +96,18 @@ def _replayed_record(cls, d: dict, board, catalog, saved: "Game", file: str):
     try:
         first = GameState.from_dict(rec["initial"]["state"])
         dice = Dice.from_state(rec["initial"]["dice"])
-        steps = [Step.from_json(s) for s in rec["steps"]]
+        raw = rec["steps"]
+        if not isinstance(raw, list):
+            raise TypeError(f"steps: a list of steps, not {type(raw).__name__}")
     except (TypeError, KeyError, ValueError, AttributeError, LcbError) as e:
         raise ScenarioError(file, "record", f"malformed record: {e}") from None
+    steps = []
+    for i, s in enumerate(raw):
+        try:
+            steps.append(Step.from_json(s))
+        except InputError as e:
+            where = "" if e.where == "(value)" else f".{e.where}"
+            raise ScenarioError(file, f"record.steps[{i}]{where}", e.problem) from None
     g = cls(first, board, catalog, dice, saved.auto_policies)
     g.history.steps = steps
     g.history.cursor = 0

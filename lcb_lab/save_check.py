@@ -18,7 +18,15 @@ like ``state.units[DDG-51].hp``:
   loader's own check (:func:`lcb_lab.board.place_problem`, 5.11);
 * a dangling ``embarked_on``, a unit both on the map and embarked (10.0);
 * an Influence Meter outside -10..10 (15.0), negative cubes or kills;
-* dice with a negative seed or forced values outside 1..20 (7.01);
+* dice with a negative seed, forced values outside 1..20 (7.01) or a generator
+  state that is not numpy's PCG64 shape (:class:`lcb_lab.inputs.DiceState`);
+* a log entry that is not ``{"kind", "title", "text": str, "rules": [str],
+  "data": {}, "turn", "impulse": int}`` with an optional ``audience`` (list of
+  teams) and ``public`` (``{"title", "text": str, ...}``), or the legacy
+  ``visible_to`` (list of teams) / ``public_copy`` (bool);
+* a pending choice of an unknown kind, or whose ``options`` lack the keys its
+  kind needs (:class:`lcb_lab.decisions.Choice`);
+* a victory condition that is not the scenario file's (:class:`lcb_lab.scenario.Victory`);
 * ``auto_policies`` naming an unknown decision kind or policy (decisions.POLICIES);
 * a malformed ``scenario_info`` (checked like a scenario file).
 """
@@ -83,11 +91,89 @@ def _state_model() -> type[BaseModel]:
 _STATE = None
 
 
-class _SavedDice(BaseModel):
-    model_config = ConfigDict(strict=True, extra="forbid")
-    seed: I.SEED = None
-    rng: Optional[dict] = None
-    forced: I.FORCED = []
+_SavedDice = I.DiceState
+
+_Teams = list[typing.Literal["US", "RU"]]
+
+
+class _Loose(BaseModel):
+    model_config = ConfigDict(strict=True, extra="allow")
+
+
+class _PublicForm(_Loose):
+    title: str = ""
+    text: str = ""
+    rules: list[str] = []
+    data: dict = {}
+
+
+class _LogEntry(_Loose):
+    """One log entry (lcb_lab.explain.step, annotated by lcb_lab.observer)."""
+    kind: str
+    title: str
+    text: str
+    rules: list[str] = []
+    data: dict = {}
+    turn: int = 0
+    impulse: int = 0
+    audience: Optional[_Teams] = None
+    public: Optional[_PublicForm] = None
+    visible_to: Optional[_Teams] = None       # logs saved by lcb_lab <= issue 4
+    public_copy: Optional[bool] = None
+
+
+# the keys each pending choice kind's options need (lcb_lab.decisions.Choice; legal, policies, widgets read them)
+class _Interceptor(_Loose):
+    uid: str
+    slot: str
+    eligible: bool
+    max_dice: Optional[int] = None
+
+
+class _Attack(_Loose):
+    shooter: str
+    distance: int
+    dice: int
+    interceptors: list[_Interceptor]
+
+
+class _Target(_Loose):
+    target: str
+    incoming_dice: int
+    interceptors: list[_Interceptor]
+    attacks: list[_Attack] = []
+
+
+class _InterceptOptions(_Loose):
+    targets: list[_Target]
+
+
+class _Defender(_Loose):
+    uid: str
+    supply: Optional[int]
+
+
+class _Attacker(_Loose):
+    uid: str
+    dice: int
+
+
+class _GaDefenceOptions(_Loose):
+    hex: str
+    defenders: list[_Defender]
+    attackers: list[_Attacker]
+
+
+class _MildecOptions(_Loose):
+    key: str
+    target: str
+    damage: int
+    mildecs: int
+
+
+CHOICE_OPTIONS: dict[str, type[BaseModel]] = {
+    "intercept": _InterceptOptions, "ga_defence": _GaDefenceOptions, "mildec": _MildecOptions}
+"""Pending choice kind -> the shape its ``options`` must have."""
 
 
 # ------------------------------------------------------------------ the check
@@ -114,9 +200,15 @@ def check_save(text: Any, catalog: Catalog | None = None, file: str = "<saved ga
         raise ScenarioError(file, f"auto_policies.{e.where}" if e.where != "(value)" else "auto_policies",
                             e.problem) from None
     _check_state(state, board, catalog, file)
+    _check_log(d["state"].get("log", []), file)
     if d.get("scenario_info") is not None:
         _check_scenario_info(d["scenario_info"], file)
     return d
+
+
+def _check_log(log: list, file: str) -> None:
+    for i, entry in enumerate(log):
+        _typed(_LogEntry, entry, file, f"state.log[{i}]")
 
 
 def saved_board(d: dict, file: str) -> Board:
@@ -124,7 +216,10 @@ def saved_board(d: dict, file: str) -> Board:
     if d.get("board") is not None:
         if not isinstance(d["board"], dict):
             raise ScenarioError(file, "board", "a saved board is a JSON object")
-        return board_from_dict(d["board"], f"{file}: board")
+        try:
+            return board_from_dict(d["board"], file)
+        except ScenarioError as e:
+            raise ScenarioError(file, f"board.{e.key}", e.problem) from None
     map_name = d.get("map", "gotland")
     problem = map_name_problem(map_name)
     if problem:
@@ -175,19 +270,7 @@ def _check_state(s: Any, board: Board, catalog: Catalog, file: str) -> None:
     for key, team in (("state.initiative", s.initiative), ("state.winner", s.winner)):
         if team is not None and team not in TEAMS:
             _refuse(file, key, f"unknown team {team!r}; known: US, RU")
-    if not 1 <= s.turn <= s.max_turns:
-        _refuse(file, "state.turn", f"turn {s.turn} is not in 1..max_turns ({s.max_turns})")
-    for key in ("influence", "influence_turn_start"):
-        v = getattr(s, key)
-        if not -INFLUENCE_LIMIT <= v <= INFLUENCE_LIMIT:
-            _refuse(file, f"state.{key}", f"the Influence Meter runs -{INFLUENCE_LIMIT}..{INFLUENCE_LIMIT} "
-                    f"(15.0), not {v}")
-    for key in ("network_cubes", "kills", "total_kills"):
-        for team, n in getattr(s, key).items():
-            if team not in TEAMS:
-                _refuse(file, f"state.{key}[{team}]", f"unknown team {team!r}; known: US, RU")
-            if n < 0:
-                _refuse(file, f"state.{key}[{team}]", f"cannot be negative ({n})")
+    check_trackers(s, file)
     for tf, team in s.task_forces.items():
         _designator(file, f"state.task_forces[{I.printable(tf)}]", tf)
         if team not in TEAMS:
@@ -204,6 +287,48 @@ def _check_state(s: Any, board: Board, catalog: Catalog, file: str) -> None:
             _refuse(file, f"state.continuing[{hx}]", f"hex {hx!r} is not on the {board.name} map")
     if s.impulse is not None:
         _check_impulse(s, s.impulse, file)
+    _check_choices(s.choices, file)
+    _check_victory(s.victory, file)
+
+
+def _check_choices(choices: list, file: str) -> None:
+    for i, c in enumerate(choices):
+        key = f"state.choices[{i}]"
+        if c.kind not in CHOICE_OPTIONS:
+            _refuse(file, f"{key}.kind", f"unknown choice kind {I.printable(c.kind)!r}; "
+                    f"known: {', '.join(CHOICE_OPTIONS)}")
+        if c.team not in TEAMS:
+            _refuse(file, f"{key}.team", f"unknown team {c.team!r}; known: US, RU")
+        _typed(CHOICE_OPTIONS[c.kind], c.options, file, f"{key}.options")
+
+
+def _check_victory(conditions: list, file: str) -> None:
+    from .scenario import Victory  # the scenario file's model of a victory condition (3.5)
+    for i, c in enumerate(conditions):
+        try:
+            Victory.model_validate(c, strict=True)
+        except ValidationError as e:
+            err = e.errors()[0]
+            raise ScenarioError(file, key_of(f"state.victory[{i}]", err["loc"]), err["msg"]) from None
+
+
+def check_trackers(s: Any, file: str, prefix: str = "state.") -> None:
+    """Turn within 1..max_turns, the Influence Meter within -10..10 (15.0), Tactical Network
+    cubes and kills per known team and not negative.  ``s``: a GameState or its typed save
+    form (a situation checks what it builds with this, so its saves load).  Raises ScenarioError."""
+    if not 1 <= s.turn <= s.max_turns:
+        _refuse(file, f"{prefix}turn", f"turn {s.turn} is not in 1..max_turns ({s.max_turns})")
+    for key in ("influence", "influence_turn_start"):
+        v = getattr(s, key)
+        if not -INFLUENCE_LIMIT <= v <= INFLUENCE_LIMIT:
+            _refuse(file, f"{prefix}{key}", f"the Influence Meter runs -{INFLUENCE_LIMIT}..{INFLUENCE_LIMIT} "
+                    f"(15.0), not {v}")
+    for key in ("network_cubes", "kills", "total_kills"):
+        for team, n in getattr(s, key).items():
+            if team not in TEAMS:
+                _refuse(file, f"{prefix}{key}[{I.printable(team)}]", f"unknown team {team!r}; known: US, RU")
+            if n < 0:
+                _refuse(file, f"{prefix}{key}[{team}]", f"cannot be negative ({n})")
 
 
 def _designator(file: str, key: str, name: str) -> None:

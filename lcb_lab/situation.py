@@ -42,7 +42,6 @@ team (by default ``"TF Blue"`` for US, ``"TF Red"`` for RU).
 from __future__ import annotations
 
 import sys
-import tomllib
 import types
 from pathlib import Path
 from typing import Any, Literal, Mapping, Optional
@@ -50,10 +49,13 @@ from typing import Any, Literal, Mapping, Optional
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from . import hexgrid
+from . import inputs as I
 from .board import MP_BY_COLOUR, Board, Feature, HexInfo, load_board
 from .catalog import Catalog, load_catalog
 from .dice import Dice
 from .errors import LcbError, ScenarioError
+from .files import parse_toml
+from .save_check import check_trackers
 from .state import GameState, Marker, Unit
 
 CALL = "<situation>"
@@ -93,7 +95,7 @@ class MarkerSpec(_M):
 class SituationSpec(_M):
     """The whole description (the TOML form has exactly these keys)."""
 
-    units: dict[str, UnitSpec] = {}
+    units: dict[I.Designator, UnitSpec] = {}
     map: Optional[str] = None                 # a named map instead of the synthetic board
     size: int = Field(default=12, ge=2, le=60)
     naval: list[str] = []
@@ -101,8 +103,8 @@ class SituationSpec(_M):
     colours: dict[str, Colour] = {}
     cut: list[tuple[str, str]] = []
     features: dict[str, list[str]] = {}       # hex -> ["town", "port:Slite", ...]
-    task_forces: dict[str, Team] = Field(default_factory=lambda: dict(DEFAULT_TASK_FORCES))
-    markers: dict[str, MarkerSpec] = {}
+    task_forces: dict[I.Designator, Team] = Field(default_factory=lambda: dict(DEFAULT_TASK_FORCES))
+    markers: dict[I.Designator, MarkerSpec] = {}
     continuing: dict[str, Literal["continuing", "resolved"]] = {}
     network: dict[Team, int] = {}
     initiative: Team = "US"
@@ -111,7 +113,7 @@ class SituationSpec(_M):
     influence: int = Field(default=0, ge=-10, le=10)
     jccs: Optional[dict[Team, list[str]]] = None
     forced: list[int] = []
-    seed: Optional[int] = None
+    seed: Optional[int] = Field(default=None, ge=0)
     naval_zor: bool = True                    # apply the constant naval ZOR at once (6.23)
     check_terrain: bool = True                # ships need water, ground units land (5.11)
 
@@ -184,10 +186,7 @@ def _read_toml(src: str | Path) -> tuple[dict, str]:
         text, file = src, "<toml>"
     else:
         raise ScenarioError(CALL, "toml", f"give TOML text or a file path, not {type(src).__name__}")
-    try:
-        return tomllib.loads(text), file
-    except tomllib.TOMLDecodeError as e:
-        raise ScenarioError(file, "(syntax)", str(e)) from None
+    return parse_toml(text, file), file
 
 
 def _plain(key: str, v: Any) -> Any:
@@ -255,8 +254,13 @@ def validate(raw: dict, file: str = CALL) -> SituationSpec:
         return SituationSpec.model_validate(raw)
     except ValidationError as e:
         err = e.errors()[0]
-        key = ".".join(str(p) for p in err["loc"]) or "(top)"
-        raise ScenarioError(file, key, err["msg"]) from None
+        loc = [p for p in err["loc"] if p != "[key]"]          # a bad designator names its own entry
+        key = ".".join(_short(I.printable(p)) for p in loc) or "(top)"
+        raise ScenarioError(file, key, err["msg"].removeprefix("Value error, ")) from None
+
+
+def _short(part: str, most: int = 40) -> str:
+    return part if len(part) <= most else f"{part[:most]}... ({len(part)} characters)"
 
 
 # ---- building ----------------------------------------------------------------
@@ -325,6 +329,7 @@ def build(sp: SituationSpec, file: str = CALL, board: Board | None = None,
         network_cubes={"US": 0, "RU": 0, **sp.network}, influence=sp.influence,
         influence_turn_start=sp.influence,
         continuing={_hex(board, h, file, f"continuing.{h}"): v for h, v in sp.continuing.items()})
+    check_trackers(state, file, prefix="")   # what a save of it would be refused for
     if sp.jccs is not None:
         state.jccs = {t: list(sp.jccs.get(t, [])) for t in ("US", "RU")}
     try:
