@@ -379,9 +379,9 @@ def _check_unit(s: Any, uid: str, u: Any, board: Board, catalog: Catalog, file: 
         host = s.units.get(u.embarked_on)
         if host is None:
             _refuse(file, f"{key}.embarked_on", f"no unit {u.embarked_on!r} to be embarked on")
-        if u.hex is not None or host.team != u.team or u.embarked_on == uid:
+        if u.hex is not None or host.team != u.team or u.embarked_on == uid or host.embarked_on is not None:
             _refuse(file, f"{key}.embarked_on", f"{uid} cannot be embarked on {u.embarked_on} "
-                    "(a friendly ship, and then not on the map itself: 10.0)")
+                    "(a friendly ship that is not embarked itself, and then not on the map: 10.0)")
     if u.hex is not None:
         _on_map(board, file, f"{key}.hex", u.hex, t.is_naval, uid)
 

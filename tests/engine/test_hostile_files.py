@@ -403,3 +403,19 @@ def test_lesson_relinquish_must_be_a_boolean(tmp_path):
         read_lesson(p)
     assert e.value.key.endswith("relinquish"), str(e.value)
     assert "boolean" in e.value.problem
+
+
+def test_an_embark_cycle_in_a_save_is_refused():
+    """Two units embarked on each other (or a unit on an embarked host) cannot be (10.0)."""
+    import json as _json
+    from lcb_lab import load_scenario as _load
+    from lcb_lab.errors import ScenarioError as _SE
+    from lcb_lab.game import Game as _Game
+    g = _load("gotland_redux", seed=1)
+    d = _json.loads(g.to_json())
+    units = d["state"]["units"]
+    a, b = [u for u, v in units.items() if v["embarked_on"]][:2]
+    units[b]["embarked_on"] = a
+    with pytest.raises(_SE) as e:
+        _Game.from_json(_json.dumps(d), g.catalog)
+    assert "embarked_on" in e.value.key
