@@ -56,12 +56,18 @@ def d_team(ctx: Ctx) -> str:
     return impulse(ctx).team
 
 
+def _knows_unit(c: Ctx, team: str, uid: str) -> bool:
+    """Whether ``team`` may name unit ``uid``: its own, or face up on the map, or destroyed
+    (removed from play in public) -- the observer's rule (6.11)."""
+    u = c.state.units.get(uid)
+    return u is not None and (u.team == team or u.destroyed or (u.revealed and u.hex is not None))
+
+
 def check_targets(c: Ctx, team: str, names, rule: str) -> None:
     """Refuse a target ``team`` cannot see face up (7.32: concealed units cannot be attacked; 6.11)
     with one message whether it is concealed, embarked or does not exist at all."""
     for n in names:
-        u = c.state.units.get(n)
-        if u is None or not (u.team == team or u.destroyed or (u.revealed and u.hex is not None)):
+        if not _knows_unit(c, team, n):
             raise IllegalAction(rule, f"{team} sees no face-up enemy unit named {n!r} to attack "
                                 "(concealed counters cannot be targeted)")
 
@@ -69,11 +75,9 @@ def check_targets(c: Ctx, team: str, names, rule: str) -> None:
 def check_names(c: Ctx, team: str, units=(), markers=()) -> None:
     """Refuse a name ``team`` cannot know -- no such counter, or another team's counter face
     down or embarked (6.11) -- with ONE message for all of them, so a refusal never tells
-    whether a hidden counter exists, where it is or what it is (the observer's rule: a team
-    names its own counters and face-up or destroyed ones)."""
+    whether a hidden counter exists, where it is or what it is."""
     for n in units:
-        u = c.state.units.get(n)
-        if u is None or not (u.team == team or u.destroyed or (u.revealed and u.hex is not None)):
+        if not _knows_unit(c, team, n):
             raise IllegalAction("6.11", f"{team} knows no unit named {n!r}")
     for n in markers:
         m = c.state.markers.get(n)
