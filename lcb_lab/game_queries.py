@@ -86,9 +86,12 @@ class GameQueries:
             raise LcbError(f"path_to: {dest!r} is not a hex of the {self.board.name} map")
         return movement.path_to(ctx, units, dest)
 
-    def preview_lrs(self, lrs: list[dict], intercepts: list[dict] = ()) -> dict[str, dict]:
+    def preview_lrs(self, lrs: list, intercepts: list = ()) -> dict[str, dict]:
         """Exact odds per target for planned allocations, before committing (7.02, 7.57).
 
+        ``lrs``: typed :class:`~lcb_lab.actions.LrsAttack` parts or their dicts
+        (``{"shooter", "slot", "target", "dice"}``); ``intercepts``: :class:`~lcb_lab.actions.Intercept`
+        parts or dicts.
         ``intercepts`` may name the attack they answer (``"shooter"``): those successes cancel
         only that shooter's hits (7.54, 7.57; see :mod:`lcb_lab.rules.intercept`).
         Returns {target: {"p_destroy", "expected", "hp", "damage": [P(0), P(1), ...], "summary",
@@ -100,8 +103,8 @@ class GameQueries:
         from .rules.intercept import odds_groups
         from .rules.lrs import validate_lrs
         from .rules.network import apply as apply_mods, lrs_modifiers, network_modifiers
-        lrs = I.check("preview_lrs", I.LRS, I.as_list(lrs))
-        intercepts = I.check("preview_lrs", I.INTERCEPTS, I.as_list(intercepts))
+        lrs = I.check("preview_lrs", I.LRS, _plain_parts(lrs))
+        intercepts = I.check("preview_lrs", I.INTERCEPTS, _plain_parts(intercepts))
         validate_lrs(self._ctx(), lrs, {a["shooter"] for a in lrs}, check_team=False)
         for i in intercepts:
             cv = self.utype(i["interceptor"]).cv(i["slot"])
@@ -223,3 +226,12 @@ class GameQueries:
     def explained_log(self, team: str = "instructor", since: int = 0) -> str:
         """The log ``team`` may read, as text with rule numbers."""
         return explain.render_log(self.log_entries(team, since))
+
+
+def _plain_parts(parts):
+    """Typed allocation parts (lcb_lab.actions) as the dicts the rules take; dicts unchanged."""
+    import dataclasses
+    if isinstance(parts, (list, tuple)):
+        return [dataclasses.asdict(p) if dataclasses.is_dataclass(p) and not isinstance(p, type) else p
+                for p in parts]
+    return parts

@@ -34,7 +34,8 @@ class Step:
     """One applied action: the ``action``, every d20 it drew (``dice``), the dice
     state after it (``dice_after``: seed, generator state, forced queue), the log
     length after it, the auto-answer policies in force, and where it happened
-    (turn, impulse number, acting team) with a one-line ``label``."""
+    (turn, impulse number, ``team``: the impulse's team -- who took the step, e.g. the
+    defender for an Answer, is :func:`lcb_lab.timeline.step_actor`) with a one-line ``label``."""
 
     action: Action
     dice: tuple[int, ...]

@@ -332,3 +332,14 @@ def test_dice_forced_after_the_last_step_survive_an_undo_and_a_return():
     loaded.undo(1)
     loaded.goto(len(loaded.history.steps))
     assert loaded.dice.state() == before
+
+
+def test_preview_lrs_takes_the_typed_parts_as_well_as_their_dicts():
+    from lcb_lab import situation
+    g = situation(units={"1 Uran": ("runi_coastal_missile_section", "F-2"),
+                         "1 Whiskey": {"type": "usmc_himars_section", "hex": "F-6", "face_up": True},
+                         "1 Kilo": ("usmc_iamd_section", "F-6")}, colours={"F-6": "brown"}, initiative="RU")
+    typed = g.preview_lrs([A.LrsAttack("1 Uran", "LRS1", "1 Whiskey", 2)], [A.Intercept("1 Kilo", "INT1", "1 Whiskey", 2)])
+    plain = g.preview_lrs([{"shooter": "1 Uran", "slot": "LRS1", "target": "1 Whiskey", "dice": 2}],
+                          [{"interceptor": "1 Kilo", "slot": "INT1", "target": "1 Whiskey", "dice": 2}])
+    assert typed["1 Whiskey"]["damage"] == plain["1 Whiskey"]["damage"] and typed["1 Whiskey"]["p_destroy"] < 0.05
