@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from .errors import ScenarioError
 
@@ -51,18 +51,24 @@ def read_text(path: str | Path, what: str) -> str:
             from None
 
 
-def parse_toml(text: str, file: str) -> dict:
-    """Parse TOML text. Raises ScenarioError(file, "(syntax)", problem)."""
+def _parse(load: Callable[[Any], Any], text: Any, file: str, syntax: tuple, what: str) -> Any:
+    """``load(text)`` with every way it can fail as ScenarioError(file, "(syntax)", problem),
+    then the nesting check."""
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise ScenarioError(file, "(syntax)", str(e)) from None
+        data = load(text)
+    except syntax as e:
+        raise ScenarioError(file, "(syntax)", f"{what}{e}") from None
     except RecursionError:
         raise ScenarioError(file, "(syntax)", f"nested more than {MAX_DEPTH} levels deep") from None
     except ValueError as e:  # an integer literal longer than Python converts
         raise ScenarioError(file, "(syntax)", _number_problem(e)) from None
     check_depth(data, file)
     return data
+
+
+def parse_toml(text: str, file: str) -> dict:
+    """Parse TOML text. Raises ScenarioError(file, "(syntax)", problem)."""
+    return _parse(tomllib.loads, text, file, (tomllib.TOMLDecodeError,), "")
 
 
 def _number_problem(e: ValueError) -> str:
@@ -78,16 +84,7 @@ def load_toml(path: str | Path, what: str) -> dict:
 
 def parse_json(text: str | bytes, file: str) -> Any:
     """Parse JSON text. Raises ScenarioError(file, "(syntax)", problem)."""
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise ScenarioError(file, "(syntax)", f"not JSON: {e}") from None
-    except RecursionError:
-        raise ScenarioError(file, "(syntax)", f"nested more than {MAX_DEPTH} levels deep") from None
-    except ValueError as e:  # an integer literal longer than Python converts
-        raise ScenarioError(file, "(syntax)", _number_problem(e)) from None
-    check_depth(data, file)
-    return data
+    return _parse(json.loads, text, file, (json.JSONDecodeError, UnicodeDecodeError), "not JSON: ")
 
 
 def check_depth(data: Any, file: str, limit: int = MAX_DEPTH) -> None:
