@@ -35,9 +35,9 @@ import numpy as np
 from . import actions as A
 from .actions import CHANCE
 from . import hexgrid
-from .acts import HANDLERS
+from .acts import HANDLERS, check_commit_combat
 from .errors import DiceExhausted, IllegalAction
-from .rules import continuing, movement, sequence, stacks
+from .rules import combat, continuing, movement, sequence, stacks
 from .history import Snapshot
 from .rules.common import Ctx, supply_left
 from .state import GameState, other
@@ -338,7 +338,7 @@ def combat_template(game: "Game") -> Template | None:
                 if e.revealed and cv.in_range(hexgrid.distance(u.hex, e.hex)):
                     options.append(A.LrsAttack(uid, cv.slot, e.uid, 1))
             limits[f"{uid}/{cv.slot}"] = 4 if left is None else left
-    options = [o for o in options if limits.get(_key(o), 0) > 0 and trial(game, _commit(base + [o]))]
+    options = [o for o in options if limits.get(_key(o), 0) > 0 and committable(game, _commit(base + [o]), ctx)]
     if not options and not base:
         return None
     return Template("commit_combat", tuple(options), {"max_dice": limits, "base": base}, game)
@@ -365,7 +365,33 @@ def _continuing_base(game: "Game", engaged: list[str]) -> list | None:
         tgt = next((e for e in s.units_in(u.hex, other(u.team)) if not game.utype(e.uid).is_naval), None)
         if tgt is not None:
             base.append(A.GroundAssault(uid, tgt.uid, 1))
-    return base if trial(game, _commit(base)) else None
+    return base if committable(game, _commit(base)) else None
+
+
+def committable(game: "Game", action: A.CommitCombat, ctx: Ctx | None = None) -> bool:
+    """Whether the rules accept ``action`` now, from their own checks on the live state
+    (:func:`lcb_lab.acts.check_commit_combat`, :func:`lcb_lab.rules.continuing.check_combined_arms`,
+    :func:`lcb_lab.rules.combat.validate_commit`, :func:`lcb_lab.rules.continuing.check_commit`),
+    nothing copied or changed: the verdict of :func:`trial` at a fraction of its cost.
+
+    Why the verdicts agree: what follows those checks in the handler never refuses
+    (reveal, supply spent, the plan and the defender's choices pushed; the auto-answer
+    policies give legal answers); the Continuing Combat check (7.22), which the handler
+    makes after committing, reads only which engaged units can still assault, and the
+    commitment changes that only for units assaulting their own hex -- which is then
+    included.  A Combined Arms Activation (7.18) marks its supporters expended before the
+    combat checks run, so a commitment with supporters is tried on a copy instead."""
+    ctx = ctx or game._ctx()
+    try:
+        lrs, ga, active, engaged, support = check_commit_combat(ctx, action)
+        if support:
+            return trial(game, action)
+        continuing.check_combined_arms(ctx, lrs, ga, support)
+        combat.validate_commit(ctx, list(lrs), list(ga), active | engaged)
+        continuing.check_commit(ctx, ga)
+    except IllegalAction:
+        return False
+    return True
 
 
 def _make_commit(t: Template, rng, one) -> A.CommitCombat:
