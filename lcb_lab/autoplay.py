@@ -40,11 +40,7 @@ def random_impulse(game: Game, rng: np.random.Generator) -> None:
     if tf is None:
         return
     _apply(game, A.BeginImpulse(tf))
-    opts = legal.declaration_options(game)
-    if opts:
-        legal.sample_and_apply(legal.Template("declare", tuple(opts), {"ap": game.impulse.ap}, game), rng)
-    else:
-        _apply(game, A.Declare(()))
+    legal.sample_and_apply_declaration(game, rng)   # candidates checked only when drawn
     for d in list(game.impulse.actions):
         if rng.random() < 0.5 or (d.split and not d.moved):
             _random_move(game, d.aid, rng)

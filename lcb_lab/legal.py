@@ -240,18 +240,51 @@ def _declarations(game: "Game") -> list:
 def _make_declare(t: Template, rng, one) -> A.Declare:
     if one is not None:
         return A.Declare((one,))
-    picked, used, ap = [], set(), t.limits["ap"]
-    for i in rng.permutation(len(t.options)):
-        c = t.options[int(i)]
+    return draw_declaration(t.options, t.limits["ap"], rng)
+
+
+def draw_declaration(options, ap: int, rng: np.random.Generator, legal=None) -> A.Declare:
+    """A random combination of the single Core Actions ``options`` within ``ap``: each option
+    in a random order is taken with probability 0.7 when its AP and units are free and, when
+    ``legal`` is given, ``legal(i)`` (asked only then) says option ``i`` is legal."""
+    picked, used = [], set()
+    for i in rng.permutation(len(options)):
+        c = options[int(i)]
         cost = 2 if c.kind == "network_repair" else 1
         keys = set(c.units) | set(c.markers) | ({f"jcc:{c.jcc}"} if c.jcc else set())
         if c.kind == "network_repair":
             keys.add("network_repair")
-        if cost <= ap and not keys & used and rng.random() < 0.7:
+        if cost <= ap and not keys & used and rng.random() < 0.7 and (legal is None or legal(int(i))):
             picked.append(c)
             used |= keys
             ap -= cost
     return A.Declare(tuple(picked))
+
+
+def sample_and_apply_declaration(game: "Game", rng: np.random.Generator) -> A.Declare:
+    """The random player's declaration (3.03, 3.31): a random legal combination of the
+    :func:`declaration_candidates`, each candidate checked (:func:`declarable`) only when the
+    draw reaches it -- not all of them first (lazy: the same verdicts, fewer checks).  Up to
+    :data:`TRIES` draws (:func:`draw_declaration`, each applied with :func:`apply_if_legal`),
+    then one random legal single declaration, or none.  Returns the declaration applied."""
+    cands = declaration_candidates(game)
+    ctx = game._ctx()
+    memo: dict[int, bool] = {}
+
+    def legal(i: int) -> bool:
+        v = memo.get(i)
+        if v is None:
+            v = memo[i] = declarable(ctx, cands[i])
+        return v
+
+    for _ in range(TRIES):
+        a = draw_declaration(cands, game.state.impulse.ap, rng, legal)
+        if apply_if_legal(game, a):
+            return a
+    singles = [c for i, c in enumerate(cands) if legal(i)]
+    a = A.Declare((singles[int(rng.integers(len(singles)))],) if singles else ())
+    game.apply(a)
+    return a
 
 
 # ---------------------------------------------------------------- acts of the declared actions

@@ -61,9 +61,14 @@ def _slow_impulse(game, rng):
     if tf is None:
         return
     game.apply(A.BeginImpulse(tf))
-    opts = [c for c in legal.declaration_candidates(game) if legal.trial(game, A.Declare((c,)))]
-    decl = legal.Template("declare", tuple(opts), {"ap": game.impulse.ap}, game).sample(rng) if opts \
-        else A.Declare(())
+    cands = legal.declaration_candidates(game)      # every candidate tried on a copy, as it is reached
+    for _ in range(legal.TRIES):
+        decl = legal.draw_declaration(cands, game.impulse.ap, rng, lambda i: legal.trial(game, A.Declare((cands[i],))))
+        if legal.trial(game, decl):
+            break
+    else:
+        opts = [c for c in cands if legal.trial(game, A.Declare((c,)))]
+        decl = A.Declare((opts[int(rng.integers(len(opts)))],) if opts else ())
     game.apply(decl)
     for d in list(game.impulse.actions):
         if rng.random() < 0.5 or (d.split and not d.moved):
