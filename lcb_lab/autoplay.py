@@ -3,7 +3,8 @@
 Built on the legal-action generators of :mod:`lcb_lab.legal` (nothing is
 tried and skipped): ``random_impulse(game, rng)`` plays one impulse of a
 Task Force that may go next -- it declares a random legal combination of
-Core Actions (the ``declare`` template), moves about half of the declared
+Core Actions (:func:`lcb_lab.legal.sample_and_apply_declaration`: the
+candidates are checked only when the draw reaches them), moves about half of the declared
 stacks to a random legal destination, commits a random legal combat
 allocation (the ``commit_combat`` template, which includes any compulsory
 Continuing Combat, 7.22), conceals and resupplies where the rules allow, and
