@@ -218,6 +218,20 @@ def _combat_units(c: Ctx, attackers: set[str]) -> set[str]:
 
 
 def commit_combat(game: "Game", c: Ctx, a: A.CommitCombat) -> None:
+    lrs, ga, active, engaged, support = check_commit_combat(c, a)
+    continuing.combined_arms(c, lrs, ga, support)                      # 7.18
+    combat.commit(c, list(lrs), list(ga), active | engaged | support)
+    continuing.check_commit(c, ga)   # after the allocations' own checks (rolled back if refused)
+    for uid in engaged & {x["attacker"] for x in ga}:
+        c.state.units[uid].acted = True   # offensive combat once a turn (7.27)
+    advance(game, c)
+
+
+def check_commit_combat(c: Ctx, a: A.CommitCombat) -> tuple[list[dict], list[dict], set[str], set[str], set[str]]:
+    """The checks :func:`commit_combat` makes before the combat rules' own, changing nothing:
+    ``(lrs, ga, active, engaged, support)`` -- the allocations as dicts, the units of Move
+    and/or Initiate Combat actions, the 0-AP attackers (7.22, 12.07) and the Combined Arms
+    supporters (7.18).  Raises IllegalAction as :func:`commit_combat` would."""
     lrs = [asdict(x) for x in a.lrs]
     ga = [asdict(x) for x in a.ga]
     imp = impulse(c)
@@ -233,12 +247,7 @@ def commit_combat(game: "Game", c: Ctx, a: A.CommitCombat) -> None:
     active = _combat_units(c, attackers)
     engaged = continuing.zero_ap_attackers(c, imp.task_force)          # 7.22, 7.25
     support = {x["shooter"] for x in lrs} - active - engaged
-    continuing.combined_arms(c, lrs, ga, support)                      # 7.18
-    combat.commit(c, list(lrs), list(ga), active | engaged | support)
-    continuing.check_commit(c, ga)   # after the allocations' own checks (rolled back if refused)
-    for uid in engaged & {x["attacker"] for x in ga}:
-        c.state.units[uid].acted = True   # offensive combat once a turn (7.27)
-    advance(game, c)
+    return lrs, ga, active, engaged, support
 
 
 def _answer_value(choice, a: A.Answer) -> Any:

@@ -3,7 +3,8 @@
 Built on the legal-action generators of :mod:`lcb_lab.legal` (nothing is
 tried and skipped): ``random_impulse(game, rng)`` plays one impulse of a
 Task Force that may go next -- it declares a random legal combination of
-Core Actions (the ``declare`` template), moves about half of the declared
+Core Actions (:func:`lcb_lab.legal.sample_and_apply_declaration`: the
+candidates are checked only when the draw reaches them), moves about half of the declared
 stacks to a random legal destination, commits a random legal combat
 allocation (the ``commit_combat`` template, which includes any compulsory
 Continuing Combat, 7.22), conceals and resupplies where the rules allow, and
@@ -40,11 +41,7 @@ def random_impulse(game: Game, rng: np.random.Generator) -> None:
     if tf is None:
         return
     _apply(game, A.BeginImpulse(tf))
-    opts = legal.declaration_options(game)
-    if opts:
-        legal.sample_and_apply(legal.Template("declare", tuple(opts), {"ap": game.impulse.ap}, game), rng)
-    else:
-        _apply(game, A.Declare(()))
+    legal.sample_and_apply_declaration(game, rng)   # candidates checked only when drawn
     for d in list(game.impulse.actions):
         if rng.random() < 0.5 or (d.split and not d.moved):
             _random_move(game, d.aid, rng)

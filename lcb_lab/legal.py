@@ -35,9 +35,9 @@ import numpy as np
 from . import actions as A
 from .actions import CHANCE
 from . import hexgrid
-from .acts import HANDLERS
+from .acts import HANDLERS, check_commit_combat
 from .errors import DiceExhausted, IllegalAction
-from .rules import continuing, movement, sequence, stacks
+from .rules import combat, continuing, movement, sequence, stacks
 from .history import Snapshot
 from .rules.common import Ctx, supply_left
 from .state import GameState, other
@@ -240,18 +240,51 @@ def _declarations(game: "Game") -> list:
 def _make_declare(t: Template, rng, one) -> A.Declare:
     if one is not None:
         return A.Declare((one,))
-    picked, used, ap = [], set(), t.limits["ap"]
-    for i in rng.permutation(len(t.options)):
-        c = t.options[int(i)]
+    return draw_declaration(t.options, t.limits["ap"], rng)
+
+
+def draw_declaration(options, ap: int, rng: np.random.Generator, legal=None) -> A.Declare:
+    """A random combination of the single Core Actions ``options`` within ``ap``: each option
+    in a random order is taken with probability 0.7 when its AP and units are free and, when
+    ``legal`` is given, ``legal(i)`` (asked only then) says option ``i`` is legal."""
+    picked, used = [], set()
+    for i in rng.permutation(len(options)):
+        c = options[int(i)]
         cost = 2 if c.kind == "network_repair" else 1
         keys = set(c.units) | set(c.markers) | ({f"jcc:{c.jcc}"} if c.jcc else set())
         if c.kind == "network_repair":
             keys.add("network_repair")
-        if cost <= ap and not keys & used and rng.random() < 0.7:
+        if cost <= ap and not keys & used and rng.random() < 0.7 and (legal is None or legal(int(i))):
             picked.append(c)
             used |= keys
             ap -= cost
     return A.Declare(tuple(picked))
+
+
+def sample_and_apply_declaration(game: "Game", rng: np.random.Generator) -> A.Declare:
+    """The random player's declaration (3.03, 3.31): a random legal combination of the
+    :func:`declaration_candidates`, each candidate checked (:func:`declarable`) only when the
+    draw reaches it -- not all of them first (lazy: the same verdicts, fewer checks).  Up to
+    :data:`TRIES` draws (:func:`draw_declaration`, each applied with :func:`apply_if_legal`),
+    then one random legal single declaration, or none.  Returns the declaration applied."""
+    cands = declaration_candidates(game)
+    ctx = game._ctx()
+    memo: dict[int, bool] = {}
+
+    def legal(i: int) -> bool:
+        v = memo.get(i)
+        if v is None:
+            v = memo[i] = declarable(ctx, cands[i])
+        return v
+
+    for _ in range(TRIES):
+        a = draw_declaration(cands, game.state.impulse.ap, rng, legal)
+        if apply_if_legal(game, a):
+            return a
+    singles = [c for i, c in enumerate(cands) if legal(i)]
+    a = A.Declare((singles[int(rng.integers(len(singles)))],) if singles else ())
+    game.apply(a)
+    return a
 
 
 # ---------------------------------------------------------------- acts of the declared actions
@@ -338,7 +371,7 @@ def combat_template(game: "Game") -> Template | None:
                 if e.revealed and cv.in_range(hexgrid.distance(u.hex, e.hex)):
                     options.append(A.LrsAttack(uid, cv.slot, e.uid, 1))
             limits[f"{uid}/{cv.slot}"] = 4 if left is None else left
-    options = [o for o in options if limits.get(_key(o), 0) > 0 and trial(game, _commit(base + [o]))]
+    options = [o for o in options if limits.get(_key(o), 0) > 0 and committable(game, _commit(base + [o]), ctx)]
     if not options and not base:
         return None
     return Template("commit_combat", tuple(options), {"max_dice": limits, "base": base}, game)
@@ -365,7 +398,33 @@ def _continuing_base(game: "Game", engaged: list[str]) -> list | None:
         tgt = next((e for e in s.units_in(u.hex, other(u.team)) if not game.utype(e.uid).is_naval), None)
         if tgt is not None:
             base.append(A.GroundAssault(uid, tgt.uid, 1))
-    return base if trial(game, _commit(base)) else None
+    return base if committable(game, _commit(base)) else None
+
+
+def committable(game: "Game", action: A.CommitCombat, ctx: Ctx | None = None) -> bool:
+    """Whether the rules accept ``action`` now, from their own checks on the live state
+    (:func:`lcb_lab.acts.check_commit_combat`, :func:`lcb_lab.rules.continuing.check_combined_arms`,
+    :func:`lcb_lab.rules.combat.validate_commit`, :func:`lcb_lab.rules.continuing.check_commit`),
+    nothing copied or changed: the verdict of :func:`trial` at a fraction of its cost.
+
+    Why the verdicts agree: what follows those checks in the handler never refuses
+    (reveal, supply spent, the plan and the defender's choices pushed; the auto-answer
+    policies give legal answers); the Continuing Combat check (7.22), which the handler
+    makes after committing, reads only which engaged units can still assault, and the
+    commitment changes that only for units assaulting their own hex -- which is then
+    included.  A Combined Arms Activation (7.18) marks its supporters expended before the
+    combat checks run, so a commitment with supporters is tried on a copy instead."""
+    ctx = ctx or game._ctx()
+    try:
+        lrs, ga, active, engaged, support = check_commit_combat(ctx, action)
+        if support:
+            return trial(game, action)
+        continuing.check_combined_arms(ctx, lrs, ga, support)
+        combat.validate_commit(ctx, list(lrs), list(ga), active | engaged)
+        continuing.check_commit(ctx, ga)
+    except IllegalAction:
+        return False
+    return True
 
 
 def _make_commit(t: Template, rng, one) -> A.CommitCombat:

@@ -36,8 +36,12 @@ from .network import apply, lrs_modifiers, network_modifiers, terrain_modifiers
 # ---------------------------------------------------------------------------
 # commit
 # ---------------------------------------------------------------------------
-def commit(ctx: Ctx, lrs: list[dict], ga: list[dict], active_units: set[str]) -> None:
-    """Check and commit all of the impulse's combat (7.03, 7.05, 7.13, 7.17)."""
+def validate_commit(ctx: Ctx, lrs: list[dict], ga: list[dict],
+                    active_units: set[str]) -> tuple[list[dict], list[dict], list[str]]:
+    """The checks of :func:`commit`, changing nothing: ``(lrs, ga, target hexes)`` with the
+    dice as ints.  Raises IllegalAction exactly when :func:`commit` would (what follows its
+    checks never refuses), so :func:`lcb_lab.legal.committable` asks it instead of trying a
+    commitment on a copy of the state (7.03, 7.05, 7.13, 7.17)."""
     imp = ctx.state.impulse
     lrs = [_norm(a, "shooter") for a in lrs]
     ga = [_norm(a, "attacker") for a in ga]
@@ -50,6 +54,13 @@ def commit(ctx: Ctx, lrs: list[dict], ga: list[dict], active_units: set[str]) ->
     again = [h for h in hexes if h in imp.attacked_hexes]
     if again:
         raise IllegalAction("7.03", f"{', '.join(again)} was already attacked this impulse")
+    return lrs, ga, hexes
+
+
+def commit(ctx: Ctx, lrs: list[dict], ga: list[dict], active_units: set[str]) -> None:
+    """Check and commit all of the impulse's combat (7.03, 7.05, 7.13, 7.17)."""
+    imp = ctx.state.impulse
+    lrs, ga, hexes = validate_commit(ctx, lrs, ga, active_units)
     # all checks passed: from here on the state changes
     attackers = [ctx.state.units[a["shooter"]] for a in lrs] + [ctx.state.units[a["attacker"]] for a in ga]
     reveal(ctx, _uniq(attackers), "units that initiate combat reveal themselves", ["7.07", "7.37"])

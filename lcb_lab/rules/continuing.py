@@ -125,9 +125,23 @@ def combined_arms(ctx: Ctx, lrs: list[dict], ga: list[dict], support: set[str]) 
     ``support``: LRS shooters of no Move and/or Initiate Combat action.  Also
     refuses any LRS by a unit put ashore this turn (12.07).  Raises IllegalAction.
     """
+    if not check_combined_arms(ctx, lrs, ga, support):
+        return
+    for uid in sorted(support):
+        u = ctx.state.units[uid]
+        u.acted = u.expended = True
+    ctx.log(explain.step("combined_arms", "Combined Arms Activation",
+                         f"{names(sorted(support))} fire in support of the GROUND ASSAULT for 0 AP and are "
+                         "expended for the rest of the turn", ["7.18"]))
+
+
+def check_combined_arms(ctx: Ctx, lrs: list[dict], ga: list[dict], support: set[str]) -> bool:
+    """The checks of :func:`combined_arms`, changing nothing: whether there is a Combined Arms
+    Activation to apply (``support`` not empty).  Raises IllegalAction exactly when
+    :func:`combined_arms` would (7.18, 12.07)."""
     _no_lrs_from_landed(ctx, lrs)
     if not support:
-        return
+        return False
     declared, free = _assault_hexes(ctx, ga)
     if not declared:
         if free:
@@ -142,12 +156,7 @@ def combined_arms(ctx: Ctx, lrs: list[dict], ga: list[dict], support: set[str]) 
         if len(hexes) > 1:
             raise IllegalAction("7.18", f"Combined Arms Activation against {target_hex} draws on LRS units "
                                 f"in ONE hex, not {', '.join(sorted(hexes))}")
-    for uid in sorted(support):
-        u = ctx.state.units[uid]
-        u.acted = u.expended = True
-    ctx.log(explain.step("combined_arms", "Combined Arms Activation",
-                         f"{names(sorted(support))} fire in support of the GROUND ASSAULT for 0 AP and are "
-                         "expended for the rest of the turn", ["7.18"]))
+    return True
 
 
 def _no_lrs_from_landed(ctx: Ctx, lrs: list[dict]) -> None:

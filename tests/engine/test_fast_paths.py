@@ -61,9 +61,14 @@ def _slow_impulse(game, rng):
     if tf is None:
         return
     game.apply(A.BeginImpulse(tf))
-    opts = [c for c in legal.declaration_candidates(game) if legal.trial(game, A.Declare((c,)))]
-    decl = legal.Template("declare", tuple(opts), {"ap": game.impulse.ap}, game).sample(rng) if opts \
-        else A.Declare(())
+    cands = legal.declaration_candidates(game)      # every candidate tried on a copy, as it is reached
+    for _ in range(legal.TRIES):
+        decl = legal.draw_declaration(cands, game.impulse.ap, rng, lambda i: legal.trial(game, A.Declare((cands[i],))))
+        if legal.trial(game, decl):
+            break
+    else:
+        opts = [c for c in cands if legal.trial(game, A.Declare((c,)))]
+        decl = A.Declare((opts[int(rng.integers(len(opts)))],) if opts else ())
     game.apply(decl)
     for d in list(game.impulse.actions):
         if rng.random() < 0.5 or (d.split and not d.moved):
@@ -259,3 +264,32 @@ def test_generated_copies_copy_every_field_and_respect_init_hooks():
     f = _Frozen([1])
     assert datacodec.clone(f) == f and datacodec.clone(f).xs is not f.xs      # frozen: through __init__
     assert datacodec.clone(_Post([1])).n == 2                                 # __post_init__ still runs
+
+
+def test_committable_agrees_with_trial_on_combat_allocations():
+    """``legal.committable`` (the rules' commit checks, no copy) gives trial's verdict, legal or not."""
+    seen = {True: 0, False: 0}
+    for seed in range(8):
+        g = _landed(seed)
+        rng = np.random.default_rng(seed)
+        for _ in range(10):
+            if g.state.stage != "action" or not g.available_task_forces():
+                break
+            start = g.history.cursor
+            g.apply(A.BeginImpulse(g.available_task_forces()[0]))
+            legal.sample_and_apply(legal.Template("declare", tuple(legal.declaration_options(g)),
+                                                  {"ap": g.impulse.ap}, g), rng)
+            t = legal.combat_template(g)
+            if t is not None:
+                base = list(t.limits["base"])
+                for o in t.options:
+                    for n in (1, 3, 9):       # 9 dice: beyond any supply, refused (7.08, 7.34)
+                        part = (A.GroundAssault(o.attacker, o.target, n) if isinstance(o, A.GroundAssault)
+                                else A.LrsAttack(o.shooter, o.slot, o.target, n))
+                        for a in (legal._commit(base + [part]), legal._commit(base + [part, part])):
+                            v = legal.trial(g, a)
+                            assert legal.committable(g, a) == v, (seed, a)
+                            seen[v] += 1
+            g.goto(start)
+            random_impulse(g, rng)
+    assert seen[True] > 20 and seen[False] > 20      # both verdicts were exercised
