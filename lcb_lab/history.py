@@ -25,7 +25,7 @@ from .errors import InputError
 from .inputs import DiceState
 from .state import GameState
 
-KEEP_ALL = 256
+KEEP_ALL = 32
 """Snapshots of the last KEEP_ALL steps are kept; older ones only at impulse starts."""
 
 
