@@ -143,6 +143,8 @@ class GamePanel:
         """See ``LabApp.save_game``."""
         app = self.app
         path = self.save_path(filename)
+        if app.history_panel.past is not None:      # looking at the past: save the game itself
+            app.back_to_now()
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             app.game.save(path)

@@ -258,3 +258,16 @@ def test_fork_here_says_where_the_branch_opened_and_links_to_it():
     assert f'href="#{fv.anchor}"' in app.history_panel.info.value   # and the History tab keeps the link
     fv.close()
     assert "Go to the branch" not in app.history_panel.info.value
+
+
+def test_saving_while_a_past_step_is_shown_saves_the_game_itself(tmp_path):
+    """Found by the lab's author: Save while looking at the past saved the past game."""
+    from lcb_lab.game import Game
+    from lcb_lab.widgets import open_lab
+    app = open_lab("gotland_redux", seed=1)
+    app.game.begin_impulse("TF Boston")
+    app.game.declare([])
+    n = app.game.history.cursor
+    app.show_step(1)
+    path = app.save_game(tmp_path / "g.json")
+    assert Game.load(path).history.cursor == n and app.history_panel.past is None
