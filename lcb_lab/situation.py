@@ -323,6 +323,10 @@ def build(sp: SituationSpec, file: str = CALL, board: Board | None = None,
     for uid, u in units.items():
         if u.embarked_on and u.embarked_on not in units:
             raise ScenarioError(file, f"units.{uid}.embarked_on", f"no unit {u.embarked_on!r} to embark on")
+        host = units.get(u.embarked_on) if u.embarked_on else None
+        if host is not None and (host is u or host.embarked_on or host.team != u.team):
+            raise ScenarioError(file, f"units.{uid}.embarked_on", f"{uid} cannot embark on {u.embarked_on}: "
+                                "a friendly host that is not embarked itself (10.0)")
     state = GameState(
         "situation", sp.turn, sp.max_turns, "action", sp.initiative, tfs, [], units,
         markers={mid: _marker(mid, m, tfs, board, file) for mid, m in sp.markers.items()},

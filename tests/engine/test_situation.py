@@ -179,3 +179,15 @@ def test_situation_is_exported_lazily_and_the_module_is_callable():
     assert lcb_lab.situation is mod.situation          # the function, bound over its module
     assert mod(units={"A": ("usmc_infantry_platoon", "F-6")}).unit("A").hex == "F-6"
     assert "situation" in lcb_lab.__all__ and "situation_from_toml" in lcb_lab.__all__
+
+
+@pytest.mark.parametrize("spec", [
+    {"A": {"type": "usn_ddg_51", "embarked_on": "A"}},
+    {"A": {"type": "usmc_infantry_platoon", "embarked_on": "B"},
+     "B": {"type": "usmc_infantry_platoon", "embarked_on": "A"}},
+])
+def test_an_embark_cycle_is_refused_naming_the_unit(spec):
+    from lcb_lab.errors import ScenarioError
+    with pytest.raises(ScenarioError) as e:
+        lcb_lab.situation(units=spec, naval=["C-3"], check_terrain=False)
+    assert e.value.key.endswith("embarked_on")
