@@ -122,25 +122,31 @@ def test_trial_touches_nothing_of_the_game():
     assert g.state.to_dict() == before and g.dice.state() == dice
 
 
-def _waiting_for_the_roll():
-    """A game whose committed combat waits for its roll (to_act() == CHANCE)."""
-    for seed in range(20):
+def _combat_moments(seeds, impulses: int):
+    """``(game, rng, combat template)`` just after a random declaration, impulse after impulse
+    of seeded games; once the caller is done, that impulse is taken back and played randomly."""
+    for seed in seeds:
         g = _landed(seed)
         rng = np.random.default_rng(seed)
-        for _ in range(12):
+        for _ in range(impulses):
             if g.state.stage != "action" or not g.available_task_forces():
                 break
             start = g.history.cursor
             g.apply(A.BeginImpulse(g.available_task_forces()[0]))
             legal.sample_and_apply(legal.Template("declare", tuple(legal.declaration_options(g)),
                                                   {"ap": g.impulse.ap}, g), rng)
-            t = legal.combat_template(g)
-            if t is not None and t.options:
-                g.apply(t.sample(rng))
-                if g.to_act() == CHANCE:
-                    return g
+            yield g, rng, legal.combat_template(g)
             g.goto(start)
             random_impulse(g, rng)
+
+
+def _waiting_for_the_roll():
+    """A game whose committed combat waits for its roll (to_act() == CHANCE)."""
+    for g, rng, t in _combat_moments(range(20), 12):
+        if t is not None and t.options:
+            g.apply(t.sample(rng))
+            if g.to_act() == CHANCE:
+                return g
     raise AssertionError("no seed led to committed combat")
 
 
@@ -269,27 +275,16 @@ def test_generated_copies_copy_every_field_and_respect_init_hooks():
 def test_committable_agrees_with_trial_on_combat_allocations():
     """``legal.committable`` (the rules' commit checks, no copy) gives trial's verdict, legal or not."""
     seen = {True: 0, False: 0}
-    for seed in range(8):
-        g = _landed(seed)
-        rng = np.random.default_rng(seed)
-        for _ in range(10):
-            if g.state.stage != "action" or not g.available_task_forces():
-                break
-            start = g.history.cursor
-            g.apply(A.BeginImpulse(g.available_task_forces()[0]))
-            legal.sample_and_apply(legal.Template("declare", tuple(legal.declaration_options(g)),
-                                                  {"ap": g.impulse.ap}, g), rng)
-            t = legal.combat_template(g)
-            if t is not None:
-                base = list(t.limits["base"])
-                for o in t.options:
-                    for n in (1, 3, 9):       # 9 dice: beyond any supply, refused (7.08, 7.34)
-                        part = (A.GroundAssault(o.attacker, o.target, n) if isinstance(o, A.GroundAssault)
-                                else A.LrsAttack(o.shooter, o.slot, o.target, n))
-                        for a in (legal._commit(base + [part]), legal._commit(base + [part, part])):
-                            v = legal.trial(g, a)
-                            assert legal.committable(g, a) == v, (seed, a)
-                            seen[v] += 1
-            g.goto(start)
-            random_impulse(g, rng)
+    for g, rng, t in _combat_moments(range(8), 10):
+        if t is None:
+            continue
+        base = list(t.limits["base"])
+        for o in t.options:
+            for n in (1, 3, 9):       # 9 dice: beyond any supply, refused (7.08, 7.34)
+                part = (A.GroundAssault(o.attacker, o.target, n) if isinstance(o, A.GroundAssault)
+                        else A.LrsAttack(o.shooter, o.slot, o.target, n))
+                for a in (legal._commit(base + [part]), legal._commit(base + [part, part])):
+                    v = legal.trial(g, a)
+                    assert legal.committable(g, a) == v, a
+                    seen[v] += 1
     assert seen[True] > 20 and seen[False] > 20      # both verdicts were exercised
