@@ -115,8 +115,3 @@ def dist(a: str, b: str) -> int:
 def names(units) -> str:
     return ", ".join(u.uid if hasattr(u, "uid") else str(u) for u in units)
 
-
-def public_names(units) -> str:
-    """What the other team may read about ``units``: names of face-up ones,
-    a count of face-down ones (3.03, 6.11); see :func:`lcb_lab.observer.public_names`."""
-    return observer.public_names(observer.refs(units))
