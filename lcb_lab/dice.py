@@ -5,17 +5,41 @@ returns the forced values first (lessons and tests reproduce printed
 examples), then falls back to the seed if one was given, else raises
 :class:`~lcb_lab.errors.DiceExhausted`.  Every roll is appended to
 ``Dice.history`` as ``(purpose, values)``.
+
+numpy is imported when the seeded generator is first needed (a roll past the
+forced values, or :meth:`Dice.state`), not when the module or a Dice is made:
+loading a scenario pays no numpy import.
 """
 from __future__ import annotations
 
 from collections import deque
 from typing import Iterable
 
-import numpy as np
-
 from .errors import DiceExhausted, LcbError
 
 SIDES = 20
+
+
+class _Unmade:
+    """The type of :data:`_UNMADE` (one instance; copies and pickles of a Dice keep it)."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> str:
+        return "_UNMADE"
+
+    def __repr__(self) -> str:
+        return "<generator not made yet>"
+
+
+_UNMADE = _Unmade()
+"""``Dice._rng`` while the seeded generator is not yet made (``default_rng(seed)`` on first use)."""
+
+
+def default_rng(seed: int | None):
+    """``numpy.random.default_rng(seed)`` (numpy imported here, on first use)."""
+    import numpy as np
+    return np.random.default_rng(seed)
 
 
 class Dice:
@@ -23,7 +47,7 @@ class Dice:
 
     def __init__(self, seed: int | None = None, forced: Iterable[int] = ()):
         self.seed = seed
-        self._rng = np.random.default_rng(seed) if seed is not None else None
+        self._rng = _UNMADE if seed is not None else None
         self._forced: deque[int] = deque()
         self.history: list[tuple[str, list[int]]] = []
         self.force(forced)
@@ -47,18 +71,27 @@ class Dice:
             if self._forced:
                 out.append(self._forced.popleft())
             elif self._rng is not None:
-                out.append(int(self._rng.integers(1, SIDES + 1)))
+                out.append(int(self._generator().integers(1, SIDES + 1)))
             else:
                 raise DiceExhausted(
                     f"no forced dice left for {purpose or 'a roll'} and no seed to fall back on")
         self.history.append((purpose, out))
         return out
 
+    def _generator(self):
+        """The seeded numpy ``Generator`` (made now if not yet)."""
+        if self._rng is _UNMADE:
+            self._rng = default_rng(self.seed)
+        return self._rng
+
     def state(self) -> dict:
         """Serializable dice state (seed, generator state, forced queue)."""
+        rng = self._rng
+        if rng is _UNMADE:
+            rng = self._generator()
         return {
             "seed": self.seed,
-            "rng": self._rng.bit_generator.state if self._rng is not None else None,
+            "rng": rng.bit_generator.state if rng is not None else None,
             "forced": list(self._forced),
         }
 
@@ -70,13 +103,13 @@ class Dice:
             self._rng = None
         else:
             if self._rng is None:
-                self._rng = np.random.default_rng(self.seed)
-            self._rng.bit_generator.state = d["rng"]
+                self._rng = default_rng(self.seed)
+            self._generator().bit_generator.state = d["rng"]
         self._forced = deque(int(v) for v in d.get("forced", ()))
 
     @classmethod
     def from_state(cls, d: dict) -> "Dice":
         dice = cls(seed=d.get("seed"), forced=d.get("forced", ()))
         if d.get("rng") is not None and dice._rng is not None:
-            dice._rng.bit_generator.state = d["rng"]
+            dice._generator().bit_generator.state = d["rng"]
         return dice

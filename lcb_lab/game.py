@@ -26,8 +26,6 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
-import numpy as np
-
 from . import actions as A
 from .actions import CHANCE
 from . import inputs as I
@@ -35,7 +33,7 @@ from .acts import HANDLERS
 from .board import Board
 from .catalog import Catalog
 from .decisions import Decision, answer_with
-from .dice import Dice
+from .dice import Dice, default_rng
 from .errors import LcbError
 from .events import Event
 from .game_queries import GameQueries
@@ -286,7 +284,7 @@ class Game(GameQueries, GamePersistence):
                 raise LcbError(f"fork: the record has steps 0..{len(g.history.steps)}, not {at!r}")
             g.goto(at)
         if reseed is not None:
-            g.dice.set_state({"seed": int(reseed), "rng": np.random.default_rng(int(reseed)).bit_generator.state,
+            g.dice.set_state({"seed": int(reseed), "rng": default_rng(int(reseed)).bit_generator.state,
                               "forced": []})
         del g.history.steps[g.history.cursor:]
         return g

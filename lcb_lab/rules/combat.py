@@ -22,7 +22,6 @@ from collections import defaultdict
 from .. import explain
 from ..decisions import Choice
 from ..errors import IllegalAction
-from ..odds import engagement_odds
 from ..state import CombatPlan, CombatResult, Engagement, Unit, other
 from . import ground_assault as ga_rules
 from . import influence
@@ -265,6 +264,7 @@ def _lrs_engagement(ctx: Ctx, plan: CombatPlan, eng: Engagement) -> bool:
 
 
 def _roll_lrs(ctx: Ctx, plan: CombatPlan, tgt: Unit, key: str) -> CombatResult:
+    from ..odds import engagement_odds  # numpy: imported when combat is first resolved, not to load a game
     if tgt.destroyed:
         ctx.log(explain.step("lrs", f"LRS on {tgt.uid}", "target already destroyed: dice are lost", ["7.05"]))
         return CombatResult(key, 0)
@@ -404,6 +404,7 @@ def _ga_engagement(ctx: Ctx, plan: CombatPlan, eng: Engagement) -> bool:
 
 
 def _roll_ga(ctx: Ctx, plan: CombatPlan, h: str, key: str) -> CombatResult:
+    from ..odds import engagement_odds  # numpy: imported when combat is first resolved
     bonus = [("Combined Arms: LRS damaged this hex", 2, "7.17")] if h in ctx.state.impulse.lrs_damage_hexes else []
     damage: dict[str, int] = defaultdict(int)
     sides = [(a, "attacker", bonus + terrain_modifiers(ctx.board, h, False)) for a in plan.ga
