@@ -45,7 +45,7 @@ def _check_sources(v: dict[str, str]) -> dict[str, str]:
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class CombatValue(_Model):

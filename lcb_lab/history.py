@@ -79,7 +79,7 @@ class Step:
 
 
 class _StepFields(BaseModel):
-    model_config = ConfigDict(strict=True, extra="forbid")
+    model_config = ConfigDict(strict=True, extra="forbid", defer_build=True)
     dice: list[Annotated[int, Field(ge=1, le=20)]]
     dice_after: DiceState
     log_len: Annotated[int, Field(ge=0)]

@@ -70,7 +70,7 @@ Designator = Annotated[StrictStr, AfterValidator(_designator)]
 
 
 class _In(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
     DUMP: ClassVar[dict] = {}   # extra model_dump options for :func:`check`
 
 
@@ -127,7 +127,7 @@ class Effect(_In):
     ``reveal`` / ``paralyse``: ``units``; ``network_cube``: ``team`` (and ``n``);
     ``disembark``: ``from`` (the host), ``hex`` and ``units``.
     """
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True)
     DUMP: ClassVar[dict] = {"exclude_none": True}
     effect: Literal["reveal", "paralyse", "network_cube", "disembark"]
     card: StrictStr = "scripted effect"
@@ -203,7 +203,7 @@ POLICY_NAMES = Optional[dict[StrictStr, StrictStr]]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(strict=True, extra="forbid")
+    model_config = ConfigDict(strict=True, extra="forbid", defer_build=True)
 
 
 _U128 = Annotated[StrictInt, Field(ge=0, lt=2**128)]

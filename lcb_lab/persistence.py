@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING
 from .catalog import Catalog
 from .dice import Dice
 from .errors import InputError, LcbError, ScenarioError
-from .save_check import check_save, saved_board
 from .state import GameState
 
 if TYPE_CHECKING:
@@ -61,6 +60,7 @@ class GamePersistence:
         """Rebuild a saved game. Raises ScenarioError naming the file, key and problem
         (InputError when ``text`` is not a string)."""
         from .catalog import load_catalog
+        from .save_check import check_save, saved_board   # the save's strict models: built when a save is read
         from .scenario import ScenarioFile
         d = check_save(text, catalog, file)
         version = d.get("version", 1)

@@ -97,7 +97,7 @@ _Teams = list[typing.Literal["US", "RU"]]
 
 
 class _Loose(BaseModel):
-    model_config = ConfigDict(strict=True, extra="allow")
+    model_config = ConfigDict(strict=True, extra="allow", defer_build=True)
 
 
 class _PublicForm(_Loose):
