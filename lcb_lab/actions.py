@@ -20,11 +20,14 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, is_dataclass
-from typing import Annotated, Any, ClassVar, Literal, Optional
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Optional
 
-from pydantic import Field, Strict, TypeAdapter, ValidationError
+from pydantic import Field, Strict, ValidationError
 
 from .errors import InputError
+
+if TYPE_CHECKING:
+    from pydantic import TypeAdapter
 
 Int = Annotated[int, Strict()]
 Str = Annotated[str, Strict()]
@@ -257,8 +260,10 @@ _ADAPTERS: dict[type, TypeAdapter] = {}
 
 
 def _adapter(cls: type) -> TypeAdapter:
+    """The validator of ``cls``, built on its first use (not at import: loading a game needs none)."""
     ad = _ADAPTERS.get(cls)
     if ad is None:
+        from pydantic import TypeAdapter
         ad = _ADAPTERS[cls] = TypeAdapter(cls)
     return ad
 

@@ -14,12 +14,15 @@ same check scenario files, situations and saves use (:func:`designator_problem`)
 from __future__ import annotations
 
 import unicodedata
-from typing import Annotated, Any, ClassVar, Literal, Optional
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Optional
 
 from pydantic import (AfterValidator, BaseModel, ConfigDict, Field, PlainValidator, StrictInt, StrictStr,
-                      TypeAdapter, ValidationError, model_validator)
+                      ValidationError, model_validator)
 
 from .errors import InputError  # noqa: F401  (re-exported: it used to live here)
+
+if TYPE_CHECKING:
+    from pydantic import TypeAdapter
 
 MAX_DESIGNATOR = 100
 HIDDEN_PREFIX = "hidden:"
@@ -159,7 +162,8 @@ def check(what: str, shape: Any, value: Any) -> Any:
     Returns plain data (dicts for models).  Raises InputError.
     """
     ad = _ADAPTERS.get(shape)
-    if ad is None:
+    if ad is None:          # built on a shape's first use, then cached
+        from pydantic import TypeAdapter
         ad = _ADAPTERS[shape] = TypeAdapter(shape)
     try:
         out = ad.validate_python(value, strict=True)
