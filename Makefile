@@ -1,6 +1,7 @@
 # lcb_lab — developer entry points.
 #
-#   make lab    set up .venv and open the sandbox (JupyterLab on notebooks/00_start_here.ipynb)
+#   make lab    set up .venv (the package + its `lab` extra) and open the sandbox
+#               (JupyterLab on notebooks/00_start_here.ipynb)
 #   make test   set up .venv (with test extras + Chromium) and run every test
 #
 # VENV and PYTHON can be overridden, e.g. `VENV=/tmp/v make test`.
@@ -20,7 +21,8 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 # Stamp files make re-runs quick: reinstall only when pyproject.toml changes
-# (or the venv is new).
+# (or the venv is new). `lab` = the package + JupyterLab, Voila and the widget
+# front end; `test` = `lab` + the test tools (pyproject.toml's extras).
 STAMP_RUN  := $(VENV)/.lcb_lab-installed
 STAMP_TEST := $(VENV)/.lcb_lab-installed-test
 
@@ -31,7 +33,7 @@ help:
 	@echo "make test        set up $(VENV) (+ test extras, Chromium) and run every test"
 	@echo "make test-fast   like 'make test' but skip the real-browser test"
 	@echo "make golden      rewrite the golden transcripts in tests/golden/ (after an intended change)"
-	@echo "make install     pip install -e . into $(VENV) (only when pyproject.toml changed)"
+	@echo "make install     pip install -e '.[lab]' into $(VENV) (only when pyproject.toml changed)"
 	@echo "make chromium    make sure Debian chromium is installed (scripts/ensure_chromium.sh)"
 	@echo "make clean       remove test artefacts and install stamps (keeps $(VENV))"
 
@@ -43,7 +45,7 @@ $(VPY):
 install: $(STAMP_RUN)
 
 $(STAMP_RUN): pyproject.toml | $(VPY)
-	$(VPY) -m pip install -e .
+	$(VPY) -m pip install -e '.[lab]'
 	@touch $@
 
 install-test: $(STAMP_TEST)

@@ -40,7 +40,7 @@ if str(ROOT) not in sys.path:          # run from anywhere with the project's ve
 
 import numpy as np  # noqa: E402
 
-LESSON = ROOT / "scenarios" / "lessons" / "appendix_b_combat.toml"
+LESSON = "appendix_b_combat"  # the packaged lesson (lcb_lab.resources)
 SCENARIO = "gotland_redux"
 LANDING_HEX = "AK-22"
 FIGURES = {

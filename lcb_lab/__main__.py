@@ -1,9 +1,13 @@
 """Headless CLI: replay a lesson and print the explained log (or the final state as JSON).
 
-    python -m lcb_lab scenarios/lessons/appendix_b_combat.toml
-    python -m lcb_lab scenarios/lessons/appendix_b_combat.toml --json
+    python -m lcb_lab appendix_b_combat            # a packaged lesson, by name
+    python -m lcb_lab my_lessons/drill.toml --json # a lesson file of your own (a path)
     python -m lcb_lab LESSON --save game.json      # save the game after the replay
     python -m lcb_lab --load game.json --json      # print a saved game
+    python -m lcb_lab --list                       # the packaged scenarios and lessons
+
+A LESSON holding a '/' or ending in .toml is a path; a bare name is a packaged lesson
+(lcb_lab.resources).  Installed, the same CLI is the ``lcb-lab`` command.
 """
 from __future__ import annotations
 
@@ -16,16 +20,25 @@ from .errors import LcbError
 
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI. Returns the exit code: 0 done, 2 bad input (one line ``error: ...`` on stderr)."""
-    ap = argparse.ArgumentParser(prog="python -m lcb_lab", description=__doc__.splitlines()[0])
-    ap.add_argument("lesson", nargs="?", help="lesson TOML (path, or a name in scenarios/lessons)")
+    head, _, examples = __doc__.partition("\n")
+    ap = argparse.ArgumentParser(prog="python -m lcb_lab", description=head, epilog=examples.strip("\n"),
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("lesson", nargs="?",
+                    help="a packaged lesson's name (see --list), or a lesson TOML file's path (holds a '/' "
+                         "or ends in .toml)")
+    ap.add_argument("--list", action="store_true", help="list the packaged scenarios and lessons, and exit")
     ap.add_argument("--json", action="store_true", help="print the final state as JSON instead of the log")
     ap.add_argument("--team", default="instructor", choices=["instructor", "US", "RU"],
                     help="whose view to print (log or --json state); default: the instructor's")
     ap.add_argument("--save", help="save the game (JSON) after the replay")
     ap.add_argument("--load", help="load a saved game instead of replaying a lesson")
     args = ap.parse_args(argv)
+    if args.list:
+        from .resources import lesson_names, scenario_names
+        _print(f"scenarios: {', '.join(scenario_names())}\nlessons: {', '.join(lesson_names())}", sys.stdout)
+        return 0
     if not (args.load or args.lesson):
-        ap.error("give a lesson file or --load")
+        ap.error("give a lesson (a packaged name or a file) or --load")
     try:
         out = _run(args)
     except LcbError as e:

@@ -11,11 +11,15 @@ escape.
 from __future__ import annotations
 
 import json
+import os
 import tomllib
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from .errors import ScenarioError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from importlib.resources.abc import Traversable
 
 MAX_BYTES = 64 * 1024 * 1024
 """Largest file read (64 MiB): a save with a long log is a few MiB."""
@@ -27,13 +31,16 @@ MAX_DEPTH = 48
 """Deepest nesting of lists/tables accepted; lcb_lab's own files need under 12."""
 
 
-def read_text(path: str | Path, what: str) -> str:
-    """The UTF-8 text of ``path``. ``what`` ("lesson", "scenario", ...) words the error.
+def read_text(path: str | Path | Traversable, what: str) -> str:
+    """The UTF-8 text of ``path`` (a path, or a packaged file from :mod:`lcb_lab.resources`).
+    ``what`` ("lesson", "scenario", ...) words the error.
 
     Raises ScenarioError(file, "(file)", problem).
     """
     f = str(path)
     try:
+        if not isinstance(path, (str, os.PathLike)) and hasattr(path, "read_bytes"):  # packaged, in a zip
+            return path.read_bytes().decode("utf-8")
         p = Path(path)
         if p.is_dir():
             raise ScenarioError(f, "(file)", f"is a directory, not a {what} file")
@@ -77,7 +84,7 @@ def _number_problem(e: ValueError) -> str:
     return f"unreadable value: {e}"
 
 
-def load_toml(path: str | Path, what: str) -> dict:
+def load_toml(path: str | Path | Traversable, what: str) -> dict:
     """:func:`read_text` then :func:`parse_toml`. Raises ScenarioError."""
     return parse_toml(read_text(path, what), str(path))
 

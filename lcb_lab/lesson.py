@@ -1,10 +1,10 @@
 """Lesson scripts: scripted impulses with forced dice (TOML), replayed step by step.
 
-Layout (see ``scenarios/lessons/appendix_b_combat.toml``)::
+Layout (see ``lcb_lab/data/scenarios/lessons/appendix_b_combat.toml``)::
 
     [lesson]
     title = "..."
-    scenario = "gotland_redux"      # name or path
+    scenario = "gotland_redux"      # a packaged name, or a path
     seed = 1                         # fallback dice after the forced ones
     assumptions = ["..."]            # every gap the narrative leaves open
 
@@ -42,7 +42,8 @@ from . import observer
 from .errors import IllegalAction, InputError, LcbError, ScenarioError
 from .game import Game
 from .loading import load_scenario
-from .scenario import SCENARIO_DIR, read_toml_model
+from .resources import is_path, locate
+from .scenario import read_toml_model
 
 
 class _M(BaseModel):
@@ -138,16 +139,12 @@ class LessonFile(_M):
 
 
 def read_lesson(path: str | Path) -> tuple[LessonFile, str]:
-    """Parse and validate a lesson file. Raises ScenarioError (file, key, problem)."""
+    """Parse and validate a lesson: a packaged name (``"appendix_b_combat"``) or a path
+    (:func:`lcb_lab.resources.locate`).  Returns (lesson, file name).
+    Raises ScenarioError (file, key, problem)."""
     if not isinstance(path, (str, Path)):
         raise I.InputError("read_lesson", "path", f"a lesson name or path, not {type(path).__name__}")
-    p = Path(path)
-    try:
-        if not p.exists() and not p.suffix:
-            p = SCENARIO_DIR / "lessons" / f"{path}.toml"
-    except (OSError, ValueError):  # e.g. a NUL in the name: the reader words the error
-        pass
-    spec, f = read_toml_model(p, LessonFile, "lesson")
+    spec, f = read_toml_model(locate(path, "lesson"), LessonFile, "lesson")
     for imp in spec.impulse:
         for i, st in enumerate(imp.step):
             key = f"impulse[{imp.task_force}].step[{i}]"
@@ -167,6 +164,17 @@ def read_lesson(path: str | Path) -> tuple[LessonFile, str]:
     return spec, f
 
 
+def _beside(scenario: str, lesson_file: str) -> str | Path:
+    """The lesson's ``scenario``: a relative path that exists beside the lesson file, else as given."""
+    if not is_path(scenario) or Path(scenario).is_absolute():
+        return scenario
+    try:
+        near = Path(lesson_file).parent / scenario
+        return near if near.is_file() else scenario
+    except (OSError, ValueError):  # the reader words a bad name
+        return scenario
+
+
 @dataclass
 class Done:
     """One replayed step: what was done, the log entries it produced, the
@@ -179,11 +187,16 @@ class Done:
 
 
 class Lesson:
-    """Replays a lesson on a fresh game, one step at a time."""
+    """Replays a lesson on a fresh game, one step at a time.
+
+    ``path``: a packaged lesson's name (``"appendix_b_combat"``) or a lesson file's path.  The
+    lesson's ``scenario`` is a packaged name or a path; a relative path is looked for beside
+    the lesson file first, then from the working folder.  Raises ScenarioError.
+    """
 
     def __init__(self, path: str | Path):
         self.spec, self.file = read_lesson(path)
-        self.game: Game = load_scenario(self.spec.lesson.scenario, seed=self.spec.lesson.seed)
+        self.game: Game = load_scenario(_beside(self.spec.lesson.scenario, self.file), seed=self.spec.lesson.seed)
 
     def steps(self) -> Iterator[Done]:
         """Yield after each step; the game advances as you iterate."""

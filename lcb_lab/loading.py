@@ -19,7 +19,9 @@ from .scenario import build
 def load_scenario(name_or_path: str | Path = "gotland_redux", seed: int | None = 0,
                   forced: list[int] = (), auto_policies: dict[str, str] | None = None,
                   catalog: Catalog | None = None) -> Game:
-    """Load a scenario by name (``scenarios/<name>.toml``) or path into a new Game.
+    """Load a scenario into a new Game: a packaged name (``"gotland_redux"``; the names:
+    :func:`lcb_lab.resources.scenario_names`) or a path (a string holding a ``/`` or ending in
+    ``.toml``, or a :class:`~pathlib.Path`: a file of your own; :func:`lcb_lab.resources.locate`).
 
     ``seed`` (int >= 0 or None) / ``forced`` (d20 values 1..20) set the Dice;
     ``auto_policies`` (e.g. ``{}`` for the defaults, or ``{"intercept":

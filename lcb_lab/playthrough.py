@@ -46,7 +46,8 @@ from .loading import load_scenario
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN_DIR = ROOT / "tests" / "golden"
 """Where ``--regen`` writes the transcripts (a source checkout's ``tests/golden``)."""
-LESSON = ROOT / "scenarios" / "lessons" / "appendix_b_combat.toml"
+LESSON = "appendix_b_combat"
+"""The packaged lesson replayed for ``appendix_b.txt`` (:mod:`lcb_lab.resources`)."""
 TEAMS = ("US", "RU")
 
 RANDOM_SCENARIO = "gotland_redux"
@@ -60,7 +61,8 @@ UNHURRIED = ("end_impulse", "relinquish")
 
 # ---------------------------------------------------------------- the two games
 def lesson_game(path: str | Path = LESSON) -> Game:
-    """The lesson at ``path`` replayed to its end (a game whose record holds every step)."""
+    """The lesson ``path`` (a packaged name or a path) replayed to its end (a game whose record
+    holds every step)."""
     return Lesson(path).run()
 
 
@@ -196,7 +198,7 @@ def transcript(game: Game, title: str, about: list[str] = ()) -> str:
 def _appendix_b() -> str:
     game = lesson_game()
     return transcript(game, "Appendix B lesson replayed",
-                      [f"lesson: {LESSON.relative_to(ROOT).as_posix()}", "dice: forced by the lesson"])
+                      [f"lesson: {LESSON} (packaged)", "dice: forced by the lesson"])
 
 
 def _random() -> str:

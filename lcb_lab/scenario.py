@@ -2,7 +2,7 @@
 
 A scenario gives teams, Task Forces and their units, initiative, CP,
 Influence Meter start, Tactical Network cubes, deployment, turn limit and
-victory conditions.  See ``scenarios/gotland_redux.toml`` for the layout.
+victory conditions.  See ``lcb_lab/data/scenarios/gotland_redux.toml`` for the layout.
 Malformed files raise :class:`~lcb_lab.errors.ScenarioError` naming the
 file, the key and the problem.
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal, Optional
+from typing import TYPE_CHECKING, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -24,12 +24,15 @@ from .catalog import Catalog, load_catalog, marker_is_naval
 from .dice import Dice
 from .errors import ScenarioError
 from .files import load_toml
+from .resources import locate
 from .rules.common import Ctx
 from .rules.conceal import sweep_naval_zor
 from .rules.influence import LIMIT as INFLUENCE_LIMIT
 from .state import GameState, Marker, Unit
 
-SCENARIO_DIR = Path(__file__).resolve().parent.parent / "scenarios"
+if TYPE_CHECKING:  # pragma: no cover
+    from importlib.resources.abc import Traversable
+
 
 
 class _M(BaseModel):
@@ -104,17 +107,7 @@ class ScenarioFile(_M):
     victory: list[Victory] = []
 
 
-def _resolve(name_or_path: str | Path) -> Path:
-    p = Path(name_or_path)
-    try:
-        if p.suffix == ".toml" or p.exists():
-            return p
-    except (OSError, ValueError):  # e.g. a NUL in the name: read_text words the error
-        return p
-    return SCENARIO_DIR / f"{name_or_path}.toml"
-
-
-def read_toml_model(p: Path, model: type[BaseModel], what: str):
+def read_toml_model(p: Path | Traversable, model: type[BaseModel], what: str):
     """Read a TOML file into a pydantic model.  Returns (model, file name).
 
     Raises ScenarioError naming the file, the key (list items by their uid /
@@ -130,8 +123,9 @@ def read_toml_model(p: Path, model: type[BaseModel], what: str):
 
 
 def read_scenario(name_or_path: str | Path) -> tuple[ScenarioFile, str]:
-    """Parse and validate a scenario file. Raises ScenarioError (file, key, problem)."""
-    return read_toml_model(_resolve(name_or_path), ScenarioFile, "scenario")
+    """Parse and validate a scenario: a packaged name or a path (:func:`lcb_lab.resources.locate`).
+    Raises ScenarioError (file, key, problem)."""
+    return read_toml_model(locate(name_or_path, "scenario"), ScenarioFile, "scenario")
 
 
 def _key(raw: dict, loc: tuple) -> str:
@@ -245,7 +239,8 @@ class LoadedScenario:
 
 def build(name_or_path: str | Path = "gotland_redux", seed: int | None = 0, forced: list[int] = (),
           catalog: Catalog | None = None) -> LoadedScenario:
-    """Read a scenario by name (``scenarios/<name>.toml``) or path and build its start.
+    """Read a scenario by packaged name (``"gotland_redux"``, :mod:`lcb_lab.resources`) or path
+    and build its start.
 
     ``seed`` (an int >= 0, or None) and ``forced`` (d20 values 1..20) set the
     Dice.  Raises ScenarioError (file, key, problem) for a malformed file,

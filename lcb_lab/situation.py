@@ -54,7 +54,7 @@ from .board import MP_BY_COLOUR, Board, Feature, HexInfo, load_board
 from .catalog import Catalog, load_catalog
 from .dice import Dice
 from .errors import LcbError, ScenarioError
-from .files import parse_toml
+from .files import parse_toml, read_text
 from .save_check import check_trackers
 from .state import GameState, Marker, Unit
 
@@ -175,13 +175,9 @@ def situation_from_toml(text_or_path: str | Path, *, board: Board | None = None,
 # ---- reading -----------------------------------------------------------------
 def _read_toml(src: str | Path) -> tuple[dict, str]:
     is_path = isinstance(src, Path) or (isinstance(src, str) and "\n" not in src and "=" not in src)
-    if is_path:
-        p = Path(src)
-        try:
-            text = p.read_text(encoding="utf-8")
-        except OSError as e:
-            raise ScenarioError(str(p), "(file)", f"cannot read the situation file: {e.strerror or e}") from None
-        file = str(p)
+    if is_path:  # the safe reader: missing, a folder, not UTF-8, too large -> ScenarioError naming the file
+        file = str(src)
+        text = read_text(src, "situation")
     elif isinstance(src, str):
         text, file = src, "<toml>"
     else:

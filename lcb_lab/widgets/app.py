@@ -433,7 +433,7 @@ class LabApp(LabActions, HistoryActions):
 
     # ================================================================ lessons
     def load_lesson(self, name_or_path: str = "appendix_b_combat") -> None:
-        """Start replaying a lesson (``scenarios/lessons/<name>.toml``) on a fresh game."""
+        """Start replaying a lesson (a packaged name, or a path) on a fresh game."""
         self.lesson_panel.load(name_or_path)
 
     def step(self):

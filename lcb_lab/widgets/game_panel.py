@@ -1,6 +1,6 @@
 """The *New / Save / Load* tab: the game in play, a fresh game, and the game saved to or loaded from a file.
 
-*New game* starts a scenario (``scenarios/*.toml``, default ``gotland_redux``)
+*New game* starts a scenario (a packaged one, default ``gotland_redux``)
 with a seed (default 1).  When a game is in progress (a log entry, an impulse,
 a lesson) the first click only asks: the button becomes *Confirm new game*,
 with *Cancel*; any change to the game in between makes it ask again.  *Save* /
@@ -26,9 +26,9 @@ DEFAULT_SAVE = "saves/game.json"
 
 
 def scenario_names() -> list[str]:
-    """The scenarios *New game* offers: ``scenarios/*.toml``."""
-    from ..scenario import SCENARIO_DIR
-    return sorted(p.stem for p in Path(SCENARIO_DIR).glob("*.toml"))
+    """The scenarios *New game* offers: the packaged ones (:func:`lcb_lab.resources.scenario_names`)."""
+    from ..resources import scenario_names as packaged
+    return packaged()
 
 
 class GamePanel:

@@ -1,6 +1,6 @@
 """The *Replay lesson* tab: a scripted lesson (forced dice) replayed one step per click.
 
-Pick a lesson (``scenarios/lessons/*.toml``), *Load lesson* (it replaces the
+Pick a lesson (a packaged one), *Load lesson* (it replaces the
 current game), then *Next step* / *Run all*: each step shows its title, the
 impulse's narrative and the log entries it produced, as far as the lab's view
 may read them; the map and the explained log follow.
@@ -30,9 +30,9 @@ LESSON_INTRO = ('<div class="lcb-muted">Replay a scripted lesson (forced dice) o
 
 
 def lesson_names() -> list[str]:
-    """The lessons the tab offers: ``scenarios/lessons/*.toml``."""
-    from ..scenario import SCENARIO_DIR
-    return sorted(p.stem for p in (Path(SCENARIO_DIR) / "lessons").glob("*.toml"))
+    """The lessons the tab offers: the packaged ones (:func:`lcb_lab.resources.lesson_names`)."""
+    from ..resources import lesson_names as packaged
+    return packaged()
 
 
 class LessonReplayPanel:
@@ -62,7 +62,7 @@ class LessonReplayPanel:
                               W.HBox([self.lesson_next, self.lesson_all]), self.lesson_info])
 
     def load(self, name_or_path: str) -> None:
-        """Start replaying a lesson (``scenarios/lessons/<name>.toml``) on a fresh game."""
+        """Start replaying a lesson (a packaged name, or a path) on a fresh game."""
         from ..lesson import Lesson
         app = self.app
         try:

@@ -18,10 +18,11 @@ from lcb_lab.board import load_board
 from lcb_lab.errors import InputError, LcbError, ScenarioError
 from lcb_lab.game import Game
 from lcb_lab.lesson import Lesson
+from lcb_lab.resources import lesson_text, scenario_text
 
 ROOT = Path(__file__).resolve().parents[2]
-SCEN = (ROOT / "scenarios" / "gotland_redux.toml").read_text(encoding="utf-8")
-LESSON = (ROOT / "scenarios" / "lessons" / "appendix_b_combat.toml").read_text(encoding="utf-8")
+SCEN = scenario_text("gotland_redux")
+LESSON = lesson_text("appendix_b_combat")
 NETWORK_STEP = 'effect = "network_cube"\ncard = "Tactical Cyber Attack"\nteam = "RU"\n'
 LCU_HEX = 'from = "LHD 1"\nhex = "AL-23"\n'
 

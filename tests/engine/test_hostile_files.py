@@ -23,9 +23,10 @@ from lcb_lab.errors import InputError, ScenarioError
 from lcb_lab.game import Game
 from lcb_lab.history import Step
 from lcb_lab.lesson import Lesson, read_lesson
+from lcb_lab.resources import lesson_text
 
 ROOT = Path(__file__).resolve().parents[2]
-LESSON = (ROOT / "scenarios" / "lessons" / "appendix_b_combat.toml").read_text(encoding="utf-8")
+LESSON = lesson_text("appendix_b_combat")
 U = '[units."1 Whiskey"]\ntype = "usmc_himars_section"\nhex = "F-6"\n'
 
 

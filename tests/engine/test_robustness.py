@@ -1,6 +1,5 @@
 """Malformed requests get clear lcb_lab errors and change nothing (found by a fresh-user review)."""
 import json
-from pathlib import Path
 
 import pytest
 
@@ -8,10 +7,10 @@ from lcb_lab import load_scenario, situation
 from lcb_lab.errors import IllegalAction, LcbError, ScenarioError
 from lcb_lab.game import Game
 from lcb_lab.lesson import Lesson
+from lcb_lab.resources import lesson_text, scenario_text
 
-ROOT = Path(__file__).resolve().parents[2]
-SCEN = (ROOT / "scenarios" / "gotland_redux.toml").read_text(encoding="utf-8")
-LESSON = (ROOT / "scenarios" / "lessons" / "appendix_b_combat.toml").read_text(encoding="utf-8")
+SCEN = scenario_text("gotland_redux")
+LESSON = lesson_text("appendix_b_combat")
 
 
 @pytest.fixture

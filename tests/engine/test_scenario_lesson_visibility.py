@@ -1,15 +1,14 @@
 """Scenario and lesson files: good ones load, bad ones name file, key and problem.
 Team views carry nothing of a concealed enemy counter but its back and hex."""
-from pathlib import Path
 
 import pytest
 
 from lcb_lab import load_scenario
 from lcb_lab.errors import ScenarioError
 from lcb_lab.lesson import Lesson
+from lcb_lab.resources import scenario_text
 
-ROOT = Path(__file__).resolve().parents[2]
-SCEN = (ROOT / "scenarios" / "gotland_redux.toml").read_text(encoding="utf-8")
+SCEN = scenario_text("gotland_redux")
 
 
 def test_gotland_redux_loads_with_appendix_b_deployment():
@@ -84,7 +83,7 @@ def test_team_view_hides_concealed_enemy_counters():
 
 
 def test_team_log_hides_the_other_teams_secrets():
-    lesson = Lesson(ROOT / "scenarios" / "lessons" / "appendix_b_combat.toml")
+    lesson = Lesson("appendix_b_combat")
     g = lesson.run()
     us_log = g.explained_log("US")
     assert "RESUPPLY by Ivan Co" not in us_log and "Ivan Co in AJ-22" not in us_log

@@ -13,7 +13,7 @@ import pytest
 
 from lcb_lab import hexgrid
 from lcb_lab.board import MAP_DIR, load_board
-from lcb_lab.scenario import SCENARIO_DIR
+from lcb_lab.resources import lesson_text, scenario_text
 
 HEX_AREA = math.sqrt(3) / 2 * 20.0 ** 2  # 346.41 km^2
 
@@ -23,7 +23,7 @@ US_SHIPS = ("AL-29", "AM-26", "AO-24")
 MUST_GREEN = ("AL-21", "AK-21", "AK-20", "AJ-22", "AJ-24", "AL-23")
 LHD_END_HEX = "AM-23"
 """Naval hex next to the landing hex AL-23 where the US LHD ends its move
-(AM-26 -> AM-25 -> AM-24 -> AM-23 in scenarios/lessons/appendix_b_combat.toml):
+(AM-26 -> AM-25 -> AM-24 -> AM-23 in the packaged lesson appendix_b_combat):
 more than 5 naval steps from both Russian ships (docs/map.md).  AL-24 also
 qualifies."""
 LHD_LESSON_PATH = ["AM-26", "AM-25", "AM-24", "AM-23"]
@@ -196,9 +196,8 @@ def test_lhd_end_hex(board):
 
 def test_lhd_path_of_the_lesson(board):
     # the lesson moves LHD 1 from its deployment hex along LHD_LESSON_PATH
-    scen = tomllib.loads((SCENARIO_DIR / "gotland_redux.toml").read_text(encoding="utf-8"))
-    lesson = tomllib.loads((SCENARIO_DIR / "lessons" / "appendix_b_combat.toml")
-                           .read_text(encoding="utf-8"))
+    scen = tomllib.loads(scenario_text("gotland_redux"))
+    lesson = tomllib.loads(lesson_text("appendix_b_combat"))
     start = next(u["hex"] for u in scen["unit"] if u["uid"] == "LHD 1")
     moves = [step["path"] for imp in lesson["impulse"] for step in imp.get("step", [])
              if step.get("do") == "move"

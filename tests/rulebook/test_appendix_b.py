@@ -6,15 +6,13 @@ asserts the outcome the narrative gives for the combat that needs no card.
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from lcb_lab.game import Game
 from lcb_lab.lesson import Lesson, summary
 
-ROOT = Path(__file__).resolve().parents[2]
-LESSON = ROOT / "scenarios" / "lessons" / "appendix_b_combat.toml"
+LESSON = "appendix_b_combat"  # the packaged lesson
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,140 @@
+"""Packaged scenarios and lessons (lcb_lab.resources): names, paths, errors, the CLI (issue 6, item 8)."""
+import json
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import lcb_lab
+from lcb_lab import files, resources as R
+from lcb_lab.errors import ScenarioError
+from lcb_lab.lesson import Lesson, read_lesson
+from lcb_lab.scenario import ScenarioFile, read_scenario, read_toml_model
+
+PKG = Path(lcb_lab.__file__).resolve().parent
+
+
+def test_the_packaged_names_are_the_files_inside_the_package():
+    assert R.scenario_names() == ["gotland_redux"]
+    assert R.lesson_names() == ["appendix_b_combat"]
+    assert Path(str(R.scenario_source("gotland_redux"))) == PKG / "data" / "scenarios" / "gotland_redux.toml"
+    assert Path(str(R.lesson_source("appendix_b_combat"))) == (
+        PKG / "data" / "scenarios" / "lessons" / "appendix_b_combat.toml")
+    assert 'id = "gotland_redux"' in R.scenario_text("gotland_redux")
+    assert 'scenario = "gotland_redux"' in R.lesson_text("appendix_b_combat")
+
+
+def test_a_new_packaged_file_is_listed(monkeypatch, tmp_path):
+    root = tmp_path / "data" / "scenarios"
+    (root / "lessons").mkdir(parents=True)
+    for name in ("b.toml", "a.toml", "notes.txt"):
+        (root / name).write_text("", encoding="utf-8")
+    (root / "lessons" / "drill.toml").write_text("", encoding="utf-8")
+    monkeypatch.setattr(R, "folder", lambda kind: root / "lessons" if kind == "lesson" else root)
+    assert R.scenario_names() == ["a", "b"]     # sorted, .toml only, not the lessons folder
+    assert R.lesson_names() == ["drill"]
+
+
+@pytest.mark.parametrize("arg, path", [
+    ("gotland_redux", False), ("appendix_b_combat", False), ("no_such_name", False), ("..", False),
+    ("a.json", False), ("my.toml", True), ("sub/x", True), ("../x", True), (Path("x"), True),
+    ("scenarios/gotland_redux.toml", True)])
+def test_a_path_holds_a_separator_or_ends_in_toml(arg, path):
+    assert R.is_path(arg) is path
+
+
+def test_a_bare_name_that_is_an_existing_file_is_a_path(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "gotland_redux").write_text(R.scenario_text("gotland_redux"), encoding="utf-8")
+    assert R.is_path("gotland_redux") and R.locate("gotland_redux", "scenario") == Path("gotland_redux")
+    assert not R.is_path("appendix_b_combat") and not R.is_path("bad\0name")
+
+
+@pytest.mark.parametrize("name", ["gotland_redx", "..", "lessons", "appendix_b_combat", "a.json", ""])
+def test_an_unknown_packaged_scenario_names_itself_and_lists_the_packaged_ones(name):
+    with pytest.raises(ScenarioError) as e:
+        lcb_lab.load_scenario(name)
+    assert (e.value.file, e.value.key) == (name, "(file)")
+    assert f"no packaged scenario named {name!r}" in e.value.problem
+    assert "(packaged: gotland_redux)" in e.value.problem and "ends in .toml" in e.value.problem
+
+
+def test_an_unknown_packaged_lesson_lists_the_packaged_lessons():
+    with pytest.raises(ScenarioError) as e:
+        Lesson("gotland_redux")
+    assert e.value.file == "gotland_redux" and "(packaged: appendix_b_combat)" in e.value.problem
+
+
+def test_a_missing_path_is_no_such_file(tmp_path):
+    for arg in (tmp_path / "mine.toml", str(tmp_path / "mine.toml"), "sub/mine"):
+        with pytest.raises(ScenarioError, match="no such scenario file") as e:
+            lcb_lab.load_scenario(arg)
+        assert e.value.file == str(arg) and e.value.key == "(file)"
+
+
+def test_a_users_own_scenario_and_lesson_load_by_path(tmp_path):
+    sc = tmp_path / "my_scenario.toml"
+    sc.write_text(R.scenario_text("gotland_redux").replace('\nname = "', '\nname = "Mine: ', 1), encoding="utf-8")
+    spec, file = read_scenario(sc)
+    assert spec.scenario.name.startswith("Mine: ") and file == str(sc)
+    game = lcb_lab.load_scenario(str(sc), seed=1)
+    assert game.scenario_info.scenario.name.startswith("Mine: ")
+    # the lesson names its scenario by a path relative to itself
+    ls = tmp_path / "drill.toml"
+    ls.write_text(R.lesson_text("appendix_b_combat").replace('scenario = "gotland_redux"',
+                                                            'scenario = "./my_scenario.toml"', 1), encoding="utf-8")
+    lesson = Lesson(ls)
+    assert lesson.file == str(ls)
+    assert lesson.game.scenario_info.scenario.name.startswith("Mine: ")
+
+
+def test_old_source_layout_paths_mean_the_packaged_files(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # no scenarios/ folder here
+    assert R.locate("scenarios/gotland_redux.toml", "scenario") == R.scenario_source("gotland_redux")
+    assert R.locate("scenarios/lessons/appendix_b_combat.toml", "lesson") == R.lesson_source("appendix_b_combat")
+    assert read_lesson("scenarios/lessons/appendix_b_combat.toml")[0].lesson.scenario == "gotland_redux"
+    # ... only where such a packaged file exists, and only when the path itself is missing
+    assert R.locate("scenarios/other.toml", "scenario") == Path("scenarios/other.toml")
+    assert R.locate("scenarios/gotland_redux.toml", "lesson") == Path("scenarios/gotland_redux.toml")
+    (tmp_path / "scenarios").mkdir()
+    (tmp_path / "scenarios" / "gotland_redux.toml").write_text("[scenario]\n", encoding="utf-8")
+    with pytest.raises(ScenarioError) as e:  # the user's own file wins
+        lcb_lab.load_scenario("scenarios/gotland_redux.toml")
+    assert e.value.file == "scenarios/gotland_redux.toml" and e.value.key.startswith("scenario")
+
+
+def test_packaged_files_read_from_a_zip_too(tmp_path):
+    """A Traversable that is no filesystem path (a zip import) goes through the same safe reader."""
+    zf = tmp_path / "pkg.zip"
+    with zipfile.ZipFile(zf, "w") as z:
+        z.writestr("pkg/data/scenarios/gotland_redux.toml", R.scenario_text("gotland_redux"))
+        z.writestr("pkg/data/scenarios/bad.toml", b"\xff\xfe not utf-8")
+    zp = zipfile.Path(zf, "pkg/data/scenarios/")
+    spec, file = read_toml_model(zp / "gotland_redux.toml", ScenarioFile, "scenario")
+    assert spec.scenario.id == "gotland_redux" and file.endswith("gotland_redux.toml")
+    with pytest.raises(ScenarioError, match="not UTF-8") as e:
+        files.read_text(zp / "bad.toml", "scenario")
+    assert e.value.file.endswith("bad.toml") and e.value.key == "(file)"
+
+
+def _cli(*args, cwd):
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(PKG.parent), os.environ.get("PYTHONPATH", "")])}
+    return subprocess.run([sys.executable, "-m", "lcb_lab", *args], capture_output=True, text=True, cwd=cwd,
+                          env=env, timeout=120)
+
+
+def test_cli_lists_and_replays_packaged_lessons_from_anywhere(tmp_path):
+    out = _cli("--list", cwd=tmp_path)
+    assert out.returncode == 0 and out.stdout.splitlines() == ["scenarios: gotland_redux",
+                                                               "lessons: appendix_b_combat"]
+    by_name = _cli("appendix_b_combat", "--json", cwd=tmp_path)
+    old_path = _cli("scenarios/lessons/appendix_b_combat.toml", "--json", cwd=tmp_path)
+    assert by_name.returncode == old_path.returncode == 0, by_name.stderr + old_path.stderr
+    assert json.loads(by_name.stdout) == json.loads(old_path.stdout)
+    assert json.loads(by_name.stdout)["units"]["2 Anna"]["destroyed"] is True
+    bad = _cli("appendix_b", cwd=tmp_path)
+    assert bad.returncode == 2 and "no packaged lesson named 'appendix_b' (packaged: appendix_b_combat)" in bad.stderr
+    assert "a packaged lesson's name" in _cli("--help", cwd=tmp_path).stdout
