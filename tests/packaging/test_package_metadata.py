@@ -99,6 +99,10 @@ def test_project_urls_and_binder_links_use_the_one_repository_setting():
     links = re.findall(r"mybinder\.org/v2/gh/([^/\s]+/[^/\s]+)/HEAD\?urlpath=(\S+?)>", text)
     assert links == [(repo, "lab/tree/notebooks/00_start_here.ipynb"),
                      (repo, "voila/render/notebooks/lab_app.ipynb")]
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    owners = set(re.findall(r"mybinder\.org/v2/gh/([^/\s]+/[^/\s]+)/HEAD", readme))
+    assert owners == {repo}, owners          # the badges and the links name the one setting
+    assert readme.count("urlpath=voila/render/notebooks/lab_app.ipynb") >= 2
 
 
 @pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
