@@ -80,7 +80,7 @@ class CounterStyle:
         """The default look or the presentation layout (which sits lower in the hex, under the larger
         hex label, and fans a stack right and down so it stays clear of it)."""
         if presentation:
-            return cls(True, size, font_scale, COUNTER_KM, 1.45, (0.9, -0.45), STACK_LEVELS)
+            return cls(True, size, font_scale, COUNTER_KM, 1.7, (0.8, -0.45), STACK_LEVELS)
         return cls(False, size, font_scale)
 
     # text sizes in px

@@ -194,7 +194,10 @@ class MapView:
 
     # ---------------------------------------------------------- sizes
     def _glyph(self, name: str):
-        return self.figure.select_one({"name": name}).glyph
+        """The glyph of the renderer ``name`` (looked up once: ``figure.select`` walks every model)."""
+        if not getattr(self, "_renderers", None):
+            self._renderers = {r.name: r for r in self.figure.renderers if r.name}
+        return self._renderers[name].glyph
 
     @property
     def px_per_km(self) -> float:

@@ -6,7 +6,7 @@ follow the map key (4.1, 5.11): naval blue, green, yellow, orange, brown and red
 Overlay and track colours are colour-blind safe: every colour is taken from Okabe & Ito's
 palette ("Color Universal Design", 2008) or Paul Tol's qualitative schemes (bright, vibrant,
 muted, dark; SRON/EPS/TN/09-002), and they were chosen so that any two that can be on screen
-together stay apart (CIELAB-like Delta E >= 12 in CAM02-UCS) for normal vision, deuteranopia
+together stay apart (Delta E >= 12 in CAM02-UCS) for normal vision, deuteranopia
 and protanopia (simulated with colorspacious, severity 100) -- tests/views/test_palette.py.
 The physical game's green GA / red LRS / purple INTERCEPT tracks (4.32) keep their hues.
 Colour is never the only cue: :data:`CUE` gives each overlay a dash pattern (and the areas
@@ -57,15 +57,16 @@ TITLE = "#1f2a33"
 # Okabe-Ito (OI) and Paul Tol (bright TB, vibrant TV, muted TM, dark TD) colours used below
 _OI_ORANGE, _OI_SKY, _OI_YELLOW = "#E69F00", "#56B4E9", "#F0E442"
 _TV_BLUE = "#0077BB"
-_TM_TEAL, _TM_ROSE, _TM_CYAN, _TM_WINE, _TM_INDIGO, _TM_PALE_GREY = ("#44AA99", "#CC6677", "#88CCEE", "#882255",
-                                                                     "#332288", "#DDDDDD")
+_TM_TEAL, _TM_ROSE, _TM_WINE, _TM_INDIGO, _TM_PALE_GREY = "#44AA99", "#CC6677", "#882255", "#332288", "#DDDDDD"
 _TB_PURPLE = "#AA3377"
 _TD_RED, _TD_YELLOW, _TD_BLUE = "#663333", "#666633", "#222255"
 
-CV_TRACK = {"GA": _TM_TEAL, "LRS1": _TM_ROSE, "LRS2": _OI_ORANGE, "LRS3": _TM_CYAN,
+CV_TRACK = {"GA": _TM_TEAL, "LRS1": _TM_ROSE, "LRS2": _OI_ORANGE, "LRS3": _TM_INDIGO,
             "INT1": _TB_PURPLE, "INT2": _TM_WINE}
 """Unit Tracker supply-track colours (4.32): GA green (Tol muted teal), LRS1 red (Tol muted rose),
-LRS2 orange (Okabe-Ito), LRS3 blue (Tol muted cyan), INT1/INT2 purple (Tol bright purple, Tol wine)."""
+LRS2 orange (Okabe-Ito), LRS3 blue (Tol muted indigo), INT1/INT2 purple (Tol bright purple, Tol wine).
+LRS3 shares its indigo with a logistics unit's RV2: no catalog unit has both, so they are never on
+screen together (tests/views/test_palette.py derives what can be from the catalog)."""
 
 RESUPPLY = {"RV1": _OI_SKY, "RV2": _TM_INDIGO}
 """Resupply reach of a logistics unit's RVs (8.0, the blue RV circles): Okabe-Ito sky blue, Tol indigo."""

@@ -52,7 +52,10 @@ BORDER_PX = 4
 
 
 def font_px(name: str, presentation: bool, font_scale: float = 1.0, size: float = 1.0) -> float:
-    """The px size of text ``name`` (a key of :data:`BASE_FONT_PX`), rounded to 0.1 px."""
+    """The px size of text ``name`` (a key of :data:`BASE_FONT_PX`), rounded to 0.1 px.  The title and
+    subtitle sit outside the frame: they follow the mode and ``font_scale`` but not ``size``."""
+    if name in ("title", "subtitle"):
+        size = 1.0
     base = (PRESENTATION_FONT_PX if presentation else BASE_FONT_PX)[name]
     return round(base * font_scale * size, 1)
 
@@ -78,6 +81,6 @@ def fit_frame(width_px: float, height_px: float, aspect: float, presentation: bo
         if not isinstance(v, (int, float)) or isinstance(v, bool) or not v > 0 or v != v:
             raise ValueError(f"map size must be a positive number of px, got {v!r}")
     ow, oh = outer_size(0, 0, presentation, font_scale)
-    h = min(height_px - oh, (width_px - ow) / aspect)
-    h = max(int(math.floor(h)), min_height)
-    return int(round(h * aspect)), h
+    h = min(height_px - oh, (width_px - ow + 0.5) / aspect)      # + 0.5: the width is rounded
+    h = max(int(math.floor(h + 1e-9)), min_height)
+    return max(1, min(int(round(h * aspect)), int(math.floor(width_px - ow)))), h
