@@ -83,20 +83,23 @@ class CounterStyle:
             return cls(True, size, font_scale, COUNTER_KM, 1.7, (0.8, -0.45), STACK_LEVELS)
         return cls(False, size, font_scale)
 
-    # text sizes in px
+    # text sizes in px (never below MIN_TEXT_PX: on a small map they would be noise)
     def name_px(self, name: str) -> float:
         if self.presentation:
-            return PRESENTATION_NAME_PX * self.font_scale * self.size
-        return _px_value(name_font_size(name, self.font_scale)) * self.size
+            return max(PRESENTATION_NAME_PX * self.font_scale * self.size, MIN_TEXT_PX)
+        return max(_px_value(name_font_size(name, self.font_scale)) * self.size, MIN_TEXT_PX)
 
     def low_px(self, text: str) -> float:
         if self.presentation:
-            return 12.0 * self.font_scale * self.size
-        return fit_size(text, 7.0, self.font_scale) * self.size
+            return max(12.0 * self.font_scale * self.size, MIN_TEXT_PX)
+        return max(fit_size(text, 7.0, self.font_scale) * self.size, MIN_TEXT_PX)
 
     def hint_px(self) -> float:
-        return (24.0 if self.presentation else 14.0 * min(self.font_scale, 1.4)) * self.size
+        return max((24.0 if self.presentation else 14.0 * min(self.font_scale, 1.4)) * self.size, MIN_TEXT_PX)
 
+
+MIN_TEXT_PX = 6.0
+"""The smallest counter text (px)."""
 
 PRESENTATION_NAME_PX = 16.0
 """A designator's size in presentation at the presentation reference scale (issue 6: >= 16 px)."""
@@ -273,8 +276,8 @@ def counter_layers(view: dict, selected: str | None = None, font_scale: float = 
             cols["y_low"].append(y + (0.05 if st.presentation else 0.02) * s)
             # the symbol, fitted into the box above the designator (its aspect kept)
             if sym is not None and top:
-                bw, bh = (0.66 * s, 0.52 * s) if st.presentation else (0.64 * s, 0.56 * s)
-                by_c = y + 0.19 * s
+                bw, bh = (0.70 * s, 0.56 * s) if st.presentation else (0.66 * s, 0.58 * s)
+                by_c = y + 0.20 * s
                 k = min(bw / sym.width, bh / sym.height)
                 w, h = sym.width * k, sym.height * k
                 cols["url"].append(sym.url)
@@ -293,7 +296,7 @@ def counter_layers(view: dict, selected: str | None = None, font_scale: float = 
             cols["n"].append(str(n) if (top and n > 1) else "")
             cols["badge_alpha"].append(1.0 if (top and n > 1) else 0.0)
             cols["bx"].append(x + 0.5 * s)
-            cols["by"].append(y + (0.3 if st.presentation else 0.5) * s)
+            cols["by"].append(y + (0.05 if st.presentation else 0.5) * s)
             if top and not back and not c["_marker"]:
                 _add_pips(pips, c, x, y, s)
         # the stack's footprint, for the hover tip that lists it (top counter first)
@@ -316,16 +319,16 @@ def _add_pips(pips: dict[str, list], c: dict, x: float, y: float, s: float) -> N
     track in its colour, RP in the resupply colour; white = out of supply, 4.32, 8.0)."""
     if c["hp_max"] <= 5:
         for j in range(c["hp_max"]):
-            pips["x"].append(x - 0.40 * s)
-            pips["y"].append(y + (0.36 - 0.15 * j) * s)
-            pips["r"].append(0.055 * s)
+            pips["x"].append(x - 0.42 * s)
+            pips["y"].append(y + (0.38 - 0.14 * j) * s)
+            pips["r"].append(0.05 * s)
             pips["fill"].append("#ffffff" if j < c["hp"] else palette.TEAM_BACK[c["team"]])
             pips["line"].append("#161616")
             pips["shape"].append("hp")
     for j, (slot, v) in enumerate((c.get("supply") or {}).items()):
-        pips["x"].append(x + 0.40 * s)
-        pips["y"].append(y + (0.36 - 0.15 * j) * s)
-        pips["r"].append(0.05 * s)
+        pips["x"].append(x + 0.42 * s)
+        pips["y"].append(y + (0.38 - 0.14 * j) * s)
+        pips["r"].append(0.045 * s)
         colour = palette.CV_TRACK.get(slot) or (palette.RESUPPLY["RV1"] if slot == "RP" else "#999999")
         pips["fill"].append(colour if (v is None or v > 0) else "#ffffff")
         pips["line"].append("#161616")

@@ -44,27 +44,37 @@ PRESENTATION_FONT_PX = {"hex_labels": 14.0, "ports": 16.0, "airfields": 16.0, "s
 """Sizes (px) of the map's texts in presentation at :data:`PRESENTATION_PX_PER_KM` (counter texts:
 :class:`~lcb_lab.views.counters.CounterStyle`)."""
 
-TOOLBAR_PX = 34
-"""Width of the figure's toolbar (right of the frame)."""
+TOOLBAR_PX = 26
+"""Width of the figure's toolbar right of the frame (measured in Chromium: figure = frame + 34 px with the borders)."""
 
 BORDER_PX = 4
 """The figure's min_border on each side of the frame."""
 
 
+MIN_MAP_TEXT_PX = 6.0
+"""No text on the map is drawn smaller than this (a small map's texts stop shrinking: they would be noise)."""
+
+PANEL_TEXTS = ("title", "subtitle", "legend", "tooltip")
+"""Texts that are not tied to the hexes: the titles (outside the frame) never follow the frame's size;
+the legend and the hover tip grow with a larger map but never shrink below their size at the reference."""
+
+
 def font_px(name: str, presentation: bool, font_scale: float = 1.0, size: float = 1.0) -> float:
-    """The px size of text ``name`` (a key of :data:`BASE_FONT_PX`), rounded to 0.1 px.  The title and
-    subtitle sit outside the frame: they follow the mode and ``font_scale`` but not ``size``."""
+    """The px size of text ``name`` (a key of :data:`BASE_FONT_PX`) for the mode, *Large text* scale and
+    the frame's ``size`` (its scale over the mode's reference), rounded to 0.1 px."""
     if name in ("title", "subtitle"):
         size = 1.0
+    elif name in PANEL_TEXTS:
+        size = max(size, 1.0)
     base = (PRESENTATION_FONT_PX if presentation else BASE_FONT_PX)[name]
-    return round(base * font_scale * size, 1)
+    return round(max(base * font_scale * size, MIN_MAP_TEXT_PX), 1)
 
 
 def title_px(presentation: bool, font_scale: float = 1.0) -> tuple[float, float]:
     """Height in px of the title and subtitle rows above the frame (text + Bokeh's padding)."""
     t = font_px("title", presentation, font_scale)
     st = font_px("subtitle", presentation, font_scale)
-    return math.ceil(1.2 * t + 10), math.ceil(1.2 * st + 10)
+    return math.ceil(t + 10), math.ceil(st + 10)
 
 
 def outer_size(frame_w: int, frame_h: int, presentation: bool = False, font_scale: float = 1.0) -> tuple[int, int]:

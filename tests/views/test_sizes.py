@@ -150,3 +150,15 @@ def test_presentation_widens_lines_and_grows_the_hover_text(game):
     tip_px = mv.text_px("tooltip")
     assert tip_px >= 18 and f"font-size:{tip_px:g}px" in mv._hover.tooltips
     assert mv.legend.glyph_width > 34
+
+
+def test_a_small_map_keeps_its_texts_readable_and_its_panel_texts_whole(game):
+    mv = MapView(game.board)
+    mv.update(game, "US")
+    mv.resize(480, 600)
+    assert mv.size_factor < 0.65
+    sizes = mv.font_sizes()
+    assert _px(sizes["hex_labels"]) == 6 and min(_designator_px(mv)) >= 6     # floored, not 4 px
+    assert sizes["legend"] == "10px" and sizes["title"] == "13px"            # panel texts do not shrink
+    w, h = mv.outer_size()
+    assert w <= 480 and h <= 600
