@@ -19,21 +19,30 @@ surface), status ``0`` (present), headquarters/task force/dummy (``1`` = feint/d
 MILDEC), echelon (two digits, ``00`` = none), entity (six digits), sector 1 and sector 2
 modifiers (two digits each).
 
-The SVGs are built lazily and cached per (SIDC, size) in this process: the first symbol loads
-milsymbol's tables (~0.4 s CPU), later ones cost microseconds.
+The SVGs are built lazily and cached per (SIDC, size) in this process.  milsymbol's tables
+cost ~0.5 s CPU to load, so the SVGs of every symbol in :data:`ICONS` and :data:`MARKER_ICONS`
+(both teams, the map's :data:`SVG_SIZE`) ship pre-rendered in ``lcb_lab/data/app6_symbols.json``
+(written by :func:`write_symbol_file`; tests/views/test_symbols.py checks it against milsymbol):
+the first map paint reads that ~25 kB file and milsymbol is imported only for another SIDC or size.
 """
 from __future__ import annotations
 
 import base64
+import json
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
 __all__ = ["Icon", "ICONS", "MARKER_ICONS", "AFFILIATION", "ECHELON", "SymbolImage", "sidc", "marker_sidc",
-           "symbol_image", "svg", "data_url", "cache_info", "clear_cache", "SVG_SIZE"]
+           "symbol_image", "svg", "data_url", "cache_info", "clear_cache", "SVG_SIZE", "SYMBOL_FILE",
+           "all_sidcs", "render", "write_symbol_file"]
 
 SVG_SIZE = 100
 """milsymbol ``size`` of the SVGs (px per 100 symbol units): large enough to stay sharp when a
 counter is drawn ~60 px wide on a projector; the map scales the image to the counter in km."""
+
+SYMBOL_FILE = Path(__file__).resolve().parents[1] / "data" / "app6_symbols.json"
+"""The pre-rendered SVGs (see the module docstring)."""
 
 
 @dataclass(frozen=True)
@@ -126,20 +135,55 @@ class SymbolImage:
     anchor_y: float
 
 
-@lru_cache(maxsize=256)
-def symbol_image(code: str, size: int = SVG_SIZE) -> SymbolImage:
-    """The SVG of SIDC ``code`` at milsymbol ``size``, as a data URL with its geometry (cached).
-    Raises ``ValueError`` when milsymbol does not know the code."""
+def all_sidcs() -> list[str]:
+    """Every SIDC the map can draw: each :data:`ICONS` symbol and each MILDEC, for both teams."""
+    out = [sidc(team, sym) for team in AFFILIATION for sym in ICONS]
+    out += [marker_sidc(team, dom) for team in AFFILIATION for dom in ("ground", "naval")]
+    return out
+
+
+def render(code: str, size: int = SVG_SIZE) -> dict:
+    """milsymbol's rendering of SIDC ``code``: ``{"svg", "width", "height", "anchor_x", "anchor_y"}``
+    (px).  Raises ``ValueError`` when milsymbol does not know the code."""
     from milsymbol import Symbol           # lazily: its tables load on the first symbol
 
     sym = Symbol(code, size=size)
     if not sym.is_valid():
         raise ValueError(f"milsymbol does not know SIDC {code}")
-    text = sym.as_svg()
     dims, anchor = sym.get_size(), sym.get_anchor()
-    url = "data:image/svg+xml;base64," + base64.b64encode(text.encode("utf-8")).decode("ascii")
-    return SymbolImage(code, url, float(dims["width"]), float(dims["height"]), float(anchor["x"]),
-                       float(anchor["y"]))
+    return {"svg": sym.as_svg(), "width": float(dims["width"]), "height": float(dims["height"]),
+            "anchor_x": float(anchor["x"]), "anchor_y": float(anchor["y"])}
+
+
+def write_symbol_file(path: Path | str = SYMBOL_FILE) -> int:
+    """(Re)write the pre-rendered SVGs of :func:`all_sidcs` with milsymbol; returns how many.
+    ``python -c "from lcb_lab.views.symbols import write_symbol_file; write_symbol_file()"``"""
+    from importlib.metadata import version
+
+    data = {"generator": f"milsymbol {version('milsymbol')} (https://pypi.org/project/milsymbol/)",
+            "size": SVG_SIZE, "symbols": {code: render(code) for code in sorted(set(all_sidcs()))}}
+    Path(path).write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    return len(data["symbols"])
+
+
+@lru_cache(maxsize=1)
+def _shipped() -> dict[str, dict]:
+    try:
+        data = json.loads(SYMBOL_FILE.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data["symbols"] if data.get("size") == SVG_SIZE else {}
+
+
+@lru_cache(maxsize=256)
+def symbol_image(code: str, size: int = SVG_SIZE) -> SymbolImage:
+    """The SVG of SIDC ``code`` at milsymbol ``size``, as a data URL with its geometry (cached; from
+    the shipped file when it has it).  Raises ``ValueError`` when milsymbol does not know the code."""
+    r = _shipped().get(code) if size == SVG_SIZE else None
+    if r is None:
+        r = render(code, size)
+    url = "data:image/svg+xml;base64," + base64.b64encode(r["svg"].encode("utf-8")).decode("ascii")
+    return SymbolImage(code, url, r["width"], r["height"], r["anchor_x"], r["anchor_y"])
 
 
 def svg(code: str, size: int = SVG_SIZE) -> str:

@@ -3,6 +3,7 @@ and a team view never sends a concealed enemy's symbol (or anything else about i
 from __future__ import annotations
 
 import base64
+import json
 import subprocess
 import sys
 
@@ -70,17 +71,32 @@ def test_svgs_are_cached_per_sidc_and_size():
     assert symbols.data_url(code) == a.url
 
 
-def test_the_symbol_tables_load_only_when_a_counter_is_drawn():
+def test_drawing_the_map_reads_the_shipped_svgs_and_never_loads_milsymbols_tables():
     code = ("import sys\n"
             "from lcb_lab import load_scenario\n"
-            "from lcb_lab.views import MapView\n"
+            "from lcb_lab.views import MapView, symbols\n"
             "g = load_scenario('gotland_redux', seed=1)\n"
             "mv = MapView(g.board)\n"
-            "print('milsymbol' in sys.modules)\n"
-            "mv.update(g, 'US')\n"
+            "mv.update(g, 'instructor')\n"
+            "print(len(set(mv.sources['counters'].data['sidc']) - {''}), 'milsymbol' in sys.modules)\n"
+            "symbols.symbol_image(symbols.sidc('US', 'infantry'), size=40)\n"
             "print('milsymbol' in sys.modules)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
-    assert out.stdout.split() == ["False", "True"]
+    n, loaded, later = out.stdout.split()
+    assert int(n) >= 8 and loaded == "False" and later == "True"
+
+
+def test_the_shipped_svgs_are_what_milsymbol_renders_for_every_symbol(tmp_path):
+    shipped = json.loads(symbols.SYMBOL_FILE.read_text(encoding="utf-8"))
+    assert shipped["size"] == symbols.SVG_SIZE and shipped["generator"].startswith("milsymbol ")
+    assert set(shipped["symbols"]) == set(symbols.all_sidcs())
+    cat = load_catalog()
+    assert {symbols.sidc(t.team, t.symbol) for t in cat.units.values()} <= set(shipped["symbols"])
+    for code, entry in shipped["symbols"].items():
+        assert entry == symbols.render(code), code
+    # the writer reproduces the file
+    assert symbols.write_symbol_file(tmp_path / "s.json") == len(shipped["symbols"])
+    assert json.loads((tmp_path / "s.json").read_text()) == shipped
 
 
 def _document_json(fig) -> str:
