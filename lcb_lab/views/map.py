@@ -171,9 +171,19 @@ class MapView:
         # on every click would make Bokeh recompute all references (slow)
         self._ov_items = [LegendItem(label="", renderers=[self._ov_renderer], index=0, visible=False)
                           for _ in range(LEGEND_POOL)]
-        self._umb_items = {st: LegendItem(label=f"INTERCEPT: {txt}", renderers=[self._umb_renderer], index=0,
+        # the rings' legend swatches: a line per status in its colour and dash (a ring shrunk to a
+        # swatch would hide its dash); the rows have no points, so nothing is drawn on the map
+        statuses = list(ov.UMBRELLA_STATUS)
+        cues = [palette.CUE[st] for st in statuses]
+        self.sources["umbrella_legend"] = ColumnDataSource({
+            "xs": [[] for _ in statuses], "ys": [[] for _ in statuses], "status": statuses,
+            "colour": [c.colour for c in cues], "dash": [list(c.dash) or "solid" for c in cues],
+            "width": [c.width for c in cues]})
+        umb_legend = p.multi_line("xs", "ys", source=self.sources["umbrella_legend"], line_color="colour",
+                                  line_dash="dash", line_width="width", name="umbrella_legend")
+        self._umb_items = {st: LegendItem(label=f"INTERCEPT: {txt}", renderers=[umb_legend], index=i,
                                           visible=False)
-                           for st, (txt, _c) in ov.UMBRELLA_STATUS.items()}
+                           for i, (st, (txt, _c)) in enumerate(ov.UMBRELLA_STATUS.items())}
         self._line_item = LegendItem(label="LRS: shooter \u2192 target", renderers=[self._line_renderer],
                                      visible=False)
         self.legend = Legend(items=[*self._ov_items, *self._umb_items.values(), self._line_item],
@@ -280,6 +290,8 @@ class MapView:
         lw = PRESENTATION_LINE_SCALE if self.presentation else 1.0
         self._glyph("selected_hex").line_width = palette.CUE["selected"].width * lw
         self._line_renderer.glyph.line_width = palette.CUE["shooter"].width * lw
+        self._set("umbrella_legend", dict(self.sources["umbrella_legend"].data,
+                                          width=[palette.CUE[st].width * lw for st in ov.UMBRELLA_STATUS]))
         # a larger label sits closer to the hex's top edge, so it stays clear of the counters
         margin = (PRESENTATION_LABEL_MARGIN_KM if self.presentation
                   else LABEL_MARGIN_KM if self.font_scale <= 1.0 else 0.6)
@@ -345,8 +357,6 @@ class MapView:
         shown, line = self._show_umbrella(umbrella, lw)
         for st, item in self._umb_items.items():
             on = st in shown
-            if on:
-                item.index = shown[st]
             if item.visible != on:
                 item.visible = on
         if self._line_item.visible != line:

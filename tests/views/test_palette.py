@@ -158,6 +158,12 @@ def test_the_map_draws_each_overlay_with_its_cue_and_the_legend_shows_it(drawn):
         assert u["dash"][i] == (list(palette.CUE[st].dash) or "solid") and u["colour"][i] == palette.CUE[st].colour
     ring = mv.figure.select_one({"name": "umbrella"}).glyph
     assert ring.line_dash == "dash"
-    items = {it.label["value"]: it.index for it in mv.legend.items if it.visible and it.renderers[0].name == "umbrella"}
-    for label, i in items.items():
-        assert label.endswith(u["text"][i])
+    # the rings' legend swatches are lines in each status's colour and dash
+    sw = mv.sources["umbrella_legend"].data
+    items = [it for it in mv.legend.items if it.visible and it.renderers[0].name == "umbrella_legend"]
+    assert len(items) == 2
+    for it in items:
+        st = sw["status"][it.index]
+        assert it.label["value"] == f"INTERCEPT: {ov.UMBRELLA_STATUS[st][0]}"
+        assert sw["dash"][it.index] == (list(palette.CUE[st].dash) or "solid")
+        assert sw["colour"][it.index] == palette.CUE[st].colour and sw["xs"][it.index] == []
