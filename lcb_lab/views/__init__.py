@@ -2,13 +2,15 @@
 
 * :class:`MapView` -- the hex map figure with live data sources (``views.map``),
   drawn from the board's fixed layers (``views.board_layers``) and the
-  counters layer (``views.counters``);
+  counters layer (``views.counters``, APP-6 symbols from ``views.symbols``);
+  its size and text sizes (default and presentation) in ``views.sizing``;
 * :mod:`~lcb_lab.views.overlays` -- unions of hex polygons (movement reach, CV
   ranges, ZOR, resupply reach) and the INTERCEPT umbrella;
-* :mod:`~lcb_lab.views.palette` -- team, MP and overlay colours.
+* :mod:`~lcb_lab.views.palette` -- team, MP and overlay colours (colour-blind safe)
+  and each overlay's second cue.
 """
-from .counters import counter_data, hp_pips
+from .counters import counter_data, counter_layers, hp_pips
 from .map import MapView
 from .overlays import Overlay, unit_overlays, umbrella_markers
 
-__all__ = ["MapView", "Overlay", "counter_data", "hp_pips", "unit_overlays", "umbrella_markers"]
+__all__ = ["MapView", "Overlay", "counter_data", "counter_layers", "hp_pips", "unit_overlays", "umbrella_markers"]

@@ -22,17 +22,18 @@ from __future__ import annotations
 from typing import Callable
 
 from bokeh.events import Tap
-from bokeh.models import ColumnDataSource, Legend, LegendItem, Range1d, Title
+from bokeh.models import ColumnDataSource, HoverTool, Legend, LegendItem, Range1d, Title
 from bokeh.plotting import figure
 
 from ..board import Board
-from . import board_layers, palette
+from . import board_layers, palette, sizing
 from . import overlays as ov
 from .board_layers import LABEL_MARGIN_KM, add_board_layers, board_extent, hex_label_data, land_geometry
-from .counters import (COUNTER_FONT, COUNTER_KM, COUNTER_TEXT_PX, NARROW_EM, add_counter_layer, counter_data,
-                       fit_size, hp_pips, name_font_size, px)
+from .counters import (COUNTER_FONT, COUNTER_KM, COUNTER_TEXT_PX, NARROW_EM, CounterStyle, add_counter_layer,
+                       counter_data, counter_layers, fit_size, hp_pips, name_font_size, px)
+from .sizing import BASE_FONT_PX, PRESENTATION_FONT_PX
 
-__all__ = ["MapView", "title_text", "scenario_name", "BASE_FONT_PX", "LEGEND_POOL",
+__all__ = ["MapView", "title_text", "scenario_name", "BASE_FONT_PX", "PRESENTATION_FONT_PX", "LEGEND_POOL",
            # the layers' helpers, importable from here as before the split
            "COUNTER_FONT", "COUNTER_KM", "COUNTER_TEXT_PX", "NARROW_EM", "counter_data", "fit_size", "hp_pips",
            "name_font_size", "px", "LABEL_MARGIN_KM", "board_extent", "land_geometry"]
@@ -41,14 +42,21 @@ _CACHE = board_layers._CACHE
 """The board layers' geometry cache (coastline/terrain Shapely unions): benchmarks/run.py clears it
 through MapView's module."""
 
-BASE_FONT_PX = {"hex_labels": 7.0, "ports": 12.0, "airfields": 12.0, "stack_counts": 7.0, "city_names": 11.0,
-                "names": 9.0, "title": 13.0, "subtitle": 11.0, "legend": 10.0, "stack_badges": 11.0}
-"""Sizes (px) of the map's texts at ``font_scale`` 1; :meth:`MapView.set_font_scale` multiplies them
-(the counter texts are columns of the counter source, see :func:`counter_data`)."""
-
-
 LEGEND_POOL = 12
 """Most overlay rows the legend lists at once."""
+
+PRESENTATION_LABEL_MARGIN_KM = 0.25
+"""Gap between a hex's top edge and its (14 px) label in presentation."""
+
+PRESENTATION_LINE_SCALE = 1.5
+"""Overlay, ring and selection lines are this much wider in presentation."""
+
+UMBRELLA_RING_KM = 9.5
+"""Radius of an INTERCEPT umbrella ring round an interceptor's counter (in km, so it follows the map's size)."""
+
+
+_OVERLAY_KEYS = ("xs", "ys", "colour", "fill_alpha", "dash", "hatch", "width", "label")
+_UMBRELLA_KEYS = ("x", "y", "colour", "dash", "width", "label", "text")
 
 
 def title_text(view: dict, scenario: str = "") -> tuple[str, str]:
@@ -74,34 +82,40 @@ def scenario_name(game) -> str:
 class MapView:
     """The hex map as a Bokeh figure with live data sources.
 
-    Public: ``figure``, ``update(game, team, selected=None)``,
-    ``show_overlays(overlays)``, ``show_umbrella(data)``, ``clear_overlays()``,
-    ``select_hex(label)``, ``on_hex(callback)``, ``hex_at(x, y)``,
-    ``set_font_scale(scale)``, ``sources`` (name -> ColumnDataSource).
+    Public: ``figure``, ``update(game, team, selected=None)``, ``show_overlays(overlays, umbrella)``,
+    ``clear_overlays()``, ``select_hex(label)``, ``on_hex(callback)``, ``hex_at(x, y)``,
+    ``set_font_scale(scale)``, ``set_presentation(on)``, ``resize(width_px, height_px)``,
+    ``font_sizes()``, ``outer_size()``, ``sources`` (name -> ColumnDataSource).
 
-    ``font_scale`` multiplies every text of the map (hex labels, counter texts
-    as far as a counter's width allows, feature names, title, legend): 1.4 for
-    a projector ("Large text"); 1 is the default look.
+    Sizes: the frame keeps the board's aspect (1 km as wide as tall); ``resize`` fits it into the
+    space the layout gives the map, and every text follows the frame's scale (:mod:`.sizing`),
+    as the counters, symbols and rings (drawn in km) do.  ``font_scale`` multiplies every text
+    (1.4 = *Large text*); ``presentation`` switches to the projector sizes (designators 16 px,
+    hex labels and legend 14 px at a frame of :data:`~.sizing.PRESENTATION_MIN_FRAME_HEIGHT` px).
     """
 
-    def __init__(self, board: Board, *, frame_height: int = 860, scenario: str = "", font_scale: float = 1.0):
+    def __init__(self, board: Board, *, frame_height: int = 860, scenario: str = "", font_scale: float = 1.0,
+                 presentation: bool = False):
         self.board = board
         self.scenario = scenario
         self.font_scale = 1.0
+        self.presentation = False
         self._last_view: tuple[dict, str | None] | None = None
+        self._last_overlays: tuple[list, dict | None] = ([], None)
         self._callbacks: list[Callable[[str], None]] = []
         self.last_tap: str | None = None
         self.selected_hex: str | None = None
         x0, x1, y0, y1 = board_extent(board)
-        frame_width = int(round(frame_height * (x1 - x0) / (y1 - y0)))
         self.extent = (x0, x1, y0, y1)
+        self.aspect = (x1 - x0) / (y1 - y0)
+        frame_width = int(round(frame_height * self.aspect))
         p = figure(
             frame_width=frame_width, frame_height=frame_height,
             x_range=Range1d(x0, x1, bounds=(x0 - 60, x1 + 60)),
             y_range=Range1d(y0, y1, bounds=(y0 - 60, y1 + 60)),
             tools="pan,wheel_zoom,reset,save", active_drag="pan",
             toolbar_location="right", background_fill_color=palette.SEA,
-            border_fill_color="#f4f1e8", outline_line_color="#3a3a3a", min_border=4,
+            border_fill_color="#f4f1e8", outline_line_color="#3a3a3a", min_border=sizing.BORDER_PX,
         )
         p.toolbar.logo = None
         p.toolbar.autohide = False
@@ -116,48 +130,104 @@ class MapView:
         add_board_layers(p, board, self.sources)
         self._build_dynamic()
         p.on_event(Tap, self._on_tap)
-        if font_scale != 1.0:
-            self.set_font_scale(font_scale)
+        if font_scale != 1.0 or presentation:
+            self.font_scale = float(font_scale)
+            self.presentation = bool(presentation)
+            self._apply_sizes()
 
     # ---------------------------------------------------------- layers
     def _build_dynamic(self) -> None:
         """The layers that change with the game, above the board's: overlays, the selected hex,
         the umbrella's shooter-target line, counters, the umbrella's rings, the legend."""
         p = self.figure
-        self.sources["overlays"] = ColumnDataSource({"xs": [], "ys": [], "colour": [], "fill_alpha": [],
-                                                     "dash": [], "width": [], "label": []})
+        self.sources["overlays"] = ColumnDataSource({k: [] for k in _OVERLAY_KEYS})
         self._ov_renderer = p.multi_polygons("xs", "ys", source=self.sources["overlays"], fill_color="colour",
                                              fill_alpha="fill_alpha", line_color="colour", line_dash="dash",
-                                             line_width="width", line_alpha=0.95, name="overlays")
+                                             line_width="width", line_alpha=0.95, hatch_pattern="hatch",
+                                             hatch_color="colour", hatch_alpha=palette.HATCH_ALPHA, hatch_scale=14,
+                                             hatch_weight=1.2, name="overlays")
         self.sources["selected"] = ColumnDataSource({"xs": [], "ys": []})
-        p.patches("xs", "ys", source=self.sources["selected"], fill_alpha=0.0,
-                  line_color=palette.OVERLAY["selected"], line_width=4, name="selected_hex")
+        sel = palette.CUE["selected"]
+        p.patches("xs", "ys", source=self.sources["selected"], fill_alpha=0.0, line_color=sel.colour,
+                  line_width=sel.width, name="selected_hex")
 
         self.sources["umbrella_lines"] = ColumnDataSource({"xs": [], "ys": []})
-        p.multi_line("xs", "ys", source=self.sources["umbrella_lines"], line_color=palette.OVERLAY["shooter"],
-                     line_width=2, line_dash="dashed", line_alpha=0.8, name="umbrella_lines")
+        shooter = palette.CUE["shooter"]
+        self._line_renderer = p.multi_line("xs", "ys", source=self.sources["umbrella_lines"],
+                                           line_color=shooter.colour, line_width=shooter.width,
+                                           line_dash=list(shooter.dash), line_alpha=0.9, name="umbrella_lines")
 
-        self.sources["counters"] = ColumnDataSource(counter_data({"team": "instructor", "counters": []}))
-        add_counter_layer(p, self.sources["counters"])
+        layers = counter_layers({"team": "instructor", "counters": []})
+        for name in ("counters", "pips", "stacks"):
+            self.sources[name if name == "counters" else f"counter_{name}"] = ColumnDataSource(layers[name])
+        add_counter_layer(p, self.sources["counters"], self.sources["counter_pips"], self.sources["counter_stacks"])
+        self._hover = next(t for t in p.tools if isinstance(t, HoverTool))
 
-        self.sources["umbrella"] = ColumnDataSource({"x": [], "y": [], "colour": [], "label": [], "text": []})
-        self._umb_renderer = p.scatter("x", "y", source=self.sources["umbrella"], marker="circle", size=60,
-                                       fill_alpha=0.0, line_color="colour", line_width=4, name="umbrella")
+        self.sources["umbrella"] = ColumnDataSource({k: [] for k in _UMBRELLA_KEYS})
+        self._umb_renderer = p.circle("x", "y", radius=UMBRELLA_RING_KM, source=self.sources["umbrella"],
+                                      fill_alpha=0.0, line_color="colour", line_width="width", line_dash="dash",
+                                      name="umbrella")
         # a fixed pool of legend items, relabelled in place: adding models to the document
         # on every click would make Bokeh recompute all references (slow)
         self._ov_items = [LegendItem(label="", renderers=[self._ov_renderer], index=0, visible=False)
                           for _ in range(LEGEND_POOL)]
-        self._umb_items = {st: LegendItem(label=f"INTERCEPT: {txt}", renderers=[self._umb_renderer], index=0,
+        # the rings' legend swatches: a line per status in its colour and dash (a ring shrunk to a
+        # swatch would hide its dash); the rows have no points, so nothing is drawn on the map
+        statuses = list(ov.UMBRELLA_STATUS)
+        cues = [palette.CUE[st] for st in statuses]
+        self.sources["umbrella_legend"] = ColumnDataSource({
+            "xs": [[] for _ in statuses], "ys": [[] for _ in statuses], "status": statuses,
+            "colour": [c.colour for c in cues], "dash": [list(c.dash) or "solid" for c in cues],
+            "width": [c.width for c in cues]})
+        umb_legend = p.multi_line("xs", "ys", source=self.sources["umbrella_legend"], line_color="colour",
+                                  line_dash="dash", line_width="width", name="umbrella_legend")
+        self._umb_items = {st: LegendItem(label=f"INTERCEPT: {txt}", renderers=[umb_legend], index=i,
                                           visible=False)
-                           for st, (txt, _c) in ov.UMBRELLA_STATUS.items()}
-        self.legend = Legend(items=[*self._ov_items, *self._umb_items.values()], location="top_left",
-                             background_fill_alpha=0.85, label_text_font_size="10px", glyph_height=14,
-                             glyph_width=20, spacing=2, padding=6, margin=6, visible=False)
+                           for i, (st, (txt, _c)) in enumerate(ov.UMBRELLA_STATUS.items())}
+        self._line_item = LegendItem(label="LRS: shooter \u2192 target", renderers=[self._line_renderer],
+                                     visible=False)
+        self.legend = Legend(items=[*self._ov_items, *self._umb_items.values(), self._line_item],
+                             location="top_left", background_fill_alpha=0.85, label_text_font_size="10px",
+                             glyph_height=14, glyph_width=34, spacing=2, padding=6, margin=6, visible=False)
         p.add_layout(self.legend)
 
-    # ---------------------------------------------------------- text size
+    def _set(self, name: str, data: dict[str, list]) -> None:
+        """Replace a source's data, sending only the columns that changed (all when the rows differ)."""
+        src = self.sources[name]
+        old = src.data
+        if set(old) == set(data) and all(len(old[k]) == len(v) for k, v in data.items()):
+            changed = {k: v for k, v in data.items() if list(old[k]) != v}
+            if changed:
+                src.data.update(changed)
+            return
+        src.data = data
+
+    # ---------------------------------------------------------- sizes
     def _glyph(self, name: str):
-        return self.figure.select_one({"name": name}).glyph
+        """The glyph of the renderer ``name`` (looked up once: ``figure.select`` walks every model)."""
+        if not getattr(self, "_renderers", None):
+            self._renderers = {r.name: r for r in self.figure.renderers if r.name}
+        return self._renderers[name].glyph
+
+    @property
+    def px_per_km(self) -> float:
+        """Screen px per km of the frame (at the initial zoom)."""
+        x0, x1, y0, y1 = self.extent
+        return self.figure.frame_height / (y1 - y0)
+
+    @property
+    def size_factor(self) -> float:
+        """The frame's scale over the current mode's reference scale (texts are multiplied by it)."""
+        ref = sizing.PRESENTATION_PX_PER_KM if self.presentation else sizing.DEFAULT_PX_PER_KM
+        return self.px_per_km / ref
+
+    def text_px(self, name: str) -> float:
+        """The px size of map text ``name`` (a key of :data:`~.sizing.BASE_FONT_PX`) now."""
+        return sizing.font_px(name, self.presentation, self.font_scale, self.size_factor)
+
+    def counter_style(self) -> CounterStyle:
+        """The counters' layout and text sizes for the current mode, text scale and frame."""
+        return CounterStyle.for_mode(self.presentation, self.size_factor, self.font_scale)
 
     def font_sizes(self) -> dict[str, str]:
         """The current text sizes of the map's fixed-size texts (name -> "NNpx")."""
@@ -174,29 +244,80 @@ class MapView:
         if scale == self.font_scale:
             return
         self.font_scale = scale
-        base = BASE_FONT_PX
+        self._apply_sizes()
+
+    def set_presentation(self, on: bool) -> None:
+        """Presentation mode on/off: projector text sizes (designators >= 16 px, hex labels and legend
+        >= 14 px on a frame >= :data:`~.sizing.PRESENTATION_MIN_FRAME_HEIGHT` px), wider lines, counters
+        lower in their hex under the larger labels.  The frame's size does not change (see :meth:`resize`)."""
+        on = bool(on)
+        if on == self.presentation:
+            return
+        self.presentation = on
+        self._apply_sizes()
+
+    def resize(self, width_px: float, height_px: float) -> tuple[int, int]:
+        """Fit the map into ``width_px`` x ``height_px`` (the space the layout gives the whole figure:
+        frame, toolbar and titles), keeping the board's aspect; the texts follow the new scale.
+        Returns the frame's (width, height) in px.  Raises ``ValueError`` for a size that is not positive."""
+        fw, fh = sizing.fit_frame(width_px, height_px, self.aspect, self.presentation, self.font_scale)
+        p = self.figure
+        if (fw, fh) != (p.frame_width, p.frame_height):
+            p.update(frame_width=fw, frame_height=fh)
+            self._apply_sizes()
+        return fw, fh
+
+    def outer_size(self) -> tuple[int, int]:
+        """The figure's (width, height) in px: frame, toolbar, borders and titles (for the layout's box)."""
+        return sizing.outer_size(self.figure.frame_width, self.figure.frame_height, self.presentation,
+                                 self.font_scale)
+
+    def _apply_sizes(self) -> None:
+        """Set every text size, line width and the counters' layout from mode, text scale and frame."""
+        f = self.text_px
         for name in ("hex_labels", "ports", "airfields", "stack_counts"):
-            self._glyph(name).text_font_size = px(base[name] * scale)
-        self._glyph("stack_badges").size = base["stack_badges"] * scale
-        self.figure.title.text_font_size = px(base["title"] * scale)
-        self.subtitle.text_font_size = px(base["subtitle"] * scale)
-        self.legend.label_text_font_size = px(base["legend"] * scale)
+            self._glyph(name).text_font_size = px(f(name))
+        self._glyph("stack_badges").size = f("stack_badges")
+        hl = self._glyph("hex_labels")
+        hl.text_font_style = "normal"
+        self.figure.title.text_font_size = px(f("title"))
+        self.subtitle.text_font_size = px(f("subtitle"))
+        self.legend.label_text_font_size = px(f("legend"))
+        k = f("legend") / BASE_FONT_PX["legend"]
+        self.legend.update(glyph_height=round(14 * k), glyph_width=round(34 * k))
+        self._hover.tooltips = (f'<div style="max-width:{round(34 * f("tooltip"))}px;font-size:{px(f("tooltip"))}">'
+                                '@tip{safe}</div>')
+        lw = PRESENTATION_LINE_SCALE if self.presentation else 1.0
+        self._glyph("selected_hex").line_width = palette.CUE["selected"].width * lw
+        self._line_renderer.glyph.line_width = palette.CUE["shooter"].width * lw
+        self._set("umbrella_legend", dict(self.sources["umbrella_legend"].data,
+                                          width=[palette.CUE[st].width * lw for st in ov.UMBRELLA_STATUS]))
         # a larger label sits closer to the hex's top edge, so it stays clear of the counters
+        margin = (PRESENTATION_LABEL_MARGIN_KM if self.presentation
+                  else LABEL_MARGIN_KM if self.font_scale <= 1.0 else 0.6)
         labels = list(self.sources["hex_labels"].data["text"])
-        self.sources["hex_labels"].data = hex_label_data(labels, LABEL_MARGIN_KM if scale <= 1.0 else 0.6)
+        self._set("hex_labels", hex_label_data(labels, margin))
         names = dict(self.sources["names"].data)
-        names["size"] = [px((base["city_names"] if k == "city" else base["names"]) * scale) for k in names["kind"]]
-        self.sources["names"].data = names
-        if self._last_view is not None:
-            view, selected = self._last_view
-            self.sources["counters"].data = counter_data(view, selected, self.font_scale)
+        names["size"] = [px(f("city_names" if kind == "city" else "names")) for kind in names["kind"]]
+        self._set("names", names)
+        self._draw_counters()
+        self.show_overlays(*self._last_overlays)
 
     # ---------------------------------------------------------- updates
+    def _draw_counters(self) -> None:
+        if self._last_view is None:
+            return
+        view, selected = self._last_view
+        layers = counter_layers(view, selected, self.font_scale, self.counter_style())
+        self._set("counters", layers["counters"])
+        self._set("counter_pips", layers["pips"])
+        self._set("counter_stacks", layers["stacks"])
+
     def update(self, game, team: str, selected: str | None = None) -> dict:
         """Redraw counters and title from ``game.view(team)``; returns the view."""
         view = game.view(team)
         self._last_view = (view, selected)
-        self.sources["counters"].data = counter_data(view, selected, self.font_scale)
+        self._draw_counters()
         l1, l2 = title_text(view, scenario_name(game) or self.scenario)
         self.figure.title.text = l1
         self.subtitle.text = l2
@@ -206,14 +327,16 @@ class MapView:
         """Outline ``label`` (None clears)."""
         self.selected_hex = label
         if label is None or label not in self.board.hexes:
-            self.sources["selected"].data = {"xs": [], "ys": []}
+            self._set("selected", {"xs": [], "ys": []})
             return
         c = ov.hex_corners(label)
-        self.sources["selected"].data = {"xs": [[p[0] for p in c]], "ys": [[p[1] for p in c]]}
+        self._set("selected", {"xs": [[p[0] for p in c]], "ys": [[p[1] for p in c]]})
 
     def show_overlays(self, overlays: list[ov.Overlay], umbrella: dict | None = None) -> None:
-        """Draw overlays (and an INTERCEPT umbrella); the legend lists them."""
-        d: dict[str, list] = {k: [] for k in ("xs", "ys", "colour", "fill_alpha", "dash", "width", "label")}
+        """Draw overlays (and an INTERCEPT umbrella); the legend lists them with their colour and cue."""
+        self._last_overlays = (list(overlays), umbrella)
+        lw = PRESENTATION_LINE_SCALE if self.presentation else 1.0
+        d: dict[str, list] = {k: [] for k in _OVERLAY_KEYS}
         for o in overlays:
             xs, ys = ov.bokeh_multipolygon(o.geometry)
             d["xs"].append(xs)
@@ -221,28 +344,29 @@ class MapView:
             d["colour"].append(o.colour)
             d["fill_alpha"].append(o.fill_alpha)
             d["dash"].append(o.line_dash)
-            d["width"].append(o.line_width)
+            d["hatch"].append(o.hatch or " ")
+            d["width"].append(o.line_width * lw)
             d["label"].append(o.label + (" (whole map)" if o.note and not o.drawn else ""))
-        self.sources["overlays"].data = d
+        self._set("overlays", d)
         for i, item in enumerate(self._ov_items):
             on = i < len(d["label"])
             if on:
                 item.update(label={"value": d["label"][i]}, index=i)
             if item.visible != on:
                 item.visible = on
-        shown = self._show_umbrella(umbrella)
+        shown, line = self._show_umbrella(umbrella, lw)
         for st, item in self._umb_items.items():
             on = st in shown
-            if on:
-                item.index = shown[st]
             if item.visible != on:
                 item.visible = on
+        if self._line_item.visible != line:
+            self._line_item.visible = line
         vis = bool(d["label"]) or bool(shown)
         if self.legend.visible != vis:
             self.legend.visible = vis
 
     def legend_labels(self) -> list[str]:
-        """The visible legend entries (overlays, then INTERCEPT statuses)."""
+        """The visible legend entries (overlays, then INTERCEPT statuses, then the shooter line)."""
         out = []
         for it in self.legend.items:
             if it.visible:
@@ -250,28 +374,31 @@ class MapView:
                 out.append(lab.get("value", "") if isinstance(lab, dict) else getattr(lab, "value", str(lab)))
         return out
 
-    def _show_umbrella(self, umb: dict | None) -> dict[str, int]:
+    def _show_umbrella(self, umb: dict | None, lw: float = 1.0) -> tuple[dict[str, int], bool]:
         if not umb:
-            self.sources["umbrella"].data = {"x": [], "y": [], "colour": [], "label": [], "text": []}
-            self.sources["umbrella_lines"].data = {"xs": [], "ys": []}
-            return {}
-        d: dict[str, list] = {k: [] for k in ("x", "y", "colour", "label", "text")}
+            self._set("umbrella", {k: [] for k in _UMBRELLA_KEYS})
+            self._set("umbrella_lines", {"xs": [], "ys": []})
+            return {}, False
+        d: dict[str, list] = {k: [] for k in _UMBRELLA_KEYS}
         first: dict[str, int] = {}
         for o in umb["interceptors"]:
             x, y = ov.hex_centre(o["hex"])
+            cue = palette.CUE[o["status"]]
             first.setdefault(o["status"], len(d["x"]))
             d["x"].append(x)
             d["y"].append(y)
             d["colour"].append(o["colour"])
+            d["dash"].append(list(cue.dash) or "solid")
+            d["width"].append(cue.width * lw)
             d["label"].append(o["uid"])
             d["text"].append(o["text"])
-        self.sources["umbrella"].data = d
+        self._set("umbrella", d)
         lines = {"xs": [], "ys": []}
         if umb.get("shooter_hex") and umb.get("target_hex"):
             (ax, ay), (bx, by) = ov.hex_centre(umb["shooter_hex"]), ov.hex_centre(umb["target_hex"])
             lines = {"xs": [[ax, bx]], "ys": [[ay, by]]}
-        self.sources["umbrella_lines"].data = lines
-        return first
+        self._set("umbrella_lines", lines)
+        return first, bool(lines["xs"])
 
     def clear_overlays(self) -> None:
         self.show_overlays([], None)

@@ -92,18 +92,24 @@ def bokeh_multipolygon(geom: BaseGeometry) -> tuple[list, list]:
 # ----------------------------------------------------------------- overlays
 @dataclass
 class Overlay:
-    """One overlay shape: the union of ``hexes``, drawn with these styles."""
+    """One overlay shape: the union of ``hexes``, drawn with these styles.
+
+    ``cue`` names its entry of :data:`lcb_lab.views.palette.CUE` (``"reach"``, ``"zor"``, a CV
+    slot such as ``"LRS1"``, an RV slot); :func:`styled` fills colour, dash, hatch and fill from it.
+    ``line_dash`` is a Bokeh dash: a name (``"solid"``) or on/off px (``[9, 4]``)."""
 
     kind: str                       # "reach" | "range" | "zor" | "resupply"
     label: str                      # legend / panel text, e.g. "DDG-51 LRS1 range 6"
     hexes: frozenset[str] = frozenset()
     colour: str = "#000000"
     fill_alpha: float = 0.0
-    line_dash: str = "solid"
+    line_dash: str | list[int] = "solid"
     line_width: float = 2.5
     note: str = ""                  # said in words (e.g. infinite range)
     rules: tuple[str, ...] = ()
     geometry: BaseGeometry = field(default=None, repr=False)  # type: ignore[assignment]
+    hatch: str = ""                 # Bokeh hatch_pattern ("" = none)
+    cue: str = ""                   # key of palette.CUE
 
     def __post_init__(self):
         self.hexes = frozenset(self.hexes)
@@ -115,6 +121,13 @@ class Overlay:
         return not self.geometry.is_empty
 
 
+def styled(kind: str, label: str, hexes: Iterable[str], cue: str, **kw) -> Overlay:
+    """An :class:`Overlay` drawn with colour, dash, hatch, fill and width of ``palette.CUE[cue]``."""
+    c = palette.CUE[cue]
+    return Overlay(kind, label, frozenset(hexes), c.colour, c.fill_alpha, list(c.dash) or "solid", c.width,
+                   hatch=c.hatch, cue=cue, **kw)
+
+
 def _on_board(game, labels: Iterable[str]) -> frozenset[str]:
     return frozenset(h for h in labels if h in game.board.hexes)
 
@@ -122,8 +135,7 @@ def _on_board(game, labels: Iterable[str]) -> frozenset[str]:
 def reach_overlay(game, stack: list[str], viewer: str | None = None) -> Overlay:
     """Hexes the stack could end its move in (5.12-5.18), as ``viewer`` may know them (None: all)."""
     reach = game.movement_reach(stack, viewer=viewer)
-    return Overlay("reach", reach_label(stack, len(reach)), _on_board(game, reach),
-                   palette.OVERLAY["reach"], 0.18, "solid", 2.5, rules=("5.12", "5.13"))
+    return styled("reach", reach_label(stack, len(reach)), _on_board(game, reach), "reach", rules=("5.12", "5.13"))
 
 
 def _hexes(n: int) -> str:
@@ -138,22 +150,18 @@ def reach_label(stack: list[str], n_hexes: int) -> str:
     return f"Movement reach of {stack[0]}'s stack ({len(stack)} units, {_hexes(n_hexes)})"
 
 
-_DASH = {"GA": "solid", "LRS1": "dashed", "LRS2": "dashdot", "LRS3": "dotted", "INT1": "dotdash", "INT2": "dotted"}
-
-
 def range_overlays(game, uid: str) -> list[Overlay]:
     """One overlay per CV of the unit; infinite ranges become a note (7.31)."""
     out = []
     for cv in game.utype(uid).cvs:
         hexes = game.cv_range(uid, cv.slot)
-        colour = palette.CV_TRACK.get(cv.slot, palette.OVERLAY.get(cv.kind, "#333333"))
         if hexes is None:
-            out.append(Overlay("range", f"{uid} {cv.slot} range \u221e", frozenset(), colour,
-                               note=f"{cv.slot} (CV {cv.value}) has infinite range: every hex of the map",
-                               rules=("7.31",), geometry=Polygon()))
+            out.append(styled("range", f"{uid} {cv.slot} range \u221e", (), cv.slot,
+                              note=f"{cv.slot} (CV {cv.value}) has infinite range: every hex of the map",
+                              rules=("7.31",), geometry=Polygon()))
             continue
-        out.append(Overlay("range", f"{uid} {cv.slot} range {cv.range}", _on_board(game, hexes), colour,
-                           0.0, _DASH.get(cv.slot, "dashed"), 2.5, rules=("7.31",)))
+        out.append(styled("range", f"{uid} {cv.slot} range {cv.range}", _on_board(game, hexes), cv.slot,
+                          rules=("7.31",)))
     return out
 
 
@@ -161,17 +169,17 @@ def zor_overlay(game, uid: str) -> Overlay:
     """Ground ZOR (adjacent hexes, 6.21) or naval ZOR (6.23) of a unit."""
     z = game.zor(uid)
     if z["naval"]:
-        return Overlay("zor", f"{uid}: naval ZOR ({len(z['naval'])} hexes)", _on_board(game, z["naval"]),
-                       palette.OVERLAY["zor"], 0.10, "dotted", 2.5, rules=("6.23",))
-    return Overlay("zor", f"{uid}: ground ZOR (adjacent hexes)", _on_board(game, z["ground"]),
-                   palette.OVERLAY["zor"], 0.10, "dotted", 2.5, rules=("6.21",))
+        return styled("zor", f"{uid}: naval ZOR ({len(z['naval'])} hexes)", _on_board(game, z["naval"]), "zor",
+                      rules=("6.23",))
+    return styled("zor", f"{uid}: ground ZOR (adjacent hexes)", _on_board(game, z["ground"]), "zor",
+                  rules=("6.21",))
 
 
 def resupply_overlay(game, uid: str, rv_slot: str = "RV1", viewer: str | None = None) -> Overlay:
     """Hexes a logistics unit's RESUPPLY reaches (8.03, 8.05), as ``viewer`` may know them."""
     reach = game.resupply_reach(uid, rv_slot, viewer=viewer)
-    return Overlay("resupply", f"{uid} {rv_slot}: resupply reach ({len(reach)} hexes)", _on_board(game, reach),
-                   palette.OVERLAY["resupply"], 0.12, "dashed", 2.5, rules=("8.03", "8.05"))
+    return styled("resupply", f"{uid} {rv_slot}: resupply reach ({len(reach)} hexes)", _on_board(game, reach),
+                  rv_slot if rv_slot in palette.CUE else "RV1", rules=("8.03", "8.05"))
 
 
 def unit_overlays(game, uid: str, stack: list[str] | None = None, *, reach: bool = True,
@@ -195,11 +203,12 @@ def unit_overlays(game, uid: str, stack: list[str] | None = None, *, reach: bool
 
 
 UMBRELLA_STATUS = {
-    "eligible": ("may intercept (7.53)", palette.OVERLAY["eligible"]),
-    "too_far": ("in range, but farther than the shooter (7.53)", palette.OVERLAY["too_far"]),
-    "out_of_range": ("out of INTERCEPT range (7.53)", palette.OVERLAY["out_of_range"]),
-    "cannot_act": ("cannot act (no supply / card effect)", palette.OVERLAY["no_supply"]),
+    "eligible": ("may intercept (7.53)", palette.CUE["eligible"].colour),
+    "too_far": ("in range, but farther than the shooter (7.53)", palette.CUE["too_far"].colour),
+    "out_of_range": ("out of INTERCEPT range (7.53)", palette.CUE["out_of_range"].colour),
+    "cannot_act": ("cannot act (no supply / card effect)", palette.CUE["cannot_act"].colour),
 }
+"""Words and ring colour of each INTERCEPT umbrella status; the ring's dash is ``palette.CUE[status]``."""
 
 
 def umbrella_status(opt: dict) -> str:

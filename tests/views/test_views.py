@@ -179,7 +179,9 @@ def test_show_overlays_fills_sources_and_legend(game, mv):
     assert len(mv.sources["umbrella"].data["x"]) == len(game.intercept_umbrella("DDG-51", "1 Anna"))
     labels = mv.legend_labels()
     assert any("may intercept" in lab for lab in labels) and mv.legend.visible
-    assert len(labels) == len(ovs) + len({i["status"] for i in mv_umb(game)})
+    # one entry per overlay, per umbrella status shown, and the shooter-target line
+    assert len(labels) == len(ovs) + len({i["status"] for i in mv_umb(game)}) + 1
+    assert labels[-1] == "LRS: shooter \u2192 target"
     mv.clear_overlays()
     assert mv.sources["overlays"].data["xs"] == [] and not mv.legend.visible
 

@@ -1,0 +1,164 @@
+"""Presentation mode and a map that grows with its space: text sizes in screen px follow the frame,
+presentation meets the projector targets, counters stay in their hexes, stacks list on hover."""
+from __future__ import annotations
+
+import pytest
+from shapely import box
+
+from lcb_lab import hexgrid, load_scenario
+from lcb_lab.views import MapView, sizing
+from lcb_lab.views import overlays as ov
+from lcb_lab.views.counters import COUNTER_KM, CounterStyle, counter_layers
+
+
+@pytest.fixture(scope="module")
+def game():
+    return load_scenario("gotland_redux", seed=1)
+
+
+def _px(size: str) -> float:
+    return float(size.rstrip("px"))
+
+
+def _designator_px(mv: MapView) -> list[float]:
+    d = mv.sources["counters"].data
+    return [_px(s) for s, t in zip(d["name_size"], d["t_name"]) if t]
+
+
+def test_resize_fits_the_space_keeps_the_aspect_and_reports_the_frame(game):
+    mv = MapView(game.board)
+    x0, x1, y0, y1 = mv.extent
+    fw, fh = mv.resize(1100, 1000)
+    p = mv.figure
+    assert (fw, fh) == (p.frame_width, p.frame_height)
+    assert fw / fh == pytest.approx((x1 - x0) / (y1 - y0), abs=2 / fh)
+    ow, oh = mv.outer_size()
+    assert ow <= 1100 and oh <= 1000 and oh >= 1000 - 2          # height-bound: it fills the height
+    # width-bound: a narrow box
+    fw2, _ = mv.resize(600, 1000)
+    assert mv.outer_size()[0] <= 600 and fw2 >= 600 - sizing.TOOLBAR_PX - 2 * sizing.BORDER_PX - 2
+    for bad in (0, -5, float("nan"), "wide"):
+        with pytest.raises(ValueError, match="positive"):
+            mv.resize(bad, 800)
+
+
+def test_texts_follow_the_frame_size(game):
+    mv = MapView(game.board)
+    mv.update(game, "instructor")
+    base = mv.font_sizes()
+    names = _designator_px(mv)
+    assert base["hex_labels"] == "7px"                          # the default look at the default size
+    mv.resize(*(1.5 * v for v in mv.outer_size()))
+    k = mv.figure.frame_height / 860
+    assert k == pytest.approx(1.5, abs=0.05)
+    big = mv.font_sizes()
+    for name, v in base.items():
+        if name not in ("title", "subtitle"):
+            assert _px(big[name]) == pytest.approx(k * _px(v), abs=0.06), name
+    assert _designator_px(mv) == pytest.approx([k * n for n in names], abs=0.06)
+    # the counters, symbols and umbrella rings are in km: they grow with the hexes by themselves
+    d = mv.sources["counters"].data
+    assert max(d["img_w"]) < COUNTER_KM
+    mv.resize(*mv.outer_size())                                 # same size again: nothing changes
+    assert mv.font_sizes() == big
+
+
+@pytest.mark.parametrize("frame_height", [sizing.PRESENTATION_MIN_FRAME_HEIGHT, 950])
+def test_presentation_meets_the_projector_targets(game, frame_height):
+    mv = MapView(game.board)
+    mv.update(game, "instructor")
+    mv.set_presentation(True)
+    # the space a 1920x1080 screen gives the map; the frame is as tall as asked
+    ow, oh = sizing.outer_size(round(frame_height * mv.aspect), frame_height, True)
+    mv.resize(ow, oh)
+    assert mv.figure.frame_height == frame_height
+    sizes = mv.font_sizes()
+    names = _designator_px(mv)
+    assert len(names) >= 10 and min(names) >= 16                 # every designator, "DDG(X)-106" too
+    assert _px(sizes["hex_labels"]) >= 14 and _px(sizes["legend"]) >= 14
+    assert _px(sizes["stack_counts"]) >= 14
+    # they scale with the frame: the taller frame has proportionally larger texts
+    assert min(names) == pytest.approx(16 * frame_height / sizing.PRESENTATION_MIN_FRAME_HEIGHT, abs=0.06)
+    assert mv.figure.select_one({"name": "hex_labels"}).glyph.text_color == "#1b232b"
+    # and back: the default look at this size
+    mv.set_presentation(False)
+    assert _px(mv.font_sizes()["hex_labels"]) == pytest.approx(7 * mv.size_factor, abs=0.06)
+    assert max(_designator_px(mv)) < 16
+
+
+def _stacked_view(game, hex_label: str, n: int) -> dict:
+    view = game.view("instructor")
+    moved = [dict(c, hex=hex_label) for c in view["counters"] if c.get("hex")][:n]
+    uids = {c["uid"] for c in moved}
+    return dict(view, counters=[c for c in view["counters"] if c["uid"] not in uids] + moved)
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 5])
+def test_presentation_counters_stay_in_their_hex_under_the_larger_label(game, n):
+    ppk = sizing.PRESENTATION_PX_PER_KM
+    label_km = sizing.PRESENTATION_FONT_PX["hex_labels"] / ppk
+    style = CounterStyle.for_mode(True)
+    layers = counter_layers(_stacked_view(game, "AL-23", n), style=style)
+    d = layers["counters"]
+    s = style.side_km
+    assert sum(h == "AL-23" for h in d["hex"]) >= n
+    for i, hx in enumerate(d["hex"]):
+        x, y = d["x"][i], d["y"][i]
+        assert box(x - s / 2, y - s / 2, x + s / 2, y + s / 2).within(ov.hex_polygon(hx).buffer(0.05)), hx
+        cx, cy = ov.hex_centre(hx)
+        top = cy + 0.5 * hexgrid.HEX_KM
+        assert y + s / 2 <= top - 0.25 - label_km + 1e-6, hx            # below the 14 px label
+        if d["t_name"][i]:                                               # the designator's plate
+            plate_bottom = d["y_name"][i] - 0.5 * _px(d["name_size"][i]) / ppk
+            assert plate_bottom >= cy - 0.5 * hexgrid.HEX_KM, hx         # inside its hex
+        if d["url"][i]:                                                  # the symbol inside the counter
+            assert x - s / 2 < d["img_x"][i] and d["img_x"][i] + d["img_w"][i] < x + s / 2
+            assert d["img_y"][i] < y + s / 2 and d["img_y"][i] - d["img_h"][i] > d["y_name"][i]
+
+
+def test_a_five_counter_stack_is_listed_on_hover(game):
+    mv = MapView(game.board)
+    view = _stacked_view(game, "AL-23", 5)
+    layers = counter_layers(view, selected=view["counters"][-1]["id"])
+    st = layers["stacks"]
+    i = st["hex"].index("AL-23")
+    assert st["n"][i] == 5
+    tip = st["tip"][i]
+    stacked = [c for c in view["counters"] if c["hex"] == "AL-23"]
+    for c in stacked:
+        assert f"<b>{c['uid']}</b>" in tip and f"HP {c['hp']}/{c['hp_max']}" in tip
+    assert tip.count("<br>") == 5 and "stack of 5" in tip
+    # the selected unit is on top: listed first, drawn with the count badge
+    assert tip.index(stacked[-1]["uid"]) < min(tip.index(c["uid"]) for c in stacked[:-1])
+    d = layers["counters"]
+    top = [k for k, h in enumerate(d["hex"]) if h == "AL-23" and d["top"][k]]
+    assert len(top) == 1 and d["n"][top[0]] == "5" and d["t_name"][top[0]] == stacked[-1]["uid"]
+    # the hover tool reads the stacks' footprints, and its HTML is built from escaped view data
+    hover = mv._hover
+    assert [r.name for r in hover.renderers] == ["stack_hover"] and "@tip{safe}" in hover.tooltips
+    evil = dict(view, counters=[dict(stacked[0], uid="<script>x</script>", hex="AL-23")])
+    assert "<script>" not in counter_layers(evil)["stacks"]["tip"][0]
+
+
+def test_presentation_widens_lines_and_grows_the_hover_text(game):
+    mv = MapView(game.board)
+    ovs = ov.unit_overlays(game, "DDG-51")
+    mv.show_overlays(ovs)
+    w = list(mv.sources["overlays"].data["width"])
+    mv.set_presentation(True)
+    assert mv.sources["overlays"].data["width"] == pytest.approx([1.5 * v for v in w])
+    tip_px = mv.text_px("tooltip")
+    assert tip_px >= 18 and f"font-size:{tip_px:g}px" in mv._hover.tooltips
+    assert mv.legend.glyph_width > 34
+
+
+def test_a_small_map_keeps_its_texts_readable_and_its_panel_texts_whole(game):
+    mv = MapView(game.board)
+    mv.update(game, "US")
+    mv.resize(480, 600)
+    assert mv.size_factor < 0.65
+    sizes = mv.font_sizes()
+    assert _px(sizes["hex_labels"]) == 6 and min(_designator_px(mv)) >= 6     # floored, not 4 px
+    assert sizes["legend"] == "10px" and sizes["title"] == "13px"            # panel texts do not shrink
+    w, h = mv.outer_size()
+    assert w <= 480 and h <= 600
