@@ -8,16 +8,20 @@ person: a hex with a unit (1 Tanya, one hex south of the canvas centre) draws th
 unit's overlays -- the canvas changes but is not re-created (a patch, not a re-render);
 after *Begin impulse* switching views repaints the counters (the Red view shows Blue's
 concealed units face down); and no view switch logs "Error setting state" (the builder's
-Units list emptied in the Red view: its options and selection once went apart).
+Units list emptied in the Red view: its options and selection once went apart).  The
+first message ("Begin impulse TF Memphis: done.") does not move the hex info panel:
+the message line has a fixed place (``test-results/right_column.png``).
 """
 
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
+RESULTS = Path(__file__).resolve().parents[2] / "test-results"
 LOAD_TIMEOUT_MS = 120_000
 KERNEL_MS = 30_000
 SETTLE_MS = 5_000                 # long enough for a second render, if there were one
@@ -64,6 +68,7 @@ def test_the_map_is_painted_once_and_follows_the_clicks(page: Page, voila_url: s
     assert page.evaluate("window.__lcbCanvases") == 1
 
     before = _canvas_png(page)
+    hex_info_top = page.locator(".lcb-hex-info").first.bounding_box()["y"]
     box = canvas.bounding_box()
     cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     page.mouse.click(cx, cy + HEX_PX)
@@ -76,6 +81,9 @@ def test_the_map_is_painted_once_and_follows_the_clicks(page: Page, voila_url: s
 
     page.locator(".lcb-app button", has_text="Begin impulse").first.click()   # TF Memphis: LHD 1 in the builder
     expect(page.locator(".lcb-app").first).to_contain_text(": done.", timeout=KERNEL_MS)
+    # the message line has its place: the first message does not push the column down
+    assert page.locator(".lcb-hex-info").first.bounding_box()["y"] == pytest.approx(hex_info_top, abs=0.5)
+    page.locator(".lcb-right").first.screenshot(path=str(RESULTS / "right_column.png"))
     page.locator(".lcb-app button", has_text="Red (RU)").first.click()
     expect(page.locator(".lcb-app").first).to_contain_text("Showing the Red (RU) view", timeout=KERNEL_MS)
     page.wait_for_timeout(1500)
