@@ -122,21 +122,21 @@ class CardEffectPanel:
 
     def refresh(self) -> None:
         """Show the panel in the Instructor view only; fill the lists from the game and the clicked hex."""
-        app = self.ctl
-        if app.live is not self._live:         # a new, loaded or lesson game: start from scratch
-            self._live = app.live
+        c = self.ctl
+        if c.live is not self._live:         # a new, loaded or lesson game: start from scratch
+            self._live = c.live
             self.clear()
-        if app.viewer != "instructor":
+        if c.viewer != "instructor":
             self._hide()
             return
         self.widget.layout.display = "flex"
         for w in self.controls:
             if w.disabled:
                 w.disabled = False
-        view = app.view()                                  # the instructor's
+        view = c.view()                                  # the instructor's
         # the card names of the team that plays (or of both teams between turns)
-        team = app.playing_team()
-        jccs = view["jccs"].get(team, []) if team else sorted({c for cs in view["jccs"].values() for c in cs})
+        team = c.playing_team()
+        jccs = view["jccs"].get(team, []) if team else sorted({j for js in view["jccs"].values() for j in js})
         set_options(self.card, jccs)
         kind = self.kind.value
         self.units_row.layout.display = "none" if kind == "network_cube" else "flex"
@@ -145,19 +145,19 @@ class CardEffectPanel:
         if kind == "disembark":
             hosts = self._hosts(view)
             if self.host.value not in hosts:
-                sel = app.selected_unit
+                sel = c.selected_unit
                 set_options(self.host, hosts, value=sel if sel in hosts else (hosts[0] if hosts else None))
             else:
                 set_options(self.host, hosts)
-            units = [c["uid"] for c in view["counters"] if c.get("embarked_on") == self.host.value] \
+            units = [x["uid"] for x in view["counters"] if x.get("embarked_on") == self.host.value] \
                 if self.host.value else []
             hint = (f"embarked on {self.host.value}" if self.host.value else "no unit is embarked")
-            if app.selected_hex != self._last_hex or not self.hex.value:
-                self.hex.value = app.selected_hex or ""       # follows the clicked hex
+            if c.selected_hex != self._last_hex or not self.hex.value:
+                self.hex.value = c.selected_hex or ""       # follows the clicked hex
         else:
-            units = app.hex_units(app.selected_hex)
-            hint = (f"the stack in {app.selected_hex}" if app.selected_hex else "click a hex on the map for its units")
-        self._last_hex = app.selected_hex
+            units = c.hex_units(c.selected_hex)
+            hint = (f"the stack in {c.selected_hex}" if c.selected_hex else "click a hex on the map for its units")
+        self._last_hex = c.selected_hex
         keep = tuple(u for u in self.units.value if u in units)
         set_options(self.units, units, value=keep or ((units[0],) if len(units) == 1 else ()))
         self.units_hint.value = f'<div class="lcb-small lcb-muted">Units: {esc(hint)}</div>'

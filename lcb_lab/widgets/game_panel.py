@@ -92,7 +92,8 @@ class GamePanel:
         """*New game* / *Load*, or the armed one as *Confirm ...* (red) with *Cancel*."""
         which = self.ctl.confirm
         new, load = self.new_button, self.load_button
-        new.description, new.button_style = ("Confirm new game", "danger") if which == "new" else ("New game", "primary")
+        new.description, new.button_style = ("Confirm new game", "danger") if which == "new" else \
+            ("New game", "primary")
         load.description, load.button_style = ("Confirm load", "danger") if which == "load" else ("Load", "")
         self.cancel_button.layout.display = "flex" if which in ("new", "load") else "none"
 
@@ -112,9 +113,9 @@ class GamePanel:
     def new_game(self, scenario: str | None, seed: int | None, confirm: bool):
         """See ``LabApp.new_game``."""
         from ..scenario import load_scenario
-        app = self.ctl
+        c = self.ctl
         scenario = scenario or "gotland_redux"
-        if app.game_in_progress() and not confirm:
+        if c.game_in_progress() and not confirm:
             self.arm("new", f"A game is in progress ({self.progress_text()}). Press Confirm new game to "
                             f"discard it and start {scenario} with seed {seed}, or Cancel. Nothing changed yet.")
             return None
@@ -122,12 +123,12 @@ class GamePanel:
             game = load_scenario(scenario, seed=seed)
         except (*INPUT_ERRORS, OSError) as e:
             self.disarm()
-            app.say(error_text(f"Start a new game of {scenario}", e))
+            c.say(error_text(f"Start a new game of {scenario}", e))
             return None
         if not self._same_map(game, f"Start a new game of {scenario}"):
             return None
         self.cmd.set_game(game)
-        app.say(f"New game: {app.game_title()}, seed {seed}. Begin the first impulse in the Impulse tab.",
+        c.say(f"New game: {c.game_title()}, seed {seed}. Begin the first impulse in the Impulse tab.",
                 refused=False)
         return game
 
@@ -148,29 +149,29 @@ class GamePanel:
 
     def save_game(self, filename: str | Path | None) -> Path | None:
         """See ``LabApp.save_game``."""
-        app = self.ctl
+        c = self.ctl
         path = self.save_path(filename)
-        if app.game is not app.live:               # looking at the past: save the game itself
+        if c.game is not c.live:               # looking at the past: save the game itself
             self.cmd.back_to_now()
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            app.live.save(path)
+            c.live.save(path)
         except (*INPUT_ERRORS, OSError) as e:
             self._file_error("save the game to", path, e)
             return None
-        app.say(f"Saved {app.game_title()} ({self.progress_text()}) to {path}.", refused=False)
+        c.say(f"Saved {c.game_title()} ({self.progress_text()}) to {path}.", refused=False)
         return path
 
     def load_game(self, filename: str | Path | None, confirm: bool):
         """See ``LabApp.load_game``."""
         from ..game import Game
-        app = self.ctl
+        c = self.ctl
         path = self.save_path(filename)
         if not path.is_file():
             self.disarm()
-            app.say(f"Could not load {path}: there is no such file (save a game first). Nothing changed.")
+            c.say(f"Could not load {path}: there is no such file (save a game first). Nothing changed.")
             return None
-        if app.game_in_progress() and not confirm:
+        if c.game_in_progress() and not confirm:
             self.arm("load", f"A game is in progress ({self.progress_text()}). Press Confirm load to replace "
                              f"it by the game saved in {path}, or Cancel. Nothing changed yet.")
             return None
@@ -183,7 +184,7 @@ class GamePanel:
         if not self._same_map(game, f"Load {path}"):
             return None
         self.cmd.set_game(game)
-        app.say(f"Loaded {app.game_title()} ({self.progress_text()}) from {path}.", refused=False)
+        c.say(f"Loaded {c.game_title()} ({self.progress_text()}) from {path}.", refused=False)
         return game
 
     def _file_error(self, verb: str, path: Path, err: BaseException) -> None:
@@ -198,10 +199,10 @@ class GamePanel:
 
     def refresh(self) -> None:
         """The game in play: scenario, turn, impulses begun (and game over)."""
-        app = self.ctl
-        s = app.live.state
+        c = self.ctl
+        s = c.live.state
         over = (f" \u00b7 <span class='lcb-refused'>game over: {panels.esc(s.result)}</span>"
                 if s.stage != "action" else "")
-        self.game_info.value = (f'<div class="lcb-card"><b>{panels.esc(app.game_title())}</b> \u00b7 turn {s.turn} '
+        self.game_info.value = (f'<div class="lcb-card"><b>{panels.esc(c.game_title())}</b> \u00b7 turn {s.turn} '
                                 f"of {s.max_turns} \u00b7 {panels.esc(self.progress_text().split(', ', 1)[1])}"
                                 f"{over}</div>")

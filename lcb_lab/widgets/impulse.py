@@ -437,17 +437,17 @@ class ImpulsePanel:
 
     def _targets(self) -> None:
         """Targets and dice limit of the chosen shooter and CV (the combat template's options)."""
-        app, o = self.ctl, self.ctl.offers()
-        uid, slot, imp = self.shooter.value, self.slot.value, app.game.impulse
+        c, o = self.ctl, self.ctl.offers()
+        uid, slot, imp = self.shooter.value, self.slot.value, c.game.impulse
         if not uid or not slot or imp is None or self.locked:
             set_options(self.target, [])
             return
         if uid in o.shooters():
             targets, most = o.targets(uid, slot), o.max_dice(uid, slot)
         else:   # Combined Arms Activation support fire (7.18): the attacker's knowledge, face-up enemies
-            view = app.game.view(imp.team)
-            targets = [c["uid"] for c in view["counters"]
-                       if not c.get("back") and c["team"] != imp.team and c.get("hex") and c.get("revealed")]
+            view = c.game.view(imp.team)
+            targets = [x["uid"] for x in view["counters"]
+                       if not x.get("back") and x["team"] != imp.team and x.get("hex") and x.get("revealed")]
             most = 40
         set_options(self.target, targets)
         self.dice.max = max(1, most)
@@ -489,8 +489,8 @@ class ImpulsePanel:
 
     def _act_buttons(self) -> None:
         """Move / ZOR / Conceal / Resupply of the chosen declared action: enabled only when listed."""
-        app, o = self.ctl, self.ctl.offers()
-        imp, aid, hx = app.game.impulse, self._aid(), app.selected_hex
+        c, o = self.ctl, self.ctl.offers()
+        imp, aid, hx = c.game.impulse, self._aid(), c.selected_hex
         if self.locked or imp is None or imp.phase == "declare" or aid is None:
             for b in (self.move_button, self.zor_button, self.conceal_button, self.resupply_button):
                 b.disabled = True
@@ -503,12 +503,12 @@ class ImpulsePanel:
     def _known_path(self, aid: int, dest: str) -> bool:
         """Does the view know a path there (the one *Move* follows)? A team view's path avoids
         what it may not know (enemy backs), so a legal destination it cannot see is not offered."""
-        app = self.ctl
-        if app.viewer == "instructor":
+        c = self.ctl
+        if c.viewer == "instructor":
             return True
-        d = next(x for x in app.game.impulse.actions if x.aid == aid)
+        d = next(x for x in c.game.impulse.actions if x.aid == aid)
         try:
-            app.game.path_to(list(d.units), dest, viewer=app.viewer)
+            c.game.path_to(list(d.units), dest, viewer=c.viewer)
         except LcbError:
             return False
         return True
@@ -516,14 +516,14 @@ class ImpulsePanel:
     def _fill_units(self, auto: bool = True) -> None:
         """The Units list: the units a legal declaration of the chosen kind may name (3.31, 3.36);
         ``auto``: select the clicked hex's offered units, or the only one."""
-        app, imp = self.ctl, self.ctl.game.impulse
+        c, imp = self.ctl, self.ctl.game.impulse
         if self.locked or imp is None or imp.phase != "declare":
             return
         kind = self.kind.value
-        units = app.offers().units_for(kind) if kind in UNIT_KINDS else []
+        units = c.offers().units_for(kind) if kind in UNIT_KINDS else []
         keep = tuple(u for u in self.units.value if u in units)
         if auto and not keep:
-            stack = [u for u in app.hex_units(app.selected_hex) if u in units] if app.selected_hex else []
+            stack = [u for u in c.hex_units(c.selected_hex) if u in units] if c.selected_hex else []
             if stack:
                 keep = tuple(stack)             # the clicked hex's stack
             elif len(units) == 1:
@@ -537,10 +537,10 @@ class ImpulsePanel:
 
     def _lock(self) -> None:
         """The other team's view: hide and disable every control, empty every list."""
-        app = self.ctl
-        who = app.playing_team()
+        c = self.ctl
+        who = c.playing_team()
         self.locked = True
-        self.locked_note.value = f'<div class="lcb-card lcb-locked">{esc(app.locked_text())}.</div>'
+        self.locked_note.value = f'<div class="lcb-card lcb-locked">{esc(c.locked_text())}.</div>'
         self.hand_over.description = f"Hand over: show the {view_name(who)}"
         self.locked_box.layout.display = "flex"
         for box in (self.begin_box, self.declare_box, self.act_box, self.combat_box, self.end_button):
@@ -624,16 +624,16 @@ class ImpulsePanel:
 
     def refresh(self) -> None:
         """Redraw the whole tab from the game and the view (the controller's ``version`` / ``viewer``)."""
-        app, g = self.ctl, self.ctl.game
+        c, g = self.ctl, self.ctl.game
         imp = g.impulse
         head = self.status_text()
         self.status.value = f'<div class="lcb-card">{head}</div>'
-        if app.live is not self._live:         # a new, loaded or lesson game: nothing of the old one
-            self._live = app.live
+        if c.live is not self._live:         # a new, loaded or lesson game: nothing of the old one
+            self._live = c.live
             self.clear()
-        if app.game is app.live:
+        if c.game is c.live:
             self._forget_done_rows()
-        if not app.may_play():
+        if not c.may_play():
             self._lock()
             return
         self._unlock()
@@ -644,7 +644,7 @@ class ImpulsePanel:
         for box, key in ((self.begin_box, "begin"), (self.declare_box, "declare"), (self.act_box, "act"),
                          (self.combat_box, "combat"), (self.end_button, "end")):
             box.layout.display = "flex" if show[key] else "none"
-        o = app.offers()
+        o = c.offers()
         self.end_button.disabled = not o.end
         if imp is None:
             set_options(self.tf, o.task_forces)
@@ -655,7 +655,7 @@ class ImpulsePanel:
             kinds = o.kinds()
             set_options(self.kind, [(n, k) for n, k in ACTION_KINDS if k in kinds])
             self._fill_units()
-            set_options(self.jcc, o.jccs() or app.jcc_names(imp.team))
+            set_options(self.jcc, o.jccs() or c.jcc_names(imp.team))
             self.add_decl.disabled = not kinds
             self._show_decl()
             return

@@ -100,16 +100,16 @@ class LessonReplayPanel:
         """Start replaying a lesson (``scenarios/lessons/<name>.toml``) on a fresh game; over a
         game in progress the first call only asks (see the module docstring).  True when loaded."""
         from ..lesson import Lesson
-        app = self.ctl
-        if app.game_in_progress() and not confirm:
-            app.arm("lesson", f"A game is in progress ({app.progress_text()}). Press Confirm load lesson to "
+        c = self.ctl
+        if c.game_in_progress() and not confirm:
+            c.arm("lesson", f"A game is in progress ({c.progress_text()}). Press Confirm load lesson to "
                               f"replace it by the lesson {name_or_path}, or Cancel. Nothing changed yet.")
             return False
         try:
             lesson = Lesson(name_or_path)
         except (*INPUT_ERRORS, OSError) as e:
-            app.disarm()
-            app.say(error_text(f"Load lesson {name_or_path}", e))
+            c.disarm()
+            c.say(error_text(f"Load lesson {name_or_path}", e))
             return False
         self.steps = lesson.steps()
         self.last_step = None
@@ -122,7 +122,7 @@ class LessonReplayPanel:
         self.lesson_info.value = (f'<div class="lcb-card"><h4>{panels.esc(info.title)}</h4>'
                                   f'<div class="lcb-small lcb-muted">{panels.esc(info.source)}; '
                                   f'{len(info.assumptions)} stated assumption(s). Press <b>Next step</b>.</div></div>')
-        app.say(f"Lesson loaded: {info.title}", refused=False)
+        c.say(f"Lesson loaded: {info.title}", refused=False)
         return True
 
     def run_all(self) -> int:
@@ -136,13 +136,13 @@ class LessonReplayPanel:
     def step(self):
         """Replay the next step (loading the default lesson first if none is loaded and no game
         is in progress); returns the :class:`~lcb_lab.lesson.Done` (or None at the end)."""
-        app = self.ctl
+        c = self.ctl
         self.cmd.back_to_now()           # a step plays on the game, not on a past step shown (History tab)
         if self.steps is None:
             self.load()
             if self.steps is None:       # not loaded: asked first, or could not (message shown)
                 return None
-        before = len(app.game.log)
+        before = len(c.game.log)
         try:
             done = next(self.steps)
         except StopIteration:
@@ -152,14 +152,14 @@ class LessonReplayPanel:
             return None
         except INPUT_ERRORS as e:
             self.lesson_next.disabled = self.lesson_all.disabled = True
-            app.say(error_text("Lesson step", e))
+            c.say(error_text("Lesson step", e))
             return None
         self._n += 1
         m = re.match(r"impulse (\d+):", done.title)
         if m:
             self._impulse_no = int(m.group(1))
         self.last_step = (self._n, done, before, self._impulse_no)
-        app.changed(highlight_from=before)
+        c.changed(highlight_from=before)
         return done
 
     def _impulse(self, impulse_no: int):

@@ -71,10 +71,6 @@ class UnitPanel:
         for cb in boxes:
             cb.observe(self.overlays, "value")
 
-    @property
-    def umbrella_target(self) -> str | None:
-        return self.ctl.umbrella_target
-
     # ------------------------------------------------------------ the Unit dropdown
     def _on_unit_picked(self, change) -> None:
         if not self._syncing and change["new"] is not None:
