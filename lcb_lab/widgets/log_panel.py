@@ -50,7 +50,6 @@ class LogPanel:
         self.scroller = W.Box([self.inner], layout=W.Layout(flex_flow="column-reverse", overflow="hidden auto",
                                                             height="100%", width="100%"))
         self.scroller.add_class("lcb-log")
-        self.scroller.add_class("lcb-log-panel")
         self.widget = W.Box([self.scroller], layout=W.Layout(height=f"{LOG_HEIGHT_PX}px", width="100%",
                                                              border="1px solid #cfc8b4", overflow="hidden"))
         self.draw = follow(ctl, ["version", "viewer", "notes", "highlight_from"], self._draw)
@@ -69,6 +68,7 @@ class LogPanel:
         html = chunks(panels.log_parts(c.game, c.viewer, c.visible_notes(), c.highlight_from))
         while len(self._pool) < len(html):
             w = W.HTML(layout=W.Layout(margin="0"))
+            w.add_class("lcb-log-panel")       # the text size of Large text (panels.scale_css)
             self._pool.append(w)
         for w, h in zip(self._pool, html):
             w.value = h                        # an equal value sends nothing
