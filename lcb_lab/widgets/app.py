@@ -41,6 +41,8 @@ to the instructor; a decision belongs to the deciding team and the instructor.
 """
 from __future__ import annotations
 
+import html
+import re
 import time
 from pathlib import Path
 from typing import Any, Callable
@@ -482,7 +484,8 @@ class LabApp(LabActions, HistoryActions):
         """Replay the next lesson step and return it as plain text (for notebooks), as the view may read it."""
         done = self.step()
         if done is None:
-            return "(the lesson is finished)"
+            return "(the lesson is finished)" if self.lesson is not None else \
+                "(no lesson loaded: " + html.unescape(re.sub(r"<[^>]+>", "", self.message.value)) + ")"
         sv = self.step_view()
         body = panels.render_entries_text(sv["entries"])
         head = f"Step {sv['n']}: {sv['title']}"
