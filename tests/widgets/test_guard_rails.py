@@ -136,3 +136,28 @@ def test_the_message_line_keeps_its_height_before_and_after_a_message(lab):
     lab.begin_impulse("TF Boston")
     assert "done" in lab.message.value and lab.message.layout.height == MESSAGE_HEIGHT
     assert lab.right.children[0] is lab.message              # the first row of the column, always there
+
+
+def test_step_text_over_a_game_in_progress_says_that_it_asks(lab):
+    lab.begin_impulse("TF Boston")
+    text = lab.step_text()
+    assert text.startswith("(no lesson loaded: A game is in progress") and "Confirm load lesson" in text
+    assert lab.lesson is None and lab.game.impulse is not None
+
+
+# ---------------------------------------------------------------- the log's chunks keep no secret
+def test_the_log_chunks_hold_only_what_the_view_may_read(lab):
+    lab.begin_impulse("TF Boston")
+    lab.declare([{"kind": "move_combat", "units": ["DDG-51"]}])
+    lab.end_impulse()
+    lab.set_team("RU")
+    lab.begin_impulse("TF St. Petersburg")
+    lab.declare([{"kind": "move_resupply", "units": ["Ivan Co"]}])
+    pool = lab.log._pool
+    assert any("Ivan Co" in w.value for w in pool)              # RU reads its own declaration
+    lab.set_team("US")
+    assert len(lab.log.inner.children) == 2 and all("Ivan Co" not in w.value for w in pool)
+    assert "Move and/or Resupply: a unit (its location may stay hidden)" in lab.log.value   # its public form
+    lab.new_game(confirm=True)                                  # a shorter log: the chunks no longer shown
+    assert lab.log.inner.children == (pool[0],)                 # are detached, and emptied first
+    assert [w.value for w in pool[1:]] == [""] and "The explained log is empty" in pool[0].value
