@@ -483,7 +483,7 @@ class CommStandIn:
         self.W.Widget._send = self.real
 
     def per(self, n: int) -> str:
-        return f"{self.count / max(n, 1):.1f} comm messages, {self.bytes / max(n, 1) / 1024:.1f} KiB each"
+        return f"{self.count / max(n, 1):.1f} comm messages and {self.bytes / max(n, 1) / 1024:.1f} KiB per action"
 
 
 def _lab_or_na():
