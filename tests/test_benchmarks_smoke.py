@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-FIGURES = range(1, 13)
+FIGURES = range(1, 17)
 
 
 def test_benchmarks_quick_prints_every_figure():

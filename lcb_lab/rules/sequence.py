@@ -41,6 +41,12 @@ CORE_ACTION_NAMES = {
 BASE_AP = 3
 
 
+def ap_cost(kind: str) -> int:
+    """AP one declared Core Action of ``kind`` costs: 1 (3.34), 2 to remove a Tactical Network
+    cube (7.61)."""
+    return REPAIR_AP if kind == NETWORK_REPAIR else 1
+
+
 def ap_for(ctx: Ctx, tf: str) -> int:
     """AP of a Task Force's impulse (3.32, 3.312, 15.0)."""
     team = ctx.state.task_forces[tf]
@@ -120,7 +126,7 @@ def check_declaration(ctx: Ctx, actions: list[dict]) -> tuple[list[Declared], in
         raise IllegalAction("3.03", "no impulse in progress: begin one first")
     if imp.phase != "declare":
         raise IllegalAction("3.03", "Core Actions were already declared this impulse and cannot be changed")
-    cost = sum(REPAIR_AP if a["kind"] == NETWORK_REPAIR else 1 for a in actions)
+    cost = sum(ap_cost(a["kind"]) for a in actions)
     if cost > imp.ap:
         raise IllegalAction("3.32", f"{imp.task_force} has {imp.ap} AP; these declarations cost {cost} "
                             f"({len(actions)} actions)")

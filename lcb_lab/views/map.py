@@ -352,6 +352,8 @@ class MapView:
             on = i < len(d["label"])
             if on:
                 item.update(label={"value": d["label"][i]}, index=i)
+            elif item.visible:
+                item.label = {"value": ""}       # a hidden row keeps no unit's name (hidden information)
             if item.visible != on:
                 item.visible = on
         shown, line = self._show_umbrella(umbrella, lw)

@@ -1,8 +1,11 @@
 """The lab's actions: the Python methods that mirror the buttons, each one gated by the view.
 
-A mixin of :class:`~lcb_lab.widgets.app.LabApp` (it uses the lab's ``game``,
-``team``, ``run``, ``say`` and ``impulse_panel``).  Every action goes through
-``LabApp.run``: a refusal becomes a red message and the state is unchanged.
+A mixin of :class:`~lcb_lab.widgets.app.LabApp` (it uses the lab's ``ctl``,
+the :class:`~lcb_lab.widgets.controller.LabController`, and ``run`` / ``say``).
+Every action goes through ``LabApp.run``: a refusal becomes a red message and
+the state is unchanged; a success bumps the controller's ``version`` and the
+panels that draw the game follow (the impulse panel forgets the rows the game
+has moved past by itself).
 
 Hidden information: the impulse controls belong to the team that plays (the
 active impulse's team, or the team due to begin the next impulse; every view
@@ -18,7 +21,7 @@ from __future__ import annotations
 
 from .. import actions as A
 from ..errors import LcbError
-from ..offers import NOTHING, Offers, offers
+from ..offers import Offers
 from ..views import palette
 from . import panels
 
@@ -31,21 +34,15 @@ class LabActions:
     def playing_team(self) -> str | None:
         """The team whose impulse controls are live: the active impulse's team, or
         the team due to begin the next impulse (None at the end of the turn)."""
-        imp = self.game.impulse
-        return imp.team if imp is not None else self.game.next_team()
+        return self.ctl.playing_team()
 
     def may_play(self) -> bool:
         """May the current view see and drive the impulse controls?"""
-        who = self.playing_team()
-        return self.team == "instructor" or who is None or self.team == who
+        return self.ctl.may_play()
 
     def locked_text(self) -> str:
         """Why the current view may not play the impulse (hidden information)."""
-        who = self.playing_team()
-        name, view = palette.TEAM_NAME.get(who, who), panels.view_name(who)
-        if self.game.impulse is not None:
-            return f"{name} is playing its impulse \u2014 switch to the {view} or the Instructor view to play it"
-        return f"{name} begins the next impulse \u2014 switch to the {view} or the Instructor view to begin it"
+        return self.ctl.locked_text()
 
     def _gate(self, what: str) -> bool:
         if self.may_play():
@@ -64,17 +61,9 @@ class LabActions:
 
     # ------------------------------------------------------------ what the view is offered
     def offers(self) -> Offers:
-        """The current view's legal actions (:func:`lcb_lab.offers.offers`), cached until the
-        game changes (:meth:`refresh` drops the cache); nothing while the past is shown."""
-        g = self.game
-        key = (id(g), self.team, len(g.log), g.history.cursor, len(g.history.steps))
-        cached = getattr(self, "_offers", None)
-        if cached is not None and cached[0] == key:
-            return cached[1]
-        hp = getattr(self, "history_panel", None)
-        got = NOTHING if hp is not None and hp.past is not None and g is hp.past else offers(g, self.team)
-        self._offers = (key, got)
-        return got
+        """The current view's legal actions (:func:`lcb_lab.offers.offers`), computed once per
+        change of the game or the view (the controller's cache); nothing while the past is shown."""
+        return self.ctl.offers()
 
     def _apply(self, action: A.Action):
         """``game.apply(action)``; returns what the act's handler returned (``game.result``)."""
@@ -101,10 +90,7 @@ class LabActions:
     def declare(self, actions: list[dict]):
         if not self._gate("Declare"):
             return None
-        out = self.run("Declare", lambda: self._apply(A.from_json({"kind": "declare", "actions": actions})))
-        if self.game.impulse is not None and self.game.impulse.phase != "declare":
-            self.impulse_panel.pending_decl = []
-        return out
+        return self.run("Declare", lambda: self._apply(A.from_json({"kind": "declare", "actions": actions})))
 
     @staticmethod
     def _action_name(action) -> str:
@@ -154,24 +140,15 @@ class LabActions:
         what = f"Resupply by {logistics}"
         if not self._gate(what):
             return None
-        out = self.run(what, lambda: self._apply(A.from_json({
+        return self.run(what, lambda: self._apply(A.from_json({
             "kind": "resupply", "action": self._aid(action), "logistics": logistics, "rv_slot": rv_slot,
             "grants": grants})))
-        imp = self.game.impulse
-        if imp and isinstance(action, int) and 0 <= action < len(imp.actions) and imp.actions[action].resupplied:
-            self.impulse_panel.grants = []
-            self.impulse_panel.show_grants()
-        return out
 
     def commit_combat(self, lrs: list[dict] = (), ga: list[dict] = ()):
         if not self._gate("Commit combat"):
             return None
-        out = self.run("Commit combat", lambda: self._apply(A.from_json({"kind": "commit_combat", "lrs": list(lrs),
-                                                                          "ga": list(ga)})))
-        if self.game.impulse is not None and self.game.impulse.combat is not None:
-            self.impulse_panel.allocs = []
-            self.impulse_panel._show_alloc()
-        return out
+        return self.run("Commit combat", lambda: self._apply(A.from_json({"kind": "commit_combat",
+                                                                           "lrs": list(lrs), "ga": list(ga)})))
 
     def answer(self, value):
         return self.run("Answer", self._answer, value) if self._gate_decision("Answer") else None

@@ -9,17 +9,26 @@ for the defender), tabs for the impulse, the lesson replay and the game
 :mod:`.fork_view`), the last message again, and -- in the Instructor view
 only -- the scripted card-effect panel.
 
-This module wires them together (the view, the selected hex and unit, the
-refresh after every action); the panels live in their own modules:
-:mod:`.messages` (the message line), :mod:`.unit_panel`, :mod:`.decisions`,
-:mod:`.impulse`, :mod:`.lesson_replay`, :mod:`.game_panel` (the *Game* tab: New / Save / Load),
-:mod:`.cards`; the methods that mirror the buttons in :mod:`.actions`.
+The game and the UI state live in a :class:`~lcb_lab.widgets.controller.LabController`
+(``lab.controller``): observable traits (``version``, ``viewer``, ``selected_hex``,
+``selected_unit``, ``pending``, ``message``, ``font_scale``...).  Every panel gets the
+controller (and, for its buttons, the lab's commands) and observes only the traits
+it draws, so a hex click redraws the hex info, the ring and -- when the unit
+changes -- the unit panel and its overlays, and an act redraws what depends on the
+game; no panel imports this module or reaches into another.  This module builds
+the layout, validates what scripts pass in, and calls the engine: :mod:`.messages`
+(the message line), :mod:`.board_view` (the map, the hex info), :mod:`.unit_panel`,
+:mod:`.decisions`, :mod:`.impulse`, :mod:`.lesson_replay`, :mod:`.game_panel` (the
+*Game* tab), :mod:`.log_panel`, :mod:`.cards`; the methods that mirror the buttons
+in :mod:`.actions` and :mod:`.timeline`.
 
 Every engine call goes through :meth:`LabApp.run`: a refused action
 (:class:`~lcb_lab.errors.LcbError`, e.g. ``IllegalAction`` naming its rule)
 becomes a red message and a red log line, and the engine leaves the state
 unchanged; so does any other bad-input error (``TypeError``, ``KeyError``,
 ``ValueError``, ``IndexError``) raised below the lab: "Could not ...: <why>".
+The changes one act makes reach the browser's map as one Bokeh patch
+(:meth:`LabController.batch`, :mod:`.bokeh_model`).
 
 Hidden information: a team view never shows (nor sends to the browser) what
 that team may not know.  The impulse controls belong to the team that plays
@@ -32,6 +41,8 @@ to the instructor; a decision belongs to the deciding team and the instructor.
 """
 from __future__ import annotations
 
+import html
+import re
 import time
 from pathlib import Path
 from typing import Any, Callable
@@ -42,12 +53,15 @@ from ..errors import LcbError
 from ..views import MapView
 from . import panels
 from .actions import LabActions
+from .board_view import HexInfoPanel, MapPresenter
 from .cards import CardEffectPanel
+from .controller import TEAMS, LabController, follow, normalise_team
 from .decisions import DecisionPanel
 from .fork_view import ForkView
 from .game_panel import DEFAULT_SAVE, GamePanel, scenario_names
 from .impulse import ImpulsePanel
 from .lesson_replay import LESSON_INTRO, LessonReplayPanel, lesson_names
+from .log_panel import LOG_HEIGHT_PX, LogPanel
 from .messages import INPUT_ERRORS, MessageLine, error_text
 from .timeline import HistoryActions, HistoryPanel
 from .unit_panel import UnitPanel
@@ -59,14 +73,6 @@ VIEWS = [("Blue (US)", "US"), ("Red (RU)", "RU"), ("Instructor", "instructor")]
 RIGHT_WIDTH = "450px"
 LARGE_TEXT = 1.4
 """``font_scale`` of the *Large text* toggle (projector mode)."""
-TEAMS = ("US", "RU", "instructor")
-
-
-def normalise_team(team) -> str | None:
-    """``"US"``, ``"RU"`` or ``"instructor"`` (any case), else None."""
-    if not isinstance(team, str):
-        return None
-    return {t.lower(): t for t in TEAMS}.get(team.strip().lower())
 
 
 def _notebook_output() -> None:
@@ -74,6 +80,19 @@ def _notebook_output() -> None:
     from bokeh.io import output_notebook
     from bokeh.resources import INLINE
     output_notebook(resources=INLINE, hide_banner=True)
+
+
+class LabBox(W.HBox):
+    """The lab's layout: displaying it first brings the map's Bokeh bundle up to date (the view
+    the browser creates then renders the current map, once)."""
+
+    def __init__(self, children, before_display: Callable[[], None], **kw):
+        super().__init__(children, **kw)
+        self._before_display = before_display
+
+    def _repr_mimebundle_(self, **kwargs):
+        self._before_display()
+        return super()._repr_mimebundle_(**kwargs)
 
 
 class LabApp(LabActions, HistoryActions):
@@ -91,6 +110,8 @@ class LabApp(LabActions, HistoryActions):
     ``font_scale`` (1.4 = *Large text*) scales the map's texts and the panels
     for a projector; ``files_dir`` is where *Save* / *Load* resolve relative
     file names (default: the working directory, i.e. the notebook's folder).
+    ``controller`` is the lab's :class:`~lcb_lab.widgets.controller.LabController`.
+    Raises ValueError for an unknown ``team`` or a ``font_scale`` outside 0.5..3.
     """
 
     lesson_names = staticmethod(lesson_names)
@@ -103,48 +124,51 @@ class LabApp(LabActions, HistoryActions):
             raise ValueError(f"team must be one of {', '.join(TEAMS)}, not {team!r}")
         if not isinstance(font_scale, (int, float)) or isinstance(font_scale, bool) or not 0.5 <= font_scale <= 3:
             raise ValueError(f"font_scale must be a number from 0.5 to 3 (1.4 = large text), not {font_scale!r}")
-        self.game = game
+        self.ctl = self.controller = LabController(game, viewer=norm)
         self.files_dir = Path(files_dir) if files_dir is not None else Path.cwd()
-        self.font_scale = 1.0
         self._css_class = f"lcb-lab-{id(self):x}"
-        self.team = norm
-        self.last_hex: str | None = None
-        self.selected_uid: str | None = None
-        self.notes: list[tuple[int, str, str]] = []
-        """Refused actions for the log: (log length then, html, the view it was made in); a note is
-        shown in that view and the instructor's (it may name what only that view knows)."""
-        self.highlight_from: int | None = None
         self.timings: dict[str, float] = {}
         self.map = MapView(game.board)
         self.map.on_hex(self.select_hex)
-        self._build()
-        self.refresh()
+        self._build_panels()
+        self.ctl.changed()                      # the first drawing of every panel and of the map
         if font_scale != 1.0:
             self.set_font_scale(font_scale)
+        self.map_model = self._bokeh_model()    # after the first drawing: its bundle is the map as it is
+        self.ctl.add_batcher(self.map_model.batch)
+        self._build_layout()
 
     # ================================================================ layout
-    def _build(self) -> None:
+    def _build_panels(self) -> None:
+        c = self.ctl
         self.css = W.HTML(panels.CSS)
-        self.messages = MessageLine()
+        self.messages = MessageLine(c)
         self.message, self.message_echo = self.messages.line, self.messages.echo
-        self.view_picker = W.ToggleButtons(options=VIEWS, value=self.team, tooltips=[
+        self.view_picker = W.ToggleButtons(options=VIEWS, value=c.viewer, tooltips=[
             "what the US team may see", "what the RU team may see", "everything (the instructor)"],
             style={"button_width": "104px"})
-        self.view_picker.observe(lambda c: self.set_team(c["new"]), "value")
+        self.view_picker.observe(lambda ch: self.set_team(ch["new"]), "value")
+        follow(c, ["viewer"], lambda: setattr(self.view_picker, "value", c.viewer))
         self.large_text = W.ToggleButton(value=False, description="Large text", icon="text-height",
                                          layout=W.Layout(width="108px"),
                                          tooltip=f"projector mode: map texts and panels x{LARGE_TEXT}")
         self.large_text.observe(self._on_large_text, "value")
-        self.hex_info = W.HTML(panels.hex_info_html(self.game.board, None))
-        self.hex_info.add_class("lcb-hex-info")
+        self.hex_info_panel = HexInfoPanel(c)
+        self.hex_info = self.hex_info_panel.widget
+        self.map_presenter = MapPresenter(c, self.map)
 
-        self.unit_box = UnitPanel(self)
+        self.unit_box = UnitPanel(c, self.map)
         self.decision = DecisionPanel(self.answer, self.answer_policy, self.set_team, preview=self.intercept_odds)
-        self.impulse_panel = ImpulsePanel(self)
-        self.card_panel = CardEffectPanel(self)
-        self.lesson_panel = LessonReplayPanel(self)
-        self.game_panel = GamePanel(self)
-        self.history_panel, self.fork_view = HistoryPanel(self), ForkView(self)   # History tab; Fork here
+        self.decision.bind(c)
+        self.impulse_panel = ImpulsePanel(c, self)
+        self.card_panel = CardEffectPanel(c, self.apply_card_effect)
+        self.lesson_panel = LessonReplayPanel(c, self)
+        self.game_panel = GamePanel(c, self, self.files_dir)
+        self.history_panel = HistoryPanel(c, self)              # History tab
+        self.fork_view = ForkView(c, self._make_branch, self.set_team)   # Fork here
+        self.log_panel = LogPanel(c)
+        self.log, self.log_box = self.log_panel, self.log_panel.widget
+        """``lab.log.value``: the explained log's HTML; ``lab.log_box``: its box under the map."""
         # the panels' widgets under the lab's names (scripts and tests use them)
         u, lp, gp = self.unit_box, self.lesson_panel, self.game_panel
         (self.unit_picker, self.clear_button, self.show_reach, self.show_ranges, self.show_zor, self.show_resupply,
@@ -163,69 +187,128 @@ class LabApp(LabActions, HistoryActions):
         self.tabs.set_title(2, "Game")
         self.tabs.set_title(3, "History")
 
-        self.log = W.HTML(layout=W.Layout(height="100%"))
-        self.log.add_class("lcb-log-panel")
-        self.log_box = W.Box([self.log], layout=W.Layout(height="260px", border="1px solid #cfc8b4",
-                                                         overflow="hidden", width="100%"))
-        self.map_model = self._bokeh_model()
+    def _build_layout(self) -> None:
+        c = self.ctl
         left = W.VBox([self.map_model, W.HTML("<b>Explained log</b> <span class='lcb-muted'>(newest last; rule "
                                               "numbers cite the rulebook, which is not included)</span>"),
                        self.log_box],
                       layout=W.Layout(flex="0 0 auto", width=f"{self.map.figure.frame_width + 50}px"))
-        self.right = W.VBox([self.message, W.HBox([self.view_picker, self.large_text]), self.hex_info, u.widget,
-                             self.decision.widget, self.tabs, self.message_echo, self.card_panel.widget],
+        self.right = W.VBox([self.message, W.HBox([self.view_picker, self.large_text]), self.hex_info,
+                             self.unit_box.widget, self.decision.widget, self.tabs, self.message_echo,
+                             self.card_panel.widget],
                             layout=W.Layout(width=RIGHT_WIDTH, min_width=RIGHT_WIDTH, margin="0 0 0 10px"))
         self.right.add_class("lcb-right")
-        self.widget = W.HBox([self.css, left, self.right, self.fork_view.widget],
+        self.widget = LabBox([self.css, left, self.right, self.fork_view.widget], self.map_model.before_display,
                              layout=W.Layout(align_items="flex-start"))
         self.widget.add_class("lcb-app")
         self.widget.add_class(self._css_class)
+        self.scale_follower = follow(c, ["font_scale"], self._draw_scale)
+        self.flow_follower = follow(c, ["font_scale", "branch_link"], self._draw_flow)
+        self.scale_follower()
+        self.flow_follower()
 
     def _on_large_text(self, change) -> None:
         if change["new"] != (self.font_scale > 1.0):         # set_font_scale moves the toggle too
             self.set_font_scale(LARGE_TEXT if change["new"] else 1.0)
 
+    def _draw_scale(self) -> None:
+        scale = self.ctl.font_scale
+        if self.large_text.value != (scale > 1.0):
+            self.large_text.value = scale > 1.0      # the observer sees the scale already set: no-op
+        self.css.value = panels.CSS + panels.scale_css(self._css_class, scale)
+        self.log_panel.set_height(round(LOG_HEIGHT_PX * max(scale, 1.0)))
+
+    def _draw_flow(self) -> None:
+        # a wide right column, or the branch, goes under the map rather than off the page
+        c = self.ctl
+        self.widget.layout.flex_flow = "row wrap" if c.font_scale > 1.0 or c.branch_link else None
+
     def _bokeh_model(self):
         from .bokeh_model import LiveBokehModel
         return LiveBokehModel(self.map.figure)
 
-    # ================================================================ the panels' state
+    def _make_branch(self, game) -> "LabApp":
+        """The lab of a branch (*Fork here*): the same view, text size and folder."""
+        return LabApp(game, team=self.ctl.viewer, font_scale=self.ctl.font_scale, files_dir=self.files_dir)
+
+    def open_branch(self, game, at: int, same_dice: bool) -> str:
+        """Show ``game`` (forked at step ``at``) in a second lab beside this one; returns the link to it."""
+        return self.fork_view.open(game, at, same_dice=same_dice)
+
+    # ================================================================ the controller's state
+    @property
+    def game(self):
+        """The game shown (the game played, or a fork of a past step: History tab)."""
+        return self.ctl.game
+
+    @game.setter
+    def game(self, game) -> None:
+        self.set_game(game)
+
+    @property
+    def team(self) -> str:
+        """The view drawn: "US", "RU" or "instructor" (:meth:`set_team` changes it)."""
+        return self.ctl.viewer
+
+    @property
+    def last_hex(self) -> str | None:
+        """The clicked hex (None: none); a label that is not a hex of the map is no selection."""
+        return self.ctl.selected_hex
+
+    @last_hex.setter
+    def last_hex(self, label) -> None:
+        self.ctl.selected_hex = label if isinstance(label, str) else None
+
+    @property
+    def selected_uid(self) -> str | None:
+        """The unit whose Unit Tracker and overlays are shown (None: none)."""
+        return self.ctl.selected_unit
+
+    @property
+    def font_scale(self) -> float:
+        return self.ctl.font_scale
+
+    @property
+    def notes(self) -> list[tuple[int, str, str]]:
+        """Refused actions for the log: (log length then, html, the view it was made in); a note is
+        shown in that view and the instructor's (it may name what only that view knows)."""
+        return list(self.ctl.notes)
+
+    @property
+    def highlight_from(self) -> int | None:
+        return self.ctl.highlight_from
+
     @property
     def lesson(self):
         """The :class:`~lcb_lab.lesson.Lesson` being replayed (None: none)."""
-        return self.lesson_panel.lesson
+        return self.ctl.lesson
 
     @property
     def umbrella_target(self) -> str | None:
         """The target of the INTERCEPT umbrella drawn for the selected unit (None: none)."""
-        return self.unit_box.umbrella_target
+        return self.ctl.umbrella_target
 
     @property
     def _confirm(self) -> str | None:
-        """The replacing action (``"new"`` / ``"load"``) armed by a first click, waiting for its confirmation."""
-        return self.game_panel.confirm
+        """The replacing action (``"new"`` / ``"load"`` / ``"lesson"``) armed by a first click, waiting
+        for its confirmation."""
+        return self.ctl.confirm
 
     # ================================================================ helpers
     def jcc_names(self, team: str) -> list[str]:
         """The team's JCC names from the scenario (for the declaration builder)."""
-        return self.game.view(team)["jccs"].get(team, [])
+        return self.ctl.jcc_names(team)
 
     def view(self) -> dict:
-        return self.game.view(self.team)
+        return self.ctl.view()
 
     def hex_units(self, label: str | None, view: dict | None = None) -> list[str]:
         """Face-up (or own) units the current view shows in ``label``, and their embarked units."""
-        if not label:
-            return []
-        v = view or self.view()
-        here = [c["uid"] for c in v["counters"] if c.get("hex") == label and not c.get("back")]
-        carried = [c["uid"] for c in v["counters"] if c.get("embarked_on") in here]
-        return here + carried
+        return self.ctl.hex_units(label)
 
     def visible_counters(self, view: dict | None = None) -> dict[str, dict]:
         """The face-up (or own) counters of the current view, by unit id."""
-        v = view or self.view()
-        return {c["uid"]: c for c in v["counters"] if not c.get("back")}
+        return self.ctl.visible_counters()
 
     # ================================================================ engine calls and messages
     def run(self, what: str, fn: Callable[..., Any], *args, **kw) -> Any:
@@ -234,43 +317,41 @@ class LabApp(LabActions, HistoryActions):
         A rule refusal (:class:`~lcb_lab.errors.LcbError`) and any bad-input
         error (:data:`INPUT_ERRORS`) become a red message and a red log note;
         the engine rolls its state back on any exception, so nothing changed.
+        A success bumps the controller's ``version``: what depends on the game follows.
         """
         before = len(self.game.log)
         t0 = time.perf_counter()
-        try:
-            out = fn(*args, **kw)
-        except INPUT_ERRORS as e:
-            self.fail(what, e)
-            self.timings[what] = time.perf_counter() - t0
-            return None
-        self.highlight_from = before
-        self.messages.show(panels.message_html(f"{what}: done."))
-        self.refresh()
+        with self.ctl.batch():
+            try:
+                out = fn(*args, **kw)
+            except INPUT_ERRORS as e:
+                self.fail(what, e)
+                out = None
+            else:
+                self.ctl.acted(what, before)
         self.timings[what] = time.perf_counter() - t0
         return out
 
     def fail(self, what: str, err: BaseException) -> None:
         """Show ``err`` as a red message (and a red note in the log); change nothing."""
         if isinstance(err, LcbError):
-            self.notes.append((len(self.game.log), panels.refusal_note_html(err), self.team))
+            self.ctl.note(panels.refusal_note_html(err))
         else:
-            self.notes.append((len(self.game.log), '<div class="lcb-log-line lcb-refused">'
-                               f"{panels.esc(error_text(what, err))}</div>", self.team))
-        self.messages.show(panels.message_html(error_text(what, err), refused=True))
-        self._refresh_log()
+            self.ctl.note('<div class="lcb-log-line lcb-refused">'
+                          f"{panels.esc(error_text(what, err))}</div>")
+        self.ctl.message = panels.message_html(error_text(what, err), refused=True)
 
     def say(self, text: str, refused: bool = True) -> None:
         """A message about the lab itself (a bad hex label, the wrong view): no log note."""
-        self.messages.show(panels.message_html(text, refused=refused))
+        self.ctl.say(text, refused=refused)
 
     # ================================================================ the game: new / save / load
     def game_in_progress(self) -> bool:
         """Has anything happened in this game (a log entry, an impulse, a lesson)?"""
-        g = self.game
-        return bool(g.log) or g.impulse is not None or bool(g.state.tf_order) or self.lesson is not None
+        return self.ctl.game_in_progress()
 
     def game_title(self) -> str:
-        return self.game.view("instructor").get("scenario_name") or self.game.state.scenario
+        return self.ctl.game_title()
 
     def new_game(self, scenario: str | None = "gotland_redux", seed: int | None = 1, confirm: bool = False):
         """Start a fresh game of ``scenario`` with ``seed``; returns the new Game.
@@ -293,18 +374,10 @@ class LabApp(LabActions, HistoryActions):
         game is in progress (like :meth:`new_game`). Returns the loaded Game."""
         return self.game_panel.load_game(filename, confirm)
 
-    def set_game(self, game) -> None:
-        """Replace the game (e.g. a lesson's); keeps the map and the view."""
-        self.game = game
-        self.selected_uid = None
-        self.unit_box.umbrella_target = None
-        self.lesson_panel.last_step = None
-        self.notes = []
-        self.highlight_from = None
-        self.impulse_panel.clear()
-        self.card_panel.clear()
-        self.decision.refresh(None, self.team)
-        self.refresh()
+    def set_game(self, game, lesson=None) -> None:
+        """Replace the game (e.g. a lesson's, then ``lesson`` is that lesson); keeps the map and the view."""
+        with self.ctl.batch():
+            self.ctl.set_game(game, lesson=lesson)
 
     # ================================================================ projector mode
     def set_font_scale(self, scale: float) -> None:
@@ -312,15 +385,8 @@ class LabApp(LabActions, HistoryActions):
         if not isinstance(scale, (int, float)) or isinstance(scale, bool) or not 0.5 <= scale <= 3:
             self.say(f"Text size: {scale!r} is not a scale from 0.5 to 3 (1.4 = large text). Nothing changed.")
             return
-        scale = float(scale)
-        self.font_scale = scale
-        self.map.set_font_scale(scale)
-        if self.large_text.value != (scale > 1.0):
-            self.large_text.value = scale > 1.0      # the observer sees the scale already set: no-op
-        self.css.value = panels.CSS + panels.scale_css(self._css_class, scale)
-        self.log_box.layout.height = f"{round(260 * max(scale, 1.0))}px"
-        # a wide right column goes under the map rather than off the page
-        self.widget.layout.flex_flow = "row wrap" if scale > 1.0 or self.fork_view.branch else None
+        with self.ctl.batch():
+            self.ctl.font_scale = float(scale)
 
     # ================================================================ selection
     def set_team(self, team: str) -> None:
@@ -329,26 +395,21 @@ class LabApp(LabActions, HistoryActions):
         if norm is None:
             self.say(f"Unknown view {team!r}: choose US, RU or instructor. The view stays the "
                      f"{panels.view_name(self.team)}.")
+            if self.view_picker.value != self.team:
+                self.view_picker.value = self.team
             return
         if norm == self.team:
             return
-        self.team = norm
-        if self.view_picker.value != norm:
-            self.view_picker.value = norm     # the observer re-enters with the same team: no-op
-        # the last message may name what only the previous view knows
-        self.say(f"Showing the {panels.view_name(norm)}.", refused=False)
-        if self.selected_uid and self.selected_uid not in self.visible_counters():
-            self.selected_uid = None
-        self.refresh()
+        self.ctl.set_viewer(norm)
 
     def hex_label(self, label) -> str | None:
         """``label`` as a hex of this board (``" al-23"`` -> ``"AL-23"``), or None if it is not one."""
         if not isinstance(label, str):
             return None
-        if label in self.game.board.hexes:
+        if label in self.ctl.board.hexes:
             return label
         tidy = label.strip().upper()
-        return tidy if tidy in self.game.board.hexes else None
+        return tidy if tidy in self.ctl.board.hexes else None
 
     def select_hex(self, label: str | None) -> str | None:
         """What a tap on the map does: show the hex, list its units (idempotent).
@@ -360,44 +421,25 @@ class LabApp(LabActions, HistoryActions):
         if label is not None:
             good = self.hex_label(label)
             if good is None:
-                self.say(f"Select hex: {label!r} is not a hex of the {self.game.board.name} map "
+                self.say(f"Select hex: {label!r} is not a hex of the {self.ctl.board.name} map "
                          "(labels look like 'AL-23'). The selection is unchanged.")
                 return self.last_hex
             label = good
-        self.last_hex = label
-        self.map.select_hex(label)
-        view = self.view()
-        self.hex_info.value = panels.hex_info_html(self.game.board, label, view)
-        units = self.hex_units(label, view)
-        if units and self.selected_uid not in units:
-            self.select_unit(units[0], view=view)     # a hex with units: its first unit
-        else:
-            self.unit_box.sync_picker(view)                   # the same unit, or an empty hex: the selection stays
-        self.impulse_panel.refresh()
-        self.card_panel.refresh()
+        self.ctl.select_hex(label)
         self.timings["tap"] = time.perf_counter() - t0
         return label
 
     def select_unit(self, uid: str | None, view: dict | None = None) -> None:
         """Show a unit's Unit Tracker and overlays (None clears the selection); the Unit
         dropdown always shows the same unit as the Unit Tracker."""
-        view = view or self.view()
-        vis = self.visible_counters(view)
-        if uid is not None and uid not in vis:
-            uid = None
-        changed = uid != self.selected_uid
-        self.selected_uid = uid
-        self.unit_box.sync_picker(view)
-        if not changed:
-            return
-        self.unit_box.umbrella_target = None
-        self.unit_box.refresh(view)
-        self.map.update(self.game, self.team, selected=uid)
+        t0 = time.perf_counter()
+        self.ctl.select_unit(uid)
+        self.timings["select unit"] = time.perf_counter() - t0
 
     def picker_options(self, view: dict | None = None) -> list[tuple[str, str]]:
         """The Unit dropdown: the clicked hex's units, and the selected unit first when it is
         elsewhere (so the dropdown and the Unit Tracker always name the same unit)."""
-        return self.unit_box.picker_options(view)
+        return self.unit_box.picker_options()
 
     def show_umbrella(self, target: str | None) -> None:
         """Draw the INTERCEPT umbrella over ``target`` against the selected unit (7.53)."""
@@ -405,36 +447,18 @@ class LabApp(LabActions, HistoryActions):
 
     # ================================================================ refresh
     def refresh(self) -> None:
-        """Redraw map, panels and log from the game (after every successful action)."""
-        self._offers = None               # the view's legal actions are computed again (LabActions.offers)
-        if self.last_hex is not None and self.last_hex not in self.game.board.hexes:
-            self.last_hex = None          # never let a stale selection break an unrelated action
-            self.map.select_hex(None)
-        view = self.view()
-        vis = self.visible_counters(view)
-        if self.selected_uid and self.selected_uid not in vis:
-            self.selected_uid = None
-        self.game_panel.disarm()          # a pending "Confirm new game / load" asks again after any change
-        self.map.update(self.game, self.team, selected=self.selected_uid)
-        self.hex_info.value = panels.hex_info_html(self.game.board, self.last_hex, view)
-        self.unit_box.sync_picker(view)
-        self.unit_box.refresh(view)
-        self.decision.refresh(self.game.pending, self.team, self.offers())
-        self.impulse_panel.refresh()
-        self.card_panel.refresh()
-        self._refresh_log()
-        self.lesson_panel.refresh()
-        self.game_panel.refresh()
-        self.history_panel.refresh()
-
-    def _refresh_log(self) -> None:
-        notes = [(i, h) for i, h, t in self.notes if self.team in ("instructor", t)]
-        self.log.value = panels.log_html(self.game, self.team, notes, self.highlight_from)
+        """Redraw map, panels and log from the game (e.g. after changing the game behind the lab's
+        back): the controller's ``version`` goes up and every drawing of the game follows."""
+        with self.ctl.batch():
+            self.ctl.changed()
 
     # ================================================================ lessons
-    def load_lesson(self, name_or_path: str = "appendix_b_combat") -> None:
-        """Start replaying a lesson (a packaged name, or a path) on a fresh game."""
-        self.lesson_panel.load(name_or_path)
+    def load_lesson(self, name_or_path: str = "appendix_b_combat", confirm: bool = False) -> bool:
+        """Start replaying a lesson (a packaged name, or a path) on a fresh game. Over a game
+        in progress the first call only asks (*Confirm load lesson*; ``confirm=True`` loads at once).
+        Returns True when the lesson was loaded."""
+        with self.ctl.batch():
+            return self.lesson_panel.load(name_or_path, confirm)
 
     def step(self):
         """Replay the next lesson step; returns the :class:`~lcb_lab.lesson.Done` (or None at the end).
@@ -443,7 +467,8 @@ class LabApp(LabActions, HistoryActions):
         entries filtered like ``game.log_entries(team)``, the impulse's
         narrative only to its own team and the instructor.
         """
-        return self.lesson_panel.step()
+        with self.ctl.batch():
+            return self.lesson_panel.step()
 
     def step_view(self, team: str | None = None) -> dict | None:
         """The last replayed step as ``team`` (default: the current view) may see it:
@@ -459,7 +484,8 @@ class LabApp(LabActions, HistoryActions):
         """Replay the next lesson step and return it as plain text (for notebooks), as the view may read it."""
         done = self.step()
         if done is None:
-            return "(the lesson is finished)"
+            return "(the lesson is finished)" if self.lesson is not None else \
+                "(no lesson loaded: " + html.unescape(re.sub(r"<[^>]+>", "", self.message.value)) + ")"
         sv = self.step_view()
         body = panels.render_entries_text(sv["entries"])
         head = f"Step {sv['n']}: {sv['title']}"
@@ -467,10 +493,7 @@ class LabApp(LabActions, HistoryActions):
 
     def run_lesson(self) -> int:
         """Replay every remaining lesson step; returns how many ran."""
-        n = 0
-        while self.step() is not None:
-            n += 1
-        return n
+        return self.lesson_panel.run_all()
 
 
 def open_lab(scenario: str = "gotland_redux", seed: int | None = 1, team: str = "instructor",

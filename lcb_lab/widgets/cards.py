@@ -9,17 +9,23 @@ that the outcome is scripted, not simulated, and the log marks it so.
 
 Instructor view only: in a team view the panel is hidden, disabled and
 emptied (its lists would name the other team's units and cards).
+
+It observes the controller's ``version``, ``viewer``, ``selected_hex`` (the
+clicked hex's stack, the landing hex) and ``selected_unit`` (the ship units
+disembark from).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import ipywidgets as W
 
+from .controller import follow
 from .panels import esc, rule_badges
+from .sync import set_options
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .app import LabApp
+    from .controller import LabController
 
 EFFECT_KINDS = [
     ("Reveal units", "reveal"),
@@ -38,10 +44,11 @@ def _lay(width: str) -> W.Layout:
 
 class CardEffectPanel:
     """Card name, effect kind, units (the clicked hex's stack, or a ship's embarked units),
-    team and cubes, destination hex; *Apply scripted effect* calls ``LabApp.apply_card_effect``."""
+    team and cubes, destination hex; *Apply scripted effect* calls ``apply(effect)``
+    (``LabApp.apply_card_effect``)."""
 
-    def __init__(self, app: "LabApp"):
-        self.app = app
+    def __init__(self, ctl: "LabController", apply: Callable[[dict], object]):
+        self.ctl = ctl
         self.header = W.HTML(f'<b>Card effect (scripted)</b> {rule_badges(["9.0"])} '
                              '<span class="lcb-muted lcb-small">Instructor only</span>'
                              f'<div class="lcb-small lcb-muted">{esc(SCRIPTED_NOTE)}</div>')
@@ -63,9 +70,7 @@ class CardEffectPanel:
                           style={"description_width": "60px"})
         self.apply_button = W.Button(description="Apply scripted effect", icon="magic", button_style="warning",
                                      layout=_lay("190px"))
-        self.apply_button.on_click(lambda _b: self.app.apply_card_effect(self.effect()))
-        for w in (self.kind, self.host):
-            w.observe(lambda _c: self.refresh(), "value")
+        self.apply_button.on_click(lambda _b: apply(self.effect()))
         self.units_row = W.VBox([self.units, self.units_hint])
         self.team_row = W.HBox([self.team, self.n])
         self.disembark_row = W.HBox([self.host, self.hex])
@@ -76,6 +81,11 @@ class CardEffectPanel:
                                              display="none"))
         self.widget.add_class("lcb-card-effect")
         self._last_hex: str | None = None
+        self._live = ctl.live
+        self.follower = follow(ctl, ["version", "viewer", "selected_hex", "selected_unit"], self.refresh,
+                               extra=lambda: (self.kind.value, self.host.value))
+        for w in (self.kind, self.host):
+            w.observe(self.follower, "value")
 
     @property
     def visible(self) -> bool:
@@ -101,8 +111,7 @@ class CardEffectPanel:
 
     def clear(self) -> None:
         self.card.value = ""
-        if self.units.options:
-            self.units.options = []
+        set_options(self.units, [])
         self.hex.value = ""
         self._last_hex = None
 
@@ -113,45 +122,44 @@ class CardEffectPanel:
 
     def refresh(self) -> None:
         """Show the panel in the Instructor view only; fill the lists from the game and the clicked hex."""
-        app = self.app
-        if app.team != "instructor":
+        c = self.ctl
+        if c.live is not self._live:         # a new, loaded or lesson game: start from scratch
+            self._live = c.live
+            self.clear()
+        if c.viewer != "instructor":
             self._hide()
             return
         self.widget.layout.display = "flex"
         for w in self.controls:
             if w.disabled:
                 w.disabled = False
-        g = app.game
-        view = g.view("instructor")
+        view = c.view()                                  # the instructor's
         # the card names of the team that plays (or of both teams between turns)
-        team = app.playing_team()
-        jccs = view["jccs"].get(team, []) if team else sorted({c for cs in view["jccs"].values() for c in cs})
-        if list(self.card.options) != list(jccs):
-            self.card.options = list(jccs)
+        team = c.playing_team()
+        jccs = view["jccs"].get(team, []) if team else sorted({j for js in view["jccs"].values() for j in js})
+        set_options(self.card, jccs)
         kind = self.kind.value
         self.units_row.layout.display = "none" if kind == "network_cube" else "flex"
         self.team_row.layout.display = "flex" if kind == "network_cube" else "none"
         self.disembark_row.layout.display = "flex" if kind == "disembark" else "none"
         if kind == "disembark":
             hosts = self._hosts(view)
-            if list(self.host.options) != hosts:
-                self.host.options = hosts
             if self.host.value not in hosts:
-                sel = app.selected_uid
-                self.host.value = sel if sel in hosts else (hosts[0] if hosts else None)
-            units = [c["uid"] for c in view["counters"] if c.get("embarked_on") == self.host.value] \
+                sel = c.selected_unit
+                set_options(self.host, hosts, value=sel if sel in hosts else (hosts[0] if hosts else None))
+            else:
+                set_options(self.host, hosts)
+            units = [x["uid"] for x in view["counters"] if x.get("embarked_on") == self.host.value] \
                 if self.host.value else []
             hint = (f"embarked on {self.host.value}" if self.host.value else "no unit is embarked")
-            if app.last_hex != self._last_hex or not self.hex.value:
-                self.hex.value = app.last_hex or ""       # follows the clicked hex
+            if c.selected_hex != self._last_hex or not self.hex.value:
+                self.hex.value = c.selected_hex or ""       # follows the clicked hex
         else:
-            units = app.hex_units(app.last_hex, view)
-            hint = (f"the stack in {app.last_hex}" if app.last_hex else "click a hex on the map for its units")
-        self._last_hex = app.last_hex
-        if list(self.units.options) != units:
-            self.units.options = units
-        if len(units) == 1 and not self.units.value:
-            self.units.value = (units[0],)
+            units = c.hex_units(c.selected_hex)
+            hint = (f"the stack in {c.selected_hex}" if c.selected_hex else "click a hex on the map for its units")
+        self._last_hex = c.selected_hex
+        keep = tuple(u for u in self.units.value if u in units)
+        set_options(self.units, units, value=keep or ((units[0],) if len(units) == 1 else ()))
         self.units_hint.value = f'<div class="lcb-small lcb-muted">Units: {esc(hint)}</div>'
 
     def _hide(self) -> None:
@@ -160,14 +168,9 @@ class CardEffectPanel:
         for w in self.controls:
             if not w.disabled:
                 w.disabled = True
-        if self.card.options:
-            self.card.options = []
-        if self.card.value:
-            self.card.value = ""
-        if self.units.options:
-            self.units.options = []
-        if self.host.options:
-            self.host.options = []
+        set_options(self.card, [], value="")
+        set_options(self.units, [])
+        set_options(self.host, [])
         self.units_hint.value = ""
         self.hex.value = ""
         self._last_hex = None

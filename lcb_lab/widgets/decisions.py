@@ -14,18 +14,26 @@ is listed.
 In the other team's view only the question's kind and the deciding team are
 shown (the prompt and the options name units and markers the other team may
 not know about), with a "Hand over" button and no way to answer.
+
+In the lab the panel follows a :class:`~lcb_lab.widgets.controller.LabController`
+(:meth:`DecisionPanel.bind`): it observes ``pending``, ``viewer`` and ``version`` and
+is rebuilt only when the decision or the view changed.
 """
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import ipywidgets as W
 
 from ..decisions import POLICIES, Decision
 from ..offers import Offers
 from ..views import palette
+from .controller import follow
 from .panels import esc, rule_badges, team_span, view_name
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .controller import LabController
 
 KIND_TITLE = {"intercept": "INTERCEPT", "ga_defence": "GROUND ASSAULT defence", "mildec": "MILDEC"}
 
@@ -64,6 +72,11 @@ class DecisionPanel:
     @property
     def visible(self) -> bool:
         return self.widget.layout.display != "none"
+
+    def bind(self, ctl: "LabController") -> None:
+        """Follow ``ctl``: the pending decision, in its view, with the view's offers."""
+        self.follower = follow(ctl, ["pending", "viewer", "version"],
+                               lambda: self.refresh(ctl.pending, ctl.viewer, ctl.offers() if ctl.pending else None))
 
     # ------------------------------------------------------------ refresh
     def refresh(self, pending: Decision | None, team: str, offer: Offers | None = None) -> None:

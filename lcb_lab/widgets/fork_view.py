@@ -6,22 +6,25 @@ shows a heading with *Close*, the compact differences of the two games
 (:func:`lcb_lab.compare.compare`: units lost, HP, supplies, the Influence
 Meter, network cubes, initiative, turn; refreshed after every act in either
 lab) and the branch's own lab (a :class:`~lcb_lab.widgets.app.LabApp` on the
-forked game; its *Fork here* is off: one branch at a time).
+forked game, made by the ``make_lab`` the first lab passes in; its *Fork here*
+is off: one branch at a time).
 
 Where it is: at 1366 px the row wraps and the branch is drawn below the first
 lab, off screen; the heading carries an anchor and :meth:`ForkView.link_html`
-is a "Go to the branch" link to it (ipywidgets cannot scroll a widget into view).
+is a "Go to the branch" link to it (ipywidgets cannot scroll a widget into view);
+the first lab's controller holds it as ``branch_link`` (the History tab shows it).
 
 Dice: the instructor's branch goes on with the same dice as the first game (the
 same rolls meet both plans, so the differences are the plans'); a team's branch
 has new dice (it must not preview the game's rolls).  The heading says which.
 
 Hidden information: both labs show the same view (changing it in one changes
-the other) and the differences are those that view may know.
+the other: the view observes both controllers' ``viewer``) and the differences
+are those that view may know.  The diff observes both controllers' ``version``.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable
 
 import ipywidgets as W
 
@@ -29,16 +32,21 @@ from ..compare import compare
 from . import panels
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .app import LabApp
+    from ..game import Game
+    from .controller import LabController
 
 
 class ForkView:
-    """``widget``: the branch's box; ``branch``: the second :class:`LabApp` (None: no fork open);
-    ``at``: the step of the first game it was forked from; ``diff``: the differences (HTML)."""
+    """``widget``: the branch's box; ``branch``: the second lab (None: no fork open);
+    ``at``: the step of the first game it was forked from; ``diff``: the differences (HTML).
 
-    def __init__(self, app: "LabApp"):
-        self.app = app
-        self.branch: "LabApp | None" = None
+    ``make_lab(game)`` builds the branch's lab (an object with ``.widget``, ``.controller``
+    and ``set_team``); ``set_team(team)`` switches the first lab's view."""
+
+    def __init__(self, ctl: "LabController", make_lab: Callable[["Game"], Any], set_team: Callable[[str], None]):
+        self.ctl = ctl
+        self.make_lab, self.set_team = make_lab, set_team
+        self.branch: Any = None
         self.at: int | None = None
         self.same_dice = True
         """The branch's dice go on as the first game's (the instructor's fork); False: new dice."""
@@ -57,22 +65,22 @@ class ForkView:
                                              border_left="3px solid #cfc8b4", padding="0 0 0 8px"))
         self.widget.add_class("lcb-fork")
 
-    def open(self, game, at: int, same_dice: bool = True) -> None:
+    def open(self, game: "Game", at: int, same_dice: bool = True) -> str:
         """Show ``game`` (a fork of the first lab's game at step ``at``) in a second lab;
-        ``same_dice``: the fork's dice go on as the first game's (False: it was reseeded)."""
-        from .app import LabApp
+        ``same_dice``: the fork's dice go on as the first game's (False: it was reseeded).
+        Returns the link to it (:meth:`link_html`)."""
         self.close()
         self.same_dice = bool(same_dice)
-        lab = LabApp(game, team=self.app.team, font_scale=self.app.font_scale, files_dir=self.app.files_dir)
-        lab.history_panel.nested = True
-        lab.history_panel.refresh()
+        lab = self.make_lab(game)
+        lab.controller.can_fork = False
         self.branch, self.at = lab, at
         self.holder.children = [lab.widget]
-        lab.history_panel.listeners.append(lambda: self._sync(lab, self.app))
-        self.app.history_panel.listeners.append(self._on_first)
+        for c in (self.ctl, lab.controller):
+            c.observe(self._on_change, names=["version", "viewer"])
         self.widget.layout.display = None
-        self.app.widget.layout.flex_flow = "row wrap"
+        self.ctl.branch_link = self.link_html()
         self.update()
+        return self.ctl.branch_link
 
     def link_html(self) -> str:
         """A "Go to the branch" link to the branch's heading (HTML)."""
@@ -80,26 +88,24 @@ class ForkView:
 
     def close(self) -> None:
         """Drop the branch and hide the box."""
-        was_open = self.branch is not None
-        if self._on_first in self.app.history_panel.listeners:
-            self.app.history_panel.listeners.remove(self._on_first)
+        if self.branch is not None:
+            for c in (self.ctl, self.branch.controller):
+                c.unobserve(self._on_change, names=["version", "viewer"])
         self.branch, self.at, self.rows = None, None, []
         self.holder.children = []
         self.widget.layout.display = "none"
-        self.app.widget.layout.flex_flow = "row wrap" if self.app.font_scale > 1.0 else None
-        if was_open:
-            self.app.history_panel.refresh()        # its status line drops the link to the branch
+        self.ctl.branch_link = ""
 
-    def _on_first(self) -> None:
-        if self.branch is not None:
-            self._sync(self.app, self.branch)
-
-    def _sync(self, source: "LabApp", other: "LabApp") -> None:
-        """After a refresh of ``source``: the other lab follows its view, then the diff is redrawn."""
+    def _on_change(self, change) -> None:
+        """After a change in either lab: the other lab follows its view, then the diff is redrawn."""
         if self.branch is None:
             return
-        if other.team != source.team:
-            other.set_team(source.team)      # its refresh comes back here with equal teams
+        first, second = self.ctl, self.branch.controller
+        if change["name"] == "viewer" and first.viewer != second.viewer:
+            if change["owner"] is first:
+                self.branch.set_team(first.viewer)       # comes back here with equal views
+            else:
+                self.set_team(second.viewer)
             return
         self.update()
 
@@ -107,7 +113,7 @@ class ForkView:
         """Recompute the differences of the first lab's game (now) and the branch (now)."""
         if self.branch is None:
             return
-        first, branch, team = self.app.history_panel.live, self.branch.history_panel.live, self.app.team
+        first, branch, team = self.ctl.live, self.branch.controller.live, self.ctl.viewer
         self.rows = compare(first, branch, team)
         dice = ("same dice as the first lab: both plans meet the same rolls" if self.same_dice
                 else "new dice: the branch does not preview the game's rolls")

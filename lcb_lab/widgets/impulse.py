@@ -1,18 +1,26 @@
 """The impulse panel: begin an impulse, declare Core Actions, act, allocate combat, end.
 
-Every button calls a :class:`~lcb_lab.widgets.app.LabApp` method, which calls
-the engine and turns a refusal into a red message naming the rule.  The
-panel shows only the sections the impulse's phase allows (3.3): begin ->
-declare (3.03) -> act (move / conceal / ZOR / resupply) and combat (3.38,
-7.010) -> end.
+Every button calls a command of the lab (:class:`ImpulseCommands`, which
+:class:`~lcb_lab.widgets.app.LabApp` implements): it calls the engine and turns a
+refusal into a red message naming the rule.  The panel shows only the sections
+the impulse's phase allows (3.3): begin -> declare (3.03) -> act (move / conceal /
+ZOR / resupply) and combat (3.38, 7.010) -> end.
 
-What is offered comes from the view's legal actions (``LabApp.offers()``,
+What is offered comes from the view's legal actions (``LabController.offers()``,
 :mod:`lcb_lab.offers`): the Task Forces to begin, the Core Action kinds, units
-and JCCs that may be declared (*Add action* also asks the engine whether the
-declaration so far stays legal, e.g. no fourth action on 3 AP, 3.32), the
-shooters / CVs / targets / dice of the combat template, the grants of the
-RESUPPLY templates; *Move* / *ZOR* / *Conceal* / *Resupply* / *Commit* /
-*Resolve* / *End impulse* / *Relinquish* are enabled only when listed.
+and JCCs that may be declared (*Add action* asks the engine whether the
+declaration so far stays legal -- no fourth AP, 3.32, no unit activated twice,
+3.34 -- and refuses at once, naming the rule), the shooters / CVs / targets /
+dice of the combat template, the grants of the RESUPPLY templates; *Move* /
+*ZOR* / *Conceal* / *Resupply* / *Commit* / *Resolve* / *End impulse* /
+*Relinquish* are enabled only when listed.  The AP a declaration costs is the
+engine's (:func:`lcb_lab.rules.sequence.ap_cost`); while it would leave AP
+unused the builder says so (3.310) and *Declare* reads "Declare (forfeit n AP)",
+beside *Add more*.
+
+It observes the controller's ``version`` and ``viewer`` (the whole panel, once
+per change) and ``selected_hex`` (only *Move to* / *ZOR into* and the Units list
+of the builder).
 
 Hidden information: the controls belong to the team that plays (the active
 Task Force's team, or the team due to begin the next impulse) and to the
@@ -23,23 +31,40 @@ with a button that hands the screen over.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import ipywidgets as W
 
 from .. import actions as A
 from ..errors import LcbError
 from ..offers import declaration_refusal
-from ..rules.network import REPAIR_AP
-from ..rules.sequence import CORE_ACTION_NAMES, NETWORK_REPAIR
+from ..rules.sequence import CORE_ACTION_NAMES, NETWORK_REPAIR, ap_cost
+from .controller import follow
 from .panels import esc, refusal_text, rule_badges, team_span, view_name
+from .sync import set_options
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .app import LabApp
+    from .controller import LabController
+
+
+class ImpulseCommands(Protocol):
+    """What the panel's buttons call (the lab's methods of the same names)."""
+
+    def begin_impulse(self, task_force): ...
+    def relinquish(self): ...
+    def declare(self, actions): ...
+    def move_to(self, action, dest): ...
+    def conceal(self, action, units=None): ...
+    def zor(self, action, into_hex): ...
+    def resupply(self, action, logistics, rv_slot, grants): ...
+    def commit_combat(self, lrs=(), ga=()): ...
+    def resolve(self): ...
+    def end_impulse(self): ...
+    def set_team(self, team): ...
 
 KIND_NAME = dict(CORE_ACTION_NAMES)
 """The Core Actions' names, as the engine (and its log) spells them (3.31)."""
-ACTION_KINDS = [(name + (f" ({REPAIR_AP} AP)" if kind == NETWORK_REPAIR else ""), kind)
+ACTION_KINDS = [(name + (f" ({ap_cost(kind)} AP)" if ap_cost(kind) != 1 else ""), kind)
                 for kind, name in CORE_ACTION_NAMES.items()]
 """The builder's choices: the engine's names (the cube removal says its cost)."""
 UNIT_KINDS = {k for k in CORE_ACTION_NAMES if k not in ("play_jcc", NETWORK_REPAIR)}
@@ -72,23 +97,11 @@ def _lay(width: str = "auto", **kw) -> W.Layout:
     return W.Layout(width=width, **kw)
 
 
-def _set_options(dd, options, keep=True):
-    """Set options only when they changed (fewer comm messages); keep the value if
-    still valid, else pick the first option (single-choice widgets)."""
-    options = list(options)
-    vals = [o[1] if isinstance(o, tuple) else o for o in options]
-    if list(dd.options) != options:
-        old = dd.value
-        dd.options = options
-        if keep and old in vals:
-            dd.value = old
-    if isinstance(dd, (W.Dropdown, W.ToggleButtons)) and dd.value not in vals and vals:
-        dd.value = vals[0]
-
-
 class ImpulsePanel:
-    def __init__(self, app: "LabApp"):
-        self.app = app
+    """``widget``: the Impulse tab; ``ctl`` the lab's controller, ``cmd`` its commands."""
+
+    def __init__(self, ctl: "LabController", cmd: ImpulseCommands):
+        self.ctl, self.cmd = ctl, cmd
         self.pending_decl: list[dict] = []
         self.allocs: list[tuple[str, dict]] = []   # ("lrs" | "ga", row), in the order added
         self.grants: list[dict] = []
@@ -97,10 +110,10 @@ class ImpulsePanel:
         self.status = W.HTML()
         self.tf = W.Dropdown(description="Task Force", layout=_lay("250px"), style={"description_width": "75px"})
         self.begin_button = W.Button(description="Begin impulse", button_style="primary", layout=_lay("120px"))
-        self.begin_button.on_click(lambda _b: self.app.begin_impulse(self.tf.value))
+        self.begin_button.on_click(lambda _b: self.cmd.begin_impulse(self.tf.value))
         self.relinquish_button = W.Button(description="Relinquish initiative", layout=_lay("170px"),
                                           tooltip="3.41: only at the start of the Action Stage")
-        self.relinquish_button.on_click(lambda _b: self.app.relinquish())
+        self.relinquish_button.on_click(lambda _b: self.cmd.relinquish())
         self.begin_box = W.VBox([W.HBox([self.tf, self.begin_button]), self.relinquish_button])
 
         # -- declare
@@ -116,22 +129,27 @@ class ImpulsePanel:
                                                                self.jcc.value or None))
         self.drop_decl = W.Button(description="Remove last", layout=_lay("110px"))
         self.drop_decl.on_click(lambda _b: self._drop(self.pending_decl))
-        self.declare_button = W.Button(description="Declare", button_style="primary", layout=_lay("110px"))
-        self.declare_button.on_click(lambda _b: self.app.declare(list(self.pending_decl)))
+        self.declare_button = W.Button(description="Declare", button_style="primary",
+                                       layout=_lay("auto", min_width="110px"),
+                                       tooltip="declare the actions listed (3.03); AP not used are forfeited (3.310)")
+        self.declare_button.on_click(lambda _b: self.cmd.declare(list(self.pending_decl)))
         self.decl_list = W.HTML()
+        self.forfeit_note = W.HTML()
+        """The 3.310 note while the declaration built would leave AP unused."""
         self.declare_box = W.VBox([W.HTML("<b>Declare the impulse's Core Actions</b> " + rule_badges(["3.03", "3.31"])),
                                    self.kind, self.units, self.jcc,
-                                   W.HBox([self.add_decl, self.drop_decl, self.declare_button]), self.decl_list])
+                                   W.HBox([self.add_decl, self.drop_decl, self.declare_button]), self.forfeit_note,
+                                   self.decl_list])
 
         # -- act
         self.action = W.Dropdown(description="Action", layout=_lay("390px"), style={"description_width": "45px"})
         self.action.observe(lambda _c: self._act_buttons(), "value")
         self.move_button = W.Button(description="Move to clicked hex", icon="arrows", layout=_lay("170px"))
-        self.move_button.on_click(lambda _b: self.app.move_to(self.action.value, self.app.last_hex))
+        self.move_button.on_click(lambda _b: self.cmd.move_to(self.action.value, self.ctl.selected_hex))
         self.conceal_button = W.Button(description="Conceal", icon="eye-slash", layout=_lay("100px"))
-        self.conceal_button.on_click(lambda _b: self.app.conceal(self.action.value))
+        self.conceal_button.on_click(lambda _b: self.cmd.conceal(self.action.value))
         self.zor_button = W.Button(description="ZOR into clicked hex", layout=_lay("170px"))
-        self.zor_button.on_click(lambda _b: self.app.zor(self.action.value, self.app.last_hex))
+        self.zor_button.on_click(lambda _b: self.cmd.zor(self.action.value, self.ctl.selected_hex))
         self.act_hint = W.HTML()
         # resupply form (8.0)
         self.log_unit = W.Dropdown(description="Logistics", layout=_lay("210px"), style={"description_width": "60px"})
@@ -145,7 +163,7 @@ class ImpulsePanel:
         self.add_grant = W.Button(description="Add grant", layout=_lay("90px"))
         self.add_grant.on_click(lambda _b: self._add_grant())
         self.resupply_button = W.Button(description="Resupply", icon="truck", layout=_lay("100px"))
-        self.resupply_button.on_click(lambda _b: self.app.resupply(self.action.value, self.log_unit.value,
+        self.resupply_button.on_click(lambda _b: self.cmd.resupply(self.action.value, self.log_unit.value,
                                                                    self.rv.value, list(self.grants)))
         self.grant_list = W.HTML()
         self.resupply_box = W.VBox([W.HTML("<b>Resupply</b> " + rule_badges(["8.0", "8.03"])),
@@ -176,10 +194,10 @@ class ImpulsePanel:
         self.alloc_list = W.HTML()
         self.preview = W.HTML()
         self.commit_button = W.Button(description="Commit combat", button_style="warning", layout=_lay("130px"))
-        self.commit_button.on_click(lambda _b: self.app.commit_combat(list(self.lrs_rows), list(self.ga_rows)))
+        self.commit_button.on_click(lambda _b: self.cmd.commit_combat(list(self.lrs_rows), list(self.ga_rows)))
         self.resolve_button = W.Button(description="Resolve combat", button_style="danger", icon="bolt",
                                        layout=_lay("140px"))
-        self.resolve_button.on_click(lambda _b: self.app.resolve())
+        self.resolve_button.on_click(lambda _b: self.cmd.resolve())
         self.combat_state = W.HTML()
         self.alloc_box = W.VBox([
             W.HTML('<div class="lcb-small lcb-muted">shooter / track / target / dice</div>'),
@@ -191,7 +209,7 @@ class ImpulsePanel:
             W.HBox([self.commit_button, self.resolve_button])])
 
         self.end_button = W.Button(description="End impulse", icon="flag-checkered", layout=_lay("130px"))
-        self.end_button.on_click(lambda _b: self.app.end_impulse())
+        self.end_button.on_click(lambda _b: self.cmd.end_impulse())
 
         # -- the other team's view: who plays, and a hand-over button
         self.locked_note = W.HTML()
@@ -209,6 +227,10 @@ class ImpulsePanel:
         """Every input of the panel (disabled together in the other team's view)."""
         self.widget = W.VBox([self.status, self.locked_box, self.begin_box, self.declare_box, self.act_box,
                               self.combat_box, self.end_button], layout=W.Layout(padding="2px"))
+        self._preview_rows = None
+        self._live = ctl.live
+        self.follower = follow(ctl, ["version", "viewer"], self.refresh)
+        self.hex_follower = follow(ctl, ["selected_hex"], self._on_hex)
 
     # ------------------------------------------------------------ builders
     def add_declaration(self, kind: str, units: list[str], jcc: str | None = None) -> list[dict]:
@@ -218,15 +240,15 @@ class ImpulsePanel:
         is refused with a plain message (3.31) and nothing is added."""
         units = list(units or [])
         name = KIND_NAME.get(kind, kind)
-        if kind not in self.app.offers().kinds():
-            self.app.say(f"Add action: no {name} action may be declared now (3.31). Nothing added.")
+        if kind not in self.ctl.offers().kinds():
+            self.ctl.say(f"Add action: no {name} action may be declared now (3.31). Nothing added.")
             return self.pending_decl
         if kind in UNIT_KINDS and not units:
-            self.app.say(f"Add action: choose at least one unit in the Units list \u2014 a {name} action "
+            self.ctl.say(f"Add action: choose at least one unit in the Units list \u2014 a {name} action "
                          "activates one unit or one stack (3.31). Nothing added.")
             return self.pending_decl
         if kind == "play_jcc" and not (jcc or "").strip():
-            self.app.say("Add action: name the JCC played (pick it in the JCC box) \u2014 Play a JCC names its "
+            self.ctl.say("Add action: name the JCC played (pick it in the JCC box) \u2014 Play a JCC names its "
                          "card (3.31). Nothing added.")
             return self.pending_decl
         a: dict = {"kind": kind}
@@ -235,11 +257,11 @@ class ImpulsePanel:
         if jcc and kind in JCC_KINDS:
             a["jcc"] = jcc.strip()
         try:
-            why = declaration_refusal(self.app.game, [_core(x) for x in self.pending_decl], _core(a))
+            why = declaration_refusal(self.ctl.game, [_core(x) for x in self.pending_decl], _core(a))
         except LcbError as e:   # malformed input (e.g. a unit name that is not a string)
             why = e
         if why is not None:
-            self.app.say("Add action: " + refusal_text(why).replace("Nothing changed.", "Nothing added."))
+            self.ctl.say("Add action: " + refusal_text(why).replace("Nothing changed.", "Nothing added."))
             return self.pending_decl
         self.pending_decl.append(a)
         self._show_decl()
@@ -250,15 +272,27 @@ class ImpulsePanel:
             rows.pop()
         self._show_decl()
 
+    def declaration_cost(self) -> int:
+        """AP of the declaration built so far (the engine's cost of each Core Action, 3.32, 7.61)."""
+        return sum(ap_cost(a["kind"]) for a in self.pending_decl)
+
     def _show_decl(self) -> None:
-        imp = self.app.game.impulse
+        imp = self.ctl.game.impulse
         ap = imp.ap if imp else 0
-        cost = sum(REPAIR_AP if a["kind"] == NETWORK_REPAIR else 1 for a in self.pending_decl)
+        cost = self.declaration_cost()
+        left = ap - cost
         items = "".join(f"<li>{esc(action_text(a['kind'], a.get('units', []), a.get('jcc')))}</li>"
                         for a in self.pending_decl)
         colour = "#a8231a" if cost > ap else "#1f2a33"
         self.decl_list.value = (f'<div style="color:{colour}">AP: {cost} of {ap} used</div>'
                                 + (f"<ol>{items}</ol>" if items else '<span class="lcb-muted">No action added yet.</span>'))
+        self.declare_button.description = f"Declare (forfeit {left} AP)" if left > 0 else "Declare"
+        self.add_decl.description = "Add more" if self.pending_decl and left > 0 else "Add action"
+        self.forfeit_note.value = "" if left <= 0 else (
+            f'<div class="lcb-small lcb-locked" style="padding-left:5px">'
+            f'{"Nothing declared yet" if not self.pending_decl else f"{cost} of {ap} AP declared"}: '
+            f'declaring now forfeits {left} AP {rule_badges(["3.310"])} (passed AP are lost). '
+            f'<b>Add more</b> actions, or <b>Declare (forfeit {left} AP)</b>.</div>')
 
     @property
     def lrs_rows(self) -> list[dict]:
@@ -279,7 +313,7 @@ class ImpulsePanel:
                 "No shooter: declare a Move and/or Initiate Combat action for the units that fire (3.31, 7.010).")
         elif not slot or not str(slot).startswith("LRS"):
             try:
-                tracks = [c.slot for c in self.app.game.utype(shooter).cvs_of("LRS")]
+                tracks = [c.slot for c in self.ctl.game.utype(shooter).cvs_of("LRS")]
             except (KeyError, ValueError):
                 tracks = []
             if not tracks:
@@ -292,7 +326,7 @@ class ImpulsePanel:
         elif not isinstance(dice, int) or isinstance(dice, bool) or dice < 1:
             why = "No dice: allocate at least one die (7.3)."
         if why:
-            self.app.say(f"Add LRS: {why} Nothing added.")
+            self.ctl.say(f"Add LRS: {why} Nothing added.")
             return self.lrs_rows
         self.allocs.append(("lrs", {"shooter": shooter, "slot": slot, "target": target, "dice": int(dice)}))
         self._show_alloc()
@@ -310,7 +344,7 @@ class ImpulsePanel:
         elif not isinstance(dice, int) or isinstance(dice, bool) or dice < 1:
             why = "No dice: allocate at least one die (7.14)."
         if why:
-            self.app.say(f"Add GA: {why} Nothing added.")
+            self.ctl.say(f"Add GA: {why} Nothing added.")
             return self.ga_rows
         self.allocs.append(("ga", {"attacker": attacker, "target": target, "dice": int(dice)}))
         self._show_alloc()
@@ -318,9 +352,9 @@ class ImpulsePanel:
 
     def _nothing_to_attack(self) -> bool:
         """A Move and/or Initiate Combat action is declared, yet no attack is offered (no target)."""
-        imp = self.app.game.impulse
+        imp = self.ctl.game.impulse
         return (imp is not None and any(d.kind == "move_combat" for d in imp.actions)
-                and not self.app.offers().shooters())
+                and not self.ctl.offers().shooters())
 
     def clear(self) -> None:
         self.pending_decl, self.allocs, self.grants = [], [], []
@@ -351,7 +385,7 @@ class ImpulsePanel:
     # ------------------------------------------------------------ preview
     def update_preview(self) -> None:
         """Exact odds of the allocations (plus the row being edited), before any roll (7.02, 7.57)."""
-        g = self.app.game
+        g = self.ctl.game
         rows = list(self.lrs_rows)
         if self.shooter.value and self.slot.value and self.target.value and \
                 str(self.slot.value).startswith("LRS") and self.dice.value:
@@ -359,6 +393,10 @@ class ImpulsePanel:
                    "dice": int(self.dice.value)}
             if row not in rows:
                 rows.append(row)
+        key = (id(g), self.ctl.version, tuple(tuple(r.items()) for r in rows))
+        if key == self._preview_rows:       # the same rows on the same game: the odds shown hold
+            return
+        self._preview_rows = key
         if not rows:
             self.preview.value = ""
             return
@@ -380,63 +418,79 @@ class ImpulsePanel:
     def _combined_arms(self) -> list[str]:
         """Unused LRS units that may support a declared GROUND ASSAULT (7.18): not listed by
         ``legal_actions`` (a caller states them), so offered beside the combat template's shooters."""
-        if self.app.offers().combat is None:
+        if self.ctl.offers().combat is None:
             return []
-        offered = self.app.offers().shooters()
-        return [u for u in self.app.game.zero_ap_attackers()["combined_arms"] if u not in offered]
+        offered = self.ctl.offers().shooters()
+        return [u for u in self.ctl.game.zero_ap_attackers()["combined_arms"] if u not in offered]
 
     def _slots(self) -> None:
-        g, o, uid = self.app.game, self.app.offers(), self.shooter.value
+        g, o, uid = self.ctl.game, self.ctl.offers(), self.shooter.value
         if not uid or self.locked:
-            _set_options(self.slot, [])
+            set_options(self.slot, [])
             self._targets()
             return
         slots = o.slots(uid) if uid in o.shooters() else [c.slot for c in g.utype(uid).cvs_of("LRS")]
-        _set_options(self.slot, slots)
+        set_options(self.slot, slots)
         if self.slot.value not in slots and slots:
             self.slot.value = slots[0]
         self._targets()
 
     def _targets(self) -> None:
         """Targets and dice limit of the chosen shooter and CV (the combat template's options)."""
-        app, o = self.app, self.app.offers()
-        uid, slot, imp = self.shooter.value, self.slot.value, app.game.impulse
+        c, o = self.ctl, self.ctl.offers()
+        uid, slot, imp = self.shooter.value, self.slot.value, c.game.impulse
         if not uid or not slot or imp is None or self.locked:
-            _set_options(self.target, [])
+            set_options(self.target, [])
             return
         if uid in o.shooters():
             targets, most = o.targets(uid, slot), o.max_dice(uid, slot)
         else:   # Combined Arms Activation support fire (7.18): the attacker's knowledge, face-up enemies
-            view = app.game.view(imp.team)
-            targets = [c["uid"] for c in view["counters"]
-                       if not c.get("back") and c["team"] != imp.team and c.get("hex") and c.get("revealed")]
+            view = c.game.view(imp.team)
+            targets = [x["uid"] for x in view["counters"]
+                       if not x.get("back") and x["team"] != imp.team and x.get("hex") and x.get("revealed")]
             most = 40
-        _set_options(self.target, targets)
+        set_options(self.target, targets)
         self.dice.max = max(1, most)
 
     def _grant_units(self) -> None:
         """The RVs of the chosen logistics unit with something to grant, and the units it may grant to."""
-        o, log = self.app.offers(), self.log_unit.value
-        _set_options(self.rv, o.rv_slots(log) if log and not self.locked else [])
+        o, log = self.ctl.offers(), self.log_unit.value
+        set_options(self.rv, o.rv_slots(log) if log and not self.locked else [])
         grants = o.grants(log, self.rv.value) if log and self.rv.value and not self.locked else {}
-        _set_options(self.grant_unit, list(grants))
+        set_options(self.grant_unit, list(grants))
         self.grant_rp.max = max(1, o.rp(log, self.rv.value)) if grants else 99
         self.add_grant.disabled = not grants
         self._grant_slots()
 
     def _grant_slots(self) -> None:
-        o, log, uid = self.app.offers(), self.log_unit.value, self.grant_unit.value
+        o, log, uid = self.ctl.offers(), self.log_unit.value, self.grant_unit.value
         slots = o.grants(log, self.rv.value).get(uid, []) if log and uid and not self.locked else []
-        _set_options(self.grant_slot, slots)
+        set_options(self.grant_slot, slots)
 
     def _aid(self) -> int | None:
         v = self.action.value
         return v + 1 if isinstance(v, int) and not isinstance(v, bool) else None
 
+    def _on_hex(self) -> None:
+        """A hex was clicked: the builder's Units list (declare) or *Move to* / *ZOR into* (act)."""
+        imp = self.ctl.game.impulse
+        if self.locked or imp is None:
+            return
+        if imp.phase == "declare":
+            self._fill_units()
+        else:
+            self._hex_buttons()
+
+    def _hex_buttons(self) -> None:
+        hx = self.ctl.selected_hex or "\u2014"
+        self.move_button.description = f"Move to {hx}"
+        self.zor_button.description = f"ZOR into {hx}"
+        self._act_buttons()
+
     def _act_buttons(self) -> None:
         """Move / ZOR / Conceal / Resupply of the chosen declared action: enabled only when listed."""
-        app, o = self.app, self.app.offers()
-        imp, aid, hx = app.game.impulse, self._aid(), app.last_hex
+        c, o = self.ctl, self.ctl.offers()
+        imp, aid, hx = c.game.impulse, self._aid(), c.selected_hex
         if self.locked or imp is None or imp.phase == "declare" or aid is None:
             for b in (self.move_button, self.zor_button, self.conceal_button, self.resupply_button):
                 b.disabled = True
@@ -449,12 +503,12 @@ class ImpulsePanel:
     def _known_path(self, aid: int, dest: str) -> bool:
         """Does the view know a path there (the one *Move* follows)? A team view's path avoids
         what it may not know (enemy backs), so a legal destination it cannot see is not offered."""
-        app = self.app
-        if app.team == "instructor":
+        c = self.ctl
+        if c.viewer == "instructor":
             return True
-        d = next(x for x in app.game.impulse.actions if x.aid == aid)
+        d = next(x for x in c.game.impulse.actions if x.aid == aid)
         try:
-            app.game.path_to(list(d.units), dest, viewer=app.team)
+            c.game.path_to(list(d.units), dest, viewer=c.viewer)
         except LcbError:
             return False
         return True
@@ -462,31 +516,31 @@ class ImpulsePanel:
     def _fill_units(self, auto: bool = True) -> None:
         """The Units list: the units a legal declaration of the chosen kind may name (3.31, 3.36);
         ``auto``: select the clicked hex's offered units, or the only one."""
-        app, imp = self.app, self.app.game.impulse
+        c, imp = self.ctl, self.ctl.game.impulse
         if self.locked or imp is None or imp.phase != "declare":
             return
         kind = self.kind.value
-        units = app.offers().units_for(kind) if kind in UNIT_KINDS else []
-        _set_options(self.units, units)
-        if not auto:
-            return
-        stack = [u for u in app.hex_units(app.last_hex) if u in units] if app.last_hex else []
-        if stack and not self.units.value:
-            self.units.value = tuple(stack)
-        elif len(units) == 1 and not self.units.value:
-            self.units.value = (units[0],)      # the only unit: selected, as it looks
+        units = c.offers().units_for(kind) if kind in UNIT_KINDS else []
+        keep = tuple(u for u in self.units.value if u in units)
+        if auto and not keep:
+            stack = [u for u in c.hex_units(c.selected_hex) if u in units] if c.selected_hex else []
+            if stack:
+                keep = tuple(stack)             # the clicked hex's stack
+            elif len(units) == 1:
+                keep = (units[0],)              # the only unit: selected, as it looks
+        set_options(self.units, units, value=keep)
 
     def _hand_over(self) -> None:
-        who = self.app.playing_team()
+        who = self.ctl.playing_team()
         if who:
-            self.app.set_team(who)
+            self.cmd.set_team(who)
 
     def _lock(self) -> None:
         """The other team's view: hide and disable every control, empty every list."""
-        app = self.app
-        who = app.playing_team()
+        c = self.ctl
+        who = c.playing_team()
         self.locked = True
-        self.locked_note.value = f'<div class="lcb-card lcb-locked">{esc(app.locked_text())}.</div>'
+        self.locked_note.value = f'<div class="lcb-card lcb-locked">{esc(c.locked_text())}.</div>'
         self.hand_over.description = f"Hand over: show the {view_name(who)}"
         self.locked_box.layout.display = "flex"
         for box in (self.begin_box, self.declare_box, self.act_box, self.combat_box, self.end_button):
@@ -496,16 +550,13 @@ class ImpulsePanel:
                 w.disabled = True
         for dd in (self.tf, self.action, self.log_unit, self.rv, self.grant_unit, self.grant_slot, self.shooter,
                    self.slot, self.target, self.kind):
-            _set_options(dd, [])
-        if self.units.options:
-            self.units.options = []
-        if self.jcc.options:
-            self.jcc.options = []
-        if self.jcc.value:
-            self.jcc.value = ""
-        for html in (self.decl_list, self.alloc_list, self.grant_list, self.preview, self.combat_state,
-                     self.act_hint):
+            set_options(dd, [])
+        set_options(self.units, [])
+        set_options(self.jcc, [], value="")
+        for html in (self.decl_list, self.forfeit_note, self.alloc_list, self.grant_list, self.preview,
+                     self.combat_state, self.act_hint):
             html.value = ""
+        self._preview_rows = None
 
     def _unlock(self) -> None:
         if not self.locked:
@@ -520,7 +571,7 @@ class ImpulsePanel:
     def status_text(self) -> str:
         """The status line (HTML): during an impulse whose it is and its AP; between impulses
         who begins the next one."""
-        g = self.app.game
+        g = self.ctl.game
         s, imp = g.state, g.impulse
         head = f"<b>Turn {s.turn}</b> \u00b7 initiative {team_span(s.initiative)}"
         if s.stage != "action":
@@ -532,7 +583,7 @@ class ImpulsePanel:
         if imp.phase == "declare":
             line += f"AP: {imp.ap} to declare {rule_badges(['3.32'])}"
         else:
-            declared = sum(REPAIR_AP if d.kind == NETWORK_REPAIR else 1 for d in imp.actions)
+            declared = sum(ap_cost(d.kind) for d in imp.actions)
             line += f"AP: {declared} declared, 0 to spend"
             if imp.ap:
                 line += f" ({imp.ap} unused: passed AP are lost {rule_badges(['3.310'])})"
@@ -545,7 +596,7 @@ class ImpulsePanel:
         """May this impulse fight? A declared Move and/or Initiate Combat action, a unit engaged in
         Continuing Combat (0 AP, 7.22), or combat already committed.  Combined Arms Activation
         candidates (7.18) alone do not count: they only support a GROUND ASSAULT made by those."""
-        g = self.app.game
+        g = self.ctl.game
         imp = g.impulse
         if imp is None or imp.phase == "declare":
             return False
@@ -553,12 +604,36 @@ class ImpulsePanel:
             return True
         return bool(g.zero_ap_attackers()["continuing"])
 
+    def _forget_done_rows(self) -> None:
+        """Rows the game has moved past: the declaration once declared, the allocations once
+        committed, the grants once their action resupplied (a refusal keeps them)."""
+        imp = self.ctl.game.impulse
+        if imp is None:
+            if self.pending_decl or self.allocs or self.grants:
+                self.clear()
+            return
+        if imp.phase != "declare" and self.pending_decl:
+            self.pending_decl = []
+        if imp.combat is not None and self.allocs:
+            self.allocs = []
+            self._show_alloc()
+        a = self.action.value
+        if self.grants and isinstance(a, int) and 0 <= a < len(imp.actions) and imp.actions[a].resupplied:
+            self.grants = []
+            self.show_grants()
+
     def refresh(self) -> None:
-        app, g = self.app, self.app.game
+        """Redraw the whole tab from the game and the view (the controller's ``version`` / ``viewer``)."""
+        c, g = self.ctl, self.ctl.game
         imp = g.impulse
         head = self.status_text()
         self.status.value = f'<div class="lcb-card">{head}</div>'
-        if not app.may_play():
+        if c.live is not self._live:         # a new, loaded or lesson game: nothing of the old one
+            self._live = c.live
+            self.clear()
+        if c.game is c.live:
+            self._forget_done_rows()
+        if not c.may_play():
             self._lock()
             return
         self._unlock()
@@ -569,32 +644,25 @@ class ImpulsePanel:
         for box, key in ((self.begin_box, "begin"), (self.declare_box, "declare"), (self.act_box, "act"),
                          (self.combat_box, "combat"), (self.end_button, "end")):
             box.layout.display = "flex" if show[key] else "none"
-        o = app.offers()
+        o = c.offers()
         self.end_button.disabled = not o.end
         if imp is None:
-            _set_options(self.tf, o.task_forces)
+            set_options(self.tf, o.task_forces)
             self.begin_button.disabled = not o.task_forces
             self.relinquish_button.disabled = not o.relinquish
-            if self.pending_decl or self.allocs or self.grants:
-                self.clear()
             return
         if phase == "declare":
             kinds = o.kinds()
-            _set_options(self.kind, [(n, k) for n, k in ACTION_KINDS if k in kinds])
+            set_options(self.kind, [(n, k) for n, k in ACTION_KINDS if k in kinds])
             self._fill_units()
-            jccs = o.jccs() or app.jcc_names(imp.team)
-            if list(self.jcc.options) != jccs:
-                self.jcc.options = jccs
+            set_options(self.jcc, o.jccs() or c.jcc_names(imp.team))
             self.add_decl.disabled = not kinds
             self._show_decl()
             return
         acts = [(f"#{i + 1} {action_text(d.kind, d.units, d.jcc)}" + (" (moved)" if d.moved else ""), i)
                 for i, d in enumerate(imp.actions)]
-        _set_options(self.action, acts)
-        hx = app.last_hex or "\u2014"
-        self.move_button.description = f"Move to {hx}"
-        self.zor_button.description = f"ZOR into {hx}"
-        self._act_buttons()
+        set_options(self.action, acts)
+        self._hex_buttons()
         no_combat = "" if fight else (
             '<div class="lcb-small lcb-muted">No combat this impulse: no Move and/or Initiate Combat action was '
             "declared and no unit is engaged in Continuing Combat (7.22); Combined Arms Activation (7.18) only "
@@ -605,10 +673,10 @@ class ImpulsePanel:
         res_units = [u for d in imp.actions if d.kind == "move_resupply" for u in d.units
                      if g.utype(u).is_logistics]
         self.resupply_box.layout.display = "flex" if res_units else "none"
-        _set_options(self.log_unit, res_units)
+        set_options(self.log_unit, res_units)
         self._grant_units()
         self.show_grants()
-        _set_options(self.shooter, o.shooters() + self._combined_arms())
+        set_options(self.shooter, o.shooters() + self._combined_arms())
         self._slots()
         committed = imp.combat is not None
         self.commit_button.disabled = committed or o.combat is None

@@ -1,9 +1,14 @@
 """The *Replay lesson* tab: a scripted lesson (forced dice) replayed one step per click.
 
 Pick a lesson (a packaged one), *Load lesson* (it replaces the
-current game), then *Next step* / *Run all*: each step shows its title, the
-impulse's narrative and the log entries it produced, as far as the lab's view
-may read them; the map and the explained log follow.
+current game: over a game in progress it asks first, like *New game* -- the
+button becomes *Confirm load lesson*, with *Cancel*), then *Next step* / *Run
+all*: each step shows its title, the impulse's narrative and the log entries it
+produced, as far as the lab's view may read them; the map and the explained log
+follow.
+
+It observes the controller's ``lesson`` (a new or loaded game drops it),
+``confirm`` (the button's label), ``version`` and ``viewer`` (the last step).
 
 Hidden information: a step's entries are filtered like ``game.log_entries(team)``;
 the lesson's own text (the impulse's narrative, a step's note) is shown only
@@ -14,16 +19,25 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import ipywidgets as W
 
 from ..views import palette
 from . import panels
+from .controller import follow
 from .messages import INPUT_ERRORS, error_text
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .app import LabApp
+    from ..game import Game
+    from .controller import LabController
+
+
+class LessonCommands(Protocol):
+    """What the tab calls on the lab."""
+
+    def set_game(self, game: "Game", lesson=None) -> None: ...
+    def back_to_now(self) -> None: ...
 
 LESSON_INTRO = ('<div class="lcb-muted">Replay a scripted lesson (forced dice) one step per click; the map and '
                 "the log follow. Loading a lesson replaces the current game.</div>")
@@ -39,9 +53,8 @@ class LessonReplayPanel:
     """The lesson picker, *Load lesson*, *Next step*, *Run all* and the last step (``lesson_info``);
     ``.widget`` is the tab.  ``lesson`` is the :class:`~lcb_lab.lesson.Lesson` being replayed."""
 
-    def __init__(self, app: "LabApp"):
-        self.app = app
-        self.lesson = None
+    def __init__(self, ctl: "LabController", cmd: LessonCommands):
+        self.ctl, self.cmd = ctl, cmd
         self.steps = None
         """The lesson's step iterator (None: no lesson loaded)."""
         self.last_step = None
@@ -49,51 +62,87 @@ class LessonReplayPanel:
         self._n = 0
         self._impulse_no = 0
         self.lesson_picker = W.Dropdown(options=lesson_names(), layout=W.Layout(width="230px"))
-        self.lesson_load = W.Button(description="Load lesson", layout=W.Layout(width="110px"))
-        self.lesson_load.on_click(lambda _b: self.app.load_lesson(self.lesson_picker.value))
+        self.lesson_load = W.Button(description="Load lesson", layout=W.Layout(width="auto", min_width="110px"),
+                                    tooltip="replace the game by the lesson's (asks first when a game is in progress)")
+        self.lesson_load.on_click(lambda _b: self.load(self.lesson_picker.value,
+                                                       confirm=self.ctl.confirm == "lesson"))
+        self.lesson_cancel = W.Button(description="Cancel", layout=W.Layout(width="80px", display="none"))
+        self.lesson_cancel.on_click(lambda _b: self.ctl.disarm(say=True))
         self.lesson_next = W.Button(description="Next step", button_style="primary", icon="step-forward",
                                     layout=W.Layout(width="110px"), disabled=True)
-        self.lesson_next.on_click(lambda _b: self.app.step())
+        self.lesson_next.on_click(lambda _b: self.step())
         self.lesson_all = W.Button(description="Run all", icon="fast-forward", layout=W.Layout(width="100px"),
                                    disabled=True)
-        self.lesson_all.on_click(lambda _b: self.app.run_lesson())
+        self.lesson_all.on_click(lambda _b: self.run_all())
         self.lesson_info = W.HTML(LESSON_INTRO)
-        self.widget = W.VBox([W.HBox([self.lesson_picker, self.lesson_load]),
+        self.widget = W.VBox([W.HBox([self.lesson_picker, self.lesson_load, self.lesson_cancel]),
                               W.HBox([self.lesson_next, self.lesson_all]), self.lesson_info])
+        self.label = follow(ctl, ["confirm"], self._draw_button)
+        self.forgets = follow(ctl, ["lesson"], self._on_lesson)
+        self.follower = follow(ctl, ["version", "viewer"], self.refresh)
 
-    def load(self, name_or_path: str) -> None:
-        """Start replaying a lesson (a packaged name, or a path) on a fresh game."""
+    @property
+    def lesson(self):
+        """The :class:`~lcb_lab.lesson.Lesson` being replayed (the controller's ``lesson``)."""
+        return self.ctl.lesson
+
+    def _draw_button(self) -> None:
+        armed = self.ctl.confirm == "lesson"
+        self.lesson_load.description = "Confirm load lesson" if armed else "Load lesson"
+        self.lesson_load.button_style = "danger" if armed else ""
+        self.lesson_cancel.layout.display = "flex" if armed else "none"
+
+    def _on_lesson(self) -> None:
+        if self.ctl.lesson is None and self.steps is not None:
+            self.forget()
+
+    def load(self, name_or_path: str = "appendix_b_combat", confirm: bool = False) -> bool:
+        """Start replaying a lesson (a packaged name, or a path) on a fresh game; over a
+        game in progress the first call only asks (see the module docstring).  True when loaded."""
         from ..lesson import Lesson
-        app = self.app
+        c = self.ctl
+        if c.game_in_progress() and not confirm:
+            c.arm("lesson", f"A game is in progress ({c.progress_text()}). Press Confirm load lesson to "
+                              f"replace it by the lesson {name_or_path}, or Cancel. Nothing changed yet.")
+            return False
         try:
             lesson = Lesson(name_or_path)
         except (*INPUT_ERRORS, OSError) as e:
-            app.say(error_text(f"Load lesson {name_or_path}", e))
-            return
-        self.lesson = lesson
+            c.disarm()
+            c.say(error_text(f"Load lesson {name_or_path}", e))
+            return False
         self.steps = lesson.steps()
         self.last_step = None
         self._n = 0
         self._impulse_no = 0
-        app.set_game(lesson.game)
+        self.cmd.set_game(lesson.game, lesson=lesson)
         self.lesson_next.disabled = False
         self.lesson_all.disabled = False
         info = lesson.spec.lesson
         self.lesson_info.value = (f'<div class="lcb-card"><h4>{panels.esc(info.title)}</h4>'
                                   f'<div class="lcb-small lcb-muted">{panels.esc(info.source)}; '
                                   f'{len(info.assumptions)} stated assumption(s). Press <b>Next step</b>.</div></div>')
-        app.say(f"Lesson loaded: {info.title}", refused=False)
+        c.say(f"Lesson loaded: {info.title}", refused=False)
+        return True
+
+    def run_all(self) -> int:
+        """Replay every remaining step; returns how many ran."""
+        n = 0
+        with self.ctl.batch():
+            while self.step() is not None:
+                n += 1
+        return n
 
     def step(self):
-        """Replay the next step (loading the default lesson first if none is loaded); returns
-        the :class:`~lcb_lab.lesson.Done` (or None at the end)."""
-        app = self.app
-        app.back_to_now()                # a step plays on the game, not on a past step shown (History tab)
+        """Replay the next step (loading the default lesson first if none is loaded and no game
+        is in progress); returns the :class:`~lcb_lab.lesson.Done` (or None at the end)."""
+        c = self.ctl
+        self.cmd.back_to_now()           # a step plays on the game, not on a past step shown (History tab)
         if self.steps is None:
-            app.load_lesson()
-            if self.steps is None:       # the lesson could not be loaded (message shown)
+            self.load()
+            if self.steps is None:       # not loaded: asked first, or could not (message shown)
                 return None
-        before = len(app.game.log)
+        before = len(c.game.log)
         try:
             done = next(self.steps)
         except StopIteration:
@@ -103,15 +152,14 @@ class LessonReplayPanel:
             return None
         except INPUT_ERRORS as e:
             self.lesson_next.disabled = self.lesson_all.disabled = True
-            app.say(error_text("Lesson step", e))
+            c.say(error_text("Lesson step", e))
             return None
         self._n += 1
         m = re.match(r"impulse (\d+):", done.title)
         if m:
             self._impulse_no = int(m.group(1))
         self.last_step = (self._n, done, before, self._impulse_no)
-        app.highlight_from = before
-        app.refresh()
+        c.changed(highlight_from=before)
         return done
 
     def _impulse(self, impulse_no: int):
@@ -123,7 +171,7 @@ class LessonReplayPanel:
         """The last replayed step as ``team`` may see it (see ``LabApp.step_view``)."""
         if not self.last_step:
             return None
-        game = self.app.game
+        game = self.ctl.game
         n, done, before, impulse_no = self.last_step
         # the step's entries as game.log_entries(team) filters them: the visible ones since the
         # step began, less those logged after it (by later actions)
@@ -144,7 +192,7 @@ class LessonReplayPanel:
 
     def refresh(self) -> None:
         """Show the last step as the lab's view may read it (nothing to do before the first step)."""
-        sv = self.step_view(self.app.team)
+        sv = self.step_view(self.ctl.viewer)
         if sv is None:
             return
         esc = panels.esc
@@ -162,7 +210,6 @@ class LessonReplayPanel:
 
     def forget(self) -> None:
         """Drop the lesson (a new or loaded game replaces it): the tab shows its introduction."""
-        self.lesson = None
         self.steps = None
         self.last_step = None
         self.lesson_next.disabled = self.lesson_all.disabled = True

@@ -1,5 +1,8 @@
 """The message line: the last action's outcome, at the top of the right column and again under the tabs.
 
+Both places have a fixed height (:data:`MESSAGE_HEIGHT`, three lines; a longer
+message scrolls inside), so the first message does not push the column down.
+
 Green "<what>: done.", or red "Refused by rule 3.32: ... Nothing changed." for a
 rule refusal (:class:`~lcb_lab.errors.LcbError`).  Any other bad-input error
 raised below the lab (:data:`INPUT_ERRORS`) is worded by :func:`error_text`:
@@ -7,10 +10,19 @@ raised below the lab (:data:`INPUT_ERRORS`) is worded by :func:`error_text`:
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import ipywidgets as W
 
 from ..errors import LcbError
 from . import panels
+from .controller import follow
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .controller import LabController
+
+MESSAGE_HEIGHT = "58px"
+"""The message line's reserved height: three lines of text in its card."""
 
 INPUT_ERRORS = (LcbError, TypeError, KeyError, ValueError, IndexError, AttributeError)
 """What the lab turns into a red message instead of a traceback (bad input from a widget or a script)."""
@@ -30,14 +42,21 @@ def error_text(what: str, err: BaseException) -> str:
 
 class MessageLine:
     """The message line (``line``, top of the right column) and its echo (``echo``, right under
-    the tabs' buttons: Commit, Resolve, ...), always showing the same message."""
+    the tabs' buttons: Commit, Resolve, ...), always showing the controller's ``message``."""
 
-    def __init__(self):
-        self.line = W.HTML()
-        self.echo = W.HTML()
+    def __init__(self, ctl: "LabController"):
+        self.ctl = ctl
+        self.line = W.HTML(layout=W.Layout(height=MESSAGE_HEIGHT, overflow="hidden auto", flex="0 0 auto"))
+        self.echo = W.HTML(layout=W.Layout(height=MESSAGE_HEIGHT, overflow="hidden auto", flex="0 0 auto"))
         """The last message again, right under the tabs' buttons (Commit, Resolve, ...)."""
+        for w in (self.line, self.echo):
+            w.add_class("lcb-message")
+        self.draw = follow(ctl, ["message"], self._draw)
+        self.draw()
+
+    def _draw(self) -> None:
+        self.line.value = self.echo.value = self.ctl.message
 
     def show(self, html: str) -> None:
         """Show ``html`` (see :func:`~lcb_lab.widgets.panels.message_html`) in both places."""
-        self.line.value = html
-        self.echo.value = html
+        self.ctl.message = html

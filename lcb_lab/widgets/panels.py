@@ -213,7 +213,7 @@ def visible_entries(game, team: str) -> list[dict]:
 
 def entry_html(e: dict, new: bool = False) -> str:
     if e["kind"] == "impulse_start":
-        return f'<div class="lcb-log-head">{esc(e["title"])} <span class="lcb-muted">{esc(e.get("text", ""))}</span></div>'
+        return f'{LOG_HEAD}{esc(e["title"])} <span class="lcb-muted">{esc(e.get("text", ""))}</span></div>'
     cls = "lcb-log-line lcb-log-new" if new else "lcb-log-line"
     text = f": {esc(e['text'])}" if e.get("text") else ""
     return f'<div class="{cls}">{rule_badges(e.get("rules", []))} <b>{esc(e["title"])}</b>{text}</div>'
@@ -231,10 +231,16 @@ def _indexed_entries(game, team: str) -> list[tuple[int, dict]] | None:
     return out if j == len(visible) else None
 
 
-def log_html(game, team: str, notes: list[tuple[int, str]] = (), highlight_from: int | None = None,
-             limit: int = 400) -> str:
-    """The explained log as ``game.log_entries(team)`` gives it, newest last; ``notes`` =
-    [(log length when made, html)] are interleaved where they happened (refused actions)."""
+LOG_EMPTY = '<div class="lcb-muted">The explained log is empty: begin an impulse.</div>'
+LOG_HEAD = '<div class="lcb-log-head">'
+"""How an impulse's heading starts (the log panel's chunks begin there)."""
+
+
+def log_parts(game, team: str, notes: list[tuple[int, str]] = (), highlight_from: int | None = None,
+              limit: int = 400) -> list[str]:
+    """The explained log as ``game.log_entries(team)`` gives it, newest last, one HTML part per entry
+    (:data:`LOG_HEAD` for an impulse's heading); ``notes`` = [(log length when made, html)] are
+    interleaved where they happened (refused actions); at most the last ``limit`` parts."""
     parts: list[str] = []
     pending = sorted(notes, key=lambda n: n[0])
     k = 0
@@ -250,9 +256,13 @@ def log_html(game, team: str, notes: list[tuple[int, str]] = (), highlight_from:
             k += 1
         parts.append(entry_html(e, new=highlight_from is not None and i >= highlight_from))
     parts += [n[1] for n in pending[k:]]
-    if not parts:
-        parts = ['<div class="lcb-muted">The explained log is empty: begin an impulse.</div>']
-    parts = parts[-limit:]
+    return parts[-limit:]
+
+
+def log_html(game, team: str, notes: list[tuple[int, str]] = (), highlight_from: int | None = None,
+             limit: int = 400) -> str:
+    """The explained log (:func:`log_parts`) as one HTML block."""
+    parts = log_parts(game, team, notes, highlight_from, limit) or [LOG_EMPTY]
     return f'<div class="lcb-log"><div class="lcb-log-inner">{"".join(parts)}</div></div>'
 
 

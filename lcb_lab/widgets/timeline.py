@@ -24,11 +24,16 @@ next rolls, so a team view shows their rows (a label) but not the steps
 themselves, and a team's *Fork here* gives the branch new dice
 (``Game.fork(reseed=...)`` from :mod:`secrets`); the instructor's branch keeps
 the same dice (two plans compared under the same rolls).
+
+The tab observes the controller's ``version`` and ``viewer`` (the rows),
+``branch_link`` (the link to the open branch) and ``can_fork``; the game shown
+is the controller's ``game`` (a fork while ``past_step`` is set), the game
+played its ``live``.
 """
 from __future__ import annotations
 
 import secrets
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 import ipywidgets as W
 
@@ -36,9 +41,18 @@ from ..errors import LcbError
 from ..game import Game
 from ..timeline import INSTRUCTOR, step_log_range, timeline, undo_allowed
 from . import panels
+from .controller import follow
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .app import LabApp
+    from .controller import LabController
+
+
+class HistoryCommands(Protocol):
+    """What the tab calls on the lab."""
+
+    def run(self, what: str, fn: Callable[..., Any], *args, **kw) -> Any: ...
+    def fail(self, what: str, err: BaseException) -> None: ...
+    def open_branch(self, game: Game, at: int, same_dice: bool) -> str: ...
 
 START_ROW = "Start (before the first step)"
 NOW_MARK = " \u25c0 now"
@@ -60,15 +74,8 @@ class HistoryPanel:
     (``info``); ``.widget`` is the tab.  ``live`` is the game being played; ``past`` the
     fork shown for ``past_step`` while the lab looks at the past (None: now)."""
 
-    def __init__(self, app: "LabApp"):
-        self.app = app
-        self.live = app.game
-        self.past: Game | None = None
-        self.past_step: int | None = None
-        self.nested = False
-        """True in a fork's own lab: *Fork here* is off there (one branch at a time)."""
-        self.listeners: list[Callable[[], None]] = []
-        """Called after every refresh (the fork view updates its diff)."""
+    def __init__(self, ctl: "LabController", cmd: HistoryCommands):
+        self.ctl, self.cmd = ctl, cmd
         self._targets: list[int] = []
         self._quiet = False
         self._saved: tuple[list, int | None] | None = None
@@ -87,91 +94,111 @@ class HistoryPanel:
         self.steps.observe(self._on_pick, "index")
         self.widget = W.VBox([W.HBox([self.undo_button, self.back_button, self.fork_button]), self.info,
                               self.steps])
+        self.follower = follow(ctl, ["version", "viewer", "branch_link", "can_fork"], self.refresh)
+
+    # ------------------------------------------------------------ the controller's state
+    @property
+    def live(self) -> Game:
+        """The game being played."""
+        return self.ctl.live
+
+    @property
+    def past(self) -> Game | None:
+        """The fork shown while the lab looks at the past (None: now)."""
+        return self.ctl.game if self.ctl.game is not self.ctl.live else None
+
+    @property
+    def past_step(self) -> int | None:
+        """The step shown while the lab looks at the past (None: now)."""
+        return self.ctl.past_step
+
+    @property
+    def nested(self) -> bool:
+        """True in a branch's own lab: *Fork here* is off there (one branch at a time)."""
+        return not self.ctl.can_fork
 
     # ------------------------------------------------------------ the buttons
     def undo(self) -> bool:
         """Take back the last step of the game, when the view may (see the module docstring).
         Returns True when a step was undone."""
         if self.past is not None:
-            self.app.say("Undo: you are looking at the past \u2014 press Back to now first. Nothing changed.")
+            self.ctl.say("Undo: you are looking at the past \u2014 press Back to now first. Nothing changed.")
             return False
-        ok, why = undo_allowed(self.live, self.app.team)
+        ok, why = undo_allowed(self.live, self.ctl.viewer)
         if not ok:
-            self.app.say(f"Undo: not from the {panels.view_name(self.app.team)} ({why}). Nothing changed.")
+            self.ctl.say(f"Undo: not from the {panels.view_name(self.ctl.viewer)} ({why}). Nothing changed.")
             return False
         n = self.live.history.cursor
-        self.app.run("Undo", self.live.undo)      # refreshes map, panels and log
+        self.cmd.run("Undo", self.live.undo)      # the game changed: map, panels and log follow
         return self.live.history.cursor == n - 1
 
     def show_step(self, n: int) -> None:
         """Show the map and the log as they were after step ``n`` (0 = the start) on a fork;
         the game's own step (its cursor) is *Back to now*."""
-        h = self.live.history
+        c, h = self.ctl, self.live.history
         if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= len(h.steps):
-            self.app.say(f"Timeline: the record has steps 0..{len(h.steps)}, not {n!r}.")
+            c.say(f"Timeline: the record has steps 0..{len(h.steps)}, not {n!r}.")
             return
         if n == h.cursor:
             self.back_to_now()
             return
-        if n > h.cursor and self.app.team != INSTRUCTOR:
-            self.app.say(f"Timeline: step {n} was undone; a team view does not show an undone step "
-                         "(its dice are the game's next rolls). Only the instructor's view may.")
+        if n > h.cursor and c.viewer != INSTRUCTOR:
+            c.say(f"Timeline: step {n} was undone; a team view does not show an undone step "
+                  "(its dice are the game's next rolls). Only the instructor's view may.")
             self._draw()                                # the list selects the step shown again
             return
         try:
             past = self.live.fork(at=n)
         except LcbError as e:
-            self.app.fail("Show the step", e)
+            self.cmd.fail("Show the step", e)
             return
         past.__class__ = PastGame
-        if self._saved is None:                     # the game's notes and highlight wait for Back to now
-            self._saved = (self.app.notes, self.app.highlight_from)
-        self.past, self.past_step = past, n
-        self.app.notes = []
-        self.app.highlight_from = self._since(n) if n else None    # the step's own entries
-        self.app.game = past
-        self.app.say(f"Showing step {n} of {len(h.steps)} (the past; acting is off). "
-                     "History \u203a Back to now returns.", refused=False)
-        self.app.refresh()
+        since = self._since(n, past) if n else None     # the step's own entries
+        with c.batch(), c.hold_trait_notifications():
+            if self._saved is None:                     # the game's notes and highlight wait for Back to now
+                self._saved = (c.notes, c.highlight_from)
+            c.notes = ()
+            c.highlight_from = since
+            c.say(f"Showing step {n} of {len(h.steps)} (the past; acting is off). "
+                  "History \u203a Back to now returns.", refused=False)
+            c.show_game(past, n)
 
-    def _since(self, n: int) -> int:
+    def _since(self, n: int, past: Game) -> int:
         if n <= self.live.history.cursor:
             return step_log_range(self.live, n)[0]
-        return self.past.history.steps[n - 2].log_len if n > 1 else 0   # an undone step: from the fork
+        return past.history.steps[n - 2].log_len if n > 1 else 0   # an undone step: from the fork
 
     def back_to_now(self) -> None:
         """Show the game as it is (after looking at a past step)."""
+        c = self.ctl
         if self.past is None:
             return
-        self.past = self.past_step = None
-        if self._saved is not None:
-            self.app.notes, self.app.highlight_from = self._saved
-            self._saved = None
-        self.app.game = self.live
-        self.app.say("Back to now.", refused=False)
-        self.app.refresh()
+        with c.batch(), c.hold_trait_notifications():
+            if self._saved is not None:
+                c.notes, c.highlight_from = self._saved
+                self._saved = None
+            c.say("Back to now.", refused=False)
+            c.show_game(self.live, None)
 
     def fork_here(self):
         """Open a branch from the step shown (now, unless a past step is shown) in a second
         lab beside this one; returns the branch's Game (None when refused)."""
+        c = self.ctl
         if self.nested:
-            self.app.say("Fork here: this lab already shows a branch; fork from the first lab.")
+            c.say("Fork here: this lab already shows a branch; fork from the first lab.")
             return None
         at = self.past_step if self.past is not None else self.live.history.cursor
-        same_dice = self.app.team == INSTRUCTOR
+        same_dice = c.viewer == INSTRUCTOR
         try:                                    # a team's branch must not preview the game's rolls
             branch = self.live.fork(at=at, reseed=None if same_dice else secrets.randbits(63))
         except LcbError as e:
-            self.app.fail("Fork here", e)
+            self.cmd.fail("Fork here", e)
             return None
         self.back_to_now()
-        fv = self.app.fork_view
-        fv.open(branch, at, same_dice=same_dice)
-        self._draw()                            # the status line links to the branch
+        link = self.cmd.open_branch(branch, at, same_dice)     # the status line links to the branch
         dice = ("the same dice as this game" if same_dice else "new dice")
-        self.app.messages.show(
-            f'<div class="lcb-card"><span class="lcb-ok">{panels.esc(f"Branch from step {at} opened below ")}'
-            f'{panels.esc(f"(beside on a wide screen), with {dice}.")}</span> {fv.link_html()}</div>')
+        c.message = (f'<div class="lcb-card"><span class="lcb-ok">{panels.esc(f"Branch from step {at} opened below ")}'
+                     f'{panels.esc(f"(beside on a wide screen), with {dice}.")}</span> {link}</div>')
         return branch
 
     # ------------------------------------------------------------ drawing
@@ -181,19 +208,17 @@ class HistoryPanel:
         self.show_step(self._targets[change["new"]])
 
     def refresh(self) -> None:
-        """Follow the lab's game (a new game, a loaded one, a lesson) and redraw the tab."""
-        if self.app.game is not self.live and self.app.game is not self.past:
-            self.live, self.past, self.past_step, self._saved = self.app.game, None, None, None
-        if (self.past is not None and self.app.team != INSTRUCTOR
-                and self.past_step > self.live.history.cursor):      # an undone step: not in a team view
-            self.back_to_now()                  # refreshes the lab (and this tab) again
+        """Redraw the tab (after a change of the game or the view); a team view leaves the look at
+        an undone step (it holds the game's next rolls)."""
+        if self.past is None:
+            self._saved = None                  # a new game, a loaded one, a lesson: nothing to restore
+        elif self.ctl.viewer != INSTRUCTOR and self.past_step > self.live.history.cursor:
+            self.back_to_now()                  # redraws the lab (and this tab) again
             return
         self._draw()
-        for fn in list(self.listeners):
-            fn()
 
     def _draw(self) -> None:
-        g, team = self.live, self.app.team
+        g, team = self.live, self.ctl.viewer
         h = g.history
         options, targets, group = [START_ROW + (NOW_MARK if h.cursor == 0 and h.steps else "")], [0], None
         for r in timeline(g, team):
@@ -208,8 +233,10 @@ class HistoryPanel:
         self._quiet = True
         try:
             self._targets = targets
-            self.steps.options = options
-            self.steps.index = index
+            with self.steps.hold_sync():        # options and selection in one message
+                if self.steps.options != tuple(options):
+                    self.steps.options = options
+                self.steps.index = index
         finally:
             self._quiet = False
         ok, why = undo_allowed(g, team)
@@ -220,8 +247,7 @@ class HistoryPanel:
         where = (f"Showing step {self.past_step} of {len(h.steps)} (the past; acting is off)" if browsing
                  else f"Now: step {h.cursor} of {len(h.steps)}")
         undo = "" if browsing else (" \u00b7 Undo: " + ("allowed" if ok else f"off ({why})"))
-        fv = getattr(self.app, "fork_view", None)
-        link = f" \u00b7 {fv.link_html()}" if fv is not None and fv.branch is not None else ""
+        link = f" \u00b7 {self.ctl.branch_link}" if self.ctl.branch_link else ""
         self.info.value = f'<span class="lcb-small lcb-muted">{panels.esc(where + undo)}</span>{link}'
 
 

@@ -227,19 +227,69 @@ def test_open_lab_convenience():
     assert lab.game.dice is not None
 
 
-def test_live_bokeh_model_resends_a_stale_bundle(app):
+def _patches(model, monkeypatch) -> list[dict]:
+    """The PATCH-DOC contents ``model`` sends from now on (one dict per patch message)."""
+    got: list[dict] = []
+    real = model.send
+
+    def send(content, buffers=None):
+        payload = content.get("payload")
+        if isinstance(payload, str) and '"events"' in payload:
+            got.append(json.loads(payload))
+        return real(content, buffers)
+    monkeypatch.setattr(model, "send", send)
+    return got
+
+
+def test_the_map_is_held_until_a_view_renders_then_patched_not_repainted(app, monkeypatch):
     m = app.map_model
-    assert m._dirty is False or m._dirty is True
-    m._dirty = False
-    app.select_hex("AL-29")                                    # patches the document
-    assert m._dirty
+    assert m.views_ready == 0 and not m.stale       # made after the lab's first drawing: the bundle is the map
+    patches = _patches(m, monkeypatch)
+    app.select_hex("AL-29")                          # no view yet: nothing is sent (it would be lost) ...
+    assert m.stale and patches == []
+    m.before_display()                               # ... displaying the lab brings the bundle up to date
+    assert not m.stale and "Movement reach of DDG-51" in json.dumps(m.render_bundle)
+    bundles = m.bundles
+    app.select_hex("AJ-24")                          # a change after the display, before the view rendered
     from bokeh.events import DocumentReady
-    m._on_ready(DocumentReady())
-    assert not m._dirty and m.resyncs == 1
-    bundle = json.dumps(m.render_bundle)
-    assert "DDG-51" in bundle                                  # the fresh bundle has the current counters
-    m._on_ready(DocumentReady())
-    assert m.resyncs == 1                                      # nothing changed since: no re-render
+    m._document.callbacks.trigger_event(DocumentReady())     # BokehJS: the first view has rendered
+    assert m.views_ready == 1 and m.resyncs == 0 and m.bundles == bundles   # no second render ...
+    assert len(patches) == 1                         # ... but one patch with what changed since its bundle
+    kinds = {e["kind"] for e in patches[0]["events"]}
+    assert kinds <= {"ColumnDataChanged", "ModelChanged"} and "ColumnDataChanged" in kinds
+    app.select_hex("AL-29")                          # a view exists: one patch per click
+    assert len(patches) == 2 and m.resyncs == 0
+    m.on_view_ready()                                # a later view rendered the old bundle, patches went out
+    assert m.resyncs == 1 and not m.stale            # since: it gets the current document
+    m.on_view_ready()
+    assert m.resyncs == 1                            # nothing changed since: no re-render
+
+
+def test_a_frontend_asking_for_the_state_gets_the_current_map(app):
+    m = app.map_model
+    app.select_hex("AL-29")
+    assert m.stale
+    state = m.get_state()                            # request_state / request_states (Voila, a reload)
+    assert not m.stale and "Movement reach of DDG-51" in json.dumps(state["render_bundle"], default=str)
+
+
+def test_the_map_sends_only_the_columns_that_changed(app, monkeypatch):
+    m = app.map_model
+    m.on_view_ready()
+    patches = _patches(m, monkeypatch)
+    counters = app.map.sources["counters"]
+    counters.data = dict(counters.data)              # an equal assignment: nothing is sent
+    assert patches == []
+    app.select_hex("AL-28")                          # an empty hex: only the ring moves
+    assert len(patches) == 1
+    (ev,) = patches[0]["events"]
+    assert ev["kind"] == "ColumnDataChanged" and ev["model"]["id"] == app.map.sources["selected"].id
+    app.select_hex("AL-29")                          # selects DDG-51: its counter goes on top, overlays drawn
+    (patch,) = patches[1:]
+    by_source = {e["model"]["id"]: e for e in patch["events"] if e["kind"] == "ColumnDataChanged"}
+    assert counters.id in by_source and app.map.sources["overlays"].id in by_source
+    sent_cols = set(by_source[counters.id]["cols"])
+    assert sent_cols and sent_cols < set(counters.data)   # the changed columns only, not the whole source
 
 
 def test_python_side_latency_is_measured(app):

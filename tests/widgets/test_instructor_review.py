@@ -244,7 +244,7 @@ def test_unit_dropdown_and_tracker_agree_after_clicks_moves_and_lessons(lab):
     assert lab.selected_uid is None
     _picker_agrees(lab)
     lab.select_hex("AL-27")
-    lab.load_lesson("appendix_b_combat")                      # a new game: nothing selected
+    lab.load_lesson("appendix_b_combat", confirm=True)        # a new game: nothing selected
     assert lab.selected_uid is None
     _picker_agrees(lab)
     lab.select_hex("AL-29")

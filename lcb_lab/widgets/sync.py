@@ -1,0 +1,57 @@
+"""Setting widget state with as few comm messages as possible, and in an order the browser accepts.
+
+Every trait assignment of an ipywidget is a comm message (traitlets already skips
+an equal value).  A selection widget's options and its selection must change in
+*one* message: sent apart, the browser's ``SelectMultiple`` marks the old
+selection in the new (shorter) option list and logs "Error setting state:
+Cannot set properties of undefined (setting 'selected')".  :func:`set_options`
+changes both under ``hold_sync``, and only when they differ.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+import ipywidgets as W
+
+__all__ = ["set_options", "KEEP"]
+
+KEEP = object()
+"""``set_options(..., value=KEEP)``: keep the value when it is still an option."""
+
+
+def _values(options: list) -> list:
+    return [o[1] if isinstance(o, tuple) and len(o) == 2 else o for o in options]
+
+
+def set_options(w: W.Widget, options: Iterable, value: Any = KEEP) -> None:
+    """Give ``w`` (Dropdown, Select, SelectMultiple, ToggleButtons or Combobox) ``options`` and
+    ``value`` in one comm message, and only what changed.
+
+    ``value=KEEP`` keeps the value when still offered, else (single choice) picks the first
+    option -- or nothing for an empty list.  A SelectMultiple keeps the offered part of
+    its selection."""
+    options = list(options)
+    if isinstance(w, W.Combobox):          # free text with suggestions: options are strings
+        with w.hold_sync():
+            if list(w.options) != options:
+                w.options = options
+            if value is not KEEP and w.value != value:
+                w.value = value
+        return
+    vals = _values(options)
+    multiple = isinstance(w, W.SelectMultiple)
+    old = w.value
+    if value is KEEP:
+        if multiple:
+            value = tuple(v for v in old if v in vals)
+        elif old in vals:
+            value = old
+        else:
+            value = vals[0] if vals else None
+    with w.hold_sync():
+        if list(w.options) != options:
+            if multiple and w.value:
+                w.value = ()               # never a selection outside the options, not even for a moment
+            w.options = options            # (resets the selection: set again below)
+        if w.value != value:
+            w.value = value
