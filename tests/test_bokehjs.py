@@ -60,6 +60,7 @@ def test_the_lab_carries_the_same_loader_in_every_view(team):
     lab = open_lab("gotland_redux", seed=1, team=team)
     loaders = [c for c in lab.widget.children if isinstance(c, W.Output) and "lcb-bokehjs" in c._dom_classes]
     assert loaders == [bokehjs_loader(lab.map.figure)]
-    assert lab.widget.children[-1] is loaders[0]   # last (the others keep their places); still rendered before the map, which is nested deeper
+    # last (the other children keep their places); its view still renders before the map, nested deeper
+    assert lab.widget.children[-1] is loaders[0]
     # nothing of the game in it: the same widget, whoever looks
     assert loaders[0] is bokehjs_loader()

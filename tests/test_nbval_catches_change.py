@@ -44,7 +44,7 @@ def test_nbval_fails_on_a_changed_printed_result_and_passes_the_committed_one(tm
     nbformat.write(nb, tmp_path / "changed.ipynb")
     (tmp_path / "pytest.ini").write_text("[pytest]\n")          # not the project's addopts / testpaths
 
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep)}
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
     report = tmp_path / "report.xml"
     proc = subprocess.run(
         [sys.executable, "-m", "pytest", "--nbval", "--nbval-current-env", f"--nbval-sanitize-with={SANITIZE}",

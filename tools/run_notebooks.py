@@ -43,7 +43,8 @@ def _ignored(cell) -> bool:
     return IGNORE_TAG in cell.get("metadata", {}).get("tags", [])
 
 
-def stored_form(executed: nbformat.NotebookNode, original: nbformat.NotebookNode, name: str = "") -> nbformat.NotebookNode:
+def stored_form(executed: nbformat.NotebookNode, original: nbformat.NotebookNode,
+                name: str = "") -> nbformat.NotebookNode:
     """The notebook as committed: ``original``'s sources and metadata with ``executed``'s text outputs.
 
     Raises :class:`NotebookPolicyError` for a checked cell with non-text output.

@@ -25,7 +25,8 @@ LABEL_PT = 10
 LABEL_PAD_PX = 4
 """Gap between a bar's end and its label, pixels."""
 _PX_PER_PT = 4 / 3
-_CHAR_EM = 0.7       # advance of a digit, "." or "%" in em, at least that of the widest likely font (DejaVu Sans: 0.64, 0.32, 0.95)
+# advance of a digit, "." or "%" in em: at least the widest likely font's (DejaVu Sans: 0.64, 0.32, 0.95)
+_CHAR_EM = 0.7
 _LINE_EM = 1.25      # label height in em (ascent + descent)
 
 

@@ -119,14 +119,17 @@ def _watch(page: Page) -> tuple[list[str], list[str]]:
 
 def _run_all(page: Page, url: str) -> None:
     """Open ``url``'s notebook, Run › Run All Cells, return when every cell has run (none queued or running)."""
-    page.goto(url, wait_until="domcontentloaded", timeout=RUN_TIMEOUT_MS)
+    page.goto(url + "?reset", wait_until="domcontentloaded", timeout=RUN_TIMEOUT_MS)   # only this notebook open
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=RUN_TIMEOUT_MS)
     # the kernel started and idle (the status bar reads "Python 3 (ipykernel) | Idle"), or Run All asks for one
-    page.wait_for_function("[...document.querySelectorAll('.jp-StatusBar-Widget')].some(e => /\\(ipykernel\\) \\| Idle/.test(e.textContent))",
-                           timeout=RUN_TIMEOUT_MS)
+    page.wait_for_function("[...document.querySelectorAll('.jp-StatusBar-Widget')]"
+                           ".some(e => /\\(ipykernel\\) \\| Idle/.test(e.textContent))", timeout=RUN_TIMEOUT_MS)
     page.wait_for_timeout(500)
     page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
     page.locator(".lm-Menu-item", has_text="Run All Cells").first.click()
+    page.wait_for_timeout(1000)
+    if page.locator(".jp-Dialog", has_text="Select Kernel").count():      # the kernel was not ready after all
+        page.locator(".jp-Dialog .jp-mod-accept").first.click()
     deadline = time.monotonic() + RUN_TIMEOUT_MS / 1000
     seen_running = False
     while time.monotonic() < deadline:
