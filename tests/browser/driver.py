@@ -1,0 +1,696 @@
+"""Drive the lab in a real browser: servers, the in-page probe, clicks, layout checks.
+
+Shared by the browser tests (tests/browser/conftest.py and the tests) and the browser
+benchmark (benchmarks/browser.py); it imports no pytest.
+
+* **Servers** (:func:`start_voila`, :func:`start_jupyterlab`): Voila or JupyterLab on a free
+  port of 127.0.0.1, in their own process group (teardown kills their kernels too), with
+  ``BOKEH_RESOURCES=inline``, the repository first on ``PYTHONPATH`` (the kernel imports this
+  checkout's lcb_lab) and the repository's ``share/jupyter`` first on ``JUPYTER_PATH`` (Voila
+  finds the ``lcb`` template that voila.json names). JupyterLab serves a *copy* of the
+  notebooks (a run never writes outputs into the repository) with fresh settings: autosave,
+  news and update checks off, the default workspace (file browser open).
+* **Probe** (:class:`Probe`, tests/browser/probe.js): times inside the page, from the input
+  event to the last change of a panel or the paint of the map canvas.
+* **Lab** helpers: click a hex by its label (:func:`hex_point` asks BokehJS where the hex is),
+  the lab's buttons, tabs and lists by their visible texts.
+* **Layout** checks (:func:`viewport_problems`, :func:`clipping_problems`).
+
+Selectors this module relies on (stable CSS classes of the lab, Lumino and ipywidgets):
+``.lcb-app``, ``.lcb-hex-info``, ``.lcb-log-panel``, ``.lcb-decision``, ``.lcb-card-effect``,
+``.lcb-timeline``, ``.bk-Canvas``, ``.lm-TabBar-tab`` (tab titles), ``.widget-dropdown`` /
+``.widget-select-multiple`` with their ``label``, ``button`` by text; optional, used when the
+lab provides them: ``.lcb-unit-tracker``, ``.lcb-impulse``, ``.lcb-odds`` (else the
+``.widget-html`` holding "Unit Tracker"-like text, the Impulse tab's panel, the HTML whose
+text holds "odds").
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+REPO = Path(__file__).resolve().parents[2]
+PROBE_JS = Path(__file__).with_name("probe.js")
+START_NOTEBOOK = "notebooks/00_start_here.ipynb"
+APP_NOTEBOOK = "notebooks/lab_app.ipynb"
+SERVER_START_TIMEOUT = 120      # s until a server must answer
+LOAD_TIMEOUT_MS = 120_000       # a page (Voila runs the whole notebook first) or Run All
+KERNEL_MS = 30_000              # one kernel round trip: a click and its redraw
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]", "::1")
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+# the lab's visible texts the helpers click (see lcb_lab/widgets)
+TAB_IMPULSE, TAB_HISTORY = "Impulse", "History"
+BEGIN, ADD_ACTION, DECLARE, UNDO = "Begin impulse", "Add action", "Declare", "Undo"
+ADD_LRS, COMMIT = "Add LRS", "Commit combat"
+APPLY_EFFECT = "Apply scripted effect"
+
+TRACKER = ".lcb-unit-tracker"
+IMPULSE = ".lcb-impulse"
+ODDS = ".lcb-odds"
+
+
+def chromium_path() -> str | None:
+    """The system Chromium (Playwright cannot download browsers here), or None."""
+    return shutil.which("chromium") or (
+        "/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
+
+
+def is_local(url: str) -> bool:
+    """Does ``url`` stay on this machine (127.0.0.1 / localhost), or need no network (data:, blob:)?"""
+    from urllib.parse import urlsplit
+    parts = urlsplit(url)
+    if parts.scheme in ("data", "blob", "about", "chrome", "chrome-extension", "devtools"):
+        return True
+    return (parts.hostname or "") in ("127.0.0.1", "localhost", "::1")
+
+
+# ================================================================ servers
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _answers(port: int) -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+def kill_group(proc: subprocess.Popen) -> None:
+    """SIGTERM, then SIGKILL, the server's process group (its kernels included)."""
+    if proc.poll() is not None:
+        return
+    for sig, wait in ((signal.SIGTERM, 10), (signal.SIGKILL, 5)):
+        try:
+            os.killpg(proc.pid, sig)
+        except ProcessLookupError:
+            return
+        try:
+            proc.wait(timeout=wait)
+            return
+        except subprocess.TimeoutExpired:
+            continue
+
+
+class ServerError(RuntimeError):
+    """A server exited or did not answer in time (the message holds its log)."""
+
+
+@dataclass
+class Server:
+    """A running Voila or JupyterLab server (``url`` ends with "/")."""
+    proc: subprocess.Popen
+    url: str
+    log_path: Path
+    root: Path
+    kind: str
+    _log: object = field(repr=False, default=None)
+
+    def log_text(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def kernel_pids(self) -> list[int]:
+        """The server's kernel processes (ipykernel), oldest first."""
+        try:
+            import psutil
+        except ImportError:          # pragma: no cover - psutil is in the dev venv
+            return []
+        try:
+            kids = psutil.Process(self.proc.pid).children(recursive=True)
+        except psutil.Error:
+            return []
+        out = []
+        for k in kids:
+            try:
+                if any("ipykernel" in part for part in k.cmdline()):
+                    out.append((k.create_time(), k.pid))
+            except psutil.Error:
+                continue
+        return [pid for _t, pid in sorted(out)]
+
+    def stop(self) -> None:
+        kill_group(self.proc)
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+
+
+def _env(extra: dict | None = None) -> dict:
+    env = {**os.environ, "BOKEH_RESOURCES": "inline", "PYTHONUNBUFFERED": "1"}
+    for var, first in (("PYTHONPATH", str(REPO)), ("JUPYTER_PATH", str(REPO / "share" / "jupyter"))):
+        rest = [p for p in env.get(var, "").split(os.pathsep) if p and p != first]
+        env[var] = os.pathsep.join([first, *rest])
+    env.update(extra or {})
+    return env
+
+
+def _exe(name: str, module: str) -> list[str]:
+    exe = Path(sys.executable).with_name(name)
+    return [str(exe)] if exe.exists() else [sys.executable, "-m", module]
+
+
+def _start(kind: str, args: list[str], cwd: Path, port: int, workdir: Path, root: Path,
+           env: dict) -> Server:
+    workdir.mkdir(parents=True, exist_ok=True)
+    log_path = workdir / f"{kind}.log"
+    log = open(log_path, "wb")
+    proc = subprocess.Popen(args, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=log,
+                            stderr=subprocess.STDOUT, start_new_session=True)
+    server = Server(proc, f"http://127.0.0.1:{port}/", log_path, root, kind, log)
+    deadline = time.monotonic() + SERVER_START_TIMEOUT
+    while not _answers(port):
+        if proc.poll() is not None:
+            server.stop()
+            raise ServerError(f"{kind} exited with {proc.returncode}:\n{log_path.read_text(errors='replace')}")
+        if time.monotonic() > deadline:
+            server.stop()
+            raise ServerError(f"{kind} did not answer on port {port} within {SERVER_START_TIMEOUT} s:\n"
+                              + log_path.read_text(errors="replace"))
+        time.sleep(0.3)
+    return server
+
+
+def app_notebook() -> str:
+    """The notebook Voila serves as the app: notebooks/lab_app.ipynb when it exists, else the
+    start notebook (or $LCB_BROWSER_NOTEBOOK)."""
+    env = os.environ.get("LCB_BROWSER_NOTEBOOK")
+    if env:
+        return env
+    return APP_NOTEBOOK if (REPO / APP_NOTEBOOK).is_file() else START_NOTEBOOK
+
+
+def start_voila(notebook: str | Path, workdir: Path) -> Server:
+    """Serve ``notebook`` (relative to the repository, or absolute) with Voila, run from the
+    repository's top folder so that its voila.json applies (the ``lcb`` template)."""
+    nb = Path(notebook)
+    if not nb.is_absolute():
+        nb = REPO / nb
+    if not nb.is_file():
+        raise ServerError(f"notebook to serve not found: {nb}")
+    port = free_port()
+    return _start("voila", [*_exe("voila", "voila"), str(nb), "--no-browser", f"--port={port}",
+                            "--Voila.ip=127.0.0.1"], REPO, port, workdir, nb.parent, _env())
+
+
+LAB_SETTINGS = {
+    # no notification asking about news, no update check (both would ask the internet)
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings":
+        {"checkForUpdates": False, "fetchNews": "false"},
+    # never write the run's outputs into the served copy while a test runs
+    "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
+}
+
+
+def start_jupyterlab(workdir: Path, notebooks: Iterable[str] | None = None) -> Server:
+    """Serve JupyterLab on a copy of the repository's notebooks (``workdir/root/notebooks``;
+    open ``lab/tree/notebooks/<name>``), with no token, fresh settings and workspace."""
+    root = workdir / "root"
+    (root / "notebooks").mkdir(parents=True, exist_ok=True)
+    names = list(notebooks) if notebooks is not None else [p.name for p in (REPO / "notebooks").glob("*.ipynb")]
+    for name in names:
+        shutil.copyfile(REPO / "notebooks" / Path(name).name, root / "notebooks" / Path(name).name)
+    settings = workdir / "lab-settings"
+    for rel, values in LAB_SETTINGS.items():
+        p = settings / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(json.dumps(values))
+    env = _env({"JUPYTERLAB_SETTINGS_DIR": str(settings),
+                "JUPYTERLAB_WORKSPACES_DIR": str(workdir / "lab-workspaces")})
+    port = free_port()
+    args = [*_exe("jupyter-lab", "jupyterlab"), "--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1",
+            "--IdentityProvider.token=", "--ServerApp.password=", f"--ServerApp.root_dir={root}",
+            "--ServerApp.open_browser=False"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        args.append("--allow-root")
+    return _start("jupyterlab", args, root, port, workdir, root, env)
+
+
+# ================================================================ the in-page probe
+def probe_script() -> str:
+    """The init script (probe.js) for ``context.add_init_script``."""
+    return PROBE_JS.read_text()
+
+
+class Probe:
+    """The page side of probe.js: arm an input event, wait until a panel settles, read the figure.
+
+    All times are the page's ``performance.now()`` (ms); the driver only *waits* (in the page,
+    with ``wait_for_function``), it never takes a time itself.
+    """
+
+    def __init__(self, page, quiet_ms: int = 500):
+        self.page = page
+        self.quiet_ms = quiet_ms
+
+    def installed(self) -> bool:
+        return bool(self.page.evaluate("() => !!window.__lcb"))
+
+    def reset(self) -> None:
+        self.page.evaluate("() => window.__lcb.reset()")
+
+    def now(self) -> float:
+        return float(self.page.evaluate("() => performance.now()"))
+
+    def arm(self, label: str, event: str = "pointerdown") -> None:
+        """Tag the next ``event`` (pointerdown, click, keydown of Enter/Tab) with ``label``."""
+        self.page.evaluate("([l, e]) => window.__lcb.arm(l, e)", [label, event])
+
+    def settle(self, label: str, panel: str, timeout_ms: int = KERNEL_MS, quiet_ms: int | None = None) -> dict:
+        """Wait until ``panel`` (a probe.js panel name, or "paint") changed after the event
+        ``label`` and then stayed quiet ``quiet_ms``; return ``{t, first, last, n}`` with
+        ``ms`` = last - t (the panel settled) and ``first_ms`` = first - t.
+        Raises TimeoutError (Playwright's) when the panel never changed."""
+        quiet = self.quiet_ms if quiet_ms is None else quiet_ms
+        self.page.wait_for_function("([l, p, q]) => window.__lcb.settled(l, p, q)", arg=[label, panel, quiet],
+                                    timeout=timeout_ms, polling=100)
+        r = self.page.evaluate("([l, p]) => window.__lcb.result(l, p)", [label, panel])
+        r["ms"] = r["last"] - r["t"]
+        r["first_ms"] = r["first"] - r["t"]
+        return r
+
+    def result(self, label: str, panel: str) -> dict | None:
+        return self.page.evaluate("([l, p]) => window.__lcb.result(l, p)", [label, panel])
+
+    def paints_since(self, t0: float) -> dict:
+        return self.page.evaluate("(t) => window.__lcb.paintsSince(t)", t0)
+
+    def wait_paint_quiet(self, t0: float, quiet_ms: int, timeout_ms: int) -> dict:
+        """Wait until a map paint happened after ``t0`` and none for ``quiet_ms``; the paints since t0."""
+        self.page.wait_for_function(
+            """([t0, q]) => { const P = window.__lcb; const f = P.paints.filter(x => x.first >= t0);
+                               return f.length > 0 && performance.now() - f[f.length - 1].frame >= q; }""",
+            arg=[t0, quiet_ms], timeout=timeout_ms, polling=200)
+        return self.paints_since(t0)
+
+
+def paint_bursts(paints: list[dict], gap_ms: float = 300.0) -> list[tuple[float, float]]:
+    """Group paint frames into bursts separated by more than ``gap_ms``: [(first, last frame)]."""
+    out: list[list[float]] = []
+    for f in sorted(paints, key=lambda f: f["first"]):
+        if out and f["first"] - out[-1][1] <= gap_ms:
+            out[-1][1] = f["frame"]
+        else:
+            out.append([f["first"], f["frame"]])
+    return [(a, b) for a, b in out]
+
+
+# ================================================================ the lab
+_FIGURE_JS = """
+([x, y, n]) => {
+  const B = window.Bokeh;
+  if (!B || !B.index) return {error: "no BokehJS on the page (window.Bokeh)"};
+  const all = B.index.all_views ? [...B.index.all_views()] : [...B.index.roots];
+  const figs = all.filter(v => v.frame && v.frame.x_scale && v.canvas_view && v.canvas_view.el
+                              && v.canvas_view.el.isConnected);
+  if (figs.length <= n) return {error: `map ${n} not found (${figs.length} figure views)`};
+  const v = figs[n];
+  const r = v.canvas_view.el.getBoundingClientRect();
+  const sx = v.frame.x_scale.compute(x), sy = v.frame.y_scale.compute(y);
+  const b = v.frame.bbox;
+  return {x: r.left + sx, y: r.top + sy, inside: sx >= b.left && sx <= b.right && sy >= b.top && sy <= b.bottom,
+          frame: {left: r.left + b.left, top: r.top + b.top, width: b.width, height: b.height}};
+}
+"""
+
+
+def hex_point(page, label: str, nth_map: int = 0) -> dict:
+    """Viewport coordinates ``{x, y}`` of the centre of hex ``label`` on the ``nth_map`` map
+    (BokehJS's own scales of the plot frame; the board coordinates from lcb_lab.views.overlays)."""
+    from lcb_lab.views.overlays import hex_centre
+    x, y = hex_centre(label)
+    got = page.evaluate(_FIGURE_JS, [x, y, nth_map])
+    if "error" in got:
+        raise RuntimeError(f"cannot place hex {label}: {got['error']}")
+    if not got["inside"]:
+        raise RuntimeError(f"hex {label} is outside the map's frame {got['frame']}")
+    return got
+
+
+def map_frame(page, nth_map: int = 0) -> dict:
+    """The plot frame of the ``nth_map`` map in viewport coordinates ``{left, top, width, height}``."""
+    got = page.evaluate(_FIGURE_JS, [0.0, 0.0, nth_map])
+    if "error" in got:
+        raise RuntimeError(got["error"])
+    return got["frame"]
+
+
+DOUBLE_TAP_MS = 300
+"""BokehJS reads a second tap within 300 ms (``UIGestures.doubletap_threshold``) as a DoubleTap,
+which the lab does not listen to: :func:`click_hex` leaves more than that between two clicks."""
+_last_map_click: dict[int, float] = {}
+
+
+def click_hex(page, label: str, probe: Probe | None = None, arm: str | None = None) -> None:
+    """Click hex ``label`` on the first map (scrolls the map into view first if it is not),
+    at least :data:`DOUBLE_TAP_MS` after this page's previous map click."""
+    canvas = page.locator(".bk-Canvas").first
+    wait = _last_map_click.get(id(page), 0.0) + (DOUBLE_TAP_MS + 80) / 1000 - time.monotonic()
+    if wait > 0:
+        time.sleep(wait)
+    pt = hex_point(page, label)
+    vp = page.viewport_size or {"width": 0, "height": 0}
+    if not (0 <= pt["x"] < vp["width"] and 0 <= pt["y"] < vp["height"]):
+        canvas.scroll_into_view_if_needed()
+        pt = hex_point(page, label)
+    if probe is not None and arm:
+        probe.arm(arm, "pointerdown")
+    page.mouse.click(pt["x"], pt["y"])
+    _last_map_click[id(page)] = time.monotonic()
+
+
+def lab(page):
+    return page.locator(".lcb-app").first
+
+
+def tab(page, title: str):
+    """The first lab's tab title ``title`` (Lumino tab bar of ipywidgets 8)."""
+    return page.locator(".lcb-app .lm-TabBar-tab", has_text=title).first
+
+
+def button(page, text: str, within: str = ".lcb-app"):
+    """The first visible button of ``within`` whose text is ``text``."""
+    return page.locator(f"{within} button:visible", has_text=text).first
+
+
+def labelled(page, kind: str, label: str, within: str = ".lcb-app"):
+    """The ``select`` of the ipywidgets ``kind`` ("dropdown", "select-multiple") labelled ``label``."""
+    return (page.locator(f"{within} .widget-{kind}:visible")
+            .filter(has=page.locator("label", has_text=label)).first.locator("select"))
+
+
+def expect_message(page, text: str, timeout_ms: int = KERNEL_MS) -> None:
+    from playwright.sync_api import expect
+    expect(lab(page)).to_contain_text(text, timeout=timeout_ms)
+
+
+def wait_for_map(page, timeout_ms: int = LOAD_TIMEOUT_MS) -> None:
+    from playwright.sync_api import expect
+    expect(page.locator(".lcb-app .bk-Canvas").first).to_be_visible(timeout=timeout_ms)
+    expect(page.locator(".lcb-hex-info").first).to_be_visible(timeout=timeout_ms)
+
+
+def wait_kernel_listening(page, timeout_ms: int = 60_000) -> None:
+    """Wait until a click on the map reaches the kernel: the hex-info panel answers a click."""
+    from playwright.sync_api import expect
+    info = page.locator(".lcb-hex-info").first
+    deadline = time.monotonic() + timeout_ms / 1000
+    for label in ("AK-23", "AK-24", "AK-23", "AK-24"):     # empty hexes (the benchmark clicks others)
+        click_hex(page, label)
+        try:
+            expect(info).to_contain_text(label, timeout=max(1000, int((deadline - time.monotonic()) * 1000 / 2)))
+            return
+        except AssertionError:
+            if time.monotonic() > deadline:
+                raise
+    expect(info).to_contain_text("Hex", timeout=5000)
+
+
+# ---------------------------------------------------------------- the game, clicked like a person
+def reveal(page, unit: str, hex_label: str) -> None:
+    """Instructor view: the card-effect panel reveals ``unit`` (in ``hex_label``) as a scripted effect."""
+    from playwright.sync_api import expect
+    click_hex(page, hex_label)
+    units = page.locator(".lcb-card-effect .widget-select-multiple select").first
+    expect(units.locator("option", has_text=unit).first).to_be_attached(timeout=KERNEL_MS)
+    units.select_option(label=unit)
+    button(page, APPLY_EFFECT, ".lcb-card-effect").click()
+    expect_message(page, "reveal: done.")
+
+
+def begin_impulse(page, task_force: str) -> None:
+    from playwright.sync_api import expect
+    tab(page, TAB_IMPULSE).click()
+    tf = labelled(page, "dropdown", "Task Force")
+    expect(tf.locator("option", has_text=task_force).first).to_be_attached(timeout=KERNEL_MS)
+    tf.select_option(label=task_force)
+    button(page, BEGIN).click()
+    expect_message(page, f"Begin impulse {task_force}: done.")
+
+
+def add_action(page, hex_label: str, unit: str) -> None:
+    """Declare builder: click the unit's hex (its units are picked), then *Add action*."""
+    from playwright.sync_api import expect
+    click_hex(page, hex_label)
+    units = labelled(page, "select-multiple", "Units")
+    expect(units.locator("option", has_text=unit).first).to_be_attached(timeout=KERNEL_MS)
+    units.select_option(label=unit)
+    button(page, ADD_ACTION).click()
+    expect(lab(page)).to_contain_text(f": {unit}", timeout=KERNEL_MS)
+
+
+def undo(page) -> None:
+    from playwright.sync_api import expect
+    tab(page, TAB_HISTORY).click()
+    options = page.locator(".lcb-timeline select").first.locator("option")
+    n = options.count()
+    button(page, UNDO).click()
+    expect(options.nth(n - 1)).to_contain_text("(undone)", timeout=KERNEL_MS)
+    tab(page, TAB_IMPULSE).click()
+
+
+def dice_input(page, within: str):
+    """The first visible number box of ``within`` (the LRS row's dice, an INTERCEPT dice box)."""
+    return page.locator(f"{within} input[type=number]:visible").first
+
+
+def type_number(page, box, value: int, probe: Probe | None = None, arm: str | None = None) -> None:
+    """Type ``value`` into the number ``box`` as a person does (select, type, Enter): the widget
+    sends the new value on Enter (its ``change`` event). The probe's label goes on the Enter."""
+    box.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type(str(value))
+    if probe is not None and arm:
+        probe.arm(arm, "keydown")
+    page.keyboard.press("Enter")
+
+
+def to_combat(page, lrs_dice: int | None = None) -> None:
+    """From a fresh Gotland Redux game (Instructor view): reveal 1 Anna, begin TF Boston's
+    impulse, declare DDG-51's Move and/or Initiate Combat: the combat row is offered (shooter
+    DDG-51, LRS1, target 1 Anna) with its exact odds."""
+    from playwright.sync_api import expect
+    reveal(page, "1 Anna", "AL-21")
+    begin_impulse(page, "TF Boston")
+    add_action(page, "AL-29", "DDG-51")
+    button(page, DECLARE).click()
+    expect_message(page, "Declare: done.")
+    expect(button(page, ADD_LRS)).to_be_visible(timeout=KERNEL_MS)
+    if lrs_dice is not None:
+        type_number(page, combat_dice(page), lrs_dice)
+    expect(odds_panel(page)).to_be_visible(timeout=KERNEL_MS)
+
+
+def combat_dice(page):
+    """The dice box of the combat row being edited (shooter / track / target / dice)."""
+    row = page.locator(".lcb-app .widget-hbox:visible").filter(has=page.locator("input[type=number]")).filter(
+        has=page.locator("select")).first
+    return row.locator("input[type=number]").first
+
+
+def odds_panel(page):
+    """The exact-odds preview (``.lcb-odds`` when the lab tags it, else the HTML that says so)."""
+    tagged = page.locator(f".lcb-app {ODDS}:visible")
+    if tagged.count():
+        return tagged.first
+    return page.locator(".lcb-app .widget-html:visible", has_text="odds").first
+
+
+def tracker_panel(page):
+    """The selected unit's Unit Tracker (``.lcb-unit-tracker`` when tagged, else the HTML with
+    the unit's heading and its Track/CV table)."""
+    tagged = page.locator(f".lcb-app {TRACKER}:visible")
+    if tagged.count():
+        return tagged.first
+    return page.locator(".lcb-app .widget-html:visible").filter(has=page.locator("table.lcb-table")).filter(
+        has=page.locator("h4")).first
+
+
+def impulse_panel(page):
+    """The active impulse controls (``.lcb-impulse`` when tagged, else the Impulse tab's panel)."""
+    tagged = page.locator(f".lcb-app {IMPULSE}:visible")
+    if tagged.count():
+        return tagged.first
+    return page.locator(".lcb-app .widget-tab > .widget-tab-contents > :visible, "
+                        ".lcb-app .lm-TabPanel-stackedPanel > :visible").first
+
+
+# ================================================================ layout checks
+_BOX_JS = """
+(el) => {
+  const r = el.getBoundingClientRect();
+  let clip = {left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight};
+  const by = [];
+  for (let a = el.parentElement; a; a = a.parentElement) {
+    const s = getComputedStyle(a);
+    if (/(auto|scroll|hidden|clip)/.test(s.overflowX + s.overflowY)) {
+      const b = a.getBoundingClientRect();
+      if (b.left > clip.left || b.top > clip.top || b.right < clip.right || b.bottom < clip.bottom)
+        by.push((a.className && a.className.baseVal === undefined ? a.className : a.tagName).toString().slice(0, 60));
+      clip = {left: Math.max(clip.left, b.left), top: Math.max(clip.top, b.top),
+              right: Math.min(clip.right, b.right), bottom: Math.min(clip.bottom, b.bottom)};
+    }
+  }
+  return {box: {left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height},
+          clip, by, vw: window.innerWidth, vh: window.innerHeight};
+}
+"""
+
+
+def viewport_problems(page, targets: dict) -> list[str]:
+    """Which of ``targets`` (name -> Locator) are not wholly on screen as the page stands (no
+    scrolling): each box must lie inside the viewport and inside every scrolling or clipping
+    ancestor (a notebook's scroll area, JupyterLab's panels). Returns one line per problem."""
+    out = []
+    for name, loc in targets.items():
+        if loc.count() == 0:
+            out.append(f"{name}: not found")
+            continue
+        g = loc.first.evaluate(_BOX_JS)
+        b, c = g["box"], g["clip"]
+        if b["width"] < 1 or b["height"] < 1:
+            out.append(f"{name}: not displayed ({b['width']:.0f}x{b['height']:.0f})")
+            continue
+        tol = 1.0
+        if b["left"] < c["left"] - tol or b["top"] < c["top"] - tol or b["right"] > c["right"] + tol \
+                or b["bottom"] > c["bottom"] + tol:
+            out.append(f"{name}: box x {b['left']:.0f}..{b['right']:.0f}, y {b['top']:.0f}..{b['bottom']:.0f} is not "
+                       f"inside the visible area x {c['left']:.0f}..{c['right']:.0f}, y {c['top']:.0f}..{c['bottom']:.0f}"
+                       f" of the {g['vw']}x{g['vh']} viewport" + (f" (clipped by {', '.join(g['by'][:3])})" if g["by"] else ""))
+    return out
+
+
+_CLIPPED_JS = """
+(root) => {
+  const out = [];
+  const name = (e) => {
+    const t = (e.innerText || e.value || "").trim().replace(/\\s+/g, " ").slice(0, 40);
+    const cls = (typeof e.className === "string" ? e.className : "").split(/\\s+/).filter(c => c.startsWith("lcb-")
+                || c.startsWith("widget-") || c.startsWith("lm-") || c.startsWith("jupyter-")).slice(0, 2).join(".");
+    return `${e.tagName.toLowerCase()}${cls ? "." + cls : ""}${t ? ` "${t}"` : ""}`;
+  };
+  const visible = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  // texts cut with an ellipsis, or wider than their box: buttons, tab titles, labels, lists
+  for (const e of root.querySelectorAll("button, .lm-TabBar-tabLabel, .widget-label, label, select, option")) {
+    if (!visible(e) || e.tagName === "OPTION") continue;
+    if (e.scrollWidth > e.clientWidth + 1) out.push(`text cut: ${name(e)} needs ${e.scrollWidth} px, has ${e.clientWidth}`);
+  }
+  // panels whose content is wider than the panel (scrolled or hidden sideways)
+  for (const e of root.querySelectorAll("div")) {
+    if (!visible(e)) continue;
+    const s = getComputedStyle(e);
+    if (s.overflowX === "visible") continue;
+    if (e.scrollWidth > e.clientWidth + 2 && e.clientWidth > 0)
+      out.push(`panel clipped sideways: ${name(e)} holds ${e.scrollWidth} px in ${e.clientWidth}`);
+  }
+  return [...new Set(out)].slice(0, 40);
+}
+"""
+
+
+def clipping_problems(page, root: str = ".lcb-app") -> list[str]:
+    """Clipped content inside the lab: a button, tab title, label or list whose text is wider than
+    its box (cut, with or without an ellipsis), and panels holding content wider than themselves."""
+    loc = page.locator(root).first
+    if loc.count() == 0:
+        return [f"{root}: not found"]
+    return loc.evaluate(_CLIPPED_JS)
+
+
+def layout_targets(page) -> dict:
+    """The four things a class must see together: the map, the selected unit's tracker, the
+    active impulse controls, the odds."""
+    return {"map": page.locator(".lcb-app .bk-Canvas").first, "unit tracker": tracker_panel(page),
+            "impulse controls": impulse_panel(page), "odds": odds_panel(page)}
+
+
+# ================================================================ JupyterLab as a user
+def open_notebook(page, server: Server, path: str = START_NOTEBOOK) -> None:
+    """Open ``path`` in JupyterLab and wait until its kernel is idle."""
+    from playwright.sync_api import expect
+    page.goto(f"{server.url}lab/tree/{path}", wait_until="domcontentloaded", timeout=LOAD_TIMEOUT_MS)
+    expect(page.locator(".jp-NotebookPanel").first).to_be_visible(timeout=LOAD_TIMEOUT_MS)
+    wait_kernel_idle(page)
+
+
+def wait_kernel_idle(page, timeout_ms: int = LOAD_TIMEOUT_MS) -> None:
+    """The notebook's kernel is connected and idle: the status bar names the kernel and says
+    "Idle" (the execution indicator alone reads idle before any kernel exists)."""
+    page.wait_for_function(
+        """() => { const e = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook-ExecutionIndicator');
+                   if (!e || e.getAttribute('data-status') !== 'idle') return false;
+                   return [...document.querySelectorAll('.jp-StatusBar-TextItem')].some(
+                     t => /\| Idle$/.test(t.innerText.trim()) && !/^No Kernel/.test(t.innerText.trim())); }""",
+        timeout=timeout_ms, polling=200)
+
+
+def menu(page, top: str, item: str, probe: Probe | None = None, arm: str | None = None) -> None:
+    """Click JupyterLab's menu ``top`` then its item ``item`` (as a user)."""
+    page.locator(".lm-MenuBar-item", has_text=top).first.click()
+    entry = page.locator(".lm-Menu-item:visible", has_text=item).first
+    entry.wait_for(state="visible", timeout=10_000)
+    if probe is not None and arm:
+        probe.arm(arm, "pointerdown")
+    entry.click()
+
+
+def run_all(page, probe: Probe | None = None, arm: str | None = None) -> None:
+    """Run ▸ Run All Cells."""
+    menu(page, "Run", "Run All Cells", probe, arm)
+
+
+def restart_kernel(page) -> None:
+    """Kernel ▸ Restart Kernel… and accept the dialog; wait until idle."""
+    menu(page, "Kernel", "Restart Kernel…")
+    accept = page.locator(".jp-Dialog .jp-mod-accept").first
+    accept.wait_for(state="visible", timeout=10_000)
+    accept.click()
+    page.wait_for_timeout(500)
+    wait_kernel_idle(page)
+
+
+def clear_outputs(page) -> None:
+    """Edit ▸ Clear Outputs of All Cells."""
+    menu(page, "Edit", "Clear Outputs of All Cells")
+
+
+def file_browser_open(page) -> bool:
+    return bool(page.evaluate("() => { const e = document.querySelector('#filebrowser'); "
+                              "return !!e && e.getBoundingClientRect().width > 50; }"))
+
+
+def open_file_browser(page) -> None:
+    """Make sure the left sidebar shows the file browser (JupyterLab's default)."""
+    if not file_browser_open(page):
+        page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab[data-id='filebrowser']").first.click()
+        page.wait_for_function("() => { const e = document.querySelector('#filebrowser'); "
+                               "return !!e && e.getBoundingClientRect().width > 50; }", timeout=10_000)
+
+
+def open_and_run_all(page, server: Server, path: str = START_NOTEBOOK) -> None:
+    """Open ``path`` in JupyterLab, Run All Cells from the menu, wait for the lab's map."""
+    open_notebook(page, server, path)
+    run_all(page)
+    wait_for_map(page)
+    wait_kernel_idle(page)
