@@ -638,7 +638,7 @@ def wait_kernel_idle(page, timeout_ms: int = LOAD_TIMEOUT_MS) -> None:
     """The notebook's kernel is connected and idle: the status bar names the kernel and says
     "Idle" (the execution indicator alone reads idle before any kernel exists)."""
     page.wait_for_function(
-        """() => { const e = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook-ExecutionIndicator');
+        r"""() => { const e = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook-ExecutionIndicator');
                    if (!e || e.getAttribute('data-status') !== 'idle') return false;
                    return [...document.querySelectorAll('.jp-StatusBar-TextItem')].some(
                      t => /\| Idle$/.test(t.innerText.trim()) && !/^No Kernel/.test(t.innerText.trim())); }""",
