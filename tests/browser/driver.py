@@ -329,8 +329,30 @@ _FIGURE_JS = """
   const r = v.canvas_view.el.getBoundingClientRect();
   const sx = v.frame.x_scale.compute(x), sy = v.frame.y_scale.compute(y);
   const b = v.frame.bbox;
-  return {x: r.left + sx, y: r.top + sy, inside: sx >= b.left && sx <= b.right && sy >= b.top && sy <= b.bottom,
+  const px = r.left + sx, py = r.top + sy;
+  // is the map what a click there hits (not scrolled away, not under a panel or a status bar)?
+  let hit = document.elementFromPoint(px, py), onMap = false;
+  for (let e = hit; e; e = e.parentElement || (e.getRootNode && e.getRootNode().host) || null)
+    if (e === v.el) { onMap = true; break; }
+  const what = hit ? hit.tagName.toLowerCase() + (typeof hit.className === "string" && hit.className
+                     ? "." + hit.className.split(/\s+/).slice(0, 2).join(".") : "") : "nothing";
+  return {x: px, y: py, inside: sx >= b.left && sx <= b.right && sy >= b.top && sy <= b.bottom, onMap, hit: what,
           frame: {left: r.left + b.left, top: r.top + b.top, width: b.width, height: b.height}};
+}
+"""
+
+_SCROLL_TO_JS = """
+([y]) => {
+  // scroll the map's nearest vertically scrolling ancestor (or the page) so that y is mid-way
+  const figs = [...Bokeh.index.all_views()].filter(v => v.frame && v.canvas_view && v.canvas_view.el.isConnected);
+  let e = figs[0].el.parentElement;
+  for (; e; e = e.parentElement) {
+    const s = getComputedStyle(e);
+    if (/(auto|scroll)/.test(s.overflowY) && e.scrollHeight > e.clientHeight + 1) break;
+  }
+  const box = e ? e.getBoundingClientRect() : {top: 0, bottom: window.innerHeight};
+  const dy = y - (Math.max(box.top, 0) + Math.min(box.bottom, window.innerHeight)) / 2;
+  if (e) e.scrollTop += dy; else window.scrollBy(0, dy);
 }
 """
 
@@ -365,15 +387,17 @@ _last_map_click: dict[int, float] = {}
 def click_hex(page, label: str, probe: Probe | None = None, arm: str | None = None) -> None:
     """Click hex ``label`` on the first map (scrolls the map into view first if it is not),
     at least :data:`DOUBLE_TAP_MS` after this page's previous map click."""
-    canvas = page.locator(".bk-Canvas").first
     wait = _last_map_click.get(id(page), 0.0) + (DOUBLE_TAP_MS + 80) / 1000 - time.monotonic()
     if wait > 0:
         time.sleep(wait)
     pt = hex_point(page, label)
-    vp = page.viewport_size or {"width": 0, "height": 0}
-    if not (0 <= pt["x"] < vp["width"] and 0 <= pt["y"] < vp["height"]):
-        canvas.scroll_into_view_if_needed()
+    if not pt["onMap"]:
+        page.evaluate(_SCROLL_TO_JS, [pt["y"]])
+        page.wait_for_timeout(100)
         pt = hex_point(page, label)
+        if not pt["onMap"]:
+            raise RuntimeError(f"hex {label} cannot be clicked: at ({pt['x']:.0f}, {pt['y']:.0f}) the page shows "
+                               f"{pt['hit']}, not the map")
     if probe is not None and arm:
         probe.arm(arm, "pointerdown")
     page.mouse.click(pt["x"], pt["y"])
@@ -575,9 +599,11 @@ def viewport_problems(page, targets: dict) -> list[str]:
         tol = 1.0
         if b["left"] < c["left"] - tol or b["top"] < c["top"] - tol or b["right"] > c["right"] + tol \
                 or b["bottom"] > c["bottom"] + tol:
-            out.append(f"{name}: box x {b['left']:.0f}..{b['right']:.0f}, y {b['top']:.0f}..{b['bottom']:.0f} is not "
-                       f"inside the visible area x {c['left']:.0f}..{c['right']:.0f}, y {c['top']:.0f}..{c['bottom']:.0f}"
-                       f" of the {g['vw']}x{g['vh']} viewport" + (f" (clipped by {', '.join(g['by'][:3])})" if g["by"] else ""))
+            area = ("nothing of it is visible" if c["right"] <= c["left"] or c["bottom"] <= c["top"] else
+                    f"the visible area is x {c['left']:.0f}..{c['right']:.0f}, y {c['top']:.0f}..{c['bottom']:.0f}")
+            out.append(f"{name}: box x {b['left']:.0f}..{b['right']:.0f}, y {b['top']:.0f}..{b['bottom']:.0f} of the "
+                       f"{g['vw']}x{g['vh']} viewport; {area}"
+                       + (f" (clipped by {'; '.join(g['by'][:3])})" if g["by"] else ""))
     return out
 
 
