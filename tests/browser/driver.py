@@ -317,7 +317,7 @@ def paint_bursts(paints: list[dict], gap_ms: float = 300.0) -> list[tuple[float,
 
 
 # ================================================================ the lab
-_FIGURE_JS = """
+_FIGURE_JS = r"""
 ([x, y, n]) => {
   const B = window.Bokeh;
   if (!B || !B.index) return {error: "no BokehJS on the page (window.Bokeh)"};
