@@ -43,6 +43,7 @@ for p in (ROOT, ROOT / "tests" / "browser"):
         sys.path.insert(0, str(p))
 
 import driver as D  # noqa: E402  (tests/browser/driver.py)
+import labui as L  # noqa: E402  (tests/browser/labui.py)
 
 try:
     import psutil
@@ -214,7 +215,7 @@ class Run:
             s = Samples()
             for i in range(n):
                 clocks.start()
-                D.click_hex(page, HEXES[i % 2], probe, "hex")
+                L.click_hex(page, HEXES[i % 2], probe, "hex")
                 r = probe.settle("hex", "hexinfo")
                 clocks.stop(s)
                 s.ms.append(r["ms"])
@@ -225,7 +226,7 @@ class Run:
             for i in range(n):
                 hx, _uid = UNIT_HEXES[i % 2]
                 clocks.start()
-                D.click_hex(page, hx, probe, "unit")
+                L.click_hex(page, hx, probe, "unit")
                 r = probe.settle("unit", "paint")
                 p = probe.settle("unit", "right", timeout_ms=5000)
                 clocks.stop(s)
@@ -247,8 +248,8 @@ class Run:
             probe = D.Probe(page, self.a.quiet_ms)
             clocks = Clocks(server)
             self.runall(page, probe, server, clocks)
-            D.wait_kernel_idle(page)
-            D.wait_kernel_listening(page)
+            L.wait_kernel_idle(page)
+            L.wait_kernel_listening(page)
             self.hex_and_unit(page, probe, clocks, "lab")
             if self.want("lab_declare", "lab_odds", "lab_intercept"):
                 self.combat(page, probe, clocks)
@@ -262,19 +263,19 @@ class Run:
         s, hosts, bursts, lasts = Samples(), [], [], []
         for i in range(reps):
             if i:                                   # a fresh kernel, no outputs, a fresh page
-                D.restart_kernel(page)
-                D.clear_outputs(page)
+                L.restart_kernel(page)
+                L.clear_outputs(page)
                 page.reload(wait_until="domcontentloaded")
             else:
-                D.open_notebook(page, server, D.START_NOTEBOOK)
-            D.wait_kernel_idle(page)
+                L.open_notebook(page, server, D.START_NOTEBOOK)
+            L.wait_kernel_idle(page)
             page.wait_for_timeout(300)
             clocks.start()
-            D.run_all(page, probe, "runall")
-            D.wait_for_map(page)
+            L.run_all(page, probe, "runall")
+            L.wait_for_map(page)
             ev = page.evaluate("() => window.__lcb.eventOf('runall')")
             got = probe.wait_paint_quiet(ev["t"], self.a.repaint_quiet_ms, D.LOAD_TIMEOUT_MS)
-            D.wait_kernel_idle(page)
+            L.wait_kernel_idle(page)
             clocks.stop(s)
             b = D.paint_bursts(got["paints"])
             s.ms.append(b[0][1] - ev["t"])
@@ -292,9 +293,9 @@ class Run:
     def combat(self, page, probe: D.Probe, clocks: Clocks) -> None:
         n = self.a.repeat
         try:
-            D.reveal(page, "1 Anna", "AL-21")
-            D.begin_impulse(page, "TF Boston")
-            D.add_action(page, "AL-29", "DDG-51")
+            L.reveal(page, "1 Anna", "AL-21")
+            L.begin_impulse(page, "TF Boston")
+            L.add_action(page, "AL-29", "DDG-51")
         except Exception as e:  # noqa: BLE001 - the lab's texts may have changed
             for name in ("lab_declare", "lab_odds", "lab_intercept"):
                 if self.want(name):
@@ -304,25 +305,25 @@ class Run:
         for i in range(n if self.want("lab_declare") else 1):
             clocks.start()
             probe.arm("declare", "pointerdown")
-            D.button(page, D.DECLARE).click()
+            L.button(page, L.DECLARE).click()
             r = probe.settle("declare", "log")
             clocks.stop(s)
             s.ms.append(r["ms"])
             s.first_ms.append(r["first_ms"])
             if i < n - 1 and self.want("lab_declare"):
-                D.undo(page)
-                D.button(page, D.ADD_ACTION).click()
+                L.undo(page)
+                L.button(page, L.ADD_ACTION).click()
                 page.wait_for_timeout(300)
         if self.want("lab_declare"):
             report(SPEC["lab_declare"], s, note="Add action, then Declare (timed); History > Undo between runs")
-        D.expect_message(page, "Declare: done.")
-        box = D.combat_dice(page)
+        L.expect_message(page, "Declare: done.")
+        box = L.combat_dice(page)
         s = Samples()
         reps = n if self.want("lab_odds") else 0
         for i in range(reps):
             clocks.start()
-            D.type_number(page, box, LRS_DICE[i % 2], probe, "odds")
-            r = probe.settle("odds", "odds" if page.locator(f".lcb-app {D.ODDS}").count() else "oddsText")
+            L.type_number(page, box, LRS_DICE[i % 2], probe, "odds")
+            r = probe.settle("odds", "odds" if page.locator(f".lcb-app {L.ODDS}").count() else "oddsText")
             clocks.stop(s)
             s.ms.append(r["ms"])
             s.first_ms.append(r["first_ms"])
@@ -331,18 +332,18 @@ class Run:
         if not self.want("lab_intercept"):
             return
         if box.input_value() != str(LRS_DICE[1]):
-            D.type_number(page, box, LRS_DICE[1])
+            L.type_number(page, box, LRS_DICE[1])
             page.wait_for_timeout(500)
-        D.button(page, D.ADD_LRS).click()
-        D.button(page, D.COMMIT).click()
-        D.expect_message(page, "Commit combat: done.")
-        ibox = D.dice_input(page, ".lcb-decision")
+        L.button(page, L.ADD_LRS).click()
+        L.button(page, L.COMMIT).click()
+        L.expect_message(page, "Commit combat: done.")
+        ibox = L.dice_input(page, ".lcb-decision")
         s, wrong = Samples(), 0
         decision = page.locator(".lcb-decision").first
         for i in range(n):
             dice = INTERCEPT_DICE[(i + 1) % 2]
             clocks.start()
-            D.type_number(page, ibox, dice, probe, "intercept")
+            L.type_number(page, ibox, dice, probe, "intercept")
             r = probe.settle("intercept", "decision")
             clocks.stop(s)
             s.ms.append(r["ms"])
@@ -361,7 +362,7 @@ class Run:
             before = set(server.kernel_pids())
             b0 = _cpu_ms(browser_pids())
             page.goto(server.url, wait_until="domcontentloaded", timeout=D.LOAD_TIMEOUT_MS)
-            D.wait_for_map(page)
+            L.wait_for_map(page)
             got = D.Probe(page, self.a.quiet_ms).wait_paint_quiet(0.0, self.a.repaint_quiet_ms, D.LOAD_TIMEOUT_MS)
             b = D.paint_bursts(got["paints"])
             s.ms.append(b[0][1])                    # from the navigation's time origin
@@ -393,8 +394,8 @@ class Run:
                 ctx = self.context()
                 page = ctx.new_page()
                 page.goto(server.url, wait_until="domcontentloaded", timeout=D.LOAD_TIMEOUT_MS)
-                D.wait_for_map(page)
-                D.wait_kernel_listening(page)
+                L.wait_for_map(page)
+                L.wait_kernel_listening(page)
                 self.hex_and_unit(page, D.Probe(page, self.a.quiet_ms), Clocks(server), "voila")
                 ctx.close()
         finally:

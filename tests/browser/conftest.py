@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 
 import driver as D
+import labui as L
 
 REPO = D.REPO
 RESULTS = REPO / "test-results"
@@ -215,9 +216,9 @@ def assert_in_viewport(page, selectors: dict | None = None, clipped_root: str | 
     A box must lie inside the viewport and inside every scrolling or clipping ancestor; "clipped"
     means a button, tab title, label or list whose text is wider than its box (an ellipsis), or
     a panel whose content is wider than itself (``scrollWidth > clientWidth``)."""
-    targets = D.layout_targets(page) if selectors is None else {
+    targets = L.layout_targets(page) if selectors is None else {
         k: (page.locator(v) if isinstance(v, str) else v) for k, v in selectors.items()}
-    problems = D.viewport_problems(page, targets)
+    problems = L.viewport_problems(page, targets)
     if clipped_root:
-        problems += D.clipping_problems(page, clipped_root)
+        problems += L.clipping_problems(page, clipped_root)
     assert not problems, "layout problems:\n  " + "\n  ".join(problems)

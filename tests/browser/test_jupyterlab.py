@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 import driver as D
+import labui as L
 from conftest import RESULTS
 
 
@@ -20,19 +21,19 @@ from conftest import RESULTS
 def test_run_all_then_click_the_map(page: Page, jupyterlab_server: D.Server, screen) -> None:
     name, _size = screen
     try:
-        D.open_notebook(page, jupyterlab_server, D.START_NOTEBOOK)
-        assert D.file_browser_open(page), "JupyterLab's file browser sidebar is not open"
+        L.open_notebook(page, jupyterlab_server, D.START_NOTEBOOK)
+        assert L.file_browser_open(page), "JupyterLab's file browser sidebar is not open"
         expect(page.locator("#filebrowser").first).to_contain_text("00_start_here")
-        D.run_all(page)
-        D.wait_for_map(page)
-        D.wait_kernel_idle(page)
+        L.run_all(page)
+        L.wait_for_map(page)
+        L.wait_kernel_idle(page)
         info = page.locator(".lcb-hex-info").first
         expect(info).to_contain_text("Click a hex")
-        D.wait_kernel_listening(page)                 # clicks AK-23 / AK-24 until the kernel answers
-        D.click_hex(page, "AJ-23")
+        L.wait_kernel_listening(page)                 # clicks AK-23 / AK-24 until the kernel answers
+        L.click_hex(page, "AJ-23")
         expect(info).to_contain_text("Hex AJ-23", timeout=D.KERNEL_MS)
-        D.click_hex(page, "AL-29")                    # DDG-51's hex: its first unit is selected
-        expect(D.lab(page)).to_contain_text("DDG-51", timeout=D.KERNEL_MS)
+        L.click_hex(page, "AL-29")                    # DDG-51's hex: its first unit is selected
+        expect(L.lab(page)).to_contain_text("DDG-51", timeout=D.KERNEL_MS)
         expect(page.locator(".lcb-app h4", has_text="DDG-51").first).to_be_visible(timeout=D.KERNEL_MS)
     finally:
         RESULTS.mkdir(exist_ok=True)

@@ -21,6 +21,7 @@ import pytest
 from playwright.sync_api import Page
 
 import driver as D
+import labui as L
 from conftest import RESULTS
 
 LAYOUT_XFAIL = pytest.mark.xfail(strict=False, reason="layout lands in the next step")
@@ -29,11 +30,11 @@ LAYOUT_XFAIL = pytest.mark.xfail(strict=False, reason="layout lands in the next 
 def _check(page: Page, where: str, size: str, opened: list[str]) -> None:
     problems = [f"as opened: {p}" for p in opened]
     try:
-        D.to_combat(page)
-        D.click_hex(page, "AL-29")              # DDG-51 selected: its Unit Tracker
+        L.to_combat(page)
+        L.click_hex(page, "AL-29")              # DDG-51 selected: its Unit Tracker
         page.wait_for_timeout(800)
-        problems += [f"in combat: {p}" for p in D.viewport_problems(page, D.layout_targets(page))]
-        problems += [f"clipped: {p}" for p in D.clipping_problems(page)]
+        problems += [f"in combat: {p}" for p in L.viewport_problems(page, L.layout_targets(page))]
+        problems += [f"clipped: {p}" for p in L.clipping_problems(page)]
     finally:
         RESULTS.mkdir(exist_ok=True)
         page.screenshot(path=str(RESULTS / f"projector-{where}-{size}.png"))
@@ -44,16 +45,16 @@ def _check(page: Page, where: str, size: str, opened: list[str]) -> None:
 @LAYOUT_XFAIL
 def test_jupyterlab_projector_layout(page: Page, jupyterlab_server: D.Server, screen) -> None:
     name, _size = screen
-    D.open_notebook(page, jupyterlab_server, D.START_NOTEBOOK)
-    D.open_file_browser(page)
-    D.run_all(page)
-    D.wait_for_map(page)
-    D.wait_kernel_idle(page)
+    L.open_notebook(page, jupyterlab_server, D.START_NOTEBOOK)
+    L.open_file_browser(page)
+    L.run_all(page)
+    L.wait_for_map(page)
+    L.wait_kernel_idle(page)
     page.wait_for_timeout(500)
-    opened = D.viewport_problems(page, {"map": page.locator(".lcb-app .bk-Canvas").first})
-    if not D.file_browser_open(page):
+    opened = L.viewport_problems(page, {"map": page.locator(".lcb-app .bk-Canvas").first})
+    if not L.file_browser_open(page):
         opened.append("the file browser sidebar closed")
-    D.wait_kernel_listening(page)
+    L.wait_kernel_listening(page)
     _check(page, "jupyterlab", name, opened)
 
 
@@ -62,8 +63,8 @@ def test_jupyterlab_projector_layout(page: Page, jupyterlab_server: D.Server, sc
 def test_voila_projector_layout(page: Page, voila_app_url: str, screen) -> None:
     name, _size = screen
     page.goto(voila_app_url, wait_until="domcontentloaded", timeout=D.LOAD_TIMEOUT_MS)
-    D.wait_for_map(page)
+    L.wait_for_map(page)
     page.wait_for_timeout(500)
-    opened = D.viewport_problems(page, {"map": page.locator(".lcb-app .bk-Canvas").first})
-    D.wait_kernel_listening(page)
+    opened = L.viewport_problems(page, {"map": page.locator(".lcb-app .bk-Canvas").first})
+    L.wait_kernel_listening(page)
     _check(page, "voila", name, opened)

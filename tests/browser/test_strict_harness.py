@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 import driver as D
+import labui as L
 
 PAGE = """<!doctype html><title>guard</title>
 <script>console.error("lcb-test: boom"); setTimeout(() => { throw new Error("lcb-test: uncaught"); }, 0);</script>
@@ -44,7 +45,7 @@ def test_a_console_error_fails_the_test(page: Page) -> None:
 @pytest.mark.browser
 def test_voila_asks_no_outside_host_and_keeps_its_icons(page: Page, voila_url: str) -> None:
     page.goto(voila_url, wait_until="domcontentloaded", timeout=D.LOAD_TIMEOUT_MS)
-    D.wait_for_map(page)
+    L.wait_for_map(page)
     sheets = page.evaluate("() => [...document.styleSheets].map(s => s.href).filter(Boolean)")
     assert sheets and all(D.is_local(h) for h in sheets), sheets
     assert any("/voila/templates/lcb/" in h for h in sheets), f"not the lcb template: {sheets}"

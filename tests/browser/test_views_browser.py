@@ -12,30 +12,31 @@ import pytest
 from playwright.sync_api import Page, expect
 
 import driver as D
+import labui as L
 
 
 def _switch_and_back(page: Page) -> None:
-    D.tab(page, D.TAB_IMPULSE).click()
-    expect(D.button(page, D.BEGIN)).to_be_visible(timeout=D.KERNEL_MS)
+    L.tab(page, L.TAB_IMPULSE).click()
+    expect(L.button(page, L.BEGIN)).to_be_visible(timeout=D.KERNEL_MS)
     page.locator(".lcb-app .widget-toggle-buttons button", has_text="Red (RU)").first.click()
-    D.expect_message(page, "Showing the Red (RU) view")
-    expect(D.lab(page)).to_contain_text("Hand over", timeout=D.KERNEL_MS)
-    expect(page.locator(".lcb-app button:visible", has_text=D.BEGIN)).to_have_count(0)
+    L.expect_message(page, "Showing the Red (RU) view")
+    expect(L.lab(page)).to_contain_text("Hand over", timeout=D.KERNEL_MS)
+    expect(page.locator(".lcb-app button:visible", has_text=L.BEGIN)).to_have_count(0)
     page.locator(".lcb-app .widget-toggle-buttons button", has_text="Instructor").first.click()
-    D.expect_message(page, "Showing the Instructor view")
-    expect(D.button(page, D.BEGIN)).to_be_visible(timeout=D.KERNEL_MS)
+    L.expect_message(page, "Showing the Instructor view")
+    expect(L.button(page, L.BEGIN)).to_be_visible(timeout=D.KERNEL_MS)
 
 
 @pytest.mark.browser
 def test_switch_views_in_voila(page: Page, voila_url: str) -> None:
     page.set_viewport_size({"width": 1920, "height": 1400})
     page.goto(voila_url, wait_until="domcontentloaded", timeout=D.LOAD_TIMEOUT_MS)
-    D.wait_for_map(page)
+    L.wait_for_map(page)
     _switch_and_back(page)
 
 
 @pytest.mark.browser
 def test_switch_views_in_jupyterlab(page: Page, jupyterlab_server: D.Server) -> None:
     page.set_viewport_size({"width": 1920, "height": 1080})
-    D.open_and_run_all(page, jupyterlab_server)
+    L.open_and_run_all(page, jupyterlab_server)
     _switch_and_back(page)
