@@ -287,7 +287,7 @@ _BOX_JS = """
   const r = el.getBoundingClientRect();
   let clip = {left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight};
   const by = [];
-  for (let a = el.parentElement; a; a = a.parentElement) {
+  for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {   // body's overflow is the viewport's
     const s = getComputedStyle(a);
     if (/(auto|scroll|hidden|clip)/.test(s.overflowX + s.overflowY)) {
       const b = a.getBoundingClientRect();

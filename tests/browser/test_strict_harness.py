@@ -56,3 +56,32 @@ def test_voila_asks_no_outside_host_and_keeps_its_icons(page: Page, voila_url: s
     page.wait_for_function("() => [...document.fonts].some(f => /Font Awesome/.test(f.family) && f.status === 'loaded')",
                            timeout=10_000)                                # the icon font came from Voila
     # the guard (conftest.py) fails this test if any request left 127.0.0.1 meanwhile
+
+
+LAYOUT_PAGE = """<!doctype html><style>body{margin:0} .lcb-app{width:600px}
+  button{width:60px; overflow:hidden; text-overflow:ellipsis; white-space:nowrap}
+  .scroller{height:100px; overflow:auto} .wide{overflow:hidden; width:100px} .wide div{width:300px}</style>
+<div class="lcb-app">
+  <button id="cut">Remove last</button> <button id="fits" style="width:200px">Declare</button>
+  <div class="scroller"><div id="inside" style="height:40px">in view</div><div style="height:200px"></div>
+                        <div id="scrolled-away" style="height:20px">below the fold of its panel</div></div>
+  <div class="wide"><div>wider than its panel</div></div>
+  <div id="below" style="margin-top:2000px">below the viewport</div>
+</div>"""
+
+
+@pytest.mark.browser
+def test_the_layout_checks_see_clipping_and_off_screen_boxes(page: Page) -> None:
+    from conftest import assert_in_viewport
+    page.set_viewport_size({"width": 800, "height": 600})
+    page.set_content(LAYOUT_PAGE)
+    got = L.viewport_problems(page, {k: page.locator(f"#{k}") for k in ("fits", "inside", "scrolled-away", "below")})
+    assert [p.split(":")[0] for p in got] == ["scrolled-away", "below"], got
+    assert "clipped by" in got[0] and "scroller" in got[0]
+    cut = L.clipping_problems(page)
+    assert any('text cut: button "Remove last"' in p for p in cut), cut
+    assert not any("Declare" in p for p in cut), cut
+    assert any("panel clipped sideways" in p and "holds 300 px in 100" in p for p in cut), cut
+    assert_in_viewport(page, {"fits": "#fits", "inside": "#inside"}, clipped_root=None)
+    with pytest.raises(AssertionError, match="below"):
+        assert_in_viewport(page, {"below": "#below"}, clipped_root=None)
