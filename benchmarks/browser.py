@@ -109,7 +109,7 @@ def fmt(ms: float) -> str:
 RESULTS: dict[str, dict] = {}
 
 
-def report(spec: Spec, s: Samples, note: str = "", ok_extra: bool | None = None) -> None:
+def report(spec: Spec, s: Samples, note: str = "", ok_extra: bool | None = None, also: str = "") -> None:
     if not s.ms:
         return na(spec, note or "no sample")
     med = statistics.median(s.ms)
@@ -128,7 +128,7 @@ def report(spec: Spec, s: Samples, note: str = "", ok_extra: bool | None = None)
     parts.append(f"n={len(s.ms)}")
     if note:
         parts.append(note)
-    RESULTS[spec.name] = {"value": fmt(med), "target": target, "status": status}
+    RESULTS[spec.name] = {"value": fmt(med) + (f" ({also})" if also else ""), "target": target, "status": status}
     print(f"FIGURE {spec.name}: {spec.what} = {fmt(med)} | target {target} | {status} | " + "; ".join(parts),
           flush=True)
 
@@ -284,7 +284,7 @@ class Run:
             bursts.append(len(b))
         if self.want("lab_runall"):
             once = all(h == 1 and b == 1 for h, b in zip(hosts, bursts))
-            report(spec, s, ok_extra=once,
+            report(spec, s, ok_extra=once, also="painted once" if once else "painted more than once",
                    note=(f"painted once: {'yes' if once else 'NO'} (map canvases created per run "
                          f"{sorted(set(hosts))}, paint bursts {sorted(set(bursts))}; last paint median "
                          f"{fmt(statistics.median(lasts))}); a run = Kernel > Restart, Edit > Clear Outputs, "
@@ -375,7 +375,7 @@ class Run:
                 s.browser_cpu.append(_cpu_ms(browser_pids()) - b0)
             ctx.close()
         once = all(h == 1 and b == 1 for h, b in zip(hosts, bursts))
-        report(SPEC["voila_load"], s, ok_extra=once,
+        report(SPEC["voila_load"], s, ok_extra=once, also="painted once" if once else "painted more than once",
                note=(f"painted once: {'yes' if once else 'NO'} (map canvases created {sorted(set(hosts))}, "
                      f"paint bursts {sorted(set(bursts))}); from navigation start, a fresh browser context each "
                      "time; kernel CPU = the new kernel's CPU until then; target: the Run All target"))
@@ -494,7 +494,10 @@ def main(argv=None) -> int:
         print(f"  {name:<14} {SPEC[name].what:<{w}}  {r['status']:<4}  {r['target']:<10} {r['value']}")
     print(f"  requests that left 127.0.0.1: {len(run.outside)}" + (f" ({', '.join(sorted(set(run.outside))[:5])})"
                                                                  if run.outside else ""))
-    print(f"  browser console errors: {len(run.errors)}" + (f" (first: {run.errors[0]})" if run.errors else ""))
+    print(f"  browser console errors: {len(run.errors)}" + (" (Run All's kernel restarts and reloads log some"
+                                                           " 'Cannot send' ones)" if run.errors else ""))
+    for e in list(dict.fromkeys(run.errors))[:5]:
+        print(f"    {e}")
     return 0
 
 
