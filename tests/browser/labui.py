@@ -287,7 +287,9 @@ _BOX_JS = """
   const r = el.getBoundingClientRect();
   let clip = {left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight};
   const by = [];
-  for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {   // body's overflow is the viewport's
+  // up through shadow roots too (the map canvas lives in Bokeh's); body's overflow is the viewport's
+  const up = (e) => e.parentElement || (e.getRootNode && e.getRootNode().host) || null;
+  for (let a = up(el); a && a !== document.body; a = up(a)) {
     const s = getComputedStyle(a);
     if (/(auto|scroll|hidden|clip)/.test(s.overflowX + s.overflowY)) {
       const b = a.getBoundingClientRect();
