@@ -19,7 +19,7 @@ Each figure is the median of ``--repeat`` repetitions (>= 10 by default), printe
 
     FIGURE <name>: <what> = <median> ms | target <= <t> ms | PASS/MISS | spread <min>-<max> (p25-p75) ...
 
-with the first change beside the last, and the CPU time the kernel process (psutil) and the
+with the first change beside the last, and the CPU time the kernel process (psutil, else /proc) and the
 browser's processes spent on the action beside the wall time. A report, not a gate: exit 0.
 Python-side figures (benchmarks/run.py --quick --only 4,5,7) are printed at the end.
 """
@@ -44,11 +44,6 @@ for p in (ROOT, ROOT / "tests" / "browser"):
 
 import driver as D  # noqa: E402  (tests/browser/driver.py)
 import labui as L  # noqa: E402  (tests/browser/labui.py)
-
-try:
-    import psutil
-except ImportError:  # pragma: no cover - in the dev venv
-    psutil = None
 
 HEXES = ("AJ-23", "AK-25")                   # empty hexes, clicked in turn
 UNIT_HEXES = (("AL-29", "DDG-51"), ("AM-27", "DDG-80"))
@@ -141,29 +136,12 @@ def na(spec: Spec, why: str) -> None:
 
 # ================================================================ CPU clocks
 def _cpu_ms(pids) -> float:
-    if psutil is None:
-        return float("nan")
-    total = 0.0
-    for pid in pids:
-        try:
-            t = psutil.Process(pid).cpu_times()
-            total += t.user + t.system
-        except psutil.Error:
-            continue
-    return total * 1000
+    return D.cpu_ms(pids)
 
 
 def browser_pids() -> list[int]:
-    if psutil is None:
-        return []
-    out = []
-    for k in psutil.Process().children(recursive=True):
-        try:
-            if "chrom" in k.name().lower():
-                out.append(k.pid)
-        except psutil.Error:
-            continue
-    return out
+    """This process's Chromium processes (below Playwright's driver)."""
+    return [p for p in D.descendants(os.getpid()) if "chrom" in (D.cmdline(p)[0:1] or [""])[0].lower()]
 
 
 class Clocks:
@@ -179,8 +157,6 @@ class Clocks:
         self.k0, self.b0 = _cpu_ms(self.kernel), _cpu_ms(self.browser)
 
     def stop(self, s: Samples) -> None:
-        if psutil is None:
-            return
         if self.kernel:
             s.kernel_cpu.append(_cpu_ms(self.kernel) - self.k0)
         s.browser_cpu.append(_cpu_ms(self.browser) - self.b0)
@@ -369,10 +345,9 @@ class Run:
             hosts.append(len(got["hosts"]))
             bursts.append(len(b))
             new = [pid for pid in server.kernel_pids() if pid not in before]
-            if psutil is not None:
-                if new:
-                    s.kernel_cpu.append(_cpu_ms(new[-1:]))
-                s.browser_cpu.append(_cpu_ms(browser_pids()) - b0)
+            if new:
+                s.kernel_cpu.append(_cpu_ms(new[-1:]))
+            s.browser_cpu.append(_cpu_ms(browser_pids()) - b0)
             ctx.close()
         once = all(h == 1 and b == 1 for h, b in zip(hosts, bursts))
         report(SPEC["voila_load"], s, ok_extra=once, also="painted once" if once else "painted more than once",
@@ -472,8 +447,8 @@ def main(argv=None) -> int:
     from playwright.sync_api import sync_playwright
     machine()
     print(f"  figures {', '.join(a.only)}; repeat {a.repeat}; quiet {a.quiet_ms} ms; viewport "
-          f"{a.viewport[0]}x{a.viewport[1]}; times in the page (performance.now), CPU by psutil"
-          + ("" if psutil else " (psutil missing: no CPU figures)"))
+          f"{a.viewport[0]}x{a.viewport[1]}; times in the page (performance.now); CPU of the kernel and the "
+          "browser processes (psutil, else /proc)")
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="lcb-browser-bench-") as tmp, sync_playwright() as pw:
         run = Run(a, pw, Path(tmp))

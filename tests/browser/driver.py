@@ -113,23 +113,9 @@ class Server:
         return self.log_path.read_text(errors="replace")
 
     def kernel_pids(self) -> list[int]:
-        """The server's kernel processes (ipykernel), oldest first."""
-        try:
-            import psutil
-        except ImportError:          # pragma: no cover - psutil is in the dev venv
-            return []
-        try:
-            kids = psutil.Process(self.proc.pid).children(recursive=True)
-        except psutil.Error:
-            return []
-        out = []
-        for k in kids:
-            try:
-                if any("ipykernel" in part for part in k.cmdline()):
-                    out.append((k.create_time(), k.pid))
-            except psutil.Error:
-                continue
-        return [pid for _t, pid in sorted(out)]
+        """The server's kernel processes (ipykernel), oldest first (psutil, else /proc)."""
+        return [pid for pid in descendants(self.proc.pid)
+                if any("ipykernel" in part for part in cmdline(pid))]
 
     def stop(self) -> None:
         kill_group(self.proc)
@@ -226,6 +212,72 @@ def start_jupyterlab(workdir: Path, notebooks: Iterable[str] | None = None) -> S
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         args.append("--allow-root")
     return _start("jupyterlab", args, root, port, workdir, root, env)
+
+
+# ---------------------------------------------------------------- processes (psutil, else /proc)
+def _proc_stat(pid: int) -> list[str] | None:
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return text[text.rindex(")") + 2:].split()       # the fields after "(comm)", from field 3 (state)
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process below ``pid``, oldest first."""
+    try:
+        import psutil
+        try:
+            kids = psutil.Process(pid).children(recursive=True)
+        except psutil.Error:
+            return []
+        out = []
+        for k in kids:
+            try:
+                out.append((k.create_time(), k.pid))
+            except psutil.Error:
+                continue
+        return [p for _t, p in sorted(out)]
+    except ImportError:
+        parent, start = {}, {}
+        for d in Path("/proc").iterdir():
+            if d.name.isdigit() and (st := _proc_stat(int(d.name))):
+                parent[int(d.name)], start[int(d.name)] = int(st[1]), int(st[19])
+        found, todo = [], [pid]
+        while todo:
+            p = todo.pop()
+            kids = [c for c, pp in parent.items() if pp == p]
+            found += kids
+            todo += kids
+        return sorted(found, key=lambda p: start.get(p, 0))
+
+
+def cmdline(pid: int) -> list[str]:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace").split("\0")
+    except OSError:
+        return []
+
+
+def cpu_ms(pids) -> float:
+    """User + system CPU time (ms) of ``pids`` so far (psutil, else /proc; 10 ms resolution)."""
+    total = 0.0
+    try:
+        import psutil
+        for pid in pids:
+            try:
+                t = psutil.Process(pid).cpu_times()
+                total += t.user + t.system
+            except psutil.Error:
+                continue
+        return total * 1000
+    except ImportError:
+        tick = os.sysconf("SC_CLK_TCK")
+        for pid in pids:
+            st = _proc_stat(pid)
+            if st:
+                total += (int(st[11]) + int(st[12])) / tick
+        return total * 1000
 
 
 # ================================================================ the in-page probe
