@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from bokeh.core.property.descriptors import UnsetValueError
 from bokeh.events import Tap
 from bokeh.models import ColumnDataSource, HoverTool, Legend, LegendItem, Range1d, Title
 from bokeh.plotting import figure
@@ -293,7 +294,10 @@ class MapView:
         p.on_change("inner_height", self._on_inner_size)
 
     def _on_inner_size(self, _attr, _old, _new) -> None:
-        w, h = self.figure.inner_width, self.figure.inner_height
+        try:
+            w, h = self.figure.inner_width, self.figure.inner_height
+        except UnsetValueError:         # the first of the two reports: wait for the other
+            return
         if isinstance(w, int) and isinstance(h, int) and w > 0 and h > 0:
             self.frame_resized(w, h)
 

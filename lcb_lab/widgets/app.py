@@ -87,7 +87,7 @@ def _notebook_output() -> None:
     output_notebook(resources=INLINE, hide_banner=True)
 
 
-class LabBox(W.Box):
+class LabBox(W.HBox):
     """The lab's layout: displaying it first brings the map's Bokeh bundle up to date (the view
     the browser creates then renders the current map, once)."""
 

@@ -43,7 +43,8 @@ CSS = """
 /* ---- the one-screen layout (docs/ui.md "Layout"): a grid as tall as the screen leaves the lab */
 .lcb-app { --lcb-h: calc(100vh - 24px); --lcb-right: 400px; --lcb-right-max: 500px; --jp-widgets-inline-height: 26px; --jp-widgets-margin: 1px;
            container: lcb-app / inline-size; align-items: flex-start; flex-flow: row wrap; }
-.jp-LabShell .lcb-app, .jp-NotebookShell .lcb-app { --lcb-h: calc(100vh - 138px); }
+.jp-NotebookPanel .lcb-app { --lcb-h: calc(100vh - 138px); }      /* JupyterLab: menu, tabs, toolbar, status bar */
+#rendered_cells .lcb-app { --lcb-h: calc(100vh - 64px); }           /* Voila: its margins and a one-line title */
 .lcb-app .lcb-grid { display: grid; width: 100%; height: var(--lcb-h); min-height: 520px; gap: 6px 8px;
   grid-template-rows: auto minmax(0, 1fr); grid-template-areas: "top top top" "map right log";
   grid-template-columns: minmax(240px, calc((max(var(--lcb-h), 520px) - 100px) * 0.818 + 34px))
