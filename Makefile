@@ -2,7 +2,7 @@
 #
 #   make lab    set up .venv (the package + its `lab` extra) and open the sandbox
 #               (JupyterLab on notebooks/00_start_here.ipynb)
-#   make test   set up .venv (with test extras + Chromium) and run every test
+#   make test   set up .venv (with test extras + Chromium) and run every test and notebook
 #   make screenshots  rewrite docs/screenshots/*.png (JupyterLab in Chromium, scripts/screenshots.py)
 #
 # VENV and PYTHON can be overridden, e.g. `VENV=/tmp/v make test`.
@@ -14,8 +14,8 @@ NOTEBOOK ?= notebooks/00_start_here.ipynb
 PYTEST_ARGS ?=
 LAB_ARGS ?=
 
-# Offline-safe Bokeh in notebooks, Voila and the tests; quiet pip.
-export BOKEH_RESOURCES := inline
+# Quiet pip.  (BokehJS reaches notebooks and Voila inside the lab's widgets, offline:
+# lcb_lab/widgets/bokehjs.py; no BOKEH_RESOURCES needed.)
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
 # JupyterLab refuses to run as root unless told to.
@@ -27,12 +27,13 @@ ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 STAMP_RUN  := $(VENV)/.lcb_lab-installed
 STAMP_TEST := $(VENV)/.lcb_lab-installed-test
 
-.PHONY: help lab test test-fast golden screenshots venv install install-test chromium clean
+.PHONY: help lab test test-fast notebooks golden screenshots venv install install-test chromium clean
 
 help:
 	@echo "make lab         set up $(VENV) and open JupyterLab on $(NOTEBOOK) (extra args: LAB_ARGS=...)"
-	@echo "make test        set up $(VENV) (+ test extras, Chromium) and run every test"
-	@echo "make test-fast   like 'make test' but skip the real-browser test"
+	@echo "make test        set up $(VENV) (+ test extras, Chromium) and run every test and notebook (nbval)"
+	@echo "make test-fast   like 'make test' but skip the real-browser tests"
+	@echo "make notebooks   re-run notebooks/*.ipynb and store their text outputs (what nbval compares)"
 	@echo "make golden      rewrite the golden transcripts in tests/golden/ (after an intended change)"
 	@echo "make screenshots rewrite docs/screenshots/*.png (JupyterLab in Chromium at 1920x1080 and 1366x768)"
 	@echo "make install     pip install -e '.[lab]' into $(VENV) (only when pyproject.toml changed)"
@@ -62,18 +63,24 @@ chromium:
 lab: $(STAMP_RUN)
 	$(VENV)/bin/jupyter lab --ServerApp.root_dir="$(CURDIR)" --LabApp.default_url=/lab/tree/$(NOTEBOOK) $(ALLOW_ROOT) $(LAB_ARGS)
 
-# One pytest run over tests/ (unit tests, every notebook via tests/test_notebooks.py,
-# the browser test), so the closing summary line counts everything.
+# One pytest run over pyproject's testpaths -- tests/ (unit and browser tests) and
+# notebooks/ (nbval: every notebook run, its outputs compared with the stored ones) --
+# so the closing summary line counts everything.
 # pytest exit code 5 ("no tests collected") is reported and fails the target.
 test: $(STAMP_TEST) chromium
-	@rc=0; $(VPY) -m pytest tests $(PYTEST_ARGS) || rc=$$?; \
+	@rc=0; $(VPY) -m pytest $(PYTEST_ARGS) || rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests -- failing" >&2; fi; \
 	exit $$rc
 
 test-fast: $(STAMP_TEST)
-	@rc=0; $(VPY) -m pytest tests -m "not browser" $(PYTEST_ARGS) || rc=$$?; \
+	@rc=0; $(VPY) -m pytest -m "not browser" $(PYTEST_ARGS) || rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make test-fast: pytest collected no tests -- failing" >&2; fi; \
 	exit $$rc
+
+# Re-execute every notebook (seeds fixed: the same text each run) and store its text outputs,
+# the way nbval compares them (tools/run_notebooks.py; NOTEBOOKS=... for a few).
+notebooks: $(STAMP_TEST)
+	$(VPY) tools/run_notebooks.py $(NOTEBOOKS)
 
 # The golden transcripts (tests/engine/test_golden.py compares them with a fresh run).
 golden: $(STAMP_RUN)

@@ -80,11 +80,16 @@ LARGE_TEXT = 1.4
 """A ``font_scale`` for a projector (``open_lab(font_scale=1.4)``); the lab's switch is *Presentation*."""
 
 
-def _notebook_output() -> None:
-    """Inline BokehJS (offline, no CDN) for notebooks and Voila."""
-    from bokeh.io import output_notebook
-    from bokeh.resources import INLINE
-    output_notebook(resources=INLINE, hide_banner=True)
+def _notebook_output(lab: "LabApp") -> None:
+    """Carry BokehJS in the lab's own widget: offline, once per page, not saved (:mod:`.bokehjs`).
+
+    The hidden loader goes last in ``lab.widget``'s children; its view renders
+    before the map's ``BokehModel`` view, which is nested deeper.
+    """
+    from .bokehjs import bokehjs_loader
+    loader = bokehjs_loader(lab.map.figure)
+    if loader not in lab.widget.children:
+        lab.widget.children = (*lab.widget.children, loader)
 
 
 class LabBox(W.HBox):
@@ -527,11 +532,11 @@ def open_lab(scenario: str = "gotland_redux", seed: int | None = 1, team: str = 
     multiplies every text (1.4: larger still); *Save* / *Load*
     resolve relative file names under ``files_dir`` (default: the notebook's folder).
     """
-    _notebook_output()
     if game is None:
         from ..scenario import load_scenario
         game = load_scenario(scenario, seed=seed)
     lab = LabApp(game, team=team, font_scale=font_scale, files_dir=files_dir, presentation=presentation)
+    _notebook_output(lab)
     lab.seed_box.value = seed if isinstance(seed, int) and not isinstance(seed, bool) else 1
     if scenario in lab.scenario_picker.options:
         lab.scenario_picker.value = scenario

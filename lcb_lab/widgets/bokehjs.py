@@ -1,0 +1,115 @@
+"""BokehJS for the lab and the notebooks' charts, offline, and never stored in a saved notebook.
+
+jupyter_bokeh's front end (its JupyterLab / Voila extension, about 220 KB)
+does not bundle BokehJS: its ``BokehView`` calls ``window.Bokeh.require(...)``
+and expects BokehJS already on the page.  ``bokeh.io.output_notebook``
+provides it by *publishing* the library as a cell output (about 4 MB with
+``INLINE`` resources, twice: once per MIME type), which JupyterLab then saves
+in the notebook (the start notebook, which loaded it twice, was 17 MB).
+
+Here BokehJS travels in the state of one hidden ``ipywidgets.Output`` widget
+(:func:`bokehjs_loader`), sent once per kernel.  JupyterLab does not save
+widget state unless asked to (Settings > Save Widget State Automatically), so
+a saved notebook keeps a reference of about 100 bytes.  The front end runs the
+script when the widget's view renders (JupyterLab's and Voila's JavaScript
+renderer; an Output widget's outputs are trusted); each BokehJS file is
+guarded by the version of the ``window.Bokeh`` it registered into, so a page
+evaluates it once however many labs and charts carry the loader.  No request
+leaves the Jupyter server (no CDN).
+
+The loader must render before any ``BokehModel`` view: put it first in the
+same box (:func:`figure_widget` does), or in the same box as the model, as
+``open_lab`` does with the lab.
+"""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+
+import ipywidgets as W
+
+__all__ = ["bokehjs_loader", "figure_widget", "components_for", "loader_script"]
+
+_ORDER = ("bokeh", "bokeh-gl", "bokeh-widgets", "bokeh-tables", "bokeh-mathjax")
+
+
+def components_for(*models) -> tuple[str, ...]:
+    """The BokehJS components the Bokeh ``models`` need, e.g. ``("bokeh", "bokeh-gl")``.
+
+    As Bokeh's own bundling decides (WebGL output, widgets, tables, TeX);
+    ``"bokeh"`` always.  Shape: a tuple in load order.
+    """
+    from bokeh.embed.bundle import bundle_for_objs_and_resources
+    from bokeh.resources import Resources
+
+    needed = {"bokeh"}
+    if models:
+        urls = bundle_for_objs_and_resources(list(models), Resources(mode="cdn")).js_files
+        names = [str(getattr(u, "url", u)).rsplit("/", 1)[-1] for u in urls]
+        needed |= {c for c in _ORDER for n in names if n.startswith(c + "-") and n[len(c) + 1].isdigit()}
+    return tuple(c for c in _ORDER if c in needed)
+
+
+@lru_cache(maxsize=None)
+def loader_script(components: tuple[str, ...] = ("bokeh",)) -> str:
+    """The JavaScript that evaluates the inline BokehJS ``components`` once per page.
+
+    Each file runs with ``this`` = ``window`` (as Bokeh's own loader runs it;
+    ``Bokeh`` in it is ``window.Bokeh`` once the first file has set it)
+    unless ``window._lcb_bokehjs[component]`` already holds the current
+    ``window.Bokeh`` of this Bokeh version.  Raises ``ValueError`` for an
+    unknown component.
+    """
+    import bokeh
+    from bokeh.resources import Resources
+
+    unknown = set(components) - set(_ORDER)
+    if unknown:
+        raise ValueError(f"unknown BokehJS component(s): {sorted(unknown)}; known: {list(_ORDER)}")
+    version = json.dumps(bokeh.__version__)
+    parts = [f"(function (root) {{\n  const done = root._lcb_bokehjs = root._lcb_bokehjs || {{}};\n"
+             f"  const current = (c) => root.Bokeh !== undefined && root.Bokeh.version === {version}"
+             f" && done[c] === root.Bokeh;"]
+    for comp in components:
+        code = "\n".join(Resources(mode="inline", components=[comp]).js_raw)   # the file, then its log level
+        parts.append(f"  if (!current({json.dumps(comp)})) {{\n"
+                     f"    (function () {{\n{code}\n    }}).call(root);\n"
+                     f"    done[{json.dumps(comp)}] = root.Bokeh;\n  }}")
+    parts.append("})(window);")
+    return "\n".join(parts)
+
+
+@lru_cache(maxsize=None)
+def _loader(components: tuple[str, ...]) -> W.Output:
+    import bokeh
+
+    out = W.Output(layout=W.Layout(display="none"))
+    out.add_class("lcb-bokehjs")
+    out.outputs = ({"output_type": "display_data", "metadata": {},
+                    "data": {"application/javascript": loader_script(components),
+                             "text/plain": f"BokehJS {bokeh.__version__} ({', '.join(components)})"}},)
+    return out
+
+
+def bokehjs_loader(*models) -> W.Output:
+    """The hidden widget that loads the BokehJS the Bokeh ``models`` need (one widget per set).
+
+    Display it before, or in the same box as, the ``BokehModel`` of those
+    models.  The same widget is returned for the same set of components, so
+    its state (the script, about 1.5 MB for ``bokeh`` + ``bokeh-gl``) is sent
+    to the browser once per kernel.
+    """
+    return _loader(components_for(*models))
+
+
+def figure_widget(fig) -> W.VBox:
+    """A Bokeh figure (any ``LayoutDOM``) as a widget, with its BokehJS loader first.
+
+    The notebooks show their charts this way instead of ``bokeh.io.show``:
+    no BokehJS and no document JSON in the saved cell output.
+    """
+    from jupyter_bokeh.widgets import BokehModel
+
+    box = W.VBox([bokehjs_loader(fig), BokehModel(fig)])
+    box.add_class("lcb-figure")
+    return box
