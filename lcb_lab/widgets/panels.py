@@ -41,10 +41,10 @@ CSS = """
 .lcb-log-new { background: #fff4c2; }
 .lcb-locked { border-left: 4px solid #d07a00; }
 /* ---- the one-screen layout (docs/ui.md "Layout"): a grid as tall as the screen leaves the lab */
-.lcb-app { --lcb-h: calc(100vh - 24px); --lcb-right: 400px; --lcb-right-max: 500px; --jp-widgets-inline-height: 26px; --jp-widgets-margin: 1px;
+.lcb-app { --lcb-h: min(calc(100vh - 24px), 1300px); --lcb-right: 400px; --lcb-right-max: 500px; --jp-widgets-inline-height: 26px; --jp-widgets-margin: 1px;
            container: lcb-app / inline-size; align-items: flex-start; flex-flow: row wrap; }
-.jp-NotebookPanel .lcb-app { --lcb-h: calc(100vh - 138px); }      /* JupyterLab: menu, tabs, toolbar, status bar */
-#rendered_cells .lcb-app { --lcb-h: calc(100vh - 64px); }           /* Voila: its margins and a one-line title */
+.jp-NotebookPanel .lcb-app { --lcb-h: min(calc(100vh - 138px), 1300px); }      /* JupyterLab: menu, tabs, toolbar, status bar */
+#rendered_cells .lcb-app { --lcb-h: min(calc(100vh - 64px), 1300px); }           /* Voila: its margins and a one-line title */
 .lcb-app .lcb-grid { display: grid; width: 100%; height: var(--lcb-h); min-height: 520px; gap: 6px 8px;
   grid-template-rows: auto minmax(0, 1fr); grid-template-areas: "top top top" "map right log";
   grid-template-columns: minmax(240px, calc((max(var(--lcb-h), 520px) - 100px) * 0.818 + 34px))
