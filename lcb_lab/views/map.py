@@ -56,6 +56,11 @@ UMBRELLA_RING_KM = 9.5
 """Radius of an INTERCEPT umbrella ring round an interceptor's counter (in km, so it follows the map's size)."""
 
 
+ASSUMED_FILL_FRAME = (688, 849)
+"""The frame (px) a :meth:`MapView.fill_box` map assumes until the browser reports its own: the lab's
+map frame measured in Chromium at 1920x1080 in JupyterLab 4 with the file browser open (*sandbox*;
+Voila at 1920x1080 gives 749x923, JupyterLab at 1366x768 ~430x500)."""
+
 _OVERLAY_KEYS = ("xs", "ys", "colour", "fill_alpha", "dash", "hatch", "width", "label")
 _UMBRELLA_KEYS = ("x", "y", "colour", "dash", "width", "label", "text")
 
@@ -279,17 +284,20 @@ class MapView:
             self._apply_sizes()
         return fw, fh
 
-    def fill_box(self, min_height: int = 240) -> None:
+    def fill_box(self, min_height: int = 240, assume: tuple[int, int] = None) -> None:
         """Let the browser size the map: the figure fills its box in the page (Bokeh
         ``sizing_mode="stretch_both"``; the page's CSS sizes the box, e.g. a grid cell of height
         ``calc(100vh - ...)``).  BokehJS reports the frame's size (``inner_width`` /
         ``inner_height``, px) on every layout and :meth:`frame_resized` follows it.  Until the first
-        report the map assumes its current frame size.  ``min_height``: the figure's smallest height."""
+        report the map assumes the frame ``assume`` (default :data:`ASSUMED_FILL_FRAME`, the lab's
+        frame at 1920x1080 in JupyterLab): where that is right, the first paint is the last (the
+        report changes nothing, so nothing is sent back).  ``min_height``: the figure's smallest height."""
         if self.filling:
             return
         self.filling = True
         p = self.figure
         p.update(sizing_mode="stretch_both", frame_width=None, frame_height=None, min_height=min_height)
+        self.frame_resized(*(assume or ASSUMED_FILL_FRAME))
         p.on_change("inner_width", self._on_inner_size)
         p.on_change("inner_height", self._on_inner_size)
 
