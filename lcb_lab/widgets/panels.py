@@ -80,7 +80,6 @@ CSS = """
 .lcb-app .lcb-impulse .widget-html-content { line-height: 1.25; }
 @media (max-height: 900px) { .lcb-app .lcb-hex-info { max-height: 50px; } }
 /* presentation mode: the panels larger (zoom keeps texts and controls in proportion: nothing clipped) */
-.lcb-presentation.lcb-app .lcb-right, .lcb-presentation.lcb-app .lcb-topbar { zoom: 1.1; }
 @media (min-height: 1000px) { .lcb-presentation.lcb-app .lcb-right, .lcb-presentation.lcb-app .lcb-topbar { zoom: 1.25; }
   .lcb-presentation.lcb-app { --lcb-right: 520px; --lcb-right-max: 600px; } }
 .lcb-presentation.lcb-app .lcb-log-panel { font-size: 15px; }
@@ -89,7 +88,7 @@ CSS = """
 
 RIGHT_WIDTH = "400px"
 """The right column's least width (it takes up to 500 px the map leaves; presentation zooms it 1.25
-on a screen >= 1000 px tall, 1.1 below)."""
+on a screen >= 1000 px tall; below, only the map's texts change: the column must still fit)."""
 
 
 def scale_css(css_class: str, scale: float) -> str:
