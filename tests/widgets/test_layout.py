@@ -59,6 +59,7 @@ def test_the_map_texts_follow_the_frame_the_browser_reports(game):
     small = mv.font_sizes()
     assert _px(small["hex_labels"]) == pytest.approx(_px(big["hex_labels"]) * 520 / 830, abs=0.15)
     assert small["legend"] == "14px"                    # the legend never shrinks below its presentation size
+    assert big["title"] == "20px" and _px(small["title"]) == pytest.approx(20 * 520 / 800, abs=0.1)  # fits the map
 
 
 def test_the_browser_report_reaches_the_map_through_bokeh(game):
