@@ -88,6 +88,15 @@ print("lcb_lab", lcb_lab.__version__, "scenarios:", r.scenario_names(), "lessons
 import bokeh, jupyter_bokeh, ipywidgets, milsymbol, voila  # noqa: F401  the lab stack imports
 ') || fail "the package does not load in the Binder environment"
 
+step "Voila finds the offline lcb template that voila.json names (installed under share/jupyter)"
+"$PY" -c '
+import os, sys
+from jupyter_core.paths import jupyter_path
+hits = [p for p in jupyter_path("voila", "templates", "lcb") if os.path.isfile(os.path.join(p, "index.html.j2"))]
+print("lcb template:", hits[0] if hits else None)
+sys.exit(0 if hits else 1)
+' || fail "the lcb Voila template is not installed (binder/requirements.txt must install .[lab], not editable)"
+
 step "versions"
 "$PY" -m pip list 2>/dev/null | grep -i -E '^(jupyterlab|notebook|jupyter_server|jupyter-server|voila|ipywidgets|jupyterlab_widgets|jupyterlab-widgets|bokeh|jupyter_bokeh|jupyter-bokeh|milsymbol|lcb_lab|lcb-lab) '
 echo

@@ -1,35 +1,38 @@
-"""Fixtures for the real-browser test: Debian Chromium + a Voila server.
+"""Fixtures for the real-browser tests: Debian Chromium, Voila and JupyterLab servers, a strict page.
 
-Browsers cannot be downloaded on our machines (no ``playwright install``), so
-Playwright drives the system ``chromium`` (installed by scripts/ensure_chromium.sh).
+Browsers cannot be downloaded on our machines (no ``playwright install``), so Playwright
+drives the system ``chromium`` (installed by scripts/ensure_chromium.sh). Servers and lab
+helpers live in :mod:`driver` (shared with benchmarks/browser.py).
+
+**Strict pages.** Every browser context of a test (so every page of it) is watched:
+
+* a browser-console error (``console`` messages of type error) or an uncaught page error
+  (``weberror``) **fails the test**, listing the messages;
+* every request that leaves 127.0.0.1 / localhost is **aborted and fails the test**, listing
+  the URLs (classrooms on closed networks: the lab must ask no outside host for anything).
+
+The check runs right after the test's body (a ``pytest_runtest_call`` wrapper), so it is a
+failure of the test itself (and an ``xfail`` mark covers it); when the body failed already, the
+messages are added to its report.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
-import signal
-import socket
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-START_NOTEBOOK = "notebooks/00_start_here.ipynb"
-SERVER_START_TIMEOUT = 120  # seconds until the server must answer
+import driver as D
+import labui as L
 
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
+REPO = D.REPO
+RESULTS = REPO / "test-results"
+START_NOTEBOOK = D.START_NOTEBOOK
+CHROMIUM_ARGS = D.CHROMIUM_ARGS
+SCREENS = {"1920x1080": {"width": 1920, "height": 1080}, "1366x768": {"width": 1366, "height": 768}}
+"""The projector and the reviewers' laptop (issue 6)."""
 
 
 def pytest_configure(config):
@@ -63,91 +66,159 @@ def browser_type_launch_args(browser_type_launch_args):
     }
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+# ================================================================ strict pages
+class BrowserGuard:
+    """Console errors, page errors and outside requests of one test's browser context."""
+
+    def __init__(self, context):
+        self.context = context
+        self.errors: list[str] = []
+        self.outside: list[str] = []
+        context.on("console", self._console)
+        context.on("weberror", lambda e: self.errors.append(f"page error: {e.error}"))
+        context.route("**/*", self._route)
+
+    def _console(self, msg) -> None:
+        if msg.type != "error":
+            return
+        loc = msg.location or {}
+        where = f" ({loc.get('url', '')}:{loc.get('lineNumber', '')})" if loc.get("url") else ""
+        self.errors.append(f"console error: {msg.text}{where}")
+
+    def _route(self, route) -> None:
+        url = route.request.url
+        if D.is_local(url):
+            route.continue_()
+        else:
+            self.outside.append(url)
+            route.abort("blockedbyclient")
+
+    def flush(self) -> None:
+        """Let Playwright deliver the events the page sent last (one round trip per page)."""
+        for p in self.context.pages:
+            try:
+                p.evaluate("() => 0")
+            except Exception:  # noqa: BLE001 - a closed or crashed page has nothing more to say
+                pass
+
+    def problems(self) -> str:
+        lines = []
+        if self.outside:
+            urls = sorted(set(self.outside))
+            lines.append(f"{len(urls)} request(s) left 127.0.0.1 (aborted):")
+            lines += [f"  {u}" for u in urls[:20]]
+        if self.errors:
+            uniq = list(dict.fromkeys(self.errors))
+            lines.append(f"{len(self.errors)} browser console / page error(s):")
+            lines += [f"  {e[:400]}" for e in uniq[:20]]
+        return "\n".join(lines)
 
 
-def _answers(port: int) -> bool:
+@pytest.fixture
+def context(context, request):
+    """pytest-playwright's context, watched by a :class:`BrowserGuard` (the test fails on a
+    console error, a page error or an outside request), with the timing probe installed."""
+    request.node._lcb_guard = BrowserGuard(context)
+    context.add_init_script(D.probe_script())
+    yield context
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
     try:
-        with socket.create_connection(("127.0.0.1", port), timeout=1):
-            return True
-    except OSError:
-        return False
+        result = yield
+    except BaseException:
+        guard = getattr(item, "_lcb_guard", None)
+        if guard is not None:
+            guard.flush()
+            text = guard.problems()
+            if text:
+                item.add_report_section("call", "browser", text)
+        raise
+    guard = getattr(item, "_lcb_guard", None)
+    if guard is not None:
+        guard.flush()
+        text = guard.problems()
+        if text:
+            pytest.fail("the browser reported problems:\n" + text, pytrace=False)
+    return result
 
 
-def _voila_executable() -> list[str]:
-    exe = Path(sys.executable).with_name("voila")
-    return [str(exe)] if exe.exists() else [sys.executable, "-m", "voila"]
+# ================================================================ servers
+def _keep_log(server: D.Server, name: str) -> None:
+    RESULTS.mkdir(exist_ok=True)
+    shutil.copyfile(server.log_path, RESULTS / name)
+
+
+def _serve_voila(notebook: str, tmp_path: Path):
+    try:
+        server = D.start_voila(notebook, tmp_path)
+    except D.ServerError as e:
+        pytest.fail(str(e), pytrace=False)
+    try:
+        yield server.url
+    finally:
+        server.stop()
+        _keep_log(server, "voila.log")     # the server log next to the screenshots, for humans
 
 
 @pytest.fixture
 def voila_url(tmp_path):
     """Serve the start notebook (or $LCB_BROWSER_NOTEBOOK) with Voila; yield its URL.
 
-    The server runs in its own process group and is always killed at teardown.
-    """
-    nb = Path(os.environ.get("LCB_BROWSER_NOTEBOOK", START_NOTEBOOK))
-    if not nb.is_absolute():
-        nb = REPO / nb
-    if not nb.is_file():
-        pytest.fail(f"notebook to serve not found: {nb}", pytrace=False)
+    Run from the repository's top folder (its voila.json picks the ``lcb`` template); the
+    server runs in its own process group and is always killed at teardown."""
+    yield from _serve_voila(os.environ.get("LCB_BROWSER_NOTEBOOK", START_NOTEBOOK), tmp_path)
 
-    port = _free_port()
-    env = {**os.environ, "BOKEH_RESOURCES": "inline"}
-    log_path = tmp_path / "voila.log"
-    log = open(log_path, "wb")
-    proc = subprocess.Popen(
-        [
-            *_voila_executable(),
-            str(nb),
-            "--no-browser",
-            f"--port={port}",
-            "--Voila.ip=127.0.0.1",
-        ],
-        cwd=nb.parent,
-        env=env,
-        stdin=subprocess.DEVNULL,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,  # own process group: teardown kills kernels too
-    )
+
+@pytest.fixture
+def voila_app_url(tmp_path):
+    """Serve the Voila app (notebooks/lab_app.ipynb, else the start notebook); yield its URL."""
+    yield from _serve_voila(D.app_notebook(), tmp_path)
+
+
+@pytest.fixture
+def jupyterlab_server(tmp_path):
+    """JupyterLab on a copy of the repository's notebooks (``lab/tree/notebooks/...``), no token,
+    fresh settings (no autosave, no news) and workspace: the default file browser sidebar open."""
     try:
-        deadline = time.monotonic() + SERVER_START_TIMEOUT
-        while not _answers(port):
-            if proc.poll() is not None:
-                pytest.fail(
-                    f"voila exited with {proc.returncode}:\n{log_path.read_text(errors='replace')}",
-                    pytrace=False,
-                )
-            if time.monotonic() > deadline:
-                pytest.fail(
-                    f"voila did not answer on port {port} within {SERVER_START_TIMEOUT} s:\n"
-                    + log_path.read_text(errors="replace"),
-                    pytrace=False,
-                )
-            time.sleep(0.5)
-        yield f"http://127.0.0.1:{port}/"
+        server = D.start_jupyterlab(tmp_path)
+    except D.ServerError as e:
+        pytest.fail(str(e), pytrace=False)
+    try:
+        yield server
     finally:
-        _kill_group(proc)
-        log.close()
-        # Keep the server log next to the screenshot for humans.
-        out = REPO / "test-results"
-        out.mkdir(exist_ok=True)
-        shutil.copyfile(log_path, out / "voila.log")
+        server.stop()
+        _keep_log(server, "jupyterlab.log")
 
 
-def _kill_group(proc: subprocess.Popen) -> None:
-    if proc.poll() is not None:
-        return
-    for sig, wait in ((signal.SIGTERM, 10), (signal.SIGKILL, 5)):
-        try:
-            os.killpg(proc.pid, sig)
-        except ProcessLookupError:
-            return
-        try:
-            proc.wait(timeout=wait)
-            return
-        except subprocess.TimeoutExpired:
-            continue
+@pytest.fixture
+def jupyterlab_url(jupyterlab_server):
+    """The URL of :func:`jupyterlab_server` (ends with "/")."""
+    return jupyterlab_server.url
+
+
+# ================================================================ screens and layout
+@pytest.fixture(params=list(SCREENS), ids=list(SCREENS))
+def screen(request, page):
+    """The page at each screen size in :data:`SCREENS` (parametrised): yields ``(name, size)``."""
+    size = SCREENS[request.param]
+    page.set_viewport_size(size)
+    return request.param, size
+
+
+def assert_in_viewport(page, selectors: dict | None = None, clipped_root: str | None = ".lcb-app") -> None:
+    """Assert that every target is wholly on screen as the page stands, without scrolling, and
+    that nothing in the lab is clipped.
+
+    ``selectors``: name -> CSS selector or Playwright Locator (default: the map canvas, the
+    selected unit's tracker, the impulse controls and the odds, :func:`driver.layout_targets`).
+    A box must lie inside the viewport and inside every scrolling or clipping ancestor; "clipped"
+    means a button, tab title, label or list whose text is wider than its box (an ellipsis), or
+    a panel whose content is wider than itself (``scrollWidth > clientWidth``)."""
+    targets = L.layout_targets(page) if selectors is None else {
+        k: (page.locator(v) if isinstance(v, str) else v) for k, v in selectors.items()}
+    problems = L.viewport_problems(page, targets)
+    if clipped_root:
+        problems += L.clipping_problems(page, clipped_root)
+    assert not problems, "layout problems:\n  " + "\n  ".join(problems)

@@ -26,11 +26,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-# the strict browser harness (driver.py, labui.py, conftest's servers and ``screen``) comes with the
-# brw branch; until it is merged into this checkout the module skips instead of failing to import
-D = pytest.importorskip("driver", reason="tests/browser/driver.py (the browser harness) is not here yet")
-L = pytest.importorskip("labui", reason="tests/browser/labui.py (the browser harness) is not here yet")
-RESULTS = D.REPO / "test-results"
+import driver as D
+import labui as L
+from conftest import RESULTS
 
 MIN_FRAME = {"1920x1080": 760, "1366x768": 470}
 """The least map frame height (px) at each screen: what the layout must give the map (sandbox

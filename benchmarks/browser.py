@@ -1,0 +1,483 @@
+#!/usr/bin/env python
+"""lcb_lab in a real browser: latency from the user's action to the visible change, timed in the page.
+
+    .venv/bin/python benchmarks/browser.py                    # JupyterLab and Voila, 10 repetitions
+    .venv/bin/python benchmarks/browser.py --repeat 15
+    .venv/bin/python benchmarks/browser.py --jupyterlab --only hex,unit
+    .venv/bin/python benchmarks/browser.py --voila
+
+Serves JupyterLab (on a temporary copy of the notebooks) and Voila (the app notebook) on
+127.0.0.1, drives headless Chromium (the system /usr/bin/chromium, flags of
+tests/browser/driver.py; Playwright's sync API, no ``playwright install``) like a person, and
+times *inside the page* (tests/browser/probe.js): the input event's own timestamp, a
+MutationObserver on the lab's panels (the time of the panel's **last** change once it has been
+quiet for ``--quiet-ms``), and the paints of the Bokeh map canvas (the animation frame after
+its last drawing call). The driver never takes a time itself: polling from the driver reads
+3-4x high on this machine.
+
+Each figure is the median of ``--repeat`` repetitions (>= 10 by default), printed as
+
+    FIGURE <name>: <what> = <median> ms | target <= <t> ms | PASS/MISS | spread <min>-<max> (p25-p75) ...
+
+with the first change beside the last, and the CPU time the kernel process (psutil, else /proc) and the
+browser's processes spent on the action beside the wall time. A report, not a gate: exit 0.
+Python-side figures (benchmarks/run.py --quick --only 4,5,7) are printed at the end.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+for p in (ROOT, ROOT / "tests" / "browser"):
+    if str(p) not in sys.path:
+        sys.path.insert(0, str(p))
+
+import driver as D  # noqa: E402  (tests/browser/driver.py)
+import labui as L  # noqa: E402  (tests/browser/labui.py)
+
+HEXES = ("AJ-23", "AK-25")                   # empty hexes, clicked in turn
+UNIT_HEXES = (("AL-29", "DDG-51"), ("AM-27", "DDG-80"))
+LRS_DICE = (3, 4)                           # 4 of DDG-51's 8 LRS1 supply (see the note in the README)
+INTERCEPT_DICE = (2, 4)
+
+
+@dataclass
+class Spec:
+    name: str
+    what: str
+    target_ms: float | None
+    where: str                               # "jupyterlab" | "voila"
+
+
+SPECS = [
+    Spec("lab_runall", "Run All -> map visible (JupyterLab)", 3000, "jupyterlab"),
+    Spec("lab_hex", "hex click -> hex-info panel settled (JupyterLab)", 100, "jupyterlab"),
+    Spec("lab_unit", "unit select -> overlays painted on the map (JupyterLab)", 150, "jupyterlab"),
+    Spec("lab_declare", "Declare -> explained steps in the log (JupyterLab)", 150, "jupyterlab"),
+    Spec("lab_odds", "LRS dice changed -> odds preview settled (JupyterLab)", 100, "jupyterlab"),
+    Spec("lab_intercept", "INTERCEPT dice changed -> odds settled (JupyterLab)", 100, "jupyterlab"),
+    Spec("voila_load", "Voila page load -> map visible", 3000, "voila"),
+    Spec("voila_hex", "hex click -> hex-info panel settled (Voila)", 100, "voila"),
+    Spec("voila_unit", "unit select -> overlays painted on the map (Voila)", 150, "voila"),
+]
+SPEC = {s.name: s for s in SPECS}
+ALIASES = {"runall": "lab_runall", "hex": "lab_hex,voila_hex", "unit": "lab_unit,voila_unit",
+           "declare": "lab_declare", "odds": "lab_odds,lab_intercept", "intercept": "lab_intercept",
+           "load": "voila_load"}
+
+
+# ================================================================ numbers
+@dataclass
+class Samples:
+    ms: list[float] = field(default_factory=list)          # the figure: event -> last change / paint
+    first_ms: list[float] = field(default_factory=list)    # event -> first change
+    kernel_cpu: list[float] = field(default_factory=list)  # ms of kernel CPU per action
+    browser_cpu: list[float] = field(default_factory=list)
+    extra: dict = field(default_factory=dict)
+
+
+def q(xs: list[float], p: float) -> float:
+    """The p-quantile (0..1) by linear interpolation."""
+    s = sorted(xs)
+    if len(s) == 1:
+        return s[0]
+    k = (len(s) - 1) * p
+    lo = int(k)
+    hi = min(lo + 1, len(s) - 1)
+    return s[lo] + (s[hi] - s[lo]) * (k - lo)
+
+
+def fmt(ms: float) -> str:
+    return f"{ms / 1000:.2f} s" if ms >= 1000 else f"{ms:.0f} ms"
+
+
+RESULTS: dict[str, dict] = {}
+
+
+def report(spec: Spec, s: Samples, note: str = "", ok_extra: bool | None = None, also: str = "") -> None:
+    if not s.ms:
+        return na(spec, note or "no sample")
+    med = statistics.median(s.ms)
+    ok = spec.target_ms is None or med <= spec.target_ms
+    if ok_extra is not None:
+        ok = ok and ok_extra
+    status = "PASS" if ok else "MISS"
+    target = f"<= {fmt(spec.target_ms)}" if spec.target_ms else "none"
+    parts = [f"spread {fmt(min(s.ms))}-{fmt(max(s.ms))} (p25-p75 {fmt(q(s.ms, .25))}-{fmt(q(s.ms, .75))})"]
+    if s.first_ms:
+        parts.append(f"first change {fmt(statistics.median(s.first_ms))}")
+    if s.kernel_cpu:
+        parts.append(f"kernel CPU {fmt(statistics.median(s.kernel_cpu))}")
+    if s.browser_cpu:
+        parts.append(f"browser CPU {fmt(statistics.median(s.browser_cpu))}")
+    parts.append(f"n={len(s.ms)}")
+    if note:
+        parts.append(note)
+    RESULTS[spec.name] = {"value": fmt(med) + (f" ({also})" if also else ""), "target": target, "status": status}
+    print(f"FIGURE {spec.name}: {spec.what} = {fmt(med)} | target {target} | {status} | " + "; ".join(parts),
+          flush=True)
+
+
+def na(spec: Spec, why: str) -> None:
+    target = f"<= {fmt(spec.target_ms)}" if spec.target_ms else "none"
+    RESULTS[spec.name] = {"value": f"n/a ({why})", "target": target, "status": "n/a"}
+    print(f"FIGURE {spec.name}: {spec.what} = n/a ({why}) | target {target} | n/a", flush=True)
+
+
+# ================================================================ CPU clocks
+def _cpu_ms(pids) -> float:
+    return D.cpu_ms(pids)
+
+
+def browser_pids() -> list[int]:
+    """This process's Chromium processes (below Playwright's driver)."""
+    return [p for p in D.descendants(os.getpid()) if "chrom" in (D.cmdline(p)[0:1] or [""])[0].lower()]
+
+
+class Clocks:
+    """CPU of the kernel (the newest of ``server``'s) and of the browser between start() and stop()."""
+
+    def __init__(self, server: D.Server):
+        self.server = server
+
+    def start(self) -> None:
+        pids = self.server.kernel_pids()
+        self.kernel = pids[-1:] if pids else []
+        self.browser = browser_pids()
+        self.k0, self.b0 = _cpu_ms(self.kernel), _cpu_ms(self.browser)
+
+    def stop(self, s: Samples) -> None:
+        if self.kernel:
+            s.kernel_cpu.append(_cpu_ms(self.kernel) - self.k0)
+        s.browser_cpu.append(_cpu_ms(self.browser) - self.b0)
+
+
+# ================================================================ the runs
+class Run:
+    def __init__(self, args, pw, workdir: Path):
+        self.a = args
+        self.pw = pw
+        self.workdir = workdir
+        self.outside: list[str] = []
+        self.errors: list[str] = []
+        self.browser = pw.chromium.launch(executable_path=D.chromium_path(), args=D.CHROMIUM_ARGS)
+
+    def context(self):
+        w, h = self.a.viewport
+        ctx = self.browser.new_context(viewport={"width": w, "height": h})
+        ctx.add_init_script(D.probe_script())
+        ctx.on("request", lambda r: None if D.is_local(r.url) else self.outside.append(r.url))
+        ctx.on("console", lambda m: self.errors.append(m.text[:200]) if m.type == "error" else None)
+        ctx.on("weberror", lambda e: self.errors.append(str(e.error)[:200]))
+        return ctx
+
+    def want(self, *names: str) -> bool:
+        return any(n in self.a.only for n in names)
+
+    # ------------------------------------------------------------ interactions (both servers)
+    def hex_and_unit(self, page, probe: D.Probe, clocks: Clocks, prefix: str) -> None:
+        n = self.a.repeat
+        if self.want(f"{prefix}_hex"):
+            s = Samples()
+            for i in range(n):
+                clocks.start()
+                L.click_hex(page, HEXES[i % 2], probe, "hex")
+                r = probe.settle("hex", "hexinfo")
+                clocks.stop(s)
+                s.ms.append(r["ms"])
+                s.first_ms.append(r["first_ms"])
+            report(SPEC[f"{prefix}_hex"], s)
+        if self.want(f"{prefix}_unit"):
+            s, panels = Samples(), []
+            for i in range(n):
+                hx, _uid = UNIT_HEXES[i % 2]
+                clocks.start()
+                L.click_hex(page, hx, probe, "unit")
+                r = probe.settle("unit", "paint")
+                p = probe.settle("unit", "right", timeout_ms=5000)
+                clocks.stop(s)
+                s.ms.append(r["ms"])
+                s.first_ms.append(r["first_ms"])
+                panels.append(p["ms"])
+            report(SPEC[f"{prefix}_unit"], s, note=f"right-hand panels settled {fmt(statistics.median(panels))}")
+
+    # ------------------------------------------------------------ JupyterLab
+    def jupyterlab(self) -> None:
+        names = [s.name for s in SPECS if s.where == "jupyterlab" and s.name in self.a.only]
+        if not names:
+            return
+        print("\n=== JupyterLab " + "=" * 60, flush=True)
+        server = D.start_jupyterlab(self.workdir / "jupyterlab", [Path(D.START_NOTEBOOK).name])
+        try:
+            ctx = self.context()
+            page = ctx.new_page()
+            probe = D.Probe(page, self.a.quiet_ms)
+            clocks = Clocks(server)
+            self.runall(page, probe, server, clocks)
+            L.wait_kernel_idle(page)
+            L.wait_kernel_listening(page)
+            self.hex_and_unit(page, probe, clocks, "lab")
+            if self.want("lab_declare", "lab_odds", "lab_intercept"):
+                self.combat(page, probe, clocks)
+            ctx.close()
+        finally:
+            server.stop()
+
+    def runall(self, page, probe: D.Probe, server: D.Server, clocks: Clocks) -> None:
+        spec = SPEC["lab_runall"]
+        reps = self.a.repeat if self.want("lab_runall") else 1
+        s, hosts, bursts, lasts = Samples(), [], [], []
+        for i in range(reps):
+            if i:                                   # a fresh kernel, no outputs, a fresh page
+                L.restart_kernel(page)
+                L.clear_outputs(page)
+                page.reload(wait_until="domcontentloaded")
+            else:
+                L.open_notebook(page, server, D.START_NOTEBOOK)
+            L.wait_kernel_idle(page)
+            page.wait_for_timeout(300)
+            clocks.start()
+            L.run_all(page, probe, "runall")
+            L.wait_for_map(page)
+            ev = page.evaluate("() => window.__lcb.eventOf('runall')")
+            got = probe.wait_paint_quiet(ev["t"], self.a.repaint_quiet_ms, D.LOAD_TIMEOUT_MS)
+            L.wait_kernel_idle(page)
+            clocks.stop(s)
+            b = D.paint_bursts(got["paints"])
+            s.ms.append(b[0][1] - ev["t"])
+            lasts.append(b[-1][1] - ev["t"])
+            hosts.append(len(got["hosts"]))
+            bursts.append(len(b))
+        if self.want("lab_runall"):
+            once = all(h == 1 and b == 1 for h, b in zip(hosts, bursts))
+            report(spec, s, ok_extra=once, also="painted once" if once else "painted more than once",
+                   note=(f"painted once: {'yes' if once else 'NO'} (map canvases created per run "
+                         f"{sorted(set(hosts))}, paint bursts {sorted(set(bursts))}; last paint median "
+                         f"{fmt(statistics.median(lasts))}); a run = Kernel > Restart, Edit > Clear Outputs, "
+                         "reload, Run > Run All Cells"))
+
+    def combat(self, page, probe: D.Probe, clocks: Clocks) -> None:
+        n = self.a.repeat
+        try:
+            L.reveal(page, "1 Anna", "AL-21")
+            L.begin_impulse(page, "TF Boston")
+            L.add_action(page, "AL-29", "DDG-51")
+        except Exception as e:  # noqa: BLE001 - the lab's texts may have changed
+            for name in ("lab_declare", "lab_odds", "lab_intercept"):
+                if self.want(name):
+                    na(SPEC[name], f"could not prepare the impulse: {type(e).__name__}: {str(e)[:120]}")
+            return
+        s = Samples()
+        for i in range(n if self.want("lab_declare") else 1):
+            clocks.start()
+            probe.arm("declare", "pointerdown")
+            L.button(page, L.DECLARE).click()
+            r = probe.settle("declare", "log")
+            clocks.stop(s)
+            s.ms.append(r["ms"])
+            s.first_ms.append(r["first_ms"])
+            if i < n - 1 and self.want("lab_declare"):
+                L.undo(page)
+                L.button(page, L.ADD_ACTION).click()
+                page.wait_for_timeout(300)
+        if self.want("lab_declare"):
+            report(SPEC["lab_declare"], s, note="Add action, then Declare (timed); History > Undo between runs")
+        L.expect_message(page, "Declare: done.")
+        box = L.combat_dice(page)
+        s = Samples()
+        reps = n if self.want("lab_odds") else 0
+        for i in range(reps):
+            clocks.start()
+            L.type_number(page, box, LRS_DICE[i % 2], probe, "odds")
+            r = probe.settle("odds", "odds" if page.locator(f".lcb-app {L.ODDS}").count() else "oddsText")
+            clocks.stop(s)
+            s.ms.append(r["ms"])
+            s.first_ms.append(r["first_ms"])
+        if reps:
+            report(SPEC["lab_odds"], s, note="type the dice, Enter (the widget sends on Enter)")
+        if not self.want("lab_intercept"):
+            return
+        if box.input_value() != str(LRS_DICE[1]):
+            L.type_number(page, box, LRS_DICE[1])
+            page.wait_for_timeout(500)
+        L.button(page, L.ADD_LRS).click()
+        L.button(page, L.COMMIT).click()
+        L.expect_message(page, "Commit combat: done.")
+        ibox = L.dice_input(page, ".lcb-decision")
+        s, wrong = Samples(), 0
+        decision = page.locator(".lcb-decision").first
+        for i in range(n):
+            dice = INTERCEPT_DICE[(i + 1) % 2]
+            clocks.start()
+            L.type_number(page, ibox, dice, probe, "intercept")
+            r = probe.settle("intercept", "decision")
+            clocks.stop(s)
+            s.ms.append(r["ms"])
+            s.first_ms.append(r["first_ms"])
+            wrong += f"with {dice} INTERCEPT dice" not in decision.inner_text()
+        report(SPEC["lab_intercept"], s, note="FFG-454's INTERCEPT dice against DDG-51's 4 LRS dice on 1 Anna"
+               + (f"; the odds did NOT name the dice entered in {wrong} of {n} runs" if wrong else
+                  "; the odds named the dice entered every time"))
+
+    # ------------------------------------------------------------ Voila
+    def voila_load(self, server: D.Server) -> None:
+        s, hosts, bursts = Samples(), [], []
+        for _ in range(self.a.repeat):
+            ctx = self.context()                    # a fresh context: a first visit, cold cache
+            page = ctx.new_page()
+            before = set(server.kernel_pids())
+            b0 = _cpu_ms(browser_pids())
+            page.goto(server.url, wait_until="domcontentloaded", timeout=D.LOAD_TIMEOUT_MS)
+            L.wait_for_map(page)
+            got = D.Probe(page, self.a.quiet_ms).wait_paint_quiet(0.0, self.a.repaint_quiet_ms, D.LOAD_TIMEOUT_MS)
+            b = D.paint_bursts(got["paints"])
+            s.ms.append(b[0][1])                    # from the navigation's time origin
+            hosts.append(len(got["hosts"]))
+            bursts.append(len(b))
+            new = [pid for pid in server.kernel_pids() if pid not in before]
+            if new:
+                s.kernel_cpu.append(_cpu_ms(new[-1:]))
+            s.browser_cpu.append(_cpu_ms(browser_pids()) - b0)
+            ctx.close()
+        once = all(h == 1 and b == 1 for h, b in zip(hosts, bursts))
+        report(SPEC["voila_load"], s, ok_extra=once, also="painted once" if once else "painted more than once",
+               note=(f"painted once: {'yes' if once else 'NO'} (map canvases created {sorted(set(hosts))}, "
+                     f"paint bursts {sorted(set(bursts))}); from navigation start, a fresh browser context each "
+                     "time; kernel CPU = the new kernel's CPU until then; target: the Run All target"))
+
+    def voila(self) -> None:
+        names = [s.name for s in SPECS if s.where == "voila" and s.name in self.a.only]
+        if not names:
+            return
+        nb = D.app_notebook()
+        print(f"\n=== Voila ({nb}) " + "=" * 50, flush=True)
+        server = D.start_voila(nb, self.workdir / "voila")
+        try:
+            if self.want("voila_load"):
+                self.voila_load(server)
+            if self.want("voila_hex", "voila_unit"):
+                ctx = self.context()
+                page = ctx.new_page()
+                page.goto(server.url, wait_until="domcontentloaded", timeout=D.LOAD_TIMEOUT_MS)
+                L.wait_for_map(page)
+                L.wait_kernel_listening(page)
+                self.hex_and_unit(page, D.Probe(page, self.a.quiet_ms), Clocks(server), "voila")
+                ctx.close()
+        finally:
+            server.stop()
+
+
+# ================================================================ Python-side figures
+def python_figures() -> None:
+    print("\n=== Python side (benchmarks/run.py --quick --only 4,5,7) " + "=" * 20, flush=True)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+    try:
+        out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "run.py"), "--quick", "--only", "4,5,7"],
+                             capture_output=True, text=True, env=env, timeout=600).stdout
+    except (OSError, subprocess.TimeoutExpired) as e:
+        print(f"  n/a ({e})")
+        return
+    for line in out.splitlines():
+        if line.startswith("FIGURE"):
+            print("  " + line)
+
+
+# ================================================================ main
+def machine() -> None:
+    from importlib.metadata import version
+
+    def ver(m: str) -> str:
+        try:
+            return version(m)
+        except Exception:  # noqa: BLE001
+            return "?"
+    load = os.getloadavg() if hasattr(os, "getloadavg") else ("?",)
+    print("lcb_lab browser benchmark")
+    print(f"  python {platform.python_version()}; cpu_count {os.cpu_count()}; load average "
+          f"{', '.join(f'{x:.2f}' for x in load)}")
+    chromium = D.chromium_path()
+    cv = subprocess.run([chromium, "--version"], capture_output=True, text=True).stdout.strip() if chromium else "?"
+    print(f"  {cv}; playwright {ver('playwright')}; jupyterlab {ver('jupyterlab')}; voila {ver('voila')}; "
+          f"bokeh {ver('bokeh')}; jupyter_bokeh {ver('jupyter_bokeh')}; ipywidgets {ver('ipywidgets')}")
+
+
+def parse(argv):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repeat", type=int, default=10, help="repetitions per figure (median of these; default 10)")
+    ap.add_argument("--only", default="", help="figure names, comma-separated: " + ", ".join(SPEC)
+                    + " (or hex, unit, declare, odds, runall, load)")
+    ap.add_argument("--jupyterlab", action="store_true", help="JupyterLab figures only")
+    ap.add_argument("--voila", action="store_true", help="Voila figures only")
+    ap.add_argument("--quiet-ms", type=int, default=500, help="a panel has settled after this long without a change")
+    ap.add_argument("--repaint-quiet-ms", type=int, default=4000,
+                    help="after Run All / page load, wait this long without a paint (catches a second paint)")
+    ap.add_argument("--viewport", default="1920x1080", help="browser viewport WxH (default 1920x1080)")
+    ap.add_argument("--no-python", action="store_true", help="skip the Python-side figures")
+    a = ap.parse_args(argv)
+    names = []
+    for x in a.only.split(","):
+        x = x.strip()
+        if x:
+            names += ALIASES.get(x, x).split(",")
+    bad = [x for x in names if x not in SPEC]
+    if bad:
+        ap.error(f"unknown figure(s) {', '.join(bad)}; choose from {', '.join(SPEC)}")
+    where = {w for w, on in (("jupyterlab", a.jupyterlab), ("voila", a.voila)) if on} or {"jupyterlab", "voila"}
+    a.only = [s.name for s in SPECS if (not names or s.name in names) and s.where in where]
+    a.viewport = tuple(int(v) for v in a.viewport.lower().split("x"))
+    a.repeat = max(1, a.repeat)
+    return a
+
+
+def main(argv=None) -> int:
+    a = parse(argv)
+    if not D.chromium_path():
+        print("no chromium on PATH (scripts/ensure_chromium.sh); nothing measured")
+        return 0
+    from playwright.sync_api import sync_playwright
+    machine()
+    print(f"  figures {', '.join(a.only)}; repeat {a.repeat}; quiet {a.quiet_ms} ms; viewport "
+          f"{a.viewport[0]}x{a.viewport[1]}; times in the page (performance.now); CPU of the kernel and the "
+          "browser processes (psutil, else /proc)")
+    t0 = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="lcb-browser-bench-") as tmp, sync_playwright() as pw:
+        run = Run(a, pw, Path(tmp))
+        for part in (run.jupyterlab, run.voila):
+            try:
+                part()
+            except Exception as e:  # noqa: BLE001 - a benchmark reports, it never stops the run
+                traceback.print_exc()
+                for s in SPECS:
+                    if s.name in a.only and s.name not in RESULTS and part.__name__ == s.where:
+                        na(s, f"{type(e).__name__}: {str(e).splitlines()[0][:160]}")
+        run.browser.close()
+    if not a.no_python:
+        python_figures()
+    print(f"\n=== summary ({time.perf_counter() - t0:.0f} s) " + "=" * 50)
+    w = max(len(SPEC[n].what) for n in RESULTS) if RESULTS else 10
+    for name, r in RESULTS.items():
+        print(f"  {name:<14} {SPEC[name].what:<{w}}  {r['status']:<4}  {r['target']:<10} {r['value']}")
+    print(f"  requests that left 127.0.0.1: {len(run.outside)}" + (f" ({', '.join(sorted(set(run.outside))[:5])})"
+                                                                 if run.outside else ""))
+    print(f"  browser console errors: {len(run.errors)}" + (" (Run All's kernel restarts and reloads log some"
+                                                           " 'Cannot send' ones)" if run.errors else ""))
+    for e in list(dict.fromkeys(run.errors))[:5]:
+        print(f"    {e}")
+    return 0
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    finally:
+        sys.exit(0)

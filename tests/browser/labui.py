@@ -1,0 +1,445 @@
+"""Click the lab like a person, and check its layout (real browser, Playwright sync API).
+
+Shared by the browser tests and benchmarks/browser.py; servers and the timing probe are in
+:mod:`driver`.
+
+* **Lab** helpers: click a hex by its label (:func:`hex_point` asks BokehJS where the hex is
+  and checks the map is what a click there hits), the lab's buttons, tabs and lists by their
+  visible texts; a combat allocation reached by clicks (:func:`to_combat`).
+* **JupyterLab as a user**: open a notebook, the menus (Run All, Restart Kernel, Clear Outputs),
+  the file browser.
+* **Layout** checks (:func:`viewport_problems`, :func:`clipping_problems`, :func:`layout_targets`).
+
+Selectors this module relies on (stable CSS classes of the lab, Lumino, ipywidgets, JupyterLab):
+``.lcb-app``, ``.lcb-hex-info``, ``.lcb-log-panel``, ``.lcb-decision``, ``.lcb-card-effect``,
+``.lcb-timeline``, ``.bk-Canvas``, ``.lm-TabBar-tab`` (tab titles), ``.widget-dropdown`` /
+``.widget-select-multiple`` with their ``label``, ``.widget-toggle-buttons``, ``button`` by its
+text; JupyterLab's ``.lm-MenuBar-item`` / ``.lm-Menu-item`` texts, ``.jp-Dialog .jp-mod-accept``,
+``.jp-Notebook-ExecutionIndicator``, ``.jp-StatusBar-TextItem``, ``#filebrowser``. Optional, used
+when the lab provides them: ``.lcb-unit-tracker``, ``.lcb-impulse``, ``.lcb-odds`` (else the
+``.widget-html`` with the unit's heading and Track table, the Impulse tab's panel, the HTML whose
+text holds "odds").
+"""
+from __future__ import annotations
+
+import time
+
+from driver import KERNEL_MS, LOAD_TIMEOUT_MS, START_NOTEBOOK, Probe, Server
+
+# the lab's visible texts the helpers click (see lcb_lab/widgets)
+TAB_IMPULSE, TAB_HISTORY = "Impulse", "History"
+BEGIN, ADD_ACTION, DECLARE, UNDO = "Begin impulse", "Add action", "Declare", "Undo"
+ADD_LRS, COMMIT = "Add LRS", "Commit combat"
+APPLY_EFFECT = "Apply scripted effect"
+
+TRACKER = ".lcb-unit-tracker"
+IMPULSE = ".lcb-impulse"
+ODDS = ".lcb-odds"
+
+
+# ================================================================ the lab
+_FIGURE_JS = r"""
+([x, y, n]) => {
+  const B = window.Bokeh;
+  if (!B || !B.index) return {error: "no BokehJS on the page (window.Bokeh)"};
+  const all = B.index.all_views ? [...B.index.all_views()] : [...B.index.roots];
+  const figs = all.filter(v => v.frame && v.frame.x_scale && v.canvas_view && v.canvas_view.el
+                              && v.canvas_view.el.isConnected);
+  if (figs.length <= n) return {error: `map ${n} not found (${figs.length} figure views)`};
+  const v = figs[n];
+  const r = v.canvas_view.el.getBoundingClientRect();
+  const sx = v.frame.x_scale.compute(x), sy = v.frame.y_scale.compute(y);
+  const b = v.frame.bbox;
+  const px = r.left + sx, py = r.top + sy;
+  // is the map what a click there hits (not scrolled away, not under a panel or a status bar)?
+  let hit = document.elementFromPoint(px, py), onMap = false;
+  for (let e = hit; e; e = e.parentElement || (e.getRootNode && e.getRootNode().host) || null)
+    if (e === v.el) { onMap = true; break; }
+  const what = hit ? hit.tagName.toLowerCase() + (typeof hit.className === "string" && hit.className
+                     ? "." + hit.className.split(/\s+/).slice(0, 2).join(".") : "") : "nothing";
+  return {x: px, y: py, inside: sx >= b.left && sx <= b.right && sy >= b.top && sy <= b.bottom, onMap, hit: what,
+          frame: {left: r.left + b.left, top: r.top + b.top, width: b.width, height: b.height}};
+}
+"""
+
+_SCROLL_TO_JS = """
+([y]) => {
+  // scroll the map's nearest vertically scrolling ancestor (or the page) so that y is mid-way
+  const figs = [...Bokeh.index.all_views()].filter(v => v.frame && v.canvas_view && v.canvas_view.el.isConnected);
+  let e = figs[0].el.parentElement;
+  for (; e; e = e.parentElement) {
+    const s = getComputedStyle(e);
+    if (/(auto|scroll)/.test(s.overflowY) && e.scrollHeight > e.clientHeight + 1) break;
+  }
+  const box = e ? e.getBoundingClientRect() : {top: 0, bottom: window.innerHeight};
+  const dy = y - (Math.max(box.top, 0) + Math.min(box.bottom, window.innerHeight)) / 2;
+  if (e) e.scrollTop += dy; else window.scrollBy(0, dy);
+}
+"""
+
+
+def hex_point(page, label: str, nth_map: int = 0) -> dict:
+    """Viewport coordinates ``{x, y}`` of the centre of hex ``label`` on the ``nth_map`` map
+    (BokehJS's own scales of the plot frame; the board coordinates from lcb_lab.views.overlays)."""
+    from lcb_lab.views.overlays import hex_centre
+    x, y = hex_centre(label)
+    got = page.evaluate(_FIGURE_JS, [x, y, nth_map])
+    if "error" in got:
+        raise RuntimeError(f"cannot place hex {label}: {got['error']}")
+    if not got["inside"]:
+        raise RuntimeError(f"hex {label} is outside the map's frame {got['frame']}")
+    return got
+
+
+def map_frame(page, nth_map: int = 0) -> dict:
+    """The plot frame of the ``nth_map`` map in viewport coordinates ``{left, top, width, height}``."""
+    got = page.evaluate(_FIGURE_JS, [0.0, 0.0, nth_map])
+    if "error" in got:
+        raise RuntimeError(got["error"])
+    return got["frame"]
+
+
+DOUBLE_TAP_MS = 300
+"""BokehJS reads a second tap within 300 ms (``UIGestures.doubletap_threshold``) as a DoubleTap,
+which the lab does not listen to: :func:`click_hex` leaves more than that between two clicks."""
+_last_map_click: dict[int, float] = {}
+
+
+def click_hex(page, label: str, probe: Probe | None = None, arm: str | None = None) -> None:
+    """Click hex ``label`` on the first map (scrolls the map into view first if it is not),
+    at least :data:`DOUBLE_TAP_MS` after this page's previous map click."""
+    wait = _last_map_click.get(id(page), 0.0) + (DOUBLE_TAP_MS + 80) / 1000 - time.monotonic()
+    if wait > 0:
+        time.sleep(wait)
+    pt = hex_point(page, label)
+    if not pt["onMap"]:
+        page.evaluate(_SCROLL_TO_JS, [pt["y"]])
+        page.wait_for_timeout(100)
+        pt = hex_point(page, label)
+        if not pt["onMap"]:
+            raise RuntimeError(f"hex {label} cannot be clicked: at ({pt['x']:.0f}, {pt['y']:.0f}) the page shows "
+                               f"{pt['hit']}, not the map")
+    if probe is not None and arm:
+        probe.arm(arm, "pointerdown")
+    page.mouse.click(pt["x"], pt["y"])
+    _last_map_click[id(page)] = time.monotonic()
+
+
+def lab(page):
+    return page.locator(".lcb-app").first
+
+
+def tab(page, title: str):
+    """The first lab's tab title ``title`` (Lumino tab bar of ipywidgets 8)."""
+    return page.locator(".lcb-app .lm-TabBar-tab", has_text=title).first
+
+
+def button(page, text: str, within: str = ".lcb-app"):
+    """The first visible button of ``within`` whose text is ``text``."""
+    return page.locator(f"{within} button:visible", has_text=text).first
+
+
+def labelled(page, kind: str, label: str, within: str = ".lcb-app"):
+    """The ``select`` of the ipywidgets ``kind`` ("dropdown", "select-multiple") labelled ``label``."""
+    return (page.locator(f"{within} .widget-{kind}:visible")
+            .filter(has=page.locator("label", has_text=label)).first.locator("select"))
+
+
+def expect_message(page, text: str, timeout_ms: int = KERNEL_MS) -> None:
+    from playwright.sync_api import expect
+    expect(lab(page)).to_contain_text(text, timeout=timeout_ms)
+
+
+def wait_for_map(page, timeout_ms: int = LOAD_TIMEOUT_MS) -> None:
+    from playwright.sync_api import expect
+    expect(page.locator(".lcb-app .bk-Canvas").first).to_be_visible(timeout=timeout_ms)
+    expect(page.locator(".lcb-hex-info").first).to_be_visible(timeout=timeout_ms)
+
+
+def wait_kernel_listening(page, timeout_ms: int = 60_000) -> None:
+    """Wait until a click on the map reaches the kernel: the hex-info panel answers a click."""
+    from playwright.sync_api import expect
+    info = page.locator(".lcb-hex-info").first
+    deadline = time.monotonic() + timeout_ms / 1000
+    for label in ("AK-23", "AK-24", "AK-23", "AK-24"):     # empty hexes (the benchmark clicks others)
+        click_hex(page, label)
+        try:
+            expect(info).to_contain_text(label, timeout=max(1000, int((deadline - time.monotonic()) * 1000 / 2)))
+            return
+        except AssertionError:
+            if time.monotonic() > deadline:
+                raise
+    expect(info).to_contain_text("Hex", timeout=5000)
+
+
+# ---------------------------------------------------------------- the game, clicked like a person
+def reveal(page, unit: str, hex_label: str) -> None:
+    """Instructor view: the card-effect panel reveals ``unit`` (in ``hex_label``) as a scripted effect."""
+    from playwright.sync_api import expect
+    click_hex(page, hex_label)
+    units = page.locator(".lcb-card-effect .widget-select-multiple select").first
+    expect(units.locator("option", has_text=unit).first).to_be_attached(timeout=KERNEL_MS)
+    units.select_option(label=unit)
+    button(page, APPLY_EFFECT, ".lcb-card-effect").click()
+    expect_message(page, "reveal: done.")
+
+
+def begin_impulse(page, task_force: str) -> None:
+    from playwright.sync_api import expect
+    tab(page, TAB_IMPULSE).click()
+    tf = labelled(page, "dropdown", "Task Force")
+    expect(tf.locator("option", has_text=task_force).first).to_be_attached(timeout=KERNEL_MS)
+    tf.select_option(label=task_force)
+    button(page, BEGIN).click()
+    expect_message(page, f"Begin impulse {task_force}: done.")
+
+
+def add_action(page, hex_label: str, unit: str) -> None:
+    """Declare builder: click the unit's hex (its units are picked), then *Add action*."""
+    from playwright.sync_api import expect
+    click_hex(page, hex_label)
+    units = labelled(page, "select-multiple", "Units")
+    expect(units.locator("option", has_text=unit).first).to_be_attached(timeout=KERNEL_MS)
+    units.select_option(label=unit)
+    button(page, ADD_ACTION).click()
+    expect(lab(page)).to_contain_text(f": {unit}", timeout=KERNEL_MS)
+
+
+def undo(page) -> None:
+    from playwright.sync_api import expect
+    tab(page, TAB_HISTORY).click()
+    options = page.locator(".lcb-timeline select").first.locator("option")
+    n = options.count()
+    button(page, UNDO).click()
+    expect(options.nth(n - 1)).to_contain_text("(undone)", timeout=KERNEL_MS)
+    tab(page, TAB_IMPULSE).click()
+
+
+def dice_input(page, within: str):
+    """The first visible number box of ``within`` (the LRS row's dice, an INTERCEPT dice box)."""
+    return page.locator(f"{within} input[type=number]:visible").first
+
+
+def type_number(page, box, value: int, probe: Probe | None = None, arm: str | None = None) -> None:
+    """Type ``value`` into the number ``box`` as a person does (select, type, Enter): the widget
+    sends the new value on Enter (its ``change`` event). The probe's label goes on the Enter."""
+    box.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type(str(value))
+    if probe is not None and arm:
+        probe.arm(arm, "keydown")
+    page.keyboard.press("Enter")
+
+
+def to_combat(page, lrs_dice: int | None = None) -> None:
+    """From a fresh Gotland Redux game (Instructor view): reveal 1 Anna, begin TF Boston's
+    impulse, declare DDG-51's Move and/or Initiate Combat: the combat row is offered (shooter
+    DDG-51, LRS1, target 1 Anna) with its exact odds."""
+    from playwright.sync_api import expect
+    reveal(page, "1 Anna", "AL-21")
+    begin_impulse(page, "TF Boston")
+    add_action(page, "AL-29", "DDG-51")
+    button(page, DECLARE).click()
+    expect_message(page, "Declare: done.")
+    expect(button(page, ADD_LRS)).to_be_visible(timeout=KERNEL_MS)
+    if lrs_dice is not None:
+        type_number(page, combat_dice(page), lrs_dice)
+    expect(odds_panel(page)).to_be_visible(timeout=KERNEL_MS)
+
+
+def combat_dice(page):
+    """The dice box of the combat row being edited (shooter / track / target / dice)."""
+    row = page.locator(".lcb-app .widget-hbox:visible").filter(has=page.locator("input[type=number]")).filter(
+        has=page.locator("select")).first
+    return row.locator("input[type=number]").first
+
+
+def odds_panel(page):
+    """The exact-odds preview (``.lcb-odds`` when the lab tags it, else the HTML that says so)."""
+    tagged = page.locator(f".lcb-app {ODDS}:visible")
+    if tagged.count():
+        return tagged.first
+    return page.locator(".lcb-app .widget-html:visible", has_text="odds").first
+
+
+def tracker_panel(page):
+    """The selected unit's Unit Tracker (``.lcb-unit-tracker`` when tagged, else the HTML with
+    the unit's heading and its Track/CV table)."""
+    tagged = page.locator(f".lcb-app {TRACKER}:visible")
+    if tagged.count():
+        return tagged.first
+    return page.locator(".lcb-app .widget-html:visible").filter(has=page.locator("table.lcb-table")).filter(
+        has=page.locator("h4")).first
+
+
+def impulse_panel(page):
+    """The active impulse controls (``.lcb-impulse`` when tagged, else the Impulse tab's panel)."""
+    tagged = page.locator(f".lcb-app {IMPULSE}:visible")
+    if tagged.count():
+        return tagged.first
+    return page.locator(".lcb-app .widget-tab > .widget-tab-contents > :visible, "
+                        ".lcb-app .lm-TabPanel-stackedPanel > :visible").first
+
+
+# ================================================================ layout checks
+_BOX_JS = """
+(el) => {
+  const r = el.getBoundingClientRect();
+  let clip = {left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight};
+  const by = [];
+  // up through shadow roots too (the map canvas lives in Bokeh's); body's overflow is the viewport's
+  const up = (e) => e.parentElement || (e.getRootNode && e.getRootNode().host) || null;
+  for (let a = up(el); a && a !== document.body; a = up(a)) {
+    const s = getComputedStyle(a);
+    if (/(auto|scroll|hidden|clip)/.test(s.overflowX + s.overflowY)) {
+      const b = a.getBoundingClientRect();
+      if (b.left > clip.left || b.top > clip.top || b.right < clip.right || b.bottom < clip.bottom)
+        by.push((a.className && a.className.baseVal === undefined ? a.className : a.tagName).toString().slice(0, 60));
+      clip = {left: Math.max(clip.left, b.left), top: Math.max(clip.top, b.top),
+              right: Math.min(clip.right, b.right), bottom: Math.min(clip.bottom, b.bottom)};
+    }
+  }
+  return {box: {left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height},
+          clip, by, vw: window.innerWidth, vh: window.innerHeight};
+}
+"""
+
+
+def viewport_problems(page, targets: dict) -> list[str]:
+    """Which of ``targets`` (name -> Locator) are not wholly on screen as the page stands (no
+    scrolling): each box must lie inside the viewport and inside every scrolling or clipping
+    ancestor (a notebook's scroll area, JupyterLab's panels). Returns one line per problem."""
+    out = []
+    for name, loc in targets.items():
+        if loc.count() == 0:
+            out.append(f"{name}: not found")
+            continue
+        g = loc.first.evaluate(_BOX_JS)
+        b, c = g["box"], g["clip"]
+        if b["width"] < 1 or b["height"] < 1:
+            out.append(f"{name}: not displayed ({b['width']:.0f}x{b['height']:.0f})")
+            continue
+        tol = 1.0
+        if b["left"] < c["left"] - tol or b["top"] < c["top"] - tol or b["right"] > c["right"] + tol \
+                or b["bottom"] > c["bottom"] + tol:
+            area = ("nothing of it is visible" if c["right"] <= c["left"] or c["bottom"] <= c["top"] else
+                    f"the visible area is x {c['left']:.0f}..{c['right']:.0f}, y {c['top']:.0f}..{c['bottom']:.0f}")
+            out.append(f"{name}: box x {b['left']:.0f}..{b['right']:.0f}, y {b['top']:.0f}..{b['bottom']:.0f} of the "
+                       f"{g['vw']}x{g['vh']} viewport; {area}"
+                       + (f" (clipped by {'; '.join(g['by'][:3])})" if g["by"] else ""))
+    return out
+
+
+_CLIPPED_JS = """
+(root) => {
+  const out = [];
+  const name = (e) => {
+    const t = (e.innerText || e.value || "").trim().replace(/\\s+/g, " ").slice(0, 40);
+    const cls = (typeof e.className === "string" ? e.className : "").split(/\\s+/).filter(c => c.startsWith("lcb-")
+                || c.startsWith("widget-") || c.startsWith("lm-") || c.startsWith("jupyter-")).slice(0, 2).join(".");
+    return `${e.tagName.toLowerCase()}${cls ? "." + cls : ""}${t ? ` "${t}"` : ""}`;
+  };
+  const visible = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  // texts cut with an ellipsis, or wider than their box: buttons, tab titles, labels, lists
+  for (const e of root.querySelectorAll("button, .lm-TabBar-tabLabel, .widget-label, label, select, option")) {
+    if (!visible(e) || e.tagName === "OPTION") continue;
+    if (e.scrollWidth > e.clientWidth + 1) out.push(`text cut: ${name(e)} needs ${e.scrollWidth} px, has ${e.clientWidth}`);
+  }
+  // panels whose content is wider than the panel (scrolled or hidden sideways)
+  for (const e of root.querySelectorAll("div")) {
+    if (!visible(e)) continue;
+    const s = getComputedStyle(e);
+    if (s.overflowX === "visible") continue;
+    if (e.scrollWidth > e.clientWidth + 2 && e.clientWidth > 0)
+      out.push(`panel clipped sideways: ${name(e)} holds ${e.scrollWidth} px in ${e.clientWidth}`);
+  }
+  return [...new Set(out)].slice(0, 40);
+}
+"""
+
+
+def clipping_problems(page, root: str = ".lcb-app") -> list[str]:
+    """Clipped content inside the lab: a button, tab title, label or list whose text is wider than
+    its box (cut, with or without an ellipsis), and panels holding content wider than themselves."""
+    loc = page.locator(root).first
+    if loc.count() == 0:
+        return [f"{root}: not found"]
+    return loc.evaluate(_CLIPPED_JS)
+
+
+def layout_targets(page) -> dict:
+    """The four things a class must see together: the map, the selected unit's tracker, the
+    active impulse controls, the odds."""
+    return {"map": page.locator(".lcb-app .bk-Canvas").first, "unit tracker": tracker_panel(page),
+            "impulse controls": impulse_panel(page), "odds": odds_panel(page)}
+
+
+# ================================================================ JupyterLab as a user
+def open_notebook(page, server: Server, path: str = START_NOTEBOOK) -> None:
+    """Open ``path`` in JupyterLab and wait until its kernel is idle."""
+    from playwright.sync_api import expect
+    page.goto(f"{server.url}lab/tree/{path}", wait_until="domcontentloaded", timeout=LOAD_TIMEOUT_MS)
+    expect(page.locator(".jp-NotebookPanel").first).to_be_visible(timeout=LOAD_TIMEOUT_MS)
+    wait_kernel_idle(page)
+
+
+def wait_kernel_idle(page, timeout_ms: int = LOAD_TIMEOUT_MS) -> None:
+    """The notebook's kernel is connected and idle: the status bar names the kernel and says
+    "Idle" (the execution indicator alone reads idle before any kernel exists)."""
+    page.wait_for_function(
+        r"""() => { const e = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook-ExecutionIndicator');
+                   if (!e || e.getAttribute('data-status') !== 'idle') return false;
+                   return [...document.querySelectorAll('.jp-StatusBar-TextItem')].some(
+                     t => /\| Idle$/.test(t.innerText.trim()) && !/^No Kernel/.test(t.innerText.trim())); }""",
+        timeout=timeout_ms, polling=200)
+
+
+def menu(page, top: str, item: str, probe: Probe | None = None, arm: str | None = None) -> None:
+    """Click JupyterLab's menu ``top`` then its item ``item`` (as a user)."""
+    page.locator(".lm-MenuBar-item", has_text=top).first.click()
+    entry = page.locator(".lm-Menu-item:visible", has_text=item).first
+    entry.wait_for(state="visible", timeout=10_000)
+    if probe is not None and arm:
+        probe.arm(arm, "pointerdown")
+    entry.click()
+
+
+def run_all(page, probe: Probe | None = None, arm: str | None = None) -> None:
+    """Run ▸ Run All Cells."""
+    menu(page, "Run", "Run All Cells", probe, arm)
+
+
+def restart_kernel(page) -> None:
+    """Kernel ▸ Restart Kernel… and accept the dialog; wait until idle."""
+    menu(page, "Kernel", "Restart Kernel…")
+    accept = page.locator(".jp-Dialog .jp-mod-accept").first
+    accept.wait_for(state="visible", timeout=10_000)
+    accept.click()
+    page.wait_for_timeout(500)
+    wait_kernel_idle(page)
+
+
+def clear_outputs(page) -> None:
+    """Edit ▸ Clear Outputs of All Cells."""
+    menu(page, "Edit", "Clear Outputs of All Cells")
+
+
+def file_browser_open(page) -> bool:
+    return bool(page.evaluate("() => { const e = document.querySelector('#filebrowser'); "
+                              "return !!e && e.getBoundingClientRect().width > 50; }"))
+
+
+def open_file_browser(page) -> None:
+    """Make sure the left sidebar shows the file browser (JupyterLab's default)."""
+    if not file_browser_open(page):
+        page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab[data-id='filebrowser']").first.click()
+        page.wait_for_function("() => { const e = document.querySelector('#filebrowser'); "
+                               "return !!e && e.getBoundingClientRect().width > 50; }", timeout=10_000)
+
+
+def open_and_run_all(page, server: Server, path: str = START_NOTEBOOK) -> None:
+    """Open ``path`` in JupyterLab, Run All Cells from the menu, wait for the lab's map."""
+    open_notebook(page, server, path)
+    run_all(page)
+    wait_for_map(page)
+    wait_kernel_idle(page)

@@ -1,0 +1,40 @@
+"""The start notebook in JupyterLab, as an instructor opens it: file browser open, Run All, click.
+
+JupyterLab serves a copy of the notebooks (conftest.py ``jupyterlab_server``) at both screen
+sizes (``screen``: 1920x1080, 1366x768). The default file browser sidebar is open; *Run ▸ Run
+All Cells* from the menu; the lab's map appears; a click on hex AJ-23 (placed by BokehJS's own
+scales, driver.hex_point) names it in the hex-info panel, and a click on DDG-51's hex shows its
+Unit Tracker. The strict harness fails the test on any console error or outside request.
+Screenshot for humans: ``test-results/jupyterlab-<size>.png``.
+"""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+import driver as D
+import labui as L
+from conftest import RESULTS
+
+
+@pytest.mark.browser
+def test_run_all_then_click_the_map(page: Page, jupyterlab_server: D.Server, screen) -> None:
+    name, _size = screen
+    try:
+        L.open_notebook(page, jupyterlab_server, D.START_NOTEBOOK)
+        assert L.file_browser_open(page), "JupyterLab's file browser sidebar is not open"
+        expect(page.locator("#filebrowser").first).to_contain_text("00_start_here")
+        L.run_all(page)
+        L.wait_for_map(page)
+        L.wait_kernel_idle(page)
+        info = page.locator(".lcb-hex-info").first
+        expect(info).to_contain_text("Click a hex")
+        L.wait_kernel_listening(page)                 # clicks AK-23 / AK-24 until the kernel answers
+        L.click_hex(page, "AJ-23")
+        expect(info).to_contain_text("Hex AJ-23", timeout=D.KERNEL_MS)
+        L.click_hex(page, "AL-29")                    # DDG-51's hex: its first unit is selected
+        expect(L.lab(page)).to_contain_text("DDG-51", timeout=D.KERNEL_MS)
+        expect(page.locator(".lcb-app h4", has_text="DDG-51").first).to_be_visible(timeout=D.KERNEL_MS)
+    finally:
+        RESULTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(RESULTS / f"jupyterlab-{name}.png"))
