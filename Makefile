@@ -3,6 +3,7 @@
 #   make lab    set up .venv (the package + its `lab` extra) and open the sandbox
 #               (JupyterLab on notebooks/00_start_here.ipynb)
 #   make test   set up .venv (with test extras + Chromium) and run every test and notebook
+#   make screenshots  rewrite docs/screenshots/*.png (JupyterLab in Chromium, scripts/screenshots.py)
 #
 # VENV and PYTHON can be overridden, e.g. `VENV=/tmp/v make test`.
 
@@ -29,7 +30,7 @@ ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 STAMP_RUN  := $(VENV)/.lcb_lab-installed
 STAMP_TEST := $(VENV)/.lcb_lab-installed-test
 
-.PHONY: help lab voila test test-fast notebooks golden venv install install-test chromium clean
+.PHONY: help lab voila test test-fast notebooks golden screenshots venv install install-test chromium clean
 
 help:
 	@echo "make lab         set up $(VENV) and open JupyterLab on $(NOTEBOOK) (extra args: LAB_ARGS=...)"
@@ -38,6 +39,7 @@ help:
 	@echo "make test-fast   like 'make test' but skip the real-browser tests"
 	@echo "make notebooks   re-run notebooks/*.ipynb and store their text outputs (what nbval compares)"
 	@echo "make golden      rewrite the golden transcripts in tests/golden/ (after an intended change)"
+	@echo "make screenshots rewrite docs/screenshots/*.png (JupyterLab in Chromium at 1920x1080 and 1366x768)"
 	@echo "make install     pip install -e '.[lab]' into $(VENV) (only when pyproject.toml changed)"
 	@echo "make chromium    make sure Debian chromium is installed (scripts/ensure_chromium.sh)"
 	@echo "make clean       remove test artefacts and install stamps (keeps $(VENV))"
@@ -90,6 +92,11 @@ notebooks: $(STAMP_TEST)
 # The golden transcripts (tests/engine/test_golden.py compares them with a fresh run).
 golden: $(STAMP_RUN)
 	$(VPY) -m lcb_lab.playthrough --regen
+
+# The README's screenshots: JupyterLab in the system Chromium, the same servers and clicks as the
+# browser tests (scripts/screenshots.py).
+screenshots: $(STAMP_TEST) chromium
+	$(VPY) scripts/screenshots.py
 
 clean:
 	rm -rf test-results .pytest_cache .hypothesis $(STAMP_RUN) $(STAMP_TEST)

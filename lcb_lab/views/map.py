@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from bokeh.core.property.descriptors import UnsetValueError
 from bokeh.events import Tap
 from bokeh.models import ColumnDataSource, HoverTool, Legend, LegendItem, Range1d, Title
 from bokeh.plotting import figure
@@ -55,6 +56,11 @@ UMBRELLA_RING_KM = 9.5
 """Radius of an INTERCEPT umbrella ring round an interceptor's counter (in km, so it follows the map's size)."""
 
 
+ASSUMED_FILL_FRAME = (688, 849)
+"""The frame (px) a :meth:`MapView.fill_box` map assumes until the browser reports its own: the lab's
+map frame measured in Chromium at 1920x1080 in JupyterLab 4 with the file browser open (*sandbox*;
+Voila at 1920x1080 gives 749x923, JupyterLab at 1366x768 ~430x500)."""
+
 _OVERLAY_KEYS = ("xs", "ys", "colour", "fill_alpha", "dash", "hatch", "width", "label")
 _UMBRELLA_KEYS = ("x", "y", "colour", "dash", "width", "label", "text")
 
@@ -85,13 +91,18 @@ class MapView:
     Public: ``figure``, ``update(game, team, selected=None)``, ``show_overlays(overlays, umbrella)``,
     ``clear_overlays()``, ``select_hex(label)``, ``on_hex(callback)``, ``hex_at(x, y)``,
     ``set_font_scale(scale)``, ``set_presentation(on)``, ``resize(width_px, height_px)``,
-    ``font_sizes()``, ``outer_size()``, ``sources`` (name -> ColumnDataSource).
+    ``font_sizes()``, ``outer_size()``, ``fill_box()``, ``frame_resized(w, h)``, ``frame_size``,
+    ``sources`` (name -> ColumnDataSource).
 
     Sizes: the frame keeps the board's aspect (1 km as wide as tall); ``resize`` fits it into the
     space the layout gives the map, and every text follows the frame's scale (:mod:`.sizing`),
     as the counters, symbols and rings (drawn in km) do.  ``font_scale`` multiplies every text
     (1.4 = *Large text*); ``presentation`` switches to the projector sizes (designators 16 px,
     hex labels and legend 14 px at a frame of :data:`~.sizing.PRESENTATION_MIN_FRAME_HEIGHT` px).
+
+    Two ways to size it: fixed (``frame_height`` here, then :meth:`resize`), or sized by the
+    browser (:meth:`fill_box`): the figure fills the box the page's layout gives it and BokehJS
+    reports the frame's size back, so the map grows with the screen (the lab does this).
     """
 
     def __init__(self, board: Board, *, frame_height: int = 860, scenario: str = "", font_scale: float = 1.0,
@@ -109,6 +120,10 @@ class MapView:
         self.extent = (x0, x1, y0, y1)
         self.aspect = (x1 - x0) / (y1 - y0)
         frame_width = int(round(frame_height * self.aspect))
+        self.frame_size: tuple[int, int] = (frame_width, frame_height)
+        """The plot frame's (width, height) in px: as set (fixed) or as the browser last reported it."""
+        self.filling = False
+        self._fitted = False
         p = figure(
             frame_width=frame_width, frame_height=frame_height,
             x_range=Range1d(x0, x1, bounds=(x0 - 60, x1 + 60)),
@@ -213,7 +228,8 @@ class MapView:
     def px_per_km(self) -> float:
         """Screen px per km of the frame (at the initial zoom)."""
         x0, x1, y0, y1 = self.extent
-        return self.figure.frame_height / (y1 - y0)
+        w, h = self.frame_size
+        return min(h / (y1 - y0), w / (x1 - x0)) if self.filling else h / (y1 - y0)
 
     @property
     def size_factor(self) -> float:
@@ -264,8 +280,58 @@ class MapView:
         p = self.figure
         if (fw, fh) != (p.frame_width, p.frame_height):
             p.update(frame_width=fw, frame_height=fh)
+            self.frame_size = (fw, fh)
             self._apply_sizes()
         return fw, fh
+
+    def fill_box(self, min_height: int = 240, assume: tuple[int, int] = None) -> None:
+        """Let the browser size the map: the figure fills its box in the page (Bokeh
+        ``sizing_mode="stretch_both"``; the page's CSS sizes the box, e.g. a grid cell of height
+        ``calc(100vh - ...)``).  BokehJS reports the frame's size (``inner_width`` /
+        ``inner_height``, px) on every layout and :meth:`frame_resized` follows it.  Until the first
+        report the map assumes the frame ``assume`` (default :data:`ASSUMED_FILL_FRAME`, the lab's
+        frame at 1920x1080 in JupyterLab): where that is right, the first paint is the last (the
+        report changes nothing, so nothing is sent back).  ``min_height``: the figure's smallest height."""
+        if self.filling:
+            return
+        self.filling = True
+        p = self.figure
+        p.update(sizing_mode="stretch_both", frame_width=None, frame_height=None, min_height=min_height)
+        self.frame_resized(*(assume or ASSUMED_FILL_FRAME))
+        p.on_change("inner_width", self._on_inner_size)
+        p.on_change("inner_height", self._on_inner_size)
+
+    def _on_inner_size(self, _attr, _old, _new) -> None:
+        try:
+            w, h = self.figure.inner_width, self.figure.inner_height
+        except UnsetValueError:         # the first of the two reports: wait for the other
+            return
+        if isinstance(w, int) and isinstance(h, int) and w > 0 and h > 0:
+            self.frame_resized(w, h)
+
+    def frame_resized(self, width_px: int, height_px: int) -> bool:
+        """The browser drew the frame ``width_px`` x ``height_px`` (a :meth:`fill_box` map): fit the
+        whole board in it at one scale on both axes (1 km as wide as tall; sea fills the rest,
+        centred), set the *Reset* view and the pan limits to that, and size every text for the new
+        scale.  Returns False (nothing changed) when the size is the one already fitted.
+        Raises ``ValueError`` for a size that is not positive."""
+        for v in (width_px, height_px):
+            if not isinstance(v, (int, float)) or isinstance(v, bool) or not v > 0:
+                raise ValueError(f"frame size must be a positive number of px, got {v!r}")
+        size = (int(round(width_px)), int(round(height_px)))
+        if size == self.frame_size and self._fitted:
+            return False
+        self.frame_size, self._fitted = size, True
+        x0, x1, y0, y1 = self.extent
+        k = self.px_per_km
+        cx, cy, hw, hh = (x0 + x1) / 2, (y0 + y1) / 2, size[0] / k / 2, size[1] / k / 2
+        p = self.figure
+        p.x_range.update(start=cx - hw, end=cx + hw, reset_start=cx - hw, reset_end=cx + hw,
+                         bounds=(min(x0, cx - hw) - 60, max(x1, cx + hw) + 60))
+        p.y_range.update(start=cy - hh, end=cy + hh, reset_start=cy - hh, reset_end=cy + hh,
+                         bounds=(min(y0, cy - hh) - 60, max(y1, cy + hh) + 60))
+        self._apply_sizes()
+        return True
 
     def outer_size(self) -> tuple[int, int]:
         """The figure's (width, height) in px: frame, toolbar, borders and titles (for the layout's box)."""

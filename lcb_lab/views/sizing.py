@@ -55,7 +55,8 @@ MIN_MAP_TEXT_PX = 6.0
 """No text on the map is drawn smaller than this (a small map's texts stop shrinking: they would be noise)."""
 
 PANEL_TEXTS = ("title", "subtitle", "legend", "tooltip")
-"""Texts that are not tied to the hexes: the titles (outside the frame) never follow the frame's size;
+"""Texts that are not tied to the hexes: the titles (outside the frame) do not follow the frame's size
+(in presentation they shrink with a frame below the reference);
 the legend and the hover tip grow with a larger map but never shrink below their size at the reference."""
 
 
@@ -63,7 +64,9 @@ def font_px(name: str, presentation: bool, font_scale: float = 1.0, size: float 
     """The px size of text ``name`` (a key of :data:`BASE_FONT_PX`) for the mode, *Large text* scale and
     the frame's ``size`` (its scale over the mode's reference), rounded to 0.1 px."""
     if name in ("title", "subtitle"):
-        size = 1.0
+        # presentation titles (20 / 16 px) shrink with a frame below the reference, or they would be
+        # wider than the map at 1366x768; they never grow, and the default look's never change
+        size = min(size, 1.0) if presentation else 1.0
     elif name in PANEL_TEXTS:
         size = max(size, 1.0)
     base = (PRESENTATION_FONT_PX if presentation else BASE_FONT_PX)[name]

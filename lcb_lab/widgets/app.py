@@ -1,13 +1,16 @@
 """The lab: the Bokeh map beside ipywidgets panels, driven by one :class:`~lcb_lab.game.Game`.
 
-Layout: left, the map (a ``jupyter_bokeh`` ``BokehModel``) and the explained
-log under it; right, a message line, the view picker (Blue / Red /
-Instructor) with the *Large text* toggle, the hex info panel, the unit panel
-(Unit Tracker + overlays), the decision panel (only while the engine waits
-for the defender), tabs for the impulse, the lesson replay and the game
-(new / save / load) and the history (Undo, timeline, Fork here: :mod:`.timeline`,
-:mod:`.fork_view`), the last message again, and -- in the Instructor view
-only -- the scripted card-effect panel.
+Layout (one screen, docs/ui.md "Layout"): a CSS grid as tall as the screen leaves the lab
+(:data:`~lcb_lab.widgets.panels.CSS`).  On top, one row: the message line (a fixed place and
+height), the view picker (Blue / Red / Instructor), the *Presentation* switch and (Instructor
+view) the *Card effect* switch.  Below, left, the map, sized by the browser (it grows with the
+space it has, :meth:`MapView.fill_box`); right, a compact column: the hex info,
+the unit panel (Unit dropdown + Unit Tracker), the decision panel (only while the engine waits
+for the defender), tabs for the impulse, the map's overlays, the lesson replay, the game (new /
+save / load), the history (Undo, timeline, Fork here: :mod:`.timeline`, :mod:`.fork_view`) and the
+explained log; in the Instructor view, above the tabs, the scripted card-effect panel (it folds
+away once applied).  When the
+screen is wide enough, the explained log also shows in a third column beside the column.
 
 The game and the UI state live in a :class:`~lcb_lab.widgets.controller.LabController`
 (``lab.controller``): observable traits (``version``, ``viewer``, ``selected_hex``,
@@ -61,7 +64,7 @@ from .fork_view import ForkView
 from .game_panel import DEFAULT_SAVE, GamePanel, scenario_names
 from .impulse import ImpulsePanel
 from .lesson_replay import LESSON_INTRO, LessonReplayPanel, lesson_names
-from .log_panel import LOG_HEIGHT_PX, LogPanel
+from .log_panel import LogPanel
 from .messages import INPUT_ERRORS, MessageLine, error_text
 from .timeline import HistoryActions, HistoryPanel
 from .unit_panel import UnitPanel
@@ -69,10 +72,12 @@ from .unit_panel import UnitPanel
 __all__ = ["LabApp", "open_lab", "normalise_team", "error_text", "INPUT_ERRORS", "DEFAULT_SAVE", "LESSON_INTRO",
            "VIEWS", "TEAMS", "LARGE_TEXT", "RIGHT_WIDTH"]
 
+TAB_TITLES = ("Impulse", "Overlays", "Lesson", "Game", "History", "Log")
+"""The right column's tabs (short: six fit the compact column)."""
 VIEWS = [("Blue (US)", "US"), ("Red (RU)", "RU"), ("Instructor", "instructor")]
-RIGHT_WIDTH = "450px"
+RIGHT_WIDTH = panels.RIGHT_WIDTH
 LARGE_TEXT = 1.4
-"""``font_scale`` of the *Large text* toggle (projector mode)."""
+"""A ``font_scale`` for a projector (``open_lab(font_scale=1.4)``); the lab's switch is *Presentation*."""
 
 
 def _notebook_output(lab: "LabApp") -> None:
@@ -110,10 +115,10 @@ class LabApp(LabActions, HistoryActions):
     :meth:`answer_policy`, :meth:`resolve`, :meth:`end_impulse`,
     :meth:`relinquish`, :meth:`load_lesson`, :meth:`step`, :meth:`run_lesson`,
     :meth:`new_game`, :meth:`save_game`, :meth:`load_game`,
-    :meth:`apply_card_effect`, :meth:`set_font_scale`.
+    :meth:`apply_card_effect`, :meth:`set_presentation`, :meth:`set_font_scale`.
 
-    ``font_scale`` (1.4 = *Large text*) scales the map's texts and the panels
-    for a projector; ``files_dir`` is where *Save* / *Load* resolve relative
+    ``presentation`` opens it in presentation mode (:meth:`set_presentation`);
+    ``font_scale`` (e.g. 1.4) scales the map's texts and the panels; ``files_dir`` is where *Save* / *Load* resolve relative
     file names (default: the working directory, i.e. the notebook's folder).
     ``controller`` is the lab's :class:`~lcb_lab.widgets.controller.LabController`.
     Raises ValueError for an unknown ``team`` or a ``font_scale`` outside 0.5..3.
@@ -123,7 +128,7 @@ class LabApp(LabActions, HistoryActions):
     scenario_names = staticmethod(scenario_names)
 
     def __init__(self, game, team: str = "instructor", font_scale: float = 1.0,
-                 files_dir: str | Path | None = None):
+                 files_dir: str | Path | None = None, presentation: bool = False):
         norm = normalise_team(team)
         if norm is None:
             raise ValueError(f"team must be one of {', '.join(TEAMS)}, not {team!r}")
@@ -139,6 +144,8 @@ class LabApp(LabActions, HistoryActions):
         self.ctl.changed()                      # the first drawing of every panel and of the map
         if font_scale != 1.0:
             self.set_font_scale(font_scale)
+        if presentation:
+            self.set_presentation(True)
         self.map_model = self._bokeh_model()    # after the first drawing: its bundle is the map as it is
         self.ctl.add_batcher(self.map_model.batch)
         self._build_layout()
@@ -151,13 +158,16 @@ class LabApp(LabActions, HistoryActions):
         self.message, self.message_echo = self.messages.line, self.messages.echo
         self.view_picker = W.ToggleButtons(options=VIEWS, value=c.viewer, tooltips=[
             "what the US team may see", "what the RU team may see", "everything (the instructor)"],
-            style={"button_width": "104px"})
+            style={"button_width": "84px"})
         self.view_picker.observe(lambda ch: self.set_team(ch["new"]), "value")
         follow(c, ["viewer"], lambda: setattr(self.view_picker, "value", c.viewer))
-        self.large_text = W.ToggleButton(value=False, description="Large text", icon="text-height",
-                                         layout=W.Layout(width="108px"),
-                                         tooltip=f"projector mode: map texts and panels x{LARGE_TEXT}")
-        self.large_text.observe(self._on_large_text, "value")
+        self.presentation_toggle = W.ToggleButton(
+            value=False, description="Presentation", icon="desktop", layout=W.Layout(width="auto"),
+            tooltip="presentation mode for a projector: large map texts (designators 16 px), larger panels")
+        self.presentation_toggle.observe(lambda ch: self.set_presentation(ch["new"]), "value")
+        follow(c, ["presentation"], lambda: setattr(self.presentation_toggle, "value", c.presentation))
+        self.large_text = self.presentation_toggle
+        """The *Presentation* switch under its old name (it replaced *Large text*)."""
         self.hex_info_panel = HexInfoPanel(c)
         self.hex_info = self.hex_info_panel.widget
         self.map_presenter = MapPresenter(c, self.map)
@@ -186,42 +196,44 @@ class LabApp(LabActions, HistoryActions):
          self.load_button, self.cancel_button) = (gp.game_info, gp.scenario_picker, gp.seed_box, gp.new_button,
                                                   gp.file_box, gp.save_button, gp.load_button, gp.cancel_button)
 
-        self.tabs = W.Tab(children=[self.impulse_panel.widget, lp.widget, gp.widget, self.history_panel.widget])
-        self.tabs.set_title(0, "Impulse")
-        self.tabs.set_title(1, "Lesson")        # short titles: four tabs fit the 450 px column
-        self.tabs.set_title(2, "Game")
-        self.tabs.set_title(3, "History")
+        self.tabs = W.Tab(children=[self.impulse_panel.widget, u.overlay_box, lp.widget, gp.widget,
+                                    self.history_panel.widget, self.log_box])
+        for i, title in enumerate(TAB_TITLES):       # short titles: six tabs fit the compact column
+            self.tabs.set_title(i, title)
 
     def _build_layout(self) -> None:
         c = self.ctl
-        left = W.VBox([self.map_model, W.HTML("<b>Explained log</b> <span class='lcb-muted'>(newest last; rule "
-                                              "numbers cite the rulebook, which is not included)</span>"),
-                       self.log_box],
-                      layout=W.Layout(flex="0 0 auto", width=f"{self.map.figure.frame_width + 50}px"))
-        self.right = W.VBox([self.message, W.HBox([self.view_picker, self.large_text]), self.hex_info,
-                             self.unit_box.widget, self.decision.widget, self.tabs, self.message_echo,
-                             self.card_panel.widget],
-                            layout=W.Layout(width=RIGHT_WIDTH, min_width=RIGHT_WIDTH, margin="0 0 0 10px"))
+        self.map_box = W.Box([self.map_model])
+        self.map_box.add_class("lcb-map")
+        self.toolbar = W.HBox([self.view_picker, self.presentation_toggle, self.card_panel.fold])
+        self.toolbar.add_class("lcb-toolbar")
+        self.topbar = W.HBox([self.message, self.toolbar])
+        """The lab's top row: the message line (a fixed place, fixed height), the views, Presentation."""
+        self.topbar.add_class("lcb-topbar")
+        self.right = W.VBox([self.hex_info, self.unit_box.widget, self.decision.widget, self.card_panel.widget,
+                             self.tabs])
         self.right.add_class("lcb-right")
-        self.widget = LabBox([self.css, left, self.right, self.fork_view.widget], self.map_model.before_display,
-                             layout=W.Layout(align_items="flex-start"))
+        # the same log widget, a second view of it: a third column when the screen is wide enough
+        self.side_log = W.VBox([W.HTML("<b>Explained log</b> <span class='lcb-muted lcb-small'>(newest last; rule "
+                                       "numbers cite the rulebook, which is not included)</span>"), self.log_box])
+        self.side_log.add_class("lcb-side-log")
+        self.grid = W.Box([self.topbar, self.map_box, self.right, self.side_log])
+        self.grid.add_class("lcb-grid")
+        self.widget = LabBox([self.css, self.grid, self.fork_view.widget], self.map_model.before_display)
         self.widget.add_class("lcb-app")
         self.widget.add_class(self._css_class)
+        self.mode_follower = follow(c, ["presentation"], self._draw_mode)
+        self.mode_follower()
         self.scale_follower = follow(c, ["font_scale"], self._draw_scale)
         self.flow_follower = follow(c, ["font_scale", "branch_link"], self._draw_flow)
         self.scale_follower()
         self.flow_follower()
 
-    def _on_large_text(self, change) -> None:
-        if change["new"] != (self.font_scale > 1.0):         # set_font_scale moves the toggle too
-            self.set_font_scale(LARGE_TEXT if change["new"] else 1.0)
-
     def _draw_scale(self) -> None:
-        scale = self.ctl.font_scale
-        if self.large_text.value != (scale > 1.0):
-            self.large_text.value = scale > 1.0      # the observer sees the scale already set: no-op
-        self.css.value = panels.CSS + panels.scale_css(self._css_class, scale)
-        self.log_panel.set_height(round(LOG_HEIGHT_PX * max(scale, 1.0)))
+        self.css.value = panels.CSS + panels.scale_css(self._css_class, self.ctl.font_scale)
+
+    def _draw_mode(self) -> None:
+        (self.widget.add_class if self.ctl.presentation else self.widget.remove_class)("lcb-presentation")
 
     def _draw_flow(self) -> None:
         # a wide right column, or the branch, goes under the map rather than off the page
@@ -230,11 +242,13 @@ class LabApp(LabActions, HistoryActions):
 
     def _bokeh_model(self):
         from .bokeh_model import LiveBokehModel
-        return LiveBokehModel(self.map.figure)
+        self.map.fill_box()                     # the browser sizes the map: it fills its grid cell
+        return LiveBokehModel(self.map.figure, layout=W.Layout(width="100%", height="100%"))
 
     def _make_branch(self, game) -> "LabApp":
         """The lab of a branch (*Fork here*): the same view, text size and folder."""
-        return LabApp(game, team=self.ctl.viewer, font_scale=self.ctl.font_scale, files_dir=self.files_dir)
+        return LabApp(game, team=self.ctl.viewer, font_scale=self.ctl.font_scale, files_dir=self.files_dir,
+                      presentation=self.ctl.presentation)
 
     def open_branch(self, game, at: int, same_dice: bool) -> str:
         """Show ``game`` (forked at step ``at``) in a second lab beside this one; returns the link to it."""
@@ -385,6 +399,14 @@ class LabApp(LabActions, HistoryActions):
             self.ctl.set_game(game, lesson=lesson)
 
     # ================================================================ projector mode
+    def set_presentation(self, on: bool = True) -> None:
+        """Presentation mode (a projector) on or off: the map's projector text sizes (counter
+        designators 16 px, hex labels and legend 14 px on a frame >= 800 px tall, :mod:`lcb_lab.views.sizing`),
+        wider lines, and the panels' text larger (:data:`~lcb_lab.widgets.panels.CSS`); the lab
+        still fits the screen.  The *Presentation* switch calls it."""
+        with self.ctl.batch():
+            self.ctl.presentation = bool(on)
+
     def set_font_scale(self, scale: float) -> None:
         """Scale the map's texts and the panels by ``scale`` (1.4 = *Large text*; 1 = the default look)."""
         if not isinstance(scale, (int, float)) or isinstance(scale, bool) or not 0.5 <= scale <= 3:
@@ -502,16 +524,18 @@ class LabApp(LabActions, HistoryActions):
 
 
 def open_lab(scenario: str = "gotland_redux", seed: int | None = 1, team: str = "instructor",
-             game=None, font_scale: float = 1.0, files_dir: str | Path | None = None) -> LabApp:
+             game=None, font_scale: float = 1.0, files_dir: str | Path | None = None,
+             presentation: bool = False) -> LabApp:
     """Load a scenario (or take ``game``) and build the lab; display ``lab.widget``.
 
-    ``font_scale=1.4`` opens it in projector mode (*Large text*); *Save* / *Load*
+    ``presentation=True`` opens it in presentation mode (a projector); ``font_scale``
+    multiplies every text (1.4: larger still); *Save* / *Load*
     resolve relative file names under ``files_dir`` (default: the notebook's folder).
     """
     if game is None:
         from ..scenario import load_scenario
         game = load_scenario(scenario, seed=seed)
-    lab = LabApp(game, team=team, font_scale=font_scale, files_dir=files_dir)
+    lab = LabApp(game, team=team, font_scale=font_scale, files_dir=files_dir, presentation=presentation)
     _notebook_output(lab)
     lab.seed_box.value = seed if isinstance(seed, int) and not isinstance(seed, bool) else 1
     if scenario in lab.scenario_picker.options:

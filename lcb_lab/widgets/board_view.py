@@ -3,7 +3,7 @@
 * :class:`MapPresenter` calls :class:`~lcb_lab.views.MapView` only through its public
   methods: ``update`` (counters and title) when the game, the view or the selected unit
   changed; ``select_hex`` (the yellow ring) when the clicked hex changed;
-  ``set_font_scale`` when the text size changed.  A hex click that keeps the selected
+  ``set_font_scale`` when the text size changed, ``set_presentation`` when presentation mode did.  A hex click that keeps the selected
   unit touches the ring only.
 * :class:`HexInfoPanel` (``.lcb-hex-info``): terrain, MP, features, note and the
   counters the view allows, redrawn when the hex, the game or the view changed.
@@ -32,6 +32,7 @@ class MapPresenter:
         self.counters = follow(ctl, ["version", "viewer", "selected_unit"], self._counters)
         self.ring = follow(ctl, ["selected_hex"], self._ring)
         self.scale = follow(ctl, ["font_scale"], self._scale)
+        self.presentation = follow(ctl, ["presentation"], self._presentation)
 
     def _counters(self) -> None:
         c = self.ctl
@@ -42,6 +43,9 @@ class MapPresenter:
 
     def _scale(self) -> None:
         self.map.set_font_scale(self.ctl.font_scale)
+
+    def _presentation(self) -> None:
+        self.map.set_presentation(self.ctl.presentation)
 
 
 class HexInfoPanel:

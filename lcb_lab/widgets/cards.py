@@ -70,15 +70,24 @@ class CardEffectPanel:
                           style={"description_width": "60px"})
         self.apply_button = W.Button(description="Apply scripted effect", icon="magic", button_style="warning",
                                      layout=_lay("190px"))
-        self.apply_button.on_click(lambda _b: apply(self.effect()))
+        self.apply_button.on_click(lambda _b: self._apply(apply))
+        self.fold = W.ToggleButton(value=True, description="Card effect", icon="magic",
+                                   tooltip="show or fold away the scripted card effect (Instructor only)",
+                                   layout=_lay("auto"))
+        """Open (True) or folded: the panel folds itself away once an effect is applied (one screen)."""
+        self.fold.observe(lambda _ch: self._draw_fold(), "value")
         self.units_row = W.VBox([self.units, self.units_hint])
         self.team_row = W.HBox([self.team, self.n])
         self.disembark_row = W.HBox([self.host, self.hex])
         self.controls = [self.card, self.kind, self.host, self.units, self.team, self.n, self.hex, self.apply_button]
-        self.widget = W.VBox([self.header, self.card, self.kind, self.disembark_row, self.units_row, self.team_row,
-                              self.apply_button],
-                             layout=W.Layout(border="1px dashed #8a4b00", padding="4px", margin="6px 0",
+        self.body = W.VBox([self.header, self.card, self.kind, self.disembark_row, self.units_row, self.team_row,
+                            self.apply_button])
+        self.fold.layout.display = "none"
+        self.widget = W.VBox([self.body],
+                             layout=W.Layout(border="1px dashed #8a4b00", padding="2px 4px", margin="4px 0 0 0",
                                              display="none"))
+        """The panel (shown in the Instructor view while :attr:`fold` is open); ``fold``, its switch,
+        sits in the lab's top bar."""
         self.widget.add_class("lcb-card-effect")
         self._last_hex: str | None = None
         self._live = ctl.live
@@ -87,9 +96,20 @@ class CardEffectPanel:
         for w in (self.kind, self.host):
             w.observe(self.follower, "value")
 
+    def _apply(self, apply: Callable[[dict], object]) -> None:
+        before = self.ctl.version
+        apply(self.effect())
+        if self.ctl.version != before:          # applied: fold the panel away (the log says what it did)
+            self.fold.value = False
+
+    def _draw_fold(self) -> None:
+        shown = self.fold.layout.display != "none"
+        self.widget.layout.display = "flex" if shown and self.fold.value else "none"
+
     @property
     def visible(self) -> bool:
-        return self.widget.layout.display != "none"
+        """Is the panel offered in this view (the Instructor's), open or folded?"""
+        return self.fold.layout.display != "none"
 
     # ------------------------------------------------------------ the effect
     def effect(self) -> dict:
@@ -129,7 +149,8 @@ class CardEffectPanel:
         if c.viewer != "instructor":
             self._hide()
             return
-        self.widget.layout.display = "flex"
+        self.fold.layout.display = "flex"
+        self._draw_fold()
         for w in self.controls:
             if w.disabled:
                 w.disabled = False
@@ -164,7 +185,7 @@ class CardEffectPanel:
 
     def _hide(self) -> None:
         """A team view: hidden, disabled, every list emptied (nothing of it reaches the browser)."""
-        self.widget.layout.display = "none"
+        self.widget.layout.display = self.fold.layout.display = "none"
         for w in self.controls:
             if not w.disabled:
                 w.disabled = True

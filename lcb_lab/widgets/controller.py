@@ -25,7 +25,8 @@ Traits (who observes what: ``docs/ui.md``):
 ``umbrella_target`` the target of the INTERCEPT umbrella drawn (7.53; or None)
 ``pending``        the decision waiting on the stack (``game.pending``; or None)
 ``message``        the message line (HTML)
-``font_scale``     the text size (1.4 = *Large text*, projector mode)
+``font_scale``     the text size multiplier of map and panels (1 = the default look)
+``presentation``   presentation mode (a projector): the map's projector text sizes, panels larger
 ``confirm``        the replacing act armed by a first click (``"new"``, ``"load"``,
                    ``"lesson"``), waiting for its confirmation (None: nothing armed)
 ``lesson``         the :class:`~lcb_lab.lesson.Lesson` being replayed (or None)
@@ -115,6 +116,7 @@ class LabController(T.HasTraits):
     pending = T.Any(None)
     message = T.Unicode("")
     font_scale = T.Float(1.0)
+    presentation = T.Bool(False)
     confirm = T.Unicode(None, allow_none=True)
     lesson = T.Any(None)
     notes = T.Tuple()

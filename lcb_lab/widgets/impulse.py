@@ -124,10 +124,10 @@ class ImpulsePanel:
         self.kind.observe(lambda _c: self._fill_units(auto=False), "value")
         self.jcc = W.Combobox(placeholder="JCC name (card)", layout=_lay("300px"), description="JCC",
                               style={"description_width": "45px"}, ensure_option=False)
-        self.add_decl = W.Button(description="Add action", icon="plus", layout=_lay("110px"))
+        self.add_decl = W.Button(description="Add action", icon="plus", layout=_lay("auto"))
         self.add_decl.on_click(lambda _b: self.add_declaration(self.kind.value, list(self.units.value),
                                                                self.jcc.value or None))
-        self.drop_decl = W.Button(description="Remove last", layout=_lay("110px"))
+        self.drop_decl = W.Button(description="Remove last", layout=_lay("auto"))
         self.drop_decl.on_click(lambda _b: self._drop(self.pending_decl))
         self.declare_button = W.Button(description="Declare", button_style="primary",
                                        layout=_lay("auto", min_width="110px"),
@@ -142,13 +142,13 @@ class ImpulsePanel:
                                    self.decl_list])
 
         # -- act
-        self.action = W.Dropdown(description="Action", layout=_lay("390px"), style={"description_width": "45px"})
+        self.action = W.Dropdown(description="Action", layout=_lay("auto", flex="1 1 auto"), style={"description_width": "45px"})
         self.action.observe(lambda _c: self._act_buttons(), "value")
-        self.move_button = W.Button(description="Move to clicked hex", icon="arrows", layout=_lay("170px"))
+        self.move_button = W.Button(description="Move to clicked hex", icon="arrows", layout=_lay("auto"))
         self.move_button.on_click(lambda _b: self.cmd.move_to(self.action.value, self.ctl.selected_hex))
-        self.conceal_button = W.Button(description="Conceal", icon="eye-slash", layout=_lay("100px"))
+        self.conceal_button = W.Button(description="Conceal", icon="eye-slash", layout=_lay("auto"))
         self.conceal_button.on_click(lambda _b: self.cmd.conceal(self.action.value))
-        self.zor_button = W.Button(description="ZOR into clicked hex", layout=_lay("170px"))
+        self.zor_button = W.Button(description="ZOR into clicked hex", layout=_lay("auto"))
         self.zor_button.on_click(lambda _b: self.cmd.zor(self.action.value, self.ctl.selected_hex))
         self.act_hint = W.HTML()
         # resupply form (8.0)
@@ -170,46 +170,52 @@ class ImpulsePanel:
                                     W.HBox([self.log_unit, self.rv]),
                                     W.HBox([self.grant_unit, self.grant_slot, self.grant_rp]),
                                     W.HBox([self.add_grant, self.resupply_button]), self.grant_list])
-        self.act_box = W.VBox([W.HTML("<b>Carry out the declared actions</b> " + rule_badges(["3.36", "3.38"])),
-                               self.action, W.HBox([self.move_button, self.zor_button]),
-                               W.HBox([self.conceal_button]), self.act_hint, self.resupply_box])
+        self.action.description = "Carry out"
+        self.action.style.description_width = "62px"
+        self.act_box = W.VBox([W.HBox([self.action, W.HTML(rule_badges(["3.36", "3.38"]))]), W.HBox([self.move_button, self.zor_button, self.conceal_button],
+                                                   layout=W.Layout(flex_flow="row wrap")),
+                               self.act_hint, self.resupply_box])
 
         # -- combat
-        self.shooter = W.Dropdown(layout=_lay("130px"))
-        self.slot = W.Dropdown(layout=_lay("75px"))
-        self.target = W.Dropdown(layout=_lay("130px"))
-        self.dice = W.BoundedIntText(value=4, min=1, max=40, layout=_lay("55px"))
+        self.shooter = W.Dropdown(layout=_lay("118px"))
+        self.slot = W.Dropdown(layout=_lay("70px"))
+        self.target = W.Dropdown(layout=_lay("118px"))
+        self.dice = W.BoundedIntText(value=4, min=1, max=40, layout=_lay("54px"))
         self.shooter.observe(lambda _c: self._slots(), "value")
         self.slot.observe(lambda _c: self._targets(), "value")
         for w in (self.shooter, self.slot, self.target, self.dice):
             w.observe(lambda _c: self.update_preview(), "value")
-        self.add_lrs_button = W.Button(description="Add LRS", icon="plus", layout=_lay("90px"))
+        self.add_lrs_button = W.Button(description="Add LRS", icon="plus", layout=_lay("auto"))
         self.add_lrs_button.on_click(lambda _b: self.add_lrs(self.shooter.value, self.slot.value,
                                                              self.target.value, self.dice.value))
-        self.add_ga_button = W.Button(description="Add GA", icon="plus", layout=_lay("90px"),
+        self.add_ga_button = W.Button(description="Add GA", icon="plus", layout=_lay("auto"),
                                       tooltip="GROUND ASSAULT with the GA track of the attacker (7.1)")
         self.add_ga_button.on_click(lambda _b: self.add_ga(self.shooter.value, self.target.value, self.dice.value))
-        self.drop_alloc = W.Button(description="Remove last", layout=_lay("100px"))
+        self.drop_alloc = W.Button(description="Remove last", layout=_lay("auto"))
         self.drop_alloc.on_click(lambda _b: self._drop_alloc())
         self.alloc_list = W.HTML()
         self.preview = W.HTML()
-        self.commit_button = W.Button(description="Commit combat", button_style="warning", layout=_lay("130px"))
+        self.preview.add_class("lcb-odds")
+        self.commit_button = W.Button(description="Commit combat", button_style="warning", layout=_lay("auto"))
         self.commit_button.on_click(lambda _b: self.cmd.commit_combat(list(self.lrs_rows), list(self.ga_rows)))
         self.resolve_button = W.Button(description="Resolve combat", button_style="danger", icon="bolt",
-                                       layout=_lay("140px"))
+                                       layout=_lay("auto"))
         self.resolve_button.on_click(lambda _b: self.cmd.resolve())
         self.combat_state = W.HTML()
         self.alloc_box = W.VBox([
-            W.HTML('<div class="lcb-small lcb-muted">shooter / track / target / dice</div>'),
             W.HBox([self.shooter, self.slot, self.target, self.dice]),
             W.HBox([self.add_lrs_button, self.add_ga_button, self.drop_alloc]),
             self.alloc_list, self.preview])
         self.combat_box = W.VBox([
-            W.HTML("<b>Combat</b> " + rule_badges(["7.010", "7.03"])), self.combat_state, self.alloc_box,
-            W.HBox([self.commit_button, self.resolve_button])])
+            W.HTML("<b>Combat</b> " + rule_badges(["7.010", "7.03"]) + ' <span class="lcb-small lcb-muted">'
+                   "allocate: shooter / track / target / dice</span>"), self.combat_state, self.alloc_box])
+        self.combat_box.add_class("lcb-combat")
 
-        self.end_button = W.Button(description="End impulse", icon="flag-checkered", layout=_lay("130px"))
+        self.end_button = W.Button(description="End impulse", icon="flag-checkered", layout=_lay("auto"))
         self.end_button.on_click(lambda _b: self.cmd.end_impulse())
+        self.finish_row = W.HBox([self.commit_button, self.resolve_button, self.end_button],
+                                 layout=W.Layout(flex_flow="row wrap"))
+        """Commit / Resolve (when the impulse may fight) and End impulse: one row (one screen)."""
 
         # -- the other team's view: who plays, and a hand-over button
         self.locked_note = W.HTML()
@@ -226,7 +232,8 @@ class ImpulsePanel:
                          self.drop_alloc, self.commit_button, self.resolve_button, self.end_button]
         """Every input of the panel (disabled together in the other team's view)."""
         self.widget = W.VBox([self.status, self.locked_box, self.begin_box, self.declare_box, self.act_box,
-                              self.combat_box, self.end_button], layout=W.Layout(padding="2px"))
+                              self.combat_box, self.finish_row], layout=W.Layout(padding="2px"))
+        self.widget.add_class("lcb-impulse")
         self._preview_rows = None
         self._live = ctl.live
         self.follower = follow(ctl, ["version", "viewer"], self.refresh)
@@ -411,8 +418,8 @@ class ImpulsePanel:
             lines.append(f"<div><b>{esc(tgt)}</b>: P(destroyed) <b>{o['p_destroy'] * 100:.1f}%</b>, "
                          f"expected damage {o['expected']:.2f}<br><span class='lcb-small lcb-muted'>{dmg}</span></div>")
         self.preview.value = (f'<div class="lcb-card"><b>Exact odds before rolling</b> {rule_badges(["7.02", "7.57"])}'
-                              f'{"".join(lines)}<div class="lcb-small lcb-muted">Before any INTERCEPT: the defender '
-                              "decides that after you commit (7.54).</div></div>")
+                              '<span class="lcb-small lcb-muted"> before any INTERCEPT (the defender decides after '
+                              f'you commit, 7.54)</span>{"".join(lines)}</div>')
 
     # ------------------------------------------------------------ refresh
     def _combined_arms(self) -> list[str]:
@@ -642,7 +649,8 @@ class ImpulsePanel:
         show = {"begin": imp is None, "declare": phase == "declare", "act": phase in ("act", "combat_done"),
                 "combat": fight, "end": imp is not None}
         for box, key in ((self.begin_box, "begin"), (self.declare_box, "declare"), (self.act_box, "act"),
-                         (self.combat_box, "combat"), (self.end_button, "end")):
+                         (self.combat_box, "combat"), (self.commit_button, "combat"),
+                         (self.resolve_button, "combat"), (self.finish_row, "end")):
             box.layout.display = "flex" if show[key] else "none"
         o = c.offers()
         self.end_button.disabled = not o.end
@@ -667,8 +675,8 @@ class ImpulsePanel:
             '<div class="lcb-small lcb-muted">No combat this impulse: no Move and/or Initiate Combat action was '
             "declared and no unit is engaged in Continuing Combat (7.22); Combined Arms Activation (7.18) only "
             "supports a GROUND ASSAULT.</div>")
-        self.act_hint.value = ('<div class="lcb-small lcb-muted">Click a hex on the map first: moves follow the '
-                               "cheapest legal path (5.12); ground ZOR goes into one adjacent hex (6.21).</div>"
+        self.act_hint.value = ('<div class="lcb-small lcb-muted">Click a hex first (a move: the cheapest legal '
+                               "path, 5.12; ZOR: one adjacent hex, 6.21).</div>"
                                + no_combat)
         res_units = [u for d in imp.actions if d.kind == "move_resupply" for u in d.units
                      if g.utype(u).is_logistics]

@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["LogPanel", "chunks"]
 
 LOG_HEIGHT_PX = 260
-"""The log box's height at text size 1 (it grows with *Large text*)."""
+"""The log box's height outside the lab's layout (in the lab, its tab or column gives it a height)."""
 
 
 def chunks(parts: list[str]) -> list[str]:
@@ -52,6 +52,7 @@ class LogPanel:
         self.scroller.add_class("lcb-log")
         self.widget = W.Box([self.scroller], layout=W.Layout(height=f"{LOG_HEIGHT_PX}px", width="100%",
                                                              border="1px solid #cfc8b4", overflow="hidden"))
+        self.widget.add_class("lcb-log-box")       # the lab's layout gives it the height it has (panels.CSS)
         self.draw = follow(ctl, ["version", "viewer", "notes", "highlight_from"], self._draw)
 
     @property

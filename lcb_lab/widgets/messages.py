@@ -21,8 +21,8 @@ from .controller import follow
 if TYPE_CHECKING:  # pragma: no cover
     from .controller import LabController
 
-MESSAGE_HEIGHT = "58px"
-"""The message line's reserved height: three lines of text in its card."""
+MESSAGE_HEIGHT = "34px"
+"""The message line's reserved height: two lines of text in its card (it scrolls when longer)."""
 
 INPUT_ERRORS = (LcbError, TypeError, KeyError, ValueError, IndexError, AttributeError)
 """What the lab turns into a red message instead of a traceback (bad input from a widget or a script)."""

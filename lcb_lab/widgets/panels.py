@@ -39,10 +39,56 @@ CSS = """
 .lcb-log-line { margin: 1px 0; }
 .lcb-log-head { margin: 6px 0 2px 0; font-weight: bold; color: #1f2a33; border-bottom: 1px solid #cfc8b4; }
 .lcb-log-new { background: #fff4c2; }
-.lcb-hex-info { min-height: 90px; }
 .lcb-locked { border-left: 4px solid #d07a00; }
+/* ---- the one-screen layout (docs/ui.md "Layout"): a grid as tall as the screen leaves the lab */
+.lcb-app { --lcb-h: min(calc(100vh - 24px), 1300px); --lcb-right: 400px; --lcb-right-max: 500px; --jp-widgets-inline-height: 26px; --jp-widgets-margin: 1px;
+           container: lcb-app / inline-size; align-items: flex-start; flex-flow: row wrap; }
+.jp-NotebookPanel .lcb-app { --lcb-h: min(calc(100vh - 138px), 1300px); }      /* JupyterLab: menu, tabs, toolbar, status bar */
+#rendered_cells .lcb-app { --lcb-h: min(calc(100vh - 64px), 1300px); }           /* Voila: its margins and a one-line title */
+.lcb-app .lcb-grid { display: grid; width: 100%; height: var(--lcb-h); min-height: 520px; gap: 6px 8px;
+  grid-template-rows: auto minmax(0, 1fr); grid-template-areas: "top top top" "map right log";
+  grid-template-columns: minmax(240px, calc((max(var(--lcb-h), 520px) - 100px) * 0.818 + 34px))
+                         minmax(var(--lcb-right), var(--lcb-right-max)) minmax(0, 1fr); }
+.jp-OutputArea-child:has(.lcb-app) > .jp-OutputArea-prompt { display: none; }
+.lcb-app .lcb-topbar { grid-area: top; min-width: 0; align-items: center; gap: 6px; }
+.lcb-app .lcb-topbar .lcb-message { flex: 1 1 auto !important; min-width: 0; }
+.lcb-app .lcb-topbar .lcb-toolbar { flex: 0 0 auto; }
+.lcb-app .lcb-grid > .lcb-map { grid-area: map; }
+.lcb-app .lcb-grid > .lcb-right { grid-area: right; }
+.lcb-app .lcb-grid > .lcb-side-log { grid-area: log; }
+.lcb-app .lcb-impulse > .widget-html:first-child .lcb-card { padding: 2px 6px; font-size: 11.5px; }
+.lcb-app .lcb-odds .lcb-card { padding: 2px 6px; }
+.lcb-app .lcb-map { width: 100%; height: 100%; min-width: 0; overflow: hidden; }
+.lcb-app .lcb-right { width: auto; height: 100%; min-height: 0; overflow: hidden; flex-wrap: nowrap; }
+.lcb-app .lcb-right > * { flex: 0 0 auto; }
+.lcb-app .lcb-right > .widget-tab { flex: 1 1 auto; min-height: 120px; }
+.lcb-app .lcb-right > .widget-tab > .widget-tab-contents { overflow: hidden auto; padding: 3px 5px; }
+.lcb-app .lm-TabBar-tab { flex: 0 1 auto !important; min-width: fit-content !important; padding: 0 7px !important; }
+.lcb-app .lcb-right .widget-tab-contents .lcb-log-box { height: 100% !important; min-height: 200px; }
+.lcb-app .lcb-side-log { height: 100%; min-width: 0; display: none; }
+.lcb-app .lcb-side-log .lcb-log-box { flex: 1 1 auto; height: auto !important; min-height: 0; }
+@container lcb-app (min-width: 1280px) { .lcb-app .lcb-side-log { display: flex; } }
+@container lcb-app (max-width: 1640px) { .lcb-presentation .lcb-side-log { display: none !important; } }
+.lcb-app .lcb-message .lcb-card { padding: 2px 6px; }
+.lcb-app .lcb-hex-info { max-height: 92px; overflow: hidden auto; }
+.lcb-app .lcb-hex-info .lcb-card, .lcb-app .lcb-unit-tracker .lcb-card { padding: 3px 7px; }
+.lcb-app .lcb-hex-info h4, .lcb-app .lcb-unit-tracker h4 { margin: 0 0 1px 0; }
+.lcb-app .lcb-unit-tracker h4 .lcb-muted { font-size: 11.5px; font-weight: normal; }
+.lcb-app .lcb-unit-tracker, .lcb-app .lcb-hex-info, .lcb-app .lcb-impulse, .lcb-app .lcb-odds { min-width: 0; }
+.lcb-app .lcb-unit-tracker .lcb-table { display: inline-table; vertical-align: top; margin: 1px 4px 1px 0; }
+.lcb-app .lcb-impulse .lcb-card { padding: 3px 7px; }
+.lcb-app .lcb-impulse .widget-html-content { line-height: 1.25; }
+@media (max-height: 900px) { .lcb-app .lcb-hex-info { max-height: 50px; } }
+/* presentation mode: the panels larger (zoom keeps texts and controls in proportion: nothing clipped) */
+@media (min-height: 1000px) { .lcb-presentation.lcb-app .lcb-right, .lcb-presentation.lcb-app .lcb-topbar { zoom: 1.25; }
+  .lcb-presentation.lcb-app { --lcb-right: 520px; --lcb-right-max: 600px; } }
+.lcb-presentation.lcb-app .lcb-log-panel { font-size: 15px; }
 </style>
 """
+
+RIGHT_WIDTH = "400px"
+"""The right column's least width (it takes up to 500 px the map leaves; presentation zooms it 1.25
+on a screen >= 1000 px tall; below, only the map's texts change: the column must still fit)."""
 
 
 def scale_css(css_class: str, scale: float) -> str:
@@ -197,8 +243,8 @@ def unit_tracker_html(game, counter: dict) -> str:
            + "".join(rows) + "</table>") if rows else '<div class="lcb-muted">No combat values.</div>'
     att = counter.get("attachments") or []
     att_html = f'<div class="lcb-small">Attachments: {esc(", ".join(att))}</div>' if att else ""
-    legend = (f'<div class="lcb-small lcb-muted">{esc(palette.SANDBOX_LEGEND)}. '
-              "Other values: hover for the rulebook reference (the rulebook is not included).</div>")
+    legend = (f'<div class="lcb-small lcb-muted lcb-tracker-note" title="hover a value for its rulebook reference '
+              f'(the rulebook is not included)">{esc(palette.SANDBOX_LEGEND)}.</div>')
     return f'<div class="lcb-card">{head}{basics}{cvs}{att_html}{legend}</div>'
 
 

@@ -57,12 +57,16 @@ class UnitPanel:
         self.tracker = W.HTML()
         """The selected unit's Unit Tracker (``LabApp.unit_panel``)."""
         self.overlay_note = W.HTML()
-        self.widget = W.VBox([W.HBox([self.unit_picker, self.clear_button]),
-                              W.HBox([self.show_reach, self.show_ranges, self.show_zor, self.show_resupply],
-                                     layout=W.Layout(flex_flow="row wrap", justify_content="space-between")),
-                              W.HBox([W.HTML("INTERCEPT umbrella <span class='lcb-rule'>7.53</span> of its LRS "
-                                             "on&nbsp;"), self.umbrella_picker]),
-                              self.overlay_note, self.tracker])
+        self.tracker.add_class("lcb-unit-tracker")
+        self.widget = W.VBox([W.HBox([self.unit_picker, self.clear_button]), self.tracker])
+        """The unit panel of the right column: the Unit dropdown and the Unit Tracker."""
+        self.widget.add_class("lcb-unit")
+        self.overlay_box = W.VBox([W.HBox([self.show_reach, self.show_ranges, self.show_zor, self.show_resupply],
+                                          layout=W.Layout(flex_flow="row wrap", justify_content="space-between")),
+                                   W.HBox([W.HTML("INTERCEPT umbrella <span class='lcb-rule'>7.53</span> of its LRS "
+                                                  "on&nbsp;"), self.umbrella_picker]),
+                                   self.overlay_note])
+        """The map overlays of the selected unit: what to draw, the umbrella, what is drawn (the *Overlays* tab)."""
         boxes = (self.show_reach, self.show_ranges, self.show_zor, self.show_resupply)
         self.picker = follow(ctl, ["selected_hex", "selected_unit", "version", "viewer"], self.sync_picker)
         self.details = follow(ctl, ["selected_unit", "version", "viewer"], self._draw_details)

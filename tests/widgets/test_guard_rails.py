@@ -135,7 +135,7 @@ def test_the_message_line_keeps_its_height_before_and_after_a_message(lab):
     assert lab.message.value == ""
     lab.begin_impulse("TF Boston")
     assert "done" in lab.message.value and lab.message.layout.height == MESSAGE_HEIGHT
-    assert lab.right.children[0] is lab.message              # the first row of the column, always there
+    assert lab.topbar.children[0] is lab.message             # the first row of the lab, always there
 
 
 def test_step_text_over_a_game_in_progress_says_that_it_asks(lab):

@@ -37,9 +37,10 @@ def _ru_moves_concealed(app: LabApp) -> None:
 
 def test_history_is_a_tab_of_the_lab():
     app = LabApp(load_scenario("gotland_redux", seed=1))
-    assert [app.tabs.get_title(i) for i in range(4)] == ["Impulse", "Lesson", "Game", "History"]
+    titles = [app.tabs.get_title(i) for i in range(len(app.tabs.children))]
+    assert titles == ["Impulse", "Overlays", "Lesson", "Game", "History", "Log"]
     assert app.history_panel.steps.layout.width == "100%"          # fits the tab (it was 430 px in 414)
-    assert app.tabs.children[3] is app.history_panel.widget
+    assert app.tabs.children[titles.index("History")] is app.history_panel.widget
     assert app.history_panel.steps.options == ("Start (before the first step)",)
     assert app.history_panel.undo_button.disabled                       # nothing to undo yet
     assert app.fork_view.widget in app.widget.children and app.fork_view.widget.layout.display == "none"

@@ -42,7 +42,7 @@ def _boston(lab, kind="move_combat", reveal=True):
 # ---------------------------------------------------------------- 1. new game, save, load
 def test_new_game_defaults_and_a_fresh_game_needs_no_confirmation(lab):
     assert lab.scenario_picker.value == "gotland_redux" and lab.seed_box.value == 1
-    assert lab.tabs.get_title(2) == "Game"
+    assert lab.tabs.get_title(3) == "Game"
     old = lab.game
     lab.new_button.click()                                    # nothing has happened yet: no question
     assert lab.game is not old and lab.game.state.turn == 1 and not lab.game.log
@@ -295,26 +295,29 @@ def test_team_views_have_one_name(lab):
 
 
 # ---------------------------------------------------------------- 9. projector mode
-def test_large_text_scales_the_map_and_the_panels_and_back(lab):
+def test_font_scale_scales_the_map_and_the_panels_and_back(lab):
+    """``set_font_scale`` (``open_lab(font_scale=...)``) multiplies every text; the lab's switch is
+    *Presentation* now (tests/widgets/test_layout.py)."""
     default = lab.map.font_sizes()
-    assert default["hex_labels"] == "7px" and lab.css.value.count("zoom") == 0
+    assert default["hex_labels"] == "6.8px" and lab.css.value.count("zoom: 1.4") == 0   # the assumed 688x849 frame
     names_before = list(lab.map.sources["names"].data["size"])
-    lab.large_text.value = True
+    lab.set_font_scale(1.4)
     assert lab.font_scale == 1.4 and lab.map.font_scale == 1.4
     big = lab.map.font_sizes()
     for k, v in default.items():
         assert float(big[k].rstrip("px")) == pytest.approx(1.4 * float(v.rstrip("px")), abs=0.06), k
     sizes = [float(s.rstrip("px")) for s in lab.map.sources["names"].data["size"]]
-    assert sizes == pytest.approx([1.4 * float(s.rstrip("px")) for s in names_before], abs=0.06)
+    assert sizes == pytest.approx([1.4 * float(s.rstrip("px")) for s in names_before], abs=0.1)  # 0.1 px rounding
     assert "zoom: 1.4" in lab.css.value and lab._css_class in lab.css.value
     assert lab.widget.layout.flex_flow == "row wrap"
-    lab.large_text.value = False
-    assert lab.map.font_sizes() == default and "zoom" not in lab.css.value
+    assert not lab.presentation_toggle.value               # a text size is not presentation mode
+    lab.set_font_scale(1.0)
+    assert lab.map.font_sizes() == default and "zoom: 1.4" not in lab.css.value
     assert list(lab.map.sources["names"].data["size"]) == names_before
     big_lab = open_lab(font_scale=1.4)
-    assert big_lab.large_text.value and big_lab.map.font_sizes()["hex_labels"] == "9.8px"
+    assert big_lab.map.font_sizes()["hex_labels"] == "9.5px"
     mid = open_lab(font_scale=1.2)
-    assert mid.large_text.value and mid.font_scale == 1.2 and mid.map.font_sizes()["hex_labels"] == "8.4px"
+    assert mid.font_scale == 1.2 and mid.map.font_sizes()["hex_labels"] == "8.1px"
     with pytest.raises(ValueError, match="font_scale"):
         LabApp(lab.game, font_scale="big")
 
@@ -340,14 +343,16 @@ def test_intercept_question_shows_the_exact_odds_of_the_entered_dice(lab):
     assert lab.decision._odds == {}
 
 
-# ---------------------------------------------------------------- 11. the message by the buttons
-def test_the_last_message_is_repeated_under_the_tabs(lab):
-    right = lab.right.children
-    assert right.index(lab.message_echo) == right.index(lab.tabs) + 1
+# ---------------------------------------------------------------- 11. the message in a fixed place
+def test_the_message_line_heads_the_lab_and_its_echo_follows(lab):
+    """One screen (issue 6): the message line sits in the lab's top bar, always on screen beside
+    the buttons, so the old echo under the tabs is not laid out; it still mirrors the message."""
+    assert lab.topbar.children[0] is lab.message
+    assert lab.message_echo not in lab.right.children
     p = _boston(lab)
     p.add_lrs_button.click()                                  # no row: refused with a message
     lab.commit_combat([{"shooter": "DDG-51", "slot": "LRS1", "target": "1 Anna", "dice": 99}])
-    assert "lcb-refused" in lab.message_echo.value and lab.message_echo.value == lab.message.value
+    assert "lcb-refused" in lab.message.value and lab.message_echo.value == lab.message.value
     lab.say("hello", refused=False)
     assert lab.message_echo.value == lab.message.value
 
