@@ -68,7 +68,7 @@ def test_runtime_needs_no_jupyterlab_the_lab_extra_does():
 
 def test_binder_pins_satisfy_the_package_and_pin_notebook_with_jupyterlab():
     lines = [ln.strip() for ln in (ROOT / "binder" / "requirements.txt").read_text(encoding="utf-8").splitlines()]
-    reqs = [ln for ln in lines if ln and not ln.startswith(("#", "-"))]
+    reqs = [ln for ln in lines if ln and not ln.startswith(("#", "-", "."))]
     pins = {_norm(Requirement(r).name): Version(str(Requirement(r).specifier).removeprefix("==")) for r in reqs}
     assert all(str(Requirement(r).specifier).startswith("==") for r in reqs), reqs
     assert ".[lab]" in lines             # not editable: the Voila template (data-files) lands in share/jupyter

@@ -23,8 +23,9 @@ import pytest
 pytestmark = pytest.mark.packaging
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = ("pyproject.toml", "README.md", "LICENSE", "lcb_lab")
-"""What the build reads: the project table, its readme and license file, the package."""
+SOURCES = ("pyproject.toml", "README.md", "LICENSE", "lcb_lab", "share")
+"""What the build reads: the project table, its readme and license file, the package, the Voila template
+(``share/jupyter/voila/templates/lcb``, installed as data files)."""
 JUNK = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", ".ipynb_checkpoints")
 def _env() -> dict[str, str]:
     """The environment for the subprocesses: no PYTHONPATH (the repository must not leak in)."""
@@ -108,6 +109,10 @@ def test_the_wheel_holds_the_data_the_license_and_every_package_file(built):
     sources = {p.relative_to(built["src"]).as_posix() for p in pkg.rglob("*") if p.is_file()}
     assert sources - names == set(), "package files the wheel leaves out (pyproject package-data?)"
     assert not any(n.startswith(("tests/", "notebooks/", "scenarios/", "benchmarks/")) for n in names)
+    template = "lcb_lab-0.1.0.data/data/share/jupyter/voila/templates/lcb/"
+    assert {template + "index.html.j2", template + "conf.json"} <= names, "the offline Voila template"
+    # installed where Voila looks for templates: <env>/share/jupyter/voila/templates/lcb
+    assert (built["venv"] / "share/jupyter/voila/templates/lcb/index.html.j2").is_file()
 
 
 def test_the_wheel_metadata_needs_no_jupyterlab(built):
