@@ -3,7 +3,6 @@ view paints no symbol of a concealed enemy.  Run with ``pytest tests/views -m br
 from __future__ import annotations
 
 import io
-import shutil
 
 import numpy as np
 import pytest
@@ -15,34 +14,27 @@ pytestmark = pytest.mark.browser
 
 FRIEND = (128, 224, 255)          # APP-6 friend fill (milsymbol's light colour mode)
 HOSTILE = (255, 128, 128)         # APP-6 hostile fill
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run", "--disable-quic"]
 
 
-def _screenshot(fig) -> np.ndarray:
+def _screenshot(browser, fig) -> np.ndarray:
+    """``fig`` as a standalone page in pytest-playwright's ``browser`` (the system Chromium, conftest)."""
     from bokeh.embed import file_html
     from bokeh.resources import INLINE
     from PIL import Image
-    from playwright.sync_api import sync_playwright
 
-    chromium = shutil.which("chromium")
-    if not chromium:
-        pytest.skip("Debian 'chromium' is not on PATH")
     html = file_html(fig, INLINE, "map")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium, args=ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 800, "height": 960})
-            errors: list[str] = []
-            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-            page.on("request", lambda r: errors.append(r.url) if not r.url.startswith(("data:", "about:")) else None)
-            page.set_content(html)
-            page.wait_for_function("() => window.Bokeh && Bokeh.documents.length > 0 && "
-                                   "Bokeh.documents[0].is_idle", timeout=30000)
-            page.wait_for_timeout(500)               # the SVG images decode asynchronously
-            png = page.screenshot()
-        finally:
-            browser.close()
+    page = browser.new_page(viewport={"width": 800, "height": 960})
+    errors: list[str] = []
+    try:
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("request", lambda r: errors.append(r.url) if not r.url.startswith(("data:", "about:")) else None)
+        page.set_content(html)
+        page.wait_for_function("() => window.Bokeh && Bokeh.documents.length > 0 && "
+                               "Bokeh.documents[0].is_idle", timeout=30000)
+        page.wait_for_timeout(500)               # the SVG images decode asynchronously
+        png = page.screenshot()
+    finally:
+        page.close()
     assert not errors, errors
     return np.asarray(Image.open(io.BytesIO(png)).convert("RGB")).astype(int)
 
@@ -62,19 +54,19 @@ def game():
     return load_scenario("gotland_redux", seed=1)
 
 
-def test_symbols_render_in_chromium_and_a_team_view_paints_no_concealed_enemy_symbol(game):
+def test_symbols_render_in_chromium_and_a_team_view_paints_no_concealed_enemy_symbol(browser, game):
     g = game.fork()
     g.apply_effect({"effect": "reveal", "units": [u.uid for u in g.state.units.values() if u.hex]})
     mv = MapView(g.board)
     mv.update(g, "instructor")
-    img = _screenshot(mv.figure)
+    img = _screenshot(browser, mv.figure)
     assert _count(img, FRIEND) > 500 and _count(img, HOSTILE) > 500       # ~10 symbols of each team
     # the opening position: each team sees its own (concealed, faded) symbols, the other's only as backs
     views = {}
     for team in ("US", "RU"):
         mv2 = MapView(game.board)
         mv2.update(game, team)
-        views[team] = _screenshot(mv2.figure)
+        views[team] = _screenshot(browser, mv2.figure)
     assert _friendish(views["US"]) > 300 and _count(views["US"], HOSTILE, tol=40) == 0
     # (a few px of Red's sky-blue RP supply pip may match; a friend frame is hundreds)
     assert _friendish(views["RU"]) <= 10 and _count(views["RU"], HOSTILE, tol=40) > 300
