@@ -2,30 +2,10 @@
 Add action refuses at once what Declare would refuse, AP about to go unused are said (3.310)."""
 from __future__ import annotations
 
-import html
-import json
-import re
-
-import pytest
-
-from lcb_lab import load_scenario
-from lcb_lab.offers import declaration_refusal
 from lcb_lab import actions as A
-from lcb_lab.widgets import LabApp
+from lcb_lab.offers import declaration_refusal
 from lcb_lab.widgets.messages import MESSAGE_HEIGHT
-
-
-@pytest.fixture
-def lab(tmp_path):
-    return LabApp(load_scenario("gotland_redux", seed=1), files_dir=tmp_path)
-
-
-def _text(markup: str) -> str:
-    return html.unescape(re.sub(r"<[^>]+>", "", markup))
-
-
-def _state(game) -> str:
-    return json.dumps(game.state.to_dict(), sort_keys=True, default=str)
+from tests.widgets.conftest import plain_text as _text, state_json as _state  # the `lab` fixture is there too
 
 
 # ---------------------------------------------------------------- Load lesson over a game in progress

@@ -2,9 +2,7 @@
 lab's Python API and widgets (no browser)."""
 from __future__ import annotations
 
-import html
 import json
-import re
 
 import ipywidgets as W
 import pytest
@@ -14,19 +12,7 @@ from lcb_lab.rules.sequence import CORE_ACTION_NAMES
 from lcb_lab.widgets import LabApp, open_lab
 from lcb_lab.widgets.impulse import ACTION_KINDS, NO_LRS_TARGET
 from tests.conftest import widget_states
-
-
-@pytest.fixture
-def lab(tmp_path):
-    return LabApp(load_scenario("gotland_redux", seed=1), files_dir=tmp_path)
-
-
-def _text(markup: str) -> str:
-    return html.unescape(re.sub(r"<[^>]+>", "", markup))
-
-
-def _state(game) -> str:
-    return json.dumps(game.state.to_dict(), sort_keys=True, default=str)
+from tests.widgets.conftest import plain_text as _text, state_json as _state  # the `lab` fixture is there too
 
 
 def _boston(lab, kind="move_combat", reveal=True):
