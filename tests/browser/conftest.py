@@ -28,7 +28,7 @@ import driver as D
 import labui as L
 
 REPO = D.REPO
-RESULTS = REPO / "test-results"
+RESULTS = D.RESULTS
 START_NOTEBOOK = D.START_NOTEBOOK
 CHROMIUM_ARGS = D.CHROMIUM_ARGS
 SCREENS = {"1920x1080": {"width": 1920, "height": 1080}, "1366x768": {"width": 1366, "height": 768}}
@@ -207,18 +207,6 @@ def screen(request, page):
     return request.param, size
 
 
-def assert_in_viewport(page, selectors: dict | None = None, clipped_root: str | None = ".lcb-app") -> None:
-    """Assert that every target is wholly on screen as the page stands, without scrolling, and
-    that nothing in the lab is clipped.
-
-    ``selectors``: name -> CSS selector or Playwright Locator (default: the map canvas, the
-    selected unit's tracker, the impulse controls and the odds, :func:`driver.layout_targets`).
-    A box must lie inside the viewport and inside every scrolling or clipping ancestor; "clipped"
-    means a button, tab title, label or list whose text is wider than its box (an ellipsis), or
-    a panel whose content is wider than itself (``scrollWidth > clientWidth``)."""
-    targets = L.layout_targets(page) if selectors is None else {
-        k: (page.locator(v) if isinstance(v, str) else v) for k, v in selectors.items()}
-    problems = L.viewport_problems(page, targets)
-    if clipped_root:
-        problems += L.clipping_problems(page, clipped_root)
-    assert not problems, "layout problems:\n  " + "\n  ".join(problems)
+# the layout assertion lives in labui.py (a module of its own name: `from conftest import ...`
+# resolves to whichever conftest pytest imported first, tests/widgets/conftest.py in CI)
+assert_in_viewport = L.assert_in_viewport

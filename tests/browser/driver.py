@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Iterable
 
 REPO = Path(__file__).resolve().parents[2]
+RESULTS = REPO / "test-results"
 PROBE_JS = Path(__file__).with_name("probe.js")
 START_NOTEBOOK = "notebooks/00_start_here.ipynb"
 APP_NOTEBOOK = "notebooks/lab_app.ipynb"

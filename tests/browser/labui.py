@@ -443,3 +443,20 @@ def open_and_run_all(page, server: Server, path: str = START_NOTEBOOK) -> None:
     run_all(page)
     wait_for_map(page)
     wait_kernel_idle(page)
+
+
+def assert_in_viewport(page, selectors: dict | None = None, clipped_root: str | None = ".lcb-app") -> None:
+    """Assert that every target is wholly on screen as the page stands, without scrolling, and
+    that nothing in the lab is clipped.
+
+    ``selectors``: name -> CSS selector or Playwright Locator (default: the map canvas, the
+    selected unit's tracker, the impulse controls and the odds, :func:`driver.layout_targets`).
+    A box must lie inside the viewport and inside every scrolling or clipping ancestor; "clipped"
+    means a button, tab title, label or list whose text is wider than its box (an ellipsis), or
+    a panel whose content is wider than itself (``scrollWidth > clientWidth``)."""
+    targets = layout_targets(page) if selectors is None else {
+        k: (page.locator(v) if isinstance(v, str) else v) for k, v in selectors.items()}
+    problems = viewport_problems(page, targets)
+    if clipped_root:
+        problems += clipping_problems(page, clipped_root)
+    assert not problems, "layout problems:\n  " + "\n  ".join(problems)

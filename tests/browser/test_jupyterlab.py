@@ -14,7 +14,6 @@ from playwright.sync_api import Page, expect
 
 import driver as D
 import labui as L
-from conftest import RESULTS
 
 
 @pytest.mark.browser
@@ -36,5 +35,5 @@ def test_run_all_then_click_the_map(page: Page, jupyterlab_server: D.Server, scr
         expect(L.lab(page)).to_contain_text("DDG-51", timeout=D.KERNEL_MS)
         expect(page.locator(".lcb-app h4", has_text="DDG-51").first).to_be_visible(timeout=D.KERNEL_MS)
     finally:
-        RESULTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(RESULTS / f"jupyterlab-{name}.png"))
+        D.RESULTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(D.RESULTS / f"jupyterlab-{name}.png"))

@@ -28,7 +28,6 @@ from playwright.sync_api import Page, expect
 
 import driver as D
 import labui as L
-from conftest import RESULTS
 
 MIN_FRAME = {"1920x1080": 760, "1366x768": 470}
 """The least map frame height (px) at each screen: what the layout must give the map (sandbox
@@ -99,8 +98,8 @@ def _check(page: Page, where: str, size: str, opened: list[str], presentation: b
         if presentation and size == "1920x1080" and (got["designator"] is None or got["designator"] < 16):
             problems.append(f"presentation: the counters' designators are {got['designator']} px (< 16)")
     finally:
-        RESULTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(RESULTS / f"projector-{tag}.png"))
+        D.RESULTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(D.RESULTS / f"projector-{tag}.png"))
     assert not problems, f"{tag}:\n  " + "\n  ".join(problems)
 
 

@@ -72,7 +72,7 @@ LAYOUT_PAGE = """<!doctype html><style>body{margin:0} .lcb-app{width:600px}
 
 @pytest.mark.browser
 def test_the_layout_checks_see_clipping_and_off_screen_boxes(page: Page) -> None:
-    from conftest import assert_in_viewport
+    from labui import assert_in_viewport
     page.set_viewport_size({"width": 800, "height": 600})
     page.set_content(LAYOUT_PAGE)
     got = L.viewport_problems(page, {k: page.locator(f"#{k}") for k in ("fits", "inside", "scrolled-away", "below")})
