@@ -105,6 +105,29 @@ class Grant:
     rp: Int
 
 
+@dataclass(frozen=True)
+class Response:
+    """A card used in answer to a link of the open chain (9.4, 9.44, 9.46): ``card`` (cid or
+    card name), its effect ``option``; ``to``: the pid of the link answered (None: the last);
+    ``targets``: the cards (cids) an FTR NULLIFY goes after, at most its ``max_targets`` (9.44)."""
+
+    card: Str
+    option: Str = "A"
+    to: Optional[Int] = None
+    targets: Names = ()
+
+
+@dataclass(frozen=True)
+class CardIntercept:
+    """``dice`` INTERCEPT d20 of ``interceptor``'s ``slot`` at the card of link ``to`` (9.011,
+    7.512): DETECT first when the card has a DETECT value (9.06)."""
+
+    interceptor: Str
+    slot: Str
+    dice: Dice
+    to: Optional[Int] = None
+
+
 # ---------------------------------------------------------------- actions
 class Action:
     """Base of every typed action; ``KIND`` is its JSON tag."""
@@ -188,14 +211,18 @@ class CommitCombat(Action):
 class Answer(Action):
     """Answer the pending choice (:meth:`Game.to_act` names who): ``intercepts`` for an
     INTERCEPT choice (7.54), ``defence`` for GROUND ASSAULT defence (7.13), ``absorb``
-    (HP absorbed by MILDECs) for a MILDEC choice (4.22). ``choice``: the id of the
-    choice answered (optional; refused if it is not the pending one)."""
+    (HP absorbed by MILDECs) for a MILDEC choice (4.22); ``responses`` (cards answering a
+    link of the chain: NULLIFY, FTR NULLIFY, 9.4, 9.44) and ``card_intercepts`` (units
+    INTERCEPTing a card, 9.011) for a card-response choice -- both empty: pass.
+    ``choice``: the id of the choice answered (optional; refused if it is not the pending one)."""
 
     KIND: ClassVar[str] = "answer"
     intercepts: tuple[Intercept, ...] = ()
     defence: tuple[Defence, ...] = ()
     absorb: Optional[Int] = None
     choice: Optional[Int] = None
+    responses: tuple[Response, ...] = ()
+    card_intercepts: tuple[CardIntercept, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -251,9 +278,90 @@ class ScriptedEffect(Action):
         return d
 
 
+# ---------------------------------------------------------------- cards and the stages before the Action Stage
+@dataclass(frozen=True)
+class PlayCard(Action):
+    """Use effect ``option`` of ``card`` (cid or name) on the own impulse (3.31, 9.03, 9.2):
+    ``action`` is the declared ``play_jcc`` / ``move_embarked_jcc`` Core Action that pays for it
+    (1 AP), or None for the free use of a Persistent card already deployed (9.2, 9.34);
+    ``targets``: units, hexes or cards as the effect's ``target`` says; ``hex``: its target
+    hex. In the Deployment Stage it plays a Deployment-Stage-only card (9.5, no AP)."""
+
+    KIND: ClassVar[str] = "play_card"
+    card: Str
+    option: Str = "A"
+    targets: Names = ()
+    hex: Optional[Str] = None
+    action: Optional[Int] = None
+
+
+@dataclass(frozen=True)
+class BuyCard(Action):
+    """``team`` acquires ``card`` (a name in its deck) for its CP cost in the Planning Stage
+    (3.12); ``attach_to`` / ``embark_on``: the host unit of an Attached (9.3, first Planning
+    Stage only) or Embarked (10.0) card."""
+
+    KIND: ClassVar[str] = "buy_card"
+    team: Literal["US", "RU"]
+    card: Str
+    attach_to: Optional[Str] = None
+    embark_on: Optional[Str] = None
+
+
+@dataclass(frozen=True)
+class EndPlanning(Action):
+    """``team`` ends its Planning Stage; its unspent CP are lost (3.13)."""
+
+    KIND: ClassVar[str] = "end_planning"
+    team: Literal["US", "RU"]
+
+
+@dataclass(frozen=True)
+class DeployUnit(Action):
+    """Place ``unit`` face down in ``hex`` (3.21), or Embark it on ``embark_on`` (10.0), in
+    the Deployment Stage, within the scenario's deployment area."""
+
+    KIND: ClassVar[str] = "deploy_unit"
+    unit: Str
+    hex: Optional[Str] = None
+    embark_on: Optional[Str] = None
+
+
+@dataclass(frozen=True)
+class PlaceCard(Action):
+    """Assign ``card`` (cid) in the Deployment Stage: ``attach_to`` a host (9.31), ``embark_on``
+    a ship (10.0), or ``hex`` on the map (face up when the scenario says so, e.g. Combat Air
+    Patrols in App. B)."""
+
+    KIND: ClassVar[str] = "place_card"
+    card: Str
+    attach_to: Optional[Str] = None
+    embark_on: Optional[Str] = None
+    hex: Optional[Str] = None
+
+
+@dataclass(frozen=True)
+class DeploymentOrder(Action):
+    """The team with the initiative decides which team plays its Deployment-Stage cards first
+    (9.5, 3.24)."""
+
+    KIND: ClassVar[str] = "deployment_order"
+    first: Literal["US", "RU"]
+
+
+@dataclass(frozen=True)
+class EndDeployment(Action):
+    """``team`` ends its Deployment Stage (3.2); every Attached and Embarked card and unit must
+    have its host (3.22)."""
+
+    KIND: ClassVar[str] = "end_deployment"
+    team: Literal["US", "RU"]
+
+
 ACTION_TYPES: dict[str, type] = {c.KIND: c for c in (
     BeginImpulse, Relinquish, Declare, Move, ExerciseZor, Conceal, Resupply, CommitCombat, Answer,
-    ResolveCombat, ArmorBreakthrough, EndImpulse, ScriptedEffect)}
+    ResolveCombat, ArmorBreakthrough, EndImpulse, ScriptedEffect, PlayCard, BuyCard, EndPlanning,
+    DeployUnit, PlaceCard, DeploymentOrder, EndDeployment)}
 """JSON tag -> action class."""
 
 _ADAPTERS: dict[type, TypeAdapter] = {}

@@ -321,10 +321,22 @@ def armor_breakthrough(game: "Game", c: Ctx, a: A.ArmorBreakthrough) -> None:
     ga_rules.breakthrough(c, u, a.dest, imp.combat.ga_hexes(), imp.combat.breakthrough)
 
 
+def play_card(game: "Game", c: Ctx, a: A.PlayCard) -> None:
+    from .rules import jcc
+    jcc.play(c, a.card, a.option, list(a.targets), a.hex, a.action)
+
+
+def _stage_act(game: "Game", c: Ctx, a: A.Action) -> None:
+    # replaced by lcb_lab.rules.planning / deployment (issue 7, in progress)
+    raise IllegalAction("3.0", f"{a.KIND}: the game is not in a Planning or Deployment Stage")
+
+
 HANDLERS: dict[type, Callable[..., Any]] = {
     A.Relinquish: relinquish, A.BeginImpulse: begin_impulse, A.Declare: declare, A.Move: move,
     A.ExerciseZor: exercise_zor, A.Conceal: conceal_act, A.Resupply: resupply_act,
     A.CommitCombat: commit_combat, A.Answer: answer, A.ResolveCombat: resolve_combat,
     A.ArmorBreakthrough: armor_breakthrough, A.EndImpulse: end_impulse, A.ScriptedEffect: scripted_effect,
+    A.PlayCard: play_card, A.BuyCard: _stage_act, A.EndPlanning: _stage_act, A.DeployUnit: _stage_act,
+    A.PlaceCard: _stage_act, A.DeploymentOrder: _stage_act, A.EndDeployment: _stage_act,
 }
 """Action class -> handler."""

@@ -63,10 +63,11 @@ class Game(GameQueries, GamePersistence):
         self.scenario_info = None  # the parsed scenario file, when loaded from one
         self.history = History()
         self.result: Any = None    # what the last applied action's handler returned
+        self.decks = None          # the card decks (lcb_lab.cards.Decks); None: the packaged sandbox decks
 
     # ------------------------------------------------------------------ one entry point
     def _ctx(self, state: GameState | None = None) -> Ctx:
-        return Ctx(state or self.state, self.board, self.catalog, self.dice)
+        return Ctx(state or self.state, self.board, self.catalog, self.dice, self.decks)
 
     def apply(self, action: A.Action) -> list[Event]:
         """Apply one typed action (:mod:`lcb_lab.actions`) and record it.
@@ -278,6 +279,7 @@ class Game(GameQueries, GamePersistence):
         g.dice.history = list(self.dice.history)
         g.map_name = self.map_name
         g.scenario_info = self.scenario_info
+        g.decks = self.decks
         g.history = self.history.copy()
         if at is not None and at != g.history.cursor:
             if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at <= len(g.history.steps):

@@ -47,7 +47,7 @@ from .files import parse_json
 from .rules.influence import LIMIT as INFLUENCE_LIMIT
 from .state import TEAMS, GameState
 
-STAGES = ("action", "over")
+STAGES = ("planning", "deployment", "action", "over")
 """Game stages a state may be in (3.0; ``over`` after a Victory Check, 3.5)."""
 
 _NAMED = ("units", "markers", "task_forces", "continuing", "network_cubes", "kills", "total_kills", "supply")

@@ -96,6 +96,76 @@ class Declared:
     def clone(self) -> "Declared":
         return _codec.clone(self)
 
+@dataclass(slots=True)
+class Card:
+    """One Joint Capability Card in the game (9.0): its type is ``catalog``-free, named by
+    ``name`` in ``team``'s deck (:mod:`lcb_lab.cards`).
+
+    ``where``: ``pool`` (the team's JCC pool, hidden, 9.02), ``attached`` (under ``host``'s
+    Unit Tracker, 9.3), ``embarked`` (face down by ``host``'s tracker, 10.0), ``deployed`` (a
+    Persistent card in play, 9.21; on the map when ``hex`` is set, e.g. a face-up Combat Air
+    Patrols, 3.2), ``discarded`` (back in the deck, 9.07), ``removed`` (out of the game, 9.08).
+    ``face_up``: the other team may see it (played, placed face up or revealed);
+    ``expended``: flipped after its use this Action Stage (9.21); ``cubes``: the enemy's
+    successes against it, counted over the game (9.04); ``supply``: an Attached card's own
+    supply by CV slot (9.33); ``used``: its successes counted toward ``discard_after``;
+    ``free``: prescribed by the scenario, not bought (3.1); ``bought``: the Planning Stage
+    (turn) it was acquired in.
+    """
+
+    cid: str                       # "US-1": unique in the game, in order of acquisition
+    name: str                      # the card type (lcb_lab.cards: deck of ``team``)
+    team: str
+    where: str = "pool"
+    host: str | None = None
+    hex: str | None = None
+    face_up: bool = False
+    deployed: bool = False         # a Persistent card already played: its first use is paid (9.2)
+    expended: bool = False
+    cubes: int = 0
+    used: int = 0
+    supply: dict[str, int] = field(default_factory=dict)
+    free: bool = False
+    bought: int = 1
+
+    def clone(self) -> "Card":
+        return _codec.clone(self)
+
+    @property
+    def in_play(self) -> bool:
+        """Still in the game (not discarded or removed)."""
+        return self.where not in ("discarded", "removed")
+
+
+@dataclass(slots=True)
+class CardPlay:
+    """One link of a card chain (9.46): a card's effect used, or a response to a link.
+
+    ``pid``: its number in the chain (1 = the played card); ``option``: the effect label;
+    ``targets``: unit uids, hexes or card cids as the effect's ``target`` says; ``hex``: the
+    target hex that INTERCEPT range is measured to (9.011; None: off-map, 9.012);
+    ``responds_to``: the pid this link answers (NULLIFY / FTR NULLIFY / INTERCEPT of a card);
+    ``aid``: the declared Core Action that paid for it (None: free or a 0-AP response);
+    ``status``: ``pending`` | ``resolved`` | ``failed`` | ``nullified`` | ``ftr_nullified`` |
+    ``intercepted`` | ``cancelled``; ``rolls``: the d20 rolled, by purpose.
+    """
+
+    pid: int
+    card: str                      # cid
+    team: str
+    option: str = "A"
+    targets: list[str] = field(default_factory=list)
+    hex: str | None = None
+    responds_to: int | None = None
+    aid: int | None = None
+    status: str = "pending"
+    rolls: dict[str, list[int]] = field(default_factory=dict)
+    data: dict = field(default_factory=dict)
+
+    def clone(self) -> "CardPlay":
+        return _codec.clone(self)
+
+
 Alloc = dict[str, Union[str, int, None]]
 """One checked allocation, plain data: LRS ``{shooter, slot, target, dice}``; GROUND ASSAULT
 ``{attacker, target, dice}``; INTERCEPT ``{interceptor, slot, target, dice, shooter?}``
@@ -186,7 +256,7 @@ class GameState:
     scenario: str
     turn: int
     max_turns: int
-    stage: str                          # "action" | "over"
+    stage: str                          # "planning" | "deployment" | "action" | "over" (3.0)
     initiative: str                     # team with the initiative (3.25)
     task_forces: dict[str, str]         # task force -> team
     tf_order: list[str]                 # TFs that took their impulse this turn, in order
@@ -201,7 +271,12 @@ class GameState:
     winner: str | None = None
     result: str = ""
     victory: list[dict] = field(default_factory=list)   # scenario victory conditions (3.5)
-    jccs: dict[str, list[str]] = field(default_factory=dict)  # each team's JCC pool (3.12)
+    jccs: dict[str, list[str]] = field(default_factory=dict)  # names of each team's JCC pool (3.12); see ``cards``
+    cards: dict[str, Card] = field(default_factory=dict)      # every JCC of the game by cid (9.0)
+    cp: dict[str, int] = field(default_factory=lambda: {"US": 0, "RU": 0})   # CP left this Planning Stage (3.12)
+    ready: list[str] = field(default_factory=list)            # teams done with the Planning / Deployment Stage
+    planning_stages: int = 0            # Planning Stages begun so far (9.31: Attached only in the first)
+    chain: list[CardPlay] = field(default_factory=list)       # the open card chain (9.46); [] when none
     continuing: dict[str, str] = field(default_factory=dict)  # hex -> "continuing" | "resolved" (7.21)
     total_kills: dict[str, int] = field(default_factory=lambda: {"US": 0, "RU": 0})
     log: list[dict] = field(default_factory=list, metadata={"share_items": True})

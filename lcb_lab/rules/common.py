@@ -10,11 +10,12 @@ from dataclasses import dataclass
 
 from .. import explain, hexgrid, observer
 from ..board import Board
+from ..cards import CardType, Decks, load_decks
 from ..catalog import Catalog, CombatValue, UnitType
 from ..dice import Dice
 from ..errors import IllegalAction
 from ..observer import refs  # noqa: F401  (log facts: face up / down; rules import it from here)
-from ..state import GameState, Unit, other
+from ..state import Card, GameState, Unit, other
 
 
 @dataclass
@@ -23,6 +24,8 @@ class Ctx:
     board: Board
     catalog: Catalog
     dice: Dice | None = None
+    decks: "Decks | None" = None
+    """The card decks (:mod:`lcb_lab.cards`); None: the packaged sandbox decks."""
     quiet: bool = False
     """True while an act is only tried (:func:`lcb_lab.legal.trial`): its log entries are
     dropped afterwards, so :meth:`log` appends them bare (no facts merged, no observer
@@ -42,6 +45,22 @@ class Ctx:
 
     def mp(self, u: Unit | str) -> int:
         return self.utype(u).mp
+
+    # ---- cards ---------------------------------------------------------------
+    def card(self, cid: str) -> Card:
+        """The card ``cid`` of the game; IllegalAction (9.0) when there is none."""
+        c = self.state.cards.get(cid)
+        if c is None:
+            raise IllegalAction("9.0", f"there is no card {cid!r} in the game")
+        return c
+
+    def ctype(self, card: Card | str, team: str | None = None) -> CardType:
+        """The card type of a game card, or of a name in ``team``'s deck (9.0)."""
+        if self.decks is None:
+            self.decks = load_decks()
+        if isinstance(card, Card):
+            return self.decks.card(card.team, card.name)
+        return self.decks.card(team, card)
 
     # ---- log ---------------------------------------------------------------
     def log(self, entry: dict, **facts) -> None:

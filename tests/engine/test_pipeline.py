@@ -38,6 +38,10 @@ EXAMPLES = [
     A.Answer(intercepts=(A.Intercept("Kilo", "INT1", "W", 3, shooter="T"),)), A.Answer(absorb=1),
     A.Answer(defence=(A.Defence("D", "T", 2),), choice=4), A.ResolveCombat(), A.ArmorBreakthrough("T1", "D-4"),
     A.EndImpulse(), A.ScriptedEffect("disembark", card="Amphibious: LCU", units=("a",), from_="LHD 1", hex="AL-23"),
+    A.PlayCard("Tactical Cyber Attack", targets=("1 Anna",), action=2), A.BuyCard("US", "V-BAT", attach_to="1 Whiskey"),
+    A.EndPlanning("RU"), A.DeployUnit("1 Anna", hex="AL-21"), A.PlaceCard("US-4", embark_on="LHD 1"),
+    A.DeploymentOrder("RU"), A.EndDeployment("US"),
+    A.Answer(responses=(A.Response("RU-2", to=1),), card_intercepts=(A.CardIntercept("FFG-454", "INT1", 2),)),
 ]
 
 
