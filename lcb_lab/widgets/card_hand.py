@@ -11,8 +11,10 @@ up, revealed) by name.
 ``(cards, counts)``: ``cards`` the card dicts the view names (``cid``, ``name``, ``team``,
 ``where``, ``host``, ``hex``, ``face_up``, ``deployed``, ``expended``, ``cubes``, ``used``,
 ``supply``, ``free``), ``counts`` ``{team: {where: n}}`` of the cards it may not name.
-Accepted: a list of card dicts (a hidden one has no ``name``, or ``"hidden": True``), a dict
-by cid, a dict by team of such lists, or ``{"cards": [...], "counts": {team: {where: n}}}``.
+The observer gives ``view["cards"]`` (the card dicts the team may see) and
+``view["hidden_cards"]`` (``{team: {where: n}}``).  Also accepted: hidden card dicts in the
+list (no ``name``, or ``"hidden": True``), a dict by cid, a dict by team of such lists, or
+``{"cards": [...], "counts": {team: {where: n}}}``.
 
 Sandbox values carry the catalog's dagger (:func:`lcb_lab.widgets.panels.provenance`), rule
 references show on hover and as badges.
@@ -82,6 +84,10 @@ def seen_cards(view: dict) -> tuple[list[dict], dict[str, dict[str, int]]]:
             counts.setdefault(c.get("team", "?"), {})[where] = counts.get(c.get("team", "?"), {}).get(where, 0) + n
             continue
         cards.append({k: c.get(k) for k in _CARD_KEYS} | {"where": where})
+    for team, per in (view.get("hidden_cards") or {}).items():       # the observer's counts (9.02)
+        for where, n in (per or {}).items():
+            if where not in ("discarded", "removed"):
+                counts.setdefault(team, {})[where] = counts.get(team, {}).get(where, 0) + int(n)
     cards.sort(key=lambda c: (c.get("team") or "", _cid_key(c.get("cid"))))
     return cards, counts
 
@@ -172,11 +178,13 @@ _GROUPS = [("pool", "Pool"), ("attached", "Attached (host)"), ("embarked", "Emba
            ("deployed", "Deployed Persistent / on the map")]
 
 
-def hand_html(game, seen: tuple[list[dict], dict[str, dict[str, int]]], viewer: str) -> str:
+def hand_html(game, seen: tuple[list[dict], dict[str, dict[str, int]]], viewer: str, view: dict | None = None) -> str:
     """The Cards panel's read-only part from ``seen`` = ``(cards, counts)`` of the view
     (:func:`view_cards`): the viewing team's cards by place (both teams' for the instructor), the
-    other team's counts and its face-up cards (9.0; hidden information)."""
+    other team's counts and its face-up cards (9.0; hidden information); the card markers
+    ``view`` shows (``view["card_markers"]``: the other team's unrevealed ones as backs)."""
     cards, counts = seen
+    view = view or {}
     own = ("US", "RU") if viewer == "instructor" else (viewer,)
     parts = []
     for team in own:
@@ -199,6 +207,16 @@ def hand_html(game, seen: tuple[list[dict], dict[str, dict[str, int]]], viewer: 
                      f'<div class="lcb-small">Hidden: {esc(counts_text(hidden))} '
                      f'<span class="lcb-muted">(face down: you see how many, not which)</span></div>'
                      f'<div class="lcb-small lcb-muted">Face up</div>{face}</div>')
+    markers = view.get("card_markers") or []
+    marks = [m for m in markers if not m.get("back")]
+    backs = len(markers) - len(marks)
+    if marks or backs:
+        rows = [f'{team_span(m.get("team"))} {esc(m.get("kind"))} marker in {esc(m.get("hex"))}'
+                + (f' <span class="lcb-muted">({esc(m.get("card"))})</span>' if m.get("card") else "") for m in marks]
+        if backs:
+            rows.append(f"{backs} face-down marker{'s' if backs != 1 else ''} of the other team")
+        parts.append(f'<div class="lcb-card lcb-small"><b>Card markers</b> {rule_badges(["13.0"])}<br>'
+                     + "<br>".join(rows) + "</div>")
     return "".join(parts)
 
 
@@ -288,7 +306,7 @@ def view_cards(game, view: dict, viewer: str) -> tuple[list[dict], dict[str, dic
     key (a game built before the observer listed cards) is read with the contract's rule
     (issue 7: pool, Attached, Embarked and face-down deployed cards of the other team are
     counts; face-up ones are public), applied here to the game's cards."""
-    if "cards" in view:
+    if "cards" in view or "hidden_cards" in view:
         return seen_cards(view)
     out = []
     for c in getattr(game.state, "cards", {}).values():

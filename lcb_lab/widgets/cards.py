@@ -344,7 +344,7 @@ class CardsPanel:
         if c.live is not self._live:
             self._live = c.live
             self.hexes.value = ""
-        self.hand.value = card_hand.hand_html(c.game, c.cards(), c.viewer)
+        self.hand.value = card_hand.hand_html(c.game, c.cards(), c.viewer, c.view())
         offer = c.offers()
         self.plays = card_plays(c.game, offer) if c.game is c.live and offer.team in ("US", "RU") else []
         groups = self._groups()

@@ -263,10 +263,22 @@ def visible_entries(game, team: str) -> list[dict]:
     return game.log_entries(team)
 
 
+CARD_KINDS = ("card", "chain", "response", "detect", "nullify", "ftr", "card_intercept", "planning", "deployment")
+"""Log entry kinds of the card engine and the stages (issue 7), marked by a blue edge in the log."""
+
+
+def is_card_entry(e: dict) -> bool:
+    """A step of a card, its chain or the Planning / Deployment Stage (a card kind, or a ``card`` fact)."""
+    kind = str(e.get("kind", ""))
+    return kind in CARD_KINDS or kind.startswith(("card", "chain")) or "card" in (e.get("data") or {})
+
+
 def entry_html(e: dict, new: bool = False) -> str:
     if e["kind"] == "impulse_start":
         return f'{LOG_HEAD}{esc(e["title"])} <span class="lcb-muted">{esc(e.get("text", ""))}</span></div>'
     cls = "lcb-log-line lcb-log-new" if new else "lcb-log-line"
+    if is_card_entry(e):
+        cls += " lcb-log-card"
     text = f": {esc(e['text'])}" if e.get("text") else ""
     return f'<div class="{cls}">{rule_badges(e.get("rules", []))} <b>{esc(e["title"])}</b>{text}</div>'
 
