@@ -13,6 +13,7 @@ asks (and the instructor).
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Iterable
 
 from .. import actions as A
@@ -150,7 +151,9 @@ class CardActions:
         if d is None or d.kind != "card_response":
             return super()._answer(value)
         value = value if isinstance(value, dict) else {}
-        rs = tuple(A.Response(r["card"], r.get("option") or "A", r.get("to"), _names(r.get("targets")))
+        extra = {f.name for f in dataclasses.fields(A.Response)} - {"card", "option", "to", "targets"}
+        rs = tuple(A.Response(r["card"], r.get("option") or "A", r.get("to"), _names(r.get("targets")),
+                              **{k: r[k] for k in extra if r.get(k) is not None})
                    for r in value.get("responses", ()))
         ci = tuple(A.CardIntercept(i["interceptor"], i["slot"], int(i["dice"]), i.get("to"))
                    for i in value.get("card_intercepts", ()) if int(i.get("dice", 0)) > 0)

@@ -85,8 +85,12 @@ class CardResponseForm:
                 pick = W.Dropdown(options=opts, value=targets[-1], layout=W.Layout(width="300px"))
             self._cards.append((c, box, pick))
             out.append(box)
+            cost = ("0 AP" if c.get("free", True) else
+                    "1 AP: paid by a declared Play a JCC action (a counter on the own impulse)")
             out.append(W.HTML(f'<div class="lcb-small lcb-odds-line">&nbsp;&nbsp;{odds} {rule_badges([rule])}'
-                              f'{" " + rule_badges(["9.06"]) if detect else ""}</div>'))
+                              f'{" " + rule_badges(["9.06"]) if detect else ""} '
+                              f'<span class="lcb-muted">· {esc(cost)}</span>'
+                              f'{"" if c.get("free", True) else " " + rule_badges(["9.41"])}</div>'))
             if pick is not None:
                 out.append(W.HBox([W.HTML("&nbsp;&nbsp;at&nbsp;"), pick]))
         ints = o.get("interceptors") or []
@@ -98,7 +102,9 @@ class CardResponseForm:
             box.observe(lambda _ch: self.on_change(), "value")
             detect = f'DETECT {pct(i.get("p_detect"))}, then ' if i.get("p_detect") is not None else ""
             self._ints.append((i, box))
-            out.append(W.HBox([box, W.HTML(f'&nbsp;{esc(i.get("uid"))} {esc(i.get("slot"))} '
+            at = f" at {self.link_name(i['to'])}" if i.get("to") is not None and i.get("to") != link else ""
+            src = f" with {i['source']}" if i.get("source") else ""
+            out.append(W.HBox([box, W.HTML(f'&nbsp;{esc(i.get("uid"))} {esc(i.get("slot"))}{esc(src)}{esc(at)} '
                                            f'<span class="lcb-muted">(up to {cap} dice; {detect}'
                                            f'{pct(i.get("p_hit"))} a die to hit)</span>'
                                            f'{" " + rule_badges(["9.06"]) if detect else ""}')]))
@@ -122,10 +128,10 @@ class CardResponseForm:
             else:
                 pids = [(c.get("targets") or [link])[0]]
             r = {"card": c.get("cid") or c.get("name"), "option": c.get("option", "A"), "to": pids[0], "targets": []}
-            if c.get("kind") == "ftr_nullify":
-                r["targets"] = [t for t in (self._link_card(p) for p in pids) if t]
+            if c.get("kind") == "ftr_nullify":        # the cards it goes after (9.44): the links' cards
+                r["targets"] = [self._link_card(p) or str(p) for p in pids]
             rs.append(r)
-        ints = [{"interceptor": i.get("uid"), "slot": i.get("slot"), "dice": int(b.value), "to": link}
+        ints = [{"interceptor": i.get("uid"), "slot": i.get("slot"), "dice": int(b.value), "to": i.get("to", link)}
                 for i, b in self._ints if int(b.value) > 0]
         return {"responses": rs, "card_intercepts": ints}
 
