@@ -38,8 +38,8 @@ EFFECT_KINDS = [
     ("Disembark units into a hex", "disembark"),
 ]
 EFFECT_RULES = {"reveal": ["6.13"], "paralyse": ["9.0"], "network_cube": ["7.61"], "disembark": ["5.19", "12.0"]}
-SCRIPTED_NOTE = ("Scripted outcome, not a simulated card: lcb_lab has no card texts (9.0), so this applies "
-                 "what the card did, as you state it. The log marks it as scripted.")
+SCRIPTED_NOTE = ("Scripted outcome, not a simulated card: this applies what a card did, as you state it, "
+                 "outside the card engine (the Cards section plays cards). The log marks it as scripted.")
 
 
 def _lay(width: str) -> W.Layout:
