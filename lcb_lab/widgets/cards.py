@@ -252,6 +252,7 @@ class CardsPanel:
                                extra=lambda: (self.card.value, self.option.value))
         for w in (self.card, self.option):
             w.observe(self.follower, "value")
+        self.hand_follower = follow(ctl, ["version", "viewer"], self._draw_hand)
         self.detail_follower = follow(ctl, ["version", "viewer"], self._draw_detail,
                                       extra=lambda: (self.detail_picker.value,))
         self.detail_picker.observe(self.detail_follower, "value")
@@ -344,7 +345,6 @@ class CardsPanel:
         if c.live is not self._live:
             self._live = c.live
             self.hexes.value = ""
-        self.hand.value = card_hand.hand_html(c.game, c.cards(), c.viewer, c.view())
         offer = c.offers()
         self.plays = card_plays(c.game, offer) if c.game is c.live and offer.team in ("US", "RU") else []
         groups = self._groups()
@@ -403,6 +403,10 @@ class CardsPanel:
         text = e.text if e is not None else ""
         self.target_hint.value = (f'<div class="lcb-small">Target: {esc(TARGET_WORDS.get(kind, kind))}{esc(where)}'
                                   f'<br><span class="lcb-muted">{esc(text)}</span></div>')
+
+    def _draw_hand(self) -> None:
+        c = self.ctl
+        self.hand.value = card_hand.hand_html(c.game, c.cards(), c.viewer, c.view())
 
     def _draw_detail(self) -> None:
         cid = self.detail_picker.value

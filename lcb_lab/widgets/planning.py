@@ -106,7 +106,7 @@ class _StagePanel:
 
     def _ready_text(self, team: str) -> str:
         ready = team in (getattr(self.ctl.game.state, "ready", []) or [])
-        return " <span class='lcb-ok'>(done with this stage)</span>" if ready else ""
+        return ' <span class="lcb-ok">(done with this stage)</span>' if ready else ""
 
 
 # ====================================================================== Planning (3.1)
@@ -219,6 +219,7 @@ class DeploymentPanel(_StagePanel):
         self.deploy_button = W.Button(description="Deploy in \u2026", icon="map-marker", button_style="primary",
                                       layout=_lay("170px"), tooltip="place the unit face down in the clicked hex (3.21)")
         self.deploy_button.on_click(lambda _b: self.deploy())
+        self.area = W.HTML()
         self.ship = W.Dropdown(description="Ship", layout=_lay("230px"), style=_STYLE)
         self.embark_button = W.Button(description="Embark", icon="ship", layout=_lay("96px"),
                                       tooltip="Embark the unit on the ship (10.0)")
@@ -235,7 +236,7 @@ class DeploymentPanel(_StagePanel):
         self.end_button = W.Button(description="End Deployment", icon="check", layout=_lay("150px"),
                                    tooltip="this team is done: every unit and card placed (3.22)")
         self.end_button.on_click(lambda _b: self.lab.end_deployment(self.team()))
-        self.widget = W.VBox([self.head, self.team_picker, self.unit, W.HBox([self.deploy_button]),
+        self.widget = W.VBox([self.head, self.team_picker, self.unit, self.area, W.HBox([self.deploy_button]),
                               W.HBox([self.ship, self.embark_button]), self.card, self.card_mode, self.card_host,
                               self.place_button, self.order_box, self.end_button], layout=W.Layout(display="none"))
         self.widget.add_class("lcb-deployment")
@@ -246,6 +247,7 @@ class DeploymentPanel(_StagePanel):
             w.observe(self.follower, "value")
 
     def lists(self) -> list[W.Widget]:
+        self.area.value = ""
         return [self.unit, self.ship, self.card, self.card_host]
 
     def undeployed(self, offer: Offers) -> list[str]:
@@ -276,6 +278,11 @@ class DeploymentPanel(_StagePanel):
                            f'<i>Deploy</i> (face down)</div></div>')
         set_options(self.unit, units, value=self.unit.value if self.unit.value in units else (units[0] if units else None))
         self.deploy_button.description = f"Deploy in {hx}" if hx else "Deploy in \u2026 (click a hex)"
+        area = [d.hex for d in offer.deploys() if d.unit == self.unit.value and d.hex]
+        shown = ", ".join(area[:12]) + (f" \u2026 ({len(area)} hexes)" if len(area) > 12 else "")
+        inside = ' <span class="lcb-ok">(the clicked hex is in it)</span>' if hx in area else ""
+        self.area.value = (f'<div class="lcb-small">Its deployment area: {esc(shown)}{inside}</div>'
+                           if area else "")
         ships = self.ships(self.unit.value, offer)
         set_options(self.ship, ships, value=self.ship.value if self.ship.value in ships else (ships[0] if ships else None))
         cids = self.to_place(offer)
