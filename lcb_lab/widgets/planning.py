@@ -54,6 +54,7 @@ class _StagePanel:
                                            tooltips=["act for the US team", "act for the RU team"])
         self._offers_key: tuple | None = None
         self._offers: Offers = NOTHING
+        self._stage_key: tuple | None = None
 
     @property
     def shown(self) -> bool:
@@ -99,6 +100,12 @@ class _StagePanel:
             return
         self.widget.layout.display = "flex"
         self.team_picker.layout.display = "none" if c.viewer in ("US", "RU") else "flex"
+        key = (id(c.live), c.stage())
+        if key != self._stage_key:          # a new stage: the instructor acts first for the team the game names
+            self._stage_key = key
+            who = c.game.to_act()
+            if who in ("US", "RU") and self.team_picker.value != who:
+                self.team_picker.value = who
         self.draw()
 
     def draw(self) -> None:  # pragma: no cover - each panel draws its own
