@@ -219,3 +219,77 @@ def test_no_hidden_card_reaches_the_other_team_after_a_play(team):
         assert HIDDEN_RU not in everything
     else:
         assert "Space Satellites" not in everything       # US-2 is deployed face down
+
+
+# ------------------------------------------------------------------ Planning and Deployment
+def _planning():
+    return load_scenario("gotland_redux", seed=1, start="planning")
+
+
+def test_planning_buy_into_the_pool_and_attached_from_the_team_view():
+    g = _planning()
+    lab = LabApp(g, team="US")
+    pp = lab.planning_panel
+    assert pp.shown and lab.impulse_panel.widget.layout.display == "none"
+    cp = g.state.cp["US"]
+    head = plain_text(pp.head.value)
+    assert f"CP left: Blue (US) {cp} CP" in head and "Red (RU)" not in head     # its own CP only
+    names = [v for _l, v in pp.deck.options]
+    assert names, "the deck is offered"
+    name = names[0]
+    ct = g.decks.card("US", name) if g.decks else __import__("lcb_lab.cards").cards.load_decks().card("US", name)
+    assert f"{name} \u2014 {ct.cost} CP" in pp.deck._options_labels
+    before = {c.cid for c in g.state.cards.values()}
+    pp.deck.value, pp.mode.value = name, "pool"
+    pp.buy_button.click()
+    assert "done" in lab.message.value, plain_text(lab.message.value)
+    new = [c for c in g.state.cards.values() if c.cid not in before]
+    assert [(c.name, c.where) for c in new] == [(name, "pool")] and g.state.cards  # bought into the pool
+    assert g.state.cp["US"] == cp - ct.cost
+    assert f"{name} {new[0].cid}" in plain_text(lab.cards_panel.hand.value)
+    # the other team: one more card in the US pool, not its name or cid
+    lab.set_team("RU")
+    assert new[0].cid not in " ".join(_texts(lab.widget))
+    assert "Blue (US) cards" in plain_text(lab.cards_panel.hand.value)
+    # over the budget: refused with its rule, nothing changed
+    lab.set_team("US")
+    dear = max(g.decks.cards["US"].values() if g.decks else __import__("lcb_lab.cards").cards.load_decks()
+               .cards["US"].values(), key=lambda t: t.cost)
+    g.state.cp["US"] = dear.cost - 1
+    lab.refresh()
+    snap = state_json(g)
+    lab.buy_card("US", dear.name)
+    assert "Refused by rule" in lab.message.value and state_json(g) == snap
+
+
+def test_end_planning_then_deploy_a_unit_face_down_by_clicking_a_hex():
+    g = _planning()
+    lab = LabApp(g)
+    for team in ("US", "RU"):
+        lab.end_planning(team)
+        assert "done" in lab.message.value, plain_text(lab.message.value)
+    assert g.state.stage == "deployment"
+    dp = lab.deployment_panel
+    assert dp.shown and not lab.planning_panel.shown
+    lab.set_team("US")
+    units = [v for v in dp.unit.options]
+    assert units and all(g.state.units[u].team == "US" for u in units)
+    uid = units[0]
+    offered = [d.hex for d in lab.offers().deploys() if d.unit == uid and d.hex]
+    assert offered, "the unit's deployment area is listed"
+    dp.unit.value = uid
+    # a hex outside the area: refused, nothing changed
+    outside = next(h for h in g.board.hexes if h not in offered)
+    lab.select_hex(outside)
+    snap = state_json(g)
+    dp.deploy_button.click()
+    assert "Refused by rule" in lab.message.value and state_json(g) == snap
+    lab.select_hex(offered[0])
+    assert dp.deploy_button.description == f"Deploy in {offered[0]}"
+    dp.deploy_button.click()
+    assert "done" in lab.message.value, plain_text(lab.message.value)
+    u = g.state.units[uid]
+    assert u.hex == offered[0] and not u.revealed                     # face down (3.21)
+    assert uid not in dp.unit.options
+    lab.set_team("RU")                                                 # RU sees a back, not the unit
+    assert uid not in " ".join(_texts(lab.widget))
