@@ -12,7 +12,7 @@ from lcb_lab.decisions import Choice
 from lcb_lab.rules import jcc
 from lcb_lab.state import CardPlay
 from lcb_lab.widgets import LabApp
-from lcb_lab.widgets.card_hand import card_detail_html, seen_cards
+from lcb_lab.widgets.card_hand import card_detail_html, deck_of, seen_cards
 from lcb_lab.widgets.reactions import CardResponseForm
 
 from conftest import plain_text, state_json
@@ -199,9 +199,7 @@ def test_the_decision_panel_asks_the_deciding_team_only():
 
 def test_card_detail_of_a_deck_card():
     g = _game()
-    ct = g.decks.card("RU", HIDDEN_RU) if g.decks else None
-    from lcb_lab.cards import load_decks
-    ct = ct or load_decks().card("RU", HIDDEN_RU)
+    ct = deck_of(g).card("RU", HIDDEN_RU)
     text = plain_text(card_detail_html(g, None, ct))
     assert "NULLIFY" in text and "response" in text and "answers tactical cyber, strategic cyber, EMS" in text
 
@@ -237,14 +235,14 @@ def test_planning_buy_into_the_pool_and_attached_from_the_team_view():
     names = [v for _l, v in pp.deck.options]
     assert names, "the deck is offered"
     name = names[0]
-    ct = g.decks.card("US", name) if g.decks else __import__("lcb_lab.cards").cards.load_decks().card("US", name)
+    ct = deck_of(g).card("US", name)
     assert f"{name} \u2014 {ct.cost} CP" in pp.deck._options_labels
     before = {c.cid for c in g.state.cards.values()}
     pp.deck.value, pp.mode.value = name, "pool"
     pp.buy_button.click()
     assert "done" in lab.message.value, plain_text(lab.message.value)
     new = [c for c in g.state.cards.values() if c.cid not in before]
-    assert [(c.name, c.where) for c in new] == [(name, "pool")] and g.state.cards  # bought into the pool
+    assert [(c.name, c.where) for c in new] == [(name, "pool")]           # bought into the pool
     assert g.state.cp["US"] == cp - ct.cost
     assert f"{name} {new[0].cid}" in plain_text(lab.cards_panel.hand.value)
     # the other team: one more card in the US pool, not its name or cid
@@ -253,8 +251,7 @@ def test_planning_buy_into_the_pool_and_attached_from_the_team_view():
     assert "Blue (US) cards" in plain_text(lab.cards_panel.hand.value)
     # over the budget: refused with its rule, nothing changed
     lab.set_team("US")
-    dear = max(g.decks.cards["US"].values() if g.decks else __import__("lcb_lab.cards").cards.load_decks()
-               .cards["US"].values(), key=lambda t: t.cost)
+    dear = max(deck_of(g).cards["US"].values(), key=lambda t: t.cost)
     g.state.cp["US"] = dear.cost - 1
     lab.refresh()
     snap = state_json(g)
