@@ -290,3 +290,32 @@ def test_end_planning_then_deploy_a_unit_face_down_by_clicking_a_hex():
     assert uid not in dp.unit.options
     lab.set_team("RU")                                                 # RU sees a back, not the unit
     assert uid not in " ".join(_texts(lab.widget))
+
+
+def test_answer_a_card_response_in_the_deciding_view():
+    """App. B, US impulse 1: RU answers the Tactical Cyber Attack with Attack on C2 -- its NULLIFY
+    roll of 20 fails, the attack's 4 succeeds (forced dice as the narrative gives them)."""
+    g = _game(forced=[20, 4])
+    lab = LabApp(g, team="US")
+    _declared(lab)
+    lab.select_hex("AL-21")
+    lab.cards_panel.play()
+    d = g.pending
+    assert d is not None and d.kind == "card_response" and d.team == "RU"
+    dp = lab.decision
+    assert dp.cards_form is None and "Hand over" in " ".join(_texts(dp.body))   # the player's view
+    lab.set_team("RU")
+    form = dp.cards_form
+    assert form is not None
+    text = " ".join(plain_text(t) for t in _texts(dp.body))
+    assert HIDDEN_RU in text and "NULLIFY" in text and "%" in text
+    form.choose(cards={"RU-1": True})
+    dp.answer_button.click()
+    assert "Answer: done" in plain_text(lab.message.value), plain_text(lab.message.value)
+    while g.pending is not None and g.pending.kind == "card_response":     # US may counter: it passes
+        lab.set_team(g.pending.team)
+        dp.pass_button.click()
+    log = plain_text(lab.log.value)
+    assert "JCC played: Tactical Cyber Attack" in log and HIDDEN_RU in log
+    assert g.state.cards["RU-1"].where in ("discarded", "removed")        # a responder is used up (9.43)
+    assert all(g.state.units[u].revealed for u in ("1 Anna", "2 Anna", "3 Anna"))
