@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from lcb_lab.cards import CardType, Decks, Effect, load_decks  # noqa: E402
+from lcb_lab.cards import HOST_TAGS, CardType, Decks, Effect, load_decks  # noqa: E402
 
 OUT = ROOT / "docs" / "cards.md"
 SYMBOLS = {"intercept": "INTERCEPT", "persist": "PERSIST", "attach": "ATTACH", "nullify": "NULLIFY",
@@ -44,19 +44,23 @@ def _src(ct: CardType, key: str, default: str | None = None) -> str:
 def _fate(ct: CardType) -> tuple[str, str]:
     if ct.permanent:
         return "stays in play for the whole game", ct.source("permanent")
+    if ct.attached and ct.effects and all(e.when == "passive" for e in ct.effects):
+        return "stays attached; destroyed with its host", "9.31"
     if ct.persistent:
         return "stays deployed, expended until the next Action Stage (Persistent)", "9.2, 9.21"
     if ct.removed_after_use:
         return "removed from the game", ct.source("removed_after_use")
+    if ct.attached:
+        return "one-time: discarded, not bought again (an Attached card)", "default (9.07, 9.1)"
     return "one-time: discarded back to the deck", "default (9.07, 9.1)"
 
 
 def _host(ct: CardType) -> str:
     parts = []
     if ct.requires:
-        parts.append("requires " + " or ".join(ct.requires))
+        parts.append("requires " + " or ".join(HOST_TAGS.get(r, f"`{r}`") for r in ct.requires))
     if ct.automatic_on:
-        parts.append("given automatically to " + ", ".join(ct.automatic_on))
+        parts.append("given automatically to every " + ", ".join(f"`{r}`" for r in ct.automatic_on))
     if ct.free_attachment:
         parts.append("free attachment (not counted against the one-attachment allotment)")
     if ct.usable_embarked:
@@ -124,7 +128,8 @@ def _effect_values(e: Effect) -> list[tuple[str, str]]:
         out.append(("dice", f"{e.dice} d20"))
     if e.cv is not None:
         out.append(("cv", f"CV {e.cv}"))
-    out.append(("range", "anywhere" if e.range is None else f"{e.range} hexes"))
+    if e.when != "passive" and e.target not in ("none", "network"):
+        out.append(("range", "anywhere" if e.range is None else f"{e.range} hexes"))
     if e.counters:
         out.append(("counters", "answers " + ", ".join(e.counters) + " cards"))
     if e.fn == "ftr_nullify":

@@ -71,7 +71,7 @@ def test_the_issue_and_facts_names_are_all_present():
         "P-8A Surveillance", "P8A: Surveillance", "Pantsir-SM IAMD", "Signal Management", "SIGMAN",
         "Combat Air Patrol", "EA18G Growler", "F22 Escorts", "MEU FixedWing", "Amphibious: LCACs",
         "Amphibious: LCUs", "Attack on Command and Control (C2)", "B-1B", "Tactical Cyber Defense",
-        "MEU Rotary Wing", "Virginia-Class Sub"}
+        "MEU Rotary Wing", "Virginia-Class Sub", "LCU-2000", "UUV Attack: UNMANNED"}
     missing = []
     for n in sorted(named):
         if not any(_has(team, n) for team in ("US", "RU")):
