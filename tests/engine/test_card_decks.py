@@ -323,8 +323,25 @@ def test_appendix_b_hosts_are_allowed():
         for n in ("Amphibious: LCU", "MEU Rotary Attack"):
             if _has(team, n):
                 assert card(team, n).embarkable
-    # LHD 1's 5 ASV hold MEU Rotary Attack (10.34 ex.)
-    assert card("US", "MEU Rotary Attack").asv <= cat.unit("usn_lhd").embark_asv
+    # LHD 1 (25 GPSV, 5 ASV, 10.34 ex.) holds App. B's load: 1-4 Alpha, 1 Kilo, 1 Whiskey with
+    # their Attached UGVs and V-BAT (10.35: an Attached card's Space Value counts), MEU Rotary Attack
+    lhd = cat.unit("usn_lhd")
+    units = ["usmc_infantry_platoon"] * 4 + ["usmc_iamd_section", "usmc_himars_section"]
+    embarked = [card("US", n) for n in ("Unmanned Ground Vehicles (UGVs)", "V-BAT", "MEU Rotary Attack", "Amphibious: LCU")]
+    gpsv = sum(cat.unit(u).gpsv for u in units) + sum(c.gpsv or 0 for c in embarked)
+    asv = sum(cat.unit(u).asv for u in units) + sum(c.asv or 0 for c in embarked)
+    assert (gpsv, asv) == (8, 2) and gpsv <= lhd.embark_gpsv and asv <= lhd.embark_asv
+
+
+def test_space_values():
+    eng = card("RU", "Combat Engineers")
+    assert eng.gpsv == 1
+    ruled(eng, "gpsv", "10.35 ex. 2")
+    for team, name, asv in (("US", "V-BAT", 1), ("RU", "Tactical UAS", 1), ("RU", "Orion Sirius: Unmanned", 2),
+                            ("US", "Unmanned: Carrier", 2), ("US", "MUX", 1), ("US", "Unmanned Helo", 1)):
+        c = card(team, name)
+        assert c.asv == asv and 1 <= c.asv <= 2 and "unmanned" in c.categories       # 10.1: a UAS 1 or 2 ASV
+        assert {"rotary_wing", "fixed_wing"} & set(c.categories)            # 10.1: its ASV symbol
 
 
 def test_requires_names_tags_or_catalog_types():
@@ -392,6 +409,13 @@ def test_effect_timing():
         c = card(team, name)
         assert c.deployment_only and all(e.when == "deployment" for e in c.effects)
         ruled(c, "deployment_only", "3.24 DN")
+
+
+def test_an_asv_has_its_helicopter_or_fighter_symbol():
+    for deck in (US, RU):
+        for c in deck.values():
+            if c.asv is not None:
+                assert len({"rotary_wing", "fixed_wing"} & set(c.categories)) == 1, c.name   # 10.1
 
 
 def test_ftr_eligible_cards_are_aviation():
