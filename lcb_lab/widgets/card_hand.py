@@ -235,7 +235,7 @@ def _effect_html(ct: CardType, e) -> str:
                 f"({p * 100:.0f}% a die)")
     extra = []
     if e.cv is not None:
-        extra.append(f"CV {e.cv}")
+        extra.append(f"{e.dice} d20 at CV {e.cv}")
     if e.range is not None:
         extra.append(f"range {e.range}")
     if e.counters:
