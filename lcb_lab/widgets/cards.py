@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Callable
 
 import ipywidgets as W
 
+from .. import actions as A
 from ..errors import LcbError
 from ..offers import card_plays
 from . import card_hand
@@ -265,10 +266,35 @@ class CardsPanel:
             out.setdefault(f"{p.card}|{p.action}", []).append(p)
         return out
 
-    def chosen(self):
-        """The listed ``PlayCard`` the Card and Option inputs name (None: none)."""
+    def listed(self) -> list:
+        """The listed ``PlayCard`` s of the card use and option chosen (one per target the engine
+        lists, e.g. each hex with enemy units for a stack)."""
         group = self._groups().get(self.card.value or "", [])
-        return next((p for p in group if p.option == self.option.value), group[0] if group else None)
+        return [p for p in group if p.option == self.option.value] or group[:1]
+
+    def chosen(self):
+        """The listed ``PlayCard`` the Card and Option inputs name (None: none); its targets are
+        the engine's first listed ones (:meth:`to_play` picks the one the map points at)."""
+        ps = self.listed()
+        return ps[0] if ps else None
+
+    def to_play(self):
+        """The ``PlayCard`` *Play* applies: the chosen use with the targets from the map
+        (:meth:`targets`); when the engine lists its targets, the listed action the map points at
+        (same targets and hex, else the same hex, else the same targets) -- else the map's own,
+        for the engine to judge (a refusal names its rule)."""
+        p = self.chosen()
+        if p is None:
+            return None
+        targets, hx = self.targets()
+        listed = self.listed()
+        for same in (lambda q: (tuple(q.targets), q.hex) == (tuple(targets), hx),
+                     lambda q: hx is not None and q.hex == hx,
+                     lambda q: bool(targets) and set(q.targets) == set(targets)):
+            hit = next((q for q in listed if same(q)), None)
+            if hit is not None:
+                return hit
+        return A.PlayCard(p.card, p.option, tuple(targets), hx, p.action)
 
     def effect(self):
         p = self.chosen()
@@ -326,16 +352,12 @@ class CardsPanel:
 
     def play(self):
         """*Play*: the chosen card use with the targets from the map (``LabApp.play_card``)."""
-        p = self.chosen()
+        p = self.to_play()
         if p is None:
             self.ctl.say("Play: no card may be played now \u2014 declare Play a JCC for it on your impulse "
                          "(3.31), or use a deployed Persistent card once per turn (9.2). Nothing changed.")
             return None
-        targets, hx = self.targets()
-        if p.targets:                     # the engine listed this use's targets
-            targets = p.targets
-            hx = p.hex or hx
-        out = self._play(p.card, p.option, targets, hx, p.action)
+        out = self._play(p.card, p.option, p.targets, p.hex, p.action)
         self.hexes.value = ""
         return out
 
@@ -357,7 +379,7 @@ class CardsPanel:
             opts.append((f"{card.get('name')} ({card.get('cid')}) \u00b7 {pay}", key))
         set_options(self.card, opts, value=self.card.value if self.card.value in groups else (opts[0][1] if opts else None))
         group = groups.get(self.card.value or "", [])
-        labels = [p.option for p in group]
+        labels = list(dict.fromkeys(p.option for p in group))
         set_options(self.option, labels, value=self.option.value if self.option.value in labels else
                     (labels[0] if labels else None))
         self._draw_targets(bool(opts))
@@ -401,8 +423,19 @@ class CardsPanel:
             where = f" \u2014 now: {', '.join(targets) if targets else (hx or 'nothing: click the map')}" + (
                 f" in {hx}" if targets and hx and kind != "hex" else "")
         text = e.text if e is not None else ""
+        listed = self.listed()
+        hexes = list(dict.fromkeys(q.hex for q in listed if q.hex))
+        named = list(dict.fromkeys(t for q in listed for t in q.targets))
+        offer = ""
+        if len(listed) > 1 or hexes or named:
+            shown = hexes if hexes else named
+            more = f" \u2026 ({len(shown)})" if len(shown) > 10 else ""
+            offer = f"<br>Offered: {esc(', '.join(shown[:10]))}{more}"
+            play = self.to_play()
+            if play is not None and play not in listed:
+                offer += ' <span class="lcb-refused">(the map points at none of them)</span>'
         self.target_hint.value = (f'<div class="lcb-small">Target: {esc(TARGET_WORDS.get(kind, kind))}{esc(where)}'
-                                  f'<br><span class="lcb-muted">{esc(text)}</span></div>')
+                                  f'{offer}<br><span class="lcb-muted">{esc(text)}</span></div>')
 
     def _draw_hand(self) -> None:
         c = self.ctl
