@@ -106,6 +106,16 @@ def _declared(lab):
     lab.cards_panel.card.value = "US-1|1"          # (the free use of US-2 was offered first: it stays chosen)
 
 
+def _pass_every_window(lab):
+    """Pass each card-response window in the deciding team's view (RU may NULLIFY with RU-1)."""
+    view = lab.team
+    while lab.game.pending is not None and lab.game.pending.kind == "card_response":
+        lab.set_team(lab.game.pending.team if view != "instructor" else "instructor")
+        lab.decision.pass_button.click()
+        assert "Answer: done" in plain_text(lab.message.value), plain_text(lab.message.value)
+    lab.set_team(view)
+
+
 def test_play_a_card_at_the_clicked_stack_from_the_team_view():
     g = _game(forced=[4])
     lab = LabApp(g, team="US")
@@ -121,6 +131,7 @@ def test_play_a_card_at_the_clicked_stack_from_the_team_view():
     cp.play_button.click()
     assert "Play US-1: done" in plain_text(lab.message.value)
     assert g.history.steps[n].action == A.PlayCard("US-1", "A", (), "AL-21", 1)
+    _pass_every_window(lab)
     log = plain_text(lab.log.value)
     assert "JCC played: Tactical Cyber Attack" in log
     assert g.state.cards["US-1"].where == "discarded"          # a one-time card (9.07)
@@ -137,6 +148,7 @@ def test_the_instructor_targets_the_units_of_the_clicked_stack():
     lab.select_hex("AL-21")
     assert lab.cards_panel.targets() == (("1 Anna", "2 Anna", "3 Anna"), "AL-21")
     lab.cards_panel.play()
+    _pass_every_window(lab)
     assert all(g.state.units[u].revealed and g.state.units[u].paralysed for u in ("1 Anna", "2 Anna", "3 Anna"))
 
 
@@ -312,9 +324,7 @@ def test_answer_a_card_response_in_the_deciding_view():
     form.choose(cards={"RU-1": True})
     dp.answer_button.click()
     assert "Answer: done" in plain_text(lab.message.value), plain_text(lab.message.value)
-    while g.pending is not None and g.pending.kind == "card_response":     # US may counter: it passes
-        lab.set_team(g.pending.team)
-        dp.pass_button.click()
+    _pass_every_window(lab)                        # US may counter: it passes
     log = plain_text(lab.log.value)
     assert "JCC played: Tactical Cyber Attack" in log and HIDDEN_RU in log
     assert g.state.cards["RU-1"].where in ("discarded", "removed")        # a responder is used up (9.43)
