@@ -3,8 +3,10 @@
 Built by the decision panel (:mod:`.decisions`) when the pending choice is ``card_response``,
 in the deciding team's view or the instructor's.  The choice's options (contract: issue 7
 "Response windows") list the cards that may answer -- NULLIFY or FTR NULLIFY, each with the
-exact odds of its rolls (``p_detect``: DETECT, 9.06; ``p_success``: the NULLIFY / FTR NULLIFY
-roll; FTR shown as DETECT x success) -- and the IAMD units that may INTERCEPT the card
+exact odds of its rolls (``p_detect``: DETECT, 9.06, 1.0 when no DETECT is rolled; ``p_success``:
+the NULLIFY / FTR NULLIFY roll; ``p``, when given, the two together; FTR shown as DETECT x
+success; a counter on the own impulse, ``free`` False, names the declared action that pays its
+AP, one of ``actions``) -- and the IAMD units that may INTERCEPT the card
 (``p_hit`` a die, after ``p_detect``), and the links each may answer.  The prompt gives one
 *Respond with* switch (and, for an FTR card, the links it goes after) per card and one dice
 box per interceptor; :meth:`CardResponseForm.value` is the answer
@@ -52,6 +54,7 @@ class CardResponseForm:
         """pid -> card cid of the chain's links (an FTR NULLIFY names the cards it goes after)."""
         self._cards: list[tuple[dict, W.Checkbox, W.SelectMultiple | W.Dropdown | None]] = []
         self._ints: list[tuple[dict, W.BoundedIntText]] = []
+        self._pays: dict[str, W.Dropdown | None] = {}
         self.on_change = on_change or (lambda: None)
         self.widgets = self._build()
 
@@ -67,8 +70,9 @@ class CardResponseForm:
                               '<span class="lcb-muted lcb-small">(0 AP)</span>'))
         for c in cards:
             word, rule = KIND_WORDS.get(c.get("kind"), (str(c.get("kind", "")).upper(), "9.4"))
-            both = combined(c.get("p_detect"), c.get("p_success"))
-            detect = f'DETECT {pct(c.get("p_detect"))} \u00d7 ' if c.get("p_detect") is not None else ""
+            both = c["p"] if c.get("p") is not None else combined(c.get("p_detect"), c.get("p_success"))
+            rolled = c.get("p_detect") is not None and float(c["p_detect"]) < 1.0      # 1.0: no DETECT roll
+            detect = f'DETECT {pct(c.get("p_detect"))} \u00d7 ' if rolled else ""
             odds = (f'{detect}{word} {pct(c.get("p_success"))} = <b>{pct(both)}</b>' if detect
                     else f'{word} <b>{pct(c.get("p_success"))}</b>')
             box = W.Checkbox(value=False, description=f"Respond with {c.get('name')} ({c.get('cid')}) "
@@ -83,6 +87,12 @@ class CardResponseForm:
                                         rows=min(4, len(opts)), layout=W.Layout(width="300px"))
             elif len(targets) > 1:
                 pick = W.Dropdown(options=opts, value=targets[-1], layout=W.Layout(width="300px"))
+            pay = None
+            if not c.get("free", True) and c.get("actions"):
+                pay = W.Dropdown(options=[(f"action #{a}", a) for a in c["actions"]], value=c["actions"][0],
+                                 description="Paid by", layout=W.Layout(width="220px"),
+                                 style={"description_width": "55px"})
+            self._pays[c.get("cid")] = pay
             self._cards.append((c, box, pick))
             out.append(box)
             cost = ("0 AP" if c.get("free", True) else
@@ -93,6 +103,8 @@ class CardResponseForm:
                               f'{"" if c.get("free", True) else " " + rule_badges(["9.41"])}</div>'))
             if pick is not None:
                 out.append(W.HBox([W.HTML("&nbsp;&nbsp;at&nbsp;"), pick]))
+            if pay is not None:
+                out.append(pay)
         ints = o.get("interceptors") or []
         if ints:
             out.append(W.HTML(f'<b>INTERCEPT the card</b> {rule_badges(["9.011", "7.512"])}'))
@@ -130,6 +142,9 @@ class CardResponseForm:
             r = {"card": c.get("cid") or c.get("name"), "option": c.get("option", "A"), "to": pids[0], "targets": []}
             if c.get("kind") == "ftr_nullify":        # the cards it goes after (9.44): the links' cards
                 r["targets"] = [self._link_card(p) or str(p) for p in pids]
+            pay = self._pays.get(c.get("cid"))
+            if pay is not None:
+                r["action"] = pay.value
             rs.append(r)
         ints = [{"interceptor": i.get("uid"), "slot": i.get("slot"), "dice": int(b.value), "to": i.get("to", link)}
                 for i, b in self._ints if int(b.value) > 0]

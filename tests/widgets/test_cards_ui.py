@@ -329,3 +329,15 @@ def test_answer_a_card_response_in_the_deciding_view():
     assert "JCC played: Tactical Cyber Attack" in log and HIDDEN_RU in log
     assert g.state.cards["RU-1"].where in ("discarded", "removed")        # a responder is used up (9.43)
     assert all(g.state.units[u].revealed for u in ("1 Anna", "2 Anna", "3 Anna"))
+
+
+def test_a_counter_on_the_own_impulse_names_the_action_that_pays_it():
+    opts = {"link": 2, "cards": [{"cid": "US-3", "name": "EMS Defense", "option": "A", "kind": "nullify",
+                                  "p_detect": 1.0, "p_success": 0.6, "p": 0.6, "max_targets": 1, "targets": [2],
+                                  "free": False, "actions": [2, 3]}], "interceptors": []}
+    f = CardResponseForm(opts, lambda pid: f"#{pid}")
+    text = " ".join(plain_text(t) for t in _texts(W.VBox(f.widgets)))
+    assert "NULLIFY 60%" in text and "DETECT" not in text          # no DETECT roll: p_detect 1.0
+    assert "1 AP: paid by a declared Play a JCC action" in text
+    f.choose(cards={"US-3": True})
+    assert f.value()["responses"] == [{"card": "US-3", "option": "A", "to": 2, "targets": [], "action": 2}]
