@@ -136,10 +136,10 @@ def card_label(card: dict, ct: CardType | None = None) -> str:
 def _state_words(card: dict, ct: CardType | None) -> str:
     bits = []
     where = card.get("where")
-    if where == "attached":
-        bits.append(f"attached to {card.get('host')}")
+    if where == "attached":          # the observer gives no host the view may not know (a face-down host)
+        bits.append(f"attached to {card['host']}" if card.get("host") else "attached to a unit")
     elif where == "embarked":
-        bits.append(f"embarked on {card.get('host')}")
+        bits.append(f"embarked on {card['host']}" if card.get("host") else "embarked on a ship")
     elif where == "deployed":
         bits.append("deployed" + (f" in {card.get('hex')}" if card.get("hex") else ""))
     elif where:
