@@ -288,9 +288,15 @@ class DeploymentPanel(_StagePanel):
         area = [d.hex for d in offer.deploys() if d.unit == self.unit.value and d.hex]
         shown = ", ".join(area[:12]) + (f" \u2026 ({len(area)} hexes)" if len(area) > 12 else "")
         inside = ' <span class="lcb-ok">(the clicked hex is in it)</span>' if hx in area else ""
-        self.area.value = (f'<div class="lcb-small">Its deployment area: {esc(shown)}{inside}</div>'
-                           if area else "")
         ships = self.ships(self.unit.value, offer)
+        by_ship = [d.embark_on for d in offer.deploys() if d.unit == self.unit.value and d.embark_on]
+        if area:
+            self.area.value = f'<div class="lcb-small">Its deployment area: {esc(shown)}{inside}</div>'
+        elif by_ship:
+            self.area.value = (f'<div class="lcb-small">It deploys Embarked on {esc(", ".join(by_ship))} '
+                               f'{rule_badges(["10.0"])}</div>')
+        else:
+            self.area.value = ""
         set_options(self.ship, ships, value=self.ship.value if self.ship.value in ships else (ships[0] if ships else None))
         cids = self.to_place(offer)
         cards = {x["cid"]: x for x in self.own_cards()}
@@ -309,8 +315,9 @@ class DeploymentPanel(_StagePanel):
         self.place_button.description = f"Place in {hx}" if mode == "hex" and hx else "Place card"
         done = team in (getattr(c.game.state, "ready", []) or [])
         may = c.viewer in ("instructor", team) and not done and c.game is c.live
-        for b in (self.deploy_button, self.embark_button):
-            b.disabled = not may or not units
+        listed = bool(offer.deploys())
+        self.deploy_button.disabled = not may or not units or (listed and not area)
+        self.embark_button.disabled = not may or not units or not ships or (listed and not by_ship)
         self.place_button.disabled = not may or not cids
         self.end_button.disabled = not may
         orders = offer.deployment_orders()

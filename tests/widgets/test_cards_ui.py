@@ -294,10 +294,11 @@ def test_end_planning_then_deploy_a_unit_face_down_by_clicking_a_hex():
     lab.set_team("US")
     units = [v for v in dp.unit.options]
     assert units and all(g.state.units[u].team == "US" for u in units)
-    uid = units[0]
-    offered = [d.hex for d in lab.offers().deploys() if d.unit == uid and d.hex]
-    assert offered, "the unit's deployment area is listed"
+    deploys = lab.offers().deploys()
+    uid = next(d.unit for d in deploys if d.hex)                       # a unit deployed in a hex
+    offered = [d.hex for d in deploys if d.unit == uid and d.hex]
     dp.unit.value = uid
+    assert "Its deployment area: " + ", ".join(offered[:12]) in plain_text(dp.area.value)
     # a hex outside the area: refused, nothing changed
     outside = next(h for h in g.board.hexes if h not in offered)
     lab.select_hex(outside)
@@ -311,6 +312,15 @@ def test_end_planning_then_deploy_a_unit_face_down_by_clicking_a_hex():
     u = g.state.units[uid]
     assert u.hex == offered[0] and not u.revealed                     # face down (3.21)
     assert uid not in dp.unit.options
+    # a unit that deploys Embarked: the ship is listed, Embark places it (10.0)
+    embarked = next((d for d in lab.offers().deploys() if d.embark_on), None)
+    if embarked is not None:
+        dp.unit.value = embarked.unit
+        assert f"It deploys Embarked on {embarked.embark_on}" in plain_text(dp.area.value)
+        assert dp.deploy_button.disabled and dp.ship.value == embarked.embark_on
+        dp.embark_button.click()
+        assert "done" in lab.message.value, plain_text(lab.message.value)
+        assert g.state.units[embarked.unit].embarked_on == embarked.embark_on
     lab.set_team("RU")                                                 # RU sees a back, not the unit
     assert uid not in " ".join(_texts(lab.widget))
 
