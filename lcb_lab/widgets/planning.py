@@ -86,9 +86,15 @@ class _StagePanel:
         return [x for x in self.ctl.cards()[0] if x.get("team") == team]
 
     def _hide(self) -> None:
+        """Another stage: hidden and emptied (the browser keeps a hidden widget's last state)."""
         self.widget.layout.display = "none"
         for w in self.lists():
             set_options(w, [])
+        for w in self.texts():
+            w.value = ""
+
+    def texts(self) -> list[W.HTML]:
+        return [w for w in self.widget.children if isinstance(w, W.HTML)]
 
     def lists(self) -> list[W.Widget]:
         return []
@@ -254,7 +260,6 @@ class DeploymentPanel(_StagePanel):
             w.observe(self.follower, "value")
 
     def lists(self) -> list[W.Widget]:
-        self.area.value = ""
         return [self.unit, self.ship, self.card, self.card_host]
 
     def undeployed(self, offer: Offers) -> list[str]:

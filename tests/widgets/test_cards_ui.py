@@ -363,3 +363,15 @@ def test_a_counter_on_the_own_impulse_names_the_action_that_pays_it():
     assert "1 AP: paid by a declared Play a JCC action" in text
     f.choose(cards={"US-3": True})
     assert f.value()["responses"] == [{"card": "US-3", "option": "A", "to": 2, "targets": [], "action": 2}]
+
+
+@needs_stages
+def test_a_panel_of_another_stage_is_emptied():
+    g = _planning()
+    lab = LabApp(g)
+    lab.planning_panel.deck.value = lab.planning_panel.deck.options[-1][1]
+    assert lab.planning_panel.detail.value
+    lab.end_planning("US")
+    lab.end_planning("RU")
+    pp = lab.planning_panel
+    assert not pp.shown and pp.deck.options == () and pp.detail.value == "" and pp.head.value == ""
