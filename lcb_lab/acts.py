@@ -111,8 +111,6 @@ def declare(game: "Game", c: Ctx, a: A.Declare) -> None:
     for d in c.state.impulse.actions:
         if d.kind == sequence.NETWORK_REPAIR:
             effects.network_cube(c, c.state.impulse.team, -1, "Tactical Network repair (2 AP)", ["7.61"])
-        elif d.kind == "play_jcc":
-            effects.note_card(c, d.jcc)
 
 
 def end_impulse(game: "Game", c: Ctx, a: A.EndImpulse) -> None:

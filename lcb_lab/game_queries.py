@@ -206,15 +206,21 @@ class GameQueries:
     def view(self, team: str) -> dict:
         """What ``team`` (``"US"``, ``"RU"`` or ``"instructor"``) may see (principle 8).
 
-        Adds the scenario's name, turn limit and the JCCs the team holds
-        (both teams' for the instructor).
+        Adds the scenario's name, turn limit and the cards as the observer lets the team see
+        them: ``cards`` (card dicts), ``hidden_cards`` (the other team's hidden cards, counted
+        per place), ``card_markers`` and ``jccs`` (the names in each pool the team may see).
         """
         v = observer.observe(self.state, self.catalog, team)
         info = self.scenario_info
         v["scenario_name"] = info.scenario.name if info else self.state.scenario
         v["max_turns"] = self.state.max_turns
-        jccs = self.state.jccs
-        v["jccs"] = {t: list(c) for t, c in jccs.items()} if team == "instructor" else {team: list(jccs.get(team, []))}
+        seen = observer.observe_cards(self.state, team)
+        v["cards"] = seen["cards"]               # what the team may see of every card (9.02)
+        v["hidden_cards"] = seen["hidden"]       # the other team's hidden cards: counts per place
+        v["card_markers"] = observer.observe_card_markers(self.state, team)
+        teams = ("US", "RU") if team == "instructor" else (team,)
+        v["jccs"] = {t: list(dict.fromkeys(c["name"] for c in seen["cards"] if c["team"] == t and c["where"] == "pool"))
+                     for t in teams}                # the pool's card names (the widgets' list)
         return v
 
     def log_entries(self, team: str = "instructor", since: int = 0, until: int | None = None) -> list[dict]:

@@ -88,7 +88,7 @@ def test_refused_declarations_change_nothing(seed, what):
     tf = g.available_task_forces()[0]
     g.begin_impulse(tf)
     units = [u.uid for u in g.state.tf_units(tf) if u.on_map and not u.paralysed]
-    card = g.state.jccs[g.impulse.team][0]
+    card = next(c.name for c in g.state.cards.values() if c.team == g.impulse.team and c.where == "pool")
     if what == "fourth":
         acts, rule = [{"kind": "move_combat", "units": [u]} for u in units[:g.impulse.ap + 1]], "3.32"
         if len(units) <= g.impulse.ap:
