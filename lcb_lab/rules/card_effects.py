@@ -73,16 +73,15 @@ def roll(ctx: Ctx, link: CardPlay, eff: Effect, purpose: str) -> bool:
 def _rolled(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     """Roll for the effect and log a failure (9.0)."""
     purpose = f"{ct.name}: effect"
-    if roll(ctx, link, eff, purpose):
-        if eff.succeeds_on is not None:
-            ctx.log(explain.step("card", f"{ct.name} succeeds",
-                                 explain.dice_text(link.rolls[purpose], eff.succeeds_on), ["9.0"]),
-                    team=link.team, card=link.card)
+    ok = roll(ctx, link, eff, purpose)
+    if eff.succeeds_on is None:
         return True
-    ctx.log(explain.step("card", f"{ct.name} fails",
-                         explain.dice_text(link.rolls[purpose], eff.succeeds_on) + ": no effect", ["9.0"]),
+    rolled = ", ".join(str(r) for r in link.rolls[purpose])
+    ctx.log(explain.step("card", f"{ct.name} {'succeeds' if ok else 'fails'}",
+                         f"rolled {rolled}, succeeds on {eff.succeeds_on} or less" + ("" if ok else ": no effect"),
+                         ["9.0", "9.2"] if ct.persistent else ["9.0"]),
             team=link.team, card=link.card)
-    return False
+    return ok
 
 
 def run(ctx: Ctx, link: CardPlay) -> bool:

@@ -209,13 +209,22 @@ def play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | None,
     team = card.team
     if d is not None:
         d.played = card.cid
+    host = s.units.get(card.host or "")
+    if card.where == "attached" and eff.args.get("reveal_host") and host is not None and not host.revealed:
+        from .conceal import reveal
+        reveal(ctx, [host], f"{ct.name} is fired by its host, which reveals itself", ["9.32", "7.07"])
     link = CardPlay(1, card.cid, team, eff.label, list(targets), hex_, aid=aid)
     link.data["paid"] = paid
     s.chain = [link]
     card.face_up = True
     how = {"action": f"1 AP (action #{aid})", "free": "free: a deployed Persistent card (9.2)",
            "deployment": "Deployment Stage, no AP (9.5)"}[paid]
-    ctx.log(explain.step("card", f"JCC played: {ct.name}", f"{eff.text} ({how})",
+    aim = ""
+    if eff.fn in card_effects.OWN_TARGETS or eff.fn == "transport":
+        aim = ""                                   # own (maybe concealed) units: not named to the other team
+    elif targets or hex_:
+        aim = " Target: " + ", ".join(([hex_] if hex_ else []) + list(targets)) + "."
+    ctx.log(explain.step("card", f"JCC played: {ct.name}", f"{eff.text}{aim} ({how})",
                          ["3.31", "9.03"] + (["9.2"] if paid == "free" else [])),
             team=team, card=card.cid, name=ct.name, option=eff.label)
     if not responses.open_window(ctx):
