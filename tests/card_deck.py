@@ -110,7 +110,7 @@ text = "t"
   [[card.effect]]
   fn = "place_marker"
   target = "hexes"
-  args = {marker = "mine", count = 3, contiguous = true}
+  args = {marker = "mine", count = 3, contiguous = true, reveal_host = true}
   text = "Three mine markers in three contiguous land hexes."
 
 [[card]]
@@ -189,6 +189,23 @@ text = "t"
 '''
 
 RU = '''
+[[card]]
+name = "Combat Air Patrols"
+cost = 3
+function = "interception"
+symbols = ["persist", "intercept", "ftr"]
+detect = 10
+discard_after = 2
+categories = ["fixed_wing", "aviation"]
+text = "t"
+  [[card.effect]]
+  label = "A"
+  fn = "lrs_attack"
+  target = "unit"
+  dice = 2
+  cv = 12
+  text = "An LRS attack of 2 dice."
+
 [[card]]
 name = "Cruise Missile Strike"
 cost = 3
