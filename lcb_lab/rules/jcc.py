@@ -137,8 +137,8 @@ def use_kind(ctx: Ctx, card: Card, aid: int | None) -> tuple[str, Declared | Non
         raise IllegalAction("9.21", f"{card.name} ({card.cid}) is expended: a Persistent card is used once a turn "
                             "(9.2) and turns back at the next Action Stage")
     if aid is None:
-        if ct.persistent and card.deployed and card.where in ("deployed", "attached"):
-            return "free", None
+        if ct.persistent and card.deployed and card.where in ("deployed", "attached", "embarked"):
+            return "free", None           # 9.2, 9.34; a deployed Amphibious card's marker, 12.21, 12.27
         if card.where == "embarked":
             raise IllegalAction("11.1", f"{card.name} is Embarked: use it through its ship's Move and/or Play an "
                                 "Embarked Persistent JCC Core Action")
@@ -165,10 +165,15 @@ def check_play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | 
     Raises IllegalAction naming the rule."""
     s, imp = ctx.state, ctx.state.impulse
     if s.stage == "deployment":
-        card = s.cards.get(ref)
-        if card is None or not ctx.ctype(card).deployment_only:
-            raise IllegalAction("9.5", "in the Deployment Stage only Deployment-Stage cards are played "
-                                "(by cid)")
+        card = s.cards.get(ref) or next((c for c in s.cards.values() if c.in_play and _matches(ctx, c, ref)), None)
+        try:
+            ct = ctx.ctype(card) if card is not None else None
+            eff = ct.effect(option) if ct is not None else None
+        except UnknownName as e:
+            raise IllegalAction("9.0", str(e)) from None
+        if card is None or not card.in_play or not ct.deployment_only:
+            raise IllegalAction("9.5", "in the Deployment Stage only Deployment-Stage cards are played")
+        card_effects.check_targets(ctx, card.team, card, ct, eff, targets, hex_)
         return card, "deployment", None
     if s.stage != "action" or imp is None:
         raise IllegalAction("3.31", "cards are played in an impulse of the Action Stage")

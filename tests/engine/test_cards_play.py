@@ -220,6 +220,16 @@ def test_a_card_lrs_must_be_committed_and_joins_the_combat(deck):
     assert rolled["title"] == "LRS: Cruise Missile Strike -> Inf" and rolled["data"]["cv"] == 12
 
 
+def test_a_deployment_stage_card_is_played_in_the_deployment_stage_only(deck):
+    """9.5: no AP, in the Deployment Stage; refused in the Action Stage (9.5)."""
+    g = _game(deck)
+    dep = _card(g, "US", "Deep Deployment")
+    g.state.stage = "deployment"
+    _refused(g, A.PlayCard(_card(g, "US", "Space Satellites").cid, hex="H-6"), "9.5")
+    g.apply(A.PlayCard(dep.cid))
+    assert g.state.cp_bonus == {"US": 1} and dep.where == "discarded"
+
+
 # ------------------------------------------------------------------ what the other team sees
 def test_the_other_team_never_sees_a_hidden_card(deck):
     g = _game(deck, forced=[4])
