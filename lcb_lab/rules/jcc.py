@@ -67,10 +67,13 @@ def legacy_embarked(ctx: Ctx, ship_uids: list[str], ref: str) -> bool:
     return any(a == f"{ref} (Embarked)" for u in ship_uids for a in ctx.state.units[u].attachments)
 
 
-def check_declared(ctx: Ctx, kind: str, ref: str | None, units: list[str], team: str) -> str | None:
+def check_declared(ctx: Ctx, kind: str, ref: str | None, units: list[str], team: str,
+                   taken: set[str] = frozenset()) -> str | None:
     """The card a ``play_jcc`` / ``move_embarked_jcc`` declaration names: its cid, or None when
     the game defines no cards at all (a bare test board) or an Embarked card written the old
-    way.  Raises IllegalAction (3.12, 9.02, 9.21, 9.31, 11.1)."""
+    way.  ``taken``: ``"jcc:<cid>"`` keys of cards already named in the same declaration (a
+    second card of the same name is then chosen).  Raises IllegalAction (3.12, 9.02, 9.21,
+    9.31, 11.1)."""
     s = ctx.state
     if kind == "move_embarked_jcc":
         if not ref:
@@ -80,7 +83,8 @@ def check_declared(ctx: Ctx, kind: str, ref: str | None, units: list[str], team:
         if hit:
             if all(c.expended for c in hit):
                 raise IllegalAction("9.21", f"{hit[0].name} is expended for this Action Stage")
-            return next(c.cid for c in hit if not c.expended)
+            free = [c.cid for c in hit if not c.expended]
+            return next((cid for cid in free if f"jcc:{cid}" not in taken), free[0])
         if legacy_embarked(ctx, units, ref) or not s.cards:
             return None
         raise IllegalAction("11.1", f"{ref!r} is not an Embarked card of {', '.join(units)}")
@@ -100,7 +104,7 @@ def check_declared(ctx: Ctx, kind: str, ref: str | None, units: list[str], team:
     fresh = [c for c in ok if not c.expended]
     if not fresh:
         raise IllegalAction("9.21", f"{ref} is expended for this Action Stage")
-    return fresh[0].cid
+    return next((c.cid for c in fresh if f"jcc:{c.cid}" not in taken), fresh[0].cid)
 
 
 def _host_tf(ctx: Ctx, card: Card) -> str | None:

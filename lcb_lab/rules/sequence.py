@@ -193,7 +193,7 @@ def _check_action(ctx: Ctx, a: dict, i: int, seen: set[str]) -> Declared:
         card = a.get("jcc")
         if not card:
             raise IllegalAction("3.31", f"action #{i + 1}: name the JCC played")
-        cid = jcc.check_declared(ctx, kind, card, [], imp.team)   # own pool / Attached / deployed (3.12, 9.31)
+        cid = jcc.check_declared(ctx, kind, card, [], imp.team, seen)   # own pool / Attached / deployed (3.12, 9.31)
         key = f"jcc:{cid or card}"
         if key in seen:
             raise IllegalAction("9.0", f"{card!r} is played twice in one impulse")
@@ -237,7 +237,7 @@ def _check_action(ctx: Ctx, a: dict, i: int, seen: set[str]) -> Declared:
     if kind == "move_embarked_jcc":
         if not all(ctx.utype(u).embark_gpsv or ctx.utype(u).embark_asv for u in units):
             raise IllegalAction("11.0", f"action #{i + 1}: only Embark-capable ships play Embarked JCCs")
-        cid = jcc.check_declared(ctx, kind, a.get("jcc"), uids, imp.team)   # an Embarked card of the ship (11.1)
+        cid = jcc.check_declared(ctx, kind, a.get("jcc"), uids, imp.team, seen)   # an Embarked card of the ship (11.1)
         if cid is not None:
             if f"jcc:{cid}" in seen:
                 raise IllegalAction("9.0", f"{a.get('jcc')!r} is played twice in one impulse")

@@ -295,3 +295,14 @@ def test_random_games_play_cards_and_keep_round_tripping():
         assert again.to_dict() == g.state.to_dict()
         assert g.replay().state == g.state
     assert played > 0
+
+
+def test_two_cards_of_one_name_may_be_declared_but_not_a_third(deck):
+    g = _game(deck, forced=[4, 4])
+    a, b = _card(g, "US", "Tactical Cyber Attack"), _card(g, "US", "Tactical Cyber Attack")
+    g.begin_impulse(B)
+    _refused(g, A.Declare((A.CoreAction("play_jcc", jcc="Tactical Cyber Attack"),) * 3), "9.0", "twice")
+    g.declare([{"kind": "play_jcc", "jcc": "Tactical Cyber Attack"}] * 2)
+    g.apply(A.PlayCard(a.cid, hex="H-6", action=1))
+    g.apply(A.PlayCard(b.cid, hex="J-9", action=2))
+    assert a.where == b.where == "discarded" and g.state.units["Tanya"].revealed
