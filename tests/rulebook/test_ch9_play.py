@@ -351,3 +351,19 @@ def test_7_510_a_ballistic_card_lrs_is_answered_only_by_bmd(deck):
     assert ok == {("DDG(X)-106", f"{aegis}:INT2")}
     bad = next(o for o in t["interceptors"] if o["uid"] == "DDG(X)-106" and o["slot"] == "INT1")
     assert "only BMD" in bad["reason"]
+
+
+def test_the_intercept_odds_preview_counts_a_committed_card_lrs(deck):
+    g = _app_b(deck)
+    g.state.units["1 Kilo"].hex, g.state.units["1 Kilo"].embarked_on, g.state.units["1 Kilo"].revealed = "AL-23", None, True
+    g.state.tf_order = ["TF Memphis"]
+    g.state.network_cubes["RU"] = 2
+    cms = _add(g, "RU", "Cruise Missile Strike")
+    g.begin_impulse("TF Moscow")
+    g.declare([{"kind": "play_jcc", "jcc": cms}])
+    g.apply(A.PlayCard(cms, targets=("1 Kilo",), action=1))
+    g.apply(A.CommitCombat())
+    odds = g.preview_lrs([], [{"interceptor": "1 Kilo", "slot": "INT1", "target": "1 Kilo", "dice": 4, "shooter": cms}])
+    from lcb_lab.odds import engagement_odds
+    want = engagement_odds([], [], 2, answered=[([(4, 8)], [(4, 12)])])
+    assert odds["1 Kilo"]["p_destroy"] == pytest.approx(want.p_destroy) and 0 < want.p_destroy < 1
