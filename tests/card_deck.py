@@ -165,6 +165,16 @@ text = "t"
   text = "Remove one own cube."
 
 [[card]]
+name = "Signal Jammer"
+cost = 1
+function = "information_operations"
+text = "t"
+  [[card.effect]]
+  fn = "paralyse"
+  target = "stack"
+  text = "The target stack may not act this turn."
+
+[[card]]
 name = "Thermal Camo"
 cost = 1
 function = "maneuver"
@@ -189,6 +199,17 @@ text = "t"
 '''
 
 RU = '''
+[[card]]
+name = "Thermal Camo"
+cost = 1
+function = "maneuver"
+text = "t"
+  [[card.effect]]
+  fn = "conceal"
+  target = "stack"
+  succeeds_on = 15
+  text = "Own stack flips face down."
+
 [[card]]
 name = "Combat Air Patrols"
 cost = 3

@@ -306,3 +306,23 @@ def test_two_cards_of_one_name_may_be_declared_but_not_a_third(deck):
     g.apply(A.PlayCard(a.cid, hex="H-6", action=1))
     g.apply(A.PlayCard(b.cid, hex="J-9", action=2))
     assert a.where == b.where == "discarded" and g.state.units["Tanya"].revealed
+
+
+def test_a_card_acting_on_concealed_units_does_not_name_them_to_its_player(deck):
+    g = _game(deck)
+    jam, camo = _card(g, "US", "Signal Jammer"), _card(g, "RU", "Thermal Camo")
+    g.begin_impulse(B)
+    g.declare([{"kind": "play_jcc", "jcc": jam.cid}])
+    g.apply(A.PlayCard(jam.cid, hex="H-6", action=1))
+    assert g.state.units["Anna"].paralysed and not g.state.units["Anna"].revealed
+    us, ru = json.dumps(g.log_entries("US")), json.dumps(g.log_entries("RU"))
+    assert "Anna" not in us and "Boris" not in us and "2 concealed counters" in us and "Anna" in ru
+    g.end_impulse()
+    g.state.units["Tanya"].revealed = True
+    g.begin_impulse(R)
+    g.declare([{"kind": "play_jcc", "jcc": camo.cid}])
+    g.dice.force([3])
+    _refused(g, A.PlayCard(camo.cid, targets=("Inf",), action=1), "6.11")     # not its own, and face down
+    g.apply(A.PlayCard(camo.cid, targets=("Tanya",), action=1))
+    assert not g.state.units["Tanya"].revealed
+    assert "J-9" in json.dumps(g.log_entries("US")[-2:]) and "Thermal Camo" in json.dumps(g.log_entries("US"))
