@@ -110,7 +110,9 @@ text = "t"
   [[card.effect]]
   fn = "place_marker"
   target = "hexes"
-  args = {marker = "mine", count = 3, contiguous = true, reveal_host = true}
+  cv = 13
+  core_action = "combat"
+  args = {marker = "mine", count = 3, contiguous = true}
   text = "Three mine markers in three contiguous land hexes."
 
 [[card]]

@@ -175,6 +175,8 @@ def check_targets(ctx: Ctx, team: str, card, ct: CardType, eff: Effect, targets:
             raise IllegalAction("6.11", f"{team} knows no unit named {t!r}")
         if u is not None and (u.destroyed or not u.on_map):
             raise IllegalAction("9.0", f"{t} is not on the map")
+    if fn == "unsimulated":
+        return                    # the effect is only logged: any unit the team knows (6.11)
     side = team if fn in OWN_TARGETS else other(team)
     bad = [t for t in targets if t in ctx.state.units and ctx.state.units[t].team != side]
     if bad:
@@ -271,26 +273,38 @@ def conceal(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     return True
 
 
+def _tracked_slots(ctx: Ctx, u: Unit) -> list[str]:
+    """A unit's CV slots with tracked supply, its own then its Attached cards' (8.0, 9.33)."""
+    from .common import max_supply
+    slots = [cv.slot for kind in ("GA", "LRS", "INT") for cv in ctx.cvs_of(u, kind)]
+    return [x for x in slots if max_supply(ctx, u, x) is not None]
+
+
 @effect("resupply")
 def resupply(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
-    """Roll; ``args.rp`` RP into ``args.slot`` of the own target unit, never above its starting
-    supply (8.02; an Attached card's slot ``"<cid>:<slot>"`` never above its original, 9.33)."""
+    """Roll; ``args.rp`` RP to the own target unit: into ``args.slot`` when given, else into its
+    tracked slots in order (GA, LRS, INTERCEPT, then its Attached cards'; lcb_lab's reading),
+    never above a slot's starting supply (8.02; an Attached card's never above its original,
+    9.33). ``args.domain`` ("ground") limits the target (checked on play)."""
     from . import card_cvs
     from .common import max_supply, supply_left
     u = target_units(ctx, link, eff)[0]
-    slot, rp = eff.args.get("slot", "LRS1"), int(eff.args.get("rp", 0))
+    rp = int(eff.args.get("rp", 0))
     if not _rolled(ctx, link, ct, eff):
         return False
-    left, cap = supply_left(ctx, u, slot), max_supply(ctx, u, slot)
-    if left is None or cap is None:
-        ctx.log(explain.step("effect", f"{ct.name}: nothing to resupply", f"{u.uid} has no tracked {slot} supply",
-                             ["8.0"]), team=link.team, effect="resupply", units=refs([u]))
-        return False
-    n = max(0, min(rp, cap - left))
-    before, after = card_cvs.add(ctx, u, slot, n)
-    ctx.log(explain.step("resupply", f"{ct.name} resupplies {u.uid}", f"{slot} {before} -> {after} (at most its "
-                         f"starting {cap})", ["8.02", "9.33"]), team=link.team, unit=refs([u]))
-    return True
+    parts = []
+    for slot in ([eff.args["slot"]] if eff.args.get("slot") else _tracked_slots(ctx, u)):
+        left, cap = supply_left(ctx, u, slot), max_supply(ctx, u, slot)
+        if rp <= 0 or left is None or cap is None or left >= cap:
+            continue
+        n = min(rp, cap - left)
+        before, after = card_cvs.add(ctx, u, slot, n)
+        rp -= n
+        parts.append(f"{slot} {before} -> {after}")
+    ctx.log(explain.step("resupply", f"{ct.name} resupplies {u.uid}",
+                         ("; ".join(parts) or "nothing below its starting supply") + " (never above the starting "
+                         "supply)", ["8.02", "9.33"]), team=link.team, unit=refs([u]))
+    return bool(parts)
 
 
 # ---------------------------------------------------------------- combat
@@ -300,9 +314,12 @@ def lrs_attack(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     rolled with the other LRS on its target; INTERCEPT answers it per 7.5 (9.05, module doc)."""
     t = target_units(ctx, link, eff)[0]
     imp = ctx.state.impulse
+    card = ctx.card(link.card)
     alloc = {"shooter": link.card, "card": link.card, "slot": "CARD", "target": t.uid, "dice": int(eff.dice),
              "cv": int(eff.cv or 0), "bmd": bool(eff.args.get("bmd") or "ballistic" in ct.categories),
-             "name": ct.name}
+             "name": ct.name,
+             # a card with a range attacks from its host / marker on the map; else off the map (9.012)
+             "hex": origin(ctx, card) if eff.range is not None else None}
     imp.card_lrs.append(alloc)
     ctx.log(explain.step("allocate", f"LRS allocated: {ct.name} -> {t.uid}",
                          f"{eff.dice} dice at CV {eff.cv}; rolled with the impulse's combat (commit it), "

@@ -78,7 +78,8 @@ def place(ctx: Ctx, team: str, card: str, card_name: str, kind: str, hexes: list
             n = 1 + len(ctx.state.markers)
             while f"M{n}" in ctx.state.markers:
                 n += 1
-            m = Marker(f"M{n}", kind, team, imp.task_force if imp else "", h)
+            tf = imp.task_force if imp else next((t for t, x in ctx.state.task_forces.items() if x == team), "")
+            m = Marker(f"M{n}", kind, team, tf, h)     # the Deployment Stage: the team's first TF (sandbox)
             ctx.state.markers[m.mid] = m
             ctx.log(explain.step("effect", f"{card_name}: a MILDEC is placed", f"face down in {h}", ["4.22"]),
                     team=team, effect="mildec", hex=h)

@@ -96,10 +96,11 @@ def attacks_on(ctx: Ctx, target_uid: str, lrs_allocs: list[dict]) -> dict[str, d
     for a in lrs_allocs:
         if a["target"] != target_uid:
             continue
-        if "card" in a:             # a card's LRS: off the map (9.012)
-            e = out.setdefault(a["shooter"], {"shooter": a["shooter"], "slot": a["slot"], "hex": None,
-                                              "distance": None, "dice": 0, "card": a.get("name", a["card"]),
-                                              "bmd": bool(a.get("bmd"))})
+        if "card" in a:             # a card's LRS: from its host / marker, or off the map (9.012)
+            h = a.get("hex")
+            e = out.setdefault(a["shooter"], {"shooter": a["shooter"], "slot": a["slot"], "hex": h,
+                                              "distance": None if h is None else dist(h, t.hex), "dice": 0,
+                                              "card": a.get("name", a["card"]), "bmd": bool(a.get("bmd"))})
             e["dice"] += int(a["dice"])
             continue
         s = ctx.state.units[a["shooter"]]

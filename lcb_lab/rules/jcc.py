@@ -122,11 +122,17 @@ def _action(ctx: Ctx, aid: int) -> Declared:
     return d
 
 
-def use_kind(ctx: Ctx, card: Card, aid: int | None) -> tuple[str, Declared | None]:
+CORE_NAMES = {"move_combat": "Move and/or Initiate Combat", "move_resupply": "Move and/or Resupply",
+              "move_embarked_jcc": "Move and/or Play an Embarked Persistent JCC", "play_jcc": "Play a JCC",
+              "move_conceal": "Move and/or Conceal", "network_repair": "Remove a Tactical Network cube"}
+
+
+def use_kind(ctx: Ctx, card: Card, aid: int | None, eff=None) -> tuple[str, Declared | None]:
     """How this use is paid: ``("action", d)`` -- the declared Core Action ``d`` (1 AP) -- or
     ``("free", None)`` for a deployed Persistent card's use (9.2, 9.34).  Raises IllegalAction
     naming the rule (3.31, 9.2, 9.21, 9.31, 9.32, 11.1)."""
     ct = ctx.ctype(card)
+    eff = eff or ct.effect()
     imp = ctx.state.impulse
     if card.where == "attached":
         host = ctx.state.units.get(card.host or "")
@@ -151,6 +157,12 @@ def use_kind(ctx: Ctx, card: Card, aid: int | None) -> tuple[str, Declared | Non
     d = _action(ctx, aid)
     if d.played:
         raise IllegalAction("3.31", f"action #{aid} has already played {d.played}")
+    via = {"combat": "move_combat", "resupply": "move_resupply", "embarked": "move_embarked_jcc"}.get(
+        eff.core_action or "")
+    if via and (d.kind != via or card.host not in d.units):
+        raise IllegalAction("9.32" if via != "move_embarked_jcc" else "11.1",
+                            f"{card.name} is used through its host's {CORE_NAMES[via]} Core Action "
+                            f"(action #{aid} is {CORE_NAMES.get(d.kind, d.kind)})")
     if card.where == "embarked":
         if d.kind != "move_embarked_jcc" or card.host not in d.units or (d.jcc and not _matches(ctx, card, d.jcc)):
             raise IllegalAction("11.1", f"{card.name} is Embarked on {card.host}: it is played by that ship's "
@@ -158,7 +170,7 @@ def use_kind(ctx: Ctx, card: Card, aid: int | None) -> tuple[str, Declared | Non
         return "action", d
     if d.kind == "play_jcc" and d.jcc and _matches(ctx, card, d.jcc):
         return "action", d
-    if card.where == "attached" and d.kind == "move_combat" and card.host in d.units:
+    if card.where == "attached" and d.kind in ("move_combat", "move_resupply") and card.host in d.units:
         return "action", d            # 9.32: the host's own Core Action pays
     raise IllegalAction("3.31", f"action #{aid} ({d.kind}) does not play {card.name} ({card.cid})")
 
@@ -175,7 +187,7 @@ def check_play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | 
             eff = ct.effect(option) if ct is not None else None
         except UnknownName as e:
             raise IllegalAction("9.0", str(e)) from None
-        if card is None or not card.in_play or not ct.deployment_only:
+        if card is None or not card.in_play or not (ct.deployment_only or eff.when == "deployment"):
             raise IllegalAction("9.5", "in the Deployment Stage only Deployment-Stage cards are played")
         card_effects.check_targets(ctx, card.team, card, ct, eff, targets, hex_)
         return card, "deployment", None
@@ -202,7 +214,10 @@ def check_play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | 
         raise IllegalAction("9.24", f"{ct.name} option {eff.label} is used when its condition is met")
     if card.where == "pool" and ct.attached:
         raise IllegalAction("9.31", f"{ct.name} is an Attached card: it is used from its host")
-    paid, d = use_kind(ctx, card, aid)
+    if eff.ap > 1:
+        raise IllegalAction("7.61", f"{ct.name} option {eff.label} costs {eff.ap} AP: declare the Remove a "
+                                    "Tactical Network cube Core Action (2 AP), which removes the cube")
+    paid, d = use_kind(ctx, card, aid, eff)
     card_effects.check_targets(ctx, imp.team, card, ct, eff, targets, hex_)
     return card, paid, d
 
@@ -219,7 +234,8 @@ def play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | None,
     if d is not None:
         d.played = card.cid
     host = s.units.get(card.host or "")
-    if card.where == "attached" and eff.args.get("reveal_host") and host is not None and not host.revealed:
+    fires = eff.core_action == "combat" and eff.cv is not None      # a CV substitution is fired (9.32 ex.)
+    if card.where == "attached" and fires and host is not None and not host.revealed:
         from .conceal import reveal
         reveal(ctx, [host], f"{ct.name} is fired by its host, which reveals itself", ["9.32", "7.07"])
     link = CardPlay(1, card.cid, team, eff.label, list(targets), hex_, aid=aid)
