@@ -192,6 +192,10 @@ def check_targets(ctx: Ctx, team: str, card, ct: CardType, eff: Effect, targets:
         raise IllegalAction("9.0", f"{ct.name} targets exactly one unit")
     if kind == "units" and len(units) > eff.max_targets and eff.max_targets > 1:
         raise IllegalAction("9.0", f"{ct.name} targets at most {eff.max_targets} units")
+    if fn == "conceal":           # the card replaces the Core Action, not the reveal rules (6.22, 6.23)
+        from .conceal import check_can_conceal
+        for u in units:
+            check_can_conceal(ctx, u)
     if fn == "lrs_attack":
         t = units[0]
         if not t.revealed:

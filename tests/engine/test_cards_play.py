@@ -326,3 +326,12 @@ def test_a_card_acting_on_concealed_units_does_not_name_them_to_its_player(deck)
     g.apply(A.PlayCard(camo.cid, targets=("Tanya",), action=1))
     assert not g.state.units["Tanya"].revealed
     assert "J-9" in json.dumps(g.log_entries("US")[-2:]) and "Thermal Camo" in json.dumps(g.log_entries("US"))
+
+
+def test_a_conceal_card_obeys_6_22_in_a_contested_hex(deck):
+    g = _game(deck, units=[("Inf", "usmc_infantry_platoon", "H-6", B), ("Anna", "runi_naval_infantry_platoon", "H-6", R, True)],
+              initiative="RU", forced=[1])
+    camo = _card(g, "RU", "Thermal Camo")
+    g.begin_impulse(R)
+    g.declare([{"kind": "play_jcc", "jcc": camo.cid}])
+    _refused(g, A.PlayCard(camo.cid, targets=("Anna",), action=1), "6.22")
