@@ -104,7 +104,34 @@ def check_declared(ctx: Ctx, kind: str, ref: str | None, units: list[str], team:
     fresh = [c for c in ok if not c.expended]
     if not fresh:
         raise IllegalAction("9.21", f"{ref} is expended for this Action Stage")
+    usable = [c for c in fresh if _played_by_play_jcc(ctx, c) is None]
+    if not usable:
+        rule, why = _played_by_play_jcc(ctx, fresh[0])
+        raise IllegalAction(rule, why)
+    fresh = usable
     return next((c.cid for c in fresh if f"jcc:{c.cid}" not in taken), fresh[0].cid)
+
+
+def _played_by_play_jcc(ctx: Ctx, card: Card) -> tuple[str, str] | None:
+    """Why a Play a JCC action cannot use ``card`` (rule, reason), or None: an Attached card
+    still in the pool (9.31), a Deployment-Stage card (9.5), a card whose every own-impulse
+    effect goes through another Core Action (9.32, 11.1) or costs 2 AP (the Tactical Network's
+    repair: the network_repair declaration, 7.61).  Unknown card types pass (a lesson
+    may script them)."""
+    try:
+        ct = ctx.ctype(card)
+    except UnknownName:
+        return None
+    if card.where == "pool" and ct.attached:
+        return "9.31", f"{ct.name} is an Attached card: it is used from its host"
+    if ct.deployment_only:
+        return "9.5", f"{ct.name} is played only in the Deployment Stage"
+    plays = [e for e in ct.effects if e.when == "play"]
+    if plays and all(e.core_action for e in plays):
+        return "9.32", f"{ct.name} is used through its host's Core Action, not Play a JCC"
+    if plays and all(e.ap > 1 for e in plays):
+        return "7.61", f"{ct.name} is used by the Remove a Tactical Network cube Core Action (2 AP)"
+    return None
 
 
 def _host_tf(ctx: Ctx, card: Card) -> str | None:
