@@ -367,3 +367,28 @@ def test_the_intercept_odds_preview_counts_a_committed_card_lrs(deck):
     from lcb_lab.odds import engagement_odds
     want = engagement_odds([], [], 2, answered=[([(4, 8)], [(4, 12)])])
     assert odds["1 Kilo"]["p_destroy"] == pytest.approx(want.p_destroy) and 0 < want.p_destroy < 1
+
+
+def test_app_b_cruise_missile_strike_with_the_packaged_deck():
+    """The same narration with the sandbox deck's Cruise Missile Strike (4 dice; its CV is a
+    sandbox value): CV -4 for the RU network (7.62), 1 Kilo's 4 INTERCEPT dice, 3 successes
+    against 4 hits: 1 HP on 1 Kilo."""
+    g = load_scenario("gotland_redux", seed=1)
+    ct = _ctx(g).ctype("Cruise Missile Strike", "RU")
+    eff = ct.effect()
+    assert (eff.fn, eff.dice) == ("lrs_attack", 4)
+    s = g.state
+    s.units["1 Kilo"].hex, s.units["1 Kilo"].embarked_on, s.units["1 Kilo"].revealed = "AL-23", None, True
+    s.network_cubes["RU"] = 2
+    s.tf_order = ["TF Memphis", "TF Moscow", "TF Boston"]
+    cms = next(c.cid for c in s.cards.values() if c.name == "Cruise Missile Strike")
+    g.dice.force([1, 2, 3, 4, 5, 9, 11, 17])
+    g.begin_impulse("TF St. Petersburg")
+    g.declare([{"kind": "play_jcc", "jcc": "Cruise Missile Strike"}])
+    g.apply(A.PlayCard(cms, targets=("1 Kilo",), action=1))
+    g.apply(A.CommitCombat())
+    g.answer([{"interceptor": "1 Kilo", "slot": "INT1", "target": "1 Kilo", "dice": 4, "shooter": cms}])
+    g.resolve_combat()
+    roll = next(e for e in g.log if e["kind"] == "lrs_roll")
+    assert roll["data"]["cv"] == eff.cv - 4 and roll["data"]["hits"] == 4
+    assert g.state.units["1 Kilo"].hp == 1 and g.state.cards[cms].where == "discarded"
