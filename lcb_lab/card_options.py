@@ -20,7 +20,7 @@ from . import actions as A
 from . import hexgrid
 from .errors import IllegalAction, UnknownName
 from .rules import jcc
-from .rules.card_effects import OWN_TARGETS
+from .rules.card_targets import OWN_TARGETS
 from .state import other
 
 if TYPE_CHECKING:

@@ -29,7 +29,7 @@ from __future__ import annotations
 from .. import explain
 from ..errors import IllegalAction, UnknownName
 from ..state import Card, CardPlay, Declared
-from . import card_effects, responses
+from . import card_effects, card_targets, responses
 from .common import Ctx
 
 
@@ -216,7 +216,7 @@ def check_play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | 
             raise IllegalAction("9.0", str(e)) from None
         if card is None or not card.in_play or not (ct.deployment_only or eff.when == "deployment"):
             raise IllegalAction("9.5", "in the Deployment Stage only Deployment-Stage cards are played")
-        card_effects.check_targets(ctx, card.team, card, ct, eff, targets, hex_)
+        card_targets.check_targets(ctx, card.team, card, ct, eff, targets, hex_)
         return card, "deployment", None
     if s.stage != "action" or imp is None:
         raise IllegalAction("3.31", "cards are played in an impulse of the Action Stage")
@@ -230,6 +230,8 @@ def check_play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | 
         eff = ct.effect(option)
     except UnknownName as e:
         raise IllegalAction("9.0", str(e)) from None
+    if eff.fn not in card_effects.EFFECTS:
+        raise IllegalAction("9.0", f"{ct.name}: the effect {eff.fn!r} is not simulated here")
     if ct.deployment_only or eff.when == "deployment":
         raise IllegalAction("9.5", f"{ct.name} is played only in the Deployment Stage")
     if eff.when == "response":
@@ -245,7 +247,7 @@ def check_play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | 
         raise IllegalAction("7.61", f"{ct.name} option {eff.label} costs {eff.ap} AP: declare the Remove a "
                                     "Tactical Network cube Core Action (2 AP), which removes the cube")
     paid, d = use_kind(ctx, card, aid, eff)
-    card_effects.check_targets(ctx, imp.team, card, ct, eff, targets, hex_)
+    card_targets.check_targets(ctx, imp.team, card, ct, eff, targets, hex_)
     return card, paid, d
 
 
@@ -272,7 +274,7 @@ def play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | None,
     how = {"action": f"1 AP (action #{aid})", "free": "free: a deployed Persistent card (9.2)",
            "deployment": "Deployment Stage, no AP (9.5)"}[paid]
     aim = ""
-    if eff.fn in card_effects.OWN_TARGETS or eff.fn == "transport":
+    if eff.fn in card_targets.OWN_TARGETS or eff.fn == "transport":
         aim = ""                                   # own (maybe concealed) units: not named to the other team
     elif targets or hex_:
         aim = " Target: " + ", ".join(([hex_] if hex_ else []) + list(targets)) + "."
