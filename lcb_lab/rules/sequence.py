@@ -271,6 +271,8 @@ def end(ctx: Ctx) -> None:
         raise IllegalAction("3.3", "no impulse in progress")
     if imp.combat and (s.choices or not imp.combat.done):
         raise IllegalAction("3.38", "committed combat must be resolved before the impulse ends")
+    if s.chain:
+        raise IllegalAction("9.46", "a card chain is still being resolved")
     if imp.card_lrs and imp.combat is None:
         raise IllegalAction("9.05", "a card's LRS attack joins the impulse's combat: commit the combat first")
     for i, d in enumerate(imp.actions):
