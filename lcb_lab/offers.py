@@ -335,37 +335,7 @@ def team_offers(game: "Game", team: str) -> Offers:
 
 
 def card_plays(game: "Game", offer: Offers) -> list[A.PlayCard]:
-    """The card uses ``offer`` lists (:meth:`Offers.card_plays`); while the engine lists none,
-    derived from the impulse: one ``PlayCard`` per effect of the card a declared, still unused
-    ``play_jcc`` action names (3.31), and of each deployed Persistent card of the team not yet
-    expended this turn (free use, 9.2) -- the engine judges each when played.  Only ``offer``'s
-    own team's cards are read (hidden information)."""
-    listed = offer.card_plays()
-    if listed or offer.team not in ("US", "RU"):
-        return listed
-    s, imp = game.state, game.state.impulse
-    if s.stage != "action" or imp is None or imp.team != offer.team or s.chain or game.pending is not None:
-        return []
-    from .cards import load_decks
-    decks = getattr(game, "decks", None) or load_decks()
-    own = [c for c in s.cards.values() if c.team == offer.team and c.in_play]
-    out: list[A.PlayCard] = []
-
-    def effects(card):
-        try:
-            ct = decks.card(card.team, card.name)
-        except LcbError:
-            return []
-        return [e.label for e in ct.effects if e.when == "play"]
-
-    for d in imp.actions:
-        if d.kind not in ("play_jcc", "move_embarked_jcc") or not d.jcc or getattr(d, "used", False):
-            continue
-        for c in own:
-            if d.jcc in (c.cid, c.name) and (d.kind == "play_jcc" or c.where == "embarked"):
-                out += [A.PlayCard(c.cid, lab, action=d.aid) for lab in effects(c)]
-                break
-    for c in own:
-        if (c.deployed or c.where == "deployed") and not c.expended:
-            out += [A.PlayCard(c.cid, lab) for lab in effects(c)]
-    return list(dict.fromkeys(out))
+    """The card uses ``offer`` lists (:meth:`Offers.card_plays`: ``game.legal_actions`` lists each
+    declared *Play a JCC* card and each deployed Persistent card's free use, one ``PlayCard`` per
+    option and target it allows, 3.31, 9.2)."""
+    return offer.card_plays()

@@ -302,16 +302,6 @@ def names_known(cards: Iterable[dict]) -> list[tuple[str, str]]:
 
 
 def view_cards(game, view: dict, viewer: str) -> tuple[list[dict], dict[str, dict[str, int]]]:
-    """:func:`seen_cards` of ``view`` -- ``game.view(viewer)``.  A view that carries no ``cards``
-    key (a game built before the observer listed cards) is read with the contract's rule
-    (issue 7: pool, Attached, Embarked and face-down deployed cards of the other team are
-    counts; face-up ones are public), applied here to the game's cards."""
-    if "cards" in view or "hidden_cards" in view:
-        return seen_cards(view)
-    out = []
-    for c in getattr(game.state, "cards", {}).values():
-        d = {k: getattr(c, k, None) for k in _CARD_KEYS}
-        if viewer not in ("instructor", c.team) and not c.face_up:
-            d = {"team": c.team, "where": c.where, "hidden": True}
-        out.append(d)
-    return seen_cards({"cards": out})
+    """:func:`seen_cards` of ``view`` -- ``game.view(viewer)``: the observer decides (9.02); the
+    game's own cards are never read here."""
+    return seen_cards(view)
