@@ -25,7 +25,7 @@ def test_play_a_card_in_voila(page: Page, voila_app_url: str) -> None:
     L.wait_kernel_listening(page)
     L.begin_impulse(page, "TF Memphis")
     L.labelled(page, "dropdown", "Action").select_option(label="Play a JCC")
-    jcc = page.locator(".lcb-app .widget-combobox:visible input").first
+    jcc = page.locator(".lcb-app input[placeholder='JCC name (card)']:visible").first
     jcc.fill(CARD)
     jcc.press("Enter")
     L.button(page, L.ADD_ACTION).click()
