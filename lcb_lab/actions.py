@@ -115,6 +115,10 @@ class Response:
     option: Str = "A"
     to: Optional[Int] = None
     targets: Names = ()
+    action: Optional[Int] = None
+    """On the own impulse (a counter, 9.41): the declared Play a JCC action that pays its 1 AP
+    (None: the only one left, or one naming this card; a deployed Persistent card's free use
+    needs none, 9.2)."""
 
 
 @dataclass(frozen=True)

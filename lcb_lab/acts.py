@@ -268,6 +268,8 @@ def answer(game: "Game", c: Ctx, a: A.Answer) -> None:
     choice = combat.pending(c)
     if choice is None:
         raise IllegalAction("7.010", "no choice is pending")
+    if choice.kind == "card_response" or a.responses or a.card_intercepts:
+        return answer_cards(game, c, choice, a)
     check_names(c, choice.team, [x for i in a.intercepts for x in (i.interceptor, i.target, i.shooter) if x]
                 + [x for d in a.defence for x in (d.defender, d.target)])
     cid = getattr(choice, "id", None)
@@ -275,6 +277,33 @@ def answer(game: "Game", c: Ctx, a: A.Answer) -> None:
         raise IllegalAction("7.010", f"choice {a.choice} is not the pending one ({cid}: {choice.kind})")
     combat.answer(c, _answer_value(choice, a))
     advance(game, c)
+
+
+def answer_cards(game: "Game", c: Ctx, choice, a: A.Answer) -> None:
+    """The card-response branch of :func:`answer` (9.41-9.46; :mod:`lcb_lab.rules.responses`)."""
+    from .rules import responses
+    if choice.kind != "card_response":
+        raise IllegalAction(choice.rule, f"the pending choice is {choice.team}'s {choice.kind.replace('_', ' ')} "
+                            "choice; cards and card INTERCEPTs answer a card-response choice")
+    if a.intercepts or a.defence or a.absorb is not None:
+        raise IllegalAction("9.41", f"the pending choice is {choice.team}'s card-response choice; "
+                            "answer it with responses / card_intercepts (or nothing: pass)")
+    if a.choice is not None and a.choice != choice.id:
+        raise IllegalAction("7.010", f"choice {a.choice} is not the pending one ({choice.id}: {choice.kind})")
+    check_names(c, choice.team, [i.interceptor for i in a.card_intercepts])
+    responses.answer(c, c.state.next_choice, a.responses, a.card_intercepts)
+    advance_cards(game, c)
+
+
+def advance_cards(game: "Game", c: Ctx) -> None:
+    """Answer card-response windows by the auto policies (when set) until none is on top."""
+    from .rules import responses
+    while game.auto_policies is not None:
+        top = c.state.next_choice
+        if top is None or top.kind != "card_response":
+            return
+        ans = answer_with(top, game.auto_policies.get(top.kind))
+        responses.answer(c, top, ans["responses"], ans["card_intercepts"])
 
 
 def resolve_combat(game: "Game", c: Ctx, a: A.ResolveCombat) -> bool:
@@ -324,6 +353,7 @@ def armor_breakthrough(game: "Game", c: Ctx, a: A.ArmorBreakthrough) -> None:
 def play_card(game: "Game", c: Ctx, a: A.PlayCard) -> None:
     from .rules import jcc
     jcc.play(c, a.card, a.option, list(a.targets), a.hex, a.action)
+    advance_cards(game, c)
 
 
 def _stage_act(game: "Game", c: Ctx, a: A.Action) -> None:

@@ -1,18 +1,652 @@
-"""Response windows and card chains (9.06, 9.4, 9.41-9.47, 7.512): to be built (issue 7)."""
+"""Response windows and card chains (9.06, 9.4, 9.41-9.47, 9.010-9.012, 7.512).
+
+When a card is played, :mod:`lcb_lab.rules.jcc` opens ``state.chain`` with link 1 and calls
+:func:`open_window`.  A *window* is ONE :class:`~lcb_lab.decisions.Choice` of kind
+``"card_response"`` on the stack, for the team that may answer the last link: first the other
+team; after an answer, the team whose links were answered may counter (9.46), and so on until a
+window is passed (an empty answer).  Then :func:`resolve` resolves the whole chain.
+
+Links (``CardPlay``, ``link.data["kind"]``): ``play`` -- a card's effect (link 1);
+``nullify`` / ``ftr_nullify`` -- a card answering links (``data["to"]``: their pids, in the order
+they are attacked; ``targets``: their cards' cids); ``intercept`` -- an IAMD unit's INTERCEPT of
+a card (``card`` is the UNIT's uid; ``data``: ``uid, slot, dice, cv, source`` -- ``source``: the
+Attached card whose CV it uses, or None).  ``data["window"]``: the answer that added the link.
+
+Who may answer (the options of the choice, JSON-plain)::
+
+    {"link": pid of the last link answered, "window": n,
+     "cards": [{"cid", "name", "option", "kind": "nullify" | "ftr_nullify", "p_detect",
+                "p_success", "max_targets", "targets": [pid...], "free": bool}],
+     "interceptors": [{"uid", "slot", "source", "max_dice", "p_hit", "p_detect", "to": pid}]}
+
+* cards of the team in its pool, deployed (a Persistent card in play) or Attached to a living,
+  unparalysed unit, not expended (9.45), not already answering in this chain; only an effect
+  that NULLIFIES or FTR NULLIFIES (9.41, 9.45); a ``trigger`` effect only from a card already
+  deployed (9.24); NULLIFY only a card of its ``counters`` categories (9.09); FTR NULLIFY only
+  a card with the FTR symbol (9.44);
+* on the OWN impulse (a counter, 9.46) a card costs 1 AP (9.41) unless it is a deployed
+  Persistent card's free use (9.2): the counter names a declared, still unused Play a JCC Core
+  Action (``Response.action``; lcb_lab's answer to "the impulse's actions are already fixed":
+  3.03 declares them at the start, so a counter is paid by one of them, which it then uses up);
+* an FTR NULLIFY card already in the chain with targets to spare may add targets (9.46 ex. 5);
+* IAMD units of the team may INTERCEPT a card with the INTERCEPT symbol when its target hex is in
+  range (9.011; 7.53's distance test does not apply to a card, 7.53 DN); not when the card is
+  off-map -- it targets the Tactical Network, a card or nothing (9.012); only BMD values answer a
+  BMD-only card (7.510) and only values >= ``intercept_min_cv`` (9.011).
+
+Resolution order (:func:`resolve`): links with the preempt flag (``args.preempt``, 9.47) first;
+then the opposed FTR NULLIFY engagements (9.46; :func:`lcb_lab.rules.ftr.engage`); then every
+link from the LAST to the first (9.46): a response attacks its targets in order -- links of one
+team from one answer that attack the same target form a joint attack: their DETECT rolls
+first, then their rolls in link order, INTERCEPT last (9.46 ex. 6 and 7) -- and a surviving
+``play`` link's effect runs (:func:`lcb_lab.rules.card_use.finish`).  Responders are expended
+or discarded whatever happened (9.43).  An FTR NULLIFY card targeted by an enemy FTR NULLIFY
+card fights back when it has a target to spare (9.46 bullets), against one opponent only (9.44).
+"""
 from __future__ import annotations
 
-from .card_use import finish
-from .common import Ctx
+from dataclasses import asdict, is_dataclass
+from typing import Any
+
+from .. import explain
+from ..decisions import Choice
+from ..errors import IllegalAction
+from ..state import Card, CardPlay, other
+from . import ftr
+from .card_use import after_use, finish
+from .common import Ctx, dist, supply_left
+from .ftr import kind
+
+KIND = "card_response"
+PLACES = ("pool", "deployed", "attached")
+"""Where a card may answer from (9.02, 9.41; Embarked cards need a Core Action, 11.1)."""
+
+
+# ---------------------------------------------------------------- who may answer
+def _pending(ctx: Ctx, team: str) -> list[CardPlay]:
+    """Links of ``team`` still pending (what the other team may answer)."""
+    return [x for x in ctx.state.chain if x.team == team and x.status == "pending"]
+
+
+def _in_chain(ctx: Ctx, cid: str) -> CardPlay | None:
+    return next((x for x in ctx.state.chain if x.card == cid and kind(x) != "intercept"), None)
+
+
+def _usable_place(ctx: Ctx, card: Card) -> str:
+    """Why ``card`` cannot answer now ("" when it can)."""
+    if card.where not in PLACES:
+        return f"it is {card.where} (a response comes from the pool, a deployed card or an Attached card, 9.41)"
+    if card.expended:
+        return "it is expended this Action Stage (9.45)"
+    if card.where == "attached":
+        host = ctx.state.units.get(card.host or "")
+        if host is None or host.destroyed:
+            return "its host unit is gone (9.31)"
+        if host.paralysed:
+            return f"its host {host.uid} may not act this turn"
+    return ""
+
+
+def _effect_refusal(card: Card, eff) -> tuple[str, str]:
+    """(rule, reason) when option ``eff`` cannot answer, else ("", "")."""
+    if eff.when == "trigger":
+        if not card.deployed or card.where != "deployed":
+            return "9.24", (f"option {eff.label} of {card.name} is triggered only while the card is deployed "
+                            "(play it on an own impulse first); it is not a NULLIFY effect (9.45)")
+        return "", ""
+    if not eff.is_nullify:
+        return "9.45", (f"only a NULLIFY or FTR NULLIFY effect answers an enemy card; option {eff.label} of "
+                        f"{card.name} is not one")
+    return "", ""
+
+
+def _kind_of(eff) -> str:
+    return "ftr_nullify" if eff.fn == "ftr_nullify" else "nullify"
+
+
+def _target_refusal(ctx: Ctx, eff, target: CardPlay) -> tuple[str, str]:
+    """(rule, reason) when ``eff`` may not answer ``target``."""
+    if kind(target) == "intercept":
+        if eff.when == "trigger":
+            return "", ""
+        return "9.45", "an INTERCEPT attempt is answered only by a deployed card's triggered effect (9.24)"
+    card = ftr.link_card(ctx, target)
+    if card is None:
+        return "9.41", f"link {target.pid} has no card"
+    ct = ctx.ctype(card)
+    if _kind_of(eff) == "ftr_nullify" and "ftr" not in ct.symbols:
+        return "9.44", f"{ct.name} is not FTR NULLIFY eligible (no FTR symbol)"
+    if eff.counters and not set(eff.counters) & set(ct.categories):
+        cats = ", ".join(ct.categories) or "no category"
+        return "9.09", (f"the effect answers only {', '.join(eff.counters)} cards; {ct.name} is {cats}")
+    return "", ""
+
+
+def _card_options(ctx: Ctx, team: str) -> list[dict]:
+    enemy = _pending(ctx, other(team))
+    out = []
+    for card in ctx.state.cards.values():
+        if card.team != team or _usable_place(ctx, card) or _in_chain(ctx, card.cid):
+            continue
+        for eff in ctx.ctype(card).effects:
+            if _effect_refusal(card, eff)[0]:
+                continue
+            targets = [t for t in enemy if not _target_refusal(ctx, eff, t)[0]]
+            if not targets:
+                continue
+            free = _free_use(ctx, card)
+            if not free and not _free_actions(ctx, team):
+                continue
+            last = targets[-1]
+            out.append({"cid": card.cid, "name": card.name, "option": eff.label, "kind": _kind_of(eff),
+                        "p_detect": ftr.p_of(ftr.detect_value(ctx, last)),
+                        "p_success": ftr.p_any(eff.succeeds_on, eff.dice),
+                        "max_targets": eff.max_targets if _kind_of(eff) == "ftr_nullify" else 1,
+                        "targets": [t.pid for t in targets], "free": free})
+    return out
+
+
+def _free_use(ctx: Ctx, card: Card) -> bool:
+    """True when answering costs no AP: not the own impulse (9.41), or a deployed Persistent
+    card's free use (9.2)."""
+    imp = ctx.state.impulse
+    if imp is None or imp.team != card.team:
+        return True
+    return card.where == "deployed" and card.deployed and ctx.ctype(card).persistent
+
+
+def _free_actions(ctx: Ctx, team: str) -> list:
+    """The declared, unused Play a JCC Core Actions of ``team``'s impulse (9.41 on the own impulse)."""
+    imp = ctx.state.impulse
+    if imp is None or imp.team != team or imp.phase == "declare":
+        return []
+    used = {x.aid for x in ctx.state.chain if x.aid is not None}
+    return [d for d in imp.actions if d.kind == "play_jcc" and d.card_used is None
+            and d.aid not in used]
+
+
+# ---------------------------------------------------------------- INTERCEPT of cards
+def target_hex(ctx: Ctx, link: CardPlay) -> str | None:
+    """The hex INTERCEPT range is measured to (9.011): the link's hex, else its first target
+    unit's; None when the card is off-map (9.012: the Tactical Network, a card, no target)."""
+    if kind(link) != "play":
+        return None
+    card = ctx.state.cards[link.card]
+    eff = ctx.ctype(card).effect(link.option)
+    if eff.target in ("network", "enemy_card", "own_card", "none"):
+        return None
+    if link.hex:
+        return link.hex
+    for t in link.targets:
+        u = ctx.state.units.get(t)
+        if u is not None and u.hex is not None:
+            return u.hex
+        if t and "-" in t and t not in ctx.state.cards:
+            return t
+    return None
+
+
+def iamd_values(ctx: Ctx, team: str) -> list[dict]:
+    """Every INTERCEPT value of ``team``'s units on the map: the unit type's and its Attached
+    cards' (9.33): ``{"uid", "slot", "source", "cv", "range", "left" (None: infinite), "bmd"}``."""
+    out = []
+    for u in ctx.state.living(team):
+        if not u.on_map:
+            continue
+        for cv in ctx.utype(u).cvs_of("INT"):
+            out.append({"uid": u.uid, "slot": cv.slot, "source": None, "cv": cv.value, "range": cv.range,
+                        "left": supply_left(ctx, u, cv.slot), "bmd": False, "paralysed": u.paralysed})
+        for card in ctx.state.cards.values():
+            if card.where != "attached" or card.host != u.uid:
+                continue
+            ct = ctx.ctype(card)
+            bmd = any(e.args.get("bmd") for e in ct.effects)
+            for cv in ct.cvs:
+                if cv.kind == "INT":
+                    left = None if cv.supply is None else card.supply.get(cv.slot, cv.supply)
+                    out.append({"uid": u.uid, "slot": cv.slot, "source": card.cid, "cv": cv.value,
+                                "range": cv.range, "left": left, "bmd": bmd, "paralysed": u.paralysed})
+    return out
+
+
+def _intercept_refusal(ctx: Ctx, v: dict, target: CardPlay) -> tuple[str, str]:
+    card = ftr.link_card(ctx, target)
+    if card is None:
+        return "9.011", f"link {target.pid} is not a card"
+    ct = ctx.ctype(card)
+    if "intercept" not in ct.symbols and not ct.bmd_only:
+        return "9.011", f"{ct.name} has no INTERCEPT symbol"
+    if kind(target) != "play":
+        return "9.012", f"{ct.name} is answering a card here: it is off-map, not eligible for INTERCEPT"
+    if v["paralysed"]:
+        return "9.0", f"{v['uid']} may not act this turn (card effect)"
+    if ct.bmd_only and not v["bmd"]:
+        return "7.510", f"{ct.name} is answered only by BMD INTERCEPT"
+    if v["bmd"] and not ct.bmd_only and "ballistic" not in ct.categories:
+        return "7.510", "BMD INTERCEPT answers only ballistic cards or cards requiring BMD"
+    if ct.intercept_min_cv and v["cv"] < ct.intercept_min_cv:
+        return "9.011", f"{ct.name} needs an INTERCEPT CV of {ct.intercept_min_cv}+ ({v['uid']} has {v['cv']})"
+    if not ct.bmd_only:          # 7.510: a BMD-only card is always susceptible, from anywhere on the map
+        h = target_hex(ctx, target)
+        if h is None:
+            return "9.012", f"{ct.name} acts off-map here (no target hex): not eligible for INTERCEPT"
+        d = dist(ctx.state.units[v["uid"]].hex, h)
+        if v["range"] is not None and d > v["range"]:
+            return "9.011", f"{v['uid']} is {d} hexes from {h}, beyond its INTERCEPT range {v['range']}"
+    if v["left"] is not None and v["left"] <= 0:
+        return "7.58", f"{v['uid']} has no {v['slot']} supply left"
+    return "", ""
+
+
+def _interceptor_options(ctx: Ctx, team: str) -> list[dict]:
+    out = []
+    mods = sum(val for _, val, _ in ftr.network_modifiers(ctx.state, team))
+    for t in _pending(ctx, other(team)):
+        for v in iamd_values(ctx, team):
+            if _intercept_refusal(ctx, v, t)[0]:
+                continue
+            if any(kind(x) == "intercept" and x.data["uid"] == v["uid"] and t.pid in x.data["to"]
+                   for x in ctx.state.chain):
+                continue
+            out.append({"uid": v["uid"], "slot": v["slot"], "source": v["source"],
+                        "max_dice": 4 if v["left"] is None else v["left"],
+                        "p_hit": ftr.p_of(max(0, v["cv"] + mods)), "p_detect": ftr.p_of(ftr.detect_value(ctx, t)),
+                        "to": t.pid})
+    return out
+
+
+# ---------------------------------------------------------------- windows
+def options(ctx: Ctx, team: str) -> dict:
+    """What ``team`` may answer now (the shape in the module doc)."""
+    enemy = _pending(ctx, other(team))
+    window = 1 + max((x.data.get("window", 0) for x in ctx.state.chain), default=0)
+    return {"link": enemy[-1].pid if enemy else None, "window": window,
+            "cards": _card_options(ctx, team), "interceptors": _interceptor_options(ctx, team)}
 
 
 def open_window(ctx: Ctx) -> bool:
-    """Push the other team's response choice for the open chain; False when nobody may answer."""
-    return False
+    """Push the response choice for the team that may answer the last link (the other team
+    first, then the counter, 9.46); False when nobody may answer (nothing pushed)."""
+    chain = ctx.state.chain
+    if not chain:
+        return False
+    team = other(chain[-1].team)
+    opts = options(ctx, team)
+    if not opts["cards"] and not opts["interceptors"]:
+        return False
+    last = ftr.by_pid(ctx, opts["link"])
+    ctx.state.push_choice(Choice(KIND, team, "9.41", f"{team} may answer {ftr.name(ctx, last)}", opts))
+    return True
 
 
+def _plain(x: Any) -> dict:
+    return asdict(x) if is_dataclass(x) else dict(x)
+
+
+def answer(ctx: Ctx, choice: Choice, responses=(), intercepts=()) -> None:
+    """Answer the ``card_response`` choice on top of the stack: ``responses`` (``Response`` or
+    ``{"card", "option", "to", "targets", "action"}``) and ``intercepts`` (``CardIntercept`` or
+    ``{"interceptor", "slot", "dice", "to"}``); both empty: pass.  Every part is checked before
+    anything changes (IllegalAction naming the rule); then the choice is popped, the links added
+    and the next window opened -- or, after a pass or when nobody may answer, the chain resolved."""
+    top = ctx.state.next_choice
+    if top is None or top.kind != KIND or not ctx.state.chain:
+        raise IllegalAction("9.41", "no card is waiting for an answer")
+    team = top.team
+    plans = [_check_response(ctx, team, _plain(r)) for r in responses]
+    seen: set = set()
+    for p in plans:
+        if p["card"].cid in seen:
+            raise IllegalAction("9.43", f"{p['card'].name} answers once in a chain")
+        seen.add(p["card"].cid)
+    aids = [p["action"].aid for p in plans if p["action"] is not None]
+    if len(aids) != len(set(aids)):
+        raise IllegalAction("3.31", "one Play a JCC action pays for one card")
+    ints = _check_intercepts(ctx, team, [_plain(i) for i in intercepts])
+    ctx.state.choices.pop()
+    window = top.options.get("window", 1)
+    if not plans and not ints:
+        ctx.log(explain.step("chain", f"{team} does not answer", "the window is passed: the chain resolves",
+                             ["9.46"]))
+        resolve(ctx)
+        return
+    for p in plans:
+        _add_response(ctx, team, p, window)
+    for i in ints:
+        _add_intercept(ctx, team, i, window)
+    if not open_window(ctx):
+        resolve(ctx)
+
+
+def _find_card(ctx: Ctx, team: str, ref: str) -> Card:
+    c = ctx.state.cards.get(ref)
+    if c is None:
+        named = [x for x in ctx.state.cards.values() if x.team == team and x.in_play
+                 and (x.name == ref or ref in ctx.ctype(x).aliases)]
+        fit = [x for x in named if not _usable_place(ctx, x) and not _in_chain(ctx, x.cid)]
+        c = (fit or named or [None])[0]
+    if c is None or c.team != team:
+        raise IllegalAction("9.41", f"{team} has no card {ref!r} to answer with")
+    return c
+
+
+def _check_response(ctx: Ctx, team: str, r: dict) -> dict:
+    card = _find_card(ctx, team, str(r["card"]))
+    why = _usable_place(ctx, card)
+    if why:
+        raise IllegalAction("9.45" if card.expended else "9.41", f"{card.name} cannot answer: {why}")
+    ct = ctx.ctype(card)
+    eff = ct.effect(r.get("option") or "A")
+    rule, why = _effect_refusal(card, eff)
+    if rule:
+        raise IllegalAction(rule, why)
+    targets = _answered(ctx, team, r)
+    extend = _in_chain(ctx, card.cid)
+    limit = eff.max_targets if _kind_of(eff) == "ftr_nullify" else 1
+    if extend is not None:
+        if kind(extend) != "ftr_nullify" or len(extend.data["to"]) + len(targets) > limit:
+            raise IllegalAction("9.43", f"{card.name} already answers in this chain")
+    elif len(targets) > limit:
+        raise IllegalAction("9.44", f"{card.name} may target {limit} card{'s' if limit > 1 else ''}, "
+                            f"not {len(targets)}")
+    for t in targets:
+        rule, why = _target_refusal(ctx, eff, t)
+        if rule:
+            raise IllegalAction(rule, why)
+    action = None
+    if extend is None and not _free_use(ctx, card):
+        action = _paying_action(ctx, team, card, r.get("action"))
+    return {"card": card, "eff": eff, "targets": targets, "extend": extend, "action": action}
+
+
+def _answered(ctx: Ctx, team: str, r: dict) -> list[CardPlay]:
+    """The links a response answers: its ``targets`` (card cids), else ``to``, else the last
+    enemy link.  Refused (9.41) when there is no such enemy link."""
+    enemy = _pending(ctx, other(team))
+    if not enemy:
+        raise IllegalAction("9.41", "there is no enemy card to answer")
+    if r.get("targets"):
+        out = []
+        for cid in r["targets"]:
+            t = next((x for x in enemy if x.card == cid or str(x.pid) == str(cid)), None)
+            if t is None:
+                raise IllegalAction("9.41", f"{cid!r} is not an enemy card waiting in the chain")
+            out.append(t)
+        return out
+    if r.get("to") is not None:
+        t = next((x for x in enemy if x.pid == int(r["to"])), None)
+        if t is None:
+            raise IllegalAction("9.41", f"link {r['to']} is not an enemy link waiting in the chain")
+        return [t]
+    return [enemy[-1]]
+
+
+def _paying_action(ctx: Ctx, team: str, card: Card, aid):
+    free = _free_actions(ctx, team)
+    if not free:
+        raise IllegalAction("9.41", f"{card.name} answers on {team}'s own impulse: that costs 1 AP, and no "
+                            "declared Play a JCC action is left to pay for it")
+    if aid is None:
+        named = [d for d in free if d.jcc in (card.cid, card.name)]
+        if named or len(free) == 1:
+            return (named or free)[0]
+        raise IllegalAction("9.41", "name the declared Play a JCC action that pays for the counter (action=)")
+    d = next((d for d in free if d.aid == int(aid)), None)
+    if d is None:
+        raise IllegalAction("9.41", f"action #{aid} is not a declared, unused Play a JCC action")
+    return d
+
+
+def _check_intercepts(ctx: Ctx, team: str, items: list[dict]) -> list[dict]:
+    out, seen, used = [], set(), {}
+    enemy = _pending(ctx, other(team))
+    for i in items:
+        to = i.get("to")
+        t = next((x for x in enemy if x.pid == int(to)), None) if to is not None else (enemy[-1] if enemy else None)
+        if t is None:
+            raise IllegalAction("9.011", "there is no enemy card to INTERCEPT")
+        u = ctx.state.units.get(i["interceptor"])
+        if u is None or u.team != team or u.destroyed:
+            raise IllegalAction("9.011", f"{team} has no unit {i['interceptor']!r} to INTERCEPT with")
+        v = next((v for v in iamd_values(ctx, team) if v["uid"] == u.uid and v["slot"] == i["slot"]), None)
+        if v is None:
+            raise IllegalAction("7.5", f"{u.uid} has no INTERCEPT value {i['slot']!r}")
+        rule, why = _intercept_refusal(ctx, v, t)
+        if rule:
+            raise IllegalAction(rule, why)
+        n = int(i["dice"])
+        if n < 1:
+            raise IllegalAction("7.54", f"{u.uid} must allocate at least one die")
+        if (u.uid, t.pid) in seen:
+            raise IllegalAction("7.56", f"{u.uid} uses one INTERCEPT value per attempt on a card")
+        seen.add((u.uid, t.pid))
+        key = (u.uid, v["slot"], v["source"])
+        used[key] = used.get(key, 0) + n
+        cap = 4 if v["left"] is None else v["left"]
+        if used[key] > cap:
+            raise IllegalAction("7.55" if v["left"] is None else "7.58",
+                                f"{u.uid} allocates {used[key]} {v['slot']} dice but may roll {cap}")
+        out.append({"unit": u, "v": v, "dice": n, "target": t})
+    return out
+
+
+def _add_response(ctx: Ctx, team: str, p: dict, window: int) -> None:
+    card, eff, targets = p["card"], p["eff"], p["targets"]
+    card.face_up = True
+    if p["extend"] is not None:
+        link = p["extend"]
+        link.data["to"] = link.data["to"] + [t.pid for t in targets]
+        link.targets = link.targets + [t.card for t in targets]
+        what = "also targets"
+    else:
+        pid = 1 + max(x.pid for x in ctx.state.chain)
+        aid = p["action"].aid if p["action"] is not None else None
+        if p["action"] is not None:
+            p["action"].card_used = card.cid
+        link = CardPlay(pid, card.cid, team, eff.label, [t.card for t in targets], None,
+                        responds_to=targets[0].pid, aid=aid,
+                        data={"kind": _kind_of(eff), "window": window, "to": [t.pid for t in targets]})
+        ctx.state.chain.append(link)
+        what = "FTR NULLIFY" if _kind_of(eff) == "ftr_nullify" else "NULLIFY"
+    cost = f"1 AP (action #{p['action'].aid}, 9.41)" if p["action"] is not None else "no AP (9.41, 9.2)"
+    ctx.log(explain.step("card", f"{team} answers with {card.name}: {what} "
+                         f"{', '.join(ftr.name(ctx, t) for t in targets)}", f"{eff.text} Costs {cost}.",
+                         ["9.41", "9.44", "9.46"] if what != "NULLIFY" else ["9.4", "9.41", "9.46"]),
+            card=card.cid, pid=link.pid)
+
+
+def _add_intercept(ctx: Ctx, team: str, i: dict, window: int) -> None:
+    u, v, t = i["unit"], i["v"], i["target"]
+    pid = 1 + max(x.pid for x in ctx.state.chain)
+    link = CardPlay(pid, u.uid, team, v["slot"], [t.card], None, responds_to=t.pid,
+                    data={"kind": "intercept", "window": window, "to": [t.pid], "uid": u.uid,
+                          "slot": v["slot"], "dice": i["dice"], "cv": v["cv"], "source": v["source"]})
+    ctx.state.chain.append(link)
+    if not u.revealed:
+        from .conceal import reveal
+        reveal(ctx, [u], "units that attempt INTERCEPT reveal themselves", ["7.511"])
+    ctx.log(explain.step("allocate", f"{u.uid} declares INTERCEPT of {ftr.name(ctx, t)}",
+                         f"{i['dice']} {v['slot']} dice; free (defensive, 7.52)", ["9.011", "7.512", "7.54"]),
+            pid=pid)
+
+
+# ---------------------------------------------------------------- resolution
 def resolve(ctx: Ctx) -> None:
-    """Resolve the open chain from its last link (9.46) and close it."""
-    for link in reversed(ctx.state.chain):
-        if link.status == "pending":
-            finish(ctx, link)
+    """Resolve the open chain (order in the module doc), then close it."""
+    chain = ctx.state.chain
+    for link in chain:
+        if kind(link) != "play" and _preempts(ctx, link) and link.status == "pending":
+            ctx.log(explain.step("chain", f"{ftr.name(ctx, link)} resolves first", "it preempts (9.47)", ["9.47"]))
+            _attack_all(ctx, link)
+    _fight_back(ctx)
+    for a, b in _engagements(ctx):
+        if a.status == "pending" and b.status == "pending":
+            ftr.engage(ctx, a, b)
+    for link in reversed(list(chain)):
+        if kind(link) == "play":
+            if link.status == "pending":
+                finish(ctx, link)
+            else:
+                _fate_stopped(ctx, link)
+        else:
+            _attack_all(ctx, link)
+    for link in chain:
+        card = ftr.link_card(ctx, link)
+        if kind(link) != "play" and card is not None and card.in_play:
+            after_use(ctx, card)                      # 9.43: regardless of success
+            if link.status == "pending":
+                link.status = "resolved"
+        elif kind(link) == "intercept" and link.status == "pending":
+            link.status = "resolved"
+    _mark_actions(ctx)
     ctx.state.chain = []
+
+
+def _mark_actions(ctx: Ctx) -> None:
+    """Each declared Play a JCC action that paid for a link is used up (3.31)."""
+    imp = ctx.state.impulse
+    if imp is None:
+        return
+    for link in ctx.state.chain:
+        d = next((d for d in imp.actions if link.aid is not None and d.aid == link.aid), None)
+        if d is not None and d.card_used is None:
+            d.card_used = link.card
+
+
+def _preempts(ctx: Ctx, link: CardPlay) -> bool:
+    card = ftr.link_card(ctx, link)
+    return card is not None and bool(ctx.ctype(card).effect(link.option).args.get("preempt"))
+
+
+def _fate_stopped(ctx: Ctx, link: CardPlay) -> None:
+    """A played card whose use was stopped: spent like a used card (9.21, 9.07) if still in play."""
+    card = ftr.link_card(ctx, link)
+    if card is not None and card.in_play:
+        after_use(ctx, card)
+
+
+def _fight_back(ctx: Ctx) -> None:
+    """An FTR NULLIFY link targeted by an enemy FTR NULLIFY link fights it first when it has a
+    target to spare (9.46), against one opponent only (9.44)."""
+    chain = ctx.state.chain
+    for y in reversed(chain):
+        if kind(y) != "ftr_nullify":
+            continue
+        for pid in y.data["to"]:
+            x = ftr.by_pid(ctx, pid)
+            if x is None or kind(x) != "ftr_nullify" or x.team == y.team or x.data.get("opposes"):
+                continue
+            if y.pid in x.data["to"]:
+                x.data["opposes"] = y.pid
+                x.data["to"] = [y.pid] + [p for p in x.data["to"] if p != y.pid]
+                continue
+            lim = ftr.effect_of(ctx, x).max_targets
+            if len(x.data["to"]) < lim:
+                x.data["opposes"] = y.pid
+                x.data["to"] = [y.pid] + x.data["to"]
+                x.targets = [y.card] + x.targets
+                ctx.log(explain.step("chain", f"{ftr.name(ctx, x)} fights {ftr.name(ctx, y)} first",
+                                     "an FTR NULLIFY card must defeat the enemy FTR NULLIFY card targeting it "
+                                     "before its other targets (9.46)", ["9.46"]))
+        if y.data.get("opposes") is None:
+            for pid in y.data["to"]:
+                x = ftr.by_pid(ctx, pid)
+                if x is not None and x.data.get("opposes") == y.pid:
+                    y.data["opposes"] = x.pid
+                    y.data["to"] = [x.pid] + [p for p in y.data["to"] if p != x.pid]
+                    break
+
+
+def _engagements(ctx: Ctx) -> list[tuple[CardPlay, CardPlay]]:
+    """Opposed pairs, the last first (9.46)."""
+    out, seen = [], set()
+    for y in reversed(ctx.state.chain):
+        o = y.data.get("opposes")
+        if o is None or y.pid in seen:
+            continue
+        x = ftr.by_pid(ctx, o)
+        if x is not None and x.data.get("opposes") == y.pid:
+            out.append((x, y))
+            seen |= {x.pid, y.pid}
+    return out
+
+
+def _next_target(ctx: Ctx, link: CardPlay) -> CardPlay | None:
+    done = link.data.get("done", [])
+    for pid in link.data.get("to", []):
+        if pid not in done:
+            return ftr.by_pid(ctx, pid)
+    return None
+
+
+def _active(link: CardPlay) -> bool:
+    return link.status == "pending" and not link.data.get("out")
+
+
+def _attack_all(ctx: Ctx, link: CardPlay) -> None:
+    """Let ``link`` (and the links attacking the same target with it) attack its targets in order."""
+    while True:
+        target = _next_target(ctx, link)
+        if target is None:
+            return
+        if not _active(link):
+            if kind(link) == "intercept":
+                ftr.spend(ctx, link)
+            return
+        group = [x for x in ctx.state.chain if x.team == link.team and kind(x) != "play" and _active(x)
+                 and x.data.get("window") == link.data.get("window") and _next_target(ctx, x) is target]
+        _joint(ctx, group, target)
+
+
+def _joint(ctx: Ctx, group: list[CardPlay], target: CardPlay) -> None:
+    """One joint attack on ``target`` (9.46 ex. 6, 7): DETECT rolls, then each card's roll in link
+    order, then the INTERCEPT dice together; an attempt on a target already stopped is spent."""
+    cards = [x for x in group if kind(x) != "intercept"]
+    units = [x for x in group if kind(x) == "intercept"]
+    for x in group:
+        x.data["done"] = x.data.get("done", []) + [target.pid]
+    if target.status != "pending":
+        for x in group:
+            _spent(ctx, x, target)
+        return
+    seen = [x for x in cards if ftr.detect(ctx, x, target)]
+    iamd = bool(units) and ftr.team_detect(ctx, units, target)
+    for x in cards:
+        if x not in seen:
+            continue
+        if target.status != "pending":
+            _spent(ctx, x, target)
+            continue
+        ftr_kind = kind(x) == "ftr_nullify"
+        if ftr.success_roll(ctx, x, target, "FTR NULLIFY" if ftr_kind else "NULLIFY"):
+            if ftr_kind:
+                ftr.hit_card(ctx, target, 1, f"FTR NULLIFIED by {ftr.name(ctx, x)}", "ftr_nullified", ["9.44"])
+            elif kind(target) == "intercept":
+                ftr.stop(ctx, target, "nullified", f"stopped by {ftr.name(ctx, x)}", ["9.24"])
+            else:
+                ftr.nullified(ctx, target, x)
+    if not units:
+        return
+    if not iamd:
+        ctx.log(explain.step("intercept", f"{units[0].team} IAMD fails to DETECT {ftr.name(ctx, target)}",
+                             "no INTERCEPT of the card; the units may still INTERCEPT its attack (9.011)",
+                             ["9.06", "9.011"]))
+        return
+    for u in units:
+        ftr.spend(ctx, u)
+    if target.status != "pending":
+        for u in units:
+            _spent(ctx, u, target)
+        return
+    hits = sum(ftr.intercept_hits(ctx, u, target) for u in units if u.status == "pending")
+    if hits:
+        ftr.hit_card(ctx, target, hits, f"INTERCEPTED by {', '.join(u.data['uid'] for u in units)}",
+                     "intercepted", ["9.011", "7.512"])
+
+
+def _spent(ctx: Ctx, link: CardPlay, target: CardPlay) -> None:
+    if kind(link) == "intercept":
+        ftr.spend(ctx, link)
+    ctx.log(explain.step("chain", f"{ftr.name(ctx, link)} is spent on {ftr.name(ctx, target)}",
+                         "its target was already stopped; the attempt is used up all the same",
+                         ["9.46", "7.58"]), pid=link.pid)
