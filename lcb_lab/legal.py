@@ -89,7 +89,8 @@ def _run_on_copy(game: "Game", action: A.Action, quiet: bool):
     copy = state.clone(share_log=True)
     ok = False
     try:
-        result = HANDLERS[type(action)](game, Ctx(copy, game.board, game.catalog, dice, quiet=quiet), action)
+        result = HANDLERS[type(action)](game, Ctx(copy, game.board, game.catalog, dice,
+                                                  decks=getattr(game, "decks", None), quiet=quiet), action)
         ok = True
     except (IllegalAction, DiceExhausted):
         return None
@@ -449,6 +450,8 @@ def _make_commit(t: Template, rng, one) -> A.CommitCombat:
 
 # ---------------------------------------------------------------- answers
 def _answers(game: "Game", choice) -> list:
+    if choice.kind == "card_response":
+        return _card_answers(game, choice)
     if choice.kind == "mildec":
         top = min(choice.options["damage"], choice.options["mildecs"])
         return _kept(game, [A.Answer(absorb=k) for k in range(top + 1)])
@@ -494,6 +497,50 @@ def _make_answer(t: Template, rng, one) -> A.Answer:
     return _answer(picked)
 
 
+def _card_answers(game: "Game", choice) -> list:
+    """A card-response window (9.41-9.46): the pass, and a template of the cards (each option
+    against each link it may answer) and card INTERCEPTs (one die each; ``max_dice`` bounds)."""
+    out: list = _kept(game, [A.Answer()])
+    opts = [A.Response(o["cid"], option=o["option"], targets=(str(t),), action=None)
+            for o in choice.options["cards"] for t in o["targets"]]
+    opts += [A.CardIntercept(o["uid"], o["slot"], 1, to=o["to"]) for o in choice.options["interceptors"]
+             if o["max_dice"] > 0]
+    opts = [o for o in opts if trial(game, _card_answer([o]))]
+    limits = {f"{o['uid']}/{o['slot']}": o["max_dice"] for o in choice.options["interceptors"]}
+    if opts:
+        out.append(Template("answer_cards", tuple(opts), {"max_dice": limits}, game))
+    return out
+
+
+def _card_answer(parts: list) -> A.Answer:
+    return A.Answer(responses=tuple(p for p in parts if isinstance(p, A.Response)),
+                    card_intercepts=tuple(p for p in parts if isinstance(p, A.CardIntercept)))
+
+
+def _make_card_answer(t: Template, rng, one) -> A.Answer:
+    if one is not None:
+        return _card_answer([one])
+    picked, cards, units, left = [], set(), set(), dict(t.limits["max_dice"])
+    for i in rng.permutation(len(t.options)):
+        o = t.options[int(i)]
+        if rng.random() < 0.5:
+            continue
+        if isinstance(o, A.Response):
+            if o.card in cards:
+                continue
+            cards.add(o.card)
+            picked.append(o)
+        else:
+            k = f"{o.interceptor}/{o.slot}"
+            if o.interceptor in units or left.get(k, 0) <= 0:
+                continue
+            units.add(o.interceptor)
+            n = int(rng.integers(1, min(left[k], 4) + 1))
+            left[k] -= n
+            picked.append(A.CardIntercept(o.interceptor, o.slot, n, to=o.to))
+    return _card_answer(picked)
+
+
 # ---------------------------------------------------------------- resupply
 def resupply_templates(game: "Game", d) -> list[Template]:
     """RESUPPLY grants a logistics unit of Move and/or Resupply action ``d`` may make (8.0-8.08)."""
@@ -535,4 +582,4 @@ def _make_resupply(t: Template, rng, one) -> A.Resupply:
 
 
 _MAKERS = {"declare": _make_declare, "commit_combat": _make_commit, "answer": _make_answer,
-           "resupply": _make_resupply}
+           "resupply": _make_resupply, "answer_cards": _make_card_answer}

@@ -336,7 +336,10 @@ def _check_response(ctx: Ctx, team: str, r: dict) -> dict:
     if why:
         raise IllegalAction("9.45" if card.expended else "9.41", f"{card.name} cannot answer: {why}")
     ct = ctx.ctype(card)
-    eff = ct.effect(r.get("option") or "A")
+    opt = r.get("option") or "A"
+    eff = next((e for e in ct.effects if e.label == opt), None)
+    if eff is None:
+        raise IllegalAction("9.0", f"{ct.name} has no option {opt!r}")
     rule, why = _effect_refusal(card, eff)
     if rule:
         raise IllegalAction(rule, why)
