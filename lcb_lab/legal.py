@@ -500,12 +500,21 @@ def _make_answer(t: Template, rng, one) -> A.Answer:
 def _card_answers(game: "Game", choice) -> list:
     """A card-response window (9.41-9.46): the pass, and a template of the cards (each option
     against each link it may answer) and card INTERCEPTs (one die each; ``max_dice`` bounds)."""
-    out: list = _kept(game, [A.Answer()])
+    from .rules import responses
+    out: list = [A.Answer()]          # a pass is always open (9.46); its roll-out may need dice
     opts = [A.Response(o["cid"], option=o["option"], targets=(str(t),), action=None)
             for o in choice.options["cards"] for t in o["targets"]]
     opts += [A.CardIntercept(o["uid"], o["slot"], 1, to=o["to"]) for o in choice.options["interceptors"]
              if o["max_dice"] > 0]
-    opts = [o for o in opts if trial(game, _card_answer([o]))]
+    ctx = game._ctx()
+
+    def ok(o) -> bool:      # the rules' own checks, changing nothing (no roll-out on a copy)
+        try:
+            responses.check(ctx, choice.team, *((o,), ()) if isinstance(o, A.Response) else ((), (o,)))
+            return True
+        except IllegalAction:
+            return False
+    opts = [o for o in opts if ok(o)]
     limits = {f"{o['uid']}/{o['slot']}": o["max_dice"] for o in choice.options["interceptors"]}
     if opts:
         out.append(Template("answer_cards", tuple(opts), {"max_dice": limits}, game))

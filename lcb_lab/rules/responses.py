@@ -293,16 +293,7 @@ def answer(ctx: Ctx, choice: Choice, responses=(), intercepts=()) -> None:
     if top is None or top.kind != KIND or not ctx.state.chain:
         raise IllegalAction("9.41", "no card is waiting for an answer")
     team = top.team
-    plans = [_check_response(ctx, team, _plain(r)) for r in responses]
-    seen: set = set()
-    for p in plans:
-        if p["card"].cid in seen:
-            raise IllegalAction("9.43", f"{p['card'].name} answers once in a chain")
-        seen.add(p["card"].cid)
-    aids = [p["action"].aid for p in plans if p["action"] is not None]
-    if len(aids) != len(set(aids)):
-        raise IllegalAction("3.31", "one Play a JCC action pays for one card")
-    ints = _check_intercepts(ctx, team, [_plain(i) for i in intercepts])
+    plans, ints = check(ctx, team, responses, intercepts)
     ctx.state.choices.pop()
     window = top.options.get("window", 1)
     if not plans and not ints:
@@ -316,6 +307,21 @@ def answer(ctx: Ctx, choice: Choice, responses=(), intercepts=()) -> None:
         _add_intercept(ctx, team, i, window)
     if not open_window(ctx):
         resolve(ctx)
+
+
+def check(ctx: Ctx, team: str, responses=(), intercepts=()) -> tuple[list[dict], list[dict]]:
+    """Check an answer of ``team`` to the open chain without changing anything (the parts of
+    :func:`answer`); returns the checked plans.  Raises IllegalAction naming the rule."""
+    plans = [_check_response(ctx, team, _plain(r)) for r in responses]
+    seen: set = set()
+    for p in plans:
+        if p["card"].cid in seen:
+            raise IllegalAction("9.43", f"{p['card'].name} answers once in a chain")
+        seen.add(p["card"].cid)
+    aids = [p["action"].aid for p in plans if p["action"] is not None]
+    if len(aids) != len(set(aids)):
+        raise IllegalAction("3.31", "one Play a JCC action pays for one card")
+    return plans, _check_intercepts(ctx, team, [_plain(i) for i in intercepts])
 
 
 def _find_card(ctx: Ctx, team: str, ref: str) -> Card:
