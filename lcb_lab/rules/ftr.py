@@ -24,7 +24,6 @@ from __future__ import annotations
 from .. import explain
 from ..odds import p_success
 from ..state import Card, CardPlay, other
-from .card_use import after_use
 from .common import Ctx, supply_left
 from .network import network_modifiers
 
@@ -137,7 +136,7 @@ def detect(ctx: Ctx, link: CardPlay, target: CardPlay) -> bool:
     r = d20(ctx, link, f"DETECT {target.pid}", target=target)[0]
     ok = r <= v
     ctx.log(explain.step("detect", f"{name(ctx, link)} {'DETECTs' if ok else 'fails to DETECT'} "
-                         f"{name(ctx, target)}", f"rolled {r} against DETECT {v}", ["9.06", "9.43"]),
+                         f"{name(ctx, target)}", f"needs {v} or less ({pct(p_of(v))}): rolled {r}", ["9.06", "9.43"]),
             pid=link.pid, roll=r)
     return ok
 
@@ -164,7 +163,8 @@ def success_roll(ctx: Ctx, link: CardPlay, target: CardPlay, what: str) -> bool:
     else:
         rolls = d20(ctx, link, f"{what} {target.pid}", eff.dice, target)
         ok = any(r <= eff.succeeds_on for r in rolls)
-        text = f"rolled {', '.join(map(str, rolls))} against {eff.succeeds_on}"
+        text = (f"needs {eff.succeeds_on} or less on {eff.dice} d20 ({pct(p_any(eff.succeeds_on, eff.dice))}): "
+                f"rolled {', '.join(map(str, rolls))}")
     ctx.log(explain.step("nullify", f"{name(ctx, link)} {what} {name(ctx, target)}: "
                          f"{'success' if ok else 'fails'}", text, ["9.4", "9.44"] if what == "FTR NULLIFY" else ["9.4"]),
             pid=link.pid)
@@ -200,9 +200,14 @@ def intercept_hits(ctx: Ctx, link: CardPlay, target: CardPlay) -> int:
     hits = sum(1 for r in rolls if r <= cv)
     ctx.log(explain.step("intercept", f"{link.data['uid']} INTERCEPTs {name(ctx, target)}: {hits} hit"
                          f"{'' if hits == 1 else 's'}",
-                         f"rolled {', '.join(map(str, rolls))} at {explain.cv_text(int(link.data['cv']), mods)}",
+                         f"{explain.cv_text(int(link.data['cv']), mods)} ({pct(p_of(cv))} a die): "
+                         f"rolled {', '.join(map(str, rolls))}",
                          ["9.011", "7.512", "7.58"]), pid=link.pid)
     return hits
+
+
+def pct(p: float) -> str:
+    return f"{round(100 * p)}%"
 
 
 def p_of(v: int | None) -> float:

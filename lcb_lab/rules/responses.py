@@ -16,8 +16,13 @@ Who may answer (the options of the choice, JSON-plain)::
 
     {"link": pid of the last link answered, "window": n,
      "cards": [{"cid", "name", "option", "kind": "nullify" | "ftr_nullify", "p_detect",
-                "p_success", "max_targets", "targets": [pid...], "free": bool}],
+                "p_success", "p", "max_targets", "targets": [pid...],
+                "per_target": [{"pid", "p_detect", "p"}], "free": bool}],
      "interceptors": [{"uid", "slot", "source", "max_dice", "p_hit", "p_detect", "to": pid}]}
+
+Odds are exact for one roll: a d20 at most v succeeds with v/20; ``p_detect`` (1.0 when the
+target card needs no DETECT) is against the last link it may answer, ``p = p_detect *
+p_success`` (9.06, 9.43); ``p_hit`` is per INTERCEPT die.
 
 * cards of the team in its pool, deployed (a Persistent card in play) or Attached to a living,
   unparalysed unit, not expended (9.45), not already answering in this chain; only an effect
@@ -29,19 +34,10 @@ Who may answer (the options of the choice, JSON-plain)::
   Action (``Response.action``; lcb_lab's answer to "the impulse's actions are already fixed":
   3.03 declares them at the start, so a counter is paid by one of them, which it then uses up);
 * an FTR NULLIFY card already in the chain with targets to spare may add targets (9.46 ex. 5);
-* IAMD units of the team may INTERCEPT a card with the INTERCEPT symbol when its target hex is in
-  range (9.011; 7.53's distance test does not apply to a card, 7.53 DN); not when the card is
-  off-map -- it targets the Tactical Network, a card or nothing (9.012); only BMD values answer a
-  BMD-only card (7.510) and only values >= ``intercept_min_cv`` (9.011).
+* IAMD units of the team may INTERCEPT a card (:mod:`lcb_lab.rules.card_intercept`).
 
-Resolution order (:func:`resolve`): links with the preempt flag (``args.preempt``, 9.47) first;
-then the opposed FTR NULLIFY engagements (9.46; :func:`lcb_lab.rules.ftr.engage`); then every
-link from the LAST to the first (9.46): a response attacks its targets in order -- links of one
-team from one answer that attack the same target form a joint attack: their DETECT rolls
-first, then their rolls in link order, INTERCEPT last (9.46 ex. 6 and 7) -- and a surviving
-``play`` link's effect runs (:func:`lcb_lab.rules.card_use.finish`).  Responders are expended
-or discarded whatever happened (9.43).  An FTR NULLIFY card targeted by an enemy FTR NULLIFY
-card fights back when it has a target to spare (9.46 bullets), against one opponent only (9.44).
+After a pass (or when nobody may answer) :func:`resolve` resolves the chain
+(:mod:`lcb_lab.rules.chain`: the order; :mod:`lcb_lab.rules.ftr`: the rolls).
 """
 from __future__ import annotations
 
@@ -52,10 +48,12 @@ from .. import explain
 from ..decisions import Choice
 from ..errors import IllegalAction
 from ..state import Card, CardPlay, other
-from . import ftr
-from .card_use import after_use, finish
-from .common import Ctx, dist, supply_left
+from . import card_intercept, ftr
+from .chain import resolve
+from .common import Ctx
 from .ftr import kind
+
+__all__ = ["KIND", "answer", "check", "open_window", "options", "resolve"]
 
 KIND = "card_response"
 PLACES = ("pool", "deployed", "attached")
@@ -137,12 +135,13 @@ def _card_options(ctx: Ctx, team: str) -> list[dict]:
             free = _free_use(ctx, card)
             if not free and not _free_actions(ctx, team):
                 continue
-            last = targets[-1]
+            p_ok = ftr.p_any(eff.succeeds_on, eff.dice)
+            per = [{"pid": t.pid, "p_detect": ftr.p_of(ftr.detect_value(ctx, t)),
+                    "p": ftr.p_of(ftr.detect_value(ctx, t)) * p_ok} for t in targets]
             out.append({"cid": card.cid, "name": card.name, "option": eff.label, "kind": _kind_of(eff),
-                        "p_detect": ftr.p_of(ftr.detect_value(ctx, last)),
-                        "p_success": ftr.p_any(eff.succeeds_on, eff.dice),
+                        "p_detect": per[-1]["p_detect"], "p_success": p_ok, "p": per[-1]["p"],
                         "max_targets": eff.max_targets if _kind_of(eff) == "ftr_nullify" else 1,
-                        "targets": [t.pid for t in targets], "free": free})
+                        "targets": [t.pid for t in targets], "per_target": per, "free": free})
     return out
 
 
@@ -165,103 +164,13 @@ def _free_actions(ctx: Ctx, team: str) -> list:
             and d.aid not in used]
 
 
-# ---------------------------------------------------------------- INTERCEPT of cards
-def target_hex(ctx: Ctx, link: CardPlay) -> str | None:
-    """The hex INTERCEPT range is measured to (9.011): the link's hex, else its first target
-    unit's; None when the card is off-map (9.012: the Tactical Network, a card, no target)."""
-    if kind(link) != "play":
-        return None
-    card = ctx.state.cards[link.card]
-    eff = ctx.ctype(card).effect(link.option)
-    if eff.target in ("network", "enemy_card", "own_card", "none"):
-        return None
-    if link.hex:
-        return link.hex
-    for t in link.targets:
-        u = ctx.state.units.get(t)
-        if u is not None and u.hex is not None:
-            return u.hex
-        if t and "-" in t and t not in ctx.state.cards:
-            return t
-    return None
-
-
-def iamd_values(ctx: Ctx, team: str) -> list[dict]:
-    """Every INTERCEPT value of ``team``'s units on the map: the unit type's and its Attached
-    cards' (9.33): ``{"uid", "slot", "source", "cv", "range", "left" (None: infinite), "bmd"}``."""
-    out = []
-    for u in ctx.state.living(team):
-        if not u.on_map:
-            continue
-        for cv in ctx.utype(u).cvs_of("INT"):
-            out.append({"uid": u.uid, "slot": cv.slot, "source": None, "cv": cv.value, "range": cv.range,
-                        "left": supply_left(ctx, u, cv.slot), "bmd": False, "paralysed": u.paralysed})
-        for card in ctx.state.cards.values():
-            if card.where != "attached" or card.host != u.uid:
-                continue
-            ct = ctx.ctype(card)
-            bmd = any(e.args.get("bmd") for e in ct.effects)
-            for cv in ct.cvs:
-                if cv.kind == "INT":
-                    left = None if cv.supply is None else card.supply.get(cv.slot, cv.supply)
-                    out.append({"uid": u.uid, "slot": cv.slot, "source": card.cid, "cv": cv.value,
-                                "range": cv.range, "left": left, "bmd": bmd, "paralysed": u.paralysed})
-    return out
-
-
-def _intercept_refusal(ctx: Ctx, v: dict, target: CardPlay) -> tuple[str, str]:
-    card = ftr.link_card(ctx, target)
-    if card is None:
-        return "9.011", f"link {target.pid} is not a card"
-    ct = ctx.ctype(card)
-    if "intercept" not in ct.symbols and not ct.bmd_only:
-        return "9.011", f"{ct.name} has no INTERCEPT symbol"
-    if kind(target) != "play":
-        return "9.012", f"{ct.name} is answering a card here: it is off-map, not eligible for INTERCEPT"
-    if v["paralysed"]:
-        return "9.0", f"{v['uid']} may not act this turn (card effect)"
-    if ct.bmd_only and not v["bmd"]:
-        return "7.510", f"{ct.name} is answered only by BMD INTERCEPT"
-    if v["bmd"] and not ct.bmd_only and "ballistic" not in ct.categories:
-        return "7.510", "BMD INTERCEPT answers only ballistic cards or cards requiring BMD"
-    if ct.intercept_min_cv and v["cv"] < ct.intercept_min_cv:
-        return "9.011", f"{ct.name} needs an INTERCEPT CV of {ct.intercept_min_cv}+ ({v['uid']} has {v['cv']})"
-    if not ct.bmd_only:          # 7.510: a BMD-only card is always susceptible, from anywhere on the map
-        h = target_hex(ctx, target)
-        if h is None:
-            return "9.012", f"{ct.name} acts off-map here (no target hex): not eligible for INTERCEPT"
-        d = dist(ctx.state.units[v["uid"]].hex, h)
-        if v["range"] is not None and d > v["range"]:
-            return "9.011", f"{v['uid']} is {d} hexes from {h}, beyond its INTERCEPT range {v['range']}"
-    if v["left"] is not None and v["left"] <= 0:
-        return "7.58", f"{v['uid']} has no {v['slot']} supply left"
-    return "", ""
-
-
-def _interceptor_options(ctx: Ctx, team: str) -> list[dict]:
-    out = []
-    mods = sum(val for _, val, _ in ftr.network_modifiers(ctx.state, team))
-    for t in _pending(ctx, other(team)):
-        for v in iamd_values(ctx, team):
-            if _intercept_refusal(ctx, v, t)[0]:
-                continue
-            if any(kind(x) == "intercept" and x.data["uid"] == v["uid"] and t.pid in x.data["to"]
-                   for x in ctx.state.chain):
-                continue
-            out.append({"uid": v["uid"], "slot": v["slot"], "source": v["source"],
-                        "max_dice": 4 if v["left"] is None else v["left"],
-                        "p_hit": ftr.p_of(max(0, v["cv"] + mods)), "p_detect": ftr.p_of(ftr.detect_value(ctx, t)),
-                        "to": t.pid})
-    return out
-
-
 # ---------------------------------------------------------------- windows
 def options(ctx: Ctx, team: str) -> dict:
     """What ``team`` may answer now (the shape in the module doc)."""
     enemy = _pending(ctx, other(team))
     window = 1 + max((x.data.get("window", 0) for x in ctx.state.chain), default=0)
     return {"link": enemy[-1].pid if enemy else None, "window": window,
-            "cards": _card_options(ctx, team), "interceptors": _interceptor_options(ctx, team)}
+            "cards": _card_options(ctx, team), "interceptors": card_intercept.options(ctx, team)}
 
 
 def open_window(ctx: Ctx) -> bool:
@@ -417,10 +326,10 @@ def _check_intercepts(ctx: Ctx, team: str, items: list[dict]) -> list[dict]:
         u = ctx.state.units.get(i["interceptor"])
         if u is None or u.team != team or u.destroyed:
             raise IllegalAction("9.011", f"{team} has no unit {i['interceptor']!r} to INTERCEPT with")
-        v = next((v for v in iamd_values(ctx, team) if v["uid"] == u.uid and v["slot"] == i["slot"]), None)
+        v = next((v for v in card_intercept.iamd_values(ctx, team) if v["uid"] == u.uid and v["slot"] == i["slot"]), None)
         if v is None:
             raise IllegalAction("7.5", f"{u.uid} has no INTERCEPT value {i['slot']!r}")
-        rule, why = _intercept_refusal(ctx, v, t)
+        rule, why = card_intercept.refusal(ctx, v, t)
         if rule:
             raise IllegalAction(rule, why)
         n = int(i["dice"])
@@ -477,185 +386,3 @@ def _add_intercept(ctx: Ctx, team: str, i: dict, window: int) -> None:
     ctx.log(explain.step("allocate", f"{u.uid} declares INTERCEPT of {ftr.name(ctx, t)}",
                          f"{i['dice']} {v['slot']} dice; free (defensive, 7.52)", ["9.011", "7.512", "7.54"]),
             pid=pid)
-
-
-# ---------------------------------------------------------------- resolution
-def resolve(ctx: Ctx) -> None:
-    """Resolve the open chain (order in the module doc), then close it."""
-    chain = ctx.state.chain
-    for link in chain:
-        if kind(link) != "play" and _preempts(ctx, link) and link.status == "pending":
-            ctx.log(explain.step("chain", f"{ftr.name(ctx, link)} resolves first", "it preempts (9.47)", ["9.47"]))
-            _attack_all(ctx, link)
-    _fight_back(ctx)
-    for a, b in _engagements(ctx):
-        if a.status == "pending" and b.status == "pending":
-            ftr.engage(ctx, a, b)
-    for link in reversed(list(chain)):
-        if kind(link) == "play":
-            if link.status == "pending":
-                finish(ctx, link)
-            else:
-                _fate_stopped(ctx, link)
-        else:
-            _attack_all(ctx, link)
-    for link in chain:
-        card = ftr.link_card(ctx, link)
-        if kind(link) != "play" and card is not None and card.in_play:
-            after_use(ctx, card)                      # 9.43: regardless of success
-            if link.status == "pending":
-                link.status = "resolved"
-        elif kind(link) == "intercept" and link.status == "pending":
-            link.status = "resolved"
-    _mark_actions(ctx)
-    ctx.state.chain = []
-
-
-def _mark_actions(ctx: Ctx) -> None:
-    """Each declared Play a JCC action that paid for a link is used up (3.31)."""
-    imp = ctx.state.impulse
-    if imp is None:
-        return
-    for link in ctx.state.chain:
-        d = next((d for d in imp.actions if link.aid is not None and d.aid == link.aid), None)
-        if d is not None and d.card_used is None:
-            d.card_used = link.card
-
-
-def _preempts(ctx: Ctx, link: CardPlay) -> bool:
-    card = ftr.link_card(ctx, link)
-    return card is not None and bool(ctx.ctype(card).effect(link.option).args.get("preempt"))
-
-
-def _fate_stopped(ctx: Ctx, link: CardPlay) -> None:
-    """A played card whose use was stopped: spent like a used card (9.21, 9.07) if still in play."""
-    card = ftr.link_card(ctx, link)
-    if card is not None and card.in_play:
-        after_use(ctx, card)
-
-
-def _fight_back(ctx: Ctx) -> None:
-    """An FTR NULLIFY link targeted by an enemy FTR NULLIFY link fights it first when it has a
-    target to spare (9.46), against one opponent only (9.44)."""
-    chain = ctx.state.chain
-    for y in reversed(chain):
-        if kind(y) != "ftr_nullify":
-            continue
-        for pid in y.data["to"]:
-            x = ftr.by_pid(ctx, pid)
-            if x is None or kind(x) != "ftr_nullify" or x.team == y.team or x.data.get("opposes"):
-                continue
-            if y.pid in x.data["to"]:
-                x.data["opposes"] = y.pid
-                x.data["to"] = [y.pid] + [p for p in x.data["to"] if p != y.pid]
-                continue
-            lim = ftr.effect_of(ctx, x).max_targets
-            if len(x.data["to"]) < lim:
-                x.data["opposes"] = y.pid
-                x.data["to"] = [y.pid] + x.data["to"]
-                x.targets = [y.card] + x.targets
-                ctx.log(explain.step("chain", f"{ftr.name(ctx, x)} fights {ftr.name(ctx, y)} first",
-                                     "an FTR NULLIFY card must defeat the enemy FTR NULLIFY card targeting it "
-                                     "before its other targets (9.46)", ["9.46"]))
-        if y.data.get("opposes") is None:
-            for pid in y.data["to"]:
-                x = ftr.by_pid(ctx, pid)
-                if x is not None and x.data.get("opposes") == y.pid:
-                    y.data["opposes"] = x.pid
-                    y.data["to"] = [x.pid] + [p for p in y.data["to"] if p != x.pid]
-                    break
-
-
-def _engagements(ctx: Ctx) -> list[tuple[CardPlay, CardPlay]]:
-    """Opposed pairs, the last first (9.46)."""
-    out, seen = [], set()
-    for y in reversed(ctx.state.chain):
-        o = y.data.get("opposes")
-        if o is None or y.pid in seen:
-            continue
-        x = ftr.by_pid(ctx, o)
-        if x is not None and x.data.get("opposes") == y.pid:
-            out.append((x, y))
-            seen |= {x.pid, y.pid}
-    return out
-
-
-def _next_target(ctx: Ctx, link: CardPlay) -> CardPlay | None:
-    done = link.data.get("done", [])
-    for pid in link.data.get("to", []):
-        if pid not in done:
-            return ftr.by_pid(ctx, pid)
-    return None
-
-
-def _active(link: CardPlay) -> bool:
-    return link.status == "pending" and not link.data.get("out")
-
-
-def _attack_all(ctx: Ctx, link: CardPlay) -> None:
-    """Let ``link`` (and the links attacking the same target with it) attack its targets in order."""
-    while True:
-        target = _next_target(ctx, link)
-        if target is None:
-            return
-        if not _active(link):
-            if kind(link) == "intercept":
-                ftr.spend(ctx, link)
-            return
-        group = [x for x in ctx.state.chain if x.team == link.team and kind(x) != "play" and _active(x)
-                 and x.data.get("window") == link.data.get("window") and _next_target(ctx, x) is target]
-        _joint(ctx, group, target)
-
-
-def _joint(ctx: Ctx, group: list[CardPlay], target: CardPlay) -> None:
-    """One joint attack on ``target`` (9.46 ex. 6, 7): DETECT rolls, then each card's roll in link
-    order, then the INTERCEPT dice together; an attempt on a target already stopped is spent."""
-    cards = [x for x in group if kind(x) != "intercept"]
-    units = [x for x in group if kind(x) == "intercept"]
-    for x in group:
-        x.data["done"] = x.data.get("done", []) + [target.pid]
-    if target.status != "pending":
-        for x in group:
-            _spent(ctx, x, target)
-        return
-    seen = [x for x in cards if ftr.detect(ctx, x, target)]
-    iamd = bool(units) and ftr.team_detect(ctx, units, target)
-    for x in cards:
-        if x not in seen:
-            continue
-        if target.status != "pending":
-            _spent(ctx, x, target)
-            continue
-        ftr_kind = kind(x) == "ftr_nullify"
-        if ftr.success_roll(ctx, x, target, "FTR NULLIFY" if ftr_kind else "NULLIFY"):
-            if ftr_kind:
-                ftr.hit_card(ctx, target, 1, f"FTR NULLIFIED by {ftr.name(ctx, x)}", "ftr_nullified", ["9.44"])
-            elif kind(target) == "intercept":
-                ftr.stop(ctx, target, "nullified", f"stopped by {ftr.name(ctx, x)}", ["9.24"])
-            else:
-                ftr.nullified(ctx, target, x)
-    if not units:
-        return
-    if not iamd:
-        ctx.log(explain.step("intercept", f"{units[0].team} IAMD fails to DETECT {ftr.name(ctx, target)}",
-                             "no INTERCEPT of the card; the units may still INTERCEPT its attack (9.011)",
-                             ["9.06", "9.011"]))
-        return
-    for u in units:
-        ftr.spend(ctx, u)
-    if target.status != "pending":
-        for u in units:
-            _spent(ctx, u, target)
-        return
-    hits = sum(ftr.intercept_hits(ctx, u, target) for u in units if u.status == "pending")
-    if hits:
-        ftr.hit_card(ctx, target, hits, f"INTERCEPTED by {', '.join(u.data['uid'] for u in units)}",
-                     "intercepted", ["9.011", "7.512"])
-
-
-def _spent(ctx: Ctx, link: CardPlay, target: CardPlay) -> None:
-    if kind(link) == "intercept":
-        ftr.spend(ctx, link)
-    ctx.log(explain.step("chain", f"{ftr.name(ctx, link)} is spent on {ftr.name(ctx, target)}",
-                         "its target was already stopped; the attempt is used up all the same",
-                         ["9.46", "7.58"]), pid=link.pid)

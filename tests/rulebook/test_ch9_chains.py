@@ -185,8 +185,9 @@ def test_app_b_attack_on_c2_roll_20_fails_then_tactical_cyber_attack_roll_4():
     ch = g.pending
     assert ch.kind == "card_response" and ch.team == "RU"
     assert ch.options["cards"] == [{"cid": c["c2"], "name": "Attack on Command and Control", "option": "A",
-                                    "kind": "nullify", "p_detect": 1.0, "p_success": 0.5, "max_targets": 1,
-                                    "targets": [1], "free": True}]
+                                    "kind": "nullify", "p_detect": 1.0, "p_success": 0.5, "p": 0.5, "max_targets": 1,
+                                    "targets": [1], "per_target": [{"pid": 1, "p_detect": 1.0, "p": 0.5}],
+                                    "free": True}]
     answer(g, resp(c["c2"]))
     assert g.pending is None and g.state.chain == []
     assert g.dice.history == [(f"Attack on Command and Control ({c['c2']}): NULLIFY Tactical Cyber Attack "
