@@ -370,3 +370,17 @@ HANDLERS: dict[type, Callable[..., Any]] = {
     A.PlaceCard: _stage_act, A.DeploymentOrder: _stage_act, A.EndDeployment: _stage_act,
 }
 """Action class -> handler."""
+
+
+def _chain_closed(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Refuse every act but an Answer while a card chain waits for its windows (9.46)."""
+    def guarded(game: "Game", c: Ctx, a: A.Action) -> Any:
+        if c.state.chain:
+            raise IllegalAction("9.46", "a card chain is open: its response window must be answered first")
+        return fn(game, c, a)
+    guarded.__name__ = guarded.__qualname__ = fn.__name__
+    guarded.__doc__ = fn.__doc__
+    return guarded
+
+
+HANDLERS = {k: (v if k is A.Answer else _chain_closed(v)) for k, v in HANDLERS.items()}

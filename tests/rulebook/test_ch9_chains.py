@@ -735,6 +735,56 @@ def test_refusals_change_nothing():
     refused(g, A.Answer(intercepts=(A.Intercept("Kilo", "INT1", "Anna", 1),)), "9.41")
 
 
+def test_nothing_else_while_a_window_is_open():
+    g, c = game({"tca": ("US", "Tactical Cyber Attack"), "tcd": ("RU", "Tactical Cyber Defenses")}, forced=[3])
+    play(g, B, c["tca"], targets=("Anna",))
+    assert g.to_act() == "RU" and g.legal_actions("US") == []
+    refused(g, A.EndImpulse(), "9.46")
+    refused(g, A.PlayCard(c["tca"]), "9.46")
+    refused(g, A.Answer(intercepts=(A.Intercept("Kilo", "INT1", "Anna", 1),)), "9.41")
+
+
+def test_undo_and_save_round_trip_keep_the_window():
+    from lcb_lab.state import GameState
+    g, c = game({"tca": ("US", "Tactical Cyber Attack"), "tcd": ("RU", "Tactical Cyber Defenses")}, forced=[13, 3])
+    play(g, B, c["tca"], targets=("Anna",))
+    before = state_json(g)
+    back = GameState.from_dict(json.loads(json.dumps(g.state.to_dict())))
+    assert json.dumps(back.to_dict(), sort_keys=True) == before
+    answer(g, resp(c["tcd"]))
+    assert g.state.chain == [] and g.state.units["Anna"].revealed
+    g.undo()
+    assert state_json(g) == before and g.pending.kind == "card_response"
+
+
+def test_9_04_cubes_count_over_the_game():
+    """9.04 ex.: a CAP with one cube from an earlier turn is discarded by the next success."""
+    g, c = _cap_attack_with_cube()
+    assert card(g, c["cap"]).where == "discarded" and card(g, c["cap"]).cubes == 2
+
+
+def _cap_attack_with_cube():
+    units = UNITS + [("DDG", "usn_ddg_51", "H-4", B), ("Target", "usn_ddg_51", "H-5", B)]
+    g, c = game({"cap": ("RU", "Combat Air Patrols", "deployed")}, forced=[4, 3, 19], units=units,
+                naval=["H-4", "H-5", "H-6"])
+    card(g, c["cap"]).cubes = 1
+    g.state.initiative = "RU"
+    g.apply(A.BeginImpulse(R))
+    g.apply(A.Declare(()))
+    g.apply(A.PlayCard(c["cap"], option="B", targets=("Target",)))
+    answer(g, intercepts=(A.CardIntercept("DDG", "INT1", 2),))
+    return g, c
+
+
+def test_paralysed_host_and_its_attached_card_may_not_intercept():
+    g, c = game({"sat": ("RU", "Space Satellites"), "thaad": ("US", "THAAD", "attached:Alpha"),
+                 "tcd": ("US", "Signal Management")}, forced=[2, 6])
+    g.state.units["Alpha"].paralysed = True
+    play(g, R, c["sat"], targets=("Alpha",), hex="F-8")
+    assert g.pending.options["interceptors"] == []
+    refused(g, A.Answer(card_intercepts=(A.CardIntercept("Alpha", "INT2", 1),)), "9.0")
+
+
 def test_no_card_to_answer_is_refused():
     g, c = game({"tcd": ("RU", "Tactical Cyber Defenses")})
     g.apply(A.BeginImpulse(B))
