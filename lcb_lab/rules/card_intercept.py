@@ -41,7 +41,10 @@ def target_hex(ctx: Ctx, link: CardPlay) -> str | None:
 
 def iamd_values(ctx: Ctx, team: str) -> list[dict]:
     """Every INTERCEPT value of ``team``'s units on the map: the unit type's and its Attached
-    cards' (9.33): ``{"uid", "slot", "source", "cv", "range", "left" (None: infinite), "bmd"}``."""
+    cards' (9.33): ``{"uid", "slot", "source", "cv", "range", "left" (None: infinite), "bmd",
+    "paralysed"}``; an Attached card's value has ``source`` (its cid) and ``card_slot`` (its slot
+    on the card; ``slot`` is ``"<cid>:<slot>"`` when the unit has a value of that slot itself).
+    Its supply is the card's own (9.33: ``Card.supply``, full until first spent)."""
     out = []
     for u in ctx.state.living(team):
         if not u.on_map:
@@ -54,11 +57,14 @@ def iamd_values(ctx: Ctx, team: str) -> list[dict]:
                 continue
             ct = ctx.ctype(card)
             bmd = any(e.args.get("bmd") for e in ct.effects)
+            own = {cv.slot for cv in ctx.utype(u).cvs_of("INT")}
             for cv in ct.cvs:
                 if cv.kind == "INT":
                     left = None if cv.supply is None else card.supply.get(cv.slot, cv.supply)
-                    out.append({"uid": u.uid, "slot": cv.slot, "source": card.cid, "cv": cv.value,
-                                "range": cv.range, "left": left, "bmd": bmd, "paralysed": u.paralysed})
+                    slot = f"{card.cid}:{cv.slot}" if cv.slot in own else cv.slot
+                    out.append({"uid": u.uid, "slot": slot, "card_slot": cv.slot, "source": card.cid,
+                                "cv": cv.value, "range": cv.range, "left": left, "bmd": bmd,
+                                "paralysed": u.paralysed})
     return out
 
 

@@ -186,8 +186,10 @@ def spend(ctx: Ctx, link: CardPlay) -> None:
     n, slot, src = int(link.data["dice"]), link.data["slot"], link.data.get("source")
     if src:
         c = ctx.state.cards[src]
-        if slot in c.supply:
-            c.supply[slot] = max(0, c.supply[slot] - n)
+        slot = link.data.get("card_slot") or slot
+        cv = next((v for v in ctx.ctype(c).cvs if v.slot == slot), None)
+        if cv is not None and cv.supply is not None:
+            c.supply[slot] = max(0, c.supply.get(slot, cv.supply) - n)
         return
     u = ctx.state.units[link.data["uid"]]
     if supply_left(ctx, u, slot) is not None:

@@ -91,6 +91,8 @@ def _effect_refusal(card: Card, eff) -> tuple[str, str]:
         if not card.deployed or card.where != "deployed":
             return "9.24", (f"option {eff.label} of {card.name} is triggered only while the card is deployed "
                             "(play it on an own impulse first); it is not a NULLIFY effect (9.45)")
+        if not eff.is_nullify:
+            return "9.24", f"option {eff.label} of {card.name} is not simulated as an answer in this version"
         return "", ""
     if not eff.is_nullify:
         return "9.45", (f"only a NULLIFY or FTR NULLIFY effect answers an enemy card; option {eff.label} of "
@@ -378,7 +380,8 @@ def _add_intercept(ctx: Ctx, team: str, i: dict, window: int) -> None:
     pid = 1 + max(x.pid for x in ctx.state.chain)
     link = CardPlay(pid, u.uid, team, v["slot"], [t.card], None, responds_to=t.pid,
                     data={"kind": "intercept", "window": window, "to": [t.pid], "uid": u.uid,
-                          "slot": v["slot"], "dice": i["dice"], "cv": v["cv"], "source": v["source"]})
+                          "slot": v["slot"], "dice": i["dice"], "cv": v["cv"], "source": v["source"],
+                          "card_slot": v.get("card_slot")})
     ctx.state.chain.append(link)
     if not u.revealed:
         from .conceal import reveal

@@ -20,7 +20,7 @@ import pytest
 import lcb_lab
 from lcb_lab import actions as A
 from lcb_lab import explain
-from lcb_lab.cards import CardType, Decks
+from lcb_lab.cards import CardType, Decks, Effect
 from lcb_lab.errors import IllegalAction
 from lcb_lab.rules import card_effects, jcc, responses
 from lcb_lab.state import CardPlay
@@ -37,7 +37,10 @@ def _effect_fn(ctx, link, ct, eff) -> bool:
 
 
 def _e(fn="test_effect", **kw):
+    """An effect; the test function is outside the decks' catalogue, so it is built unchecked."""
     kw.setdefault("text", f"{fn} (test)")
+    if fn == "test_effect":
+        return Effect.model_construct(fn=fn, **kw)
     return dict(fn=fn, **kw)
 
 
@@ -99,11 +102,17 @@ CARDS = {
 
 
 def _deck(team):
+    """Validated card types; test effects are put in after the validation (model_copy)."""
     out = {}
     for name, spec in CARDS.items():
         spec = dict(spec)
-        out[name] = CardType.model_validate(dict(name=name, team=team, cost=1, function="c5isr",
-                                                 text=f"{name} (test card)", **spec))
+        effects = spec.pop("effects")
+        checked = [dict(label=e.label, fn="unsimulated", text=e.text, args={"chapter": "test"})
+                   if isinstance(e, Effect) else e for e in effects]
+        ct = CardType.model_validate(dict(name=name, team=team, cost=1, function="c5isr",
+                                          text=f"{name} (test card)", effects=checked, **spec))
+        real = tuple(e if isinstance(e, Effect) else ct.effects[i] for i, e in enumerate(effects))
+        out[name] = ct.model_copy(update={"effects": real})
     return out
 
 
@@ -807,3 +816,54 @@ def test_policies_answer_windows():
                 forced=[3], auto={})
     play(g, B, c["tca"], targets=("Anna",))
     assert g.pending is None and card(g, c["tcd"]).where == "pool" and g.state.units["Anna"].revealed
+
+
+# ---------------------------------------------------------------- App. B with the packaged decks
+APPB_UNITS = [("1 Anna", "runi_tank_platoon", "F-6", R), ("2 Anna", "runi_tank_platoon", "F-6", R),
+              ("3 Anna", "runi_tank_platoon", "F-6", R), ("1 Yelena", "runi_mortars_platoon", "F-6", R),
+              ("DDG-605", "rubf_ddg", "H-4", R), ("FFG-454", "rubf_ffg_gorshkov", "H-5", R),
+              ("1 Alpha", "usmc_infantry_platoon", "B-10", B)]
+
+
+def appb_game(cards, forced):
+    g = lcb_lab.situation(APPB_UNITS, forced=forced, naval=["H-4", "H-5"])
+    assert g.decks is None                       # the packaged sandbox decks
+    ids = {}
+    for key, (team, name, where) in cards.items():
+        c = jcc.add_card(g.state, team, name, where=where, face_up=where == "deployed")
+        c.deployed = where == "deployed"
+        ids[key] = c.cid
+    return g, ids
+
+
+def test_app_b_packaged_decks_attack_on_c2_and_tactical_cyber_attack():
+    g, c = appb_game({"tca": ("US", "Tactical Cyber Attack", "pool"),
+                      "c2": ("RU", "Attack on Command and Control", "pool")}, forced=[20, 4])
+    play(g, B, c["tca"], targets=("1 Anna", "2 Anna", "3 Anna", "1 Yelena"))
+    assert [o["option"] for o in g.pending.options["cards"]] == ["A"]     # option B is not a NULLIFY
+    answer(g, resp(c["c2"]))
+    stack = ("1 Anna", "2 Anna", "3 Anna", "1 Yelena")
+    assert all(g.state.units[u].revealed and g.state.units[u].paralysed for u in stack)
+    assert g.state.network_cubes["RU"] == 1 and g.dice.forced_left == 0
+
+
+def test_app_b_packaged_decks_p8a_cap_exchange():
+    """US CAP DETECT 15 fails (DETECT 10); RU CAP DETECT 4, FTR NULLIFY 5 (on 12): a red cube on
+    the US CAP; RU CAP DETECTs P-8A on 7 (DETECT 12), FTR NULLIFY 1: P-8A discarded although
+    Persistent (9.44), the RU CAP expended; the naval units stay concealed."""
+    g, c = appb_game({"p8a": ("US", "P-8A: Surveillance", "pool"),
+                      "uscap": ("US", "Combat Air Patrols", "deployed"),
+                      "rucap": ("RU", "Combat Air Patrols", "deployed"),
+                      "sig": ("RU", "Signals Management", "pool")}, forced=[15, 4, 5, 7, 1])
+    play(g, B, c["p8a"], targets=("DDG-605", "FFG-454"))
+    assert {o["cid"] for o in g.pending.options["cards"]} == {c["rucap"], c["sig"]}
+    answer(g, resp(c["rucap"]))
+    answer(g, resp(c["uscap"]))
+    if g.pending is not None:                     # RU may still answer with Signals Management
+        assert [o["cid"] for o in g.pending.options["cards"]] == [c["sig"]]
+        answer(g)
+    us, ru, p8a = card(g, c["uscap"]), card(g, c["rucap"]), card(g, c["p8a"])
+    assert (us.cubes, us.expended, us.where) == (1, True, "deployed")
+    assert (ru.cubes, ru.expended, ru.where) == (0, True, "deployed")
+    assert p8a.where == "discarded" and g.dice.forced_left == 0
+    assert not g.state.units["DDG-605"].revealed and card(g, c["sig"]).where == "pool"
