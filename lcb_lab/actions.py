@@ -109,7 +109,8 @@ class Grant:
 class Response:
     """A card used in answer to a link of the open chain (9.4, 9.44, 9.46): ``card`` (cid or
     card name), its effect ``option``; ``to``: the pid of the link answered (None: the last);
-    ``targets``: the cards (cids) an FTR NULLIFY goes after, at most its ``max_targets`` (9.44)."""
+    ``targets``: the cards (cids) an FTR NULLIFY goes after, at most its ``max_targets`` (9.44),
+    or the links' pids as text (``"2"``; :mod:`lcb_lab.rules.responses`)."""
 
     card: Str
     option: Str = "A"

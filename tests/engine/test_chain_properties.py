@@ -36,7 +36,7 @@ def snap(g) -> str:
             + str(len(g.history.steps)))
 
 
-def random_game(rng):
+def random_game(rng, auto=None):
     name, targets = PLAYED[int(rng.integers(len(PLAYED)))]
     cards = {"played": ("US", name)}
     for team in ("US", "RU"):
@@ -52,6 +52,7 @@ def random_game(rng):
             g.state.cards[cid].deployed = False
     more = [cid for k, cid in c.items() if k.startswith("US")][:2]
     names = [name] + [g.state.cards[m].name for m in more]
+    g.auto_policies = auto
     g.apply(A.BeginImpulse(B))
     g.apply(A.Declare(tuple(A.CoreAction("play_jcc", jcc=n) for n in dict.fromkeys(names))))
     g.apply(A.PlayCard(c["played"], targets=targets, action=1))
@@ -125,3 +126,17 @@ def test_legal_card_answers_apply():
                 f.apply(act)
                 tried += 1
     assert tried > 20
+
+
+@pytest.mark.parametrize("policy", ["pass", "respond_all", "respond_intercept_all"])
+def test_auto_policies_close_every_chain(policy):
+    """With ``Game.auto_policies`` every window is answered as it opens: the play returns with
+    the chain closed; ``respond_all`` answers with free cards only, never a paid counter."""
+    rng = np.random.default_rng(11)
+    answered = 0
+    for _ in range(40):
+        g, c = random_game(rng, auto={"card_response": policy})
+        assert g.pending is None and g.state.chain == [] and g.state.choices == []
+        answered += sum(1 for e in g.state.log if " answers with " in e["title"])
+        assert all(d.card_used in (None, c["played"]) for d in g.state.impulse.actions)
+    assert (answered == 0) == (policy == "pass")
