@@ -502,8 +502,8 @@ def _card_answers(game: "Game", choice) -> list:
     against each link it may answer) and card INTERCEPTs (one die each; ``max_dice`` bounds)."""
     from .rules import responses
     out: list = [A.Answer()]          # a pass is always open (9.46); its roll-out may need dice
-    opts = [A.Response(o["cid"], option=o["option"], targets=(str(t),), action=None)
-            for o in choice.options["cards"] for t in o["targets"]]
+    opts = [A.Response(o["cid"], option=o["option"], targets=(str(t),), action=aid)
+            for o in choice.options["cards"] for t in o["targets"] for aid in (o.get("actions") or [None])]
     opts += [A.CardIntercept(o["uid"], o["slot"], 1, to=o["to"]) for o in choice.options["interceptors"]
              if o["max_dice"] > 0]
     ctx = game._ctx()
@@ -529,15 +529,16 @@ def _card_answer(parts: list) -> A.Answer:
 def _make_card_answer(t: Template, rng, one) -> A.Answer:
     if one is not None:
         return _card_answer([one])
-    picked, cards, units, left = [], set(), set(), dict(t.limits["max_dice"])
+    picked, cards, units, paid, left = [], set(), set(), set(), dict(t.limits["max_dice"])
     for i in rng.permutation(len(t.options)):
         o = t.options[int(i)]
         if rng.random() < 0.5:
             continue
         if isinstance(o, A.Response):
-            if o.card in cards:
+            if o.card in cards or (o.action is not None and o.action in paid):
                 continue
             cards.add(o.card)
+            paid.add(o.action)
             picked.append(o)
         else:
             k = f"{o.interceptor}/{o.slot}"

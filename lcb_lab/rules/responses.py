@@ -17,7 +17,8 @@ Who may answer (the options of the choice, JSON-plain)::
     {"link": pid of the last link answered, "window": n,
      "cards": [{"cid", "name", "option", "kind": "nullify" | "ftr_nullify", "p_detect",
                 "p_success", "p", "max_targets", "targets": [pid...],
-                "per_target": [{"pid", "p_detect", "p"}], "free": bool}],
+                "per_target": [{"pid", "p_detect", "p"}], "free": bool,
+                "actions": [aid...] (the declared Play a JCC actions that may pay, when not free)}],
      "interceptors": [{"uid", "slot", "source", "max_dice", "p_hit", "p_detect", "to": pid}]}
 
 Odds are exact for one roll: a d20 at most v succeeds with v/20; ``p_detect`` (1.0 when the
@@ -143,7 +144,8 @@ def _card_options(ctx: Ctx, team: str) -> list[dict]:
             out.append({"cid": card.cid, "name": card.name, "option": eff.label, "kind": _kind_of(eff),
                         "p_detect": per[-1]["p_detect"], "p_success": p_ok, "p": per[-1]["p"],
                         "max_targets": eff.max_targets if _kind_of(eff) == "ftr_nullify" else 1,
-                        "targets": [t.pid for t in targets], "per_target": per, "free": free})
+                        "targets": [t.pid for t in targets], "per_target": per, "free": free,
+                        "actions": [] if free else [d.aid for d in _free_actions(ctx, team)]})
     return out
 
 

@@ -107,7 +107,7 @@ def test_random_chains_end_and_refusals_change_nothing(seed):
             assert card.where in WHERE
             if cid in answered_by:
                 assert card.expended or not card.in_play, card      # 9.43: answered, so spent
-    assert refusals > 20 and answered > 20 and deepest >= 3
+    assert refusals > 10 and answered > 20 and deepest >= 3
 
 
 def test_legal_card_answers_apply():

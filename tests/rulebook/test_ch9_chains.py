@@ -196,7 +196,7 @@ def test_app_b_attack_on_c2_roll_20_fails_then_tactical_cyber_attack_roll_4():
     assert ch.options["cards"] == [{"cid": c["c2"], "name": "Attack on Command and Control", "option": "A",
                                     "kind": "nullify", "p_detect": 1.0, "p_success": 0.5, "p": 0.5, "max_targets": 1,
                                     "targets": [1], "per_target": [{"pid": 1, "p_detect": 1.0, "p": 0.5}],
-                                    "free": True}]
+                                    "free": True, "actions": []}]
     answer(g, resp(c["c2"]))
     assert g.pending is None and g.state.chain == []
     assert g.dice.history == [(f"Attack on Command and Control ({c['c2']}): NULLIFY Tactical Cyber Attack "
@@ -568,7 +568,8 @@ def test_9_46_ex1_tactical_cyber_defenses_chain_success():
     play(g, B, c["tca"], targets=("Anna",), more=(c["john"],))
     answer(g, resp(c["carol"]))
     ch = g.pending
-    assert ch.team == "US" and ch.options["cards"][0]["free"] is False
+    assert ch.team == "US" and ch.options["cards"][0]["free"] is False and ch.options["cards"][0]["actions"] == [2]
+    assert A.Response(c["john"], targets=("2",), action=2) in g.legal_actions()[1].options
     answer(g, resp(c["john"], action=2))
     assert card(g, c["carol"]).where == "discarded" and g.state.units["Anna"].revealed
     assert next(d for d in g.state.impulse.actions if d.aid == 2).card_used == c["john"]
