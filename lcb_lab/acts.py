@@ -268,8 +268,6 @@ def answer(game: "Game", c: Ctx, a: A.Answer) -> None:
     choice = combat.pending(c)
     if choice is None:
         raise IllegalAction("7.010", "no choice is pending")
-    if choice.kind == "card_response" or a.responses or a.card_intercepts:
-        return answer_cards(game, c, choice, a)
     check_names(c, choice.team, [x for i in a.intercepts for x in (i.interceptor, i.target, i.shooter) if x]
                 + [x for d in a.defence for x in (d.defender, d.target)])
     cid = getattr(choice, "id", None)
@@ -383,4 +381,13 @@ def _chain_closed(fn: Callable[..., Any]) -> Callable[..., Any]:
     return guarded
 
 
+def answer_any(game: "Game", c: Ctx, a: A.Answer) -> None:
+    """An Answer: to a card-response window (:func:`answer_cards`) or to a combat choice (:func:`answer`)."""
+    choice = combat.pending(c)
+    if choice is not None and (choice.kind == "card_response" or a.responses or a.card_intercepts):
+        return answer_cards(game, c, choice, a)
+    return answer(game, c, a)
+
+
+HANDLERS[A.Answer] = answer_any
 HANDLERS = {k: (v if k is A.Answer else _chain_closed(v)) for k, v in HANDLERS.items()}

@@ -89,8 +89,8 @@ def _run_on_copy(game: "Game", action: A.Action, quiet: bool):
     copy = state.clone(share_log=True)
     ok = False
     try:
-        result = HANDLERS[type(action)](game, Ctx(copy, game.board, game.catalog, dice,
-                                                  decks=getattr(game, "decks", None), quiet=quiet), action)
+        result = HANDLERS[type(action)](game, Ctx(copy, game.board, game.catalog, dice, game.decks, quiet=quiet),
+                                        action)
         ok = True
     except (IllegalAction, DiceExhausted):
         return None

@@ -92,7 +92,7 @@ class Declared:
     over_mp: bool = False          # single-hex move beyond MP: nothing else allowed (5.14)
     note: str = ""
     markers: list[str] = field(default_factory=list)   # MILDECs moving with (or as) this stack (5.17)
-    card_used: str | None = None   # play_jcc: the card (cid) this action paid for, e.g. a counter (9.41)
+    played: str | None = None      # the cid of the card this play_jcc / move_embarked_jcc action used (9.03)
 
     def clone(self) -> "Declared":
         return _codec.clone(self)

@@ -61,8 +61,8 @@ def _mark_actions(ctx: Ctx) -> None:
         return
     for link in ctx.state.chain:
         d = next((d for d in imp.actions if link.aid is not None and d.aid == link.aid), None)
-        if d is not None and d.card_used is None:
-            d.card_used = link.card
+        if d is not None and d.played is None:
+            d.played = link.card
 
 
 def _preempts(ctx: Ctx, link: CardPlay) -> bool:

@@ -164,7 +164,7 @@ def _free_actions(ctx: Ctx, team: str) -> list:
     if imp is None or imp.team != team or imp.phase == "declare":
         return []
     used = {x.aid for x in ctx.state.chain if x.aid is not None}
-    return [d for d in imp.actions if d.kind == "play_jcc" and d.card_used is None
+    return [d for d in imp.actions if d.kind == "play_jcc" and d.played is None
             and d.aid not in used]
 
 
@@ -364,7 +364,7 @@ def _add_response(ctx: Ctx, team: str, p: dict, window: int) -> None:
         pid = 1 + max(x.pid for x in ctx.state.chain)
         aid = p["action"].aid if p["action"] is not None else None
         if p["action"] is not None:
-            p["action"].card_used = card.cid
+            p["action"].played = card.cid
         link = CardPlay(pid, card.cid, team, eff.label, [t.card for t in targets], None,
                         responds_to=targets[0].pid, aid=aid,
                         data={"kind": _kind_of(eff), "window": window, "to": [t.pid for t in targets]})

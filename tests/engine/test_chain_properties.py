@@ -138,5 +138,5 @@ def test_auto_policies_close_every_chain(policy):
         g, c = random_game(rng, auto={"card_response": policy})
         assert g.pending is None and g.state.chain == [] and g.state.choices == []
         answered += sum(1 for e in g.state.log if " answers with " in e["title"])
-        assert all(d.card_used in (None, c["played"]) for d in g.state.impulse.actions)
+        assert all(d.played in (None, c["played"]) for d in g.state.impulse.actions)
     assert (answered == 0) == (policy == "pass")

@@ -572,7 +572,7 @@ def test_9_46_ex1_tactical_cyber_defenses_chain_success():
     assert A.Response(c["john"], targets=("2",), action=2) in g.legal_actions()[1].options
     answer(g, resp(c["john"], action=2))
     assert card(g, c["carol"]).where == "discarded" and g.state.units["Anna"].revealed
-    assert next(d for d in g.state.impulse.actions if d.aid == 2).card_used == c["john"]
+    assert next(d for d in g.state.impulse.actions if d.aid == 2).played == c["john"]
 
 
 def test_9_46_ex1_failure_then_carol_nullifies():
