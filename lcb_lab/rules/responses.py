@@ -262,7 +262,7 @@ def _check_response(ctx: Ctx, team: str, r: dict) -> dict:
     rule, why = _effect_refusal(card, eff)
     if rule:
         raise IllegalAction(rule, why)
-    targets = _answered(ctx, team, r)
+    targets = _answered(ctx, team, r, eff)
     extend = _in_chain(ctx, card.cid)
     limit = eff.max_targets if _kind_of(eff) == "ftr_nullify" else 1
     if extend is not None:
@@ -281,9 +281,9 @@ def _check_response(ctx: Ctx, team: str, r: dict) -> dict:
     return {"card": card, "eff": eff, "targets": targets, "extend": extend, "action": action}
 
 
-def _answered(ctx: Ctx, team: str, r: dict) -> list[CardPlay]:
+def _answered(ctx: Ctx, team: str, r: dict, eff=None) -> list[CardPlay]:
     """The links a response answers: its ``targets`` (card cids), else ``to``, else the last
-    enemy link.  Refused (9.41) when there is no such enemy link."""
+    enemy link ``eff`` may answer (else the last).  Refused (9.41) when there is no such link."""
     enemy = _pending(ctx, other(team))
     if not enemy:
         raise IllegalAction("9.41", "there is no enemy card to answer")
@@ -300,7 +300,8 @@ def _answered(ctx: Ctx, team: str, r: dict) -> list[CardPlay]:
         if t is None:
             raise IllegalAction("9.41", f"link {r['to']} is not an enemy link waiting in the chain")
         return [t]
-    return [enemy[-1]]
+    fit = [t for t in enemy if eff is not None and not _target_refusal(ctx, eff, t)[0]]
+    return [(fit or enemy)[-1]]
 
 
 def _paying_action(ctx: Ctx, team: str, card: Card, aid):

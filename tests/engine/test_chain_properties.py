@@ -22,8 +22,8 @@ from lcb_lab.legal import Template
 from tests.rulebook.test_ch9_chains import B, UNITS, game
 
 GAMES = int(os.environ.get("LCB_CHAIN_GAMES", "150"))
-PLAYED = [("B-1B Lancer", ("Anna",)), ("B-2", ("Anna",)), ("Orion Sirius: Unmanned", ("Anna",)),
-          ("Unmanned Helo", ("Anna",)), ("Tactical Cyber Attack", ("Anna", "Yelena")),
+PLAYED = [("B-1B Lancer", ("Ivan",)), ("B-2", ("Ivan",)), ("Orion Sirius: Unmanned", ("Ivan",)),
+          ("Unmanned Helo", ("Ivan",)), ("Tactical Cyber Attack", ("Anna", "Yelena")),
           ("EMS Jamming", ()), ("MUX: Unmanned", ()), ("P-8A: Surveillance", ("Anna",))]
 RESPONDERS = ["Tactical Cyber Defenses", "Attack on Command and Control", "MEF Information Group (MIG)",
               "EMS Defense", "Signal Management", "Malware in Space", "Combat Air Patrols", "F-22 Escorts",

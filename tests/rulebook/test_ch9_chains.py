@@ -70,7 +70,7 @@ CARDS = {
     "EMS Defense": dict(symbols=["nullify"], categories=["ems"], effects=[_null(["ems"])]),
     "Signal Management": dict(symbols=["nullify", "persist"], categories=["ems"],
                               effects=[_null(["isr", "space"])]),
-    "High Altitude Balloons": dict(categories=["isr"], effects=[_e("reveal", target="units", succeeds_on=10)]),
+    "High Altitude Balloons": dict(categories=["isr"], effects=[_e(target="units", succeeds_on=10)]),
     "Open Source Intel": dict(categories=["isr"], effects=[_e(succeeds_on=10)]),
     "Space Satellites": dict(symbols=["persist"], hits=2, categories=["space"], bmd_only=True,
                              effects=[_e(target="units", succeeds_on=12)]),
@@ -88,7 +88,7 @@ CARDS = {
     "TU-160M2: Aerial Strike": dict(AVIATION, categories=["aviation", "bomber"],
                                     effects=[_e(target="unit", succeeds_on=10)]),
     "P-8A: Surveillance": dict(symbols=["ftr"], categories=["aviation", "fixed_wing"], detect=8,
-                               effects=[_e("reveal", target="units", succeeds_on=10)]),
+                               effects=[_e(target="units", succeeds_on=10)]),
     "EA-18G Growler": dict(symbols=["ftr", "persist"], categories=["aviation", "fixed_wing"], detect=10,
                            effects=[_e("nullify", when="response", target="enemy_card", succeeds_on=10,
                                        counters=["aviation"], args={"preempt": True})]),
@@ -118,9 +118,12 @@ def _deck(team):
 
 DECKS = Decks(cards={"US": _deck("US"), "RU": _deck("RU")})
 
-UNITS = [("Alpha", "usmc_infantry_platoon", "F-8", B), ("Kilo", "usmc_iamd_section", "F-7", B),
-         ("Anna", "runi_tank_platoon", "F-6", R), ("Yelena", "runi_tank_platoon", "F-6", R),
-         ("Zhuk", "runi_mortars_platoon", "K-2", R), ("Ivan", "runi_tank_platoon", "B-10", R)]
+UNITS = [("Alpha", "usmc_infantry_platoon", "F-8", B, True), ("Kilo", "usmc_iamd_section", "F-7", B),
+         ("Bravo", "usmc_infantry_platoon", "F-9", B, True),
+         ("Anna", "runi_tank_platoon", "F-6", R, True), ("Yelena", "runi_tank_platoon", "F-6", R, True),
+         ("Ivan", "runi_tank_platoon", "F-5", R, True), ("Zhuk", "runi_mortars_platoon", "K-2", R)]
+"""The targets are face up (6.11: a card names only units its team knows); an effect's outcome
+is read from its log line or from the paralysis of a Tactical Cyber Attack, not from a reveal."""
 
 
 def game(cards, forced=(), units=UNITS, **kw):
@@ -201,7 +204,7 @@ def test_app_b_attack_on_c2_roll_20_fails_then_tactical_cyber_attack_roll_4():
     assert g.pending is None and g.state.chain == []
     assert g.dice.history == [(f"Attack on Command and Control ({c['c2']}): NULLIFY Tactical Cyber Attack "
                                f"({c['tca']})", [20]), ("Tactical Cyber Attack: effect", [4])]
-    assert all(g.state.units[u].revealed and g.state.units[u].paralysed for u in ("Anna", "Yelena"))
+    assert all(g.state.units[u].paralysed for u in ("Anna", "Yelena"))
     assert g.state.network_cubes == {"US": 0, "RU": 1}
     assert card(g, c["c2"]).where == "discarded" and card(g, c["tca"]).where == "discarded"
 
@@ -228,7 +231,7 @@ def test_app_b_p8a_cap_exchange():
     assert (us.where, us.cubes, us.expended) == ("deployed", 1, True)
     assert (ru.where, ru.cubes, ru.expended) == ("deployed", 0, True)
     assert p8a.where == "discarded"
-    assert not effect_ran(g, "P-8A") and not g.state.units["Anna"].revealed
+    assert not effect_ran(g, "P-8A")
     assert g.dice.forced_left == 0
     t = titles(g)
     assert t.index("FTR NULLIFY engagement: Combat Air Patrols (US-2) against Combat Air Patrols (RU-1)") \
@@ -237,7 +240,7 @@ def test_app_b_p8a_cap_exchange():
 
 # ---------------------------------------------------------------- 9.06, 9.010, 9.011, 9.012
 def _cap_attack(forced, dice=2, **kw):
-    units = UNITS + [("DDG", "usn_ddg_51", "H-4", B), ("Target", "usn_ddg_51", "H-5", B)]
+    units = UNITS + [("DDG", "usn_ddg_51", "H-4", B), ("Target", "usn_ddg_51", "H-5", B, True)]
     g, c = game({"cap": ("RU", "Combat Air Patrols", "deployed")}, forced=forced, units=units,
                 naval=["H-4", "H-5", "H-6"], **kw)
     g.state.initiative = "RU"
@@ -282,7 +285,7 @@ def test_9_010_ex1_thaad_bmd_intercepts_space_satellites_two_hits():
     g, c = game({"sat": ("RU", "Space Satellites"), "thaad": ("US", "THAAD", "attached:Alpha")},
                 forced=[2, 6])
     card(g, c["thaad"]).supply["INT2"] = 4
-    play(g, R, c["sat"], targets=("Alpha",), hex="F-8")
+    play(g, R, c["sat"], targets=("Alpha",))
     ch = g.pending
     assert [(o["uid"], o["slot"], o["source"]) for o in ch.options["interceptors"]] == [("Alpha", "INT2", c["thaad"])]
     refused(g, A.Answer(card_intercepts=(A.CardIntercept("Kilo", "INT1", 2),)), "7.510")
@@ -297,7 +300,7 @@ def test_9_012_diagram_unmanned_helo_in_range_and_out_of_range():
     g, c = game({"helo": ("RU", "Unmanned Helo"), "osi": ("US", "Tactical Cyber Defenses")},
                 forced=[11, 14, 16, 3],
                 units=UNITS + [("Far", "usmc_iamd_section", "A-1", B)])
-    play(g, R, c["helo"], targets=("Alpha",))
+    play(g, R, c["helo"], targets=("Bravo",))
     ch = g.pending
     assert [o["uid"] for o in ch.options["interceptors"]] == ["Kilo"]     # Far: 9 hexes > range 2
     refused(g, A.Answer(card_intercepts=(A.CardIntercept("Far", "INT1", 1),)), "9.011")
@@ -311,7 +314,7 @@ def test_9_012_ex1_cap_answering_a_bomber_is_off_map():
     g, c = game({"b1": ("US", "B-1B Lancer"), "cap": ("RU", "Combat Air Patrols", "deployed"),
                  "tcd": ("US", "Tactical Cyber Defenses")},
                 forced=[3, 2, 5], units=UNITS + [("Kilo2", "usmc_iamd_section", "F-5", B)])
-    play(g, B, c["b1"], targets=("Anna",))
+    play(g, B, c["b1"], targets=("Ivan",))
     answer(g, resp(c["cap"]))
     assert g.pending is None        # US: no card may counter and no unit may INTERCEPT the CAP
     assert card(g, c["b1"]).where == "discarded"
@@ -320,7 +323,7 @@ def test_9_012_ex1_cap_answering_a_bomber_is_off_map():
 def test_9_012_ex1_refusal_names_the_rule():
     g, c = game({"b1": ("US", "B-1B Lancer"), "cap": ("RU", "Combat Air Patrols", "deployed"),
                  "cap2": ("US", "Combat Air Patrols", "deployed")}, forced=[3, 2, 5])
-    play(g, B, c["b1"], targets=("Anna",))
+    play(g, B, c["b1"], targets=("Ivan",))
     answer(g, resp(c["cap"]))
     assert g.pending.team == "US" and g.pending.options["interceptors"] == []
     refused(g, A.Answer(card_intercepts=(A.CardIntercept("Kilo", "INT1", 1),)), "9.012")
@@ -348,8 +351,8 @@ def test_9_2_ex2_signal_management_free_answer_then_expended():
                  "osi": ("RU", "Open Source Intel"), "ems": ("US", "Tactical Cyber Defenses")},
                 forced=[12, 3, 9])
     play(g, R, c["hab"], targets=("Alpha",), more=(c["osi"],))
-    answer(g, resp(c["sig"]))            # NULLIFY 12 > 10 fails; the balloons roll 3: Alpha revealed
-    assert g.state.units["Alpha"].revealed
+    answer(g, resp(c["sig"]))            # NULLIFY 12 > 10 fails; the balloons roll 3
+    assert effect_ran(g, "High Altitude Balloons: success")
     s = card(g, c["sig"])
     assert (s.where, s.expended) == ("deployed", True)
     g.apply(A.PlayCard(c["osi"], action=2))
@@ -369,26 +372,34 @@ def test_9_45_second_use_of_a_persistent_card_is_refused():
 
 
 def test_9_24_f22_option_b_needs_the_card_deployed_and_9_45_option_a_from_the_pool():
-    """9.24 ex. / 9.45 ex.: on the opponent's impulse its CAP goes after John's deployed
-    aviation card; F-22 Escorts in the pool may not use option B (not a NULLIFY effect, 9.24);
-    option A FTR NULLIFYs the enemy CAP at no AP (9.45)."""
-    g, c = game({"orion": ("US", "Orion Sirius: Unmanned", "deployed"), "f22": ("US", "F-22 Escorts"),
-                 "cap": ("RU", "Combat Air Patrols", "deployed")}, forced=[3, 4])
-    g.state.initiative = "RU"
-    g.apply(A.BeginImpulse(R))
-    g.apply(A.Declare(()))
-    g.apply(A.PlayCard(c["cap"], option="A", targets=(c["orion"],)))     # the CAP's free use (9.2)
+    """9.24 ex. / 9.45 ex.: the enemy INTERCEPTs and FTR NULLIFYs John's aviation card; F-22
+    Escorts in the pool may not use option B (not a NULLIFY effect, 9.24); option A FTR NULLIFYs
+    the enemy card.  The examples put this on the opponent's impulse (no AP); a card aimed at a
+    deployed card is not an act of PlayCard here, so John's card is played on his own impulse
+    and the counter costs a declared Play a JCC action (9.41)."""
+    units = UNITS + [("FFG", "rubf_ffg_gorshkov", "G-5", R)]
+    g, c = game({"orion": ("US", "Orion Sirius: Unmanned"), "f22": ("US", "F-22 Escorts"),
+                 "cap": ("RU", "Combat Air Patrols", "deployed")},
+                forced=[3, 4, 4, 15, 11, 5], units=units, naval=["G-5"])
+    play(g, B, c["orion"], targets=("Ivan",), more=(c["f22"],))
+    assert [o["uid"] for o in g.pending.options["interceptors"]] == ["FFG"]
+    answer(g, resp(c["cap"]), intercepts=(A.CardIntercept("FFG", "INT1", 1),))
     ch = g.pending
-    assert ch.team == "US" and [(o["cid"], o["option"]) for o in ch.options["cards"]] == [(c["f22"], "A")]
-    assert ch.options["interceptors"] == []          # a CAP aimed at a card is off-map (9.012)
-    e = refused(g, A.Answer(responses=(resp(c["f22"], option="B"),)), "9.24")
+    assert ch.team == "US" and [(o["cid"], o["option"], o["targets"]) for o in ch.options["cards"]] == \
+        [(c["f22"], "A", [2])]                     # option B is not offered; the INTERCEPT link 3 has no answer
+    assert ch.options["cards"][0]["actions"] == [2]
+    e = refused(g, A.Answer(responses=(resp(c["f22"], option="B", to=3),)), "9.24")
     assert "deployed" in e.reason
-    answer(g, resp(c["f22"], option="A"))            # DETECT 3 <= 10, FTR NULLIFY 4 <= 10
-    assert g.pending is None
+    answer(g, resp(c["f22"], option="A", action=2))
+    # the CAP (a target to spare) fights the F-22 (9.46): DETECTs 3 and 4, F-22 FTR 4 succeeds, CAP
+    # FTR 15 fails: a cube on the CAP, which is stopped; the FFG's DETECT of the Orion rolls 11
+    # (DETECT 10): no INTERCEPT; the Orion rolls 5: success
     assert card(g, c["cap"]).cubes == 1 and card(g, c["cap"]).expended
-    assert card(g, c["orion"]).cubes == 0 and card(g, c["orion"]).where == "deployed"
+    assert effect_ran(g, "Orion Sirius: Unmanned: success") and g.dice.forced_left == 0
+    assert card(g, c["orion"]).cubes == 0
     f22 = card(g, c["f22"])
     assert (f22.where, f22.deployed, f22.expended) == ("deployed", True, True)     # 9.45 bullet 2
+    assert next(d for d in g.state.impulse.actions if d.aid == 2).played == c["f22"]
 
 
 def test_9_24_deployed_f22_option_b_stops_an_enemy_intercept():
@@ -397,7 +408,7 @@ def test_9_24_deployed_f22_option_b_stops_an_enemy_intercept():
     units = UNITS + [("FFG", "rubf_ffg_gorshkov", "H-8", R)]
     g, c = game({"helo": ("US", "Unmanned Helo"), "f22": ("US", "F-22 Escorts", "deployed")},
                 forced=[4, 2], units=units, naval=["H-8"])
-    play(g, B, c["helo"], targets=("Anna",))
+    play(g, B, c["helo"], targets=("Ivan",))
     answer(g, intercepts=(A.CardIntercept("FFG", "INT1", 2),))
     ch = g.pending
     assert ch.team == "US" and [(o["option"], o["targets"]) for o in ch.options["cards"]] == [("B", [2])]
@@ -427,7 +438,7 @@ def test_9_41_ex2_mig_option_a_only():
     assert [o["option"] for o in g.pending.options["cards"]] == ["A"]
     refused(g, A.Answer(responses=(resp(c["mig"], option="B"),)), "9.45")
     answer(g, resp(c["mig"], option="A"))
-    assert not g.state.units["Alpha"].revealed and card(g, c["tca"]).where == "discarded"
+    assert not g.state.units["Alpha"].paralysed and card(g, c["tca"]).where == "discarded"
 
 
 # ---------------------------------------------------------------- 9.42
@@ -453,9 +464,9 @@ def test_9_42_malware_fails_on_13_the_satellites_roll():
 def test_9_42_nullify_of_a_one_time_card_discards_it():
     g, c = game({"tca": ("US", "Tactical Cyber Attack"), "tcd": ("RU", "Tactical Cyber Defenses")},
                 forced=[7])
-    play(g, B, c["tca"], targets=("Anna",))
+    play(g, B, c["tca"], targets=("Anna", "Yelena"))
     answer(g, resp(c["tcd"]))
-    assert card(g, c["tca"]).where == "discarded" and not g.state.units["Anna"].revealed
+    assert card(g, c["tca"]).where == "discarded" and not g.state.units["Anna"].paralysed
 
 
 # ---------------------------------------------------------------- 9.44 bullets
@@ -464,7 +475,7 @@ def _opposed(forced, rucap_first=True):
     (2 targets) fights back -- an opposed engagement (9.44)."""
     g, c = game({"b1": ("US", "B-1B Lancer"), "rucap": ("RU", "Combat Air Patrols", "deployed"),
                  "uscap": ("US", "Combat Air Patrols", "deployed")}, forced=forced)
-    play(g, B, c["b1"], targets=("Anna",))
+    play(g, B, c["b1"], targets=("Ivan",))
     answer(g, resp(c["rucap"]))
     answer(g, resp(c["uscap"]))
     assert g.pending is None
@@ -501,7 +512,7 @@ def test_9_44_both_fail_detect_both_expended_no_further_attempt():
 def test_9_44_unopposed_multi_target_in_the_owners_order():
     g, c = game({"b1": ("US", "B-1B Lancer"), "b2": ("US", "B-2"), "cap": ("RU", "Combat Air Patrols", "deployed")},
                 forced=[1, 2, 3, 4])
-    play(g, B, c["b1"], targets=("Anna",), more=(c["b2"],))
+    play(g, B, c["b1"], targets=("Ivan",), more=(c["b2"],))
     _second_played(g, c["b2"])
     answer(g, resp(c["cap"], c["b2"], c["b1"]))
     assert card(g, c["b1"]).where == card(g, c["b2"]).where == "discarded"
@@ -516,7 +527,7 @@ def test_9_44_two_versus_one_the_one_fights_only_one():
     g, c = game({"b1": ("US", "B-1B Lancer"), "rucap": ("RU", "Combat Air Patrols", "deployed"),
                  "us1": ("US", "Combat Air Patrols", "deployed"), "us2": ("US", "F-22 Escorts", "deployed")},
                 forced=[19, 19, 18, 17, 16, 15, 14, 13, 12])
-    play(g, B, c["b1"], targets=("Anna",))
+    play(g, B, c["b1"], targets=("Ivan",))
     answer(g, resp(c["rucap"]))
     answer(g, resp(c["us1"], c["rucap"]), resp(c["us2"], c["rucap"]))
     assert g.pending is None
@@ -536,7 +547,7 @@ def _second_played(g, cid):
     refuses a card while a chain is open (9.46), so the test adds the link and reopens the
     window as jcc.play would."""
     g.state.choices.pop()
-    g.state.chain.append(CardPlay(2, cid, "US", "A", ["Anna"], None, aid=2, data={"kind": "play"}))
+    g.state.chain.append(CardPlay(2, cid, "US", "A", ["Ivan"], None, aid=2, data={"kind": "play"}))
     card(g, cid).face_up = True
     assert responses.open_window(g._ctx())
 
@@ -571,7 +582,7 @@ def test_9_46_ex1_tactical_cyber_defenses_chain_success():
     assert ch.team == "US" and ch.options["cards"][0]["free"] is False and ch.options["cards"][0]["actions"] == [2]
     assert A.Response(c["john"], targets=("2",), action=2) in g.legal_actions()[1].options
     answer(g, resp(c["john"], action=2))
-    assert card(g, c["carol"]).where == "discarded" and g.state.units["Anna"].revealed
+    assert card(g, c["carol"]).where == "discarded" and g.state.units["Anna"].paralysed
     assert next(d for d in g.state.impulse.actions if d.aid == 2).played == c["john"]
 
 
@@ -581,13 +592,13 @@ def test_9_46_ex1_failure_then_carol_nullifies():
     play(g, B, c["tca"], targets=("Anna",), more=(c["john"],))
     answer(g, resp(c["carol"]))
     answer(g, resp(c["john"]))
-    assert card(g, c["tca"]).where == "discarded" and not g.state.units["Anna"].revealed
+    assert card(g, c["tca"]).where == "discarded" and not g.state.units["Anna"].paralysed
 
 
 def test_9_41_counter_on_own_impulse_needs_a_declared_action():
     g, c = game({"tca": ("US", "Tactical Cyber Attack"), "carol": ("RU", "Tactical Cyber Defenses"),
                  "john": ("US", "Tactical Cyber Defenses")}, forced=[3, 4])
-    play(g, B, c["tca"], targets=("Anna",))
+    play(g, B, c["tca"], targets=("Anna", "Yelena"))
     answer(g, resp(c["carol"]))
     assert g.pending is None            # no declared Play a JCC left: John cannot counter
 
@@ -597,7 +608,7 @@ def test_9_46_ex2_b2_cap_cap():
     Emily's must defeat Pauline's to go on to the bomber."""
     g, c = game({"b2": ("US", "B-2"), "emily": ("RU", "Combat Air Patrols"),
                  "pauline": ("US", "Combat Air Patrols", "deployed")}, forced=[2, 3, 14, 5, 6, 7])
-    play(g, B, c["b2"], targets=("Anna",))
+    play(g, B, c["b2"], targets=("Ivan",))
     answer(g, resp(c["emily"]))
     answer(g, resp(c["pauline"]))
     # Pauline DETECT 2, Emily DETECT 3; Pauline FTR 14 fails, Emily FTR 5: a cube on Pauline's CAP;
@@ -610,7 +621,7 @@ def test_9_46_ex2_b2_cap_cap():
 def test_9_46_ex2_emily_fails_cannot_attack_the_bomber():
     g, c = game({"b2": ("US", "B-2"), "emily": ("RU", "Combat Air Patrols"),
                  "pauline": ("US", "Combat Air Patrols", "deployed")}, forced=[2, 3, 14, 15, 6])
-    play(g, B, c["b2"], targets=("Anna",))
+    play(g, B, c["b2"], targets=("Ivan",))
     answer(g, resp(c["emily"]))
     answer(g, resp(c["pauline"]))
     assert effect_ran(g, "B-2: success") and g.dice.forced_left == 0
@@ -621,7 +632,7 @@ def test_9_46_ex3_tu160_f22_cap():
     Sam's CAP DETECTs and fails its FTR NULLIFY; the F-22 survives and attacks the bomber."""
     g, c = game({"tu": ("RU", "TU-160M2: Aerial Strike"), "f22": ("US", "F-22 Escorts"),
                  "cap": ("RU", "Combat Air Patrols", "deployed")}, forced=[5, 15, 3, 4])
-    play(g, R, c["tu"], targets=("Alpha",))
+    play(g, R, c["tu"], targets=("Bravo",))
     answer(g, resp(c["f22"]))
     answer(g, resp(c["cap"]))
     assert [o["uid"] for o in g.pending.options["interceptors"]] == ["Kilo"]   # still offered
@@ -639,7 +650,7 @@ def test_9_46_ex4_susans_two_bombers():
     g, c = game({"b1": ("US", "B-1B Lancer"), "b2": ("US", "B-2"), "susan": ("US", "Combat Air Patrols"),
                  "ch1": ("RU", "Combat Air Patrols", "deployed"), "ch2": ("RU", "Combat Air Patrols")},
                 forced=[2, 3, 4, 15, 5, 16, 6, 7, 8, 9, 10, 11])
-    play(g, B, c["b1"], targets=("Anna",), more=(c["b2"], c["susan"]))
+    play(g, B, c["b1"], targets=("Ivan",), more=(c["b2"], c["susan"]))
     _second_played(g, c["b2"])
     answer(g, resp(c["ch1"], c["b1"], c["b2"]))
     answer(g, resp(c["susan"], c["ch1"], action=3))
@@ -662,7 +673,7 @@ def test_9_46_ex4_susan_wins_and_attacks_charlies_first_cap():
                 forced=[2, 3, 15, 4, 5, 6, 17, 18, 19, 20])
     # ch2 DET 2, Susan DET 3; ch2 FTR 15 fails, Susan FTR 4: cube on ch2; Susan DET ch1 5, FTR 6: cube on ch1
     # (ch1 stopped: never reaches the bombers); B-2 roll 17 fails, B-1B roll 18 fails
-    play(g, B, c["b1"], targets=("Anna",), more=(c["b2"], c["susan"]))
+    play(g, B, c["b1"], targets=("Ivan",), more=(c["b2"], c["susan"]))
     _second_played(g, c["b2"])
     answer(g, resp(c["ch1"], c["b1"], c["b2"]))
     answer(g, resp(c["susan"], c["ch1"], action=3))
@@ -677,7 +688,7 @@ def test_9_46_ex5_charlies_two_target_cap():
     fights Susan's first, then DETECTs and FTR NULLIFYs the B-1B."""
     g, c = game({"b1": ("US", "B-1B Lancer"), "susan": ("US", "Combat Air Patrols"),
                  "charlie": ("RU", "Combat Air Patrols", "deployed")}, forced=[15, 3, 4, 5, 6])
-    play(g, B, c["b1"], targets=("Anna",), more=(c["susan"],))
+    play(g, B, c["b1"], targets=("Ivan",), more=(c["susan"],))
     answer(g, resp(c["charlie"]))
     answer(g, resp(c["susan"], action=2))
     assert card(g, c["susan"]).cubes == 1 and card(g, c["b1"]).where == "discarded"
@@ -690,7 +701,7 @@ def test_9_46_ex6_rachels_joint_target():
     succeeds; the F-22 is expended without a roll."""
     g, c = game({"tu": ("RU", "TU-160M2: Aerial Strike"), "cap": ("US", "Combat Air Patrols", "deployed"),
                  "f22": ("US", "F-22 Escorts", "deployed")}, forced=[3, 4, 5, 6])
-    play(g, R, c["tu"], targets=("Alpha",))
+    play(g, R, c["tu"], targets=("Bravo",))
     answer(g, resp(c["cap"]), resp(c["f22"]))
     assert card(g, c["tu"]).where == "discarded"
     assert card(g, c["f22"]).expended and card(g, c["cap"]).expended
@@ -705,7 +716,7 @@ def test_9_46_rebeccas_joint_intercept_and_ftr():
     the unit does not roll but its 4 dice of supply are spent (9.46, 7.58)."""
     g, c = game({"orion": ("RU", "Orion Sirius: Unmanned"), "cap": ("US", "Combat Air Patrols", "deployed")},
                 forced=[3, 4, 5, 6])
-    play(g, R, c["orion"], targets=("Alpha",))
+    play(g, R, c["orion"], targets=("Bravo",))
     answer(g, resp(c["cap"]), intercepts=(A.CardIntercept("Kilo", "INT1", 4),))
     assert card(g, c["orion"]).where == "discarded"
     assert g.state.units["Kilo"].supply["INT1"] == 4
@@ -717,7 +728,7 @@ def test_9_47_growler_preempts():
     g, c = game({"b1": ("US", "B-1B Lancer"), "cap": ("RU", "Combat Air Patrols", "deployed"),
                  "grow": ("US", "EA-18G Growler", "deployed"), "cap2": ("RU", "Combat Air Patrols")},
                 forced=[2, 3, 4, 5, 6, 7])
-    play(g, B, c["b1"], targets=("Anna",))
+    play(g, B, c["b1"], targets=("Ivan",))
     answer(g, resp(c["cap"]))
     answer(g, resp(c["grow"], c["cap"]))
     answer(g, resp(c["cap2"], c["grow"]))
@@ -735,7 +746,7 @@ def test_refusals_change_nothing():
                  "ems": ("RU", "EMS Defense"), "sat": ("RU", "Space Satellites", "deployed"),
                  "emb": ("RU", "Attack on Command and Control", "embarked")}, forced=[3, 4])
     card(g, c["sat"]).expended = True
-    play(g, B, c["tca"], targets=("Anna",))
+    play(g, B, c["tca"], targets=("Anna", "Yelena"))
     refused(g, A.Answer(responses=(resp(c["ems"]),)), "9.09")               # wrong category
     refused(g, A.Answer(responses=(resp(c["sat"]),)), "9.45")               # expended
     refused(g, A.Answer(responses=(resp(c["emb"]),)), "9.41")               # embarked
@@ -747,7 +758,7 @@ def test_refusals_change_nothing():
 
 def test_nothing_else_while_a_window_is_open():
     g, c = game({"tca": ("US", "Tactical Cyber Attack"), "tcd": ("RU", "Tactical Cyber Defenses")}, forced=[3])
-    play(g, B, c["tca"], targets=("Anna",))
+    play(g, B, c["tca"], targets=("Anna", "Yelena"))
     assert g.to_act() == "RU" and g.legal_actions("US") == []
     refused(g, A.EndImpulse(), "9.46")
     refused(g, A.PlayCard(c["tca"]), "9.46")
@@ -757,12 +768,12 @@ def test_nothing_else_while_a_window_is_open():
 def test_undo_and_save_round_trip_keep_the_window():
     from lcb_lab.state import GameState
     g, c = game({"tca": ("US", "Tactical Cyber Attack"), "tcd": ("RU", "Tactical Cyber Defenses")}, forced=[13, 3])
-    play(g, B, c["tca"], targets=("Anna",))
+    play(g, B, c["tca"], targets=("Anna", "Yelena"))
     before = state_json(g)
     back = GameState.from_dict(json.loads(json.dumps(g.state.to_dict())))
     assert json.dumps(back.to_dict(), sort_keys=True) == before
     answer(g, resp(c["tcd"]))
-    assert g.state.chain == [] and g.state.units["Anna"].revealed
+    assert g.state.chain == [] and g.state.units["Anna"].paralysed
     g.undo()
     assert state_json(g) == before and g.pending.kind == "card_response"
 
@@ -774,7 +785,7 @@ def test_9_04_cubes_count_over_the_game():
 
 
 def _cap_attack_with_cube():
-    units = UNITS + [("DDG", "usn_ddg_51", "H-4", B), ("Target", "usn_ddg_51", "H-5", B)]
+    units = UNITS + [("DDG", "usn_ddg_51", "H-4", B), ("Target", "usn_ddg_51", "H-5", B, True)]
     g, c = game({"cap": ("RU", "Combat Air Patrols", "deployed")}, forced=[4, 3, 19], units=units,
                 naval=["H-4", "H-5", "H-6"])
     card(g, c["cap"]).cubes = 1
@@ -790,7 +801,7 @@ def test_paralysed_host_and_its_attached_card_may_not_intercept():
     g, c = game({"sat": ("RU", "Space Satellites"), "thaad": ("US", "THAAD", "attached:Alpha"),
                  "tcd": ("US", "Signal Management")}, forced=[2, 6])
     g.state.units["Alpha"].paralysed = True
-    play(g, R, c["sat"], targets=("Alpha",), hex="F-8")
+    play(g, R, c["sat"], targets=("Alpha",))
     assert g.pending.options["interceptors"] == []
     refused(g, A.Answer(card_intercepts=(A.CardIntercept("Alpha", "INT2", 1),)), "9.0")
 
@@ -803,7 +814,7 @@ def test_no_card_to_answer_is_refused():
 
 def test_other_team_view_does_not_show_the_responders_pool():
     g, c = game({"tca": ("US", "Tactical Cyber Attack"), "tcd": ("RU", "Tactical Cyber Defenses")}, forced=[3])
-    play(g, B, c["tca"], targets=("Anna",))
+    play(g, B, c["tca"], targets=("Anna", "Yelena"))
     us_log = json.dumps(g.log_entries("US"))
     assert "Tactical Cyber Defenses" not in us_log
 
@@ -811,18 +822,18 @@ def test_other_team_view_does_not_show_the_responders_pool():
 def test_policies_answer_windows():
     g, c = game({"tca": ("US", "Tactical Cyber Attack"), "tcd": ("RU", "Tactical Cyber Defenses")},
                 forced=[3], auto={"card_response": "respond_all"})
-    play(g, B, c["tca"], targets=("Anna",))
+    play(g, B, c["tca"], targets=("Anna", "Yelena"))
     assert g.pending is None and card(g, c["tca"]).where == "discarded"
     g, c = game({"tca": ("US", "Tactical Cyber Attack"), "tcd": ("RU", "Tactical Cyber Defenses")},
                 forced=[3], auto={})
-    play(g, B, c["tca"], targets=("Anna",))
-    assert g.pending is None and card(g, c["tcd"]).where == "pool" and g.state.units["Anna"].revealed
+    play(g, B, c["tca"], targets=("Anna", "Yelena"))
+    assert g.pending is None and card(g, c["tcd"]).where == "pool" and g.state.units["Anna"].paralysed
 
 
 # ---------------------------------------------------------------- App. B with the packaged decks
-APPB_UNITS = [("1 Anna", "runi_tank_platoon", "F-6", R), ("2 Anna", "runi_tank_platoon", "F-6", R),
-              ("3 Anna", "runi_tank_platoon", "F-6", R), ("1 Yelena", "runi_mortars_platoon", "F-6", R),
-              ("DDG-605", "rubf_ddg", "H-4", R), ("FFG-454", "rubf_ffg_gorshkov", "H-5", R),
+APPB_UNITS = [("1 Anna", "runi_tank_platoon", "F-6", R, True), ("2 Anna", "runi_tank_platoon", "F-6", R, True),
+              ("3 Anna", "runi_tank_platoon", "F-6", R, True), ("1 Yelena", "runi_mortars_platoon", "F-6", R, True),
+              ("DDG-605", "rubf_ddg", "H-4", R, True), ("FFG-454", "rubf_ffg_gorshkov", "H-5", R, True),
               ("1 Alpha", "usmc_infantry_platoon", "B-10", B)]
 
 
@@ -844,14 +855,14 @@ def test_app_b_packaged_decks_attack_on_c2_and_tactical_cyber_attack():
     assert [o["option"] for o in g.pending.options["cards"]] == ["A"]     # option B is not a NULLIFY
     answer(g, resp(c["c2"]))
     stack = ("1 Anna", "2 Anna", "3 Anna", "1 Yelena")
-    assert all(g.state.units[u].revealed and g.state.units[u].paralysed for u in stack)
+    assert all(g.state.units[u].paralysed for u in stack)
     assert g.state.network_cubes["RU"] == 1 and g.dice.forced_left == 0
 
 
 def test_app_b_packaged_decks_p8a_cap_exchange():
     """US CAP DETECT 15 fails (DETECT 10); RU CAP DETECT 4, FTR NULLIFY 5 (on 12): a red cube on
     the US CAP; RU CAP DETECTs P-8A on 7 (DETECT 12), FTR NULLIFY 1: P-8A discarded although
-    Persistent (9.44), the RU CAP expended; the naval units stay concealed."""
+    Persistent (9.44), the RU CAP expended; nothing is revealed."""
     g, c = appb_game({"p8a": ("US", "P-8A: Surveillance", "pool"),
                       "uscap": ("US", "Combat Air Patrols", "deployed"),
                       "rucap": ("RU", "Combat Air Patrols", "deployed"),
@@ -867,4 +878,4 @@ def test_app_b_packaged_decks_p8a_cap_exchange():
     assert (us.cubes, us.expended, us.where) == (1, True, "deployed")
     assert (ru.cubes, ru.expended, ru.where) == (0, True, "deployed")
     assert p8a.where == "discarded" and g.dice.forced_left == 0
-    assert not g.state.units["DDG-605"].revealed and card(g, c["sig"]).where == "pool"
+    assert not any(e["title"].startswith("Revealed") for e in g.state.log) and card(g, c["sig"]).where == "pool"
