@@ -19,7 +19,7 @@ import pytest
 from lcb_lab import actions as A
 from lcb_lab.errors import IllegalAction
 from lcb_lab.legal import Template
-from tests.rulebook.test_ch9_chains import B, UNITS, game
+from tests.rulebook.test_ch9_chains import B, UNITS, game, registered_test_effect  # noqa: F401 (the fixture)
 
 GAMES = int(os.environ.get("LCB_CHAIN_GAMES", "150"))
 PLAYED = [("B-1B Lancer", ("Ivan",)), ("B-2", ("Ivan",)), ("Orion Sirius: Unmanned", ("Ivan",)),

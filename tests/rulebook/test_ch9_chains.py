@@ -28,12 +28,20 @@ from lcb_lab.state import CardPlay
 B, R = "TF Blue", "TF Red"
 
 
-@card_effects.effect("test_effect")
 def _effect_fn(ctx, link, ct, eff) -> bool:
     """A card's effect in these tests: roll ``succeeds_on`` (if any), log ``EFFECT <name>``."""
     ok = card_effects.roll(ctx, link, eff, f"{ct.name}: effect")
     ctx.log(explain.step("effect", f"EFFECT {ct.name}: {'success' if ok else 'failure'}", "test effect", ["9.0"]))
     return ok
+
+
+@pytest.fixture(autouse=True)
+def registered_test_effect():
+    """``test_effect`` is in the effect registry only while a test of this file runs (the
+    registry lists the catalogue's functions, tests/engine/test_card_decks.py)."""
+    card_effects.EFFECTS["test_effect"] = _effect_fn
+    yield
+    card_effects.EFFECTS.pop("test_effect", None)
 
 
 def _e(fn="test_effect", **kw):
