@@ -24,6 +24,7 @@ from __future__ import annotations
 from .. import explain
 from ..odds import p_success
 from ..state import Card, CardPlay, other
+from .card_use import after_use
 from .common import Ctx, supply_left
 from .network import network_modifiers
 
@@ -100,12 +101,10 @@ def nullified(ctx: Ctx, link: CardPlay, by: CardPlay) -> None:
     stop(ctx, link, "nullified", f"NULLIFIED by {name(ctx, by)}", ["9.4", "9.41", "9.42"])
     card = link_card(ctx, link)
     if card is not None and card.in_play:
-        if ctx.ctype(card).persistent:
-            card.expended = True
-            if card.where == "pool":
-                card.where, card.deployed = "deployed", True
-        else:
-            discard(ctx, card, "NULLIFIED one-time card (9.42 diagram)", ["9.42"])
+        after_use(ctx, card)            # Persistent: expended, not destroyed; one-time: spent
+        fate = "expended for the Action Stage" if card.in_play else f"{card.where} (a one-time card)"
+        ctx.log(explain.step("card", f"{card.name} ({card.cid}) is {fate}", "a NULLIFIED card is spent",
+                             ["9.21", "9.41", "9.42"]), card=card.cid)
     src = link_card(ctx, by)
     if src is not None and CYBER & set(ctx.ctype(src).categories):
         if card is None or not CYBER & set(ctx.ctype(card).categories):
