@@ -3,7 +3,7 @@
 The engine never silently decides for the defender.  When it needs an
 answer it pushes a :class:`Choice` on the ONE stack of pending choices,
 ``GameState.choices`` (INTERCEPT 7.54, GROUND ASSAULT defence 7.13, MILDEC
-absorption 4.22; later NULLIFY/FTR/DETECT windows).  The **top of the stack
+absorption 4.22; the card-response windows of NULLIFY / FTR NULLIFY / card INTERCEPT, 9.4x).  The **top of the stack
 -- the last element, ``state.choices[-1]`` -- is the one to answer next**
 (``Game.pending``): a response window opened while a choice is pending is
 pushed above it and answered first (the chains of 7.513).  Choices that are
@@ -12,14 +12,14 @@ defence of each hex) are pushed in reverse, so they are answered in that
 order.  A person answers in the UI, a lesson script gives the answer, or a
 *named* policy answers:
 
-==============  ==========================================================
-kind            policies
-==============  ==========================================================
-``intercept``   ``no_intercept``, ``match_incoming`` (7.54)
-``ga_defence``  ``no_defence``, ``return_fire`` (7.13)
-``mildec``      ``never_absorb``, ``absorb_all`` (4.22, 7.06)
-``card_response`` ``pass``, ``respond_all``, ``respond_intercept_all`` (9.41-9.46, 9.011)
-==============  ==========================================================
+=================  ==========================================================
+kind               policies
+=================  ==========================================================
+``intercept``      ``no_intercept``, ``match_incoming`` (7.54)
+``ga_defence``     ``no_defence``, ``return_fire`` (7.13)
+``mildec``         ``never_absorb``, ``absorb_all`` (4.22, 7.06)
+``card_response``  ``pass``, ``respond_all``, ``respond_intercept_all`` (9.41-9.46, 9.011)
+=================  ==========================================================
 
 Answer shapes:
 
@@ -45,7 +45,7 @@ from .errors import LcbError
 class Choice:
     """A question to one team, waiting on ``GameState.choices``.
 
-    ``kind``: ``"intercept"`` | ``"ga_defence"`` | ``"mildec"``; ``team``: who answers;
+    ``kind``: ``"intercept"`` | ``"ga_defence"`` | ``"mildec"`` | ``"card_response"``; ``team``: who answers;
     ``rule``: the rule number that asks; ``prompt``: one line for people; ``options``:
     JSON-plain data the UI and the policies need to ask it (shapes per kind below);
     ``id``: increasing over the game (0 until pushed with ``GameState.push_choice``).
@@ -55,7 +55,8 @@ class Choice:
     [option]}]}]}`` (an option as in ``rules.intercept.interceptor_options``; a target's
     ``interceptors`` are judged for dice that answer every attack on it, an attack's for
     dice that name that shooter); ga_defence ``{"hex", "defenders", "attackers"}``;
-    mildec ``{"key", "target", "damage", "mildecs"}``.
+    mildec ``{"key", "target", "damage", "mildecs"}``; card_response ``{"link", "window", "cards",
+    "interceptors"}`` (:mod:`lcb_lab.rules.responses`).
     """
 
     kind: str
