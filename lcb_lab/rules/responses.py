@@ -106,10 +106,16 @@ def _kind_of(eff) -> str:
 
 
 def _target_refusal(ctx: Ctx, eff, target: CardPlay) -> tuple[str, str]:
-    """(rule, reason) when ``eff`` may not answer ``target``."""
-    if kind(target) == "intercept":
-        if eff.when == "trigger":
+    """(rule, reason) when ``eff`` may not answer ``target``.  A triggered effect answers only
+    an enemy attempt on an own card -- a response or an INTERCEPT aimed at it (9.24: "an enemy
+    DETECT or attack"; 9.47: "whenever the enemy targets a friendly ... JCC")."""
+    if eff.when == "trigger":
+        aimed = [ftr.by_pid(ctx, p) for p in target.data.get("to", [])]
+        if kind(target) == "play" or not any(x is not None and x.team != target.team for x in aimed):
+            return "9.24", "a triggered effect answers only an enemy attempt on an own card"
+        if kind(target) == "intercept":
             return "", ""
+    elif kind(target) == "intercept":
         return "9.45", "an INTERCEPT attempt is answered only by a deployed card's triggered effect (9.24)"
     card = ftr.link_card(ctx, target)
     if card is None:

@@ -98,8 +98,8 @@ CARDS = {
     "P-8A: Surveillance": dict(symbols=["ftr"], categories=["aviation", "fixed_wing"], detect=8,
                                effects=[_e(target="units", succeeds_on=10)]),
     "EA-18G Growler": dict(symbols=["ftr", "persist"], categories=["aviation", "fixed_wing"], detect=10,
-                           effects=[_e("nullify", when="response", target="enemy_card", succeeds_on=10,
-                                       counters=["aviation"], args={"preempt": True})]),
+                           effects=[_e("nullify", when="trigger", target="enemy_card", succeeds_on=10,
+                                       args={"preempt": True})]),
     "MUX: Unmanned": dict(symbols=["ftr", "intercept"], categories=["aviation", "unmanned"], detect=10,
                           effects=[_e(target="network", succeeds_on=10)]),
     "Orion Sirius: Unmanned": dict(AVIATION, categories=["aviation", "unmanned"],
@@ -738,6 +738,7 @@ def test_9_47_growler_preempts():
                 forced=[2, 3, 4, 5, 6, 7])
     play(g, B, c["b1"], targets=("Ivan",))
     answer(g, resp(c["cap"]))
+    assert [(o["cid"], o["targets"]) for o in g.pending.options["cards"]] == [(c["grow"], [2])]   # not link 1
     answer(g, resp(c["grow"], c["cap"]))
     answer(g, resp(c["cap2"], c["grow"]))
     t = titles(g)
@@ -746,6 +747,15 @@ def test_9_47_growler_preempts():
     # Growler: DETECT CAP 2, NULLIFY 3: the RU CAP is stopped; cap2 then DETECT 4, FTR 5: a cube on
     # the Growler; the bomber rolls 6
     assert card(g, c["cap"]).expended and effect_ran(g, "B-1B Lancer: success")
+
+
+def test_9_47_a_triggered_card_answers_only_an_attempt_on_an_own_card():
+    g, c = game({"tu": ("RU", "TU-160M2: Aerial Strike"), "grow": ("US", "EA-18G Growler", "deployed")},
+                forced=[3])
+    play(g, R, c["tu"], targets=("Bravo",))
+    ch = g.pending
+    assert ch.options["cards"] == [] and [o["uid"] for o in ch.options["interceptors"]] == ["Kilo"]
+    refused(g, A.Answer(responses=(resp(c["grow"]),)), "9.24")
 
 
 # ---------------------------------------------------------------- refusals
