@@ -28,8 +28,8 @@ p_success`` (9.06, 9.43); ``p_hit`` is per INTERCEPT die.
 * cards of the team in its pool, deployed (a Persistent card in play) or Attached to a living,
   unparalysed unit, not expended (9.45), not already answering in this chain; only an effect
   that NULLIFIES or FTR NULLIFIES (9.41, 9.45); a ``trigger`` effect only from a card already
-  deployed (9.24) and only against an enemy attempt on an own card (9.47); NULLIFY only a card of its ``counters`` categories (9.09); FTR NULLIFY only
-  a card with the FTR symbol (9.44);
+  deployed (9.24) and only against an enemy attempt on an own card (9.47); NULLIFY only a
+  card of its ``counters`` categories (9.09); FTR NULLIFY only a card with the FTR symbol (9.44);
 * on the OWN impulse (a counter, 9.46) a card costs 1 AP (9.41) unless it is a deployed
   Persistent card's free use (9.2): the counter names a declared, still unused Play a JCC Core
   Action (``Response.action``; lcb_lab's answer to "the impulse's actions are already fixed":
