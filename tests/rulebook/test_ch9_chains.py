@@ -897,3 +897,29 @@ def test_app_b_packaged_decks_p8a_cap_exchange():
     assert (ru.cubes, ru.expended, ru.where) == (0, True, "deployed")
     assert p8a.where == "discarded" and g.dice.forced_left == 0
     assert not any(e["title"].startswith("Revealed") for e in g.state.log) and card(g, c["sig"]).where == "pool"
+
+
+# ---------------------------------------------------------------- 9.06 / 7.512 with the card's LRS
+@pytest.mark.skipif("lrs_attack" not in card_effects.EFFECTS,
+                    reason="needs the card LRS in combat (the play helper's lrs_attack; runs once merged)")
+def test_9_06_failed_detect_then_the_unit_intercepts_the_cap_lrs():
+    """9.06 ex. / 7.512 / 9.011 with the packaged Combat Air Patrols (option B: an LRS attack):
+    the US DDG tries to INTERCEPT the card itself and fails its DETECT; the attack goes on and
+    joins the combat, where the same DDG may still INTERCEPT the LRS per 7.5."""
+    units = [("Target", "usn_ddg_51", "H-5", B, True), ("DDG", "usn_ddg_51", "H-4", B),
+             ("Ivan", "runi_tank_platoon", "F-5", R, True)]
+    g = lcb_lab.situation(units, forced=[15], naval=["H-4", "H-5"], initiative="RU", seed=3)
+    cap = jcc.add_card(g.state, "RU", "Combat Air Patrols", where="deployed", face_up=True)
+    cap.deployed = True
+    g.apply(A.BeginImpulse(R))
+    g.apply(A.Declare(()))
+    g.apply(A.PlayCard(cap.cid, option="B", targets=("Target",)))       # the free use (9.2)
+    assert [o["uid"] for o in g.pending.options["interceptors"]] == ["Target", "DDG"]
+    answer(g, intercepts=(A.CardIntercept("DDG", "INT1", 2),))           # DETECT 15 > 10: fails
+    assert g.state.units["DDG"].supply["INT1"] == 12 and cap.cubes == 0
+    assert g.state.impulse.card_lrs and g.state.impulse.card_lrs[0]["target"] == "Target"
+    g.apply(A.CommitCombat())
+    ch = g.pending
+    assert ch.kind == "intercept" and ch.team == "US"
+    ddg = next(o for t in ch.options["targets"] for o in t["interceptors"] if o["uid"] == "DDG")
+    assert ddg["eligible"]
