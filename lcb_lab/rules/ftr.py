@@ -22,7 +22,6 @@ lcb_lab's readings, where the text leaves a choice:
 from __future__ import annotations
 
 from .. import explain
-from ..odds import p_success
 from ..state import Card, CardPlay, other
 from .card_use import after_use
 from .common import Ctx, supply_left
@@ -205,6 +204,12 @@ def intercept_hits(ctx: Ctx, link: CardPlay, target: CardPlay) -> int:
                          f"rolled {', '.join(map(str, rolls))}",
                          ["9.011", "7.512", "7.58"]), pid=link.pid)
     return hits
+
+
+def p_success(v: int) -> float:
+    """Chance one d20 roll is at most ``v`` (7.02; as :func:`lcb_lab.odds.p_success`, without
+    importing numpy on the rules' import path)."""
+    return min(max(v, 0), 20) / 20.0
 
 
 def pct(p: float) -> str:
