@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from .. import explain
 from ..state import Card, CardPlay, other
-from .card_use import after_use
+from .card_use import after_use, hit
 from .common import Ctx, supply_left
 from .network import network_modifiers
 
@@ -54,21 +54,6 @@ def name(ctx: Ctx, link: CardPlay) -> str:
     return f"{c.name} ({c.cid})" if c else link.card
 
 
-def threshold(ctx: Ctx, card: Card) -> int:
-    """Enemy successes that discard the card (9.04: ``discard_after``, else ``hits``)."""
-    ct = ctx.ctype(card)
-    return ct.discard_after or ct.hits
-
-
-def discard(ctx: Ctx, card: Card, why: str, rules: list[str]) -> None:
-    """A destroyed card leaves play: back to the deck (9.07), an Attached card out of the game."""
-    ct = ctx.ctype(card)
-    card.where = "removed" if ct.attached else "discarded"
-    card.host = card.hex = None
-    card.expended = False
-    ctx.log(explain.step("card", f"{card.name} ({card.cid}) discarded", why, rules), card=card.cid)
-
-
 def stop(ctx: Ctx, link: CardPlay, status: str, why: str, rules: list[str]) -> None:
     """Stop ``link``'s use (its effect or its answer does not happen)."""
     link.status = status
@@ -77,21 +62,14 @@ def stop(ctx: Ctx, link: CardPlay, status: str, why: str, rules: list[str]) -> N
 
 
 def hit_card(ctx: Ctx, link: CardPlay, n: int, by: str, status: str, rules: list[str]) -> None:
-    """``n`` enemy successes on the card of ``link`` (9.04): cubes, discard at the threshold,
-    else the use is stopped and a Persistent card expended."""
+    """``n`` enemy successes on the card of ``link``: its use is stopped, and the card takes
+    the cubes (:func:`lcb_lab.rules.card_use.hit`, 9.04: destroyed at its durability, else a
+    Persistent card is expended)."""
     card = link_card(ctx, link)
     if card is None or n <= 0:
         return
-    card.cubes += n
-    need = threshold(ctx, card)
-    ctx.log(explain.step("cube", f"{n} {other(card.team)} cube{'s' if n > 1 else ''} on {card.name}",
-                         f"{by}: {card.cubes} of {need} successes needed to discard it", ["9.04", *rules]),
-            card=card.cid)
     stop(ctx, link, status, by, rules)
-    if card.cubes >= need:
-        discard(ctx, card, f"{card.cubes} enemy successes (9.04)", ["9.04", *rules])
-    elif ctx.ctype(card).persistent:
-        card.expended = True
+    hit(ctx, card, n, by, list(rules))
 
 
 def nullified(ctx: Ctx, link: CardPlay, by: CardPlay) -> None:
