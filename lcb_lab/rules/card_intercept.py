@@ -9,6 +9,7 @@ Attached cards (9.33; BMD when the card's effect has ``args.bmd``).
 """
 from __future__ import annotations
 
+from ..errors import UnknownName
 from ..state import CardPlay, other
 from . import ftr
 from .common import Ctx, dist, supply_left
@@ -55,7 +56,10 @@ def iamd_values(ctx: Ctx, team: str) -> list[dict]:
         for card in ctx.state.cards.values():
             if card.where != "attached" or card.host != u.uid:
                 continue
-            ct = ctx.ctype(card)
+            try:
+                ct = ctx.ctype(card)
+            except UnknownName:            # not in the game's decks: no value to use
+                continue
             bmd = any(e.args.get("bmd") for e in ct.effects)
             own = {cv.slot for cv in ctx.utype(u).cvs_of("INT")}
             for cv in ct.cvs:

@@ -47,7 +47,7 @@ from typing import Any
 
 from .. import explain
 from ..decisions import Choice
-from ..errors import IllegalAction
+from ..errors import IllegalAction, UnknownName
 from ..state import Card, CardPlay, other
 from . import card_intercept, ftr
 from .chain import resolve
@@ -135,7 +135,8 @@ def _card_options(ctx: Ctx, team: str) -> list[dict]:
     for card in ctx.state.cards.values():
         if card.team != team or _usable_place(ctx, card) or _in_chain(ctx, card.cid):
             continue
-        for eff in ctx.ctype(card).effects:
+        ct = known_type(ctx, card)
+        for eff in ct.effects if ct is not None else ():
             if _effect_refusal(card, eff)[0]:
                 continue
             targets = [t for t in enemy if not _target_refusal(ctx, eff, t)[0]]
@@ -153,6 +154,14 @@ def _card_options(ctx: Ctx, team: str) -> list[dict]:
                         "targets": [t.pid for t in targets], "per_target": per, "free": free,
                         "actions": [] if free else [d.aid for d in _free_actions(ctx, team)]})
     return out
+
+
+def known_type(ctx: Ctx, card: Card):
+    """The card's type, or None when the game's decks do not have it (such a card cannot answer)."""
+    try:
+        return ctx.ctype(card)
+    except UnknownName:
+        return None
 
 
 def _free_use(ctx: Ctx, card: Card) -> bool:
