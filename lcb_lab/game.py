@@ -130,7 +130,9 @@ class Game(GameQueries, GamePersistence):
         """Who the game waits for: ``"US"`` / ``"RU"`` (the team with a pending
         choice, else the impulse's team, else the team due to begin the next
         impulse), :data:`CHANCE` while committed combat waits for its roll, or
-        None when the game is over (3.3, 3.5, 7.010).
+        None when the game is over (3.3, 3.5, 7.010).  In the Planning and
+        Deployment Stages (simultaneous): the initiative team until it has ended
+        the stage, then the other (:func:`lcb_lab.rules.deployment.to_act`).
 
         >>> from lcb_lab import situation, actions as A
         >>> g = situation(units={"1 Whiskey": ("usmc_himars_section", "F-6"),
@@ -142,6 +144,9 @@ class Game(GameQueries, GamePersistence):
         'chance'
         """
         s = self.state
+        if s.stage in ("planning", "deployment"):       # simultaneous stages (3.01, 3.21)
+            from .rules.deployment import to_act
+            return to_act(self._ctx())
         if s.stage != "action":
             return None
         choice = self.pending
