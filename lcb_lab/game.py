@@ -121,6 +121,8 @@ class Game(GameQueries, GamePersistence):
         s, before = self.state, snap.state
         imp = before.impulse or s.impulse
         team = imp.team if imp else (before.initiative if isinstance(action, A.Relinquish) else None)
+        if team is None and before.stage in ("planning", "deployment"):
+            team = _stage_team(action, before)
         return Step(action, drawn, self.dice.state(), len(s.log),
                     dict(self.auto_policies) if self.auto_policies is not None else None,
                     before.turn, len(before.tf_order) + (1 if imp else 0), team, _label(action, s.log, snap.log_len))
@@ -433,6 +435,17 @@ class Game(GameQueries, GamePersistence):
     def end_impulse(self) -> None:
         """End the impulse; the last one of the turn runs Initiative and Victory Checks."""
         self.apply(A.EndImpulse())
+
+
+def _stage_team(action: A.Action, s: GameState) -> str | None:
+    """The team of a Planning / Deployment act (for the record's timeline)."""
+    if isinstance(action, A.DeployUnit) and action.unit in s.units:
+        return s.units[action.unit].team
+    if isinstance(action, (A.PlaceCard, A.PlayCard)) and action.card in s.cards:
+        return s.cards[action.card].team
+    if isinstance(action, A.DeploymentOrder):
+        return s.initiative
+    return getattr(action, "team", None)
 
 
 def _label(action: A.Action, log: list[dict], since: int) -> str:

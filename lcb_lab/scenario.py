@@ -279,6 +279,10 @@ def build_state(sc: ScenarioFile, file: str, board: Board, catalog: Catalog, dec
     planning.sync_legacy(state)
     if any(sc.teams[t].jccs for t in ("US", "RU")):        # an older file: names only
         state.jccs = {t: list(sc.teams[t].jccs) for t in ("US", "RU")}
+    for e in sc.unit:                                       # an older file's names on the trackers
+        if e.attachments:
+            u = state.units[e.uid]
+            u.attachments = list(e.attachments) + [n for n in u.attachments if n not in e.attachments]
     return state
 
 

@@ -460,3 +460,26 @@ def test_a_save_with_malformed_stage_fields_is_refused_naming_the_key(path, valu
     with pytest.raises(ScenarioError) as e:
         Game.from_json(json.dumps(d), decks=DECKS)
     assert e.value.key == key, e.value
+
+
+# ================================================================== random play through the stages
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_random_legal_play_goes_through_planning_and_deployment_to_the_action_stage(seed):
+    """Every listed stage action applies (the rules accepted it on a copy); a random walk of
+    either team's actions ends in the Action Stage with every unit deployed."""
+    import numpy as np
+    rng = np.random.default_rng(seed)
+    g = planning_game()
+    for _ in range(400):
+        if g.state.stage == "action":
+            break
+        team = ("US", "RU")[int(rng.integers(2))]
+        acts = g.legal_actions(team) or g.legal_actions()
+        ends = [a for a in acts if isinstance(a, (A.EndPlanning, A.EndDeployment))]
+        others = [a for a in acts if a not in ends]
+        pick = others if others and rng.random() < 0.85 else (ends or others)
+        g.apply(pick[int(rng.integers(len(pick)))])
+    assert g.state.stage == "action", g.state.stage
+    assert all(u.hex or u.embarked_on for u in g.state.units.values())
+    assert all(c.where not in ("pool",) or not g._ctx().ctype(c).attached for c in g.state.cards.values())
+    assert 0 <= g.state.cp["US"] and g.replay().state.to_dict() == g.state.to_dict()
