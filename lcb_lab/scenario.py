@@ -276,6 +276,7 @@ def build_state(sc: ScenarioFile, file: str, board: Board, catalog: Catalog, dec
         raise ScenarioError(file, "(automatic cards)", ex.reason) from None
     if start == "action":
         state.cp = {"US": 0, "RU": 0}
+        planning.grant_free_cards(ctx)     # an Influence start at 9+ (15.14)
     planning.sync_legacy(state)
     if any(sc.teams[t].jccs for t in ("US", "RU")):        # an older file: names only
         state.jccs = {t: list(sc.teams[t].jccs) for t in ("US", "RU")}
@@ -351,7 +352,7 @@ def _card(ctx: Ctx, team: str, c: CardEntry, key: str, file: str, board: Board, 
                 s.placements[card.cid] = hx
             else:
                 card.where, card.hex, card.face_up, card.deployed = "deployed", hx, c.face_up, True
-        elif start == "action" and "network" in ct.categories:
+        elif start == "action" and planning.is_network(ct):
             card.where, card.face_up, card.deployed = "deployed", True, True     # by the map (7.6)
     except IllegalAction as ex:
         k = "attach_to" if c.attach_to else "embark_on" if c.embark_on else "hex"

@@ -244,7 +244,7 @@ def end_deployment(ctx: Ctx, team: str) -> None:
         if c.cid in s.placements:
             raise IllegalAction("3.2", f"{ct.name} ({c.cid}) must be placed face up in {s.placements[c.cid]}")
     for c in sorted(s.cards.values(), key=lambda c: c.cid):
-        if c.team == team and c.where == "pool" and "network" in ctx.ctype(c).categories:
+        if c.team == team and c.where == "pool" and planning.is_network(ctx.ctype(c)):
             c.where, c.face_up, c.deployed = "deployed", True, True
             ctx.log(explain.step("card_placed", f"{team} places its {c.name} by the map",
                                  f"with {s.network_cubes.get(team, 0)} cube(s) per the scenario", ["3.02", "7.6"]),

@@ -55,7 +55,7 @@ def host_problem(ctx: Ctx, unit: Unit, ct: CardType) -> tuple[str, str] | None:
     t = ctx.utype(unit)
     if unit.team != ct.team:
         return "9.31", f"{unit.uid} is not a {ct.team} unit"
-    if ct.requires and not any(_meets(t, r) for r in ct.requires):
+    if not host_allowed(ct, t):
         return "9.31", f"{ct.name} requires {' or '.join(ct.requires)}; {unit.uid} is a {t.name}"
     if t.embark_gpsv or t.embark_asv:
         return "10.39", f"an Attached card cannot be attached directly to the Embark-capable ship {unit.uid}"
@@ -64,6 +64,20 @@ def host_problem(ctx: Ctx, unit: Unit, ct: CardType) -> tuple[str, str] | None:
     if missing:
         return "9.33", f"{ct.name} modifies {', '.join(missing)}, which {unit.uid} does not have"
     return None
+
+
+def host_allowed(ct: CardType, t) -> bool:
+    """Whether a unit of type ``t`` meets ``ct``'s ``requires`` (the card model's own
+    ``host_allowed`` when it has one)."""
+    own = getattr(ct, "host_allowed", None)
+    if own is not None:
+        return own(t)
+    return not ct.requires or any(_meets(t, r) for r in ct.requires)
+
+
+def is_network(ct: CardType) -> bool:
+    """The team's Tactical Network card (7.6): placed by the map at the end of deployment."""
+    return "network" in ct.categories and not ct.deployment_only and getattr(ct, "permanent", True)
 
 
 def _meets(t, req: str) -> bool:
@@ -78,8 +92,9 @@ def _meets(t, req: str) -> bool:
 
 
 def must_embark(ct: CardType) -> bool:
-    """A card that is not Attached but requires a host is played Embarked on it (10.1)."""
-    return not ct.attached and bool(ct.requires)
+    """A card that is not Attached but requires an Embark-capable host is played Embarked on
+    it (10.1, 10.22)."""
+    return not ct.attached and bool(ct.requires) and all(r.lower() in EMBARK_TAGS for r in ct.requires)
 
 
 def space_used(ctx: Ctx, ship: str) -> tuple[int, int]:
@@ -159,7 +174,7 @@ def embark(ctx: Ctx, card: Card, ship_uid: str, rule: str = "10.0") -> None:
     if not (ct.embarkable or must_embark(ct)):
         raise IllegalAction("10.1", f"{ct.name} has no Space Value: it cannot be Embarked")
     ship = ctx.state.units.get(ship_uid)
-    if must_embark(ct) and ship is not None and not any(_meets(ctx.utype(ship), r) for r in ct.requires):
+    if must_embark(ct) and ship is not None and not host_allowed(ct, ctx.utype(ship)):
         raise IllegalAction("10.1", f"{ct.name} requires {' or '.join(ct.requires)}; {ship_uid} is not one")
     problem = embark_problem(ctx, ship, card.team, ct.gpsv or 0, ct.asv or 0, ct.name)
     if problem:

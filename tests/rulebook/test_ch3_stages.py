@@ -27,11 +27,14 @@ APPB = DIR / "gotland_redux_appb.toml"
 DECKS = load_decks(str(DIR))
 
 
-@card_effects.effect("test_deployment_cube")
 def _test_cube(ctx, link, ct, eff) -> bool:
-    """Test effect of the test deck's Deployment-Stage cards: a cube on the enemy network."""
-    network_cube(ctx, other(link.team), 1, f"{ct.name} (test effect)", ["9.5"])
+    """Stand-in for the play rules' ``network_cube`` until it is registered: n cubes on the
+    ENEMY Tactical Network (the contract's meaning)."""
+    network_cube(ctx, other(link.team), eff.args.get("n", 1), f"{ct.name}", ["7.61"])
     return True
+
+
+card_effects.EFFECTS.setdefault("network_cube", _test_cube)
 
 
 # App. B Deployment (facts.md 5 rows 17-19)
