@@ -264,10 +264,11 @@ def build_state(sc: ScenarioFile, file: str, board: Board, catalog: Catalog, dec
         state.planning_stages = 1          # the first Planning Stage is behind (9.31)
     for team in ("US", "RU"):
         info = sc.teams[team]
-        entries = [(f"teams.{team}.prescribed[{_name(c.name)}]", c) for c in info.prescribed]
+        entries = []           # App. B's order: the purchases [a], then the prescribed cards [b]
         if start == "action":
             entries += [(f"teams.{team}.purchases[{_name(c.name)}]", c.model_copy(update={"free": False}))
                         for c in info.purchases]
+        entries += [(f"teams.{team}.prescribed[{_name(c.name)}]", c) for c in info.prescribed]
         for key, c in entries:
             _card(ctx, team, c, key, file, board, start)
     try:

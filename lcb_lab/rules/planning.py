@@ -76,8 +76,9 @@ def host_allowed(ct: CardType, t) -> bool:
 
 
 def is_network(ct: CardType) -> bool:
-    """The team's Tactical Network card (7.6): placed by the map at the end of deployment."""
-    return "network" in ct.categories and not ct.deployment_only and getattr(ct, "permanent", True)
+    """The team's Tactical Network card (7.6; category "network", not a Deployment-Stage card
+    such as Poisoning AI): placed by the map at the end of deployment."""
+    return "network" in ct.categories and not ct.deployment_only
 
 
 def _meets(t, req: str) -> bool:
@@ -229,11 +230,13 @@ for _kind in ("card_acquired", "card_placed", "deploy"):
 
 def sync_legacy(state: GameState) -> None:
     """Keep the older readers' mirrors of ``state.cards`` in step (until they read the cards):
-    ``GameState.jccs`` (each team's card names in play) and ``Unit.attachments`` (the names
+    ``GameState.jccs`` (each team's card names in play but the Attached ones, which are not
+    in the team pool, 9.31) and ``Unit.attachments`` (the names
     of the cards under or next to a unit's tracker, "X (Embarked)" for Embarked cards)."""
     if not state.cards:
         return            # a game without cards (an older scenario or save): nothing to mirror
-    state.jccs = {t: [c.name for c in state.cards.values() if c.team == t and c.in_play] for t in ("US", "RU")}
+    state.jccs = {t: [c.name for c in state.cards.values() if c.team == t and c.in_play and c.where != "attached"]
+                  for t in ("US", "RU")}
     for u in state.units.values():
         u.attachments = [c.name if c.where == "attached" else f"{c.name} (Embarked)"
                          for c in state.cards.values()
