@@ -27,8 +27,9 @@ def test_gotland_redux_loads_with_appendix_b_deployment():
 
 
 @pytest.mark.parametrize("old,new,key,problem", [
-    ('hex = "AL-21"                       # rulebook App. B\nattachments = ["T-14 Tank: Unmanned"]',
-     'hex = "ZZ-99"\nattachments = ["T-14 Tank: Unmanned"]', "unit[1 Anna].hex", "not on the gotland map"),
+    ('uid = "1 Anna"\ntype = "runi_naval_infantry_platoon"\ntask_force = "TF Moscow"\nhex = "AL-21"',
+     'uid = "1 Anna"\ntype = "runi_naval_infantry_platoon"\ntask_force = "TF Moscow"\nhex = "ZZ-99"',
+     "unit[1 Anna].hex", "not on the gotland map"),
     ('type = "runi_mlrs_section"', 'type = "runi_rocket_thing"', "unit[1 Tanya].type", "unknown unit type"),
     ('initiative = "US"', 'initiative = "NATO"', "scenario.initiative", "Input should be 'US' or 'RU'"),
     ('max_turns = 3 ', 'max_turns = 0 ', "scenario.max_turns", "greater than or equal to 1"),

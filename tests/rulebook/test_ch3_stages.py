@@ -1,9 +1,9 @@
 """Planning and Deployment Stages (3.1, 3.2, 3.24, 9.31, 9.5, 10.2, 15.12-15.14) and App. B's.
 
-The games use a TEST deck (tests/rulebook/stage_decks: the App. B card names with the fields
-the stage rules read) and App. B's scenario file in the cards format
-(stage_decks/gotland_redux_appb.toml). Every refusal is checked to leave the state
-byte-identical.
+The rules tests play gotland_redux (App. B's scenario) with a TEST deck
+(tests/rulebook/stage_decks: the App. B card names with the fields the stage rules read, plus
+a few cards for the corner cases); App. B itself is reproduced with the packaged sandbox
+decks. Every refusal is checked to leave the state byte-identical.
 """
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from lcb_lab.rules.effects import network_cube
 from lcb_lab.state import PlanningGrant, other
 
 DIR = Path(__file__).parent / "stage_decks"
-APPB = DIR / "gotland_redux_appb.toml"
+APPB = "gotland_redux"
 DECKS = load_decks(str(DIR))
 
 
@@ -300,10 +300,11 @@ def test_deployment_stage_cards_one_opportunity_each_in_the_order_the_initiative
     assert g.state.stage == "action"
 
 
-def test_app_b_planning_and_deployment_reproduced():
+@pytest.mark.parametrize("decks", [None, DECKS], ids=["sandbox decks", "test deck"])
+def test_app_b_planning_and_deployment_reproduced(decks):
     """App. B: CP 6 and 6 spent, the prescribed cards on their hosts, every unit in its hex,
     the US ground units in LHD 1's Embark Area, both CAPs face up, 1 cube on each network."""
-    g = planning_game()
+    g = load_scenario("gotland_redux", seed=1, start="planning", decks=decks)
     buy_appb(g)
     assert g.state.cp == {"US": 0, "RU": 0}         # 2+1+3 and 2+2+2 (App. B [a])
     g.apply(A.EndPlanning("US"))
@@ -315,29 +316,54 @@ def test_app_b_planning_and_deployment_reproduced():
     assert {uid: u.hex for uid, u in s.units.items() if u.hex} == APPB_HEXES
     assert sorted(u.uid for u in s.units.values() if u.embarked_on == "LHD 1") == sorted(APPB_EMBARKED)
     assert not any(u.revealed for u in s.units.values())          # face down (3.21)
-    assert card(g, "RU", "Pantsir-SM: IAMD").host == "2 Anna"
+    hosts = sorted((c.name, c.where, c.host) for c in s.cards.values() if c.host)
+    assert hosts == sorted([("Aegis Ballistic Missile Defense", "attached", "DDG(X)-106"),
+                            ("Unmanned Ground Vehicles (UGVs)", "attached", "1 Alpha"),
+                            ("V-BAT", "attached", "1 Whiskey"),
+                            ("Amphibious: LCU", "embarked", "LHD 1"), ("MEU Rotary Attack", "embarked", "LHD 1"),
+                            ("T-14 Tank: Unmanned", "attached", "1 Anna"),
+                            ("Tactical Unmanned Aerial System (UAS)", "attached", "1 Tanya"),
+                            ("Pantsir-SM: IAMD", "attached", "2 Anna")])
+    pools = {t: sorted(c.name for c in s.cards.values() if c.team == t and c.where == "pool") for t in ("US", "RU")}
+    assert pools == {"US": ["MARSOC HALO", "MUX: Unmanned", "Open Source Intel", "P-8A: Surveillance",
+                            "Tactical Cyber Attack"],
+                     "RU": ["Attack on Command and Control", "Cruise Missile Strike", "Signals Management",
+                            "Social Media Exploitation", "Tactical Cyber Attack", "Thermal Camo"]}
     caps = {c.team: (c.where, c.hex, c.face_up) for c in s.cards.values() if c.name == "Combat Air Patrols"}
     assert caps == {"US": ("deployed", "AN-27", True), "RU": ("deployed", "AL-19", True)}
     assert s.network_cubes == {"US": 1, "RU": 1}
     assert all(card(g, t, "Tactical Network").face_up for t in ("US", "RU"))
+    assert (s.stage, s.turn, g.to_act()) == ("action", 1, "US")
     # the same units and cards as the scenario started in the Action Stage (today's lessons)
-    a = load_scenario(APPB, seed=1, decks=DECKS).state
+    a = load_scenario("gotland_redux", seed=1, decks=decks).state
     assert {u: (x.hex, x.embarked_on) for u, x in s.units.items()} == \
         {u: (x.hex, x.embarked_on) for u, x in a.units.items()}
+
     def places(st):
-        return sorted((c.team, c.name, c.where, c.host, c.hex, c.face_up) for c in st.cards.values())
+        return sorted((c.team, c.name, c.where, c.host, c.hex, c.face_up, c.free) for c in st.cards.values())
     assert places(s) == places(a)
+    assert sorted(c.name for c in s.cards.values() if not c.free) == sorted(BOUGHT)
     assert {u: x.attachments for u, x in s.units.items()} == {u: x.attachments for u, x in a.units.items()}
+    assert {u: x.supply for u, x in s.units.items()} == {u: x.supply for u, x in a.units.items()}
+
+
+BOUGHT = {"MUX: Unmanned", "Open Source Intel", "P-8A: Surveillance", "Signals Management",
+          "Attack on Command and Control", "Pantsir-SM: IAMD"}
 
 
 def test_aegis_adds_its_supply_to_ddg_x_106_at_attachment_9_31():
     """App. B Deployment: DDG(X)-106 slides Aegis under its tracker "and adds the associated
-    supply" -- through the play rules' add_supply (applied at attachment, 9.31)."""
-    if "add_supply" not in card_effects.EFFECTS:
-        pytest.skip("add_supply is the play helper's effect function (not merged yet)")
+    supply" -- through the play rules' passive effect (attached_cv / add_supply), applied at
+    attachment (9.31), in a Planning start as in an Action start."""
+    ct = load_decks().card("US", "Aegis Ballistic Missile Defense")
+    fns = [e.fn for e in ct.effects if e.when == "passive"]
+    if not all(f in card_effects.EFFECTS for f in fns):
+        pytest.skip(f"{fns} are the play helper's effect functions (not merged yet)")
     plain = situation(units={"DDG(X)-106": ("usn_ddg_x", "A-1")}, naval=["A-1"]).state.units["DDG(X)-106"].supply
-    g = planning_game()
-    assert g.state.units["DDG(X)-106"].supply != plain
+    for start in ("planning", "action"):
+        g = load_scenario("gotland_redux", start=start)
+        aegis = card(g, "US", "Aegis Ballistic Missile Defense")
+        assert g.state.units["DDG(X)-106"].supply != plain or aegis.supply, start
 
 
 def test_auto_deploy_needs_a_fixed_hex():
