@@ -512,3 +512,19 @@ def test_random_legal_play_goes_through_planning_and_deployment_to_the_action_st
     assert all(u.hex or u.embarked_on for u in g.state.units.values())
     assert all(c.where not in ("pool",) or not g._ctx().ctype(c).attached for c in g.state.cards.values())
     assert 0 <= g.state.cp["US"] and g.replay().state.to_dict() == g.state.to_dict()
+
+
+def test_a_card_that_requires_an_embark_host_is_embarked_at_deployment_3_22():
+    g = planning_game()
+    g.apply(A.BuyCard("US", "MEU Rotary Attack"))           # bought into the pool, no host yet
+    g.apply(A.EndPlanning("US"))
+    g.apply(A.EndPlanning("RU"))
+    auto_deploy(g, "US")
+    cid = next(c.cid for c in cards(g, "US", "MEU Rotary Attack") if c.where == "pool")
+    refused(g, A.EndDeployment("US"), "3.22", f"MEU Rotary Attack ({cid}) must be Embarked on its host")
+    refused(g, A.PlaceCard(cid, embark_on="DDG-51"), "10.1", "requires embark")
+    refused(g, A.PlaceCard(cid, attach_to="1 Alpha"), "9.3", "not an Attached card")
+    g.apply(A.PlaceCard(cid, embark_on="LHD 1"))
+    assert (g.state.cards[cid].where, g.state.cards[cid].host) == ("embarked", "LHD 1")
+    assert g.log_entries("RU")[-1]["title"] == "US embarks a card"
+    g.apply(A.EndDeployment("US"))
