@@ -262,6 +262,7 @@ def build_state(sc: ScenarioFile, file: str, board: Board, catalog: Catalog, dec
         planning.begin(ctx, {t: sc.teams[t].cp for t in ("US", "RU")})
     else:
         state.planning_stages = 1          # the first Planning Stage is behind (9.31)
+        state.cp = {t: sc.teams[t].cp for t in ("US", "RU")}   # what the purchases may spend (3.12)
     for team in ("US", "RU"):
         info = sc.teams[team]
         entries = []           # App. B's order: the purchases [a], then the prescribed cards [b]
@@ -338,9 +339,10 @@ def _card(ctx: Ctx, team: str, c: CardEntry, key: str, file: str, board: Board, 
         if uid and (uid not in s.units or s.units[uid].team != team):
             raise ScenarioError(file, f"{key}.{k}", f"{uid!r} is not a unit of {team}")
     if not c.free:
-        if ct.cost > s.cp.get(team, 0) and start == "planning":
-            raise ScenarioError(file, f"{key}.free", f"{ct.name} costs {ct.cost} CP; {team} has {s.cp[team]}")
-        s.cp[team] = max(0, s.cp.get(team, 0) - ct.cost)
+        if ct.cost > s.cp.get(team, 0):
+            raise ScenarioError(file, key, f"{ct.name} costs {ct.cost} CP; {team} has {s.cp[team]} CP left of "
+                                "its allocation (3.12)")
+        s.cp[team] -= ct.cost
     card = add_card(ctx, team, ct.name, free=c.free)
     try:
         if c.attach_to:

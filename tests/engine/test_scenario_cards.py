@@ -149,7 +149,9 @@ def test_the_start_keyword_overrides_the_file(tmp_path):
     (dict(extra='[[planning]]\nturn = 4\ncp = {US = 3}'), "planning[0].turn", "2..max_turns"),
     (dict(extra='[[planning]]\nturn = 1'), "planning[0].turn", ""),
     (dict(start="planning", ru='{name = "T-14 Tank: Unmanned", free = false}, {name = "Cruise Missile Strike", free = false}'),
-     "teams.RU.prescribed[Cruise Missile Strike].free", "costs 3 CP; RU has 1"),
+     "teams.RU.prescribed[Cruise Missile Strike]", "costs 3 CP; RU has 1"),
+    (dict(purchases='{name = "P-8A: Surveillance"}, {name = "Space Satellites"}'),
+     "teams.US.purchases[Space Satellites]", "costs 5 CP; US has 2 CP left"),
 ])
 def test_malformed_scenario_cards_and_areas_name_the_file_and_key(tmp_path, kw, key, words):
     p = write(tmp_path, **kw)
