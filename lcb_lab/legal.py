@@ -200,7 +200,7 @@ def stage_actions(game: "Game", team: str | None) -> list:
     if s.stage == "planning":
         units = sorted(u.uid for u in s.living(team))
         ships = [u for u in units if game.utype(u).embark_gpsv or game.utype(u).embark_asv]
-        for name in planning._deck_names(ctx, team):
+        for name in planning.deck_names(ctx, team):
             ct = ctx.ctype(name, team)
             if ct.cost > s.cp.get(team, 0):
                 continue
@@ -244,7 +244,7 @@ def free_card_actions(game: "Game", team: str) -> list:
         return []
     from .rules import planning
     ctx = game._ctx()
-    return _kept(game, [A.BuyCard(team, n) for n in planning._deck_names(ctx, team)
+    return _kept(game, [A.BuyCard(team, n) for n in planning.deck_names(ctx, team)
                         if not ctx.ctype(n, team).attached])
 
 

@@ -38,7 +38,7 @@ from .. import explain, observer
 from ..cards import CardType
 from ..errors import IllegalAction, UnknownName
 from ..state import Card, CardPlay, GameState, Unit
-from .common import Ctx, living_unit
+from .common import Ctx
 from .influence import cp_benefit, free_cards_benefit
 EMBARK_TAGS = {"embark", "lhd", "lha", "lpd", "lhd_lha", "amphibious_ship"}
 """``requires`` tags that name an Embark-capable ship (10.31)."""
@@ -269,7 +269,7 @@ def give_automatic(ctx: Ctx) -> None:
     """Cards with ``automatic_on`` for every unit of those types that has none yet (9.31 EXCEPTION)."""
     from .jcc import add_card
     for team in ("US", "RU"):
-        for name in _deck_names(ctx, team):
+        for name in deck_names(ctx, team):
             ct = ctx.ctype(name, team)
             if not ct.automatic_on:
                 continue
@@ -282,7 +282,8 @@ def give_automatic(ctx: Ctx) -> None:
                                f"{team} receives an organic card", card_counts(ctx.state, team), card=card.cid)
 
 
-def _deck_names(ctx: Ctx, team: str) -> list[str]:
+def deck_names(ctx: Ctx, team: str) -> list[str]:
+    """The card names of ``team``'s deck (the game's decks, else the packaged ones)."""
     if ctx.decks is None:
         from ..cards import load_decks
         ctx.decks = load_decks()
