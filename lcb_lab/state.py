@@ -304,7 +304,7 @@ class GameState:
     deploy_areas: dict[str, DeployArea] = field(default_factory=dict)   # uid -> its deployment area (3.2)
     placements: dict[str, str] = field(default_factory=dict)  # cid -> hex the scenario places it in face up (App. B CAP)
     planning_grants: list[PlanningGrant] = field(default_factory=list)  # later Planning Stages (3.06)
-    cp_bonus: dict[str, int] = field(default_factory=lambda: {"US": 0, "RU": 0})  # CP earned by cards for the next granted Planning Stage (3.15)
+    cp_bonus: dict[str, int] = field(default_factory=dict)    # CP cards granted for the next Planning Stage (3.15; cp_gain)
     deploy_first: str | None = None     # the team that plays its Deployment-Stage cards first (9.5)
     free_cards: dict[str, int] = field(default_factory=lambda: {"US": 0, "RU": 0})  # free JCCs still to take this Action Stage (15.14)
     continuing: dict[str, str] = field(default_factory=dict)  # hex -> "continuing" | "resolved" (7.21)

@@ -10,10 +10,10 @@ On the first turn, after the Planning Stage, both teams deploy at the same time 
   attachment), Embarks a card (10.0), or places a card face up on the map where the scenario
   says (``state.placements``; App. B: both Combat Air Patrols);
 * :func:`play_card` plays a Deployment-Stage-only card (9.5) at 0 AP through the play rules'
-  effect functions (:func:`lcb_lab.rules.card_use.finish` on a one-link chain). The team with
-  the initiative first chooses which team plays first (:func:`order`, 3.24); each team has ONE
-  opportunity, which ends when it ends its Deployment Stage; the second team plays only after
-  the first has ended. No response window is opened for these cards in this version;
+  effect functions (the play rules' chain). The initiative team plays first unless it chose,
+  before any card was played, to make the other team go first (:func:`order`, 3.24); each
+  team has ONE opportunity, which ends when it ends its Deployment Stage; the second team
+  plays only after the first has ended;
 * :func:`end_deployment` is refused while a unit of the team is not deployed or one of its
   Attached / Embarked cards (or a card the scenario places on the map) has no place (3.22);
   the team's Tactical Network card is then placed face up by the map (3.02, 7.6), its cubes
@@ -163,12 +163,13 @@ def place_card(ctx: Ctx, ref: str, attach_to: str | None, embark_on: str | None,
 
 
 def order(ctx: Ctx, first: str) -> None:
-    """The initiative team decides which team plays its Deployment-Stage cards first (3.24, 9.5)."""
+    """The initiative team decides which team plays its Deployment-Stage cards first (3.24,
+    9.5), before any is played (by default the initiative team plays first)."""
     s = ctx.state
     if s.stage != "deployment":
         raise IllegalAction("9.5", "the order of Deployment-Stage cards is chosen in the Deployment Stage")
     if s.deploy_first is not None:
-        raise IllegalAction("9.5", f"the order is chosen: {s.deploy_first} plays its Deployment-Stage cards first")
+        raise IllegalAction("9.5", f"the order is set: {s.deploy_first} plays its Deployment-Stage cards first")
     s.deploy_first = first
     ctx.log(explain.step("deployment", f"{first} plays its Deployment-Stage cards first",
                          f"chosen by {s.initiative}, which has the initiative; each team has one opportunity "
@@ -182,11 +183,12 @@ def cards_to_play(ctx: Ctx, team: str) -> list[Card]:
 
 
 def playing_team(ctx: Ctx) -> str | None:
-    """The team whose one opportunity to play Deployment-Stage cards it is (9.5), or None."""
+    """The team whose one opportunity to play Deployment-Stage cards it is (9.5): the team
+    chosen to go first (default: the initiative team, 3.24) until it ends its Deployment
+    Stage, then the other; None when both have ended."""
     s = ctx.state
-    if s.deploy_first is None:
-        return None
-    for team in (s.deploy_first, other(s.deploy_first)):
+    first = s.deploy_first or s.initiative
+    for team in (first, other(first)):
         if team not in s.ready:
             return team
     return None
@@ -207,15 +209,16 @@ def play_card(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | N
         raise IllegalAction("9.5", f"{ct.name} is not a Deployment-Stage card: it is played in the Action Stage")
     if card.where != "pool":
         raise IllegalAction("9.5", f"{ct.name} ({card.cid}) is {card.where}")
-    if s.deploy_first is None:
-        raise IllegalAction("3.24", f"{s.initiative} (the initiative) first chooses which team plays its "
-                            "Deployment-Stage cards first")
     if card.team != team:
         raise IllegalAction("9.5", f"it is {team}'s opportunity to play Deployment-Stage cards; {card.team} plays "
-                            "after it has ended its Deployment Stage")
+                            "after it has ended its Deployment Stage (3.24)")
     eff = ct.effect(option) if ct.effects else None
     if eff is None:
         raise IllegalAction("9.0", f"{ct.name} has no effect to use")
+    s.deploy_first = s.deploy_first or s.initiative       # the order is now set (3.24)
+    from . import jcc
+    if hasattr(jcc, "check_play"):    # the play rules play Deployment-Stage cards (their chain, 9.46)
+        return jcc.play(ctx, card.cid, option, list(targets), hex_, None)
     link = CardPlay(1, card.cid, card.team, eff.label, list(targets), hex_)
     s.chain = [link]
     card.face_up = True
@@ -266,10 +269,8 @@ def to_act(ctx: Ctx) -> str | None:
     s = ctx.state
     order_ = [s.initiative, other(s.initiative)]
     if s.stage == "deployment":
-        if s.deploy_first is None and any(cards_to_play(ctx, t) for t in order_):
-            return s.initiative
-        if s.deploy_first is not None:
-            order_ = [s.deploy_first, other(s.deploy_first)]
+        first = s.deploy_first or s.initiative
+        order_ = [first, other(first)]
     return next((t for t in order_ if t not in s.ready), None)
 
 

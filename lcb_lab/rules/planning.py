@@ -152,18 +152,21 @@ def attach(ctx: Ctx, card: Card, uid: str, rule: str = "9.31") -> None:
         if problem:
             raise IllegalAction("10.33", problem)
     card.where, card.host, card.hex = "attached", uid, None
+    _passive(ctx, card, ct)
+
+
+def _passive(ctx: Ctx, card: Card, ct: CardType) -> None:
+    """Apply the passive effects at attachment (9.31) through the play rules: their
+    ``card_effects.on_attach`` when it exists, else each registered passive effect function."""
+    from . import card_effects
+    hook = getattr(card_effects, "on_attach", None)
+    if hook is not None:
+        hook(ctx, card)
+        return
     for eff in ct.effects:
-        if eff.when == "passive":
-            _passive(ctx, card, ct, eff)
-
-
-def _passive(ctx: Ctx, card: Card, ct: CardType, eff) -> None:
-    """Apply a passive effect at attachment through the play rules' effect function (9.31)."""
-    from .card_effects import EFFECTS
-    fn = EFFECTS.get(eff.fn)
-    if fn is None:
-        return          # not registered (yet): nothing to apply
-    fn(ctx, CardPlay(0, card.cid, card.team, eff.label, [card.host] if card.host else []), ct, eff)
+        fn = card_effects.EFFECTS.get(eff.fn) if eff.when == "passive" else None
+        if fn is not None:
+            fn(ctx, CardPlay(0, card.cid, card.team, eff.label, [card.host] if card.host else []), ct, eff)
 
 
 def embark(ctx: Ctx, card: Card, ship_uid: str, rule: str = "10.0") -> None:

@@ -269,35 +269,50 @@ def test_both_teams_end_deployment_then_the_action_stage_of_turn_1_begins_3_25()
     assert g.to_act() == "US" and A.BeginImpulse("TF Boston") in g.legal_actions()
 
 
-def test_deployment_stage_cards_one_opportunity_each_in_the_order_the_initiative_chooses_9_5():
+def _deployment_cards() -> Game:
     g = planning_game()
     g.apply(A.BuyCard("US", "Military Deception"))
     g.apply(A.BuyCard("RU", "Seabed Sabotage"))
     g.apply(A.EndPlanning("US"))
     g.apply(A.EndPlanning("RU"))
-    assert g.to_act() == "US"                      # the initiative chooses the order first (3.24)
-    refused(g, A.PlayCard("Seabed Sabotage"), "3.24", "first chooses")
+    return g
+
+
+def test_deployment_stage_cards_one_opportunity_each_in_the_order_the_initiative_chooses_9_5():
+    g = _deployment_cards()
+    assert g.to_act() == "US"                      # the initiative decides the order (3.24)
     assert A.DeploymentOrder("RU") in g.legal_actions("US")
     assert not any(isinstance(a, A.DeploymentOrder) for a in g.legal_actions("RU"))
     g.apply(A.DeploymentOrder("RU"))               # US makes RU play first
-    refused(g, A.DeploymentOrder("US"), "9.5", "the order is chosen")
+    refused(g, A.DeploymentOrder("US"), "9.5", "the order is set")
     assert g.to_act() == "RU"
     refused(g, A.PlayCard("Military Deception"), "9.5", "RU's opportunity")
-    refused(g, A.PlayCard("Cruise Missile Strike"), "9.5", "not a Deployment-Stage card") if cards(
-        g, "RU", "Cruise Missile Strike") else None
+    refused(g, A.PlayCard("Cruise Missile Strike"), "9.5")
     cubes = dict(g.state.network_cubes)
     g.apply(A.PlayCard("Seabed Sabotage"))          # 0 AP: no impulse, no AP (3.24)
     assert g.state.network_cubes == {**cubes, "US": cubes["US"] + 1}
-    sab = card(g, "RU", "Seabed Sabotage")
-    assert sab.where == "discarded" and g.state.chain == []
+    assert g.state.cards[card(g, "RU", "Seabed Sabotage").cid].where == "discarded" and g.state.chain == []
     refused(g, A.PlayCard("Military Deception"), "9.5", "RU's opportunity")
     auto_deploy(g, "RU")
     g.apply(A.EndDeployment("RU"))                  # RU's one opportunity is over
+    assert g.to_act() == "US"
     g.apply(A.PlayCard("Military Deception"))
     assert g.state.network_cubes["RU"] == cubes["RU"] + 1
     auto_deploy(g, "US")
     g.apply(A.EndDeployment("US"))
     assert g.state.stage == "action"
+
+
+def test_by_default_the_initiative_team_plays_its_deployment_cards_first_3_24():
+    g = _deployment_cards()
+    refused(g, A.PlayCard("Seabed Sabotage"), "9.5", "US's opportunity")
+    g.apply(A.PlayCard("Military Deception"))       # US (the initiative) plays first: the order is set
+    refused(g, A.DeploymentOrder("RU"), "9.5", "the order is set: US plays")
+    assert g.state.deploy_first == "US"
+    auto_deploy(g, "US")
+    g.apply(A.EndDeployment("US"))
+    g.apply(A.PlayCard("Seabed Sabotage"))
+    assert g.state.network_cubes == {"US": 2, "RU": 2}
 
 
 @pytest.mark.parametrize("decks", [None, DECKS], ids=["sandbox decks", "test deck"])
