@@ -81,7 +81,7 @@ class TeamInfo(_M):
     network_cubes: int = Field(ge=0)
     prescribed: list[CardEntry] = []   # the scenario's cards (App. B Planning [b])
     purchases: list[CardEntry] = []    # the cards bought when the game starts in the Action Stage (App. B Planning [a])
-    jccs: list[str] = []               # older files: pool card names only (GameState.jccs; no cards made)
+    jccs: list[str] = []               # older files: pool card names (made pool cards: GameState.migrate_jccs)
     source: str = ""
 
 
@@ -280,8 +280,9 @@ def build_state(sc: ScenarioFile, file: str, board: Board, catalog: Catalog, dec
         state.cp = {"US": 0, "RU": 0}
         planning.grant_free_cards(ctx)     # an Influence start at 9+ (15.14)
     planning.sync_legacy(state)
-    if any(sc.teams[t].jccs for t in ("US", "RU")):        # an older file: names only
+    if any(sc.teams[t].jccs for t in ("US", "RU")):        # an older file: pool card names
         state.jccs = {t: list(sc.teams[t].jccs) for t in ("US", "RU")}
+        state.migrate_jccs()
     for e in sc.unit:                                       # an older file's names on the trackers
         if e.attachments:
             u = state.units[e.uid]

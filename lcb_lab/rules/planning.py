@@ -232,14 +232,11 @@ for _kind in ("card_acquired", "card_placed", "deploy"):
 
 
 def sync_legacy(state: GameState) -> None:
-    """Keep the older readers' mirrors of ``state.cards`` in step (until they read the cards):
-    ``GameState.jccs`` (each team's card names in play but the Attached ones, which are not
-    in the team pool, 9.31) and ``Unit.attachments`` (the names
-    of the cards under or next to a unit's tracker, "X (Embarked)" for Embarked cards)."""
+    """Keep ``Unit.attachments`` (the names of the cards under or next to a unit's tracker,
+    "X (Embarked)" for Embarked cards; the observer shows the other team their count) in step
+    with ``state.cards``."""
     if not state.cards:
         return            # a game without cards (an older scenario or save): nothing to mirror
-    state.jccs = {t: [c.name for c in state.cards.values() if c.team == t and c.in_play and c.where != "attached"]
-                  for t in ("US", "RU")}
     for u in state.units.values():
         u.attachments = [c.name if c.where == "attached" else f"{c.name} (Embarked)"
                          for c in state.cards.values()

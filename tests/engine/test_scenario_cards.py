@@ -173,7 +173,8 @@ def test_older_files_with_jccs_and_attachments_still_load(tmp_path):
     p = write(tmp_path, extra='attachments = ["T-14 Tank: Unmanned"]')
     p.write_text(p.read_text().replace("cp = 5\n", 'cp = 5\njccs = ["Anything"]\n'), encoding="utf-8")
     s = load(p).state
-    assert s.jccs["US"] == ["Anything"] and s.units["1 Anna"].attachments == ["T-14 Tank: Unmanned"]
+    assert [c.name for c in s.cards.values() if c.where == "pool"] == ["Anything"]      # GameState.migrate_jccs
+    assert s.jccs == {} and s.units["1 Anna"].attachments == ["T-14 Tank: Unmanned"]
 
 
 # ---------------------------------------------------------------- situation(cards=...)
