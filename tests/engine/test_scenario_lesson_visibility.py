@@ -77,7 +77,7 @@ def test_team_view_hides_concealed_enemy_counters():
     assert not any(c.get("uid") == "1 Alpha" for c in ru["counters"])
     inst = g.view("instructor")
     anna = next(c for c in inst["counters"] if c.get("uid") == "1 Anna")
-    assert anna["attachments"] == ["T-14 Tank: Unmanned"] and anna["supply"] == {"GA": 10}
+    assert anna["attachments"] == ["T-14 Tank: Unmanned"] and anna["supply"] == {"GA": 10 + 4}   # T-14: +4 GA (9.31)
     g.apply_effect({"effect": "reveal", "units": ["1 Anna"]})
     anna_us = next(c for c in g.view("US")["counters"] if c.get("uid") == "1 Anna")
     assert anna_us["back"] is False and anna_us["hp"] == 2
