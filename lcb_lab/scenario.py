@@ -278,6 +278,7 @@ def build_state(sc: ScenarioFile, file: str, board: Board, catalog: Catalog, dec
         raise ScenarioError(file, "(automatic cards)", ex.reason) from None
     if start == "action":
         state.cp = {"US": 0, "RU": 0}
+        del state.log[:]                   # the start as the scenario gives it: no history yet
         planning.grant_free_cards(ctx)     # an Influence start at 9+ (15.14)
     planning.sync_legacy(state)
     if any(sc.teams[t].jccs for t in ("US", "RU")):        # an older file: pool card names
