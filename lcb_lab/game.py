@@ -148,6 +148,8 @@ class Game(GameQueries, GamePersistence):
         """
         s = self.state
         if s.stage in ("planning", "deployment"):       # simultaneous stages (3.01, 3.21)
+            if self.pending is not None:                 # e.g. a response to a Deployment-Stage card
+                return self.pending.team
             from .rules.deployment import to_act
             return to_act(self._ctx())
         if s.stage != "action":

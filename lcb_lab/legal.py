@@ -163,7 +163,7 @@ def sample_and_apply(t: Template, rng: np.random.Generator) -> A.Action:
 # ---------------------------------------------------------------- entry point
 def legal_actions(game: "Game", team: str | None = None) -> list:
     """Concrete actions and templates ``team`` may use now (see module docstring)."""
-    if game.state.stage in ("planning", "deployment"):     # simultaneous: either team not ready
+    if game.state.stage in ("planning", "deployment") and game.pending is None:   # simultaneous stages
         return stage_actions(game, game.to_act() if team is None else team)
     who = game.to_act()
     team = who if team is None else team

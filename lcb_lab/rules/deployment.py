@@ -196,7 +196,6 @@ def playing_team(ctx: Ctx) -> str | None:
 
 def play_card(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | None) -> CardPlay:
     """Play a Deployment-Stage-only card at 0 AP (module doc, 3.24, 9.5). Raises IllegalAction."""
-    from .card_use import finish
     s = ctx.state
     team = playing_team(ctx)
     try:
@@ -216,17 +215,8 @@ def play_card(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | N
     if eff is None:
         raise IllegalAction("9.0", f"{ct.name} has no effect to use")
     s.deploy_first = s.deploy_first or s.initiative       # the order is now set (3.24)
-    from . import jcc
-    if hasattr(jcc, "check_play"):    # the play rules play Deployment-Stage cards (their chain, 9.46)
-        return jcc.play(ctx, card.cid, option, list(targets), hex_, None)
-    link = CardPlay(1, card.cid, card.team, eff.label, list(targets), hex_)
-    s.chain = [link]
-    card.face_up = True
-    ctx.log(explain.step("card", f"JCC played in the Deployment Stage: {ct.name}", f"{eff.text} (0 AP)",
-                         ["3.24", "9.5"]), team=card.team, card=card.cid)
-    finish(ctx, link)
-    s.chain = []
-    return link
+    from .jcc import play
+    return play(ctx, card.cid, option, list(targets), hex_, None)     # 0 AP (9.5), the play rules' chain
 
 
 def end_deployment(ctx: Ctx, team: str) -> None:

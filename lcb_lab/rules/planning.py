@@ -37,7 +37,7 @@ from typing import Iterable
 from .. import explain, observer
 from ..cards import CardType
 from ..errors import IllegalAction, UnknownName
-from ..state import Card, CardPlay, GameState, Unit
+from ..state import Card, GameState, Unit
 from .common import Ctx
 from .influence import cp_benefit, free_cards_benefit
 EMBARK_TAGS = {"embark", "lhd", "lha", "lpd", "lhd_lha", "amphibious_ship"}
@@ -156,17 +156,10 @@ def attach(ctx: Ctx, card: Card, uid: str, rule: str = "9.31") -> None:
 
 
 def _passive(ctx: Ctx, card: Card, ct: CardType) -> None:
-    """Apply the passive effects at attachment (9.31) through the play rules: their
-    ``card_effects.on_attach`` when it exists, else each registered passive effect function."""
-    from . import card_effects
-    hook = getattr(card_effects, "on_attach", None)
-    if hook is not None:
-        hook(ctx, card)
-        return
-    for eff in ct.effects:
-        fn = card_effects.EFFECTS.get(eff.fn) if eff.when == "passive" else None
-        if fn is not None:
-            fn(ctx, CardPlay(0, card.cid, card.team, eff.label, [card.host] if card.host else []), ct, eff)
+    """Apply the passive effects at attachment (9.31): the play rules' ``on_attach``
+    (``attached_cv``: the card's own supply; ``add_supply``; ``hp_bonus``)."""
+    from .card_effects import on_attach
+    on_attach(ctx, card)
 
 
 def embark(ctx: Ctx, card: Card, ship_uid: str, rule: str = "10.0") -> None:
