@@ -3,9 +3,6 @@ with its target picked on the map, the card-response prompt with its odds, Plann
 Deployment -- and the other team's view shows counts, never a hidden card's name."""
 from __future__ import annotations
 
-import importlib
-import importlib.util
-
 import ipywidgets as W
 import pytest
 
@@ -19,11 +16,6 @@ from lcb_lab.widgets.card_hand import card_detail_html, deck_of, seen_cards
 from lcb_lab.widgets.reactions import CardResponseForm
 
 from conftest import plain_text, state_json
-
-needs_stages = pytest.mark.skipif(importlib.util.find_spec("lcb_lab.rules.planning") is None,
-                                  reason="the Planning / Deployment Stage rules (issue 7, stages) are not merged yet")
-needs_chains = pytest.mark.skipif(not hasattr(importlib.import_module("lcb_lab.rules.responses"), "answer"),
-                                  reason="the card-response windows (issue 7, chains) are not merged yet")
 
 HIDDEN_RU = "Attack on Command and Control"
 """A card only the RU deck has: the US view must never name it while it is hidden."""
@@ -201,7 +193,6 @@ def _pending_response(g):
     g.state.push_choice(Choice("card_response", "RU", "9.41", "RU may answer US-1", opts))
 
 
-@needs_chains
 def test_the_decision_panel_asks_the_deciding_team_only():
     g = _game()
     _pending_response(g)
@@ -245,7 +236,6 @@ def _planning():
     return load_scenario("gotland_redux", seed=1, start="planning")
 
 
-@needs_stages
 def test_planning_buy_into_the_pool_and_attached_from_the_team_view():
     g = _planning()
     lab = LabApp(g, team="US")
@@ -281,7 +271,6 @@ def test_planning_buy_into_the_pool_and_attached_from_the_team_view():
     assert "Refused by rule" in lab.message.value and state_json(g) == snap
 
 
-@needs_stages
 def test_end_planning_then_deploy_a_unit_face_down_by_clicking_a_hex():
     g = _planning()
     lab = LabApp(g)
@@ -325,7 +314,6 @@ def test_end_planning_then_deploy_a_unit_face_down_by_clicking_a_hex():
     assert uid not in " ".join(_texts(lab.widget))
 
 
-@needs_chains
 def test_answer_a_card_response_in_the_deciding_view():
     """App. B, US impulse 1: RU answers the Tactical Cyber Attack with Attack on C2 -- its NULLIFY
     roll of 20 fails, the attack's 4 succeeds (forced dice as the narrative gives them)."""
@@ -365,7 +353,6 @@ def test_a_counter_on_the_own_impulse_names_the_action_that_pays_it():
     assert f.value()["responses"] == [{"card": "US-3", "option": "A", "to": 2, "targets": [], "action": 2}]
 
 
-@needs_stages
 def test_a_panel_of_another_stage_is_emptied():
     g = _planning()
     lab = LabApp(g)
