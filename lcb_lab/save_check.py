@@ -177,8 +177,16 @@ class _MildecOptions(_Loose):
     mildecs: int
 
 
+class _CardResponseOptions(_Loose):
+    link: Optional[int]
+    window: int = 1
+    cards: list[dict]
+    interceptors: list[dict]
+
+
 CHOICE_OPTIONS: dict[str, type[BaseModel]] = {
-    "intercept": _InterceptOptions, "ga_defence": _GaDefenceOptions, "mildec": _MildecOptions}
+    "intercept": _InterceptOptions, "ga_defence": _GaDefenceOptions, "mildec": _MildecOptions,
+    "card_response": _CardResponseOptions}
 """Pending choice kind -> the shape its ``options`` must have."""
 
 
@@ -325,6 +333,49 @@ def _check_cards(s: Any, board: Board, file: str) -> None:
         for k in ("cubes", "used"):
             if getattr(c, k) < 0:
                 _refuse(file, f"{key}.{k}", f"cannot be negative ({getattr(c, k)})")
+        for slot, n in c.supply.items():
+            if not isinstance(n, int) or n < 0:
+                _refuse(file, f"{key}.supply[{I.printable(slot)}]", f"supply cannot be negative ({n!r})")
+        _check_card_type(c, key, file)
+    _check_chain(s, file)
+
+
+def _check_card_type(c: Any, key: str, file: str) -> None:
+    """The card's name is a card of its team's deck, and an Attached card's supply slots are
+    that card's CVs (9.0, 9.33)."""
+    from .cards import load_decks
+    from .errors import UnknownName
+    try:
+        ct = load_decks().card(c.team, c.name)
+    except UnknownName:
+        _refuse(file, f"{key}.name", f"no card {I.printable(c.name)!r} in the {c.team} deck")
+    slots = {cv.slot for cv in ct.cvs}
+    for slot in c.supply:
+        if slot not in slots:
+            _refuse(file, f"{key}.supply[{I.printable(slot)}]", f"{ct.name} has no {slot!r} value "
+                    f"(its values: {', '.join(sorted(slots)) or 'none'})")
+
+
+def _check_chain(s: Any, file: str) -> None:
+    """An open card chain names cards of the game (units for INTERCEPT links), answers links of
+    the chain, and waits on a card_response choice (9.46)."""
+    pids = set()
+    for i, link in enumerate(s.chain):
+        key = f"state.chain[{i}]"
+        kind = (link.data or {}).get("kind", "play")
+        if kind == "intercept":
+            if link.card not in s.units:
+                _refuse(file, f"{key}.card", f"no unit {I.printable(link.card)!r} intercepts here")
+        elif link.card not in s.cards:
+            _refuse(file, f"{key}.card", f"no card {I.printable(link.card)!r} in the game")
+        if link.team not in TEAMS:
+            _refuse(file, f"{key}.team", f"unknown team {link.team!r}; known: US, RU")
+        if link.responds_to is not None and link.responds_to not in pids:
+            _refuse(file, f"{key}.responds_to", f"no earlier link {link.responds_to!r} to answer")
+        pids.add(link.pid)
+    if s.chain and not any(c.kind == "card_response" for c in s.choices):
+        _refuse(file, "state.chain", "a card chain is open but no card_response choice waits for its "
+                "answer (9.46)")
 
 
 def _check_stages(s: Any, board: Board, file: str) -> None:
