@@ -117,8 +117,9 @@ def check_targets(ctx: Ctx, team: str, card, ct: CardType, eff: Effect, targets:
             check_can_conceal(ctx, u)
     if fn == "lrs_attack":
         t = units[0]
-        if not t.revealed:
-            raise IllegalAction("7.32", f"{t.uid} is concealed; only revealed units may be targeted by LRS (6.14)")
+        if not t.revealed:      # named only to its own team: a concealed counter is anonymous (6.11)
+            who = t.uid if t.team == team else f"the counter in {t.hex}"
+            raise IllegalAction("7.32", f"{who} is concealed; only revealed units may be targeted by LRS (6.14)")
         imp = ctx.state.impulse
         if imp is not None and imp.combat is not None:
             raise IllegalAction("3.38", "all combat of an impulse is committed at once: this impulse's combat "

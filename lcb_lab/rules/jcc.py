@@ -91,10 +91,10 @@ def check_declared(ctx: Ctx, kind: str, ref: str | None, units: list[str], team:
     if not s.cards:
         return None                  # no card in the game: names are not checked (bare boards)
     imp = s.impulse
-    cands = [c for c in s.cards.values() if c.in_play and _matches(ctx, c, ref)]
-    if cands and all(c.team != team for c in cands):
-        raise IllegalAction("9.02", f"{ref} is a card of the {cands[0].team} team")
-    mine = [c for c in cands if c.team == team and c.where in ("pool", "attached", "deployed")]
+    # one refusal whether or not the other team holds such a card: which cards it holds is
+    # hidden (9.02), so the answer may not depend on them
+    cands = [c for c in s.cards.values() if c.in_play and c.team == team and _matches(ctx, c, ref)]
+    mine = [c for c in cands if c.where in ("pool", "attached", "deployed")]
     if not mine:
         raise IllegalAction("3.12", f"{ref!r} is not in {team}'s JCC pool")
     ok = [c for c in mine if c.where != "attached" or _host_tf(ctx, c) == imp.task_force]

@@ -78,7 +78,9 @@ def test_the_scenario_pools_are_cards_and_the_declaration_checks_them():
     g = load_scenario("gotland_redux")
     assert sum(c.team == "US" and c.where != "attached" for c in g.state.cards.values()) == 9   # + 3 Attached (App. B)
     g.begin_impulse("TF Memphis")
-    _refused(g, A.Declare((A.CoreAction("play_jcc", jcc="Thermal Camo"),)), "9.02")       # RU's card
+    held = _refused(g, A.Declare((A.CoreAction("play_jcc", jcc="Thermal Camo"),)), "3.12")       # RU holds one
+    lacked = _refused(g, A.Declare((A.CoreAction("play_jcc", jcc="Ballistic: Iskander"),)), "3.12")  # RU holds none
+    assert held.reason.replace("Thermal Camo", "X") == lacked.reason.replace("Ballistic: Iskander", "X")   # 9.02
     _refused(g, A.Declare((A.CoreAction("play_jcc", jcc="Space Satellites"),)), "3.12")   # not in the pool
     g.declare([{"kind": "play_jcc", "jcc": "MARSOC HALO"}])
 
@@ -335,3 +337,14 @@ def test_a_conceal_card_obeys_6_22_in_a_contested_hex(deck):
     g.begin_impulse(R)
     g.declare([{"kind": "play_jcc", "jcc": camo.cid}])
     _refused(g, A.PlayCard(camo.cid, targets=("Anna",), action=1), "6.22")
+
+
+def test_a_card_attack_at_a_concealed_enemy_does_not_name_it():
+    """The refusal of a card LRS at a concealed counter names the hex, not the unit (6.11, 6.14):
+    the other team may not learn who stands there by trying (review of issue 7)."""
+    g = load_scenario("gotland_redux")
+    g.begin_impulse("TF Memphis")
+    g.declare([{"kind": "play_jcc", "jcc": "Combat Air Patrols"}])
+    cap = next(c.cid for c in g.state.cards.values() if c.team == "US" and c.name == "Combat Air Patrols")
+    e = _refused(g, A.PlayCard(cap, option="B", hex="AJ-22", action=1), "7.32")
+    assert "Ivan Co" not in e.reason and "AJ-22" in e.reason
