@@ -320,6 +320,21 @@ class Lesson:
             pass
         return self.game
 
+    def advance(self, until: str | None = None) -> list[Done]:
+        """Replay the next step (``until`` None), or every step up to and including the first whose
+        title holds ``until`` (e.g. ``"Planning Stage, step 8"``, ``"impulse 2"``); for notebooks.
+        Returns the steps done ([] at the end).  Raises LcbError when ``until`` is never met."""
+        if getattr(self, "_walk", None) is None:
+            self._walk = self.steps()
+        out: list[Done] = []
+        for done in self._walk:
+            out.append(done)
+            if until is None or until in done.title:
+                return out
+        if until is not None:
+            raise LcbError(f"{Path(self.file).name}: no step left titled with {until!r}")
+        return out
+
     def _do(self, title: str, fn, team: str | None = None, note: str = "") -> Done:
         before = len(self.game.log)
         try:
@@ -454,6 +469,42 @@ def scripted_steps(lesson: "Lesson | LessonFile") -> list[str]:
             if st.do == "effect" or (st.do == "act" and st.act.get("kind") == A.ScriptedEffect.KIND):
                 out.append(f"{where}, step {i + 1}")
     return out
+
+
+def report(done: list[Done], game: Game | None = None) -> str:
+    """The steps ``done`` as text for a class: each step's title and note, then the explained log
+    lines it produced (``[rules] title: text``); with ``game``, the choice it waits for, if any
+    (:func:`pending_text`)."""
+    from .explain import render
+    lines = []
+    for d in done:
+        lines.append(f"> {d.title}")
+        lines += [f"    {render(e)}" for e in d.entries]
+    if game is not None and game.pending is not None:
+        lines.append(pending_text(game))
+    return "\n".join(lines)
+
+
+def pending_text(game: Game) -> str:
+    """The pending choice in words: who answers, the question and its rule, and for a card
+    response the cards and units that may answer with the exact odds the choice gives
+    (DETECT, success)."""
+    c = game.pending
+    if c is None:
+        return "no choice is pending"
+    lines = [f"  waiting for {c.team} [{c.rule}]: {c.prompt}"]
+    if c.kind == "card_response":
+        for k in c.options.get("cards", []):
+            odds = ", ".join(f"{key[2:]} {k[key]:.0%}" for key in ("p_detect", "p_success")
+                             if isinstance(k.get(key), (int, float)))
+            lines.append(f"    card {k.get('name')} ({k.get('cid')}): {k.get('kind')}" + (f", {odds}" if odds else ""))
+        for u in c.options.get("interceptors", []):
+            lines.append(f"    unit {u.get('uid')} {u.get('slot')}: up to {u.get('max_dice')} INTERCEPT dice")
+    elif c.kind == "intercept":
+        for t in c.options.get("targets", []):
+            ok = [o["uid"] for o in t.get("interceptors", []) if o.get("eligible")]
+            lines.append(f"    for {t.get('target')}: {', '.join(ok) or 'no eligible interceptor'}")
+    return "\n".join(lines)
 
 
 def summary(game: Game, team: str = "instructor") -> dict:
