@@ -86,12 +86,13 @@ class GameQueries:
             raise LcbError(f"path_to: {dest!r} is not a hex of the {self.board.name} map")
         return movement.path_to(ctx, units, dest)
 
-    def preview_lrs(self, lrs: list, intercepts: list = ()) -> dict[str, dict]:
+    def preview_lrs(self, lrs: list, intercepts: list = (), committed: bool = False) -> dict[str, dict]:
         """Exact odds per target for planned allocations, before committing (7.02, 7.57).
 
         ``lrs``: typed :class:`~lcb_lab.actions.LrsAttack` parts or their dicts
         (``{"shooter", "slot", "target", "dice"}``); ``intercepts``: :class:`~lcb_lab.actions.Intercept`
-        parts or dicts.
+        parts or dicts; ``committed``: ``lrs`` is the impulse's committed plan, whose supply
+        was spent at the commit (so it is not checked again, 7.08).
         ``intercepts`` may name the attack they answer (``"shooter"``): those successes cancel
         only that shooter's hits (7.54, 7.57; see :mod:`lcb_lab.rules.intercept`).
         Returns {target: {"p_destroy", "expected", "hp", "damage": [P(0), P(1), ...], "summary",
@@ -105,7 +106,8 @@ class GameQueries:
         from .rules.network import apply as apply_mods, lrs_modifiers, network_modifiers
         lrs = I.check("preview_lrs", I.LRS, _plain_parts(lrs))
         intercepts = I.check("preview_lrs", I.INTERCEPTS, _plain_parts(intercepts))
-        validate_lrs(self._ctx(), lrs, {a["shooter"] for a in lrs}, check_team=False)
+        validate_lrs(self._ctx(), lrs, {a["shooter"] for a in lrs}, check_team=False,
+                     check_supply_left=not committed)
         for i in intercepts:
             cv = self.utype(i["interceptor"]).cv(i["slot"])
             if cv is None or cv.kind != "INT" or i["dice"] < 1:

@@ -16,10 +16,13 @@ from ..catalog import INFINITE_DICE_CAP
 from .common import Ctx, check_supply, dist, living_unit
 
 
-def validate_lrs(ctx: Ctx, allocs: list[dict], active_units: set[str], check_team: bool = True) -> None:
+def validate_lrs(ctx: Ctx, allocs: list[dict], active_units: set[str], check_team: bool = True,
+                 check_supply_left: bool = True) -> None:
     """Raise IllegalAction for the first allocation the rules forbid.
 
-    ``check_team=False`` skips the active-impulse checks (odds previews).
+    ``check_team=False`` skips the active-impulse checks (odds previews);
+    ``check_supply_left=False`` skips the supply check (7.08) for dice already committed
+    (their supply was spent at the commit).
     """
     per_unit_slot: dict[str, set[str]] = defaultdict(set)
     dice_by_slot: dict[tuple[str, str], int] = defaultdict(int)
@@ -53,4 +56,5 @@ def validate_lrs(ctx: Ctx, allocs: list[dict], active_units: set[str], check_tea
         if cv.infinite_supply and dice_by_slot[(s.uid, slot)] > INFINITE_DICE_CAP:
             raise IllegalAction("7.34", f"{s.uid} has infinite {slot} supply: at most {INFINITE_DICE_CAP} dice "
                                 "for that value in one action")
-    check_supply(ctx, dice_by_slot, "7.08")
+    if check_supply_left:
+        check_supply(ctx, dice_by_slot, "7.08")

@@ -170,3 +170,21 @@ def test_the_stack_of_choices_survives_a_save_and_an_old_save_converts():
     assert g3.pending.kind == "intercept" and g3.pending.id == 1
     g3.answer([itc("Kilo", "A", 2, shooter="Far")])
     assert g3.pending is None and g3.state.impulse.combat.intercepts[0]["shooter"] == "Far"
+
+
+def test_the_odds_of_a_committed_plan_do_not_check_its_spent_supply_again():
+    """After the commit the shooters' supply is spent (7.08): previewing the committed plan for
+    the defender's INTERCEPT prompt must not refuse it for lack of that same supply (issue 6)."""
+    from lcb_lab import situation as make, actions as A
+    g = make(units={"W": ("usmc_himars_section", "F-6"),
+                    "U": {"type": "runi_coastal_missile_section", "hex": "F-3", "face_up": True}})
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("W",)),)))
+    g.apply(A.CommitCombat(lrs=(A.LrsAttack("W", "LRS1", "U", 5),)))
+    assert g.state.units["W"].supply["LRS1"] == 1
+    plan = [{k: a[k] for k in ("shooter", "slot", "target", "dice")} for a in g.impulse.combat.lrs]
+    with pytest.raises(IllegalAction, match="7.08"):
+        g.preview_lrs(plan)                       # as a new plan: 5 dice, 1 supply left
+    odds = g.preview_lrs(plan, committed=True)    # as the committed plan
+    q = 1 - g.utype("W").cv("LRS1").value / 20    # a die misses (7.02); no INTERCEPT dice yet
+    assert odds["U"]["damage"][0] == pytest.approx(q ** 5)
