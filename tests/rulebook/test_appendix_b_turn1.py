@@ -254,12 +254,25 @@ def test_marsoc_halo_s_sof_marker_reveals_1_zhuk(replay):
 
 
 # ---------------------------------------------------------------- RU impulse 1 (Constantin)
-def test_constantin_s_card_reveals_1_whiskey_only(replay):
+def test_constantin_s_thermal_camo_fails_and_the_stack_stays_revealed(replay):
     _, recs = replay
-    r = find(recs, "impulse 2 (TF Moscow)", "play")
-    assert r.state.units["1 Whiskey"].revealed
-    assert not any(r.state.units[u].revealed for u in ("1 Alpha", "2 Alpha", "3 Alpha", "1 Kilo"))
-    assert r.state.network_cubes == {"US": 1, "RU": 2}    # no cube: the narrative keeps the US network at 1
+    r = find(recs, "impulse 2 (TF Moscow)", "Thermal Camo")
+    assert [v for _, vals in r.rolls for v in vals] == [19]
+    for uid in ("1 Anna", "2 Anna", "3 Anna", "1 Yelena"):
+        assert r.state.units[uid].revealed, uid
+    assert not card(r.state, "RU", "Thermal Camo").in_play        # a one-time card, used (9.07)
+
+
+def test_1_zhuk_s_zor_reveals_the_landing_so_whiskey_and_kilo_may_be_attacked(replay):
+    _, recs = replay
+    r = find(recs, "impulse 2 (TF Moscow)", "zor")
+    landed = ("1 Alpha", "2 Alpha", "3 Alpha", "1 Kilo", "1 Whiskey")
+    assert not any(r.before.units[u].revealed for u in landed)
+    assert all(r.state.units[u].revealed for u in landed)       # 6.21: every unit in the hex
+    assert r.state.units["1 Zhuk"].hex == "AK-22"
+    s = find(recs, "impulse 2 (TF Moscow)", "conceal").state
+    assert not s.units["1 Zhuk"].revealed                        # 6.1
+    assert s.network_cubes == {"US": 1, "RU": 2}                 # no card success: the US network stays at 1
 
 
 # ---------------------------------------------------------------- US impulse 2 (Winston)
