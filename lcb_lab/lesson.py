@@ -348,7 +348,7 @@ class Lesson:
     def _stage(self, st: StageScript) -> Iterator[Done]:
         name = {"planning": "Planning Stage", "deployment": "Deployment Stage"}[st.name]
         for i, s in enumerate(st.step):
-            label = f"{name}, step {i + 1}: {s.do}" + (f" - {s.note}" if s.note else "")
+            label = f"{name}, step {i + 1}: {s.do}{_what(s)}" + (f" - {s.note}" if s.note else "")
             yield self._do(label, lambda s=s: self._step(s), getattr(s, "team", None), s.note)
 
     def _impulse(self, n: int, imp: ImpulseScript) -> Iterator[Done]:
@@ -358,7 +358,7 @@ class Lesson:
         yield self._do(f"impulse {n}: {imp.task_force} begins", lambda: self.game.begin_impulse(imp.task_force))
         yield self._do(f"impulse {n}: declare", lambda: self.game.declare([a.model_dump() for a in imp.declare]))
         for i, s in enumerate(imp.step):
-            label = f"impulse {n} ({imp.task_force}), step {i + 1}: {s.do}" + (f" - {s.note}" if s.note else "")
+            label = f"impulse {n} ({imp.task_force}), step {i + 1}: {s.do}{_what(s)}" + (f" - {s.note}" if s.note else "")
             yield self._do(label, lambda s=s: self._step(s), self.game.state.task_forces.get(imp.task_force), s.note)
         yield self._do(f"impulse {n}: end", lambda: self.game.end_impulse())
 
@@ -387,6 +387,21 @@ class Lesson:
             return g.answer_policy(s.policy) if s.policy else g.answer(s.value)
         g.dice.force(s.dice)  # resolve
         return g.resolve_combat()
+
+
+def _what(s) -> str:
+    """What a card or stage step acts on, for its label (``" US MUX: Unmanned"``); "" for others."""
+    if s.do in ("buy", "place_card"):
+        return f" {s.team} {s.card}"
+    if s.do in ("end_planning", "end_deployment"):
+        return f" {s.team}"
+    if s.do == "deploy":
+        return f" {s.unit}"
+    if s.do == "play":
+        return f" {s.card}"
+    if s.do == "respond":
+        return " " + ", ".join(r.card for r in s.responses) if s.responses or s.card_intercepts else " (pass)"
+    return ""
 
 
 # ---------------------------------------------------------------- card and stage steps -> typed actions
@@ -441,6 +456,14 @@ def _respond(g: Game, s: RespondStep) -> A.Answer:
                               for x in s.card_intercepts))
 
 
+def _place(g: Game, s: PlaceStep) -> A.PlaceCard:
+    cid = card_ref(g, s.team, s.card)
+    hex_ = s.hex
+    if hex_ is None and s.attach_to is None and s.embark_on is None:
+        hex_ = getattr(g.state, "placements", {}).get(cid)      # the scenario's hex for a card placed on the map
+    return A.PlaceCard(cid, s.attach_to, s.embark_on, hex_)
+
+
 def _play(g: Game, s: PlayStep) -> A.PlayCard:
     team = g.state.impulse.team if g.state.impulse else g.to_act()
     return A.PlayCard(card_ref(g, team, s.card), s.option, tuple(s.targets), s.hex, s.action)
@@ -450,7 +473,7 @@ CARD_STEPS = {
     "buy": lambda g, s: A.BuyCard(s.team, s.card, s.attach_to, s.embark_on),
     "end_planning": lambda g, s: A.EndPlanning(s.team),
     "deploy": lambda g, s: A.DeployUnit(s.unit, s.hex, s.embark_on),
-    "place_card": lambda g, s: A.PlaceCard(card_ref(g, s.team, s.card), s.attach_to, s.embark_on, s.hex),
+    "place_card": _place,
     "end_deployment": lambda g, s: A.EndDeployment(s.team),
     "play": _play,
     "respond": _respond,

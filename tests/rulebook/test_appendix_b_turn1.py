@@ -158,14 +158,14 @@ def test_the_prescribed_cards_are_free_with_their_hosts(replay, team):
 def test_the_other_team_never_sees_the_purchases_during_planning(replay):
     lesson, recs = replay
     s = after(recs, "Planning Stage", "end_planning")
-    seen = json.dumps(observer.observe(s, lesson.game.catalog, "RU"))
+    seen = json.dumps([observer.observe(s, lesson.game.catalog, "RU"), observer.observe_cards(s, "RU")])
     for secret in ("MUX: Unmanned", "Open Source Intel", "P-8A: Surveillance", "MARSOC HALO"):
         assert secret not in seen, secret
     log = json.dumps(lesson.game.log_entries("RU", 0, len(s.log)))
     for secret in ("MUX: Unmanned", "Open Source Intel", "P-8A: Surveillance"):
         assert secret not in log, secret
     s = [r.state for r in recs if "Planning Stage" in r.title][-1]
-    seen = json.dumps(observer.observe(s, lesson.game.catalog, "US"))
+    seen = json.dumps([observer.observe(s, lesson.game.catalog, "US"), observer.observe_cards(s, "US")])
     assert "Pantsir-SM" not in seen and "Attack on Command and Control" not in seen
 
 
@@ -194,18 +194,20 @@ def test_both_combat_air_patrols_are_face_up_on_the_map(replay):
         cap = card(s, team, "Combat Air Patrols")
         assert cap.where == "deployed" and cap.face_up and cap.hex, team
         assert not cap.expended
-    seen = json.dumps(observer.observe(s, lesson.game.catalog, "US"))
-    assert "Combat Air Patrols" in seen          # the RU CAP is public
+    seen = observer.observe_cards(s, "US")["cards"]
+    assert "Combat Air Patrols" in [c["name"] for c in seen if c["team"] == "RU"]   # the RU CAP is public
 
 
 def test_aegis_adds_its_supply_to_ddg_x_106(replay):
     lesson, recs = replay
     s = [r.state for r in recs if "Deployment Stage" in r.title][-1]
-    base = {cv.slot for cv in lesson.game.catalog.unit(s.units["DDG(X)-106"].type_id).cv}
+    base = {cv.slot for cv in lesson.game.catalog.unit(s.units["DDG(X)-106"].type_id).cvs}
     aegis = card(s, "US", "Aegis Ballistic Missile Defense")
     assert aegis.where == "attached" and aegis.host == "DDG(X)-106"
     # the card's own supply (9.33) or new slots on its host (App. B: "adds the associated supply")
-    assert aegis.supply or set(s.units["DDG(X)-106"].supply) - base
+    assert aegis.supply or set(s.units["DDG(X)-106"].supply) - base, "Aegis brought no supply"
+    # ... and it is not the one attachment DDG(X)-106 may take (9.31 EXCEPTION)
+    assert lesson.game._ctx().ctype(aegis).free_attachment
 
 
 # ---------------------------------------------------------------- US impulse 1 (Stephanie)
@@ -248,8 +250,9 @@ def test_marsoc_halo_s_sof_marker_reveals_1_zhuk(replay):
     _, recs = replay
     r = find(recs, "impulse 1 (TF Memphis)", "MARSOC HALO")
     assert not r.before.units["1 Zhuk"].revealed and r.state.units["1 Zhuk"].revealed
-    sof = [m for m in r.state.markers.values() if "sof" in m.type_id.lower()]
+    sof = [m for m in r.state.card_markers.values() if m.kind == "sof"]
     assert [m.hex for m in sof] == ["AK-20"] and sof[0].team == "US"
+    assert r.state.cards[sof[0].card].name == "MARSOC HALO"
     assert not r.state.units["1 Whiskey"].revealed
 
 
