@@ -32,19 +32,20 @@ class Rec:
     state: GameState
     rolls: list[tuple[str, list[int]]]
     before: GameState
+    log: tuple[int, int] = (0, 0)      # the slice of the game's log the step wrote
 
 
 @pytest.fixture(scope="module")
 def replay():
     lesson = Lesson(LESSON)
     recs = []
-    before, n = lesson.game.state.clone(), 0
+    before, n, at = lesson.game.state.clone(), 0, len(lesson.game.state.log)
     for done in lesson.steps():
         g = lesson.game
         rolls = [(p, list(v)) for p, v in g.dice.history[n:]]
         n = len(g.dice.history)
-        recs.append(Rec(done.title, done.note, g.state.clone(), rolls, before))
-        before = recs[-1].state
+        recs.append(Rec(done.title, done.note, g.state.clone(), rolls, before, (at, len(g.state.log))))
+        before, at = recs[-1].state, len(g.state.log)
     return lesson, recs
 
 
@@ -347,11 +348,27 @@ def test_the_us_ddgs_may_not_intercept_for_whiskey(replay):
 
 
 def test_ivan_co_resupplies_1_tanya_and_stays_hidden(replay):
-    _, recs = replay
+    lesson, recs = replay
     r = find(recs, "impulse 4 (TF St. Petersburg)", "resupply")
     assert (r.before.units["1 Tanya"].supply["LRS1"], r.state.units["1 Tanya"].supply["LRS1"]) == (0, 5)
     assert r.before.units["Ivan Co"].supply["RP"] - r.state.units["Ivan Co"].supply["RP"] == 5
     assert not r.state.units["Ivan Co"].revealed
+    # the US reads that a unit was resupplied, not by whom nor where (3.03, 8.06)
+    us = json.dumps(lesson.game.log_entries("US", *r.log))
+    assert "Ivan Co" not in us and "AJ-22" not in us
+    assert "Ivan Co" in json.dumps(lesson.game.log_entries("RU", *r.log))
+
+
+def test_the_us_never_reads_an_ru_card_before_it_is_played(replay):
+    lesson, recs = replay
+    first_play = find(recs, "impulse 1 (TF Memphis)", "Tactical Cyber Attack")
+    us = json.dumps(lesson.game.log_entries("US", 0, first_play.log[1]))
+    for secret in ("Attack on Command and Control", "Signals Management", "Pantsir-SM", "Cruise Missile Strike",
+                   "Thermal Camo"):
+        assert secret not in us, secret
+    # once answered, the NULLIFY card is public (9.4: it is played face up)
+    r = find(recs, "impulse 1 (TF Memphis)", "Attack on Command and Control")
+    assert "Attack on Command and Control" in json.dumps(lesson.game.log_entries("US", *r.log))
 
 
 # ---------------------------------------------------------------- Initiative and Victory Checks
