@@ -414,3 +414,36 @@ def test_cli_replays_the_lesson():
     data = json.loads(js.stdout)
     assert data["initiative"] == "US" and data["turn"] == 2
     assert data["units"]["2 Anna"]["destroyed"] is True and data["units"]["1 Kilo"]["hp"] == 1
+
+
+# ---------------------------------------------------------------- the lesson format's card and stage steps
+@pytest.mark.parametrize("step, key", [
+    ('do = "buy"\nteam = "UK"\ncard = "V-BAT"', "stage[planning].step[0].team"),
+    ('do = "respond"\nresponses = [{card = "X", whom = 1}]', "stage[planning].step[0].responses.0.whom"),
+    ('do = "play"\ncard = "V-BAT"\ndice = [21]', "stage[planning].step[0].dice.0"),
+    ('do = "deploy"', "stage[planning].step[0].unit"),
+])
+def test_a_malformed_card_step_names_the_file_and_key(tmp_path, step, key):
+    from lcb_lab.errors import ScenarioError
+    from lcb_lab.lesson import read_lesson
+    f = tmp_path / "bad.toml"
+    f.write_text('[lesson]\ntitle = "t"\nscenario = "gotland_redux"\n\n[[stage]]\nname = "planning"\n'
+                 f'[[stage.step]]\n{step}\n', encoding="utf-8")
+    with pytest.raises(ScenarioError) as e:
+        read_lesson(f)
+    assert e.value.key == key and e.value.file.endswith("bad.toml")
+
+
+def test_a_refused_card_step_names_the_lesson_step_and_the_rule(tmp_path):
+    from lcb_lab.errors import IllegalAction
+    from lcb_lab.resources import lesson_text
+    text = lesson_text(LESSON).replace('card = "Open Source Intel"', 'card = "Open Source Intel"\nattach_to = "DDG-51"', 1)
+    f = tmp_path / "mine.toml"
+    f.write_text(text, encoding="utf-8")
+    lesson = Lesson(str(f))
+    before = json.dumps(lesson.game.state.to_dict())
+    with pytest.raises(IllegalAction) as e:
+        lesson.advance("Planning Stage, step 2")
+    assert "mine.toml: Planning Stage, step 2: buy US Open Source Intel" in e.value.reason
+    assert json.dumps(lesson.game.state.to_dict()) != before          # step 1 was applied...
+    assert lesson.game.state.cp["US"] == 4                            # ... and the refused one changed nothing
