@@ -111,8 +111,6 @@ def declare(game: "Game", c: Ctx, a: A.Declare) -> None:
     for d in c.state.impulse.actions:
         if d.kind == sequence.NETWORK_REPAIR:
             effects.network_cube(c, c.state.impulse.team, -1, "Tactical Network repair (2 AP)", ["7.61"])
-        elif d.kind == "play_jcc":
-            effects.note_card(c, d.jcc)
 
 
 def end_impulse(game: "Game", c: Ctx, a: A.EndImpulse) -> None:
@@ -268,7 +266,9 @@ def answer(game: "Game", c: Ctx, a: A.Answer) -> None:
     choice = combat.pending(c)
     if choice is None:
         raise IllegalAction("7.010", "no choice is pending")
-    check_names(c, choice.team, [x for i in a.intercepts for x in (i.interceptor, i.target, i.shooter) if x]
+    cards = {x["card"] for x in (c.state.impulse.combat.card_lrs if c.state.impulse and c.state.impulse.combat else [])}
+    check_names(c, choice.team, [x for i in a.intercepts for x in (i.interceptor, i.target, i.shooter)
+                                 if x and x not in cards]          # a card's LRS is named by its cid (9.05)
                 + [x for d in a.defence for x in (d.defender, d.target)])
     cid = getattr(choice, "id", None)
     if a.choice is not None and cid is not None and a.choice != cid:

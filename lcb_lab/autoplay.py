@@ -52,9 +52,13 @@ def random_impulse(game: Game, rng: np.random.Generator) -> None:
     for d in list(game.impulse.actions):
         if rng.random() < 0.5 or (d.split and not d.moved):
             _random_move(game, d.aid, rng)
+    _random_cards(game, rng)
     t = legal.combat_template(game)
     if t is not None:
         legal.sample_and_apply(t, rng)
+    elif game.impulse.card_lrs:                   # only a card attacks: commit it (9.05)
+        _apply(game, A.CommitCombat())
+    if game.impulse.combat is not None:
         while game.to_act() == CHANCE:
             _apply(game, A.ResolveCombat())
     for d in list(game.impulse.actions):
@@ -67,6 +71,21 @@ def random_impulse(game: Game, rng: np.random.Generator) -> None:
         if d.split and not d.moved:
             _random_move(game, d.aid, rng)
     _apply(game, A.EndImpulse())
+
+
+def _random_cards(game: Game, rng: np.random.Generator) -> None:
+    """Play random legal cards (PlayCard, 3.31, 9.2) while some are offered, each with
+    probability 0.7; a response window the play opens is answered by its first legal answer
+    (the chains' policies decide when ``auto_policies`` are set)."""
+    from .card_options import play_card_options
+    for _ in range(4):
+        opts = play_card_options(game)
+        if not opts or rng.random() >= 0.7:
+            return
+        legal.apply_if_legal(game, _pick(rng, opts))
+        while game.pending is not None and game.pending.kind == "card_response":
+            answers = [a for a in legal.legal_actions(game) if isinstance(a, A.Action)]
+            _apply(game, answers[0] if answers else A.Answer())
 
 
 def _apply(game: Game, action: A.Action) -> None:

@@ -115,7 +115,8 @@ def _match_incoming(decision: Decision) -> list[dict]:
         need = t["incoming_dice"]
         need = _cover(t["target"], None, t["interceptors"], need, left, slot_of, used, out)
         pooled = {o["uid"] for o in t["interceptors"] if o["eligible"]}
-        for a in sorted(t.get("attacks", []), key=lambda a: a["distance"]):
+        # an off-map attacker (a card's LRS, distance None) is the farthest (lcb_lab's reading of 7.53)
+        for a in sorted(t.get("attacks", []), key=lambda a: (a["distance"] is None, a["distance"] or 0)):
             if need <= 0:
                 break
             opts = [o for o in a["interceptors"] if o["uid"] not in pooled]

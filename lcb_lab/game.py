@@ -53,6 +53,7 @@ class Game(GameQueries, GamePersistence):
     def __init__(self, state: GameState, board: Board, catalog: Catalog, dice: Dice | None = None,
                  auto_policies: dict[str, str] | None = None):
         self.state = state
+        state.migrate_jccs()       # an old pool of card names becomes pool cards (issue 7)
         self.board = board
         self.catalog = catalog
         self.dice = dice or Dice(seed=0)

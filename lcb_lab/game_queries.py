@@ -12,7 +12,7 @@ from .errors import IllegalAction, LcbError
 from .rules import combat, conceal, continuing, movement, resupply, sequence, stacks
 from .rules.common import Ctx
 from .rules.intercept import umbrella
-from .state import Unit
+from .state import Unit, other
 
 
 class GameQueries:
@@ -106,17 +106,19 @@ class GameQueries:
         from .rules.network import apply as apply_mods, lrs_modifiers, network_modifiers
         lrs = I.check("preview_lrs", I.LRS, _plain_parts(lrs))
         intercepts = I.check("preview_lrs", I.INTERCEPTS, _plain_parts(intercepts))
-        validate_lrs(self._ctx(), lrs, {a["shooter"] for a in lrs}, check_team=False,
-                     check_supply_left=not committed)
+        ctx = self._ctx()
+        validate_lrs(ctx, lrs, {a["shooter"] for a in lrs}, check_team=False, check_supply_left=not committed)
+        imp = self.state.impulse
+        cards = [a for a in (imp.combat.card_lrs if imp is not None and imp.combat is not None else [])]
         for i in intercepts:
-            cv = self.utype(i["interceptor"]).cv(i["slot"])
+            cv = ctx.cv(self.state.unit(i["interceptor"]), i["slot"])      # an Attached card's value too (9.32)
             if cv is None or cv.kind != "INT" or i["dice"] < 1:
                 raise IllegalAction("7.5", f"{i['interceptor']} cannot roll {i['dice']} {i['slot']} INTERCEPT dice")
             if i["shooter"] is not None and not any(a["shooter"] == i["shooter"] and a["target"] == i["target"]
-                                                    for a in lrs):
+                                                    for a in lrs + cards):
                 raise IllegalAction("7.54", f"{i['shooter']} makes no LRS attack on {i['target']}")
         out = {}
-        for tgt in dict.fromkeys(a["target"] for a in lrs):
+        for tgt in dict.fromkeys(a["target"] for a in lrs + cards):     # the committed cards' LRS too (9.05)
             t = self.state.unit(tgt)
             stop, unstop = [], []
             for a in lrs:
@@ -124,12 +126,16 @@ class GameQueries:
                     continue
                 s = self.state.unit(a["shooter"])
                 mods = lrs_modifiers(self.state, self.board, s.team, t.hex, self.utype(tgt).is_naval)
-                cv = apply_mods(self.utype(s.uid).cv(a["slot"]).value, mods)
+                cv = apply_mods(ctx.cv(s, a["slot"]).value, mods)
                 if self.utype(s.uid).cannon_artillery:
                     unstop.append((int(a["dice"]), cv))
                 else:
                     stop.append((s.uid, int(a["dice"]), cv))
-            ints = [(i["shooter"], int(i["dice"]), apply_mods(self.utype(i["interceptor"]).cv(i["slot"]).value,
+            for a in cards:
+                if a["target"] == tgt:
+                    mods = lrs_modifiers(self.state, self.board, other(t.team), t.hex, self.utype(tgt).is_naval)
+                    stop.append((a["shooter"], int(a["dice"]), apply_mods(a["cv"], mods)))
+            ints = [(i["shooter"], int(i["dice"]), apply_mods(ctx.cv(self.state.unit(i["interceptor"]), i["slot"]).value,
                                                               network_modifiers(self.state, t.team)))
                     for i in intercepts if i["target"] == tgt]
             shots, pooled, answered = odds_groups(stop, ints)
@@ -208,15 +214,21 @@ class GameQueries:
     def view(self, team: str) -> dict:
         """What ``team`` (``"US"``, ``"RU"`` or ``"instructor"``) may see (principle 8).
 
-        Adds the scenario's name, turn limit and the JCCs the team holds
-        (both teams' for the instructor).
+        Adds the scenario's name, turn limit and the cards as the observer lets the team see
+        them: ``cards`` (card dicts), ``hidden_cards`` (the other team's hidden cards, counted
+        per place), ``card_markers`` and ``jccs`` (the names in each pool the team may see).
         """
         v = observer.observe(self.state, self.catalog, team)
         info = self.scenario_info
         v["scenario_name"] = info.scenario.name if info else self.state.scenario
         v["max_turns"] = self.state.max_turns
-        jccs = self.state.jccs
-        v["jccs"] = {t: list(c) for t, c in jccs.items()} if team == "instructor" else {team: list(jccs.get(team, []))}
+        seen = observer.observe_cards(self.state, team)
+        v["cards"] = seen["cards"]               # what the team may see of every card (9.02)
+        v["hidden_cards"] = seen["hidden"]       # the other team's hidden cards: counts per place
+        v["card_markers"] = observer.observe_card_markers(self.state, team)
+        teams = ("US", "RU") if team == "instructor" else (team,)
+        v["jccs"] = {t: list(dict.fromkeys(c["name"] for c in seen["cards"] if c["team"] == t and c["where"] == "pool"))
+                     for t in teams}                # the pool's card names (the widgets' list)
         return v
 
     def log_entries(self, team: str = "instructor", since: int = 0, until: int | None = None) -> list[dict]:

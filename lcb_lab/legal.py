@@ -35,6 +35,7 @@ import numpy as np
 from . import actions as A
 from .actions import CHANCE
 from . import hexgrid
+from .card_options import MAX_CONCRETE, play_card_options
 from .acts import HANDLERS, check_commit_combat
 from .errors import DiceExhausted, IllegalAction
 from .rules import combat, continuing, movement, sequence, stacks
@@ -89,7 +90,8 @@ def _run_on_copy(game: "Game", action: A.Action, quiet: bool):
     copy = state.clone(share_log=True)
     ok = False
     try:
-        result = HANDLERS[type(action)](game, Ctx(copy, game.board, game.catalog, dice, quiet=quiet), action)
+        result = HANDLERS[type(action)](game, Ctx(copy, game.board, game.catalog, dice, game.decks, quiet=quiet),
+                                        action)
         ok = True
     except (IllegalAction, DiceExhausted):
         return None
@@ -210,9 +212,23 @@ def declaration_candidates(game: "Game") -> list[A.CoreAction]:
         if m.task_force == imp.task_force and not (m.destroyed or m.acted):
             marks.setdefault(m.hex, []).append(m.mid)
     out += [A.CoreAction(k, (), markers=tuple(ms)) for ms in marks.values() for k in ("move_combat", "move_conceal")]
-    out += [A.CoreAction("play_jcc", jcc=c) for c in dict.fromkeys(s.jccs.get(imp.team, []))]
+    out += [A.CoreAction("play_jcc", jcc=c) for c in playable_card_names(game)]
     out.append(A.CoreAction("network_repair"))
     return out
+
+
+def playable_card_names(game: "Game") -> list[str]:
+    """The card names a ``play_jcc`` declaration may name now (3.12, 9.31): the team's pool
+    cards and the cards Attached to the active Task Force's units, each name once."""
+    s, imp = game.state, game.state.impulse
+    names = []
+    for c in s.cards.values():
+        if c.team != imp.team or c.expended:
+            continue
+        if c.where == "pool" or (c.where == "attached" and c.host in s.units
+                                 and s.units[c.host].task_force == imp.task_force):
+            names.append(c.name)
+    return list(dict.fromkeys(names))
 
 
 def declarable(ctx: Ctx, action: A.CoreAction) -> bool:
@@ -298,10 +314,14 @@ def _acts(game: "Game") -> list:
             out += _kept(game, [A.Conceal(d.aid)])
         if d.kind == "move_resupply":
             out += resupply_templates(game, d)
+    cards = play_card_options(game)          # PlayCard (3.31, 9.2): a Template when many
+    out += cards if len(cards) <= MAX_CONCRETE else [Template("play_card", tuple(cards), {}, game)]
     if imp.combat is None:
         t = combat_template(game)
         if t is not None:
             out.append(t)
+        elif imp.card_lrs:            # only cards attack: commit them (9.05)
+            out += _kept(game, [A.CommitCombat()])
     else:   # combat done
         out += _kept(game, breakthrough_candidates(game))
     out += _kept(game, [A.EndImpulse()])
@@ -365,7 +385,7 @@ def combat_template(game: "Game") -> Template | None:
                 if e.hex == u.hex:
                     options.append(A.GroundAssault(uid, e.uid, 1))
             limits[f"{uid}/GA"] = 4 if left is None else min(4, left)
-        for cv in t.cvs_of("LRS") if uid in declared else ():   # a 0-AP attacker only assaults (7.22, 12.07)
+        for cv in ctx.cvs_of(u, "LRS") if uid in declared else ():   # a 0-AP attacker only assaults (7.22, 12.07)
             left = supply_left(ctx, u, cv.slot)
             for e in enemies:   # range is a cheap first filter; the trial below decides (7.31, 7.32)
                 if e.revealed and cv.in_range(hexgrid.distance(u.hex, e.hex)):
@@ -534,5 +554,9 @@ def _make_resupply(t: Template, rng, one) -> A.Resupply:
     return A.Resupply(first.action, first.logistics, first.rv_slot, tuple(grants) or first.grants)
 
 
-_MAKERS = {"declare": _make_declare, "commit_combat": _make_commit, "answer": _make_answer,
+def _make_play(t: Template, rng, one) -> A.PlayCard:
+    return one if one is not None else t.options[int(rng.integers(len(t.options)))]
+
+
+_MAKERS = {"play_card": _make_play, "declare": _make_declare, "commit_combat": _make_commit, "answer": _make_answer,
            "resupply": _make_resupply}

@@ -105,9 +105,59 @@ def observe(state: GameState, catalog: Catalog, viewer: str) -> dict:
             counters.append(_full(u, catalog))
     markers = [{"id": m.mid, "type_id": m.type_id, "team": m.team, "hex": m.hex, "revealed": m.revealed,
                 "back": False} for m in state.markers.values() if not m.destroyed and knows(m, viewer)]
+    if not _all_seeing(viewer):           # the other team never reads what is Attached / Embarked (9.02)
+        for c in counters:
+            if not c.get("back") and c["team"] != viewer:
+                c["attachments"] = [f"{len(c['attachments'])} card(s)"] if c["attachments"] else []
     return {"team": viewer, "turn": state.turn, "initiative": state.initiative,
             "network_cubes": dict(state.network_cubes), "influence": state.influence,
             "continuing": dict(state.continuing), "counters": counters, "markers": markers}
+
+
+# ====================================================================== cards
+CARD_FIELDS = ("cid", "name", "team", "where", "host", "hex", "face_up", "deployed", "expended", "cubes",
+               "used", "supply", "free")
+
+
+def card_public(c, viewer: str | None) -> bool:
+    """Whether ``viewer`` sees card ``c``'s face: its own team, the instructor, or face up --
+    played, placed face up or revealed (9.02)."""
+    return _all_seeing(viewer) or c.team == viewer or c.face_up
+
+
+def observe_cards(state: GameState, viewer: str | None) -> dict:
+    """The cards ``viewer`` may see (9.02): ``{"cards": [card dicts], "hidden": {team: {where:
+    count}}}``.  Own cards (all for the instructor) in full; the other team's face-up cards in
+    full except the host of an Attached card whose host is face down (using it does not reveal
+    the host, 9.31, 9.34); every other card of the other team only as a count per place (pool,
+    attached, embarked, deployed face down; discarded or removed unseen)."""
+    cards, hidden = [], {}
+    for c in state.cards.values():
+        if card_public(c, viewer):
+            d = {k: getattr(c, k) for k in CARD_FIELDS}
+            d["supply"] = dict(c.supply)
+            host = state.units.get(c.host or "")
+            if not _all_seeing(viewer) and c.team != viewer and host is not None and not (host.revealed and host.on_map):
+                d["host"] = None
+            cards.append(d)
+        else:
+            where = hidden.setdefault(c.team, {})
+            where[c.where] = where.get(c.where, 0) + 1
+    return {"cards": cards, "hidden": hidden}
+
+
+def observe_card_markers(state: GameState, viewer: str | None) -> list[dict]:
+    """Card markers on the map (13.x): own and revealed ones in full, the other team's
+    unrevealed ones (an ISR marker placed face down, 12.21) as a back in its hex."""
+    out = []
+    for m in state.card_markers.values():
+        if _all_seeing(viewer) or m.team == viewer or m.revealed:
+            out.append({"id": m.mid, "kind": m.kind, "team": m.team, "hex": m.hex, "card": m.card,
+                        "revealed": m.revealed, "back": False})
+        else:
+            out.append({"id": f"marker:{m.hex}", "kind": "marker", "team": m.team, "hex": m.hex,
+                        "revealed": False, "back": True})
+    return out
 
 
 # ====================================================================== known state
@@ -193,6 +243,8 @@ def _declare(e: dict, d: dict) -> Form:
     name = d["action"]
     if d.get("action_kind") == "move_resupply" and units:
         public = f"{name}: a unit (its location may stay hidden)"      # 3.03
+    elif d.get("jcc"):            # the card stays hidden until it is played (9.02)
+        public = name + (f": {public_names(units)} in {d.get('origin')}" if units else "")
     elif not _any_down(units, marks):
         return EVERYONE
     else:
@@ -248,6 +300,13 @@ def _resupply(e: dict, d: dict) -> Form:
 
 
 def _effect(e: dict, d: dict) -> Form:
+    if d.get("effect") == "mildec":           # a new face-down MILDEC: the other team sees a back
+        return [d["team"]], None
+    if d.get("effect") in ("paralyse", "resupply"):
+        if not _any_down(d.get("units", [])):
+            return EVERYONE
+        return [d["team"]], _public(f"A card acts on {public_names(d['units'])}", e["text"].split(":")[0],
+                                    e["rules"])
     if d.get("effect") != "disembark":
         return EVERYONE
     n = len(d["units"])
@@ -255,7 +314,17 @@ def _effect(e: dict, d: dict) -> Form:
                                 f"in {d['hex']}", f"from {public_names([d['host']])}, face down", e["rules"])
 
 
+def _card(e: dict, d: dict) -> Form:
+    """A log line about a card: public unless it is about a hidden card (``hidden`` fact:
+    Attached / Embarked / pool / face down, 9.02) -- the other team then reads that a card
+    of that team acted, not which."""
+    if not d.get("hidden"):
+        return EVERYONE
+    return [d["team"]], _public(f"{d['team']} card", "a hidden card of the other team (9.02)", e["rules"])
+
+
 FORMS: dict[str, Callable[[dict, dict], Form]] = {
+    "card": _card,
     "declare": _declare, "move": _move, "zor": _zor, "reveal": _reveal, "conceal": _conceal,
     "resupply": _resupply, "effect": _effect, "split": _split,
 }

@@ -56,9 +56,9 @@ Planning Stage with no scripted effect."""
 TEAMS = ("US", "RU")
 
 RANDOM_SCENARIO = "gotland_redux"
-RANDOM_SEED = 22
-"""Seed of the random game (dice and choices); 22 gives two combats with INTERCEPT answers
-in two turns."""
+RANDOM_SEED = 12
+"""Seed of the random game (dice and choices); 12 gives two combats with INTERCEPT answers
+and four cards played in two turns (since the random walk plays cards, issue 7)."""
 RANDOM_TURNS = 2
 UNHURRIED = ("end_impulse", "relinquish")
 """Kinds the random walk picks less often (so impulses do something)."""

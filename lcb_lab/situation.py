@@ -332,6 +332,7 @@ def build(sp: SituationSpec, file: str = CALL, board: Board | None = None,
     check_trackers(state, file, prefix="")   # what a save of it would be refused for
     if sp.jccs is not None:
         state.jccs = {t: list(sp.jccs.get(t, [])) for t in ("US", "RU")}
+        state.migrate_jccs()
     try:
         dice = Dice(seed=sp.seed, forced=sp.forced)
     except LcbError as e:

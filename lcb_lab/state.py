@@ -92,6 +92,7 @@ class Declared:
     over_mp: bool = False          # single-hex move beyond MP: nothing else allowed (5.14)
     note: str = ""
     markers: list[str] = field(default_factory=list)   # MILDECs moving with (or as) this stack (5.17)
+    played: str | None = None      # the cid of the card this play_jcc / move_embarked_jcc action used (9.03)
 
     def clone(self) -> "Declared":
         return _codec.clone(self)
@@ -166,6 +167,23 @@ class CardPlay:
         return _codec.clone(self)
 
 
+@dataclass(slots=True)
+class CardMarker:
+    """A marker a card put on the map (13.x): ``kind`` "sof" (13.4), "isr" (13.0, 12.2),
+    "mine" (13.3), "uas", "fortification"...; ``card``: the cid it belongs to; ``revealed``:
+    face up (an ISR marker is placed unrevealed, 12.2). Not a unit: it has no HP or CV here."""
+
+    mid: str                       # "SOF-1", "ISR-1"...
+    kind: str
+    team: str
+    card: str
+    hex: str
+    revealed: bool = True
+
+    def clone(self) -> "CardMarker":
+        return _codec.clone(self)
+
+
 Alloc = dict[str, Union[str, int, None]]
 """One checked allocation, plain data: LRS ``{shooter, slot, target, dice}``; GROUND ASSAULT
 ``{attacker, target, dice}``; INTERCEPT ``{interceptor, slot, target, dice, shooter?}``
@@ -219,6 +237,7 @@ class CombatPlan:
     results: list[CombatResult] = field(default_factory=list)
     rolling: bool = False
     breakthrough: list[str] = field(default_factory=list)
+    card_lrs: list[Alloc] = field(default_factory=list)   # cards' LRS attacks: {shooter=card=cid, cv, dice, target, bmd} (9.05)
 
     @property
     def done(self) -> bool:
@@ -245,6 +264,7 @@ class Impulse:
     attacked_hexes: list[str] = field(default_factory=list)
     lrs_damage_hexes: list[str] = field(default_factory=list)
     resupplied: list[str] = field(default_factory=list)   # logistics units that resupplied (8.01)
+    card_lrs: list[Alloc] = field(default_factory=list)   # card LRS attacks waiting for CommitCombat (9.05)
 
     def clone(self) -> "Impulse":
         return _codec.clone(self)
@@ -277,6 +297,9 @@ class GameState:
     ready: list[str] = field(default_factory=list)            # teams done with the Planning / Deployment Stage
     planning_stages: int = 0            # Planning Stages begun so far (9.31: Attached only in the first)
     chain: list[CardPlay] = field(default_factory=list)       # the open card chain (9.46); [] when none
+    card_markers: dict[str, CardMarker] = field(default_factory=dict)   # SOF / ISR / mine... markers of cards (13.x)
+    ap_loss: dict[str, int] = field(default_factory=dict)     # AP each team's impulses lose for the rest of the turn (card effect)
+    cp_bonus: dict[str, int] = field(default_factory=dict)    # CP cards granted for the next Planning Stage (3.15; cp_gain)
     continuing: dict[str, str] = field(default_factory=dict)  # hex -> "continuing" | "resolved" (7.21)
     total_kills: dict[str, int] = field(default_factory=lambda: {"US": 0, "RU": 0})
     log: list[dict] = field(default_factory=list, metadata={"share_items": True})
@@ -321,11 +344,25 @@ class GameState:
             d["impulse"] = dict(imp, combat=plan)
             d["choices"] = list(d.get("choices", [])) + list(queue)[::-1]
         s = _codec.from_data(cls, d)
+        s.migrate_jccs()
         for c in s.choices:
             if c.id <= 0:
                 s.last_choice_id += 1
                 c.id = s.last_choice_id
         return s
+
+    def migrate_jccs(self) -> None:
+        """Turn the OLD pool of card names (``jccs``, saves and scenarios before issue 7) into
+        pool cards (:attr:`cards`, ``where="pool"``, cids in order) and empty ``jccs``."""
+        if not self.jccs:
+            return
+        for team, names in self.jccs.items():
+            for name in names:
+                n = 1 + sum(1 for c in self.cards.values() if c.team == team)
+                while f"{team}-{n}" in self.cards:
+                    n += 1
+                self.cards[f"{team}-{n}"] = Card(f"{team}-{n}", name, team, "pool", bought=self.turn)
+        self.jccs = {}
 
     # ---- the stack of pending choices ---------------------------------------
     def push_choice(self, choice: Choice) -> Choice:

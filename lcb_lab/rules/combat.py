@@ -23,9 +23,10 @@ from .. import explain
 from ..decisions import Choice
 from ..errors import IllegalAction
 from ..state import CombatPlan, CombatResult, Engagement, Unit, other
+from . import card_cvs, jcc
 from . import ground_assault as ga_rules
 from . import influence
-from .common import Ctx, names, supply_left
+from .common import Ctx, names
 from .conceal import reveal
 from .intercept import odds_groups, target_options, validate_intercepts
 from .lrs import validate_lrs
@@ -44,12 +45,12 @@ def validate_commit(ctx: Ctx, lrs: list[dict], ga: list[dict],
     imp = ctx.state.impulse
     lrs = [_norm(a, "shooter") for a in lrs]
     ga = [_norm(a, "attacker") for a in ga]
-    if not lrs and not ga:
+    if not lrs and not ga and not imp.card_lrs:
         raise IllegalAction("7.03", "no attack allocated")
     validate_lrs(ctx, lrs, active_units)
     ga_rules.validate_ga(ctx, ga, active_units)
     _one_cv_per_unit(lrs, ga)
-    hexes = _target_hexes(ctx, lrs, ga)
+    hexes = _target_hexes(ctx, lrs + imp.card_lrs, ga)
     again = [h for h in hexes if h in imp.attacked_hexes]
     if again:
         raise IllegalAction("7.03", f"{', '.join(again)} was already attacked this impulse")
@@ -67,9 +68,10 @@ def commit(ctx: Ctx, lrs: list[dict], ga: list[dict], active_units: set[str]) ->
     _spend(ctx, [dict(a, slot="GA") for a in ga], "attacker", "slot", "7.15")
     imp.attacked_hexes.extend(hexes)
     _log_allocations(ctx, lrs, ga)
-    influence.lrs_on_populated_hexes(ctx, imp.team, [ctx.state.units[a["target"]].hex for a in lrs])
-    imp.combat = CombatPlan(lrs=lrs, ga=ga, engagements=_engagements(ctx, lrs, ga))
-    for c in reversed(_pre_roll_decisions(ctx, lrs, ga)):   # answered in rulebook order: top first
+    cards = [dict(a) for a in imp.card_lrs]          # card LRS attacks join the combat (9.05)
+    influence.lrs_on_populated_hexes(ctx, imp.team, [ctx.state.units[a["target"]].hex for a in lrs + cards])
+    imp.combat = CombatPlan(lrs=lrs, ga=ga, engagements=_engagements(ctx, lrs + cards, ga), card_lrs=cards)
+    for c in reversed(_pre_roll_decisions(ctx, lrs + cards, ga)):   # answered in rulebook order: top first
         ctx.state.push_choice(c)
 
 
@@ -104,10 +106,8 @@ def _target_hexes(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> list[str]:
 
 
 def _spend(ctx: Ctx, allocs: list[dict], who: str, slot_key: str, rule: str) -> None:
-    for a in allocs:
-        u = ctx.state.units[a[who]]
-        if supply_left(ctx, u, a[slot_key]) is not None:
-            u.supply[a[slot_key]] -= a["dice"]
+    for a in allocs:   # a unit's own slot or an Attached card's (9.33)
+        card_cvs.spend(ctx, ctx.state.units[a[who]], a[slot_key], a["dice"])
 
 
 def _log_allocations(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> None:
@@ -192,7 +192,7 @@ def answer(ctx: Ctx, value) -> None:
         raise IllegalAction("7.010", f"the {d.kind} choice belongs to no committed combat")
     if d.kind == "intercept":
         allocs = [_int_alloc(a) for a in value]
-        validate_intercepts(ctx, allocs, plan.lrs, d.team)
+        validate_intercepts(ctx, allocs, plan.lrs + plan.card_lrs, d.team)
         users = [ctx.state.units[a["interceptor"]] for a in allocs]
         reveal(ctx, _uniq(users), "units that attempt INTERCEPT reveal themselves", ["7.511"])
         _spend(ctx, allocs, "interceptor", "slot", "7.58")
@@ -270,13 +270,18 @@ def _roll_lrs(ctx: Ctx, plan: CombatPlan, tgt: Unit, key: str) -> CombatResult:
         return CombatResult(key, 0)
     naval = ctx.is_naval(tgt)
     shots, stoppable, unstoppable = [], [], []
-    for a in plan.lrs:
+    for a in plan.lrs + plan.card_lrs:
         if a["target"] != tgt.uid:
             continue
-        s = ctx.state.units[a["shooter"]]
-        mods = lrs_modifiers(ctx.state, ctx.board, s.team, tgt.hex, naval)
-        base, cv = _cv_of(ctx, s.uid, a["slot"], mods)
-        cannon = ctx.utype(s).cannon_artillery
+        if "card" in a:            # a card's LRS: its own CV; the network modifier first (7.62, 9.05)
+            mods = lrs_modifiers(ctx.state, ctx.board, other(tgt.team), tgt.hex, naval)
+            base, cannon = a["cv"], False
+            cv = apply(base, mods)
+        else:
+            s = ctx.state.units[a["shooter"]]
+            mods = lrs_modifiers(ctx.state, ctx.board, s.team, tgt.hex, naval)
+            base, cv = _cv_of(ctx, s.uid, a["slot"], mods)
+            cannon = ctx.utype(s).cannon_artillery
         shots.append((a, base, mods, cv, cannon))
         if cannon:
             unstoppable.append((a["dice"], cv))
@@ -293,7 +298,7 @@ def _roll_lrs(ctx: Ctx, plan: CombatPlan, tgt: Unit, key: str) -> CombatResult:
     odds = engagement_odds(s_free, i_pooled, tgt.hp, unstoppable=unstoppable, answered=answered)
     ctx.log(explain.step(
         "odds", f"Odds before rolling: LRS on {tgt.uid} ({tgt.hp} HP)",
-        odds.summary() + "".join(f"; {a['shooter']} {a['dice']} dice at {cv}" for a, _, _, cv, _ in shots)
+        odds.summary() + "".join(f"; {a.get('name', a['shooter'])} {a['dice']} dice at {cv}" for a, _, _, cv, _ in shots)
         + "".join(f"; INTERCEPT {a['interceptor']} {a['dice']} dice at {cv}"
                   + (f" against {a['shooter']}" if a.get("shooter") else "") for a, _, _, cv in ints)
         + f" ({odds.distribution_text()})",
@@ -302,14 +307,15 @@ def _roll_lrs(ctx: Ctx, plan: CombatPlan, tgt: Unit, key: str) -> CombatResult:
     hits_unstop = 0
     hits_by: dict[str, int] = defaultdict(int)      # interceptable hits per attack (shooter)
     for a, base, mods, cv, cannon in shots:
-        rolls = ctx.dice.roll(a["dice"], f"LRS {a['shooter']}->{tgt.uid}")
+        who = a.get("name", a["shooter"])
+        rolls = ctx.dice.roll(a["dice"], f"LRS {who}->{tgt.uid}")
         hits = sum(r <= cv for r in rolls)
         if cannon:
             hits_unstop += hits
         else:
             hits_by[a["shooter"]] += hits
         ctx.log(explain.step(
-            "lrs_roll", f"LRS: {a['shooter']} -> {tgt.uid}",
+            "lrs_roll", f"LRS: {who} -> {tgt.uid}",
             f"{explain.cv_text(base, mods)}; {explain.dice_text(rolls, cv)}"
             + (" (cannon artillery: cannot be intercepted)" if cannon else ""),
             ["7.02", "7.3"] + [m[2] for m in mods] + (["7.52"] if cannon else []),
@@ -381,6 +387,7 @@ def destroy(ctx: Ctx, u: Unit, by_team: str) -> None:
     lost = [u] + [e for e in ctx.state.units.values() if e.embarked_on == u.uid and not e.destroyed]
     for x in lost:
         x.destroyed = True
+    jcc.host_lost(ctx, lost)       # Attached cards die with their host (9.31)
     ctx.state.kills[by_team] += len(lost)
     ctx.state.total_kills[by_team] += len(lost)
     ctx.log(explain.step("destroyed", f"{names(lost)} destroyed",

@@ -41,7 +41,20 @@ class Ctx:
         return self.utype(u).is_naval
 
     def cv(self, u: Unit | str, slot: str) -> CombatValue | None:
+        """The CV in ``slot``: the unit type's, or an Attached card's ``"<cid>:<slot>"`` (9.32)."""
+        if ":" in slot:
+            from .card_cvs import card_cv
+            return card_cv(self, self.state.unit(u) if isinstance(u, str) else u, slot)
         return self.utype(u).cv(slot)
+
+    def cvs_of(self, u: Unit | str, kind: str) -> list:
+        """The unit type's CVs of ``kind`` ("LRS", "INT", "GA") and its Attached cards' (9.32)."""
+        unit = self.state.unit(u) if isinstance(u, str) else u
+        out = list(self.utype(unit).cvs_of(kind))
+        if self.state.cards:
+            from .card_cvs import card_cvs
+            out += card_cvs(self, unit, kind)
+        return out
 
     def mp(self, u: Unit | str) -> int:
         return self.utype(u).mp
@@ -92,7 +105,11 @@ def living_unit(ctx: Ctx, uid: str, rule: str = "4.3") -> Unit:
 
 
 def supply_left(ctx: Ctx, u: Unit, slot: str) -> int | None:
-    """Dice left in ``slot``; None for infinite supply (4.32)."""
+    """Dice left in ``slot``; None for infinite supply (4.32). A card slot ``"<cid>:<slot>"``
+    reads the Attached card's own supply (9.33)."""
+    if ":" in slot:
+        from .card_cvs import card_supply
+        return card_supply(ctx, slot)
     cv = ctx.cv(u, slot)
     if cv is not None and cv.infinite_supply:
         return None
@@ -109,11 +126,19 @@ def check_supply(ctx: Ctx, used: dict[tuple[str, str], int], rule: str) -> None:
 
 def max_supply(ctx: Ctx, u: Unit, slot: str) -> int | None:
     """Starting (= maximum) supply of a slot (8.02); None if infinite."""
+    if ":" in slot:                     # an Attached card's supply: never above its original (9.33)
+        cv = ctx.cv(u, slot)
+        return None if cv is None else cv.supply
     t = ctx.utype(u)
     if slot == "RP":
         return t.rp
     cv = t.cv(slot)
-    return None if cv is None else cv.supply
+    if cv is None or cv.supply is None:
+        return None if cv is None else cv.supply
+    if ctx.state.cards:                 # an Attached card adding to the host's supply (App. B: Aegis)
+        from .card_cvs import supply_bonus
+        return cv.supply + supply_bonus(ctx, u, slot)
+    return cv.supply
 
 
 def contested(ctx: Ctx, hex_label: str) -> bool:

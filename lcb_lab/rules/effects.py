@@ -29,10 +29,10 @@ from .conceal import reveal
 
 
 def note_card(ctx: Ctx, card: str | None) -> None:
-    """Log a played JCC whose text lcb_lab does not simulate."""
+    """Log a declared JCC whose type the decks do not hold (a lesson may script its outcome)."""
     ctx.log(explain.step("card", f"JCC played: {card}",
-                         "card effects are not simulated in this version; a lesson may script the "
-                         "card's outcome (sandbox)", ["3.31", "9.0"]))
+                         "lcb_lab's decks hold no such card, so its effect is not simulated; a lesson may "
+                         "script the card's outcome (sandbox)", ["3.31", "9.0"]))
 
 
 def network_cube(ctx: Ctx, team: str, n: int, why: str, rules: list[str]) -> None:

@@ -34,28 +34,44 @@ from ..errors import IllegalAction
 from .common import Ctx, check_supply, dist, living_unit, supply_left
 
 
-def interceptor_options(ctx: Ctx, target_uid: str, shooter_hexes: list[str]) -> list[dict]:
-    """Every IAMD value of the target's team, judged for this target against
-    shooters in ``shooter_hexes``: the unit must be no farther than the nearest (7.53).
+OFF_MAP = 10 ** 6
+"""The distance of an off-map attacker (a card's LRS, 9.012): farther than any unit on the map."""
 
-    Returns dicts: ``uid, slot, hex, cv, range, distance, shooter_distance,
+
+def interceptor_options(ctx: Ctx, target_uid: str, shooter_hexes: list[str | None],
+                        ballistic: bool | None = False) -> list[dict]:
+    """Every IAMD value of the target's team (its own and its Attached cards', 9.32), judged
+    for this target against shooters in ``shooter_hexes``: the unit must be no farther than
+    the nearest (7.53).
+
+    A shooter hex ``None`` is an off-map attacker (a card's LRS, 9.05, 9.012): lcb_lab's
+    reading of 7.53 is that it is farther from the target than any unit on the map, so only
+    the range rule applies (App. B: 1 Kilo intercepts the Cruise Missile Strike on itself).
+    ``ballistic``: True for a ballistic LRS -- only BMD INTERCEPT values answer it; False --
+    BMD values do not answer it (7.510); None: both may (an attack of either kind).
+
+    Returns dicts: ``uid, slot, hex, cv, range, distance, shooter_distance (None: off-map),
     in_range, close_enough, has_supply, eligible, max_dice, reason``.
     """
     t = ctx.state.unit(target_uid)
-    closest = min(dist(h, t.hex) for h in shooter_hexes) if shooter_hexes else 0
+    closest = min((OFF_MAP if h is None else dist(h, t.hex)) for h in shooter_hexes) if shooter_hexes else 0
     out = []
     for u in ctx.state.living(t.team):
         if not u.on_map:
             continue
-        for cv in ctx.utype(u).cvs_of("INT"):
+        for cv in ctx.cvs_of(u, "INT"):
             d = dist(u.hex, t.hex)
             left = supply_left(ctx, u, cv.slot)
             in_range = cv.in_range(d)
             close = d <= closest
             has = left is None or left > 0
+            bmd = bool(getattr(cv, "bmd", False))
             reason = ""
             if u.paralysed:
                 reason = "may not act this turn (card effect)"
+            elif ballistic is not None and bmd != ballistic:
+                reason = ("only BMD INTERCEPT answers a ballistic LRS (7.510)" if ballistic
+                          else "BMD INTERCEPT answers only ballistic LRS (7.510)")
             elif not in_range:
                 reason = f"out of range ({d} > {cv.range}) (7.53)"
             elif not close:
@@ -64,7 +80,7 @@ def interceptor_options(ctx: Ctx, target_uid: str, shooter_hexes: list[str]) -> 
                 reason = "no INTERCEPT supply (7.08)"
             out.append({
                 "uid": u.uid, "slot": cv.slot, "hex": u.hex, "cv": cv.value,
-                "range": cv.range, "distance": d, "shooter_distance": closest,
+                "range": cv.range, "distance": d, "shooter_distance": None if closest >= OFF_MAP else closest,
                 "in_range": in_range, "close_enough": close, "has_supply": has,
                 "eligible": not reason, "reason": reason or "eligible",
                 "max_dice": INFINITE_DICE_CAP if left is None else left,
@@ -78,13 +94,28 @@ def attacks_on(ctx: Ctx, target_uid: str, lrs_allocs: list[dict]) -> dict[str, d
     t = ctx.state.units[target_uid]
     out: dict[str, dict] = {}
     for a in lrs_allocs:
+        if a["target"] != target_uid:
+            continue
+        if "card" in a:             # a card's LRS: from its host / marker, or off the map (9.012)
+            h = a.get("hex")
+            e = out.setdefault(a["shooter"], {"shooter": a["shooter"], "slot": a["slot"], "hex": h,
+                                              "distance": None if h is None else dist(h, t.hex), "dice": 0,
+                                              "card": a.get("name", a["card"]), "bmd": bool(a.get("bmd"))})
+            e["dice"] += int(a["dice"])
+            continue
         s = ctx.state.units[a["shooter"]]
-        if a["target"] != target_uid or ctx.utype(s).cannon_artillery:
+        if ctx.utype(s).cannon_artillery:
             continue
         e = out.setdefault(s.uid, {"shooter": s.uid, "slot": a["slot"], "hex": s.hex,
-                                   "distance": dist(s.hex, t.hex), "dice": 0})
+                                   "distance": dist(s.hex, t.hex), "dice": 0, "bmd": False})
         e["dice"] += int(a["dice"])
     return out
+
+
+def _ballistic(attacks) -> bool | None:
+    """The kind of LRS a set of attacks is (7.510): True all ballistic, False none, None mixed."""
+    kinds = {a["bmd"] for a in attacks}
+    return kinds.pop() if len(kinds) == 1 else None
 
 
 def target_options(ctx: Ctx, target_uid: str, lrs_allocs: list[dict]) -> dict:
@@ -98,8 +129,9 @@ def target_options(ctx: Ctx, target_uid: str, lrs_allocs: list[dict]) -> dict:
     return {
         "target": target_uid, "hex": ctx.state.units[target_uid].hex,
         "incoming_dice": sum(a["dice"] for a in attacks.values()),
-        "interceptors": _with_infinite(ctx, interceptor_options(ctx, target_uid, [a["hex"] for a in attacks.values()])),
-        "attacks": [dict(a, interceptors=_with_infinite(ctx, interceptor_options(ctx, target_uid, [a["hex"]])))
+        "interceptors": _with_infinite(ctx, interceptor_options(ctx, target_uid, [a["hex"] for a in attacks.values()],
+                                                                _ballistic(attacks.values()))),
+        "attacks": [dict(a, interceptors=_with_infinite(ctx, interceptor_options(ctx, target_uid, [a["hex"]], a["bmd"])))
                     for a in attacks.values()],
     }
 
@@ -132,8 +164,10 @@ def validate_intercepts(ctx: Ctx, allocs: list[dict], lrs_allocs: list[dict], de
                                 else f"{shooter} makes no LRS attack on {tgt} this impulse")
         if n < 1:
             raise IllegalAction("7.54", f"{u.uid} must allocate at least one die")
-        hexes = [attacks[tgt][shooter]["hex"]] if shooter is not None else [x["hex"] for x in attacks[tgt].values()]
-        o = next((o for o in interceptor_options(ctx, tgt, hexes) if o["uid"] == u.uid and o["slot"] == slot), None)
+        answered = [attacks[tgt][shooter]] if shooter is not None else list(attacks[tgt].values())
+        hexes = [x["hex"] for x in answered]
+        o = next((o for o in interceptor_options(ctx, tgt, hexes, _ballistic(answered))
+                  if o["uid"] == u.uid and o["slot"] == slot), None)
         if o is None:
             raise IllegalAction("7.5", f"{u.uid} has no {slot} INTERCEPT value")
         if not o["eligible"]:
@@ -172,4 +206,4 @@ def umbrella(ctx: Ctx, shooter_hex: str, target_uid: str) -> list[dict]:
 
     Same dicts as :func:`interceptor_options`; used by the map overlay.
     """
-    return interceptor_options(ctx, target_uid, [shooter_hex])
+    return interceptor_options(ctx, target_uid, [shooter_hex], None)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from .. import explain
 from ..errors import IllegalAction
 from ..state import Unit, other
+from . import card_cvs
 from .common import Ctx, contested, living_unit, max_supply, supply_left, refs
 
 
@@ -94,9 +95,8 @@ def resupply(ctx: Ctx, log_unit: Unit, rv_slot: str, grants: list[dict]) -> None
     parts = []
     for g in grants:
         r = ctx.state.units[g["unit"]]
-        before = r.supply.get(g["slot"], 0)
-        r.supply[g["slot"]] = before + int(g["rp"])
-        parts.append(f"{r.uid} {g['slot']} {before} -> {r.supply[g['slot']]}")
+        before, after = card_cvs.add(ctx, r, g["slot"], int(g["rp"]))   # an Attached card's own supply (9.33)
+        parts.append(f"{r.uid} {g['slot']} {before} -> {after}")
     ctx.log(explain.step(
         "resupply", f"RESUPPLY by {log_unit.uid} ({rv_slot})",
         f"{total} RP handed out ({log_unit.uid} RP pool now {log_unit.supply['RP']}): " + "; ".join(parts)

@@ -23,7 +23,7 @@ from __future__ import annotations
 from .. import explain
 from ..errors import IllegalAction
 from ..state import Declared, Impulse, other
-from . import continuing, influence, stacks
+from . import continuing, influence, jcc, stacks
 from .common import Ctx, living_unit, names, refs
 from .network import REPAIR_AP
 
@@ -53,7 +53,9 @@ def ap_for(ctx: Ctx, tf: str) -> int:
     if not ctx.state.tf_units(tf):
         return 1
     # Influence benefits take effect at the start of the next turn (15.0)
-    return BASE_AP + (1 if influence.level(ctx.state.influence_turn_start, team) >= 6 else 0)
+    ap = BASE_AP + (1 if influence.level(ctx.state.influence_turn_start, team) >= 6 else 0)
+    # a card's AP loss for the rest of the turn (EMS Jamming, 9.41 ex.); at least 1 AP (sandbox)
+    return max(1, ap - ctx.state.ap_loss.get(team, 0)) if ctx.state.ap_loss else ap
 
 
 def next_team(ctx: Ctx) -> str | None:
@@ -172,7 +174,7 @@ def _log_declared(ctx: Ctx, i: int, d: Declared) -> None:
     if d.split:
         full += " - splits from its stack and must move into its own hex (3.37)"
     ctx.log(explain.step("declare", f"{imp.task_force} declares", full, ["3.03", "3.31"]),
-            team=imp.team, action=name, action_kind=d.kind, origin=d.origin,
+            team=imp.team, action=name, action_kind=d.kind, origin=d.origin, jcc=d.jcc,
             units=refs(ctx.state.units[u] for u in d.units), markers=refs(ctx.state.markers[m] for m in d.markers))
 
 
@@ -191,12 +193,11 @@ def _check_action(ctx: Ctx, a: dict, i: int, seen: set[str]) -> Declared:
         card = a.get("jcc")
         if not card:
             raise IllegalAction("3.31", f"action #{i + 1}: name the JCC played")
-        pool = s.jccs.get(imp.team)   # None: the game defines no pools (e.g. a bare test board)
-        if pool is not None and card not in pool:
-            raise IllegalAction("3.12", f"{card!r} is not in {imp.team}'s JCC pool")
-        if f"jcc:{card}" in seen:
+        cid = jcc.check_declared(ctx, kind, card, [], imp.team, seen)   # own pool / Attached / deployed (3.12, 9.31)
+        key = f"jcc:{cid or card}"
+        if key in seen:
             raise IllegalAction("9.0", f"{card!r} is played twice in one impulse")
-        seen.add(f"jcc:{card}")
+        seen.add(key)
         return Declared(kind, [], jcc=card)
     mids = _check_markers(ctx, a.get("markers", []), i, seen)
     if not uids:
@@ -236,6 +237,11 @@ def _check_action(ctx: Ctx, a: dict, i: int, seen: set[str]) -> Declared:
     if kind == "move_embarked_jcc":
         if not all(ctx.utype(u).embark_gpsv or ctx.utype(u).embark_asv for u in units):
             raise IllegalAction("11.0", f"action #{i + 1}: only Embark-capable ships play Embarked JCCs")
+        cid = jcc.check_declared(ctx, kind, a.get("jcc"), uids, imp.team, seen)   # an Embarked card of the ship (11.1)
+        if cid is not None:
+            if f"jcc:{cid}" in seen:
+                raise IllegalAction("9.0", f"{a.get('jcc')!r} is played twice in one impulse")
+            seen.add(f"jcc:{cid}")
     if any(s.markers[m].hex != origin for m in mids):
         raise IllegalAction("5.17", f"action #{i + 1}: a MILDEC moves with the stack in its own hex")
     return Declared(kind, uids, jcc=a.get("jcc"), origin=origin, split=split, markers=mids)
@@ -265,6 +271,10 @@ def end(ctx: Ctx) -> None:
         raise IllegalAction("3.3", "no impulse in progress")
     if imp.combat and (s.choices or not imp.combat.done):
         raise IllegalAction("3.38", "committed combat must be resolved before the impulse ends")
+    if s.chain:
+        raise IllegalAction("9.46", "a card chain is still being resolved")
+    if imp.card_lrs and imp.combat is None:
+        raise IllegalAction("9.05", "a card's LRS attack joins the impulse's combat: commit the combat first")
     for i, d in enumerate(imp.actions):
         if d.split and not d.moved:
             raise IllegalAction("3.37", f"action #{i + 1}: {names(d.units)} split from their stack and must "
@@ -306,5 +316,7 @@ def end_of_turn(ctx: Ctx) -> None:
         u.moved_with = ""          # units that joined a stack this turn now merge with it (3.37)
     for m in s.markers.values():
         m.acted = False
+    s.ap_loss = {}
+    jcc.refresh(ctx)               # expended cards turn back for the next Action Stage (9.21)
     s.influence_turn_start = s.influence
     ctx.log(explain.step("turn", f"Turn {s.turn} begins", "the Action Stage starts again", ["3.0", "3.05"]))

@@ -182,7 +182,8 @@ class LabActions:
         imp = self.game.impulse
         plan = imp.combat.lrs if imp is not None and imp.combat is not None else []
         lrs = [{k: a[k] for k in ("shooter", "slot", "target", "dice")} for a in plan]
-        return self.game.preview_lrs(lrs, list(intercepts), committed=True) if lrs else {}
+        cards = imp.combat.card_lrs if imp is not None and imp.combat is not None else []   # card LRS (9.05)
+        return self.game.preview_lrs(lrs, list(intercepts), committed=True) if lrs or cards else {}
 
     def apply_card_effect(self, effect: dict):
         """Apply a card's outcome as a *scripted* effect (``game.apply_effect``; cards are not

@@ -194,9 +194,10 @@ class DecisionPanel:
             extra = [o for o in a["interceptors"] if o["eligible"] and o["uid"] not in pooled]
             if not extra:
                 continue
-            out.append(W.HTML(f'&nbsp;&nbsp;<i>Against {esc(a["shooter"])}\'s LRS only</i> ({a["dice"]} dice from '
-                              f'{esc(a["hex"])}, {a["distance"]} hex(es) from the target) '
-                              f'{rule_badges(["7.53", "7.54"])}'))
+            src = (f'{esc(a["hex"])}, {a["distance"]} hex(es) from the target' if a["hex"] is not None
+                   else "off the map: only the range counts")      # a card's LRS (9.05, 9.012)
+            out.append(W.HTML(f'&nbsp;&nbsp;<i>Against {esc(a.get("card") or a["shooter"])}\'s LRS only</i> '
+                              f'({a["dice"]} dice from {src}) {rule_badges(["7.53", "7.54"])}'))
             for o in extra:
                 box = W.BoundedIntText(value=0, min=0, max=int(o["max_dice"]), step=1, layout=W.Layout(width="70px"))
                 self._inputs.append(({"interceptor": o["uid"], "slot": o["slot"], "target": t["target"],

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from lcb_lab.card_options import play_card_options
 from lcb_lab import actions as A
 from lcb_lab import datacodec, legal, load_scenario
 from lcb_lab.actions import CHANCE
@@ -73,9 +74,22 @@ def _slow_impulse(game, rng):
     for d in list(game.impulse.actions):
         if rng.random() < 0.5 or (d.split and not d.moved):
             _slow_move(game, d.aid, rng)
+    for _ in range(4):                              # cards, as lcb_lab.autoplay._random_cards plays them
+        opts = play_card_options(game)
+        if not opts or rng.random() >= 0.7:
+            break
+        a = opts[int(rng.integers(len(opts)))]
+        if legal.trial(game, a):
+            game.apply(a)
+        while game.pending is not None and game.pending.kind == "card_response":
+            answers = [x for x in legal.legal_actions(game) if isinstance(x, A.Action)]
+            game.apply(answers[0] if answers else A.Answer())
     t = legal.combat_template(game)
     if t is not None:
         game.apply(t.sample(rng))
+    elif game.impulse.card_lrs:
+        game.apply(A.CommitCombat())
+    if game.impulse.combat is not None:
         while game.to_act() == CHANCE:
             game.apply(A.ResolveCombat())
     for d in list(game.impulse.actions):

@@ -10,6 +10,7 @@ from lcb_lab import hexgrid, load_scenario
 from lcb_lab.autoplay import play_random_turns
 from lcb_lab.errors import IllegalAction
 from lcb_lab.odds import engagement_odds, hits_pmf
+from lcb_lab.rules.common import max_supply
 from lcb_lab.state import GameState
 
 hexes = st.builds(hexgrid.Hex, st.integers(1, 60), st.integers(1, 60))
@@ -72,8 +73,15 @@ def test_random_legal_play_keeps_invariants_and_round_trips(seed):
         assert 0 <= u.hp <= t.hp
         assert u.destroyed == (u.hp == 0) or u.embarked_on is not None
         for slot, left in u.supply.items():
-            cap = t.rp if slot == "RP" else t.cv(slot).supply
+            cap = max_supply(g._ctx(), u, slot)       # an Attached card may raise it (App. B: Aegis)
             assert 0 <= left <= cap, (u.uid, slot, left)
+    for c in s.cards.values():                        # cards in play stay consistent (9.07, 9.21, 9.31)
+        assert c.where in ("pool", "attached", "embarked", "deployed", "discarded", "removed")
+        assert (c.host is not None) == (c.where in ("attached", "embarked")), c
+        assert not (c.expended and c.where == "pool"), c
+        assert c.where != "attached" or not s.units[c.host].destroyed, c
+    for d in (s.impulse.actions if s.impulse else []):
+        assert d.played is None or d.kind in ("play_jcc", "move_embarked_jcc"), d
     again = GameState.from_dict(json.loads(json.dumps(s.to_dict())))
     assert again.to_dict() == s.to_dict()
     assert s.clone().to_dict() == s.to_dict()
@@ -88,7 +96,7 @@ def test_refused_declarations_change_nothing(seed, what):
     tf = g.available_task_forces()[0]
     g.begin_impulse(tf)
     units = [u.uid for u in g.state.tf_units(tf) if u.on_map and not u.paralysed]
-    card = g.state.jccs[g.impulse.team][0]
+    card = next(c.name for c in g.state.cards.values() if c.team == g.impulse.team and c.where == "pool")
     if what == "fourth":
         acts, rule = [{"kind": "move_combat", "units": [u]} for u in units[:g.impulse.ap + 1]], "3.32"
         if len(units) <= g.impulse.ap:
