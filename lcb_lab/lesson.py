@@ -535,7 +535,9 @@ def summary(game: Game, team: str = "instructor") -> dict:
 
     A team sees what :func:`lcb_lab.observer.observe` shows it: its own units in full,
     revealed enemy units in full, and only the hex of concealed enemy counters (listed
-    under ``concealed_enemy``); destroyed units are listed for everyone.
+    under ``concealed_enemy``); destroyed units are listed for everyone.  ``cards`` is
+    :func:`lcb_lab.observer.observe_cards`: the cards the team may see, and how many hidden
+    cards each team holds where.
     """
     s = game.state
     seen = observer.observe(s, game.catalog, team)        # one module decides what a team sees
@@ -552,6 +554,7 @@ def summary(game: Game, team: str = "instructor") -> dict:
         "winner": s.winner, "result": s.result,
         "network_cubes": s.network_cubes, "influence": s.influence, "kills_total": s.total_kills,
         "units": units,
+        "cards": observer.observe_cards(s, team),
     }
     if team != "instructor":
         out["concealed_enemy"] = sorted(concealed, key=lambda c: c["hex"])

@@ -414,6 +414,12 @@ def test_cli_replays_the_lesson():
     data = json.loads(js.stdout)
     assert data["initiative"] == "US" and data["turn"] == 2
     assert data["units"]["2 Anna"]["destroyed"] is True and data["units"]["1 Kilo"]["hp"] == 1
+    ru = json.loads(subprocess.run([sys.executable, "-m", "lcb_lab", LESSON, "--json", "--team", "RU"],
+                                   capture_output=True, text=True, timeout=300).stdout)
+    us_seen = {c["name"] for c in ru["cards"]["cards"] if c["team"] == "US"}
+    assert "MUX: Unmanned" not in us_seen and "Open Source Intel" not in us_seen   # never played: hidden
+    assert "Combat Air Patrols" in us_seen                                          # face up on the map
+    assert ru["cards"]["hidden"]["US"]["pool"] >= 2
 
 
 # ---------------------------------------------------------------- the lesson format's card and stage steps
