@@ -109,12 +109,17 @@ class Grant:
 class Response:
     """A card used in answer to a link of the open chain (9.4, 9.44, 9.46): ``card`` (cid or
     card name), its effect ``option``; ``to``: the pid of the link answered (None: the last);
-    ``targets``: the cards (cids) an FTR NULLIFY goes after, at most its ``max_targets`` (9.44)."""
+    ``targets``: the cards (cids) an FTR NULLIFY goes after, at most its ``max_targets`` (9.44),
+    or the links' pids as text (``"2"``; :mod:`lcb_lab.rules.responses`)."""
 
     card: Str
     option: Str = "A"
     to: Optional[Int] = None
     targets: Names = ()
+    action: Optional[Int] = None
+    """On the own impulse (a counter, 9.41): the declared Play a JCC action that pays its 1 AP
+    (None: the only one left, or one naming this card; a deployed Persistent card's free use
+    needs none, 9.2)."""
 
 
 @dataclass(frozen=True)

@@ -277,6 +277,33 @@ def answer(game: "Game", c: Ctx, a: A.Answer) -> None:
     advance(game, c)
 
 
+def answer_cards(game: "Game", c: Ctx, choice, a: A.Answer) -> None:
+    """The card-response branch of :func:`answer` (9.41-9.46; :mod:`lcb_lab.rules.responses`)."""
+    from .rules import responses
+    if choice.kind != "card_response":
+        raise IllegalAction(choice.rule, f"the pending choice is {choice.team}'s {choice.kind.replace('_', ' ')} "
+                            "choice; cards and card INTERCEPTs answer a card-response choice")
+    if a.intercepts or a.defence or a.absorb is not None:
+        raise IllegalAction("9.41", f"the pending choice is {choice.team}'s card-response choice; "
+                            "answer it with responses / card_intercepts (or nothing: pass)")
+    if a.choice is not None and a.choice != choice.id:
+        raise IllegalAction("7.010", f"choice {a.choice} is not the pending one ({choice.id}: {choice.kind})")
+    check_names(c, choice.team, [i.interceptor for i in a.card_intercepts])
+    responses.answer(c, c.state.next_choice, a.responses, a.card_intercepts)
+    advance_cards(game, c)
+
+
+def advance_cards(game: "Game", c: Ctx) -> None:
+    """Answer card-response windows by the auto policies (when set) until none is on top."""
+    from .rules import responses
+    while game.auto_policies is not None:
+        top = c.state.next_choice
+        if top is None or top.kind != "card_response":
+            return
+        ans = answer_with(top, game.auto_policies.get(top.kind))
+        responses.answer(c, top, ans["responses"], ans["card_intercepts"])
+
+
 def resolve_combat(game: "Game", c: Ctx, a: A.ResolveCombat) -> bool:
     imp = impulse(c)
     if imp.combat is None:
@@ -324,6 +351,7 @@ def armor_breakthrough(game: "Game", c: Ctx, a: A.ArmorBreakthrough) -> None:
 def play_card(game: "Game", c: Ctx, a: A.PlayCard) -> None:
     from .rules import jcc
     jcc.play(c, a.card, a.option, list(a.targets), a.hex, a.action)
+    advance_cards(game, c)
 
 
 def _stage_act(game: "Game", c: Ctx, a: A.Action) -> None:
@@ -340,3 +368,26 @@ HANDLERS: dict[type, Callable[..., Any]] = {
     A.PlaceCard: _stage_act, A.DeploymentOrder: _stage_act, A.EndDeployment: _stage_act,
 }
 """Action class -> handler."""
+
+
+def _chain_closed(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Refuse every act but an Answer while a card chain waits for its windows (9.46)."""
+    def guarded(game: "Game", c: Ctx, a: A.Action) -> Any:
+        if c.state.chain:
+            raise IllegalAction("9.46", "a card chain is open: its response window must be answered first")
+        return fn(game, c, a)
+    guarded.__name__ = guarded.__qualname__ = fn.__name__
+    guarded.__doc__ = fn.__doc__
+    return guarded
+
+
+def answer_any(game: "Game", c: Ctx, a: A.Answer) -> None:
+    """An Answer: to a card-response window (:func:`answer_cards`) or to a combat choice (:func:`answer`)."""
+    choice = combat.pending(c)
+    if choice is not None and (choice.kind == "card_response" or a.responses or a.card_intercepts):
+        return answer_cards(game, c, choice, a)
+    return answer(game, c, a)
+
+
+HANDLERS[A.Answer] = answer_any
+HANDLERS = {k: (v if k is A.Answer else _chain_closed(v)) for k, v in HANDLERS.items()}

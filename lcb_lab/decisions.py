@@ -3,7 +3,7 @@
 The engine never silently decides for the defender.  When it needs an
 answer it pushes a :class:`Choice` on the ONE stack of pending choices,
 ``GameState.choices`` (INTERCEPT 7.54, GROUND ASSAULT defence 7.13, MILDEC
-absorption 4.22; later NULLIFY/FTR/DETECT windows).  The **top of the stack
+absorption 4.22; the card-response windows of NULLIFY / FTR NULLIFY / card INTERCEPT, 9.4x).  The **top of the stack
 -- the last element, ``state.choices[-1]`` -- is the one to answer next**
 (``Game.pending``): a response window opened while a choice is pending is
 pushed above it and answered first (the chains of 7.513).  Choices that are
@@ -12,13 +12,14 @@ defence of each hex) are pushed in reverse, so they are answered in that
 order.  A person answers in the UI, a lesson script gives the answer, or a
 *named* policy answers:
 
-==============  ==========================================================
-kind            policies
-==============  ==========================================================
-``intercept``   ``no_intercept``, ``match_incoming`` (7.54)
-``ga_defence``  ``no_defence``, ``return_fire`` (7.13)
-``mildec``      ``never_absorb``, ``absorb_all`` (4.22, 7.06)
-==============  ==========================================================
+=================  ==========================================================
+kind               policies
+=================  ==========================================================
+``intercept``      ``no_intercept``, ``match_incoming`` (7.54)
+``ga_defence``     ``no_defence``, ``return_fire`` (7.13)
+``mildec``         ``never_absorb``, ``absorb_all`` (4.22, 7.06)
+``card_response``  ``pass``, ``respond_all``, ``respond_intercept_all`` (9.41-9.46, 9.011)
+=================  ==========================================================
 
 Answer shapes:
 
@@ -28,6 +29,9 @@ Answer shapes:
   (see :mod:`lcb_lab.rules.intercept`)
 * ga_defence: list of ``{"defender", "target", "dice"}``
 * mildec: ``{"absorb": n}``
+* card_response: ``{"responses": [{"card", "option", "to", "targets"}], "card_intercepts":
+  [{"interceptor", "slot", "dice", "to"}]}`` (both empty: pass; see
+  :mod:`lcb_lab.rules.responses`)
 """
 from __future__ import annotations
 
@@ -41,7 +45,7 @@ from .errors import LcbError
 class Choice:
     """A question to one team, waiting on ``GameState.choices``.
 
-    ``kind``: ``"intercept"`` | ``"ga_defence"`` | ``"mildec"``; ``team``: who answers;
+    ``kind``: ``"intercept"`` | ``"ga_defence"`` | ``"mildec"`` | ``"card_response"``; ``team``: who answers;
     ``rule``: the rule number that asks; ``prompt``: one line for people; ``options``:
     JSON-plain data the UI and the policies need to ask it (shapes per kind below);
     ``id``: increasing over the game (0 until pushed with ``GameState.push_choice``).
@@ -51,7 +55,8 @@ class Choice:
     [option]}]}]}`` (an option as in ``rules.intercept.interceptor_options``; a target's
     ``interceptors`` are judged for dice that answer every attack on it, an attack's for
     dice that name that shooter); ga_defence ``{"hex", "defenders", "attackers"}``;
-    mildec ``{"key", "target", "damage", "mildecs"}``.
+    mildec ``{"key", "target", "damage", "mildecs"}``; card_response ``{"link", "window", "cards",
+    "interceptors"}`` (:mod:`lcb_lab.rules.responses`).
     """
 
     kind: str
@@ -93,7 +98,32 @@ def _deep(x: Any) -> Any:
 
 
 def _no(decision: Decision) -> Any:
+    if decision.kind == "card_response":
+        return {"responses": [], "card_intercepts": []}
     return {"absorb": 0} if decision.kind == "mildec" else []
+
+
+def _respond_all(decision: Decision, intercept: bool = False) -> dict:
+    """Every card that may answer for no AP answers (one option per card), at as many of its
+    targets as it may take, the last links first (9.41, 9.44); with ``intercept`` every
+    eligible IAMD value also INTERCEPTs each card it may, with all its dice (9.011).  Cards that
+    would cost an AP on the own impulse (9.41) are left to the player."""
+    out, seen = [], set()
+    for c in decision.options.get("cards", []):
+        if c["cid"] in seen or not c.get("free", True):
+            continue
+        seen.add(c["cid"])
+        picks = list(reversed(c["targets"]))[: c["max_targets"]]
+        out.append({"card": c["cid"], "option": c["option"], "to": None,
+                    "targets": [str(p) for p in picks]})
+    ints, used = [], set()
+    for o in decision.options.get("interceptors", []) if intercept else []:
+        key = o["uid"]                   # one attempt per unit: its supply is not split
+        if key in used or o["max_dice"] <= 0:
+            continue
+        used.add(key)
+        ints.append({"interceptor": o["uid"], "slot": o["slot"], "dice": o["max_dice"], "to": o["to"]})
+    return {"responses": out, "card_intercepts": ints}
 
 
 def _match_incoming(decision: Decision) -> list[dict]:
@@ -171,10 +201,13 @@ POLICIES: dict[str, dict[str, Callable[[Decision], Any]]] = {
     "intercept": {"no_intercept": _no, "match_incoming": _match_incoming},
     "ga_defence": {"no_defence": _no, "return_fire": _return_fire},
     "mildec": {"never_absorb": _no, "absorb_all": _absorb_all},
+    "card_response": {"pass": _no, "respond_all": _respond_all,
+                      "respond_intercept_all": lambda d: _respond_all(d, intercept=True)},
 }
 
 DEFAULT_POLICIES: dict[str, str] = {
     "intercept": "match_incoming", "ga_defence": "return_fire", "mildec": "absorb_all",
+    "card_response": "pass",
 }
 """What scripts use when they name no policy."""
 

@@ -469,6 +469,8 @@ def _make_commit(t: Template, rng, one) -> A.CommitCombat:
 
 # ---------------------------------------------------------------- answers
 def _answers(game: "Game", choice) -> list:
+    if choice.kind == "card_response":
+        return _card_answers(game, choice)
     if choice.kind == "mildec":
         top = min(choice.options["damage"], choice.options["mildecs"])
         return _kept(game, [A.Answer(absorb=k) for k in range(top + 1)])
@@ -512,6 +514,60 @@ def _make_answer(t: Template, rng, one) -> A.Answer:
         picked.append(A.Intercept(o.interceptor, o.slot, o.target, n) if isinstance(o, A.Intercept)
                       else A.Defence(o.defender, o.target, n))
     return _answer(picked)
+
+
+def _card_answers(game: "Game", choice) -> list:
+    """A card-response window (9.41-9.46): the pass, and a template of the cards (each option
+    against each link it may answer) and card INTERCEPTs (one die each; ``max_dice`` bounds)."""
+    from .rules import responses
+    out: list = [A.Answer()]          # a pass is always open (9.46); its roll-out may need dice
+    opts = [A.Response(o["cid"], option=o["option"], targets=(str(t),), action=aid)
+            for o in choice.options["cards"] for t in o["targets"] for aid in (o.get("actions") or [None])]
+    opts += [A.CardIntercept(o["uid"], o["slot"], 1, to=o["to"]) for o in choice.options["interceptors"]
+             if o["max_dice"] > 0]
+    ctx = game._ctx()
+
+    def ok(o) -> bool:      # the rules' own checks, changing nothing (no roll-out on a copy)
+        try:
+            responses.check(ctx, choice.team, *((o,), ()) if isinstance(o, A.Response) else ((), (o,)))
+            return True
+        except IllegalAction:
+            return False
+    opts = [o for o in opts if ok(o)]
+    limits = {f"{o['uid']}/{o['slot']}": o["max_dice"] for o in choice.options["interceptors"]}
+    if opts:
+        out.append(Template("answer_cards", tuple(opts), {"max_dice": limits}, game))
+    return out
+
+
+def _card_answer(parts: list) -> A.Answer:
+    return A.Answer(responses=tuple(p for p in parts if isinstance(p, A.Response)),
+                    card_intercepts=tuple(p for p in parts if isinstance(p, A.CardIntercept)))
+
+
+def _make_card_answer(t: Template, rng, one) -> A.Answer:
+    if one is not None:
+        return _card_answer([one])
+    picked, cards, units, paid, left = [], set(), set(), set(), dict(t.limits["max_dice"])
+    for i in rng.permutation(len(t.options)):
+        o = t.options[int(i)]
+        if rng.random() < 0.5:
+            continue
+        if isinstance(o, A.Response):
+            if o.card in cards or (o.action is not None and o.action in paid):
+                continue
+            cards.add(o.card)
+            paid.add(o.action)
+            picked.append(o)
+        else:
+            k = f"{o.interceptor}/{o.slot}"
+            if o.interceptor in units or left.get(k, 0) <= 0:
+                continue
+            units.add(o.interceptor)
+            n = int(rng.integers(1, min(left[k], 4) + 1))
+            left[k] -= n
+            picked.append(A.CardIntercept(o.interceptor, o.slot, n, to=o.to))
+    return _card_answer(picked)
 
 
 # ---------------------------------------------------------------- resupply
@@ -559,4 +615,4 @@ def _make_play(t: Template, rng, one) -> A.PlayCard:
 
 
 _MAKERS = {"play_card": _make_play, "declare": _make_declare, "commit_combat": _make_commit, "answer": _make_answer,
-           "resupply": _make_resupply}
+           "resupply": _make_resupply, "answer_cards": _make_card_answer}

@@ -296,6 +296,7 @@ def test_app_b_cruise_missile_strike_1_kilo_intercepts_it_and_takes_1_hp(deck):
     g.begin_impulse("TF St. Petersburg")
     g.declare([{"kind": "move_combat", "units": ["1 Tanya"]}, {"kind": "play_jcc", "jcc": "Cruise Missile Strike"}])
     g.apply(A.PlayCard(cms, targets=("1 Kilo",), action=2))
+    g.apply(A.Answer())      # the US passes the card's window: no INTERCEPT of the card itself (9.011)
     g.commit_combat(lrs=[{"shooter": "1 Tanya", "slot": "LRS1", "target": "1 Whiskey", "dice": 5}])
     kilo_t = next(t for t in g.pending.options["targets"] if t["target"] == "1 Kilo")
     attack = kilo_t["attacks"][0]
@@ -362,6 +363,7 @@ def test_the_intercept_odds_preview_counts_a_committed_card_lrs(deck):
     g.begin_impulse("TF Moscow")
     g.declare([{"kind": "play_jcc", "jcc": cms}])
     g.apply(A.PlayCard(cms, targets=("1 Kilo",), action=1))
+    g.apply(A.Answer())      # the US passes the card's window (9.011)
     g.apply(A.CommitCombat())
     odds = g.preview_lrs([], [{"interceptor": "1 Kilo", "slot": "INT1", "target": "1 Kilo", "dice": 4, "shooter": cms}])
     from lcb_lab.odds import engagement_odds
