@@ -97,7 +97,7 @@ def test_the_lesson_starts_in_the_planning_stage_with_6_cp_each():
 
 def test_the_lesson_lists_its_forced_dice_and_the_text_s_gaps():
     text = " ".join(Lesson(LESSON).spec.lesson.assumptions)
-    for gap in ("DDG-80", "1 Yelena", "1 Whiskey", "Constantin", "Cruise Missile Strike",
+    for gap in ("DDG-80", "1 Yelena", "AK-21", "3.23", "1 Whiskey", "Constantin", "Cruise Missile Strike",
                 "CAP-versus-CAP", "FTR NULLIFIED", "Forced dice", "20", "7"):
         assert gap in text, gap
 
@@ -172,7 +172,7 @@ def test_the_other_team_never_sees_the_purchases_during_planning(replay):
 
 # ---------------------------------------------------------------- Deployment Stage (3.2)
 HEXES = {"LHD 1": "AM-26", "DDG-51": "AL-29", "DDG(X)-106": "AO-24", "DDG-80": "AM-27",
-         "1 Anna": "AL-21", "2 Anna": "AL-21", "3 Anna": "AL-21", "1 Yelena": "AL-21", "1 Zhuk": "AK-20",
+         "1 Anna": "AL-21", "2 Anna": "AL-21", "3 Anna": "AL-21", "1 Yelena": "AK-21", "1 Zhuk": "AK-20",
          "DDG-605": "AN-18", "1 Tanya": "AJ-24", "Ivan Co": "AJ-22", "FFG-454": "AL-18"}
 EMBARKED = ("1 Alpha", "2 Alpha", "3 Alpha", "4 Alpha", "1 Kilo", "1 Whiskey")
 
@@ -230,8 +230,12 @@ def test_tactical_cyber_attack_nullify_20_fails_then_4_reveals_and_paralyses(rep
     values = [v for _, vals in r.rolls for v in vals]
     assert values == [20, 4]
     s = r.state
-    for uid in ("1 Anna", "2 Anna", "3 Anna", "1 Yelena"):
+    for uid in ("1 Anna", "2 Anna", "3 Anna"):
         assert s.units[uid].revealed and s.units[uid].paralysed, uid
+    # The narrative counts 1 Yelena in the stack, but it deployed in AK-21 (its own list, the
+    # scenario): the card targets one stack, the units of one hex (3.23), so 1 Yelena is untouched.
+    assert s.units["1 Yelena"].hex == "AK-21"
+    assert not s.units["1 Yelena"].revealed and not s.units["1 Yelena"].paralysed
     assert not card(s, "RU", "Attack on Command and Control").in_play     # used up (9.43)
     assert not card(s, "US", "Tactical Cyber Attack").in_play              # a one-time card (9.07)
     # +1 blue cube (7.61): RU now at 2, so RU LRS and INTERCEPT CVs -4 (7.62)
@@ -262,7 +266,7 @@ def test_constantin_s_thermal_camo_fails_and_the_stack_stays_revealed(replay):
     _, recs = replay
     r = find(recs, "impulse 2 (TF Moscow)", "Thermal Camo")
     assert [v for _, vals in r.rolls for v in vals] == [19]
-    for uid in ("1 Anna", "2 Anna", "3 Anna", "1 Yelena"):
+    for uid in ("1 Anna", "2 Anna", "3 Anna"):
         assert r.state.units[uid].revealed, uid
     assert not card(r.state, "RU", "Thermal Camo").in_play        # a one-time card, used (9.07)
 
