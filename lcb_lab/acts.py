@@ -20,7 +20,7 @@ from . import actions as A
 from . import explain
 from .decisions import answer_with
 from .errors import IllegalAction
-from .rules import combat, conceal, continuing, effects, movement, resupply, sequence
+from .rules import combat, conceal, continuing, deployment, effects, movement, planning, resupply, sequence
 from .rules import ground_assault as ga_rules
 from .rules.common import Ctx, living_unit, refs
 
@@ -349,14 +349,42 @@ def armor_breakthrough(game: "Game", c: Ctx, a: A.ArmorBreakthrough) -> None:
 
 
 def play_card(game: "Game", c: Ctx, a: A.PlayCard) -> None:
+    if c.state.stage == "deployment":          # a Deployment-Stage-only card (9.5)
+        deployment.play_card(c, a.card, a.option, list(a.targets), a.hex)
+        planning.sync_legacy(c.state)
+        return
     from .rules import jcc
     jcc.play(c, a.card, a.option, list(a.targets), a.hex, a.action)
     advance_cards(game, c)
 
 
-def _stage_act(game: "Game", c: Ctx, a: A.Action) -> None:
-    # replaced by lcb_lab.rules.planning / deployment (issue 7, in progress)
-    raise IllegalAction("3.0", f"{a.KIND}: the game is not in a Planning or Deployment Stage")
+# ------------------------------------------------------------------ Planning and Deployment Stages
+def buy_card(game: "Game", c: Ctx, a: A.BuyCard) -> str:
+    card = planning.buy(c, a.team, a.card, a.attach_to, a.embark_on)
+    planning.sync_legacy(c.state)
+    return card.cid
+
+
+def end_planning(game: "Game", c: Ctx, a: A.EndPlanning) -> None:
+    planning.end_planning(c, a.team)
+
+
+def deploy_unit(game: "Game", c: Ctx, a: A.DeployUnit) -> None:
+    deployment.deploy_unit(c, a.unit, a.hex, a.embark_on)
+
+
+def place_card(game: "Game", c: Ctx, a: A.PlaceCard) -> None:
+    deployment.place_card(c, a.card, a.attach_to, a.embark_on, a.hex)
+    planning.sync_legacy(c.state)
+
+
+def deployment_order(game: "Game", c: Ctx, a: A.DeploymentOrder) -> None:
+    deployment.order(c, a.first)
+
+
+def end_deployment(game: "Game", c: Ctx, a: A.EndDeployment) -> None:
+    deployment.end_deployment(c, a.team)
+    planning.sync_legacy(c.state)
 
 
 HANDLERS: dict[type, Callable[..., Any]] = {
@@ -364,8 +392,8 @@ HANDLERS: dict[type, Callable[..., Any]] = {
     A.ExerciseZor: exercise_zor, A.Conceal: conceal_act, A.Resupply: resupply_act,
     A.CommitCombat: commit_combat, A.Answer: answer, A.ResolveCombat: resolve_combat,
     A.ArmorBreakthrough: armor_breakthrough, A.EndImpulse: end_impulse, A.ScriptedEffect: scripted_effect,
-    A.PlayCard: play_card, A.BuyCard: _stage_act, A.EndPlanning: _stage_act, A.DeployUnit: _stage_act,
-    A.PlaceCard: _stage_act, A.DeploymentOrder: _stage_act, A.EndDeployment: _stage_act,
+    A.PlayCard: play_card, A.BuyCard: buy_card, A.EndPlanning: end_planning, A.DeployUnit: deploy_unit,
+    A.PlaceCard: place_card, A.DeploymentOrder: deployment_order, A.EndDeployment: end_deployment,
 }
 """Action class -> handler."""
 

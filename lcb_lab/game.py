@@ -122,6 +122,8 @@ class Game(GameQueries, GamePersistence):
         s, before = self.state, snap.state
         imp = before.impulse or s.impulse
         team = imp.team if imp else (before.initiative if isinstance(action, A.Relinquish) else None)
+        if team is None and before.stage in ("planning", "deployment"):
+            team = _stage_team(action, before)
         return Step(action, drawn, self.dice.state(), len(s.log),
                     dict(self.auto_policies) if self.auto_policies is not None else None,
                     before.turn, len(before.tf_order) + (1 if imp else 0), team, _label(action, s.log, snap.log_len))
@@ -131,7 +133,9 @@ class Game(GameQueries, GamePersistence):
         """Who the game waits for: ``"US"`` / ``"RU"`` (the team with a pending
         choice, else the impulse's team, else the team due to begin the next
         impulse), :data:`CHANCE` while committed combat waits for its roll, or
-        None when the game is over (3.3, 3.5, 7.010).
+        None when the game is over (3.3, 3.5, 7.010).  In the Planning and
+        Deployment Stages (simultaneous): the initiative team until it has ended
+        the stage, then the other (:func:`lcb_lab.rules.deployment.to_act`).
 
         >>> from lcb_lab import situation, actions as A
         >>> g = situation(units={"1 Whiskey": ("usmc_himars_section", "F-6"),
@@ -143,6 +147,11 @@ class Game(GameQueries, GamePersistence):
         'chance'
         """
         s = self.state
+        if s.stage in ("planning", "deployment"):       # simultaneous stages (3.01, 3.21)
+            if self.pending is not None:                 # e.g. a response to a Deployment-Stage card
+                return self.pending.team
+            from .rules.deployment import to_act
+            return to_act(self._ctx())
         if s.stage != "action":
             return None
         choice = self.pending
@@ -429,6 +438,17 @@ class Game(GameQueries, GamePersistence):
     def end_impulse(self) -> None:
         """End the impulse; the last one of the turn runs Initiative and Victory Checks."""
         self.apply(A.EndImpulse())
+
+
+def _stage_team(action: A.Action, s: GameState) -> str | None:
+    """The team of a Planning / Deployment act (for the record's timeline)."""
+    if isinstance(action, A.DeployUnit) and action.unit in s.units:
+        return s.units[action.unit].team
+    if isinstance(action, (A.PlaceCard, A.PlayCard)) and action.card in s.cards:
+        return s.cards[action.card].team
+    if isinstance(action, A.DeploymentOrder):
+        return s.initiative
+    return getattr(action, "team", None)
 
 
 def _label(action: A.Action, log: list[dict], since: int) -> str:

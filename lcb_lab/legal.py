@@ -163,6 +163,8 @@ def sample_and_apply(t: Template, rng: np.random.Generator) -> A.Action:
 # ---------------------------------------------------------------- entry point
 def legal_actions(game: "Game", team: str | None = None) -> list:
     """Concrete actions and templates ``team`` may use now (see module docstring)."""
+    if game.state.stage in ("planning", "deployment") and game.pending is None:   # simultaneous stages
+        return stage_actions(game, game.to_act() if team is None else team)
     who = game.to_act()
     team = who if team is None else team
     if who is None or team != who:
@@ -174,11 +176,77 @@ def legal_actions(game: "Game", team: str | None = None) -> list:
         return _answers(game, choice)
     imp = game.state.impulse
     if imp is None:
-        out = [A.BeginImpulse(tf) for tf in game.available_task_forces()]
+        out = free_card_actions(game, team)
+        out += [A.BeginImpulse(tf) for tf in game.available_task_forces()]
         return out + [a for a in (A.Relinquish(),) if trial(game, a)]
     if imp.phase == "declare":
         return _declarations(game)
     return _acts(game)
+
+
+# ---------------------------------------------------------------- Planning and Deployment Stages
+def stage_actions(game: "Game", team: str | None) -> list:
+    """What ``team`` may do in the Planning or Deployment Stage (3.1, 3.2, 9.5), each action
+    accepted by the rules (:func:`trial`): every card it can buy (into the pool, Attached to
+    each host, Embarked on each ship) and ending the stage; every unit it can deploy (each
+    hex of its area, its ship), every host / ship / hex for its cards still to place, the
+    order of Deployment-Stage cards, the Deployment-Stage cards with no target, ending the
+    stage.  ``[]`` for a team that has ended the stage."""
+    from .rules import deployment, planning
+    s = game.state
+    if team not in ("US", "RU") or team in s.ready:
+        return []
+    ctx = game._ctx()
+    out: list = []
+    if s.stage == "planning":
+        units = sorted(u.uid for u in s.living(team))
+        ships = [u for u in units if game.utype(u).embark_gpsv or game.utype(u).embark_asv]
+        for name in planning.deck_names(ctx, team):
+            ct = ctx.ctype(name, team)
+            if ct.cost > s.cp.get(team, 0):
+                continue
+            out.append(A.BuyCard(team, name))
+            if ct.attached and s.planning_stages == 1:
+                out += [A.BuyCard(team, name, attach_to=u) for u in units
+                        if planning.host_problem(ctx, s.units[u], ct) is None]
+            elif ct.embarkable or planning.must_embark(ct):
+                out += [A.BuyCard(team, name, embark_on=sh) for sh in ships]
+        return _kept(game, out) + [A.EndPlanning(team)]
+    for uid in sorted(s.units):
+        u = s.units[uid]
+        if u.team != team or u.destroyed or deployment.deployed(u):
+            continue
+        area = s.deploy_areas.get(uid)
+        hexes = area.hexes if area is not None and area.hexes else []
+        ship = area.embark_on if area is not None else None
+        out += [A.DeployUnit(uid, embark_on=ship)] if ship else [A.DeployUnit(uid, hex=h) for h in hexes]
+    for c in sorted(s.cards.values(), key=lambda c: c.cid):
+        if c.team != team or c.where != "pool":
+            continue
+        ct = ctx.ctype(c)
+        if c.cid in s.placements:
+            out.append(A.PlaceCard(c.cid, hex=s.placements[c.cid]))
+        elif ct.attached:
+            out += [A.PlaceCard(c.cid, attach_to=u.uid) for u in s.living(team)
+                    if planning.host_problem(ctx, u, ct) is None]
+        elif planning.must_embark(ct):
+            out += [A.PlaceCard(c.cid, embark_on=u.uid) for u in s.living(team) if game.utype(u).embark_gpsv]
+        elif ct.deployment_only and all(e.target == "none" for e in ct.effects[:1]):
+            out.append(A.PlayCard(c.cid))
+    if team == s.initiative and s.deploy_first is None:
+        out += [A.DeploymentOrder(team), A.DeploymentOrder(other(team))]
+    return _kept(game, out + [A.EndDeployment(team)])
+
+
+def free_card_actions(game: "Game", team: str) -> list:
+    """The Influence Meter's free cards ``team`` may take before the first impulse (15.14)."""
+    s = game.state
+    if s.free_cards.get(team, 0) <= 0 or s.tf_order or s.impulse is not None:
+        return []
+    from .rules import planning
+    ctx = game._ctx()
+    return _kept(game, [A.BuyCard(team, n) for n in planning.deck_names(ctx, team)
+                        if not ctx.ctype(n, team).attached])
 
 
 def _kept(game: "Game", candidates) -> list:

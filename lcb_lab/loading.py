@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import inputs as I
+from .cards import Decks
 from .catalog import Catalog
 from .game import Game
 from .scenario import build
@@ -18,7 +19,7 @@ from .scenario import build
 
 def load_scenario(name_or_path: str | Path = "gotland_redux", seed: int | None = 0,
                   forced: list[int] = (), auto_policies: dict[str, str] | None = None,
-                  catalog: Catalog | None = None) -> Game:
+                  catalog: Catalog | None = None, start: str | None = None, decks: Decks | None = None) -> Game:
     """Load a scenario into a new Game: a packaged name (``"gotland_redux"``; the names:
     :func:`lcb_lab.resources.scenario_names`) or a path (a string holding a ``/`` or ending in
     ``.toml``, or a :class:`~pathlib.Path`: a file of your own; :func:`lcb_lab.resources.locate`).
@@ -26,15 +27,20 @@ def load_scenario(name_or_path: str | Path = "gotland_redux", seed: int | None =
     ``seed`` (int >= 0 or None) / ``forced`` (d20 values 1..20) set the Dice;
     ``auto_policies`` (e.g. ``{}`` for the defaults, or ``{"intercept":
     "no_intercept"}``; names from decisions.POLICIES) makes the engine answer
-    the defender's decisions itself.  Raises ScenarioError (file, key,
-    problem) for a malformed file, InputError for bad arguments.
+    the defender's decisions itself.  ``start`` ("planning" | "action") overrides the
+    scenario's ``start``: "planning" begins in the Planning Stage with the units off the
+    map (3.1, 3.2), "action" in the Action Stage with the units and cards in place.
+    ``decks``: the card decks (:class:`lcb_lab.cards.Decks`; default the packaged ones).
+    Raises ScenarioError (file, key, problem) for a malformed file, InputError for bad
+    arguments.
     """
     auto_policies = I.check_policies("load_scenario auto_policies", auto_policies)
-    sc = build(name_or_path, seed, forced, catalog)
+    sc = build(name_or_path, seed, forced, catalog, start, decks)
     sc.state.salt = game_salt(seed)
     game = Game(sc.state, sc.board, sc.catalog, sc.dice, auto_policies)
     game.map_name = sc.map_name
     game.scenario_info = sc.spec
+    game.decks = decks
     return game
 
 

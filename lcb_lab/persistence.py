@@ -56,9 +56,11 @@ class GamePersistence:
             raise LcbError(f"cannot save the game to {path}: {e.strerror or e}") from None
 
     @classmethod
-    def from_json(cls, text: str, catalog: Catalog | None = None, file: str = "<saved game>") -> "Game":
-        """Rebuild a saved game. Raises ScenarioError naming the file, key and problem
-        (InputError when ``text`` is not a string)."""
+    def from_json(cls, text: str, catalog: Catalog | None = None, file: str = "<saved game>",
+                  decks=None) -> "Game":
+        """Rebuild a saved game (``decks``: the card decks it was played with, a
+        :class:`lcb_lab.cards.Decks`; default the packaged ones). Raises ScenarioError naming
+        the file, key and problem (InputError when ``text`` is not a string)."""
         from .catalog import load_catalog
         from .save_check import check_save, saved_board   # the save's strict models: built when a save is read
         from .scenario import ScenarioFile
@@ -75,6 +77,7 @@ class GamePersistence:
         except (TypeError, KeyError, ValueError, AttributeError) as e:
             raise ScenarioError(file, "state", f"malformed saved state: {e}") from None
         g = cls(state, board, catalog, dice, d.get("auto_policies"))
+        g.decks = decks
         g.map_name = d.get("map", "gotland")
         if d.get("scenario_info"):
             g.scenario_info = ScenarioFile.model_validate(d["scenario_info"])
@@ -109,6 +112,7 @@ def _replayed_record(cls, d: dict, board, catalog, saved: "Game", file: str):
             where = "" if e.where == "(value)" else f".{e.where}"
             raise ScenarioError(file, f"record.steps[{i}]{where}", e.problem) from None
     g = cls(first, board, catalog, dice, saved.auto_policies)
+    g.decks = saved.decks
     g.history.steps = steps
     g.history.cursor = 0
     g.history.snapshots = {0: g._snapshot()}

@@ -28,7 +28,12 @@ like ``state.units[DDG-51].hp``:
   kind needs (:class:`lcb_lab.decisions.Choice`);
 * a victory condition that is not the scenario file's (:class:`lcb_lab.scenario.Victory`);
 * ``auto_policies`` naming an unknown decision kind or policy (decisions.POLICIES);
-* a malformed ``scenario_info`` (checked like a scenario file).
+* a malformed ``scenario_info`` (checked like a scenario file);
+* a card filed under another cid, of an unknown team or place, an Attached / Embarked card
+  without a host unit of its team, a card hex off the map (9.0, 9.3, 10.0);
+* Planning / Deployment fields: CP, CP bonus and free cards per known team and not negative,
+  ``ready`` teams known and once, deployment areas of known units with hexes on the map,
+  placements of known cards, later Planning Stages within 2..max_turns (3.1, 3.2, 15.14).
 """
 from __future__ import annotations
 
@@ -50,7 +55,8 @@ from .state import TEAMS, GameState
 STAGES = ("planning", "deployment", "action", "over")
 """Game stages a state may be in (3.0; ``over`` after a Victory Check, 3.5)."""
 
-_NAMED = ("units", "markers", "task_forces", "continuing", "network_cubes", "kills", "total_kills", "supply")
+_NAMED = ("units", "markers", "task_forces", "continuing", "network_cubes", "kills", "total_kills", "supply",
+          "cards", "cp", "cp_bonus", "free_cards", "deploy_areas", "placements")
 
 
 # ------------------------------------------------------------------ strict shapes of the state
@@ -289,6 +295,76 @@ def _check_state(s: Any, board: Board, catalog: Catalog, file: str) -> None:
         _check_impulse(s, s.impulse, file)
     _check_choices(s.choices, file)
     _check_victory(s.victory, file)
+    _check_cards(s, board, file)
+    _check_stages(s, board, file)
+
+
+CARD_PLACES = ("pool", "attached", "embarked", "deployed", "discarded", "removed")
+"""Where a card may be (:class:`lcb_lab.state.Card`)."""
+
+
+def _check_cards(s: Any, board: Board, file: str) -> None:
+    """Each card filed under its cid, of a known team, in a known place; an Attached /
+    Embarked card's host a unit of its team (9.3, 10.0); a card's hex on the map."""
+    for cid, c in s.cards.items():
+        key = f"state.cards[{I.printable(cid)}]"
+        _designator(file, key, cid)
+        if c.cid != cid:
+            _refuse(file, key, f"filed under {cid!r} but named {c.cid!r}")
+        if c.team not in TEAMS:
+            _refuse(file, f"{key}.team", f"unknown team {c.team!r}; known: US, RU")
+        _designator(file, f"{key}.name", c.name)
+        if c.where not in CARD_PLACES:
+            _refuse(file, f"{key}.where", f"unknown place {c.where!r}; known: {', '.join(CARD_PLACES)}")
+        if c.where in ("attached", "embarked"):
+            host = s.units.get(c.host) if c.host is not None else None
+            if host is None or host.team != c.team:
+                _refuse(file, f"{key}.host", f"an {c.where} card needs a host unit of {c.team}, not {c.host!r}")
+        if c.hex is not None and c.hex not in board.hexes:
+            _refuse(file, f"{key}.hex", f"hex {c.hex!r} is not on the {board.name} map")
+        for k in ("cubes", "used"):
+            if getattr(c, k) < 0:
+                _refuse(file, f"{key}.{k}", f"cannot be negative ({getattr(c, k)})")
+
+
+def _check_stages(s: Any, board: Board, file: str) -> None:
+    """The Planning / Deployment fields (3.1, 3.2, 9.5, 15.14): teams known, counts not
+    negative, deployment areas of known units on the map, placements of known cards."""
+    for key in ("cp", "cp_bonus", "free_cards"):
+        for team, n in getattr(s, key).items():
+            if team not in TEAMS:
+                _refuse(file, f"state.{key}[{I.printable(team)}]", f"unknown team {team!r}; known: US, RU")
+            if n < 0:
+                _refuse(file, f"state.{key}[{team}]", f"cannot be negative ({n})")
+    for i, team in enumerate(s.ready):
+        if team not in TEAMS or team in s.ready[:i]:
+            _refuse(file, f"state.ready[{i}]", f"{team!r} is not a team that has not ended the stage yet")
+    if s.planning_stages < 0:
+        _refuse(file, "state.planning_stages", f"cannot be negative ({s.planning_stages})")
+    if s.deploy_first is not None and s.deploy_first not in TEAMS:
+        _refuse(file, "state.deploy_first", f"unknown team {s.deploy_first!r}; known: US, RU")
+    for uid, area in s.deploy_areas.items():
+        key = f"state.deploy_areas[{I.printable(uid)}]"
+        if uid not in s.units:
+            _refuse(file, key, f"no unit {uid!r}")
+        for h in area.hexes:
+            if h not in board.hexes:
+                _refuse(file, f"{key}.hexes", f"hex {h!r} is not on the {board.name} map")
+        if area.embark_on is not None and area.embark_on not in s.units:
+            _refuse(file, f"{key}.embark_on", f"no unit {area.embark_on!r} to embark on")
+    for cid, h in s.placements.items():
+        key = f"state.placements[{I.printable(cid)}]"
+        if cid not in s.cards:
+            _refuse(file, key, f"no card {cid!r}")
+        if h not in board.hexes:
+            _refuse(file, key, f"hex {h!r} is not on the {board.name} map")
+    for i, g in enumerate(s.planning_grants):
+        if not 2 <= g.turn <= s.max_turns:
+            _refuse(file, f"state.planning_grants[{i}].turn", f"turn {g.turn} is not in 2..max_turns ({s.max_turns})")
+        for team, n in g.cp.items():
+            if team not in TEAMS or n < 0:
+                _refuse(file, f"state.planning_grants[{i}].cp[{I.printable(team)}]",
+                        f"CP per known team (US, RU), not negative: {team!r} = {n}")
 
 
 def _check_choices(choices: list, file: str) -> None:

@@ -25,10 +25,14 @@ from .dice import Dice
 from .errors import ScenarioError
 from .files import load_toml
 from .resources import locate
+from .cards import Decks, load_decks
+from .errors import IllegalAction, UnknownName
+from .rules import planning
 from .rules.common import Ctx
 from .rules.conceal import sweep_naval_zor
 from .rules.influence import LIMIT as INFLUENCE_LIMIT
-from .state import GameState, Marker, Unit
+from .rules.jcc import add_card
+from .state import DeployArea, GameState, Marker, PlanningGrant, Unit
 
 if TYPE_CHECKING:  # pragma: no cover
     from importlib.resources.abc import Traversable
@@ -46,6 +50,7 @@ class ScenarioInfo(_M):
     max_turns: int = Field(ge=1)
     initiative: Literal["US", "RU"]
     influence: int = Field(default=0, ge=-INFLUENCE_LIMIT, le=INFLUENCE_LIMIT)  # the meter's range (15.0)
+    start: Literal["planning", "action"] = "action"   # the stage the game begins in (3.0)
     source: str = ""
     notes: list[str] = []
 
@@ -58,17 +63,41 @@ class ScenarioInfo(_M):
         return v
 
 
+class CardEntry(_M):
+    """A card the scenario gives a team (3.01, 3.1): ``attach_to`` a unit (9.3), ``embark_on`` a
+    ship (10.0), or placed on the map in ``hex`` (face up when ``face_up``) at deployment;
+    ``free`` (default) costs no CP, else its cost comes out of the team's CP."""
+    name: str
+    attach_to: Optional[I.Designator] = None
+    embark_on: Optional[I.Designator] = None
+    hex: Optional[str] = None
+    face_up: bool = False
+    free: bool = True
+    note: str = ""
+
+
 class TeamInfo(_M):
     cp: int = Field(ge=0)
     network_cubes: int = Field(ge=0)
-    jccs: list[str] = []
+    prescribed: list[CardEntry] = []   # the scenario's cards (App. B Planning [b])
+    purchases: list[CardEntry] = []    # the cards bought when the game starts in the Action Stage (App. B Planning [a])
+    jccs: list[str] = []               # older files: pool card names (made pool cards: GameState.migrate_jccs)
     source: str = ""
+
+
+class PlanningEntry(_M):
+    """A later Planning Stage: at the start of ``turn``, ``cp`` per team (3.06, 3.15)."""
+    turn: int = Field(ge=2)
+    cp: dict[Literal["US", "RU"], int] = {}
+    note: str = ""
 
 
 class TaskForce(_M):
     name: I.Designator
     team: Literal["US", "RU"]
     player: str = ""
+    area: list[str] = []               # deployment area of its units without their own (3.2)
+    zone: Optional[str] = None
     note: str = ""
 
 
@@ -76,10 +105,12 @@ class UnitEntry(_M):
     uid: I.Designator
     type: str
     task_force: I.Designator
-    hex: Optional[str] = None
-    embarked_on: Optional[I.Designator] = None
+    hex: Optional[str] = None          # start "action": its hex; "planning": its fixed deployment hex
+    embarked_on: Optional[I.Designator] = None   # embarked (or to embark at deployment) on this ship (10.0)
+    area: list[str] = []               # start "planning": the hexes it may deploy in (3.2)
+    zone: Optional[str] = None         # ... or a named zone of [zones]
     revealed: bool = False
-    attachments: list[str] = []
+    attachments: list[str] = []        # older files: card names on the tracker (Unit.attachments; no cards made)
     note: str = ""
 
 
@@ -105,6 +136,8 @@ class ScenarioFile(_M):
     unit: list[UnitEntry]
     marker: list[MarkerEntry] = []
     victory: list[Victory] = []
+    zones: dict[str, list[str]] = {}   # named deployment zones (3.2)
+    planning: list[PlanningEntry] = []
 
 
 def read_toml_model(p: Path | Traversable, model: type[BaseModel], what: str):
@@ -145,15 +178,27 @@ def _key(raw: dict, loc: tuple) -> str:
     return ".".join(parts)
 
 
-def build_state(sc: ScenarioFile, file: str, board: Board, catalog: Catalog) -> GameState:
-    """Cross-check a parsed scenario against map and catalog; make the start state."""
+def build_state(sc: ScenarioFile, file: str, board: Board, catalog: Catalog, decks: Decks | None = None,
+                start: str | None = None) -> GameState:
+    """Cross-check a parsed scenario against map, catalog and decks; make the start state.
+
+    ``start`` ("planning" | "action", default the file's ``scenario.start``): "action" places
+    the units in their hexes and creates the scenario's cards (prescribed and purchases) in
+    place; "planning" opens the first Planning Stage with the units off the map, each with
+    its deployment area (``state.deploy_areas``), and the prescribed cards only."""
+    start = start or sc.scenario.start
     tfs: dict[str, str] = {}
     for t in sc.task_force:
         if t.name in tfs:
             raise ScenarioError(file, f"task_force[{t.name}]", "duplicate Task Force name")
         tfs[t.name] = t.team
+    for team in ("US", "RU"):
+        if team not in sc.teams:
+            raise ScenarioError(file, f"teams.{team}", "missing")
+    zones = {z: [_hex(board, h, file, f"zones.{z}") for h in hexes] for z, hexes in sc.zones.items()}
     units: dict[str, Unit] = {}
-    for i, e in enumerate(sc.unit):
+    areas: dict[str, DeployArea] = {}
+    for e in sc.unit:
         key = f"unit[{e.uid}]"
         if e.uid in units:
             raise ScenarioError(file, key, "duplicate unit designator")
@@ -165,27 +210,27 @@ def build_state(sc: ScenarioFile, file: str, board: Board, catalog: Catalog) -> 
         if t.team != tfs[e.task_force]:
             raise ScenarioError(file, f"{key}.type", f"{e.type} is a {t.team} type but {e.task_force} is "
                                 f"{tfs[e.task_force]}")
-        if (e.hex is None) == (e.embarked_on is None):
-            raise ScenarioError(file, key, "give exactly one of hex or embarked_on")
-        hex_label = None
-        if e.hex is not None:
-            hex_label = _hex(board, e.hex, file, f"{key}.hex")
-            problem = place_problem(board, hex_label, t.is_naval, e.uid)
-            if problem:
-                raise ScenarioError(file, f"{key}.hex", problem)
+        area = _area(e, sc, zones, board, file, key, t.is_naval)
+        if start == "action" and (e.hex is None) == (e.embarked_on is None):
+            raise ScenarioError(file, key, "give exactly one of hex or embarked_on (the game starts in the "
+                                "Action Stage with the units placed)")
+        hex_label = area.hexes[0] if start == "action" and e.hex is not None else None
         supply = {c.slot: c.supply for c in t.cvs if c.supply is not None}
         if t.rp:
             supply["RP"] = t.rp
         units[e.uid] = Unit(e.uid, e.type, t.team, e.task_force, hex_label, t.hp, supply,
-                            e.revealed, e.embarked_on, list(e.attachments))
-    for uid, u in units.items():
-        host = units.get(u.embarked_on) if u.embarked_on else None
-        if u.embarked_on and host is None:
-            raise ScenarioError(file, f"unit[{uid}].embarked_on", f"no unit {u.embarked_on!r} to embark on")
-        if host is not None and (host.hex is None or not catalog.units[host.type_id].embark_gpsv
-                                 or catalog.units[u.type_id].is_naval or host.team != u.team):
+                            e.revealed and start == "action", e.embarked_on if start == "action" else None,
+                            list(e.attachments))
+        areas[e.uid] = area
+    for uid, area in areas.items():
+        ship = area.embark_on
+        host = units.get(ship) if ship else None
+        if ship and host is None:
+            raise ScenarioError(file, f"unit[{uid}].embarked_on", f"no unit {ship!r} to embark on")
+        if host is not None and (areas[ship].embark_on or not catalog.units[host.type_id].embark_gpsv
+                                 or catalog.units[units[uid].type_id].is_naval or host.team != units[uid].team):
             raise ScenarioError(file, f"unit[{uid}].embarked_on",
-                                f"{u.embarked_on} is not a friendly Embark-capable ship on the map (10.31)")
+                                f"{ship} is not a friendly Embark-capable ship on the map (10.31)")
     markers = {}
     for m in sc.marker:
         key = f"marker[{m.mid}]"
@@ -198,17 +243,130 @@ def build_state(sc: ScenarioFile, file: str, board: Board, catalog: Catalog) -> 
         if problem:
             raise ScenarioError(file, f"{key}.hex", problem)
         markers[m.mid] = Marker(m.mid, m.type, tfs[m.task_force], m.task_force, hx)
-    for team in ("US", "RU"):
-        if team not in sc.teams:
-            raise ScenarioError(file, f"teams.{team}", "missing")
-    return GameState(
+    grants = []
+    for i, g in enumerate(sc.planning):
+        if g.turn > sc.scenario.max_turns or any(p.turn == g.turn for p in grants):
+            raise ScenarioError(file, f"planning[{i}].turn", f"turn {g.turn} is not a later turn 2..max_turns "
+                                f"({sc.scenario.max_turns}) given once")
+        grants.append(PlanningGrant(g.turn, {t: g.cp.get(t, 0) for t in ("US", "RU")}))
+    state = GameState(
         scenario=sc.scenario.id, turn=1, max_turns=sc.scenario.max_turns, stage="action",
         initiative=sc.scenario.initiative, task_forces=tfs, tf_order=[], units=units, markers=markers,
         network_cubes={t: sc.teams[t].network_cubes for t in ("US", "RU")},
         influence=sc.scenario.influence, influence_turn_start=sc.scenario.influence,
-        victory=[v.model_dump() for v in sc.victory],
-        jccs={t: list(sc.teams[t].jccs) for t in ("US", "RU")},
+        victory=[v.model_dump() for v in sc.victory], planning_grants=grants,
     )
+    ctx = Ctx(state, board, catalog, None, decks or load_decks())
+    if start == "planning":
+        state.deploy_areas = areas
+        planning.begin(ctx, {t: sc.teams[t].cp for t in ("US", "RU")})
+    else:
+        state.planning_stages = 1          # the first Planning Stage is behind (9.31)
+        state.cp = {t: sc.teams[t].cp for t in ("US", "RU")}   # what the purchases may spend (3.12)
+    for team in ("US", "RU"):
+        info = sc.teams[team]
+        entries = []           # App. B's order: the purchases [a], then the prescribed cards [b]
+        if start == "action":
+            entries += [(f"teams.{team}.purchases[{_name(c.name)}]", c.model_copy(update={"free": False}))
+                        for c in info.purchases]
+        entries += [(f"teams.{team}.prescribed[{_name(c.name)}]", c) for c in info.prescribed]
+        for key, c in entries:
+            _card(ctx, team, c, key, file, board, start)
+    try:
+        planning.give_automatic(ctx)
+    except IllegalAction as ex:
+        raise ScenarioError(file, "(automatic cards)", ex.reason) from None
+    if start == "action":
+        state.cp = {"US": 0, "RU": 0}
+        del state.log[:]                   # the start as the scenario gives it: no history yet
+        planning.grant_free_cards(ctx)     # an Influence start at 9+ (15.14)
+    planning.sync_legacy(state)
+    if any(sc.teams[t].jccs for t in ("US", "RU")):        # an older file: pool card names
+        state.jccs = {t: list(sc.teams[t].jccs) for t in ("US", "RU")}
+        state.migrate_jccs()
+    for e in sc.unit:                                       # an older file's names on the trackers
+        if e.attachments:
+            u = state.units[e.uid]
+            u.attachments = list(e.attachments) + [n for n in u.attachments if n not in e.attachments]
+    return state
+
+
+def _name(n: str) -> str:
+    return I.printable(n) if isinstance(n, str) else "?"
+
+
+def _area(e: UnitEntry, sc: ScenarioFile, zones: dict, board: Board, file: str, key: str,
+          naval: bool) -> DeployArea:
+    """The unit's deployment area: its hex, area, zone or ship, else its Task Force's (3.2)."""
+    given = [k for k in ("hex", "embarked_on", "area", "zone") if getattr(e, k)]
+    if len(given) > 1:
+        raise ScenarioError(file, key, f"give one of hex, embarked_on, area or zone, not {' and '.join(given)}")
+    tf = next(t for t in sc.task_force if t.name == e.task_force)
+    if e.embarked_on:
+        return DeployArea([], e.embarked_on)
+    if e.hex:
+        raw, where = [e.hex], f"{key}.hex"
+    elif e.area:
+        raw, where = e.area, f"{key}.area"
+    elif e.zone or tf.zone:
+        z, where = e.zone or tf.zone, (f"{key}.zone" if e.zone else f"task_force[{tf.name}].zone")
+        if z not in zones:
+            raise ScenarioError(file, where, f"no zone {z!r} in [zones]")
+        raw = zones[z]
+    elif tf.area:
+        raw, where = tf.area, f"task_force[{tf.name}].area"
+    else:
+        raise ScenarioError(file, key, "no deployment area: give hex, embarked_on, area or zone (or its "
+                            "Task Force's area or zone)")
+    hexes = [_hex(board, h, file, where) for h in raw]
+    for h in hexes:
+        problem = place_problem(board, h, naval, e.uid)
+        if problem:
+            raise ScenarioError(file, where, problem)
+    return DeployArea(list(dict.fromkeys(hexes)), None)
+
+
+def _card(ctx: Ctx, team: str, c: CardEntry, key: str, file: str, board: Board, start: str) -> None:
+    """Create one scenario card (attached, embarked, on the map or in the pool). ScenarioError."""
+    s = ctx.state
+    try:
+        ct = ctx.ctype(c.name, team)
+    except UnknownName:
+        raise ScenarioError(file, f"{key}.name", f"no card {c.name!r} in the {team} deck") from None
+    hosts = [k for k in ("attach_to", "embark_on", "hex") if getattr(c, k)]
+    if len(hosts) > 1:
+        raise ScenarioError(file, key, f"give one of attach_to, embark_on or hex, not {' and '.join(hosts)}")
+    for k in ("attach_to", "embark_on"):
+        uid = getattr(c, k)
+        if uid and (uid not in s.units or s.units[uid].team != team):
+            raise ScenarioError(file, f"{key}.{k}", f"{uid!r} is not a unit of {team}")
+    if not c.free:
+        if ct.cost > s.cp.get(team, 0):
+            raise ScenarioError(file, key, f"{ct.name} costs {ct.cost} CP; {team} has {s.cp[team]} CP left of "
+                                "its allocation (3.12)")
+        s.cp[team] -= ct.cost
+    card = add_card(ctx, team, ct.name, free=c.free)
+    try:
+        if c.attach_to:
+            planning.attach(ctx, card, c.attach_to)
+        elif c.embark_on:
+            planning.embark(ctx, card, c.embark_on)
+        elif c.hex:
+            hx = _hex(board, c.hex, file, f"{key}.hex")
+            if start == "planning":
+                s.placements[card.cid] = hx
+            else:
+                card.where, card.hex, card.face_up, card.deployed = "deployed", hx, c.face_up, True
+        elif start == "action" and planning.is_network(ct):
+            card.where, card.face_up, card.deployed = "deployed", True, True     # by the map (7.6)
+    except IllegalAction as ex:
+        k = "attach_to" if c.attach_to else "embark_on" if c.embark_on else "hex"
+        raise ScenarioError(file, f"{key}.{k}", f"{ex.reason} (rule {ex.rule})") from None
+    if start == "planning":
+        where = {"attached": f"attached to {card.host}", "embarked": f"embarked on {card.host}"}.get(card.where, "in the pool")
+        planning.log_secret(ctx, "card_acquired", f"{team} receives {ct.name}" + (" (free)" if c.free else f" ({ct.cost} CP)"),
+                            f"prescribed by the scenario; {where}", ["3.01", "3.1"], team,
+                            f"{team} receives a card from the scenario", planning.card_counts(s, team), card=card.cid)
 
 
 def _hex(board: Board, label: str, file: str, key: str) -> str:
@@ -238,13 +396,14 @@ class LoadedScenario:
 
 
 def build(name_or_path: str | Path = "gotland_redux", seed: int | None = 0, forced: list[int] = (),
-          catalog: Catalog | None = None) -> LoadedScenario:
+          catalog: Catalog | None = None, start: str | None = None, decks: Decks | None = None) -> LoadedScenario:
     """Read a scenario by packaged name (``"gotland_redux"``, :mod:`lcb_lab.resources`) or path
     and build its start.
 
     ``seed`` (an int >= 0, or None) and ``forced`` (d20 values 1..20) set the
     Dice.  Raises ScenarioError (file, key, problem) for a malformed file,
-    InputError for a bad seed / forced list.
+    InputError for a bad seed / forced list.  ``start`` ("planning" | "action") overrides the
+    file's ``scenario.start``; ``decks``: the card decks (default the packaged ones).
     """
     if not isinstance(name_or_path, (str, Path)):
         raise I.InputError("load_scenario", "name_or_path",
@@ -254,7 +413,9 @@ def build(name_or_path: str | Path = "gotland_redux", seed: int | None = 0, forc
     sc, file = read_scenario(name_or_path)
     board = load_board(sc.scenario.map)
     catalog = catalog or load_catalog()
-    state = build_state(sc, file, board, catalog)
+    if start not in (None, "planning", "action"):
+        raise I.InputError("load_scenario", "start", f"'planning' or 'action', not {start!r}")
+    state = build_state(sc, file, board, catalog, decks, start)
     sweep_naval_zor(Ctx(state, board, catalog))  # naval ZOR is constant (6.23)
     return LoadedScenario(sc, file, state, board, catalog, Dice(seed=seed, forced=forced), sc.scenario.map)
 

@@ -56,7 +56,7 @@ from .dice import Dice
 from .errors import LcbError, ScenarioError
 from .files import parse_toml, read_text
 from .save_check import check_trackers
-from .state import GameState, Marker, Unit
+from .state import DeployArea, GameState, Marker, Unit
 
 CALL = "<situation>"
 """The ``file`` of a ScenarioError raised for a Python call."""
@@ -82,6 +82,24 @@ class UnitSpec(_M):
     moved: bool = False
     paralysed: bool = False
     expended: bool = False
+    area: list[str] = []                      # stage planning/deployment: hexes it may deploy in (3.2)
+    embark_area: Optional[str] = None         # ... or the ship it deploys Embarked on (10.0)
+
+
+class CardSpec(_M):
+    """One card of a team (:class:`lcb_lab.state.Card`): in the pool unless ``attach_to`` a unit
+    (9.3, passive effects applied), ``embark_on`` a ship (10.0), or on the map in ``hex``;
+    ``where`` "deployed" (a Persistent card in play, 9.21), "discarded" or "removed" sets it."""
+    name: str = Field(min_length=1)
+    where: Optional[Literal["pool", "deployed", "discarded", "removed"]] = None
+    attach_to: Optional[str] = None
+    embark_on: Optional[str] = None
+    hex: Optional[str] = None
+    face_up: bool = False
+    expended: bool = False
+    cubes: int = Field(default=0, ge=0)
+    used: int = Field(default=0, ge=0)
+    free: bool = False
 
 
 class MarkerSpec(_M):
@@ -112,6 +130,10 @@ class SituationSpec(_M):
     max_turns: int = Field(default=3, ge=1)
     influence: int = Field(default=0, ge=-10, le=10)
     jccs: Optional[dict[Team, list[str]]] = None
+    cards: dict[Team, list[CardSpec]] = {}
+    stage: Literal["planning", "deployment", "action"] = "action"
+    cp: dict[Team, int] = {}                  # CP left in the Planning Stage (3.12)
+    planning_stages: int = Field(default=1, ge=1)   # 1: the first Planning Stage (9.31)
     forced: list[int] = []
     seed: Optional[int] = Field(default=None, ge=0)
     naval_zor: bool = True                    # apply the constant naval ZOR at once (6.23)
@@ -126,7 +148,9 @@ def situation(units: Mapping[str, Any] | list | tuple = (), *, toml: str | Path 
               turn: int | None = None, max_turns: int | None = None, influence: int | None = None,
               jccs: Mapping[str, list[str]] | None = None, forced=None, seed: int | None = None,
               auto: dict[str, str] | None = None, catalog: Catalog | None = None,
-              naval_zor: bool | None = None, check_terrain: bool | None = None):
+              naval_zor: bool | None = None, check_terrain: bool | None = None,
+              cards: Mapping[str, list] | None = None, stage: str | None = None,
+              cp: Mapping[str, int] | None = None, planning_stages: int | None = None, decks=None):
     """A Game in the described situation (see the module docstring for the forms).
 
     Board: ``board`` (a :class:`Board`), or ``map`` (a named map such as
@@ -143,21 +167,31 @@ def situation(units: Mapping[str, Any] | list | tuple = (), *, toml: str | Path 
     ``naval_zor`` (default True) reveals ships inside an enemy naval ZOR (6.23);
     ``check_terrain`` (default True) refuses ships without water and ground
     units without land (5.11).
+    ``cards``: {team: [name or {name, attach_to | embark_on | hex, face_up, where,
+    expended, cubes, used, free}]} (:class:`CardSpec`; Attached cards are checked and their
+    passive effects applied, 9.31); ``decks``: the card decks (a :class:`lcb_lab.cards.Decks`;
+    default the packaged ones).  ``stage`` ("planning" | "deployment" | "action", default
+    action) with ``cp`` ({team: CP left}) and ``planning_stages`` (1 = the first, 9.31); a
+    unit with neither hex nor embarked_on is off the map, to deploy in its ``area`` (hexes)
+    or on its ``embark_area`` ship (3.2).
 
-    Returns a new :class:`~lcb_lab.game.Game` (turn ``turn``, Action Stage, no
-    impulse in progress).  Raises ScenarioError(file, key, problem).
+    Returns a new :class:`~lcb_lab.game.Game` (turn ``turn``, Action Stage unless ``stage``,
+    no impulse in progress).  Raises ScenarioError(file, key, problem).
     """
     raw, file = ({}, CALL) if toml is None else _read_toml(toml)
     given = dict(map=map, size=size, naval=naval, mixed=mixed, colours=colours, cut=cut,
                  features=features, task_forces=task_forces, continuing=continuing, network=network,
                  initiative=initiative, turn=turn, max_turns=max_turns, influence=influence, jccs=jccs,
-                 forced=forced, seed=seed, naval_zor=naval_zor, check_terrain=check_terrain)
+                 forced=forced, seed=seed, naval_zor=naval_zor, check_terrain=check_terrain,
+                 stage=stage, cp=cp, planning_stages=planning_stages)
+    if cards is not None:
+        given["cards"] = {t: [{"name": c} if isinstance(c, str) else dict(c) for c in cs] for t, cs in cards.items()}
     raw.update({k: _plain(k, v) for k, v in given.items() if v is not None})
     if units:
         raw["units"] = _units_raw(units, file)
     if markers:
         raw["markers"] = _markers_raw(markers, file)
-    return build(validate(raw, file), file, board=board, auto=auto, catalog=catalog)
+    return build(validate(raw, file), file, board=board, auto=auto, catalog=catalog, decks=decks)
 
 
 def situation_from_toml(text_or_path: str | Path, *, board: Board | None = None,
@@ -305,7 +339,7 @@ def _feature(f: str | Feature) -> Feature:
 
 
 def build(sp: SituationSpec, file: str = CALL, board: Board | None = None,
-          auto: dict[str, str] | None = None, catalog: Catalog | None = None):
+          auto: dict[str, str] | None = None, catalog: Catalog | None = None, decks=None):
     """A Game from a validated description. Raises ScenarioError."""
     from .game import Game
     from .rules.common import Ctx
@@ -324,12 +358,17 @@ def build(sp: SituationSpec, file: str = CALL, board: Board | None = None,
             raise ScenarioError(file, f"units.{uid}.embarked_on", f"{uid} cannot embark on {u.embarked_on}: "
                                 "a friendly host that is not embarked itself (10.0)")
     state = GameState(
-        "situation", sp.turn, sp.max_turns, "action", sp.initiative, tfs, [], units,
+        "situation", sp.turn, sp.max_turns, sp.stage, sp.initiative, tfs, [], units,
         markers={mid: _marker(mid, m, tfs, board, file) for mid, m in sp.markers.items()},
         network_cubes={"US": 0, "RU": 0, **sp.network}, influence=sp.influence,
         influence_turn_start=sp.influence,
         continuing={_hex(board, h, file, f"continuing.{h}"): v for h, v in sp.continuing.items()})
     check_trackers(state, file, prefix="")   # what a save of it would be refused for
+    state.cp = {"US": 0, "RU": 0, **sp.cp}
+    state.planning_stages = sp.planning_stages
+    state.deploy_areas = {uid: DeployArea([_hex(board, h, file, f"units.{uid}.area") for h in e.area], e.embark_area)
+                          for uid, e in sp.units.items() if e.area or e.embark_area}
+    _cards(state, sp, board, cat, decks, file)
     if sp.jccs is not None:
         state.jccs = {t: list(sp.jccs.get(t, [])) for t in ("US", "RU")}
         state.migrate_jccs()
@@ -338,10 +377,43 @@ def build(sp: SituationSpec, file: str = CALL, board: Board | None = None,
     except LcbError as e:
         raise ScenarioError(file, "forced", str(e)) from None
     game = Game(state, board, cat, dice, auto)
+    game.decks = decks
     game.map_name = sp.map or board.name
     if sp.naval_zor:
         sweep_naval_zor(Ctx(game.state, board, cat))   # constant (6.23)
     return game
+
+
+def _cards(state: GameState, sp: SituationSpec, board: Board, cat: Catalog, decks, file: str) -> None:
+    """Put the described cards into the game (module doc of :class:`CardSpec`). ScenarioError."""
+    from .cards import load_decks
+    from .errors import IllegalAction, UnknownName
+    from .rules import planning
+    from .rules.common import Ctx
+    from .rules.jcc import add_card
+    ctx = Ctx(state, board, cat, None, decks or load_decks())
+    for team, specs in sp.cards.items():
+        for i, c in enumerate(specs):
+            key = f"cards.{team}[{i}]"
+            try:
+                ctx.ctype(c.name, team)
+            except UnknownName:
+                raise ScenarioError(file, f"{key}.name", f"no card {c.name!r} in the {team} deck") from None
+            card = add_card(ctx, team, c.name, free=c.free)
+            card.face_up, card.expended, card.cubes, card.used = c.face_up, c.expended, c.cubes, c.used
+            try:
+                if c.attach_to:
+                    planning.attach(ctx, card, c.attach_to)
+                elif c.embark_on:
+                    planning.embark(ctx, card, c.embark_on)
+            except IllegalAction as ex:
+                raise ScenarioError(file, key, f"{ex.reason} (rule {ex.rule})") from None
+            if c.hex:
+                card.where, card.hex, card.deployed = "deployed", _hex(board, c.hex, file, f"{key}.hex"), True
+            if c.where:
+                card.where = c.where
+                card.deployed = card.deployed or c.where == "deployed"
+    planning.sync_legacy(state)
 
 
 def _named_map(name: str, file: str) -> Board:
@@ -372,8 +444,9 @@ def _unit(uid: str, e: UnitSpec, sp: SituationSpec, tfs: dict[str, str], board: 
                             if tf else f"no Task Force of team {t.team}")
     if tfs[tf] != t.team:
         raise ScenarioError(file, f"{key}.type", f"{e.type} is a {t.team} type but {tf} is {tfs[tf]}")
-    if (e.hex is None) == (e.embarked_on is None):
-        raise ScenarioError(file, key, "give exactly one of hex or embarked_on")
+    if e.hex is not None and e.embarked_on is not None or (
+            e.hex is None and e.embarked_on is None and sp.stage == "action"):
+        raise ScenarioError(file, key, "give exactly one of hex or embarked_on (in the Action Stage)")
     hx = None if e.hex is None else _hex(board, e.hex, file, f"{key}.hex")
     if hx is not None and sp.check_terrain:
         info = board.hex(hx)

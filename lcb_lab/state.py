@@ -168,6 +168,30 @@ class CardPlay:
 
 
 @dataclass(slots=True)
+class DeployArea:
+    """Where the scenario lets a unit deploy (3.2, 3.21): one of the ``hexes`` (a fixed hex,
+    a list or a zone), or Embarked on the ship ``embark_on`` (10.0, App. B)."""
+
+    hexes: list[str] = field(default_factory=list)
+    embark_on: str | None = None
+
+    def clone(self) -> "DeployArea":
+        return _codec.clone(self)
+
+
+@dataclass(slots=True)
+class PlanningGrant:
+    """A later Planning Stage the scenario grants: at the start of ``turn``, ``cp`` per team
+    (3.06, 3.15)."""
+
+    turn: int
+    cp: dict[str, int] = field(default_factory=dict)
+
+    def clone(self) -> "PlanningGrant":
+        return _codec.clone(self)
+
+
+@dataclass(slots=True)
 class CardMarker:
     """A marker a card put on the map (13.x): ``kind`` "sof" (13.4), "isr" (13.0, 12.2),
     "mine" (13.3), "uas", "fortification"...; ``card``: the cid it belongs to; ``revealed``:
@@ -297,9 +321,14 @@ class GameState:
     ready: list[str] = field(default_factory=list)            # teams done with the Planning / Deployment Stage
     planning_stages: int = 0            # Planning Stages begun so far (9.31: Attached only in the first)
     chain: list[CardPlay] = field(default_factory=list)       # the open card chain (9.46); [] when none
+    deploy_areas: dict[str, DeployArea] = field(default_factory=dict)   # uid -> its deployment area (3.2)
+    placements: dict[str, str] = field(default_factory=dict)  # cid -> hex the scenario places it in face up (App. B CAP)
+    planning_grants: list[PlanningGrant] = field(default_factory=list)  # later Planning Stages (3.06)
+    cp_bonus: dict[str, int] = field(default_factory=dict)    # CP cards granted for the next Planning Stage (3.15; cp_gain)
+    deploy_first: str | None = None     # the team that plays its Deployment-Stage cards first (9.5)
+    free_cards: dict[str, int] = field(default_factory=lambda: {"US": 0, "RU": 0})  # free JCCs still to take this Action Stage (15.14)
     card_markers: dict[str, CardMarker] = field(default_factory=dict)   # SOF / ISR / mine... markers of cards (13.x)
     ap_loss: dict[str, int] = field(default_factory=dict)     # AP each team's impulses lose for the rest of the turn (card effect)
-    cp_bonus: dict[str, int] = field(default_factory=dict)    # CP cards granted for the next Planning Stage (3.15; cp_gain)
     continuing: dict[str, str] = field(default_factory=dict)  # hex -> "continuing" | "resolved" (7.21)
     total_kills: dict[str, int] = field(default_factory=lambda: {"US": 0, "RU": 0})
     log: list[dict] = field(default_factory=list, metadata={"share_items": True})

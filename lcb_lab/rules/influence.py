@@ -10,8 +10,12 @@ team that benefits, immediately):
 * a team eliminates an enemy naval unit;
 * the other team's LRS attacks a hex with a city, town, port or airfield
   (one space per hex attacked).
-Benefits by level (CP, AP, extra JCCs) are listed in 15.x; the +1 AP at 6-8
-is applied by the sequence rules.
+Benefits by level (15.1: cumulative, from the start of the turn after the meter got there,
+so read from ``GameState.influence_turn_start``): at 3 or more toward a team, +5 CP at each
+Planning Stage the scenario grants (15.12, :func:`cp_benefit`, added by
+:mod:`lcb_lab.rules.planning`); at 6 or more, +1 AP per impulse (15.13, applied by the
+sequence rules); at 9 or more, 2 cards of any cost, not Attached, into the team pool at the
+start of the Action Stage (15.14, :func:`free_cards_benefit`).
 """
 from __future__ import annotations
 
@@ -20,6 +24,20 @@ from .common import Ctx
 
 POPULATED = {"city", "town", "port", "small_port", "airfield"}
 LIMIT = 10  # the meter runs 0-10 toward either side (1.1 Influence Meter dynamics: 9 to 10 is the top level)
+
+
+CP_BONUS, CP_LEVEL = 5, 3           # 15.12: +5 CP at 3 to 5 (and above: cumulative, 15.1)
+FREE_CARDS, FREE_CARDS_LEVEL = 2, 9  # 15.14: 2 free cards at 9 to 10
+
+
+def cp_benefit(influence: int, team: str) -> int:
+    """CP the meter adds to ``team``'s granted Planning Stage (15.12)."""
+    return CP_BONUS if level(influence, team) >= CP_LEVEL else 0
+
+
+def free_cards_benefit(influence: int, team: str) -> int:
+    """Free cards ``team`` may take at the start of the Action Stage (15.14)."""
+    return FREE_CARDS if level(influence, team) >= FREE_CARDS_LEVEL else 0
 
 
 def level(influence: int, team: str) -> int:

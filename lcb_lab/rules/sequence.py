@@ -100,6 +100,8 @@ def relinquish(ctx: Ctx) -> None:
 def begin(ctx: Ctx, tf: str) -> None:
     """Start ``tf``'s impulse (3.3, 3.39)."""
     s = ctx.state
+    if s.stage in ("planning", "deployment"):
+        raise IllegalAction("3.3", f"impulses begin in the Action Stage, not the {s.stage.title()} Stage")
     if s.stage != "action":
         raise IllegalAction("3.5", f"the game is over: {s.result}")
     if s.impulse is not None:
@@ -319,4 +321,9 @@ def end_of_turn(ctx: Ctx) -> None:
     s.ap_loss = {}
     jcc.refresh(ctx)               # expended cards turn back for the next Action Stage (9.21)
     s.influence_turn_start = s.influence
-    ctx.log(explain.step("turn", f"Turn {s.turn} begins", "the Action Stage starts again", ["3.0", "3.05"]))
+    from .planning import start_of_turn
+    granted = any(g.turn == s.turn for g in s.planning_grants)
+    ctx.log(explain.step("turn", f"Turn {s.turn} begins",
+                         "a Planning Stage first (the scenario grants CP)" if granted else "the Action Stage starts again",
+                         ["3.0", "3.05"] + (["3.06"] if granted else [])))
+    start_of_turn(ctx)      # a granted Planning Stage (3.06), the Influence Meter's free cards (15.14)

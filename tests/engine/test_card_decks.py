@@ -90,7 +90,9 @@ def _has(team: str, name: str) -> bool:
 def test_the_scenario_card_names_resolve():
     data = tomllib.loads((ROOT / "lcb_lab/data/scenarios/gotland_redux.toml").read_text(encoding="utf-8"))
     for team in ("US", "RU"):
-        for n in data["teams"][team]["jccs"]:
+        entries = data["teams"][team]["prescribed"] + data["teams"][team]["purchases"]
+        assert entries
+        for n in (e["name"] for e in entries):
             assert card(team, n)
 
 

@@ -76,7 +76,7 @@ def test_an_old_save_with_jccs_gets_pool_cards():
 
 def test_the_scenario_pools_are_cards_and_the_declaration_checks_them():
     g = load_scenario("gotland_redux")
-    assert sum(c.team == "US" for c in g.state.cards.values()) == 9
+    assert sum(c.team == "US" and c.where != "attached" for c in g.state.cards.values()) == 9   # + 3 Attached (App. B)
     g.begin_impulse("TF Memphis")
     _refused(g, A.Declare((A.CoreAction("play_jcc", jcc="Thermal Camo"),)), "9.02")       # RU's card
     _refused(g, A.Declare((A.CoreAction("play_jcc", jcc="Space Satellites"),)), "3.12")   # not in the pool

@@ -27,8 +27,9 @@ def test_gotland_redux_loads_with_appendix_b_deployment():
 
 
 @pytest.mark.parametrize("old,new,key,problem", [
-    ('hex = "AL-21"                       # rulebook App. B\nattachments = ["T-14 Tank: Unmanned"]',
-     'hex = "ZZ-99"\nattachments = ["T-14 Tank: Unmanned"]', "unit[1 Anna].hex", "not on the gotland map"),
+    ('uid = "1 Anna"\ntype = "runi_naval_infantry_platoon"\ntask_force = "TF Moscow"\nhex = "AL-21"',
+     'uid = "1 Anna"\ntype = "runi_naval_infantry_platoon"\ntask_force = "TF Moscow"\nhex = "ZZ-99"',
+     "unit[1 Anna].hex", "not on the gotland map"),
     ('type = "runi_mlrs_section"', 'type = "runi_rocket_thing"', "unit[1 Tanya].type", "unknown unit type"),
     ('initiative = "US"', 'initiative = "NATO"', "scenario.initiative", "Input should be 'US' or 'RU'"),
     ('max_turns = 3 ', 'max_turns = 0 ', "scenario.max_turns", "greater than or equal to 1"),
@@ -76,7 +77,7 @@ def test_team_view_hides_concealed_enemy_counters():
     assert not any(c.get("uid") == "1 Alpha" for c in ru["counters"])
     inst = g.view("instructor")
     anna = next(c for c in inst["counters"] if c.get("uid") == "1 Anna")
-    assert anna["attachments"] == ["T-14 Tank: Unmanned"] and anna["supply"] == {"GA": 10}
+    assert anna["attachments"] == ["T-14 Tank: Unmanned"] and anna["supply"] == {"GA": 10 + 4}   # T-14: +4 GA (9.31)
     g.apply_effect({"effect": "reveal", "units": ["1 Anna"]})
     anna_us = next(c for c in g.view("US")["counters"] if c.get("uid") == "1 Anna")
     assert anna_us["back"] is False and anna_us["hp"] == 2

@@ -132,10 +132,19 @@ def test_9_31_attached_cards_die_with_their_host_and_only_its_tf_uses_them(deck)
     assert g.state.cards[boats].where == "removed"                         # 9.07: not cycled back
 
 
+def _drop_scenario_aegis(g) -> None:
+    """gotland_redux attaches the sandbox deck's Aegis to DDG(X)-106 (App. B [b]); these tests
+    attach the test deck's instead (its card supply only: the host's own supply is untouched)."""
+    cid = next(c.cid for c in g.state.cards.values() if c.name == "Aegis Ballistic Missile Defense")
+    del g.state.cards[cid]
+    g.state.units["DDG(X)-106"].attachments.remove("Aegis Ballistic Missile Defense")
+
+
 def test_9_31_aegis_adds_its_supply_to_its_host_app_b(deck):
     """App. B Deployment: DDG(X)-106 slides the free Aegis under its tracker and adds its
     supply; Aegis does not count against the allotment (9.31 EXCEPTION: free_attachment)."""
     g = load_scenario("gotland_redux")
+    _drop_scenario_aegis(g)
     g.decks = deck
     assert deck.card("US", "Aegis Ballistic Missile Defense").free_attachment
     cid = _add(g, "US", "Aegis Ballistic Missile Defense", where="attached", host="DDG(X)-106", free=True)
@@ -338,6 +347,7 @@ def test_app_b_pantsir_on_a_paralysed_host_cannot_intercept(deck):
 
 def test_7_510_a_ballistic_card_lrs_is_answered_only_by_bmd(deck):
     g = _app_b(deck)
+    _drop_scenario_aegis(g)
     aegis = _add(g, "US", "Aegis Ballistic Missile Defense", where="attached", host="DDG(X)-106")
     card_effects.on_attach(_ctx(g), g.state.cards[aegis])
     g.state.units["DDG(X)-106"].revealed = True

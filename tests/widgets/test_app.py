@@ -142,7 +142,8 @@ def test_full_combat_flow_through_the_widgets(app):
     p.resolve_button.click()
     assert app.game.impulse.phase == "combat_done", app.message.value
     log = _text(app.log.value)
-    assert "7.02" in log and "LRS: DDG-51 -> 1 Anna" in log and "INTERCEPT allocated: FFG-454" in log
+    # match_incoming answers with 2 Anna's Attached Pantsir-SM (same hex, 7.53; gotland_redux's cards)
+    assert "7.02" in log and "LRS: DDG-51 -> 1 Anna" in log and "INTERCEPT allocated: 2 Anna" in log
     p.end_button.click()
     assert app.game.impulse is None
 

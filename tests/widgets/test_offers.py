@@ -134,8 +134,10 @@ def test_a_pending_intercept_offers_the_answer_template():
     lab.set_team("RU")
     t = _template(g, "answer")
     offered = [(spec["interceptor"], spec["slot"], spec["target"]) for spec, _box in lab.decision._inputs]
-    assert offered == [(o.interceptor, o.slot, o.target) for o in t.options] == [("FFG-454", "INT1", "1 Anna")]
-    box = lab.decision._inputs[0][1]
+    # 2 Anna's Attached Pantsir-SM (gotland_redux's card, App. B) and FFG-454
+    assert offered == [(o.interceptor, o.slot, o.target) for o in t.options] == [
+        ("2 Anna", "RU-3:INT1", "1 Anna"), ("FFG-454", "INT1", "1 Anna")]
+    box = next(b for spec, b in lab.decision._inputs if spec["interceptor"] == "FFG-454")
     assert box.max == t.limits["max_dice"]["FFG-454/INT1"]
     assert not lab.decision.answer_button.disabled
     lab.decision.set_dice({("FFG-454", "1 Anna"): 2})
