@@ -518,11 +518,14 @@ def pending_text(game: Game) -> str:
     lines = [f"  waiting for {c.team} [{c.rule}]: {c.prompt}"]
     if c.kind == "card_response":
         for k in c.options.get("cards", []):
-            odds = ", ".join(f"{key[2:]} {k[key]:.0%}" for key in ("p_detect", "p_success")
-                             if isinstance(k.get(key), (int, float)))
-            lines.append(f"    card {k.get('name')} ({k.get('cid')}): {k.get('kind')}" + (f", {odds}" if odds else ""))
+            odds = [f"{k['p_detect']:.0%} to DETECT" if k.get("p_detect", 1) < 1 else "no DETECT roll",
+                    f"{k['p_success']:.0%} to succeed" if "p_success" in k else "",
+                    f"{k['p']:.0%} in all" if "p" in k else ""]
+            lines.append(f"    card {k.get('name')} ({k.get('cid')}): {k.get('kind', '').replace('_', ' ').upper()}, "
+                         + ", ".join(o for o in odds if o))
         for u in c.options.get("interceptors", []):
-            lines.append(f"    unit {u.get('uid')} {u.get('slot')}: up to {u.get('max_dice')} INTERCEPT dice")
+            lines.append(f"    unit {u.get('uid')} {u.get('slot')}: up to {u.get('max_dice')} INTERCEPT dice"
+                         + (f", {u['p_hit']:.0%} a die" if isinstance(u.get("p_hit"), (int, float)) else ""))
     elif c.kind == "intercept":
         for t in c.options.get("targets", []):
             ok = [o["uid"] for o in t.get("interceptors", []) if o.get("eligible")]
