@@ -230,7 +230,7 @@ def stage_actions(game: "Game", team: str | None) -> list:
             out += [A.PlaceCard(c.cid, attach_to=u.uid) for u in s.living(team)
                     if planning.host_problem(ctx, u, ct) is None]
         elif planning.must_embark(ct):
-            out += [A.PlaceCard(c.cid, embark_on=u.uid) for u in s.living(team) if game.utype(u).embark_gpsv]
+            out += [A.PlaceCard(c.cid, embark_on=u.uid) for u in s.living(team) if game.utype(u.uid).embark_gpsv or game.utype(u.uid).embark_asv]
         elif ct.deployment_only and all(e.target == "none" for e in ct.effects[:1]):
             out.append(A.PlayCard(c.cid))
     if team == s.initiative and s.deploy_first is None:

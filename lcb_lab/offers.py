@@ -38,6 +38,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
 VIEWS = ("US", "RU", "instructor")
+STAGES = ("planning", "deployment")
+"""The stages both teams play side by side (3.1, 3.2): a team view is offered its own actions."""
 
 
 @dataclass(frozen=True)
@@ -224,6 +226,47 @@ class Offers:
         return [a.absorb for a in self._of(A.Answer) if a.absorb is not None]
 
 
+    # ------------------------------------------------------------ cards (3.1, 3.2, 3.31, 9.0-9.5)
+    def _listed(self, cls, kind: str) -> list:
+        """Concrete ``cls`` actions, and the options of ``kind`` templates that are ``cls``."""
+        out = list(self._of(cls))
+        for t in self.template(kind):
+            out += [o for o in t.options if isinstance(o, cls)]
+        return list(dict.fromkeys(out))
+
+    def card_plays(self) -> list[A.PlayCard]:
+        """Card uses listed (3.31, 9.2): each a ``PlayCard`` naming the card (cid), its option, the
+        declared Core Action paying for it (None: a deployed Persistent card's free use) and, when
+        the engine lists them, its targets; a ``play_card`` template contributes its options."""
+        return self._listed(A.PlayCard, "play_card")
+
+    def buys(self) -> list[A.BuyCard]:
+        """Purchases listed for the Planning Stage (3.12, 9.3, 10.0)."""
+        return self._listed(A.BuyCard, "buy_card")
+
+    @property
+    def end_planning(self) -> bool:
+        """May the team end its Planning Stage (3.13)?"""
+        return bool(self._of(A.EndPlanning))
+
+    def deploys(self) -> list[A.DeployUnit]:
+        """Unit placements listed for the Deployment Stage (3.21, 10.0)."""
+        return self._listed(A.DeployUnit, "deploy_unit")
+
+    def places(self) -> list[A.PlaceCard]:
+        """Card placements listed for the Deployment Stage (9.31, 10.0, 3.2)."""
+        return self._listed(A.PlaceCard, "place_card")
+
+    def deployment_orders(self) -> list[str]:
+        """The teams the initiative team may name to play its Deployment-Stage cards first (9.5)."""
+        return [a.first for a in self._of(A.DeploymentOrder)]
+
+    @property
+    def end_deployment(self) -> bool:
+        """May the team end its Deployment Stage (3.22)?"""
+        return bool(self._of(A.EndDeployment))
+
+
 NOTHING = Offers()
 """What a view is offered when it is not its turn (hidden information: nothing is computed)."""
 
@@ -232,6 +275,10 @@ def acting_team(game: "Game", viewer: str) -> str | None:
     """Whose legal actions ``viewer`` ("US" / "RU" / "instructor") is offered now: the team
     :meth:`Game.to_act` names (:data:`CHANCE` for the roll: the impulse's team and the
     instructor), or None when the view is offered nothing."""
+    stage = game.state.stage
+    if stage in STAGES and viewer != "instructor":
+        # Planning and Deployment: each team acts on its own until it is done (3.1, 3.2)
+        return viewer if viewer not in game.state.ready else None
     who = game.to_act()
     if who is None:
         return None
@@ -275,3 +322,20 @@ def declaration_refusal(game: "Game", pending: Sequence[A.CoreAction], new: A.Co
     refusal of ``Declare(pending + [new])`` -- e.g. no AP left (3.32) or a unit named twice
     (3.31) -- or None when the declaration stays legal."""
     return refusal(game, A.Declare(tuple(pending) + (new,)))
+
+
+def team_offers(game: "Game", team: str) -> Offers:
+    """``team``'s own legal actions in the Planning or Deployment Stage (3.1, 3.2: both teams
+    act side by side), e.g. for the instructor's Planning panel with a team picked; nothing
+    once the team is done with the stage or in another stage."""
+    s = game.state
+    if s.stage not in STAGES or team not in ("US", "RU") or team in s.ready:
+        return NOTHING
+    return Offers(team, tuple(game.legal_actions(team)), 0)
+
+
+def card_plays(game: "Game", offer: Offers) -> list[A.PlayCard]:
+    """The card uses ``offer`` lists (:meth:`Offers.card_plays`: ``game.legal_actions`` lists each
+    declared *Play a JCC* card and each deployed Persistent card's free use, one ``PlayCard`` per
+    option and target it allows, 3.31, 9.2)."""
+    return offer.card_plays()

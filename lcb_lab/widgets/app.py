@@ -57,7 +57,8 @@ from ..views import MapView
 from . import panels
 from .actions import LabActions
 from .board_view import HexInfoPanel, MapPresenter
-from .cards import CardEffectPanel
+from .card_actions import CardActions
+from .cards import CardEffectPanel, CardsPanel
 from .controller import TEAMS, LabController, follow, normalise_team
 from .decisions import DecisionPanel
 from .fork_view import ForkView
@@ -66,6 +67,7 @@ from .impulse import ImpulsePanel
 from .lesson_replay import LESSON_INTRO, LessonReplayPanel, lesson_names
 from .log_panel import LogPanel
 from .messages import INPUT_ERRORS, MessageLine, error_text
+from .planning import DeploymentPanel, PlanningPanel
 from .timeline import HistoryActions, HistoryPanel
 from .unit_panel import UnitPanel
 
@@ -105,7 +107,7 @@ class LabBox(W.HBox):
         return super()._repr_mimebundle_(**kwargs)
 
 
-class LabApp(LabActions, HistoryActions):
+class LabApp(CardActions, LabActions, HistoryActions):
     """The assembled lab for one game (``.widget`` is the ipywidgets layout).
 
     Python methods mirror the buttons, so scripts and tests drive the same
@@ -177,6 +179,16 @@ class LabApp(LabActions, HistoryActions):
         self.decision.bind(c)
         self.impulse_panel = ImpulsePanel(c, self)
         self.card_panel = CardEffectPanel(c, self.apply_card_effect)
+        # issue 7: the cards of the view, Planning and Deployment -- in the Impulse tab (the layout keeps six tabs)
+        self.cards_panel = CardsPanel(c, self.play_card)
+        self.planning_panel = PlanningPanel(c, self)
+        self.deployment_panel = DeploymentPanel(c, self)
+        self.play_tab = W.VBox([self.planning_panel.widget, self.deployment_panel.widget, self.impulse_panel.widget,
+                                self.cards_panel.widget])
+        """The *Impulse* tab: the stage's panel (Planning / Deployment) or the impulse, then the Cards."""
+        self.play_tab.add_class("lcb-play-tab")
+        self.stage_follower = follow(c, ["version"], self._draw_stage, extra=self.ctl.stage)
+        self._draw_stage()
         self.lesson_panel = LessonReplayPanel(c, self)
         self.game_panel = GamePanel(c, self, self.files_dir)
         self.history_panel = HistoryPanel(c, self)              # History tab
@@ -196,7 +208,7 @@ class LabApp(LabActions, HistoryActions):
          self.load_button, self.cancel_button) = (gp.game_info, gp.scenario_picker, gp.seed_box, gp.new_button,
                                                   gp.file_box, gp.save_button, gp.load_button, gp.cancel_button)
 
-        self.tabs = W.Tab(children=[self.impulse_panel.widget, u.overlay_box, lp.widget, gp.widget,
+        self.tabs = W.Tab(children=[self.play_tab, u.overlay_box, lp.widget, gp.widget,
                                     self.history_panel.widget, self.log_box])
         for i, title in enumerate(TAB_TITLES):       # short titles: six tabs fit the compact column
             self.tabs.set_title(i, title)
@@ -228,6 +240,11 @@ class LabApp(LabActions, HistoryActions):
         self.flow_follower = follow(c, ["font_scale", "branch_link"], self._draw_flow)
         self.scale_follower()
         self.flow_follower()
+
+    def _draw_stage(self) -> None:
+        """The impulse controls only in the Action Stage (Planning / Deployment have their panels)."""
+        shown = self.ctl.stage() not in ("planning", "deployment")
+        self.impulse_panel.widget.layout.display = None if shown else "none"
 
     def _draw_scale(self) -> None:
         self.css.value = panels.CSS + panels.scale_css(self._css_class, self.ctl.font_scale)

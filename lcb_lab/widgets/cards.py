@@ -1,9 +1,10 @@
-"""The instructor's card-effect panel: a card's outcome applied as a *scripted* effect.
+"""The Cards panel of every view (issue 7) and the instructor's scripted card-effect panel.
 
-lcb_lab does not simulate JCCs (the rulebook prints no card texts, 9.0).
-Lessons apply a card's stated outcome with ``game.apply_effect`` (see
-:mod:`lcb_lab.rules.effects`); this panel lets the instructor do the same
-live: reveal a target, paralyse units, add Tactical Network cubes, or land
+:class:`CardsPanel` -- the hand, a card's detail and *Play* (a card, its option, its targets
+picked on the map) -- is described in its docstring.  :class:`CardEffectPanel` (below) is the
+instructor's scripted effect, kept for old lessons and what-ifs the card engine does not
+cover: a card's stated outcome applied with ``game.apply_effect`` (see
+:mod:`lcb_lab.rules.effects`), live: reveal a target, paralyse units, add Tactical Network cubes, or land
 units from their ship (disembark from "LHD 1" into a hex).  It says plainly
 that the outcome is scripted, not simulated, and the log marks it so.
 
@@ -20,6 +21,10 @@ from typing import TYPE_CHECKING, Callable
 
 import ipywidgets as W
 
+from .. import actions as A
+from ..errors import LcbError
+from ..offers import card_plays
+from . import card_hand
 from .controller import follow
 from .panels import esc, rule_badges
 from .sync import set_options
@@ -34,8 +39,8 @@ EFFECT_KINDS = [
     ("Disembark units into a hex", "disembark"),
 ]
 EFFECT_RULES = {"reveal": ["6.13"], "paralyse": ["9.0"], "network_cube": ["7.61"], "disembark": ["5.19", "12.0"]}
-SCRIPTED_NOTE = ("Scripted outcome, not a simulated card: lcb_lab has no card texts (9.0), so this applies "
-                 "what the card did, as you state it. The log marks it as scripted.")
+SCRIPTED_NOTE = ("Scripted outcome, not a simulated card: this applies what a card did, as you state it, "
+                 "outside the card engine (the Cards section plays cards). The log marks it as scripted.")
 
 
 def _lay(width: str) -> W.Layout:
@@ -195,3 +200,249 @@ class CardEffectPanel:
         self.units_hint.value = ""
         self.hex.value = ""
         self._last_hex = None
+
+
+# ====================================================================== the Cards panel (issue 7)
+TARGET_WORDS = {
+    "none": "no target", "stack": "the stack in the clicked hex", "unit": "the selected unit",
+    "units": "units of the clicked hex", "hex": "the clicked hex", "hexes": "the hexes you add (click, then Add hex)",
+    "enemy_card": "an enemy card", "own_card": "one of your cards", "network": "the enemy Tactical Network",
+}
+
+
+class CardsPanel:
+    """The Cards section of a view (issue 7 item 10): the hand (:func:`.card_hand.hand_html`),
+    a card's detail, and *Play*: a card from the listed card uses (the declared *Play a JCC*
+    actions, a deployed Persistent card's free use), its option, its targets picked on the map
+    (the clicked hex, its stack, the selected unit, or hexes added one by one) or an enemy /
+    own card, then ``play(card, option, targets, hex, action)`` (``LabApp.play_card``).
+
+    Observes the controller's ``version``, ``viewer``, ``selected_hex`` and ``selected_unit``.
+    Hidden information: the hand and the card lists come from the view (:meth:`LabController.cards`);
+    the play lists are the view's own offers (nothing while it is not its turn)."""
+
+    def __init__(self, ctl: "LabController", play: Callable[..., object]):
+        self.ctl = ctl
+        self._play = play
+        self.hand = W.HTML()
+        self.play_head = W.HTML()
+        lay = {"style": {"description_width": "58px"}}
+        self.card = W.Dropdown(description="Card", layout=_lay("330px"), **lay)
+        self.option = W.Dropdown(description="Option", layout=_lay("330px"), **lay)
+        self.units = W.SelectMultiple(description="Units", rows=3, layout=_lay("330px"), **lay)
+        self.target_card = W.Dropdown(description="At card", layout=_lay("330px"), **lay)
+        self.hexes = W.Text(description="Hexes", placeholder="click a hex, then Add hex", layout=_lay("230px"), **lay)
+        self.add_hex = W.Button(description="Add hex", icon="plus", layout=_lay("96px"),
+                                tooltip="add the clicked hex to the card's target hexes")
+        self.add_hex.on_click(lambda _b: self._add_hex())
+        self.target_hint = W.HTML()
+        self.play_button = W.Button(description="Play", icon="play", button_style="primary", layout=_lay("110px"),
+                                    tooltip="play the card: game.apply(PlayCard(...)); the other team may answer")
+        self.play_button.on_click(lambda _b: self.play())
+        self.hex_row = W.HBox([self.hexes, self.add_hex])
+        self.play_box = W.VBox([self.play_head, self.card, self.option, self.target_hint, self.units,
+                                self.target_card, self.hex_row, self.play_button])
+        self.play_box.add_class("lcb-card-play")
+        self.detail_picker = W.Dropdown(description="Detail", layout=_lay("330px"), **lay)
+        self.detail = W.HTML()
+        self.widget = W.VBox([self.hand, self.play_box, self.detail_picker, self.detail])
+        self.widget.add_class("lcb-cards")
+        self.plays: list = []
+        self._live = ctl.live
+        self.follower = follow(ctl, ["version", "viewer", "selected_hex", "selected_unit"], self.refresh,
+                               extra=lambda: (self.card.value, self.option.value))
+        for w in (self.card, self.option):
+            w.observe(self.follower, "value")
+        self.hand_follower = follow(ctl, ["version", "viewer"], self._draw_hand)
+        self.detail_follower = follow(ctl, ["version", "viewer"], self._draw_detail,
+                                      extra=lambda: (self.detail_picker.value,))
+        self.detail_picker.observe(self.detail_follower, "value")
+
+    # ------------------------------------------------------------ what may be played
+    def _groups(self) -> dict[str, list]:
+        """{key "cid|aid": [PlayCard per option]} of the listed card uses."""
+        out: dict[str, list] = {}
+        for p in self.plays:
+            out.setdefault(f"{p.card}|{p.action}", []).append(p)
+        return out
+
+    def listed(self) -> list:
+        """The listed ``PlayCard`` s of the card use and option chosen (one per target the engine
+        lists, e.g. each hex with enemy units for a stack)."""
+        group = self._groups().get(self.card.value or "", [])
+        return [p for p in group if p.option == self.option.value] or group[:1]
+
+    def chosen(self):
+        """The listed ``PlayCard`` the Card and Option inputs name (None: none); its targets are
+        the engine's first listed ones (:meth:`to_play` picks the one the map points at)."""
+        ps = self.listed()
+        return ps[0] if ps else None
+
+    def to_play(self):
+        """The ``PlayCard`` *Play* applies: the chosen use with the targets from the map
+        (:meth:`targets`); when the engine lists its targets, the listed action the map points at
+        (same targets and hex, else the same hex, else the same targets) -- else the map's own,
+        for the engine to judge (a refusal names its rule)."""
+        p = self.chosen()
+        if p is None:
+            return None
+        targets, hx = self.targets()
+        listed = self.listed()
+        for same in (lambda q: (tuple(q.targets), q.hex) == (tuple(targets), hx),
+                     lambda q: hx is not None and q.hex == hx,
+                     lambda q: bool(targets) and set(q.targets) == set(targets)):
+            hit = next((q for q in listed if same(q)), None)
+            if hit is not None:
+                return hit
+        return A.PlayCard(p.card, p.option, tuple(targets), hx, p.action)
+
+    def effect(self):
+        p = self.chosen()
+        if p is None:
+            return None
+        ct = card_hand.ctype(self.ctl.game, self._card(p.card) or {"name": p.card, "team": self._team(p.card)})
+        try:
+            return ct.effect(p.option) if ct is not None else None
+        except LcbError:
+            return None
+
+    def _card(self, cid: str) -> dict | None:
+        cards, _ = self.ctl.cards()
+        return next((c for c in cards if c.get("cid") == cid or c.get("name") == cid), None)
+
+    def _team(self, cid: str) -> str | None:
+        c = self._card(cid)
+        return c.get("team") if c else None
+
+    # ------------------------------------------------------------ targets from the map
+    def targets(self) -> tuple[tuple[str, ...], str | None]:
+        """``(targets, hex)`` for the chosen effect from the map and the inputs: a stack is the
+        clicked hex (its units when the view names every counter there; else the hex alone), a
+        unit the selected unit, units those picked in the clicked hex, a hex the clicked hex,
+        hexes those added, a card the one picked."""
+        e, c = self.effect(), self.ctl
+        kind = e.target if e is not None else "none"
+        hx = c.selected_hex
+        if kind == "stack":
+            backs = any(x.get("back") and x.get("hex") == hx for x in c.view()["counters"])
+            return (() if backs else tuple(c.hex_units(hx))), hx
+        if kind == "unit":
+            u = c.selected_unit
+            where = c.visible_counters().get(u, {}).get("hex") if u else None
+            return ((u,) if u else ()), where
+        if kind == "units":
+            return tuple(self.units.value), hx
+        if kind == "hex":
+            return ((hx,) if hx else ()), hx
+        if kind == "hexes":
+            hexes = tuple(h for h in (x.strip().upper() for x in (self.hexes.value or "").split(",")) if h)
+            return hexes, (hexes[0] if hexes else None)
+        if kind in ("enemy_card", "own_card"):
+            return ((self.target_card.value,) if self.target_card.value else ()), None
+        return (), None
+
+    def _add_hex(self) -> None:
+        hx = self.ctl.selected_hex
+        if not hx:
+            self.ctl.say("Add hex: click a hex on the map first. Nothing changed.")
+            return
+        have = [h.strip() for h in (self.hexes.value or "").split(",") if h.strip()]
+        if hx not in have:
+            self.hexes.value = ", ".join(have + [hx])
+
+    def play(self):
+        """*Play*: the chosen card use with the targets from the map (``LabApp.play_card``)."""
+        p = self.to_play()
+        if p is None:
+            self.ctl.say("Play: no card may be played now \u2014 declare Play a JCC for it on your impulse "
+                         "(3.31), or use a deployed Persistent card once per turn (9.2). Nothing changed.")
+            return None
+        out = self._play(p.card, p.option, p.targets, p.hex, p.action)
+        self.hexes.value = ""
+        return out
+
+    # ------------------------------------------------------------ refresh
+    def refresh(self) -> None:
+        c = self.ctl
+        if c.live is not self._live:
+            self._live = c.live
+            self.hexes.value = ""
+        offer = c.offers()
+        self.plays = card_plays(c.game, offer) if c.game is c.live and offer.team in ("US", "RU") else []
+        groups = self._groups()
+        opts = []
+        for key, ps in groups.items():
+            p = ps[0]
+            card = self._card(p.card) or {"name": p.card, "cid": p.card}
+            pay = f"action #{p.action}" if p.action is not None else (
+                "Deployment Stage" if c.stage() == "deployment" else "free Persistent use")
+            opts.append((f"{card.get('name')} ({card.get('cid')}) \u00b7 {pay}", key))
+        set_options(self.card, opts, value=self.card.value if self.card.value in groups else (opts[0][1] if opts else None))
+        group = groups.get(self.card.value or "", [])
+        labels = list(dict.fromkeys(p.option for p in group))
+        set_options(self.option, labels, value=self.option.value if self.option.value in labels else
+                    (labels[0] if labels else None))
+        self._draw_targets(bool(opts))
+        known = card_hand.names_known(c.cards()[0])
+        keep = self.detail_picker.value
+        p = self.chosen()
+        want = keep if keep in [v for _l, v in known] else (p.card if p else (known[0][1] if known else None))
+        set_options(self.detail_picker, known, value=want)
+        self.detail_follower(force=True)
+
+    def _draw_targets(self, any_play: bool) -> None:
+        c = self.ctl
+        for w in (self.card, self.option, self.play_button):
+            w.disabled = not any_play
+        e = self.effect()
+        kind = e.target if e is not None else "none"
+        self.units.layout.display = "flex" if kind == "units" else "none"
+        self.target_card.layout.display = "flex" if kind in ("enemy_card", "own_card") else "none"
+        self.hex_row.layout.display = "flex" if kind == "hexes" else "none"
+        units = c.hex_units(c.selected_hex) if kind == "units" else []
+        set_options(self.units, units, value=tuple(u for u in self.units.value if u in units) or tuple(units))
+        if kind in ("enemy_card", "own_card"):
+            p = self.chosen()
+            mine = self._team(p.card) if p else None
+            cards, _ = c.cards()
+            pick = [c2 for c2 in cards if (c2.get("team") == mine) == (kind == "own_card")]
+            set_options(self.target_card, card_hand.names_known(pick))
+        else:
+            set_options(self.target_card, [])
+        if not any_play:
+            self.play_head.value = (f'<div class="lcb-small"><b>Play a card</b> {rule_badges(["3.31", "9.2"])} '
+                                    '<span class="lcb-muted">nothing to play now: declare <i>Play a JCC</i> '
+                                    "for a card on your impulse, or use a deployed Persistent card (once a turn)."
+                                    "</span></div>")
+            self.target_hint.value = ""
+            return
+        self.play_head.value = f'<div class="lcb-small"><b>Play a card</b> {rule_badges(["3.31", "9.03"])}</div>'
+        targets, hx = self.targets()
+        where = ""
+        if kind in ("stack", "hex", "unit", "units"):
+            where = f" \u2014 now: {', '.join(targets) if targets else (hx or 'nothing: click the map')}" + (
+                f" in {hx}" if targets and hx and kind != "hex" else "")
+        text = e.text if e is not None else ""
+        listed = self.listed()
+        hexes = list(dict.fromkeys(q.hex for q in listed if q.hex))
+        named = list(dict.fromkeys(t for q in listed for t in q.targets))
+        offer = ""
+        if len(listed) > 1 or hexes or named:
+            shown = hexes if hexes else named
+            more = f" \u2026 ({len(shown)})" if len(shown) > 10 else ""
+            offer = f"<br>Offered: {esc(', '.join(shown[:10]))}{more}"
+            play = self.to_play()
+            if play is not None and play not in listed:
+                offer += ' <span class="lcb-refused">(the map points at none of them)</span>'
+        self.target_hint.value = (f'<div class="lcb-small">Target: {esc(TARGET_WORDS.get(kind, kind))}{esc(where)}'
+                                  f'{offer}<br><span class="lcb-muted">{esc(text)}</span></div>')
+
+    def _draw_hand(self) -> None:
+        c = self.ctl
+        self.hand.value = card_hand.hand_html(c.game, c.cards(), c.viewer, c.view())
+
+    def _draw_detail(self) -> None:
+        cid = self.detail_picker.value
+        card = self._card(cid) if cid else None
+        self.detail.value = card_hand.card_detail_html(self.ctl.game, card) if card else (
+            '<div class="lcb-muted lcb-small">No card to show.</div>')

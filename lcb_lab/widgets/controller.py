@@ -175,6 +175,17 @@ class LabController(T.HasTraits):
             return NOTHING
         return self._cached("offers", lambda: legal_offers(self.game, self.viewer))
 
+    def cards(self) -> tuple[list[dict], dict[str, dict[str, int]]]:
+        """The cards the current view may know: ``(cards, counts)`` of ``game.view(viewer)["cards"]``
+        (:func:`lcb_lab.widgets.card_hand.seen_cards`: its own cards in full, the other team's
+        face-up ones, counts of its hidden ones), cached per change like :meth:`view`."""
+        from .card_hand import view_cards
+        return self._cached("cards", lambda: view_cards(self.game, self.view(), self.viewer))
+
+    def stage(self) -> str:
+        """The game's stage: ``"planning"``, ``"deployment"``, ``"action"`` or ``"over"`` (3.0)."""
+        return getattr(self.game.state, "stage", "action")
+
     def visible_counters(self) -> dict[str, dict]:
         """The face-up (or own) counters of the current view, by unit id."""
         return self._cached("visible", lambda: {c["uid"]: c for c in self.view()["counters"] if not c.get("back")})

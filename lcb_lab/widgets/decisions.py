@@ -31,11 +31,13 @@ from ..offers import Offers
 from ..views import palette
 from .controller import follow
 from .panels import esc, rule_badges, team_span, view_name
+from .reactions import CardResponseForm
 
 if TYPE_CHECKING:  # pragma: no cover
     from .controller import LabController
 
-KIND_TITLE = {"intercept": "INTERCEPT", "ga_defence": "GROUND ASSAULT defence", "mildec": "MILDEC"}
+KIND_TITLE = {"intercept": "INTERCEPT", "ga_defence": "GROUND ASSAULT defence", "mildec": "MILDEC",
+              "card_response": "card response (NULLIFY / FTR NULLIFY / INTERCEPT)"}
 
 
 class DecisionPanel:
@@ -58,8 +60,11 @@ class DecisionPanel:
         self.answer_button = W.Button(description="Answer", button_style="primary", icon="check",
                                       layout=W.Layout(width="110px"))
         self.answer_button.on_click(lambda _b: self.on_answer(self.value()))
+        self.pass_button = W.Button(description="Pass", icon="forward", layout=W.Layout(width="90px", display="none"),
+                                    tooltip="answer nothing: the chain goes on (9.46)")
+        self.pass_button.on_click(lambda _b: self.on_answer({"responses": [], "card_intercepts": []}))
         self.policy_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
-        self.widget = W.VBox([self.header, self.body, W.HBox([self.answer_button]), self.policy_box],
+        self.widget = W.VBox([self.header, self.body, W.HBox([self.answer_button, self.pass_button]), self.policy_box],
                              layout=W.Layout(display="none", border="2px solid #d07a00", padding="4px",
                                              margin="4px 0"))
         self.widget.add_class("lcb-decision")
@@ -68,6 +73,9 @@ class DecisionPanel:
         self._inputs: list[tuple[dict, W.Widget]] = []
         self.offer: Offers | None = None
         """The view's legal actions the inputs follow (None: the decision's own options)."""
+        self.cards_form: CardResponseForm | None = None
+        """The inputs of a ``card_response`` choice (:mod:`.reactions`)."""
+        self.ctl = None
 
     @property
     def visible(self) -> bool:
@@ -75,6 +83,7 @@ class DecisionPanel:
 
     def bind(self, ctl: "LabController") -> None:
         """Follow ``ctl``: the pending decision, in its view, with the view's offers."""
+        self.ctl = ctl
         self.follower = follow(ctl, ["pending", "viewer", "version"],
                                lambda: self.refresh(ctl.pending, ctl.viewer, ctl.offers() if ctl.pending else None))
 
@@ -91,6 +100,9 @@ class DecisionPanel:
         self.offer = offer
         self._inputs = []
         self._odds = {}
+        self.cards_form = None
+        self.pass_button.layout.display = "none"
+        self.answer_button.description = "Answer"
         if pending is None:
             self.widget.layout.display = "none"
             self.body.children = ()
@@ -118,7 +130,10 @@ class DecisionPanel:
         self.body.children = tuple(self._build(d))
         self.update_odds()
         self.answer_button.layout.display = "flex"
-        self.answer_button.disabled = offer is not None and not offer.may_answer
+        if d.kind == "card_response":
+            self.answer_button.description = "Respond"
+            self.pass_button.layout.display = "flex"
+        self.answer_button.disabled = offer is not None and not offer.may_answer and d.kind != "card_response"
         buttons = []
         for name in POLICIES.get(d.kind, {}):
             b = W.Button(description=f"Use policy {name}", layout=W.Layout(width="auto"),
@@ -175,6 +190,9 @@ class DecisionPanel:
                                  layout=W.Layout(width="130px"))
                 self._inputs.append(({"defender": o["uid"], "target": tgt}, box))
                 out.append(W.HBox([box, W.HTML(f'&nbsp;{esc(o["uid"])} GA CV {o["cv"]} dice at&nbsp;'), tgt]))
+        elif d.kind == "card_response":
+            self.cards_form = CardResponseForm(d.options, self._link_name, link_cards=self._link_cards())
+            out += self.cards_form.widgets
         elif d.kind == "mildec":
             cap = min(d.options["damage"], d.options["mildecs"])
             if self.offer is not None:
@@ -184,6 +202,27 @@ class DecisionPanel:
             out.append(W.HBox([box, W.HTML(f'&nbsp;HP absorbed by MILDECs (0..{cap}) '
                                            f'{rule_badges(["4.22", "7.06"])}')]))
         return out
+
+    # ------------------------------------------------------------ the card chain (9.46)
+    def _chain(self) -> list:
+        """The open chain's links (played cards are face up: public, 9.03)."""
+        g = self.ctl.game if self.ctl is not None else None
+        return list(getattr(g.state, "chain", []) or []) if g is not None else []
+
+    def _link_cards(self) -> dict[int, str]:
+        return {lk.pid: lk.card for lk in self._chain()}
+
+    def _link_name(self, pid) -> str:
+        """"#1 Tactical Cyber Attack (US-1, Blue (US))": a link of the chain as the view names it."""
+        link = next((lk for lk in self._chain() if lk.pid == pid), None)
+        if link is None:
+            return f"link #{pid}" if pid is not None else "the last link"
+        names = {}
+        if self.ctl is not None:
+            cards, _ = self.ctl.cards()
+            names = {c["cid"]: c.get("name") for c in cards}
+        name = names.get(link.card) or "a card"
+        return f"#{pid} {name} ({link.card}, {palette.TEAM_NAME.get(link.team, link.team)})"
 
     def _per_attack(self, t: dict) -> list[W.Widget]:
         """Inputs for units in reach of only some of the attacks on a target: their dice name
@@ -244,6 +283,8 @@ class DecisionPanel:
             return None
         if d.kind == "mildec":
             return {"absorb": int(self._inputs[0][1].value) if self._inputs else 0}
+        if d.kind == "card_response":
+            return self.cards_form.value() if self.cards_form is not None else {"responses": [], "card_intercepts": []}
         out = []
         for spec, box in self._inputs:
             n = int(box.value)

@@ -40,6 +40,12 @@ CSS = """
 .lcb-log-head { margin: 6px 0 2px 0; font-weight: bold; color: #1f2a33; border-bottom: 1px solid #cfc8b4; }
 .lcb-log-new { background: #fff4c2; }
 .lcb-locked { border-left: 4px solid #d07a00; }
+/* cards (issue 7): symbols as badges, one line per card */
+.lcb-symbol { display: inline-block; border: 1px solid #4a5560; border-radius: 8px; padding: 0 4px; margin-right: 2px;
+              font-size: 10.5px; font-weight: bold; letter-spacing: 0.02em; color: #1f2a33; background: #eef1f4; cursor: help; }
+.lcb-card-chip { margin: 1px 0; line-height: 1.3; }
+.lcb-card-effect-row { margin: 2px 0 3px 0; padding-left: 4px; border-left: 3px solid #cfc8b4; }
+.lcb-log-card { border-left: 3px solid #2f6db3; padding-left: 3px; }
 /* ---- the one-screen layout (docs/ui.md "Layout"): a grid as tall as the screen leaves the lab */
 .lcb-app { --lcb-h: min(calc(100vh - 24px), 1300px); --lcb-right: 400px; --lcb-right-max: 500px; --jp-widgets-inline-height: 26px; --jp-widgets-margin: 1px;
            container: lcb-app / inline-size; align-items: flex-start; flex-flow: row wrap; }
@@ -257,10 +263,22 @@ def visible_entries(game, team: str) -> list[dict]:
     return game.log_entries(team)
 
 
+CARD_KINDS = ("card", "chain", "response", "detect", "nullify", "ftr", "card_intercept", "planning", "deployment")
+"""Log entry kinds of the card engine and the stages (issue 7), marked by a blue edge in the log."""
+
+
+def is_card_entry(e: dict) -> bool:
+    """A step of a card, its chain or the Planning / Deployment Stage (a card kind, or a ``card`` fact)."""
+    kind = str(e.get("kind", ""))
+    return kind in CARD_KINDS or kind.startswith(("card", "chain")) or "card" in (e.get("data") or {})
+
+
 def entry_html(e: dict, new: bool = False) -> str:
     if e["kind"] == "impulse_start":
         return f'{LOG_HEAD}{esc(e["title"])} <span class="lcb-muted">{esc(e.get("text", ""))}</span></div>'
     cls = "lcb-log-line lcb-log-new" if new else "lcb-log-line"
+    if is_card_entry(e):
+        cls += " lcb-log-card"
     text = f": {esc(e['text'])}" if e.get("text") else ""
     return f'<div class="{cls}">{rule_badges(e.get("rules", []))} <b>{esc(e["title"])}</b>{text}</div>'
 

@@ -203,3 +203,18 @@ def test_situation_cards_malformed(cards, key, words):
     with pytest.raises(ScenarioError) as e:
         situation(units={"LHD 1": ("usn_lhd", "A-1")}, naval=["A-1"], decks=DECKS, cards=cards)
     assert e.value.key == key and words in e.value.problem, e.value
+
+
+def test_the_deployment_stage_lists_the_ships_a_pool_card_must_embark_on():
+    """A pool card that needs an Embark-capable host (MEU Rotary Attack: LHD or LHA, 10.34) is
+    offered PlaceCard onto each such ship of the team in the Deployment Stage (3.22)."""
+    from lcb_lab import load_scenario, actions as A
+    from lcb_lab.rules.jcc import add_card
+    g = load_scenario("gotland_redux", start="planning")
+    for t in ("US", "RU"):
+        g.apply(A.EndPlanning(t))
+    c = add_card(g.state, "US", "MEU Rotary Attack")
+    offers = [a for a in g.legal_actions("US") if isinstance(a, A.PlaceCard) and a.card == c.cid]
+    assert offers == [A.PlaceCard(c.cid, embark_on="LHD 1")]
+    g.apply(offers[0])
+    assert (g.state.cards[c.cid].where, g.state.cards[c.cid].host) == ("embarked", "LHD 1")

@@ -1,0 +1,51 @@
+"""Playing a card in the browser (issue 7 item 10): the Voila app, clicked like a person.
+
+Instructor view of a fresh Gotland Redux game: begin TF Memphis's impulse, declare *Play a JCC*
+(Tactical Cyber Attack), click the RU stack in AL-21 on the map, *Play* in the Cards section;
+when RU may answer, the decision panel asks (a card response) and *Pass* lets the chain
+resolve; the explained log shows the card played and its outcome with their rules.  The strict
+harness (conftest.py) fails the test on any browser-console error.
+"""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+import driver as D
+import labui as L
+
+CARD = "Tactical Cyber Attack"
+
+
+@pytest.mark.browser
+def test_play_a_card_in_voila(page: Page, voila_app_url: str) -> None:
+    page.set_viewport_size({"width": 1920, "height": 1400})
+    page.goto(voila_app_url, wait_until="domcontentloaded", timeout=D.LOAD_TIMEOUT_MS)
+    L.wait_for_map(page)
+    L.wait_kernel_listening(page)
+    L.begin_impulse(page, "TF Memphis")
+    L.labelled(page, "dropdown", "Action").select_option(label="Play a JCC")
+    jcc = page.locator(".lcb-app input[placeholder='JCC name (card)']:visible").first
+    jcc.fill(CARD)
+    jcc.press("Enter")
+    L.button(page, L.ADD_ACTION).click()
+    expect(L.lab(page)).to_contain_text(f"Play a JCC ({CARD})", timeout=D.KERNEL_MS)
+    L.button(page, L.DECLARE).click()
+    L.expect_message(page, "Declare: done.")
+    play = page.locator(".lcb-app .lcb-card-play")
+    expect(play.locator("select").first.locator("option", has_text=CARD).first).to_be_attached(timeout=D.KERNEL_MS)
+    L.click_hex(page, "AL-21")
+    expect(play).to_contain_text("AL-21", timeout=D.KERNEL_MS)
+    L.button(page, "Play", ".lcb-card-play").click()
+    decision = page.locator(".lcb-app .lcb-decision")
+    msg = page.locator(".lcb-app .lcb-message").first
+    expect(msg).to_contain_text("done", timeout=D.KERNEL_MS)
+    if decision.is_visible():                        # RU may answer: a card response (9.41)
+        expect(decision).to_contain_text("card response", timeout=D.KERNEL_MS)
+        L.button(page, "Pass", ".lcb-decision").click()
+        expect(decision).to_be_hidden(timeout=D.KERNEL_MS)
+    log = page.locator(".lcb-app .lcb-log-panel")
+    expect(log.filter(has_text=f"JCC played: {CARD}").first).to_be_attached(timeout=D.KERNEL_MS)
+    expect(page.locator(".lcb-app .lcb-log-card").first).to_be_attached(timeout=D.KERNEL_MS)
+    D.RESULTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(D.RESULTS / "cards-played.png"))
