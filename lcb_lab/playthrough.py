@@ -14,9 +14,11 @@ record of a game in which every applied action (each entry of
 * each team's observation after it (:func:`lcb_lab.observer.observe`) in a
   compact, stable text form (:func:`observation_lines`).
 
-Two transcripts are kept in ``tests/golden/`` and compared by
-``tests/engine/test_golden.py``: ``appendix_b.txt`` (the Appendix B lesson
-replayed, :mod:`lcb_lab.lesson`) and ``random_game.txt`` (a seeded walk over
+Three transcripts are kept in ``tests/golden/`` and compared by
+``tests/engine/test_golden.py``: ``appendix_b.txt`` (the Appendix B combat lesson
+replayed, :mod:`lcb_lab.lesson`), ``appendix_b_turn1.txt`` (the whole Appendix B
+turn from the Planning Stage, every card played by the rules, issue 7) and
+``random_game.txt`` (a seeded walk over
 the legal actions of ``gotland_redux``, :func:`random_game`, in which the
 defender's choices are steps too).  Any change to the rules, the log wording,
 the legal actions or the hidden-information rules shows there as a diff;
@@ -48,6 +50,9 @@ GOLDEN_DIR = ROOT / "tests" / "golden"
 """Where ``--regen`` writes the transcripts (a source checkout's ``tests/golden``)."""
 LESSON = "appendix_b_combat"
 """The packaged lesson replayed for ``appendix_b.txt`` (:mod:`lcb_lab.resources`)."""
+TURN1_LESSON = "appendix_b_turn1"
+"""The packaged lesson replayed for ``appendix_b_turn1.txt``: Appendix B's turn 1 from the
+Planning Stage with no scripted effect."""
 TEAMS = ("US", "RU")
 
 RANDOM_SCENARIO = "gotland_redux"
@@ -201,6 +206,13 @@ def _appendix_b() -> str:
                       [f"lesson: {LESSON} (packaged)", "dice: forced by the lesson"])
 
 
+def _appendix_b_turn1() -> str:
+    game = lesson_game(TURN1_LESSON)
+    return transcript(game, "Appendix B turn 1 lesson replayed (Planning to Victory Check, no scripted effect)",
+                      [f"lesson: {TURN1_LESSON} (packaged)",
+                       "dice: the narrative's where it gives them, else forced by the lesson"])
+
+
 def _random() -> str:
     game = random_game()
     return transcript(game, f"random legal game of {RANDOM_SCENARIO}",
@@ -210,13 +222,14 @@ def _random() -> str:
 
 KINDS: dict[str, tuple[str, Callable[[], str]]] = {
     "appendix_b": ("appendix_b.txt", _appendix_b),
+    "appendix_b_turn1": ("appendix_b_turn1.txt", _appendix_b_turn1),
     "random_game": ("random_game.txt", _random),
 }
 """kind -> (file name in ``tests/golden/``, generator)."""
 
 
 def playthrough_text(kind: str) -> str:
-    """The transcript of ``kind`` (``"appendix_b"`` or ``"random_game"``) as text.
+    """The transcript of ``kind`` (``"appendix_b"``, ``"appendix_b_turn1"`` or ``"random_game"``) as text.
     Raises ValueError for an unknown kind."""
     if kind not in KINDS:
         raise ValueError(f"unknown playthrough {kind!r}; known: {', '.join(KINDS)}")
