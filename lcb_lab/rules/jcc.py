@@ -230,13 +230,13 @@ def check_play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | 
         eff = ct.effect(option)
     except UnknownName as e:
         raise IllegalAction("9.0", str(e)) from None
-    if eff.fn not in card_effects.EFFECTS:
-        raise IllegalAction("9.0", f"{ct.name}: the effect {eff.fn!r} is not simulated here")
     if ct.deployment_only or eff.when == "deployment":
         raise IllegalAction("9.5", f"{ct.name} is played only in the Deployment Stage")
-    if eff.when == "response":
+    if eff.when == "response" or (eff.is_nullify and eff.fn not in card_effects.EFFECTS):
         raise IllegalAction("9.41", f"{ct.name} option {eff.label} answers an enemy card: it is played in "
-                            "a response window")
+                            "answer to one (a response window), not on its own")
+    if eff.fn not in card_effects.EFFECTS:
+        raise IllegalAction("9.0", f"{ct.name}: the effect {eff.fn!r} is not simulated here")
     if eff.when == "passive":
         raise IllegalAction("9.32", f"{ct.name} option {eff.label} works by itself while attached")
     if eff.when == "trigger":

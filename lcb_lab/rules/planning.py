@@ -63,6 +63,9 @@ def host_problem(ctx: Ctx, unit: Unit, ct: CardType) -> tuple[str, str] | None:
     missing = [s for s in sorted(slots) if t.cv(s) is None]
     if missing:
         return "9.33", f"{ct.name} modifies {', '.join(missing)}, which {unit.uid} does not have"
+    same = [c for c in attached_to(ctx.state, unit.uid) if c.name == ct.name] if ct.free_attachment else []
+    if same:        # the 9.31 EXCEPTION frees the allotment, not a second copy of the same system
+        return "9.31", f"{unit.uid} already has {ct.name} attached ({same[0].cid})"
     return None
 
 
@@ -310,11 +313,49 @@ def buy(ctx: Ctx, team: str, name: str, attach_to: str | None, embark_on: str | 
         attach(ctx, card, attach_to)
     elif embark_on:
         embark(ctx, card, embark_on)
+    _check_hosts_left(ctx, team)
     where = {"attached": f"attached to {card.host}", "embarked": f"embarked on {card.host}"}.get(card.where, "into the pool")
     log_secret(ctx, "card_acquired", f"{team} buys {ct.name} ({ct.cost} CP)",
                f"{where}; {s.cp[team]} CP left", ["3.12"] + (["9.31"] if attach_to else []) + (["10.0"] if embark_on else []),
                team, f"{team} buys a card", card_counts(s, team), card=card.cid)
     return card
+
+
+def _check_hosts_left(ctx: Ctx, team: str) -> None:
+    """Every Attached card bought without a host can still get one by the end of the Deployment
+    Stage (3.22, 9.31); otherwise the purchase is refused (the state is put back)."""
+    for c in ctx.state.cards.values():
+        if c.team == team and c.where == "pool" and c.in_play:
+            ct = ctx.ctype(c)
+            if ct.attached and _free_hosts(ctx, team, ct) < _unhosted(ctx, team, ct):
+                raise IllegalAction("9.31", f"no unit of {team} would be left to host {ct.name} ({c.cid}): an "
+                                    "Attached card needs a host by the end of the Deployment Stage (3.22)")
+
+
+def _free_hosts(ctx: Ctx, team: str, ct: CardType) -> int:
+    """Units of ``team`` that could still host ``ct`` (9.31: its requirements, one non-free
+    attachment per unit)."""
+    n = 0
+    for u in ctx.state.living(team):
+        if host_problem(ctx, u, ct) is not None:
+            continue
+        if not ct.free_attachment and any(not ctx.ctype(c).free_attachment for c in attached_to(ctx.state, u.uid)):
+            continue
+        n += 1
+    return n
+
+
+def _unhosted(ctx: Ctx, team: str, ct: CardType) -> int:
+    """Attached cards of ``team`` bought without a host that would compete for ``ct``'s hosts:
+    the same card for a free attachment, every non-free Attached card otherwise."""
+    out = 0
+    for c in ctx.state.cards.values():
+        if c.team != team or c.where != "pool" or not c.in_play:
+            continue
+        other = ctx.ctype(c)
+        if other.attached and (c.name == ct.name if ct.free_attachment else not other.free_attachment):
+            out += 1
+    return out
 
 
 def _free_card(ctx: Ctx, team: str, name: str, attach_to: str | None, embark_on: str | None) -> Card:

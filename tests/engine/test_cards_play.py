@@ -348,3 +348,38 @@ def test_a_card_attack_at_a_concealed_enemy_does_not_name_it():
     cap = next(c.cid for c in g.state.cards.values() if c.team == "US" and c.name == "Combat Air Patrols")
     e = _refused(g, A.PlayCard(cap, option="B", hex="AJ-22", action=1), "7.32")
     assert "Ivan Co" not in e.reason and "AJ-22" in e.reason
+
+
+def test_a_nullify_card_played_on_its_own_is_refused_by_9_41():
+    """A NULLIFY answers an enemy card (9.41, 9.45): played alone it is refused as such, not as
+    an effect 'not simulated' (review of issue 7)."""
+    g = load_scenario("gotland_redux")
+    g.begin_impulse("TF Memphis")
+    g.end_impulse()
+    g.begin_impulse("TF Moscow")
+    g.declare([{"kind": "play_jcc", "jcc": "Signals Management"}])
+    e = _refused(g, A.PlayCard("Signals Management", action=1), "9.41")
+    assert "answer" in e.reason
+
+
+def test_a_second_copy_of_a_free_attachment_on_one_host_is_refused():
+    """The 9.31 EXCEPTION keeps Aegis outside the one-attachment allotment; it does not let a
+    ship carry two Aegis cards (review of issue 7)."""
+    g = load_scenario("gotland_redux", start="planning")
+    g.apply(A.BuyCard("US", "Aegis Ballistic Missile Defense", attach_to="DDG-51"))
+    e = _refused(g, A.BuyCard("US", "Aegis Ballistic Missile Defense", attach_to="DDG-51"), "9.31")
+    assert "already has" in e.reason
+
+
+def test_an_attached_card_bought_without_a_host_must_keep_one_to_go_to():
+    """RU has two ships that may host Ballistic Missile Defense (one copy each, 9.31): two are
+    bought without a host, a third would have none left by the end of the Deployment Stage
+    (3.22) and is refused -- as is attaching another Attached card's only host away."""
+    g = load_scenario("gotland_redux", start="planning")
+    g.apply(A.BuyCard("RU", "Ballistic Missile Defense"))
+    g.apply(A.BuyCard("RU", "Ballistic Missile Defense"))
+    e = _refused(g, A.BuyCard("RU", "Ballistic Missile Defense"), "9.31")
+    assert "left to host" in e.reason
+    ships = [u.uid for u in g.state.living("RU") if g.utype(u.uid).is_naval]
+    e = _refused(g, A.BuyCard("RU", "Ballistic Missile Defense", attach_to=ships[0]), "9.31")
+    assert "left to host" in e.reason

@@ -72,8 +72,8 @@ def test_random_legal_play_keeps_invariants_and_round_trips(seed):
         t = g.catalog.unit(u.type_id)
         assert 0 <= u.hp <= t.hp
         assert u.destroyed == (u.hp == 0) or u.embarked_on is not None
-        for slot, left in u.supply.items():
-            cap = max_supply(g._ctx(), u, slot)       # an Attached card may raise it (App. B: Aegis)
+        for slot, left in u.supply.items() if not u.destroyed else ():   # a destroyed unit's Attached
+            cap = max_supply(g._ctx(), u, slot)       # cards are gone; an Attached card may raise it (App. B: Aegis)
             assert 0 <= left <= cap, (u.uid, slot, left)
     for c in s.cards.values():                        # cards in play stay consistent (9.07, 9.21, 9.31)
         assert c.where in ("pool", "attached", "embarked", "deployed", "discarded", "removed")
