@@ -48,22 +48,15 @@ class _Model(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
-class CombatValue(_Model):
-    """One CV of a unit: value to roll under on a d20 (7.02), range, supply."""
-
-    slot: CvSlot
-    value: int = Field(ge=0, le=20)
-    range: Optional[int] = Field(default=0, ge=0)  # GA range is 0 (7.11)
-    supply: Optional[int] = Field(ge=0)  # required: write "inf" for infinite supply
-    sources: dict[str, str]
-
-    _n = field_validator("range", "supply", mode="before")(_inf)
-    _s = field_validator("sources")(lambda v: _check_sources(v))
+class CvReading:
+    """How a CV is read (7.02, 7.31, 4.32): shared by unit CVs and Attached cards' CVs
+    (``lcb_lab.rules.card_cvs``, whose slots read ``"<cid>:<slot>"``); the class using it has
+    ``slot``, ``range`` (None: infinite) and ``supply`` (None: infinite)."""
 
     @property
     def kind(self) -> str:
         """``"GA"``, ``"LRS"`` or ``"INT"``."""
-        return self.slot.rstrip("123")
+        return self.slot.rsplit(":", 1)[-1].rstrip("123")
 
     @property
     def infinite_supply(self) -> bool:
@@ -76,6 +69,20 @@ class CombatValue(_Model):
     def in_range(self, hexes: int) -> bool:
         """True when a target ``hexes`` away is within this CV's range (7.31)."""
         return self.range is None or hexes <= self.range
+
+
+class CombatValue(CvReading, _Model):
+    """One CV of a unit: value to roll under on a d20 (7.02), range, supply."""
+
+    slot: CvSlot
+    value: int = Field(ge=0, le=20)
+    range: Optional[int] = Field(default=0, ge=0)  # GA range is 0 (7.11)
+    supply: Optional[int] = Field(ge=0)  # required: write "inf" for infinite supply
+    sources: dict[str, str]
+
+    _n = field_validator("range", "supply", mode="before")(_inf)
+    _s = field_validator("sources")(lambda v: _check_sources(v))
+
 
 
 class ResupplyValue(_Model):

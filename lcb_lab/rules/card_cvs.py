@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..catalog import CvReading
 from ..errors import UnknownName
 
 
 @dataclass(frozen=True)
-class CardCV:
+class CardCV(CvReading):
     """One CV of an Attached card, read like a :class:`lcb_lab.catalog.CombatValue`."""
 
     slot: str                      # "<cid>:<slot>"
@@ -24,21 +25,6 @@ class CardCV:
     supply: int | None             # original supply (None: infinite)
     card: str
     bmd: bool = False
-
-    @property
-    def kind(self) -> str:
-        return self.slot.split(":", 1)[1].rstrip("123")
-
-    @property
-    def infinite_supply(self) -> bool:
-        return self.supply is None
-
-    @property
-    def infinite_range(self) -> bool:
-        return self.range is None
-
-    def in_range(self, hexes: int) -> bool:
-        return self.range is None or hexes <= self.range
 
 
 def is_card_slot(slot: str) -> bool:
