@@ -53,8 +53,15 @@ def card_cvs(ctx, unit, kind: str | None = None) -> list[CardCV]:
 
 
 def card_cv(ctx, unit, slot: str) -> CardCV | None:
-    """The card CV in ``slot`` (``"<cid>:<slot>"``) of ``unit``, or None."""
-    return next((cv for cv in card_cvs(ctx, unit) if cv.slot == slot), None)
+    """The card CV in ``slot`` (``"<cid>:<slot>"``) of ``unit``, or None.  A card lost with its
+    host during the impulse's combat (9.31) still reads its CV, so dice already committed
+    through it are rolled like those of any unit destroyed earlier in the same combat (3.03:
+    all combat of an impulse is resolved together); new allocations go through
+    :func:`card_cvs`, which lists attached cards only."""
+    c = ctx.state.cards.get(slot.split(":", 1)[0])
+    if c is None or c.host not in (unit.uid, None):
+        return None
+    return next((cv for cv in _cvs_of_card(ctx, c) if cv.slot == slot), None)
 
 
 def card_supply(ctx, slot: str) -> int | None:

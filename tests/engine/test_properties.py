@@ -136,3 +136,12 @@ def test_rings_and_discs(h, r):
     assert len(ring) == max(1, 6 * r) and len(set(ring)) == len(ring)
     assert all(hexgrid.distance(h, x) == r for x in ring)
     assert len(list(hexgrid.within(h, r))) == 1 + 3 * r * (r + 1)
+
+
+def test_dice_committed_through_an_attached_card_roll_after_its_host_is_lost():
+    """Seed 8247 (found by CI): 2 Anna's Pantsir-SM INTERCEPT dice were committed, then 2 Anna
+    was destroyed in an earlier engagement of the same combat and the card with it (9.31); its
+    committed dice must still be read and rolled, not crash the combat."""
+    g = _landed_game(8247)
+    play_random_turns(g, 2, 8247)
+    assert g.state.turn >= 2
