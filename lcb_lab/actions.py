@@ -88,6 +88,15 @@ class Intercept:
 
 
 @dataclass(frozen=True)
+class MineShot:
+    """``cubes`` mine cubes of the hex removed against ``target`` (a uid, a MILDEC id or a
+    ``"hidden:<hex>:<n>"`` back the owner sees, 13.33, 13.34)."""
+
+    target: Str
+    cubes: Int
+
+
+@dataclass(frozen=True)
 class Defence:
     """``dice`` defensive GROUND ASSAULT d20 of ``defender`` at ``target`` (7.13)."""
 
@@ -228,6 +237,8 @@ class Answer(Action):
     choice: Optional[Int] = None
     responses: tuple[Response, ...] = ()
     card_intercepts: tuple[CardIntercept, ...] = ()
+    picks: Names = ()                        # issue 8: a choice of cards/units, e.g. embarked cargo lost (10.311)
+    mines: tuple[MineShot, ...] = ()         # issue 8: the mine owner's shots (13.33, 13.34)
 
 
 @dataclass(frozen=True)
@@ -363,10 +374,89 @@ class EndDeployment(Action):
     team: Literal["US", "RU"]
 
 
+# ---------------------------------------------------------------- issue 8: transport, markers, submarines
+@dataclass(frozen=True)
+class PortTransfer(Action):
+    """Port disembarkation (12.3) or, with ``embark``, port embarkation (12.54) by declared
+    action ``action``'s Embark-capable ship ``ship`` in a large-port hex: ``units`` (uids) and
+    ``rp`` Resupply Points, at most 8 GPSV + RP per ship per impulse.  ``action`` None: the
+    free use of a port with the team's orange cube."""
+
+    KIND: ClassVar[str] = "port_transfer"
+    ship: Str
+    units: Names = ()
+    rp: Int = 0
+    embark: bool = False
+    action: Optional[Int] = None
+
+
+@dataclass(frozen=True)
+class MarkerAction(Action):
+    """The one action of a card's marker (13.21; a Proxy Force 13.12): ``marker`` moves along
+    ``path`` (hexes after its own, at most its MP, once per impulse) and then ``then``:
+    ``"effect"`` (its card's effect on ``targets`` / ``hex``), ``"combat"`` (LRS / GROUND
+    ASSAULT / TORPEDO ATTACK on ``targets``, ``dice`` d20), ``"conceal"``, ``"unload"`` (its
+    cargo / RP ashore, 12.2), ``"load"`` (``targets`` units aboard, 12.53), ``"reembark"``
+    (back aboard its host, 12.27) or ``"none"``.  ``action``: the declared action paying its
+    first use (None: its free action)."""
+
+    KIND: ClassVar[str] = "marker_action"
+    marker: Str
+    path: Hexes = ()
+    then: Str = "none"
+    targets: Names = ()
+    hex: Optional[Str] = None
+    dice: Int = 0
+    action: Optional[Int] = None
+
+
+@dataclass(frozen=True)
+class TorpedoAttack(Action):
+    """Submarine ``sub`` (declared in Move and/or Combat ``action``) fires ``targets``: one
+    entry per torpedo, at most 2, at revealed naval units or DETECTED submarines in its own
+    hex (14.07, 14.011)."""
+
+    KIND: ClassVar[str] = "torpedo_attack"
+    action: Int
+    sub: Str
+    targets: Names
+
+
+@dataclass(frozen=True)
+class SubmarineZor(Action):
+    """Submarine ``sub`` of declared action ``action`` exercises its voluntary 1-hex ZOR (14.09)."""
+
+    KIND: ClassVar[str] = "submarine_zor"
+    action: Int
+    sub: Str
+
+
+@dataclass(frozen=True)
+class OffensiveAsw(Action):
+    """The ASW-capable ships ``units`` of declared Move and/or Combat ``action`` search their
+    own hex for enemy submarines (14.14): DETECT, then one ASW die per DETECT."""
+
+    KIND: ClassVar[str] = "offensive_asw"
+    action: Int
+    units: Names = ()
+
+
+@dataclass(frozen=True)
+class InstructorRuling(Action):
+    """The instructor enters an agreed ruling (13.14: a Proxy Force effect and the roll it
+    needs): ``text`` for the log, ``succeeds_on`` the d20 roll, ``team`` who proposed it."""
+
+    KIND: ClassVar[str] = "instructor_ruling"
+    team: Literal["US", "RU"]
+    text: Str
+    succeeds_on: Int = 6
+
+
 ACTION_TYPES: dict[str, type] = {c.KIND: c for c in (
     BeginImpulse, Relinquish, Declare, Move, ExerciseZor, Conceal, Resupply, CommitCombat, Answer,
     ResolveCombat, ArmorBreakthrough, EndImpulse, ScriptedEffect, PlayCard, BuyCard, EndPlanning,
-    DeployUnit, PlaceCard, DeploymentOrder, EndDeployment)}
+    DeployUnit, PlaceCard, DeploymentOrder, EndDeployment,
+    PortTransfer, MarkerAction, TorpedoAttack, SubmarineZor, OffensiveAsw, InstructorRuling)}
 """JSON tag -> action class."""
 
 _ADAPTERS: dict[type, TypeAdapter] = {}

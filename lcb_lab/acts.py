@@ -22,6 +22,7 @@ from .decisions import answer_with
 from .errors import IllegalAction
 from .rules import combat, conceal, continuing, deployment, effects, movement, planning, resupply, sequence
 from .rules import ground_assault as ga_rules
+from .rules import marker_actions, ports, proxy, submarine
 from .rules.common import Ctx, living_unit, refs
 
 if TYPE_CHECKING:
@@ -394,6 +395,10 @@ HANDLERS: dict[type, Callable[..., Any]] = {
     A.ArmorBreakthrough: armor_breakthrough, A.EndImpulse: end_impulse, A.ScriptedEffect: scripted_effect,
     A.PlayCard: play_card, A.BuyCard: buy_card, A.EndPlanning: end_planning, A.DeployUnit: deploy_unit,
     A.PlaceCard: place_card, A.DeploymentOrder: deployment_order, A.EndDeployment: end_deployment,
+    # issue 8
+    A.PortTransfer: ports.port_transfer_act, A.MarkerAction: marker_actions.marker_action_act,
+    A.TorpedoAttack: submarine.torpedo_act, A.SubmarineZor: submarine.zor_act,
+    A.OffensiveAsw: submarine.offensive_asw_act, A.InstructorRuling: proxy.ruling_act,
 }
 """Action class -> handler."""
 

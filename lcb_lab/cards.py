@@ -71,7 +71,13 @@ substitutes a CV or RV (9.32: Move and/or Combat / Resupply), an Embarked card (
 EFFECT_FUNCTIONS = ("reveal", "reveal_paralyse", "paralyse", "conceal", "lrs_attack", "network_cube",
                     "network_repair", "ap_loss", "place_marker", "transport", "attached_cv",
                     "add_supply", "nullify", "ftr_nullify", "influence", "resupply", "cp_gain",
-                    "unsimulated")
+                    "unsimulated",
+                    # issue 8 -- transport (12.x)
+                    "rotary_lift", "reinforce", "sealift", "littoral_move",
+                    # issue 8 -- special markers (13.x)
+                    "proxy_force", "isr_marker", "mines", "clear_mines", "fortify",
+                    # issue 8 -- submarines (14.x)
+                    "submarine", "asw_search", "uuv")
 """The effect-function catalogue of the issue-7 contract: the names an ``Effect.fn`` may use
 (the play helper implements them in ``lcb_lab.rules.card_effects.EFFECTS``)."""
 EFFECT_ARGS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
@@ -94,6 +100,24 @@ EFFECT_ARGS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "resupply": (frozenset({"rp"}), frozenset({"slot", "domain"})),
     "cp_gain": (frozenset({"n"}), frozenset()),
     "unsimulated": (frozenset({"chapter"}), frozenset()),
+
+    # issue 8 -- transport (12.x): owned by the transport helper
+    "rotary_lift": (frozenset({"capacity_gpsv"}), frozenset({"per_unit_gpsv", "loss_per_hit", "rp", "range"})),
+    "reinforce": (frozenset({"capacity_gpsv"}), frozenset({"airport", "port", "loss_per_hit", "units"})),
+    "sealift": (frozenset({"capacity_gpsv"}), frozenset({"port", "small_port", "range"})),
+    "littoral_move": (frozenset({"capacity_gpsv"}), frozenset({"mp", "loss_per_hit"})),
+
+    # issue 8 -- special markers (13.x): owned by the markers helper
+    "proxy_force": (frozenset(), frozenset({"count", "ga_cv", "ga_dice", "mp", "effect_on"})),
+    "isr_marker": (frozenset(), frozenset({"mp", "zor", "reveal", "naval", "lrs_cv", "lrs_dice"})),
+    "mines": (frozenset({"count"}), frozenset({"succeeds_on", "contiguous", "terrain", "dice_per_cube"})),
+    "clear_mines": (frozenset(), frozenset({"n"})),
+    "fortify": (frozenset(), frozenset({"levels"})),
+
+    # issue 8 -- submarines (14.x): owned by the submarine helper
+    "submarine": (frozenset(), frozenset({"unit_type"})),
+    "asw_search": (frozenset(), frozenset({"search", "asw", "detect"})),
+    "uuv": (frozenset(), frozenset({"detect", "torpedo_cv"})),
 }
 """``fn`` -> (required args, optional args).  Beyond the contract's table: ``place_marker``
 ``mp`` (the marker's MP, from the card's ``mp``) and ``zor`` (13.24: the marker has a ZOR);
@@ -241,6 +265,9 @@ class CardType(_Model):
     free_attachment: bool = False                    # 9.31 EXCEPTION: not counted against the allotment
     automatic_on: tuple[str, ...] = ()               # 9.31 EXCEPTION: given to every unit of these types
     usable_embarked: bool = False                    # 10.310: an Attached card usable while its host is Embarked
+    aviation: Optional[Literal["rotary", "fixed"]] = None   # 10.1: the black helicopter / fighter symbol of an ASV
+    amphibious: bool = False                         # 10.22: an Amphibious card (one type per ship)
+    unit_type: Optional[str] = None                  # 14.0 / 12.4: the catalog unit type the card puts in play (a JCC submarine)
     intercept_min_cv: Optional[int] = Field(default=None, ge=1, le=20)   # 9.011 "IAMD (with 13+)"
     bmd_only: bool = False                           # 7.510: only BMD INTERCEPT answers it
     gpsv: Optional[int] = Field(default=None, ge=0)  # 10.1 Space Values (None: see the class doc)

@@ -103,7 +103,7 @@ class UnitType(_Model):
     name: str
     team: Literal["US", "RU"]
     service: str
-    domain: Literal["ground", "naval"]
+    domain: Literal["ground", "naval", "submarine"]    # a submarine is not a naval unit (14.0)
     symbol: str
     abbrev: str
     size: str
@@ -117,6 +117,10 @@ class UnitType(_Model):
     armor: bool = False
     cannon_artillery: bool = False
     asw: bool = False
+    embark_rotary: bool = False    # 10.1, 10.35: the ship's black helicopter symbol
+    embark_fixed: bool = False     # 10.1, 10.35: the ship's black fighter symbol
+    detect: Optional[int] = Field(default=None, ge=1, le=20)      # a submarine's required DETECT (14.12)
+    torpedo_cv: Optional[int] = Field(default=None, ge=1, le=20)  # TORPEDO ATTACK CV (14.08)
     cvs: tuple[CombatValue, ...] = ()
     rvs: tuple[ResupplyValue, ...] = ()
     sources: dict[str, str]
@@ -158,6 +162,11 @@ class UnitType(_Model):
     @property
     def is_naval(self) -> bool:
         return self.domain == "naval"
+
+    @property
+    def is_submarine(self) -> bool:
+        """A JCC submarine: not a naval unit (14.0)."""
+        return self.domain == "submarine"
 
     def source(self, field: str) -> str:
         """Provenance of a field (``"sandbox"`` when not given)."""

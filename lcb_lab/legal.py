@@ -384,6 +384,10 @@ def _acts(game: "Game") -> list:
             out += resupply_templates(game, d)
     cards = play_card_options(game)          # PlayCard (3.31, 9.2): a Template when many
     out += cards if len(cards) <= MAX_CONCRETE else [Template("play_card", tuple(cards), {}, game)]
+    from .rules import marker_actions, ports, submarine      # issue 8: each module offers its own acts
+    out += ports.offers(game)
+    out += marker_actions.offers(game)
+    out += submarine.offers(game)
     if imp.combat is None:
         t = combat_template(game)
         if t is not None:

@@ -49,6 +49,10 @@ class Unit:
     no_move: bool = False          # disembarked/transported this turn (5.19)
     expended: bool = False         # Combined Arms Activation (7.18)
     moved_with: str = ""           # first unit of the group it moved with this turn; "" = not moved (3.37)
+    # ---- issue 8 contract ----
+    card: str | None = None        # the cid of the JCC this unit IS (a JCC submarine, 14.0; reinforcements, 12.4)
+    fired: str = ""                # submarine: "lrs" | "torpedo" used this impulse (14.04)
+    asw_hex: str | None = None     # the one hex it attacked with offensive ASW this Action Stage (14.14)
 
     def clone(self) -> "Unit":
         return _codec.clone(self)
@@ -203,6 +207,16 @@ class CardMarker:
     card: str
     hex: str
     revealed: bool = True
+    # ---- issue 8 contract (13.x, 12.2, 12.43) ----
+    hp: int = 1                    # hits it takes before it is discarded (9.04, 13.12: a Proxy Force 1)
+    mp: int = 0                    # MP per impulse (12.22, 13.12)
+    moved: bool = False            # moved this impulse: markers move once per impulse (13.21, 12.22)
+    acted: bool = False            # used its one free action this turn (13.21, 13.12)
+    host: str | None = None        # unit it belongs to / ranges are measured from (12.25, 13.21)
+    cargo: list[str] = field(default_factory=list)   # unit uids it carries (12.2, 12.43)
+    rp: int = 0                    # RP cubes it shuttles (12.26)
+    level: int = 1                 # mine cubes in the hex (13.33) / fortification level 1-2 (13.51)
+    data: dict = field(default_factory=dict)         # kind-specific extras (args of its card)
 
     def clone(self) -> "CardMarker":
         return _codec.clone(self)
@@ -289,6 +303,7 @@ class Impulse:
     lrs_damage_hexes: list[str] = field(default_factory=list)
     resupplied: list[str] = field(default_factory=list)   # logistics units that resupplied (8.01)
     card_lrs: list[Alloc] = field(default_factory=list)   # card LRS attacks waiting for CommitCombat (9.05)
+    transfers: dict[str, int] = field(default_factory=dict)   # ship uid -> GPSV + RP moved through a port this impulse (12.3, 12.54)
 
     def clone(self) -> "Impulse":
         return _codec.clone(self)
@@ -330,6 +345,10 @@ class GameState:
     card_markers: dict[str, CardMarker] = field(default_factory=dict)   # SOF / ISR / mine... markers of cards (13.x)
     ap_loss: dict[str, int] = field(default_factory=dict)     # AP each team's impulses lose for the rest of the turn (card effect)
     continuing: dict[str, str] = field(default_factory=dict)  # hex -> "continuing" | "resolved" (7.21)
+    # ---- issue 8 contract ----
+    port_cubes: dict[str, str] = field(default_factory=dict)  # port hex -> team of its orange cube (12.3, 12.54)
+    sot: dict[str, list[dict]] = field(default_factory=lambda: {"US": [], "RU": []})  # Submarine Operations Tracker per team (14.03): {sub, turn, impulse, hex, public}
+    rulings: list[dict] = field(default_factory=list)         # instructor rulings, e.g. a Proxy Force effect agreed (13.14)
     total_kills: dict[str, int] = field(default_factory=lambda: {"US": 0, "RU": 0})
     log: list[dict] = field(default_factory=list, metadata={"share_items": True})
     salt: str = ""                      # the game's secret: orders the other team's backs (lcb_lab.observer)

@@ -344,3 +344,8 @@ def on_attach(ctx: Ctx, card) -> None:
     if parts:
         ctx.log(explain.step("card", f"{ct.name} attached", f"to {host.uid}: " + ", ".join(parts),
                              ["9.31", "9.32", "9.33"]), team=card.team, card=card.cid, hidden=True)
+
+
+# issue 8: the modules below register their effects with @effect (imported last: they import this one)
+from . import transport as _transport, isr as _isr, mines as _mines, proxy as _proxy  # noqa: E402,F401
+from . import fortify as _fortify, sof as _sof, submarine as _submarine, asw as _asw  # noqa: E402,F401

@@ -428,9 +428,15 @@ def test_ftr_eligible_cards_are_aviation():
                 assert "aviation" in c.categories, c.name
 
 
+# issue 8: each helper removes its functions here once a card uses them; empty at the end
+NOT_YET_USED = {"rotary_lift", "reinforce", "sealift", "littoral_move",
+                "proxy_force", "isr_marker", "mines", "clear_mines", "fortify",
+                "submarine", "asw_search", "uuv"}
+
+
 def test_every_effect_function_is_used():
     used = {e.fn for deck in (US, RU) for c in deck.values() for e in c.effects}
-    assert used == set(EFFECT_FUNCTIONS)
+    assert used == set(EFFECT_FUNCTIONS) - NOT_YET_USED
 
 
 # ---------------------------------------------------------------- provenance

@@ -42,6 +42,11 @@ EXAMPLES = [
     A.EndPlanning("RU"), A.DeployUnit("1 Anna", hex="AL-21"), A.PlaceCard("US-4", embark_on="LHD 1"),
     A.DeploymentOrder("RU"), A.EndDeployment("US"),
     A.Answer(responses=(A.Response("RU-2", to=1),), card_intercepts=(A.CardIntercept("FFG-454", "INT1", 2),)),
+    A.Answer(picks=("US-3", "1 Alpha")), A.Answer(mines=(A.MineShot("DDG-51", 2),)),
+    A.PortTransfer("LHD 1", units=("1 Alpha",), rp=2, action=1), A.PortTransfer("LHD 1", embark=True),
+    A.MarkerAction("ISR-1", path=("AL-24", "AL-23"), then="unload", action=1),
+    A.TorpedoAttack(1, "US-9", ("DDG-605", "DDG-605")), A.SubmarineZor(1, "US-9"),
+    A.OffensiveAsw(1, ("DDG-51",)), A.InstructorRuling("RU", "guerrilla raid on supplies", 3),
 ]
 
 
