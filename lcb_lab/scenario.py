@@ -257,6 +257,8 @@ def build_state(sc: ScenarioFile, file: str, board: Board, catalog: Catalog, dec
         victory=[v.model_dump() for v in sc.victory], planning_grants=grants,
     )
     ctx = Ctx(state, board, catalog, None, decks or load_decks())
+    if start == "action":
+        _check_embarked(ctx, sc, file)      # capacity on load (10.21); the cards' own below
     if start == "planning":
         state.deploy_areas = areas
         planning.begin(ctx, {t: sc.teams[t].cp for t in ("US", "RU")})
@@ -289,6 +291,21 @@ def build_state(sc: ScenarioFile, file: str, board: Board, catalog: Catalog, dec
             u = state.units[e.uid]
             u.attachments = list(e.attachments) + [n for n in u.attachments if n not in e.attachments]
     return state
+
+
+def _check_embarked(ctx: Ctx, sc: ScenarioFile, file: str) -> None:
+    """Embark the file's embarked units one by one within their ship's Embarkation Value
+    (10.21, :func:`lcb_lab.rules.embark.fits_problem`); ScenarioError naming the unit that
+    does not fit."""
+    from .rules import embark
+    aboard = [e for e in sc.unit if e.embarked_on]
+    for e in aboard:
+        ctx.state.units[e.uid].embarked_on = None
+    for e in aboard:
+        problem = embark.fits_problem(ctx, e.embarked_on, units=[e.uid])
+        if problem:
+            raise ScenarioError(file, f"unit[{e.uid}].embarked_on", f"{problem[1]} (rule {problem[0]})")
+        ctx.state.units[e.uid].embarked_on = e.embarked_on
 
 
 def _name(n: str) -> str:

@@ -23,7 +23,7 @@ SYMBOLS = {
 SIZES = {"platoon", "section", "company", "ship"}
 SERVICES = {"US": {"USMC", "USN"}, "RU": {"RUNI", "RUBF"}}
 NUMERIC_FIELDS = ("mp", "hp", "gpsv", "asv", "embark_gpsv", "embark_asv", "rp")
-BOOL_FIELDS = ("armor", "cannon_artillery", "asw")
+BOOL_FIELDS = ("armor", "cannon_artillery", "asw", "embark_rotary", "embark_fixed")
 SOURCE_KEYS = set(NUMERIC_FIELDS) | set(BOOL_FIELDS) | {"name", "symbol"}
 
 EXPECTED_TYPES = {
@@ -32,6 +32,7 @@ EXPECTED_TYPES = {
     "runi_naval_infantry_platoon", "runi_mortars_platoon", "runi_recon_platoon", "runi_tank_platoon",
     "runi_mlrs_section", "runi_logistics_company", "runi_coastal_missile_section",
     "runi_cannon_artillery", "rubf_ddg", "rubf_ffg_gorshkov",
+    "usn_lha", "usn_lsd",                                   # issue 8, embark (10.31, 10.310 ex.)
 }
 
 # Every unit of Appendix B ("Meeting Engagement - Gotland Redux") and the type it uses.
