@@ -220,8 +220,11 @@ def _check_action(ctx: Ctx, a: dict, i: int, seen: set[str]) -> Declared:
             raise IllegalAction("3.34", f"{uid} may not conduct any action for the rest of this turn (card effect)")
         if u.expended:
             raise IllegalAction("7.18", f"{uid} is expended for this turn")
+        if u.embarked_on is not None:
+            raise IllegalAction("10.38", f"{uid} is Embarked on {u.embarked_on}: an Embarked unit conducts no "
+                                "Core Action (it goes ashore through its ship's Embarked cards, 12.0)")
         if u.hex is None:
-            raise IllegalAction("10.0", f"{uid} is embarked; it acts only through its host ship")
+            raise IllegalAction("10.0", f"{uid} is not on the map")
         seen.add(uid)
         units.append(u)
     hexes = {u.hex for u in units}
