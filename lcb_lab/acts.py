@@ -251,7 +251,8 @@ def check_commit_combat(c: Ctx, a: A.CommitCombat) -> tuple[list[dict], list[dic
 
 def _answer_value(choice, a: A.Answer) -> Any:
     """The answer in the shape the combat rules take, for the pending choice's kind."""
-    given = {"intercept": bool(a.intercepts), "ga_defence": bool(a.defence), "mildec": a.absorb is not None}
+    given = {"intercept": bool(a.intercepts), "ga_defence": bool(a.defence), "mildec": a.absorb is not None,
+             "embark_losses": bool(a.picks)}
     wrong = [k for k, v in given.items() if v and k != choice.kind]
     if wrong:
         raise IllegalAction(choice.rule, f"the pending choice is {choice.team}'s {choice.kind.replace('_', ' ')} "
@@ -260,6 +261,8 @@ def _answer_value(choice, a: A.Answer) -> Any:
         return [{k: v for k, v in asdict(x).items() if v is not None} for x in a.intercepts]
     if choice.kind == "ga_defence":
         return [asdict(x) for x in a.defence]
+    if choice.kind == "embark_losses":       # 10.311 (lcb_lab.rules.embark_losses)
+        return list(a.picks)
     return {"absorb": a.absorb or 0}
 
 
@@ -321,7 +324,7 @@ def resolve_combat(game: "Game", c: Ctx, a: A.ResolveCombat) -> bool:
 def advance(game: "Game", c: Ctx) -> None:
     """The one resume loop: auto-answer choices (when policies are set) and roll
     while the plan is rolling; stop at a person's choice or when combat is done."""
-    plan = c.state.impulse.combat
+    plan = c.state.impulse.combat if c.state.impulse is not None else None
     while True:
         choice = combat.pending(c)
         if choice is not None:
@@ -329,7 +332,7 @@ def advance(game: "Game", c: Ctx) -> None:
                 return
             combat.answer(c, answer_with(choice, game.auto_policies.get(choice.kind)))
             continue
-        if not plan.rolling:
+        if plan is None or not plan.rolling:     # a choice outside combat (10.311 after a mine hit)
             return
         if combat.resolve(c):
             c.state.impulse.phase = "combat_done"

@@ -19,6 +19,8 @@ kind               policies
 ``ga_defence``     ``no_defence``, ``return_fire`` (7.13)
 ``mildec``         ``never_absorb``, ``absorb_all`` (4.22, 7.06)
 ``card_response``  ``pass``, ``respond_all``, ``respond_intercept_all`` (9.41-9.46, 9.011)
+``embark_losses``  ``lose_units_first``, ``lose_cards_first``, ``spare`` (10.311;
+                   :mod:`lcb_lab.rules.embark_losses`)
 =================  ==========================================================
 
 Answer shapes:
@@ -29,6 +31,8 @@ Answer shapes:
   (see :mod:`lcb_lab.rules.intercept`)
 * ga_defence: list of ``{"defender", "target", "dice"}``
 * mildec: ``{"absorb": n}``
+* embark_losses: a list of picks -- unit uids (or ``"unit:<n>"``), card cids and
+  ``"hidden:<n>"`` for concealed cards (:mod:`lcb_lab.rules.embark_losses`)
 * card_response: ``{"responses": [{"card", "option", "to", "targets"}], "card_intercepts":
   [{"interceptor", "slot", "dice", "to"}]}`` (both empty: pass; see
   :mod:`lcb_lab.rules.responses`)
@@ -205,9 +209,19 @@ POLICIES: dict[str, dict[str, Callable[[Decision], Any]]] = {
                       "respond_intercept_all": lambda d: _respond_all(d, intercept=True)},
 }
 
+def _embark_policy(name: str) -> Callable[[Decision], Any]:
+    def run(decision: Decision) -> Any:
+        from .rules.embark_losses import POLICIES as EMBARK
+        return EMBARK[name](decision)
+    run.__name__ = name
+    return run
+
+
+POLICIES["embark_losses"] = {n: _embark_policy(n) for n in ("lose_units_first", "lose_cards_first", "spare")}
+
 DEFAULT_POLICIES: dict[str, str] = {
     "intercept": "match_incoming", "ga_defence": "return_fire", "mildec": "absorb_all",
-    "card_response": "pass",
+    "card_response": "pass", "embark_losses": "lose_units_first",
 }
 """What scripts use when they name no policy."""
 

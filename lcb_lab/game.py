@@ -404,6 +404,9 @@ class Game(GameQueries, GamePersistence):
         d = self.pending
         if d is None:
             raise LcbError("no decision is pending")
+        if d.kind == "embark_losses":       # 10.311: the picks (lcb_lab.rules.embark_losses)
+            self.apply(A.Answer(picks=tuple(str(p) for p in I.as_list(value))))
+            return self.pending
         shape = {"intercept": I.INTERCEPTS, "ga_defence": I.DEFENCE, "mildec": I.MildecAnswer}[d.kind]
         value = I.check(f"answer to the {d.kind} decision", shape, value)
         if d.kind == "intercept":

@@ -546,6 +546,10 @@ def _answers(game: "Game", choice) -> list:
     if choice.kind == "mildec":
         top = min(choice.options["damage"], choice.options["mildecs"])
         return _kept(game, [A.Answer(absorb=k) for k in range(top + 1)])
+    if choice.kind == "embark_losses":       # 10.311: each named policy's picks, and taking nothing
+        from .rules.embark_losses import POLICIES as EMBARK
+        picks = dict.fromkeys(tuple(EMBARK[n](choice)) for n in sorted(EMBARK))
+        return _kept(game, [A.Answer(picks=p) for p in picks])
     out: list = _kept(game, [A.Answer()])
     if choice.kind == "intercept":
         opts = tuple(A.Intercept(o["uid"], o["slot"], t["target"], 1)

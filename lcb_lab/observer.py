@@ -8,7 +8,8 @@ Unit Tracker values of a face-down counter, nor where a Move and/or Resupply act
 
 * :func:`observe` -- the map a team sees (own units in full; enemy units in full when
   revealed; a concealed enemy unit or MILDEC only as ``{"id": "hidden:<hex>:<n>", "team",
-  "hex", "back": True}``; embarked enemy units not at all).
+  "hex", "back": True}``; embarked enemy units only while their ship is face up, 10.34:
+  :func:`embarked_in_view`).
 * :func:`redact` -- a log entry as a team reads it.  Rule modules log *facts* in each entry's
   ``data`` (which units and MILDECs took part, each as ``{"uid"|"mid", "up"}`` -- face up or
   down AT THAT MOMENT -- the hexes, the acting ``team``); :func:`annotate` (called by
@@ -58,6 +59,18 @@ def _full(u: Unit, cat: Catalog) -> dict:
     }
 
 
+def embarked_in_view(state: GameState, u: Unit, viewer: str | None) -> bool:
+    """Whether ``viewer`` sees the other team's Embarked unit ``u``: Embarked units lie face up
+    in their ship's Embark Area (10.34, 10.311), so the other team reads them -- name, type,
+    HP -- once the ship itself is face up on the map; while the ship is concealed its tracker
+    is as hidden as its counter (6.11), so they are not seen at all (lcb_lab's reading).  Their
+    Attached cards and the ship's Embarked cards stay a count (9.02)."""
+    if u.embarked_on is None or u.destroyed:
+        return False
+    ship = state.units.get(u.embarked_on)
+    return ship is not None and ship.revealed and ship.on_map and not _all_seeing(viewer) and u.team != viewer
+
+
 def _all_seeing(viewer: str | None) -> bool:
     return viewer is None or viewer == INSTRUCTOR
 
@@ -101,7 +114,8 @@ def observe(state: GameState, catalog: Catalog, viewer: str) -> dict:
     counters = [{"id": hid, "team": c.team, "hex": c.hex, "back": True, "revealed": False}
                 for hid, c in _backs(state, viewer)]
     for u in state.units.values():
-        if not u.destroyed and knows(u, viewer) and (u.hex is not None or _all_seeing(viewer) or u.team == viewer):
+        if not u.destroyed and (knows(u, viewer) and (u.hex is not None or _all_seeing(viewer) or u.team == viewer)
+                                or embarked_in_view(state, u, viewer)):
             counters.append(_full(u, catalog))
     markers = [{"id": m.mid, "type_id": m.type_id, "team": m.team, "hex": m.hex, "revealed": m.revealed,
                 "back": False} for m in state.markers.values() if not m.destroyed and knows(m, viewer)]

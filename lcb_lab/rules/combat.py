@@ -23,7 +23,7 @@ from .. import explain
 from ..decisions import Choice
 from ..errors import IllegalAction
 from ..state import CombatPlan, CombatResult, Engagement, Unit, other
-from . import card_cvs, jcc
+from . import card_cvs, embark, jcc
 from . import ground_assault as ga_rules
 from . import influence
 from .common import Ctx, names
@@ -187,6 +187,10 @@ def answer(ctx: Ctx, value) -> None:
     d = pending(ctx)
     if d is None:
         raise IllegalAction("7.010", "no decision is pending")
+    if d.kind == "embark_losses":          # 10.311: in or out of combat (a mine hit, 13.34)
+        from . import embark_losses
+        embark_losses.answer(ctx, list(value or []))
+        return
     plan = ctx.state.impulse.combat if ctx.state.impulse else None
     if plan is None:
         raise IllegalAction("7.010", f"the {d.kind} choice belongs to no committed combat")
@@ -245,6 +249,8 @@ def resolve(ctx: Ctx) -> bool:
         if not done:
             return False
         plan.cursor += 1
+        if ctx.state.next_choice is not None:    # e.g. the attacker's embarked losses (10.311)
+            return False
     return True
 
 
@@ -379,6 +385,8 @@ def _apply_damage(ctx: Ctx, plan: CombatPlan, tgt: Unit, net: int, key: str, rul
         ctx.state.impulse.lrs_damage_hexes.append(tgt.hex)  # Combined Arms bonus (7.17)
     if tgt.hp <= 0:
         destroy(ctx, tgt, other(tgt.team))
+    elif lost:
+        embark.on_ship_damaged(ctx, tgt.uid, lost, other(tgt.team))    # 10.311 (no-op for other units)
     return True
 
 
