@@ -254,11 +254,14 @@ def lose_cards_first(decision: Choice) -> list[str]:
     units, cards = _order(decision)
     picks: list[str] = []
     for _ in range(decision.options["hp"]):
-        if cards:
-            picks += cards[:CARD_BUNDLE]
-            del cards[:CARD_BUNDLE]
-            continue
         room = UNIT_BUNDLE
+        if cards:
+            took = cards[:CARD_BUNDLE]
+            picks += took
+            del cards[:CARD_BUNDLE]
+            if len(took) == CARD_BUNDLE:
+                continue
+            room = MIXED_BUNDLE            # one card left: 1 card + 2 GPSV
         for u in list(units):
             if u["gpsv"] <= room:
                 room -= u["gpsv"]

@@ -228,8 +228,9 @@ def use_kind(ctx: Ctx, card: Card, aid: int | None, eff=None) -> tuple[str, Decl
         raise IllegalAction("3.31", f"playing {card.name} costs 1 AP: name the declared Play a JCC Core Action "
                             "(action=...)" + (" (a Persistent card is free only once deployed, 9.2)" if ct.persistent else ""))
     d = _action(ctx, aid)
-    if d.played:
-        raise IllegalAction("3.31", f"action #{aid} has already played {d.played}")
+    if d.played and not (d.kind == "move_embarked_jcc" and ship is not None and ship not in d.embarked_ships):
+        raise IllegalAction("3.31", f"action #{aid} has already played {d.played}"
+                            + (f" from {ship}: one Embarked card per ship and action (11.1, 11.12)" if ship else ""))
     if card.where == "attached" and ship is not None:      # the 10.310 EXCEPTION: the ship's 11.1 action
         if d.kind != "move_embarked_jcc" or ship not in d.units or (d.jcc and not _matches(ctx, card, d.jcc)):
             raise IllegalAction("10.310", f"{card.name} is aboard {ship}: it is used by that ship's Move and/or "
@@ -312,7 +313,10 @@ def play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | None,
     eff = ct.effect(option)
     team = card.team
     if d is not None:
-        d.played = card.cid
+        d.played = d.played or card.cid
+        ship = _embarked_use(ctx, card, ct) if d.kind == "move_embarked_jcc" else None
+        if ship is not None:
+            d.embarked_ships.append(ship)          # stacked ships: one card each (11.12 ex.)
     host = s.units.get(card.host or "")
     fires = eff.core_action == "combat" and eff.cv is not None      # a CV substitution is fired (9.32 ex.)
     if card.where == "attached" and fires and host is not None and not host.revealed:
