@@ -198,12 +198,16 @@ def _log(ctx: Ctx, ship: Unit, choice: Choice, units: list[Unit], cards: list[Ca
 
 
 def _form(e: dict, d: dict):
+    """The owner reads the entry in full, the other team its ``pub`` form; an entry without
+    ``pub`` is public (the observer's contract: audience None = everyone)."""
     pub = d.get("pub")
-    return [d["team"]], (None if pub is None else {"title": pub["title"], "text": pub["text"],
-                                                   "rules": list(e["rules"]), "data": {}})
+    if pub is None:
+        return None, None
+    return [d["team"]], {"title": pub["title"], "text": pub["text"], "rules": list(e["rules"]), "data": {}}
 
 
 observer.FORMS.setdefault(KIND, _form)
+observer.FORMS.setdefault("destroyed", _form)      # lost aboard a concealed ship: a count only
 
 
 def _lose_units(ctx: Ctx, ship: Unit, units: list[Unit], by_team: str) -> None:

@@ -167,10 +167,10 @@ def ex_10_310():
 
 
 # ------------------------------------------------------------------ 10.311
-def ex_10_311(forced=(3, 4, 20, 20)):
+def ex_10_311(forced=(3, 4, 20, 20), auto=None):
     """An RU destroyer's LRS hits LHD 1 (revealed, carrying units and cards): per HP lost the
     attacker takes 2 Embarked cards, 4 GPSV of units, or 1 card and 2 GPSV (10.311).  The
-    game stops at the RU team's ``embark_losses`` choice."""
+    game stops at the RU team's ``embark_losses`` choice (``auto``: the Game's auto policies)."""
     g = situation({"LHD 1": {"type": "usn_lhd", "hex": "B-6", "face_up": True},
                    "1 Alpha": {"type": "usmc_infantry_platoon", "embarked_on": "LHD 1"},
                    "2 Alpha": {"type": "usmc_infantry_platoon", "embarked_on": "LHD 1"},
@@ -180,7 +180,7 @@ def ex_10_311(forced=(3, 4, 20, 20)):
                   cards={"US": [{"name": "MEU Rotary Attack", "embark_on": "LHD 1", "face_up": True},
                                 {"name": "Amphibious: LCU", "embark_on": "LHD 1"},
                                 {"name": "MUX: Unmanned", "embark_on": "LHD 1"}]},
-                  initiative="RU", forced=list(forced), seed=0, naval_zor=False, **_board())
+                  initiative="RU", forced=list(forced), seed=0, naval_zor=False, auto=auto, **_board())
     lines = ["10.311: DDG-605 fires LRS at LHD 1, which carries:"] + load_lines(g, "LHD 1")
     g.apply(A.BeginImpulse("TF Red"))
     g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-605",)),)))
@@ -189,9 +189,12 @@ def ex_10_311(forced=(3, 4, 20, 20)):
         g.apply(A.Answer())                              # LHD 1 does not INTERCEPT
     g.apply(A.ResolveCombat())
     lhd = g.state.units["LHD 1"]
-    lines.append(f"LHD 1 loses {ctx_hp(g)} HP (HP {lhd.hp}); the attacker chooses: {g.pending.prompt}")
-    lines.append(f"options: cards {g.pending.options['cards']}, units "
-                 + ", ".join(f"{u['uid']} ({u['gpsv']} GPSV)" for u in g.pending.options["units"]))
+    lines.append(f"LHD 1 loses {ctx_hp(g)} HP (HP {lhd.hp})" + (" and is destroyed with everything aboard (10.311)"
+                                                                 if lhd.destroyed else ""))
+    if g.pending is not None:
+        lines.append(f"the attacker ({g.pending.team}) chooses: {g.pending.prompt}")
+        lines.append(f"options: cards {g.pending.options['cards']}, units "
+                     + ", ".join(f"{u['uid']} ({u['gpsv']} GPSV)" for u in g.pending.options["units"]))
     return g, lines
 
 
