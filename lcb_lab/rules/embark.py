@@ -60,6 +60,12 @@ def aviation_symbol(ct: CardType) -> str | None:
     return "fixed" if "fixed_wing" in ct.categories else "rotary"
 
 
+def requires_text(ct: CardType) -> str:
+    """A card's ``requires`` in words: ``"lhd_lha (an LHD or LHA ...)"`` (cards.HOST_TAGS)."""
+    from ..cards import HOST_TAGS
+    return " or ".join(f"{r} ({HOST_TAGS[r]})" if r in HOST_TAGS else r for r in ct.requires)
+
+
 def _attached(ctx: Ctx, uid: str) -> list[Card]:
     return [c for c in ctx.state.cards.values() if c.in_play and c.where == "attached" and c.host == uid]
 
@@ -150,7 +156,7 @@ def fits_problem(ctx: Ctx, ship: Unit | str | None, units: Iterable[str] = (),
             return "10.33", f"{ct.name} is Attached to {c.host}, which is not aboard {sh.uid}: a unit and its " \
                             "Attached cards stay on one ship"
         if c.where != "attached" and ct.requires and not ct.attached and not ct.host_allowed(t):
-            return "10.1", f"{ct.name} requires {' or '.join(ct.requires)}; {sh.uid} is not one ({t.name})"
+            return "10.1", f"{ct.name} requires {requires_text(ct)}; {sh.uid} is not one ({t.name})"
         if ct.amphibious and c.where != "attached":
             if amph is not None and amph != ct.name:
                 return "10.22", f"{sh.uid} already carries the Amphibious card {amph}: a ship holds one type " \

@@ -166,7 +166,7 @@ def embark(ctx: Ctx, card: Card, ship_uid: str, rule: str = "10.0") -> None:
     if ship is None or ship.team != card.team:
         raise IllegalAction("10.31", f"{card.team} has no ship named {ship_uid!r}")
     if must_embark(ct) and not host_allowed(ct, ctx.utype(ship)):
-        raise IllegalAction("10.1", f"{ct.name} requires {' or '.join(ct.requires)}; {ship_uid} is not one")
+        raise IllegalAction("10.1", f"{ct.name} requires {embark_rules.requires_text(ct)}; {ship_uid} is not one")
     embark_rules.check_fits(ctx, ship, cards=[card.cid])      # 10.21, 10.22, 10.35
     card.where, card.host, card.hex = "embarked", ship_uid, None
 
