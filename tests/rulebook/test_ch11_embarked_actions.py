@@ -200,3 +200,11 @@ def test_the_other_team_sees_an_embarked_card_once_played_and_the_rest_as_a_coun
     ru0 = observe_cards(g0.state, "RU")
     assert ru0["cards"] == [] and ru0["hidden"]["US"] == {"embarked": 2}
     assert "Rotary" not in json.dumps(ru0)
+
+
+# ------------------------------------------------------------------ 11.0
+def test_11_0_only_embark_capable_ships_declare_the_embarked_core_action():
+    from lcb_lab import situation
+    g = situation({"DDG-51": ("usn_ddg_51", "E-6"), **ch11.ENEMY}, naval=ch11.SEA, mixed=ch11.COAST)
+    g.apply(A.BeginImpulse("TF Blue"))
+    refused(g, A.Declare((A.CoreAction("move_embarked_jcc", ("DDG-51",)),)), "11.0", "Embark-capable")
