@@ -37,6 +37,7 @@ from .actions import CHANCE
 from . import hexgrid
 from .card_options import MAX_CONCRETE, play_card_options
 from .acts import HANDLERS, check_commit_combat
+from .decisions import POLICIES
 from .errors import DiceExhausted, IllegalAction
 from .rules import combat, continuing, movement, sequence, stacks
 from .history import Snapshot
@@ -547,8 +548,8 @@ def _answers(game: "Game", choice) -> list:
         top = min(choice.options["damage"], choice.options["mildecs"])
         return _kept(game, [A.Answer(absorb=k) for k in range(top + 1)])
     if choice.kind == "embark_losses":       # 10.311: each named policy's picks, and taking nothing
-        from .rules.embark_losses import POLICIES as EMBARK
-        picks = dict.fromkeys(tuple(EMBARK[n](choice)) for n in sorted(EMBARK))
+        embark = POLICIES["embark_losses"]
+        picks = dict.fromkeys(tuple(embark[n](choice)) for n in sorted(embark))
         return _kept(game, [A.Answer(picks=p) for p in picks])
     out: list = _kept(game, [A.Answer()])
     if choice.kind == "intercept":

@@ -221,10 +221,50 @@ def capacity_text(ctx: Ctx, ship: Unit | str, width: int = 10) -> str:
             + (f"  ({', '.join(syms)})" if syms else "") + (f"  well deck: {d['amphibious']}" if d["amphibious"] else ""))
 
 
-# ------------------------------------------------------------------ 10.311
-def on_ship_damaged(ctx: Ctx, ship_uid: str, hp: int, attacker_team: str) -> None:
-    """An Embark-capable ship lost ``hp`` HP and survives: the attacker chooses the embarked
-    cargo lost (10.311), a pending ``embark_losses`` choice.  No choice when nothing is
-    aboard or the ship is not Embark-capable."""
-    from .embark_losses import push_choice
-    push_choice(ctx, ship_uid, hp, attacker_team)
+# ------------------------------------------------------------------ 10.311: the choice
+def _salted(ctx: Ctx, name: str) -> str:
+    """An order that does not tell which unit is which (the game's secret salt, as the observer)."""
+    import hashlib
+    return hashlib.blake2b(f"{ctx.state.salt}:{name}".encode(), digest_size=8).hexdigest()
+
+
+def choice_refs(ctx: Ctx, ship: Unit) -> tuple[dict[str, Unit], dict[str, Card], int]:
+    """The names the attacker may pick in the ``embark_losses`` choice: ``{ref: unit}`` (uids;
+    ``"unit:<n>"`` on a concealed ship, ordered by GPSV), ``{cid: face-up card}`` and the count of
+    concealed cards (``"hidden:<n>"``) (:mod:`lcb_lab.rules.embark_losses`)."""
+    units, cards = units_aboard(ctx, ship.uid), cards_aboard(ctx, ship.uid)
+    if ship.revealed:
+        uref = {u.uid: u for u in units}
+    else:                     # a concealed ship: its Embark Area is not in view
+        units = sorted(units, key=lambda u: (unit_space(ctx, u)[0], _salted(ctx, u.uid)))
+        uref = {f"unit:{i}": u for i, u in enumerate(units)}
+    up = {c.cid: c for c in cards if c.face_up}
+    return uref, up, sum(1 for c in cards if not c.face_up)
+
+
+def losses_options(ctx: Ctx, ship: Unit, hp: int) -> dict:
+    """The options of the ``embark_losses`` choice: ``{"ship", "hp", "cards": [ref], "units":
+    [{"uid", "gpsv"}]}``."""
+    uref, up, hidden = choice_refs(ctx, ship)
+    return {"ship": ship.uid, "hp": hp,
+            "cards": list(up) + [f"hidden:{i}" for i in range(hidden)],
+            "units": [{"uid": r, "gpsv": unit_space(ctx, u)[0]} for r, u in uref.items()]}
+
+
+def on_ship_damaged(ctx: Ctx, ship_uid: str, hp: int, attacker_team: str):
+    """An Embark-capable ship lost ``hp`` HP and survives: push the attacker's ``embark_losses``
+    choice (10.311; answered by :func:`lcb_lab.rules.embark_losses.answer`).  Returns the
+    Choice, or None (nothing pushed) when the ship is gone, not Embark-capable or empty.
+    Every HP damage of a ship calls it: LRS (``combat._apply_damage``), mines, torpedoes."""
+    from ..decisions import Choice
+    s = ctx.state
+    ship = s.units.get(ship_uid)
+    if ship is None or ship.destroyed or hp <= 0 or not embark_capable(ctx.utype(ship)):
+        return None
+    opts = losses_options(ctx, ship, hp)
+    if not opts["cards"] and not opts["units"]:
+        return None
+    who = ship.uid if ship.revealed else f"the ship in {ship.hex}"
+    prompt = (f"{who} lost {hp} HP: for each HP discard up to 2 Embarked cards, up to 4 GPSV of units, "
+              "or 1 card and up to 2 GPSV")
+    return s.push_choice(Choice("embark_losses", attacker_team, "10.311", prompt, opts))

@@ -13,7 +13,8 @@ chooses, the rule says "the attacker ... of their choice": lcb_lab follows the r
 (facts §6.30: lcb_lab reads the figure as a ceiling per HP).  A ship destroyed loses
 everything aboard (:func:`lcb_lab.rules.combat.destroy`), no choice.
 
-The choice (kind ``embark_losses``, rule 10.311) goes to the attacker with options
+The choice (kind ``embark_losses``, rule 10.311; pushed by :func:`lcb_lab.rules.embark.on_ship_damaged`)
+goes to the attacker with options
 ``{"ship", "hp", "cards": [ref], "units": [{"uid", "gpsv"}]}``: a face-up (revealed) card is
 named by its cid, a concealed one as ``"hidden:<n>"`` (the attacker picks "a concealed card",
 which one is drawn at random, :func:`_draw`); the units are face up in the Embark Area
@@ -27,67 +28,19 @@ Check (3.42) and the Influence Meter like any other.
 """
 from __future__ import annotations
 
-from .. import explain, observer
-from ..decisions import Choice
+from .. import decisions, explain, observer
+from ..decisions import CARD_BUNDLE, MIXED_BUNDLE, UNIT_BUNDLE, Choice
 from ..errors import IllegalAction
 from ..state import Card, Unit
 from .common import Ctx, names
-
-KIND = "embark_losses"
-UNIT_BUNDLE, MIXED_BUNDLE, CARD_BUNDLE = 4, 2, 2
-"""10.311: GPSV of units per HP (alone / with one card), cards per HP."""
+from .embark import cards_aboard, choice_refs as _refs, units_aboard
 
 
-# ------------------------------------------------------------------ the choice
 def _cargo(ctx: Ctx, ship: str) -> tuple[list[Unit], list[Card]]:
-    from .embark import cards_aboard, units_aboard
     return units_aboard(ctx, ship), cards_aboard(ctx, ship)
 
 
-def _refs(ctx: Ctx, ship: Unit) -> tuple[dict[str, Unit], dict[str, Card], int]:
-    """The names the attacker may pick: ``{ref: unit}``, ``{cid: face-up card}`` and the count
-    of concealed cards (``"hidden:<n>"``)."""
-    from .embark import unit_space
-    units, cards = _cargo(ctx, ship.uid)
-    if ship.revealed:
-        uref = {u.uid: u for u in units}
-    else:                     # a concealed ship: its Embark Area is not in view (module doc)
-        units = sorted(units, key=lambda u: (unit_space(ctx, u)[0], _salted(ctx, u.uid)))
-        uref = {f"unit:{i}": u for i, u in enumerate(units)}
-    up = {c.cid: c for c in cards if c.face_up}
-    return uref, up, sum(1 for c in cards if not c.face_up)
-
-
-def _salted(ctx: Ctx, name: str) -> str:
-    """An order that does not tell which unit is which (the game's secret salt, as the observer)."""
-    import hashlib
-    return hashlib.blake2b(f"{ctx.state.salt}:{name}".encode(), digest_size=8).hexdigest()
-
-
-def options(ctx: Ctx, ship: Unit, hp: int) -> dict:
-    """The options of the ``embark_losses`` choice (module doc)."""
-    from .embark import unit_space
-    uref, up, hidden = _refs(ctx, ship)
-    return {"ship": ship.uid, "hp": hp,
-            "cards": list(up) + [f"hidden:{i}" for i in range(hidden)],
-            "units": [{"uid": r, "gpsv": unit_space(ctx, u)[0]} for r, u in uref.items()]}
-
-
-def push_choice(ctx: Ctx, ship_uid: str, hp: int, attacker: str) -> Choice | None:
-    """Push the attacker's ``embark_losses`` choice for ``hp`` HP lost by ``ship_uid``; None
-    (nothing pushed) when the ship is gone, not Embark-capable or empty."""
-    from .embark import embark_capable
-    s = ctx.state
-    ship = s.units.get(ship_uid)
-    if ship is None or ship.destroyed or hp <= 0 or not embark_capable(ctx.utype(ship)):
-        return None
-    opts = options(ctx, ship, hp)
-    if not opts["cards"] and not opts["units"]:
-        return None
-    who = ship.uid if ship.revealed else f"the ship in {ship.hex}"
-    prompt = (f"{who} lost {hp} HP: for each HP discard up to 2 Embarked cards, up to 4 GPSV of units, "
-              "or 1 card and up to 2 GPSV")
-    return s.push_choice(Choice(KIND, attacker, "10.311", prompt, opts))
+KIND = "embark_losses"
 
 
 # ------------------------------------------------------------------ checking an answer
@@ -228,52 +181,6 @@ def _lose_units(ctx: Ctx, ship: Unit, units: list[Unit], by_team: str) -> None:
 
 
 # ------------------------------------------------------------------ policies
-def _order(decision: Choice) -> tuple[list[dict], list[str]]:
-    units = sorted(decision.options["units"], key=lambda u: -u["gpsv"])
-    return units, list(decision.options["cards"])
-
-
-def lose_units_first(decision: Choice) -> list[str]:
-    """Per HP: the most GPSV of units up to 4 (largest first); with no unit left, 2 cards; a
-    bundle of units of 2 GPSV or less also takes 1 card (10.311)."""
-    units, cards = _order(decision)
-    picks: list[str] = []
-    for _ in range(decision.options["hp"]):
-        room, took = UNIT_BUNDLE, []
-        for u in list(units):
-            if u["gpsv"] <= room:
-                room -= u["gpsv"]
-                took.append(u)
-                units.remove(u)
-        picks += [u["uid"] for u in took]
-        used = UNIT_BUNDLE - room
-        n = CARD_BUNDLE if not took else (1 if used <= MIXED_BUNDLE else 0)
-        picks += cards[:n]
-        del cards[:n]
-    return picks
-
-
-def lose_cards_first(decision: Choice) -> list[str]:
-    """Per HP: 2 cards while any remain; then units as :func:`lose_units_first`."""
-    units, cards = _order(decision)
-    picks: list[str] = []
-    for _ in range(decision.options["hp"]):
-        room = UNIT_BUNDLE
-        if cards:
-            took = cards[:CARD_BUNDLE]
-            picks += took
-            del cards[:CARD_BUNDLE]
-            if len(took) == CARD_BUNDLE:
-                continue
-            room = MIXED_BUNDLE            # one card left: 1 card + 2 GPSV
-        for u in list(units):
-            if u["gpsv"] <= room:
-                room -= u["gpsv"]
-                picks.append(u["uid"])
-                units.remove(u)
-    return picks
-
-
-POLICIES = {"lose_units_first": lose_units_first, "lose_cards_first": lose_cards_first,
-            "spare": lambda d: []}
-DEFAULT_POLICY = "lose_units_first"
+POLICIES = decisions.POLICIES["embark_losses"]
+"""``lose_units_first`` (default), ``lose_cards_first``, ``spare`` (:mod:`lcb_lab.decisions`)."""
+DEFAULT_POLICY = decisions.DEFAULT_POLICIES[KIND]
