@@ -450,3 +450,49 @@ def test_load_view_for_the_lab_hides_what_the_other_team_may_not_know():
                   "gpsv_max": 25, "asv_max": 5, "cards": 3}
     g.state.units["LHD 1"].revealed = False
     assert embark.load_view(ctx, "LHD 1", "RU") is None
+
+
+# ------------------------------------------------------------------ corners: saves, attaching aboard, a sunk ship
+def test_10_311_a_game_saved_at_the_choice_loads_and_answers_the_same():
+    from lcb_lab.game import Game
+    g, _ = ch10.ex_10_311()
+    g2 = Game.from_json(g.to_json())
+    assert g2.pending.kind == "embark_losses" and g2.pending.options == g.pending.options
+    for game in (g, g2):
+        game.apply(A.Answer(picks=("1 Kilo", "1 Whiskey", "US-1", "1 Alpha", "2 Alpha")))
+    assert _snap(g) == _snap(g2)
+
+
+def test_a_save_with_a_malformed_embark_losses_choice_is_refused_naming_the_key():
+    from lcb_lab.game import Game
+    g, _ = ch10.ex_10_311()
+    d = json.loads(g.to_json())
+    del d["state"]["choices"][-1]["options"]["units"]
+    d["record"] = None
+    with pytest.raises(ScenarioError) as e:
+        Game.from_json(json.dumps(d))
+    assert "choices" in e.value.key and "options" in e.value.key, e.value
+
+
+def test_an_older_save_without_embarked_ships_loads():
+    from lcb_lab.state import GameState
+    g, _ = ch10.ex_10_310()
+    d = g.state.to_dict()
+    for a in d["impulse"]["actions"]:
+        a.pop("embarked_ships")
+    s = GameState.from_dict(d)
+    assert s.impulse.actions[0].embarked_ships == []
+
+
+def test_10_35_an_aviation_card_attached_to_a_unit_aboard_needs_the_ships_symbol():
+    g = situation({"LSD 41": ("usn_lsd", "B-6"), "1 Whiskey": {"type": "usmc_himars_section", "embark_area": "LSD 41"}},
+                  naval=SEA, stage="deployment", cards={"US": ["V-BAT"]})
+    g.apply(A.DeployUnit("1 Whiskey"))
+    refused(g, A.PlaceCard("US-1", attach_to="1 Whiskey"), "10.35", "helicopter symbol")
+
+
+def test_10_311_a_ship_sunk_before_the_answer_leaves_nothing_to_choose():
+    g, _ = ch10.ex_10_311()
+    g.state.units["LHD 1"].destroyed = True          # e.g. a torpedo before the answer (14.08)
+    g.apply(A.Answer(picks=("1 Kilo",)))
+    assert g.pending is None and not g.state.units["1 Kilo"].destroyed   # combat.destroy's part, not the choice's
