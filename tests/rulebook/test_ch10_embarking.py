@@ -496,3 +496,23 @@ def test_10_311_a_ship_sunk_before_the_answer_leaves_nothing_to_choose():
     g.state.units["LHD 1"].destroyed = True          # e.g. a torpedo before the answer (14.08)
     g.apply(A.Answer(picks=("1 Kilo",)))
     assert g.pending is None and not g.state.units["1 Kilo"].destroyed   # combat.destroy's part, not the choice's
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_legal_play_keeps_every_ship_within_its_embarkation_value(seed):
+    """The random legal player (auto policies: lose_units_first) over 3 turns with a carrying
+    LHD 1 under fire: the load never exceeds the Embarkation Value and nothing is left aboard a
+    sunk ship."""
+    from lcb_lab.autoplay import play_random_turns
+    g, _ = ch10.ex_10_311(auto={})
+    g.apply(A.EndImpulse())                          # the staged impulse ends; random play follows
+    g.dice = type(g.dice)(seed=seed)
+    assert play_random_turns(g, 3, seed=seed) > 3
+    ctx = g._ctx()
+    for u in g.state.units.values():
+        if embark.embark_capable(g.utype(u.uid)) and not u.destroyed:
+            d = embark.load(ctx, u)
+            assert d["gpsv"] <= d["gpsv_max"] and d["asv"] <= d["asv_max"]
+        if u.embarked_on and not u.destroyed:
+            assert not g.state.units[u.embarked_on].destroyed
+    assert not [c for c in g.state.choices if c.kind == "embark_losses"]
