@@ -35,14 +35,17 @@ def _uses(game: "Game") -> list[tuple]:
     ctx = game._ctx()
     out = []
     for d in imp.actions:
-        if d.played or d.kind not in ("play_jcc", "move_embarked_jcc") or not d.jcc and d.kind == "play_jcc":
+        if d.kind not in ("play_jcc", "move_embarked_jcc") or d.kind == "play_jcc" and (d.played or not d.jcc):
             continue
+        if d.kind == "move_embarked_jcc" and d.played and len(d.embarked_ships) >= len(d.units):
+            continue                  # every ship of the action has played its card (11.12 ex.)
+        aboard = jcc.embark_usable_attached(ctx, d.units) if d.kind == "move_embarked_jcc" else []   # 10.310
         for c in s.cards.values():
             if c.team != imp.team or not c.in_play or c.expended:
                 continue
             if d.kind == "play_jcc" and jcc._matches(ctx, c, d.jcc):
                 out.append((c, d.aid))
-            elif d.kind == "move_embarked_jcc" and c.where == "embarked" and c.host in d.units \
+            elif d.kind == "move_embarked_jcc" and (c.where == "embarked" and c.host in d.units or c in aboard) \
                     and (not d.jcc or jcc._matches(ctx, c, d.jcc)):
                 out.append((c, d.aid))
     for c in s.cards.values():
@@ -68,6 +71,10 @@ def _targets(game: "Game", card, eff) -> list[dict]:
         return [{"targets": (u.uid,)} for u in s.living(team) if u.on_map]
     if eff.target == "unit":
         return [{"targets": (u.uid,)} for u in s.living(other(team)) if u.on_map and u.revealed]
+    if eff.range == 0 and eff.target in ("hex", "hexes"):        # its host's own hex (Unmanned Boats, 9.34, 10.310)
+        from .rules.card_targets import origin
+        here = origin(game._ctx(), card)
+        return [{"hex": here}] if here else []
     hexes = sorted({u.hex for u in s.living(other(team)) if u.on_map})
     return [{"hex": h} for h in hexes]
 

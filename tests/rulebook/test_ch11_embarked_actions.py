@@ -208,3 +208,23 @@ def test_11_0_only_embark_capable_ships_declare_the_embarked_core_action():
     g = situation({"DDG-51": ("usn_ddg_51", "E-6"), **ch11.ENEMY}, naval=ch11.SEA, mixed=ch11.COAST)
     g.apply(A.BeginImpulse("TF Blue"))
     refused(g, A.Declare((A.CoreAction("move_embarked_jcc", ("DDG-51",)),)), "11.0", "Embark-capable")
+
+
+def test_the_card_offers_follow_the_embarked_rules():
+    """The legal card plays (what the lab and the random player offer): the second ship of a
+    stacked action still plays its card (11.12 ex.); an Attached card usable while Embarked is
+    offered through the ship's action (10.310)."""
+    from lcb_lab.card_options import play_card_options
+    g = ch11._game({"LHA 8": {"type": "usn_lha", "hex": "E-1"}, "LHD 1": {"type": "usn_lhd", "hex": "E-1"},
+                    "1 Alpha": {"type": "usmc_infantry_platoon", "embarked_on": "LHD 1"}},
+                   [{"name": "MEU Fixed-Wing", "embark_on": "LHA 8"}, {"name": "MEU Rotary Attack", "embark_on": "LHD 1"},
+                    {"name": "Unmanned Boats", "attach_to": "1 Alpha"}], forced=(5, 15, 18))
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHA 8", "LHD 1")),)))
+    g.apply(A.Move(1, TURN1_PATH))                   # 1 Anna (H-8) within 5 hexes of the ships
+    offered = {a.card: a for a in play_card_options(g)}
+    assert {cid(g, "MEU Fixed-Wing"), cid(g, "MEU Rotary Attack"), cid(g, "Unmanned Boats")} <= set(offered)
+    assert offered[cid(g, "Unmanned Boats")].hex == "E-6"          # the ship's hex: its host is aboard
+    g.apply(A.PlayCard(cid(g, "MEU Fixed-Wing"), "A", targets=("1 Anna",), action=1))
+    offered = {a.card for a in play_card_options(g)}
+    assert cid(g, "MEU Rotary Attack") in offered and cid(g, "MEU Fixed-Wing") not in offered
