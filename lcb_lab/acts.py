@@ -22,7 +22,7 @@ from .decisions import answer_with
 from .errors import IllegalAction
 from .rules import combat, conceal, continuing, deployment, effects, movement, planning, resupply, sequence
 from .rules import ground_assault as ga_rules
-from .rules import marker_actions, ports, proxy, submarine
+from .rules import marker_actions, ports, proxy, submarine, transport  # noqa: F401  (transport: registers its card effects, 12.x)
 from .rules.common import Ctx, living_unit, refs
 
 if TYPE_CHECKING:
