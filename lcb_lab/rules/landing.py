@@ -97,8 +97,8 @@ def check_pickup(ctx: Ctx, team: str, uids: list[str], where: str, rule: str) ->
     already (12.08), not landed this turn (12.07)."""
     units = []
     for uid in uids:
-        u = living_unit(ctx, uid, rule)
-        if u.team != team or u.hex != where:
+        u = ctx.state.units.get(uid)
+        if u is None or u.destroyed or u.team != team or u.hex != where:     # one message (6.11)
             raise IllegalAction(rule, f"{uid} is not a friendly unit in {where}")
         if ctx.is_naval(u):
             raise IllegalAction(rule, f"{uid} is a naval unit: only ground units are carried")
@@ -186,14 +186,16 @@ def check(ctx: Ctx, card, ct, eff, targets: list[str], hex_: str | None) -> dict
                                 "deducted from the host ship")
         plan["rp"] = want
         if names_:
-            u = living_unit(ctx, names_[0], "12.26")
-            if len(names_) > 1 or u.team != card.team or u.hex != dest or not coastal(ctx, dest):
+            u = ctx.state.units.get(names_[0])
+            if len(names_) > 1 or u is None or u.destroyed or u.team != card.team or u.hex != dest \
+                    or not coastal(ctx, dest):
                 raise IllegalAction("12.26", "the RP go to ONE friendly unit in the marker's coastal hex")
             plan["to"] = u
         return plan
     if not names_:
         raise IllegalAction("12.21", "name the units the ISR marker carries (targets=...)")
     aboard = [ctx.state.units.get(t) for t in names_]
+    aboard = [u if u is not None and u.team == card.team else None for u in aboard]   # 6.11: one refusal
     if all(u is not None and u.embarked_on == host.uid and not u.destroyed for u in aboard):
         plan["mode"], units = "land", aboard
         if ctx.board.hex(dest).has_land and not coastal(ctx, dest):
@@ -350,8 +352,8 @@ def step_unload(ctx: Ctx, m, a) -> None:
     if not m.cargo and not m.rp:
         raise IllegalAction("12.21", f"{m.mid} carries nothing")
     if m.rp:
-        u = living_unit(ctx, a.targets[0], "12.26") if a.targets else None
-        if u is None or len(a.targets) != 1 or u.team != m.team or u.hex != m.hex:
+        u = ctx.state.units.get(a.targets[0]) if a.targets else None
+        if u is None or u.destroyed or len(a.targets) != 1 or u.team != m.team or u.hex != m.hex:
             raise IllegalAction("12.26", "the RP go to ONE friendly unit in the marker's coastal hex (targets=...)")
     if m.data.get("littoral") and m.data.get("pickup") == m.hex:
         raise IllegalAction("12.43", "the units land onto another coastal hex")

@@ -48,6 +48,13 @@ FNS = ("rotary_lift", "reinforce", "sealift", "littoral_move")
 
 
 # ---------------------------------------------------------------- shared
+def _own(ctx: Ctx, uid: str, team: str):
+    """Unit ``uid`` when it is ``team``'s, else None: another team's name is refused like a name
+    that does not exist (6.11: a refusal never tells whether a hidden counter is there)."""
+    u = ctx.state.units.get(uid)
+    return u if u is not None and u.team == team and not u.destroyed else None
+
+
 def _host(ctx: Ctx, card, ct) -> Unit:
     if card.where != "embarked" or not card.host:
         raise IllegalAction("12.02", f"{ct.name} is used from its Embark-capable host ship: it must be Embarked")
@@ -140,8 +147,8 @@ def check_lift(ctx: Ctx, card, ct, eff, targets: list[str], hex_: str | None) ->
     if "rp" in eff.args:
         if len(rest) != 1:
             raise IllegalAction("12.13", "a resupply run targets one friendly unit (and rp:<N>)")
-        u = living_unit(ctx, rest[0], "12.13")
-        if u.team != card.team or u.hex != dest:
+        u = _own(ctx, rest[0], card.team)
+        if u is None or u.hex != dest:
             raise IllegalAction("12.13", f"{rest[0]} is not a friendly unit in {dest}")
         most = min(int(eff.args["rp"]), cap)
         n = n_rp if n_rp is not None else min(most, host.supply.get("RP", 0), room(ctx, u))
@@ -155,7 +162,7 @@ def check_lift(ctx: Ctx, card, ct, eff, targets: list[str], hex_: str | None) ->
         raise IllegalAction("12.1", f"option {eff.label} carries units, not RP")
     if not rest:
         raise IllegalAction("12.1", "name the units lifted (targets=...)")
-    us = [ctx.state.units.get(t) for t in rest]
+    us = [_own(ctx, t, card.team) for t in rest]
     if len(set(rest)) != len(rest):
         raise IllegalAction("12.1", "a unit is named twice")
     if all(u is not None and not u.destroyed and u.embarked_on == host.uid for u in us):

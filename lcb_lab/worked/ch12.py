@@ -44,8 +44,8 @@ def coast_game(units: dict, cards: dict | None = None, forced=(), **kw):
     :func:`lcb_lab.situation` takes them; an RU picket far inland keeps the RU team in play."""
     units = dict(units)
     units.setdefault("Picket", {"type": "runi_recon_platoon", "hex": "T-20"})
-    return situation(units, size=20, naval=SEA, mixed=COAST, features=FEATURES, colours=COLOURS,
-                     cards=cards or {}, forced=list(forced), max_turns=6, **kw)
+    kw = {"features": FEATURES, "colours": COLOURS, "max_turns": 6, **kw}
+    return situation(units, size=20, naval=SEA, mixed=COAST, cards=cards or {}, forced=list(forced), **kw)
 
 
 def infantry(n: int, host: str | None = None, at: str | None = None, first: int = 1) -> dict:
@@ -141,6 +141,8 @@ def ex_12_1() -> Example:
     ap = g.impulse.ap
     g.declare([{"kind": "move_embarked_jcc", "units": ["LHA 8"], "jcc": "MEU Rotary Lift"}])
     g.apply(A.PlayCard(lift, "A", first, "J-8", action=1))
+    ex.ids["first"] = [(u.hex, u.embarked_on, u.revealed, u.no_move, u.expended)
+                       for u in (g.state.units[x] for x in first)]
     ex.say(f"LHA 8 in F-8, J-8 is {hexgrid.distance('F-8', 'J-8')} hexes away (hex 0 = the ship's, 12.04).")
     ex.say(f"Landed in J-8: {len(_ashore(g, first))} platoons, face down: "
            f"{not any(g.state.units[u].revealed for u in first)}, expended: "
