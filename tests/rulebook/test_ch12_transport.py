@@ -458,3 +458,65 @@ def test_legal_actions_offer_transport_acts():
     g.declare([{"kind": "move_combat", "units": ["LHA 8"]}])
     offered = [a for a in g.legal_actions() if isinstance(a, A.PortTransfer)]
     assert offered == [A.PortTransfer("LHA 8", tuple(f"{i} Inf" for i in range(1, 9)), 0, False, 1)]
+
+
+# ------------------------------------------------------------------ corners
+def test_12_4_the_scenario_lists_the_reinforcement_pool(tmp_path):
+    from pathlib import Path
+
+    import lcb_lab
+    from lcb_lab.errors import ScenarioError
+    src = Path(lcb_lab.__file__).parent / "data" / "scenarios" / "gotland_redux.toml"
+    p = tmp_path / "with_pool.toml"
+    p.write_text(src.read_text() + '\n[[reinforcements]]\nuid = "5 Alpha"\ntype = "usmc_infantry_platoon"\n'
+                 'task_force = "TF Memphis"\n')
+    g = lcb_lab.load_scenario(str(p), seed=1)
+    assert g.state.reinforcements == {"US": [{"uid": "5 Alpha", "type": "usmc_infantry_platoon",
+                                              "task_force": "TF Memphis"}], "RU": []}
+    assert "5 Alpha" not in g.state.units
+    bad = tmp_path / "bad_pool.toml"
+    bad.write_text(src.read_text() + '\n[[reinforcements]]\nuid = "1 Alpha"\ntype = "usmc_infantry_platoon"\n'
+                   'task_force = "TF Memphis"\n')
+    with pytest.raises(ScenarioError) as e:
+        lcb_lab.load_scenario(str(bad), seed=1)
+    assert "reinforcements[1 Alpha]" in str(e.value)
+
+
+def test_12_11_an_ftr_nullify_success_also_removes_2_gpsv():
+    g, lift = ch12._lift_game(4, forced=[3, 2], extra={})
+    cap = cid(g, "MEU Rotary Lift")
+    from lcb_lab.rules import jcc
+    ru_cap = jcc.add_card(g.state, "RU", "Combat Air Patrols", where="deployed", face_up=True)
+    ru_cap.deployed = True
+    ch12._lift_declare(g)
+    g.apply(A.PlayCard(lift, "A", ("1 Inf", "2 Inf", "3 Inf", "4 Inf"), "J-8", action=1))
+    assert g.pending is not None and g.to_act() == "RU"
+    g.apply(A.Answer(responses=(A.Response(ru_cap.cid, targets=(lift,), to=1),)))
+    ch12.answer_windows(g)
+    assert [u.uid for u in g.state.units.values() if u.hex == "J-8"] == ["1 Inf", "2 Inf"]
+    assert g.state.units["3 Inf"].destroyed and g.state.cards[cap].cubes == 1
+
+
+def test_12_23_a_marker_moving_into_a_stationary_enemy_zor_is_revealed():
+    g, lcu = ch12._amphib_game("Amphibious: LCU", "D-14", {**infantry(1, host="LHA 8"),
+                                                           "DDG": {"type": "rubf_ddg", "hex": "D-20"}})
+    g.begin_impulse(BLUE)
+    g.declare([{"kind": "move_embarked_jcc", "units": ["LHA 8"], "jcc": "Amphibious: LCU"}])
+    g.apply(A.PlayCard(lcu, "A", ("1 Inf",), "D-15", action=1))           # 5 hexes of water from D-20
+    m = ch12._marker(g, lcu)
+    assert m.revealed and any(e["title"].startswith(f"Revealed: {m.mid}") for e in g.state.log)
+    assert m.mid in json.dumps(g.view("RU"))                               # face up: the other team sees it
+
+
+def test_12_21_a_contested_landing_reveals_both_sides_and_may_assault_for_free():
+    g, lcu = ch12._amphib_game("Amphibious: LCU", "H-8", {**infantry(2, host="LHA 8"),
+                                                          "Anna": {"type": "runi_naval_infantry_platoon", "hex": "I-8"}},
+                               forced=[1, 1], auto={"ga_defence": "no_defence"})
+    g.begin_impulse(BLUE)
+    g.declare([{"kind": "move_embarked_jcc", "units": ["LHA 8"], "jcc": "Amphibious: LCU"}])
+    g.apply(A.PlayCard(lcu, "A", ("1 Inf", "2 Inf"), "I-8", action=1))
+    assert all(g.state.units[u].revealed for u in ("1 Inf", "2 Inf", "Anna"))     # 6.22, 12.07
+    assert g.zero_ap_attackers()["continuing"] == ["1 Inf", "2 Inf"]
+    g.commit_combat(ga=[{"attacker": "1 Inf", "target": "Anna", "dice": 2}])
+    g.resolve_combat()
+    assert g.state.units["Anna"].destroyed and g.impulse.ap == 2
