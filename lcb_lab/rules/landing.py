@@ -480,9 +480,11 @@ def discard(ctx: Ctx, m, why: str, rules: list[str], lose_cargo: bool = True) ->
     if lost:
         from . import jcc
         jcc.host_lost(ctx, lost)
+        from .influence import on_kill
         by = other(m.team)
         ctx.state.kills[by] += len(lost)
         ctx.state.total_kills[by] += len(lost)
+        on_kill(ctx, by, lost)                       # as combat.destroy does (15.0)
     m.cargo, m.rp = [], 0
     del ctx.state.card_markers[m.mid]
     card = ctx.state.cards.get(m.card)

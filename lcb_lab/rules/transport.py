@@ -317,7 +317,7 @@ def reinforce(ctx: Ctx, link, ct, eff) -> bool:
         _leave_pool(ctx, card.team, lost)
         ctx.log(explain.step("transport", f"{ct.name} loses {', '.join(r['uid'] for r in lost)}",
                              f"{sum(_pool_gpsv(ctx, r) for r in lost)} GPSV removed by the enemy's successes: "
-                             "they never arrive", ["12.42"]), team=card.team)
+                             "they never arrive", ["12.42"]), team=card.team, hidden=True)
     arrive(ctx, card.team, keep, plan["dest"], f" [{ct.name}: reinforcements]", ["12.42", "12.07"])
     return True
 

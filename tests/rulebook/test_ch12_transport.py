@@ -520,3 +520,20 @@ def test_12_21_a_contested_landing_reveals_both_sides_and_may_assault_for_free()
     g.commit_combat(ga=[{"attacker": "1 Inf", "target": "Anna", "dice": 2}])
     g.resolve_combat()
     assert g.state.units["Anna"].destroyed and g.impulse.ap == 2
+
+
+def test_the_other_team_never_reads_what_a_transport_carries():
+    cases = {ch12.ex_12_42: ("R1", "R2", "R3"), ch12.ex_12_43: ("1 Inf", "2 Inf", "3 Inf", "4 Inf"),
+             ch12.ex_12_53: ("1 Inf", "2 Inf", "3 Inf", "1 Log"), ch12.ex_12_26_lcac: ("Ashore",)}
+    for stage, hidden in cases.items():
+        g = stage().game
+        ru = json.dumps(g.log_entries("RU")) + json.dumps(g.view("RU"))
+        for uid in hidden:
+            assert f'"{uid}"' not in ru and f"{uid}," not in ru and f"{uid} " not in ru, (stage.__name__, uid)
+        assert "RP cubes" not in ru
+        assert f'"{uid}"' in json.dumps(g.log_entries("US"))            # the owner reads it all
+
+
+def test_12_24_a_discarded_marker_counts_its_units_for_the_initiative():
+    ex = ch12.ex_12_24()
+    assert ex.game.state.kills["RU"] == 2
