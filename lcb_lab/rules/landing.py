@@ -26,6 +26,8 @@ units aboard, ``rp`` the RP cubes aboard, ``data["amphibious"]``):
   its cargo with it (12.06, :func:`discard`).
 
 Landed units: :func:`lcb_lab.rules.effects._disembark` (face down, MP spent, expended, 12.07).
+A marker whose host ship is lost stays on the map and may still land its cargo (nothing removes
+it, facts 6.31; sandbox); it can no longer re-embark.
 Capacity on re-embarking: the embark rules (:func:`lcb_lab.rules.embark.check_fits`) when built.
 """
 from __future__ import annotations
@@ -223,7 +225,7 @@ def land(ctx: Ctx, link, ct, eff) -> bool:
     m = card_markers.new_marker(ctx, "isr", card.team, card.cid, dest, revealed=False)
     m.host, m.mp, m.moved = host.uid, mp, True
     m.data = {"amphibious": True, "naval": True, "capacity_gpsv": cap, "range": rng, "moved_at": stamp(ctx),
-              "name": ct.name}
+              "name": ct.name, "task_force": host.task_force}
     if plan["mode"] == "land" and coastal(ctx, dest):
         from .effects import _disembark
         _disembark(ctx, host, plan["units"], dest, f" [{ct.name}: its ISR marker moves {start} -> {dest}]",
@@ -334,8 +336,7 @@ def check_free(ctx: Ctx, m, a) -> None:
         raise IllegalAction("3.38", "combat has been committed: resolve it before anything else")
     if m.team != imp.team:
         raise IllegalAction("6.11", f"{m.mid} is not a marker of {imp.team}")
-    host = ctx.state.units.get(m.host or "")
-    tf = host.task_force if host is not None else m.data.get("task_force")
+    tf = m.data.get("task_force")
     if tf and tf != imp.task_force:
         raise IllegalAction("10.36", f"{m.mid} belongs to {tf}'s card: only that Task Force uses it")
     if a.action is not None:

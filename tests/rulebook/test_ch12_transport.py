@@ -537,3 +537,50 @@ def test_the_other_team_never_reads_what_a_transport_carries():
 def test_12_24_a_discarded_marker_counts_its_units_for_the_initiative():
     ex = ch12.ex_12_24()
     assert ex.game.state.kills["RU"] == 2
+
+
+def test_12_3_the_orange_cube_serves_every_ship_of_the_team_while_one_stays():
+    g = coast_game({"LHA 8": {"type": "usn_lhd", "hex": "I-5"}, "LHD 2": {"type": "usn_lhd", "hex": "I-5",
+                                                                          "task_force": "TF Grey"},
+                    **infantry(2, host="LHA 8"), **infantry(2, host="LHD 2", first=3)},
+                   task_forces={"TF Blue": "US", "TF Grey": "US", "TF Red": "RU"})
+    g.begin_impulse(BLUE)
+    g.declare([{"kind": "move_combat", "units": ["LHA 8"]}])
+    refused(g, A.PortTransfer("LHD 2", ("3 Inf",)), "3.33")                     # not a ship of TF Blue
+    g.apply(A.PortTransfer("LHA 8", ("1 Inf",), action=1))
+    g.move(0, ["H-5"])                                                          # LHA 8 sails; LHD 2 stays
+    g.end_impulse()
+    assert g.state.port_cubes == {"I-5": "US"}
+    g.begin_impulse(RED)
+    g.declare([])
+    g.end_impulse()
+    g.begin_impulse("TF Grey")
+    g.declare([])
+    g.apply(A.PortTransfer("LHD 2", ("3 Inf", "4 Inf")))                        # free: the team's cube
+    assert g.state.units["3 Inf"].hex == "I-5" and g.impulse.ap == 3
+
+
+def test_12_54_port_embarkation_of_rp_from_a_logistics_company():
+    g = coast_game({"LHA 8": {"type": "usn_lhd", "hex": "I-5", "supply": {"RP": 10}},
+                    "1 Log": {"type": "usmc_logistics_company", "hex": "I-5"}})
+    g.begin_impulse(BLUE)
+    g.declare([{"kind": "move_combat", "units": ["LHA 8"]}])
+    log_rp = g.state.units["1 Log"].supply["RP"]
+    g.apply(A.PortTransfer("LHA 8", rp=6, embark=True, action=1))
+    assert g.state.units["LHA 8"].supply["RP"] == 16 and g.state.units["1 Log"].supply["RP"] == log_rp - 6
+    refused(g, A.PortTransfer("LHA 8", rp=3, embark=True), "12.54")             # 6 + 3 > 8 this impulse
+
+
+def test_12_2_a_marker_outlives_its_lost_host_and_may_still_land():
+    g, lcu = ch12._amphib_game("Amphibious: LCU", "H-8", infantry(1, host="LHA 8"))
+    g.begin_impulse(BLUE)
+    g.declare([{"kind": "move_embarked_jcc", "units": ["LHA 8"], "jcc": "Amphibious: LCU"}])
+    g.apply(A.PlayCard(lcu, "A", ("1 Inf",), "H-9", action=1))
+    mid = ch12._marker(g, lcu).mid
+    from lcb_lab.rules.combat import destroy
+    destroy(g._ctx(), g.state.units["LHA 8"], "RU")                            # (staged) the ship is sunk
+    assert g.state.cards[lcu].where == "discarded"
+    ch12.next_blue_impulse(g)
+    refused(g, A.MarkerAction(mid, path=("H-8",), then="reembark"), "12.27")
+    g.apply(A.MarkerAction(mid, path=("I-9",), then="unload"))
+    assert g.state.units["1 Inf"].hex == "I-9"
