@@ -423,7 +423,8 @@ def step_reembark(ctx: Ctx, m, a) -> None:
 def _moved(ctx: Ctx, m, a) -> None:
     """Checks of a free action, then the marker's move along ``a.path`` (once per impulse)."""
     check_free(ctx, m, a)
-    if a.path and not (m.data.get("moved_at") == stamp(ctx) and m.hex == ctx.board.canonical(a.path[-1])):
+    # the generic marker handler (markers part) may have moved it already: then it stands at the path's end
+    if a.path and m.hex != ctx.board.canonical(a.path[-1]):
         move(ctx, m, list(a.path), "12.43" if m.data.get("littoral") else "12.22")
 
 

@@ -390,18 +390,19 @@ def _water_path(ctx: Ctx, a: str, b: str, blocked: set[str]) -> list[str] | None
 
 
 def _trigger_mines(ctx: Ctx, mines: list, units: list, ct) -> None:
-    """Hand the triggered mines to the mine rules (13.3, markers part) when they are built."""
-    if not mines:
+    """Hand the triggered mines to the mine rules (13.3, :func:`lcb_lab.rules.mines.trigger_at`:
+    a ``mine_attack`` choice for their owner per mined hex) with the units carried as the
+    counters that set them off; lcb_lab's reading: the craft arrives, then the mines attack the
+    units it carried (sandbox)."""
+    if not mines or not units:
         return
-    try:
-        from .mines import trigger
-    except ImportError:
-        trigger = None
-    ctx.log(explain.step("transport", f"{ct.name} meets mines", "mines at the embarkation / landing point, or "
-                         "blocking every path, are triggered", ["13.38"]))
-    if trigger is not None:
-        for m in mines:
-            trigger(ctx, m, units)
+    from . import mines as mine_rules
+    trigger_at = getattr(mine_rules, "trigger_at", None)
+    ctx.log(explain.step("transport", f"{ct.name} meets mines", f"mines in {', '.join(sorted({m.hex for m in mines}))}: "
+                         "at the embarkation / landing point, or blocking every path, they are triggered", ["13.38"]))
+    if trigger_at is not None:
+        for h in dict.fromkeys(m.hex for m in mines):
+            trigger_at(ctx, h, units, "enters")
 
 
 @effect("sealift")
@@ -412,14 +413,15 @@ def sealift(ctx: Ctx, link, ct, eff) -> bool:
     if not _rolled(ctx, link, ct, eff):
         return False
     units = plan["units"]
-    _trigger_mines(ctx, mines_on_the_way(ctx, card.team, plan["origin"], plan["dest"]), units, ct)
-    units = [u for u in units if not u.destroyed]
+    mines = mines_on_the_way(ctx, card.team, plan["origin"], plan["dest"])
     if plan["pool"]:
-        arrive(ctx, card.team, plan["pool"], plan["dest"], f" [{ct.name}: reinforcements by sea]", ["12.4", "12.07"])
-    if units:
+        units = arrive(ctx, card.team, plan["pool"], plan["dest"], f" [{ct.name}: reinforcements by sea]",
+                       ["12.4", "12.07"])
+    elif units:
         from .effects import _disembark
         _disembark(ctx, None, units, plan["dest"], f" [{ct.name}: from {plan['origin']}, no marker]",
                    ["12.4", "12.07", "12.08"])
+    _trigger_mines(ctx, mines, units, ct)
     return True
 
 
