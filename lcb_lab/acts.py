@@ -22,7 +22,7 @@ from .decisions import answer_with
 from .errors import IllegalAction
 from .rules import combat, conceal, continuing, deployment, effects, movement, planning, resupply, sequence
 from .rules import ground_assault as ga_rules
-from .rules import marker_actions, ports, proxy, submarine
+from .rules import marker_actions, ports, proxy, submarine, transport  # noqa: F401  (transport: registers its card effects, 12.x)
 from .rules.common import Ctx, living_unit, refs
 
 if TYPE_CHECKING:
@@ -71,6 +71,12 @@ def check_targets(c: Ctx, team: str, names, rule: str) -> None:
         if not _knows_unit(c, team, n):
             raise IllegalAction(rule, f"{team} sees no face-up enemy unit named {n!r} to attack "
                                 "(concealed counters cannot be targeted)")
+
+
+def _seen_marker(c: Ctx, team: str, mid: str) -> bool:
+    """A face-up enemy card marker ``team`` may name as an LRS target (12.24)."""
+    m = c.state.card_markers.get(mid)
+    return m is not None and m.team != team and m.revealed
 
 
 def check_names(c: Ctx, team: str, units=(), markers=()) -> None:
@@ -235,7 +241,7 @@ def check_commit_combat(c: Ctx, a: A.CommitCombat) -> tuple[list[dict], list[dic
     ga = [asdict(x) for x in a.ga]
     imp = impulse(c)
     check_names(c, imp.team, [x.shooter for x in a.lrs] + [x.attacker for x in a.ga])
-    check_targets(c, imp.team, [x.target for x in a.lrs], "7.32")
+    check_targets(c, imp.team, [x.target for x in a.lrs if not _seen_marker(c, imp.team, x.target)], "7.32")
     check_targets(c, imp.team, [x.target for x in a.ga], "7.13")
     if imp.phase == "declare":
         raise IllegalAction("3.03", "declare the impulse's Core Actions first")

@@ -325,7 +325,8 @@ def _effect(e: dict, d: dict) -> Form:
         return EVERYONE
     n = len(d["units"])
     return [d["team"]], _public(f"{n} concealed counter{'s' if n > 1 else ''} land{'' if n > 1 else 's'} "
-                                f"in {d['hex']}", f"from {public_names([d['host']])}, face down", e["rules"])
+                                f"in {d['hex']}", (f"from {public_names([d['host']])}, " if d.get("host") else "") + "face down",
+                                e["rules"])
 
 
 def _card(e: dict, d: dict) -> Form:
@@ -337,8 +338,14 @@ def _card(e: dict, d: dict) -> Form:
     return [d["team"]], _public(f"{d['team']} card", "a hidden card of the other team (9.02)", e["rules"])
 
 
+def _transport(e: dict, d: dict) -> Form:
+    """Transport (12.x): an entry with the ``hidden`` fact (what a face-down craft carries, its
+    RP, its moves) is read by its team only; the other team sees the marker's back on the map."""
+    return ([d["team"]], None) if d.get("hidden") else EVERYONE
+
+
 FORMS: dict[str, Callable[[dict, dict], Form]] = {
-    "card": _card,
+    "card": _card, "transport": _transport,
     "declare": _declare, "move": _move, "zor": _zor, "reveal": _reveal, "conceal": _conceal,
     "resupply": _resupply, "effect": _effect, "split": _split,
 }

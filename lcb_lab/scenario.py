@@ -121,6 +121,14 @@ class MarkerEntry(_M):
     hex: str
 
 
+class ReinforcementEntry(_M):
+    """A unit off the map that a reinforcement card may bring in (12.4: C-130 Hercules, LCU-2000)."""
+    uid: I.Designator
+    type: str
+    task_force: I.Designator
+    note: str = ""
+
+
 class Victory(_M):
     team: Literal["US", "RU"]
     type: Literal["destroy", "no_enemy_ground", "hold"]
@@ -138,6 +146,7 @@ class ScenarioFile(_M):
     victory: list[Victory] = []
     zones: dict[str, list[str]] = {}   # named deployment zones (3.2)
     planning: list[PlanningEntry] = []
+    reinforcements: list[ReinforcementEntry] = []   # the off-map pool of each team (12.4)
 
 
 def read_toml_model(p: Path | Traversable, model: type[BaseModel], what: str):
@@ -256,6 +265,15 @@ def build_state(sc: ScenarioFile, file: str, board: Board, catalog: Catalog, dec
         influence=sc.scenario.influence, influence_turn_start=sc.scenario.influence,
         victory=[v.model_dump() for v in sc.victory], planning_grants=grants,
     )
+    for r in sc.reinforcements:                      # the off-map pool (12.4): units not yet in the game
+        key = f"reinforcements[{r.uid}]"
+        if r.uid in units or any(x["uid"] == r.uid for x in state.reinforcements["US"] + state.reinforcements["RU"]):
+            raise ScenarioError(file, key, "duplicate unit designator")
+        if r.type not in catalog.units:
+            raise ScenarioError(file, f"{key}.type", f"unknown unit type {r.type!r}")
+        if r.task_force not in tfs or catalog.units[r.type].team != tfs[r.task_force]:
+            raise ScenarioError(file, f"{key}.task_force", f"{r.task_force!r} is no Task Force of the {r.type} team")
+        state.reinforcements[tfs[r.task_force]].append({"uid": r.uid, "type": r.type, "task_force": r.task_force})
     ctx = Ctx(state, board, catalog, None, decks or load_decks())
     if start == "action":
         _check_embarked(ctx, sc, file)      # capacity on load (10.21); the cards' own below

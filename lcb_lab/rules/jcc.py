@@ -331,6 +331,8 @@ def play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | None,
     aim = ""
     if eff.fn in card_targets.OWN_TARGETS or eff.fn == "transport":
         aim = ""                                   # own (maybe concealed) units: not named to the other team
+    elif eff.fn in ("rotary_lift", "reinforce", "sealift", "littoral_move"):
+        aim = f" Target hex: {hex_}." if hex_ else ""      # 12.x: the hex, not the own units carried
     elif targets or hex_:
         aim = " Target: " + ", ".join(([hex_] if hex_ else []) + list(targets)) + "."
     ctx.log(explain.step("card", f"JCC played: {ct.name}", f"{eff.text}{aim} ({how})",

@@ -285,6 +285,9 @@ def end(ctx: Ctx) -> None:
             raise IllegalAction("3.37", f"action #{i + 1}: {names(d.units)} split from their stack and must "
                                 "move into their own hex")
     continuing.check_end(ctx)
+    if s.port_cubes:                      # 12.3, 12.54: the orange cube leaves with the last ship
+        from .ports import sweep_cubes
+        sweep_cubes(ctx)
     s.tf_order.append(imp.task_force)
     ctx.log(explain.step("impulse_end", f"{imp.task_force}'s impulse ends", "", ["3.3"]))
     s.impulse = None
