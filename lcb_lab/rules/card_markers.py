@@ -94,3 +94,36 @@ def place(ctx: Ctx, team: str, card: str, card_name: str, kind: str, hexes: list
             if enemies:
                 reveal(ctx, enemies, f"the {card_name} marker in {h} reveals the enemy units there", ["13.4", "6.13"])
     return out
+
+
+def discard_card(ctx: Ctx, cid: str) -> None:
+    """A marker's card leaves play with it (13.22, 13.43): discarded (9.07), an Attached card
+    removed (9.31)."""
+    card = ctx.state.cards.get(cid)
+    if card is None or not card.in_play:
+        return
+    card.where = "removed" if card.where == "attached" else "discarded"
+    card.host = card.hex = None
+    card.face_up = True
+
+
+def remove(ctx: Ctx, marker: CardMarker, by_team: str | None, rules: list[str]) -> None:
+    """Take ``marker`` off the map and discard its card (13.22 ISR, 13.43 SOF); a destroyed
+    Proxy Force rolls for the Influence Meter (13.13, :func:`lcb_lab.rules.proxy.destroyed`)."""
+    ctx.state.card_markers.pop(marker.mid, None)
+    if marker.kind == "proxy" and by_team is not None:
+        from .proxy import destroyed
+        destroyed(ctx, marker, by_team)
+    if not any(m.card == marker.card for m in ctx.state.card_markers.values()):
+        discard_card(ctx, marker.card)
+    ctx.log(explain.step("marker", f"{marker.mid} removed", "the marker leaves the map; its card is discarded",
+                         list(rules)), marker=marker.mid)
+
+
+def card_gone(ctx: Ctx, cid: str) -> None:
+    """The card ``cid`` left play (INTERCEPTed, NULLIFIED, its host destroyed): its markers
+    leave the map with it (13.25; lcb_lab's reading of facts §6.31 for the host's loss)."""
+    for m in [m for m in ctx.state.card_markers.values() if m.card == cid and m.kind not in ("mine", "fortification")]:
+        ctx.state.card_markers.pop(m.mid, None)
+        ctx.log(explain.step("marker", f"{m.mid} removed", "its card has left play: the marker goes with it",
+                             ["13.22", "13.25"]), marker=m.mid)
