@@ -19,6 +19,7 @@ kind               policies
 ``ga_defence``     ``no_defence``, ``return_fire`` (7.13)
 ``mildec``         ``never_absorb``, ``absorb_all`` (4.22, 7.06)
 ``card_response``  ``pass``, ``respond_all``, ``respond_intercept_all`` (9.41-9.46, 9.011)
+``mine_attack``    ``detonate_all``, ``hold_mines`` (13.33; :mod:`lcb_lab.rules.mines`)
 =================  ==========================================================
 
 Answer shapes:
@@ -29,6 +30,7 @@ Answer shapes:
   (see :mod:`lcb_lab.rules.intercept`)
 * ga_defence: list of ``{"defender", "target", "dice"}``
 * mildec: ``{"absorb": n}``
+* mine_attack: list of ``[target, cubes]`` (empty: hold the mines)
 * card_response: ``{"responses": [{"card", "option", "to", "targets"}], "card_intercepts":
   [{"interceptor", "slot", "dice", "to"}]}`` (both empty: pass; see
   :mod:`lcb_lab.rules.responses`)
@@ -203,11 +205,17 @@ POLICIES: dict[str, dict[str, Callable[[Decision], Any]]] = {
     "mildec": {"never_absorb": _no, "absorb_all": _absorb_all},
     "card_response": {"pass": _no, "respond_all": _respond_all,
                       "respond_intercept_all": lambda d: _respond_all(d, intercept=True)},
+    "mine_attack": {"detonate_all": lambda d: _mines().detonate_all(d), "hold_mines": lambda d: []},
 }
+
+
+def _mines():
+    from .rules import mines          # the kernel's rules: imported when a mine choice is answered
+    return mines
 
 DEFAULT_POLICIES: dict[str, str] = {
     "intercept": "match_incoming", "ga_defence": "return_fire", "mildec": "absorb_all",
-    "card_response": "pass",
+    "card_response": "pass", "mine_attack": "detonate_all",
 }
 """What scripts use when they name no policy."""
 

@@ -197,7 +197,7 @@ def lrs_attack(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
              "cv": int(eff.cv or 0), "bmd": bool(eff.args.get("bmd") or "ballistic" in ct.categories),
              "name": ct.name,
              # a card with a range attacks from its host / marker on the map; else off the map (9.012)
-             "hex": origin(ctx, card) if eff.range is not None else None}
+             "hex": link.data.get("origin") or (origin(ctx, card) if eff.range is not None else None)}  # a marker's LRS: its hex (13.27)
     imp.card_lrs.append(alloc)
     ctx.log(explain.step("allocate", f"LRS allocated: {ct.name} -> {t.uid}",
                          f"{eff.dice} dice at CV {eff.cv}; rolled with the impulse's combat (commit it), "

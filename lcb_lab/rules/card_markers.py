@@ -127,3 +127,18 @@ def card_gone(ctx: Ctx, cid: str) -> None:
         ctx.state.card_markers.pop(m.mid, None)
         ctx.log(explain.step("marker", f"{m.mid} removed", "its card has left play: the marker goes with it",
                              ["13.22", "13.25"]), marker=m.mid)
+
+
+def contact(ctx: Ctx, h: str) -> None:
+    """Counters meet in hex ``h``: opposing ISR markers there are revealed (13.23), SOF and Proxy
+    Force markers reveal the enemy units in their hex (13.42, 13.12)."""
+    from .conceal import reveal
+    from .isr import check_reveal
+    for m in [m for m in ctx.state.card_markers.values() if m.hex == h]:
+        if m.kind == "isr":
+            check_reveal(ctx, m)
+        elif m.kind in ("sof", "proxy"):
+            enemies = [u for u in ctx.state.units_in(h, other(m.team)) if not u.revealed]
+            if enemies:
+                reveal(ctx, enemies, f"{m.mid} reveals the enemy units in its hex",
+                       ["13.42"] if m.kind == "sof" else ["13.12"])

@@ -136,3 +136,12 @@ def isr_marker(ctx: Ctx, link, ct, eff) -> bool:
 def zor_markers(ctx: Ctx, team: str) -> list[CardMarker]:
     """``team``'s ISR markers that exert a ZOR (13.24: only when the card says so)."""
     return [m for m in ctx.state.card_markers.values() if m.team == team and m.kind == "isr" and m.data.get("zor")]
+
+
+def exercise_zor(ctx: Ctx, m: CardMarker) -> list:
+    """An ISR marker with a ZOR (13.24, Unmanned Boats) exercises it as a naval ZOR (6.23):
+    enemy naval units within its reach are revealed.  Returns those revealed."""
+    from .conceal import naval_zor_hexes, reveal
+    reach = naval_zor_hexes(ctx, m.hex)
+    seen = [u for u in ctx.state.living(other(m.team)) if u.on_map and ctx.is_naval(u) and u.hex in reach]
+    return reveal(ctx, seen, f"within {m.mid}'s ZOR (13.24, 6.23)", ["13.24", "6.23"])

@@ -319,3 +319,5 @@ def host_lost(ctx: Ctx, lost: list) -> None:
                                  if c.where == "removed" else "an Embarked card is lost with its ship (9.07)",
                                  ["9.31", "9.07"]), team=c.team, card=c.cid, hidden=not c.face_up)
             c.host = None
+            from .card_markers import card_gone
+            card_gone(ctx, c.cid)            # its marker leaves the map too (lcb_lab's reading, facts 6.31)

@@ -1,2 +1,345 @@
-"""Issue 8 contract -- special markers (13.x), owned by the markers helper."""
+"""Mine markers (13.3): secret cubes that attack enemy counters entering or leaving their hex.
+
+* ``mines`` effect (13.31, 13.33): ``args.count`` cubes in all, placed ``args.per_hex`` (1 by
+  default) in each target hex (``contiguous``: the hexes must touch, 9.32 ex.; ``terrain``:
+  ``"land"`` (default), ``"water"`` or ``"any"`` -- where they may go and which counters they
+  attack: land mines ground units, naval mines naval units and Naval MILDECs).  A hex holds ONE
+  :class:`~lcb_lab.state.CardMarker` per team (``kind="mine"``, ``level`` = its cubes,
+  ``data["succeeds_on"]`` = the card's value, 13 in the examples).  It is placed **secret**
+  (``revealed=False``): only its owner sees it -- the other team's view and log show nothing
+  (13.37) until it is triggered.  A scenario's secret minefield (13.37) is the scenario key
+  ``[[mines]] team, hex, cubes, succeeds_on, terrain`` (:func:`place_secret`).
+* ``clear_mines`` effect (13.32): ``args.n`` enemy cubes removed from the target hex (all when
+  absent); the cubes are found, so the owner's team learns nothing new and the clearer sees them.
+* Trigger (13.33-13.35, :func:`on_step`): an enemy counter **enters** a mined hex, or
+  **leaves** one it stood in.  Reading of facts §6.29 (pass-through): a move triggers a hex's
+  mines at most ONCE -- on entering it; leaving a hex entered in the same move does not trigger
+  again (13.34 "resolved immediately" is that one resolution).  Mines placed in an occupied
+  hex wait until the counters leave (13.35: nothing triggers on placement).  Friendly counters
+  never trigger them (13.36).  The move stops where the mines triggered (13.34): the owner gets
+  a ``mine_attack`` choice; after it is answered the survivors go on along the rest of their
+  path (lcb_lab's reading: "stopping movement until resolved" -- resolved, the move resumes).
+* ``mine_attack`` choice (team = the mine owner): options ``{"hex", "cubes", "succeeds_on",
+  "event", "targets": [ids as the owner sees them]}`` -- a face-up counter by its name, a
+  face-down one as its back ``"hidden:<hex>:<n>"`` (13.34: targets chosen without seeing the
+  faces; :func:`lcb_lab.observer._backs` numbers them).  Answer ``Answer.mines`` =
+  ``(MineShot(target, cubes), ...)``; empty = hold the mines (13.33 "may").  Each cube removed
+  rolls 1 d20: a roll <= ``succeeds_on`` is 1 HP (13.32, 13.33).  Mines cannot be INTERCEPTed
+  (13.32): no INTERCEPT choice is ever asked.  A naval target's hits may be absorbed by its
+  team's Naval MILDECs in the hex (13.34, 4.22): a ``mildec`` choice (key ``"mine:<hex>:<uid>"``).
+* :func:`trigger_at` (13.38): the transport helper's embarkation points.
+"""
 from __future__ import annotations
+
+from .. import explain
+from ..decisions import Choice
+from ..errors import IllegalAction
+from ..state import CardMarker, Unit, other
+from .card_effects import _rolled, effect
+from .common import Ctx, names
+
+KIND = "mine_attack"
+DEFAULT_SUCCEEDS_ON = 13
+"""The examples' value (13.33 ex., 13.34 ex.: 13 or less) when a card gives none."""
+
+
+# ---------------------------------------------------------------- placement
+def mine_in(ctx: Ctx, h: str, team: str) -> CardMarker | None:
+    """``team``'s mine marker in hex ``h`` (one per team and hex), or None."""
+    return next((m for m in ctx.state.card_markers.values()
+                 if m.kind == "mine" and m.hex == h and m.team == team and m.level > 0), None)
+
+
+def _terrain_ok(ctx: Ctx, h: str, terrain: str) -> bool:
+    info = ctx.board.hex(h)
+    if info.mp_cost is None:
+        return False
+    return {"land": info.has_land, "water": info.has_water}.get(terrain, True)
+
+
+def lay(ctx: Ctx, team: str, card: str, h: str, cubes: int, succeeds_on: int, terrain: str) -> CardMarker:
+    """Add ``cubes`` of ``team``'s mines to hex ``h`` (secret, 13.31, 13.37); logged for the owner only."""
+    from .card_markers import new_marker
+    m = mine_in(ctx, h, team)
+    if m is None:
+        m = new_marker(ctx, "mine", team, card, h, revealed=False)
+        m.level = 0
+        m.data = {"succeeds_on": int(succeeds_on), "terrain": terrain}
+    m.level += int(cubes)
+    ctx.log(explain.step("mine", f"{cubes} mine cube(s) laid in {h}", f"{m.level} in the hex, secret: the other "
+                         f"team does not see them (13.37); attack at {m.data['succeeds_on']} or less", ["13.31", "13.33"]),
+            team=team, hidden=True, hex=h)
+    return m
+
+
+def place_secret(ctx: Ctx, entries: list[dict]) -> None:
+    """A scenario's secret minefield (13.37): ``[{"team", "hex", "cubes", "succeeds_on"?, "terrain"?}]``.
+    Raises IllegalAction for a hex the mines cannot go in."""
+    for e in entries:
+        h = ctx.board.canonical(e["hex"])
+        terrain = e.get("terrain", "water" if ctx.board.hex(h).has_water and not ctx.board.hex(h).has_land else "land")
+        if not _terrain_ok(ctx, h, terrain):
+            raise IllegalAction("13.31", f"{h} cannot take {terrain} mines")
+        lay(ctx, e["team"], e.get("card", ""), h, int(e.get("cubes", 1)),
+            int(e.get("succeeds_on", DEFAULT_SUCCEEDS_ON)), terrain)
+
+
+@effect("mines")
+def mines_effect(ctx: Ctx, link, ct, eff) -> bool:
+    """Lay the card's mines in the target hexes (see the module doc)."""
+    from .card_targets import _as_hex
+    hexes = [_as_hex(ctx, h) for h in ([link.hex] if link.hex else []) + list(link.targets)]
+    if None in hexes or not hexes:
+        raise IllegalAction("13.31", f"{ct.name}: name the hex(es) for the mines")
+    a = eff.args
+    per_hex = int(a.get("per_hex", 1))
+    count = int(a.get("count", 1))
+    terrain = a.get("terrain", "land")
+    if len(hexes) * per_hex > count or len(set(hexes)) != len(hexes):
+        raise IllegalAction("13.31", f"{ct.name} lays {count} cube(s), {per_hex} a hex: at most "
+                            f"{count // per_hex} different hexes")
+    for h in hexes:
+        if not _terrain_ok(ctx, h, terrain):
+            raise IllegalAction("13.31", f"{ct.name} lays {terrain} mines: {h} is not such a hex")
+    if a.get("contiguous") and len(hexes) > 1:
+        from .card_markers import check_hexes
+        check_hexes(ctx, link.team, "isr", hexes, len(hexes), False, True)
+    if not _rolled(ctx, link, ct, eff):
+        return False
+    value = int(a.get("succeeds_on") or eff.cv or DEFAULT_SUCCEEDS_ON)
+    for h in hexes:
+        lay(ctx, link.team, link.card, h, per_hex, value, terrain)
+    return True
+
+
+@effect("clear_mines")
+def clear_mines(ctx: Ctx, link, ct, eff) -> bool:
+    """Roll; remove ``args.n`` enemy mine cubes (all when absent) from the target hex (13.32)."""
+    from .card_targets import _as_hex
+    h = _as_hex(ctx, link.hex or (link.targets[0] if link.targets else None))
+    if h is None:
+        raise IllegalAction("13.32", f"{ct.name}: name the hex to clear")
+    if not _rolled(ctx, link, ct, eff):
+        return False
+    m = mine_in(ctx, h, other(link.team))
+    if m is None:
+        ctx.log(explain.step("mine", f"{ct.name}: no mines found in {h}", "nothing to clear", ["13.32"]))
+        return True
+    n = m.level if eff.args.get("n") is None else min(m.level, int(eff.args["n"]))
+    m.level -= n
+    m.revealed = True
+    ctx.log(explain.step("mine", f"{ct.name} clears {n} mine cube(s) in {h}", f"{m.level} left", ["13.32"]))
+    if m.level <= 0:
+        ctx.state.card_markers.pop(m.mid, None)
+    return True
+
+
+# ---------------------------------------------------------------- triggers
+def _hits_domain(ctx: Ctx, m: CardMarker, counter) -> bool:
+    terrain = m.data.get("terrain", "land")
+    if terrain == "any":
+        return True
+    naval = ctx.is_naval(counter) if isinstance(counter, Unit) else counter.type_id == "naval_mildec"
+    return naval == (terrain == "water")
+
+
+def _exposed(ctx: Ctx, m: CardMarker, counters: list) -> list:
+    """The counters ``m`` attacks: enemies of its owner (13.36), of its terrain."""
+    return [c for c in counters if c.team != m.team and not c.destroyed and _hits_domain(ctx, m, c)]
+
+
+def target_ids(ctx: Ctx, m: CardMarker, counters: list) -> list[str]:
+    """The ids the owner names its targets by (13.34): face-up counters by name, face-down
+    ones by their back (``hidden:<hex>:<n>``, the observer's numbering)."""
+    from ..observer import _backs
+    backs = {id(c): hid for hid, c in _backs(ctx.state, m.team)}
+    out = []
+    for c in counters:
+        if id(c) in backs:
+            out.append(backs[id(c)])
+        else:
+            out.append(c.uid if isinstance(c, Unit) else c.mid)
+    return sorted(out)
+
+
+def _resolve_id(ctx: Ctx, m: CardMarker, tid: str):
+    from ..observer import _backs
+    for hid, c in _backs(ctx.state, m.team):
+        if hid == tid:
+            return c
+    if tid in ctx.state.units:
+        return ctx.state.units[tid]
+    return ctx.state.markers.get(tid)
+
+
+def trigger_at(ctx: Ctx, h: str, counters: list, event: str = "enters", pending: dict | None = None) -> bool:
+    """Mines of the other team in hex ``h`` attack ``counters`` (units and MILDECs) that
+    ``event`` ("enters" / "leaves") it: a ``mine_attack`` choice for the owner is pushed
+    (13.33).  ``pending``: what to do once resolved (the rest of a move). Returns True when a
+    choice was pushed (the caller stops until it is answered)."""
+    if not counters:
+        return False
+    m = mine_in(ctx, h, other(counters[0].team))
+    if m is None:
+        return False
+    exposed = _exposed(ctx, m, counters)
+    if not exposed:
+        return False
+    m.data["pending"] = dict(pending or {}, event=event, counters=[c.uid if isinstance(c, Unit) else c.mid
+                                                                    for c in exposed])
+    ids = target_ids(ctx, m, exposed)
+    ctx.state.push_choice(Choice(
+        KIND, m.team, "13.33", f"Enemy counters {'enter' if event == 'enters' else 'leave'} {h} with {m.level} of your mine cubes: detonate?",
+        {"hex": h, "mine": m.mid, "cubes": m.level, "succeeds_on": m.data.get("succeeds_on", DEFAULT_SUCCEEDS_ON),
+         "event": event, "targets": ids}))
+    return True
+
+
+def on_step(ctx: Ctx, movers: list, frm: str, to: str, entered: set[str]) -> str | None:
+    """The mines one step of a move meets (13.33-13.35): leaving ``frm`` (unless it was entered
+    in this move, ``entered``: facts §6.29) then entering ``to``.  Returns ``"leaves"`` /
+    ``"enters"`` when mines of the other team are there for these counters (the caller then
+    stops: :func:`trigger_at`), else None."""
+    if not movers:
+        return None
+    foe = other(movers[0].team)
+    for h, ev in ((frm, "leaves"), (to, "enters")):
+        if ev == "leaves" and h in entered:
+            continue
+        m = mine_in(ctx, h, foe)
+        if m is not None and _exposed(ctx, m, movers):
+            return ev
+    return None
+
+
+# ---------------------------------------------------------------- answer
+def answer(ctx: Ctx, choice: Choice, shots) -> None:
+    """The owner's answer to a ``mine_attack`` choice (``shots``: ``[(target, cubes)]``), or the
+    target team's MILDEC answer (``{"absorb": n}``) for a mine hit (``key "mine:..."``).
+    Raises IllegalAction (13.33, 4.22) leaving the choice pending."""
+    if choice.kind == "mildec":
+        n = int(shots.get("absorb", 0))
+        top = min(choice.options["damage"], choice.options["mildecs"])
+        if not 0 <= n <= top:
+            raise IllegalAction("4.22", f"can absorb 0..{top} HP with Naval MILDECs here")
+        m = ctx.state.card_markers[choice.options["mine"]]
+        m.data["pending"].setdefault("absorb", {})[choice.options["target"]] = n
+        ctx.state.choices.pop()
+        _apply(ctx, m)
+        return
+    m = ctx.state.card_markers.get(choice.options["mine"])
+    if m is None:
+        raise IllegalAction("13.33", "those mines are gone")
+    total = 0
+    plan = []
+    for tid, cubes in shots:
+        cubes = int(cubes)
+        if tid not in choice.options["targets"]:
+            raise IllegalAction("13.34", f"{tid!r} is not one of the counters in {m.hex} "
+                                f"(targets: {', '.join(choice.options['targets'])})")
+        if cubes < 1:
+            raise IllegalAction("13.33", "each target takes at least one mine cube")
+        total += cubes
+        plan.append((tid, cubes))
+    if total > m.level:
+        raise IllegalAction("13.33", f"{total} cubes designated but only {m.level} are in {m.hex}")
+    ctx.state.choices.pop()
+    if not plan:
+        ctx.log(explain.step("mine", "Mines held", "the owner does not detonate (13.33: may)", ["13.33"]),
+                team=m.team, hidden=True, hex=m.hex)
+        _finish(ctx, m)
+        return
+    m.revealed = True
+    value = int(m.data.get("succeeds_on", DEFAULT_SUCCEEDS_ON))
+    damage: dict[str, int] = {}
+    for tid, cubes in plan:               # 13.34: every target designated before any roll
+        ctx.log(explain.step("mine", f"{cubes} mine cube(s) in {m.hex} at {tid}", "designated before rolling; "
+                             "a face-down counter is named by its back (13.34)", ["13.33", "13.34"]))
+    for tid, cubes in plan:
+        rolls = ctx.dice.roll(cubes, f"mines {m.hex}->{tid}")
+        hits = sum(1 for r in rolls if r <= value)
+        m.level -= cubes
+        c = _resolve_id(ctx, m, tid)
+        key = c.uid if isinstance(c, Unit) else c.mid
+        damage[key] = damage.get(key, 0) + hits
+        ctx.log(explain.step("mine_roll", f"Mines: {cubes} cube(s) at {tid}",
+                             f"{explain.dice_text(rolls, value)}; cubes removed, {m.level} left; mines cannot be "
+                             "INTERCEPTed (13.32)", ["13.32", "13.33"], dice=rolls, hits=hits))
+    m.data["pending"]["damage"] = damage
+    _apply(ctx, m)
+
+
+def _apply(ctx: Ctx, m: CardMarker) -> None:
+    """Apply the mines' hits target by target, pausing for a Naval MILDEC choice (13.34, 4.22)."""
+    from .combat import destroy
+    p = m.data["pending"]
+    absorb = p.setdefault("absorb", {})
+    for key, hits in list(p.get("damage", {}).items()):
+        if hits <= 0:
+            continue
+        u = ctx.state.units.get(key)
+        if u is None:                           # a MILDEC counter: 1 HP, destroyed (4.22)
+            mk = ctx.state.markers[key]
+            mk.destroyed = True
+            ctx.log(explain.step("damage", f"A mine destroys a MILDEC in {m.hex}", "a MILDEC has 1 HP (4.22)",
+                                 ["13.33", "4.22"]))
+            p["damage"][key] = 0
+            continue
+        decoys = [x for x in ctx.state.markers_in(m.hex, u.team) if x.type_id == "naval_mildec"] \
+            if ctx.is_naval(u) else []
+        if decoys and key not in absorb:
+            ctx.state.push_choice(Choice("mildec", u.team, "4.22",
+                                         f"{u.uid} takes {hits} HP from mines: spend Naval MILDECs in {m.hex}?",
+                                         {"key": f"mine:{m.hex}:{u.uid}", "mine": m.mid, "target": u.uid,
+                                          "damage": hits, "mildecs": len(decoys)}))
+            return
+        n = absorb.get(key, 0)
+        for x in decoys[:n]:
+            x.destroyed = True
+        if n:
+            ctx.log(explain.step("mildec", f"Naval MILDEC absorbs {n} HP for {u.uid}", "discarded instead "
+                                 "(13.34, 4.22)", ["13.34", "4.22"]))
+        dmg = hits - n
+        p["damage"][key] = 0
+        if dmg > 0:
+            before = u.hp
+            u.hp = max(0, u.hp - dmg)
+            ctx.log(explain.step("damage", f"{u.uid} loses {before - u.hp} HP", f"mines in {m.hex}: HP {before} -> "
+                                 f"{u.hp}", ["13.33"], unit=u.uid, hp_before=before, hp_after=u.hp, hits=dmg))
+            if u.hp <= 0:
+                destroy(ctx, u, m.team)
+    _finish(ctx, m)
+
+
+def _finish(ctx: Ctx, m: CardMarker) -> None:
+    """The mines are resolved: remove spent cubes, then the survivors' move goes on (13.34)."""
+    p = m.data.pop("pending", {}) or {}
+    if m.level <= 0:
+        ctx.state.card_markers.pop(m.mid, None)
+    rest = p.get("rest") or []
+    if not rest:
+        return
+    from .movement import resume
+    resume(ctx, p)
+
+
+# ---------------------------------------------------------------- policies
+def detonate_all(choice: Choice) -> list:
+    """Every cube at once, spread evenly over the targets in order (13.33)."""
+    t, n = choice.options["targets"], choice.options["cubes"]
+    if not t or n <= 0:
+        return []
+    out = {x: 0 for x in t}
+    for i in range(n):
+        out[t[i % len(t)]] += 1
+    return [(x, k) for x, k in out.items() if k]
+
+
+def hold_mines(choice: Choice) -> list:
+    """Detonate nothing (13.33: the owner may)."""
+    return []
+
+
+def is_mine_choice(choice) -> bool:
+    """A ``mine_attack`` choice, or the MILDEC choice of a mine hit."""
+    return choice.kind == KIND or str(choice.options.get("key", "")).startswith("mine:")
