@@ -62,6 +62,11 @@ def check_targets(ctx: Ctx, team: str, card, ct: CardType, eff: Effect, targets:
         from .landing import check
         check(ctx, card, ct, eff, list(targets), hex_)
         return
+    if fn in ("fortify", "mines", "proxy_force", "clear_mines"):   # 13.x: the marker modules check their own
+        from . import fortify, mines, proxy
+        {"fortify": fortify.check_play, "mines": mines.check_play, "proxy_force": proxy.check_play,
+         "clear_mines": mines.check_clear}[fn](ctx, card, ct, eff, list(targets), hex_)
+        return
     if kind in ("none", "network"):
         if targets or hex_:
             raise IllegalAction("9.0", f"{ct.name} option {eff.label} takes no target")

@@ -274,7 +274,7 @@ def play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | None,
     how = {"action": f"1 AP (action #{aid})", "free": "free: a deployed Persistent card (9.2)",
            "deployment": "Deployment Stage, no AP (9.5)"}[paid]
     aim = ""
-    if eff.fn in card_targets.OWN_TARGETS or eff.fn == "transport":
+    if eff.fn in card_targets.OWN_TARGETS or eff.fn in ("transport", "mines"):   # mines: laid in secret (13.37)
         aim = ""                                   # own (maybe concealed) units: not named to the other team
     elif targets or hex_:
         aim = " Target: " + ", ".join(([hex_] if hex_ else []) + list(targets)) + "."

@@ -87,23 +87,9 @@ def place_secret(ctx: Ctx, entries: list[dict]) -> None:
 @effect("mines")
 def mines_effect(ctx: Ctx, link, ct, eff) -> bool:
     """Lay the card's mines in the target hexes (see the module doc)."""
-    from .card_targets import _as_hex
-    hexes = [_as_hex(ctx, h) for h in ([link.hex] if link.hex else []) + list(link.targets)]
-    if None in hexes or not hexes:
-        raise IllegalAction("13.31", f"{ct.name}: name the hex(es) for the mines")
+    hexes = _hexes(ctx, ct, list(link.targets), link.hex)
     a = eff.args
-    per_hex = int(a.get("per_hex", 1))
-    count = int(a.get("count", 1))
-    terrain = a.get("terrain", "land")
-    if len(hexes) * per_hex > count or len(set(hexes)) != len(hexes):
-        raise IllegalAction("13.31", f"{ct.name} lays {count} cube(s), {per_hex} a hex: at most "
-                            f"{count // per_hex} different hexes")
-    for h in hexes:
-        if not _terrain_ok(ctx, h, terrain):
-            raise IllegalAction("13.31", f"{ct.name} lays {terrain} mines: {h} is not such a hex")
-    if a.get("contiguous") and len(hexes) > 1:
-        from .card_markers import check_hexes
-        check_hexes(ctx, link.team, "isr", hexes, len(hexes), False, True)
+    per_hex, terrain = int(a.get("per_hex", 1)), a.get("terrain", "land")
     if not _rolled(ctx, link, ct, eff):
         return False
     value = int(a.get("succeeds_on") or eff.cv or DEFAULT_SUCCEEDS_ON)
@@ -343,3 +329,39 @@ def hold_mines(choice: Choice) -> list:
 def is_mine_choice(choice) -> bool:
     """A ``mine_attack`` choice, or the MILDEC choice of a mine hit."""
     return choice.kind == KIND or str(choice.options.get("key", "")).startswith("mine:")
+
+
+def _hexes(ctx: Ctx, ct, targets: list[str], hex_: str | None) -> list[str]:
+    from .card_targets import _as_hex
+    hexes = [_as_hex(ctx, h) for h in ([hex_] if hex_ else []) + list(targets)]
+    if not hexes or None in hexes:
+        raise IllegalAction("13.31", f"{ct.name}: name the hex(es) of the map for the mines")
+    return hexes
+
+
+def check_play(ctx: Ctx, card, ct, eff, targets: list[str], hex_: str | None) -> None:
+    """The placement limits of the card (13.31), before the chain opens: hexes of its terrain,
+    at most ``count / per_hex`` different ones, contiguous if it says so, within its range."""
+    from .card_targets import _check_range
+    hexes = _hexes(ctx, ct, targets, hex_)
+    a = eff.args
+    per_hex, count, terrain = int(a.get("per_hex", 1)), int(a.get("count", 1)), a.get("terrain", "land")
+    if len(hexes) * per_hex > count or len(set(hexes)) != len(hexes):
+        raise IllegalAction("13.31", f"{ct.name} lays {count} cube(s), {per_hex} a hex: at most "
+                            f"{count // per_hex} different hexes")
+    for h in hexes:
+        if not _terrain_ok(ctx, h, terrain):
+            raise IllegalAction("13.31", f"{ct.name} lays {terrain} mines: {h} is not such a hex")
+    if a.get("contiguous") and len(hexes) > 1:
+        from .card_markers import check_hexes
+        check_hexes(ctx, card.team, "isr", hexes, len(hexes), False, True)
+    _check_range(ctx, card, ct, eff, hexes)
+
+
+def check_clear(ctx: Ctx, card, ct, eff, targets: list[str], hex_: str | None) -> None:
+    """One hex to clear (13.32), within the card's range."""
+    from .card_targets import _check_range
+    hexes = _hexes(ctx, ct, targets, hex_)
+    if len(hexes) != 1:
+        raise IllegalAction("13.32", f"{ct.name} clears one hex")
+    _check_range(ctx, card, ct, eff, hexes)

@@ -133,6 +133,9 @@ def check_path(ctx: Ctx, units: list[Unit], path: list[str]) -> tuple[list[str],
     for u in units:
         if u.moved:
             raise IllegalAction("5.16", f"{u.uid} has already moved this turn")
+        if u.no_move and ctx.state.card_markers and any(
+                m.data.get("builder") == u.uid for m in ctx.state.card_markers.values()):
+            raise IllegalAction("13.51", f"{u.uid} built a Fortification this impulse and cannot move")
         if u.no_move:
             raise IllegalAction("5.19", f"{u.uid} was disembarked or transported this turn and cannot move")
     team, domain = units[0].team, _domain(ctx, units)
