@@ -328,7 +328,9 @@ def _card(e: dict, d: dict) -> Form:
 def _team_only(e: dict, d: dict) -> Form:
     """A marker / mine line (13.x): only its team reads a ``hidden`` one (a secret mine laid,
     13.37; a concealed ISR marker placed, 13.21); the others read nothing."""
-    return ([d["team"]], None) if d.get("hidden") else EVERYONE
+    if not d.get("hidden"):
+        return EVERYONE
+    return [d["team"]], (_public(d["public_title"], "", e["rules"]) if d.get("public_title") else None)
 
 
 FORMS: dict[str, Callable[[dict, dict], Form]] = {

@@ -20,7 +20,7 @@ from ..errors import IllegalAction
 from ..state import CardMarker, Marker, other
 from .common import Ctx
 
-PREFIX = {"sof": "SOF", "isr": "ISR", "mine": "MINE", "uas": "UAS", "fortification": "FORT"}
+PREFIX = {"sof": "SOF", "isr": "ISR", "mine": "MINE", "uas": "UAS", "fortification": "FORT", "proxy": "PROXY"}
 MILDECS = ("mildec", "naval_mildec")
 KINDS = tuple(PREFIX) + MILDECS
 

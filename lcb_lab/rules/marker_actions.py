@@ -121,16 +121,17 @@ def marker_action_act(game, c: Ctx, a) -> None:
     m = check(c, a)
     path, spent = route(c, m, a.path)
     start = m.hex
+    if path:
+        c.log(explain.step("marker", f"{m.mid} moves", f"{start} -> {' -> '.join(path)} for {spent} MP "
+                           f"(MP {m.mp}, once per impulse)", ["13.21"] if m.kind != "proxy" else ["13.12"],
+                           path=[start] + path),
+              team=m.team, hidden=not m.revealed, marker=m.mid)
     for h in path:
         m.hex = h
         if m.kind == "isr":
             isr.check_reveal(c, m, h)
     if path:
         m.moved = True
-        c.log(explain.step("marker", f"{m.mid} moves", f"{start} -> {' -> '.join(path)} for {spent} MP "
-                           f"(MP {m.mp}, once per impulse)", ["13.21"] if m.kind != "proxy" else ["13.12"],
-                           path=[start] + path),
-              team=m.team, hidden=not m.revealed, marker=m.mid)
         card_markers.contact(c, m.hex)
         if m.kind == "isr" and m.data.get("zor"):
             isr.exercise_zor(c, m)

@@ -283,15 +283,17 @@ def _apply(ctx: Ctx, m: CardMarker) -> None:
         for x in decoys[:n]:
             x.destroyed = True
         if n:
-            ctx.log(explain.step("mildec", f"Naval MILDEC absorbs {n} HP for {u.uid}", "discarded instead "
-                                 "(13.34, 4.22)", ["13.34", "4.22"]))
+            ctx.log(explain.step("mine", f"Naval MILDEC absorbs {n} HP for {u.uid}", "discarded instead "
+                                 "(13.34, 4.22)", ["13.34", "4.22"]), team=u.team, hidden=not u.revealed,
+                    public_title=f"A Naval MILDEC in {m.hex} absorbs {n} mine hit(s)")
         dmg = hits - n
         p["damage"][key] = 0
         if dmg > 0:
             before = u.hp
             u.hp = max(0, u.hp - dmg)
-            ctx.log(explain.step("damage", f"{u.uid} loses {before - u.hp} HP", f"mines in {m.hex}: HP {before} -> "
-                                 f"{u.hp}", ["13.33"], unit=u.uid, hp_before=before, hp_after=u.hp, hits=dmg))
+            ctx.log(explain.step("mine", f"{u.uid} loses {before - u.hp} HP", f"mines in {m.hex}: HP {before} -> "
+                                 f"{u.hp}", ["13.33"], unit=u.uid, hp_before=before, hp_after=u.hp, hits=dmg),
+                    team=u.team, hidden=not u.revealed, public_title=f"A counter in {m.hex} takes {dmg} mine hit(s)")
             if u.hp <= 0:
                 destroy(ctx, u, m.team)
     _finish(ctx, m)

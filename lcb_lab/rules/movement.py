@@ -262,7 +262,7 @@ def _log_move(ctx: Ctx, units: list[Unit], marks: list, start: str, done: list[s
     if stopped:
         text += f"; stopped by {stopped} until they are resolved (13.34)"
     elif spent < 0:
-        text += ": the move goes on once the mines are resolved (13.34)"
+        text += ": the move goes on, the mines resolved (13.34)"
     else:
         text += f" for {spent} MP (stack MP {stack_mp(ctx, units)})"
     rules = ["5.12", "5.13"] + (["13.34"] if stopped else [])

@@ -152,7 +152,8 @@ def assault(ctx: Ctx, m: CardMarker, a) -> None:
     ctx.log(explain.step("ga_roll", f"GROUND ASSAULT: {m.mid} -> {u.uid}",
                          f"{explain.cv_text(base, mods)}; {explain.dice_text(rolls, cv)}"
                          + ("; the Proxy Force is revealed" if reveal_self else ""),
-                         ["13.12", "7.13"] + [x[2] for x in mods], dice=rolls, hits=hits))
+                         ["13.12", "7.13"] + [x[2] for x in mods], base_cv=base, modifiers=mods, cv=cv,
+                         dice=rolls, hits=hits))
     reveal(ctx, [u], f"{m.mid} attacks it", ["13.12"])
     if hits:
         before = u.hp
