@@ -124,7 +124,7 @@ EFFECT_ARGS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 ``nullify`` ``preempt`` (9.47: rolls before the other answers); ``resupply`` ``domain``
 (8.08: e.g. ground units only)."""
 MARKERS = ("sof", "isr", "mine", "mildec", "naval_mildec", "uas", "fortification")
-_FROM_CARD = {"transport": ("capacity_gpsv", "mp"), "place_marker": ("mp",)}
+_FROM_CARD = {"transport": ("capacity_gpsv", "mp"), "place_marker": ("mp",), "isr_marker": ("mp",)}
 """Args an effect takes from its card's fields when the effect does not give them."""
 _EFFECT_SOURCED = ("succeeds_on", "dice", "cv", "range", "counters", "max_targets", "network_cube", "ap")
 HOST_TAGS = {

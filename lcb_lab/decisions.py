@@ -195,6 +195,18 @@ def _return_fire(decision: Decision) -> list[dict]:
     return out
 
 
+def _detonate_all(decision: Decision) -> list:
+    """Every mine cube at once, spread evenly over the targets in order (13.33):
+    ``[[target, cubes], ...]``."""
+    t, n = decision.options["targets"], decision.options["cubes"]
+    if not t or n <= 0:
+        return []
+    out = {x: 0 for x in t}
+    for i in range(n):
+        out[t[i % len(t)]] += 1
+    return [(x, k) for x, k in out.items() if k]
+
+
 def _absorb_all(decision: Decision) -> dict:
     return {"absorb": min(decision.options["damage"], decision.options["mildecs"])}
 
@@ -205,13 +217,8 @@ POLICIES: dict[str, dict[str, Callable[[Decision], Any]]] = {
     "mildec": {"never_absorb": _no, "absorb_all": _absorb_all},
     "card_response": {"pass": _no, "respond_all": _respond_all,
                       "respond_intercept_all": lambda d: _respond_all(d, intercept=True)},
-    "mine_attack": {"detonate_all": lambda d: _mines().detonate_all(d), "hold_mines": lambda d: []},
+    "mine_attack": {"detonate_all": lambda d: _detonate_all(d), "hold_mines": lambda d: []},
 }
-
-
-def _mines():
-    from .rules import mines          # the kernel's rules: imported when a mine choice is answered
-    return mines
 
 DEFAULT_POLICIES: dict[str, str] = {
     "intercept": "match_incoming", "ga_defence": "return_fire", "mildec": "absorb_all",

@@ -349,3 +349,5 @@ def on_attach(ctx: Ctx, card) -> None:
 # issue 8: the modules below register their effects with @effect (imported last: they import this one)
 from . import transport as _transport, isr as _isr, mines as _mines, proxy as _proxy  # noqa: E402,F401
 from . import fortify as _fortify, sof as _sof, submarine as _submarine, asw as _asw  # noqa: E402,F401
+for _m in (_isr, _mines, _proxy, _fortify):      # the marker modules list their effects (no import of this module)
+    EFFECTS.update(getattr(_m, "EFFECTS", {}))

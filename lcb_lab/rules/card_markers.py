@@ -112,12 +112,23 @@ def remove(ctx: Ctx, marker: CardMarker, by_team: str | None, rules: list[str]) 
     Proxy Force rolls for the Influence Meter (13.13, :func:`lcb_lab.rules.proxy.destroyed`)."""
     ctx.state.card_markers.pop(marker.mid, None)
     if marker.kind == "proxy" and by_team is not None:
-        from .proxy import destroyed
-        destroyed(ctx, marker, by_team)
+        proxy_destroyed(ctx, marker, by_team)
     if not any(m.card == marker.card for m in ctx.state.card_markers.values()):
         discard_card(ctx, marker.card)
     ctx.log(explain.step("marker", f"{marker.mid} removed", "the marker leaves the map; its card is discarded",
                          list(rules)), marker=marker.mid)
+
+
+def proxy_destroyed(ctx: Ctx, m: CardMarker, by_team: str) -> None:
+    """A Proxy Force is destroyed (13.13): 1 d20; 1-12 drops ``by_team``'s influence by 1 --
+    the Influence Meter moves one space toward the Proxy Force's team (15.0)."""
+    from . import influence
+    roll = ctx.dice.roll(1, f"{m.mid} destroyed: influence")[0]
+    ctx.log(explain.step("effect", f"{m.mid} destroyed: influence roll", f"rolled {roll}: "
+                         + ("1-12, the attacker loses 1 influence" if roll <= 12 else "13+, no change"), ["13.13"]),
+            dice=[roll])
+    if roll <= 12:
+        influence.move(ctx, m.team, f"{by_team} destroyed a Proxy Force", ["13.13", "15.0"])
 
 
 def card_gone(ctx: Ctx, cid: str) -> None:
@@ -133,7 +144,6 @@ def contact(ctx: Ctx, h: str) -> None:
     """Counters meet in hex ``h``: opposing ISR markers there are revealed (13.23), SOF and Proxy
     Force markers reveal the enemy units in their hex (13.42, 13.12)."""
     from .conceal import reveal
-    from .isr import check_reveal
     for m in [m for m in ctx.state.card_markers.values() if m.hex == h]:
         if m.kind == "isr":
             check_reveal(ctx, m)
@@ -142,3 +152,75 @@ def contact(ctx: Ctx, h: str) -> None:
             if enemies:
                 reveal(ctx, enemies, f"{m.mid} reveals the enemy units in its hex",
                        ["13.42"] if m.kind == "sof" else ["13.12"])
+
+
+def rolled(ctx: Ctx, link, ct, eff) -> bool:
+    """Roll a marker card's effect (``dice`` d20, success on any die <= ``succeeds_on``; no roll
+    when None) and log the outcome -- :func:`lcb_lab.rules.card_effects._rolled` for the marker
+    modules, which do not import the effect registry (import graph)."""
+    if eff.succeeds_on is None:
+        return True
+    purpose = f"{ct.name}: effect"
+    rolls = ctx.dice.roll(eff.dice, purpose)
+    link.rolls[purpose] = list(rolls)
+    ok = any(r <= eff.succeeds_on for r in rolls)
+    ctx.log(explain.step("card", f"{ct.name} {'succeeds' if ok else 'fails'}",
+                         f"rolled {', '.join(map(str, rolls))}, succeeds on {eff.succeeds_on} or less"
+                         + ("" if ok else ": no effect"), ["9.0", "9.2"] if ct.persistent else ["9.0"]),
+            team=link.team, card=link.card)
+    return ok
+
+
+def as_hex(ctx: Ctx, x: str | None) -> str | None:
+    """The canonical label of a hex of the map, or None."""
+    if not x or x not in ctx.board:
+        return None
+    return ctx.board.canonical(x)
+
+
+UNIT_DESTROYED = None
+"""``destroy(ctx, unit, by_team)`` of :mod:`lcb_lab.rules.combat` (set there at import): the
+marker modules destroy units through it without importing the combat engine (which reaches
+the card registry that imports them -- the kernel's import graph has no cycle)."""
+
+
+def destroy_unit(ctx: Ctx, u, by_team: str) -> None:
+    """Destroy unit ``u`` as combat does (4.21, 9.31, 10.311, 3.42, 15.0)."""
+    if UNIT_DESTROYED is None:            # pragma: no cover - combat is imported by every game
+        from importlib import import_module
+        import_module("lcb_lab.rules.combat")
+    UNIT_DESTROYED(ctx, u, by_team)
+
+
+# ---------------------------------------------------------------- ISR reveal (13.23)
+def reveal_marker(ctx: Ctx, m: CardMarker, why: str, rules: list[str]) -> bool:
+    """Turn ``m`` face up (13.22: its 'Revealed' side). Returns True when it was concealed."""
+    if m.revealed:
+        return False
+    m.revealed = True
+    ctx.log(explain.step("marker", f"{m.mid} revealed", why, rules), marker=m.mid, hex=m.hex)
+    return True
+
+
+def exposure(ctx: Ctx, m: CardMarker, h: str | None = None) -> str:
+    """Why ``m`` would be revealed in hex ``h`` (its own by default): an opposing unit there, an
+    opposing ISR marker there, or an opposing naval unit's ZOR (6.23) -- "" when none (13.23)."""
+    from .conceal import naval_zor_hexes
+    h = h or m.hex
+    foe = other(m.team)
+    if ctx.state.units_in(h, foe):
+        return f"an opposing unit is in {h}"
+    if any(x.kind == "isr" and x.team == foe and x.hex == h for x in ctx.state.card_markers.values()):
+        return f"an opposing ISR marker is in {h}"
+    zor = naval_zor_hexes(ctx, h)
+    if any(u.on_map and ctx.is_naval(u) and u.hex in zor for u in ctx.state.living(foe)):
+        return f"{h} is in an opposing naval ZOR"
+    return ""
+
+
+def check_reveal(ctx: Ctx, m: CardMarker, h: str | None = None) -> bool:
+    """Reveal ``m`` if hex ``h`` exposes it (13.23); True when it was revealed now."""
+    why = exposure(ctx, m, h)
+    if why and not m.revealed:
+        return reveal_marker(ctx, m, f"{why} (13.23)", ["13.23"])
+    return False

@@ -17,6 +17,11 @@ OWN_TARGETS = {"conceal", "resupply"}
 """Effect functions whose unit targets are the team's own units."""
 
 
+PRECHECKS: dict = {}
+"""Effect function -> ``check(ctx, card, ct, eff, targets, hex_)`` refusing bad targets before
+the chain opens; registered by the modules of those effects (13.x: fortify, mines, proxy)."""
+
+
 def _as_hex(ctx: Ctx, x: str | None) -> str | None:
     if not x or x not in ctx.board:
         return None
@@ -62,10 +67,8 @@ def check_targets(ctx: Ctx, team: str, card, ct: CardType, eff: Effect, targets:
         from .landing import check
         check(ctx, card, ct, eff, list(targets), hex_)
         return
-    if fn in ("fortify", "mines", "proxy_force", "clear_mines"):   # 13.x: the marker modules check their own
-        from . import fortify, mines, proxy
-        {"fortify": fortify.check_play, "mines": mines.check_play, "proxy_force": proxy.check_play,
-         "clear_mines": mines.check_clear}[fn](ctx, card, ct, eff, list(targets), hex_)
+    if fn in PRECHECKS:            # 13.x: the marker modules check their own targets (they register here)
+        PRECHECKS[fn](ctx, card, ct, eff, list(targets), hex_)
         return
     if kind in ("none", "network"):
         if targets or hex_:

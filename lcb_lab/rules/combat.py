@@ -30,7 +30,7 @@ from .common import Ctx, names
 from .conceal import reveal
 from .intercept import odds_groups, target_options, validate_intercepts
 from .lrs import validate_lrs
-from . import fortify
+from . import card_markers, fortify
 from .network import apply, lrs_modifiers, network_modifiers, terrain_modifiers
 
 
@@ -395,6 +395,9 @@ def destroy(ctx: Ctx, u: Unit, by_team: str) -> None:
                          f"removed from play; counts {len(lost)} toward {by_team}'s kills for the Initiative Check",
                          ["4.21", "3.42"] + (["10.311"] if len(lost) > 1 else []), units=[x.uid for x in lost]))
     influence.on_kill(ctx, by_team, lost)
+
+
+card_markers.UNIT_DESTROYED = destroy    # the marker modules destroy units through card_markers (13.x)
 
 
 def _ga_engagement(ctx: Ctx, plan: CombatPlan, eng: Engagement) -> bool:

@@ -20,7 +20,8 @@ from __future__ import annotations
 from .. import explain
 from ..errors import IllegalAction
 from ..state import CardMarker, GameState, other
-from .card_effects import _rolled, effect
+from . import card_targets
+from .card_markers import as_hex, rolled
 from .common import Ctx, dist
 
 LEVEL_MODS = {1: (-2, 0), 2: (-4, -2)}
@@ -67,8 +68,7 @@ def check_hex(ctx: Ctx, team: str, h: str) -> None:
 
 def check(ctx: Ctx, card, ct, eff, hex_: str | None) -> str:
     """Every refusal of the effect before a roll; returns the canonical hex."""
-    from .card_targets import _as_hex
-    h = _as_hex(ctx, hex_)
+    h = as_hex(ctx, hex_)
     if h is None:
         raise IllegalAction("13.51", f"{ct.name}: name the hex to fortify")
     host = ctx.state.units.get(card.host or "")
@@ -89,13 +89,12 @@ def check(ctx: Ctx, card, ct, eff, hex_: str | None) -> str:
     return h
 
 
-@effect("fortify")
 def fortify(ctx: Ctx, link, ct, eff) -> bool:
     """Build or improve the Fortification (module doc)."""
     from .card_markers import new_marker
     card = ctx.card(link.card)
     h = check(ctx, card, ct, eff, link.hex or (link.targets[0] if link.targets else None))
-    if not _rolled(ctx, link, ct, eff):
+    if not rolled(ctx, link, ct, eff):
         return False
     host = ctx.state.units[card.host]
     m = fort_in(ctx.state, h)
@@ -129,3 +128,8 @@ def check_play(ctx: Ctx, card, ct, eff, targets: list[str], hex_: str | None) ->
     if len(([hex_] if hex_ else []) + targets) != 1:
         raise IllegalAction("13.51", f"{ct.name} fortifies one hex")
     check(ctx, card, ct, eff, hex_ or targets[0])
+
+
+EFFECTS = {"fortify": fortify}
+"""The effect functions this module adds to :data:`lcb_lab.rules.card_effects.EFFECTS`."""
+card_targets.PRECHECKS["fortify"] = check_play

@@ -23,7 +23,7 @@ from __future__ import annotations
 from .. import explain
 from ..errors import IllegalAction
 from ..state import CardMarker, other
-from .card_effects import _rolled, effect
+from .card_markers import check_reveal, exposure, reveal_marker, rolled  # noqa: F401 (re-exported)
 from .common import Ctx, names
 
 
@@ -56,48 +56,15 @@ def hit(ctx: Ctx, marker: CardMarker, hits: int, rules: tuple[str, ...] = ("13.2
 
 
 def _lose_cargo(ctx: Ctx, marker: CardMarker, lost: list) -> None:
-    from .combat import destroy
+    from .card_markers import destroy_unit
     for u in lost:
         if u.uid in marker.cargo:
             marker.cargo.remove(u.uid)
         if not u.destroyed:
-            destroy(ctx, u, other(marker.team))
+            destroy_unit(ctx, u, other(marker.team))
 
 
 # ---------------------------------------------------------------- reveal / conceal (13.23)
-def reveal_marker(ctx: Ctx, m: CardMarker, why: str, rules: list[str]) -> bool:
-    """Turn ``m`` face up (13.22: its 'Revealed' side). Returns True when it was concealed."""
-    if m.revealed:
-        return False
-    m.revealed = True
-    ctx.log(explain.step("marker", f"{m.mid} revealed", why, rules), marker=m.mid, hex=m.hex)
-    return True
-
-
-def exposure(ctx: Ctx, m: CardMarker, h: str | None = None) -> str:
-    """Why ``m`` would be revealed in hex ``h`` (its own by default): an opposing unit there, an
-    opposing ISR marker there, or an opposing naval unit's ZOR (6.23) -- "" when none (13.23)."""
-    from .conceal import naval_zor_hexes
-    h = h or m.hex
-    foe = other(m.team)
-    if ctx.state.units_in(h, foe):
-        return f"an opposing unit is in {h}"
-    if any(x.kind == "isr" and x.team == foe and x.hex == h for x in ctx.state.card_markers.values()):
-        return f"an opposing ISR marker is in {h}"
-    zor = naval_zor_hexes(ctx, h)
-    if any(u.on_map and ctx.is_naval(u) and u.hex in zor for u in ctx.state.living(foe)):
-        return f"{h} is in an opposing naval ZOR"
-    return ""
-
-
-def check_reveal(ctx: Ctx, m: CardMarker, h: str | None = None) -> bool:
-    """Reveal ``m`` if hex ``h`` exposes it (13.23); True when it was revealed now."""
-    why = exposure(ctx, m, h)
-    if why and not m.revealed:
-        return reveal_marker(ctx, m, f"{why} (13.23)", ["13.23"])
-    return False
-
-
 def check_can_conceal(ctx: Ctx, m: CardMarker) -> None:
     """Refuse a conceal the marker may not take (13.23)."""
     why = exposure(ctx, m)
@@ -106,7 +73,6 @@ def check_can_conceal(ctx: Ctx, m: CardMarker) -> None:
 
 
 # ---------------------------------------------------------------- the effect
-@effect("isr_marker")
 def isr_marker(ctx: Ctx, link, ct, eff) -> bool:
     """Place the card's ISR marker concealed in its host's hex (13.21); a card already with its
     marker on the map has nothing to place (its marker acts through MarkerAction)."""
@@ -115,7 +81,7 @@ def isr_marker(ctx: Ctx, link, ct, eff) -> bool:
     card = ctx.card(link.card)
     if any(m.card == card.cid for m in ctx.state.card_markers.values()):
         return True
-    if not _rolled(ctx, link, ct, eff):
+    if not rolled(ctx, link, ct, eff):
         return False
     h = origin(ctx, card)
     if h is None:
@@ -145,3 +111,7 @@ def exercise_zor(ctx: Ctx, m: CardMarker) -> list:
     reach = naval_zor_hexes(ctx, m.hex)
     seen = [u for u in ctx.state.living(other(m.team)) if u.on_map and ctx.is_naval(u) and u.hex in reach]
     return reveal(ctx, seen, f"within {m.mid}'s ZOR (13.24, 6.23)", ["13.24", "6.23"])
+
+
+EFFECTS = {"isr_marker": isr_marker}
+"""The effect functions this module adds to :data:`lcb_lab.rules.card_effects.EFFECTS`."""

@@ -27,7 +27,7 @@ from typing import Callable
 
 from .. import explain
 from ..errors import IllegalAction
-from ..state import CardMarker, CardPlay, other
+from ..state import CardMarker, CardPlay
 from .common import Ctx, dist
 
 STEPS: dict[str, Callable] = {}
@@ -218,24 +218,44 @@ def _combat(ctx: Ctx, m: CardMarker, a) -> None:
 
 
 # ---------------------------------------------------------------- offers
+def _acceptable(ctx: Ctx, a) -> bool:
+    """Whether the rules accept MarkerAction ``a`` now, checked without changing anything (as
+    :func:`lcb_lab.card_options.play_card_options` does): the same checks as the handler for
+    the offered shapes (move only, effect or conceal in place)."""
+    from .card_markers import exposure
+    try:
+        m = check(ctx, a)
+        route(ctx, m, a.path)
+        if a.then == "conceal":
+            if m.kind != "isr" or not m.revealed or exposure(ctx, m):
+                return False
+        elif a.then == "effect" and m.kind == "isr":
+            marker_option(ctx, m, combat=False)
+    except IllegalAction:
+        return False
+    return True
+
+
 def offers(game) -> list:
-    """The MarkerAction actions the active impulse may take now: for each own marker with its
-    free action left, stay and use its effect / conceal, or step into each neighbouring hex
-    (then nothing); each accepted by :func:`lcb_lab.legal.trial`."""
+    """The MarkerAction actions the active impulse may take now: for each own ISR / Proxy Force
+    marker with its free action left, use its effect or conceal in place, or step into each
+    neighbouring hex (then nothing); each accepted by the handler (:func:`_acceptable`)."""
     from ..actions import MarkerAction
-    from ..legal import trial
     s = game.state
     imp = s.impulse
-    if imp is None or imp.phase == "declare" or s.choices or s.chain:
+    if imp is None or imp.phase == "declare" or s.choices or s.chain or not s.card_markers:
         return []
-    out = []
     ctx = game._ctx()
+    out = []
     for m in sorted(s.card_markers.values(), key=lambda x: x.mid):
         if m.team != imp.team or m.acted or m.kind not in ("isr", "proxy"):
             continue
         cands = [MarkerAction(m.mid, then="effect"), MarkerAction(m.mid, then="conceal")]
         if not m.moved and m.mp:
-            for n in sorted(ctx.board.neighbours(m.hex)):
-                cands.append(MarkerAction(m.mid, path=(n,)))
-        out += [x for x in cands if trial(game, x)]
+            cands += [MarkerAction(m.mid, path=(n,)) for n in sorted(ctx.board.neighbours(m.hex))]
+        out += [x for x in cands if _acceptable(ctx, x)]
+        if m.kind == "proxy":            # its GROUND ASSAULT at each face-up enemy unit in its hex (13.12)
+            dice = int(m.data.get("ga_dice", 4))
+            out += [MarkerAction(m.mid, then="combat", targets=(u.uid,), dice=dice)
+                    for u in s.units_in(m.hex) if u.team != m.team and u.revealed]
     return out

@@ -35,8 +35,10 @@ from .. import explain
 from ..decisions import Choice
 from ..errors import IllegalAction
 from ..state import CardMarker, Unit, other
-from .card_effects import _rolled, effect
-from .common import Ctx, names
+from . import card_targets
+from .card_markers import as_hex, contact, destroy_unit, rolled
+from .common import Ctx, names, refs
+from .conceal import apply_naval_zor, contact_reveal
 
 KIND = "mine_attack"
 DEFAULT_SUCCEEDS_ON = 13
@@ -84,13 +86,12 @@ def place_secret(ctx: Ctx, entries: list[dict]) -> None:
             int(e.get("succeeds_on", DEFAULT_SUCCEEDS_ON)), terrain)
 
 
-@effect("mines")
 def mines_effect(ctx: Ctx, link, ct, eff) -> bool:
     """Lay the card's mines in the target hexes (see the module doc)."""
     hexes = _hexes(ctx, ct, list(link.targets), link.hex)
     a = eff.args
     per_hex, terrain = int(a.get("per_hex", 1)), a.get("terrain", "land")
-    if not _rolled(ctx, link, ct, eff):
+    if not rolled(ctx, link, ct, eff):
         return False
     value = int(a.get("succeeds_on") or eff.cv or DEFAULT_SUCCEEDS_ON)
     for h in hexes:
@@ -98,14 +99,12 @@ def mines_effect(ctx: Ctx, link, ct, eff) -> bool:
     return True
 
 
-@effect("clear_mines")
 def clear_mines(ctx: Ctx, link, ct, eff) -> bool:
     """Roll; remove ``args.n`` enemy mine cubes (all when absent) from the target hex (13.32)."""
-    from .card_targets import _as_hex
-    h = _as_hex(ctx, link.hex or (link.targets[0] if link.targets else None))
+    h = as_hex(ctx, link.hex or (link.targets[0] if link.targets else None))
     if h is None:
         raise IllegalAction("13.32", f"{ct.name}: name the hex to clear")
-    if not _rolled(ctx, link, ct, eff):
+    if not rolled(ctx, link, ct, eff):
         return False
     m = mine_in(ctx, h, other(link.team))
     if m is None:
@@ -257,7 +256,6 @@ def answer(ctx: Ctx, choice: Choice, shots) -> None:
 
 def _apply(ctx: Ctx, m: CardMarker) -> None:
     """Apply the mines' hits target by target, pausing for a Naval MILDEC choice (13.34, 4.22)."""
-    from .combat import destroy
     p = m.data["pending"]
     absorb = p.setdefault("absorb", {})
     for key, hits in list(p.get("damage", {}).items()):
@@ -295,7 +293,7 @@ def _apply(ctx: Ctx, m: CardMarker) -> None:
                                  f"{u.hp}", ["13.33"], unit=u.uid, hp_before=before, hp_after=u.hp, hits=dmg),
                     team=u.team, hidden=not u.revealed, public_title=f"A counter in {m.hex} takes {dmg} mine hit(s)")
             if u.hp <= 0:
-                destroy(ctx, u, m.team)
+                destroy_unit(ctx, u, m.team)
     _finish(ctx, m)
 
 
@@ -304,38 +302,18 @@ def _finish(ctx: Ctx, m: CardMarker) -> None:
     p = m.data.pop("pending", {}) or {}
     if m.level <= 0:
         ctx.state.card_markers.pop(m.mid, None)
-    rest = p.get("rest") or []
-    if not rest:
-        return
-    from .movement import resume
-    resume(ctx, p)
+    if p.get("rest"):
+        resume(ctx, p)
 
 
-# ---------------------------------------------------------------- policies
-def detonate_all(choice: Choice) -> list:
-    """Every cube at once, spread evenly over the targets in order (13.33)."""
-    t, n = choice.options["targets"], choice.options["cubes"]
-    if not t or n <= 0:
-        return []
-    out = {x: 0 for x in t}
-    for i in range(n):
-        out[t[i % len(t)]] += 1
-    return [(x, k) for x, k in out.items() if k]
-
-
-def hold_mines(choice: Choice) -> list:
-    """Detonate nothing (13.33: the owner may)."""
-    return []
-
-
+# ---------------------------------------------------------------- choices (policies: lcb_lab.decisions)
 def is_mine_choice(choice) -> bool:
     """A ``mine_attack`` choice, or the MILDEC choice of a mine hit."""
     return choice.kind == KIND or str(choice.options.get("key", "")).startswith("mine:")
 
 
 def _hexes(ctx: Ctx, ct, targets: list[str], hex_: str | None) -> list[str]:
-    from .card_targets import _as_hex
-    hexes = [_as_hex(ctx, h) for h in ([hex_] if hex_ else []) + list(targets)]
+    hexes = [as_hex(ctx, h) for h in ([hex_] if hex_ else []) + list(targets)]
     if not hexes or None in hexes:
         raise IllegalAction("13.31", f"{ct.name}: name the hex(es) of the map for the mines")
     return hexes
@@ -344,7 +322,6 @@ def _hexes(ctx: Ctx, ct, targets: list[str], hex_: str | None) -> list[str]:
 def check_play(ctx: Ctx, card, ct, eff, targets: list[str], hex_: str | None) -> None:
     """The placement limits of the card (13.31), before the chain opens: hexes of its terrain,
     at most ``count / per_hex`` different ones, contiguous if it says so, within its range."""
-    from .card_targets import _check_range
     hexes = _hexes(ctx, ct, targets, hex_)
     a = eff.args
     per_hex, count, terrain = int(a.get("per_hex", 1)), int(a.get("count", 1)), a.get("terrain", "land")
@@ -357,13 +334,92 @@ def check_play(ctx: Ctx, card, ct, eff, targets: list[str], hex_: str | None) ->
     if a.get("contiguous") and len(hexes) > 1:
         from .card_markers import check_hexes
         check_hexes(ctx, card.team, "isr", hexes, len(hexes), False, True)
-    _check_range(ctx, card, ct, eff, hexes)
+    card_targets._check_range(ctx, card, ct, eff, hexes)
 
 
 def check_clear(ctx: Ctx, card, ct, eff, targets: list[str], hex_: str | None) -> None:
     """One hex to clear (13.32), within the card's range."""
-    from .card_targets import _check_range
     hexes = _hexes(ctx, ct, targets, hex_)
     if len(hexes) != 1:
         raise IllegalAction("13.32", f"{ct.name} clears one hex")
-    _check_range(ctx, card, ct, eff, hexes)
+    card_targets._check_range(ctx, card, ct, eff, hexes)
+
+
+# ---------------------------------------------------------------- the moving stack (5.1x, 13.34)
+def walk(ctx: Ctx, uids: list[str], mids: list[str], start: str, path: list[str], entered: list[str],
+          spent: int, over: bool, mp: int = 0) -> None:
+    """Step a moving stack (``uids`` and MILDECs ``mids``) along ``path`` (checked by
+    :func:`lcb_lab.rules.movement.check_path`): naval ZORs on the way (6.23), contact reveals,
+    card markers met (13.23, 13.42); stop where enemy mines trigger (13.34) -- the move
+    resumes (:func:`resume`) once they are resolved.  ``mp``: the stack's MP (for the log)."""
+    units = [ctx.state.units[u] for u in uids if not ctx.state.units[u].destroyed]
+    marks = [ctx.state.markers[m] for m in mids if not ctx.state.markers[m].destroyed]
+    here = units[0].hex if units else None
+    done: list[str] = []
+    for i, h in enumerate(path):
+        ev = on_step(ctx, units + marks, here, h, set(entered)) if units else None
+        if ev == "enters":
+            _place(ctx, units, marks, h)
+            done.append(h)
+            entered.append(h)
+        if ev is not None:
+            _log_move(ctx, units, marks, start, done, spent, over, mp, stopped=f"mines in {h if ev == 'enters' else here}")
+            trigger_at(ctx, h if ev == "enters" else here, units + marks, ev,
+                             {"units": uids, "markers": mids, "rest": path[i + (1 if ev == "enters" else 0):],
+                              "entered": entered + ([] if ev == "enters" else [here]),
+                              "start": h if ev == "enters" else here})
+            return
+        if not units:
+            return
+        _place(ctx, units, marks, h)
+        done.append(h)
+        entered.append(h)
+        here = h
+        if ctx.state.card_markers:
+            contact(ctx, h)       # ISR markers revealed, SOF / Proxy Forces reveal (13.23, 13.42)
+    if units:
+        contact_reveal(ctx, units[0].hex)
+        _log_move(ctx, units, marks, start, done, spent, over, mp)
+
+
+def _place(ctx: Ctx, units: list[Unit], marks: list, h: str) -> None:
+    for u in units:
+        u.hex = h
+    for m in marks:
+        m.hex = h          # MILDECs share the stack's move (5.17)
+    for u in units:
+        apply_naval_zor(ctx, u, h)  # 6.23: throughout the movement path
+
+
+def _log_move(ctx: Ctx, units: list[Unit], marks: list, start: str, done: list[str], spent: int, over: bool,
+              mp: int, stopped: str = "") -> None:
+    if not units or not done:
+        return
+    text = f"{names(units)} move {start} -> {' -> '.join(done)}"
+    if stopped:
+        text += f"; stopped by {stopped} until they are resolved (13.34)"
+    elif spent < 0:
+        text += ": the move goes on, the mines resolved (13.34)"
+    else:
+        text += f" for {spent} MP (stack MP {mp})"
+    rules = ["5.12", "5.13"] + (["13.34"] if stopped else [])
+    if over:
+        text += "; a single-hex move beyond MP: no other part of this Core Action is allowed"
+        rules.append("5.14")
+    ctx.log(explain.step("move", f"Move {names(units)}", text, rules, path=[start] + done, mp=max(spent, 0)),
+            team=units[0].team, units=refs(units), markers=refs(marks))
+
+
+def resume(ctx: Ctx, pending: dict) -> None:
+    """Go on with a move that mines stopped (13.34): the surviving counters continue along the
+    rest of their path (``pending``: ``units``, ``markers``, ``rest``, ``entered``, ``start``)."""
+    alive = [u for u in pending.get("units", []) if not ctx.state.units[u].destroyed]
+    mids = [m for m in pending.get("markers", []) if not ctx.state.markers[m].destroyed]
+    if not alive:
+        return
+    walk(ctx, alive, mids, pending["start"], list(pending["rest"]), list(pending.get("entered", [])), -1, False)
+
+
+EFFECTS = {"mines": mines_effect, "clear_mines": clear_mines}
+"""The effect functions this module adds to :data:`lcb_lab.rules.card_effects.EFFECTS`."""
+card_targets.PRECHECKS.update(mines=check_play, clear_mines=check_clear)

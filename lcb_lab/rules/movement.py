@@ -19,8 +19,7 @@ from .. import explain
 from ..errors import IllegalAction
 from ..state import Unit
 from .common import Ctx, enemy_ground_in, names, refs
-from . import card_markers, stacks
-from .conceal import apply_naval_zor, contact_reveal
+from . import mines, stacks
 
 
 def stack_mp(ctx: Ctx, units: list[Unit]) -> int:
@@ -199,85 +198,14 @@ def move_markers(ctx: Ctx, mids: list[str], path: list[str]) -> tuple[list[str],
 def move(ctx: Ctx, units: list[Unit], path: list[str], markers: list[str] = ()) -> tuple[list[str], bool]:
     """Move a stack (and the MILDECs declared with it) along ``path``; ZOR reveals on the way.
 
-    MILDECs share the stack's MP and never slow it (5.13, 5.17).  Enemy mines entered or left
-    on the way stop the move until their owner has answered (13.33-13.35,
-    :mod:`lcb_lab.rules.mines`); the survivors then go on (:func:`resume`).  Returns (path, over_mp).
+    MILDECs share the stack's MP and never slow it (5.13, 5.17).  The steps are walked by
+    :func:`lcb_lab.rules.mines.walk`: enemy mines entered or left on the way stop the move until
+    their owner has answered (13.33-13.35); the survivors then go on.  Returns (path, over_mp).
     """
     path, spent, over = check_path(ctx, units, path)
     for u in units:
         u.moved = True
     stacks.mark_moved(units)   # a distinct stack until the next turn (3.37)
-    _walk(ctx, [u.uid for u in units], list(markers), units[0].hex, path, [], spent, over)
+    mines.walk(ctx, [u.uid for u in units], list(markers), units[0].hex, path, [], spent, over,
+               stack_mp(ctx, units))
     return path, over
-
-
-def _walk(ctx: Ctx, uids: list[str], mids: list[str], start: str, path: list[str], entered: list[str],
-          spent: int, over: bool) -> None:
-    """Step along ``path`` from the stack's hex; stop at a mine trigger (13.34)."""
-    from . import mines
-    units = [ctx.state.units[u] for u in uids if not ctx.state.units[u].destroyed]
-    marks = [ctx.state.markers[m] for m in mids if not ctx.state.markers[m].destroyed]
-    here = units[0].hex if units else None
-    done: list[str] = []
-    for i, h in enumerate(path):
-        ev = mines.on_step(ctx, units + marks, here, h, set(entered)) if units else None
-        if ev == "enters":
-            _place(ctx, units, marks, h)
-            done.append(h)
-            entered.append(h)
-        if ev is not None:
-            _log_move(ctx, units, marks, start, done, spent, over, stopped=f"mines in {h if ev == 'enters' else here}")
-            mines.trigger_at(ctx, h if ev == "enters" else here, units + marks, ev,
-                             {"units": uids, "markers": mids, "rest": path[i + (1 if ev == "enters" else 0):],
-                              "entered": entered + ([] if ev == "enters" else [here]),
-                              "start": h if ev == "enters" else here})
-            return
-        if not units:
-            return
-        _place(ctx, units, marks, h)
-        done.append(h)
-        entered.append(h)
-        here = h
-        if ctx.state.card_markers:
-            card_markers.contact(ctx, h)       # ISR markers revealed, SOF / Proxy Forces reveal (13.23, 13.42)
-    if units:
-        contact_reveal(ctx, units[0].hex)
-        _log_move(ctx, units, marks, start, done, spent, over)
-
-
-def _place(ctx: Ctx, units: list[Unit], marks: list, h: str) -> None:
-    for u in units:
-        u.hex = h
-    for m in marks:
-        m.hex = h          # MILDECs share the stack's move (5.17)
-    for u in units:
-        apply_naval_zor(ctx, u, h)  # 6.23: throughout the movement path
-
-
-def _log_move(ctx: Ctx, units: list[Unit], marks: list, start: str, done: list[str], spent: int, over: bool,
-              stopped: str = "") -> None:
-    if not units or not done:
-        return
-    text = f"{names(units)} move {start} -> {' -> '.join(done)}"
-    if stopped:
-        text += f"; stopped by {stopped} until they are resolved (13.34)"
-    elif spent < 0:
-        text += ": the move goes on, the mines resolved (13.34)"
-    else:
-        text += f" for {spent} MP (stack MP {stack_mp(ctx, units)})"
-    rules = ["5.12", "5.13"] + (["13.34"] if stopped else [])
-    if over:
-        text += "; a single-hex move beyond MP: no other part of this Core Action is allowed"
-        rules.append("5.14")
-    ctx.log(explain.step("move", f"Move {names(units)}", text, rules, path=[start] + done, mp=spent),
-            team=units[0].team, units=refs(units), markers=refs(marks))
-
-
-def resume(ctx: Ctx, pending: dict) -> None:
-    """Go on with a move that mines stopped (13.34): the surviving counters continue along the
-    rest of their path (``pending``: ``units``, ``markers``, ``rest``, ``entered``, ``start``)."""
-    alive = [u for u in pending.get("units", []) if not ctx.state.units[u].destroyed]
-    mids = [m for m in pending.get("markers", []) if not ctx.state.markers[m].destroyed]
-    if not alive:
-        return
-    _walk(ctx, alive, mids, pending["start"], list(pending["rest"]), list(pending.get("entered", [])), -1, False)

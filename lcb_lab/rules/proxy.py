@@ -29,7 +29,8 @@ from __future__ import annotations
 from .. import explain
 from ..errors import IllegalAction
 from ..state import CardMarker
-from .card_effects import _rolled, effect
+from . import card_targets
+from .card_markers import as_hex, rolled
 from .common import Ctx
 
 STANDARD = 6
@@ -55,8 +56,7 @@ def ruling_act(game, c: Ctx, a) -> int:
 
 def check_play(ctx: Ctx, card, ct, eff, targets: list[str], hex_: str | None) -> None:
     """Placement limits (13.11): ``count`` different land hexes within the card's range."""
-    from .card_targets import _as_hex, _check_range
-    hexes = [_as_hex(ctx, h) for h in ([hex_] if hex_ else []) + list(targets)]
+    hexes = [as_hex(ctx, h) for h in ([hex_] if hex_ else []) + list(targets)]
     count = int(eff.args.get("count", 1))
     if not hexes or None in hexes or len(hexes) > count or len(set(hexes)) != len(hexes):
         raise IllegalAction("13.11", f"{ct.name} places up to {count} Proxy Force marker(s): name as many different hexes")
@@ -64,16 +64,14 @@ def check_play(ctx: Ctx, card, ct, eff, targets: list[str], hex_: str | None) ->
         info = ctx.board.hex(h)
         if not info.has_land or info.mp_cost is None:
             raise IllegalAction("13.11", f"{h} has no passable land for a Proxy Force")
-    _check_range(ctx, card, ct, eff, hexes)
+    card_targets._check_range(ctx, card, ct, eff, hexes)
 
 
-@effect("proxy_force")
 def proxy_force(ctx: Ctx, link, ct, eff) -> bool:
     """Place the card's Proxy Force marker(s) (module doc)."""
     from .card_markers import contact, new_marker
-    from .card_targets import _as_hex
-    hexes = [_as_hex(ctx, h) for h in ([link.hex] if link.hex else []) + list(link.targets)]
-    if not _rolled(ctx, link, ct, eff):
+    hexes = [as_hex(ctx, h) for h in ([link.hex] if link.hex else []) + list(link.targets)]
+    if not rolled(ctx, link, ct, eff):
         return False
     a = eff.args
     for h in hexes:
@@ -130,7 +128,7 @@ def effect_step(ctx: Ctx, m: CardMarker, a) -> None:
 def assault(ctx: Ctx, m: CardMarker, a) -> None:
     """The Proxy Force's GROUND ASSAULT (13.12): ``dice`` (1..4) d20 at CV 3, range 0, on one
     enemy unit in its hex (``targets[0]``), modified by terrain (7.09) and Fortification (13.51)."""
-    from .combat import destroy
+    from .card_markers import destroy_unit
     from .conceal import reveal
     from .fortify import ga_modifiers
     from .network import apply, terrain_modifiers
@@ -161,15 +159,15 @@ def assault(ctx: Ctx, m: CardMarker, a) -> None:
         ctx.log(explain.step("damage", f"{u.uid} loses {before - u.hp} HP", f"HP {before} -> {u.hp}", ["13.12"]),
                 unit=u.uid)
         if u.hp <= 0:
-            destroy(ctx, u, m.team)
+            destroy_unit(ctx, u, m.team)
 
 
 def destroyed(ctx: Ctx, m: CardMarker, by_team: str) -> None:
-    """A Proxy Force is destroyed (13.13): 1 d20; 1-12 drops ``by_team``'s influence by 1."""
-    from . import influence
-    roll = ctx.dice.roll(1, f"{m.mid} destroyed: influence")[0]
-    ctx.log(explain.step("effect", f"{m.mid} destroyed: influence roll", f"rolled {roll}: "
-                         + ("1-12, the attacker loses 1 influence" if roll <= 12 else "13+, no change"), ["13.13"]),
-            dice=[roll])
-    if roll <= 12:
-        influence.move(ctx, m.team, f"{by_team} destroyed a Proxy Force", ["13.13", "15.0"])
+    """A Proxy Force is destroyed (13.13): :func:`lcb_lab.rules.card_markers.proxy_destroyed`."""
+    from .card_markers import proxy_destroyed
+    proxy_destroyed(ctx, m, by_team)
+
+
+EFFECTS = {"proxy_force": proxy_force}
+"""The effect functions this module adds to :data:`lcb_lab.rules.card_effects.EFFECTS`."""
+card_targets.PRECHECKS["proxy_force"] = check_play

@@ -413,3 +413,16 @@ def test_13_53_abandoned_fortification_removed_at_end_of_turn():
     g.unit("2 Alpha").hex = "E-4"                           # the hex is abandoned
     fortify.end_of_turn(g._ctx())
     assert fortify.fort_in(g.state, "D-4") is None
+
+
+def test_marker_offers_are_accepted_and_legal():
+    from lcb_lab import legal
+    g = _vbat(forced=[20])
+    offers = [a for a in legal.legal_actions(g) if isinstance(a, A.MarkerAction)]
+    assert A.MarkerAction("ISR-1", then="effect") in offers
+    assert A.MarkerAction("ISR-1", path=("C-5",)) in offers
+    assert A.MarkerAction("ISR-1", then="conceal") not in offers            # already concealed
+    for a in offers:
+        assert legal.trial(g, a), a
+    g.apply(A.MarkerAction("ISR-1", path=("C-5",)))
+    assert not [a for a in legal.legal_actions(g) if isinstance(a, A.MarkerAction)]   # its action is used
