@@ -129,6 +129,8 @@ def check_path(ctx: Ctx, units: list[Unit], path: list[str]) -> tuple[list[str],
         path = path[1:]
     if not path:
         raise IllegalAction("5.12", "a move needs at least one hex beyond the start hex")
+    if path[-1] == start:          # lcb_lab's reading: a move ends elsewhere (legal_actions lists destinations)
+        raise IllegalAction("5.12", f"a move ends in a hex other than its start {start}")
     for u in units:
         if u.moved:
             raise IllegalAction("5.16", f"{u.uid} has already moved this turn")
