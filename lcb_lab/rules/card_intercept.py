@@ -84,6 +84,7 @@ def refusal(ctx: Ctx, v: dict, target: CardPlay) -> tuple[str, str]:
     m = ctx.state.card_markers.get(target.data.get("marker") or "")
     if m is not None and not m.revealed:
         return "13.25", f"{ct.name}'s marker is concealed: only a revealed ISR marker may be INTERCEPTed"
+
     if v["paralysed"]:
         return "9.0", f"{v['uid']} may not act this turn (card effect)"
     if ct.bmd_only and not v["bmd"]:

@@ -17,6 +17,9 @@ OWN_TARGETS = {"conceal", "resupply"}
 """Effect functions whose unit targets are the team's own units."""
 
 
+ON_PLAY: dict = {}
+"""Effect function -> ``fn(ctx, link, ct, eff)`` run when the card is played, before the other
+team's response window (13.25: an ISR marker moves, and is revealed, before its effect)."""
 PRECHECKS: dict = {}
 """Effect function -> ``check(ctx, card, ct, eff, targets, hex_)`` refusing bad targets before
 the chain opens; registered by the modules of those effects (13.x: fortify, mines, proxy)."""

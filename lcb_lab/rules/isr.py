@@ -24,6 +24,7 @@ from .. import explain
 from ..errors import IllegalAction
 from ..state import CardMarker, other
 from .card_markers import check_reveal, exposure, reveal_marker, rolled  # noqa: F401 (re-exported)
+from . import card_targets
 from .common import Ctx, names
 
 
@@ -73,29 +74,105 @@ def check_can_conceal(ctx: Ctx, m: CardMarker) -> None:
 
 
 # ---------------------------------------------------------------- the effect
-def isr_marker(ctx: Ctx, link, ct, eff) -> bool:
-    """Place the card's ISR marker concealed in its host's hex (13.21); a card already with its
-    marker on the map has nothing to place (its marker acts through MarkerAction)."""
-    from .card_markers import new_marker
+def marker_path(ctx: Ctx, naval: bool, start: str, dest: str, mp: int) -> list[str] | None:
+    """The cheapest path (hexes after ``start``) of a marker to ``dest`` within ``mp``: a naval
+    marker through water at the board's MP costs, any other one hex by hex at 1 MP (13.21,
+    sandbox for an aerial marker); None when out of reach."""
+    import heapq
+    best, parent, pq = {start: 0}, {}, [(0, start)]
+    while pq:
+        cost, h = heapq.heappop(pq)
+        if h == dest:
+            break
+        if cost > best.get(h, 1 << 30):
+            continue
+        for n in (ctx.board.naval_neighbours(h) if naval else ctx.board.neighbours(h)):
+            c = ctx.board.hex(n).mp_cost if naval else 1
+            if c is None or cost + c > mp or cost + c >= best.get(n, 1 << 30):
+                continue
+            best[n], parent[n] = cost + c, h
+            heapq.heappush(pq, (cost + c, n))
+    if dest not in best:
+        return None
+    out, h = [], dest
+    while h != start:
+        out.append(h)
+        h = parent[h]
+    return out[::-1]
+
+
+def _first_use(ctx: Ctx, card, ct, eff, hex_: str | None) -> tuple[str, list[str]]:
+    """(start hex, path) of the marker's first use: placed in its host's hex, then moving to
+    ``hex_`` within its MP (13.21). Raises IllegalAction."""
     from .card_targets import origin
-    card = ctx.card(link.card)
     if any(m.card == card.cid for m in ctx.state.card_markers.values()):
-        return True
-    if not rolled(ctx, link, ct, eff):
-        return False
-    h = origin(ctx, card)
-    if h is None:
+        raise IllegalAction("13.21", f"{ct.name}'s ISR marker is on the map: it acts through its free marker "
+                            "action once a turn (MarkerAction)")
+    h0 = origin(ctx, card)
+    if h0 is None:
         raise IllegalAction("13.21", f"{ct.name}'s ISR marker is placed in its host's hex: the host is not on the map")
-    m = new_marker(ctx, "isr", card.team, card.cid, h, revealed=False)
+    if not hex_ or hex_ == h0:
+        return h0, []
+    mp = int(eff.args.get("mp", ct.mp or 0))
+    path = marker_path(ctx, bool(eff.args.get("naval")), h0, hex_, mp)
+    if path is None:
+        raise IllegalAction("13.21", f"{hex_} is beyond the reach of {ct.name}'s ISR marker from {h0} (MP {mp})")
+    return h0, path
+
+
+def check_play(ctx: Ctx, card, ct, eff, targets: list[str], hex_: str | None) -> None:
+    """The play's checks before the chain opens: at most one hex, reachable (:func:`_first_use`)."""
+    from .card_markers import as_hex
+    hexes = ([hex_] if hex_ else []) + list(targets)
+    if len(hexes) > 1 or (hexes and as_hex(ctx, hexes[0]) is None):
+        raise IllegalAction("13.21", f"{ct.name}'s marker moves to one hex of the map (or stays in its host's)")
+    _first_use(ctx, card, ct, eff, as_hex(ctx, hexes[0]) if hexes else None)
+
+
+def place_and_move(ctx: Ctx, link, ct, eff) -> None:
+    """The card's initial use, before the other team's window (13.21, 13.25): its ISR marker is
+    placed concealed in its host's hex and, with a target hex, moves there -- revealed on the
+    way where 13.23 says.  This is the marker's action for the turn."""
+    from .card_markers import as_hex, contact, new_marker
+    card = ctx.card(link.card)
+    dest = as_hex(ctx, link.hex or (link.targets[0] if link.targets else None))
+    h0, path = _first_use(ctx, card, ct, eff, dest)
+    m = new_marker(ctx, "isr", card.team, card.cid, h0, revealed=False)
     a = eff.args
     m.mp = int(a.get("mp", ct.mp or 0))
     m.host = card.host
     m.hp = max(1, int(ct.hits or 1))
     m.data = {k: a[k] for k in ("zor", "naval", "reveal", "lrs_cv", "lrs_dice") if k in a}
-    ctx.log(explain.step("marker", f"{ct.name}: {m.mid} placed", f"concealed in its host's hex {h}; "
-                         f"MP {m.mp}, one free action per turn from now on", ["13.21", "13.22"]),
+    m.acted = True                               # the initial use is its action this turn (13.21)
+    link.data["marker"] = m.mid
+    ctx.log(explain.step("marker", f"{ct.name}: {m.mid} placed", f"concealed in its host's hex {h0}; "
+                         f"MP {m.mp}, one free action a turn from the next turn on", ["13.21", "13.22"]),
             team=card.team, hidden=True, marker=m.mid)
+    if path:
+        m.moved = True
+        ctx.log(explain.step("marker", f"{m.mid} moves", f"{h0} -> {' -> '.join(path)} (MP {m.mp}, once per impulse)",
+                             ["13.21"], path=[h0] + path), team=card.team, hidden=True, marker=m.mid)
+    for h in path:
+        m.hex = h
+        check_reveal(ctx, m, h)
     check_reveal(ctx, m)
+    contact(ctx, m.hex)
+    if m.data.get("zor"):
+        exercise_zor(ctx, m)
+
+
+def isr_marker(ctx: Ctx, link, ct, eff) -> bool:
+    """The initial use's effect, after the window (13.25): with ``args.reveal`` and a target hex,
+    a roll (``succeeds_on``) reveals the enemy units in the marker's hex (13.27).  The marker
+    itself was placed and moved at the play (:func:`place_and_move`)."""
+    from .conceal import reveal
+    m = ctx.state.card_markers.get(link.data.get("marker") or "")
+    if m is None or not eff.args.get("reveal") or not (link.hex or link.targets):
+        return True
+    if not rolled(ctx, link, ct, eff):
+        return False
+    foes = ctx.state.units_in(m.hex, other(m.team))
+    reveal(ctx, foes, f"revealed by {ct.name}'s ISR marker in {m.hex}", ["13.27", "6.13"])
     return True
 
 
@@ -115,3 +192,5 @@ def exercise_zor(ctx: Ctx, m: CardMarker) -> list:
 
 EFFECTS = {"isr_marker": isr_marker}
 """The effect functions this module adds to :data:`lcb_lab.rules.card_effects.EFFECTS`."""
+card_targets.PRECHECKS["isr_marker"] = check_play
+card_targets.ON_PLAY["isr_marker"] = place_and_move

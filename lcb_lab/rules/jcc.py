@@ -281,6 +281,8 @@ def play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | None,
     ctx.log(explain.step("card", f"JCC played: {ct.name}", f"{eff.text}{aim} ({how})",
                          ["3.31", "9.03"] + (["9.2"] if paid == "free" else [])),
             team=team, card=card.cid, name=ct.name, option=eff.label)
+    if eff.fn in card_targets.ON_PLAY:          # 13.25: a marker's move comes before the window
+        card_targets.ON_PLAY[eff.fn](ctx, link, ct, eff)
     if not responses.open_window(ctx):
         responses.resolve(ctx)
     return link

@@ -57,7 +57,8 @@ def ex_13_25(intercept: tuple[int, ...] = (3, 5), effect: tuple[int, ...] = ()) 
     """13.25 ex.: Webster moves his V-BAT's ISR marker three hexes into a hex with an enemy
     ground unit: it is revealed (13.23); before his effect roll an IAMD unit in range
     INTERCEPTs it (2 Anna with its Pantsir-SM, 2 dice at CV 12) and the marker is discarded
-    with its card.  ``intercept``: the INTERCEPT dice; ``effect``: the V-BAT's effect die when
+    with its card.  Played as the card's 1-AP initial use (placed in the host's hex, 3 hexes,
+    the effect); a later turn's free MarkerAction goes the same way (:func:`vbat_next_turn`).  ``intercept``: the INTERCEPT dice; ``effect``: the V-BAT's effect die when
     the marker survives."""
     g = situation(units={"1 Whiskey": {"type": "usmc_himars_section", "hex": "B-5"},
                          "1 Zhuk": {"type": "runi_naval_infantry_platoon", "hex": "E-5"},
@@ -68,10 +69,28 @@ def ex_13_25(intercept: tuple[int, ...] = (3, 5), effect: tuple[int, ...] = ()) 
     n = len(g.state.log)
     g.apply(A.BeginImpulse("TF Blue"))
     g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="V-BAT"),)))
-    g.apply(A.PlayCard("V-BAT", "A", action=1))                       # the 1-AP initial use: the marker
-    g.apply(A.MarkerAction("ISR-1", path=("C-5", "D-5", "E-5"), then="effect"))
+    g.apply(A.PlayCard("V-BAT", "A", hex="E-5", action=1))     # the 1-AP initial use: placed, 3 hexes, effect
     g.apply(A.Answer(card_intercepts=(A.CardIntercept("2 Anna", "INT1", len(intercept), to=1),)))
     return g, lines(g, n)
+
+
+def vbat_next_turn(forced=()) -> Game:
+    """A V-BAT whose marker was placed last turn (1 AP), now in the US impulse of turn 2 with
+    its one free action left (13.21): 1 Whiskey in B-5, 1 Zhuk in E-5, 2 Anna (Pantsir-SM) in F-6."""
+    g = situation(units={"1 Whiskey": {"type": "usmc_himars_section", "hex": "B-5"},
+                         "1 Zhuk": {"type": "runi_naval_infantry_platoon", "hex": "E-5"},
+                         "2 Anna": {"type": "runi_naval_infantry_platoon", "hex": "F-6"}},
+                  cards={"US": [{"name": "V-BAT", "attach_to": "1 Whiskey"}],
+                         "RU": [{"name": "Pantsir-SM: IAMD", "attach_to": "2 Anna"}]}, forced=list(forced))
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="V-BAT"),)))
+    g.apply(A.PlayCard("V-BAT", "A", action=1))                 # placed in B-5; its action this turn
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.EndImpulse())                                     # turn 2 begins
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare(()))
+    return g
 
 
 def ex_13_33(dice: tuple[int, int] = (13, 14)) -> tuple[Game, list[str]]:

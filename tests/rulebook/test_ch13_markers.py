@@ -102,34 +102,62 @@ def test_13_25_intercept_misses_and_the_effect_reveals():
 
 
 def _vbat(forced=()):
+    return ch13.vbat_next_turn(forced)
+
+
+def test_13_21_first_use_places_it_concealed_in_the_hosts_hex_and_is_the_turns_action():
     g = lcb_lab.situation(units={"1 Whiskey": {"type": "usmc_himars_section", "hex": "B-5"},
-                                 "1 Zhuk": {"type": "runi_naval_infantry_platoon", "hex": "E-5"},
-                                 "2 Anna": {"type": "runi_naval_infantry_platoon", "hex": "F-6"}},
-                          cards={"US": [{"name": "V-BAT", "attach_to": "1 Whiskey"}],
-                                 "RU": [{"name": "Pantsir-SM: IAMD", "attach_to": "2 Anna"}]}, forced=list(forced))
+                                 "1 Zhuk": {"type": "runi_naval_infantry_platoon", "hex": "E-5"}},
+                          cards={"US": [{"name": "V-BAT", "attach_to": "1 Whiskey"}]})
     g.apply(A.BeginImpulse("TF Blue"))
     g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="V-BAT"),)))
+    refused(g, A.PlayCard("V-BAT", "A", hex="F-5", action=1), "13.21")          # 4 hexes: MP 3
     g.apply(A.PlayCard("V-BAT", "A", action=1))
-    return g
-
-
-def test_13_21_placed_concealed_in_the_hosts_hex_and_one_free_action_per_turn():
-    g = _vbat(forced=[15])
     m = g.state.card_markers["ISR-1"]
-    assert (m.hex, m.revealed, m.mp) == ("B-5", False, 3)
+    assert (m.hex, m.revealed, m.mp, m.acted) == ("B-5", False, 3, True)
+    assert not any("ISR-1" in e["title"] for e in redact_log(g.state.log, "RU"))   # the host stays hidden
+    refused(g, A.MarkerAction("ISR-1", path=("C-5",)), "13.21")                 # its action this turn is used
+    g2 = _vbat()
+    e = refused(g2, A.PlayCard("V-BAT", "A", hex="C-5"), "13.21")               # no second marker
+    assert "MarkerAction" in e.reason
+
+
+def test_13_21_one_free_action_per_turn():
+    g = _vbat(forced=[15])
     g.apply(A.MarkerAction("ISR-1", path=("C-5", "D-5"), then="effect"))   # concealed: no INTERCEPT window
     assert g.pending is None
+    assert not g.unit("1 Zhuk").revealed                                   # nobody in D-5 (the roll 15 fails anyway)
     e = refused(g, A.MarkerAction("ISR-1", then="conceal"), "13.21")
     assert "one free action this turn" in e.reason
     refused(g, A.MarkerAction("ISR-1", path=("C-5",)), "13.21")
     g.apply(A.EndImpulse())
     g.apply(A.BeginImpulse("TF Red"))
     g.apply(A.EndImpulse())                              # the last impulse: the turn ends
-    assert g.state.turn == 2 and not g.state.card_markers["ISR-1"].acted
+    assert g.state.turn == 3 and not g.state.card_markers["ISR-1"].acted
     g.apply(A.BeginImpulse("TF Blue"))
     g.apply(A.Declare(()))
     g.apply(A.MarkerAction("ISR-1", path=("C-5",), then="none"))       # free again in the new turn
     assert g.state.card_markers["ISR-1"].hex == "C-5"
+
+
+def test_13_25_later_turn_marker_action_revealed_and_intercepted():
+    g = _vbat(forced=[3, 20])
+    g.apply(A.MarkerAction("ISR-1", path=("C-5", "D-5", "E-5"), then="effect"))
+    assert g.state.card_markers["ISR-1"].revealed and g.pending.kind == "card_response"
+    g.apply(A.Answer(card_intercepts=(A.CardIntercept("2 Anna", "INT1", 2, to=1),)))   # 3 hits, 20 misses
+    assert "ISR-1" not in g.state.card_markers and g.state.cards["US-1"].where == "removed"
+    assert not g.unit("1 Zhuk").revealed
+
+
+def test_13_25_a_concealed_marker_is_not_offered_for_intercept():
+    g = lcb_lab.situation(units={"1 Whiskey": {"type": "usmc_himars_section", "hex": "B-5"},
+                                 "2 Anna": {"type": "runi_naval_infantry_platoon", "hex": "E-6"}},
+                          cards={"US": [{"name": "V-BAT", "attach_to": "1 Whiskey"}],
+                                 "RU": [{"name": "Pantsir-SM: IAMD", "attach_to": "2 Anna"}]}, forced=[1])
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="V-BAT"),)))
+    g.apply(A.PlayCard("V-BAT", "A", hex="D-5", action=1))       # D-5: in Pantsir range, nobody there
+    assert g.pending is None and not g.state.card_markers["ISR-1"].revealed
 
 
 def test_13_21_moves_once_per_impulse_and_within_its_mp():
