@@ -454,3 +454,46 @@ def test_marker_offers_are_accepted_and_legal():
         assert legal.trial(g, a), a
     g.apply(A.MarkerAction("ISR-1", path=("C-5",)))
     assert not [a for a in legal.legal_actions(g) if isinstance(a, A.MarkerAction)]   # its action is used
+
+
+def test_13_25_directed_energy_nullifies_the_marker_and_its_card():
+    g = lcb_lab.situation(units={"1 Whiskey": {"type": "usmc_himars_section", "hex": "B-5"},
+                                 "1 Zhuk": {"type": "runi_naval_infantry_platoon", "hex": "E-5"}},
+                          cards={"US": [{"name": "V-BAT", "attach_to": "1 Whiskey"}], "RU": ["Directed Energy"]},
+                          forced=[4])
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="V-BAT"),)))
+    g.apply(A.PlayCard("V-BAT", "A", hex="E-5", action=1))
+    assert g.pending.kind == "card_response" and g.pending.options["cards"][0]["name"] == "Directed Energy"
+    g.apply(A.Answer(responses=(A.Response("Directed Energy"),)))          # 4 <= 12
+    assert "ISR-1" not in g.state.card_markers
+    assert g.state.cards["US-1"].where == "removed" and not g.unit("1 Zhuk").revealed
+
+
+def test_13_27_unmanned_boats_marker_fires_lrs_from_its_hex():
+    sea = ch13.SEA + ["B-4", "C-4", "D-4"]
+    g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "B-1"},
+                                 "Sasha": {"type": "rubf_ddg", "hex": "E-3", "face_up": True}},
+                          cards={"US": [{"name": "Unmanned Boats", "attach_to": "1 Alpha"}]},
+                          mixed=["B-1"], naval=sea, naval_zor=False, forced=[5, 11])
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Unmanned Boats"),)))
+    g.apply(A.PlayCard("Unmanned Boats", "A", action=1))
+    m = g.state.card_markers["ISR-1"]
+    assert (m.hex, m.mp, m.data["naval"], m.data["zor"]) == ("B-1", 5, True, True)
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare(()))
+    refused(g, A.MarkerAction("ISR-1", path=("C-1",)), "13.21")           # land: a naval marker keeps to water
+    refused(g, A.MarkerAction("ISR-1", then="combat", targets=("Sasha",)), "7.31")   # range 1
+    g.apply(A.MarkerAction("ISR-1", path=("B-2", "C-2", "D-2", "E-2"), then="combat", targets=("Sasha",)))
+    assert g.state.card_markers["ISR-1"].revealed                          # entered the DDG's naval ZOR (13.23)
+    imp = g.state.impulse
+    assert [(a["target"], a["dice"], a["cv"], a["hex"]) for a in imp.card_lrs] == [("Sasha", 2, 12, "E-2")]
+    g.apply(A.CommitCombat())
+    while g.pending is not None:
+        g.apply(A.Answer())
+    g.apply(A.ResolveCombat())
+    assert g.unit("Sasha").hp == 0 and g.unit("Sasha").destroyed           # 5 and 11 at CV 12: 2 hits
