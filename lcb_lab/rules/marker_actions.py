@@ -28,6 +28,7 @@ from typing import Callable
 from .. import explain
 from ..errors import IllegalAction
 from ..state import CardMarker, CardPlay
+from . import mines
 from .common import Ctx, dist
 
 STEPS: dict[str, Callable] = {}
@@ -126,8 +127,19 @@ def marker_action_act(game, c: Ctx, a) -> None:
                            f"(MP {m.mp}, once per impulse)", ["13.21"] if m.kind != "proxy" else ["13.12"],
                            path=[start] + path),
               team=m.team, hidden=not m.revealed, marker=m.mid)
-    for h in path:
+    m.acted = True
+    entered: list[str] = []
+    for i, h in enumerate(path):
+        ev = mines.on_step(c, [m], m.hex, h, set(entered))
+        if ev == "enters":
+            m.hex = h
+        if ev is not None:                   # 13.36: the mines stop it; its move ends there (sandbox)
+            m.moved = True
+            mines.trigger_at(c, m.hex, [m], ev, {"marker": m.mid, "then": a.then, "targets": list(a.targets),
+                                                 "hex": a.hex, "dice": a.dice})
+            return
         m.hex = h
+        entered.append(h)
         if m.kind == "isr":
             isr.check_reveal(c, m, h)
     if path:
@@ -135,8 +147,23 @@ def marker_action_act(game, c: Ctx, a) -> None:
         card_markers.contact(c, m.hex)
         if m.kind == "isr" and m.data.get("zor"):
             isr.exercise_zor(c, m)
-    m.acted = True
     STEPS[a.then](c, m, a)
+
+
+def _after_mines(ctx: Ctx, p: dict) -> None:
+    """A marker's action after the mines it met (13.36): its step, if it survived."""
+    from types import SimpleNamespace
+    from . import card_markers, isr
+    m = ctx.state.card_markers[p["marker"]]
+    if m.kind == "isr":
+        isr.check_reveal(ctx, m)
+    card_markers.contact(ctx, m.hex)
+    STEPS[p.get("then", "none")](ctx, m, SimpleNamespace(marker=m.mid, path=(), then=p.get("then", "none"),
+                                                         targets=tuple(p.get("targets", ())), hex=p.get("hex"),
+                                                         dice=int(p.get("dice", 0)), action=None))
+
+
+mines.MARKER_RESUME = _after_mines
 
 
 # ---------------------------------------------------------------- steps

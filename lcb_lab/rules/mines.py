@@ -42,6 +42,9 @@ from .conceal import apply_naval_zor, contact_reveal
 
 KIND = "mine_attack"
 DEFAULT_SUCCEEDS_ON = 13
+MARKER_RESUME = None
+"""``fn(ctx, pending)`` of :mod:`lcb_lab.rules.marker_actions` (set there): a card marker's
+action goes on after the mines it met are resolved."""
 """The examples' value (13.33 ex., 13.34 ex.: 13 or less) when a card gives none."""
 
 
@@ -124,13 +127,24 @@ def _hits_domain(ctx: Ctx, m: CardMarker, counter) -> bool:
     terrain = m.data.get("terrain", "land")
     if terrain == "any":
         return True
-    naval = ctx.is_naval(counter) if isinstance(counter, Unit) else counter.type_id == "naval_mildec"
+    if isinstance(counter, CardMarker):       # a card marker: a naval one at sea, a Proxy Force ashore;
+        if counter.kind == "isr" and not counter.data.get("naval"):
+            return False                      # an aerial ISR marker flies over (lcb_lab's reading of 13.36)
+        naval = bool(counter.data.get("naval"))
+    else:
+        naval = ctx.is_naval(counter) if isinstance(counter, Unit) else counter.type_id == "naval_mildec"
     return naval == (terrain == "water")
 
 
 def _exposed(ctx: Ctx, m: CardMarker, counters: list) -> list:
-    """The counters ``m`` attacks: enemies of its owner (13.36), of its terrain."""
-    return [c for c in counters if c.team != m.team and not c.destroyed and _hits_domain(ctx, m, c)]
+    """The counters ``m`` attacks: enemy units, MILDECs and card markers of its owner's enemy
+    (13.36), of its terrain."""
+    return [c for c in counters if c.team != m.team and not getattr(c, "destroyed", False)
+            and _hits_domain(ctx, m, c)]
+
+
+def _cid(c) -> str:
+    return c.uid if isinstance(c, Unit) else c.mid
 
 
 def target_ids(ctx: Ctx, m: CardMarker, counters: list) -> list[str]:
@@ -142,8 +156,10 @@ def target_ids(ctx: Ctx, m: CardMarker, counters: list) -> list[str]:
     for c in counters:
         if id(c) in backs:
             out.append(backs[id(c)])
+        elif isinstance(c, CardMarker) and not c.revealed:
+            out.append(f"marker:{c.hex}")     # a concealed card marker: its back (observer_card_markers)
         else:
-            out.append(c.uid if isinstance(c, Unit) else c.mid)
+            out.append(_cid(c))
     return sorted(out)
 
 
@@ -154,7 +170,9 @@ def _resolve_id(ctx: Ctx, m: CardMarker, tid: str):
             return c
     if tid in ctx.state.units:
         return ctx.state.units[tid]
-    return ctx.state.markers.get(tid)
+    if tid.startswith("marker:"):
+        return next((x for x in ctx.state.card_markers.values() if x.hex == tid[7:] and x.team != m.team), None)
+    return ctx.state.markers.get(tid) or ctx.state.card_markers.get(tid)
 
 
 def trigger_at(ctx: Ctx, h: str, counters: list, event: str = "enters", pending: dict | None = None) -> bool:
@@ -170,8 +188,7 @@ def trigger_at(ctx: Ctx, h: str, counters: list, event: str = "enters", pending:
     exposed = _exposed(ctx, m, counters)
     if not exposed:
         return False
-    m.data["pending"] = dict(pending or {}, event=event, counters=[c.uid if isinstance(c, Unit) else c.mid
-                                                                    for c in exposed])
+    m.data["pending"] = dict(pending or {}, event=event, counters=[_cid(c) for c in exposed])
     ids = target_ids(ctx, m, exposed)
     ctx.state.push_choice(Choice(
         KIND, m.team, "13.33", f"Enemy counters {'enter' if event == 'enters' else 'leave'} {h} with {m.level} of your mine cubes: detonate?",
@@ -245,7 +262,7 @@ def answer(ctx: Ctx, choice: Choice, shots) -> None:
         hits = sum(1 for r in rolls if r <= value)
         m.level -= cubes
         c = _resolve_id(ctx, m, tid)
-        key = c.uid if isinstance(c, Unit) else c.mid
+        key = _cid(c)
         damage[key] = damage.get(key, 0) + hits
         ctx.log(explain.step("mine_roll", f"Mines: {cubes} cube(s) at {tid}",
                              f"{explain.dice_text(rolls, value)}; cubes removed, {m.level} left; mines cannot be "
@@ -262,6 +279,11 @@ def _apply(ctx: Ctx, m: CardMarker) -> None:
         if hits <= 0:
             continue
         u = ctx.state.units.get(key)
+        if key in ctx.state.card_markers:       # a card marker: hit like by LRS (13.36, 13.26)
+            from .isr import hit
+            p["damage"][key] = 0
+            hit(ctx, ctx.state.card_markers[key], hits, ("13.33", "13.36"))
+            continue
         if u is None:                           # a MILDEC counter: 1 HP, destroyed (4.22)
             mk = ctx.state.markers[key]
             mk.destroyed = True
@@ -302,6 +324,10 @@ def _finish(ctx: Ctx, m: CardMarker) -> None:
     p = m.data.pop("pending", {}) or {}
     if m.level <= 0:
         ctx.state.card_markers.pop(m.mid, None)
+    if p.get("marker"):
+        if p["marker"] in ctx.state.card_markers and MARKER_RESUME is not None:
+            MARKER_RESUME(ctx, p)             # the marker's action goes on (marker_actions)
+        return
     if p.get("rest"):
         resume(ctx, p)
 

@@ -497,3 +497,31 @@ def test_13_27_unmanned_boats_marker_fires_lrs_from_its_hex():
         g.apply(A.Answer())
     g.apply(A.ResolveCombat())
     assert g.unit("Sasha").hp == 0 and g.unit("Sasha").destroyed           # 5 and 11 at CV 12: 2 hits
+
+
+def test_13_36_mines_attack_enemy_markers_naval_and_proxy_not_aerial():
+    g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "B-1"},
+                                 "1 Zhuk": {"type": "runi_naval_infantry_platoon", "hex": "H-8"}},
+                          cards={"US": [{"name": "Unmanned Boats", "attach_to": "1 Alpha"}, "Proxy Forces: Partisans"]},
+                          mixed=["B-1"], naval=ch13.SEA, naval_zor=False, forced=[2, 3])
+    ch13.lay_mines(g, "RU", "C-2", 1)
+    ch13.lay_mines(g, "RU", "D-6", 1, terrain="land")
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Unmanned Boats"),
+                       A.CoreAction("play_jcc", (), jcc="Proxy Forces: Partisans"))))
+    g.apply(A.PlayCard("Unmanned Boats", "A", action=1))
+    g.apply(A.PlayCard("Proxy Forces: Partisans", "A", hex="C-6", action=2))
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare(()))
+    g.apply(A.MarkerAction("ISR-1", path=("B-2", "C-2", "D-2")))
+    c = g.pending
+    assert (c.kind, c.options["targets"], g.state.card_markers["ISR-1"].hex) == ("mine_attack", ["marker:C-2"], "C-2")
+    g.apply(A.Answer(mines=(A.MineShot("marker:C-2", 1),)))                  # 2: a hit, 1 HP
+    assert "ISR-1" not in g.state.card_markers and g.state.cards["US-1"].where == "removed"
+    g.apply(A.MarkerAction("PROXY-1", path=("D-6",), then="effect"))
+    g.apply(A.Answer())                                                       # held
+    assert g.state.card_markers["PROXY-1"].hex == "D-6"
+    assert any("PROXY-1: effect" in e["title"] for e in g.state.log[-3:])     # its effect after the mines (3)
