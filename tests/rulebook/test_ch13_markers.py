@@ -525,3 +525,19 @@ def test_13_36_mines_attack_enemy_markers_naval_and_proxy_not_aerial():
     g.apply(A.Answer())                                                       # held
     assert g.state.card_markers["PROXY-1"].hex == "D-6"
     assert any("PROXY-1: effect" in e["title"] for e in g.state.log[-3:])     # its effect after the mines (3)
+
+
+def test_13_11_a_ground_zor_reveals_a_proxy_force():
+    g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "C-4"},
+                                 "1 Zhuk": {"type": "runi_naval_infantry_platoon", "hex": "H-8"}},
+                          cards={"RU": ["Proxy Forces: Militia"]}, initiative="RU")
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Proxy Forces: Militia"),)))
+    g.apply(A.PlayCard("Proxy Forces: Militia", "A", hex="D-4", action=1))
+    assert [m["back"] for m in g.view("US")["card_markers"]] == [True]            # a back for the US
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("1 Alpha",)),)))
+    g.apply(A.ExerciseZor(1, "D-4"))
+    assert g.state.card_markers["PROXY-1"].revealed
+    assert [m["id"] for m in g.view("US")["card_markers"]] == ["PROXY-1"]
