@@ -541,3 +541,32 @@ def test_13_11_a_ground_zor_reveals_a_proxy_force():
     g.apply(A.ExerciseZor(1, "D-4"))
     assert g.state.card_markers["PROXY-1"].revealed
     assert [m["id"] for m in g.view("US")["card_markers"]] == ["PROXY-1"]
+
+
+def test_game_answer_and_answer_policy_take_mine_choices():
+    g = lcb_lab.situation(units={"DDG-51": {"type": "usn_ddg_51", "hex": "B-2", "face_up": True},
+                                 "1 Anna": ("runi_naval_infantry_platoon", "H-8")}, naval=ch13.SEA, forced=[1, 20])
+    ch13.lay_mines(g, "RU", "C-2", 3)
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51",)),)))
+    g.apply(A.Move(1, ("C-2", "D-2")))
+    from lcb_lab.errors import InputError
+    with pytest.raises(InputError):
+        g.answer({"absorb": 1})
+    assert g.answer([["DDG-51", 2]]) is None                   # 1 hits, 20 misses; the move goes on
+    assert g.unit("DDG-51").hp == 2 and g.unit("DDG-51").hex == "D-2"
+    assert mines.mine_in(g._ctx(), "C-2", "RU").level == 1
+
+
+def test_auto_policies_answer_mines_and_mine_mildecs():
+    g = lcb_lab.situation(units={"DDG-51": {"type": "usn_ddg_51", "hex": "B-2", "face_up": True},
+                                 "1 Anna": ("runi_naval_infantry_platoon", "H-8")},
+                          markers={"M1": ("B-2", "TF Blue", "naval_mildec")},
+                          naval=ch13.SEA, forced=[1, 2], auto={})
+    ch13.lay_mines(g, "RU", "C-2", 2)
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51",), markers=("M1",)),)))
+    g.apply(A.Move(1, ("C-2", "D-2")))
+    assert g.pending is None                                    # detonate_all: 1 cube each; then absorb_all
+    assert g.unit("DDG-51").hp == 3 and g.state.markers["M1"].destroyed and g.unit("DDG-51").hex == "D-2"
+    assert g.state.log[-1]["title"].startswith("Move DDG-51")
