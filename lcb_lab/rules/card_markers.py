@@ -85,6 +85,8 @@ def place(ctx: Ctx, team: str, card: str, card_name: str, kind: str, hexes: list
                     team=team, effect="mildec", hex=h)
         else:
             m = new_marker(ctx, kind, team, card, h)
+            if kind == "sof":                  # 13.41: it may GROUND ASSAULT in the impulse it lands in a contested hex
+                sof_placed(ctx, m)
             ctx.log(explain.step("effect", f"{card_name}: {m.mid} placed in {h}",
                                  f"a {kind.upper() if kind in ('sof', 'isr', 'uas') else kind} marker of the card",
                                  ["13.4"] if kind == "sof" else ["13.0"]))
@@ -224,3 +226,18 @@ def check_reveal(ctx: Ctx, m: CardMarker, h: str | None = None) -> bool:
     if why and not m.revealed:
         return reveal_marker(ctx, m, f"{why} (13.23)", ["13.23"])
     return False
+
+
+SOF_GA_CV = 10
+"""A SOF marker's GROUND ASSAULT CV (sandbox: the rulebook prints none; Marine Raiders rated
+above an infantry platoon's)."""
+SOF_GA_DICE = 2
+"""Its GA dice (sandbox)."""
+
+
+def sof_placed(ctx: Ctx, m: CardMarker) -> None:
+    """A SOF marker is placed (13.4): its GA values; placed in a contested hex (enemy units
+    there) it may assault in this impulse (13.41, :func:`lcb_lab.rules.sof.may_assault`)."""
+    m.data.update(ga_cv=SOF_GA_CV, ga_dice=SOF_GA_DICE)
+    if ctx.state.impulse is not None and ctx.state.units_in(m.hex, other(m.team)):
+        m.data["may_assault"] = f"{ctx.state.turn}:{len(ctx.state.tf_order) + 1}"     # turn:impulse

@@ -65,8 +65,10 @@ def check(ctx: Ctx, a) -> CardMarker:
         raise IllegalAction("3.38", "combat has been committed: resolve it before anything else")
     m = _marker(ctx, a.marker, imp.team)
     if m.kind == "sof":
-        raise IllegalAction("13.41", f"{m.mid} is a SOF marker: it never moves or attacks; it fights only a GROUND "
-                            "ASSAULT in its own hex")
+        from .sof import may_assault
+        if not (a.then == "combat" and not a.path and may_assault(ctx, m)):
+            raise IllegalAction("13.41", f"{m.mid} is a SOF marker: it never moves or attacks; it fights only a GROUND "
+                                "ASSAULT in its own hex (and may assault in the impulse it is placed in a contested hex)")
     if m.kind in ("mine", "fortification"):
         raise IllegalAction("13.3" if m.kind == "mine" else "13.5", f"a {m.kind} marker takes no action")
     host = s.units.get(m.host or "")
@@ -227,9 +229,11 @@ def _effect(ctx: Ctx, m: CardMarker, a) -> None:
 def _combat(ctx: Ctx, m: CardMarker, a) -> None:
     """The card's LRS from the marker (13.27: range from the marker's hex, a revealed enemy
     unit); a Proxy Force's GROUND ASSAULT (:func:`lcb_lab.rules.proxy.assault`)."""
-    if m.kind == "proxy":
+    if m.kind in ("proxy", "sof"):
         from .proxy import assault
         assault(ctx, m, a)
+        if m.kind == "sof":
+            m.data.pop("may_assault", None)
         return
     ct, eff = marker_option(ctx, m, combat=True)
     if len(a.targets) != 1:

@@ -132,14 +132,15 @@ def assault(ctx: Ctx, m: CardMarker, a) -> None:
     from .conceal import reveal
     from .fortify import ga_modifiers
     from .network import apply, terrain_modifiers
+    rule, what = ("13.41", "a SOF marker") if m.kind == "sof" else ("13.12", "a Proxy Force")
     top = m.data.get("ga_dice", 4)
     if not 1 <= int(a.dice) <= top:
-        raise IllegalAction("13.12", f"a Proxy Force rolls 1 to {top} dice in its GROUND ASSAULT")
+        raise IllegalAction(rule, f"{what} rolls 1 to {top} dice in its GROUND ASSAULT")
     if len(a.targets) != 1:
-        raise IllegalAction("13.12", "name the one enemy unit in the Proxy Force's hex")
+        raise IllegalAction(rule, f"name the one enemy unit in {m.mid}'s hex")
     u = ctx.state.units.get(a.targets[0])
     if u is None or u.team == m.team or u.hex != m.hex or u.destroyed or not u.revealed:
-        raise IllegalAction("13.12", f"{m.team} sees no face-up enemy unit {a.targets[0]!r} in {m.hex} (range 0)")
+        raise IllegalAction(rule, f"{m.team} sees no face-up enemy unit {a.targets[0]!r} in {m.hex} (range 0)")
     reveal_self = not m.revealed
     m.revealed = True
     base = int(m.data.get("ga_cv", 3))
@@ -150,13 +151,13 @@ def assault(ctx: Ctx, m: CardMarker, a) -> None:
     ctx.log(explain.step("ga_roll", f"GROUND ASSAULT: {m.mid} -> {u.uid}",
                          f"{explain.cv_text(base, mods)}; {explain.dice_text(rolls, cv)}"
                          + ("; the Proxy Force is revealed" if reveal_self else ""),
-                         ["13.12", "7.13"] + [x[2] for x in mods], base_cv=base, modifiers=mods, cv=cv,
+                         [rule, "7.13"] + [x[2] for x in mods], base_cv=base, modifiers=mods, cv=cv,
                          dice=rolls, hits=hits))
-    reveal(ctx, [u], f"{m.mid} attacks it", ["13.12"])
+    reveal(ctx, [u], f"{m.mid} attacks it", [rule])
     if hits:
         before = u.hp
         u.hp = max(0, u.hp - hits)
-        ctx.log(explain.step("damage", f"{u.uid} loses {before - u.hp} HP", f"HP {before} -> {u.hp}", ["13.12"]),
+        ctx.log(explain.step("damage", f"{u.uid} loses {before - u.hp} HP", f"HP {before} -> {u.hp}", [rule]),
                 unit=u.uid)
         if u.hp <= 0:
             destroy_unit(ctx, u, m.team)

@@ -349,9 +349,14 @@ def _sof():
 def test_13_41_sof_never_attacks_or_moves_and_13_42_reveals():
     g = _sof()
     assert g.unit("2 Zhuk").revealed                                # 13.42
+    refused(g, A.MarkerAction("SOF-1", path=("D-4",)), "13.41")
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare(()))
     e = refused(g, A.MarkerAction("SOF-1", then="combat", targets=("2 Zhuk",), dice=2), "13.41")
     assert "never moves or attacks" in e.reason
-    refused(g, A.MarkerAction("SOF-1", path=("D-4",)), "13.41")
 
 
 def test_13_43_lrs_alone_cannot_destroy_sof_13_44_concealed_untargetable():
@@ -570,3 +575,16 @@ def test_auto_policies_answer_mines_and_mine_mildecs():
     assert g.pending is None                                    # detonate_all: 1 cube each; then absorb_all
     assert g.unit("DDG-51").hp == 3 and g.state.markers["M1"].destroyed and g.unit("DDG-51").hex == "D-2"
     assert g.state.log[-1]["title"].startswith("Move DDG-51")
+
+
+def test_13_41_sof_placed_in_a_contested_hex_may_assault_in_that_impulse_only():
+    g2 = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "H-8"},
+                                  "2 Zhuk": {"type": "runi_naval_infantry_platoon", "hex": "D-5"}},
+                           cards={"US": ["MARSOC HALO"]}, forced=[1, 3, 17])
+    g2.apply(A.BeginImpulse("TF Blue"))
+    g2.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="MARSOC HALO"),)))
+    g2.apply(A.PlayCard("MARSOC HALO", "A", hex="D-5", action=1))
+    refused(g2, A.MarkerAction("SOF-1", then="combat", targets=("2 Zhuk",), dice=3), "13.41")   # 2 dice (sandbox)
+    g2.apply(A.MarkerAction("SOF-1", then="combat", targets=("2 Zhuk",), dice=2))
+    assert g2.unit("2 Zhuk").hp == 1                                 # 3 hits at CV 10, 17 misses
+    refused(g2, A.MarkerAction("SOF-1", then="combat", targets=("2 Zhuk",), dice=1), "13.41")   # once
