@@ -126,6 +126,9 @@ def end_impulse(game: "Game", c: Ctx, a: A.EndImpulse) -> None:
 
 # ------------------------------------------------------------------ acts of a declared action
 def move(game: "Game", c: Ctx, a: A.Move) -> None:
+    if c.state.choices:                     # e.g. mines stopped a move (13.34): answered first
+        q = c.state.choices[-1]
+        raise IllegalAction(q.rule, f"{q.team} must first answer its {q.kind.replace('_', ' ')} choice")
     d = declared(c, a.action)
     check_names(c, d_team(c), a.units or ())
     if d.moved:
@@ -141,6 +144,7 @@ def move(game: "Game", c: Ctx, a: A.Move) -> None:
         movers = _combined_arms_movers(c, d, list(a.units))
     p, over = movement.move(c, movers, list(a.path), d.markers)
     d.moved, d.path, d.over_mp = True, p, over
+    advance_mines(game, c)
 
 
 def _combined_arms_movers(c: Ctx, d: "Declared", units: list[str]) -> list:
@@ -431,5 +435,40 @@ def answer_any(game: "Game", c: Ctx, a: A.Answer) -> None:
     return answer(game, c, a)
 
 
-HANDLERS[A.Answer] = answer_any
+def answer_mines(game: "Game", c: Ctx, choice, a: A.Answer) -> None:
+    """The mine owner's shots (13.33) or a Naval MILDEC answer to a mine hit (13.34, 4.22)."""
+    from .rules import mines
+    if a.choice is not None and a.choice != choice.id:
+        raise IllegalAction("7.010", f"choice {a.choice} is not the pending one ({choice.id}: {choice.kind})")
+    if choice.kind == mines.KIND:
+        if a.intercepts or a.defence or a.absorb is not None or a.responses or a.card_intercepts:
+            raise IllegalAction("13.33", f"the pending choice is {choice.team}'s mine attack: answer it with mines=")
+        mines.answer(c, choice, [(s.target, s.cubes) for s in a.mines])
+    else:
+        if a.mines or a.intercepts or a.defence:
+            raise IllegalAction("4.22", f"the pending choice is {choice.team}'s MILDEC choice: answer it with absorb=")
+        mines.answer(c, choice, {"absorb": a.absorb or 0})
+    advance_mines(game, c)
+
+
+def advance_mines(game: "Game", c: Ctx) -> None:
+    """Answer mine choices by the auto policies (when set) until none is on top (13.33)."""
+    from .rules import mines
+    while game.auto_policies is not None:
+        top = c.state.next_choice
+        if top is None or not mines.is_mine_choice(top):
+            return
+        ans = answer_with(top, game.auto_policies.get(top.kind))
+        mines.answer(c, top, ans)
+
+
+def _answer_any(game: "Game", c: Ctx, a: A.Answer) -> None:
+    from .rules import mines
+    choice = combat.pending(c)
+    if choice is not None and mines.is_mine_choice(choice):
+        return answer_mines(game, c, choice, a)
+    return answer_any(game, c, a)
+
+
+HANDLERS[A.Answer] = _answer_any
 HANDLERS = {k: (v if k is A.Answer else _chain_closed(v)) for k, v in HANDLERS.items()}

@@ -165,9 +165,11 @@ def observe_card_markers(state: GameState, viewer: str | None) -> list[dict]:
     unrevealed ones (an ISR marker placed face down, 12.21) as a back in its hex."""
     out = []
     for m in state.card_markers.values():
+        if m.kind == "mine" and not m.revealed and not (_all_seeing(viewer) or m.team == viewer):
+            continue                      # secret mines: nothing at all until triggered (13.37, issue 8)
         if _all_seeing(viewer) or m.team == viewer or m.revealed:
             out.append({"id": m.mid, "kind": m.kind, "team": m.team, "hex": m.hex, "card": m.card,
-                        "revealed": m.revealed, "back": False})
+                        "revealed": m.revealed, "back": False, "level": m.level, "hp": m.hp})
         else:
             out.append({"id": f"marker:{m.hex}", "kind": "marker", "team": m.team, "hex": m.hex,
                         "revealed": False, "back": True})
@@ -344,8 +346,16 @@ def _transport(e: dict, d: dict) -> Form:
     return ([d["team"]], None) if d.get("hidden") else EVERYONE
 
 
+def _team_only(e: dict, d: dict) -> Form:
+    """A marker / mine line (13.x): only its team reads a ``hidden`` one (a secret mine laid,
+    13.37; a concealed ISR marker placed, 13.21); the others read nothing."""
+    if not d.get("hidden"):
+        return EVERYONE
+    return [d["team"]], (_public(d["public_title"], "", e["rules"]) if d.get("public_title") else None)
+
+
 FORMS: dict[str, Callable[[dict, dict], Form]] = {
-    "card": _card, "transport": _transport,
+    "card": _card, "transport": _transport, "mine": _team_only, "marker": _team_only,
     "declare": _declare, "move": _move, "zor": _zor, "reveal": _reveal, "conceal": _conceal,
     "resupply": _resupply, "effect": _effect, "split": _split,
 }

@@ -127,6 +127,13 @@ class ReinforcementEntry(_M):
     type: str
     task_force: I.Designator
     note: str = ""
+class MineEntry(_M):
+    """A secret minefield of the scenario (13.37): ``cubes`` of ``team``'s mines in ``hex``."""
+    team: Literal["US", "RU"]
+    hex: str
+    cubes: int = Field(default=1, ge=1, le=20)
+    succeeds_on: int = Field(default=13, ge=1, le=20)
+    terrain: Optional[Literal["land", "water", "any"]] = None
 
 
 class Victory(_M):
@@ -143,6 +150,7 @@ class ScenarioFile(_M):
     task_force: list[TaskForce]
     unit: list[UnitEntry]
     marker: list[MarkerEntry] = []
+    mines: list[MineEntry] = []        # secret minefields written down before the game (13.37)
     victory: list[Victory] = []
     zones: dict[str, list[str]] = {}   # named deployment zones (3.2)
     planning: list[PlanningEntry] = []
@@ -277,6 +285,13 @@ def build_state(sc: ScenarioFile, file: str, board: Board, catalog: Catalog, dec
     ctx = Ctx(state, board, catalog, None, decks or load_decks())
     if start == "action":
         _check_embarked(ctx, sc, file)      # capacity on load (10.21); the cards' own below
+    for i, e in enumerate(sc.mines):                        # 13.37: secret, only the owner sees them
+        from .rules import mines as _mines
+        hx = _hex(board, e.hex, file, f"mines[{i}].hex")
+        try:
+            _mines.place_secret(ctx, [dict(e.model_dump(exclude_none=True), hex=hx)])
+        except IllegalAction as ex:
+            raise ScenarioError(file, f"mines[{i}]", f"{ex.reason} (rule {ex.rule})") from None
     if start == "planning":
         state.deploy_areas = areas
         planning.begin(ctx, {t: sc.teams[t].cp for t in ("US", "RU")})

@@ -20,6 +20,14 @@ module that owns the effect (12.x: :mod:`lcb_lab.rules.transport`), run instead 
 """Effect functions whose unit targets are the team's own units."""
 
 
+ON_PLAY: dict = {}
+"""Effect function -> ``fn(ctx, link, ct, eff)`` run when the card is played, before the other
+team's response window (13.25: an ISR marker moves, and is revealed, before its effect)."""
+PRECHECKS: dict = {}
+"""Effect function -> ``check(ctx, card, ct, eff, targets, hex_)`` refusing bad targets before
+the chain opens; registered by the modules of those effects (13.x: fortify, mines, proxy)."""
+
+
 def _as_hex(ctx: Ctx, x: str | None) -> str | None:
     if not x or x not in ctx.board:
         return None
@@ -63,6 +71,9 @@ def check_targets(ctx: Ctx, team: str, card, ct: CardType, eff: Effect, targets:
     kind = eff.target
     if fn in CHECKS:              # effects whose module checks its own targets (12.x: transport.py)
         CHECKS[fn](ctx, card, ct, eff, list(targets), hex_)
+        return
+    if fn in PRECHECKS:            # 13.x: the marker modules check their own targets (they register here)
+        PRECHECKS[fn](ctx, card, ct, eff, list(targets), hex_)
         return
     if kind in ("none", "network"):
         if targets or hex_:

@@ -30,6 +30,7 @@ from .common import Ctx, names
 from .conceal import reveal
 from .intercept import odds_groups, target_options, validate_intercepts
 from .lrs import validate_lrs
+from . import card_markers, fortify
 from .network import apply, lrs_modifiers, network_modifiers, terrain_modifiers
 
 
@@ -444,6 +445,9 @@ def destroy(ctx: Ctx, u: Unit, by_team: str) -> None:
     influence.on_kill(ctx, by_team, lost)
 
 
+card_markers.UNIT_DESTROYED = destroy    # the marker modules destroy units through card_markers (13.x)
+
+
 def _ga_engagement(ctx: Ctx, plan: CombatPlan, eng: Engagement) -> bool:
     h = eng.hex
     key = f"ga:{h}"
@@ -462,7 +466,8 @@ def _roll_ga(ctx: Ctx, plan: CombatPlan, h: str, key: str) -> CombatResult:
     from ..odds import engagement_odds  # numpy: imported when combat is first resolved
     bonus = [("Combined Arms: LRS damaged this hex", 2, "7.17")] if h in ctx.state.impulse.lrs_damage_hexes else []
     damage: dict[str, int] = defaultdict(int)
-    sides = [(a, "attacker", bonus + terrain_modifiers(ctx.board, h, False)) for a in plan.ga
+    sides = [(a, "attacker", bonus + terrain_modifiers(ctx.board, h, False)
+              + fortify.ga_modifiers(ctx.state, h, ctx.state.units[a["attacker"]].team)) for a in plan.ga
              if ctx.state.units[a["target"]].hex == h]
     sides += [(a, "defender", []) for a in plan.ga_defence.get(h, [])]
     by_target: dict[str, list] = defaultdict(list)

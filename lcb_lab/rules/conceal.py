@@ -94,6 +94,11 @@ def exercise_ground_zor(ctx: Ctx, units: list[Unit], from_hex: str, into_hex: st
     markers = [m for m in ctx.state.markers_in(into, other(team)) if m.type_id == "mildec"]
     for m in markers:
         m.revealed = True
+    for cm in ctx.state.card_markers.values():   # Proxy Force / SOF markers: revealed like units (13.11, 13.44)
+        if cm.hex == into and cm.team != team and cm.kind in ("proxy", "sof") and not cm.revealed:
+            cm.revealed = True
+            ctx.log(explain.step("marker", f"{cm.mid} revealed", f"in the ground ZOR of {names(units)}",
+                                 ["6.21", "13.11" if cm.kind == "proxy" else "13.44"]), marker=cm.mid, hex=into)
     seen = {"team": team, "from": from_hex, "into": into}
     if targets:
         return reveal(ctx, targets, f"ground ZOR of {names(units)} from {from_hex} into {into} "

@@ -291,6 +291,8 @@ def end(ctx: Ctx) -> None:
     s.tf_order.append(imp.task_force)
     ctx.log(explain.step("impulse_end", f"{imp.task_force}'s impulse ends", "", ["3.3"]))
     s.impulse = None
+    for cm in s.card_markers.values():       # markers move once per impulse (13.21, 12.22)
+        cm.moved = False
     if next_team(ctx) is None:
         end_of_turn(ctx)
 
@@ -300,6 +302,8 @@ def end_of_turn(ctx: Ctx) -> None:
     s = ctx.state
     from .victory import victory_check
     continuing.end_of_action_stage(ctx)
+    from .fortify import end_of_turn as _forts
+    _forts(ctx)                    # abandoned fortifications are removed (13.53)
     us, ru = s.kills["US"], s.kills["RU"]
     old = s.initiative
     if us != ru:
@@ -324,6 +328,9 @@ def end_of_turn(ctx: Ctx) -> None:
         u.moved_with = ""          # units that joined a stack this turn now merge with it (3.37)
     for m in s.markers.values():
         m.acted = False
+    for cm in s.card_markers.values():       # one free marker action per turn (13.21, 13.12)
+        cm.acted = False
+        cm.data.pop("builder", None)         # a Fortification's builder may move again (13.51)
     s.ap_loss = {}
     jcc.refresh(ctx)               # expended cards turn back for the next Action Stage (9.21)
     s.influence_turn_start = s.influence
