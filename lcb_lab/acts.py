@@ -335,6 +335,7 @@ def advance(game: "Game", c: Ctx) -> None:
             c.state.impulse.phase = "combat_done"
             plan.rolling = False
             continuing.after_combat(c, plan.ga_hexes())
+            submarine.after_combat(c)          # 14.06: a submarine that fired LRS conceals again
             return
 
 

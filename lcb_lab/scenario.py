@@ -210,7 +210,7 @@ def build_state(sc: ScenarioFile, file: str, board: Board, catalog: Catalog, dec
         if t.team != tfs[e.task_force]:
             raise ScenarioError(file, f"{key}.type", f"{e.type} is a {t.team} type but {e.task_force} is "
                                 f"{tfs[e.task_force]}")
-        area = _area(e, sc, zones, board, file, key, t.is_naval)
+        area = _area(e, sc, zones, board, file, key, t.domain != "ground")   # a submarine: water (14.02)
         if start == "action" and (e.hex is None) == (e.embarked_on is None):
             raise ScenarioError(file, key, "give exactly one of hex or embarked_on (the game starts in the "
                                 "Action Stage with the units placed)")

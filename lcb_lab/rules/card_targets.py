@@ -47,6 +47,8 @@ def target_units(ctx: Ctx, link: CardPlay, eff: Effect, team: str | None = None)
     units = [ctx.state.units[t] for t in named]
     for h in dict.fromkeys(hexes):
         units += [u for u in ctx.state.units_in(h, side) if u not in units]
+    if eff.fn not in ("asw_search", "uuv"):    # 14.010: only ASW / submarine effects find submarines
+        units = [u for u in units if not ctx.utype(u).is_submarine or u.uid in named]
     dom = eff.args.get("domain")
     if dom:
         units = [u for u in units if ctx.utype(u).domain == dom or (dom == "naval") == ctx.is_naval(u)]

@@ -86,6 +86,14 @@ def deploy_unit(ctx: Ctx, uid: str, hex_: str | None, embark_on: str | None) -> 
         raise IllegalAction("3.2", f"the scenario embarks {uid} on {area.embark_on}")
     if area is not None and area.hexes and label not in area.hexes:
         raise IllegalAction("3.2", f"{uid} deploys in {_hexes(area.hexes)} (the scenario's area), not {label}")
+    if ctx.utype(u).is_submarine:      # 14.01, 14.02 NOTE: water, never coastal; on the SOT only
+        from . import submarine
+        problem2 = submarine.deploy_problem(ctx, u, label)
+        if problem2:
+            raise IllegalAction(*problem2)
+        u.hex, u.embarked_on, u.revealed = label, None, False
+        submarine.on_deploy(ctx, u)
+        return
     problem = place_problem(ctx.board, label, ctx.is_naval(u), uid)
     if problem:
         raise IllegalAction("5.11", problem)

@@ -36,6 +36,8 @@ def _domain(ctx: Ctx, units: list[Unit]) -> str:
 
 
 def _steps(ctx: Ctx, domain: str, h: str):
+    if domain == "submarine":              # 14.02: water, never a coastal hex (Baltic maps)
+        return [n for n in ctx.board.naval_neighbours(h) if not ctx.board.hex(n).has_land]
     return ctx.board.naval_neighbours(h) if domain == "naval" else ctx.board.ground_neighbours(h)
 
 
@@ -86,7 +88,8 @@ def _search(ctx: Ctx, units: list[Unit], start: str | None):
     team, domain = units[0].team, _domain(ctx, units)
     mp = stack_mp(ctx, units)
     costs = ctx.board.mp_costs()
-    steps = ctx.board.naval_neighbours if domain == "naval" else ctx.board.ground_neighbours
+    steps = (lambda h: _steps(ctx, domain, h)) if domain == "submarine" else \
+        ctx.board.naval_neighbours if domain == "naval" else ctx.board.ground_neighbours
     stop = set()
     if domain == "ground":  # 5.18: ground units stop in hexes holding enemy ground units
         stop = {u.hex for u in ctx.state.living() if u.team != team and u.on_map and not ctx.is_naval(u)}
@@ -132,7 +135,9 @@ def check_path(ctx: Ctx, units: list[Unit], path: list[str]) -> tuple[list[str],
         raise IllegalAction("5.12", "a move needs at least one hex beyond the start hex")
     for u in units:
         if u.moved:
-            raise IllegalAction("5.16", f"{u.uid} has already moved this turn")
+            raise IllegalAction("14.02" if ctx.utype(u).is_submarine else "5.16",
+                                f"{u.uid} has already moved (a submarine moves once per impulse, 14.02)"
+                                if ctx.utype(u).is_submarine else f"{u.uid} has already moved this turn")
         if u.no_move:
             raise IllegalAction("5.19", f"{u.uid} was disembarked or transported this turn and cannot move")
     team, domain = units[0].team, _domain(ctx, units)
@@ -144,6 +149,9 @@ def check_path(ctx: Ctx, units: list[Unit], path: list[str]) -> tuple[list[str],
         info = ctx.board.hex(h)
         if info.mp_cost is None:
             raise IllegalAction("5.14", f"{h} is prohibited (red)")
+        if domain == "submarine":          # 14.02 NOTE: no coastal hex for submarines
+            from .submarine import check_step
+            check_step(ctx, here, h)
         if h not in _steps(ctx, domain, here):
             if domain == "ground":
                 why = ("no continuous land from " + here + " to " + h +
@@ -200,6 +208,13 @@ def move(ctx: Ctx, units: list[Unit], path: list[str], markers: list[str] = ()) 
     """
     path, spent, over = check_path(ctx, units, path)
     start = units[0].hex
+    if _domain(ctx, units) == "submarine":   # 14.02, 14.03: on the SOT, logged for the owner only
+        from .submarine import moved
+        for u in units:
+            u.hex, u.moved = path[-1], True
+        stacks.mark_moved(units)
+        moved(ctx, units, start, path, spent)
+        return path, over
     for h in path:
         for u in units:
             u.hex = h
