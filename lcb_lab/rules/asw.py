@@ -112,8 +112,8 @@ def offensive_act(ctx: Ctx, aid: int, units: list[str]) -> list[str]:
     enemies = sub_rules.subs_in(ctx, h, other(team))
     detect = ctx.dice.roll(len(ships), f"offensive ASW DETECT in {h}")
     pairs = [(s, e) for s, r in zip(ships, detect) for e in enemies if r <= sub_rules.detect_of(ctx, e)]
-    for e in dict.fromkeys(e for _, e in pairs):
-        sub_rules.place_marker(ctx, e, "detected", by=next(s.uid for s, x in pairs if x is e))
+    for uid in dict.fromkeys(e.uid for _, e in pairs):
+        sub_rules.place_marker(ctx, ctx.state.units[uid], "detected", by=next(s.uid for s, x in pairs if x.uid == uid))
     asw = ctx.dice.roll(len(pairs), f"offensive ASW in {h}") if pairs else []
     text = f"DETECT {', '.join(f'{s.uid} {r}' for s, r in zip(ships, detect))}"
     text += (f"; ASW {', '.join(f'{s.uid} vs {e.uid}: {r}' for (s, e), r in zip(pairs, asw))} (needs "

@@ -238,7 +238,7 @@ def moved(ctx: Ctx, units: list[Unit], start: str, path: list[str], spent: int) 
             remove_marker(ctx, u, "it moved away: its marker is left behind and removed (14.06)")
         track(ctx, u, "move", path=[start] + path)
     log_secret(ctx, units[0].team, f"Move {names(units)}",
-               f"{names(units)} move {start} -> {' -> '.join(path)} for {spent} MP (MP 5, once per impulse); "
+               f"{names(units)} move{'s' if len(units) == 1 else ''} {start} -> {' -> '.join(path)} for {spent} MP (MP 5, once per impulse); "
                "logged on the SOT only", ["14.02", "14.03"], path=[start] + path, units=refs(units))
 
 
@@ -383,7 +383,9 @@ def duel(ctx: Ctx, sub: Unit, named: list[str] | None) -> None:
     if named:
         enemies = [ctx.state.units[n] for n in named] + [e for e in enemies if e.uid not in named]
     need = [e for e in enemies if not detected_by(ctx, e, sub)]
-    att = ctx.dice.roll(max(1, len(need)), f"{sub.uid}: DETECT (submarine engagement)")
+    # no hint: with no submarine there the attacker still rolls its DETECT die (14.011)
+    att = ctx.dice.roll(len(need) if enemies else 1, f"{sub.uid}: DETECT (submarine engagement)") \
+        if need or not enemies else []
     found = [e for e in enemies if e not in need] + [e for e, r in zip(need, att) if r <= detect_of(ctx, e)]
     back = ctx.dice.roll(len(enemies), "defending submarines: DETECT") if enemies else []
     shooters = [e for e, r in zip(enemies, back) if r <= detect_of(ctx, sub)]
@@ -397,8 +399,10 @@ def duel(ctx: Ctx, sub: Unit, named: list[str] | None) -> None:
             place_marker(ctx, e, "detected", by=sub.uid)
     if shooters and not sub.revealed:
         place_marker(ctx, sub, "detected", by=shooters[0].uid)
-    pub = None if not enemies else {"title": "Submarine engagement",
-                                    "text": f"a {sub.team} submarine engages in {sub.hex}; " + text.split("; ", 1)[-1]}
+    alias = sub.uid if sub.revealed else f"the {sub.team} submarine"
+    pub = None if not enemies else {"title": "Submarine engagement", "text": f"a {sub.team} submarine engages in "
+                                    f"{sub.hex}: " + ", ".join(f"{e.uid} DETECT {alias} (needs {detect_of(ctx, sub)}): {r}"
+                                                               for e, r in zip(enemies, back))}
     log_secret(ctx, sub.team, f"Submarine engagement: {sub.uid}", text + ("" if enemies else
                " -- the attack is completed without result (14.011)"), ["14.011", "9.06"], pub=pub)
     cv = ctx.utype(sub).torpedo_cv or 10
@@ -407,16 +411,18 @@ def duel(ctx: Ctx, sub: Unit, named: list[str] | None) -> None:
         aims = found[:1] * TORPEDOES if len(found) == 1 else found[:TORPEDOES]
         rolls = ctx.dice.roll(len(aims), f"{sub.uid}: TORPEDO ATTACK")
         hits += [t for t, r in zip(aims, rolls) if r <= cv]
-        ctx.log(explain.step("torpedo", f"{sub.uid} fires 2 torpedoes", f"at {names(aims)}: " +
-                             explain.dice_text(rolls, cv), ["14.011", "14.08"]))
+        log_secret(ctx, sub.team, f"{sub.uid} fires 2 torpedoes", f"at {names(aims)}: " + explain.dice_text(rolls, cv),
+                   ["14.011", "14.08"], pub={"title": f"{alias[0].upper()}{alias[1:]} fires 2 torpedoes",
+                                             "text": f"at {names(aims)}: " + explain.dice_text(rolls, cv)})
     for e in shooters:
         ecv = ctx.utype(e).torpedo_cv or 10
         rolls = ctx.dice.roll(TORPEDOES, f"{e.uid}: TORPEDO ATTACK")
         if any(r <= ecv for r in rolls):
             hits.append(sub)
-        ctx.log(explain.step("torpedo", f"{e.uid} fires back", f"2 torpedoes at {sub.uid}: " +
+        ctx.log(explain.step("torpedo", f"{e.uid} fires back", f"2 torpedoes at {alias}: " +
                              explain.dice_text(rolls, ecv) + " (simultaneous, 14.011)", ["14.011", "14.08"]))
-    for t in dict.fromkeys(hits):             # simultaneous damage: every submarine hit sinks (HP 1)
+    for uid in dict.fromkeys(t.uid for t in hits):   # simultaneous damage: every submarine hit sinks (HP 1)
+        t = ctx.state.units[uid]
         sink(ctx, t, other(t.team), "submarine engagement")
 
 
