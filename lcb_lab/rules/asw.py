@@ -21,20 +21,73 @@
   target hex against its ``detect`` (10 when the card states none) comes first.
 
 Naval MILDECs never take ASW or torpedo damage for a submarine (14.16): a submarine has
-no MILDEC to absorb a hit, :func:`lcb_lab.rules.submarine.sink` is final.
+no MILDEC to absorb a hit, :func:`sink` is final.
 """
 from __future__ import annotations
 
 from .. import explain
 from ..errors import IllegalAction
 from ..state import Unit, other
-from . import submarine as sub_rules
+from . import sot as sub_rules
 from .card_effects import effect
 from .card_targets import _as_hex, origin
-from .common import Ctx, dist, names
+from .combat import destroy
+from .common import Ctx, dist, names, refs
+from .conceal import reveal
 
 UUV_DETECT = 10
 """A UUV card with no stated DETECT value is DETECTed on 10 or less (14.12)."""
+
+
+CONVOY_CARDS = {"Littoral Movement", "Expeditionary Logistics"}
+"""Cards that are convoys: a torpedo hit takes 1 HP (14.08 EXCEPTION)."""
+
+
+def sink(ctx: Ctx, sub: Unit, by_team: str, why: str) -> None:
+    """Destroy ``sub`` (1 HP, 14.02); its card is discarded (14.01) and its Attached UUV dies with it."""
+    sub.hp = 0
+    destroy(ctx, sub, by_team)
+    card = ctx.state.cards.get(sub.card or "")
+    if card is not None and card.in_play:
+        card.where, card.host = "discarded", None
+        ctx.log(explain.step("card", f"{card.name} discarded", f"its submarine {sub.uid} was destroyed ({why})",
+                             ["14.01", "9.07"]), team=card.team, card=card.cid)
+
+
+def torpedo_hit(ctx: Ctx, sub: Unit, target: str) -> None:
+    """One successful TORPEDO ATTACK on ``target`` (14.08): a naval MILDEC absorbs it, a convoy
+    loses 1 HP, a ship sinks whatever its HP; a submarine sinks (1 HP)."""
+    s = ctx.state
+    m = s.card_markers.get(target)
+    if m is not None:                                    # 14.08 EXCEPTION: the convoy loses one ship
+        m.hp -= 1
+        m.data["torpedo_hits"] = m.data.get("torpedo_hits", 0) + 1
+        text = f"{target} loses 1 HP (one ship of the convoy), not the whole convoy"
+        if m.hp <= 0:
+            del s.card_markers[target]
+            card = s.cards.get(m.card)
+            if card is not None:
+                card.where, card.host = "discarded", None
+            text += "; its last ship is sunk: the marker and its card are discarded"
+        ctx.log(explain.step("torpedo", f"Torpedo hit on convoy {target}", text, ["14.08"]), marker=target)
+        return
+    u = s.units[target]
+    if u.destroyed:
+        return
+    if sub_rules.is_sub(ctx, u):
+        sink(ctx, u, sub.team, "TORPEDO ATTACK")
+        return
+    shield = next((mk for mk in s.markers_in(u.hex, u.team) if mk.type_id == "naval_mildec"
+                   and mk.task_force == u.task_force), None)
+    if shield is not None:
+        shield.destroyed = True
+        ctx.log(explain.step("torpedo", f"{shield.mid} absorbs the torpedo",
+                             f"the Naval MILDEC takes the hit for {u.uid} and is removed (4.22, 14.08)",
+                             ["4.22", "14.08"]), markers=refs([shield]))
+        return
+    ctx.log(explain.step("torpedo", f"{u.uid} torpedoed", f"a successful TORPEDO ATTACK sinks a naval unit "
+                         f"regardless of its HP ({u.hp} HP left)", ["14.08"]), units=[u.uid])
+    destroy(ctx, u, sub.team)
 
 
 def asw_capable(ctx: Ctx, u: Unit) -> bool:
@@ -52,7 +105,6 @@ def _kill_rolls(ctx: Ctx, hunters: list[Unit], sub: Unit, what: str) -> tuple[li
 
 def defensive(ctx: Ctx, sub: Unit) -> bool:
     """Defensive ASW of ``sub``'s hex (14.12, 14.13). Returns True when it was destroyed."""
-    from .conceal import reveal
     hunters = [u for u in ctx.state.units_in(sub.hex, other(sub.team)) if asw_capable(ctx, u)]
     if not hunters:
         return False
@@ -67,7 +119,7 @@ def defensive(ctx: Ctx, sub: Unit) -> bool:
     ctx.log(explain.step("asw", f"Defensive ASW in {sub.hex}", "DETECT " + text, ["14.12", "14.13"],
                          rolls=detect + asw))
     if any(r <= sub_rules.ASW_KILL for r in asw):
-        sub_rules.sink(ctx, sub, other(sub.team), "defensive ASW")
+        sink(ctx, sub, other(sub.team), "defensive ASW")
         return True
     if not who:   # the other team learns only that its DETECT rolls failed
         return False
@@ -83,14 +135,11 @@ def can_search(ctx: Ctx, d, u: Unit) -> bool:
 def offensive_act(ctx: Ctx, aid: int, units: list[str]) -> list[str]:
     """Offensive ASW (14.14) by ``units`` of Move and/or Initiate Combat action ``aid`` in their
     own hex.  Returns the submarines destroyed."""
-    from ..acts import check_names, declared, usable
-    from .conceal import reveal
-    d = declared(ctx, aid)
+    d = sub_rules.declared_action(ctx, aid)
     team = ctx.state.impulse.team
-    check_names(ctx, team, units)
+    sub_rules.check_names(ctx, team, units)
     if d.kind != "move_combat":
         raise IllegalAction("14.14", f"action #{d.aid} is not Move and/or Initiate Combat")
-    usable(d, "offensive ASW")
     units = units or [u for u in d.units if asw_capable(ctx, ctx.state.units[u])]
     ships = []
     for uid in units:
@@ -122,7 +171,7 @@ def offensive_act(ctx: Ctx, aid: int, units: list[str]) -> list[str]:
     killed = []
     for (s, e), r in zip(pairs, asw):
         if r <= sub_rules.ASW_KILL and not e.destroyed:
-            sub_rules.sink(ctx, e, team, f"offensive ASW by {s.uid}")
+            sink(ctx, e, team, f"offensive ASW by {s.uid}")
             killed.append(e.uid)
     return killed
 
@@ -156,7 +205,7 @@ def asw_search(ctx: Ctx, link, ct, eff) -> bool:
     ctx.log(explain.step("asw", f"{ct.name}: ASW attack on {target.uid}", f"one die, rolled {k}, needs {need} or "
                          "less" + (": destroyed" if k <= need else ": missed"), ["14.15"]), team=link.team, card=link.card)
     if k <= need:
-        sub_rules.sink(ctx, target, link.team, ct.name)
+        sink(ctx, target, link.team, ct.name)
         return True
     return False
 
@@ -195,6 +244,6 @@ def uuv(ctx: Ctx, link, ct, eff) -> bool:
     if any(r <= cv for r in rolls):
         host = ctx.state.units.get(card.host or "")
         shooter = host if host is not None else Unit("UUV", "", link.team, "", tgt.hex, 1, {})
-        sub_rules.torpedo_hit(ctx, shooter, tgt.uid)
+        torpedo_hit(ctx, shooter, tgt.uid)
         return True
     return False

@@ -348,4 +348,6 @@ def on_attach(ctx: Ctx, card) -> None:
 
 # issue 8: the modules below register their effects with @effect (imported last: they import this one)
 from . import transport as _transport, isr as _isr, mines as _mines, proxy as _proxy  # noqa: E402,F401
-from . import fortify as _fortify, sof as _sof, submarine as _submarine, asw as _asw  # noqa: E402,F401
+from . import fortify as _fortify, sof as _sof  # noqa: E402,F401
+# (submarine, asw: registered when lcb_lab.acts imports rules.submarine -- they import combat, which
+#  imports this module, so importing them here would close an import cycle)

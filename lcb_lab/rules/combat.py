@@ -64,10 +64,6 @@ def commit(ctx: Ctx, lrs: list[dict], ga: list[dict], active_units: set[str]) ->
     # all checks passed: from here on the state changes
     attackers = [ctx.state.units[a["shooter"]] for a in lrs] + [ctx.state.units[a["attacker"]] for a in ga]
     reveal(ctx, _uniq(attackers), "units that initiate combat reveal themselves", ["7.07", "7.37"])
-    for u in _uniq(attackers):
-        if ctx.utype(u).is_submarine:   # 14.05, 14.06: its marker is placed for the LRS
-            from .submarine import on_lrs
-            on_lrs(ctx, u)
     _spend(ctx, lrs, "shooter", "slot", "7.36")
     _spend(ctx, [dict(a, slot="GA") for a in ga], "attacker", "slot", "7.15")
     imp.attacked_hexes.extend(hexes)

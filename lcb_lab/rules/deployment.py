@@ -87,7 +87,7 @@ def deploy_unit(ctx: Ctx, uid: str, hex_: str | None, embark_on: str | None) -> 
     if area is not None and area.hexes and label not in area.hexes:
         raise IllegalAction("3.2", f"{uid} deploys in {_hexes(area.hexes)} (the scenario's area), not {label}")
     if ctx.utype(u).is_submarine:      # 14.01, 14.02 NOTE: water, never coastal; on the SOT only
-        from . import submarine
+        from . import sot as submarine
         problem2 = submarine.deploy_problem(ctx, u, label)
         if problem2:
             raise IllegalAction(*problem2)

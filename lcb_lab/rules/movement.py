@@ -150,7 +150,7 @@ def check_path(ctx: Ctx, units: list[Unit], path: list[str]) -> tuple[list[str],
         if info.mp_cost is None:
             raise IllegalAction("5.14", f"{h} is prohibited (red)")
         if domain == "submarine":          # 14.02 NOTE: no coastal hex for submarines
-            from .submarine import check_step
+            from .sot import check_step
             check_step(ctx, here, h)
         if h not in _steps(ctx, domain, here):
             if domain == "ground":
@@ -209,7 +209,7 @@ def move(ctx: Ctx, units: list[Unit], path: list[str], markers: list[str] = ()) 
     path, spent, over = check_path(ctx, units, path)
     start = units[0].hex
     if _domain(ctx, units) == "submarine":   # 14.02, 14.03: on the SOT, logged for the owner only
-        from .submarine import moved
+        from .sot import moved
         for u in units:
             u.hex, u.moved = path[-1], True
         stacks.mark_moved(units)

@@ -283,7 +283,7 @@ def end(ctx: Ctx) -> None:
             raise IllegalAction("3.37", f"action #{i + 1}: {names(d.units)} split from their stack and must "
                                 "move into their own hex")
     continuing.check_end(ctx)
-    from .submarine import end_of_impulse
+    from .sot import end_of_impulse
     end_of_impulse(ctx)                # LRS or torpedoes: per impulse (14.04)
     s.tf_order.append(imp.task_force)
     ctx.log(explain.step("impulse_end", f"{imp.task_force}'s impulse ends", "", ["3.3"]))
@@ -297,7 +297,7 @@ def end_of_turn(ctx: Ctx) -> None:
     s = ctx.state
     from .victory import victory_check
     continuing.end_of_action_stage(ctx)
-    from .submarine import end_of_action_stage
+    from .sot import end_of_action_stage
     end_of_action_stage(ctx)           # submarine markers removed, offensive ASW hexes reset (14.06, 14.14)
     us, ru = s.kills["US"], s.kills["RU"]
     old = s.initiative

@@ -35,184 +35,21 @@ from __future__ import annotations
 
 from .. import explain
 from ..errors import IllegalAction
-from ..state import DeployArea, Unit, other
+from ..state import Unit, other
+from . import asw
+from .asw import CONVOY_CARDS, sink, torpedo_hit  # noqa: F401 (part of this module's API)
 from .card_effects import effect
-from .common import Ctx, names, refs
+from .common import Ctx, dist, names
+from .sot import (ASW_KILL, after_combat, check_buy, check_names, check_step, coastal, declared_action,  # noqa: F401
+                  deploy_problem, detect_of, detected_by, end_of_action_stage, end_of_impulse, is_sub,
+                  knows_unit, log_secret, moved, on_deploy, on_lrs, place_marker, put_in_play, remove_marker,
+                  steps, subs_in, track)
 
-ASW_KILL = 10
-"""An ASW die kills a DETECTED submarine on 10 or less (14.12, 14.14, SOT sheet)."""
 TORPEDOES = 2
 """TORPEDO ATTACKs per Move and/or Combat action (14.07) and per side in a submarine duel (14.011)."""
 SUB_TARGET = "submarine"
 """The torpedo target naming no unit: engage any enemy submarine suspected in the hex (14.011)."""
-CONVOY_CARDS = {"Littoral Movement", "Expeditionary Logistics"}
-"""Cards that are convoys: a torpedo hit takes 1 HP (14.08 EXCEPTION)."""
-
-
-# ---------------------------------------------------------------- queries
-def is_sub(ctx: Ctx, u: Unit | str) -> bool:
-    """A submarine (domain ``submarine``; not a naval unit, 14.0)."""
-    return ctx.utype(u).is_submarine
-
-
-def coastal(ctx: Ctx, h: str) -> bool:
-    """A hex featuring a coastline -- any land in it (14.02 NOTE: closed to submarines)."""
-    return ctx.board.hex(h).has_land
-
-
-def steps(ctx: Ctx, h: str) -> list[str]:
-    """Hexes a submarine may enter from ``h``: water links, no coastal hex (14.02)."""
-    return [n for n in ctx.board.naval_neighbours(h) if not coastal(ctx, n)]
-
-
-def subs_in(ctx: Ctx, h: str, team: str) -> list[Unit]:
-    """Living submarines of ``team`` in hex ``h``."""
-    return [u for u in ctx.state.units_in(h, team) if is_sub(ctx, u)]
-
-
-def detect_of(ctx: Ctx, u: Unit) -> int:
-    """The DETECT a roll must not exceed to DETECT submarine ``u`` (14.12)."""
-    return ctx.utype(u).detect or 10
-
-
-# ---------------------------------------------------------------- SOT and markers
-def log_secret(ctx: Ctx, team: str, title: str, text: str, rules: list[str], pub: dict | None = None,
-               **facts) -> None:
-    """A submarine entry ``team`` reads in full; the other team reads ``pub``
-    (``{"title", "text"}``) or nothing."""
-    ctx.log(explain.step("submarine", title, text, rules), team=team, pub=pub, **facts)
-
-
-def track(ctx: Ctx, sub: Unit, why: str, public: bool = False, path: list[str] | None = None) -> dict:
-    """Append ``sub``'s position to its team's SOT (14.03)."""
-    s = ctx.state
-    entry = {"sub": sub.uid, "turn": s.turn, "impulse": len(s.tf_order) + (1 if s.impulse else 0),
-             "hex": sub.hex, "public": public, "why": why}
-    if path:
-        entry["path"] = list(path)
-    s.sot.setdefault(sub.team, []).append(entry)
-    return entry
-
-
-def place_marker(ctx: Ctx, sub: Unit, why: str, by: str | None = None) -> None:
-    """Place ``sub``'s submarine marker on the map (14.05, 14.06): it is revealed and the SOT
-    entry of its hex becomes public."""
-    sot = ctx.state.sot.setdefault(sub.team, [])
-    last = next((e for e in reversed(sot) if e["sub"] == sub.uid), None)
-    if last is None or last["hex"] != sub.hex:
-        last = track(ctx, sub, why, public=True)
-    last["public"] = True
-    last.setdefault("published", why)
-    if by is not None:
-        last.setdefault("detected_by", []).append(by)
-    sub.revealed = True
-    ctx.log(explain.step("submarine_marker", f"Submarine marker: {sub.uid} in {sub.hex}",
-                         {"lrs": "it fires LRS: the marker is placed for its attack and removed right after (14.05, 14.06)",
-                          "detected": "DETECTED: the marker stays until the end of the Action Stage (14.06)"}[why],
-                         ["14.06"], sub=sub.uid, hex=sub.hex))
-
-
-def remove_marker(ctx: Ctx, sub: Unit, why: str) -> None:
-    """Take ``sub``'s marker off the map: it is hidden again (14.06)."""
-    if not sub.revealed:
-        return
-    sub.revealed = False
-    ctx.log(explain.step("submarine_marker", f"Submarine marker of {sub.uid} removed", why, ["14.06"],
-                         sub=sub.uid))
-
-
-def detected_by(ctx: Ctx, target: Unit, sub: Unit) -> bool:
-    """Whether ``sub`` DETECTED ``target`` where it is now (its marker still on the map, 14.06)."""
-    return target.revealed and any(e["sub"] == target.uid and e["hex"] == target.hex
-                                   and sub.uid in e.get("detected_by", [])
-                                   for e in ctx.state.sot.get(target.team, []))
-
-
-def sink(ctx: Ctx, sub: Unit, by_team: str, why: str) -> None:
-    """Destroy ``sub`` (1 HP, 14.02); its card is discarded (14.01) and its Attached UUV dies with it."""
-    from .combat import destroy
-    sub.hp = 0
-    destroy(ctx, sub, by_team)
-    card = ctx.state.cards.get(sub.card or "")
-    if card is not None and card.in_play:
-        card.where, card.host = "discarded", None
-        ctx.log(explain.step("card", f"{card.name} discarded", f"its submarine {sub.uid} was destroyed ({why})",
-                             ["14.01", "9.07"]), team=card.team, card=card.cid)
-
-
-def end_of_impulse(ctx: Ctx) -> None:
-    """LRS or torpedoes are counted per impulse (14.04)."""
-    for u in ctx.state.units.values():
-        u.fired = ""
-
-
-def end_of_action_stage(ctx: Ctx) -> None:
-    """Remove every submarine marker (14.06); offensive ASW hexes start afresh (14.14)."""
-    for u in ctx.state.units.values():
-        u.asw_hex = None
-        if u.revealed and not u.destroyed and is_sub(ctx, u):
-            remove_marker(ctx, u, "end of the Action Stage: track of it is lost (14.06)")
-
-
-def on_lrs(ctx: Ctx, sub: Unit) -> None:
-    """A submarine commits LRS (14.04, 14.05): the marker is placed at its hex for the attack."""
-    if sub.fired == "torpedo":
-        raise IllegalAction("14.04", f"{sub.uid} fired torpedoes this impulse: LRS or torpedoes, not both")
-    sub.fired = "lrs"
-    place_marker(ctx, sub, "lrs")
-
-
-def after_combat(ctx: Ctx) -> None:
-    """The LRS is resolved: a submarine that fired it conceals at once (14.06) unless it was
-    DETECTED meanwhile."""
-    for u in ctx.state.units.values():
-        if u.fired == "lrs" and u.revealed and not u.destroyed and is_sub(ctx, u):
-            sot = ctx.state.sot.get(u.team, [])
-            last = next((e for e in reversed(sot) if e["sub"] == u.uid), {})
-            if not last.get("detected_by"):
-                remove_marker(ctx, u, "its LRS is resolved: the submarine conceals again (14.06)")
-
-
 # ---------------------------------------------------------------- in play (14.01)
-def check_buy(ctx: Ctx, ct) -> None:
-    """A JCC submarine is acquired only at the beginning of the game (14.01)."""
-    if ctx.state.planning_stages > 1:
-        raise IllegalAction("14.01", f"{ct.name} is a JCC submarine: it can be acquired only in the first "
-                            "Planning Stage, at the beginning of the game")
-
-
-def put_in_play(ctx: Ctx, card, ct) -> Unit:
-    """The submarine unit of a bought JCC submarine, off the map until deployed (14.01)."""
-    s = ctx.state
-    t = ctx.catalog.unit(ct.unit_type)
-    if not t.is_submarine or t.team != card.team:
-        raise IllegalAction("14.0", f"{ct.name}: {ct.unit_type} is not a {card.team} submarine type")
-    tf = next(tf for tf, team in s.task_forces.items() if team == card.team)
-    uid = f"{t.abbrev} {card.cid}"
-    full = {c.slot: c.supply for c in t.cvs if c.supply is not None}
-    u = Unit(uid, t.type_id, card.team, tf, None, t.hp, full, card=card.cid)
-    s.units[uid] = u
-    s.deploy_areas[uid] = DeployArea()
-    card.where, card.host = "deployed", uid
-    return u
-
-
-def deploy_problem(ctx: Ctx, u: Unit, label: str) -> tuple[str, str] | None:
-    """Why submarine ``u`` cannot deploy in ``label`` (14.02 NOTE), or None."""
-    if not ctx.board.hex(label).has_water:
-        return "5.11", f"{u.uid} is a submarine but {label} has no water"
-    if coastal(ctx, label):
-        return "14.02", f"{label} is a coastal hex: submarines never enter coastal hexes on the Baltic maps"
-    return None
-
-
-def on_deploy(ctx: Ctx, u: Unit) -> None:
-    """The SOT's initial location (14.01), for the owner only."""
-    track(ctx, u, "deploy")
-    log_secret(ctx, u.team, f"{u.uid} on the SOT in {u.hex}", "its initial location (14.01, 14.03)",
-               ["14.01", "14.03"])
-
-
 @effect("submarine")
 def _submarine(ctx: Ctx, link, ct, eff) -> bool:
     """A JCC submarine is not played: it is a unit activated by Core Actions (14.0, 14.04)."""
@@ -220,32 +57,9 @@ def _submarine(ctx: Ctx, link, ct, eff) -> bool:
                         "action (1 AP)")
 
 
-# ---------------------------------------------------------------- movement (14.02)
-def check_step(ctx: Ctx, here: str, h: str) -> None:
-    """Refuse a submarine's step into ``h`` (14.02 NOTE: no coastal hex; water only)."""
-    if coastal(ctx, h):
-        raise IllegalAction("14.02", f"{h} is a coastal hex: submarines cannot enter coastal hexes on the "
-                            "Baltic maps (the shallow waters)")
-    if h not in ctx.board.naval_neighbours(here):
-        raise IllegalAction("14.02", f"no water connection from {here} to {h} for a submarine")
-
-
-def moved(ctx: Ctx, units: list[Unit], start: str, path: list[str], spent: int) -> None:
-    """After a submarine move: the SOT entry and the owner-only log (14.02, 14.03).  A marker
-    left behind is lost (the submarine has slipped away)."""
-    for u in units:
-        if u.revealed:
-            remove_marker(ctx, u, "it moved away: its marker is left behind and removed (14.06)")
-        track(ctx, u, "move", path=[start] + path)
-    log_secret(ctx, units[0].team, f"Move {names(units)}",
-               f"{names(units)} move{'s' if len(units) == 1 else ''} {start} -> {' -> '.join(path)} for {spent} MP (MP 5, once per impulse); "
-               "logged on the SOT only", ["14.02", "14.03"], path=[start] + path, units=refs(units))
-
-
 # ---------------------------------------------------------------- the declared action
 def _declared_sub(ctx: Ctx, aid: int, uid: str, combat: bool = True):
-    from ..acts import declared, usable, check_names
-    d = declared(ctx, aid)
+    d = declared_action(ctx, aid)
     team = ctx.state.impulse.team
     check_names(ctx, team, [uid])
     u = ctx.state.units[uid]
@@ -258,7 +72,6 @@ def _declared_sub(ctx: Ctx, aid: int, uid: str, combat: bool = True):
     if combat and d.kind != "move_combat":
         raise IllegalAction("14.04", f"action #{d.aid} is not Move and/or Initiate Combat: a submarine attacks "
                             "through that Core Action")
-    usable(d, "a submarine's act")
     return d, u
 
 
@@ -279,7 +92,6 @@ def check_torpedo(ctx: Ctx, aid: int, uid: str, targets) -> tuple:
         if len(targets) != 1:
             raise IllegalAction("14.011", "a submarine engagement uses both torpedoes: name it alone")
         return d, sub, [], None
-    from ..acts import _knows_unit
     ships, enemy_subs = [], []
     for t in targets:
         m = ctx.state.card_markers.get(t)
@@ -290,7 +102,7 @@ def check_torpedo(ctx: Ctx, aid: int, uid: str, targets) -> tuple:
                 raise IllegalAction("14.07", f"{t} is not a naval unit or a convoy")
             ships.append(t)
             continue
-        if not _knows_unit(ctx, team, t):
+        if not knows_unit(ctx, team, t):
             raise IllegalAction("14.07", f"{team} sees no revealed enemy naval unit or DETECTED submarine named {t!r}")
         u = ctx.state.units[t]
         if u.team == team or u.destroyed:
@@ -310,14 +122,12 @@ def check_torpedo(ctx: Ctx, aid: int, uid: str, targets) -> tuple:
 
 
 def _dist(a: str, b: str) -> int:
-    from .common import dist
     return dist(a, b)
 
 
 def torpedo_act(game, c: Ctx, a) -> None:
     """TORPEDO ATTACK (14.07, 14.08, 14.011-14.13): defensive ASW of the hex first, then the
     torpedoes (one die each) or the submarine engagement."""
-    from . import asw
     d, sub, ships, enemy_subs = check_torpedo(c, a.action, a.sub, a.targets)
     sub.fired = "torpedo"
     if asw.defensive(c, sub):                   # 14.12: destroyed, no torpedo
@@ -336,43 +146,6 @@ def torpedo_act(game, c: Ctx, a) -> None:
     for t, r in zip(ships, rolls):
         if r <= cv:
             torpedo_hit(c, sub, t)
-
-
-def torpedo_hit(ctx: Ctx, sub: Unit, target: str) -> None:
-    """One successful TORPEDO ATTACK on ``target`` (14.08): a naval MILDEC absorbs it, a convoy
-    loses 1 HP, a ship sinks whatever its HP; a submarine sinks (1 HP)."""
-    from .combat import destroy
-    s = ctx.state
-    m = s.card_markers.get(target)
-    if m is not None:                                    # 14.08 EXCEPTION: the convoy loses one ship
-        m.hp -= 1
-        m.data["torpedo_hits"] = m.data.get("torpedo_hits", 0) + 1
-        text = f"{target} loses 1 HP (one ship of the convoy), not the whole convoy"
-        if m.hp <= 0:
-            del s.card_markers[target]
-            card = s.cards.get(m.card)
-            if card is not None:
-                card.where, card.host = "discarded", None
-            text += "; its last ship is sunk: the marker and its card are discarded"
-        ctx.log(explain.step("torpedo", f"Torpedo hit on convoy {target}", text, ["14.08"]), marker=target)
-        return
-    u = s.units[target]
-    if u.destroyed:
-        return
-    if is_sub(ctx, u):
-        sink(ctx, u, sub.team, "TORPEDO ATTACK")
-        return
-    shield = next((mk for mk in s.markers_in(u.hex, u.team) if mk.type_id == "naval_mildec"
-                   and mk.task_force == u.task_force), None)
-    if shield is not None:
-        shield.destroyed = True
-        ctx.log(explain.step("torpedo", f"{shield.mid} absorbs the torpedo",
-                             f"the Naval MILDEC takes the hit for {u.uid} and is removed (4.22, 14.08)",
-                             ["4.22", "14.08"]), markers=refs([shield]))
-        return
-    ctx.log(explain.step("torpedo", f"{u.uid} torpedoed", f"a successful TORPEDO ATTACK sinks a naval unit "
-                         f"regardless of its HP ({u.hp} HP left)", ["14.08"]), units=[u.uid])
-    destroy(ctx, u, sub.team)
 
 
 def duel(ctx: Ctx, sub: Unit, named: list[str] | None) -> None:
@@ -472,7 +245,6 @@ def zor_act(game, c: Ctx, a) -> list[str]:
 
 # ---------------------------------------------------------------- offensive ASW (14.14)
 def offensive_asw_act(game, c: Ctx, a) -> list[str]:
-    from . import asw
     return asw.offensive_act(c, a.action, list(a.units))
 
 
@@ -482,7 +254,6 @@ def offers(game) -> list:
     where the enemy's hidden submarines are (no hint): the engagement ``"submarine"`` and
     offensive ASW are offered in any hex."""
     from .. import actions as A
-    from . import asw
     s = game.state
     imp = s.impulse
     if imp is None or imp.phase == "declare" or (imp.combat is not None and imp.phase != "combat_done"):
