@@ -78,8 +78,9 @@ def exercise_ground_zor(ctx: Ctx, units: list[Unit], from_hex: str, into_hex: st
 
     Raises IllegalAction when the stack has no ground unit or the hex is not adjacent.
     """
-    if not any(not ctx.is_naval(u) for u in units):
-        raise IllegalAction("6.21", "only ground units exercise a ground ZOR; naval ZOR is automatic (6.23)")
+    if not any(ctx.utype(u).domain == "ground" for u in units):
+        raise IllegalAction("6.21", "only ground units exercise a ground ZOR; naval ZOR is automatic (6.23), "
+                            "a submarine's ZOR is its own act (14.09)")
     into = ctx.board.canonical(into_hex)
     if into not in ctx.board.neighbours(from_hex):
         raise IllegalAction("6.21", f"{into} is not adjacent to {from_hex}")

@@ -355,3 +355,143 @@ def test_save_and_load_keep_the_sot_and_the_submarine():
     g, _ = ch14.jin(roll=1)
     g2 = Game.from_json(g.to_json())
     assert g2.state.sot == g.state.sot and g2.state.units["Jin"].type_id == SSN
+
+
+# ---------------------------------------------------------------- cards: UUV, HELO ASW, convoys
+def test_uuv_attack_defensive_asw_first_then_one_torpedo():
+    from lcb_lab.rules import planning
+    g = sea({"SSN": (SSN, "C-3", B), "DDG": {"type": "rubf_ddg", "hex": "E-3", "face_up": True}},
+            cards={"US": [{"name": "UUV Attack: UNMANNED", "attach_to": "SSN"}]}, forced=[15, 4])
+    begin_play = A.Declare((A.CoreAction("play_jcc", (), "UUV Attack: UNMANNED"),))
+    g.apply(A.BeginImpulse(B))
+    g.apply(begin_play)
+    g.apply(A.PlayCard("UUV Attack: UNMANNED", "A", ("DDG",), action=1))
+    assert unit(g, "DDG").destroyed                    # DETECT 15 > 10 fails; torpedo 4 <= 10 sinks it
+    assert g.dice.forced_left == 0
+    assert not unit(g, "SSN").revealed                 # the host is not revealed
+
+
+def test_uuv_destroyed_by_defensive_asw_does_not_attack():
+    g = sea({"SSN": (SSN, "C-3", B), "DDG": {"type": "rubf_ddg", "hex": "E-3", "face_up": True}},
+            cards={"US": [{"name": "UUV Attack: UNMANNED", "attach_to": "SSN"}]}, forced=[10, 9])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), "UUV Attack: UNMANNED"),)))
+    g.apply(A.PlayCard("UUV Attack: UNMANNED", "A", ("DDG",), action=1))
+    assert not unit(g, "DDG").destroyed and g.dice.forced_left == 0     # DETECT 10, ASW 9: no torpedo roll
+    assert g.state.cards["US-1"].where == "discarded"
+
+
+def test_uuv_out_of_range_is_refused_before_any_roll():
+    g = sea({"SSN": (SSN, "A-1", B), "DDG": {"type": "rubf_ddg", "hex": "H-9", "face_up": True}},
+            cards={"US": [{"name": "UUV Attack: UNMANNED", "attach_to": "SSN"}]}, forced=[1, 1])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), "UUV Attack: UNMANNED"),)))
+    refused(g, A.PlayCard("UUV Attack: UNMANNED", "A", ("DDG",), action=1), "7.31")
+
+
+def test_a_submarine_takes_one_attached_card_at_most():
+    from lcb_lab.errors import ScenarioError
+    with pytest.raises((ScenarioError, IllegalAction)):
+        sea({"SSN": (SSN, "C-3", B)}, cards={"US": [{"name": "UUV Attack: UNMANNED", "attach_to": "SSN"},
+                                                     {"name": "UUV Attack: UNMANNED", "attach_to": "SSN"}]})
+
+
+def test_helo_asw_searches_one_hex_within_2_of_its_ship():
+    g = sea({"DDG": ("usn_ddg_51", "C-3", B), "Kilo 1": (SSK, "C-5", R)},
+            cards={"US": [{"name": "HELO ASW", "attach_to": "DDG"}]}, forced=[12, 10])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), "HELO ASW"),)))
+    g.apply(A.PlayCard("HELO ASW", "A", (), hex="C-5", action=1))
+    assert unit(g, "Kilo 1").destroyed and g.dice.forced_left == 0     # DETECT 12 <= 12, ASW 10 <= 10
+
+
+def test_p8a_one_die_that_misses_detects_nothing_and_rolls_no_asw():
+    g = sea({"DDG": ("usn_ddg_51", "A-1", B), "Kilo 1": (SSK, "E-5", R)},
+            cards={"US": ["P-8A: Surveillance"]}, forced=[13, 1])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), "P-8A: Surveillance"),)))
+    g.apply(A.PlayCard("P-8A: Surveillance", "B", ("E-5",), action=1))
+    assert not unit(g, "Kilo 1").revealed and g.dice.forced_left == 1
+
+
+def test_p8a_searches_at_most_3_hexes():
+    g = sea({"DDG": ("usn_ddg_51", "A-1", B), "Kilo 1": (SSK, "E-5", R)},
+            cards={"US": ["P-8A: Surveillance"]}, forced=[1, 1])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), "P-8A: Surveillance"),)))
+    with pytest.raises(IllegalAction):
+        g.apply(A.PlayCard("P-8A: Surveillance", "B", ("E-5", "E-6", "E-7", "E-8"), action=1))
+    assert g.dice.forced_left == 2
+
+
+def test_a_convoy_loses_1_hp_per_torpedo_hit():
+    from lcb_lab.rules import jcc
+    from lcb_lab.state import CardMarker
+    g = sea({"SSN": (SSN, "C-3", B)}, initiative="US", forced=[2, 3])
+    card = jcc.add_card(g.state, "RU", "Littoral Movement", where="deployed")
+    g.state.card_markers["ISR-1"] = CardMarker("ISR-1", "isr", "RU", card.cid, "C-3", revealed=True, hp=3)
+    begin(g, B, ("move_combat", ["SSN"]))
+    g.apply(A.TorpedoAttack(1, "SSN", ("ISR-1", "ISR-1")))
+    m = g.state.card_markers["ISR-1"]
+    assert m.hp == 1 and m.data["torpedo_hits"] == 2          # 2 hits = 2 HP, not the whole convoy
+
+
+# ---------------------------------------------------------------- a submarine's LRS and INTERCEPT
+def test_a_submarines_lrs_is_intercepted_normally():
+    g = sea({"SSN": (SSN, "C-3", B), "FFG": {"type": "rubf_ffg_gorshkov", "hex": "F-3", "face_up": True}},
+            forced=[3, 4, 2, 5])
+    begin(g, B, ("move_combat", ["SSN"]))
+    g.apply(A.CommitCombat(lrs=(A.LrsAttack("SSN", "LRS1", "FFG", 2),)))
+    assert g.pending is not None and g.pending.kind == "intercept" and g.pending.team == "RU"
+    # the defender names the shooter it sees on the map: the marker is placed for the attack (14.05)
+    g.apply(A.Answer(intercepts=(A.Intercept("FFG", "INT1", "FFG", 2),)))
+    g.apply(A.ResolveCombat())
+    assert g.impulse.phase == "combat_done" and not unit(g, "FFG").destroyed     # 2 hits, 2 INTERCEPTs
+    assert not unit(g, "SSN").revealed
+
+
+# ---------------------------------------------------------------- random play: no crash, nothing leaks
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_random_legal_play_with_submarines_on_both_sides(seed):
+    import numpy as np
+    from lcb_lab import observer
+    from lcb_lab.playthrough import pick
+    g = sea({"SSN": (SSN, "C-3", B), "SSN 2": (SSN, "F-9", B), "DDG-51": ("usn_ddg_51", "D-5", B),
+             "Kilo 1": (SSK, "D-4", R), "Kilo 2": (SSK, "G-8", R), "DDG-605": ("rubf_ddg", "E-6", R),
+             "FFG-454": ("rubf_ffg_gorshkov", "B-8", R)}, seed=seed, max_turns=3)
+    rng = np.random.default_rng(seed)
+    kinds = set()
+    for _ in range(400):
+        if g.to_act() is None:
+            break
+        a = pick(g, rng)
+        try:
+            g.apply(a)
+        except IllegalAction:
+            continue
+        kinds.add(type(a).__name__)
+        for team in ("US", "RU"):
+            other = "RU" if team == "US" else "US"
+            hidden = [u for u in g.state.units.values() if u.team == other and not u.revealed and not u.destroyed
+                      and g.utype(u.uid).is_submarine]
+            seen = {c.get("uid") for c in g.view(team)["counters"]}
+            assert not seen & {u.uid for u in hidden}
+            assert len(g.view(team)["counters"]) == len([u for u in g.state.units.values()
+                                                          if not u.destroyed and u.hex is not None]) - len(hidden)
+            ks = observer.known_state(g.state, g.catalog, team)
+            assert not any(u.uid in ks.units for u in hidden)
+            assert all(e["public"] for e in g.view(team)["sot"][other])
+        for u in g.state.units.values():
+            if g.utype(u.uid).is_submarine and not u.destroyed:
+                assert not g.board.hex(u.hex).has_land          # never in a coastal hex (14.02)
+    assert g.state.turn > 1 or g.to_act() is None
+
+
+def test_a_submarine_has_no_ground_zor_and_is_not_a_ground_unit():
+    g = sea({"SSN": (SSN, "H-3", B), "Inf": ("runi_naval_infantry_platoon", "I-3", R)})
+    begin(g, B, ("move_combat", ["SSN"]))
+    refused(g, A.ExerciseZor(1, "I-3"), "6.21")
+    assert not any(isinstance(a, A.ExerciseZor) and g.is_legal(a) for a in g.legal_actions())
+    from lcb_lab.rules.common import contested, enemy_ground_in
+    ctx = g._ctx()
+    assert enemy_ground_in(ctx, "H-3", "RU") == [] and not contested(ctx, "H-3")
