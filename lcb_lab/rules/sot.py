@@ -146,7 +146,8 @@ def put_in_play(ctx: Ctx, card, ct) -> Unit:
     full = {c.slot: c.supply for c in t.cvs if c.supply is not None}
     u = Unit(uid, t.type_id, card.team, tf, None, t.hp, full, card=card.cid)
     s.units[uid] = u
-    s.deploy_areas[uid] = DeployArea()
+    s.deploy_areas[uid] = DeployArea(hexes=[h for h in sorted(ctx.board.hexes) if ctx.board.hex(h).has_water
+                                            and not coastal(ctx, h)])   # any open water (14.02 NOTE)
     card.where, card.host = "deployed", uid
     return u
 

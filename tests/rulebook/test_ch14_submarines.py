@@ -495,3 +495,27 @@ def test_a_submarine_has_no_ground_zor_and_is_not_a_ground_unit():
     from lcb_lab.rules.common import contested, enemy_ground_in
     ctx = g._ctx()
     assert enemy_ground_in(ctx, "H-3", "RU") == [] and not contested(ctx, "H-3")
+
+
+def test_bought_submarines_are_offered_their_deployment_and_the_game_reaches_the_action_stage():
+    import numpy as np
+    from lcb_lab.playthrough import pick
+    g = sea({"DDG-1": ("rubf_ddg", "D-5", R), "DDG-51": ("usn_ddg_51", "B-5", B)},
+            stage="planning", cp={"US": 5, "RU": 4}, seed=7)
+    g.apply(A.BuyCard("US", "Virginia-Class Sub"))
+    g.apply(A.BuyCard("RU", "Kilo-Class Sub"))
+    rng = np.random.default_rng(7)
+    for _ in range(200):
+        if g.state.stage == "action":
+            break
+        try:
+            g.apply(pick(g, rng))
+        except IllegalAction:
+            continue
+    assert g.state.stage == "action"
+    for uid, team in (("SSN US-1", "US"), ("SSK RU-1", "RU")):
+        u = unit(g, uid)
+        assert u.hex is not None and not g.board.hex(u.hex).has_land and not u.revealed
+        assert g.state.sot[team][0] == {"sub": uid, "turn": 1, "impulse": 0, "hex": u.hex, "public": False,
+                                        "why": "deploy"}
+        assert g.view("RU" if team == "US" else "US")["sot"][team] == []
