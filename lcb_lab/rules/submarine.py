@@ -49,6 +49,8 @@ TORPEDOES = 2
 """TORPEDO ATTACKs per Move and/or Combat action (14.07) and per side in a submarine duel (14.011)."""
 SUB_TARGET = "submarine"
 """The torpedo target naming no unit: engage any enemy submarine suspected in the hex (14.011)."""
+
+
 # ---------------------------------------------------------------- in play (14.01)
 @effect("submarine")
 def _submarine(ctx: Ctx, link, ct, eff) -> bool:

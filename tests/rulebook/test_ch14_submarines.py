@@ -359,7 +359,6 @@ def test_save_and_load_keep_the_sot_and_the_submarine():
 
 # ---------------------------------------------------------------- cards: UUV, HELO ASW, convoys
 def test_uuv_attack_defensive_asw_first_then_one_torpedo():
-    from lcb_lab.rules import planning
     g = sea({"SSN": (SSN, "C-3", B), "DDG": {"type": "rubf_ddg", "hex": "E-3", "face_up": True}},
             cards={"US": [{"name": "UUV Attack: UNMANNED", "attach_to": "SSN"}]}, forced=[15, 4])
     begin_play = A.Declare((A.CoreAction("play_jcc", (), "UUV Attack: UNMANNED"),))
