@@ -148,7 +148,7 @@ def put_in_play(ctx: Ctx, card, ct) -> Unit:
     s.units[uid] = u
     s.deploy_areas[uid] = DeployArea(hexes=[h for h in sorted(ctx.board.hexes) if ctx.board.hex(h).has_water
                                             and not coastal(ctx, h)])   # any open water (14.02 NOTE)
-    card.where, card.host = "deployed", uid
+    card.where, card.host = "pool", uid     # hidden like any bought card (9.02); never played (its effect is core_action "combat")
     return u
 
 

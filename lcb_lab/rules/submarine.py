@@ -4,7 +4,7 @@ ZOR, submarine versus submarine.  ASW (14.1) is :mod:`lcb_lab.rules.asw`.
 
 * A card whose type has ``unit_type`` IS a submarine (14.0): buying it (first Planning Stage
   only, 14.01) puts a unit of that catalog type in play (``Unit.card`` = its cid, the card
-  ``where="deployed"`` with ``host`` = the unit), off the map until a DeployUnit places it in a
+  ``where="pool"`` with ``host`` = the unit: counted like any hidden card), off the map until a DeployUnit places it in a
   water hex that is not coastal (14.02 NOTE).  The unit joins its team's first Task Force.
   A scenario may also list submarines directly as units.  Destroyed: its card is discarded.
 * Submarine marker = ``Unit.revealed`` of a submarine (14.02, 14.06).  Placed when it fires

@@ -518,3 +518,42 @@ def test_bought_submarines_are_offered_their_deployment_and_the_game_reaches_the
         assert g.state.sot[team][0] == {"sub": uid, "turn": 1, "impulse": 0, "hex": u.hex, "public": False,
                                         "why": "deploy"}
         assert g.view("RU" if team == "US" else "US")["sot"][team] == []
+
+
+# ---------------------------------------------------------------- a scenario file listing submarines
+def _gotland_with(tmp_path, block: str):
+    from importlib.resources import files
+    text = (files("lcb_lab") / "data" / "scenarios" / "gotland_redux.toml").read_text(encoding="utf-8")
+    p = tmp_path / "with_sub.toml"
+    p.write_text(text + "\n" + block, encoding="utf-8")
+    return p
+
+
+def test_a_scenario_lists_a_submarine_in_open_water_and_hides_it_from_the_other_team(tmp_path):
+    from lcb_lab.loading import load_scenario
+    g = load_scenario(_gotland_with(tmp_path, '[[unit]]\nuid = "SSN 774"\ntype = "usn_ssn_virginia"\n'
+                                    'task_force = "TF Boston"\nhex = "AH-24"\n'))
+    assert unit(g, "SSN 774").hex == "AH-24" and not unit(g, "SSN 774").revealed
+    assert "SSN 774" not in {c.get("uid") for c in g.view("RU")["counters"]}
+    assert all(c["hex"] != "AH-24" for c in g.view("RU")["counters"])
+
+
+def test_a_scenario_cannot_put_a_submarine_in_a_coastal_hex_of_gotland(tmp_path):
+    from lcb_lab.errors import ScenarioError
+    from lcb_lab.loading import load_scenario
+    with pytest.raises(ScenarioError, match="14.02"):
+        load_scenario(_gotland_with(tmp_path, '[[unit]]\nuid = "SSN 774"\ntype = "usn_ssn_virginia"\n'
+                                    'task_force = "TF Boston"\nhex = "AL-23"\n'))
+
+
+def test_a_bought_submarine_card_counts_as_any_hidden_card_and_is_never_played():
+    g = sea({"DDG": ("rubf_ddg", "D-5", R)}, stage="planning", cp={"US": 10, "RU": 0})
+    g.apply(A.BuyCard("US", "Virginia-Class Sub"))
+    assert g.view("RU")["hidden_cards"] == {"US": {"pool": 1}}
+    g.apply(A.EndPlanning("US"))
+    g.apply(A.EndPlanning("RU"))
+    g.apply(A.DeployUnit("SSN US-1", "C-3"))
+    g.apply(A.EndDeployment("US"))
+    g.apply(A.EndDeployment("RU"))
+    g.apply(A.BeginImpulse(B))
+    refused(g, A.Declare((A.CoreAction("play_jcc", (), "Virginia-Class Sub"),)), "9.32")
