@@ -121,9 +121,7 @@ def defensive(ctx: Ctx, sub: Unit) -> bool:
     if any(r <= sub_rules.ASW_KILL for r in asw):
         sink(ctx, sub, other(sub.team), "defensive ASW")
         return True
-    if not who:   # the other team learns only that its DETECT rolls failed
-        return False
-    return False
+    return False        # missed or not DETECTED: the TORPEDO ATTACK goes on unhindered (14.13)
 
 
 def can_search(ctx: Ctx, d, u: Unit) -> bool:
