@@ -119,6 +119,8 @@ def check_targets(ctx: Ctx, team: str, card, ct: CardType, eff: Effect, targets:
             check_can_conceal(ctx, u)
     if fn == "lrs_attack":
         t = units[0]
+        if ctx.utype(t).is_submarine:     # 14.05: hidden under the water, even with its marker on the map
+            raise IllegalAction("14.05", f"{t.uid} is a submarine: never a target for LRS")
         if not t.revealed:      # named only to its own team: a concealed counter is anonymous (6.11)
             who = t.uid if t.team == team else f"the counter in {t.hex}"
             raise IllegalAction("7.32", f"{who} is concealed; only revealed units may be targeted by LRS (6.14)")

@@ -557,3 +557,11 @@ def test_a_bought_submarine_card_counts_as_any_hidden_card_and_is_never_played()
     g.apply(A.EndDeployment("RU"))
     g.apply(A.BeginImpulse(B))
     refused(g, A.Declare((A.CoreAction("play_jcc", (), "Virginia-Class Sub"),)), "9.32")
+
+
+def test_a_card_lrs_at_a_detected_submarine_is_refused():
+    g = sea({"DDG": ("usn_ddg_51", "A-1", B), "Kilo 1": {"type": SSK, "hex": "E-5", "face_up": True}},
+            cards={"US": ["Combat Air Patrols"]})
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), "Combat Air Patrols"),)))
+    refused(g, A.PlayCard("Combat Air Patrols", "B", ("Kilo 1",), action=1), "14.05")
