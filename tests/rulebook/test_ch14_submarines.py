@@ -565,3 +565,47 @@ def test_a_card_lrs_at_a_detected_submarine_is_refused():
     g.apply(A.BeginImpulse(B))
     g.apply(A.Declare((A.CoreAction("play_jcc", (), "Combat Air Patrols"),)))
     refused(g, A.PlayCard("Combat Air Patrols", "B", ("Kilo 1",), action=1), "14.05")
+
+
+# ---------------------------------------------------------------- more corners
+def test_torpedoes_need_a_move_and_or_combat_action_the_zor_works_in_any():
+    g = sea({"SSN": (SSN, "C-3", B), "DDG": {"type": "rubf_ddg", "hex": "C-3", "face_up": True}})
+    begin(g, B, ("move_conceal", ["SSN"]))
+    refused(g, A.TorpedoAttack(1, "SSN", ("DDG",)), "14.04")
+    g.apply(A.SubmarineZor(1, "SSN"))
+    refused(g, A.SubmarineZor(1, "SSN"), "14.09")                  # once per action
+
+
+def test_offensive_asw_needs_asw_capable_ships_of_the_action():
+    g = sea({"LHD": ("usn_lhd", "C-3", B), "DDG": ("usn_ddg_51", "E-3", B)})
+    begin(g, B, ("move_combat", ["LHD"]), ("move_combat", ["DDG"]))
+    refused(g, A.OffensiveAsw(1, ("LHD",)), "14.11")
+    refused(g, A.OffensiveAsw(1, ("DDG",)), "3.36")
+    begin2 = sea({"DDG": ("usn_ddg_51", "E-3", B)})
+    begin(begin2, B, ("move_conceal", ["DDG"]))
+    refused(begin2, A.OffensiveAsw(1, ("DDG",)), "14.14")
+
+
+def test_the_other_teams_submarine_cannot_be_named_by_an_act():
+    g = sea({"SSN": (SSN, "C-3", B), "Kilo 1": (SSK, "C-3", R)}, initiative="RU")
+    begin(g, R, ("move_combat", ["Kilo 1"]))
+    msg = refused(g, A.TorpedoAttack(1, "Kilo 1", ("SSN",)), "14.07")
+    msg2 = refused(g, A.TorpedoAttack(1, "Kilo 1", ("No Such Boat",)), "14.07")
+    assert msg.replace("'SSN'", "X") == msg2.replace("'No Such Boat'", "X")   # one refusal: no probing
+
+
+def test_an_engagement_with_two_enemy_subs_puts_one_torpedo_on_each_detected():
+    g = sea({"SSN": (SSN, "C-3", B), "Kilo 1": (SSK, "C-3", R), "Kilo 2": (SSK, "C-3", R)},
+            forced=[1, 2, 20, 20, 5, 5])
+    begin(g, B, ("move_combat", ["SSN"]))
+    g.apply(A.TorpedoAttack(1, "SSN", ("submarine",)))
+    assert unit(g, "Kilo 1").destroyed and unit(g, "Kilo 2").destroyed
+    assert not unit(g, "SSN").destroyed and g.dice.forced_left == 0
+
+
+def test_a_sub_moving_into_asw_ships_is_not_attacked_until_it_attacks():
+    g = sea({"SSN": (SSN, "C-3", B), "DDG": ("rubf_ddg", "C-4", R)})
+    begin(g, B, ("move_combat", ["SSN"]))
+    g.apply(A.Move(1, ("C-4",)))
+    g.apply(A.SubmarineZor(1, "SSN"))       # reveals the DDG; no defensive ASW for a ZOR (14.09, 14.13 ex.)
+    assert unit(g, "DDG").revealed and not unit(g, "SSN").revealed and g.dice.forced_left == 0
