@@ -16,6 +16,10 @@ Unit Tracker values of a face-down counter, nor where a Move and/or Resupply act
   of ``state.log`` follows: optional ``"audience": ["US"]`` (teams that read the full form;
   absent = everyone) and optional ``"public": {"title", "text", "rules", "data"}`` (what the
   other teams read; absent = they read nothing).  One entry per event.
+* Submarines (14.02, 14.03, 14.06): of an enemy submarine without its marker (``revealed``)
+  a team sees nothing -- no counter, no back, no stand-in (:func:`hidden_sub`); its SOT only
+  as the entries the rules published (:func:`observe_sot`); its log entries (kind
+  ``submarine``) only in their ``pub`` form.
 * :func:`known_state` -- the state as a team may know it, for its overlays and queries
   (``GameQueries.movement_reach``, ``path_to``, ``resupply_reach``, ``intercept_umbrella``
   with ``viewer=``).  Every enemy counter the team sees only as a back -- unit or MILDEC
@@ -217,7 +221,7 @@ def known_state(state: GameState, catalog: Catalog, viewer: str | None) -> GameS
         else:
             del s.units[c.uid]
         s.units[hid] = Unit(hid, _stand_in_type(catalog, c.team), c.team, STAND_IN_TF, c.hex, 1, {})
-    for uid in [u.uid for u in state.units.values() if u.team != viewer and u.hex is None and uid_in(s, u.uid)]:
+    for uid in [u.uid for u in state.units.values() if u.team != viewer and u.hex is None and u.uid in s.units]:
         del s.units[uid]
     return s
 
@@ -268,10 +272,6 @@ EVERYONE: Form = (None, None)
 
 def _public(title: str, text: str, rules: list[str], **data) -> dict:
     return {"title": title, "text": text, "rules": list(rules), "data": data}
-
-
-def uid_in(s: GameState, uid: str) -> bool:
-    return uid in s.units
 
 
 def _declare(e: dict, d: dict) -> Form:
