@@ -4,7 +4,7 @@ A *viewer* is ``"US"``, ``"RU"`` or ``"instructor"`` (``None`` is read as the in
 The other team reads what it would see across the table: counters on the map, the face-up
 ones by name, the face-down ones only as backs with a hex (6.11); never the name, type or
 Unit Tracker values of a face-down counter, nor where a Move and/or Resupply acts (3.03,
-8.06).  Three things are decided here:
+8.06).  Decided here:
 
 * :func:`observe` -- the map a team sees (own units in full; enemy units in full when
   revealed; a concealed enemy unit or MILDEC only as ``{"id": "hidden:<hex>:<n>", "team",
