@@ -180,7 +180,8 @@ def asw_search(ctx: Ctx, link, ct, eff) -> bool:
     """Card ASW (14.15): ONE DETECT die against every enemy submarine in the searched hexes,
     then ONE ASW die against ONE revealed submarine there.  True when a submarine was
     destroyed."""
-    hexes = list(dict.fromkeys(h for h in (_as_hex(ctx, link.hex),) + tuple(_as_hex(ctx, t) for t in link.targets) if h))
+    named = (_as_hex(ctx, link.hex),) + tuple(_as_hex(ctx, t) for t in link.targets)
+    hexes = list(dict.fromkeys(h for h in named if h))
     limit = int(eff.args.get("search", 1))
     if not hexes or len(hexes) > limit:
         raise IllegalAction("14.15", f"{ct.name} searches 1 to {limit} hex(es); {len(hexes)} given")
@@ -201,7 +202,8 @@ def asw_search(ctx: Ctx, link, ct, eff) -> bool:
     k = ctx.dice.roll(1, f"{ct.name}: ASW")[0]
     link.rolls["asw"] = [k]
     ctx.log(explain.step("asw", f"{ct.name}: ASW attack on {target.uid}", f"one die, rolled {k}, needs {need} or "
-                         "less" + (": destroyed" if k <= need else ": missed"), ["14.15"]), team=link.team, card=link.card)
+                         "less" + (": destroyed" if k <= need else ": missed"), ["14.15"]),
+            team=link.team, card=link.card)
     if k <= need:
         sink(ctx, target, link.team, ct.name)
         return True

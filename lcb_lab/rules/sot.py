@@ -74,7 +74,8 @@ def place_marker(ctx: Ctx, sub: Unit, why: str, by: str | None = None) -> None:
         last.setdefault("detected_by", []).append(by)
     sub.revealed = True
     ctx.log(explain.step("submarine_marker", f"Submarine marker: {sub.uid} in {sub.hex}",
-                         {"lrs": "it fires LRS: the marker is placed for its attack and removed right after (14.05, 14.06)",
+                         {"lrs": "it fires LRS: the marker is placed for its attack and removed right after "
+                                 "(14.05, 14.06)",
                           "detected": "DETECTED: the marker stays until the end of the Action Stage (14.06)"}[why],
                          ["14.06"], sub=sub.uid, hex=sub.hex))
 
@@ -148,7 +149,7 @@ def put_in_play(ctx: Ctx, card, ct) -> Unit:
     s.units[uid] = u
     s.deploy_areas[uid] = DeployArea(hexes=[h for h in sorted(ctx.board.hexes) if ctx.board.hex(h).has_water
                                             and not coastal(ctx, h)])   # any open water (14.02 NOTE)
-    card.where, card.host = "pool", uid     # hidden like any bought card (9.02); never played (its effect is core_action "combat")
+    card.where, card.host = "pool", uid     # hidden like any bought card (9.02); never played (core_action "combat")
     return u
 
 
@@ -185,8 +186,9 @@ def moved(ctx: Ctx, units: list[Unit], start: str, path: list[str], spent: int) 
             remove_marker(ctx, u, "it moved away: its marker is left behind and removed (14.06)")
         track(ctx, u, "move", path=[start] + path)
     log_secret(ctx, units[0].team, f"Move {names(units)}",
-               f"{names(units)} move{'s' if len(units) == 1 else ''} {start} -> {' -> '.join(path)} for {spent} MP (MP 5, once per impulse); "
-               "logged on the SOT only", ["14.02", "14.03"], path=[start] + path, units=refs(units))
+               f"{names(units)} move{'s' if len(units) == 1 else ''} {start} -> {' -> '.join(path)} for {spent} MP "
+               "(MP 5, once per impulse); logged on the SOT only", ["14.02", "14.03"],
+               path=[start] + path, units=refs(units))
 
 
 # ---------------------------------------------------------------- the declared action (rules may not import acts)

@@ -4,9 +4,9 @@ ZOR, submarine versus submarine.  ASW (14.1) is :mod:`lcb_lab.rules.asw`.
 
 * A card whose type has ``unit_type`` IS a submarine (14.0): buying it (first Planning Stage
   only, 14.01) puts a unit of that catalog type in play (``Unit.card`` = its cid, the card
-  ``where="pool"`` with ``host`` = the unit: counted like any hidden card), off the map until a DeployUnit places it in a
-  water hex that is not coastal (14.02 NOTE).  The unit joins its team's first Task Force.
-  A scenario may also list submarines directly as units.  Destroyed: its card is discarded.
+  ``where="pool"`` with ``host`` = the unit: counted like any hidden card), off the map until a
+  DeployUnit places it in a water hex that is not coastal (14.02 NOTE).  The unit joins its
+  team's first Task Force.  A scenario may also list submarines directly as units.  Destroyed: its card is discarded.
 * Submarine marker = ``Unit.revealed`` of a submarine (14.02, 14.06).  Placed when it fires
   LRS (removed when that combat is resolved) or is DETECTED (by ASW, an enemy submarine or a
   card); every marker leaves at the end of the Action Stage.  Naval ZORs never reveal a
@@ -168,16 +168,17 @@ def duel(ctx: Ctx, sub: Unit, named: list[str] | None) -> None:
             if need else f"{sub.uid} rolls DETECT {att[0]}: no enemy submarine in {sub.hex}" if not enemies
             else f"{sub.uid} already DETECTED {names(found)}")
     if enemies:
-        text += "; " + ", ".join(f"{e.uid} DETECT {sub.uid} (needs {detect_of(ctx, sub)}): {r}" for e, r in zip(enemies, back))
+        text += "; " + ", ".join(f"{e.uid} DETECT {sub.uid} (needs {detect_of(ctx, sub)}): {r}"
+                                 for e, r in zip(enemies, back))
     for e in found:
         if not e.revealed or not detected_by(ctx, e, sub):
             place_marker(ctx, e, "detected", by=sub.uid)
     if shooters and not sub.revealed:
         place_marker(ctx, sub, "detected", by=shooters[0].uid)
     alias = sub.uid if sub.revealed else f"the {sub.team} submarine"
-    pub = None if not enemies else {"title": "Submarine engagement", "text": f"a {sub.team} submarine engages in "
-                                    f"{sub.hex}: " + ", ".join(f"{e.uid} DETECT {alias} (needs {detect_of(ctx, sub)}): {r}"
-                                                               for e, r in zip(enemies, back))}
+    back_text = ", ".join(f"{e.uid} DETECT {alias} (needs {detect_of(ctx, sub)}): {r}" for e, r in zip(enemies, back))
+    pub = None if not enemies else {"title": "Submarine engagement",
+                                    "text": f"a {sub.team} submarine engages in {sub.hex}: {back_text}"}
     log_secret(ctx, sub.team, f"Submarine engagement: {sub.uid}", text + ("" if enemies else
                " -- the attack is completed without result (14.011)"), ["14.011", "9.06"], pub=pub)
     cv = ctx.utype(sub).torpedo_cv or 10
