@@ -230,6 +230,9 @@ def commit_combat(game: "Game", c: Ctx, a: A.CommitCombat) -> None:
     lrs, ga, active, engaged, support = check_commit_combat(c, a)
     continuing.combined_arms(c, lrs, ga, support)                      # 7.18
     combat.commit(c, list(lrs), list(ga), active | engaged | support)
+    for uid in dict.fromkeys(x["shooter"] for x in lrs):      # 14.05, 14.06: a submarine's marker for its LRS
+        if c.utype(uid).is_submarine:
+            submarine.on_lrs(c, c.state.units[uid])
     continuing.check_commit(c, ga)   # after the allocations' own checks (rolled back if refused)
     for uid in engaged & {x["attacker"] for x in ga}:
         c.state.units[uid].acted = True   # offensive combat once a turn (7.27)
@@ -348,6 +351,7 @@ def advance(game: "Game", c: Ctx) -> None:
             c.state.impulse.phase = "combat_done"
             plan.rolling = False
             continuing.after_combat(c, plan.ga_hexes())
+            submarine.after_combat(c)          # 14.06: a submarine that fired LRS conceals again
             return
 
 

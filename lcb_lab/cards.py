@@ -136,6 +136,7 @@ HOST_TAGS = {
     "rocket_artillery": "a rocket artillery unit",
     "iamd": "an IAMD unit",
     "asw": "an ASW-capable ship (14.11)",
+    "submarine": "a submarine (14.01: its one Attached UUV card)",
     "embark": "an Embark-capable ship (10.31)",
     "lhd_lha": "an LHD or LHA (10.34 ex.): an Embark-capable ship with an aviation Space Value",
 }

@@ -227,7 +227,7 @@ def build_state(sc: ScenarioFile, file: str, board: Board, catalog: Catalog, dec
         if t.team != tfs[e.task_force]:
             raise ScenarioError(file, f"{key}.type", f"{e.type} is a {t.team} type but {e.task_force} is "
                                 f"{tfs[e.task_force]}")
-        area = _area(e, sc, zones, board, file, key, t.is_naval)
+        area = _area(e, sc, zones, board, file, key, t.domain != "ground", t.is_submarine)   # a submarine: water (14.02)
         if start == "action" and (e.hex is None) == (e.embarked_on is None):
             raise ScenarioError(file, key, "give exactly one of hex or embarked_on (the game starts in the "
                                 "Action Stage with the units placed)")
@@ -346,7 +346,7 @@ def _name(n: str) -> str:
 
 
 def _area(e: UnitEntry, sc: ScenarioFile, zones: dict, board: Board, file: str, key: str,
-          naval: bool) -> DeployArea:
+          naval: bool, submarine: bool = False) -> DeployArea:
     """The unit's deployment area: its hex, area, zone or ship, else its Task Force's (3.2)."""
     given = [k for k in ("hex", "embarked_on", "area", "zone") if getattr(e, k)]
     if len(given) > 1:
@@ -369,6 +369,11 @@ def _area(e: UnitEntry, sc: ScenarioFile, zones: dict, board: Board, file: str, 
         raise ScenarioError(file, key, "no deployment area: give hex, embarked_on, area or zone (or its "
                             "Task Force's area or zone)")
     hexes = [_hex(board, h, file, where) for h in raw]
+    if submarine:          # 14.02 NOTE: open water only -- a zone keeps its open-water hexes
+        coast = [h for h in hexes if board.hex(h).has_land]
+        if coast and not (e.zone or tf.zone) or len(coast) == len(hexes):
+            raise ScenarioError(file, where, f"{e.uid} is a submarine: {', '.join(coast)} coastal (14.02 NOTE)")
+        hexes = [h for h in hexes if h not in coast]
     for h in hexes:
         problem = place_problem(board, h, naval, e.uid)
         if problem:

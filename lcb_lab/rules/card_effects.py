@@ -341,8 +341,9 @@ def on_attach(ctx: Ctx, card) -> None:
 
 
 # issue 8: the modules below register their effects with @effect (imported last: they import this one)
-# (transport registers its effects when lcb_lab.acts imports it: it uses combat and jcc, which import this module)
+# (transport registers its effects when lcb_lab.acts imports it: it uses combat and jcc, which import this module;
+#  so do submarine and asw, registered when lcb_lab.acts imports rules.submarine)
 from . import isr as _isr, mines as _mines, proxy as _proxy  # noqa: E402,F401
-from . import fortify as _fortify, sof as _sof, submarine as _submarine, asw as _asw  # noqa: E402,F401
+from . import fortify as _fortify, sof as _sof  # noqa: E402,F401
 for _m in (_isr, _mines, _proxy, _fortify):      # the marker modules list their effects (no import of this module)
     EFFECTS.update(getattr(_m, "EFFECTS", {}))

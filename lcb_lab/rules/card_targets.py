@@ -58,6 +58,8 @@ def target_units(ctx: Ctx, link: CardPlay, eff: Effect, team: str | None = None)
     units = [ctx.state.units[t] for t in named]
     for h in dict.fromkeys(hexes):
         units += [u for u in ctx.state.units_in(h, side) if u not in units]
+    if eff.fn not in ("asw_search", "uuv"):    # 14.010: only ASW / submarine effects find submarines
+        units = [u for u in units if not ctx.utype(u).is_submarine or u.uid in named]
     dom = eff.args.get("domain")
     if dom:
         units = [u for u in units if ctx.utype(u).domain == dom or (dom == "naval") == ctx.is_naval(u)]
@@ -130,6 +132,8 @@ def check_targets(ctx: Ctx, team: str, card, ct: CardType, eff: Effect, targets:
             check_can_conceal(ctx, u)
     if fn == "lrs_attack":
         t = units[0]
+        if ctx.utype(t).is_submarine:     # 14.05: hidden under the water, even with its marker on the map
+            raise IllegalAction("14.05", f"{t.uid} is a submarine: never a target for LRS")
         if not t.revealed:      # named only to its own team: a concealed counter is anonymous (6.11)
             who = t.uid if t.team == team else f"the counter in {t.hex}"
             raise IllegalAction("7.32", f"{who} is concealed; only revealed units may be targeted by LRS (6.14)")

@@ -23,9 +23,9 @@ def _met(ctx: Ctx, c: dict, final: bool) -> bool:
     if c["type"] == "destroy":
         return s.total_kills[team] >= int(c["count"])
     if c["type"] == "no_enemy_ground":
-        return not any(u.on_map and not ctx.is_naval(u) for u in s.living(other(team)))
+        return not any(u.on_map and ctx.utype(u).domain == "ground" for u in s.living(other(team)))
     if c["type"] == "hold":
-        n = sum(1 for u in s.living(team) if u.on_map and not ctx.is_naval(u))
+        n = sum(1 for u in s.living(team) if u.on_map and ctx.utype(u).domain == "ground")
         return final and n >= int(c.get("count", 1))
     raise ValueError(f"unknown victory condition type {c['type']!r}")
 
