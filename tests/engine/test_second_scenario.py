@@ -45,7 +45,7 @@ def test_loads_in_the_action_stage_with_units_and_cards_in_place():
     assert set(s.task_forces) == {"TF Memphis", "TF Boston", "TF Gotland", "TF Baltiysk"}
     aboard = {u.uid for u in s.units.values() if u.embarked_on == "LHD 1"}
     assert aboard == {"1 Alpha", "2 Alpha", "3 Alpha", "1 Kilo", "1 Whiskey"}
-    assert {u.uid for u in s.units.values() if u.embarked_on == "LPD 17"} == {"4 Alpha", "5 Alpha", "1 Echo"}
+    assert {u.uid for u in s.units.values() if u.embarked_on == "LSD 41"} == {"4 Alpha", "5 Alpha", "1 Echo"}
     assert all(s.units[u].hex is None for u in aboard)
     where = {c.name: (c.where, c.host) for c in s.cards.values()}
     assert where["Amphibious: LCU"] == ("embarked", "LHD 1")
@@ -161,7 +161,7 @@ def test_the_other_team_does_not_see_embarked_cards_at_the_start():
     for cid, c in g.state.cards.items():
         if c.team == "US" and c.where in ("embarked", "attached"):
             assert f'"{cid}"' not in ru
-    assert "LPD 17" not in ru and "LHD 1" not in ru             # face-down ships: backs only (6.11)
+    assert "LSD 41" not in ru and "LHD 1" not in ru             # face-down ships: backs only (6.11)
     hidden = g.view("RU")["hidden_cards"]["US"]
     assert hidden.get("embarked") == 2 and hidden.get("attached") == 2, hidden
     us = seen_by(g, "US")
@@ -191,7 +191,7 @@ def test_hold_hex_fails_while_an_enemy_unit_shares_the_hex_and_rus_hold_decides(
 
 def test_hold_hex_a_ship_in_the_port_does_not_hold_it():
     g = game()
-    g.state.units["LPD 17"].hex = "AL-21"
+    g.state.units["LSD 41"].hex = "AL-21"
     for u in g.state.living("RU"):
         if u.uid not in ("FFG-454", "1 Zhuk"):        # RU keeps 1 ground unit: fewer than its 4
             u.hp, u.destroyed = 0, True
@@ -235,7 +235,7 @@ def test_a_hold_hex_without_a_hex_or_off_the_map_is_refused(tmp_path):
 
 
 def test_an_embarked_unit_on_a_ship_that_is_not_there_is_refused(tmp_path):
-    e = refused(copy_with(tmp_path, 'embarked_on = "LPD 17"              #', 'embarked_on = "LPD 99"              #'))
+    e = refused(copy_with(tmp_path, 'embarked_on = "LSD 41"              #', 'embarked_on = "LPD 99"              #'))
     assert e.key == "unit[4 Alpha].embarked_on"
 
 
