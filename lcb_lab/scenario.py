@@ -292,18 +292,6 @@ def build_state(sc: ScenarioFile, file: str, board: Board, catalog: Catalog, dec
     return state
 
 
-def _victory(sc: ScenarioFile, file: str, board: Board) -> list[dict]:
-    """The victory conditions as state data; a ``hold_hex`` needs a hex of the map (3.5)."""
-    out = []
-    for i, v in enumerate(sc.victory):
-        if (v.type == "hold_hex") != (v.hex is not None):
-            raise ScenarioError(file, f"victory[{i}].hex", "give a hex for a hold_hex condition, and only for it")
-        if v.hex is not None:
-            v = v.model_copy(update={"hex": _hex(board, v.hex, file, f"victory[{i}].hex")})
-        out.append(v.model_dump(exclude_none=True))
-    return out
-
-
 def _name(n: str) -> str:
     return I.printable(n) if isinstance(n, str) else "?"
 
@@ -389,6 +377,18 @@ def _hex(board: Board, label: str, file: str, key: str) -> str:
         return lab
     except Exception as ex:
         raise ScenarioError(file, key, str(ex)) from None
+
+
+def _victory(sc: ScenarioFile, file: str, board: Board) -> list[dict]:
+    """The victory conditions as state data; a ``hold_hex`` needs a hex of the map (3.5)."""
+    out = []
+    for i, v in enumerate(sc.victory):
+        if (v.type == "hold_hex") != (v.hex is not None):
+            raise ScenarioError(file, f"victory[{i}].hex", "give a hex for a hold_hex condition, and only for it")
+        if v.hex is not None:
+            v = v.model_copy(update={"hex": _hex(board, v.hex, file, f"victory[{i}].hex")})
+        out.append(v.model_dump(exclude_none=True))
+    return out
 
 
 @dataclass
