@@ -36,7 +36,7 @@ def _met(ctx: Ctx, c: dict, final: bool) -> bool:
         return final and n >= int(c.get("count", 1))
     if c["type"] == "hold_hex":
         here = [u for u in s.living() if u.hex == c["hex"]]
-        return final and any(u.team == team and not ctx.is_naval(u) for u in here) and \
+        return final and any(u.team == team and ctx.utype(u).domain == "ground" for u in here) and \
             not any(u.team != team for u in here)
     raise ValueError(f"unknown victory condition type {c['type']!r}")
 
