@@ -228,9 +228,13 @@ def test_a_bad_key_is_refused_naming_file_and_key(tmp_path):
 
 
 def test_a_hold_hex_without_a_hex_or_off_the_map_is_refused(tmp_path):
-    e = refused(copy_with(tmp_path, 'hex = "AL-21"\ntext', 'text'))
+    text = FILE.read_text(encoding="utf-8")
+    held = text[text.index('type = "hold_hex"'):]
+    hex_line = held.splitlines()[1]
+    assert hex_line.startswith('hex = "AL-21"')
+    e = refused(copy_with(tmp_path, hex_line + "\n", ""))
     assert e.key == "victory[2].hex"
-    e = refused(copy_with(tmp_path, 'hex = "AL-21"\ntext', 'hex = "ZZ-99"\ntext'))
+    e = refused(copy_with(tmp_path, hex_line, 'hex = "ZZ-99"'))
     assert e.key == "victory[2].hex"
 
 
@@ -244,3 +248,37 @@ def test_an_embarked_card_that_overloads_the_ship_is_refused(tmp_path):
     extra = '  {name = "MEU Rotary Lift", embark_on = "LHD 1"},\n  {name = "MEU Rotary Lift", embark_on = "LHD 1"},\n'
     e = refused(copy_with(tmp_path, '  {name = "V-BAT"', extra + '  {name = "V-BAT"'))
     assert e.key.startswith("teams.US.prescribed[MEU Rotary Lift]") and "10.21" in e.problem
+
+
+# ------------------------------------------------------------------ provenance and documentation
+PROVENANCE_KEYS = ("hex", "embarked_on", "cp", "network_cubes", "max_turns", "initiative", "influence",
+                   "cubes", "succeeds_on")
+
+
+def test_every_placement_and_number_in_the_file_says_where_it_comes_from():
+    import re
+    lines = FILE.read_text(encoding="utf-8").splitlines()
+    tagged = [ln for ln in lines if re.match(rf"^({'|'.join(PROVENANCE_KEYS)}) = ", ln)]
+    assert len(tagged) > 25
+    for ln in tagged:
+        assert "#" in ln and re.search(r"#.*\b(sandbox|rulebook)\b", ln), ln
+    from lcb_lab.scenario import read_scenario
+    sc, _ = read_scenario(SCENARIO)
+    assert all(v.source and ("sandbox" in v.source or "rulebook" in v.source) for v in sc.victory)
+
+
+def test_docs_scenarios_describes_every_unit_card_and_condition():
+    from lcb_lab.scenario import read_scenario
+    doc = (FILE.parents[3] / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    sc, _ = read_scenario(SCENARIO)
+    section = doc[doc.index("(`slite_landing`)"):]
+    import re
+    for a, b, who in re.findall(r"(\d)-(\d) (\w+)", section):       # "1-3 Alpha" names 1, 2 and 3 Alpha
+        section += "".join(f" {n} {who}" for n in range(int(a), int(b) + 1))
+    for uid in {e.uid for e in sc.unit}:
+        assert uid in section, uid
+    for c in [c for t in sc.teams.values() for c in t.prescribed + t.purchases]:
+        assert c.name in section or c.name == "Tactical Network", c.name
+    for v in sc.victory:
+        assert f"`{v.type}`" in section, v.type
+    assert "sandbox" in section.lower() and "Slite" in section
