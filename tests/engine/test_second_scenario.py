@@ -271,7 +271,7 @@ def test_docs_scenarios_describes_every_unit_card_and_condition():
     from lcb_lab.scenario import read_scenario
     doc = (FILE.parents[3] / "docs" / "scenarios.md").read_text(encoding="utf-8")
     sc, _ = read_scenario(SCENARIO)
-    section = doc[doc.index("(`slite_landing`)"):]
+    section = " ".join(doc[doc.index("(`slite_landing`)"):].split())
     import re
     for a, b, who in re.findall(r"(\d)-(\d) (\w+)", section):       # "1-3 Alpha" names 1, 2 and 3 Alpha
         section += "".join(f" {n} {who}" for n in range(int(a), int(b) + 1))
