@@ -138,8 +138,9 @@ class MineEntry(_M):
 
 class Victory(_M):
     team: Literal["US", "RU"]
-    type: Literal["destroy", "no_enemy_ground", "hold"]
+    type: Literal["destroy", "no_enemy_ground", "hold", "hold_hex"]
     count: int = Field(default=1, ge=1)
+    hex: Optional[str] = None          # hold_hex: the hex to control at the end (3.5)
     text: str = ""
     source: str = "sandbox"
 
@@ -271,7 +272,7 @@ def build_state(sc: ScenarioFile, file: str, board: Board, catalog: Catalog, dec
         initiative=sc.scenario.initiative, task_forces=tfs, tf_order=[], units=units, markers=markers,
         network_cubes={t: sc.teams[t].network_cubes for t in ("US", "RU")},
         influence=sc.scenario.influence, influence_turn_start=sc.scenario.influence,
-        victory=[v.model_dump() for v in sc.victory], planning_grants=grants,
+        victory=_victory(sc, file, board), planning_grants=grants,
     )
     for r in sc.reinforcements:                      # the off-map pool (12.4): units not yet in the game
         key = f"reinforcements[{r.uid}]"
@@ -431,6 +432,18 @@ def _hex(board: Board, label: str, file: str, key: str) -> str:
         return lab
     except Exception as ex:
         raise ScenarioError(file, key, str(ex)) from None
+
+
+def _victory(sc: ScenarioFile, file: str, board: Board) -> list[dict]:
+    """The victory conditions as state data; a ``hold_hex`` needs a hex of the map (3.5)."""
+    out = []
+    for i, v in enumerate(sc.victory):
+        if (v.type == "hold_hex") != (v.hex is not None):
+            raise ScenarioError(file, f"victory[{i}].hex", "give a hex for a hold_hex condition, and only for it")
+        if v.hex is not None:
+            v = v.model_copy(update={"hex": _hex(board, v.hex, file, f"victory[{i}].hex")})
+        out.append(v.model_dump(exclude_none=True))
+    return out
 
 
 @dataclass
