@@ -20,6 +20,7 @@ import ipywidgets as W
 
 from ..views import overlays as ov
 from . import panels
+from .cargo import cargo_html, cargo_view
 from .controller import follow
 from .sync import set_options
 
@@ -115,7 +116,8 @@ class UnitPanel:
     def _draw_details(self) -> None:
         c = self.ctl
         uid, vis = c.selected_unit, c.visible_counters()
-        self.tracker.value = NO_UNIT_HTML if uid is None else panels.unit_tracker_html(c.game, vis[uid])
+        self.tracker.value = NO_UNIT_HTML if uid is None else (
+            panels.unit_tracker_html(c.game, vis[uid]) + cargo_html(c.game, cargo_view(c.game, c.viewer, uid, c.view())))
         opts = self.umbrella_options()
         keep = c.umbrella_target if c.umbrella_target in [o[1] for o in opts] else None
         self._syncing = True
