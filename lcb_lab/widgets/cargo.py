@@ -134,10 +134,10 @@ def cargo_html(game, cargo: Cargo | None) -> str:
         parts.append(_bar("GPSV", ld["gpsv"], ld["gpsv_max"], "10.21"))
         parts.append(_bar("ASV", ld["asv"], ld["asv_max"], "10.21"))
     if cargo.units:
-        rows = "".join(f"<li>{esc(u['uid'])} <span class='lcb-muted'>{esc(u.get('name', ''))}"
-                       f" \u00b7 {esc(str(game.catalog.unit(u['type_id']).gpsv))} GPSV</span></li>"
-                       for u in cargo.units)
-        parts.append(f'<div class="lcb-small">Units aboard (face up):<ul class="lcb-cargo-units">{rows}</ul></div>')
+        rows = ", ".join(f'<span class="lcb-cargo-unit" title="{esc(u.get("name", ""))}">{esc(u["uid"])} '
+                         f'<span class="lcb-muted">{esc(u.get("abbrev", ""))} '
+                         f'{esc(str(game.catalog.unit(u["type_id"]).gpsv))}</span></span>' for u in cargo.units)
+        parts.append(f'<div class="lcb-small lcb-cargo-units">Units aboard (face up; type, GPSV): {rows}</div>')
     else:
         parts.append('<div class="lcb-small lcb-muted">No unit aboard.</div>')
     if cargo.own:

@@ -53,6 +53,9 @@ class UnitPanel:
         self.show_zor = W.Checkbox(value=False, description="ZOR", indent=False, layout=W.Layout(width="auto"))
         self.show_resupply = W.Checkbox(value=True, description="Resupply reach", indent=False,
                                         layout=W.Layout(width="auto"))
+        self.show_markers = W.Checkbox(value=True, description="Markers: ISR reach, own mines, fortifications, "
+                                       "own submarine track", indent=False, layout=W.Layout(width="auto"))
+        self.show_markers.observe(lambda ch: self.map.set_marker_overlays(ch["new"]), "value")
         self.umbrella_picker = W.Dropdown(options=NO_TARGET, layout=W.Layout(width="170px"))
         self.umbrella_picker.observe(self._on_umbrella_picked, "value")
         self.tracker = W.HTML()
@@ -64,6 +67,7 @@ class UnitPanel:
         self.widget.add_class("lcb-unit")
         self.overlay_box = W.VBox([W.HBox([self.show_reach, self.show_ranges, self.show_zor, self.show_resupply],
                                           layout=W.Layout(flex_flow="row wrap", justify_content="space-between")),
+                                   self.show_markers,
                                    W.HBox([W.HTML("INTERCEPT umbrella <span class='lcb-rule'>7.53</span> of its LRS "
                                                   "on&nbsp;"), self.umbrella_picker]),
                                    self.overlay_note])
