@@ -148,40 +148,36 @@ def observe_cards(state: GameState, viewer: str | None) -> dict:
 
 def observe_card_markers(state: GameState, viewer: str | None) -> list[dict]:
     """Card markers on the map (13.x): own and revealed ones in full, the other team's
-    unrevealed ones (an ISR marker placed face down, 12.21) as a back in its hex; the other
-    team's secret (unrevealed) mines not at all (13.37).  A full marker also carries ``level``
-    (mine cubes / fortification level, 13.33, 13.51), ``mp``, ``hp``, ``moved``, ``acted``;
-    its ``cargo`` (unit uids aboard, 12.2) and ``rp`` only for its own team and the instructor
-    (the other team reads ``cargo_count``)."""
+    unrevealed ones (an ISR marker placed face down, 12.21) as a back in its hex."""
     out = []
     for m in state.card_markers.values():
-        own = _all_seeing(viewer) or m.team == viewer
-        if not own and m.kind == "mine" and not m.revealed:
-            continue                      # a secret mine: nothing at all until revealed (13.37)
-        if own or m.revealed:
-            d = {"id": m.mid, "kind": m.kind, "team": m.team, "hex": m.hex, "card": m.card,
-                 "revealed": m.revealed, "back": False, "level": getattr(m, "level", 1),
-                 "mp": getattr(m, "mp", 0), "hp": getattr(m, "hp", 1), "moved": getattr(m, "moved", False),
-                 "acted": getattr(m, "acted", False)}
-            cargo = list(getattr(m, "cargo", []) or [])
-            if own:
-                d.update(cargo=cargo, rp=getattr(m, "rp", 0), host=getattr(m, "host", None))
-            else:
-                d["cargo_count"] = len(cargo)
-            out.append(d)
+        if _all_seeing(viewer) or m.team == viewer or m.revealed:
+            out.append({"id": m.mid, "kind": m.kind, "team": m.team, "hex": m.hex, "card": m.card,
+                        "revealed": m.revealed, "back": False})
         else:
             out.append({"id": f"marker:{m.hex}", "kind": "marker", "team": m.team, "hex": m.hex,
                         "revealed": False, "back": True})
     return out
 
 
-def observe_sot(state: GameState, viewer: str | None) -> dict[str, list[dict]]:
-    """The Submarine Operations Tracker entries ``viewer`` may read (14.03): ``{team: [entry]}``
-    with every entry of its own team's secret log (the instructor: both teams'); the other
-    team's log is absent altogether -- a submarine's track is drawn in its owner's view only."""
-    sot = getattr(state, "sot", None) or {}
-    teams = ("US", "RU") if _all_seeing(viewer) else (viewer,)
-    return {t: [dict(e) for e in sot.get(t, [])] for t in teams if t in ("US", "RU")}
+def marker_details(state: GameState, viewer: str | None) -> dict[str, dict]:
+    """{marker id: details} of the card markers ``viewer`` sees face up or owns (the chips and
+    overlays of the lab's map, 12.2, 13.x): ``level`` (mine cubes / fortification level, 13.33,
+    13.51), ``mp``, ``moved``, ``acted``; ``cargo`` (unit uids aboard, 12.2), ``rp`` and ``host``
+    for its own team and the instructor only -- the other team reads ``cargo_count``.  The other
+    team's concealed markers and secret mines are not listed (13.37)."""
+    out: dict[str, dict] = {}
+    for m in state.card_markers.values():
+        own = _all_seeing(viewer) or m.team == viewer
+        if not (own or m.revealed):
+            continue
+        d = {"level": m.level, "mp": m.mp, "hp": m.hp, "moved": m.moved, "acted": m.acted}
+        if own:
+            d.update(cargo=list(m.cargo), rp=m.rp, host=m.host)
+        else:
+            d["cargo_count"] = len(m.cargo)
+        out[m.mid] = d
+    return out
 
 
 def hidden_embarked(state: GameState, viewer: str | None) -> dict[str, int]:

@@ -482,6 +482,7 @@ class MapView:
         :attr:`marker_overlays_on`, their overlays (ISR reach, own mine fields, fortification
         levels) and the view's own submarine tracks (:mod:`.markers`)."""
         self._marker_view = (game, view)
+        view = {**view, "card_markers": mk.seen_markers(game, view)}
         self._set("marker_chips", mk.marker_chips(view))
         ovs = mk.marker_overlays(game, view) if self.marker_overlays_on else []
         lines, points = mk.sub_tracks(game, view) if self.marker_overlays_on else (

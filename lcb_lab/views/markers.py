@@ -29,7 +29,7 @@ from .. import hexgrid
 from . import overlays as ov
 from . import palette
 
-__all__ = ["CHIP_KM", "KIND_TEXT", "chip_text", "marker_chips", "marker_overlays", "sub_tracks",
+__all__ = ["CHIP_KM", "KIND_TEXT", "chip_text", "seen_markers", "marker_chips", "marker_overlays", "sub_tracks",
            "CHIP_KEYS", "TRACK_KEYS", "TRACK_POINT_KEYS", "MARKER_LEGEND"]
 
 CHIP_KM = (8.4, 5.4)
@@ -93,6 +93,16 @@ def _tip(m: dict) -> str:
         if m.get(flag):
             bits.append(word)
     return ", ".join(bits) + f" ({KIND_RULE.get(kind, '13.0')})"
+
+
+def seen_markers(game, view: dict) -> list[dict]:
+    """``view["card_markers"]``, each face-up (or own) marker completed with the observer's
+    :func:`~lcb_lab.observer.marker_details` for the same view (level, MP, cargo as the view may
+    know it)."""
+    from .. import observer
+    details = observer.marker_details(game.state, view["team"])
+    return [m if m.get("back") else {**details.get(m["id"], {}), **m}
+            for m in view.get("card_markers") or []]
 
 
 def marker_chips(view: dict) -> dict[str, list]:
@@ -192,8 +202,10 @@ def sub_tracks(game, view: dict) -> tuple[dict[str, list], dict[str, list]]:
     from .. import observer
     me = view["team"]
     sot = view.get("sot")
-    if sot is None:
-        sot = observer.observe_sot(game.state, me)
+    if sot is None:          # a view without the Submarine Operations Tracker: its own team's log only
+        fn = getattr(observer, "observe_sot", None)
+        sot = fn(game.state, me) if fn is not None else {
+            t: [dict(e) for e in (game.state.sot or {}).get(t, [])] for t in ("US", "RU") if me in ("instructor", t)}
     lines: dict[str, list] = {k: [] for k in TRACK_KEYS}
     points: dict[str, list] = {k: [] for k in TRACK_POINT_KEYS}
     for team in sorted(sot):
