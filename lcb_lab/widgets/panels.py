@@ -182,6 +182,20 @@ def _stack_lines(view: dict, label: str) -> list[str]:
             backs[m["team"]] = backs.get(m["team"], 0) + 1
         else:
             lines.append(f'{team_span(m["team"])} MILDEC marker <b>{esc(m["id"])}</b>')
+    from ..views.markers import KIND_RULE, KIND_WORDS, chip_text
+    for m in view.get("card_markers") or []:          # issue 8: card markers (13.x), as the view shows them
+        if m.get("hex") != label:
+            continue
+        if m.get("back"):
+            lines.append(f'{team_span(m["team"])} a card marker, face down <span class="lcb-rule">13.21</span>')
+            continue
+        kind = m.get("kind", "")
+        extra = "" if m.get("revealed", True) else " (concealed)"
+        cargo = m.get("cargo") or []
+        carry = f' carrying {esc(", ".join(cargo))}' if cargo else (
+            f" carrying {m['cargo_count']} unit(s)" if m.get("cargo_count") else "")
+        lines.append(f'{team_span(m["team"])} {esc(KIND_WORDS.get(kind, kind))} <b>{esc(m["id"])}</b> '
+                     f'{esc(chip_text(m))}{esc(extra)}{carry} <span class="lcb-rule">{esc(KIND_RULE.get(kind, "13.0"))}</span>')
     for t, n in backs.items():
         lines.append(f'{team_span(t)} {n} concealed counter(s) <span class="lcb-muted">(face down: '
                      f'{"you cannot see what they are" if team != "instructor" else "hidden"})</span>')

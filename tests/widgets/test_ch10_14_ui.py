@@ -253,3 +253,18 @@ def test_special_action_methods_are_gated_by_the_view():
     lab.marker_action("ISR-1", path=("AM-24",), then="none")
     msg = plain_text(lab.message.value)
     assert "Refused by rule" in msg or "done" in msg
+
+
+def test_the_hex_info_lists_the_markers_the_view_may_see():
+    g = _staged()
+    us = LabApp(g, team="US")
+    us.select_hex("AM-25")
+    assert "ISR marker ISR-1 ISR (concealed) carrying 1 Alpha" in plain_text(us.hex_info.value)
+    us.select_hex("AL-21")
+    assert "fortification FORT-1 F2" in plain_text(us.hex_info.value)
+    ru = LabApp(g, team="RU")
+    ru.select_hex("AM-25")
+    text = plain_text(ru.hex_info.value)
+    assert "a card marker, face down" in text and "ISR-1" not in text and "1 Alpha" not in text
+    ru.select_hex("AK-20")
+    assert "mine marker MINE-1 M3 (concealed)" in plain_text(ru.hex_info.value)
