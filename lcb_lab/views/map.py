@@ -199,11 +199,16 @@ class MapView:
         self._hover = next(t for t in p.tools if isinstance(t, HoverTool))
         self.sources["marker_chips"] = ColumnDataSource({k: [] for k in mk.CHIP_KEYS})
         cw, ch = mk.CHIP_KM
-        chips = p.rect("x", "y", width=cw, height=ch, source=self.sources["marker_chips"], fill_color="fill",
-                       line_color="line", line_dash="dash", line_width=1.2, hatch_pattern=" ", name="marker_chips")
+        # the chip is its text on a plate of the team colour (px: readable at any zoom); the box under
+        # it (km) carries the hover tip and, for a concealed own marker, a dashed outline
+        chips = p.rect("x", "y", width=cw, height=ch, source=self.sources["marker_chips"], fill_alpha=0.0,
+                       line_color="#161616", line_alpha="outline", line_dash="dashed", line_width=1.4,
+                       name="marker_chips")
         p.text("x", "y", text="text", source=self.sources["marker_chips"], text_font={"value": COUNTER_FONT},
-               text_font_size="8.5px", text_font_style="bold", text_color="#ffffff", text_align="center",
-               text_baseline="middle", name="marker_text")
+               text_font_size="8.5px", text_font_style="bold", text_color="#ffffff", text_alpha="alpha",
+               text_align="center", text_baseline="middle", background_fill_color="fill",
+               background_fill_alpha="alpha", border_line_color="#161616", border_line_width=1.0, padding=2,
+               name="marker_text")
         p.add_tools(HoverTool(renderers=[chips], tooltips='<div style="max-width:380px">@tip{safe}</div>',
                               point_policy="follow_mouse", attachment="left"))
         self._marker_view: tuple | None = None
@@ -483,7 +488,7 @@ class MapView:
         levels) and the view's own submarine tracks (:mod:`.markers`)."""
         self._marker_view = (game, view)
         view = {**view, "card_markers": mk.seen_markers(game, view)}
-        self._set("marker_chips", mk.marker_chips(view))
+        self._set("marker_chips", mk.marker_chips(view, self.presentation))
         ovs = mk.marker_overlays(game, view) if self.marker_overlays_on else []
         lines, points = mk.sub_tracks(game, view) if self.marker_overlays_on else (
             {k: [] for k in mk.TRACK_KEYS}, {k: [] for k in mk.TRACK_POINT_KEYS})

@@ -18,7 +18,7 @@ Operations Tracker, 14.03: a team reads only its own, the instructor both):
   its owner's view (and the instructor's) only.
 
 Sizes: chips are in km (they follow the map, like counters); their text size is the map's
-``marker_text`` (:data:`~.sizing.BASE_FONT_PX`, 13 px in presentation: readable on a projector).
+``marker_text`` (:data:`~.sizing.BASE_FONT_PX`; 14 px in presentation, as the hex labels: readable on a projector).
 """
 from __future__ import annotations
 
@@ -32,14 +32,18 @@ from . import palette
 __all__ = ["CHIP_KM", "KIND_TEXT", "chip_text", "seen_markers", "marker_chips", "marker_overlays", "sub_tracks",
            "CHIP_KEYS", "TRACK_KEYS", "TRACK_POINT_KEYS", "MARKER_LEGEND"]
 
-CHIP_KM = (8.4, 5.4)
-"""A marker chip's width and height in km (a hex is 20 km across its flats; a unit counter 12)."""
-CHIP_STEP_KM = 8.9
-"""Distance between the centres of two chips side by side."""
-CHIP_DROP_KM = 7.6
-"""How far below the hex centre the chips sit when the hex holds unit counters (under them)."""
+CHIP_KM = (5.0, 5.4)
+"""The hover box of a marker chip in km (a hex is 20 km across its flats, 23 corner to corner; a
+unit counter 12).  The chip itself is its text on a plate of the team colour, sized in px."""
+SIDE_KM = 9.2
+"""A hex with unit counters: the chips sit in a column at its left corner, clear of the counters'
+HP pips (a counter spans 6 km either side of the centre; stacks fan right, the count badge is right)."""
+COLUMN_KM = 2.9
+"""Half the distance between the two chips of that column."""
+PAIR_KM = 4.45
+"""A hex without unit counters: the chips sit side by side about its centre."""
 CHIPS_SHOWN = 2
-"""Most chips drawn side by side in a hex; the last one then says "+n"."""
+"""Most chips drawn in a hex; the second then says "+n" (the hover tip lists them all)."""
 
 KIND_TEXT = {"isr": "ISR", "sof": "SOF", "proxy": "PRX", "uas": "UAS", "fortification": "F", "mine": "M"}
 """The chip's text per marker kind (fortification and mine add their level / cube count)."""
@@ -48,7 +52,7 @@ KIND_WORDS = {"isr": "ISR marker", "sof": "SOF marker", "proxy": "Proxy Force", 
 KIND_RULE = {"isr": "13.2", "sof": "13.4", "proxy": "13.1", "uas": "13.0", "fortification": "13.5",
              "mine": "13.3", "marker": "13.0"}
 
-CHIP_KEYS = ("x", "y", "hex", "id", "kind", "team", "text", "fill", "line", "dash", "tip", "back")
+CHIP_KEYS = ("x", "y", "hex", "id", "kind", "team", "text", "fill", "alpha", "outline", "tip", "back")
 TRACK_KEYS = ("xs", "ys", "colour", "label")
 TRACK_POINT_KEYS = ("x", "y", "text", "colour")
 
@@ -105,26 +109,34 @@ def seen_markers(game, view: dict) -> list[dict]:
             for m in view.get("card_markers") or []]
 
 
-def marker_chips(view: dict) -> dict[str, list]:
-    """Columns of the chips source for one view: a chip per marker the view shows, under the
-    hex's unit counters (centred in a hex without counters)."""
+def marker_chips(view: dict, presentation: bool = False) -> dict[str, list]:
+    """Columns of the chips source for one view: a chip per marker the view shows (two per hex at
+    most, the second "+n" when there are more), in a column at the hex's left corner when the hex
+    holds counters, about its centre when it holds none; ``presentation``: level with the
+    counters' lower place in presentation mode.  A concealed own marker is faded and outlined
+    dashed, like a concealed own counter."""
     by_hex: dict[str, list[dict]] = defaultdict(list)
     for m in view.get("card_markers") or []:
         if m.get("hex"):
             by_hex[m["hex"]].append(m)
     occupied = {c.get("hex") for c in view.get("counters", [])} | {m.get("hex") for m in view.get("markers", [])}
+    drop = 1.7 if presentation else 0.6
     cols: dict[str, list] = {k: [] for k in CHIP_KEYS}
     for hx in sorted(by_hex):
         ms = sorted(by_hex[hx], key=lambda m: (bool(m.get("back")), str(m.get("id"))))
         cx, cy = ov.hex_centre(hx)
-        y = cy - (CHIP_DROP_KM if hx in occupied else 0.6)
         shown = ms[:CHIPS_SHOWN]
         for i, m in enumerate(shown):
-            x = cx + (i - (len(shown) - 1) / 2) * CHIP_STEP_KM
+            if hx in occupied:          # a column at the hex's left corner: stacks fan right, badges sit right
+                x, y = cx - SIDE_KM, cy - drop + ((1 - 2 * i) * COLUMN_KM if len(shown) > 1 else 0.0)
+            else:
+                x, y = cx + ((2 * i - 1) * PAIR_KM if len(shown) > 1 else 0.0), cy - drop
             text = chip_text(m)
-            if i == len(shown) - 1 and len(ms) > len(shown):
+            last = i == len(shown) - 1
+            if last and len(ms) > len(shown):
                 text = f"+{len(ms) - len(shown) + 1}"
             back = bool(m.get("back"))
+            concealed = not back and not m.get("revealed", True)
             t = m["team"]
             cols["x"].append(x)
             cols["y"].append(y)
@@ -134,9 +146,9 @@ def marker_chips(view: dict) -> dict[str, list]:
             cols["team"].append(t)
             cols["text"].append(text)
             cols["fill"].append(palette.TEAM_BACK[t] if back else palette.TEAM[t])
-            cols["line"].append("#161616")
-            cols["dash"].append("dashed" if not back and not m.get("revealed", True) else "solid")
-            cols["tip"].append("<br>".join(_tip(x_) for x_ in ms) if i == len(shown) - 1 else _tip(m))
+            cols["alpha"].append(0.72 if concealed else 1.0)
+            cols["outline"].append(1.0 if concealed else 0.0)
+            cols["tip"].append("<br>".join(_tip(x_) for x_ in ms[i:]) if last else _tip(m))
             cols["back"].append(back)
     return cols
 

@@ -40,7 +40,7 @@ BASE_FONT_PX = {"hex_labels": 7.0, "ports": 12.0, "airfields": 12.0, "stack_coun
 
 PRESENTATION_FONT_PX = {"hex_labels": 14.0, "ports": 16.0, "airfields": 16.0, "stack_counts": 14.0,
                         "city_names": 15.0, "names": 13.0, "title": 20.0, "subtitle": 16.0, "legend": 14.0,
-                        "stack_badges": 22.0, "tooltip": 18.0, "marker_text": 13.0, "track_text": 12.0}
+                        "stack_badges": 22.0, "tooltip": 18.0, "marker_text": 14.0, "track_text": 12.0}
 """Sizes (px) of the map's texts in presentation at :data:`PRESENTATION_PX_PER_KM` (counter texts:
 :class:`~lcb_lab.views.counters.CounterStyle`)."""
 

@@ -167,7 +167,7 @@ def test_the_isr_reach_is_the_hexes_within_its_mp():
     assert any(lab_.startswith(f"ISR reach ({len(isr.hexes)} hexes)") for lab_ in lab.map.marker_overlay_labels())
     chips = lab.map.sources["marker_chips"].data
     i = chips["hex"].index("AM-25")
-    assert chips["text"][i] == "ISR" and "carrying 1 Alpha" in chips["tip"][i] and chips["dash"][i] == "dashed"
+    assert chips["text"][i] == "ISR" and "carrying 1 Alpha" in chips["tip"][i] and chips["outline"][i] == 1.0 and chips["alpha"][i] < 1
     lab.unit_box.show_markers.value = False                   # the Overlays tab's switch: chips stay, overlays go
     assert lab.map.marker_overlay_labels() == [] and "AM-25" in lab.map.sources["marker_chips"].data["hex"]
 
