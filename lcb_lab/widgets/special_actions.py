@@ -35,7 +35,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .controller import LabController
 
 __all__ = ["SPECIAL_KINDS", "special_offers", "action_label", "action_rules", "candidates", "SpecialActions",
-           "SpecialActionsPanel", "QUICK"]
+           "SpecialActionsPanel", "QUICK", "short_label"]
 
 SPECIAL_KINDS = (A.PortTransfer, A.MarkerAction, A.TorpedoAttack, A.SubmarineZor, A.OffensiveAsw)
 """The issue-8 act kinds the section offers."""
@@ -95,6 +95,22 @@ def action_label(a: A.Action) -> str:
     if isinstance(a, A.OffensiveAsw):
         return f"Offensive ASW: {', '.join(a.units)} (action #{a.action})"
     return type(a).__name__
+
+
+BUTTON_CHARS = 58
+"""A quick button's longest words; a longer act names its units by count (the tooltip has them all)."""
+
+
+def short_label(a: A.Action) -> str:
+    """:func:`action_label`, with the units counted when it would not fit a button."""
+    text = action_label(a)
+    if len(text) <= BUTTON_CHARS:
+        return text
+    if isinstance(a, A.PortTransfer):
+        n = len(a.units)
+        what = f"{n} unit{'s' if n != 1 else ''}" + (f" + {a.rp} RP" if a.rp else "")
+        return f"Port {'embark on' if a.embark else 'disembark from'} {a.ship}: {what} ({_paid(a.action)})"
+    return text[:BUTTON_CHARS - 1] + "\u2026"
 
 
 def _hexes_of(a: A.Action, game) -> set[str]:
@@ -219,13 +235,14 @@ class SpecialActionsPanel:
         b.on_click(lambda _b: self.carry_out(self.keys[k]) if k < len(self.keys) else None)
         return b
 
-    def _label_buttons(self, rows: list[tuple[str, object]]) -> None:
-        self.keys = [key for _l, key in rows[:len(self.buttons)]]
+    def _label_buttons(self, rows: list[tuple[str, object, str]]) -> None:
+        """Show ``(words, key, full words)`` rows on the button pool (the rest hidden)."""
+        self.keys = [key for _l, key, _f in rows[:len(self.buttons)]]
         for k, b in enumerate(self.buttons):
             if k < len(self.keys):
-                label = rows[k][0]
-                if b.description != label[:70]:
-                    b.description, b.tooltip = label[:70], label
+                label, full = rows[k][0], rows[k][2]
+                if (b.description, b.tooltip) != (label, full):
+                    b.description, b.tooltip = label, full
                 if b.layout.display != "flex":
                     b.layout.display = "flex"
             elif b.layout.display != "none":
@@ -262,8 +279,8 @@ class SpecialActionsPanel:
         self.go.disabled = not opts
         here = c.selected_hex
         near = [i for i, a in enumerate(self.offered) if here and here in _hexes_of(a, c.game)][:QUICK]
-        rows = [(action_label(self.offered[i]), i) for i in near]
-        rows += [("Try: " + action_label(a), ("try", k)) for k, (a, _w) in enumerate(self.tried)]
+        rows = [(short_label(self.offered[i]), i, action_label(self.offered[i])) for i in near]
+        rows += [("Try: " + short_label(a), ("try", k), "Try: " + action_label(a)) for k, (a, _w) in enumerate(self.tried)]
         self._label_buttons(rows)
         lines = [f"{esc(action_label(a))}: {esc(w)}" for a, w in self.tried]
         n = len(self.offered)
