@@ -160,7 +160,8 @@ def candidates(ctl: "LabController") -> list[A.Action]:
         aboard = tuple(c["uid"] for c in view["counters"] if c.get("embarked_on") == sel)
         if aboard:
             out.append(A.PortTransfer(sel, aboard, 0, False, _declared_for(g, sel)))
-    for m in view.get("card_markers") or []:
+    from ..views.markers import seen_markers       # the markers with their cargo, as the view may know it
+    for m in seen_markers(g, view):
         if (m.get("kind") == "isr" and not m.get("back") and m.get("cargo") and m.get("hex") == ctl.selected_hex
                 and me in ("instructor", m["team"])):
             out.append(A.MarkerAction(m["id"], (), "unload"))

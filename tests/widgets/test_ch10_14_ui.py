@@ -268,3 +268,60 @@ def test_the_hex_info_lists_the_markers_the_view_may_see():
     assert "a card marker, face down" in text and "ISR-1" not in text and "1 Alpha" not in text
     ru.select_hex("AK-20")
     assert "mine marker MINE-1 M3 (concealed)" in plain_text(ru.hex_info.value)
+
+
+def test_the_isr_markers_unload_is_tried_with_the_engines_reason():
+    g, lab = _memphis(team="US")
+    lab.select_hex("AM-25")                          # the own ISR marker carrying 1 Alpha
+    p = lab.special_panel
+    tried = [a for a, _w in p.tried if isinstance(a, A.MarkerAction)]
+    assert tried == [A.MarkerAction("ISR-1", (), "unload")]
+    why = dict((a, w) for a, w in p.tried)[tried[0]]
+    assert why.startswith("Refused by rule ") and "Try: ISR-1: stay, then unload its cargo (free)" in p.quick_labels
+    lab.set_team("RU")
+    assert p.tried == [] and p.quick_labels == []
+
+
+def test_long_acts_name_their_units_by_count_on_a_button():
+    from lcb_lab.widgets.special_actions import action_label, short_label
+    a = A.PortTransfer("LHD 1", ("1 Alpha", "1 Kilo", "1 Whiskey", "2 Alpha", "3 Alpha", "4 Alpha"), 0, False, 1)
+    assert action_label(a) == ("Port disembark from LHD 1: 1 Alpha, 1 Kilo, 1 Whiskey, 2 Alpha, 3 Alpha, "
+                               "4 Alpha (action #1)")
+    assert short_label(a) == "Port disembark from LHD 1: 6 units (action #1)"
+    assert short_label(A.PortTransfer("LPD 17", ("1 Alpha",), 2, True, None)) == \
+        "Port embark on LPD 17: 1 Alpha + 2 RP (free)"
+    assert action_label(A.TorpedoAttack(2, SUB, ("DDG-51", "DDG-51"))) == \
+        f"TORPEDO ATTACK by {SUB}: 2 torpedoes at DDG-51, DDG-51 (action #2)"
+    assert action_label(A.MarkerAction("ISR-1", ("AM-24", "AM-23"), "combat", ("1 Anna",), dice=3, action=1)) == \
+        "ISR-1: move AM-24 \u2192 AM-23, then combat (3 d20) at 1 Anna (action #1)"
+
+
+def _changed_sources(lab, fn) -> list[str]:
+    """The map sources whose data ``fn()`` changed."""
+    changed, real = [], lab.map._set
+
+    def spy(name, data):
+        old = {k: list(v) for k, v in lab.map.sources[name].data.items()}
+        real(name, data)
+        if {k: list(v) for k, v in lab.map.sources[name].data.items()} != old:
+            changed.append(name)
+    lab.map._set = spy
+    try:
+        fn()
+    finally:
+        lab.map._set = real
+    return changed
+
+
+def test_marker_layers_are_sent_only_when_they_change():
+    g = _staged()
+    lab = LabApp(g, team="instructor")
+    marker_sources = {"marker_chips", "marker_overlays", "sub_track", "sub_track_points"}
+    assert not set(_changed_sources(lab, lambda: lab.select_hex("AM-26"))) & marker_sources   # a unit selected
+    assert not set(_changed_sources(lab, lambda: lab.begin_impulse("TF Memphis"))) & marker_sources
+    g.state.card_markers["FORT-1"].level = 1          # the fortification drops to level 1 (13.51)
+    got = _changed_sources(lab, lab.refresh)
+    assert {"marker_chips", "marker_overlays"} <= set(got) and "sub_track" not in got
+    assert "Fortification level 1 (1 hex)" in lab.map.marker_overlay_labels()
+    lab.unit_box.show_markers.value = False
+    assert lab.map.sources["sub_track"].data["xs"] == [] and "Submarine track (own, 14.03)" not in lab.map.legend_labels()
