@@ -180,6 +180,12 @@ def marker_details(state: GameState, viewer: str | None) -> dict[str, dict]:
     return out
 
 
+def observe_port_cubes(state: GameState, viewer: str | None) -> dict[str, str]:
+    """{port hex: team} of the orange cubes on the map (12.3, 12.54): a cube stands in its port
+    hex for every team to see, as on the table."""
+    return dict(getattr(state, "port_cubes", None) or {})
+
+
 def hidden_embarked(state: GameState, viewer: str | None) -> dict[str, int]:
     """{ship uid: how many Embarked cards it carries that ``viewer`` may not name} for the other
     team's ships ``viewer`` sees face up on the map (10.34, 9.02: only a count); the ships it

@@ -211,6 +211,10 @@ class MapView:
                name="marker_text")
         p.add_tools(HoverTool(renderers=[chips], tooltips='<div style="max-width:380px">@tip{safe}</div>',
                               point_policy="follow_mouse", attachment="left"))
+        self.sources["port_cubes"] = ColumnDataSource({k: [] for k in mk.CUBE_KEYS})
+        cubes = p.scatter("x", "y", source=self.sources["port_cubes"], marker="square", size=13,
+                          fill_color=mk.PORT_CUBE, line_color="line", line_width=2.0, name="port_cubes")
+        p.add_tools(HoverTool(renderers=[cubes], tooltips="@tip{safe}", point_policy="follow_mouse"))
         self._marker_view: tuple | None = None
         self.marker_overlays_on = True
         """Draw the card markers' overlays and the submarine track (the Overlays tab's *Markers* switch)."""
@@ -386,6 +390,7 @@ class MapView:
         for name in ("hex_labels", "ports", "airfields", "stack_counts", "marker_text", "track_text"):
             self._glyph(name).text_font_size = px(f(name))
         self._glyph("stack_badges").size = f("stack_badges")
+        self._glyph("port_cubes").size = f("marker_text") * 1.4
         hl = self._glyph("hex_labels")
         hl.text_font_style = "normal"
         self.figure.title.text_font_size = px(f("title"))
@@ -489,6 +494,7 @@ class MapView:
         self._marker_view = (game, view)
         view = {**view, "card_markers": mk.seen_markers(game, view)}
         self._set("marker_chips", mk.marker_chips(view, self.presentation))
+        self._set("port_cubes", mk.port_cubes(game, view))
         ovs = mk.marker_overlays(game, view) if self.marker_overlays_on else []
         lines, points = mk.sub_tracks(game, view) if self.marker_overlays_on else (
             {k: [] for k in mk.TRACK_KEYS}, {k: [] for k in mk.TRACK_POINT_KEYS})

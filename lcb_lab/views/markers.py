@@ -30,7 +30,7 @@ from . import overlays as ov
 from . import palette
 
 __all__ = ["CHIP_KM", "KIND_TEXT", "chip_text", "seen_markers", "marker_chips", "marker_overlays", "sub_tracks",
-           "CHIP_KEYS", "TRACK_KEYS", "TRACK_POINT_KEYS", "MARKER_LEGEND"]
+           "CHIP_KEYS", "TRACK_KEYS", "TRACK_POINT_KEYS", "MARKER_LEGEND", "port_cubes", "CUBE_KEYS"]
 
 CHIP_KM = (5.0, 5.4)
 """The hover box of a marker chip in km (a hex is 20 km across its flats, 23 corner to corner; a
@@ -150,6 +150,32 @@ def marker_chips(view: dict, presentation: bool = False) -> dict[str, list]:
             cols["outline"].append(1.0 if concealed else 0.0)
             cols["tip"].append("<br>".join(_tip(x_) for x_ in ms[i:]) if last else _tip(m))
             cols["back"].append(back)
+    return cols
+
+
+PORT_CUBE = "#E69F00"
+"""The orange cube's colour (Okabe-Ito orange; 12.3)."""
+CUBE_KEYS = ("x", "y", "hex", "team", "line", "tip")
+
+
+def port_cubes(game, view: dict) -> dict[str, list]:
+    """Columns of the orange-cube source: one square at the right corner of each port hex with a
+    team's orange cube (12.3, 12.54; public, as on the table:
+    :func:`lcb_lab.observer.observe_port_cubes`)."""
+    from .. import observer
+    cols: dict[str, list] = {k: [] for k in CUBE_KEYS}
+    for hx, team in sorted(observer.observe_port_cubes(game.state, view["team"]).items()):
+        if hx not in game.board.hexes:
+            continue
+        cx, cy = ov.hex_centre(hx)
+        cols["x"].append(cx + SIDE_KM)
+        cols["y"].append(cy - 0.6)
+        cols["hex"].append(hx)
+        cols["team"].append(team)
+        cols["line"].append(palette.TEAM_BACK.get(team, "#161616"))
+        name = html.escape(palette.TEAM_NAME.get(team, team))
+        cols["tip"].append(f"<b>Orange cube</b> ({name}) in {html.escape(hx)}: its Embark-capable ships use "
+                           "this port for free (12.3, 12.54)")
     return cols
 
 

@@ -325,3 +325,16 @@ def test_marker_layers_are_sent_only_when_they_change():
     assert "Fortification level 1 (1 hex)" in lab.map.marker_overlay_labels()
     lab.unit_box.show_markers.value = False
     assert lab.map.sources["sub_track"].data["xs"] == [] and "Submarine track (own, 14.03)" not in lab.map.legend_labels()
+
+
+def test_the_orange_cube_stands_in_its_port_for_every_view():
+    g = _staged()
+    g.state.port_cubes["AJ-21"] = "US"              # placed by the first port transfer in Visby (12.3)
+    for team in ("US", "RU", "instructor"):
+        lab = LabApp(g, team=team)
+        cubes = lab.map.sources["port_cubes"].data
+        assert cubes["hex"] == ["AJ-21"] and cubes["team"] == ["US"]
+        assert "Orange cube" in cubes["tip"][0] and "12.3" in cubes["tip"][0]
+    del g.state.port_cubes["AJ-21"]                 # the last ship left: the cube goes (12.3)
+    lab.refresh()
+    assert lab.map.sources["port_cubes"].data["hex"] == []
