@@ -172,6 +172,30 @@ class SpecialActions:
     """A mixin of :class:`~lcb_lab.widgets.app.LabApp`: the Python methods behind the section,
     each gated like the impulse controls (``_gate``) and run through ``run``."""
 
+    def _answer(self, value):
+        """The issue-8 choices: ``embark_losses`` ``{"picks": [...]}`` (10.311) and ``mine_attack``
+        ``{"mines": [{"target", "cubes"}]}`` (13.33) as a typed :class:`~lcb_lab.actions.Answer`;
+        every other kind is handed on."""
+        d = self.game.pending
+        if d is None or d.kind not in ("embark_losses", "mine_attack"):
+            return super()._answer(value)
+        value = value if isinstance(value, dict) else {}
+        if d.kind == "embark_losses":
+            act = A.Answer(picks=tuple(str(p) for p in value.get("picks", ()) if p), choice=d.id or None)
+        else:
+            act = A.Answer(mines=tuple(A.MineShot(str(m["target"]), int(m["cubes"])) for m in value.get("mines", ())
+                                       if int(m.get("cubes", 0)) > 0), choice=d.id or None)
+        self._apply(act)
+        return self.game.pending
+
+    def answer_losses(self, picks=()):
+        """Answer the pending ``embark_losses`` choice with the cargo ``picks`` (uids, cids, ``"hidden:<n>"``)."""
+        return self.answer({"picks": list(picks)})
+
+    def answer_mines(self, shots: dict[str, int] | None = None):
+        """Answer the pending ``mine_attack`` choice: ``{target: cubes}`` (empty: hold the mines)."""
+        return self.answer({"mines": [{"target": t, "cubes": n} for t, n in (shots or {}).items()]})
+
     def special_action(self, action: A.Action):
         """Carry out one typed act of :data:`SPECIAL_KINDS` (a refusal is a red message)."""
         what = action_label(action) if isinstance(action, SPECIAL_KINDS) else "Special action"

@@ -338,3 +338,58 @@ def test_the_orange_cube_stands_in_its_port_for_every_view():
     del g.state.port_cubes["AJ-21"]                 # the last ship left: the cube goes (12.3)
     lab.refresh()
     assert lab.map.sources["port_cubes"].data["hex"] == []
+
+
+# ------------------------------------------------------------------ the issue-8 choices in the decision panel
+def _push(g, kind, team, rule, options, monkeypatch):
+    """Stage a choice; the view's offers list the empty answer only (the panel's inputs follow the
+    choice's options: the rules' own answers are the embark / markers parts' tests)."""
+    from lcb_lab import legal
+    from lcb_lab.decisions import Choice
+    monkeypatch.setattr(legal, "_answers", lambda game, choice: [A.Answer()])
+    g.state.push_choice(Choice(kind, team, rule, f"{kind} staged", options))
+
+
+def _captured(lab, monkeypatch) -> list:
+    got = []
+    monkeypatch.setattr(lab, "_apply", lambda a: got.append(a))
+    return got
+
+
+def test_embarked_losses_are_picked_by_the_attacker(monkeypatch):
+    g = _staged()
+    _push(g, "embark_losses", "RU", "10.311", {"ship": "LHD 1", "hp": 1, "cards": ["hidden:0", "hidden:1"],
+                                               "units": [{"uid": "1 Alpha", "gpsv": 1}, {"uid": "1 Kilo", "gpsv": 2}]}, monkeypatch)
+    lab = LabApp(g, team="RU")
+    panel = lab.decision
+    assert panel.visible and "embarked cargo lost (10.311)" in plain_text(panel.header.value)
+    labels = [o[0] for o in panel.picks.options]
+    assert labels == ["a concealed Embarked card (#1, drawn at random)", "a concealed Embarked card (#2, drawn at random)",
+                      "1 Alpha (1 GPSV)", "1 Kilo (2 GPSV)"]
+    assert not any(name in " ".join(_texts(lab.widget)) for name in CARGO_CARDS)   # the attacker: no names
+    panel.picks.value = ("hidden:0", "1 Kilo")
+    got = _captured(lab, monkeypatch)
+    panel.answer_button.click()
+    assert got == [A.Answer(picks=("hidden:0", "1 Kilo"), choice=g.pending.id)]
+    lab.set_team("US")                                 # the ship's owner does not answer (the rule: the attacker)
+    assert panel.picks is None and "Hand over" in " ".join(_texts(panel.widget))
+
+
+def test_the_mine_owner_assigns_cubes_to_what_it_sees(monkeypatch):
+    g = _staged()
+    _push(g, "mine_attack", "RU", "13.33", {"hex": "AK-20", "mine": "MINE-1", "cubes": 3, "succeeds_on": 13,
+                                            "event": "enters", "targets": ["DDG-51", "hidden:AK-20:0"]}, monkeypatch)
+    lab = LabApp(g, team="RU")
+    panel = lab.decision
+    text = plain_text(" ".join(_texts(panel.widget)))
+    assert "3 mine cubes in AK-20" in text and "a hit on 13 or less" in text
+    assert "cubes at DDG-51" in text and "cubes at a face-down counter (0)" in text
+    boxes = [box for _spec, box in panel._inputs]
+    assert [b.max for b in boxes] == [3, 3]
+    boxes[0].value, boxes[1].value = 2, 1
+    got = _captured(lab, monkeypatch)
+    panel.answer_button.click()
+    assert got == [A.Answer(mines=(A.MineShot("DDG-51", 2), A.MineShot("hidden:AK-20:0", 1)), choice=g.pending.id)]
+    lab.set_team("US")                                 # the target team: the kind only, no targets, no cubes
+    us_text = " ".join(_texts(panel.widget))
+    assert "AK-20" not in us_text and "MINE" not in us_text and panel._inputs == []
