@@ -15,7 +15,7 @@ gets one (:func:`lcb_lab.views.counters.counter_data` never asks for a back's sy
 
 SIDC layout (APP-6 D / 2525 D, digits 1-20): version ``10``, context ``0`` (reality),
 standard identity (``3`` friend, ``6`` hostile), symbol set (``10`` land unit, ``30`` sea
-surface), status ``0`` (present), headquarters/task force/dummy (``1`` = feint/dummy, for a
+surface, ``35`` sea subsurface), status ``0`` (present), headquarters/task force/dummy (``1`` = feint/dummy, for a
 MILDEC), echelon (two digits, ``00`` = none), entity (six digits), sector 1 and sector 2
 modifiers (two digits each).
 
@@ -57,7 +57,7 @@ class Icon:
     modifier2: str = "00"
 
 
-LAND, SEA = "10", "30"
+LAND, SEA, SUBSURFACE = "10", "30", "35"
 _D = "APP-6 D / MIL-STD-2525 D"
 
 ICONS: dict[str, Icon] = {
@@ -81,6 +81,8 @@ ICONS: dict[str, Icon] = {
     "ship_ddg": Icon(SEA, "120203", f"{_D} sea surface 120203: Surface Combatant, Line: Destroyer"),
     "ship_ffg": Icon(SEA, "120204", f"{_D} sea surface 120204: Surface Combatant, Line: Frigate"),
     "ship_amphib": Icon(SEA, "120304", f"{_D} sea surface 120304: Amphibious Assault Ship, Multipurpose (LHD)"),
+    # submarines (symbol set 35, sea subsurface; issue 8, 14.0)
+    "submarine": Icon(SUBSURFACE, "110100", f"{_D} sea subsurface 110100: Military, Submarine (JCC submarines)"),
 }
 """The symbol of each catalog ``symbol`` (``lcb_lab/data/units.toml``): every unit type's
 ``symbol`` has an entry (tests/views/test_symbols.py checks it)."""
