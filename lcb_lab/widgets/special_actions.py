@@ -230,6 +230,8 @@ class SpecialActionsPanel:
         self.ctl, self.run = ctl, run
         self.offered: list[A.Action] = []
         self.tried: list[tuple[A.Action, str]] = []
+        self._why_stamp: tuple | None = None
+        self._why: dict[A.Action, str | None] = {}
         self.head = W.HTML("<b>Landing, ports, markers, submarines</b> "
                            + rule_badges(["12.2", "12.3", "13.21", "14.07"]))
         self.picker = W.Dropdown(options=[], value=None, description="Act", layout=W.Layout(width="100%"),
@@ -286,11 +288,16 @@ class SpecialActionsPanel:
         offered = set(self.offered)
         self.tried = []
         if live:
+            stamp = (c.version, c.viewer)
+            if self._why_stamp != stamp:          # the engine's reasons, once per change of the game
+                self._why_stamp, self._why = stamp, {}
             for a in candidates(c):
                 if a not in offered:
-                    why = refusal(c.game, a)
-                    if why is not None:
-                        self.tried.append((a, refusal_text(why).replace(" Nothing changed.", "")))
+                    if a not in self._why:
+                        why = refusal(c.game, a)
+                        self._why[a] = None if why is None else refusal_text(why).replace(" Nothing changed.", "")
+                    if self._why[a] is not None:
+                        self.tried.append((a, self._why[a]))
         if not self.offered and not self.tried:
             set_options(self.picker, [], value=None)
             self._label_buttons([])
