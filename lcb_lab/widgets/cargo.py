@@ -1,11 +1,13 @@
 """Embarked cargo on the host's Unit Tracker (10.21, 10.34, 11.11): what a view may know of a ship's load.
 
-* :func:`cargo_view` -- the cargo of one Embark-capable ship as ``viewer`` may see it:
-  the Embark Area's units (face up, 10.34, as far as ``game.view(viewer)`` lists them), the
-  Embarked cards (own team / instructor: name and side -- the undeployed deck on the left,
-  deployed on the right, expended face down on the right, 11.11; the other team: only a count,
-  ``observer.hidden_embarked``), and the capacity bars GPSV / ASV used of the Embarkation Value
-  (10.21) -- for its own team and the instructor only;
+* :func:`cargo_view` -- the cargo of one Embark-capable ship as ``viewer`` may see it.  Its own
+  team and the instructor: the Embark Area's units, the Embarked cards with their side (the
+  undeployed deck on the left, deployed on the right, expended face down on the right, 11.11)
+  and the capacity bars GPSV / ASV used of the Embarkation Value (10.21).  The other team, on
+  a ship it sees face up: what the embark rules let it know (``rules/embark.py:load_view``: the
+  units, face up in the Embark Area, 10.34, their GPSV, and how many Embarked cards; until that
+  is built, the units the view lists and ``observer.hidden_embarked``'s count) -- never a card's
+  name or Space Value, so no ASV bar;
 * :func:`cargo_html` -- the panel's HTML (``.lcb-cargo``) under the Unit Tracker.
 
 The capacity comes from the embark helper's ``lcb_lab.rules.embark.load(ctx, ship)`` when it is
@@ -98,9 +100,32 @@ def cargo_view(game, viewer: str, ship: str, view: dict | None = None) -> Cargo 
     own = viewer in ("instructor", host["team"])
     units = [c for c in counters if c.get("embarked_on") == ship]
     cards = [dict(c) for c in view.get("cards", []) if c.get("where") == "embarked" and c.get("host") == ship]
-    hidden = 0 if own else observer.hidden_embarked(game.state, viewer).get(ship, 0)
-    load, source = _load(game, ship) if own else (None, "")
-    return Cargo(ship, host["team"], own, units, cards, hidden, load, source)
+    if own:
+        load, source = _load(game, ship)
+        return Cargo(ship, host["team"], True, units, cards, 0, load, source)
+    seen = _load_view(game, ship, viewer)
+    if seen is None:        # the rules' view of the Embark Area is not built: the observer's count
+        return Cargo(ship, host["team"], False, units, cards, observer.hidden_embarked(game.state, viewer).get(ship, 0))
+    known = {u["uid"] for u in units}
+    for uid in seen.get("units", []):        # the Embark Area's units are face up (10.34, 10.311)
+        if uid not in known:
+            t = game.catalog.unit(game.state.units[uid].type_id)
+            units.append({"uid": uid, "type_id": t.type_id, "name": t.name, "abbrev": t.abbrev})
+    hidden = max(0, int(seen.get("cards", 0)) - len(cards))
+    load = ({"gpsv": seen["gpsv_units"], "gpsv_max": seen.get("gpsv_max"), "units_only": True}
+            if "gpsv_units" in seen else None)
+    return Cargo(ship, host["team"], False, units, cards, hidden, load, "rules/embark.py load_view")
+
+
+def _load_view(game, ship: str, viewer: str) -> dict | None:
+    """``rules/embark.py:load_view`` (the other team's view of an Embark Area, decided by the
+    embark rules), or None when it is not built."""
+    try:
+        from ..rules import embark
+        fn = getattr(embark, "load_view", None)
+        return fn(game._ctx(), ship, viewer) if fn is not None else None
+    except Exception:  # noqa: BLE001 - a rule helper still being built: the observer's count stands in
+        return None
 
 
 def side_words(card: dict) -> str:
@@ -129,7 +154,9 @@ def cargo_html(game, cargo: Cargo | None) -> str:
     head = (f'<div class="lcb-small"><b>Embark Area</b> of {team_span(cargo.team)} {esc(cargo.ship)} '
             f'{rule_badges(["10.21", "10.34", "11.11"])}</div>')
     parts = [head]
-    if cargo.load is not None:
+    if cargo.load is not None and cargo.load.get("units_only"):     # the other team: the units' GPSV only
+        parts.append(_bar("GPSV (units)", cargo.load["gpsv"], cargo.load["gpsv_max"], "10.21, 10.34"))
+    elif cargo.load is not None:
         ld = cargo.load
         parts.append(_bar("GPSV", ld["gpsv"], ld["gpsv_max"], "10.21"))
         parts.append(_bar("ASV", ld["asv"], ld["asv_max"], "10.21"))
