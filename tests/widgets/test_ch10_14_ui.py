@@ -168,8 +168,11 @@ def test_the_isr_reach_is_the_hexes_within_its_mp():
     chips = lab.map.sources["marker_chips"].data
     i = chips["hex"].index("AM-25")
     assert chips["text"][i] == "ISR" and "carrying 1 Alpha" in chips["tip"][i] and chips["outline"][i] == 1.0 and chips["alpha"][i] < 1
+    note = plain_text(lab.unit_box.marker_note.value)          # the Overlays tab names what is drawn
+    assert f"ISR reach ({len(isr.hexes)} hexes) 12.2213.21" in note and "Mine" not in note
     lab.unit_box.show_markers.value = False                   # the Overlays tab's switch: chips stay, overlays go
     assert lab.map.marker_overlay_labels() == [] and "AM-25" in lab.map.sources["marker_chips"].data["hex"]
+    assert lab.unit_box.marker_note.value == ""
 
 
 def test_the_other_team_never_sees_a_secret_mine():
@@ -193,6 +196,7 @@ def test_the_submarine_track_is_drawn_in_its_owners_view_only():
     assert track["label"] == [f"{SUB} track (2 entries)"] and len(track["xs"][0]) == 2
     assert ru.map.sources["sub_track_points"].data["text"] == ["T1.1", "T1.2"]
     assert "Submarine track (own, 14.03)" in ru.map.legend_labels()
+    assert f"{SUB} track (2 entries) 14.03" in plain_text(ru.unit_box.marker_note.value)
     us = LabApp(g, team="US")
     assert us.map.sources["sub_track"].data["xs"] == [] and us.map.sources["sub_track_points"].data["x"] == []
     assert SUB not in _all_texts(us) and "Submarine track" not in " ".join(us.map.legend_labels())
