@@ -208,6 +208,48 @@ def observe_card_markers(state: GameState, viewer: str | None) -> list[dict]:
     return out
 
 
+def marker_details(state: GameState, viewer: str | None) -> dict[str, dict]:
+    """{marker id: details} of the card markers ``viewer`` sees face up or owns (the chips and
+    overlays of the lab's map, 12.2, 13.x): ``level`` (mine cubes / fortification level, 13.33,
+    13.51), ``mp``, ``moved``, ``acted``; ``cargo`` (unit uids aboard, 12.2), ``rp`` and ``host``
+    for its own team and the instructor only -- the other team reads ``cargo_count``.  The other
+    team's concealed markers and secret mines are not listed (13.37)."""
+    out: dict[str, dict] = {}
+    for m in state.card_markers.values():
+        own = _all_seeing(viewer) or m.team == viewer
+        if not (own or m.revealed):
+            continue
+        d = {"level": m.level, "mp": m.mp, "hp": m.hp, "moved": m.moved, "acted": m.acted}
+        if own:
+            d.update(cargo=list(m.cargo), rp=m.rp, host=m.host)
+        else:
+            d["cargo_count"] = len(m.cargo)
+        out[m.mid] = d
+    return out
+
+
+def observe_port_cubes(state: GameState, viewer: str | None) -> dict[str, str]:
+    """{port hex: team} of the orange cubes on the map (12.3, 12.54): a cube stands in its port
+    hex for every team to see, as on the table."""
+    return dict(getattr(state, "port_cubes", None) or {})
+
+
+def hidden_embarked(state: GameState, viewer: str | None) -> dict[str, int]:
+    """{ship uid: how many Embarked cards it carries that ``viewer`` may not name} for the other
+    team's ships ``viewer`` sees face up on the map (10.34, 9.02: only a count); the ships it
+    sees only as backs are not listed (that would tell which back is a ship).  Empty for the
+    instructor."""
+    if _all_seeing(viewer):
+        return {}
+    out: dict[str, int] = {}
+    for c in state.cards.values():
+        ship = state.units.get(c.host or "")
+        if (c.where == "embarked" and ship is not None and c.team != viewer and not card_public(c, viewer)
+                and ship.revealed and ship.on_map):
+            out[ship.uid] = out.get(ship.uid, 0) + 1
+    return out
+
+
 # ====================================================================== known state
 def _stand_in_type(catalog: Catalog, team: str) -> str:
     """A ground unit type of ``team`` without INTERCEPT value: what a back is taken to be."""
