@@ -22,7 +22,7 @@ from .decisions import answer_with
 from .errors import IllegalAction
 from .rules import combat, conceal, continuing, deployment, effects, movement, planning, resupply, sequence
 from .rules import ground_assault as ga_rules
-from .rules import marker_actions, ports, proxy, submarine
+from .rules import marker_actions, ports, proxy, submarine, transport  # noqa: F401  (transport: registers its card effects, 12.x)
 from .rules.common import Ctx, living_unit, refs
 
 if TYPE_CHECKING:
@@ -73,6 +73,12 @@ def check_targets(c: Ctx, team: str, names, rule: str) -> None:
                                 "(concealed counters cannot be targeted)")
 
 
+def _seen_marker(c: Ctx, team: str, mid: str) -> bool:
+    """A face-up enemy card marker ``team`` may name as an LRS target (12.24)."""
+    m = c.state.card_markers.get(mid)
+    return m is not None and m.team != team and m.revealed
+
+
 def check_names(c: Ctx, team: str, units=(), markers=()) -> None:
     """Refuse a name ``team`` cannot know -- no such counter, or another team's counter face
     down or embarked (6.11) -- with ONE message for all of them, so a refusal never tells
@@ -120,6 +126,9 @@ def end_impulse(game: "Game", c: Ctx, a: A.EndImpulse) -> None:
 
 # ------------------------------------------------------------------ acts of a declared action
 def move(game: "Game", c: Ctx, a: A.Move) -> None:
+    if c.state.choices:                     # e.g. mines stopped a move (13.34): answered first
+        q = c.state.choices[-1]
+        raise IllegalAction(q.rule, f"{q.team} must first answer its {q.kind.replace('_', ' ')} choice")
     d = declared(c, a.action)
     check_names(c, d_team(c), a.units or ())
     if d.moved:
@@ -135,6 +144,7 @@ def move(game: "Game", c: Ctx, a: A.Move) -> None:
         movers = _combined_arms_movers(c, d, list(a.units))
     p, over = movement.move(c, movers, list(a.path), d.markers)
     d.moved, d.path, d.over_mp = True, p, over
+    advance_mines(game, c)
 
 
 def _combined_arms_movers(c: Ctx, d: "Declared", units: list[str]) -> list:
@@ -220,6 +230,9 @@ def commit_combat(game: "Game", c: Ctx, a: A.CommitCombat) -> None:
     lrs, ga, active, engaged, support = check_commit_combat(c, a)
     continuing.combined_arms(c, lrs, ga, support)                      # 7.18
     combat.commit(c, list(lrs), list(ga), active | engaged | support)
+    for uid in dict.fromkeys(x["shooter"] for x in lrs):      # 14.05, 14.06: a submarine's marker for its LRS
+        if c.utype(uid).is_submarine:
+            submarine.on_lrs(c, c.state.units[uid])
     continuing.check_commit(c, ga)   # after the allocations' own checks (rolled back if refused)
     for uid in engaged & {x["attacker"] for x in ga}:
         c.state.units[uid].acted = True   # offensive combat once a turn (7.27)
@@ -235,7 +248,7 @@ def check_commit_combat(c: Ctx, a: A.CommitCombat) -> tuple[list[dict], list[dic
     ga = [asdict(x) for x in a.ga]
     imp = impulse(c)
     check_names(c, imp.team, [x.shooter for x in a.lrs] + [x.attacker for x in a.ga])
-    check_targets(c, imp.team, [x.target for x in a.lrs], "7.32")
+    check_targets(c, imp.team, [x.target for x in a.lrs if not _seen_marker(c, imp.team, x.target)], "7.32")
     check_targets(c, imp.team, [x.target for x in a.ga], "7.13")
     if imp.phase == "declare":
         raise IllegalAction("3.03", "declare the impulse's Core Actions first")
@@ -338,6 +351,7 @@ def advance(game: "Game", c: Ctx) -> None:
             c.state.impulse.phase = "combat_done"
             plan.rolling = False
             continuing.after_combat(c, plan.ga_hexes())
+            submarine.after_combat(c)          # 14.06: a submarine that fired LRS conceals again
             return
 
 
@@ -425,5 +439,40 @@ def answer_any(game: "Game", c: Ctx, a: A.Answer) -> None:
     return answer(game, c, a)
 
 
-HANDLERS[A.Answer] = answer_any
+def answer_mines(game: "Game", c: Ctx, choice, a: A.Answer) -> None:
+    """The mine owner's shots (13.33) or a Naval MILDEC answer to a mine hit (13.34, 4.22)."""
+    from .rules import mines
+    if a.choice is not None and a.choice != choice.id:
+        raise IllegalAction("7.010", f"choice {a.choice} is not the pending one ({choice.id}: {choice.kind})")
+    if choice.kind == mines.KIND:
+        if a.intercepts or a.defence or a.absorb is not None or a.responses or a.card_intercepts:
+            raise IllegalAction("13.33", f"the pending choice is {choice.team}'s mine attack: answer it with mines=")
+        mines.answer(c, choice, [(s.target, s.cubes) for s in a.mines])
+    else:
+        if a.mines or a.intercepts or a.defence:
+            raise IllegalAction("4.22", f"the pending choice is {choice.team}'s MILDEC choice: answer it with absorb=")
+        mines.answer(c, choice, {"absorb": a.absorb or 0})
+    advance_mines(game, c)
+
+
+def advance_mines(game: "Game", c: Ctx) -> None:
+    """Answer mine choices by the auto policies (when set) until none is on top (13.33)."""
+    from .rules import mines
+    while game.auto_policies is not None:
+        top = c.state.next_choice
+        if top is None or not mines.is_mine_choice(top):
+            return
+        ans = answer_with(top, game.auto_policies.get(top.kind))
+        mines.answer(c, top, ans)
+
+
+def _answer_any(game: "Game", c: Ctx, a: A.Answer) -> None:
+    from .rules import mines
+    choice = combat.pending(c)
+    if choice is not None and mines.is_mine_choice(choice):
+        return answer_mines(game, c, choice, a)
+    return answer_any(game, c, a)
+
+
+HANDLERS[A.Answer] = _answer_any
 HANDLERS = {k: (v if k is A.Answer else _chain_closed(v)) for k, v in HANDLERS.items()}

@@ -21,6 +21,7 @@ kind               policies
 ``card_response``  ``pass``, ``respond_all``, ``respond_intercept_all`` (9.41-9.46, 9.011)
 ``embark_losses``  ``lose_units_first``, ``lose_cards_first``, ``spare`` (10.311;
                    :mod:`lcb_lab.rules.embark_losses`)
+``mine_attack``    ``detonate_all``, ``hold_mines`` (13.33; :mod:`lcb_lab.rules.mines`)
 =================  ==========================================================
 
 Answer shapes:
@@ -33,6 +34,7 @@ Answer shapes:
 * mildec: ``{"absorb": n}``
 * embark_losses: a list of picks -- unit uids (or ``"unit:<n>"``), card cids and
   ``"hidden:<n>"`` for concealed cards (:mod:`lcb_lab.rules.embark_losses`)
+* mine_attack: list of ``[target, cubes]`` (empty: hold the mines)
 * card_response: ``{"responses": [{"card", "option", "to", "targets"}], "card_intercepts":
   [{"interceptor", "slot", "dice", "to"}]}`` (both empty: pass; see
   :mod:`lcb_lab.rules.responses`)
@@ -197,6 +199,18 @@ def _return_fire(decision: Decision) -> list[dict]:
     return out
 
 
+def _detonate_all(decision: Decision) -> list:
+    """Every mine cube at once, spread evenly over the targets in order (13.33):
+    ``[[target, cubes], ...]``."""
+    t, n = decision.options["targets"], decision.options["cubes"]
+    if not t or n <= 0:
+        return []
+    out = {x: 0 for x in t}
+    for i in range(n):
+        out[t[i % len(t)]] += 1
+    return [(x, k) for x, k in out.items() if k]
+
+
 def _absorb_all(decision: Decision) -> dict:
     return {"absorb": min(decision.options["damage"], decision.options["mildecs"])}
 
@@ -207,6 +221,7 @@ POLICIES: dict[str, dict[str, Callable[[Decision], Any]]] = {
     "mildec": {"never_absorb": _no, "absorb_all": _absorb_all},
     "card_response": {"pass": _no, "respond_all": _respond_all,
                       "respond_intercept_all": lambda d: _respond_all(d, intercept=True)},
+    "mine_attack": {"detonate_all": lambda d: _detonate_all(d), "hold_mines": lambda d: []},
 }
 
 UNIT_BUNDLE, MIXED_BUNDLE, CARD_BUNDLE = 4, 2, 2
@@ -261,7 +276,7 @@ POLICIES["embark_losses"] = {"lose_units_first": _lose_units_first, "lose_cards_
 
 DEFAULT_POLICIES: dict[str, str] = {
     "intercept": "match_incoming", "ga_defence": "return_fire", "mildec": "absorb_all",
-    "card_response": "pass", "embark_losses": "lose_units_first",
+    "card_response": "pass", "embark_losses": "lose_units_first", "mine_attack": "detonate_all",
 }
 """What scripts use when they name no policy."""
 

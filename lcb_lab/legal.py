@@ -544,6 +544,9 @@ def _make_commit(t: Template, rng, one) -> A.CommitCombat:
 def _answers(game: "Game", choice) -> list:
     if choice.kind == "card_response":
         return _card_answers(game, choice)
+    if choice.kind == "mine_attack":          # 13.33: hold, or all the cubes at one target
+        n = choice.options["cubes"]
+        return _kept(game, [A.Answer()] + [A.Answer(mines=(A.MineShot(t, n),)) for t in choice.options["targets"]])
     if choice.kind == "mildec":
         top = min(choice.options["damage"], choice.options["mildecs"])
         return _kept(game, [A.Answer(absorb=k) for k in range(top + 1)])

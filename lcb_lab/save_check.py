@@ -525,7 +525,7 @@ def _check_unit(s: Any, uid: str, u: Any, board: Board, catalog: Catalog, file: 
             _refuse(file, f"{key}.embarked_on", f"{uid} cannot be embarked on {u.embarked_on} "
                     "(a friendly ship that is not embarked itself, and then not on the map: 10.0)")
     if u.hex is not None:
-        _on_map(board, file, f"{key}.hex", u.hex, t.is_naval, uid)
+        _on_map(board, file, f"{key}.hex", u.hex, t.domain != "ground", uid)   # a submarine is in water (14.02)
 
 
 def _check_marker(s: Any, mid: str, m: Any, board: Board, catalog: Catalog, file: str) -> None:

@@ -82,10 +82,19 @@ def deploy_unit(ctx: Ctx, uid: str, hex_: str | None, embark_on: str | None) -> 
         ctx.board.hex(label)
     except (LcbError, ValueError, TypeError, KeyError):
         raise IllegalAction("3.2", f"{hex_!r} is not a hex of the map") from None
+    if ctx.utype(u).is_submarine:      # 14.01, 14.02 NOTE: water, never coastal; on the SOT only
+        from . import sot as submarine
+        problem2 = submarine.deploy_problem(ctx, u, label)
+        if problem2:
+            raise IllegalAction(*problem2)
     if area is not None and area.embark_on:
         raise IllegalAction("3.2", f"the scenario embarks {uid} on {area.embark_on}")
     if area is not None and area.hexes and label not in area.hexes:
         raise IllegalAction("3.2", f"{uid} deploys in {_hexes(area.hexes)} (the scenario's area), not {label}")
+    if ctx.utype(u).is_submarine:
+        u.hex, u.embarked_on, u.revealed = label, None, False
+        submarine.on_deploy(ctx, u)
+        return
     problem = place_problem(ctx.board, label, ctx.is_naval(u), uid)
     if problem:
         raise IllegalAction("5.11", problem)

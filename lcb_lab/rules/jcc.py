@@ -329,13 +329,17 @@ def play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | None,
     how = {"action": f"1 AP (action #{aid})", "free": "free: a deployed Persistent card (9.2)",
            "deployment": "Deployment Stage, no AP (9.5)"}[paid]
     aim = ""
-    if eff.fn in card_targets.OWN_TARGETS or eff.fn == "transport":
+    if eff.fn in card_targets.OWN_TARGETS or eff.fn in ("transport", "mines"):   # mines: laid in secret (13.37)
         aim = ""                                   # own (maybe concealed) units: not named to the other team
+    elif eff.fn in ("rotary_lift", "reinforce", "sealift", "littoral_move"):
+        aim = f" Target hex: {hex_}." if hex_ else ""      # 12.x: the hex, not the own units carried
     elif targets or hex_:
         aim = " Target: " + ", ".join(([hex_] if hex_ else []) + list(targets)) + "."
     ctx.log(explain.step("card", f"JCC played: {ct.name}", f"{eff.text}{aim} ({how})",
                          ["3.31", "9.03"] + (["9.2"] if paid == "free" else [])),
             team=team, card=card.cid, name=ct.name, option=eff.label)
+    if eff.fn in card_targets.ON_PLAY:          # 13.25: a marker's move comes before the window
+        card_targets.ON_PLAY[eff.fn](ctx, link, ct, eff)
     if not responses.open_window(ctx):
         responses.resolve(ctx)
     return link
@@ -374,3 +378,5 @@ def host_lost(ctx: Ctx, lost: list) -> None:
                                  if c.where == "removed" else "an Embarked card is lost with its ship (9.07)",
                                  ["9.31", "9.07"]), team=c.team, card=c.cid, hidden=not c.face_up)
             c.host = None
+            from .card_markers import card_gone
+            card_gone(ctx, c.cid)            # its marker leaves the map too (lcb_lab's reading, facts 6.31)

@@ -294,10 +294,16 @@ def buy(ctx: Ctx, team: str, name: str, attach_to: str | None, embark_on: str | 
                             "Planning Stage")
     if attach_to and not ct.attached:
         raise IllegalAction("9.3", f"{ct.name} is not an Attached card (no ATTACH symbol)")
+    if ct.unit_type:                      # a JCC submarine: only at the beginning of the game (14.01)
+        from .sot import check_buy
+        check_buy(ctx, ct)
     if ct.cost > s.cp.get(team, 0):
         raise IllegalAction("3.12", f"{ct.name} costs {ct.cost} CP; {team} has {s.cp.get(team, 0)} CP left")
     s.cp[team] -= ct.cost
     card = add_card(ctx, team, ct.name)
+    if ct.unit_type:                      # the card IS a unit, deployed in the Deployment Stage (14.01)
+        from .sot import put_in_play
+        put_in_play(ctx, card, ct)
     if attach_to:
         attach(ctx, card, attach_to)
     elif embark_on:

@@ -132,7 +132,9 @@ def ex_11_12(turn1=(5, 15, 18), turn2=(17, 18, 19)):
     Rotary Lift are used for free."""
     g = _game({"LHA 8": {"type": "usn_lha", "hex": "E-1"}, "LHD 1": {"type": "usn_lhd", "hex": "E-1"},
                "1 Alpha": {"type": "usmc_infantry_platoon", "embarked_on": "LHA 8"},
-               "2 Alpha": {"type": "usmc_infantry_platoon", "embarked_on": "LHD 1"}},
+               "2 Alpha": {"type": "usmc_infantry_platoon", "embarked_on": "LHD 1"},
+               "3 Alpha": {"type": "usmc_infantry_platoon", "embarked_on": "LHD 1"},
+               "4 Alpha": {"type": "usmc_infantry_platoon", "embarked_on": "LHD 1"}},
               [{"name": "MEU Fixed-Wing", "embark_on": "LHA 8"}, {"name": "Amphibious: LCAC", "embark_on": "LHA 8"},
                {"name": "MEU Rotary Lift", "embark_on": "LHD 1"}, {"name": "Amphibious: LCU", "embark_on": "LHD 1"}],
               tuple(turn1) + tuple(turn2))
@@ -144,7 +146,8 @@ def ex_11_12(turn1=(5, 15, 18), turn2=(17, 18, 19)):
     lines.append(f"  ONE Move and/or Play an Embarked Persistent JCC (1 AP, {g.impulse.ap} AP left): "
                  "both ships E-1 -> E-6")
     lines += try_lines(g, A.PlayCard(fw, "A", targets=("1 Anna",), action=1), "  LHA 8: MEU Fixed-Wing (first use)")
-    lines += try_lines(g, A.PlayCard(rl, "A", hex="F-7", action=1), "  LHD 1: MEU Rotary Lift (first use)")
+    lines += try_lines(g, A.PlayCard(rl, "A", targets=("3 Alpha",), hex="F-7", action=1),
+                       "  LHD 1: MEU Rotary Lift (first use): 3 Alpha flown to F-7")
     _combat(g, lines)
     lines += [card_line(g, "MEU Fixed-Wing"), card_line(g, "MEU Rotary Lift")]
     pass_turn(g)
@@ -159,7 +162,8 @@ def ex_11_12(turn1=(5, 15, 18), turn2=(17, 18, 19)):
     lines += try_lines(g, A.PlayCard(cid(g, "Amphibious: LCU"), "A", targets=("2 Alpha",), hex="F-11", action=1),
                        "  LHD 1: Amphibious: LCU (first use): 2 Alpha lands in F-11")
     lines += try_lines(g, A.PlayCard(fw, "A", targets=("1 Anna",)), "  LHA 8: MEU Fixed-Wing (deployed: free)")
-    lines += try_lines(g, A.PlayCard(rl, "A", hex="F-7"), "  LHD 1: MEU Rotary Lift (deployed: free)")
+    lines += try_lines(g, A.PlayCard(rl, "A", targets=("4 Alpha",), hex="F-7"),
+                       "  LHD 1: MEU Rotary Lift (deployed: free): 4 Alpha flown to F-7")
     _combat(g, lines)
     lines += [card_line(g, n) for n in ("MEU Fixed-Wing", "Amphibious: LCAC", "MEU Rotary Lift", "Amphibious: LCU")]
     return g, lines
