@@ -224,7 +224,7 @@ def test_the_card_offers_follow_the_embarked_rules():
     g.apply(A.Move(1, TURN1_PATH))                   # 1 Anna (H-8) within 5 hexes of the ships
     offered = {a.card: a for a in play_card_options(g)}
     assert {cid(g, "MEU Fixed-Wing"), cid(g, "MEU Rotary Attack"), cid(g, "Unmanned Boats")} <= set(offered)
-    assert offered[cid(g, "Unmanned Boats")].hex == "E-6"          # the ship's hex: its host is aboard
+    assert offered[cid(g, "Unmanned Boats")].action == 1            # through the ship's Embarked action
     g.apply(A.PlayCard(cid(g, "MEU Fixed-Wing"), "A", targets=("1 Anna",), action=1))
     offered = {a.card for a in play_card_options(g)}
     assert cid(g, "MEU Rotary Attack") in offered and cid(g, "MEU Fixed-Wing") not in offered
