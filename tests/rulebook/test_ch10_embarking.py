@@ -516,3 +516,28 @@ def test_random_legal_play_keeps_every_ship_within_its_embarkation_value(seed):
         if u.embarked_on and not u.destroyed:
             assert not g.state.units[u.embarked_on].destroyed
     assert not [c for c in g.state.choices if c.kind == "embark_losses"]
+
+
+def test_10_311_a_mine_hit_on_a_carrying_ship_asks_the_mine_owner_for_the_losses():
+    """Mines (13.33) hit a concealed LHD 1 for 1 HP: the mine owner -- the attacker -- chooses
+    the losses without seeing the Embark Area (units as unit:<n>), then the move goes on."""
+    from lcb_lab.rules import mines
+    g = situation({"LHD 1": {"type": "usn_lhd", "hex": "B-4"},
+                   "1 Alpha": {"type": "usmc_infantry_platoon", "embarked_on": "LHD 1"},
+                   "1 Kilo": {"type": "usmc_iamd_section", "embarked_on": "LHD 1"},
+                   "1 Anna": ("runi_naval_infantry_platoon", "H-8")},
+                  naval=SEA, mixed=COAST, forced=[5], naval_zor=False)
+    mines.lay(g._ctx(), "RU", "RU-0", "B-5", 1, 13, "water")
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_conceal", ("LHD 1",)),)))
+    g.apply(A.Move(1, ("B-5", "B-6")))
+    assert g.pending.kind == "mine_attack" and g.pending.team == "RU"
+    (target,) = g.pending.options["targets"]
+    g.apply(A.Answer(mines=(A.MineShot(target, 1),)))           # 5 <= 13: 1 HP
+    assert g.state.units["LHD 1"].hp == g.catalog.unit("usn_lhd").hp - 1
+    ch = g.pending
+    assert (ch.kind, ch.team, ch.options["hp"]) == ("embark_losses", "RU", 1)
+    assert [u["uid"] for u in ch.options["units"]] == ["unit:0", "unit:1"]
+    g.apply(A.Answer(picks=("unit:1",)))                          # the 2-GPSV unit
+    assert g.state.units["1 Kilo"].destroyed and not g.state.units["1 Alpha"].destroyed
+    assert g.pending is None
