@@ -541,3 +541,19 @@ def test_10_311_a_mine_hit_on_a_carrying_ship_asks_the_mine_owner_for_the_losses
     g.apply(A.Answer(picks=("unit:1",)))                          # the 2-GPSV unit
     assert g.state.units["1 Kilo"].destroyed and not g.state.units["1 Alpha"].destroyed
     assert g.pending is None
+
+
+def test_10_37_embarking_in_play_is_held_to_the_embarkation_value():
+    """Port embarkation (12.54) onto a full LHD: the transport rules ask embark.check_fits, so
+    the 26th GPSV is refused (10.21, 10.37) and nothing changes."""
+    from lcb_lab.worked import ch12
+    units = {"LHD 1": {"type": "usn_lhd", "hex": "G-5"}, **ch12.infantry(24, host="LHD 1"),
+             **ch12.infantry(2, at="I-5", first=25)}
+    g = ch12.coast_game(units)
+    g.begin_impulse(ch12.BLUE)
+    g.declare([{"kind": "move_combat", "units": ["LHD 1"]}])
+    g.move(0, list(ch12.water_path(g, "G-5", "I-5")))
+    refused(g, A.PortTransfer("LHD 1", ("25 Inf", "26 Inf"), embark=True, action=1), "10.21",
+            "needs 2 GPSV but LHD 1 has 1 of 25 left")
+    g.apply(A.PortTransfer("LHD 1", ("25 Inf",), embark=True, action=1))
+    assert _load(g, "LHD 1")["gpsv"] == 25
