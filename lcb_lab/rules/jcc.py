@@ -239,9 +239,10 @@ def use_kind(ctx: Ctx, card: Card, aid: int | None, eff=None) -> tuple[str, Decl
     via = {"combat": "move_combat", "resupply": "move_resupply", "embarked": "move_embarked_jcc"}.get(
         eff.core_action or "")
     if via and (d.kind != via or card.host not in d.units):
+        what = CORE_NAMES.get(d.kind, d.kind) + (f" of {', '.join(d.units)}" if d.kind == via else "")
         raise IllegalAction("9.32" if via != "move_embarked_jcc" else "11.1",
-                            f"{card.name} is used through its host's {CORE_NAMES[via]} Core Action "
-                            f"(action #{aid} is {CORE_NAMES.get(d.kind, d.kind)})")
+                            f"{card.name} is used through its host's ({card.host}) {CORE_NAMES[via]} Core Action "
+                            f"(action #{aid} is {what})")
     if card.where == "embarked":
         if d.kind != "move_embarked_jcc" or card.host not in d.units or (d.jcc and not _matches(ctx, card, d.jcc)):
             raise IllegalAction("11.1", f"{card.name} is Embarked on {card.host}: it is played by that ship's "

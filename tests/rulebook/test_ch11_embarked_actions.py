@@ -228,3 +228,21 @@ def test_the_card_offers_follow_the_embarked_rules():
     g.apply(A.PlayCard(cid(g, "MEU Fixed-Wing"), "A", targets=("1 Anna",), action=1))
     offered = {a.card for a in play_card_options(g)}
     assert cid(g, "MEU Rotary Attack") in offered and cid(g, "MEU Fixed-Wing") not in offered
+
+
+def test_11_1_using_embarked_cards_never_reveals_the_ship_even_when_they_attack():
+    for ex in (ch11.ex_11_1_2, ch11.ex_11_12):
+        g, _ = ex()
+        assert not g.state.units["LHD 1"].revealed
+    g, _ = ch11.ex_11_12()
+    assert not g.state.units["LHA 8"].revealed
+
+
+def test_10_36_each_ship_plays_only_its_own_embarked_cards():
+    g = ch11._game({"LHA 8": {"type": "usn_lha", "hex": "E-1"}, "LHD 1": {"type": "usn_lhd", "hex": "C-1"}},
+                   [{"name": "MEU Fixed-Wing", "embark_on": "LHA 8"}])
+    g.apply(A.BeginImpulse("TF Blue"))
+    refused(g, A.Declare((A.CoreAction("move_embarked_jcc", ("LHD 1",), jcc="MEU Fixed-Wing"),)), "11.1",
+            "not an Embarked card of LHD 1")
+    g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHD 1",)),)))
+    refused(g, A.PlayCard(cid(g, "MEU Fixed-Wing"), "A", targets=("1 Anna",), action=1), "11.1", "host's (LHA 8)")
