@@ -10,7 +10,8 @@ transport and the lab):
   (uids, each with its Attached cards) and cards (cids: Embarked cards, or Attached cards of
   units aboard) would not fit -- "10.31" not an Embark-capable friendly ship, "10.21" over the
   GPSV or ASV, "10.35" no matching helicopter / fighter symbol, "10.1" not the ship type the
-  card requires ("Requires a [type of ship]"), "10.22" a second type of Amphibious card, "10.33" a unit and its Attached cards
+  card requires ("Requires a [type of ship]"), "10.22" a second type of Amphibious card, "10.33" a
+  unit and its Attached cards
   across two ships;  ``fits_problem`` gives the same ``(rule, reason)`` or None;
 * ``capacity_text(ctx, ship)``: the load as a small text bar for the lab and notebooks;
   ``load_view(ctx, ship, viewer)``: the load as a team may know it (the other team: nothing
@@ -218,7 +219,8 @@ def capacity_text(ctx: Ctx, ship: Unit | str, width: int = 10) -> str:
         return f"[{'#' * n}{'.' * (width - n)}] {used}/{top}"
     syms = [w for w, k in (("helicopter", "rotary"), ("fighter", "fixed")) if d[k]]
     return (f"{d['ship']}  GPSV {bar(d['gpsv'], d['gpsv_max'])}  ASV {bar(d['asv'], d['asv_max'])}"
-            + (f"  ({', '.join(syms)})" if syms else "") + (f"  well deck: {d['amphibious']}" if d["amphibious"] else ""))
+            + (f"  ({', '.join(syms)})" if syms else "")
+            + (f"  well deck: {d['amphibious']}" if d["amphibious"] else ""))
 
 
 # ------------------------------------------------------------------ 10.311: the choice

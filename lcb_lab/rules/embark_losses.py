@@ -140,7 +140,8 @@ def _log(ctx: Ctx, ship: Unit, choice: Choice, units: list[Unit], cards: list[Ca
     lost = [ctx.ctype(c).name for c in cards] + [f"{ctx.ctype(c).name} (drawn at random)" for c in drawn]
     full = ", ".join(lost + [u.uid for u in units]) or "nothing"
     pub_units = names(units) if ship.revealed else (f"{len(units)} unit(s)" if units else "")
-    pub = ", ".join([ctx.ctype(c).name for c in cards] + ([f"{len(drawn)} concealed card(s) at random"] if drawn else [])
+    pub = ", ".join([ctx.ctype(c).name for c in cards]
+                    + ([f"{len(drawn)} concealed card(s) at random"] if drawn else [])
                     + ([pub_units] if pub_units else [])) or "nothing"
     who = ship.uid if ship.revealed else f"the ship in {ship.hex}"
     ctx.log(explain.step(KIND, f"{who} loses embarked cargo ({choice.options['hp']} HP)",

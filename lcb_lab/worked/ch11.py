@@ -105,7 +105,7 @@ def ex_11_1_2(turn1=(5, 15, 18), turn2=(4, 17, 19)):
     g.apply(A.BeginImpulse("TF Blue"))
     g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHD 1",), jcc="MEU Rotary Attack"),)))
     g.apply(A.Move(1, TURN1_PATH))
-    lines.append(f"  Move and/or Play an Embarked Persistent JCC (1 AP): LHD 1 E-1 -> E-6")
+    lines.append("  Move and/or Play an Embarked Persistent JCC (1 AP): LHD 1 E-1 -> E-6")
     lines += try_lines(g, A.PlayCard(ra, "A", targets=("1 Anna",), action=1), "  MEU Rotary Attack (first use, 1 AP)")
     _combat(g, lines)
     lines += [card_line(g, "MEU Rotary Attack")]

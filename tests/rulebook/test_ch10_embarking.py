@@ -53,7 +53,7 @@ def test_space_and_embarkation_values_have_their_provenance():
     assert not embark.embark_capable(g.catalog.unit("usn_ddg_51"))
     ctx = g._ctx()
     mux, fw, lcu = (ctx.ctype(n, "US") for n in ("MUX: Unmanned", "MEU Fixed-Wing", "Amphibious: LCU"))
-    assert (embark.aviation_symbol(mux), embark.aviation_symbol(fw), embark.aviation_symbol(lcu)) == ("rotary", "fixed", None)
+    assert [embark.aviation_symbol(c) for c in (mux, fw, lcu)] == ["rotary", "fixed", None]
     assert mux.source("aviation") == "rulebook 10.34 ex. (marked by a black helicopter)"
     assert lcu.amphibious and embark.card_space(lcu) == (0, 0) and lcu.source("amphibious").startswith("rulebook 10.22")
 

@@ -116,13 +116,15 @@ def test_11_12_example_nick_stacked_ships_one_action_one_card_each():
 
 def test_11_12_one_new_card_per_ship_per_action():
     g = ch11._game({"LHA 8": {"type": "usn_lha", "hex": "E-1"}, "LHD 1": {"type": "usn_lhd", "hex": "E-1"}},
-                   [{"name": "MEU Fixed-Wing", "embark_on": "LHA 8"}, {"name": "Unmanned: Carrier", "embark_on": "LHA 8"},
+                   [{"name": "MEU Fixed-Wing", "embark_on": "LHA 8"},
+                    {"name": "Unmanned: Carrier", "embark_on": "LHA 8"},
                     {"name": "MEU Rotary Attack", "embark_on": "LHD 1"}], forced=(5, 15, 18))
     g.apply(A.BeginImpulse("TF Blue"))
     g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHA 8", "LHD 1")),)))
     g.apply(A.Move(1, TURN1_PATH))
     g.apply(A.PlayCard(cid(g, "MEU Fixed-Wing"), "A", targets=("1 Anna",), action=1))
-    refused(g, A.PlayCard(cid(g, "Unmanned: Carrier"), "A", targets=("H-8",), action=1), "3.31", "one Embarked card per ship")
+    refused(g, A.PlayCard(cid(g, "Unmanned: Carrier"), "A", targets=("H-8",), action=1), "3.31",
+            "one Embarked card per ship")
     g.apply(A.PlayCard(cid(g, "MEU Rotary Attack"), "A", targets=("1 Anna",), action=1))     # the other ship's
     assert g.impulse.actions[0].embarked_ships == ["LHA 8", "LHD 1"]
 
@@ -217,7 +219,8 @@ def test_the_card_offers_follow_the_embarked_rules():
     from lcb_lab.card_options import play_card_options
     g = ch11._game({"LHA 8": {"type": "usn_lha", "hex": "E-1"}, "LHD 1": {"type": "usn_lhd", "hex": "E-1"},
                     "1 Alpha": {"type": "usmc_infantry_platoon", "embarked_on": "LHD 1"}},
-                   [{"name": "MEU Fixed-Wing", "embark_on": "LHA 8"}, {"name": "MEU Rotary Attack", "embark_on": "LHD 1"},
+                   [{"name": "MEU Fixed-Wing", "embark_on": "LHA 8"},
+                    {"name": "MEU Rotary Attack", "embark_on": "LHD 1"},
                     {"name": "Unmanned Boats", "attach_to": "1 Alpha"}], forced=(5, 15, 18))
     g.apply(A.BeginImpulse("TF Blue"))
     g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHA 8", "LHD 1")),)))
