@@ -557,3 +557,19 @@ def test_10_37_embarking_in_play_is_held_to_the_embarkation_value():
             "needs 2 GPSV but LHD 1 has 1 of 25 left")
     g.apply(A.PortTransfer("LHD 1", ("25 Inf",), embark=True, action=1))
     assert _load(g, "LHD 1")["gpsv"] == 25
+
+
+def test_10_311_policies_on_cards_only_and_on_big_units():
+    from lcb_lab.decisions import Choice, answer_with
+
+    def choice(hp, cards, units):
+        return Choice("embark_losses", "RU", "10.311", "", {"ship": "S", "hp": hp, "cards": cards,
+                                                              "units": [{"uid": u, "gpsv": g} for u, g in units]})
+    only_cards = choice(2, ["C1", "hidden:0", "hidden:1"], [])
+    assert answer_with(only_cards) == ["C1", "hidden:0", "hidden:1"]
+    big = choice(2, ["C1"], [("T1", 3), ("T2", 3), ("I1", 1), ("A1", 2)])
+    # HP 1: T1 (3) + I1 (1); HP 2: T2 (3) -- no room for A1 beside it, no card with 3 GPSV
+    assert answer_with(big) == ["T1", "I1", "T2"]
+    assert embark_losses.bundles_fit(2, 0, [3, 1, 3])
+    assert answer_with(big, "lose_cards_first") == ["C1", "A1", "T1", "I1"]
+    assert embark_losses.bundles_fit(2, 1, [2, 3, 1])

@@ -249,3 +249,16 @@ def test_10_36_each_ship_plays_only_its_own_embarked_cards():
             "not an Embarked card of LHD 1")
     g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHD 1",)),)))
     refused(g, A.PlayCard(cid(g, "MEU Fixed-Wing"), "A", targets=("1 Anna",), action=1), "11.1", "host's (LHA 8)")
+
+
+def test_11_12_a_free_use_costs_no_ap_and_does_not_move_the_ship():
+    g, _ = ch11.ex_11_12()
+    pass_turn(g)
+    g.apply(A.BeginImpulse("TF Blue"))
+    ap = g.impulse.ap
+    g.apply(A.Declare(()))                                    # no Core Action: nothing may move (11.12)
+    g.apply(A.PlayCard(cid(g, "MEU Fixed-Wing"), "A", targets=("1 Anna",)))
+    g.apply(A.CommitCombat())
+    g.apply(A.ResolveCombat())
+    assert g.impulse.actions == [] and g.state.units["LHA 8"].hex == "E-11"
+    assert _card(g, "MEU Fixed-Wing").expended and ap == 3
