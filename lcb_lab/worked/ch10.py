@@ -167,10 +167,11 @@ def ex_10_310():
 
 
 # ------------------------------------------------------------------ 10.311
-def ex_10_311(forced=(3, 4, 20, 20), auto=None):
+def ex_10_311(forced=(3, 4, 20, 20), auto=None, extra_cards=()):
     """An RU destroyer's LRS hits LHD 1 (revealed, carrying units and cards): per HP lost the
     attacker takes 2 Embarked cards, 4 GPSV of units, or 1 card and 2 GPSV (10.311).  The
-    game stops at the RU team's ``embark_losses`` choice (``auto``: the Game's auto policies)."""
+    game stops at the RU team's ``embark_losses`` choice (``auto``: the Game's auto policies;
+    ``extra_cards``: more US cards as :func:`lcb_lab.situation` takes them)."""
     g = situation({"LHD 1": {"type": "usn_lhd", "hex": "B-6", "face_up": True},
                    "1 Alpha": {"type": "usmc_infantry_platoon", "embarked_on": "LHD 1"},
                    "2 Alpha": {"type": "usmc_infantry_platoon", "embarked_on": "LHD 1"},
@@ -179,7 +180,7 @@ def ex_10_311(forced=(3, 4, 20, 20), auto=None):
                    "DDG-605": {"type": "rubf_ddg", "hex": "D-6", "face_up": True}},
                   cards={"US": [{"name": "MEU Rotary Attack", "embark_on": "LHD 1", "face_up": True},
                                 {"name": "Amphibious: LCU", "embark_on": "LHD 1"},
-                                {"name": "MUX: Unmanned", "embark_on": "LHD 1"}]},
+                                {"name": "MUX: Unmanned", "embark_on": "LHD 1"}, *extra_cards]},
                   initiative="RU", forced=list(forced), seed=0, naval_zor=False, auto=auto, **_board())
     lines = ["10.311: DDG-605 fires LRS at LHD 1, which carries:"] + load_lines(g, "LHD 1")
     g.apply(A.BeginImpulse("TF Red"))

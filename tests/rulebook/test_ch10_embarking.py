@@ -389,10 +389,13 @@ def test_10_311_taking_nothing_is_allowed():
 
 
 def test_10_311_a_destroyed_ship_loses_everything_aboard_and_the_units_count_as_kills():
-    g, _ = ch10.ex_10_311(forced=(1, 2, 3, 4))
+    g, _ = ch10.ex_10_311(forced=(1, 2, 3, 4), extra_cards=[{"name": "Unmanned Ground Vehicles (UGVs)",
+                                                             "attach_to": "1 Alpha"}])
     assert g.state.units["LHD 1"].destroyed and g.pending is None
     assert all(g.state.units[u].destroyed for u in ("1 Alpha", "2 Alpha", "1 Kilo", "1 Whiskey"))
-    assert all(c.where == "discarded" for c in g.state.cards.values() if c.team == "US")
+    ugv = next(c for c in g.state.cards.values() if c.name == "Unmanned Ground Vehicles (UGVs)")
+    assert ugv.where == "removed"                    # an Attached card dies with its host (9.31)
+    assert all(c.where == "discarded" for c in g.state.cards.values() if c.team == "US" and c is not ugv)
     assert g.state.kills["RU"] == 5
 
 
@@ -573,3 +576,11 @@ def test_10_311_policies_on_cards_only_and_on_big_units():
     assert embark_losses.bundles_fit(2, 0, [3, 1, 3])
     assert answer_with(big, "lose_cards_first") == ["C1", "A1", "T1", "I1"]
     assert embark_losses.bundles_fit(2, 1, [2, 3, 1])
+
+
+def test_10_311_a_lost_unit_takes_its_attached_cards_with_it():
+    g, _ = ch10.ex_10_311(extra_cards=[{"name": "Unmanned Ground Vehicles (UGVs)", "attach_to": "1 Alpha"}])
+    assert {"uid": "1 Alpha", "gpsv": 1} in g.pending.options["units"]      # UGVs take no space (10.39)
+    g.apply(A.Answer(picks=("1 Alpha",)))
+    ugv = next(c for c in g.state.cards.values() if c.name == "Unmanned Ground Vehicles (UGVs)")
+    assert g.state.units["1 Alpha"].destroyed and ugv.where == "removed"
