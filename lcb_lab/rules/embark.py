@@ -147,12 +147,16 @@ def fits_problem(ctx: Ctx, ship: Unit | str | None, units: Iterable[str] = (),
     """``(rule, reason)`` why ``units`` and ``cards`` cannot be added aboard ``ship`` (module
     doc), or None.  Units and cards already aboard are not counted twice."""
     s = ctx.state
+    units, cards = list(units), list(cards)
     sh = _ship(ctx, ship)
     if sh is None or sh.destroyed:
         return "10.31", f"there is no ship named {ship!r}" if isinstance(ship, str) else "there is no such ship"
     t = ctx.utype(sh)
     if not embark_capable(t) or sh.embarked_on:
         return "10.31", f"{sh.uid} is not an Embark-capable ship (10.31: LHD, LHA, LPD)"
+    unknown = [u for u in units if u not in s.units or s.units[u].destroyed]
+    if unknown:
+        return "10.0", f"there is no unit named {unknown[0]!r} to embark"
     now = load(ctx, sh)
     gp, asv, amph = now["gpsv"], now["asv"], now["amphibious"]
     new_units = [s.unit(u) for u in dict.fromkeys(units) if s.unit(u).embarked_on != sh.uid]

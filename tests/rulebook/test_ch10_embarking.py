@@ -143,6 +143,8 @@ def test_check_fits_api_counts_units_with_their_attached_cards_and_refuses_witho
         embark.check_fits(ctx, "Nope")
     assert e.value.rule == "10.31"
     assert embark.fits_problem(ctx, "5 Alpha")[0] == "10.31"             # not a ship
+    assert embark.fits_problem(ctx, "SHIP", units=["Nobody"])[0] == "10.0"
+    assert embark.fits_problem(ctx, "SHIP", units=iter(["5 Alpha"])) is None   # any iterable
     assert _snap(g) == before
 
 
