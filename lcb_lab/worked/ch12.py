@@ -38,6 +38,10 @@ class Example:
     def say(self, text: str) -> None:
         self.lines.append(text)
 
+    def __iter__(self):
+        """``game, lines = ex_12_1()``: the package's ``(game, lines)`` form (lcb_lab.worked)."""
+        return iter((self.game, self.lines))
+
 
 def coast_game(units: dict, cards: dict | None = None, forced=(), **kw):
     """A game on the synthetic coast (module doc) with ``units`` / ``cards`` as
