@@ -584,3 +584,25 @@ def test_12_2_a_marker_outlives_its_lost_host_and_may_still_land():
     refused(g, A.MarkerAction(mid, path=("H-8",), then="reembark"), "12.27")
     g.apply(A.MarkerAction(mid, path=("I-9",), then="unload"))
     assert g.state.units["1 Inf"].hex == "I-9"
+
+
+def test_every_offered_transport_act_is_legal_and_refusals_change_nothing():
+    """The legal actions of staged transport situations are accepted by the rules, and a few
+    mutated ones are refused by a named rule with the state unchanged."""
+    g, lcu = ch12._amphib_game("Amphibious: LCU", "H-8", {**infantry(3, host="LHA 8"),
+                                                          "Port": {"type": "usn_lhd", "hex": "I-5"},
+                                                          **infantry(2, host="Port", first=4)})
+    g.begin_impulse(BLUE)
+    g.declare([{"kind": "move_embarked_jcc", "units": ["LHA 8"], "jcc": "Amphibious: LCU"},
+               {"kind": "move_combat", "units": ["Port"]}])
+    acts = [a for a in g.legal_actions() if isinstance(a, (A.PlayCard, A.PortTransfer, A.MarkerAction))]
+    assert any(isinstance(a, A.PlayCard) and a.card == lcu for a in acts)
+    assert any(isinstance(a, A.PortTransfer) for a in acts)
+    for a in acts:
+        assert g.is_legal(a), a
+    for bad in (A.PortTransfer("Port", ("1 Inf",), action=2), A.PlayCard(lcu, "A", ("4 Inf",), "I-8", action=1),
+                A.MarkerAction("ISR-9", then="unload")):
+        before = json.dumps(g.state.to_dict(), sort_keys=True)
+        with pytest.raises(Exception) as e:
+            g.apply(bad)
+        assert getattr(e.value, "rule", None) and json.dumps(g.state.to_dict(), sort_keys=True) == before
