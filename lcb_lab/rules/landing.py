@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from .. import explain
 from ..errors import IllegalAction
-from ..state import other
+from ..state import Unit, other
 from . import card_markers
 from .card_effects import _rolled, effect
 from .common import Ctx, dist, living_unit, max_supply, names, supply_left
