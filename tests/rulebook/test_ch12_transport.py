@@ -606,3 +606,33 @@ def test_every_offered_transport_act_is_legal_and_refusals_change_nothing():
         with pytest.raises(Exception) as e:
             g.apply(bad)
         assert getattr(e.value, "rule", None) and json.dumps(g.state.to_dict(), sort_keys=True) == before
+
+
+def test_port_transfer_refusals_by_phase_and_cargo():
+    g = coast_game({"LHA 8": {"type": "usn_lhd", "hex": "I-5"}, **infantry(2, host="LHA 8"),
+                    "Ashore": {"type": "usmc_infantry_platoon", "hex": "I-5"}})
+    g.begin_impulse(BLUE)
+    refused(g, A.PortTransfer("LHA 8", ("1 Inf",), action=1), "3.03")            # declare first
+    g.declare([{"kind": "move_combat", "units": ["LHA 8"]}, {"kind": "move_combat", "units": ["Ashore"]}])
+    refused(g, A.PortTransfer("LHA 8", ("Ashore",), action=1), "10.0")           # not aboard
+    refused(g, A.PortTransfer("LHA 8", ("1 Inf",), action=2), "3.31")            # action #2 is not the ship's
+    refused(g, A.PortTransfer("LHA 8", ("1 Inf", "1 Inf"), action=1), "12.3")    # named twice
+    g.state.units["Ashore"].acted = True
+    refused(g, A.PortTransfer("LHA 8", ("Ashore",), embark=True, action=1), "12.08")
+    refused(g, A.PortTransfer("LHA 8", rp=21, action=1), "12.3")                 # 8 a ship per impulse
+
+
+def test_12_53_an_amphibious_pickup_refuses_units_that_acted_and_landing_hexes_without_water_paths():
+    units_ = infantry(2, at="I-8")
+    g, lcac = ch12._amphib_game("Amphibious: LCAC", "G-8", units_)
+    g.state.units["1 Inf"].acted = True
+    g.begin_impulse(BLUE)
+    g.declare([{"kind": "move_embarked_jcc", "units": ["LHA 8"], "jcc": "Amphibious: LCAC"}])
+    refused(g, A.PlayCard(lcac, "A", ("1 Inf", "2 Inf"), "I-8", action=1), "12.08")
+    refused(g, A.PlayCard(lcac, "A", ("2 Inf",), "I-9", action=1), "10.0")        # not in that hex
+    g.apply(A.PlayCard(lcac, "A", ("2 Inf",), "I-8", action=1))
+    m = ch12._marker(g, lcac)
+    assert (m.cargo, g.state.units["2 Inf"].hex) == (["2 Inf"], None)
+    ch12.next_blue_impulse(g)
+    g.apply(A.MarkerAction(m.mid, then="load", targets=("1 Inf",)))               # a new turn: it may come aboard
+    assert m.mid in g.state.card_markers and g.state.card_markers[m.mid].cargo == ["2 Inf", "1 Inf"]
