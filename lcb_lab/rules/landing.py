@@ -223,7 +223,7 @@ def land(ctx: Ctx, link, ct, eff) -> bool:
     host, dest, start = plan["host"], plan["dest"], plan["start"]
     cap, mp, rng = _params(ct, eff)
     m = card_markers.new_marker(ctx, "isr", card.team, card.cid, dest, revealed=False)
-    m.host, m.mp, m.moved = host.uid, mp, True
+    m.host, m.mp, m.moved, m.hp = host.uid, mp, True, ct.hits    # hits to discard it (12.24, 9.04)
     m.data = {"amphibious": True, "naval": True, "capacity_gpsv": cap, "range": rng, "moved_at": stamp(ctx),
               "name": ct.name, "task_force": host.task_force}
     if plan["mode"] == "land" and coastal(ctx, dest):

@@ -454,7 +454,7 @@ def littoral_move(ctx: Ctx, link, ct, eff) -> bool:
         return False
     imp = ctx.state.impulse
     m = card_markers.new_marker(ctx, "isr", card.team, card.cid, plan["dest"], revealed=False)
-    m.mp = int(eff.args.get("mp", 0))
+    m.mp, m.hp = int(eff.args.get("mp", 0)), ct.hits                # hits to discard it (13.26, 9.04)
     m.data = {"littoral": True, "naval": True, "capacity_gpsv": int(eff.args["capacity_gpsv"]), "range": None,
               "pickup": plan["dest"], "name": ct.name, "task_force": imp.task_force if imp else None}
     for u in plan["units"]:

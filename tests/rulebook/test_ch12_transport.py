@@ -636,3 +636,16 @@ def test_12_53_an_amphibious_pickup_refuses_units_that_acted_and_landing_hexes_w
     ch12.next_blue_impulse(g)
     g.apply(A.MarkerAction(m.mid, then="load", targets=("1 Inf",)))               # a new turn: it may come aboard
     assert m.mid in g.state.card_markers and g.state.card_markers[m.mid].cargo == ["2 Inf", "1 Inf"]
+
+
+def test_12_24_a_card_needing_two_hits_keeps_its_marker_after_one(tmp_path):
+    from lcb_lab.rules.landing import lrs_hit
+    g, lcu = ch12._amphib_game("Amphibious: LCU", "D-8", infantry(1, host="LHA 8"))
+    g.begin_impulse(BLUE)
+    g.declare([{"kind": "move_embarked_jcc", "units": ["LHA 8"], "jcc": "Amphibious: LCU"}])
+    g.apply(A.PlayCard(lcu, "A", ("1 Inf",), "E-8", action=1))
+    m = ch12._marker(g, lcu)
+    assert m.hp == 1                                   # the deck's LCU: one hit (12.24 ex.)
+    m.hp = 2                                           # (staged) a card that needs 2 hits (9.04)
+    assert not lrs_hit(g._ctx(), m.mid, 1, "RU") and m.hp == 1 and m.cargo == ["1 Inf"]
+    assert lrs_hit(g._ctx(), m.mid, 1, "RU") and g.state.units["1 Inf"].destroyed
