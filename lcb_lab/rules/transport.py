@@ -509,9 +509,9 @@ def options(game, card, eff) -> list[dict]:
                         out.append({"targets": (u.uid,), "hex": u.hex})
                 return out[:MAX_HEXES]
             cap, per, rng = int(eff.args["capacity_gpsv"]), eff.args.get("per_unit_gpsv"), eff.range or 0
-            hexes = [h for h, _ in sorted(((h, dist(host.hex, h)) for h in ctx.board.hexes
-                                           if dist(host.hex, h) <= rng and ctx.board.hex(h).has_land),
-                                          key=lambda x: (x[1], x[0]))]
+            from .. import hexgrid
+            hexes = [x.label for x in hexgrid.within(host.hex, rng)
+                     if x.label in ctx.board.hexes and ctx.board.hex(x.label).has_land]
         picked, used = [], 0
         for u in aboard:
             g = space(ctx, u, per_card=1 if per is not None else None)

@@ -649,3 +649,17 @@ def test_12_24_a_card_needing_two_hits_keeps_its_marker_after_one(tmp_path):
     m.hp = 2                                           # (staged) a card that needs 2 hits (9.04)
     assert not lrs_hit(g._ctx(), m.mid, 1, "RU") and m.hp == 1 and m.cargo == ["1 Inf"]
     assert lrs_hit(g._ctx(), m.mid, 1, "RU") and g.state.units["1 Inf"].destroyed
+
+
+def test_rotary_lift_and_reinforcement_plays_are_offered():
+    g, lift = _lift(9)
+    plays = [a for a in g.legal_actions() if isinstance(a, A.PlayCard) and a.card == lift]
+    assert plays and all(len(a.targets) == 8 and ch12.hexgrid.distance("F-8", a.hex) <= 5 for a in plays)
+    assert all(g.is_legal(a) for a in plays)
+    ex = ch12.ex_12_42()
+    g = coast_game({}, {"US": ["C-130 Hercules"]})
+    g.state.reinforcements["US"] = [{"uid": "R1", "type": "usmc_iamd_section", "task_force": BLUE}]
+    g.begin_impulse(BLUE)
+    g.declare([{"kind": "play_jcc", "jcc": "C-130 Hercules"}])
+    assert A.PlayCard(cid(g, "C-130 Hercules"), "A", ("R1",), "J-8", 1) in g.legal_actions()
+    assert ex.game.state.units["R1"].hex == "J-8"
