@@ -110,7 +110,7 @@ EFFECT_ARGS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     # issue 8 -- special markers (13.x): owned by the markers helper
     "proxy_force": (frozenset(), frozenset({"count", "ga_cv", "ga_dice", "mp", "effect_on"})),
     "isr_marker": (frozenset(), frozenset({"mp", "zor", "reveal", "naval", "lrs_cv", "lrs_dice"})),
-    "mines": (frozenset({"count"}), frozenset({"succeeds_on", "contiguous", "terrain", "dice_per_cube"})),
+    "mines": (frozenset({"count"}), frozenset({"succeeds_on", "contiguous", "terrain", "per_hex"})),
     "clear_mines": (frozenset(), frozenset({"n"})),
     "fortify": (frozenset(), frozenset({"levels"})),
 
@@ -126,7 +126,7 @@ EFFECT_ARGS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 MARKERS = ("sof", "isr", "mine", "mildec", "naval_mildec", "uas", "fortification")
 _FROM_CARD = {"transport": ("capacity_gpsv", "mp"), "place_marker": ("mp",),
               "rotary_lift": ("capacity_gpsv",), "reinforce": ("capacity_gpsv",), "sealift": ("capacity_gpsv",),
-              "littoral_move": ("capacity_gpsv", "mp")}
+              "littoral_move": ("capacity_gpsv", "mp"), "isr_marker": ("mp",)}
 """Args an effect takes from its card's fields when the effect does not give them."""
 _EFFECT_SOURCED = ("succeeds_on", "dice", "cv", "range", "counters", "max_targets", "network_cube", "ap")
 HOST_TAGS = {
@@ -136,6 +136,7 @@ HOST_TAGS = {
     "rocket_artillery": "a rocket artillery unit",
     "iamd": "an IAMD unit",
     "asw": "an ASW-capable ship (14.11)",
+    "submarine": "a submarine (14.01: its one Attached UUV card)",
     "embark": "an Embark-capable ship (10.31)",
     "lhd_lha": "an LHD or LHA (10.34 ex.): an Embark-capable ship with an aviation Space Value",
 }

@@ -97,6 +97,7 @@ class Declared:
     note: str = ""
     markers: list[str] = field(default_factory=list)   # MILDECs moving with (or as) this stack (5.17)
     played: str | None = None      # the cid of the card this play_jcc / move_embarked_jcc action used (9.03)
+    embarked_ships: list[str] = field(default_factory=list)   # issue 8: ships of this move_embarked_jcc that played a card (one each, 11.12 ex.)
 
     def clone(self) -> "Declared":
         return _codec.clone(self)

@@ -20,6 +20,14 @@ module that owns the effect (12.x: :mod:`lcb_lab.rules.transport`), run instead 
 """Effect functions whose unit targets are the team's own units."""
 
 
+ON_PLAY: dict = {}
+"""Effect function -> ``fn(ctx, link, ct, eff)`` run when the card is played, before the other
+team's response window (13.25: an ISR marker moves, and is revealed, before its effect)."""
+PRECHECKS: dict = {}
+"""Effect function -> ``check(ctx, card, ct, eff, targets, hex_)`` refusing bad targets before
+the chain opens; registered by the modules of those effects (13.x: fortify, mines, proxy)."""
+
+
 def _as_hex(ctx: Ctx, x: str | None) -> str | None:
     if not x or x not in ctx.board:
         return None
@@ -50,6 +58,8 @@ def target_units(ctx: Ctx, link: CardPlay, eff: Effect, team: str | None = None)
     units = [ctx.state.units[t] for t in named]
     for h in dict.fromkeys(hexes):
         units += [u for u in ctx.state.units_in(h, side) if u not in units]
+    if eff.fn not in ("asw_search", "uuv"):    # 14.010: only ASW / submarine effects find submarines
+        units = [u for u in units if not ctx.utype(u).is_submarine or u.uid in named]
     dom = eff.args.get("domain")
     if dom:
         units = [u for u in units if ctx.utype(u).domain == dom or (dom == "naval") == ctx.is_naval(u)]
@@ -63,6 +73,9 @@ def check_targets(ctx: Ctx, team: str, card, ct: CardType, eff: Effect, targets:
     kind = eff.target
     if fn in CHECKS:              # effects whose module checks its own targets (12.x: transport.py)
         CHECKS[fn](ctx, card, ct, eff, list(targets), hex_)
+        return
+    if fn in PRECHECKS:            # 13.x: the marker modules check their own targets (they register here)
+        PRECHECKS[fn](ctx, card, ct, eff, list(targets), hex_)
         return
     if kind in ("none", "network"):
         if targets or hex_:
@@ -119,6 +132,8 @@ def check_targets(ctx: Ctx, team: str, card, ct: CardType, eff: Effect, targets:
             check_can_conceal(ctx, u)
     if fn == "lrs_attack":
         t = units[0]
+        if ctx.utype(t).is_submarine:     # 14.05: hidden under the water, even with its marker on the map
+            raise IllegalAction("14.05", f"{t.uid} is a submarine: never a target for LRS")
         if not t.revealed:      # named only to its own team: a concealed counter is anonymous (6.11)
             who = t.uid if t.team == team else f"the counter in {t.hex}"
             raise IllegalAction("7.32", f"{who} is concealed; only revealed units may be targeted by LRS (6.14)")

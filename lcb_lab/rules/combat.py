@@ -23,13 +23,14 @@ from .. import explain
 from ..decisions import Choice
 from ..errors import IllegalAction
 from ..state import CombatPlan, CombatResult, Engagement, Unit, other
-from . import card_cvs, jcc
+from . import card_cvs, embark, jcc
 from . import ground_assault as ga_rules
 from . import influence
 from .common import Ctx, names
 from .conceal import reveal
 from .intercept import odds_groups, target_options, validate_intercepts
 from .lrs import validate_lrs
+from . import card_markers, fortify
 from .network import apply, lrs_modifiers, network_modifiers, terrain_modifiers
 
 
@@ -194,6 +195,10 @@ def answer(ctx: Ctx, value) -> None:
     d = pending(ctx)
     if d is None:
         raise IllegalAction("7.010", "no decision is pending")
+    if d.kind == "embark_losses":          # 10.311: in or out of combat (a mine hit, 13.34)
+        from . import embark_losses
+        embark_losses.answer(ctx, list(value or []))
+        return
     plan = ctx.state.impulse.combat if ctx.state.impulse else None
     if plan is None:
         raise IllegalAction("7.010", f"the {d.kind} choice belongs to no committed combat")
@@ -252,6 +257,8 @@ def resolve(ctx: Ctx) -> bool:
         if not done:
             return False
         plan.cursor += 1
+        if ctx.state.next_choice is not None:    # e.g. the attacker's embarked losses (10.311)
+            return False
     return True
 
 
@@ -419,6 +426,8 @@ def _apply_damage(ctx: Ctx, plan: CombatPlan, tgt: Unit, net: int, key: str, rul
         ctx.state.impulse.lrs_damage_hexes.append(tgt.hex)  # Combined Arms bonus (7.17)
     if tgt.hp <= 0:
         destroy(ctx, tgt, other(tgt.team))
+    elif lost:
+        embark.on_ship_damaged(ctx, tgt.uid, lost, other(tgt.team))    # 10.311 (no-op for other units)
     return True
 
 
@@ -434,6 +443,9 @@ def destroy(ctx: Ctx, u: Unit, by_team: str) -> None:
                          f"removed from play; counts {len(lost)} toward {by_team}'s kills for the Initiative Check",
                          ["4.21", "3.42"] + (["10.311"] if len(lost) > 1 else []), units=[x.uid for x in lost]))
     influence.on_kill(ctx, by_team, lost)
+
+
+card_markers.UNIT_DESTROYED = destroy    # the marker modules destroy units through card_markers (13.x)
 
 
 def _ga_engagement(ctx: Ctx, plan: CombatPlan, eng: Engagement) -> bool:
@@ -454,7 +466,8 @@ def _roll_ga(ctx: Ctx, plan: CombatPlan, h: str, key: str) -> CombatResult:
     from ..odds import engagement_odds  # numpy: imported when combat is first resolved
     bonus = [("Combined Arms: LRS damaged this hex", 2, "7.17")] if h in ctx.state.impulse.lrs_damage_hexes else []
     damage: dict[str, int] = defaultdict(int)
-    sides = [(a, "attacker", bonus + terrain_modifiers(ctx.board, h, False)) for a in plan.ga
+    sides = [(a, "attacker", bonus + terrain_modifiers(ctx.board, h, False)
+              + fortify.ga_modifiers(ctx.state, h, ctx.state.units[a["attacker"]].team)) for a in plan.ga
              if ctx.state.units[a["target"]].hex == h]
     sides += [(a, "defender", []) for a in plan.ga_defence.get(h, [])]
     by_target: dict[str, list] = defaultdict(list)

@@ -83,6 +83,10 @@ def nullified(ctx: Ctx, link: CardPlay, by: CardPlay) -> None:
     a one-time card discarded; 7.61 cube for a cyber / EMS NULLIFY of a non-cyber card."""
     stop(ctx, link, "nullified", f"NULLIFIED by {name(ctx, by)}", ["9.4", "9.41", "9.42"])
     card = link_card(ctx, link)
+    if card is not None and card.in_play and link.data.get("marker"):
+        from .card_markers import card_gone, discard_card     # 13.25: a NULLIFIED ISR marker and its card go
+        discard_card(ctx, card.cid)
+        card_gone(ctx, card.cid)
     if card is not None and card.in_play:
         after_use(ctx, card)            # Persistent: expended, not destroyed; one-time: spent
         fate = "expended for the Action Stage" if card.in_play else f"{card.where} (a one-time card)"

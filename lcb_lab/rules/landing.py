@@ -26,8 +26,9 @@ units aboard, ``rp`` the RP cubes aboard, ``data["amphibious"]``):
   its cargo with it (12.06, :func:`discard`).
 
 Landed units: :func:`lcb_lab.rules.effects._disembark` (face down, MP spent, expended, 12.07).
-A marker whose host ship is lost stays on the map and may still land its cargo (nothing removes
-it, facts 6.31; sandbox); it can no longer re-embark.
+A marker whose host ship is lost leaves the map with its card (10.311 discards every Embarked
+card of a sunk ship; :func:`lcb_lab.rules.card_markers.card_gone`, lcb_lab's reading of facts
+6.31), and the units aboard are lost with it (12.06).
 Capacity on re-embarking: the embark rules (:func:`lcb_lab.rules.embark.check_fits`) when built.
 """
 from __future__ import annotations

@@ -44,6 +44,10 @@ def validate_lrs(ctx: Ctx, allocs: list[dict], active_units: set[str], check_tea
             raise IllegalAction("3.31", f"{s.uid} is not activated for Move and/or Initiate Combat this impulse")
         if team and s.team != team:
             raise IllegalAction("3.33", f"{s.uid} does not belong to the active team")
+        if ctx.utype(t).is_submarine:     # 14.05: hidden under the water
+            raise IllegalAction("14.05", f"{t.uid} is a submarine: never a target for LRS")
+        if ctx.utype(s).is_submarine and s.fired == "torpedo":
+            raise IllegalAction("14.04", f"{s.uid} fired torpedoes this impulse: LRS or torpedoes, not both")
         cv = ctx.cv(s, slot)
         if cv is None or cv.kind != "LRS":
             raise IllegalAction("7.3", f"{s.uid} has no {slot} LRS value")

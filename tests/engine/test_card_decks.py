@@ -277,7 +277,7 @@ def test_p8a():
     assert "ftr" in c.symbols and c.persistent and c.detect >= 7
     ruled(c, "symbols", "App. B")
     assert c.source("detect").startswith("sandbox (bounded by rulebook App. B")
-    assert c.effect("A").args == {"domain": "naval"} and c.effect("B").fn == "unsimulated"
+    assert c.effect("A").args == {"domain": "naval"} and c.effect("B").fn == "asw_search"   # 14.15 (issue 8)
 
 
 def test_attached_cards():
@@ -286,9 +286,9 @@ def test_attached_cards():
     assert (boats.mp, boats.attached, boats.persistent, boats.usable_embarked) == (5, True, True, True)
     ruled(boats, "mp", "9.34")
     ruled(boats, "usable_embarked", "10.310")
-    assert boats.effect("A").args == {"marker": "isr", "zor": True, "mp": 5}
+    assert boats.effect("A").args == {"zor": True, "naval": True, "mp": 5}
     mines = card("US", "Scatterable Landmines")
-    assert mines.effect().args == {"marker": "mine", "count": 3, "contiguous": True}
+    assert mines.effect().args == {"count": 3, "contiguous": True, "terrain": "land"}
     assert mines.effect().core_action == "combat"
     ruled(mines, "effects.A.args.count", "9.32 ex.")
     assert mines.host_allowed(cat.unit("usmc_himars_section")) and not mines.host_allowed(cat.unit("usmc_infantry_platoon"))
@@ -430,8 +430,7 @@ def test_ftr_eligible_cards_are_aviation():
 
 
 # issue 8: each helper removes its functions here once a card uses them; empty at the end
-NOT_YET_USED = {"proxy_force", "isr_marker", "mines", "clear_mines", "fortify",
-                "submarine", "asw_search", "uuv"}
+NOT_YET_USED: set[str] = set()
 
 
 def test_every_effect_function_is_used():

@@ -571,19 +571,21 @@ def test_12_54_port_embarkation_of_rp_from_a_logistics_company():
     refused(g, A.PortTransfer("LHA 8", rp=3, embark=True), "12.54")             # 6 + 3 > 8 this impulse
 
 
-def test_12_2_a_marker_outlives_its_lost_host_and_may_still_land():
+def test_12_2_a_marker_goes_with_its_sunk_host_and_so_do_the_units_aboard():
+    """10.311 discards every Embarked card of a sunk ship; its marker leaves with the card
+    (lcb_lab's reading of facts 6.31) and the units aboard are lost with it (12.06)."""
     g, lcu = ch12._amphib_game("Amphibious: LCU", "H-8", infantry(1, host="LHA 8"))
     g.begin_impulse(BLUE)
     g.declare([{"kind": "move_embarked_jcc", "units": ["LHA 8"], "jcc": "Amphibious: LCU"}])
     g.apply(A.PlayCard(lcu, "A", ("1 Inf",), "H-9", action=1))
     mid = ch12._marker(g, lcu).mid
+    assert g.state.card_markers[mid].cargo == ["1 Inf"]
     from lcb_lab.rules.combat import destroy
     destroy(g._ctx(), g.state.units["LHA 8"], "RU")                            # (staged) the ship is sunk
     assert g.state.cards[lcu].where == "discarded"
+    assert mid not in g.state.card_markers and g.state.units["1 Inf"].destroyed
     ch12.next_blue_impulse(g)
-    refused(g, A.MarkerAction(mid, path=("H-8",), then="reembark"), "12.27")
-    g.apply(A.MarkerAction(mid, path=("I-9",), then="unload"))
-    assert g.state.units["1 Inf"].hex == "I-9"
+    refused(g, A.MarkerAction(mid, path=("I-9",), then="unload"), "13.0")
 
 
 def test_every_offered_transport_act_is_legal_and_refusals_change_nothing():
