@@ -29,7 +29,7 @@ Landed units: :func:`lcb_lab.rules.effects._disembark` (face down, MP spent, exp
 A marker whose host ship is lost leaves the map with its card (10.311 discards every Embarked
 card of a sunk ship; :func:`lcb_lab.rules.card_markers.card_gone`, lcb_lab's reading of facts
 6.31), and the units aboard are lost with it (12.06).
-Capacity on re-embarking: the embark rules (:func:`lcb_lab.rules.embark.check_fits`) when built.
+Room aboard the host on re-embarking: :func:`lcb_lab.rules.embark.check_fits` (10.21).
 """
 from __future__ import annotations
 

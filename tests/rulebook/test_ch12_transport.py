@@ -665,3 +665,30 @@ def test_rotary_lift_and_reinforcement_plays_are_offered():
     g.declare([{"kind": "play_jcc", "jcc": "C-130 Hercules"}])
     assert A.PlayCard(cid(g, "C-130 Hercules"), "A", ("R1",), "J-8", 1) in g.legal_actions()
     assert ex.game.state.units["R1"].hex == "J-8"
+
+
+def test_13_38_sealift_mines_at_the_landing_port_attack_the_units_carried():
+    from lcb_lab.rules import mines
+    g, lcu = _sealift_game()
+    g.dice = type(g.dice)(forced=[2, 19])
+    mines.place_secret(g._ctx(), [{"team": "RU", "hex": "I-18", "cubes": 2, "terrain": "land"}])
+    g.begin_impulse(BLUE)
+    g.declare([{"kind": "play_jcc", "jcc": "LCU-2000"}])
+    g.apply(A.PlayCard(lcu, "A", ("1 Inf", "2 Inf"), "I-18", action=1))
+    assert g.pending is not None and g.pending.kind == "mine_attack" and g.to_act() == "RU"
+    assert "RU" not in json.dumps([m for m in g.view("US")["card_markers"]])      # still secret to the US
+    target = g.pending.options["targets"][0]
+    g.apply(A.Answer(mines=(A.MineShot(target, 2),)))
+    hurt = [u for u in units(g, ["1 Inf", "2 Inf"]) if u.hp < 2]
+    assert len(hurt) == 1 and hurt[0].hp == 1                                     # 2 (hit) and 19 (miss)
+    assert all(u.hex == "I-18" for u in units(g, ["1 Inf", "2 Inf"]) if not u.destroyed)
+
+
+def test_12_52_12_27_the_ship_must_have_room_for_the_units_coming_aboard():
+    g, lift = ch12._lift_game(24, extra={"Up": {"type": "usmc_infantry_platoon", "hex": "J-8"},
+                                         "Up2": {"type": "usmc_infantry_platoon", "hex": "J-8"}})
+    ch12._lift_declare(g)
+    e = refused(g, A.PlayCard(lift, "A", ("Up", "Up2"), "J-8", action=1), "10.21")   # 24 + 2 > 25 GPSV
+    assert "25" in e.reason
+    g.apply(A.PlayCard(lift, "A", ("Up",), "J-8", action=1))
+    assert g.state.units["Up"].embarked_on == "LHA 8"
