@@ -692,3 +692,16 @@ def test_12_52_12_27_the_ship_must_have_room_for_the_units_coming_aboard():
     assert "25" in e.reason
     g.apply(A.PlayCard(lift, "A", ("Up",), "J-8", action=1))
     assert g.state.units["Up"].embarked_on == "LHA 8"
+
+
+def test_10_36_another_task_force_may_not_use_the_ships_deployed_lift():
+    g, lift = ch12._lift_game(9, extra={"Grey": {"type": "usmc_infantry_platoon", "hex": "T-1",
+                                                 "task_force": "TF Grey"}},
+                              task_forces={"TF Blue": "US", "TF Grey": "US", "TF Red": "RU"})
+    ch12._lift_declare(g)
+    g.apply(A.PlayCard(lift, "A", ("1 Inf",), "J-8", action=1))
+    ch12.pass_turn(g)
+    g.state.initiative = "US"
+    g.begin_impulse("TF Grey")
+    g.declare([])
+    refused(g, A.PlayCard(lift, "A", ("2 Inf",), "J-8"), "10.36")
