@@ -29,13 +29,13 @@ Landed units: :func:`lcb_lab.rules.effects._disembark` (face down, MP spent, exp
 A marker whose host ship is lost leaves the map with its card (10.311 discards every Embarked
 card of a sunk ship; :func:`lcb_lab.rules.card_markers.card_gone`, lcb_lab's reading of facts
 6.31), and the units aboard are lost with it (12.06).
-Capacity on re-embarking: the embark rules (:func:`lcb_lab.rules.embark.check_fits`) when built.
+Room aboard the host on re-embarking: :func:`lcb_lab.rules.embark.check_fits` (10.21).
 """
 from __future__ import annotations
 
 from .. import explain
 from ..errors import IllegalAction
-from ..state import other
+from ..state import Unit, other
 from . import card_markers
 from .card_effects import _rolled, effect
 from .common import Ctx, dist, living_unit, max_supply, names, supply_left
@@ -224,7 +224,7 @@ def land(ctx: Ctx, link, ct, eff) -> bool:
     host, dest, start = plan["host"], plan["dest"], plan["start"]
     cap, mp, rng = _params(ct, eff)
     m = card_markers.new_marker(ctx, "isr", card.team, card.cid, dest, revealed=False)
-    m.host, m.mp, m.moved = host.uid, mp, True
+    m.host, m.mp, m.moved, m.hp = host.uid, mp, True, ct.hits    # hits to discard it (12.24, 9.04)
     m.data = {"amphibious": True, "naval": True, "capacity_gpsv": cap, "range": rng, "moved_at": stamp(ctx),
               "name": ct.name, "task_force": host.task_force}
     if plan["mode"] == "land" and coastal(ctx, dest):

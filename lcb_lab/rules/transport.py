@@ -454,7 +454,7 @@ def littoral_move(ctx: Ctx, link, ct, eff) -> bool:
         return False
     imp = ctx.state.impulse
     m = card_markers.new_marker(ctx, "isr", card.team, card.cid, plan["dest"], revealed=False)
-    m.mp = int(eff.args.get("mp", 0))
+    m.mp, m.hp = int(eff.args.get("mp", 0)), ct.hits                # hits to discard it (13.26, 9.04)
     m.data = {"littoral": True, "naval": True, "capacity_gpsv": int(eff.args["capacity_gpsv"]), "range": None,
               "pickup": plan["dest"], "name": ct.name, "task_force": imp.task_force if imp else None}
     for u in plan["units"]:
@@ -509,9 +509,9 @@ def options(game, card, eff) -> list[dict]:
                         out.append({"targets": (u.uid,), "hex": u.hex})
                 return out[:MAX_HEXES]
             cap, per, rng = int(eff.args["capacity_gpsv"]), eff.args.get("per_unit_gpsv"), eff.range or 0
-            hexes = [h for h, _ in sorted(((h, dist(host.hex, h)) for h in ctx.board.hexes
-                                           if dist(host.hex, h) <= rng and ctx.board.hex(h).has_land),
-                                          key=lambda x: (x[1], x[0]))]
+            from .. import hexgrid
+            hexes = [x.label for x in hexgrid.within(host.hex, rng)
+                     if x.label in ctx.board.hexes and ctx.board.hex(x.label).has_land]
         picked, used = [], 0
         for u in aboard:
             g = space(ctx, u, per_card=1 if per is not None else None)

@@ -38,6 +38,10 @@ class Example:
     def say(self, text: str) -> None:
         self.lines.append(text)
 
+    def __iter__(self):
+        """``game, lines = ex_12_1()``: the package's ``(game, lines)`` form (lcb_lab.worked)."""
+        return iter((self.game, self.lines))
+
 
 def coast_game(units: dict, cards: dict | None = None, forced=(), **kw):
     """A game on the synthetic coast (module doc) with ``units`` / ``cards`` as
@@ -275,7 +279,9 @@ def ex_12_24() -> Example:
     g.apply(A.CommitCombat(lrs=(A.LrsAttack("DDG-101", "LRS1", m.mid, 2),)))
     while g.to_act() == "chance":
         g.apply(A.ResolveCombat())
-    ex.say(f"2 LRS dice (3, 15) at CV 12: 1 hit -- {m.mid} discarded: {m.mid not in g.state.card_markers}; "
+    roll = [e for e in g.state.log if e["kind"] == "lrs_roll"][-1]["data"]
+    ex.say(f"2 LRS dice {tuple(roll['dice'])} at CV {roll['cv']}: {roll['hits']} hit -- {m.mid} discarded: "
+           f"{m.mid not in g.state.card_markers}; "
            f"1 Inf destroyed {g.state.units['1 Inf'].destroyed}, 2 Inf destroyed {g.state.units['2 Inf'].destroyed}")
     return ex
 

@@ -586,3 +586,122 @@ def test_12_2_a_marker_goes_with_its_sunk_host_and_so_do_the_units_aboard():
     assert mid not in g.state.card_markers and g.state.units["1 Inf"].destroyed
     ch12.next_blue_impulse(g)
     refused(g, A.MarkerAction(mid, path=("I-9",), then="unload"), "13.0")
+
+
+def test_every_offered_transport_act_is_legal_and_refusals_change_nothing():
+    """The legal actions of staged transport situations are accepted by the rules, and a few
+    mutated ones are refused by a named rule with the state unchanged."""
+    g, lcu = ch12._amphib_game("Amphibious: LCU", "H-8", {**infantry(3, host="LHA 8"),
+                                                          "Port": {"type": "usn_lhd", "hex": "I-5"},
+                                                          **infantry(2, host="Port", first=4)})
+    g.begin_impulse(BLUE)
+    g.declare([{"kind": "move_embarked_jcc", "units": ["LHA 8"], "jcc": "Amphibious: LCU"},
+               {"kind": "move_combat", "units": ["Port"]}])
+    acts = [a for a in g.legal_actions() if isinstance(a, (A.PlayCard, A.PortTransfer, A.MarkerAction))]
+    assert any(isinstance(a, A.PlayCard) and a.card == lcu for a in acts)
+    assert any(isinstance(a, A.PortTransfer) for a in acts)
+    for a in acts:
+        assert g.is_legal(a), a
+    for bad in (A.PortTransfer("Port", ("1 Inf",), action=2), A.PlayCard(lcu, "A", ("4 Inf",), "I-8", action=1),
+                A.MarkerAction("ISR-9", then="unload")):
+        before = json.dumps(g.state.to_dict(), sort_keys=True)
+        with pytest.raises(Exception) as e:
+            g.apply(bad)
+        assert getattr(e.value, "rule", None) and json.dumps(g.state.to_dict(), sort_keys=True) == before
+
+
+def test_port_transfer_refusals_by_phase_and_cargo():
+    g = coast_game({"LHA 8": {"type": "usn_lhd", "hex": "I-5"}, **infantry(2, host="LHA 8"),
+                    "Ashore": {"type": "usmc_infantry_platoon", "hex": "I-5"}})
+    g.begin_impulse(BLUE)
+    refused(g, A.PortTransfer("LHA 8", ("1 Inf",), action=1), "3.03")            # declare first
+    g.declare([{"kind": "move_combat", "units": ["LHA 8"]}, {"kind": "move_combat", "units": ["Ashore"]}])
+    refused(g, A.PortTransfer("LHA 8", ("Ashore",), action=1), "10.0")           # not aboard
+    refused(g, A.PortTransfer("LHA 8", ("1 Inf",), action=2), "3.31")            # action #2 is not the ship's
+    refused(g, A.PortTransfer("LHA 8", ("1 Inf", "1 Inf"), action=1), "12.3")    # named twice
+    g.state.units["Ashore"].acted = True
+    refused(g, A.PortTransfer("LHA 8", ("Ashore",), embark=True, action=1), "12.08")
+    refused(g, A.PortTransfer("LHA 8", rp=21, action=1), "12.3")                 # 8 a ship per impulse
+
+
+def test_12_53_an_amphibious_pickup_refuses_units_that_acted_and_landing_hexes_without_water_paths():
+    units_ = infantry(2, at="I-8")
+    g, lcac = ch12._amphib_game("Amphibious: LCAC", "G-8", units_)
+    g.state.units["1 Inf"].acted = True
+    g.begin_impulse(BLUE)
+    g.declare([{"kind": "move_embarked_jcc", "units": ["LHA 8"], "jcc": "Amphibious: LCAC"}])
+    refused(g, A.PlayCard(lcac, "A", ("1 Inf", "2 Inf"), "I-8", action=1), "12.08")
+    refused(g, A.PlayCard(lcac, "A", ("2 Inf",), "I-9", action=1), "10.0")        # not in that hex
+    g.apply(A.PlayCard(lcac, "A", ("2 Inf",), "I-8", action=1))
+    m = ch12._marker(g, lcac)
+    assert (m.cargo, g.state.units["2 Inf"].hex) == (["2 Inf"], None)
+    ch12.next_blue_impulse(g)
+    g.apply(A.MarkerAction(m.mid, then="load", targets=("1 Inf",)))               # a new turn: it may come aboard
+    assert m.mid in g.state.card_markers and g.state.card_markers[m.mid].cargo == ["2 Inf", "1 Inf"]
+
+
+def test_12_24_a_card_needing_two_hits_keeps_its_marker_after_one(tmp_path):
+    from lcb_lab.rules.landing import lrs_hit
+    g, lcu = ch12._amphib_game("Amphibious: LCU", "D-8", infantry(1, host="LHA 8"))
+    g.begin_impulse(BLUE)
+    g.declare([{"kind": "move_embarked_jcc", "units": ["LHA 8"], "jcc": "Amphibious: LCU"}])
+    g.apply(A.PlayCard(lcu, "A", ("1 Inf",), "E-8", action=1))
+    m = ch12._marker(g, lcu)
+    assert m.hp == 1                                   # the deck's LCU: one hit (12.24 ex.)
+    m.hp = 2                                           # (staged) a card that needs 2 hits (9.04)
+    assert not lrs_hit(g._ctx(), m.mid, 1, "RU") and m.hp == 1 and m.cargo == ["1 Inf"]
+    assert lrs_hit(g._ctx(), m.mid, 1, "RU") and g.state.units["1 Inf"].destroyed
+
+
+def test_rotary_lift_and_reinforcement_plays_are_offered():
+    g, lift = _lift(9)
+    plays = [a for a in g.legal_actions() if isinstance(a, A.PlayCard) and a.card == lift]
+    assert plays and all(len(a.targets) == 8 and ch12.hexgrid.distance("F-8", a.hex) <= 5 for a in plays)
+    assert all(g.is_legal(a) for a in plays)
+    ex = ch12.ex_12_42()
+    g = coast_game({}, {"US": ["C-130 Hercules"]})
+    g.state.reinforcements["US"] = [{"uid": "R1", "type": "usmc_iamd_section", "task_force": BLUE}]
+    g.begin_impulse(BLUE)
+    g.declare([{"kind": "play_jcc", "jcc": "C-130 Hercules"}])
+    assert A.PlayCard(cid(g, "C-130 Hercules"), "A", ("R1",), "J-8", 1) in g.legal_actions()
+    assert ex.game.state.units["R1"].hex == "J-8"
+
+
+def test_13_38_sealift_mines_at_the_landing_port_attack_the_units_carried():
+    from lcb_lab.rules import mines
+    g, lcu = _sealift_game()
+    g.dice = type(g.dice)(forced=[2, 19])
+    mines.place_secret(g._ctx(), [{"team": "RU", "hex": "I-18", "cubes": 2, "terrain": "land"}])
+    g.begin_impulse(BLUE)
+    g.declare([{"kind": "play_jcc", "jcc": "LCU-2000"}])
+    g.apply(A.PlayCard(lcu, "A", ("1 Inf", "2 Inf"), "I-18", action=1))
+    assert g.pending is not None and g.pending.kind == "mine_attack" and g.to_act() == "RU"
+    assert "RU" not in json.dumps([m for m in g.view("US")["card_markers"]])      # still secret to the US
+    target = g.pending.options["targets"][0]
+    g.apply(A.Answer(mines=(A.MineShot(target, 2),)))
+    hurt = [u for u in units(g, ["1 Inf", "2 Inf"]) if u.hp < 2]
+    assert len(hurt) == 1 and hurt[0].hp == 1                                     # 2 (hit) and 19 (miss)
+    assert all(u.hex == "I-18" for u in units(g, ["1 Inf", "2 Inf"]) if not u.destroyed)
+
+
+def test_12_52_12_27_the_ship_must_have_room_for_the_units_coming_aboard():
+    g, lift = ch12._lift_game(24, extra={"Up": {"type": "usmc_infantry_platoon", "hex": "J-8"},
+                                         "Up2": {"type": "usmc_infantry_platoon", "hex": "J-8"}})
+    ch12._lift_declare(g)
+    e = refused(g, A.PlayCard(lift, "A", ("Up", "Up2"), "J-8", action=1), "10.21")   # 24 + 2 > 25 GPSV
+    assert "25" in e.reason
+    g.apply(A.PlayCard(lift, "A", ("Up",), "J-8", action=1))
+    assert g.state.units["Up"].embarked_on == "LHA 8"
+
+
+def test_10_36_another_task_force_may_not_use_the_ships_deployed_lift():
+    g, lift = ch12._lift_game(9, extra={"Grey": {"type": "usmc_infantry_platoon", "hex": "T-1",
+                                                 "task_force": "TF Grey"}},
+                              task_forces={"TF Blue": "US", "TF Grey": "US", "TF Red": "RU"})
+    ch12._lift_declare(g)
+    g.apply(A.PlayCard(lift, "A", ("1 Inf",), "J-8", action=1))
+    ch12.pass_turn(g)
+    g.state.initiative = "US"
+    g.begin_impulse("TF Grey")
+    g.declare([])
+    refused(g, A.PlayCard(lift, "A", ("2 Inf",), "J-8"), "10.36")
