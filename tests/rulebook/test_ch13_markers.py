@@ -588,3 +588,30 @@ def test_13_41_sof_placed_in_a_contested_hex_may_assault_in_that_impulse_only():
     g2.apply(A.MarkerAction("SOF-1", then="combat", targets=("2 Zhuk",), dice=2))
     assert g2.unit("2 Zhuk").hp == 1                                 # 3 hits at CV 10, 17 misses
     refused(g2, A.MarkerAction("SOF-1", then="combat", targets=("2 Zhuk",), dice=1), "13.41")   # once
+
+
+def test_13_51_second_use_improves_to_level_2_and_lrs_minus_2():
+    g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "B-4"},
+                                 "2 Alpha": {"type": "usmc_infantry_platoon", "hex": "D-4"},
+                                 "1 Anna": ("runi_naval_infantry_platoon", "H-8")},
+                          cards={"US": [{"name": "Combat Engineers", "attach_to": "1 Alpha"}]})
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Combat Engineers"),)))
+    g.apply(A.PlayCard("Combat Engineers", "A", hex="D-4", action=1))
+    refused(g, A.PlayCard("Combat Engineers", "A", hex="D-4"), "9.21")              # once a turn
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare(()))
+    g.apply(A.PlayCard("Combat Engineers", "A", hex="D-4"))                         # free: Persistent (9.34)
+    assert fortify.fort_in(g.state, "D-4").level == 2
+    from lcb_lab.rules.network import lrs_modifiers
+    assert ("Fortification level 2", -2, "13.51") in lrs_modifiers(g.state, g.board, "RU", "D-4", False)
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare(()))
+    e = refused(g, A.PlayCard("Combat Engineers", "A", hex="D-4"), "13.51")       # level 2 is the limit
+    assert "limit" in e.reason
