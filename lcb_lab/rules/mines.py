@@ -42,6 +42,11 @@ from .conceal import apply_naval_zor, contact_reveal
 
 KIND = "mine_attack"
 DEFAULT_SUCCEEDS_ON = 13
+RESUMES: dict = {}
+"""``name`` -> ``fn(ctx, pending)``: what goes on after the mines are resolved when a caller of
+:func:`trigger_at` passed ``pending={"resume": name, ...}`` (13.38: the transport part's
+embarkation point).  ``pending`` comes back with the caller's keys (JSON-plain) plus
+``event`` and ``counters`` (the ids attacked)."""
 MARKER_RESUME = None
 """``fn(ctx, pending)`` of :mod:`lcb_lab.rules.marker_actions` (set there): a card marker's
 action goes on after the mines it met are resolved."""
@@ -176,10 +181,12 @@ def _resolve_id(ctx: Ctx, m: CardMarker, tid: str):
 
 
 def trigger_at(ctx: Ctx, h: str, counters: list, event: str = "enters", pending: dict | None = None) -> bool:
-    """Mines of the other team in hex ``h`` attack ``counters`` (units and MILDECs) that
-    ``event`` ("enters" / "leaves") it: a ``mine_attack`` choice for the owner is pushed
-    (13.33).  ``pending``: what to do once resolved (the rest of a move). Returns True when a
-    choice was pushed (the caller stops until it is answered)."""
+    """Mines of the other team in hex ``h`` attack ``counters`` (units, MILDECs, card markers)
+    that ``event`` ("enters" / "leaves") it: a ``mine_attack`` choice for the owner is pushed
+    (13.33).  ``pending``: what to do once resolved -- the rest of a move (``units``, ``rest``),
+    a marker's step (``marker``) or ``{"resume": name}`` of :data:`RESUMES` (13.38); JSON-plain.
+    Returns True when a choice was pushed (the caller stops until it is answered); False when
+    no enemy mine there attacks these counters."""
     if not counters:
         return False
     m = mine_in(ctx, h, other(counters[0].team))
@@ -324,6 +331,9 @@ def _finish(ctx: Ctx, m: CardMarker) -> None:
     p = m.data.pop("pending", {}) or {}
     if m.level <= 0:
         ctx.state.card_markers.pop(m.mid, None)
+    if p.get("resume") in RESUMES:
+        RESUMES[p["resume"]](ctx, p)
+        return
     if p.get("marker"):
         if p["marker"] in ctx.state.card_markers and MARKER_RESUME is not None:
             MARKER_RESUME(ctx, p)             # the marker's action goes on (marker_actions)

@@ -615,3 +615,20 @@ def test_13_51_second_use_improves_to_level_2_and_lrs_minus_2():
     g.apply(A.Declare(()))
     e = refused(g, A.PlayCard("Combat Engineers", "A", hex="D-4"), "13.51")       # level 2 is the limit
     assert "limit" in e.reason
+
+
+def test_trigger_at_for_13_38_resumes_the_callers_step():
+    g = lcb_lab.situation(units={"DDG-51": {"type": "usn_ddg_51", "hex": "C-2", "face_up": True},
+                                 "1 Anna": ("runi_naval_infantry_platoon", "H-8")}, naval=ch13.SEA, forced=[20])
+    ch13.lay_mines(g, "RU", "C-2", 1)
+    seen = []
+    mines.RESUMES["test"] = lambda ctx, p: seen.append((p["where"], p["counters"]))
+    try:
+        ctx = g._ctx()
+        assert not mines.trigger_at(ctx, "D-2", [g.unit("DDG-51")])              # no mines there
+        assert not mines.trigger_at(ctx, "C-2", [g.state.units["1 Anna"]])       # friendly to them
+        assert mines.trigger_at(ctx, "C-2", [g.unit("DDG-51")], "enters", {"resume": "test", "where": "port"})
+        mines.answer(ctx, g.state.choices[-1], [("DDG-51", 1)])
+        assert seen == [("port", ["DDG-51"])] and not g.state.choices
+    finally:
+        del mines.RESUMES["test"]
