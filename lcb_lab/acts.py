@@ -190,7 +190,8 @@ def conceal_act(game: "Game", c: Ctx, a: A.Conceal) -> None:
 
 def resupply_act(game: "Game", c: Ctx, a: A.Resupply) -> None:
     d = declared(c, a.action)
-    check_names(c, d_team(c), [a.logistics] + [g.unit for g in a.grants])
+    own_markers = {m for m, x in c.state.card_markers.items() if x.team == d_team(c)}   # 13.28
+    check_names(c, d_team(c), [a.logistics] + [g.unit for g in a.grants if g.unit not in own_markers])
     if d.kind != "move_resupply":
         raise IllegalAction("8.0", f"action #{d.aid} is not Move and/or Resupply")
     if a.logistics not in d.units:

@@ -245,6 +245,8 @@ def _combat(ctx: Ctx, m: CardMarker, a) -> None:
         raise IllegalAction("7.31", f"{u.uid} is {dist(m.hex, u.hex)} hexes from {m.mid}; range {eff.range}")
     if ctx.state.impulse.combat is not None:
         raise IllegalAction("3.38", "this impulse's combat was already committed")
+    from .isr import spend
+    spend(ctx, m, int(eff.dice))                 # the card's own LRS supply, when it tracks one (13.28)
     open_link(ctx, m, ct, eff, [u.uid], None)
 
 

@@ -632,3 +632,43 @@ def test_trigger_at_for_13_38_resumes_the_callers_step():
         assert seen == [("port", ["DDG-51"])] and not g.state.choices
     finally:
         del mines.RESUMES["test"]
+
+
+def test_13_28_the_boats_card_supply_is_spent_and_resupplied_at_the_markers_hex():
+    sea = ch13.SEA + ["B-4", "C-4", "D-4"]
+    g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "B-1"},
+                                 "Log Co": {"type": "usmc_logistics_company", "hex": "C-1"},
+                                 "Sasha": {"type": "rubf_ddg", "hex": "E-3", "face_up": True}},
+                          cards={"US": [{"name": "Unmanned Boats", "attach_to": "1 Alpha"}]},
+                          mixed=["B-1", "B-2"], naval=sea, naval_zor=False, forced=[20, 20, 20, 20], max_turns=6)
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Unmanned Boats"),)))
+    g.apply(A.PlayCard("Unmanned Boats", "A", action=1))
+    from lcb_lab.rules.isr import supply_left
+    m = g.state.card_markers["ISR-1"]
+    for turn in (2, 3):
+        g.apply(A.EndImpulse())
+        g.apply(A.BeginImpulse("TF Red"))
+        g.apply(A.EndImpulse())
+        g.apply(A.BeginImpulse("TF Blue"))
+        g.apply(A.Declare((A.CoreAction("move_resupply", ("Log Co",)),)))
+        if turn == 2:
+            g.apply(A.MarkerAction("ISR-1", path=("B-2", "C-2", "D-2", "E-2"), then="combat", targets=("Sasha",)))
+        else:
+            g.apply(A.MarkerAction("ISR-1", then="combat", targets=("Sasha",)))
+        g.apply(A.CommitCombat())
+        while g.pending is not None:
+            g.apply(A.Answer())
+        g.apply(A.ResolveCombat())
+    assert supply_left(g._ctx(), m) == 0                                          # 4 dice: two attacks
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_resupply", ("Log Co",)),)))
+    refused(g, A.MarkerAction("ISR-1", then="combat", targets=("Sasha",)), "7.08")
+    refused(g, A.Resupply(1, "Log Co", "RV1", (A.Grant("ISR-1", "LRS", 2),)), "8.05")   # E-2: out of ground reach
+    g.apply(A.MarkerAction("ISR-1", path=("D-2", "C-2", "B-2", "B-1")))          # back to the host's coastal hex
+    refused(g, A.Resupply(1, "Log Co", "RV1", (A.Grant("ISR-1", "LRS", 5),)), "8.02")
+    g.apply(A.Resupply(1, "Log Co", "RV1", (A.Grant("ISR-1", "LRS", 4),)))
+    assert supply_left(g._ctx(), m) == 4
