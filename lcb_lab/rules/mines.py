@@ -136,6 +136,8 @@ def _hits_domain(ctx: Ctx, m: CardMarker, counter) -> bool:
         if counter.kind == "isr" and not counter.data.get("naval"):
             return False                      # an aerial ISR marker flies over (lcb_lab's reading of 13.36)
         naval = bool(counter.data.get("naval"))
+    elif isinstance(counter, Unit) and ctx.utype(counter).domain == "submarine":
+        return False                          # submerged: no mine attacks it (lcb_lab's reading; 14.0)
     else:
         naval = ctx.is_naval(counter) if isinstance(counter, Unit) else counter.type_id == "naval_mildec"
     return naval == (terrain == "water")
