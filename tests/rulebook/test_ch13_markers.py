@@ -227,6 +227,7 @@ def test_13_34_owner_designates_backs_not_names():
     refused(g, A.Answer(mines=(A.MineShot("DDG-51", 1),)), "13.34")     # a name RU does not know
     refused(g, A.Answer(mines=(A.MineShot(c.options["targets"][0], 5),)), "13.33")   # 4 cubes only
     refused(g, A.Move(1, ("D-2",)), "13.33")                              # the move waits for the mines
+    refused(g, A.EndImpulse(), "13.34")
 
 
 def test_13_35_mines_laid_in_an_occupied_hex_trigger_on_leaving_once_per_move():
