@@ -73,6 +73,12 @@ def check_targets(c: Ctx, team: str, names, rule: str) -> None:
                                 "(concealed counters cannot be targeted)")
 
 
+def _seen_marker(c: Ctx, team: str, mid: str) -> bool:
+    """A face-up enemy card marker ``team`` may name as an LRS target (12.24)."""
+    m = c.state.card_markers.get(mid)
+    return m is not None and m.team != team and m.revealed
+
+
 def check_names(c: Ctx, team: str, units=(), markers=()) -> None:
     """Refuse a name ``team`` cannot know -- no such counter, or another team's counter face
     down or embarked (6.11) -- with ONE message for all of them, so a refusal never tells
@@ -241,7 +247,7 @@ def check_commit_combat(c: Ctx, a: A.CommitCombat) -> tuple[list[dict], list[dic
     imp = impulse(c)
     check_names(c, imp.team, [x.shooter for x in a.lrs] + [x.attacker for x in a.ga])
     check_targets(c, imp.team, [x.target for x in a.lrs], "7.32")
-    check_targets(c, imp.team, [x.target for x in a.ga], "7.13")
+    check_targets(c, imp.team, [x.target for x in a.ga if not _seen_marker(c, imp.team, x.target)], "7.13")   # 13.43
     if imp.phase == "declare":
         raise IllegalAction("3.03", "declare the impulse's Core Actions first")
     if imp.combat is not None:

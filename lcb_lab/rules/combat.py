@@ -70,7 +70,7 @@ def commit(ctx: Ctx, lrs: list[dict], ga: list[dict], active_units: set[str]) ->
     imp.attacked_hexes.extend(hexes)
     _log_allocations(ctx, lrs, ga)
     cards = [dict(a) for a in imp.card_lrs]          # card LRS attacks join the combat (9.05)
-    influence.lrs_on_populated_hexes(ctx, imp.team, [ctx.state.units[a["target"]].hex for a in lrs + cards])
+    influence.lrs_on_populated_hexes(ctx, imp.team, [_hex(ctx, a["target"]) for a in lrs + cards])
     imp.combat = CombatPlan(lrs=lrs, ga=ga, engagements=_engagements(ctx, lrs + cards, ga), card_lrs=cards)
     for c in reversed(_pre_roll_decisions(ctx, lrs + cards, ga)):   # answered in rulebook order: top first
         ctx.state.push_choice(c)
@@ -97,10 +97,16 @@ def _one_cv_per_unit(lrs: list[dict], ga: list[dict]) -> None:
         raise IllegalAction("7.02", f"{', '.join(sorted(both))} may use only one CV in a Core Action")
 
 
+def _hex(ctx: Ctx, target: str) -> str:
+    """The hex of an LRS / GA target: a unit, or a card marker (12.24: a revealed landing craft)."""
+    u = ctx.state.units.get(target)
+    return u.hex if u is not None else ctx.state.card_markers[target].hex
+
+
 def _target_hexes(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> list[str]:
     out: list[str] = []
     for a in lrs + ga:
-        h = ctx.state.units[a["target"]].hex
+        h = _hex(ctx, a["target"])
         if h not in out:
             out.append(h)
     return out
@@ -143,7 +149,7 @@ def _pre_roll_decisions(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> list[Choic
                             {"targets": targets}))
     ga_hexes: dict[str, list[dict]] = defaultdict(list)
     for a in ga:
-        ga_hexes[ctx.state.units[a["target"]].hex].append(a)
+        ga_hexes[_hex(ctx, a["target"])].append(a)
     for h, allocs in ga_hexes.items():
         defs = ga_rules.defenders(ctx, h, defender)
         if defs:
@@ -161,9 +167,9 @@ def _engagements(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> list[Engagement]:
     out = []
     for h in _target_hexes(ctx, lrs, ga):  # one hex at a time (7.03)
         for tgt in _lrs_by_target(lrs):
-            if ctx.state.units[tgt].hex == h:
+            if _hex(ctx, tgt) == h:
                 out.append(Engagement("lrs", h, tgt))
-        if any(ctx.state.units[a["target"]].hex == h for a in ga):
+        if any(_hex(ctx, a["target"]) == h for a in ga):
             out.append(Engagement("ga", h))
     return out
 
@@ -408,6 +414,11 @@ def _ga_engagement(ctx: Ctx, plan: CombatPlan, eng: Engagement) -> bool:
         res = _roll_ga(ctx, plan, h, key)
         plan.results.append(res)
     for uid, dmg in res.damage.items():
+        if uid not in ctx.state.units:            # a SOF marker (13.43): GA hits, with this impulse's LRS hits
+            from .sof import ga_hits
+            ga_hits(ctx, plan, uid, dmg)
+            res.damage[uid] = 0
+            continue
         if not _apply_damage(ctx, plan, ctx.state.units[uid], dmg, f"{key}:{uid}", ["7.15"]):
             return False
         res.damage[uid] = 0
@@ -420,14 +431,15 @@ def _roll_ga(ctx: Ctx, plan: CombatPlan, h: str, key: str) -> CombatResult:
     damage: dict[str, int] = defaultdict(int)
     sides = [(a, "attacker", bonus + terrain_modifiers(ctx.board, h, False)
               + fortify.ga_modifiers(ctx.state, h, ctx.state.units[a["attacker"]].team)) for a in plan.ga
-             if ctx.state.units[a["target"]].hex == h]
+             if _hex(ctx, a["target"]) == h]
     sides += [(a, "defender", []) for a in plan.ga_defence.get(h, [])]
     by_target: dict[str, list] = defaultdict(list)
     for a, role, mods in sides:
         base, cv = _cv_of(ctx, a[role], "GA", mods)
         by_target[a["target"]].append((a, role, base, mods, cv))
     for tgt, shots in by_target.items():
-        odds = engagement_odds([], [], ctx.state.units[tgt].hp, unstoppable=[(a["dice"], cv) for a, _, _, _, cv in shots])
+        hp = ctx.state.units[tgt].hp if tgt in ctx.state.units else ctx.state.card_markers[tgt].hp   # a SOF (13.43)
+        odds = engagement_odds([], [], hp, unstoppable=[(a["dice"], cv) for a, _, _, _, cv in shots])
         ctx.log(explain.step("odds", f"Odds before rolling: GROUND ASSAULT on {tgt}", odds.summary(),
                              ["7.13", "7.15"], damage=list(odds.damage), p_destroy=odds.p_destroy))
     for tgt, shots in by_target.items():
@@ -439,6 +451,9 @@ def _roll_ga(ctx: Ctx, plan: CombatPlan, h: str, key: str) -> CombatResult:
                 "ga_roll", f"GROUND ASSAULT ({role}): {a[role]} -> {tgt}",
                 f"{explain.cv_text(base, mods)}; {explain.dice_text(rolls, cv)}",
                 ["7.13", "7.15"] + [m[2] for m in mods], base_cv=base, modifiers=mods, cv=cv, dice=rolls, hits=hits))
+    if ctx.state.card_markers:     # 13.41: a SOF marker always fights the GROUND ASSAULT in its hex
+        from .sof import defend
+        defend(ctx, plan, h, damage)
     ctx.log(explain.step("ga_result", f"GROUND ASSAULT in {h}",
                          "damage is applied to both sides at once: " +
                          (", ".join(f"{k} {v} HP" for k, v in damage.items()) or "no hits"), ["7.13", "7.15"]))

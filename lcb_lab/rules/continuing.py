@@ -73,7 +73,7 @@ def zero_ap_attackers(ctx: Ctx, tf: str) -> set[str]:
 def check_commit(ctx: Ctx, ga: list[dict]) -> None:
     """The impulse's combat must include each pending Continuing Combat hex (7.22)."""
     imp = ctx.state.impulse
-    hexes = {ctx.state.units[a["target"]].hex for a in ga}
+    hexes = {ctx.state.units[a["attacker"]].hex for a in ga}     # range 0: the target's hex (a SOF marker too)
     missing = [h for h in pending_hexes(ctx, imp.task_force) if h not in hexes]
     if missing:
         raise IllegalAction("7.22", f"the Continuing Combat in {', '.join(missing)} must be resolved with this "

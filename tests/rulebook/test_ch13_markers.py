@@ -335,12 +335,12 @@ def test_mine_policies_and_legal_answers():
 
 
 # ---------------------------------------------------------------- 13.4 SOF
-def _sof():
+def _sof(forced=(1,)):
     g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "H-8"},
                                  "1 Zhuk": {"type": "runi_naval_infantry_platoon", "hex": "D-4"},
                                  "1 Ivan": {"type": "runi_logistics_company", "hex": "D-6"},
                                  "2 Zhuk": {"type": "runi_naval_infantry_platoon", "hex": "D-5", "supply": {"GA": 0}}},
-                          cards={"US": ["MARSOC HALO"]}, forced=[1])
+                          cards={"US": ["MARSOC HALO"]}, forced=list(forced))
     g.apply(A.BeginImpulse("TF Blue"))
     g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="MARSOC HALO"),)))
     g.apply(A.PlayCard("MARSOC HALO", "A", hex="D-5", action=1))
@@ -673,3 +673,19 @@ def test_13_28_the_boats_card_supply_is_spent_and_resupplied_at_the_markers_hex(
     refused(g, A.Resupply(1, "Log Co", "RV1", (A.Grant("ISR-1", "LRS", 5),)), "8.02")
     g.apply(A.Resupply(1, "Log Co", "RV1", (A.Grant("ISR-1", "LRS", 4),)))
     assert supply_left(g._ctx(), m) == 4
+
+
+def test_13_41_13_43_a_ground_assault_on_the_sof_hex_sof_fights_back_and_takes_ga_hits():
+    g = _sof(forced=(1, 2, 4, 20, 20))  # MARSOC HALO 1; 2 Zhuk's GA 2, 4 (hits); SOF-1 fires back 20, 20
+    g.state.units["2 Zhuk"].supply["GA"] = 4                # (staged: the fixture's 2 Zhuk has none)
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("2 Zhuk",)),)))
+    refused(g, A.CommitCombat(ga=(A.GroundAssault("2 Zhuk", "SOF-9", 1),)), "7.13")
+    g.apply(A.CommitCombat(ga=(A.GroundAssault("2 Zhuk", "SOF-1", 2),)))
+    while g.pending is not None:
+        g.apply(A.Answer())
+    g.apply(A.ResolveCombat())
+    assert "SOF-1" not in g.state.card_markers                     # 1 HP: destroyed by the GA (13.43)
+    assert g.state.cards["US-1"].where == "discarded"
+    assert any(e["title"].startswith("GROUND ASSAULT (defender): SOF-1 -> 2 Zhuk") for e in g.state.log)
