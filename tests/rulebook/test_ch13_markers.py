@@ -689,3 +689,21 @@ def test_13_41_13_43_a_ground_assault_on_the_sof_hex_sof_fights_back_and_takes_g
     assert "SOF-1" not in g.state.card_markers                     # 1 HP: destroyed by the GA (13.43)
     assert g.state.cards["US-1"].where == "discarded"
     assert any(e["title"].startswith("GROUND ASSAULT (defender): SOF-1 -> 2 Zhuk") for e in g.state.log)
+
+
+def test_a_concealed_isr_markers_move_is_not_in_the_other_teams_log():
+    g = _vbat(forced=[20])
+    n = len(g.state.log)
+    g.apply(A.MarkerAction("ISR-1", path=("C-5", "D-5"), then="effect"))
+    ru = redact_log(g.state.log[n:], "RU")
+    assert not any("ISR-1 moves" in e["title"] or "D-5" in e["text"] for e in ru if e["kind"] == "marker")
+    assert any("ISR-1 moves" in e["title"] for e in redact_log(g.state.log[n:], "US"))
+    assert [m["id"] for m in g.view("RU")["card_markers"]] == ["marker:D-5"]       # a back where it is
+
+
+def test_13_14_ruling_refusals():
+    g = lcb_lab.situation(units={"1 Alpha": ("usmc_infantry_platoon", "B-2"), "1 Anna": ("runi_naval_infantry_platoon", "H-8")})
+    refused(g, A.InstructorRuling("US", "  ", succeeds_on=3), "13.14")
+    refused(g, A.InstructorRuling("US", "sabotage", succeeds_on=21), "13.14")
+    g.apply(A.InstructorRuling("US", "sabotage", succeeds_on=4))
+    assert g.state.rulings == [{"n": 1, "team": "US", "text": "sabotage", "succeeds_on": 4, "supply_loss": [], "turn": 1}]
