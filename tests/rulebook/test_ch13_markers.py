@@ -707,3 +707,20 @@ def test_13_14_ruling_refusals():
     refused(g, A.InstructorRuling("US", "sabotage", succeeds_on=21), "13.14")
     g.apply(A.InstructorRuling("US", "sabotage", succeeds_on=4))
     assert g.state.rulings == [{"n": 1, "team": "US", "text": "sabotage", "succeeds_on": 4, "supply_loss": [], "turn": 1}]
+
+
+def test_13_23_a_reveal_card_also_reveals_the_enemy_markers_in_its_hex_not_mines():
+    g = lcb_lab.situation(units={"1 Alpha": ("usmc_infantry_platoon", "B-2"),
+                                 "1 Zhuk": ("runi_naval_infantry_platoon", "D-4")},
+                          cards={"US": ["Open Source Intel"], "RU": ["Proxy Forces: Militia"]},
+                          initiative="RU", forced=[5])
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Proxy Forces: Militia"),)))
+    g.apply(A.PlayCard("Proxy Forces: Militia", "A", hex="D-4", action=1))
+    ch13.lay_mines(g, "RU", "D-4", 1, terrain="land")
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Open Source Intel"),)))
+    g.apply(A.PlayCard("Open Source Intel", "A", targets=("D-4",), action=1))
+    assert g.unit("1 Zhuk").revealed and g.state.card_markers["PROXY-1"].revealed
+    assert not mines.mine_in(g._ctx(), "D-4", "RU").revealed
