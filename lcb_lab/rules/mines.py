@@ -397,10 +397,11 @@ def walk(ctx: Ctx, uids: list[str], mids: list[str], start: str, path: list[str]
     resumes (:func:`resume`) once they are resolved.  ``mp``: the stack's MP (for the log)."""
     units = [ctx.state.units[u] for u in uids if not ctx.state.units[u].destroyed]
     marks = [ctx.state.markers[m] for m in mids if not ctx.state.markers[m].destroyed]
-    here = units[0].hex if units else None
+    movers = units + marks                 # MILDECs moving alone too (5.17)
+    here = movers[0].hex if movers else None
     done: list[str] = []
     for i, h in enumerate(path):
-        ev = on_step(ctx, units + marks, here, h, set(entered)) if units else None
+        ev = on_step(ctx, movers, here, h, set(entered)) if movers else None
         if ev == "enters":
             _place(ctx, units, marks, h)
             done.append(h)
@@ -412,7 +413,7 @@ def walk(ctx: Ctx, uids: list[str], mids: list[str], start: str, path: list[str]
                               "entered": entered + ([] if ev == "enters" else [here]),
                               "start": h if ev == "enters" else here})
             return
-        if not units:
+        if not movers:
             return
         _place(ctx, units, marks, h)
         done.append(h)
@@ -458,8 +459,8 @@ def resume(ctx: Ctx, pending: dict) -> None:
     rest of their path (``pending``: ``units``, ``markers``, ``rest``, ``entered``, ``start``)."""
     alive = [u for u in pending.get("units", []) if not ctx.state.units[u].destroyed]
     mids = [m for m in pending.get("markers", []) if not ctx.state.markers[m].destroyed]
-    if not alive:
-        return
+    if not alive and (pending.get("units") or not mids):
+        return                             # the stack is gone (its MILDECs stay); or nothing moves
     walk(ctx, alive, mids, pending["start"], list(pending["rest"]), list(pending.get("entered", [])), -1, False)
 
 

@@ -724,3 +724,26 @@ def test_13_23_a_reveal_card_also_reveals_the_enemy_markers_in_its_hex_not_mines
     g.apply(A.PlayCard("Open Source Intel", "A", targets=("D-4",), action=1))
     assert g.unit("1 Zhuk").revealed and g.state.card_markers["PROXY-1"].revealed
     assert not mines.mine_in(g._ctx(), "D-4", "RU").revealed
+
+
+def test_13_36_a_naval_mildec_moving_alone_meets_mines():
+    g = lcb_lab.situation(units={"DDG-51": {"type": "usn_ddg_51", "hex": "E-3"},
+                                 "1 Anna": ("runi_naval_infantry_platoon", "H-8")},
+                          markers={"M1": ("B-2", "TF Blue", "naval_mildec")}, naval=ch13.SEA, forced=[4])
+    ch13.lay_mines(g, "RU", "C-2", 1)
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_combat", (), markers=("M1",)),)))
+    g.apply(A.Move(1, ("C-2", "D-2")))
+    c = g.pending
+    assert (c.kind, c.options["targets"], g.state.markers["M1"].hex) == ("mine_attack", ["hidden:C-2:0"], "C-2")
+    g.apply(A.Answer(mines=(A.MineShot("hidden:C-2:0", 1),)))          # 4: a hit
+    assert g.state.markers["M1"].destroyed
+    g2 = lcb_lab.situation(units={"DDG-51": {"type": "usn_ddg_51", "hex": "E-3"},
+                                  "1 Anna": ("runi_naval_infantry_platoon", "H-8")},
+                           markers={"M1": ("B-2", "TF Blue", "naval_mildec")}, naval=ch13.SEA)
+    ch13.lay_mines(g2, "RU", "C-2", 1)
+    g2.apply(A.BeginImpulse("TF Blue"))
+    g2.apply(A.Declare((A.CoreAction("move_combat", (), markers=("M1",)),)))
+    g2.apply(A.Move(1, ("C-2", "D-2")))
+    g2.apply(A.Answer())                                               # held: the MILDEC goes on
+    assert g2.state.markers["M1"].hex == "D-2" and not g2.state.markers["M1"].destroyed
