@@ -433,6 +433,23 @@ def _place(ctx: Ctx, units: list[Unit], marks: list, h: str) -> None:
         m.hex = h          # MILDECs share the stack's move (5.17)
     for u in units:
         apply_naval_zor(ctx, u, h)  # 6.23: throughout the movement path
+    if ctx.state.card_markers:
+        _marker_zors(ctx, units, h)
+
+
+def _marker_zors(ctx: Ctx, units: list[Unit], h: str) -> None:
+    """Enemy ISR markers with a ZOR (13.24, Unmanned Boats) reveal a ship entering their naval
+    ZOR, and are revealed by it (6.23 is mutual; 13.23)."""
+    from .card_markers import reveal_marker
+    from .conceal import naval_zor_hexes, reveal
+    ships = [u for u in units if ctx.is_naval(u)]
+    if not ships:
+        return
+    reach = naval_zor_hexes(ctx, h)
+    for m in [m for m in ctx.state.card_markers.values()
+              if m.kind == "isr" and m.data.get("zor") and m.team != ships[0].team and m.hex in reach]:
+        reveal(ctx, ships, f"within the ZOR of {m.mid} (13.24, 6.23)", ["13.24", "6.23"])
+        reveal_marker(ctx, m, f"{m.mid} is within the naval ZOR of {names(ships)} (13.23)", ["13.23"])
 
 
 def _log_move(ctx: Ctx, units: list[Unit], marks: list, start: str, done: list[str], spent: int, over: bool,

@@ -747,3 +747,20 @@ def test_13_36_a_naval_mildec_moving_alone_meets_mines():
     g2.apply(A.Move(1, ("C-2", "D-2")))
     g2.apply(A.Answer())                                               # held: the MILDEC goes on
     assert g2.state.markers["M1"].hex == "D-2" and not g2.state.markers["M1"].destroyed
+
+
+def test_13_24_an_enemy_ship_entering_the_boats_zor_is_revealed():
+    g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "B-1"},
+                                 "Sasha": {"type": "rubf_ddg", "hex": "G-3"}},
+                          cards={"US": [{"name": "Unmanned Boats", "attach_to": "1 Alpha"}]},
+                          mixed=["B-1"], naval=ch13.SEA + ["F-3", "G-3", "H-3", "I-3", "J-3"], naval_zor=False,
+                          size=12)
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Unmanned Boats"),)))
+    g.apply(A.PlayCard("Unmanned Boats", "A", action=1))
+    assert not g.unit("Sasha").revealed                          # G-3: beyond its reach from B-1
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Sasha",)),)))
+    g.apply(A.Move(1, ("F-3", "E-3")))
+    assert g.unit("Sasha").revealed and g.state.card_markers["ISR-1"].revealed
