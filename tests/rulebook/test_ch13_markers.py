@@ -764,3 +764,17 @@ def test_13_24_an_enemy_ship_entering_the_boats_zor_is_revealed():
     g.apply(A.Declare((A.CoreAction("move_combat", ("Sasha",)),)))
     g.apply(A.Move(1, ("F-3", "E-3")))
     assert g.unit("Sasha").revealed and g.state.card_markers["ISR-1"].revealed
+
+
+def test_a_game_saved_while_mines_wait_loads_and_goes_on():
+    from lcb_lab.game import Game
+    g = lcb_lab.situation(units={"DDG-51": {"type": "usn_ddg_51", "hex": "B-2", "face_up": True},
+                                 "1 Anna": ("runi_naval_infantry_platoon", "H-8")}, naval=ch13.SEA, forced=[3, 20])
+    ch13.lay_mines(g, "RU", "C-2", 2)
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51",)),)))
+    g.apply(A.Move(1, ("C-2", "D-2")))
+    g2 = Game.from_json(g.to_json())
+    assert g2.pending.kind == "mine_attack" and g2.state.to_dict() == g.state.to_dict()
+    g2.apply(A.Answer(mines=(A.MineShot("DDG-51", 2),)))
+    assert (g2.unit("DDG-51").hp, g2.unit("DDG-51").hex) == (2, "D-2")
