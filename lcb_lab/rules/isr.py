@@ -253,3 +253,26 @@ EFFECTS = {"isr_marker": isr_marker}
 """The effect functions this module adds to :data:`lcb_lab.rules.card_effects.EFFECTS`."""
 card_targets.PRECHECKS["isr_marker"] = check_play
 card_targets.ON_PLAY["isr_marker"] = place_and_move
+
+
+# ---------------------------------------------------------------- LRS at a marker (13.26, 13.43)
+def lrs_target_ok(m: CardMarker) -> bool:
+    """Whether an LRS may target card marker ``m``: revealed, and a surface naval ISR marker
+    (13.26), a SOF marker (13.43: its hits count with a GROUND ASSAULT) or a landing craft's
+    marker (12.24: the transport part's ``amphibious`` / ``littoral`` data)."""
+    return m.revealed and (bool(m.data.get("naval")) or m.kind == "sof"
+                           or bool(m.data.get("amphibious") or m.data.get("littoral")))
+
+
+def on_lrs_hits(ctx: Ctx, plan, m: CardMarker, hits: int) -> bool:
+    """``hits`` LRS hits on marker ``m`` (the combat's LRS engagement on it): a SOF marker's
+    count only with a GROUND ASSAULT in its hex this impulse, applied with the GA hits
+    (:func:`lcb_lab.rules.sof.ga_hits`; 13.43); a naval ISR marker takes them at once
+    (:func:`hit`, 13.26). Returns True when the marker was destroyed."""
+    if m.kind == "sof":
+        ga = any(ctx.state.units[a["attacker"]].hex == m.hex for a in plan.ga)
+        ctx.log(explain.step("lrs_result", f"Net LRS on {m.mid}: {hits}",
+                             "they count together with this impulse's GROUND ASSAULT in its hex (13.43)" if ga else
+                             "LRS alone cannot destroy a SOF marker: no GROUND ASSAULT in its hex (13.43)", ["13.43"]))
+        return False
+    return hit(ctx, m, hits)

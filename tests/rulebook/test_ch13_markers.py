@@ -778,3 +778,19 @@ def test_a_game_saved_while_mines_wait_loads_and_goes_on():
     assert g2.pending.kind == "mine_attack" and g2.state.to_dict() == g.state.to_dict()
     g2.apply(A.Answer(mines=(A.MineShot("DDG-51", 2),)))
     assert (g2.unit("DDG-51").hp, g2.unit("DDG-51").hex) == (2, "D-2")
+
+
+def test_lrs_on_markers_helpers():
+    from lcb_lab.rules.combat import CombatPlan
+    g = _sof()
+    m = g.state.card_markers["SOF-1"]
+    assert isr.lrs_target_ok(m)
+    m.revealed = False
+    assert not isr.lrs_target_ok(m)
+    m.revealed = True
+    assert not isr.on_lrs_hits(g._ctx(), CombatPlan(), m, 3) and m.hp == 1     # alone: no damage (13.43)
+    assert "LRS alone cannot destroy" in g.state.log[-1]["text"]
+    g2 = _vbat()
+    v = g2.state.card_markers["ISR-1"]
+    v.revealed = True
+    assert not isr.lrs_target_ok(v)                                            # an aerial ISR marker
