@@ -794,3 +794,36 @@ def test_lrs_on_markers_helpers():
     v = g2.state.card_markers["ISR-1"]
     v.revealed = True
     assert not isr.lrs_target_ok(v)                                            # an aerial ISR marker
+
+
+def test_13_53_abandoned_at_the_end_of_a_real_turn_and_kept_when_held():
+    for leave, kept in ((True, False), (False, True)):
+        g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "B-4"},
+                                     "2 Alpha": {"type": "usmc_infantry_platoon", "hex": "D-4"},
+                                     "1 Anna": ("runi_naval_infantry_platoon", "H-8")},
+                              cards={"US": [{"name": "Combat Engineers", "attach_to": "1 Alpha"}]})
+        g.apply(A.BeginImpulse("TF Blue"))
+        g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Combat Engineers"),
+                           A.CoreAction("move_combat", ("2 Alpha",)))))
+        g.apply(A.PlayCard("Combat Engineers", "A", hex="D-4", action=1))
+        if leave:
+            g.apply(A.Move(2, ("E-4",)))
+        g.apply(A.EndImpulse())
+        assert fortify.fort_in(g.state, "D-4") is not None          # removed only at the end of the turn
+        g.apply(A.BeginImpulse("TF Red"))
+        g.apply(A.EndImpulse())
+        assert g.state.turn == 2 and (fortify.fort_in(g.state, "D-4") is not None) == kept
+
+
+def test_13_21_move_and_conceal_away_from_the_enemy():
+    g = _vbat(forced=[20])
+    g.apply(A.MarkerAction("ISR-1", path=("C-5", "D-5", "E-5"), then="none"))      # revealed by 1 Zhuk
+    assert g.state.card_markers["ISR-1"].revealed
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare(()))
+    g.apply(A.MarkerAction("ISR-1", path=("D-5", "C-5"), then="conceal"))
+    assert not g.state.card_markers["ISR-1"].revealed
+    assert [m["id"] for m in g.view("RU")["card_markers"]] == ["marker:C-5"]
