@@ -22,7 +22,7 @@ from .decisions import answer_with
 from .errors import IllegalAction
 from .rules import combat, conceal, continuing, deployment, effects, movement, planning, resupply, sequence
 from .rules import ground_assault as ga_rules
-from .rules import marker_actions, ports, proxy, submarine
+from .rules import marker_actions, ports, proxy, submarine, transport  # noqa: F401  (transport: registers its card effects, 12.x)
 from .rules.common import Ctx, living_unit, refs
 
 if TYPE_CHECKING:
@@ -231,6 +231,9 @@ def commit_combat(game: "Game", c: Ctx, a: A.CommitCombat) -> None:
     lrs, ga, active, engaged, support = check_commit_combat(c, a)
     continuing.combined_arms(c, lrs, ga, support)                      # 7.18
     combat.commit(c, list(lrs), list(ga), active | engaged | support)
+    for uid in dict.fromkeys(x["shooter"] for x in lrs):      # 14.05, 14.06: a submarine's marker for its LRS
+        if c.utype(uid).is_submarine:
+            submarine.on_lrs(c, c.state.units[uid])
     continuing.check_commit(c, ga)   # after the allocations' own checks (rolled back if refused)
     for uid in engaged & {x["attacker"] for x in ga}:
         c.state.units[uid].acted = True   # offensive combat once a turn (7.27)
@@ -246,7 +249,7 @@ def check_commit_combat(c: Ctx, a: A.CommitCombat) -> tuple[list[dict], list[dic
     ga = [asdict(x) for x in a.ga]
     imp = impulse(c)
     check_names(c, imp.team, [x.shooter for x in a.lrs] + [x.attacker for x in a.ga])
-    check_targets(c, imp.team, [x.target for x in a.lrs], "7.32")
+    check_targets(c, imp.team, [x.target for x in a.lrs if not _seen_marker(c, imp.team, x.target)], "7.32")
     check_targets(c, imp.team, [x.target for x in a.ga if not _seen_marker(c, imp.team, x.target)], "7.13")   # 13.43
     if imp.phase == "declare":
         raise IllegalAction("3.03", "declare the impulse's Core Actions first")
@@ -262,7 +265,8 @@ def check_commit_combat(c: Ctx, a: A.CommitCombat) -> tuple[list[dict], list[dic
 
 def _answer_value(choice, a: A.Answer) -> Any:
     """The answer in the shape the combat rules take, for the pending choice's kind."""
-    given = {"intercept": bool(a.intercepts), "ga_defence": bool(a.defence), "mildec": a.absorb is not None}
+    given = {"intercept": bool(a.intercepts), "ga_defence": bool(a.defence), "mildec": a.absorb is not None,
+             "embark_losses": bool(a.picks)}
     wrong = [k for k, v in given.items() if v and k != choice.kind]
     if wrong:
         raise IllegalAction(choice.rule, f"the pending choice is {choice.team}'s {choice.kind.replace('_', ' ')} "
@@ -271,6 +275,8 @@ def _answer_value(choice, a: A.Answer) -> Any:
         return [{k: v for k, v in asdict(x).items() if v is not None} for x in a.intercepts]
     if choice.kind == "ga_defence":
         return [asdict(x) for x in a.defence]
+    if choice.kind == "embark_losses":       # 10.311 (lcb_lab.rules.embark_losses)
+        return list(a.picks)
     return {"absorb": a.absorb or 0}
 
 
@@ -332,7 +338,7 @@ def resolve_combat(game: "Game", c: Ctx, a: A.ResolveCombat) -> bool:
 def advance(game: "Game", c: Ctx) -> None:
     """The one resume loop: auto-answer choices (when policies are set) and roll
     while the plan is rolling; stop at a person's choice or when combat is done."""
-    plan = c.state.impulse.combat
+    plan = c.state.impulse.combat if c.state.impulse is not None else None
     while True:
         choice = combat.pending(c)
         if choice is not None:
@@ -340,12 +346,13 @@ def advance(game: "Game", c: Ctx) -> None:
                 return
             combat.answer(c, answer_with(choice, game.auto_policies.get(choice.kind)))
             continue
-        if not plan.rolling:
+        if plan is None or not plan.rolling:     # a choice outside combat (10.311 after a mine hit)
             return
         if combat.resolve(c):
             c.state.impulse.phase = "combat_done"
             plan.rolling = False
             continuing.after_combat(c, plan.ga_hexes())
+            submarine.after_combat(c)          # 14.06: a submarine that fired LRS conceals again
             return
 
 

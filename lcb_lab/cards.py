@@ -91,7 +91,7 @@ EFFECT_ARGS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "ap_loss": (frozenset({"n"}), frozenset()),
     "place_marker": (frozenset({"marker"}), frozenset({"count", "reveal", "enemy_occupied",
                                                        "contiguous", "mp", "zor"})),
-    "transport": (frozenset({"capacity_gpsv"}), frozenset({"mp", "range"})),
+    "transport": (frozenset({"capacity_gpsv"}), frozenset({"mp", "range", "rp"})),
     "attached_cv": (frozenset(), frozenset({"bmd"})),
     "add_supply": (frozenset({"slot", "n"}), frozenset()),
     "nullify": (frozenset(), frozenset({"preempt"})),
@@ -124,7 +124,9 @@ EFFECT_ARGS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 ``nullify`` ``preempt`` (9.47: rolls before the other answers); ``resupply`` ``domain``
 (8.08: e.g. ground units only)."""
 MARKERS = ("sof", "isr", "mine", "mildec", "naval_mildec", "uas", "fortification")
-_FROM_CARD = {"transport": ("capacity_gpsv", "mp"), "place_marker": ("mp",), "isr_marker": ("mp",)}
+_FROM_CARD = {"transport": ("capacity_gpsv", "mp"), "place_marker": ("mp",),
+              "rotary_lift": ("capacity_gpsv",), "reinforce": ("capacity_gpsv",), "sealift": ("capacity_gpsv",),
+              "littoral_move": ("capacity_gpsv", "mp"), "isr_marker": ("mp",)}
 """Args an effect takes from its card's fields when the effect does not give them."""
 _EFFECT_SOURCED = ("succeeds_on", "dice", "cv", "range", "counters", "max_targets", "network_cube", "ap")
 HOST_TAGS = {
@@ -134,6 +136,7 @@ HOST_TAGS = {
     "rocket_artillery": "a rocket artillery unit",
     "iamd": "an IAMD unit",
     "asw": "an ASW-capable ship (14.11)",
+    "submarine": "a submarine (14.01: its one Attached UUV card)",
     "embark": "an Embark-capable ship (10.31)",
     "lhd_lha": "an LHD or LHA (10.34 ex.): an Embark-capable ship with an aviation Space Value",
 }

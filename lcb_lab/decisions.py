@@ -19,6 +19,8 @@ kind               policies
 ``ga_defence``     ``no_defence``, ``return_fire`` (7.13)
 ``mildec``         ``never_absorb``, ``absorb_all`` (4.22, 7.06)
 ``card_response``  ``pass``, ``respond_all``, ``respond_intercept_all`` (9.41-9.46, 9.011)
+``embark_losses``  ``lose_units_first``, ``lose_cards_first``, ``spare`` (10.311;
+                   :mod:`lcb_lab.rules.embark_losses`)
 ``mine_attack``    ``detonate_all``, ``hold_mines`` (13.33; :mod:`lcb_lab.rules.mines`)
 =================  ==========================================================
 
@@ -30,6 +32,8 @@ Answer shapes:
   (see :mod:`lcb_lab.rules.intercept`)
 * ga_defence: list of ``{"defender", "target", "dice"}``
 * mildec: ``{"absorb": n}``
+* embark_losses: a list of picks -- unit uids (or ``"unit:<n>"``), card cids and
+  ``"hidden:<n>"`` for concealed cards (:mod:`lcb_lab.rules.embark_losses`)
 * mine_attack: list of ``[target, cubes]`` (empty: hold the mines)
 * card_response: ``{"responses": [{"card", "option", "to", "targets"}], "card_intercepts":
   [{"interceptor", "slot", "dice", "to"}]}`` (both empty: pass; see
@@ -220,9 +224,59 @@ POLICIES: dict[str, dict[str, Callable[[Decision], Any]]] = {
     "mine_attack": {"detonate_all": lambda d: _detonate_all(d), "hold_mines": lambda d: []},
 }
 
+UNIT_BUNDLE, MIXED_BUNDLE, CARD_BUNDLE = 4, 2, 2
+"""10.311, per HP lost: GPSV of units alone / with one card, Embarked cards."""
+
+
+def _embark_order(decision: Decision) -> tuple[list[dict], list[str]]:
+    return sorted(decision.options["units"], key=lambda u: -u["gpsv"]), list(decision.options["cards"])
+
+
+def _fill(units: list[dict], room: int) -> list[str]:
+    """Take units (largest first) into ``room`` GPSV; returns their refs (removed from ``units``)."""
+    took = []
+    for u in list(units):
+        if u["gpsv"] <= room:
+            room -= u["gpsv"]
+            took.append(u["uid"])
+            units.remove(u)
+    return took
+
+
+def _lose_units_first(decision: Decision) -> list[str]:
+    """Per HP: the most GPSV of units up to 4 (largest first); with no unit left, 2 cards; a
+    bundle of units of 2 GPSV or less also takes 1 card (10.311)."""
+    units, cards = _embark_order(decision)
+    picks: list[str] = []
+    for _ in range(decision.options["hp"]):
+        took = _fill(units, UNIT_BUNDLE)
+        used = sum(u["gpsv"] for u in decision.options["units"] if u["uid"] in took)
+        n = CARD_BUNDLE if not took else (1 if used <= MIXED_BUNDLE else 0)
+        picks += took + cards[:n]
+        del cards[:n]
+    return picks
+
+
+def _lose_cards_first(decision: Decision) -> list[str]:
+    """Per HP: 2 cards while any remain (the last one with up to 2 GPSV of units); then units."""
+    units, cards = _embark_order(decision)
+    picks: list[str] = []
+    for _ in range(decision.options["hp"]):
+        took, room = cards[:CARD_BUNDLE], UNIT_BUNDLE
+        del cards[:CARD_BUNDLE]
+        picks += took
+        if len(took) == CARD_BUNDLE:
+            continue
+        picks += _fill(units, MIXED_BUNDLE if took else room)
+    return picks
+
+
+POLICIES["embark_losses"] = {"lose_units_first": _lose_units_first, "lose_cards_first": _lose_cards_first,
+                             "spare": lambda d: []}
+
 DEFAULT_POLICIES: dict[str, str] = {
     "intercept": "match_incoming", "ga_defence": "return_fire", "mildec": "absorb_all",
-    "card_response": "pass", "mine_attack": "detonate_all",
+    "card_response": "pass", "embark_losses": "lose_units_first", "mine_attack": "detonate_all",
 }
 """What scripts use when they name no policy."""
 

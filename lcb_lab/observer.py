@@ -4,11 +4,12 @@ A *viewer* is ``"US"``, ``"RU"`` or ``"instructor"`` (``None`` is read as the in
 The other team reads what it would see across the table: counters on the map, the face-up
 ones by name, the face-down ones only as backs with a hex (6.11); never the name, type or
 Unit Tracker values of a face-down counter, nor where a Move and/or Resupply acts (3.03,
-8.06).  Three things are decided here:
+8.06).  Decided here:
 
 * :func:`observe` -- the map a team sees (own units in full; enemy units in full when
   revealed; a concealed enemy unit or MILDEC only as ``{"id": "hidden:<hex>:<n>", "team",
-  "hex", "back": True}``; embarked enemy units not at all).
+  "hex", "back": True}``; embarked enemy units only while their ship is face up, 10.34:
+  :func:`embarked_in_view`).
 * :func:`redact` -- a log entry as a team reads it.  Rule modules log *facts* in each entry's
   ``data`` (which units and MILDECs took part, each as ``{"uid"|"mid", "up"}`` -- face up or
   down AT THAT MOMENT -- the hexes, the acting ``team``); :func:`annotate` (called by
@@ -16,6 +17,10 @@ Unit Tracker values of a face-down counter, nor where a Move and/or Resupply act
   of ``state.log`` follows: optional ``"audience": ["US"]`` (teams that read the full form;
   absent = everyone) and optional ``"public": {"title", "text", "rules", "data"}`` (what the
   other teams read; absent = they read nothing).  One entry per event.
+* Submarines (14.02, 14.03, 14.06): of an enemy submarine without its marker (``revealed``)
+  a team sees nothing -- no counter, no back, no stand-in (:func:`hidden_sub`); its SOT only
+  as the entries the rules published (:func:`observe_sot`); its log entries (kind
+  ``submarine``) only in their ``pub`` form.
 * :func:`known_state` -- the state as a team may know it, for its overlays and queries
   (``GameQueries.movement_reach``, ``path_to``, ``resupply_reach``, ``intercept_umbrella``
   with ``viewer=``).  Every enemy counter the team sees only as a back -- unit or MILDEC
@@ -58,6 +63,18 @@ def _full(u: Unit, cat: Catalog) -> dict:
     }
 
 
+def embarked_in_view(state: GameState, u: Unit, viewer: str | None) -> bool:
+    """Whether ``viewer`` sees the other team's Embarked unit ``u``: Embarked units lie face up
+    in their ship's Embark Area (10.34, 10.311), so the other team reads them -- name, type,
+    HP -- once the ship itself is face up on the map; while the ship is concealed its tracker
+    is as hidden as its counter (6.11), so they are not seen at all (lcb_lab's reading).  Their
+    Attached cards and the ship's Embarked cards stay a count (9.02)."""
+    if u.embarked_on is None or u.destroyed:
+        return False
+    ship = state.units.get(u.embarked_on)
+    return ship is not None and ship.revealed and ship.on_map and not _all_seeing(viewer) and u.team != viewer
+
+
 def _all_seeing(viewer: str | None) -> bool:
     return viewer is None or viewer == INSTRUCTOR
 
@@ -67,14 +84,41 @@ def knows(counter: Unit | Marker, viewer: str | None) -> bool:
     return _all_seeing(viewer) or counter.team == viewer or counter.revealed
 
 
-def _backs(state: GameState, viewer: str | None) -> list[tuple[str, Unit | Marker]]:
+def hidden_sub(u: Unit, catalog: Catalog | None, viewer: str | None) -> bool:
+    """An enemy submarine ``viewer`` sees NOTHING of: not even a back (14.02, 14.03) -- until its
+    submarine marker is placed (``revealed``, 14.06)."""
+    if _all_seeing(viewer) or u.team == viewer or u.revealed:
+        return False
+    if catalog is None:
+        from .catalog import load_catalog
+        catalog = load_catalog()
+    t = catalog.units.get(u.type_id)
+    return t is not None and t.domain == "submarine"
+
+
+def observe_sot(state: GameState, viewer: str | None) -> dict[str, list[dict]]:
+    """The Submarine Operations Tracker as ``viewer`` reads it (14.03): its own team's in full
+    (both for the instructor); of the other team only the entries the rules published
+    (a submarine marker placed, 14.05, 14.06), as ``{"sub", "turn", "impulse", "hex", "public"}``."""
+    out = {}
+    for team, entries in state.sot.items():
+        if _all_seeing(viewer) or team == viewer:
+            out[team] = [dict(e) for e in entries]
+        else:
+            out[team] = [{k: e[k] for k in ("sub", "turn", "impulse", "hex", "public")}
+                         for e in entries if e.get("public")]
+    return out
+
+
+def _backs(state: GameState, viewer: str | None, catalog: Catalog | None = None) -> list[tuple[str, Unit | Marker]]:
     """[(id "hidden:<hex>:<n>", counter)] for every counter ``viewer`` sees only as a back.
 
     Units and MILDECs alike (6.11: their backs look the same), ordered by hex and, within a
     hex, by a hash of the designator salted with the game's secret ``state.salt`` -- never by
     the order of the scenario file -- so neither a back's place in the list nor its number
     ``n`` tells which counter it is or which one moved."""
-    counters = [u for u in state.units.values() if not u.destroyed and u.hex is not None] + \
+    counters = [u for u in state.units.values() if not u.destroyed and u.hex is not None
+                and not hidden_sub(u, catalog, viewer)] + \
                [m for m in state.markers.values() if not m.destroyed]
     hidden = [c for c in counters if not knows(c, viewer)]
     salt = getattr(state, "salt", "")
@@ -99,9 +143,10 @@ def observe(state: GameState, catalog: Catalog, viewer: str) -> dict:
     ``{"id": "hidden:<hex>:<n>", "team", "hex", "back": True, "revealed": False}`` (see
     :func:`_backs` for the order); ``markers`` holds the MILDECs the viewer sees face up or owns."""
     counters = [{"id": hid, "team": c.team, "hex": c.hex, "back": True, "revealed": False}
-                for hid, c in _backs(state, viewer)]
+                for hid, c in _backs(state, viewer, catalog)]
     for u in state.units.values():
-        if not u.destroyed and knows(u, viewer) and (u.hex is not None or _all_seeing(viewer) or u.team == viewer):
+        if not u.destroyed and (knows(u, viewer) and (u.hex is not None or _all_seeing(viewer) or u.team == viewer)
+                                or embarked_in_view(state, u, viewer)):
             counters.append(_full(u, catalog))
     markers = [{"id": m.mid, "type_id": m.type_id, "team": m.team, "hex": m.hex, "revealed": m.revealed,
                 "back": False} for m in state.markers.values() if not m.destroyed and knows(m, viewer)]
@@ -111,7 +156,8 @@ def observe(state: GameState, catalog: Catalog, viewer: str) -> dict:
                 c["attachments"] = [f"{len(c['attachments'])} card(s)"] if c["attachments"] else []
     return {"team": viewer, "turn": state.turn, "initiative": state.initiative,
             "network_cubes": dict(state.network_cubes), "influence": state.influence,
-            "continuing": dict(state.continuing), "counters": counters, "markers": markers}
+            "continuing": dict(state.continuing), "counters": counters, "markers": markers,
+            "sot": observe_sot(state, viewer)}
 
 
 # ====================================================================== cards
@@ -162,6 +208,48 @@ def observe_card_markers(state: GameState, viewer: str | None) -> list[dict]:
     return out
 
 
+def marker_details(state: GameState, viewer: str | None) -> dict[str, dict]:
+    """{marker id: details} of the card markers ``viewer`` sees face up or owns (the chips and
+    overlays of the lab's map, 12.2, 13.x): ``level`` (mine cubes / fortification level, 13.33,
+    13.51), ``mp``, ``moved``, ``acted``; ``cargo`` (unit uids aboard, 12.2), ``rp`` and ``host``
+    for its own team and the instructor only -- the other team reads ``cargo_count``.  The other
+    team's concealed markers and secret mines are not listed (13.37)."""
+    out: dict[str, dict] = {}
+    for m in state.card_markers.values():
+        own = _all_seeing(viewer) or m.team == viewer
+        if not (own or m.revealed):
+            continue
+        d = {"level": m.level, "mp": m.mp, "hp": m.hp, "moved": m.moved, "acted": m.acted}
+        if own:
+            d.update(cargo=list(m.cargo), rp=m.rp, host=m.host)
+        else:
+            d["cargo_count"] = len(m.cargo)
+        out[m.mid] = d
+    return out
+
+
+def observe_port_cubes(state: GameState, viewer: str | None) -> dict[str, str]:
+    """{port hex: team} of the orange cubes on the map (12.3, 12.54): a cube stands in its port
+    hex for every team to see, as on the table."""
+    return dict(getattr(state, "port_cubes", None) or {})
+
+
+def hidden_embarked(state: GameState, viewer: str | None) -> dict[str, int]:
+    """{ship uid: how many Embarked cards it carries that ``viewer`` may not name} for the other
+    team's ships ``viewer`` sees face up on the map (10.34, 9.02: only a count); the ships it
+    sees only as backs are not listed (that would tell which back is a ship).  Empty for the
+    instructor."""
+    if _all_seeing(viewer):
+        return {}
+    out: dict[str, int] = {}
+    for c in state.cards.values():
+        ship = state.units.get(c.host or "")
+        if (c.where == "embarked" and ship is not None and c.team != viewer and not card_public(c, viewer)
+                and ship.revealed and ship.on_map):
+            out[ship.uid] = out.get(ship.uid, 0) + 1
+    return out
+
+
 # ====================================================================== known state
 def _stand_in_type(catalog: Catalog, team: str) -> str:
     """A ground unit type of ``team`` without INTERCEPT value: what a back is taken to be."""
@@ -181,13 +269,17 @@ def known_state(state: GameState, catalog: Catalog, viewer: str | None) -> GameS
     if _all_seeing(viewer):
         return state
     s = state.clone(share_log=True)
-    for hid, c in _backs(state, viewer):
+    for u in list(state.units.values()):
+        if hidden_sub(u, catalog, viewer):     # nothing at all of an unrevealed enemy submarine (14.03)
+            del s.units[u.uid]
+    s.sot = observe_sot(state, viewer)
+    for hid, c in _backs(state, viewer, catalog):
         if isinstance(c, Marker):
             del s.markers[c.mid]
         else:
             del s.units[c.uid]
         s.units[hid] = Unit(hid, _stand_in_type(catalog, c.team), c.team, STAND_IN_TF, c.hex, 1, {})
-    for uid in [u.uid for u in state.units.values() if u.team != viewer and u.hex is None]:
+    for uid in [u.uid for u in state.units.values() if u.team != viewer and u.hex is None and u.uid in s.units]:
         del s.units[uid]
     return s
 
@@ -242,6 +334,12 @@ def _public(title: str, text: str, rules: list[str], **data) -> dict:
 
 def _declare(e: dict, d: dict) -> Form:
     units, marks = d.get("units", []), d.get("markers", [])
+    if d.get("subs"):            # an unrevealed submarine acts: the other team reads nothing of it (14.03)
+        units = [u for u in units if u["uid"] not in d["subs"]]
+        if not units and not marks:
+            return [d["team"]], None
+        return [d["team"]], _public(e["title"], f"{d['action']}: {public_names(units + marks)} in {d.get('origin')}",
+                                    e["rules"])
     name = d["action"]
     if d.get("action_kind") == "move_resupply" and units:
         public = f"{name}: a unit (its location may stay hidden)"      # 3.03
@@ -313,7 +411,8 @@ def _effect(e: dict, d: dict) -> Form:
         return EVERYONE
     n = len(d["units"])
     return [d["team"]], _public(f"{n} concealed counter{'s' if n > 1 else ''} land{'' if n > 1 else 's'} "
-                                f"in {d['hex']}", f"from {public_names([d['host']])}, face down", e["rules"])
+                                f"in {d['hex']}", (f"from {public_names([d['host']])}, " if d.get("host") else "") + "face down",
+                                e["rules"])
 
 
 def _card(e: dict, d: dict) -> Form:
@@ -325,6 +424,12 @@ def _card(e: dict, d: dict) -> Form:
     return [d["team"]], _public(f"{d['team']} card", "a hidden card of the other team (9.02)", e["rules"])
 
 
+def _transport(e: dict, d: dict) -> Form:
+    """Transport (12.x): an entry with the ``hidden`` fact (what a face-down craft carries, its
+    RP, its moves) is read by its team only; the other team sees the marker's back on the map."""
+    return ([d["team"]], None) if d.get("hidden") else EVERYONE
+
+
 def _team_only(e: dict, d: dict) -> Form:
     """A marker / mine line (13.x): only its team reads a ``hidden`` one (a secret mine laid,
     13.37; a concealed ISR marker placed, 13.21); the others read nothing."""
@@ -333,8 +438,14 @@ def _team_only(e: dict, d: dict) -> Form:
     return [d["team"]], (_public(d["public_title"], "", e["rules"]) if d.get("public_title") else None)
 
 
+def _submarine(e: dict, d: dict) -> Form:
+    """A hidden submarine's entry (14.03): its team reads it, the other team its ``pub`` or nothing."""
+    pub = d.get("pub")
+    return [d["team"]], (None if not pub else _public(pub["title"], pub["text"], e["rules"]))
+
+
 FORMS: dict[str, Callable[[dict, dict], Form]] = {
-    "card": _card, "mine": _team_only, "marker": _team_only,
+    "card": _card, "transport": _transport, "mine": _team_only, "marker": _team_only, "submarine": _submarine,
     "declare": _declare, "move": _move, "zor": _zor, "reveal": _reveal, "conceal": _conceal,
     "resupply": _resupply, "effect": _effect, "split": _split,
 }

@@ -198,6 +198,21 @@ CHOICE_OPTIONS: dict[str, type[BaseModel]] = {
 """Pending choice kind -> the shape its ``options`` must have."""
 
 
+class _EmbarkUnit(_Loose):
+    uid: str
+    gpsv: int
+
+
+class _EmbarkLossesOptions(_Loose):
+    ship: str
+    hp: int
+    cards: list[str]
+    units: list[_EmbarkUnit]
+
+
+CHOICE_OPTIONS["embark_losses"] = _EmbarkLossesOptions       # issue 8, embark (10.311)
+
+
 # ------------------------------------------------------------------ the check
 def check_save(text: Any, catalog: Catalog | None = None, file: str = "<saved game>") -> dict:
     """Check a saved game's JSON text; returns the parsed dict.
@@ -518,7 +533,7 @@ def _check_unit(s: Any, uid: str, u: Any, board: Board, catalog: Catalog, file: 
             _refuse(file, f"{key}.embarked_on", f"{uid} cannot be embarked on {u.embarked_on} "
                     "(a friendly ship that is not embarked itself, and then not on the map: 10.0)")
     if u.hex is not None:
-        _on_map(board, file, f"{key}.hex", u.hex, t.is_naval, uid)
+        _on_map(board, file, f"{key}.hex", u.hex, t.domain != "ground", uid)   # a submarine is in water (14.02)
 
 
 def _check_marker(s: Any, mid: str, m: Any, board: Board, catalog: Catalog, file: str) -> None:

@@ -450,9 +450,12 @@ def _unit(uid: str, e: UnitSpec, sp: SituationSpec, tfs: dict[str, str], board: 
     hx = None if e.hex is None else _hex(board, e.hex, file, f"{key}.hex")
     if hx is not None and sp.check_terrain:
         info = board.hex(hx)
+        if t.is_submarine and (not info.has_water or info.has_land):
+            raise ScenarioError(file, f"{key}.hex", f"{uid} is a submarine but {hx} is not open water "
+                                "(no coastal hex, 14.02 NOTE)")
         if t.is_naval and not info.has_water:
             raise ScenarioError(file, f"{key}.hex", f"{uid} is a ship but {hx} has no water (5.11)")
-        if not t.is_naval and not info.has_land:
+        if t.domain == "ground" and not info.has_land:
             raise ScenarioError(file, f"{key}.hex", f"{uid} is a ground unit but {hx} has no land (5.11)")
     full = {c.slot: c.supply for c in t.cvs if c.supply is not None}
     if t.rp:

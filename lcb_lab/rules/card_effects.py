@@ -300,13 +300,7 @@ def place_marker(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     return True
 
 
-@effect("transport")
-def transport(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
-    """Amphibious landing through the card's ISR marker (12.2; :mod:`lcb_lab.rules.landing`)."""
-    from .landing import land
-    if not _rolled(ctx, link, ct, eff):
-        return False
-    return land(ctx, link, ct, eff)
+# ``transport`` (amphibious landing, 12.2) is registered by :mod:`lcb_lab.rules.landing`.
 
 
 # ---------------------------------------------------------------- passive (at attachment)
@@ -350,7 +344,9 @@ def on_attach(ctx: Ctx, card) -> None:
 
 
 # issue 8: the modules below register their effects with @effect (imported last: they import this one)
-from . import transport as _transport, isr as _isr, mines as _mines, proxy as _proxy  # noqa: E402,F401
-from . import fortify as _fortify, sof as _sof, submarine as _submarine, asw as _asw  # noqa: E402,F401
+# (transport registers its effects when lcb_lab.acts imports it: it uses combat and jcc, which import this module;
+#  so do submarine and asw, registered when lcb_lab.acts imports rules.submarine)
+from . import isr as _isr, mines as _mines, proxy as _proxy  # noqa: E402,F401
+from . import fortify as _fortify, sof as _sof  # noqa: E402,F401
 for _m in (_isr, _mines, _proxy, _fortify):      # the marker modules list their effects (no import of this module)
     EFFECTS.update(getattr(_m, "EFFECTS", {}))

@@ -137,9 +137,21 @@ def card_gone(ctx: Ctx, cid: str) -> None:
     """The card ``cid`` left play (INTERCEPTed, NULLIFIED, its host destroyed): its markers
     leave the map with it (13.25; lcb_lab's reading of facts §6.31 for the host's loss)."""
     for m in [m for m in ctx.state.card_markers.values() if m.card == cid and m.kind not in ("mine", "fortification")]:
+        lost = [ctx.state.units[u] for u in m.cargo if u in ctx.state.units]
+        lose_cargo(ctx, m, lost)             # 12.06: a discarded transport marker takes its units with it
         ctx.state.card_markers.pop(m.mid, None)
-        ctx.log(explain.step("marker", f"{m.mid} removed", "its card has left play: the marker goes with it",
-                             ["13.22", "13.25"]), marker=m.mid)
+        ctx.log(explain.step("marker", f"{m.mid} removed", "its card has left play: the marker goes with it"
+                             + (" and the units aboard are lost" if lost else ""),
+                             ["13.22", "13.25"] + (["12.06"] if lost else [])), marker=m.mid)
+
+
+def lose_cargo(ctx: Ctx, marker: CardMarker, lost: list) -> None:
+    """The units ``lost`` aboard ``marker`` are destroyed, killed by the other team (12.06, 13.26)."""
+    for u in lost:
+        if u.uid in marker.cargo:
+            marker.cargo.remove(u.uid)
+        if not u.destroyed:
+            destroy_unit(ctx, u, other(marker.team))
 
 
 def contact(ctx: Ctx, h: str) -> None:

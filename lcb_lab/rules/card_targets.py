@@ -14,6 +14,9 @@ from . import card_markers
 from .common import Ctx, dist
 
 OWN_TARGETS = {"conceal", "resupply"}
+CHECKS: dict = {}
+"""Effect function -> ``check(ctx, card, card_type, effect, targets, hex)`` registered by the
+module that owns the effect (12.x: :mod:`lcb_lab.rules.transport`), run instead of the checks here."""
 """Effect functions whose unit targets are the team's own units."""
 
 
@@ -55,6 +58,8 @@ def target_units(ctx: Ctx, link: CardPlay, eff: Effect, team: str | None = None)
     units = [ctx.state.units[t] for t in named]
     for h in dict.fromkeys(hexes):
         units += [u for u in ctx.state.units_in(h, side) if u not in units]
+    if eff.fn not in ("asw_search", "uuv"):    # 14.010: only ASW / submarine effects find submarines
+        units = [u for u in units if not ctx.utype(u).is_submarine or u.uid in named]
     dom = eff.args.get("domain")
     if dom:
         units = [u for u in units if ctx.utype(u).domain == dom or (dom == "naval") == ctx.is_naval(u)]
@@ -66,9 +71,8 @@ def check_targets(ctx: Ctx, team: str, card, ct: CardType, eff: Effect, targets:
     """Refuse targets the effect cannot take (9.0, 6.11, 7.31, 7.32, 13.x, 12.2), before any roll."""
     fn = eff.fn
     kind = eff.target
-    if fn == "transport":
-        from .landing import check
-        check(ctx, card, ct, eff, list(targets), hex_)
+    if fn in CHECKS:              # effects whose module checks its own targets (12.x: transport.py)
+        CHECKS[fn](ctx, card, ct, eff, list(targets), hex_)
         return
     if fn in PRECHECKS:            # 13.x: the marker modules check their own targets (they register here)
         PRECHECKS[fn](ctx, card, ct, eff, list(targets), hex_)
@@ -128,6 +132,8 @@ def check_targets(ctx: Ctx, team: str, card, ct: CardType, eff: Effect, targets:
             check_can_conceal(ctx, u)
     if fn == "lrs_attack":
         t = units[0]
+        if ctx.utype(t).is_submarine:     # 14.05: hidden under the water, even with its marker on the map
+            raise IllegalAction("14.05", f"{t.uid} is a submarine: never a target for LRS")
         if not t.revealed:      # named only to its own team: a concealed counter is anonymous (6.11)
             who = t.uid if t.team == team else f"the counter in {t.hex}"
             raise IllegalAction("7.32", f"{who} is concealed; only revealed units may be targeted by LRS (6.14)")

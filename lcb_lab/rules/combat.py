@@ -23,7 +23,7 @@ from .. import explain
 from ..decisions import Choice
 from ..errors import IllegalAction
 from ..state import CombatPlan, CombatResult, Engagement, Unit, other
-from . import card_cvs, jcc
+from . import card_cvs, embark, jcc
 from . import ground_assault as ga_rules
 from . import influence
 from .common import Ctx, names
@@ -142,7 +142,8 @@ def _pre_roll_decisions(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> list[Choic
     defence of each hex (7.13)."""
     defender = other(ctx.state.impulse.team)
     queue: list[Choice] = []
-    targets = [t for t in (target_options(ctx, tgt, lrs) for tgt in _lrs_by_target(lrs)) if t["attacks"]]
+    targets = [t for t in (target_options(ctx, tgt, lrs) for tgt in _lrs_by_target(lrs)
+                           if tgt in ctx.state.units) if t["attacks"]]     # a marker target: no INTERCEPT (12.24)
     if any(o["eligible"] for t in targets for x in [t] + t["attacks"] for o in x["interceptors"]):
         queue.append(Choice("intercept", defender, "7.54",
                             "Allocate INTERCEPT dice against each LRS attack before any roll",
@@ -194,6 +195,10 @@ def answer(ctx: Ctx, value) -> None:
     d = pending(ctx)
     if d is None:
         raise IllegalAction("7.010", "no decision is pending")
+    if d.kind == "embark_losses":          # 10.311: in or out of combat (a mine hit, 13.34)
+        from . import embark_losses
+        embark_losses.answer(ctx, list(value or []))
+        return
     plan = ctx.state.impulse.combat if ctx.state.impulse else None
     if plan is None:
         raise IllegalAction("7.010", f"the {d.kind} choice belongs to no committed combat")
@@ -252,6 +257,8 @@ def resolve(ctx: Ctx) -> bool:
         if not done:
             return False
         plan.cursor += 1
+        if ctx.state.next_choice is not None:    # e.g. the attacker's embarked losses (10.311)
+            return False
     return True
 
 
@@ -261,6 +268,8 @@ def _cv_of(ctx: Ctx, uid: str, slot: str, mods) -> tuple[int, int]:
 
 
 def _lrs_engagement(ctx: Ctx, plan: CombatPlan, eng: Engagement) -> bool:
+    if eng.target not in ctx.state.units:
+        return _lrs_on_marker(ctx, plan, eng)
     tgt = ctx.state.units[eng.target]
     key = f"lrs:{tgt.uid}"
     res = next((r for r in plan.results if r.key == key), None)
@@ -352,6 +361,37 @@ def _roll_lrs(ctx: Ctx, plan: CombatPlan, tgt: Unit, key: str) -> CombatResult:
     return CombatResult(key, net)
 
 
+def _lrs_on_marker(ctx: Ctx, plan: CombatPlan, eng: Engagement) -> bool:
+    """LRS on a revealed card marker (12.24: a landing craft's; naval, 7.4 modifiers): each
+    shooter rolls its dice; the hits go to the marker (:func:`lcb_lab.rules.landing.lrs_hit`:
+    discarded with its cargo at its HP).  lcb_lab offers no INTERCEPT for it (sandbox)."""
+    from .landing import lrs_hit
+    key = f"lrs:{eng.target}"
+    if any(r.key == key for r in plan.results):
+        return True
+    m = ctx.state.card_markers.get(eng.target)
+    hits = 0
+    for a in plan.lrs:
+        if a["target"] != eng.target:
+            continue
+        s = ctx.state.units[a["shooter"]]
+        if m is None:
+            ctx.dice.roll(a["dice"], f"LRS {s.uid}->{eng.target}")
+            continue
+        mods = lrs_modifiers(ctx.state, ctx.board, s.team, m.hex, True)
+        base, cv = _cv_of(ctx, s.uid, a["slot"], mods)
+        rolls = ctx.dice.roll(a["dice"], f"LRS {s.uid}->{m.mid}")
+        n = sum(r <= cv for r in rolls)
+        hits += n
+        ctx.log(explain.step("lrs_roll", f"LRS: {s.uid} -> {m.mid}", f"{explain.cv_text(base, mods)}; "
+                             f"{explain.dice_text(rolls, cv)}", ["7.02", "7.3", "12.24"] + [x[2] for x in mods],
+                             base_cv=base, modifiers=mods, cv=cv, dice=rolls, hits=n))
+    plan.results.append(CombatResult(key, hits))
+    if m is not None:
+        lrs_hit(ctx, m.mid, hits, ctx.state.impulse.team)
+    return True
+
+
 def _n(k: int, word: str) -> str:
     return f"{k} {word}{'' if k == 1 else 's'}"
 
@@ -386,6 +426,8 @@ def _apply_damage(ctx: Ctx, plan: CombatPlan, tgt: Unit, net: int, key: str, rul
         ctx.state.impulse.lrs_damage_hexes.append(tgt.hex)  # Combined Arms bonus (7.17)
     if tgt.hp <= 0:
         destroy(ctx, tgt, other(tgt.team))
+    elif lost:
+        embark.on_ship_damaged(ctx, tgt.uid, lost, other(tgt.team))    # 10.311 (no-op for other units)
     return True
 
 

@@ -143,12 +143,12 @@ def max_supply(ctx: Ctx, u: Unit, slot: str) -> int | None:
 
 def contested(ctx: Ctx, hex_label: str) -> bool:
     """A hex holding units of both teams (7.21, 7.26)."""
-    teams = {u.team for u in ctx.state.units_in(hex_label)}
+    teams = {u.team for u in ctx.state.units_in(hex_label) if not ctx.utype(u).is_submarine}   # 14.0: hidden, not there
     return len(teams) == 2
 
 
 def enemy_ground_in(ctx: Ctx, hex_label: str, team: str) -> list[Unit]:
-    return [u for u in ctx.state.units_in(hex_label, other(team)) if not ctx.is_naval(u)]
+    return [u for u in ctx.state.units_in(hex_label, other(team)) if ctx.utype(u).domain == "ground"]
 
 
 def dist(a: str, b: str) -> int:

@@ -9,6 +9,8 @@
   revealed by theirs.  A naval unit cannot conceal inside an enemy naval ZOR.
 * Conceal (6.1, 6.12): a Move and/or Conceal action turns revealed units
   face down, together with MILDECs in their hex.
+* Submarines (14.010) are not naval units: naval ZORs never reveal them, nor do
+  opposing ground units; they do not conceal by action (14.06, :mod:`.submarine`).
 """
 from __future__ import annotations
 
@@ -34,6 +36,11 @@ def reveal(ctx: Ctx, units: list[Unit], why: str, rules: list[str], **facts) -> 
     return newly
 
 
+ZOR_HOOKS: list = []
+"""Functions ``(ctx, ship, reach)`` other modules register to reveal their markers in a naval
+ZOR (12.23: :func:`lcb_lab.rules.landing.reveal_by_zor`)."""
+
+
 def naval_zor_hexes(ctx: Ctx, hex_label: str) -> dict[str, int]:
     """Hexes within the naval ZOR of a naval unit in ``hex_label`` (6.23)."""
     return ctx.board.naval_reach(hex_label, NAVAL_ZOR_RADIUS)
@@ -43,6 +50,9 @@ def apply_naval_zor(ctx: Ctx, unit: Unit, at_hex: str) -> None:
     """A naval unit at ``at_hex`` and enemy ships within 5 traced hexes reveal each other (6.23)."""
     if not ctx.is_naval(unit):
         return
+    if ctx.state.card_markers:            # 12.23: enemy landing-craft markers in the ZOR are revealed
+        for hook in ZOR_HOOKS:
+            hook(ctx, unit, naval_zor_hexes(ctx, at_hex))
     enemies = [e for e in ctx.state.living(other(unit.team))
                if e.on_map and ctx.is_naval(e)]
     if not enemies:
@@ -65,8 +75,8 @@ def sweep_naval_zor(ctx: Ctx) -> None:
 
 def contact_reveal(ctx: Ctx, hex_label: str) -> None:
     """Opposing ground units sharing a hex reveal each other (6.22)."""
-    us = [u for u in ctx.state.units_in(hex_label, "US") if not ctx.is_naval(u)]
-    ru = [u for u in ctx.state.units_in(hex_label, "RU") if not ctx.is_naval(u)]
+    us = [u for u in ctx.state.units_in(hex_label, "US") if ctx.utype(u).domain == "ground"]
+    ru = [u for u in ctx.state.units_in(hex_label, "RU") if ctx.utype(u).domain == "ground"]
     if us and ru:
         reveal(ctx, us + ru, f"opposing ground units share {hex_label}", ["6.22"])
 
@@ -76,8 +86,9 @@ def exercise_ground_zor(ctx: Ctx, units: list[Unit], from_hex: str, into_hex: st
 
     Raises IllegalAction when the stack has no ground unit or the hex is not adjacent.
     """
-    if not any(not ctx.is_naval(u) for u in units):
-        raise IllegalAction("6.21", "only ground units exercise a ground ZOR; naval ZOR is automatic (6.23)")
+    if not any(ctx.utype(u).domain == "ground" for u in units):
+        raise IllegalAction("6.21", "only ground units exercise a ground ZOR; naval ZOR is automatic (6.23), "
+                            "a submarine's ZOR is its own act (14.09)")
     into = ctx.board.canonical(into_hex)
     if into not in ctx.board.neighbours(from_hex):
         raise IllegalAction("6.21", f"{into} is not adjacent to {from_hex}")
@@ -106,6 +117,9 @@ def check_can_conceal(ctx: Ctx, u: Unit) -> None:
     """Raise IllegalAction when ``u`` may not conceal where it is (6.22, 6.23)."""
     if u.hex is None:
         raise IllegalAction("6.1", f"{u.uid} is not on the map")
+    if ctx.utype(u).is_submarine:   # 14.06, 14.010: only the rules place and remove a submarine marker
+        raise IllegalAction("14.06", f"{u.uid} is a submarine: it is hidden on the SOT; its marker leaves the map "
+                            "after its LRS or at the end of the Action Stage")
     if not ctx.is_naval(u) and enemy_ground_in(ctx, u.hex, u.team):
         raise IllegalAction("6.22", f"{u.uid} shares {u.hex} with enemy ground units, which reveal it")
     if ctx.is_naval(u):

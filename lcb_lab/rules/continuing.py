@@ -108,7 +108,7 @@ def end_of_action_stage(ctx: Ctx) -> None:
     s = ctx.state
     ground = defaultdict(set)
     for u in s.living():
-        if u.on_map and not ctx.is_naval(u):
+        if u.on_map and ctx.utype(u).domain == "ground":     # a submarine is no ground unit (14.0)
             ground[u.hex].add(u.team)
     now = sorted(h for h, teams in ground.items() if len(teams) == 2)
     s.continuing = {h: CONTINUING for h in now}

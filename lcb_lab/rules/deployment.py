@@ -30,7 +30,7 @@ from .. import explain
 from ..board import place_problem
 from ..errors import IllegalAction, LcbError
 from ..state import Card, CardPlay, other
-from . import planning
+from . import embark, planning
 from .common import Ctx
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -82,10 +82,19 @@ def deploy_unit(ctx: Ctx, uid: str, hex_: str | None, embark_on: str | None) -> 
         ctx.board.hex(label)
     except (LcbError, ValueError, TypeError, KeyError):
         raise IllegalAction("3.2", f"{hex_!r} is not a hex of the map") from None
+    if ctx.utype(u).is_submarine:      # 14.01, 14.02 NOTE: water, never coastal; on the SOT only
+        from . import sot as submarine
+        problem2 = submarine.deploy_problem(ctx, u, label)
+        if problem2:
+            raise IllegalAction(*problem2)
     if area is not None and area.embark_on:
         raise IllegalAction("3.2", f"the scenario embarks {uid} on {area.embark_on}")
     if area is not None and area.hexes and label not in area.hexes:
         raise IllegalAction("3.2", f"{uid} deploys in {_hexes(area.hexes)} (the scenario's area), not {label}")
+    if ctx.utype(u).is_submarine:
+        u.hex, u.embarked_on, u.revealed = label, None, False
+        submarine.on_deploy(ctx, u)
+        return
     problem = place_problem(ctx.board, label, ctx.is_naval(u), uid)
     if problem:
         raise IllegalAction("5.11", problem)
@@ -99,18 +108,18 @@ def _hexes(hexes: list[str]) -> str:
 
 
 def _embark_unit(ctx: Ctx, u, ship_uid: str) -> None:
+    """Embark ``u`` (with its Attached cards) on ``ship_uid`` within its Embarkation Value and
+    symbols (10.21, 10.33, 10.35; :func:`lcb_lab.rules.embark.check_fits`)."""
     if ctx.is_naval(u):
         raise IllegalAction("10.0", f"{u.uid} is a ship: only ground units embark")
     if ship_uid == u.uid:
         raise IllegalAction("10.0", f"{u.uid} cannot embark on itself")
     was, u.embarked_on, u.hex = u.embarked_on, None, None       # its own space is not counted twice
-    t = ctx.utype(u)
-    gp = t.gpsv + sum(ctx.ctype(c).gpsv or 0 for c in planning.attached_to(ctx.state, u.uid))
-    asv = t.asv + sum(ctx.ctype(c).asv or 0 for c in planning.attached_to(ctx.state, u.uid))
-    problem = planning.embark_problem(ctx, ctx.state.units.get(ship_uid), u.team, gp, asv, u.uid)
-    if problem:
+    try:
+        embark.check_fits(ctx, ship_uid, units=[u.uid])
+    except IllegalAction:
         u.embarked_on = was
-        raise IllegalAction("10.21", problem)
+        raise
     u.embarked_on, u.revealed = ship_uid, False
 
 

@@ -29,6 +29,9 @@ from .network import network_modifiers
 
 CYBER = {"tactical_cyber", "strategic_cyber", "ems"}
 STOPPED = ("nullified", "ftr_nullified", "intercepted", "cancelled")
+ABSORB: list = []
+"""Functions ``(ctx, link, n) -> bool`` that take ``n`` enemy successes on a card link without
+stopping its use (True: handled; 12.12: :func:`lcb_lab.rules.transport.absorb_hits`)."""
 """Statuses of a link whose use was stopped."""
 
 
@@ -67,6 +70,9 @@ def hit_card(ctx: Ctx, link: CardPlay, n: int, by: str, status: str, rules: list
     Persistent card is expended)."""
     card = link_card(ctx, link)
     if card is None or n <= 0:
+        return
+    if any(f(ctx, link, n) for f in ABSORB):   # a lift card loses 2 GPSV / RP per success instead (12.12, 12.42)
+        hit(ctx, card, n, by, list(rules))
         return
     stop(ctx, link, status, by, rules)
     hit(ctx, card, n, by, list(rules))

@@ -57,12 +57,8 @@ def hit(ctx: Ctx, marker: CardMarker, hits: int, rules: tuple[str, ...] = ("13.2
 
 
 def _lose_cargo(ctx: Ctx, marker: CardMarker, lost: list) -> None:
-    from .card_markers import destroy_unit
-    for u in lost:
-        if u.uid in marker.cargo:
-            marker.cargo.remove(u.uid)
-        if not u.destroyed:
-            destroy_unit(ctx, u, other(marker.team))
+    from .card_markers import lose_cargo
+    lose_cargo(ctx, marker, lost)
 
 
 # ---------------------------------------------------------------- reveal / conceal (13.23)

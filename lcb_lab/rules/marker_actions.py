@@ -36,6 +36,15 @@ STEPS: dict[str, Callable] = {}
 registers its own)."""
 
 
+OFFERS: list[Callable] = []
+"""Functions ``game -> [MarkerAction]`` each module registers for its own markers (transport: 12.2x)."""
+
+
+def is_transport(m: CardMarker) -> bool:
+    """A landing craft's or Littoral Movement's marker: its acts are the transport steps (12.2x)."""
+    return bool(m.data.get("amphibious") or m.data.get("littoral"))
+
+
 def step(name: str):
     """Register a ``then`` step."""
     def deco(fn):
@@ -121,6 +130,12 @@ def route(ctx: Ctx, m: CardMarker, path) -> tuple[list[str], int]:
 def marker_action_act(game, c: Ctx, a) -> None:
     """Handler of :class:`lcb_lab.actions.MarkerAction` (module doc)."""
     from . import card_markers, isr
+    tm = c.state.card_markers.get(a.marker)     # transport's markers move in their own steps (landing.py, 12.2x)
+    if tm is not None and is_transport(tm):
+        step = STEPS.get("_transport_move" if a.then == "none" else a.then)
+        if step is None:
+            raise IllegalAction("13.21", f"a landing craft's marker may unload, load, reembark or only move, not {a.then!r}")
+        return step(c, tm, a)
     m = check(c, a)
     path, spent = route(c, m, a.path)
     start = m.hex
@@ -287,7 +302,7 @@ def offers(game) -> list:
     ctx = game._ctx()
     out = []
     for m in sorted(s.card_markers.values(), key=lambda x: x.mid):
-        if m.team != imp.team or m.acted or m.kind not in ("isr", "proxy"):
+        if m.team != imp.team or m.acted or m.kind not in ("isr", "proxy") or is_transport(m):
             continue
         cands = [MarkerAction(m.mid, then="effect"), MarkerAction(m.mid, then="conceal")]
         if not m.moved and m.mp:
@@ -301,4 +316,4 @@ def offers(game) -> list:
             dice = int(m.data.get("ga_dice", 4))
             out += [MarkerAction(m.mid, then="combat", targets=(u.uid,), dice=dice)
                     for u in s.units_in(m.hex) if u.team != m.team and u.revealed]
-    return out
+    return out + [x for f in OFFERS for x in f(game)]

@@ -35,6 +35,8 @@ def _domain(ctx: Ctx, units: list[Unit]) -> str:
 
 
 def _steps(ctx: Ctx, domain: str, h: str):
+    if domain == "submarine":              # 14.02: water, never a coastal hex (Baltic maps)
+        return [n for n in ctx.board.naval_neighbours(h) if not ctx.board.hex(n).has_land]
     return ctx.board.naval_neighbours(h) if domain == "naval" else ctx.board.ground_neighbours(h)
 
 
@@ -85,7 +87,8 @@ def _search(ctx: Ctx, units: list[Unit], start: str | None):
     team, domain = units[0].team, _domain(ctx, units)
     mp = stack_mp(ctx, units)
     costs = ctx.board.mp_costs()
-    steps = ctx.board.naval_neighbours if domain == "naval" else ctx.board.ground_neighbours
+    steps = (lambda h: _steps(ctx, domain, h)) if domain == "submarine" else \
+        ctx.board.naval_neighbours if domain == "naval" else ctx.board.ground_neighbours
     stop = set()
     if domain == "ground":  # 5.18: ground units stop in hexes holding enemy ground units
         stop = {u.hex for u in ctx.state.living() if u.team != team and u.on_map and not ctx.is_naval(u)}
@@ -133,7 +136,9 @@ def check_path(ctx: Ctx, units: list[Unit], path: list[str]) -> tuple[list[str],
         raise IllegalAction("5.12", f"a move ends in a hex other than its start {start}")
     for u in units:
         if u.moved:
-            raise IllegalAction("5.16", f"{u.uid} has already moved this turn")
+            raise IllegalAction("14.02" if ctx.utype(u).is_submarine else "5.16",
+                                f"{u.uid} has already moved (a submarine moves once per impulse, 14.02)"
+                                if ctx.utype(u).is_submarine else f"{u.uid} has already moved this turn")
         if u.no_move and ctx.state.card_markers and any(
                 m.data.get("builder") == u.uid for m in ctx.state.card_markers.values()):
             raise IllegalAction("13.51", f"{u.uid} built a Fortification this impulse and cannot move")
@@ -148,6 +153,9 @@ def check_path(ctx: Ctx, units: list[Unit], path: list[str]) -> tuple[list[str],
         info = ctx.board.hex(h)
         if info.mp_cost is None:
             raise IllegalAction("5.14", f"{h} is prohibited (red)")
+        if domain == "submarine":          # 14.02 NOTE: no coastal hex for submarines
+            from .sot import check_step
+            check_step(ctx, here, h)
         if h not in _steps(ctx, domain, here):
             if domain == "ground":
                 why = ("no continuous land from " + here + " to " + h +
@@ -207,6 +215,14 @@ def move(ctx: Ctx, units: list[Unit], path: list[str], markers: list[str] = ()) 
     their owner has answered (13.33-13.35); the survivors then go on.  Returns (path, over_mp).
     """
     path, spent, over = check_path(ctx, units, path)
+    start = units[0].hex
+    if _domain(ctx, units) == "submarine":   # 14.02, 14.03: on the SOT, logged for the owner only (no mines: 13.3 names ships)
+        from .sot import moved
+        for u in units:
+            u.hex, u.moved = path[-1], True
+        stacks.mark_moved(units)
+        moved(ctx, units, start, path, spent)
+        return path, over
     for u in units:
         u.moved = True
     stacks.mark_moved(units)   # a distinct stack until the next turn (3.37)

@@ -175,8 +175,9 @@ def _log_declared(ctx: Ctx, i: int, d: Declared) -> None:
         full += f" with {len(d.markers)} MILDEC(s)" if d.units else f": {len(d.markers)} MILDEC(s) in {d.origin}"
     if d.split:
         full += " - splits from its stack and must move into its own hex (3.37)"
+    subs = [u for u in d.units if ctx.utype(u).is_submarine and not ctx.state.units[u].revealed]   # 14.03
     ctx.log(explain.step("declare", f"{imp.task_force} declares", full, ["3.03", "3.31"]),
-            team=imp.team, action=name, action_kind=d.kind, origin=d.origin, jcc=d.jcc,
+            team=imp.team, action=name, action_kind=d.kind, origin=d.origin, jcc=d.jcc, **({"subs": subs} if subs else {}),
             units=refs(ctx.state.units[u] for u in d.units), markers=refs(ctx.state.markers[m] for m in d.markers))
 
 
@@ -220,8 +221,11 @@ def _check_action(ctx: Ctx, a: dict, i: int, seen: set[str]) -> Declared:
             raise IllegalAction("3.34", f"{uid} may not conduct any action for the rest of this turn (card effect)")
         if u.expended:
             raise IllegalAction("7.18", f"{uid} is expended for this turn")
+        if u.embarked_on is not None:
+            raise IllegalAction("10.38", f"{uid} is Embarked on {u.embarked_on}: an Embarked unit conducts no "
+                                "Core Action (it goes ashore through its ship's Embarked cards, 12.0)")
         if u.hex is None:
-            raise IllegalAction("10.0", f"{uid} is embarked; it acts only through its host ship")
+            raise IllegalAction("10.0", f"{uid} is not on the map")
         seen.add(uid)
         units.append(u)
     hexes = {u.hex for u in units}
@@ -284,6 +288,11 @@ def end(ctx: Ctx) -> None:
             raise IllegalAction("3.37", f"action #{i + 1}: {names(d.units)} split from their stack and must "
                                 "move into their own hex")
     continuing.check_end(ctx)
+    if s.port_cubes:                      # 12.3, 12.54: the orange cube leaves with the last ship
+        from .ports import sweep_cubes
+        sweep_cubes(ctx)
+    from .sot import end_of_impulse
+    end_of_impulse(ctx)                # LRS or torpedoes: per impulse (14.04)
     s.tf_order.append(imp.task_force)
     ctx.log(explain.step("impulse_end", f"{imp.task_force}'s impulse ends", "", ["3.3"]))
     s.impulse = None
@@ -300,6 +309,8 @@ def end_of_turn(ctx: Ctx) -> None:
     continuing.end_of_action_stage(ctx)
     from .fortify import end_of_turn as _forts
     _forts(ctx)                    # abandoned fortifications are removed (13.53)
+    from .sot import end_of_action_stage
+    end_of_action_stage(ctx)           # submarine markers removed, offensive ASW hexes reset (14.06, 14.14)
     us, ru = s.kills["US"], s.kills["RU"]
     old = s.initiative
     if us != ru:

@@ -15,7 +15,7 @@ gets one (:func:`lcb_lab.views.counters.counter_data` never asks for a back's sy
 
 SIDC layout (APP-6 D / 2525 D, digits 1-20): version ``10``, context ``0`` (reality),
 standard identity (``3`` friend, ``6`` hostile), symbol set (``10`` land unit, ``30`` sea
-surface), status ``0`` (present), headquarters/task force/dummy (``1`` = feint/dummy, for a
+surface, ``35`` sea subsurface), status ``0`` (present), headquarters/task force/dummy (``1`` = feint/dummy, for a
 MILDEC), echelon (two digits, ``00`` = none), entity (six digits), sector 1 and sector 2
 modifiers (two digits each).
 
@@ -57,7 +57,7 @@ class Icon:
     modifier2: str = "00"
 
 
-LAND, SEA = "10", "30"
+LAND, SEA, SUBSURFACE = "10", "30", "35"
 _D = "APP-6 D / MIL-STD-2525 D"
 
 ICONS: dict[str, Icon] = {
@@ -81,6 +81,8 @@ ICONS: dict[str, Icon] = {
     "ship_ddg": Icon(SEA, "120203", f"{_D} sea surface 120203: Surface Combatant, Line: Destroyer"),
     "ship_ffg": Icon(SEA, "120204", f"{_D} sea surface 120204: Surface Combatant, Line: Frigate"),
     "ship_amphib": Icon(SEA, "120304", f"{_D} sea surface 120304: Amphibious Assault Ship, Multipurpose (LHD)"),
+    # submarines (symbol set 35, sea subsurface; issue 8, 14.0)
+    "submarine": Icon(SUBSURFACE, "110100", f"{_D} sea subsurface 110100: Military, Submarine"),
 }
 """The symbol of each catalog ``symbol`` (``lcb_lab/data/units.toml``): every unit type's
 ``symbol`` has an entry (tests/views/test_symbols.py checks it)."""
@@ -97,7 +99,7 @@ AFFILIATION = {"US": "3", "RU": "6"}
 """Standard identity digit by team: US = 3 (friend), RU = 6 (hostile) -- whoever views the map."""
 
 ECHELON = {"team": "11", "squad": "12", "section": "13", "platoon": "14", "company": "15",
-           "battalion": "16", "ship": "00"}
+           "battalion": "16", "ship": "00", "boat": "00"}
 """APP-6 D echelon amplifier (digits 9-10) by the catalog's ``size``.  :func:`sidc` leaves the
 echelon out by default: on a counter ~40 px wide the marks above the frame would cost the icon
 a third of its height; the hover tip names the size."""

@@ -19,12 +19,14 @@ SYMBOLS = {
     "infantry", "mech_infantry", "recon", "armor", "artillery_cannon", "artillery_rocket",
     "mortar", "air_defense", "anti_ship_missile", "logistics", "ship_ddg", "ship_ffg",
     "ship_amphib",
+    "submarine",                               # issue 8: JCC submarines (14.0)
 }
-SIZES = {"platoon", "section", "company", "ship"}
+SIZES = {"platoon", "section", "company", "ship", "boat"}
 SERVICES = {"US": {"USMC", "USN"}, "RU": {"RUNI", "RUBF"}}
 NUMERIC_FIELDS = ("mp", "hp", "gpsv", "asv", "embark_gpsv", "embark_asv", "rp")
-BOOL_FIELDS = ("armor", "cannon_artillery", "asw")
+BOOL_FIELDS = ("armor", "cannon_artillery", "asw", "embark_rotary", "embark_fixed")
 SOURCE_KEYS = set(NUMERIC_FIELDS) | set(BOOL_FIELDS) | {"name", "symbol"}
+SOURCE_KEYS |= {"detect", "torpedo_cv"}       # issue 8: a submarine's required DETECT and torpedo CV (14.08, 14.12)
 
 EXPECTED_TYPES = {
     "usmc_infantry_platoon", "usmc_iamd_section", "usmc_himars_section", "usmc_acv_section",
@@ -32,7 +34,9 @@ EXPECTED_TYPES = {
     "runi_naval_infantry_platoon", "runi_mortars_platoon", "runi_recon_platoon", "runi_tank_platoon",
     "runi_mlrs_section", "runi_logistics_company", "runi_coastal_missile_section",
     "runi_cannon_artillery", "rubf_ddg", "rubf_ffg_gorshkov",
+    "usn_lha", "usn_lsd",                                   # issue 8, embark (10.31, 10.310 ex.)
 }
+EXPECTED_TYPES |= {"usn_ssn_virginia", "rubf_ssk_kilo"}   # issue 8: submarines (14.0)
 
 # Every unit of Appendix B ("Meeting Engagement - Gotland Redux") and the type it uses.
 APPENDIX_B = {
@@ -109,6 +113,9 @@ def test_type_fields_are_well_formed(cat):
             assert u.gpsv > 0, f"{tid}: ground units need a GPSV to be embarked (10.11)"
             assert u.size != "ship"
             assert not u.asw
+        elif u.domain == "submarine":          # 14.02: HP 1, MP 5; DETECT and torpedo CV on its card
+            assert u.hp == 1 and u.mp == 5 and u.detect and u.torpedo_cv and u.gpsv == 0, tid
+            assert u.sources["hp"] == u.sources["mp"] == "rulebook 14.02", tid
         else:
             assert u.size == "ship" and u.gpsv == 0, tid
             assert u.symbol.startswith("ship_"), tid
@@ -143,7 +150,7 @@ def test_naval_strike_ranges_are_infinite(cat):
     # 7.41: firing from/into naval zones needs infinite range.
     for u in cat.units.values():
         for c in u.cvs_of("LRS"):
-            assert c.infinite_range == u.is_naval, (u.type_id, c.slot)
+            assert c.infinite_range == (u.is_naval or u.is_submarine), (u.type_id, c.slot)
             assert not c.infinite_supply, (u.type_id, c.slot)
 
 

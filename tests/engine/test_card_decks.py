@@ -277,7 +277,7 @@ def test_p8a():
     assert "ftr" in c.symbols and c.persistent and c.detect >= 7
     ruled(c, "symbols", "App. B")
     assert c.source("detect").startswith("sandbox (bounded by rulebook App. B")
-    assert c.effect("A").args == {"domain": "naval"} and c.effect("B").fn == "unsimulated"
+    assert c.effect("A").args == {"domain": "naval"} and c.effect("B").fn == "asw_search"   # 14.15 (issue 8)
 
 
 def test_attached_cards():
@@ -306,7 +306,8 @@ def test_attached_cards():
 
 def test_c130_and_sof():
     c130 = card("US", "C-130 Hercules")
-    assert c130.capacity_gpsv == 6 and c130.effect().args == {"chapter": "12.4"}
+    assert c130.capacity_gpsv == 6 and c130.effect().args == {"capacity_gpsv": 6, "loss_per_hit": 2}
+    assert c130.effect().fn == "reinforce" and "intercept" in c130.symbols
     ruled(c130, "capacity_gpsv", "12.42 ex.")
     halo = card("US", "MARSOC HALO")
     assert halo.effect().args == {"marker": "sof", "enemy_occupied": True, "reveal": True}
@@ -429,8 +430,7 @@ def test_ftr_eligible_cards_are_aviation():
 
 
 # issue 8: each helper removes its functions here once a card uses them; empty at the end
-NOT_YET_USED = {"rotary_lift", "reinforce", "sealift", "littoral_move",
-                "submarine", "asw_search", "uuv"}
+NOT_YET_USED: set[str] = set()
 
 
 def test_every_effect_function_is_used():
