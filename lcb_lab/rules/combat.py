@@ -378,7 +378,7 @@ def _lrs_on_marker(ctx: Ctx, plan: CombatPlan, eng: Engagement) -> bool:
         if m is None:
             ctx.dice.roll(a["dice"], f"LRS {s.uid}->{eng.target}")
             continue
-        mods = lrs_modifiers(ctx.state, ctx.board, s.team, m.hex, True)
+        mods = lrs_modifiers(ctx.state, ctx.board, s.team, m.hex, m.kind != "sof")   # a SOF marker: ashore
         base, cv = _cv_of(ctx, s.uid, a["slot"], mods)
         rolls = ctx.dice.roll(a["dice"], f"LRS {s.uid}->{m.mid}")
         n = sum(r <= cv for r in rolls)
@@ -387,8 +387,11 @@ def _lrs_on_marker(ctx: Ctx, plan: CombatPlan, eng: Engagement) -> bool:
                              f"{explain.dice_text(rolls, cv)}", ["7.02", "7.3", "12.24"] + [x[2] for x in mods],
                              base_cv=base, modifiers=mods, cv=cv, dice=rolls, hits=n))
     plan.results.append(CombatResult(key, hits))
-    if m is not None:
+    if m is not None and (m.data.get("amphibious") or m.data.get("littoral")):
         lrs_hit(ctx, m.mid, hits, ctx.state.impulse.team)
+    elif m is not None:                            # a naval ISR marker (13.26) or a SOF marker (13.43)
+        from .isr import on_lrs_hits
+        on_lrs_hits(ctx, plan, m, hits)
     return True
 
 

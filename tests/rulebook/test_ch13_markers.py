@@ -827,3 +827,43 @@ def test_13_21_move_and_conceal_away_from_the_enemy():
     g.apply(A.MarkerAction("ISR-1", path=("D-5", "C-5"), then="conceal"))
     assert not g.state.card_markers["ISR-1"].revealed
     assert [m["id"] for m in g.view("RU")["card_markers"]] == ["marker:C-5"]
+
+
+def test_13_26_lrs_destroys_a_revealed_naval_isr_marker():
+    g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "B-1"},
+                                 "Sasha": {"type": "rubf_ddg", "hex": "E-3", "face_up": True}},
+                          cards={"US": [{"name": "Unmanned Boats", "attach_to": "1 Alpha"}]},
+                          mixed=["B-1"], naval=ch13.SEA, naval_zor=False, forced=[5, 19], max_turns=6)
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Unmanned Boats"),)))
+    g.apply(A.PlayCard("Unmanned Boats", "A", action=1))
+    assert g.state.card_markers["ISR-1"].revealed           # placed within Sasha's naval ZOR (13.23)
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Sasha",)),)))
+    g.apply(A.CommitCombat(lrs=(A.LrsAttack("Sasha", "LRS1", "ISR-1", 2),)))
+    while g.pending is not None:
+        g.apply(A.Answer())
+    g.apply(A.ResolveCombat())
+    assert "ISR-1" not in g.state.card_markers and g.state.cards["US-1"].where == "removed"
+
+
+def test_13_43_lrs_alone_leaves_a_sof_marker_lrs_with_ga_destroys_it():
+    for with_ga, gone in ((False, False), (True, True)):
+        g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "H-8"},
+                                     "2 Zhuk": {"type": "runi_naval_infantry_platoon", "hex": "D-5"},
+                                     "1 Uran": {"type": "runi_coastal_missile_section", "hex": "D-8"}},
+                              cards={"US": ["MARSOC HALO"]}, forced=[1, 2, 20, 20, 20, 20], max_turns=6)
+        g.apply(A.BeginImpulse("TF Blue"))
+        g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="MARSOC HALO"),)))
+        g.apply(A.PlayCard("MARSOC HALO", "A", hex="D-5", action=1))
+        g.apply(A.EndImpulse())
+        g.apply(A.BeginImpulse("TF Red"))
+        g.apply(A.Declare((A.CoreAction("move_combat", ("1 Uran",)),)
+                          + ((A.CoreAction("move_combat", ("2 Zhuk",)),) if with_ga else ())))
+        ga = (A.GroundAssault("2 Zhuk", "SOF-1", 1),) if with_ga else ()
+        g.apply(A.CommitCombat(lrs=(A.LrsAttack("1 Uran", "LRS1", "SOF-1", 1),), ga=ga))     # LRS 2: a hit
+        while g.pending is not None:
+            g.apply(A.Answer())
+        g.apply(A.ResolveCombat())                 # the GA die 20 misses: the LRS hit counts (13.43)
+        assert ("SOF-1" not in g.state.card_markers) == gone
