@@ -867,3 +867,23 @@ def test_13_43_lrs_alone_leaves_a_sof_marker_lrs_with_ga_destroys_it():
             g.apply(A.Answer())
         g.apply(A.ResolveCombat())                 # the GA die 20 misses: the LRS hit counts (13.43)
         assert ("SOF-1" not in g.state.card_markers) == gone
+
+
+def test_combined_arms_supports_a_ground_assault_on_a_sof_marker():
+    g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "H-8"},
+                                 "2 Zhuk": {"type": "runi_naval_infantry_platoon", "hex": "D-5"},
+                                 "1 Uran": {"type": "runi_coastal_missile_section", "hex": "D-8"}},
+                          cards={"US": ["MARSOC HALO"]}, forced=[1, 2, 20, 20, 20], max_turns=6)
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="MARSOC HALO"),)))
+    g.apply(A.PlayCard("MARSOC HALO", "A", hex="D-5", action=1))
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("2 Zhuk",)),)))
+    g.apply(A.CommitCombat(lrs=(A.LrsAttack("1 Uran", "LRS1", "SOF-1", 1),),     # 1 Uran: Combined Arms (7.18)
+                           ga=(A.GroundAssault("2 Zhuk", "SOF-1", 1),)))
+    assert g.unit("1 Uran").expended
+    while g.pending is not None:
+        g.apply(A.Answer())
+    g.apply(A.ResolveCombat())
+    assert "SOF-1" not in g.state.card_markers
