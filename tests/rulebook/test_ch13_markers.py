@@ -887,3 +887,19 @@ def test_combined_arms_supports_a_ground_assault_on_a_sof_marker():
         g.apply(A.Answer())
     g.apply(A.ResolveCombat())
     assert "SOF-1" not in g.state.card_markers
+
+
+def test_the_combat_template_offers_sof_and_naval_marker_targets():
+    from lcb_lab import legal
+    g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "H-8"},
+                                 "2 Zhuk": {"type": "runi_naval_infantry_platoon", "hex": "D-5"},
+                                 "1 Uran": {"type": "runi_coastal_missile_section", "hex": "D-8"}},
+                          cards={"US": ["MARSOC HALO"]}, forced=[1], max_turns=6)
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="MARSOC HALO"),)))
+    g.apply(A.PlayCard("MARSOC HALO", "A", hex="D-5", action=1))
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("2 Zhuk",)), A.CoreAction("move_combat", ("1 Uran",)))))
+    t = legal.combat_template(g)
+    assert A.GroundAssault("2 Zhuk", "SOF-1", 1) in t.options and A.LrsAttack("1 Uran", "LRS1", "SOF-1", 1) in t.options
