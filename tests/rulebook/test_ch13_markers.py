@@ -587,6 +587,8 @@ def test_13_41_sof_placed_in_a_contested_hex_may_assault_in_that_impulse_only():
     g2.apply(A.PlayCard("MARSOC HALO", "A", hex="D-5", action=1))
     refused(g2, A.MarkerAction("SOF-1", then="combat", targets=("2 Zhuk",), dice=3), "13.41")   # 2 dice (sandbox)
     g2.apply(A.MarkerAction("SOF-1", then="combat", targets=("2 Zhuk",), dice=2))
+    assert g2.pending.kind == "ga_defence" and g2.pending.options["marker"] == "SOF-1"     # 7.13
+    g2.apply(A.Answer())                                             # 2 Zhuk does not fire back
     assert g2.unit("2 Zhuk").hp == 1                                 # 3 hits at CV 10, 17 misses
     refused(g2, A.MarkerAction("SOF-1", then="combat", targets=("2 Zhuk",), dice=1), "13.41")   # once
 
@@ -903,3 +905,20 @@ def test_the_combat_template_offers_sof_and_naval_marker_targets():
     g.apply(A.Declare((A.CoreAction("move_combat", ("2 Zhuk",)), A.CoreAction("move_combat", ("1 Uran",)))))
     t = legal.combat_template(g)
     assert A.GroundAssault("2 Zhuk", "SOF-1", 1) in t.options and A.LrsAttack("1 Uran", "LRS1", "SOF-1", 1) in t.options
+
+
+def test_13_12_the_defenders_fire_back_at_a_proxy_force():
+    g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "D-4"},
+                                 "1 Anna": {"type": "runi_naval_infantry_platoon", "hex": "H-8"}},
+                          cards={"RU": ["Proxy Forces: Militia"]}, initiative="RU", forced=[3, 20, 2, 17, 8])
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Proxy Forces: Militia"),)))
+    g.apply(A.PlayCard("Proxy Forces: Militia", "A", hex="D-4", action=1))
+    g.apply(A.MarkerAction("PROXY-1", then="combat", targets=("1 Alpha",), dice=2))
+    c = g.pending
+    assert (c.kind, c.team, c.options["attackers"]) == ("ga_defence", "US", [{"uid": "PROXY-1", "dice": 2}])
+    refused(g, A.Answer(defence=(A.Defence("1 Alpha", "1 Anna", 1),)), "7.13")
+    g.apply(A.Answer(defence=(A.Defence("1 Alpha", "PROXY-1", 2),)))   # proxy: 3 hit, 20; 1 Alpha: 2 hit, 17
+    assert g.unit("1 Alpha").hp == 1
+    assert "PROXY-1" not in g.state.card_markers                        # 1 HP: destroyed
+    assert g.state.influence == -1                  # 13.13: 8 <= 12, the attacker (US) loses 1: toward RU
