@@ -458,7 +458,7 @@ def combat_template(game: "Game") -> Template | None:
             for e in enemies:
                 if e.hex == u.hex:
                     options.append(A.GroundAssault(uid, e.uid, 1))
-            options += [A.GroundAssault(uid, m.mid, 1) for m in marks if m.kind == "sof" and m.hex == u.hex]
+            options += [A.GroundAssault(uid, m.mid, 1) for m in marks if m.kind in ("sof", "proxy") and m.hex == u.hex]
             limits[f"{uid}/GA"] = 4 if left is None else min(4, left)
         for cv in ctx.cvs_of(u, "LRS") if uid in declared else ():   # a 0-AP attacker only assaults (7.22, 12.07)
             left = supply_left(ctx, u, cv.slot)

@@ -162,10 +162,14 @@ def contact(ctx: Ctx, h: str) -> None:
         if m.kind == "isr":
             check_reveal(ctx, m)
         elif m.kind in ("sof", "proxy"):
-            enemies = [u for u in ctx.state.units_in(h, other(m.team)) if not u.revealed]
+            foes = ctx.state.units_in(h, other(m.team))
+            enemies = [u for u in foes if not u.revealed]
             if enemies:
                 reveal(ctx, enemies, f"{m.mid} reveals the enemy units in its hex",
                        ["13.42"] if m.kind == "sof" else ["13.12"])
+            if foes and not m.revealed and any(ctx.utype(u).domain == "ground" for u in foes):
+                reveal_marker(ctx, m, f"opposing ground units share {h} (6.22, as for units)",
+                              ["6.22", "13.44" if m.kind == "sof" else "13.11"])
 
 
 def rolled(ctx: Ctx, link, ct, eff) -> bool:

@@ -254,9 +254,10 @@ card_targets.ON_PLAY["isr_marker"] = place_and_move
 # ---------------------------------------------------------------- LRS at a marker (13.26, 13.43)
 def lrs_target_ok(m: CardMarker) -> bool:
     """Whether an LRS may target card marker ``m``: revealed, and a surface naval ISR marker
-    (13.26), a SOF marker (13.43: its hits count with a GROUND ASSAULT) or a landing craft's
-    marker (12.24: the transport part's ``amphibious`` / ``littoral`` data)."""
-    return m.revealed and (bool(m.data.get("naval")) or m.kind == "sof"
+    (13.26), a SOF marker (13.43: its hits count with a GROUND ASSAULT), a Proxy Force (13.12:
+    1 HP, like a unit) or a landing craft's marker (12.24: the transport part's ``amphibious`` /
+    ``littoral`` data)."""
+    return m.revealed and (bool(m.data.get("naval")) or m.kind in ("sof", "proxy")
                            or bool(m.data.get("amphibious") or m.data.get("littoral")))
 
 

@@ -72,10 +72,10 @@ def check_ga_target(ctx: Ctx, uid: str, target: str, n: int, role: str) -> tuple
     from .common import living_unit
     u = living_unit(ctx, uid, "7.1")
     m = ctx.state.card_markers[target]
-    if m.kind != "sof" or role != "assault":
+    if m.kind not in ("sof", "proxy") or role != "assault":
         raise IllegalAction("7.14", f"{target} is no target for a GROUND ASSAULT")
     if not m.revealed:
-        raise IllegalAction("13.44", "a concealed SOF marker cannot be targeted")
+        raise IllegalAction("13.44" if m.kind == "sof" else "7.32", f"a concealed {m.kind.upper()} marker cannot be targeted")
     if n < 1:
         raise IllegalAction("7.14", f"{uid} must allocate at least one die to {target}")
     cv = ctx.cv(u, "GA")
@@ -120,6 +120,10 @@ def ga_hits(ctx: Ctx, plan, mid: str, hits: int) -> None:
     (``plan`` results keyed ``lrs:<mid>``, counted only now that a GA was fought in its hex)."""
     m = ctx.state.card_markers.get(mid)
     if m is None:
+        return
+    if m.kind != "sof":                         # a Proxy Force: hit like any 1-HP counter (13.12, 13.13)
+        from .isr import hit
+        hit(ctx, m, hits, ("7.15", "13.12"))
         return
     lrs = sum(r.net for r in plan.results if r.key == f"lrs:{mid}")
     attacker = ctx.state.impulse.team if ctx.state.impulse else other(m.team)

@@ -47,7 +47,7 @@ def test_13_14_a_ruling_is_available_to_both_sides_and_the_standard_roll_is_6():
     g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Proxy Forces: Partisans"),)))
     g.apply(A.PlayCard("Proxy Forces: Partisans", "A", hex="D-4", action=1))
     m = g.state.card_markers["PROXY-1"]
-    assert (m.hp, m.mp, m.revealed) == (1, 2, False)                  # 13.12
+    assert (m.hp, m.mp, m.revealed) == (1, 2, True)     # 13.12; placed among enemy ground units: revealed (6.22)
     g.apply(A.MarkerAction("PROXY-1", then="effect", targets=("ruling:1", "1 Anna")))   # RU's ruling, a US proxy
     assert any("needs 3 or less (ruling 1)" in e["text"] for e in g.state.log[-3:])
     refused(g, A.MarkerAction("PROXY-1", then="effect"), "13.12")    # once per turn
@@ -922,3 +922,30 @@ def test_13_12_the_defenders_fire_back_at_a_proxy_force():
     assert g.unit("1 Alpha").hp == 1
     assert "PROXY-1" not in g.state.card_markers                        # 1 HP: destroyed
     assert g.state.influence == -1                  # 13.13: 8 <= 12, the attacker (US) loses 1: toward RU
+
+
+def test_13_13_a_revealed_proxy_force_is_destroyed_by_lrs_or_ga_and_rolls_for_influence():
+    for how in ("lrs", "ga"):
+        g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "C-4"},
+                                     "1 Whiskey": {"type": "usmc_himars_section", "hex": "B-7"},
+                                     "1 Anna": {"type": "runi_naval_infantry_platoon", "hex": "H-8"}},
+                              cards={"RU": ["Proxy Forces: Militia"]}, initiative="RU", forced=[1, 5], max_turns=6)
+        g.apply(A.BeginImpulse("TF Red"))
+        g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Proxy Forces: Militia"),)))
+        g.apply(A.PlayCard("Proxy Forces: Militia", "A", hex="D-4", action=1))
+        g.apply(A.EndImpulse())
+        g.apply(A.BeginImpulse("TF Blue"))
+        if how == "lrs":
+            g.apply(A.Declare((A.CoreAction("move_combat", ("1 Whiskey",)),)))
+            refused(g, A.CommitCombat(lrs=(A.LrsAttack("1 Whiskey", "LRS1", "PROXY-1", 1),)), "7.32")   # concealed
+            g.state.card_markers["PROXY-1"].revealed = True       # (staged: revealed, e.g. by a ZOR)
+            g.apply(A.CommitCombat(lrs=(A.LrsAttack("1 Whiskey", "LRS1", "PROXY-1", 1),)))
+        else:
+            g.apply(A.Declare((A.CoreAction("move_combat", ("1 Alpha",)),)))
+            g.apply(A.Move(1, ("D-4",)))                          # contact: both revealed (13.12, 6.22)
+            assert g.state.card_markers["PROXY-1"].revealed and g.unit("1 Alpha").revealed
+            g.apply(A.CommitCombat(ga=(A.GroundAssault("1 Alpha", "PROXY-1", 1),)))
+        while g.pending is not None:
+            g.apply(A.Answer())
+        g.apply(A.ResolveCombat())                                # 1: a hit; 5 <= 12: US influence -1
+        assert "PROXY-1" not in g.state.card_markers and g.state.influence == -1, how
