@@ -202,7 +202,6 @@ def check_grant(ctx: Ctx, log_unit, reach: dict, g: dict, after: dict) -> None:
     """A RESUPPLY grant to a marker's card (13.28): a friendly marker whose card tracks supply, in
     a hex the logistics unit's RV reaches (the marker's hex is the reference; 8.05), slot ``LRS``,
     never above the card's starting supply (8.02). Raises IllegalAction."""
-    from .sof import blocks
     m = ctx.state.card_markers[g["unit"]]
     n = int(g["rp"])
     if m.team != log_unit.team:
@@ -212,7 +211,8 @@ def check_grant(ctx: Ctx, log_unit, reach: dict, g: dict, after: dict) -> None:
         raise IllegalAction("13.28", f"{m.mid}'s card has no LRS supply to restore (slot 'LRS')")
     if n < 1:
         raise IllegalAction("8.01", f"grant to {m.mid} must be at least 1 RP")
-    if m.hex in blocks(ctx, m.team) or ctx.state.units_in(m.hex, other(m.team)):
+    enemy_sof = any(x.kind == "sof" and x.team != m.team and x.hex == m.hex for x in ctx.state.card_markers.values())
+    if enemy_sof or ctx.state.units_in(m.hex, other(m.team)):
         raise IllegalAction("13.45", f"{m.mid}'s hex is contested: no RESUPPLY into it")
     if m.hex not in reach:
         raise IllegalAction("8.05", f"{m.mid} in {m.hex} is not within reach of {log_unit.uid}'s RESUPPLY "
