@@ -949,3 +949,19 @@ def test_13_13_a_revealed_proxy_force_is_destroyed_by_lrs_or_ga_and_rolls_for_in
             g.apply(A.Answer())
         g.apply(A.ResolveCombat())                                # 1: a hit; 5 <= 12: US influence -1
         assert "PROXY-1" not in g.state.card_markers and g.state.influence == -1, how
+
+
+def test_mine_hits_on_a_loaded_ship_ask_the_embarked_losses():
+    g = lcb_lab.situation(units={"LHD 1": {"type": "usn_lhd", "hex": "B-2", "face_up": True},
+                                 "1 Alpha": {"type": "usmc_infantry_platoon", "embarked_on": "LHD 1"},
+                                 "2 Alpha": {"type": "usmc_infantry_platoon", "embarked_on": "LHD 1"},
+                                 "1 Anna": ("runi_naval_infantry_platoon", "H-8")}, naval=ch13.SEA, forced=[1, 2])
+    ch13.lay_mines(g, "RU", "C-2", 2)
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("LHD 1",)),)))
+    g.apply(A.Move(1, ("C-2", "D-2")))
+    g.apply(A.Answer(mines=(A.MineShot("LHD 1", 2),)))
+    c = g.pending
+    assert (c.kind, c.team, c.options["hp"], g.unit("LHD 1").hp) == ("embark_losses", "RU", 2, 2)   # 10.311
+    g.apply(A.Answer(picks=("1 Alpha",)))
+    assert g.unit("1 Alpha").destroyed and not g.unit("2 Alpha").destroyed and g.pending is None
