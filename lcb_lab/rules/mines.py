@@ -26,8 +26,15 @@
   ``(MineShot(target, cubes), ...)``; empty = hold the mines (13.33 "may").  Each cube removed
   rolls 1 d20: a roll <= ``succeeds_on`` is 1 HP (13.32, 13.33).  Mines cannot be INTERCEPTed
   (13.32): no INTERCEPT choice is ever asked.  A naval target's hits may be absorbed by its
-  team's Naval MILDECs in the hex (13.34, 4.22): a ``mildec`` choice (key ``"mine:<hex>:<uid>"``).
-* :func:`trigger_at` (13.38): the transport helper's embarkation points.
+  team's Naval MILDECs in the hex (13.34, 4.22): a ``mildec`` choice (key ``"mine:<hex>:<uid>"``);
+  a surviving ship with cargo asks the attacker's embarked losses (10.311, ``embark``).
+* Who they attack (13.36, :func:`_hits_domain`): enemy units and MILDECs (with a stack or alone,
+  5.17) and enemy card markers -- a naval ISR marker by water mines, a Proxy Force by land mines
+  (through :func:`lcb_lab.rules.isr.hit`); never an aerial ISR marker or a submarine (lcb_lab's
+  readings).  A marker's move ends where mines stop it; its step follows if it survives.
+* :func:`walk` steps every move (``movement.move`` / ``move_markers`` check the path first);
+  :func:`trigger_at` (13.38): the transport part's embarkation points, with ``pending =
+  {"resume": name}`` of :data:`RESUMES` for what goes on after.
 """
 from __future__ import annotations
 
