@@ -965,3 +965,25 @@ def test_mine_hits_on_a_loaded_ship_ask_the_embarked_losses():
     assert (c.kind, c.team, c.options["hp"], g.unit("LHD 1").hp) == ("embark_losses", "RU", 2, 2)   # 10.311
     g.apply(A.Answer(picks=("1 Alpha",)))
     assert g.unit("1 Alpha").destroyed and not g.unit("2 Alpha").destroyed and g.pending is None
+
+
+def test_13_21_only_the_hosts_task_force_uses_the_marker_and_not_when_paralysed():
+    g = lcb_lab.situation(units={"1 Whiskey": {"type": "usmc_himars_section", "hex": "B-5", "task_force": "TF Blue"},
+                                 "1 Alpha": {"type": "usmc_infantry_platoon", "hex": "B-7", "task_force": "TF Gold"},
+                                 "1 Zhuk": {"type": "runi_naval_infantry_platoon", "hex": "H-8"}},
+                          task_forces={"TF Blue": "US", "TF Gold": "US", "TF Red": "RU"},
+                          cards={"US": [{"name": "V-BAT", "attach_to": "1 Whiskey"}]})
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="V-BAT"),)))
+    g.apply(A.PlayCard("V-BAT", "A", action=1))
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Gold"))
+    g.apply(A.Declare(()))
+    refused(g, A.MarkerAction("ISR-1", path=("C-5",)), "9.31")
+    g.apply(A.EndImpulse())                                        # turn 2
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare(()))
+    g.state.units["1 Whiskey"].paralysed = True                    # (staged: a card paralysed the host)
+    refused(g, A.MarkerAction("ISR-1", path=("C-5",)), "3.34")
