@@ -196,7 +196,8 @@ def conceal_act(game: "Game", c: Ctx, a: A.Conceal) -> None:
 
 def resupply_act(game: "Game", c: Ctx, a: A.Resupply) -> None:
     d = declared(c, a.action)
-    check_names(c, d_team(c), [a.logistics] + [g.unit for g in a.grants])
+    own_markers = {m for m, x in c.state.card_markers.items() if x.team == d_team(c)}   # 13.28
+    check_names(c, d_team(c), [a.logistics] + [g.unit for g in a.grants if g.unit not in own_markers])
     if d.kind != "move_resupply":
         raise IllegalAction("8.0", f"action #{d.aid} is not Move and/or Resupply")
     if a.logistics not in d.units:
@@ -249,7 +250,7 @@ def check_commit_combat(c: Ctx, a: A.CommitCombat) -> tuple[list[dict], list[dic
     imp = impulse(c)
     check_names(c, imp.team, [x.shooter for x in a.lrs] + [x.attacker for x in a.ga])
     check_targets(c, imp.team, [x.target for x in a.lrs if not _seen_marker(c, imp.team, x.target)], "7.32")
-    check_targets(c, imp.team, [x.target for x in a.ga], "7.13")
+    check_targets(c, imp.team, [x.target for x in a.ga if not _seen_marker(c, imp.team, x.target)], "7.13")   # 13.43
     if imp.phase == "declare":
         raise IllegalAction("3.03", "declare the impulse's Core Actions first")
     if imp.combat is not None:
@@ -456,14 +457,30 @@ def answer_mines(game: "Game", c: Ctx, choice, a: A.Answer) -> None:
 
 
 def advance_mines(game: "Game", c: Ctx) -> None:
-    """Answer mine choices by the auto policies (when set) until none is on top (13.33)."""
-    from .rules import mines
+    """Answer mine choices and the GA defence against a marker by the auto policies (when set)
+    until none is on top (13.33, 13.12)."""
+    from .rules import mines, proxy
     while game.auto_policies is not None:
         top = c.state.next_choice
-        if top is None or not mines.is_mine_choice(top):
+        if top is None:
             return
-        ans = answer_with(top, game.auto_policies.get(top.kind))
-        mines.answer(c, top, ans)
+        if mines.is_mine_choice(top):
+            mines.answer(c, top, answer_with(top, game.auto_policies.get(top.kind)))
+        elif top.kind == "ga_defence" and "marker" in top.options:
+            proxy.answer_defence(c, top, answer_with(top, game.auto_policies.get(top.kind)))
+        else:
+            return
+
+
+def answer_marker_defence(game: "Game", c: Ctx, choice, a: A.Answer) -> None:
+    """The defenders' dice against a Proxy Force's / SOF marker's GROUND ASSAULT (13.12, 7.13)."""
+    from .rules import proxy
+    if a.choice is not None and a.choice != choice.id:
+        raise IllegalAction("7.010", f"choice {a.choice} is not the pending one ({choice.id}: {choice.kind})")
+    if a.mines or a.intercepts or a.absorb is not None or a.responses or a.card_intercepts:
+        raise IllegalAction("7.13", f"the pending choice is {choice.team}'s GA defence: answer it with defence=")
+    proxy.answer_defence(c, choice, [asdict(x) for x in a.defence])
+    advance_mines(game, c)
 
 
 def _answer_any(game: "Game", c: Ctx, a: A.Answer) -> None:
@@ -471,8 +488,18 @@ def _answer_any(game: "Game", c: Ctx, a: A.Answer) -> None:
     choice = combat.pending(c)
     if choice is not None and mines.is_mine_choice(choice):
         return answer_mines(game, c, choice, a)
+    if choice is not None and choice.kind == "ga_defence" and "marker" in choice.options:
+        return answer_marker_defence(game, c, choice, a)
     return answer_any(game, c, a)
 
 
+def marker_action(game: "Game", c: Ctx, a: A.MarkerAction) -> None:
+    """A card marker's action (:mod:`lcb_lab.rules.marker_actions`), then the auto policies answer
+    the choices it raised (mines met on the way, 13.36; the defence against its GA, 13.12)."""
+    marker_actions.marker_action_act(game, c, a)
+    advance_mines(game, c)
+
+
 HANDLERS[A.Answer] = _answer_any
+HANDLERS[A.MarkerAction] = marker_action
 HANDLERS = {k: (v if k is A.Answer else _chain_closed(v)) for k, v in HANDLERS.items()}

@@ -109,7 +109,7 @@ EFFECT_ARGS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 
     # issue 8 -- special markers (13.x): owned by the markers helper
     "proxy_force": (frozenset(), frozenset({"count", "ga_cv", "ga_dice", "mp", "effect_on"})),
-    "isr_marker": (frozenset(), frozenset({"mp", "zor", "reveal", "naval", "lrs_cv", "lrs_dice"})),
+    "isr_marker": (frozenset(), frozenset({"mp", "zor", "reveal", "naval", "supply"})),
     "mines": (frozenset({"count"}), frozenset({"succeeds_on", "contiguous", "terrain", "per_hex"})),
     "clear_mines": (frozenset(), frozenset({"n"})),
     "fortify": (frozenset(), frozenset({"levels"})),

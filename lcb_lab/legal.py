@@ -446,6 +446,7 @@ def combat_template(game: "Game") -> Template | None:
                 for u in d.units]
     attackers = declared + engaged
     enemies = [e for e in s.living(other(imp.team)) if e.on_map]
+    marks = [m for m in s.card_markers.values() if m.team != imp.team and m.revealed]   # 12.24, 13.26, 13.43
     options: list = []
     limits: dict[str, int] = {}
     for uid in dict.fromkeys(attackers):
@@ -457,12 +458,15 @@ def combat_template(game: "Game") -> Template | None:
             for e in enemies:
                 if e.hex == u.hex:
                     options.append(A.GroundAssault(uid, e.uid, 1))
+            options += [A.GroundAssault(uid, m.mid, 1) for m in marks if m.kind in ("sof", "proxy") and m.hex == u.hex]
             limits[f"{uid}/GA"] = 4 if left is None else min(4, left)
         for cv in ctx.cvs_of(u, "LRS") if uid in declared else ():   # a 0-AP attacker only assaults (7.22, 12.07)
             left = supply_left(ctx, u, cv.slot)
             for e in enemies:   # range is a cheap first filter; the trial below decides (7.31, 7.32)
                 if e.revealed and cv.in_range(hexgrid.distance(u.hex, e.hex)):
                     options.append(A.LrsAttack(uid, cv.slot, e.uid, 1))
+            options += [A.LrsAttack(uid, cv.slot, m.mid, 1) for m in marks
+                        if cv.in_range(hexgrid.distance(u.hex, m.hex))]
             limits[f"{uid}/{cv.slot}"] = 4 if left is None else left
     options = [o for o in options if limits.get(_key(o), 0) > 0 and committable(game, _commit(base + [o]), ctx)]
     if not options and not base:

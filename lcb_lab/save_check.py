@@ -177,6 +177,13 @@ class _MildecOptions(_Loose):
     mildecs: int
 
 
+class _MineAttackOptions(_Loose):              # issue 8, markers (13.33, lcb_lab.rules.mines)
+    hex: str
+    mine: str
+    cubes: int
+    targets: list[str]
+
+
 class _CardResponseOptions(_Loose):
     link: Optional[int]
     window: int = 1
@@ -185,6 +192,7 @@ class _CardResponseOptions(_Loose):
 
 
 CHOICE_OPTIONS: dict[str, type[BaseModel]] = {
+    "mine_attack": _MineAttackOptions,
     "intercept": _InterceptOptions, "ga_defence": _GaDefenceOptions, "mildec": _MildecOptions,
     "card_response": _CardResponseOptions}
 """Pending choice kind -> the shape its ``options`` must have."""

@@ -100,6 +100,9 @@ def reveal(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     if not _rolled(ctx, link, ct, eff):
         return False
     _reveal(ctx, units, f"revealed by {ct.name}", ["6.13", "9.0"])
+    if ctx.state.card_markers:                   # 13.23, 13.11, 13.44: the enemy's card markers in a target hex
+        for h in {_as_hex(ctx, x) for x in [link.hex] + list(link.targets)} - {None}:
+            card_markers.reveal_in(ctx, h, other(link.team), f"revealed by {ct.name}")
     return True
 
 

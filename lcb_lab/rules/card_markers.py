@@ -162,10 +162,14 @@ def contact(ctx: Ctx, h: str) -> None:
         if m.kind == "isr":
             check_reveal(ctx, m)
         elif m.kind in ("sof", "proxy"):
-            enemies = [u for u in ctx.state.units_in(h, other(m.team)) if not u.revealed]
+            foes = ctx.state.units_in(h, other(m.team))
+            enemies = [u for u in foes if not u.revealed]
             if enemies:
                 reveal(ctx, enemies, f"{m.mid} reveals the enemy units in its hex",
                        ["13.42"] if m.kind == "sof" else ["13.12"])
+            if foes and not m.revealed and any(ctx.utype(u).domain == "ground" for u in foes):
+                reveal_marker(ctx, m, f"opposing ground units share {h} (6.22, as for units)",
+                              ["6.22", "13.44" if m.kind == "sof" else "13.11"])
 
 
 def rolled(ctx: Ctx, link, ct, eff) -> bool:
@@ -253,3 +257,13 @@ def sof_placed(ctx: Ctx, m: CardMarker) -> None:
     m.data.update(ga_cv=SOF_GA_CV, ga_dice=SOF_GA_DICE)
     if ctx.state.impulse is not None and ctx.state.units_in(m.hex, other(m.team)):
         m.data["may_assault"] = f"{ctx.state.turn}:{len(ctx.state.tf_order) + 1}"     # turn:impulse
+
+
+def reveal_in(ctx: Ctx, h: str | None, team: str, why: str) -> list[CardMarker]:
+    """A card effect reveals ``team``'s ISR, Proxy Force and SOF markers in hex ``h`` (13.23:
+    "revealed by another JCC effect"; 13.11, 13.44). Mines stay secret. Returns those revealed."""
+    out = [m for m in ctx.state.card_markers.values()
+           if h and m.hex == h and m.team == team and m.kind in ("isr", "proxy", "sof") and not m.revealed]
+    for m in out:
+        reveal_marker(ctx, m, why, ["13.23" if m.kind == "isr" else "13.11" if m.kind == "proxy" else "13.44", "6.13"])
+    return out

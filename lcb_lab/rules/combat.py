@@ -150,7 +150,7 @@ def _pre_roll_decisions(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> list[Choic
                             {"targets": targets}))
     ga_hexes: dict[str, list[dict]] = defaultdict(list)
     for a in ga:
-        ga_hexes[ctx.state.units[a["target"]].hex].append(a)
+        ga_hexes[_hex(ctx, a["target"])].append(a)
     for h, allocs in ga_hexes.items():
         defs = ga_rules.defenders(ctx, h, defender)
         if defs:
@@ -170,7 +170,7 @@ def _engagements(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> list[Engagement]:
         for tgt in _lrs_by_target(lrs):
             if _hex(ctx, tgt) == h:
                 out.append(Engagement("lrs", h, tgt))
-        if any(ctx.state.units[a["target"]].hex == h for a in ga):
+        if any(_hex(ctx, a["target"]) == h for a in ga):
             out.append(Engagement("ga", h))
     return out
 
@@ -378,7 +378,7 @@ def _lrs_on_marker(ctx: Ctx, plan: CombatPlan, eng: Engagement) -> bool:
         if m is None:
             ctx.dice.roll(a["dice"], f"LRS {s.uid}->{eng.target}")
             continue
-        mods = lrs_modifiers(ctx.state, ctx.board, s.team, m.hex, True)
+        mods = lrs_modifiers(ctx.state, ctx.board, s.team, m.hex, m.kind != "sof")   # a SOF marker: ashore
         base, cv = _cv_of(ctx, s.uid, a["slot"], mods)
         rolls = ctx.dice.roll(a["dice"], f"LRS {s.uid}->{m.mid}")
         n = sum(r <= cv for r in rolls)
@@ -387,8 +387,11 @@ def _lrs_on_marker(ctx: Ctx, plan: CombatPlan, eng: Engagement) -> bool:
                              f"{explain.dice_text(rolls, cv)}", ["7.02", "7.3", "12.24"] + [x[2] for x in mods],
                              base_cv=base, modifiers=mods, cv=cv, dice=rolls, hits=n))
     plan.results.append(CombatResult(key, hits))
-    if m is not None:
+    if m is not None and (m.data.get("amphibious") or m.data.get("littoral")):
         lrs_hit(ctx, m.mid, hits, ctx.state.impulse.team)
+    elif m is not None:                            # a naval ISR marker (13.26) or a SOF marker (13.43)
+        from .isr import on_lrs_hits
+        on_lrs_hits(ctx, plan, m, hits)
     return True
 
 
@@ -456,6 +459,11 @@ def _ga_engagement(ctx: Ctx, plan: CombatPlan, eng: Engagement) -> bool:
         res = _roll_ga(ctx, plan, h, key)
         plan.results.append(res)
     for uid, dmg in res.damage.items():
+        if uid not in ctx.state.units:            # a SOF marker (13.43): GA hits, with this impulse's LRS hits
+            from .sof import ga_hits
+            ga_hits(ctx, plan, uid, dmg)
+            res.damage[uid] = 0
+            continue
         if not _apply_damage(ctx, plan, ctx.state.units[uid], dmg, f"{key}:{uid}", ["7.15"]):
             return False
         res.damage[uid] = 0
@@ -468,14 +476,15 @@ def _roll_ga(ctx: Ctx, plan: CombatPlan, h: str, key: str) -> CombatResult:
     damage: dict[str, int] = defaultdict(int)
     sides = [(a, "attacker", bonus + terrain_modifiers(ctx.board, h, False)
               + fortify.ga_modifiers(ctx.state, h, ctx.state.units[a["attacker"]].team)) for a in plan.ga
-             if ctx.state.units[a["target"]].hex == h]
+             if _hex(ctx, a["target"]) == h]
     sides += [(a, "defender", []) for a in plan.ga_defence.get(h, [])]
     by_target: dict[str, list] = defaultdict(list)
     for a, role, mods in sides:
         base, cv = _cv_of(ctx, a[role], "GA", mods)
         by_target[a["target"]].append((a, role, base, mods, cv))
     for tgt, shots in by_target.items():
-        odds = engagement_odds([], [], ctx.state.units[tgt].hp, unstoppable=[(a["dice"], cv) for a, _, _, _, cv in shots])
+        hp = ctx.state.units[tgt].hp if tgt in ctx.state.units else ctx.state.card_markers[tgt].hp   # a SOF (13.43)
+        odds = engagement_odds([], [], hp, unstoppable=[(a["dice"], cv) for a, _, _, _, cv in shots])
         ctx.log(explain.step("odds", f"Odds before rolling: GROUND ASSAULT on {tgt}", odds.summary(),
                              ["7.13", "7.15"], damage=list(odds.damage), p_destroy=odds.p_destroy))
     for tgt, shots in by_target.items():
@@ -487,6 +496,9 @@ def _roll_ga(ctx: Ctx, plan: CombatPlan, h: str, key: str) -> CombatResult:
                 "ga_roll", f"GROUND ASSAULT ({role}): {a[role]} -> {tgt}",
                 f"{explain.cv_text(base, mods)}; {explain.dice_text(rolls, cv)}",
                 ["7.13", "7.15"] + [m[2] for m in mods], base_cv=base, modifiers=mods, cv=cv, dice=rolls, hits=hits))
+    if ctx.state.card_markers:     # 13.41: a SOF marker always fights the GROUND ASSAULT in its hex
+        from .sof import defend
+        defend(ctx, plan, h, damage)
     ctx.log(explain.step("ga_result", f"GROUND ASSAULT in {h}",
                          "damage is applied to both sides at once: " +
                          (", ".join(f"{k} {v} HP" for k, v in damage.items()) or "no hits"), ["7.13", "7.15"]))

@@ -73,7 +73,7 @@ def zero_ap_attackers(ctx: Ctx, tf: str) -> set[str]:
 def check_commit(ctx: Ctx, ga: list[dict]) -> None:
     """The impulse's combat must include each pending Continuing Combat hex (7.22)."""
     imp = ctx.state.impulse
-    hexes = {ctx.state.units[a["target"]].hex for a in ga}
+    hexes = {ctx.state.units[a["attacker"]].hex for a in ga}     # range 0: the target's hex (a SOF marker too)
     missing = [h for h in pending_hexes(ctx, imp.task_force) if h not in hexes]
     if missing:
         raise IllegalAction("7.22", f"the Continuing Combat in {', '.join(missing)} must be resolved with this "
@@ -172,8 +172,8 @@ def _assault_hexes(ctx: Ctx, ga: list[dict]) -> tuple[set[str], set[str]]:
     """Hexes under a declared (paid) GROUND ASSAULT and hexes under only a 0-AP one (7.18)."""
     imp = ctx.state.impulse
     paid = {uid for d in imp.actions if d.kind == "move_combat" for uid in d.units}
-    declared = {living_unit(ctx, a["target"], "7.14").hex for a in ga if a["attacker"] in paid}
-    free = {living_unit(ctx, a["target"], "7.14").hex for a in ga} - declared
+    declared = {_target_hex(ctx, a["target"], "7.14") for a in ga if a["attacker"] in paid}
+    free = {_target_hex(ctx, a["target"], "7.14") for a in ga} - declared
     return declared, free
 
 
@@ -184,11 +184,17 @@ def _support_hexes(ctx: Ctx, lrs: list[dict], support: set[str], declared: set[s
     for a in lrs:
         if a["shooter"] not in support:
             continue
-        u, t = living_unit(ctx, a["shooter"], "7.3"), living_unit(ctx, a["target"], "7.32")
+        u, th = living_unit(ctx, a["shooter"], "7.3"), _target_hex(ctx, a["target"], "7.32")
         if u.task_force != imp.task_force or u.acted or u.expended or not u.on_map:
             raise IllegalAction("7.18", f"{u.uid} is not an unused LRS unit of {imp.task_force}")
-        if t.hex not in declared:
+        if th not in declared:
             raise IllegalAction("7.18", f"{u.uid} may join only against a hex under a declared GROUND ASSAULT "
                                 f"({', '.join(sorted(declared))})")
-        from_hex[t.hex].add(u.hex)
+        from_hex[th].add(u.hex)
     return dict(from_hex)
+
+
+def _target_hex(ctx: Ctx, target: str, rule: str) -> str:
+    """The hex of a combat target: a living unit's, or a card marker's (12.24, 13.26, 13.43)."""
+    m = ctx.state.card_markers.get(target)
+    return m.hex if m is not None and target not in ctx.state.units else living_unit(ctx, target, rule).hex

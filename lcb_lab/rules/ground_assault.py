@@ -21,6 +21,9 @@ from .common import Ctx, check_supply, living_unit, supply_left
 
 
 def _check(ctx: Ctx, uid: str, target: str, n: int, role: str) -> tuple:
+    if target in ctx.state.card_markers:          # a SOF marker (13.43, 13.44; lcb_lab.rules.sof)
+        from .sof import check_ga_target
+        return check_ga_target(ctx, uid, target, n, role)
     u = living_unit(ctx, uid, "7.1")
     t = living_unit(ctx, target, "7.14")
     if n < 1:

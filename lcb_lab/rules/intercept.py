@@ -144,7 +144,8 @@ def _with_infinite(ctx: Ctx, opts: list[dict]) -> list[dict]:
 
 def validate_intercepts(ctx: Ctx, allocs: list[dict], lrs_allocs: list[dict], defender: str) -> None:
     """Raise IllegalAction for the first INTERCEPT allocation the rules forbid."""
-    attacks = {t: attacks_on(ctx, t, lrs_allocs) for t in dict.fromkeys(a["target"] for a in lrs_allocs)}
+    attacks = {t: attacks_on(ctx, t, lrs_allocs) for t in dict.fromkeys(a["target"] for a in lrs_allocs)
+               if t in ctx.state.units}          # an LRS at a card marker is not INTERCEPTed (12.24, 13.26)
     slots: dict[tuple[str, str], set[str]] = defaultdict(set)
     used: dict[tuple[str, str], int] = defaultdict(int)
     per_target: dict[tuple[str, str, str], int] = defaultdict(int)

@@ -138,7 +138,7 @@ def place_and_move(ctx: Ctx, link, ct, eff) -> None:
     m.mp = int(a.get("mp", ct.mp or 0))
     m.host = card.host
     m.hp = max(1, int(ct.hits or 1))
-    m.data = {k: a[k] for k in ("zor", "naval", "reveal", "lrs_cv", "lrs_dice") if k in a}
+    m.data = {k: a[k] for k in ("zor", "naval", "reveal") if k in a}
     m.acted = True                               # the initial use is its action this turn (13.21)
     link.data["marker"] = m.mid
     ctx.log(explain.step("marker", f"{ct.name}: {m.mid} placed", f"concealed in its host's hex {h0}; "
@@ -172,6 +172,65 @@ def isr_marker(ctx: Ctx, link, ct, eff) -> bool:
     return True
 
 
+# ---------------------------------------------------------------- supply (13.28)
+def supply_cap(ctx: Ctx, m: CardMarker) -> int | None:
+    """The LRS supply of a marker's card (``args.supply`` of its ``isr_marker`` effect), or None
+    when the card tracks none."""
+    ct = ctx.ctype(ctx.card(m.card))
+    e = next((e for e in ct.effects if e.fn == "isr_marker"), None)
+    return None if e is None or e.args.get("supply") is None else int(e.args["supply"])
+
+
+def supply_left(ctx: Ctx, m: CardMarker) -> int | None:
+    """Dice of LRS supply the marker's card has left (full until first spent); None: untracked."""
+    cap = supply_cap(ctx, m)
+    return None if cap is None else ctx.card(m.card).supply.get("LRS", cap)
+
+
+def spend(ctx: Ctx, m: CardMarker, n: int) -> None:
+    """Spend ``n`` dice of the card's LRS supply (7.08). Raises IllegalAction when short."""
+    left = supply_left(ctx, m)
+    if left is None:
+        return
+    if n > left:
+        raise IllegalAction("7.08", f"{m.mid}'s card has {left} LRS supply left; the attack needs {n} dice "
+                            "(RESUPPLY it at the marker's hex, 13.28)")
+    ctx.card(m.card).supply["LRS"] = left - n
+
+
+def check_grant(ctx: Ctx, log_unit, reach: dict, g: dict, after: dict) -> None:
+    """A RESUPPLY grant to a marker's card (13.28): a friendly marker whose card tracks supply, in
+    a hex the logistics unit's RV reaches (the marker's hex is the reference; 8.05), slot ``LRS``,
+    never above the card's starting supply (8.02). Raises IllegalAction."""
+    m = ctx.state.card_markers[g["unit"]]
+    n = int(g["rp"])
+    if m.team != log_unit.team:
+        raise IllegalAction("8.0", f"{m.mid} is not a friendly marker")
+    cap = supply_cap(ctx, m)
+    if cap is None or g["slot"] != "LRS":
+        raise IllegalAction("13.28", f"{m.mid}'s card has no LRS supply to restore (slot 'LRS')")
+    if n < 1:
+        raise IllegalAction("8.01", f"grant to {m.mid} must be at least 1 RP")
+    enemy_sof = any(x.kind == "sof" and x.team != m.team and x.hex == m.hex for x in ctx.state.card_markers.values())
+    if enemy_sof or ctx.state.units_in(m.hex, other(m.team)):
+        raise IllegalAction("13.45", f"{m.mid}'s hex is contested: no RESUPPLY into it")
+    if m.hex not in reach:
+        raise IllegalAction("8.05", f"{m.mid} in {m.hex} is not within reach of {log_unit.uid}'s RESUPPLY "
+                            "(a ground path clear of enemy, contested and prohibited hexes; 13.28: the marker's hex)")
+    now = after.get((m.mid, "LRS"), supply_left(ctx, m)) + n
+    if now > cap:
+        raise IllegalAction("8.02", f"{m.mid}'s card would have {now} LRS supply, above its starting {cap}")
+    after[(m.mid, "LRS")] = now
+
+
+def apply_grant(ctx: Ctx, g: dict) -> str:
+    """Apply a checked grant to a marker's card (13.28); returns the log part."""
+    m = ctx.state.card_markers[g["unit"]]
+    before = supply_left(ctx, m)
+    ctx.card(m.card).supply["LRS"] = before + int(g["rp"])
+    return f"{m.mid}'s card LRS {before} -> {before + int(g['rp'])}"
+
+
 def zor_markers(ctx: Ctx, team: str) -> list[CardMarker]:
     """``team``'s ISR markers that exert a ZOR (13.24: only when the card says so)."""
     return [m for m in ctx.state.card_markers.values() if m.team == team and m.kind == "isr" and m.data.get("zor")]
@@ -190,3 +249,27 @@ EFFECTS = {"isr_marker": isr_marker}
 """The effect functions this module adds to :data:`lcb_lab.rules.card_effects.EFFECTS`."""
 card_targets.PRECHECKS["isr_marker"] = check_play
 card_targets.ON_PLAY["isr_marker"] = place_and_move
+
+
+# ---------------------------------------------------------------- LRS at a marker (13.26, 13.43)
+def lrs_target_ok(m: CardMarker) -> bool:
+    """Whether an LRS may target card marker ``m``: revealed, and a surface naval ISR marker
+    (13.26), a SOF marker (13.43: its hits count with a GROUND ASSAULT), a Proxy Force (13.12:
+    1 HP, like a unit) or a landing craft's marker (12.24: the transport part's ``amphibious`` /
+    ``littoral`` data)."""
+    return m.revealed and (bool(m.data.get("naval")) or m.kind in ("sof", "proxy")
+                           or bool(m.data.get("amphibious") or m.data.get("littoral")))
+
+
+def on_lrs_hits(ctx: Ctx, plan, m: CardMarker, hits: int) -> bool:
+    """``hits`` LRS hits on marker ``m`` (the combat's LRS engagement on it): a SOF marker's
+    count only with a GROUND ASSAULT in its hex this impulse, applied with the GA hits
+    (:func:`lcb_lab.rules.sof.ga_hits`; 13.43); a naval ISR marker takes them at once
+    (:func:`hit`, 13.26). Returns True when the marker was destroyed."""
+    if m.kind == "sof":
+        ga = any(ctx.state.units[a["attacker"]].hex == m.hex for a in plan.ga)
+        ctx.log(explain.step("lrs_result", f"Net LRS on {m.mid}: {hits}",
+                             "they count together with this impulse's GROUND ASSAULT in its hex (13.43)" if ga else
+                             "LRS alone cannot destroy a SOF marker: no GROUND ASSAULT in its hex (13.43)", ["13.43"]))
+        return False
+    return hit(ctx, m, hits)

@@ -80,8 +80,10 @@ def _marker_target(ctx: Ctx, s, a: dict, active_units: set[str], team: str | Non
         raise IllegalAction("3.31", f"{s.uid} is not activated for Move and/or Initiate Combat this impulse")
     if team and s.team != team:
         raise IllegalAction("3.33", f"{s.uid} does not belong to the active team")
-    if m.team == s.team or not m.revealed or not (m.data.get("amphibious") or m.data.get("littoral")):
-        raise IllegalAction("12.24", f"{m.mid} is not a revealed enemy landing craft's marker (12.23, 12.24)")
+    from .isr import lrs_target_ok          # also a naval ISR marker (13.26) or a SOF marker (13.43)
+    if m.team == s.team or not lrs_target_ok(m):
+        raise IllegalAction("12.24", f"{m.mid} is not a revealed enemy landing craft's, naval ISR or SOF marker "
+                            "(12.23, 12.24, 13.26, 13.43)")
     cv = ctx.cv(s, a["slot"])
     if cv is None or cv.kind != "LRS":
         raise IllegalAction("7.3", f"{s.uid} has no {a['slot']} LRS value")

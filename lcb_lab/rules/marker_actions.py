@@ -260,6 +260,8 @@ def _combat(ctx: Ctx, m: CardMarker, a) -> None:
         raise IllegalAction("7.31", f"{u.uid} is {dist(m.hex, u.hex)} hexes from {m.mid}; range {eff.range}")
     if ctx.state.impulse.combat is not None:
         raise IllegalAction("3.38", "this impulse's combat was already committed")
+    from .isr import spend
+    spend(ctx, m, int(eff.dice))                 # the card's own LRS supply, when it tracks one (13.28)
     open_link(ctx, m, ct, eff, [u.uid], None)
 
 
@@ -277,6 +279,12 @@ def _acceptable(ctx: Ctx, a) -> bool:
                 return False
         elif a.then == "effect" and m.kind == "isr":
             marker_option(ctx, m, combat=False)
+        elif a.then == "combat" and m.kind == "isr":
+            _, eff = marker_option(ctx, m, combat=True)
+            u = ctx.state.units[a.targets[0]]
+            if (ctx.state.impulse.combat is not None or u.team == m.team or not u.revealed or not u.on_map
+                    or (eff.range is not None and dist(m.hex, u.hex) > eff.range)):
+                return False
     except IllegalAction:
         return False
     return True
@@ -300,6 +308,10 @@ def offers(game) -> list:
         if not m.moved and m.mp:
             cands += [MarkerAction(m.mid, path=(n,)) for n in sorted(ctx.board.neighbours(m.hex))]
         out += [x for x in cands if _acceptable(ctx, x)]
+        if m.kind == "isr":              # its card's LRS at each face-up enemy unit (13.27)
+            out += [x for x in (MarkerAction(m.mid, then="combat", targets=(u.uid,))
+                                for u in s.living() if u.team != m.team and u.revealed and u.on_map)
+                    if _acceptable(ctx, x)]
         if m.kind == "proxy":            # its GROUND ASSAULT at each face-up enemy unit in its hex (13.12)
             dice = int(m.data.get("ga_dice", 4))
             out += [MarkerAction(m.mid, then="combat", targets=(u.uid,), dice=dice)

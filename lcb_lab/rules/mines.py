@@ -26,8 +26,15 @@
   ``(MineShot(target, cubes), ...)``; empty = hold the mines (13.33 "may").  Each cube removed
   rolls 1 d20: a roll <= ``succeeds_on`` is 1 HP (13.32, 13.33).  Mines cannot be INTERCEPTed
   (13.32): no INTERCEPT choice is ever asked.  A naval target's hits may be absorbed by its
-  team's Naval MILDECs in the hex (13.34, 4.22): a ``mildec`` choice (key ``"mine:<hex>:<uid>"``).
-* :func:`trigger_at` (13.38): the transport helper's embarkation points.
+  team's Naval MILDECs in the hex (13.34, 4.22): a ``mildec`` choice (key ``"mine:<hex>:<uid>"``);
+  a surviving ship with cargo asks the attacker's embarked losses (10.311, ``embark``).
+* Who they attack (13.36, :func:`_hits_domain`): enemy units and MILDECs (with a stack or alone,
+  5.17) and enemy card markers -- a naval ISR marker by water mines, a Proxy Force by land mines
+  (through :func:`lcb_lab.rules.isr.hit`); never an aerial ISR marker or a submarine (lcb_lab's
+  readings).  A marker's move ends where mines stop it; its step follows if it survives.
+* :func:`walk` steps every move (``movement.move`` / ``move_markers`` check the path first);
+  :func:`trigger_at` (13.38): the transport part's embarkation points, with ``pending =
+  {"resume": name}`` of :data:`RESUMES` for what goes on after.
 """
 from __future__ import annotations
 
@@ -42,6 +49,11 @@ from .conceal import apply_naval_zor, contact_reveal
 
 KIND = "mine_attack"
 DEFAULT_SUCCEEDS_ON = 13
+RESUMES: dict = {}
+"""``name`` -> ``fn(ctx, pending)``: what goes on after the mines are resolved when a caller of
+:func:`trigger_at` passed ``pending={"resume": name, ...}`` (13.38: the transport part's
+embarkation point).  ``pending`` comes back with the caller's keys (JSON-plain) plus
+``event`` and ``counters`` (the ids attacked)."""
 MARKER_RESUME = None
 """``fn(ctx, pending)`` of :mod:`lcb_lab.rules.marker_actions` (set there): a card marker's
 action goes on after the mines it met are resolved."""
@@ -131,6 +143,8 @@ def _hits_domain(ctx: Ctx, m: CardMarker, counter) -> bool:
         if counter.kind == "isr" and not counter.data.get("naval"):
             return False                      # an aerial ISR marker flies over (lcb_lab's reading of 13.36)
         naval = bool(counter.data.get("naval"))
+    elif isinstance(counter, Unit) and ctx.utype(counter).domain == "submarine":
+        return False                          # submerged: no mine attacks it (lcb_lab's reading; 14.0)
     else:
         naval = ctx.is_naval(counter) if isinstance(counter, Unit) else counter.type_id == "naval_mildec"
     return naval == (terrain == "water")
@@ -176,10 +190,12 @@ def _resolve_id(ctx: Ctx, m: CardMarker, tid: str):
 
 
 def trigger_at(ctx: Ctx, h: str, counters: list, event: str = "enters", pending: dict | None = None) -> bool:
-    """Mines of the other team in hex ``h`` attack ``counters`` (units and MILDECs) that
-    ``event`` ("enters" / "leaves") it: a ``mine_attack`` choice for the owner is pushed
-    (13.33).  ``pending``: what to do once resolved (the rest of a move). Returns True when a
-    choice was pushed (the caller stops until it is answered)."""
+    """Mines of the other team in hex ``h`` attack ``counters`` (units, MILDECs, card markers)
+    that ``event`` ("enters" / "leaves") it: a ``mine_attack`` choice for the owner is pushed
+    (13.33).  ``pending``: what to do once resolved -- the rest of a move (``units``, ``rest``),
+    a marker's step (``marker``) or ``{"resume": name}`` of :data:`RESUMES` (13.38); JSON-plain.
+    Returns True when a choice was pushed (the caller stops until it is answered); False when
+    no enemy mine there attacks these counters."""
     if not counters:
         return False
     m = mine_in(ctx, h, other(counters[0].team))
@@ -316,7 +332,7 @@ def _apply(ctx: Ctx, m: CardMarker) -> None:
                     team=u.team, hidden=not u.revealed, public_title=f"A counter in {m.hex} takes {dmg} mine hit(s)")
             if u.hp <= 0:
                 destroy_unit(ctx, u, m.team)
-            else:                             # 10.311: a carrying ship's cargo (embark helper's hunk)
+            else:                             # 10.311: a carrying ship's cargo (rules/embark.py)
                 from .embark import on_ship_damaged
                 on_ship_damaged(ctx, u.uid, before - u.hp, m.team)
     _finish(ctx, m)
@@ -327,6 +343,9 @@ def _finish(ctx: Ctx, m: CardMarker) -> None:
     p = m.data.pop("pending", {}) or {}
     if m.level <= 0:
         ctx.state.card_markers.pop(m.mid, None)
+    if p.get("resume") in RESUMES:
+        RESUMES[p["resume"]](ctx, p)
+        return
     if p.get("marker"):
         if p["marker"] in ctx.state.card_markers and MARKER_RESUME is not None:
             MARKER_RESUME(ctx, p)             # the marker's action goes on (marker_actions)
@@ -383,10 +402,11 @@ def walk(ctx: Ctx, uids: list[str], mids: list[str], start: str, path: list[str]
     resumes (:func:`resume`) once they are resolved.  ``mp``: the stack's MP (for the log)."""
     units = [ctx.state.units[u] for u in uids if not ctx.state.units[u].destroyed]
     marks = [ctx.state.markers[m] for m in mids if not ctx.state.markers[m].destroyed]
-    here = units[0].hex if units else None
+    movers = units + marks                 # MILDECs moving alone too (5.17)
+    here = movers[0].hex if movers else None
     done: list[str] = []
     for i, h in enumerate(path):
-        ev = on_step(ctx, units + marks, here, h, set(entered)) if units else None
+        ev = on_step(ctx, movers, here, h, set(entered)) if movers else None
         if ev == "enters":
             _place(ctx, units, marks, h)
             done.append(h)
@@ -398,7 +418,7 @@ def walk(ctx: Ctx, uids: list[str], mids: list[str], start: str, path: list[str]
                               "entered": entered + ([] if ev == "enters" else [here]),
                               "start": h if ev == "enters" else here})
             return
-        if not units:
+        if not movers:
             return
         _place(ctx, units, marks, h)
         done.append(h)
@@ -418,6 +438,23 @@ def _place(ctx: Ctx, units: list[Unit], marks: list, h: str) -> None:
         m.hex = h          # MILDECs share the stack's move (5.17)
     for u in units:
         apply_naval_zor(ctx, u, h)  # 6.23: throughout the movement path
+    if ctx.state.card_markers:
+        _marker_zors(ctx, units, h)
+
+
+def _marker_zors(ctx: Ctx, units: list[Unit], h: str) -> None:
+    """Enemy ISR markers with a ZOR (13.24, Unmanned Boats) reveal a ship entering their naval
+    ZOR, and are revealed by it (6.23 is mutual; 13.23)."""
+    from .card_markers import reveal_marker
+    from .conceal import naval_zor_hexes, reveal
+    ships = [u for u in units if ctx.is_naval(u)]
+    if not ships:
+        return
+    reach = naval_zor_hexes(ctx, h)
+    for m in [m for m in ctx.state.card_markers.values()
+              if m.kind == "isr" and m.data.get("zor") and m.team != ships[0].team and m.hex in reach]:
+        reveal(ctx, ships, f"within the ZOR of {m.mid} (13.24, 6.23)", ["13.24", "6.23"])
+        reveal_marker(ctx, m, f"{m.mid} is within the naval ZOR of {names(ships)} (13.23)", ["13.23"])
 
 
 def _log_move(ctx: Ctx, units: list[Unit], marks: list, start: str, done: list[str], spent: int, over: bool,
@@ -444,8 +481,8 @@ def resume(ctx: Ctx, pending: dict) -> None:
     rest of their path (``pending``: ``units``, ``markers``, ``rest``, ``entered``, ``start``)."""
     alive = [u for u in pending.get("units", []) if not ctx.state.units[u].destroyed]
     mids = [m for m in pending.get("markers", []) if not ctx.state.markers[m].destroyed]
-    if not alive:
-        return
+    if not alive and (pending.get("units") or not mids):
+        return                             # the stack is gone (its MILDECs stay); or nothing moves
     walk(ctx, alive, mids, pending["start"], list(pending["rest"]), list(pending.get("entered", [])), -1, False)
 
 

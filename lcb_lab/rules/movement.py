@@ -198,10 +198,12 @@ def move_markers(ctx: Ctx, mids: list[str], path: list[str]) -> tuple[list[str],
     mp = MILDEC_MP[domain]
     if not path or (spent > mp and len(path) > 1):
         raise IllegalAction("5.17", f"a {domain} MILDEC moving alone has {mp} MP; the path costs {spent}")
-    for m in markers:
-        m.hex = here
-    ctx.log(explain.step("move", f"Move {len(markers)} MILDEC(s)", f"to {here} for {spent} MP (MP {mp})",
-                         ["5.17"], path=[start] + path), team=markers[0].team, markers=refs(markers))
+    mines.walk(ctx, [], [m.mid for m in markers], start, path, [], spent, spent > mp)   # 13.36: mines on the way
+    here = markers[0].hex
+    ctx.log(explain.step("move", f"Move {len(markers)} MILDEC(s)", f"to {here} for {spent} MP (MP {mp})"
+                         + ("; stopped by mines until they are resolved (13.34)" if ctx.state.choices else ""),
+                         ["5.17"], path=[start] + path[:path.index(here) + 1] if here in path else [start]),
+            team=markers[0].team, markers=refs(markers))
     return path, spent > mp
 
 

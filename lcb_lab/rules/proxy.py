@@ -126,12 +126,14 @@ def effect_step(ctx: Ctx, m: CardMarker, a) -> None:
 
 
 def assault(ctx: Ctx, m: CardMarker, a) -> None:
-    """The Proxy Force's GROUND ASSAULT (13.12): ``dice`` (1..4) d20 at CV 3, range 0, on one
-    enemy unit in its hex (``targets[0]``), modified by terrain (7.09) and Fortification (13.51)."""
-    from .card_markers import destroy_unit
+    """The Proxy Force's GROUND ASSAULT (13.12; a SOF marker's on placement, 13.41): ``dice``
+    (1..4) d20 at CV 3, range 0, on one face-up enemy unit in its hex (``targets[0]``), modified
+    by terrain (7.09) and Fortification (13.51).  The defenders in the hex may fire back (7.13):
+    a ``ga_defence`` choice for their team (options as combat's, plus ``marker``), answered by
+    :func:`answer_defence`; with no defender able to fire the dice are rolled at once."""
     from .conceal import reveal
-    from .fortify import ga_modifiers
-    from .network import apply, terrain_modifiers
+    from .ground_assault import defenders
+    from ..decisions import Choice
     rule, what = ("13.41", "a SOF marker") if m.kind == "sof" else ("13.12", "a Proxy Force")
     top = m.data.get("ga_dice", 4)
     if not 1 <= int(a.dice) <= top:
@@ -141,26 +143,82 @@ def assault(ctx: Ctx, m: CardMarker, a) -> None:
     u = ctx.state.units.get(a.targets[0])
     if u is None or u.team == m.team or u.hex != m.hex or u.destroyed or not u.revealed:
         raise IllegalAction(rule, f"{m.team} sees no face-up enemy unit {a.targets[0]!r} in {m.hex} (range 0)")
-    reveal_self = not m.revealed
-    m.revealed = True
+    if not m.revealed:
+        m.revealed = True
+        ctx.log(explain.step("marker", f"{m.mid} revealed", "it attacks (7.07)", [rule, "7.07"]), marker=m.mid)
+    reveal(ctx, [u], f"{m.mid} attacks it", [rule])
+    m.data["assault"] = {"target": u.uid, "dice": int(a.dice)}
+    defs = defenders(ctx, m.hex, u.team)
+    if defs:
+        ctx.state.push_choice(Choice("ga_defence", u.team, "7.13", f"Declare GROUND ASSAULT defence dice in {m.hex} "
+                                     f"against {m.mid}", {"hex": m.hex, "defenders": defs, "marker": m.mid,
+                                                          "attackers": [{"uid": m.mid, "dice": int(a.dice)}]}))
+        return
+    _resolve(ctx, m, [])
+
+
+def answer_defence(ctx: Ctx, choice, allocs: list[dict]) -> None:
+    """The defenders' answer to a marker's GROUND ASSAULT (7.13): ``[{"defender", "target" (the
+    marker), "dice"}]``, each a defender listed in the choice, within its GA supply. Raises
+    IllegalAction leaving the choice pending; else rolls both sides at once (7.13, 7.15)."""
+    m = ctx.state.card_markers.get(choice.options["marker"])
+    listed = {d["uid"]: d for d in choice.options["defenders"]}
+    used: dict[str, int] = {}
+    for x in allocs:
+        d, n = listed.get(x["defender"]), int(x["dice"])
+        if d is None or x["target"] != choice.options["marker"] or n < 1:
+            raise IllegalAction("7.13", f"{x['defender']} may fire back only at {choice.options['marker']} from "
+                                f"{choice.options['hex']}, with at least one die")
+        used[d["uid"]] = used.get(d["uid"], 0) + n
+        if d["supply"] is not None and used[d["uid"]] > d["supply"]:
+            raise IllegalAction("7.08", f"{d['uid']} has {d['supply']} GA supply")
+    ctx.state.choices.pop()
+    if m is not None:
+        _resolve(ctx, m, [dict(x, dice=int(x["dice"])) for x in allocs])
+
+
+def _resolve(ctx: Ctx, m: CardMarker, defence: list[dict]) -> None:
+    """Roll the marker's GA and the defenders' dice together; apply the damage (7.13, 7.15)."""
+    from .card_cvs import spend
+    from .card_markers import destroy_unit
+    from .fortify import ga_modifiers
+    from .isr import hit
+    from .network import apply, terrain_modifiers
+    rule = "13.41" if m.kind == "sof" else "13.12"
+    plan = m.data.pop("assault")
+    u = ctx.state.units[plan["target"]]
     base = int(m.data.get("ga_cv", 3))
     mods = terrain_modifiers(ctx.board, m.hex, ctx.is_naval(u)) + ga_modifiers(ctx.state, m.hex, m.team)
     cv = apply(base, mods)
-    rolls = ctx.dice.roll(int(a.dice), f"GA {m.mid}->{u.uid}")
+    rolls = ctx.dice.roll(plan["dice"], f"GA {m.mid}->{u.uid}")
     hits = sum(1 for r in rolls if r <= cv)
     ctx.log(explain.step("ga_roll", f"GROUND ASSAULT: {m.mid} -> {u.uid}",
-                         f"{explain.cv_text(base, mods)}; {explain.dice_text(rolls, cv)}"
-                         + ("; the Proxy Force is revealed" if reveal_self else ""),
+                         f"{explain.cv_text(base, mods)}; {explain.dice_text(rolls, cv)}",
                          [rule, "7.13"] + [x[2] for x in mods], base_cv=base, modifiers=mods, cv=cv,
                          dice=rolls, hits=hits))
-    reveal(ctx, [u], f"{m.mid} attacks it", [rule])
+    back = 0
+    for x in defence:
+        d = ctx.state.units[x["defender"]]
+        spend(ctx, d, "GA", x["dice"])
+        dcv = ctx.cv(d, "GA").value
+        r = ctx.dice.roll(x["dice"], f"GA {d.uid}->{m.mid}")
+        n = sum(1 for v in r if v <= dcv)
+        back += n
+        ctx.log(explain.step("ga_roll", f"GROUND ASSAULT (defender): {d.uid} -> {m.mid}",
+                             f"CV {dcv}; {explain.dice_text(r, dcv)}", ["7.13", "7.15"], dice=r, hits=n, cv=dcv))
     if hits:
         before = u.hp
         u.hp = max(0, u.hp - hits)
-        ctx.log(explain.step("damage", f"{u.uid} loses {before - u.hp} HP", f"HP {before} -> {u.hp}", [rule]),
+        ctx.log(explain.step("damage", f"{u.uid} loses {before - u.hp} HP", f"HP {before} -> {u.hp}", [rule, "7.15"]),
                 unit=u.uid)
         if u.hp <= 0:
             destroy_unit(ctx, u, m.team)
+    if back:
+        if m.kind == "sof":
+            from .sof import damage
+            damage(ctx, m, u.team, lrs_hits=0, ga_hits=back, ga_engaged=True)
+        else:
+            hit(ctx, m, back, (rule, "7.15"))
 
 
 def destroyed(ctx: Ctx, m: CardMarker, by_team: str) -> None:

@@ -61,6 +61,10 @@ def check(ctx: Ctx, log_unit: Unit, rv_slot: str, grants: list[dict]) -> int:
     reach = resupply_reach(ctx, log_unit, rv_slot)
     after: dict[tuple[str, str], int] = {}
     for g in grants:
+        if g["unit"] in ctx.state.card_markers:     # 13.28: a card's marker, its hex the reference
+            from .isr import check_grant
+            check_grant(ctx, log_unit, reach, g, after)
+            continue
         r = living_unit(ctx, g["unit"], "8.01")
         n, slot = int(g["rp"]), g["slot"]
         if n < 1:
@@ -102,6 +106,10 @@ def resupply(ctx: Ctx, log_unit: Unit, rv_slot: str, grants: list[dict]) -> None
     log_unit.supply["RP"] = log_unit.supply.get("RP", 0) - total
     parts = []
     for g in grants:
+        if g["unit"] in ctx.state.card_markers:     # 13.28
+            from .isr import apply_grant
+            parts.append(apply_grant(ctx, g))
+            continue
         r = ctx.state.units[g["unit"]]
         before, after = card_cvs.add(ctx, r, g["slot"], int(g["rp"]))   # an Attached card's own supply (9.33)
         parts.append(f"{r.uid} {g['slot']} {before} -> {after}")

@@ -63,3 +63,68 @@ def damage(ctx: Ctx, m: CardMarker, attacker: str, lrs_hits: int, ga_hits: int, 
         remove(ctx, m, attacker, ["13.43"])
         return True
     return False
+
+
+# ---------------------------------------------------------------- in combat (13.41, 13.43)
+def check_ga_target(ctx: Ctx, uid: str, target: str, n: int, role: str) -> tuple:
+    """A GROUND ASSAULT allocation at a SOF marker: a face-up enemy SOF in the attacker's hex
+    (range 0, 7.12; 13.44). Returns (unit, marker, GA CV). Raises IllegalAction."""
+    from .common import living_unit
+    u = living_unit(ctx, uid, "7.1")
+    m = ctx.state.card_markers[target]
+    if m.kind not in ("sof", "proxy") or role != "assault":
+        raise IllegalAction("7.14", f"{target} is no target for a GROUND ASSAULT")
+    if not m.revealed:
+        raise IllegalAction("13.44" if m.kind == "sof" else "7.32", f"a concealed {m.kind.upper()} marker cannot be targeted")
+    if n < 1:
+        raise IllegalAction("7.14", f"{uid} must allocate at least one die to {target}")
+    cv = ctx.cv(u, "GA")
+    if cv is None:
+        raise IllegalAction("7.16", f"{uid} has no GROUND ASSAULT value and cannot {role}")
+    if m.team == u.team:
+        raise IllegalAction("7.14", f"{target} is a friendly marker")
+    if ctx.is_naval(u) or u.hex != m.hex:
+        raise IllegalAction("7.12", f"GROUND ASSAULT has range 0: {uid} ({u.hex}) and {target} ({m.hex}) must share "
+                            "a hex")
+    return u, m, cv
+
+
+def defend(ctx: Ctx, plan, h: str, damage: dict) -> None:
+    """13.41: each SOF marker of the defending team in ``h`` fires its GA dice (:data:`GA_DICE`
+    at :data:`GA_CV`, sandbox) at the attacking unit with the most dice; hits join ``damage``."""
+    from .network import apply, terrain_modifiers
+    attackers: dict[str, int] = {}
+    for a in plan.ga:
+        u = ctx.state.units[a["attacker"]]
+        if u.hex == h:
+            attackers[u.uid] = attackers.get(u.uid, 0) + int(a["dice"])
+    if not attackers:
+        return
+    team = ctx.state.units[next(iter(attackers))].team
+    for m in [m for m in markers(ctx, other(team)) if m.hex == h]:
+        tgt = max(attackers, key=lambda k: attackers[k])
+        mods = terrain_modifiers(ctx.board, h, False)
+        cv = apply(int(m.data.get("ga_cv", GA_CV)), mods)
+        rolls = ctx.dice.roll(int(m.data.get("ga_dice", GA_DICE)), f"GA {m.mid}->{tgt}")
+        hits = sum(1 for r in rolls if r <= cv)
+        damage[tgt] = damage.get(tgt, 0) + hits
+        m.revealed = True
+        ctx.log(explain.step("ga_roll", f"GROUND ASSAULT (defender): {m.mid} -> {tgt}",
+                             f"{explain.cv_text(int(m.data.get('ga_cv', GA_CV)), mods)}; {explain.dice_text(rolls, cv)}"
+                             " -- a SOF marker always fights in its hex", ["13.41", "7.13"], dice=rolls, hits=hits,
+                             cv=cv))
+
+
+def ga_hits(ctx: Ctx, plan, mid: str, hits: int) -> None:
+    """The GA hits on SOF marker ``mid`` (13.43), together with the LRS hits it took this impulse
+    (``plan`` results keyed ``lrs:<mid>``, counted only now that a GA was fought in its hex)."""
+    m = ctx.state.card_markers.get(mid)
+    if m is None:
+        return
+    if m.kind != "sof":                         # a Proxy Force: hit like any 1-HP counter (13.12, 13.13)
+        from .isr import hit
+        hit(ctx, m, hits, ("7.15", "13.12"))
+        return
+    lrs = sum(r.net for r in plan.results if r.key == f"lrs:{mid}")
+    attacker = ctx.state.impulse.team if ctx.state.impulse else other(m.team)
+    damage(ctx, m, attacker, lrs_hits=lrs, ga_hits=hits, ga_engaged=True)

@@ -286,7 +286,7 @@ def test_attached_cards():
     assert (boats.mp, boats.attached, boats.persistent, boats.usable_embarked) == (5, True, True, True)
     ruled(boats, "mp", "9.34")
     ruled(boats, "usable_embarked", "10.310")
-    assert boats.effect("A").args == {"zor": True, "naval": True, "mp": 5}
+    assert boats.effect("A").args == {"zor": True, "naval": True, "supply": 4, "mp": 5}
     mines = card("US", "Scatterable Landmines")
     assert mines.effect().args == {"count": 3, "contiguous": True, "terrain": "land"}
     assert mines.effect().core_action == "combat"

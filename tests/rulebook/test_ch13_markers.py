@@ -47,7 +47,7 @@ def test_13_14_a_ruling_is_available_to_both_sides_and_the_standard_roll_is_6():
     g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Proxy Forces: Partisans"),)))
     g.apply(A.PlayCard("Proxy Forces: Partisans", "A", hex="D-4", action=1))
     m = g.state.card_markers["PROXY-1"]
-    assert (m.hp, m.mp, m.revealed) == (1, 2, False)                  # 13.12
+    assert (m.hp, m.mp, m.revealed) == (1, 2, True)     # 13.12; placed among enemy ground units: revealed (6.22)
     g.apply(A.MarkerAction("PROXY-1", then="effect", targets=("ruling:1", "1 Anna")))   # RU's ruling, a US proxy
     assert any("needs 3 or less (ruling 1)" in e["text"] for e in g.state.log[-3:])
     refused(g, A.MarkerAction("PROXY-1", then="effect"), "13.12")    # once per turn
@@ -227,6 +227,7 @@ def test_13_34_owner_designates_backs_not_names():
     refused(g, A.Answer(mines=(A.MineShot("DDG-51", 1),)), "13.34")     # a name RU does not know
     refused(g, A.Answer(mines=(A.MineShot(c.options["targets"][0], 5),)), "13.33")   # 4 cubes only
     refused(g, A.Move(1, ("D-2",)), "13.33")                              # the move waits for the mines
+    refused(g, A.EndImpulse(), "13.34")
 
 
 def test_13_35_mines_laid_in_an_occupied_hex_trigger_on_leaving_once_per_move():
@@ -334,12 +335,12 @@ def test_mine_policies_and_legal_answers():
 
 
 # ---------------------------------------------------------------- 13.4 SOF
-def _sof():
+def _sof(forced=(1,)):
     g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "H-8"},
                                  "1 Zhuk": {"type": "runi_naval_infantry_platoon", "hex": "D-4"},
                                  "1 Ivan": {"type": "runi_logistics_company", "hex": "D-6"},
                                  "2 Zhuk": {"type": "runi_naval_infantry_platoon", "hex": "D-5", "supply": {"GA": 0}}},
-                          cards={"US": ["MARSOC HALO"]}, forced=[1])
+                          cards={"US": ["MARSOC HALO"]}, forced=list(forced))
     g.apply(A.BeginImpulse("TF Blue"))
     g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="MARSOC HALO"),)))
     g.apply(A.PlayCard("MARSOC HALO", "A", hex="D-5", action=1))
@@ -586,5 +587,403 @@ def test_13_41_sof_placed_in_a_contested_hex_may_assault_in_that_impulse_only():
     g2.apply(A.PlayCard("MARSOC HALO", "A", hex="D-5", action=1))
     refused(g2, A.MarkerAction("SOF-1", then="combat", targets=("2 Zhuk",), dice=3), "13.41")   # 2 dice (sandbox)
     g2.apply(A.MarkerAction("SOF-1", then="combat", targets=("2 Zhuk",), dice=2))
+    assert g2.pending.kind == "ga_defence" and g2.pending.options["marker"] == "SOF-1"     # 7.13
+    g2.apply(A.Answer())                                             # 2 Zhuk does not fire back
     assert g2.unit("2 Zhuk").hp == 1                                 # 3 hits at CV 10, 17 misses
     refused(g2, A.MarkerAction("SOF-1", then="combat", targets=("2 Zhuk",), dice=1), "13.41")   # once
+
+
+def test_13_51_second_use_improves_to_level_2_and_lrs_minus_2():
+    g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "B-4"},
+                                 "2 Alpha": {"type": "usmc_infantry_platoon", "hex": "D-4"},
+                                 "1 Anna": ("runi_naval_infantry_platoon", "H-8")},
+                          cards={"US": [{"name": "Combat Engineers", "attach_to": "1 Alpha"}]})
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Combat Engineers"),)))
+    g.apply(A.PlayCard("Combat Engineers", "A", hex="D-4", action=1))
+    refused(g, A.PlayCard("Combat Engineers", "A", hex="D-4"), "9.21")              # once a turn
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare(()))
+    g.apply(A.PlayCard("Combat Engineers", "A", hex="D-4"))                         # free: Persistent (9.34)
+    assert fortify.fort_in(g.state, "D-4").level == 2
+    from lcb_lab.rules.network import lrs_modifiers
+    assert ("Fortification level 2", -2, "13.51") in lrs_modifiers(g.state, g.board, "RU", "D-4", False)
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare(()))
+    e = refused(g, A.PlayCard("Combat Engineers", "A", hex="D-4"), "13.51")       # level 2 is the limit
+    assert "limit" in e.reason
+
+
+def test_trigger_at_for_13_38_resumes_the_callers_step():
+    g = lcb_lab.situation(units={"DDG-51": {"type": "usn_ddg_51", "hex": "C-2", "face_up": True},
+                                 "1 Anna": ("runi_naval_infantry_platoon", "H-8")}, naval=ch13.SEA, forced=[20])
+    ch13.lay_mines(g, "RU", "C-2", 1)
+    seen = []
+    mines.RESUMES["test"] = lambda ctx, p: seen.append((p["where"], p["counters"]))
+    try:
+        ctx = g._ctx()
+        assert not mines.trigger_at(ctx, "D-2", [g.unit("DDG-51")])              # no mines there
+        assert not mines.trigger_at(ctx, "C-2", [g.state.units["1 Anna"]])       # friendly to them
+        assert mines.trigger_at(ctx, "C-2", [g.unit("DDG-51")], "enters", {"resume": "test", "where": "port"})
+        mines.answer(ctx, g.state.choices[-1], [("DDG-51", 1)])
+        assert seen == [("port", ["DDG-51"])] and not g.state.choices
+    finally:
+        del mines.RESUMES["test"]
+
+
+def test_13_28_the_boats_card_supply_is_spent_and_resupplied_at_the_markers_hex():
+    sea = ch13.SEA + ["B-4", "C-4", "D-4"]
+    g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "B-1"},
+                                 "Log Co": {"type": "usmc_logistics_company", "hex": "C-1"},
+                                 "Sasha": {"type": "rubf_ddg", "hex": "E-3", "face_up": True}},
+                          cards={"US": [{"name": "Unmanned Boats", "attach_to": "1 Alpha"}]},
+                          mixed=["B-1", "B-2"], naval=sea, naval_zor=False, forced=[20, 20, 20, 20], max_turns=6)
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Unmanned Boats"),)))
+    g.apply(A.PlayCard("Unmanned Boats", "A", action=1))
+    from lcb_lab.rules.isr import supply_left
+    m = g.state.card_markers["ISR-1"]
+    for turn in (2, 3):
+        g.apply(A.EndImpulse())
+        g.apply(A.BeginImpulse("TF Red"))
+        g.apply(A.EndImpulse())
+        g.apply(A.BeginImpulse("TF Blue"))
+        g.apply(A.Declare((A.CoreAction("move_resupply", ("Log Co",)),)))
+        if turn == 2:
+            g.apply(A.MarkerAction("ISR-1", path=("B-2", "C-2", "D-2", "E-2"), then="combat", targets=("Sasha",)))
+        else:
+            g.apply(A.MarkerAction("ISR-1", then="combat", targets=("Sasha",)))
+        g.apply(A.CommitCombat())
+        while g.pending is not None:
+            g.apply(A.Answer())
+        g.apply(A.ResolveCombat())
+    assert supply_left(g._ctx(), m) == 0                                          # 4 dice: two attacks
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_resupply", ("Log Co",)),)))
+    refused(g, A.MarkerAction("ISR-1", then="combat", targets=("Sasha",)), "7.08")
+    refused(g, A.Resupply(1, "Log Co", "RV1", (A.Grant("ISR-1", "LRS", 2),)), "8.05")   # E-2: out of ground reach
+    g.apply(A.MarkerAction("ISR-1", path=("D-2", "C-2", "B-2", "B-1")))          # back to the host's coastal hex
+    refused(g, A.Resupply(1, "Log Co", "RV1", (A.Grant("ISR-1", "LRS", 5),)), "8.02")
+    g.apply(A.Resupply(1, "Log Co", "RV1", (A.Grant("ISR-1", "LRS", 4),)))
+    assert supply_left(g._ctx(), m) == 4
+
+
+def test_13_41_13_43_a_ground_assault_on_the_sof_hex_sof_fights_back_and_takes_ga_hits():
+    g = _sof(forced=(1, 2, 4, 20, 20))  # MARSOC HALO 1; 2 Zhuk's GA 2, 4 (hits); SOF-1 fires back 20, 20
+    g.state.units["2 Zhuk"].supply["GA"] = 4                # (staged: the fixture's 2 Zhuk has none)
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("2 Zhuk",)),)))
+    refused(g, A.CommitCombat(ga=(A.GroundAssault("2 Zhuk", "SOF-9", 1),)), "7.13")
+    g.apply(A.CommitCombat(ga=(A.GroundAssault("2 Zhuk", "SOF-1", 2),)))
+    while g.pending is not None:
+        g.apply(A.Answer())
+    g.apply(A.ResolveCombat())
+    assert "SOF-1" not in g.state.card_markers                     # 1 HP: destroyed by the GA (13.43)
+    assert g.state.cards["US-1"].where == "discarded"
+    assert any(e["title"].startswith("GROUND ASSAULT (defender): SOF-1 -> 2 Zhuk") for e in g.state.log)
+
+
+def test_a_concealed_isr_markers_move_is_not_in_the_other_teams_log():
+    g = _vbat(forced=[20])
+    n = len(g.state.log)
+    g.apply(A.MarkerAction("ISR-1", path=("C-5", "D-5"), then="effect"))
+    ru = redact_log(g.state.log[n:], "RU")
+    assert not any("ISR-1 moves" in e["title"] or "D-5" in e["text"] for e in ru if e["kind"] == "marker")
+    assert any("ISR-1 moves" in e["title"] for e in redact_log(g.state.log[n:], "US"))
+    assert [m["id"] for m in g.view("RU")["card_markers"]] == ["marker:D-5"]       # a back where it is
+
+
+def test_13_14_ruling_refusals():
+    g = lcb_lab.situation(units={"1 Alpha": ("usmc_infantry_platoon", "B-2"), "1 Anna": ("runi_naval_infantry_platoon", "H-8")})
+    refused(g, A.InstructorRuling("US", "  ", succeeds_on=3), "13.14")
+    refused(g, A.InstructorRuling("US", "sabotage", succeeds_on=21), "13.14")
+    g.apply(A.InstructorRuling("US", "sabotage", succeeds_on=4))
+    assert g.state.rulings == [{"n": 1, "team": "US", "text": "sabotage", "succeeds_on": 4, "supply_loss": [], "turn": 1}]
+
+
+def test_13_23_a_reveal_card_also_reveals_the_enemy_markers_in_its_hex_not_mines():
+    g = lcb_lab.situation(units={"1 Alpha": ("usmc_infantry_platoon", "B-2"),
+                                 "1 Zhuk": ("runi_naval_infantry_platoon", "D-4")},
+                          cards={"US": ["Open Source Intel"], "RU": ["Proxy Forces: Militia"]},
+                          initiative="RU", forced=[5])
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Proxy Forces: Militia"),)))
+    g.apply(A.PlayCard("Proxy Forces: Militia", "A", hex="D-4", action=1))
+    ch13.lay_mines(g, "RU", "D-4", 1, terrain="land")
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Open Source Intel"),)))
+    g.apply(A.PlayCard("Open Source Intel", "A", targets=("D-4",), action=1))
+    assert g.unit("1 Zhuk").revealed and g.state.card_markers["PROXY-1"].revealed
+    assert not mines.mine_in(g._ctx(), "D-4", "RU").revealed
+
+
+def test_13_36_a_naval_mildec_moving_alone_meets_mines():
+    g = lcb_lab.situation(units={"DDG-51": {"type": "usn_ddg_51", "hex": "E-3"},
+                                 "1 Anna": ("runi_naval_infantry_platoon", "H-8")},
+                          markers={"M1": ("B-2", "TF Blue", "naval_mildec")}, naval=ch13.SEA, forced=[4])
+    ch13.lay_mines(g, "RU", "C-2", 1)
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_combat", (), markers=("M1",)),)))
+    g.apply(A.Move(1, ("C-2", "D-2")))
+    c = g.pending
+    assert (c.kind, c.options["targets"], g.state.markers["M1"].hex) == ("mine_attack", ["hidden:C-2:0"], "C-2")
+    g.apply(A.Answer(mines=(A.MineShot("hidden:C-2:0", 1),)))          # 4: a hit
+    assert g.state.markers["M1"].destroyed
+    g2 = lcb_lab.situation(units={"DDG-51": {"type": "usn_ddg_51", "hex": "E-3"},
+                                  "1 Anna": ("runi_naval_infantry_platoon", "H-8")},
+                           markers={"M1": ("B-2", "TF Blue", "naval_mildec")}, naval=ch13.SEA)
+    ch13.lay_mines(g2, "RU", "C-2", 1)
+    g2.apply(A.BeginImpulse("TF Blue"))
+    g2.apply(A.Declare((A.CoreAction("move_combat", (), markers=("M1",)),)))
+    g2.apply(A.Move(1, ("C-2", "D-2")))
+    g2.apply(A.Answer())                                               # held: the MILDEC goes on
+    assert g2.state.markers["M1"].hex == "D-2" and not g2.state.markers["M1"].destroyed
+
+
+def test_13_24_an_enemy_ship_entering_the_boats_zor_is_revealed():
+    g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "B-1"},
+                                 "Sasha": {"type": "rubf_ddg", "hex": "G-3"}},
+                          cards={"US": [{"name": "Unmanned Boats", "attach_to": "1 Alpha"}]},
+                          mixed=["B-1"], naval=ch13.SEA + ["F-3", "G-3", "H-3", "I-3", "J-3"], naval_zor=False,
+                          size=12)
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Unmanned Boats"),)))
+    g.apply(A.PlayCard("Unmanned Boats", "A", action=1))
+    assert not g.unit("Sasha").revealed                          # G-3: beyond its reach from B-1
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Sasha",)),)))
+    g.apply(A.Move(1, ("F-3", "E-3")))
+    assert g.unit("Sasha").revealed and g.state.card_markers["ISR-1"].revealed
+
+
+def test_a_game_saved_while_mines_wait_loads_and_goes_on():
+    from lcb_lab.game import Game
+    g = lcb_lab.situation(units={"DDG-51": {"type": "usn_ddg_51", "hex": "B-2", "face_up": True},
+                                 "1 Anna": ("runi_naval_infantry_platoon", "H-8")}, naval=ch13.SEA, forced=[3, 20])
+    ch13.lay_mines(g, "RU", "C-2", 2)
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51",)),)))
+    g.apply(A.Move(1, ("C-2", "D-2")))
+    g2 = Game.from_json(g.to_json())
+    assert g2.pending.kind == "mine_attack" and g2.state.to_dict() == g.state.to_dict()
+    g2.apply(A.Answer(mines=(A.MineShot("DDG-51", 2),)))
+    assert (g2.unit("DDG-51").hp, g2.unit("DDG-51").hex) == (2, "D-2")
+
+
+def test_lrs_on_markers_helpers():
+    from lcb_lab.rules.combat import CombatPlan
+    g = _sof()
+    m = g.state.card_markers["SOF-1"]
+    assert isr.lrs_target_ok(m)
+    m.revealed = False
+    assert not isr.lrs_target_ok(m)
+    m.revealed = True
+    assert not isr.on_lrs_hits(g._ctx(), CombatPlan(), m, 3) and m.hp == 1     # alone: no damage (13.43)
+    assert "LRS alone cannot destroy" in g.state.log[-1]["text"]
+    g2 = _vbat()
+    v = g2.state.card_markers["ISR-1"]
+    v.revealed = True
+    assert not isr.lrs_target_ok(v)                                            # an aerial ISR marker
+
+
+def test_13_53_abandoned_at_the_end_of_a_real_turn_and_kept_when_held():
+    for leave, kept in ((True, False), (False, True)):
+        g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "B-4"},
+                                     "2 Alpha": {"type": "usmc_infantry_platoon", "hex": "D-4"},
+                                     "1 Anna": ("runi_naval_infantry_platoon", "H-8")},
+                              cards={"US": [{"name": "Combat Engineers", "attach_to": "1 Alpha"}]})
+        g.apply(A.BeginImpulse("TF Blue"))
+        g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Combat Engineers"),
+                           A.CoreAction("move_combat", ("2 Alpha",)))))
+        g.apply(A.PlayCard("Combat Engineers", "A", hex="D-4", action=1))
+        if leave:
+            g.apply(A.Move(2, ("E-4",)))
+        g.apply(A.EndImpulse())
+        assert fortify.fort_in(g.state, "D-4") is not None          # removed only at the end of the turn
+        g.apply(A.BeginImpulse("TF Red"))
+        g.apply(A.EndImpulse())
+        assert g.state.turn == 2 and (fortify.fort_in(g.state, "D-4") is not None) == kept
+
+
+def test_13_21_move_and_conceal_away_from_the_enemy():
+    g = _vbat(forced=[20])
+    g.apply(A.MarkerAction("ISR-1", path=("C-5", "D-5", "E-5"), then="none"))      # revealed by 1 Zhuk
+    assert g.state.card_markers["ISR-1"].revealed
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare(()))
+    g.apply(A.MarkerAction("ISR-1", path=("D-5", "C-5"), then="conceal"))
+    assert not g.state.card_markers["ISR-1"].revealed
+    assert [m["id"] for m in g.view("RU")["card_markers"]] == ["marker:C-5"]
+
+
+def test_13_26_lrs_destroys_a_revealed_naval_isr_marker():
+    g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "B-1"},
+                                 "Sasha": {"type": "rubf_ddg", "hex": "E-3", "face_up": True}},
+                          cards={"US": [{"name": "Unmanned Boats", "attach_to": "1 Alpha"}]},
+                          mixed=["B-1"], naval=ch13.SEA, naval_zor=False, forced=[5, 19], max_turns=6)
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Unmanned Boats"),)))
+    g.apply(A.PlayCard("Unmanned Boats", "A", action=1))
+    assert g.state.card_markers["ISR-1"].revealed           # placed within Sasha's naval ZOR (13.23)
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Sasha",)),)))
+    g.apply(A.CommitCombat(lrs=(A.LrsAttack("Sasha", "LRS1", "ISR-1", 2),)))
+    while g.pending is not None:
+        g.apply(A.Answer())
+    g.apply(A.ResolveCombat())
+    assert "ISR-1" not in g.state.card_markers and g.state.cards["US-1"].where == "removed"
+
+
+def test_13_43_lrs_alone_leaves_a_sof_marker_lrs_with_ga_destroys_it():
+    for with_ga, gone in ((False, False), (True, True)):
+        g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "H-8"},
+                                     "2 Zhuk": {"type": "runi_naval_infantry_platoon", "hex": "D-5"},
+                                     "1 Uran": {"type": "runi_coastal_missile_section", "hex": "D-8"}},
+                              cards={"US": ["MARSOC HALO"]}, forced=[1, 2, 20, 20, 20, 20], max_turns=6)
+        g.apply(A.BeginImpulse("TF Blue"))
+        g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="MARSOC HALO"),)))
+        g.apply(A.PlayCard("MARSOC HALO", "A", hex="D-5", action=1))
+        g.apply(A.EndImpulse())
+        g.apply(A.BeginImpulse("TF Red"))
+        g.apply(A.Declare((A.CoreAction("move_combat", ("1 Uran",)),)
+                          + ((A.CoreAction("move_combat", ("2 Zhuk",)),) if with_ga else ())))
+        ga = (A.GroundAssault("2 Zhuk", "SOF-1", 1),) if with_ga else ()
+        g.apply(A.CommitCombat(lrs=(A.LrsAttack("1 Uran", "LRS1", "SOF-1", 1),), ga=ga))     # LRS 2: a hit
+        while g.pending is not None:
+            g.apply(A.Answer())
+        g.apply(A.ResolveCombat())                 # the GA die 20 misses: the LRS hit counts (13.43)
+        assert ("SOF-1" not in g.state.card_markers) == gone
+
+
+def test_combined_arms_supports_a_ground_assault_on_a_sof_marker():
+    g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "H-8"},
+                                 "2 Zhuk": {"type": "runi_naval_infantry_platoon", "hex": "D-5"},
+                                 "1 Uran": {"type": "runi_coastal_missile_section", "hex": "D-8"}},
+                          cards={"US": ["MARSOC HALO"]}, forced=[1, 2, 20, 20, 20], max_turns=6)
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="MARSOC HALO"),)))
+    g.apply(A.PlayCard("MARSOC HALO", "A", hex="D-5", action=1))
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("2 Zhuk",)),)))
+    g.apply(A.CommitCombat(lrs=(A.LrsAttack("1 Uran", "LRS1", "SOF-1", 1),),     # 1 Uran: Combined Arms (7.18)
+                           ga=(A.GroundAssault("2 Zhuk", "SOF-1", 1),)))
+    assert g.unit("1 Uran").expended
+    while g.pending is not None:
+        g.apply(A.Answer())
+    g.apply(A.ResolveCombat())
+    assert "SOF-1" not in g.state.card_markers
+
+
+def test_the_combat_template_offers_sof_and_naval_marker_targets():
+    from lcb_lab import legal
+    g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "H-8"},
+                                 "2 Zhuk": {"type": "runi_naval_infantry_platoon", "hex": "D-5"},
+                                 "1 Uran": {"type": "runi_coastal_missile_section", "hex": "D-8"}},
+                          cards={"US": ["MARSOC HALO"]}, forced=[1], max_turns=6)
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="MARSOC HALO"),)))
+    g.apply(A.PlayCard("MARSOC HALO", "A", hex="D-5", action=1))
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("2 Zhuk",)), A.CoreAction("move_combat", ("1 Uran",)))))
+    t = legal.combat_template(g)
+    assert A.GroundAssault("2 Zhuk", "SOF-1", 1) in t.options and A.LrsAttack("1 Uran", "LRS1", "SOF-1", 1) in t.options
+
+
+def test_13_12_the_defenders_fire_back_at_a_proxy_force():
+    g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "D-4"},
+                                 "1 Anna": {"type": "runi_naval_infantry_platoon", "hex": "H-8"}},
+                          cards={"RU": ["Proxy Forces: Militia"]}, initiative="RU", forced=[3, 20, 2, 17, 8])
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Proxy Forces: Militia"),)))
+    g.apply(A.PlayCard("Proxy Forces: Militia", "A", hex="D-4", action=1))
+    g.apply(A.MarkerAction("PROXY-1", then="combat", targets=("1 Alpha",), dice=2))
+    c = g.pending
+    assert (c.kind, c.team, c.options["attackers"]) == ("ga_defence", "US", [{"uid": "PROXY-1", "dice": 2}])
+    refused(g, A.Answer(defence=(A.Defence("1 Alpha", "1 Anna", 1),)), "7.13")
+    g.apply(A.Answer(defence=(A.Defence("1 Alpha", "PROXY-1", 2),)))   # proxy: 3 hit, 20; 1 Alpha: 2 hit, 17
+    assert g.unit("1 Alpha").hp == 1
+    assert "PROXY-1" not in g.state.card_markers                        # 1 HP: destroyed
+    assert g.state.influence == -1                  # 13.13: 8 <= 12, the attacker (US) loses 1: toward RU
+
+
+def test_13_13_a_revealed_proxy_force_is_destroyed_by_lrs_or_ga_and_rolls_for_influence():
+    for how in ("lrs", "ga"):
+        g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "C-4"},
+                                     "1 Whiskey": {"type": "usmc_himars_section", "hex": "B-7"},
+                                     "1 Anna": {"type": "runi_naval_infantry_platoon", "hex": "H-8"}},
+                              cards={"RU": ["Proxy Forces: Militia"]}, initiative="RU", forced=[1, 5], max_turns=6)
+        g.apply(A.BeginImpulse("TF Red"))
+        g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Proxy Forces: Militia"),)))
+        g.apply(A.PlayCard("Proxy Forces: Militia", "A", hex="D-4", action=1))
+        g.apply(A.EndImpulse())
+        g.apply(A.BeginImpulse("TF Blue"))
+        if how == "lrs":
+            g.apply(A.Declare((A.CoreAction("move_combat", ("1 Whiskey",)),)))
+            refused(g, A.CommitCombat(lrs=(A.LrsAttack("1 Whiskey", "LRS1", "PROXY-1", 1),)), "7.32")   # concealed
+            g.state.card_markers["PROXY-1"].revealed = True       # (staged: revealed, e.g. by a ZOR)
+            g.apply(A.CommitCombat(lrs=(A.LrsAttack("1 Whiskey", "LRS1", "PROXY-1", 1),)))
+        else:
+            g.apply(A.Declare((A.CoreAction("move_combat", ("1 Alpha",)),)))
+            g.apply(A.Move(1, ("D-4",)))                          # contact: both revealed (13.12, 6.22)
+            assert g.state.card_markers["PROXY-1"].revealed and g.unit("1 Alpha").revealed
+            g.apply(A.CommitCombat(ga=(A.GroundAssault("1 Alpha", "PROXY-1", 1),)))
+        while g.pending is not None:
+            g.apply(A.Answer())
+        g.apply(A.ResolveCombat())                                # 1: a hit; 5 <= 12: US influence -1
+        assert "PROXY-1" not in g.state.card_markers and g.state.influence == -1, how
+
+
+def test_mine_hits_on_a_loaded_ship_ask_the_embarked_losses():
+    g = lcb_lab.situation(units={"LHD 1": {"type": "usn_lhd", "hex": "B-2", "face_up": True},
+                                 "1 Alpha": {"type": "usmc_infantry_platoon", "embarked_on": "LHD 1"},
+                                 "2 Alpha": {"type": "usmc_infantry_platoon", "embarked_on": "LHD 1"},
+                                 "1 Anna": ("runi_naval_infantry_platoon", "H-8")}, naval=ch13.SEA, forced=[1, 2])
+    ch13.lay_mines(g, "RU", "C-2", 2)
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("LHD 1",)),)))
+    g.apply(A.Move(1, ("C-2", "D-2")))
+    g.apply(A.Answer(mines=(A.MineShot("LHD 1", 2),)))
+    c = g.pending
+    assert (c.kind, c.team, c.options["hp"], g.unit("LHD 1").hp) == ("embark_losses", "RU", 2, 2)   # 10.311
+    g.apply(A.Answer(picks=("1 Alpha",)))
+    assert g.unit("1 Alpha").destroyed and not g.unit("2 Alpha").destroyed and g.pending is None
+
+
+def test_13_21_only_the_hosts_task_force_uses_the_marker_and_not_when_paralysed():
+    g = lcb_lab.situation(units={"1 Whiskey": {"type": "usmc_himars_section", "hex": "B-5", "task_force": "TF Blue"},
+                                 "1 Alpha": {"type": "usmc_infantry_platoon", "hex": "B-7", "task_force": "TF Gold"},
+                                 "1 Zhuk": {"type": "runi_naval_infantry_platoon", "hex": "H-8"}},
+                          task_forces={"TF Blue": "US", "TF Gold": "US", "TF Red": "RU"},
+                          cards={"US": [{"name": "V-BAT", "attach_to": "1 Whiskey"}]})
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="V-BAT"),)))
+    g.apply(A.PlayCard("V-BAT", "A", action=1))
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Gold"))
+    g.apply(A.Declare(()))
+    refused(g, A.MarkerAction("ISR-1", path=("C-5",)), "9.31")
+    g.apply(A.EndImpulse())                                        # turn 2
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare(()))
+    g.state.units["1 Whiskey"].paralysed = True                    # (staged: a card paralysed the host)
+    refused(g, A.MarkerAction("ISR-1", path=("C-5",)), "3.34")
