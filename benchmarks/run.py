@@ -42,7 +42,7 @@ import numpy as np  # noqa: E402
 
 LESSON = "appendix_b_combat"  # the packaged lesson (lcb_lab.resources)
 SCENARIO = "gotland_redux"
-LANDING_HEX = "AK-22"
+LANDING_HEX = "AL-23"   # the App. B landing hex: the LCU lands the embarked force there (12.21)
 FIGURES = {
     1: "exact odds vs Monte Carlo",
     2: "GameState.clone vs deepcopy",
@@ -253,13 +253,13 @@ def fig2(q: bool) -> None:
 
 
 def _random_games(seeds):
-    """Fresh gotland_redux games (auto_policies={}) with the embarked units landed in LANDING_HEX,
-    made one at a time (a finished game is dropped before the next is timed)."""
+    """Fresh gotland_redux games (auto_policies={}) whose first impulse lands the embarked units in
+    LANDING_HEX through legal actions (lcb_lab.experiments.land_embarked: LHD 1 moves, its LCU lands
+    them, 12.21), made one at a time (a finished game is dropped before the next is timed)."""
+    from lcb_lab.experiments import land_embarked
     for s in seeds:
         game = load_game(seed=s, auto_policies={})
-        for u in game.state.units.values():
-            if u.embarked_on:
-                u.hex, u.embarked_on = LANDING_HEX, None
+        land_embarked(game, LANDING_HEX)
         yield s, game
 
 
@@ -296,7 +296,7 @@ def fig3(q: bool) -> None:
             pass_rates.append((n_pass / max(cpu_pass, 1e-9), n_pass / max(wall_pass, 1e-9)))
             tot_n = n_pass
             tot_t.add_values(wall_pass, cpu_pass)
-    say(f"NOTE: embarked units were landed first (put in {LANDING_HEX}, embarked_on = None) for richer play")
+    say(f"NOTE: the first impulse landed the embarked units in {LANDING_HEX} by the LCU (legal actions) for richer play")
     for f in failed:
         say(f"WARNING: play_random_turns raised, game not timed: {f}")
     if not pass_rates:

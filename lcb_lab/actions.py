@@ -450,6 +450,7 @@ class InstructorRuling(Action):
     team: Literal["US", "RU"]
     text: Str
     succeeds_on: Int = 6
+    supply_loss: Names = ()                  # markers: supply slots the effect takes 1 from (13.14 ex.: LRS1, LRS2)
 
 
 ACTION_TYPES: dict[str, type] = {c.KIND: c for c in (

@@ -22,7 +22,7 @@ from .decisions import answer_with
 from .errors import IllegalAction
 from .rules import combat, conceal, continuing, deployment, effects, movement, planning, resupply, sequence
 from .rules import ground_assault as ga_rules
-from .rules import marker_actions, ports, proxy, submarine
+from .rules import marker_actions, ports, proxy, submarine, transport  # noqa: F401  (transport: registers its card effects, 12.x)
 from .rules.common import Ctx, living_unit, refs
 
 if TYPE_CHECKING:
@@ -73,6 +73,12 @@ def check_targets(c: Ctx, team: str, names, rule: str) -> None:
                                 "(concealed counters cannot be targeted)")
 
 
+def _seen_marker(c: Ctx, team: str, mid: str) -> bool:
+    """A face-up enemy card marker ``team`` may name as an LRS target (12.24)."""
+    m = c.state.card_markers.get(mid)
+    return m is not None and m.team != team and m.revealed
+
+
 def check_names(c: Ctx, team: str, units=(), markers=()) -> None:
     """Refuse a name ``team`` cannot know -- no such counter, or another team's counter face
     down or embarked (6.11) -- with ONE message for all of them, so a refusal never tells
@@ -120,6 +126,9 @@ def end_impulse(game: "Game", c: Ctx, a: A.EndImpulse) -> None:
 
 # ------------------------------------------------------------------ acts of a declared action
 def move(game: "Game", c: Ctx, a: A.Move) -> None:
+    if c.state.choices:                     # e.g. mines stopped a move (13.34): answered first
+        q = c.state.choices[-1]
+        raise IllegalAction(q.rule, f"{q.team} must first answer its {q.kind.replace('_', ' ')} choice")
     d = declared(c, a.action)
     check_names(c, d_team(c), a.units or ())
     if d.moved:
@@ -135,6 +144,7 @@ def move(game: "Game", c: Ctx, a: A.Move) -> None:
         movers = _combined_arms_movers(c, d, list(a.units))
     p, over = movement.move(c, movers, list(a.path), d.markers)
     d.moved, d.path, d.over_mp = True, p, over
+    advance_mines(game, c)
 
 
 def _combined_arms_movers(c: Ctx, d: "Declared", units: list[str]) -> list:
@@ -238,7 +248,7 @@ def check_commit_combat(c: Ctx, a: A.CommitCombat) -> tuple[list[dict], list[dic
     ga = [asdict(x) for x in a.ga]
     imp = impulse(c)
     check_names(c, imp.team, [x.shooter for x in a.lrs] + [x.attacker for x in a.ga])
-    check_targets(c, imp.team, [x.target for x in a.lrs], "7.32")
+    check_targets(c, imp.team, [x.target for x in a.lrs if not _seen_marker(c, imp.team, x.target)], "7.32")
     check_targets(c, imp.team, [x.target for x in a.ga], "7.13")
     if imp.phase == "declare":
         raise IllegalAction("3.03", "declare the impulse's Core Actions first")
@@ -254,7 +264,8 @@ def check_commit_combat(c: Ctx, a: A.CommitCombat) -> tuple[list[dict], list[dic
 
 def _answer_value(choice, a: A.Answer) -> Any:
     """The answer in the shape the combat rules take, for the pending choice's kind."""
-    given = {"intercept": bool(a.intercepts), "ga_defence": bool(a.defence), "mildec": a.absorb is not None}
+    given = {"intercept": bool(a.intercepts), "ga_defence": bool(a.defence), "mildec": a.absorb is not None,
+             "embark_losses": bool(a.picks)}
     wrong = [k for k, v in given.items() if v and k != choice.kind]
     if wrong:
         raise IllegalAction(choice.rule, f"the pending choice is {choice.team}'s {choice.kind.replace('_', ' ')} "
@@ -263,6 +274,8 @@ def _answer_value(choice, a: A.Answer) -> Any:
         return [{k: v for k, v in asdict(x).items() if v is not None} for x in a.intercepts]
     if choice.kind == "ga_defence":
         return [asdict(x) for x in a.defence]
+    if choice.kind == "embark_losses":       # 10.311 (lcb_lab.rules.embark_losses)
+        return list(a.picks)
     return {"absorb": a.absorb or 0}
 
 
@@ -324,7 +337,7 @@ def resolve_combat(game: "Game", c: Ctx, a: A.ResolveCombat) -> bool:
 def advance(game: "Game", c: Ctx) -> None:
     """The one resume loop: auto-answer choices (when policies are set) and roll
     while the plan is rolling; stop at a person's choice or when combat is done."""
-    plan = c.state.impulse.combat
+    plan = c.state.impulse.combat if c.state.impulse is not None else None
     while True:
         choice = combat.pending(c)
         if choice is not None:
@@ -332,7 +345,7 @@ def advance(game: "Game", c: Ctx) -> None:
                 return
             combat.answer(c, answer_with(choice, game.auto_policies.get(choice.kind)))
             continue
-        if not plan.rolling:
+        if plan is None or not plan.rolling:     # a choice outside combat (10.311 after a mine hit)
             return
         if combat.resolve(c):
             c.state.impulse.phase = "combat_done"
@@ -426,5 +439,40 @@ def answer_any(game: "Game", c: Ctx, a: A.Answer) -> None:
     return answer(game, c, a)
 
 
-HANDLERS[A.Answer] = answer_any
+def answer_mines(game: "Game", c: Ctx, choice, a: A.Answer) -> None:
+    """The mine owner's shots (13.33) or a Naval MILDEC answer to a mine hit (13.34, 4.22)."""
+    from .rules import mines
+    if a.choice is not None and a.choice != choice.id:
+        raise IllegalAction("7.010", f"choice {a.choice} is not the pending one ({choice.id}: {choice.kind})")
+    if choice.kind == mines.KIND:
+        if a.intercepts or a.defence or a.absorb is not None or a.responses or a.card_intercepts:
+            raise IllegalAction("13.33", f"the pending choice is {choice.team}'s mine attack: answer it with mines=")
+        mines.answer(c, choice, [(s.target, s.cubes) for s in a.mines])
+    else:
+        if a.mines or a.intercepts or a.defence:
+            raise IllegalAction("4.22", f"the pending choice is {choice.team}'s MILDEC choice: answer it with absorb=")
+        mines.answer(c, choice, {"absorb": a.absorb or 0})
+    advance_mines(game, c)
+
+
+def advance_mines(game: "Game", c: Ctx) -> None:
+    """Answer mine choices by the auto policies (when set) until none is on top (13.33)."""
+    from .rules import mines
+    while game.auto_policies is not None:
+        top = c.state.next_choice
+        if top is None or not mines.is_mine_choice(top):
+            return
+        ans = answer_with(top, game.auto_policies.get(top.kind))
+        mines.answer(c, top, ans)
+
+
+def _answer_any(game: "Game", c: Ctx, a: A.Answer) -> None:
+    from .rules import mines
+    choice = combat.pending(c)
+    if choice is not None and mines.is_mine_choice(choice):
+        return answer_mines(game, c, choice, a)
+    return answer_any(game, c, a)
+
+
+HANDLERS[A.Answer] = _answer_any
 HANDLERS = {k: (v if k is A.Answer else _chain_closed(v)) for k, v in HANDLERS.items()}

@@ -17,7 +17,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import actions as A
-from . import hexgrid
 from .errors import IllegalAction, UnknownName
 from .rules import jcc
 from .rules.card_targets import OWN_TARGETS
@@ -58,8 +57,9 @@ def _uses(game: "Game") -> list[tuple]:
 
 def _targets(game: "Game", card, eff) -> list[dict]:
     s, team = game.state, card.team
-    if eff.fn == "transport":
-        return _landings(game, card, eff)
+    if eff.fn in ("transport", "rotary_lift", "reinforce", "sealift", "littoral_move"):   # 12.x
+        from .rules.transport import options
+        return options(game, card, eff)
     if eff.target in ("none", "network"):
         return [{}]
     if eff.target in ("enemy_card", "own_card"):
@@ -70,31 +70,6 @@ def _targets(game: "Game", card, eff) -> list[dict]:
         return [{"targets": (u.uid,)} for u in s.living(other(team)) if u.on_map and u.revealed]
     hexes = sorted({u.hex for u in s.living(other(team)) if u.on_map})
     return [{"hex": h} for h in hexes]
-
-
-def _landings(game: "Game", card, eff) -> list[dict]:
-    s = game.state
-    host = s.units.get(card.host or "")
-    if host is None or host.hex is None:
-        return []
-    from .rules.landing import _params
-    cap, mp, _ = _params(game._ctx().ctype(card), eff)
-    aboard = sorted((u for u in s.units.values() if u.embarked_on == host.uid and not u.destroyed), key=lambda u: u.uid)
-    picked, used = [], 0
-    for u in aboard:
-        g = game.utype(u.uid).gpsv
-        if used + g <= cap:
-            picked.append(u.uid)
-            used += g
-    if not picked:
-        return []
-    out = []
-    for h in hexgrid.within(host.hex, mp):
-        if h.label in game.board:
-            info = game.board.hex(h.label)
-            if info.has_land and info.has_water:
-                out.append({"hex": h.label, "targets": tuple(picked)})
-    return out
 
 
 def play_card_options(game: "Game") -> list:

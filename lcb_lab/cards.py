@@ -91,7 +91,7 @@ EFFECT_ARGS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "ap_loss": (frozenset({"n"}), frozenset()),
     "place_marker": (frozenset({"marker"}), frozenset({"count", "reveal", "enemy_occupied",
                                                        "contiguous", "mp", "zor"})),
-    "transport": (frozenset({"capacity_gpsv"}), frozenset({"mp", "range"})),
+    "transport": (frozenset({"capacity_gpsv"}), frozenset({"mp", "range", "rp"})),
     "attached_cv": (frozenset(), frozenset({"bmd"})),
     "add_supply": (frozenset({"slot", "n"}), frozenset()),
     "nullify": (frozenset(), frozenset({"preempt"})),
@@ -110,7 +110,7 @@ EFFECT_ARGS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     # issue 8 -- special markers (13.x): owned by the markers helper
     "proxy_force": (frozenset(), frozenset({"count", "ga_cv", "ga_dice", "mp", "effect_on"})),
     "isr_marker": (frozenset(), frozenset({"mp", "zor", "reveal", "naval", "lrs_cv", "lrs_dice"})),
-    "mines": (frozenset({"count"}), frozenset({"succeeds_on", "contiguous", "terrain", "dice_per_cube"})),
+    "mines": (frozenset({"count"}), frozenset({"succeeds_on", "contiguous", "terrain", "per_hex"})),
     "clear_mines": (frozenset(), frozenset({"n"})),
     "fortify": (frozenset(), frozenset({"levels"})),
 
@@ -124,7 +124,9 @@ EFFECT_ARGS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 ``nullify`` ``preempt`` (9.47: rolls before the other answers); ``resupply`` ``domain``
 (8.08: e.g. ground units only)."""
 MARKERS = ("sof", "isr", "mine", "mildec", "naval_mildec", "uas", "fortification")
-_FROM_CARD = {"transport": ("capacity_gpsv", "mp"), "place_marker": ("mp",)}
+_FROM_CARD = {"transport": ("capacity_gpsv", "mp"), "place_marker": ("mp",),
+              "rotary_lift": ("capacity_gpsv",), "reinforce": ("capacity_gpsv",), "sealift": ("capacity_gpsv",),
+              "littoral_move": ("capacity_gpsv", "mp"), "isr_marker": ("mp",)}
 """Args an effect takes from its card's fields when the effect does not give them."""
 _EFFECT_SOURCED = ("succeeds_on", "dice", "cv", "range", "counters", "max_targets", "network_cube", "ap")
 HOST_TAGS = {

@@ -19,6 +19,9 @@ kind               policies
 ``ga_defence``     ``no_defence``, ``return_fire`` (7.13)
 ``mildec``         ``never_absorb``, ``absorb_all`` (4.22, 7.06)
 ``card_response``  ``pass``, ``respond_all``, ``respond_intercept_all`` (9.41-9.46, 9.011)
+``embark_losses``  ``lose_units_first``, ``lose_cards_first``, ``spare`` (10.311;
+                   :mod:`lcb_lab.rules.embark_losses`)
+``mine_attack``    ``detonate_all``, ``hold_mines`` (13.33; :mod:`lcb_lab.rules.mines`)
 =================  ==========================================================
 
 Answer shapes:
@@ -29,6 +32,9 @@ Answer shapes:
   (see :mod:`lcb_lab.rules.intercept`)
 * ga_defence: list of ``{"defender", "target", "dice"}``
 * mildec: ``{"absorb": n}``
+* embark_losses: a list of picks -- unit uids (or ``"unit:<n>"``), card cids and
+  ``"hidden:<n>"`` for concealed cards (:mod:`lcb_lab.rules.embark_losses`)
+* mine_attack: list of ``[target, cubes]`` (empty: hold the mines)
 * card_response: ``{"responses": [{"card", "option", "to", "targets"}], "card_intercepts":
   [{"interceptor", "slot", "dice", "to"}]}`` (both empty: pass; see
   :mod:`lcb_lab.rules.responses`)
@@ -193,6 +199,18 @@ def _return_fire(decision: Decision) -> list[dict]:
     return out
 
 
+def _detonate_all(decision: Decision) -> list:
+    """Every mine cube at once, spread evenly over the targets in order (13.33):
+    ``[[target, cubes], ...]``."""
+    t, n = decision.options["targets"], decision.options["cubes"]
+    if not t or n <= 0:
+        return []
+    out = {x: 0 for x in t}
+    for i in range(n):
+        out[t[i % len(t)]] += 1
+    return [(x, k) for x, k in out.items() if k]
+
+
 def _absorb_all(decision: Decision) -> dict:
     return {"absorb": min(decision.options["damage"], decision.options["mildecs"])}
 
@@ -203,11 +221,62 @@ POLICIES: dict[str, dict[str, Callable[[Decision], Any]]] = {
     "mildec": {"never_absorb": _no, "absorb_all": _absorb_all},
     "card_response": {"pass": _no, "respond_all": _respond_all,
                       "respond_intercept_all": lambda d: _respond_all(d, intercept=True)},
+    "mine_attack": {"detonate_all": lambda d: _detonate_all(d), "hold_mines": lambda d: []},
 }
+
+UNIT_BUNDLE, MIXED_BUNDLE, CARD_BUNDLE = 4, 2, 2
+"""10.311, per HP lost: GPSV of units alone / with one card, Embarked cards."""
+
+
+def _embark_order(decision: Decision) -> tuple[list[dict], list[str]]:
+    return sorted(decision.options["units"], key=lambda u: -u["gpsv"]), list(decision.options["cards"])
+
+
+def _fill(units: list[dict], room: int) -> list[str]:
+    """Take units (largest first) into ``room`` GPSV; returns their refs (removed from ``units``)."""
+    took = []
+    for u in list(units):
+        if u["gpsv"] <= room:
+            room -= u["gpsv"]
+            took.append(u["uid"])
+            units.remove(u)
+    return took
+
+
+def _lose_units_first(decision: Decision) -> list[str]:
+    """Per HP: the most GPSV of units up to 4 (largest first); with no unit left, 2 cards; a
+    bundle of units of 2 GPSV or less also takes 1 card (10.311)."""
+    units, cards = _embark_order(decision)
+    picks: list[str] = []
+    for _ in range(decision.options["hp"]):
+        took = _fill(units, UNIT_BUNDLE)
+        used = sum(u["gpsv"] for u in decision.options["units"] if u["uid"] in took)
+        n = CARD_BUNDLE if not took else (1 if used <= MIXED_BUNDLE else 0)
+        picks += took + cards[:n]
+        del cards[:n]
+    return picks
+
+
+def _lose_cards_first(decision: Decision) -> list[str]:
+    """Per HP: 2 cards while any remain (the last one with up to 2 GPSV of units); then units."""
+    units, cards = _embark_order(decision)
+    picks: list[str] = []
+    for _ in range(decision.options["hp"]):
+        took, room = cards[:CARD_BUNDLE], UNIT_BUNDLE
+        del cards[:CARD_BUNDLE]
+        picks += took
+        if len(took) == CARD_BUNDLE:
+            continue
+        picks += _fill(units, MIXED_BUNDLE if took else room)
+    return picks
+
+
+POLICIES["embark_losses"] = {"lose_units_first": _lose_units_first, "lose_cards_first": _lose_cards_first,
+                             "spare": lambda d: []}
 
 DEFAULT_POLICIES: dict[str, str] = {
     "intercept": "match_incoming", "ga_defence": "return_fire", "mildec": "absorb_all",
-    "card_response": "pass",
+    "card_response": "pass", "embark_losses": "lose_units_first", "mine_attack": "detonate_all",
 }
 """What scripts use when they name no policy."""
 

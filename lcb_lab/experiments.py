@@ -16,22 +16,56 @@ from .autoplay import play_random_turns
 from .scenario import load_scenario
 
 
-def land_embarked(game, hex_label: str) -> list[str]:
-    """Put every embarked unit ashore in ``hex_label`` (a what-if start: the landing done)."""
-    landed = []
-    for u in game.state.units.values():
-        if u.embarked_on:
-            u.hex, u.embarked_on = game.board.canonical(hex_label), None
-            landed.append(u.uid)
-    return landed
+def land_embarked(game, hex_label: str = "AL-23") -> list[str]:
+    """Land embarked units in the coastal hex ``hex_label`` through legal actions (a what-if start:
+    the landing done, as Appendix B's first US impulse): an Embark-capable ship whose Task Force
+    may take the next impulse and that carries an Amphibious card declares Move and/or Play an
+    Embarked Persistent JCC, moves (5.1) to a hex from which the card's ISR marker reaches
+    ``hex_label``, and plays the card (12.21) with the Embarked units that fit; the impulse ends.
+    Returns the uids landed ([] when no ship can reach the hex this impulse)."""
+    from . import actions as A
+    from .rules import movement
+    from .rules.landing import _params
+    s = game.state
+    ctx = game._ctx()
+    dest = game.board.canonical(hex_label)
+    for ship in sorted(s.units.values(), key=lambda u: u.uid):
+        card = next((c for c in s.cards.values() if c.where == "embarked" and c.host == ship.uid
+                     and not c.expended and any(e.fn == "transport" for e in ctx.ctype(c).effects)), None)
+        if card is None or ship.destroyed or ship.hex is None or ship.task_force not in game.available_task_forces():
+            continue
+        eff = next(e for e in ctx.ctype(card).effects if e.fn == "transport" and "rp" not in e.args)
+        cap, mp, _ = _params(ctx.ctype(card), eff)
+        aboard, used = [], 0
+        for u in sorted((u for u in s.units.values() if u.embarked_on == ship.uid and not u.destroyed),
+                        key=lambda u: u.uid):
+            g = game.utype(u.uid).gpsv
+            if used + g <= cap:
+                aboard.append(u.uid)
+                used += g
+        stops = [[]] + sorted(movement.paths(ctx, [ship]).values(), key=len)
+        path = next((p for p in stops if dest in game.board.naval_reach(p[-1] if p else ship.hex, mp)), None)
+        if path is None or not aboard:
+            continue
+        game.apply(A.BeginImpulse(ship.task_force))
+        game.apply(A.Declare((A.CoreAction("move_embarked_jcc", (ship.uid,), card.name),)))
+        if path:
+            game.apply(A.Move(1, tuple(path)))
+        game.apply(A.PlayCard(card.cid, eff.label, tuple(aboard), dest, action=1))
+        while game.pending is not None and game.pending.kind == "card_response":
+            game.apply(A.Answer())
+        game.apply(A.EndImpulse())
+        return [u for u in aboard if s.units[u].hex == dest]
+    return []
 
 
 def play_many(scenario: str = "gotland_redux", games: int = 100, seed: int = 0,
               land_in: str | None = "AL-23", progress: bool = True) -> list[dict]:
     """Play ``games`` random legal games to the scenario's end.
 
-    ``land_in``: a hex where the embarked force starts ashore (None keeps it
-    embarked: the random player does not play cards, so it would never land).
+    ``land_in``: a coastal hex where the game's first impulse lands the embarked force
+    (:func:`land_embarked`, through legal actions); None leaves the landing to the random
+    player, which lands units by itself when it plays the Amphibious card.
     Returns ``[{"seed", "winner", "result", "turns", "kills", "influence", "impulses"}]``.
     """
     out = []

@@ -404,6 +404,13 @@ class Game(GameQueries, GamePersistence):
         d = self.pending
         if d is None:
             raise LcbError("no decision is pending")
+        if d.kind == "embark_losses":       # 10.311: the picks (lcb_lab.rules.embark_losses)
+            self.apply(A.Answer(picks=tuple(str(p) for p in I.as_list(value))))
+        if d.kind == "mine_attack":           # [[target, cubes], ...] (13.33; empty: hold the mines)
+            if not isinstance(value, list) or not all(isinstance(x, (list, tuple)) and len(x) == 2 for x in value):
+                raise I.InputError("answer", "mine_attack", "a list of [target, cubes] pairs")
+            self.apply(A.Answer(mines=tuple(A.MineShot(str(t), int(n)) for t, n in value)))
+            return self.pending
         shape = {"intercept": I.INTERCEPTS, "ga_defence": I.DEFENCE, "mildec": I.MildecAnswer}[d.kind]
         value = I.check(f"answer to the {d.kind} decision", shape, value)
         if d.kind == "intercept":

@@ -37,6 +37,7 @@ from .actions import CHANCE
 from . import hexgrid
 from .card_options import MAX_CONCRETE, play_card_options
 from .acts import HANDLERS, check_commit_combat
+from .decisions import POLICIES
 from .errors import DiceExhausted, IllegalAction
 from .rules import combat, continuing, movement, sequence, stacks
 from .history import Snapshot
@@ -543,9 +544,16 @@ def _make_commit(t: Template, rng, one) -> A.CommitCombat:
 def _answers(game: "Game", choice) -> list:
     if choice.kind == "card_response":
         return _card_answers(game, choice)
+    if choice.kind == "mine_attack":          # 13.33: hold, or all the cubes at one target
+        n = choice.options["cubes"]
+        return _kept(game, [A.Answer()] + [A.Answer(mines=(A.MineShot(t, n),)) for t in choice.options["targets"]])
     if choice.kind == "mildec":
         top = min(choice.options["damage"], choice.options["mildecs"])
         return _kept(game, [A.Answer(absorb=k) for k in range(top + 1)])
+    if choice.kind == "embark_losses":       # 10.311: each named policy's picks, and taking nothing
+        embark = POLICIES["embark_losses"]
+        picks = dict.fromkeys(tuple(embark[n](choice)) for n in sorted(embark))
+        return _kept(game, [A.Answer(picks=p) for p in picks])
     out: list = _kept(game, [A.Answer()])
     if choice.kind == "intercept":
         opts = tuple(A.Intercept(o["uid"], o["slot"], t["target"], 1)

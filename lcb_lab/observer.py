@@ -8,7 +8,8 @@ Unit Tracker values of a face-down counter, nor where a Move and/or Resupply act
 
 * :func:`observe` -- the map a team sees (own units in full; enemy units in full when
   revealed; a concealed enemy unit or MILDEC only as ``{"id": "hidden:<hex>:<n>", "team",
-  "hex", "back": True}``; embarked enemy units not at all).
+  "hex", "back": True}``; embarked enemy units only while their ship is face up, 10.34:
+  :func:`embarked_in_view`).
 * :func:`redact` -- a log entry as a team reads it.  Rule modules log *facts* in each entry's
   ``data`` (which units and MILDECs took part, each as ``{"uid"|"mid", "up"}`` -- face up or
   down AT THAT MOMENT -- the hexes, the acting ``team``); :func:`annotate` (called by
@@ -60,6 +61,18 @@ def _full(u: Unit, cat: Catalog) -> dict:
         "revealed": u.revealed, "attachments": list(u.attachments), "embarked_on": u.embarked_on,
         "paralysed": u.paralysed, "acted": u.acted, "moved": u.moved, "back": False,
     }
+
+
+def embarked_in_view(state: GameState, u: Unit, viewer: str | None) -> bool:
+    """Whether ``viewer`` sees the other team's Embarked unit ``u``: Embarked units lie face up
+    in their ship's Embark Area (10.34, 10.311), so the other team reads them -- name, type,
+    HP -- once the ship itself is face up on the map; while the ship is concealed its tracker
+    is as hidden as its counter (6.11), so they are not seen at all (lcb_lab's reading).  Their
+    Attached cards and the ship's Embarked cards stay a count (9.02)."""
+    if u.embarked_on is None or u.destroyed:
+        return False
+    ship = state.units.get(u.embarked_on)
+    return ship is not None and ship.revealed and ship.on_map and not _all_seeing(viewer) and u.team != viewer
 
 
 def _all_seeing(viewer: str | None) -> bool:
@@ -132,7 +145,8 @@ def observe(state: GameState, catalog: Catalog, viewer: str) -> dict:
     counters = [{"id": hid, "team": c.team, "hex": c.hex, "back": True, "revealed": False}
                 for hid, c in _backs(state, viewer, catalog)]
     for u in state.units.values():
-        if not u.destroyed and knows(u, viewer) and (u.hex is not None or _all_seeing(viewer) or u.team == viewer):
+        if not u.destroyed and (knows(u, viewer) and (u.hex is not None or _all_seeing(viewer) or u.team == viewer)
+                                or embarked_in_view(state, u, viewer)):
             counters.append(_full(u, catalog))
     markers = [{"id": m.mid, "type_id": m.type_id, "team": m.team, "hex": m.hex, "revealed": m.revealed,
                 "back": False} for m in state.markers.values() if not m.destroyed and knows(m, viewer)]
@@ -183,12 +197,56 @@ def observe_card_markers(state: GameState, viewer: str | None) -> list[dict]:
     unrevealed ones (an ISR marker placed face down, 12.21) as a back in its hex."""
     out = []
     for m in state.card_markers.values():
+        if m.kind == "mine" and not m.revealed and not (_all_seeing(viewer) or m.team == viewer):
+            continue                      # secret mines: nothing at all until triggered (13.37, issue 8)
         if _all_seeing(viewer) or m.team == viewer or m.revealed:
             out.append({"id": m.mid, "kind": m.kind, "team": m.team, "hex": m.hex, "card": m.card,
-                        "revealed": m.revealed, "back": False})
+                        "revealed": m.revealed, "back": False, "level": m.level, "hp": m.hp})
         else:
             out.append({"id": f"marker:{m.hex}", "kind": "marker", "team": m.team, "hex": m.hex,
                         "revealed": False, "back": True})
+    return out
+
+
+def marker_details(state: GameState, viewer: str | None) -> dict[str, dict]:
+    """{marker id: details} of the card markers ``viewer`` sees face up or owns (the chips and
+    overlays of the lab's map, 12.2, 13.x): ``level`` (mine cubes / fortification level, 13.33,
+    13.51), ``mp``, ``moved``, ``acted``; ``cargo`` (unit uids aboard, 12.2), ``rp`` and ``host``
+    for its own team and the instructor only -- the other team reads ``cargo_count``.  The other
+    team's concealed markers and secret mines are not listed (13.37)."""
+    out: dict[str, dict] = {}
+    for m in state.card_markers.values():
+        own = _all_seeing(viewer) or m.team == viewer
+        if not (own or m.revealed):
+            continue
+        d = {"level": m.level, "mp": m.mp, "hp": m.hp, "moved": m.moved, "acted": m.acted}
+        if own:
+            d.update(cargo=list(m.cargo), rp=m.rp, host=m.host)
+        else:
+            d["cargo_count"] = len(m.cargo)
+        out[m.mid] = d
+    return out
+
+
+def observe_port_cubes(state: GameState, viewer: str | None) -> dict[str, str]:
+    """{port hex: team} of the orange cubes on the map (12.3, 12.54): a cube stands in its port
+    hex for every team to see, as on the table."""
+    return dict(getattr(state, "port_cubes", None) or {})
+
+
+def hidden_embarked(state: GameState, viewer: str | None) -> dict[str, int]:
+    """{ship uid: how many Embarked cards it carries that ``viewer`` may not name} for the other
+    team's ships ``viewer`` sees face up on the map (10.34, 9.02: only a count); the ships it
+    sees only as backs are not listed (that would tell which back is a ship).  Empty for the
+    instructor."""
+    if _all_seeing(viewer):
+        return {}
+    out: dict[str, int] = {}
+    for c in state.cards.values():
+        ship = state.units.get(c.host or "")
+        if (c.where == "embarked" and ship is not None and c.team != viewer and not card_public(c, viewer)
+                and ship.revealed and ship.on_map):
+            out[ship.uid] = out.get(ship.uid, 0) + 1
     return out
 
 
@@ -353,7 +411,8 @@ def _effect(e: dict, d: dict) -> Form:
         return EVERYONE
     n = len(d["units"])
     return [d["team"]], _public(f"{n} concealed counter{'s' if n > 1 else ''} land{'' if n > 1 else 's'} "
-                                f"in {d['hex']}", f"from {public_names([d['host']])}, face down", e["rules"])
+                                f"in {d['hex']}", (f"from {public_names([d['host']])}, " if d.get("host") else "") + "face down",
+                                e["rules"])
 
 
 def _card(e: dict, d: dict) -> Form:
@@ -365,6 +424,20 @@ def _card(e: dict, d: dict) -> Form:
     return [d["team"]], _public(f"{d['team']} card", "a hidden card of the other team (9.02)", e["rules"])
 
 
+def _transport(e: dict, d: dict) -> Form:
+    """Transport (12.x): an entry with the ``hidden`` fact (what a face-down craft carries, its
+    RP, its moves) is read by its team only; the other team sees the marker's back on the map."""
+    return ([d["team"]], None) if d.get("hidden") else EVERYONE
+
+
+def _team_only(e: dict, d: dict) -> Form:
+    """A marker / mine line (13.x): only its team reads a ``hidden`` one (a secret mine laid,
+    13.37; a concealed ISR marker placed, 13.21); the others read nothing."""
+    if not d.get("hidden"):
+        return EVERYONE
+    return [d["team"]], (_public(d["public_title"], "", e["rules"]) if d.get("public_title") else None)
+
+
 def _submarine(e: dict, d: dict) -> Form:
     """A hidden submarine's entry (14.03): its team reads it, the other team its ``pub`` or nothing."""
     pub = d.get("pub")
@@ -372,7 +445,7 @@ def _submarine(e: dict, d: dict) -> Form:
 
 
 FORMS: dict[str, Callable[[dict, dict], Form]] = {
-    "card": _card, "submarine": _submarine,
+    "card": _card, "transport": _transport, "mine": _team_only, "marker": _team_only, "submarine": _submarine,
     "declare": _declare, "move": _move, "zor": _zor, "reveal": _reveal, "conceal": _conceal,
     "resupply": _resupply, "effect": _effect, "split": _split,
 }

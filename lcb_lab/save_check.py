@@ -190,6 +190,21 @@ CHOICE_OPTIONS: dict[str, type[BaseModel]] = {
 """Pending choice kind -> the shape its ``options`` must have."""
 
 
+class _EmbarkUnit(_Loose):
+    uid: str
+    gpsv: int
+
+
+class _EmbarkLossesOptions(_Loose):
+    ship: str
+    hp: int
+    cards: list[str]
+    units: list[_EmbarkUnit]
+
+
+CHOICE_OPTIONS["embark_losses"] = _EmbarkLossesOptions       # issue 8, embark (10.311)
+
+
 # ------------------------------------------------------------------ the check
 def check_save(text: Any, catalog: Catalog | None = None, file: str = "<saved game>") -> dict:
     """Check a saved game's JSON text; returns the parsed dict.

@@ -121,10 +121,26 @@ class MarkerEntry(_M):
     hex: str
 
 
+class ReinforcementEntry(_M):
+    """A unit off the map that a reinforcement card may bring in (12.4: C-130 Hercules, LCU-2000)."""
+    uid: I.Designator
+    type: str
+    task_force: I.Designator
+    note: str = ""
+class MineEntry(_M):
+    """A secret minefield of the scenario (13.37): ``cubes`` of ``team``'s mines in ``hex``."""
+    team: Literal["US", "RU"]
+    hex: str
+    cubes: int = Field(default=1, ge=1, le=20)
+    succeeds_on: int = Field(default=13, ge=1, le=20)
+    terrain: Optional[Literal["land", "water", "any"]] = None
+
+
 class Victory(_M):
     team: Literal["US", "RU"]
-    type: Literal["destroy", "no_enemy_ground", "hold"]
+    type: Literal["destroy", "no_enemy_ground", "hold", "hold_hex"]
     count: int = Field(default=1, ge=1)
+    hex: Optional[str] = None          # hold_hex: the hex to control at the end (3.5)
     text: str = ""
     source: str = "sandbox"
 
@@ -135,9 +151,11 @@ class ScenarioFile(_M):
     task_force: list[TaskForce]
     unit: list[UnitEntry]
     marker: list[MarkerEntry] = []
+    mines: list[MineEntry] = []        # secret minefields written down before the game (13.37)
     victory: list[Victory] = []
     zones: dict[str, list[str]] = {}   # named deployment zones (3.2)
     planning: list[PlanningEntry] = []
+    reinforcements: list[ReinforcementEntry] = []   # the off-map pool of each team (12.4)
 
 
 def read_toml_model(p: Path | Traversable, model: type[BaseModel], what: str):
@@ -254,9 +272,27 @@ def build_state(sc: ScenarioFile, file: str, board: Board, catalog: Catalog, dec
         initiative=sc.scenario.initiative, task_forces=tfs, tf_order=[], units=units, markers=markers,
         network_cubes={t: sc.teams[t].network_cubes for t in ("US", "RU")},
         influence=sc.scenario.influence, influence_turn_start=sc.scenario.influence,
-        victory=[v.model_dump() for v in sc.victory], planning_grants=grants,
+        victory=_victory(sc, file, board), planning_grants=grants,
     )
+    for r in sc.reinforcements:                      # the off-map pool (12.4): units not yet in the game
+        key = f"reinforcements[{r.uid}]"
+        if r.uid in units or any(x["uid"] == r.uid for x in state.reinforcements["US"] + state.reinforcements["RU"]):
+            raise ScenarioError(file, key, "duplicate unit designator")
+        if r.type not in catalog.units:
+            raise ScenarioError(file, f"{key}.type", f"unknown unit type {r.type!r}")
+        if r.task_force not in tfs or catalog.units[r.type].team != tfs[r.task_force]:
+            raise ScenarioError(file, f"{key}.task_force", f"{r.task_force!r} is no Task Force of the {r.type} team")
+        state.reinforcements[tfs[r.task_force]].append({"uid": r.uid, "type": r.type, "task_force": r.task_force})
     ctx = Ctx(state, board, catalog, None, decks or load_decks())
+    if start == "action":
+        _check_embarked(ctx, sc, file)      # capacity on load (10.21); the cards' own below
+    for i, e in enumerate(sc.mines):                        # 13.37: secret, only the owner sees them
+        from .rules import mines as _mines
+        hx = _hex(board, e.hex, file, f"mines[{i}].hex")
+        try:
+            _mines.place_secret(ctx, [dict(e.model_dump(exclude_none=True), hex=hx)])
+        except IllegalAction as ex:
+            raise ScenarioError(file, f"mines[{i}]", f"{ex.reason} (rule {ex.rule})") from None
     if start == "planning":
         state.deploy_areas = areas
         planning.begin(ctx, {t: sc.teams[t].cp for t in ("US", "RU")})
@@ -289,6 +325,21 @@ def build_state(sc: ScenarioFile, file: str, board: Board, catalog: Catalog, dec
             u = state.units[e.uid]
             u.attachments = list(e.attachments) + [n for n in u.attachments if n not in e.attachments]
     return state
+
+
+def _check_embarked(ctx: Ctx, sc: ScenarioFile, file: str) -> None:
+    """Embark the file's embarked units one by one within their ship's Embarkation Value
+    (10.21, :func:`lcb_lab.rules.embark.fits_problem`); ScenarioError naming the unit that
+    does not fit."""
+    from .rules import embark
+    aboard = [e for e in sc.unit if e.embarked_on]
+    for e in aboard:
+        ctx.state.units[e.uid].embarked_on = None
+    for e in aboard:
+        problem = embark.fits_problem(ctx, e.embarked_on, units=[e.uid])
+        if problem:
+            raise ScenarioError(file, f"unit[{e.uid}].embarked_on", f"{problem[1]} (rule {problem[0]})")
+        ctx.state.units[e.uid].embarked_on = e.embarked_on
 
 
 def _name(n: str) -> str:
@@ -381,6 +432,18 @@ def _hex(board: Board, label: str, file: str, key: str) -> str:
         return lab
     except Exception as ex:
         raise ScenarioError(file, key, str(ex)) from None
+
+
+def _victory(sc: ScenarioFile, file: str, board: Board) -> list[dict]:
+    """The victory conditions as state data; a ``hold_hex`` needs a hex of the map (3.5)."""
+    out = []
+    for i, v in enumerate(sc.victory):
+        if (v.type == "hold_hex") != (v.hex is not None):
+            raise ScenarioError(file, f"victory[{i}].hex", "give a hex for a hold_hex condition, and only for it")
+        if v.hex is not None:
+            v = v.model_copy(update={"hex": _hex(board, v.hex, file, f"victory[{i}].hex")})
+        out.append(v.model_dump(exclude_none=True))
+    return out
 
 
 @dataclass

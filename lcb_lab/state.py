@@ -97,6 +97,7 @@ class Declared:
     note: str = ""
     markers: list[str] = field(default_factory=list)   # MILDECs moving with (or as) this stack (5.17)
     played: str | None = None      # the cid of the card this play_jcc / move_embarked_jcc action used (9.03)
+    embarked_ships: list[str] = field(default_factory=list)   # issue 8: ships of this move_embarked_jcc that played a card (one each, 11.12 ex.)
 
     def clone(self) -> "Declared":
         return _codec.clone(self)
@@ -349,6 +350,7 @@ class GameState:
     port_cubes: dict[str, str] = field(default_factory=dict)  # port hex -> team of its orange cube (12.3, 12.54)
     sot: dict[str, list[dict]] = field(default_factory=lambda: {"US": [], "RU": []})  # Submarine Operations Tracker per team (14.03): {sub, turn, impulse, hex, public}
     rulings: list[dict] = field(default_factory=list)         # instructor rulings, e.g. a Proxy Force effect agreed (13.14)
+    reinforcements: dict[str, list[dict]] = field(default_factory=lambda: {"US": [], "RU": []})  # off-map pool per team (12.4): {uid, type, task_force}
     total_kills: dict[str, int] = field(default_factory=lambda: {"US": 0, "RU": 0})
     log: list[dict] = field(default_factory=list, metadata={"share_items": True})
     salt: str = ""                      # the game's secret: orders the other team's backs (lcb_lab.observer)

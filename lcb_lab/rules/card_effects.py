@@ -197,7 +197,7 @@ def lrs_attack(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
              "cv": int(eff.cv or 0), "bmd": bool(eff.args.get("bmd") or "ballistic" in ct.categories),
              "name": ct.name,
              # a card with a range attacks from its host / marker on the map; else off the map (9.012)
-             "hex": origin(ctx, card) if eff.range is not None else None}
+             "hex": link.data.get("origin") or (origin(ctx, card) if eff.range is not None else None)}  # a marker's LRS: its hex (13.27)
     imp.card_lrs.append(alloc)
     ctx.log(explain.step("allocate", f"LRS allocated: {ct.name} -> {t.uid}",
                          f"{eff.dice} dice at CV {eff.cv}; rolled with the impulse's combat (commit it), "
@@ -297,13 +297,7 @@ def place_marker(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     return True
 
 
-@effect("transport")
-def transport(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
-    """Amphibious landing through the card's ISR marker (12.2; :mod:`lcb_lab.rules.landing`)."""
-    from .landing import land
-    if not _rolled(ctx, link, ct, eff):
-        return False
-    return land(ctx, link, ct, eff)
+# ``transport`` (amphibious landing, 12.2) is registered by :mod:`lcb_lab.rules.landing`.
 
 
 # ---------------------------------------------------------------- passive (at attachment)
@@ -347,7 +341,9 @@ def on_attach(ctx: Ctx, card) -> None:
 
 
 # issue 8: the modules below register their effects with @effect (imported last: they import this one)
-from . import transport as _transport, isr as _isr, mines as _mines, proxy as _proxy  # noqa: E402,F401
+# (transport registers its effects when lcb_lab.acts imports it: it uses combat and jcc, which import this module;
+#  so do submarine and asw, registered when lcb_lab.acts imports rules.submarine)
+from . import isr as _isr, mines as _mines, proxy as _proxy  # noqa: E402,F401
 from . import fortify as _fortify, sof as _sof  # noqa: E402,F401
-# (submarine, asw: registered when lcb_lab.acts imports rules.submarine -- they import combat, which
-#  imports this module, so importing them here would close an import cycle)
+for _m in (_isr, _mines, _proxy, _fortify):      # the marker modules list their effects (no import of this module)
+    EFFECTS.update(getattr(_m, "EFFECTS", {}))

@@ -81,6 +81,10 @@ def refusal(ctx: Ctx, v: dict, target: CardPlay) -> tuple[str, str]:
         return "9.011", f"{ct.name} has no INTERCEPT symbol"
     if kind(target) != "play":
         return "9.012", f"{ct.name} is answering a card here: it is off-map, not eligible for INTERCEPT"
+    m = ctx.state.card_markers.get(target.data.get("marker") or "")
+    if m is not None and not m.revealed:
+        return "13.25", f"{ct.name}'s marker is concealed: only a revealed ISR marker may be INTERCEPTed"
+
     if v["paralysed"]:
         return "9.0", f"{v['uid']} may not act this turn (card effect)"
     if ct.bmd_only and not v["bmd"]:

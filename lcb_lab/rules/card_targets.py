@@ -14,7 +14,18 @@ from . import card_markers
 from .common import Ctx, dist
 
 OWN_TARGETS = {"conceal", "resupply"}
+CHECKS: dict = {}
+"""Effect function -> ``check(ctx, card, card_type, effect, targets, hex)`` registered by the
+module that owns the effect (12.x: :mod:`lcb_lab.rules.transport`), run instead of the checks here."""
 """Effect functions whose unit targets are the team's own units."""
+
+
+ON_PLAY: dict = {}
+"""Effect function -> ``fn(ctx, link, ct, eff)`` run when the card is played, before the other
+team's response window (13.25: an ISR marker moves, and is revealed, before its effect)."""
+PRECHECKS: dict = {}
+"""Effect function -> ``check(ctx, card, ct, eff, targets, hex_)`` refusing bad targets before
+the chain opens; registered by the modules of those effects (13.x: fortify, mines, proxy)."""
 
 
 def _as_hex(ctx: Ctx, x: str | None) -> str | None:
@@ -60,9 +71,11 @@ def check_targets(ctx: Ctx, team: str, card, ct: CardType, eff: Effect, targets:
     """Refuse targets the effect cannot take (9.0, 6.11, 7.31, 7.32, 13.x, 12.2), before any roll."""
     fn = eff.fn
     kind = eff.target
-    if fn == "transport":
-        from .landing import check
-        check(ctx, card, ct, eff, list(targets), hex_)
+    if fn in CHECKS:              # effects whose module checks its own targets (12.x: transport.py)
+        CHECKS[fn](ctx, card, ct, eff, list(targets), hex_)
+        return
+    if fn in PRECHECKS:            # 13.x: the marker modules check their own targets (they register here)
+        PRECHECKS[fn](ctx, card, ct, eff, list(targets), hex_)
         return
     if kind in ("none", "network"):
         if targets or hex_:

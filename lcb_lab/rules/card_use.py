@@ -82,4 +82,7 @@ def hit(ctx: Ctx, card: Card, n: int, by: str, rules: list[str]) -> bool:
         card.expended = True
         text += ": it survives, expended for the Action Stage (9.21)"
     ctx.log(explain.step("card", f"{ct.name} is hit", text, ["9.04"] + list(rules)), team=card.team, card=card.cid)
+    if gone:
+        from .card_markers import card_gone
+        card_gone(ctx, card.cid)            # its ISR marker goes with it (13.25)
     return gone

@@ -23,13 +23,14 @@ from .. import explain
 from ..decisions import Choice
 from ..errors import IllegalAction
 from ..state import CombatPlan, CombatResult, Engagement, Unit, other
-from . import card_cvs, jcc
+from . import card_cvs, embark, jcc
 from . import ground_assault as ga_rules
 from . import influence
 from .common import Ctx, names
 from .conceal import reveal
 from .intercept import odds_groups, target_options, validate_intercepts
 from .lrs import validate_lrs
+from . import card_markers, fortify
 from .network import apply, lrs_modifiers, network_modifiers, terrain_modifiers
 
 
@@ -69,7 +70,7 @@ def commit(ctx: Ctx, lrs: list[dict], ga: list[dict], active_units: set[str]) ->
     imp.attacked_hexes.extend(hexes)
     _log_allocations(ctx, lrs, ga)
     cards = [dict(a) for a in imp.card_lrs]          # card LRS attacks join the combat (9.05)
-    influence.lrs_on_populated_hexes(ctx, imp.team, [ctx.state.units[a["target"]].hex for a in lrs + cards])
+    influence.lrs_on_populated_hexes(ctx, imp.team, [_hex(ctx, a["target"]) for a in lrs + cards])
     imp.combat = CombatPlan(lrs=lrs, ga=ga, engagements=_engagements(ctx, lrs + cards, ga), card_lrs=cards)
     for c in reversed(_pre_roll_decisions(ctx, lrs + cards, ga)):   # answered in rulebook order: top first
         ctx.state.push_choice(c)
@@ -96,10 +97,16 @@ def _one_cv_per_unit(lrs: list[dict], ga: list[dict]) -> None:
         raise IllegalAction("7.02", f"{', '.join(sorted(both))} may use only one CV in a Core Action")
 
 
+def _hex(ctx: Ctx, target: str) -> str:
+    """The hex of an LRS / GA target: a unit, or a card marker (12.24: a revealed landing craft)."""
+    u = ctx.state.units.get(target)
+    return u.hex if u is not None else ctx.state.card_markers[target].hex
+
+
 def _target_hexes(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> list[str]:
     out: list[str] = []
     for a in lrs + ga:
-        h = ctx.state.units[a["target"]].hex
+        h = _hex(ctx, a["target"])
         if h not in out:
             out.append(h)
     return out
@@ -135,7 +142,8 @@ def _pre_roll_decisions(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> list[Choic
     defence of each hex (7.13)."""
     defender = other(ctx.state.impulse.team)
     queue: list[Choice] = []
-    targets = [t for t in (target_options(ctx, tgt, lrs) for tgt in _lrs_by_target(lrs)) if t["attacks"]]
+    targets = [t for t in (target_options(ctx, tgt, lrs) for tgt in _lrs_by_target(lrs)
+                           if tgt in ctx.state.units) if t["attacks"]]     # a marker target: no INTERCEPT (12.24)
     if any(o["eligible"] for t in targets for x in [t] + t["attacks"] for o in x["interceptors"]):
         queue.append(Choice("intercept", defender, "7.54",
                             "Allocate INTERCEPT dice against each LRS attack before any roll",
@@ -160,7 +168,7 @@ def _engagements(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> list[Engagement]:
     out = []
     for h in _target_hexes(ctx, lrs, ga):  # one hex at a time (7.03)
         for tgt in _lrs_by_target(lrs):
-            if ctx.state.units[tgt].hex == h:
+            if _hex(ctx, tgt) == h:
                 out.append(Engagement("lrs", h, tgt))
         if any(ctx.state.units[a["target"]].hex == h for a in ga):
             out.append(Engagement("ga", h))
@@ -187,6 +195,10 @@ def answer(ctx: Ctx, value) -> None:
     d = pending(ctx)
     if d is None:
         raise IllegalAction("7.010", "no decision is pending")
+    if d.kind == "embark_losses":          # 10.311: in or out of combat (a mine hit, 13.34)
+        from . import embark_losses
+        embark_losses.answer(ctx, list(value or []))
+        return
     plan = ctx.state.impulse.combat if ctx.state.impulse else None
     if plan is None:
         raise IllegalAction("7.010", f"the {d.kind} choice belongs to no committed combat")
@@ -245,6 +257,8 @@ def resolve(ctx: Ctx) -> bool:
         if not done:
             return False
         plan.cursor += 1
+        if ctx.state.next_choice is not None:    # e.g. the attacker's embarked losses (10.311)
+            return False
     return True
 
 
@@ -254,6 +268,8 @@ def _cv_of(ctx: Ctx, uid: str, slot: str, mods) -> tuple[int, int]:
 
 
 def _lrs_engagement(ctx: Ctx, plan: CombatPlan, eng: Engagement) -> bool:
+    if eng.target not in ctx.state.units:
+        return _lrs_on_marker(ctx, plan, eng)
     tgt = ctx.state.units[eng.target]
     key = f"lrs:{tgt.uid}"
     res = next((r for r in plan.results if r.key == key), None)
@@ -345,6 +361,37 @@ def _roll_lrs(ctx: Ctx, plan: CombatPlan, tgt: Unit, key: str) -> CombatResult:
     return CombatResult(key, net)
 
 
+def _lrs_on_marker(ctx: Ctx, plan: CombatPlan, eng: Engagement) -> bool:
+    """LRS on a revealed card marker (12.24: a landing craft's; naval, 7.4 modifiers): each
+    shooter rolls its dice; the hits go to the marker (:func:`lcb_lab.rules.landing.lrs_hit`:
+    discarded with its cargo at its HP).  lcb_lab offers no INTERCEPT for it (sandbox)."""
+    from .landing import lrs_hit
+    key = f"lrs:{eng.target}"
+    if any(r.key == key for r in plan.results):
+        return True
+    m = ctx.state.card_markers.get(eng.target)
+    hits = 0
+    for a in plan.lrs:
+        if a["target"] != eng.target:
+            continue
+        s = ctx.state.units[a["shooter"]]
+        if m is None:
+            ctx.dice.roll(a["dice"], f"LRS {s.uid}->{eng.target}")
+            continue
+        mods = lrs_modifiers(ctx.state, ctx.board, s.team, m.hex, True)
+        base, cv = _cv_of(ctx, s.uid, a["slot"], mods)
+        rolls = ctx.dice.roll(a["dice"], f"LRS {s.uid}->{m.mid}")
+        n = sum(r <= cv for r in rolls)
+        hits += n
+        ctx.log(explain.step("lrs_roll", f"LRS: {s.uid} -> {m.mid}", f"{explain.cv_text(base, mods)}; "
+                             f"{explain.dice_text(rolls, cv)}", ["7.02", "7.3", "12.24"] + [x[2] for x in mods],
+                             base_cv=base, modifiers=mods, cv=cv, dice=rolls, hits=n))
+    plan.results.append(CombatResult(key, hits))
+    if m is not None:
+        lrs_hit(ctx, m.mid, hits, ctx.state.impulse.team)
+    return True
+
+
 def _n(k: int, word: str) -> str:
     return f"{k} {word}{'' if k == 1 else 's'}"
 
@@ -379,6 +426,8 @@ def _apply_damage(ctx: Ctx, plan: CombatPlan, tgt: Unit, net: int, key: str, rul
         ctx.state.impulse.lrs_damage_hexes.append(tgt.hex)  # Combined Arms bonus (7.17)
     if tgt.hp <= 0:
         destroy(ctx, tgt, other(tgt.team))
+    elif lost:
+        embark.on_ship_damaged(ctx, tgt.uid, lost, other(tgt.team))    # 10.311 (no-op for other units)
     return True
 
 
@@ -394,6 +443,9 @@ def destroy(ctx: Ctx, u: Unit, by_team: str) -> None:
                          f"removed from play; counts {len(lost)} toward {by_team}'s kills for the Initiative Check",
                          ["4.21", "3.42"] + (["10.311"] if len(lost) > 1 else []), units=[x.uid for x in lost]))
     influence.on_kill(ctx, by_team, lost)
+
+
+card_markers.UNIT_DESTROYED = destroy    # the marker modules destroy units through card_markers (13.x)
 
 
 def _ga_engagement(ctx: Ctx, plan: CombatPlan, eng: Engagement) -> bool:
@@ -414,7 +466,8 @@ def _roll_ga(ctx: Ctx, plan: CombatPlan, h: str, key: str) -> CombatResult:
     from ..odds import engagement_odds  # numpy: imported when combat is first resolved
     bonus = [("Combined Arms: LRS damaged this hex", 2, "7.17")] if h in ctx.state.impulse.lrs_damage_hexes else []
     damage: dict[str, int] = defaultdict(int)
-    sides = [(a, "attacker", bonus + terrain_modifiers(ctx.board, h, False)) for a in plan.ga
+    sides = [(a, "attacker", bonus + terrain_modifiers(ctx.board, h, False)
+              + fortify.ga_modifiers(ctx.state, h, ctx.state.units[a["attacker"]].team)) for a in plan.ga
              if ctx.state.units[a["target"]].hex == h]
     sides += [(a, "defender", []) for a in plan.ga_defence.get(h, [])]
     by_target: dict[str, list] = defaultdict(list)

@@ -36,6 +36,11 @@ def reveal(ctx: Ctx, units: list[Unit], why: str, rules: list[str], **facts) -> 
     return newly
 
 
+ZOR_HOOKS: list = []
+"""Functions ``(ctx, ship, reach)`` other modules register to reveal their markers in a naval
+ZOR (12.23: :func:`lcb_lab.rules.landing.reveal_by_zor`)."""
+
+
 def naval_zor_hexes(ctx: Ctx, hex_label: str) -> dict[str, int]:
     """Hexes within the naval ZOR of a naval unit in ``hex_label`` (6.23)."""
     return ctx.board.naval_reach(hex_label, NAVAL_ZOR_RADIUS)
@@ -45,6 +50,9 @@ def apply_naval_zor(ctx: Ctx, unit: Unit, at_hex: str) -> None:
     """A naval unit at ``at_hex`` and enemy ships within 5 traced hexes reveal each other (6.23)."""
     if not ctx.is_naval(unit):
         return
+    if ctx.state.card_markers:            # 12.23: enemy landing-craft markers in the ZOR are revealed
+        for hook in ZOR_HOOKS:
+            hook(ctx, unit, naval_zor_hexes(ctx, at_hex))
     enemies = [e for e in ctx.state.living(other(unit.team))
                if e.on_map and ctx.is_naval(e)]
     if not enemies:
@@ -89,6 +97,11 @@ def exercise_ground_zor(ctx: Ctx, units: list[Unit], from_hex: str, into_hex: st
     markers = [m for m in ctx.state.markers_in(into, other(team)) if m.type_id == "mildec"]
     for m in markers:
         m.revealed = True
+    for cm in ctx.state.card_markers.values():   # Proxy Force / SOF markers: revealed like units (13.11, 13.44)
+        if cm.hex == into and cm.team != team and cm.kind in ("proxy", "sof") and not cm.revealed:
+            cm.revealed = True
+            ctx.log(explain.step("marker", f"{cm.mid} revealed", f"in the ground ZOR of {names(units)}",
+                                 ["6.21", "13.11" if cm.kind == "proxy" else "13.44"]), marker=cm.mid, hex=into)
     seen = {"team": team, "from": from_hex, "into": into}
     if targets:
         return reveal(ctx, targets, f"ground ZOR of {names(units)} from {from_hex} into {into} "

@@ -30,7 +30,7 @@ from .. import explain
 from ..board import place_problem
 from ..errors import IllegalAction, LcbError
 from ..state import Card, CardPlay, other
-from . import planning
+from . import embark, planning
 from .common import Ctx
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -108,18 +108,18 @@ def _hexes(hexes: list[str]) -> str:
 
 
 def _embark_unit(ctx: Ctx, u, ship_uid: str) -> None:
+    """Embark ``u`` (with its Attached cards) on ``ship_uid`` within its Embarkation Value and
+    symbols (10.21, 10.33, 10.35; :func:`lcb_lab.rules.embark.check_fits`)."""
     if ctx.is_naval(u):
         raise IllegalAction("10.0", f"{u.uid} is a ship: only ground units embark")
     if ship_uid == u.uid:
         raise IllegalAction("10.0", f"{u.uid} cannot embark on itself")
     was, u.embarked_on, u.hex = u.embarked_on, None, None       # its own space is not counted twice
-    t = ctx.utype(u)
-    gp = t.gpsv + sum(ctx.ctype(c).gpsv or 0 for c in planning.attached_to(ctx.state, u.uid))
-    asv = t.asv + sum(ctx.ctype(c).asv or 0 for c in planning.attached_to(ctx.state, u.uid))
-    problem = planning.embark_problem(ctx, ctx.state.units.get(ship_uid), u.team, gp, asv, u.uid)
-    if problem:
+    try:
+        embark.check_fits(ctx, ship_uid, units=[u.uid])
+    except IllegalAction:
         u.embarked_on = was
-        raise IllegalAction("10.21", problem)
+        raise
     u.embarked_on, u.revealed = ship_uid, False
 
 

@@ -79,7 +79,9 @@ def apply(ctx: Ctx, e: dict) -> None:
 
 def _disembark(ctx: Ctx, host, units: list, dest: str, tag: str, rules: list[str]) -> None:
     """Put ``units`` ashore in ``dest``: face down, MP spent, expended (5.19, 12.07, 3.21);
-    enemy ground units already there and the landed units reveal each other (6.22)."""
+    enemy ground units already there and the landed units reveal each other (6.22).
+    ``host``: the ship (or None: a card's own craft, reinforcements from off the map, 12.4).
+    The one landing function of every transport method (12.1-12.4)."""
     imp = ctx.state.impulse
     for u in units:
         u.hex, u.embarked_on, u.revealed = dest, None, False
@@ -87,13 +89,15 @@ def _disembark(ctx: Ctx, host, units: list, dest: str, tag: str, rules: list[str
         # the free landing assault belongs to this impulse; units of another Task Force count as
         # having acted, so their own later impulse offers them nothing (12.07, 12.08)
         u.acted = u.acted or imp is None or u.task_force != imp.task_force
+    team = host.team if host is not None else units[0].team
     ctx.log(explain.step("effect", f"{names(units)} disembark into {dest}",
-                         f"from {host.uid}, face down; they cannot move further and are expended for "
-                         "the turn (only a free GROUND ASSAULT in a contested landing hex)" + tag,
+                         (f"from {host.uid}, " if host is not None else "") + "face down; they cannot move further "
+                         "and are expended for the turn (only a free GROUND ASSAULT in a contested landing hex)" + tag,
                          rules or ["5.19", "12.0"]),
-            team=host.team, effect="disembark", host=refs([host])[0], units=refs(units), hex=dest)
+            team=team, effect="disembark", host=refs([host])[0] if host is not None else None, units=refs(units),
+            hex=dest)
     ground = [u for u in units if not ctx.is_naval(u)]
-    enemies = enemy_ground_in(ctx, dest, host.team) if ground else []
+    enemies = enemy_ground_in(ctx, dest, team) if ground else []
     if enemies:
         reveal(ctx, ground + enemies, f"a landing into {dest}, held by enemy ground units: the landed units "
                "and the defenders reveal each other at once", ["6.22", "12.07"])

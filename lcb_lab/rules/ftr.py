@@ -29,6 +29,9 @@ from .network import network_modifiers
 
 CYBER = {"tactical_cyber", "strategic_cyber", "ems"}
 STOPPED = ("nullified", "ftr_nullified", "intercepted", "cancelled")
+ABSORB: list = []
+"""Functions ``(ctx, link, n) -> bool`` that take ``n`` enemy successes on a card link without
+stopping its use (True: handled; 12.12: :func:`lcb_lab.rules.transport.absorb_hits`)."""
 """Statuses of a link whose use was stopped."""
 
 
@@ -68,6 +71,9 @@ def hit_card(ctx: Ctx, link: CardPlay, n: int, by: str, status: str, rules: list
     card = link_card(ctx, link)
     if card is None or n <= 0:
         return
+    if any(f(ctx, link, n) for f in ABSORB):   # a lift card loses 2 GPSV / RP per success instead (12.12, 12.42)
+        hit(ctx, card, n, by, list(rules))
+        return
     stop(ctx, link, status, by, rules)
     hit(ctx, card, n, by, list(rules))
 
@@ -77,6 +83,10 @@ def nullified(ctx: Ctx, link: CardPlay, by: CardPlay) -> None:
     a one-time card discarded; 7.61 cube for a cyber / EMS NULLIFY of a non-cyber card."""
     stop(ctx, link, "nullified", f"NULLIFIED by {name(ctx, by)}", ["9.4", "9.41", "9.42"])
     card = link_card(ctx, link)
+    if card is not None and card.in_play and link.data.get("marker"):
+        from .card_markers import card_gone, discard_card     # 13.25: a NULLIFIED ISR marker and its card go
+        discard_card(ctx, card.cid)
+        card_gone(ctx, card.cid)
     if card is not None and card.in_play:
         after_use(ctx, card)            # Persistent: expended, not destroyed; one-time: spent
         fate = "expended for the Action Stage" if card.in_play else f"{card.where} (a one-time card)"

@@ -79,6 +79,7 @@ def check_declared(ctx: Ctx, kind: str, ref: str | None, units: list[str], team:
         if not ref:
             return None
         on_ship = [c for c in s.cards.values() if c.where == "embarked" and c.host in units]
+        on_ship += embark_usable_attached(ctx, units)           # 10.310 EXCEPTION
         hit = [c for c in on_ship if _matches(ctx, c, ref) and c.team == team]
         if hit:
             if all(c.expended for c in hit):
@@ -112,6 +113,44 @@ def check_declared(ctx: Ctx, kind: str, ref: str | None, units: list[str], team:
     return next((c.cid for c in fresh if f"jcc:{c.cid}" not in taken), fresh[0].cid)
 
 
+def embark_usable_attached(ctx: Ctx, ships: list[str]) -> list[Card]:
+    """Attached cards of units Embarked on ``ships`` that may be used while Embarked (10.310
+    EXCEPTION: ``usable_embarked``, e.g. Unmanned Boats): the ship uses them per 11.0."""
+    aboard = {u.uid for u in ctx.state.units.values() if u.embarked_on in ships and not u.destroyed}
+    out = []
+    for c in ctx.state.cards.values():
+        if c.in_play and c.where == "attached" and c.host in aboard:
+            try:
+                if ctx.ctype(c).usable_embarked:
+                    out.append(c)
+            except UnknownName:
+                pass
+    return out
+
+
+def _embarked_use(ctx: Ctx, card: Card, ct) -> str | None:
+    """The ship through which ``card`` is used when it is aboard one -- an Embarked card's host,
+    or the ship an Attached card's host is Embarked on -- else None.  Refuses an Attached card
+    of an Embarked unit without the 10.310 exception, and a use by another Task Force than
+    the ship's (10.36: only the player commanding the ship uses its Embarked cards)."""
+    s = ctx.state
+    host = s.units.get(card.host or "")
+    if card.where == "embarked":
+        ship = card.host
+    elif card.where == "attached" and host is not None and host.embarked_on:
+        if not ct.usable_embarked:
+            raise IllegalAction("10.310", f"{ct.name} is Attached to {host.uid}, which is Embarked on "
+                                f"{host.embarked_on}: an Attached card cannot be used while Embarked")
+        ship = host.embarked_on
+    else:
+        return None
+    sh = s.units.get(ship or "")
+    if sh is not None and s.impulse is not None and sh.task_force != s.impulse.task_force:
+        raise IllegalAction("10.36", f"{ct.name} is Embarked on {ship} of {sh.task_force}: only the player "
+                            "commanding the ship uses its Embarked cards")
+    return ship
+
+
 def _played_by_play_jcc(ctx: Ctx, card: Card) -> tuple[str, str] | None:
     """Why a Play a JCC action cannot use ``card`` (rule, reason), or None: an Attached card
     still in the pool (9.31), a Deployment-Stage card (9.5), a card whose every own-impulse
@@ -124,6 +163,12 @@ def _played_by_play_jcc(ctx: Ctx, card: Card) -> tuple[str, str] | None:
         return None
     if card.where == "pool" and ct.attached:
         return "9.31", f"{ct.name} is an Attached card: it is used from its host"
+    host = ctx.state.units.get(card.host or "") if card.where == "attached" else None
+    if host is not None and host.embarked_on:
+        return ("11.1" if ct.usable_embarked else "10.310"), (
+            f"{ct.name} is aboard {host.embarked_on}: " + ("its ship uses it through Move and/or Play an Embarked "
+                                                          "Persistent JCC" if ct.usable_embarked else
+                                                          "an Attached card cannot be used while Embarked"))
     if ct.deployment_only:
         return "9.5", f"{ct.name} is played only in the Deployment Stage"
     plays = [e for e in ct.effects if e.when == "play"]
@@ -161,11 +206,12 @@ def use_kind(ctx: Ctx, card: Card, aid: int | None, eff=None) -> tuple[str, Decl
     ct = ctx.ctype(card)
     eff = eff or ct.effect()
     imp = ctx.state.impulse
+    ship = _embarked_use(ctx, card, ct)          # 10.310, 10.36
     if card.where == "attached":
         host = ctx.state.units.get(card.host or "")
         if host is None or host.destroyed:
             raise IllegalAction("9.31", f"{card.name}'s host is gone")
-        if host.task_force != imp.task_force:
+        if host.task_force != imp.task_force and ship is None:
             raise IllegalAction("9.31", f"{card.name} is Attached to {host.task_force}'s unit: only that "
                                 "Task Force may use it")
         if host.paralysed:
@@ -182,8 +228,14 @@ def use_kind(ctx: Ctx, card: Card, aid: int | None, eff=None) -> tuple[str, Decl
         raise IllegalAction("3.31", f"playing {card.name} costs 1 AP: name the declared Play a JCC Core Action "
                             "(action=...)" + (" (a Persistent card is free only once deployed, 9.2)" if ct.persistent else ""))
     d = _action(ctx, aid)
-    if d.played:
-        raise IllegalAction("3.31", f"action #{aid} has already played {d.played}")
+    if d.played and not (d.kind == "move_embarked_jcc" and ship is not None and ship not in d.embarked_ships):
+        raise IllegalAction("3.31", f"action #{aid} has already played {d.played}"
+                            + (f" from {ship}: one Embarked card per ship and action (11.1, 11.12)" if ship else ""))
+    if card.where == "attached" and ship is not None:      # the 10.310 EXCEPTION: the ship's 11.1 action
+        if d.kind != "move_embarked_jcc" or ship not in d.units or (d.jcc and not _matches(ctx, card, d.jcc)):
+            raise IllegalAction("10.310", f"{card.name} is aboard {ship}: it is used by that ship's Move and/or "
+                                "Play an Embarked Persistent JCC action")
+        return "action", d
     via = {"combat": "move_combat", "resupply": "move_resupply", "embarked": "move_embarked_jcc"}.get(
         eff.core_action or "")
     if via and (d.kind != via or card.host not in d.units):
@@ -261,7 +313,10 @@ def play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | None,
     eff = ct.effect(option)
     team = card.team
     if d is not None:
-        d.played = card.cid
+        d.played = d.played or card.cid
+        ship = _embarked_use(ctx, card, ct) if d.kind == "move_embarked_jcc" else None
+        if ship is not None:
+            d.embarked_ships.append(ship)          # stacked ships: one card each (11.12 ex.)
     host = s.units.get(card.host or "")
     fires = eff.core_action == "combat" and eff.cv is not None      # a CV substitution is fired (9.32 ex.)
     if card.where == "attached" and fires and host is not None and not host.revealed:
@@ -274,13 +329,17 @@ def play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | None,
     how = {"action": f"1 AP (action #{aid})", "free": "free: a deployed Persistent card (9.2)",
            "deployment": "Deployment Stage, no AP (9.5)"}[paid]
     aim = ""
-    if eff.fn in card_targets.OWN_TARGETS or eff.fn == "transport":
+    if eff.fn in card_targets.OWN_TARGETS or eff.fn in ("transport", "mines"):   # mines: laid in secret (13.37)
         aim = ""                                   # own (maybe concealed) units: not named to the other team
+    elif eff.fn in ("rotary_lift", "reinforce", "sealift", "littoral_move"):
+        aim = f" Target hex: {hex_}." if hex_ else ""      # 12.x: the hex, not the own units carried
     elif targets or hex_:
         aim = " Target: " + ", ".join(([hex_] if hex_ else []) + list(targets)) + "."
     ctx.log(explain.step("card", f"JCC played: {ct.name}", f"{eff.text}{aim} ({how})",
                          ["3.31", "9.03"] + (["9.2"] if paid == "free" else [])),
             team=team, card=card.cid, name=ct.name, option=eff.label)
+    if eff.fn in card_targets.ON_PLAY:          # 13.25: a marker's move comes before the window
+        card_targets.ON_PLAY[eff.fn](ctx, link, ct, eff)
     if not responses.open_window(ctx):
         responses.resolve(ctx)
     return link
@@ -319,3 +378,5 @@ def host_lost(ctx: Ctx, lost: list) -> None:
                                  if c.where == "removed" else "an Embarked card is lost with its ship (9.07)",
                                  ["9.31", "9.07"]), team=c.team, card=c.cid, hidden=not c.face_up)
             c.host = None
+            from .card_markers import card_gone
+            card_gone(ctx, c.cid)            # its marker leaves the map too (lcb_lab's reading, facts 6.31)

@@ -29,6 +29,13 @@ def validate_lrs(ctx: Ctx, allocs: list[dict], active_units: set[str], check_tea
     team = ctx.state.impulse.team if (ctx.state.impulse and check_team) else None
     for a in allocs:
         s = living_unit(ctx, a["shooter"], "7.3")
+        if a["target"] in ctx.state.card_markers:      # 12.24: a revealed landing craft's marker
+            _marker_target(ctx, s, a, active_units, team)
+            per_unit_slot[s.uid].add(a["slot"])
+            dice_by_slot[(s.uid, a["slot"])] += int(a["dice"])
+            if len(per_unit_slot[s.uid]) > 1:
+                raise IllegalAction("7.34", f"{s.uid} may use only one LRS value per Initiate Combat action")
+            continue
         t = living_unit(ctx, a["target"], "7.32")
         n, slot = int(a["dice"]), a["slot"]
         if n < 1:
@@ -62,3 +69,22 @@ def validate_lrs(ctx: Ctx, allocs: list[dict], active_units: set[str], check_tea
                                 "for that value in one action")
     if check_supply_left:
         check_supply(ctx, dice_by_slot, "7.08")
+
+
+def _marker_target(ctx: Ctx, s, a: dict, active_units: set[str], team: str | None) -> None:
+    """12.24: an LRS at a card marker -- a revealed enemy landing craft's (transport) marker in range."""
+    m = ctx.state.card_markers[a["target"]]
+    if int(a["dice"]) < 1:
+        raise IllegalAction("7.05", f"{s.uid} must allocate at least one die to {m.mid}")
+    if s.uid not in active_units:
+        raise IllegalAction("3.31", f"{s.uid} is not activated for Move and/or Initiate Combat this impulse")
+    if team and s.team != team:
+        raise IllegalAction("3.33", f"{s.uid} does not belong to the active team")
+    if m.team == s.team or not m.revealed or not (m.data.get("amphibious") or m.data.get("littoral")):
+        raise IllegalAction("12.24", f"{m.mid} is not a revealed enemy landing craft's marker (12.23, 12.24)")
+    cv = ctx.cv(s, a["slot"])
+    if cv is None or cv.kind != "LRS":
+        raise IllegalAction("7.3", f"{s.uid} has no {a['slot']} LRS value")
+    d = dist(s.hex, m.hex)
+    if not cv.in_range(d):
+        raise IllegalAction("7.31", f"{m.mid} is {d} hexes from {s.uid}; {a['slot']} range is {cv.range}")

@@ -19,8 +19,7 @@ from .. import explain
 from ..errors import IllegalAction
 from ..state import Unit
 from .common import Ctx, enemy_ground_in, names, refs
-from . import stacks
-from .conceal import apply_naval_zor, contact_reveal
+from . import mines, stacks
 
 
 def stack_mp(ctx: Ctx, units: list[Unit]) -> int:
@@ -133,11 +132,16 @@ def check_path(ctx: Ctx, units: list[Unit], path: list[str]) -> tuple[list[str],
         path = path[1:]
     if not path:
         raise IllegalAction("5.12", "a move needs at least one hex beyond the start hex")
+    if path[-1] == start:          # lcb_lab's reading: a move ends elsewhere (legal_actions lists destinations)
+        raise IllegalAction("5.12", f"a move ends in a hex other than its start {start}")
     for u in units:
         if u.moved:
             raise IllegalAction("14.02" if ctx.utype(u).is_submarine else "5.16",
                                 f"{u.uid} has already moved (a submarine moves once per impulse, 14.02)"
                                 if ctx.utype(u).is_submarine else f"{u.uid} has already moved this turn")
+        if u.no_move and ctx.state.card_markers and any(
+                m.data.get("builder") == u.uid for m in ctx.state.card_markers.values()):
+            raise IllegalAction("13.51", f"{u.uid} built a Fortification this impulse and cannot move")
         if u.no_move:
             raise IllegalAction("5.19", f"{u.uid} was disembarked or transported this turn and cannot move")
     team, domain = units[0].team, _domain(ctx, units)
@@ -204,33 +208,22 @@ def move_markers(ctx: Ctx, mids: list[str], path: list[str]) -> tuple[list[str],
 def move(ctx: Ctx, units: list[Unit], path: list[str], markers: list[str] = ()) -> tuple[list[str], bool]:
     """Move a stack (and the MILDECs declared with it) along ``path``; ZOR reveals on the way.
 
-    MILDECs share the stack's MP and never slow it (5.13, 5.17).  Returns (path, over_mp).
+    MILDECs share the stack's MP and never slow it (5.13, 5.17).  The steps are walked by
+    :func:`lcb_lab.rules.mines.walk`: enemy mines entered or left on the way stop the move until
+    their owner has answered (13.33-13.35); the survivors then go on.  Returns (path, over_mp).
     """
     path, spent, over = check_path(ctx, units, path)
     start = units[0].hex
-    if _domain(ctx, units) == "submarine":   # 14.02, 14.03: on the SOT, logged for the owner only
+    if _domain(ctx, units) == "submarine":   # 14.02, 14.03: on the SOT, logged for the owner only (no mines: 13.3 names ships)
         from .sot import moved
         for u in units:
             u.hex, u.moved = path[-1], True
         stacks.mark_moved(units)
         moved(ctx, units, start, path, spent)
         return path, over
-    for h in path:
-        for u in units:
-            u.hex = h
-        for u in units:
-            apply_naval_zor(ctx, u, h)  # 6.23: throughout the movement path
     for u in units:
         u.moved = True
     stacks.mark_moved(units)   # a distinct stack until the next turn (3.37)
-    for mid in markers:
-        ctx.state.markers[mid].hex = path[-1]  # MILDECs share the stack's move (5.17)
-    text = f"{names(units)} move {start} -> {' -> '.join(path)} for {spent} MP (stack MP {stack_mp(ctx, units)})"
-    rules = ["5.12", "5.13"]
-    if over:
-        text += "; a single-hex move beyond MP: no other part of this Core Action is allowed"
-        rules.append("5.14")
-    contact_reveal(ctx, path[-1])
-    ctx.log(explain.step("move", f"Move {names(units)}", text, rules, path=[start] + path, mp=spent),
-            team=units[0].team, units=refs(units), markers=refs(ctx.state.markers[m] for m in markers))
+    mines.walk(ctx, [u.uid for u in units], list(markers), units[0].hex, path, [], spent, over,
+               stack_mp(ctx, units))
     return path, over

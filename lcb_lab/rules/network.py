@@ -48,7 +48,9 @@ def terrain_modifiers(board: Board, target_hex: str, target_is_naval: bool) -> l
 def lrs_modifiers(state: GameState, board: Board, team: str, target_hex: str,
                   target_is_naval: bool) -> list[Modifier]:
     """All modifiers to an LRS CV: network first (7.62), then terrain (7.09)."""
-    return network_modifiers(state, team) + terrain_modifiers(board, target_hex, target_is_naval)
+    from .fortify import lrs_modifiers as fort      # 13.51: a level-2 Fortification, added to terrain (7.09)
+    return network_modifiers(state, team) + terrain_modifiers(board, target_hex, target_is_naval) + \
+        (fort(state, team, target_hex, target_is_naval) if state.card_markers else [])
 
 
 def apply(base: int, mods: list[Modifier]) -> int:

@@ -38,6 +38,7 @@ from .. import explain, observer
 from ..cards import CardType
 from ..errors import IllegalAction, UnknownName
 from ..state import Card, GameState, Unit
+from . import embark as embark_rules
 from .common import Ctx
 from .influence import cp_benefit, free_cards_benefit
 EMBARK_TAGS = {"embark", "lhd", "lha", "lpd", "lhd_lha", "amphibious_ship"}
@@ -102,28 +103,19 @@ def must_embark(ct: CardType) -> bool:
 
 
 def space_used(ctx: Ctx, ship: str) -> tuple[int, int]:
-    """(GPSV, ASV) aboard ``ship``: embarked units, their Attached cards, Embarked cards (10.35)."""
-    s = ctx.state
-    gp = asv = 0
-    aboard = [u for u in s.units.values() if u.embarked_on == ship and not u.destroyed]
-    for u in aboard:
-        gp += ctx.utype(u).gpsv
-        asv += ctx.utype(u).asv
-    hosts = {u.uid for u in aboard}
-    for c in s.cards.values():
-        if c.in_play and ((c.where == "embarked" and c.host == ship) or (c.where == "attached" and c.host in hosts)):
-            ct = ctx.ctype(c)
-            gp += ct.gpsv or 0
-            asv += ct.asv or 0
-    return gp, asv
+    """(GPSV, ASV) aboard ``ship``: embarked units, their Attached cards, Embarked cards (10.35;
+    :func:`lcb_lab.rules.embark.load`)."""
+    d = embark_rules.load(ctx, ship)
+    return d["gpsv"], d["asv"]
 
 
 def embark_problem(ctx: Ctx, ship: Unit | None, team: str, gpsv: int, asv: int, what: str) -> str | None:
-    """Why ``what`` (``gpsv`` / ``asv`` more) cannot embark on ``ship`` (10.21, 10.31, 10.35), or None."""
+    """Why ``what`` (``gpsv`` / ``asv`` more) cannot embark on ``ship`` (10.21, 10.31), or None
+    (the older numeric form of :func:`lcb_lab.rules.embark.fits_problem`)."""
     if ship is None or ship.destroyed:
         return "there is no such ship"
     t = ctx.utype(ship)
-    if ship.team != team or not (t.embark_gpsv or t.embark_asv) or ship.embarked_on:
+    if ship.team != team or not embark_rules.embark_capable(t) or ship.embarked_on:
         return f"{ship.uid} is not a friendly Embark-capable ship (10.31)"
     gp0, asv0 = space_used(ctx, ship.uid)
     if gp0 + gpsv > t.embark_gpsv:
@@ -149,11 +141,8 @@ def attach(ctx: Ctx, card: Card, uid: str, rule: str = "9.31") -> None:
         if held:
             raise IllegalAction("9.31", f"{uid} already has an Attached card ({held[0].name}); a unit may "
                                 "have only one")
-    if unit.embarked_on:
-        ship = ctx.state.units.get(unit.embarked_on)
-        problem = embark_problem(ctx, ship, card.team, ct.gpsv or 0, ct.asv or 0, ct.name)
-        if problem:
-            raise IllegalAction("10.33", problem)
+    if unit.embarked_on:             # it joins its host aboard: the ship's capacity and symbols (10.35)
+        embark_rules.check_fits(ctx, unit.embarked_on, cards=[card.cid])
     card.where, card.host, card.hex = "attached", uid, None
     _passive(ctx, card, ct)
 
@@ -174,11 +163,11 @@ def embark(ctx: Ctx, card: Card, ship_uid: str, rule: str = "10.0") -> None:
     if not (ct.embarkable or must_embark(ct)):
         raise IllegalAction("10.1", f"{ct.name} has no Space Value: it cannot be Embarked")
     ship = ctx.state.units.get(ship_uid)
-    if must_embark(ct) and ship is not None and not host_allowed(ct, ctx.utype(ship)):
-        raise IllegalAction("10.1", f"{ct.name} requires {' or '.join(ct.requires)}; {ship_uid} is not one")
-    problem = embark_problem(ctx, ship, card.team, ct.gpsv or 0, ct.asv or 0, ct.name)
-    if problem:
-        raise IllegalAction(rule if ship is None else "10.21", problem)
+    if ship is None or ship.team != card.team:
+        raise IllegalAction("10.31", f"{card.team} has no ship named {ship_uid!r}")
+    if must_embark(ct) and not host_allowed(ct, ctx.utype(ship)):
+        raise IllegalAction("10.1", f"{ct.name} requires {embark_rules.requires_text(ct)}; {ship_uid} is not one")
+    embark_rules.check_fits(ctx, ship, cards=[card.cid])      # 10.21, 10.22, 10.35
     card.where, card.host, card.hex = "embarked", ship_uid, None
 
 

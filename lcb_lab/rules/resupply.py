@@ -23,7 +23,11 @@ from .common import Ctx, contested, living_unit, max_supply, supply_left, refs
 
 def blocked_hexes(ctx: Ctx, team: str) -> set[str]:
     """Hexes a RESUPPLY path may not enter: enemy-occupied or contested (8.05)."""
-    return {u.hex for u in ctx.state.living(other(team)) if u.on_map}
+    out = {u.hex for u in ctx.state.living(other(team)) if u.on_map}
+    if ctx.state.card_markers:                  # 13.45: hexes an enemy SOF marker controls or contests
+        from .sof import blocks
+        out |= blocks(ctx, team)
+    return out
 
 
 def resupply_reach(ctx: Ctx, log_unit: Unit, rv_slot: str) -> dict[str, int]:
@@ -46,6 +50,8 @@ def check(ctx: Ctx, log_unit: Unit, rv_slot: str, grants: list[dict]) -> int:
         raise IllegalAction("8.01", "a RESUPPLY needs at least one recipient")
     if contested(ctx, log_unit.hex):
         raise IllegalAction("8.05", f"{log_unit.uid} is in a contested hex")
+    if log_unit.hex in blocked_hexes(ctx, log_unit.team):
+        raise IllegalAction("13.45", f"{log_unit.uid}'s hex is contested by an enemy SOF marker")
     total = sum(int(g["rp"]) for g in grants)
     if total > rv.value:
         raise IllegalAction("8.01", f"{rv_slot} of {log_unit.uid} hands out at most {rv.value} RP; asked {total}")
@@ -67,6 +73,8 @@ def check(ctx: Ctx, log_unit: Unit, rv_slot: str, grants: list[dict]) -> int:
             raise IllegalAction("8.08", f"a ground logistics unit cannot resupply the naval unit {r.uid}")
         if contested(ctx, r.hex):
             raise IllegalAction("7.26", f"{r.uid} is in a contested hex")
+        if r.hex in blocked_hexes(ctx, r.team):
+            raise IllegalAction("13.45", f"{r.uid}'s hex is contested by an enemy SOF marker: no RESUPPLY into it")
         if r.hex not in reach:
             raise IllegalAction("8.05", f"{r.uid} in {r.hex} is not within {rv.range} hexes of {log_unit.uid} "
                                 "along a ground path clear of enemy, contested and prohibited hexes")

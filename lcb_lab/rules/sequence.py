@@ -221,8 +221,11 @@ def _check_action(ctx: Ctx, a: dict, i: int, seen: set[str]) -> Declared:
             raise IllegalAction("3.34", f"{uid} may not conduct any action for the rest of this turn (card effect)")
         if u.expended:
             raise IllegalAction("7.18", f"{uid} is expended for this turn")
+        if u.embarked_on is not None:
+            raise IllegalAction("10.38", f"{uid} is Embarked on {u.embarked_on}: an Embarked unit conducts no "
+                                "Core Action (it goes ashore through its ship's Embarked cards, 12.0)")
         if u.hex is None:
-            raise IllegalAction("10.0", f"{uid} is embarked; it acts only through its host ship")
+            raise IllegalAction("10.0", f"{uid} is not on the map")
         seen.add(uid)
         units.append(u)
     hexes = {u.hex for u in units}
@@ -283,11 +286,16 @@ def end(ctx: Ctx) -> None:
             raise IllegalAction("3.37", f"action #{i + 1}: {names(d.units)} split from their stack and must "
                                 "move into their own hex")
     continuing.check_end(ctx)
+    if s.port_cubes:                      # 12.3, 12.54: the orange cube leaves with the last ship
+        from .ports import sweep_cubes
+        sweep_cubes(ctx)
     from .sot import end_of_impulse
     end_of_impulse(ctx)                # LRS or torpedoes: per impulse (14.04)
     s.tf_order.append(imp.task_force)
     ctx.log(explain.step("impulse_end", f"{imp.task_force}'s impulse ends", "", ["3.3"]))
     s.impulse = None
+    for cm in s.card_markers.values():       # markers move once per impulse (13.21, 12.22)
+        cm.moved = False
     if next_team(ctx) is None:
         end_of_turn(ctx)
 
@@ -297,6 +305,8 @@ def end_of_turn(ctx: Ctx) -> None:
     s = ctx.state
     from .victory import victory_check
     continuing.end_of_action_stage(ctx)
+    from .fortify import end_of_turn as _forts
+    _forts(ctx)                    # abandoned fortifications are removed (13.53)
     from .sot import end_of_action_stage
     end_of_action_stage(ctx)           # submarine markers removed, offensive ASW hexes reset (14.06, 14.14)
     us, ru = s.kills["US"], s.kills["RU"]
@@ -323,6 +333,9 @@ def end_of_turn(ctx: Ctx) -> None:
         u.moved_with = ""          # units that joined a stack this turn now merge with it (3.37)
     for m in s.markers.values():
         m.acted = False
+    for cm in s.card_markers.values():       # one free marker action per turn (13.21, 13.12)
+        cm.acted = False
+        cm.data.pop("builder", None)         # a Fortification's builder may move again (13.51)
     s.ap_loss = {}
     jcc.refresh(ctx)               # expended cards turn back for the next Action Stage (9.21)
     s.influence_turn_start = s.influence

@@ -7,15 +7,22 @@ Condition types (scenario TOML ``[[victory]]``):
 * ``hold``: at the end of the last turn, ``team`` still has at least
   ``count`` ground units on the map (checked only when the game ends on the
   turn limit).
+* ``hold_hex``: at the end of the last turn, ``team`` controls the hex ``hex``: one of its
+  ground units stands in it and no enemy unit does (sandbox, after 13.45's control of a
+  hex); checked only at the turn limit, like ``hold``.
 
 The first team meeting a condition wins and the game ends at once (3.05);
-at the turn limit without a winner, ``hold`` conditions decide, else a draw.
+at the turn limit without a winner, ``hold`` and ``hold_hex`` conditions decide in the
+scenario's order (the first met wins), else a draw.
 """
 from __future__ import annotations
 
 from .. import explain
 from ..state import other
 from .common import Ctx
+
+FINAL = ("hold", "hold_hex")
+"""Condition types checked only when the game ends on the turn limit."""
 
 
 def _met(ctx: Ctx, c: dict, final: bool) -> bool:
@@ -27,6 +34,10 @@ def _met(ctx: Ctx, c: dict, final: bool) -> bool:
     if c["type"] == "hold":
         n = sum(1 for u in s.living(team) if u.on_map and ctx.utype(u).domain == "ground")
         return final and n >= int(c.get("count", 1))
+    if c["type"] == "hold_hex":
+        here = [u for u in s.living() if u.hex == c["hex"]]
+        return final and any(u.team == team and ctx.utype(u).domain == "ground" for u in here) and \
+            not any(u.team != team for u in here)
     raise ValueError(f"unknown victory condition type {c['type']!r}")
 
 
@@ -35,11 +46,11 @@ def victory_check(ctx: Ctx) -> None:
     s = ctx.state
     final = s.turn >= s.max_turns
     for c in s.victory:
-        if c["type"] != "hold" and _met(ctx, c, final):
+        if c["type"] not in FINAL and _met(ctx, c, final):
             return _end(ctx, c["team"], c.get("text", c["type"]))
     if final:
         for c in s.victory:
-            if c["type"] == "hold" and _met(ctx, c, final):
+            if c["type"] in FINAL and _met(ctx, c, final):
                 return _end(ctx, c["team"], c.get("text", "hold"))
         s.stage, s.result = "over", f"turn limit ({s.max_turns}) reached: draw"
         ctx.log(explain.step("victory", "Victory Check", s.result, ["3.5"]))

@@ -28,6 +28,7 @@ from bokeh.plotting import figure
 
 from ..board import Board
 from . import board_layers, palette, sizing
+from . import markers as mk
 from . import overlays as ov
 from .board_layers import LABEL_MARGIN_KM, add_board_layers, board_extent, hex_label_data, land_geometry
 from .counters import (COUNTER_FONT, COUNTER_KM, COUNTER_TEXT_PX, NARROW_EM, CounterStyle, add_counter_layer,
@@ -161,6 +162,25 @@ class MapView:
                                              line_width="width", line_alpha=0.95, hatch_pattern="hatch",
                                              hatch_color="colour", hatch_alpha=palette.HATCH_ALPHA, hatch_scale=14,
                                              hatch_weight=1.2, name="overlays")
+        # issue 8: the card markers' overlays (ISR reach, own mine fields, fortifications), the submarine track
+        self.sources["marker_overlays"] = ColumnDataSource({k: [] for k in _OVERLAY_KEYS})
+        self._mov_renderer = p.multi_polygons("xs", "ys", source=self.sources["marker_overlays"],
+                                              fill_color="colour", fill_alpha="fill_alpha", line_color="colour",
+                                              line_dash="dash", line_width="width", line_alpha=0.95,
+                                              hatch_pattern="hatch", hatch_color="colour",
+                                              hatch_alpha=palette.HATCH_ALPHA, hatch_scale=12, hatch_weight=1.2,
+                                              name="marker_overlays")
+        self.sources["sub_track"] = ColumnDataSource({k: [] for k in mk.TRACK_KEYS})
+        track = palette.CUE["sub_track"]
+        self._track_renderer = p.multi_line("xs", "ys", source=self.sources["sub_track"], line_color="colour",
+                                            line_width=track.width, line_dash=list(track.dash), line_alpha=0.9,
+                                            name="sub_track")
+        self.sources["sub_track_points"] = ColumnDataSource({k: [] for k in mk.TRACK_POINT_KEYS})
+        p.scatter("x", "y", source=self.sources["sub_track_points"], marker="circle", size=7, fill_color="colour",
+                  line_color="#ffffff", name="sub_track_dots")
+        p.text("x", "y", text="text", source=self.sources["sub_track_points"], text_font_size="7.5px",
+               text_font_style="bold", text_color="colour", text_align="center", text_baseline="bottom",
+               name="track_text")
         self.sources["selected"] = ColumnDataSource({"xs": [], "ys": []})
         sel = palette.CUE["selected"]
         p.patches("xs", "ys", source=self.sources["selected"], fill_alpha=0.0, line_color=sel.colour,
@@ -177,6 +197,27 @@ class MapView:
             self.sources[name if name == "counters" else f"counter_{name}"] = ColumnDataSource(layers[name])
         add_counter_layer(p, self.sources["counters"], self.sources["counter_pips"], self.sources["counter_stacks"])
         self._hover = next(t for t in p.tools if isinstance(t, HoverTool))
+        self.sources["marker_chips"] = ColumnDataSource({k: [] for k in mk.CHIP_KEYS})
+        cw, ch = mk.CHIP_KM
+        # the chip is its text on a plate of the team colour (px: readable at any zoom); the box under
+        # it (km) carries the hover tip and, for a concealed own marker, a dashed outline
+        chips = p.rect("x", "y", width=cw, height=ch, source=self.sources["marker_chips"], fill_alpha=0.0,
+                       line_color="#161616", line_alpha="outline", line_dash="dashed", line_width=1.4,
+                       name="marker_chips")
+        p.text("x", "y", text="text", source=self.sources["marker_chips"], text_font={"value": COUNTER_FONT},
+               text_font_size="8.5px", text_font_style="bold", text_color="#ffffff", text_alpha="alpha",
+               text_align="center", text_baseline="middle", background_fill_color="fill",
+               background_fill_alpha="alpha", border_line_color="#161616", border_line_width=1.0, padding=2,
+               name="marker_text")
+        p.add_tools(HoverTool(renderers=[chips], tooltips='<div style="max-width:380px">@tip{safe}</div>',
+                              point_policy="follow_mouse", attachment="left"))
+        self.sources["port_cubes"] = ColumnDataSource({k: [] for k in mk.CUBE_KEYS})
+        cubes = p.scatter("x", "y", source=self.sources["port_cubes"], marker="square", size=13,
+                          fill_color=mk.PORT_CUBE, line_color="line", line_width=2.0, name="port_cubes")
+        p.add_tools(HoverTool(renderers=[cubes], tooltips="@tip{safe}", point_policy="follow_mouse"))
+        self._marker_view: tuple | None = None
+        self.marker_overlays_on = True
+        """Draw the card markers' overlays and the submarine track (the Overlays tab's *Markers* switch)."""
 
         self.sources["umbrella"] = ColumnDataSource({k: [] for k in _UMBRELLA_KEYS})
         self._umb_renderer = p.circle("x", "y", radius=UMBRELLA_RING_KM, source=self.sources["umbrella"],
@@ -201,7 +242,12 @@ class MapView:
                            for i, (st, (txt, _c)) in enumerate(ov.UMBRELLA_STATUS.items())}
         self._line_item = LegendItem(label="LRS: shooter \u2192 target", renderers=[self._line_renderer],
                                      visible=False)
-        self.legend = Legend(items=[*self._ov_items, *self._umb_items.values(), self._line_item],
+        self._marker_items = {cue: LegendItem(label=words, renderers=[self._mov_renderer], index=0, visible=False)
+                              for cue, words in mk.MARKER_LEGEND.items()}
+        self._track_item = LegendItem(label="Submarine track (own, 14.03)", renderers=[self._track_renderer],
+                                      index=0, visible=False)
+        self.legend = Legend(items=[*self._ov_items, *self._umb_items.values(), self._line_item,
+                                    *self._marker_items.values(), self._track_item],
                              location="top_left", background_fill_alpha=0.85, label_text_font_size="10px",
                              glyph_height=14, glyph_width=34, spacing=2, padding=6, margin=6, visible=False)
         p.add_layout(self.legend)
@@ -341,9 +387,10 @@ class MapView:
     def _apply_sizes(self) -> None:
         """Set every text size, line width and the counters' layout from mode, text scale and frame."""
         f = self.text_px
-        for name in ("hex_labels", "ports", "airfields", "stack_counts"):
+        for name in ("hex_labels", "ports", "airfields", "stack_counts", "marker_text", "track_text"):
             self._glyph(name).text_font_size = px(f(name))
         self._glyph("stack_badges").size = f("stack_badges")
+        self._glyph("port_cubes").size = f("marker_text") * 1.4
         hl = self._glyph("hex_labels")
         hl.text_font_style = "normal"
         self.figure.title.text_font_size = px(f("title"))
@@ -368,6 +415,8 @@ class MapView:
         self._set("names", names)
         self._draw_counters()
         self.show_overlays(*self._last_overlays)
+        if self._marker_view is not None:
+            self.show_markers(*self._marker_view)
 
     # ---------------------------------------------------------- updates
     def _draw_counters(self) -> None:
@@ -384,6 +433,7 @@ class MapView:
         view = game.view(team)
         self._last_view = (view, selected)
         self._draw_counters()
+        self.show_markers(game, view)
         l1, l2 = title_text(view, scenario_name(game) or self.scenario)
         self.figure.title.text = l1
         self.subtitle.text = l2
@@ -429,9 +479,65 @@ class MapView:
                 item.visible = on
         if self._line_item.visible != line:
             self._line_item.visible = line
-        vis = bool(d["label"]) or bool(shown)
+        self._legend_visibility()
+
+    def _legend_visibility(self) -> None:
+        vis = any(it.visible for it in self.legend.items)
         if self.legend.visible != vis:
             self.legend.visible = vis
+
+    # ---------------------------------------------------------- card markers (issue 8)
+    def show_markers(self, game, view: dict) -> None:
+        """Draw the card markers ``view`` shows (chips, :func:`.markers.marker_chips`) and, while
+        :attr:`marker_overlays_on`, their overlays (ISR reach, own mine fields, fortification
+        levels) and the view's own submarine tracks (:mod:`.markers`)."""
+        self._marker_view = (game, view)
+        view = {**view, "card_markers": mk.seen_markers(game, view)}
+        self._set("marker_chips", mk.marker_chips(view, self.presentation))
+        self._set("port_cubes", mk.port_cubes(game, view))
+        ovs = mk.marker_overlays(game, view) if self.marker_overlays_on else []
+        lines, points = mk.sub_tracks(game, view) if self.marker_overlays_on else (
+            {k: [] for k in mk.TRACK_KEYS}, {k: [] for k in mk.TRACK_POINT_KEYS})
+        self._last_marker_overlays = ovs
+        lw = PRESENTATION_LINE_SCALE if self.presentation else 1.0
+        d: dict[str, list] = {k: [] for k in _OVERLAY_KEYS}
+        for o in ovs:
+            xs, ys = ov.bokeh_multipolygon(o.geometry)
+            d["xs"].append(xs)
+            d["ys"].append(ys)
+            d["colour"].append(o.colour)
+            d["fill_alpha"].append(o.fill_alpha)
+            d["dash"].append(o.line_dash)
+            d["hatch"].append(o.hatch or " ")
+            d["width"].append(o.line_width * lw)
+            d["label"].append(o.label)
+        self._set("marker_overlays", d)
+        self._set("sub_track", lines)
+        self._set("sub_track_points", points)
+        for cue, item in self._marker_items.items():
+            i = next((k for k, o in enumerate(ovs) if o.cue == cue), None)
+            on = i is not None
+            if on and item.index != i:
+                item.index = i
+            if item.visible != on:
+                item.visible = on
+        on = bool(lines["xs"])
+        if self._track_item.visible != on:
+            self._track_item.visible = on
+        self._legend_visibility()
+
+    def set_marker_overlays(self, on: bool) -> None:
+        """Show (True) or hide the card markers' overlays and the submarine track; the chips stay."""
+        on = bool(on)
+        if on == self.marker_overlays_on:
+            return
+        self.marker_overlays_on = on
+        if self._marker_view is not None:
+            self.show_markers(*self._marker_view)
+
+    def marker_overlay_labels(self) -> list[str]:
+        """The marker overlays drawn now (their legend words)."""
+        return list(self.sources["marker_overlays"].data["label"])
 
     def legend_labels(self) -> list[str]:
         """The visible legend entries (overlays, then INTERCEPT statuses, then the shooter line)."""

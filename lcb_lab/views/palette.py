@@ -120,6 +120,12 @@ CUE: dict[str, Cue] = {
     "out_of_range": Cue("ring", OVERLAY["out_of_range"], (2, 4), "", 0.0, 4.0),
     "cannot_act": Cue("ring", OVERLAY["no_supply"], (9, 4, 2, 4), "", 0.0, 4.0),
     "shooter": Cue("line", OVERLAY["shooter"], (6, 4), "", 0.0, 2.0),
+    # issue 8: the card markers' overlays (views/markers.py) and the submarine's track (14.03)
+    "isr_reach": Cue("area", "#D55E00", (12, 3, 3, 3), "", 0.08, 2.5),      # Okabe-Ito vermillion
+    "mine_field": Cue("area", "#222222", (), "x", 0.12, 2.5),
+    "fort1": Cue("area", _TD_YELLOW, (4, 2), "-", 0.06, 2.5),
+    "fort2": Cue("area", _TD_YELLOW, (), "+", 0.12, 4.0),
+    "sub_track": Cue("line", _TV_BLUE, (10, 3, 2, 3), "", 0.0, 3.0),
 }
 """Colour and second cue of every overlay, track, ring and line the map draws.  Names: the
 overlay kinds (``reach``, ``zor``), CV slots (``GA`` ... ``INT2``, 7.31), RV slots (8.03), the

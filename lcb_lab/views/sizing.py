@@ -34,13 +34,13 @@ PRESENTATION_PX_PER_KM = PRESENTATION_MIN_FRAME_HEIGHT / GOTLAND_EXTENT_KM
 
 BASE_FONT_PX = {"hex_labels": 7.0, "ports": 12.0, "airfields": 12.0, "stack_counts": 7.0, "city_names": 11.0,
                 "names": 9.0, "title": 13.0, "subtitle": 11.0, "legend": 10.0, "stack_badges": 11.0,
-                "tooltip": 12.0}
+                "tooltip": 12.0, "marker_text": 8.5, "track_text": 7.5}
 """Sizes (px) of the map's texts in the default look at :data:`DEFAULT_PX_PER_KM` and ``font_scale`` 1
 (``stack_badges`` is the badge's diameter; the counter texts are columns of the counter source)."""
 
 PRESENTATION_FONT_PX = {"hex_labels": 14.0, "ports": 16.0, "airfields": 16.0, "stack_counts": 14.0,
                         "city_names": 15.0, "names": 13.0, "title": 20.0, "subtitle": 16.0, "legend": 14.0,
-                        "stack_badges": 22.0, "tooltip": 18.0}
+                        "stack_badges": 22.0, "tooltip": 18.0, "marker_text": 14.0, "track_text": 12.0}
 """Sizes (px) of the map's texts in presentation at :data:`PRESENTATION_PX_PER_KM` (counter texts:
 :class:`~lcb_lab.views.counters.CounterStyle`)."""
 

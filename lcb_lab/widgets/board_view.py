@@ -59,5 +59,9 @@ class HexInfoPanel:
 
     def _draw(self) -> None:
         c = self.ctl
-        self.widget.value = panels.hex_info_html(c.board, c.selected_hex,
-                                                 c.view() if c.selected_hex else None)
+        view = None
+        if c.selected_hex:
+            from ..views.markers import seen_markers      # the card markers completed as the view may know them
+            v = c.view()
+            view = {**v, "card_markers": seen_markers(c.game, v)} if v.get("card_markers") else v
+        self.widget.value = panels.hex_info_html(c.board, c.selected_hex, view)

@@ -37,7 +37,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from .controller import LabController
 
 KIND_TITLE = {"intercept": "INTERCEPT", "ga_defence": "GROUND ASSAULT defence", "mildec": "MILDEC",
-              "card_response": "card response (NULLIFY / FTR NULLIFY / INTERCEPT)"}
+              "card_response": "card response (NULLIFY / FTR NULLIFY / INTERCEPT)",
+              "embark_losses": "embarked cargo lost (10.311)", "mine_attack": "mine attack (13.33)"}
 
 
 class DecisionPanel:
@@ -75,6 +76,8 @@ class DecisionPanel:
         """The view's legal actions the inputs follow (None: the decision's own options)."""
         self.cards_form: CardResponseForm | None = None
         """The inputs of a ``card_response`` choice (:mod:`.reactions`)."""
+        self.picks: W.SelectMultiple | None = None
+        """The cargo picked in an ``embark_losses`` choice (10.311)."""
         self.ctl = None
 
     @property
@@ -101,6 +104,7 @@ class DecisionPanel:
         self._inputs = []
         self._odds = {}
         self.cards_form = None
+        self.picks = None
         self.pass_button.layout.display = "none"
         self.answer_button.description = "Answer"
         if pending is None:
@@ -193,6 +197,10 @@ class DecisionPanel:
         elif d.kind == "card_response":
             self.cards_form = CardResponseForm(d.options, self._link_name, link_cards=self._link_cards())
             out += self.cards_form.widgets
+        elif d.kind == "embark_losses":
+            out += self._embark_losses(d.options)
+        elif d.kind == "mine_attack":
+            out += self._mine_attack(d.options)
         elif d.kind == "mildec":
             cap = min(d.options["damage"], d.options["mildecs"])
             if self.offer is not None:
@@ -201,6 +209,49 @@ class DecisionPanel:
             self._inputs.append(({"absorb": None}, box))
             out.append(W.HBox([box, W.HTML(f'&nbsp;HP absorbed by MILDECs (0..{cap}) '
                                            f'{rule_badges(["4.22", "7.06"])}')]))
+        return out
+
+    # ------------------------------------------------------------ issue 8: embarked cargo, mines
+    def _card_words(self, ref: str) -> str:
+        """A card of an ``embark_losses`` choice as the attacker may name it: a face-up card by
+        name (it is public), a concealed one as "a concealed Embarked card" (drawn at random)."""
+        if str(ref).startswith("hidden:"):
+            n = str(ref).split(":", 1)[1]
+            return f"a concealed Embarked card (#{int(n) + 1 if n.isdigit() else n}, drawn at random)"
+        names = {}
+        if self.ctl is not None:
+            cards, _ = self.ctl.cards()
+            names = {c["cid"]: c.get("name") for c in cards}
+        return f"{names.get(ref, 'card')} ({ref})"
+
+    def _embark_losses(self, o: dict) -> list[W.Widget]:
+        """10.311: what the attacker takes off the ship -- per HP lost, up to 2 Embarked cards, up to
+        4 GPSV of units, or 1 card and up to 2 GPSV; nothing picked spares the cargo."""
+        opts = [(self._card_words(c), c) for c in o.get("cards", [])]
+        opts += [(f"{u['uid'] if not str(u['uid']).startswith('unit:') else 'a unit aboard'} ({u['gpsv']} GPSV)",
+                  u["uid"]) for u in o.get("units", [])]
+        self.picks = W.SelectMultiple(options=opts, value=(), rows=min(8, max(2, len(opts))),
+                                      layout=W.Layout(width="95%"))
+        hp = o.get("hp", 1)
+        return [W.HTML(f'{esc(o.get("ship", ""))} lost {hp} HP: per HP, up to 2 Embarked cards, or up to 4 GPSV '
+                       f'of units, or 1 card and up to 2 GPSV {rule_badges(["10.311"])}. Pick what is lost '
+                       '(Ctrl-click for several; none: the cargo is spared).'), self.picks]
+
+    def _mine_attack(self, o: dict) -> list[W.Widget]:
+        """13.33, 13.34: the mine owner assigns cubes to the counters in the hex (a face-down one as
+        its back); each cube removed rolls 1 d20, a hit on ``succeeds_on`` or less; 0 everywhere holds
+        the mines."""
+        cubes, on = int(o.get("cubes", 0)), o.get("succeeds_on")
+        out: list[W.Widget] = [W.HTML(
+            f'{cubes} mine cube{"s" if cubes != 1 else ""} in {esc(o.get("hex", ""))}: each cube you remove rolls '
+            f'1 d20{f", a hit on {on} or less" if on else ""} {rule_badges(["13.32", "13.33", "13.34"])}. '
+            'Assign cubes to targets (all 0: hold the mines).')]
+        for t in o.get("targets", []):
+            words = "a face-down counter" + (f" ({t.rsplit(':', 1)[1]})" if ":" in t else "") \
+                if str(t).startswith("hidden:") else t
+            box = W.BoundedIntText(value=0, min=0, max=cubes, layout=W.Layout(width="70px"))
+            self._inputs.append(({"target": t}, box))
+            out.append(W.HBox([box, W.HTML(f"&nbsp;cubes at {esc(words)}")]))
         return out
 
     # ------------------------------------------------------------ the card chain (9.46)
@@ -285,6 +336,11 @@ class DecisionPanel:
             return {"absorb": int(self._inputs[0][1].value) if self._inputs else 0}
         if d.kind == "card_response":
             return self.cards_form.value() if self.cards_form is not None else {"responses": [], "card_intercepts": []}
+        if d.kind == "embark_losses":
+            return {"picks": list(self.picks.value) if getattr(self, "picks", None) is not None else []}
+        if d.kind == "mine_attack":
+            return {"mines": [{"target": spec["target"], "cubes": int(box.value)} for spec, box in self._inputs
+                              if int(box.value) > 0]}
         out = []
         for spec, box in self._inputs:
             n = int(box.value)

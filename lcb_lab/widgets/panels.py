@@ -46,6 +46,14 @@ CSS = """
 .lcb-card-chip { margin: 1px 0; line-height: 1.3; }
 .lcb-card-effect-row { margin: 2px 0 3px 0; padding-left: 4px; border-left: 3px solid #cfc8b4; }
 .lcb-log-card { border-left: 3px solid #2f6db3; padding-left: 3px; }
+/* issue 8: the Embark Area of a ship (capacity bars), the special actions of the Impulse tab */
+.lcb-cargo { margin: 2px 0 0 0; padding: 2px 7px; border-top: 1px dashed #cfc8b4; }
+.lcb-cargo ul { margin: 0 0 0 14px; padding: 0; }
+.lcb-cap { display: inline-flex; align-items: center; gap: 4px; margin-right: 10px; font-size: 11.5px; }
+.lcb-cap-label { font-weight: 600; min-width: 30px; }
+.lcb-cap-bar { display: inline-block; width: 90px; height: 9px; border: 1px solid #555; background: #fff; }
+.lcb-cap-bar > span { display: block; height: 100%; }
+.lcb-special .lcb-special-why { color: #a8231a; }
 /* ---- the one-screen layout (docs/ui.md "Layout"): a grid as tall as the screen leaves the lab */
 .lcb-app { --lcb-h: min(calc(100vh - 24px), 1300px); --lcb-right: 400px; --lcb-right-max: 500px; --jp-widgets-inline-height: 26px; --jp-widgets-margin: 1px;
            container: lcb-app / inline-size; align-items: flex-start; flex-flow: row wrap; }
@@ -174,6 +182,20 @@ def _stack_lines(view: dict, label: str) -> list[str]:
             backs[m["team"]] = backs.get(m["team"], 0) + 1
         else:
             lines.append(f'{team_span(m["team"])} MILDEC marker <b>{esc(m["id"])}</b>')
+    from ..views.markers import KIND_RULE, KIND_WORDS, chip_text
+    for m in view.get("card_markers") or []:          # issue 8: card markers (13.x), as the view shows them
+        if m.get("hex") != label:
+            continue
+        if m.get("back"):
+            lines.append(f'{team_span(m["team"])} a card marker, face down <span class="lcb-rule">13.21</span>')
+            continue
+        kind = m.get("kind", "")
+        extra = "" if m.get("revealed", True) else " (concealed)"
+        cargo = m.get("cargo") or []
+        carry = f' carrying {esc(", ".join(cargo))}' if cargo else (
+            f" carrying {m['cargo_count']} unit(s)" if m.get("cargo_count") else "")
+        lines.append(f'{team_span(m["team"])} {esc(KIND_WORDS.get(kind, kind))} <b>{esc(m["id"])}</b> '
+                     f'{esc(chip_text(m))}{esc(extra)}{carry} <span class="lcb-rule">{esc(KIND_RULE.get(kind, "13.0"))}</span>')
     for t, n in backs.items():
         lines.append(f'{team_span(t)} {n} concealed counter(s) <span class="lcb-muted">(face down: '
                      f'{"you cannot see what they are" if team != "instructor" else "hidden"})</span>')

@@ -20,6 +20,7 @@ import ipywidgets as W
 
 from ..views import overlays as ov
 from . import panels
+from .cargo import cargo_html, cargo_view
 from .controller import follow
 from .sync import set_options
 
@@ -52,6 +53,11 @@ class UnitPanel:
         self.show_zor = W.Checkbox(value=False, description="ZOR", indent=False, layout=W.Layout(width="auto"))
         self.show_resupply = W.Checkbox(value=True, description="Resupply reach", indent=False,
                                         layout=W.Layout(width="auto"))
+        self.show_markers = W.Checkbox(value=True, description="Markers: ISR reach, own mines, fortifications, "
+                                       "own submarine track", indent=False, layout=W.Layout(width="auto"))
+        self.show_markers.observe(lambda ch: self.map.set_marker_overlays(ch["new"]), "value")
+        self.marker_note = W.HTML()
+        """What the marker overlays draw now, with their rules (the *Overlays* tab)."""
         self.umbrella_picker = W.Dropdown(options=NO_TARGET, layout=W.Layout(width="170px"))
         self.umbrella_picker.observe(self._on_umbrella_picked, "value")
         self.tracker = W.HTML()
@@ -63,6 +69,7 @@ class UnitPanel:
         self.widget.add_class("lcb-unit")
         self.overlay_box = W.VBox([W.HBox([self.show_reach, self.show_ranges, self.show_zor, self.show_resupply],
                                           layout=W.Layout(flex_flow="row wrap", justify_content="space-between")),
+                                   self.show_markers, self.marker_note,
                                    W.HBox([W.HTML("INTERCEPT umbrella <span class='lcb-rule'>7.53</span> of its LRS "
                                                   "on&nbsp;"), self.umbrella_picker]),
                                    self.overlay_note])
@@ -74,6 +81,8 @@ class UnitPanel:
                                extra=lambda: tuple(b.value for b in boxes))
         for cb in boxes:
             cb.observe(self.overlays, "value")
+        self.markers = follow(ctl, ["version", "viewer"], self._draw_marker_note, extra=lambda: self.show_markers.value)
+        self.show_markers.observe(self.markers, "value")
 
     # ------------------------------------------------------------ the Unit dropdown
     def _on_unit_picked(self, change) -> None:
@@ -115,7 +124,8 @@ class UnitPanel:
     def _draw_details(self) -> None:
         c = self.ctl
         uid, vis = c.selected_unit, c.visible_counters()
-        self.tracker.value = NO_UNIT_HTML if uid is None else panels.unit_tracker_html(c.game, vis[uid])
+        self.tracker.value = NO_UNIT_HTML if uid is None else (
+            panels.unit_tracker_html(c.game, vis[uid]) + cargo_html(c.game, cargo_view(c.game, c.viewer, uid, c.view())))
         opts = self.umbrella_options()
         keep = c.umbrella_target if c.umbrella_target in [o[1] for o in opts] else None
         self._syncing = True
@@ -144,6 +154,19 @@ class UnitPanel:
                     self.umbrella_picker.value = target
                 finally:
                     self._syncing = False
+
+    # ------------------------------------------------------------ the card markers' overlays (issue 8)
+    def _draw_marker_note(self) -> None:
+        c = self.ctl
+        if not self.show_markers.value:
+            self.marker_note.value = ""
+            return
+        from ..views import markers as mk
+        v = c.view()
+        ovs = mk.marker_overlays(c.game, {**v, "card_markers": mk.seen_markers(c.game, v)})
+        lines = [f"{panels.esc(o.label)} {panels.rule_badges(o.rules)}" for o in ovs]
+        lines += [f"{panels.esc(t)} {panels.rule_badges(['14.03'])}" for t in mk.sub_tracks(c.game, v)[0]["label"]]
+        self.marker_note.value = ('<div class="lcb-small">' + "<br>".join(lines) + "</div>") if lines else ""
 
     # ------------------------------------------------------------ overlays
     def redraw_overlays(self) -> None:

@@ -9,6 +9,7 @@ from hypothesis import given, settings, strategies as st
 from lcb_lab import hexgrid, load_scenario
 from lcb_lab.autoplay import play_random_turns
 from lcb_lab.errors import IllegalAction
+from lcb_lab.experiments import land_embarked
 from lcb_lab.odds import engagement_odds, hits_pmf
 from lcb_lab.rules.common import max_supply
 from lcb_lab.state import GameState
@@ -56,9 +57,7 @@ def test_hits_pmf_is_binomial(n, cv):
 
 def _landed_game(seed):
     g = load_scenario("gotland_redux", seed=seed, auto_policies={})
-    for u in g.state.units.values():          # put the embarked force ashore for richer play
-        if u.embarked_on:
-            u.hex, u.embarked_on = "AK-22", None
+    assert land_embarked(g, "AL-23")          # the first impulse lands the embarked force by its LCU (12.21)
     return g
 
 
@@ -82,9 +81,23 @@ def test_random_legal_play_keeps_invariants_and_round_trips(seed):
         assert c.where != "attached" or not s.units[c.host].destroyed, c
     for d in (s.impulse.actions if s.impulse else []):
         assert d.played is None or d.kind in ("play_jcc", "move_embarked_jcc"), d
+    for m in s.card_markers.values():                 # a transport marker's cargo is off the map (12.05)
+        for uid in m.cargo:
+            assert (s.units[uid].hex, s.units[uid].embarked_on, s.units[uid].destroyed) == (None, None, False)
     again = GameState.from_dict(json.loads(json.dumps(s.to_dict())))
     assert again.to_dict() == s.to_dict()
     assert s.clone().to_dict() == s.to_dict()
+
+
+def test_the_random_player_lands_units_by_itself():
+    """No staging: in some of a few random games the LCU (or another transport card) is played
+    and Embarked units come ashore (12.21)."""
+    landed = 0
+    for seed in range(60):          # a rare pick among many offered acts: many short games (~3 s)
+        g = load_scenario("gotland_redux", seed=seed, auto_policies={})
+        play_random_turns(g, 3, seed)
+        landed += any(e.get("data", {}).get("effect") == "disembark" for e in g.state.log)
+    assert landed >= 1
 
 
 @given(st.integers(0, 10_000), st.sampled_from(["fourth", "twice", "concealed"]))

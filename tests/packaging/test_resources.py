@@ -18,8 +18,8 @@ PKG = Path(lcb_lab.__file__).resolve().parent
 
 
 def test_the_packaged_names_are_the_files_inside_the_package():
-    assert R.scenario_names() == ["gotland_redux"]
-    assert R.lesson_names() == ["appendix_b_combat", "appendix_b_turn1"]
+    assert R.scenario_names() == ["gotland_redux", "slite_landing"]
+    assert R.lesson_names() == ["appendix_b_combat", "appendix_b_turn1", "slite_landing_lesson"]
     assert Path(str(R.scenario_source("gotland_redux"))) == PKG / "data" / "scenarios" / "gotland_redux.toml"
     assert Path(str(R.lesson_source("appendix_b_combat"))) == (
         PKG / "data" / "scenarios" / "lessons" / "appendix_b_combat.toml")
@@ -59,13 +59,13 @@ def test_an_unknown_packaged_scenario_names_itself_and_lists_the_packaged_ones(n
         lcb_lab.load_scenario(name)
     assert (e.value.file, e.value.key) == (name, "(file)")
     assert f"no packaged scenario named {name!r}" in e.value.problem
-    assert "(packaged: gotland_redux)" in e.value.problem and "ends in .toml" in e.value.problem
+    assert "(packaged: gotland_redux, slite_landing)" in e.value.problem and "ends in .toml" in e.value.problem
 
 
 def test_an_unknown_packaged_lesson_lists_the_packaged_lessons():
     with pytest.raises(ScenarioError) as e:
         Lesson("gotland_redux")
-    assert e.value.file == "gotland_redux" and "(packaged: appendix_b_combat, appendix_b_turn1)" in e.value.problem
+    assert e.value.file == "gotland_redux" and "(packaged: appendix_b_combat, appendix_b_turn1, slite_landing_lesson)" in e.value.problem
 
 
 def test_a_missing_path_is_no_such_file(tmp_path):
@@ -128,13 +128,13 @@ def _cli(*args, cwd):
 
 def test_cli_lists_and_replays_packaged_lessons_from_anywhere(tmp_path):
     out = _cli("--list", cwd=tmp_path)
-    assert out.returncode == 0 and out.stdout.splitlines() == ["scenarios: gotland_redux",
-                                                               "lessons: appendix_b_combat, appendix_b_turn1"]
+    assert out.returncode == 0 and out.stdout.splitlines() == ["scenarios: gotland_redux, slite_landing",
+                                                               "lessons: appendix_b_combat, appendix_b_turn1, slite_landing_lesson"]
     by_name = _cli("appendix_b_combat", "--json", cwd=tmp_path)
     old_path = _cli("scenarios/lessons/appendix_b_combat.toml", "--json", cwd=tmp_path)
     assert by_name.returncode == old_path.returncode == 0, by_name.stderr + old_path.stderr
     assert json.loads(by_name.stdout) == json.loads(old_path.stdout)
     assert json.loads(by_name.stdout)["units"]["2 Anna"]["destroyed"] is True
     bad = _cli("appendix_b", cwd=tmp_path)
-    assert bad.returncode == 2 and "no packaged lesson named 'appendix_b' (packaged: appendix_b_combat, appendix_b_turn1)" in bad.stderr
+    assert bad.returncode == 2 and "no packaged lesson named 'appendix_b' (packaged: appendix_b_combat, appendix_b_turn1, slite_landing_lesson)" in bad.stderr
     assert "a packaged lesson's name" in _cli("--help", cwd=tmp_path).stdout

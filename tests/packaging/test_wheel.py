@@ -151,7 +151,7 @@ def test_the_installed_wheel_loads_gotland_redux_and_a_lesson_outside_the_reposi
     venv_dir = built["venv"].resolve()
     assert venv_dir in Path(got["file"]).resolve().parents, got["file"]   # the installed copy, not the repo's
     assert ROOT not in Path(got["file"]).resolve().parents
-    assert got["scenarios"] == ["gotland_redux"] and got["lessons"] == ["appendix_b_combat", "appendix_b_turn1"]
+    assert got["scenarios"] == ["gotland_redux", "slite_landing"] and got["lessons"] == ["appendix_b_combat", "appendix_b_turn1", "slite_landing_lesson"]
     assert (got["scenario"], got["units"], got["map"]) == ("gotland_redux", 19, "gotland")
     assert got["anna2_destroyed"] is True   # the Appendix B replay's outcome (tests/rulebook/test_appendix_b.py)
 
@@ -161,4 +161,4 @@ def test_the_installed_console_script_lists_the_packaged_files(built):
     r = subprocess.run([str(script), "--list"], capture_output=True, text=True, cwd=built["outside"], env=_env(),
                        timeout=120)
     assert r.returncode == 0, r.stderr
-    assert r.stdout.splitlines() == ["scenarios: gotland_redux", "lessons: appendix_b_combat, appendix_b_turn1"]
+    assert r.stdout.splitlines() == ["scenarios: gotland_redux, slite_landing", "lessons: appendix_b_combat, appendix_b_turn1, slite_landing_lesson"]

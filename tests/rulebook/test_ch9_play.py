@@ -260,7 +260,7 @@ def test_app_b_lcu_lands_five_units_face_down_in_al_23(deck):
     g.move(0, ["AM-25", "AM-24", "AM-23"])
     landers = ("1 Alpha", "2 Alpha", "3 Alpha", "1 Kilo", "1 Whiskey")
     _refused(g, A.PlayCard(lcu, targets=landers, hex="AK-23", action=1), "12.22")      # beyond its 1 MP
-    _refused(g, A.PlayCard(lcu, targets=landers, hex="AM-24", action=1), "12.21")      # not coastal
+    assert g.is_legal(A.PlayCard(lcu, targets=landers, hex="AM-24", action=1))  # at sea: the marker waits (12.25 ex.)
     _refused(g, A.PlayCard(lcu, targets=landers + ("4 Alpha", "LHD 1"), hex="AL-23", action=1), "10.0")
     g.apply(A.PlayCard(lcu, targets=landers, hex="AL-23", action=1))
     for uid in landers:

@@ -1,0 +1,284 @@
+"""The second scenario, ``slite_landing`` (issue 8, item 6 and the item-8 property tests).
+
+* it loads in the Action Stage (forces and cards in place) and in the Planning Stage, and a
+  Planning + Deployment played by the legal actions reaches the Action Stage;
+* a game round-trips through JSON at the start and after random play;
+* the random legal player (lcb_lab.autoplay) plays it to its end (stage "over") for several
+  seeds with no invariant broken;
+* every offered legal action applies (hypothesis over seeds, on forks);
+* the other team's view never shows what the rules hide at the start;
+* its sandbox victory condition ``hold_hex`` (3.5) decides the end as documented;
+* malformed copies are refused with a ScenarioError naming the file and the key.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from lcb_lab import actions as A
+from lcb_lab import load_scenario
+from lcb_lab.autoplay import play_random_turns
+from lcb_lab.errors import ScenarioError
+from lcb_lab.game import Game
+from lcb_lab.legal import Template
+from lcb_lab.rules.common import max_supply
+from lcb_lab.rules.victory import victory_check
+from lcb_lab.state import GameState
+
+SCENARIO = "slite_landing"
+FILE = Path(__file__).parents[2] / "lcb_lab" / "data" / "scenarios" / f"{SCENARIO}.toml"
+
+
+def game(seed: int = 0, **kw) -> Game:
+    return load_scenario(SCENARIO, seed=seed, **kw)
+
+
+# ------------------------------------------------------------------ loads
+def test_loads_in_the_action_stage_with_units_and_cards_in_place():
+    g = game()
+    s = g.state
+    assert (s.stage, s.turn, s.max_turns, s.initiative) == ("action", 1, 3, "US")
+    assert set(s.task_forces) == {"TF Memphis", "TF Boston", "TF Gotland", "TF Baltiysk"}
+    aboard = {u.uid for u in s.units.values() if u.embarked_on == "LHD 1"}
+    assert aboard == {"1 Alpha", "2 Alpha", "3 Alpha", "1 Kilo", "1 Whiskey"}
+    assert {u.uid for u in s.units.values() if u.embarked_on == "LSD 41"} == {"4 Alpha", "5 Alpha", "1 Echo"}
+    assert all(s.units[u].hex is None for u in aboard)
+    where = {c.name: (c.where, c.host) for c in s.cards.values()}
+    assert where["Amphibious: LCU"] == ("embarked", "LHD 1")
+    assert where["MEU Rotary Lift"] == ("embarked", "LHD 1")
+    assert where["V-BAT"] == ("attached", "1 Lima")
+    assert where["Unmanned Boats"] == ("attached", "4 Alpha")
+    assert s.units["1 Lima"].hex == "AK-23" and not s.units["1 Lima"].revealed
+    # Slite, the port of the landing's second wave, starts unoccupied (12.3)
+    assert not [u for u in s.living() if u.hex == "AL-21"]
+    assert {"type": "hold_hex", "hex": "AL-21", "team": "US"}.items() <= s.victory[2].items()
+    assert g.to_act() == "US" and g.legal_actions()
+
+
+def test_loads_in_the_planning_stage_and_its_planning_and_deployment_reach_the_action_stage():
+    g = game(3, start="planning")
+    assert g.state.stage == "planning"
+    assert all(u.hex is None for u in g.state.units.values())
+    rng = np.random.default_rng(3)
+    for _ in range(400):
+        if g.state.stage == "action":
+            break
+        legal = g.legal_actions()
+        assert legal, (g.state.stage, g.to_act())
+        ends = [a for a in legal if isinstance(a, (A.EndPlanning, A.EndDeployment))]
+        others = [a for a in legal if a not in ends]
+        a = others[int(rng.integers(len(others)))] if others and rng.random() < 0.8 else (ends or legal)[0]
+        g.apply(a.sample(rng) if isinstance(a, Template) else a)
+    assert g.state.stage == "action"
+    s = g.state
+    assert s.units["LHD 1"].hex == "AN-23" and s.units["1 Alpha"].embarked_on == "LHD 1"
+    assert {c.name: c.where for c in s.cards.values()}["Amphibious: LCU"] == "embarked"
+
+
+# ------------------------------------------------------------------ JSON
+def round_trips(g: Game) -> None:
+    again = Game.from_json(g.to_json())
+    assert again.state.to_dict() == g.state.to_dict()
+    assert GameState.from_dict(json.loads(json.dumps(g.state.to_dict()))).to_dict() == g.state.to_dict()
+
+
+def test_json_round_trip_at_the_start_and_after_a_turn():
+    g = game(5, auto_policies={})
+    round_trips(g)
+    play_random_turns(g, 1, 5)
+    assert g.state.turn == 2
+    round_trips(g)
+
+
+# ------------------------------------------------------------------ random play to the end
+def check_invariants(g: Game) -> None:
+    s = g.state
+    ctx = g._ctx()
+    for u in s.units.values():
+        t = g.catalog.unit(u.type_id)
+        assert 0 <= u.hp <= t.hp, u
+        assert u.destroyed == (u.hp == 0) or u.embarked_on is not None, u
+        assert not (u.hex is not None and u.embarked_on is not None), u
+        if u.embarked_on and not u.destroyed:
+            assert s.units[u.embarked_on].team == u.team
+        for slot, left in u.supply.items() if not u.destroyed else ():
+            assert 0 <= left <= max_supply(ctx, u, slot), (u.uid, slot, left)
+    for c in s.cards.values():
+        assert c.where in ("pool", "attached", "embarked", "deployed", "discarded", "removed"), c
+        assert (c.host is not None) == (c.where in ("attached", "embarked")), c
+        assert not (c.expended and c.where == "pool"), c
+        assert c.where != "attached" or not s.units[c.host].destroyed, c
+    assert s.turn <= s.max_turns
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3, 4, 5])
+def test_the_random_legal_player_plays_it_to_its_end(seed):
+    g = game(seed, auto_policies={})
+    impulses = play_random_turns(g, 10, seed)
+    assert g.state.stage == "over" and g.state.result, g.state.result
+    assert impulses >= 4 * 3 or g.state.winner                   # 4 Task Forces x 3 turns, or a winner
+    check_invariants(g)
+    round_trips(g)
+
+
+# ------------------------------------------------------------------ every offered action applies
+@given(st.integers(0, 10_000))
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_every_offered_legal_action_applies(seed):
+    g = game(seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(60):
+        if g.to_act() is None:
+            break
+        legal = g.legal_actions()
+        assert legal, f"{g.to_act()} must act but nothing is legal"
+        concrete = [a for a in legal if not isinstance(a, Template)]
+        for a in [concrete[int(i)] for i in rng.permutation(len(concrete))[:3]] + \
+                 [t.sample(rng) for t in legal if isinstance(t, Template)][:2]:
+            g.fork().apply(a)                                   # raises if an offered action is refused
+        others = [a for a in legal if not isinstance(a, A.EndImpulse)]
+        pick = others[int(rng.integers(len(others)))] if others and rng.random() < 0.85 else \
+            legal[int(rng.integers(len(legal)))]
+        g.apply(pick.sample(rng) if isinstance(pick, Template) else pick)
+    check_invariants(g)
+
+
+# ------------------------------------------------------------------ hidden information
+def seen_by(g: Game, team: str) -> str:
+    """Everything ``team`` may read: its view, its log, its legal actions."""
+    return json.dumps([g.view(team), g.log_entries(team)], default=str) + repr(g.legal_actions(team))
+
+
+def test_the_other_team_does_not_see_embarked_cards_at_the_start():
+    g = game()
+    ru = seen_by(g, "RU")
+    for name in ("Amphibious: LCU", "MEU Rotary Lift", "Unmanned Boats", "V-BAT"):
+        assert name not in ru
+    for cid, c in g.state.cards.items():
+        if c.team == "US" and c.where in ("embarked", "attached"):
+            assert f'"{cid}"' not in ru
+    assert "LSD 41" not in ru and "LHD 1" not in ru             # face-down ships: backs only (6.11)
+    hidden = g.view("RU")["hidden_cards"]["US"]
+    assert hidden.get("embarked") == 2 and hidden.get("attached") == 2, hidden
+    us = seen_by(g, "US")
+    assert "Pantsir-SM: IAMD" not in us and "FFG-454" not in us
+
+
+# ------------------------------------------------------------------ victory (3.5): hold_hex
+def at_the_end(g: Game) -> None:
+    g.state.turn = g.state.max_turns
+    victory_check(g._ctx())
+
+
+def test_hold_hex_us_controls_slite_at_the_end():
+    g = game()
+    g.state.units["1 Lima"].hex = "AL-21"
+    at_the_end(g)
+    assert g.state.winner == "US" and "Slite" in g.state.result
+
+
+def test_hold_hex_fails_while_an_enemy_unit_shares_the_hex_and_rus_hold_decides():
+    g = game()
+    g.state.units["1 Lima"].hex = "AL-21"
+    g.state.units["1 Zhuk"].hex = "AL-21"
+    at_the_end(g)
+    assert g.state.winner == "RU" and "4 or more" in g.state.result
+
+
+def test_hold_hex_a_ship_in_the_port_does_not_hold_it():
+    g = game()
+    g.state.units["LSD 41"].hex = "AL-21"
+    for u in g.state.living("RU"):
+        if u.uid not in ("FFG-454", "1 Zhuk"):        # RU keeps 1 ground unit: fewer than its 4
+            u.hp, u.destroyed = 0, True
+    at_the_end(g)
+    assert g.state.winner is None and "draw" in g.state.result
+
+
+def test_hold_hex_is_not_checked_before_the_last_turn():
+    g = game()
+    g.state.units["1 Lima"].hex = "AL-21"
+    victory_check(g._ctx())
+    assert g.state.stage == "action" and g.state.winner is None
+
+
+# ------------------------------------------------------------------ malformed copies
+def copy_with(tmp_path: Path, old: str, new: str, count: int = 1) -> Path:
+    text = FILE.read_text(encoding="utf-8")
+    assert text.count(old) >= 1, old
+    p = tmp_path / "broken_slite.toml"
+    p.write_text(text.replace(old, new, count), encoding="utf-8")
+    return p
+
+
+def refused(path: Path, **kw) -> ScenarioError:
+    with pytest.raises(ScenarioError) as e:
+        load_scenario(path, **kw)
+    assert e.value.file.endswith("broken_slite.toml"), e.value
+    return e.value
+
+
+def test_a_bad_key_is_refused_naming_file_and_key(tmp_path):
+    e = refused(copy_with(tmp_path, 'uid = "LHD 1"\n', 'uid = "LHD 1"\ncapacity = 40\n'))
+    assert e.key == "unit[LHD 1].capacity"
+
+
+def test_a_hold_hex_without_a_hex_or_off_the_map_is_refused(tmp_path):
+    text = FILE.read_text(encoding="utf-8")
+    held = text[text.index('type = "hold_hex"'):]
+    hex_line = held.splitlines()[1]
+    assert hex_line.startswith('hex = "AL-21"')
+    e = refused(copy_with(tmp_path, hex_line + "\n", ""))
+    assert e.key == "victory[2].hex"
+    e = refused(copy_with(tmp_path, hex_line, 'hex = "ZZ-99"'))
+    assert e.key == "victory[2].hex"
+
+
+def test_an_embarked_unit_on_a_ship_that_is_not_there_is_refused(tmp_path):
+    e = refused(copy_with(tmp_path, 'embarked_on = "LSD 41"              #', 'embarked_on = "LPD 99"              #'))
+    assert e.key == "unit[4 Alpha].embarked_on"
+
+
+def test_an_embarked_card_that_overloads_the_ship_is_refused(tmp_path):
+    # LHD 1 has 5 ASV (10.34 ex.): MEU Rotary Lift takes 2, two more take 4 more
+    extra = '  {name = "MEU Rotary Lift", embark_on = "LHD 1"},\n  {name = "MEU Rotary Lift", embark_on = "LHD 1"},\n'
+    e = refused(copy_with(tmp_path, '  {name = "V-BAT"', extra + '  {name = "V-BAT"'))
+    assert e.key.startswith("teams.US.prescribed[MEU Rotary Lift]") and "10.21" in e.problem
+
+
+# ------------------------------------------------------------------ provenance and documentation
+PROVENANCE_KEYS = ("hex", "embarked_on", "cp", "network_cubes", "max_turns", "initiative", "influence",
+                   "cubes", "succeeds_on")
+
+
+def test_every_placement_and_number_in_the_file_says_where_it_comes_from():
+    import re
+    lines = FILE.read_text(encoding="utf-8").splitlines()
+    tagged = [ln for ln in lines if re.match(rf"^({'|'.join(PROVENANCE_KEYS)}) = ", ln)]
+    assert len(tagged) > 25
+    for ln in tagged:
+        assert "#" in ln and re.search(r"#.*\b(sandbox|rulebook)\b", ln), ln
+    from lcb_lab.scenario import read_scenario
+    sc, _ = read_scenario(SCENARIO)
+    assert all(v.source and ("sandbox" in v.source or "rulebook" in v.source) for v in sc.victory)
+
+
+def test_docs_scenarios_describes_every_unit_card_and_condition():
+    from lcb_lab.scenario import read_scenario
+    doc = (FILE.parents[3] / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    sc, _ = read_scenario(SCENARIO)
+    section = " ".join(doc[doc.index("(`slite_landing`)"):].split())
+    import re
+    for a, b, who in re.findall(r"(\d)-(\d) (\w+)", section):       # "1-3 Alpha" names 1, 2 and 3 Alpha
+        section += "".join(f" {n} {who}" for n in range(int(a), int(b) + 1))
+    for uid in {e.uid for e in sc.unit}:
+        assert uid in section, uid
+    for c in [c for t in sc.teams.values() for c in t.prescribed + t.purchases]:
+        assert c.name in section or c.name == "Tactical Network", c.name
+    for v in sc.victory:
+        assert f"`{v.type}`" in section, v.type
+    assert "sandbox" in section.lower() and "Slite" in section

@@ -1,0 +1,590 @@
+"""Chapter 13 (special markers, 13.1-13.53 but 13.38): the worked examples with forced dice,
+the refusals, and what the other team may see."""
+from __future__ import annotations
+
+import pytest
+
+import lcb_lab
+from lcb_lab import actions as A
+from lcb_lab.errors import IllegalAction
+from lcb_lab.observer import redact_log
+from lcb_lab.rules import fortify, isr, mines, sof
+from lcb_lab.worked import ch13
+
+
+def refused(g, action, rule):
+    before = g.state.to_dict()
+    with pytest.raises(IllegalAction) as e:
+        g.apply(action)
+    assert e.value.rule == rule, e.value
+    assert g.state.to_dict() == before          # byte-identical after a refusal
+    return e.value
+
+
+# ---------------------------------------------------------------- 13.1 Proxy Forces
+def test_13_14_example_ruling_three_or_less_takes_both_lrs_supplies():
+    g, out = ch13.ex_13_14(roll=3)
+    w = g.unit("1 Whiskey")
+    assert (w.supply["LRS1"], w.supply["LRS2"]) == (5, 2)          # 6 -> 5, 3 -> 2
+    assert g.state.rulings[0]["succeeds_on"] == 3 and g.state.rulings[0]["team"] == "RU"
+    assert w.revealed                                               # 13.12: reveals enemies in its hex
+    assert any("needs 3 or less (ruling 1)" in x for x in out)
+
+
+def test_13_14_example_a_four_fails_the_ruling():
+    g, out = ch13.ex_13_14(roll=4)
+    w = g.unit("1 Whiskey")
+    assert (w.supply["LRS1"], w.supply["LRS2"]) == (6, 3)
+    assert any("effect fails" in x for x in out)
+
+
+def test_13_14_a_ruling_is_available_to_both_sides_and_the_standard_roll_is_6():
+    g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "H-8"},
+                                 "1 Anna": {"type": "runi_naval_infantry_platoon", "hex": "D-4"}},
+                          cards={"US": ["Proxy Forces: Partisans"]}, forced=[3, 6])
+    g.apply(A.InstructorRuling("RU", "sabotage", succeeds_on=3, supply_loss=("GA",)))
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Proxy Forces: Partisans"),)))
+    g.apply(A.PlayCard("Proxy Forces: Partisans", "A", hex="D-4", action=1))
+    m = g.state.card_markers["PROXY-1"]
+    assert (m.hp, m.mp, m.revealed) == (1, 2, False)                  # 13.12
+    g.apply(A.MarkerAction("PROXY-1", then="effect", targets=("ruling:1", "1 Anna")))   # RU's ruling, a US proxy
+    assert any("needs 3 or less (ruling 1)" in e["text"] for e in g.state.log[-3:])
+    refused(g, A.MarkerAction("PROXY-1", then="effect"), "13.12")    # once per turn
+
+
+def test_13_12_proxy_ground_assault_cv_3_up_to_4_dice():
+    g = lcb_lab.situation(units={"1 Whiskey": {"type": "usmc_himars_section", "hex": "D-4"},
+                                 "1 Anna": {"type": "runi_naval_infantry_platoon", "hex": "H-8"}},
+                          cards={"RU": ["Proxy Forces: Militia"]}, initiative="RU", forced=[3, 4, 1, 20])
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Proxy Forces: Militia"),)))
+    g.apply(A.PlayCard("Proxy Forces: Militia", "A", hex="C-4", action=1))
+    refused(g, A.MarkerAction("PROXY-1", path=("D-4",), then="combat", targets=("1 Whiskey",), dice=5), "13.12")
+    refused(g, A.MarkerAction("PROXY-1", path=("D-4", "E-4", "F-4"), then="none"), "13.12")   # 2 MP
+    g.apply(A.MarkerAction("PROXY-1", path=("D-4",), then="combat", targets=("1 Whiskey",), dice=4))
+    assert g.unit("1 Whiskey").hp == 0 and g.unit("1 Whiskey").destroyed   # 3, 1 hit at CV 3: 2 HP
+    roll = next(e for e in g.state.log if e["kind"] == "ga_roll")
+    assert roll["data"]["cv"] == 3 and roll["data"]["hits"] == 2
+
+
+def test_13_13_destroyed_proxy_rolls_for_the_influence_meter():
+    for die, meter in ((12, -1), (13, 0)):
+        g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "H-8"},
+                                     "1 Anna": {"type": "runi_naval_infantry_platoon", "hex": "B-2"}},
+                              cards={"RU": ["Proxy Forces: Militia"]}, initiative="RU", forced=[die])
+        g.apply(A.BeginImpulse("TF Red"))
+        g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Proxy Forces: Militia"),)))
+        g.apply(A.PlayCard("Proxy Forces: Militia", "A", hex="D-4", action=1))
+        ctx = g._ctx()
+        assert isr.hit(ctx, g.state.card_markers["PROXY-1"], 1)
+        assert g.state.influence == meter              # US destroyed it: US influence -1 = toward RU
+        assert "PROXY-1" not in g.state.card_markers
+        assert g.state.cards["RU-1"].where == "discarded"
+
+
+# ---------------------------------------------------------------- 13.2 ISR markers
+def test_13_25_example_vbat_revealed_intercepted_and_discarded():
+    g, out = ch13.ex_13_25()
+    assert "ISR-1" not in g.state.card_markers
+    assert g.state.cards["US-1"].where == "removed"           # an Attached card is not cycled back (9.07)
+    assert not g.unit("1 Zhuk").revealed                      # INTERCEPTed before its effect
+    assert any("ISR-1 revealed: an opposing unit is in E-5 (13.23)" in x for x in out)
+    assert any("2 Anna INTERCEPTs V-BAT (US-1): 2 hits" in x for x in out)
+    assert g.pending is None and not g.state.chain
+
+
+def test_13_25_intercept_misses_and_the_effect_reveals():
+    g, out = ch13.ex_13_25(intercept=(13, 20), effect=(2,))     # 2 dice miss; the effect rolls 2 <= 14
+    assert g.state.card_markers["ISR-1"].revealed
+    assert g.unit("1 Zhuk").revealed
+    assert g.state.cards["US-1"].where == "attached"
+
+
+def _vbat(forced=()):
+    return ch13.vbat_next_turn(forced)
+
+
+def test_13_21_first_use_places_it_concealed_in_the_hosts_hex_and_is_the_turns_action():
+    g = lcb_lab.situation(units={"1 Whiskey": {"type": "usmc_himars_section", "hex": "B-5"},
+                                 "1 Zhuk": {"type": "runi_naval_infantry_platoon", "hex": "E-5"}},
+                          cards={"US": [{"name": "V-BAT", "attach_to": "1 Whiskey"}]})
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="V-BAT"),)))
+    refused(g, A.PlayCard("V-BAT", "A", hex="F-5", action=1), "13.21")          # 4 hexes: MP 3
+    g.apply(A.PlayCard("V-BAT", "A", action=1))
+    m = g.state.card_markers["ISR-1"]
+    assert (m.hex, m.revealed, m.mp, m.acted) == ("B-5", False, 3, True)
+    assert not any("ISR-1" in e["title"] for e in redact_log(g.state.log, "RU"))   # the host stays hidden
+    refused(g, A.MarkerAction("ISR-1", path=("C-5",)), "13.21")                 # its action this turn is used
+    g2 = _vbat()
+    e = refused(g2, A.PlayCard("V-BAT", "A", hex="C-5"), "13.21")               # no second marker
+    assert "MarkerAction" in e.reason
+
+
+def test_13_21_one_free_action_per_turn():
+    g = _vbat(forced=[15])
+    g.apply(A.MarkerAction("ISR-1", path=("C-5", "D-5"), then="effect"))   # concealed: no INTERCEPT window
+    assert g.pending is None
+    assert not g.unit("1 Zhuk").revealed                                   # nobody in D-5 (the roll 15 fails anyway)
+    e = refused(g, A.MarkerAction("ISR-1", then="conceal"), "13.21")
+    assert "one free action this turn" in e.reason
+    refused(g, A.MarkerAction("ISR-1", path=("C-5",)), "13.21")
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.EndImpulse())                              # the last impulse: the turn ends
+    assert g.state.turn == 3 and not g.state.card_markers["ISR-1"].acted
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare(()))
+    g.apply(A.MarkerAction("ISR-1", path=("C-5",), then="none"))       # free again in the new turn
+    assert g.state.card_markers["ISR-1"].hex == "C-5"
+
+
+def test_13_25_later_turn_marker_action_revealed_and_intercepted():
+    g = _vbat(forced=[3, 20])
+    g.apply(A.MarkerAction("ISR-1", path=("C-5", "D-5", "E-5"), then="effect"))
+    assert g.state.card_markers["ISR-1"].revealed and g.pending.kind == "card_response"
+    g.apply(A.Answer(card_intercepts=(A.CardIntercept("2 Anna", "INT1", 2, to=1),)))   # 3 hits, 20 misses
+    assert "ISR-1" not in g.state.card_markers and g.state.cards["US-1"].where == "removed"
+    assert not g.unit("1 Zhuk").revealed
+
+
+def test_13_25_a_concealed_marker_is_not_offered_for_intercept():
+    g = lcb_lab.situation(units={"1 Whiskey": {"type": "usmc_himars_section", "hex": "B-5"},
+                                 "2 Anna": {"type": "runi_naval_infantry_platoon", "hex": "E-6"}},
+                          cards={"US": [{"name": "V-BAT", "attach_to": "1 Whiskey"}],
+                                 "RU": [{"name": "Pantsir-SM: IAMD", "attach_to": "2 Anna"}]}, forced=[1])
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="V-BAT"),)))
+    g.apply(A.PlayCard("V-BAT", "A", hex="D-5", action=1))       # D-5: in Pantsir range, nobody there
+    assert g.pending is None and not g.state.card_markers["ISR-1"].revealed
+
+
+def test_13_21_moves_once_per_impulse_and_within_its_mp():
+    g = _vbat()
+    refused(g, A.MarkerAction("ISR-1", path=("C-5", "D-5", "E-5", "F-5")), "13.21")      # 4 > 3 MP
+    refused(g, A.MarkerAction("ISR-1", path=("B-5", "D-5")), "13.21")                   # not adjacent
+    refused(g, A.MarkerAction("ISR-1", then="effect", action=1), "13.21")               # the action is free
+
+
+def test_13_23_cannot_conceal_next_to_the_enemy_and_must_be_revealed_to_be_intercepted():
+    g = _vbat()
+    g.apply(A.MarkerAction("ISR-1", path=("C-5", "D-5", "E-5"), then="none"))
+    m = g.state.card_markers["ISR-1"]
+    assert m.revealed
+    from lcb_lab.rules import card_intercept
+    from lcb_lab.state import CardPlay
+    m.revealed = False                                   # a concealed marker's link: not INTERCEPTable
+    link = CardPlay(1, "US-1", "US", "B", [], "E-5", data={"kind": "play", "marker": "ISR-1"})
+    v = next(x for x in card_intercept.iamd_values(g._ctx(), "RU"))
+    assert card_intercept.refusal(g._ctx(), v, link)[0] == "13.25"
+    m.revealed = True
+    m.acted = False
+    e = refused(g, A.MarkerAction("ISR-1", then="conceal"), "13.23")
+    assert "opposing unit" in e.reason
+
+
+def test_13_26_hit_on_a_marker_discards_it_with_its_cargo():
+    g = _vbat()
+    ctx = g._ctx()
+    m = g.state.card_markers["ISR-1"]
+    m.hp, m.cargo = 2, ["1 Whiskey"]
+    assert not isr.hit(ctx, m, 1) and m.hp == 1 and not g.unit("1 Whiskey").destroyed
+    assert isr.hit(ctx, m, 1)
+    assert g.unit("1 Whiskey").destroyed and "ISR-1" not in g.state.card_markers
+    assert g.state.cards["US-1"].where in ("removed", "discarded")
+
+
+# ---------------------------------------------------------------- 13.3 mines
+def test_13_33_example_two_mines_two_dice_at_13():
+    g, out = ch13.ex_13_33((13, 14))
+    assert g.unit("DDG-51").hp == 2 and g.unit("DDG-80").hp == 3       # 13 hits, 14 misses
+    assert all(g.unit(u).hex == "D-2" for u in ("DDG-51", "DDG-80", "DDG(X)-106"))   # the move goes on
+    assert not [m for m in g.state.card_markers.values() if m.kind == "mine"]
+    assert any("mines cannot be INTERCEPTed" in x for x in out)
+
+
+def test_13_34_example_hidden_stack_naval_mildec_four_mines():
+    g, out = ch13.ex_13_34()
+    assert g.unit("DDG-51").destroyed                      # 2 successes on 2 HP
+    assert g.unit("DDG-80").hp == 3 and g.unit("DDG-80").hex == "D-2"
+    assert g.state.markers["M1"].destroyed                 # the naval MILDEC took DDG-80's hit
+    assert not [m for m in g.state.card_markers.values() if m.kind == "mine"]
+
+
+def test_13_34_owner_designates_backs_not_names():
+    g = lcb_lab.situation(units={"DDG-51": {"type": "usn_ddg_51", "hex": "B-2"},
+                                 "DDG-80": {"type": "usn_ddg_51", "hex": "B-2"},
+                                 "1 Anna": ("runi_naval_infantry_platoon", "H-8")},
+                          markers={"M1": ("B-2", "TF Blue", "naval_mildec")}, naval=ch13.SEA)
+    ch13.lay_mines(g, "RU", "C-2", 4)
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51", "DDG-80"), markers=("M1",)),)))
+    g.apply(A.Move(1, ("C-2",)))
+    c = g.pending
+    assert (c.kind, c.team) == ("mine_attack", "RU")
+    assert len(c.options["targets"]) == 3 and all(t.startswith("hidden:C-2:") for t in c.options["targets"])
+    refused(g, A.Answer(mines=(A.MineShot("DDG-51", 1),)), "13.34")     # a name RU does not know
+    refused(g, A.Answer(mines=(A.MineShot(c.options["targets"][0], 5),)), "13.33")   # 4 cubes only
+    refused(g, A.Move(1, ("D-2",)), "13.33")                              # the move waits for the mines
+
+
+def test_13_35_mines_laid_in_an_occupied_hex_trigger_on_leaving_once_per_move():
+    g = lcb_lab.situation(units={"DDG-51": {"type": "usn_ddg_51", "hex": "B-2", "face_up": True},
+                                 "1 Anna": ("runi_naval_infantry_platoon", "H-8")}, naval=ch13.SEA, forced=[20])
+    ch13.lay_mines(g, "RU", "B-2", 1)
+    ch13.lay_mines(g, "RU", "D-2", 1)
+    assert g.pending is None                                     # placing triggers nothing (13.35)
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51",)),)))
+    g.apply(A.Move(1, ("C-2", "D-2", "E-2")))
+    assert g.pending.options["event"] == "leaves" and g.unit("DDG-51").hex == "B-2"
+    g.apply(A.Answer(mines=(A.MineShot("DDG-51", 1),)))          # 20: a miss
+    assert g.pending.options["event"] == "enters" and g.unit("DDG-51").hex == "D-2"
+    g.apply(A.Answer())                                           # held: passes on, D-2 not re-triggered
+    assert g.pending is None and g.unit("DDG-51").hex == "E-2"
+    assert mines.mine_in(g._ctx(), "D-2", "RU").level == 1
+
+
+def test_13_36_friendly_counters_never_trigger_mines():
+    g = lcb_lab.situation(units={"DDG-51": {"type": "usn_ddg_51", "hex": "B-2"},
+                                 "1 Anna": ("runi_naval_infantry_platoon", "H-8")}, naval=ch13.SEA)
+    ch13.lay_mines(g, "US", "C-2", 2)
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51",)),)))
+    g.apply(A.Move(1, ("C-2", "D-2")))
+    assert g.pending is None and g.unit("DDG-51").hex == "D-2"
+
+
+def test_13_37_secret_mines_unseen_by_the_other_team_until_triggered():
+    g = lcb_lab.situation(units={"DDG-51": {"type": "usn_ddg_51", "hex": "B-2", "face_up": True},
+                                 "1 Anna": ("runi_naval_infantry_platoon", "H-8")},
+                          cards={"RU": ["Naval Mines"]}, naval=ch13.SEA, initiative="RU", forced=[20, 20])
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Naval Mines"),)))
+    refused(g, A.PlayCard("Naval Mines", "A", targets=("C-2", "D-2", "E-2"), action=1), "13.31")   # 2 hexes
+    refused(g, A.PlayCard("Naval Mines", "A", targets=("C-4",), action=1), "13.31")                 # land
+    g.apply(A.PlayCard("Naval Mines", "A", targets=("C-2", "D-2"), action=1))
+    assert [m.level for m in g.state.card_markers.values()] == [2, 2]
+    us_log = redact_log(g.state.log, "US")
+    assert not any("C-2" in (e["title"] + e["text"]) or "D-2" in (e["title"] + e["text"]) for e in us_log)
+    assert all(e.get("kind") != "mine" for e in us_log)
+    assert g.view("US")["card_markers"] == []
+    assert len(g.view("RU")["card_markers"]) == 2
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51",)),)))
+    g.apply(A.Move(1, ("C-2",)))
+    assert g.view("US")["card_markers"] == []                     # a pending attack reveals nothing yet
+    g.apply(A.Answer(mines=(A.MineShot("DDG-51", 1),)))          # 20: a miss; 1 cube left, now known
+    seen = g.view("US")["card_markers"]
+    assert [(m["hex"], m["kind"], m["level"]) for m in seen] == [("C-2", "mine", 1)]     # D-2 still secret
+
+
+def test_13_37_scenario_key_places_secret_minefields(tmp_path):
+    from pathlib import Path
+
+    from lcb_lab import load_scenario
+    from lcb_lab.board import load_board
+    from lcb_lab.errors import ScenarioError
+    import lcb_lab.scenario as sc
+    board = load_board("gotland")
+    sea = next(h for h in sorted(board.mp_costs()) if board.hex(h).has_water and not board.hex(h).has_land
+               and board.hex(h).mp_cost is not None)
+    text = (Path(sc.__file__).parent / "data" / "scenarios" / "gotland_redux.toml").read_text()
+    f = tmp_path / "mined.toml"
+    f.write_text(text + f'\n[[mines]]\nteam = "RU"\nhex = "{sea}"\ncubes = 3\n')
+    g = load_scenario(str(f))
+    m = [x for x in g.state.card_markers.values() if x.kind == "mine"]
+    assert [(x.hex, x.level, x.team, x.revealed) for x in m] == [(sea, 3, "RU", False)]
+    assert all(x["kind"] != "mine" for x in g.view("US")["card_markers"])
+    assert [x["hex"] for x in g.view("RU")["card_markers"] if x["kind"] == "mine"] == [sea]
+    land = next(h for h in sorted(board.mp_costs()) if not board.hex(h).has_water and board.hex(h).mp_cost)
+    f.write_text(text + f'\n[[mines]]\nteam = "RU"\nhex = "{land}"\nterrain = "water"\n')
+    with pytest.raises(ScenarioError):
+        load_scenario(str(f))
+
+
+def test_13_32_clear_mines_card():
+    g = lcb_lab.situation(units={"DDG-51": {"type": "usn_ddg_51", "hex": "B-2"},
+                                 "1 Anna": ("runi_naval_infantry_platoon", "H-8")},
+                          cards={"US": [{"name": "Mine Countermeasures", "attach_to": "DDG-51"}]},
+                          naval=ch13.SEA, forced=[14])
+    ch13.lay_mines(g, "RU", "D-2", 3)
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Mine Countermeasures"),)))
+    g.apply(A.PlayCard("Mine Countermeasures", "A", hex="D-2", action=1))
+    assert mines.mine_in(g._ctx(), "D-2", "RU") is None
+
+
+def test_mine_policies_and_legal_answers():
+    from lcb_lab import legal
+    from lcb_lab.decisions import answer_with
+    g = lcb_lab.situation(units={"DDG-51": {"type": "usn_ddg_51", "hex": "B-2", "face_up": True},
+                                 "DDG-80": {"type": "usn_ddg_51", "hex": "B-2", "face_up": True},
+                                 "1 Anna": ("runi_naval_infantry_platoon", "H-8")}, naval=ch13.SEA, seed=1)
+    ch13.lay_mines(g, "RU", "C-2", 3)
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51", "DDG-80")),)))
+    g.apply(A.Move(1, ("C-2",)))
+    assert answer_with(g.pending) == [("DDG-51", 2), ("DDG-80", 1)]
+    assert answer_with(g.pending, "hold_mines") == []
+    acts = legal.legal_actions(g)
+    assert A.Answer(mines=(A.MineShot("DDG-80", 3),)) in acts and A.Answer() in acts
+
+
+# ---------------------------------------------------------------- 13.4 SOF
+def _sof():
+    g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "H-8"},
+                                 "1 Zhuk": {"type": "runi_naval_infantry_platoon", "hex": "D-4"},
+                                 "1 Ivan": {"type": "runi_logistics_company", "hex": "D-6"},
+                                 "2 Zhuk": {"type": "runi_naval_infantry_platoon", "hex": "D-5", "supply": {"GA": 0}}},
+                          cards={"US": ["MARSOC HALO"]}, forced=[1])
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="MARSOC HALO"),)))
+    g.apply(A.PlayCard("MARSOC HALO", "A", hex="D-5", action=1))
+    return g
+
+
+def test_13_41_sof_never_attacks_or_moves_and_13_42_reveals():
+    g = _sof()
+    assert g.unit("2 Zhuk").revealed                                # 13.42
+    refused(g, A.MarkerAction("SOF-1", path=("D-4",)), "13.41")
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare(()))
+    e = refused(g, A.MarkerAction("SOF-1", then="combat", targets=("2 Zhuk",), dice=2), "13.41")
+    assert "never moves or attacks" in e.reason
+
+
+def test_13_43_lrs_alone_cannot_destroy_sof_13_44_concealed_untargetable():
+    g = _sof()
+    ctx = g._ctx()
+    m = g.state.card_markers["SOF-1"]
+    assert not sof.damage(ctx, m, "RU", lrs_hits=3, ga_hits=0, ga_engaged=False) and m.hp == 1
+    assert sof.damage(ctx, m, "RU", lrs_hits=1, ga_hits=0, ga_engaged=True)     # GA need not hit
+    assert "SOF-1" not in g.state.card_markers and g.state.cards["US-1"].where == "discarded"
+    g2 = _sof()
+    m2 = g2.state.card_markers["SOF-1"]
+    m2.revealed = False
+    with pytest.raises(IllegalAction) as e:
+        sof.damage(g2._ctx(), m2, "RU", 0, 1, True)
+    assert e.value.rule == "13.44"
+
+
+def test_13_45_sof_contests_its_hex_against_resupply():
+    g = _sof()
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.Declare((A.CoreAction("move_resupply", ("1 Ivan",)),)))
+    e = refused(g, A.Resupply(1, "1 Ivan", "RV1", (A.Grant("2 Zhuk", "GA", 1),)), "13.45")
+    assert "SOF" in e.reason
+    from lcb_lab.rules.resupply import blocked_hexes
+    assert "D-5" in blocked_hexes(g._ctx(), "RU")
+
+
+# ---------------------------------------------------------------- 13.5 fortifications
+def test_13_51_example_level_1_two_hexes_away_host_cannot_move():
+    g, out = ch13.ex_13_51()
+    f = fortify.fort_in(g.state, "D-4")
+    assert (f.level, f.team) == (1, "US")
+    assert out[-1].startswith("Move refused (13.51)")
+    assert fortify.ga_modifiers(g.state, "D-4", "RU") == [("Fortification level 1", -2, "13.51")]
+    assert fortify.lrs_modifiers(g.state, "RU", "D-4", False) == []
+    assert fortify.ga_modifiers(g.state, "D-4", "US") == []         # never for its own team (13.53)
+
+
+def test_13_51_level_2_and_the_limit_and_modifiers_in_combat():
+    g, _ = ch13.ex_13_51()
+    f = fortify.fort_in(g.state, "D-4")
+    f.level = 2
+    assert fortify.ga_modifiers(g.state, "D-4", "RU") == [("Fortification level 2", -4, "13.51")]
+    assert fortify.lrs_modifiers(g.state, "RU", "D-4", False) == [("Fortification level 2", -2, "13.51")]
+    from lcb_lab.rules.network import lrs_modifiers
+    assert ("Fortification level 2", -2, "13.51") in lrs_modifiers(g.state, g.board, "RU", "D-4", False)
+
+
+def test_13_51_ga_into_a_fortified_hex_rolls_at_cv_minus_2():
+    g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "B-4"},
+                                 "2 Alpha": {"type": "usmc_infantry_platoon", "hex": "D-4", "face_up": True},
+                                 "1 Anna": {"type": "runi_naval_infantry_platoon", "hex": "E-4"}},
+                          cards={"US": [{"name": "Combat Engineers", "attach_to": "1 Alpha"}]},
+                          forced=[20, 20, 20, 20, 20, 20, 20, 20], auto={})
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Combat Engineers"),)))
+    g.apply(A.PlayCard("Combat Engineers", "A", hex="D-4", action=1))
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("1 Anna",)),)))
+    g.apply(A.Move(1, ("D-4",)))
+    g.apply(A.CommitCombat(ga=(A.GroundAssault("1 Anna", "2 Alpha", 1),)))
+    g.apply(A.ResolveCombat())
+    roll = next(e for e in g.state.log if e["kind"] == "ga_roll" and e["title"].endswith("1 Anna -> 2 Alpha"))
+    assert ("Fortification level 1", -2, "13.51") in [tuple(m) for m in roll["data"]["modifiers"]]
+    base = g.catalog.unit("runi_naval_infantry_platoon").cv("GA").value
+    assert roll["data"]["cv"] == base - 2 and roll["data"]["base_cv"] == base
+
+
+def test_13_52_refusals_contested_naval_not_friendly():
+    g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "B-4"},
+                                 "2 Alpha": {"type": "usmc_infantry_platoon", "hex": "C-4"},
+                                 "1 Anna": {"type": "runi_naval_infantry_platoon", "hex": "C-4"}},
+                          cards={"US": [{"name": "Combat Engineers", "attach_to": "1 Alpha"}]}, naval=["B-3"])
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Combat Engineers"),)))
+    e = refused(g, A.PlayCard("Combat Engineers", "A", hex="C-4", action=1), "13.52")
+    assert "contested" in e.reason
+    refused(g, A.PlayCard("Combat Engineers", "A", hex="B-3", action=1), "13.52")      # naval
+    refused(g, A.PlayCard("Combat Engineers", "A", hex="D-4", action=1), "13.52")      # nobody friendly there
+    refused(g, A.PlayCard("Combat Engineers", "A", hex="E-4", action=1), "7.31")       # 3 hexes: range 2
+
+
+def test_13_53_abandoned_fortification_removed_at_end_of_turn():
+    g, _ = ch13.ex_13_51()
+    g.unit("2 Alpha").hex = "E-4"                           # the hex is abandoned
+    fortify.end_of_turn(g._ctx())
+    assert fortify.fort_in(g.state, "D-4") is None
+
+
+def test_marker_offers_are_accepted_and_legal():
+    from lcb_lab import legal
+    g = _vbat(forced=[20])
+    offers = [a for a in legal.legal_actions(g) if isinstance(a, A.MarkerAction)]
+    assert A.MarkerAction("ISR-1", then="effect") in offers
+    assert A.MarkerAction("ISR-1", path=("C-5",)) in offers
+    assert A.MarkerAction("ISR-1", then="conceal") not in offers            # already concealed
+    for a in offers:
+        assert legal.trial(g, a), a
+    g.apply(A.MarkerAction("ISR-1", path=("C-5",)))
+    assert not [a for a in legal.legal_actions(g) if isinstance(a, A.MarkerAction)]   # its action is used
+
+
+def test_13_25_directed_energy_nullifies_the_marker_and_its_card():
+    g = lcb_lab.situation(units={"1 Whiskey": {"type": "usmc_himars_section", "hex": "B-5"},
+                                 "1 Zhuk": {"type": "runi_naval_infantry_platoon", "hex": "E-5"}},
+                          cards={"US": [{"name": "V-BAT", "attach_to": "1 Whiskey"}], "RU": ["Directed Energy"]},
+                          forced=[4])
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="V-BAT"),)))
+    g.apply(A.PlayCard("V-BAT", "A", hex="E-5", action=1))
+    assert g.pending.kind == "card_response" and g.pending.options["cards"][0]["name"] == "Directed Energy"
+    g.apply(A.Answer(responses=(A.Response("Directed Energy"),)))          # 4 <= 12
+    assert "ISR-1" not in g.state.card_markers
+    assert g.state.cards["US-1"].where == "removed" and not g.unit("1 Zhuk").revealed
+
+
+def test_13_27_unmanned_boats_marker_fires_lrs_from_its_hex():
+    sea = ch13.SEA + ["B-4", "C-4", "D-4"]
+    g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "B-1"},
+                                 "Sasha": {"type": "rubf_ddg", "hex": "E-3", "face_up": True}},
+                          cards={"US": [{"name": "Unmanned Boats", "attach_to": "1 Alpha"}]},
+                          mixed=["B-1"], naval=sea, naval_zor=False, forced=[5, 11])
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Unmanned Boats"),)))
+    g.apply(A.PlayCard("Unmanned Boats", "A", action=1))
+    m = g.state.card_markers["ISR-1"]
+    assert (m.hex, m.mp, m.data["naval"], m.data["zor"]) == ("B-1", 5, True, True)
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare(()))
+    refused(g, A.MarkerAction("ISR-1", path=("C-1",)), "13.21")           # land: a naval marker keeps to water
+    refused(g, A.MarkerAction("ISR-1", then="combat", targets=("Sasha",)), "7.31")   # range 1
+    g.apply(A.MarkerAction("ISR-1", path=("B-2", "C-2", "D-2", "E-2"), then="combat", targets=("Sasha",)))
+    assert g.state.card_markers["ISR-1"].revealed                          # entered the DDG's naval ZOR (13.23)
+    imp = g.state.impulse
+    assert [(a["target"], a["dice"], a["cv"], a["hex"]) for a in imp.card_lrs] == [("Sasha", 2, 12, "E-2")]
+    g.apply(A.CommitCombat())
+    while g.pending is not None:
+        g.apply(A.Answer())
+    g.apply(A.ResolveCombat())
+    assert g.unit("Sasha").hp == 0 and g.unit("Sasha").destroyed           # 5 and 11 at CV 12: 2 hits
+
+
+def test_13_36_mines_attack_enemy_markers_naval_and_proxy_not_aerial():
+    g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "B-1"},
+                                 "1 Zhuk": {"type": "runi_naval_infantry_platoon", "hex": "H-8"}},
+                          cards={"US": [{"name": "Unmanned Boats", "attach_to": "1 Alpha"}, "Proxy Forces: Partisans"]},
+                          mixed=["B-1"], naval=ch13.SEA, naval_zor=False, forced=[2, 3])
+    ch13.lay_mines(g, "RU", "C-2", 1)
+    ch13.lay_mines(g, "RU", "D-6", 1, terrain="land")
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Unmanned Boats"),
+                       A.CoreAction("play_jcc", (), jcc="Proxy Forces: Partisans"))))
+    g.apply(A.PlayCard("Unmanned Boats", "A", action=1))
+    g.apply(A.PlayCard("Proxy Forces: Partisans", "A", hex="C-6", action=2))
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare(()))
+    g.apply(A.MarkerAction("ISR-1", path=("B-2", "C-2", "D-2")))
+    c = g.pending
+    assert (c.kind, c.options["targets"], g.state.card_markers["ISR-1"].hex) == ("mine_attack", ["marker:C-2"], "C-2")
+    g.apply(A.Answer(mines=(A.MineShot("marker:C-2", 1),)))                  # 2: a hit, 1 HP
+    assert "ISR-1" not in g.state.card_markers and g.state.cards["US-1"].where == "removed"
+    g.apply(A.MarkerAction("PROXY-1", path=("D-6",), then="effect"))
+    g.apply(A.Answer())                                                       # held
+    assert g.state.card_markers["PROXY-1"].hex == "D-6"
+    assert any("PROXY-1: effect" in e["title"] for e in g.state.log[-3:])     # its effect after the mines (3)
+
+
+def test_13_11_a_ground_zor_reveals_a_proxy_force():
+    g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "C-4"},
+                                 "1 Zhuk": {"type": "runi_naval_infantry_platoon", "hex": "H-8"}},
+                          cards={"RU": ["Proxy Forces: Militia"]}, initiative="RU")
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Proxy Forces: Militia"),)))
+    g.apply(A.PlayCard("Proxy Forces: Militia", "A", hex="D-4", action=1))
+    assert [m["back"] for m in g.view("US")["card_markers"]] == [True]            # a back for the US
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("1 Alpha",)),)))
+    g.apply(A.ExerciseZor(1, "D-4"))
+    assert g.state.card_markers["PROXY-1"].revealed
+    assert [m["id"] for m in g.view("US")["card_markers"]] == ["PROXY-1"]
+
+
+def test_game_answer_and_answer_policy_take_mine_choices():
+    g = lcb_lab.situation(units={"DDG-51": {"type": "usn_ddg_51", "hex": "B-2", "face_up": True},
+                                 "1 Anna": ("runi_naval_infantry_platoon", "H-8")}, naval=ch13.SEA, forced=[1, 20])
+    ch13.lay_mines(g, "RU", "C-2", 3)
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51",)),)))
+    g.apply(A.Move(1, ("C-2", "D-2")))
+    from lcb_lab.errors import InputError
+    with pytest.raises(InputError):
+        g.answer({"absorb": 1})
+    assert g.answer([["DDG-51", 2]]) is None                   # 1 hits, 20 misses; the move goes on
+    assert g.unit("DDG-51").hp == 2 and g.unit("DDG-51").hex == "D-2"
+    assert mines.mine_in(g._ctx(), "C-2", "RU").level == 1
+
+
+def test_auto_policies_answer_mines_and_mine_mildecs():
+    g = lcb_lab.situation(units={"DDG-51": {"type": "usn_ddg_51", "hex": "B-2", "face_up": True},
+                                 "1 Anna": ("runi_naval_infantry_platoon", "H-8")},
+                          markers={"M1": ("B-2", "TF Blue", "naval_mildec")},
+                          naval=ch13.SEA, forced=[1, 2], auto={})
+    ch13.lay_mines(g, "RU", "C-2", 2)
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51",), markers=("M1",)),)))
+    g.apply(A.Move(1, ("C-2", "D-2")))
+    assert g.pending is None                                    # detonate_all: 1 cube each; then absorb_all
+    assert g.unit("DDG-51").hp == 3 and g.state.markers["M1"].destroyed and g.unit("DDG-51").hex == "D-2"
+    assert g.state.log[-1]["title"].startswith("Move DDG-51")
+
+
+def test_13_41_sof_placed_in_a_contested_hex_may_assault_in_that_impulse_only():
+    g2 = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "H-8"},
+                                  "2 Zhuk": {"type": "runi_naval_infantry_platoon", "hex": "D-5"}},
+                           cards={"US": ["MARSOC HALO"]}, forced=[1, 3, 17])
+    g2.apply(A.BeginImpulse("TF Blue"))
+    g2.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="MARSOC HALO"),)))
+    g2.apply(A.PlayCard("MARSOC HALO", "A", hex="D-5", action=1))
+    refused(g2, A.MarkerAction("SOF-1", then="combat", targets=("2 Zhuk",), dice=3), "13.41")   # 2 dice (sandbox)
+    g2.apply(A.MarkerAction("SOF-1", then="combat", targets=("2 Zhuk",), dice=2))
+    assert g2.unit("2 Zhuk").hp == 1                                 # 3 hits at CV 10, 17 misses
+    refused(g2, A.MarkerAction("SOF-1", then="combat", targets=("2 Zhuk",), dice=1), "13.41")   # once

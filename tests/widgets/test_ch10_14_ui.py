@@ -1,0 +1,399 @@
+"""The lab for chapters 10-14 (issue 8 item 7): embarked cargo on the host's Unit Tracker, the
+landing / port / marker / submarine acts in the Impulse tab, marker counters and overlays on the
+map, the submarine's track -- each panel shows what the view says, and the other team's panels
+never show enemy embarked cards, secret mines or a submarine's track (asserted on every string the
+widgets and the map's data sources hold)."""
+from __future__ import annotations
+
+import ipywidgets as W
+import pytest
+
+from lcb_lab import actions as A
+from lcb_lab import hexgrid, load_scenario
+from lcb_lab.rules import ports
+from lcb_lab.rules.card_markers import new_marker
+from lcb_lab.views import markers as mk
+from lcb_lab.widgets import LabApp
+from lcb_lab.widgets.cargo import cargo_view, catalog_load
+
+from conftest import plain_text, state_json
+
+CARGO_CARDS = ("Amphibious: LCU", "MEU Rotary Attack")
+"""Gotland Redux's Embarked cards on LHD 1 (US-10, US-11): the RU view must never name them."""
+SUB = "Kilo-1"
+
+
+def _texts(w, out=None) -> list[str]:
+    """Every string a widget tree sends to the browser: values, options, labels, descriptions."""
+    out = [] if out is None else out
+    for name in ("value", "description", "placeholder", "tooltip", "_options_labels"):
+        v = getattr(w, name, None)
+        if isinstance(v, str):
+            out.append(v)
+        elif isinstance(v, (tuple, list)):
+            out += [x for x in v if isinstance(x, str)]
+    for child in getattr(w, "children", ()) or ():
+        if isinstance(child, W.Widget):
+            _texts(child, out)
+    return out
+
+
+def _map_texts(lab) -> list[str]:
+    """Every string in the map's data sources and legend (what the browser's map receives)."""
+    out = []
+    for src in lab.map.sources.values():
+        for col in src.data.values():
+            out += [str(x) for x in col if isinstance(x, (str, list))]
+    out += lab.map.legend_labels()
+    return out
+
+
+def _all_texts(lab) -> str:
+    return "\n".join(_texts(lab.widget) + _map_texts(lab))
+
+
+def _staged():
+    """Gotland Redux with issue-8 counters staged: LHD 1 face up (its Embark Area as the rules
+    keep it), a secret RU mine of 3 cubes in AK-20, a RU level-2 fortification in AL-21, a
+    concealed US ISR marker (MP 3) carrying 1 Alpha in AM-25, and a RU submarine's logged track."""
+    g = load_scenario("gotland_redux", seed=1)
+    ctx = g._ctx()
+    g.state.units["LHD 1"].revealed = True
+    mine = new_marker(ctx, "mine", "RU", "RU-1", "AK-20", revealed=False)
+    mine.level = 3
+    fort = new_marker(ctx, "fortification", "RU", "RU-2", "AL-21")
+    fort.level = 2
+    isr = new_marker(ctx, "isr", "US", "US-10", "AM-25", revealed=False)
+    isr.mp, isr.cargo = 3, ["1 Alpha"]
+    g.state.sot["RU"] = [{"sub": SUB, "turn": 1, "impulse": 1, "hex": "AH-20", "public": False},
+                         {"sub": SUB, "turn": 1, "impulse": 2, "hex": "AH-21", "public": False}]
+    return g
+
+
+# ------------------------------------------------------------------ 1. embarked cargo (10.21, 10.34, 11.11)
+def test_the_host_tracker_shows_its_embark_area_with_capacity_bars():
+    g = _staged()
+    lab = LabApp(g, team="US")
+    lab.select_hex("AM-26")
+    assert lab.selected_uid == "LHD 1"
+    text = plain_text(lab.unit_panel.value)
+    assert "Embark Area of Blue (US) LHD 1" in text
+    for uid in ("1 Alpha", "2 Alpha", "3 Alpha", "4 Alpha", "1 Kilo", "1 Whiskey"):
+        assert uid in text
+    for name in CARGO_CARDS:
+        assert f"{name} " in text
+    assert text.count("not yet played (deck, left side)") == 2              # 11.11: both still in the deck
+    load = cargo_view(g, "US", "LHD 1").load
+    assert (load["gpsv_max"], load["asv_max"]) == (25, 5)                    # LHD 1: 25 GPSV, 5 ASV (10.34 ex.)
+    assert f"GPSV{load['gpsv']} / 25" in text and f"ASV{load['asv']} / 5" in text
+    assert 'width:' in lab.unit_panel.value and "lcb-cap-bar" in lab.unit_panel.value
+
+
+def test_catalog_load_counts_units_and_their_attached_cards():
+    """The stand-in figures (until rules/embark.py answers): 4 infantry platoons x 1 GPSV, the
+    IAMD and HIMARS sections x 2 (10.11), plus the Space Values of the cards Attached to them
+    and of the Embarked cards (10.35)."""
+    g = load_scenario("gotland_redux", seed=1)
+    units = 4 * 1 + 2 + 2
+    cards = [c for c in g.state.cards.values()
+             if (c.where == "embarked" and c.host == "LHD 1") or (c.where == "attached" and c.host in
+                                                                   {"1 Alpha", "1 Whiskey"})]
+    deck = g.decks
+    from lcb_lab.cards import load_decks
+    deck = deck or load_decks()
+    g_cards = sum(deck.card(c.team, c.name).gpsv or 0 for c in cards)
+    a_cards = sum(deck.card(c.team, c.name).asv or 0 for c in cards)
+    assert catalog_load(g, "LHD 1") == {"gpsv": units + g_cards, "asv": a_cards, "gpsv_max": 25, "asv_max": 5}
+    g.state.units["2 Alpha"].embarked_on, g.state.units["2 Alpha"].hex = None, "AM-26"    # one platoon ashore
+    assert catalog_load(g, "LHD 1")["gpsv"] == units + g_cards - 1
+
+
+def test_embarked_card_sides_follow_the_tracker():
+    g = _staged()
+    g.state.cards["US-11"].deployed = True          # played for 1 AP: the right side, face up (11.11)
+    lab = LabApp(g, team="US")
+    lab.select_hex("AM-26")
+    text = plain_text(lab.unit_panel.value)
+    assert "MEU Rotary Attack US-11 \u2014 deployed (face up, right side)" in text
+    g.state.cards["US-11"].expended = True          # expended: face down on the right (11.11)
+    lab.refresh()
+    assert "MEU Rotary Attack US-11 \u2014 expended (face down, right side)" in plain_text(lab.unit_panel.value)
+
+
+def test_the_other_team_sees_only_how_many_cards_a_ship_carries():
+    g = _staged()
+    lab = LabApp(g, team="RU")
+    lab.select_hex("AM-26")
+    assert lab.selected_uid == "LHD 1"             # face up: RU may select it
+    text = plain_text(lab.unit_panel.value)
+    assert "Embarked cards: 2 face down" in text
+    assert "lcb-cap" not in lab.unit_panel.value   # no capacity bars: they would tell the cards' Space Values
+    everything = _all_texts(lab)
+    for name in CARGO_CARDS:
+        assert name not in everything
+    ru_view = g.view("RU")
+    for uid in ("1 Alpha", "1 Kilo", "1 Whiskey"):     # units only as far as the observer shows them
+        shown = any(c.get("uid") == uid for c in ru_view["counters"])
+        assert (uid in text) == shown
+    lab.set_team("US")                               # the owner: names and bars
+    assert "Amphibious: LCU" in plain_text(lab.unit_panel.value) and "lcb-cap" in lab.unit_panel.value
+
+
+# ------------------------------------------------------------------ 3. marker counters and overlays (13.x)
+def test_marker_chips_and_overlays_in_the_owners_view():
+    g = _staged()
+    lab = LabApp(g, team="RU")
+    chips = lab.map.sources["marker_chips"].data
+    by_hex = dict(zip(chips["hex"], chips["text"]))
+    assert by_hex["AK-20"] == "M3"                  # its own secret mine: 3 cubes (13.33)
+    assert by_hex["AL-21"] == "F2"                  # fortification level 2 (13.51)
+    assert by_hex["AM-25"] == "?"                   # the US ISR marker, concealed: a back (13.21)
+    labels = lab.map.marker_overlay_labels()
+    assert "Mine field, own: 3 cubes in 1 hex" in labels and "Fortification level 2 (1 hex)" in labels
+    assert not any(lab_.startswith("ISR reach") for lab_ in labels)      # the enemy's ISR reach: not drawn
+    legend = lab.map.legend_labels()
+    assert "Mine field (own, secret)" in legend and "Fortification level 2" in legend
+    tips = " ".join(chips["tip"])
+    assert "1 Alpha" not in tips and "US-10" not in tips
+
+
+def test_the_isr_reach_is_the_hexes_within_its_mp():
+    g = _staged()
+    lab = LabApp(g, team="US")
+    (isr,) = [o for o in mk.marker_overlays(g, {**g.view("US"), "card_markers": mk.seen_markers(g, g.view("US"))})
+              if o.kind == "isr_reach"]
+    assert isr.hexes == {h for h in hexgrid.labels(hexgrid.within("AM-25", 3)) if h in g.board.hexes}
+    assert "AM-22" in isr.hexes and "AM-21" not in isr.hexes            # 3 hexes north: in; 4: out
+    assert any(lab_.startswith(f"ISR reach ({len(isr.hexes)} hexes)") for lab_ in lab.map.marker_overlay_labels())
+    chips = lab.map.sources["marker_chips"].data
+    i = chips["hex"].index("AM-25")
+    assert chips["text"][i] == "ISR" and "carrying 1 Alpha" in chips["tip"][i] and chips["outline"][i] == 1.0 and chips["alpha"][i] < 1
+    note = plain_text(lab.unit_box.marker_note.value)          # the Overlays tab names what is drawn
+    assert f"ISR reach ({len(isr.hexes)} hexes) 12.2213.21" in note and "Mine" not in note
+    lab.unit_box.show_markers.value = False                   # the Overlays tab's switch: chips stay, overlays go
+    assert lab.map.marker_overlay_labels() == [] and "AM-25" in lab.map.sources["marker_chips"].data["hex"]
+    assert lab.unit_box.marker_note.value == ""
+
+
+def test_the_other_team_never_sees_a_secret_mine():
+    g = _staged()
+    for team in ("US", "instructor"):
+        lab = LabApp(g, team=team)
+        chips = lab.map.sources["marker_chips"].data
+        if team == "US":
+            assert "AK-20" not in chips["hex"]          # nothing at all until revealed (13.37)
+            assert not any("Mine" in x or "MINE" in x for x in _map_texts(lab))
+            assert not any("MINE" in x for x in _texts(lab.widget))
+        else:
+            assert dict(zip(chips["hex"], chips["text"]))["AK-20"] == "M3"
+
+
+# ------------------------------------------------------------------ 4. the submarine's track (14.03)
+def test_the_submarine_track_is_drawn_in_its_owners_view_only():
+    g = _staged()
+    ru = LabApp(g, team="RU")
+    track = ru.map.sources["sub_track"].data
+    assert track["label"] == [f"{SUB} track (2 entries)"] and len(track["xs"][0]) == 2
+    assert ru.map.sources["sub_track_points"].data["text"] == ["T1.1", "T1.2"]
+    assert "Submarine track (own, 14.03)" in ru.map.legend_labels()
+    assert f"{SUB} track (2 entries) 14.03" in plain_text(ru.unit_box.marker_note.value)
+    us = LabApp(g, team="US")
+    assert us.map.sources["sub_track"].data["xs"] == [] and us.map.sources["sub_track_points"].data["x"] == []
+    assert SUB not in _all_texts(us) and "Submarine track" not in " ".join(us.map.legend_labels())
+    g.state.sot["RU"][0]["public"] = True           # even a published entry draws no track for the other team
+    us.refresh()
+    assert us.map.sources["sub_track"].data["xs"] == []
+
+
+# ------------------------------------------------------------------ 2. landing and port acts (12.2, 12.3)
+def _memphis(team="instructor"):
+    g = _staged()
+    lab = LabApp(g, team=team)
+    lab.begin_impulse("TF Memphis")
+    lab.declare([{"kind": "move_combat", "units": ["LHD 1"]}])
+    assert "done" in lab.message.value, plain_text(lab.message.value)
+    return g, lab
+
+
+def test_an_act_not_offered_is_shown_with_the_engines_reason():
+    g, lab = _memphis()
+    lab.select_hex("AM-26")                            # LHD 1 at sea, no port
+    p = lab.special_panel
+    assert p.widget.layout.display == "flex"
+    (tried,) = p.tried
+    assert isinstance(tried[0], A.PortTransfer) and tried[0].ship == "LHD 1"
+    assert tried[1].startswith("Refused by rule 12.3")
+    assert "Not offered" in p.why.value and "Refused by rule 12.3" in p.why.value
+    before = state_json(g)
+    p.buttons[0].click()                             # "Try: Port disembark from LHD 1 ..."
+    assert p.quick_labels[0].startswith("Try: Port disembark from LHD 1")
+    assert "Refused by rule 12.3" in plain_text(lab.message.value) and state_json(g) == before
+
+
+def test_offered_acts_are_listed_and_the_other_team_gets_nothing(monkeypatch):
+    g, lab = _memphis()
+    offer = A.PortTransfer("LHD 1", ("1 Alpha",), 0, False, 1)
+    monkeypatch.setattr(ports, "offers", lambda game: [offer])       # as if the rules offered it
+    monkeypatch.setattr(g, "is_legal", lambda a, _real=g.is_legal: a == offer or _real(a))
+    lab.refresh()
+    p = lab.special_panel
+    assert p.offered == [offer]
+    assert p.picker.options[0][0] == "Port disembark from LHD 1: 1 Alpha (action #1)"
+    lab.select_hex("AM-26")
+    assert p.quick_labels[0] == "Port disembark from LHD 1: 1 Alpha (action #1)"
+    assert "1 act offered; 1 about AM-26" in plain_text(p.why.value)
+    lab.set_team("RU")                               # not RU's impulse: hidden and emptied
+    assert p.widget.layout.display == "none" and p.picker.options == () and p.quick_labels == []
+    assert not any("Port disembark" in t for t in _texts(lab.widget))
+
+
+def test_special_action_methods_are_gated_by_the_view():
+    g, lab = _memphis(team="US")
+    lab.set_team("RU")
+    before = state_json(g)
+    lab.port_transfer("LHD 1", ["1 Alpha"], action=1)
+    assert "not from the Red (RU) view" in plain_text(lab.message.value) and state_json(g) == before
+    lab.set_team("US")
+    lab.marker_action("ISR-1", path=("AM-24",), then="none")
+    msg = plain_text(lab.message.value)
+    assert "Refused by rule" in msg or "done" in msg
+
+
+def test_the_hex_info_lists_the_markers_the_view_may_see():
+    g = _staged()
+    us = LabApp(g, team="US")
+    us.select_hex("AM-25")
+    assert "ISR marker ISR-1 ISR (concealed) carrying 1 Alpha" in plain_text(us.hex_info.value)
+    us.select_hex("AL-21")
+    assert "fortification FORT-1 F2" in plain_text(us.hex_info.value)
+    ru = LabApp(g, team="RU")
+    ru.select_hex("AM-25")
+    text = plain_text(ru.hex_info.value)
+    assert "a card marker, face down" in text and "ISR-1" not in text and "1 Alpha" not in text
+    ru.select_hex("AK-20")
+    assert "mine marker MINE-1 M3 (concealed)" in plain_text(ru.hex_info.value)
+
+
+def test_the_isr_markers_unload_is_tried_with_the_engines_reason():
+    g, lab = _memphis(team="US")
+    lab.select_hex("AM-25")                          # the own ISR marker carrying 1 Alpha
+    p = lab.special_panel
+    tried = [a for a, _w in p.tried if isinstance(a, A.MarkerAction)]
+    assert tried == [A.MarkerAction("ISR-1", (), "unload")]
+    why = dict((a, w) for a, w in p.tried)[tried[0]]
+    assert why.startswith("Refused by rule ") and "Try: ISR-1: stay, then unload its cargo (free)" in p.quick_labels
+    lab.set_team("RU")
+    assert p.tried == [] and p.quick_labels == []
+
+
+def test_long_acts_name_their_units_by_count_on_a_button():
+    from lcb_lab.widgets.special_actions import action_label, short_label
+    a = A.PortTransfer("LHD 1", ("1 Alpha", "1 Kilo", "1 Whiskey", "2 Alpha", "3 Alpha", "4 Alpha"), 0, False, 1)
+    assert action_label(a) == ("Port disembark from LHD 1: 1 Alpha, 1 Kilo, 1 Whiskey, 2 Alpha, 3 Alpha, "
+                               "4 Alpha (action #1)")
+    assert short_label(a) == "Port disembark from LHD 1: 6 units (action #1)"
+    assert short_label(A.PortTransfer("LPD 17", ("1 Alpha",), 2, True, None)) == \
+        "Port embark on LPD 17: 1 Alpha + 2 RP (free)"
+    assert action_label(A.TorpedoAttack(2, SUB, ("DDG-51", "DDG-51"))) == \
+        f"TORPEDO ATTACK by {SUB}: 2 torpedoes at DDG-51, DDG-51 (action #2)"
+    assert action_label(A.MarkerAction("ISR-1", ("AM-24", "AM-23"), "combat", ("1 Anna",), dice=3, action=1)) == \
+        "ISR-1: move AM-24 \u2192 AM-23, then combat (3 d20) at 1 Anna (action #1)"
+
+
+def _changed_sources(lab, fn) -> list[str]:
+    """The map sources whose data ``fn()`` changed."""
+    changed, real = [], lab.map._set
+
+    def spy(name, data):
+        old = {k: list(v) for k, v in lab.map.sources[name].data.items()}
+        real(name, data)
+        if {k: list(v) for k, v in lab.map.sources[name].data.items()} != old:
+            changed.append(name)
+    lab.map._set = spy
+    try:
+        fn()
+    finally:
+        lab.map._set = real
+    return changed
+
+
+def test_marker_layers_are_sent_only_when_they_change():
+    g = _staged()
+    lab = LabApp(g, team="instructor")
+    marker_sources = {"marker_chips", "marker_overlays", "sub_track", "sub_track_points"}
+    assert not set(_changed_sources(lab, lambda: lab.select_hex("AM-26"))) & marker_sources   # a unit selected
+    assert not set(_changed_sources(lab, lambda: lab.begin_impulse("TF Memphis"))) & marker_sources
+    g.state.card_markers["FORT-1"].level = 1          # the fortification drops to level 1 (13.51)
+    got = _changed_sources(lab, lab.refresh)
+    assert {"marker_chips", "marker_overlays"} <= set(got) and "sub_track" not in got
+    assert "Fortification level 1 (1 hex)" in lab.map.marker_overlay_labels()
+    lab.unit_box.show_markers.value = False
+    assert lab.map.sources["sub_track"].data["xs"] == [] and "Submarine track (own, 14.03)" not in lab.map.legend_labels()
+
+
+def test_the_orange_cube_stands_in_its_port_for_every_view():
+    g = _staged()
+    g.state.port_cubes["AJ-21"] = "US"              # placed by the first port transfer in Visby (12.3)
+    for team in ("US", "RU", "instructor"):
+        lab = LabApp(g, team=team)
+        cubes = lab.map.sources["port_cubes"].data
+        assert cubes["hex"] == ["AJ-21"] and cubes["team"] == ["US"]
+        assert "Orange cube" in cubes["tip"][0] and "12.3" in cubes["tip"][0]
+    del g.state.port_cubes["AJ-21"]                 # the last ship left: the cube goes (12.3)
+    lab.refresh()
+    assert lab.map.sources["port_cubes"].data["hex"] == []
+
+
+# ------------------------------------------------------------------ the issue-8 choices in the decision panel
+def _push(g, kind, team, rule, options, monkeypatch):
+    """Stage a choice; the view's offers list the empty answer only (the panel's inputs follow the
+    choice's options: the rules' own answers are the embark / markers parts' tests)."""
+    from lcb_lab import legal
+    from lcb_lab.decisions import Choice
+    monkeypatch.setattr(legal, "_answers", lambda game, choice: [A.Answer()])
+    g.state.push_choice(Choice(kind, team, rule, f"{kind} staged", options))
+
+
+def _captured(lab, monkeypatch) -> list:
+    got = []
+    monkeypatch.setattr(lab, "_apply", lambda a: got.append(a))
+    return got
+
+
+def test_embarked_losses_are_picked_by_the_attacker(monkeypatch):
+    g = _staged()
+    _push(g, "embark_losses", "RU", "10.311", {"ship": "LHD 1", "hp": 1, "cards": ["hidden:0", "hidden:1"],
+                                               "units": [{"uid": "1 Alpha", "gpsv": 1}, {"uid": "1 Kilo", "gpsv": 2}]}, monkeypatch)
+    lab = LabApp(g, team="RU")
+    panel = lab.decision
+    assert panel.visible and "embarked cargo lost (10.311)" in plain_text(panel.header.value)
+    labels = [o[0] for o in panel.picks.options]
+    assert labels == ["a concealed Embarked card (#1, drawn at random)", "a concealed Embarked card (#2, drawn at random)",
+                      "1 Alpha (1 GPSV)", "1 Kilo (2 GPSV)"]
+    assert not any(name in " ".join(_texts(lab.widget)) for name in CARGO_CARDS)   # the attacker: no names
+    panel.picks.value = ("hidden:0", "1 Kilo")
+    got = _captured(lab, monkeypatch)
+    panel.answer_button.click()
+    assert got == [A.Answer(picks=("hidden:0", "1 Kilo"), choice=g.pending.id)]
+    lab.set_team("US")                                 # the ship's owner does not answer (the rule: the attacker)
+    assert panel.picks is None and "Hand over" in " ".join(_texts(panel.widget))
+
+
+def test_the_mine_owner_assigns_cubes_to_what_it_sees(monkeypatch):
+    g = _staged()
+    _push(g, "mine_attack", "RU", "13.33", {"hex": "AK-20", "mine": "MINE-1", "cubes": 3, "succeeds_on": 13,
+                                            "event": "enters", "targets": ["DDG-51", "hidden:AK-20:0"]}, monkeypatch)
+    lab = LabApp(g, team="RU")
+    panel = lab.decision
+    text = plain_text(" ".join(_texts(panel.widget)))
+    assert "3 mine cubes in AK-20" in text and "a hit on 13 or less" in text
+    assert "cubes at DDG-51" in text and "cubes at a face-down counter (0)" in text
+    boxes = [box for _spec, box in panel._inputs]
+    assert [b.max for b in boxes] == [3, 3]
+    boxes[0].value, boxes[1].value = 2, 1
+    got = _captured(lab, monkeypatch)
+    panel.answer_button.click()
+    assert got == [A.Answer(mines=(A.MineShot("DDG-51", 2), A.MineShot("hidden:AK-20:0", 1)), choice=g.pending.id)]
+    lab.set_team("US")                                 # the target team: the kind only, no targets, no cubes
+    us_text = " ".join(_texts(panel.widget))
+    assert "AK-20" not in us_text and "MINE" not in us_text and panel._inputs == []
