@@ -609,3 +609,29 @@ def test_a_sub_moving_into_asw_ships_is_not_attacked_until_it_attacks():
     g.apply(A.Move(1, ("C-4",)))
     g.apply(A.SubmarineZor(1, "SSN"))       # reveals the DDG; no defensive ASW for a ZOR (14.09, 14.13 ex.)
     assert unit(g, "DDG").revealed and not unit(g, "SSN").revealed and g.dice.forced_left == 0
+
+
+@pytest.mark.parametrize("seed", [1, 2, 5])
+def test_random_legal_play_on_gotland_with_a_submarine_each(tmp_path, seed):
+    import numpy as np
+    from lcb_lab.loading import load_scenario
+    from lcb_lab.playthrough import pick
+    g = load_scenario(_gotland_with(tmp_path, '[[unit]]\nuid = "SSN 774"\ntype = "usn_ssn_virginia"\n'
+                                    'task_force = "TF Boston"\nhex = "AH-24"\n\n[[unit]]\nuid = "B-271"\n'
+                                    'type = "rubf_ssk_kilo"\ntask_force = "TF St. Petersburg"\nhex = "AO-18"\n'),
+                      seed=seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(600):
+        if g.to_act() is None:
+            break
+        try:
+            g.apply(pick(g, rng))
+        except IllegalAction:
+            continue
+        for uid, foe in (("SSN 774", "RU"), ("B-271", "US")):
+            u = unit(g, uid)
+            if not u.destroyed:
+                assert not g.board.hex(u.hex).has_land
+            if not u.revealed:
+                assert uid not in {c.get("uid") for c in g.view(foe)["counters"]}
+    assert g.to_act() is None or g.state.turn == 3
