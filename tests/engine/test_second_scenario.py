@@ -282,3 +282,38 @@ def test_docs_scenarios_describes_every_unit_card_and_condition():
     for v in sc.victory:
         assert f"`{v.type}`" in section, v.type
     assert "sandbox" in section.lower() and "Slite" in section
+
+
+# ------------------------------------------------------------------ hidden at the start: mines, submarines
+def test_the_other_team_never_sees_the_secret_mines_or_the_enemy_submarine_at_the_start():
+    for start in ("action", "planning"):
+        g = game(2, start=start)
+        us, ru = seen_by(g, "US"), seen_by(g, "RU")
+        mines = [m for m in g.state.card_markers.values() if m.kind == "mine"]
+        assert [(m.team, m.hex, m.level, m.revealed) for m in mines] == [("RU", "AM-21", 2, False)], start
+        assert "AM-21" not in us and "MINE" not in us and '"mine"' not in us, start   # nothing at all (13.37)
+        assert "AM-21" in ru and "MINE-1" in ru, start                                 # the owner sees its field
+        assert "B-271" not in us and "rubf_ssk_kilo" not in us, start                  # no marker, no SOT (14.02)
+        assert "SSN-774" not in ru and "usn_ssn_virginia" not in ru, start
+        if start == "action":
+            assert g.state.units["B-271"].hex == "AP-20" and "AP-20" not in us
+            assert g.state.units["SSN-774"].hex == "AO-17" and "AO-17" not in ru
+
+
+def test_a_submarine_in_a_coastal_hex_is_refused(tmp_path):
+    e = refused(copy_with(tmp_path, 'hex = "AO-17"', 'hex = "AM-17"'))     # Gotska Sandön: a coastline (14.02 NOTE)
+    assert e.key == "unit[SSN-774].hex" and "14.02" in e.problem
+
+
+def test_embarked_units_beyond_the_ships_embarkation_value_are_refused(tmp_path):
+    # LSD 41 has 10 GPSV (catalog, sandbox): 2 + 1 + 3 aboard; a tank-sized load of logistics over it
+    extra = "".join(f'\n[[unit]]\nuid = "{n} Echo"\ntype = "usmc_logistics_company"\ntask_force = "TF Memphis"\n'
+                    f'embarked_on = "LSD 41"\n' for n in (2, 3))
+    e = refused(copy_with(tmp_path, "\n# ---- US: TF Boston", extra + "\n# ---- US: TF Boston"))
+    assert e.key == "unit[3 Echo].embarked_on" and "10.21" in e.problem
+
+
+def test_mines_where_they_cannot_go_are_refused(tmp_path):
+    e = refused(copy_with(tmp_path, 'hex = "AM-21"                       # sandbox: the naval approach',
+                          'hex = "AK-22"                       # sandbox: the naval approach'))
+    assert e.key.startswith("mines[0]") and "13.31" in e.problem
