@@ -456,14 +456,18 @@ def answer_mines(game: "Game", c: Ctx, choice, a: A.Answer) -> None:
 
 
 def advance_mines(game: "Game", c: Ctx) -> None:
-    """Answer mine choices by the auto policies (when set) until none is on top (13.33)."""
+    """Answer mine choices by the auto policies (when set) until none is on top (13.33), and the
+    10.311 cargo losses a mine hit on a loaded ship asks."""
     from .rules import mines
     while game.auto_policies is not None:
         top = c.state.next_choice
-        if top is None or not mines.is_mine_choice(top):
+        if top is None or not (mines.is_mine_choice(top) or top.kind == "embark_losses"):
             return
         ans = answer_with(top, game.auto_policies.get(top.kind))
-        mines.answer(c, top, ans)
+        if top.kind == "embark_losses":      # 10.311 after a mine hit on a loaded ship
+            combat.answer(c, ans)
+        else:
+            mines.answer(c, top, ans)
 
 
 def _answer_any(game: "Game", c: Ctx, a: A.Answer) -> None:
