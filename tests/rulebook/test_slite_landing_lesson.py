@@ -214,3 +214,14 @@ def test_the_turn_ends_with_ru_seizing_the_initiative(replay):
     assert not s.units["SSN-774"].revealed and s.sot["US"][-1]["hex"] == "AN-17"
     assert not any(c.kind == "mine" for c in s.card_markers.values())          # the field is spent
     assert s.port_cubes == {"AL-21": "US"}                                     # LSD 41 is still in Slite
+
+
+# ---------------------------------------------------------------- hidden information through the turn
+def test_no_step_shows_ru_the_us_submarine_or_us_the_ru_mines_and_sot(replay):
+    lesson, recs = replay
+    for r in recs:
+        ru, us = view_text(lesson, "RU", r.state), view_text(lesson, "US", r.state)
+        assert "SSN-774" not in ru, r.title                        # never DETECTed in the lesson (14.06)
+        assert "MINE-1" not in us, r.title                         # secret, then spent when it struck (13.37)
+        if not r.state.units["B-271"].revealed and not r.state.units["B-271"].destroyed:
+            assert "B-271" not in us, r.title                      # no marker: nothing of it (14.02)
