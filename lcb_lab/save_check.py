@@ -205,6 +205,18 @@ class _EmbarkLossesOptions(_Loose):
 CHOICE_OPTIONS["embark_losses"] = _EmbarkLossesOptions       # issue 8, embark (10.311)
 
 
+class _MineAttackOptions(_Loose):
+    hex: str
+    mine: str
+    cubes: int
+    succeeds_on: int
+    event: str
+    targets: list[str]
+
+
+CHOICE_OPTIONS["mine_attack"] = _MineAttackOptions           # issue 8, markers (13.33): a save during a mine attack
+
+
 # ------------------------------------------------------------------ the check
 def check_save(text: Any, catalog: Catalog | None = None, file: str = "<saved game>") -> dict:
     """Check a saved game's JSON text; returns the parsed dict.

@@ -225,3 +225,24 @@ def test_no_step_shows_ru_the_us_submarine_or_us_the_ru_mines_and_sot(replay):
         assert "MINE-1" not in us, r.title                         # secret, then spent when it struck (13.37)
         if not r.state.units["B-271"].revealed and not r.state.units["B-271"].destroyed:
             assert "B-271" not in us, r.title                      # no marker: nothing of it (14.02)
+
+
+# ---------------------------------------------------------------- saves through the turn
+def test_every_step_saves_and_loads_with_its_markers_sot_and_pending_choice():
+    """A game saved at any step of the lesson -- a mine attack or a 10.311 choice pending, ISR
+    markers and the orange cube on the map, a submarine marker placed -- loads to the same
+    state and record, and the lesson goes on from the loaded game to the same end."""
+    from lcb_lab.game import Game
+    plain = Lesson(LESSON).run()
+    lesson = Lesson(LESSON)
+    kinds = set()
+    for i, _ in enumerate(lesson.steps()):
+        g = lesson.game
+        if g.pending is not None:
+            kinds.add(g.pending.kind)
+        again = Game.from_json(g.to_json())
+        assert again.state.to_dict() == g.state.to_dict(), i
+        assert again.dice.state() == g.dice.state() and len(again.history.steps) == len(g.history.steps), i
+        lesson.game = again                       # go on with the loaded game (lesson.py allows it)
+    assert {"mine_attack", "embark_losses", "card_response"} <= kinds
+    assert lesson.game.state.to_dict() == plain.state.to_dict()
