@@ -138,7 +138,7 @@ class _Interceptor(_Loose):
 
 class _Attack(_Loose):
     shooter: str
-    distance: int
+    distance: Optional[int]            # None: a card's attack from off the map (9.012)
     dice: int
     interceptors: list[_Interceptor]
 

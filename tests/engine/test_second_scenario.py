@@ -161,6 +161,8 @@ def walk(g: Game, rng: np.random.Generator, steps: int, seen: set | None = None)
             g.fork().apply(a)                                   # raises if an offered action is refused
             if seen is not None:
                 seen.add(type(a).__name__)
+        if g.pending is not None and g.pending.kind in ("mine_attack", "embark_losses") and rng.random() < 0.5:
+            round_trips(g)                                      # a save in the middle of an issue-8 choice
         others = [a for a in legal if not isinstance(a, A.EndImpulse)]
         pick = others[int(rng.integers(len(others)))] if others and rng.random() < 0.85 else \
             legal[int(rng.integers(len(legal)))]
@@ -374,3 +376,16 @@ def test_mines_where_they_cannot_go_are_refused(tmp_path):
     e = refused(copy_with(tmp_path, 'hex = "AM-21"                       # sandbox: the naval approach',
                           'hex = "AK-22"                       # sandbox: the naval approach'))
     assert e.key.startswith("mines[0]") and "13.31" in e.problem
+
+
+# ------------------------------------------------------------------ saves of every packaged lesson
+@pytest.mark.parametrize("name", ["slite_landing_lesson", "appendix_b_turn1", "appendix_b_combat"])
+def test_every_step_of_the_packaged_lessons_saves_and_loads(name):
+    """Found by this file's walks: a save was refused while a card's LRS was allocated (its
+    ``bmd`` flag is a bool, state.Alloc) or an INTERCEPT choice listed a card attack from off the
+    map (distance None), and while a mine attack was pending (save_check knew no such kind)."""
+    from lcb_lab.lesson import Lesson
+    les = Lesson(name)
+    for i, _ in enumerate(les.steps()):
+        again = Game.from_json(les.game.to_json())
+        assert again.state.to_dict() == les.game.state.to_dict(), (name, i)
