@@ -389,3 +389,43 @@ def test_every_step_of_the_packaged_lessons_saves_and_loads(name):
     for i, _ in enumerate(les.steps()):
         again = Game.from_json(les.game.to_json())
         assert again.state.to_dict() == les.game.state.to_dict(), (name, i)
+
+
+# ------------------------------------------------------------------ hidden information under random play
+def leaks(g: Game) -> list[str]:
+    """What each team's view and log name that the rules keep from it: the other team's
+    submarine never marked (14.02, 14.06), its secret mines (13.37), its unplayed Embarked cards
+    (10.34)."""
+    s, out = g.state, []
+    marked = {e["sub"] for t in s.sot.values() for e in t if e.get("public")}
+    for team in ("US", "RU"):
+        text = json.dumps([g.view(team), g.log_entries(team)], default=str)
+        for u in s.units.values():
+            if u.team != team and g.catalog.unit(u.type_id).is_submarine and u.uid not in marked \
+                    and u.uid in text:
+                out.append(f"{team} reads the hidden submarine {u.uid}")
+        out += [f"{team} reads the secret mines {m.mid}" for m in s.card_markers.values()
+                if m.team != team and m.kind == "mine" and not m.revealed and m.mid in text]
+        out += [f"{team} reads the Embarked card {c.cid}" for c in s.cards.values()
+                if c.team != team and c.where == "embarked" and not c.face_up and not c.deployed
+                and f'"{c.cid}"' in text]
+    return out
+
+
+@pytest.mark.parametrize("seed", [1, 4, 19, 33])
+def test_random_walks_never_show_a_team_what_the_rules_hide(seed):
+    """Seeds 1, 4 and 19 found leaks: the ZOR DETECT entry of a submarine's search carried the
+    hidden target's name in the copy the searcher reads too, and a submarine's own SOT named the
+    hidden enemy submarine that DETECTED it (small hunks in submarine.py and observer.py)."""
+    g = game(seed)
+    rng = np.random.default_rng(seed)
+    for k in range(150):
+        if g.to_act() is None:
+            break
+        if k % 2 == 0:
+            assert leaks(g) == [], k
+        legal = g.legal_actions()
+        others = [a for a in legal if not isinstance(a, A.EndImpulse)]
+        pick = others[int(rng.integers(len(others)))] if others and rng.random() < 0.85 else \
+            legal[int(rng.integers(len(legal)))]
+        g.apply(pick.sample(rng) if isinstance(pick, Template) else pick)
