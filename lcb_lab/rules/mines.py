@@ -316,9 +316,11 @@ def _apply(ctx: Ctx, m: CardMarker) -> None:
                     team=u.team, hidden=not u.revealed, public_title=f"A counter in {m.hex} takes {dmg} mine hit(s)")
             if u.hp <= 0:
                 destroy_unit(ctx, u, m.team)
-            else:                               # 10.311: the mine owner picks the Embarked cargo lost
-                from .embark import on_ship_damaged
-                on_ship_damaged(ctx, u.uid, before - u.hp, m.team)
+            else:                             # 10.311: a ship's embarked cargo (the embark part's choice)
+                from . import embark
+                hook = getattr(embark, "on_ship_damaged", None)
+                if hook is not None:
+                    hook(ctx, u.uid, before - u.hp, m.team)
     _finish(ctx, m)
 
 
