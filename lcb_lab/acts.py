@@ -145,6 +145,7 @@ def move(game: "Game", c: Ctx, a: A.Move) -> None:
     p, over = movement.move(c, movers, list(a.path), d.markers)
     d.moved, d.path, d.over_mp = True, p, over
     advance_mines(game, c)
+    advance(game, c)          # and a 10.311 choice a mine hit left (auto policies; no combat here)
 
 
 def _combined_arms_movers(c: Ctx, d: "Declared", units: list[str]) -> list:
@@ -453,21 +454,18 @@ def answer_mines(game: "Game", c: Ctx, choice, a: A.Answer) -> None:
             raise IllegalAction("4.22", f"the pending choice is {choice.team}'s MILDEC choice: answer it with absorb=")
         mines.answer(c, choice, {"absorb": a.absorb or 0})
     advance_mines(game, c)
+    advance(game, c)          # and a 10.311 choice a mine hit left (auto policies)
 
 
 def advance_mines(game: "Game", c: Ctx) -> None:
-    """Answer mine choices by the auto policies (when set) until none is on top (13.33), and the
-    10.311 cargo losses a mine hit on a loaded ship asks."""
+    """Answer mine choices by the auto policies (when set) until none is on top (13.33)."""
     from .rules import mines
     while game.auto_policies is not None:
         top = c.state.next_choice
-        if top is None or not (mines.is_mine_choice(top) or top.kind == "embark_losses"):
+        if top is None or not mines.is_mine_choice(top):
             return
         ans = answer_with(top, game.auto_policies.get(top.kind))
-        if top.kind == "embark_losses":      # 10.311 after a mine hit on a loaded ship
-            combat.answer(c, ans)
-        else:
-            mines.answer(c, top, ans)
+        mines.answer(c, top, ans)
 
 
 def _answer_any(game: "Game", c: Ctx, a: A.Answer) -> None:
