@@ -59,6 +59,35 @@ def test_loads_in_the_action_stage_with_units_and_cards_in_place():
     assert g.to_act() == "US" and g.legal_actions()
 
 
+def planned(seed: int, **kw) -> Game:
+    """The scenario from the Planning Stage, its Planning and Deployment played by random legal
+    actions (ending a stage one time in five when something else is possible)."""
+    g = game(seed, start="planning", **kw)
+    rng = np.random.default_rng(seed)
+    for _ in range(400):
+        if g.state.stage == "action":
+            break
+        legal = g.legal_actions()
+        assert legal, (g.state.stage, g.to_act())
+        ends = [a for a in legal if isinstance(a, (A.EndPlanning, A.EndDeployment))]
+        others = [a for a in legal if a not in ends]
+        a = others[int(rng.integers(len(others)))] if others and rng.random() < 0.8 else (ends or legal)[0]
+        g.apply(a.sample(rng) if isinstance(a, Template) else a)
+    return g
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_from_the_planning_stage_the_random_player_plays_it_to_its_end(seed):
+    g = planned(seed, auto_policies={})
+    assert g.state.stage == "action"
+    assert {(e["sub"], e["hex"], e["why"]) for t in ("US", "RU") for e in g.state.sot[t][:1]} == \
+        {("SSN-774", "AO-17", "deploy"), ("B-271", "AP-20", "deploy")}      # the SOT's start (14.01)
+    play_random_turns(g, 10, seed)
+    assert g.state.stage == "over" and not g.state.choices
+    check_invariants(g)
+    round_trips(g)
+
+
 def test_loads_in_the_planning_stage_and_its_planning_and_deployment_reach_the_action_stage():
     g = game(3, start="planning")
     assert g.state.stage == "planning"
