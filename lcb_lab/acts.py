@@ -145,6 +145,7 @@ def move(game: "Game", c: Ctx, a: A.Move) -> None:
     p, over = movement.move(c, movers, list(a.path), d.markers)
     d.moved, d.path, d.over_mp = True, p, over
     advance_mines(game, c)
+    advance(game, c)          # and a 10.311 choice a mine hit left (auto policies; no combat here)
 
 
 def _combined_arms_movers(c: Ctx, d: "Declared", units: list[str]) -> list:
@@ -454,6 +455,7 @@ def answer_mines(game: "Game", c: Ctx, choice, a: A.Answer) -> None:
             raise IllegalAction("4.22", f"the pending choice is {choice.team}'s MILDEC choice: answer it with absorb=")
         mines.answer(c, choice, {"absorb": a.absorb or 0})
     advance_mines(game, c)
+    advance(game, c)          # and a 10.311 choice a mine hit left (auto policies)
 
 
 def advance_mines(game: "Game", c: Ctx) -> None:

@@ -406,6 +406,7 @@ class Game(GameQueries, GamePersistence):
             raise LcbError("no decision is pending")
         if d.kind == "embark_losses":       # 10.311: the picks (lcb_lab.rules.embark_losses)
             self.apply(A.Answer(picks=tuple(str(p) for p in I.as_list(value))))
+            return self.pending
         if d.kind == "mine_attack":           # [[target, cubes], ...] (13.33; empty: hold the mines)
             if not isinstance(value, list) or not all(isinstance(x, (list, tuple)) and len(x) == 2 for x in value):
                 raise I.InputError("answer", "mine_attack", "a list of [target, cubes] pairs")

@@ -102,8 +102,12 @@ def observe_sot(state: GameState, viewer: str | None) -> dict[str, list[dict]]:
     (a submarine marker placed, 14.05, 14.06), as ``{"sub", "turn", "impulse", "hex", "public"}``."""
     out = {}
     for team, entries in state.sot.items():
-        if _all_seeing(viewer) or team == viewer:
+        if _all_seeing(viewer):
             out[team] = [dict(e) for e in entries]
+        elif team == viewer:                 # who DETECTED the boat: only the counters the owner sees
+            out[team] = [dict(e, detected_by=[u for u in e["detected_by"] if u in state.units
+                                              and knows(state.units[u], viewer)]) if "detected_by" in e
+                         else dict(e) for e in entries]
         else:
             out[team] = [{k: e[k] for k in ("sub", "turn", "impulse", "hex", "public")}
                          for e in entries if e.get("public")]

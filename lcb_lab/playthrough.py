@@ -14,10 +14,11 @@ record of a game in which every applied action (each entry of
 * each team's observation after it (:func:`lcb_lab.observer.observe`) in a
   compact, stable text form (:func:`observation_lines`).
 
-Three transcripts are kept in ``tests/golden/`` and compared by
+Four transcripts are kept in ``tests/golden/`` and compared by
 ``tests/engine/test_golden.py``: ``appendix_b.txt`` (the Appendix B combat lesson
 replayed, :mod:`lcb_lab.lesson`), ``appendix_b_turn1.txt`` (the whole Appendix B
-turn from the Planning Stage, every card played by the rules, issue 7) and
+turn from the Planning Stage, every card played by the rules, issue 7),
+``slite_landing_lesson.txt`` (turn 1 of the second, sandbox scenario: chapters 10-14) and
 ``random_game.txt`` (a seeded walk over
 the legal actions of ``gotland_redux``, :func:`random_game`, in which the
 defender's choices are steps too).  Any change to the rules, the log wording,
@@ -53,6 +54,9 @@ LESSON = "appendix_b_combat"
 TURN1_LESSON = "appendix_b_turn1"
 """The packaged lesson replayed for ``appendix_b_turn1.txt``: Appendix B's turn 1 from the
 Planning Stage with no scripted effect."""
+SECOND_LESSON = "slite_landing_lesson"
+"""The packaged lesson replayed for ``slite_landing_lesson.txt``: turn 1 of the second
+(sandbox) scenario, chapters 10-14 (docs/scenarios.md)."""
 TEAMS = ("US", "RU")
 
 RANDOM_SCENARIO = "gotland_redux"
@@ -213,6 +217,12 @@ def _appendix_b_turn1() -> str:
                        "dice: the narrative's where it gives them, else forced by the lesson"])
 
 
+def _second_lesson() -> str:
+    game = lesson_game(SECOND_LESSON)
+    return transcript(game, "Return to Slite turn 1 lesson replayed (the second scenario, sandbox; no scripted effect)",
+                      [f"lesson: {SECOND_LESSON} (packaged)", "dice: forced by the lesson where a roll matters"])
+
+
 def _random() -> str:
     game = random_game()
     return transcript(game, f"random legal game of {RANDOM_SCENARIO}",
@@ -223,13 +233,15 @@ def _random() -> str:
 KINDS: dict[str, tuple[str, Callable[[], str]]] = {
     "appendix_b": ("appendix_b.txt", _appendix_b),
     "appendix_b_turn1": ("appendix_b_turn1.txt", _appendix_b_turn1),
+    "slite_landing_lesson": ("slite_landing_lesson.txt", _second_lesson),
     "random_game": ("random_game.txt", _random),
 }
 """kind -> (file name in ``tests/golden/``, generator)."""
 
 
 def playthrough_text(kind: str) -> str:
-    """The transcript of ``kind`` (``"appendix_b"``, ``"appendix_b_turn1"`` or ``"random_game"``) as text.
+    """The transcript of ``kind`` (``"appendix_b"``, ``"appendix_b_turn1"``, ``"slite_landing_lesson"`` or
+    ``"random_game"``) as text.
     Raises ValueError for an unknown kind."""
     if kind not in KINDS:
         raise ValueError(f"unknown playthrough {kind!r}; known: {', '.join(KINDS)}")

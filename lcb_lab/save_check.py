@@ -138,7 +138,7 @@ class _Interceptor(_Loose):
 
 class _Attack(_Loose):
     shooter: str
-    distance: int
+    distance: Optional[int]            # None: a card's attack from off the map (9.012)
     dice: int
     interceptors: list[_Interceptor]
 
@@ -211,6 +211,18 @@ class _EmbarkLossesOptions(_Loose):
 
 
 CHOICE_OPTIONS["embark_losses"] = _EmbarkLossesOptions       # issue 8, embark (10.311)
+
+
+class _MineAttackOptions(_Loose):
+    hex: str
+    mine: str
+    cubes: int
+    succeeds_on: int
+    event: str
+    targets: list[str]
+
+
+CHOICE_OPTIONS["mine_attack"] = _MineAttackOptions           # issue 8, markers (13.33): a save during a mine attack
 
 
 # ------------------------------------------------------------------ the check

@@ -314,6 +314,11 @@ def build_state(sc: ScenarioFile, file: str, board: Board, catalog: Catalog, dec
         raise ScenarioError(file, "(automatic cards)", ex.reason) from None
     if start == "action":
         state.cp = {"US": 0, "RU": 0}
+        for u in state.units.values():     # submarines placed by the file: their SOT's initial location (14.01)
+            if u.hex is not None and catalog.units[u.type_id].is_submarine and \
+                    not any(x["sub"] == u.uid for x in state.sot.get(u.team, [])):
+                from .rules.sot import track
+                track(ctx, u, "deploy")
         del state.log[:]                   # the start as the scenario gives it: no history yet
         planning.grant_free_cards(ctx)     # an Influence start at 9+ (15.14)
     planning.sync_legacy(state)

@@ -223,7 +223,7 @@ class CardMarker:
         return _codec.clone(self)
 
 
-Alloc = dict[str, Union[str, int, None]]
+Alloc = dict[str, Union[str, bool, int, None]]   # bool: a card LRS's "bmd" flag (7.510)
 """One checked allocation, plain data: LRS ``{shooter, slot, target, dice}``; GROUND ASSAULT
 ``{attacker, target, dice}``; INTERCEPT ``{interceptor, slot, target, dice, shooter?}``
 (``shooter`` None or absent: the dice answer every attack on the target, 7.54); GA

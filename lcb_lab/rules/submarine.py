@@ -234,8 +234,9 @@ def zor_act(game, c: Ctx, a) -> list[str]:
         log_secret(c, sub.team, f"ZOR DETECT: an enemy submarine in {where}",
                    f"DETECT needs {detect_of(c, e)}: rolled {r}: " + ("DETECTED" if ok else "it stays hidden"),
                    ["14.09", "9.06"], pub={"title": "Submarine ZOR: DETECT", "text":
-                   f"a {sub.team} submarine searches around {sub.hex}: {e.uid} " +
-                   ("is DETECTED" if ok else f"stays hidden (rolled {r}, needed {detect_of(c, e)})")}, rolls=[r])
+                   f"a {sub.team} submarine searches around {sub.hex}: " +   # the searcher reads this copy too:
+                   (f"{e.uid} is DETECTED" if ok else     # a hidden boat is not named (14.02)
+                    f"a submarine of yours stays hidden (rolled {r}, needed {detect_of(c, e)})")}, rolls=[r])
         if ok:
             place_marker(c, e, "detected", by=sub.uid)
             out.append(e.uid)
