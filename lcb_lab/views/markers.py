@@ -240,10 +240,8 @@ def sub_tracks(game, view: dict) -> tuple[dict[str, list], dict[str, list]]:
     from .. import observer
     me = view["team"]
     sot = view.get("sot")
-    if sot is None:          # a view without the Submarine Operations Tracker: its own team's log only
-        fn = getattr(observer, "observe_sot", None)
-        sot = fn(game.state, me) if fn is not None else {
-            t: [dict(e) for e in (game.state.sot or {}).get(t, [])] for t in ("US", "RU") if me in ("instructor", t)}
+    if sot is None:
+        sot = observer.observe_sot(game.state, me)
     lines: dict[str, list] = {k: [] for k in TRACK_KEYS}
     points: dict[str, list] = {k: [] for k in TRACK_POINT_KEYS}
     for team in sorted(sot):

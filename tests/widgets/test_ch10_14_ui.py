@@ -14,7 +14,7 @@ from lcb_lab.rules import ports
 from lcb_lab.rules.card_markers import new_marker
 from lcb_lab.views import markers as mk
 from lcb_lab.widgets import LabApp
-from lcb_lab.widgets.cargo import cargo_view, catalog_load
+from lcb_lab.widgets.cargo import cargo_view
 
 from conftest import plain_text, state_json
 
@@ -89,23 +89,20 @@ def test_the_host_tracker_shows_its_embark_area_with_capacity_bars():
     assert 'width:' in lab.unit_panel.value and "lcb-cap-bar" in lab.unit_panel.value
 
 
-def test_catalog_load_counts_units_and_their_attached_cards():
-    """The stand-in figures (until rules/embark.py answers): 4 infantry platoons x 1 GPSV, the
-    IAMD and HIMARS sections x 2 (10.11), plus the Space Values of the cards Attached to them
-    and of the Embarked cards (10.35)."""
-    g = load_scenario("gotland_redux", seed=1)
-    units = 4 * 1 + 2 + 2
-    cards = [c for c in g.state.cards.values()
-             if (c.where == "embarked" and c.host == "LHD 1") or (c.where == "attached" and c.host in
-                                                                   {"1 Alpha", "1 Whiskey"})]
-    deck = g.decks
-    from lcb_lab.cards import load_decks
-    deck = deck or load_decks()
-    g_cards = sum(deck.card(c.team, c.name).gpsv or 0 for c in cards)
-    a_cards = sum(deck.card(c.team, c.name).asv or 0 for c in cards)
-    assert catalog_load(g, "LHD 1") == {"gpsv": units + g_cards, "asv": a_cards, "gpsv_max": 25, "asv_max": 5}
-    g.state.units["2 Alpha"].embarked_on, g.state.units["2 Alpha"].hex = None, "AM-26"    # one platoon ashore
-    assert catalog_load(g, "LHD 1")["gpsv"] == units + g_cards - 1
+def test_the_capacity_bars_are_the_embark_rules_figures():
+    """The bars read rules/embark.py load: 4 infantry platoons x 1 GPSV, the IAMD and HIMARS
+    sections x 2 (10.11): 8 GPSV (the cards give none); ASV: MEU Rotary Attack 1 (10.12) and the
+    V-BAT Attached to 1 Whiskey 1 (10.35): 2."""
+    from lcb_lab.rules import embark
+    g = _staged()
+    load = embark.load(g._ctx(), "LHD 1")
+    assert (load["gpsv"], load["asv"]) == (4 * 1 + 2 + 2, 1 + 1)
+    lab = LabApp(g, team="US")
+    lab.select_hex("AM-26")
+    assert f"GPSV{load['gpsv']} / 25" in plain_text(lab.unit_panel.value)
+    g.state.units["2 Alpha"].embarked_on, g.state.units["2 Alpha"].hex = None, "AM-26"    # one platoon off
+    lab.refresh()
+    assert f"GPSV{load['gpsv'] - 1} / 25" in plain_text(lab.unit_panel.value)
 
 
 def test_embarked_card_sides_follow_the_tracker():
@@ -127,15 +124,22 @@ def test_the_other_team_sees_only_how_many_cards_a_ship_carries():
     assert lab.selected_uid == "LHD 1"             # face up: RU may select it
     text = plain_text(lab.unit_panel.value)
     assert "Embarked cards: 2 face down" in text
-    assert "lcb-cap" not in lab.unit_panel.value   # no capacity bars: they would tell the cards' Space Values
+    # the Embark Area's units are face up (10.34, rules/embark.py load_view): named, with their GPSV
+    # (4 platoons x 1, the IAMD and HIMARS sections x 2, 10.11) -- but no ASV bar and no card's Space
+    # Value: "GPSV (units)" counts the units only
+    for uid in ("1 Alpha", "2 Alpha", "3 Alpha", "4 Alpha", "1 Kilo", "1 Whiskey"):
+        assert uid in text
+    assert "GPSV (units)8 / 25" in text and "ASV" not in text
     everything = _all_texts(lab)
     for name in CARGO_CARDS:
         assert name not in everything
-    ru_view = g.view("RU")
-    for uid in ("1 Alpha", "1 Kilo", "1 Whiskey"):     # units only as far as the observer shows them
-        shown = any(c.get("uid") == uid for c in ru_view["counters"])
-        assert (uid in text) == shown
+    g.state.units["LHD 1"].revealed = False          # a concealed ship: nothing of its Embark Area
+    lab.refresh()
+    assert lab.selected_uid is None or "Embark Area" not in lab.unit_panel.value
+    g.state.units["LHD 1"].revealed = True
+    lab.refresh()
     lab.set_team("US")                               # the owner: names and bars
+    lab.select_hex("AM-26")
     assert "Amphibious: LCU" in plain_text(lab.unit_panel.value) and "lcb-cap" in lab.unit_panel.value
 
 
@@ -225,8 +229,9 @@ def test_an_act_not_offered_is_shown_with_the_engines_reason():
     assert tried[1].startswith("Refused by rule 12.3")
     assert "Not offered" in p.why.value and "Refused by rule 12.3" in p.why.value
     before = state_json(g)
-    p.buttons[0].click()                             # "Try: Port disembark from LHD 1 ..."
-    assert p.quick_labels[0].startswith("Try: Port disembark from LHD 1")
+    k = p.keys.index(("try", 0))
+    assert p.quick_labels[k].startswith("Try: Port disembark from LHD 1")
+    p.buttons[k].click()                             # "Try: Port disembark from LHD 1 ..."
     assert "Refused by rule 12.3" in plain_text(lab.message.value) and state_json(g) == before
 
 
@@ -237,11 +242,12 @@ def test_offered_acts_are_listed_and_the_other_team_gets_nothing(monkeypatch):
     monkeypatch.setattr(g, "is_legal", lambda a, _real=g.is_legal: a == offer or _real(a))
     lab.refresh()
     p = lab.special_panel
-    assert p.offered == [offer]
+    assert p.offered[0] == offer and all(isinstance(a, A.MarkerAction) for a in p.offered[1:])   # + ISR-1's moves
     assert p.picker.options[0][0] == "Port disembark from LHD 1: 1 Alpha (action #1)"
     lab.select_hex("AM-26")
     assert p.quick_labels[0] == "Port disembark from LHD 1: 1 Alpha (action #1)"
-    assert "1 act offered; 1 about AM-26" in plain_text(p.why.value)
+    near = [a for a in p.offered if a == offer or (isinstance(a, A.MarkerAction) and "AM-26" in a.path)]
+    assert f"{len(p.offered)} acts offered; {len(near)} about AM-26" in plain_text(p.why.value)
     lab.set_team("RU")                               # not RU's impulse: hidden and emptied
     assert p.widget.layout.display == "none" and p.picker.options == () and p.quick_labels == []
     assert not any("Port disembark" in t for t in _texts(lab.widget))
