@@ -179,7 +179,7 @@ class MapView:
         p.scatter("x", "y", source=self.sources["sub_track_points"], marker="circle", size=7, fill_color="colour",
                   line_color="#ffffff", name="sub_track_dots")
         p.text("x", "y", text="text", source=self.sources["sub_track_points"], text_font_size="7.5px",
-               text_font_style="bold", text_color="colour", text_align="center", text_baseline="bottom",
+               text_font_style="bold", text_color="colour", text_align="center", text_baseline="top",
                name="track_text")
         self.sources["selected"] = ColumnDataSource({"xs": [], "ys": []})
         sel = palette.CUE["selected"]

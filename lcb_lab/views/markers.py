@@ -261,7 +261,7 @@ def sub_tracks(game, view: dict) -> tuple[dict[str, list], dict[str, list]]:
             lines["label"].append(f"{sub} track ({len(es)} entr{'ies' if len(es) != 1 else 'y'})")
             for e, (x, y) in zip(es, xy):
                 points["x"].append(x)
-                points["y"].append(y + 4.2)
+                points["y"].append(y - 1.6)         # the label under the dot: clear of the hex label on top
                 points["text"].append(f"T{e.get('turn')}.{e.get('impulse')}")
                 points["colour"].append(colour)
     return lines, points
