@@ -10,10 +10,13 @@ the way card plays are offered (a dropdown of every offer and *Carry out*; quick
 offers about the clicked hex).  Each click goes through ``LabApp.run``: a refusal is the red
 message "Refused by rule 12.3: ... Nothing changed."
 
-It also names the acts the view may *want* but is not offered, with the engine's reason
-(:func:`candidates`, :func:`lcb_lab.offers.refusal`: tried on a fork, the game untouched): the
-selected Embark-capable ship putting its cargo ashore through a port, and each own ISR marker in
-the clicked hex unloading its cargo -- "Port transfer LHD 1 ...: refused by rule 12.3 ...".
+It also builds the acts a player looks for that the rules do not list (:func:`candidates`): the
+selected Embark-capable ship putting its cargo ashore through a port, each own ISR marker in the
+clicked hex unloading its cargo, and each own marker that may still move going to the clicked
+hex along its cheapest path (and unloading there when it carries units; the rules list single
+steps only, :func:`marker_moves`).  Each is tried on a fork (:func:`lcb_lab.offers.refusal`,
+the game untouched): a legal one is a quick button like an offer, a refused one a *Try: ...*
+button with the engine's reason -- "Port disembark from LHD 1 ...: Refused by rule 12.3 ...".
 
 Hidden information: like the impulse controls, the section belongs to the team that plays and
 to the instructor; in the other team's view it is hidden and every list emptied.
@@ -35,7 +38,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .controller import LabController
 
 __all__ = ["SPECIAL_KINDS", "special_offers", "action_label", "action_rules", "candidates", "SpecialActions",
-           "SpecialActionsPanel", "QUICK", "short_label"]
+           "SpecialActionsPanel", "QUICK", "short_label", "marker_moves"]
 
 SPECIAL_KINDS = (A.PortTransfer, A.MarkerAction, A.TorpedoAttack, A.SubmarineZor, A.OffensiveAsw)
 """The issue-8 act kinds the section offers."""
@@ -165,6 +168,29 @@ def candidates(ctl: "LabController") -> list[A.Action]:
         if (m.get("kind") == "isr" and not m.get("back") and m.get("cargo") and m.get("hex") == ctl.selected_hex
                 and me in ("instructor", m["team"])):
             out.append(A.MarkerAction(m["id"], (), "unload"))
+    out += marker_moves(ctl)
+    return out
+
+
+def marker_moves(ctl: "LabController") -> list[A.Action]:
+    """The active team's own ISR / Proxy Force markers that may still move this impulse, each moved
+    to the clicked hex along its cheapest path within its MP (``rules/isr.py:marker_path``: through
+    water for a naval or landing-craft marker, 12.22, 13.21) -- and, for a marker with cargo, unloading
+    there (12.2).  The rules list single steps only; these are the longer moves a player clicks."""
+    g, dest = ctl.game, ctl.selected_hex
+    imp = g.impulse
+    if imp is None or not dest or ctl.viewer not in ("instructor", imp.team):
+        return []
+    from ..rules import isr
+    ctx = g._ctx()
+    out: list[A.Action] = []
+    for m in sorted(g.state.card_markers.values(), key=lambda x: x.mid):
+        if m.team != imp.team or m.kind not in ("isr", "proxy") or m.moved or not m.mp or m.hex == dest:
+            continue
+        naval = bool(m.data.get("naval") or m.data.get("amphibious") or m.data.get("littoral"))
+        path = isr.marker_path(ctx, naval, m.hex, dest, m.mp)
+        if path:
+            out.append(A.MarkerAction(m.mid, tuple(path), "unload" if m.cargo else "none"))
     return out
 
 
@@ -296,8 +322,7 @@ class SpecialActionsPanel:
                     if a not in self._why:
                         why = refusal(c.game, a)
                         self._why[a] = None if why is None else refusal_text(why).replace(" Nothing changed.", "")
-                    if self._why[a] is not None:
-                        self.tried.append((a, self._why[a]))
+                    self.tried.append((a, self._why[a]))      # None: legal, though not listed
         if not self.offered and not self.tried:
             set_options(self.picker, [], value=None)
             self._label_buttons([])
@@ -312,9 +337,10 @@ class SpecialActionsPanel:
         here = c.selected_hex
         near = [i for i, a in enumerate(self.offered) if here and here in _hexes_of(a, c.game)][:QUICK]
         rows = [(short_label(self.offered[i]), i, action_label(self.offered[i])) for i in near]
-        rows += [("Try: " + short_label(a), ("try", k), "Try: " + action_label(a)) for k, (a, _w) in enumerate(self.tried)]
+        rows += [(("Try: " if w else "") + short_label(a), ("try", k), ("Try: " if w else "") + action_label(a))
+                 for k, (a, w) in enumerate(self.tried)]
         self._label_buttons(rows)
-        lines = [f"{esc(action_label(a))}: {esc(w)}" for a, w in self.tried]
+        lines = [f"{esc(action_label(a))}: {esc(w)}" for a, w in self.tried if w]
         n = len(self.offered)
         count = (f'<div class="lcb-small lcb-muted">{n} act{"s" if n != 1 else ""} offered'
                  + (f"; {len(near)} about {esc(here)}" if here else "; click a hex for its acts") + "</div>")

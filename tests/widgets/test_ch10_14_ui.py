@@ -224,8 +224,8 @@ def test_an_act_not_offered_is_shown_with_the_engines_reason():
     lab.select_hex("AM-26")                            # LHD 1 at sea, no port
     p = lab.special_panel
     assert p.widget.layout.display == "flex"
-    (tried,) = p.tried
-    assert isinstance(tried[0], A.PortTransfer) and tried[0].ship == "LHD 1"
+    (tried,) = [t for t in p.tried if isinstance(t[0], A.PortTransfer)]
+    assert tried[0].ship == "LHD 1"
     assert tried[1].startswith("Refused by rule 12.3")
     assert "Not offered" in p.why.value and "Refused by rule 12.3" in p.why.value
     before = state_json(g)
@@ -403,3 +403,55 @@ def test_the_mine_owner_assigns_cubes_to_what_it_sees(monkeypatch):
     lab.set_team("US")                                 # the target team: the kind only, no targets, no cubes
     us_text = " ".join(_texts(panel.widget))
     assert "AK-20" not in us_text and "MINE" not in us_text and panel._inputs == []
+
+
+# ------------------------------------------------------------------ a landing through the lab (12.2, the 12.25 example)
+def _lcac_at_sea():
+    """The 12.25 example's LCAC (Andrew's) two impulses in: its marker at G-8 with three platoons and
+    a logistics company aboard, Blue's next impulse begun (worked/ch12.py's coast)."""
+    from lcb_lab.worked import ch12
+    units = {"LHA 8": {"type": "usn_lhd", "hex": "A-8"}, **ch12.infantry(3, host="LHA 8"),
+             "1 Log": {"type": "usmc_logistics_company", "embarked_on": "LHA 8"}}
+    g = ch12.coast_game(units, {"US": [{"name": "Amphibious: LCAC", "embark_on": "LHA 8"}]})
+    lcac = ch12.cid(g, "Amphibious: LCAC")
+    g.begin_impulse(ch12.BLUE)
+    g.declare([{"kind": "move_embarked_jcc", "units": ["LHA 8"], "jcc": "Amphibious: LCAC"}])
+    g.apply(A.PlayCard(lcac, "A", ("1 Inf", "2 Inf", "3 Inf", "1 Log"), "D-8", action=1))
+    mid = next(m.mid for m in g.state.card_markers.values() if m.card == lcac)
+    ch12.next_blue_impulse(g)
+    g.apply(A.MarkerAction(mid, path=ch12.water_path(g, "D-8", "G-8")))
+    ch12.next_blue_impulse(g)
+    return g, mid
+
+
+def test_a_marker_lands_its_cargo_from_the_impulse_tab():
+    g, mid = _lcac_at_sea()
+    ru = LabApp(g, team="RU")
+    chips = ru.map.sources["marker_chips"].data
+    assert chips["text"] == ["?"] and chips["hex"] == ["G-8"]          # a face-down marker: a back (12.21)
+    assert not any(u in _all_texts(ru) for u in ("1 Inf", "2 Inf", "1 Log"))
+    lab = LabApp(g, team="US")
+    chips = lab.map.sources["marker_chips"].data
+    assert chips["hex"] == ["G-8"] and "carrying 1 Inf, 2 Inf, 3 Inf, 1 Log" in chips["tip"][0]
+    lab.select_hex("I-8")
+    p = lab.special_panel
+    # the rules list one step toward land; the lab builds the two-hex move into I-8 and its unload
+    # (12.22: 3 MP through water) and the rules accept it: a plain button, no "Try:"
+    assert not any(isinstance(a, A.MarkerAction) and a.path[-1:] == ("I-8",) for a in p.offered)
+    landing = [j for j, (a, why) in enumerate(p.tried) if a == A.MarkerAction(mid, ("H-8", "I-8"), "unload")]
+    assert landing and p.tried[landing[0]][1] is None, [(action_label_(a), w) for a, w in p.tried]
+    k = p.keys.index(("try", landing[0]))
+    assert p.quick_labels[k] == f"{mid}: move H-8 \u2192 I-8, then unload its cargo (free)"
+    p.buttons[k].click()
+    assert "done" in plain_text(lab.message.value), plain_text(lab.message.value)
+    counters = lab.map.sources["counters"].data
+    ashore = {u for h, u in zip(counters["hex"], counters["uid"]) if h == "I-8"}
+    assert {"1 Inf", "2 Inf", "3 Inf", "1 Log"} <= ashore                # landed (12.07)
+    ru.refresh()
+    ru_counters = ru.map.sources["counters"].data
+    assert "I-8" in ru_counters["hex"] and not {"1 Inf", "1 Log"} & set(ru_counters["uid"])   # backs only
+
+
+def action_label_(a):
+    from lcb_lab.widgets.special_actions import action_label
+    return action_label(a)
