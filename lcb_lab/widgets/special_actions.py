@@ -13,8 +13,8 @@ message "Refused by rule 12.3: ... Nothing changed."
 It also builds the acts a player looks for that the rules do not list (:func:`candidates`): the
 selected Embark-capable ship putting its cargo ashore through a port, each own ISR marker in the
 clicked hex unloading its cargo, and each own marker that may still move going to the clicked
-hex along its cheapest path (and unloading there when it carries units; the rules list single
-steps only, :func:`marker_moves`).  Each is tried on a fork (:func:`lcb_lab.offers.refusal`,
+hex along its cheapest path (and unloading there when it carries units and the hex has land; the
+rules list single steps only, :func:`marker_moves`).  Each is tried on a fork (:func:`lcb_lab.offers.refusal`,
 the game untouched): a legal one is a quick button like an offer, a refused one a *Try: ...*
 button with the engine's reason -- "Port disembark from LHD 1 ...: Refused by rule 12.3 ...".
 
@@ -176,7 +176,7 @@ def marker_moves(ctl: "LabController") -> list[A.Action]:
     """The active team's own ISR / Proxy Force markers that may still move this impulse, each moved
     to the clicked hex along its cheapest path within its MP (``rules/isr.py:marker_path``: through
     water for a naval or landing-craft marker, 12.22, 13.21) -- and, for a marker with cargo, unloading
-    there (12.2).  The rules list single steps only; these are the longer moves a player clicks."""
+    there when the hex has land (12.2).  The rules list single steps only; these are the longer moves a player clicks."""
     g, dest = ctl.game, ctl.selected_hex
     imp = g.impulse
     if imp is None or not dest or ctl.viewer not in ("instructor", imp.team):
@@ -189,8 +189,9 @@ def marker_moves(ctl: "LabController") -> list[A.Action]:
             continue
         naval = bool(m.data.get("naval") or m.data.get("amphibious") or m.data.get("littoral"))
         path = isr.marker_path(ctx, naval, m.hex, dest, m.mp)
-        if path:
-            out.append(A.MarkerAction(m.mid, tuple(path), "unload" if m.cargo else "none"))
+        if path:                  # with cargo, a hex with land is where it unloads (12.2); at sea it only moves
+            land = g.board.hex(dest).has_land
+            out.append(A.MarkerAction(m.mid, tuple(path), "unload" if m.cargo and land else "none"))
     return out
 
 
