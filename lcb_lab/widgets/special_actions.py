@@ -30,6 +30,7 @@ import ipywidgets as W
 from .. import actions as A
 from ..legal import Template
 from ..offers import refusal
+from ..rules.submarine import SUB_TARGET
 from .controller import follow
 from .panels import esc, refusal_text, rule_badges
 from .sync import set_options
@@ -92,7 +93,8 @@ def action_label(a: A.Action) -> str:
         return f"{a.marker}: {move}{then}{at} ({_paid(a.action)})"
     if isinstance(a, A.TorpedoAttack):
         n = len(a.targets)
-        return f"TORPEDO ATTACK by {a.sub}: {n} torpedo{'es' if n != 1 else ''} at {', '.join(a.targets)} (action #{a.action})"
+        at = ", ".join("any enemy submarine in the hex" if t == SUB_TARGET else t for t in a.targets)
+        return f"TORPEDO ATTACK by {a.sub}: {n} torpedo{'es' if n != 1 else ''} at {at} (action #{a.action})"
     if isinstance(a, A.SubmarineZor):
         return f"Submarine ZOR of {a.sub} (action #{a.action})"
     if isinstance(a, A.OffensiveAsw):

@@ -455,3 +455,40 @@ def test_a_marker_lands_its_cargo_from_the_impulse_tab():
 def action_label_(a):
     from lcb_lab.widgets.special_actions import action_label
     return action_label(a)
+
+
+# ------------------------------------------------------------------ a TORPEDO ATTACK through the lab (the 14.08 example)
+def test_a_torpedo_attack_from_the_impulse_tab_and_the_track_it_leaves():
+    """Anna's submarine (RU here, worked/ch14.py) moves next to the two face-up LHDs and fires one
+    torpedo at each; forced dice 4 (a hit: any hit sinks, 14.08) and 15 (a miss)."""
+    from lcb_lab.worked import ch14
+    g = ch14.sea({"Anna": (ch14.SSK, "D-5", ch14.R), "LHD 1": {"type": "usn_lhd", "hex": "D-6", "face_up": True},
+                  "LHD 2": {"type": "usn_lhd", "hex": "D-6", "face_up": True}}, forced=[4, 15], initiative="RU")
+    g.apply(A.BeginImpulse(ch14.R))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Anna",)),)))
+    g.apply(A.Move(1, ("D-6",)))
+    us = LabApp(g, team="US")
+    assert "Anna" not in _all_texts(us)                 # a hidden submarine: nothing at all (14.03)
+    assert us.special_panel.widget.layout.display == "none"
+    lab = LabApp(g, team="RU")
+    track = lab.map.sources["sub_track"].data           # its owner's Submarine Operations Tracker (14.03)
+    assert track["label"] and track["label"][0].startswith("Anna track")
+    lab.select_hex("D-6")
+    p = lab.special_panel
+    shot = A.TorpedoAttack(1, "Anna", ("LHD 1", "LHD 2"))
+    assert shot in p.offered
+    i = p.offered.index(shot)                          # the Act list and Carry out (more than six offers here)
+    assert dict((v, lab_) for lab_, v in p.picker.options)[i] == \
+        "TORPEDO ATTACK by Anna: 2 torpedoes at LHD 1, LHD 2 (action #1)"
+    p.picker.value = i
+    p.go.click()
+    assert "done" in plain_text(lab.message.value), plain_text(lab.message.value)
+    assert g.state.units["LHD 1"].destroyed and not g.state.units["LHD 2"].destroyed
+    assert "LHD 1" not in lab.map.sources["counters"].data["uid"]
+
+
+def test_a_torpedo_at_a_suspected_submarine_is_worded():
+    from lcb_lab.rules.submarine import SUB_TARGET
+    from lcb_lab.widgets.special_actions import action_label
+    assert action_label(A.TorpedoAttack(1, "Ling", (SUB_TARGET,))) == \
+        "TORPEDO ATTACK by Ling: 1 torpedo at any enemy submarine in the hex (action #1)"
