@@ -251,8 +251,13 @@ def unit_tracker_html(game, counter: dict) -> str:
             f'<div class="lcb-small">{esc(counter["task_force"])} \u00b7 '
             f'{"hex " + esc(counter["hex"]) if counter.get("hex") else "embarked on " + esc(counter.get("embarked_on"))}'
             f' \u00b7 {", ".join(flags)}</div>')
+    extra = ""
+    if getattr(t, "torpedo_cv", None) is not None:      # a submarine (issue 8): TORPEDO ATTACK CV, required DETECT
+        extra += f'<th>TORPEDO</th><td>{provenance(t.torpedo_cv, t.source("torpedo_cv"))} {rule_badges(["14.08"])}</td>'
+    if getattr(t, "detect", None) is not None:
+        extra += f'<th>DETECT</th><td>{provenance(t.detect, t.source("detect"))} {rule_badges(["14.12"])}</td>'
     basics = (f'<table class="lcb-table"><tr><th>HP</th><td>{counter["hp"]} / {provenance(t.hp, t.source("hp"))}</td>'
-              f'<th>MP</th><td>{provenance(t.mp, t.source("mp"))}</td></tr></table>')
+              f'<th>MP</th><td>{provenance(t.mp, t.source("mp"))}</td>{extra}</tr></table>')
     rows = []
     supply = counter.get("supply", {})
     for cv in t.cvs:

@@ -492,3 +492,14 @@ def test_a_torpedo_at_a_suspected_submarine_is_worded():
     from lcb_lab.widgets.special_actions import action_label
     assert action_label(A.TorpedoAttack(1, "Ling", (SUB_TARGET,))) == \
         "TORPEDO ATTACK by Ling: 1 torpedo at any enemy submarine in the hex (action #1)"
+
+
+def test_a_submarines_tracker_shows_its_torpedo_cv_and_detect():
+    from lcb_lab.worked import ch14
+    g = ch14.sea({"Anna": (ch14.SSK, "D-5", ch14.R)}, initiative="RU")
+    t = g.catalog.unit(ch14.SSK)
+    lab = LabApp(g, team="RU")
+    lab.select_hex("D-5")
+    text = plain_text(lab.unit_panel.value)
+    assert f"TORPEDO{t.torpedo_cv}" in text.replace("\u2020", "") and f"DETECT{t.detect}" in text.replace("\u2020", "")
+    assert "14.08" in text and "14.12" in text
