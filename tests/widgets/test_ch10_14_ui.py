@@ -503,3 +503,14 @@ def test_a_submarines_tracker_shows_its_torpedo_cv_and_detect():
     text = plain_text(lab.unit_panel.value)
     assert f"TORPEDO{t.torpedo_cv}" in text.replace("\u2020", "") and f"DETECT{t.detect}" in text.replace("\u2020", "")
     assert "14.08" in text and "14.12" in text
+
+
+def test_the_special_section_offers_nothing_while_the_past_is_shown():
+    g, lab = _memphis()
+    lab.select_hex("AM-25")                            # ISR-1: its moves are listed now
+    p = lab.special_panel
+    assert p.widget.layout.display == "flex" and p.offered
+    lab.show_step(1)                                   # the History tab: the game after its first step
+    assert p.widget.layout.display == "none" and p.offered == [] and p.quick_labels == []
+    lab.back_to_now()
+    assert p.widget.layout.display == "flex" and p.offered
