@@ -514,3 +514,46 @@ def test_the_special_section_offers_nothing_while_the_past_is_shown():
     assert p.widget.layout.display == "none" and p.offered == [] and p.quick_labels == []
     lab.back_to_now()
     assert p.widget.layout.display == "flex" and p.offered
+
+
+# ------------------------------------------------------------------ the second scenario, played at random under the lab
+def _hidden_from(g, team: str) -> tuple[set[str], set[str]]:
+    """(names, card ids) ``team`` may not read: the other team's hidden submarines and secret mines
+    (names), and its hidden cards (cids)."""
+    from lcb_lab import observer
+    names = {u.uid for u in g.state.units.values() if observer.hidden_sub(u, g.catalog, team) and not u.destroyed}
+    names |= {m.mid for m in g.state.card_markers.values() if m.kind == "mine" and m.team != team and not m.revealed}
+    cids = {c.cid for c in g.state.cards.values() if c.team != team and not observer.card_public(c, team)}
+    return names, cids
+
+
+def test_random_play_of_slite_landing_never_shows_the_other_teams_secrets():
+    import re
+
+    import numpy as np
+
+    from lcb_lab.autoplay import random_impulse
+    g = load_scenario("slite_landing", seed=3)
+    labs = {t: LabApp(g, team=t) for t in ("US", "RU")}
+    rng = np.random.default_rng(3)
+    played, checked = 0, 0
+    for _ in range(8):
+        if g.state.stage != "action":
+            break
+        random_impulse(g, rng)
+        played += 1
+        for team, lab in labs.items():
+            lab.refresh()
+            for uid in list(lab.visible_counters())[:6]:        # Unit Trackers (and Embark Areas) drawn too
+                lab.select_unit(uid)
+            text = _all_texts(lab)
+            names, cids = _hidden_from(g, team)
+            for n in names:
+                assert not re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", text), (team, n)
+            for c in cids:
+                assert not re.search(rf"(?<![\w-]){re.escape(c)}(?!\d)", text), (team, c)
+            checked += len(names) + len(cids)
+    assert played == 8 and checked > 0          # the embarked LCU and MEU Rotary Lift, RU's pool card...
+    # the search finds a card id where it is shown: the owner's Cards section names its Embarked LCU
+    assert re.search(r"(?<![\w-])US-3(?!\d)", _all_texts(labs["US"])) and not re.search(
+        r"(?<![\w-])US-3(?!\d)", _all_texts(labs["RU"]))
