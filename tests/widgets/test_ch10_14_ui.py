@@ -557,3 +557,34 @@ def test_random_play_of_slite_landing_never_shows_the_other_teams_secrets():
     # the search finds a card id where it is shown: the owner's Cards section names its Embarked LCU
     assert re.search(r"(?<![\w-])US-3(?!\d)", _all_texts(labs["US"])) and not re.search(
         r"(?<![\w-])US-3(?!\d)", _all_texts(labs["RU"]))
+
+
+# ------------------------------------------------------------------ a mine attack answered in the lab (the 13.33 example)
+def test_the_mine_owner_answers_the_13_33_example_in_the_decision_panel():
+    """Nikolai's 2 mine cubes in C-2; the revealed US stack moves in; in the RU view the decision
+    panel offers the cubes per target, both go at DDG-51: dice 13 (a hit, 13 or less) and 14."""
+    from lcb_lab.situation import situation
+    from lcb_lab.worked import ch13
+    g = situation(units={"DDG-51": {"type": "usn_ddg_51", "hex": "B-2", "face_up": True},
+                         "DDG-80": {"type": "usn_ddg_51", "hex": "B-2", "face_up": True},
+                         "DDG(X)-106": {"type": "usn_ddg_x", "hex": "B-2", "face_up": True},
+                         "1 Anna": ("runi_naval_infantry_platoon", "H-8")}, naval=ch13.SEA, forced=[13, 14])
+    ch13.lay_mines(g, "RU", "C-2", 2)
+    us = LabApp(g, team="US")
+    assert "C-2" not in us.map.sources["marker_chips"].data["hex"]        # secret (13.37)
+    us.begin_impulse("TF Blue")
+    us.declare([{"kind": "move_combat", "units": ["DDG-51", "DDG-80", "DDG(X)-106"]}])
+    us.move_to(0, "D-2")
+    assert g.pending is not None and g.pending.kind == "mine_attack"
+    assert us.decision.visible and "Hand over" in " ".join(_texts(us.decision.widget))
+    assert "C-2" not in " ".join(_texts(us.decision.widget))           # the other team: the kind only
+    hp = g.state.units["DDG-51"].hp
+    ru = LabApp(g, team="RU")
+    panel = ru.decision
+    targets = [spec["target"] for spec, _box in panel._inputs]
+    assert set(targets) == {"DDG-51", "DDG-80", "DDG(X)-106"} and "2 mine cubes in C-2" in plain_text(
+        " ".join(_texts(panel.widget)))
+    dict(zip(targets, [b for _s, b in panel._inputs]))["DDG-51"].value = 2
+    panel.answer_button.click()
+    assert "Answer: done" in plain_text(ru.message.value), plain_text(ru.message.value)
+    assert g.state.units["DDG-51"].hp == hp - 1                         # 13: a hit; 14: a miss (13.33)
