@@ -239,8 +239,21 @@ def provenance(value, source: str) -> str:
     return f'<span class="lcb-rulebook" title="{esc(source)}">{shown}</span>'
 
 
-def unit_tracker_html(game, counter: dict) -> str:
-    """The Unit Tracker of a counter the view shows face up (or own)."""
+def _attachment_words(counter: dict, cards: list[dict] | None) -> list[str]:
+    """The cards on a unit as the view knows them: from the view's cards (``cards``: Attached to it,
+    or Embarked on it, 9.31, 10.34) when given -- the unit's own ``attachments`` strings are for
+    display only and may be stale -- except the other team's count ("1 card(s)", 9.02)."""
+    att = list(counter.get("attachments") or [])
+    if cards is None or any(str(a).endswith("card(s)") for a in att):
+        return att
+    uid = counter["uid"]
+    return ([c["name"] for c in cards if c.get("where") == "attached" and c.get("host") == uid]
+            + [f'{c["name"]} (Embarked)' for c in cards if c.get("where") == "embarked" and c.get("host") == uid])
+
+
+def unit_tracker_html(game, counter: dict, cards: list[dict] | None = None) -> str:
+    """The Unit Tracker of a counter the view shows face up (or own); ``cards``: the view's cards
+    (``game.view(team)["cards"]``) for the line of its Attached / Embarked cards."""
     t = game.catalog.unit(counter["type_id"])
     uid = counter["uid"]
     flags = ["face up" if counter.get("revealed") else "concealed"]
@@ -274,7 +287,7 @@ def unit_tracker_html(game, counter: dict) -> str:
                     f"<td>{'RP ' + str(left) if left is not None else ''}</td></tr>")
     cvs = ("<table class='lcb-table'><tr><th>Track</th><th>CV</th><th>Range</th><th>Supply</th></tr>"
            + "".join(rows) + "</table>") if rows else '<div class="lcb-muted">No combat values.</div>'
-    att = counter.get("attachments") or []
+    att = _attachment_words(counter, cards)
     att_html = f'<div class="lcb-small">Attachments: {esc(", ".join(att))}</div>' if att else ""
     legend = (f'<div class="lcb-small lcb-muted lcb-tracker-note" title="hover a value for its rulebook reference '
               f'(the rulebook is not included)">{esc(palette.SANDBOX_LEGEND)}.</div>')

@@ -588,3 +588,28 @@ def test_the_mine_owner_answers_the_13_33_example_in_the_decision_panel():
     panel.answer_button.click()
     assert "Answer: done" in plain_text(ru.message.value), plain_text(ru.message.value)
     assert g.state.units["DDG-51"].hp == hp - 1                         # 13: a hit; 14: a miss (13.33)
+
+
+# ------------------------------------------------------------------ embarked losses picked in the lab (worked/ch10.py 10.311)
+def test_the_attacker_picks_the_cargo_lost_in_the_decision_panel():
+    """DDG-605's LRS takes 2 HP off LHD 1 (worked/ch10.py): the RU decision panel names the face-up
+    MEU Rotary Attack and two concealed cards without their names; RU takes 1 Kilo and 1 Whiskey
+    (4 GPSV for one HP) and the face-up card (one HP's 2 cards)."""
+    from lcb_lab.worked import ch10
+    g, _lines = ch10.ex_10_311()
+    ru = LabApp(g, team="RU")
+    panel = ru.decision
+    labels = dict((v, k) for k, v in panel.picks.options)
+    assert labels["US-1"] == "MEU Rotary Attack (US-1)"                      # face up: public (11.11)
+    assert labels["hidden:0"] == "a concealed Embarked card (#1, drawn at random)"
+    assert labels["1 Kilo"] == "1 Kilo (2 GPSV)"
+    assert not any(n in " ".join(_texts(ru.widget)) for n in ("Amphibious: LCU", "MUX: Unmanned"))
+    panel.picks.value = ("US-1", "1 Kilo", "1 Whiskey")
+    panel.answer_button.click()
+    assert "Answer: done" in plain_text(ru.message.value), plain_text(ru.message.value)
+    assert g.state.units["1 Kilo"].destroyed and g.state.units["1 Whiskey"].destroyed
+    assert g.state.cards["US-1"].where == "discarded" and not g.state.units["1 Alpha"].destroyed
+    us = LabApp(g, team="US")
+    us.select_hex("B-6")
+    text = plain_text(us.unit_panel.value)
+    assert "1 Alpha" in text and "1 Kilo" not in text and "MEU Rotary Attack" not in text
