@@ -222,7 +222,8 @@ def marker_overlays(game, view: dict) -> list[ov.Overlay]:
                              rules=("12.22", "13.21")))
     if mines:
         cubes = sum(mines.values())
-        out.append(ov.styled("mine_field", f"Mine field{'s' if me == 'instructor' else ', own'}: {cubes} cube{'s' if cubes != 1 else ''} in "
+        head = "Mine fields" if me == "instructor" else "Mine field, own"
+        out.append(ov.styled("mine_field", f"{head}: {cubes} cube{'s' if cubes != 1 else ''} in "
                              f"{len(mines)} hex{'es' if len(mines) != 1 else ''}", mines, "mine_field",
                              rules=("13.3", "13.37")))
     for lvl in (1, 2):

@@ -178,7 +178,8 @@ def marker_moves(ctl: "LabController") -> list[A.Action]:
     """The active team's own ISR / Proxy Force markers that may still move this impulse, each moved
     to the clicked hex along its cheapest path within its MP (``rules/isr.py:marker_path``: through
     water for a naval or landing-craft marker, 12.22, 13.21) -- and, for a marker with cargo, unloading
-    there when the hex has land (12.2).  The rules list single steps only; these are the longer moves a player clicks."""
+    there when the hex has land (12.2).  The rules list single steps only; these are the longer
+    moves a player clicks."""
     g, dest = ctl.game, ctl.selected_hex
     imp = g.impulse
     if imp is None or not dest or ctl.viewer not in ("instructor", imp.team):

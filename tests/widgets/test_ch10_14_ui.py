@@ -6,7 +6,6 @@ widgets and the map's data sources hold)."""
 from __future__ import annotations
 
 import ipywidgets as W
-import pytest
 
 from lcb_lab import actions as A
 from lcb_lab import hexgrid, load_scenario
