@@ -194,6 +194,10 @@ def _stack_lines(view: dict, label: str) -> list[str]:
         cargo = m.get("cargo") or []
         carry = f' carrying {esc(", ".join(cargo))}' if cargo else (
             f" carrying {m['cargo_count']} unit(s)" if m.get("cargo_count") else "")
+        if kind == "fortification":               # the attacker's CV modifiers on its team's units (13.51)
+            from ..rules.fortify import LEVEL_MODS
+            ga, lrs = LEVEL_MODS.get(int(m.get("level", 1)), (0, 0))
+            extra += f": the attacker's GROUND ASSAULT CV {ga:+d}" + (f", LRS CV {lrs:+d}" if lrs else "")
         lines.append(f'{team_span(m["team"])} {esc(KIND_WORDS.get(kind, kind))} <b>{esc(m["id"])}</b> '
                      f'{esc(chip_text(m))}{esc(extra)}{carry} <span class="lcb-rule">{esc(KIND_RULE.get(kind, "13.0"))}</span>')
     for t, n in backs.items():

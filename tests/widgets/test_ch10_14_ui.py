@@ -270,7 +270,7 @@ def test_the_hex_info_lists_the_markers_the_view_may_see():
     us.select_hex("AM-25")
     assert "ISR marker ISR-1 ISR (concealed) carrying 1 Alpha" in plain_text(us.hex_info.value)
     us.select_hex("AL-21")
-    assert "fortification FORT-1 F2" in plain_text(us.hex_info.value)
+    assert "fortification FORT-1 F2: the attacker's GROUND ASSAULT CV -4, LRS CV -2 13.5" in plain_text(us.hex_info.value)
     ru = LabApp(g, team="RU")
     ru.select_hex("AM-25")
     text = plain_text(ru.hex_info.value)
