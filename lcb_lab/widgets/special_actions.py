@@ -39,7 +39,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .controller import LabController
 
 __all__ = ["SPECIAL_KINDS", "special_offers", "action_label", "action_rules", "candidates", "SpecialActions",
-           "SpecialActionsPanel", "QUICK", "short_label", "marker_moves"]
+           "SpecialActionsPanel", "QUICK", "short_label", "marker_moves", "proxy_rulings", "RulingPanel"]
 
 SPECIAL_KINDS = (A.PortTransfer, A.MarkerAction, A.TorpedoAttack, A.SubmarineZor, A.OffensiveAsw)
 """The issue-8 act kinds the section offers."""
@@ -89,7 +89,8 @@ def action_label(a: A.Action) -> str:
         then = {"none": "", "effect": ", then its effect", "combat": f", then combat ({a.dice} d20)",
                 "conceal": ", then conceal", "unload": ", then unload its cargo", "load": ", then load",
                 "reembark": ", then re-embark"}.get(a.then, f", then {a.then}")
-        at = (f" at {', '.join(a.targets)}" if a.targets else "") + (f" in {a.hex}" if a.hex else "")
+        names = [t.replace("ruling:", "ruling ") for t in a.targets]
+        at = (f" at {', '.join(names)}" if names else "") + (f" in {a.hex}" if a.hex else "")
         return f"{a.marker}: {move}{then}{at} ({_paid(a.action)})"
     if isinstance(a, A.TorpedoAttack):
         n = len(a.targets)
@@ -171,6 +172,25 @@ def candidates(ctl: "LabController") -> list[A.Action]:
                 and me in ("instructor", m["team"])):
             out.append(A.MarkerAction(m["id"], (), "unload"))
     out += marker_moves(ctl)
+    out += proxy_rulings(ctl)
+    return out
+
+
+def proxy_rulings(ctl: "LabController") -> list[A.Action]:
+    """Each own Proxy Force in the clicked hex using each instructor ruling on each face-up enemy
+    unit there (13.14: the agreed effect, ``targets=("ruling:<n>", uid)``).  Rulings are public:
+    they are logged for everyone and serve the Proxy Forces of both sides."""
+    g, here, view = ctl.game, ctl.selected_hex, ctl.view()
+    imp = g.impulse
+    rulings = list(getattr(g.state, "rulings", []) or [])
+    if imp is None or not here or not rulings or ctl.viewer not in ("instructor", imp.team):
+        return []
+    foes = [c["uid"] for c in view["counters"] if c.get("hex") == here and not c.get("back")
+            and c["team"] != imp.team and c.get("revealed")]
+    out: list[A.Action] = []
+    for m in view.get("card_markers") or []:
+        if m.get("kind") == "proxy" and not m.get("back") and m.get("hex") == here and m["team"] == imp.team:
+            out += [A.MarkerAction(m["id"], (), "effect", (f"ruling:{r['n']}", uid)) for r in rulings for uid in foes]
     return out
 
 
@@ -225,6 +245,17 @@ class SpecialActions:
     def answer_mines(self, shots: dict[str, int] | None = None):
         """Answer the pending ``mine_attack`` choice: ``{target: cubes}`` (empty: hold the mines)."""
         return self.answer({"mines": [{"target": t, "cubes": n} for t, n in (shots or {}).items()]})
+
+    def instructor_ruling(self, team: str, text: str, succeeds_on: int = 6, supply_loss=()):
+        """Enter an agreed ruling (13.14: a Proxy Force's negotiated effect and the d20 it needs):
+        Instructor view only."""
+        what = "Instructor ruling"
+        if self.team != "instructor":
+            self.say(f"{what}: rulings are entered from the Instructor view only (13.14). Nothing changed.")
+            return None
+        loss = tuple(x.strip() for x in (supply_loss.split(",") if isinstance(supply_loss, str) else supply_loss)
+                     if x and x.strip())
+        return self.run(what, self._apply, A.InstructorRuling(team, text or "", int(succeeds_on), loss))
 
     def special_action(self, action: A.Action):
         """Carry out one typed act of :data:`SPECIAL_KINDS` (a refusal is a red message)."""
@@ -350,3 +381,38 @@ class SpecialActionsPanel:
                  + (f"; {len(near)} about {esc(here)}" if here else "; click a hex for its acts") + "</div>")
         self.why.value = count + "".join(f'<div class="lcb-small lcb-special-why">Not offered \u2014 {ln}</div>'
                                          for ln in lines)
+
+
+class RulingPanel:
+    """The instructor's *Ruling* form (13.14; Instructor view only): the proposing team, the agreed
+    effect's words, the d20 it succeeds on, the supply slots it takes 1 from (e.g. "LRS1, LRS2"),
+    *Enter ruling*; below, the rulings entered (public: both sides' Proxy Forces may use them)."""
+
+    def __init__(self, ctl: "LabController", enter: Callable[..., object]):
+        self.ctl = ctl
+        self.team = W.Dropdown(options=[("Blue (US)", "US"), ("Red (RU)", "RU")], value="RU", description="Team",
+                               layout=W.Layout(width="170px"), style={"description_width": "40px"})
+        self.text = W.Text(placeholder="the agreed effect, e.g. both LRS supplies of a rocket unit -1",
+                           layout=W.Layout(width="100%"))
+        self.succeeds_on = W.BoundedIntText(value=6, min=1, max=20, description="on d20 \u2264",
+                                            layout=W.Layout(width="140px"), style={"description_width": "70px"})
+        self.supply_loss = W.Text(placeholder="supply slots -1: LRS1, LRS2", layout=W.Layout(width="200px"))
+        self.enter = W.Button(description="Enter ruling", icon="gavel", layout=W.Layout(width="auto"))
+        self.enter.on_click(lambda _b: enter(self.team.value, self.text.value, self.succeeds_on.value,
+                                             self.supply_loss.value))
+        self.listing = W.HTML()
+        self.widget = W.VBox([W.HTML("<b>Instructor ruling</b> " + rule_badges(["13.14"])
+                                     + ' <span class="lcb-small lcb-muted">a Proxy Force effect the players agreed'
+                                     "</span>"), self.text, W.HBox([self.team, self.succeeds_on, self.supply_loss]),
+                              self.enter, self.listing], layout=W.Layout(display="none"))
+        self.widget.add_class("lcb-ruling")
+        self.follower = follow(ctl, ["version", "viewer"], self.refresh)
+
+    def refresh(self) -> None:
+        shown = self.ctl.viewer == "instructor" and self.ctl.game is self.ctl.live
+        self.widget.layout.display = "flex" if shown else "none"
+        rulings = list(getattr(self.ctl.game.state, "rulings", []) or [])
+        self.listing.value = "".join(
+            f'<div class="lcb-small">Ruling {r["n"]} ({esc(r["team"])}, {r["succeeds_on"]} or less): {esc(r["text"])}'
+            + (f' \u2014 supply -1: {esc(", ".join(r.get("supply_loss", [])))}' if r.get("supply_loss") else "")
+            + "</div>" for r in rulings)

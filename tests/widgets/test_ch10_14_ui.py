@@ -612,3 +612,40 @@ def test_the_attacker_picks_the_cargo_lost_in_the_decision_panel():
     us.select_hex("B-6")
     text = plain_text(us.unit_panel.value)
     assert "1 Alpha" in text and "1 Kilo" not in text and "MEU Rotary Attack" not in text
+
+
+# ------------------------------------------------------------------ an instructor ruling and the Proxy Force (the 13.14 example)
+def test_the_13_14_ruling_is_entered_and_used_from_the_lab():
+    """Caitlyn's Proxy Force (worked/ch13.py): the instructor enters the agreed effect (3 or less,
+    both LRS supplies of the rocket unit -1); RU plays the card and the section offers the marker's
+    effect with ruling 1 on 1 Whiskey; her die 3 succeeds."""
+    from lcb_lab.situation import situation
+    g = situation(units={"1 Whiskey": {"type": "usmc_himars_section", "hex": "D-4", "face_up": True},
+                         "1 Anna": {"type": "runi_naval_infantry_platoon", "hex": "H-8"}},
+                  cards={"RU": ["Proxy Forces: Militia"]}, initiative="RU", forced=[3])
+    ru = LabApp(g, team="RU")
+    assert ru.ruling_panel.widget.layout.display == "none"             # the instructor's form only
+    before = state_json(g)
+    ru.instructor_ruling("RU", "ammunition", 3)
+    assert "Instructor view only" in plain_text(ru.message.value) and state_json(g) == before
+    lab = LabApp(g, team="instructor")
+    form = lab.ruling_panel
+    form.text.value, form.succeeds_on.value, form.supply_loss.value = "both LRS supplies -1", 3, "LRS1, LRS2"
+    form.enter.click()
+    assert "Instructor ruling: done" in plain_text(lab.message.value), plain_text(lab.message.value)
+    assert "Ruling 1 (RU, 3 or less): both LRS supplies -1 \u2014 supply -1: LRS1, LRS2" in plain_text(form.listing.value)
+    supply = dict(g.state.units["1 Whiskey"].supply)
+    lab.begin_impulse("TF Red")
+    lab.declare([{"kind": "play_jcc", "jcc": "Proxy Forces: Militia"}])
+    lab.select_hex("D-4")
+    lab.play_card("Proxy Forces: Militia", "A", (), "D-4", 1)
+    assert "done" in plain_text(lab.message.value), plain_text(lab.message.value)
+    lab.select_hex("D-4")
+    p = lab.special_panel
+    use = A.MarkerAction("PROXY-1", (), "effect", ("ruling:1", "1 Whiskey"))
+    assert use in [a for a, why in p.tried if why is None] + p.offered
+    assert "PROXY-1: stay, then its effect at ruling 1, 1 Whiskey (free)" in p.quick_labels
+    p.buttons[p.quick_labels.index("PROXY-1: stay, then its effect at ruling 1, 1 Whiskey (free)")].click()
+    assert "done" in plain_text(lab.message.value), plain_text(lab.message.value)
+    after = g.state.units["1 Whiskey"].supply
+    assert (after["LRS1"], after["LRS2"]) == (supply["LRS1"] - 1, supply["LRS2"] - 1)
