@@ -649,3 +649,18 @@ def test_the_13_14_ruling_is_entered_and_used_from_the_lab():
     assert "done" in plain_text(lab.message.value), plain_text(lab.message.value)
     after = g.state.units["1 Whiskey"].supply
     assert (after["LRS1"], after["LRS2"]) == (supply["LRS1"] - 1, supply["LRS2"] - 1)
+
+
+def test_marker_texts_meet_the_projector_sizes():
+    """Issue 6's projector rule (docs/ui.md): in presentation, at the reference frame (800 px tall),
+    map texts are >= 14 px -- the chips' text is 14 px like the hex labels, the track labels 12 px;
+    they follow the frame like every map text."""
+    from lcb_lab.views import MapView, sizing
+    g = _staged()
+    mv = MapView(g.board, frame_height=sizing.PRESENTATION_MIN_FRAME_HEIGHT, presentation=True)
+    mv.update(g, "RU")
+    assert mv._glyph("marker_text").text_font_size == "14px" == mv._glyph("hex_labels").text_font_size
+    assert mv._glyph("track_text").text_font_size == "12px"
+    assert MapView(g.board)._glyph("marker_text").text_font_size == "8.5px"     # the default look, 860 px frame
+    big = MapView(g.board, frame_height=2 * sizing.PRESENTATION_MIN_FRAME_HEIGHT, presentation=True)
+    assert big._glyph("marker_text").text_font_size == "28px"
