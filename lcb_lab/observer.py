@@ -238,22 +238,6 @@ def observe_port_cubes(state: GameState, viewer: str | None) -> dict[str, str]:
     return dict(getattr(state, "port_cubes", None) or {})
 
 
-def hidden_embarked(state: GameState, viewer: str | None) -> dict[str, int]:
-    """{ship uid: how many Embarked cards it carries that ``viewer`` may not name} for the other
-    team's ships ``viewer`` sees face up on the map (10.34, 9.02: only a count); the ships it
-    sees only as backs are not listed (that would tell which back is a ship).  Empty for the
-    instructor."""
-    if _all_seeing(viewer):
-        return {}
-    out: dict[str, int] = {}
-    for c in state.cards.values():
-        ship = state.units.get(c.host or "")
-        if (c.where == "embarked" and ship is not None and c.team != viewer and not card_public(c, viewer)
-                and ship.revealed and ship.on_map):
-            out[ship.uid] = out.get(ship.uid, 0) + 1
-    return out
-
-
 # ====================================================================== known state
 def _stand_in_type(catalog: Catalog, team: str) -> str:
     """A ground unit type of ``team`` without INTERCEPT value: what a back is taken to be."""

@@ -66,6 +66,22 @@ _OVERLAY_KEYS = ("xs", "ys", "colour", "fill_alpha", "dash", "hatch", "width", "
 _UMBRELLA_KEYS = ("x", "y", "colour", "dash", "width", "label", "text")
 
 
+def _overlay_columns(overlays: list[ov.Overlay], lw: float) -> dict[str, list]:
+    """The columns of an overlays source (one multipolygon per overlay; lines ``lw`` times wider)."""
+    d: dict[str, list] = {k: [] for k in _OVERLAY_KEYS}
+    for o in overlays:
+        xs, ys = ov.bokeh_multipolygon(o.geometry)
+        d["xs"].append(xs)
+        d["ys"].append(ys)
+        d["colour"].append(o.colour)
+        d["fill_alpha"].append(o.fill_alpha)
+        d["dash"].append(o.line_dash)
+        d["hatch"].append(o.hatch or " ")
+        d["width"].append(o.line_width * lw)
+        d["label"].append(o.label + (" (whole map)" if o.note and not o.drawn else ""))
+    return d
+
+
 def title_text(view: dict, scenario: str = "") -> tuple[str, str]:
     """Two title lines: scenario + turn + initiative; meters + the view."""
     infl = view.get("influence", 0)
@@ -179,7 +195,7 @@ class MapView:
         p.scatter("x", "y", source=self.sources["sub_track_points"], marker="circle", size=7, fill_color="colour",
                   line_color="#ffffff", name="sub_track_dots")
         p.text("x", "y", text="text", source=self.sources["sub_track_points"], text_font_size="7.5px",
-               text_font_style="bold", text_color="colour", text_align="center", text_baseline="bottom",
+               text_font_style="bold", text_color="colour", text_align="center", text_baseline="top",
                name="track_text")
         self.sources["selected"] = ColumnDataSource({"xs": [], "ys": []})
         sel = palette.CUE["selected"]
@@ -452,17 +468,7 @@ class MapView:
         """Draw overlays (and an INTERCEPT umbrella); the legend lists them with their colour and cue."""
         self._last_overlays = (list(overlays), umbrella)
         lw = PRESENTATION_LINE_SCALE if self.presentation else 1.0
-        d: dict[str, list] = {k: [] for k in _OVERLAY_KEYS}
-        for o in overlays:
-            xs, ys = ov.bokeh_multipolygon(o.geometry)
-            d["xs"].append(xs)
-            d["ys"].append(ys)
-            d["colour"].append(o.colour)
-            d["fill_alpha"].append(o.fill_alpha)
-            d["dash"].append(o.line_dash)
-            d["hatch"].append(o.hatch or " ")
-            d["width"].append(o.line_width * lw)
-            d["label"].append(o.label + (" (whole map)" if o.note and not o.drawn else ""))
+        d = _overlay_columns(overlays, lw)
         self._set("overlays", d)
         for i, item in enumerate(self._ov_items):
             on = i < len(d["label"])
@@ -500,18 +506,7 @@ class MapView:
             {k: [] for k in mk.TRACK_KEYS}, {k: [] for k in mk.TRACK_POINT_KEYS})
         self._last_marker_overlays = ovs
         lw = PRESENTATION_LINE_SCALE if self.presentation else 1.0
-        d: dict[str, list] = {k: [] for k in _OVERLAY_KEYS}
-        for o in ovs:
-            xs, ys = ov.bokeh_multipolygon(o.geometry)
-            d["xs"].append(xs)
-            d["ys"].append(ys)
-            d["colour"].append(o.colour)
-            d["fill_alpha"].append(o.fill_alpha)
-            d["dash"].append(o.line_dash)
-            d["hatch"].append(o.hatch or " ")
-            d["width"].append(o.line_width * lw)
-            d["label"].append(o.label)
-        self._set("marker_overlays", d)
+        self._set("marker_overlays", _overlay_columns(ovs, lw))
         self._set("sub_track", lines)
         self._set("sub_track_points", points)
         for cue, item in self._marker_items.items():

@@ -222,7 +222,8 @@ def marker_overlays(game, view: dict) -> list[ov.Overlay]:
                              rules=("12.22", "13.21")))
     if mines:
         cubes = sum(mines.values())
-        out.append(ov.styled("mine_field", f"Mine field{'s' if me == 'instructor' else ', own'}: {cubes} cube{'s' if cubes != 1 else ''} in "
+        head = "Mine fields" if me == "instructor" else "Mine field, own"
+        out.append(ov.styled("mine_field", f"{head}: {cubes} cube{'s' if cubes != 1 else ''} in "
                              f"{len(mines)} hex{'es' if len(mines) != 1 else ''}", mines, "mine_field",
                              rules=("13.3", "13.37")))
     for lvl in (1, 2):
@@ -240,10 +241,8 @@ def sub_tracks(game, view: dict) -> tuple[dict[str, list], dict[str, list]]:
     from .. import observer
     me = view["team"]
     sot = view.get("sot")
-    if sot is None:          # a view without the Submarine Operations Tracker: its own team's log only
-        fn = getattr(observer, "observe_sot", None)
-        sot = fn(game.state, me) if fn is not None else {
-            t: [dict(e) for e in (game.state.sot or {}).get(t, [])] for t in ("US", "RU") if me in ("instructor", t)}
+    if sot is None:
+        sot = observer.observe_sot(game.state, me)
     lines: dict[str, list] = {k: [] for k in TRACK_KEYS}
     points: dict[str, list] = {k: [] for k in TRACK_POINT_KEYS}
     for team in sorted(sot):
@@ -263,7 +262,7 @@ def sub_tracks(game, view: dict) -> tuple[dict[str, list], dict[str, list]]:
             lines["label"].append(f"{sub} track ({len(es)} entr{'ies' if len(es) != 1 else 'y'})")
             for e, (x, y) in zip(es, xy):
                 points["x"].append(x)
-                points["y"].append(y + 4.2)
+                points["y"].append(y - 1.6)         # the label under the dot: clear of the hex label on top
                 points["text"].append(f"T{e.get('turn')}.{e.get('impulse')}")
                 points["colour"].append(colour)
     return lines, points

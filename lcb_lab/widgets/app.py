@@ -68,7 +68,7 @@ from .lesson_replay import LESSON_INTRO, LessonReplayPanel, lesson_names
 from .log_panel import LogPanel
 from .messages import INPUT_ERRORS, MessageLine, error_text
 from .planning import DeploymentPanel, PlanningPanel
-from .special_actions import SpecialActions, SpecialActionsPanel
+from .special_actions import RulingPanel, SpecialActions, SpecialActionsPanel
 from .timeline import HistoryActions, HistoryPanel
 from .unit_panel import UnitPanel
 
@@ -186,8 +186,9 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
         self.deployment_panel = DeploymentPanel(c, self)
         # issue 8: landing, port, marker and submarine acts (offered by the rules) under the impulse controls
         self.special_panel = SpecialActionsPanel(c, self.special_action)
+        self.ruling_panel = RulingPanel(c, self.instructor_ruling)        # 13.14, Instructor view only
         self.play_tab = W.VBox([self.planning_panel.widget, self.deployment_panel.widget, self.impulse_panel.widget,
-                                self.special_panel.widget, self.cards_panel.widget])
+                                self.special_panel.widget, self.cards_panel.widget, self.ruling_panel.widget])
         """The *Impulse* tab: the stage's panel (Planning / Deployment) or the impulse, then the Cards."""
         self.play_tab.add_class("lcb-play-tab")
         self.stage_follower = follow(c, ["version"], self._draw_stage, extra=self.ctl.stage)

@@ -3,35 +3,32 @@
 * :func:`cargo_view` -- the cargo of one Embark-capable ship as ``viewer`` may see it.  Its own
   team and the instructor: the Embark Area's units, the Embarked cards with their side (the
   undeployed deck on the left, deployed on the right, expended face down on the right, 11.11)
-  and the capacity bars GPSV / ASV used of the Embarkation Value (10.21).  The other team, on
-  a ship it sees face up: what the embark rules let it know (``rules/embark.py:load_view``: the
-  units, face up in the Embark Area, 10.34, their GPSV, and how many Embarked cards; until that
-  is built, the units the view lists and ``observer.hidden_embarked``'s count) -- never a card's
+  and the capacity bars GPSV / ASV used of the Embarkation Value (10.21,
+  ``rules/embark.py:load``).  The other team, on a ship it sees face up: what the embark rules
+  let it know (``rules/embark.py:load_view``: the units, face up in the Embark Area, 10.34, as
+  ``game.view`` lists them, a bar of their GPSV, and how many Embarked cards) -- never a card's
   name or Space Value, so no ASV bar;
 * :func:`cargo_html` -- the panel's HTML (``.lcb-cargo``) under the Unit Tracker.
 
-The capacity comes from the embark helper's ``lcb_lab.rules.embark.load(ctx, ship)`` when it is
-built; until then (or when it refuses) from the catalog and the cards: the GPSV of every unit
-aboard, the GPSV / ASV of every Embarked card and of the cards Attached to the units aboard
-(10.35), against the ship's ``embark_gpsv`` / ``embark_asv`` (:func:`catalog_load`).  Nothing
-here reads the other team's cards: the view and the observer decide.
+Nothing here reads the other team's cards: the view and the embark rules decide.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .. import observer
-from .card_hand import ctype
+from ..rules import embark
 from .panels import esc, rule_badges, team_span
 
-__all__ = ["Cargo", "cargo_view", "cargo_html", "catalog_load", "is_host", "side_words"]
+__all__ = ["Cargo", "cargo_view", "cargo_html", "is_host", "side_words"]
 
 
 @dataclass
 class Cargo:
-    """A ship's cargo as one view knows it.  ``load``: ``{"gpsv", "asv", "gpsv_max", "asv_max"}``
-    (None for the other team's ship); ``source``: where ``load`` came from ("rules/embark.py
-    load" or "catalog")."""
+    """A ship's cargo as one view knows it: ``units`` (the view's counters aboard), ``cards`` (the
+    Embarked cards the view may name), ``hidden_cards`` (how many more, the other team);
+    ``load``: ``{"gpsv", "asv", "gpsv_max", "asv_max"}`` (own team, instructor), or ``{"gpsv",
+    "gpsv_max", "units_only": True}`` (the other team: its units' GPSV), or None; ``source``:
+    the rules' function it came from."""
 
     ship: str
     team: str
@@ -52,41 +49,9 @@ def is_host(game, counter: dict) -> bool:
     return bool(t.embark_gpsv or t.embark_asv)
 
 
-def _card_sv(game, card) -> tuple[int, int]:
-    ct = ctype(game, {"name": card.name, "team": card.team})
-    if ct is None:
-        return 0, 0
-    return int(ct.gpsv or 0), int(ct.asv or 0)
-
-
-def catalog_load(game, ship: str) -> dict:
-    """GPSV / ASV aboard ``ship`` from the catalog and the cards (10.21, 10.35): the units whose
-    ``embarked_on`` is the ship (with the cards Attached to them) and the cards Embarked on it,
-    against its Embarkation Value.  The own team's (or the instructor's) figures only."""
-    s = game.state
-    t = game.catalog.unit(s.units[ship].type_id)
-    aboard = [u for u in s.units.values() if u.embarked_on == ship and not u.destroyed]
-    gpsv = sum(game.catalog.unit(u.type_id).gpsv for u in aboard)
-    asv = sum(game.catalog.unit(u.type_id).asv for u in aboard)
-    hosts = {u.uid for u in aboard}
-    for c in s.cards.values():
-        if (c.where == "embarked" and c.host == ship) or (c.where == "attached" and c.host in hosts):
-            g, a = _card_sv(game, c)
-            gpsv, asv = gpsv + g, asv + a
-    return {"gpsv": gpsv, "asv": asv, "gpsv_max": t.embark_gpsv, "asv_max": t.embark_asv}
-
-
 def _load(game, ship: str) -> tuple[dict, str]:
-    try:
-        from ..rules import embark
-        fn = getattr(embark, "load", None)
-        if fn is not None:
-            got = fn(game._ctx(), game.state.units[ship])
-            if isinstance(got, dict) and {"gpsv", "asv", "gpsv_max", "asv_max"} <= set(got):
-                return {k: got[k] for k in ("gpsv", "asv", "gpsv_max", "asv_max")}, "rules/embark.py load"
-    except Exception:  # noqa: BLE001 - a rule helper still being built: the catalog's figures stand in
-        pass
-    return catalog_load(game, ship), "catalog"
+    got = embark.load(game._ctx(), ship)
+    return {k: got[k] for k in ("gpsv", "asv", "gpsv_max", "asv_max")}, "rules/embark.py load"
 
 
 def cargo_view(game, viewer: str, ship: str, view: dict | None = None) -> Cargo | None:
@@ -103,29 +68,11 @@ def cargo_view(game, viewer: str, ship: str, view: dict | None = None) -> Cargo 
     if own:
         load, source = _load(game, ship)
         return Cargo(ship, host["team"], True, units, cards, 0, load, source)
-    seen = _load_view(game, ship, viewer)
-    if seen is None:        # the rules' view of the Embark Area is not built: the observer's count
-        return Cargo(ship, host["team"], False, units, cards, observer.hidden_embarked(game.state, viewer).get(ship, 0))
-    known = {u["uid"] for u in units}
-    for uid in seen.get("units", []):        # the Embark Area's units are face up (10.34, 10.311)
-        if uid not in known:
-            t = game.catalog.unit(game.state.units[uid].type_id)
-            units.append({"uid": uid, "type_id": t.type_id, "name": t.name, "abbrev": t.abbrev})
+    seen = embark.load_view(game._ctx(), ship, viewer) or {}    # what the embark rules let it know
     hidden = max(0, int(seen.get("cards", 0)) - len(cards))
     load = ({"gpsv": seen["gpsv_units"], "gpsv_max": seen.get("gpsv_max"), "units_only": True}
             if "gpsv_units" in seen else None)
     return Cargo(ship, host["team"], False, units, cards, hidden, load, "rules/embark.py load_view")
-
-
-def _load_view(game, ship: str, viewer: str) -> dict | None:
-    """``rules/embark.py:load_view`` (the other team's view of an Embark Area, decided by the
-    embark rules), or None when it is not built."""
-    try:
-        from ..rules import embark
-        fn = getattr(embark, "load_view", None)
-        return fn(game._ctx(), ship, viewer) if fn is not None else None
-    except Exception:  # noqa: BLE001 - a rule helper still being built: the observer's count stands in
-        return None
 
 
 def side_words(card: dict) -> str:
@@ -180,6 +127,4 @@ def cargo_html(game, cargo: Cargo | None) -> str:
         parts.append(f'<div class="lcb-small">Embarked cards: {n} face down'
                      + (f"; face up:<ul class='lcb-cargo-cards'>{shown}</ul>" if shown else "")
                      + ' <span class="lcb-muted">(the other team sees only how many, 10.34)</span></div>')
-    if cargo.source == "catalog":
-        parts.append('<div class="lcb-small lcb-muted">Space Values from the catalog and the cards.</div>')
     return '<div class="lcb-cargo">' + "".join(parts) + "</div>"

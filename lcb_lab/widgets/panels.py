@@ -194,6 +194,10 @@ def _stack_lines(view: dict, label: str) -> list[str]:
         cargo = m.get("cargo") or []
         carry = f' carrying {esc(", ".join(cargo))}' if cargo else (
             f" carrying {m['cargo_count']} unit(s)" if m.get("cargo_count") else "")
+        if kind == "fortification":               # the attacker's CV modifiers on its team's units (13.51)
+            from ..rules.fortify import LEVEL_MODS
+            ga, lrs = LEVEL_MODS.get(int(m.get("level", 1)), (0, 0))
+            extra += f": the attacker's GROUND ASSAULT CV {ga:+d}" + (f", LRS CV {lrs:+d}" if lrs else "")
         lines.append(f'{team_span(m["team"])} {esc(KIND_WORDS.get(kind, kind))} <b>{esc(m["id"])}</b> '
                      f'{esc(chip_text(m))}{esc(extra)}{carry} <span class="lcb-rule">{esc(KIND_RULE.get(kind, "13.0"))}</span>')
     for t, n in backs.items():
@@ -239,8 +243,21 @@ def provenance(value, source: str) -> str:
     return f'<span class="lcb-rulebook" title="{esc(source)}">{shown}</span>'
 
 
-def unit_tracker_html(game, counter: dict) -> str:
-    """The Unit Tracker of a counter the view shows face up (or own)."""
+def _attachment_words(counter: dict, cards: list[dict] | None) -> list[str]:
+    """The cards on a unit as the view knows them: from the view's cards (``cards``: Attached to it,
+    or Embarked on it, 9.31, 10.34) when given -- the unit's own ``attachments`` strings are for
+    display only and may be stale -- except the other team's count ("1 card(s)", 9.02)."""
+    att = list(counter.get("attachments") or [])
+    if cards is None or any(str(a).endswith("card(s)") for a in att):
+        return att
+    uid = counter["uid"]
+    return ([c["name"] for c in cards if c.get("where") == "attached" and c.get("host") == uid]
+            + [f'{c["name"]} (Embarked)' for c in cards if c.get("where") == "embarked" and c.get("host") == uid])
+
+
+def unit_tracker_html(game, counter: dict, cards: list[dict] | None = None) -> str:
+    """The Unit Tracker of a counter the view shows face up (or own); ``cards``: the view's cards
+    (``game.view(team)["cards"]``) for the line of its Attached / Embarked cards."""
     t = game.catalog.unit(counter["type_id"])
     uid = counter["uid"]
     flags = ["face up" if counter.get("revealed") else "concealed"]
@@ -251,8 +268,13 @@ def unit_tracker_html(game, counter: dict) -> str:
             f'<div class="lcb-small">{esc(counter["task_force"])} \u00b7 '
             f'{"hex " + esc(counter["hex"]) if counter.get("hex") else "embarked on " + esc(counter.get("embarked_on"))}'
             f' \u00b7 {", ".join(flags)}</div>')
+    extra = ""
+    if getattr(t, "torpedo_cv", None) is not None:      # a submarine (issue 8): TORPEDO ATTACK CV, required DETECT
+        extra += f'<th>TORPEDO</th><td>{provenance(t.torpedo_cv, t.source("torpedo_cv"))} {rule_badges(["14.08"])}</td>'
+    if getattr(t, "detect", None) is not None:
+        extra += f'<th>DETECT</th><td>{provenance(t.detect, t.source("detect"))} {rule_badges(["14.12"])}</td>'
     basics = (f'<table class="lcb-table"><tr><th>HP</th><td>{counter["hp"]} / {provenance(t.hp, t.source("hp"))}</td>'
-              f'<th>MP</th><td>{provenance(t.mp, t.source("mp"))}</td></tr></table>')
+              f'<th>MP</th><td>{provenance(t.mp, t.source("mp"))}</td>{extra}</tr></table>')
     rows = []
     supply = counter.get("supply", {})
     for cv in t.cvs:
@@ -269,7 +291,7 @@ def unit_tracker_html(game, counter: dict) -> str:
                     f"<td>{'RP ' + str(left) if left is not None else ''}</td></tr>")
     cvs = ("<table class='lcb-table'><tr><th>Track</th><th>CV</th><th>Range</th><th>Supply</th></tr>"
            + "".join(rows) + "</table>") if rows else '<div class="lcb-muted">No combat values.</div>'
-    att = counter.get("attachments") or []
+    att = _attachment_words(counter, cards)
     att_html = f'<div class="lcb-small">Attachments: {esc(", ".join(att))}</div>' if att else ""
     legend = (f'<div class="lcb-small lcb-muted lcb-tracker-note" title="hover a value for its rulebook reference '
               f'(the rulebook is not included)">{esc(palette.SANDBOX_LEGEND)}.</div>')

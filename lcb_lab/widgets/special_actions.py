@@ -10,10 +10,13 @@ the way card plays are offered (a dropdown of every offer and *Carry out*; quick
 offers about the clicked hex).  Each click goes through ``LabApp.run``: a refusal is the red
 message "Refused by rule 12.3: ... Nothing changed."
 
-It also names the acts the view may *want* but is not offered, with the engine's reason
-(:func:`candidates`, :func:`lcb_lab.offers.refusal`: tried on a fork, the game untouched): the
-selected Embark-capable ship putting its cargo ashore through a port, and each own ISR marker in
-the clicked hex unloading its cargo -- "Port transfer LHD 1 ...: refused by rule 12.3 ...".
+It also builds the acts a player looks for that the rules do not list (:func:`candidates`): the
+selected Embark-capable ship putting its cargo ashore through a port, each own ISR marker in the
+clicked hex unloading its cargo, and each own marker that may still move going to the clicked
+hex along its cheapest path (and unloading there when it carries units and the hex has land; the
+rules list single steps only, :func:`marker_moves`).  Each is tried on a fork (:func:`lcb_lab.offers.refusal`,
+the game untouched): a legal one is a quick button like an offer, a refused one a *Try: ...*
+button with the engine's reason -- "Port disembark from LHD 1 ...: Refused by rule 12.3 ...".
 
 Hidden information: like the impulse controls, the section belongs to the team that plays and
 to the instructor; in the other team's view it is hidden and every list emptied.
@@ -27,6 +30,7 @@ import ipywidgets as W
 from .. import actions as A
 from ..legal import Template
 from ..offers import refusal
+from ..rules.submarine import SUB_TARGET
 from .controller import follow
 from .panels import esc, refusal_text, rule_badges
 from .sync import set_options
@@ -35,7 +39,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .controller import LabController
 
 __all__ = ["SPECIAL_KINDS", "special_offers", "action_label", "action_rules", "candidates", "SpecialActions",
-           "SpecialActionsPanel", "QUICK", "short_label"]
+           "SpecialActionsPanel", "QUICK", "short_label", "marker_moves", "proxy_rulings", "RulingPanel"]
 
 SPECIAL_KINDS = (A.PortTransfer, A.MarkerAction, A.TorpedoAttack, A.SubmarineZor, A.OffensiveAsw)
 """The issue-8 act kinds the section offers."""
@@ -85,11 +89,13 @@ def action_label(a: A.Action) -> str:
         then = {"none": "", "effect": ", then its effect", "combat": f", then combat ({a.dice} d20)",
                 "conceal": ", then conceal", "unload": ", then unload its cargo", "load": ", then load",
                 "reembark": ", then re-embark"}.get(a.then, f", then {a.then}")
-        at = (f" at {', '.join(a.targets)}" if a.targets else "") + (f" in {a.hex}" if a.hex else "")
+        names = [t.replace("ruling:", "ruling ") for t in a.targets]
+        at = (f" at {', '.join(names)}" if names else "") + (f" in {a.hex}" if a.hex else "")
         return f"{a.marker}: {move}{then}{at} ({_paid(a.action)})"
     if isinstance(a, A.TorpedoAttack):
         n = len(a.targets)
-        return f"TORPEDO ATTACK by {a.sub}: {n} torpedo{'es' if n != 1 else ''} at {', '.join(a.targets)} (action #{a.action})"
+        at = ", ".join("any enemy submarine in the hex" if t == SUB_TARGET else t for t in a.targets)
+        return f"TORPEDO ATTACK by {a.sub}: {n} torpedo{'es' if n != 1 else ''} at {at} (action #{a.action})"
     if isinstance(a, A.SubmarineZor):
         return f"Submarine ZOR of {a.sub} (action #{a.action})"
     if isinstance(a, A.OffensiveAsw):
@@ -165,6 +171,50 @@ def candidates(ctl: "LabController") -> list[A.Action]:
         if (m.get("kind") == "isr" and not m.get("back") and m.get("cargo") and m.get("hex") == ctl.selected_hex
                 and me in ("instructor", m["team"])):
             out.append(A.MarkerAction(m["id"], (), "unload"))
+    out += marker_moves(ctl)
+    out += proxy_rulings(ctl)
+    return out
+
+
+def proxy_rulings(ctl: "LabController") -> list[A.Action]:
+    """Each own Proxy Force in the clicked hex using each instructor ruling on each face-up enemy
+    unit there (13.14: the agreed effect, ``targets=("ruling:<n>", uid)``).  Rulings are public:
+    they are logged for everyone and serve the Proxy Forces of both sides."""
+    g, here, view = ctl.game, ctl.selected_hex, ctl.view()
+    imp = g.impulse
+    rulings = list(getattr(g.state, "rulings", []) or [])
+    if imp is None or not here or not rulings or ctl.viewer not in ("instructor", imp.team):
+        return []
+    foes = [c["uid"] for c in view["counters"] if c.get("hex") == here and not c.get("back")
+            and c["team"] != imp.team and c.get("revealed")]
+    out: list[A.Action] = []
+    for m in view.get("card_markers") or []:
+        if m.get("kind") == "proxy" and not m.get("back") and m.get("hex") == here and m["team"] == imp.team:
+            out += [A.MarkerAction(m["id"], (), "effect", (f"ruling:{r['n']}", uid)) for r in rulings for uid in foes]
+    return out
+
+
+def marker_moves(ctl: "LabController") -> list[A.Action]:
+    """The active team's own ISR / Proxy Force markers that may still move this impulse, each moved
+    to the clicked hex along its cheapest path within its MP (``rules/isr.py:marker_path``: through
+    water for a naval or landing-craft marker, 12.22, 13.21) -- and, for a marker with cargo, unloading
+    there when the hex has land (12.2).  The rules list single steps only; these are the longer
+    moves a player clicks."""
+    g, dest = ctl.game, ctl.selected_hex
+    imp = g.impulse
+    if imp is None or not dest or ctl.viewer not in ("instructor", imp.team):
+        return []
+    from ..rules import isr
+    ctx = g._ctx()
+    out: list[A.Action] = []
+    for m in sorted(g.state.card_markers.values(), key=lambda x: x.mid):
+        if m.team != imp.team or m.kind not in ("isr", "proxy") or m.moved or not m.mp or m.hex == dest:
+            continue
+        naval = bool(m.data.get("naval") or m.data.get("amphibious") or m.data.get("littoral"))
+        path = isr.marker_path(ctx, naval, m.hex, dest, m.mp)
+        if path:                  # with cargo, a hex with land is where it unloads (12.2); at sea it only moves
+            land = g.board.hex(dest).has_land
+            out.append(A.MarkerAction(m.mid, tuple(path), "unload" if m.cargo and land else "none"))
     return out
 
 
@@ -195,6 +245,17 @@ class SpecialActions:
     def answer_mines(self, shots: dict[str, int] | None = None):
         """Answer the pending ``mine_attack`` choice: ``{target: cubes}`` (empty: hold the mines)."""
         return self.answer({"mines": [{"target": t, "cubes": n} for t, n in (shots or {}).items()]})
+
+    def instructor_ruling(self, team: str, text: str, succeeds_on: int = 6, supply_loss=()):
+        """Enter an agreed ruling (13.14: a Proxy Force's negotiated effect and the d20 it needs):
+        Instructor view only."""
+        what = "Instructor ruling"
+        if self.team != "instructor":
+            self.say(f"{what}: rulings are entered from the Instructor view only (13.14). Nothing changed.")
+            return None
+        loss = tuple(x.strip() for x in (supply_loss.split(",") if isinstance(supply_loss, str) else supply_loss)
+                     if x and x.strip())
+        return self.run(what, self._apply, A.InstructorRuling(team, text or "", int(succeeds_on), loss))
 
     def special_action(self, action: A.Action):
         """Carry out one typed act of :data:`SPECIAL_KINDS` (a refusal is a red message)."""
@@ -296,8 +357,7 @@ class SpecialActionsPanel:
                     if a not in self._why:
                         why = refusal(c.game, a)
                         self._why[a] = None if why is None else refusal_text(why).replace(" Nothing changed.", "")
-                    if self._why[a] is not None:
-                        self.tried.append((a, self._why[a]))
+                    self.tried.append((a, self._why[a]))      # None: legal, though not listed
         if not self.offered and not self.tried:
             set_options(self.picker, [], value=None)
             self._label_buttons([])
@@ -312,11 +372,47 @@ class SpecialActionsPanel:
         here = c.selected_hex
         near = [i for i, a in enumerate(self.offered) if here and here in _hexes_of(a, c.game)][:QUICK]
         rows = [(short_label(self.offered[i]), i, action_label(self.offered[i])) for i in near]
-        rows += [("Try: " + short_label(a), ("try", k), "Try: " + action_label(a)) for k, (a, _w) in enumerate(self.tried)]
+        rows += [(("Try: " if w else "") + short_label(a), ("try", k), ("Try: " if w else "") + action_label(a))
+                 for k, (a, w) in enumerate(self.tried)]
         self._label_buttons(rows)
-        lines = [f"{esc(action_label(a))}: {esc(w)}" for a, w in self.tried]
+        lines = [f"{esc(action_label(a))}: {esc(w)}" for a, w in self.tried if w]
         n = len(self.offered)
         count = (f'<div class="lcb-small lcb-muted">{n} act{"s" if n != 1 else ""} offered'
                  + (f"; {len(near)} about {esc(here)}" if here else "; click a hex for its acts") + "</div>")
         self.why.value = count + "".join(f'<div class="lcb-small lcb-special-why">Not offered \u2014 {ln}</div>'
                                          for ln in lines)
+
+
+class RulingPanel:
+    """The instructor's *Ruling* form (13.14; Instructor view only): the proposing team, the agreed
+    effect's words, the d20 it succeeds on, the supply slots it takes 1 from (e.g. "LRS1, LRS2"),
+    *Enter ruling*; below, the rulings entered (public: both sides' Proxy Forces may use them)."""
+
+    def __init__(self, ctl: "LabController", enter: Callable[..., object]):
+        self.ctl = ctl
+        self.team = W.Dropdown(options=[("Blue (US)", "US"), ("Red (RU)", "RU")], value="RU", description="Team",
+                               layout=W.Layout(width="170px"), style={"description_width": "40px"})
+        self.text = W.Text(placeholder="the agreed effect, e.g. both LRS supplies of a rocket unit -1",
+                           layout=W.Layout(width="100%"))
+        self.succeeds_on = W.BoundedIntText(value=6, min=1, max=20, description="on d20 \u2264",
+                                            layout=W.Layout(width="140px"), style={"description_width": "70px"})
+        self.supply_loss = W.Text(placeholder="supply slots -1: LRS1, LRS2", layout=W.Layout(width="200px"))
+        self.enter = W.Button(description="Enter ruling", icon="gavel", layout=W.Layout(width="auto"))
+        self.enter.on_click(lambda _b: enter(self.team.value, self.text.value, self.succeeds_on.value,
+                                             self.supply_loss.value))
+        self.listing = W.HTML()
+        self.widget = W.VBox([W.HTML("<b>Instructor ruling</b> " + rule_badges(["13.14"])
+                                     + ' <span class="lcb-small lcb-muted">a Proxy Force effect the players agreed'
+                                     "</span>"), self.text, W.HBox([self.team, self.succeeds_on, self.supply_loss]),
+                              self.enter, self.listing], layout=W.Layout(display="none"))
+        self.widget.add_class("lcb-ruling")
+        self.follower = follow(ctl, ["version", "viewer"], self.refresh)
+
+    def refresh(self) -> None:
+        shown = self.ctl.viewer == "instructor" and self.ctl.game is self.ctl.live
+        self.widget.layout.display = "flex" if shown else "none"
+        rulings = list(getattr(self.ctl.game.state, "rulings", []) or [])
+        self.listing.value = "".join(
+            f'<div class="lcb-small">Ruling {r["n"]} ({esc(r["team"])}, {r["succeeds_on"]} or less): {esc(r["text"])}'
+            + (f' \u2014 supply -1: {esc(", ".join(r.get("supply_loss", [])))}' if r.get("supply_loss") else "")
+            + "</div>" for r in rulings)

@@ -125,7 +125,7 @@ class UnitPanel:
         c = self.ctl
         uid, vis = c.selected_unit, c.visible_counters()
         self.tracker.value = NO_UNIT_HTML if uid is None else (
-            panels.unit_tracker_html(c.game, vis[uid]) + cargo_html(c.game, cargo_view(c.game, c.viewer, uid, c.view())))
+            panels.unit_tracker_html(c.game, vis[uid], c.view().get("cards")) + cargo_html(c.game, cargo_view(c.game, c.viewer, uid, c.view())))
         opts = self.umbrella_options()
         keep = c.umbrella_target if c.umbrella_target in [o[1] for o in opts] else None
         self._syncing = True

@@ -6,7 +6,6 @@ widgets and the map's data sources hold)."""
 from __future__ import annotations
 
 import ipywidgets as W
-import pytest
 
 from lcb_lab import actions as A
 from lcb_lab import hexgrid, load_scenario
@@ -14,7 +13,7 @@ from lcb_lab.rules import ports
 from lcb_lab.rules.card_markers import new_marker
 from lcb_lab.views import markers as mk
 from lcb_lab.widgets import LabApp
-from lcb_lab.widgets.cargo import cargo_view, catalog_load
+from lcb_lab.widgets.cargo import cargo_view
 
 from conftest import plain_text, state_json
 
@@ -89,23 +88,20 @@ def test_the_host_tracker_shows_its_embark_area_with_capacity_bars():
     assert 'width:' in lab.unit_panel.value and "lcb-cap-bar" in lab.unit_panel.value
 
 
-def test_catalog_load_counts_units_and_their_attached_cards():
-    """The stand-in figures (until rules/embark.py answers): 4 infantry platoons x 1 GPSV, the
-    IAMD and HIMARS sections x 2 (10.11), plus the Space Values of the cards Attached to them
-    and of the Embarked cards (10.35)."""
-    g = load_scenario("gotland_redux", seed=1)
-    units = 4 * 1 + 2 + 2
-    cards = [c for c in g.state.cards.values()
-             if (c.where == "embarked" and c.host == "LHD 1") or (c.where == "attached" and c.host in
-                                                                   {"1 Alpha", "1 Whiskey"})]
-    deck = g.decks
-    from lcb_lab.cards import load_decks
-    deck = deck or load_decks()
-    g_cards = sum(deck.card(c.team, c.name).gpsv or 0 for c in cards)
-    a_cards = sum(deck.card(c.team, c.name).asv or 0 for c in cards)
-    assert catalog_load(g, "LHD 1") == {"gpsv": units + g_cards, "asv": a_cards, "gpsv_max": 25, "asv_max": 5}
-    g.state.units["2 Alpha"].embarked_on, g.state.units["2 Alpha"].hex = None, "AM-26"    # one platoon ashore
-    assert catalog_load(g, "LHD 1")["gpsv"] == units + g_cards - 1
+def test_the_capacity_bars_are_the_embark_rules_figures():
+    """The bars read rules/embark.py load: 4 infantry platoons x 1 GPSV, the IAMD and HIMARS
+    sections x 2 (10.11): 8 GPSV (the cards give none); ASV: MEU Rotary Attack 1 (10.12) and the
+    V-BAT Attached to 1 Whiskey 1 (10.35): 2."""
+    from lcb_lab.rules import embark
+    g = _staged()
+    load = embark.load(g._ctx(), "LHD 1")
+    assert (load["gpsv"], load["asv"]) == (4 * 1 + 2 + 2, 1 + 1)
+    lab = LabApp(g, team="US")
+    lab.select_hex("AM-26")
+    assert f"GPSV{load['gpsv']} / 25" in plain_text(lab.unit_panel.value)
+    g.state.units["2 Alpha"].embarked_on, g.state.units["2 Alpha"].hex = None, "AM-26"    # one platoon off
+    lab.refresh()
+    assert f"GPSV{load['gpsv'] - 1} / 25" in plain_text(lab.unit_panel.value)
 
 
 def test_embarked_card_sides_follow_the_tracker():
@@ -127,15 +123,22 @@ def test_the_other_team_sees_only_how_many_cards_a_ship_carries():
     assert lab.selected_uid == "LHD 1"             # face up: RU may select it
     text = plain_text(lab.unit_panel.value)
     assert "Embarked cards: 2 face down" in text
-    assert "lcb-cap" not in lab.unit_panel.value   # no capacity bars: they would tell the cards' Space Values
+    # the Embark Area's units are face up (10.34, rules/embark.py load_view): named, with their GPSV
+    # (4 platoons x 1, the IAMD and HIMARS sections x 2, 10.11) -- but no ASV bar and no card's Space
+    # Value: "GPSV (units)" counts the units only
+    for uid in ("1 Alpha", "2 Alpha", "3 Alpha", "4 Alpha", "1 Kilo", "1 Whiskey"):
+        assert uid in text
+    assert "GPSV (units)8 / 25" in text and "ASV" not in text
     everything = _all_texts(lab)
     for name in CARGO_CARDS:
         assert name not in everything
-    ru_view = g.view("RU")
-    for uid in ("1 Alpha", "1 Kilo", "1 Whiskey"):     # units only as far as the observer shows them
-        shown = any(c.get("uid") == uid for c in ru_view["counters"])
-        assert (uid in text) == shown
+    g.state.units["LHD 1"].revealed = False          # a concealed ship: nothing of its Embark Area
+    lab.refresh()
+    assert lab.selected_uid is None or "Embark Area" not in lab.unit_panel.value
+    g.state.units["LHD 1"].revealed = True
+    lab.refresh()
     lab.set_team("US")                               # the owner: names and bars
+    lab.select_hex("AM-26")
     assert "Amphibious: LCU" in plain_text(lab.unit_panel.value) and "lcb-cap" in lab.unit_panel.value
 
 
@@ -220,13 +223,14 @@ def test_an_act_not_offered_is_shown_with_the_engines_reason():
     lab.select_hex("AM-26")                            # LHD 1 at sea, no port
     p = lab.special_panel
     assert p.widget.layout.display == "flex"
-    (tried,) = p.tried
-    assert isinstance(tried[0], A.PortTransfer) and tried[0].ship == "LHD 1"
+    (tried,) = [t for t in p.tried if isinstance(t[0], A.PortTransfer)]
+    assert tried[0].ship == "LHD 1"
     assert tried[1].startswith("Refused by rule 12.3")
     assert "Not offered" in p.why.value and "Refused by rule 12.3" in p.why.value
     before = state_json(g)
-    p.buttons[0].click()                             # "Try: Port disembark from LHD 1 ..."
-    assert p.quick_labels[0].startswith("Try: Port disembark from LHD 1")
+    k = p.keys.index(("try", 0))
+    assert p.quick_labels[k].startswith("Try: Port disembark from LHD 1")
+    p.buttons[k].click()                             # "Try: Port disembark from LHD 1 ..."
     assert "Refused by rule 12.3" in plain_text(lab.message.value) and state_json(g) == before
 
 
@@ -237,11 +241,12 @@ def test_offered_acts_are_listed_and_the_other_team_gets_nothing(monkeypatch):
     monkeypatch.setattr(g, "is_legal", lambda a, _real=g.is_legal: a == offer or _real(a))
     lab.refresh()
     p = lab.special_panel
-    assert p.offered == [offer]
+    assert p.offered[0] == offer and all(isinstance(a, A.MarkerAction) for a in p.offered[1:])   # + ISR-1's moves
     assert p.picker.options[0][0] == "Port disembark from LHD 1: 1 Alpha (action #1)"
     lab.select_hex("AM-26")
     assert p.quick_labels[0] == "Port disembark from LHD 1: 1 Alpha (action #1)"
-    assert "1 act offered; 1 about AM-26" in plain_text(p.why.value)
+    near = [a for a in p.offered if a == offer or (isinstance(a, A.MarkerAction) and "AM-26" in a.path)]
+    assert f"{len(p.offered)} acts offered; {len(near)} about AM-26" in plain_text(p.why.value)
     lab.set_team("RU")                               # not RU's impulse: hidden and emptied
     assert p.widget.layout.display == "none" and p.picker.options == () and p.quick_labels == []
     assert not any("Port disembark" in t for t in _texts(lab.widget))
@@ -265,7 +270,7 @@ def test_the_hex_info_lists_the_markers_the_view_may_see():
     us.select_hex("AM-25")
     assert "ISR marker ISR-1 ISR (concealed) carrying 1 Alpha" in plain_text(us.hex_info.value)
     us.select_hex("AL-21")
-    assert "fortification FORT-1 F2" in plain_text(us.hex_info.value)
+    assert "fortification FORT-1 F2: the attacker's GROUND ASSAULT CV -4, LRS CV -2 13.5" in plain_text(us.hex_info.value)
     ru = LabApp(g, team="RU")
     ru.select_hex("AM-25")
     text = plain_text(ru.hex_info.value)
@@ -397,3 +402,265 @@ def test_the_mine_owner_assigns_cubes_to_what_it_sees(monkeypatch):
     lab.set_team("US")                                 # the target team: the kind only, no targets, no cubes
     us_text = " ".join(_texts(panel.widget))
     assert "AK-20" not in us_text and "MINE" not in us_text and panel._inputs == []
+
+
+# ------------------------------------------------------------------ a landing through the lab (12.2, the 12.25 example)
+def _lcac_at_sea():
+    """The 12.25 example's LCAC (Andrew's) two impulses in: its marker at G-8 with three platoons and
+    a logistics company aboard, Blue's next impulse begun (worked/ch12.py's coast)."""
+    from lcb_lab.worked import ch12
+    units = {"LHA 8": {"type": "usn_lhd", "hex": "A-8"}, **ch12.infantry(3, host="LHA 8"),
+             "1 Log": {"type": "usmc_logistics_company", "embarked_on": "LHA 8"}}
+    g = ch12.coast_game(units, {"US": [{"name": "Amphibious: LCAC", "embark_on": "LHA 8"}]})
+    lcac = ch12.cid(g, "Amphibious: LCAC")
+    g.begin_impulse(ch12.BLUE)
+    g.declare([{"kind": "move_embarked_jcc", "units": ["LHA 8"], "jcc": "Amphibious: LCAC"}])
+    g.apply(A.PlayCard(lcac, "A", ("1 Inf", "2 Inf", "3 Inf", "1 Log"), "D-8", action=1))
+    mid = next(m.mid for m in g.state.card_markers.values() if m.card == lcac)
+    ch12.next_blue_impulse(g)
+    g.apply(A.MarkerAction(mid, path=ch12.water_path(g, "D-8", "G-8")))
+    ch12.next_blue_impulse(g)
+    return g, mid
+
+
+def test_a_marker_lands_its_cargo_from_the_impulse_tab():
+    g, mid = _lcac_at_sea()
+    ru = LabApp(g, team="RU")
+    chips = ru.map.sources["marker_chips"].data
+    assert chips["text"] == ["?"] and chips["hex"] == ["G-8"]          # a face-down marker: a back (12.21)
+    assert not any(u in _all_texts(ru) for u in ("1 Inf", "2 Inf", "1 Log"))
+    lab = LabApp(g, team="US")
+    chips = lab.map.sources["marker_chips"].data
+    assert chips["hex"] == ["G-8"] and "carrying 1 Inf, 2 Inf, 3 Inf, 1 Log" in chips["tip"][0]
+    lab.select_hex("I-8")
+    p = lab.special_panel
+    # the rules list one step toward land; the lab builds the two-hex move into I-8 and its unload
+    # (12.22: 3 MP through water) and the rules accept it: a plain button, no "Try:"
+    assert not any(isinstance(a, A.MarkerAction) and a.path[-1:] == ("I-8",) for a in p.offered)
+    landing = [j for j, (a, why) in enumerate(p.tried) if a == A.MarkerAction(mid, ("H-8", "I-8"), "unload")]
+    assert landing and p.tried[landing[0]][1] is None, [(action_label_(a), w) for a, w in p.tried]
+    k = p.keys.index(("try", landing[0]))
+    assert p.quick_labels[k] == f"{mid}: move H-8 \u2192 I-8, then unload its cargo (free)"
+    p.buttons[k].click()
+    assert "done" in plain_text(lab.message.value), plain_text(lab.message.value)
+    counters = lab.map.sources["counters"].data
+    ashore = {u for h, u in zip(counters["hex"], counters["uid"]) if h == "I-8"}
+    assert {"1 Inf", "2 Inf", "3 Inf", "1 Log"} <= ashore                # landed (12.07)
+    ru.refresh()
+    ru_counters = ru.map.sources["counters"].data
+    assert "I-8" in ru_counters["hex"] and not {"1 Inf", "1 Log"} & set(ru_counters["uid"])   # backs only
+
+
+def action_label_(a):
+    from lcb_lab.widgets.special_actions import action_label
+    return action_label(a)
+
+
+# ------------------------------------------------------------------ a TORPEDO ATTACK through the lab (the 14.08 example)
+def test_a_torpedo_attack_from_the_impulse_tab_and_the_track_it_leaves():
+    """Anna's submarine (RU here, worked/ch14.py) moves next to the two face-up LHDs and fires one
+    torpedo at each; forced dice 4 (a hit: any hit sinks, 14.08) and 15 (a miss)."""
+    from lcb_lab.worked import ch14
+    g = ch14.sea({"Anna": (ch14.SSK, "D-5", ch14.R), "LHD 1": {"type": "usn_lhd", "hex": "D-6", "face_up": True},
+                  "LHD 2": {"type": "usn_lhd", "hex": "D-6", "face_up": True}}, forced=[4, 15], initiative="RU")
+    g.apply(A.BeginImpulse(ch14.R))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Anna",)),)))
+    g.apply(A.Move(1, ("D-6",)))
+    us = LabApp(g, team="US")
+    assert "Anna" not in _all_texts(us)                 # a hidden submarine: nothing at all (14.03)
+    assert us.special_panel.widget.layout.display == "none"
+    lab = LabApp(g, team="RU")
+    track = lab.map.sources["sub_track"].data           # its owner's Submarine Operations Tracker (14.03)
+    assert track["label"] and track["label"][0].startswith("Anna track")
+    lab.select_hex("D-6")
+    p = lab.special_panel
+    shot = A.TorpedoAttack(1, "Anna", ("LHD 1", "LHD 2"))
+    assert shot in p.offered
+    i = p.offered.index(shot)                          # the Act list and Carry out (more than six offers here)
+    assert dict((v, lab_) for lab_, v in p.picker.options)[i] == \
+        "TORPEDO ATTACK by Anna: 2 torpedoes at LHD 1, LHD 2 (action #1)"
+    p.picker.value = i
+    p.go.click()
+    assert "done" in plain_text(lab.message.value), plain_text(lab.message.value)
+    assert g.state.units["LHD 1"].destroyed and not g.state.units["LHD 2"].destroyed
+    assert "LHD 1" not in lab.map.sources["counters"].data["uid"]
+
+
+def test_a_torpedo_at_a_suspected_submarine_is_worded():
+    from lcb_lab.rules.submarine import SUB_TARGET
+    from lcb_lab.widgets.special_actions import action_label
+    assert action_label(A.TorpedoAttack(1, "Ling", (SUB_TARGET,))) == \
+        "TORPEDO ATTACK by Ling: 1 torpedo at any enemy submarine in the hex (action #1)"
+
+
+def test_a_submarines_tracker_shows_its_torpedo_cv_and_detect():
+    from lcb_lab.worked import ch14
+    g = ch14.sea({"Anna": (ch14.SSK, "D-5", ch14.R)}, initiative="RU")
+    t = g.catalog.unit(ch14.SSK)
+    lab = LabApp(g, team="RU")
+    lab.select_hex("D-5")
+    text = plain_text(lab.unit_panel.value)
+    assert f"TORPEDO{t.torpedo_cv}" in text.replace("\u2020", "") and f"DETECT{t.detect}" in text.replace("\u2020", "")
+    assert "14.08" in text and "14.12" in text
+
+
+def test_the_special_section_offers_nothing_while_the_past_is_shown():
+    g, lab = _memphis()
+    lab.select_hex("AM-25")                            # ISR-1: its moves are listed now
+    p = lab.special_panel
+    assert p.widget.layout.display == "flex" and p.offered
+    lab.show_step(1)                                   # the History tab: the game after its first step
+    assert p.widget.layout.display == "none" and p.offered == [] and p.quick_labels == []
+    lab.back_to_now()
+    assert p.widget.layout.display == "flex" and p.offered
+
+
+# ------------------------------------------------------------------ the second scenario, played at random under the lab
+def _hidden_from(g, team: str) -> tuple[set[str], set[str]]:
+    """(names, card ids) ``team`` may not read: the other team's hidden submarines and secret mines
+    (names), and its hidden cards (cids)."""
+    from lcb_lab import observer
+    names = {u.uid for u in g.state.units.values() if observer.hidden_sub(u, g.catalog, team) and not u.destroyed}
+    names |= {m.mid for m in g.state.card_markers.values() if m.kind == "mine" and m.team != team and not m.revealed}
+    cids = {c.cid for c in g.state.cards.values() if c.team != team and not observer.card_public(c, team)}
+    return names, cids
+
+
+def test_random_play_of_slite_landing_never_shows_the_other_teams_secrets():
+    import re
+
+    import numpy as np
+
+    from lcb_lab.autoplay import random_impulse
+    g = load_scenario("slite_landing", seed=3)
+    labs = {t: LabApp(g, team=t) for t in ("US", "RU")}
+    rng = np.random.default_rng(3)
+    played, checked = 0, 0
+    for _ in range(8):
+        if g.state.stage != "action":
+            break
+        random_impulse(g, rng)
+        played += 1
+        for team, lab in labs.items():
+            lab.refresh()
+            for uid in list(lab.visible_counters())[:6]:        # Unit Trackers (and Embark Areas) drawn too
+                lab.select_unit(uid)
+            text = _all_texts(lab)
+            names, cids = _hidden_from(g, team)
+            for n in names:
+                assert not re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", text), (team, n)
+            for c in cids:
+                assert not re.search(rf"(?<![\w-]){re.escape(c)}(?!\d)", text), (team, c)
+            checked += len(names) + len(cids)
+    assert played == 8 and checked > 0          # the embarked LCU and MEU Rotary Lift, RU's pool card...
+    # the search finds a card id where it is shown: the owner's Cards section names its Embarked LCU
+    assert re.search(r"(?<![\w-])US-3(?!\d)", _all_texts(labs["US"])) and not re.search(
+        r"(?<![\w-])US-3(?!\d)", _all_texts(labs["RU"]))
+
+
+# ------------------------------------------------------------------ a mine attack answered in the lab (the 13.33 example)
+def test_the_mine_owner_answers_the_13_33_example_in_the_decision_panel():
+    """Nikolai's 2 mine cubes in C-2; the revealed US stack moves in; in the RU view the decision
+    panel offers the cubes per target, both go at DDG-51: dice 13 (a hit, 13 or less) and 14."""
+    from lcb_lab.situation import situation
+    from lcb_lab.worked import ch13
+    g = situation(units={"DDG-51": {"type": "usn_ddg_51", "hex": "B-2", "face_up": True},
+                         "DDG-80": {"type": "usn_ddg_51", "hex": "B-2", "face_up": True},
+                         "DDG(X)-106": {"type": "usn_ddg_x", "hex": "B-2", "face_up": True},
+                         "1 Anna": ("runi_naval_infantry_platoon", "H-8")}, naval=ch13.SEA, forced=[13, 14])
+    ch13.lay_mines(g, "RU", "C-2", 2)
+    us = LabApp(g, team="US")
+    assert "C-2" not in us.map.sources["marker_chips"].data["hex"]        # secret (13.37)
+    us.begin_impulse("TF Blue")
+    us.declare([{"kind": "move_combat", "units": ["DDG-51", "DDG-80", "DDG(X)-106"]}])
+    us.move_to(0, "D-2")
+    assert g.pending is not None and g.pending.kind == "mine_attack"
+    assert us.decision.visible and "Hand over" in " ".join(_texts(us.decision.widget))
+    assert "C-2" not in " ".join(_texts(us.decision.widget))           # the other team: the kind only
+    hp = g.state.units["DDG-51"].hp
+    ru = LabApp(g, team="RU")
+    panel = ru.decision
+    targets = [spec["target"] for spec, _box in panel._inputs]
+    assert set(targets) == {"DDG-51", "DDG-80", "DDG(X)-106"} and "2 mine cubes in C-2" in plain_text(
+        " ".join(_texts(panel.widget)))
+    dict(zip(targets, [b for _s, b in panel._inputs]))["DDG-51"].value = 2
+    panel.answer_button.click()
+    assert "Answer: done" in plain_text(ru.message.value), plain_text(ru.message.value)
+    assert g.state.units["DDG-51"].hp == hp - 1                         # 13: a hit; 14: a miss (13.33)
+
+
+# ------------------------------------------------------------------ embarked losses picked in the lab (worked/ch10.py 10.311)
+def test_the_attacker_picks_the_cargo_lost_in_the_decision_panel():
+    """DDG-605's LRS takes 2 HP off LHD 1 (worked/ch10.py): the RU decision panel names the face-up
+    MEU Rotary Attack and two concealed cards without their names; RU takes 1 Kilo and 1 Whiskey
+    (4 GPSV for one HP) and the face-up card (one HP's 2 cards)."""
+    from lcb_lab.worked import ch10
+    g, _lines = ch10.ex_10_311()
+    ru = LabApp(g, team="RU")
+    panel = ru.decision
+    labels = dict((v, k) for k, v in panel.picks.options)
+    assert labels["US-1"] == "MEU Rotary Attack (US-1)"                      # face up: public (11.11)
+    assert labels["hidden:0"] == "a concealed Embarked card (#1, drawn at random)"
+    assert labels["1 Kilo"] == "1 Kilo (2 GPSV)"
+    assert not any(n in " ".join(_texts(ru.widget)) for n in ("Amphibious: LCU", "MUX: Unmanned"))
+    panel.picks.value = ("US-1", "1 Kilo", "1 Whiskey")
+    panel.answer_button.click()
+    assert "Answer: done" in plain_text(ru.message.value), plain_text(ru.message.value)
+    assert g.state.units["1 Kilo"].destroyed and g.state.units["1 Whiskey"].destroyed
+    assert g.state.cards["US-1"].where == "discarded" and not g.state.units["1 Alpha"].destroyed
+    us = LabApp(g, team="US")
+    us.select_hex("B-6")
+    text = plain_text(us.unit_panel.value)
+    assert "1 Alpha" in text and "1 Kilo" not in text and "MEU Rotary Attack" not in text
+
+
+# ------------------------------------------------------------------ an instructor ruling and the Proxy Force (the 13.14 example)
+def test_the_13_14_ruling_is_entered_and_used_from_the_lab():
+    """Caitlyn's Proxy Force (worked/ch13.py): the instructor enters the agreed effect (3 or less,
+    both LRS supplies of the rocket unit -1); RU plays the card and the section offers the marker's
+    effect with ruling 1 on 1 Whiskey; her die 3 succeeds."""
+    from lcb_lab.situation import situation
+    g = situation(units={"1 Whiskey": {"type": "usmc_himars_section", "hex": "D-4", "face_up": True},
+                         "1 Anna": {"type": "runi_naval_infantry_platoon", "hex": "H-8"}},
+                  cards={"RU": ["Proxy Forces: Militia"]}, initiative="RU", forced=[3])
+    ru = LabApp(g, team="RU")
+    assert ru.ruling_panel.widget.layout.display == "none"             # the instructor's form only
+    before = state_json(g)
+    ru.instructor_ruling("RU", "ammunition", 3)
+    assert "Instructor view only" in plain_text(ru.message.value) and state_json(g) == before
+    lab = LabApp(g, team="instructor")
+    form = lab.ruling_panel
+    form.text.value, form.succeeds_on.value, form.supply_loss.value = "both LRS supplies -1", 3, "LRS1, LRS2"
+    form.enter.click()
+    assert "Instructor ruling: done" in plain_text(lab.message.value), plain_text(lab.message.value)
+    assert "Ruling 1 (RU, 3 or less): both LRS supplies -1 \u2014 supply -1: LRS1, LRS2" in plain_text(form.listing.value)
+    supply = dict(g.state.units["1 Whiskey"].supply)
+    lab.begin_impulse("TF Red")
+    lab.declare([{"kind": "play_jcc", "jcc": "Proxy Forces: Militia"}])
+    lab.select_hex("D-4")
+    lab.play_card("Proxy Forces: Militia", "A", (), "D-4", 1)
+    assert "done" in plain_text(lab.message.value), plain_text(lab.message.value)
+    lab.select_hex("D-4")
+    p = lab.special_panel
+    use = A.MarkerAction("PROXY-1", (), "effect", ("ruling:1", "1 Whiskey"))
+    assert use in [a for a, why in p.tried if why is None] + p.offered
+    assert "PROXY-1: stay, then its effect at ruling 1, 1 Whiskey (free)" in p.quick_labels
+    p.buttons[p.quick_labels.index("PROXY-1: stay, then its effect at ruling 1, 1 Whiskey (free)")].click()
+    assert "done" in plain_text(lab.message.value), plain_text(lab.message.value)
+    after = g.state.units["1 Whiskey"].supply
+    assert (after["LRS1"], after["LRS2"]) == (supply["LRS1"] - 1, supply["LRS2"] - 1)
+
+
+def test_marker_texts_meet_the_projector_sizes():
+    """Issue 6's projector rule (docs/ui.md): in presentation, at the reference frame (800 px tall),
+    map texts are >= 14 px -- the chips' text is 14 px like the hex labels, the track labels 12 px;
+    they follow the frame like every map text."""
+    from lcb_lab.views import MapView, sizing
+    g = _staged()
+    mv = MapView(g.board, frame_height=sizing.PRESENTATION_MIN_FRAME_HEIGHT, presentation=True)
+    mv.update(g, "RU")
+    assert mv._glyph("marker_text").text_font_size == "14px" == mv._glyph("hex_labels").text_font_size
+    assert mv._glyph("track_text").text_font_size == "12px"
+    assert MapView(g.board)._glyph("marker_text").text_font_size == "8.5px"     # the default look, 860 px frame
+    big = MapView(g.board, frame_height=2 * sizing.PRESENTATION_MIN_FRAME_HEIGHT, presentation=True)
+    assert big._glyph("marker_text").text_font_size == "28px"
