@@ -29,6 +29,8 @@ def validate_lrs(ctx: Ctx, allocs: list[dict], active_units: set[str], check_tea
     team = ctx.state.impulse.team if (ctx.state.impulse and check_team) else None
     for a in allocs:
         s = living_unit(ctx, a["shooter"], "7.3")
+        if ctx.utype(s).is_submarine and s.fired == "torpedo":     # whatever the target, a marker too
+            raise IllegalAction("14.04", f"{s.uid} fired torpedoes this impulse: LRS or torpedoes, not both")
         if a["target"] in ctx.state.card_markers:      # 12.24: a revealed landing craft's marker
             _marker_target(ctx, s, a, active_units, team)
             per_unit_slot[s.uid].add(a["slot"])
@@ -46,8 +48,6 @@ def validate_lrs(ctx: Ctx, allocs: list[dict], active_units: set[str], check_tea
             raise IllegalAction("3.33", f"{s.uid} does not belong to the active team")
         if ctx.utype(t).is_submarine:     # 14.05: hidden under the water
             raise IllegalAction("14.05", f"{t.uid} is a submarine: never a target for LRS")
-        if ctx.utype(s).is_submarine and s.fired == "torpedo":
-            raise IllegalAction("14.04", f"{s.uid} fired torpedoes this impulse: LRS or torpedoes, not both")
         cv = ctx.cv(s, slot)
         if cv is None or cv.kind != "LRS":
             raise IllegalAction("7.3", f"{s.uid} has no {slot} LRS value")
