@@ -258,6 +258,10 @@ def check_commit_combat(c: Ctx, a: A.CommitCombat) -> tuple[list[dict], list[dic
         raise IllegalAction("3.38", "all combat of an impulse is committed and resolved at the same time; "
                             "it was already committed")
     attackers = {x["shooter"] for x in lrs} | {x["attacker"] for x in ga}
+    for uid in dict.fromkeys(x["shooter"] for x in lrs):       # 14.04: LRS or torpedoes in an impulse
+        u = c.state.units.get(uid)
+        if u is not None and u.fired == "torpedo" and c.utype(uid).is_submarine:
+            raise IllegalAction("14.04", f"{uid} fired torpedoes this impulse: LRS or torpedoes, not both")
     active = _combat_units(c, attackers)
     engaged = continuing.zero_ap_attackers(c, imp.task_force)          # 7.22, 7.25
     support = {x["shooter"] for x in lrs} - active - engaged

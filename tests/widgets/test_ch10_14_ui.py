@@ -520,7 +520,9 @@ def _hidden_from(g, team: str) -> tuple[set[str], set[str]]:
     """(names, card ids) ``team`` may not read: the other team's hidden submarines and secret mines
     (names), and its hidden cards (cids)."""
     from lcb_lab import observer
-    names = {u.uid for u in g.state.units.values() if observer.hidden_sub(u, g.catalog, team) and not u.destroyed}
+    published = {e["sub"] for t in g.state.sot for e in g.state.sot[t] if e.get("public")}   # 14.05, 14.06
+    names = {u.uid for u in g.state.units.values() if observer.hidden_sub(u, g.catalog, team) and not u.destroyed
+             and u.uid not in published}       # a submarine marker once placed: its past lines name it (14.06)
     names |= {m.mid for m in g.state.card_markers.values() if m.kind == "mine" and m.team != team and not m.revealed}
     cids = {c.cid for c in g.state.cards.values() if c.team != team and not observer.card_public(c, team)}
     return names, cids
@@ -532,7 +534,7 @@ def test_random_play_of_slite_landing_never_shows_the_other_teams_secrets():
     import numpy as np
 
     from lcb_lab.autoplay import random_impulse
-    g = load_scenario("slite_landing", seed=3)
+    g = load_scenario("slite_landing", seed=3, auto_policies={})
     labs = {t: LabApp(g, team=t) for t in ("US", "RU")}
     rng = np.random.default_rng(3)
     played, checked = 0, 0
