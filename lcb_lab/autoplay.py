@@ -7,8 +7,9 @@ Core Actions (:func:`lcb_lab.legal.sample_and_apply_declaration`: the
 candidates are checked only when the draw reaches them), moves about half of the declared
 stacks to a random legal destination, commits a random legal combat
 allocation (the ``commit_combat`` template, which includes any compulsory
-Continuing Combat, 7.22), conceals and resupplies where the rules allow, and
-ends the impulse.  The defender's choices are answered by the named default
+Continuing Combat, 7.22), takes some of the offered acts of chapters 12-14 (port
+transfers, card markers' actions, submarines' attacks and ASW), conceals and
+resupplies where the rules allow, and ends the impulse.  The defender's choices are answered by the named default
 policies (``decisions.DEFAULT_POLICIES``), so the game must be created with
 ``auto_policies={}`` (or other named policies).
 
@@ -53,6 +54,7 @@ def random_impulse(game: Game, rng: np.random.Generator) -> None:
         if rng.random() < 0.5 or (d.split and not d.moved):
             _random_move(game, d.aid, rng)
     _random_cards(game, rng)
+    _random_special(game, rng)
     t = legal.combat_template(game)
     if t is not None:
         legal.sample_and_apply(t, rng)
@@ -83,9 +85,29 @@ def _random_cards(game: Game, rng: np.random.Generator) -> None:
         if not opts or rng.random() >= 0.7:
             return
         legal.apply_if_legal(game, _pick(rng, opts))
-        while game.pending is not None and game.pending.kind == "card_response":
-            answers = [a for a in legal.legal_actions(game) if isinstance(a, A.Action)]
-            _apply(game, answers[0] if answers else A.Answer())
+        _answer_windows(game)
+
+
+def _answer_windows(game: Game) -> None:
+    """Answer the card-response windows a play opened with their first legal answer."""
+    while game.pending is not None and game.pending.kind == "card_response":
+        answers = [a for a in legal.legal_actions(game) if isinstance(a, A.Action)]
+        _apply(game, answers[0] if answers else A.Answer())
+
+
+def _random_special(game: Game, rng: np.random.Generator) -> None:
+    """Take random offered acts of chapters 12-14 (port transfers, card markers' free actions,
+    TORPEDO ATTACK, the submarine ZOR, offensive ASW: ``rules.ports`` / ``marker_actions`` /
+    ``submarine`` ``offers``), each with probability 0.5, at most 3 an impulse."""
+    from .rules import marker_actions, ports, submarine
+    for _ in range(3):
+        if game.pending is not None or rng.random() >= 0.5:
+            return
+        opts = ports.offers(game) + marker_actions.offers(game) + submarine.offers(game)
+        if not opts:
+            return
+        legal.apply_if_legal(game, _pick(rng, opts))
+        _answer_windows(game)           # a marker's effect is a card link the other team may answer (13.25)
 
 
 def _apply(game: Game, action: A.Action) -> None:

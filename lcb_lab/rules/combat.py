@@ -26,7 +26,7 @@ from ..state import CombatPlan, CombatResult, Engagement, Unit, other
 from . import card_cvs, embark, jcc
 from . import ground_assault as ga_rules
 from . import influence
-from .common import Ctx, names
+from .common import Ctx, names, slot_text
 from .conceal import reveal
 from .intercept import odds_groups, target_options, validate_intercepts
 from .lrs import validate_lrs
@@ -121,7 +121,7 @@ def _log_allocations(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> None:
     for a in lrs:
         ctx.log(explain.step(
             "allocate", f"LRS allocated: {a['shooter']} -> {a['target']}",
-            f"{a['dice']} {a['slot']} dice committed; supply is spent now, hit or miss",
+            f"{a['dice']} {slot_text(a['slot'])} dice committed; supply is spent now, hit or miss",
             ["7.05", "7.33", "7.36"], **a))
     for a in ga:
         ctx.log(explain.step(
@@ -211,7 +211,7 @@ def answer(ctx: Ctx, value) -> None:
         for a in allocs:
             against = f" against {a['shooter']}" if "shooter" in a else ""
             ctx.log(explain.step("allocate", f"INTERCEPT allocated: {a['interceptor']} for {a['target']}{against}",
-                                 f"{a['dice']} {a['slot']} dice; INTERCEPT supply is spent even if unused",
+                                 f"{a['dice']} {slot_text(a['slot'])} dice; INTERCEPT supply is spent even if unused",
                                  ["7.54", "7.58"], **a))
         if not allocs:
             ctx.log(explain.step("decision", f"{d.team} does not intercept", "no INTERCEPT dice allocated",

@@ -159,3 +159,9 @@ def dist(a: str, b: str) -> int:
 def names(units) -> str:
     return ", ".join(u.uid if hasattr(u, "uid") else str(u) for u in units)
 
+
+
+def slot_text(slot: str) -> str:
+    """A CV slot as log text anyone may read: an Attached card's slot ``"RU-3:INT1"`` reads
+    ``"Attached card INT1"`` (its card id and name stay hidden, 9.02, 9.31)."""
+    return f"Attached card {slot.rsplit(':', 1)[-1]}" if ":" in slot else slot

@@ -51,7 +51,7 @@ from ..errors import IllegalAction, UnknownName
 from ..state import Card, CardPlay, other
 from . import card_intercept, ftr
 from .chain import resolve
-from .common import Ctx
+from .common import Ctx, slot_text
 from .ftr import kind
 
 __all__ = ["KIND", "answer", "check", "open_window", "options", "resolve"]
@@ -405,5 +405,5 @@ def _add_intercept(ctx: Ctx, team: str, i: dict, window: int) -> None:
         from .conceal import reveal
         reveal(ctx, [u], "units that attempt INTERCEPT reveal themselves", ["7.511"])
     ctx.log(explain.step("allocate", f"{u.uid} declares INTERCEPT of {ftr.name(ctx, t)}",
-                         f"{i['dice']} {v['slot']} dice; free (defensive, 7.52)", ["9.011", "7.512", "7.54"]),
+                         f"{i['dice']} {slot_text(v['slot'])} dice; free (defensive, 7.52)", ["9.011", "7.512", "7.54"]),
             pid=pid)
