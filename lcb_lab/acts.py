@@ -271,7 +271,7 @@ def check_commit_combat(c: Ctx, a: A.CommitCombat) -> tuple[list[dict], list[dic
 def _answer_value(choice, a: A.Answer) -> Any:
     """The answer in the shape the combat rules take, for the pending choice's kind."""
     given = {"intercept": bool(a.intercepts), "ga_defence": bool(a.defence), "mildec": a.absorb is not None,
-             "embark_losses": bool(a.picks)}
+             "embark_losses": bool(a.picks), "mine_attack": bool(a.mines)}
     wrong = [k for k, v in given.items() if v and k != choice.kind]
     if wrong:
         raise IllegalAction(choice.rule, f"the pending choice is {choice.team}'s {choice.kind.replace('_', ' ')} "
@@ -451,11 +451,11 @@ def answer_mines(game: "Game", c: Ctx, choice, a: A.Answer) -> None:
     if a.choice is not None and a.choice != choice.id:
         raise IllegalAction("7.010", f"choice {a.choice} is not the pending one ({choice.id}: {choice.kind})")
     if choice.kind == mines.KIND:
-        if a.intercepts or a.defence or a.absorb is not None or a.responses or a.card_intercepts:
+        if a.intercepts or a.defence or a.absorb is not None or a.responses or a.card_intercepts or a.picks:
             raise IllegalAction("13.33", f"the pending choice is {choice.team}'s mine attack: answer it with mines=")
         mines.answer(c, choice, [(s.target, s.cubes) for s in a.mines])
     else:
-        if a.mines or a.intercepts or a.defence:
+        if a.mines or a.intercepts or a.defence or a.picks:
             raise IllegalAction("4.22", f"the pending choice is {choice.team}'s MILDEC choice: answer it with absorb=")
         mines.answer(c, choice, {"absorb": a.absorb or 0})
     advance_mines(game, c)

@@ -184,6 +184,8 @@ class Game(GameQueries, GamePersistence):
         ['Declare', 'Declare', 'Declare', 'EndImpulse', 'Template']
         """
         from .legal import legal_actions
+        if team is not None and team not in ("US", "RU"):
+            raise I.InputError("legal_actions", "team", f"{team!r} is not a team: use 'US' or 'RU' (None: who acts)")
         return legal_actions(self, team)
 
     def is_legal(self, action: A.Action) -> bool:
@@ -408,8 +410,11 @@ class Game(GameQueries, GamePersistence):
             self.apply(A.Answer(picks=tuple(str(p) for p in I.as_list(value))))
             return self.pending
         if d.kind == "mine_attack":           # [[target, cubes], ...] (13.33; empty: hold the mines)
-            if not isinstance(value, list) or not all(isinstance(x, (list, tuple)) and len(x) == 2 for x in value):
-                raise I.InputError("answer", "mine_attack", "a list of [target, cubes] pairs")
+            if not isinstance(value, list) or not all(
+                    isinstance(x, (list, tuple)) and len(x) == 2 and isinstance(x[0], str)
+                    and isinstance(x[1], int) and not isinstance(x[1], bool) for x in value):
+                raise I.InputError("answer", "mine_attack", "a list of [target, cubes] pairs: a name and a whole "
+                                   "number of cubes")
             self.apply(A.Answer(mines=tuple(A.MineShot(str(t), int(n)) for t, n in value)))
             return self.pending
         shape = {"intercept": I.INTERCEPTS, "ga_defence": I.DEFENCE, "mildec": I.MildecAnswer}[d.kind]

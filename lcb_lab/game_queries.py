@@ -218,6 +218,7 @@ class GameQueries:
         them: ``cards`` (card dicts), ``hidden_cards`` (the other team's hidden cards, counted
         per place), ``card_markers`` and ``jccs`` (the names in each pool the team may see).
         """
+        _check_viewer(team, "view")
         v = observer.observe(self.state, self.catalog, team)
         info = self.scenario_info
         v["scenario_name"] = info.scenario.name if info else self.state.scenario
@@ -235,11 +236,20 @@ class GameQueries:
         """Log entries ``since``..``until`` (indexes into ``game.log``) as ``team`` reads them
         (:func:`observer.redact`): the full entry for the instructor and the entry's own
         team, its public form for the other team, nothing when that has none."""
+        _check_viewer(team, "log_entries")
         return observer.redact_log(self.state.log[since:until], team)
 
     def explained_log(self, team: str = "instructor", since: int = 0) -> str:
         """The log ``team`` may read, as text with rule numbers."""
         return explain.render_log(self.log_entries(team, since))
+
+
+def _check_viewer(team, what: str) -> None:
+    """A team name the observer knows: ``"US"``, ``"RU"`` or ``"instructor"`` (None: the
+    instructor). Raises InputError -- a typo such as ``"us"`` would otherwise show a blank board."""
+    if team is not None and team not in ("US", "RU", observer.INSTRUCTOR):
+        from .errors import InputError
+        raise InputError(what, "team", f"{team!r} is not a team: use 'US', 'RU' or 'instructor'")
 
 
 def _plain_parts(parts):
