@@ -184,8 +184,9 @@ class Game(GameQueries, GamePersistence):
         ['Declare', 'Declare', 'Declare', 'EndImpulse', 'Template']
         """
         from .legal import legal_actions
-        if team is not None and team not in ("US", "RU"):
-            raise I.InputError("legal_actions", "team", f"{team!r} is not a team: use 'US' or 'RU' (None: who acts)")
+        if team is not None and team not in ("US", "RU", CHANCE, "instructor"):
+            raise I.InputError("legal_actions", "team", f"{team!r} is not a team: use 'US', 'RU', "
+                               f"{CHANCE!r} or 'instructor' (None: who acts)")
         return legal_actions(self, team)
 
     def is_legal(self, action: A.Action) -> bool:

@@ -84,6 +84,19 @@ def _slow_impulse(game, rng):
         while game.pending is not None and game.pending.kind == "card_response":
             answers = [x for x in legal.legal_actions(game) if isinstance(x, A.Action)]
             game.apply(answers[0] if answers else A.Answer())
+    from lcb_lab.rules import marker_actions, ports, submarine
+    for _ in range(3):                              # chapters 12-14, as lcb_lab.autoplay._random_special
+        if game.pending is not None or rng.random() >= 0.5:
+            break
+        opts = ports.offers(game) + marker_actions.offers(game) + submarine.offers(game)
+        if not opts:
+            break
+        a = opts[int(rng.integers(len(opts)))]
+        if legal.trial(game, a):
+            game.apply(a)
+        while game.pending is not None and game.pending.kind == "card_response":
+            answers = [x for x in legal.legal_actions(game) if isinstance(x, A.Action)]
+            game.apply(answers[0] if answers else A.Answer())
     t = legal.combat_template(game)
     if t is not None:
         game.apply(t.sample(rng))
