@@ -55,6 +55,12 @@ def _slow_move(game, aid, rng):
             return
 
 
+def _answer_windows(game):
+    while game.pending is not None and game.pending.kind == "card_response":
+        answers = [x for x in legal.legal_actions(game) if isinstance(x, A.Action)]
+        game.apply(answers[0] if answers else A.Answer())
+
+
 def _slow_impulse(game, rng):
     """autoplay.random_impulse written with trial + Game.apply only (as before the fast paths)."""
     tf = game.available_task_forces()
@@ -81,9 +87,7 @@ def _slow_impulse(game, rng):
         a = opts[int(rng.integers(len(opts)))]
         if legal.trial(game, a):
             game.apply(a)
-        while game.pending is not None and game.pending.kind == "card_response":
-            answers = [x for x in legal.legal_actions(game) if isinstance(x, A.Action)]
-            game.apply(answers[0] if answers else A.Answer())
+        _answer_windows(game)
     from lcb_lab.rules import marker_actions, ports, submarine
     for _ in range(3):                              # chapters 12-14, as lcb_lab.autoplay._random_special
         if game.pending is not None or rng.random() >= 0.5:
@@ -94,9 +98,7 @@ def _slow_impulse(game, rng):
         a = opts[int(rng.integers(len(opts)))]
         if legal.trial(game, a):
             game.apply(a)
-        while game.pending is not None and game.pending.kind == "card_response":
-            answers = [x for x in legal.legal_actions(game) if isinstance(x, A.Action)]
-            game.apply(answers[0] if answers else A.Answer())
+        _answer_windows(game)
     t = legal.combat_template(game)
     if t is not None:
         game.apply(t.sample(rng))
