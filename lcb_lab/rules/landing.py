@@ -302,8 +302,9 @@ def walk_mines(ctx: Ctx, m, path: list[str], entered: list[str] | None = None) -
     """Step marker ``m`` along ``path`` hex by hex (13.33-13.36, as the generic marker move of
     :func:`lcb_lab.rules.marker_actions.marker_action_act` does): leaving a mined hex it stood in,
     or entering one, stops it there -- returns ``(hex, event)`` with the marker in that hex;
-    else None with the marker at the path's end.  The hex it starts in is not "left" when it
-    was placed there by this move (``entered``)."""
+    else None with the marker at the path's end.  ``entered``: hexes entered earlier in this
+    move, not "left" again (facts §6.29).  The first use passes none: a marker leaving its
+    host's mined hex triggers those mines (13.33 "leaving"; lcb_lab's reading)."""
     from . import mines
     entered = list(entered or [])
     for h in path:

@@ -109,3 +109,18 @@ def test_free_marker_move_through_friendly_mines_is_not_stopped():
     g, m = _coast(mine_team="US")
     g.apply(A.MarkerAction(m.mid, path=water_path(g, "D-2", "G-2")))
     assert g.pending is None and m.hex == "G-2"
+
+
+def test_first_use_leaving_the_hosts_mined_hex_triggers_and_the_marker_stays_there():
+    g = load_scenario("slite_landing", seed=3)
+    g.apply(A.BeginImpulse("TF Memphis"))
+    g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHD 1",), jcc="Amphibious: LCU"),)))
+    g.apply(A.Move(1, ("AM-22",)))
+    lay_mines(g, "RU", "AM-22", 1)                      # (staged) laid in the host's hex: 13.35
+    g.apply(A.PlayCard("Amphibious: LCU", "A", targets=("1 Alpha", "2 Alpha"), hex="AL-23", action=1))
+    c = g.pending
+    assert (c.kind, c.options["hex"], c.options["event"]) == ("mine_attack", "AM-22", "leaves")
+    g.apply(A.Answer(mines=()))                          # held
+    m = _isr(g)
+    assert (m.hex, m.cargo) == ("AM-22", ["1 Alpha", "2 Alpha"])   # its move ended there, cargo aboard
+    assert all(g.state.units[u].hex is None and not g.state.units[u].destroyed for u in m.cargo)
