@@ -21,6 +21,14 @@ units aboard, ``rp`` the RP cubes aboard, ``data["amphibious"]``):
   unit named, 12.21, 12.26), ``"load"`` (the named units in its coastal hex come aboard,
   12.53) or ``"reembark"`` (its path ends in the host's hex: the marker leaves the map and its
   cargo goes to the Embark Area, 12.27; the card stays deployed);
+* enemy mines (13.33-13.36, 13.38): both moves are traced hex by hex (the first use's path:
+  :func:`first_path`) and :func:`walk_mines` stops the marker where it enters (or leaves) a hex
+  with enemy mines; the owner's ``mine_attack`` choice targets the marker (by its back when face
+  down; the cargo is off the map), hits go through :func:`lcb_lab.rules.isr.hit` (the cargo is
+  lost with it, 12.06).  Once answered (:data:`lcb_lab.rules.mines.RESUMES` ``landing_first`` /
+  ``landing_step``), a surviving marker that stopped at its path's end lands / unloads / loads /
+  re-embarks there; one stopped short of it stays in the mined hex with its cargo aboard (its
+  move ends there, as a generic marker's does; lcb_lab's reading).  Friendly mines do nothing;
 * an enemy naval ZOR reveals it (12.23, :func:`reveal_by_zor`, called by the naval ZOR); it has
   no ZOR of its own; a revealed marker may be the target of LRS (12.24) and, discarded, takes
   its cargo with it (12.06, :func:`discard`).
@@ -223,10 +231,15 @@ def land(ctx: Ctx, link, ct, eff) -> bool:
     plan = check(ctx, card, ct, eff, link.targets, link.hex)
     host, dest, start = plan["host"], plan["dest"], plan["start"]
     cap, mp, rng = _params(ct, eff)
-    m = card_markers.new_marker(ctx, "isr", card.team, card.cid, dest, revealed=False)
+    m = card_markers.new_marker(ctx, "isr", card.team, card.cid, start, revealed=False)
     m.host, m.mp, m.moved, m.hp = host.uid, mp, True, ct.hits    # hits to discard it (12.24, 9.04)
     m.data = {"amphibious": True, "naval": True, "capacity_gpsv": cap, "range": rng, "moved_at": stamp(ctx),
               "name": ct.name, "task_force": host.task_force}
+    path = first_path(ctx, m, start, dest, mp, rng)
+    stop = walk_mines(ctx, m, path)
+    if stop is not None:                       # 13.33, 13.34, 13.36: enemy mines stop the marker
+        return _stopped_first(ctx, m, plan, ct, stop, path)
+    m.hex = dest
     if plan["mode"] == "land" and coastal(ctx, dest):
         from .effects import _disembark
         _disembark(ctx, host, plan["units"], dest, f" [{ct.name}: its ISR marker moves {start} -> {dest}]",
@@ -254,6 +267,141 @@ def land(ctx: Ctx, link, ct, eff) -> bool:
                          ["12.21"]), team=card.team, hex=dest)
     reveal_by_enemy_zor(ctx, m, [start, dest])
     return True
+
+
+def first_path(ctx: Ctx, m, start: str, dest: str, mp: int, rng: int | None) -> list[str]:
+    """The hexes the marker's first move traces from ``start`` to ``dest`` (12.22): through water,
+    never red, within ``rng`` of the host, at most ``mp`` hexes.  The PlayCard names only the
+    destination, so lcb_lab picks the path: fewest enemy mined hexes its team KNOWS of (revealed
+    mines; secret ones are unknown to it, 13.37), then shortest, then first by hex label."""
+    from .mines import mine_in
+    foe = other(m.team)
+
+    def known(h):
+        x = mine_in(ctx, h, foe)
+        return 1 if x is not None and x.revealed else 0
+    best = {start: (0, [])}
+    layer = dict(best)
+    for _ in range(max(mp, 0)):
+        nxt: dict = {}
+        for h, (k, path) in sorted(layer.items()):
+            for n in sorted(ctx.board.naval_neighbours(h)):
+                if ctx.board.hex(n).mp_cost is None or (rng is not None and dist(start, n) > rng):
+                    continue
+                cand = (k + known(n), path + [n])
+                if n not in nxt or (cand[0], cand[1]) < (nxt[n][0], nxt[n][1]):
+                    nxt[n] = cand
+        for h, c in nxt.items():
+            if h not in best or (c[0], len(c[1])) < (best[h][0], len(best[h][1])):
+                best[h] = c
+        layer = nxt
+    return best[dest][1] if dest in best else [dest]
+
+
+def walk_mines(ctx: Ctx, m, path: list[str], entered: list[str] | None = None) -> tuple[str, str] | None:
+    """Step marker ``m`` along ``path`` hex by hex (13.33-13.36, as the generic marker move of
+    :func:`lcb_lab.rules.marker_actions.marker_action_act` does): leaving a mined hex it stood in,
+    or entering one, stops it there -- returns ``(hex, event)`` with the marker in that hex;
+    else None with the marker at the path's end.  ``entered``: hexes entered earlier in this
+    move, not "left" again (facts §6.29).  The first use passes none: a marker leaving its
+    host's mined hex triggers those mines (13.33 "leaving"; lcb_lab's reading)."""
+    from . import mines
+    entered = list(entered or [])
+    for h in path:
+        ev = mines.on_step(ctx, [m], m.hex, h, set(entered))
+        if ev == "enters":
+            m.hex = h
+        if ev is not None:
+            return m.hex, ev
+        m.hex = h
+        entered.append(h)
+    return None
+
+
+def _stopped_first(ctx: Ctx, m, plan: dict, ct, stop: tuple[str, str], path: list[str]) -> bool:
+    """The first use stopped by enemy mines (13.34): the cargo stays aboard the marker in the
+    mined hex (12.05) while the owner's ``mine_attack`` choice is open; once answered, a
+    surviving marker that stands in its destination carries out the landing / delivery /
+    pick-up there (:func:`_resume_first`); short of it, its move ends at sea with the cargo
+    aboard (lcb_lab's reading of 13.34 for markers: "its move ends where mines stop it")."""
+    from . import mines
+    host, h, ev = plan["host"], stop[0], stop[1]
+    if plan["mode"] == "rp":
+        host.supply["RP"] = host.supply.get("RP", 0) - plan["rp"]
+        m.rp = plan["rp"]
+    elif plan["mode"] == "land":
+        for u in plan["units"]:
+            board(ctx, m, u)
+    ctx.log(explain.step("transport", f"{ct.name}: its ISR marker moves {plan['start']} -> "
+                         f"{' -> '.join(path[:path.index(h) + 1] if h in path else [h])}",
+                         f"placed face down in {plan['start']} (12.21); stopped by mines in {h} until they are "
+                         "resolved (13.34)" + (f", {names(plan['units'])} aboard" if plan["mode"] == "land" else "")
+                         + (f", {m.rp} RP aboard" if m.rp else ""), ["12.21", "12.22", "13.34"]),
+            team=m.team, hidden=True)
+    reveal_by_enemy_zor(ctx, m, [plan["start"]] + (path[:path.index(h) + 1] if h in path else [h]))
+    mines.trigger_at(ctx, h, [m], ev, {"resume": "landing_first", "marker": m.mid, "mode": plan["mode"],
+                                       "dest": plan["dest"], "host": host.uid,
+                                       "to": plan["to"].uid if plan["to"] is not None else None,
+                                       "pickup": [u.uid for u in plan["units"]] if plan["mode"] == "pickup" else []})
+    return True
+
+
+def _resume_first(ctx: Ctx, p: dict) -> None:
+    """After the mines of a first use are resolved (13.34): see :func:`_stopped_first`."""
+    m = ctx.state.card_markers.get(p["marker"])
+    if m is None:
+        return                                 # sunk by the mines: its cargo went with it (12.06)
+    card_markers.contact(ctx, m.hex)
+    name = m.data.get("name", m.mid)
+    if m.hex != p["dest"]:
+        ctx.log(explain.step("transport", f"{name}'s marker stays in {m.hex}",
+                             "the mines stopped its move short of its destination; its cargo stays aboard "
+                             "(13.34, 12.05)", ["13.34", "12.05"]), team=m.team, hidden=True)
+        return
+    host = ctx.state.units.get(p.get("host") or "")
+    if p["mode"] == "land" and m.cargo and coastal(ctx, m.hex):
+        from .effects import _disembark
+        units = [ctx.state.units[u] for u in m.cargo]
+        m.cargo = []
+        _disembark(ctx, host, units, m.hex, f" [{name}: its ISR marker, once the mines were resolved]",
+                   ["12.21", "12.22", "13.34", "5.19"])
+    elif p["mode"] == "rp" and p.get("to"):
+        u = ctx.state.units.get(p["to"])
+        if u is not None and not u.destroyed and u.hex == m.hex:
+            deliver(ctx, m, u)
+    elif p["mode"] == "pickup":
+        units = [ctx.state.units[u] for u in p.get("pickup", [])
+                 if not ctx.state.units[u].destroyed and ctx.state.units[u].hex == m.hex]
+        for u in units:
+            board(ctx, m, u)
+        if units:
+            ctx.log(explain.step("transport", f"{name} picks up {names(units)}", f"in {m.hex} (12.53)",
+                                 ["12.53"]), team=m.team, hidden=True)
+
+
+def _resume_step(ctx: Ctx, p: dict) -> None:
+    """After the mines met by a free marker move are resolved (13.34, 13.36): a surviving
+    marker that reached its path's end takes its step there (unload / load / reembark); one
+    stopped short of it stays there, its cargo aboard (lcb_lab's reading, as for the first use)."""
+    from types import SimpleNamespace
+    m = ctx.state.card_markers.get(p["marker"])
+    if m is None:
+        return
+    card_markers.contact(ctx, m.hex)
+    then = p.get("then", "none")
+    if m.hex != p.get("dest") or then in ("none", "_transport_move"):
+        if m.hex != p.get("dest"):
+            ctx.log(explain.step("transport", f"{m.mid} stays in {m.hex}", "the mines stopped its move short of "
+                                 f"{p.get('dest')}; its cargo stays aboard and its {then} is not taken (13.34)",
+                                 ["13.34"]), team=m.team, hidden=True)
+        return
+    fn = {"unload": step_unload, "load": step_load, "reembark": step_reembark}.get(then)
+    try:
+        fn(ctx, m, SimpleNamespace(marker=m.mid, path=(), then=then, targets=tuple(p.get("targets", ())),
+                                   hex=p.get("hex"), dice=0, action=None))
+    except IllegalAction as e:
+        ctx.log(explain.step("transport", f"{m.mid} cannot {then} in {m.hex}", str(e), [e.rule]),
+                team=m.team, hidden=True)
 
 
 @effect("transport")
@@ -286,12 +434,15 @@ def _marker(ctx: Ctx, mid: str):
     return m
 
 
-def move(ctx: Ctx, m, path: list[str], rule: str = "12.22") -> None:
+def move(ctx: Ctx, m, path: list[str], rule: str = "12.22", then: str = "none", targets=(), hex_=None) -> bool:
     """Move marker ``m`` along ``path`` (the hexes after its own): once per impulse (12.22), one
     MP per hex through water (naval or mixed, never red), at most its MP (per impulse; a
-    Littoral Movement marker per turn, 12.43), never beyond its range from the host (12.25)."""
+    Littoral Movement marker per turn, 12.43), never beyond its range from the host (12.25).
+    Stepped hex by hex: enemy mines it enters or leaves stop it there (13.33-13.36,
+    :func:`walk_mines`) and a ``mine_attack`` choice is pushed; returns True then (the caller
+    stops; ``then`` / ``targets`` / ``hex_``: the step :func:`_resume_step` takes afterwards)."""
     if not path:
-        return
+        return False
     imp = ctx.state.impulse
     if m.data.get("moved_at") == stamp(ctx):
         raise IllegalAction("12.22", f"{m.mid} has moved this impulse: an ISR marker moves once per impulse")
@@ -316,15 +467,26 @@ def move(ctx: Ctx, m, path: list[str], rule: str = "12.22") -> None:
             raise IllegalAction("12.25", f"{h} is beyond {rng} hexes of {host.uid}: the marker never goes "
                                 "beyond its card's range from its host")
         at = h
-    start, m.hex, m.moved = m.hex, at, True
+    hexes = [ctx.board.canonical(h) for h in path]
+    start, m.moved = m.hex, True
     m.data["moved_at"] = stamp(ctx)
     if m.data.get("littoral"):
         m.data["mp_turn"] = ctx.state.turn
         m.data["mp_used"] = (m.data.get("mp_used", 0) if m.data.get("mp_turn") == ctx.state.turn else 0) + len(path)
-    ctx.log(explain.step("transport", f"{m.mid} moves {start} -> {at}", f"{len(path)} MP", [rule]),
+    stop = walk_mines(ctx, m, hexes)          # 13.33-13.36: hex by hex, stopped by enemy mines
+    done = hexes[:hexes.index(m.hex) + 1] if stop is not None and m.hex in hexes else ([] if stop else hexes)
+    ctx.log(explain.step("transport", f"{m.mid} moves {start} -> {m.hex}",
+                         f"{len(done)} MP" + (f"; stopped by mines in {m.hex} until they are resolved (13.34)"
+                                              if stop else ""), [rule] + (["13.34"] if stop else [])),
             team=m.team, hidden=not m.revealed)
     if imp is not None:
-        reveal_by_enemy_zor(ctx, m, [start] + [ctx.board.canonical(h) for h in path])
+        reveal_by_enemy_zor(ctx, m, [start] + done)
+    if stop is not None:
+        from . import mines
+        mines.trigger_at(ctx, stop[0], [m], stop[1], {"resume": "landing_step", "marker": m.mid, "then": then,
+                                                      "dest": at, "targets": list(targets), "hex": hex_})
+        return True
+    return False
 
 
 def check_free(ctx: Ctx, m, a) -> None:
@@ -348,7 +510,8 @@ def step_unload(ctx: Ctx, m, a) -> None:
     """``then="unload"``: the cargo lands in the marker's coastal hex (12.21, 12.07); its RP go
     to the friendly unit named in ``targets`` (12.26).  A Littoral Movement marker and its card
     are discarded once the units are ashore (12.43)."""
-    _moved(ctx, m, a)
+    if _moved(ctx, m, a):
+        return
     if not coastal(ctx, m.hex):
         raise IllegalAction("12.21", f"{m.hex} is not an eligible coastal hex (land and water, not red)")
     if not m.cargo and not m.rp:
@@ -375,7 +538,8 @@ def step_unload(ctx: Ctx, m, a) -> None:
 def step_load(ctx: Ctx, m, a) -> None:
     """``then="load"``: friendly ground units in the marker's coastal hex come aboard (12.53;
     not units that acted, 12.08), within the card's capacity (10.1)."""
-    _moved(ctx, m, a)
+    if _moved(ctx, m, a):
+        return
     if not coastal(ctx, m.hex):
         raise IllegalAction("12.53", f"{m.hex} is not a coastal hex")
     if not a.targets:
@@ -396,7 +560,8 @@ def step_reembark(ctx: Ctx, m, a) -> None:
     """``then="reembark"``: the marker is in its host's hex; it leaves the map and its cargo goes
     to the host's Embark Area (12.27, 12.53); RP still aboard go back to the host (sandbox).
     The card stays deployed: its next use needs no AP (12.27)."""
-    _moved(ctx, m, a)
+    if _moved(ctx, m, a):
+        return
     host = ctx.state.units.get(m.host or "")
     if host is None or host.destroyed or host.hex != m.hex:
         raise IllegalAction("12.27", f"{m.mid} re-embarks by moving into its host's hex")
@@ -421,12 +586,15 @@ def step_reembark(ctx: Ctx, m, a) -> None:
             team=m.team, hidden=True)
 
 
-def _moved(ctx: Ctx, m, a) -> None:
-    """Checks of a free action, then the marker's move along ``a.path`` (once per impulse)."""
+def _moved(ctx: Ctx, m, a) -> bool:
+    """Checks of a free action, then the marker's move along ``a.path`` (once per impulse).
+    Returns True when enemy mines stopped it (the step waits for them, :func:`_resume_step`)."""
     check_free(ctx, m, a)
     # the generic marker handler (markers part) may have moved it already: then it stands at the path's end
     if a.path and m.hex != ctx.board.canonical(a.path[-1]):
-        move(ctx, m, list(a.path), "12.43" if m.data.get("littoral") else "12.22")
+        return move(ctx, m, list(a.path), "12.43" if m.data.get("littoral") else "12.22",
+                    getattr(a, "then", "none"), tuple(getattr(a, "targets", ()) or ()), getattr(a, "hex", None))
+    return False
 
 
 def step_none(ctx: Ctx, m, a) -> None:
@@ -543,7 +711,8 @@ def is_transport(m) -> bool:
 
 
 def _register() -> None:
-    from . import conceal, marker_actions
+    from . import conceal, marker_actions, mines
+    mines.RESUMES.update(landing_first=_resume_first, landing_step=_resume_step)
     marker_actions.STEPS.update({"unload": step_unload, "load": step_load, "reembark": step_reembark,
                                  "_transport_move": step_none})
     if offers not in marker_actions.OFFERS:

@@ -1,0 +1,126 @@
+"""13.33-13.36, 13.38 with 12.2: an amphibious landing craft's ISR marker meets enemy mines --
+on its first use (PlayCard) and on its free marker moves (MarkerAction) -- hex by hex, as the
+generic marker move does; friendly mines never attack it (13.36)."""
+from lcb_lab import actions as A
+from lcb_lab import load_scenario
+from lcb_lab.worked import ch12
+from lcb_lab.worked.ch12 import BLUE, infantry, water_path
+from lcb_lab.worked.ch13 import lay_mines
+
+
+def _slite(team="RU"):
+    g = load_scenario("slite_landing", seed=3)
+    lay_mines(g, team, "AL-23", 2)
+    g.apply(A.BeginImpulse("TF Memphis"))
+    g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHD 1",), jcc="Amphibious: LCU"),)))
+    g.apply(A.Move(1, ("AM-22",)))
+    g.apply(A.PlayCard("Amphibious: LCU", "A", targets=("1 Alpha", "2 Alpha"), hex="AL-23", action=1))
+    return g
+
+
+def _isr(g):
+    return next(m for m in g.state.card_markers.values() if m.kind == "isr" and m.data.get("amphibious"))
+
+
+def test_reproducer_first_landing_into_mines_asks_ru_and_sinks_marker_with_cargo():
+    g = _slite()
+    c = g.pending
+    assert c is not None and (c.kind, c.team, c.options["hex"]) == ("mine_attack", "RU", "AL-23")
+    assert c.options["targets"] == ["marker:AL-23"]            # RU sees a face-down marker, not the cargo
+    m = _isr(g)
+    assert (m.hex, m.cargo) == ("AL-23", ["1 Alpha", "2 Alpha"])   # stopped, the cargo still aboard
+    g.dice.force([3, 5])                                        # 2 hits at 13 or less
+    g.apply(A.Answer(mines=(A.MineShot("marker:AL-23", 2),)))
+    assert g.pending is None
+    assert m.mid not in g.state.card_markers                    # 12.24, 12.06: marker and cargo lost
+    assert all(g.state.units[u].destroyed for u in ("1 Alpha", "2 Alpha"))
+    assert not [x for x in g.state.card_markers.values() if x.kind == "mine" and x.hex == "AL-23"]   # both spent
+
+
+def test_first_landing_misses_then_the_units_land():
+    g = _slite()
+    g.dice.force([20, 19])                                      # both miss
+    g.apply(A.Answer(mines=(A.MineShot("marker:AL-23", 2),)))
+    m = _isr(g)
+    assert (m.hex, m.cargo) == ("AL-23", [])
+    for u in ("1 Alpha", "2 Alpha"):
+        u = g.state.units[u]
+        assert (u.hex, u.destroyed, u.expended) == ("AL-23", False, True)
+
+
+def test_first_landing_mines_held_the_units_land():
+    g = _slite()
+    g.apply(A.Answer(mines=()))
+    assert [g.state.units[u].hex for u in ("1 Alpha", "2 Alpha")] == ["AL-23", "AL-23"]
+
+
+def test_friendly_mines_never_attack_the_marker():
+    g = _slite(team="US")
+    assert g.pending is None
+    assert [g.state.units[u].hex for u in ("1 Alpha", "2 Alpha")] == ["AL-23", "AL-23"]
+
+
+def _coast(mine_team="RU"):
+    g, lcac = ch12._amphib_game("Amphibious: LCAC", "A-2", infantry(3, host="LHA 8"))
+    g.begin_impulse(BLUE)
+    g.declare([{"kind": "move_embarked_jcc", "units": ["LHA 8"], "jcc": "Amphibious: LCAC"}])
+    g.apply(A.PlayCard(lcac, "A", ("1 Inf",), "D-2", action=1))
+    m = ch12._marker(g, lcac)
+    assert (m.hex, m.cargo) == ("D-2", ["1 Inf"])
+    lay_mines(g, mine_team, "F-2", 1)
+    ch12.next_blue_impulse(g)
+    return g, m
+
+
+def test_free_marker_move_into_mines_stops_there_and_a_hit_sinks_it():
+    g, m = _coast()
+    g.apply(A.MarkerAction(m.mid, path=water_path(g, "D-2", "G-2")))
+    c = g.pending
+    assert c is not None and (c.kind, c.team, c.options["hex"]) == ("mine_attack", "RU", "F-2")
+    assert m.hex == "F-2" and m.cargo == ["1 Inf"]                # stopped in the mined hex (13.34)
+    g.dice.force([1])
+    g.apply(A.Answer(mines=(A.MineShot(c.options["targets"][0], 1),)))
+    assert m.mid not in g.state.card_markers and g.state.units["1 Inf"].destroyed
+
+
+def test_free_marker_move_survives_and_stays_in_the_mined_hex():
+    g, m = _coast()
+    g.apply(A.MarkerAction(m.mid, path=water_path(g, "D-2", "G-2")))
+    g.dice.force([20])
+    g.apply(A.Answer(mines=(A.MineShot(g.pending.options["targets"][0], 1),)))
+    assert g.pending is None
+    assert (m.hex, m.cargo) == ("F-2", ["1 Inf"])                # its move ended there, cargo aboard
+    assert not g.is_legal(A.MarkerAction(m.mid, path=("G-2",)))  # once per impulse (12.22)
+
+
+def test_free_unload_into_a_mined_coastal_hex_lands_after_a_miss():
+    g, m = _coast()
+    g.state.card_markers[m.mid].hex = "H-2"                       # (staged) by the coast
+    lay_mines(g, "RU", "I-2", 1)
+    g.apply(A.MarkerAction(m.mid, path=("I-2",), then="unload"))
+    assert g.pending.kind == "mine_attack" and g.pending.options["hex"] == "I-2"
+    g.dice.force([20])
+    g.apply(A.Answer(mines=(A.MineShot(g.pending.options["targets"][0], 1),)))
+    u = g.state.units["1 Inf"]
+    assert (u.hex, u.expended, m.cargo) == ("I-2", True, [])
+
+
+def test_free_marker_move_through_friendly_mines_is_not_stopped():
+    g, m = _coast(mine_team="US")
+    g.apply(A.MarkerAction(m.mid, path=water_path(g, "D-2", "G-2")))
+    assert g.pending is None and m.hex == "G-2"
+
+
+def test_first_use_leaving_the_hosts_mined_hex_triggers_and_the_marker_stays_there():
+    g = load_scenario("slite_landing", seed=3)
+    g.apply(A.BeginImpulse("TF Memphis"))
+    g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHD 1",), jcc="Amphibious: LCU"),)))
+    g.apply(A.Move(1, ("AM-22",)))
+    lay_mines(g, "RU", "AM-22", 1)                      # (staged) laid in the host's hex: 13.35
+    g.apply(A.PlayCard("Amphibious: LCU", "A", targets=("1 Alpha", "2 Alpha"), hex="AL-23", action=1))
+    c = g.pending
+    assert (c.kind, c.options["hex"], c.options["event"]) == ("mine_attack", "AM-22", "leaves")
+    g.apply(A.Answer(mines=()))                          # held
+    m = _isr(g)
+    assert (m.hex, m.cargo) == ("AM-22", ["1 Alpha", "2 Alpha"])   # its move ended there, cargo aboard
+    assert all(g.state.units[u].hex is None and not g.state.units[u].destroyed for u in m.cargo)
