@@ -295,9 +295,10 @@ class SpecialActionsPanel:
         self._why: dict[A.Action, str | None] = {}
         self.head = W.HTML("<b>Landing, ports, markers, submarines</b> "
                            + rule_badges(["12.2", "12.3", "13.21", "14.07"]))
-        self.picker = W.Dropdown(options=[], value=None, description="Act", layout=W.Layout(width="100%"),
+        self.picker = W.Dropdown(options=[], value=None, description="Act", layout=W.Layout(width="auto", flex="1 1 auto", min_width="0"),
                                  style={"description_width": "30px"})
-        self.go = W.Button(description="Carry out", icon="play", button_style="primary", layout=W.Layout(width="auto"))
+        self.go = W.Button(description="Carry out", icon="play", button_style="primary",
+                           layout=W.Layout(width="auto", flex="0 0 auto", min_width="max-content"))
         self.go.on_click(lambda _b: self.carry_out(self.picker.value))
         self.buttons = [self._button(k) for k in range(QUICK + 2)]
         """A fixed pool of quick buttons (relabelled, never rebuilt: a click sends only what changed)."""
