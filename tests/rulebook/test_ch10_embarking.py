@@ -18,21 +18,13 @@ from lcb_lab.observer import observe, observe_cards, redact_log
 from lcb_lab.rules import embark, embark_losses
 from lcb_lab.worked import ch10
 from lcb_lab.worked.ch10 import COAST, SEA
+from tests.refusals import refused
 
 
 def _snap(g) -> str:
     return json.dumps(g.state.to_dict(), sort_keys=True)
 
 
-def refused(g, action, rule: str, words: str = "") -> IllegalAction:
-    """``action`` is refused by ``rule`` (its reason containing ``words``), the state byte-identical."""
-    before = _snap(g)
-    with pytest.raises(IllegalAction) as e:
-        g.apply(action)
-    assert e.value.rule == rule, e.value
-    assert words in e.value.reason, e.value.reason
-    assert _snap(g) == before
-    return e.value
 
 
 def _load(g, ship):

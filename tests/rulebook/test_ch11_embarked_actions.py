@@ -11,27 +11,19 @@ from __future__ import annotations
 
 import json
 
-import pytest
 
 from lcb_lab import actions as A
-from lcb_lab.errors import IllegalAction
 from lcb_lab.observer import observe_cards
 from lcb_lab.rules import embark
 from lcb_lab.worked import ch11
 from lcb_lab.worked.ch11 import TURN1_PATH, cid, pass_turn
+from tests.refusals import refused
 
 
 def _snap(g) -> str:
     return json.dumps(g.state.to_dict(), sort_keys=True)
 
 
-def refused(g, action, rule: str, words: str = "") -> None:
-    before = _snap(g)
-    with pytest.raises(IllegalAction) as e:
-        g.apply(action)
-    assert e.value.rule == rule, e.value
-    assert words in e.value.reason, e.value.reason
-    assert _snap(g) == before
 
 
 def _card(g, name):

@@ -5,19 +5,11 @@ import json
 import pytest
 
 from lcb_lab import actions as A
-from lcb_lab.errors import IllegalAction
 from lcb_lab.worked import ch12
 from lcb_lab.worked.ch12 import BLUE, RED, cid, coast_game, infantry, water_path
+from tests.refusals import refused
 
 
-def refused(g, action, rule):
-    """``action`` is refused by ``rule`` and the state stays byte-identical."""
-    before = json.dumps(g.state.to_dict(), sort_keys=True)
-    with pytest.raises(IllegalAction) as e:
-        g.apply(action)
-    assert e.value.rule == rule, e.value
-    assert json.dumps(g.state.to_dict(), sort_keys=True) == before
-    return e.value
 
 
 def units(g, names):

@@ -10,15 +10,9 @@ from lcb_lab.errors import IllegalAction
 from lcb_lab.observer import redact_log
 from lcb_lab.rules import fortify, isr, mines, sof
 from lcb_lab.worked import ch13
+from tests.refusals import refused
 
 
-def refused(g, action, rule):
-    before = g.state.to_dict()
-    with pytest.raises(IllegalAction) as e:
-        g.apply(action)
-    assert e.value.rule == rule, e.value
-    assert g.state.to_dict() == before          # byte-identical after a refusal
-    return e.value
 
 
 # ---------------------------------------------------------------- 13.1 Proxy Forces

@@ -15,12 +15,13 @@ import pytest
 from lcb_lab import actions as A
 from lcb_lab import load_scenario, situation
 from lcb_lab.cards import load_decks
-from lcb_lab.errors import IllegalAction, ScenarioError
+from lcb_lab.errors import ScenarioError
 from lcb_lab.game import Game
 from lcb_lab.rules import card_effects
 from lcb_lab.rules.deployment import auto_deploy
 from lcb_lab.rules.effects import network_cube
 from lcb_lab.state import PlanningGrant, other
+from tests.refusals import refused
 
 DIR = Path(__file__).parent / "stage_decks"
 APPB = "gotland_redux"
@@ -53,15 +54,6 @@ def dump(g: Game) -> str:
     return json.dumps(g.state.to_dict(), sort_keys=True)
 
 
-def refused(g: Game, action, rule: str, words: str = "") -> IllegalAction:
-    """``action`` is refused by ``rule`` and the state is byte-identical."""
-    before, steps = dump(g), len(g.history.steps)
-    with pytest.raises(IllegalAction) as e:
-        g.apply(action)
-    assert e.value.rule == rule, e.value
-    assert words in e.value.reason, e.value.reason
-    assert dump(g) == before and len(g.history.steps) == steps
-    return e.value
 
 
 def cards(g: Game, team: str, name: str | None = None) -> list:

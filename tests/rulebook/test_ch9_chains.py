@@ -21,9 +21,9 @@ import lcb_lab
 from lcb_lab import actions as A
 from lcb_lab import explain
 from lcb_lab.cards import CardType, Decks, Effect
-from lcb_lab.errors import IllegalAction
 from lcb_lab.rules import card_effects, jcc, responses
 from lcb_lab.state import CardPlay
+from tests.refusals import refused
 
 B, R = "TF Blue", "TF Red"
 
@@ -182,13 +182,6 @@ def state_json(g):
     return json.dumps(g.state.to_dict(), sort_keys=True)
 
 
-def refused(g, action, rule):
-    before = state_json(g)
-    with pytest.raises(IllegalAction) as e:
-        g.apply(action)
-    assert e.value.rule == rule, e.value
-    assert state_json(g) == before
-    return e.value
 
 
 def card(g, cid):
