@@ -20,9 +20,6 @@ from lcb_lab.worked.ch11 import TURN1_PATH, cid, pass_turn
 from tests.refusals import refused
 
 
-def _snap(g) -> str:
-    return json.dumps(g.state.to_dict(), sort_keys=True)
-
 
 
 
