@@ -25,3 +25,19 @@ def plain_text(markup: str) -> str:
 def state_json(game) -> str:
     """The game state as canonical JSON: equal strings mean byte-identical states."""
     return json.dumps(game.state.to_dict(), sort_keys=True, default=str)
+
+
+def widget_texts(w, out=None) -> list[str]:
+    """Every string a widget tree sends to the browser: values, options, labels, descriptions."""
+    import ipywidgets as W
+    out = [] if out is None else out
+    for name in ("value", "description", "placeholder", "tooltip", "_options_labels"):
+        v = getattr(w, name, None)
+        if isinstance(v, str):
+            out.append(v)
+        elif isinstance(v, (tuple, list)):
+            out += [x for x in v if isinstance(x, str)]
+    for child in getattr(w, "children", ()) or ():
+        if isinstance(child, W.Widget):
+            widget_texts(child, out)
+    return out

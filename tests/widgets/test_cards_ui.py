@@ -15,7 +15,7 @@ from lcb_lab.widgets import LabApp
 from lcb_lab.widgets.card_hand import card_detail_html, deck_of, seen_cards
 from lcb_lab.widgets.reactions import CardResponseForm
 
-from conftest import plain_text, state_json
+from conftest import plain_text, state_json, widget_texts as _texts
 
 HIDDEN_RU = "Attack on Command and Control"
 """A card only the RU deck has: the US view must never name it while it is hidden."""
@@ -33,20 +33,6 @@ def _game(forced=()):
     ru3.deployed = True                                                               # RU-3, face up
     return g
 
-
-def _texts(w, out=None) -> list[str]:
-    """Every string a widget tree sends to the browser: values, options, labels, descriptions."""
-    out = [] if out is None else out
-    for name in ("value", "description", "placeholder", "tooltip", "_options_labels"):
-        v = getattr(w, name, None)
-        if isinstance(v, str):
-            out.append(v)
-        elif isinstance(v, (tuple, list)):
-            out += [x for x in v if isinstance(x, str)]
-    for child in getattr(w, "children", ()) or ():
-        if isinstance(child, W.Widget):
-            _texts(child, out)
-    return out
 
 
 # ------------------------------------------------------------------ the hand per view

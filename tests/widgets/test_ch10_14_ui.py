@@ -5,7 +5,6 @@ never show enemy embarked cards, secret mines or a submarine's track (asserted o
 widgets and the map's data sources hold)."""
 from __future__ import annotations
 
-import ipywidgets as W
 
 from lcb_lab import actions as A
 from lcb_lab import hexgrid, load_scenario
@@ -15,26 +14,12 @@ from lcb_lab.views import markers as mk
 from lcb_lab.widgets import LabApp
 from lcb_lab.widgets.cargo import cargo_view
 
-from conftest import plain_text, state_json
+from conftest import plain_text, state_json, widget_texts as _texts
 
 CARGO_CARDS = ("Amphibious: LCU", "MEU Rotary Attack")
 """Gotland Redux's Embarked cards on LHD 1 (US-10, US-11): the RU view must never name them."""
 SUB = "Kilo-1"
 
-
-def _texts(w, out=None) -> list[str]:
-    """Every string a widget tree sends to the browser: values, options, labels, descriptions."""
-    out = [] if out is None else out
-    for name in ("value", "description", "placeholder", "tooltip", "_options_labels"):
-        v = getattr(w, name, None)
-        if isinstance(v, str):
-            out.append(v)
-        elif isinstance(v, (tuple, list)):
-            out += [x for x in v if isinstance(x, str)]
-    for child in getattr(w, "children", ()) or ():
-        if isinstance(child, W.Widget):
-            _texts(child, out)
-    return out
 
 
 def _map_texts(lab) -> list[str]:
