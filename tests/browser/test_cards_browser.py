@@ -24,11 +24,18 @@ def test_play_a_card_in_voila(page: Page, voila_app_url: str) -> None:
     L.wait_for_map(page)
     L.wait_kernel_listening(page)
     L.begin_impulse(page, "TF Memphis")
-    L.labelled(page, "dropdown", "Action").select_option(label="Play a JCC")
-    jcc = page.locator(".lcb-app input[placeholder='JCC name (card)']:visible").first
-    jcc.fill(CARD)
-    jcc.press("Enter")
-    L.button(page, L.ADD_ACTION).click()
+    added = L.lab(page).filter(has_text=f"Play a JCC ({CARD})")
+    for _attempt in range(3):       # a late redraw of the panel may reset the Action dropdown: pick it again
+        L.labelled(page, "dropdown", "Action").select_option(label="Play a JCC")
+        jcc = page.locator(".lcb-app input[placeholder='JCC name (card)']:visible").first
+        jcc.fill(CARD)
+        jcc.press("Enter")
+        L.button(page, L.ADD_ACTION).click()
+        try:
+            expect(added).to_have_count(1, timeout=D.KERNEL_MS // 3)
+            break
+        except AssertionError:
+            continue
     expect(L.lab(page)).to_contain_text(f"Play a JCC ({CARD})", timeout=D.KERNEL_MS)
     L.button(page, L.DECLARE).click()
     L.expect_message(page, "Declare: done.")
