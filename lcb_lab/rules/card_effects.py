@@ -161,27 +161,34 @@ def _tracked_slots(ctx: Ctx, u: Unit) -> list[str]:
     return [x for x in slots if max_supply(ctx, u, x) is not None]
 
 
+def fill_supply(ctx: Ctx, u: Unit, rp: int, slots: list[str] | None = None) -> tuple[list[str], int]:
+    """Hand ``rp`` Resupply Points to ``u``'s tracked slots (or ``slots``) in order, never above a
+    slot's starting supply (8.02, 9.33): ``(["LRS1 2 -> 6", ...], RP left over)``."""
+    from . import card_cvs
+    from .common import max_supply, supply_left
+    parts = []
+    for slot in (slots if slots is not None else _tracked_slots(ctx, u)):
+        have, cap = supply_left(ctx, u, slot), max_supply(ctx, u, slot)
+        if rp <= 0 or have is None or cap is None or have >= cap:
+            continue
+        k = min(rp, cap - have)
+        before, after = card_cvs.add(ctx, u, slot, k)
+        rp -= k
+        parts.append(f"{slot} {before} -> {after}")
+    return parts, rp
+
+
 @effect("resupply")
 def resupply(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     """Roll; ``args.rp`` RP to the own target unit: into ``args.slot`` when given, else into its
     tracked slots in order (GA, LRS, INTERCEPT, then its Attached cards'; lcb_lab's reading),
     never above a slot's starting supply (8.02; an Attached card's never above its original,
     9.33). ``args.domain`` ("ground") limits the target (checked on play)."""
-    from . import card_cvs
-    from .common import max_supply, supply_left
     u = target_units(ctx, link, eff)[0]
     rp = int(eff.args.get("rp", 0))
     if not _rolled(ctx, link, ct, eff):
         return False
-    parts = []
-    for slot in ([eff.args["slot"]] if eff.args.get("slot") else _tracked_slots(ctx, u)):
-        left, cap = supply_left(ctx, u, slot), max_supply(ctx, u, slot)
-        if rp <= 0 or left is None or cap is None or left >= cap:
-            continue
-        n = min(rp, cap - left)
-        before, after = card_cvs.add(ctx, u, slot, n)
-        rp -= n
-        parts.append(f"{slot} {before} -> {after}")
+    parts, _ = fill_supply(ctx, u, rp, [eff.args["slot"]] if eff.args.get("slot") else None)
     ctx.log(explain.step("resupply", f"{ct.name} resupplies {u.uid}",
                          ("; ".join(parts) or "nothing below its starting supply") + " (never above the starting "
                          "supply)", ["8.02", "9.33"]), team=link.team, unit=refs([u]))

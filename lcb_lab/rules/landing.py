@@ -129,17 +129,8 @@ def give_rp(ctx: Ctx, u: Unit, n: int, what: str, rules: list[str]) -> int:
     """``n`` RP to unit ``u``'s tracked supply (its CV slots in order, then its Attached cards'),
     never above a slot's starting supply (8.02, 9.33); the rest is lost (sandbox). Returns the RP
     taken."""
-    from . import card_cvs
-    from .card_effects import _tracked_slots
-    left, parts = n, []
-    for slot in _tracked_slots(ctx, u):
-        have, cap = supply_left(ctx, u, slot), max_supply(ctx, u, slot)
-        if left <= 0 or have is None or cap is None or have >= cap:
-            continue
-        k = min(left, cap - have)
-        before, after = card_cvs.add(ctx, u, slot, k)
-        left -= k
-        parts.append(f"{slot} {before} -> {after}")
+    from .card_effects import fill_supply
+    parts, left = fill_supply(ctx, u, n)
     ctx.log(explain.step("resupply", f"{what} to {u.uid}",
                          ("; ".join(parts) or "nothing below its starting supply")
                          + (f"; {left} RP could not be taken and are lost" if left > 0 else ""), rules),
