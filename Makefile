@@ -17,9 +17,6 @@ LAB_ARGS ?=
 # Quiet pip.  (BokehJS reaches notebooks and Voila inside the lab's widgets, offline:
 # lcb_lab/widgets/bokehjs.py; no BOKEH_RESOURCES needed.)
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
-# Voila's offline template (share/jupyter/voila/templates/lcb, picked by voila.json): an editable
-# install does not copy data files, so the checkout's share/jupyter goes first on JUPYTER_PATH.
-export JUPYTER_PATH := $(CURDIR)/share/jupyter$(if $(JUPYTER_PATH),:$(JUPYTER_PATH),)
 
 # JupyterLab refuses to run as root unless told to.
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
@@ -34,7 +31,7 @@ STAMP_TEST := $(VENV)/.lcb_lab-installed-test
 
 help:
 	@echo "make lab         set up $(VENV) and open JupyterLab on $(NOTEBOOK) (extra args: LAB_ARGS=...)"
-	@echo "make voila       set up $(VENV) and open the lab alone as a Voila app (notebooks/lab_app.ipynb)"
+	@echo "make voila       set up $(VENV) and open the lab alone as a Voila app, offline ($(VENV)/bin/lcb-lab voila)"
 	@echo "make test        set up $(VENV) (+ test extras, Chromium) and run every test and notebook (nbval)"
 	@echo "make test-fast   like 'make test' but skip the real-browser tests"
 	@echo "make notebooks   re-run notebooks/*.ipynb and store their text outputs (what nbval compares)"
@@ -65,7 +62,7 @@ chromium:
 	bash scripts/ensure_chromium.sh
 
 voila: $(STAMP_RUN)
-	$(VENV)/bin/voila notebooks/lab_app.ipynb $(LAB_ARGS)
+	$(VENV)/bin/lcb-lab voila $(LAB_ARGS)
 
 lab: $(STAMP_RUN)
 	$(VENV)/bin/jupyter lab --ServerApp.root_dir="$(CURDIR)" --LabApp.default_url=/lab/tree/$(NOTEBOOK) $(ALLOW_ROOT) $(LAB_ARGS)

@@ -5,6 +5,7 @@
     python -m lcb_lab LESSON --save game.json      # save the game after the replay
     python -m lcb_lab --load game.json --json      # print a saved game
     python -m lcb_lab --list                       # the packaged scenarios and lessons
+    python -m lcb_lab voila                        # the lab as an offline Voila app (lcb_lab.voila_app)
 
 A LESSON holding a '/' or ending in .toml is a path; a bare name is a packaged lesson
 (lcb_lab.resources).  Installed, the same CLI is the ``lcb-lab`` command.
@@ -20,6 +21,9 @@ from .errors import LcbError
 
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI. Returns the exit code: 0 done, 2 bad input (one line ``error: ...`` on stderr)."""
+    if (sys.argv[1:] if argv is None else argv)[:1] == ["voila"]:   # the lab as a Voila app
+        from .voila_app import main as voila_main
+        return voila_main((sys.argv[1:] if argv is None else argv)[1:])
     head, _, examples = __doc__.partition("\n")
     ap = argparse.ArgumentParser(prog="python -m lcb_lab", description=head, epilog=examples.strip("\n"),
                                  formatter_class=argparse.RawDescriptionHelpFormatter)

@@ -166,8 +166,8 @@ def _serve_voila(notebook: str, tmp_path: Path):
 def voila_url(tmp_path):
     """Serve the start notebook (or $LCB_BROWSER_NOTEBOOK) with Voila; yield its URL.
 
-    Run from the repository's top folder (its voila.json picks the ``lcb`` template); the
-    server runs in its own process group and is always killed at teardown."""
+    Started as ``lcb-lab voila NOTEBOOK`` from the repository's top folder (the offline ``lcb``
+    template); the server runs in its own process group and is always killed at teardown."""
     yield from _serve_voila(os.environ.get("LCB_BROWSER_NOTEBOOK", START_NOTEBOOK), tmp_path)
 
 

@@ -6,9 +6,9 @@ benchmark (benchmarks/browser.py); it imports no pytest. Clicking the lab lives 
 
 * **Servers** (:func:`start_voila`, :func:`start_jupyterlab`): Voila or JupyterLab on a free
   port of 127.0.0.1, in their own process group (teardown kills their kernels too), with
-  ``BOKEH_RESOURCES=inline``, the repository first on ``PYTHONPATH`` (the kernel imports this
-  checkout's lcb_lab) and the repository's ``share/jupyter`` first on ``JUPYTER_PATH`` (Voila
-  finds the ``lcb`` template that voila.json names). JupyterLab serves a *copy* of the
+  ``BOKEH_RESOURCES=inline`` and the repository first on ``PYTHONPATH`` (the kernel imports this
+  checkout's lcb_lab). Voila is started the one documented way, ``lcb-lab voila [NOTEBOOK]``
+  (lcb_lab/voila_app.py: the offline ``lcb`` template, shipped in the package). JupyterLab serves a *copy* of the
   notebooks (a run never writes outputs into the repository) with fresh settings: autosave,
   news and update checks off, the default workspace (file browser open).
 * **Probe** (:class:`Probe`, tests/browser/probe.js): times inside the page, from the input
@@ -127,9 +127,8 @@ class Server:
 
 def _env(extra: dict | None = None) -> dict:
     env = {**os.environ, "BOKEH_RESOURCES": "inline", "PYTHONUNBUFFERED": "1"}
-    for var, first in (("PYTHONPATH", str(REPO)), ("JUPYTER_PATH", str(REPO / "share" / "jupyter"))):
-        rest = [p for p in env.get(var, "").split(os.pathsep) if p and p != first]
-        env[var] = os.pathsep.join([first, *rest])
+    rest = [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p and p != str(REPO)]
+    env["PYTHONPATH"] = os.pathsep.join([str(REPO), *rest])
     env.update(extra or {})
     return env
 
@@ -170,15 +169,15 @@ def app_notebook() -> str:
 
 
 def start_voila(notebook: str | Path, workdir: Path) -> Server:
-    """Serve ``notebook`` (relative to the repository, or absolute) with Voila, run from the
-    repository's top folder so that its voila.json applies (the ``lcb`` template)."""
+    """Serve ``notebook`` (relative to the repository, or absolute) with ``lcb-lab voila``, run from
+    the repository's top folder."""
     nb = Path(notebook)
     if not nb.is_absolute():
         nb = REPO / nb
     if not nb.is_file():
         raise ServerError(f"notebook to serve not found: {nb}")
     port = free_port()
-    return _start("voila", [*_exe("voila", "voila"), str(nb), "--no-browser", f"--port={port}",
+    return _start("voila", [*_exe("lcb-lab", "lcb_lab"), "voila", str(nb), "--no-browser", f"--port={port}",
                             "--Voila.ip=127.0.0.1"], REPO, port, workdir, nb.parent, _env())
 
 

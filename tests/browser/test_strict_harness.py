@@ -4,7 +4,7 @@
   :class:`conftest.BrowserGuard`, and the outside request is aborted before it leaves.
 * The guard fails the test: a test whose page logs one console error is a strict xfail (it
   would XPASS, i.e. fail the run, if the guard let it through).
-* Voila serves the lab with lcb_lab's ``lcb`` template (voila.json): no stylesheet from a CDN,
+* Voila (``lcb-lab voila``) serves the lab with lcb_lab's ``lcb`` template: no stylesheet from a CDN,
   and the buttons' Font Awesome icons still render, from Voila's own bundle.
 """
 from __future__ import annotations
