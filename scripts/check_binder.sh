@@ -6,7 +6,8 @@
 #   4. `jupyter labextension list`: no extension disabled, incompatible (X), in error or outdated,
 #      and the lab's own (widgets, Bokeh, Voila, notebook) present and OK,
 #   5. `jupyter server extension list`: voila enabled and OK,
-#   6. the package loads Gotland Redux in that venv.
+#   6. the package loads Gotland Redux in that venv,
+#   7. through binder/start, Voila's server extension uses lcb_lab's offline template.
 #
 #   bash scripts/check_binder.sh            # ~2-4 min; needs the package registry
 #   KEEP=1 bash scripts/check_binder.sh     # keep the venv (its path is printed)
@@ -88,14 +89,22 @@ print("lcb_lab", lcb_lab.__version__, "scenarios:", r.scenario_names(), "lessons
 import bokeh, jupyter_bokeh, ipywidgets, milsymbol, voila  # noqa: F401  the lab stack imports
 ') || fail "the package does not load in the Binder environment"
 
-step "Voila finds the offline lcb template that voila.json names (installed under share/jupyter)"
-"$PY" -c '
+step "binder/start: Voila's server extension picks the offline lcb template (no CDN)"
+# repo2docker runs the server through binder/start, with the environment's python first on PATH
+PATH="$WORK/env/bin:$PATH" bash binder/start "$PY" -c '
 import os, sys
-from jupyter_core.paths import jupyter_path
-hits = [p for p in jupyter_path("voila", "templates", "lcb") if os.path.isfile(os.path.join(p, "index.html.j2"))]
-print("lcb template:", hits[0] if hits else None)
-sys.exit(0 if hits else 1)
-' || fail "the lcb Voila template is not installed (binder/requirements.txt must install .[lab], not editable)"
+from voila.configuration import VoilaConfiguration
+from voila.server_extension import load_config_file
+from voila.paths import collect_template_paths
+conf, local = VoilaConfiguration(), load_config_file()   # as the server extension reads them
+if local is not None:
+    conf.update_config(local)
+name = conf.template
+found = [p for p in collect_template_paths(["voila", "nbconvert"], name, prune=True)
+         if os.path.isfile(os.path.join(p, "index.html.j2"))]
+print("voila template:", name, "from", found[0])
+sys.exit(0 if name == "lcb" and found[0].endswith(os.path.join("voila", "templates", "lcb")) else 1)
+' || fail "binder/start does not give Voila the lcb template (lcb_lab/data/jupyter in the installed package?)"
 
 step "versions"
 "$PY" -m pip list 2>/dev/null | grep -i -E '^(jupyterlab|notebook|jupyter_server|jupyter-server|voila|ipywidgets|jupyterlab_widgets|jupyterlab-widgets|bokeh|jupyter_bokeh|jupyter-bokeh|milsymbol|lcb_lab|lcb-lab) '

@@ -71,7 +71,7 @@ def test_binder_pins_satisfy_the_package_and_pin_notebook_with_jupyterlab():
     reqs = [ln for ln in lines if ln and not ln.startswith(("#", "-", "."))]
     pins = {_norm(Requirement(r).name): Version(str(Requirement(r).specifier).removeprefix("==")) for r in reqs}
     assert all(str(Requirement(r).specifier).startswith("==") for r in reqs), reqs
-    assert ".[lab]" in lines             # not editable: the Voila template (data-files) lands in share/jupyter
+    assert ".[lab]" in lines             # the package with its lab extra (Voila)
     for need in ("voila", "jupyter-bokeh", "ipywidgets", "jupyterlab-widgets", "bokeh", "milsymbol", "jupyterlab",
                  "notebook"):
         assert need in pins, need

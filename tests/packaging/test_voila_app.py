@@ -1,0 +1,115 @@
+"""``lcb-lab voila`` (lcb_lab/voila_app.py) without a browser: the README's one command, the app
+notebook, the offline template found through the package's own folders, Binder's ``start``.
+
+The browser side (the README's command run from the top folder, the lab on screen, nothing asked
+of an outside host) is tests/browser/test_voila_app.py; the wheel side is test_wheel.py.
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from lcb_lab import voila_app as V
+from lcb_lab.__main__ import main as cli
+
+ROOT = Path(__file__).resolve().parents[2]
+README_COMMAND = ".venv/bin/lcb-lab voila"          # as tests/browser/test_voila_app.py runs it
+CLEAN = {k: v for k, v in os.environ.items()
+         if k not in ("JUPYTER_PATH", "JUPYTER_CONFIG_PATH", "PYTHONPATH")}
+
+
+def _section(text: str, heading: str) -> str:
+    start = text.index(heading)
+    return text[start:text.find("\n## ", start + 1)]
+
+
+def test_the_readme_starts_the_app_one_way_and_make_voila_runs_it():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    app = _section(readme, "## The lab as an app, offline")
+    assert f"{README_COMMAND}     # from the repository's top folder" in app
+    assert "bin/voila " not in readme and "voila.json" not in readme and "JUPYTER_PATH=" not in readme
+    make = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert "voila: $(STAMP_RUN)\n\t$(VENV)/bin/lcb-lab voila $(LAB_ARGS)\n" in make
+    assert "JUPYTER_PATH" not in make
+    assert not (ROOT / "voila.json").exists()            # no template named from the top folder
+
+
+def test_the_app_notebook_has_the_cells_of_notebooks_lab_app(tmp_path):
+    stored = json.loads((ROOT / "notebooks" / "lab_app.ipynb").read_text(encoding="utf-8"))
+    written = json.loads(V.write_app_notebook(tmp_path).read_text(encoding="utf-8"))
+    cells = lambda nb: [(c["cell_type"], "".join(c["source"])) for c in nb["cells"]]   # noqa: E731
+    assert cells(written) == cells(stored) == list(V.APP_CELLS)
+    assert written["nbformat"] == 4 and written["metadata"]["kernelspec"]["name"] == "python3"
+    assert [c["id"] for c in written["cells"]] == ["lab-app-0", "lab-app-1"]
+
+
+def test_the_template_and_its_voila_json_ship_in_the_package():
+    template = V.JUPYTER_DATA / "voila" / "templates" / V.TEMPLATE
+    assert json.loads((template / "conf.json").read_text()) == {"base_template": "lab"}
+    assert (template / "index.html.j2").read_text().startswith("{%- extends 'lab/index.html.j2' -%}")
+    config = json.loads((V.JUPYTER_CONFIG / "voila.json").read_text())
+    assert config == {"VoilaConfiguration": {"template": "lcb"}}
+    assert ROOT / "lcb_lab" in V.JUPYTER_DATA.parents       # inside the package: a wheel carries it
+
+
+def test_the_jupyter_paths_put_the_package_first_and_keep_the_rest():
+    sep = os.pathsep
+    env = V.jupyter_env({"JUPYTER_PATH": f"/a{sep}{V.JUPYTER_DATA}{sep}/b"})
+    assert env == {"JUPYTER_PATH": f"{V.JUPYTER_DATA}{sep}/a{sep}/b", "JUPYTER_CONFIG_PATH": str(V.JUPYTER_CONFIG)}
+    assert V.shell_exports({}).splitlines() == [f"export JUPYTER_PATH={V.JUPYTER_DATA}",
+                                                f"export JUPYTER_CONFIG_PATH={V.JUPYTER_CONFIG}"]
+
+
+@pytest.mark.parametrize("argv, notebook, rest", [
+    ([], None, []),
+    (["--no-browser", "--port=8870"], None, ["--no-browser", "--port=8870"]),
+    (["--port", "8870", "notebooks/x.ipynb"], "notebooks/x.ipynb", ["--port", "8870"]),
+])
+def test_a_notebook_argument_is_served_and_every_option_goes_to_voila(argv, notebook, rest):
+    assert V.split_args(argv) == (notebook, rest)
+    assert V.voila_args(Path("nb.ipynb"), rest) == ["nb.ipynb", "--template=lcb", *rest]
+
+
+def test_help_and_refusals_are_one_plain_line(capsys, monkeypatch):
+    assert cli(["voila", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0] == "usage: lcb-lab voila [NOTEBOOK] [VOILA OPTIONS]"
+    assert "lcb-lab voila --no-browser --port=8870   every other option goes to Voila unchanged" in out
+    assert cli(["voila", "missing.ipynb"]) == 2
+    assert capsys.readouterr().err == "error: no notebook at missing.ipynb\n"
+    monkeypatch.setattr(V.importlib.util, "find_spec", lambda name: None)
+    assert cli(["voila"]) == 2
+    assert capsys.readouterr().err == "error: the Voila app needs Voila, part of the lab extra: pip install 'lcb_lab[lab]'\n"
+
+
+FIND_TEMPLATE = r"""
+import os
+from voila.configuration import VoilaConfiguration
+from voila.server_extension import load_config_file
+from voila.paths import collect_template_paths
+conf, local = VoilaConfiguration(), load_config_file()   # as the server extension reads them
+if local is not None:
+    conf.update_config(local)
+name = conf.template
+found = [p for p in collect_template_paths(["voila", "nbconvert"], name, prune=True)
+         if os.path.isfile(os.path.join(p, "index.html.j2"))]
+print(name, found[0])
+"""
+
+
+def test_binder_start_gives_voilas_server_extension_the_lcb_template(tmp_path):
+    """What Binder's voila/render route reads: voila.json from the config path, the template from the
+    data path (run from the top folder, as repo2docker does, with no JUPYTER_* of its own)."""
+    env = {**CLEAN, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+    r = subprocess.run(["bash", "binder/start", sys.executable, "-c", FIND_TEMPLATE], cwd=ROOT, env=env,
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert r.stdout.split() == ["lcb", str(V.JUPYTER_DATA / "voila" / "templates" / "lcb")]
+    plain = subprocess.run([sys.executable, "-c", FIND_TEMPLATE], cwd=tmp_path, env=CLEAN, capture_output=True,
+                           text=True, timeout=120)
+    assert plain.stdout.split()[0] == "lab"     # without it: Voila's default template, the CDN links
