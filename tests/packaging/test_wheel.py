@@ -1,4 +1,4 @@
-"""The wheel ships everything and works without the repository (issue 6, item 8; marker ``packaging``).
+"""The wheel ships everything and works without the repository (marker ``packaging``).
 
 Builds the wheel from a copy of the sources (so the checkout gets no build/ or egg-info), installs it
 with its runtime dependencies from the package registry into a clean venv, and from a folder outside
@@ -23,9 +23,9 @@ import pytest
 pytestmark = pytest.mark.packaging
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = ("pyproject.toml", "README.md", "LICENSE", "lcb_lab", "share")
-"""What the build reads: the project table, its readme and license file, the package, the Voila template
-(``share/jupyter/voila/templates/lcb``, installed as data files)."""
+SOURCES = ("pyproject.toml", "README.md", "LICENSE", "lcb_lab")
+"""What the build reads: the project table, its readme and license file, the package (its data, the
+offline Voila template included)."""
 JUNK = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", ".ipynb_checkpoints")
 def _env() -> dict[str, str]:
     """The environment for the subprocesses: no PYTHONPATH (the repository must not leak in)."""
@@ -109,10 +109,10 @@ def test_the_wheel_holds_the_data_the_license_and_every_package_file(built):
     sources = {p.relative_to(built["src"]).as_posix() for p in pkg.rglob("*") if p.is_file()}
     assert sources - names == set(), "package files the wheel leaves out (pyproject package-data?)"
     assert not any(n.startswith(("tests/", "notebooks/", "scenarios/", "benchmarks/")) for n in names)
-    template = "lcb_lab-0.1.0.data/data/share/jupyter/voila/templates/lcb/"
-    assert {template + "index.html.j2", template + "conf.json"} <= names, "the offline Voila template"
-    # installed where Voila looks for templates: <env>/share/jupyter/voila/templates/lcb
-    assert (built["venv"] / "share/jupyter/voila/templates/lcb/index.html.j2").is_file()
+    template = "lcb_lab/data/jupyter/data/voila/templates/lcb/"
+    assert {template + "index.html.j2", template + "conf.json", "lcb_lab/data/jupyter/config/voila.json",
+            "lcb_lab/voila_app.py"} <= names, "the offline Voila app"
+    assert not any(".data/" in n for n in names), "nothing installed outside the package"
 
 
 def test_the_wheel_metadata_needs_no_jupyterlab(built):
@@ -162,3 +162,76 @@ def test_the_installed_console_script_lists_the_packaged_files(built):
                        timeout=120)
     assert r.returncode == 0, r.stderr
     assert r.stdout.splitlines() == ["scenarios: gotland_redux, slite_landing", "lessons: appendix_b_combat, appendix_b_turn1, slite_landing_lesson"]
+
+
+def test_the_installed_lcb_lab_voila_explains_itself_and_asks_for_the_lab_extra(built):
+    script = built["venv"] / "bin" / "lcb-lab"
+    r = subprocess.run([str(script), "voila", "--help"], capture_output=True, text=True, cwd=built["outside"],
+                       env=_env(), timeout=120)
+    assert r.returncode == 0 and r.stdout.splitlines()[0] == "usage: lcb-lab voila [NOTEBOOK] [VOILA OPTIONS]", r
+    r = subprocess.run([str(script), "voila"], capture_output=True, text=True, cwd=built["outside"], env=_env(),
+                       timeout=120)          # the runtime install has no Voila: one line, the way to get it
+    assert (r.returncode, r.stderr) == (2, "error: the Voila app needs Voila, part of the lab extra: "
+                                           "pip install 'lcb_lab[lab]'\n"), r
+
+
+def test_the_installed_lcb_lab_voila_serves_the_lab_offline(built):
+    """``pip install 'lcb_lab[lab]'`` (the wheel with its lab extra), then ``lcb-lab voila --no-browser
+    --port=N`` from a folder outside the repository: the page answers with the lab app, rendered by the
+    offline ``lcb`` template (no CDN link, no template error). Runs last: it adds the lab extra."""
+    py = built["python"]
+    _run([str(py), "-m", "pip", "install", "--quiet", f"{built['wheel']}[lab]"], "installing the lab extra",
+         cwd=built["outside"])
+    port = _free_port()
+    log = built["outside"] / "voila.log"
+    with open(log, "wb") as out:
+        proc = subprocess.Popen([str(built["venv"] / "bin" / "lcb-lab"), "voila", "--no-browser", f"--port={port}"],
+                                cwd=built["outside"], env=_env(), stdout=out, stderr=subprocess.STDOUT,
+                                stdin=subprocess.DEVNULL, start_new_session=True)
+    try:
+        page = _get_page(f"http://127.0.0.1:{port}/", proc, log)
+    finally:
+        _stop(proc)
+    text = log.read_text(errors="replace")
+    assert "<title>lab_app</title>" in page, page[:2000]
+    assert "/voila/templates/lcb/static/" in page and "cdn.jsdelivr.net" not in page, page[:2000]
+    assert "application/vnd.jupyter.widget-view+json" in page, "the lab's widget: the installed lcb_lab ran"
+    assert "TemplateNotFound" not in text and "Traceback" not in text, text[-3000:]
+
+
+def _free_port() -> int:
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _get_page(url: str, proc: subprocess.Popen, log: Path, timeout: float = 240) -> str:
+    """The page at ``url`` once the server answers (Voila runs the notebook first); fails with the log."""
+    import urllib.error
+    import urllib.request
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            pytest.fail(f"lcb-lab voila exited with {proc.returncode}:\n{log.read_text(errors='replace')[-3000:]}")
+        try:
+            with urllib.request.urlopen(url, timeout=180) as r:
+                assert r.status == 200
+                return r.read().decode("utf-8", errors="replace")
+        except (urllib.error.URLError, ConnectionError):
+            time.sleep(0.5)
+    pytest.fail(f"lcb-lab voila did not answer within {timeout:.0f} s:\n{log.read_text(errors='replace')[-3000:]}")
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    """SIGTERM the server's process group (its kernel too), then SIGKILL if it lingers."""
+    import signal
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        try:
+            os.killpg(proc.pid, sig)
+            proc.wait(timeout=15)
+            return
+        except ProcessLookupError:
+            return
+        except subprocess.TimeoutExpired:
+            continue
