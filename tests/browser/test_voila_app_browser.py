@@ -6,11 +6,14 @@ plus the two Voila options the README shows (``--no-browser --port=...``). At 19
 1366x768: the page is the lab (title, map, hex info, Unit Tracker, impulse controls), its
 stylesheets come from the ``lcb`` template on this machine, a click on the map reaches the
 kernel, and (the strict page of conftest.py) no console error and no request leaves 127.0.0.1.
+Binder's route (``voila/render/notebooks/lab_app.ipynb`` through Jupyter Server's Voila extension,
+the server wrapped by ``binder/start``) gets the same template, equally offline.
 """
 from __future__ import annotations
 
 import os
 import shlex
+import sys
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -59,4 +62,35 @@ def test_the_app_started_as_the_readme_says_shows_the_lab_offline(page: Page, re
     D.RESULTS.mkdir(exist_ok=True)
     page.screenshot(path=str(D.RESULTS / f"voila_readme_{name}.png"))
     assert "TemplateNotFound" not in readme_app.log_text()
+    # the strict page (conftest.py) fails this test on a console error or an outside request
+
+
+@pytest.fixture(scope="module")
+def binder_server(tmp_path_factory):
+    """Jupyter Server as Binder runs it: from the top folder, wrapped by ``binder/start``, with the
+    environment's ``python`` first on PATH and no JUPYTER_* of its own (no token here)."""
+    env = {k: v for k, v in os.environ.items() if k not in CLEAN}
+    env["PATH"] = os.pathsep.join([str(D.Path(sys.executable).parent), env.get("PATH", "")])
+    port = D.free_port()
+    args = ["bash", "binder/start", *D._exe("jupyter-server", "jupyter_server"), "--no-browser", f"--port={port}",
+            "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=", "--ServerApp.password="]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        args.append("--allow-root")
+    try:
+        server = D._start("binder", args, D.REPO, port, tmp_path_factory.mktemp("binder"), D.REPO, env)
+    except D.ServerError as e:
+        pytest.fail(str(e), pytrace=False)
+    yield server
+    server.stop()
+
+
+@pytest.mark.browser
+def test_binders_voila_route_shows_the_lab_offline(page: Page, binder_server: D.Server) -> None:
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(f"{binder_server.url}voila/render/notebooks/lab_app.ipynb", wait_until="domcontentloaded",
+              timeout=D.LOAD_TIMEOUT_MS)
+    L.wait_for_map(page)
+    expect(L.impulse_panel(page)).to_be_visible(timeout=D.KERNEL_MS)
+    sheets = page.evaluate("() => [...document.styleSheets].map(s => s.href).filter(Boolean)")
+    assert sheets and all(h.startswith(f"{binder_server.url}voila/templates/lcb/static/") for h in sheets), sheets
     # the strict page (conftest.py) fails this test on a console error or an outside request
