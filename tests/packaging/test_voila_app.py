@@ -2,7 +2,7 @@
 notebook, the offline template found through the package's own folders, Binder's ``start``.
 
 The browser side (the README's command run from the top folder, the lab on screen, nothing asked
-of an outside host) is tests/browser/test_voila_app.py; the wheel side is test_wheel.py.
+of an outside host) is tests/browser/test_voila_app_browser.py; the wheel side is test_wheel.py.
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from lcb_lab import voila_app as V
 from lcb_lab.__main__ import main as cli
 
 ROOT = Path(__file__).resolve().parents[2]
-README_COMMAND = ".venv/bin/lcb-lab voila"          # as tests/browser/test_voila_app.py runs it
+README_COMMAND = ".venv/bin/lcb-lab voila"          # as tests/browser/test_voila_app_browser.py runs it
 CLEAN = {k: v for k, v in os.environ.items()
          if k not in ("JUPYTER_PATH", "JUPYTER_CONFIG_PATH", "PYTHONPATH")}
 
