@@ -6,9 +6,10 @@
 
 Why a command of its own: Voila's default "lab" template (voila 0.5, its ``index.html.j2``) links
 two Font Awesome stylesheets on cdn.jsdelivr.net, unconditionally; offline that is two failed
-requests and two browser-console errors. lcb_lab ships the ``lcb`` template (that template
-without the two links; Voila's own bundle already carries Font Awesome and its fonts) *inside the
-package* (``lcb_lab/data/jupyter/``). This command puts the package's Jupyter data and config
+requests and two browser-console errors (and Jupyter Server's Voila extension, Binder's route,
+adds MathJax from cdnjs). lcb_lab ships the ``lcb`` template (that template without those links;
+Voila's own bundle already carries Font Awesome and its fonts) *inside the package*
+(``lcb_lab/data/jupyter/``). This command puts the package's Jupyter data and config
 folders first on ``JUPYTER_PATH`` / ``JUPYTER_CONFIG_PATH`` (its ``voila.json`` names the
 template) and passes ``--template=lcb``, so the template is found whatever the current folder
 and however lcb_lab was installed (editable, wheel; Binder's ``binder/start`` sets the same two
