@@ -550,7 +550,8 @@ class ImpulsePanel:
         self.locked_note.value = f'<div class="lcb-card lcb-locked">{esc(c.locked_text())}.</div>'
         self.hand_over.description = f"Hand over: show the {view_name(who)}"
         self.locked_box.layout.display = "flex"
-        for box in (self.begin_box, self.declare_box, self.act_box, self.combat_box, self.end_button):
+        for box in (self.begin_box, self.declare_box, self.act_box, self.combat_box, self.finish_row,
+                    self.end_button):
             box.layout.display = "none"
         for w in self.controls:
             if not w.disabled:
@@ -574,6 +575,15 @@ class ImpulsePanel:
         for w in self.controls:
             if w.disabled:
                 w.disabled = False
+
+    def _draw_end(self, legal: bool) -> None:
+        """*End impulse*, drawn afresh at every refresh from the view's legal actions (3.3): shown
+        and enabled when ending the impulse is legal for the viewer, shown disabled while the
+        impulse goes on but may not end yet (a response window, combat committed), hidden between
+        impulses.  Nothing of it is left over from an earlier lock (hand-over, another view)."""
+        imp = self.ctl.game.impulse
+        self.end_button.layout.display = "flex" if imp is not None or legal else "none"
+        self.end_button.disabled = not legal
 
     def status_text(self) -> str:
         """The status line (HTML): during an impulse whose it is and its AP; between impulses
@@ -653,7 +663,7 @@ class ImpulsePanel:
                          (self.resolve_button, "combat"), (self.finish_row, "end")):
             box.layout.display = "flex" if show[key] else "none"
         o = c.offers()
-        self.end_button.disabled = not o.end
+        self._draw_end(o.end)
         if imp is None:
             set_options(self.tf, o.task_forces)
             self.begin_button.disabled = not o.task_forces
