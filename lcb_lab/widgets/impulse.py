@@ -501,11 +501,19 @@ class ImpulsePanel:
         if self.locked or imp is None or imp.phase == "declare" or aid is None:
             for b in (self.move_button, self.zor_button, self.conceal_button, self.resupply_button):
                 b.disabled = True
+            c.moving = ()
             return
+        c.moving = self._moving(aid)
         self.move_button.disabled = not (hx in o.moves(aid) and self._known_path(aid, hx))
         self.zor_button.disabled = hx not in o.zor(aid)
         self.conceal_button.disabled = not o.conceal(aid)
         self.resupply_button.disabled = not o.resupply(aid)
+
+    def _moving(self, aid: int) -> tuple[str, ...]:
+        """The units of declared action ``aid`` while it may still move (5.1; else ``()``)."""
+        if not self.ctl.offers().moves(aid):
+            return ()
+        return tuple(next((d.units for d in self.ctl.game.impulse.actions if d.aid == aid), ()))
 
     def _known_path(self, aid: int, dest: str) -> bool:
         """Does the view know a path there (the one *Move* follows)? A team view's path avoids
@@ -547,6 +555,7 @@ class ImpulsePanel:
         c = self.ctl
         who = c.playing_team()
         self.locked = True
+        c.moving = ()
         self.locked_note.value = f'<div class="lcb-card lcb-locked">{esc(c.locked_text())}.</div>'
         self.hand_over.description = f"Hand over: show the {view_name(who)}"
         self.locked_box.layout.display = "flex"
@@ -650,6 +659,7 @@ class ImpulsePanel:
             self.clear()
         if c.game is c.live:
             self._forget_done_rows()
+        c.moving = ()                        # set again below while a declared action may move
         if not c.may_play():
             self._lock()
             return

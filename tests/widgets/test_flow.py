@@ -81,3 +81,31 @@ def test_end_impulse_survives_hand_overs_for_three_impulses():
     assert _end(lab) == (True, True)
     p.end_button.click()
     assert lab.game.impulse is None and lab.game.next_team() == "RU", lab.message.value
+
+
+def test_a_destination_click_keeps_the_moving_unit_in_the_tracker():
+    lab = open_lab("gotland_redux", seed=1, team="US")
+    p = lab.impulse_panel
+    lab.begin_impulse("TF Boston")
+    lab.select_hex("AL-29")
+    assert lab.ctl.selected_unit == "DDG-51"
+    lab.declare([{"kind": "move_combat", "units": ["DDG-51"]}])
+    assert p.action.value == 0 and lab.ctl.moving == ("DDG-51",)
+    lab.select_hex("AM-26")                               # LHD 1's hex: DDG-51's destination
+    assert lab.ctl.selected_unit == "DDG-51"
+    assert "DDG-51" in plain_text(lab.unit_panel.value) and "LHD 1" not in plain_text(lab.unit_panel.value)
+    assert lab.unit_picker.value == "DDG-51" and ("LHD 1", "LHD 1") in lab.unit_picker.options   # still listed
+    assert p.move_button.description == "Move to AM-26" and not p.move_button.disabled
+    p.move_button.click()
+    assert lab.game.unit("DDG-51").hex == "AM-26", lab.message.value
+    # moved: DDG-51's action may not move again, so a click selects the hex's unit as before
+    assert lab.ctl.moving == ()
+    lab.select_hex("AM-27")
+    assert lab.ctl.selected_unit == "DDG-80"
+
+
+def test_a_hex_click_selects_its_unit_when_nothing_moves():
+    lab = open_lab("gotland_redux", seed=1, team="US")
+    lab.select_hex("AL-29")
+    lab.select_hex("AM-26")
+    assert lab.ctl.selected_unit == "LHD 1" and lab.ctl.moving == ()
