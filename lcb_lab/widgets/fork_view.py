@@ -60,6 +60,7 @@ class ForkView:
         self.diff = W.HTML()
         self.diff.add_class("lcb-fork-diff")
         self.holder = W.Box([])
+        self.holder.add_class("lcb-fork-lab")
         self.widget = W.VBox([W.HBox([self.title, self.close_button]), self.diff, self.holder],
                              layout=W.Layout(display="none", margin="0 0 0 14px",
                                              border_left="3px solid #cfc8b4", padding="0 0 0 8px"))
