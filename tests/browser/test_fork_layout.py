@@ -70,6 +70,7 @@ def _fork_and_measure(page: Page, where: str, size: str) -> None:
                 problems.append(f"the branch is not beside the first lab at {size}: {f} / {b}")
             if PLACE[size] == "below" and not below:
                 problems.append(f"the branch is not below the first lab at {size}: {f} / {b}")
+        problems += [f"clipped: {p}" for p in L.clipping_problems(page)]   # both labs and the heading
         msg = got["message"]
         if not msg or "Branch from step 0" not in msg["text"]:
             problems.append(f"the fork message is missing: {msg}")
