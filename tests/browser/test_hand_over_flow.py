@@ -1,14 +1,14 @@
 """Real-browser test of the impulse flow across hand-overs: *End impulse* is there whenever ending
 the impulse is legal for the view, however often the screen was handed over (Voila, the app).
 
-Three impulses, clicked like a person at 1366x768: Blue's TF Boston fires at 1 Anna and Red's
+Three impulses, clicked like a person at 1366x768 and 1920x1080: Blue's TF Boston fires at 1 Anna and Red's
 INTERCEPT window is answered in the Red (RU) view; Red's TF Moscow fires at DDG-51 and Blue's
 window is answered in the Instructor view; Blue's TF Memphis is ended from the Instructor view.
 After every response window the screen is handed over (the decision's and the Impulse tab's
 *Hand over* buttons, the view picker), and each time *End impulse* is checked: visible and
 enabled when the view may end the impulse, visible but disabled while it may not (a response
 window, combat committed but not resolved), absent in the other team's view and between impulses;
-clicking it ends the impulse. Screenshot: ``test-results/hand_over_flow.png``.
+clicking it ends the impulse. Screenshots: ``test-results/hand_over_flow-<size>.png``.
 """
 from __future__ import annotations
 
@@ -19,7 +19,6 @@ import driver as D
 import labui as L
 
 END = "End impulse"
-LAPTOP = {"width": 1366, "height": 768}
 
 
 def _end_button(page: Page):
@@ -84,8 +83,8 @@ def _resolve_and_end(page: Page) -> None:
 
 
 @pytest.mark.browser
-def test_end_impulse_across_hand_overs(page: Page, voila_app_url: str) -> None:
-    page.set_viewport_size(LAPTOP)
+def test_end_impulse_across_hand_overs(page: Page, voila_app_url: str, screen) -> None:
+    name, _size = screen
     try:
         page.goto(voila_app_url, wait_until="domcontentloaded", timeout=D.LOAD_TIMEOUT_MS)
         L.wait_for_map(page)
@@ -134,4 +133,4 @@ def test_end_impulse_across_hand_overs(page: Page, voila_app_url: str) -> None:
         expect(page.locator(".lcb-app .lcb-impulse").first).to_contain_text("next impulse: Red (RU)")
     finally:
         D.RESULTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(D.RESULTS / "hand_over_flow.png"))
+        page.screenshot(path=str(D.RESULTS / f"hand_over_flow-{name}.png"))
