@@ -55,7 +55,8 @@ class ForkView:
         """The HTML id of the branch's heading (the target of :meth:`link_html`)."""
         self.rows: list = []
         self.title = W.HTML(layout=W.Layout(flex="1 1 auto", min_width="0"))
-        self.close_button = W.Button(description="Close branch", icon="times", layout=W.Layout(width="130px", flex="0 0 auto"),
+        self.close_button = W.Button(description="Close branch", icon="times",
+                                     layout=W.Layout(width="130px", flex="0 0 auto"),
                                      tooltip="close the second lab (the branch is dropped)")
         self.close_button.on_click(lambda _b: self.close())
         self.diff = W.HTML()

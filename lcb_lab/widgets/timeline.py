@@ -197,8 +197,8 @@ class HistoryPanel:
         self.back_to_now()
         link = self.cmd.open_branch(branch, at, same_dice)     # the status line links to the branch
         dice = "same dice" if same_dice else "new dice"   # one line, even beside the branch (its heading says more)
-        c.message = (f'<div class="lcb-card"><span class="lcb-ok">{panels.esc(f"Branch from step {at} opened ({dice}).")}'
-                     f'</span> {link}</div>')
+        text = panels.esc(f"Branch from step {at} opened ({dice}).")
+        c.message = f'<div class="lcb-card"><span class="lcb-ok">{text}</span> {link}</div>'
         return branch
 
     # ------------------------------------------------------------ drawing

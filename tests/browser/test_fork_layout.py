@@ -28,7 +28,8 @@ _BOXES_JS = """
   const branch = fork && fork.querySelector('.lcb-app');
   const msg = first.querySelector(':scope > .lcb-grid .lcb-topbar .lcb-message');
   const card = msg && msg.querySelector('.lcb-card');
-  return {first: box(first.querySelector(':scope > .lcb-grid')), branch: box(branch && branch.querySelector('.lcb-grid')),
+  return {first: box(first.querySelector(':scope > .lcb-grid')),
+          branch: box(branch && branch.querySelector('.lcb-grid')),
           diff: box(fork && fork.querySelector(':scope > .lcb-fork-diff')),
           width: document.documentElement.clientWidth,
           message: msg && {text: msg.innerText.trim(), scroll: msg.scrollHeight, client: msg.clientHeight,
