@@ -260,6 +260,7 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
         # a wide right column, or the branch, goes under the map rather than off the page
         c = self.ctl
         self.widget.layout.flex_flow = "row wrap" if c.font_scale > 1.0 or c.branch_link else None
+        (self.widget.add_class if c.branch_link else self.widget.remove_class)("lcb-branch-open")
 
     def _bokeh_model(self):
         from .bokeh_model import LiveBokehModel

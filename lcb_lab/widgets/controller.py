@@ -33,6 +33,8 @@ Traits (who observes what: ``docs/ui.md``):
 ``notes``          refused acts for the log: ``(log length then, html, view)`` tuples
 ``highlight_from`` the log index from which entries are the last act's (or None)
 ``branch_link``    HTML of the link to the open branch (*Fork here*; "" when none)
+``moving``         the units of the move being built (the Impulse tab's chosen action while
+                   it may still move; ``()``): a hex click keeps them in the Unit Tracker
 ``can_fork``       False in a branch's own lab (one branch at a time)
 =================  ==================================================================
 
@@ -123,6 +125,7 @@ class LabController(T.HasTraits):
     highlight_from = T.Int(None, allow_none=True)
     branch_link = T.Unicode("")
     can_fork = T.Bool(True)
+    moving = T.Tuple()
 
     def __init__(self, game: Game, viewer: str = "instructor", **kw):
         self.board = game.board
@@ -298,11 +301,12 @@ class LabController(T.HasTraits):
 
     def select_hex(self, label: str | None) -> None:
         """Select a hex of the board (or None): a hex with units the view sees selects its first
-        unit, unless the selected unit is there; an empty hex keeps the selected unit."""
+        unit, unless the selected unit is there or is being moved (``moving``: the click picks
+        the move's destination); an empty hex keeps the selected unit."""
         with self.batch(), self.hold_trait_notifications():
             self.selected_hex = label
             units = self.hex_units(label)
-            if units and self.selected_unit not in units:
+            if units and self.selected_unit not in units and self.selected_unit not in self.moving:
                 self._select_unit(units[0])
 
     def select_unit(self, uid: str | None) -> None:

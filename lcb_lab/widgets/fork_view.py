@@ -9,8 +9,9 @@ lab) and the branch's own lab (a :class:`~lcb_lab.widgets.app.LabApp` on the
 forked game, made by the ``make_lab`` the first lab passes in; its *Fork here*
 is off: one branch at a time).
 
-Where it is: at 1366 px the row wraps and the branch is drawn below the first
-lab, off screen; the heading carries an anchor and :meth:`ForkView.link_html`
+Where it is: as wide as the first lab, below it; beside it (each half the width) when the lab
+is at least 1400 px wide (the CSS container query of ``panels.CSS``, class ``lcb-branch-open``);
+at 1366 px it is below the first lab, off screen; the heading carries an anchor and :meth:`ForkView.link_html`
 is a "Go to the branch" link to it (ipywidgets cannot scroll a widget into view);
 the first lab's controller holds it as ``branch_link`` (the History tab shows it).
 
@@ -53,13 +54,15 @@ class ForkView:
         self.anchor = f"lcb-branch-{id(self):x}"
         """The HTML id of the branch's heading (the target of :meth:`link_html`)."""
         self.rows: list = []
-        self.title = W.HTML()
-        self.close_button = W.Button(description="Close branch", icon="times", layout=W.Layout(width="130px"),
+        self.title = W.HTML(layout=W.Layout(flex="1 1 auto", min_width="0"))
+        self.close_button = W.Button(description="Close branch", icon="times",
+                                     layout=W.Layout(width="130px", flex="0 0 auto"),
                                      tooltip="close the second lab (the branch is dropped)")
         self.close_button.on_click(lambda _b: self.close())
         self.diff = W.HTML()
         self.diff.add_class("lcb-fork-diff")
         self.holder = W.Box([])
+        self.holder.add_class("lcb-fork-lab")
         self.widget = W.VBox([W.HBox([self.title, self.close_button]), self.diff, self.holder],
                              layout=W.Layout(display="none", margin="0 0 0 14px",
                                              border_left="3px solid #cfc8b4", padding="0 0 0 8px"))

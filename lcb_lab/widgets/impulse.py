@@ -501,11 +501,19 @@ class ImpulsePanel:
         if self.locked or imp is None or imp.phase == "declare" or aid is None:
             for b in (self.move_button, self.zor_button, self.conceal_button, self.resupply_button):
                 b.disabled = True
+            c.moving = ()
             return
+        c.moving = self._moving(aid)
         self.move_button.disabled = not (hx in o.moves(aid) and self._known_path(aid, hx))
         self.zor_button.disabled = hx not in o.zor(aid)
         self.conceal_button.disabled = not o.conceal(aid)
         self.resupply_button.disabled = not o.resupply(aid)
+
+    def _moving(self, aid: int) -> tuple[str, ...]:
+        """The units of declared action ``aid`` while it may still move (5.1; else ``()``)."""
+        if not self.ctl.offers().moves(aid):
+            return ()
+        return tuple(next((d.units for d in self.ctl.game.impulse.actions if d.aid == aid), ()))
 
     def _known_path(self, aid: int, dest: str) -> bool:
         """Does the view know a path there (the one *Move* follows)? A team view's path avoids
@@ -547,10 +555,12 @@ class ImpulsePanel:
         c = self.ctl
         who = c.playing_team()
         self.locked = True
+        c.moving = ()
         self.locked_note.value = f'<div class="lcb-card lcb-locked">{esc(c.locked_text())}.</div>'
         self.hand_over.description = f"Hand over: show the {view_name(who)}"
         self.locked_box.layout.display = "flex"
-        for box in (self.begin_box, self.declare_box, self.act_box, self.combat_box, self.end_button):
+        for box in (self.begin_box, self.declare_box, self.act_box, self.combat_box, self.finish_row,
+                    self.end_button):
             box.layout.display = "none"
         for w in self.controls:
             if not w.disabled:
@@ -574,6 +584,15 @@ class ImpulsePanel:
         for w in self.controls:
             if w.disabled:
                 w.disabled = False
+
+    def _draw_end(self, legal: bool) -> None:
+        """*End impulse*, drawn afresh at every refresh from the view's legal actions (3.3): shown
+        and enabled when ending the impulse is legal for the viewer, shown disabled while the
+        impulse goes on but may not end yet (a response window, combat committed), hidden between
+        impulses.  Nothing of it is left over from an earlier lock (hand-over, another view)."""
+        imp = self.ctl.game.impulse
+        self.end_button.layout.display = "flex" if imp is not None or legal else "none"
+        self.end_button.disabled = not legal
 
     def status_text(self) -> str:
         """The status line (HTML): during an impulse whose it is and its AP; between impulses
@@ -640,6 +659,7 @@ class ImpulsePanel:
             self.clear()
         if c.game is c.live:
             self._forget_done_rows()
+        c.moving = ()                        # set again below while a declared action may move
         if not c.may_play():
             self._lock()
             return
@@ -653,7 +673,7 @@ class ImpulsePanel:
                          (self.resolve_button, "combat"), (self.finish_row, "end")):
             box.layout.display = "flex" if show[key] else "none"
         o = c.offers()
-        self.end_button.disabled = not o.end
+        self._draw_end(o.end)
         if imp is None:
             set_options(self.tf, o.task_forces)
             self.begin_button.disabled = not o.task_forces

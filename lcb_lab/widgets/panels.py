@@ -97,6 +97,18 @@ CSS = """
 @media (min-height: 1000px) { .lcb-presentation.lcb-app .lcb-right, .lcb-presentation.lcb-app .lcb-topbar { zoom: 1.25; }
   .lcb-presentation.lcb-app { --lcb-right: 520px; --lcb-right-max: 600px; } }
 .lcb-presentation.lcb-app .lcb-log-panel { font-size: 15px; }
+/* the branch of *Fork here*: a second lab as wide as the first below it, or beside it when two fit */
+.lcb-app > .lcb-fork { flex: 1 1 100%; min-width: 0; box-sizing: border-box; }
+.lcb-app > .lcb-fork > .lcb-fork-lab, .lcb-app > .lcb-fork > .lcb-fork-lab > .lcb-app { width: 100%; min-width: 0; }
+@container lcb-app (min-width: 1400px) {
+  .lcb-app.lcb-branch-open > .lcb-grid { width: calc(50% - 12px); flex: 0 0 auto; }
+  .lcb-app.lcb-branch-open > .lcb-fork { flex: 1 1 0; }
+  .lcb-app.lcb-branch-open > .lcb-grid > .lcb-side-log { display: none !important; } }
+.lcb-app.lcb-branch-open > .lcb-grid > .lcb-topbar { flex-wrap: wrap; }
+.lcb-app.lcb-branch-open > .lcb-grid > .lcb-topbar > .lcb-message { flex: 1 1 380px !important; }
+.lcb-app > .lcb-fork > .lcb-fork-diff { max-height: 150px; overflow: hidden auto; }
+#rendered_cells .lcb-fork-lab > .lcb-app { --lcb-h: min(calc(100vh - 150px), 1300px); }   /* under the heading */
+.jp-NotebookPanel .lcb-fork-lab > .lcb-app { --lcb-h: min(calc(100vh - 224px), 1300px); }
 </style>
 """
 

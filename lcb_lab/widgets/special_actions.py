@@ -404,7 +404,8 @@ class RulingPanel:
         self.listing = W.HTML()
         self.widget = W.VBox([W.HTML("<b>Instructor ruling</b> " + rule_badges(["13.14"])
                                      + ' <span class="lcb-small lcb-muted">a Proxy Force effect the players agreed'
-                                     "</span>"), self.text, W.HBox([self.team, self.succeeds_on, self.supply_loss]),
+                                     "</span>"), self.text, W.HBox([self.team, self.succeeds_on, self.supply_loss],
+                                                   layout=W.Layout(flex_flow="row wrap")),
                               self.enter, self.listing], layout=W.Layout(display="none"))
         self.widget.add_class("lcb-ruling")
         self.follower = follow(ctl, ["version", "viewer"], self.refresh)

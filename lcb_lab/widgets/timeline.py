@@ -196,9 +196,9 @@ class HistoryPanel:
             return None
         self.back_to_now()
         link = self.cmd.open_branch(branch, at, same_dice)     # the status line links to the branch
-        dice = ("the same dice as this game" if same_dice else "new dice")
-        c.message = (f'<div class="lcb-card"><span class="lcb-ok">{panels.esc(f"Branch from step {at} opened below ")}'
-                     f'{panels.esc(f"(beside on a wide screen), with {dice}.")}</span> {link}</div>')
+        dice = "same dice" if same_dice else "new dice"   # one line, even beside the branch (its heading says more)
+        text = panels.esc(f"Branch from step {at} opened ({dice}).")
+        c.message = f'<div class="lcb-card"><span class="lcb-ok">{text}</span> {link}</div>'
         return branch
 
     # ------------------------------------------------------------ drawing

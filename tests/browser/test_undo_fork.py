@@ -54,7 +54,7 @@ def test_undo_and_fork_in_the_browser(page: Page, voila_url: str) -> None:
         expect(options.nth(2)).to_contain_text("1. begin impulse")
 
         page.locator(".lcb-app button", has_text="Fork here").first.click()
-        expect(page.locator(".lcb-app").first).to_contain_text("Branch from step 1 opened below",
+        expect(page.locator(".lcb-app").first).to_contain_text("Branch from step 1 opened",
                                                                 timeout=KERNEL_MS)
         fork = page.locator(".lcb-fork").first
         expect(fork).to_be_visible(timeout=KERNEL_MS)
@@ -90,7 +90,7 @@ def test_the_branch_is_found_at_1366x768(page: Page, voila_url: str) -> None:
                            ".getBoundingClientRect().right + 1")          # the list fits its tab
     page.locator(".lcb-app button", has_text="Fork here").first.click()
     first = page.locator(".lcb-app").first
-    expect(first).to_contain_text("Branch from step 0 opened below", timeout=KERNEL_MS)
+    expect(first).to_contain_text("Branch from step 0 opened", timeout=KERNEL_MS)
     heading = page.locator(".lcb-fork").first.locator("b", has_text="Branch from step 0").first
     expect(heading).to_be_visible(timeout=KERNEL_MS)
     expect(heading).not_to_be_in_viewport()                          # drawn below the first lab

@@ -253,7 +253,7 @@ def test_fork_here_says_where_the_branch_opened_and_links_to_it():
     app.fork_here()
     fv = app.fork_view
     msg = app.message.value
-    assert "Branch from step 1 opened below" in msg and "Back to now" not in msg
+    assert "Branch from step 1 opened" in msg and "Back to now" not in msg
     assert f'href="#{fv.anchor}"' in msg and "Go to the branch" in msg
     assert f"id='{fv.anchor}'" in fv.title.value                    # the link's target: the branch's heading
     assert f'href="#{fv.anchor}"' in app.history_panel.info.value   # and the History tab keeps the link
