@@ -516,3 +516,17 @@ def check(action: Any) -> Action:
         raise InputError("apply", "(value)", f"{cls.__name__} is not one of the typed actions "
                          f"({', '.join(c.__name__ for c in ACTION_TYPES.values())})")
     return from_json(to_json(action))
+
+
+__all__ = [
+    # the parts an action is built of
+    "CoreAction", "LrsAttack", "GroundAssault", "Intercept", "MineShot", "Defence", "Grant", "Response",
+    "CardIntercept",
+    # the actions (ACTION_TYPES holds them by JSON tag)
+    "Action", "BeginImpulse", "Relinquish", "Declare", "Move", "ExerciseZor", "Conceal", "Resupply",
+    "CommitCombat", "Answer", "ResolveCombat", "ArmorBreakthrough", "EndImpulse", "ScriptedEffect", "PlayCard",
+    "BuyCard", "EndPlanning", "DeployUnit", "PlaceCard", "DeploymentOrder", "EndDeployment", "PortTransfer",
+    "MarkerAction", "TorpedoAttack", "SubmarineZor", "OffensiveAsw", "InstructorRuling",
+    # helpers and constants
+    "ACTION_TYPES", "CHANCE", "EFFECT_CUBES", "to_json", "from_json", "check",
+]
