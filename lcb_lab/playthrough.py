@@ -200,7 +200,7 @@ def transcript(game: Game, title: str, about: list[str] = ()) -> str:
         log_at = st.log_len
         _state_block(game, out)
     s = game.state
-    out += ["", "# End", f"ToAct: {game.to_act()}", f"Stage: {s.stage}", f"Winner: {s.winner}", ""]
+    out += ["", "# End", f"ToAct: {game.to_act()}", f"Stage: {s.stage}", f"Winner: {s.winner or 'none yet'}", ""]
     return "\n".join(out)
 
 
