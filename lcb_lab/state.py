@@ -57,6 +57,15 @@ class Unit:
     def clone(self) -> "Unit":
         return _codec.clone(self)
 
+    def __repr__(self) -> str:
+        from .display import unit_repr
+        return unit_repr(self)
+
+    def _repr_html_(self) -> str:
+        """A small table for notebooks (:mod:`lcb_lab.display`)."""
+        from .display import table, unit_rows
+        return table(f"Unit {self.uid}", unit_rows(self))
+
     @property
     def on_map(self) -> bool:
         return self.hex is not None and not self.destroyed
@@ -136,6 +145,15 @@ class Card:
 
     def clone(self) -> "Card":
         return _codec.clone(self)
+
+    def __repr__(self) -> str:
+        from .display import card_repr
+        return card_repr(self)
+
+    def _repr_html_(self) -> str:
+        """A small table for notebooks (:mod:`lcb_lab.display`)."""
+        from .display import card_rows, table
+        return table(f"Card {self.cid}", card_rows(self))
 
     @property
     def in_play(self) -> bool:
