@@ -63,7 +63,9 @@ def game_html(game: "Game") -> str:
 # ---------------------------------------------------------------- a unit
 def unit_rows(u: "Unit") -> list[tuple[str, Any]]:
     """Designator, team and Task Force, hex (or aboard / off the map), HP, supply, face,
-    and the turn's flags that are set."""
+    and the turn's flags that are set; for a counter seen only as a back, its team and hex."""
+    if u.stand_in:
+        return [("counter", f"a concealed {u.team} counter"), ("hex", u.hex)]
     where = u.hex or (f"aboard {u.embarked_on}" if u.embarked_on else "off the map")
     flags = [w for w, on in (("destroyed", u.destroyed), ("acted", u.acted), ("moved", u.moved),
                              ("paralysed", u.paralysed)) if on]
@@ -73,7 +75,10 @@ def unit_rows(u: "Unit") -> list[tuple[str, Any]]:
 
 
 def unit_repr(u: "Unit") -> str:
-    """``<Unit 1 Kilo (US) in F-6: HP 2, face down>``."""
+    """``<Unit 1 Kilo (US) in F-6: HP 2, face down>``; a counter seen only as a back:
+    ``<Unit: a concealed RU counter in AL-21>``."""
+    if u.stand_in:
+        return f"<Unit: a concealed {u.team} counter in {u.hex}>"
     where = f"in {u.hex}" if u.hex else (f"aboard {u.embarked_on}" if u.embarked_on else "off the map")
     state = "destroyed" if u.destroyed else f"HP {u.hp}"
     return f"<Unit {u.uid} ({u.team}) {where}: {state}, face {'up' if u.revealed else 'down'}>"

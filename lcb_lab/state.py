@@ -28,6 +28,11 @@ def other(team: str) -> str:
     return "RU" if team == "US" else "US"
 
 
+STAND_IN_TF = "(concealed)"
+"""The Task Force of a stand-in counter: a unit a team's known state holds only as a back
+(:func:`lcb_lab.observer.known_state`)."""
+
+
 @dataclass(slots=True)
 class Unit:
     """One counter on its Unit Tracker (4.3)."""
@@ -63,8 +68,13 @@ class Unit:
 
     def _repr_html_(self) -> str:
         """A small table for notebooks (:mod:`lcb_lab.display`)."""
-        from .display import table, unit_rows
-        return table(f"Unit {self.uid}", unit_rows(self))
+        from .display import table, unit_repr, unit_rows
+        return table(unit_repr(self).strip("<>").split(":")[0], unit_rows(self))
+
+    @property
+    def stand_in(self) -> bool:
+        """A counter of a team's known state seen only as a back (its values are placeholders)."""
+        return self.task_force == STAND_IN_TF
 
     @property
     def on_map(self) -> bool:

@@ -83,3 +83,15 @@ def test_html_is_escaped_and_holds_no_repr(g, fmt):
     for obj in (g, g.pending, g.state.units["1 Whiskey"]):
         text = re.sub(r"<[^>]+>", " ", fmt(obj)[0]["text/html"])
         assert REPR.findall(text) == []
+
+
+def test_a_counter_seen_only_as_a_back_shows_only_its_team_and_hex(fmt):
+    from lcb_lab import observer
+    game = lcb_lab.load_scenario("gotland_redux", seed=1)
+    known = observer.known_state(game.state, game.catalog, "US")
+    backs = [u for u in known.units.values() if observer.is_stand_in(u)]
+    assert backs
+    data, _ = fmt(backs[0])
+    assert data["text/plain"] == f"<Unit: a concealed RU counter in {backs[0].hex}>"
+    assert _cells(data["text/html"]) == [("counter", "a concealed RU counter"), ("hex", backs[0].hex)]
+    assert backs[0].uid not in data["text/html"] and "HP" not in data["text/html"]
