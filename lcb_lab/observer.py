@@ -46,7 +46,7 @@ from typing import Callable, Iterable
 
 from .catalog import Catalog
 from .errors import LcbError, UnknownName
-from .state import STAND_IN_TF, GameState, Marker, Unit  # noqa: F401  (STAND_IN_TF: kept here for callers)
+from .state import STAND_IN_TF, GameState, Marker, Unit
 
 INSTRUCTOR = "instructor"
 
