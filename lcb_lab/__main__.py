@@ -1,14 +1,14 @@
 """Headless CLI: replay a lesson and print the explained log (or the final state as JSON).
 
-    python -m lcb_lab appendix_b_combat            # a packaged lesson, by name
-    python -m lcb_lab my_lessons/drill.toml --json # a lesson file of your own (a path)
-    python -m lcb_lab LESSON --save game.json      # save the game after the replay
-    python -m lcb_lab --load game.json --json      # print a saved game
-    python -m lcb_lab --list                       # the packaged scenarios and lessons
-    python -m lcb_lab voila                        # the lab as an offline Voila app (lcb_lab.voila_app)
+    lcb-lab appendix_b_combat            # a packaged lesson, by name
+    lcb-lab my_lessons/drill.toml --json # a lesson file of your own (a path)
+    lcb-lab LESSON --save game.json      # save the game after the replay
+    lcb-lab --load game.json --json      # print a saved game
+    lcb-lab --list                       # the packaged scenarios and lessons
+    lcb-lab voila                        # the lab as an offline Voila app (lcb_lab.voila_app)
 
 A LESSON holding a '/' or ending in .toml is a path; a bare name is a packaged lesson
-(lcb_lab.resources).  Installed, the same CLI is the ``lcb-lab`` command.
+(lcb_lab.resources).  Without the command installed, `python -m lcb_lab` is the same CLI.
 """
 from __future__ import annotations
 
@@ -16,7 +16,11 @@ import argparse
 import json
 import sys
 
+from . import __version__
 from .errors import LcbError
+
+PROG = "lcb-lab"
+"""The CLI's name in its help and errors, run as the console script or as ``python -m lcb_lab``."""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -25,8 +29,9 @@ def main(argv: list[str] | None = None) -> int:
         from .voila_app import main as voila_main
         return voila_main((sys.argv[1:] if argv is None else argv)[1:])
     head, _, examples = __doc__.partition("\n")
-    ap = argparse.ArgumentParser(prog="python -m lcb_lab", description=head, epilog=examples.strip("\n"),
+    ap = argparse.ArgumentParser(prog=PROG, description=head, epilog=examples.strip("\n"),
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     ap.add_argument("lesson", nargs="?",
                     help="a packaged lesson's name (see --list), or a lesson TOML file's path (holds a '/' "
                          "or ends in .toml)")
@@ -48,6 +53,9 @@ def main(argv: list[str] | None = None) -> int:
     except LcbError as e:
         _print(f"error: {_one_line(e)}", sys.stderr)
         return 2
+    except KeyboardInterrupt:  # Ctrl-C during a long replay: no traceback
+        _print("interrupted", sys.stderr)
+        return 130
     try:
         _print(out, sys.stdout)
     except BrokenPipeError:  # e.g. piped into `head`

@@ -43,9 +43,26 @@ CHANCE = "chance"
 (apply :class:`ResolveCombat`): chance as an explicit player (OpenSpiel)."""
 
 
+class _Words:
+    """``str()`` of a part or an action: its class and the fields that differ from their defaults,
+    values without Python quotes or ``None`` (``Intercept(interceptor=1 Kilo, slot=INT1,
+    target=1 Whiskey, dice=2)``, ``Answer()``); ``repr`` stays the dataclass's."""
+
+    def __str__(self) -> str:
+        given = [f"{f.name}={_word(getattr(self, f.name))}" for f in fields(self)
+                 if getattr(self, f.name) != f.default and getattr(self, f.name) != ()]
+        return f"{type(self).__name__}({', '.join(given)})"
+
+
+def _word(v: Any) -> str:
+    if isinstance(v, tuple):
+        return f"({', '.join(_word(x) for x in v)})"
+    return str(v)
+
+
 # ---------------------------------------------------------------- parts
 @dataclass(frozen=True)
-class CoreAction:
+class CoreAction(_Words):
     """One declared Core Action (3.31): ``kind`` is ``move_combat``, ``move_conceal``,
     ``move_resupply``, ``play_jcc``, ``move_embarked_jcc`` or ``network_repair`` (7.61);
     ``units`` one unit or one stack; ``markers`` MILDECs moving with it (5.17)."""
@@ -57,7 +74,7 @@ class CoreAction:
 
 
 @dataclass(frozen=True)
-class LrsAttack:
+class LrsAttack(_Words):
     """``dice`` d20 of ``shooter``'s LRS value ``slot`` (``"LRS1"``) at ``target`` (7.3)."""
 
     shooter: Str
@@ -67,7 +84,7 @@ class LrsAttack:
 
 
 @dataclass(frozen=True)
-class GroundAssault:
+class GroundAssault(_Words):
     """``dice`` GROUND ASSAULT d20 of ``attacker`` at ``target`` in its hex (7.1)."""
 
     attacker: Str
@@ -76,7 +93,7 @@ class GroundAssault:
 
 
 @dataclass(frozen=True)
-class Intercept:
+class Intercept(_Words):
     """``dice`` INTERCEPT d20 of ``interceptor``'s value ``slot`` for ``target`` (7.54);
     ``shooter``: the LRS attack answered (None: every attack on the target)."""
 
@@ -88,7 +105,7 @@ class Intercept:
 
 
 @dataclass(frozen=True)
-class MineShot:
+class MineShot(_Words):
     """``cubes`` mine cubes of the hex removed against ``target`` (a uid, a MILDEC id or a
     ``"hidden:<hex>:<n>"`` back the owner sees, 13.33, 13.34)."""
 
@@ -97,7 +114,7 @@ class MineShot:
 
 
 @dataclass(frozen=True)
-class Defence:
+class Defence(_Words):
     """``dice`` defensive GROUND ASSAULT d20 of ``defender`` at ``target`` (7.13)."""
 
     defender: Str
@@ -106,7 +123,7 @@ class Defence:
 
 
 @dataclass(frozen=True)
-class Grant:
+class Grant(_Words):
     """``rp`` Resupply Points put into ``unit``'s supply ``slot`` (8.0)."""
 
     unit: Str
@@ -115,7 +132,7 @@ class Grant:
 
 
 @dataclass(frozen=True)
-class Response:
+class Response(_Words):
     """A card used in answer to a link of the open chain (9.4, 9.44, 9.46): ``card`` (cid or
     card name), its effect ``option``; ``to``: the pid of the link answered (None: the last);
     ``targets``: the cards (cids) an FTR NULLIFY goes after, at most its ``max_targets`` (9.44),
@@ -132,7 +149,7 @@ class Response:
 
 
 @dataclass(frozen=True)
-class CardIntercept:
+class CardIntercept(_Words):
     """``dice`` INTERCEPT d20 of ``interceptor``'s ``slot`` at the card of link ``to`` (9.011,
     7.512): DETECT first when the card has a DETECT value (9.06)."""
 
@@ -143,8 +160,9 @@ class CardIntercept:
 
 
 # ---------------------------------------------------------------- actions
-class Action:
-    """Base of every typed action; ``KIND`` is its JSON tag."""
+class Action(_Words):
+    """Base of every typed action; ``KIND`` is its JSON tag. ``str(action)`` is short
+    (the fields given); ``repr`` is the full dataclass form."""
 
     KIND: ClassVar[str] = ""
 
@@ -516,3 +534,17 @@ def check(action: Any) -> Action:
         raise InputError("apply", "(value)", f"{cls.__name__} is not one of the typed actions "
                          f"({', '.join(c.__name__ for c in ACTION_TYPES.values())})")
     return from_json(to_json(action))
+
+
+__all__ = [
+    # the parts an action is built of
+    "CoreAction", "LrsAttack", "GroundAssault", "Intercept", "MineShot", "Defence", "Grant", "Response",
+    "CardIntercept",
+    # the actions (ACTION_TYPES holds them by JSON tag)
+    "Action", "BeginImpulse", "Relinquish", "Declare", "Move", "ExerciseZor", "Conceal", "Resupply",
+    "CommitCombat", "Answer", "ResolveCombat", "ArmorBreakthrough", "EndImpulse", "ScriptedEffect", "PlayCard",
+    "BuyCard", "EndPlanning", "DeployUnit", "PlaceCard", "DeploymentOrder", "EndDeployment", "PortTransfer",
+    "MarkerAction", "TorpedoAttack", "SubmarineZor", "OffensiveAsw", "InstructorRuling",
+    # helpers and constants
+    "ACTION_TYPES", "CHANCE", "EFFECT_CUBES", "to_json", "from_json", "check",
+]

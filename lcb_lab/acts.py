@@ -288,7 +288,10 @@ def _answer_value(choice, a: A.Answer) -> Any:
 def answer(game: "Game", c: Ctx, a: A.Answer) -> None:
     choice = combat.pending(c)
     if choice is None:
-        raise IllegalAction("7.010", "no choice is pending")
+        from .windows import why_no_window          # the attacker's words: where no IAMD stands is not told
+        imp = c.state.impulse
+        why = why_no_window(c, imp.team if imp is not None else None)
+        raise IllegalAction("7.010", f"no choice is pending \u2014 {why[0].lower()}{why[1:]}")
     cards = {x["card"] for x in (c.state.impulse.combat.card_lrs if c.state.impulse and c.state.impulse.combat else [])}
     check_names(c, choice.team, [x for i in a.intercepts for x in (i.interceptor, i.target, i.shooter)
                                  if x and x not in cards]          # a card's LRS is named by its cid (9.05)

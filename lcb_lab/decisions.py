@@ -77,6 +77,15 @@ class Choice:
         return {"id": self.id, "kind": self.kind, "team": self.team, "rule": self.rule,
                 "prompt": self.prompt, "options": self.options}
 
+    def __repr__(self) -> str:
+        from .display import choice_repr
+        return choice_repr(self)
+
+    def _repr_html_(self) -> str:
+        """A small table for notebooks (:mod:`lcb_lab.display`)."""
+        from .display import choice_rows, table
+        return table(f"Waiting for {self.team}: {self.kind.replace('_', ' ')}", choice_rows(self))
+
     def clone(self) -> "Choice":
         """An independent copy (options deep-copied)."""
         return Choice(self.kind, self.team, self.rule, self.prompt, _deep(self.options), self.id)

@@ -7,9 +7,30 @@ action is identical to the state before it (design principle 6).
 """
 from __future__ import annotations
 
+import traceback
+
 
 class LcbError(ValueError):
-    """Base class of every lcb_lab error."""
+    """Base class of every lcb_lab error.
+
+    In IPython and Jupyter it shows as one line, ``IllegalAction: Refused by rule 7.53: ...``
+    (:meth:`_render_traceback_`), not a traceback through the engine: it is the student's
+    input that is wrong, not the code.  It stays a real exception (``except IllegalAction as e``,
+    ``e.rule``).  Set ``LcbError.full_traceback = True`` to see the whole traceback again.
+    """
+
+    full_traceback = False
+    """True: IPython shows the usual traceback (for debugging lcb_lab itself)."""
+
+    def one_line(self) -> str:
+        """``"<ClassName>: <message>"`` on one line (whitespace runs folded to one space)."""
+        return f"{type(self).__name__}: {' '.join(str(self).split())}"
+
+    def _render_traceback_(self) -> list[str]:
+        """The lines IPython prints for this error (``InteractiveShell.showtraceback``): one."""
+        if LcbError.full_traceback:
+            return "".join(traceback.format_exception(self)).rstrip("\n").split("\n")
+        return [self.one_line()]
 
 
 class IllegalAction(LcbError):

@@ -129,6 +129,16 @@ class Game(GameQueries, GamePersistence):
                     before.turn, len(before.tf_order) + (1 if imp else 0), team, _label(action, s.log, snap.log_len))
 
     # ------------------------------------------------------------------ who acts, what is legal
+    def __repr__(self) -> str:
+        from .display import game_repr
+        return game_repr(self)
+
+    def _repr_html_(self) -> str:
+        """A small table for notebooks: turn, stage, impulse, who acts, the pending question,
+        meter, cubes, units and winner (:mod:`lcb_lab.display`; nothing a team view hides)."""
+        from .display import game_html
+        return game_html(self)
+
     def to_act(self) -> str | None:
         """Who the game waits for: ``"US"`` / ``"RU"`` (the team with a pending
         choice, else the impulse's team, else the team due to begin the next

@@ -30,6 +30,15 @@ class GameQueries:
         """The decision the engine waits for (the top of ``state.choices``), or None."""
         return combat.pending(self._ctx())
 
+    def why_no_window(self, viewer: str | None = None) -> str:
+        """Why :attr:`pending` is None, in one line with the rule (None is normal: e.g. no IAMD
+        unit may intercept a committed LRS, 7.53); names the open window when there is one.
+        ``viewer`` ("US"/"RU"; None = the instructor): the attacker is not told where the
+        defender's IAMD units are. See :func:`lcb_lab.windows.why_no_window`."""
+        from .windows import why_no_window
+        _check_viewer(viewer, "why_no_window")
+        return why_no_window(self._ctx(), None if viewer == observer.INSTRUCTOR else viewer)
+
     def available_task_forces(self) -> list[str]:
         return sequence.available_task_forces(self._ctx())
 
@@ -117,6 +126,7 @@ class GameQueries:
             if i["shooter"] is not None and not any(a["shooter"] == i["shooter"] and a["target"] == i["target"]
                                                     for a in lrs + cards):
                 raise IllegalAction("7.54", f"{i['shooter']} makes no LRS attack on {i['target']}")
+            _check_reach(ctx, i)
         out = {}
         for tgt in dict.fromkeys(a["target"] for a in lrs + cards):     # the committed cards' LRS too (9.05)
             t = self.state.unit(tgt)
@@ -242,6 +252,17 @@ class GameQueries:
     def explained_log(self, team: str = "instructor", since: int = 0) -> str:
         """The log ``team`` may read, as text with rule numbers."""
         return explain.render_log(self.log_entries(team, since))
+
+
+def _check_reach(ctx: Ctx, i: dict) -> None:
+    """7.53 for a previewed INTERCEPT ``i``: the target hex within the value's range (the
+    distance rule is left to the answer: a preview may weigh a pooled what-if). Raises IllegalAction."""
+    u, t = ctx.state.unit(i["interceptor"]), ctx.state.unit(i["target"])
+    if u.hex is None or t.hex is None:
+        return
+    d, cv = hexgrid.distance(u.hex, t.hex), ctx.cv(u, i["slot"])
+    if not cv.in_range(d):
+        raise IllegalAction("7.53", f"{u.uid} is {d} hexes from {t.uid}; its INTERCEPT reaches {cv.range} hexes")
 
 
 def _check_viewer(team, what: str) -> None:

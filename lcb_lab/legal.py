@@ -129,6 +129,12 @@ class Template:
     limits: dict = field(default_factory=dict)
     game: Any = field(default=None, compare=False, repr=False)
 
+    def __str__(self) -> str:
+        """Short form for print: ``Template(answer: Intercept(...); limits max_dice 1 Kilo/INT1 8, ...)``."""
+        from .plain import plain
+        opts = "; ".join(str(o) for o in self.options)
+        return f"Template({self.kind}: {opts or 'no options'}" + (f"; limits {plain(self.limits)})" if self.limits else ")")
+
     def sample(self, rng: np.random.Generator) -> A.Action:
         """A random legal action of this family (tried on the game; falls back to one option)."""
         return self._draw(rng, trial)

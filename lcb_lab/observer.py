@@ -46,10 +46,9 @@ from typing import Callable, Iterable
 
 from .catalog import Catalog
 from .errors import LcbError, UnknownName
-from .state import GameState, Marker, Unit
+from .state import STAND_IN_TF, GameState, Marker, Unit
 
 INSTRUCTOR = "instructor"
-STAND_IN_TF = "(concealed)"
 
 
 def _full(u: Unit, cat: Catalog) -> dict:

@@ -49,6 +49,7 @@ from .loading import load_scenario
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN_DIR = ROOT / "tests" / "golden"
 """Where ``--regen`` writes the transcripts (a source checkout's ``tests/golden``)."""
+PROG = "python -m lcb_lab.playthrough"
 LESSON = "appendix_b_combat"
 """The packaged lesson replayed for ``appendix_b.txt`` (:mod:`lcb_lab.resources`)."""
 TURN1_LESSON = "appendix_b_turn1"
@@ -199,7 +200,7 @@ def transcript(game: Game, title: str, about: list[str] = ()) -> str:
         log_at = st.log_len
         _state_block(game, out)
     s = game.state
-    out += ["", "# End", f"ToAct: {game.to_act()}", f"Stage: {s.stage}", f"Winner: {s.winner}", ""]
+    out += ["", "# End", f"ToAct: {game.to_act()}", f"Stage: {s.stage}", f"Winner: {s.winner or 'none yet'}", ""]
     return "\n".join(out)
 
 
@@ -253,28 +254,46 @@ def golden_path(kind: str, folder: Path = GOLDEN_DIR) -> Path:
     return folder / KINDS[kind][0]
 
 
+def source_checkout(root: Path | None = None) -> bool:
+    """True when ``root`` (default: the folder above the package) is a source checkout of
+    lcb_lab (``pyproject.toml`` and ``tests/golden`` beside the package), not site-packages."""
+    root = ROOT if root is None else root
+    return (root / "pyproject.toml").is_file() and (root / "tests" / "golden").is_dir()
+
+
 def main(argv: list[str] | None = None) -> int:
     """``python -m lcb_lab.playthrough [--regen] [--out DIR] [KIND ...]``: print the
-    transcripts, or (``--regen``) rewrite them in ``tests/golden/``."""
-    p = argparse.ArgumentParser(prog="python -m lcb_lab.playthrough", description=__doc__.splitlines()[0])
+    transcripts, or (``--regen``) rewrite them in ``tests/golden/`` of the source checkout
+    (or in ``--out DIR``). Returns the exit code: 0 done, 2 refused (one line on stderr):
+    ``--regen`` of an installed package (no checkout) without ``--out`` never writes into
+    site-packages."""
+    p = argparse.ArgumentParser(prog=PROG, description=__doc__.splitlines()[0])
     p.add_argument("kinds", nargs="*", metavar="KIND", help=f"which transcripts ({', '.join(KINDS)}; default: all)")
     p.add_argument("--regen", action="store_true", help="rewrite the files in the golden folder")
-    p.add_argument("--out", type=Path, default=GOLDEN_DIR, help="the golden folder (default: tests/golden)")
+    p.add_argument("--out", type=Path, default=None,
+                   help="the golden folder (default: tests/golden of the source checkout)")
     args = p.parse_args(argv)
     unknown = [k for k in args.kinds if k not in KINDS]
     if unknown:
         p.error(f"unknown playthrough {unknown[0]!r}; known: {', '.join(KINDS)}")
+    if args.regen and args.out is None and not source_checkout():
+        print(f"{PROG}: error: --regen rewrites tests/golden of a source checkout, and lcb_lab is installed in "
+              f"{ROOT}: run it from a checkout (make golden) or give --out DIR", file=sys.stderr)
+        return 2
     for kind in args.kinds or list(KINDS):
         text = playthrough_text(kind)
         if args.regen:
-            path = golden_path(kind, args.out)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8", newline="\n")
+            path = golden_path(kind, args.out or GOLDEN_DIR)
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(text, encoding="utf-8", newline="\n")
+            except OSError as e:
+                print(f"{PROG}: error: cannot write {path}: {e.strerror or e}", file=sys.stderr)
+                return 2
             print(f"wrote {path} ({len(text.encode())} bytes)")
         else:
             sys.stdout.write(text)
     return 0
-
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -28,6 +28,11 @@ def other(team: str) -> str:
     return "RU" if team == "US" else "US"
 
 
+STAND_IN_TF = "(concealed)"
+"""The Task Force of a stand-in counter: a unit a team's known state holds only as a back
+(:func:`lcb_lab.observer.known_state`)."""
+
+
 @dataclass(slots=True)
 class Unit:
     """One counter on its Unit Tracker (4.3)."""
@@ -56,6 +61,20 @@ class Unit:
 
     def clone(self) -> "Unit":
         return _codec.clone(self)
+
+    def __repr__(self) -> str:
+        from .display import unit_repr
+        return unit_repr(self)
+
+    def _repr_html_(self) -> str:
+        """A small table for notebooks (:mod:`lcb_lab.display`)."""
+        from .display import table, unit_repr, unit_rows
+        return table(unit_repr(self).strip("<>").split(":")[0], unit_rows(self))
+
+    @property
+    def stand_in(self) -> bool:
+        """A counter of a team's known state seen only as a back (its values are placeholders)."""
+        return self.task_force == STAND_IN_TF
 
     @property
     def on_map(self) -> bool:
@@ -136,6 +155,15 @@ class Card:
 
     def clone(self) -> "Card":
         return _codec.clone(self)
+
+    def __repr__(self) -> str:
+        from .display import card_repr
+        return card_repr(self)
+
+    def _repr_html_(self) -> str:
+        """A small table for notebooks (:mod:`lcb_lab.display`)."""
+        from .display import card_rows, table
+        return table(f"Card {self.cid}", card_rows(self))
 
     @property
     def in_play(self) -> bool:

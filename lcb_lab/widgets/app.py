@@ -267,6 +267,14 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
         self.map.fill_box()                     # the browser sizes the map: it fills its grid cell
         return LiveBokehModel(self.map.figure, layout=W.Layout(width="100%", height="100%"))
 
+    def _repr_mimebundle_(self, **kwargs):
+        """``lab`` as a cell's last expression shows the lab itself (its :attr:`widget`)."""
+        data = self.widget._repr_mimebundle_(**kwargs)
+        return {**data, "text/plain": repr(self)} if isinstance(data, dict) else data
+
+    def __repr__(self) -> str:
+        return f"<LabApp: {self.game.state.scenario}, {self.team} view>"
+
     def _make_branch(self, game) -> "LabApp":
         """The lab of a branch (*Fork here*): the same view, text size and folder."""
         return LabApp(game, team=self.ctl.viewer, font_scale=self.ctl.font_scale, files_dir=self.files_dir,

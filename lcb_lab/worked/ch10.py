@@ -194,7 +194,10 @@ def ex_10_311(forced=(3, 4, 20, 20), auto=None, extra_cards=()):
                                                                  if lhd.destroyed else ""))
     if g.pending is not None:
         lines.append(f"the attacker ({g.pending.team}) chooses: {g.pending.prompt}")
-        lines.append(f"options: cards {g.pending.options['cards']}, units "
+        cards = g.pending.options["cards"]
+        shown = [c for c in cards if not str(c).startswith("hidden:")]
+        hidden = f"{len(cards) - len(shown)} hidden" if len(cards) > len(shown) else ""
+        lines.append(f"options: cards {', '.join(shown + ([hidden] if hidden else [])) or 'none'}, units "
                      + ", ".join(f"{u['uid']} ({u['gpsv']} GPSV)" for u in g.pending.options["units"]))
     return g, lines
 

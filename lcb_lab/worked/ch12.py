@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from .. import actions as A
 from .. import hexgrid
+from ..plain import plain
 from ..situation import situation
 
 SEA = [f"{c}-{r}" for c in "ABCDEFGH" for r in range(1, 21)]
@@ -158,7 +159,7 @@ def ex_12_1() -> Example:
     next_blue_impulse(g)
     second = tuple(f"{i} Inf" for i in range(9, 17))
     g.apply(A.PlayCard(lift, "A", second, "J-9", action=None))
-    ex.say(f"Next turn, free (action=None): {len(_ashore(g, second))} more platoons land in J-9; "
+    ex.say(f"Next turn, free (no Core Action): {len(_ashore(g, second))} more platoons land in J-9; "
            f"AP still {g.impulse.ap}")
     return ex
 
@@ -366,7 +367,7 @@ def ex_12_3() -> Example:
     ex.say(f"As printed (6 platoons + the company): legal {g.is_legal(ex.ids['printed'])} -- 9 GPSV by 10.11")
     first = ("1 Inf", "2 Inf", "3 Inf", "4 Inf", "5 Inf", "1 Log")
     g.apply(A.PortTransfer("LHA 8", first, action=1))
-    ex.say(f"Disembarked in I-5: {', '.join(_ashore(g, first))} (8 GPSV); orange cube: {g.state.port_cubes}")
+    ex.say(f"Disembarked in I-5: {', '.join(_ashore(g, first))} (8 GPSV); orange cube: {plain(g.state.port_cubes)}")
     ex.ids["ninth"] = A.PortTransfer("LHA 8", ("6 Inf",), action=None)
     next_blue_impulse(g)
     second = tuple(f"{i} Inf" for i in range(6, 14))
@@ -386,7 +387,7 @@ def ex_12_54() -> Example:
     first = tuple(f"{i} Inf" for i in range(1, 9))
     g.apply(A.PortTransfer("LHA 8", first, embark=True, action=1))
     ex.say(f"Embarked: {sum(g.state.units[u].embarked_on == 'LHA 8' for u in first)} platoons; "
-           f"cube: {g.state.port_cubes}")
+           f"cube: {plain(g.state.port_cubes)}")
     next_blue_impulse(g)
     second = tuple(f"{i} Inf" for i in range(9, 17))
     g.apply(A.PortTransfer("LHA 8", second, embark=True))

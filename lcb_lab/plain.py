@@ -1,0 +1,37 @@
+"""Values in words, for text a person reads (notebooks, worked examples, transcripts).
+
+Nothing a student reads shows a Python repr: ``plain`` turns ``None``, dicts, lists and
+booleans into words.
+
+>>> plain({"GA": 14, "LRS1": 6})
+'GA 14, LRS1 6'
+>>> plain({"US": 1, "RU": 0}), plain(["AL-21", "AK-21"]), plain([]), plain(None), plain(True)
+('US 1, RU 0', 'AL-21, AK-21', 'none', 'none', 'yes')
+>>> plain([{"sub": "SSN-774", "hex": "AO-17", "public": False}])
+'sub SSN-774, hex AO-17, public no'
+>>> plain([("C-2", 2), ("D-3", 1)])
+'C-2 2; D-3 1'
+"""
+from __future__ import annotations
+
+from typing import Any
+
+
+def plain(value: Any, none: str = "none") -> str:
+    """``value`` in words: a dict as ``"key value, ..."``, a list / tuple / set as its items
+    joined by ``", "`` (``"; "`` when the items are themselves lists or dicts), ``None`` and an
+    empty collection as ``none`` (the word given), a bool as ``yes`` / ``no``; any other value
+    as ``str(value)``."""
+    if value is None:
+        return none
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {plain(v, none)}" for k, v in value.items()) or none
+    if isinstance(value, (list, tuple, set, frozenset)):
+        items = sorted(value, key=str) if isinstance(value, (set, frozenset)) else list(value)
+        nested = any(isinstance(x, (dict, list, tuple, set, frozenset)) for x in items)
+        if nested and all(isinstance(x, (list, tuple)) for x in items):
+            return "; ".join(" ".join(plain(y, none) for y in x) for x in items) or none
+        return ("; " if nested else ", ").join(plain(x, none) for x in items) or none
+    return str(value)

@@ -1,0 +1,95 @@
+"""``Game.pending`` is None when no response window opened; ``Game.why_no_window`` says why in
+words with the rule (7.53), and notebook 01 run with 1 Kilo moved out of range shows that
+instead of an ``AttributeError`` on ``g.pending.prompt``."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+import lcb_lab
+from lcb_lab.actions import Answer, BeginImpulse, CommitCombat, CoreAction, Declare, Intercept, LrsAttack, ResolveCombat
+from lcb_lab.errors import IllegalAction, InputError
+
+NB = Path(__file__).resolve().parents[2] / "notebooks" / "01_lrs_and_intercept.ipynb"
+FAR = "No INTERCEPT window: 1 Kilo is 3 hexes from 1 Whiskey; its INTERCEPT reaches 2 hexes (7.53)"
+OPEN = "A window is open: US must answer: Allocate INTERCEPT dice against each LRS attack before any roll (7.54)"
+
+
+def _staged(kilo: str):
+    g = lcb_lab.situation(
+        units={"1 Uran": ("runi_coastal_missile_section", "F-2"),
+               "1 Whiskey": {"type": "usmc_himars_section", "hex": "F-6", "face_up": True},
+               "1 Kilo": ("usmc_iamd_section", kilo)},
+        colours={"F-6": "brown"}, initiative="RU", forced=[8, 12, 11, 16])
+    assert g.why_no_window() == "No response window: no impulse is under way, so nothing waits for an answer"
+    g.apply(BeginImpulse("TF Red"))
+    g.apply(Declare((CoreAction("move_combat", ("1 Uran",)),)))
+    assert g.why_no_window() == ("No INTERCEPT window: TF Red has committed no LRS this impulse, so there is "
+                                 "nothing to intercept (7.54)")
+    g.apply(CommitCombat(lrs=(LrsAttack("1 Uran", "LRS1", "1 Whiskey", 2),)))
+    return g
+
+
+def test_out_of_range_interceptor_is_named_with_its_rule():
+    g = _staged("F-9")
+    assert g.pending is None and g.to_act() == "chance"
+    assert g.why_no_window() == FAR
+    assert g.why_no_window("US") == FAR and g.why_no_window("instructor") == FAR
+    # the attacker is not told where the defender's IAMD stands
+    assert g.why_no_window("RU") == "No INTERCEPT window: no US IAMD value could intercept the LRS on its targets (7.53)"
+    with pytest.raises(InputError):
+        g.why_no_window("us")
+
+
+def test_answer_without_a_window_is_refused_in_words():
+    g = _staged("F-9")
+    with pytest.raises(IllegalAction) as e:
+        g.apply(Answer(intercepts=(Intercept("1 Kilo", "INT1", "1 Whiskey", 2),)))
+    assert (e.value.rule, e.value.reason) == ("7.010", "no choice is pending \u2014 no INTERCEPT window: no US IAMD "
+                                                        "value could intercept the LRS on its targets (7.53)")
+
+
+def test_preview_refuses_an_interceptor_out_of_range():
+    g = _staged("F-9")
+    with pytest.raises(IllegalAction) as e:
+        g.preview_lrs([{"shooter": "1 Uran", "slot": "LRS1", "target": "1 Whiskey", "dice": 2}],
+                      [{"interceptor": "1 Kilo", "slot": "INT1", "target": "1 Whiskey", "dice": 2}])
+    assert (e.value.rule, e.value.reason) == ("7.53", "1 Kilo is 3 hexes from 1 Whiskey; its INTERCEPT reaches 2 hexes")
+
+
+def test_open_then_answered_then_resolved():
+    g = _staged("F-6")
+    assert g.why_no_window() == OPEN
+    g.apply(Answer())
+    assert g.why_no_window() == ("No INTERCEPT window: this combat's window is closed, it was answered before "
+                                 "the dice (7.54)")
+    g.apply(ResolveCombat())
+    assert g.why_no_window() in ("No INTERCEPT window: this impulse's combat is resolved (7.010)",
+                                 "No response window: no impulse is under way, so nothing waits for an answer")
+
+
+def test_notebook_01_with_1_kilo_out_of_range_explains_instead_of_crashing():
+    nb = nbformat.read(NB, as_version=4)
+    stage = nb.cells[3]
+    assert '"1 Kilo": ("usmc_iamd_section", "F-6")' in stage.source
+    stage.source = stage.source.replace('"1 Kilo": ("usmc_iamd_section", "F-6")', '"1 Kilo": ("usmc_iamd_section", "F-9")')
+    nb.cells = nb.cells[:18]                                      # the staged part: up to undo / goto
+    NotebookClient(nb, timeout=300, kernel_name="python3", allow_errors=True,
+                   resources={"metadata": {"path": str(NB.parent)}}).execute()
+    errors = [(i, o) for i, c in enumerate(nb.cells) if c.cell_type == "code" for o in c.outputs
+              if o.output_type == "error"]
+    assert [(i, o.ename) for i, o in errors] == [(12, "IllegalAction"), (15, "IllegalAction")]  # the answer, the fork
+    assert all(len(o.traceback) == 1 and o.traceback[0].startswith("IllegalAction: Refused by rule ")
+               for _, o in errors)
+    no_window = ("IllegalAction: Refused by rule 7.010: no choice is pending \u2014 no INTERCEPT window: no US IAMD "
+                 "value could intercept the LRS on its targets (7.53)")
+    assert [o.traceback for _, o in errors] == [[no_window], [no_window]]
+    assert "".join(o.get("text", "") for o in nb.cells[9].outputs) == (
+        "P(at least 1 HP) 64.0%, P(destroyed) 16.0%, expected HP lost 0.80 of 2\n")   # no INTERCEPT in the odds
+    text = "".join(o.get("text", "") for o in nb.cells[7].outputs)
+    assert text.splitlines()[0] == FAR
+    undo = "".join(o.get("text", "") for o in nb.cells[17].outputs)
+    assert "after undo(2): No INTERCEPT window: TF Red has committed no LRS" in undo

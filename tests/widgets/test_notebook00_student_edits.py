@@ -1,0 +1,38 @@
+"""Notebook 00's cells survive what a student changes: a mistyped Task Force in the replay cell
+ends with one line naming the Task Forces, not an endless loop."""
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import signal
+from pathlib import Path
+
+NB = Path(__file__).resolve().parents[2] / "notebooks" / "00_start_here.ipynb"
+
+
+def _source(i: int) -> str:
+    return "".join(json.loads(NB.read_text(encoding="utf-8"))["cells"][i]["source"])
+
+
+def _alarm(signum, frame):
+    raise TimeoutError("the replay cell did not stop")
+
+
+def test_a_mistyped_task_force_stops_with_the_task_forces_named():
+    replay_cell = _source(8)
+    assert 'task_force = "TF Boston"' in replay_cell
+    ns: dict = {}
+    exec(_source(1).replace("lab.widget\n", "").rstrip().removesuffix("lab.widget"), ns)     # the imports
+    exec(_source(6).replace("print(replay.step_text())", ""), ns)
+    out = io.StringIO()
+    old = signal.signal(signal.SIGALRM, _alarm)
+    signal.alarm(120)
+    try:
+        with contextlib.redirect_stdout(out):
+            exec(replay_cell.replace('"TF Boston"', '"TF Bostn"'), ns)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+    assert out.getvalue() == ("The lesson ended with no impulse of TF Bostn left; its Task Forces: TF Memphis, "
+                              "TF Boston, TF Moscow, TF St. Petersburg\n")
