@@ -3,7 +3,8 @@
 The engine never decides for the defender (design principle 5): when
 ``game.pending`` is set, this panel asks the team named in the decision,
 with one dice input per eligible unit, an "Answer" button and one
-"Use policy <name>" button per named policy (:data:`lcb_lab.decisions.POLICIES`).
+button per named policy (:data:`lcb_lab.decisions.POLICIES`), labelled by what it does
+(:data:`POLICY_LABELS`; the policy's id is only the value the button sends).
 An INTERCEPT question also shows, per target, the exact odds of the committed
 LRS against the dice entered so far (``preview``, i.e. ``game.preview_lrs``),
 updated as the dice change.
@@ -39,6 +40,36 @@ if TYPE_CHECKING:  # pragma: no cover
 KIND_TITLE = {"intercept": "INTERCEPT", "ga_defence": "GROUND ASSAULT defence", "mildec": "MILDEC",
               "card_response": "card response (NULLIFY / FTR NULLIFY / INTERCEPT)",
               "embark_losses": "embarked cargo lost (10.311)", "mine_attack": "mine attack (13.33)"}
+
+POLICY_LABELS: dict[str, tuple[str, str]] = {
+    "no_intercept": ("Never INTERCEPT", "answer with no INTERCEPT dice at all (7.54)"),
+    "match_incoming": ("INTERCEPT to match the incoming dice",
+                       "each unit in reach puts as many INTERCEPT dice on a target as LRS dice come in, "
+                       "within its supply (7.54-7.56)"),
+    "no_defence": ("No defence fire", "the defenders roll no GROUND ASSAULT defence dice (7.13)"),
+    "return_fire": ("Return fire with every defender",
+                    "each defender fires up to 4 dice, within its supply, at the attacker with the most dice (7.13)"),
+    "never_absorb": ("Absorb nothing with MILDEC", "no MILDEC takes the hits (4.22)"),
+    "absorb_all": ("Absorb all the hits MILDEC can", "MILDECs take as many hits as they can (4.22, 7.06)"),
+    "pass": ("Pass: play no card", "answer nothing: the chain goes on (9.46)"),
+    "respond_all": ("Answer with every free card",
+                    "every card that may answer for no AP answers, at as many targets as it may (9.41, 9.44)"),
+    "respond_intercept_all": ("Every free card, and INTERCEPT every card you can",
+                              "every free card answers, and every IAMD unit in reach INTERCEPTs each card "
+                              "it may with all its dice (9.011, 9.41)"),
+    "lose_units_first": ("Lose units first", "per HP lost: up to 4 GPSV of units, then cards (10.311)"),
+    "lose_cards_first": ("Lose cards first", "per HP lost: 2 Embarked cards while any remain, then units (10.311)"),
+    "spare": ("Spare the cargo", "pick nothing: no cargo is lost (10.311)"),
+    "detonate_all": ("Detonate every mine", "every mine cube at once, spread evenly over the targets (13.33)"),
+    "hold_mines": ("Hold the mines", "remove no mine cube (13.33)"),
+}
+"""Each named policy's button label (what it does, in the rulebook's words) and tooltip."""
+
+
+def policy_label(name: str) -> str:
+    """The words a button or message uses for policy ``name`` (an id of
+    :data:`lcb_lab.decisions.POLICIES`); an unknown id reads as itself, with spaces."""
+    return POLICY_LABELS.get(name, (name.replace("_", " "), ""))[0]
 
 
 class DecisionPanel:
@@ -140,8 +171,9 @@ class DecisionPanel:
         self.answer_button.disabled = offer is not None and not offer.may_answer and d.kind != "card_response"
         buttons = []
         for name in POLICIES.get(d.kind, {}):
-            b = W.Button(description=f"Use policy {name}", layout=W.Layout(width="auto"),
-                         tooltip=f"answer with the named policy {name!r} (lcb_lab.decisions)")
+            label, tip = POLICY_LABELS.get(name, (policy_label(name), ""))
+            b = W.Button(description=label, layout=W.Layout(width="auto"), tooltip=tip or label)
+            b.policy = name
             b.on_click(lambda _b, n=name: self.on_policy(n))
             buttons.append(b)
         self.policy_box.children = tuple(buttons)

@@ -136,8 +136,11 @@ def test_full_combat_flow_through_the_widgets(app):
                      for c in w.children if isinstance(c, W.HTML))
     assert "FFG-454" in body and "out of range" in body
     policies = [b.description for b in app.decision.policy_box.children]
-    assert "Use policy match_incoming" in policies and "Use policy no_intercept" in policies
-    next(b for b in app.decision.policy_box.children if b.description == "Use policy match_incoming").click()
+    assert policies == ["Never INTERCEPT", "INTERCEPT to match the incoming dice"]
+    assert [b.policy for b in app.decision.policy_box.children] == ["no_intercept", "match_incoming"]
+    assert not any("_" in b.description + b.tooltip for b in app.decision.policy_box.children)
+    next(b for b in app.decision.policy_box.children if b.description == "INTERCEPT to match the incoming dice").click()
+    assert "Answer: INTERCEPT to match the incoming dice" in _text(app.message.value)
     assert app.game.pending is None and not app.decision.visible
     p.resolve_button.click()
     assert app.game.impulse.phase == "combat_done", app.message.value
@@ -348,7 +351,7 @@ def test_decision_panel_asks_ga_defence_and_mildec():
     assert panel.value() == [{"defender": "1 Anna", "target": "1 Alpha", "dice": 3}]
     panel.answer_button.click()
     assert got[-1] == [{"defender": "1 Anna", "target": "1 Alpha", "dice": 3}]
-    assert [b.description for b in panel.policy_box.children] == ["Use policy no_defence", "Use policy return_fire"]
+    assert [b.description for b in panel.policy_box.children] == ["No defence fire", "Return fire with every defender"]
     md = Decision("mildec", "US", "4.22", "1 Alpha takes 2 HP: spend MILDECs?",
                   {"key": "k", "target": "1 Alpha", "damage": 2, "mildecs": 1})
     panel.refresh(md, "instructor")
@@ -466,7 +469,7 @@ def test_decision_question_belongs_to_the_deciding_team(app):
     # the RU view (or the instructor) answers
     app.set_team("RU")
     assert d.prompt in _text(app.decision.header.value)
-    assert "Use policy match_incoming" in [b.description for b in app.decision.policy_box.children]
+    assert "INTERCEPT to match the incoming dice" in [b.description for b in app.decision.policy_box.children]
     assert not app.decision.answer_button.disabled
     app.answer_policy("no_intercept")
     assert app.game.pending is None
@@ -615,3 +618,16 @@ def test_overlays_and_paths_are_computed_from_the_views_knowledge(app, monkeypat
     app.declare([{"kind": "move_combat", "units": ["DDG-51"]}])
     app.move_to(0, "AL-27")
     assert ("path_to", "US") in seen and app.game.unit("DDG-51").hex == "AL-27"
+
+
+def test_every_policy_button_is_named_by_what_it_does():
+    """Each named policy of every decision kind has a label and a tooltip with no internal id."""
+    from lcb_lab.decisions import POLICIES
+    from lcb_lab.widgets.decisions import POLICY_LABELS, policy_label
+    names = {n for kind in POLICIES.values() for n in kind}
+    assert names <= set(POLICY_LABELS)
+    for name in names:
+        label, tip = POLICY_LABELS[name]
+        assert name not in label and "_" not in label + tip and tip
+    assert policy_label("respond_intercept_all") == "Every free card, and INTERCEPT every card you can"
+    assert policy_label("no_intercept") == "Never INTERCEPT"
