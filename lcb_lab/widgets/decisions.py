@@ -31,7 +31,7 @@ from ..decisions import POLICIES, Decision
 from ..offers import Offers
 from ..views import palette
 from .controller import follow
-from .panels import esc, rule_badges, team_span, view_name
+from .panels import esc, hp_lost_rows, rule_badges, team_span, view_name
 from .reactions import CardResponseForm
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -350,7 +350,7 @@ class DecisionPanel:
                 box.value = ""
                 continue
             dice = sum(i["dice"] for i in ints if i["target"] == tgt)
-            dmg = ", ".join(f"{k} HP {p * 100:.1f}%" for k, p in enumerate(o["damage"]))
+            dmg = hp_lost_rows(o["damage"])
             vs = "" if not dice or b is None else (f" <span class='lcb-muted'>(no INTERCEPT: "
                                                    f"{b['p_destroy'] * 100:.1f}%, {b['expected']:.2f} HP)</span>")
             box.value = (f'<div class="lcb-card lcb-small"><b>Odds on {esc(tgt)}</b> ({o["hp"]} HP) with '

@@ -40,7 +40,7 @@ from ..errors import LcbError
 from ..offers import declaration_refusal
 from ..rules.sequence import CORE_ACTION_NAMES, NETWORK_REPAIR, ap_cost
 from .controller import follow
-from .panels import esc, refusal_text, rule_badges, team_span, view_name
+from .panels import esc, hp_lost_rows, refusal_text, rule_badges, team_span, view_name
 from .sync import set_options
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -414,7 +414,7 @@ class ImpulsePanel:
             return
         lines = []
         for tgt, o in odds.items():
-            dmg = ", ".join(f"{k} HP {p * 100:.1f}%" for k, p in enumerate(o["damage"]))
+            dmg = hp_lost_rows(o["damage"])
             lines.append(f"<div><b>{esc(tgt)}</b>: P(destroyed) <b>{o['p_destroy'] * 100:.1f}%</b>, "
                          f"expected damage {o['expected']:.2f}<br><span class='lcb-small lcb-muted'>{dmg}</span></div>")
         self.preview.value = (f'<div class="lcb-card"><b>Exact odds before rolling</b> {rule_badges(["7.02", "7.57"])}'

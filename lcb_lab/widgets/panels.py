@@ -129,6 +129,12 @@ def rule_badges(rules) -> str:
     return "".join(f'<span class="lcb-rule">{esc(r)}</span>' for r in rules)
 
 
+def hp_lost_rows(damage) -> str:
+    """The damage distribution as a class reads it: ``damage[k]`` is P(k HP lost) (7.02, 7.05,
+    7.57) -> ``"0 HP lost 0.8%, 1 HP lost 7.6%, 2 HP lost 91.6%"``."""
+    return ", ".join(f"{k} HP lost {p * 100:.1f}%" for k, p in enumerate(damage))
+
+
 def team_span(team: str) -> str:
     return f'<span class="lcb-team-{esc(team)}">{esc(palette.TEAM_NAME.get(team, team))}</span>'
 

@@ -123,6 +123,7 @@ def test_full_combat_flow_through_the_widgets(app):
     assert "P(destroyed)" in p.preview.value                 # live exact odds before adding the row
     expected = app.game.preview_lrs([{"shooter": "DDG-51", "slot": "LRS1", "target": "1 Anna", "dice": 4}])
     assert f"{expected['1 Anna']['p_destroy'] * 100:.1f}%" in p.preview.value
+    assert "0 HP lost 0.8%, 1 HP lost 7.6%, 2 HP lost 91.6%" in _text(p.preview.value)   # HP lost, not HP left
     p.add_lrs_button.click()
     assert p.lrs_rows == [{"shooter": "DDG-51", "slot": "LRS1", "target": "1 Anna", "dice": 4}]
     p.commit_button.click()
@@ -135,6 +136,8 @@ def test_full_combat_flow_through_the_widgets(app):
     body += " ".join(c.value for w in app.decision.body.children if isinstance(w, W.HBox)
                      for c in w.children if isinstance(c, W.HTML))
     assert "FFG-454" in body and "out of range" in body
+    odds = _text(app.decision._odds["1 Anna"].value)
+    assert "0 HP lost 0.8%, 1 HP lost 7.6%, 2 HP lost 91.6%" in odds, odds
     policies = [b.description for b in app.decision.policy_box.children]
     assert policies == ["Never INTERCEPT", "INTERCEPT to match the incoming dice"]
     assert [b.policy for b in app.decision.policy_box.children] == ["no_intercept", "match_incoming"]
