@@ -376,7 +376,7 @@ class CardsPanel:
             card = self._card(p.card) or {"name": p.card, "cid": p.card}
             pay = f"action #{p.action}" if p.action is not None else (
                 "Deployment Stage" if c.stage() == "deployment" else "free Persistent use")
-            opts.append((f"{card.get('name')} ({card.get('cid')}) \u00b7 {pay}", key))
+            opts.append((f"{card.get('name')} ({card_hand.place_words(card)}) \u00b7 {pay}", key))
         set_options(self.card, opts, value=self.card.value if self.card.value in groups else (opts[0][1] if opts else None))
         group = groups.get(self.card.value or "", [])
         labels = list(dict.fromkeys(p.option for p in group))

@@ -31,7 +31,7 @@ from ..decisions import POLICIES, Decision
 from ..offers import Offers
 from ..views import palette
 from .controller import follow
-from .panels import esc, hp_lost_rows, rule_badges, team_span, view_name
+from .panels import esc, hp_lost_rows, rule_badges, slot_words, team_span, view_name
 from .reactions import CardResponseForm
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -191,19 +191,19 @@ class DecisionPanel:
                     if o["eligible"] and offered is not None:
                         cap = offered.get((o["uid"], o["slot"], t["target"]), 0)
                     if o["eligible"] and not cap:
-                        out.append(W.HTML(f'<span class="lcb-muted">&nbsp;&nbsp;{esc(o["uid"])} {esc(o["slot"])}: '
+                        out.append(W.HTML(f'<span class="lcb-muted">&nbsp;&nbsp;{esc(o["uid"])} {self._slot(o["slot"])}: '
                                           "no INTERCEPT dice the rules allow now</span>"))
                     elif o["eligible"]:
                         o = {**o, "max_dice": cap}
                         box = W.BoundedIntText(value=0, min=0, max=int(o["max_dice"]), step=1,
                                                layout=W.Layout(width="70px"))
-                        label = W.HTML(f'&nbsp;{esc(o["uid"])} {esc(o["slot"])} CV {o["cv"]} '
+                        label = W.HTML(f'&nbsp;{esc(o["uid"])} {self._slot(o["slot"])} CV {o["cv"]} '
                                        f'<span class="lcb-muted">({where}; up to {o["max_dice"]} dice)</span>')
                         self._inputs.append(({"interceptor": o["uid"], "slot": o["slot"], "target": t["target"]}, box))
                         box.observe(lambda _c: self.update_odds(), "value")
                         out.append(W.HBox([box, label]))
                     else:
-                        out.append(W.HTML(f'<span class="lcb-muted">&nbsp;&nbsp;{esc(o["uid"])} {esc(o["slot"])}: '
+                        out.append(W.HTML(f'<span class="lcb-muted">&nbsp;&nbsp;{esc(o["uid"])} {self._slot(o["slot"])}: '
                                           f'not eligible \u2014 {esc(o["reason"])}</span>'))
                 out += self._per_attack(t)
                 if self.preview is not None:
@@ -227,7 +227,8 @@ class DecisionPanel:
                 self._inputs.append(({"defender": o["uid"], "target": tgt}, box))
                 out.append(W.HBox([box, W.HTML(f'&nbsp;{esc(o["uid"])} GA CV {o["cv"]} dice at&nbsp;'), tgt]))
         elif d.kind == "card_response":
-            self.cards_form = CardResponseForm(d.options, self._link_name, link_cards=self._link_cards())
+            self.cards_form = CardResponseForm(d.options, self._link_name, link_cards=self._link_cards(),
+                                               card_names=self._card_names())
             out += self.cards_form.widgets
         elif d.kind == "embark_losses":
             out += self._embark_losses(d.options)
@@ -250,11 +251,7 @@ class DecisionPanel:
         if str(ref).startswith("hidden:"):
             n = str(ref).split(":", 1)[1]
             return f"a concealed Embarked card (#{int(n) + 1 if n.isdigit() else n}, drawn at random)"
-        names = {}
-        if self.ctl is not None:
-            cards, _ = self.ctl.cards()
-            names = {c["cid"]: c.get("name") for c in cards}
-        return f"{names.get(ref, 'card')} ({ref})"
+        return self._card_names().get(ref) or "an Embarked card"
 
     def _embark_losses(self, o: dict) -> list[W.Widget]:
         """10.311: what the attacker takes off the ship -- per HP lost, up to 2 Embarked cards, up to
@@ -296,16 +293,22 @@ class DecisionPanel:
         return {lk.pid: lk.card for lk in self._chain()}
 
     def _link_name(self, pid) -> str:
-        """"#1 Tactical Cyber Attack (US-1, Blue (US))": a link of the chain as the view names it."""
+        """"#1 Tactical Cyber Attack (Blue (US))": a link of the chain as the view names it."""
         link = next((lk for lk in self._chain() if lk.pid == pid), None)
         if link is None:
             return f"link #{pid}" if pid is not None else "the last link"
-        names = {}
-        if self.ctl is not None:
-            cards, _ = self.ctl.cards()
-            names = {c["cid"]: c.get("name") for c in cards}
-        name = names.get(link.card) or "a card"
-        return f"#{pid} {name} ({link.card}, {palette.TEAM_NAME.get(link.team, link.team)})"
+        name = self._card_names().get(link.card) or "a card"
+        return f"#{pid} {name} ({palette.TEAM_NAME.get(link.team, link.team)})"
+
+    def _card_names(self) -> dict[str, str]:
+        """cid -> name of the cards the view may know (no card id reaches a label)."""
+        if self.ctl is None:
+            return {}
+        cards, _ = self.ctl.cards()
+        return {c["cid"]: c.get("name") for c in cards if c.get("cid") and c.get("name")}
+
+    def _slot(self, slot: str) -> str:
+        return esc(slot_words(slot, self._card_names()))
 
     def _per_attack(self, t: dict) -> list[W.Widget]:
         """Inputs for units in reach of only some of the attacks on a target: their dice name
@@ -325,7 +328,7 @@ class DecisionPanel:
                 self._inputs.append(({"interceptor": o["uid"], "slot": o["slot"], "target": t["target"],
                                       "shooter": a["shooter"]}, box))
                 box.observe(lambda _c: self.update_odds(), "value")
-                out.append(W.HBox([box, W.HTML(f'&nbsp;{esc(o["uid"])} {esc(o["slot"])} CV {o["cv"]} '
+                out.append(W.HBox([box, W.HTML(f'&nbsp;{esc(o["uid"])} {self._slot(o["slot"])} CV {o["cv"]} '
                                                f'<span class="lcb-muted">({esc(o["hex"])}, {o["distance"]} hex(es) '
                                                f'from the target; up to {o["max_dice"]} dice)</span>')]))
         return out

@@ -129,6 +129,17 @@ def rule_badges(rules) -> str:
     return "".join(f'<span class="lcb-rule">{esc(r)}</span>' for r in rules)
 
 
+def slot_words(slot: str, card_names: dict[str, str] | None = None) -> str:
+    """A CV slot as a class reads it: ``"INT1"`` stays, an Attached card's slot ``"RU-3:INT1"``
+    reads ``"INT1 of Pantsir-SM: IAMD"`` when the view knows the card (``card_names``: cid ->
+    name), else ``"INT1 of an Attached card"`` (9.31); the card id is never shown."""
+    if ":" not in str(slot):
+        return str(slot)
+    cid, track = str(slot).rsplit(":", 1)
+    name = (card_names or {}).get(cid)
+    return f"{track} of {name}" if name else f"{track} of an Attached card"
+
+
 def hp_lost_rows(damage) -> str:
     """The damage distribution as a class reads it: ``damage[k]`` is P(k HP lost) (7.02, 7.05,
     7.57) -> ``"0 HP lost 0.8%, 1 HP lost 7.6%, 2 HP lost 91.6%"``."""

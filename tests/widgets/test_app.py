@@ -136,6 +136,7 @@ def test_full_combat_flow_through_the_widgets(app):
     body += " ".join(c.value for w in app.decision.body.children if isinstance(w, W.HBox)
                      for c in w.children if isinstance(c, W.HTML))
     assert "FFG-454" in body and "out of range" in body
+    assert "2 Anna INT1 of Pantsir-SM: IAMD CV 12" in _text(body) and "RU-3" not in body   # the card's name, not its id
     odds = _text(app.decision._odds["1 Anna"].value)
     assert "0 HP lost 0.8%, 1 HP lost 7.6%, 2 HP lost 91.6%" in odds, odds
     policies = [b.description for b in app.decision.policy_box.children]
