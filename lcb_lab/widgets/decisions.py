@@ -110,6 +110,8 @@ class DecisionPanel:
         self.picks: W.SelectMultiple | None = None
         """The cargo picked in an ``embark_losses`` choice (10.311)."""
         self.ctl = None
+        self.past_step: int | None = None
+        """The step of the record shown (History tab); None: now."""
 
     @property
     def visible(self) -> bool:
@@ -118,20 +120,25 @@ class DecisionPanel:
     def bind(self, ctl: "LabController") -> None:
         """Follow ``ctl``: the pending decision, in its view, with the view's offers."""
         self.ctl = ctl
-        self.follower = follow(ctl, ["pending", "viewer", "version"],
-                               lambda: self.refresh(ctl.pending, ctl.viewer, ctl.offers() if ctl.pending else None))
+        self.follower = follow(ctl, ["pending", "viewer", "version", "past_step"],
+                               lambda: self.refresh(ctl.pending, ctl.viewer, ctl.offers() if ctl.pending else None,
+                                                    past_step=ctl.past_step))
 
     # ------------------------------------------------------------ refresh
-    def refresh(self, pending: Decision | None, team: str, offer: Offers | None = None) -> None:
+    def refresh(self, pending: Decision | None, team: str, offer: Offers | None = None,
+                past_step: int | None = None) -> None:
         """Rebuild when the pending decision or the view changes (idempotent). ``offer``: the
-        view's legal actions (the answer template's options and limits)."""
+        view's legal actions (the answer template's options and limits). ``past_step``: the step of
+        the record the History tab shows (None: now) -- then the question is shown as it stood at
+        that step, read-only, with its limits then and no way to answer."""
         key = (json.dumps(pending.to_dict(), sort_keys=True, default=str) if pending else None, team,
-               offer is None)
+               offer is None, past_step)
         if key == self._key:
             return
         self._key = key
         self.decision = pending
         self.offer = offer
+        self.past_step = past_step
         self._inputs = []
         self._odds = {}
         self.cards_form = None
@@ -148,8 +155,10 @@ class DecisionPanel:
         title = KIND_TITLE.get(d.kind, d.kind)
         may_see = team in (d.team, "instructor")
         prompt = f"<div>{esc(d.prompt)}</div>" if may_see else ""
+        then = (f'<div class="lcb-past">Step {past_step} of the record: the question as it stood then '
+                f'(History \u203a Back to now to play on).</div>' if past_step is not None else "")
         self.header.value = (f'<div class="lcb-card"><h4>Decision for {team_span(d.team)}: {esc(title)} '
-                             f'{rule_badges([d.rule])}</h4>{prompt}</div>')
+                             f'{rule_badges([d.rule])}</h4>{then}{prompt}</div>')
         if not may_see:
             name = palette.TEAM_NAME.get(d.team, d.team)
             show = W.Button(description=f"Hand over: show the {view_name(d.team)}", icon="exchange",
@@ -169,6 +178,10 @@ class DecisionPanel:
             self.answer_button.description = "Respond"
             self.pass_button.layout.display = "flex"
         self.answer_button.disabled = offer is not None and not offer.may_answer and d.kind != "card_response"
+        if past_step is not None:
+            self.answer_button.layout.display = self.pass_button.layout.display = "none"
+            self.policy_box.children = ()
+            return
         buttons = []
         for name in POLICIES.get(d.kind, {}):
             label, tip = POLICY_LABELS.get(name, (policy_label(name), ""))
@@ -190,7 +203,11 @@ class DecisionPanel:
                     cap = o["max_dice"]
                     if o["eligible"] and offered is not None:
                         cap = offered.get((o["uid"], o["slot"], t["target"]), 0)
-                    if o["eligible"] and not cap:
+                    if o["eligible"] and self.past_step is not None:
+                        out.append(W.HTML(f'<span class="lcb-muted">&nbsp;&nbsp;{esc(o["uid"])} {self._slot(o["slot"])} '
+                                          f'CV {o["cv"]} ({where}): up to {o["max_dice"]} dice at step '
+                                          f'{self.past_step} of the record</span>'))
+                    elif o["eligible"] and not cap:
                         out.append(W.HTML(f'<span class="lcb-muted">&nbsp;&nbsp;{esc(o["uid"])} {self._slot(o["slot"])}: '
                                           "no INTERCEPT dice the rules allow now</span>"))
                     elif o["eligible"]:
@@ -217,6 +234,11 @@ class DecisionPanel:
                 cap = 4 if o["supply"] is None else int(o["supply"])
                 if offered_def is not None:
                     attackers, cap = offered_def.get(o["uid"], ([], 0))
+                if self.past_step is not None:
+                    full = 4 if o["supply"] is None else int(o["supply"])
+                    out.append(W.HTML(f'<span class="lcb-muted">{esc(o["uid"])} GA CV {o["cv"]}: up to {full} dice '
+                                      f"at step {self.past_step} of the record</span>"))
+                    continue
                 if not attackers or not cap:
                     out.append(W.HTML(f'<span class="lcb-muted">{esc(o["uid"])}: no defence dice the rules '
                                       "allow now</span>"))
@@ -324,6 +346,11 @@ class DecisionPanel:
             out.append(W.HTML(f'&nbsp;&nbsp;<i>Against {esc(a.get("card") or a["shooter"])}\'s LRS only</i> '
                               f'({a["dice"]} dice from {src}) {rule_badges(["7.53", "7.54"])}'))
             for o in extra:
+                if self.past_step is not None:
+                    out.append(W.HTML(f'<span class="lcb-muted">&nbsp;&nbsp;{esc(o["uid"])} {self._slot(o["slot"])} '
+                                      f'CV {o["cv"]}: up to {o["max_dice"]} dice at step {self.past_step} of the '
+                                      'record</span>'))
+                    continue
                 box = W.BoundedIntText(value=0, min=0, max=int(o["max_dice"]), step=1, layout=W.Layout(width="70px"))
                 self._inputs.append(({"interceptor": o["uid"], "slot": o["slot"], "target": t["target"],
                                       "shooter": a["shooter"]}, box))

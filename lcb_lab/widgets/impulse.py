@@ -581,6 +581,9 @@ class ImpulsePanel:
         g = self.ctl.game
         s, imp = g.state, g.impulse
         head = f"<b>Turn {s.turn}</b> \u00b7 initiative {team_span(s.initiative)}"
+        if self.ctl.past_step is not None:           # the History tab shows a past step: not now
+            head = (f'<div class="lcb-past">Step {self.ctl.past_step} of the record (History \u203a Back to now '
+                    f'to play on)</div>{head}')
         if s.stage != "action":
             return head + f'<div class="lcb-refused">Game over: {esc(s.result)}</div>'
         if imp is None:
@@ -699,5 +702,7 @@ class ImpulsePanel:
         else:
             pending = g.pending
             self.combat_state.value = (
+                f'<div>Combat committed. {team_span(pending.team)} was deciding at step {c.past_step} of the '
+                f'record.</div>' if pending and c.past_step is not None else
                 f'<div>Combat committed. Waiting for {team_span(pending.team)}\'s decision above.</div>' if pending
                 else "<div>Combat committed: press <b>Resolve combat</b> to roll.</div>")

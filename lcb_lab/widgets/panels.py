@@ -40,6 +40,7 @@ CSS = """
 .lcb-log-head { margin: 6px 0 2px 0; font-weight: bold; color: #1f2a33; border-bottom: 1px solid #cfc8b4; }
 .lcb-log-new { background: #fff4c2; }
 .lcb-locked { border-left: 4px solid #d07a00; }
+.lcb-past { border-left: 4px solid #5a6b80; background: #eef1f5; padding: 2px 6px; margin: 2px 0; font-weight: bold; }
 /* cards (issue 7): symbols as badges, one line per card */
 .lcb-symbol { display: inline-block; border: 1px solid #4a5560; border-radius: 8px; padding: 0 4px; margin-right: 2px;
               font-size: 10.5px; font-weight: bold; letter-spacing: 0.02em; color: #1f2a33; background: #eef1f4; cursor: help; }
