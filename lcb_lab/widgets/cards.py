@@ -47,6 +47,10 @@ def _lay(width: str) -> W.Layout:
     return W.Layout(width=width)
 
 
+FOLD_LOOK = {True: ("Card effect: shown", "toggle-on", "warning"), False: ("Card effect: hidden", "toggle-off", "")}
+"""The *Card effect* switch, open / folded: (description, FontAwesome icon, button_style)."""
+
+
 class CardEffectPanel:
     """Card name, effect kind, units (the clicked hex's stack, or a ship's embarked units),
     team and cubes, destination hex; *Apply scripted effect* calls ``apply(effect)``
@@ -76,7 +80,8 @@ class CardEffectPanel:
         self.apply_button = W.Button(description="Apply scripted effect", icon="magic", button_style="warning",
                                      layout=_lay("190px"))
         self.apply_button.on_click(lambda _b: self._apply(apply))
-        self.fold = W.ToggleButton(value=True, description="Card effect", icon="magic",
+        self.fold = W.ToggleButton(value=True, description=FOLD_LOOK[True][0], icon=FOLD_LOOK[True][1],
+                                   button_style=FOLD_LOOK[True][2],
                                    tooltip="show or fold away the scripted card effect (Instructor only)",
                                    layout=_lay("auto"))
         """Open (True) or folded: the panel folds itself away once an effect is applied (one screen)."""
@@ -110,6 +115,10 @@ class CardEffectPanel:
     def _draw_fold(self) -> None:
         shown = self.fold.layout.display != "none"
         self.widget.layout.display = "flex" if shown and self.fold.value else "none"
+        on = bool(self.fold.value)                  # the switch says its state in words, icon and colour
+        self.fold.description = FOLD_LOOK[on][0]
+        self.fold.icon = FOLD_LOOK[on][1]
+        self.fold.button_style = FOLD_LOOK[on][2]
 
     @property
     def visible(self) -> bool:

@@ -271,6 +271,8 @@ class ImpulsePanel:
             self.ctl.say("Add action: " + refusal_text(why).replace("Nothing changed.", "Nothing added."))
             return self.pending_decl
         self.pending_decl.append(a)
+        if a.get("jcc") and self.jcc.value:
+            self.jcc.value = ""                     # added: the box is ready for the next card
         self._show_decl()
         return self.pending_decl
 

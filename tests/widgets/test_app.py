@@ -635,3 +635,15 @@ def test_every_policy_button_is_named_by_what_it_does():
         assert name not in label and "_" not in label + tip and tip
     assert policy_label("respond_intercept_all") == "Every free card, and INTERCEPT every card you can"
     assert policy_label("no_intercept") == "Never INTERCEPT"
+
+
+def test_the_jcc_box_is_cleared_after_add_action(app):
+    p = app.impulse_panel
+    p.tf.value = "TF Boston"
+    p.begin_button.click()
+    p.kind.value = "play_jcc"
+    p.jcc.value = p.jcc.options[0]
+    name = p.jcc.value
+    p.add_decl.click()
+    assert p.pending_decl == [{"kind": "play_jcc", "jcc": name}] and p.jcc.value == ""
+    assert f"Play a JCC ({name})" in _text(p.decl_list.value)
