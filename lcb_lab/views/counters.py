@@ -375,7 +375,7 @@ def add_counter_layer(p, src: ColumnDataSource, pips: ColumnDataSource | None = 
         hr = p.rect("x", "y", width="w", height="h", source=stacks, fill_alpha=0.0, line_alpha=0.0,
                     name="stack_hover")
         p.add_tools(HoverTool(renderers=[hr], tooltips='<div style="max-width:420px">@tip{safe}</div>',
-                              point_policy="follow_mouse", attachment="right"))
+                              point_policy="follow_mouse", attachment="horizontal"))   # the side with room
     else:
         p.add_tools(HoverTool(renderers=[r], tooltips="@tip", point_policy="follow_mouse"))
     return r

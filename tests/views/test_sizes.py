@@ -162,3 +162,21 @@ def test_a_small_map_keeps_its_texts_readable_and_its_panel_texts_whole(game):
     assert sizes["legend"] == "10px" and sizes["title"] == "13px"            # panel texts do not shrink
     w, h = mv.outer_size()
     assert w <= 480 and h <= 600
+
+
+@pytest.mark.parametrize("frame", [(495, 610), (749, 923)])
+def test_the_hover_tips_stay_over_the_map(game, frame):
+    """A hover tip goes on the side of the cursor with more room (``horizontal``) and is never wider
+    than half the frame less a margin: it never reaches the Unit Tracker beside the map."""
+    import re
+    mv = MapView(game.board)
+    mv.fill_box()
+    mv.frame_resized(*frame)
+    for presentation in (False, True):
+        mv.set_presentation(presentation)
+        hovers = [mv._hover, mv._chip_hover]
+        assert [h.attachment for h in hovers] == ["horizontal", "horizontal"]
+        for h in hovers:
+            width = int(re.search(r"max-width:(\d+)px", h.tooltips).group(1))
+            assert 120 <= width <= frame[0] // 2 - 24, (presentation, width)
+    assert mv.tip_width_px() == min(round(34 * mv.text_px("tooltip")), frame[0] // 2 - 24)
