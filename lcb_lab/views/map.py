@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from bokeh.core.properties import value
 from bokeh.core.property.descriptors import UnsetValueError
 from bokeh.events import Tap
 from bokeh.models import ColumnDataSource, HoverTool, Legend, LegendItem, Range1d, Title
@@ -439,23 +440,40 @@ class MapView:
                   else LABEL_MARGIN_KM if self.font_scale <= 1.0 else 0.6)
         labels = list(self.sources["hex_labels"].data["text"])
         self._set("hex_labels", hex_label_data(labels, margin))
-        names = dict(self.sources["names"].data)
-        names["size"] = [px(f("city_names" if kind == "city" else "names")) for kind in names["kind"]]
-        self._set("names", names)
         self._draw_counters()
         self.show_overlays(*self._last_overlays)
         if self._marker_view is not None:
             self.show_markers(*self._marker_view)
 
     # ---------------------------------------------------------- updates
+    def _place_names(self) -> None:
+        """Place names: in the default look beside their town; in presentation centred in their hex
+        below its label, fitted to the hex and hidden while the hex holds counters
+        (:func:`~.board_layers.presentation_names`): never over a hex label or a counter."""
+        d, f, g = dict(self.sources["names"].data), self.text_px, self._glyph("names")
+        if self.presentation:
+            occupied = set(self.sources["counters"].data["hex"])
+            d = board_layers.presentation_names(d, occupied, self.px_per_km,
+                                                {"city": f("city_names"), "other": f("names")})
+        else:
+            n = len(d["text"])
+            d.update(x=list(d["gx"]), y=list(d["gy"]), alpha=[1.0] * n, plate=[0.0] * n,
+                     size=[px(f("city_names" if kind == "city" else "names")) for kind in d["kind"]])
+        if getattr(self, "_names_mode", False) != self.presentation:    # the glyph only when the mode changes
+            self._names_mode = self.presentation
+            g.update(**({"text_align": "center", "text_baseline": "middle", "text_font": value(COUNTER_FONT)}
+                        if self.presentation else
+                        {"text_align": "left", "text_baseline": "bottom", "text_font": value("helvetica")}))
+        self._set("names", d)
+
     def _draw_counters(self) -> None:
-        if self._last_view is None:
-            return
-        view, selected = self._last_view
-        layers = counter_layers(view, selected, self.font_scale, self.counter_style())
-        self._set("counters", layers["counters"])
-        self._set("counter_pips", layers["pips"])
-        self._set("counter_stacks", layers["stacks"])
+        if self._last_view is not None:
+            view, selected = self._last_view
+            layers = counter_layers(view, selected, self.font_scale, self.counter_style())
+            self._set("counters", layers["counters"])
+            self._set("counter_pips", layers["pips"])
+            self._set("counter_stacks", layers["stacks"])
+        self._place_names()             # in presentation a name leaves a hex that holds counters
 
     def update(self, game, team: str, selected: str | None = None) -> dict:
         """Redraw counters and title from ``game.view(team)``; returns the view."""
