@@ -308,3 +308,15 @@ def test_a_past_step_says_step_n_of_the_record_not_what_the_rules_allow_now():
     assert f"Red (RU) was deciding at step {asked} of the record" in text(imp.combat_state.value)
     app.history_panel.back_to_now()
     assert "of the record" not in text(imp.status.value) and not d.visible
+
+
+def test_a_long_timeline_row_goes_on_below_instead_of_being_cut_off(lesson_game):
+    from lcb_lab.widgets.timeline import TIMELINE_WRAP
+    app = LabApp(lesson_game)
+    opts = list(app.history_panel.steps.options)
+    assert max(len(o) for o in opts) <= TIMELINE_WRAP
+    i = opts.index("   4. scripted effect: 1 Alpha, 2 Alpha, 3 Alpha, 1 Kilo, 1")
+    assert opts[i + 1] == "        Whiskey disembark into AL-23"
+    app.history_panel.steps.index = i + 1               # a click on the second line shows step 4 too
+    assert app.history_panel.past_step == 4
+    assert app.history_panel.steps.index == i           # and marks the row's first line
