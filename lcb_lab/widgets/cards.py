@@ -47,7 +47,7 @@ def _lay(width: str) -> W.Layout:
     return W.Layout(width=width)
 
 
-FOLD_LOOK = {True: ("Card effect: shown", "toggle-on", "warning"), False: ("Card effect: hidden", "toggle-off", "")}
+FOLD_LOOK = {True: ("Card effect: shown", "eye", "warning"), False: ("Card effect: hidden", "eye-slash", "")}
 """The *Card effect* switch, open / folded: (description, FontAwesome icon, button_style)."""
 
 

@@ -85,6 +85,9 @@ CSS = """
 @container lcb-app (min-width: 1280px) { .lcb-app .lcb-side-log { display: flex; } }
 @container lcb-app (max-width: 1640px) { .lcb-presentation .lcb-side-log { display: none !important; } }
 .lcb-app .lcb-message .lcb-card { padding: 2px 6px; }
+/* a button shown again with layout.display "flex" is a flex box: centre its icon and text (else the
+   icon, a stretched flex item, is drawn at the top and pokes out of the button) */
+.lcb-app .jupyter-button { align-items: center; justify-content: center; }
 .lcb-app .lcb-hex-info { max-height: 92px; overflow: hidden auto; }
 .lcb-app .lcb-hex-info .lcb-card, .lcb-app .lcb-unit-tracker .lcb-card { padding: 3px 7px; }
 .lcb-app .lcb-hex-info h4, .lcb-app .lcb-unit-tracker h4 { margin: 0 0 1px 0; }
