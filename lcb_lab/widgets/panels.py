@@ -100,6 +100,15 @@ CSS = """
 /* presentation mode: the panels larger (zoom keeps texts and controls in proportion: nothing clipped) */
 @media (min-height: 1000px) { .lcb-presentation.lcb-app .lcb-right, .lcb-presentation.lcb-app .lcb-topbar { zoom: 1.25; }
   .lcb-presentation.lcb-app { --lcb-right: 520px; --lcb-right-max: 600px; } }
+/* ... and grow on with a larger window (a projector at 2560x1440 or 4K): no 1300 px cap on the lab's height */
+@media (min-height: 1300px) and (min-width: 2200px) {
+  .lcb-presentation.lcb-app .lcb-right, .lcb-presentation.lcb-app .lcb-topbar { zoom: 1.5; }
+  .lcb-presentation.lcb-app { --lcb-right: 624px; --lcb-right-max: 720px; }
+  .jp-NotebookPanel .lcb-app.lcb-presentation { --lcb-h: calc(100vh - 138px); }
+  #rendered_cells .lcb-app.lcb-presentation { --lcb-h: calc(100vh - 64px); } }
+@media (min-height: 1900px) and (min-width: 3200px) {
+  .lcb-presentation.lcb-app .lcb-right, .lcb-presentation.lcb-app .lcb-topbar { zoom: 2; }
+  .lcb-presentation.lcb-app { --lcb-right: 832px; --lcb-right-max: 960px; } }
 .lcb-presentation.lcb-app .lcb-log-panel { font-size: 15px; }
 </style>
 """

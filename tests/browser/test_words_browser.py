@@ -163,3 +163,30 @@ def test_button_icons_sit_inside_their_buttons(page: Page, voila_app_url: str, s
             assert any(b["t"] == "Resolve combat" for b in got) and any("Card effect" in b["t"] for b in got)
     _shot(page, f"{name}-buttons")
     assert not problems, "\n".join(problems)
+
+
+_PANELS_JS = """
+() => { const r = document.querySelector(".lcb-app .lcb-right");
+  return {zoom: parseFloat(getComputedStyle(r).zoom), right: r.getBoundingClientRect().width,
+          grid: document.querySelector(".lcb-app .lcb-grid").getBoundingClientRect().height}; }
+"""
+
+
+@pytest.mark.browser
+def test_presentation_panels_grow_with_the_window(page: Page, voila_app_url: str) -> None:
+    """Presentation at 1920x1080 zooms the right column 1.25; on a 2560x1440 projector 1.5, wider,
+    and the lab is as tall as the window (no 1300 px cap)."""
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    _open(page, voila_app_url)
+    L.button(page, "Presentation").click()
+    page.locator(".lcb-app.lcb-presentation").first.wait_for(state="attached", timeout=D.KERNEL_MS)
+    page.wait_for_timeout(1000)
+    hd = page.evaluate(_PANELS_JS)
+    page.set_viewport_size({"width": 2560, "height": 1440})
+    page.wait_for_function("() => parseFloat(getComputedStyle(document.querySelector('.lcb-app .lcb-right')).zoom)"
+                           " === 1.5", timeout=15_000)
+    page.wait_for_timeout(1000)
+    big = page.evaluate(_PANELS_JS)
+    _shot(page, "2560x1440-presentation")
+    assert hd["zoom"] == 1.25 and big["zoom"] == 1.5
+    assert big["right"] > hd["right"] and big["grid"] > 1300, (hd, big)
