@@ -99,6 +99,8 @@ def test_umbrella_in_the_instructor_view(app):
     u = app.map.sources["umbrella"].data
     assert "FFG-454" in u["label"]
     assert "FFG-454" in app.overlay_note.value
+    note = _text(app.overlay_note.value)
+    assert "2 Anna INT1 of Pantsir-SM: IAMD:" in note and "RU-3" not in note      # the card's name, not its id
 
 
 def _start_boston(app):

@@ -95,10 +95,10 @@ def test_embarked_card_sides_follow_the_tracker():
     lab = LabApp(g, team="US")
     lab.select_hex("AM-26")
     text = plain_text(lab.unit_panel.value)
-    assert "MEU Rotary Attack US-11 \u2014 deployed (face up, right side)" in text
+    assert "MEU Rotary Attack \u2014 deployed (face up, right side)" in text and "US-11" not in text
     g.state.cards["US-11"].expended = True          # expended: face down on the right (11.11)
     lab.refresh()
-    assert "MEU Rotary Attack US-11 \u2014 expended (face down, right side)" in plain_text(lab.unit_panel.value)
+    assert "MEU Rotary Attack \u2014 expended (face down, right side)" in plain_text(lab.unit_panel.value)
 
 
 def test_the_other_team_sees_only_how_many_cards_a_ship_carries():
