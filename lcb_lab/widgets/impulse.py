@@ -40,7 +40,7 @@ from ..errors import LcbError
 from ..offers import declaration_refusal
 from ..rules.sequence import CORE_ACTION_NAMES, NETWORK_REPAIR, ap_cost
 from .controller import follow
-from .panels import esc, hp_lost_rows, refusal_text, rule_badges, team_span, view_name
+from .panels import esc, hp_lost_rows, refusal_text, rule_badges, slot_words, team_span, view_name
 from .sync import set_options
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -373,9 +373,16 @@ class ImpulsePanel:
             self.allocs.pop()
         self._show_alloc()
 
+    def _slot_words(self, slot: str) -> str:
+        """A track as the view names it: an Attached card's slot by the card's name (never its id)."""
+        if ":" not in str(slot):
+            return str(slot)
+        names = {c["cid"]: c.get("name") for c in self.ctl.cards()[0] if c.get("cid") and c.get("name")}
+        return slot_words(slot, names)
+
     def _show_alloc(self) -> None:
-        rows = [f"LRS {esc(a['shooter'])} {esc(a['slot'])} \u2192 {esc(a['target'])}: {a['dice']} dice"
-                for a in self.lrs_rows]
+        rows = [f"LRS {esc(a['shooter'])} {esc(self._slot_words(a['slot']))} \u2192 {esc(a['target'])}: "
+                f"{a['dice']} dice" for a in self.lrs_rows]
         rows += [f"GA {esc(a['attacker'])} \u2192 {esc(a['target'])}: {a['dice']} dice" for a in self.ga_rows]
         self.alloc_list.value = ("<ol>" + "".join(f"<li>{r}</li>" for r in rows) + "</ol>") if rows else \
             '<span class="lcb-muted">No allocation yet: add LRS or GA rows, then commit all at once (3.38).</span>'
@@ -439,7 +446,7 @@ class ImpulsePanel:
             self._targets()
             return
         slots = o.slots(uid) if uid in o.shooters() else [c.slot for c in g.utype(uid).cvs_of("LRS")]
-        set_options(self.slot, slots)
+        set_options(self.slot, [(self._slot_words(x), x) for x in slots])   # a card's slot by its name
         if self.slot.value not in slots and slots:
             self.slot.value = slots[0]
         self._targets()

@@ -649,3 +649,11 @@ def test_the_jcc_box_is_cleared_after_add_action(app):
     p.add_decl.click()
     assert p.pending_decl == [{"kind": "play_jcc", "jcc": name}] and p.jcc.value == ""
     assert f"Play a JCC ({name})" in _text(p.decl_list.value)
+
+
+def test_the_impulse_tab_names_an_attached_cards_track_by_the_card(app):
+    p = app.impulse_panel
+    assert p._slot_words("LRS1") == "LRS1"
+    assert p._slot_words("RU-3:INT1") == "INT1 of Pantsir-SM: IAMD"      # the instructor knows the card
+    app.set_team("US")
+    assert p._slot_words("RU-3:INT1") == "INT1 of an Attached card"      # a hidden card stays unnamed
