@@ -419,10 +419,12 @@ class CardsPanel:
         else:
             set_options(self.target_card, [])
         if not any_play:
+            why = (f"step {c.past_step} of the record: no card is played on a past step (History \u203a Back to "
+                   "now to play on)." if c.past_step is not None else
+                   "nothing to play now: declare <i>Play a JCC</i> for a card on your impulse, or use a deployed "
+                   "Persistent card (once a turn).")
             self.play_head.value = (f'<div class="lcb-small"><b>Play a card</b> {rule_badges(["3.31", "9.2"])} '
-                                    '<span class="lcb-muted">nothing to play now: declare <i>Play a JCC</i> '
-                                    "for a card on your impulse, or use a deployed Persistent card (once a turn)."
-                                    "</span></div>")
+                                    f'<span class="lcb-muted">{why}</span></div>')
             self.target_hint.value = ""
             return
         self.play_head.value = f'<div class="lcb-small"><b>Play a card</b> {rule_badges(["3.31", "9.03"])}</div>'

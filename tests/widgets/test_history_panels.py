@@ -306,6 +306,7 @@ def test_a_past_step_says_step_n_of_the_record_not_what_the_rules_allow_now():
     imp = app.impulse_panel
     assert f"Step {asked} of the record" in text(imp.status.value)
     assert f"Red (RU) was deciding at step {asked} of the record" in text(imp.combat_state.value)
+    assert f"step {asked} of the record: no card is played on a past step" in text(app.cards_panel.play_head.value)
     app.history_panel.back_to_now()
     assert "of the record" not in text(imp.status.value) and not d.visible
 
