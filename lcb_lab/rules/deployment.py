@@ -145,7 +145,7 @@ def place_card(ctx: Ctx, ref: str, attach_to: str | None, embark_on: str | None,
     if sum(x is not None for x in (attach_to, embark_on, hex_)) != 1:
         raise IllegalAction("3.22", "place a card on one host, one ship or one hex")
     if card.where != "pool":
-        raise IllegalAction("3.22", f"{card.name} ({card.cid}) is already {card.where}"
+        raise IllegalAction("3.22", f"{card.name} ({card.team}) is already {card.where}"
                             + (f" on {card.host}" if card.host else ""))
     ct = ctx.ctype(card)
     if attach_to is not None:
@@ -216,7 +216,7 @@ def play_card(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | N
     if not ct.deployment_only:
         raise IllegalAction("9.5", f"{ct.name} is not a Deployment-Stage card: it is played in the Action Stage")
     if card.where != "pool":
-        raise IllegalAction("9.5", f"{ct.name} ({card.cid}) is {card.where}")
+        raise IllegalAction("9.5", f"{ct.name} ({card.team}) is {card.where}")
     if card.team != team:
         raise IllegalAction("9.5", f"it is {team}'s opportunity to play Deployment-Stage cards; {card.team} plays "
                             "after it has ended its Deployment Stage (3.24)")
@@ -240,11 +240,11 @@ def end_deployment(ctx: Ctx, team: str) -> None:
             continue
         ct = ctx.ctype(c)
         if ct.attached:
-            raise IllegalAction("3.22", f"{ct.name} ({c.cid}) is an Attached card with no host")
+            raise IllegalAction("3.22", f"{ct.name} ({c.team}) is an Attached card with no host")
         if planning.must_embark(ct):
-            raise IllegalAction("3.22", f"{ct.name} ({c.cid}) must be Embarked on its host")
+            raise IllegalAction("3.22", f"{ct.name} ({c.team}) must be Embarked on its host")
         if c.cid in s.placements:
-            raise IllegalAction("3.2", f"{ct.name} ({c.cid}) must be placed face up in {s.placements[c.cid]}")
+            raise IllegalAction("3.2", f"{ct.name} ({c.team}) must be placed face up in {s.placements[c.cid]}")
     for c in sorted(s.cards.values(), key=lambda c: c.cid):
         if c.team == team and c.where == "pool" and planning.is_network(ctx.ctype(c)):
             c.where, c.face_up, c.deployed = "deployed", True, True

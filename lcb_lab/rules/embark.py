@@ -174,7 +174,7 @@ def fits_problem(ctx: Ctx, ship: Unit | str | None, units: Iterable[str] = (),
     for c in new_cards:
         ct = ctx.ctype(c)
         if c.team != sh.team:
-            return "10.31", f"{ct.name} ({c.cid}) is not a card of {sh.team}"
+            return "10.31", f"{ct.name} ({c.team}) is not a card of {sh.team}"
         if c.where == "attached" and c.host not in aboard:
             return "10.33", f"{ct.name} is Attached to {c.host}, which is not aboard {sh.uid}: a unit and its " \
                             "Attached cards stay on one ship"

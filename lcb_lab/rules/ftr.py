@@ -54,7 +54,7 @@ def name(ctx: Ctx, link: CardPlay) -> str:
     if kind(link) == "intercept":
         return f"{link.data['uid']}'s INTERCEPT"
     c = link_card(ctx, link)
-    return f"{c.name} ({c.cid})" if c else link.card
+    return f"{c.name} ({c.team})" if c else link.card
 
 
 def stop(ctx: Ctx, link: CardPlay, status: str, why: str, rules: list[str]) -> None:
@@ -90,7 +90,7 @@ def nullified(ctx: Ctx, link: CardPlay, by: CardPlay) -> None:
     if card is not None and card.in_play:
         after_use(ctx, card)            # Persistent: expended, not destroyed; one-time: spent
         fate = "expended for the Action Stage" if card.in_play else f"{card.where} (a one-time card)"
-        ctx.log(explain.step("card", f"{card.name} ({card.cid}) is {fate}", "a NULLIFIED card is spent",
+        ctx.log(explain.step("card", f"{card.name} ({card.team}) is {fate}", "a NULLIFIED card is spent",
                              ["9.21", "9.41", "9.42"]), card=card.cid)
     src = link_card(ctx, by)
     if src is not None and CYBER & set(ctx.ctype(src).categories):

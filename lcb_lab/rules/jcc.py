@@ -57,7 +57,7 @@ def find(ctx: Ctx, ref: str, team: str, rule: str = "9.0", where: tuple[str, ...
     if c.team != team:
         raise IllegalAction("9.02", f"{ref} is a card of the {c.team} team: {team} may not use it")
     if not c.in_play:
-        raise IllegalAction(rule, f"{c.name} ({c.cid}) is {c.where}")
+        raise IllegalAction(rule, f"{c.name} ({c.team}) is {c.where}")
     return c
 
 
@@ -217,7 +217,7 @@ def use_kind(ctx: Ctx, card: Card, aid: int | None, eff=None) -> tuple[str, Decl
         if host.paralysed:
             raise IllegalAction("3.34", f"{card.name}'s host may not act for the rest of the turn (card effect)")
     if card.expended:
-        raise IllegalAction("9.21", f"{card.name} ({card.cid}) is expended: a Persistent card is used once a turn "
+        raise IllegalAction("9.21", f"{card.name} ({card.team}) is expended: a Persistent card is used once a turn "
                             "(9.2) and turns back at the next Action Stage")
     if aid is None:
         if ct.persistent and card.deployed and card.where in ("deployed", "attached", "embarked"):
@@ -252,7 +252,7 @@ def use_kind(ctx: Ctx, card: Card, aid: int | None, eff=None) -> tuple[str, Decl
         return "action", d
     if card.where == "attached" and d.kind in ("move_combat", "move_resupply") and card.host in d.units:
         return "action", d            # 9.32: the host's own Core Action pays
-    raise IllegalAction("3.31", f"action #{aid} ({d.kind}) does not play {card.name} ({card.cid})")
+    raise IllegalAction("3.31", f"action #{aid} ({d.kind}) does not play {card.name} ({card.team})")
 
 
 def check_play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | None,

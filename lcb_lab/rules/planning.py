@@ -323,7 +323,7 @@ def _check_hosts_left(ctx: Ctx, team: str) -> None:
         if c.team == team and c.where == "pool" and c.in_play:
             ct = ctx.ctype(c)
             if ct.attached and _free_hosts(ctx, team, ct) < _unhosted(ctx, team, ct):
-                raise IllegalAction("9.31", f"no unit of {team} would be left to host {ct.name} ({c.cid}): an "
+                raise IllegalAction("9.31", f"no unit of {team} would be left to host {ct.name} ({c.team}): an "
                                     "Attached card needs a host by the end of the Deployment Stage (3.22)")
 
 

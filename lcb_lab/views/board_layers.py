@@ -14,6 +14,7 @@ The Shapely land and terrain geometry is cached per board (:data:`_CACHE`).
 from __future__ import annotations
 
 import json
+import math
 from collections import defaultdict
 
 from bokeh.models import ColumnDataSource
@@ -195,7 +196,7 @@ def add_features(p, board: Board, sources: dict[str, ColumnDataSource]) -> None:
     sources["airfields"] = ColumnDataSource(air)
     p.text("x", "y", text={"value": "\u2708"}, source=sources["airfields"], text_font_size="12px",
            text_color="#262626", text_align="center", text_baseline="middle", angle=0.785, name="airfields")
-    nx, ny, nt, ns, nst, nk = [], [], [], [], [], []
+    nx, ny, nt, ns, nst, nk, nh = [], [], [], [], [], [], []
     for name, (x, y, kind) in names.items():
         nx.append(x + (0 if kind == "island" else 1.6))
         ny.append(y + (0 if kind == "island" else 1.2))
@@ -203,6 +204,49 @@ def add_features(p, board: Board, sources: dict[str, ColumnDataSource]) -> None:
         ns.append("11px" if kind == "city" else "9px")
         nst.append("italic" if kind in ("island", "bridge") else "bold" if kind == "city" else "normal")
         nk.append(kind)
-    sources["names"] = ColumnDataSource({"x": nx, "y": ny, "text": nt, "size": ns, "style": nst, "kind": nk})
+        nh.append(ov.hex_at_plot(x, y))
+    sources["names"] = ColumnDataSource({"x": nx, "y": ny, "gx": list(nx), "gy": list(ny), "hex": nh, "text": nt,
+                                         "size": ns, "style": nst, "kind": nk, "alpha": [1.0] * len(nt),
+                                         "plate": [0.0] * len(nt)})
     p.text("x", "y", text="text", source=sources["names"], text_font_size="size", text_font_style="style",
-           text_color="#202020", text_align="left", text_baseline="bottom", name="names")
+           text_color="#202020", text_alpha="alpha", text_align="left", text_baseline="bottom",
+           background_fill_color=NAME_PLATE, background_fill_alpha="plate", padding=1, name="names")
+
+
+NAME_PLATE = "#f4f1e8"
+"""The plate under a place name in presentation (the counters' paper colour)."""
+
+NAME_DROP_KM = 3.5
+"""In presentation a place name sits this far below its hex's centre: under the hex label, above the
+neighbouring hexes' counters, and clear of the labels of the hexes down-left and down-right."""
+
+NAME_HALF_KM = 8.8
+"""Half the widest a presentation place name may be (km): the hex's own width there, so it stays clear
+of the hex labels of the neighbours below and the counters of the neighbours above (stacks fan right)."""
+
+NAME_EM = 0.5
+"""Average width of a character of a place name in em (narrow face, generous: for fitting)."""
+
+
+def name_fit_px(text: str, base_px: float, px_per_km: float) -> float:
+    """The px size of presentation place name ``text``: ``base_px``, or smaller so that it is no wider
+    than ``2 * NAME_HALF_KM`` at ``px_per_km`` (rounded down to 0.1 px)."""
+    fit = 2 * NAME_HALF_KM * px_per_km / (NAME_EM * max(len(text), 1))
+    return math.floor(10 * min(base_px, fit)) / 10
+
+
+def presentation_names(names: dict, occupied: set[str], px_per_km: float, base_px: dict[str, float]) -> dict:
+    """The names source's columns in presentation: each name centred :data:`NAME_DROP_KM` below its
+    hex's centre, fitted to the hex's width (:func:`name_fit_px`) on a plate, and hidden (alpha 0)
+    while its hex holds counters (``occupied``: hex labels), so it is never drawn over a hex label
+    or a counter.  ``base_px``: the size by kind (``"city"``, else ``"other"``)."""
+    out = dict(names)
+    xs, ys, size, alpha = [], [], [], []
+    for text, hx, kind in zip(names["text"], names["hex"], names["kind"]):
+        cx, cy = ov.hex_centre(hx)
+        xs.append(cx)
+        ys.append(cy - NAME_DROP_KM)
+        size.append(f"{name_fit_px(text, base_px['city' if kind == 'city' else 'other'], px_per_km):g}px")
+        alpha.append(0.0 if hx in occupied else 1.0)
+    out.update(x=xs, y=ys, size=size, alpha=alpha, plate=[0.85 * a for a in alpha])
+    return out

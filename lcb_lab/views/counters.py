@@ -85,8 +85,8 @@ class CounterStyle:
 
     # text sizes in px (never below MIN_TEXT_PX: on a small map they would be noise)
     def name_px(self, name: str) -> float:
-        if self.presentation:
-            return max(PRESENTATION_NAME_PX * self.font_scale * self.size, MIN_TEXT_PX)
+        if self.presentation:       # never below 14 px: legible from the back of a classroom on a laptop screen
+            return max(PRESENTATION_NAME_PX * self.font_scale * self.size, PRESENTATION_MIN_NAME_PX)
         return max(_px_value(name_font_size(name, self.font_scale)) * self.size, MIN_TEXT_PX)
 
     def low_px(self, text: str) -> float:
@@ -102,7 +102,11 @@ MIN_TEXT_PX = 6.0
 """The smallest counter text (px)."""
 
 PRESENTATION_NAME_PX = 16.0
-"""A designator's size in presentation at the presentation reference scale (issue 6: >= 16 px)."""
+"""A designator's size in presentation at the presentation reference scale (>= 16 px at 1920x1080)."""
+
+PRESENTATION_MIN_NAME_PX = 14.0
+"""The least designator size in presentation, on any frame (a 1366x768 screen's map is ~0.6 of the
+reference scale: the designator keeps 14 px on its plate, which may overhang the counter)."""
 
 
 def _px_value(size: str) -> float:
@@ -375,7 +379,7 @@ def add_counter_layer(p, src: ColumnDataSource, pips: ColumnDataSource | None = 
         hr = p.rect("x", "y", width="w", height="h", source=stacks, fill_alpha=0.0, line_alpha=0.0,
                     name="stack_hover")
         p.add_tools(HoverTool(renderers=[hr], tooltips='<div style="max-width:420px">@tip{safe}</div>',
-                              point_policy="follow_mouse", attachment="right"))
+                              point_policy="follow_mouse", attachment="horizontal"))   # the side with room
     else:
         p.add_tools(HoverTool(renderers=[r], tooltips="@tip", point_policy="follow_mouse"))
     return r

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from bokeh.core.properties import value
 from bokeh.core.property.descriptors import UnsetValueError
 from bokeh.events import Tap
 from bokeh.models import ColumnDataSource, HoverTool, Legend, LegendItem, Range1d, Title
@@ -52,6 +53,9 @@ PRESENTATION_LABEL_MARGIN_KM = 0.25
 
 PRESENTATION_LINE_SCALE = 1.5
 """Overlay, ring and selection lines are this much wider in presentation."""
+
+TIP_MARGIN_PX = 24
+"""Room (px) a hover tip keeps from the frame's edge (the tip's padding and its pointer)."""
 
 UMBRELLA_RING_KM = 9.5
 """Radius of an INTERCEPT umbrella ring round an interceptor's counter (in km, so it follows the map's size)."""
@@ -225,8 +229,9 @@ class MapView:
                text_align="center", text_baseline="middle", background_fill_color="fill",
                background_fill_alpha="alpha", border_line_color="#161616", border_line_width=1.0, padding=2,
                name="marker_text")
-        p.add_tools(HoverTool(renderers=[chips], tooltips='<div style="max-width:380px">@tip{safe}</div>',
-                              point_policy="follow_mouse", attachment="left"))
+        self._chip_hover = HoverTool(renderers=[chips], tooltips='<div style="max-width:380px">@tip{safe}</div>',
+                                     point_policy="follow_mouse", attachment="horizontal")
+        p.add_tools(self._chip_hover)
         self.sources["port_cubes"] = ColumnDataSource({k: [] for k in mk.CUBE_KEYS})
         cubes = p.scatter("x", "y", source=self.sources["port_cubes"], marker="square", size=13,
                           fill_color=mk.PORT_CUBE, line_color="line", line_width=2.0, name="port_cubes")
@@ -306,6 +311,12 @@ class MapView:
     def counter_style(self) -> CounterStyle:
         """The counters' layout and text sizes for the current mode, text scale and frame."""
         return CounterStyle.for_mode(self.presentation, self.size_factor, self.font_scale)
+
+    def tip_width_px(self) -> int:
+        """The hover tips' widest (px): 34 em of the tip's text, but never more than half the frame
+        less a margin, so a tip -- put on the side of the cursor with more room (``attachment
+        "horizontal"``) -- stays over the map and never covers the panels beside it."""
+        return max(120, min(round(34 * self.text_px("tooltip")), self.frame_size[0] // 2 - TIP_MARGIN_PX))
 
     def font_sizes(self) -> dict[str, str]:
         """The current text sizes of the map's fixed-size texts (name -> "NNpx")."""
@@ -414,8 +425,11 @@ class MapView:
         self.legend.label_text_font_size = px(f("legend"))
         k = f("legend") / BASE_FONT_PX["legend"]
         self.legend.update(glyph_height=round(14 * k), glyph_width=round(34 * k))
-        self._hover.tooltips = (f'<div style="max-width:{round(34 * f("tooltip"))}px;font-size:{px(f("tooltip"))}">'
+        tip = self.tip_width_px()
+        self._hover.tooltips = (f'<div style="max-width:{tip}px;font-size:{px(f("tooltip"))}">'
                                 '@tip{safe}</div>')
+        self._chip_hover.tooltips = f'<div style="max-width:{min(tip, 380)}px">@tip{{safe}}</div>'
+
         lw = PRESENTATION_LINE_SCALE if self.presentation else 1.0
         self._glyph("selected_hex").line_width = palette.CUE["selected"].width * lw
         self._line_renderer.glyph.line_width = palette.CUE["shooter"].width * lw
@@ -426,23 +440,40 @@ class MapView:
                   else LABEL_MARGIN_KM if self.font_scale <= 1.0 else 0.6)
         labels = list(self.sources["hex_labels"].data["text"])
         self._set("hex_labels", hex_label_data(labels, margin))
-        names = dict(self.sources["names"].data)
-        names["size"] = [px(f("city_names" if kind == "city" else "names")) for kind in names["kind"]]
-        self._set("names", names)
         self._draw_counters()
         self.show_overlays(*self._last_overlays)
         if self._marker_view is not None:
             self.show_markers(*self._marker_view)
 
     # ---------------------------------------------------------- updates
+    def _place_names(self) -> None:
+        """Place names: in the default look beside their town; in presentation centred in their hex
+        below its label, fitted to the hex and hidden while the hex holds counters
+        (:func:`~.board_layers.presentation_names`): never over a hex label or a counter."""
+        d, f, g = dict(self.sources["names"].data), self.text_px, self._glyph("names")
+        if self.presentation:
+            occupied = set(self.sources["counters"].data["hex"])
+            d = board_layers.presentation_names(d, occupied, self.px_per_km,
+                                                {"city": f("city_names"), "other": f("names")})
+        else:
+            n = len(d["text"])
+            d.update(x=list(d["gx"]), y=list(d["gy"]), alpha=[1.0] * n, plate=[0.0] * n,
+                     size=[px(f("city_names" if kind == "city" else "names")) for kind in d["kind"]])
+        if getattr(self, "_names_mode", False) != self.presentation:    # the glyph only when the mode changes
+            self._names_mode = self.presentation
+            g.update(**({"text_align": "center", "text_baseline": "middle", "text_font": value(COUNTER_FONT)}
+                        if self.presentation else
+                        {"text_align": "left", "text_baseline": "bottom", "text_font": value("helvetica")}))
+        self._set("names", d)
+
     def _draw_counters(self) -> None:
-        if self._last_view is None:
-            return
-        view, selected = self._last_view
-        layers = counter_layers(view, selected, self.font_scale, self.counter_style())
-        self._set("counters", layers["counters"])
-        self._set("counter_pips", layers["pips"])
-        self._set("counter_stacks", layers["stacks"])
+        if self._last_view is not None:
+            view, selected = self._last_view
+            layers = counter_layers(view, selected, self.font_scale, self.counter_style())
+            self._set("counters", layers["counters"])
+            self._set("counter_pips", layers["pips"])
+            self._set("counter_stacks", layers["stacks"])
+        self._place_names()             # in presentation a name leaves a hex that holds counters
 
     def update(self, game, team: str, selected: str | None = None) -> dict:
         """Redraw counters and title from ``game.view(team)``; returns the view."""

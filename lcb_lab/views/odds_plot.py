@@ -79,7 +79,7 @@ def odds_figure(odds: EngagementOdds | dict, title: str = "", width: int = 420, 
     fig.vbar(x="k", top="p", width=0.8, color="colour", source=src)
     fig.text(x="k", y="p", text="pct", source=src, text_align="center", text_baseline="bottom",
              y_offset=-LABEL_PAD_PX, text_font_size=f"{LABEL_PT}pt")
-    fig.add_tools(HoverTool(tooltips=[("damage", "@k"), ("P", "@pct")]))
+    fig.add_tools(HoverTool(tooltips=[("HP lost", "@k"), ("P", "@pct")]))
     fig.xgrid.grid_line_color = None
     return fig
 

@@ -24,6 +24,7 @@ from ..errors import LcbError
 from ..offers import Offers
 from ..views import palette
 from . import panels
+from .decisions import policy_label
 
 
 class LabActions:
@@ -167,7 +168,7 @@ class LabActions:
         return self.game.pending
 
     def answer_policy(self, name: str | None = None):
-        what = f"Answer with policy {name}"
+        what = f"Answer: {policy_label(name)}" if name else "Answer with the default policy"
         return self.run(what, self.game.answer_policy, name) if self._gate_decision(what) else None
 
     def resolve(self):

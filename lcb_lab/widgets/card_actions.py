@@ -48,6 +48,14 @@ class CardActions:
         c = self.ctl.view()["counters"]
         return next((x["team"] for x in c if x.get("uid") == uid), None)
 
+    def _card_name(self, cid: str | None) -> str:
+        """A card as messages name it: its name (the view's cards), never its card id."""
+        cards, _ = self.ctl.cards()
+        name = next((c.get("name") for c in cards if c.get("cid") == cid and c.get("name")), None)
+        if name is None and cid is not None and cid[:3] not in ("US-", "RU-"):
+            name = cid                                      # a card named by its name
+        return name or "a card"
+
     def _card_team(self, cid: str | None) -> str | None:
         cards, _ = self.ctl.cards()
         team = next((c["team"] for c in cards if c.get("cid") == cid), None)
@@ -62,7 +70,7 @@ class CardActions:
         paid by declared action ``action`` (1-based id; None: a deployed Persistent card's
         free use, 9.2): ``game.apply(PlayCard(...))``.  In the Deployment Stage it plays a
         Deployment-Stage-only card (9.5)."""
-        what = f"Play {card}" if card else "Play a card"
+        what = f"Play {self._card_name(card)}" if card else "Play a card"
         stage = self.ctl.stage()
         if stage == "action" and not self._gate(what):
             return None
@@ -115,7 +123,7 @@ class CardActions:
         """Attach ``card`` (cid) to a host (9.31), Embark it on a ship (10.0), or place it on the map."""
         where = (f"attached to {attach_to}" if attach_to else f"embarked on {embark_on}" if embark_on
                  else f"in {hex}")
-        what = f"Place {card} {where}"
+        what = f"Place {self._card_name(card)} {where}"
         if not self._gate_team(what, self._card_team(card)):
             return None
 

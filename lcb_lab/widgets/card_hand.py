@@ -28,7 +28,7 @@ from ..errors import LcbError
 from ..views import palette
 from .panels import esc, provenance, rule_badges, team_span
 
-__all__ = ["seen_cards", "deck_of", "ctype", "card_label", "card_detail_html", "hand_html", "counts_text",
+__all__ = ["seen_cards", "deck_of", "ctype", "card_label", "place_words", "card_detail_html", "hand_html", "counts_text",
            "FUNCTION_WORDS", "FUNCTION_HEX", "SYMBOL_WORDS", "WHERE_WORDS"]
 
 FUNCTION_WORDS = {"fires": "Fires", "maneuver": "Maneuver", "interception": "Interception",
@@ -127,10 +127,23 @@ def symbol_badges(ct: CardType) -> str:
     return "".join(out)
 
 
+def place_words(card: dict) -> str:
+    """Where a card is, in a few words: "in the pool", "attached to 2 Anna", "deployed in AK-20"."""
+    where, host = card.get("where"), card.get("host")
+    if where == "attached" and host:
+        return f"attached to {host}"
+    if where == "embarked" and host:
+        return f"embarked on {host}"
+    if where == "deployed":
+        return "deployed" + (f" in {card['hex']}" if card.get("hex") else "")
+    return WHERE_WORDS.get(where, str(where or "in play"))
+
+
 def card_label(card: dict, ct: CardType | None = None) -> str:
-    """Plain text naming a card for a dropdown: "Space Satellites (US-2, 5 CP)"."""
+    """Plain text naming a card for a dropdown by its name and place, never its card id:
+    "Space Satellites (in the pool, 5 CP)"."""
     cost = f", {ct.cost} CP" if ct is not None else ""
-    return f"{card.get('name')} ({card.get('cid')}{cost})"
+    return f"{card.get('name')} ({place_words(card)}{cost})"
 
 
 def _state_words(card: dict, ct: CardType | None) -> str:
@@ -162,8 +175,8 @@ def _chip(game, card: dict) -> str:
     state = _state_words(card, ct)
     syms = symbol_badges(ct) if ct is not None else ""
     words = f' <span class="lcb-small">{esc(state)}</span>' if state else ""
-    return (f'<div class="lcb-card-chip">{_swatch(fn)}<b>{esc(card.get("name"))}</b> '
-            f'<span class="lcb-muted">{esc(card.get("cid"))}</span> {syms}{words}</div>')
+    return (f'<div class="lcb-card-chip">{_swatch(fn)}<b>{esc(card.get("name"))}</b>'
+            f'{" " + syms if syms else ""}{words}</div>')
 
 
 def counts_text(per: dict[str, int]) -> str:
@@ -209,10 +222,12 @@ def hand_html(game, seen: tuple[list[dict], dict[str, dict[str, int]]], viewer: 
                      f'<div class="lcb-small lcb-muted">Face up</div>{face}</div>')
     markers = view.get("card_markers") or []
     marks = [m for m in markers if not m.get("back")]
+    names = {c.get("cid"): c.get("name") for c in cards if c.get("cid") and c.get("name")}
     backs = len(markers) - len(marks)
     if marks or backs:
         rows = [f'{team_span(m.get("team"))} {esc(m.get("kind"))} marker in {esc(m.get("hex"))}'
-                + (f' <span class="lcb-muted">({esc(m.get("card"))})</span>' if m.get("card") else "") for m in marks]
+                + (f' <span class="lcb-muted">({esc(names.get(m["card"], "a card"))})</span>' if m.get("card") else "")
+                for m in marks]
         if backs:
             rows.append(f"{backs} face-down marker{'s' if backs != 1 else ''} of the other team")
         parts.append(f'<div class="lcb-card lcb-small"><b>Card markers</b> {rule_badges(["13.0"])}<br>'
@@ -286,7 +301,7 @@ def card_detail_html(game, card: dict | None, ct: CardType | None = None) -> str
     state = ""
     if card is not None:
         words = _state_words(card, ct)
-        state = (f'<div class="lcb-small">{team_span(card.get("team"))} {esc(card.get("cid"))}'
+        state = (f'<div class="lcb-small">{team_span(card.get("team"))}'
                  f'{": " + esc(words) if words else ""}</div>')
     effects = "".join(_effect_html(ct, e) for e in ct.effects) or '<div class="lcb-muted">No effect.</div>'
     legend = f'<div class="lcb-small lcb-muted">{esc(palette.SANDBOX_LEGEND)}.</div>'
@@ -297,8 +312,10 @@ def card_detail_html(game, card: dict | None, ct: CardType | None = None) -> str
 
 
 def names_known(cards: Iterable[dict]) -> list[tuple[str, str]]:
-    """(label, cid) of every card a view names, for the detail dropdown."""
-    return [(f"{c.get('name')} ({c.get('cid')}, {c.get('team')})", c["cid"]) for c in cards if c.get("cid")]
+    """(label, cid) of every card a view names, for the detail dropdown: "Pantsir-SM: IAMD (Red (RU),
+    attached to 2 Anna)" (the card id is only the value)."""
+    return [(f"{c.get('name')} ({palette.TEAM_NAME.get(c.get('team'), c.get('team'))}, {place_words(c)})", c["cid"])
+            for c in cards if c.get("cid")]
 
 
 def view_cards(game, view: dict, viewer: str) -> tuple[list[dict], dict[str, dict[str, int]]]:

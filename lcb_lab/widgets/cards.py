@@ -47,6 +47,10 @@ def _lay(width: str) -> W.Layout:
     return W.Layout(width=width)
 
 
+FOLD_LOOK = {True: ("Card effect: shown", "eye", "warning"), False: ("Card effect: hidden", "eye-slash", "")}
+"""The *Card effect* switch, open / folded: (description, FontAwesome icon, button_style)."""
+
+
 class CardEffectPanel:
     """Card name, effect kind, units (the clicked hex's stack, or a ship's embarked units),
     team and cubes, destination hex; *Apply scripted effect* calls ``apply(effect)``
@@ -76,7 +80,8 @@ class CardEffectPanel:
         self.apply_button = W.Button(description="Apply scripted effect", icon="magic", button_style="warning",
                                      layout=_lay("190px"))
         self.apply_button.on_click(lambda _b: self._apply(apply))
-        self.fold = W.ToggleButton(value=True, description="Card effect", icon="magic",
+        self.fold = W.ToggleButton(value=True, description=FOLD_LOOK[True][0], icon=FOLD_LOOK[True][1],
+                                   button_style=FOLD_LOOK[True][2],
                                    tooltip="show or fold away the scripted card effect (Instructor only)",
                                    layout=_lay("auto"))
         """Open (True) or folded: the panel folds itself away once an effect is applied (one screen)."""
@@ -110,6 +115,10 @@ class CardEffectPanel:
     def _draw_fold(self) -> None:
         shown = self.fold.layout.display != "none"
         self.widget.layout.display = "flex" if shown and self.fold.value else "none"
+        on = bool(self.fold.value)                  # the switch says its state in words, icon and colour
+        self.fold.description = FOLD_LOOK[on][0]
+        self.fold.icon = FOLD_LOOK[on][1]
+        self.fold.button_style = FOLD_LOOK[on][2]
 
     @property
     def visible(self) -> bool:
@@ -376,7 +385,7 @@ class CardsPanel:
             card = self._card(p.card) or {"name": p.card, "cid": p.card}
             pay = f"action #{p.action}" if p.action is not None else (
                 "Deployment Stage" if c.stage() == "deployment" else "free Persistent use")
-            opts.append((f"{card.get('name')} ({card.get('cid')}) \u00b7 {pay}", key))
+            opts.append((f"{card.get('name')} ({card_hand.place_words(card)}) \u00b7 {pay}", key))
         set_options(self.card, opts, value=self.card.value if self.card.value in groups else (opts[0][1] if opts else None))
         group = groups.get(self.card.value or "", [])
         labels = list(dict.fromkeys(p.option for p in group))
@@ -410,10 +419,12 @@ class CardsPanel:
         else:
             set_options(self.target_card, [])
         if not any_play:
+            why = (f"step {c.past_step} of the record: no card is played on a past step (History \u203a Back to "
+                   "now to play on)." if c.past_step is not None else
+                   "nothing to play now: declare <i>Play a JCC</i> for a card on your impulse, or use a deployed "
+                   "Persistent card (once a turn).")
             self.play_head.value = (f'<div class="lcb-small"><b>Play a card</b> {rule_badges(["3.31", "9.2"])} '
-                                    '<span class="lcb-muted">nothing to play now: declare <i>Play a JCC</i> '
-                                    "for a card on your impulse, or use a deployed Persistent card (once a turn)."
-                                    "</span></div>")
+                                    f'<span class="lcb-muted">{why}</span></div>')
             self.target_hint.value = ""
             return
         self.play_head.value = f'<div class="lcb-small"><b>Play a card</b> {rule_badges(["3.31", "9.03"])}</div>'

@@ -116,8 +116,7 @@ def cargo_html(game, cargo: Cargo | None) -> str:
         parts.append('<div class="lcb-small lcb-muted">No unit aboard.</div>')
     if cargo.own:
         if cargo.cards:
-            rows = "".join(f"<li>{esc(c.get('name'))} <span class='lcb-muted'>{esc(c.get('cid'))}</span> "
-                           f"\u2014 {esc(side_words(c))}</li>" for c in cargo.cards)
+            rows = "".join(f"<li>{esc(c.get('name'))} \u2014 {esc(side_words(c))}</li>" for c in cargo.cards)
             parts.append(f'<div class="lcb-small">Embarked cards:<ul class="lcb-cargo-cards">{rows}</ul></div>')
         else:
             parts.append('<div class="lcb-small lcb-muted">No Embarked card.</div>')

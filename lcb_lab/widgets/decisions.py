@@ -3,7 +3,8 @@
 The engine never decides for the defender (design principle 5): when
 ``game.pending`` is set, this panel asks the team named in the decision,
 with one dice input per eligible unit, an "Answer" button and one
-"Use policy <name>" button per named policy (:data:`lcb_lab.decisions.POLICIES`).
+button per named policy (:data:`lcb_lab.decisions.POLICIES`), labelled by what it does
+(:data:`POLICY_LABELS`; the policy's id is only the value the button sends).
 An INTERCEPT question also shows, per target, the exact odds of the committed
 LRS against the dice entered so far (``preview``, i.e. ``game.preview_lrs``),
 updated as the dice change.
@@ -30,7 +31,7 @@ from ..decisions import POLICIES, Decision
 from ..offers import Offers
 from ..views import palette
 from .controller import follow
-from .panels import esc, rule_badges, team_span, view_name
+from .panels import esc, hp_lost_rows, rule_badges, slot_words, team_span, view_name
 from .reactions import CardResponseForm
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -39,6 +40,36 @@ if TYPE_CHECKING:  # pragma: no cover
 KIND_TITLE = {"intercept": "INTERCEPT", "ga_defence": "GROUND ASSAULT defence", "mildec": "MILDEC",
               "card_response": "card response (NULLIFY / FTR NULLIFY / INTERCEPT)",
               "embark_losses": "embarked cargo lost (10.311)", "mine_attack": "mine attack (13.33)"}
+
+POLICY_LABELS: dict[str, tuple[str, str]] = {
+    "no_intercept": ("Never INTERCEPT", "answer with no INTERCEPT dice at all (7.54)"),
+    "match_incoming": ("INTERCEPT to match the incoming dice",
+                       "each unit in reach puts as many INTERCEPT dice on a target as LRS dice come in, "
+                       "within its supply (7.54-7.56)"),
+    "no_defence": ("No defence fire", "the defenders roll no GROUND ASSAULT defence dice (7.13)"),
+    "return_fire": ("Return fire with every defender",
+                    "each defender fires up to 4 dice, within its supply, at the attacker with the most dice (7.13)"),
+    "never_absorb": ("Absorb nothing with MILDEC", "no MILDEC takes the hits (4.22)"),
+    "absorb_all": ("Absorb all the hits MILDEC can", "MILDECs take as many hits as they can (4.22, 7.06)"),
+    "pass": ("Pass: play no card", "answer nothing: the chain goes on (9.46)"),
+    "respond_all": ("Answer with every free card",
+                    "every card that may answer for no AP answers, at as many targets as it may (9.41, 9.44)"),
+    "respond_intercept_all": ("Every free card, and INTERCEPT every card you can",
+                              "every free card answers, and every IAMD unit in reach INTERCEPTs each card "
+                              "it may with all its dice (9.011, 9.41)"),
+    "lose_units_first": ("Lose units first", "per HP lost: up to 4 GPSV of units, then cards (10.311)"),
+    "lose_cards_first": ("Lose cards first", "per HP lost: 2 Embarked cards while any remain, then units (10.311)"),
+    "spare": ("Spare the cargo", "pick nothing: no cargo is lost (10.311)"),
+    "detonate_all": ("Detonate every mine", "every mine cube at once, spread evenly over the targets (13.33)"),
+    "hold_mines": ("Hold the mines", "remove no mine cube (13.33)"),
+}
+"""Each named policy's button label (what it does, in the rulebook's words) and tooltip."""
+
+
+def policy_label(name: str) -> str:
+    """The words a button or message uses for policy ``name`` (an id of
+    :data:`lcb_lab.decisions.POLICIES`); an unknown id reads as itself, with spaces."""
+    return POLICY_LABELS.get(name, (name.replace("_", " "), ""))[0]
 
 
 class DecisionPanel:
@@ -79,6 +110,8 @@ class DecisionPanel:
         self.picks: W.SelectMultiple | None = None
         """The cargo picked in an ``embark_losses`` choice (10.311)."""
         self.ctl = None
+        self.past_step: int | None = None
+        """The step of the record shown (History tab); None: now."""
 
     @property
     def visible(self) -> bool:
@@ -87,20 +120,25 @@ class DecisionPanel:
     def bind(self, ctl: "LabController") -> None:
         """Follow ``ctl``: the pending decision, in its view, with the view's offers."""
         self.ctl = ctl
-        self.follower = follow(ctl, ["pending", "viewer", "version"],
-                               lambda: self.refresh(ctl.pending, ctl.viewer, ctl.offers() if ctl.pending else None))
+        self.follower = follow(ctl, ["pending", "viewer", "version", "past_step"],
+                               lambda: self.refresh(ctl.pending, ctl.viewer, ctl.offers() if ctl.pending else None,
+                                                    past_step=ctl.past_step))
 
     # ------------------------------------------------------------ refresh
-    def refresh(self, pending: Decision | None, team: str, offer: Offers | None = None) -> None:
+    def refresh(self, pending: Decision | None, team: str, offer: Offers | None = None,
+                past_step: int | None = None) -> None:
         """Rebuild when the pending decision or the view changes (idempotent). ``offer``: the
-        view's legal actions (the answer template's options and limits)."""
+        view's legal actions (the answer template's options and limits). ``past_step``: the step of
+        the record the History tab shows (None: now) -- then the question is shown as it stood at
+        that step, read-only, with its limits then and no way to answer."""
         key = (json.dumps(pending.to_dict(), sort_keys=True, default=str) if pending else None, team,
-               offer is None)
+               offer is None, past_step)
         if key == self._key:
             return
         self._key = key
         self.decision = pending
         self.offer = offer
+        self.past_step = past_step
         self._inputs = []
         self._odds = {}
         self.cards_form = None
@@ -117,8 +155,10 @@ class DecisionPanel:
         title = KIND_TITLE.get(d.kind, d.kind)
         may_see = team in (d.team, "instructor")
         prompt = f"<div>{esc(d.prompt)}</div>" if may_see else ""
+        then = (f'<div class="lcb-past">Step {past_step} of the record: the question as it stood then '
+                f'(History \u203a Back to now to play on).</div>' if past_step is not None else "")
         self.header.value = (f'<div class="lcb-card"><h4>Decision for {team_span(d.team)}: {esc(title)} '
-                             f'{rule_badges([d.rule])}</h4>{prompt}</div>')
+                             f'{rule_badges([d.rule])}</h4>{then}{prompt}</div>')
         if not may_see:
             name = palette.TEAM_NAME.get(d.team, d.team)
             show = W.Button(description=f"Hand over: show the {view_name(d.team)}", icon="exchange",
@@ -138,10 +178,15 @@ class DecisionPanel:
             self.answer_button.description = "Respond"
             self.pass_button.layout.display = "flex"
         self.answer_button.disabled = offer is not None and not offer.may_answer and d.kind != "card_response"
+        if past_step is not None:
+            self.answer_button.layout.display = self.pass_button.layout.display = "none"
+            self.policy_box.children = ()
+            return
         buttons = []
         for name in POLICIES.get(d.kind, {}):
-            b = W.Button(description=f"Use policy {name}", layout=W.Layout(width="auto"),
-                         tooltip=f"answer with the named policy {name!r} (lcb_lab.decisions)")
+            label, tip = POLICY_LABELS.get(name, (policy_label(name), ""))
+            b = W.Button(description=label, layout=W.Layout(width="auto"), tooltip=tip or label)
+            b.policy = name
             b.on_click(lambda _b, n=name: self.on_policy(n))
             buttons.append(b)
         self.policy_box.children = tuple(buttons)
@@ -158,20 +203,24 @@ class DecisionPanel:
                     cap = o["max_dice"]
                     if o["eligible"] and offered is not None:
                         cap = offered.get((o["uid"], o["slot"], t["target"]), 0)
-                    if o["eligible"] and not cap:
-                        out.append(W.HTML(f'<span class="lcb-muted">&nbsp;&nbsp;{esc(o["uid"])} {esc(o["slot"])}: '
+                    if o["eligible"] and self.past_step is not None:
+                        out.append(W.HTML(f'<span class="lcb-muted">&nbsp;&nbsp;{esc(o["uid"])} {self._slot(o["slot"])} '
+                                          f'CV {o["cv"]} ({where}): up to {o["max_dice"]} dice at step '
+                                          f'{self.past_step} of the record</span>'))
+                    elif o["eligible"] and not cap:
+                        out.append(W.HTML(f'<span class="lcb-muted">&nbsp;&nbsp;{esc(o["uid"])} {self._slot(o["slot"])}: '
                                           "no INTERCEPT dice the rules allow now</span>"))
                     elif o["eligible"]:
                         o = {**o, "max_dice": cap}
                         box = W.BoundedIntText(value=0, min=0, max=int(o["max_dice"]), step=1,
                                                layout=W.Layout(width="70px"))
-                        label = W.HTML(f'&nbsp;{esc(o["uid"])} {esc(o["slot"])} CV {o["cv"]} '
+                        label = W.HTML(f'&nbsp;{esc(o["uid"])} {self._slot(o["slot"])} CV {o["cv"]} '
                                        f'<span class="lcb-muted">({where}; up to {o["max_dice"]} dice)</span>')
                         self._inputs.append(({"interceptor": o["uid"], "slot": o["slot"], "target": t["target"]}, box))
                         box.observe(lambda _c: self.update_odds(), "value")
                         out.append(W.HBox([box, label]))
                     else:
-                        out.append(W.HTML(f'<span class="lcb-muted">&nbsp;&nbsp;{esc(o["uid"])} {esc(o["slot"])}: '
+                        out.append(W.HTML(f'<span class="lcb-muted">&nbsp;&nbsp;{esc(o["uid"])} {self._slot(o["slot"])}: '
                                           f'not eligible \u2014 {esc(o["reason"])}</span>'))
                 out += self._per_attack(t)
                 if self.preview is not None:
@@ -185,6 +234,11 @@ class DecisionPanel:
                 cap = 4 if o["supply"] is None else int(o["supply"])
                 if offered_def is not None:
                     attackers, cap = offered_def.get(o["uid"], ([], 0))
+                if self.past_step is not None:
+                    full = 4 if o["supply"] is None else int(o["supply"])
+                    out.append(W.HTML(f'<span class="lcb-muted">{esc(o["uid"])} GA CV {o["cv"]}: up to {full} dice '
+                                      f"at step {self.past_step} of the record</span>"))
+                    continue
                 if not attackers or not cap:
                     out.append(W.HTML(f'<span class="lcb-muted">{esc(o["uid"])}: no defence dice the rules '
                                       "allow now</span>"))
@@ -195,7 +249,8 @@ class DecisionPanel:
                 self._inputs.append(({"defender": o["uid"], "target": tgt}, box))
                 out.append(W.HBox([box, W.HTML(f'&nbsp;{esc(o["uid"])} GA CV {o["cv"]} dice at&nbsp;'), tgt]))
         elif d.kind == "card_response":
-            self.cards_form = CardResponseForm(d.options, self._link_name, link_cards=self._link_cards())
+            self.cards_form = CardResponseForm(d.options, self._link_name, link_cards=self._link_cards(),
+                                               card_names=self._card_names())
             out += self.cards_form.widgets
         elif d.kind == "embark_losses":
             out += self._embark_losses(d.options)
@@ -218,11 +273,7 @@ class DecisionPanel:
         if str(ref).startswith("hidden:"):
             n = str(ref).split(":", 1)[1]
             return f"a concealed Embarked card (#{int(n) + 1 if n.isdigit() else n}, drawn at random)"
-        names = {}
-        if self.ctl is not None:
-            cards, _ = self.ctl.cards()
-            names = {c["cid"]: c.get("name") for c in cards}
-        return f"{names.get(ref, 'card')} ({ref})"
+        return self._card_names().get(ref) or "an Embarked card"
 
     def _embark_losses(self, o: dict) -> list[W.Widget]:
         """10.311: what the attacker takes off the ship -- per HP lost, up to 2 Embarked cards, up to
@@ -264,16 +315,22 @@ class DecisionPanel:
         return {lk.pid: lk.card for lk in self._chain()}
 
     def _link_name(self, pid) -> str:
-        """"#1 Tactical Cyber Attack (US-1, Blue (US))": a link of the chain as the view names it."""
+        """"#1 Tactical Cyber Attack (Blue (US))": a link of the chain as the view names it."""
         link = next((lk for lk in self._chain() if lk.pid == pid), None)
         if link is None:
             return f"link #{pid}" if pid is not None else "the last link"
-        names = {}
-        if self.ctl is not None:
-            cards, _ = self.ctl.cards()
-            names = {c["cid"]: c.get("name") for c in cards}
-        name = names.get(link.card) or "a card"
-        return f"#{pid} {name} ({link.card}, {palette.TEAM_NAME.get(link.team, link.team)})"
+        name = self._card_names().get(link.card) or "a card"
+        return f"#{pid} {name} ({palette.TEAM_NAME.get(link.team, link.team)})"
+
+    def _card_names(self) -> dict[str, str]:
+        """cid -> name of the cards the view may know (no card id reaches a label)."""
+        if self.ctl is None:
+            return {}
+        cards, _ = self.ctl.cards()
+        return {c["cid"]: c.get("name") for c in cards if c.get("cid") and c.get("name")}
+
+    def _slot(self, slot: str) -> str:
+        return esc(slot_words(slot, self._card_names()))
 
     def _per_attack(self, t: dict) -> list[W.Widget]:
         """Inputs for units in reach of only some of the attacks on a target: their dice name
@@ -289,11 +346,16 @@ class DecisionPanel:
             out.append(W.HTML(f'&nbsp;&nbsp;<i>Against {esc(a.get("card") or a["shooter"])}\'s LRS only</i> '
                               f'({a["dice"]} dice from {src}) {rule_badges(["7.53", "7.54"])}'))
             for o in extra:
+                if self.past_step is not None:
+                    out.append(W.HTML(f'<span class="lcb-muted">&nbsp;&nbsp;{esc(o["uid"])} {self._slot(o["slot"])} '
+                                      f'CV {o["cv"]}: up to {o["max_dice"]} dice at step {self.past_step} of the '
+                                      'record</span>'))
+                    continue
                 box = W.BoundedIntText(value=0, min=0, max=int(o["max_dice"]), step=1, layout=W.Layout(width="70px"))
                 self._inputs.append(({"interceptor": o["uid"], "slot": o["slot"], "target": t["target"],
                                       "shooter": a["shooter"]}, box))
                 box.observe(lambda _c: self.update_odds(), "value")
-                out.append(W.HBox([box, W.HTML(f'&nbsp;{esc(o["uid"])} {esc(o["slot"])} CV {o["cv"]} '
+                out.append(W.HBox([box, W.HTML(f'&nbsp;{esc(o["uid"])} {self._slot(o["slot"])} CV {o["cv"]} '
                                                f'<span class="lcb-muted">({esc(o["hex"])}, {o["distance"]} hex(es) '
                                                f'from the target; up to {o["max_dice"]} dice)</span>')]))
         return out
@@ -318,7 +380,7 @@ class DecisionPanel:
                 box.value = ""
                 continue
             dice = sum(i["dice"] for i in ints if i["target"] == tgt)
-            dmg = ", ".join(f"{k} HP {p * 100:.1f}%" for k, p in enumerate(o["damage"]))
+            dmg = hp_lost_rows(o["damage"])
             vs = "" if not dice or b is None else (f" <span class='lcb-muted'>(no INTERCEPT: "
                                                    f"{b['p_destroy'] * 100:.1f}%, {b['expected']:.2f} HP)</span>")
             box.value = (f'<div class="lcb-card lcb-small"><b>Odds on {esc(tgt)}</b> ({o["hp"]} HP) with '

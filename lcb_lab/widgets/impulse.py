@@ -40,7 +40,7 @@ from ..errors import LcbError
 from ..offers import declaration_refusal
 from ..rules.sequence import CORE_ACTION_NAMES, NETWORK_REPAIR, ap_cost
 from .controller import follow
-from .panels import esc, refusal_text, rule_badges, team_span, view_name
+from .panels import esc, hp_lost_rows, refusal_text, rule_badges, slot_words, team_span, view_name
 from .sync import set_options
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -271,6 +271,8 @@ class ImpulsePanel:
             self.ctl.say("Add action: " + refusal_text(why).replace("Nothing changed.", "Nothing added."))
             return self.pending_decl
         self.pending_decl.append(a)
+        if a.get("jcc") and self.jcc.value:
+            self.jcc.value = ""                     # added: the box is ready for the next card
         self._show_decl()
         return self.pending_decl
 
@@ -371,9 +373,16 @@ class ImpulsePanel:
             self.allocs.pop()
         self._show_alloc()
 
+    def _slot_words(self, slot: str) -> str:
+        """A track as the view names it: an Attached card's slot by the card's name (never its id)."""
+        if ":" not in str(slot):
+            return str(slot)
+        names = {c["cid"]: c.get("name") for c in self.ctl.cards()[0] if c.get("cid") and c.get("name")}
+        return slot_words(slot, names)
+
     def _show_alloc(self) -> None:
-        rows = [f"LRS {esc(a['shooter'])} {esc(a['slot'])} \u2192 {esc(a['target'])}: {a['dice']} dice"
-                for a in self.lrs_rows]
+        rows = [f"LRS {esc(a['shooter'])} {esc(self._slot_words(a['slot']))} \u2192 {esc(a['target'])}: "
+                f"{a['dice']} dice" for a in self.lrs_rows]
         rows += [f"GA {esc(a['attacker'])} \u2192 {esc(a['target'])}: {a['dice']} dice" for a in self.ga_rows]
         self.alloc_list.value = ("<ol>" + "".join(f"<li>{r}</li>" for r in rows) + "</ol>") if rows else \
             '<span class="lcb-muted">No allocation yet: add LRS or GA rows, then commit all at once (3.38).</span>'
@@ -414,7 +423,7 @@ class ImpulsePanel:
             return
         lines = []
         for tgt, o in odds.items():
-            dmg = ", ".join(f"{k} HP {p * 100:.1f}%" for k, p in enumerate(o["damage"]))
+            dmg = hp_lost_rows(o["damage"])
             lines.append(f"<div><b>{esc(tgt)}</b>: P(destroyed) <b>{o['p_destroy'] * 100:.1f}%</b>, "
                          f"expected damage {o['expected']:.2f}<br><span class='lcb-small lcb-muted'>{dmg}</span></div>")
         self.preview.value = (f'<div class="lcb-card"><b>Exact odds before rolling</b> {rule_badges(["7.02", "7.57"])}'
@@ -437,7 +446,7 @@ class ImpulsePanel:
             self._targets()
             return
         slots = o.slots(uid) if uid in o.shooters() else [c.slot for c in g.utype(uid).cvs_of("LRS")]
-        set_options(self.slot, slots)
+        set_options(self.slot, [(self._slot_words(x), x) for x in slots])   # a card's slot by its name
         if self.slot.value not in slots and slots:
             self.slot.value = slots[0]
         self._targets()
@@ -600,6 +609,9 @@ class ImpulsePanel:
         g = self.ctl.game
         s, imp = g.state, g.impulse
         head = f"<b>Turn {s.turn}</b> \u00b7 initiative {team_span(s.initiative)}"
+        if self.ctl.past_step is not None:           # the History tab shows a past step: not now
+            head = (f'<div class="lcb-past">Step {self.ctl.past_step} of the record (History \u203a Back to now '
+                    f'to play on)</div>{head}')
         if s.stage != "action":
             return head + f'<div class="lcb-refused">Game over: {esc(s.result)}</div>'
         if imp is None:
@@ -719,5 +731,7 @@ class ImpulsePanel:
         else:
             pending = g.pending
             self.combat_state.value = (
+                f'<div>Combat committed. {team_span(pending.team)} was deciding at step {c.past_step} of the '
+                f'record.</div>' if pending and c.past_step is not None else
                 f'<div>Combat committed. Waiting for {team_span(pending.team)}\'s decision above.</div>' if pending
                 else "<div>Combat committed: press <b>Resolve combat</b> to roll.</div>")

@@ -40,6 +40,7 @@ CSS = """
 .lcb-log-head { margin: 6px 0 2px 0; font-weight: bold; color: #1f2a33; border-bottom: 1px solid #cfc8b4; }
 .lcb-log-new { background: #fff4c2; }
 .lcb-locked { border-left: 4px solid #d07a00; }
+.lcb-past { border-left: 4px solid #5a6b80; background: #eef1f5; padding: 2px 6px; margin: 2px 0; font-weight: bold; }
 /* cards (issue 7): symbols as badges, one line per card */
 .lcb-symbol { display: inline-block; border: 1px solid #4a5560; border-radius: 8px; padding: 0 4px; margin-right: 2px;
               font-size: 10.5px; font-weight: bold; letter-spacing: 0.02em; color: #1f2a33; background: #eef1f4; cursor: help; }
@@ -84,6 +85,9 @@ CSS = """
 @container lcb-app (min-width: 1280px) { .lcb-app .lcb-side-log { display: flex; } }
 @container lcb-app (max-width: 1640px) { .lcb-presentation .lcb-side-log { display: none !important; } }
 .lcb-app .lcb-message .lcb-card { padding: 2px 6px; }
+/* a button shown again with layout.display "flex" is a flex box: centre its icon and text (else the
+   icon, a stretched flex item, is drawn at the top and pokes out of the button) */
+.lcb-app .jupyter-button { align-items: center; justify-content: center; }
 .lcb-app .lcb-hex-info { max-height: 92px; overflow: hidden auto; }
 .lcb-app .lcb-hex-info .lcb-card, .lcb-app .lcb-unit-tracker .lcb-card { padding: 3px 7px; }
 .lcb-app .lcb-hex-info h4, .lcb-app .lcb-unit-tracker h4 { margin: 0 0 1px 0; }
@@ -96,6 +100,15 @@ CSS = """
 /* presentation mode: the panels larger (zoom keeps texts and controls in proportion: nothing clipped) */
 @media (min-height: 1000px) { .lcb-presentation.lcb-app .lcb-right, .lcb-presentation.lcb-app .lcb-topbar { zoom: 1.25; }
   .lcb-presentation.lcb-app { --lcb-right: 520px; --lcb-right-max: 600px; } }
+/* ... and grow on with a larger window (a projector at 2560x1440 or 4K): no 1300 px cap on the lab's height */
+@media (min-height: 1300px) and (min-width: 2200px) {
+  .lcb-presentation.lcb-app .lcb-right, .lcb-presentation.lcb-app .lcb-topbar { zoom: 1.5; }
+  .lcb-presentation.lcb-app { --lcb-right: 624px; --lcb-right-max: 720px; }
+  .jp-NotebookPanel .lcb-app.lcb-presentation { --lcb-h: calc(100vh - 138px); }
+  #rendered_cells .lcb-app.lcb-presentation { --lcb-h: calc(100vh - 64px); } }
+@media (min-height: 1900px) and (min-width: 3200px) {
+  .lcb-presentation.lcb-app .lcb-right, .lcb-presentation.lcb-app .lcb-topbar { zoom: 2; }
+  .lcb-presentation.lcb-app { --lcb-right: 832px; --lcb-right-max: 960px; } }
 .lcb-presentation.lcb-app .lcb-log-panel { font-size: 15px; }
 /* the branch of *Fork here*: a second lab as wide as the first below it, or beside it when two fit */
 .lcb-app > .lcb-fork { flex: 1 1 100%; min-width: 0; box-sizing: border-box; }
@@ -139,6 +152,23 @@ def esc(x) -> str:
 
 def rule_badges(rules) -> str:
     return "".join(f'<span class="lcb-rule">{esc(r)}</span>' for r in rules)
+
+
+def slot_words(slot: str, card_names: dict[str, str] | None = None) -> str:
+    """A CV slot as a class reads it: ``"INT1"`` stays, an Attached card's slot ``"RU-3:INT1"``
+    reads ``"INT1 of Pantsir-SM: IAMD"`` when the view knows the card (``card_names``: cid ->
+    name), else ``"INT1 of an Attached card"`` (9.31); the card id is never shown."""
+    if ":" not in str(slot):
+        return str(slot)
+    cid, track = str(slot).rsplit(":", 1)
+    name = (card_names or {}).get(cid)
+    return f"{track} of {name}" if name else f"{track} of an Attached card"
+
+
+def hp_lost_rows(damage) -> str:
+    """The damage distribution as a class reads it: ``damage[k]`` is P(k HP lost) (7.02, 7.05,
+    7.57) -> ``"0 HP lost 0.8%, 1 HP lost 7.6%, 2 HP lost 91.6%"``."""
+    return ", ".join(f"{k} HP lost {p * 100:.1f}%" for k, p in enumerate(damage))
 
 
 def team_span(team: str) -> str:

@@ -19,7 +19,7 @@ from typing import Any, Callable
 
 import ipywidgets as W
 
-from .panels import esc, rule_badges
+from .panels import esc, rule_badges, slot_words
 
 __all__ = ["CardResponseForm", "pct", "combined"]
 
@@ -47,8 +47,10 @@ class CardResponseForm:
     changes."""
 
     def __init__(self, options: dict, link_name: Callable[[int], str], on_change: Callable[[], None] | None = None,
-                 link_cards: dict[int, str] | None = None):
+                 link_cards: dict[int, str] | None = None, card_names: dict[str, str] | None = None):
         self.options = options or {}
+        self.card_names = dict(card_names or {})
+        """cid -> name of the cards the view knows (an INTERCEPT with an Attached card names it)."""
         self.link_name = link_name
         self.link_cards = dict(link_cards or {})
         """pid -> card cid of the chain's links (an FTR NULLIFY names the cards it goes after)."""
@@ -75,7 +77,7 @@ class CardResponseForm:
             detect = f'DETECT {pct(c.get("p_detect"))} \u00d7 ' if rolled else ""
             odds = (f'{detect}{word} {pct(c.get("p_success"))} = <b>{pct(both)}</b>' if detect
                     else f'{word} <b>{pct(c.get("p_success"))}</b>')
-            box = W.Checkbox(value=False, description=f"Respond with {c.get('name')} ({c.get('cid')}) "
+            box = W.Checkbox(value=False, description=f"Respond with {c.get('name')} "
                                                       f"option {c.get('option', 'A')}", indent=False,
                              layout=W.Layout(width="auto"))
             box.observe(lambda _ch: self.on_change(), "value")
@@ -115,8 +117,9 @@ class CardResponseForm:
             detect = f'DETECT {pct(i.get("p_detect"))}, then ' if i.get("p_detect") is not None else ""
             self._ints.append((i, box))
             at = f" at {self.link_name(i['to'])}" if i.get("to") is not None and i.get("to") != link else ""
-            src = f" with {i['source']}" if i.get("source") else ""
-            out.append(W.HBox([box, W.HTML(f'&nbsp;{esc(i.get("uid"))} {esc(i.get("slot"))}{esc(src)}{esc(at)} '
+            src = f" with {self.card_names.get(i['source'], 'an Attached card')}" if i.get("source") else ""
+            slot = str(i.get("slot")).rsplit(":", 1)[-1] if src else slot_words(str(i.get("slot")))
+            out.append(W.HBox([box, W.HTML(f'&nbsp;{esc(i.get("uid"))} {esc(slot)}{esc(src)}{esc(at)} '
                                            f'<span class="lcb-muted">(up to {cap} dice; {detect}'
                                            f'{pct(i.get("p_hit"))} a die to hit)</span>'
                                            f'{" " + rule_badges(["9.06"]) if detect else ""}')]))

@@ -32,6 +32,8 @@ played its ``live``.
 """
 from __future__ import annotations
 
+import textwrap
+
 import secrets
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
@@ -57,6 +59,18 @@ class HistoryCommands(Protocol):
 START_ROW = "Start (before the first step)"
 NOW_MARK = " \u25c0 now"
 """Ends the timeline row of the game's own step (its cursor)."""
+TIMELINE_WRAP = 62
+"""Most characters of a timeline row on one line (the History tab's list is >= 400 px wide, ~6 px a character): a longer
+row goes on on the next line(s), indented, so no row is cut off at the list's edge."""
+
+
+def wrap_row(text: str, indent: int, width: int = TIMELINE_WRAP) -> list[str]:
+    """``text`` as the lines of a timeline row drawn after ``indent`` characters (the next lines
+    2 more), each at most ``width`` characters with the indent; broken at spaces only."""
+    lines = textwrap.wrap(text, width=max(width - indent - 2, 10), break_long_words=False, break_on_hyphens=False)
+    return lines or [text]
+
+
 TIMELINE_ROWS = 12
 """Rows of the timeline list; a longer record scrolls inside it."""
 
@@ -221,15 +235,22 @@ class HistoryPanel:
         g, team = self.live, self.ctl.viewer
         h = g.history
         options, targets, group = [START_ROW + (NOW_MARK if h.cursor == 0 and h.steps else "")], [0], None
+        firsts: set[int] = set()
         for r in timeline(g, team):
             if r.group != group:
                 group = r.group
                 options.append(f"\u2014 {group}")
                 targets.append(r.step)           # a heading shows its first step
-            options.append(f"   {r.step}. {r.label}" + (NOW_MARK if r.step == h.cursor else ""))
+            head = f"   {r.step}. "
+            lines = wrap_row(r.label + (NOW_MARK if r.step == h.cursor else ""), len(head))
+            options.append(head + lines[0])
             targets.append(r.step)
+            firsts.add(len(options) - 1)
+            for more in lines[1:]:                   # a long row goes on below, never cut off
+                options.append(" " * (len(head) + 2) + more)
+                targets.append(r.step)
         shown = self.past_step if self.past is not None else h.cursor
-        index = max(i for i, t in enumerate(targets) if t == shown)
+        index = max(i for i, t in enumerate(targets) if t == shown and (i in firsts or i == 0))
         self._quiet = True
         try:
             self._targets = targets

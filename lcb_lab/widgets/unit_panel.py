@@ -187,9 +187,10 @@ class UnitPanel:
         lines = [f"{panels.esc(o.label)} {panels.rule_badges(o.rules)}" for o in ovs if o.drawn]
         lines += [f"{panels.esc(o.note)} {panels.rule_badges(['7.31'])}" for o in ovs if o.note]
         if umb:
+            names = {x["cid"]: x.get("name") for x in c.cards()[0] if x.get("cid") and x.get("name")}
             for i in umb["interceptors"]:
                 lines.append(f'<span style="color:{i["colour"]}">\u25cf</span> {panels.esc(i["uid"])} '
-                             f'{panels.esc(i["slot"])}: {panels.esc(i["reason"])}')
+                             f'{panels.esc(panels.slot_words(i["slot"], names))}: {panels.esc(i["reason"])}')
             if umb["hidden_note"]:
                 lines.append(f'<span class="lcb-muted">{panels.esc(umb["hidden_note"])}</span>')
         self.overlay_note.value = ('<div class="lcb-small">' + "<br>".join(lines) + "</div>") if lines else ""

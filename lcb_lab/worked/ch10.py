@@ -118,7 +118,7 @@ def ex_10_35_1(printed: bool = False):
     for uid in units:                      # the infantry first, then the tanks
         lines += try_lines(g, A.DeployUnit(uid), f"Embark {uid}")
     for c in sorted(g.state.cards.values(), key=lambda c: c.cid):
-        lines += try_lines(g, A.PlaceCard(c.cid, embark_on="SHIP"), f"Embark {c.name} ({c.cid})")
+        lines += try_lines(g, A.PlaceCard(c.cid, embark_on="SHIP"), f"Embark {c.name} ({c.team})")
     lines += load_lines(g, "SHIP")
     return g, lines
 
@@ -136,7 +136,7 @@ def ex_10_35_2():
     for uid in sorted(units):
         lines += try_lines(g, A.DeployUnit(uid), f"Embark {uid}")
     for c in cards[1:]:
-        lines += try_lines(g, A.PlaceCard(c.cid, embark_on="SHIP"), f"Embark {c.name} ({c.cid})")
+        lines += try_lines(g, A.PlaceCard(c.cid, embark_on="SHIP"), f"Embark {c.name} ({c.team})")
     lines += load_lines(g, "SHIP")
     return g, lines
 

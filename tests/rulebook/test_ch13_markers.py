@@ -84,7 +84,7 @@ def test_13_25_example_vbat_revealed_intercepted_and_discarded():
     assert g.state.cards["US-1"].where == "removed"           # an Attached card is not cycled back (9.07)
     assert not g.unit("1 Zhuk").revealed                      # INTERCEPTed before its effect
     assert any("ISR-1 revealed: an opposing unit is in E-5 (13.23)" in x for x in out)
-    assert any("2 Anna INTERCEPTs V-BAT (US-1): 2 hits" in x for x in out)
+    assert any("2 Anna INTERCEPTs V-BAT (US): 2 hits" in x for x in out)
     assert g.pending is None and not g.state.chain
 
 

@@ -203,8 +203,8 @@ def test_app_b_attack_on_c2_roll_20_fails_then_tactical_cyber_attack_roll_4():
                                     "free": True, "actions": []}]
     answer(g, resp(c["c2"]))
     assert g.pending is None and g.state.chain == []
-    assert g.dice.history == [(f"Attack on Command and Control ({c['c2']}): NULLIFY Tactical Cyber Attack "
-                               f"({c['tca']})", [20]), ("Tactical Cyber Attack: effect", [4])]
+    assert g.dice.history == [(f"Attack on Command and Control ({c['c2'][:2]}): NULLIFY Tactical Cyber Attack "
+                               f"({c['tca'][:2]})", [20]), ("Tactical Cyber Attack: effect", [4])]
     assert all(g.state.units[u].paralysed for u in ("Anna", "Yelena"))
     assert g.state.network_cubes == {"US": 0, "RU": 1}
     assert card(g, c["c2"]).where == "discarded" and card(g, c["tca"]).where == "discarded"
@@ -235,8 +235,8 @@ def test_app_b_p8a_cap_exchange():
     assert not effect_ran(g, "P-8A")
     assert g.dice.forced_left == 0
     t = titles(g)
-    assert t.index("FTR NULLIFY engagement: Combat Air Patrols (US-2) against Combat Air Patrols (RU-1)") \
-        < t.index("Combat Air Patrols (RU-1) DETECTs P-8A: Surveillance (US-1)")
+    assert t.index("FTR NULLIFY engagement: Combat Air Patrols (US) against Combat Air Patrols (RU)") \
+        < t.index("Combat Air Patrols (RU) DETECTs P-8A: Surveillance (US)")
 
 
 # ---------------------------------------------------------------- 9.06, 9.010, 9.011, 9.012
@@ -517,10 +517,11 @@ def test_9_44_unopposed_multi_target_in_the_owners_order():
     _second_played(g, c["b2"])
     answer(g, resp(c["cap"], c["b2"], c["b1"]))
     assert card(g, c["b1"]).where == card(g, c["b2"]).where == "discarded"
-    cap = f"Combat Air Patrols ({c['cap']})"
-    assert [p for p, _ in g.dice.history] == [f"{cap}: DETECT B-2 ({c['b2']})", f"{cap}: FTR NULLIFY B-2 ({c['b2']})",
-                                              f"{cap}: DETECT B-1B Lancer ({c['b1']})",
-                                              f"{cap}: FTR NULLIFY B-1B Lancer ({c['b1']})"]
+    cap = f"Combat Air Patrols ({c['cap'][:2]})"
+    assert [p for p, _ in g.dice.history] == [f"{cap}: DETECT B-2 ({c['b2'][:2]})",
+                                              f"{cap}: FTR NULLIFY B-2 ({c['b2'][:2]})",
+                                              f"{cap}: DETECT B-1B Lancer ({c['b1'][:2]})",
+                                              f"{cap}: FTR NULLIFY B-1B Lancer ({c['b1'][:2]})"]
 
 
 def test_9_44_two_versus_one_the_one_fights_only_one():
@@ -533,11 +534,12 @@ def test_9_44_two_versus_one_the_one_fights_only_one():
     answer(g, resp(c["us1"], c["rucap"]), resp(c["us2"], c["rucap"]))
     assert g.pending is None
     fights = [t for t in titles(g) if t.startswith("FTR NULLIFY engagement")]
-    assert fights == [f"FTR NULLIFY engagement: F-22 Escorts ({c['us2']}) against Combat Air Patrols ({c['rucap']})"]
+    assert fights == [f"FTR NULLIFY engagement: F-22 Escorts ({c['us2'][:2]}) "
+                      f"against Combat Air Patrols ({c['rucap'][:2]})"]
     # both fail DETECT (19, 19): the RU CAP is spent and never reaches the bomber; the US CAP
     # attacks the RU CAP unopposed and fails its DETECT (18); the bomber rolls 17 and fails
-    ru, us1, f22 = (f"Combat Air Patrols ({c['rucap']})", f"Combat Air Patrols ({c['us1']})",
-                    f"F-22 Escorts ({c['us2']})")
+    ru, us1, f22 = (f"Combat Air Patrols ({c['rucap'][:2]})", f"Combat Air Patrols ({c['us1'][:2]})",
+                    f"F-22 Escorts ({c['us2'][:2]})")
     assert [p for p, _ in g.dice.history] == [f"{f22}: DETECT {ru}", f"{ru}: DETECT {f22}", f"{us1}: DETECT {ru}",
                                               "B-1B Lancer: effect"]
     assert effect_ran(g, "B-1B Lancer: failure") and card(g, c["b1"]).where == "discarded"
@@ -665,7 +667,8 @@ def test_9_46_ex4_susans_two_bombers():
     assert effect_ran(g, "B-1B Lancer: success")
     assert g.dice.forced_left == 3
     fights = [t for t in titles(g) if t.startswith("FTR NULLIFY engagement")]
-    assert fights == [f"FTR NULLIFY engagement: Combat Air Patrols ({c['ch2']}) against Combat Air Patrols ({c['susan']})"]
+    assert fights == [f"FTR NULLIFY engagement: Combat Air Patrols ({c['ch2'][:2]}) "
+                      f"against Combat Air Patrols ({c['susan'][:2]})"]
 
 
 def test_9_46_ex4_susan_wins_and_attacks_charlies_first_cap():
@@ -706,8 +709,8 @@ def test_9_46_ex6_rachels_joint_target():
     answer(g, resp(c["cap"]), resp(c["f22"]))
     assert card(g, c["tu"]).where == "discarded"
     assert card(g, c["f22"]).expended and card(g, c["cap"]).expended
-    tu = f"TU-160M2: Aerial Strike ({c['tu']})"
-    cap, f22 = f"Combat Air Patrols ({c['cap']})", f"F-22 Escorts ({c['f22']})"
+    tu = f"TU-160M2: Aerial Strike ({c['tu'][:2]})"
+    cap, f22 = f"Combat Air Patrols ({c['cap'][:2]})", f"F-22 Escorts ({c['f22'][:2]})"
     assert [p for p, _ in g.dice.history] == [f"{cap}: DETECT {tu}", f"{f22}: DETECT {tu}", f"{cap}: FTR NULLIFY {tu}"]
     assert g.dice.forced_left == 1
 
@@ -735,8 +738,8 @@ def test_9_47_growler_preempts():
     answer(g, resp(c["grow"], c["cap"]))
     answer(g, resp(c["cap2"], c["grow"]))
     t = titles(g)
-    assert t.index(f"EA-18G Growler ({c['grow']}) resolves first") < \
-        t.index(f"Combat Air Patrols ({c['cap2']}) DETECTs EA-18G Growler ({c['grow']})")
+    assert t.index(f"EA-18G Growler ({c['grow'][:2]}) resolves first") < \
+        t.index(f"Combat Air Patrols ({c['cap2'][:2]}) DETECTs EA-18G Growler ({c['grow'][:2]})")
     # Growler: DETECT CAP 2, NULLIFY 3: the RU CAP is stopped; cap2 then DETECT 4, FTR 5: a cube on
     # the Growler; the bomber rolls 6
     assert card(g, c["cap"]).expended and effect_ran(g, "B-1B Lancer: success")

@@ -66,6 +66,8 @@ def test_odds_figure_preview_dict_labels_fit():
     fig = odds_figure({"damage": odds.damage, "hp": odds.hp})
     _assert_vertical_labels_fit(fig, "p", "pct")
     assert fig.title.text == "HP lost (of 2): P(destroyed) 91.6%"
+    hover = next(t for t in fig.tools if t.__class__.__name__ == "HoverTool")
+    assert hover.tooltips == [("HP lost", "@k"), ("P", "@pct")]
 
 
 def test_compare_figure_91_6_percent_fits_inside_the_frame():

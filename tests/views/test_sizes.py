@@ -162,3 +162,137 @@ def test_a_small_map_keeps_its_texts_readable_and_its_panel_texts_whole(game):
     assert sizes["legend"] == "10px" and sizes["title"] == "13px"            # panel texts do not shrink
     w, h = mv.outer_size()
     assert w <= 480 and h <= 600
+
+
+@pytest.mark.parametrize("frame", [(495, 610), (749, 923)])
+def test_the_hover_tips_stay_over_the_map(game, frame):
+    """A hover tip goes on the side of the cursor with more room (``horizontal``) and is never wider
+    than half the frame less a margin: it never reaches the Unit Tracker beside the map."""
+    import re
+    mv = MapView(game.board)
+    mv.fill_box()
+    mv.frame_resized(*frame)
+    for presentation in (False, True):
+        mv.set_presentation(presentation)
+        hovers = [mv._hover, mv._chip_hover]
+        assert [h.attachment for h in hovers] == ["horizontal", "horizontal"]
+        for h in hovers:
+            width = int(re.search(r"max-width:(\d+)px", h.tooltips).group(1))
+            assert 120 <= width <= frame[0] // 2 - 24, (presentation, width)
+    assert mv.tip_width_px() == min(round(34 * mv.text_px("tooltip")), frame[0] // 2 - 24)
+
+
+# ------------------------------------------------------------------ presentation: place names vs labels and counters
+PRESENTATION_FRAMES = {"voila-1920x1080": (749, 923), "jupyterlab-1920x1080": (688, 849), "voila-1366x768": (495, 610)}
+"""Map frames (px) the lab gets in presentation (measured in Chromium)."""
+FULL_HD = [k for k in PRESENTATION_FRAMES if "1920" in k]
+
+LABEL_EM = 0.62
+"""Hex labels ("AJ-23": capitals and digits) in em, generous."""
+
+
+def _box(cx, cy, half_w, half_h):
+    return box(cx - half_w, cy - half_h, cx + half_w, cy + half_h)
+
+
+def _presentation_map(game, frame):
+    mv = MapView(game.board)
+    mv.fill_box()
+    mv.frame_resized(*frame)
+    mv.set_presentation(True)
+    return mv
+
+
+def _occupied_boxes(mv: MapView, designator: str = "DDG(X)-106") -> dict:
+    """Per board hex, the boxes (km) a counter stack there may cover: the counters fanned right and
+    down (3 levels) and the designator plate of the top one, at the widest designator."""
+    from lcb_lab.views.board_layers import NAME_PLATE  # noqa: F401  (the plate exists)
+    from lcb_lab.views.counters import NARROW_EM
+    st, k = mv.counter_style(), mv.px_per_km
+    s, (dx, dy), n = st.side_km, st.step_km, st.levels - 1
+    plate_w = (len(designator) * NARROW_EM * st.name_px(designator) + 4) / k
+    plate_h = (st.name_px(designator) + 4) / k
+    out = {}
+    for lab in game_board_labels(mv):
+        cx, cy = ov.hex_centre(lab)
+        y = cy - st.drop_km
+        fan = box(cx - s / 2, y - s / 2 + n * dy, cx + s / 2 + n * dx, y + s / 2)
+        plate = box(cx - plate_w / 2, y - 0.36 * s - plate_h / 2, cx + n * dx + plate_w / 2, y - 0.36 * s + plate_h / 2)
+        out[lab] = (fan, plate)
+    return out
+
+
+def game_board_labels(mv: MapView) -> list[str]:
+    return list(mv.sources["hexes"].data["label"])
+
+
+def _label_boxes(mv: MapView) -> dict:
+    d, k = mv.sources["hex_labels"].data, mv.px_per_km
+    size = _px(mv.font_sizes()["hex_labels"])
+    return {t: box(x - len(t) * LABEL_EM * size / k / 2, y - size / k, x + len(t) * LABEL_EM * size / k / 2, y)
+            for x, y, t in zip(d["x"], d["y"], d["text"])}       # text_baseline "top": y is the top
+
+
+def _name_boxes(mv: MapView) -> list[tuple[str, str, object]]:
+    d, k = mv.sources["names"].data, mv.px_per_km
+    out = []
+    for x, y, t, size, hx, a in zip(d["x"], d["y"], d["text"], d["size"], d["hex"], d["alpha"]):
+        if a > 0:
+            f = _px(size)
+            out.append((t, hx, _box(x, y, (len(t) * 0.5 * f + 2) / k / 2, (f + 2) / k / 2)))
+    return out
+
+
+@pytest.mark.parametrize("where", FULL_HD)
+def test_presentation_place_names_never_cover_a_hex_label_or_a_counter(game, where):
+    """Every place name of the Gotland map, in presentation: its text box (on its plate) meets no hex
+    label's box and no box a counter stack (with the widest designator) may cover in any other hex;
+    its own hex's counters make it step aside (hidden) -- so nothing a class reads is drawn over."""
+    mv = _presentation_map(game, PRESENTATION_FRAMES[where])
+    mv.update(game, "instructor")
+    occupied = set(mv.sources["counters"].data["hex"])
+    names = mv.sources["names"].data
+    assert [t for t, hx, a in zip(names["text"], names["hex"], names["alpha"]) if a == 0] == \
+        [t for t, hx in zip(names["text"], names["hex"]) if hx in occupied]
+    mv._last_view = ({**game.view("instructor"), "counters": []}, None)
+    mv._draw_counters()                             # an empty board: every name shown
+    shown = _name_boxes(mv)
+    assert {t for t, _h, _b in shown} >= {"Visby", "Klintehamn", "Burgsvik", "Fårösund", "Slite", "Hemse"}
+    labels, stacks = _label_boxes(mv), _occupied_boxes(mv)
+    problems = []
+    for text, hx, b in shown:
+        problems += [f"{text} ({hx}) over the label {lab}" for lab, lb in labels.items() if b.intersects(lb)]
+        problems += [f"{text} ({hx}) over a counter in {lab}" for lab, (fan, plate) in stacks.items()
+                     if lab != hx and (b.intersects(fan) or b.intersects(plate))]
+    assert not problems, "\n".join(problems)
+    d = mv.sources["names"].data
+    towns = [_px(s) for s, kind in zip(d["size"], d["kind"]) if kind in ("city", "town")]
+    assert min(towns) >= 10                                 # fitted to the hex, still readable
+
+
+def test_a_place_name_steps_aside_for_the_counters_in_its_hex(game):
+    mv = _presentation_map(game, PRESENTATION_FRAMES["voila-1920x1080"])
+    mv.update(game, "instructor")
+    d = mv.sources["names"].data
+    slite = d["text"].index("Slite")
+    assert d["hex"][slite] == "AL-21" and d["alpha"][slite] == 0.0 == d["plate"][slite]     # the Anna stack
+    visby = d["text"].index("Visby")
+    assert d["hex"][visby] == "AJ-21" and d["alpha"][visby] == 1.0 and d["plate"][visby] > 0.5
+    cx, cy = ov.hex_centre("AJ-21")
+    assert (d["x"][visby], d["y"][visby]) == (cx, cy - 3.5)                  # under the label AJ-21
+    view = game.view("instructor")
+    view["counters"] = [dict(c, hex="AJ-21") if c.get("uid") == "Ivan Co" else c for c in view["counters"]]
+    mv._last_view = (view, None)
+    mv._draw_counters()                                                    # Ivan Co moves into Visby
+    assert mv.sources["names"].data["alpha"][visby] == 0.0
+    mv.set_presentation(False)                          # the default look: every name beside its town
+    d = mv.sources["names"].data
+    assert d["alpha"] == [1.0] * len(d["text"]) and d["x"] == d["gx"] and d["y"] == d["gy"]
+
+
+@pytest.mark.parametrize("where", list(PRESENTATION_FRAMES))
+def test_presentation_designators_are_14_px_at_least_and_16_on_a_1920_screen(game, where):
+    mv = _presentation_map(game, PRESENTATION_FRAMES[where])
+    mv.update(game, "instructor")
+    least = min(_designator_px(mv))
+    assert least >= (16 if "1920" in where else 14), least

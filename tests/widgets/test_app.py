@@ -99,6 +99,8 @@ def test_umbrella_in_the_instructor_view(app):
     u = app.map.sources["umbrella"].data
     assert "FFG-454" in u["label"]
     assert "FFG-454" in app.overlay_note.value
+    note = _text(app.overlay_note.value)
+    assert "2 Anna INT1 of Pantsir-SM: IAMD:" in note and "RU-3" not in note      # the card's name, not its id
 
 
 def _start_boston(app):
@@ -123,6 +125,7 @@ def test_full_combat_flow_through_the_widgets(app):
     assert "P(destroyed)" in p.preview.value                 # live exact odds before adding the row
     expected = app.game.preview_lrs([{"shooter": "DDG-51", "slot": "LRS1", "target": "1 Anna", "dice": 4}])
     assert f"{expected['1 Anna']['p_destroy'] * 100:.1f}%" in p.preview.value
+    assert "0 HP lost 0.8%, 1 HP lost 7.6%, 2 HP lost 91.6%" in _text(p.preview.value)   # HP lost, not HP left
     p.add_lrs_button.click()
     assert p.lrs_rows == [{"shooter": "DDG-51", "slot": "LRS1", "target": "1 Anna", "dice": 4}]
     p.commit_button.click()
@@ -135,9 +138,15 @@ def test_full_combat_flow_through_the_widgets(app):
     body += " ".join(c.value for w in app.decision.body.children if isinstance(w, W.HBox)
                      for c in w.children if isinstance(c, W.HTML))
     assert "FFG-454" in body and "out of range" in body
+    assert "2 Anna INT1 of Pantsir-SM: IAMD CV 12" in _text(body) and "RU-3" not in body   # the card's name, not its id
+    odds = _text(app.decision._odds["1 Anna"].value)
+    assert "0 HP lost 0.8%, 1 HP lost 7.6%, 2 HP lost 91.6%" in odds, odds
     policies = [b.description for b in app.decision.policy_box.children]
-    assert "Use policy match_incoming" in policies and "Use policy no_intercept" in policies
-    next(b for b in app.decision.policy_box.children if b.description == "Use policy match_incoming").click()
+    assert policies == ["Never INTERCEPT", "INTERCEPT to match the incoming dice"]
+    assert [b.policy for b in app.decision.policy_box.children] == ["no_intercept", "match_incoming"]
+    assert not any("_" in b.description + b.tooltip for b in app.decision.policy_box.children)
+    next(b for b in app.decision.policy_box.children if b.description == "INTERCEPT to match the incoming dice").click()
+    assert "Answer: INTERCEPT to match the incoming dice" in _text(app.message.value)
     assert app.game.pending is None and not app.decision.visible
     p.resolve_button.click()
     assert app.game.impulse.phase == "combat_done", app.message.value
@@ -348,7 +357,7 @@ def test_decision_panel_asks_ga_defence_and_mildec():
     assert panel.value() == [{"defender": "1 Anna", "target": "1 Alpha", "dice": 3}]
     panel.answer_button.click()
     assert got[-1] == [{"defender": "1 Anna", "target": "1 Alpha", "dice": 3}]
-    assert [b.description for b in panel.policy_box.children] == ["Use policy no_defence", "Use policy return_fire"]
+    assert [b.description for b in panel.policy_box.children] == ["No defence fire", "Return fire with every defender"]
     md = Decision("mildec", "US", "4.22", "1 Alpha takes 2 HP: spend MILDECs?",
                   {"key": "k", "target": "1 Alpha", "damage": 2, "mildecs": 1})
     panel.refresh(md, "instructor")
@@ -466,7 +475,7 @@ def test_decision_question_belongs_to_the_deciding_team(app):
     # the RU view (or the instructor) answers
     app.set_team("RU")
     assert d.prompt in _text(app.decision.header.value)
-    assert "Use policy match_incoming" in [b.description for b in app.decision.policy_box.children]
+    assert "INTERCEPT to match the incoming dice" in [b.description for b in app.decision.policy_box.children]
     assert not app.decision.answer_button.disabled
     app.answer_policy("no_intercept")
     assert app.game.pending is None
@@ -615,3 +624,36 @@ def test_overlays_and_paths_are_computed_from_the_views_knowledge(app, monkeypat
     app.declare([{"kind": "move_combat", "units": ["DDG-51"]}])
     app.move_to(0, "AL-27")
     assert ("path_to", "US") in seen and app.game.unit("DDG-51").hex == "AL-27"
+
+
+def test_every_policy_button_is_named_by_what_it_does():
+    """Each named policy of every decision kind has a label and a tooltip with no internal id."""
+    from lcb_lab.decisions import POLICIES
+    from lcb_lab.widgets.decisions import POLICY_LABELS, policy_label
+    names = {n for kind in POLICIES.values() for n in kind}
+    assert names <= set(POLICY_LABELS)
+    for name in names:
+        label, tip = POLICY_LABELS[name]
+        assert name not in label and "_" not in label + tip and tip
+    assert policy_label("respond_intercept_all") == "Every free card, and INTERCEPT every card you can"
+    assert policy_label("no_intercept") == "Never INTERCEPT"
+
+
+def test_the_jcc_box_is_cleared_after_add_action(app):
+    p = app.impulse_panel
+    p.tf.value = "TF Boston"
+    p.begin_button.click()
+    p.kind.value = "play_jcc"
+    p.jcc.value = p.jcc.options[0]
+    name = p.jcc.value
+    p.add_decl.click()
+    assert p.pending_decl == [{"kind": "play_jcc", "jcc": name}] and p.jcc.value == ""
+    assert f"Play a JCC ({name})" in _text(p.decl_list.value)
+
+
+def test_the_impulse_tab_names_an_attached_cards_track_by_the_card(app):
+    p = app.impulse_panel
+    assert p._slot_words("LRS1") == "LRS1"
+    assert p._slot_words("RU-3:INT1") == "INT1 of Pantsir-SM: IAMD"      # the instructor knows the card
+    app.set_team("US")
+    assert p._slot_words("RU-3:INT1") == "INT1 of an Attached card"      # a hidden card stays unnamed

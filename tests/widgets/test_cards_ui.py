@@ -3,6 +3,8 @@ with its target picked on the map, the card-response prompt with its odds, Plann
 Deployment -- and the other team's view shows counts, never a hidden card's name."""
 from __future__ import annotations
 
+import re
+
 import ipywidgets as W
 import pytest
 
@@ -41,22 +43,22 @@ def test_the_viewing_team_sees_its_cards_and_the_other_team_counts_only():
     lab = LabApp(g, team="US")
     hand = plain_text(lab.cards_panel.hand.value)
     assert "Your cards: Blue (US)" in hand
-    assert "Tactical Cyber Attack US-1" in hand and "in the pool" in hand
-    assert "Space Satellites US-2" in hand and "deployed, ready" in hand
+    assert "Tactical Cyber Attack in the pool" in hand and "US-1" not in hand
+    assert "Space Satellites PERSIST deployed, ready" in hand and "US-2" not in hand
     # RU: one card in the pool and one attached are counts; RU-3 (face up) by name
     assert "Hidden: 1 in the pool, 1 attached to a unit" in hand
-    assert "Tactical Cyber Attack RU-3" in hand and "face up" in hand
+    assert "Tactical Cyber Attack deployed, ready, face up" in hand and "RU-3" not in hand
     assert "RU-2" not in hand and "1 Anna" not in hand
     everything = " ".join(_texts(lab.widget))
     assert HIDDEN_RU not in everything and "RU-1" not in everything
     # the instructor sees both hands in full, with the host of the Attached card
     lab.set_team("instructor")
     hand = plain_text(lab.cards_panel.hand.value)
-    assert f"{HIDDEN_RU} RU-1" in hand and "attached to 1 Anna" in hand
+    assert HIDDEN_RU in hand and "RU-1" not in hand and "attached to 1 Anna" in hand
     # RU's own view names its cards, and counts the US ones (US-2 is face down)
     lab.set_team("RU")
     hand = plain_text(lab.cards_panel.hand.value)
-    assert f"{HIDDEN_RU} RU-1" in hand and "Hidden: 1 in the pool, 1 deployed face down" in hand
+    assert HIDDEN_RU in hand and "Hidden: 1 in the pool, 1 deployed face down" in hand
     assert "Space Satellites" not in " ".join(_texts(lab.widget))
 
 
@@ -73,7 +75,10 @@ def test_card_detail_shows_symbols_odds_and_sandbox_marks():
     assert "stays deployed, expended (9.21)" in text
     # the detail dropdown lists what the view may name: no hidden RU card
     labels = " ".join(lab.cards_panel.detail_picker._options_labels)
-    assert "US-1" in labels and "RU-3" in labels and "RU-1" not in labels and "RU-2" not in labels
+    assert sorted(lab.cards_panel.detail_picker.options, key=lambda o: o[1]) == [
+        ("Tactical Cyber Attack (Red (RU), deployed)", "RU-3"),
+        ("Tactical Cyber Attack (Blue (US), in the pool)", "US-1"), ("Space Satellites (Blue (US), deployed)", "US-2")]
+    assert HIDDEN_RU not in labels and "-1" not in labels
 
 
 def test_seen_cards_reads_the_observers_shape():
@@ -107,15 +112,15 @@ def test_play_a_card_at_the_clicked_stack_from_the_team_view():
     lab = LabApp(g, team="US")
     _declared(lab)
     cp = lab.cards_panel
-    assert cp.card.options == (("Tactical Cyber Attack (US-1) \u00b7 action #1", "US-1|1"),
-                               ("Space Satellites (US-2) \u00b7 free Persistent use", "US-2|None"))
+    assert cp.card.options == (("Tactical Cyber Attack (in the pool) \u00b7 action #1", "US-1|1"),
+                               ("Space Satellites (deployed) \u00b7 free Persistent use", "US-2|None"))
     assert cp.option.options == ("A",) and not cp.play_button.disabled
     lab.select_hex("AL-21")                       # three RU backs: the stack is named by its hex
     assert cp.targets() == ((), "AL-21")
     assert "the stack in the clicked hex" in plain_text(cp.target_hint.value)
     n = len(g.history.steps)
     cp.play_button.click()
-    assert "Play US-1: done" in plain_text(lab.message.value)
+    assert "Play Tactical Cyber Attack: done" in plain_text(lab.message.value)
     assert g.history.steps[n].action == A.PlayCard("US-1", "A", (), "AL-21", 1)
     _pass_every_window(lab)
     log = plain_text(lab.log.value)
@@ -159,8 +164,10 @@ OPTIONS = {"link": 1, "window": 1,
 
 
 def test_the_response_form_shows_exact_odds_and_builds_the_answer():
-    f = CardResponseForm(OPTIONS, lambda pid: f"#{pid}", link_cards={1: "US-1", 2: "US-5"})
+    f = CardResponseForm(OPTIONS, lambda pid: f"#{pid}", link_cards={1: "US-1", 2: "US-5"},
+                         card_names={"RU-2": "Pantsir-SM: IAMD"})
     text = " ".join(plain_text(t) for t in _texts(W.VBox(f.widgets)))
+    assert "1 Anna INT1 with Pantsir-SM: IAMD" in text and "RU-" not in text     # names, never card ids
     assert "NULLIFY 50%" in text
     assert "DETECT 35% \u00d7 FTR NULLIFY 50% = 17.5%" in text      # FTR: DETECT x success
     assert "45% a die to hit" in text
@@ -176,7 +183,7 @@ def _pending_response(g):
     g.state.chain = [CardPlay(1, "US-1", "US", "A", [], "AL-21", aid=1)]
     g.state.cards["US-1"].face_up = True
     opts = {"link": 1, "window": 1, "cards": [dict(OPTIONS["cards"][0])], "interceptors": []}
-    g.state.push_choice(Choice("card_response", "RU", "9.41", "RU may answer US-1", opts))
+    g.state.push_choice(Choice("card_response", "RU", "9.41", "RU may answer Tactical Cyber Attack (US)", opts))
 
 
 def test_the_decision_panel_asks_the_deciding_team_only():
@@ -187,7 +194,7 @@ def test_the_decision_panel_asks_the_deciding_team_only():
     assert d.visible and d.cards_form is not None
     text = plain_text(d.header.value) + " ".join(plain_text(w.value) for w in d.body.children
                                                  if isinstance(w, W.HTML))
-    assert "card response" in text and "#1 Tactical Cyber Attack (US-1, Blue (US))" in text
+    assert "card response" in text and "#1 Tactical Cyber Attack (Blue (US))" in text and "US-1" not in text
     assert d.answer_button.description == "Respond" and d.pass_button.layout.display == "flex"
     lab.set_team("US")                    # the player's side: the kind and who decides, no options
     assert d.cards_form is None and d.answer_button.layout.display == "none"
@@ -242,7 +249,8 @@ def test_planning_buy_into_the_pool_and_attached_from_the_team_view():
     new = [c for c in g.state.cards.values() if c.cid not in before]
     assert [(c.name, c.where) for c in new] == [(name, "pool")]           # bought into the pool
     assert g.state.cp["US"] == cp - ct.cost
-    assert f"{name} {new[0].cid}" in plain_text(lab.cards_panel.hand.value)
+    hand = plain_text(lab.cards_panel.hand.value)
+    assert re.search(re.escape(name) + r"[A-Z ]* in the pool", hand) and new[0].cid not in hand
     # the other team: one more card in the US pool, not its name or cid
     lab.set_team("RU")
     assert new[0].cid not in " ".join(_texts(lab.widget))

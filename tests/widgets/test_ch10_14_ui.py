@@ -95,10 +95,10 @@ def test_embarked_card_sides_follow_the_tracker():
     lab = LabApp(g, team="US")
     lab.select_hex("AM-26")
     text = plain_text(lab.unit_panel.value)
-    assert "MEU Rotary Attack US-11 \u2014 deployed (face up, right side)" in text
+    assert "MEU Rotary Attack \u2014 deployed (face up, right side)" in text and "US-11" not in text
     g.state.cards["US-11"].expended = True          # expended: face down on the right (11.11)
     lab.refresh()
-    assert "MEU Rotary Attack US-11 \u2014 expended (face down, right side)" in plain_text(lab.unit_panel.value)
+    assert "MEU Rotary Attack \u2014 expended (face down, right side)" in plain_text(lab.unit_panel.value)
 
 
 def test_the_other_team_sees_only_how_many_cards_a_ship_carries():
@@ -540,10 +540,10 @@ def test_random_play_of_slite_landing_never_shows_the_other_teams_secrets():
                 assert not re.search(rf"(?<![\w-]){re.escape(c)}(?!\d)", text), (team, c)
             checked += len(names) + len(cids)
     assert played == 8 and checked > 0          # the embarked LCU and MEU Rotary Lift, RU's pool card...
-    # the search finds a card id where it is shown: the owner's Cards section names its hidden cards
+    # the owner's Cards section names its hidden cards (by name: no card id is shown to anyone)
     _, hidden_us = _hidden_from(g, "RU")
     us_text = _all_texts(labs["US"])
-    assert any(re.search(rf"(?<![\w-]){re.escape(c)}(?!\d)", us_text) for c in hidden_us)
+    assert all(g.state.cards[c].name in us_text for c in hidden_us) and hidden_us
 
 
 # ------------------------------------------------------------------ a mine attack answered in the lab (the 13.33 example)
@@ -587,7 +587,7 @@ def test_the_attacker_picks_the_cargo_lost_in_the_decision_panel():
     ru = LabApp(g, team="RU")
     panel = ru.decision
     labels = dict((v, k) for k, v in panel.picks.options)
-    assert labels["US-1"] == "MEU Rotary Attack (US-1)"                      # face up: public (11.11)
+    assert labels["US-1"] == "MEU Rotary Attack"                      # face up: public (11.11)
     assert labels["hidden:0"] == "a concealed Embarked card (#1, drawn at random)"
     assert labels["1 Kilo"] == "1 Kilo (2 GPSV)"
     assert not any(n in " ".join(_texts(ru.widget)) for n in ("Amphibious: LCU", "MUX: Unmanned"))

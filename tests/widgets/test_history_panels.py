@@ -272,3 +272,52 @@ def test_saving_while_a_past_step_is_shown_saves_the_game_itself(tmp_path):
     app.show_step(1)
     path = app.save_game(tmp_path / "g.json")
     assert Game.load(path).history.cursor == n and app.history_panel.past is None
+
+
+def test_a_past_step_says_step_n_of_the_record_not_what_the_rules_allow_now():
+    """At a past step with the INTERCEPT question open, the decision panel shows each interceptor's
+    dice then (read-only, no Answer, no policy) and both panels say "step N of the record"."""
+    import html
+    import re
+
+    import ipywidgets as W
+
+    def text(markup: str) -> str:
+        return html.unescape(re.sub(r"<[^>]+>", "", markup))
+
+    app = LabApp(load_scenario("gotland_redux", seed=1))
+    app.game.apply_effect({"effect": "reveal", "units": ["1 Anna"]})
+    app.begin_impulse("TF Boston")
+    app.declare([{"kind": "move_combat", "units": ["DDG-51"]}])
+    app.commit_combat([{"shooter": "DDG-51", "slot": "LRS1", "target": "1 Anna", "dice": 4}])
+    asked = app.game.history.cursor
+    app.answer_policy("match_incoming")
+    app.resolve()
+    assert app.game.pending is None
+    app.history_panel.show_step(asked)
+    d = app.decision
+    body = " ".join(text(w.value) for w in d.body.children if isinstance(w, W.HTML))
+    assert f"Step {asked} of the record: the question as it stood then" in text(d.header.value)
+    assert f"2 Anna INT1 of Pantsir-SM: IAMD CV 12 (AL-21, 0 hex(es) from the target): up to 6 dice at step " \
+           f"{asked} of the record" in body
+    assert f"FFG-454 INT1 CV 12 (AL-18, 3 hex(es) from the target): up to 8 dice at step {asked}" in body
+    assert "allow now" not in body and d._inputs == []
+    assert d.answer_button.layout.display == "none" and d.policy_box.children == ()
+    imp = app.impulse_panel
+    assert f"Step {asked} of the record" in text(imp.status.value)
+    assert f"Red (RU) was deciding at step {asked} of the record" in text(imp.combat_state.value)
+    assert f"step {asked} of the record: no card is played on a past step" in text(app.cards_panel.play_head.value)
+    app.history_panel.back_to_now()
+    assert "of the record" not in text(imp.status.value) and not d.visible
+
+
+def test_a_long_timeline_row_goes_on_below_instead_of_being_cut_off(lesson_game):
+    from lcb_lab.widgets.timeline import TIMELINE_WRAP
+    app = LabApp(lesson_game)
+    opts = list(app.history_panel.steps.options)
+    assert max(len(o) for o in opts) <= TIMELINE_WRAP
+    i = opts.index("   4. scripted effect: 1 Alpha, 2 Alpha, 3 Alpha, 1 Kilo, 1")
+    assert opts[i + 1] == "        Whiskey disembark into AL-23"
+    app.history_panel.steps.index = i + 1               # a click on the second line shows step 4 too
+    assert app.history_panel.past_step == 4
+    assert app.history_panel.steps.index == i           # and marks the row's first line

@@ -109,7 +109,10 @@ def test_the_card_effect_folds_away_once_applied():
     cards.units.value = ("1 Anna",)
     cards.apply_button.click()
     assert not cards.fold.value and cards.widget.layout.display == "none" and cards.visible
+    assert (cards.fold.description, cards.fold.icon, cards.fold.button_style) == ("Card effect: hidden", "eye-slash", "")
     cards.fold.value = True
     assert cards.widget.layout.display == "flex"
+    assert (cards.fold.description, cards.fold.icon, cards.fold.button_style) == ("Card effect: shown", "eye",
+                                                                                 "warning")
     lab.set_team("US")                                  # a team view: neither the panel nor its switch
     assert cards.widget.layout.display == "none" and cards.fold.layout.display == "none" and not cards.visible
