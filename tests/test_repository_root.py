@@ -17,7 +17,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 EXPECTED = {
-    ".ci", ".gitignore", "LICENSE", "Makefile", "README.md", "benchmarks", "binder",
+    ".ci", ".gitignore", "LICENSE", "MANIFEST.in", "Makefile", "README.md", "benchmarks", "binder",
     "docs", "lcb_lab", "notebooks", "pyproject.toml", "scripts", "share", "tests", "tools", "voila.json",
 }
 """Every top-level entry git tracks; add a new one here on purpose."""
