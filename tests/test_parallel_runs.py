@@ -84,6 +84,24 @@ def test_two_workers_run_the_browser_tests_one_at_a_time_and_a_notebook_in_order
     assert {x["output"] for x in rows} == {"test-results/playwright-gw0", "test-results/playwright-gw1"}
 
 
+def _collected(fuzz: bool) -> list[str]:
+    env = {**_env(), **({"LCB_FUZZ": "1"} if fuzz else {})}
+    r = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-m", "fuzz",
+                        "tests/rulebook/test_ch13_fuzz.py", "tests/engine/test_legal_properties.py"],
+                       capture_output=True, text=True, cwd=ROOT, env=env, timeout=300)
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
+    return [ln for ln in r.stdout.splitlines() if "::" in ln]
+
+
+def test_make_fuzz_runs_the_same_tests_longer():
+    short, long = _collected(False), _collected(True)
+    assert len(short) == 12 + 1 and len(long) == 120 + 1
+    assert set(short) <= set(long)
+    states = subprocess.run([sys.executable, "-c", "import tests.engine.test_legal_properties as t; print(t.STATES)"],
+                            capture_output=True, text=True, cwd=ROOT, env={**_env(), "LCB_FUZZ": "1"}, timeout=120)
+    assert states.stdout.strip() == "10000", states.stderr[-2000:]
+
+
 def _env() -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "LCB_FUZZ"))}
     env["PYTHONPATH"] = str(ROOT)            # `from lcb_lab import situation` in the copied conftest
