@@ -2,7 +2,10 @@
 #
 #   make lab    set up .venv (the package + its `lab` extra) and open the sandbox
 #               (JupyterLab on notebooks/00_start_here.ipynb)
-#   make test   set up .venv (with test extras + Chromium) and run every test and notebook
+#   make test   set up .venv (with test extras + Chromium) and run every test and notebook,
+#               on every core (pytest-xdist)
+#   make fuzz   the random-play and property tests at length (LCB_FUZZ=1)
+#   make bench  the benchmarks (benchmarks/run.py; make bench-browser: benchmarks/browser.py)
 #   make screenshots  rewrite docs/screenshots/*.png (JupyterLab in Chromium, scripts/screenshots.py)
 #
 # VENV and PYTHON can be overridden, e.g. `VENV=/tmp/v make test`.
@@ -12,6 +15,12 @@ VENV     ?= .venv
 VPY      := $(VENV)/bin/python
 NOTEBOOK ?= notebooks/00_start_here.ipynb
 PYTEST_ARGS ?=
+# pytest-xdist workers for `make test` / `make test-fast` / `make fuzz` (auto: one per core; 0: no xdist).
+# --dist loadfile: every test runs with the rest of its file (a notebook's cells stay in order, in one
+# kernel), and tests/conftest.py makes all browser tests one unit (one server and one Chromium at a
+# time), handed out first.
+PYTEST_WORKERS ?= auto
+XDIST := -n $(PYTEST_WORKERS) --dist loadfile --no-loadscope-reorder
 LAB_ARGS ?=
 
 # Quiet pip.  (BokehJS reaches notebooks and Voila inside the lab's widgets, offline:
@@ -27,13 +36,16 @@ ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 STAMP_RUN  := $(VENV)/.lcb_lab-installed
 STAMP_TEST := $(VENV)/.lcb_lab-installed-test
 
-.PHONY: help lab voila test test-fast notebooks golden screenshots venv install install-test chromium clean
+.PHONY: help lab voila test test-fast fuzz bench bench-browser notebooks golden screenshots venv install install-test chromium clean
 
 help:
 	@echo "make lab         set up $(VENV) and open JupyterLab on $(NOTEBOOK) (extra args: LAB_ARGS=...)"
 	@echo "make voila       set up $(VENV) and open the lab alone as a Voila app, offline ($(VENV)/bin/lcb-lab voila)"
-	@echo "make test        set up $(VENV) (+ test extras, Chromium) and run every test and notebook (nbval)"
+	@echo "make test        set up $(VENV) (+ test extras, Chromium) and run every test and notebook (nbval), on every core"
 	@echo "make test-fast   like 'make test' but skip the real-browser tests"
+	@echo "make fuzz        the random-play and property tests at length (LCB_FUZZ=1; 'make test' runs them short)"
+	@echo "make bench       the Python-side benchmarks (benchmarks/run.py, a minute or two; figures, not a gate)"
+	@echo "make bench-browser  the click latencies in a real browser (benchmarks/browser.py, ~8 min)"
 	@echo "make notebooks   re-run notebooks/*.ipynb and store their text outputs (what nbval compares)"
 	@echo "make golden      rewrite the golden transcripts in tests/golden/ (after an intended change)"
 	@echo "make screenshots rewrite docs/screenshots/*.png (JupyterLab in Chromium at 1920x1080 and 1366x768)"
@@ -69,17 +81,33 @@ lab: $(STAMP_RUN)
 
 # One pytest run over pyproject's testpaths -- tests/ (unit and browser tests) and
 # notebooks/ (nbval: every notebook run, its outputs compared with the stored ones) --
-# so the closing summary line counts everything.
+# so the closing summary line counts everything.  The random-play and property tests (marker
+# `fuzz`) run short here; `make fuzz` runs them long.
 # pytest exit code 5 ("no tests collected") is reported and fails the target.
 test: $(STAMP_TEST) chromium
-	@rc=0; $(VPY) -m pytest $(PYTEST_ARGS) || rc=$$?; \
+	@rc=0; $(VPY) -m pytest $(XDIST) $(PYTEST_ARGS) || rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests -- failing" >&2; fi; \
 	exit $$rc
 
 test-fast: $(STAMP_TEST)
-	@rc=0; $(VPY) -m pytest -m "not browser" $(PYTEST_ARGS) || rc=$$?; \
+	@rc=0; $(VPY) -m pytest $(XDIST) -m "not browser" $(PYTEST_ARGS) || rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make test-fast: pytest collected no tests -- failing" >&2; fi; \
 	exit $$rc
+
+# The tests marked `fuzz` with LCB_FUZZ=1: ten times the seeds, hypothesis examples and random
+# states (tests/budget.py); several minutes.
+fuzz: $(STAMP_TEST)
+	@rc=0; LCB_FUZZ=1 $(VPY) -m pytest $(XDIST) -m fuzz $(PYTEST_ARGS) || rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "make fuzz: pytest collected no tests -- failing" >&2; fi; \
+	exit $$rc
+
+# The benchmarks report figures against targets; they do not gate (benchmarks/README.md).
+# `make test` runs `benchmarks/run.py --quick` once (tests/test_benchmarks_smoke.py).
+bench: $(STAMP_TEST)
+	$(VPY) benchmarks/run.py $(BENCH_ARGS)
+
+bench-browser: $(STAMP_TEST) chromium
+	$(VPY) benchmarks/browser.py $(BENCH_ARGS)
 
 # Re-execute every notebook (seeds fixed: the same text each run) and store its text outputs,
 # the way nbval compares them (tools/run_notebooks.py; NOTEBOOKS=... for a few).

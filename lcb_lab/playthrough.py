@@ -1,4 +1,4 @@
-"""Golden transcripts ("playthroughs") of whole games, step by step (issue 5, item 11).
+"""Golden transcripts ("playthroughs") of whole games, step by step.
 
 Modelled on OpenSpiel's ``integration_tests/playthroughs/*.txt``: a plain-text
 record of a game in which every applied action (each entry of

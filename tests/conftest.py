@@ -6,6 +6,10 @@ and read widget trees.
 """
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from lcb_lab import situation  # noqa: F401  first: binds lcb_lab.situation to the function, not its module
 from lcb_lab.game import Game
 
@@ -36,3 +40,50 @@ def widget_states(w, seen=None) -> list[dict]:
     for c in getattr(w, "children", ()) or ():
         out += widget_states(c, seen)
     return out
+
+
+# ---------------------------------------------------------------- pytest-xdist (`make test`)
+BROWSER_GROUP = "tests/browser/"
+"""The one xdist work unit of every browser test (the folder's path)."""
+
+
+def xdist_group(nodeid: str) -> str:
+    """The pytest-xdist work unit of a test (`make test` runs ``--dist loadfile``): every browser
+    test in one unit (one JupyterLab / Voila server and one Chromium at a time, on one worker, so
+    two browsers never share the 2 cores), every other test with the rest of its file (its module
+    fixtures built once; a notebook's cells in order, in one kernel)."""
+    return BROWSER_GROUP if nodeid.startswith(BROWSER_GROUP) else nodeid.split("::", 1)[0]
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """``--dist loadfile`` with the browser tests as one unit (:func:`xdist_group`).
+
+    (``--dist loadgroup`` would do with ``xdist_group`` marks, but pytest-xdist 3.8 names the
+    group by rewriting ``item._nodeid``, which pytest 9.2 no longer reads.)"""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class BrowserTogether(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return xdist_group(nodeid)
+
+    return BrowserTogether(config, log)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items) -> None:
+    """On an xdist worker, the browser tests first: the longest unit is handed out first
+    (``--no-loadscope-reorder`` keeps this order; xdist would sort the units by test count)."""
+    if hasattr(config, "workerinput"):
+        items.sort(key=lambda item: xdist_group(item.nodeid) != BROWSER_GROUP)
+
+
+def pytest_configure(config) -> None:
+    """On an xdist worker, pytest-playwright's output folder is the worker's own
+    (``test-results/playwright-gw0``): its start-of-session clean-up must not delete what the
+    browser tests of another worker write to ``test-results/``."""
+    if hasattr(config, "workerinput") and getattr(config.option, "output", None):
+        worker = config.workerinput["workerid"]
+        config.option.output = str(Path(config.option.output) / f"playwright-{worker}")

@@ -195,7 +195,7 @@ def render(decks: Decks | None = None) -> str:
     n = {t: len(decks.cards[t]) for t in decks.cards}
     lines = ["# Joint Capability Cards: the sandbox decks", "",
              "<!-- Written by tools/cards_doc.py from lcb_lab/data/cards/us.toml and ru.toml: do not edit. -->", "",
-             "The rulebook prints no card texts, so lcb_lab's decks are *sandbox decks* (issue 7). A value the "
+             "The rulebook prints no card texts, so lcb_lab's decks are *sandbox decks*. A value the "
              "rulebook gives names its rule (`rulebook 9.24 diagram`); a sandbox value that a rule or example "
              "bounds names that rule (`sandbox (bounded by rulebook ...)`); any other value is `sandbox`; a value "
              "left at the rules' default names the default's rule. The texts are lcb_lab's own words. Effects are "

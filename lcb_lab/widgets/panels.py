@@ -41,13 +41,13 @@ CSS = """
 .lcb-log-new { background: #fff4c2; }
 .lcb-locked { border-left: 4px solid #d07a00; }
 .lcb-past { border-left: 4px solid #5a6b80; background: #eef1f5; padding: 2px 6px; margin: 2px 0; font-weight: bold; }
-/* cards (issue 7): symbols as badges, one line per card */
+/* cards: symbols as badges, one line per card */
 .lcb-symbol { display: inline-block; border: 1px solid #4a5560; border-radius: 8px; padding: 0 4px; margin-right: 2px;
               font-size: 10.5px; font-weight: bold; letter-spacing: 0.02em; color: #1f2a33; background: #eef1f4; cursor: help; }
 .lcb-card-chip { margin: 1px 0; line-height: 1.3; }
 .lcb-card-effect-row { margin: 2px 0 3px 0; padding-left: 4px; border-left: 3px solid #cfc8b4; }
 .lcb-log-card { border-left: 3px solid #2f6db3; padding-left: 3px; }
-/* issue 8: the Embark Area of a ship (capacity bars), the special actions of the Impulse tab */
+/* chapters 10-14: the Embark Area of a ship (capacity bars), the special actions of the Impulse tab */
 .lcb-cargo { margin: 2px 0 0 0; padding: 2px 7px; border-top: 1px dashed #cfc8b4; }
 .lcb-cargo ul { margin: 0 0 0 14px; padding: 0; }
 .lcb-cap { display: inline-flex; align-items: center; gap: 4px; margin-right: 10px; font-size: 11.5px; }

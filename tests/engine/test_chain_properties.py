@@ -19,9 +19,10 @@ import pytest
 from lcb_lab import actions as A
 from lcb_lab.errors import IllegalAction
 from lcb_lab.legal import Template
+from tests.budget import budget
 from tests.rulebook.test_ch9_chains import B, UNITS, game, registered_test_effect  # noqa: F401 (the fixture)
 
-GAMES = int(os.environ.get("LCB_CHAIN_GAMES", "150"))
+GAMES = int(os.environ.get("LCB_CHAIN_GAMES", budget(150, 1500)))
 PLAYED = [("B-1B Lancer", ("Ivan",)), ("B-2", ("Ivan",)), ("Orion Sirius: Unmanned", ("Ivan",)),
           ("Unmanned Helo", ("Ivan",)), ("Tactical Cyber Attack", ("Anna", "Yelena")),
           ("EMS Jamming", ()), ("MUX: Unmanned", ()), ("P-8A: Surveillance", ("Anna",))]
@@ -72,6 +73,7 @@ def random_answer(g, rng) -> A.Answer:
     return A.Answer(responses=resp, card_intercepts=ints)
 
 
+@pytest.mark.fuzz
 @pytest.mark.parametrize("seed", range(3))
 def test_random_chains_end_and_refusals_change_nothing(seed):
     rng = np.random.default_rng(seed)

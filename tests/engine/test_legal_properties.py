@@ -22,8 +22,9 @@ from lcb_lab.errors import IllegalAction
 from lcb_lab.legal import Template
 from lcb_lab.lesson import Lesson
 from lcb_lab.scenario import load_scenario
+from tests.budget import budget
 
-STATES = int(os.environ.get("LCB_PROPERTY_STATES", "2000"))
+STATES = int(os.environ.get("LCB_PROPERTY_STATES", budget(1000, 10_000)))
 WALKS = 8
 
 
@@ -124,6 +125,7 @@ def walk(g, rng, budget: int, stats: dict) -> None:
             stats["chance"] += 1
 
 
+@pytest.mark.fuzz
 def test_listed_actions_apply_and_unlisted_ones_are_refused_over_thousands_of_states():
     rng = np.random.default_rng(2026)
     stats = {"states": 0, "applied": 0, "refused": 0, "chance": 0}

@@ -10,6 +10,7 @@ from lcb_lab import hexgrid, load_scenario
 from lcb_lab.autoplay import play_random_turns
 from lcb_lab.errors import IllegalAction
 from lcb_lab.experiments import land_embarked
+from tests.budget import budget
 from lcb_lab.odds import engagement_odds, hits_pmf
 from lcb_lab.rules.common import max_supply
 from lcb_lab.state import GameState
@@ -62,7 +63,8 @@ def _landed_game(seed):
 
 
 @given(st.integers(0, 10_000))
-@settings(max_examples=15, deadline=None)
+@pytest.mark.fuzz
+@settings(max_examples=budget(15, 150), deadline=None)
 def test_random_legal_play_keeps_invariants_and_round_trips(seed):
     g = _landed_game(seed)
     play_random_turns(g, 2, seed)
@@ -89,11 +91,12 @@ def test_random_legal_play_keeps_invariants_and_round_trips(seed):
     assert s.clone().to_dict() == s.to_dict()
 
 
+@pytest.mark.fuzz
 def test_the_random_player_lands_units_by_itself():
     """No staging: in some of a few random games the LCU (or another transport card) is played
     and Embarked units come ashore (12.21)."""
     landed = 0
-    for seed in range(60):          # a rare pick among many offered acts: many short games (~3 s)
+    for seed in range(budget(60, 300)):  # a rare pick among many offered acts: many short games (~3 s)
         g = load_scenario("gotland_redux", seed=seed, auto_policies={})
         play_random_turns(g, 3, seed)
         landed += any(e.get("data", {}).get("effect") == "disembark" for e in g.state.log)
@@ -101,7 +104,8 @@ def test_the_random_player_lands_units_by_itself():
 
 
 @given(st.integers(0, 10_000), st.sampled_from(["fourth", "twice", "concealed"]))
-@settings(max_examples=20, deadline=None)
+@pytest.mark.fuzz
+@settings(max_examples=budget(20, 200), deadline=None)
 def test_refused_declarations_change_nothing(seed, what):
     """After random play, an illegal request is refused by the rule it breaks and changes nothing."""
     g = _landed_game(seed)

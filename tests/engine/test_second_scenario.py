@@ -28,6 +28,7 @@ from lcb_lab.legal import Template
 from lcb_lab.rules.common import max_supply
 from lcb_lab.rules.victory import victory_check
 from lcb_lab.state import GameState
+from tests.budget import budget
 
 SCENARIO = "slite_landing"
 FILE = Path(__file__).parents[2] / "lcb_lab" / "data" / "scenarios" / f"{SCENARIO}.toml"
@@ -146,7 +147,8 @@ def check_invariants(g: Game) -> None:
     assert s.turn <= s.max_turns
 
 
-@pytest.mark.parametrize("seed", [0, 1, 2, 3, 4, 5])
+@pytest.mark.fuzz
+@pytest.mark.parametrize("seed", range(budget(6, 60)))
 def test_the_random_legal_player_plays_it_to_its_end(seed):
     g = game(seed, auto_policies={})
     impulses = play_random_turns(g, 10, seed)
@@ -199,14 +201,16 @@ def walk(g: Game, rng: np.random.Generator, steps: int, seen: set | None = None)
     check_invariants(g)
 
 
+@pytest.mark.fuzz
 @given(st.integers(0, 10_000))
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=budget(12, 120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_every_offered_legal_action_applies_from_the_start(seed):
     walk(game(seed), np.random.default_rng(seed), 80)
 
 
+@pytest.mark.fuzz
 @given(seed=st.integers(0, 10_000))
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=budget(12, 120), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.function_scoped_fixture])
 def test_every_offered_legal_action_applies_from_the_lessons_states(lesson_states, seed):
     g = lesson_states[seed % len(lesson_states)].fork(reseed=seed)      # other dice from there on
@@ -222,12 +226,13 @@ def test_the_walks_offer_and_apply_every_issue_8_act(lesson_states):
     assert {k.__name__ for k in ISSUE8_KINDS} <= seen, seen
 
 
+@pytest.mark.fuzz
 def test_the_random_player_meets_the_mines_the_submarines_and_the_landings():
     """Over 40 seeds the random player (lcb_lab.autoplay) plays to the end every time and runs
     into the scenario's chapter 10-14 events; seeds 7 and 34 once left a 10.311 choice after a
     mine hit unanswered, so the player could not end its impulse (3.37)."""
     met = set()
-    for seed in range(40):
+    for seed in range(budget(40, 400)):
         g = game(seed, auto_policies={})
         play_random_turns(g, 10, seed)
         assert g.state.stage == "over" and not g.state.choices, seed
@@ -441,7 +446,8 @@ def leaks(g: Game) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("seed", [1, 4, 19, 33])
+@pytest.mark.fuzz
+@pytest.mark.parametrize("seed", [1, 4, 19, 33] + list(range(40, budget(40, 140))))
 def test_random_walks_never_show_a_team_what_the_rules_hide(seed):
     """Seeds 1, 4 and 19 found leaks: the ZOR DETECT entry of a submarine's search carried the
     hidden target's name in the copy the searcher reads too, and a submarine's own SOT named the

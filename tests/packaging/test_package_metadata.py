@@ -1,4 +1,4 @@
-"""pyproject metadata, the LICENSE, Binder's requirements and the owner setting agree (issue 6, items 7 and 8).
+"""pyproject metadata, the LICENSE, Binder's requirements and the owner setting agree.
 
 Offline and quick; the wheel itself is built and installed in test_wheel.py, Binder's build is
 checked by scripts/check_binder.sh.
@@ -89,42 +89,101 @@ def _repository() -> str:
     return PYPROJECT["tool"]["lcb_lab"]["repository"]
 
 
-def test_project_urls_and_binder_links_use_the_one_repository_setting():
-    repo = _repository()
-    assert re.fullmatch(r"[A-Za-z0-9-]+/lcb_lab", repo)
-    urls = PROJECT["urls"]
-    assert set(urls) == {"Homepage", "Repository", "Documentation", "Issues"}
-    assert all(u.startswith(f"https://github.com/{repo}") for u in urls.values()), urls
-    text = (ROOT / "binder" / "README.md").read_text(encoding="utf-8")
-    links = re.findall(r"mybinder\.org/v2/gh/([^/\s]+/[^/\s]+)/HEAD\?urlpath=(\S+?)>", text)
-    assert links == [(repo, "lab/tree/notebooks/00_start_here.ipynb"),
-                     (repo, "voila/render/notebooks/lab_app.ipynb")]
+HOW = "Once the repository has a home, `bash scripts/set_binder_owner.sh <owner>` adds the Binder badges and project URLs."
+BLOCK = re.compile(r"<!-- binder[^>]*-->\n(.*?)<!-- /binder -->", re.S)
+
+
+def _block(text: str) -> str:
+    found = BLOCK.findall(text)
+    assert len(found) == 1, found
+    return found[0]
+
+
+def test_no_project_url_and_no_binder_badge_until_the_repository_has_a_home():
+    assert _repository() == ""                            # unset: no placeholder owner anywhere
+    assert "urls" not in PROJECT
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    owners = set(re.findall(r"mybinder\.org/v2/gh/([^/\s]+/[^/\s]+)/HEAD", readme))
-    assert owners == {repo}, owners          # the badges and the links name the one setting
-    assert readme.count("urlpath=voila/render/notebooks/lab_app.ipynb") >= 2
+    assert _block(readme) == HOW + "\n"
+    binder = (ROOT / "binder" / "README.md").read_text(encoding="utf-8")
+    assert "set_binder_owner.sh <owner>" in _block(binder)
+    for text in (readme, binder, (ROOT / "pyproject.toml").read_text(encoding="utf-8")):
+        assert "OWNER" not in text and "mybinder.org/v2/gh" not in text and "github.com/" not in text
+
+
+def test_the_readme_opens_with_exactly_make_lab_and_make_test():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    first = re.search(r"```sh\n(.*?)```", readme, re.S).group(1)
+    assert [ln.split("#")[0].strip() for ln in first.splitlines()] == ["make lab", "make test"]
+
+
+def _copy(tmp_path: Path) -> Path:
+    for rel in ("pyproject.toml", "README.md", "binder/README.md", "scripts/set_binder_owner.sh"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / rel, tmp_path / rel)
+    (tmp_path / "docs").mkdir()
+    return tmp_path
+
+
+def _set(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(["bash", str(tmp_path / "scripts" / "set_binder_owner.sh"), *args],
+                          capture_output=True, text=True, timeout=60)
+
+
+def _snapshot(tmp_path: Path) -> dict[str, str]:
+    return {rel: (tmp_path / rel).read_text(encoding="utf-8")
+            for rel in ("pyproject.toml", "README.md", "binder/README.md", "docs/guide.md")}
+
+
+LAB = "lab/tree/notebooks/00_start_here.ipynb"
+VOILA = "voila/render/notebooks/lab_app.ipynb"
 
 
 @pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
-def test_set_binder_owner_rewrites_the_setting_and_every_link(tmp_path):
-    repo = _repository()
-    for rel in ("pyproject.toml", "binder/README.md", "scripts/set_binder_owner.sh"):
-        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy(ROOT / rel, tmp_path / rel)
-    (tmp_path / "README.md").write_text(
-        f"[![Binder](https://mybinder.org/badge_logo.svg)](https://mybinder.org/v2/gh/{repo}/HEAD?urlpath=lab)\n"
-        f"<https://github.com/{repo}> and https://github.com/{repo}_fork stays\n", encoding="utf-8")
-    run = subprocess.run(["bash", str(tmp_path / "scripts" / "set_binder_owner.sh"), "class-room"],
-                         capture_output=True, text=True, timeout=60)
+def test_set_binder_owner_adds_the_urls_and_badges_once_and_unset_removes_them(tmp_path):
+    tmp = _copy(tmp_path)
+    (tmp / "docs" / "guide.md").write_text("see https://github.com/class-room/lcb_lab_fork\n", encoding="utf-8")
+    before = _snapshot(tmp)
+    run = _set(tmp, "class-room")
     assert run.returncode == 0, run.stderr
+    assert run.stdout == ("repository: (no home) -> class-room/lcb_lab; "
+                          "changed: pyproject.toml, README.md, binder/README.md\n")
     new = "class-room/lcb_lab"
-    py = tomllib.loads((tmp_path / "pyproject.toml").read_text(encoding="utf-8"))
+    py = tomllib.loads((tmp / "pyproject.toml").read_text(encoding="utf-8"))
     assert py["tool"]["lcb_lab"]["repository"] == new
-    assert all(u.startswith(f"https://github.com/{new}") for u in py["project"]["urls"].values())
-    readme = (tmp_path / "README.md").read_text(encoding="utf-8")
-    assert f"v2/gh/{new}/HEAD" in readme and f"<https://github.com/{new}>" in readme
-    assert f"https://github.com/{repo}_fork" in readme  # another repository is left alone
-    assert (tmp_path / "binder" / "README.md").read_text(encoding="utf-8").count(f"v2/gh/{new}/HEAD") == 2
-    bad = subprocess.run(["bash", str(tmp_path / "scripts" / "set_binder_owner.sh"), "-bad owner"],
-                         capture_output=True, text=True, timeout=60)
-    assert bad.returncode == 2 and "not a GitHub owner" in bad.stderr
+    gh = f"https://github.com/{new}"
+    assert py["project"]["urls"] == {"Homepage": gh, "Repository": gh, "Documentation": f"{gh}/tree/HEAD/docs",
+                                     "Issues": f"{gh}/issues"}
+    assert py["project"]["scripts"] == PROJECT["scripts"]           # the table after it is intact
+    readme = (tmp / "README.md").read_text(encoding="utf-8")
+    block = _block(readme)
+    assert HOW not in readme
+    assert re.findall(r"\]\((https://mybinder\.org/v2/gh/\S+)\)", block) == [
+        f"https://mybinder.org/v2/gh/{new}/HEAD?urlpath={LAB}", f"https://mybinder.org/v2/gh/{new}/HEAD?urlpath={VOILA}"]
+    assert block.count("[![") == 2 and block.count("(https://mybinder.org/badge_logo.svg)") == 2
+    binder = (tmp / "binder" / "README.md").read_text(encoding="utf-8")
+    assert re.findall(r"mybinder\.org/v2/gh/([^/\s]+/[^/\s]+)/HEAD\?urlpath=(\S+?)>", binder) == [
+        (new, LAB), (new, VOILA)]
+    once = _snapshot(tmp)
+    again = _set(tmp, "class-room")                                   # idempotent
+    assert again.returncode == 0 and again.stdout.endswith("changed: nothing\n")
+    assert _snapshot(tmp) == once
+    moved = _set(tmp, "other-org", "lab2")
+    assert moved.returncode == 0, moved.stderr
+    assert tomllib.loads((tmp / "pyproject.toml").read_text(encoding="utf-8"))["project"]["urls"]["Homepage"] == (
+        "https://github.com/other-org/lab2")
+    assert (tmp / "docs" / "guide.md").read_text(encoding="utf-8") == before["docs/guide.md"]   # another repo
+    assert "class-room" not in (tmp / "README.md").read_text(encoding="utf-8")
+    gone = _set(tmp, "--unset")
+    assert gone.returncode == 0, gone.stderr
+    assert _snapshot(tmp) == before                                   # back to no home, byte for byte
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
+def test_set_binder_owner_refuses_a_bad_owner_and_changes_nothing(tmp_path):
+    tmp = _copy(tmp_path)
+    (tmp / "docs" / "guide.md").write_text("\n", encoding="utf-8")
+    before = _snapshot(tmp)
+    bad = _set(tmp, "-bad owner")
+    assert bad.returncode == 2 and bad.stderr == "set_binder_owner: not a GitHub owner: '-bad owner'\n"
+    assert _set(tmp).returncode == 2
+    assert _snapshot(tmp) == before

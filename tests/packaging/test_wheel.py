@@ -1,6 +1,9 @@
-"""The wheel ships everything and works without the repository (marker ``packaging``).
+"""The sdist and the wheel ship what they should and work without the repository (marker ``packaging``).
 
-Builds the wheel from a copy of the sources (so the checkout gets no build/ or egg-info), installs it
+Copies the checkout's files (what git tracks, plus new files not ignored; so the checkout gets no
+build/ or egg-info), builds the sdist from it and the wheel from the sdist, as a release would
+(``python -m build``), checks the sdist holds the package and leaves the tests, notebooks and
+benchmarks out (MANIFEST.in says why), installs the wheel
 with its runtime dependencies from the package registry into a clean venv, and from a folder outside
 the repository loads Gotland Redux, replays a packaged lesson and lists the packaged names.  Needs
 the registry: skipped when it cannot be reached, except under CI (CI=true), where that fails.
@@ -13,6 +16,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tarfile
 import time
 import venv
 import zipfile
@@ -23,10 +27,24 @@ import pytest
 pytestmark = pytest.mark.packaging
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = ("pyproject.toml", "README.md", "LICENSE", "lcb_lab")
-"""What the build reads: the project table, its readme and license file, the package (its data, the
-offline Voila template included)."""
+SOURCES = ("pyproject.toml", "README.md", "LICENSE", "MANIFEST.in", "lcb_lab")
+"""What the build reads: the project table, its readme and license file, the sdist's manifest, the package
+(its data, the offline Voila template included)."""
 JUNK = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", ".ipynb_checkpoints")
+SDIST_TOP = {"LICENSE", "MANIFEST.in", "PKG-INFO", "README.md", "pyproject.toml", "setup.cfg", "lcb_lab",
+             "lcb_lab.egg-info"}
+"""The sdist's top-level entries: the package and what its build reads, no tests, notebooks or benchmarks."""
+
+
+def _checkout_files() -> list[str]:
+    """The checkout's files (relative paths): tracked plus untracked-not-ignored; SOURCES outside git."""
+    r = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], capture_output=True, text=True,
+                       cwd=ROOT) if shutil.which("git") and (ROOT / ".git").exists() else None
+    if r is None or r.returncode != 0:
+        return [p.relative_to(ROOT).as_posix() for name in SOURCES for p in [ROOT / name, *(ROOT / name).rglob("*")]
+                if p.is_file() and "__pycache__" not in p.parts]
+    return [f for f in r.stdout.splitlines() if (ROOT / f).is_file()]
+
 def _env() -> dict[str, str]:
     """The environment for the subprocesses: no PYTHONPATH (the repository must not leak in)."""
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV")}
@@ -64,17 +82,16 @@ def built(tmp_path_factory) -> dict:
     """Build the wheel, install it in a clean venv; the paths and the seconds each step took."""
     tmp = tmp_path_factory.mktemp("wheel")
     src = tmp / "src"
-    src.mkdir()
-    for name in SOURCES:
-        p = ROOT / name
-        shutil.copytree(p, src / name, ignore=JUNK) if p.is_dir() else shutil.copy2(p, src / name)
+    for rel in _checkout_files():
+        (src / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / rel, src / rel)
     dist = tmp / "dist"
     t0 = time.perf_counter()
-    if importlib.util.find_spec("build"):  # the `build` frontend, as a release would
-        cmd = [sys.executable, "-m", "build", "--wheel", "--outdir", str(dist), str(src)]
-    else:                                  # pip builds the same PEP 517 wheel
+    if importlib.util.find_spec("build"):  # the `build` frontend, as a release would: the sdist, then the wheel from it
+        cmd = [sys.executable, "-m", "build", "--outdir", str(dist), str(src)]
+    else:                                  # pip builds the same PEP 517 wheel (no sdist)
         cmd = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--wheel-dir", str(dist), str(src)]
-    _run(cmd, "building the wheel", cwd=tmp)
+    _run(cmd, "building the sdist and the wheel", cwd=tmp)
     t1 = time.perf_counter()
     wheels = list(dist.glob("lcb_lab-*.whl"))
     assert len(wheels) == 1, wheels
@@ -85,7 +102,9 @@ def built(tmp_path_factory) -> dict:
          cwd=tmp)
     t2 = time.perf_counter()
     print(f"\nwheel test: build {t1 - t0:.1f} s, venv + install {t2 - t1:.1f} s")
-    return {"wheel": wheels[0], "src": src, "venv": env_dir, "python": py, "outside": tmp}
+    sdists = list(dist.glob("lcb_lab-*.tar.gz"))
+    return {"wheel": wheels[0], "sdist": sdists[0] if sdists else None, "src": src, "venv": env_dir, "python": py,
+            "outside": tmp}
 
 
 def _wheel_names(wheel: Path) -> set[str]:
@@ -113,6 +132,20 @@ def test_the_wheel_holds_the_data_the_license_and_every_package_file(built):
     assert {template + "index.html.j2", template + "conf.json", "lcb_lab/data/jupyter/config/voila.json",
             "lcb_lab/voila_app.py"} <= names, "the offline Voila app"
     assert not any(".data/" in n for n in names), "nothing installed outside the package"
+
+
+def test_the_sdist_holds_the_package_and_leaves_tests_notebooks_benchmarks_out(built):
+    if built["sdist"] is None:
+        pytest.skip("the `build` frontend is not installed: pip built the wheel without an sdist")
+    with tarfile.open(built["sdist"]) as tar:
+        names = [n.split("/", 1)[1] for n in tar.getnames() if "/" in n]
+    assert {n.split("/", 1)[0] for n in names} == SDIST_TOP
+    package = {f for f in _checkout_files() if f.startswith("lcb_lab/")}
+    assert package - set(names) == set(), "package files the sdist leaves out"
+    assert not [n for n in names if n.startswith(("tests/", "notebooks/", "benchmarks/"))]
+    # the wheel the sdist built (the fixture installs it) has every package file of the checkout
+    wheel = {n.replace("lcb_lab-0.1.0.data/data/", "") for n in _wheel_names(built["wheel"])}
+    assert package - wheel == set()
 
 
 def test_the_wheel_metadata_needs_no_jupyterlab(built):

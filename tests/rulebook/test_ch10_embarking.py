@@ -18,6 +18,7 @@ from lcb_lab.observer import observe, observe_cards, redact_log
 from lcb_lab.rules import embark, embark_losses
 from lcb_lab.worked import ch10
 from lcb_lab.worked.ch10 import COAST, SEA
+from tests.budget import budget
 from tests.refusals import refused
 
 
@@ -495,7 +496,8 @@ def test_10_311_a_ship_sunk_before_the_answer_leaves_nothing_to_choose():
     assert g.pending is None and not g.state.units["1 Kilo"].destroyed   # combat.destroy's part, not the choice's
 
 
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.fuzz
+@pytest.mark.parametrize("seed", range(budget(4, 40)))
 def test_random_legal_play_keeps_every_ship_within_its_embarkation_value(seed):
     """The random legal player (auto policies: lose_units_first) over 3 turns with a carrying
     LHD 1 under fire: the load never exceeds the Embarkation Value and nothing is left aboard a

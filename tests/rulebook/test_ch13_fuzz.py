@@ -9,6 +9,7 @@ import lcb_lab
 from lcb_lab.legal import Template
 from lcb_lab.observer import redact_log
 from lcb_lab.worked import ch13
+from tests.budget import budget
 
 SEA = ["B-2", "C-2", "D-2", "E-2", "F-2", "G-2", "B-3", "C-3", "D-3", "E-3", "F-3", "G-3"]
 
@@ -32,7 +33,8 @@ def _game(seed: int):
     return g
 
 
-@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.fuzz
+@pytest.mark.parametrize("seed", range(budget(12, 120)))
 def test_random_legal_play_with_markers(seed):
     g = _game(seed)
     rng = np.random.default_rng(seed)
