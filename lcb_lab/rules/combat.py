@@ -97,10 +97,22 @@ def _one_cv_per_unit(lrs: list[dict], ga: list[dict]) -> None:
         raise IllegalAction("7.02", f"{', '.join(sorted(both))} may use only one CV in a Core Action")
 
 
-def _hex(ctx: Ctx, target: str) -> str:
-    """The hex of an LRS / GA target: a unit, or a card marker (12.24: a revealed landing craft)."""
+def _hex(ctx: Ctx, target: str, attacker: str | None = None) -> str:
+    """The hex of an LRS / GA target: a unit, or a card marker (12.24: a revealed landing craft).
+
+    A marker already gone this combat (a Proxy Force destroyed by an LRS before the GROUND
+    ASSAULT on it, 13.1) is looked for in its GA ``attacker``'s hex, where the assault is made
+    (7.13)."""
     u = ctx.state.units.get(target)
-    return u.hex if u is not None else ctx.state.card_markers[target].hex
+    if u is not None:
+        return u.hex
+    m = ctx.state.card_markers.get(target)
+    return m.hex if m is not None or attacker is None else ctx.state.units[attacker].hex
+
+
+def _gone(ctx: Ctx, target: str) -> bool:
+    """True when a GA target marker has left play during this combat (its dice are lost, 7.05)."""
+    return target not in ctx.state.units and target not in ctx.state.card_markers
 
 
 def _target_hexes(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> list[str]:
@@ -476,7 +488,11 @@ def _roll_ga(ctx: Ctx, plan: CombatPlan, h: str, key: str) -> CombatResult:
     damage: dict[str, int] = defaultdict(int)
     sides = [(a, "attacker", bonus + terrain_modifiers(ctx.board, h, False)
               + fortify.ga_modifiers(ctx.state, h, ctx.state.units[a["attacker"]].team)) for a in plan.ga
-             if _hex(ctx, a["target"]) == h]
+             if _hex(ctx, a["target"], a["attacker"]) == h]
+    for a, _, _ in [s for s in sides if _gone(ctx, s[0]["target"])]:
+        ctx.log(explain.step("ga_roll", f"GROUND ASSAULT: {a['attacker']} -> {a['target']}",
+                             "target already destroyed: dice are lost", ["7.05", "7.13"]))
+    sides = [s for s in sides if not _gone(ctx, s[0]["target"])]
     sides += [(a, "defender", []) for a in plan.ga_defence.get(h, [])]
     by_target: dict[str, list] = defaultdict(list)
     for a, role, mods in sides:

@@ -59,3 +59,19 @@ def test_random_legal_play_with_markers(seed):
                 assert e.get("kind") != "mine" or "data" not in e or e["data"].get("team") in (None, team) \
                     or not e["data"].get("hidden")
     assert "EndImpulse" in kinds
+
+
+def test_a_ground_assault_on_a_proxy_force_the_lrs_destroyed_loses_its_dice():
+    """Seed 73 of the long run: an LRS destroys the Proxy Force marker, then the GROUND ASSAULT
+    committed on it in the same combat finds no target -- its dice are lost (7.05), no crash."""
+    g = _game(73)
+    rng = np.random.default_rng(73)
+    for _ in range(300):
+        if g.to_act() is None:
+            break
+        a = g.legal_actions()[int(rng.integers(len(g.legal_actions())))]
+        g.apply(a.sample(rng) if isinstance(a, Template) else a)
+    lost = [e for e in g.state.log if e.get("kind") == "ga_roll" and "dice are lost" in e.get("text", "")
+            + e.get("detail", "")]
+    assert lost, "the GROUND ASSAULT on the destroyed marker is logged with its dice lost"
+    assert all("PROXY" in e["title"] for e in lost)
