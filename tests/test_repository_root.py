@@ -18,7 +18,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 EXPECTED = {
     ".ci", ".gitignore", "LICENSE", "MANIFEST.in", "Makefile", "README.md", "benchmarks", "binder",
-    "docs", "lcb_lab", "notebooks", "pyproject.toml", "scripts", "share", "tests", "tools", "voila.json",
+    "docs", "lcb_lab", "notebooks", "pyproject.toml", "scripts", "tests", "tools",
 }
 """Every top-level entry git tracks; add a new one here on purpose."""
 REDIRECT_NAME = re.compile(r"\d+|[&-].*")

@@ -118,7 +118,7 @@ CSS = """
   .lcb-app.lcb-branch-open > .lcb-fork { flex: 1 1 0; }
   .lcb-app.lcb-branch-open > .lcb-grid > .lcb-side-log { display: none !important; } }
 .lcb-app.lcb-branch-open > .lcb-grid > .lcb-topbar { flex-wrap: wrap; }
-.lcb-app.lcb-branch-open > .lcb-grid > .lcb-topbar > .lcb-message { flex: 1 1 380px !important; }
+.lcb-app.lcb-branch-open > .lcb-grid > .lcb-topbar > .lcb-message { flex: 1 1 520px !important; }
 .lcb-app > .lcb-fork > .lcb-fork-diff { max-height: 150px; overflow: hidden auto; }
 #rendered_cells .lcb-fork-lab > .lcb-app { --lcb-h: min(calc(100vh - 150px), 1300px); }   /* under the heading */
 .jp-NotebookPanel .lcb-fork-lab > .lcb-app { --lcb-h: min(calc(100vh - 224px), 1300px); }

@@ -99,7 +99,7 @@ def test_after_declaring_the_act_and_combat_controls_follow_the_legal_actions():
     combat = _template(g, "commit_combat")
     assert list(p.shooter.options) == ["DDG-51"] == list(dict.fromkeys(o.shooter for o in combat.options))
     p.shooter.value = "DDG-51"
-    assert list(p.slot.options) == ["LRS1"]                    # INT1 is no attack CV
+    assert list(p.slot.options) == [("LRS1", "LRS1")]          # (label, slot): INT1 is no attack CV
     assert list(p.target.options) == [o.target for o in combat.options] == ["1 Anna"]
     assert p.dice.max == combat.limits["max_dice"]["DDG-51/LRS1"] == 8
     assert not p.commit_button.disabled and p.resolve_button.disabled
