@@ -76,7 +76,9 @@ chromium:
 voila: $(STAMP_RUN)
 	$(VENV)/bin/lcb-lab voila $(LAB_ARGS)
 
+# JupyterLab's Voila preview gets the same offline template as `lcb-lab voila` (binder/start does the same).
 lab: $(STAMP_RUN)
+	eval "$$($(VPY) -c 'from lcb_lab.voila_app import shell_exports; print(shell_exports())')" && \
 	$(VENV)/bin/jupyter lab --ServerApp.root_dir="$(CURDIR)" --LabApp.default_url=/lab/tree/$(NOTEBOOK) $(ALLOW_ROOT) $(LAB_ARGS)
 
 # One pytest run over pyproject's testpaths -- tests/ (unit and browser tests) and
