@@ -35,7 +35,7 @@ JUPYTER_CONFIG = Path(__file__).resolve().parent / "data" / "jupyter" / "config"
 """A Jupyter config folder (for ``JUPYTER_CONFIG_PATH``) holding ``voila.json`` (template ``lcb``)."""
 APP_NAME = "lab_app.ipynb"
 APP_CELLS: tuple[tuple[str, str], ...] = (
-    ("markdown", "**Littoral Commander: Baltic** — the lab. How to use it: `00_start_here.ipynb`."),
+    ("markdown", "**Littoral Commander: Baltic** — the lab. Click a hex to begin; the *Lesson* tab replays the rulebook's example step by step."),
     ("code", 'from lcb_lab.widgets import open_lab\n\n'
              'lab = open_lab("gotland_redux", seed=1)   # Meeting Engagement - Gotland Redux (rulebook Appendix B)\n'
              'lab.widget'),
