@@ -38,11 +38,11 @@ def _declare_the_card(page: Page) -> None:
 
 
 @pytest.mark.browser
-def test_carry_out_a_card_play_at_1366x768(page: Page, voila_app_url: str) -> None:
-    """The Blue view at 1366x768: with *Carry out: #1 Play a JCC* chosen and a hex clicked, the
+def test_carry_out_a_card_play(page: Page, voila_app_url: str, screen) -> None:
+    """The Blue view at 1366x768 and 1920x1080: with *Carry out: #1 Play a JCC* chosen and a hex clicked, the
     Impulse tab shows no Move to / ZOR into / Conceal and no move hint but a line pointing at
     *Play a card*; its link brings the Play button (its card chosen) on screen."""
-    page.set_viewport_size({"width": 1366, "height": 768})
+    name, _size = screen
     page.goto(voila_app_url, wait_until="domcontentloaded", timeout=D.LOAD_TIMEOUT_MS)
     L.wait_for_map(page)
     L.wait_kernel_listening(page)
@@ -55,8 +55,8 @@ def test_carry_out_a_card_play_at_1366x768(page: Page, voila_app_url: str) -> No
         impulse = page.locator(".lcb-app .lcb-impulse").first
         expect(impulse).to_contain_text(f"#1: play {CARD} under Play a card", timeout=D.KERNEL_MS)
         expect(impulse).not_to_contain_text("Click a hex first")
-        for name in ("Move to", "ZOR into", "Conceal"):
-            expect(impulse.locator("button:visible", has_text=name)).to_have_count(0)
+        for text in ("Move to", "ZOR into", "Conceal"):
+            expect(impulse.locator("button:visible", has_text=text)).to_have_count(0)
         play = page.locator(".lcb-app .lcb-card-play").first
         chosen = play.locator("select").first.locator("option:checked")
         expect(chosen).to_contain_text(f"{CARD} (in the pool) \u00b7 action #1", timeout=D.KERNEL_MS)
@@ -66,7 +66,7 @@ def test_carry_out_a_card_play_at_1366x768(page: Page, voila_app_url: str) -> No
         expect(play).to_contain_text("AL-21", timeout=D.KERNEL_MS)
     finally:
         D.RESULTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(D.RESULTS / "cards-carry-out-1366x768.png"))
+        page.screenshot(path=str(D.RESULTS / f"cards-carry-out-{name}.png"))
 
 
 @pytest.mark.browser
