@@ -47,6 +47,12 @@ def _lay(width: str) -> W.Layout:
     return W.Layout(width=width)
 
 
+def play_anchor(ctl: "LabController") -> str:
+    """The HTML id of a lab's *Play a card* heading (one per lab: a branch has its own), the
+    target of the Impulse tab's *Go to Play a card* link."""
+    return f"lcb-play-{id(ctl):x}"
+
+
 FOLD_LOOK = {True: ("Card effect: shown", "eye", "warning"), False: ("Card effect: hidden", "eye-slash", "")}
 """The *Card effect* switch, open / folded: (description, FontAwesome icon, button_style)."""
 
@@ -226,8 +232,11 @@ class CardsPanel:
     (the clicked hex, its stack, the selected unit, or hexes added one by one) or an enemy /
     own card, then ``play(card, option, targets, hex, action)`` (``LabApp.play_card``).
 
-    Observes the controller's ``version``, ``viewer``, ``selected_hex`` and ``selected_unit``.
-    Hidden information: the hand and the card lists come from the view (:meth:`LabController.cards`);
+    *Play a card* comes first, above the hand; while the Impulse tab carries out a declared *Play a
+    JCC* action (the controller's ``card_action``) its card use is the one chosen.
+
+    Observes the controller's ``version``, ``viewer``, ``selected_hex``, ``selected_unit`` and
+    ``card_action``.  Hidden information: the hand and the card lists come from the view (:meth:`LabController.cards`);
     the play lists are the view's own offers (nothing while it is not its turn)."""
 
     def __init__(self, ctl: "LabController", play: Callable[..., object]):
@@ -254,12 +263,14 @@ class CardsPanel:
         self.play_box.add_class("lcb-card-play")
         self.detail_picker = W.Dropdown(description="Detail", layout=_lay("330px"), **lay)
         self.detail = W.HTML()
-        self.widget = W.VBox([self.hand, self.play_box, self.detail_picker, self.detail])
+        self.widget = W.VBox([self.play_box, self.hand, self.detail_picker, self.detail])
+        """*Play a card* first, then the hand: the play stays on screen under the impulse (1366x768)."""
         self.widget.add_class("lcb-cards")
         self.plays: list = []
+        self._aid_shown: int | None = None
         self._live = ctl.live
-        self.follower = follow(ctl, ["version", "viewer", "selected_hex", "selected_unit"], self.refresh,
-                               extra=lambda: (self.card.value, self.option.value))
+        self.follower = follow(ctl, ["version", "viewer", "selected_hex", "selected_unit", "card_action"],
+                               self.refresh, extra=lambda: (self.card.value, self.option.value))
         for w in (self.card, self.option):
             w.observe(self.follower, "value")
         self.hand_follower = follow(ctl, ["version", "viewer"], self._draw_hand)
@@ -386,7 +397,7 @@ class CardsPanel:
             pay = f"action #{p.action}" if p.action is not None else (
                 "Deployment Stage" if c.stage() == "deployment" else "free Persistent use")
             opts.append((f"{card.get('name')} ({card_hand.place_words(card)}) \u00b7 {pay}", key))
-        set_options(self.card, opts, value=self.card.value if self.card.value in groups else (opts[0][1] if opts else None))
+        set_options(self.card, opts, value=self._pick(groups, opts))
         group = groups.get(self.card.value or "", [])
         labels = list(dict.fromkeys(p.option for p in group))
         set_options(self.option, labels, value=self.option.value if self.option.value in labels else
@@ -398,6 +409,16 @@ class CardsPanel:
         want = keep if keep in [v for _l, v in known] else (p.card if p else (known[0][1] if known else None))
         set_options(self.detail_picker, known, value=want)
         self.detail_follower(force=True)
+
+    def _pick(self, groups: dict[str, list], opts: list) -> str | None:
+        """The card use to show: the Impulse tab's chosen *Play a JCC* action's (when it changed to
+        it), else the one shown if still listed, else the first."""
+        aid = self.ctl.card_action
+        mine = next((k for k, ps in groups.items() if aid is not None and ps[0].action == aid), None)
+        changed, self._aid_shown = aid != self._aid_shown, aid
+        if mine is not None and changed:
+            return mine
+        return self.card.value if self.card.value in groups else (opts[0][1] if opts else None)
 
     def _draw_targets(self, any_play: bool) -> None:
         c = self.ctl
@@ -423,11 +444,11 @@ class CardsPanel:
                    "now to play on)." if c.past_step is not None else
                    "nothing to play now: declare <i>Play a JCC</i> for a card on your impulse, or use a deployed "
                    "Persistent card (once a turn).")
-            self.play_head.value = (f'<div class="lcb-small"><b>Play a card</b> {rule_badges(["3.31", "9.2"])} '
+            self.play_head.value = (f'<div class="lcb-small"><a id="{play_anchor(c)}"></a><b>Play a card</b> {rule_badges(["3.31", "9.2"])} '
                                     f'<span class="lcb-muted">{why}</span></div>')
             self.target_hint.value = ""
             return
-        self.play_head.value = f'<div class="lcb-small"><b>Play a card</b> {rule_badges(["3.31", "9.03"])}</div>'
+        self.play_head.value = f'<div class="lcb-small"><a id="{play_anchor(c)}"></a><b>Play a card</b> {rule_badges(["3.31", "9.03"])}</div>'
         targets, hx = self.targets()
         where = ""
         if kind in ("stack", "hex", "unit", "units"):

@@ -36,6 +36,8 @@ Traits (who observes what: ``docs/ui.md``):
 ``moving``         the units of the move being built (the Impulse tab's chosen action while
                    it may still move; ``()``): a hex click keeps them in the Unit Tracker
 ``can_fork``       False in a branch's own lab (one branch at a time)
+``card_action``    the declared *Play a JCC* action (1-based id) the Impulse tab carries out, or
+                   None: the Cards panel's *Play a card* preselects its card use (3.31)
 =================  ==================================================================
 
 Rule facts are the engine's: :meth:`offers` is ``lcb_lab.offers.offers`` (the
@@ -126,6 +128,7 @@ class LabController(T.HasTraits):
     branch_link = T.Unicode("")
     can_fork = T.Bool(True)
     moving = T.Tuple()
+    card_action = T.Int(None, allow_none=True)
 
     def __init__(self, game: Game, viewer: str = "instructor", **kw):
         self.board = game.board

@@ -87,7 +87,7 @@ class ForkView:
 
     def link_html(self) -> str:
         """A "Go to the branch" link to the branch's heading (HTML)."""
-        return f'<a class="lcb-go-branch" href="#{self.anchor}">Go to the branch \u2193</a>'
+        return f'<a class="lcb-go-branch" href="#{self.anchor}">Go to the branch</a>'
 
     def close(self) -> None:
         """Drop the branch and hide the box."""

@@ -39,6 +39,7 @@ from .. import actions as A
 from ..errors import LcbError
 from ..offers import declaration_refusal
 from ..rules.sequence import CORE_ACTION_NAMES, NETWORK_REPAIR, ap_cost
+from .cards import play_anchor
 from .controller import follow
 from .panels import esc, hp_lost_rows, refusal_text, rule_badges, slot_words, team_span, view_name
 from .sync import set_options
@@ -172,9 +173,12 @@ class ImpulsePanel:
                                     W.HBox([self.add_grant, self.resupply_button]), self.grant_list])
         self.action.description = "Carry out"
         self.action.style.description_width = "62px"
-        self.act_box = W.VBox([W.HBox([self.action, W.HTML(rule_badges(["3.36", "3.38"]))]), W.HBox([self.move_button, self.zor_button, self.conceal_button],
-                                                   layout=W.Layout(flex_flow="row wrap")),
+        self.act_row = W.HBox([self.move_button, self.zor_button, self.conceal_button],
+                              layout=W.Layout(flex_flow="row wrap"))
+        """*Move to* / *ZOR into* / *Conceal*: hidden while the chosen action plays a card."""
+        self.act_box = W.VBox([W.HBox([self.action, W.HTML(rule_badges(["3.36", "3.38"]))]), self.act_row,
                                self.act_hint, self.resupply_box])
+        self._no_combat = ""
 
         # -- combat
         self.shooter = W.Dropdown(layout=_lay("118px"))
@@ -504,19 +508,44 @@ class ImpulsePanel:
         self._act_buttons()
 
     def _act_buttons(self) -> None:
-        """Move / ZOR / Conceal / Resupply of the chosen declared action: enabled only when listed."""
+        """Move / ZOR / Conceal / Resupply of the chosen declared action: enabled only when listed;
+        a *Play a JCC* action shows a pointer to *Play a card* instead (``ctl.card_action``)."""
         c, o = self.ctl, self.ctl.offers()
         imp, aid, hx = c.game.impulse, self._aid(), c.selected_hex
         if self.locked or imp is None or imp.phase == "declare" or aid is None:
             for b in (self.move_button, self.zor_button, self.conceal_button, self.resupply_button):
                 b.disabled = True
-            c.moving = ()
+            c.moving, c.card_action = (), None
             return
+        d = self._declared(aid)
+        c.card_action = aid if d is not None and d.kind in JCC_KINDS else None
+        self.act_row.layout.display = "none" if d is not None and d.kind == "play_jcc" else "flex"
+        self._draw_hint(d)
         c.moving = self._moving(aid)
         self.move_button.disabled = not (hx in o.moves(aid) and self._known_path(aid, hx))
         self.zor_button.disabled = hx not in o.zor(aid)
         self.conceal_button.disabled = not o.conceal(aid)
         self.resupply_button.disabled = not o.resupply(aid)
+
+    def _declared(self, aid: int):
+        """The active impulse's declared Core Action ``aid`` (``state.Declared``; None: none)."""
+        return next((d for d in self.ctl.game.impulse.actions if d.aid == aid), None)
+
+    def _draw_hint(self, d) -> None:
+        """The line under the act buttons for declared action ``d``: how to move / ZOR, or, for a
+        card play, where its card is played (3.31) -- then why no combat (7.22)."""
+        card = ""
+        if d is not None and d.kind in JCC_KINDS:
+            name = esc(d.jcc or "its card")
+            ready = any(p.action == d.aid for p in self.ctl.offers().card_plays())
+            card = (f'<div class="lcb-small">#{d.aid}: play {name} under <b>Play a card</b> (its option and '
+                    f'target, then <b>Play</b>; 3.31) \u2014 <a class="lcb-go-play" href="#{play_anchor(self.ctl)}">'
+                    "Go to Play a card</a></div>" if ready else
+                    f'<div class="lcb-small lcb-muted">#{d.aid}: {name} has no play left now (3.31).</div>')
+        move = "" if d is not None and d.kind == "play_jcc" else (
+            '<div class="lcb-small lcb-muted">Click a hex first (a move: the cheapest legal '
+            "path, 5.12; ZOR: one adjacent hex, 6.21).</div>")
+        self.act_hint.value = move + card + self._no_combat
 
     def _moving(self, aid: int) -> tuple[str, ...]:
         """The units of declared action ``aid`` while it may still move (5.1; else ``()``)."""
@@ -564,7 +593,7 @@ class ImpulsePanel:
         c = self.ctl
         who = c.playing_team()
         self.locked = True
-        c.moving = ()
+        c.moving, c.card_action = (), None
         self.locked_note.value = f'<div class="lcb-card lcb-locked">{esc(c.locked_text())}.</div>'
         self.hand_over.description = f"Hand over: show the {view_name(who)}"
         self.locked_box.layout.display = "flex"
@@ -686,6 +715,8 @@ class ImpulsePanel:
             box.layout.display = "flex" if show[key] else "none"
         o = c.offers()
         self._draw_end(o.end)
+        if imp is None or phase == "declare":
+            c.card_action = None
         if imp is None:
             set_options(self.tf, o.task_forces)
             self.begin_button.disabled = not o.task_forces
@@ -707,9 +738,8 @@ class ImpulsePanel:
             '<div class="lcb-small lcb-muted">No combat this impulse: no Move and/or Initiate Combat action was '
             "declared and no unit is engaged in Continuing Combat (7.22); Combined Arms Activation (7.18) only "
             "supports a GROUND ASSAULT.</div>")
-        self.act_hint.value = ('<div class="lcb-small lcb-muted">Click a hex first (a move: the cheapest legal '
-                               "path, 5.12; ZOR: one adjacent hex, 6.21).</div>"
-                               + no_combat)
+        self._no_combat = no_combat
+        self._draw_hint(self._declared(self._aid()) if self._aid() is not None else None)
         res_units = [u for d in imp.actions if d.kind == "move_resupply" for u in d.units
                      if g.utype(u).is_logistics]
         self.resupply_box.layout.display = "flex" if res_units else "none"

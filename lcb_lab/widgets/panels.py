@@ -83,7 +83,11 @@ CSS = """
 .lcb-app .lcb-side-log { height: 100%; min-width: 0; display: none; }
 .lcb-app .lcb-side-log .lcb-log-box { flex: 1 1 auto; height: auto !important; min-height: 0; }
 @container lcb-app (min-width: 1280px) { .lcb-app .lcb-side-log { display: flex; } }
-@container lcb-app (max-width: 1640px) { .lcb-presentation .lcb-side-log { display: none !important; } }
+/* presentation under 1640 px drops the log column: the right column takes its space (no blank column) */
+@container lcb-app (max-width: 1640px) { .lcb-presentation .lcb-side-log { display: none !important; }
+  .lcb-presentation.lcb-app > .lcb-grid { grid-template-areas: "top top" "map right";
+    grid-template-columns: minmax(240px, calc((max(var(--lcb-h), 520px) - 100px) * 0.818 + 34px))
+                           minmax(var(--lcb-right), 1fr); } }
 .lcb-app .lcb-message .lcb-card { padding: 2px 6px; }
 /* a button shown again with layout.display "flex" is a flex box: centre its icon and text (else the
    icon, a stretched flex item, is drawn at the top and pokes out of the button) */

@@ -17,12 +17,8 @@ import labui as L
 CARD = "Tactical Cyber Attack"
 
 
-@pytest.mark.browser
-def test_play_a_card_in_voila(page: Page, voila_app_url: str) -> None:
-    page.set_viewport_size({"width": 1920, "height": 1400})
-    page.goto(voila_app_url, wait_until="domcontentloaded", timeout=D.LOAD_TIMEOUT_MS)
-    L.wait_for_map(page)
-    L.wait_kernel_listening(page)
+def _declare_the_card(page: Page) -> None:
+    """Begin TF Memphis's impulse and declare *Play a JCC* (Tactical Cyber Attack)."""
     L.begin_impulse(page, "TF Memphis")
     added = L.lab(page).filter(has_text=f"Play a JCC ({CARD})")
     for _attempt in range(3):       # a late redraw of the panel may reset the Action dropdown: pick it again
@@ -39,6 +35,47 @@ def test_play_a_card_in_voila(page: Page, voila_app_url: str) -> None:
     expect(L.lab(page)).to_contain_text(f"Play a JCC ({CARD})", timeout=D.KERNEL_MS)
     L.button(page, L.DECLARE).click()
     L.expect_message(page, "Declare: done.")
+
+
+@pytest.mark.browser
+def test_carry_out_a_card_play(page: Page, voila_app_url: str, screen) -> None:
+    """The Blue view at 1366x768 and 1920x1080: with *Carry out: #1 Play a JCC* chosen and a hex clicked, the
+    Impulse tab shows no Move to / ZOR into / Conceal and no move hint but a line pointing at
+    *Play a card*; its link brings the Play button (its card chosen) on screen."""
+    name, _size = screen
+    page.goto(voila_app_url, wait_until="domcontentloaded", timeout=D.LOAD_TIMEOUT_MS)
+    L.wait_for_map(page)
+    L.wait_kernel_listening(page)
+    page.locator(".lcb-app .lcb-toolbar button", has_text="Blue (US)").first.click()
+    L.expect_message(page, "Showing the Blue (US) view")
+    try:
+        _declare_the_card(page)
+        L.click_hex(page, "AL-21")
+        expect(page.locator(".lcb-hex-info").first).to_contain_text("AL-21", timeout=D.KERNEL_MS)
+        impulse = page.locator(".lcb-app .lcb-impulse").first
+        expect(impulse).to_contain_text(f"#1: play {CARD} under Play a card", timeout=D.KERNEL_MS)
+        expect(impulse).not_to_contain_text("Click a hex first")
+        for text in ("Move to", "ZOR into", "Conceal"):
+            expect(impulse.locator("button:visible", has_text=text)).to_have_count(0)
+        play = page.locator(".lcb-app .lcb-card-play").first
+        chosen = play.locator("select").first.locator("option:checked")
+        expect(chosen).to_contain_text(f"{CARD} (in the pool) \u00b7 action #1", timeout=D.KERNEL_MS)
+        impulse.locator("a.lcb-go-play").click()
+        play_button = L.button(page, "Play", ".lcb-card-play")
+        expect(play_button).to_be_in_viewport(ratio=1, timeout=D.KERNEL_MS)
+        expect(play).to_contain_text("AL-21", timeout=D.KERNEL_MS)
+    finally:
+        D.RESULTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(D.RESULTS / f"cards-carry-out-{name}.png"))
+
+
+@pytest.mark.browser
+def test_play_a_card_in_voila(page: Page, voila_app_url: str) -> None:
+    page.set_viewport_size({"width": 1920, "height": 1400})
+    page.goto(voila_app_url, wait_until="domcontentloaded", timeout=D.LOAD_TIMEOUT_MS)
+    L.wait_for_map(page)
+    L.wait_kernel_listening(page)
+    _declare_the_card(page)
     play = page.locator(".lcb-app .lcb-card-play")
     expect(play.locator("select").first.locator("option", has_text=CARD).first).to_be_attached(timeout=D.KERNEL_MS)
     L.click_hex(page, "AL-21")

@@ -16,7 +16,9 @@ start notebook), with presentation mode off and on:
    than its box) and no panel holding content wider than itself;
 4. the map uses the space: its frame is at least :data:`MIN_FRAME` px tall for the screen
    (it grows with the screen, lcb_lab.views.map.MapView.fill_box), and in presentation mode the
-   lab says so (``.lcb-presentation``) and the map's designators are drawn at >= 16 px.
+   lab says so (``.lcb-presentation``) and the map's designators are drawn at >= 16 px;
+5. presentation leaves no blank column: the map, the right column and the log column (dropped
+   under 1640 px) fill the lab's width within :data:`FILL_SLACK` px.
 
 All problems are collected and reported together. Screenshots for humans:
 ``test-results/projector-<where>-<size>[-presentation].png``.
@@ -66,6 +68,38 @@ _SHOWN_JS = """
 """
 
 
+_COLUMNS_JS = """
+() => {
+  const app = document.querySelector('.lcb-app'), grid = app.querySelector('.lcb-grid');
+  const figs = [...Bokeh.index.all_views()].filter(v => v.frame && v.canvas_view && v.canvas_view.el.isConnected);
+  const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.right]; };
+  const log = grid.querySelector('.lcb-side-log');
+  return {grid: box(grid), map: box(figs[0].canvas_view.el), right: box(grid.querySelector('.lcb-right')),
+          log: getComputedStyle(log).display === 'none' ? null : box(log)};
+}
+"""
+"""The left and right edges (px) of the lab's grid, the map's canvas, the right column and the
+log column (null while it is dropped)."""
+
+FILL_SLACK = 16
+"""The most blank (px) allowed between the columns and at the lab's right edge (the grid's 8 px gap,
+the map's toolbar beside its canvas...)."""
+
+
+def blank_columns(page: Page) -> list[str]:
+    """Blank stretches across the lab: between the map's canvas, the right column and the log
+    column (when shown), and after the last column up to the lab's right edge."""
+    got = page.evaluate(_COLUMNS_JS)
+    cols = [("the map", got["map"]), ("the right column", got["right"])] + (
+        [("the log column", got["log"])] if got["log"] else [])
+    out = [f"{(b[0] - a[1]):.0f} px blank between {na} and {nb}"
+           for (na, a), (nb, b) in zip(cols, cols[1:]) if b[0] - a[1] > FILL_SLACK + 8]
+    end = got["grid"][1] - cols[-1][1][1]
+    if end > FILL_SLACK:
+        out.append(f"{end:.0f} px blank right of {cols[-1][0]} (the lab is {got['grid'][1] - got['grid'][0]:.0f} px wide)")
+    return out
+
+
 def _scroll_lab_into_view(page: Page) -> None:
     """As a class sees the lab: its top at the top of the notebook area (JupyterLab) / page."""
     page.evaluate("() => document.querySelector('.lcb-app').scrollIntoView({block: 'start'})")
@@ -91,6 +125,8 @@ def _check(page: Page, where: str, size: str, opened: list[str], presentation: b
         _scroll_lab_into_view(page)
         problems += [f"in combat: {p}" for p in L.viewport_problems(page, L.layout_targets(page))]
         problems += [f"clipped: {p}" for p in L.clipping_problems(page)]
+        if presentation:
+            problems += [f"presentation: {p}" for p in blank_columns(page)]
         got = page.evaluate(_FRAME_JS)
         if got["h"] < MIN_FRAME[size]:
             problems.append(f"the map's frame is {got['w']:.0f}x{got['h']:.0f} px: less than {MIN_FRAME[size]} px "

@@ -15,6 +15,7 @@ from lcb_lab.rules import jcc
 from lcb_lab.state import CardPlay
 from lcb_lab.widgets import LabApp
 from lcb_lab.widgets.card_hand import card_detail_html, deck_of, seen_cards
+from lcb_lab.widgets.cards import play_anchor
 from lcb_lab.widgets.reactions import CardResponseForm
 
 from conftest import plain_text, state_json, widget_texts as _texts
@@ -130,6 +131,52 @@ def test_play_a_card_at_the_clicked_stack_from_the_team_view():
     before = state_json(g)
     lab.play_card("US-1", "A", (), "AL-21", 1)
     assert "Refused by rule" in lab.message.value and state_json(g) == before
+
+
+def test_carrying_out_a_card_play_shows_its_play_not_the_move_buttons():
+    """Carry out: #1 Play a JCC, a hex clicked: no Move to / ZOR into / Conceal and no move hint,
+    but a line pointing at *Play a card* (above the hand), its card use chosen there."""
+    lab = LabApp(_game(forced=[4]), team="US")
+    lab.begin_impulse("TF Memphis")
+    lab.declare([{"kind": "play_jcc", "jcc": "Tactical Cyber Attack"}])
+    ip, cp = lab.impulse_panel, lab.cards_panel
+    lab.select_hex("AL-21")
+    assert ip.action.options == (("#1 Play a JCC (Tactical Cyber Attack)", 0),) and ip.action.value == 0
+    assert ip.act_row.layout.display == "none"
+    hint = plain_text(ip.act_hint.value)
+    assert "Click a hex first" not in hint and "Move to" not in hint
+    assert hint.startswith("#1: play Tactical Cyber Attack under Play a card (its option and target, then "
+                           "Play; 3.31) \u2014 Go to Play a card")
+    anchor = play_anchor(lab.ctl)
+    assert f'<a class="lcb-go-play" href="#{anchor}">Go to Play a card</a>' in ip.act_hint.value
+    assert f'<a id="{anchor}"></a><b>Play a card</b>' in cp.play_head.value
+    assert lab.ctl.card_action == 1 and cp.card.value == "US-1|1"     # the action's card, not the free use
+    assert cp.widget.children[:2] == (cp.play_box, cp.hand)           # Play a card above the hand
+    cp.play_button.click()
+    assert "Play Tactical Cyber Attack: done" in plain_text(lab.message.value)
+    _pass_every_window(lab)
+    assert plain_text(ip.act_hint.value).startswith("#1: Tactical Cyber Attack has no play left now (3.31).")
+    assert "lcb-go-play" not in ip.act_hint.value
+
+
+def test_a_move_next_to_a_card_play_keeps_the_move_buttons():
+    """Two declared actions: the move shows Move to / ZOR into / Conceal and the move hint, the
+    card play the pointer; ``card_action`` follows the chosen action."""
+    lab = LabApp(_game(forced=[4]), team="US")
+    lab.begin_impulse("TF Memphis")
+    lab.declare([{"kind": "move_combat", "units": ["LHD 1"]}, {"kind": "play_jcc", "jcc": "Tactical Cyber Attack"}])
+    ip = lab.impulse_panel
+    lab.select_hex("AL-21")
+    ip.action.value = 0
+    assert ip.act_row.layout.display == "flex" and lab.ctl.card_action is None
+    assert ip.move_button.description == "Move to AL-21"
+    assert plain_text(ip.act_hint.value).startswith("Click a hex first (a move: the cheapest legal path, 5.12")
+    ip.action.value = 1
+    assert ip.act_row.layout.display == "none" and lab.ctl.card_action == 2
+    assert plain_text(ip.act_hint.value).startswith("#2: play Tactical Cyber Attack under Play a card")
+    assert lab.cards_panel.card.value == "US-1|2"
+    ip.action.value = 0
+    assert ip.act_row.layout.display == "flex" and lab.ctl.card_action is None
 
 
 def test_the_instructor_targets_the_units_of_the_clicked_stack():

@@ -255,6 +255,9 @@ def test_fork_here_says_where_the_branch_opened_and_links_to_it():
     msg = app.message.value
     assert "Branch from step 1 opened" in msg and "Back to now" not in msg
     assert f'href="#{fv.anchor}"' in msg and "Go to the branch" in msg
+    # no direction: at 1920x1080 the branch stands beside the lab, below it on a narrow screen
+    assert f'<a class="lcb-go-branch" href="#{fv.anchor}">Go to the branch</a>' in msg
+    assert "\u2193" not in msg and "\u2192" not in msg
     assert f"id='{fv.anchor}'" in fv.title.value                    # the link's target: the branch's heading
     assert f'href="#{fv.anchor}"' in app.history_panel.info.value   # and the History tab keeps the link
     fv.close()
