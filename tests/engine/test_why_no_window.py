@@ -60,6 +60,22 @@ def test_preview_refuses_an_interceptor_out_of_range():
     assert (e.value.rule, e.value.reason) == ("7.53", "1 Kilo is 3 hexes from 1 Whiskey; its INTERCEPT reaches 2 hexes")
 
 
+def test_preview_refuses_more_intercept_dice_than_the_supply_as_the_answer_does():
+    """Notebook 01, cell 9 with 9 dice: the preview refuses what ``is_legal`` refuses, same rule and words."""
+    g = _staged("F-6")
+    nine = Intercept("1 Kilo", "INT1", "1 Whiskey", 9)
+    assert g.is_legal(Answer(intercepts=(nine,))) is False
+    with pytest.raises(IllegalAction) as answered:
+        g.fork().apply(Answer(intercepts=(nine,)))
+    with pytest.raises(IllegalAction) as previewed:
+        g.preview_lrs([{"shooter": "1 Uran", "slot": "LRS1", "target": "1 Whiskey", "dice": 2}],
+                      [{"interceptor": "1 Kilo", "slot": "INT1", "target": "1 Whiskey", "dice": 9}])
+    assert (previewed.value.rule, previewed.value.reason) == ("7.58", "1 Kilo allocates 9 INT1 dice but has 8 INT1 supply")
+    assert str(previewed.value) == str(answered.value)
+    eight = g.preview_lrs([LrsAttack("1 Uran", "LRS1", "1 Whiskey", 2)], [Intercept("1 Kilo", "INT1", "1 Whiskey", 8)])
+    assert eight["1 Whiskey"]["summary"] == "P(at least 1 HP) 0.2%, P(destroyed) 0.0%, expected HP lost 0.00 of 2"
+
+
 def test_open_then_answered_then_resolved():
     g = _staged("F-6")
     assert g.why_no_window() == OPEN
