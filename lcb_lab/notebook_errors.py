@@ -53,9 +53,11 @@ def install(shell: Any = None) -> bool:
     return True
 
 
-def name_error_line(name: str, cause: str | None) -> str:
+def name_error_line(name: str, cause: str | None, like: str | None = None) -> str:
     """The line shown for ``NameError`` on ``name``; ``cause``: the one-line error that stopped
-    the cell meant to set it (None: not known)."""
+    the cell meant to set it (None: not known); ``like``: a defined name spelt much like it."""
+    if cause is None and like is not None:
+        return f"NameError: `{name}` is not defined — did you mean `{like}`? Or run the cell that sets it first."
     if cause is None:
         return f"NameError: `{name}` is not defined — run the cell that sets it first, or check the spelling."
     return f"NameError: `{name}` is not defined — an earlier cell stopped ({cause}); fix that cell and run it again."
@@ -119,13 +121,21 @@ def _from_notebook_code(shell: Any, tb) -> bool:
     return tb is not None and tb.tb_frame.f_globals is shell.user_global_ns
 
 
+def _spelt_like(shell: Any, name: str) -> str | None:
+    """The defined name (notebook or builtin, none starting with ``_``) closest to ``name``, if close."""
+    import builtins
+    import difflib
+    known = [n for n in (*shell.user_ns, *vars(builtins)) if not n.startswith("_")]
+    return next(iter(difflib.get_close_matches(name, known, n=1, cutoff=0.8)), None)
+
+
 def _handler(causes: dict[str, str]):
     """The ``set_custom_exc`` handler: a NameError from notebook code shows as one line."""
     def handler(shell, etype, value, tb, tb_offset=None):
         name = getattr(value, "name", None) or next(iter(_NAME.findall(str(value))), None)
         if type(value) is NameError and name and not LcbError.full_traceback and _from_notebook_code(shell, tb):
             cause = causes.get(name)
-            line = name_error_line(name, cause)
+            line = name_error_line(name, cause, None if cause else _spelt_like(shell, name))
             value._lcb_cause = cause
             value._render_traceback_ = lambda: [line]
         shell.showtraceback((etype, value, tb), tb_offset=tb_offset)

@@ -123,6 +123,13 @@ def test_a_plain_name_error_is_one_line_with_a_hint_and_the_switch_gives_the_tra
     shell.run_cell("x = nosuch + 1")
     assert capsys.readouterr().out.strip().splitlines() == [
         "NameError: `nosuch` is not defined — run the cell that sets it first, or check the spelling."]
+    shell.run_cell("lesson_game = 1")
+    shell.run_cell("pritn(lesson_gmae)")
+    assert capsys.readouterr().out.strip().splitlines() == [
+        "NameError: `pritn` is not defined — did you mean `print`? Or run the cell that sets it first."]
+    shell.run_cell("print(lesson_gmae)")
+    assert capsys.readouterr().out.strip().splitlines() == [
+        "NameError: `lesson_gmae` is not defined — did you mean `lesson_game`? Or run the cell that sets it first."]
     monkeypatch.setattr(LcbError, "full_traceback", True)
     shell.run_cell("x = nosuch + 1")
     out = _plain(capsys.readouterr().out)
