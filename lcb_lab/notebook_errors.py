@@ -12,8 +12,8 @@ names that cell would have set are never set, and every later cell that uses the
   ``NameError``, which carries the earlier cause on) remembers the cause for every name the cell
   binds at its top level (assignments, imports, ``def``, ``for`` ...);
 * a custom handler for ``NameError`` raised by notebook code (not by lcb_lab itself): one line,
-  naming the cause when one is remembered for that name, else a hint (``run the cell that sets
-  it first, or check the spelling``).
+  naming the cause when one is remembered for that name, else a hint (a defined name spelt much
+  like it, ``did you mean `print`?``, or ``run the cell that sets it first, or check the spelling``).
 
 The error stays a real ``NameError``; ``LcbError.full_traceback = True`` shows IPython's usual
 traceback again.  Nothing is registered when another handler already owns the shell's custom
