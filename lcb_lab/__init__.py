@@ -10,8 +10,10 @@ The rules kernel (this package minus ``views``/``widgets``) imports no UI
 library; UI modules are imported only when used.
 """
 from .errors import DecisionRequired, IllegalAction, LcbError, ScenarioError
+from .notebook_errors import install as _install_notebook_errors
 
 __version__ = "0.1.0"
+_install_notebook_errors()      # inside IPython: a NameError after a stopped cell shows as one line
 __all__ = ["load_scenario", "situation", "situation_from_toml", "Game", "IllegalAction", "LcbError", "ScenarioError",
            "DecisionRequired", "Dice", "__version__"]
 

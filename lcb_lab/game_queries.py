@@ -107,10 +107,11 @@ class GameQueries:
         Returns {target: {"p_destroy", "expected", "hp", "damage": [P(0), P(1), ...], "summary",
         "odds": EngagementOdds}};
         cannon artillery counts as unstoppable (7.52).  Raises IllegalAction for an
-        INTERCEPT value the unit lacks or a ``shooter`` that fires no LRS at the target.
+        INTERCEPT value the unit lacks, more INTERCEPT dice than its supply left (7.58; 7.55 for
+        infinite supply) or a ``shooter`` that fires no LRS at the target.
         """
         from .odds import engagement_odds
-        from .rules.intercept import odds_groups
+        from .rules.intercept import check_intercept_dice, odds_groups
         from .rules.lrs import validate_lrs
         from .rules.network import apply as apply_mods, lrs_modifiers, network_modifiers
         lrs = I.check("preview_lrs", I.LRS, _plain_parts(lrs))
@@ -127,6 +128,7 @@ class GameQueries:
                                                     for a in lrs + cards):
                 raise IllegalAction("7.54", f"{i['shooter']} makes no LRS attack on {i['target']}")
             _check_reach(ctx, i)
+        check_intercept_dice(ctx, intercepts)       # the answer's supply check: no more dice than it has (7.58)
         out = {}
         for tgt in dict.fromkeys(a["target"] for a in lrs + cards):     # the committed cards' LRS too (9.05)
             t = self.state.unit(tgt)

@@ -93,6 +93,22 @@ def split_args(argv: Sequence[str]) -> tuple[str | None, list[str]]:
     return notebook, rest
 
 
+def stray_argument(options: Sequence[str], valued: Sequence[str] = ()) -> str | None:
+    """The first of ``options`` that is neither an option (``-x``, ``--name[=value]``) nor the
+    value of the option before it, or None.  ``valued``: the option names (no dashes) that take
+    a value as the next argument (Voila's aliases, e.g. ``port``); ``--Class.trait`` takes one too."""
+    takes_value = False
+    for arg in options:
+        if arg.startswith("-"):
+            name = arg.lstrip("-")
+            takes_value = "=" not in name and (name in valued or "." in name)
+        elif takes_value:
+            takes_value = False
+        else:
+            return arg
+    return None
+
+
 def voila_args(notebook: Path, options: Sequence[str]) -> list[str]:
     """Voila's command line (without the program): the notebook, ``--template=lcb``, then ``options``."""
     return [str(notebook), f"--template={TEMPLATE}", *options]
@@ -100,7 +116,8 @@ def voila_args(notebook: Path, options: Sequence[str]) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Serve the lab app (or ``NOTEBOOK``) with Voila until stopped. Returns the exit code: 0, or 2
-    with one ``error: ...`` line on stderr (no Voila installed, no such notebook)."""
+    with one ``error: ...`` line on stderr (no Voila installed, an argument that is neither an option
+    nor a .ipynb notebook, no such notebook)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if "-h" in argv or "--help" in argv:
         print(HELP)
@@ -109,6 +126,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(NO_VOILA, file=sys.stderr)
         return 2
     notebook, options = split_args(argv)
+    stray = stray_argument(options, _voila_aliases())
+    if stray is not None:
+        print(f"error: unrecognized argument {stray}: the notebook to serve is a .ipynb file "
+              f"(lcb-lab voila --help)", file=sys.stderr)
+        return 2
     if notebook is not None and not Path(notebook).is_file():
         print(f"error: no notebook at {notebook}", file=sys.stderr)
         return 2
@@ -117,6 +139,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _serve(Path(notebook), options)
     with tempfile.TemporaryDirectory(prefix="lcb_lab_voila_") as folder:
         return _serve(write_app_notebook(Path(folder)), options)
+
+
+def _voila_aliases() -> list[str]:
+    """Voila's options that take a value as the next argument (``--port 8870``)."""
+    from voila.app import Voila
+    return list(Voila.aliases)
 
 
 def _serve(notebook: Path, options: Sequence[str]) -> int:

@@ -147,8 +147,6 @@ def validate_intercepts(ctx: Ctx, allocs: list[dict], lrs_allocs: list[dict], de
     attacks = {t: attacks_on(ctx, t, lrs_allocs) for t in dict.fromkeys(a["target"] for a in lrs_allocs)
                if t in ctx.state.units}          # an LRS at a card marker is not INTERCEPTed (12.24, 13.26)
     slots: dict[tuple[str, str], set[str]] = defaultdict(set)
-    used: dict[tuple[str, str], int] = defaultdict(int)
-    per_target: dict[tuple[str, str, str], int] = defaultdict(int)
     for a in allocs:
         u = living_unit(ctx, a["interceptor"], "7.53")
         n, slot, tgt, shooter = int(a["dice"]), a["slot"], a["target"], a.get("shooter")
@@ -177,10 +175,21 @@ def validate_intercepts(ctx: Ctx, allocs: list[dict], lrs_allocs: list[dict], de
         slots[(u.uid, tgt)].add(slot)
         if len(slots[(u.uid, tgt)]) > 1:
             raise IllegalAction("7.56", f"{u.uid} may use only one INTERCEPT value against the attack on {tgt}")
-        used[(u.uid, slot)] += n
-        per_target[(u.uid, slot, tgt)] += n
-        if supply_left(ctx, u, slot) is None and per_target[(u.uid, slot, tgt)] > INFINITE_DICE_CAP:
-            raise IllegalAction("7.55", f"{u.uid} has infinite supply: at most {INFINITE_DICE_CAP} dice "
+    check_intercept_dice(ctx, allocs)
+
+
+def check_intercept_dice(ctx: Ctx, allocs: list[dict]) -> None:
+    """Raise IllegalAction when INTERCEPT allocations ask for more dice than the units have:
+    above :data:`~lcb_lab.catalog.INFINITE_DICE_CAP` per target for infinite supply (7.55),
+    above the supply left for the others (7.58).  ``allocs``: allocation dicts (module doc)."""
+    used: dict[tuple[str, str], int] = defaultdict(int)
+    per_target: dict[tuple[str, str, str], int] = defaultdict(int)
+    for a in allocs:
+        uid, slot, tgt, n = a["interceptor"], a["slot"], a["target"], int(a["dice"])
+        used[(uid, slot)] += n
+        per_target[(uid, slot, tgt)] += n
+        if supply_left(ctx, ctx.state.units[uid], slot) is None and per_target[(uid, slot, tgt)] > INFINITE_DICE_CAP:
+            raise IllegalAction("7.55", f"{uid} has infinite supply: at most {INFINITE_DICE_CAP} dice "
                                 f"per INTERCEPT attempt (on {tgt})")
     check_supply(ctx, used, "7.58")
 

@@ -553,15 +553,21 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
         return self.lesson_panel.run_all()
 
 
-def open_lab(scenario: str = "gotland_redux", seed: int | None = 1, team: str = "instructor",
+def open_lab(scenario: Any = "gotland_redux", seed: int | None = 1, team: str = "instructor",
              game=None, font_scale: float = 1.0, files_dir: str | Path | None = None,
              presentation: bool = False) -> LabApp:
     """Load a scenario (or take ``game``) and build the lab; display ``lab.widget``.
+
+    ``scenario``: a scenario name or file path, or a Game (``open_lab(g)``, the same as
+    ``open_lab(game=g)``).
 
     ``presentation=True`` opens it in presentation mode (a projector); ``font_scale``
     multiplies every text (1.4: larger still); *Save* / *Load*
     resolve relative file names under ``files_dir`` (default: the notebook's folder).
     """
+    from ..game import Game
+    if game is None and isinstance(scenario, Game):      # open_lab(g): the lab on that game
+        game, scenario = scenario, ""
     if game is None:
         from ..scenario import load_scenario
         game = load_scenario(scenario, seed=seed)

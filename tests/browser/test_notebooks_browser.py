@@ -133,3 +133,49 @@ def test_voila_app_notebook_opens_on_the_lab(page: Page, voila_app_url: str) -> 
     figs = _figures(page, 1, ".lcb-app")
     assert figs[0]["top"] < 150, f"the lab does not open the page: map at {figs[0]['top']:.0f} px"
     assert page.evaluate("window.__bokeh_sets") == 1
+
+
+CELL = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook .jp-Cell"
+
+
+def _run_cell(page: Page, index: int) -> str:
+    """Select notebook cell ``index`` (command mode), Shift+Enter, wait until it ran; its output text."""
+    cell = page.locator(CELL).nth(index)
+    cell.locator(".jp-InputPrompt").first.click()
+    page.keyboard.press("Escape")
+    page.keyboard.press("Shift+Enter")
+    page.wait_for_function(
+        f"(() => {{ const p = document.querySelectorAll({json.dumps(CELL)})[{index}]"
+        f".querySelector('.jp-InputPrompt'); return p && /^\\[\\d+\\]:$/.test(p.textContent.trim()); }})()",
+        timeout=RUN_TIMEOUT_MS)
+    return cell.locator(".jp-OutputArea").first.inner_text().strip()
+
+
+@pytest.mark.browser
+def test_notebook_01_after_a_bad_hex_later_cells_show_one_line_not_a_traceback(
+        page: Page, lab_url: str, lab_root: Path) -> None:
+    """A student's bad edit in cell 3 (1 Kilo at "Z-99"), then the next cells run one by one, as
+    in class: each shows one line naming that error, no traceback; at 1366x768 and 1920x1080."""
+    path = lab_root / "notebooks" / "01_lrs_and_intercept.ipynb"
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    nb["cells"][3]["source"] = "".join(nb["cells"][3]["source"]).replace('"F-6")},', '"Z-99")},')
+    for c in nb["cells"]:
+        if c["cell_type"] == "code":
+            c["outputs"], c["execution_count"] = [], None
+    path.write_text(json.dumps(nb), encoding="utf-8")
+    _watch(page)
+    page.goto(f"{lab_url}/lab/tree/notebooks/01_lrs_and_intercept.ipynb?reset", wait_until="domcontentloaded",
+              timeout=RUN_TIMEOUT_MS)
+    page.wait_for_function("[...document.querySelectorAll('.jp-StatusBar-Widget')]"
+                           ".some(e => /\\(ipykernel\\) \\| Idle/.test(e.textContent))", timeout=RUN_TIMEOUT_MS)
+    cause = "ScenarioError: <situation>: units.1 Kilo.hex: 'Z-99' is not a hex of the test map"
+    line = f"NameError: `g` is not defined — an earlier cell stopped ({cause}); fix that cell and run it again."
+    assert _run_cell(page, 1) == ""
+    assert _run_cell(page, 3) == cause
+    assert _run_cell(page, 5) == line
+    assert _run_cell(page, 7) == line
+    for name, size in (("1366x768", VIEWPORT), ("1920x1080", {"width": 1920, "height": 1080})):
+        page.set_viewport_size(size)
+        page.locator(CELL).nth(7).scroll_into_view_if_needed()
+        page.screenshot(path=str(REPO / "test-results" / f"nb01_name_error_{name}.png"))
+        assert "Traceback" not in page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)").first.inner_text()

@@ -60,6 +60,22 @@ def test_preview_refuses_an_interceptor_out_of_range():
     assert (e.value.rule, e.value.reason) == ("7.53", "1 Kilo is 3 hexes from 1 Whiskey; its INTERCEPT reaches 2 hexes")
 
 
+def test_preview_refuses_more_intercept_dice_than_the_supply_as_the_answer_does():
+    """Notebook 01, cell 9 with 9 dice: the preview refuses what ``is_legal`` refuses, same rule and words."""
+    g = _staged("F-6")
+    nine = Intercept("1 Kilo", "INT1", "1 Whiskey", 9)
+    assert g.is_legal(Answer(intercepts=(nine,))) is False
+    with pytest.raises(IllegalAction) as answered:
+        g.fork().apply(Answer(intercepts=(nine,)))
+    with pytest.raises(IllegalAction) as previewed:
+        g.preview_lrs([{"shooter": "1 Uran", "slot": "LRS1", "target": "1 Whiskey", "dice": 2}],
+                      [{"interceptor": "1 Kilo", "slot": "INT1", "target": "1 Whiskey", "dice": 9}])
+    assert (previewed.value.rule, previewed.value.reason) == ("7.58", "1 Kilo allocates 9 INT1 dice but has 8 INT1 supply")
+    assert str(previewed.value) == str(answered.value)
+    eight = g.preview_lrs([LrsAttack("1 Uran", "LRS1", "1 Whiskey", 2)], [Intercept("1 Kilo", "INT1", "1 Whiskey", 8)])
+    assert eight["1 Whiskey"]["summary"] == "P(at least 1 HP) 0.2%, P(destroyed) 0.0%, expected HP lost 0.00 of 2"
+
+
 def test_open_then_answered_then_resolved():
     g = _staged("F-6")
     assert g.why_no_window() == OPEN
@@ -93,3 +109,40 @@ def test_notebook_01_with_1_kilo_out_of_range_explains_instead_of_crashing():
     assert text.splitlines()[0] == FAR
     undo = "".join(o.get("text", "") for o in nb.cells[17].outputs)
     assert "after undo(2): No INTERCEPT window: TF Red has committed no LRS" in undo
+
+
+def _run_staged_part(edit) -> list[tuple[int, list[str]]]:
+    """Notebook 01's staged part (cells up to undo / goto) with ``edit(cells)`` applied:
+    ``(cell index, traceback lines)`` of every error output."""
+    nb = nbformat.read(NB, as_version=4)
+    nb.cells = nb.cells[:18]
+    edit(nb.cells)
+    NotebookClient(nb, timeout=300, kernel_name="python3", allow_errors=True,
+                   resources={"metadata": {"path": str(NB.parent)}}).execute()
+    return [(i, o.traceback) for i, c in enumerate(nb.cells) if c.cell_type == "code" for o in c.outputs
+            if o.output_type == "error"]
+
+
+def test_notebook_01_after_a_bad_hex_shows_one_line_per_cell_naming_the_cause():
+    def bad_hex(cells):
+        assert '"1 Kilo": ("usmc_iamd_section", "F-6")' in cells[3].source
+        cells[3].source = cells[3].source.replace('"F-6")},', '"Z-99")},')
+    errors = _run_staged_part(bad_hex)
+    cause = "ScenarioError: <situation>: units.1 Kilo.hex: 'Z-99' is not a hex of the test map"
+    g_line = f"NameError: `g` is not defined — an earlier cell stopped ({cause}); fix that cell and run it again."
+    odds_line = g_line.replace("`g`", "`odds_737`")          # cell 9 stopped before it set odds_737: same cause
+    assert errors == [(3, [cause]), (5, [g_line]), (7, [g_line]), (9, [g_line]), (10, [odds_line]),
+                      (12, [g_line]), (15, [g_line]), (17, [g_line])]
+
+
+def test_notebook_01_after_a_refused_act_shows_no_traceback():
+    def refused(cells):
+        assert 'BeginImpulse("TF Red")' in cells[5].source
+        cells[5].source = cells[5].source.replace('BeginImpulse("TF Red")', 'BeginImpulse("TF Blue")')
+    errors = _run_staged_part(refused)
+    assert errors == [
+        (5, ["IllegalAction: Refused by rule 3.3: TF Blue cannot go now: it is RU's turn to take an impulse"]),
+        (12, ["IllegalAction: Refused by rule 7.010: no choice is pending \u2014 no response window: no impulse is "
+              "under way, so nothing waits for an answer"]),
+        (15, ["LcbError: fork: the record has steps 0..0, not 3"]),      # not a NameError on `committed`
+        (17, ["LcbError: undo: 0 step(s) can be undone, not 2"])]

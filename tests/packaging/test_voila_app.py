@@ -87,6 +87,28 @@ def test_help_and_refusals_are_one_plain_line(capsys, monkeypatch):
     assert capsys.readouterr().err == "error: the Voila app needs Voila, part of the lab extra: pip install 'lcb_lab[lab]'\n"
 
 
+@pytest.mark.parametrize("argv, stray", [
+    (["README.md"], "README.md"),
+    (["--no-browser", "notes.txt"], "notes.txt"),
+    (["--port", "8870", "--no-browser"], None),               # 8870 is --port's value
+    (["--Voila.port", "8870", "x.ipynb"], None),
+    (["--port=8870", "a", "--debug"], "a"),
+])
+def test_an_argument_that_is_neither_an_option_nor_its_value_is_stray(argv, stray):
+    assert V.stray_argument(V.split_args(argv)[1], ["port", "base_url"]) == stray
+
+
+def test_the_console_script_refuses_a_non_notebook_argument_in_one_line(tmp_path):
+    """As a student types it: one ``error:`` line (not Voila's usage), exit 2; a missing
+    notebook says ``error:`` the same way."""
+    script = Path(sys.executable).parent / "lcb-lab"
+    for argv, line in ((["voila", "README.md"], "error: unrecognized argument README.md: the notebook to serve "
+                                                "is a .ipynb file (lcb-lab voila --help)"),
+                       (["voila", "nosuch.ipynb"], "error: no notebook at nosuch.ipynb")):
+        r = subprocess.run([str(script), *argv], cwd=ROOT, env=CLEAN, capture_output=True, text=True, timeout=120)
+        assert (r.returncode, r.stdout, r.stderr) == (2, "", line + "\n")
+
+
 FIND_TEMPLATE = r"""
 import os
 from voila.configuration import VoilaConfiguration

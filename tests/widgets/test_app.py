@@ -238,6 +238,14 @@ def test_open_lab_convenience():
     assert lab.game.dice is not None
 
 
+def test_open_lab_takes_a_game_passed_positionally():
+    g = load_scenario("gotland_redux", seed=5)
+    g.begin_impulse("TF Boston")
+    lab = open_lab(g)                                # as open_lab(game=g): that game, not a fresh one
+    assert lab.game is g and lab.game.impulse.task_force == "TF Boston"
+    assert lab.team == "instructor"
+
+
 def _patches(model, monkeypatch) -> list[dict]:
     """The PATCH-DOC contents ``model`` sends from now on (one dict per patch message)."""
     got: list[dict] = []
