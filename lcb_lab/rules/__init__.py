@@ -57,4 +57,7 @@ Embarkation, transport, special markers, submarines (chapters 10-14)
 Influence (chapter 15)
 
 * ``influence``: Influence Meter events (15.0 and the 1.1 summary).
+
+``docs/rule_index.md`` lists, for every rule number, the modules and functions whose docstrings cite
+it (``make rule-index`` rewrites it).
 """
