@@ -36,7 +36,7 @@ ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 STAMP_RUN  := $(VENV)/.lcb_lab-installed
 STAMP_TEST := $(VENV)/.lcb_lab-installed-test
 
-.PHONY: help lab voila test test-fast fuzz bench bench-browser notebooks golden screenshots venv install install-test chromium clean
+.PHONY: help lab voila test test-fast fuzz bench bench-browser notebooks golden rule-index screenshots venv install install-test chromium clean
 
 help:
 	@echo "make lab         set up $(VENV) and open JupyterLab on $(NOTEBOOK) (extra args: LAB_ARGS=...)"
@@ -47,6 +47,7 @@ help:
 	@echo "make bench       the Python-side benchmarks (benchmarks/run.py, a minute or two; figures, not a gate)"
 	@echo "make bench-browser  the click latencies in a real browser (benchmarks/browser.py, ~8 min)"
 	@echo "make notebooks   re-run notebooks/*.ipynb and store their text outputs (what nbval compares)"
+	@echo "make rule-index  rewrite docs/rule_index.md from the docstrings of lcb_lab/ (tools/rule_index.py)"
 	@echo "make golden      rewrite the golden transcripts in tests/golden/ (after an intended change)"
 	@echo "make screenshots rewrite docs/screenshots/*.png (JupyterLab in Chromium at 1920x1080 and 1366x768)"
 	@echo "make install     pip install -e '.[lab]' into $(VENV) (only when pyproject.toml changed)"
@@ -115,6 +116,11 @@ bench-browser: $(STAMP_TEST) chromium
 # the way nbval compares them (tools/run_notebooks.py; NOTEBOOKS=... for a few).
 notebooks: $(STAMP_TEST)
 	$(VPY) tools/run_notebooks.py $(NOTEBOOKS)
+
+# docs/rule_index.md: rule number -> the modules and functions whose docstrings cite it
+# (tools/rule_index.py reads the docstrings with ast; tests/engine/test_source_maps.py runs --check).
+rule-index:
+	$(PYTHON) tools/rule_index.py
 
 # The golden transcripts (tests/engine/test_golden.py compares them with a fresh run).
 golden: $(STAMP_RUN)

@@ -1,4 +1,4 @@
-"""Typed actions: every player act as a frozen value, with a JSON codec (issue 5, item 1).
+"""Typed actions: every player act as a frozen value, with a JSON codec (3.3, 7.010).
 
 Modelled on python-chess's ``Move``: an action is a small immutable value;
 the game applies it with :meth:`lcb_lab.game.Game.apply` (the one entry
@@ -255,8 +255,8 @@ class Answer(Action):
     choice: Optional[Int] = None
     responses: tuple[Response, ...] = ()
     card_intercepts: tuple[CardIntercept, ...] = ()
-    picks: Names = ()                        # issue 8: a choice of cards/units, e.g. embarked cargo lost (10.311)
-    mines: tuple[MineShot, ...] = ()         # issue 8: the mine owner's shots (13.33, 13.34)
+    picks: Names = ()                        # a choice of cards/units, e.g. embarked cargo lost (10.311)
+    mines: tuple[MineShot, ...] = ()         # the mine owner's shots (13.33, 13.34)
 
 
 @dataclass(frozen=True)
@@ -392,7 +392,7 @@ class EndDeployment(Action):
     team: Literal["US", "RU"]
 
 
-# ---------------------------------------------------------------- issue 8: transport, markers, submarines
+# ---------------------------------------------------------------- chapters 10-14: transport, markers, submarines
 @dataclass(frozen=True)
 class PortTransfer(Action):
     """Port disembarkation (12.3) or, with ``embark``, port embarkation (12.54) by declared

@@ -1,4 +1,4 @@
-"""What each typed action does: one handler per action class (issue 5, item 1).
+"""What each typed action does: one handler per action class (3.3, 7.010).
 
 :meth:`lcb_lab.game.Game.apply` checks the action, snapshots the state and
 calls ``HANDLERS[type(action)](game, ctx, action)``; a handler either changes
@@ -421,7 +421,7 @@ HANDLERS: dict[type, Callable[..., Any]] = {
     A.ArmorBreakthrough: armor_breakthrough, A.EndImpulse: end_impulse, A.ScriptedEffect: scripted_effect,
     A.PlayCard: play_card, A.BuyCard: buy_card, A.EndPlanning: end_planning, A.DeployUnit: deploy_unit,
     A.PlaceCard: place_card, A.DeploymentOrder: deployment_order, A.EndDeployment: end_deployment,
-    # issue 8
+    # chapters 10-14: embarked cargo, transport, special markers, submarines
     A.PortTransfer: ports.port_transfer_act, A.MarkerAction: marker_actions.marker_action_act,
     A.TorpedoAttack: submarine.torpedo_act, A.SubmarineZor: submarine.zor_act,
     A.OffensiveAsw: submarine.offensive_asw_act, A.InstructorRuling: proxy.ruling_act,

@@ -1,4 +1,4 @@
-"""Joint Capability Card types: the sandbox decks as validated data with provenance (9.0, issue 7).
+"""Joint Capability Card types: the sandbox decks as validated data with provenance (9.0).
 
 The decks live in ``lcb_lab/data/cards/us.toml`` and ``ru.toml``, one ``[[card]]`` table per
 card type (``docs/cards.md`` lists them, written by ``tools/cards_doc.py``).  The rulebook
@@ -72,13 +72,13 @@ EFFECT_FUNCTIONS = ("reveal", "reveal_paralyse", "paralyse", "conceal", "lrs_att
                     "network_repair", "ap_loss", "place_marker", "transport", "attached_cv",
                     "add_supply", "nullify", "ftr_nullify", "influence", "resupply", "cp_gain",
                     "unsimulated",
-                    # issue 8 -- transport (12.x)
+                    # chapter 12 -- transport (12.x)
                     "rotary_lift", "reinforce", "sealift", "littoral_move",
-                    # issue 8 -- special markers (13.x)
+                    # chapter 13 -- special markers (13.x)
                     "proxy_force", "isr_marker", "mines", "clear_mines", "fortify",
-                    # issue 8 -- submarines (14.x)
+                    # chapter 14 -- submarines (14.x)
                     "submarine", "asw_search", "uuv")
-"""The effect-function catalogue of the issue-7 contract: the names an ``Effect.fn`` may use
+"""The effect-function catalogue of the card engine (chapter 9): the names an ``Effect.fn`` may use
 (the play helper implements them in ``lcb_lab.rules.card_effects.EFFECTS``)."""
 EFFECT_ARGS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "reveal": (frozenset(), frozenset({"domain"})),
@@ -101,20 +101,20 @@ EFFECT_ARGS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "cp_gain": (frozenset({"n"}), frozenset()),
     "unsimulated": (frozenset({"chapter"}), frozenset()),
 
-    # issue 8 -- transport (12.x): owned by the transport helper
+    # chapter 12 -- transport (12.x): owned by the transport helper
     "rotary_lift": (frozenset({"capacity_gpsv"}), frozenset({"per_unit_gpsv", "loss_per_hit", "rp", "range"})),
     "reinforce": (frozenset({"capacity_gpsv"}), frozenset({"airport", "port", "loss_per_hit", "units"})),
     "sealift": (frozenset({"capacity_gpsv"}), frozenset({"port", "small_port", "range"})),
     "littoral_move": (frozenset({"capacity_gpsv"}), frozenset({"mp", "loss_per_hit"})),
 
-    # issue 8 -- special markers (13.x): owned by the markers helper
+    # chapter 13 -- special markers (13.x): owned by the markers helper
     "proxy_force": (frozenset(), frozenset({"count", "ga_cv", "ga_dice", "mp", "effect_on"})),
     "isr_marker": (frozenset(), frozenset({"mp", "zor", "reveal", "naval", "supply"})),
     "mines": (frozenset({"count"}), frozenset({"succeeds_on", "contiguous", "terrain", "per_hex"})),
     "clear_mines": (frozenset(), frozenset({"n"})),
     "fortify": (frozenset(), frozenset({"levels"})),
 
-    # issue 8 -- submarines (14.x): owned by the submarine helper
+    # chapter 14 -- submarines (14.x): owned by the submarine helper
     "submarine": (frozenset(), frozenset({"unit_type"})),
     "asw_search": (frozenset(), frozenset({"search", "asw", "detect"})),
     "uuv": (frozenset(), frozenset({"detect", "torpedo_cv"})),

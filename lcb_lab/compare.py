@@ -1,4 +1,4 @@
-"""Compare two games, e.g. a game and its fork (issue 5, item 7): what differs, as ``team`` may know it.
+"""Compare two games, e.g. a game and its fork (a what-if): what differs, as ``team`` may know it.
 
 Kernel module (no UI library); the lab's *Fork here* view (:mod:`lcb_lab.widgets.fork_view`)
 shows :func:`compare` under the two labs.

@@ -1,4 +1,4 @@
-"""Generic copies and JSON round trips of the state's dataclasses (issue 5, item 5).
+"""Generic copies and JSON round trips of the state's dataclasses (saves and forks).
 
 Every field of every state dataclass is handled from its type hint, so a new
 field can never be forgotten by a hand-written copy:

@@ -1,4 +1,4 @@
-"""Events: what one applied action added to the log (issue 5, items 1 and 4).
+"""Events: what one applied action added to the log (3.3; the explained log).
 
 :meth:`lcb_lab.game.Game.apply` returns the events of the act, in order.  An
 event is a read-only view of one log entry (``state.log[index]``, a plain

@@ -1,4 +1,4 @@
-"""Game: one entry point for every act, its legal acts, and a history (3.3, 3.03, 7.010; issue 5).
+"""Game: one entry point for every act, its legal acts, and a history (3.3, 3.03, 7.010).
 
 Typical impulse, with typed actions (:mod:`lcb_lab.actions`)::
 
@@ -53,7 +53,7 @@ class Game(GameQueries, GamePersistence):
     def __init__(self, state: GameState, board: Board, catalog: Catalog, dice: Dice | None = None,
                  auto_policies: dict[str, str] | None = None):
         self.state = state
-        state.migrate_jccs()       # an old pool of card names becomes pool cards (issue 7)
+        state.migrate_jccs()       # an old pool of card names becomes pool cards (9.0)
         self.board = board
         self.catalog = catalog
         self.dice = dice or Dice(seed=0)

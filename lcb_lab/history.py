@@ -1,4 +1,4 @@
-"""The record of a game: every applied action with the dice it drew (issue 5, item 6).
+"""The record of a game: every applied action with the dice it drew (the undo / goto / fork record).
 
 Modelled on python-chess's move stack: :meth:`Game.apply` pushes a
 :class:`Step`; :meth:`Game.undo`, :meth:`Game.goto` and :meth:`Game.fork`

@@ -1,4 +1,4 @@
-"""Legal actions: what a team may do now (issue 5, item 2; OpenSpiel's ``legal_actions``).
+"""Legal actions: what a team may do now (3.3; OpenSpiel's ``legal_actions``).
 
 :func:`legal_actions` lists, for the team :meth:`Game.to_act` names:
 
@@ -391,7 +391,7 @@ def _acts(game: "Game") -> list:
             out += resupply_templates(game, d)
     cards = play_card_options(game)          # PlayCard (3.31, 9.2): a Template when many
     out += cards if len(cards) <= MAX_CONCRETE else [Template("play_card", tuple(cards), {}, game)]
-    from .rules import marker_actions, ports, submarine      # issue 8: each module offers its own acts
+    from .rules import marker_actions, ports, submarine      # chapters 12-14: each module offers its own acts
     out += ports.offers(game)
     out += marker_actions.offers(game)
     out += submarine.offers(game)

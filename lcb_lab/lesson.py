@@ -38,7 +38,7 @@ an impulse relinquishes the initiative before it (3.41).  Each impulse ends
 by itself after its steps.  Malformed lessons raise ScenarioError naming
 the file and key.
 
-Card and stage steps, sugar over the typed actions of issue 7 (a card is named by its cid,
+Card and stage steps, sugar over the typed card actions of chapter 9 (a card is named by its cid,
 ``"US-3"``, or by its name: the team's first card of that name still in play):
 ``buy`` (team, card, attach_to?, embark_on?: :class:`~lcb_lab.actions.BuyCard`),
 ``end_planning`` (team), ``deploy`` (unit, hex? or embark_on?: ``DeployUnit``),

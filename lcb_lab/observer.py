@@ -201,7 +201,7 @@ def observe_card_markers(state: GameState, viewer: str | None) -> list[dict]:
     out = []
     for m in state.card_markers.values():
         if m.kind == "mine" and not m.revealed and not (_all_seeing(viewer) or m.team == viewer):
-            continue                      # secret mines: nothing at all until triggered (13.37, issue 8)
+            continue                      # secret mines: nothing at all until triggered (13.37)
         if _all_seeing(viewer) or m.team == viewer or m.revealed:
             out.append({"id": m.mid, "kind": m.kind, "team": m.team, "hex": m.hex, "card": m.card,
                         "revealed": m.revealed, "back": False, "level": m.level, "hp": m.hp})
@@ -460,7 +460,7 @@ def redact(entry: dict, viewer: str | None) -> dict | None:
     kind, title, text, rules, data, turn, impulse), or None when they read nothing.
 
     Logs saved before this contract (``visible_to`` / ``public_copy``) read as they did."""
-    if "audience" not in entry and "visible_to" in entry:      # a log saved by lcb_lab <= issue 4
+    if "audience" not in entry and "visible_to" in entry:      # a log saved before entries carried an audience
         if entry.get("public_copy"):
             return None if _all_seeing(viewer) or viewer not in entry["visible_to"] else entry
         return entry if _all_seeing(viewer) or viewer in entry["visible_to"] else None

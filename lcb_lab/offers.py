@@ -1,4 +1,4 @@
-"""What the lab offers: a view's legal actions, sorted for dropdowns and buttons (issue 5, items 1-2).
+"""What the lab offers: a view's legal actions, sorted for dropdowns and buttons (3.3).
 
 The lab never lists an option of its own making: :func:`offers` asks
 :meth:`Game.legal_actions` (concrete actions and

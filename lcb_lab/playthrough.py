@@ -17,7 +17,7 @@ record of a game in which every applied action (each entry of
 Four transcripts are kept in ``tests/golden/`` and compared by
 ``tests/engine/test_golden.py``: ``appendix_b.txt`` (the Appendix B combat lesson
 replayed, :mod:`lcb_lab.lesson`), ``appendix_b_turn1.txt`` (the whole Appendix B
-turn from the Planning Stage, every card played by the rules, issue 7),
+turn from the Planning Stage, every card played by the rules, chapter 9),
 ``slite_landing_lesson.txt`` (turn 1 of the second, sandbox scenario: chapters 10-14) and
 ``random_game.txt`` (a seeded walk over
 the legal actions of ``gotland_redux``, :func:`random_game`, in which the
@@ -63,7 +63,7 @@ TEAMS = ("US", "RU")
 RANDOM_SCENARIO = "gotland_redux"
 RANDOM_SEED = 12
 """Seed of the random game (dice and choices); 12 gives two combats with INTERCEPT answers
-and four cards played in two turns (since the random walk plays cards, issue 7)."""
+and four cards played in two turns (since the random walk plays cards, chapter 9)."""
 RANDOM_TURNS = 2
 UNHURRIED = ("end_impulse", "relinquish")
 """Kinds the random walk picks less often (so impulses do something)."""

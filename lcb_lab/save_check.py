@@ -34,7 +34,7 @@ like ``state.units[DDG-51].hp``:
 * Planning / Deployment fields: CP, CP bonus and free cards per known team and not negative,
   ``ready`` teams known and once, deployment areas of known units with hexes on the map,
   placements of known cards, later Planning Stages within 2..max_turns (3.1, 3.2, 15.14);
-* issue 8 (a save without a record is checked here only): an Embarked card on a ship that
+* chapters 10-14 (a save without a record is checked here only): an Embarked card on a ship that
   is not Embark-capable (10.2); card markers of an unknown kind or team, off the map, of a
   card not in the game (a scenario's mines / fortifications may have none), with negative
   HP, a level below 1, cargo that is not off the map, an unknown host (13.x, 12.2); SOT
@@ -132,7 +132,7 @@ class _LogEntry(_Loose):
     impulse: int = 0
     audience: Optional[_Teams] = None
     public: Optional[_PublicForm] = None
-    visible_to: Optional[_Teams] = None       # logs saved by lcb_lab <= issue 4
+    visible_to: Optional[_Teams] = None       # logs saved before entries carried an audience
     public_copy: Optional[bool] = None
 
 
@@ -185,7 +185,7 @@ class _MildecOptions(_Loose):
     mildecs: int
 
 
-class _MineAttackOptions(_Loose):              # issue 8, markers (13.33, lcb_lab.rules.mines)
+class _MineAttackOptions(_Loose):              # special markers (13.33, lcb_lab.rules.mines)
     hex: str
     mine: str
     cubes: int
@@ -218,7 +218,7 @@ class _EmbarkLossesOptions(_Loose):
     units: list[_EmbarkUnit]
 
 
-CHOICE_OPTIONS["embark_losses"] = _EmbarkLossesOptions       # issue 8, embark (10.311)
+CHOICE_OPTIONS["embark_losses"] = _EmbarkLossesOptions       # embarked cargo (10.311)
 
 
 class _MineAttackOptions(_Loose):
@@ -230,7 +230,7 @@ class _MineAttackOptions(_Loose):
     targets: list[str]
 
 
-CHOICE_OPTIONS["mine_attack"] = _MineAttackOptions           # issue 8, markers (13.33): a save during a mine attack
+CHOICE_OPTIONS["mine_attack"] = _MineAttackOptions           # special markers (13.33): a save during a mine attack
 
 
 # ------------------------------------------------------------------ the check

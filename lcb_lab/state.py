@@ -54,7 +54,7 @@ class Unit:
     no_move: bool = False          # disembarked/transported this turn (5.19)
     expended: bool = False         # Combined Arms Activation (7.18)
     moved_with: str = ""           # first unit of the group it moved with this turn; "" = not moved (3.37)
-    # ---- issue 8 contract ----
+    # ---- chapters 10-14: embarked cargo, transport, markers, submarines ----
     card: str | None = None        # the cid of the JCC this unit IS (a JCC submarine, 14.0; reinforcements, 12.4)
     fired: str = ""                # submarine: "lrs" | "torpedo" used this impulse (14.04)
     asw_hex: str | None = None     # the one hex it attacked with offensive ASW this Action Stage (14.14)
@@ -116,7 +116,7 @@ class Declared:
     note: str = ""
     markers: list[str] = field(default_factory=list)   # MILDECs moving with (or as) this stack (5.17)
     played: str | None = None      # the cid of the card this play_jcc / move_embarked_jcc action used (9.03)
-    embarked_ships: list[str] = field(default_factory=list)   # issue 8: ships of this move_embarked_jcc that played a card (one each, 11.12 ex.)
+    embarked_ships: list[str] = field(default_factory=list)   # ships of this move_embarked_jcc that played a card (one each, 11.12 ex.)
 
     def clone(self) -> "Declared":
         return _codec.clone(self)
@@ -236,7 +236,7 @@ class CardMarker:
     card: str
     hex: str
     revealed: bool = True
-    # ---- issue 8 contract (13.x, 12.2, 12.43) ----
+    # ---- special markers, landings, ports (13.x, 12.2, 12.43) ----
     hp: int = 1                    # hits it takes before it is discarded (9.04, 13.12: a Proxy Force 1)
     mp: int = 0                    # MP per impulse (12.22, 13.12)
     moved: bool = False            # moved this impulse: markers move once per impulse (13.21, 12.22)
@@ -374,7 +374,7 @@ class GameState:
     card_markers: dict[str, CardMarker] = field(default_factory=dict)   # SOF / ISR / mine... markers of cards (13.x)
     ap_loss: dict[str, int] = field(default_factory=dict)     # AP each team's impulses lose for the rest of the turn (card effect)
     continuing: dict[str, str] = field(default_factory=dict)  # hex -> "continuing" | "resolved" (7.21)
-    # ---- issue 8 contract ----
+    # ---- chapters 10-14: embarked cargo, transport, markers, submarines ----
     port_cubes: dict[str, str] = field(default_factory=dict)  # port hex -> team of its orange cube (12.3, 12.54)
     sot: dict[str, list[dict]] = field(default_factory=lambda: {"US": [], "RU": []})  # Submarine Operations Tracker per team (14.03): {sub, turn, impulse, hex, public}
     rulings: list[dict] = field(default_factory=list)         # instructor rulings, e.g. a Proxy Force effect agreed (13.14)
@@ -430,7 +430,7 @@ class GameState:
         return s
 
     def migrate_jccs(self) -> None:
-        """Turn the OLD pool of card names (``jccs``, saves and scenarios before issue 7) into
+        """Turn the OLD pool of card names (``jccs``, saves and scenarios from before the card engine) into
         pool cards (:attr:`cards`, ``where="pool"``, cids in order) and empty ``jccs``."""
         if not self.jccs:
             return

@@ -1,4 +1,4 @@
-"""A game's record as a timeline a team may read, and who may take a step back (issue 5, item 7).
+"""A game's record as a timeline a team may read, and who may take a step back (undo, goto, fork).
 
 Kernel module (no UI library): the lab's *History* tab (:mod:`lcb_lab.widgets.timeline`)
 draws what :func:`timeline` returns and asks :func:`undo_allowed` before an *Undo*.

@@ -1,4 +1,4 @@
-"""nbval fails the suite when a notebook's printed result changes (issue 6 item 9).
+"""nbval fails the suite when a notebook's printed result changes.
 
 Two copies of notebook 01 go to a temporary folder: one as committed, one with
 a single stored printed result changed (1 Whiskey's HP after the 7.37 combat).

@@ -1,8 +1,63 @@
 """The rules, one module per subject; pure functions over a ``Ctx`` (state, board, catalog, dice).
 
-sequence (3.x: impulses, AP, Core Actions, Initiative/Victory Checks), movement (5.x),
-conceal (6.x: conceal, reveal, ground and naval ZOR), lrs (7.3), intercept (7.5),
-ground_assault (7.1, 7.19-7.111), continuing (7.2x, 7.18), combat (7.010 sequence),
-network (7.6, 7.09 modifiers), resupply (8.x), influence (15.0 events), victory (3.5),
-effects (scripted card outcomes).  No UI library is imported here.
+No UI library is imported here.  Every module, with its purpose and rule numbers:
+
+Sequence, movement, concealment (chapters 3-6)
+
+* ``common``: the context (``Ctx``) and small shared queries.
+* ``sequence``: impulses, Action Points, Core Actions, Initiative and Victory Checks (3.x).
+* ``planning``: the Planning Stage -- Command Points, buying cards, Attached and Embarked hosts (3.1, 9.3, 10.0).
+* ``deployment``: the Deployment Stage -- units face down in their areas, hosts for cards (3.2, 9.5, 10.0).
+* ``stacks``: one definition of a stack (3.23, 3.34, 3.36, 3.37, 5.11, 5.13, 5.15).
+* ``victory``: the Victory Check against the scenario's conditions (3.5).
+* ``movement``: movement (5.1-5.19).
+* ``conceal``: conceal and reveal, ground and naval ZOR (6.0-6.23).
+
+Combat (chapter 7) and resupply (chapter 8)
+
+* ``combat``: the combat sequence of one impulse (7.010, 7.03, 3.38).
+* ``ground_assault``: GROUND ASSAULT (7.1-7.16, 7.19-7.111).
+* ``continuing``: Continuing Combat (7.2-7.27) and Combined Arms Activation (7.18).
+* ``lrs``: Long-Range Strikes (7.3, 7.02-7.08, 7.31-7.37).
+* ``intercept``: INTERCEPT -- who may defend a target against an LRS (7.5-7.58).
+* ``network``: the Tactical Network (7.6, 7.61, 7.62) and the other CV modifiers (7.09, 7.17).
+* ``resupply``: RESUPPLY (8.0-8.09).
+
+Joint Capability Cards (chapter 9)
+
+* ``jcc``: playing cards on the own impulse (3.31, 9.02, 9.03, 9.1, 9.2, 9.3, 9.5, 11.1).
+* ``card_use``: a card link's effect and the card's fate after use (9.04, 9.07, 9.08, 9.21, 9.31, 7.61).
+* ``card_effects``: the registry of card effect functions; a card's effect is data naming one (9.0, 9.013).
+* ``card_targets``: the targets of a card's effect, checked when it is played (9.0, 6.11, 7.31, 7.32, 12.2, 13.x).
+* ``card_cvs``: Combat Values an Attached card gives its host (9.32, 9.33, 7.51, 7.510).
+* ``card_intercept``: which IAMD units may INTERCEPT a card in a response window (9.011, 9.012, 7.510, 7.512).
+* ``card_markers``: markers that cards put on the map (13.x; 4.22 for MILDECs).
+* ``responses``: response windows and card chains (9.06, 9.4, 9.41-9.47, 9.010-9.012, 7.512).
+* ``chain``: resolving a card chain, the order of its steps (9.42-9.47, 9.010, 7.512).
+* ``ftr``: the rolls of a chain -- DETECT, NULLIFY, FTR NULLIFY, INTERCEPT of cards (9.04, 9.06, 9.21, 9.4-9.46, 7.512).
+* ``effects``: card outcomes scripted by a lesson or the instructor, logged as scripted (9.0, 6.13, 7.61, 12.07).
+
+Embarkation, transport, special markers, submarines (chapters 10-14)
+
+* ``embark``: Space and Embarkation Values, capacity, embarked cargo (10.x).
+* ``embark_losses``: embarked cargo lost when its ship is hit, the ``embark_losses`` choice (10.311).
+* ``transport``: the transport card effects -- rotary lift, reinforce, sealift, littoral move (12.0x, 12.1, 12.4, 12.5, 13.38).
+* ``landing``: amphibious landing through a card's ISR marker (12.2, 12.21-12.27, 12.53).
+* ``ports``: port disembarkation and embarkation, the orange cube (12.3, 12.54).
+* ``marker_actions``: the free action of a card's marker (13.21, 13.12, 12.2x).
+* ``proxy``: Proxy Force markers and instructor rulings (13.1, 13.14).
+* ``isr``: ISR markers, concealed or revealed, one free action per turn (13.2).
+* ``mines``: mine markers, secret cubes that attack counters entering or leaving their hex (13.3).
+* ``sof``: Special Operations Forces markers (13.4).
+* ``fortify``: Fortification markers built by Combat Engineers (13.5).
+* ``sot``: the Submarine Operations Tracker and the submarine marker (14.01-14.06, 14.010).
+* ``submarine``: submarine operations -- movement, TORPEDO ATTACK, the voluntary ZOR (14.x).
+* ``asw``: anti-submarine warfare -- DETECT, then one ASW die per DETECT (14.1).
+
+Influence (chapter 15)
+
+* ``influence``: Influence Meter events (15.0 and the 1.1 summary).
+
+``docs/rule_index.md`` lists, for every rule number, the modules and functions whose docstrings cite
+it (``make rule-index`` rewrites it).
 """

@@ -350,7 +350,7 @@ def on_attach(ctx: Ctx, card) -> None:
                              ["9.31", "9.32", "9.33"]), team=card.team, card=card.cid, hidden=True)
 
 
-# issue 8: the modules below register their effects with @effect (imported last: they import this one)
+# chapters 10-14: the modules below register their effects with @effect (imported last: they import this one)
 # (transport registers its effects when lcb_lab.acts imports it: it uses combat and jcc, which import this module;
 #  so do submarine and asw, registered when lcb_lab.acts imports rules.submarine)
 from . import isr as _isr, mines as _mines, proxy as _proxy  # noqa: E402,F401

@@ -1,9 +1,11 @@
-"""Scripted card effects for lessons (9.0 is not simulated yet).
+"""Scripted card effects for lessons and the instructor (9.0: a card's stated outcome, applied as given).
 
-The rulebook does not print JCC texts, so lcb_lab does not simulate cards
-yet.  A lesson can still replay a narrative that uses cards by applying each
-card's *stated outcome* as a scripted effect, logged as such with the card's
-name, so students see what the card did and that it was scripted.
+Cards are played by the rules elsewhere (chapter 9: :mod:`.jcc` plays them, :mod:`.card_use`
+applies a link's effect through the registry of :mod:`.card_effects`, :mod:`.responses` and
+:mod:`.chain` resolve the chains).  This module is the other path: a lesson (or the instructor)
+replays a narrative by applying a card's *stated outcome* as a scripted effect, logged as such
+with the card's name, so students see what the card did and that it was scripted.  The rules
+path reuses two helpers from here (``network_cube``, ``_disembark``).
 
 Effect dicts (``"effect"`` key):
 

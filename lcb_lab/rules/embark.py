@@ -1,6 +1,6 @@
 """Embarkation (10.x): Space Values, Embarkation Values, capacity, embarked cargo losses.
 
-Issue 8 contract -- owned by the embark helper.  Public API (used by planning, deployment,
+Chapter 10 -- owned by the embark helper.  Public API (used by planning, deployment,
 transport and the lab):
 
 * ``load(ctx, ship) -> dict``: what is aboard and the capacity left (10.21, 10.35): ``{"ship",

@@ -63,7 +63,7 @@ def find(ctx: Ctx, ref: str, team: str, rule: str = "9.0", where: tuple[str, ...
 
 def legacy_embarked(ctx: Ctx, ship_uids: list[str], ref: str) -> bool:
     """Whether ``ref`` names an Embarked card written as ``"<name> (Embarked)"`` in a ship's
-    attachments (scenarios before issue 7)."""
+    attachments (scenarios from before the card engine)."""
     return any(a == f"{ref} (Embarked)" for u in ship_uids for a in ctx.state.units[u].attachments)
 
 

@@ -1,5 +1,5 @@
 """The free action of a card's marker (13.21, 13.12, 12.2x): move once per impulse, then an
-effect, combat, conceal, unload / load / re-embark.  Issue 8 contract -- owned by the
+effect, combat, conceal, unload / load / re-embark.  Chapter 13 -- owned by the
 markers helper (the transport helper adds the ``unload`` / ``load`` / ``reembark`` steps
 through :data:`STEPS`).
 

@@ -182,7 +182,7 @@ class MapView:
                                              line_width="width", line_alpha=0.95, hatch_pattern="hatch",
                                              hatch_color="colour", hatch_alpha=palette.HATCH_ALPHA, hatch_scale=14,
                                              hatch_weight=1.2, name="overlays")
-        # issue 8: the card markers' overlays (ISR reach, own mine fields, fortifications), the submarine track
+        # chapters 13-14: the card markers' overlays (ISR reach, own mine fields, fortifications), the submarine track
         self.sources["marker_overlays"] = ColumnDataSource({k: [] for k in _OVERLAY_KEYS})
         self._mov_renderer = p.multi_polygons("xs", "ys", source=self.sources["marker_overlays"],
                                               fill_color="colour", fill_alpha="fill_alpha", line_color="colour",
@@ -523,7 +523,7 @@ class MapView:
         if self.legend.visible != vis:
             self.legend.visible = vis
 
-    # ---------------------------------------------------------- card markers (issue 8)
+    # ---------------------------------------------------------- card markers (13.x)
     def show_markers(self, game, view: dict) -> None:
         """Draw the card markers ``view`` shows (chips, :func:`.markers.marker_chips`) and, while
         :attr:`marker_overlays_on`, their overlays (ISR reach, own mine fields, fortification

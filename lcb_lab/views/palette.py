@@ -120,7 +120,7 @@ CUE: dict[str, Cue] = {
     "out_of_range": Cue("ring", OVERLAY["out_of_range"], (2, 4), "", 0.0, 4.0),
     "cannot_act": Cue("ring", OVERLAY["no_supply"], (9, 4, 2, 4), "", 0.0, 4.0),
     "shooter": Cue("line", OVERLAY["shooter"], (6, 4), "", 0.0, 2.0),
-    # issue 8: the card markers' overlays (views/markers.py) and the submarine's track (14.03)
+    # chapters 13-14: the card markers' overlays (views/markers.py) and the submarine's track (14.03)
     "isr_reach": Cue("area", "#D55E00", (12, 3, 3, 3), "", 0.08, 2.5),      # Okabe-Ito vermillion
     "mine_field": Cue("area", "#222222", (), "x", 0.12, 2.5),
     "fort1": Cue("area", _TD_YELLOW, (4, 2), "-", 0.06, 2.5),

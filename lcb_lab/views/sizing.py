@@ -7,7 +7,7 @@ over that reference: texts grow and shrink with the hexes.
 
 * the default look: :data:`BASE_FONT_PX` at :data:`DEFAULT_PX_PER_KM` (an 860 px tall frame on
   the Gotland board, the lab's default);
-* presentation (a projector, issue 6): :data:`PRESENTATION_FONT_PX` at
+* presentation (a projector): :data:`PRESENTATION_FONT_PX` at
   :data:`PRESENTATION_PX_PER_KM` -- designators 16 px, hex labels and legend 14 px -- so at
   1920x1080 a map frame at least :data:`PRESENTATION_MIN_FRAME_HEIGHT` px tall meets the
   targets (*sandbox* reference sizes, chosen for legibility from the back of a classroom).

@@ -81,7 +81,7 @@ ICONS: dict[str, Icon] = {
     "ship_ddg": Icon(SEA, "120203", f"{_D} sea surface 120203: Surface Combatant, Line: Destroyer"),
     "ship_ffg": Icon(SEA, "120204", f"{_D} sea surface 120204: Surface Combatant, Line: Frigate"),
     "ship_amphib": Icon(SEA, "120304", f"{_D} sea surface 120304: Amphibious Assault Ship, Multipurpose (LHD)"),
-    # submarines (symbol set 35, sea subsurface; issue 8, 14.0)
+    # submarines (symbol set 35, sea subsurface; 14.0)
     "submarine": Icon(SUBSURFACE, "110100", f"{_D} sea subsurface 110100: Military, Submarine"),
 }
 """The symbol of each catalog ``symbol`` (``lcb_lab/data/units.toml``): every unit type's

@@ -180,11 +180,11 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
         self.decision.bind(c)
         self.impulse_panel = ImpulsePanel(c, self)
         self.card_panel = CardEffectPanel(c, self.apply_card_effect)
-        # issue 7: the cards of the view, Planning and Deployment -- in the Impulse tab (the layout keeps six tabs)
+        # chapter 9: the cards of the view, Planning and Deployment -- in the Impulse tab (the layout keeps six tabs)
         self.cards_panel = CardsPanel(c, self.play_card)
         self.planning_panel = PlanningPanel(c, self)
         self.deployment_panel = DeploymentPanel(c, self)
-        # issue 8: landing, port, marker and submarine acts (offered by the rules) under the impulse controls
+        # chapters 12-14: landing, port, marker and submarine acts (offered by the rules) under the impulse controls
         self.special_panel = SpecialActionsPanel(c, self.special_action)
         self.ruling_panel = RulingPanel(c, self.instructor_ruling)        # 13.14, Instructor view only
         self.play_tab = W.VBox([self.planning_panel.widget, self.deployment_panel.widget, self.impulse_panel.widget,

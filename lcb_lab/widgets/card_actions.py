@@ -1,5 +1,5 @@
 """The lab's card actions: the Python methods behind the Cards, Planning and Deployment panels
-and the card-response answer (issue 7), each gated by the view.
+and the card-response answer (9.4x), each gated by the view.
 
 A mixin of :class:`~lcb_lab.widgets.app.LabApp` (before :class:`~lcb_lab.widgets.actions.LabActions`
 in its bases: it answers a ``card_response`` choice and hands every other answer on).  Every

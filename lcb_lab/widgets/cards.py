@@ -1,4 +1,4 @@
-"""The Cards panel of every view (issue 7) and the instructor's scripted card-effect panel.
+"""The Cards panel of every view (chapter 9) and the instructor's scripted card-effect panel.
 
 :class:`CardsPanel` -- the hand, a card's detail and *Play* (a card, its option, its targets
 picked on the map) -- is described in its docstring.  :class:`CardEffectPanel` (below) is the
@@ -217,7 +217,7 @@ class CardEffectPanel:
         self._last_hex = None
 
 
-# ====================================================================== the Cards panel (issue 7)
+# ====================================================================== the Cards panel (chapter 9)
 TARGET_WORDS = {
     "none": "no target", "stack": "the stack in the clicked hex", "unit": "the selected unit",
     "units": "units of the clicked hex", "hex": "the clicked hex", "hexes": "the hexes you add (click, then Add hex)",
@@ -226,7 +226,7 @@ TARGET_WORDS = {
 
 
 class CardsPanel:
-    """The Cards section of a view (issue 7 item 10): the hand (:func:`.card_hand.hand_html`),
+    """The Cards section of a view (chapter 9): the hand (:func:`.card_hand.hand_html`),
     a card's detail, and *Play*: a card from the listed card uses (the declared *Play a JCC*
     actions, a deployed Persistent card's free use), its option, its targets picked on the map
     (the clicked hex, its stack, the selected unit, or hexes added one by one) or an enemy /

@@ -1,4 +1,4 @@
-"""The lab controller: the game and the lab's UI state as observable traits (issue 6, item 1).
+"""The lab controller: the game and the lab's UI state as observable traits (the lab's one source of truth).
 
 :class:`LabController` is a ``traitlets.HasTraits``: every panel of the lab
 receives it and observes only the traits it draws, the way ipyleaflet and

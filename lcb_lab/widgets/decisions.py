@@ -266,7 +266,7 @@ class DecisionPanel:
                                            f'{rule_badges(["4.22", "7.06"])}')]))
         return out
 
-    # ------------------------------------------------------------ issue 8: embarked cargo, mines
+    # ------------------------------------------------------------ chapters 10 and 13: embarked cargo, mines
     def _card_words(self, ref: str) -> str:
         """A card of an ``embark_losses`` choice as the attacker may name it: a face-up card by
         name (it is public), a concealed one as "a concealed Embarked card" (drawn at random)."""

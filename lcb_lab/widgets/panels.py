@@ -229,7 +229,7 @@ def _stack_lines(view: dict, label: str) -> list[str]:
         else:
             lines.append(f'{team_span(m["team"])} MILDEC marker <b>{esc(m["id"])}</b>')
     from ..views.markers import KIND_RULE, KIND_WORDS, chip_text
-    for m in view.get("card_markers") or []:          # issue 8: card markers (13.x), as the view shows them
+    for m in view.get("card_markers") or []:          # card markers (13.x), as the view shows them
         if m.get("hex") != label:
             continue
         if m.get("back"):
@@ -315,7 +315,7 @@ def unit_tracker_html(game, counter: dict, cards: list[dict] | None = None) -> s
             f'{"hex " + esc(counter["hex"]) if counter.get("hex") else "embarked on " + esc(counter.get("embarked_on"))}'
             f' \u00b7 {", ".join(flags)}</div>')
     extra = ""
-    if getattr(t, "torpedo_cv", None) is not None:      # a submarine (issue 8): TORPEDO ATTACK CV, required DETECT
+    if getattr(t, "torpedo_cv", None) is not None:      # a submarine (14.x): TORPEDO ATTACK CV, required DETECT
         extra += f'<th>TORPEDO</th><td>{provenance(t.torpedo_cv, t.source("torpedo_cv"))} {rule_badges(["14.08"])}</td>'
     if getattr(t, "detect", None) is not None:
         extra += f'<th>DETECT</th><td>{provenance(t.detect, t.source("detect"))} {rule_badges(["14.12"])}</td>'
@@ -354,7 +354,7 @@ def visible_entries(game, team: str) -> list[dict]:
 
 
 CARD_KINDS = ("card", "chain", "response", "detect", "nullify", "ftr", "card_intercept", "planning", "deployment")
-"""Log entry kinds of the card engine and the stages (issue 7), marked by a blue edge in the log."""
+"""Log entry kinds of the card engine and the stages (chapter 9, Planning and Deployment), marked by a blue edge in the log."""
 
 
 def is_card_entry(e: dict) -> bool:

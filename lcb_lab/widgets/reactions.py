@@ -1,7 +1,7 @@
 """The card-response prompt (9.4, 9.44, 9.46, 9.011): what may answer a link of the card chain.
 
 Built by the decision panel (:mod:`.decisions`) when the pending choice is ``card_response``,
-in the deciding team's view or the instructor's.  The choice's options (contract: issue 7
+in the deciding team's view or the instructor's.  The choice's options (:mod:`lcb_lab.rules.responses`,
 "Response windows") list the cards that may answer -- NULLIFY or FTR NULLIFY, each with the
 exact odds of its rolls (``p_detect``: DETECT, 9.06, 1.0 when no DETECT is rolled; ``p_success``:
 the NULLIFY / FTR NULLIFY roll; ``p``, when given, the two together; FTR shown as DETECT x

@@ -1,4 +1,4 @@
-"""Landing, port, marker and submarine actions in the Impulse tab (issue 8: 12.2, 12.3, 12.54, 13.21, 14.x).
+"""Landing, port, marker and submarine actions in the Impulse tab (12.2, 12.3, 12.54, 13.21, 14.x).
 
 The **Landing, ports, markers, submarines** section lists, as buttons, the actions
 ``game.legal_actions`` offers the view now of the kinds :data:`SPECIAL_KINDS` --
@@ -42,7 +42,7 @@ __all__ = ["SPECIAL_KINDS", "special_offers", "action_label", "action_rules", "c
            "SpecialActionsPanel", "QUICK", "short_label", "marker_moves", "proxy_rulings", "RulingPanel"]
 
 SPECIAL_KINDS = (A.PortTransfer, A.MarkerAction, A.TorpedoAttack, A.SubmarineZor, A.OffensiveAsw)
-"""The issue-8 act kinds the section offers."""
+"""The chapter 12-14 act kinds the section offers."""
 QUICK = 6
 """Most quick buttons (offers about the clicked hex) shown at once."""
 
@@ -223,7 +223,7 @@ class SpecialActions:
     each gated like the impulse controls (``_gate``) and run through ``run``."""
 
     def _answer(self, value):
-        """The issue-8 choices: ``embark_losses`` ``{"picks": [...]}`` (10.311) and ``mine_attack``
+        """The chapter 10 and 13 choices: ``embark_losses`` ``{"picks": [...]}`` (10.311) and ``mine_attack``
         ``{"mines": [{"target", "cubes"}]}`` (13.33) as a typed :class:`~lcb_lab.actions.Answer`;
         every other kind is handed on."""
         d = self.game.pending

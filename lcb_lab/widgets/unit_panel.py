@@ -155,7 +155,7 @@ class UnitPanel:
                 finally:
                     self._syncing = False
 
-    # ------------------------------------------------------------ the card markers' overlays (issue 8)
+    # ------------------------------------------------------------ the card markers' overlays (13.x, 14.x)
     def _draw_marker_note(self) -> None:
         c = self.ctl
         if not self.show_markers.value:

@@ -32,7 +32,7 @@ RESULTS = D.RESULTS
 START_NOTEBOOK = D.START_NOTEBOOK
 CHROMIUM_ARGS = D.CHROMIUM_ARGS
 SCREENS = {"1920x1080": {"width": 1920, "height": 1080}, "1366x768": {"width": 1366, "height": 768}}
-"""The projector and the reviewers' laptop (issue 6)."""
+"""The projector and the reviewers' laptop (docs/ui.md's two screen sizes)."""
 
 
 def pytest_configure(config):

@@ -1,4 +1,4 @@
-"""Playing a card in the browser (issue 7 item 10): the Voila app, clicked like a person.
+"""Playing a card in the browser (chapter 9): the Voila app, clicked like a person.
 
 Instructor view of a fresh Gotland Redux game: begin TF Memphis's impulse, declare *Play a JCC*
 (Tactical Cyber Attack), click the RU stack in AL-21 on the map, *Play* in the Cards section;

@@ -1,4 +1,4 @@
-"""Chapters 10-14 in the browser (issue 8 item 7): a port disembarkation clicked like a person.
+"""Chapters 10-14 in the browser: a port disembarkation clicked like a person.
 
 Voila serves a small notebook (written to the test's folder) with a Gotland Redux game staged
 for it: LHD 1 in Visby's large port (AJ-21), TF Memphis's impulse begun and the ship's Move

@@ -1,4 +1,4 @@
-"""Real-browser test of the map's embedding (issue 6, items 1 and 5): painted once, never stale.
+"""Real-browser test of the map's embedding: painted once, never stale.
 
 Serves the start notebook with Voila (fixtures in conftest.py).  An init script counts
 the Bokeh canvases the page creates (``.bk-Canvas`` elements, inside Bokeh's shadow

@@ -1,4 +1,4 @@
-"""Projector layout (issue 6 item 3): one screen holds the map, the tracker, the impulse controls, the odds.
+"""Projector layout: one screen holds the map, the tracker, the impulse controls, the odds.
 
 At 1920x1080 and 1366x768 (``screen``), in JupyterLab with its file browser sidebar open (the
 start notebook after *Run All*) and in Voila (the app notebook, notebooks/lab_app.ipynb, else the

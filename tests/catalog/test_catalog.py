@@ -19,14 +19,14 @@ SYMBOLS = {
     "infantry", "mech_infantry", "recon", "armor", "artillery_cannon", "artillery_rocket",
     "mortar", "air_defense", "anti_ship_missile", "logistics", "ship_ddg", "ship_ffg",
     "ship_amphib",
-    "submarine",                               # issue 8: JCC submarines (14.0)
+    "submarine",                               # JCC submarines (14.0)
 }
 SIZES = {"platoon", "section", "company", "ship", "boat"}
 SERVICES = {"US": {"USMC", "USN"}, "RU": {"RUNI", "RUBF"}}
 NUMERIC_FIELDS = ("mp", "hp", "gpsv", "asv", "embark_gpsv", "embark_asv", "rp")
 BOOL_FIELDS = ("armor", "cannon_artillery", "asw", "embark_rotary", "embark_fixed")
 SOURCE_KEYS = set(NUMERIC_FIELDS) | set(BOOL_FIELDS) | {"name", "symbol"}
-SOURCE_KEYS |= {"detect", "torpedo_cv"}       # issue 8: a submarine's required DETECT and torpedo CV (14.08, 14.12)
+SOURCE_KEYS |= {"detect", "torpedo_cv"}       # a submarine's required DETECT and torpedo CV (14.08, 14.12)
 
 EXPECTED_TYPES = {
     "usmc_infantry_platoon", "usmc_iamd_section", "usmc_himars_section", "usmc_acv_section",
@@ -34,9 +34,9 @@ EXPECTED_TYPES = {
     "runi_naval_infantry_platoon", "runi_mortars_platoon", "runi_recon_platoon", "runi_tank_platoon",
     "runi_mlrs_section", "runi_logistics_company", "runi_coastal_missile_section",
     "runi_cannon_artillery", "rubf_ddg", "rubf_ffg_gorshkov",
-    "usn_lha", "usn_lsd",                                   # issue 8, embark (10.31, 10.310 ex.)
+    "usn_lha", "usn_lsd",                                   # embark (10.31, 10.310 ex.)
 }
-EXPECTED_TYPES |= {"usn_ssn_virginia", "rubf_ssk_kilo"}   # issue 8: submarines (14.0)
+EXPECTED_TYPES |= {"usn_ssn_virginia", "rubf_ssk_kilo"}   # submarines (14.0)
 
 # Every unit of Appendix B ("Meeting Engagement - Gotland Redux") and the type it uses.
 APPENDIX_B = {

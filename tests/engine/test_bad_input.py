@@ -1,4 +1,4 @@
-"""Bad input is refused the same way everywhere (issue 5, item 10).
+"""Bad input is refused the same way everywhere.
 
 The CLI never shows a traceback: a malformed lesson, scenario or save gives
 exit code 2 and one line ``error: FILE: KEY: PROBLEM`` on stderr.  Saves are

@@ -1,4 +1,4 @@
-"""The sandbox decks (issue 7 items 1-2): counts, the named cards, the rulebook's values card by
+"""The sandbox decks (9.0): counts, the named cards, the rulebook's values card by
 card with their rules, Appendix B's rolls against the sandbox numbers, malformed decks refused
 with the file and the key, provenance, and docs/cards.md up to date."""
 from __future__ import annotations
@@ -277,7 +277,7 @@ def test_p8a():
     assert "ftr" in c.symbols and c.persistent and c.detect >= 7
     ruled(c, "symbols", "App. B")
     assert c.source("detect").startswith("sandbox (bounded by rulebook App. B")
-    assert c.effect("A").args == {"domain": "naval"} and c.effect("B").fn == "asw_search"   # 14.15 (issue 8)
+    assert c.effect("A").args == {"domain": "naval"} and c.effect("B").fn == "asw_search"   # 14.15
 
 
 def test_attached_cards():
@@ -429,7 +429,7 @@ def test_ftr_eligible_cards_are_aviation():
                 assert "aviation" in c.categories, c.name
 
 
-# issue 8: each helper removes its functions here once a card uses them; empty at the end
+# chapters 10-14: each helper removes its functions here once a card uses them; empty at the end
 NOT_YET_USED: set[str] = set()
 
 

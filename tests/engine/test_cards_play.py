@@ -1,4 +1,4 @@
-"""Playing cards (issue 7 item 5): the cards of the game replace the old pool of names, PlayCard
+"""Playing cards (9.0, 9.4x): the cards of the game replace the old pool of names, PlayCard
 with its Core Action or a Persistent card's free use, refusals that change nothing, the 7.61
 cubes, the other team's view, the legal PlayCard options and random play with cards."""
 import json
@@ -341,7 +341,7 @@ def test_a_conceal_card_obeys_6_22_in_a_contested_hex(deck):
 
 def test_a_card_attack_at_a_concealed_enemy_does_not_name_it():
     """The refusal of a card LRS at a concealed counter names the hex, not the unit (6.11, 6.14):
-    the other team may not learn who stands there by trying (review of issue 7)."""
+    the other team may not learn who stands there by trying (the card engine's review)."""
     g = load_scenario("gotland_redux")
     g.begin_impulse("TF Memphis")
     g.declare([{"kind": "play_jcc", "jcc": "Combat Air Patrols"}])
@@ -352,7 +352,7 @@ def test_a_card_attack_at_a_concealed_enemy_does_not_name_it():
 
 def test_a_nullify_card_played_on_its_own_is_refused_by_9_41():
     """A NULLIFY answers an enemy card (9.41, 9.45): played alone it is refused as such, not as
-    an effect 'not simulated' (review of issue 7)."""
+    an effect 'not simulated' (the card engine's review)."""
     g = load_scenario("gotland_redux")
     g.begin_impulse("TF Memphis")
     g.end_impulse()
@@ -364,7 +364,7 @@ def test_a_nullify_card_played_on_its_own_is_refused_by_9_41():
 
 def test_a_second_copy_of_a_free_attachment_on_one_host_is_refused():
     """The 9.31 EXCEPTION keeps Aegis outside the one-attachment allotment; it does not let a
-    ship carry two Aegis cards (review of issue 7)."""
+    ship carry two Aegis cards (the card engine's review)."""
     g = load_scenario("gotland_redux", start="planning")
     g.apply(A.BuyCard("US", "Aegis Ballistic Missile Defense", attach_to="DDG-51"))
     e = _refused(g, A.BuyCard("US", "Aegis Ballistic Missile Defense", attach_to="DDG-51"), "9.31")

@@ -1,4 +1,4 @@
-"""Card chains as properties over random chains (9.41-9.47; issue 7 item 12).
+"""Card chains as properties over random chains (9.41-9.47).
 
 Random games: the US plays a random card of the chapter 9 test deck against random RU and US
 responders (in the pool or deployed) and IAMD units; then each window is answered at random --

@@ -1,4 +1,4 @@
-"""Doctests of the public API modules and the README's Python examples (issue 5, item 11).
+"""Doctests of the public API modules and the README's Python examples.
 
 Every ``>>>`` example in the docstrings of these modules runs (ELLIPSIS and
 NORMALIZE_WHITESPACE), and every ```python block of README.md runs as it is

@@ -1,4 +1,4 @@
-"""The fast paths of the action pipeline give exactly what the slow ones give (issue 5, item 12).
+"""The fast paths of the action pipeline give exactly what the slow ones give.
 
 * ``legal.trial`` runs the act on a copy: the game's own objects, log and dice are untouched;
 * ``legal.declarable`` (the rules' declaration checks, no copy) agrees with ``trial`` on every

@@ -1,4 +1,4 @@
-"""Golden transcripts (issue 5, item 11): a fresh playthrough equals the committed one.
+"""Golden transcripts: a fresh playthrough equals the committed one.
 
 ``tests/golden/appendix_b.txt`` (the Appendix B lesson) and ``random_game.txt`` (a seeded
 walk over the legal actions) record, at every step, the team to act, the number of legal

@@ -1,4 +1,4 @@
-"""Saves with cards (issue 7): a game saved in a response window loads back; malformed cards and
+"""Saves with cards (chapter 9): a game saved in a response window loads back; malformed cards and
 chains are refused naming the file and the key (the review's hostile-file findings)."""
 import json
 

@@ -1,4 +1,4 @@
-"""Hostile files and inputs found by the issue-5 review (item 10) are refused cleanly.
+"""Hostile files and inputs found by the action pipeline's review are refused cleanly.
 
 Each case is refused where the data is read or checked -- the JSON/TOML reader
 (lcb_lab/files.py), the save check (save_check.py), a record step

@@ -1,4 +1,4 @@
-"""The engine import a notebook pays stays light (issue 6, item 2): checked by what it loads, not timed.
+"""The engine import a notebook pays stays light: checked by what it loads, not timed.
 
 ``import lcb_lab.scenario`` and ``from lcb_lab import load_scenario`` import
 no numpy (the seeded Dice makes its generator on first use, combat imports

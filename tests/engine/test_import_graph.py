@@ -1,4 +1,4 @@
-"""The kernel's import graph has no cycle (issue 5, item 8).
+"""The kernel's import graph has no cycle.
 
 The graph holds every ``import`` of a kernel module anywhere in its code,
 function-level ones included (a lazy import still makes a cycle: game ->

@@ -1,4 +1,4 @@
-"""Legal actions as properties over thousands of random states (issue 5, item 2).
+"""Legal actions as properties over thousands of random states.
 
 Random walks over ``Game.legal_actions`` (gotland_redux from the start, and from the Appendix B
 lesson's states) visit ``STATES`` states in all.  At each state:

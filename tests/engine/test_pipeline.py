@@ -1,4 +1,4 @@
-"""The action pipeline (issue 5): typed actions and their JSON codec, one ``apply``, ``to_act``,
+"""The action pipeline (3.3): typed actions and their JSON codec, one ``apply``, ``to_act``,
 state copies that cannot drift, and a history that undoes, goes to and forks exactly."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The second scenario, ``slite_landing`` (issue 8, item 6 and the item-8 property tests).
+"""The second scenario, ``slite_landing`` (chapters 10-14, and their property tests).
 
 * it loads in the Action Stage (forces and cards in place) and in the Planning Stage, and a
   Planning + Deployment played by the legal actions reaches the Action Stage;
@@ -159,13 +159,13 @@ def test_the_random_legal_player_plays_it_to_its_end(seed):
 
 
 # ------------------------------------------------------------------ every offered action applies
-ISSUE8_KINDS = (A.PortTransfer, A.MarkerAction, A.TorpedoAttack, A.SubmarineZor, A.OffensiveAsw)
-"""The issue-8 act kinds the legal actions offer (12.3, 13.21, 14.07, 14.09, 14.14)."""
+CH12_14_KINDS = (A.PortTransfer, A.MarkerAction, A.TorpedoAttack, A.SubmarineZor, A.OffensiveAsw)
+"""The chapter 12-14 act kinds the legal actions offer (12.3, 13.21, 14.07, 14.09, 14.14)."""
 
 
 @pytest.fixture(scope="module")
 def lesson_states() -> list[Game]:
-    """Forks of the lesson's game at steps where the issue-8 acts are in reach (LSD 41 in Slite,
+    """Forks of the lesson's game at steps where the chapter 12-14 acts are in reach (LSD 41 in Slite,
     ISR markers on the map, B-271 next to DDG-51, its marker on the map ...)."""
     from lcb_lab.lesson import Lesson
     les = Lesson("slite_landing_lesson")
@@ -177,7 +177,7 @@ def lesson_states() -> list[Game]:
 
 
 def walk(g: Game, rng: np.random.Generator, steps: int, seen: set | None = None) -> None:
-    """A random walk over the legal actions: at every state a few listed actions (every issue-8
+    """A random walk over the legal actions: at every state a few listed actions (every chapter 12-14
     one among them) are applied on a fork -- each must be accepted -- then one is played."""
     for _ in range(steps):
         if g.to_act() is None:
@@ -186,14 +186,14 @@ def walk(g: Game, rng: np.random.Generator, steps: int, seen: set | None = None)
         assert legal, f"{g.to_act()} must act but nothing is legal"
         assert g.legal_actions("RU" if g.to_act() == "US" else "US") == [] or g.to_act() not in ("US", "RU")
         concrete = [a for a in legal if not isinstance(a, Template)]
-        new = [a for a in concrete if isinstance(a, ISSUE8_KINDS)]
+        new = [a for a in concrete if isinstance(a, CH12_14_KINDS)]
         for a in new[:6] + [concrete[int(i)] for i in rng.permutation(len(concrete))[:3]] + \
                 [t.sample(rng) for t in legal if isinstance(t, Template)][:2]:
             g.fork().apply(a)                                   # raises if an offered action is refused
             if seen is not None:
                 seen.add(type(a).__name__)
         if g.pending is not None and g.pending.kind in ("mine_attack", "embark_losses") and rng.random() < 0.5:
-            round_trips(g)                                      # a save in the middle of an issue-8 choice
+            round_trips(g)                                      # a save in the middle of a chapter 10/13 choice
         others = [a for a in legal if not isinstance(a, A.EndImpulse)]
         pick = others[int(rng.integers(len(others)))] if others and rng.random() < 0.85 else \
             legal[int(rng.integers(len(legal)))]
@@ -217,13 +217,13 @@ def test_every_offered_legal_action_applies_from_the_lessons_states(lesson_state
     walk(g, np.random.default_rng(seed), 40)
 
 
-def test_the_walks_offer_and_apply_every_issue_8_act(lesson_states):
+def test_the_walks_offer_and_apply_every_chapter_12_14_act(lesson_states):
     seen: set = set()
     for i, g0 in enumerate(lesson_states):
         walk(g0.fork(), np.random.default_rng(100 + i), 30, seen)
     for seed in range(4):
         walk(game(seed), np.random.default_rng(seed), 80, seen)
-    assert {k.__name__ for k in ISSUE8_KINDS} <= seen, seen
+    assert {k.__name__ for k in CH12_14_KINDS} <= seen, seen
 
 
 @pytest.mark.fuzz

@@ -1,4 +1,4 @@
-"""Packaged scenarios and lessons (lcb_lab.resources): names, paths, errors, the CLI (issue 6, item 8)."""
+"""Packaged scenarios and lessons (lcb_lab.resources): names, paths, errors, the CLI."""
 import json
 import os
 import subprocess

@@ -1,5 +1,5 @@
 """Appendix B, turn 1 of "Meeting Engagement - Gotland Redux", replayed from the Planning Stage
-to the Victory Check with NO scripted effect (issue 7, item 11).
+to the Victory Check with NO scripted effect (chapter 9 by the rules).
 
 Every narrated outcome is asserted on the state the rules produced, at the step where the
 narrative has it (paralysis, for instance, lasts only until the end of the turn).  The
@@ -89,7 +89,7 @@ def test_no_scripted_effect_in_the_lesson(replay):
 
 
 def test_the_scripted_step_check_can_fail():
-    old = Lesson("appendix_b_combat")             # issue 5's lesson scripts its card outcomes
+    old = Lesson("appendix_b_combat")             # the combat lesson scripts its card outcomes
     assert len(scripted_steps(old)) == 6
     g = old.run()
     assert [st.action.KIND for st in g.history.steps].count(A.ScriptedEffect.KIND) == 6

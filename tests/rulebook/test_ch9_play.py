@@ -1,5 +1,5 @@
 """Chapter 9 examples on playing cards, 7.6 (the Tactical Network) and the Appendix B card pieces,
-with forced dice (issue 7 items 5, 7, 8, 12).  The card values come from a test deck
+with forced dice (9.0-9.47).  The card values come from a test deck
 (tests/card_deck.py) where the rulebook gives none; every value the text gives is used as given."""
 import json
 

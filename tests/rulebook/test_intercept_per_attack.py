@@ -174,7 +174,7 @@ def test_the_stack_of_choices_survives_a_save_and_an_old_save_converts():
 
 def test_the_odds_of_a_committed_plan_do_not_check_its_spent_supply_again():
     """After the commit the shooters' supply is spent (7.08): previewing the committed plan for
-    the defender's INTERCEPT prompt must not refuse it for lack of that same supply (issue 6)."""
+    the defender's INTERCEPT prompt must not refuse it for lack of that same supply."""
     from lcb_lab import situation as make, actions as A
     g = make(units={"W": ("usmc_himars_section", "F-6"),
                     "U": {"type": "runi_coastal_missile_section", "hex": "F-3", "face_up": True}})

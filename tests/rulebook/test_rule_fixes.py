@@ -1,4 +1,4 @@
-"""Rule fixes of issue 5, item 9: landed units are expended (7.19, 12.07), Combined Arms
+"""Rule fixes: landed units are expended (7.19, 12.07), Combined Arms
 Activation needs a declared, paid GROUND ASSAULT (7.18), RESUPPLY never refills an RP pool
 (8.0), and a landing into an enemy hex reveals both sides (6.22, 12.07)."""
 import pytest

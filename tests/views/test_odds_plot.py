@@ -1,4 +1,4 @@
-"""The odds and count charts never clip a value label (issue 6 item 10).
+"""The odds and count charts never clip a value label.
 
 The cases are those of notebook 01 (7.37; DDG-51 against 1 Anna and the
 INTERCEPT variants, whose 0-dice bar reads "91.6%") and notebook 02 (the

@@ -33,7 +33,7 @@ def test_every_catalog_unit_type_has_a_valid_app6_symbol_for_its_team():
         # affiliation by team, as on a NATO map: US friend, RU hostile
         assert meta["affiliation"] == {"US": "Friend", "RU": "Hostile"}[t.team], t.type_id
         # the symbol set matches the unit's domain: land unit (10) or sea surface (30)
-        assert code[4:6] == {"naval": "30", "submarine": "35"}.get(t.domain, "10"), t.type_id   # 35: sea subsurface (issue 8)
+        assert code[4:6] == {"naval": "30", "submarine": "35"}.get(t.domain, "10"), t.type_id   # 35: sea subsurface (14.0)
         assert code[10:16] == symbols.ICONS[t.symbol].entity
         assert symbols.ICONS[t.symbol].source.startswith("APP-6 D / MIL-STD-2525 D")
         img = symbols.symbol_image(code)

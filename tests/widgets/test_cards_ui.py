@@ -1,4 +1,4 @@
-"""Cards in the lab (issue 7 item 10), no browser: the Cards section of each view, playing a card
+"""Cards in the lab (chapter 9), no browser: the Cards section of each view, playing a card
 with its target picked on the map, the card-response prompt with its odds, Planning and
 Deployment -- and the other team's view shows counts, never a hidden card's name."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The lab for chapters 10-14 (issue 8 item 7): embarked cargo on the host's Unit Tracker, the
+"""The lab for chapters 10-14: embarked cargo on the host's Unit Tracker, the
 landing / port / marker / submarine acts in the Impulse tab, marker counters and overlays on the
 map, the submarine's track -- each panel shows what the view says, and the other team's panels
 never show enemy embarked cards, secret mines or a submarine's track (asserted on every string the
@@ -37,7 +37,7 @@ def _all_texts(lab) -> str:
 
 
 def _staged():
-    """Gotland Redux with issue-8 counters staged: LHD 1 face up (its Embark Area as the rules
+    """Gotland Redux with chapter 10-14 counters staged: LHD 1 face up (its Embark Area as the rules
     keep it), a secret RU mine of 3 cubes in AK-20, a RU level-2 fortification in AL-21, a
     concealed US ISR marker (MP 3) carrying 1 Alpha in AM-25, and a RU submarine's logged track."""
     g = load_scenario("gotland_redux", seed=1)
@@ -334,7 +334,7 @@ def test_the_orange_cube_stands_in_its_port_for_every_view():
     assert lab.map.sources["port_cubes"].data["hex"] == []
 
 
-# ------------------------------------------------------------------ the issue-8 choices in the decision panel
+# ------------------------------------------------------------------ the chapter 10/13 choices in the decision panel
 def _push(g, kind, team, rule, options, monkeypatch):
     """Stage a choice; the view's offers list the empty answer only (the panel's inputs follow the
     choice's options: the rules' own answers are the embark / markers parts' tests)."""
@@ -640,7 +640,7 @@ def test_the_13_14_ruling_is_entered_and_used_from_the_lab():
 
 
 def test_marker_texts_meet_the_projector_sizes():
-    """Issue 6's projector rule (docs/ui.md): in presentation, at the reference frame (800 px tall),
+    """The projector rule (docs/ui.md): in presentation, at the reference frame (800 px tall),
     map texts are >= 14 px -- the chips' text is 14 px like the hex labels, the track labels 12 px;
     they follow the frame like every map text."""
     from lcb_lab.views import MapView, sizing

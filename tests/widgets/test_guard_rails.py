@@ -1,4 +1,4 @@
-"""Guard rails for a class (issue 6, item 5), driven without a browser: Load lesson asks first,
+"""Guard rails for a class, driven without a browser: Load lesson asks first,
 Add action refuses at once what Declare would refuse, AP about to go unused are said (3.310)."""
 from __future__ import annotations
 

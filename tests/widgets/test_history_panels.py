@@ -198,7 +198,7 @@ def test_the_branch_wraps_under_the_lab_at_any_text_size():
     assert app.widget.layout.flex_flow is None
 
 
-# ---------------------------------------------------------------- the review at 1366x768 (issue 5)
+# ---------------------------------------------------------------- the review at 1366x768
 def test_the_timeline_marks_now_and_selects_the_step_shown(lesson_game):
     app = LabApp(lesson_game.fork(at=14), team="instructor")
     hp = app.history_panel

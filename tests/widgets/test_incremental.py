@@ -1,4 +1,4 @@
-"""Incremental redraws (issue 6, item 1): a click or an act sends the browser only what changed.
+"""Incremental redraws: a click or an act sends the browser only what changed.
 
 Every comm message a widget sends is recorded (``Widget._send``: state updates and
 the map's Bokeh patches) and attributed to the panel whose widget tree holds the

@@ -331,7 +331,7 @@ def test_intercept_question_shows_the_exact_odds_of_the_entered_dice(lab):
 
 # ---------------------------------------------------------------- 11. the message in a fixed place
 def test_the_message_line_heads_the_lab_and_its_echo_follows(lab):
-    """One screen (issue 6): the message line sits in the lab's top bar, always on screen beside
+    """One screen (docs/ui.md): the message line sits in the lab's top bar, always on screen beside
     the buttons, so the old echo under the tabs is not laid out; it still mirrors the message."""
     assert lab.topbar.children[0] is lab.message
     assert lab.message_echo not in lab.right.children

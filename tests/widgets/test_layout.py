@@ -1,4 +1,4 @@
-"""The one-screen layout and presentation mode (issue 6 item 3), Python side.
+"""The one-screen layout and presentation mode, Python side.
 
 The browser checks the geometry (tests/browser/test_projector_layout.py); here: the map sized
 by the browser keeps the board's shape and its texts follow the frame, the presentation switch

@@ -1,5 +1,5 @@
 """The lab offers what ``legal_actions`` lists for the viewing team, and nothing to the other team
-(issue 5, items 1-2; :mod:`lcb_lab.offers`)."""
+(3.3; :mod:`lcb_lab.offers`)."""
 from __future__ import annotations
 
 import pytest

@@ -1,5 +1,5 @@
-"""Bad input around the issue-8 choices and views: a clear InputError / IllegalAction, the
-state unchanged (found by the issue-8 review)."""
+"""Bad input around the chapter 10-14 choices and views: a clear InputError / IllegalAction, the
+state unchanged (found by the chapter 10-14 review)."""
 import pytest
 
 from lcb_lab import actions as A

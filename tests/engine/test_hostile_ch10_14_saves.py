@@ -1,4 +1,4 @@
-"""Saves of the issue-8 state without a record (``"record": null``, as Game.to_json writes it for
+"""Saves of the chapter 10-14 state without a record (``"record": null``, as Game.to_json writes it for
 a game with no step yet): their card markers, Submarine Operations Tracker, port cubes,
 ``embark_losses`` choices and Embarked cards are checked by the save check itself (save_check.py)
 -- one corrupted key per case is refused naming the file and the key, and the CLI exits 2 with a
@@ -124,7 +124,7 @@ def test_every_lesson_step_saved_without_its_record_loads():
 
 
 @pytest.mark.parametrize("start, edit, key", CASES, ids=[c[2] for c in CASES])
-def test_a_corrupted_issue8_key_is_refused_naming_it(saves, start, edit, key):
+def test_a_corrupted_ch10_14_key_is_refused_naming_it(saves, start, edit, key):
     d = json.loads(json.dumps(saves[start]))
     edit(d)
     msg = _refused_key(d)

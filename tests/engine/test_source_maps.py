@@ -1,0 +1,82 @@
+"""The maps a newcomer reads stay true: the rules package's docstring names every rules module, and
+``docs/rule_index.md`` (rule number -> modules and functions) is what ``tools/rule_index.py`` writes."""
+from __future__ import annotations
+
+import ast
+import importlib.util
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+RULES = ROOT / "lcb_lab" / "rules"
+
+
+def _named_in_rules_docstring() -> list[str]:
+    doc = ast.get_docstring(ast.parse((RULES / "__init__.py").read_text(encoding="utf-8"))) or ""
+    return re.findall(r"^\* ``(\w+)``: \S", doc, re.M)
+
+
+def test_the_rules_docstring_names_every_rules_module_once():
+    modules = sorted(p.stem for p in RULES.glob("*.py") if p.stem != "__init__")
+    named = _named_in_rules_docstring()
+    assert len(modules) == 41
+    assert sorted(named) == modules                 # each module once, and no module that is gone
+
+
+def test_each_rules_module_line_gives_rule_numbers():
+    doc = ast.get_docstring(ast.parse((RULES / "__init__.py").read_text(encoding="utf-8"))) or ""
+    lines = {m.group(1): m.group(2) for m in re.finditer(r"^\* ``(\w+)``: (.*)$", doc, re.M)}
+    without = sorted(n for n, line in lines.items() if not re.search(r"\b\d{1,2}\.[\dx]", line))
+    assert without == ["common"]                    # the shared context cites no rule
+
+
+def test_the_effects_module_does_not_say_cards_are_unsimulated():
+    doc = ast.get_docstring(ast.parse((RULES / "effects.py").read_text(encoding="utf-8"))) or ""
+    assert "not simulated" not in doc and ":mod:`.jcc`" in doc
+
+
+# ------------------------------------------------------------------ docs/rule_index.md (tools/rule_index.py)
+def _rule_index():
+    spec = importlib.util.spec_from_file_location("rule_index", ROOT / "tools" / "rule_index.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_the_rule_index_is_up_to_date():
+    r = subprocess.run([sys.executable, "tools/rule_index.py", "--check"], cwd=ROOT, capture_output=True,
+                       text=True, timeout=120)
+    assert (r.returncode, r.stdout, r.stderr) == (0, "", ""), "docs/rule_index.md is out of date: run make rule-index"
+
+
+def test_the_rule_index_check_fails_on_a_stale_file(tmp_path, monkeypatch, capsys):
+    ri = _rule_index()
+    stale = tmp_path / "rule_index.md"
+    stale.write_text(ri.render(ri.collect()).replace("| 7.53 |", "| 7.99 |"), encoding="utf-8")
+    monkeypatch.setattr(ri, "OUT", stale)
+    assert ri.main(["--check"]) == 1
+    assert capsys.readouterr().err == "docs/rule_index.md is out of date: run python tools/rule_index.py\n"
+
+
+def test_rule_numbers_are_read_as_the_rulebook_numbers_them():
+    ri = _rule_index()
+    text = ("INTERCEPT (7.5-7.58, 7.510); 10.311 ex.; 13.4x; 3.x; App. B; 1.0 when no roll; ``2.5``; "
+            "facts §6.29; Python 3.11; about 1.5 MB; 31.0%; 7.53/7.54")
+    assert ri.rules_in(text) == ["7.5-7.58", "7.510", "10.311", "13.4x", "3.x", "7.53", "7.54", "App. B"]
+    rules = ["App. B", "7.110", "7.19", "7.1", "7.010", "7.09", "13.41", "13.4x", "13.4", "3.x", "3.0", "10.31",
+             "10.311", "10.4", "7.5-7.58", "7.5"]
+    assert sorted(rules, key=ri.sort_key) == ["3.x", "3.0", "7.09", "7.010", "7.1", "7.19", "7.110", "7.5",
+                                               "7.5-7.58", "10.31", "10.311", "10.4", "13.4", "13.4x", "13.41",
+                                               "App. B"]
+
+
+def test_the_rule_index_names_the_modules_and_functions_citing_a_rule():
+    ri = _rule_index()
+    index = ri.collect()
+    assert set(index["10.311"]["lcb_lab.rules.embark_losses"]) >= {""}          # the module docstring
+    assert "Game.to_act" in index["7.010"]["lcb_lab.game"]
+    text = ri.render(index)
+    assert "| 10.311 | " in text and "`lcb_lab.rules.embark_losses` (module" in text
+    assert text.index("## Chapter 9\n") < text.index("## Chapter 10\n") < text.index("## Appendices\n")
