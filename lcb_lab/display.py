@@ -28,7 +28,7 @@ def table(title: str, rows: list[tuple[str, Any]]) -> str:
     words (:func:`lcb_lab.plain.plain`, ``None`` as a dash) and escaped."""
     body = "".join(f'<tr><th style="{CELL}">{escape(k)}</th><td style="{CELL}">{escape(plain(v, DASH))}</td></tr>'
                    for k, v in rows)
-    return (f'<table class="lcb-lab-record" style="{STYLE}"><caption style="text-align:left;font-weight:bold">'
+    return (f'<table class="lcb-lab-record" style="{STYLE}"><caption style="text-align:left;font-weight:bold;white-space:nowrap">'
             f"{escape(title)}</caption>{body}</table>")
 
 
