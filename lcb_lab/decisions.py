@@ -58,7 +58,8 @@ class Choice:
 
     Options: intercept ``{"targets": [{"target", "hex", "incoming_dice", "interceptors":
     [option], "attacks": [{"shooter", "slot", "hex", "distance", "dice", "interceptors":
-    [option]}]}]}`` (an option as in ``rules.intercept.interceptor_options``; a target's
+    [option]}]}], "card_names": {card id: name}}`` (an option as in ``rules.intercept.interceptor_options``;
+    ``card_names``: the answering team's Attached cards its options name by slot, 9.31; a target's
     ``interceptors`` are judged for dice that answer every attack on it, an attack's for
     dice that name that shooter); ga_defence ``{"hex", "defenders", "attackers"}``;
     mildec ``{"key", "target", "damage", "mildecs"}``; card_response ``{"link", "window", "cards",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from .plain import plain
+from .plain import plain, slot_words
 
 if TYPE_CHECKING:  # pragma: no cover
     from .decisions import Choice
@@ -28,7 +28,7 @@ def table(title: str, rows: list[tuple[str, Any]]) -> str:
     words (:func:`lcb_lab.plain.plain`, ``None`` as a dash) and escaped."""
     body = "".join(f'<tr><th style="{CELL}">{escape(k)}</th><td style="{CELL}">{escape(plain(v, DASH))}</td></tr>'
                    for k, v in rows)
-    return (f'<table class="lcb-lab-record" style="{STYLE}"><caption style="text-align:left;font-weight:bold">'
+    return (f'<table class="lcb-lab-record" style="{STYLE}"><caption style="text-align:left;font-weight:bold;white-space:nowrap">'
             f"{escape(title)}</caption>{body}</table>")
 
 
@@ -85,27 +85,37 @@ def unit_repr(u: "Unit") -> str:
 
 
 # ---------------------------------------------------------------- a card
+def card_title(c: "Card") -> str:
+    """``"Card: Open Source Intel (US, pool)"``: the card's name, team and place (9.0); never
+    its internal id."""
+    return f"Card: {c.name} ({c.team}, {c.where})"
+
+
 def card_rows(c: "Card") -> list[tuple[str, Any]]:
-    """Card id and name, team, where it is (pool, attached to, embarked on, deployed, ...), face."""
+    """Card name, team, where it is (pool, attached to, embarked on, deployed, ...), face,
+    expended, enemy cubes and supply."""
     where = c.where + (f" ({c.host})" if c.host else "") + (f" in {c.hex}" if c.hex else "")
-    return [("card", f"{c.cid}: {c.name}"), ("team", c.team), ("where", where),
+    return [("card", c.name), ("team", c.team), ("where", where),
             ("face", "up" if c.face_up else "down"), ("expended", c.expended), ("enemy cubes", c.cubes),
             ("supply", c.supply)]
 
 
 def card_repr(c: "Card") -> str:
-    """``<Card US-1 Amphibious: LCU (US), embarked (LHD 1), face down>``."""
+    """``<Card Amphibious: LCU (US), embarked (LHD 1), face down>``."""
     host = f" ({c.host})" if c.host else ""
-    return f"<Card {c.cid} {c.name} ({c.team}), {c.where}{host}, face {'up' if c.face_up else 'down'}>"
+    return f"<Card {c.name} ({c.team}), {c.where}{host}, face {'up' if c.face_up else 'down'}>"
 
 
 # ---------------------------------------------------------------- a pending choice
 def choice_rows(ch: "Choice") -> list[tuple[str, Any]]:
-    """Who answers, the question and its rule; for INTERCEPT each target's eligible IAMD values."""
+    """Who answers, the question and its rule; for INTERCEPT each target's eligible IAMD values,
+    an Attached card's value by the card's name (``"2 Anna INT1 of Pantsir-SM: IAMD (up to 6
+    dice)"``, the choice's ``card_names``; 9.31), never its id."""
     rows: list[tuple[str, Any]] = [("answers", ch.team), ("question", ch.prompt), ("rule", ch.rule)]
+    names = ch.options.get("card_names") or {}
     for t in ch.options.get("targets", []) if ch.kind == "intercept" else []:
-        ok = [f"{o['uid']} {o['slot']} (up to {o['max_dice']} dice)" for o in t.get("interceptors", [])
-              if o.get("eligible")]
+        ok = [f"{o['uid']} {slot_words(o['slot'], names)} (up to {o['max_dice']} dice)"
+              for o in t.get("interceptors", []) if o.get("eligible")]
         rows.append((f"INTERCEPT for {t['target']}", f"{t['incoming_dice']} LRS dice incoming; may intercept: "
                                                      f"{plain(ok)}"))
     return rows

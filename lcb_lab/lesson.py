@@ -67,6 +67,7 @@ from . import observer
 from .errors import IllegalAction, InputError, LcbError, ScenarioError
 from .game import Game
 from .loading import load_scenario
+from .plain import slot_words
 from .resources import is_path, locate
 from .scenario import read_toml_model
 
@@ -511,7 +512,7 @@ def report(done: list[Done], game: Game | None = None) -> str:
 def pending_text(game: Game) -> str:
     """The pending choice in words: who answers, the question and its rule, and for a card
     response the cards and units that may answer with the exact odds the choice gives
-    (DETECT, success)."""
+    (DETECT, success); cards by name, never by id."""
     c = game.pending
     if c is None:
         return "no choice is pending"
@@ -521,16 +522,24 @@ def pending_text(game: Game) -> str:
             odds = [f"{k['p_detect']:.0%} to DETECT" if k.get("p_detect", 1) < 1 else "no DETECT roll",
                     f"{k['p_success']:.0%} to succeed" if "p_success" in k else "",
                     f"{k['p']:.0%} in all" if "p" in k else ""]
-            lines.append(f"    card {k.get('name')} ({k.get('cid')}): {k.get('kind', '').replace('_', ' ').upper()}, "
+            lines.append(f"    card {k.get('name')}: {k.get('kind', '').replace('_', ' ').upper()}, "
                          + ", ".join(o for o in odds if o))
         for u in c.options.get("interceptors", []):
-            lines.append(f"    unit {u.get('uid')} {u.get('slot')}: up to {u.get('max_dice')} INTERCEPT dice"
+            lines.append(f"    unit {u.get('uid')} {_slot_of(game, u)}: up to {u.get('max_dice')} INTERCEPT dice"
                          + (f", {u['p_hit']:.0%} a die" if isinstance(u.get("p_hit"), (int, float)) else ""))
     elif c.kind == "intercept":
         for t in c.options.get("targets", []):
             ok = [o["uid"] for o in t.get("interceptors", []) if o.get("eligible")]
             lines.append(f"    for {t.get('target')}: {', '.join(ok) or 'no eligible interceptor'}")
     return "\n".join(lines)
+
+
+def _slot_of(game: Game, option: dict) -> str:
+    """A card-response interceptor's slot in words: an Attached card's by the card's name (the
+    answering team's own card, 9.31), never its id."""
+    card = game.state.cards.get(option.get("source") or "")
+    track = str(option.get("slot")).rsplit(":", 1)[-1]
+    return f"{track} of {card.name}" if card else slot_words(str(option.get("slot")))
 
 
 def summary(game: Game, team: str = "instructor") -> dict:

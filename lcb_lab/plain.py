@@ -14,7 +14,7 @@ booleans into words.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 
 def plain(value: Any, none: str = "none") -> str:
@@ -35,3 +35,19 @@ def plain(value: Any, none: str = "none") -> str:
             return "; ".join(" ".join(plain(y, none) for y in x) for x in items) or none
         return ("; " if nested else ", ").join(plain(x, none) for x in items) or none
     return str(value)
+
+
+def slot_words(slot: str, card_names: Mapping[str, str] | None = None) -> str:
+    """A CV slot as a class reads it (9.31): a unit's own ``"INT1"`` stays; an Attached card's
+    slot ``"RU-3:INT1"`` reads ``"INT1 of Pantsir-SM: IAMD"`` when ``card_names`` (card id ->
+    name, the cards the reader may know) names the card, else ``"INT1 of an Attached card"``.
+    The card id is never shown.
+
+    >>> slot_words("INT1"), slot_words("RU-3:INT1", {"RU-3": "Pantsir-SM: IAMD"}), slot_words("RU-3:INT1")
+    ('INT1', 'INT1 of Pantsir-SM: IAMD', 'INT1 of an Attached card')
+    """
+    if ":" not in str(slot):
+        return str(slot)
+    cid, track = str(slot).rsplit(":", 1)
+    name = (card_names or {}).get(cid)
+    return f"{track} of {name}" if name else f"{track} of an Attached card"

@@ -162,8 +162,8 @@ class Card:
 
     def _repr_html_(self) -> str:
         """A small table for notebooks (:mod:`lcb_lab.display`)."""
-        from .display import card_rows, table
-        return table(f"Card {self.cid}", card_rows(self))
+        from .display import card_rows, card_title, table
+        return table(card_title(self), card_rows(self))
 
     @property
     def in_play(self) -> bool:

@@ -108,6 +108,20 @@ def _summary(st: Step, entries: list[dict], own: bool) -> str:
     return ""
 
 
+_SELF_NAMED = {"play_card": "JCC played"}
+"""Step kind -> the start of its log title that already names the step: the row reads the
+title once (``"JCC played: Tactical Cyber Attack"``, not ``"play card: JCC played: ..."``)."""
+
+
+def _own_row(st: Step, first: str) -> str:
+    """A team's own step: its kind and the first log title (``"move: DDG-51 moves ..."``), or
+    the title alone when it already names the step (:data:`_SELF_NAMED`)."""
+    if not first:
+        return _kind(st)
+    said = _SELF_NAMED.get(st.action.KIND)
+    return first if said and first.startswith(said) else f"{_kind(st)}: {first}"
+
+
 def step_label(game, n: int, team: str) -> str:
     """Step ``n`` (1-based) as ``team`` may read it (see the module docstring): a few words
     for the step (its kind, for the team's own steps) and the first other title of its log
@@ -127,7 +141,7 @@ def step_label(game, n: int, team: str) -> str:
     if head:
         return f"{head} \u00b7 {first}" if first else head
     if own:
-        return f"{_kind(st)}: {first}" if first else _kind(st)
+        return _own_row(st, first)
     return first or f"{TEAM_NAMES.get(actor, actor)} acted"
 
 

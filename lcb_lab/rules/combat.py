@@ -28,7 +28,7 @@ from . import ground_assault as ga_rules
 from . import influence
 from .common import Ctx, names, slot_text
 from .conceal import reveal
-from .intercept import odds_groups, target_options, validate_intercepts
+from .intercept import card_names_of, odds_groups, target_options, validate_intercepts
 from .lrs import validate_lrs
 from . import card_markers, fortify
 from .network import apply, lrs_modifiers, network_modifiers, terrain_modifiers
@@ -159,7 +159,7 @@ def _pre_roll_decisions(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> list[Choic
     if any(o["eligible"] for t in targets for x in [t] + t["attacks"] for o in x["interceptors"]):
         queue.append(Choice("intercept", defender, "7.54",
                             "Allocate INTERCEPT dice against each LRS attack before any roll",
-                            {"targets": targets}))
+                            {"targets": targets, "card_names": card_names_of(ctx, targets)}))
     ga_hexes: dict[str, list[dict]] = defaultdict(list)
     for a in ga:
         ga_hexes[_hex(ctx, a["target"])].append(a)

@@ -136,6 +136,15 @@ def target_options(ctx: Ctx, target_uid: str, lrs_allocs: list[dict]) -> dict:
     }
 
 
+def card_names_of(ctx: Ctx, targets: list[dict]) -> dict[str, str]:
+    """{card id: name} of the Attached cards whose INTERCEPT values ``targets`` (as
+    :func:`target_options` gives them) list: the answering team's own cards, which it knows,
+    so the choice can word a slot ``"RU-3:INT1"`` as ``"INT1 of Pantsir-SM: IAMD"`` (9.31)."""
+    cids = {str(o["slot"]).rsplit(":", 1)[0] for t in targets for x in [t, *t.get("attacks", [])]
+            for o in x["interceptors"] if ":" in str(o["slot"])}
+    return {cid: ctx.state.cards[cid].name for cid in sorted(cids) if cid in ctx.state.cards}
+
+
 def _with_infinite(ctx: Ctx, opts: list[dict]) -> list[dict]:
     for o in opts:
         o["infinite"] = supply_left(ctx, ctx.state.units[o["uid"]], o["slot"]) is None

@@ -8,7 +8,7 @@ from __future__ import annotations
 import html
 import re
 
-from .. import explain, observer
+from .. import explain, observer, plain
 from ..board import MP_BY_COLOUR
 from ..views import palette
 
@@ -159,14 +159,9 @@ def rule_badges(rules) -> str:
 
 
 def slot_words(slot: str, card_names: dict[str, str] | None = None) -> str:
-    """A CV slot as a class reads it: ``"INT1"`` stays, an Attached card's slot ``"RU-3:INT1"``
-    reads ``"INT1 of Pantsir-SM: IAMD"`` when the view knows the card (``card_names``: cid ->
-    name), else ``"INT1 of an Attached card"`` (9.31); the card id is never shown."""
-    if ":" not in str(slot):
-        return str(slot)
-    cid, track = str(slot).rsplit(":", 1)
-    name = (card_names or {}).get(cid)
-    return f"{track} of {name}" if name else f"{track} of an Attached card"
+    """A CV slot as a class reads it: :func:`lcb_lab.plain.slot_words` (an Attached card's
+    slot by the card's name, or "an Attached card"; never its id, 9.31)."""
+    return plain.slot_words(slot, card_names)
 
 
 def hp_lost_rows(damage) -> str:

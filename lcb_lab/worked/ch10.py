@@ -195,11 +195,23 @@ def ex_10_311(forced=(3, 4, 20, 20), auto=None, extra_cards=()):
     if g.pending is not None:
         lines.append(f"the attacker ({g.pending.team}) chooses: {g.pending.prompt}")
         cards = g.pending.options["cards"]
-        shown = [c for c in cards if not str(c).startswith("hidden:")]
+        shown = [g.state.cards[c].name for c in cards if not str(c).startswith("hidden:")]
         hidden = f"{len(cards) - len(shown)} hidden" if len(cards) > len(shown) else ""
         lines.append(f"options: cards {', '.join(shown + ([hidden] if hidden else [])) or 'none'}, units "
                      + ", ".join(f"{u['uid']} ({u['gpsv']} GPSV)" for u in g.pending.options["units"]))
     return g, lines
+
+
+def pick_words(game, picks) -> str:
+    """An ``embark_losses`` answer's picks as the class reads them (10.311): unit designators as
+    they are, a card by its name, a card the attacker may not see as "a hidden card"; never a
+    card id.  ``picks``: unit uids and card ids (``"US-1"``, ``"hidden:..."``)."""
+    def word(p: str) -> str:
+        if p in game.state.units:
+            return p
+        card = game.state.cards.get(p)
+        return card.name if card is not None else "a hidden card"    # "hidden:<n>": concealed (10.311)
+    return ", ".join(word(str(p)) for p in picks) or "none"
 
 
 def ctx_hp(game) -> int:

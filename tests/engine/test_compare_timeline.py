@@ -188,3 +188,14 @@ def test_the_impulse_difference_is_in_plain_words(played):
     assert _impulse(played.fork(at=14).state) == "TF Boston, acting"
     assert _impulse(played.fork(at=17).state) == "TF Boston, after combat"
     assert _impulse(played.state) == "none"
+
+
+def test_a_played_card_row_reads_its_title_once():
+    # "3. play card: JCC played: Tactical Cyber Attack" said the card's play twice
+    g = Lesson("appendix_b_turn1").run()
+    rows = timeline(g)
+    played = [r.label for r, st in zip(rows, g.history.steps) if st.action.KIND == "play_card"]
+    assert played and all(not label.startswith("play card:") for label in played)
+    assert "JCC played: Tactical Cyber Attack" in played
+    us = [r.label for r, st in zip(timeline(g, "US"), g.history.steps) if st.action.KIND == "play_card"]
+    assert "JCC played: Tactical Cyber Attack" in us

@@ -8,7 +8,7 @@ import pytest
 from IPython.core.interactiveshell import InteractiveShell
 
 import lcb_lab
-from lcb_lab.actions import BeginImpulse, CommitCombat, CoreAction, Declare, LrsAttack
+from lcb_lab.actions import BeginImpulse, CommitCombat, CoreAction, Declare, LrsAttack, ScriptedEffect
 
 REPR = re.compile(r"\bNone\b|\{'|\['| at 0x")
 
@@ -70,10 +70,37 @@ def test_card_shows_as_a_table(fmt):
     game = lcb_lab.load_scenario("gotland_redux", seed=1)
     card = game.state.cards["US-1"]
     data, _ = fmt(card)
-    assert data["text/plain"] == f"<Card US-1 {card.name} (US), pool, face down>"
+    assert data["text/plain"] == f"<Card {card.name} (US), pool, face down>"
+    assert f">Card: {card.name} (US, pool)</caption>" in data["text/html"]
     assert _cells(data["text/html"]) == [
-        ("card", f"US-1: {card.name}"), ("team", "US"), ("where", "pool"), ("face", "down"), ("expended", "no"),
+        ("card", card.name), ("team", "US"), ("where", "pool"), ("face", "down"), ("expended", "no"),
         ("enemy cubes", "0"), ("supply", "\u2014")]
+    assert "US-1" not in data["text/html"] and "US-1" not in data["text/plain"]
+
+
+def test_open_source_intel_is_headed_by_its_name_not_its_id(fmt):
+    # 00_start_here: g.state.cards['US-2'] in JupyterLab
+    game = lcb_lab.load_scenario("gotland_redux", seed=1)
+    data, _ = fmt(game.state.cards["US-2"])
+    assert data["text/plain"] == "<Card Open Source Intel (US), pool, face down>"
+    assert ">Card: Open Source Intel (US, pool)</caption>" in data["text/html"]
+    assert _cells(data["text/html"])[0] == ("card", "Open Source Intel")
+
+
+def test_an_attached_cards_intercept_value_reads_by_the_cards_name(fmt):
+    # 00_start_here: a fork of g commits DDG-51's LRS on 1 Anna; 2 Anna's Pantsir-SM may intercept
+    g = lcb_lab.load_scenario("gotland_redux", seed=1)
+    g.apply(ScriptedEffect("reveal", units=("1 Anna",)))
+    g.apply(BeginImpulse("TF Boston"))
+    g.apply(Declare((CoreAction("move_combat", ("DDG-51",)),)))
+    h = g.fork()
+    h.apply(CommitCombat(lrs=(LrsAttack("DDG-51", "LRS1", "1 Anna", 4),)))
+    assert h.pending.options["card_names"] == {"RU-3": "Pantsir-SM: IAMD"}
+    html = fmt(h.pending)[0]["text/html"]
+    assert dict(_cells(html))["INTERCEPT for 1 Anna"] == (
+        "4 LRS dice incoming; may intercept: 2 Anna INT1 of Pantsir-SM: IAMD (up to 6 dice), "
+        "FFG-454 INT1 (up to 8 dice)")
+    assert "RU-3" not in html
 
 
 def test_html_is_escaped_and_holds_no_repr(g, fmt):

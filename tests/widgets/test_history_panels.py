@@ -324,3 +324,12 @@ def test_a_long_timeline_row_goes_on_below_instead_of_being_cut_off(lesson_game)
     app.history_panel.steps.index = i + 1               # a click on the second line shows step 4 too
     assert app.history_panel.past_step == 4
     assert app.history_panel.steps.index == i           # and marks the row's first line
+
+
+def test_a_played_card_reads_once_in_the_timeline():
+    # the History tab read "3. play card: JCC played: Tactical Cyber Attack"
+    app = LabApp(Lesson("appendix_b_turn1").run())
+    opts = [o.strip() for o in app.history_panel.steps.options]
+    played = [o for o in opts if "JCC played: Tactical Cyber Attack" in o]
+    assert len(played) == 1 and played[0].split(". ", 1)[1] == "JCC played: Tactical Cyber Attack"
+    assert not any("play card:" in o for o in opts)
