@@ -137,7 +137,7 @@ def test_the_start_notebook_opens_the_lab_first_and_folds_the_rest():
     nb = nbformat.read(REPO / "notebooks" / "00_start_here.ipynb", as_version=4)
     first_code = next(i for i, c in enumerate(nb.cells) if c.cell_type == "code")
     assert first_code == 1 and nb.cells[first_code].source.rstrip().endswith("lab.widget")
-    assert "lab_app.ipynb" in nb.cells[0].source
+    assert "lcb-lab voila" in nb.cells[0].source and "voila notebooks/" not in nb.cells[0].source   # the one way to start the app
     after = nb.cells[first_code + 1:]
     headings = [c for c in after if c.cell_type == "markdown" and c.source.startswith("## ")]
     assert headings and all(c.metadata.get("jp-MarkdownHeadingCollapsed") for c in headings)
