@@ -153,7 +153,7 @@ def record(n: int, value: str, target: str, ok: bool | None, cpu: float | None =
     RESULTS[n] = {"value": value, "target": target, "ok": ok, "cpu": cpu, "per": per}
 
 
-def finish(n: int, refs: tuple[float, float], loads: tuple[float, float]) -> None:
+def finish(n: int, refs: tuple[float, float], loads: tuple[float, float], took: float) -> None:
     """Print figure ``n``'s line with its CPU time, load average (the higher of before and after),
     ratio to the reference workload (the mean of the runs before and after) and verdict."""
     r = RESULTS[n]
@@ -163,8 +163,8 @@ def finish(n: int, refs: tuple[float, float], loads: tuple[float, float]) -> Non
              cpu_s="-" if cpu is None else fmt_t(cpu) + (f"/{r['per']}" if r["per"] else ""),
              ratio="-" if cpu is None else f"{cpu / ref:.3g}",
              target_ratio="-" if limit is None else "<= " + f"{limit / ref:.3g}")
-    print(f"    reference workload {fmt_t(refs[0])} CPU before, {fmt_t(refs[1])} after; load average "
-          f"{loads[0]:.2f} before, {loads[1]:.2f} after", flush=True)
+    print(f"    figure {n} took {took:.1f} s wall; reference workload {fmt_t(refs[0])} CPU before, "
+          f"{fmt_t(refs[1])} after; load average {loads[0]:.2f} before, {loads[1]:.2f} after", flush=True)
     print(f"FIGURE {n}: {FIGURES[n]} = {r['value']} | CPU {r['cpu_s']} | load {load:.2f} | ratio {r['ratio']} "
           f"(reference {fmt_t(ref)}) | target {r['target']} (as ratio {r['target_ratio']}) | {r['status']}",
           flush=True)
@@ -746,11 +746,14 @@ def fig12(q: bool) -> None:
         env = _pyc_env(cache)
         for code in _ENGINE_IMPORTS:
             say(f"  for context, with a bytecode cache (PYTHONPYCACHEPREFIX, as after pip install): {code!r} "
-                f"{_child_times(code, runs, env)}")
+                f"{_child_times(code, 1 if q else runs, env)}")
         for code, what in (_AFTER_LOAD, _FIRST_ACT):
             say(f"  for context, {what}: python -c {code!r} {_child_times(code, 1 if q else 5, env)}")
-        say(f"  for information (no target), the UI layer: python -c 'import lcb_lab.widgets' "
-            f"{_child_times('import lcb_lab.widgets', 1 if q else 5, env)}")
+        if q:      # the UI layer's import is figure 8's and 7's context too; --quick stays under ~20 s
+            say("  for information, python -c 'import lcb_lab.widgets': not timed with --quick")
+        else:
+            say(f"  for information (no target), the UI layer: python -c 'import lcb_lab.widgets' "
+                f"{_child_times('import lcb_lab.widgets', 5, env)}")
     r = _run(["-c", _LAZY_CHECK])
     eager = r.stdout.strip() if r.returncode == 0 else f"(check failed: {r.stderr.strip()[-200:]})"
     say(f"modules the engine import must not load (numpy, shapely, pydantic.type_adapter): "
@@ -1002,15 +1005,17 @@ def run_figures(chosen: list[int], quick: bool) -> float:
     refs, loads = [measure_reference()], [load_now()]
     for n in sorted(chosen, key=ORDER.index):
         header(n)
+        t0 = time.perf_counter()
         try:
             RUNNERS[n](quick)
         except ViewsNA as e:
             record(n, f"n/a (views not available: {e})", TARGETS[n], None)
         except Exception as e:  # noqa: BLE001 - a benchmark reports, it never stops the run
             record(n, f"n/a (error: {type(e).__name__}: {str(e)[:200]})", TARGETS[n], None)
+        took = time.perf_counter() - t0
         refs.append(measure_reference())
         loads.append(load_now())
-        finish(n, (refs[-2], refs[-1]), (loads[-2], loads[-1]))
+        finish(n, (refs[-2], refs[-1]), (loads[-2], loads[-1]), took)
     RUN_INFO["ref"] = statistics.median(refs)
     return loads[0]
 

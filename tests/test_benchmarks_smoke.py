@@ -8,6 +8,7 @@ they do not gate.
 from __future__ import annotations
 
 import re
+import resource
 import subprocess
 import sys
 import time
@@ -25,16 +26,22 @@ STATUS = r"(PASS|MISS|n/a|load \d+\.\d\d: verdict not given)"
 RUN = [sys.executable, str(ROOT / "benchmarks" / "run.py")]
 
 
+def _children_cpu() -> float:
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
 @pytest.fixture(scope="module")
-def quick_run() -> tuple[str, float]:
-    t0 = time.perf_counter()
+def quick_run() -> tuple[str, float, float]:
+    """(stdout, wall seconds, CPU seconds of the run and its children) of ``run.py --quick``."""
+    t0, c0 = time.perf_counter(), _children_cpu()
     r = subprocess.run(RUN + ["--quick"], capture_output=True, text=True, cwd=str(ROOT), timeout=300)
     assert r.returncode == 0, r.stderr[-2000:]
-    return r.stdout, time.perf_counter() - t0
+    return r.stdout, time.perf_counter() - t0, _children_cpu() - c0
 
 
 def test_benchmarks_quick_prints_every_figure(quick_run):
-    out, _ = quick_run
+    out, _, _ = quick_run
     assert "numpy" in out and "python" in out          # machine header
     for n in FIGURES:
         line = re.search(rf"^FIGURE {n}: .+ \| target .+ \| {STATUS}$", out, re.M)
@@ -44,7 +51,7 @@ def test_benchmarks_quick_prints_every_figure(quick_run):
 
 
 def test_every_figure_has_cpu_load_and_ratio(quick_run):
-    out, seconds = quick_run
+    out, seconds, _ = quick_run
     for n in FIGURES:
         m = re.search(rf"^FIGURE {n}: .+ \| CPU (\S+ \S+) \| load (-?\d+\.\d\d) \| ratio ([\d.e+-]+) "
                       rf"\(reference ([\d.]+) ms\) \| target .+ \(as ratio (<= [\d.e+-]+|-)\) \| {STATUS}$", out, re.M)
@@ -58,6 +65,15 @@ def test_every_figure_has_cpu_load_and_ratio(quick_run):
     head = re.search(r"^\s+#\s+figure\s+status\s+CPU\s+load\s+ratio\s+target\s+as ratio\s+value$", out, re.M)
     assert head, "summary header lacks the CPU, load and ratio columns"
     print(f"quick run: {seconds:.1f} s")
+
+
+def test_quick_run_stays_short(quick_run):
+    """About 20 s on a quiet 2-core machine; CPU time, not wall, so that other jobs do not fail it."""
+    out, seconds, cpu = quick_run
+    assert 1 < cpu < 25, f"run.py --quick used {cpu:.1f} s of CPU ({seconds:.1f} s wall)"
+    print(f"run.py --quick: {cpu:.1f} s CPU, {seconds:.1f} s wall")
+    for n in FIGURES:
+        assert re.search(rf"^    figure {n} took \d+\.\d s wall; reference workload ", out, re.M), n
 
 
 def test_readme_block_written_by_the_tool():
