@@ -9,8 +9,8 @@
 
 Each figure runs between two runs of a fixed pure-Python reference workload
 (``reference.py``, ~50 ms CPU) and is printed with its CPU time, the load
-average and its ratio to the reference's CPU time: a loaded machine slows
-both, so the ratio stays put. A verdict (PASS/MISS) is printed only when the
+average and its ratio to the reference's CPU time: a slowdown of the machine
+that hits both cancels in the ratio. A verdict (PASS/MISS) is printed only when the
 1-minute load average is below 1, else "load L: verdict not given".
 
 A report, not a gate: the exit status is 0 whatever the figures are.  Every
@@ -162,7 +162,7 @@ def finish(n: int, refs: tuple[float, float], loads: tuple[float, float], took: 
     r.update(ref=ref, load=load, status=verdict(r["ok"], load),
              cpu_s="-" if cpu is None else fmt_t(cpu) + (f"/{r['per']}" if r["per"] else ""),
              ratio="-" if cpu is None else f"{cpu / ref:.3g}",
-             target_ratio="-" if limit is None else "<= " + f"{limit / ref:.3g}")
+             target_ratio="-" if limit is None else f"<= {limit / ref:.3g}")
     print(f"    figure {n} took {took:.1f} s wall; reference workload {fmt_t(refs[0])} CPU before, "
           f"{fmt_t(refs[1])} after; load average {loads[0]:.2f} before, {loads[1]:.2f} after", flush=True)
     print(f"FIGURE {n}: {FIGURES[n]} = {r['value']} | CPU {r['cpu_s']} | load {load:.2f} | ratio {r['ratio']} "
