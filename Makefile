@@ -36,7 +36,7 @@ ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 STAMP_RUN  := $(VENV)/.lcb_lab-installed
 STAMP_TEST := $(VENV)/.lcb_lab-installed-test
 
-.PHONY: help lab voila test test-fast fuzz bench bench-browser notebooks golden rule-index screenshots venv install install-test chromium clean
+.PHONY: help lab voila test test-fast fuzz bench bench-readme bench-browser notebooks golden rule-index screenshots venv install install-test chromium clean
 
 help:
 	@echo "make lab         set up $(VENV) and open JupyterLab on $(NOTEBOOK) (extra args: LAB_ARGS=...)"
@@ -45,6 +45,7 @@ help:
 	@echo "make test-fast   like 'make test' but skip the real-browser tests"
 	@echo "make fuzz        the random-play and property tests at length (LCB_FUZZ=1; 'make test' runs them short)"
 	@echo "make bench       the Python-side benchmarks (benchmarks/run.py, a minute or two; figures, not a gate)"
+	@echo "make bench-readme  a quick benchmark run that rewrites the figures block of benchmarks/README.md"
 	@echo "make bench-browser  the click latencies in a real browser (benchmarks/browser.py, ~8 min)"
 	@echo "make notebooks   re-run notebooks/*.ipynb and store their text outputs (what nbval compares)"
 	@echo "make rule-index  rewrite docs/rule_index.md from the docstrings of lcb_lab/ (tools/rule_index.py)"
@@ -108,6 +109,10 @@ fuzz: $(STAMP_TEST)
 # `make test` runs `benchmarks/run.py --quick` once (tests/test_benchmarks_smoke.py).
 bench: $(STAMP_TEST)
 	$(VPY) benchmarks/run.py $(BENCH_ARGS)
+
+# make bench-readme: a quick run that rewrites the figures block of benchmarks/README.md.
+bench-readme: $(STAMP_TEST)
+	$(VPY) benchmarks/run.py --quick --write-readme
 
 bench-browser: $(STAMP_TEST) chromium
 	$(VPY) benchmarks/browser.py $(BENCH_ARGS)

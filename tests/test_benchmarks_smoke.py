@@ -1,4 +1,6 @@
-"""Smoke test: ``benchmarks/run.py --quick`` runs and prints every figure.
+"""Smoke test: ``benchmarks/run.py --quick`` runs and prints every figure with its CPU time,
+load average and ratio to the reference workload; ``benchmarks/README.md``'s figures block is
+as ``run.py --write-readme`` writes it (``--check``).
 
 Only the output format is checked, never the timings: benchmarks report,
 they do not gate.
@@ -6,22 +8,121 @@ they do not gate.
 from __future__ import annotations
 
 import re
+import resource
 import subprocess
 import sys
+import time
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+import readme_block  # noqa: E402
+import reference  # noqa: E402
+
 FIGURES = range(1, 17)
+STATUS = r"(PASS|MISS|n/a|load \d+\.\d\d: verdict not given)"
+RUN = [sys.executable, str(ROOT / "benchmarks" / "run.py")]
 
 
-def test_benchmarks_quick_prints_every_figure():
-    r = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "run.py"), "--quick"],
-                       capture_output=True, text=True, cwd=str(ROOT), timeout=300)
-    out = r.stdout
+def _children_cpu() -> float:
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+@pytest.fixture(scope="module")
+def quick_run() -> tuple[str, float, float]:
+    """(stdout, wall seconds, CPU seconds of the run and its children) of ``run.py --quick``."""
+    t0, c0 = time.perf_counter(), _children_cpu()
+    r = subprocess.run(RUN + ["--quick"], capture_output=True, text=True, cwd=str(ROOT), timeout=300)
     assert r.returncode == 0, r.stderr[-2000:]
+    return r.stdout, time.perf_counter() - t0, _children_cpu() - c0
+
+
+def test_benchmarks_quick_prints_every_figure(quick_run):
+    out, _, _ = quick_run
     assert "numpy" in out and "python" in out          # machine header
     for n in FIGURES:
-        line = re.search(rf"^FIGURE {n}: .+ \| target .+ \| (PASS|MISS|n/a)$", out, re.M)
+        line = re.search(rf"^FIGURE {n}: .+ \| target .+ \| {STATUS}$", out, re.M)
         assert line, f"figure {n} missing:\n{out[-3000:]}"
-        assert re.search(rf"^\s+{n}\s+.+\s(PASS|MISS|n/a)\s", out, re.M), f"figure {n} not in the summary"
+        assert re.search(rf"^\s+{n}\s+.+\s{STATUS}\s", out, re.M), f"figure {n} not in the summary"
     assert "=== summary" in out
+
+
+def test_every_figure_has_cpu_load_and_ratio(quick_run):
+    out, seconds, _ = quick_run
+    for n in FIGURES:
+        m = re.search(rf"^FIGURE {n}: .+ \| CPU (\S+ \S+) \| load (-?\d+\.\d\d) \| ratio ([\d.e+-]+) "
+                      rf"\(reference ([\d.]+) ms\) \| target .+ \(as ratio (<= [\d.e+-]+|-)\) \| {STATUS}$", out, re.M)
+        assert m, f"figure {n} lacks CPU, load or ratio:\n{out[-3000:]}"
+        load, status = float(m.group(2)), m.group(6)
+        assert 10 < float(m.group(4)) < 1000, m.group(0)       # the ~50 ms reference ran
+        if status in ("PASS", "MISS"):
+            assert load < 1, m.group(0)
+        elif status != "n/a":
+            assert load >= 1 and status == f"load {load:.2f}: verdict not given", m.group(0)
+    head = re.search(r"^\s+#\s+figure\s+status\s+CPU\s+load\s+ratio\s+target\s+as ratio\s+value$", out, re.M)
+    assert head, "summary header lacks the CPU, load and ratio columns"
+    print(f"quick run: {seconds:.1f} s")
+
+
+def test_quick_run_stays_short(quick_run):
+    """About 20 s on a quiet 2-core machine; CPU time, not wall, so that other jobs do not fail it."""
+    out, seconds, cpu = quick_run
+    assert 1 < cpu < 25, f"run.py --quick used {cpu:.1f} s of CPU ({seconds:.1f} s wall)"
+    print(f"run.py --quick: {cpu:.1f} s CPU, {seconds:.1f} s wall")
+    for n in FIGURES:
+        assert re.search(rf"^    figure {n} took \d+\.\d s wall; reference workload ", out, re.M), n
+
+
+def test_readme_block_written_by_the_tool():
+    r = subprocess.run(RUN + ["--check"], capture_output=True, text=True, cwd=str(ROOT), timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.strip() == "benchmarks/README.md: the figures block is as run.py --write-readme wrote it"
+
+
+def _block() -> str:
+    head = ("Measured 2026-12-02 01:00 UTC by `make bench-readme`: quick run of 19 s on Linux x86_64, 2 cores "
+            "(2 usable), load average 2.94 at the start, Python 3.12.1, lcb_lab at 1cb2383; reference workload "
+            "46.69 ms CPU (median of the runs between figures).")
+    rows = [(str(n), f"fig {n}", "1.00 ms", "2.94", "0.0214", "<= 2 ms", "<= 0.0428",
+             "load 2.94: verdict not given", "1.00 ms CPU") for n in FIGURES]
+    return readme_block.render(head, rows)
+
+
+def test_check_accepts_what_render_writes_and_replace_is_idempotent():
+    text = readme_block.replace_block("# B\n\nintro\n", _block())
+    assert readme_block.check(text, list(FIGURES)) == []
+    again = readme_block.replace_block(text, _block())
+    assert again == text and again.count(readme_block.BEGIN) == 1
+
+
+@pytest.mark.parametrize("edit, problem", [
+    (lambda t: t.replace("| 3 | fig 3 | 1.00 ms", "| 3 | fig 3 | 0.50 ms"),
+     "the block was edited after run.py --write-readme wrote it (sha256 differs)"),
+    (lambda t: re.sub(r"<!-- written by .*-->\n", "", t), "the block's first line is not the stamp that run.py "
+                                                          "--write-readme writes"),
+    (lambda t: t.replace(readme_block.END, ""), "the README needs exactly one <!-- bench:begin --> ... "
+                                                "<!-- bench:end --> block"),
+])
+def test_check_refuses_a_hand_edited_block(edit, problem):
+    text = readme_block.replace_block("# B\n", _block())
+    assert problem in readme_block.check(edit(text), list(FIGURES))
+
+
+def test_check_names_missing_header_fields_and_rows():
+    head = "Measured sometime on some machine."
+    text = readme_block.render(head, [("1", "f", "1 ms", "0.10", "0.02", "<= 1 ms", "<= 0.02", "PASS", "v")])
+    problems = readme_block.check(text, [1, 2])
+    assert "no row for figure 2" in problems
+    assert {p.split(" (")[0] for p in problems if p.startswith("the header")} == {
+        f"the header line has no {f}" for f in ("date", "mode", "cores", "load", "reference", "commit")}
+
+
+def test_reference_workload_is_fixed_and_verdicts_follow_the_load():
+    assert reference.reference_workload() == reference.REF_CHECK
+    assert reference.reference_workload(1000) != reference.REF_CHECK
+    assert reference.verdict(True, 0.42) == "PASS" and reference.verdict(False, 0.99) == "MISS"
+    assert reference.verdict(True, 1.0) == "load 1.00: verdict not given"
+    assert reference.verdict(None, 3.0) == "n/a"
