@@ -68,9 +68,10 @@ def test_every_figure_has_cpu_load_and_ratio(quick_run):
 
 
 def test_quick_run_stays_short(quick_run):
-    """About 20 s on a quiet 2-core machine; CPU time, not wall, so that other jobs do not fail it."""
+    """About 15 s of CPU on a quiet 2-core machine: the bound keeps the test budget, it is no speed
+    target (those are the figures themselves); CPU time, not wall, so that other jobs do not fail it."""
     out, seconds, cpu = quick_run
-    assert 1 < cpu < 25, f"run.py --quick used {cpu:.1f} s of CPU ({seconds:.1f} s wall)"
+    assert 1 < cpu < 60, f"run.py --quick used {cpu:.1f} s of CPU ({seconds:.1f} s wall)"
     print(f"run.py --quick: {cpu:.1f} s CPU, {seconds:.1f} s wall")
     for n in FIGURES:
         assert re.search(rf"^    figure {n} took \d+\.\d s wall; reference workload ", out, re.M), n
