@@ -437,9 +437,12 @@ def open_file_browser(page) -> None:
                                "return !!e && e.getBoundingClientRect().width > 50; }", timeout=10_000)
 
 
-def open_and_run_all(page, server: Server, path: str = START_NOTEBOOK) -> None:
-    """Open ``path`` in JupyterLab, Run All Cells from the menu, wait for the lab's map."""
+def open_and_run_all(page, server: Server, path: str = START_NOTEBOOK, file_browser: bool = False) -> None:
+    """Open ``path`` in JupyterLab (with the file browser open when ``file_browser``: the narrower
+    notebook a class sees), Run All Cells from the menu, wait for the lab's map and an idle kernel."""
     open_notebook(page, server, path)
+    if file_browser:
+        open_file_browser(page)
     run_all(page)
     wait_for_map(page)
     wait_kernel_idle(page)
@@ -460,3 +463,10 @@ def assert_in_viewport(page, selectors: dict | None = None, clipped_root: str | 
     if clipped_root:
         problems += clipping_problems(page, clipped_root)
     assert not problems, "layout problems:\n  " + "\n  ".join(problems)
+
+
+def open_voila_lab(page, url: str) -> None:
+    """Load the Voila app at ``url`` and wait until its map is drawn and its kernel listens."""
+    page.goto(url, wait_until="domcontentloaded", timeout=LOAD_TIMEOUT_MS)
+    wait_for_map(page)
+    wait_kernel_listening(page)

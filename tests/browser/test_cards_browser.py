@@ -43,9 +43,7 @@ def test_carry_out_a_card_play(page: Page, voila_app_url: str, screen) -> None:
     Impulse tab shows no Move to / ZOR into / Conceal and no move hint but a line pointing at
     *Play a card*; its link brings the Play button (its card chosen) on screen."""
     name, _size = screen
-    page.goto(voila_app_url, wait_until="domcontentloaded", timeout=D.LOAD_TIMEOUT_MS)
-    L.wait_for_map(page)
-    L.wait_kernel_listening(page)
+    L.open_voila_lab(page, voila_app_url)
     page.locator(".lcb-app .lcb-toolbar button", has_text="Blue (US)").first.click()
     L.expect_message(page, "Showing the Blue (US) view")
     try:
@@ -72,9 +70,7 @@ def test_carry_out_a_card_play(page: Page, voila_app_url: str, screen) -> None:
 @pytest.mark.browser
 def test_play_a_card_in_voila(page: Page, voila_app_url: str) -> None:
     page.set_viewport_size({"width": 1920, "height": 1400})
-    page.goto(voila_app_url, wait_until="domcontentloaded", timeout=D.LOAD_TIMEOUT_MS)
-    L.wait_for_map(page)
-    L.wait_kernel_listening(page)
+    L.open_voila_lab(page, voila_app_url)
     _declare_the_card(page)
     play = page.locator(".lcb-app .lcb-card-play")
     expect(play.locator("select").first.locator("option", has_text=CARD).first).to_be_attached(timeout=D.KERNEL_MS)

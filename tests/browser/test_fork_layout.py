@@ -87,20 +87,14 @@ def _fork_and_measure(page: Page, where: str, size: str) -> None:
 @pytest.mark.browser
 def test_voila_fork_layout(page: Page, voila_app_url: str, screen) -> None:
     name, _size = screen
-    page.goto(voila_app_url, wait_until="domcontentloaded", timeout=D.LOAD_TIMEOUT_MS)
-    L.wait_for_map(page)
-    L.wait_kernel_listening(page)
+    L.open_voila_lab(page, voila_app_url)
     _fork_and_measure(page, "voila", name)
 
 
 @pytest.mark.browser
 def test_jupyterlab_fork_layout(page: Page, jupyterlab_server: D.Server, screen) -> None:
     name, _size = screen
-    L.open_notebook(page, jupyterlab_server, D.START_NOTEBOOK)
-    L.open_file_browser(page)
-    L.run_all(page)
-    L.wait_for_map(page)
-    L.wait_kernel_idle(page)
+    L.open_and_run_all(page, jupyterlab_server, file_browser=True)
     page.evaluate("() => document.querySelector('.lcb-app').scrollIntoView({block: 'start'})")
     L.wait_kernel_listening(page)
     _fork_and_measure(page, "jupyterlab", name)

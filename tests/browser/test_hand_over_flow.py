@@ -86,9 +86,7 @@ def _resolve_and_end(page: Page) -> None:
 def test_end_impulse_across_hand_overs(page: Page, voila_app_url: str, screen) -> None:
     name, _size = screen
     try:
-        page.goto(voila_app_url, wait_until="domcontentloaded", timeout=D.LOAD_TIMEOUT_MS)
-        L.wait_for_map(page)
-        L.wait_kernel_listening(page)
+        L.open_voila_lab(page, voila_app_url)
         L.reveal(page, "1 Anna", "AL-21")
         _end_is(page, "absent")                           # between impulses
         # impulse 1: Blue fires, Red's INTERCEPT window in the Red view

@@ -19,9 +19,7 @@ import labui as L
 def test_destination_click_keeps_the_moving_unit(page: Page, voila_app_url: str, screen) -> None:
     name, _size = screen
     try:
-        page.goto(voila_app_url, wait_until="domcontentloaded", timeout=D.LOAD_TIMEOUT_MS)
-        L.wait_for_map(page)
-        L.wait_kernel_listening(page)
+        L.open_voila_lab(page, voila_app_url)
         page.locator(".lcb-app .lcb-toolbar button", has_text="Blue (US)").first.click()
         L.expect_message(page, "Showing the Blue (US) view")
         L.begin_impulse(page, "TF Boston")

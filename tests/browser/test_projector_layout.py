@@ -148,11 +148,7 @@ def presentation(request):
 @pytest.mark.browser
 def test_jupyterlab_projector_layout(page: Page, jupyterlab_server: D.Server, screen, presentation) -> None:
     name, _size = screen
-    L.open_notebook(page, jupyterlab_server, D.START_NOTEBOOK)
-    L.open_file_browser(page)
-    L.run_all(page)
-    L.wait_for_map(page)
-    L.wait_kernel_idle(page)
+    L.open_and_run_all(page, jupyterlab_server, file_browser=True)
     page.wait_for_timeout(500)
     shown = page.evaluate(_SHOWN_JS)
     opened = [] if shown >= 0.5 else [f"right after Run All only {shown:.0%} of the map is in the notebook area"]
