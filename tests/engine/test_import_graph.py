@@ -24,9 +24,9 @@ def _name(p: Path) -> str:
 KERNEL = {_name(p): p for p in PKG.rglob("*.py") if not UI & set(p.relative_to(PKG).parts)}
 
 
-def _skip(node: ast.AST) -> bool:
+def _skip(node: ast.AST, type_checking: bool = False) -> bool:
     if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-        return True
+        return not type_checking
     return isinstance(node, ast.FunctionDef) and node.name == "__getattr__"
 
 
@@ -40,15 +40,16 @@ def _targets(mod: str, path: Path, node: ast.AST) -> list[str]:
     return [base] + [f"{base}.{a.name}" for a in node.names]
 
 
-def imports_of(mod: str) -> set[str]:
-    """Kernel modules ``mod`` imports (see the module doc for what counts)."""
+def imports_of(mod: str, type_checking: bool = False) -> set[str]:
+    """Kernel modules ``mod`` imports (see the module doc for what counts; ``type_checking``:
+    the ``if TYPE_CHECKING:`` imports count too)."""
     path = KERNEL[mod]
     out: set[str] = set()
     todo = [ast.parse(path.read_text(encoding="utf-8"))]
     while todo:
         node = todo.pop()
         for child in ast.iter_child_nodes(node):
-            if _skip(child):
+            if _skip(child, type_checking):
                 continue
             if isinstance(child, (ast.Import, ast.ImportFrom)):
                 out |= {t for t in _targets(mod, path, child) if t in KERNEL and t != mod}
@@ -114,3 +115,26 @@ def test_scenario_loading_imports_no_game_and_every_module_imports_alone():
     )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert r.returncode == 0 and r.stdout.strip() == "ok", r.stderr
+
+
+KNOWN_TYPED_CYCLE = {"lcb_lab.acts", "lcb_lab.card_options", "lcb_lab.game", "lcb_lab.legal", "lcb_lab.loading",
+                     "lcb_lab.persistence", "lcb_lab.rules.deployment", "lcb_lab.save_check", "lcb_lab.scenario"}
+"""The one cycle left once ``TYPE_CHECKING`` imports count too (game <-> persistence / legal / acts
+through annotations); the kernel/game split is to remove it. No module may join it."""
+
+
+def _reach(graph: dict[str, set[str]], start: str) -> set[str]:
+    seen: set[str] = set()
+    todo = list(graph[start])
+    while todo:
+        m = todo.pop()
+        if m not in seen:
+            seen.add(m)
+            todo.extend(graph.get(m, ()))
+    return seen
+
+
+def test_no_module_joins_the_cycle_of_annotations():
+    graph = {m: imports_of(m, type_checking=True) for m in KERNEL}
+    cyclic = {m for m in KERNEL if m in _reach(graph, m)}
+    assert cyclic <= KNOWN_TYPED_CYCLE, sorted(cyclic - KNOWN_TYPED_CYCLE)
