@@ -18,8 +18,8 @@ time is measured twice, as CPU time (``time.process_time``: this process's
 CPU, what a verdict is decided on) and wall time (``time.perf_counter``),
 and given as the median and the minimum of several repetitions (``n=``); on
 a loaded machine the wall time drifts more than the CPU time, and the
-repetitions are chosen so that the median CPU time does not flip a verdict.  The figures that need the UI layer (``lcb_lab.views`` /
-``lcb_lab.widgets``) print ``n/a (views not available: <reason>)`` when it
+repetitions are chosen so that the median CPU time does not flip a verdict.  The figures that need the UI layer (``lcb_lab.ui.views`` /
+``lcb_lab.ui.widgets``) print ``n/a (views not available: <reason>)`` when it
 cannot be imported or built.
 
 Every figure prints one line ``FIGURE <n>: <name> = <value> | CPU <t> | load <L> | ratio <r> (reference <t>) |
@@ -53,7 +53,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import readme_block  # noqa: E402
 from reference import load_now, measure_reference, verdict  # noqa: E402
 
-LESSON = "appendix_b_combat"  # the packaged lesson (lcb_lab.resources)
+LESSON = "appendix_b_combat"  # the packaged lesson (lcb_lab.games.lcb.io.resources)
 SCENARIO = "gotland_redux"
 LANDING_HEX = "AL-23"   # the App. B landing hex: the LCU lands the embarked force there (12.21)
 FIGURES = {
@@ -182,15 +182,15 @@ def views():
     global _VIEWS
     if _VIEWS is None:
         try:
-            from lcb_lab.views import MapView
-            from lcb_lab.views import overlays
+            from lcb_lab.ui.views import MapView
+            from lcb_lab.ui.views import overlays
             try:
-                from lcb_lab.widgets import open_lab as make_lab
+                from lcb_lab.ui.widgets import open_lab as make_lab
             except ImportError:
-                from lcb_lab.widgets import LabApp
+                from lcb_lab.ui.widgets import LabApp
 
                 def make_lab(scenario=SCENARIO, seed=1, team="instructor", game=None):
-                    from lcb_lab.scenario import load_scenario
+                    from lcb_lab.games.lcb.io.scenario import load_scenario
                     return LabApp(game or load_scenario(scenario, seed=seed), team=team)
             _VIEWS = (MapView, make_lab, overlays)
         except Exception as e:  # noqa: BLE001 - the UI layer may be mid-edit
@@ -220,14 +220,14 @@ def build_lab(make_lab):
 
 
 def load_game(seed=1, auto_policies=None):
-    from lcb_lab.scenario import load_scenario
+    from lcb_lab.games.lcb.io.scenario import load_scenario
     return load_scenario(SCENARIO, seed=seed, auto_policies=auto_policies)
 
 
 # ---------------------------------------------------------------- figures
 def fig1(q: bool) -> None:
     """Exact odds of one 20-dice LRS vs 20-dice INTERCEPT target, vs Monte Carlo."""
-    from lcb_lab.odds import engagement_odds, p_success
+    from lcb_lab.kernel.odds import engagement_odds, p_success
     shots, itc, hp = [(20, 12)], [(20, 8)], 2
     p = engagement_odds(shots, itc, hp=hp).p_destroy
     t_exact = per_call(lambda: engagement_odds(shots, itc, hp=hp), 100 if q else 1000, 3 if q else 9)
@@ -266,7 +266,7 @@ def fig1(q: bool) -> None:
 
 
 def fig2(q: bool) -> None:
-    from lcb_lab.lesson import Lesson
+    from lcb_lab.games.lcb.content.lesson import Lesson
     state = Lesson(str(LESSON)).run().state
     c = state.clone()
     assert c == state and c is not state and c.units is not state.units and c.log is not state.log
@@ -285,9 +285,9 @@ def fig2(q: bool) -> None:
 
 def _random_games(seeds):
     """Fresh gotland_redux games (auto_policies={}) whose first impulse lands the embarked units in
-    LANDING_HEX through legal actions (lcb_lab.experiments.land_embarked: LHD 1 moves, its LCU lands
+    LANDING_HEX through legal actions (lcb_lab.games.lcb.whatif.experiments.land_embarked: LHD 1 moves, its LCU lands
     them, 12.21), made one at a time (a finished game is dropped before the next is timed)."""
-    from lcb_lab.experiments import land_embarked
+    from lcb_lab.games.lcb.whatif.experiments import land_embarked
     for s in seeds:
         game = load_game(seed=s, auto_policies={})
         land_embarked(game, LANDING_HEX)
@@ -295,7 +295,7 @@ def _random_games(seeds):
 
 
 def fig3(q: bool) -> None:
-    from lcb_lab.autoplay import play_random_turns
+    from lcb_lab.games.lcb.whatif.autoplay import play_random_turns
     seeds = range(4) if q else range(20)
     passes = 1 if q else 5
     failed, pass_rates = [], []
@@ -413,7 +413,7 @@ _TF_BOSTON = {
 
 def _before_boston():
     """The Appendix B game just before TF Boston's impulse (impulse 3)."""
-    from lcb_lab.lesson import Lesson
+    from lcb_lab.games.lcb.content.lesson import Lesson
     lesson = Lesson(str(LESSON))
     for done in lesson.steps():
         if done.title == "impulse 2: end":
@@ -697,8 +697,8 @@ def fig7(q: bool) -> None:
         raise RuntimeError("-X importtime printed no line for lcb_lab")
     say(f"-X importtime, cumulative for lcb_lab: {stats(cum)}")
     # context, not judged: the package imports its rules kernel and UI lazily
-    for code, mod, what in (("import lcb_lab.scenario", "lcb_lab.scenario", "rules kernel (load_scenario)"),
-                            ("import lcb_lab.widgets", "lcb_lab.widgets", "UI layer (views + widgets)")):
+    for code, mod, what in (("import lcb_lab.games.lcb.io.scenario", "lcb_lab.games.lcb.io.scenario", "rules kernel (load_scenario)"),
+                            ("import lcb_lab.ui.widgets", "lcb_lab.ui.widgets", "UI layer (views + widgets)")):
         c = _importtime(code, mod, 1 if q else 3)
         if c:
             say(f"  for context, {what}: -X importtime {code!r} cumulative {stats(c)}")
@@ -708,11 +708,11 @@ def fig7(q: bool) -> None:
            "<= 200 ms", value <= 200e-3, cpu=t_imp.cpu_med, per="child")
 
 
-_ENGINE_IMPORTS = ("import lcb_lab.scenario", "from lcb_lab import load_scenario")
+_ENGINE_IMPORTS = ("import lcb_lab.games.lcb.io.scenario", "from lcb_lab import load_scenario")
 """What a notebook pays before it can build a game (``load_scenario``): both judged."""
 _AFTER_LOAD = ("from lcb_lab import load_scenario; g = load_scenario('gotland_redux', seed=1)", "+ load_scenario")
 _FIRST_ACT = (_AFTER_LOAD[0] + "; g.begin_impulse(g.available_task_forces()[0])", "+ the first act (the Dice's numpy)")
-_LAZY_CHECK = ("import sys; import lcb_lab.scenario; from lcb_lab import load_scenario; "
+_LAZY_CHECK = ("import sys; import lcb_lab.games.lcb.io.scenario; from lcb_lab import load_scenario; "
                "print(' '.join(m for m in ('numpy', 'shapely', 'pydantic.type_adapter') if m in sys.modules))")
 
 
@@ -750,10 +750,10 @@ def fig12(q: bool) -> None:
         for code, what in (_AFTER_LOAD, _FIRST_ACT):
             say(f"  for context, {what}: python -c {code!r} {_child_times(code, 1 if q else 5, env)}")
         if q:      # the UI layer's import is figure 8's and 7's context too; --quick stays under ~20 s
-            say("  for information, python -c 'import lcb_lab.widgets': not timed with --quick")
+            say("  for information, python -c 'import lcb_lab.ui.widgets': not timed with --quick")
         else:
-            say(f"  for information (no target), the UI layer: python -c 'import lcb_lab.widgets' "
-                f"{_child_times('import lcb_lab.widgets', 5, env)}")
+            say(f"  for information (no target), the UI layer: python -c 'import lcb_lab.ui.widgets' "
+                f"{_child_times('import lcb_lab.ui.widgets', 5, env)}")
     r = _run(["-c", _LAZY_CHECK])
     eager = r.stdout.strip() if r.returncode == 0 else f"(check failed: {r.stderr.strip()[-200:]})"
     say(f"modules the engine import must not load (numpy, shapely, pydantic.type_adapter): "
@@ -769,10 +769,14 @@ _MEM_CHILD = r"""
 import resource, sys
 base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 import numpy, lcb_lab
-from lcb_lab import scenario, game, lesson, odds, autoplay, explain, decisions
+from lcb_lab.games.lcb.io import scenario
+from lcb_lab.games.lcb import game, choices as decisions
+from lcb_lab.games.lcb.content import lesson
+from lcb_lab.kernel import odds, explain
+from lcb_lab.games.lcb.whatif import autoplay
 try:
-    import lcb_lab.views, lcb_lab.widgets
-    from lcb_lab.widgets import open_lab
+    import lcb_lab.ui.views, lcb_lab.ui.widgets
+    from lcb_lab.ui.widgets import open_lab
 except Exception as e:
     print("NA", type(e).__name__, str(e).replace("\n", " ")[:200]); sys.exit(0)
 try:
@@ -799,7 +803,7 @@ def fig8(q: bool) -> None:
     base_mb = statistics.median(v[0] for v in vals)
     peak_mb = statistics.median(v[1] for v in vals)
     say("fresh interpreter: import numpy, lcb_lab (+ scenario, game, lesson, odds, autoplay, explain, decisions), "
-        "lcb_lab.views, lcb_lab.widgets; lab = open_lab('gotland_redux'); lab.widget")
+        "lcb_lab.ui.views, lcb_lab.ui.widgets; lab = open_lab('gotland_redux'); lab.widget")
     say(f"peak RSS (ru_maxrss, KiB/1024): interpreter start {base_mb:.1f} MB, with the lab open {peak_mb:.1f} MB "
         f"(runs: {', '.join(f'{p:.1f}' for _, p in vals)})")
     say(f"time of the child (import everything, open the lab): {t_child}")
@@ -810,8 +814,8 @@ def _overhead(g, action, reps: int, calls: int, how: str = "apply") -> tuple[Tim
     """Per-act time of ``g.apply(action)`` (or ``legal.apply_if_legal``) and of its handler alone,
     both from the same prepared state (restored before each call, in both loops; the batches
     alternate so that drift hits both)."""
-    from lcb_lab import legal
-    from lcb_lab.acts import HANDLERS
+    from lcb_lab.games.lcb import legal
+    from lcb_lab.games.lcb.handlers import HANDLERS
     snap, hist = g._snapshot(action), g.history.copy()
     handler = HANDLERS[type(action)]
     run = g.apply if how == "apply" else (lambda a: legal.apply_if_legal(g, a) or (_ for _ in ()).throw(
@@ -846,8 +850,8 @@ def _diff(a: Times, b: Times) -> Times:
 
 def _cases_for_apply():
     """(label, game, action): cheap acts and a real move, each on its own prepared game."""
-    from lcb_lab import actions as A
-    from lcb_lab import legal
+    from lcb_lab.games.lcb import actions as A
+    from lcb_lab.games.lcb import legal
     (_, g), = _random_games([1])
     tf = g.available_task_forces()[0]
     g.apply(A.BeginImpulse(tf))
@@ -871,7 +875,7 @@ def fig9(q: bool) -> None:
     for label, g, action in _cases_for_apply():
         t_apply, t_handler = _overhead(g, action, reps, calls)
         over = _diff(t_apply, t_handler)
-        from lcb_lab import legal
+        from lcb_lab.games.lcb import legal
         fast = "n/a (no legal.apply_if_legal in this version)"
         if hasattr(legal, "apply_if_legal"):
             t_fast, t_h2 = _overhead(g, action, reps, calls, how="apply_if_legal")
@@ -882,7 +886,7 @@ def fig9(q: bool) -> None:
         lines.append(f"{label} {fmt_t(over.cpu_med)}")
         if worst is None or over.cpu_med > worst.cpu_med:
             worst, worst_label = over, label
-    from lcb_lab import actions as A
+    from lcb_lab.games.lcb import actions as A
     g = _cases_for_apply()[0][1]
     bad = A.Move(1, ("AA-1",))
     t_bad = Times()
@@ -907,7 +911,7 @@ _LONG: dict = {}
 def _long_game():
     """gotland_redux seed 1 played at random for 15 turns (max_turns raised to 16): hundreds of steps."""
     if "g" not in _LONG:
-        from lcb_lab.autoplay import play_random_turns
+        from lcb_lab.games.lcb.whatif.autoplay import play_random_turns
         (_, g), = _random_games([1])
         g.state.max_turns = 16
         play_random_turns(g, 15, 1)

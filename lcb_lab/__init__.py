@@ -9,8 +9,8 @@ Small public API::
 The rules kernel (this package minus ``views``/``widgets``) imports no UI
 library; UI modules are imported only when used.
 """
-from .errors import DecisionRequired, IllegalAction, LcbError, ScenarioError
-from .notebook_errors import install as _install_notebook_errors
+from lcb_lab.kernel.errors import DecisionRequired, IllegalAction, LcbError, ScenarioError
+from lcb_lab.ui.notebook_errors import install as _install_notebook_errors
 
 __version__ = "0.1.0"
 _install_notebook_errors()      # inside IPython: a NameError after a stopped cell shows as one line
@@ -20,20 +20,20 @@ __all__ = ["load_scenario", "situation", "situation_from_toml", "Game", "Illegal
 
 def __getattr__(name):  # lazy: keeps `import lcb_lab` fast
     if name == "load_scenario":
-        from .loading import load_scenario
+        from lcb_lab.games.lcb.io.loading import load_scenario
         return load_scenario
     if name in ("situation", "situation_from_toml"):
         # the function shares its name with its module lcb_lab.situation: importing the
         # module binds the module here, so bind the function over it (the module is
         # callable too, should it be imported first)
         import importlib
-        mod = importlib.import_module(".situation", __name__)
+        mod = importlib.import_module("lcb_lab.games.lcb.content.situation")
         globals()["situation"] = mod.situation
         return getattr(mod, name)
     if name == "Game":
-        from .game import Game
+        from lcb_lab.games.lcb.game import Game
         return Game
     if name == "Dice":
-        from .dice import Dice
+        from lcb_lab.kernel.dice import Dice
         return Dice
     raise AttributeError(name)

@@ -5,10 +5,10 @@
     lcb-lab LESSON --save game.json      # save the game after the replay
     lcb-lab --load game.json --json      # print a saved game
     lcb-lab --list                       # the packaged scenarios and lessons
-    lcb-lab voila                        # the lab as an offline Voila app (lcb_lab.voila_app)
+    lcb-lab voila                        # the lab as an offline Voila app (lcb_lab.ui.voila_app)
 
 A LESSON holding a '/' or ending in .toml is a path; a bare name is a packaged lesson
-(lcb_lab.resources).  Without the command installed, `python -m lcb_lab` is the same CLI.
+(lcb_lab.games.lcb.io.resources).  Without the command installed, `python -m lcb_lab` is the same CLI.
 """
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ import argparse
 import json
 import sys
 
-from . import __version__
-from .errors import LcbError
+from lcb_lab import __version__
+from lcb_lab.kernel.errors import LcbError
 
 PROG = "lcb-lab"
 """The CLI's name in its help and errors, run as the console script or as ``python -m lcb_lab``."""
@@ -26,7 +26,7 @@ PROG = "lcb-lab"
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI. Returns the exit code: 0 done, 2 bad input (one line ``error: ...`` on stderr)."""
     if (sys.argv[1:] if argv is None else argv)[:1] == ["voila"]:   # the lab as a Voila app
-        from .voila_app import main as voila_main
+        from lcb_lab.ui.voila_app import main as voila_main
         return voila_main((sys.argv[1:] if argv is None else argv)[1:])
     head, _, examples = __doc__.partition("\n")
     ap = argparse.ArgumentParser(prog=PROG, description=head, epilog=examples.strip("\n"),
@@ -43,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--load", help="load a saved game instead of replaying a lesson")
     args = ap.parse_args(argv)
     if args.list:
-        from .resources import lesson_names, scenario_names
+        from lcb_lab.games.lcb.io.resources import lesson_names, scenario_names
         _print(f"scenarios: {', '.join(scenario_names())}\nlessons: {', '.join(lesson_names())}", sys.stdout)
         return 0
     if not (args.load or args.lesson):
@@ -65,9 +65,9 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run(args: argparse.Namespace) -> str:
     """Load or replay, save if asked; the text to print. Raises LcbError."""
-    from .files import read_text
-    from .game import Game
-    from .lesson import Lesson, summary
+    from lcb_lab.games.lcb.io.files import read_text
+    from lcb_lab.games.lcb.game import Game
+    from lcb_lab.games.lcb.content.lesson import Lesson, summary
     if args.load:
         game = Game.from_json(read_text(args.load, "saved game"), file=args.load)
     else:
@@ -87,7 +87,7 @@ def _print(text: str, stream) -> None:
 def terminal_safe(text: str) -> str:
     """``text`` with every control or formatting character except the newline escaped
     (``"\\x1b"``): lessons and saves may hold anything, the terminal must not obey it."""
-    from .inputs import printable
+    from lcb_lab.games.lcb.io.inputs import printable
     return "\n".join(printable(line) for line in text.split("\n"))
 
 

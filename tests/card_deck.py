@@ -6,7 +6,7 @@ with them.
 """
 from pathlib import Path
 
-from lcb_lab.cards import load_decks
+from lcb_lab.games.lcb.model.cards import load_decks
 
 US = '''
 [[card]]

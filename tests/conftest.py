@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from lcb_lab import situation  # noqa: F401  first: binds lcb_lab.situation to the function, not its module
-from lcb_lab.game import Game
+from lcb_lab.games.lcb.game import Game
 
 
 def lrs_impulse(g: Game, tf: str, shooter: str, target: str, dice: int, slot: str = "LRS1") -> None:

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from lcb_lab.errors import IllegalAction
+from lcb_lab.kernel.errors import IllegalAction
 
 
 def refused(g, action, rule: str, words: str = "") -> IllegalAction:

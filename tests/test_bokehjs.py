@@ -1,4 +1,4 @@
-"""BokehJS reaches the page inside one hidden widget, offline, once (lcb_lab/widgets/bokehjs.py).
+"""BokehJS reaches the page inside one hidden widget, offline, once (lcb_lab/ui/widgets/bokehjs.py).
 
 What the browser does with it (evaluated once per page, the charts and the map
 drawn, nothing saved) is checked in tests/browser/test_notebooks_browser.py.
@@ -13,9 +13,9 @@ from bokeh.plotting import figure
 from bokeh.resources import Resources
 from jupyter_bokeh.widgets import BokehModel
 
-from lcb_lab.views.odds_plot import count_figure
-from lcb_lab.widgets import open_lab
-from lcb_lab.widgets.bokehjs import bokehjs_loader, components_for, figure_widget, loader_script
+from lcb_lab.ui.views.odds_plot import count_figure
+from lcb_lab.ui.widgets import open_lab
+from lcb_lab.ui.widgets.bokehjs import bokehjs_loader, components_for, figure_widget, loader_script
 
 
 def test_components_follow_what_the_models_use():

@@ -3,11 +3,11 @@ stored outputs, the rich displays (repr / HTML) of cards, units, games and pendi
 and the lessons' pending-choice text name a card by its name (or "an Attached card", "a
 hidden card"), never by the id the engine files it under.
 
-A card id is ``<team>-<n>`` (``"US-2"``, ``"RU-10"``; :func:`lcb_lab.rules.jcc.add_card`),
+A card id is ``<team>-<n>`` (``"US-2"``, ``"RU-10"``; :func:`lcb_lab.games.lcb.rules.cards.jcc.add_card`),
 also inside a CV slot (``"RU-3:INT1"``).  Unit designators (``DDG-51``, ``FFG-454``) and hex
 labels (``AL-21``) do not have that form.  Two places keep the id on purpose and are left out:
 a JCC submarine's designator is its type's abbreviation and its card's id (``"SSK RU-7"``,
-:func:`lcb_lab.rules.sot.put_in_play`), a unit name; and a transcript's ``Action:`` line is
+:func:`lcb_lab.games.lcb.rules.submarines.sot.put_in_play`), a unit name; and a transcript's ``Action:`` line is
 the typed action as JSON, the machine form a save file and the API use.
 """
 from __future__ import annotations
@@ -20,9 +20,9 @@ import pytest
 from IPython.core.interactiveshell import InteractiveShell
 
 import lcb_lab
-from lcb_lab import playthrough
-from lcb_lab.catalog import load_catalog
-from lcb_lab.lesson import Lesson, pending_text
+from lcb_lab.games.lcb.content import playthrough
+from lcb_lab.games.lcb.model.catalog import load_catalog
+from lcb_lab.games.lcb.content.lesson import Lesson, pending_text
 
 ROOT = Path(__file__).resolve().parents[1]
 CARD_ID = re.compile(r"(?<![\w-])(?:US|RU)-\d+\b")

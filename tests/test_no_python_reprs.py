@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from lcb_lab.plain import plain
+from lcb_lab.games.lcb.plain import plain
 
 REPO = Path(__file__).resolve().parents[1]
 REPR = re.compile(r"\bNone\b|\{'|\['|<[^<>]* at 0x[0-9a-fA-F]+>")
@@ -30,7 +30,7 @@ def _outputs(nb: Path) -> str:
 
 
 @pytest.mark.parametrize("line", ["Winner: None", "supply {'GA': 14}", "picks: ['1 Kilo']",
-                                  "<lcb_lab.game.Game at 0x7f3a2c>", "range None: farther"])
+                                  "<lcb_lab.games.lcb.game.Game at 0x7f3a2c>", "range None: farther"])
 def test_the_pattern_catches_each_kind_of_repr(line):
     assert _reprs(line) == [line]
 

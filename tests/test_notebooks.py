@@ -121,7 +121,7 @@ def test_some_cells_are_checked_in_every_notebook_but_the_app():
 
 def test_the_show_detector():
     assert _shows("lab = open_lab()\nlab.widget") and _shows("figure_widget(odds_figure(o))")
-    assert not _shows("from lcb_lab.widgets.bokehjs import figure_widget\nshow_events(e)")
+    assert not _shows("from lcb_lab.ui.widgets.bokehjs import figure_widget\nshow_events(e)")
     assert _prints("for x in y:\n    print(x)") and not _prints("def f(e):\n    print(e)")
 
 
@@ -160,7 +160,7 @@ def _sanitize(text: str) -> str:
     ("Figure(id='p1042', ...)", "Figure(id='BOKEH-ID', ...)"),
     ("doc 5b0d3c0e-8a1f-4c61-9d0e-3f2b7c9a1e44 ready", "doc UUID ready"),
     ("model_id c8aee4654b6a4946863945693a8ce951", "model_id WIDGET-ID"),
-    ("<lcb_lab.game.Game object at 0x7f3a2c1d9e80>", "<lcb_lab.game.Game object at 0xADDRESS>"),
+    ("<lcb_lab.games.lcb.game.Game object at 0x7f3a2c1d9e80>", "<lcb_lab.games.lcb.game.Game object at 0xADDRESS>"),
     ("random games: 100%|##########| 200/200 [00:07<00:00, 27.26it/s]",
      "random games: 100%|##########| 200/200 [TQDM-TIMES]"),
     ("random games:   0%|          | 0/200 [00:00<?, ?it/s]", "random games:   0%|          | 0/200 [TQDM-TIMES]"),

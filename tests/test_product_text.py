@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from lcb_lab import load_scenario
-from lcb_lab.widgets import LabApp
+from lcb_lab.ui.widgets import LabApp
 from tests.widgets.conftest import widget_texts
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -42,7 +42,7 @@ def _hits(text: str) -> list[str]:
 
 def _files() -> list[Path]:
     return ([ROOT / d for d in USER_DOCS] + sorted((ROOT / "notebooks").glob("*.ipynb"))
-            + sorted((ROOT / "tests" / "golden").glob("*.txt")) + sorted((ROOT / "lcb_lab" / "data").rglob("*.toml")))
+            + sorted((ROOT / "tests" / "golden").glob("*.txt")) + sorted((ROOT / "lcb_lab" / "games" / "lcb" / "data").rglob("*.toml")))
 
 
 def _source_files() -> list[Path]:
@@ -88,7 +88,7 @@ def test_the_source_scanner_finds_names_too():
     for text in ("no issue", "tissue 8", "an issue with 7.37", "issued 3 cards", "issues, 7.53"):
         assert not SOURCE_TICKET.search(text), text
     names = {p.relative_to(ROOT).as_posix() for p in _source_files()}
-    assert {"lcb_lab/game.py", "tests/engine/test_import_graph.py", "tools/build_map.py", "docs/architecture.md",
+    assert {"lcb_lab/games/lcb/game.py", "tests/engine/test_import_graph.py", "tools/build_map.py", "docs/architecture.md",
             "docs/rules_coverage.md", "Makefile", "README.md"} <= names
     assert "tests/test_product_text.py" not in names and not any(n.endswith((".png", ".pyc")) for n in names)
 
@@ -117,7 +117,7 @@ def test_no_ticket_number_in_the_lab_at_start(tmp_path):
     assert [h for t in texts for h in _hits(t)] == []
 
 
-@pytest.mark.parametrize("module", ["lcb_lab", "lcb_lab.playthrough"])
+@pytest.mark.parametrize("module", ["lcb_lab", "lcb_lab.games.lcb.content.playthrough"])
 def test_no_ticket_number_in_the_cli_help(module):
     r = subprocess.run([sys.executable, "-m", module, "--help"], capture_output=True, text=True, cwd=ROOT,
                        timeout=120)

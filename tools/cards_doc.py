@@ -3,7 +3,7 @@
 
 Usage::
 
-    python tools/cards_doc.py            # rewrite docs/cards.md from lcb_lab/data/cards/*.toml
+    python tools/cards_doc.py            # rewrite docs/cards.md from lcb_lab/games/lcb/data/cards/*.toml
     python tools/cards_doc.py --check    # exit 1 if docs/cards.md is not what it would write
 
 The output is deterministic (decks in file order, no dates).  ``render()`` is what
@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from lcb_lab.cards import HOST_TAGS, CardType, Decks, Effect, load_decks  # noqa: E402
+from lcb_lab.games.lcb.model.cards import HOST_TAGS, CardType, Decks, Effect, load_decks  # noqa: E402
 
 OUT = ROOT / "docs" / "cards.md"
 SYMBOLS = {"intercept": "INTERCEPT", "persist": "PERSIST", "attach": "ATTACH", "nullify": "NULLIFY",
@@ -194,12 +194,12 @@ def render(decks: Decks | None = None) -> str:
     decks = decks or load_decks()
     n = {t: len(decks.cards[t]) for t in decks.cards}
     lines = ["# Joint Capability Cards: the sandbox decks", "",
-             "<!-- Written by tools/cards_doc.py from lcb_lab/data/cards/us.toml and ru.toml: do not edit. -->", "",
+             "<!-- Written by tools/cards_doc.py from lcb_lab/games/lcb/data/cards/us.toml and ru.toml: do not edit. -->", "",
              "The rulebook prints no card texts, so lcb_lab's decks are *sandbox decks*. A value the "
              "rulebook gives names its rule (`rulebook 9.24 diagram`); a sandbox value that a rule or example "
              "bounds names that rule (`sandbox (bounded by rulebook ...)`); any other value is `sandbox`; a value "
              "left at the rules' default names the default's rule. The texts are lcb_lab's own words. Effects are "
-             "data over the effect-function catalogue (`lcb_lab.cards.EFFECT_FUNCTIONS`); an `unsimulated` effect "
+             "data over the effect-function catalogue (`lcb_lab.games.lcb.model.cards.EFFECT_FUNCTIONS`); an `unsimulated` effect "
              "belongs to a later chapter and is only logged.", "",
              f"The US deck has {n['US']} card types, the RU deck {n['RU']}. A card both teams have is in both decks.",
              ""]

@@ -36,7 +36,7 @@ CENTRE_HEX = "AJ-23"
 
 
 def _near_centre_hexes() -> set[str]:
-    from lcb_lab.board import load_board
+    from lcb_lab.games.lcb.model.board import load_board
     board = load_board("gotland")
     return {CENTRE_HEX, *board.neighbours(CENTRE_HEX)}
 

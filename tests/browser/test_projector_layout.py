@@ -15,7 +15,7 @@ start notebook), with presentation mode off and on:
 3. nothing in the lab is clipped: no button, tab title, label or list cut (ellipsis, text wider
    than its box) and no panel holding content wider than itself;
 4. the map uses the space: its frame is at least :data:`MIN_FRAME` px tall for the screen
-   (it grows with the screen, lcb_lab.views.map.MapView.fill_box), and in presentation mode the
+   (it grows with the screen, lcb_lab.ui.views.map.MapView.fill_box), and in presentation mode the
    lab says so (``.lcb-presentation``) and the map's designators are drawn at >= 16 px;
 5. presentation leaves no blank column: the map, the right column and the log column (dropped
    under 1640 px) fill the lab's width within :data:`FILL_SLACK` px.

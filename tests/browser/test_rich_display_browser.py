@@ -16,15 +16,15 @@ import driver as D
 import labui as L
 
 CELLS = [
-    'from lcb_lab.widgets import open_lab\nlab = open_lab("gotland_redux", seed=1)\nlab',
+    'from lcb_lab.ui.widgets import open_lab\nlab = open_lab("gotland_redux", seed=1)\nlab',
     "g = lab.game\ng",
     'g.state.cards["US-2"]',
-    'from lcb_lab import load_scenario\nfrom lcb_lab.actions import (BeginImpulse, CommitCombat, CoreAction, Declare, LrsAttack,\n'
+    'from lcb_lab import load_scenario\nfrom lcb_lab.games.lcb.actions import (BeginImpulse, CommitCombat, CoreAction, Declare, LrsAttack,\n'
     '                             ScriptedEffect)\nk = load_scenario("gotland_redux", seed=1)\n'
     'k.apply(ScriptedEffect("reveal", units=("1 Anna",)))\nk.apply(BeginImpulse("TF Boston"))\n'
     'k.apply(Declare((CoreAction("move_combat", ("DDG-51",)),)))\nf = k.fork()\n'
     'f.apply(CommitCombat(lrs=(LrsAttack("DDG-51", "LRS1", "1 Anna", 4),)))\nf.pending',
-    'from lcb_lab import load_scenario\nfrom lcb_lab.actions import BeginImpulse, CoreAction, Declare, Move\n'
+    'from lcb_lab import load_scenario\nfrom lcb_lab.games.lcb.actions import BeginImpulse, CoreAction, Declare, Move\n'
     'h = load_scenario("gotland_redux", seed=1)\nh.apply(BeginImpulse("TF Boston"))\n'
     'h.apply(Declare((CoreAction("move_combat", ("DDG-51",)),)))\nh.apply(Move(action=1, path=("AL-20",)))',
 ]

@@ -1,4 +1,4 @@
-"""Unit catalog (lcb_lab/data/units.toml): values, provenance and validation.
+"""Unit catalog (lcb_lab/games/lcb/data/units.toml): values, provenance and validation.
 
 Every value the rulebook gives is asserted together with its provenance
 string, so a later edit that changes a number or silently turns a rulebook
@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from lcb_lab.catalog import load_catalog
-from lcb_lab.errors import ScenarioError
-from lcb_lab.hexgrid import distance
+from lcb_lab.games.lcb.model.catalog import load_catalog
+from lcb_lab.kernel.errors import ScenarioError
+from lcb_lab.kernel.hexgrid import distance
 
 SYMBOLS = {
     "infantry", "mech_infantry", "recon", "armor", "artillery_cannon", "artillery_rocket",

@@ -1,10 +1,10 @@
-"""``lcb_lab.actions.__all__`` names every public typed action, part and helper, and only those."""
+"""``lcb_lab.games.lcb.actions.__all__`` names every public typed action, part and helper, and only those."""
 from __future__ import annotations
 
 import inspect
 from dataclasses import is_dataclass
 
-from lcb_lab import actions
+from lcb_lab.games.lcb import actions
 
 PARTS = {"CoreAction", "LrsAttack", "GroundAssault", "Intercept", "MineShot", "Defence", "Grant", "Response",
          "CardIntercept"}
@@ -35,6 +35,6 @@ def test_all_holds_nothing_else():
 
 def test_star_import_gives_the_actions():
     ns: dict = {}
-    exec("from lcb_lab.actions import *", ns)
+    exec("from lcb_lab.games.lcb.actions import *", ns)
     assert ns["Move"] is actions.Move and ns["CHANCE"] == "chance"
     assert "Strict" not in ns and "InputError" not in ns and "dataclass" not in ns

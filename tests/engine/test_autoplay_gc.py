@@ -1,6 +1,6 @@
 """The random player pauses the cyclic garbage collector: safe only while a playout makes no cycles.
 
-:func:`lcb_lab.autoplay.play_random_turns` runs with ``gc`` disabled (figure 3
+:func:`lcb_lab.games.lcb.whatif.autoplay.play_random_turns` runs with ``gc`` disabled (figure 3
 of ``benchmarks/run.py``: the collector only re-scanned the history's
 snapshots).  These tests keep that choice honest: random games leave no cyclic
 garbage behind (reference counting frees everything), the check does see a
@@ -9,7 +9,7 @@ cycle when there is one, and the collector's state is put back as it was.
 import gc
 
 from lcb_lab import load_scenario
-from lcb_lab.autoplay import cyclic_gc_paused, play_random_turns
+from lcb_lab.games.lcb.whatif.autoplay import cyclic_gc_paused, play_random_turns
 
 
 def _games(seeds):

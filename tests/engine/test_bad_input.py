@@ -2,7 +2,7 @@
 
 The CLI never shows a traceback: a malformed lesson, scenario or save gives
 exit code 2 and one line ``error: FILE: KEY: PROBLEM`` on stderr.  Saves are
-checked like scenarios (lcb_lab/save_check.py); map names cannot leave the
+checked like scenarios (lcb_lab/games/lcb/io/save_check.py); map names cannot leave the
 maps folder; designators cannot hold control characters; wrong argument
 types into the API raise InputError.
 """
@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 
 from lcb_lab import load_scenario
-from lcb_lab.board import load_board
-from lcb_lab.errors import InputError, LcbError, ScenarioError
-from lcb_lab.game import Game
-from lcb_lab.lesson import Lesson
-from lcb_lab.resources import lesson_text, scenario_text
+from lcb_lab.games.lcb.model.board import load_board
+from lcb_lab.kernel.errors import InputError, LcbError, ScenarioError
+from lcb_lab.games.lcb.game import Game
+from lcb_lab.games.lcb.content.lesson import Lesson
+from lcb_lab.games.lcb.io.resources import lesson_text, scenario_text
 
 ROOT = Path(__file__).resolve().parents[2]
 SCEN = scenario_text("gotland_redux")
@@ -325,7 +325,7 @@ def test_input_errors_are_lcb_errors_and_say_where():
 
 def test_a_map_name_cannot_reach_a_real_map_file_outside_the_folder(tmp_path):
     import os
-    from lcb_lab.board import MAP_DIR
+    from lcb_lab.games.lcb.model.board import MAP_DIR
     (tmp_path / "evil.json").write_text((MAP_DIR / "gotland.json").read_text(encoding="utf-8"), encoding="utf-8")
     for name in (str(tmp_path / "evil"), os.path.relpath(tmp_path / "evil", MAP_DIR)):
         with pytest.raises(ScenarioError, match="not a map name"):

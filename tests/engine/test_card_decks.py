@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from lcb_lab import cards as cards_mod
-from lcb_lab.cards import EFFECT_ARGS, EFFECT_FUNCTIONS, HOST_TAGS, load_decks
-from lcb_lab.catalog import load_catalog
-from lcb_lab.errors import ScenarioError
-from lcb_lab.rules.card_effects import EFFECTS
+from lcb_lab.games.lcb.model import cards as cards_mod
+from lcb_lab.games.lcb.model.cards import EFFECT_ARGS, EFFECT_FUNCTIONS, HOST_TAGS, load_decks
+from lcb_lab.games.lcb.model.catalog import load_catalog
+from lcb_lab.kernel.errors import ScenarioError
+from lcb_lab.games.lcb.rules.cards.effects import EFFECTS
 
 ROOT = Path(__file__).resolve().parents[2]
 DECKS = load_decks()
@@ -88,7 +88,7 @@ def _has(team: str, name: str) -> bool:
 
 
 def test_the_scenario_card_names_resolve():
-    data = tomllib.loads((ROOT / "lcb_lab/data/scenarios/gotland_redux.toml").read_text(encoding="utf-8"))
+    data = tomllib.loads((ROOT / "lcb_lab/games/lcb/data/scenarios/gotland_redux.toml").read_text(encoding="utf-8"))
     for team in ("US", "RU"):
         entries = data["teams"][team]["prescribed"] + data["teams"][team]["purchases"]
         assert entries

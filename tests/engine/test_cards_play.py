@@ -5,13 +5,13 @@ import json
 
 import pytest
 
-from lcb_lab import actions as A
+from lcb_lab.games.lcb import actions as A
 from lcb_lab import load_scenario, situation
-from lcb_lab.autoplay import play_random_turns
-from lcb_lab.errors import IllegalAction
-from lcb_lab.legal import legal_actions
-from lcb_lab.rules import jcc
-from lcb_lab.state import GameState
+from lcb_lab.games.lcb.whatif.autoplay import play_random_turns
+from lcb_lab.kernel.errors import IllegalAction
+from lcb_lab.games.lcb.legal import legal_actions
+from lcb_lab.games.lcb.rules.cards import jcc
+from lcb_lab.games.lcb.model.state import GameState
 from tests.card_deck import decks
 
 B, R = "TF Blue", "TF Red"
@@ -166,8 +166,8 @@ def test_attached_cards_belong_to_their_hosts_task_force_and_die_with_it(deck):
     g.declare([])
     boats.deployed = True                                        # as if used in an earlier turn
     _refused(g, A.PlayCard(boats.cid, hex="F-7"), "9.31", "only that Task Force")
-    from lcb_lab.rules.combat import destroy
-    from lcb_lab.rules.common import Ctx
+    from lcb_lab.games.lcb.rules.combat.sequence import destroy
+    from lcb_lab.games.lcb.rules.common import Ctx
     destroy(Ctx(g.state, g.board, g.catalog, g.dice, deck), g.state.units["Inf2"], "RU")
     assert boats.where == "removed" and boats.host is None       # not cycled back (9.07, 9.31)
 

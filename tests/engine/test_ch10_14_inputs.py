@@ -2,10 +2,10 @@
 state unchanged (found by the chapter 10-14 review)."""
 import pytest
 
-from lcb_lab import actions as A
+from lcb_lab.games.lcb import actions as A
 from lcb_lab import load_scenario
-from lcb_lab.errors import IllegalAction, InputError
-from lcb_lab.worked.ch13 import lay_mines
+from lcb_lab.kernel.errors import IllegalAction, InputError
+from lcb_lab.games.lcb.content.worked.ch13 import lay_mines
 
 
 def _mine_choice():

@@ -16,9 +16,9 @@ import os
 import numpy as np
 import pytest
 
-from lcb_lab import actions as A
-from lcb_lab.errors import IllegalAction
-from lcb_lab.legal import Template
+from lcb_lab.games.lcb import actions as A
+from lcb_lab.kernel.errors import IllegalAction
+from lcb_lab.games.lcb.legal import Template
 from tests.budget import budget
 from tests.rulebook.test_ch9_chains import B, UNITS, game, registered_test_effect  # noqa: F401 (the fixture)
 

@@ -1,5 +1,5 @@
 """The command line: ``lcb-lab --version``, its help names ``lcb-lab`` on both entry paths, no
-traceback for bad input, and ``python -m lcb_lab.playthrough --regen`` never writes into an
+traceback for bad input, and ``python -m lcb_lab.games.lcb.content.playthrough --regen`` never writes into an
 installed package."""
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import lcb_lab
-from lcb_lab import playthrough
+from lcb_lab.games.lcb.content import playthrough
 
 BIN = Path(sys.executable).parent
 CLI = {"console script": [str(BIN / "lcb-lab")], "python -m": [sys.executable, "-m", "lcb_lab"]}
@@ -54,7 +54,7 @@ def test_regen_refuses_to_write_into_an_installed_package(tmp_path, monkeypatch,
     monkeypatch.setattr(playthrough, "GOLDEN_DIR", site / "tests" / "golden")
     assert playthrough.main(["--regen", "random_game"]) == 2
     err = capsys.readouterr().err
-    assert err == (f"python -m lcb_lab.playthrough: error: --regen rewrites tests/golden of a source checkout, "
+    assert err == (f"python -m lcb_lab.games.lcb.content.playthrough: error: --regen rewrites tests/golden of a source checkout, "
                    f"and lcb_lab is installed in {site}: run it from a checkout (make golden) or give --out DIR\n")
     assert not site.exists()
 

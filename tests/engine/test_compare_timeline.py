@@ -1,12 +1,12 @@
-"""lcb_lab.compare (the differences of two games) and lcb_lab.timeline (a record as a team may read it)."""
+"""lcb_lab.games.lcb.whatif.compare (the differences of two games) and lcb_lab.games.lcb.whatif.timeline (a record as a team may read it)."""
 from __future__ import annotations
 
 import pytest
 
 from lcb_lab import load_scenario
-from lcb_lab.compare import DiffRow, compare, compare_text
-from lcb_lab.lesson import Lesson
-from lcb_lab.timeline import step_actor, timeline, undo_allowed
+from lcb_lab.games.lcb.whatif.compare import DiffRow, compare, compare_text
+from lcb_lab.games.lcb.content.lesson import Lesson
+from lcb_lab.games.lcb.whatif.timeline import step_actor, timeline, undo_allowed
 
 
 @pytest.fixture(scope="module")
@@ -96,7 +96,7 @@ def test_undo_allowed_rule(played):
 
 
 def test_a_move_and_a_conceal_show_in_the_differences_as_the_team_may_know_them():
-    from lcb_lab import actions as A
+    from lcb_lab.games.lcb import actions as A
     g = load_scenario("gotland_redux", seed=1)
     g.apply(A.BeginImpulse("TF Memphis"))
     g.apply(A.Declare((A.CoreAction("move_combat", ("LHD 1",)),)))
@@ -112,7 +112,7 @@ INF_US, INF_RU = "usmc_infantry_platoon", "runi_naval_infantry_platoon"
 
 def test_a_team_may_not_undo_a_ground_zor_that_revealed_enemies():
     from lcb_lab import situation
-    from lcb_lab.timeline import revealed_enemy
+    from lcb_lab.games.lcb.whatif.timeline import revealed_enemy
     g = situation([("Scout", INF_US, "F-2", "TF Blue"), ("Ivan", INF_RU, "F-3", "TF Red")])
     g.begin_impulse("TF Blue")
     g.declare([{"kind": "move_combat", "units": ["Scout"]}])
@@ -127,7 +127,7 @@ def test_a_team_may_not_undo_a_ground_zor_that_revealed_enemies():
 
 def test_a_ground_zor_finding_nothing_or_a_face_down_mildec():
     from lcb_lab import situation
-    from lcb_lab.state import Marker
+    from lcb_lab.games.lcb.model.state import Marker
     g = situation([("Scout", INF_US, "F-2", "TF Blue"), ("Ivan", INF_RU, "K-10", "TF Red")])
     g.begin_impulse("TF Blue")
     g.declare([{"kind": "move_combat", "units": ["Scout"]}])
@@ -157,7 +157,7 @@ def test_a_move_into_contact_may_not_be_undone_by_the_mover():
 
 def test_the_snapshot_is_not_needed_to_find_a_reveal():
     from lcb_lab import situation
-    from lcb_lab.timeline import revealed_enemy
+    from lcb_lab.games.lcb.whatif.timeline import revealed_enemy
     g = situation([("Scout", INF_US, "F-2", "TF Blue"), ("Ivan", INF_RU, "F-3", "TF Red")])
     g.begin_impulse("TF Blue")
     g.declare([{"kind": "move_combat", "units": ["Scout"]}])
@@ -183,7 +183,7 @@ def test_rows_do_not_repeat_their_heading_and_a_pass_reads_plainly(played):
 
 
 def test_the_impulse_difference_is_in_plain_words(played):
-    from lcb_lab.compare import _impulse
+    from lcb_lab.games.lcb.whatif.compare import _impulse
     assert _impulse(played.fork(at=13).state) == "TF Boston, declaring"
     assert _impulse(played.fork(at=14).state) == "TF Boston, acting"
     assert _impulse(played.fork(at=17).state) == "TF Boston, after combat"

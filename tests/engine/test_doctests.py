@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-MODULES = ["lcb_lab.actions", "lcb_lab.plain", "lcb_lab.datacodec", "lcb_lab.situation", "lcb_lab.history", "lcb_lab.legal",
-           "lcb_lab.game", "lcb_lab.observer", "lcb_lab.hexgrid", "lcb_lab.odds", "lcb_lab.dice",
-           "lcb_lab.explain", "lcb_lab.playthrough"]
-WITH_EXAMPLES = {"lcb_lab.actions", "lcb_lab.plain", "lcb_lab.datacodec", "lcb_lab.situation", "lcb_lab.game", "lcb_lab.playthrough"}
+MODULES = ["lcb_lab.games.lcb.actions", "lcb_lab.games.lcb.plain", "lcb_lab.kernel.datacodec", "lcb_lab.games.lcb.content.situation", "lcb_lab.kernel.history", "lcb_lab.games.lcb.legal",
+           "lcb_lab.games.lcb.game", "lcb_lab.games.lcb.observer", "lcb_lab.kernel.hexgrid", "lcb_lab.kernel.odds", "lcb_lab.kernel.dice",
+           "lcb_lab.kernel.explain", "lcb_lab.games.lcb.content.playthrough"]
+WITH_EXAMPLES = {"lcb_lab.games.lcb.actions", "lcb_lab.games.lcb.plain", "lcb_lab.kernel.datacodec", "lcb_lab.games.lcb.content.situation", "lcb_lab.games.lcb.game", "lcb_lab.games.lcb.content.playthrough"}
 GAME_METHODS = ["apply", "legal_actions", "is_legal", "undo", "goto", "fork", "to_act"]
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
@@ -37,7 +37,7 @@ def test_module_doctests_pass(name):
 
 @pytest.mark.parametrize("method", GAME_METHODS)
 def test_each_game_method_has_a_short_example(method):
-    from lcb_lab.game import Game
+    from lcb_lab.games.lcb.game import Game
     tests = doctest.DocTestFinder().find(getattr(Game, method), f"Game.{method}")
     examples = [ex for t in tests for ex in t.examples]
     assert 3 <= len(examples) <= 8, f"Game.{method}: {len(examples)} examples"

@@ -13,12 +13,18 @@ import pytest
 from IPython.core.interactiveshell import InteractiveShell
 from nbclient import NotebookClient
 
-from lcb_lab.errors import (DecisionRequired, DiceExhausted, IllegalAction, InputError, LcbError, ScenarioError,
-                            UnknownName)
+from lcb_lab.kernel.errors import (
+    DecisionRequired,
+    DiceExhausted,
+    IllegalAction,
+    InputError,
+    LcbError,
+    ScenarioError,
+    UnknownName)
 
 REFUSED_MOVE = """\
 from lcb_lab import load_scenario
-from lcb_lab.actions import BeginImpulse, CoreAction, Declare, Move
+from lcb_lab.games.lcb.actions import BeginImpulse, CoreAction, Declare, Move
 g = load_scenario("gotland_redux", seed=1)
 g.apply(BeginImpulse("TF Boston"))
 g.apply(Declare((CoreAction("move_combat", ("DDG-51",)),)))
@@ -47,7 +53,7 @@ def test_full_traceback_switch_gives_the_traceback_back(monkeypatch):
     except IllegalAction as e:
         lines = e._render_traceback_()
     assert lines[0] == "Traceback (most recent call last):"
-    assert lines[-1] == "lcb_lab.errors.IllegalAction: Refused by rule 7.53: too far"
+    assert lines[-1] == "lcb_lab.kernel.errors.IllegalAction: Refused by rule 7.53: too far"
 
 
 def test_interactive_shell_prints_one_line_and_the_error_stays_catchable(capsys):
@@ -94,7 +100,7 @@ def _plain(text: str) -> str:
 
 
 def _shell_with_display():
-    from lcb_lab.notebook_errors import install
+    from lcb_lab.ui.notebook_errors import install
     shell = InteractiveShell()
     assert install(shell) is True and install(shell) is True          # idempotent
     assert shell.custom_exceptions == (NameError,)
@@ -157,8 +163,8 @@ def test_a_fixed_cell_forgets_the_cause(capsys):
 
 
 def test_bound_names_are_the_top_level_ones():
-    from lcb_lab.notebook_errors import bound_names
-    src = ("import lcb_lab.actions as A, os.path\nfrom x import y as z\na, (b, c) = 1, (2, 3)\nfor i in []: pass\n"
+    from lcb_lab.ui.notebook_errors import bound_names
+    src = ("import lcb_lab.games.lcb.actions as A, os.path\nfrom x import y as z\na, (b, c) = 1, (2, 3)\nfor i in []: pass\n"
            "def f(q):\n    local = 1\nwith open('f') as fh: pass\nn: int = 1\nm += 1\n[w for w in ()]\n"
            "try:\n    pass\nexcept ValueError as e:\n    pass\nif (k := 2): pass\n")
     assert bound_names(src) == {"A", "os", "z", "a", "b", "c", "i", "f", "fh", "n", "m", "e", "k"}
@@ -169,7 +175,7 @@ def test_kernel_shows_the_name_error_after_a_refused_cell_as_one_line():
     """lcb_lab registers the display itself when imported in a kernel (no install call)."""
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(BAD_HEX),
                                          nbformat.v4.new_code_cell("print(g.to_act())"),
-                                         nbformat.v4.new_code_cell("import lcb_lab\nprint(lcb_lab.notebook_errors"
+                                         nbformat.v4.new_code_cell("import lcb_lab\nprint(lcb_lab.ui.notebook_errors"
                                                                    ".install(), 'once')")])
     NotebookClient(nb, timeout=120, kernel_name="python3", allow_errors=True).execute()
     [err] = nb.cells[1].outputs

@@ -15,14 +15,16 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from lcb_lab.card_options import play_card_options
-from lcb_lab import actions as A
-from lcb_lab import datacodec, legal, load_scenario
-from lcb_lab.actions import CHANCE
-from lcb_lab.autoplay import play_random_turns, random_impulse
-from lcb_lab.explain import plain, step
-from lcb_lab.rules import movement
-from lcb_lab.rules.common import Ctx
+from lcb_lab.games.lcb.legal_cards import play_card_options
+from lcb_lab.games.lcb import actions as A
+from lcb_lab.kernel import datacodec
+from lcb_lab.games.lcb import legal
+from lcb_lab import load_scenario
+from lcb_lab.games.lcb.actions import CHANCE
+from lcb_lab.games.lcb.whatif.autoplay import play_random_turns, random_impulse
+from lcb_lab.kernel.explain import plain, step
+from lcb_lab.games.lcb.rules.movement import move as movement
+from lcb_lab.games.lcb.rules.common import Ctx
 
 
 def _landed(seed: int):
@@ -80,7 +82,7 @@ def _slow_impulse(game, rng):
     for d in list(game.impulse.actions):
         if rng.random() < 0.5 or (d.split and not d.moved):
             _slow_move(game, d.aid, rng)
-    for _ in range(4):                              # cards, as lcb_lab.autoplay._random_cards plays them
+    for _ in range(4):                              # cards, as lcb_lab.games.lcb.whatif.autoplay._random_cards plays them
         opts = play_card_options(game)
         if not opts or rng.random() >= 0.7:
             break
@@ -88,8 +90,10 @@ def _slow_impulse(game, rng):
         if legal.trial(game, a):
             game.apply(a)
         _answer_windows(game)
-    from lcb_lab.rules import marker_actions, ports, submarine
-    for _ in range(3):                              # chapters 12-14, as lcb_lab.autoplay._random_special
+    from lcb_lab.games.lcb.rules.markers import free_actions as marker_actions
+    from lcb_lab.games.lcb.rules.transport import ports
+    from lcb_lab.games.lcb.rules.submarines import operations as submarine
+    for _ in range(3):                              # chapters 12-14, as lcb_lab.games.lcb.whatif.autoplay._random_special
         if game.pending is not None or rng.random() >= 0.5:
             break
         opts = ports.offers(game) + marker_actions.offers(game) + submarine.offers(game)

@@ -3,7 +3,7 @@
 ``tests/golden/appendix_b.txt`` (the Appendix B lesson) and ``random_game.txt`` (a seeded
 walk over the legal actions) record, at every step, the team to act, the number of legal
 actions, the action, its dice, the log lines each team reads and each team's observation
-(:mod:`lcb_lab.playthrough`).  A change to any of them shows here as a diff; when it is
+(:mod:`lcb_lab.games.lcb.content.playthrough`).  A change to any of them shows here as a diff; when it is
 intended, rewrite the files with ``make golden``.
 """
 from __future__ import annotations
@@ -13,8 +13,8 @@ import json
 
 import pytest
 
-from lcb_lab import playthrough
-from lcb_lab.actions import from_json
+from lcb_lab.games.lcb.content import playthrough
+from lcb_lab.games.lcb.actions import from_json
 
 KINDS = sorted(playthrough.KINDS)
 

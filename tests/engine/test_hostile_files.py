@@ -1,7 +1,7 @@
 """Hostile files and inputs found by the action pipeline's review are refused cleanly.
 
 Each case is refused where the data is read or checked -- the JSON/TOML reader
-(lcb_lab/files.py), the save check (save_check.py), a record step
+(lcb_lab/games/lcb/io/files.py), the save check (save_check.py), a record step
 (history.Step.from_json), a saved board (board.board_from_dict), a situation
 (situation.py), a designator (inputs.designator_problem), a typed action
 (actions.py), a lesson (lesson.py) -- with a ScenarioError / InputError naming
@@ -18,12 +18,12 @@ from pathlib import Path
 import pytest
 
 import lcb_lab
-from lcb_lab import actions as A
-from lcb_lab.errors import InputError, ScenarioError
-from lcb_lab.game import Game
-from lcb_lab.history import Step
-from lcb_lab.lesson import Lesson, read_lesson
-from lcb_lab.resources import lesson_text
+from lcb_lab.games.lcb import actions as A
+from lcb_lab.kernel.errors import InputError, ScenarioError
+from lcb_lab.games.lcb.game import Game
+from lcb_lab.kernel.history import Step
+from lcb_lab.games.lcb.content.lesson import Lesson, read_lesson
+from lcb_lab.games.lcb.io.resources import lesson_text
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON = lesson_text("appendix_b_combat")
@@ -174,7 +174,7 @@ def test_a_record_step_that_is_no_object_is_named(base):
 
 def test_replay_turns_a_failing_dice_state_into_the_replay_error(base):
     """Game._replay sets the recorded dice state inside its try: a failure there is the LcbError."""
-    from lcb_lab.errors import LcbError
+    from lcb_lab.kernel.errors import LcbError
     g = Game.from_json(json.dumps(base))
     st = g.history.steps[0]
     bad = Step(st.action, st.dice, {"seed": None, "rng": {"bit_generator": "PCG64", "state": 5}, "forced": []},
@@ -195,14 +195,14 @@ def test_replay_turns_a_failing_dice_state_into_the_replay_error(base):
     ({"hexes": [], "label_map": [1]}, "label_map"),
 ])
 def test_board_from_dict_refuses_malformed_boards(board, key):
-    from lcb_lab.board import board_from_dict
+    from lcb_lab.games.lcb.model.board import board_from_dict
     with pytest.raises(ScenarioError) as e:
         board_from_dict(board, "b.json")
     assert e.value.key == key, str(e.value)
 
 
 def test_board_from_dict_refuses_a_non_object():
-    from lcb_lab.board import board_from_dict
+    from lcb_lab.games.lcb.model.board import board_from_dict
     with pytest.raises(ScenarioError, match="a map is a JSON object"):
         board_from_dict([1], "b.json")
 
@@ -340,7 +340,7 @@ def test_situation_seed_zero_and_good_network_still_build():
 
 
 def test_designator_problem_refuses_the_hidden_prefix():
-    from lcb_lab.inputs import designator_problem
+    from lcb_lab.games.lcb.io.inputs import designator_problem
     assert "hidden:" in designator_problem("hidden:F-2:0")
     assert designator_problem("hiddenF-2") is None
     assert designator_problem("1 Whiskey") is None
@@ -410,8 +410,8 @@ def test_an_embark_cycle_in_a_save_is_refused():
     """Two units embarked on each other (or a unit on an embarked host) cannot be (10.0)."""
     import json as _json
     from lcb_lab import load_scenario as _load
-    from lcb_lab.errors import ScenarioError as _SE
-    from lcb_lab.game import Game as _Game
+    from lcb_lab.kernel.errors import ScenarioError as _SE
+    from lcb_lab.games.lcb.game import Game as _Game
     g = _load("gotland_redux", seed=1)
     d = _json.loads(g.to_json())
     units = d["state"]["units"]

@@ -1,6 +1,6 @@
 """The engine import a notebook pays stays light: checked by what it loads, not timed.
 
-``import lcb_lab.scenario`` and ``from lcb_lab import load_scenario`` import
+``import lcb_lab.games.lcb.io.scenario`` and ``from lcb_lab import load_scenario`` import
 no numpy (the seeded Dice makes its generator on first use, combat imports
 the odds when it is first resolved), no shapely and no pydantic TypeAdapter
 machinery, and build no pydantic schema (the models defer their build to first
@@ -17,20 +17,20 @@ from pathlib import Path
 
 import numpy as np
 
-from lcb_lab.dice import Dice
+from lcb_lab.kernel.dice import Dice
 
 ROOT = Path(__file__).resolve().parents[2]
-LAZY = ("numpy", "shapely", "pydantic.type_adapter", "lcb_lab.odds", "lcb_lab.save_check")
+LAZY = ("numpy", "shapely", "pydantic.type_adapter", "lcb_lab.kernel.odds", "lcb_lab.games.lcb.io.save_check")
 """Modules the engine import must not load."""
 DEFERRED = {
-    "lcb_lab.scenario": ("ScenarioFile", "ScenarioInfo", "UnitEntry"),
-    "lcb_lab.catalog": ("Catalog", "UnitType", "CombatValue"),
-    "lcb_lab.inputs": ("Action", "LrsAlloc", "Effect", "DiceState"),
-    "lcb_lab.history": ("_StepFields",),
+    "lcb_lab.games.lcb.io.scenario": ("ScenarioFile", "ScenarioInfo", "UnitEntry"),
+    "lcb_lab.games.lcb.model.catalog": ("Catalog", "UnitType", "CombatValue"),
+    "lcb_lab.games.lcb.io.inputs": ("Action", "LrsAlloc", "Effect", "DiceState"),
+    "lcb_lab.kernel.history": ("_StepFields",),
 }
 """Pydantic models whose schema the import must not build (module -> model names)."""
-UNUSED_BY_LOADING = ("lcb_lab.inputs.Action", "lcb_lab.inputs.LrsAlloc", "lcb_lab.inputs.Effect",
-                     "lcb_lab.inputs.DiceState", "lcb_lab.history._StepFields")
+UNUSED_BY_LOADING = ("lcb_lab.games.lcb.io.inputs.Action", "lcb_lab.games.lcb.io.inputs.LrsAlloc", "lcb_lab.games.lcb.io.inputs.Effect",
+                     "lcb_lab.games.lcb.io.inputs.DiceState", "lcb_lab.kernel.history._StepFields")
 """Of those, the ones loading a scenario never validates with (built when a player acts or a save is read)."""
 
 _PROBE = f"""
@@ -54,7 +54,7 @@ def _probe(imports: str) -> dict:
 
 
 def test_import_lcb_lab_scenario_loads_no_numpy_and_builds_no_schema():
-    assert _probe("import lcb_lab.scenario") == {"loaded": [], "built": []}
+    assert _probe("import lcb_lab.games.lcb.io.scenario") == {"loaded": [], "built": []}
 
 
 def test_from_lcb_lab_import_load_scenario_loads_no_numpy_and_builds_no_schema():
@@ -65,7 +65,7 @@ def test_loading_a_scenario_builds_only_what_it_validates_with_and_imports_no_nu
     got = _probe("from lcb_lab import load_scenario\ng = load_scenario('gotland_redux', seed=1)\n"
                  "assert len(g.state.units) > 10")
     assert got["loaded"] == ["pydantic.type_adapter"]           # the seed / forced / policies checks
-    assert "lcb_lab.scenario.ScenarioFile" in got["built"] and "lcb_lab.catalog.Catalog" in got["built"]
+    assert "lcb_lab.games.lcb.io.scenario.ScenarioFile" in got["built"] and "lcb_lab.games.lcb.model.catalog.Catalog" in got["built"]
     assert not set(UNUSED_BY_LOADING) & set(got["built"])
 
 
@@ -73,9 +73,9 @@ def test_the_probe_sees_numpy_once_the_game_rolls_and_models_once_they_are_used(
     # the check above can fail: the first act makes the seeded generator (numpy); a save builds its models
     got = _probe("from lcb_lab import load_scenario\ng = load_scenario('gotland_redux', seed=1)\n"
                  "g.begin_impulse(g.available_task_forces()[0])\n"
-                 "from lcb_lab.game import Game\nGame.from_json(g.to_json())")
-    assert "numpy" in got["loaded"] and "lcb_lab.save_check" in got["loaded"]
-    assert {"lcb_lab.inputs.DiceState", "lcb_lab.history._StepFields"} <= set(got["built"])
+                 "from lcb_lab.games.lcb.game import Game\nGame.from_json(g.to_json())")
+    assert "numpy" in got["loaded"] and "lcb_lab.games.lcb.io.save_check" in got["loaded"]
+    assert {"lcb_lab.games.lcb.io.inputs.DiceState", "lcb_lab.kernel.history._StepFields"} <= set(got["built"])
 
 
 def test_a_lazy_seeded_dice_rolls_and_snapshots_as_numpy_would():

@@ -16,12 +16,12 @@ import os
 import numpy as np
 import pytest
 
-from lcb_lab import actions as A
-from lcb_lab.actions import CHANCE
-from lcb_lab.errors import IllegalAction
-from lcb_lab.legal import Template
-from lcb_lab.lesson import Lesson
-from lcb_lab.scenario import load_scenario
+from lcb_lab.games.lcb import actions as A
+from lcb_lab.games.lcb.actions import CHANCE
+from lcb_lab.kernel.errors import IllegalAction
+from lcb_lab.games.lcb.legal import Template
+from lcb_lab.games.lcb.content.lesson import Lesson
+from lcb_lab.games.lcb.io.scenario import load_scenario
 from tests.budget import budget
 
 STATES = int(os.environ.get("LCB_PROPERTY_STATES", budget(1000, 10_000)))

@@ -1,6 +1,6 @@
 """Hidden information, tried as the opponent would (3.03, 6.11, 6.21, 8.06).
 
-One module (``lcb_lab.observer``) decides what each team reads of the log and
+One module (``lcb_lab.games.lcb.observer``) decides what each team reads of the log and
 what its overlays are computed from.  These tests read the log as the other
 team and look for names it may not know.
 """
@@ -11,10 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from lcb_lab import load_scenario, observer, situation
-from lcb_lab.errors import IllegalAction, UnknownName
-from lcb_lab.state import GameState, Marker
-from lcb_lab.views import overlays as ov
+from lcb_lab import load_scenario, situation
+from lcb_lab.games.lcb import observer
+from lcb_lab.kernel.errors import IllegalAction, UnknownName
+from lcb_lab.games.lcb.model.state import GameState, Marker
+from lcb_lab.ui.views import overlays as ov
 from tests.conftest import pass_impulse
 
 INF_US, INF_RU = "usmc_infantry_platoon", "runi_naval_infantry_platoon"
@@ -272,8 +273,8 @@ def test_a_combined_arms_movement_of_face_down_units_names_none_of_them_to_the_o
 def test_a_refusal_never_tells_whether_a_hidden_counter_exists_where_it_is_or_what_it_is():
     """Found by a review: naming a face-down, an embarked and a non-existent enemy unit gave three
     different messages (its hex, 'not on the map', 'no unit named'); now one message for all."""
-    from lcb_lab import actions as A
-    from lcb_lab.lesson import Lesson
+    from lcb_lab.games.lcb import actions as A
+    from lcb_lab.games.lcb.content.lesson import Lesson
     les = Lesson("appendix_b_combat")
     steps = les.steps()
     while les.game.state.tf_order != ["TF Memphis"] or les.game.state.impulse is not None:
@@ -298,8 +299,8 @@ def test_backs_do_not_tell_which_counter_they_are_by_their_place_or_kind():
     """Found by a review: backs were listed (and numbered) in the scenario file's order, so the
     other team could tell which of a stack's counters moved; hidden MILDECs were listed apart."""
     import lcb_lab
-    from lcb_lab.observer import observe
-    from lcb_lab.state import Marker
+    from lcb_lab.games.lcb.observer import observe
+    from lcb_lab.games.lcb.model.state import Marker
     units = {"A": ("runi_naval_infantry_platoon", "F-5"), "B": ("runi_naval_infantry_platoon", "F-5"),
              "C": ("runi_naval_infantry_platoon", "F-6")}
     g = lcb_lab.situation(units=units)
@@ -310,5 +311,5 @@ def test_backs_do_not_tell_which_counter_they_are_by_their_place_or_kind():
     assert us["markers"] == [] and [c["id"] for c in us["counters"]] == ["hidden:F-5:0", "hidden:F-5:1",
                                                                          "hidden:F-5:2", "hidden:F-6:0"]
     assert observe(reordered.state, g.catalog, "US") == us            # the file order leaves no trace
-    from lcb_lab.observer import _backs
+    from lcb_lab.games.lcb.observer import _backs
     assert {c.uid if hasattr(c, "uid") else c.mid for _, c in _backs(g.state, "US")} == {"A", "B", "C", "M1"}

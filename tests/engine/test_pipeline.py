@@ -7,15 +7,15 @@ import json
 
 import pytest
 
-from lcb_lab import actions as A
-from lcb_lab import datacodec
-from lcb_lab.actions import CHANCE
-from lcb_lab.errors import IllegalAction, InputError, LcbError, ScenarioError
-from lcb_lab.events import Event
-from lcb_lab.game import Game
-from lcb_lab.lesson import Lesson
-from lcb_lab.scenario import load_scenario
-from lcb_lab.state import CombatPlan, Declared, GameState, Impulse, Marker, Unit
+from lcb_lab.games.lcb import actions as A
+from lcb_lab.kernel import datacodec
+from lcb_lab.games.lcb.actions import CHANCE
+from lcb_lab.kernel.errors import IllegalAction, InputError, LcbError, ScenarioError
+from lcb_lab.kernel.events import Event
+from lcb_lab.games.lcb.game import Game
+from lcb_lab.games.lcb.content.lesson import Lesson
+from lcb_lab.games.lcb.io.scenario import load_scenario
+from lcb_lab.games.lcb.model.state import CombatPlan, Declared, GameState, Impulse, Marker, Unit
 
 LESSON = "appendix_b_combat"
 
@@ -59,7 +59,7 @@ def test_every_action_round_trips_through_its_json_form(action):
 
 
 def test_every_action_kind_has_an_example_and_a_handler():
-    from lcb_lab.acts import HANDLERS
+    from lcb_lab.games.lcb.handlers import HANDLERS
     assert {type(a) for a in EXAMPLES} == set(A.ACTION_TYPES.values()) == set(HANDLERS)
 
 
@@ -136,7 +136,7 @@ def lesson_game_at(stop) -> Game:
 
 def test_to_act_is_none_when_the_game_is_over():
     g = lesson_game()
-    from lcb_lab.autoplay import play_random_turns
+    from lcb_lab.games.lcb.whatif.autoplay import play_random_turns
     g.auto_policies = {}
     play_random_turns(g, 10, seed=3)
     assert g.state.stage == "over" and g.to_act() is None and g.legal_actions() == []

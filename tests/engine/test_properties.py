@@ -6,14 +6,15 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from lcb_lab import hexgrid, load_scenario
-from lcb_lab.autoplay import play_random_turns
-from lcb_lab.errors import IllegalAction
-from lcb_lab.experiments import land_embarked
+from lcb_lab.kernel import hexgrid
+from lcb_lab import load_scenario
+from lcb_lab.games.lcb.whatif.autoplay import play_random_turns
+from lcb_lab.kernel.errors import IllegalAction
+from lcb_lab.games.lcb.whatif.experiments import land_embarked
 from tests.budget import budget
-from lcb_lab.odds import engagement_odds, hits_pmf
-from lcb_lab.rules.common import max_supply
-from lcb_lab.state import GameState
+from lcb_lab.kernel.odds import engagement_odds, hits_pmf
+from lcb_lab.games.lcb.rules.common import max_supply
+from lcb_lab.games.lcb.model.state import GameState
 
 hexes = st.builds(hexgrid.Hex, st.integers(1, 60), st.integers(1, 60))
 

@@ -8,7 +8,7 @@ import pytest
 from IPython.core.interactiveshell import InteractiveShell
 
 import lcb_lab
-from lcb_lab.actions import BeginImpulse, CommitCombat, CoreAction, Declare, LrsAttack, ScriptedEffect
+from lcb_lab.games.lcb.actions import BeginImpulse, CommitCombat, CoreAction, Declare, LrsAttack, ScriptedEffect
 
 REPR = re.compile(r"\bNone\b|\{'|\['| at 0x")
 
@@ -113,7 +113,7 @@ def test_html_is_escaped_and_holds_no_repr(g, fmt):
 
 
 def test_a_counter_seen_only_as_a_back_shows_only_its_team_and_hex(fmt):
-    from lcb_lab import observer
+    from lcb_lab.games.lcb import observer
     game = lcb_lab.load_scenario("gotland_redux", seed=1)
     known = observer.known_state(game.state, game.catalog, "US")
     backs = [u for u in known.units.values() if observer.is_stand_in(u)]

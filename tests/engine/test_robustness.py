@@ -4,10 +4,10 @@ import json
 import pytest
 
 from lcb_lab import load_scenario, situation
-from lcb_lab.errors import IllegalAction, LcbError, ScenarioError
-from lcb_lab.game import Game
-from lcb_lab.lesson import Lesson
-from lcb_lab.resources import lesson_text, scenario_text
+from lcb_lab.kernel.errors import IllegalAction, LcbError, ScenarioError
+from lcb_lab.games.lcb.game import Game
+from lcb_lab.games.lcb.content.lesson import Lesson
+from lcb_lab.games.lcb.io.resources import lesson_text, scenario_text
 
 SCEN = scenario_text("gotland_redux")
 LESSON = lesson_text("appendix_b_combat")
@@ -191,7 +191,7 @@ def test_conceal_and_zor_logs_do_not_name_face_down_units_to_the_other_team():
 
 
 def test_a_lone_mildec_conceals_itself():
-    from lcb_lab.state import Marker
+    from lcb_lab.games.lcb.model.state import Marker
     g = situation([("Inf", "usmc_infantry_platoon", "F-2", "TF Blue")],
                   markers=[Marker("M1", "mildec", "US", "TF Blue", "F-6", revealed=True)])
     g.begin_impulse("TF Blue")

@@ -1,8 +1,8 @@
 """Rules enforced in code that the worked examples do not reach."""
 import pytest
 
-from lcb_lab.errors import IllegalAction
-from lcb_lab.state import Marker
+from lcb_lab.kernel.errors import IllegalAction
+from lcb_lab.games.lcb.model.state import Marker
 from lcb_lab import situation
 from tests.conftest import lrs_impulse, pass_impulse
 
@@ -222,7 +222,7 @@ def test_zero_ap_attackers_lists_continuing_and_combined_arms_candidates():
 
 def test_odds_and_log_count_only_the_hp_a_target_has():
     """Hits beyond a target's HP are lost (7.05): odds and log say HP lost, not raw hits."""
-    from lcb_lab.odds import engagement_odds
+    from lcb_lab.kernel.odds import engagement_odds
     o = engagement_odds([(6, 14)], [], hp=2)
     assert len(o.damage) == 3 and o.expected_damage <= 2
     assert o.damage[2] == pytest.approx(o.p_destroy)
@@ -235,7 +235,7 @@ def test_odds_and_log_count_only_the_hp_a_target_has():
 
 def _test_catalog():
     """The packaged catalog plus two made-up types no real counter has (test only)."""
-    from lcb_lab.catalog import Catalog, load_catalog, parse_catalog
+    from lcb_lab.games.lcb.model.catalog import Catalog, load_catalog, parse_catalog
     extra = parse_catalog({"unit": [
         {"type_id": "t_dual_int", "name": "two INTERCEPT values", "team": "US", "service": "test",
          "domain": "ground", "symbol": "air_defense", "abbrev": "T", "size": "section", "mp": 3, "hp": 2,
@@ -302,7 +302,7 @@ def test_3_5_hold_condition_decides_at_the_turn_limit():
 
 
 def test_5_110_the_bridge_hex_is_mixed_and_carries_ground_movement():
-    from lcb_lab.board import load_board
+    from lcb_lab.games.lcb.model.board import load_board
     b = load_board("gotland")
     bridge = next(h for h in b.hexes.values() if any(f.kind == "bridge" for f in h.features))
     assert bridge.kind == "mixed" and len(bridge.ground_links) >= 2

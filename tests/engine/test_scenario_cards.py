@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from lcb_lab import load_scenario, situation
-from lcb_lab.cards import load_decks
-from lcb_lab.errors import ScenarioError
+from lcb_lab.games.lcb.model.cards import load_decks
+from lcb_lab.kernel.errors import ScenarioError
 
 DECKS = load_decks(str(Path(__file__).parents[1] / "rulebook" / "stage_decks"))
 
@@ -123,7 +123,7 @@ def test_the_start_keyword_overrides_the_file(tmp_path):
     p = write(tmp_path)
     assert load(p, start="planning").state.stage == "planning"
     assert load(p).state.stage == "action"
-    from lcb_lab.inputs import InputError
+    from lcb_lab.games.lcb.io.inputs import InputError
     with pytest.raises(InputError):
         load(p, start="deployment")
 
@@ -208,8 +208,9 @@ def test_situation_cards_malformed(cards, key, words):
 def test_the_deployment_stage_lists_the_ships_a_pool_card_must_embark_on():
     """A pool card that needs an Embark-capable host (MEU Rotary Attack: LHD or LHA, 10.34) is
     offered PlaceCard onto each such ship of the team in the Deployment Stage (3.22)."""
-    from lcb_lab import load_scenario, actions as A
-    from lcb_lab.rules.jcc import add_card
+    from lcb_lab import load_scenario
+    from lcb_lab.games.lcb import actions as A
+    from lcb_lab.games.lcb.rules.cards.jcc import add_card
     g = load_scenario("gotland_redux", start="planning")
     for t in ("US", "RU"):
         g.apply(A.EndPlanning(t))

@@ -4,9 +4,9 @@ Team views carry nothing of a concealed enemy counter but its back and hex."""
 import pytest
 
 from lcb_lab import load_scenario
-from lcb_lab.errors import ScenarioError
-from lcb_lab.lesson import Lesson
-from lcb_lab.resources import scenario_text
+from lcb_lab.kernel.errors import ScenarioError
+from lcb_lab.games.lcb.content.lesson import Lesson
+from lcb_lab.games.lcb.io.resources import scenario_text
 
 SCEN = scenario_text("gotland_redux")
 

@@ -3,7 +3,7 @@
 * it loads in the Action Stage (forces and cards in place) and in the Planning Stage, and a
   Planning + Deployment played by the legal actions reaches the Action Stage;
 * a game round-trips through JSON at the start and after random play;
-* the random legal player (lcb_lab.autoplay) plays it to its end (stage "over") for several
+* the random legal player (lcb_lab.games.lcb.whatif.autoplay) plays it to its end (stage "over") for several
   seeds with no invariant broken;
 * every offered legal action applies (hypothesis over seeds, on forks);
 * the other team's view never shows what the rules hide at the start;
@@ -19,19 +19,19 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from lcb_lab import actions as A
+from lcb_lab.games.lcb import actions as A
 from lcb_lab import load_scenario
-from lcb_lab.autoplay import play_random_turns
-from lcb_lab.errors import ScenarioError
-from lcb_lab.game import Game
-from lcb_lab.legal import Template
-from lcb_lab.rules.common import max_supply
-from lcb_lab.rules.victory import victory_check
-from lcb_lab.state import GameState
+from lcb_lab.games.lcb.whatif.autoplay import play_random_turns
+from lcb_lab.kernel.errors import ScenarioError
+from lcb_lab.games.lcb.game import Game
+from lcb_lab.games.lcb.legal import Template
+from lcb_lab.games.lcb.rules.common import max_supply
+from lcb_lab.games.lcb.rules.stages.victory import victory_check
+from lcb_lab.games.lcb.model.state import GameState
 from tests.budget import budget
 
 SCENARIO = "slite_landing"
-FILE = Path(__file__).parents[2] / "lcb_lab" / "data" / "scenarios" / f"{SCENARIO}.toml"
+FILE = Path(__file__).parents[2] / "lcb_lab" / "games" / "lcb" / "data" / "scenarios" / f"{SCENARIO}.toml"
 
 
 def game(seed: int = 0, **kw) -> Game:
@@ -167,7 +167,7 @@ CH12_14_KINDS = (A.PortTransfer, A.MarkerAction, A.TorpedoAttack, A.SubmarineZor
 def lesson_states() -> list[Game]:
     """Forks of the lesson's game at steps where the chapter 12-14 acts are in reach (LSD 41 in Slite,
     ISR markers on the map, B-271 next to DDG-51, its marker on the map ...)."""
-    from lcb_lab.lesson import Lesson
+    from lcb_lab.games.lcb.content.lesson import Lesson
     les = Lesson("slite_landing_lesson")
     out = []
     for i, _ in enumerate(les.steps()):
@@ -228,7 +228,7 @@ def test_the_walks_offer_and_apply_every_chapter_12_14_act(lesson_states):
 
 @pytest.mark.fuzz
 def test_the_random_player_meets_the_mines_the_submarines_and_the_landings():
-    """Over 40 seeds the random player (lcb_lab.autoplay) plays to the end every time and runs
+    """Over 40 seeds the random player (lcb_lab.games.lcb.whatif.autoplay) plays to the end every time and runs
     into the scenario's chapter 10-14 events; seeds 7 and 34 once left a 10.311 choice after a
     mine hit unanswered, so the player could not end its impulse (3.37)."""
     met = set()
@@ -355,14 +355,14 @@ def test_every_placement_and_number_in_the_file_says_where_it_comes_from():
     assert len(tagged) > 25
     for ln in tagged:
         assert "#" in ln and re.search(r"#.*\b(sandbox|rulebook)\b", ln), ln
-    from lcb_lab.scenario import read_scenario
+    from lcb_lab.games.lcb.io.scenario import read_scenario
     sc, _ = read_scenario(SCENARIO)
     assert all(v.source and ("sandbox" in v.source or "rulebook" in v.source) for v in sc.victory)
 
 
 def test_docs_scenarios_describes_every_unit_card_and_condition():
-    from lcb_lab.scenario import read_scenario
-    doc = (FILE.parents[3] / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    from lcb_lab.games.lcb.io.scenario import read_scenario
+    doc = (FILE.parents[5] / "docs" / "scenarios.md").read_text(encoding="utf-8")
     sc, _ = read_scenario(SCENARIO)
     section = " ".join(doc[doc.index("(`slite_landing`)"):].split())
     import re
@@ -418,7 +418,7 @@ def test_every_step_of_the_packaged_lessons_saves_and_loads(name):
     """Found by this file's walks: a save was refused while a card's LRS was allocated (its
     ``bmd`` flag is a bool, state.Alloc) or an INTERCEPT choice listed a card attack from off the
     map (distance None), and while a mine attack was pending (save_check knew no such kind)."""
-    from lcb_lab.lesson import Lesson
+    from lcb_lab.games.lcb.content.lesson import Lesson
     les = Lesson(name)
     for i, _ in enumerate(les.steps()):
         again = Game.from_json(les.game.to_json())

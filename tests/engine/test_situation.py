@@ -1,4 +1,4 @@
-"""lcb_lab.situation(...) and its TOML form: one call stages a Game; bad input names file and key."""
+"""lcb_lab.games.lcb.content.situation(...) and its TOML form: one call stages a Game; bad input names file and key."""
 import doctest
 import re
 import sys
@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 import lcb_lab
-from lcb_lab.errors import ScenarioError
-from lcb_lab.state import Marker
+from lcb_lab.kernel.errors import ScenarioError
+from lcb_lab.games.lcb.model.state import Marker
 
 B, R = "TF Blue", "TF Red"
 README = Path(__file__).resolve().parents[2] / "README.md"
@@ -104,7 +104,7 @@ def test_every_part_of_a_situation_lands_in_the_state():
 
 
 def test_legacy_tuples_markers_and_a_board_object_still_work():
-    from lcb_lab.situation import synthetic_board
+    from lcb_lab.games.lcb.content.situation import synthetic_board
     board = synthetic_board(naval=["F-9"])
     g = lcb_lab.situation([("A", "usmc_infantry_platoon", "F-6", B, True)], board=board,
                           markers=[Marker("M1", "mildec", "US", B, "F-6")])
@@ -166,15 +166,15 @@ def test_malformed_toml_names_the_file_and_key(tmp_path):
 
 
 def test_the_docstring_example_runs():
-    import lcb_lab.situation  # noqa: F401  (the module, whatever lcb_lab.situation is bound to)
-    mod = sys.modules["lcb_lab.situation"]
+    import lcb_lab.games.lcb.content.situation  # noqa: F401  (the module, whatever lcb_lab.situation is bound to)
+    mod = sys.modules["lcb_lab.games.lcb.content.situation"]
     result = doctest.testmod(mod, verbose=False)
     assert result.attempted >= 2 and result.failed == 0
 
 
 def test_situation_is_exported_lazily_and_the_module_is_callable():
     import importlib
-    mod = importlib.import_module("lcb_lab.situation")
+    mod = importlib.import_module("lcb_lab.games.lcb.content.situation")
     assert callable(lcb_lab.situation) and callable(mod)
     assert lcb_lab.situation is mod.situation          # the function, bound over its module
     assert mod(units={"A": ("usmc_infantry_platoon", "F-6")}).unit("A").hex == "F-6"
@@ -187,7 +187,7 @@ def test_situation_is_exported_lazily_and_the_module_is_callable():
      "B": {"type": "usmc_infantry_platoon", "embarked_on": "A"}},
 ])
 def test_an_embark_cycle_is_refused_naming_the_unit(spec):
-    from lcb_lab.errors import ScenarioError
+    from lcb_lab.kernel.errors import ScenarioError
     with pytest.raises(ScenarioError) as e:
         lcb_lab.situation(units=spec, naval=["C-3"], check_terrain=False)
     assert e.value.key.endswith("embarked_on")

@@ -10,16 +10,27 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-RULES = ROOT / "lcb_lab" / "rules"
+RULES = ROOT / "lcb_lab" / "games" / "lcb" / "rules"
+SUBJECTS = ["cards", "combat", "embarking", "markers", "movement", "stages", "submarines", "transport"]
 
 
 def _named_in_rules_docstring() -> list[str]:
     doc = ast.get_docstring(ast.parse((RULES / "__init__.py").read_text(encoding="utf-8"))) or ""
-    return re.findall(r"^\* ``(\w+)``: \S", doc, re.M)
+    return re.findall(r"^\* ``([\w.]+)``: \S", doc, re.M)
+
+
+def _rules_modules() -> list[str]:
+    return sorted(".".join(p.relative_to(RULES).with_suffix("").parts) for p in RULES.rglob("*.py")
+                  if p.stem != "__init__")
+
+
+def test_the_rules_are_in_one_subpackage_per_rulebook_subject():
+    assert sorted(p.name for p in RULES.iterdir() if (p / "__init__.py").exists()) == SUBJECTS
+    assert [m for m in _rules_modules() if "." not in m] == ["common"]     # the shared context only
 
 
 def test_the_rules_docstring_names_every_rules_module_once():
-    modules = sorted(p.stem for p in RULES.glob("*.py") if p.stem != "__init__")
+    modules = _rules_modules()
     named = _named_in_rules_docstring()
     assert len(modules) == 41
     assert sorted(named) == modules                 # each module once, and no module that is gone
@@ -27,14 +38,14 @@ def test_the_rules_docstring_names_every_rules_module_once():
 
 def test_each_rules_module_line_gives_rule_numbers():
     doc = ast.get_docstring(ast.parse((RULES / "__init__.py").read_text(encoding="utf-8"))) or ""
-    lines = {m.group(1): m.group(2) for m in re.finditer(r"^\* ``(\w+)``: (.*)$", doc, re.M)}
+    lines = {m.group(1): m.group(2) for m in re.finditer(r"^\* ``([\w.]+)``: (.*)$", doc, re.M)}
     without = sorted(n for n, line in lines.items() if not re.search(r"\b\d{1,2}\.[\dx]", line))
     assert without == ["common"]                    # the shared context cites no rule
 
 
 def test_the_effects_module_does_not_say_cards_are_unsimulated():
-    doc = ast.get_docstring(ast.parse((RULES / "effects.py").read_text(encoding="utf-8"))) or ""
-    assert "not simulated" not in doc and ":mod:`.jcc`" in doc
+    doc = ast.get_docstring(ast.parse((RULES / "cards" / "scripted.py").read_text(encoding="utf-8"))) or ""
+    assert "not simulated" not in doc and ":mod:`~lcb_lab.games.lcb.rules.cards.jcc`" in doc
 
 
 # ------------------------------------------------------------------ docs/rule_index.md (tools/rule_index.py)
@@ -75,8 +86,8 @@ def test_rule_numbers_are_read_as_the_rulebook_numbers_them():
 def test_the_rule_index_names_the_modules_and_functions_citing_a_rule():
     ri = _rule_index()
     index = ri.collect()
-    assert set(index["10.311"]["lcb_lab.rules.embark_losses"]) >= {""}          # the module docstring
-    assert "Game.to_act" in index["7.010"]["lcb_lab.game"]
+    assert set(index["10.311"]["lcb_lab.games.lcb.rules.embarking.losses"]) >= {""}          # the module docstring
+    assert "Game.to_act" in index["7.010"]["lcb_lab.games.lcb.game"]
     text = ri.render(index)
-    assert "| 10.311 | " in text and "`lcb_lab.rules.embark_losses` (module" in text
+    assert "| 10.311 | " in text and "`lcb_lab.games.lcb.rules.embarking.losses` (module" in text
     assert text.index("## Chapter 9\n") < text.index("## Chapter 10\n") < text.index("## Appendices\n")

@@ -3,9 +3,9 @@ check and the random player's stacks agree."""
 import pytest
 
 from lcb_lab import situation
-from lcb_lab.rules.stacks import available_stacks
-from lcb_lab.errors import IllegalAction
-from lcb_lab.state import GameState
+from lcb_lab.games.lcb.rules.movement.stacks import available_stacks
+from lcb_lab.kernel.errors import IllegalAction
+from lcb_lab.games.lcb.model.state import GameState
 from tests.conftest import pass_impulse
 
 B, R = "TF Blue", "TF Red"
@@ -27,7 +27,7 @@ def declared_split(g, units) -> bool:
 
 
 def _stacks(g, tf):
-    """The stacks the legal actions (and so the random player) offer: lcb_lab.legal.declaration_options."""
+    """The stacks the legal actions (and so the random player) offer: lcb_lab.games.lcb.legal.declaration_options."""
     return available_stacks(g._ctx(), tf)
 
 

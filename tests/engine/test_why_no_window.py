@@ -10,8 +10,16 @@ import pytest
 from nbclient import NotebookClient
 
 import lcb_lab
-from lcb_lab.actions import Answer, BeginImpulse, CommitCombat, CoreAction, Declare, Intercept, LrsAttack, ResolveCombat
-from lcb_lab.errors import IllegalAction, InputError
+from lcb_lab.games.lcb.actions import (
+    Answer,
+    BeginImpulse,
+    CommitCombat,
+    CoreAction,
+    Declare,
+    Intercept,
+    LrsAttack,
+    ResolveCombat)
+from lcb_lab.kernel.errors import IllegalAction, InputError
 
 NB = Path(__file__).resolve().parents[2] / "notebooks" / "01_lrs_and_intercept.ipynb"
 FAR = "No INTERCEPT window: 1 Kilo is 3 hexes from 1 Whiskey; its INTERCEPT reaches 2 hexes (7.53)"

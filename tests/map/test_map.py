@@ -1,4 +1,4 @@
-"""Tests over the committed Gotland map (lcb_lab/data/maps/gotland.json).
+"""Tests over the committed Gotland map (lcb_lab/games/lcb/data/maps/gotland.json).
 
 The map is built by tools/build_map.py from Natural Earth 10m; these tests
 check the committed output only (no geometry library needed).
@@ -11,9 +11,9 @@ import tomllib
 
 import pytest
 
-from lcb_lab import hexgrid
-from lcb_lab.board import MAP_DIR, load_board
-from lcb_lab.resources import lesson_text, scenario_text
+from lcb_lab.kernel import hexgrid
+from lcb_lab.games.lcb.model.board import MAP_DIR, load_board
+from lcb_lab.games.lcb.io.resources import lesson_text, scenario_text
 
 HEX_AREA = math.sqrt(3) / 2 * 20.0 ** 2  # 346.41 km^2
 

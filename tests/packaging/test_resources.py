@@ -1,4 +1,4 @@
-"""Packaged scenarios and lessons (lcb_lab.resources): names, paths, errors, the CLI."""
+"""Packaged scenarios and lessons (lcb_lab.games.lcb.io.resources): names, paths, errors, the CLI."""
 import json
 import os
 import subprocess
@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 import lcb_lab
-from lcb_lab import files, resources as R
-from lcb_lab.errors import ScenarioError
-from lcb_lab.lesson import Lesson, read_lesson
-from lcb_lab.scenario import ScenarioFile, read_scenario, read_toml_model
+from lcb_lab.games.lcb.io import files, resources as R
+from lcb_lab.kernel.errors import ScenarioError
+from lcb_lab.games.lcb.content.lesson import Lesson, read_lesson
+from lcb_lab.games.lcb.io.scenario import ScenarioFile, read_scenario, read_toml_model
 
 PKG = Path(lcb_lab.__file__).resolve().parent
 
@@ -20,9 +20,9 @@ PKG = Path(lcb_lab.__file__).resolve().parent
 def test_the_packaged_names_are_the_files_inside_the_package():
     assert R.scenario_names() == ["gotland_redux", "slite_landing"]
     assert R.lesson_names() == ["appendix_b_combat", "appendix_b_turn1", "slite_landing_lesson"]
-    assert Path(str(R.scenario_source("gotland_redux"))) == PKG / "data" / "scenarios" / "gotland_redux.toml"
+    assert Path(str(R.scenario_source("gotland_redux"))) == PKG / "games" / "lcb" / "data" / "scenarios" / "gotland_redux.toml"
     assert Path(str(R.lesson_source("appendix_b_combat"))) == (
-        PKG / "data" / "scenarios" / "lessons" / "appendix_b_combat.toml")
+        PKG / "games" / "lcb" / "data" / "scenarios" / "lessons" / "appendix_b_combat.toml")
     assert 'id = "gotland_redux"' in R.scenario_text("gotland_redux")
     assert 'scenario = "gotland_redux"' in R.lesson_text("appendix_b_combat")
 

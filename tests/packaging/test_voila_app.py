@@ -1,4 +1,4 @@
-"""``lcb-lab voila`` (lcb_lab/voila_app.py) without a browser: the README's one command, the app
+"""``lcb-lab voila`` (lcb_lab/ui/voila_app.py) without a browser: the README's one command, the app
 notebook, the offline template found through the package's own folders, Binder's ``start``.
 
 The browser side (the README's command run from the top folder, the lab on screen, nothing asked
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from lcb_lab import voila_app as V
+from lcb_lab.ui import voila_app as V
 from lcb_lab.__main__ import main as cli
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -120,17 +120,17 @@ def _metadata(wheel: Path):
 
 def test_the_wheel_holds_the_data_the_license_and_every_package_file(built):
     names = _wheel_names(built["wheel"])
-    for need in ("lcb_lab/data/scenarios/gotland_redux.toml", "lcb_lab/data/scenarios/lessons/appendix_b_combat.toml",
-                 "lcb_lab/data/maps/gotland.json", "lcb_lab/data/maps/gotland_coast.geojson",
-                 "lcb_lab/data/units.toml", "lcb_lab/resources.py", "lcb_lab-0.1.0.dist-info/licenses/LICENSE"):
+    for need in ("lcb_lab/games/lcb/data/scenarios/gotland_redux.toml", "lcb_lab/games/lcb/data/scenarios/lessons/appendix_b_combat.toml",
+                 "lcb_lab/games/lcb/data/maps/gotland.json", "lcb_lab/games/lcb/data/maps/gotland_coast.geojson",
+                 "lcb_lab/games/lcb/data/units.toml", "lcb_lab/games/lcb/io/resources.py", "lcb_lab-0.1.0.dist-info/licenses/LICENSE"):
         assert need in names, need
     pkg = built["src"] / "lcb_lab"
     sources = {p.relative_to(built["src"]).as_posix() for p in pkg.rglob("*") if p.is_file()}
     assert sources - names == set(), "package files the wheel leaves out (pyproject package-data?)"
     assert not any(n.startswith(("tests/", "notebooks/", "scenarios/", "benchmarks/")) for n in names)
-    template = "lcb_lab/data/jupyter/data/voila/templates/lcb/"
-    assert {template + "index.html.j2", template + "conf.json", "lcb_lab/data/jupyter/config/voila.json",
-            "lcb_lab/voila_app.py"} <= names, "the offline Voila app"
+    template = "lcb_lab/ui/data/jupyter/data/voila/templates/lcb/"
+    assert {template + "index.html.j2", template + "conf.json", "lcb_lab/ui/data/jupyter/config/voila.json",
+            "lcb_lab/ui/voila_app.py"} <= names, "the offline Voila app"
     assert not any(".data/" in n for n in names), "nothing installed outside the package"
 
 
@@ -164,8 +164,8 @@ def test_the_wheel_metadata_needs_no_jupyterlab(built):
 
 CHECK = r"""
 import json, sys
-import lcb_lab, lcb_lab.resources as r
-from lcb_lab.lesson import Lesson
+import lcb_lab, lcb_lab.games.lcb.io.resources as r
+from lcb_lab.games.lcb.content.lesson import Lesson
 game = lcb_lab.load_scenario("gotland_redux", seed=1)
 replayed = Lesson("appendix_b_combat").run()
 print(json.dumps({"file": lcb_lab.__file__, "prefix": sys.prefix, "scenarios": r.scenario_names(),

@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
-from lcb_lab.game import Game
-from lcb_lab.lesson import Lesson, summary
+from lcb_lab.games.lcb.game import Game
+from lcb_lab.games.lcb.content.lesson import Lesson, summary
 
 LESSON = "appendix_b_combat"  # the packaged lesson
 

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 
 import pytest
 
-from lcb_lab import actions as A
-from lcb_lab import observer
-from lcb_lab.lesson import Lesson, scripted_steps, summary
-from lcb_lab.state import GameState
+from lcb_lab.games.lcb import actions as A
+from lcb_lab.games.lcb import observer
+from lcb_lab.games.lcb.content.lesson import Lesson, scripted_steps, summary
+from lcb_lab.games.lcb.model.state import GameState
 
 LESSON = "appendix_b_turn1"
 
@@ -442,8 +442,8 @@ def test_cli_replays_the_lesson():
     ('do = "deploy"', "stage[planning].step[0].unit"),
 ])
 def test_a_malformed_card_step_names_the_file_and_key(tmp_path, step, key):
-    from lcb_lab.errors import ScenarioError
-    from lcb_lab.lesson import read_lesson
+    from lcb_lab.kernel.errors import ScenarioError
+    from lcb_lab.games.lcb.content.lesson import read_lesson
     f = tmp_path / "bad.toml"
     f.write_text('[lesson]\ntitle = "t"\nscenario = "gotland_redux"\n\n[[stage]]\nname = "planning"\n'
                  f'[[stage.step]]\n{step}\n', encoding="utf-8")
@@ -453,8 +453,8 @@ def test_a_malformed_card_step_names_the_file_and_key(tmp_path, step, key):
 
 
 def test_a_refused_card_step_names_the_lesson_step_and_the_rule(tmp_path):
-    from lcb_lab.errors import IllegalAction
-    from lcb_lab.resources import lesson_text
+    from lcb_lab.kernel.errors import IllegalAction
+    from lcb_lab.games.lcb.io.resources import lesson_text
     text = lesson_text(LESSON).replace('card = "Open Source Intel"', 'card = "Open Source Intel"\nattach_to = "DDG-51"', 1)
     f = tmp_path / "mine.toml"
     f.write_text(text, encoding="utf-8")

@@ -1,6 +1,6 @@
 """Chapter 10 (Embarking): Space and Embarkation Values, capacity on load, 10.38, 10.310, 10.311.
 
-The worked examples are staged by :mod:`lcb_lab.worked.ch10` (the notebook
+The worked examples are staged by :mod:`lcb_lab.games.lcb.content.worked.ch10` (the notebook
 04_ch10_embarking prints the same games).  Where a printed example contradicts the rules
 (10.35 ex. 1's tank platoons), the test follows the rules and says so.
 """
@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from lcb_lab import actions as A
+from lcb_lab.games.lcb import actions as A
 from lcb_lab import load_scenario, situation
-from lcb_lab.errors import IllegalAction, ScenarioError
-from lcb_lab.observer import observe, observe_cards, redact_log
-from lcb_lab.rules import embark, embark_losses
-from lcb_lab.worked import ch10
-from lcb_lab.worked.ch10 import COAST, SEA
+from lcb_lab.kernel.errors import IllegalAction, ScenarioError
+from lcb_lab.games.lcb.observer import observe, observe_cards, redact_log
+from lcb_lab.games.lcb.rules.embarking import embark, losses as embark_losses
+from lcb_lab.games.lcb.content.worked import ch10
+from lcb_lab.games.lcb.content.worked.ch10 import COAST, SEA
 from tests.budget import budget
 from tests.refusals import refused
 
@@ -168,7 +168,7 @@ def test_10_39_attached_cards_never_attach_to_the_ship_itself():
 
 # ------------------------------------------------------------------ loading a scenario
 def _scenario(tmp_path: Path, extra: str, cards_sub=None) -> Path:
-    from lcb_lab.resources import locate
+    from lcb_lab.games.lcb.io.resources import locate
     text = locate("gotland_redux", "scenario").read_text(encoding="utf-8")
     if cards_sub:
         text = text.replace(*cards_sub)
@@ -242,7 +242,7 @@ def test_10_38_an_embarked_unit_does_not_fire_as_a_combined_arms_supporter():
 def test_10_38_the_legal_actions_never_activate_an_embarked_unit():
     g = _aboard_game()
     g.apply(A.BeginImpulse("TF Blue"))
-    from lcb_lab.legal import declaration_options
+    from lcb_lab.games.lcb.legal import declaration_options
     assert declaration_options(g) and all("1 Alpha" not in c.units for c in declaration_options(g))
 
 
@@ -334,7 +334,7 @@ def test_10_311_bundles():
 
 def test_10_311_the_default_policy_loses_units_first_and_a_concealed_card_is_drawn_at_random():
     g, _ = ch10.ex_10_311()
-    from lcb_lab.decisions import answer_with
+    from lcb_lab.games.lcb.choices import answer_with
     assert answer_with(g.pending) == ["1 Kilo", "1 Whiskey", "1 Alpha", "2 Alpha", "US-1"]
     assert answer_with(g.pending, "lose_cards_first") == ["US-1", "hidden:0", "hidden:1", "1 Kilo"]
     assert answer_with(g.pending, "spare") == []
@@ -364,7 +364,7 @@ def test_10_311_draw_rerolls_above_the_largest_multiple():
 
 def test_10_311_the_legal_answers_are_the_policies_and_accepted():
     g, _ = ch10.ex_10_311()
-    from lcb_lab.legal import legal_actions, trial
+    from lcb_lab.games.lcb.legal import legal_actions, trial
     acts = legal_actions(g)
     assert {a.picks for a in acts} == {("1 Kilo", "1 Whiskey", "1 Alpha", "2 Alpha", "US-1"),
                                        ("US-1", "hidden:0", "hidden:1", "1 Kilo"), ()}
@@ -452,7 +452,7 @@ def test_load_view_for_the_lab_hides_what_the_other_team_may_not_know():
 
 # ------------------------------------------------------------------ corners: saves, attaching aboard, a sunk ship
 def test_10_311_a_game_saved_at_the_choice_loads_and_answers_the_same():
-    from lcb_lab.game import Game
+    from lcb_lab.games.lcb.game import Game
     g, _ = ch10.ex_10_311()
     g2 = Game.from_json(g.to_json())
     assert g2.pending.kind == "embark_losses" and g2.pending.options == g.pending.options
@@ -462,7 +462,7 @@ def test_10_311_a_game_saved_at_the_choice_loads_and_answers_the_same():
 
 
 def test_a_save_with_a_malformed_embark_losses_choice_is_refused_naming_the_key():
-    from lcb_lab.game import Game
+    from lcb_lab.games.lcb.game import Game
     g, _ = ch10.ex_10_311()
     d = json.loads(g.to_json())
     del d["state"]["choices"][-1]["options"]["units"]
@@ -473,7 +473,7 @@ def test_a_save_with_a_malformed_embark_losses_choice_is_refused_naming_the_key(
 
 
 def test_an_older_save_without_embarked_ships_loads():
-    from lcb_lab.state import GameState
+    from lcb_lab.games.lcb.model.state import GameState
     g, _ = ch10.ex_10_310()
     d = g.state.to_dict()
     for a in d["impulse"]["actions"]:
@@ -502,7 +502,7 @@ def test_random_legal_play_keeps_every_ship_within_its_embarkation_value(seed):
     """The random legal player (auto policies: lose_units_first) over 3 turns with a carrying
     LHD 1 under fire: the load never exceeds the Embarkation Value and nothing is left aboard a
     sunk ship."""
-    from lcb_lab.autoplay import play_random_turns
+    from lcb_lab.games.lcb.whatif.autoplay import play_random_turns
     g, _ = ch10.ex_10_311(auto={})
     g.apply(A.EndImpulse())                          # the staged impulse ends; random play follows
     g.dice = type(g.dice)(seed=seed)
@@ -520,7 +520,7 @@ def test_random_legal_play_keeps_every_ship_within_its_embarkation_value(seed):
 def test_10_311_a_mine_hit_on_a_carrying_ship_asks_the_mine_owner_for_the_losses():
     """Mines (13.33) hit a concealed LHD 1 for 1 HP: the mine owner -- the attacker -- chooses
     the losses without seeing the Embark Area (units as unit:<n>), then the move goes on."""
-    from lcb_lab.rules import mines
+    from lcb_lab.games.lcb.rules.markers import mines
     g = situation({"LHD 1": {"type": "usn_lhd", "hex": "B-4"},
                    "1 Alpha": {"type": "usmc_infantry_platoon", "embarked_on": "LHD 1"},
                    "1 Kilo": {"type": "usmc_iamd_section", "embarked_on": "LHD 1"},
@@ -545,7 +545,7 @@ def test_10_311_a_mine_hit_on_a_carrying_ship_asks_the_mine_owner_for_the_losses
 def test_10_37_embarking_in_play_is_held_to_the_embarkation_value():
     """Port embarkation (12.54) onto a full LHD: the transport rules ask embark.check_fits, so
     the 26th GPSV is refused (10.21, 10.37) and nothing changes."""
-    from lcb_lab.worked import ch12
+    from lcb_lab.games.lcb.content.worked import ch12
     units = {"LHD 1": {"type": "usn_lhd", "hex": "G-5"}, **ch12.infantry(24, host="LHD 1"),
              **ch12.infantry(2, at="I-5", first=25)}
     g = ch12.coast_game(units)
@@ -559,7 +559,7 @@ def test_10_37_embarking_in_play_is_held_to_the_embarkation_value():
 
 
 def test_10_311_policies_on_cards_only_and_on_big_units():
-    from lcb_lab.decisions import Choice, answer_with
+    from lcb_lab.games.lcb.choices import Choice, answer_with
 
     def choice(hp, cards, units):
         return Choice("embark_losses", "RU", "10.311", "", {"ship": "S", "hp": hp, "cards": cards,

@@ -1,7 +1,7 @@
 """Chapter 11 (Embarked actions): the Move and/or Play an Embarked Persistent JCC Core Action,
 the deployed / expended sides of the tracker, several deployed cards in one impulse, 11.13.
 
-The worked examples are staged by :mod:`lcb_lab.worked.ch11` (notebook
+The worked examples are staged by :mod:`lcb_lab.games.lcb.content.worked.ch11` (notebook
 05_ch11_embarked_actions).  Frequency of a deployed card's free use: 9.2 "once per turn"
 against 11.12 "once per impulse" (facts §6.21) -- lcb_lab keeps 9.2's (expended until the next
 Action Stage); on the ship's own impulse (one per turn, 3.39; only its player, 10.36) the two
@@ -12,11 +12,11 @@ from __future__ import annotations
 import json
 
 
-from lcb_lab import actions as A
-from lcb_lab.observer import observe_cards
-from lcb_lab.rules import embark
-from lcb_lab.worked import ch11
-from lcb_lab.worked.ch11 import TURN1_PATH, cid, pass_turn
+from lcb_lab.games.lcb import actions as A
+from lcb_lab.games.lcb.observer import observe_cards
+from lcb_lab.games.lcb.rules.embarking import embark
+from lcb_lab.games.lcb.content.worked import ch11
+from lcb_lab.games.lcb.content.worked.ch11 import TURN1_PATH, cid, pass_turn
 from tests.refusals import refused
 
 
@@ -205,7 +205,7 @@ def test_the_card_offers_follow_the_embarked_rules():
     """The legal card plays (what the lab and the random player offer): the second ship of a
     stacked action still plays its card (11.12 ex.); an Attached card usable while Embarked is
     offered through the ship's action (10.310)."""
-    from lcb_lab.card_options import play_card_options
+    from lcb_lab.games.lcb.legal_cards import play_card_options
     g = ch11._game({"LHA 8": {"type": "usn_lha", "hex": "E-1"}, "LHD 1": {"type": "usn_lhd", "hex": "E-1"},
                     "1 Alpha": {"type": "usmc_infantry_platoon", "embarked_on": "LHD 1"}},
                    [{"name": "MEU Fixed-Wing", "embark_on": "LHA 8"},

@@ -1,11 +1,11 @@
 """13.33-13.36, 13.38 with 12.2: an amphibious landing craft's ISR marker meets enemy mines --
 on its first use (PlayCard) and on its free marker moves (MarkerAction) -- hex by hex, as the
 generic marker move does; friendly mines never attack it (13.36)."""
-from lcb_lab import actions as A
+from lcb_lab.games.lcb import actions as A
 from lcb_lab import load_scenario
-from lcb_lab.worked import ch12
-from lcb_lab.worked.ch12 import BLUE, infantry, water_path
-from lcb_lab.worked.ch13 import lay_mines
+from lcb_lab.games.lcb.content.worked import ch12
+from lcb_lab.games.lcb.content.worked.ch12 import BLUE, infantry, water_path
+from lcb_lab.games.lcb.content.worked.ch13 import lay_mines
 
 
 def _slite(team="RU"):

@@ -1,12 +1,12 @@
 """Chapter 12 (transport) and 13.38: the worked examples played through legal actions with forced
-dice (lcb_lab/worked/ch12.py stages them), the refusals, and what the other team sees."""
+dice (lcb_lab/games/lcb/content/worked/ch12.py stages them), the refusals, and what the other team sees."""
 import json
 
 import pytest
 
-from lcb_lab import actions as A
-from lcb_lab.worked import ch12
-from lcb_lab.worked.ch12 import BLUE, RED, cid, coast_game, infantry, water_path
+from lcb_lab.games.lcb import actions as A
+from lcb_lab.games.lcb.content.worked import ch12
+from lcb_lab.games.lcb.content.worked.ch12 import BLUE, RED, cid, coast_game, infantry, water_path
 from tests.refusals import refused
 
 
@@ -69,7 +69,7 @@ def test_12_1_refusals_capacity_range_light_units_red_and_enemy_hexes():
 
 def test_12_1_attached_cards_count_1_gpsv_each():
     g, lift = _lift(8)
-    from lcb_lab.rules import jcc
+    from lcb_lab.games.lcb.rules.cards import jcc
     jcc.add_card(g.state, "US", "V-BAT", where="attached", host="1 Inf")
     eight = tuple(f"{i} Inf" for i in range(1, 9))
     refused(g, A.PlayCard(lift, "A", eight, "J-8", action=1), "12.03")         # 8 units + 1 card = 9
@@ -393,8 +393,8 @@ def test_12_4_sealift_port_to_port_no_marker():
 
 
 def test_13_38_mines_at_the_landing_point_and_blocking_every_path():
-    from lcb_lab.rules.transport import mines_on_the_way
-    from lcb_lab.state import CardMarker
+    from lcb_lab.games.lcb.rules.transport.lift import mines_on_the_way
+    from lcb_lab.games.lcb.model.state import CardMarker
     g, _ = _sealift_game()
     ctx = g._ctx()
     assert mines_on_the_way(ctx, "US", "I-5", "I-18") == []
@@ -457,8 +457,8 @@ def test_12_4_the_scenario_lists_the_reinforcement_pool(tmp_path):
     from pathlib import Path
 
     import lcb_lab
-    from lcb_lab.errors import ScenarioError
-    src = Path(lcb_lab.__file__).parent / "data" / "scenarios" / "gotland_redux.toml"
+    from lcb_lab.kernel.errors import ScenarioError
+    src = Path(lcb_lab.__file__).parent / "games" / "lcb" / "data" / "scenarios" / "gotland_redux.toml"
     p = tmp_path / "with_pool.toml"
     p.write_text(src.read_text() + '\n[[reinforcements]]\nuid = "5 Alpha"\ntype = "usmc_infantry_platoon"\n'
                  'task_force = "TF Memphis"\n')
@@ -477,7 +477,7 @@ def test_12_4_the_scenario_lists_the_reinforcement_pool(tmp_path):
 def test_12_11_an_ftr_nullify_success_also_removes_2_gpsv():
     g, lift = ch12._lift_game(4, forced=[3, 2], extra={})
     cap = cid(g, "MEU Rotary Lift")
-    from lcb_lab.rules import jcc
+    from lcb_lab.games.lcb.rules.cards import jcc
     ru_cap = jcc.add_card(g.state, "RU", "Combat Air Patrols", where="deployed", face_up=True)
     ru_cap.deployed = True
     ch12._lift_declare(g)
@@ -572,7 +572,7 @@ def test_12_2_a_marker_goes_with_its_sunk_host_and_so_do_the_units_aboard():
     g.apply(A.PlayCard(lcu, "A", ("1 Inf",), "H-9", action=1))
     mid = ch12._marker(g, lcu).mid
     assert g.state.card_markers[mid].cargo == ["1 Inf"]
-    from lcb_lab.rules.combat import destroy
+    from lcb_lab.games.lcb.rules.combat.sequence import destroy
     destroy(g._ctx(), g.state.units["LHA 8"], "RU")                            # (staged) the ship is sunk
     assert g.state.cards[lcu].where == "discarded"
     assert mid not in g.state.card_markers and g.state.units["1 Inf"].destroyed
@@ -633,7 +633,7 @@ def test_12_53_an_amphibious_pickup_refuses_units_that_acted_and_landing_hexes_w
 
 
 def test_12_24_a_card_needing_two_hits_keeps_its_marker_after_one(tmp_path):
-    from lcb_lab.rules.landing import lrs_hit
+    from lcb_lab.games.lcb.rules.transport.landing import lrs_hit
     g, lcu = ch12._amphib_game("Amphibious: LCU", "D-8", infantry(1, host="LHA 8"))
     g.begin_impulse(BLUE)
     g.declare([{"kind": "move_embarked_jcc", "units": ["LHA 8"], "jcc": "Amphibious: LCU"}])
@@ -660,7 +660,7 @@ def test_rotary_lift_and_reinforcement_plays_are_offered():
 
 
 def test_13_38_sealift_mines_at_the_landing_port_attack_the_units_carried():
-    from lcb_lab.rules import mines
+    from lcb_lab.games.lcb.rules.markers import mines
     g, lcu = _sealift_game()
     g.dice = type(g.dice)(forced=[2, 19])
     mines.place_secret(g._ctx(), [{"team": "RU", "hex": "I-18", "cubes": 2, "terrain": "land"}])

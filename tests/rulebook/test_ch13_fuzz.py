@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 
 import lcb_lab
-from lcb_lab.legal import Template
-from lcb_lab.observer import redact_log
-from lcb_lab.worked import ch13
+from lcb_lab.games.lcb.legal import Template
+from lcb_lab.games.lcb.observer import redact_log
+from lcb_lab.games.lcb.content.worked import ch13
 from tests.budget import budget
 
 SEA = ["B-2", "C-2", "D-2", "E-2", "F-2", "G-2", "B-3", "C-3", "D-3", "E-3", "F-3", "G-3"]

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 import lcb_lab
-from lcb_lab import actions as A
-from lcb_lab.errors import IllegalAction
-from lcb_lab.observer import redact_log
-from lcb_lab.rules import fortify, isr, mines, sof
-from lcb_lab.worked import ch13
+from lcb_lab.games.lcb import actions as A
+from lcb_lab.kernel.errors import IllegalAction
+from lcb_lab.games.lcb.observer import redact_log
+from lcb_lab.games.lcb.rules.markers import fortify, isr, mines, sof
+from lcb_lab.games.lcb.content.worked import ch13
 from tests.refusals import refused
 
 
@@ -166,8 +166,8 @@ def test_13_23_cannot_conceal_next_to_the_enemy_and_must_be_revealed_to_be_inter
     g.apply(A.MarkerAction("ISR-1", path=("C-5", "D-5", "E-5"), then="none"))
     m = g.state.card_markers["ISR-1"]
     assert m.revealed
-    from lcb_lab.rules import card_intercept
-    from lcb_lab.state import CardPlay
+    from lcb_lab.games.lcb.rules.cards import intercept as card_intercept
+    from lcb_lab.games.lcb.model.state import CardPlay
     m.revealed = False                                   # a concealed marker's link: not INTERCEPTable
     link = CardPlay(1, "US-1", "US", "B", [], "E-5", data={"kind": "play", "marker": "ISR-1"})
     v = next(x for x in card_intercept.iamd_values(g._ctx(), "RU"))
@@ -280,13 +280,13 @@ def test_13_37_scenario_key_places_secret_minefields(tmp_path):
     from pathlib import Path
 
     from lcb_lab import load_scenario
-    from lcb_lab.board import load_board
-    from lcb_lab.errors import ScenarioError
-    import lcb_lab.scenario as sc
+    from lcb_lab.games.lcb.model.board import load_board
+    from lcb_lab.kernel.errors import ScenarioError
+    import lcb_lab.games.lcb.io.scenario as sc
     board = load_board("gotland")
     sea = next(h for h in sorted(board.mp_costs()) if board.hex(h).has_water and not board.hex(h).has_land
                and board.hex(h).mp_cost is not None)
-    text = (Path(sc.__file__).parent / "data" / "scenarios" / "gotland_redux.toml").read_text()
+    text = (Path(sc.__file__).parents[1] / "data" / "scenarios" / "gotland_redux.toml").read_text()
     f = tmp_path / "mined.toml"
     f.write_text(text + f'\n[[mines]]\nteam = "RU"\nhex = "{sea}"\ncubes = 3\n')
     g = load_scenario(str(f))
@@ -313,8 +313,8 @@ def test_13_32_clear_mines_card():
 
 
 def test_mine_policies_and_legal_answers():
-    from lcb_lab import legal
-    from lcb_lab.decisions import answer_with
+    from lcb_lab.games.lcb import legal
+    from lcb_lab.games.lcb.choices import answer_with
     g = lcb_lab.situation(units={"DDG-51": {"type": "usn_ddg_51", "hex": "B-2", "face_up": True},
                                  "DDG-80": {"type": "usn_ddg_51", "hex": "B-2", "face_up": True},
                                  "1 Anna": ("runi_naval_infantry_platoon", "H-8")}, naval=ch13.SEA, seed=1)
@@ -376,7 +376,7 @@ def test_13_45_sof_contests_its_hex_against_resupply():
     g.apply(A.Declare((A.CoreAction("move_resupply", ("1 Ivan",)),)))
     e = refused(g, A.Resupply(1, "1 Ivan", "RV1", (A.Grant("2 Zhuk", "GA", 1),)), "13.45")
     assert "SOF" in e.reason
-    from lcb_lab.rules.resupply import blocked_hexes
+    from lcb_lab.games.lcb.rules.movement.resupply import blocked_hexes
     assert "D-5" in blocked_hexes(g._ctx(), "RU")
 
 
@@ -397,7 +397,7 @@ def test_13_51_level_2_and_the_limit_and_modifiers_in_combat():
     f.level = 2
     assert fortify.ga_modifiers(g.state, "D-4", "RU") == [("Fortification level 2", -4, "13.51")]
     assert fortify.lrs_modifiers(g.state, "RU", "D-4", False) == [("Fortification level 2", -2, "13.51")]
-    from lcb_lab.rules.network import lrs_modifiers
+    from lcb_lab.games.lcb.rules.combat.network import lrs_modifiers
     assert ("Fortification level 2", -2, "13.51") in lrs_modifiers(g.state, g.board, "RU", "D-4", False)
 
 
@@ -444,7 +444,7 @@ def test_13_53_abandoned_fortification_removed_at_end_of_turn():
 
 
 def test_marker_offers_are_accepted_and_legal():
-    from lcb_lab import legal
+    from lcb_lab.games.lcb import legal
     g = _vbat(forced=[20])
     offers = [a for a in legal.legal_actions(g) if isinstance(a, A.MarkerAction)]
     assert A.MarkerAction("ISR-1", then="effect") in offers
@@ -550,7 +550,7 @@ def test_game_answer_and_answer_policy_take_mine_choices():
     g.apply(A.BeginImpulse("TF Blue"))
     g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51",)),)))
     g.apply(A.Move(1, ("C-2", "D-2")))
-    from lcb_lab.errors import InputError
+    from lcb_lab.kernel.errors import InputError
     with pytest.raises(InputError):
         g.answer({"absorb": 1})
     assert g.answer([["DDG-51", 2]]) is None                   # 1 hits, 20 misses; the move goes on
@@ -603,7 +603,7 @@ def test_13_51_second_use_improves_to_level_2_and_lrs_minus_2():
     g.apply(A.Declare(()))
     g.apply(A.PlayCard("Combat Engineers", "A", hex="D-4"))                         # free: Persistent (9.34)
     assert fortify.fort_in(g.state, "D-4").level == 2
-    from lcb_lab.rules.network import lrs_modifiers
+    from lcb_lab.games.lcb.rules.combat.network import lrs_modifiers
     assert ("Fortification level 2", -2, "13.51") in lrs_modifiers(g.state, g.board, "RU", "D-4", False)
     g.apply(A.EndImpulse())
     g.apply(A.BeginImpulse("TF Red"))
@@ -641,7 +641,7 @@ def test_13_28_the_boats_card_supply_is_spent_and_resupplied_at_the_markers_hex(
     g.apply(A.BeginImpulse("TF Blue"))
     g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Unmanned Boats"),)))
     g.apply(A.PlayCard("Unmanned Boats", "A", action=1))
-    from lcb_lab.rules.isr import supply_left
+    from lcb_lab.games.lcb.rules.markers.isr import supply_left
     m = g.state.card_markers["ISR-1"]
     for turn in (2, 3):
         g.apply(A.EndImpulse())
@@ -763,7 +763,7 @@ def test_13_24_an_enemy_ship_entering_the_boats_zor_is_revealed():
 
 
 def test_a_game_saved_while_mines_wait_loads_and_goes_on():
-    from lcb_lab.game import Game
+    from lcb_lab.games.lcb.game import Game
     g = lcb_lab.situation(units={"DDG-51": {"type": "usn_ddg_51", "hex": "B-2", "face_up": True},
                                  "1 Anna": ("runi_naval_infantry_platoon", "H-8")}, naval=ch13.SEA, forced=[3, 20])
     ch13.lay_mines(g, "RU", "C-2", 2)
@@ -777,7 +777,7 @@ def test_a_game_saved_while_mines_wait_loads_and_goes_on():
 
 
 def test_lrs_on_markers_helpers():
-    from lcb_lab.rules.combat import CombatPlan
+    from lcb_lab.games.lcb.rules.combat.sequence import CombatPlan
     g = _sof()
     m = g.state.card_markers["SOF-1"]
     assert isr.lrs_target_ok(m)
@@ -886,7 +886,7 @@ def test_combined_arms_supports_a_ground_assault_on_a_sof_marker():
 
 
 def test_the_combat_template_offers_sof_and_naval_marker_targets():
-    from lcb_lab import legal
+    from lcb_lab.games.lcb import legal
     g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "H-8"},
                                  "2 Zhuk": {"type": "runi_naval_infantry_platoon", "hex": "D-5"},
                                  "1 Uran": {"type": "runi_coastal_missile_section", "hex": "D-8"}},

@@ -1,14 +1,14 @@
-"""Chapter 14: submarines and ASW -- the worked EXAMPLES (lcb_lab.worked.ch14) with forced
+"""Chapter 14: submarines and ASW -- the worked EXAMPLES (lcb_lab.games.lcb.content.worked.ch14) with forced
 dice, the refusals, and the hidden information of the Submarine Operations Tracker."""
 import json
 
 import pytest
 
-from lcb_lab import actions as A
-from lcb_lab.errors import IllegalAction
-from lcb_lab.game import Game
-from lcb_lab.worked import ch14
-from lcb_lab.worked.ch14 import B, R, SSK, SSN, sea
+from lcb_lab.games.lcb import actions as A
+from lcb_lab.kernel.errors import IllegalAction
+from lcb_lab.games.lcb.game import Game
+from lcb_lab.games.lcb.content.worked import ch14
+from lcb_lab.games.lcb.content.worked.ch14 import B, R, SSK, SSN, sea
 
 
 def refused(g, action, rule):
@@ -152,7 +152,7 @@ def test_a_submarine_moves_at_most_5_mp():
 
 
 def test_a_scenario_cannot_put_a_submarine_in_a_coastal_hex():
-    from lcb_lab.errors import ScenarioError
+    from lcb_lab.kernel.errors import ScenarioError
     with pytest.raises(ScenarioError, match="14.02"):
         sea({"SSN": (SSN, "I-3", B)})
 
@@ -233,7 +233,7 @@ def test_naval_zor_never_reveals_a_submarine_nor_is_it_revealed_by_one():
 
 
 def situation_with_zor(units):
-    from lcb_lab.situation import situation
+    from lcb_lab.games.lcb.content.situation import situation
     return situation(units, naval=ch14.SEA, mixed=ch14.COAST, naval_zor=True)
 
 
@@ -275,7 +275,7 @@ def test_the_other_team_sees_nothing_of_an_unrevealed_sub_its_moves_or_sot():
     assert "Move" not in [e["title"][:4] for e in g.log_entries("RU")]
     us = g.view("US")
     assert [e["hex"] for e in us["sot"]["US"]] == ["F-3"] and us["sot"]["US"][0]["path"] == ["C-3", "D-3", "E-3", "F-3"]
-    from lcb_lab import observer
+    from lcb_lab.games.lcb import observer
     ks = observer.known_state(g.state, g.catalog, "RU")
     assert "SSN" not in ks.units and ks.sot["US"] == []
 
@@ -335,7 +335,7 @@ def test_a_bought_submarine_is_a_unit_of_its_card_deployed_in_water_only():
 def test_a_destroyed_card_submarine_discards_its_card():
     g = sea({"DDG": {"type": "rubf_ddg", "hex": "C-3", "face_up": True}}, stage="planning", cp={"US": 10})
     g.apply(A.BuyCard("US", "Virginia-Class Sub"))
-    from lcb_lab.rules import submarine
+    from lcb_lab.games.lcb.rules.submarines import operations as submarine
     submarine.sink(g._ctx(), unit(g, "SSN US-1"), "RU", "test")
     assert g.state.cards["US-1"].where == "discarded"
 
@@ -389,7 +389,7 @@ def test_uuv_out_of_range_is_refused_before_any_roll():
 
 
 def test_a_submarine_takes_one_attached_card_at_most():
-    from lcb_lab.errors import ScenarioError
+    from lcb_lab.kernel.errors import ScenarioError
     with pytest.raises((ScenarioError, IllegalAction)):
         sea({"SSN": (SSN, "C-3", B)}, cards={"US": [{"name": "UUV Attack: UNMANNED", "attach_to": "SSN"},
                                                      {"name": "UUV Attack: UNMANNED", "attach_to": "SSN"}]})
@@ -424,8 +424,8 @@ def test_p8a_searches_at_most_3_hexes():
 
 
 def test_a_convoy_loses_1_hp_per_torpedo_hit():
-    from lcb_lab.rules import jcc
-    from lcb_lab.state import CardMarker
+    from lcb_lab.games.lcb.rules.cards import jcc
+    from lcb_lab.games.lcb.model.state import CardMarker
     g = sea({"SSN": (SSN, "C-3", B)}, initiative="US", forced=[2, 3])
     card = jcc.add_card(g.state, "RU", "Littoral Movement", where="deployed")
     g.state.card_markers["ISR-1"] = CardMarker("ISR-1", "isr", "RU", card.cid, "C-3", revealed=True, hp=3)
@@ -453,8 +453,8 @@ def test_a_submarines_lrs_is_intercepted_normally():
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_random_legal_play_with_submarines_on_both_sides(seed):
     import numpy as np
-    from lcb_lab import observer
-    from lcb_lab.playthrough import pick
+    from lcb_lab.games.lcb import observer
+    from lcb_lab.games.lcb.content.playthrough import pick
     g = sea({"SSN": (SSN, "C-3", B), "SSN 2": (SSN, "F-9", B), "DDG-51": ("usn_ddg_51", "D-5", B),
              "Kilo 1": (SSK, "D-4", R), "Kilo 2": (SSK, "G-8", R), "DDG-605": ("rubf_ddg", "E-6", R),
              "FFG-454": ("rubf_ffg_gorshkov", "B-8", R)}, seed=seed, max_turns=3)
@@ -491,14 +491,14 @@ def test_a_submarine_has_no_ground_zor_and_is_not_a_ground_unit():
     begin(g, B, ("move_combat", ["SSN"]))
     refused(g, A.ExerciseZor(1, "I-3"), "6.21")
     assert not any(isinstance(a, A.ExerciseZor) and g.is_legal(a) for a in g.legal_actions())
-    from lcb_lab.rules.common import contested, enemy_ground_in
+    from lcb_lab.games.lcb.rules.common import contested, enemy_ground_in
     ctx = g._ctx()
     assert enemy_ground_in(ctx, "H-3", "RU") == [] and not contested(ctx, "H-3")
 
 
 def test_bought_submarines_are_offered_their_deployment_and_the_game_reaches_the_action_stage():
     import numpy as np
-    from lcb_lab.playthrough import pick
+    from lcb_lab.games.lcb.content.playthrough import pick
     g = sea({"DDG-1": ("rubf_ddg", "D-5", R), "DDG-51": ("usn_ddg_51", "B-5", B)},
             stage="planning", cp={"US": 5, "RU": 4}, seed=7)
     g.apply(A.BuyCard("US", "Virginia-Class Sub"))
@@ -523,14 +523,14 @@ def test_bought_submarines_are_offered_their_deployment_and_the_game_reaches_the
 # ---------------------------------------------------------------- a scenario file listing submarines
 def _gotland_with(tmp_path, block: str):
     from importlib.resources import files
-    text = (files("lcb_lab") / "data" / "scenarios" / "gotland_redux.toml").read_text(encoding="utf-8")
+    text = (files("lcb_lab.games.lcb") / "data" / "scenarios" / "gotland_redux.toml").read_text(encoding="utf-8")
     p = tmp_path / "with_sub.toml"
     p.write_text(text + "\n" + block, encoding="utf-8")
     return p
 
 
 def test_a_scenario_lists_a_submarine_in_open_water_and_hides_it_from_the_other_team(tmp_path):
-    from lcb_lab.loading import load_scenario
+    from lcb_lab.games.lcb.io.loading import load_scenario
     g = load_scenario(_gotland_with(tmp_path, '[[unit]]\nuid = "SSN 774"\ntype = "usn_ssn_virginia"\n'
                                     'task_force = "TF Boston"\nhex = "AH-24"\n'))
     assert unit(g, "SSN 774").hex == "AH-24" and not unit(g, "SSN 774").revealed
@@ -539,8 +539,8 @@ def test_a_scenario_lists_a_submarine_in_open_water_and_hides_it_from_the_other_
 
 
 def test_a_scenario_cannot_put_a_submarine_in_a_coastal_hex_of_gotland(tmp_path):
-    from lcb_lab.errors import ScenarioError
-    from lcb_lab.loading import load_scenario
+    from lcb_lab.kernel.errors import ScenarioError
+    from lcb_lab.games.lcb.io.loading import load_scenario
     with pytest.raises(ScenarioError, match="14.02"):
         load_scenario(_gotland_with(tmp_path, '[[unit]]\nuid = "SSN 774"\ntype = "usn_ssn_virginia"\n'
                                     'task_force = "TF Boston"\nhex = "AL-23"\n'))
@@ -614,8 +614,8 @@ def test_a_sub_moving_into_asw_ships_is_not_attacked_until_it_attacks():
 @pytest.mark.parametrize("seed", [1, 2, 5])
 def test_random_legal_play_on_gotland_with_a_submarine_each(tmp_path, seed):
     import numpy as np
-    from lcb_lab.loading import load_scenario
-    from lcb_lab.playthrough import pick
+    from lcb_lab.games.lcb.io.loading import load_scenario
+    from lcb_lab.games.lcb.content.playthrough import pick
     g = load_scenario(_gotland_with(tmp_path, '[[unit]]\nuid = "SSN 774"\ntype = "usn_ssn_virginia"\n'
                                     'task_force = "TF Boston"\nhex = "AH-24"\n\n[[unit]]\nuid = "B-271"\n'
                                     'type = "rubf_ssk_kilo"\ntask_force = "TF St. Petersburg"\nhex = "AO-18"\n'),

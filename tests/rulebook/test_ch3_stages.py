@@ -12,15 +12,15 @@ from pathlib import Path
 
 import pytest
 
-from lcb_lab import actions as A
+from lcb_lab.games.lcb import actions as A
 from lcb_lab import load_scenario, situation
-from lcb_lab.cards import load_decks
-from lcb_lab.errors import ScenarioError
-from lcb_lab.game import Game
-from lcb_lab.rules import card_effects
-from lcb_lab.rules.deployment import auto_deploy
-from lcb_lab.rules.effects import network_cube
-from lcb_lab.state import PlanningGrant, other
+from lcb_lab.games.lcb.model.cards import load_decks
+from lcb_lab.kernel.errors import ScenarioError
+from lcb_lab.games.lcb.game import Game
+from lcb_lab.games.lcb.rules.cards import effects as card_effects
+from lcb_lab.games.lcb.rules.stages.deployment import auto_deploy
+from lcb_lab.games.lcb.rules.cards.scripted import network_cube
+from lcb_lab.games.lcb.model.state import PlanningGrant, other
 from tests.refusals import refused
 
 DIR = Path(__file__).parent / "stage_decks"
@@ -376,7 +376,7 @@ def test_aegis_adds_its_supply_to_ddg_x_106_at_attachment_9_31():
 def test_auto_deploy_needs_a_fixed_hex():
     g = situation(units={"1 Anna": {"type": "runi_naval_infantry_platoon", "area": ["F-6", "F-7"]}},
                   stage="deployment", decks=DECKS)
-    from lcb_lab.errors import LcbError
+    from lcb_lab.kernel.errors import LcbError
     with pytest.raises(LcbError, match="no fixed hex"):
         auto_deploy(g, "RU")
     refused(g, A.DeployUnit("1 Anna", hex="F-8"), "3.2", "deploys in F-6, F-7")
@@ -437,7 +437,7 @@ def test_no_planning_stage_on_a_turn_without_a_grant():
 def test_two_free_cards_at_9_on_the_influence_meter_15_14():
     g = _two_units(influence=-9, initiative="RU")       # 9 toward RU
     g.state.influence_turn_start = -9
-    from lcb_lab.rules.planning import grant_free_cards
+    from lcb_lab.games.lcb.rules.stages.planning import grant_free_cards
     grant_free_cards(g._ctx())
     assert g.state.free_cards == {"US": 0, "RU": 2}
     refused(g, A.BuyCard("RU", "T-14 Tank: Unmanned"), "15.14", "cannot be Attached")

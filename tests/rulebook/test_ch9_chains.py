@@ -18,11 +18,11 @@ import json
 import pytest
 
 import lcb_lab
-from lcb_lab import actions as A
-from lcb_lab import explain
-from lcb_lab.cards import CardType, Decks, Effect
-from lcb_lab.rules import card_effects, jcc, responses
-from lcb_lab.state import CardPlay
+from lcb_lab.games.lcb import actions as A
+from lcb_lab.kernel import explain
+from lcb_lab.games.lcb.model.cards import CardType, Decks, Effect
+from lcb_lab.games.lcb.rules.cards import effects as card_effects, jcc, responses
+from lcb_lab.games.lcb.model.state import CardPlay
 from tests.refusals import refused
 
 B, R = "TF Blue", "TF Red"
@@ -780,7 +780,7 @@ def test_nothing_else_while_a_window_is_open():
 
 
 def test_undo_and_save_round_trip_keep_the_window():
-    from lcb_lab.state import GameState
+    from lcb_lab.games.lcb.model.state import GameState
     g, c = game({"tca": ("US", "Tactical Cyber Attack"), "tcd": ("RU", "Tactical Cyber Defenses")}, forced=[13, 3])
     play(g, B, c["tca"], targets=("Anna", "Yelena"))
     before = state_json(g)

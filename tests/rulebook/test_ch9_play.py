@@ -5,11 +5,11 @@ import json
 
 import pytest
 
-from lcb_lab import actions as A
+from lcb_lab.games.lcb import actions as A
 from lcb_lab import load_scenario, situation
-from lcb_lab.errors import IllegalAction
-from lcb_lab.rules import card_effects, card_use, jcc
-from lcb_lab.rules.common import Ctx, max_supply
+from lcb_lab.kernel.errors import IllegalAction
+from lcb_lab.games.lcb.rules.cards import effects as card_effects, use as card_use, jcc
+from lcb_lab.games.lcb.rules.common import Ctx, max_supply
 from tests.card_deck import decks
 
 B, R = "TF Blue", "TF Red"
@@ -127,7 +127,7 @@ def test_9_31_attached_cards_die_with_their_host_and_only_its_tf_uses_them(deck)
     g.declare([])
     g.state.cards[boats].deployed = True
     _refused(g, A.PlayCard(boats, hex="F-7"), "9.31")
-    from lcb_lab.rules.combat import destroy
+    from lcb_lab.games.lcb.rules.combat.sequence import destroy
     destroy(_ctx(g), g.state.units["Kilo"], "RU")
     assert g.state.cards[boats].where == "removed"                         # 9.07: not cycled back
 
@@ -239,9 +239,9 @@ def test_7_62_the_network_modifier_applies_to_card_lrs_and_card_intercept_first(
     assert roll["data"]["cv"] == max(0, cv - 2)                            # then the brown hex (7.09)
     assert mods[-1][2] == "7.09" and (cubes < 2 or mods[0][2] == "7.62")   # the network first (7.62)
     # the card's INTERCEPT value is reduced alike (7.62)
-    from lcb_lab.rules.intercept import interceptor_options
+    from lcb_lab.games.lcb.rules.combat.intercept import interceptor_options
     o = next(o for o in interceptor_options(_ctx(g), "Anna", ["F-8"]) if o["slot"] == f"{pantsir}:INT1")
-    from lcb_lab.rules.network import apply, network_modifiers
+    from lcb_lab.games.lcb.rules.combat.network import apply, network_modifiers
     assert apply(o["cv"], network_modifiers(g.state, "RU")) == cv
 
 
@@ -337,7 +337,7 @@ def test_app_b_pantsir_on_a_paralysed_host_cannot_intercept(deck):
     for uid in ("1 Anna", "2 Anna", "3 Anna"):
         g.state.units[uid].revealed = True
     g.state.units["2 Anna"].paralysed = True
-    from lcb_lab.rules.intercept import interceptor_options
+    from lcb_lab.games.lcb.rules.combat.intercept import interceptor_options
     opts = {o["slot"]: o for o in interceptor_options(_ctx(g), "1 Anna", ["AL-29"]) if o["uid"] == "2 Anna"}
     assert not opts[f"{pantsir}:INT1"]["eligible"] and "may not act" in opts[f"{pantsir}:INT1"]["reason"]
     g.state.units["2 Anna"].paralysed = False
@@ -376,7 +376,7 @@ def test_the_intercept_odds_preview_counts_a_committed_card_lrs(deck):
     g.apply(A.Answer())      # the US passes the card's window (9.011)
     g.apply(A.CommitCombat())
     odds = g.preview_lrs([], [{"interceptor": "1 Kilo", "slot": "INT1", "target": "1 Kilo", "dice": 4, "shooter": cms}])
-    from lcb_lab.odds import engagement_odds
+    from lcb_lab.kernel.odds import engagement_odds
     want = engagement_odds([], [], 2, answered=[([(4, 8)], [(4, 12)])])
     assert odds["1 Kilo"]["p_destroy"] == pytest.approx(want.p_destroy) and 0 < want.p_destroy < 1
 

@@ -1,8 +1,8 @@
 """Worked EXAMPLEs of chapter 7 (combat) and 4.22 (MILDEC), reproduced with forced dice."""
 import pytest
 
-from lcb_lab.errors import IllegalAction
-from lcb_lab.state import Marker
+from lcb_lab.kernel.errors import IllegalAction
+from lcb_lab.games.lcb.model.state import Marker
 from lcb_lab import situation
 
 B, R = "TF Blue", "TF Red"

@@ -1,7 +1,7 @@
 """Worked EXAMPLEs of 7.18 (Combined Arms Activation) and 7.2x (Continuing Combat)."""
 import pytest
 
-from lcb_lab.errors import IllegalAction
+from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab import situation
 from tests.conftest import pass_impulse
 

@@ -1,7 +1,7 @@
 """Worked EXAMPLEs of chapters 5 (movement) and 6 (conceal, ZOR)."""
 import pytest
 
-from lcb_lab.errors import IllegalAction
+from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab import situation
 
 B, R = "TF Blue", "TF Red"
@@ -158,7 +158,7 @@ def test_6_23_naval_zor_is_traced_through_water_only():
 
 
 def test_5_17_mildecs_share_the_stacks_mp_or_move_alone_with_2_or_4_mp():
-    from lcb_lab.state import Marker
+    from lcb_lab.games.lcb.model.state import Marker
     g = situation([("Echo", "usmc_logistics_company", "F-6", B), ("Inf", "usmc_infantry_platoon", "F-9", B)],
                   markers=[Marker("M1", "mildec", "US", B, "F-6"), Marker("M2", "mildec", "US", B, "F-9")])
     g.begin_impulse(B)

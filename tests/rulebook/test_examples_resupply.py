@@ -1,7 +1,7 @@
 """Worked EXAMPLEs of chapter 8 (RESUPPLY)."""
 import pytest
 
-from lcb_lab.errors import IllegalAction
+from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab import situation
 
 B, R = "TF Blue", "TF Red"

@@ -1,7 +1,7 @@
 """Worked EXAMPLEs and rules of chapter 3 (sequence of play)."""
 import pytest
 
-from lcb_lab.errors import IllegalAction
+from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab import situation
 from tests.conftest import lrs_impulse, pass_impulse
 

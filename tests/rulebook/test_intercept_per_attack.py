@@ -16,9 +16,9 @@ from math import comb
 import pytest
 
 import lcb_lab
-from lcb_lab.decisions import Choice, Decision, answer_with
-from lcb_lab.errors import IllegalAction
-from lcb_lab.game import Game
+from lcb_lab.games.lcb.choices import Choice, Decision, answer_with
+from lcb_lab.kernel.errors import IllegalAction
+from lcb_lab.games.lcb.game import Game
 
 B, R = "TF Blue", "TF Red"
 
@@ -175,7 +175,8 @@ def test_the_stack_of_choices_survives_a_save_and_an_old_save_converts():
 def test_the_odds_of_a_committed_plan_do_not_check_its_spent_supply_again():
     """After the commit the shooters' supply is spent (7.08): previewing the committed plan for
     the defender's INTERCEPT prompt must not refuse it for lack of that same supply."""
-    from lcb_lab import situation as make, actions as A
+    from lcb_lab import situation as make
+    from lcb_lab.games.lcb import actions as A
     g = make(units={"W": ("usmc_himars_section", "F-6"),
                     "U": {"type": "runi_coastal_missile_section", "hex": "F-3", "face_up": True}})
     g.apply(A.BeginImpulse("TF Blue"))

@@ -3,7 +3,7 @@ Activation needs a declared, paid GROUND ASSAULT (7.18), RESUPPLY never refills 
 (8.0), and a landing into an enemy hex reveals both sides (6.22, 12.07)."""
 import pytest
 
-from lcb_lab.errors import IllegalAction
+from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab import situation
 from tests.conftest import pass_impulse
 

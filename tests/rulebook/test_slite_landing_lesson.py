@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from lcb_lab.lesson import Lesson, report, scripted_steps
-from lcb_lab.state import GameState
+from lcb_lab.games.lcb.content.lesson import Lesson, report, scripted_steps
+from lcb_lab.games.lcb.model.state import GameState
 
 LESSON = "slite_landing_lesson"
 
@@ -232,7 +232,7 @@ def test_every_step_saves_and_loads_with_its_markers_sot_and_pending_choice():
     """A game saved at any step of the lesson -- a mine attack or a 10.311 choice pending, ISR
     markers and the orange cube on the map, a submarine marker placed -- loads to the same
     state and record, and the lesson goes on from the loaded game to the same end."""
-    from lcb_lab.game import Game
+    from lcb_lab.games.lcb.game import Game
     plain = Lesson(LESSON).run()
     lesson = Lesson(LESSON)
     kinds = set()

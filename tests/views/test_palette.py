@@ -14,9 +14,9 @@ import pytest
 from colorspacious import cspace_convert, deltaE
 
 from lcb_lab import load_scenario
-from lcb_lab.catalog import load_catalog
-from lcb_lab.views import MapView, palette
-from lcb_lab.views import overlays as ov
+from lcb_lab.games.lcb.model.catalog import load_catalog
+from lcb_lab.ui.views import MapView, palette
+from lcb_lab.ui.views import overlays as ov
 
 VISION = {
     "normal": None,

@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 from shapely import box
 
-from lcb_lab import hexgrid, load_scenario
-from lcb_lab.views import MapView, sizing
-from lcb_lab.views import overlays as ov
-from lcb_lab.views.counters import COUNTER_KM, CounterStyle, counter_layers
+from lcb_lab.kernel import hexgrid
+from lcb_lab import load_scenario
+from lcb_lab.ui.views import MapView, sizing
+from lcb_lab.ui.views import overlays as ov
+from lcb_lab.ui.views.counters import COUNTER_KM, CounterStyle, counter_layers
 
 
 @pytest.fixture(scope="module")
@@ -206,8 +207,8 @@ def _presentation_map(game, frame):
 def _occupied_boxes(mv: MapView, designator: str = "DDG(X)-106") -> dict:
     """Per board hex, the boxes (km) a counter stack there may cover: the counters fanned right and
     down (3 levels) and the designator plate of the top one, at the widest designator."""
-    from lcb_lab.views.board_layers import NAME_PLATE  # noqa: F401  (the plate exists)
-    from lcb_lab.views.counters import NARROW_EM
+    from lcb_lab.ui.views.board_layers import NAME_PLATE  # noqa: F401  (the plate exists)
+    from lcb_lab.ui.views.counters import NARROW_EM
     st, k = mv.counter_style(), mv.px_per_km
     s, (dx, dy), n = st.side_km, st.step_km, st.levels - 1
     plate_w = (len(designator) * NARROW_EM * st.name_px(designator) + 4) / k

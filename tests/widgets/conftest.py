@@ -8,7 +8,7 @@ import re
 import pytest
 
 from lcb_lab import load_scenario
-from lcb_lab.widgets import LabApp
+from lcb_lab.ui.widgets import LabApp
 
 
 @pytest.fixture

@@ -8,15 +8,15 @@ import re
 import ipywidgets as W
 import pytest
 
-from lcb_lab import actions as A
+from lcb_lab.games.lcb import actions as A
 from lcb_lab import load_scenario
-from lcb_lab.decisions import Choice
-from lcb_lab.rules import jcc
-from lcb_lab.state import CardPlay
-from lcb_lab.widgets import LabApp
-from lcb_lab.widgets.card_hand import card_detail_html, deck_of, seen_cards
-from lcb_lab.widgets.cards import play_anchor
-from lcb_lab.widgets.reactions import CardResponseForm
+from lcb_lab.games.lcb.choices import Choice
+from lcb_lab.games.lcb.rules.cards import jcc
+from lcb_lab.games.lcb.model.state import CardPlay
+from lcb_lab.ui.widgets import LabApp
+from lcb_lab.ui.widgets.card_hand import card_detail_html, deck_of, seen_cards
+from lcb_lab.ui.widgets.cards import play_anchor
+from lcb_lab.ui.widgets.reactions import CardResponseForm
 
 from conftest import plain_text, state_json, widget_texts as _texts
 

@@ -6,13 +6,14 @@ widgets and the map's data sources hold)."""
 from __future__ import annotations
 
 
-from lcb_lab import actions as A
-from lcb_lab import hexgrid, load_scenario
-from lcb_lab.rules import ports
-from lcb_lab.rules.card_markers import new_marker
-from lcb_lab.views import markers as mk
-from lcb_lab.widgets import LabApp
-from lcb_lab.widgets.cargo import cargo_view
+from lcb_lab.games.lcb import actions as A
+from lcb_lab.kernel import hexgrid
+from lcb_lab import load_scenario
+from lcb_lab.games.lcb.rules.transport import ports
+from lcb_lab.games.lcb.rules.markers.placement import new_marker
+from lcb_lab.ui.views import markers as mk
+from lcb_lab.ui.widgets import LabApp
+from lcb_lab.ui.widgets.cargo import cargo_view
 
 from conftest import plain_text, state_json, widget_texts as _texts
 
@@ -77,7 +78,7 @@ def test_the_capacity_bars_are_the_embark_rules_figures():
     """The bars read rules/embark.py load: 4 infantry platoons x 1 GPSV, the IAMD and HIMARS
     sections x 2 (10.11): 8 GPSV (the cards give none); ASV: MEU Rotary Attack 1 (10.12) and the
     V-BAT Attached to 1 Whiskey 1 (10.35): 2."""
-    from lcb_lab.rules import embark
+    from lcb_lab.games.lcb.rules.embarking import embark
     g = _staged()
     load = embark.load(g._ctx(), "LHD 1")
     assert (load["gpsv"], load["asv"]) == (4 * 1 + 2 + 2, 1 + 1)
@@ -277,7 +278,7 @@ def test_the_isr_markers_unload_is_tried_with_the_engines_reason():
 
 
 def test_long_acts_name_their_units_by_count_on_a_button():
-    from lcb_lab.widgets.special_actions import action_label, short_label
+    from lcb_lab.ui.widgets.special_actions import action_label, short_label
     a = A.PortTransfer("LHD 1", ("1 Alpha", "1 Kilo", "1 Whiskey", "2 Alpha", "3 Alpha", "4 Alpha"), 0, False, 1)
     assert action_label(a) == ("Port disembark from LHD 1: 1 Alpha, 1 Kilo, 1 Whiskey, 2 Alpha, 3 Alpha, "
                                "4 Alpha (action #1)")
@@ -338,8 +339,8 @@ def test_the_orange_cube_stands_in_its_port_for_every_view():
 def _push(g, kind, team, rule, options, monkeypatch):
     """Stage a choice; the view's offers list the empty answer only (the panel's inputs follow the
     choice's options: the rules' own answers are the embark / markers parts' tests)."""
-    from lcb_lab import legal
-    from lcb_lab.decisions import Choice
+    from lcb_lab.games.lcb import legal
+    from lcb_lab.games.lcb.choices import Choice
     monkeypatch.setattr(legal, "_answers", lambda game, choice: [A.Answer()])
     g.state.push_choice(Choice(kind, team, rule, f"{kind} staged", options))
 
@@ -393,7 +394,7 @@ def test_the_mine_owner_assigns_cubes_to_what_it_sees(monkeypatch):
 def _lcac_at_sea():
     """The 12.25 example's LCAC (Andrew's) two impulses in: its marker at G-8 with three platoons and
     a logistics company aboard, Blue's next impulse begun (worked/ch12.py's coast)."""
-    from lcb_lab.worked import ch12
+    from lcb_lab.games.lcb.content.worked import ch12
     units = {"LHA 8": {"type": "usn_lhd", "hex": "A-8"}, **ch12.infantry(3, host="LHA 8"),
              "1 Log": {"type": "usmc_logistics_company", "embarked_on": "LHA 8"}}
     g = ch12.coast_game(units, {"US": [{"name": "Amphibious: LCAC", "embark_on": "LHA 8"}]})
@@ -437,7 +438,7 @@ def test_a_marker_lands_its_cargo_from_the_impulse_tab():
 
 
 def action_label_(a):
-    from lcb_lab.widgets.special_actions import action_label
+    from lcb_lab.ui.widgets.special_actions import action_label
     return action_label(a)
 
 
@@ -445,7 +446,7 @@ def action_label_(a):
 def test_a_torpedo_attack_from_the_impulse_tab_and_the_track_it_leaves():
     """Anna's submarine (RU here, worked/ch14.py) moves next to the two face-up LHDs and fires one
     torpedo at each; forced dice 4 (a hit: any hit sinks, 14.08) and 15 (a miss)."""
-    from lcb_lab.worked import ch14
+    from lcb_lab.games.lcb.content.worked import ch14
     g = ch14.sea({"Anna": (ch14.SSK, "D-5", ch14.R), "LHD 1": {"type": "usn_lhd", "hex": "D-6", "face_up": True},
                   "LHD 2": {"type": "usn_lhd", "hex": "D-6", "face_up": True}}, forced=[4, 15], initiative="RU")
     g.apply(A.BeginImpulse(ch14.R))
@@ -472,14 +473,14 @@ def test_a_torpedo_attack_from_the_impulse_tab_and_the_track_it_leaves():
 
 
 def test_a_torpedo_at_a_suspected_submarine_is_worded():
-    from lcb_lab.rules.submarine import SUB_TARGET
-    from lcb_lab.widgets.special_actions import action_label
+    from lcb_lab.games.lcb.rules.submarines.operations import SUB_TARGET
+    from lcb_lab.ui.widgets.special_actions import action_label
     assert action_label(A.TorpedoAttack(1, "Ling", (SUB_TARGET,))) == \
         "TORPEDO ATTACK by Ling: 1 torpedo at any enemy submarine in the hex (action #1)"
 
 
 def test_a_submarines_tracker_shows_its_torpedo_cv_and_detect():
-    from lcb_lab.worked import ch14
+    from lcb_lab.games.lcb.content.worked import ch14
     g = ch14.sea({"Anna": (ch14.SSK, "D-5", ch14.R)}, initiative="RU")
     t = g.catalog.unit(ch14.SSK)
     lab = LabApp(g, team="RU")
@@ -504,7 +505,7 @@ def test_the_special_section_offers_nothing_while_the_past_is_shown():
 def _hidden_from(g, team: str) -> tuple[set[str], set[str]]:
     """(names, card ids) ``team`` may not read: the other team's hidden submarines and secret mines
     (names), and its hidden cards (cids)."""
-    from lcb_lab import observer
+    from lcb_lab.games.lcb import observer
     published = {e["sub"] for t in g.state.sot for e in g.state.sot[t] if e.get("public")}   # 14.05, 14.06
     names = {u.uid for u in g.state.units.values() if observer.hidden_sub(u, g.catalog, team) and not u.destroyed
              and u.uid not in published}       # a submarine marker once placed: its past lines name it (14.06)
@@ -518,7 +519,7 @@ def test_random_play_of_slite_landing_never_shows_the_other_teams_secrets():
 
     import numpy as np
 
-    from lcb_lab.autoplay import random_impulse
+    from lcb_lab.games.lcb.whatif.autoplay import random_impulse
     g = load_scenario("slite_landing", seed=3, auto_policies={})
     labs = {t: LabApp(g, team=t) for t in ("US", "RU")}
     rng = np.random.default_rng(3)
@@ -550,8 +551,8 @@ def test_random_play_of_slite_landing_never_shows_the_other_teams_secrets():
 def test_the_mine_owner_answers_the_13_33_example_in_the_decision_panel():
     """Nikolai's 2 mine cubes in C-2; the revealed US stack moves in; in the RU view the decision
     panel offers the cubes per target, both go at DDG-51: dice 13 (a hit, 13 or less) and 14."""
-    from lcb_lab.situation import situation
-    from lcb_lab.worked import ch13
+    from lcb_lab.games.lcb.content.situation import situation
+    from lcb_lab.games.lcb.content.worked import ch13
     g = situation(units={"DDG-51": {"type": "usn_ddg_51", "hex": "B-2", "face_up": True},
                          "DDG-80": {"type": "usn_ddg_51", "hex": "B-2", "face_up": True},
                          "DDG(X)-106": {"type": "usn_ddg_x", "hex": "B-2", "face_up": True},
@@ -582,7 +583,7 @@ def test_the_attacker_picks_the_cargo_lost_in_the_decision_panel():
     """DDG-605's LRS takes 2 HP off LHD 1 (worked/ch10.py): the RU decision panel names the face-up
     MEU Rotary Attack and two concealed cards without their names; RU takes 1 Kilo and 1 Whiskey
     (4 GPSV for one HP) and the face-up card (one HP's 2 cards)."""
-    from lcb_lab.worked import ch10
+    from lcb_lab.games.lcb.content.worked import ch10
     g, _lines = ch10.ex_10_311()
     ru = LabApp(g, team="RU")
     panel = ru.decision
@@ -607,7 +608,7 @@ def test_the_13_14_ruling_is_entered_and_used_from_the_lab():
     """Caitlyn's Proxy Force (worked/ch13.py): the instructor enters the agreed effect (3 or less,
     both LRS supplies of the rocket unit -1); RU plays the card and the section offers the marker's
     effect with ruling 1 on 1 Whiskey; her die 3 succeeds."""
-    from lcb_lab.situation import situation
+    from lcb_lab.games.lcb.content.situation import situation
     g = situation(units={"1 Whiskey": {"type": "usmc_himars_section", "hex": "D-4", "face_up": True},
                          "1 Anna": {"type": "runi_naval_infantry_platoon", "hex": "H-8"}},
                   cards={"RU": ["Proxy Forces: Militia"]}, initiative="RU", forced=[3])
@@ -643,7 +644,7 @@ def test_marker_texts_meet_the_projector_sizes():
     """The projector rule (docs/ui.md): in presentation, at the reference frame (800 px tall),
     map texts are >= 14 px -- the chips' text is 14 px like the hex labels, the track labels 12 px;
     they follow the frame like every map text."""
-    from lcb_lab.views import MapView, sizing
+    from lcb_lab.ui.views import MapView, sizing
     g = _staged()
     mv = MapView(g.board, frame_height=sizing.PRESENTATION_MIN_FRAME_HEIGHT, presentation=True)
     mv.update(g, "RU")

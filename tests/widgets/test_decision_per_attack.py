@@ -1,5 +1,5 @@
 """The INTERCEPT question asks per LRS attack when a unit is in reach of only some (7.53, 7.54)."""
-from lcb_lab.widgets.decisions import DecisionPanel
+from lcb_lab.ui.widgets.decisions import DecisionPanel
 from tests.rulebook.test_intercept_per_attack import situation
 
 

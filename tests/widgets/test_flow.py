@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ipywidgets as W
 
-from lcb_lab.widgets import open_lab
+from lcb_lab.ui.widgets import open_lab
 
 from conftest import plain_text
 

@@ -2,9 +2,9 @@
 Add action refuses at once what Declare would refuse, AP about to go unused are said (3.310)."""
 from __future__ import annotations
 
-from lcb_lab import actions as A
-from lcb_lab.offers import declaration_refusal
-from lcb_lab.widgets.messages import MESSAGE_HEIGHT
+from lcb_lab.games.lcb import actions as A
+from lcb_lab.ui.offers import declaration_refusal
+from lcb_lab.ui.widgets.messages import MESSAGE_HEIGHT
 from tests.widgets.conftest import plain_text as _text, state_json as _state  # the `lab` fixture is there too
 
 

@@ -17,9 +17,9 @@ import ipywidgets as W
 import pytest
 
 from lcb_lab import load_scenario
-from lcb_lab.lesson import Lesson
-from lcb_lab.widgets import LabApp
-from lcb_lab.widgets import controller
+from lcb_lab.games.lcb.content.lesson import Lesson
+from lcb_lab.ui.widgets import LabApp
+from lcb_lab.ui.widgets import controller
 
 
 def _ids(w, out: set[int]) -> set[int]:

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from lcb_lab.scenario import load_scenario
-from lcb_lab.views import MapView
-from lcb_lab.widgets import open_lab
-from lcb_lab.widgets.app import TAB_TITLES, LabApp
+from lcb_lab.games.lcb.io.scenario import load_scenario
+from lcb_lab.ui.views import MapView
+from lcb_lab.ui.widgets import open_lab
+from lcb_lab.ui.widgets.app import TAB_TITLES, LabApp
 
 
 @pytest.fixture(scope="module")

@@ -1,15 +1,15 @@
 """The lab offers what ``legal_actions`` lists for the viewing team, and nothing to the other team
-(3.3; :mod:`lcb_lab.offers`)."""
+(3.3; :mod:`lcb_lab.ui.offers`)."""
 from __future__ import annotations
 
 import pytest
 
-from lcb_lab import actions as A
+from lcb_lab.games.lcb import actions as A
 from lcb_lab import load_scenario
-from lcb_lab.errors import IllegalAction
-from lcb_lab.legal import Template
-from lcb_lab.offers import NOTHING, declaration_refusal, offers
-from lcb_lab.widgets import LabApp
+from lcb_lab.kernel.errors import IllegalAction
+from lcb_lab.games.lcb.legal import Template
+from lcb_lab.ui.offers import NOTHING, declaration_refusal, offers
+from lcb_lab.ui.widgets import LabApp
 
 
 def _lab(team="instructor", reveal=True) -> LabApp:

@@ -1,0 +1,1 @@
+"""The rule systems taught on the kernel, one package each."""

@@ -1,0 +1,1 @@
+"""Littoral Commander: Baltic on the kernel: its actions, rules, data, files and content."""

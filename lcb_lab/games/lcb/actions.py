@@ -1,0 +1,550 @@
+"""Typed actions: every player act as a frozen value, with a JSON codec (3.3, 7.010).
+
+Modelled on python-chess's ``Move``: an action is a small immutable value;
+the game applies it with :meth:`lcb_lab.games.lcb.game.Game.apply` (the one entry
+point) and lists the legal ones with :meth:`~lcb_lab.games.lcb.game.Game.legal_actions`.
+
+Declared Core Actions are named by their stable id ``action`` -- the number
+shown in the log (``#1``), starting at 1 in each impulse -- never by a list
+position.
+
+JSON form: a tagged union, ``{"kind": "move", "action": 1, "path": ["AL-28"]}``
+(:func:`to_json` / :func:`from_json`; lessons, saves and the lab use it).
+
+>>> a = Move(action=1, path=("AL-28", "AL-27"))
+>>> to_json(a)
+{'kind': 'move', 'action': 1, 'path': ['AL-28', 'AL-27'], 'units': None}
+>>> from_json(to_json(a)) == a
+True
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, is_dataclass
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Optional
+
+from pydantic import Field, Strict, ValidationError
+
+from lcb_lab.kernel.errors import InputError
+
+if TYPE_CHECKING:
+    from pydantic import TypeAdapter
+
+Int = Annotated[int, Strict()]
+Str = Annotated[str, Strict()]
+Dice = Annotated[int, Strict(), Field(ge=0, le=1000)]
+Hexes = tuple[Str, ...]
+Names = tuple[Str, ...]
+EFFECT_CUBES = 10
+"""Most Tactical Network cubes one scripted effect adds or removes (7.6)."""
+
+
+CHANCE = "chance"
+"""What :meth:`Game.to_act` returns while committed dice wait to be rolled
+(apply :class:`ResolveCombat`): chance as an explicit player (OpenSpiel)."""
+
+
+class _Words:
+    """``str()`` of a part or an action: its class and the fields that differ from their defaults,
+    values without Python quotes or ``None`` (``Intercept(interceptor=1 Kilo, slot=INT1,
+    target=1 Whiskey, dice=2)``, ``Answer()``); ``repr`` stays the dataclass's."""
+
+    def __str__(self) -> str:
+        given = [f"{f.name}={_word(getattr(self, f.name))}" for f in fields(self)
+                 if getattr(self, f.name) != f.default and getattr(self, f.name) != ()]
+        return f"{type(self).__name__}({', '.join(given)})"
+
+
+def _word(v: Any) -> str:
+    if isinstance(v, tuple):
+        return f"({', '.join(_word(x) for x in v)})"
+    return str(v)
+
+
+# ---------------------------------------------------------------- parts
+@dataclass(frozen=True)
+class CoreAction(_Words):
+    """One declared Core Action (3.31): ``kind`` is ``move_combat``, ``move_conceal``,
+    ``move_resupply``, ``play_jcc``, ``move_embarked_jcc`` or ``network_repair`` (7.61);
+    ``units`` one unit or one stack; ``markers`` MILDECs moving with it (5.17)."""
+
+    kind: Str
+    units: Names = ()
+    jcc: Optional[Str] = None
+    markers: Names = ()
+
+
+@dataclass(frozen=True)
+class LrsAttack(_Words):
+    """``dice`` d20 of ``shooter``'s LRS value ``slot`` (``"LRS1"``) at ``target`` (7.3)."""
+
+    shooter: Str
+    slot: Str
+    target: Str
+    dice: Dice
+
+
+@dataclass(frozen=True)
+class GroundAssault(_Words):
+    """``dice`` GROUND ASSAULT d20 of ``attacker`` at ``target`` in its hex (7.1)."""
+
+    attacker: Str
+    target: Str
+    dice: Dice
+
+
+@dataclass(frozen=True)
+class Intercept(_Words):
+    """``dice`` INTERCEPT d20 of ``interceptor``'s value ``slot`` for ``target`` (7.54);
+    ``shooter``: the LRS attack answered (None: every attack on the target)."""
+
+    interceptor: Str
+    slot: Str
+    target: Str
+    dice: Dice
+    shooter: Optional[Str] = None
+
+
+@dataclass(frozen=True)
+class MineShot(_Words):
+    """``cubes`` mine cubes of the hex removed against ``target`` (a uid, a MILDEC id or a
+    ``"hidden:<hex>:<n>"`` back the owner sees, 13.33, 13.34)."""
+
+    target: Str
+    cubes: Int
+
+
+@dataclass(frozen=True)
+class Defence(_Words):
+    """``dice`` defensive GROUND ASSAULT d20 of ``defender`` at ``target`` (7.13)."""
+
+    defender: Str
+    target: Str
+    dice: Dice
+
+
+@dataclass(frozen=True)
+class Grant(_Words):
+    """``rp`` Resupply Points put into ``unit``'s supply ``slot`` (8.0)."""
+
+    unit: Str
+    slot: Str
+    rp: Int
+
+
+@dataclass(frozen=True)
+class Response(_Words):
+    """A card used in answer to a link of the open chain (9.4, 9.44, 9.46): ``card`` (cid or
+    card name), its effect ``option``; ``to``: the pid of the link answered (None: the last);
+    ``targets``: the cards (cids) an FTR NULLIFY goes after, at most its ``max_targets`` (9.44),
+    or the links' pids as text (``"2"``; :mod:`lcb_lab.games.lcb.rules.cards.responses`)."""
+
+    card: Str
+    option: Str = "A"
+    to: Optional[Int] = None
+    targets: Names = ()
+    action: Optional[Int] = None
+    """On the own impulse (a counter, 9.41): the declared Play a JCC action that pays its 1 AP
+    (None: the only one left, or one naming this card; a deployed Persistent card's free use
+    needs none, 9.2)."""
+
+
+@dataclass(frozen=True)
+class CardIntercept(_Words):
+    """``dice`` INTERCEPT d20 of ``interceptor``'s ``slot`` at the card of link ``to`` (9.011,
+    7.512): DETECT first when the card has a DETECT value (9.06)."""
+
+    interceptor: Str
+    slot: Str
+    dice: Dice
+    to: Optional[Int] = None
+
+
+# ---------------------------------------------------------------- actions
+class Action(_Words):
+    """Base of every typed action; ``KIND`` is its JSON tag. ``str(action)`` is short
+    (the fields given); ``repr`` is the full dataclass form."""
+
+    KIND: ClassVar[str] = ""
+
+
+@dataclass(frozen=True)
+class BeginImpulse(Action):
+    """Start ``task_force``'s impulse (3.3)."""
+
+    KIND: ClassVar[str] = "begin_impulse"
+    task_force: Str
+
+
+@dataclass(frozen=True)
+class Relinquish(Action):
+    """The team with the initiative makes the other go first (3.41)."""
+
+    KIND: ClassVar[str] = "relinquish"
+
+
+@dataclass(frozen=True)
+class Declare(Action):
+    """Declare every Core Action of the impulse at once (3.03, 3.31); ``()`` passes (3.310)."""
+
+    KIND: ClassVar[str] = "declare"
+    actions: tuple[CoreAction, ...] = ()
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    """Move declared action ``action``'s stack along ``path`` (hexes after the start, 5.1);
+    ``units``: only the GROUND ASSAULT units of a Combined Arms Movement (5.13)."""
+
+    KIND: ClassVar[str] = "move"
+    action: Int
+    path: Hexes
+    units: Optional[Names] = None
+
+
+@dataclass(frozen=True)
+class ExerciseZor(Action):
+    """Ground ZOR of declared action ``action``'s stack into the adjacent ``hex`` (6.21)."""
+
+    KIND: ClassVar[str] = "exercise_zor"
+    action: Int
+    hex: Str
+
+
+@dataclass(frozen=True)
+class Conceal(Action):
+    """Conceal a Move and/or Conceal action's units (all, or ``units``) (6.1, 3.36)."""
+
+    KIND: ClassVar[str] = "conceal"
+    action: Int
+    units: Optional[Names] = None
+
+
+@dataclass(frozen=True)
+class Resupply(Action):
+    """RESUPPLY by ``logistics`` of a Move and/or Resupply action from its RV ``rv_slot`` (8.0)."""
+
+    KIND: ClassVar[str] = "resupply"
+    action: Int
+    logistics: Str
+    rv_slot: Str
+    grants: tuple[Grant, ...]
+
+
+@dataclass(frozen=True)
+class CommitCombat(Action):
+    """Commit all of the impulse's attacks at once (3.38, 7.03, 7.010)."""
+
+    KIND: ClassVar[str] = "commit_combat"
+    lrs: tuple[LrsAttack, ...] = ()
+    ga: tuple[GroundAssault, ...] = ()
+
+
+@dataclass(frozen=True)
+class Answer(Action):
+    """Answer the pending choice (:meth:`Game.to_act` names who): ``intercepts`` for an
+    INTERCEPT choice (7.54), ``defence`` for GROUND ASSAULT defence (7.13), ``absorb``
+    (HP absorbed by MILDECs) for a MILDEC choice (4.22); ``responses`` (cards answering a
+    link of the chain: NULLIFY, FTR NULLIFY, 9.4, 9.44) and ``card_intercepts`` (units
+    INTERCEPTing a card, 9.011) for a card-response choice -- both empty: pass.
+    ``choice``: the id of the choice answered (optional; refused if it is not the pending one)."""
+
+    KIND: ClassVar[str] = "answer"
+    intercepts: tuple[Intercept, ...] = ()
+    defence: tuple[Defence, ...] = ()
+    absorb: Optional[Int] = None
+    choice: Optional[Int] = None
+    responses: tuple[Response, ...] = ()
+    card_intercepts: tuple[CardIntercept, ...] = ()
+    picks: Names = ()                        # a choice of cards/units, e.g. embarked cargo lost (10.311)
+    mines: tuple[MineShot, ...] = ()         # the mine owner's shots (13.33, 13.34)
+
+
+@dataclass(frozen=True)
+class ResolveCombat(Action):
+    """Roll the committed combat (7.010): the dice's move (:data:`CHANCE`)."""
+
+    KIND: ClassVar[str] = "resolve_combat"
+
+
+@dataclass(frozen=True)
+class ArmorBreakthrough(Action):
+    """Free 1-MP move of armor ``unit`` out of a hex it cleared into ``dest`` (7.19-7.111)."""
+
+    KIND: ClassVar[str] = "armor_breakthrough"
+    unit: Str
+    dest: Str
+
+
+@dataclass(frozen=True)
+class EndImpulse(Action):
+    """End the impulse; the last of the turn runs the Initiative and Victory Checks (3.3, 3.4, 3.5)."""
+
+    KIND: ClassVar[str] = "end_impulse"
+
+
+@dataclass(frozen=True)
+class ScriptedEffect(Action):
+    """A card outcome scripted by a lesson or the instructor (see :mod:`lcb_lab.games.lcb.rules.cards.scripted`):
+    ``effect`` is ``reveal``, ``paralyse``, ``network_cube`` or ``disembark``; ``team`` is
+    ``"US"`` / ``"RU"`` (a ``network_cube`` effect's team) or None; ``n`` the cubes a
+    ``network_cube`` effect adds (negative: removes), -10..10 (7.6; the track cannot go
+    below 0, 7.61)."""
+
+    KIND: ClassVar[str] = "scripted_effect"
+    effect: Str
+    card: Str = "scripted effect"
+    units: Names = ()
+    team: Optional[Literal["US", "RU"]] = None
+    n: Annotated[int, Strict(), Field(ge=-EFFECT_CUBES, le=EFFECT_CUBES)] = 1
+    from_: Optional[Str] = None
+    hex: Optional[Str] = None
+    rules: tuple[Str, ...] = ()
+    note: Str = ""
+    by: Str = ""
+
+    def to_effect(self) -> dict:
+        """The effect dict :func:`lcb_lab.games.lcb.rules.cards.scripted.apply` takes."""
+        d = {"effect": self.effect, "card": self.card, "units": list(self.units), "n": self.n,
+             "rules": list(self.rules), "note": self.note}
+        for k, v in (("team", self.team), ("from", self.from_), ("hex", self.hex), ("by", self.by)):
+            if v:
+                d[k] = v
+        return d
+
+
+# ---------------------------------------------------------------- cards and the stages before the Action Stage
+@dataclass(frozen=True)
+class PlayCard(Action):
+    """Use effect ``option`` of ``card`` (cid or name) on the own impulse (3.31, 9.03, 9.2):
+    ``action`` is the declared ``play_jcc`` / ``move_embarked_jcc`` Core Action that pays for it
+    (1 AP), or None for the free use of a Persistent card already deployed (9.2, 9.34);
+    ``targets``: units, hexes or cards as the effect's ``target`` says; ``hex``: its target
+    hex. In the Deployment Stage it plays a Deployment-Stage-only card (9.5, no AP)."""
+
+    KIND: ClassVar[str] = "play_card"
+    card: Str
+    option: Str = "A"
+    targets: Names = ()
+    hex: Optional[Str] = None
+    action: Optional[Int] = None
+
+
+@dataclass(frozen=True)
+class BuyCard(Action):
+    """``team`` acquires ``card`` (a name in its deck) for its CP cost in the Planning Stage
+    (3.12); ``attach_to`` / ``embark_on``: the host unit of an Attached (9.3, first Planning
+    Stage only) or Embarked (10.0) card."""
+
+    KIND: ClassVar[str] = "buy_card"
+    team: Literal["US", "RU"]
+    card: Str
+    attach_to: Optional[Str] = None
+    embark_on: Optional[Str] = None
+
+
+@dataclass(frozen=True)
+class EndPlanning(Action):
+    """``team`` ends its Planning Stage; its unspent CP are lost (3.13)."""
+
+    KIND: ClassVar[str] = "end_planning"
+    team: Literal["US", "RU"]
+
+
+@dataclass(frozen=True)
+class DeployUnit(Action):
+    """Place ``unit`` face down in ``hex`` (3.21), or Embark it on ``embark_on`` (10.0), in
+    the Deployment Stage, within the scenario's deployment area."""
+
+    KIND: ClassVar[str] = "deploy_unit"
+    unit: Str
+    hex: Optional[Str] = None
+    embark_on: Optional[Str] = None
+
+
+@dataclass(frozen=True)
+class PlaceCard(Action):
+    """Assign ``card`` (cid) in the Deployment Stage: ``attach_to`` a host (9.31), ``embark_on``
+    a ship (10.0), or ``hex`` on the map (face up when the scenario says so, e.g. Combat Air
+    Patrols in App. B)."""
+
+    KIND: ClassVar[str] = "place_card"
+    card: Str
+    attach_to: Optional[Str] = None
+    embark_on: Optional[Str] = None
+    hex: Optional[Str] = None
+
+
+@dataclass(frozen=True)
+class DeploymentOrder(Action):
+    """The team with the initiative decides which team plays its Deployment-Stage cards first
+    (9.5, 3.24)."""
+
+    KIND: ClassVar[str] = "deployment_order"
+    first: Literal["US", "RU"]
+
+
+@dataclass(frozen=True)
+class EndDeployment(Action):
+    """``team`` ends its Deployment Stage (3.2); every Attached and Embarked card and unit must
+    have its host (3.22)."""
+
+    KIND: ClassVar[str] = "end_deployment"
+    team: Literal["US", "RU"]
+
+
+# ---------------------------------------------------------------- chapters 10-14: transport, markers, submarines
+@dataclass(frozen=True)
+class PortTransfer(Action):
+    """Port disembarkation (12.3) or, with ``embark``, port embarkation (12.54) by declared
+    action ``action``'s Embark-capable ship ``ship`` in a large-port hex: ``units`` (uids) and
+    ``rp`` Resupply Points, at most 8 GPSV + RP per ship per impulse.  ``action`` None: the
+    free use of a port with the team's orange cube."""
+
+    KIND: ClassVar[str] = "port_transfer"
+    ship: Str
+    units: Names = ()
+    rp: Int = 0
+    embark: bool = False
+    action: Optional[Int] = None
+
+
+@dataclass(frozen=True)
+class MarkerAction(Action):
+    """The one action of a card's marker (13.21; a Proxy Force 13.12): ``marker`` moves along
+    ``path`` (hexes after its own, at most its MP, once per impulse) and then ``then``:
+    ``"effect"`` (its card's effect on ``targets`` / ``hex``), ``"combat"`` (LRS / GROUND
+    ASSAULT / TORPEDO ATTACK on ``targets``, ``dice`` d20), ``"conceal"``, ``"unload"`` (its
+    cargo / RP ashore, 12.2), ``"load"`` (``targets`` units aboard, 12.53), ``"reembark"``
+    (back aboard its host, 12.27) or ``"none"``.  ``action``: the declared action paying its
+    first use (None: its free action)."""
+
+    KIND: ClassVar[str] = "marker_action"
+    marker: Str
+    path: Hexes = ()
+    then: Str = "none"
+    targets: Names = ()
+    hex: Optional[Str] = None
+    dice: Int = 0
+    action: Optional[Int] = None
+
+
+@dataclass(frozen=True)
+class TorpedoAttack(Action):
+    """Submarine ``sub`` (declared in Move and/or Combat ``action``) fires ``targets``: one
+    entry per torpedo, at most 2, at revealed naval units or DETECTED submarines in its own
+    hex (14.07, 14.011)."""
+
+    KIND: ClassVar[str] = "torpedo_attack"
+    action: Int
+    sub: Str
+    targets: Names
+
+
+@dataclass(frozen=True)
+class SubmarineZor(Action):
+    """Submarine ``sub`` of declared action ``action`` exercises its voluntary 1-hex ZOR (14.09)."""
+
+    KIND: ClassVar[str] = "submarine_zor"
+    action: Int
+    sub: Str
+
+
+@dataclass(frozen=True)
+class OffensiveAsw(Action):
+    """The ASW-capable ships ``units`` of declared Move and/or Combat ``action`` search their
+    own hex for enemy submarines (14.14): DETECT, then one ASW die per DETECT."""
+
+    KIND: ClassVar[str] = "offensive_asw"
+    action: Int
+    units: Names = ()
+
+
+@dataclass(frozen=True)
+class InstructorRuling(Action):
+    """The instructor enters an agreed ruling (13.14: a Proxy Force effect and the roll it
+    needs): ``text`` for the log, ``succeeds_on`` the d20 roll, ``team`` who proposed it."""
+
+    KIND: ClassVar[str] = "instructor_ruling"
+    team: Literal["US", "RU"]
+    text: Str
+    succeeds_on: Int = 6
+    supply_loss: Names = ()                  # markers: supply slots the effect takes 1 from (13.14 ex.: LRS1, LRS2)
+
+
+ACTION_TYPES: dict[str, type] = {c.KIND: c for c in (
+    BeginImpulse, Relinquish, Declare, Move, ExerciseZor, Conceal, Resupply, CommitCombat, Answer,
+    ResolveCombat, ArmorBreakthrough, EndImpulse, ScriptedEffect, PlayCard, BuyCard, EndPlanning,
+    DeployUnit, PlaceCard, DeploymentOrder, EndDeployment,
+    PortTransfer, MarkerAction, TorpedoAttack, SubmarineZor, OffensiveAsw, InstructorRuling)}
+"""JSON tag -> action class."""
+
+_ADAPTERS: dict[type, TypeAdapter] = {}
+
+
+def _adapter(cls: type) -> TypeAdapter:
+    """The validator of ``cls``, built on its first use (not at import: loading a game needs none)."""
+    ad = _ADAPTERS.get(cls)
+    if ad is None:
+        from pydantic import TypeAdapter
+        ad = _ADAPTERS[cls] = TypeAdapter(cls)
+    return ad
+
+
+def _data(v: Any) -> Any:
+    if hasattr(v, "__dataclass_fields__"):
+        return {f.name: _data(getattr(v, f.name)) for f in fields(v)}
+    if isinstance(v, (list, tuple)):
+        return [_data(x) for x in v]
+    return v
+
+
+def to_json(action: Action) -> dict:
+    """JSON-native dict of an action, tagged by ``kind``."""
+    return {"kind": action.KIND, **_data(action)}
+
+
+def from_json(data: Any) -> Action:
+    """The action a :func:`to_json` dict describes. Raises InputError naming the field."""
+    if not isinstance(data, dict):
+        raise InputError("action", "(value)", f"an action is an object with a 'kind', got {type(data).__name__}")
+    kind = data.get("kind")
+    cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise InputError("action", "kind", f"unknown action kind {kind!r}; known: {', '.join(ACTION_TYPES)}")
+    rest = {k: v for k, v in data.items() if k != "kind"}
+    extra = sorted(set(rest) - {f.name for f in fields(cls)})
+    if extra:
+        raise InputError(f"{kind} action", extra[0], f"unknown field; {kind} takes "
+                         f"{', '.join(f.name for f in fields(cls)) or 'no fields'}")
+    try:
+        return _adapter(cls).validate_python(rest)
+    except ValidationError as e:
+        err = e.errors()[0]
+        where = ".".join(str(p) for p in err["loc"]) or "(value)"
+        raise InputError(f"{kind} action", where, err["msg"]) from None
+
+
+def check(action: Any) -> Action:
+    """``action`` checked and normalised (lists become tuples). Raises InputError."""
+    if not isinstance(action, Action):
+        raise InputError("apply", "(value)", f"expected a typed action (lcb_lab.games.lcb.actions), got "
+                         f"{type(action).__name__}")
+    cls = type(action)
+    if not is_dataclass(cls):
+        raise InputError("apply", "(value)", f"{cls.__name__} is not one of the typed actions "
+                         f"({', '.join(c.__name__ for c in ACTION_TYPES.values())})")
+    return from_json(to_json(action))
+
+
+__all__ = [
+    # the parts an action is built of
+    "CoreAction", "LrsAttack", "GroundAssault", "Intercept", "MineShot", "Defence", "Grant", "Response",
+    "CardIntercept",
+    # the actions (ACTION_TYPES holds them by JSON tag)
+    "Action", "BeginImpulse", "Relinquish", "Declare", "Move", "ExerciseZor", "Conceal", "Resupply",
+    "CommitCombat", "Answer", "ResolveCombat", "ArmorBreakthrough", "EndImpulse", "ScriptedEffect", "PlayCard",
+    "BuyCard", "EndPlanning", "DeployUnit", "PlaceCard", "DeploymentOrder", "EndDeployment", "PortTransfer",
+    "MarkerAction", "TorpedoAttack", "SubmarineZor", "OffensiveAsw", "InstructorRuling",
+    # helpers and constants
+    "ACTION_TYPES", "CHANCE", "EFFECT_CUBES", "to_json", "from_json", "check",
+]

@@ -1,0 +1,1 @@
+"""LC:B's teaching content: lessons, staged situations, worked examples, golden transcripts."""

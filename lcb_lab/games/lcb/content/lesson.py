@@ -1,0 +1,573 @@
+"""Lesson scripts: scripted impulses with forced dice (TOML), replayed step by step.
+
+Layout (see ``lcb_lab/games/lcb/data/scenarios/lessons/appendix_b_combat.toml``)::
+
+    [lesson]
+    title = "..."
+    scenario = "gotland_redux"      # a packaged name, or a path
+    seed = 1                         # fallback dice after the forced ones
+    start = "planning"               # optional: begin in the Planning Stage (3.1; default: the scenario's)
+    assumptions = ["..."]            # every gap the narrative leaves open
+
+    [[stage]]                        # optional: the Planning and Deployment Stages, before the impulses
+    name = "planning"                # planning | deployment
+    narrative = "..."
+    [[stage.step]]
+    do = "buy"                       # any step kind below
+    team = "US"
+    card = "MUX: Unmanned"
+
+    [[impulse]]
+    task_force = "TF Boston"
+    narrative = "what the rulebook's playthrough says happens"
+    declare = [{kind = "move_combat", units = ["DDG-51"]}, ...]
+    [[impulse.step]]
+    do = "move"            # move | zor | conceal | resupply | effect | combat | answer | resolve | act
+                           # | buy | end_planning | deploy | place_card | end_deployment | play | respond
+    action = 1             # the declared action, numbered from 1 as in the log
+    ...
+
+Step keys by ``do``: ``act`` (``act``: any typed action in its JSON form,
+e.g. ``{kind = "move", action = 1, path = ["AL-28"]}``; see :mod:`lcb_lab.games.lcb.actions`),
+``move`` (action, path), ``zor`` (action, hex),
+``conceal`` (action, units?), ``resupply`` (action, logistics, rv, grants),
+``effect`` (the scripted effect table, see rules.effects), ``combat``
+(lrs, ga), ``answer`` (value or policy), ``resolve`` (dice: forced d20
+values queued just before rolling).  A top-level ``relinquish = true`` in
+an impulse relinquishes the initiative before it (3.41).  Each impulse ends
+by itself after its steps.  Malformed lessons raise ScenarioError naming
+the file and key.
+
+Card and stage steps, sugar over the typed card actions of chapter 9 (a card is named by its cid,
+``"US-3"``, or by its name: the team's first card of that name still in play):
+``buy`` (team, card, attach_to?, embark_on?: :class:`~lcb_lab.games.lcb.actions.BuyCard`),
+``end_planning`` (team), ``deploy`` (unit, hex? or embark_on?: ``DeployUnit``),
+``place_card`` (team, card, attach_to? / embark_on? / hex?: ``PlaceCard``),
+``end_deployment`` (team), ``play`` (card, option, targets, hex, action:
+``PlayCard``), ``respond`` (the answer to a ``card_response`` choice:
+``responses = [{card, option, to, targets}]``, ``card_intercepts = [{interceptor, slot,
+dice, to}]``; both empty = pass; ``to`` is a link's pid or the name of the card played in
+that link, ``targets`` the names or cids of the cards answered).  These steps, ``act`` and
+``answer`` take ``dice``: forced d20 values queued before the act (the rolls it makes:
+DETECT, NULLIFY, a card's effect...).  Scripted ``effect`` steps remain for the old lessons;
+:func:`scripted_steps` lists them (a lesson whose outcomes are all produced by the rules
+has none).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any, Iterator, Literal, Optional, Union
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, StrictBool, ValidationError
+
+from lcb_lab.games.lcb import actions as A
+from lcb_lab.games.lcb.io import inputs as I
+from lcb_lab.games.lcb import observer
+from lcb_lab.kernel.errors import IllegalAction, InputError, LcbError, ScenarioError
+from lcb_lab.games.lcb.game import Game
+from lcb_lab.games.lcb.io.loading import load_scenario
+from lcb_lab.games.lcb.plain import slot_words
+from lcb_lab.games.lcb.io.resources import is_path, locate
+from lcb_lab.games.lcb.io.scenario import read_toml_model
+
+
+class _M(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class LessonInfo(_M):
+    title: str
+    scenario: str
+    seed: Optional[int] = Field(default=None, ge=0)
+    start: Optional[Literal["planning", "action"]] = None
+    assumptions: list[str] = []
+    source: str = ""
+
+
+class Step(_M):
+    model_config = ConfigDict(extra="allow")
+    do: Literal["move", "zor", "conceal", "resupply", "effect", "combat", "answer", "resolve", "act",
+                "buy", "end_planning", "deploy", "place_card", "end_deployment", "play", "respond"]
+    note: str = ""
+
+
+class ImpulseScript(_M):
+    task_force: I.Designator
+    narrative: str = ""
+    relinquish: StrictBool = False
+    declare: list[I.Action] = []
+    step: list[Step] = []
+
+
+class StageScript(_M):
+    """The steps of a Planning or Deployment Stage (3.1, 3.2), replayed before the impulses."""
+    name: Literal["planning", "deployment"]
+    narrative: str = ""
+    step: list[Step] = []
+
+
+D20 = Annotated[int, Field(ge=1, le=20)]
+
+
+class _Act(_M):
+    do: str
+    note: str = ""
+    action: int = Field(default=1, ge=1)
+
+
+class MoveStep(_Act):
+    path: list[str] = Field(min_length=1)
+
+
+class ZorStep(_Act):
+    hex: str
+
+
+class ConcealStep(_Act):
+    units: Optional[list[str]] = None
+
+
+class ResupplyStep(_Act):
+    logistics: str
+    rv: str = "RV1"
+    grants: list[I.Grant] = Field(min_length=1)
+
+
+class EffectStep(I.Effect):
+    """An ``effect`` step: the keys of :class:`lcb_lab.games.lcb.io.inputs.Effect` (each kind's required ones checked)."""
+    do: str
+
+
+class CombatStep(_M):
+    do: str
+    note: str = ""
+    lrs: list[I.LrsAlloc] = []
+    ga: list[I.GaAlloc] = []
+
+
+class AnswerStep(_M):
+    do: str
+    note: str = ""
+    value: Any = None
+    policy: Optional[str] = None
+    dice: list[D20] = []
+
+
+class ResolveStep(_M):
+    do: str
+    note: str = ""
+    dice: list[Annotated[int, Field(ge=1, le=20)]] = []
+
+
+class ActStep(_M):
+    """Any typed action in its JSON form (:func:`lcb_lab.games.lcb.actions.to_json`)."""
+    do: str
+    note: str = ""
+    act: dict
+    dice: list[D20] = []
+    _action: Any = PrivateAttr(default=None)    # the typed action, decoded when the lesson is read
+
+
+Team = Literal["US", "RU"]
+
+
+class _Card(_M):
+    do: str
+    note: str = ""
+    dice: list[D20] = []
+
+
+class BuyStep(_Card):
+    team: Team
+    card: str
+    attach_to: Optional[str] = None
+    embark_on: Optional[str] = None
+
+
+class TeamStep(_Card):
+    """``end_planning`` / ``end_deployment``."""
+    team: Team
+
+
+class DeployStep(_Card):
+    unit: str
+    hex: Optional[str] = None
+    embark_on: Optional[str] = None
+
+
+class PlaceStep(_Card):
+    team: Team
+    card: str
+    attach_to: Optional[str] = None
+    embark_on: Optional[str] = None
+    hex: Optional[str] = None
+
+
+class PlayStep(_Card):
+    card: str
+    option: str = "A"
+    targets: list[str] = []
+    hex: Optional[str] = None
+    action: Optional[int] = Field(default=None, ge=1)
+
+
+class ResponseSpec(_M):
+    card: str
+    option: str = "A"
+    to: Union[int, str, None] = None
+    targets: list[str] = []
+
+
+class CardInterceptSpec(_M):
+    interceptor: str
+    slot: str
+    dice: int = Field(ge=0)
+    to: Union[int, str, None] = None
+
+
+class RespondStep(_Card):
+    """The answer to a ``card_response`` choice (contract: Answer(responses, card_intercepts))."""
+    responses: list[ResponseSpec] = []
+    card_intercepts: list[CardInterceptSpec] = []
+
+
+STEP_MODELS = {"act": ActStep, "move": MoveStep, "zor": ZorStep, "conceal": ConcealStep, "resupply": ResupplyStep,
+               "effect": EffectStep, "combat": CombatStep, "answer": AnswerStep, "resolve": ResolveStep,
+               "buy": BuyStep, "end_planning": TeamStep, "deploy": DeployStep, "place_card": PlaceStep,
+               "end_deployment": TeamStep, "play": PlayStep, "respond": RespondStep}
+
+
+class LessonFile(_M):
+    lesson: LessonInfo
+    stage: list[StageScript] = []
+    impulse: list[ImpulseScript] = []
+
+
+def read_lesson(path: str | Path) -> tuple[LessonFile, str]:
+    """Parse and validate a lesson: a packaged name (``"appendix_b_combat"``) or a path
+    (:func:`lcb_lab.games.lcb.io.resources.locate`).  Returns (lesson, file name).
+    Raises ScenarioError (file, key, problem)."""
+    if not isinstance(path, (str, Path)):
+        raise I.InputError("read_lesson", "path", f"a lesson name or path, not {type(path).__name__}")
+    spec, f = read_toml_model(locate(path, "lesson"), LessonFile, "lesson")
+    scripts = [(f"stage[{st.name}]", st) for st in spec.stage] + [(f"impulse[{imp.task_force}]", imp)
+                                                                   for imp in spec.impulse]
+    for where, imp in scripts:
+        for i, st in enumerate(imp.step):
+            key = f"{where}.step[{i}]"
+            try:
+                parsed = STEP_MODELS[st.do].model_validate({"do": st.do, "note": st.note, **(st.model_extra or {})})
+            except ValidationError as e:
+                err = e.errors()[0]
+                raise ScenarioError(f, ".".join([key] + [str(x) for x in err["loc"]]), err["msg"]) from None
+            if st.do == "act":
+                try:
+                    parsed._action = A.from_json(parsed.act)
+                except InputError as e:
+                    raise ScenarioError(f, f"{key}.act.{e.where}", str(e)) from None
+            if st.do == "answer" and (parsed.value is None) == (parsed.policy is None):
+                raise ScenarioError(f, key, "an answer step needs exactly one of value or policy")
+            imp.step[i] = parsed
+    return spec, f
+
+
+def _beside(scenario: str, lesson_file: str) -> str | Path:
+    """The lesson's ``scenario``: a relative path that exists beside the lesson file, else as given."""
+    if not is_path(scenario) or Path(scenario).is_absolute():
+        return scenario
+    try:
+        near = Path(lesson_file).parent / scenario
+        return near if near.is_file() else scenario
+    except (OSError, ValueError):  # the reader words a bad name
+        return scenario
+
+
+@dataclass
+class Done:
+    """One replayed step: what was done, the log entries it produced, the
+    impulse's team (whose secret the step's narrative may be) and the step note."""
+
+    title: str
+    entries: list[dict]
+    team: str | None = None
+    note: str = ""
+
+
+class Lesson:
+    """Replays a lesson on a fresh game, one step at a time.
+
+    ``path``: a packaged lesson's name (``"appendix_b_combat"``) or a lesson file's path.  The
+    lesson's ``scenario`` is a packaged name or a path; a relative path is looked for beside
+    the lesson file first, then from the working folder.  Raises ScenarioError.
+    """
+
+    def __init__(self, path: str | Path):
+        self.spec, self.file = read_lesson(path)
+        info = self.spec.lesson
+        extra = {"start": info.start} if info.start else {}
+        self.game: Game = load_scenario(_beside(info.scenario, self.file), seed=info.seed, **extra)
+
+    def steps(self) -> Iterator[Done]:
+        """Yield after each step; the game advances as you iterate."""
+        for st in self.spec.stage:
+            yield from self._stage(st)
+        for n, imp in enumerate(self.spec.impulse, 1):
+            yield from self._impulse(n, imp)
+
+    def run(self) -> Game:
+        """Replay everything; returns the game."""
+        for _ in self.steps():
+            pass
+        return self.game
+
+    def advance(self, until: str | None = None) -> list[Done]:
+        """Replay the next step (``until`` None), or every step up to and including the first whose
+        title holds ``until`` (e.g. ``"Planning Stage, step 8"``, ``"impulse 2"``); for notebooks.
+        Returns the steps done ([] at the end).  Raises LcbError when ``until`` is never met."""
+        if getattr(self, "_walk", None) is None:
+            self._walk = self.steps()
+        out: list[Done] = []
+        for done in self._walk:
+            out.append(done)
+            if until is None or until in done.title:
+                return out
+        if until is not None:
+            raise LcbError(f"{Path(self.file).name}: no step left titled with {until!r}")
+        return out
+
+    def _do(self, title: str, fn, team: str | None = None, note: str = "") -> Done:
+        before = len(self.game.log)
+        try:
+            fn()
+        except IllegalAction as e:  # say where in the lesson it happened
+            raise IllegalAction(e.rule, f"{Path(self.file).name}: {title}: {e.reason}") from e
+        except LcbError as e:
+            raise LcbError(f"{Path(self.file).name}: {title}: {e}") from e
+        return Done(title, self.game.log[before:], team, note)
+
+    def _stage(self, st: StageScript) -> Iterator[Done]:
+        name = {"planning": "Planning Stage", "deployment": "Deployment Stage"}[st.name]
+        for i, s in enumerate(st.step):
+            label = f"{name}, step {i + 1}: {s.do}{_what(s)}" + (f" - {s.note}" if s.note else "")
+            yield self._do(label, lambda s=s: self._step(s), getattr(s, "team", None), s.note)
+
+    def _impulse(self, n: int, imp: ImpulseScript) -> Iterator[Done]:
+        # always act on self.game: a caller may swap in a saved-and-loaded game between steps
+        if imp.relinquish:
+            yield self._do("relinquish the initiative", lambda: self.game.relinquish_initiative())
+        yield self._do(f"impulse {n}: {imp.task_force} begins", lambda: self.game.begin_impulse(imp.task_force))
+        yield self._do(f"impulse {n}: declare", lambda: self.game.declare([a.model_dump() for a in imp.declare]))
+        for i, s in enumerate(imp.step):
+            label = f"impulse {n} ({imp.task_force}), step {i + 1}: {s.do}{_what(s)}" + (f" - {s.note}" if s.note else "")
+            yield self._do(label, lambda s=s: self._step(s), self.game.state.task_forces.get(imp.task_force), s.note)
+        yield self._do(f"impulse {n}: end", lambda: self.game.end_impulse())
+
+    def _step(self, s) -> Any:
+        """Run one validated step (see STEP_MODELS)."""
+        g = self.game
+        if getattr(s, "dice", None) and s.do != "resolve":
+            g.dice.force(s.dice)
+        if s.do in CARD_STEPS:
+            return g.apply(CARD_STEPS[s.do](g, s))
+        if s.do == "act":
+            return g.apply(s._action)
+        if s.do == "move":
+            return g.move(s.action - 1, s.path)
+        if s.do == "zor":
+            return g.exercise_zor(s.action - 1, s.hex)
+        if s.do == "conceal":
+            return g.conceal(s.action - 1, s.units)
+        if s.do == "resupply":
+            return g.resupply(s.action - 1, s.logistics, s.rv, [gr.model_dump() for gr in s.grants])
+        if s.do == "effect":
+            return g.apply_effect(s.model_dump(by_alias=True, exclude={"do"}))
+        if s.do == "combat":
+            return g.commit_combat([a.model_dump() for a in s.lrs], [a.model_dump() for a in s.ga])
+        if s.do == "answer":
+            return g.answer_policy(s.policy) if s.policy else g.answer(s.value)
+        g.dice.force(s.dice)  # resolve
+        return g.resolve_combat()
+
+
+def _what(s) -> str:
+    """What a card or stage step acts on, for its label (``" US MUX: Unmanned"``); "" for others."""
+    if s.do in ("buy", "place_card"):
+        return f" {s.team} {s.card}"
+    if s.do in ("end_planning", "end_deployment"):
+        return f" {s.team}"
+    if s.do == "deploy":
+        return f" {s.unit}"
+    if s.do == "play":
+        return f" {s.card}"
+    if s.do == "respond":
+        return " " + ", ".join(r.card for r in s.responses) if s.responses or s.card_intercepts else " (pass)"
+    return ""
+
+
+# ---------------------------------------------------------------- card and stage steps -> typed actions
+def card_ref(game: Game, team: str, ref: str) -> str:
+    """The cid of ``team``'s card ``ref``: a cid as given, else the team's first card of that name
+    (or alias) still in play, in cid order; unknown: ``ref`` as given (the rules word the refusal)."""
+    cards = game.state.cards
+    if ref in cards:
+        return ref
+    for cid in sorted(cards, key=_cid_order):
+        c = cards[cid]
+        if c.team == team and c.in_play and (c.name == ref or ref in _aliases(game, c)):
+            return cid
+    return ref
+
+
+def _cid_order(cid: str) -> tuple:
+    team, _, n = cid.rpartition("-")
+    return (team, int(n) if n.isdigit() else 0, cid)
+
+
+def _aliases(game: Game, card) -> tuple:
+    try:
+        return tuple(game._ctx().ctype(card).aliases)
+    except LcbError:
+        return ()
+
+
+def link_ref(game: Game, ref: Union[int, str, None]) -> Optional[int]:
+    """The pid of a link of the open chain: a pid as given, or the last link whose card is named
+    ``ref`` (name or cid); None stays None (the last link)."""
+    if ref is None or isinstance(ref, int):
+        return ref
+    for link in reversed(game.state.chain):
+        c = game.state.cards.get(link.card)
+        if link.card == ref or (c is not None and (c.name == ref or ref in _aliases(game, c))):
+            return link.pid
+    raise LcbError(f"no link of the open card chain plays {ref!r}")
+
+
+def _other_cards(game: Game, team: str, refs: list[str]) -> tuple[str, ...]:
+    from lcb_lab.games.lcb.model.state import other
+    return tuple(card_ref(game, other(team), r) for r in refs)
+
+
+def _respond(g: Game, s: RespondStep) -> A.Answer:
+    team = g.to_act()
+    return A.Answer(
+        responses=tuple(A.Response(card_ref(g, team, r.card), r.option, link_ref(g, r.to),
+                                   _other_cards(g, team, r.targets)) for r in s.responses),
+        card_intercepts=tuple(A.CardIntercept(x.interceptor, x.slot, x.dice, link_ref(g, x.to))
+                              for x in s.card_intercepts))
+
+
+def _place(g: Game, s: PlaceStep) -> A.PlaceCard:
+    cid = card_ref(g, s.team, s.card)
+    hex_ = s.hex
+    if hex_ is None and s.attach_to is None and s.embark_on is None:
+        hex_ = getattr(g.state, "placements", {}).get(cid)      # the scenario's hex for a card placed on the map
+    return A.PlaceCard(cid, s.attach_to, s.embark_on, hex_)
+
+
+def _play(g: Game, s: PlayStep) -> A.PlayCard:
+    team = g.state.impulse.team if g.state.impulse else g.to_act()
+    return A.PlayCard(card_ref(g, team, s.card), s.option, tuple(s.targets), s.hex, s.action)
+
+
+CARD_STEPS = {
+    "buy": lambda g, s: A.BuyCard(s.team, s.card, s.attach_to, s.embark_on),
+    "end_planning": lambda g, s: A.EndPlanning(s.team),
+    "deploy": lambda g, s: A.DeployUnit(s.unit, s.hex, s.embark_on),
+    "place_card": _place,
+    "end_deployment": lambda g, s: A.EndDeployment(s.team),
+    "play": _play,
+    "respond": _respond,
+}
+"""Step kind -> the typed action it builds on the game as it stands (names resolved to cids)."""
+
+
+def scripted_steps(lesson: "Lesson | LessonFile") -> list[str]:
+    """Where a lesson scripts an outcome instead of letting the rules produce it: the labels of
+    its ``effect`` steps and of ``act`` steps applying a ``scripted_effect`` ([] for none)."""
+    spec = lesson.spec if isinstance(lesson, Lesson) else lesson
+    out = []
+    for where, script in [(f"stage {st.name}", st) for st in spec.stage] + \
+            [(f"impulse {n} ({imp.task_force})", imp) for n, imp in enumerate(spec.impulse, 1)]:
+        for i, st in enumerate(script.step):
+            if st.do == "effect" or (st.do == "act" and st.act.get("kind") == A.ScriptedEffect.KIND):
+                out.append(f"{where}, step {i + 1}")
+    return out
+
+
+def report(done: list[Done], game: Game | None = None) -> str:
+    """The steps ``done`` as text for a class: each step's title and note, then the explained log
+    lines it produced (``[rules] title: text``); with ``game``, the choice it waits for, if any
+    (:func:`pending_text`)."""
+    from lcb_lab.kernel.explain import render
+    lines = []
+    for d in done:
+        lines.append(f"> {d.title}")
+        lines += [f"    {render(e)}" for e in d.entries]
+    if game is not None and game.pending is not None:
+        lines.append(pending_text(game))
+    return "\n".join(lines)
+
+
+def pending_text(game: Game) -> str:
+    """The pending choice in words: who answers, the question and its rule, and for a card
+    response the cards and units that may answer with the exact odds the choice gives
+    (DETECT, success); cards by name, never by id."""
+    c = game.pending
+    if c is None:
+        return "no choice is pending"
+    lines = [f"  waiting for {c.team} [{c.rule}]: {c.prompt}"]
+    if c.kind == "card_response":
+        for k in c.options.get("cards", []):
+            odds = [f"{k['p_detect']:.0%} to DETECT" if k.get("p_detect", 1) < 1 else "no DETECT roll",
+                    f"{k['p_success']:.0%} to succeed" if "p_success" in k else "",
+                    f"{k['p']:.0%} in all" if "p" in k else ""]
+            lines.append(f"    card {k.get('name')}: {k.get('kind', '').replace('_', ' ').upper()}, "
+                         + ", ".join(o for o in odds if o))
+        for u in c.options.get("interceptors", []):
+            lines.append(f"    unit {u.get('uid')} {_slot_of(game, u)}: up to {u.get('max_dice')} INTERCEPT dice"
+                         + (f", {u['p_hit']:.0%} a die" if isinstance(u.get("p_hit"), (int, float)) else ""))
+    elif c.kind == "intercept":
+        for t in c.options.get("targets", []):
+            ok = [o["uid"] for o in t.get("interceptors", []) if o.get("eligible")]
+            lines.append(f"    for {t.get('target')}: {', '.join(ok) or 'no eligible interceptor'}")
+    return "\n".join(lines)
+
+
+def _slot_of(game: Game, option: dict) -> str:
+    """A card-response interceptor's slot in words: an Attached card's by the card's name (the
+    answering team's own card, 9.31), never its id."""
+    card = game.state.cards.get(option.get("source") or "")
+    track = str(option.get("slot")).rsplit(":", 1)[-1]
+    return f"{track} of {card.name}" if card else slot_words(str(option.get("slot")))
+
+
+def summary(game: Game, team: str = "instructor") -> dict:
+    """The state as JSON-ready data (units, initiative, meters), as ``team`` may see it.
+
+    A team sees what :func:`lcb_lab.games.lcb.observer.observe` shows it: its own units in full,
+    revealed enemy units in full, and only the hex of concealed enemy counters (listed
+    under ``concealed_enemy``); destroyed units are listed for everyone.  ``cards`` is
+    :func:`lcb_lab.games.lcb.observer.observe_cards`: the cards the team may see, and how many hidden
+    cards each team holds where.
+    """
+    s = game.state
+    seen = observer.observe(s, game.catalog, team)        # one module decides what a team sees
+    faces = {c["uid"]: c for c in seen["counters"] if not c["back"]}
+    concealed = [{"team": c["team"], "hex": c["hex"]} for c in seen["counters"] if c["back"]]
+    units = {}
+    for u in s.units.values():
+        if u.uid in faces or u.destroyed:                   # a destroyed unit is known to all
+            units[u.uid] = {"team": u.team, "task_force": u.task_force, "hex": u.hex, "hp": u.hp,
+                            "supply": dict(u.supply), "revealed": u.revealed, "destroyed": u.destroyed,
+                            "embarked_on": u.embarked_on}
+    out = {
+        "scenario": s.scenario, "view": team, "turn": s.turn, "stage": s.stage, "initiative": s.initiative,
+        "winner": s.winner, "result": s.result,
+        "network_cubes": s.network_cubes, "influence": s.influence, "kills_total": s.total_kills,
+        "units": units,
+        "cards": observer.observe_cards(s, team),
+    }
+    if team != "instructor":
+        out["concealed_enemy"] = sorted(concealed, key=lambda c: c["hex"])
+    return out

@@ -1,0 +1,489 @@
+"""Game: one entry point for every act, its legal acts, and a history (3.3, 3.03, 7.010).
+
+Typical impulse, with typed actions (:mod:`lcb_lab.games.lcb.actions`)::
+
+    from lcb_lab.games.lcb.actions import BeginImpulse, Declare, CoreAction, Move, CommitCombat, LrsAttack
+    g = load_scenario("gotland_redux", seed=1)
+    g.apply(BeginImpulse("TF Boston"))
+    g.apply(Declare((CoreAction("move_combat", ("DDG-51",)),)))
+    g.apply(Move(action=1, path=("AL-28", "AL-27")))        # non-combat first (3.38)
+    g.apply(CommitCombat(lrs=(LrsAttack("DDG-51", "LRS1", "1 Anna", 4),)))
+    g.to_act()          # "RU" while RU must answer its INTERCEPT choice, then "chance"
+    ...
+
+The older calls (``begin_impulse``, ``declare``, ``move(index, path)``,
+``commit_combat``, ``answer``, ``resolve_combat``...) remain as thin sugar
+that builds the typed action and applies it.
+
+Every act runs on the live state after a snapshot; when a rule refuses it
+(:class:`~lcb_lab.kernel.errors.IllegalAction`) the state and the dice are put back
+exactly -- the same objects, byte-identical (design principle 6).  Every
+applied act is recorded with the dice it drew (:mod:`lcb_lab.kernel.history`):
+:meth:`Game.undo`, :meth:`Game.goto`, :meth:`Game.fork`.
+"""
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any
+
+from lcb_lab.games.lcb import actions as A
+from lcb_lab.games.lcb.actions import CHANCE
+from lcb_lab.games.lcb.io import inputs as I
+from lcb_lab.games.lcb.handlers import HANDLERS
+from lcb_lab.games.lcb.model.board import Board
+from lcb_lab.games.lcb.model.catalog import Catalog
+from lcb_lab.games.lcb.choices import Decision, answer_with
+from lcb_lab.kernel.dice import Dice, default_rng
+from lcb_lab.kernel.errors import LcbError
+from lcb_lab.kernel.events import Event
+from lcb_lab.games.lcb.queries import GameQueries
+from lcb_lab.kernel.history import History, Snapshot, Step
+from lcb_lab.games.lcb.io.persistence import GamePersistence
+from lcb_lab.games.lcb.rules.common import Ctx
+from lcb_lab.games.lcb.model.state import GameState
+
+
+_STATE_FIELDS = tuple(f.name for f in fields(GameState) if f.name != "log")
+"""GameState's fields but the log (which :meth:`Game._restore` keeps and truncates)."""
+
+
+class Game(GameQueries, GamePersistence):
+    """One game: state + board + catalog + dice + history; the rules through :meth:`apply`."""
+
+    def __init__(self, state: GameState, board: Board, catalog: Catalog, dice: Dice | None = None,
+                 auto_policies: dict[str, str] | None = None):
+        self.state = state
+        state.migrate_jccs()       # an old pool of card names becomes pool cards (9.0)
+        self.board = board
+        self.catalog = catalog
+        self.dice = dice or Dice(seed=0)
+        self.auto_policies = auto_policies
+        """When set (e.g. ``{"intercept": "no_intercept"}`` or ``{}`` for all
+        defaults), choices are answered at once by these named policies."""
+        self.map_name = "gotland"
+        self.scenario_info = None  # the parsed scenario file, when loaded from one
+        self.history = History()
+        self.result: Any = None    # what the last applied action's handler returned
+        self.decks = None          # the card decks (lcb_lab.games.lcb.model.cards.Decks); None: the packaged sandbox decks
+
+    # ------------------------------------------------------------------ one entry point
+    def _ctx(self, state: GameState | None = None) -> Ctx:
+        return Ctx(state or self.state, self.board, self.catalog, self.dice, self.decks)
+
+    def apply(self, action: A.Action) -> list[Event]:
+        """Apply one typed action (:mod:`lcb_lab.games.lcb.actions`) and record it.
+
+        Returns the events (explained log entries) it produced, in order.
+        Raises :class:`~lcb_lab.kernel.errors.IllegalAction` (rule, reason) when the
+        rules refuse it and :class:`~lcb_lab.games.lcb.io.inputs.InputError` when it is
+        malformed -- in both cases the state, the log and the dice are exactly
+        as before.  Applying after :meth:`undo` drops the undone steps.
+
+        >>> from lcb_lab import situation
+        >>> from lcb_lab.games.lcb import actions as A
+        >>> g = situation(units={"1 Whiskey": ("usmc_himars_section", "F-6")})
+        >>> [(e.kind, e.title, e.rules) for e in g.apply(A.BeginImpulse("TF Blue"))]
+        [('impulse_start', 'Turn 1, impulse 1: TF Blue (US)', ('3.3', '3.32'))]
+        >>> g.apply(A.BeginImpulse("TF Blue"))
+        Traceback (most recent call last):
+        lcb_lab.kernel.errors.IllegalAction: Refused by rule 3.3: TF Blue's impulse is still in progress
+        """
+        return self._apply(A.check(action))
+
+    def _apply(self, action: A.Action, record: bool = True) -> list[Event]:
+        snap = self._snapshot(action)
+        try:
+            self.result = HANDLERS[type(action)](self, self._ctx(), action)
+        except BaseException:
+            self._restore(snap, keep=False)
+            raise
+        if record:
+            drawn = tuple(v for _, vals in self.dice.history[snap.dice_hist:] for v in vals)
+            self.history.push(snap, self._step(action, drawn, snap))
+        log = self.state.log
+        return [Event.from_log(log, i) for i in range(snap.log_len, len(log))]
+
+    def _snapshot(self, action: A.Action | None = None) -> Snapshot:
+        return Snapshot(self.state.clone(share_log=True), len(self.state.log), self.dice.state(),
+                        len(self.dice.history), isinstance(action, A.BeginImpulse))
+
+    def _restore(self, snap: Snapshot, keep: bool = True) -> None:
+        """Put the state (same object) and the dice (same object) back to ``snap``
+        (``keep=False``: the snapshot is used up, no copy of it is made)."""
+        copy = snap.state.clone(share_log=True) if keep else snap.state
+        state = self.state
+        log = state.log
+        del log[snap.log_len:]
+        for name in _STATE_FIELDS:
+            setattr(state, name, getattr(copy, name))
+        self.dice.set_state(snap.dice)
+        del self.dice.history[snap.dice_hist:]
+
+    def _step(self, action: A.Action, drawn: tuple[int, ...], snap: Snapshot) -> Step:
+        s, before = self.state, snap.state
+        imp = before.impulse or s.impulse
+        team = imp.team if imp else (before.initiative if isinstance(action, A.Relinquish) else None)
+        if team is None and before.stage in ("planning", "deployment"):
+            team = _stage_team(action, before)
+        return Step(action, drawn, self.dice.state(), len(s.log),
+                    dict(self.auto_policies) if self.auto_policies is not None else None,
+                    before.turn, len(before.tf_order) + (1 if imp else 0), team, _label(action, s.log, snap.log_len))
+
+    # ------------------------------------------------------------------ who acts, what is legal
+    def __repr__(self) -> str:
+        from lcb_lab.ui.display import game_repr
+        return game_repr(self)
+
+    def _repr_html_(self) -> str:
+        """A small table for notebooks: turn, stage, impulse, who acts, the pending question,
+        meter, cubes, units and winner (:mod:`lcb_lab.ui.display`; nothing a team view hides)."""
+        from lcb_lab.ui.display import game_html
+        return game_html(self)
+
+    def to_act(self) -> str | None:
+        """Who the game waits for: ``"US"`` / ``"RU"`` (the team with a pending
+        choice, else the impulse's team, else the team due to begin the next
+        impulse), :data:`CHANCE` while committed combat waits for its roll, or
+        None when the game is over (3.3, 3.5, 7.010).  In the Planning and
+        Deployment Stages (simultaneous): the initiative team until it has ended
+        the stage, then the other (:func:`lcb_lab.games.lcb.rules.stages.deployment.to_act`).
+
+        >>> from lcb_lab import situation
+        >>> from lcb_lab.games.lcb import actions as A
+        >>> g = situation(units={"1 Whiskey": ("usmc_himars_section", "F-6"),
+        ...                      "1 Uran": {"type": "runi_coastal_missile_section", "hex": "F-2", "face_up": True}})
+        >>> for a in (A.BeginImpulse("TF Blue"), A.Declare((A.CoreAction("move_combat", ("1 Whiskey",)),)),
+        ...           A.CommitCombat(lrs=(A.LrsAttack("1 Whiskey", "LRS1", "1 Uran", 2),))):
+        ...     _ = g.apply(a)
+        >>> g.to_act()
+        'chance'
+        """
+        s = self.state
+        if s.stage in ("planning", "deployment"):       # simultaneous stages (3.01, 3.21)
+            if self.pending is not None:                 # e.g. a response to a Deployment-Stage card
+                return self.pending.team
+            from lcb_lab.games.lcb.rules.stages.deployment import to_act
+            return to_act(self._ctx())
+        if s.stage != "action":
+            return None
+        choice = self.pending
+        if choice is not None:
+            return choice.team
+        imp = s.impulse
+        if imp is None:
+            return self.next_team()
+        if imp.combat is not None and imp.phase != "combat_done":
+            return CHANCE
+        return imp.team
+
+    def legal_actions(self, team: str | None = None) -> list:
+        """What ``team`` (default: :meth:`to_act`) may do now; ``[]`` when it is not its turn.
+
+        Finite choices are listed as concrete actions (each task force to
+        begin, each reachable destination with its path, each ZOR hex,
+        each armor breakthrough, each MILDEC absorption...); where every dice
+        split would explode, a :class:`lcb_lab.games.lcb.legal.Template` gives the
+        options with their limits and ``sample(rng)`` draws a legal action
+        from it (declarations, combat allocations, INTERCEPT / defence
+        answers, RESUPPLY grants).  See :mod:`lcb_lab.games.lcb.legal`.
+
+        >>> from lcb_lab import situation
+        >>> from lcb_lab.games.lcb import actions as A
+        >>> g = situation(units={"1 Whiskey": ("usmc_himars_section", "F-6")})
+        >>> g.legal_actions(), g.legal_actions("RU")
+        ([BeginImpulse(task_force='TF Blue'), Relinquish()], [])
+        >>> _ = g.apply(A.BeginImpulse("TF Blue"))
+        >>> [type(a).__name__ for a in g.legal_actions()]    # pass, two single declarations, end, any mix
+        ['Declare', 'Declare', 'Declare', 'EndImpulse', 'Template']
+        """
+        from lcb_lab.games.lcb.legal import legal_actions
+        if team is not None and team not in ("US", "RU", CHANCE, "instructor"):
+            raise I.InputError("legal_actions", "team", f"{team!r} is not a team: use 'US', 'RU', "
+                               f"{CHANCE!r} or 'instructor' (None: who acts)")
+        return legal_actions(self, team)
+
+    def is_legal(self, action: A.Action) -> bool:
+        """Whether the rules accept ``action`` now (tried on a copy; this game is untouched).
+        A malformed action raises InputError.
+
+        >>> from lcb_lab import situation
+        >>> from lcb_lab.games.lcb import actions as A
+        >>> g = situation(units={"1 Whiskey": ("usmc_himars_section", "F-6"),
+        ...                      "1 Uran": ("runi_coastal_missile_section", "F-2")})
+        >>> g.is_legal(A.BeginImpulse("TF Blue")), g.is_legal(A.BeginImpulse("TF Red")), len(g.history.steps)
+        (True, False, 0)
+        """
+        from lcb_lab.games.lcb.legal import trial
+        return trial(self, A.check(action))
+
+    # ------------------------------------------------------------------ history
+    def undo(self, n: int = 1) -> None:
+        """Take back the last ``n`` applied actions (the record keeps them for :meth:`goto`
+        forward until a new action is applied). Raises LcbError when fewer were applied.
+
+        >>> from lcb_lab import situation
+        >>> from lcb_lab.games.lcb import actions as A
+        >>> g = situation(units={"1 Whiskey": ("usmc_himars_section", "F-6")})
+        >>> _ = g.apply(A.BeginImpulse("TF Blue")); _ = g.apply(A.Declare())
+        >>> g.undo(); g.state.impulse.phase, g.history.cursor, len(g.history.steps)
+        ('declare', 1, 2)
+        >>> g.undo(5)
+        Traceback (most recent call last):
+        lcb_lab.kernel.errors.LcbError: undo: 1 step(s) can be undone, not 5
+        """
+        n = I.check("undo", I.INDEX, n)
+        if not 0 <= n <= self.history.cursor:
+            raise LcbError(f"undo: {self.history.cursor} step(s) can be undone, not {n}")
+        self.goto(self.history.cursor - n)
+
+    def goto(self, step: int) -> None:
+        """Put the game at ``step`` of its record (0 = before the first action,
+        ``len(game.history.steps)`` = after the last). Exact: recorded actions are
+        replayed with their recorded dice. Raises LcbError for a step out of range.
+
+        >>> from lcb_lab import situation
+        >>> from lcb_lab.games.lcb import actions as A
+        >>> g = situation(units={"1 Whiskey": ("usmc_himars_section", "F-6")})
+        >>> _ = g.apply(A.BeginImpulse("TF Blue")); _ = g.apply(A.Declare())
+        >>> g.goto(0); g.state.impulse is None
+        True
+        >>> g.goto(2); g.state.impulse.phase
+        'act'
+        """
+        step = I.check("goto", I.INDEX, step)
+        h = self.history
+        if not 0 <= step <= len(h.steps):
+            raise LcbError(f"goto: the record has steps 0..{len(h.steps)}, not {step}")
+        if step < h.cursor:
+            if h.cursor == len(h.steps):
+                h.tip_dice = self.dice.state()
+            base = h.base_for(step)
+            self._restore(h.snapshots[base])
+            h.cursor = base
+        while h.cursor < step:
+            self._replay(h.steps[h.cursor])
+        if h.cursor == len(h.steps) and h.tip_dice is not None:
+            self.dice.set_state(h.tip_dice)
+
+    def _replay(self, st: Step) -> None:
+        h = self.history
+        snap = self._snapshot(st.action)       # before the step, with the dice as they were
+        self.dice.set_state({"seed": None, "rng": None, "forced": list(st.dice)})
+        auto, self.auto_policies = self.auto_policies, st.auto
+        try:
+            HANDLERS[type(st.action)](self, self._ctx(), st.action)
+            exact = not self.dice.forced_left and len(self.state.log) == st.log_len
+            self.dice.set_state(st.dice_after)
+        except BaseException as e:
+            self._restore(snap)
+            raise LcbError(f"the record does not replay at step {h.cursor + 1} ({st.label}): {e}") from e
+        finally:
+            self.auto_policies = auto
+        if not exact:
+            raise LcbError(f"the record does not replay exactly at step {h.cursor + 1} ({st.label})")
+        h.snapshots.setdefault(h.cursor, snap)
+        h.cursor += 1
+
+    def fork(self, at: int | None = None, reseed: int | None = None) -> "Game":
+        """An independent game from step ``at`` of this one's record (default: now).
+
+        The fork shares nothing mutable with this game (state, dice, record) and
+        keeps the record up to ``at``: it can be undone further back.  Its dice go on
+        exactly as this game's would (an instructor compares two plans under the same
+        rolls); ``reseed=n`` gives the fork new dice (``Dice(seed=n)``, no forced
+        values), so a team's branch cannot preview the real game's rolls.
+        Raises LcbError when ``at`` is not a step of the record.
+
+        >>> from lcb_lab import situation
+        >>> from lcb_lab.games.lcb import actions as A
+        >>> g = situation(units={"1 Whiskey": ("usmc_himars_section", "F-6")})
+        >>> _ = g.apply(A.BeginImpulse("TF Blue")); _ = g.apply(A.Declare())
+        >>> f = g.fork(at=1)                 # a new game, before the declaration
+        >>> f.state.impulse.phase, len(f.history.steps), g.state.impulse.phase, len(g.history.steps)
+        ('declare', 1, 'act', 2)
+        >>> f.state is g.state, f.dice is g.dice
+        (False, False)
+        """
+        g = Game(self.state.clone(), self.board, self.catalog, Dice.from_state(self.dice.state()),
+                 dict(self.auto_policies) if self.auto_policies is not None else None)
+        g.dice.history = list(self.dice.history)
+        g.map_name = self.map_name
+        g.scenario_info = self.scenario_info
+        g.decks = self.decks
+        g.history = self.history.copy()
+        if at is not None and at != g.history.cursor:
+            if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at <= len(g.history.steps):
+                raise LcbError(f"fork: the record has steps 0..{len(g.history.steps)}, not {at!r}")
+            g.goto(at)
+        if reseed is not None:
+            g.dice.set_state({"seed": int(reseed), "rng": default_rng(int(reseed)).bit_generator.state,
+                              "forced": []})
+        del g.history.steps[g.history.cursor:]
+        return g
+
+    def clone(self) -> "Game":
+        """An independent what-if copy (= :meth:`fork` of now)."""
+        return self.fork()
+
+    def replay(self) -> "Game":
+        """A new game rebuilt from the state before the first recorded action by
+        re-applying every recorded action with its recorded dice (a check that the
+        record reproduces the game exactly)."""
+        g = self.fork()
+        target = g.history.cursor
+        g.history.snapshots = {0: g.history.snapshots[0]} if g.history.steps else {}
+        if g.history.steps:
+            g.goto(0)
+            g.goto(target)
+        return g
+
+    # ------------------------------------------------------------------ sugar (the older calls)
+    def relinquish_initiative(self) -> None:
+        """The team with the initiative makes the other team go first (3.41)."""
+        self.apply(A.Relinquish())
+
+    def begin_impulse(self, task_force: str) -> None:
+        """Start ``task_force``'s impulse (3.3)."""
+        self.apply(A.BeginImpulse(I.check("begin_impulse", I.NAME, task_force)))
+
+    def declare(self, actions: list[dict]) -> None:
+        """Declare every Core Action of the impulse at once (3.03, 3.31).
+
+        ``actions``: ``[{"kind": "move_combat", "units": ["DDG-51"]},
+        {"kind": "play_jcc", "jcc": "P-8A: Surveillance"}, ...]``; an action may
+        also name ``"markers": ["M1"]`` (MILDECs moving with the stack, or alone
+        with MP 2 / 4 when ``units`` is empty, 5.17); kinds are
+        ``move_combat``, ``move_conceal``, ``move_resupply``, ``play_jcc``,
+        ``move_embarked_jcc`` and ``network_repair`` (2 AP, 7.61). They get the
+        stable ids 1, 2, 3 in this order (``#1`` in the log).
+        """
+        actions = I.check("declare", I.ACTIONS, actions)
+        self.apply(A.Declare(tuple(A.CoreAction(a["kind"], tuple(a["units"]), a["jcc"], tuple(a["markers"]))
+                                   for a in actions)))
+
+    @staticmethod
+    def _aid(action: int) -> int:
+        """Sugar takes the 0-based position; typed actions the stable id (position + 1)."""
+        return I.check("action", I.INDEX, action) + 1
+
+    def move(self, action: int, path: list[str], units: list[str] | None = None) -> None:
+        """Move the stack of declared action ``action`` (0-based: ``#action+1`` in the log) along
+        ``path`` (5.1). ``units``: the Combined Arms Movement exception (5.13). See :class:`~lcb_lab.games.lcb.actions.Move`."""
+        path = I.check("move", I.HEXES, path)
+        units = None if units is None else tuple(I.check("move", I.NAMES, units))
+        self.apply(A.Move(self._aid(action), tuple(path), units))
+
+    def exercise_zor(self, action: int, into_hex: str) -> list[str]:
+        """Ground ZOR of action ``action``'s stack (0-based) into one adjacent hex (6.21); returns the
+        units it revealed."""
+        self.apply(A.ExerciseZor(self._aid(action), I.check("exercise_zor", I.StrictStr, into_hex)))
+        return self.result
+
+    def conceal(self, action: int, units: list[str] | None = None) -> None:
+        """Conceal (all or some of) a Move and/or Conceal action's units (6.1, 3.36); ``action`` 0-based."""
+        units = None if units is None else tuple(I.check("conceal", I.NAMES, units))
+        self.apply(A.Conceal(self._aid(action), units))
+
+    def resupply(self, action: int, logistics: str, rv_slot: str, grants: list[dict]) -> None:
+        """RESUPPLY by a logistics unit of a Move and/or Resupply action (8.0); ``action`` 0-based.
+
+        ``grants``: ``[{"unit": "1 Tanya", "slot": "LRS1", "rp": 5}]``.
+        """
+        grants = I.check("resupply", I.GRANTS, grants)
+        self.apply(A.Resupply(self._aid(action), I.check("resupply", I.NAME, logistics),
+                              I.check("resupply", I.StrictStr, rv_slot), tuple(A.Grant(**g) for g in grants)))
+
+    def apply_effect(self, effect: dict) -> None:
+        """Apply a scripted card effect (lessons, the instructor; see :class:`~lcb_lab.games.lcb.actions.ScriptedEffect`)."""
+        effect = I.check("apply_effect", I.Effect, effect)
+        data = {("from_" if k == "from" else k): v for k, v in effect.items() if v is not None}
+        self.apply(A.from_json({"kind": A.ScriptedEffect.KIND, **data}))
+
+    def commit_combat(self, lrs: list[dict] = (), ga: list[dict] = ()) -> Decision | None:
+        """Commit all of the impulse's attacks at once (3.38, 7.03, 7.010).
+
+        ``lrs``: ``[{"shooter", "slot", "target", "dice"}]``;
+        ``ga``: ``[{"attacker", "target", "dice"}]``.  Returns the first
+        pending choice of the defender (or None).  Units engaged in a
+        Continuing Combat hex assault for 0 AP (7.22, and must when it is
+        pending); unused LRS units of the Task Force may fire at a hex under
+        a declared GROUND ASSAULT for 0 AP and are then expended (7.18).
+        """
+        lrs = I.check("commit_combat lrs", I.LRS, I.as_list(lrs))
+        ga = I.check("commit_combat ga", I.GA, I.as_list(ga))
+        self.apply(A.CommitCombat(tuple(A.LrsAttack(**a) for a in lrs), tuple(A.GroundAssault(**a) for a in ga)))
+        return self.pending
+
+    def answer(self, value: Any) -> Decision | None:
+        """Answer the pending choice; returns the next one (or None).
+
+        Shapes: intercept -> list of {interceptor, slot, target, dice};
+        ga_defence -> list of {defender, target, dice}; mildec -> {absorb}.
+        """
+        value = I.check("answer", I.ANSWER, value)
+        d = self.pending
+        if d is None:
+            raise LcbError("no decision is pending")
+        if d.kind == "embark_losses":       # 10.311: the picks (lcb_lab.games.lcb.rules.embarking.losses)
+            self.apply(A.Answer(picks=tuple(str(p) for p in I.as_list(value))))
+            return self.pending
+        if d.kind == "mine_attack":           # [[target, cubes], ...] (13.33; empty: hold the mines)
+            if not isinstance(value, list) or not all(
+                    isinstance(x, (list, tuple)) and len(x) == 2 and isinstance(x[0], str)
+                    and isinstance(x[1], int) and not isinstance(x[1], bool) for x in value):
+                raise I.InputError("answer", "mine_attack", "a list of [target, cubes] pairs: a name and a whole "
+                                   "number of cubes")
+            self.apply(A.Answer(mines=tuple(A.MineShot(str(t), int(n)) for t, n in value)))
+            return self.pending
+        shape = {"intercept": I.INTERCEPTS, "ga_defence": I.DEFENCE, "mildec": I.MildecAnswer}[d.kind]
+        value = I.check(f"answer to the {d.kind} decision", shape, value)
+        if d.kind == "intercept":
+            act = A.Answer(intercepts=tuple(A.Intercept(**{k: v for k, v in x.items() if v is not None})
+                                            for x in value))
+        elif d.kind == "ga_defence":
+            act = A.Answer(defence=tuple(A.Defence(**x) for x in value))
+        else:
+            act = A.Answer(absorb=value["absorb"])
+        self.apply(act)
+        return self.pending
+
+    def answer_policy(self, policy: str | None = None) -> Decision | None:
+        """Answer the pending choice with a named policy (decisions.POLICIES)."""
+        policy = I.check("answer_policy", I.POLICY, policy)
+        d = self.pending
+        if d is None:
+            raise LcbError("no decision is pending")
+        return self.answer(answer_with(d, policy))
+
+    def resolve_combat(self) -> bool:
+        """Roll and apply all committed combat (7.010). Returns True when done,
+        False when it paused for a choice (see :attr:`pending`)."""
+        self.apply(A.ResolveCombat())
+        return self.result
+
+    def armor_breakthrough(self, uid: str, dest: str) -> None:
+        """Free 1-MP move of an armor unit out of a hex it cleared by GROUND ASSAULT (7.19-7.111)."""
+        self.apply(A.ArmorBreakthrough(I.check("armor_breakthrough", I.NAME, uid),
+                                       I.check("armor_breakthrough", I.StrictStr, dest)))
+
+    def end_impulse(self) -> None:
+        """End the impulse; the last one of the turn runs Initiative and Victory Checks."""
+        self.apply(A.EndImpulse())
+
+
+def _stage_team(action: A.Action, s: GameState) -> str | None:
+    """The team of a Planning / Deployment act (for the record's timeline)."""
+    if isinstance(action, A.DeployUnit) and action.unit in s.units:
+        return s.units[action.unit].team
+    if isinstance(action, (A.PlaceCard, A.PlayCard)) and action.card in s.cards:
+        return s.cards[action.card].team
+    if isinstance(action, A.DeploymentOrder):
+        return s.initiative
+    return getattr(action, "team", None)
+
+
+def _label(action: A.Action, log: list[dict], since: int) -> str:
+    """A one-line description of a step for timelines: the action and its first log title."""
+    head = action.KIND.replace("_", " ")
+    first = next((e["title"] for e in log[since:] if e.get("kind") not in ("odds",)), "")
+    return f"{head}: {first}" if first else head

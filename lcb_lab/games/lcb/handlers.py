@@ -1,0 +1,519 @@
+"""What each typed action does: one handler per action class (3.3, 7.010).
+
+:meth:`lcb_lab.games.lcb.game.Game.apply` checks the action, snapshots the state and
+calls ``HANDLERS[type(action)](game, ctx, action)``; a handler either changes
+``ctx.state`` through the rules modules or raises
+:class:`~lcb_lab.kernel.errors.IllegalAction` (the state is then put back).  A
+handler's return value is what the matching sugar method of ``Game``
+returns (e.g. the units a ZOR revealed).
+
+Combat resumes through one loop, :func:`advance`: answer pending choices by
+the auto policies (if set), roll while the plan is rolling, stop at a choice
+a person must make or when every engagement is done.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import TYPE_CHECKING, Any, Callable
+
+from lcb_lab.games.lcb import actions as A
+from lcb_lab.kernel import explain
+from lcb_lab.games.lcb.choices import answer_with
+from lcb_lab.kernel.errors import IllegalAction
+from lcb_lab.games.lcb.rules.combat import sequence as combat, continuing
+from lcb_lab.games.lcb.rules.movement import conceal, move as movement, resupply
+from lcb_lab.games.lcb.rules.stages import deployment, planning, sequence
+from lcb_lab.games.lcb.rules.cards import scripted as effects
+from lcb_lab.games.lcb.rules.combat import ground_assault as ga_rules
+from lcb_lab.games.lcb.rules.markers import free_actions as marker_actions, proxy
+from lcb_lab.games.lcb.rules.transport import ports, lift as transport
+from lcb_lab.games.lcb.rules.submarines import operations as submarine  # noqa: F401  (transport: registers its card effects, 12.x)
+from lcb_lab.games.lcb.rules.common import Ctx, living_unit, refs
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.game import Game
+    from lcb_lab.games.lcb.model.state import Declared, Impulse
+
+
+# ------------------------------------------------------------------ helpers
+def impulse(ctx: Ctx) -> "Impulse":
+    imp = ctx.state.impulse
+    if imp is None:
+        raise IllegalAction("3.3", "no impulse in progress")
+    return imp
+
+
+def declared(ctx: Ctx, aid: int) -> "Declared":
+    """The declared Core Action with stable id ``aid`` (``#aid`` in the log)."""
+    imp = impulse(ctx)
+    if imp.phase == "declare":
+        raise IllegalAction("3.03", "declare the impulse's Core Actions first")
+    d = next((d for d in imp.actions if d.aid == aid), None)
+    if d is None:
+        ids = ", ".join(f"#{x.aid}" for x in imp.actions) or "none"
+        raise IllegalAction("3.31", f"there is no declared action #{aid} (declared: {ids})")
+    if imp.combat is not None and imp.phase != "combat_done":
+        raise IllegalAction("3.38", "combat has been committed: resolve it before anything else")
+    return d
+
+
+def d_team(ctx: Ctx) -> str:
+    """The acting team (the impulse's)."""
+    return impulse(ctx).team
+
+
+def _knows_unit(c: Ctx, team: str, uid: str) -> bool:
+    """Whether ``team`` may name unit ``uid``: its own, or face up on the map, or destroyed
+    (removed from play in public) -- the observer's rule (6.11)."""
+    u = c.state.units.get(uid)
+    return u is not None and (u.team == team or u.destroyed or (u.revealed and u.hex is not None))
+
+
+def check_targets(c: Ctx, team: str, names, rule: str) -> None:
+    """Refuse a target ``team`` cannot see face up (7.32: concealed units cannot be attacked; 6.11)
+    with one message whether it is concealed, embarked or does not exist at all."""
+    for n in names:
+        if not _knows_unit(c, team, n):
+            raise IllegalAction(rule, f"{team} sees no face-up enemy unit named {n!r} to attack "
+                                "(concealed counters cannot be targeted)")
+
+
+def _seen_marker(c: Ctx, team: str, mid: str) -> bool:
+    """A face-up enemy card marker ``team`` may name as an LRS target (12.24)."""
+    m = c.state.card_markers.get(mid)
+    return m is not None and m.team != team and m.revealed
+
+
+def check_names(c: Ctx, team: str, units=(), markers=()) -> None:
+    """Refuse a name ``team`` cannot know -- no such counter, or another team's counter face
+    down or embarked (6.11) -- with ONE message for all of them, so a refusal never tells
+    whether a hidden counter exists, where it is or what it is."""
+    for n in units:
+        if not _knows_unit(c, team, n):
+            raise IllegalAction("6.11", f"{team} knows no unit named {n!r}")
+    for n in markers:
+        m = c.state.markers.get(n)
+        if m is None or not (m.team == team or m.destroyed or m.revealed):
+            raise IllegalAction("6.11", f"{team} knows no MILDEC named {n!r}")
+
+
+def usable(d: "Declared", what: str) -> None:
+    if d.over_mp:
+        raise IllegalAction("5.14", f"action #{d.aid} moved one hex beyond its MP and can do nothing "
+                            f"else ({what})")
+    if d.split and not d.moved:
+        raise IllegalAction("3.37", f"action #{d.aid} splits from its stack: move into the new hex first")
+
+
+# ------------------------------------------------------------------ sequence
+def relinquish(game: "Game", c: Ctx, a: A.Relinquish) -> None:
+    sequence.relinquish(c)
+
+
+def begin_impulse(game: "Game", c: Ctx, a: A.BeginImpulse) -> None:
+    sequence.begin(c, a.task_force)
+
+
+def declare(game: "Game", c: Ctx, a: A.Declare) -> None:
+    if c.state.impulse is not None:
+        check_names(c, c.state.impulse.team, [u for x in a.actions for u in x.units],
+                    [m for x in a.actions for m in x.markers])
+    sequence.declare(c, [{"kind": x.kind, "units": list(x.units), "jcc": x.jcc, "markers": list(x.markers)}
+                         for x in a.actions])
+    for d in c.state.impulse.actions:
+        if d.kind == sequence.NETWORK_REPAIR:
+            effects.network_cube(c, c.state.impulse.team, -1, "Tactical Network repair (2 AP)", ["7.61"])
+
+
+def end_impulse(game: "Game", c: Ctx, a: A.EndImpulse) -> None:
+    sequence.end(c)
+
+
+# ------------------------------------------------------------------ acts of a declared action
+def move(game: "Game", c: Ctx, a: A.Move) -> None:
+    if c.state.choices:                     # e.g. mines stopped a move (13.34): answered first
+        q = c.state.choices[-1]
+        raise IllegalAction(q.rule, f"{q.team} must first answer its {q.kind.replace('_', ' ')} choice")
+    d = declared(c, a.action)
+    check_names(c, d_team(c), a.units or ())
+    if d.moved:
+        raise IllegalAction("5.16", f"action #{d.aid} has already moved")
+    if not d.units and d.markers:
+        p, over = movement.move_markers(c, d.markers, list(a.path))
+        d.moved, d.path, d.over_mp = True, p, over
+        return
+    if d.kind == "play_jcc" or not d.units:
+        raise IllegalAction("3.31", f"action #{d.aid} has no units to move")
+    movers = [c.state.units[u] for u in d.units if not c.state.units[u].destroyed]
+    if a.units is not None and set(a.units) != {u.uid for u in movers}:
+        movers = _combined_arms_movers(c, d, list(a.units))
+    p, over = movement.move(c, movers, list(a.path), d.markers)
+    d.moved, d.path, d.over_mp = True, p, over
+    advance_mines(game, c)
+    advance(game, c)          # and a 10.311 choice a mine hit left (auto policies; no combat here)
+
+
+def _combined_arms_movers(c: Ctx, d: "Declared", units: list[str]) -> list:
+    """Check the Combined Arms Movement exception (5.13) and return the moving units."""
+    stay = [u for u in d.units if u not in units and not c.state.units[u].destroyed]
+    if d.kind != "move_combat" or set(units) - set(d.units) or not units:
+        raise IllegalAction("5.13", f"action #{d.aid}: a stack moves together; only a Move and/or "
+                            "Initiate Combat action may leave its LRS units behind (Combined Arms Movement)")
+    if not all(c.utype(u).cv("GA") for u in units) or not all(c.utype(u).cvs_of("LRS") for u in stay):
+        raise IllegalAction("5.13", "Combined Arms Movement: the units that move must have a GROUND ASSAULT "
+                            "value and the units that stay an LRS value")
+    c.log(explain.step("split", "Combined Arms Movement",
+                       f"{', '.join(stay)} stay to fire LRS while {', '.join(units)} move on; the stack splits "
+                       "(1 AP)", ["5.13"]),
+          team=d_team(c), stay=refs([c.state.units[u] for u in stay]), go=refs([c.state.units[u] for u in units]))
+    return [c.state.units[u] for u in units]
+
+
+def exercise_zor(game: "Game", c: Ctx, a: A.ExerciseZor) -> list[str]:
+    d = declared(c, a.action)
+    if d.zor_used:
+        raise IllegalAction("6.21", f"action #{d.aid} has already used its ZOR")
+    units = [c.state.units[u] for u in d.units if not c.state.units[u].destroyed]
+    if not units:
+        raise IllegalAction("6.21", "no ground unit to exercise a ZOR")
+    out = conceal.exercise_ground_zor(c, units, units[0].hex, a.hex)
+    d.zor_used = True
+    return [u.uid for u in out]
+
+
+def conceal_act(game: "Game", c: Ctx, a: A.Conceal) -> None:
+    d = declared(c, a.action)
+    check_names(c, d_team(c), a.units or ())
+    if d.kind != "move_conceal":
+        raise IllegalAction("6.1", f"action #{d.aid} is {sequence.CORE_ACTION_NAMES[d.kind]}, "
+                            "not Move and/or Conceal")
+    usable(d, "conceal")
+    if d.concealed:
+        raise IllegalAction("6.1", f"action #{d.aid} has already concealed")
+    chosen = list(a.units) if a.units else d.units
+    if set(chosen) - set(d.units):
+        raise IllegalAction("3.36", "only units of this action may conceal")
+    marks = [c.state.markers[m] for m in d.markers if not c.state.markers[m].destroyed]
+    if not chosen and not marks:
+        raise IllegalAction("6.1", f"action #{d.aid} has nothing to conceal")
+    conceal.conceal(c, [living_unit(c, u, "6.1") for u in chosen], marks if not chosen else [])
+    d.concealed = True
+
+
+def resupply_act(game: "Game", c: Ctx, a: A.Resupply) -> None:
+    d = declared(c, a.action)
+    own_markers = {m for m, x in c.state.card_markers.items() if x.team == d_team(c)}   # 13.28
+    check_names(c, d_team(c), [a.logistics] + [g.unit for g in a.grants if g.unit not in own_markers])
+    if d.kind != "move_resupply":
+        raise IllegalAction("8.0", f"action #{d.aid} is not Move and/or Resupply")
+    if a.logistics not in d.units:
+        raise IllegalAction("3.36", f"{a.logistics} is not activated in action #{d.aid}")
+    usable(d, "resupply")
+    if a.logistics in c.state.impulse.resupplied:
+        raise IllegalAction("8.01", f"{a.logistics} has already conducted a RESUPPLY this impulse")
+    resupply.resupply(c, c.state.units[a.logistics], a.rv_slot, [asdict(g) for g in a.grants])
+    c.state.impulse.resupplied.append(a.logistics)
+    d.resupplied = True
+
+
+def scripted_effect(game: "Game", c: Ctx, a: A.ScriptedEffect) -> None:
+    effects.apply(c, a.to_effect())
+
+
+# ------------------------------------------------------------------ combat
+def _combat_units(c: Ctx, attackers: set[str]) -> set[str]:
+    """Units of Move and/or Initiate Combat actions; refuses attackers whose
+    action cannot fight (5.14, 3.37)."""
+    out: set[str] = set()
+    for d in impulse(c).actions:
+        if d.kind == "move_combat":
+            if attackers & set(d.units):
+                usable(d, "combat")
+            out.update(d.units)
+    return out
+
+
+def commit_combat(game: "Game", c: Ctx, a: A.CommitCombat) -> None:
+    lrs, ga, active, engaged, support = check_commit_combat(c, a)
+    continuing.combined_arms(c, lrs, ga, support)                      # 7.18
+    combat.commit(c, list(lrs), list(ga), active | engaged | support)
+    for uid in dict.fromkeys(x["shooter"] for x in lrs):      # 14.05, 14.06: a submarine's marker for its LRS
+        if c.utype(uid).is_submarine:
+            submarine.on_lrs(c, c.state.units[uid])
+    continuing.check_commit(c, ga)   # after the allocations' own checks (rolled back if refused)
+    for uid in engaged & {x["attacker"] for x in ga}:
+        c.state.units[uid].acted = True   # offensive combat once a turn (7.27)
+    advance(game, c)
+
+
+def check_commit_combat(c: Ctx, a: A.CommitCombat) -> tuple[list[dict], list[dict], set[str], set[str], set[str]]:
+    """The checks :func:`commit_combat` makes before the combat rules' own, changing nothing:
+    ``(lrs, ga, active, engaged, support)`` -- the allocations as dicts, the units of Move
+    and/or Initiate Combat actions, the 0-AP attackers (7.22, 12.07) and the Combined Arms
+    supporters (7.18).  Raises IllegalAction as :func:`commit_combat` would."""
+    lrs = [asdict(x) for x in a.lrs]
+    ga = [asdict(x) for x in a.ga]
+    imp = impulse(c)
+    check_names(c, imp.team, [x.shooter for x in a.lrs] + [x.attacker for x in a.ga])
+    check_targets(c, imp.team, [x.target for x in a.lrs if not _seen_marker(c, imp.team, x.target)], "7.32")
+    check_targets(c, imp.team, [x.target for x in a.ga if not _seen_marker(c, imp.team, x.target)], "7.13")   # 13.43
+    if imp.phase == "declare":
+        raise IllegalAction("3.03", "declare the impulse's Core Actions first")
+    if imp.combat is not None:
+        raise IllegalAction("3.38", "all combat of an impulse is committed and resolved at the same time; "
+                            "it was already committed")
+    attackers = {x["shooter"] for x in lrs} | {x["attacker"] for x in ga}
+    for uid in dict.fromkeys(x["shooter"] for x in lrs):       # 14.04: LRS or torpedoes in an impulse
+        u = c.state.units.get(uid)
+        if u is not None and u.fired == "torpedo" and c.utype(uid).is_submarine:
+            raise IllegalAction("14.04", f"{uid} fired torpedoes this impulse: LRS or torpedoes, not both")
+    active = _combat_units(c, attackers)
+    engaged = continuing.zero_ap_attackers(c, imp.task_force)          # 7.22, 7.25
+    support = {x["shooter"] for x in lrs} - active - engaged
+    return lrs, ga, active, engaged, support
+
+
+def _answer_value(choice, a: A.Answer) -> Any:
+    """The answer in the shape the combat rules take, for the pending choice's kind."""
+    given = {"intercept": bool(a.intercepts), "ga_defence": bool(a.defence), "mildec": a.absorb is not None,
+             "embark_losses": bool(a.picks), "mine_attack": bool(a.mines)}
+    wrong = [k for k, v in given.items() if v and k != choice.kind]
+    if wrong:
+        raise IllegalAction(choice.rule, f"the pending choice is {choice.team}'s {choice.kind.replace('_', ' ')} "
+                            f"choice; this answer is for a {wrong[0].replace('_', ' ')} choice")
+    if choice.kind == "intercept":
+        return [{k: v for k, v in asdict(x).items() if v is not None} for x in a.intercepts]
+    if choice.kind == "ga_defence":
+        return [asdict(x) for x in a.defence]
+    if choice.kind == "embark_losses":       # 10.311 (lcb_lab.games.lcb.rules.embarking.losses)
+        return list(a.picks)
+    return {"absorb": a.absorb or 0}
+
+
+def answer(game: "Game", c: Ctx, a: A.Answer) -> None:
+    choice = combat.pending(c)
+    if choice is None:
+        from lcb_lab.games.lcb.windows import why_no_window          # the attacker's words: where no IAMD stands is not told
+        imp = c.state.impulse
+        why = why_no_window(c, imp.team if imp is not None else None)
+        raise IllegalAction("7.010", f"no choice is pending \u2014 {why[0].lower()}{why[1:]}")
+    cards = {x["card"] for x in (c.state.impulse.combat.card_lrs if c.state.impulse and c.state.impulse.combat else [])}
+    check_names(c, choice.team, [x for i in a.intercepts for x in (i.interceptor, i.target, i.shooter)
+                                 if x and x not in cards]          # a card's LRS is named by its cid (9.05)
+                + [x for d in a.defence for x in (d.defender, d.target)])
+    cid = getattr(choice, "id", None)
+    if a.choice is not None and cid is not None and a.choice != cid:
+        raise IllegalAction("7.010", f"choice {a.choice} is not the pending one ({cid}: {choice.kind})")
+    combat.answer(c, _answer_value(choice, a))
+    advance(game, c)
+
+
+def answer_cards(game: "Game", c: Ctx, choice, a: A.Answer) -> None:
+    """The card-response branch of :func:`answer` (9.41-9.46; :mod:`lcb_lab.games.lcb.rules.cards.responses`)."""
+    from lcb_lab.games.lcb.rules.cards import responses
+    if choice.kind != "card_response":
+        raise IllegalAction(choice.rule, f"the pending choice is {choice.team}'s {choice.kind.replace('_', ' ')} "
+                            "choice; cards and card INTERCEPTs answer a card-response choice")
+    if a.intercepts or a.defence or a.absorb is not None:
+        raise IllegalAction("9.41", f"the pending choice is {choice.team}'s card-response choice; "
+                            "answer it with responses / card_intercepts (or nothing: pass)")
+    if a.choice is not None and a.choice != choice.id:
+        raise IllegalAction("7.010", f"choice {a.choice} is not the pending one ({choice.id}: {choice.kind})")
+    check_names(c, choice.team, [i.interceptor for i in a.card_intercepts])
+    responses.answer(c, c.state.next_choice, a.responses, a.card_intercepts)
+    advance_cards(game, c)
+
+
+def advance_cards(game: "Game", c: Ctx) -> None:
+    """Answer card-response windows by the auto policies (when set) until none is on top."""
+    from lcb_lab.games.lcb.rules.cards import responses
+    while game.auto_policies is not None:
+        top = c.state.next_choice
+        if top is None or top.kind != "card_response":
+            return
+        ans = answer_with(top, game.auto_policies.get(top.kind))
+        responses.answer(c, top, ans["responses"], ans["card_intercepts"])
+
+
+def resolve_combat(game: "Game", c: Ctx, a: A.ResolveCombat) -> bool:
+    imp = impulse(c)
+    if imp.combat is None:
+        raise IllegalAction("7.010", "no combat has been committed this impulse")
+    if imp.phase == "combat_done":
+        raise IllegalAction("7.010", "the committed combat has already been resolved")
+    if combat.pending(c) is not None:
+        combat.resolve(c)            # refuses, naming the choice to answer first
+    imp.combat.rolling = True
+    advance(game, c)
+    return imp.phase == "combat_done"
+
+
+def advance(game: "Game", c: Ctx) -> None:
+    """The one resume loop: auto-answer choices (when policies are set) and roll
+    while the plan is rolling; stop at a person's choice or when combat is done."""
+    plan = c.state.impulse.combat if c.state.impulse is not None else None
+    while True:
+        choice = combat.pending(c)
+        if choice is not None:
+            if game.auto_policies is None:
+                return
+            combat.answer(c, answer_with(choice, game.auto_policies.get(choice.kind)))
+            continue
+        if plan is None or not plan.rolling:     # a choice outside combat (10.311 after a mine hit)
+            return
+        if combat.resolve(c):
+            c.state.impulse.phase = "combat_done"
+            plan.rolling = False
+            continuing.after_combat(c, plan.ga_hexes())
+            submarine.after_combat(c)          # 14.06: a submarine that fired LRS conceals again
+            return
+
+
+def armor_breakthrough(game: "Game", c: Ctx, a: A.ArmorBreakthrough) -> None:
+    imp = impulse(c)
+    if imp.phase != "combat_done":
+        raise IllegalAction("7.19", "an Armor Breakthrough follows a resolved GROUND ASSAULT")
+    check_names(c, imp.team, [a.unit])
+    u = living_unit(c, a.unit, "7.19")
+    if u.task_force != imp.task_force:
+        raise IllegalAction("3.33", f"{a.unit} is not a unit of {imp.task_force}")
+    ga_rules.breakthrough(c, u, a.dest, imp.combat.ga_hexes(), imp.combat.breakthrough)
+
+
+def play_card(game: "Game", c: Ctx, a: A.PlayCard) -> None:
+    if c.state.stage == "deployment":          # a Deployment-Stage-only card (9.5)
+        deployment.play_card(c, a.card, a.option, list(a.targets), a.hex)
+        planning.sync_legacy(c.state)
+        return
+    from lcb_lab.games.lcb.rules.cards import jcc
+    jcc.play(c, a.card, a.option, list(a.targets), a.hex, a.action)
+    advance_cards(game, c)
+
+
+# ------------------------------------------------------------------ Planning and Deployment Stages
+def buy_card(game: "Game", c: Ctx, a: A.BuyCard) -> str:
+    card = planning.buy(c, a.team, a.card, a.attach_to, a.embark_on)
+    planning.sync_legacy(c.state)
+    return card.cid
+
+
+def end_planning(game: "Game", c: Ctx, a: A.EndPlanning) -> None:
+    planning.end_planning(c, a.team)
+
+
+def deploy_unit(game: "Game", c: Ctx, a: A.DeployUnit) -> None:
+    deployment.deploy_unit(c, a.unit, a.hex, a.embark_on)
+
+
+def place_card(game: "Game", c: Ctx, a: A.PlaceCard) -> None:
+    deployment.place_card(c, a.card, a.attach_to, a.embark_on, a.hex)
+    planning.sync_legacy(c.state)
+
+
+def deployment_order(game: "Game", c: Ctx, a: A.DeploymentOrder) -> None:
+    deployment.order(c, a.first)
+
+
+def end_deployment(game: "Game", c: Ctx, a: A.EndDeployment) -> None:
+    deployment.end_deployment(c, a.team)
+    planning.sync_legacy(c.state)
+
+
+HANDLERS: dict[type, Callable[..., Any]] = {
+    A.Relinquish: relinquish, A.BeginImpulse: begin_impulse, A.Declare: declare, A.Move: move,
+    A.ExerciseZor: exercise_zor, A.Conceal: conceal_act, A.Resupply: resupply_act,
+    A.CommitCombat: commit_combat, A.Answer: answer, A.ResolveCombat: resolve_combat,
+    A.ArmorBreakthrough: armor_breakthrough, A.EndImpulse: end_impulse, A.ScriptedEffect: scripted_effect,
+    A.PlayCard: play_card, A.BuyCard: buy_card, A.EndPlanning: end_planning, A.DeployUnit: deploy_unit,
+    A.PlaceCard: place_card, A.DeploymentOrder: deployment_order, A.EndDeployment: end_deployment,
+    # chapters 10-14: embarked cargo, transport, special markers, submarines
+    A.PortTransfer: ports.port_transfer_act, A.MarkerAction: marker_actions.marker_action_act,
+    A.TorpedoAttack: submarine.torpedo_act, A.SubmarineZor: submarine.zor_act,
+    A.OffensiveAsw: submarine.offensive_asw_act, A.InstructorRuling: proxy.ruling_act,
+}
+"""Action class -> handler."""
+
+
+def _chain_closed(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Refuse every act but an Answer while a card chain waits for its windows (9.46)."""
+    def guarded(game: "Game", c: Ctx, a: A.Action) -> Any:
+        if c.state.chain:
+            raise IllegalAction("9.46", "a card chain is open: its response window must be answered first")
+        return fn(game, c, a)
+    guarded.__name__ = guarded.__qualname__ = fn.__name__
+    guarded.__doc__ = fn.__doc__
+    return guarded
+
+
+def answer_any(game: "Game", c: Ctx, a: A.Answer) -> None:
+    """An Answer: to a card-response window (:func:`answer_cards`) or to a combat choice (:func:`answer`)."""
+    choice = combat.pending(c)
+    if choice is not None and (choice.kind == "card_response" or a.responses or a.card_intercepts):
+        return answer_cards(game, c, choice, a)
+    return answer(game, c, a)
+
+
+def answer_mines(game: "Game", c: Ctx, choice, a: A.Answer) -> None:
+    """The mine owner's shots (13.33) or a Naval MILDEC answer to a mine hit (13.34, 4.22)."""
+    from lcb_lab.games.lcb.rules.markers import mines
+    if a.choice is not None and a.choice != choice.id:
+        raise IllegalAction("7.010", f"choice {a.choice} is not the pending one ({choice.id}: {choice.kind})")
+    if choice.kind == mines.KIND:
+        if a.intercepts or a.defence or a.absorb is not None or a.responses or a.card_intercepts or a.picks:
+            raise IllegalAction("13.33", f"the pending choice is {choice.team}'s mine attack: answer it with mines=")
+        mines.answer(c, choice, [(s.target, s.cubes) for s in a.mines])
+    else:
+        if a.mines or a.intercepts or a.defence or a.picks:
+            raise IllegalAction("4.22", f"the pending choice is {choice.team}'s MILDEC choice: answer it with absorb=")
+        mines.answer(c, choice, {"absorb": a.absorb or 0})
+    advance_mines(game, c)
+    advance(game, c)          # and a 10.311 choice a mine hit left (auto policies)
+
+
+def advance_mines(game: "Game", c: Ctx) -> None:
+    """Answer mine choices and the GA defence against a marker by the auto policies (when set)
+    until none is on top (13.33, 13.12)."""
+    from lcb_lab.games.lcb.rules.markers import mines, proxy
+    while game.auto_policies is not None:
+        top = c.state.next_choice
+        if top is None:
+            return
+        if mines.is_mine_choice(top):
+            mines.answer(c, top, answer_with(top, game.auto_policies.get(top.kind)))
+        elif top.kind == "ga_defence" and "marker" in top.options:
+            proxy.answer_defence(c, top, answer_with(top, game.auto_policies.get(top.kind)))
+        else:
+            return
+
+
+def answer_marker_defence(game: "Game", c: Ctx, choice, a: A.Answer) -> None:
+    """The defenders' dice against a Proxy Force's / SOF marker's GROUND ASSAULT (13.12, 7.13)."""
+    from lcb_lab.games.lcb.rules.markers import proxy
+    if a.choice is not None and a.choice != choice.id:
+        raise IllegalAction("7.010", f"choice {a.choice} is not the pending one ({choice.id}: {choice.kind})")
+    if a.mines or a.intercepts or a.absorb is not None or a.responses or a.card_intercepts:
+        raise IllegalAction("7.13", f"the pending choice is {choice.team}'s GA defence: answer it with defence=")
+    proxy.answer_defence(c, choice, [asdict(x) for x in a.defence])
+    advance_mines(game, c)
+
+
+def _answer_any(game: "Game", c: Ctx, a: A.Answer) -> None:
+    from lcb_lab.games.lcb.rules.markers import mines
+    choice = combat.pending(c)
+    if choice is not None and mines.is_mine_choice(choice):
+        return answer_mines(game, c, choice, a)
+    if choice is not None and choice.kind == "ga_defence" and "marker" in choice.options:
+        return answer_marker_defence(game, c, choice, a)
+    return answer_any(game, c, a)
+
+
+def marker_action(game: "Game", c: Ctx, a: A.MarkerAction) -> None:
+    """A card marker's action (:mod:`lcb_lab.games.lcb.rules.markers.free_actions`), then the auto policies answer
+    the choices it raised (mines met on the way, 13.36; the defence against its GA, 13.12)."""
+    marker_actions.marker_action_act(game, c, a)
+    advance_mines(game, c)
+
+
+HANDLERS[A.Answer] = _answer_any
+HANDLERS[A.MarkerAction] = marker_action
+HANDLERS = {k: (v if k is A.Answer else _chain_closed(v)) for k, v in HANDLERS.items()}

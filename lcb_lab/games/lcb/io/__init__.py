@@ -1,0 +1,1 @@
+"""LC:B's files: scenarios, saves and the checks a file passes before it becomes a game."""

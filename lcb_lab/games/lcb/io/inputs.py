@@ -1,0 +1,255 @@
+"""Shapes of what players hand to the Game: declarations, allocations, answers.
+
+Every public :class:`~lcb_lab.games.lcb.game.Game` call checks its input here first, so
+a malformed request (a missing key, dice given as ``"four"`` or ``2.5``, a
+number where a hex label belongs) raises :class:`InputError` naming the
+field and the problem -- never a bare ``KeyError`` or ``TypeError`` -- and
+the game is left unchanged.  Dice counts must be whole numbers (no
+``True``, no ``2.9``, no ``"4"``).  Designators (unit ids, marker ids,
+Task Force names) are :data:`Designator` strings: 1-100 characters, no
+control or invisible formatting characters, not starting with ``hidden:``
+(the observer's stand-in ids for counters a team sees only as a back) -- the
+same check scenario files, situations and saves use (:func:`designator_problem`).
+"""
+from __future__ import annotations
+
+import unicodedata
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Optional
+
+from pydantic import (AfterValidator, BaseModel, ConfigDict, Field, PlainValidator, StrictInt, StrictStr,
+                      ValidationError, model_validator)
+
+from lcb_lab.kernel.errors import InputError  # noqa: F401  (re-exported: it used to live here)
+
+if TYPE_CHECKING:
+    from pydantic import TypeAdapter
+
+MAX_DESIGNATOR = 100
+HIDDEN_PREFIX = "hidden:"
+"""Prefix of the observer's stand-in ids (``hidden:<hex>:<n>``): no designator may start with it."""
+_BAD_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Zl", "Zp"}
+
+
+def designator_problem(name: object) -> str | None:
+    """Why ``name`` is no valid designator (unit id, marker id, Task Force name), or None.
+
+    A designator is a non-empty string of at most 100 characters with no
+    control, formatting (e.g. zero-width, right-to-left override), surrogate,
+    private-use or line/paragraph-separator characters, and it does not start with
+    ``hidden:`` (a team's view names counters it cannot identify ``hidden:<hex>:<n>``).
+    """
+    if not isinstance(name, str):
+        return f"a designator is a string, not {type(name).__name__}"
+    if not name:
+        return "a designator cannot be empty"
+    if len(name) > MAX_DESIGNATOR:
+        return f"a designator has at most {MAX_DESIGNATOR} characters (got {len(name)})"
+    for i, ch in enumerate(name):
+        if unicodedata.category(ch) in _BAD_CATEGORIES:
+            return f"a designator cannot contain the control character {ch!r} (position {i})"
+    if name.startswith(HIDDEN_PREFIX):
+        return f"a designator cannot start with {HIDDEN_PREFIX!r} (the ids of counters seen only as a back)"
+    return None
+
+
+def printable(text: object) -> str:
+    """``text`` with control and formatting characters escaped (``"\\x1b"``), safe to print in a message."""
+    text = str(text)
+    if all(unicodedata.category(ch) not in _BAD_CATEGORIES for ch in text):
+        return text
+    return "".join(ch.encode("unicode_escape").decode("ascii") if unicodedata.category(ch) in _BAD_CATEGORIES
+                   else ch for ch in text)
+
+
+def _designator(v: str) -> str:
+    problem = designator_problem(v)
+    if problem:
+        raise ValueError(problem)
+    return v
+
+
+Designator = Annotated[StrictStr, AfterValidator(_designator)]
+"""A unit id, marker id or Task Force name (see :func:`designator_problem`)."""
+
+
+class _In(BaseModel):
+    model_config = ConfigDict(extra="forbid", defer_build=True)
+    DUMP: ClassVar[dict] = {}   # extra model_dump options for :func:`check`
+
+
+class Action(_In):
+    kind: StrictStr
+    units: list[Designator] = []
+    jcc: Optional[StrictStr] = None
+    markers: list[Designator] = []
+
+
+class LrsAlloc(_In):
+    shooter: Designator
+    slot: StrictStr
+    target: Designator
+    dice: StrictInt
+
+
+class GaAlloc(_In):
+    attacker: Designator
+    target: Designator
+    dice: StrictInt
+
+
+class IntAlloc(_In):
+    """INTERCEPT dice; ``shooter`` names the LRS attack they answer (7.54), None: every
+    attack on the target (see lcb_lab.games.lcb.rules.combat.intercept)."""
+
+    interceptor: Designator
+    slot: StrictStr
+    target: Designator
+    dice: StrictInt
+    shooter: Optional[StrictStr] = None
+
+
+class DefAlloc(_In):
+    defender: Designator
+    target: Designator
+    dice: StrictInt
+
+
+class Grant(_In):
+    unit: Designator
+    slot: StrictStr
+    rp: StrictInt
+
+
+class MildecAnswer(_In):
+    absorb: StrictInt
+
+
+class Effect(_In):
+    """A scripted card effect (see :mod:`lcb_lab.games.lcb.rules.cards.scripted`): which keys each kind needs.
+
+    ``reveal`` / ``paralyse``: ``units``; ``network_cube``: ``team`` (and ``n``);
+    ``disembark``: ``from`` (the host), ``hex`` and ``units``.
+    """
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True)
+    DUMP: ClassVar[dict] = {"exclude_none": True}
+    effect: Literal["reveal", "paralyse", "network_cube", "disembark"]
+    card: StrictStr = "scripted effect"
+    rules: list[StrictStr] = []
+    note: StrictStr = ""
+    by: Optional[StrictStr] = None
+    units: list[Designator] = []
+    team: Optional[Literal["US", "RU"]] = None
+    n: StrictInt = 1
+    from_: Optional[Designator] = Field(default=None, alias="from")
+    hex: Optional[StrictStr] = None
+
+    @model_validator(mode="after")
+    def _needs(self):
+        need = {"reveal": ("units",), "paralyse": ("units",), "network_cube": ("team",),
+                "disembark": ("from_", "hex", "units")}[self.effect]
+        missing = [k.rstrip("_") for k in need if not getattr(self, k)]
+        if missing:
+            raise ValueError(f"a {self.effect} effect needs {' and '.join(missing)}")
+        return self
+
+
+_ADAPTERS: dict[Any, TypeAdapter] = {}
+
+
+def check(what: str, shape: Any, value: Any) -> Any:
+    """Validate ``value`` against ``shape`` (a model, ``list[Model]``, ``list[str]``, ``int``).
+
+    Returns plain data (dicts for models).  Raises InputError.
+    """
+    ad = _ADAPTERS.get(shape)
+    if ad is None:          # built on a shape's first use, then cached
+        from pydantic import TypeAdapter
+        ad = _ADAPTERS[shape] = TypeAdapter(shape)
+    try:
+        out = ad.validate_python(value, strict=True)
+    except ValidationError as e:
+        err = e.errors()[0]
+        where = ".".join(str(p) for p in err["loc"]) or "(value)"
+        raise InputError(what, where, err["msg"]) from None
+    return _plain(out)
+
+
+def _plain(v):
+    if isinstance(v, BaseModel):
+        return v.model_dump(by_alias=True, **getattr(v, "DUMP", {}))
+    if isinstance(v, list):
+        return [_plain(x) for x in v]
+    return v
+
+
+ACTIONS = list[Action]
+LRS = list[LrsAlloc]
+GA = list[GaAlloc]
+INTERCEPTS = list[IntAlloc]
+DEFENCE = list[DefAlloc]
+GRANTS = list[Grant]
+HEXES = list[StrictStr]
+INDEX = StrictInt
+NAME = Designator
+POLICY = Optional[StrictStr]
+NAMES = list[Designator]
+def _answer(v: Any) -> Any:
+    if not isinstance(v, (list, dict)):
+        raise ValueError(f"an answer is a list (intercept, ga_defence) or a dict (mildec), not {type(v).__name__}")
+    return v
+
+
+ANSWER = Annotated[Any, PlainValidator(_answer)]
+"""Any decision answer: a list (intercept, ga_defence) or a dict (mildec); the kind's shape is checked next."""
+SEED = Optional[Annotated[StrictInt, Field(ge=0)]]
+FORCED = list[Annotated[StrictInt, Field(ge=1, le=20)]]
+POLICY_NAMES = Optional[dict[StrictStr, StrictStr]]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid", defer_build=True)
+
+
+_U128 = Annotated[StrictInt, Field(ge=0, lt=2**128)]
+
+
+class _Pcg64Words(_Strict):
+    state: _U128
+    inc: _U128
+
+
+class RngState(_Strict):
+    """numpy's PCG64 generator state (``Generator.bit_generator.state``)."""
+    bit_generator: Literal["PCG64"]
+    state: _Pcg64Words
+    has_uint32: Annotated[StrictInt, Field(ge=0, le=1)]
+    uinteger: Annotated[StrictInt, Field(ge=0, lt=2**32)]
+
+
+class DiceState(_Strict):
+    """A :meth:`lcb_lab.kernel.dice.Dice.state` snapshot: ``seed`` (int >= 0 or None), ``rng``
+    (:class:`RngState` or None), ``forced`` (d20 values 1..20, 7.01).  Saves check their
+    top-level dice and every record step's ``dice_after`` with it."""
+    seed: SEED = None
+    rng: Optional[RngState] = None
+    forced: FORCED = []
+
+
+def as_list(value: Any) -> Any:
+    """A tuple as a list (API defaults are ``()``); anything else unchanged, for :func:`check`."""
+    return list(value) if isinstance(value, tuple) else value
+
+
+def check_policies(what: str, value: Any) -> dict[str, str] | None:
+    """Validate ``auto_policies``: None, or {decision kind: policy name} from decisions.POLICIES.
+
+    Raises InputError naming the kind.
+    """
+    from lcb_lab.games.lcb.choices import POLICIES
+    value = check(what, POLICY_NAMES, value)
+    for kind, name in (value or {}).items():
+        if kind not in POLICIES:
+            raise InputError(what, kind, f"no decision kind {kind!r}; known: {sorted(POLICIES)}")
+        if name not in POLICIES[kind]:
+            raise InputError(what, kind, f"no policy {name!r} for {kind} decisions; known: {sorted(POLICIES[kind])}")
+    return value

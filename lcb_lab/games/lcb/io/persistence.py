@@ -1,0 +1,125 @@
+"""Saving and loading a Game as JSON (mixed into :class:`~lcb_lab.games.lcb.game.Game`).
+
+A save (``"version": 2``) holds the state, the dice (seed, generator state,
+forced queue), the map name -- or the whole board when it is a synthetic one
+(:func:`lcb_lab.situation`) --, the auto-answer policies, the scenario
+description and the record (:mod:`lcb_lab.kernel.history`): the state before the
+first recorded action and every step with its dice.  Loading replays the
+record and refuses the save when it does not reproduce the saved state, so
+undo, goto and fork work on a loaded game exactly as before saving.  A save
+without a version (lcb_lab 0.1) loads with an empty record (it cannot be
+undone past the load); a newer version is refused with a clear message.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from lcb_lab.games.lcb.model.catalog import Catalog
+from lcb_lab.kernel.dice import Dice
+from lcb_lab.kernel.errors import InputError, LcbError, ScenarioError
+from lcb_lab.games.lcb.model.state import GameState
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.game import Game
+
+SAVE_VERSION = 2
+"""Version 1: no ``version`` key and no record; version 2 adds ``record`` and ``board``."""
+
+
+class GamePersistence:
+    """``to_json`` / ``save`` / ``from_json`` / ``load`` (see Game)."""
+
+    def to_json(self) -> str:
+        """The whole game (state, dice, map or board, scenario description, record) as JSON."""
+        from lcb_lab.games.lcb.model.board import board_to_dict, map_name_problem
+        info = self.scenario_info.model_dump() if self.scenario_info is not None else None
+        own_board = self.board.name != self.map_name or map_name_problem(self.map_name) is not None
+        h = self.history
+        record = None
+        if h.steps:
+            first = h.snapshots[0]
+            record = {"initial": {"state": dict(first.state.to_dict(), log=self.state.log[:first.log_len]),
+                                  "dice": first.dice},
+                      "steps": [s.to_json() for s in h.steps[:h.cursor]]}
+        return json.dumps({"version": SAVE_VERSION, "map": self.map_name,
+                           "board": board_to_dict(self.board) if own_board else None,
+                           "state": self.state.to_dict(), "dice": self.dice.state(),
+                           "auto_policies": self.auto_policies, "scenario_info": info, "record": record})
+
+    def save(self, path: str | Path) -> None:
+        """Write :meth:`to_json` to ``path``. Raises LcbError when it cannot be written."""
+        try:
+            Path(path).write_text(self.to_json(), encoding="utf-8")
+        except OSError as e:
+            raise LcbError(f"cannot save the game to {path}: {e.strerror or e}") from None
+
+    @classmethod
+    def from_json(cls, text: str, catalog: Catalog | None = None, file: str = "<saved game>",
+                  decks=None) -> "Game":
+        """Rebuild a saved game (``decks``: the card decks it was played with, a
+        :class:`lcb_lab.games.lcb.model.cards.Decks`; default the packaged ones). Raises ScenarioError naming
+        the file, key and problem (InputError when ``text`` is not a string)."""
+        from lcb_lab.games.lcb.model.catalog import load_catalog
+        from lcb_lab.games.lcb.io.save_check import check_save, saved_board   # the save's strict models: built when a save is read
+        from lcb_lab.games.lcb.io.scenario import ScenarioFile
+        d = check_save(text, catalog, file)
+        version = d.get("version", 1)
+        if version not in (1, SAVE_VERSION):
+            raise ScenarioError(file, "version", f"this save is version {version!r}; lcb_lab {SAVE_VERSION} reads "
+                                f"versions 1 and {SAVE_VERSION} (a newer lcb_lab wrote it?)")
+        catalog = catalog or load_catalog()
+        board = saved_board(d, file)
+        try:
+            state = GameState.from_dict(d["state"])
+            dice = Dice.from_state(d["dice"])
+        except (TypeError, KeyError, ValueError, AttributeError) as e:
+            raise ScenarioError(file, "state", f"malformed saved state: {e}") from None
+        g = cls(state, board, catalog, dice, d.get("auto_policies"))
+        g.decks = decks
+        g.map_name = d.get("map", "gotland")
+        if d.get("scenario_info"):
+            g.scenario_info = ScenarioFile.model_validate(d["scenario_info"])
+        if d.get("record"):
+            g.history = _replayed_record(cls, d, board, catalog, g, file)
+        return g
+
+    @classmethod
+    def load(cls, path: str | Path) -> "Game":
+        """Load a game saved with :meth:`save`. Raises ScenarioError / LcbError."""
+        from lcb_lab.games.lcb.io.files import read_text
+        return cls.from_json(read_text(path, "saved game"), file=str(path))
+
+
+def _replayed_record(cls, d: dict, board, catalog, saved: "Game", file: str):
+    """The saved record, replayed from its initial state; refused unless it gives the saved game."""
+    from lcb_lab.kernel.history import Step
+    rec = d["record"]
+    try:
+        first = GameState.from_dict(rec["initial"]["state"])
+        dice = Dice.from_state(rec["initial"]["dice"])
+        raw = rec["steps"]
+        if not isinstance(raw, list):
+            raise TypeError(f"steps: a list of steps, not {type(raw).__name__}")
+    except (TypeError, KeyError, ValueError, AttributeError, LcbError) as e:
+        raise ScenarioError(file, "record", f"malformed record: {e}") from None
+    steps = []
+    for i, s in enumerate(raw):
+        try:
+            steps.append(Step.from_json(s))
+        except InputError as e:
+            where = "" if e.where == "(value)" else f".{e.where}"
+            raise ScenarioError(file, f"record.steps[{i}]{where}", e.problem) from None
+    g = cls(first, board, catalog, dice, saved.auto_policies)
+    g.decks = saved.decks
+    g.history.steps = steps
+    g.history.cursor = 0
+    g.history.snapshots = {0: g._snapshot()}
+    try:
+        g.goto(len(steps))
+    except LcbError as e:
+        raise ScenarioError(file, "record", f"the record does not replay: {e}") from None
+    if g.state.to_dict() != saved.state.to_dict():
+        raise ScenarioError(file, "record", "replaying the record does not give the saved state")
+    return g.history

@@ -1,0 +1,146 @@
+"""The scenarios and lessons shipped inside the package, read with :mod:`importlib.resources`.
+
+They live in ``lcb_lab/games/lcb/data/scenarios/*.toml`` (scenarios) and
+``lcb_lab/games/lcb/data/scenarios/lessons/*.toml`` (lessons), so an installed wheel
+(or any importer, a zip included) loads them without a source checkout.
+
+Everywhere a scenario or lesson is asked for (:func:`lcb_lab.load_scenario`,
+:class:`lcb_lab.games.lcb.content.lesson.Lesson`, the lesson's own ``scenario = ...`` key,
+``python -m lcb_lab``), the argument is read by one rule, :func:`locate`:
+
+* a :class:`~pathlib.Path`, or a string holding a path separator or ending in
+  ``.toml``, or naming a file that exists, is **a path** (a user's own file);
+* anything else is **a name** of a packaged file (``"gotland_redux"``,
+  ``"appendix_b_combat"``); an unknown name is a ScenarioError listing the
+  packaged ones.
+
+A path of the old source layout (``scenarios/gotland_redux.toml``,
+``scenarios/lessons/appendix_b_combat.toml``) that no longer exists still
+means the packaged file of that name.
+
+Imports only the standard library and :mod:`lcb_lab.kernel.errors` (importlib.resources on first use).
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
+
+from lcb_lab.kernel.errors import ScenarioError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from importlib.resources.abc import Traversable
+
+Kind = Literal["scenario", "lesson"]
+
+_FOLDERS: dict[str, tuple[str, ...]] = {"scenario": ("data", "scenarios"),
+                                        "lesson": ("data", "scenarios", "lessons")}
+"""Where each kind lives inside the package (also the old source layout's tail, minus ``data``)."""
+
+
+def folder(kind: Kind) -> Traversable:
+    """The packaged folder of ``kind`` ("scenario" or "lesson") as a Traversable
+    (a :class:`~pathlib.Path` when the package is installed as files)."""
+    from importlib.resources import files  # on first use: keeps the engine import light
+    node = files("lcb_lab.games.lcb")
+    for part in _FOLDERS[_kind(kind)]:
+        node = node / part
+    return node
+
+
+def names(kind: Kind) -> list[str]:
+    """Sorted names (file stems) of the packaged files of ``kind``."""
+    return sorted(t.name[:-5] for t in folder(kind).iterdir() if t.name.endswith(".toml") and t.is_file())
+
+
+def scenario_names() -> list[str]:
+    """The packaged scenarios' names, e.g. ``["gotland_redux"]``."""
+    return names("scenario")
+
+
+def lesson_names() -> list[str]:
+    """The packaged lessons' names, e.g. ``["appendix_b_combat"]``."""
+    return names("lesson")
+
+
+def source(kind: Kind, name: str) -> Traversable:
+    """The packaged file of ``kind`` called ``name`` (a Traversable; read it with
+    ``.read_text(encoding="utf-8")`` or :func:`text`).
+
+    Only a name :func:`names` lists is accepted (so no name reaches outside the
+    folder).  Raises ScenarioError(name, "(file)", problem) listing the packaged names.
+    """
+    known = names(kind)
+    if not isinstance(name, str) or name not in known:
+        shown = name if isinstance(name, str) else type(name).__name__
+        raise ScenarioError(str(shown), "(file)",
+                            f"no packaged {kind} named {shown!r} (packaged: {', '.join(known) or 'none'}); "
+                            f"a file of your own is a path: it holds a '/' or ends in .toml")
+    return folder(kind) / f"{name}.toml"
+
+
+def scenario_source(name: str) -> Traversable:
+    """The packaged scenario ``name`` (see :func:`source`). Raises ScenarioError."""
+    return source("scenario", name)
+
+
+def lesson_source(name: str) -> Traversable:
+    """The packaged lesson ``name`` (see :func:`source`). Raises ScenarioError."""
+    return source("lesson", name)
+
+
+def text(kind: Kind, name: str) -> str:
+    """The UTF-8 text of the packaged file ``name`` of ``kind``. Raises ScenarioError."""
+    return source(kind, name).read_text(encoding="utf-8")
+
+
+def scenario_text(name: str) -> str:
+    """The TOML text of the packaged scenario ``name``. Raises ScenarioError."""
+    return text("scenario", name)
+
+
+def lesson_text(name: str) -> str:
+    """The TOML text of the packaged lesson ``name``. Raises ScenarioError."""
+    return text("lesson", name)
+
+
+def is_path(name_or_path: str | os.PathLike) -> bool:
+    """Whether ``name_or_path`` means a file path rather than a packaged name: a PathLike,
+    or a string with a path separator, ending in ``.toml``, or naming an existing file."""
+    if isinstance(name_or_path, os.PathLike):
+        return True
+    s = str(name_or_path)
+    if "/" in s or os.sep in s or (os.altsep and os.altsep in s) or s.endswith(".toml"):
+        return True
+    try:
+        return Path(s).is_file()
+    except (OSError, ValueError):  # a NUL in the name, a name too long: not a file here
+        return False
+
+
+def locate(name_or_path: str | os.PathLike, kind: Kind) -> Path | Traversable:
+    """The file ``name_or_path`` means (see the module docstring): the path itself, or a
+    packaged file.  A missing path of the old source layout (``.../scenarios/<name>.toml``,
+    ``.../scenarios/lessons/<name>.toml``) with a packaged ``<name>`` gives the packaged file.
+
+    Does not read the file: the reader (lcb_lab.games.lcb.io.files) words a missing or bad one.
+    Raises ScenarioError for an unknown packaged name.
+    """
+    if not is_path(name_or_path):
+        return source(kind, str(name_or_path))
+    p = Path(name_or_path)
+    try:
+        if p.exists():
+            return p
+    except (OSError, ValueError):
+        return p
+    tail = _FOLDERS[_kind(kind)][1:]  # ("scenarios",) or ("scenarios", "lessons")
+    if p.suffix == ".toml" and p.parent.parts[-len(tail):] == tail and p.stem in names(kind):
+        return source(kind, p.stem)
+    return p
+
+
+def _kind(kind: str) -> str:
+    if kind not in _FOLDERS:
+        raise ValueError(f"kind must be 'scenario' or 'lesson', not {kind!r}")
+    return kind

@@ -1,0 +1,105 @@
+"""The PlayCard options of the active impulse, for :func:`lcb_lab.games.lcb.legal.legal_actions` (3.31, 9.2).
+
+One option per (card use, option, target) the rules accept now -- each checked by the play
+rules themselves (:func:`lcb_lab.games.lcb.rules.cards.jcc.check_play`, nothing copied or changed):
+
+* a declared ``play_jcc`` / ``move_embarked_jcc`` action not yet used, with the card it names;
+* the free use of each deployed Persistent card not expended this turn (9.2, 9.34).
+
+Targets offered: a stack or hex target -- each hex holding enemy counters the team sees
+(backs included: a card may act on a stack it cannot see into); a unit target (an LRS) --
+each face-up enemy unit; own-unit effects -- each own unit on the map; a landing -- each
+coastal hex in reach with the Embarked units that fit (in designator order).  More than
+:data:`MAX_CONCRETE` options become one Template of kind ``"play_card"``.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lcb_lab.games.lcb import actions as A
+from lcb_lab.kernel.errors import IllegalAction, UnknownName
+from lcb_lab.games.lcb.rules.cards import jcc
+from lcb_lab.games.lcb.rules.cards.targets import OWN_TARGETS
+from lcb_lab.games.lcb.model.state import other
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.game import Game
+
+MAX_CONCRETE = 12
+
+
+def _uses(game: "Game") -> list[tuple]:
+    """(card, aid or None) pairs that might be played now."""
+    s, imp = game.state, game.state.impulse
+    ctx = game._ctx()
+    out = []
+    for d in imp.actions:
+        if d.kind not in ("play_jcc", "move_embarked_jcc") or d.kind == "play_jcc" and (d.played or not d.jcc):
+            continue
+        if d.kind == "move_embarked_jcc" and d.played and len(d.embarked_ships) >= len(d.units):
+            continue                  # every ship of the action has played its card (11.12 ex.)
+        aboard = jcc.embark_usable_attached(ctx, d.units) if d.kind == "move_embarked_jcc" else []   # 10.310
+        for c in s.cards.values():
+            if c.team != imp.team or not c.in_play or c.expended:
+                continue
+            if d.kind == "play_jcc" and jcc._matches(ctx, c, d.jcc):
+                out.append((c, d.aid))
+            elif d.kind == "move_embarked_jcc" and (c.where == "embarked" and c.host in d.units or c in aboard) \
+                    and (not d.jcc or jcc._matches(ctx, c, d.jcc)):
+                out.append((c, d.aid))
+    for c in s.cards.values():
+        if c.team == imp.team and c.in_play and c.deployed and not c.expended:
+            out.append((c, None))
+    seen, uniq = set(), []
+    for c, aid in out:
+        if (c.name, c.where, c.host, aid) not in seen:      # one card of each name per place is enough
+            seen.add((c.name, c.where, c.host, aid))
+            uniq.append((c, aid))
+    return uniq
+
+
+def _targets(game: "Game", card, eff) -> list[dict]:
+    s, team = game.state, card.team
+    if eff.fn in ("transport", "rotary_lift", "reinforce", "sealift", "littoral_move"):   # 12.x
+        from lcb_lab.games.lcb.rules.transport.lift import options
+        return options(game, card, eff)
+    if eff.target in ("none", "network"):
+        return [{}]
+    if eff.target in ("enemy_card", "own_card"):
+        return []                       # cards answering cards: the response windows (9.4)
+    if eff.fn in OWN_TARGETS:
+        return [{"targets": (u.uid,)} for u in s.living(team) if u.on_map]
+    if eff.target == "unit":
+        return [{"targets": (u.uid,)} for u in s.living(other(team)) if u.on_map and u.revealed]
+    if eff.range == 0 and eff.target in ("hex", "hexes"):        # its host's own hex (Unmanned Boats, 9.34, 10.310)
+        from lcb_lab.games.lcb.rules.cards.targets import origin
+        here = origin(game._ctx(), card)
+        return [{"hex": here}] if here else []
+    hexes = sorted({u.hex for u in s.living(other(team)) if u.on_map})
+    return [{"hex": h} for h in hexes]
+
+
+def play_card_options(game: "Game") -> list:
+    """The PlayCard options (module doc), concrete; :func:`lcb_lab.games.lcb.legal.legal_actions` makes
+    more than :data:`MAX_CONCRETE` of them one Template."""
+    s, imp = game.state, game.state.impulse
+    if imp is None or s.chain or not s.cards or (imp.combat is not None and imp.phase != "combat_done"):
+        return []
+    ctx = game._ctx()
+    out = []
+    for card, aid in _uses(game):
+        try:
+            ct = ctx.ctype(card)
+        except UnknownName:
+            continue
+        for eff in ct.effects:
+            if eff.when != "play":
+                continue
+            for t in _targets(game, card, eff):
+                a = A.PlayCard(card.cid, eff.label, tuple(t.get("targets", ())), t.get("hex"), aid)
+                try:
+                    jcc.check_play(ctx, a.card, a.option, list(a.targets), a.hex, a.action)
+                except (IllegalAction, UnknownName):
+                    continue
+                out.append(a)
+    return out

@@ -1,0 +1,73 @@
+"""LC:B's rules, one subpackage per rulebook subject; pure functions over a ``Ctx`` (state, board, catalog, dice).
+
+No UI library is imported here.  Every module, with its purpose and rule numbers:
+
+* ``common``: the context (``Ctx``) and small shared queries.
+
+``stages`` -- the sequence of play and the stages (chapters 3 and 15)
+
+* ``stages.sequence``: impulses, Action Points, Core Actions, Initiative and Victory Checks (3.x).
+* ``stages.planning``: the Planning Stage -- Command Points, buying cards, Attached and Embarked hosts (3.1, 9.3, 10.0).
+* ``stages.deployment``: the Deployment Stage -- units face down in their areas, hosts for cards (3.2, 9.5, 10.0).
+* ``stages.victory``: the Victory Check against the scenario's conditions (3.5).
+* ``stages.influence``: Influence Meter events (15.0 and the 1.1 summary).
+
+``movement`` -- movement, stacks, concealment, resupply (chapters 5, 6 and 8)
+
+* ``movement.move``: movement (5.1-5.19).
+* ``movement.stacks``: one definition of a stack (3.23, 3.34, 3.36, 3.37, 5.11, 5.13, 5.15).
+* ``movement.conceal``: conceal and reveal, ground and naval ZOR (6.0-6.23).
+* ``movement.resupply``: RESUPPLY (8.0-8.09).
+
+``combat`` -- combat (chapter 7)
+
+* ``combat.sequence``: the combat sequence of one impulse (7.010, 7.03, 3.38).
+* ``combat.ground_assault``: GROUND ASSAULT (7.1-7.16, 7.19-7.111).
+* ``combat.continuing``: Continuing Combat (7.2-7.27) and Combined Arms Activation (7.18).
+* ``combat.lrs``: Long-Range Strikes (7.3, 7.02-7.08, 7.31-7.37).
+* ``combat.intercept``: INTERCEPT -- who may defend a target against an LRS (7.5-7.58).
+* ``combat.network``: the Tactical Network (7.6, 7.61, 7.62) and the other CV modifiers (7.09, 7.17).
+
+``cards`` -- Joint Capability Cards (chapters 9 and 11)
+
+* ``cards.jcc``: playing cards on the own impulse (3.31, 9.02, 9.03, 9.1, 9.2, 9.3, 9.5, 11.1).
+* ``cards.use``: a card link's effect and the card's fate after use (9.04, 9.07, 9.08, 9.21, 9.31, 7.61).
+* ``cards.effects``: the registry of card effect functions; a card's effect is data naming one (9.0, 9.013).
+* ``cards.targets``: the targets of a card's effect, checked when it is played (9.0, 6.11, 7.31, 7.32, 12.2, 13.x).
+* ``cards.cvs``: Combat Values an Attached card gives its host (9.32, 9.33, 7.51, 7.510).
+* ``cards.intercept``: which IAMD units may INTERCEPT a card in a response window (9.011, 9.012, 7.510, 7.512).
+* ``cards.responses``: response windows and card chains (9.06, 9.4, 9.41-9.47, 9.010-9.012, 7.512).
+* ``cards.chain``: resolving a card chain, the order of its steps (9.42-9.47, 9.010, 7.512).
+* ``cards.ftr``: the rolls of a chain -- DETECT, NULLIFY, FTR NULLIFY, INTERCEPT of cards (9.04, 9.06, 9.21, 9.4-9.46, 7.512).
+* ``cards.scripted``: card outcomes scripted by a lesson or the instructor, logged as scripted (9.0, 6.13, 7.61, 12.07).
+
+``embarking`` -- embarkation (chapter 10)
+
+* ``embarking.embark``: Space and Embarkation Values, capacity, embarked cargo (10.x).
+* ``embarking.losses``: embarked cargo lost when its ship is hit, the ``embark_losses`` choice (10.311).
+
+``transport`` -- transport (chapter 12)
+
+* ``transport.lift``: the transport card effects -- rotary lift, reinforce, sealift, littoral move (12.0x, 12.1, 12.4, 12.5, 13.38).
+* ``transport.landing``: amphibious landing through a card's ISR marker (12.2, 12.21-12.27, 12.53).
+* ``transport.ports``: port disembarkation and embarkation, the orange cube (12.3, 12.54).
+
+``markers`` -- special markers (chapter 13)
+
+* ``markers.placement``: markers that cards put on the map (13.x; 4.22 for MILDECs).
+* ``markers.free_actions``: the free action of a card's marker (13.21, 13.12, 12.2x).
+* ``markers.proxy``: Proxy Force markers and instructor rulings (13.1, 13.14).
+* ``markers.isr``: ISR markers, concealed or revealed, one free action per turn (13.2).
+* ``markers.mines``: mine markers, secret cubes that attack counters entering or leaving their hex (13.3).
+* ``markers.sof``: Special Operations Forces markers (13.4).
+* ``markers.fortify``: Fortification markers built by Combat Engineers (13.5).
+
+``submarines`` -- submarines (chapter 14)
+
+* ``submarines.sot``: the Submarine Operations Tracker and the submarine marker (14.01-14.06, 14.010).
+* ``submarines.operations``: submarine operations -- movement, TORPEDO ATTACK, the voluntary ZOR (14.x).
+* ``submarines.asw``: anti-submarine warfare -- DETECT, then one ASW die per DETECT (14.1).
+
+``docs/rule_index.md`` lists, for every rule number, the modules and functions whose docstrings cite
+it (``make rule-index`` rewrites it).
+"""

@@ -1,0 +1,1 @@
+"""Joint Capability Cards: playing, effects, response windows and card chains (9.x, 11.1)."""

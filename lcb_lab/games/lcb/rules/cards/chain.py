@@ -1,0 +1,204 @@
+"""Resolving a card chain (9.42-9.47, 9.010, 7.512): the ORDER of the steps.
+
+:func:`resolve` is called by :mod:`lcb_lab.games.lcb.rules.cards.responses` once a window is passed (or nobody
+may answer).  Links and their shapes: :mod:`lcb_lab.games.lcb.rules.cards.responses`; the rolls and what a
+success does: :mod:`lcb_lab.games.lcb.rules.cards.ftr`.
+
+Order: links with the preempt flag (``args.preempt``, 9.47) first; then the opposed FTR NULLIFY
+engagements (9.46; :func:`lcb_lab.games.lcb.rules.cards.ftr.engage`); then every link from the LAST to the first
+(9.46): a response attacks its targets in order -- links of one team from one answer that
+attack the same target form a joint attack: their DETECT rolls first, then their rolls in link
+order, INTERCEPT last (9.46 ex. 6 and Rebecca's) -- and a surviving ``play`` link's effect runs
+(:func:`lcb_lab.games.lcb.rules.cards.use.finish`).  Responders are expended or discarded whatever happened
+(9.43).  An FTR NULLIFY card targeted by an enemy FTR NULLIFY card fights back when it has a
+target to spare (9.46 bullets), against one opponent only (9.44).
+"""
+from __future__ import annotations
+
+from lcb_lab.kernel import explain
+from lcb_lab.games.lcb.model.state import CardPlay
+from lcb_lab.games.lcb.rules.cards import ftr
+from lcb_lab.games.lcb.rules.cards.use import after_use, finish
+from lcb_lab.games.lcb.rules.common import Ctx
+from lcb_lab.games.lcb.rules.cards.ftr import kind
+
+
+def resolve(ctx: Ctx) -> None:
+    """Resolve the open chain (order in the module doc), then close it."""
+    chain = ctx.state.chain
+    for link in chain:
+        if kind(link) != "play" and _preempts(ctx, link) and link.status == "pending":
+            ctx.log(explain.step("chain", f"{ftr.name(ctx, link)} resolves first", "it preempts (9.47)", ["9.47"]))
+            _attack_all(ctx, link)
+    _fight_back(ctx)
+    for a, b in _engagements(ctx):
+        if a.status == "pending" and b.status == "pending":
+            ftr.engage(ctx, a, b)
+    for link in reversed(list(chain)):
+        if kind(link) == "play":
+            if link.status == "pending":
+                finish(ctx, link)
+            else:
+                _fate_stopped(ctx, link)
+        else:
+            _attack_all(ctx, link)
+    for link in chain:
+        card = ftr.link_card(ctx, link)
+        if kind(link) != "play" and card is not None and card.in_play:
+            after_use(ctx, card)                      # 9.43: regardless of success
+            if link.status == "pending":
+                link.status = "resolved"
+        elif kind(link) == "intercept" and link.status == "pending":
+            link.status = "resolved"
+    _mark_actions(ctx)
+    ctx.state.chain = []
+
+
+def _mark_actions(ctx: Ctx) -> None:
+    """Each declared Play a JCC action that paid for a link is used up (3.31)."""
+    imp = ctx.state.impulse
+    if imp is None:
+        return
+    for link in ctx.state.chain:
+        d = next((d for d in imp.actions if link.aid is not None and d.aid == link.aid), None)
+        if d is not None and d.played is None:
+            d.played = link.card
+
+
+def _preempts(ctx: Ctx, link: CardPlay) -> bool:
+    card = ftr.link_card(ctx, link)
+    return card is not None and bool(ctx.ctype(card).effect(link.option).args.get("preempt"))
+
+
+def _fate_stopped(ctx: Ctx, link: CardPlay) -> None:
+    """A played card whose use was stopped: spent like a used card (9.21, 9.07) if still in play."""
+    card = ftr.link_card(ctx, link)
+    if card is not None and card.in_play:
+        after_use(ctx, card)
+
+
+def _fight_back(ctx: Ctx) -> None:
+    """An FTR NULLIFY link targeted by an enemy FTR NULLIFY link fights it first when it has a
+    target to spare (9.46), against one opponent only (9.44)."""
+    chain = ctx.state.chain
+    for y in reversed(chain):
+        if kind(y) != "ftr_nullify":
+            continue
+        for pid in y.data["to"]:
+            x = ftr.by_pid(ctx, pid)
+            if x is None or kind(x) != "ftr_nullify" or x.team == y.team or x.data.get("opposes"):
+                continue
+            if y.pid in x.data["to"]:
+                x.data["opposes"] = y.pid
+                x.data["to"] = [y.pid] + [p for p in x.data["to"] if p != y.pid]
+                continue
+            lim = ftr.effect_of(ctx, x).max_targets
+            if len(x.data["to"]) < lim:
+                x.data["opposes"] = y.pid
+                x.data["to"] = [y.pid] + x.data["to"]
+                x.targets = [y.card] + x.targets
+                ctx.log(explain.step("chain", f"{ftr.name(ctx, x)} fights {ftr.name(ctx, y)} first",
+                                     "an FTR NULLIFY card must defeat the enemy FTR NULLIFY card targeting it "
+                                     "before its other targets (9.46)", ["9.46"]))
+        if y.data.get("opposes") is None:
+            for pid in y.data["to"]:
+                x = ftr.by_pid(ctx, pid)
+                if x is not None and x.data.get("opposes") == y.pid:
+                    y.data["opposes"] = x.pid
+                    y.data["to"] = [x.pid] + [p for p in y.data["to"] if p != x.pid]
+                    break
+
+
+def _engagements(ctx: Ctx) -> list[tuple[CardPlay, CardPlay]]:
+    """Opposed pairs, the last first (9.46)."""
+    out, seen = [], set()
+    for y in reversed(ctx.state.chain):
+        o = y.data.get("opposes")
+        if o is None or y.pid in seen:
+            continue
+        x = ftr.by_pid(ctx, o)
+        if x is not None and x.data.get("opposes") == y.pid:
+            out.append((x, y))
+            seen |= {x.pid, y.pid}
+    return out
+
+
+def _next_target(ctx: Ctx, link: CardPlay) -> CardPlay | None:
+    done = link.data.get("done", [])
+    for pid in link.data.get("to", []):
+        if pid not in done:
+            return ftr.by_pid(ctx, pid)
+    return None
+
+
+def _active(link: CardPlay) -> bool:
+    return link.status == "pending" and not link.data.get("out")
+
+
+def _attack_all(ctx: Ctx, link: CardPlay) -> None:
+    """Let ``link`` (and the links attacking the same target with it) attack its targets in order."""
+    while True:
+        target = _next_target(ctx, link)
+        if target is None:
+            return
+        if not _active(link):
+            if kind(link) == "intercept":
+                ftr.spend(ctx, link)
+            return
+        group = [x for x in ctx.state.chain if x.team == link.team and kind(x) != "play" and _active(x)
+                 and x.data.get("window") == link.data.get("window") and _next_target(ctx, x) is target]
+        _joint(ctx, group, target)
+
+
+def _joint(ctx: Ctx, group: list[CardPlay], target: CardPlay) -> None:
+    """One joint attack on ``target`` (9.46 ex. 6, 7): DETECT rolls, then each card's roll in link
+    order, then the INTERCEPT dice together; an attempt on a target already stopped is spent."""
+    cards = [x for x in group if kind(x) != "intercept"]
+    units = [x for x in group if kind(x) == "intercept"]
+    for x in group:
+        x.data["done"] = x.data.get("done", []) + [target.pid]
+    if target.status != "pending":
+        for x in group:
+            _spent(ctx, x, target)
+        return
+    seen = [x for x in cards if ftr.detect(ctx, x, target)]
+    iamd = bool(units) and ftr.team_detect(ctx, units, target)
+    for x in cards:
+        if x not in seen:
+            continue
+        if target.status != "pending":
+            _spent(ctx, x, target)
+            continue
+        ftr_kind = kind(x) == "ftr_nullify"
+        if ftr.success_roll(ctx, x, target, "FTR NULLIFY" if ftr_kind else "NULLIFY"):
+            if ftr_kind:
+                ftr.hit_card(ctx, target, 1, f"FTR NULLIFIED by {ftr.name(ctx, x)}", "ftr_nullified", ["9.44"])
+            elif kind(target) == "intercept":
+                ftr.stop(ctx, target, "nullified", f"stopped by {ftr.name(ctx, x)}", ["9.24"])
+            else:
+                ftr.nullified(ctx, target, x)
+    if not units:
+        return
+    if not iamd:
+        ctx.log(explain.step("intercept", f"{units[0].team} IAMD fails to DETECT {ftr.name(ctx, target)}",
+                             "no INTERCEPT of the card; the units may still INTERCEPT its attack (9.011)",
+                             ["9.06", "9.011"]))
+        return
+    for u in units:
+        ftr.spend(ctx, u)
+    if target.status != "pending":
+        for u in units:
+            _spent(ctx, u, target)
+        return
+    hits = sum(ftr.intercept_hits(ctx, u, target) for u in units if u.status == "pending")
+    if hits:
+        ftr.hit_card(ctx, target, hits, f"INTERCEPTED by {', '.join(u.data['uid'] for u in units)}",
+                     "intercepted", ["9.011", "7.512"])
+
+
+def _spent(ctx: Ctx, link: CardPlay, target: CardPlay) -> None:
+    if kind(link) == "intercept":
+        ftr.spend(ctx, link)
+    ctx.log(explain.step("chain", f"{ftr.name(ctx, link)} is spent on {ftr.name(ctx, target)}",
+                         "its target was already stopped; the attempt is used up all the same",
+                         ["9.46", "7.58"]), pid=link.pid)

@@ -1,0 +1,115 @@
+"""Combat Values an Attached card gives its host (9.32, 9.33, 7.51, 7.510).
+
+An Attached card's ``cvs`` (:class:`lcb_lab.games.lcb.model.cards.CardType`) become extra CVs of its host,
+each in a slot named ``"<cid>:<slot>"`` (``"RU-9:INT1"``) so that rules reading a unit's CVs
+(LRS 7.3, INTERCEPT 7.5) and supply (7.04, 7.58, 8.0) find them next to the unit's own.
+Their supply is the card's own (``Card.supply``, 9.33: never above the card's original
+value).  A card whose effect ``attached_cv`` has ``args.bmd`` gives BMD INTERCEPT values
+(7.510: they answer only ballistic LRS).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lcb_lab.games.lcb.model.catalog import CvReading
+from lcb_lab.kernel.errors import UnknownName
+
+
+@dataclass(frozen=True)
+class CardCV(CvReading):
+    """One CV of an Attached card, read like a :class:`lcb_lab.games.lcb.model.catalog.CombatValue`."""
+
+    slot: str                      # "<cid>:<slot>"
+    value: int
+    range: int | None
+    supply: int | None             # original supply (None: infinite)
+    card: str
+    bmd: bool = False
+
+
+def is_card_slot(slot: str) -> bool:
+    return ":" in slot
+
+
+def _cvs_of_card(ctx, card) -> list[CardCV]:
+    try:
+        ct = ctx.ctype(card)
+    except UnknownName:
+        return []
+    bmd = any(e.fn == "attached_cv" and e.args.get("bmd") for e in ct.effects) or ct.bmd_only
+    return [CardCV(f"{card.cid}:{cv.slot}", cv.value, cv.range, cv.supply, card.cid, bmd) for cv in ct.cvs]
+
+
+def card_cvs(ctx, unit, kind: str | None = None) -> list[CardCV]:
+    """The CVs ``unit``'s Attached cards give it (of ``kind`` "LRS" / "INT" / "GA" when given)."""
+    cards = ctx.state.cards
+    if not cards:
+        return []
+    out = []
+    for c in cards.values():
+        if c.where == "attached" and c.host == unit.uid:
+            out += [cv for cv in _cvs_of_card(ctx, c) if kind is None or cv.kind == kind]
+    return out
+
+
+def card_cv(ctx, unit, slot: str) -> CardCV | None:
+    """The card CV in ``slot`` (``"<cid>:<slot>"``) of ``unit``, or None.  A card lost with its
+    host during the impulse's combat (9.31) still reads its CV, so dice already committed
+    through it are rolled like those of any unit destroyed earlier in the same combat (3.03:
+    all combat of an impulse is resolved together); new allocations go through
+    :func:`card_cvs`, which lists attached cards only."""
+    c = ctx.state.cards.get(slot.split(":", 1)[0])
+    if c is None or c.host not in (unit.uid, None):
+        return None
+    return next((cv for cv in _cvs_of_card(ctx, c) if cv.slot == slot), None)
+
+
+def card_supply(ctx, slot: str) -> int | None:
+    """Dice left in a card slot (the card's own supply, 9.33); None for infinite."""
+    cid, sub = slot.split(":", 1)
+    c = ctx.state.cards.get(cid)
+    if c is None:
+        return 0
+    cv = next((x for x in _cvs_of_card(ctx, c) if x.slot == slot), None)
+    if cv is None or cv.supply is None:
+        return None
+    return c.supply.get(sub, 0)
+
+
+def spend(ctx, unit, slot: str, n: int) -> None:
+    """Spend ``n`` supply of ``slot`` (a unit slot or a card slot), nothing when infinite."""
+    if is_card_slot(slot):
+        if card_supply(ctx, slot) is not None:
+            cid, sub = slot.split(":", 1)
+            ctx.state.cards[cid].supply[sub] = ctx.state.cards[cid].supply.get(sub, 0) - n
+        return
+    cv = ctx.cv(unit, slot)
+    if cv is not None and not cv.infinite_supply:
+        unit.supply[slot] -= n
+
+
+def add(ctx, unit, slot: str, n: int) -> tuple[int, int]:
+    """Add ``n`` supply to ``slot`` (a unit slot or a card slot): ``(before, after)``."""
+    if is_card_slot(slot):
+        cid, sub = slot.split(":", 1)
+        c = ctx.state.cards[cid]
+        before = c.supply.get(sub, 0)
+        c.supply[sub] = before + n
+        return before, before + n
+    before = unit.supply.get(slot, 0)
+    unit.supply[slot] = before + n
+    return before, before + n
+
+
+def supply_bonus(ctx, unit, slot: str) -> int:
+    """Supply the host's Attached cards add to its own ``slot`` (``add_supply``, App. B: Aegis)."""
+    out = 0
+    for c in ctx.state.cards.values():
+        if c.where == "attached" and c.host == unit.uid:
+            try:
+                ct = ctx.ctype(c)
+            except UnknownName:
+                continue
+            out += sum(int(e.args.get("n", 0)) for e in ct.effects
+                       if e.fn == "add_supply" and e.args.get("slot") == slot)
+    return out

@@ -1,0 +1,252 @@
+"""The rolls of a card chain: DETECT, NULLIFY, FTR NULLIFY engagements, INTERCEPT of cards,
+and what a success does to a card (9.04, 9.06, 9.21, 9.4-9.46, 7.512).
+
+Used by :mod:`lcb_lab.games.lcb.rules.cards.responses`, which decides the ORDER (9.46, 9.47); every function
+here resolves one step and logs it with its rules.  Links are :class:`~lcb_lab.games.lcb.model.state.CardPlay`
+entries of ``state.chain`` (shapes in :mod:`lcb_lab.games.lcb.rules.cards.responses`).
+
+lcb_lab's readings, where the text leaves a choice:
+
+* DETECT is rolled against the DETECT value printed on the TARGET card, one d20 per FTR /
+  NULLIFY card and per target (9.06, 9.43); one DETECT per team and target card lets every IAMD
+  unit of the team INTERCEPT it (9.06).  Simultaneous rolls (two opposed FTR cards, 9.44) are
+  drawn last link first, as the chain resolves (9.46).
+* A success against a card (FTR NULLIFY, INTERCEPT hits) puts one cube of the enemy's colour
+  on it per success; at ``discard_after`` (or ``hits``) cubes it is discarded (9.04, 9.44);
+  below that, the card's use is stopped and a Persistent card is expended (9.04 ex.: one cube,
+  flipped).  A successful NULLIFY stops the use: a Persistent card is expended, not destroyed
+  (9.21, 9.41); a one-time card is discarded (9.42 diagram).
+* A successful NULLIFY by a cyber / EMS card adds a cube to the enemy Tactical Network unless the
+  card it NULLIFIED is itself cyber / EMS (7.61).
+"""
+from __future__ import annotations
+
+from lcb_lab.kernel import explain
+from lcb_lab.games.lcb.model.state import Card, CardPlay, other
+from lcb_lab.games.lcb.rules.cards.use import after_use, hit
+from lcb_lab.games.lcb.rules.common import Ctx, supply_left
+from lcb_lab.games.lcb.rules.combat.network import network_modifiers
+
+CYBER = {"tactical_cyber", "strategic_cyber", "ems"}
+STOPPED = ("nullified", "ftr_nullified", "intercepted", "cancelled")
+ABSORB: list = []
+"""Functions ``(ctx, link, n) -> bool`` that take ``n`` enemy successes on a card link without
+stopping its use (True: handled; 12.12: :func:`lcb_lab.games.lcb.rules.transport.lift.absorb_hits`)."""
+"""Statuses of a link whose use was stopped."""
+
+
+# ---------------------------------------------------------------- links and cards
+def kind(link: CardPlay) -> str:
+    """``play`` | ``nullify`` | ``ftr_nullify`` | ``intercept``."""
+    return link.data.get("kind", "play")
+
+
+def by_pid(ctx: Ctx, pid: int) -> CardPlay | None:
+    return next((x for x in ctx.state.chain if x.pid == pid), None)
+
+
+def link_card(ctx: Ctx, link: CardPlay) -> Card | None:
+    """The card of a card link (None for an INTERCEPT link, whose ``card`` is a unit)."""
+    return None if kind(link) == "intercept" else ctx.state.cards.get(link.card)
+
+
+def name(ctx: Ctx, link: CardPlay) -> str:
+    if kind(link) == "intercept":
+        return f"{link.data['uid']}'s INTERCEPT"
+    c = link_card(ctx, link)
+    return f"{c.name} ({c.team})" if c else link.card
+
+
+def stop(ctx: Ctx, link: CardPlay, status: str, why: str, rules: list[str]) -> None:
+    """Stop ``link``'s use (its effect or its answer does not happen)."""
+    link.status = status
+    ctx.log(explain.step("chain", f"{name(ctx, link)} is stopped ({status.replace('_', ' ')})", why, rules),
+            pid=link.pid)
+
+
+def hit_card(ctx: Ctx, link: CardPlay, n: int, by: str, status: str, rules: list[str]) -> None:
+    """``n`` enemy successes on the card of ``link``: its use is stopped, and the card takes
+    the cubes (:func:`lcb_lab.games.lcb.rules.cards.use.hit`, 9.04: destroyed at its durability, else a
+    Persistent card is expended)."""
+    card = link_card(ctx, link)
+    if card is None or n <= 0:
+        return
+    if any(f(ctx, link, n) for f in ABSORB):   # a lift card loses 2 GPSV / RP per success instead (12.12, 12.42)
+        hit(ctx, card, n, by, list(rules))
+        return
+    stop(ctx, link, status, by, rules)
+    hit(ctx, card, n, by, list(rules))
+
+
+def nullified(ctx: Ctx, link: CardPlay, by: CardPlay) -> None:
+    """A successful NULLIFY (9.41, 9.21): the use is stopped; a Persistent card is expended,
+    a one-time card discarded; 7.61 cube for a cyber / EMS NULLIFY of a non-cyber card."""
+    stop(ctx, link, "nullified", f"NULLIFIED by {name(ctx, by)}", ["9.4", "9.41", "9.42"])
+    card = link_card(ctx, link)
+    if card is not None and card.in_play and link.data.get("marker"):
+        from lcb_lab.games.lcb.rules.markers.placement import card_gone, discard_card     # 13.25: a NULLIFIED ISR marker and its card go
+        discard_card(ctx, card.cid)
+        card_gone(ctx, card.cid)
+    if card is not None and card.in_play:
+        after_use(ctx, card)            # Persistent: expended, not destroyed; one-time: spent
+        fate = "expended for the Action Stage" if card.in_play else f"{card.where} (a one-time card)"
+        ctx.log(explain.step("card", f"{card.name} ({card.team}) is {fate}", "a NULLIFIED card is spent",
+                             ["9.21", "9.41", "9.42"]), card=card.cid)
+    src = link_card(ctx, by)
+    if src is not None and CYBER & set(ctx.ctype(src).categories):
+        if card is None or not CYBER & set(ctx.ctype(card).categories):
+            from lcb_lab.games.lcb.rules.cards.scripted import network_cube
+            network_cube(ctx, other(by.team), 1, f"a successful cyber / EMS card ({src.name})", ["7.61"])
+
+
+# ---------------------------------------------------------------- dice
+def d20(ctx: Ctx, link: CardPlay, key: str, n: int = 1, target: CardPlay | None = None) -> list[int]:
+    """Roll ``n`` d20 for ``link``; recorded on the link under ``key`` (``"DETECT 2"``: the
+    target's pid) and in the dice history as ``"<link>: <key> <target>"``."""
+    what = key if target is None else f"{key.rsplit(' ', 1)[0]} {name(ctx, target)}"
+    rolls = list(ctx.dice.roll(n, f"{name(ctx, link)}: {what}"))
+    link.rolls.setdefault(key, []).extend(rolls)
+    return rolls
+
+
+def detect_value(ctx: Ctx, target: CardPlay) -> int | None:
+    card = link_card(ctx, target)
+    return None if card is None else ctx.ctype(card).detect
+
+
+def detect(ctx: Ctx, link: CardPlay, target: CardPlay) -> bool:
+    """``link``'s DETECT roll against ``target``'s card (9.06, 9.43); True when none is needed."""
+    v = detect_value(ctx, target)
+    if v is None:
+        return True
+    r = d20(ctx, link, f"DETECT {target.pid}", target=target)[0]
+    ok = r <= v
+    ctx.log(explain.step("detect", f"{name(ctx, link)} {'DETECTs' if ok else 'fails to DETECT'} "
+                         f"{name(ctx, target)}", f"needs {v} or less ({pct(p_of(v))}): rolled {r}", ["9.06", "9.43"]),
+            pid=link.pid, roll=r)
+    return ok
+
+
+def team_detect(ctx: Ctx, links: list[CardPlay], target: CardPlay) -> bool:
+    """One IAMD DETECT of ``target`` for the team (9.06): rolled once, by the first unit."""
+    cache = target.data.setdefault("iamd_detect", {})
+    team = links[0].team
+    if team not in cache:
+        cache[team] = detect(ctx, links[0], target)
+    return cache[team]
+
+
+def effect_of(ctx: Ctx, link: CardPlay):
+    card = ctx.state.cards[link.card]
+    return ctx.ctype(card).effect(link.option)
+
+
+def success_roll(ctx: Ctx, link: CardPlay, target: CardPlay, what: str) -> bool:
+    """The NULLIFY / FTR NULLIFY roll of ``link`` against ``target`` (9.4: roll <= succeeds_on)."""
+    eff = effect_of(ctx, link)
+    if eff.succeeds_on is None:
+        ok, text = True, "no roll needed"
+    else:
+        rolls = d20(ctx, link, f"{what} {target.pid}", eff.dice, target)
+        ok = any(r <= eff.succeeds_on for r in rolls)
+        text = (f"needs {eff.succeeds_on} or less on {eff.dice} d20 ({pct(p_any(eff.succeeds_on, eff.dice))}): "
+                f"rolled {', '.join(map(str, rolls))}")
+    ctx.log(explain.step("nullify", f"{name(ctx, link)} {what} {name(ctx, target)}: "
+                         f"{'success' if ok else 'fails'}", text, ["9.4", "9.44"] if what == "FTR NULLIFY" else ["9.4"]),
+            pid=link.pid)
+    return ok
+
+
+def intercept_cv(ctx: Ctx, link: CardPlay) -> tuple[int, list]:
+    """An INTERCEPT link's CV with the Tactical Network modifier first (7.62)."""
+    base = int(link.data["cv"])
+    mods = network_modifiers(ctx.state, link.team)
+    return max(0, base + sum(v for _, v, _ in mods)), mods
+
+
+def spend(ctx: Ctx, link: CardPlay) -> None:
+    """Spend an INTERCEPT link's dice from its supply (7.58), once."""
+    if link.data.get("spent"):
+        return
+    link.data["spent"] = True
+    n, slot, src = int(link.data["dice"]), link.data["slot"], link.data.get("source")
+    if src:
+        c = ctx.state.cards[src]
+        slot = link.data.get("card_slot") or slot
+        cv = next((v for v in ctx.ctype(c).cvs if v.slot == slot), None)
+        if cv is not None and cv.supply is not None:
+            c.supply[slot] = max(0, c.supply.get(slot, cv.supply) - n)
+        return
+    u = ctx.state.units[link.data["uid"]]
+    if supply_left(ctx, u, slot) is not None:
+        u.supply[slot] = max(0, u.supply.get(slot, 0) - n)
+
+
+def intercept_hits(ctx: Ctx, link: CardPlay, target: CardPlay) -> int:
+    cv, mods = intercept_cv(ctx, link)
+    rolls = d20(ctx, link, f"INTERCEPT {target.pid}", int(link.data["dice"]), target)
+    hits = sum(1 for r in rolls if r <= cv)
+    ctx.log(explain.step("intercept", f"{link.data['uid']} INTERCEPTs {name(ctx, target)}: {hits} hit"
+                         f"{'' if hits == 1 else 's'}",
+                         f"{explain.cv_text(int(link.data['cv']), mods)} ({pct(p_of(cv))} a die): "
+                         f"rolled {', '.join(map(str, rolls))}",
+                         ["9.011", "7.512", "7.58"]), pid=link.pid)
+    return hits
+
+
+def p_success(v: int) -> float:
+    """Chance one d20 roll is at most ``v`` (7.02; as :func:`lcb_lab.kernel.odds.p_success`, without
+    importing numpy on the rules' import path)."""
+    return min(max(v, 0), 20) / 20.0
+
+
+def pct(p: float) -> str:
+    return f"{round(100 * p)}%"
+
+
+def p_of(v: int | None) -> float:
+    """Chance of one d20 roll <= v; 1.0 when no roll is needed."""
+    return 1.0 if v is None else p_success(v)
+
+
+def p_any(v: int | None, dice: int) -> float:
+    """Chance that at least one of ``dice`` d20 rolls <= v."""
+    return 1.0 if v is None else 1.0 - (1.0 - p_success(v)) ** max(dice, 1)
+
+
+# ---------------------------------------------------------------- opposed FTR NULLIFY (9.44)
+def engage(ctx: Ctx, a: CardPlay, b: CardPlay) -> None:
+    """Two FTR NULLIFY links aimed at each other (9.44 bullets, 9.46): simultaneous DETECT
+    (last link first); both DETECT: both roll, each success hits the other (9.42 both); one
+    DETECTs: it rolls first, a success ends the other, a failure lets the other roll despite its
+    failed DETECT; neither: both are spent.  Only a link that defeats its opponent goes on to
+    its follow-on targets (9.46 ex. 2)."""
+    first, second = (b, a) if b.pid > a.pid else (a, b)
+    ctx.log(explain.step("chain", f"FTR NULLIFY engagement: {name(ctx, first)} against {name(ctx, second)}",
+                         "opposed FTR NULLIFY cards resolve first (9.46)", ["9.44", "9.46"]))
+    d1, d2 = detect(ctx, first, second), detect(ctx, second, first)
+    for x in (first, second):
+        x.data["done"] = x.data.get("done", []) + [(second if x is first else first).pid]
+    won = {first.pid: False, second.pid: False}
+    if d1 and d2:
+        s1 = success_roll(ctx, first, second, "FTR NULLIFY")
+        s2 = success_roll(ctx, second, first, "FTR NULLIFY")
+        if s1:
+            hit_card(ctx, second, 1, f"FTR NULLIFIED by {name(ctx, first)}", "ftr_nullified", ["9.42", "9.44"])
+        if s2:
+            hit_card(ctx, first, 1, f"FTR NULLIFIED by {name(ctx, second)}", "ftr_nullified", ["9.42", "9.44"])
+        won = {first.pid: s1, second.pid: s2}
+    elif d1 or d2:
+        w, l = (first, second) if d1 else (second, first)
+        if success_roll(ctx, w, l, "FTR NULLIFY"):
+            hit_card(ctx, l, 1, f"FTR NULLIFIED by {name(ctx, w)}", "ftr_nullified", ["9.44"])
+            won[w.pid] = True
+        elif success_roll(ctx, l, w, "FTR NULLIFY"):
+            hit_card(ctx, w, 1, f"FTR NULLIFIED by {name(ctx, l)}", "ftr_nullified", ["9.44"])
+            won[l.pid] = True
+    else:
+        ctx.log(explain.step("chain", "Both FTR NULLIFY cards fail to DETECT",
+                             "both are expended; their FTR NULLIFY ends here", ["9.44"]))
+    for x in (first, second):
+        if not won[x.pid]:
+            x.data["out"] = True

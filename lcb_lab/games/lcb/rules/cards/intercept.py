@@ -1,0 +1,122 @@
+"""Which IAMD units may INTERCEPT a card in a response window (9.011, 9.012, 7.510, 7.512).
+
+A card with the INTERCEPT symbol may be INTERCEPTed by IAMD units with its target hex in range
+(9.011; 7.53's distance test does not apply to a card, 7.53 DN); not when it acts off-map --
+it targets the Tactical Network, a card or nothing, or it is itself answering a card (9.012);
+only BMD values answer a BMD-only card, from anywhere on the map (7.510), and only values of
+at least ``intercept_min_cv`` (9.011).  The values are the unit type's and those of its
+Attached cards (9.33; BMD when the card's effect has ``args.bmd``).
+"""
+from __future__ import annotations
+
+from lcb_lab.kernel.errors import UnknownName
+from lcb_lab.games.lcb.model.state import CardPlay, other
+from lcb_lab.games.lcb.rules.cards import ftr
+from lcb_lab.games.lcb.rules.common import Ctx, dist, supply_left
+from lcb_lab.games.lcb.rules.cards.ftr import kind
+
+
+def _pending(ctx: Ctx, team: str) -> list[CardPlay]:
+    return [x for x in ctx.state.chain if x.team == team and x.status == "pending"]
+
+
+def target_hex(ctx: Ctx, link: CardPlay) -> str | None:
+    """The hex INTERCEPT range is measured to (9.011): the link's hex, else its first target
+    unit's; None when the card is off-map (9.012: the Tactical Network, a card, no target)."""
+    if kind(link) != "play":
+        return None
+    card = ctx.state.cards[link.card]
+    eff = ctx.ctype(card).effect(link.option)
+    if eff.target in ("network", "enemy_card", "own_card", "none"):
+        return None
+    if link.hex:
+        return link.hex
+    for t in link.targets:
+        u = ctx.state.units.get(t)
+        if u is not None and u.hex is not None:
+            return u.hex
+        if t and "-" in t and t not in ctx.state.cards:
+            return t
+    return None
+
+
+def iamd_values(ctx: Ctx, team: str) -> list[dict]:
+    """Every INTERCEPT value of ``team``'s units on the map: the unit type's and its Attached
+    cards' (9.33): ``{"uid", "slot", "source", "cv", "range", "left" (None: infinite), "bmd",
+    "paralysed"}``; an Attached card's value has ``source`` (its cid) and ``card_slot`` (its slot
+    on the card; ``slot`` is ``"<cid>:<slot>"`` when the unit has a value of that slot itself).
+    Its supply is the card's own (9.33: ``Card.supply``, full until first spent)."""
+    out = []
+    for u in ctx.state.living(team):
+        if not u.on_map:
+            continue
+        for cv in ctx.utype(u).cvs_of("INT"):
+            out.append({"uid": u.uid, "slot": cv.slot, "source": None, "cv": cv.value, "range": cv.range,
+                        "left": supply_left(ctx, u, cv.slot), "bmd": False, "paralysed": u.paralysed})
+        for card in ctx.state.cards.values():
+            if card.where != "attached" or card.host != u.uid:
+                continue
+            try:
+                ct = ctx.ctype(card)
+            except UnknownName:            # not in the game's decks: no value to use
+                continue
+            bmd = any(e.args.get("bmd") for e in ct.effects)
+            own = {cv.slot for cv in ctx.utype(u).cvs_of("INT")}
+            for cv in ct.cvs:
+                if cv.kind == "INT":
+                    left = None if cv.supply is None else card.supply.get(cv.slot, cv.supply)
+                    slot = f"{card.cid}:{cv.slot}" if cv.slot in own else cv.slot
+                    out.append({"uid": u.uid, "slot": slot, "card_slot": cv.slot, "source": card.cid,
+                                "cv": cv.value, "range": cv.range, "left": left, "bmd": bmd,
+                                "paralysed": u.paralysed})
+    return out
+
+
+def refusal(ctx: Ctx, v: dict, target: CardPlay) -> tuple[str, str]:
+    card = ftr.link_card(ctx, target)
+    if card is None:
+        return "9.011", f"link {target.pid} is not a card"
+    ct = ctx.ctype(card)
+    if "intercept" not in ct.symbols and not ct.bmd_only:
+        return "9.011", f"{ct.name} has no INTERCEPT symbol"
+    if kind(target) != "play":
+        return "9.012", f"{ct.name} is answering a card here: it is off-map, not eligible for INTERCEPT"
+    m = ctx.state.card_markers.get(target.data.get("marker") or "")
+    if m is not None and not m.revealed:
+        return "13.25", f"{ct.name}'s marker is concealed: only a revealed ISR marker may be INTERCEPTed"
+
+    if v["paralysed"]:
+        return "9.0", f"{v['uid']} may not act this turn (card effect)"
+    if ct.bmd_only and not v["bmd"]:
+        return "7.510", f"{ct.name} is answered only by BMD INTERCEPT"
+    if v["bmd"] and not ct.bmd_only and "ballistic" not in ct.categories:
+        return "7.510", "BMD INTERCEPT answers only ballistic cards or cards requiring BMD"
+    if ct.intercept_min_cv and v["cv"] < ct.intercept_min_cv:
+        return "9.011", f"{ct.name} needs an INTERCEPT CV of {ct.intercept_min_cv}+ ({v['uid']} has {v['cv']})"
+    if not ct.bmd_only:          # 7.510: a BMD-only card is always susceptible, from anywhere on the map
+        h = target_hex(ctx, target)
+        if h is None:
+            return "9.012", f"{ct.name} acts off-map here (no target hex): not eligible for INTERCEPT"
+        d = dist(ctx.state.units[v["uid"]].hex, h)
+        if v["range"] is not None and d > v["range"]:
+            return "9.011", f"{v['uid']} is {d} hexes from {h}, beyond its INTERCEPT range {v['range']}"
+    if v["left"] is not None and v["left"] <= 0:
+        return "7.58", f"{v['uid']} has no {v['slot']} supply left"
+    return "", ""
+
+
+def options(ctx: Ctx, team: str) -> list[dict]:
+    out = []
+    mods = sum(val for _, val, _ in ftr.network_modifiers(ctx.state, team))
+    for t in _pending(ctx, other(team)):
+        for v in iamd_values(ctx, team):
+            if refusal(ctx, v, t)[0]:
+                continue
+            if any(kind(x) == "intercept" and x.data["uid"] == v["uid"] and t.pid in x.data["to"]
+                   for x in ctx.state.chain):
+                continue
+            out.append({"uid": v["uid"], "slot": v["slot"], "source": v["source"],
+                        "max_dice": 4 if v["left"] is None else v["left"],
+                        "p_hit": ftr.p_of(max(0, v["cv"] + mods)), "p_detect": ftr.p_of(ftr.detect_value(ctx, t)),
+                        "to": t.pid})
+    return out

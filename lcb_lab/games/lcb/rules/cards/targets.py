@@ -1,0 +1,155 @@
+"""The targets of a card's effect, checked when the card is played (9.0, 6.11, 7.31, 7.32, 13.x, 12.2).
+
+:func:`check_targets` refuses what the effect cannot take before any roll (so a refusal never
+follows a die); :func:`target_units` resolves the units a link acts on -- named units the
+team knows, or every unit of the target side in a named hex (a stack the player cannot see
+into); :func:`origin` is where a card's range is measured from.
+"""
+from __future__ import annotations
+
+from lcb_lab.games.lcb.model.cards import CardType, Effect
+from lcb_lab.kernel.errors import IllegalAction
+from lcb_lab.games.lcb.model.state import CardPlay, Unit, other
+from lcb_lab.games.lcb.rules.markers import placement as card_markers
+from lcb_lab.games.lcb.rules.common import Ctx, dist
+
+OWN_TARGETS = {"conceal", "resupply"}
+CHECKS: dict = {}
+"""Effect function -> ``check(ctx, card, card_type, effect, targets, hex)`` registered by the
+module that owns the effect (12.x: :mod:`lcb_lab.games.lcb.rules.transport.lift`), run instead of the checks here."""
+"""Effect functions whose unit targets are the team's own units."""
+
+
+ON_PLAY: dict = {}
+"""Effect function -> ``fn(ctx, link, ct, eff)`` run when the card is played, before the other
+team's response window (13.25: an ISR marker moves, and is revealed, before its effect)."""
+PRECHECKS: dict = {}
+"""Effect function -> ``check(ctx, card, ct, eff, targets, hex_)`` refusing bad targets before
+the chain opens; registered by the modules of those effects (13.x: fortify, mines, proxy)."""
+
+
+def _as_hex(ctx: Ctx, x: str | None) -> str | None:
+    if not x or x not in ctx.board:
+        return None
+    return ctx.board.canonical(x)
+
+
+def _knows(u: Unit, team: str) -> bool:
+    return u.team == team or (u.revealed and u.on_map)
+
+
+def origin(ctx: Ctx, card) -> str | None:
+    """Where a card's range is measured from: its host's hex (Attached / Embarked), its
+    marker's or its own hex on the map; None for a card in the pool (off-map)."""
+    if card.host and card.host in ctx.state.units:
+        u = ctx.state.units[card.host]
+        return u.hex or (ctx.state.units[u.embarked_on].hex if u.embarked_on in ctx.state.units else None)
+    m = next((m for m in ctx.state.card_markers.values() if m.card == card.cid), None)
+    return m.hex if m else card.hex
+
+
+def target_units(ctx: Ctx, link: CardPlay, eff: Effect, team: str | None = None) -> list[Unit]:
+    """The units a link acts on: named units, or every unit of the target side in the named hex
+    (``hex`` or a hex label among the targets: a stack or hex the player cannot see into)."""
+    team = team or link.team
+    side = team if eff.fn in OWN_TARGETS else other(team)
+    named = [t for t in link.targets if t in ctx.state.units]
+    hexes = [h for h in (_as_hex(ctx, link.hex),) + tuple(_as_hex(ctx, t) for t in link.targets if t not in ctx.state.units) if h]
+    units = [ctx.state.units[t] for t in named]
+    for h in dict.fromkeys(hexes):
+        units += [u for u in ctx.state.units_in(h, side) if u not in units]
+    if eff.fn not in ("asw_search", "uuv"):    # 14.010: only ASW / submarine effects find submarines
+        units = [u for u in units if not ctx.utype(u).is_submarine or u.uid in named]
+    dom = eff.args.get("domain")
+    if dom:
+        units = [u for u in units if ctx.utype(u).domain == dom or (dom == "naval") == ctx.is_naval(u)]
+    return units
+
+
+def check_targets(ctx: Ctx, team: str, card, ct: CardType, eff: Effect, targets: list[str],
+                  hex_: str | None) -> None:
+    """Refuse targets the effect cannot take (9.0, 6.11, 7.31, 7.32, 13.x, 12.2), before any roll."""
+    fn = eff.fn
+    kind = eff.target
+    if fn in CHECKS:              # effects whose module checks its own targets (12.x: transport.py)
+        CHECKS[fn](ctx, card, ct, eff, list(targets), hex_)
+        return
+    if fn in PRECHECKS:            # 13.x: the marker modules check their own targets (they register here)
+        PRECHECKS[fn](ctx, card, ct, eff, list(targets), hex_)
+        return
+    if kind in ("none", "network"):
+        if targets or hex_:
+            raise IllegalAction("9.0", f"{ct.name} option {eff.label} takes no target")
+        return
+    if kind in ("enemy_card", "own_card"):
+        want = other(team) if kind == "enemy_card" else team
+        for t in targets:
+            c = ctx.state.cards.get(t)
+            if c is None or c.team != want or not c.in_play or (want != team and not c.face_up):
+                raise IllegalAction("9.0", f"{t!r} is not a {'face-up enemy' if want != team else 'friendly'} card")
+        return
+    if hex_ is not None and _as_hex(ctx, hex_) is None:
+        raise IllegalAction("9.0", f"{hex_!r} is not a hex of the map")
+    if kind in ("hex", "hexes"):
+        hexes = [_as_hex(ctx, h) for h in ([hex_] if hex_ else []) + list(targets)]
+        if None in hexes:
+            raise IllegalAction("9.0", f"{ct.name}: the targets must be hexes of the map")
+        if kind == "hex" and len(hexes) != 1:
+            raise IllegalAction("9.0", f"{ct.name} targets one hex")
+        _check_range(ctx, card, ct, eff, hexes)
+        if fn == "place_marker":
+            a = eff.args
+            card_markers.check_hexes(ctx, team, a.get("marker", "isr"), hexes, int(a.get("count", 1)),
+                                     bool(a.get("enemy_occupied")), bool(a.get("contiguous")))
+        return
+    # units / unit / stack
+    for t in targets:
+        u = ctx.state.units.get(t)
+        if u is None and _as_hex(ctx, t) is None or (u is not None and not _knows(u, team)):
+            raise IllegalAction("6.11", f"{team} knows no unit named {t!r}")
+        if u is not None and (u.destroyed or not u.on_map):
+            raise IllegalAction("9.0", f"{t} is not on the map")
+    if fn == "unsimulated":
+        return                    # the effect is only logged: any unit the team knows (6.11)
+    side = team if fn in OWN_TARGETS else other(team)
+    bad = [t for t in targets if t in ctx.state.units and ctx.state.units[t].team != side]
+    if bad:
+        raise IllegalAction("9.0", f"{ct.name} targets {'friendly' if side == team else 'enemy'} units, not {bad[0]}")
+    link = CardPlay(0, card.cid, team, eff.label, list(targets), hex_)
+    units = target_units(ctx, link, eff, team)
+    if not units:
+        raise IllegalAction("9.0", f"{ct.name}: no {'friendly' if side == team else 'enemy'} unit to target there")
+    hexes = list(dict.fromkeys(u.hex for u in units))
+    if kind in ("stack", "unit") and len(hexes) > 1:
+        raise IllegalAction("3.23", f"{ct.name} targets one {kind}: the units are in {len(hexes)} hexes")
+    if kind == "unit" and len(units) != 1:
+        raise IllegalAction("9.0", f"{ct.name} targets exactly one unit")
+    if kind == "units" and len(units) > eff.max_targets and eff.max_targets > 1:
+        raise IllegalAction("9.0", f"{ct.name} targets at most {eff.max_targets} units")
+    if fn == "conceal":           # the card replaces the Core Action, not the reveal rules (6.22, 6.23)
+        from lcb_lab.games.lcb.rules.movement.conceal import check_can_conceal
+        for u in units:
+            check_can_conceal(ctx, u)
+    if fn == "lrs_attack":
+        t = units[0]
+        if ctx.utype(t).is_submarine:     # 14.05: hidden under the water, even with its marker on the map
+            raise IllegalAction("14.05", f"{t.uid} is a submarine: never a target for LRS")
+        if not t.revealed:      # named only to its own team: a concealed counter is anonymous (6.11)
+            who = t.uid if t.team == team else f"the counter in {t.hex}"
+            raise IllegalAction("7.32", f"{who} is concealed; only revealed units may be targeted by LRS (6.14)")
+        imp = ctx.state.impulse
+        if imp is not None and imp.combat is not None:
+            raise IllegalAction("3.38", "all combat of an impulse is committed at once: this impulse's combat "
+                                "was already committed")
+    _check_range(ctx, card, ct, eff, hexes)
+
+
+def _check_range(ctx: Ctx, card, ct: CardType, eff: Effect, hexes: list[str]) -> None:
+    if eff.range is None:
+        return
+    o = origin(ctx, card)
+    if o is None:
+        return                    # off-map: the card's range is not measured (9.012)
+    for h in hexes:
+        if dist(o, h) > eff.range:
+            raise IllegalAction("7.31", f"{h} is {dist(o, h)} hexes from {ct.name}'s host in {o}; its range is {eff.range}")

@@ -1,0 +1,168 @@
+"""Shared helpers for the rules modules: the context and small queries.
+
+Rules functions take a :class:`Ctx` (state + board + catalog) and either
+return facts or mutate ``ctx.state``.  The Game runs every mutation on a clone
+and keeps it only when no rule refused it (design principle 6).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lcb_lab.kernel import explain, hexgrid
+from lcb_lab.games.lcb import observer
+from lcb_lab.games.lcb.model.board import Board
+from lcb_lab.games.lcb.model.cards import CardType, Decks, load_decks
+from lcb_lab.games.lcb.model.catalog import Catalog, CombatValue, UnitType
+from lcb_lab.kernel.dice import Dice
+from lcb_lab.kernel.errors import IllegalAction
+from lcb_lab.games.lcb.observer import refs  # noqa: F401  (log facts: face up / down; rules import it from here)
+from lcb_lab.games.lcb.model.state import Card, GameState, Unit, other
+
+
+@dataclass
+class Ctx:
+    state: GameState
+    board: Board
+    catalog: Catalog
+    dice: Dice | None = None
+    decks: "Decks | None" = None
+    """The card decks (:mod:`lcb_lab.games.lcb.model.cards`); None: the packaged sandbox decks."""
+    quiet: bool = False
+    """True while an act is only tried (:func:`lcb_lab.games.lcb.legal.trial`): its log entries are
+    dropped afterwards, so :meth:`log` appends them bare (no facts merged, no observer
+    annotations, no turn stamps)."""
+
+    # ---- catalog shortcuts ------------------------------------------------
+    def utype(self, u: Unit | str) -> UnitType:
+        tid = (self.state.unit(u) if isinstance(u, str) else u).type_id
+        t = self.catalog.units.get(tid)          # the hot path: one dict look-up
+        return t if t is not None else self.catalog.unit(tid)   # unknown: the catalog's KeyError
+
+    def is_naval(self, u: Unit | str) -> bool:
+        return self.utype(u).is_naval
+
+    def cv(self, u: Unit | str, slot: str) -> CombatValue | None:
+        """The CV in ``slot``: the unit type's, or an Attached card's ``"<cid>:<slot>"`` (9.32)."""
+        if ":" in slot:
+            from lcb_lab.games.lcb.rules.cards.cvs import card_cv
+            return card_cv(self, self.state.unit(u) if isinstance(u, str) else u, slot)
+        return self.utype(u).cv(slot)
+
+    def cvs_of(self, u: Unit | str, kind: str) -> list:
+        """The unit type's CVs of ``kind`` ("LRS", "INT", "GA") and its Attached cards' (9.32)."""
+        unit = self.state.unit(u) if isinstance(u, str) else u
+        out = list(self.utype(unit).cvs_of(kind))
+        if self.state.cards:
+            from lcb_lab.games.lcb.rules.cards.cvs import card_cvs
+            out += card_cvs(self, unit, kind)
+        return out
+
+    def mp(self, u: Unit | str) -> int:
+        return self.utype(u).mp
+
+    # ---- cards ---------------------------------------------------------------
+    def card(self, cid: str) -> Card:
+        """The card ``cid`` of the game; IllegalAction (9.0) when there is none."""
+        c = self.state.cards.get(cid)
+        if c is None:
+            raise IllegalAction("9.0", f"there is no card {cid!r} in the game")
+        return c
+
+    def ctype(self, card: Card | str, team: str | None = None) -> CardType:
+        """The card type of a game card, or of a name in ``team``'s deck (9.0)."""
+        if self.decks is None:
+            self.decks = load_decks()
+        if isinstance(card, Card):
+            return self.decks.card(card.team, card.name)
+        return self.decks.card(team, card)
+
+    # ---- log ---------------------------------------------------------------
+    def log(self, entry: dict, **facts) -> None:
+        """Append an explained step, stamped with turn and impulse number.
+
+        ``facts`` (e.g. ``team="US"``, ``units=observer.refs(units)``) join the entry's
+        ``data``; :func:`lcb_lab.games.lcb.observer.annotate` derives from them who reads the entry
+        in full and what the other team reads (the rules never decide visibility).
+        """
+        if self.quiet:
+            self.state.log.append(entry)
+            return
+        entry = dict(entry)
+        if facts:
+            entry["data"] = {**entry.get("data", {}), **explain.plain(facts)}
+        entry["turn"] = self.state.turn
+        entry["impulse"] = len(self.state.tf_order) + (1 if self.state.impulse else 0)
+        self.state.log.append(observer.annotate(entry))
+
+
+def living_unit(ctx: Ctx, uid: str, rule: str = "4.3") -> Unit:
+    """The unit ``uid``; IllegalAction when unknown or destroyed."""
+    u = ctx.state.units.get(uid)
+    if u is None:
+        raise IllegalAction(rule, f"there is no unit named {uid!r}")
+    if u.destroyed:
+        raise IllegalAction(rule, f"{uid} has been destroyed")
+    return u
+
+
+def supply_left(ctx: Ctx, u: Unit, slot: str) -> int | None:
+    """Dice left in ``slot``; None for infinite supply (4.32). A card slot ``"<cid>:<slot>"``
+    reads the Attached card's own supply (9.33)."""
+    if ":" in slot:
+        from lcb_lab.games.lcb.rules.cards.cvs import card_supply
+        return card_supply(ctx, slot)
+    cv = ctx.cv(u, slot)
+    if cv is not None and cv.infinite_supply:
+        return None
+    return u.supply.get(slot, 0)
+
+
+def check_supply(ctx: Ctx, used: dict[tuple[str, str], int], rule: str) -> None:
+    """Refuse when the dice allocated per (unit, slot) exceed the supply left (7.04, 7.08)."""
+    for (uid, slot), n in used.items():
+        left = supply_left(ctx, ctx.state.units[uid], slot)
+        if left is not None and n > left:
+            raise IllegalAction(rule, f"{uid} allocates {n} {slot} dice but has {left} {slot} supply")
+
+
+def max_supply(ctx: Ctx, u: Unit, slot: str) -> int | None:
+    """Starting (= maximum) supply of a slot (8.02); None if infinite."""
+    if ":" in slot:                     # an Attached card's supply: never above its original (9.33)
+        cv = ctx.cv(u, slot)
+        return None if cv is None else cv.supply
+    t = ctx.utype(u)
+    if slot == "RP":
+        return t.rp
+    cv = t.cv(slot)
+    if cv is None or cv.supply is None:
+        return None if cv is None else cv.supply
+    if ctx.state.cards:                 # an Attached card adding to the host's supply (App. B: Aegis)
+        from lcb_lab.games.lcb.rules.cards.cvs import supply_bonus
+        return cv.supply + supply_bonus(ctx, u, slot)
+    return cv.supply
+
+
+def contested(ctx: Ctx, hex_label: str) -> bool:
+    """A hex holding units of both teams (7.21, 7.26)."""
+    teams = {u.team for u in ctx.state.units_in(hex_label) if not ctx.utype(u).is_submarine}   # 14.0: hidden, not there
+    return len(teams) == 2
+
+
+def enemy_ground_in(ctx: Ctx, hex_label: str, team: str) -> list[Unit]:
+    return [u for u in ctx.state.units_in(hex_label, other(team)) if ctx.utype(u).domain == "ground"]
+
+
+def dist(a: str, b: str) -> int:
+    """Hex distance, own hex not counted (7.31)."""
+    return hexgrid.distance(a, b)
+
+
+def names(units) -> str:
+    return ", ".join(u.uid if hasattr(u, "uid") else str(u) for u in units)
+
+
+
+def slot_text(slot: str) -> str:
+    """A CV slot as log text anyone may read: an Attached card's slot ``"RU-3:INT1"`` reads
+    ``"Attached card INT1"`` (its card id and name stay hidden, 9.02, 9.31)."""
+    return f"Attached card {slot.rsplit(':', 1)[-1]}" if ":" in slot else slot

@@ -1,0 +1,319 @@
+"""The free action of a card's marker (13.21, 13.12, 12.2x): move once per impulse, then an
+effect, combat, conceal, unload / load / re-embark.  Chapter 13 -- owned by the
+markers helper (the transport helper adds the ``unload`` / ``load`` / ``reembark`` steps
+through :data:`STEPS`).
+
+:class:`lcb_lab.games.lcb.actions.MarkerAction` (``marker``, ``path``, ``then``, ``targets``, ``hex``,
+``dice``):
+
+* only the impulse's team, and for a marker with a host only the host's Task Force (9.31);
+  SOF markers never move or attack (13.41), mines and fortifications do not act (13.3, 13.5);
+* ONE action per turn (13.21, 13.12): the card's 1-AP play put the marker on the map (its
+  initial use); from then on the marker's action is free, once a turn (``marker.acted``,
+  cleared at the end of the turn) -- a second one in the turn is refused naming 13.21.
+  ``action`` must be None (the action is free);
+* ``path``: hexes after its own, at most ``marker.mp`` (1 MP a hex for an aerial marker;
+  naval markers (``data["naval"]``) through water at the board's naval MP; a Proxy Force over
+  land at the ground MP), once per impulse (``marker.moved``, 13.21); an ISR marker is revealed
+  on the way when a hex exposes it (13.23, :func:`lcb_lab.games.lcb.rules.markers.isr.check_reveal`);
+* ``then``: a key of :data:`STEPS` -- ``"none"`` (move only), ``"effect"`` (the card's marker
+  effect at ``hex`` / ``targets``: a chain link the other team may INTERCEPT or NULLIFY,
+  13.25), ``"combat"`` (the card's LRS from the marker, 13.27; a Proxy Force's GROUND ASSAULT,
+  13.12), ``"conceal"`` (13.21, refused where 13.23 forbids it).
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from lcb_lab.kernel import explain
+from lcb_lab.kernel.errors import IllegalAction
+from lcb_lab.games.lcb.model.state import CardMarker, CardPlay
+from lcb_lab.games.lcb.rules.markers import mines
+from lcb_lab.games.lcb.rules.common import Ctx, dist
+
+STEPS: dict[str, Callable] = {}
+"""``then`` -> function(ctx, marker, action) doing that step after the move (each module
+registers its own)."""
+
+
+OFFERS: list[Callable] = []
+"""Functions ``game -> [MarkerAction]`` each module registers for its own markers (transport: 12.2x)."""
+
+
+def is_transport(m: CardMarker) -> bool:
+    """A landing craft's or Littoral Movement's marker: its acts are the transport steps (12.2x)."""
+    return bool(m.data.get("amphibious") or m.data.get("littoral"))
+
+
+def step(name: str):
+    """Register a ``then`` step."""
+    def deco(fn):
+        STEPS[name] = fn
+        return fn
+    return deco
+
+
+def _marker(ctx: Ctx, mid: str, team: str) -> CardMarker:
+    m = ctx.state.card_markers.get(mid)
+    if m is None or (m.team != team and not m.revealed) or (m.kind == "mine" and m.team != team):
+        raise IllegalAction("13.0", f"{team} has no marker named {mid!r}")
+    if m.team != team:
+        raise IllegalAction("13.21", f"{mid} is the other team's marker")
+    return m
+
+
+def check(ctx: Ctx, a) -> CardMarker:
+    """Every refusal of a MarkerAction before anything changes (module doc)."""
+    s, imp = ctx.state, ctx.state.impulse
+    if s.stage != "action" or imp is None or imp.phase == "declare":
+        raise IllegalAction("3.03", "a marker acts in an impulse of the Action Stage, after the declarations")
+    if s.choices:
+        q = s.choices[-1]
+        raise IllegalAction(q.rule, f"{q.team} must first answer its {q.kind.replace('_', ' ')} choice")
+    if imp.combat is not None and imp.phase != "combat_done":
+        raise IllegalAction("3.38", "combat has been committed: resolve it before anything else")
+    m = _marker(ctx, a.marker, imp.team)
+    if m.kind == "sof":
+        from lcb_lab.games.lcb.rules.markers.sof import may_assault
+        if not (a.then == "combat" and not a.path and may_assault(ctx, m)):
+            raise IllegalAction("13.41", f"{m.mid} is a SOF marker: it never moves or attacks; it fights only a GROUND "
+                                "ASSAULT in its own hex (and may assault in the impulse it is placed in a contested hex)")
+    if m.kind in ("mine", "fortification"):
+        raise IllegalAction("13.3" if m.kind == "mine" else "13.5", f"a {m.kind} marker takes no action")
+    host = s.units.get(m.host or "")
+    if host is not None and host.task_force != imp.task_force:
+        raise IllegalAction("9.31", f"{m.mid}'s card is Attached to {host.task_force}'s unit: only that Task Force "
+                            "uses it")
+    if host is not None and host.paralysed:
+        raise IllegalAction("3.34", f"{m.mid}'s host may not act for the rest of the turn (card effect)")
+    if a.action is not None:
+        raise IllegalAction("13.21", f"{m.mid}'s action is free once its card is in play (13.21, 13.12): "
+                            "leave action=None")
+    if m.acted:
+        raise IllegalAction("13.21" if m.kind != "proxy" else "13.12",
+                            f"{m.mid} has already used its one free action this turn")
+    if a.then not in STEPS:
+        raise IllegalAction("13.21", f"unknown marker step {a.then!r} (known: {', '.join(sorted(STEPS))})")
+    if a.path and m.moved:
+        raise IllegalAction("13.21", f"{m.mid} has already moved this impulse (markers move once per impulse)")
+    return m
+
+
+def route(ctx: Ctx, m: CardMarker, path) -> tuple[list[str], int]:
+    """The canonical path and its MP, checked against the marker's terrain and MP (13.21,
+    13.12). Raises IllegalAction."""
+    path = [ctx.board.canonical(h) for h in path if h]
+    if path and path[0] == m.hex:
+        path = path[1:]
+    here, spent = m.hex, 0
+    naval, ground = bool(m.data.get("naval")), m.kind == "proxy"
+    for h in path:
+        if h not in ctx.board:
+            raise IllegalAction("5.1", f"{h} is not on the map")
+        info = ctx.board.hex(h)
+        if naval:
+            ok, cost = h in ctx.board.naval_neighbours(here), info.mp_cost
+        elif ground:
+            ok, cost = h in ctx.board.ground_neighbours(here), info.mp_cost
+        else:                                  # an aerial marker: any hex, 1 MP a hex (sandbox)
+            ok, cost = dist(here, h) == 1, 1
+        if not ok or cost is None:
+            raise IllegalAction("13.21", f"{m.mid} cannot move from {here} to {h}"
+                                + (" (a naval marker moves through water)" if naval else ""))
+        spent, here = spent + cost, h
+    if spent > m.mp:
+        raise IllegalAction("13.21" if m.kind != "proxy" else "13.12",
+                            f"the path costs {spent} MP; {m.mid} has {m.mp} MP")
+    return path, spent
+
+
+def marker_action_act(game, c: Ctx, a) -> None:
+    """Handler of :class:`lcb_lab.games.lcb.actions.MarkerAction` (module doc)."""
+    from lcb_lab.games.lcb.rules.markers import placement as card_markers, isr
+    tm = c.state.card_markers.get(a.marker)     # transport's markers move in their own steps (landing.py, 12.2x)
+    if tm is not None and is_transport(tm):
+        step = STEPS.get("_transport_move" if a.then == "none" else a.then)
+        if step is None:
+            raise IllegalAction("13.21", f"a landing craft's marker may unload, load, reembark or only move, not {a.then!r}")
+        return step(c, tm, a)
+    m = check(c, a)
+    path, spent = route(c, m, a.path)
+    start = m.hex
+    if path:
+        c.log(explain.step("marker", f"{m.mid} moves", f"{start} -> {' -> '.join(path)} for {spent} MP "
+                           f"(MP {m.mp}, once per impulse)", ["13.21"] if m.kind != "proxy" else ["13.12"],
+                           path=[start] + path),
+              team=m.team, hidden=not m.revealed, marker=m.mid)
+    m.acted = True
+    entered: list[str] = []
+    for i, h in enumerate(path):
+        ev = mines.on_step(c, [m], m.hex, h, set(entered))
+        if ev == "enters":
+            m.hex = h
+        if ev is not None:                   # 13.36: the mines stop it; its move ends there (sandbox)
+            m.moved = True
+            mines.trigger_at(c, m.hex, [m], ev, {"marker": m.mid, "then": a.then, "targets": list(a.targets),
+                                                 "hex": a.hex, "dice": a.dice})
+            return
+        m.hex = h
+        entered.append(h)
+        if m.kind == "isr":
+            isr.check_reveal(c, m, h)
+    if path:
+        m.moved = True
+        card_markers.contact(c, m.hex)
+        if m.kind == "isr" and m.data.get("zor"):
+            isr.exercise_zor(c, m)
+    STEPS[a.then](c, m, a)
+
+
+def _after_mines(ctx: Ctx, p: dict) -> None:
+    """A marker's action after the mines it met (13.36): its step, if it survived."""
+    from types import SimpleNamespace
+    from lcb_lab.games.lcb.rules.markers import placement as card_markers, isr
+    m = ctx.state.card_markers[p["marker"]]
+    if m.kind == "isr":
+        isr.check_reveal(ctx, m)
+    card_markers.contact(ctx, m.hex)
+    STEPS[p.get("then", "none")](ctx, m, SimpleNamespace(marker=m.mid, path=(), then=p.get("then", "none"),
+                                                         targets=tuple(p.get("targets", ())), hex=p.get("hex"),
+                                                         dice=int(p.get("dice", 0)), action=None))
+
+
+mines.MARKER_RESUME = _after_mines
+
+
+# ---------------------------------------------------------------- steps
+@step("none")
+def _none(ctx: Ctx, m: CardMarker, a) -> None:
+    """Move only (the action is used)."""
+
+
+@step("conceal")
+def _conceal(ctx: Ctx, m: CardMarker, a) -> None:
+    """Flip back to the concealed side (13.21), never where 13.23 forbids it."""
+    from lcb_lab.games.lcb.rules.markers.isr import check_can_conceal
+    if m.kind != "isr":
+        raise IllegalAction("13.21", f"only an ISR marker conceals itself ({m.mid} is a {m.kind} marker)")
+    check_can_conceal(ctx, m)
+    if m.revealed:
+        m.revealed = False
+        ctx.log(explain.step("marker", f"{m.mid} conceals itself", "flipped back to its ISR # side", ["13.21"]),
+                team=m.team, marker=m.mid)
+
+
+def marker_option(ctx: Ctx, m: CardMarker, combat: bool):
+    """The card option its marker uses: the first ``trigger`` effect of the card that is an
+    LRS (``combat``) or not (13.21: the marker's effect / combat); IllegalAction when none."""
+    ct = ctx.ctype(ctx.card(m.card))
+    for e in ct.effects:
+        if e.when == "trigger" and (e.fn == "lrs_attack") == combat:
+            return ct, e
+    raise IllegalAction("13.25", f"{ct.name}'s marker has no {'combat' if combat else 'effect'} on its card")
+
+
+def open_link(ctx: Ctx, m: CardMarker, ct, eff, targets: list[str], hex_: str | None) -> CardPlay:
+    """The marker's effect as link 1 of a chain (13.25: the other team may INTERCEPT a revealed
+    marker of a card with the INTERCEPT symbol, or NULLIFY it, before the effect)."""
+    from lcb_lab.games.lcb.rules.cards import responses
+    card = ctx.card(m.card)
+    link = CardPlay(1, card.cid, m.team, eff.label, list(targets), hex_ or m.hex)
+    link.data.update(paid="free", marker=m.mid, origin=m.hex)
+    ctx.state.chain = [link]
+    card.face_up = True
+    ctx.log(explain.step("card", f"{ct.name}: {m.mid}'s action", f"{eff.text} (free: the marker's one action "
+                         "this turn)", ["13.21", "9.2"]), team=m.team, card=card.cid, name=ct.name, option=eff.label)
+    if not responses.open_window(ctx):
+        responses.resolve(ctx)
+    return link
+
+
+@step("effect")
+def _effect(ctx: Ctx, m: CardMarker, a) -> None:
+    """The card's marker effect in the marker's hex (13.21, 13.27); a Proxy Force's effect roll
+    (:func:`lcb_lab.games.lcb.rules.markers.proxy.effect_step`)."""
+    if m.kind == "proxy":
+        from lcb_lab.games.lcb.rules.markers.proxy import effect_step
+        effect_step(ctx, m, a)
+        return
+    ct, eff = marker_option(ctx, m, combat=False)
+    open_link(ctx, m, ct, eff, list(a.targets), a.hex or m.hex)
+
+
+@step("combat")
+def _combat(ctx: Ctx, m: CardMarker, a) -> None:
+    """The card's LRS from the marker (13.27: range from the marker's hex, a revealed enemy
+    unit); a Proxy Force's GROUND ASSAULT (:func:`lcb_lab.games.lcb.rules.markers.proxy.assault`)."""
+    if m.kind in ("proxy", "sof"):
+        from lcb_lab.games.lcb.rules.markers.proxy import assault
+        assault(ctx, m, a)
+        if m.kind == "sof":
+            m.data.pop("may_assault", None)
+        return
+    ct, eff = marker_option(ctx, m, combat=True)
+    if len(a.targets) != 1:
+        raise IllegalAction("9.0", f"{ct.name}'s LRS targets one revealed enemy unit")
+    u = ctx.state.units.get(a.targets[0])
+    if u is None or u.team == m.team or not u.on_map or not u.revealed:
+        raise IllegalAction("7.32", f"{m.team} sees no face-up enemy unit named {a.targets[0]!r} to attack")
+    if eff.range is not None and dist(m.hex, u.hex) > eff.range:
+        raise IllegalAction("7.31", f"{u.uid} is {dist(m.hex, u.hex)} hexes from {m.mid}; range {eff.range}")
+    if ctx.state.impulse.combat is not None:
+        raise IllegalAction("3.38", "this impulse's combat was already committed")
+    from lcb_lab.games.lcb.rules.markers.isr import spend
+    spend(ctx, m, int(eff.dice))                 # the card's own LRS supply, when it tracks one (13.28)
+    open_link(ctx, m, ct, eff, [u.uid], None)
+
+
+# ---------------------------------------------------------------- offers
+def _acceptable(ctx: Ctx, a) -> bool:
+    """Whether the rules accept MarkerAction ``a`` now, checked without changing anything (as
+    :func:`lcb_lab.games.lcb.legal_cards.play_card_options` does): the same checks as the handler for
+    the offered shapes (move only, effect or conceal in place)."""
+    from lcb_lab.games.lcb.rules.markers.placement import exposure
+    try:
+        m = check(ctx, a)
+        route(ctx, m, a.path)
+        if a.then == "conceal":
+            if m.kind != "isr" or not m.revealed or exposure(ctx, m):
+                return False
+        elif a.then == "effect" and m.kind == "isr":
+            marker_option(ctx, m, combat=False)
+        elif a.then == "combat" and m.kind == "isr":
+            _, eff = marker_option(ctx, m, combat=True)
+            u = ctx.state.units[a.targets[0]]
+            if (ctx.state.impulse.combat is not None or u.team == m.team or not u.revealed or not u.on_map
+                    or (eff.range is not None and dist(m.hex, u.hex) > eff.range)):
+                return False
+    except IllegalAction:
+        return False
+    return True
+
+
+def offers(game) -> list:
+    """The MarkerAction actions the active impulse may take now: for each own ISR / Proxy Force
+    marker with its free action left, use its effect or conceal in place, or step into each
+    neighbouring hex (then nothing); each accepted by the handler (:func:`_acceptable`)."""
+    from lcb_lab.games.lcb.actions import MarkerAction
+    s = game.state
+    imp = s.impulse
+    if imp is None or imp.phase == "declare" or s.choices or s.chain or not s.card_markers:
+        return []
+    ctx = game._ctx()
+    out = []
+    for m in sorted(s.card_markers.values(), key=lambda x: x.mid):
+        if m.team != imp.team or m.acted or m.kind not in ("isr", "proxy") or is_transport(m):
+            continue
+        cands = [MarkerAction(m.mid, then="effect"), MarkerAction(m.mid, then="conceal")]
+        if not m.moved and m.mp:
+            cands += [MarkerAction(m.mid, path=(n,)) for n in sorted(ctx.board.neighbours(m.hex))]
+        out += [x for x in cands if _acceptable(ctx, x)]
+        if m.kind == "isr":              # its card's LRS at each face-up enemy unit (13.27)
+            out += [x for x in (MarkerAction(m.mid, then="combat", targets=(u.uid,))
+                                for u in s.living() if u.team != m.team and u.revealed and u.on_map)
+                    if _acceptable(ctx, x)]
+        if m.kind == "proxy":            # its GROUND ASSAULT at each face-up enemy unit in its hex (13.12)
+            dice = int(m.data.get("ga_dice", 4))
+            out += [MarkerAction(m.mid, then="combat", targets=(u.uid,), dice=dice)
+                    for u in s.units_in(m.hex) if u.team != m.team and u.revealed]
+    return out + [x for f in OFFERS for x in f(game)]

@@ -1,0 +1,269 @@
+"""Markers that cards put on the map (13.x; 4.22 for MILDECs).
+
+* SOF marker (13.4): placed on an enemy-occupied hex; it reveals the units there (App. B:
+  MARSOC HALO reveals 1 Zhuk).
+* ISR marker (13.0, 12.2): the marker of a card acting on the map, placed unrevealed
+  (e.g. the Amphibious: LCU marker, :mod:`lcb_lab.games.lcb.rules.transport.landing`).
+* Mine markers (13.3; 9.32 ex.: Scatterable Landmines, 3 markers in 3 contiguous land hexes),
+  UAS and fortification markers: plain markers with their card (their later effects belong to
+  chapter 13 and are not simulated in this version).
+* MILDEC / Naval MILDEC (4.22): real MILDEC counters (``state.markers``) of the active Task
+  Force, face down, that move and absorb hits like any other.
+
+Card markers live in ``state.card_markers`` (:class:`lcb_lab.games.lcb.model.state.CardMarker`); they are
+not units, have no HP and take no part in combat here.
+"""
+from __future__ import annotations
+
+from lcb_lab.kernel import explain, hexgrid
+from lcb_lab.kernel.errors import IllegalAction
+from lcb_lab.games.lcb.model.state import CardMarker, Marker, other
+from lcb_lab.games.lcb.rules.common import Ctx
+
+PREFIX = {"sof": "SOF", "isr": "ISR", "mine": "MINE", "uas": "UAS", "fortification": "FORT", "proxy": "PROXY"}
+MILDECS = ("mildec", "naval_mildec")
+KINDS = tuple(PREFIX) + MILDECS
+
+
+def new_marker(ctx: Ctx, kind: str, team: str, card: str, hex_: str, revealed: bool = True) -> CardMarker:
+    """A card marker of ``kind`` in ``hex_`` with the next id (``"SOF-1"``)."""
+    pre = PREFIX[kind]
+    n = 1 + sum(1 for m in ctx.state.card_markers.values() if m.kind == kind)
+    while f"{pre}-{n}" in ctx.state.card_markers:
+        n += 1
+    m = CardMarker(f"{pre}-{n}", kind, team, card, hex_, revealed)
+    ctx.state.card_markers[m.mid] = m
+    return m
+
+
+def check_hexes(ctx: Ctx, team: str, kind: str, hexes: list[str], count: int, enemy_occupied: bool,
+                contiguous: bool) -> None:
+    """Refuse a placement the card does not allow (13.4: an enemy-occupied hex; 9.32 ex.: up to
+    ``count`` contiguous land hexes for mines; MILDECs on land / water, 4.22)."""
+    if kind not in KINDS:
+        raise IllegalAction("13.0", f"unknown marker {kind!r}")
+    if not hexes:
+        raise IllegalAction("13.0", "name the hex(es) for the marker(s)")
+    if len(hexes) > count or len(set(hexes)) != len(hexes):
+        raise IllegalAction("13.0", f"up to {count} different hex(es) for this card's {kind} markers")
+    for h in hexes:
+        info = ctx.board.hex(h)
+        if enemy_occupied and not ctx.state.units_in(h, other(team)):
+            raise IllegalAction("13.4", f"{h} holds no enemy unit: the {kind} marker goes on an enemy-occupied hex")
+        if kind in ("mine", "fortification", "mildec") and not info.has_land:
+            raise IllegalAction("13.3" if kind == "mine" else "4.22", f"{h} has no land for a {kind} marker")
+        if kind == "naval_mildec" and not info.has_water:
+            raise IllegalAction("4.22", f"{h} has no water for a Naval MILDEC")
+    if contiguous and len(hexes) > 1:
+        linked = {hexes[0]}
+        changed = True
+        while changed:
+            changed = False
+            for h in hexes:
+                if h not in linked and any(hexgrid.distance(h, x) == 1 for x in linked):
+                    linked.add(h)
+                    changed = True
+        if len(linked) != len(hexes):
+            raise IllegalAction("9.32", f"the hexes {', '.join(hexes)} are not contiguous")
+
+
+def place(ctx: Ctx, team: str, card: str, card_name: str, kind: str, hexes: list[str], reveal_units: bool) -> list:
+    """Put one marker of ``kind`` in each hex (checked by :func:`check_hexes`); with
+    ``reveal_units`` the enemy units in the hex are revealed (13.4, 6.13)."""
+    from lcb_lab.games.lcb.rules.movement.conceal import reveal
+    out = []
+    imp = ctx.state.impulse
+    for h in hexes:
+        if kind in MILDECS:
+            n = 1 + len(ctx.state.markers)
+            while f"M{n}" in ctx.state.markers:
+                n += 1
+            tf = imp.task_force if imp else next((t for t, x in ctx.state.task_forces.items() if x == team), "")
+            m = Marker(f"M{n}", kind, team, tf, h)     # the Deployment Stage: the team's first TF (sandbox)
+            ctx.state.markers[m.mid] = m
+            ctx.log(explain.step("effect", f"{card_name}: a MILDEC is placed", f"face down in {h}", ["4.22"]),
+                    team=team, effect="mildec", hex=h)
+        else:
+            m = new_marker(ctx, kind, team, card, h)
+            if kind == "sof":                  # 13.41: it may GROUND ASSAULT in the impulse it lands in a contested hex
+                sof_placed(ctx, m)
+            ctx.log(explain.step("effect", f"{card_name}: {m.mid} placed in {h}",
+                                 f"a {kind.upper() if kind in ('sof', 'isr', 'uas') else kind} marker of the card",
+                                 ["13.4"] if kind == "sof" else ["13.0"]))
+        out.append(m)
+        if reveal_units:
+            enemies = ctx.state.units_in(h, other(team))
+            if enemies:
+                reveal(ctx, enemies, f"the {card_name} marker in {h} reveals the enemy units there", ["13.4", "6.13"])
+    return out
+
+
+def discard_card(ctx: Ctx, cid: str) -> None:
+    """A marker's card leaves play with it (13.22, 13.43): discarded (9.07), an Attached card
+    removed (9.31)."""
+    card = ctx.state.cards.get(cid)
+    if card is None or not card.in_play:
+        return
+    card.where = "removed" if card.where == "attached" else "discarded"
+    card.host = card.hex = None
+    card.face_up = True
+
+
+def remove(ctx: Ctx, marker: CardMarker, by_team: str | None, rules: list[str]) -> None:
+    """Take ``marker`` off the map and discard its card (13.22 ISR, 13.43 SOF); a destroyed
+    Proxy Force rolls for the Influence Meter (13.13, :func:`lcb_lab.games.lcb.rules.markers.proxy.destroyed`)."""
+    ctx.state.card_markers.pop(marker.mid, None)
+    if marker.kind == "proxy" and by_team is not None:
+        proxy_destroyed(ctx, marker, by_team)
+    if not any(m.card == marker.card for m in ctx.state.card_markers.values()):
+        discard_card(ctx, marker.card)
+    ctx.log(explain.step("marker", f"{marker.mid} removed", "the marker leaves the map; its card is discarded",
+                         list(rules)), marker=marker.mid)
+
+
+def proxy_destroyed(ctx: Ctx, m: CardMarker, by_team: str) -> None:
+    """A Proxy Force is destroyed (13.13): 1 d20; 1-12 drops ``by_team``'s influence by 1 --
+    the Influence Meter moves one space toward the Proxy Force's team (15.0)."""
+    from lcb_lab.games.lcb.rules.stages import influence
+    roll = ctx.dice.roll(1, f"{m.mid} destroyed: influence")[0]
+    ctx.log(explain.step("effect", f"{m.mid} destroyed: influence roll", f"rolled {roll}: "
+                         + ("1-12, the attacker loses 1 influence" if roll <= 12 else "13+, no change"), ["13.13"]),
+            dice=[roll])
+    if roll <= 12:
+        influence.move(ctx, m.team, f"{by_team} destroyed a Proxy Force", ["13.13", "15.0"])
+
+
+def card_gone(ctx: Ctx, cid: str) -> None:
+    """The card ``cid`` left play (INTERCEPTed, NULLIFIED, its host destroyed): its markers
+    leave the map with it (13.25; lcb_lab's reading of facts §6.31 for the host's loss)."""
+    for m in [m for m in ctx.state.card_markers.values() if m.card == cid and m.kind not in ("mine", "fortification")]:
+        lost = [ctx.state.units[u] for u in m.cargo if u in ctx.state.units]
+        lose_cargo(ctx, m, lost)             # 12.06: a discarded transport marker takes its units with it
+        ctx.state.card_markers.pop(m.mid, None)
+        ctx.log(explain.step("marker", f"{m.mid} removed", "its card has left play: the marker goes with it"
+                             + (" and the units aboard are lost" if lost else ""),
+                             ["13.22", "13.25"] + (["12.06"] if lost else [])), marker=m.mid)
+
+
+def lose_cargo(ctx: Ctx, marker: CardMarker, lost: list) -> None:
+    """The units ``lost`` aboard ``marker`` are destroyed, killed by the other team (12.06, 13.26)."""
+    for u in lost:
+        if u.uid in marker.cargo:
+            marker.cargo.remove(u.uid)
+        if not u.destroyed:
+            destroy_unit(ctx, u, other(marker.team))
+
+
+def contact(ctx: Ctx, h: str) -> None:
+    """Counters meet in hex ``h``: opposing ISR markers there are revealed (13.23), SOF and Proxy
+    Force markers reveal the enemy units in their hex (13.42, 13.12)."""
+    from lcb_lab.games.lcb.rules.movement.conceal import reveal
+    for m in [m for m in ctx.state.card_markers.values() if m.hex == h]:
+        if m.kind == "isr":
+            check_reveal(ctx, m)
+        elif m.kind in ("sof", "proxy"):
+            foes = ctx.state.units_in(h, other(m.team))
+            enemies = [u for u in foes if not u.revealed]
+            if enemies:
+                reveal(ctx, enemies, f"{m.mid} reveals the enemy units in its hex",
+                       ["13.42"] if m.kind == "sof" else ["13.12"])
+            if foes and not m.revealed and any(ctx.utype(u).domain == "ground" for u in foes):
+                reveal_marker(ctx, m, f"opposing ground units share {h} (6.22, as for units)",
+                              ["6.22", "13.44" if m.kind == "sof" else "13.11"])
+
+
+def rolled(ctx: Ctx, link, ct, eff) -> bool:
+    """Roll a marker card's effect (``dice`` d20, success on any die <= ``succeeds_on``; no roll
+    when None) and log the outcome -- :func:`lcb_lab.games.lcb.rules.cards.effects._rolled` for the marker
+    modules, which do not import the effect registry (import graph)."""
+    if eff.succeeds_on is None:
+        return True
+    purpose = f"{ct.name}: effect"
+    rolls = ctx.dice.roll(eff.dice, purpose)
+    link.rolls[purpose] = list(rolls)
+    ok = any(r <= eff.succeeds_on for r in rolls)
+    ctx.log(explain.step("card", f"{ct.name} {'succeeds' if ok else 'fails'}",
+                         f"rolled {', '.join(map(str, rolls))}, succeeds on {eff.succeeds_on} or less"
+                         + ("" if ok else ": no effect"), ["9.0", "9.2"] if ct.persistent else ["9.0"]),
+            team=link.team, card=link.card)
+    return ok
+
+
+def as_hex(ctx: Ctx, x: str | None) -> str | None:
+    """The canonical label of a hex of the map, or None."""
+    if not x or x not in ctx.board:
+        return None
+    return ctx.board.canonical(x)
+
+
+UNIT_DESTROYED = None
+"""``destroy(ctx, unit, by_team)`` of :mod:`lcb_lab.games.lcb.rules.combat.sequence` (set there at import): the
+marker modules destroy units through it without importing the combat engine (which reaches
+the card registry that imports them -- the kernel's import graph has no cycle)."""
+
+
+def destroy_unit(ctx: Ctx, u, by_team: str) -> None:
+    """Destroy unit ``u`` as combat does (4.21, 9.31, 10.311, 3.42, 15.0)."""
+    if UNIT_DESTROYED is None:            # pragma: no cover - combat is imported by every game
+        from importlib import import_module
+        import_module("lcb_lab.games.lcb.rules.combat.sequence")
+    UNIT_DESTROYED(ctx, u, by_team)
+
+
+# ---------------------------------------------------------------- ISR reveal (13.23)
+def reveal_marker(ctx: Ctx, m: CardMarker, why: str, rules: list[str]) -> bool:
+    """Turn ``m`` face up (13.22: its 'Revealed' side). Returns True when it was concealed."""
+    if m.revealed:
+        return False
+    m.revealed = True
+    ctx.log(explain.step("marker", f"{m.mid} revealed", why, rules), marker=m.mid, hex=m.hex)
+    return True
+
+
+def exposure(ctx: Ctx, m: CardMarker, h: str | None = None) -> str:
+    """Why ``m`` would be revealed in hex ``h`` (its own by default): an opposing unit there, an
+    opposing ISR marker there, or an opposing naval unit's ZOR (6.23) -- "" when none (13.23)."""
+    from lcb_lab.games.lcb.rules.movement.conceal import naval_zor_hexes
+    h = h or m.hex
+    foe = other(m.team)
+    if ctx.state.units_in(h, foe):
+        return f"an opposing unit is in {h}"
+    if any(x.kind == "isr" and x.team == foe and x.hex == h for x in ctx.state.card_markers.values()):
+        return f"an opposing ISR marker is in {h}"
+    zor = naval_zor_hexes(ctx, h)
+    if any(u.on_map and ctx.is_naval(u) and u.hex in zor for u in ctx.state.living(foe)):
+        return f"{h} is in an opposing naval ZOR"
+    return ""
+
+
+def check_reveal(ctx: Ctx, m: CardMarker, h: str | None = None) -> bool:
+    """Reveal ``m`` if hex ``h`` exposes it (13.23); True when it was revealed now."""
+    why = exposure(ctx, m, h)
+    if why and not m.revealed:
+        return reveal_marker(ctx, m, f"{why} (13.23)", ["13.23"])
+    return False
+
+
+SOF_GA_CV = 10
+"""A SOF marker's GROUND ASSAULT CV (sandbox: the rulebook prints none; Marine Raiders rated
+above an infantry platoon's)."""
+SOF_GA_DICE = 2
+"""Its GA dice (sandbox)."""
+
+
+def sof_placed(ctx: Ctx, m: CardMarker) -> None:
+    """A SOF marker is placed (13.4): its GA values; placed in a contested hex (enemy units
+    there) it may assault in this impulse (13.41, :func:`lcb_lab.games.lcb.rules.markers.sof.may_assault`)."""
+    m.data.update(ga_cv=SOF_GA_CV, ga_dice=SOF_GA_DICE)
+    if ctx.state.impulse is not None and ctx.state.units_in(m.hex, other(m.team)):
+        m.data["may_assault"] = f"{ctx.state.turn}:{len(ctx.state.tf_order) + 1}"     # turn:impulse
+
+
+def reveal_in(ctx: Ctx, h: str | None, team: str, why: str) -> list[CardMarker]:
+    """A card effect reveals ``team``'s ISR, Proxy Force and SOF markers in hex ``h`` (13.23:
+    "revealed by another JCC effect"; 13.11, 13.44). Mines stay secret. Returns those revealed."""
+    out = [m for m in ctx.state.card_markers.values()
+           if h and m.hex == h and m.team == team and m.kind in ("isr", "proxy", "sof") and not m.revealed]
+    for m in out:
+        reveal_marker(ctx, m, why, ["13.23" if m.kind == "isr" else "13.11" if m.kind == "proxy" else "13.44", "6.13"])
+    return out

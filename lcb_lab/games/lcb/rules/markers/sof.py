@@ -1,0 +1,130 @@
+"""Special Operations Forces markers (13.4): placed by a card (MARSOC HALO, ``place_marker`` with
+``marker = "sof"``, :mod:`lcb_lab.games.lcb.rules.markers.placement`).
+
+* never attacks or moves like a unit (13.41): a MarkerAction on it is refused naming 13.41
+  (:mod:`lcb_lab.games.lcb.rules.markers.free_actions`); it is no unit, so no Core Action names it.  The
+  exception: placed in a contested hex, in that impulse it may GROUND ASSAULT an enemy unit
+  there once (``MarkerAction(then="combat")``, :func:`lcb_lab.games.lcb.rules.markers.proxy.assault` with the SOF
+  values :data:`GA_CV`, :data:`GA_DICE`);
+* reveals the opposing units entering or standing in its hex, no ZOR (13.42,
+  :func:`lcb_lab.games.lcb.rules.markers.placement.contact`);
+* cannot be targeted while concealed (13.44): :func:`damage` refuses it;
+* LRS alone never destroys it (13.43): :func:`damage` -- LRS hits count only together with a
+  GROUND ASSAULT on its hex in the same impulse (the GA need not hit);
+* controls a hex with no opposing unit, contests one with opposing units (13.45): either way
+  the other team's RESUPPLY may not trace into or through it, nor resupply a unit in it
+  (:func:`blocks`, hunk in :mod:`lcb_lab.games.lcb.rules.movement.resupply`);
+* destroyed: the marker is removed and its card discarded (13.43, :func:`card_markers.remove`).
+"""
+from __future__ import annotations
+
+from lcb_lab.kernel import explain
+from lcb_lab.kernel.errors import IllegalAction
+from lcb_lab.games.lcb.model.state import CardMarker, other
+from lcb_lab.games.lcb.rules.markers.placement import SOF_GA_CV, SOF_GA_DICE, remove
+from lcb_lab.games.lcb.rules.common import Ctx
+
+
+GA_CV, GA_DICE = SOF_GA_CV, SOF_GA_DICE
+"""The SOF marker's GA values (sandbox, :mod:`lcb_lab.games.lcb.rules.markers.placement`)."""
+
+
+def may_assault(ctx: Ctx, m: CardMarker) -> bool:
+    """Whether SOF marker ``m`` may still make its GROUND ASSAULT of 13.41 (placed this impulse
+    in a contested hex, not yet used)."""
+    return (m.data.get("may_assault") == f"{ctx.state.turn}:{len(ctx.state.tf_order) + 1}"
+            and ctx.state.impulse is not None
+            and not m.acted and bool(ctx.state.units_in(m.hex, other(m.team))))
+
+
+def markers(ctx: Ctx, team: str | None = None) -> list[CardMarker]:
+    """SOF markers on the map (of ``team``)."""
+    return [m for m in ctx.state.card_markers.values() if m.kind == "sof" and (team is None or m.team == team)]
+
+
+def blocks(ctx: Ctx, team: str) -> set[str]:
+    """Hexes the other team's SOF markers control or contest against ``team``'s RESUPPLY (13.45)."""
+    return {m.hex for m in markers(ctx, other(team))}
+
+
+def damage(ctx: Ctx, m: CardMarker, attacker: str, lrs_hits: int, ga_hits: int, ga_engaged: bool) -> bool:
+    """Hits on SOF marker ``m`` in one impulse (13.43): GA hits always count; LRS hits only when
+    a GROUND ASSAULT was fought in its hex too (``ga_engaged``).  Returns True when destroyed.
+    Raises IllegalAction (13.44) for a concealed marker."""
+    if not m.revealed:
+        raise IllegalAction("13.44", "a concealed SOF marker cannot be targeted")
+    counted = ga_hits + (lrs_hits if ga_engaged else 0)
+    why = "" if ga_engaged or not lrs_hits else "; LRS alone cannot destroy a SOF marker (13.43)"
+    before = m.hp
+    m.hp = max(0, m.hp - counted)
+    ctx.log(explain.step("damage", f"{m.mid} takes {counted} hit(s)", f"HP {before} -> {m.hp}{why}", ["13.43"]),
+            marker=m.mid)
+    if m.hp <= 0:
+        remove(ctx, m, attacker, ["13.43"])
+        return True
+    return False
+
+
+# ---------------------------------------------------------------- in combat (13.41, 13.43)
+def check_ga_target(ctx: Ctx, uid: str, target: str, n: int, role: str) -> tuple:
+    """A GROUND ASSAULT allocation at a SOF marker: a face-up enemy SOF in the attacker's hex
+    (range 0, 7.12; 13.44). Returns (unit, marker, GA CV). Raises IllegalAction."""
+    from lcb_lab.games.lcb.rules.common import living_unit
+    u = living_unit(ctx, uid, "7.1")
+    m = ctx.state.card_markers[target]
+    if m.kind not in ("sof", "proxy") or role != "assault":
+        raise IllegalAction("7.14", f"{target} is no target for a GROUND ASSAULT")
+    if not m.revealed:
+        raise IllegalAction("13.44" if m.kind == "sof" else "7.32", f"a concealed {m.kind.upper()} marker cannot be targeted")
+    if n < 1:
+        raise IllegalAction("7.14", f"{uid} must allocate at least one die to {target}")
+    cv = ctx.cv(u, "GA")
+    if cv is None:
+        raise IllegalAction("7.16", f"{uid} has no GROUND ASSAULT value and cannot {role}")
+    if m.team == u.team:
+        raise IllegalAction("7.14", f"{target} is a friendly marker")
+    if ctx.is_naval(u) or u.hex != m.hex:
+        raise IllegalAction("7.12", f"GROUND ASSAULT has range 0: {uid} ({u.hex}) and {target} ({m.hex}) must share "
+                            "a hex")
+    return u, m, cv
+
+
+def defend(ctx: Ctx, plan, h: str, damage: dict) -> None:
+    """13.41: each SOF marker of the defending team in ``h`` fires its GA dice (:data:`GA_DICE`
+    at :data:`GA_CV`, sandbox) at the attacking unit with the most dice; hits join ``damage``."""
+    from lcb_lab.games.lcb.rules.combat.network import apply, terrain_modifiers
+    attackers: dict[str, int] = {}
+    for a in plan.ga:
+        u = ctx.state.units[a["attacker"]]
+        if u.hex == h:
+            attackers[u.uid] = attackers.get(u.uid, 0) + int(a["dice"])
+    if not attackers:
+        return
+    team = ctx.state.units[next(iter(attackers))].team
+    for m in [m for m in markers(ctx, other(team)) if m.hex == h]:
+        tgt = max(attackers, key=lambda k: attackers[k])
+        mods = terrain_modifiers(ctx.board, h, False)
+        cv = apply(int(m.data.get("ga_cv", GA_CV)), mods)
+        rolls = ctx.dice.roll(int(m.data.get("ga_dice", GA_DICE)), f"GA {m.mid}->{tgt}")
+        hits = sum(1 for r in rolls if r <= cv)
+        damage[tgt] = damage.get(tgt, 0) + hits
+        m.revealed = True
+        ctx.log(explain.step("ga_roll", f"GROUND ASSAULT (defender): {m.mid} -> {tgt}",
+                             f"{explain.cv_text(int(m.data.get('ga_cv', GA_CV)), mods)}; {explain.dice_text(rolls, cv)}"
+                             " -- a SOF marker always fights in its hex", ["13.41", "7.13"], dice=rolls, hits=hits,
+                             cv=cv))
+
+
+def ga_hits(ctx: Ctx, plan, mid: str, hits: int) -> None:
+    """The GA hits on SOF marker ``mid`` (13.43), together with the LRS hits it took this impulse
+    (``plan`` results keyed ``lrs:<mid>``, counted only now that a GA was fought in its hex)."""
+    m = ctx.state.card_markers.get(mid)
+    if m is None:
+        return
+    if m.kind != "sof":                         # a Proxy Force: hit like any 1-HP counter (13.12, 13.13)
+        from lcb_lab.games.lcb.rules.markers.isr import hit
+        hit(ctx, m, hits, ("7.15", "13.12"))
+        return
+    lrs = sum(r.net for r in plan.results if r.key == f"lrs:{mid}")
+    attacker = ctx.state.impulse.team if ctx.state.impulse else other(m.team)
+    damage(ctx, m, attacker, lrs_hits=lrs, ga_hits=hits, ga_engaged=True)

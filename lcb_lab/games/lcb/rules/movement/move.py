@@ -1,0 +1,232 @@
+"""Movement (5.1-5.19).
+
+* Entering a hex costs its MP by colour (5.11); red is prohibited (5.14).
+* A stack moves together at the MP of its slowest unit, MILDECs excluded (5.13).
+* A unit or stack may always move one hex, even beyond its MP; it then can do
+  nothing else in that Core Action (5.14).
+* Each unit moves at most once per turn (5.16); units disembarked or
+  transported this turn do not move (5.19).
+* Ground units only follow ground links: no crossing of naval hexes or water
+  inside mixed hexes without a JCC (5.19, 5.111); they stop on entering a
+  hex with enemy ground units (5.18).  Naval units follow naval links and are
+  never stopped by enemy units (5.18).
+"""
+from __future__ import annotations
+
+import heapq
+
+from lcb_lab.kernel import explain
+from lcb_lab.kernel.errors import IllegalAction
+from lcb_lab.games.lcb.model.state import Unit
+from lcb_lab.games.lcb.rules.common import Ctx, enemy_ground_in, names, refs
+from lcb_lab.games.lcb.rules.markers import mines
+from lcb_lab.games.lcb.rules.movement import stacks
+
+
+def stack_mp(ctx: Ctx, units: list[Unit]) -> int:
+    """MP of a stack: its slowest unit's MP (5.13)."""
+    return min(ctx.mp(u) for u in units)
+
+
+def _domain(ctx: Ctx, units: list[Unit]) -> str:
+    kinds = {ctx.utype(u).domain for u in units}
+    if len(kinds) > 1:
+        raise IllegalAction("5.11", f"{names(units)} mix ground and naval units; they cannot move as one stack")
+    return kinds.pop()
+
+
+def _steps(ctx: Ctx, domain: str, h: str):
+    if domain == "submarine":              # 14.02: water, never a coastal hex (Baltic maps)
+        return [n for n in ctx.board.naval_neighbours(h) if not ctx.board.hex(n).has_land]
+    return ctx.board.naval_neighbours(h) if domain == "naval" else ctx.board.ground_neighbours(h)
+
+
+def reach(ctx: Ctx, units: list[Unit], start: str | None = None) -> dict[str, int]:
+    """Hexes the stack can end its move in, with the MP spent (5.12-5.18).
+
+    Includes the start hex (0 MP) and single-hex moves beyond MP (5.14).
+    """
+    return _search(ctx, units, start)[0]
+
+
+def path_to(ctx: Ctx, units: list[Unit], dest: str) -> list[str]:
+    """Cheapest legal path (hexes after the start) to ``dest``.
+
+    Raises IllegalAction (5.12) when ``dest`` is out of reach.
+    """
+    best, parent = _search(ctx, units, None)
+    dest = ctx.board.canonical(dest)
+    if dest not in best:
+        raise IllegalAction("5.12", f"{dest} is out of reach for {names(units)} "
+                            f"(MP {stack_mp(ctx, units)})")
+    path = []
+    while dest != units[0].hex:
+        path.append(dest)
+        dest = parent[dest]
+    return path[::-1]
+
+
+def paths(ctx: Ctx, units: list[Unit]) -> dict[str, list[str]]:
+    """Every hex the stack can end in (start excluded) with its cheapest path, from ONE search (5.12-5.18)."""
+    best, parent = _search(ctx, units, None)
+    start = units[0].hex
+    out = {}
+    for dest in best:
+        if dest == start:
+            continue
+        path, h = [], dest
+        while h != start:
+            path.append(h)
+            h = parent[h]
+        out[dest] = path[::-1]
+    return out
+
+
+def _search(ctx: Ctx, units: list[Unit], start: str | None):
+    """Dijkstra over MP costs from ``start``; returns ({hex: MP}, {hex: previous hex})."""
+    start = start or units[0].hex
+    team, domain = units[0].team, _domain(ctx, units)
+    mp = stack_mp(ctx, units)
+    costs = ctx.board.mp_costs()
+    steps = (lambda h: _steps(ctx, domain, h)) if domain == "submarine" else \
+        ctx.board.naval_neighbours if domain == "naval" else ctx.board.ground_neighbours
+    stop = set()
+    if domain == "ground":  # 5.18: ground units stop in hexes holding enemy ground units
+        stop = {u.hex for u in ctx.state.living() if u.team != team and u.on_map and not ctx.is_naval(u)}
+    best = {start: 0}
+    parent: dict[str, str] = {}
+    pq = [(0, start)]
+    while pq:
+        cost, h = heapq.heappop(pq)
+        if cost > best.get(h, 1 << 30):
+            continue
+        if h != start and h in stop:
+            continue
+        for n in steps(h):
+            c = costs[n]
+            if c is None:
+                continue
+            nc = cost + c
+            if nc <= mp and nc < best.get(n, 1 << 30):
+                best[n] = nc
+                parent[n] = h
+                heapq.heappush(pq, (nc, n))
+    for n in steps(start):  # 5.14: one hex, whatever it costs
+        c = costs[n]
+        if c is not None and n not in best:
+            best[n] = c
+            parent[n] = start
+    return best, parent
+
+
+def check_path(ctx: Ctx, units: list[Unit], path: list[str]) -> tuple[list[str], int, bool]:
+    """Validate a path (hex labels after the start hex).
+
+    Returns (canonical path, MP spent, over_mp).  Raises IllegalAction naming
+    the rule when a step is illegal.
+    """
+    start = units[0].hex
+    if any(u.hex != start for u in units):
+        raise IllegalAction("5.13", f"{names(units)} are not in one hex; a stack starts and ends together")
+    path = [ctx.board.canonical(h) for h in path]
+    if path and path[0] == start:
+        path = path[1:]
+    if not path:
+        raise IllegalAction("5.12", "a move needs at least one hex beyond the start hex")
+    if path[-1] == start:          # lcb_lab's reading: a move ends elsewhere (legal_actions lists destinations)
+        raise IllegalAction("5.12", f"a move ends in a hex other than its start {start}")
+    for u in units:
+        if u.moved:
+            raise IllegalAction("14.02" if ctx.utype(u).is_submarine else "5.16",
+                                f"{u.uid} has already moved (a submarine moves once per impulse, 14.02)"
+                                if ctx.utype(u).is_submarine else f"{u.uid} has already moved this turn")
+        if u.no_move and ctx.state.card_markers and any(
+                m.data.get("builder") == u.uid for m in ctx.state.card_markers.values()):
+            raise IllegalAction("13.51", f"{u.uid} built a Fortification this impulse and cannot move")
+        if u.no_move:
+            raise IllegalAction("5.19", f"{u.uid} was disembarked or transported this turn and cannot move")
+    team, domain = units[0].team, _domain(ctx, units)
+    mp = stack_mp(ctx, units)
+    spent, here = 0, start
+    for i, h in enumerate(path):
+        if h not in ctx.board:
+            raise IllegalAction("5.1", f"{h} is not on the map")
+        info = ctx.board.hex(h)
+        if info.mp_cost is None:
+            raise IllegalAction("5.14", f"{h} is prohibited (red)")
+        if domain == "submarine":          # 14.02 NOTE: no coastal hex for submarines
+            from lcb_lab.games.lcb.rules.submarines.sot import check_step
+            check_step(ctx, here, h)
+        if h not in _steps(ctx, domain, here):
+            if domain == "ground":
+                why = ("no continuous land from " + here + " to " + h +
+                       "; ground units need a JCC for amphibious movement")
+                raise IllegalAction("5.19", why)
+            raise IllegalAction("5.11", f"no water connection from {here} to {h} for naval units")
+        if domain == "ground" and i < len(path) - 1 and enemy_ground_in(ctx, h, team):
+            raise IllegalAction("5.18", f"ground units stop on entering {h}, which holds enemy ground units")
+        spent += info.mp_cost
+        here = h
+    over = spent > mp
+    if over and len(path) > 1:
+        raise IllegalAction("5.12", f"the path costs {spent} MP but {names(units)} have {mp} MP "
+                            "(only a single-hex move may exceed MP, 5.14)")
+    return path, spent, over
+
+
+MILDEC_MP = {"ground": 2, "naval": 4}
+"""MP of a MILDEC / Naval MILDEC moving on its own (5.17)."""
+
+
+def move_markers(ctx: Ctx, mids: list[str], path: list[str]) -> tuple[list[str], bool]:
+    """MILDECs moving alone for 1 AP: MP 2 on land, 4 at sea (5.17)."""
+    markers = [ctx.state.markers[m] for m in mids]
+    domain = ctx.catalog.markers[markers[0].type_id].domain
+    if any(ctx.catalog.markers[m.type_id].domain != domain for m in markers):
+        raise IllegalAction("5.17", "ground and naval MILDECs cannot move together")
+    path = [ctx.board.canonical(h) for h in path]
+    here = start = markers[0].hex
+    spent = 0
+    if path and path[0] == here:
+        path = path[1:]
+    for h in path:
+        if h not in ctx.board or h not in _steps(ctx, domain, here):
+            raise IllegalAction("5.17", f"no {domain} connection from {here} to {h}")
+        cost = ctx.board.hex(h).mp_cost
+        if cost is None:
+            raise IllegalAction("5.14", f"{h} is prohibited (red)")
+        spent, here = spent + cost, h
+    mp = MILDEC_MP[domain]
+    if not path or (spent > mp and len(path) > 1):
+        raise IllegalAction("5.17", f"a {domain} MILDEC moving alone has {mp} MP; the path costs {spent}")
+    mines.walk(ctx, [], [m.mid for m in markers], start, path, [], spent, spent > mp)   # 13.36: mines on the way
+    here = markers[0].hex
+    ctx.log(explain.step("move", f"Move {len(markers)} MILDEC(s)", f"to {here} for {spent} MP (MP {mp})"
+                         + ("; stopped by mines until they are resolved (13.34)" if ctx.state.choices else ""),
+                         ["5.17"], path=[start] + path[:path.index(here) + 1] if here in path else [start]),
+            team=markers[0].team, markers=refs(markers))
+    return path, spent > mp
+
+
+def move(ctx: Ctx, units: list[Unit], path: list[str], markers: list[str] = ()) -> tuple[list[str], bool]:
+    """Move a stack (and the MILDECs declared with it) along ``path``; ZOR reveals on the way.
+
+    MILDECs share the stack's MP and never slow it (5.13, 5.17).  The steps are walked by
+    :func:`lcb_lab.games.lcb.rules.markers.mines.walk`: enemy mines entered or left on the way stop the move until
+    their owner has answered (13.33-13.35); the survivors then go on.  Returns (path, over_mp).
+    """
+    path, spent, over = check_path(ctx, units, path)
+    start = units[0].hex
+    if _domain(ctx, units) == "submarine":   # 14.02, 14.03: on the SOT, logged for the owner only (no mines: 13.3 names ships)
+        from lcb_lab.games.lcb.rules.submarines.sot import moved
+        for u in units:
+            u.hex, u.moved = path[-1], True
+        stacks.mark_moved(units)
+        moved(ctx, units, start, path, spent)
+        return path, over
+    for u in units:
+        u.moved = True
+    stacks.mark_moved(units)   # a distinct stack until the next turn (3.37)
+    mines.walk(ctx, [u.uid for u in units], list(markers), units[0].hex, path, [], spent, over,
+               stack_mp(ctx, units))
+    return path, over

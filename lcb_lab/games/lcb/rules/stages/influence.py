@@ -1,0 +1,74 @@
+"""Influence Meter events (15.0 and the 1.1 summary).
+
+lcb_lab keeps one signed number: positive toward the US, negative toward
+RU, clamped to -10..10.  Events (each moves the meter one space toward the
+team that benefits, immediately):
+
+* a team seizes the initiative (3.42, 15);
+* a team eliminates its third enemy unit of the turn (JCCs, markers,
+  submarines and MILDECs do not count);
+* a team eliminates an enemy naval unit;
+* the other team's LRS attacks a hex with a city, town, port or airfield
+  (one space per hex attacked).
+Benefits by level (15.1: cumulative, from the start of the turn after the meter got there,
+so read from ``GameState.influence_turn_start``): at 3 or more toward a team, +5 CP at each
+Planning Stage the scenario grants (15.12, :func:`cp_benefit`, added by
+:mod:`lcb_lab.games.lcb.rules.stages.planning`); at 6 or more, +1 AP per impulse (15.13, applied by the
+sequence rules); at 9 or more, 2 cards of any cost, not Attached, into the team pool at the
+start of the Action Stage (15.14, :func:`free_cards_benefit`).
+"""
+from __future__ import annotations
+
+from lcb_lab.kernel import explain
+from lcb_lab.games.lcb.rules.common import Ctx
+
+POPULATED = {"city", "town", "port", "small_port", "airfield"}
+LIMIT = 10  # the meter runs 0-10 toward either side (1.1 Influence Meter dynamics: 9 to 10 is the top level)
+
+
+CP_BONUS, CP_LEVEL = 5, 3           # 15.12: +5 CP at 3 to 5 (and above: cumulative, 15.1)
+FREE_CARDS, FREE_CARDS_LEVEL = 2, 9  # 15.14: 2 free cards at 9 to 10
+
+
+def cp_benefit(influence: int, team: str) -> int:
+    """CP the meter adds to ``team``'s granted Planning Stage (15.12)."""
+    return CP_BONUS if level(influence, team) >= CP_LEVEL else 0
+
+
+def free_cards_benefit(influence: int, team: str) -> int:
+    """Free cards ``team`` may take at the start of the Action Stage (15.14)."""
+    return FREE_CARDS if level(influence, team) >= FREE_CARDS_LEVEL else 0
+
+
+def level(influence: int, team: str) -> int:
+    """How far the meter stands toward ``team`` (0 when toward the other)."""
+    v = influence if team == "US" else -influence
+    return max(0, v)
+
+
+def move(ctx: Ctx, team: str, why: str, rules: list[str]) -> None:
+    """Move the meter one space toward ``team`` and log it."""
+    before = ctx.state.influence
+    step = 1 if team == "US" else -1
+    ctx.state.influence = max(-LIMIT, min(LIMIT, before + step))
+    ctx.log(explain.step("influence", f"Influence Meter 1 space toward {team}",
+                         f"{why} (meter {before:+d} -> {ctx.state.influence:+d})", rules))
+
+
+def lrs_on_populated_hexes(ctx: Ctx, attacker: str, hexes: list[str]) -> None:
+    """One space to the defender per attacked hex with a city, town, port or airfield."""
+    from lcb_lab.games.lcb.model.state import other
+    for h in dict.fromkeys(hexes):
+        kinds = {f.kind for f in ctx.board.features_in(h)} & POPULATED
+        if kinds:
+            move(ctx, other(attacker), f"{attacker} fired LRS into {h} ({', '.join(sorted(kinds))})", ["15.0"])
+
+
+def on_kill(ctx: Ctx, by_team: str, lost: list) -> None:
+    """Third enemy unit of the turn, and any enemy naval unit (15.0)."""
+    for u in lost:
+        if ctx.is_naval(u):
+            move(ctx, by_team, f"{by_team} eliminated the naval unit {u.uid}", ["15.0"])
+    k = ctx.state.kills[by_team]
+    if k >= 3 and k - len(lost) < 3:
+        move(ctx, by_team, f"{by_team} eliminated three enemy units this turn", ["15.0"])

@@ -1,0 +1,444 @@
+"""The Planning Stage: Command Points, buying cards, Attached and Embarked hosts (3.1, 9.3, 10.0).
+
+A Planning Stage opens on the first turn when a scenario starts in it (``start =
+"planning"``) and at the start of every later turn the scenario grants CP for (3.06, 3.15).
+Both teams plan at the same time (3.01): each buys cards (:func:`buy`, 3.12) until it ends
+its stage (:func:`end_planning`); its unspent CP are lost (3.13). When both have ended, the
+Deployment Stage follows on the first turn (3.02), the Action Stage on later turns.
+
+Where a bought card goes:
+
+* the team pool (``where="pool"``, hidden from the other team, 3.12);
+* Attached to a host unit (``attach_to``, 9.3): only in the FIRST Planning Stage (9.31); the
+  host meets the card's ``requires``; one attachment per unit except ``free_attachment``
+  cards (9.31 EXCEPTION); not directly on an Embark-capable ship (10.39); a card that
+  modifies a CV needs a host with that CV (9.33). Its passive effects (``when="passive"``:
+  ``attached_cv``, ``add_supply``) are applied at attachment (9.31) by the play rules'
+  effect functions (:data:`lcb_lab.games.lcb.rules.cards.effects.EFFECTS`);
+* Embarked on an Embark-capable ship (``embark_on``, 10.0): a card with a Space Value, or one
+  that requires an Embark-capable host (10.22: no Space Value, embarked at no cost); the
+  ship's Embarkation Value caps the GPSV and ASV aboard (10.21, 10.35).
+
+An Attached or Embarked card bought without its host goes to the pool and must get its host
+in the Deployment Stage (3.14, 3.22). Cards with ``automatic_on`` are given to every unit of
+those types (9.31 EXCEPTION) at the start of the first Planning Stage.
+
+Influence Meter benefits (15.1: cumulative, from the start of the turn): at 3 or more toward
+a team, +5 CP at each Planning Stage the scenario grants (15.12); at 9 or more, 2 free cards
+(not Attached) taken into the pool at the start of the Action Stage (15.14).
+
+Log entries about a team's hidden cards carry ``team=`` and a public form that gives only
+counts (the observer shows the other team that form; :func:`card_counts`).
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+from lcb_lab.kernel import explain
+from lcb_lab.games.lcb import observer
+from lcb_lab.games.lcb.model.cards import CardType
+from lcb_lab.kernel.errors import IllegalAction, UnknownName
+from lcb_lab.games.lcb.model.state import Card, GameState, Unit
+from lcb_lab.games.lcb.rules.embarking import embark as embark_rules
+from lcb_lab.games.lcb.rules.common import Ctx
+from lcb_lab.games.lcb.rules.stages.influence import cp_benefit, free_cards_benefit
+EMBARK_TAGS = {"embark", "lhd", "lha", "lpd", "lhd_lha", "amphibious_ship"}
+"""``requires`` tags that name an Embark-capable ship (10.31)."""
+
+
+# ------------------------------------------------------------------ hosts
+def host_problem(ctx: Ctx, unit: Unit, ct: CardType) -> tuple[str, str] | None:
+    """``(rule, reason)`` why ``unit`` cannot host ``ct`` as an Attached card (9.31, 9.33,
+    10.39), or None.
+
+    ``requires`` lists alternatives (any one suffices): a unit type id, a domain ("naval",
+    "ground"), "embark" (an Embark-capable ship), "lrs" / "int" / "ga" (has such a CV), or
+    the unit's abbreviation ("DDG(X)")."""
+    t = ctx.utype(unit)
+    if unit.team != ct.team:
+        return "9.31", f"{unit.uid} is not a {ct.team} unit"
+    if not host_allowed(ct, t):
+        return "9.31", f"{ct.name} requires {' or '.join(ct.requires)}; {unit.uid} is a {t.name}"
+    if t.embark_gpsv or t.embark_asv:
+        return "10.39", f"an Attached card cannot be attached directly to the Embark-capable ship {unit.uid}"
+    slots = {str(e.args.get("slot")) for e in ct.effects if e.fn == "add_supply" and e.args.get("slot")}
+    missing = [s for s in sorted(slots) if t.cv(s) is None]
+    if missing:
+        return "9.33", f"{ct.name} modifies {', '.join(missing)}, which {unit.uid} does not have"
+    same = [c for c in attached_to(ctx.state, unit.uid) if c.name == ct.name] if ct.free_attachment else []
+    if same:        # the 9.31 EXCEPTION frees the allotment, not a second copy of the same system
+        return "9.31", f"{unit.uid} already has {ct.name} attached ({same[0].cid})"
+    return None
+
+
+def host_allowed(ct: CardType, t) -> bool:
+    """Whether a unit of type ``t`` meets ``ct``'s ``requires`` (the card model's own
+    ``host_allowed`` when it has one)."""
+    own = getattr(ct, "host_allowed", None)
+    if own is not None:
+        return own(t)
+    return not ct.requires or any(_meets(t, r) for r in ct.requires)
+
+
+def is_network(ct: CardType) -> bool:
+    """The team's Tactical Network card (7.6; category "network", not a Deployment-Stage card
+    such as Poisoning AI): placed by the map at the end of deployment."""
+    return "network" in ct.categories and not ct.deployment_only
+
+
+def _meets(t, req: str) -> bool:
+    r = req.lower()
+    if r in (t.type_id.lower(), t.domain, t.abbrev.lower()):
+        return True
+    if r in EMBARK_TAGS:
+        return bool(t.embark_gpsv or t.embark_asv)
+    if r in ("lrs", "int", "ga"):
+        return bool(t.cvs_of(r.upper()))
+    return False
+
+
+def must_embark(ct: CardType) -> bool:
+    """A card that is not Attached but requires an Embark-capable host is played Embarked on
+    it (10.1, 10.22)."""
+    return not ct.attached and bool(ct.requires) and all(r.lower() in EMBARK_TAGS for r in ct.requires)
+
+
+def space_used(ctx: Ctx, ship: str) -> tuple[int, int]:
+    """(GPSV, ASV) aboard ``ship``: embarked units, their Attached cards, Embarked cards (10.35;
+    :func:`lcb_lab.games.lcb.rules.embarking.embark.load`)."""
+    d = embark_rules.load(ctx, ship)
+    return d["gpsv"], d["asv"]
+
+
+def embark_problem(ctx: Ctx, ship: Unit | None, team: str, gpsv: int, asv: int, what: str) -> str | None:
+    """Why ``what`` (``gpsv`` / ``asv`` more) cannot embark on ``ship`` (10.21, 10.31), or None
+    (the older numeric form of :func:`lcb_lab.games.lcb.rules.embarking.embark.fits_problem`)."""
+    if ship is None or ship.destroyed:
+        return "there is no such ship"
+    t = ctx.utype(ship)
+    if ship.team != team or not embark_rules.embark_capable(t) or ship.embarked_on:
+        return f"{ship.uid} is not a friendly Embark-capable ship (10.31)"
+    gp0, asv0 = space_used(ctx, ship.uid)
+    if gp0 + gpsv > t.embark_gpsv:
+        return (f"{what} needs {gpsv} GPSV but {ship.uid} has {t.embark_gpsv - gp0} of {t.embark_gpsv} "
+                "left (10.21)")
+    if asv0 + asv > t.embark_asv:
+        return f"{what} needs {asv} ASV but {ship.uid} has {t.embark_asv - asv0} of {t.embark_asv} left (10.21)"
+    return None
+
+
+def attach(ctx: Ctx, card: Card, uid: str, rule: str = "9.31") -> None:
+    """Attach ``card`` to unit ``uid`` (checks in the module doc) and apply its passive effects
+    (9.31). Raises IllegalAction."""
+    ct = ctx.ctype(card)
+    if not ct.attached:
+        raise IllegalAction("9.3", f"{ct.name} is not an Attached card (no ATTACH symbol)")
+    unit = _own_unit(ctx, uid, card.team, rule)
+    problem = host_problem(ctx, unit, ct)
+    if problem:
+        raise IllegalAction(*problem)
+    if not ct.free_attachment:
+        held = [c for c in attached_to(ctx.state, uid) if not ctx.ctype(c).free_attachment and c.cid != card.cid]
+        if held:
+            raise IllegalAction("9.31", f"{uid} already has an Attached card ({held[0].name}); a unit may "
+                                "have only one")
+    if unit.embarked_on:             # it joins its host aboard: the ship's capacity and symbols (10.35)
+        embark_rules.check_fits(ctx, unit.embarked_on, cards=[card.cid])
+    card.where, card.host, card.hex = "attached", uid, None
+    _passive(ctx, card, ct)
+
+
+def _passive(ctx: Ctx, card: Card, ct: CardType) -> None:
+    """Apply the passive effects at attachment (9.31): the play rules' ``on_attach``
+    (``attached_cv``: the card's own supply; ``add_supply``; ``hp_bonus``)."""
+    from lcb_lab.games.lcb.rules.cards.effects import on_attach
+    on_attach(ctx, card)
+
+
+def embark(ctx: Ctx, card: Card, ship_uid: str, rule: str = "10.0") -> None:
+    """Embark ``card`` on the ship ``ship_uid`` (10.1, 10.21, 10.22). Raises IllegalAction."""
+    ct = ctx.ctype(card)
+    if ct.attached:
+        raise IllegalAction("10.39", f"{ct.name} is an Attached card: attach it to a unit (it may then "
+                            "embark with its host)")
+    if not (ct.embarkable or must_embark(ct)):
+        raise IllegalAction("10.1", f"{ct.name} has no Space Value: it cannot be Embarked")
+    ship = ctx.state.units.get(ship_uid)
+    if ship is None or ship.team != card.team:
+        raise IllegalAction("10.31", f"{card.team} has no ship named {ship_uid!r}")
+    if must_embark(ct) and not host_allowed(ct, ctx.utype(ship)):
+        raise IllegalAction("10.1", f"{ct.name} requires {embark_rules.requires_text(ct)}; {ship_uid} is not one")
+    embark_rules.check_fits(ctx, ship, cards=[card.cid])      # 10.21, 10.22, 10.35
+    card.where, card.host, card.hex = "embarked", ship_uid, None
+
+
+def _own_unit(ctx: Ctx, uid: str, team: str, rule: str) -> Unit:
+    u = ctx.state.units.get(uid)
+    if u is None or u.team != team or u.destroyed:
+        raise IllegalAction(rule, f"{team} has no unit named {uid!r}")
+    return u
+
+
+def attached_to(state: GameState, uid: str) -> list[Card]:
+    return [c for c in state.cards.values() if c.in_play and c.where == "attached" and c.host == uid]
+
+
+# ------------------------------------------------------------------ counts and log
+def card_counts(state: GameState, team: str) -> str:
+    """What the other team may know of ``team``'s hidden cards: how many, and where
+    ("5 cards: 3 in the pool, 2 attached to units")."""
+    where = {"pool": 0, "attached": 0, "embarked": 0, "deployed": 0}
+    for c in state.cards.values():
+        if c.team == team and c.in_play and not c.face_up and c.where in where:
+            where[c.where] += 1
+    n = sum(where.values())
+    parts = [f"{where['pool']} in the pool"] if where["pool"] else []
+    parts += [f"{where['attached']} attached to units"] if where["attached"] else []
+    parts += [f"{where['embarked']} embarked on ships"] if where["embarked"] else []
+    parts += [f"{where['deployed']} deployed face down"] if where["deployed"] else []
+    return f"{n} hidden card{'s' if n != 1 else ''}" + (f": {', '.join(parts)}" if parts else "")
+
+
+def log_secret(ctx: Ctx, kind: str, title: str, text: str, rules: list[str], team: str,
+               public_title: str | None, public_text: str = "", **facts) -> None:
+    """Log an act on ``team``'s hidden cards or counters: the team and the instructor read it
+    in full, the other team ``public_title`` / ``public_text`` (None: nothing)."""
+    pub = None if public_title is None else {"title": public_title, "text": public_text}
+    ctx.log(explain.step(kind, title, text, rules), team=team, pub=pub, **facts)
+
+
+def _secret_form(e: dict, d: dict):
+    pub = d.get("pub")
+    return [d["team"]], (None if pub is None else {"title": pub["title"], "text": pub["text"],
+                                                   "rules": list(e["rules"]), "data": {}})
+
+
+for _kind in ("card_acquired", "card_placed", "deploy"):
+    observer.FORMS.setdefault(_kind, _secret_form)   # the observer's form for these entries
+
+
+def sync_legacy(state: GameState) -> None:
+    """Keep ``Unit.attachments`` (the names of the cards under or next to a unit's tracker,
+    "X (Embarked)" for Embarked cards; the observer shows the other team their count) in step
+    with ``state.cards``."""
+    if not state.cards:
+        return            # a game without cards (an older scenario or save): nothing to mirror
+    for u in state.units.values():
+        u.attachments = [c.name if c.where == "attached" else f"{c.name} (Embarked)"
+                         for c in state.cards.values()
+                         if c.in_play and c.host == u.uid and c.where in ("attached", "embarked")]
+
+
+# ------------------------------------------------------------------ the stage
+def begin(ctx: Ctx, cp: dict[str, int]) -> None:
+    """Open a Planning Stage with the scenario's ``cp`` per team, plus the Influence Meter's
+    +5 (15.12) and the CP cards earned (3.15, ``state.cp_bonus``)."""
+    s = ctx.state
+    s.stage, s.ready = "planning", []
+    s.planning_stages += 1
+    for team in ("US", "RU"):
+        extra = cp_benefit(s.influence_turn_start, team)
+        bonus = s.cp_bonus.get(team, 0)
+        s.cp[team] = cp.get(team, 0) + extra + bonus
+        s.cp_bonus[team] = 0
+        why = [f"{cp.get(team, 0)} from the scenario"] + ([f"+{extra} from the Influence Meter (15.12)"] if extra else [])
+        why += [f"+{bonus} earned by cards (3.15)"] if bonus else []
+        ctx.log(explain.step("planning", f"{team}: {s.cp[team]} CP", "; ".join(why), ["3.1", "3.11", "3.15"]))
+    first = s.planning_stages == 1
+    ctx.log(explain.step("stage", f"Turn {s.turn}: Planning Stage",
+                         "both teams buy Joint Capability Cards with their CP"
+                         + (" (Attached cards only now, 9.31)" if first else " (no Attached cards: 9.31)"),
+                         ["3.01", "3.1", "3.06"]))
+
+
+def give_automatic(ctx: Ctx) -> None:
+    """Cards with ``automatic_on`` for every unit of those types that has none yet (9.31 EXCEPTION)."""
+    from lcb_lab.games.lcb.rules.cards.jcc import add_card
+    for team in ("US", "RU"):
+        for name in deck_names(ctx, team):
+            ct = ctx.ctype(name, team)
+            if not ct.automatic_on:
+                continue
+            for u in sorted(ctx.state.living(team), key=lambda u: u.uid):
+                if u.type_id in ct.automatic_on and not any(c.name == ct.name for c in attached_to(ctx.state, u.uid)):
+                    card = add_card(ctx, team, ct.name, free=True)
+                    attach(ctx, card, u.uid)
+                    log_secret(ctx, "card_acquired", f"{ct.name} attached to {u.uid}",
+                               "given to every unit of its type at no CP (9.31 EXCEPTION)", ["9.31"], team,
+                               f"{team} receives an organic card", card_counts(ctx.state, team), card=card.cid)
+
+
+def deck_names(ctx: Ctx, team: str) -> list[str]:
+    """The card names of ``team``'s deck (the game's decks, else the packaged ones)."""
+    if ctx.decks is None:
+        from lcb_lab.games.lcb.model.cards import load_decks
+        ctx.decks = load_decks()
+    return ctx.decks.names(team)
+
+
+def buy(ctx: Ctx, team: str, name: str, attach_to: str | None, embark_on: str | None) -> Card:
+    """``team`` buys card ``name`` (3.12) into the pool, Attached or Embarked (module doc);
+    in the Action Stage, a free card of the Influence Meter (15.14). Raises IllegalAction."""
+    from lcb_lab.games.lcb.rules.cards.jcc import add_card
+    s = ctx.state
+    if s.stage == "action" and s.free_cards.get(team, 0) > 0:
+        return _free_card(ctx, team, name, attach_to, embark_on)
+    if s.stage != "planning":
+        raise IllegalAction("3.12", "cards are bought in a Planning Stage")
+    if team in s.ready:
+        raise IllegalAction("3.1", f"{team} has ended its Planning Stage")
+    ct = _ctype(ctx, name, team)
+    if attach_to and embark_on:
+        raise IllegalAction("3.14", "give a card one host: attach_to or embark_on")
+    if ct.attached and s.planning_stages > 1:
+        raise IllegalAction("9.31", f"{ct.name} is an Attached card: they are bought only in the first "
+                            "Planning Stage")
+    if attach_to and not ct.attached:
+        raise IllegalAction("9.3", f"{ct.name} is not an Attached card (no ATTACH symbol)")
+    if ct.unit_type:                      # a JCC submarine: only at the beginning of the game (14.01)
+        from lcb_lab.games.lcb.rules.submarines.sot import check_buy
+        check_buy(ctx, ct)
+    if ct.cost > s.cp.get(team, 0):
+        raise IllegalAction("3.12", f"{ct.name} costs {ct.cost} CP; {team} has {s.cp.get(team, 0)} CP left")
+    s.cp[team] -= ct.cost
+    card = add_card(ctx, team, ct.name)
+    if ct.unit_type:                      # the card IS a unit, deployed in the Deployment Stage (14.01)
+        from lcb_lab.games.lcb.rules.submarines.sot import put_in_play
+        put_in_play(ctx, card, ct)
+    if attach_to:
+        attach(ctx, card, attach_to)
+    elif embark_on:
+        embark(ctx, card, embark_on)
+    _check_hosts_left(ctx, team)
+    where = {"attached": f"attached to {card.host}", "embarked": f"embarked on {card.host}"}.get(card.where, "into the pool")
+    log_secret(ctx, "card_acquired", f"{team} buys {ct.name} ({ct.cost} CP)",
+               f"{where}; {s.cp[team]} CP left", ["3.12"] + (["9.31"] if attach_to else []) + (["10.0"] if embark_on else []),
+               team, f"{team} buys a card", card_counts(s, team), card=card.cid)
+    return card
+
+
+def _check_hosts_left(ctx: Ctx, team: str) -> None:
+    """Every Attached card bought without a host can still get one by the end of the Deployment
+    Stage (3.22, 9.31); otherwise the purchase is refused (the state is put back)."""
+    for c in ctx.state.cards.values():
+        if c.team == team and c.where == "pool" and c.in_play:
+            ct = ctx.ctype(c)
+            if ct.attached and _free_hosts(ctx, team, ct) < _unhosted(ctx, team, ct):
+                raise IllegalAction("9.31", f"no unit of {team} would be left to host {ct.name} ({c.team}): an "
+                                    "Attached card needs a host by the end of the Deployment Stage (3.22)")
+
+
+def _free_hosts(ctx: Ctx, team: str, ct: CardType) -> int:
+    """Units of ``team`` that could still host ``ct`` (9.31: its requirements, one non-free
+    attachment per unit)."""
+    n = 0
+    for u in ctx.state.living(team):
+        if host_problem(ctx, u, ct) is not None:
+            continue
+        if not ct.free_attachment and any(not ctx.ctype(c).free_attachment for c in attached_to(ctx.state, u.uid)):
+            continue
+        n += 1
+    return n
+
+
+def _unhosted(ctx: Ctx, team: str, ct: CardType) -> int:
+    """Attached cards of ``team`` bought without a host that would compete for ``ct``'s hosts:
+    the same card for a free attachment, every non-free Attached card otherwise."""
+    out = 0
+    for c in ctx.state.cards.values():
+        if c.team != team or c.where != "pool" or not c.in_play:
+            continue
+        other = ctx.ctype(c)
+        if other.attached and (c.name == ct.name if ct.free_attachment else not other.free_attachment):
+            out += 1
+    return out
+
+
+def _free_card(ctx: Ctx, team: str, name: str, attach_to: str | None, embark_on: str | None) -> Card:
+    from lcb_lab.games.lcb.rules.cards.jcc import add_card
+    s = ctx.state
+    if s.impulse is not None or s.tf_order:
+        raise IllegalAction("15.14", "the free cards of the Influence Meter are taken at the start of the "
+                            "Action Stage, before the first impulse")
+    ct = _ctype(ctx, name, team)
+    if ct.attached or attach_to or embark_on:
+        raise IllegalAction("15.14", "the Influence Meter's free cards go into the team pool and cannot be "
+                            "Attached cards")
+    s.free_cards[team] -= 1
+    card = add_card(ctx, team, ct.name, free=True)
+    log_secret(ctx, "card_acquired", f"{team} takes {ct.name} free (Influence Meter)",
+               f"regardless of its {ct.cost} CP cost; {s.free_cards[team]} free card(s) left", ["15.14"], team,
+               f"{team} takes a free card (Influence Meter)", card_counts(s, team), card=card.cid)
+    return card
+
+
+def _ctype(ctx: Ctx, name: str, team: str) -> CardType:
+    try:
+        return ctx.ctype(name, team)
+    except UnknownName:
+        raise IllegalAction("3.12", f"there is no card {name!r} in the {team} deck") from None
+
+
+def end_planning(ctx: Ctx, team: str) -> None:
+    """``team`` ends its Planning Stage: its unspent CP are lost (3.13). When both have, the
+    Deployment Stage (first turn) or the Action Stage follows."""
+    s = ctx.state
+    if s.stage != "planning":
+        raise IllegalAction("3.1", "the game is not in a Planning Stage")
+    if team in s.ready:
+        raise IllegalAction("3.1", f"{team} has already ended its Planning Stage")
+    lost, s.cp[team] = s.cp.get(team, 0), 0
+    s.ready.append(team)
+    ctx.log(explain.step("planning", f"{team} ends its Planning Stage",
+                         f"{lost} unspent CP lost (3.13)" if lost else "every CP spent", ["3.13"]))
+    if len(s.ready) == 2:
+        s.ready = []
+        if s.planning_stages == 1 and any(_undeployed(s)):
+            begin_deployment(ctx)
+        else:
+            begin_action(ctx)
+
+
+def _undeployed(s: GameState) -> Iterable[Unit]:
+    return (u for u in s.units.values() if not u.destroyed and u.hex is None and u.embarked_on is None)
+
+
+def begin_deployment(ctx: Ctx) -> None:
+    """The Deployment Stage of turn 1 begins (3.02; the rules: :mod:`lcb_lab.games.lcb.rules.stages.deployment`)."""
+    s = ctx.state
+    s.stage, s.ready, s.deploy_first = "deployment", [], None
+    ctx.log(explain.step("stage", "Turn 1: Deployment Stage",
+                         "both teams place their units face down in the scenario's areas and give every "
+                         "Attached and Embarked card its host", ["3.02", "3.2", "3.21", "3.22"]))
+
+
+def begin_action(ctx: Ctx) -> None:
+    """The Action Stage of the turn begins (3.3); the Influence Meter's free cards (15.14)."""
+    s = ctx.state
+    s.stage, s.ready = "action", []
+    ctx.log(explain.step("stage", f"Turn {s.turn}: Action Stage", f"{s.initiative} has the initiative (3.25)",
+                         ["3.03", "3.25"]))
+    grant_free_cards(ctx)
+
+
+def grant_free_cards(ctx: Ctx) -> None:
+    """At 9+ toward a team, it may take 2 cards free into its pool now (15.14)."""
+    s = ctx.state
+    for team in ("US", "RU"):
+        n = free_cards_benefit(s.influence_turn_start, team)
+        s.free_cards[team] = n
+        if n:
+            ctx.log(explain.step("influence", f"{team} may take {n} free cards",
+                                 "the Influence Meter stands at 9 or more toward it: any 2 cards but Attached "
+                                 "ones, regardless of CP, into its pool before the first impulse", ["15.14"]))
+
+
+def start_of_turn(ctx: Ctx) -> None:
+    """A new turn has begun (after the Victory Check): a Planning Stage when the scenario
+    grants CP for it (3.06), else the Action Stage's start (15.14)."""
+    s = ctx.state
+    grant = next((g for g in s.planning_grants if g.turn == s.turn), None)
+    if grant is not None:
+        begin(ctx, dict(grant.cp))
+    else:
+        grant_free_cards(ctx)

@@ -1,0 +1,1 @@
+"""Submarine operations: the tracker, the submarine marker, ASW (14.x)."""

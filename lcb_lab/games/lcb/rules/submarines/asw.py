@@ -1,0 +1,249 @@
+"""Anti-submarine warfare (14.1): DETECT, then one ASW die (<= 10) per DETECT.
+
+* Defensive ASW (14.12, 14.13): when a submarine (or a UUV) makes a TORPEDO ATTACK or an
+  effect in a hex, every enemy ASW-capable naval unit there (``UnitType.asw``: DDG, DDG(X),
+  Gorshkov FFG, 14.11) rolls 1 DETECT die per submarine; each DETECT gives 1 ASW die, 10 or
+  less destroys it, and it neither torpedoes nor makes its effect.  All DETECT dice are rolled
+  first, then the ASW dice (the 14.13 example's order).  Free (no AP); the ships that fight
+  ASW are revealed (14.11); a DETECTED submarine gets its marker (14.06).  IAMD never answers
+  torpedoes (14.11): torpedoes do not enter the LRS / INTERCEPT pipeline at all.
+* Offensive ASW (14.14): :func:`offensive_act` -- ASW-capable ships of a Move and/or Initiate
+  Combat action search their own hex: one DETECT die each (compared with every enemy
+  submarine there), one ASW die per DETECT.  Each ship targets one hex per Action Stage
+  (``Unit.asw_hex``).  The dice are rolled whether or not a submarine is there, so the search
+  itself tells nothing (hidden information).
+* Card ASW (14.15): the effect ``asw_search`` (P-8A option B, HELO ASW) rolls ONE DETECT die
+  against every enemy submarine in the searched hexes (``args.search`` hexes at most),
+  places the markers, then ONE ASW die (``args.asw``) against ONE revealed submarine there
+  (the first in the order the hexes were named).
+* ``uuv`` (14.011, 14.12): an Attached UUV card fires ``dice`` torpedoes at ``torpedo_cv``
+  at one revealed enemy naval unit within its ``range`` of the host; defensive ASW of the
+  target hex against its ``detect`` (10 when the card states none) comes first.
+
+Naval MILDECs never take ASW or torpedo damage for a submarine (14.16): a submarine has
+no MILDEC to absorb a hit, :func:`sink` is final.
+"""
+from __future__ import annotations
+
+from lcb_lab.kernel import explain
+from lcb_lab.kernel.errors import IllegalAction
+from lcb_lab.games.lcb.model.state import Unit, other
+from lcb_lab.games.lcb.rules.submarines import sot as sub_rules
+from lcb_lab.games.lcb.rules.cards.effects import effect
+from lcb_lab.games.lcb.rules.cards.targets import _as_hex, origin
+from lcb_lab.games.lcb.rules.combat.sequence import destroy
+from lcb_lab.games.lcb.rules.common import Ctx, dist, names, refs
+from lcb_lab.games.lcb.rules.movement.conceal import reveal
+
+UUV_DETECT = 10
+"""A UUV card with no stated DETECT value is DETECTed on 10 or less (14.12)."""
+
+
+CONVOY_CARDS = {"Littoral Movement", "Expeditionary Logistics"}
+"""Cards that are convoys: a torpedo hit takes 1 HP (14.08 EXCEPTION)."""
+
+
+def sink(ctx: Ctx, sub: Unit, by_team: str, why: str) -> None:
+    """Destroy ``sub`` (1 HP, 14.02); its card is discarded (14.01) and its Attached UUV dies with it."""
+    sub.hp = 0
+    destroy(ctx, sub, by_team)
+    card = ctx.state.cards.get(sub.card or "")
+    if card is not None and card.in_play:
+        card.where, card.host = "discarded", None
+        ctx.log(explain.step("card", f"{card.name} discarded", f"its submarine {sub.uid} was destroyed ({why})",
+                             ["14.01", "9.07"]), team=card.team, card=card.cid)
+
+
+def torpedo_hit(ctx: Ctx, sub: Unit, target: str) -> None:
+    """One successful TORPEDO ATTACK on ``target`` (14.08): a naval MILDEC absorbs it, a convoy
+    loses 1 HP, a ship sinks whatever its HP; a submarine sinks (1 HP)."""
+    s = ctx.state
+    m = s.card_markers.get(target)
+    if m is not None:                                    # 14.08 EXCEPTION: the convoy loses one ship
+        m.hp -= 1
+        m.data["torpedo_hits"] = m.data.get("torpedo_hits", 0) + 1
+        text = f"{target} loses 1 HP (one ship of the convoy), not the whole convoy"
+        if m.hp <= 0:
+            del s.card_markers[target]
+            card = s.cards.get(m.card)
+            if card is not None:
+                card.where, card.host = "discarded", None
+            text += "; its last ship is sunk: the marker and its card are discarded"
+        ctx.log(explain.step("torpedo", f"Torpedo hit on convoy {target}", text, ["14.08"]), marker=target)
+        return
+    u = s.units[target]
+    if u.destroyed:
+        return
+    if sub_rules.is_sub(ctx, u):
+        sink(ctx, u, sub.team, "TORPEDO ATTACK")
+        return
+    shield = next((mk for mk in s.markers_in(u.hex, u.team) if mk.type_id == "naval_mildec"
+                   and mk.task_force == u.task_force), None)
+    if shield is not None:
+        shield.destroyed = True
+        ctx.log(explain.step("torpedo", f"{shield.mid} absorbs the torpedo",
+                             f"the Naval MILDEC takes the hit for {u.uid} and is removed (4.22, 14.08)",
+                             ["4.22", "14.08"]), markers=refs([shield]))
+        return
+    ctx.log(explain.step("torpedo", f"{u.uid} torpedoed", f"a successful TORPEDO ATTACK sinks a naval unit "
+                         f"regardless of its HP ({u.hp} HP left)", ["14.08"]), units=[u.uid])
+    destroy(ctx, u, sub.team)
+
+
+def asw_capable(ctx: Ctx, u: Unit) -> bool:
+    """An ASW-capable naval unit (14.11; the catalog's ``asw`` flag)."""
+    t = ctx.utype(u)
+    return t.is_naval and t.asw
+
+
+def _kill_rolls(ctx: Ctx, hunters: list[Unit], sub: Unit, what: str) -> tuple[list[int], list[int]]:
+    detect = ctx.dice.roll(len(hunters), f"ASW DETECT vs {what}") if hunters else []
+    found = [r for r in detect if r <= sub_rules.detect_of(ctx, sub)]
+    asw = ctx.dice.roll(len(found), f"ASW vs {what}") if found else []
+    return detect, asw
+
+
+def defensive(ctx: Ctx, sub: Unit) -> bool:
+    """Defensive ASW of ``sub``'s hex (14.12, 14.13). Returns True when it was destroyed."""
+    hunters = [u for u in ctx.state.units_in(sub.hex, other(sub.team)) if asw_capable(ctx, u)]
+    if not hunters:
+        return False
+    need = sub_rules.detect_of(ctx, sub)
+    detect, asw = _kill_rolls(ctx, hunters, sub, sub.uid)
+    reveal(ctx, hunters, "ASW-capable ships conducting ASW are revealed", ["14.11"])
+    who = [h for h, r in zip(hunters, detect) if r <= need]
+    text = ", ".join(f"{h.uid} {r}" for h, r in zip(hunters, detect)) + f" (DETECT needs {need} or less)"
+    if who:
+        sub_rules.place_marker(ctx, sub, "detected", by=who[0].uid)
+        text += f"; ASW {', '.join(str(r) for r in asw)} (needs {sub_rules.ASW_KILL} or less)"
+    ctx.log(explain.step("asw", f"Defensive ASW in {sub.hex}", "DETECT " + text, ["14.12", "14.13"],
+                         rolls=detect + asw))
+    if any(r <= sub_rules.ASW_KILL for r in asw):
+        sink(ctx, sub, other(sub.team), "defensive ASW")
+        return True
+    return False        # missed or not DETECTED: the TORPEDO ATTACK goes on unhindered (14.13)
+
+
+def can_search(ctx: Ctx, d, u: Unit) -> bool:
+    """Whether ship ``u`` of declared action ``d`` may search with offensive ASW now (14.14)."""
+    return (d.kind == "move_combat" and not d.over_mp and not (d.split and not d.moved) and not u.destroyed
+            and u.hex is not None and asw_capable(ctx, u) and u.asw_hex is None)
+
+
+def offensive_act(ctx: Ctx, aid: int, units: list[str]) -> list[str]:
+    """Offensive ASW (14.14) by ``units`` of Move and/or Initiate Combat action ``aid`` in their
+    own hex.  Returns the submarines destroyed."""
+    d = sub_rules.declared_action(ctx, aid)
+    team = ctx.state.impulse.team
+    sub_rules.check_names(ctx, team, units)
+    if d.kind != "move_combat":
+        raise IllegalAction("14.14", f"action #{d.aid} is not Move and/or Initiate Combat")
+    units = units or [u for u in d.units if asw_capable(ctx, ctx.state.units[u])]
+    ships = []
+    for uid in units:
+        if uid not in d.units:
+            raise IllegalAction("3.36", f"{uid} is not activated in action #{d.aid}")
+        u = ctx.state.units[uid]
+        if not asw_capable(ctx, u):
+            raise IllegalAction("14.11", f"{uid} is not an ASW-capable naval unit")
+        if u.asw_hex is not None:
+            raise IllegalAction("14.14", f"{uid} has already targeted {u.asw_hex} with offensive ASW this Action "
+                                "Stage (one hex per Action Stage)")
+        ships.append(u)
+    if not ships:
+        raise IllegalAction("14.11", f"action #{d.aid} has no ASW-capable naval unit")
+    h = ships[0].hex
+    for u in ships:
+        u.asw_hex = h
+    reveal(ctx, ships, "offensive ASW: the ASW-capable ships reveal themselves", ["14.14", "14.11"])
+    enemies = sub_rules.subs_in(ctx, h, other(team))
+    detect = ctx.dice.roll(len(ships), f"offensive ASW DETECT in {h}")
+    pairs = [(s, e) for s, r in zip(ships, detect) for e in enemies if r <= sub_rules.detect_of(ctx, e)]
+    for uid in dict.fromkeys(e.uid for _, e in pairs):
+        sub_rules.place_marker(ctx, ctx.state.units[uid], "detected", by=next(s.uid for s, x in pairs if x.uid == uid))
+    asw = ctx.dice.roll(len(pairs), f"offensive ASW in {h}") if pairs else []
+    text = f"DETECT {', '.join(f'{s.uid} {r}' for s, r in zip(ships, detect))}"
+    text += (f"; ASW {', '.join(f'{s.uid} vs {e.uid}: {r}' for (s, e), r in zip(pairs, asw))} (needs "
+             f"{sub_rules.ASW_KILL} or less)" if pairs else ": no submarine DETECTED")
+    ctx.log(explain.step("asw", f"Offensive ASW in {h}", text, ["14.14"], rolls=detect + asw))
+    killed = []
+    for (s, e), r in zip(pairs, asw):
+        if r <= sub_rules.ASW_KILL and not e.destroyed:
+            sink(ctx, e, team, f"offensive ASW by {s.uid}")
+            killed.append(e.uid)
+    return killed
+
+
+# ---------------------------------------------------------------- card ASW (14.15)
+@effect("asw_search")
+def asw_search(ctx: Ctx, link, ct, eff) -> bool:
+    """Card ASW (14.15): ONE DETECT die against every enemy submarine in the searched hexes,
+    then ONE ASW die against ONE revealed submarine there.  True when a submarine was
+    destroyed."""
+    named = (_as_hex(ctx, link.hex),) + tuple(_as_hex(ctx, t) for t in link.targets)
+    hexes = list(dict.fromkeys(h for h in named if h))
+    limit = int(eff.args.get("search", 1))
+    if not hexes or len(hexes) > limit:
+        raise IllegalAction("14.15", f"{ct.name} searches 1 to {limit} hex(es); {len(hexes)} given")
+    foe = other(link.team)
+    enemies = [e for h in hexes for e in sub_rules.subs_in(ctx, h, foe)]
+    r = ctx.dice.roll(1, f"{ct.name}: ASW DETECT")[0]
+    link.rolls["asw_detect"] = [r]
+    found = [e for e in enemies if r <= sub_rules.detect_of(ctx, e)]
+    for e in found:
+        sub_rules.place_marker(ctx, e, "detected", by=link.card)
+    ctx.log(explain.step("asw", f"{ct.name}: ASW search", f"{', '.join(hexes)}: one DETECT die, rolled {r}: "
+                         + (f"{names(found)} DETECTED" if found else "no submarine DETECTED"), ["14.15"]),
+            team=link.team, card=link.card)
+    target = next((e for e in enemies if e.revealed and not e.destroyed), None)
+    if target is None:
+        return False
+    need = int(eff.args.get("asw", sub_rules.ASW_KILL))
+    k = ctx.dice.roll(1, f"{ct.name}: ASW")[0]
+    link.rolls["asw"] = [k]
+    ctx.log(explain.step("asw", f"{ct.name}: ASW attack on {target.uid}", f"one die, rolled {k}, needs {need} or "
+                         "less" + (": destroyed" if k <= need else ": missed"), ["14.15"]),
+            team=link.team, card=link.card)
+    if k <= need:
+        sink(ctx, target, link.team, ct.name)
+        return True
+    return False
+
+
+# ---------------------------------------------------------------- UUV (14.011, 14.12)
+@effect("uuv")
+def uuv(ctx: Ctx, link, ct, eff) -> bool:
+    """An Attached UUV's TORPEDO ATTACK on one revealed enemy naval unit within ``range`` of
+    its host (sandbox reading of "UUV Attack: UNMANNED"); defensive ASW of the target hex
+    first (14.12).  True when the target was hit."""
+    card = ctx.card(link.card)
+    tgt = next((ctx.state.units[t] for t in link.targets if t in ctx.state.units), None)
+    if tgt is None or tgt.team == link.team or not tgt.revealed or not tgt.on_map or not ctx.is_naval(tgt):
+        raise IllegalAction("14.12", f"{ct.name} attacks one revealed enemy naval unit")
+    o = origin(ctx, card)
+    if o is None or (eff.range is not None and dist(o, tgt.hex) > eff.range):
+        raise IllegalAction("7.31", f"{tgt.uid} is out of {ct.name}'s range ({eff.range}) of its host")
+    need = int(eff.args.get("detect", ct.detect or UUV_DETECT))
+    hunters = [u for u in ctx.state.units_in(tgt.hex, tgt.team) if asw_capable(ctx, u)]
+    detect = ctx.dice.roll(len(hunters), f"ASW DETECT vs {ct.name}") if hunters else []
+    found = [r for r in detect if r <= need]
+    asw = ctx.dice.roll(len(found), f"ASW vs {ct.name}") if found else []
+    if hunters:
+        ctx.log(explain.step("asw", f"Defensive ASW against {ct.name}", "DETECT " + ", ".join(map(str, detect)) +
+                             f" (needs {need})" + (f"; ASW {', '.join(map(str, asw))}" if asw else ""), ["14.12"]))
+    if any(r <= sub_rules.ASW_KILL for r in asw):
+        card.where, card.host = "discarded", None
+        ctx.log(explain.step("card", f"{ct.name} destroyed by ASW", "the UUV is discarded and does not attack "
+                             "(14.12)", ["14.12"]), team=link.team, card=link.card)
+        return False
+    cv = int(eff.args.get("torpedo_cv", eff.cv or 10))
+    rolls = ctx.dice.roll(max(1, eff.dice), f"{ct.name}: TORPEDO ATTACK")
+    link.rolls["torpedo"] = list(rolls)
+    ctx.log(explain.step("torpedo", f"{ct.name}: TORPEDO ATTACK on {tgt.uid}", explain.dice_text(rolls, cv),
+                         ["14.08", "14.011"]), team=link.team, card=link.card)
+    if any(r <= cv for r in rolls):
+        host = ctx.state.units.get(card.host or "")
+        shooter = host if host is not None else Unit("UUV", "", link.team, "", tgt.hex, 1, {})
+        torpedo_hit(ctx, shooter, tgt.uid)
+        return True
+    return False

@@ -1,0 +1,320 @@
+"""Submarine operations (14.x): JCC submarines as units of domain ``submarine``, the
+Submarine Operations Tracker (``GameState.sot``), movement, TORPEDO ATTACK, the voluntary
+ZOR, submarine versus submarine.  ASW (14.1) is :mod:`lcb_lab.games.lcb.rules.submarines.asw`.
+
+* A card whose type has ``unit_type`` IS a submarine (14.0): buying it (first Planning Stage
+  only, 14.01) puts a unit of that catalog type in play (``Unit.card`` = its cid, the card
+  ``where="pool"`` with ``host`` = the unit: counted like any hidden card), off the map until a
+  DeployUnit places it in a water hex that is not coastal (14.02 NOTE).  The unit joins its
+  team's first Task Force.  A scenario may also list submarines directly as units.  Destroyed: its card is discarded.
+* Submarine marker = ``Unit.revealed`` of a submarine (14.02, 14.06).  Placed when it fires
+  LRS (removed when that combat is resolved) or is DETECTED (by ASW, an enemy submarine or a
+  card); every marker leaves at the end of the Action Stage.  Naval ZORs never reveal a
+  submarine (14.010): it is not a naval unit.
+* The SOT: ``state.sot[team]`` gets ``{"sub", "turn", "impulse", "hex", "public", "why"}`` at
+  each deployment and move; a marker placement publishes the entry of the hex it is in
+  (``public`` True).  Only the owner reads its own SOT (:mod:`lcb_lab.games.lcb.observer`).
+* Movement (14.02): MP 5 through water, never into a coastal hex (a hex with any land),
+  once per impulse; logged for the owner only (``kind="submarine"``).
+* Combat (14.04): LRS *or* torpedoes in an impulse (``Unit.fired``).  :func:`torpedo_act`:
+  1-2 torpedoes at revealed enemy naval units in its own hex (range 0, 14.07), or a
+  submarine engagement (target ``"submarine"`` or a DETECTED enemy submarine, 14.011).
+  Defensive ASW of the hex first (14.12).  A hit (d20 <= torpedo CV) sinks a ship whatever
+  its HP (14.08); a naval MILDEC of the target's Task Force in the hex absorbs it instead
+  (4.22, 14.08) -- the defender's dominant answer, so no choice is asked (sandbox
+  simplification); a convoy card marker takes 1 HP per hit (14.08 EXCEPTION).
+* :func:`zor_act` (14.09): free, once per declared action: reveals enemy naval units in the
+  submarine's hex and the adjacent hexes (the examples' reading of its own hex, facts §6
+  item 21) and rolls one DETECT per enemy submarine there.
+
+Every die goes through ``ctx.dice``; everything resolves inside the act (no chance node).
+Log entries of a hidden submarine are ``kind="submarine"`` with ``team`` and ``pub`` facts:
+the owner reads them in full, the other team ``pub`` (None: nothing).
+"""
+from __future__ import annotations
+
+from lcb_lab.kernel import explain
+from lcb_lab.kernel.errors import IllegalAction
+from lcb_lab.games.lcb.model.state import Unit, other
+from lcb_lab.games.lcb.rules.submarines import asw
+from lcb_lab.games.lcb.rules.submarines.asw import CONVOY_CARDS, sink, torpedo_hit  # noqa: F401 (part of this module's API)
+from lcb_lab.games.lcb.rules.cards.effects import effect
+from lcb_lab.games.lcb.rules.common import Ctx, dist, names
+from lcb_lab.games.lcb.rules.submarines.sot import (
+    ASW_KILL,
+    after_combat,
+    check_buy,
+    check_names,
+    check_step,
+    coastal,
+    declared_action,
+    deploy_problem,
+    detect_of,
+    detected_by,
+    end_of_action_stage,
+    end_of_impulse,
+    is_sub,
+    knows_unit,
+    log_secret,
+    moved,
+    on_deploy,
+    on_lrs,
+    place_marker,
+    put_in_play,
+    remove_marker,
+    steps,
+    subs_in,
+    track)
+
+TORPEDOES = 2
+"""TORPEDO ATTACKs per Move and/or Combat action (14.07) and per side in a submarine duel (14.011)."""
+SUB_TARGET = "submarine"
+"""The torpedo target naming no unit: engage any enemy submarine suspected in the hex (14.011)."""
+
+
+# ---------------------------------------------------------------- in play (14.01)
+@effect("submarine")
+def _submarine(ctx: Ctx, link, ct, eff) -> bool:
+    """A JCC submarine is not played: it is a unit activated by Core Actions (14.0, 14.04)."""
+    raise IllegalAction("14.04", f"{ct.name} is a submarine: activate it with a Move and/or Initiate Combat "
+                        "action (1 AP)")
+
+
+# ---------------------------------------------------------------- the declared action
+def _declared_sub(ctx: Ctx, aid: int, uid: str, combat: bool = True):
+    d = declared_action(ctx, aid)
+    team = ctx.state.impulse.team
+    check_names(ctx, team, [uid])
+    u = ctx.state.units[uid]
+    if not is_sub(ctx, u):
+        raise IllegalAction("14.0", f"{uid} is not a submarine")
+    if uid not in d.units:
+        raise IllegalAction("3.36", f"{uid} is not activated in action #{d.aid}")
+    if u.destroyed or u.hex is None:
+        raise IllegalAction("14.0", f"{uid} is not on the map")
+    if combat and d.kind != "move_combat":
+        raise IllegalAction("14.04", f"action #{d.aid} is not Move and/or Initiate Combat: a submarine attacks "
+                            "through that Core Action")
+    return d, u
+
+
+def check_torpedo(ctx: Ctx, aid: int, uid: str, targets) -> tuple:
+    """The checks of :func:`torpedo_act`, changing nothing: ``(declared, sub, ship targets,
+    submarine targets or None)``.  Raises IllegalAction (14.04, 14.07, 14.011)."""
+    d, sub = _declared_sub(ctx, aid, uid)
+    if sub.fired == "lrs":
+        raise IllegalAction("14.04", f"{uid} fired LRS this impulse: LRS or torpedoes, not both")
+    if sub.fired == "torpedo":
+        raise IllegalAction("14.07", f"{uid} has already made its TORPEDO ATTACKs of this action")
+    targets = list(targets)
+    if not 1 <= len(targets) <= TORPEDOES:
+        raise IllegalAction("14.07", f"a submarine conducts at most {TORPEDOES} TORPEDO ATTACKs in a Move and/or "
+                            f"Combat action ({len(targets)} given)")
+    team = sub.team
+    if any(t == SUB_TARGET for t in targets):
+        if len(targets) != 1:
+            raise IllegalAction("14.011", "a submarine engagement uses both torpedoes: name it alone")
+        return d, sub, [], None
+    ships, enemy_subs = [], []
+    for t in targets:
+        m = ctx.state.card_markers.get(t)
+        if m is not None and m.team != team and m.revealed:
+            if m.hex != sub.hex:
+                raise IllegalAction("14.07", f"{t} is in {m.hex}: TORPEDO ATTACKs have range 0 (own hex {sub.hex})")
+            if ctx.ctype(ctx.card(m.card)).name not in CONVOY_CARDS:
+                raise IllegalAction("14.07", f"{t} is not a naval unit or a convoy")
+            ships.append(t)
+            continue
+        if not knows_unit(ctx, team, t):
+            raise IllegalAction("14.07", f"{team} sees no revealed enemy naval unit or DETECTED submarine named {t!r}")
+        u = ctx.state.units[t]
+        if u.team == team or u.destroyed:
+            raise IllegalAction("14.07", f"{t} is not an enemy unit")
+        if u.hex != sub.hex:
+            raise IllegalAction("14.07", f"{t} is in {u.hex}, {_dist(u.hex, sub.hex)} hex(es) away: TORPEDO ATTACKs "
+                                f"have range 0 (only the submarine's own hex {sub.hex})")
+        if is_sub(ctx, u):
+            enemy_subs.append(t)
+        elif ctx.is_naval(u):
+            ships.append(t)
+        else:
+            raise IllegalAction("14.07", f"{t} is a ground unit: torpedoes attack naval units and submarines")
+    if ships and enemy_subs:
+        raise IllegalAction("14.011", "a submarine engagement uses both torpedoes: do not mix ships and submarines")
+    return d, sub, ships, (list(dict.fromkeys(enemy_subs)) if enemy_subs else None)
+
+
+def _dist(a: str, b: str) -> int:
+    return dist(a, b)
+
+
+def torpedo_act(game, c: Ctx, a) -> None:
+    """TORPEDO ATTACK (14.07, 14.08, 14.011-14.13): defensive ASW of the hex first, then the
+    torpedoes (one die each) or the submarine engagement."""
+    d, sub, ships, enemy_subs = check_torpedo(c, a.action, a.sub, a.targets)
+    sub.fired = "torpedo"
+    if asw.defensive(c, sub):                   # 14.12: destroyed, no torpedo
+        return
+    if enemy_subs is not None or not ships:
+        duel(c, sub, enemy_subs)
+        return
+    cv = c.utype(sub).torpedo_cv or 10
+    rolls = c.dice.roll(len(ships), f"{sub.uid}: TORPEDO ATTACK")
+    log_secret(c, sub.team, f"TORPEDO ATTACK: {sub.uid}", f"{len(ships)} torpedo(es) at {', '.join(ships)}: "
+               + explain.dice_text(rolls, cv) + " (1 die per TORPEDO ATTACK, 14.07; IAMD cannot INTERCEPT "
+               "torpedoes, 14.11)", ["14.07", "14.08", "14.11"],
+               pub={"title": "TORPEDO ATTACK", "text": f"a {sub.team} submarine fires {len(ships)} torpedo(es) at "
+                    f"{', '.join(ships)}: " + explain.dice_text(rolls, cv) + " (the submarine stays hidden, 14.07)"},
+               rolls=rolls)
+    for t, r in zip(ships, rolls):
+        if r <= cv:
+            torpedo_hit(c, sub, t)
+
+
+def duel(ctx: Ctx, sub: Unit, named: list[str] | None) -> None:
+    """Submarine versus submarine (14.011): every submarine rolls DETECT at once (the attacker
+    against each enemy submarine in the hex it has not DETECTED yet, each of them against the
+    attacker); whoever DETECTED fires 2 torpedoes; damage is simultaneous."""
+    enemies = subs_in(ctx, sub.hex, other(sub.team))
+    if named:
+        enemies = [ctx.state.units[n] for n in named] + [e for e in enemies if e.uid not in named]
+    need = [e for e in enemies if not detected_by(ctx, e, sub)]
+    # no hint: with no submarine there the attacker still rolls its DETECT die (14.011)
+    att = ctx.dice.roll(len(need) if enemies else 1, f"{sub.uid}: DETECT (submarine engagement)") \
+        if need or not enemies else []
+    found = [e for e in enemies if e not in need] + [e for e, r in zip(need, att) if r <= detect_of(ctx, e)]
+    back = ctx.dice.roll(len(enemies), "defending submarines: DETECT") if enemies else []
+    shooters = [e for e, r in zip(enemies, back) if r <= detect_of(ctx, sub)]
+    text = (f"{sub.uid} DETECT " + ", ".join(f"{e.uid} (needs {detect_of(ctx, e)}): {r}" for e, r in zip(need, att))
+            if need else f"{sub.uid} rolls DETECT {att[0]}: no enemy submarine in {sub.hex}" if not enemies
+            else f"{sub.uid} already DETECTED {names(found)}")
+    if enemies:
+        text += "; " + ", ".join(f"{e.uid} DETECT {sub.uid} (needs {detect_of(ctx, sub)}): {r}"
+                                 for e, r in zip(enemies, back))
+    for e in found:
+        if not e.revealed or not detected_by(ctx, e, sub):
+            place_marker(ctx, e, "detected", by=sub.uid)
+    if shooters and not sub.revealed:
+        place_marker(ctx, sub, "detected", by=shooters[0].uid)
+    alias = sub.uid if sub.revealed else f"the {sub.team} submarine"
+    back_text = ", ".join(f"{e.uid} DETECT {alias} (needs {detect_of(ctx, sub)}): {r}" for e, r in zip(enemies, back))
+    pub = None if not enemies else {"title": "Submarine engagement",
+                                    "text": f"a {sub.team} submarine engages in {sub.hex}: {back_text}"}
+    log_secret(ctx, sub.team, f"Submarine engagement: {sub.uid}", text + ("" if enemies else
+               " -- the attack is completed without result (14.011)"), ["14.011", "9.06"], pub=pub)
+    cv = ctx.utype(sub).torpedo_cv or 10
+    hits: list[Unit] = []
+    if found:
+        aims = found[:1] * TORPEDOES if len(found) == 1 else found[:TORPEDOES]
+        rolls = ctx.dice.roll(len(aims), f"{sub.uid}: TORPEDO ATTACK")
+        hits += [t for t, r in zip(aims, rolls) if r <= cv]
+        log_secret(ctx, sub.team, f"{sub.uid} fires 2 torpedoes", f"at {names(aims)}: " + explain.dice_text(rolls, cv),
+                   ["14.011", "14.08"], pub={"title": f"{alias[0].upper()}{alias[1:]} fires 2 torpedoes",
+                                             "text": f"at {names(aims)}: " + explain.dice_text(rolls, cv)})
+    for e in shooters:
+        ecv = ctx.utype(e).torpedo_cv or 10
+        rolls = ctx.dice.roll(TORPEDOES, f"{e.uid}: TORPEDO ATTACK")
+        if any(r <= ecv for r in rolls):
+            hits.append(sub)
+        ctx.log(explain.step("torpedo", f"{e.uid} fires back", f"2 torpedoes at {alias}: " +
+                             explain.dice_text(rolls, ecv) + " (simultaneous, 14.011)", ["14.011", "14.08"]))
+    for uid in dict.fromkeys(t.uid for t in hits):   # simultaneous damage: every submarine hit sinks (HP 1)
+        t = ctx.state.units[uid]
+        sink(ctx, t, other(t.team), "submarine engagement")
+
+
+# ---------------------------------------------------------------- ZOR (14.09)
+def check_zor(ctx: Ctx, aid: int, uid: str):
+    d, sub = _declared_sub(ctx, aid, uid, combat=False)
+    if d.zor_used:
+        raise IllegalAction("14.09", f"action #{d.aid} has already used its ZOR")
+    return d, sub
+
+
+def zor_hexes(ctx: Ctx, h: str) -> list[str]:
+    """The submarine's hex and the six around it (14.09; the examples' own hex, facts §6)."""
+    return [h] + [n for n in ctx.board.neighbours(h) if n in ctx.board]
+
+
+def zor_act(game, c: Ctx, a) -> list[str]:
+    """Exercise the voluntary 1-hex ZOR (14.09): reveal enemy naval units, roll DETECT for each
+    enemy submarine there.  Returns the uids revealed or DETECTED."""
+    from lcb_lab.games.lcb.rules.movement.conceal import reveal
+    d, sub = check_zor(c, a.action, a.sub)
+    d.zor_used = True
+    hexes = zor_hexes(c, sub.hex)
+    foe = other(sub.team)
+    ships = [u for h in hexes for u in c.state.units_in(h, foe) if c.is_naval(u)]
+    out = [u.uid for u in reveal(c, ships, f"a {sub.team} submarine's 1-hex ZOR around {sub.hex} (14.09; naval "
+                                 "units only -- it does not reveal the submarine)", ["14.09"])]
+    enemies = [u for h in hexes for u in subs_in(c, h, foe) if not detected_by(c, u, sub)]
+    rolls = c.dice.roll(len(enemies), f"{sub.uid}: ZOR DETECT") if enemies else []
+    for e, r in zip(enemies, rolls):
+        ok = r <= detect_of(c, e)
+        where = "its own hex" if e.hex == sub.hex else "an adjacent hex"
+        log_secret(c, sub.team, f"ZOR DETECT: an enemy submarine in {where}",
+                   f"DETECT needs {detect_of(c, e)}: rolled {r}: " + ("DETECTED" if ok else "it stays hidden"),
+                   ["14.09", "9.06"], pub={"title": "Submarine ZOR: DETECT", "text":
+                   f"a {sub.team} submarine searches around {sub.hex}: " +   # the searcher reads this copy too:
+                   (f"{e.uid} is DETECTED" if ok else     # a hidden boat is not named (14.02)
+                    f"a submarine of yours stays hidden (rolled {r}, needed {detect_of(c, e)})")}, rolls=[r])
+        if ok:
+            place_marker(c, e, "detected", by=sub.uid)
+            out.append(e.uid)
+    log_secret(c, sub.team, f"ZOR of {sub.uid}", f"around {sub.hex}: {len(ships)} enemy ship(s) revealed, "
+               f"{len(enemies)} enemy submarine(s) to DETECT (free; using it tells the other side where the "
+               "submarine is, 14.09)", ["14.09"], pub={"title": "Submarine ZOR",
+               "text": f"a {sub.team} submarine uses its ZOR around {sub.hex} (14.09)"})
+    return out
+
+
+# ---------------------------------------------------------------- offensive ASW (14.14)
+def offensive_asw_act(game, c: Ctx, a) -> list[str]:
+    return asw.offensive_act(c, a.action, list(a.units))
+
+
+# ---------------------------------------------------------------- legal actions
+def offers(game) -> list:
+    """The submarine / ASW actions the active impulse may take now -- never depending on
+    where the enemy's hidden submarines are (no hint): the engagement ``"submarine"`` and
+    offensive ASW are offered in any hex."""
+    from lcb_lab.games.lcb import actions as A
+    s = game.state
+    imp = s.impulse
+    if imp is None or imp.phase == "declare" or (imp.combat is not None and imp.phase != "combat_done"):
+        return []
+    ctx = game._ctx()
+    out: list = []
+    for d in imp.actions:
+        for uid in d.units:
+            u = s.units[uid]
+            if u.destroyed or u.hex is None:
+                continue
+            if is_sub(ctx, u):
+                out += _sub_offers(ctx, A, d, u)
+        ships = [uid for uid in d.units if asw.can_search(ctx, d, s.units[uid])]
+        if ships:
+            out.append(A.OffensiveAsw(d.aid, tuple(ships)))
+    return out
+
+
+def _ok(fn, *args) -> bool:
+    try:
+        fn(*args)
+        return True
+    except IllegalAction:
+        return False
+
+
+def _sub_offers(ctx: Ctx, A, d, u: Unit) -> list:
+    out = []
+    if _ok(check_zor, ctx, d.aid, u.uid):
+        out.append(A.SubmarineZor(d.aid, u.uid))
+    foe = other(u.team)
+    seen = [e.uid for e in ctx.state.units_in(u.hex, foe) if e.revealed and (ctx.is_naval(e) or is_sub(ctx, e))]
+    tries = [(SUB_TARGET,)] + [(t,) for t in seen] + [(t, t) for t in seen if not is_sub(ctx, t)]
+    tries += [(a, b) for i, a in enumerate(seen) for b in seen[i + 1:] if not is_sub(ctx, a) and not is_sub(ctx, b)]
+    for targets in tries:
+        if _ok(check_torpedo, ctx, d.aid, u.uid, targets):
+            out.append(A.TorpedoAttack(d.aid, u.uid, targets))
+    return out

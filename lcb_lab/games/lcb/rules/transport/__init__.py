@@ -1,0 +1,1 @@
+"""Transport: lift, ports, amphibious landing (12.x)."""

@@ -1,0 +1,161 @@
+"""A random but legal player, for benchmarks, property tests and demo games.
+
+Built on the legal-action generators of :mod:`lcb_lab.games.lcb.legal` (nothing is
+tried and skipped): ``random_impulse(game, rng)`` plays one impulse of a
+Task Force that may go next -- it declares a random legal combination of
+Core Actions (:func:`lcb_lab.games.lcb.legal.sample_and_apply_declaration`: the
+candidates are checked only when the draw reaches them), moves about half of the declared
+stacks to a random legal destination, commits a random legal combat
+allocation (the ``commit_combat`` template, which includes any compulsory
+Continuing Combat, 7.22), takes some of the offered acts of chapters 12-14 (port
+transfers, card markers' actions, submarines' attacks and ASW), conceals and
+resupplies where the rules allow, and ends the impulse.  The defender's choices are answered by the named default
+policies (``decisions.DEFAULT_POLICIES``), so the game must be created with
+``auto_policies={}`` (or other named policies).
+
+The player's *choices* come from the ``numpy.random.Generator`` passed in;
+every *dice roll* still goes through the game's :class:`~lcb_lab.kernel.dice.Dice`.
+
+Speed (benchmarks/run.py, figure 3): an act the player tries is run once, on a
+copy of the state, and that copy becomes the game's next step when the rules
+accept it (:func:`lcb_lab.games.lcb.legal.apply_if_legal`, :func:`lcb_lab.games.lcb.legal.sample_and_apply`)
+-- the same games, log, dice and record as trying then ``Game.apply``.  While
+:func:`play_random_turns` plays, the cyclic garbage collector is paused (as
+``timeit`` does): a playout makes no reference cycles (refcounting frees all its
+garbage; ``tests/engine/test_autoplay_gc.py``), and the collector would only
+re-scan the history's growing snapshots (20-30% of the time, figure 3).
+"""
+from __future__ import annotations
+
+import gc
+from contextlib import contextmanager
+
+import numpy as np
+
+from lcb_lab.games.lcb import actions as A
+from lcb_lab.games.lcb import legal
+from lcb_lab.games.lcb.actions import CHANCE
+from lcb_lab.games.lcb.game import Game
+from lcb_lab.games.lcb.rules.movement import move as movement
+
+
+def _pick(rng: np.random.Generator, items: list):
+    return items[int(rng.integers(len(items)))] if items else None
+
+
+def random_impulse(game: Game, rng: np.random.Generator) -> None:
+    """Play one legal impulse for a Task Force that may go next."""
+    tf = _pick(rng, game.available_task_forces())
+    if tf is None:
+        return
+    _apply(game, A.BeginImpulse(tf))
+    legal.sample_and_apply_declaration(game, rng)   # candidates checked only when drawn
+    for d in list(game.impulse.actions):
+        if rng.random() < 0.5 or (d.split and not d.moved):
+            _random_move(game, d.aid, rng)
+    _random_cards(game, rng)
+    _random_special(game, rng)
+    t = legal.combat_template(game)
+    if t is not None:
+        legal.sample_and_apply(t, rng)
+    elif game.impulse.card_lrs:                   # only a card attacks: commit it (9.05)
+        _apply(game, A.CommitCombat())
+    if game.impulse.combat is not None:
+        while game.to_act() == CHANCE:
+            _apply(game, A.ResolveCombat())
+    for d in list(game.impulse.actions):
+        if d.kind == "move_conceal":
+            legal.apply_if_legal(game, A.Conceal(d.aid))
+        elif d.kind == "move_resupply":
+            r = _pick(rng, legal.resupply_templates(game, d))   # one RESUPPLY per logistics unit (8.01)
+            if r is not None:
+                legal.sample_and_apply(r, rng)
+        if d.split and not d.moved:
+            _random_move(game, d.aid, rng)
+    _apply(game, A.EndImpulse())
+
+
+def _random_cards(game: Game, rng: np.random.Generator) -> None:
+    """Play random legal cards (PlayCard, 3.31, 9.2) while some are offered, each with
+    probability 0.7; a response window the play opens is answered by its first legal answer
+    (the chains' policies decide when ``auto_policies`` are set)."""
+    from lcb_lab.games.lcb.legal_cards import play_card_options
+    for _ in range(4):
+        opts = play_card_options(game)
+        if not opts or rng.random() >= 0.7:
+            return
+        legal.apply_if_legal(game, _pick(rng, opts))
+        _answer_windows(game)
+
+
+def _answer_windows(game: Game) -> None:
+    """Answer the card-response windows a play opened with their first legal answer."""
+    while game.pending is not None and game.pending.kind == "card_response":
+        answers = [a for a in legal.legal_actions(game) if isinstance(a, A.Action)]
+        _apply(game, answers[0] if answers else A.Answer())
+
+
+def _random_special(game: Game, rng: np.random.Generator) -> None:
+    """Take random offered acts of chapters 12-14 (port transfers, card markers' free actions,
+    TORPEDO ATTACK, the submarine ZOR, offensive ASW: ``rules.ports`` / ``marker_actions`` /
+    ``submarine`` ``offers``), each with probability 0.5, at most 3 an impulse."""
+    from lcb_lab.games.lcb.rules.markers import free_actions as marker_actions
+    from lcb_lab.games.lcb.rules.transport import ports
+    from lcb_lab.games.lcb.rules.submarines import operations as submarine
+    for _ in range(3):
+        if game.pending is not None or rng.random() >= 0.5:
+            return
+        opts = ports.offers(game) + marker_actions.offers(game) + submarine.offers(game)
+        if not opts:
+            return
+        legal.apply_if_legal(game, _pick(rng, opts))
+        _answer_windows(game)           # a marker's effect is a card link the other team may answer (13.25)
+
+
+def _apply(game: Game, action: A.Action) -> None:
+    """``game.apply(action)`` for an act that is legal by construction: one run on a copy
+    (:func:`legal.apply_if_legal`); a refusal still raises, from ``game.apply``."""
+    if not legal.apply_if_legal(game, action):
+        game.apply(action)
+
+
+def _random_move(game: Game, aid: int, rng: np.random.Generator) -> None:
+    """Move declared action ``aid`` to a random legal destination (one reach search)."""
+    d = next(x for x in game.impulse.actions if x.aid == aid)
+    units = [game.state.units[u] for u in d.units if not game.state.units[u].destroyed]
+    if d.moved or not units or any(u.moved or u.no_move or not u.on_map for u in units):
+        return
+    paths = list(movement.paths(game._ctx(), units).values())
+    for i in rng.permutation(len(paths))[:4]:
+        a = A.Move(aid, tuple(paths[int(i)]))
+        if legal.apply_if_legal(game, a):   # one run of the act: tried and applied (legal.apply_if_legal)
+            return
+
+
+@contextmanager
+def cyclic_gc_paused():
+    """Pause Python's cyclic garbage collector inside the block; it is enabled again after
+    (if it was).  Reference counting still frees every acyclic object at once."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+def play_random_turns(game: Game, turns: int, seed: int = 0) -> int:
+    """Play random legal impulses until ``turns`` turns are done or the game ends
+    (with the cyclic garbage collector paused, see the module doc).
+
+    Returns the number of impulses played.
+    """
+    rng = np.random.default_rng(seed)
+    n = 0
+    start = game.state.turn
+    with cyclic_gc_paused():
+        while game.state.stage == "action" and game.state.turn < start + turns:
+            random_impulse(game, rng)
+            n += 1
+    return n

@@ -1,0 +1,147 @@
+"""The record of a game: every applied action with the dice it drew (the undo / goto / fork record).
+
+Modelled on python-chess's move stack: :meth:`Game.apply` pushes a
+:class:`Step`; :meth:`Game.undo`, :meth:`Game.goto` and :meth:`Game.fork`
+move along it.  Going back restores the snapshot taken just before the step
+(the same snapshot that lets a refused act leave the state untouched), so an
+undo costs one state copy; snapshots of steps long past are thinned to the
+impulse starts, and a step between two kept snapshots is reached by replaying
+the recorded actions with their recorded dice -- the replay is exact.
+
+Steps are numbered from 0 (the state before the first recorded action);
+``step n`` is the game after ``n`` actions.  After going back, the later steps
+stay available (``goto`` forward re-applies them) until a new action is
+applied, which drops them (like an editor's redo).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal, Optional
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from lcb_lab.games.lcb.actions import Action, from_json, to_json
+from lcb_lab.kernel.errors import InputError
+from lcb_lab.games.lcb.io.inputs import DiceState
+from lcb_lab.games.lcb.model.state import GameState
+
+KEEP_ALL = 32
+"""Snapshots of the last KEEP_ALL steps are kept; older ones only at impulse starts."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One applied action: the ``action``, every d20 it drew (``dice``), the dice
+    state after it (``dice_after``: seed, generator state, forced queue), the log
+    length after it, the auto-answer policies in force, and where it happened
+    (turn, impulse number, ``team``: the impulse's team -- who took the step, e.g. the
+    defender for an Answer, is :func:`lcb_lab.games.lcb.whatif.timeline.step_actor`) with a one-line ``label``."""
+
+    action: Action
+    dice: tuple[int, ...]
+    dice_after: dict = field(repr=False)
+    log_len: int
+    auto: dict | None
+    turn: int
+    impulse: int
+    team: str | None
+    label: str
+
+    def to_json(self) -> dict:
+        return {"action": to_json(self.action), "dice": list(self.dice), "dice_after": self.dice_after,
+                "log_len": self.log_len, "auto": self.auto, "turn": self.turn, "impulse": self.impulse,
+                "team": self.team, "label": self.label}
+
+    @classmethod
+    def from_json(cls, d: Any) -> "Step":
+        """Inverse of :meth:`to_json`, strictly: ``dice`` d20 values 1..20, ``dice_after``
+        a :class:`lcb_lab.games.lcb.io.inputs.DiceState`, ``log_len`` / ``turn`` / ``impulse`` ints >= 0
+        (no ``"1"``, ``1.0`` or ``True``), ``auto`` None or {decision kind: policy name}
+        (decisions.POLICIES), ``team`` None / US / RU, ``label`` a string.
+        Raises InputError("record step", field, problem) (the loader names the file and step)."""
+        from lcb_lab.games.lcb.io import inputs as I
+        if not isinstance(d, dict):
+            raise InputError("record step", "(value)", f"a step is an object, not {type(d).__name__}")
+        if "action" not in d:
+            raise InputError("record step", "action", "missing")
+        f = I.check("record step", _STEP_FIELDS, {k: v for k, v in d.items() if k != "action"})
+        try:
+            auto = I.check_policies("record step", f["auto"])
+        except InputError as e:
+            raise InputError("record step", "auto" if e.where == "(value)" else f"auto.{e.where}", e.problem) \
+                from None
+        try:
+            action = from_json(d["action"])
+        except InputError as e:
+            raise InputError("record step", f"action.{e.where}", f"{e.what}: {e.problem}") from None
+        return cls(action, tuple(f["dice"]), f["dice_after"], f["log_len"], auto,
+                   f["turn"], f["impulse"], f["team"], f["label"])
+
+
+class _StepFields(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid", defer_build=True)
+    dice: list[Annotated[int, Field(ge=1, le=20)]]
+    dice_after: DiceState
+    log_len: Annotated[int, Field(ge=0)]
+    auto: Any = None
+    turn: Annotated[int, Field(ge=0)] = 0
+    impulse: Annotated[int, Field(ge=0)] = 0
+    team: Optional[Literal["US", "RU"]] = None
+    label: str = ""
+
+
+_STEP_FIELDS = _StepFields
+
+
+@dataclass
+class Snapshot:
+    """The game just before a step: state without its log, log length, dice state."""
+
+    state: GameState
+    log_len: int
+    dice: dict
+    dice_hist: int
+    impulse_start: bool = False
+
+
+@dataclass
+class History:
+    """Steps applied so far, the cursor (how many are in effect) and snapshots."""
+
+    steps: list[Step] = field(default_factory=list)
+    cursor: int = 0
+    snapshots: dict[int, Snapshot] = field(default_factory=dict)
+    tip_dice: dict | None = None
+    """The dice as they stood at the last step when the game went back from it: going forward
+    to the last step again restores them (dice forced after the last act are not lost)."""
+
+    def copy(self) -> "History":
+        """An independent record sharing the immutable steps and snapshots."""
+        return History(list(self.steps), self.cursor, dict(self.snapshots), self.tip_dice)
+
+    def push(self, before: Snapshot, step: Step) -> None:
+        """Record ``step`` applied at the cursor, dropping any undone steps after it."""
+        n = self.cursor
+        if n < len(self.steps):
+            del self.steps[n:]
+            for k in [k for k in self.snapshots if k > n]:
+                del self.snapshots[k]
+        self.snapshots[n] = before
+        self.steps.append(step)
+        self.tip_dice = None
+        self.cursor = n + 1
+        old = n - KEEP_ALL
+        s = self.snapshots.get(old)
+        if old > 0 and s is not None and not s.impulse_start:
+            del self.snapshots[old]
+
+    def base_for(self, target: int) -> int:
+        """The latest snapshot at or before ``target``."""
+        return max(k for k in self.snapshots if k <= target)
+
+    def labels(self) -> list[dict[str, Any]]:
+        """One row per step: ``{"step", "turn", "impulse", "team", "label", "undone"}`` -- the
+        instructor's view: a label may name a face-down counter.  For a team, use
+        :func:`lcb_lab.games.lcb.whatif.timeline.timeline` (labels built from that team's log)."""
+        return [{"step": i + 1, "turn": s.turn, "impulse": s.impulse, "team": s.team, "label": s.label,
+                 "undone": i >= self.cursor} for i, s in enumerate(self.steps)]

@@ -1,0 +1,1 @@
+"""The lab: notebook displays, ipywidgets panels and the Bokeh map over a game (the UI layer)."""
