@@ -23,16 +23,24 @@ by the game record like any other roll.
 
 Which rolls are explicit chance steps.  ``Game.to_act() == "chance"`` while a
 committed combat waits for its dice (7.010): :class:`~lcb_lab.actions.ResolveCombat`
-is chance's move, and ``Game.chance_outcomes()`` gives the next engagement's
-outcomes with their exact probabilities (:class:`lcb_lab.odds.ChanceStep`): LRS on a
-unit or a card marker (7.02, 7.57, 12.24) and GROUND ASSAULT (7.13, 7.15).  The other
-rolls stay inline in the act that makes them, because no rule lets a player act
-between the act and its roll (nothing could be asked or answered at a pause):
-card DETECT and success rolls (9.06, 9.43, ``rules/card_effects``, ``rules/ftr``),
-marker effects and influence rolls (``rules/card_markers``, ``rules/proxy``,
-``rules/sof``), mines (13.33), submarine DETECT and TORPEDO ATTACK and ASW
-(14.x), and the random Embarked card of 10.311.  Their odds are shown before the
-roll where the UI offers them (``rules/responses``: ``p_detect``, ``p_success``).
+is chance's move, and ``Game.chance_outcomes()`` gives the next engagement's outcomes
+with their exact probabilities (:class:`lcb_lab.odds.ChanceStep`,
+:mod:`lcb_lab.rules.combat_chance`): LRS on a unit or a card marker (7.02, 7.57, 12.24)
+and GROUND ASSAULT, SOF markers' defence included (7.13, 7.15, 13.41).  Every other roll
+stays inline in the act that makes it, for one of two reasons:
+
+* no rule lets anyone act between the act and its roll, so a pause would ask nothing:
+  card DETECT and success rolls as a chain resolves (9.06, 9.43: ``rules/card_effects``,
+  ``rules/ftr``, ``rules/chain``), a destroyed marker's influence roll and marker
+  effects (``rules/card_markers``, ``rules/proxy``), the random Embarked card lost
+  (10.311, ``rules/embark_losses``);
+* the rules would allow a pause, but a new chance step there would add a step to every
+  record, save and golden transcript that passes it (they must stay byte-identical):
+  the mine owner's shots (13.33, rolled in the owner's answer), a Proxy Force's or SOF
+  marker's GROUND ASSAULT (13.12, 13.43, rolled in the defence answer), submarine DETECT
+  and TORPEDO ATTACK (14.x, ``rules/submarine``) and ASW (``rules/asw``).  These are the
+  candidates for the next chance steps; their odds are shown before the roll where the UI
+  offers them (``rules/responses``: ``p_detect``, ``p_success``).
 
 numpy is imported when the seeded generator is first needed (a roll past the
 forced values, or :meth:`Dice.state`), not when the module or a Dice is made:
@@ -134,8 +142,8 @@ class Draw(tuple):
     values in dice.history`` reads it), with ``dice``: the :class:`Die` of each value."""
 
     def __new__(cls, purpose: str, values: list[int], dice: Sequence[Die] = ()):
-        self = super().__new__(cls, (purpose, values))
-        self.dice = tuple(dice)
+        self = tuple.__new__(cls, (purpose, values))
+        self.dice = dice if type(dice) is tuple else tuple(dice)
         return self
 
     @property
@@ -200,13 +208,25 @@ class Dice:
         e.g. ``"LRS 1 Uran->1 Kilo"``), recorded in :attr:`history`. Forced values are used
         first; raises DiceExhausted when none is left and there is no seed, LcbError when a
         forced value is not a face of ``die``."""
-        out = [self._one(die, purpose) for _ in range(n)]
+        out = []
+        forced, faces = self._forced, die.faces
+        for _ in range(n):
+            if forced:                       # inline: a lesson replays thousands of forced dice
+                v = forced.popleft()
+                if v not in faces:
+                    die.check([v], f"forced ({purpose or 'a roll'})")     # Die.check words the refusal
+                out.append(v)
+            else:
+                out.append(self._one(die, purpose))
         self.history.append(Draw(purpose, out, (die,) * n))
         return out
 
     def _one(self, die: Die, purpose: str) -> int:
         if self._forced:
-            return die.check([self._forced.popleft()], f"forced ({purpose or 'a roll'})")[0]
+            v = self._forced.popleft()
+            if v not in die.faces:
+                die.check([v], f"forced ({purpose or 'a roll'})")
+            return v
         if self._rng is not None:
             return die.draw(self._generator())
         raise DiceExhausted(f"no forced dice left for {purpose or 'a roll'} and no seed to fall back on")
