@@ -90,6 +90,11 @@ class Die:
         n = len(self.faces)
         return {v: self.faces.count(v) / n for v in self.values()}
 
+    def chance(self, succeeds: "Rule") -> float:
+        """P(one roll succeeds) under ``succeeds`` (face -> bool): successful faces / faces, exactly
+        (LC:B: ``D20.chance(at_most(cv)) == cv / 20`` for 0 <= cv <= 20, 7.02)."""
+        return sum(1 for f in self.faces if succeeds(f)) / len(self.faces)
+
     def check(self, values: Iterable[Any], what: str = "forced") -> list[int]:
         """``values`` as ints when each is a value of this die; raises LcbError naming
         the die and the bad values otherwise (the one check of scripted values)."""

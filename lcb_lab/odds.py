@@ -31,17 +31,13 @@ from .dice import Rule, at_most  # noqa: F401 - re-exported: the rule type and L
 
 def success_pmf(die: Die, succeeds: Rule) -> np.ndarray:
     """``[P(fail), P(success)]`` of one ``die`` under ``succeeds`` (exact: successful faces / faces)."""
-    p = _p(die, succeeds)
+    p = die.chance(succeeds)
     return np.array([1.0 - p, p])
-
-
-def _p(die: Die, succeeds: Rule) -> float:
-    return sum(1 for f in die.faces if succeeds(f)) / len(die.faces)
 
 
 def p_success(cv: int, die: Die = D20, succeeds: Rule | None = None) -> float:
     """Chance one ``die`` succeeds: by default a d20 roll <= ``cv`` (7.02; CV below 1 never hits)."""
-    return _p(die, succeeds or at_most(cv))
+    return die.chance(succeeds or at_most(cv))
 
 
 _COMB = [np.array([comb(n, k) for k in range(n + 1)], dtype=float) for n in range(65)]
@@ -106,8 +102,9 @@ class ChanceStep:
     ``label``: one line, e.g. ``"LRS on 1 Anna (2 HP)"``; ``rule``: the rule number that
     rolls; ``counts``: what each outcome counts, e.g. ``("HP lost by 1 Anna",)``;
     ``outcomes``: ``((outcome, probability), ...)``, an outcome being a tuple of ints (one per
-    ``counts``), probabilities summing to 1; ``dice``: one line per roll (``"4 d20 at 14:
-    DDG-51"``); ``later``: how many more chance steps the same move rolls after this one.
+    ``counts``), probabilities summing to 1, impossible outcomes left out; ``dice``: one line per
+    roll (``"4 d20 hitting on 14 or less: LRS DDG-51"``); ``later``: how many more chance steps
+    the same move rolls after this one (they depend on this one's outcome).
     """
 
     label: str

@@ -351,7 +351,7 @@ def _roll_lrs(ctx: Ctx, plan: CombatPlan, tgt: Unit, key: str) -> CombatResult:
     hits_by: dict[str, int] = defaultdict(int)      # interceptable hits per attack (shooter)
     for a, base, mods, cv, cannon in shots:
         who = a.get("name", a["shooter"])
-        rolls = ctx.dice.roll(a["dice"], f"LRS {who}->{tgt.uid}")
+        rolls = ctx.dice.roll(a["dice"], f"LRS {who}->{tgt.uid}", DIE)
         hits = sum(r <= cv for r in rolls)
         if cannon:
             hits_unstop += hits
@@ -367,7 +367,7 @@ def _roll_lrs(ctx: Ctx, plan: CombatPlan, tgt: Unit, key: str) -> CombatResult:
     for a, base, mods, cv in ints:
         against = a.get("shooter")
         rolls = ctx.dice.roll(a["dice"], f"INTERCEPT {a['interceptor']} for {tgt.uid}"
-                              + (f" against {against}" if against else ""))
+                              + (f" against {against}" if against else ""), DIE)
         hits = sum(r <= cv for r in rolls)
         int_by[against] += hits
         ctx.log(explain.step(
@@ -419,9 +419,9 @@ def _lrs_on_marker(ctx: Ctx, plan: CombatPlan, eng: Engagement) -> bool:
     hits = 0
     for a, s, base, mods, cv in marker_shots(ctx, plan, eng.target):
         if m is None:
-            ctx.dice.roll(a["dice"], f"LRS {s.uid}->{eng.target}")
+            ctx.dice.roll(a["dice"], f"LRS {s.uid}->{eng.target}", DIE)
             continue
-        rolls = ctx.dice.roll(a["dice"], f"LRS {s.uid}->{m.mid}")
+        rolls = ctx.dice.roll(a["dice"], f"LRS {s.uid}->{m.mid}", DIE)
         n = sum(r <= cv for r in rolls)
         hits += n
         ctx.log(explain.step("lrs_roll", f"LRS: {s.uid} -> {m.mid}", f"{explain.cv_text(base, mods)}; "
@@ -548,7 +548,7 @@ def _roll_ga(ctx: Ctx, plan: CombatPlan, h: str, key: str) -> CombatResult:
                              ["7.13", "7.15"], damage=list(odds.damage), p_destroy=odds.p_destroy))
     for tgt, shots in by_target.items():
         for a, role, base, mods, cv in shots:
-            rolls = ctx.dice.roll(a["dice"], f"GA {a[role]}->{tgt}")
+            rolls = ctx.dice.roll(a["dice"], f"GA {a[role]}->{tgt}", DIE)
             hits = sum(r <= cv for r in rolls)
             damage[tgt] += hits
             ctx.log(explain.step(

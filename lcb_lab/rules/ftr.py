@@ -22,6 +22,7 @@ lcb_lab's readings, where the text leaves a choice:
 from __future__ import annotations
 
 from .. import explain
+from ..dice import D20, at_most
 from ..state import Card, CardPlay, other
 from .card_use import after_use, hit
 from .common import Ctx, supply_left
@@ -195,9 +196,9 @@ def intercept_hits(ctx: Ctx, link: CardPlay, target: CardPlay) -> int:
 
 
 def p_success(v: int) -> float:
-    """Chance one d20 roll is at most ``v`` (7.02; as :func:`lcb_lab.odds.p_success`, without
-    importing numpy on the rules' import path)."""
-    return min(max(v, 0), 20) / 20.0
+    """Chance one d20 roll is at most ``v`` (7.01, 7.02; :meth:`lcb_lab.dice.Die.chance`, as
+    :func:`lcb_lab.odds.p_success`, without importing numpy on the rules' import path)."""
+    return D20.chance(at_most(v))
 
 
 def pct(p: float) -> str:
