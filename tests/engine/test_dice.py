@@ -237,3 +237,45 @@ def test_chance_outcomes_outside_a_chance_step_say_who_acts():
     with pytest.raises(LcbError) as e:
         g.chance_outcomes()
     assert str(e.value) == "chance_outcomes: no dice wait to be rolled now (RU acts)"
+
+
+def _rolled_hits(entries: list[dict], target: str) -> int:
+    """Hits the new log entries roll at ``target`` (LRS and GROUND ASSAULT rolls)."""
+    return sum(e["data"]["hits"] for e in entries
+               if e["kind"] in ("lrs_roll", "ga_roll") and e["title"].endswith(f"-> {target}") and "hits" in e["data"])
+
+
+def test_every_chance_step_of_random_games_matches_what_its_roll_logs(monkeypatch):
+    """30 random Gotland games, 3 turns each: before each ResolveCombat the chance step's outcomes
+    sum to 1; an LRS on a unit gives exactly the odds the roll logs; for a card marker the hits
+    rolled are a possible outcome."""
+    from collections import Counter
+
+    from lcb_lab import autoplay, load_scenario
+    seen: Counter = Counter()
+    plain = autoplay._apply
+
+    def checked(game, action):
+        if not isinstance(action, A.ResolveCombat):
+            return plain(game, action)
+        step, n = game.chance_outcomes(), len(game.log)
+        plain(game, action)
+        new = game.log[n:]
+        assert sum(p for _, p in step.outcomes) == pytest.approx(1.0, abs=1e-12)
+        assert all(p > 0 for _, p in step.outcomes)
+        if step.label.startswith("LRS on") and step.counts[0].startswith("HP lost by "):
+            odds = next(e for e in new if e["kind"] == "odds")
+            assert odds["title"] == f"Odds before rolling: {step.label}"
+            assert [p for _, p in step.outcomes] == [p for p in odds["data"]["damage"] if p > 0]
+            seen["LRS on a unit"] += 1
+            return
+        for i, what in enumerate(step.counts):
+            if what.startswith("hits on ") or what.startswith("GA hits on "):
+                hits = _rolled_hits(new, what.split(" on ", 1)[1])
+                assert any(o[i] == hits for o, _ in step.outcomes), (step, hits)
+        seen["GROUND ASSAULT" if step.label.startswith("GROUND") else "LRS on a marker"] += 1
+
+    monkeypatch.setattr(autoplay, "_apply", checked)
+    for seed in range(30):
+        autoplay.play_random_turns(load_scenario("gotland_redux", seed=seed, auto_policies={}), 3, seed=seed)
+    assert seen == {"LRS on a unit": 142, "LRS on a marker": 13, "GROUND ASSAULT": 3}
