@@ -122,7 +122,7 @@ class ChanceStep:
     def text(self) -> str:
         """Lines for a notebook: the label, the dice, then each outcome with its chance (>= 0.05%)."""
         lines = [f"{self.label} (rule {self.rule})"] + [f"  {d}" for d in self.dice]
-        for o, p in self.outcomes:
+        for o, p in self.outcomes if self.counts else ():
             if p >= 0.0005:
                 lines.append("  " + ", ".join(f"{c} = {v}" for c, v in zip(self.counts, o)) + f": {p:.1%}")
         if self.later:

@@ -18,6 +18,7 @@ can be saved in the middle of it:
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import TYPE_CHECKING
 
 from .. import explain
 from ..decisions import Choice
@@ -33,6 +34,9 @@ from .lrs import validate_lrs
 from . import card_markers, fortify
 from .network import apply, lrs_modifiers, network_modifiers, terrain_modifiers
 from ..dice import D20, at_most
+
+if TYPE_CHECKING:
+    from ..odds import EngagementOdds  # noqa: F401 - lrs_setup's return annotation
 
 DIE = D20
 """LC:B's die (7.01): every combat roll is a d20."""
@@ -297,7 +301,7 @@ def _lrs_engagement(ctx: Ctx, plan: CombatPlan, eng: Engagement) -> bool:
     return _apply_damage(ctx, plan, tgt, res.net, key, ["7.57", "7.05"])
 
 
-def lrs_setup(ctx: Ctx, plan: CombatPlan, tgt: Unit):
+def lrs_setup(ctx: Ctx, plan: CombatPlan, tgt: Unit) -> tuple[list[tuple], list[tuple], "EngagementOdds"]:
     """What the LRS engagement on unit ``tgt`` rolls, changing nothing: ``(shots, ints, odds)``
     with ``shots`` ``(alloc, base CV, modifiers, CV, cannon)`` per attack, ``ints`` ``(alloc,
     base CV, modifiers, CV)`` per INTERCEPT allocation and their exact

@@ -160,6 +160,22 @@ def test_the_lcb_rule_is_cv_over_20_exactly():
     assert p_success(3, D6) == 0.5
 
 
+def test_a_chance_step_reads_as_lines_and_answers_probabilities():
+    from lcb_lab.odds import ChanceStep, joint_outcomes
+    both = joint_outcomes([np.array([0.25, 0.75]), np.array([0.5, 0.0, 0.5])])
+    assert both == (((0, 0), 0.125), ((0, 2), 0.125), ((1, 0), 0.375), ((1, 2), 0.375))
+    step = ChanceStep("GROUND ASSAULT in G-6", "7.15", ("HP lost by A", "HP lost by B"), both,
+                      ("1 d20 hitting on 15 or less: GA B->A",), later=2)
+    assert step.probability((1, 2)) == 0.375 and step.probability((1, 1)) == 0.0
+    assert step.text().splitlines() == [
+        "GROUND ASSAULT in G-6 (rule 7.15)", "  1 d20 hitting on 15 or less: GA B->A",
+        "  HP lost by A = 0, HP lost by B = 0: 12.5%", "  HP lost by A = 0, HP lost by B = 2: 12.5%",
+        "  HP lost by A = 1, HP lost by B = 0: 37.5%", "  HP lost by A = 1, HP lost by B = 2: 37.5%",
+        "  then 2 more engagement(s) in the same roll"]
+    none = ChanceStep("No dice left to roll: the damage already rolled is applied", "7.010", (), (((), 1.0),))
+    assert repr(none) == "No dice left to roll: the damage already rolled is applied (rule 7.010)"
+
+
 # ------------------------------------------------------------------ the kernel imports nothing of LC:B
 KERNEL_OK = {"lcb_lab.dice", "lcb_lab.odds", "lcb_lab.errors"}
 """What importing the dice and the odds may add to ``sys.modules`` of lcb_lab (they move to the kernel)."""
