@@ -1,23 +1,171 @@
-"""All randomness: d20 rolls through one seeded or scripted :class:`Dice` (7.01).
+"""All randomness: named dice and shuffled decks through one seeded or scripted :class:`Dice`.
 
-``Dice(seed=7)`` draws from a numpy ``Generator``; ``Dice(forced=[...])``
-returns the forced values first (lessons and tests reproduce printed
-examples), then falls back to the seed if one was given, else raises
-:class:`~lcb_lab.kernel.errors.DiceExhausted`.  Every roll is appended to
-``Dice.history`` as ``(purpose, values)``.
+A :class:`Die` is a name and a face table: :data:`D20` (LC:B's only die, 7.01),
+:data:`D6`, :func:`dN` and custom faces such as ``Die("avg", (1, 2, 2, 3, 3, 4))``.
+``Dice(seed=7)`` draws from a numpy ``Generator``; ``Dice(forced=[...])`` returns
+the forced values first (lessons and tests reproduce printed examples), then falls
+back to the seed if one was given, else raises :class:`~lcb_lab.kernel.errors.DiceExhausted`.
+Forced values are checked against the die's faces in one place, :meth:`Die.check`:
+when they are queued (:meth:`Dice.force`, against the die named there, d20 by
+default) and again when one is drawn for a roll of another die.
+
+Every roll is appended to ``Dice.history`` as a :class:`Draw`: the 2-tuple
+``(purpose, values)`` it always was, with the die of each value in ``.dice``
+(``.die`` when they are all the same die).  A seeded draw is ``faces[i]`` with
+``i = generator.integers(0, len(faces))``, which for the d20 is exactly the old
+``integers(1, 21)``: the d20 draw stream of every save, record and golden
+transcript is unchanged (``tests/engine/test_dice.py``).
+
+A :class:`Deck` (draw, discard, reshuffle) shuffles through the same Dice: a
+Fisher-Yates shuffle rolls one ``dN`` per card (recorded with its purpose), so a
+deck is reproducible by seed, scriptable with forced values and replayed exactly
+by the game record like any other roll.
+
+Which rolls are explicit chance steps.  ``Game.to_act() == "chance"`` while a
+committed combat waits for its dice (7.010): :class:`~lcb_lab.games.lcb.actions.ResolveCombat`
+is chance's move, and ``Game.chance_outcomes()`` gives the next engagement's outcomes
+with their exact probabilities (:class:`lcb_lab.kernel.odds.ChanceStep`,
+:mod:`lcb_lab.games.lcb.rules.combat.chance`): LRS on a unit or a card marker (7.02, 7.57, 12.24)
+and GROUND ASSAULT, SOF markers' defence included (7.13, 7.15, 13.41).  Every other roll
+stays inline in the act that makes it, for one of two reasons:
+
+* no rule lets anyone act between the act and its roll, so a pause would ask nothing:
+  card DETECT and success rolls as a chain resolves (9.06, 9.43: ``rules/card_effects``,
+  ``rules/ftr``, ``rules/chain``), a destroyed marker's influence roll and marker
+  effects (``rules/card_markers``, ``rules/proxy``), the random Embarked card lost
+  (10.311, ``rules/embark_losses``);
+* the rules would allow a pause, but a new chance step there would add a step to every
+  record, save and golden transcript that passes it (they must stay byte-identical):
+  the mine owner's shots (13.33, rolled in the owner's answer), a Proxy Force's or SOF
+  marker's GROUND ASSAULT (13.12, 13.43, rolled in the defence answer), submarine DETECT
+  and TORPEDO ATTACK (14.x, ``rules/submarine``) and ASW (``rules/asw``).  These are the
+  candidates for the next chance steps; their odds are shown before the roll where the UI
+  offers them (``rules/responses``: ``p_detect``, ``p_success``).
 
 numpy is imported when the seeded generator is first needed (a roll past the
 forced values, or :meth:`Dice.state`), not when the module or a Dice is made:
-loading a scenario pays no numpy import.
+loading a scenario pays no numpy import.  This module imports nothing of LC:B
+(it belongs to the game-free kernel): only :mod:`lcb_lab.kernel.errors`.
 """
 from __future__ import annotations
 
 from collections import deque
-from typing import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Callable, Hashable, Iterable, Sequence
 
 from lcb_lab.kernel.errors import DiceExhausted, LcbError
 
-SIDES = 20
+
+@dataclass(frozen=True)
+class Die:
+    """A named die: ``faces`` are the values it shows, each equally likely (a value
+    printed on two faces is twice as likely).  Raises LcbError for an empty table or a
+    face that is not a whole number.
+
+    >>> Die("avg", (1, 2, 2, 3, 3, 4)).probabilities()
+    {1: 0.16666666666666666, 2: 0.3333333333333333, 3: 0.3333333333333333, 4: 0.16666666666666666}
+    """
+
+    name: str
+    faces: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        faces = tuple(self.faces)
+        if not faces or any(isinstance(f, bool) or not isinstance(f, int) for f in faces):
+            raise LcbError(f"die {self.name}: faces must be whole numbers, at least one")
+        object.__setattr__(self, "faces", faces)
+
+    @property
+    def sides(self) -> int:
+        """Number of faces."""
+        return len(self.faces)
+
+    def values(self) -> tuple[int, ...]:
+        """The distinct values, ascending."""
+        return tuple(sorted(set(self.faces)))
+
+    def probabilities(self) -> dict[int, float]:
+        """``{value: P(value)}`` over the distinct values, ascending."""
+        n = len(self.faces)
+        return {v: self.faces.count(v) / n for v in self.values()}
+
+    def chance(self, succeeds: "Rule") -> float:
+        """P(one roll succeeds) under ``succeeds`` (face -> bool): successful faces / faces, exactly
+        (LC:B: ``D20.chance(at_most(cv)) == cv / 20`` for 0 <= cv <= 20, 7.02)."""
+        return sum(1 for f in self.faces if succeeds(f)) / len(self.faces)
+
+    def check(self, values: Iterable[Any], what: str = "forced") -> list[int]:
+        """``values`` as ints when each is a value of this die; raises LcbError naming
+        the die and the bad values otherwise (the one check of scripted values)."""
+        vals = [int(v) for v in values]
+        bad = [v for v in vals if v not in self.faces]
+        if bad:
+            raise LcbError(f"{what} {self.name} values must be {self.range_text()}, "
+                           f"got {', '.join(map(str, bad))}")
+        return vals
+
+    def range_text(self) -> str:
+        """``"1..20"`` for consecutive values, else ``"one of 1, 2, 3, 4"``."""
+        vs = self.values()
+        if len(vs) > 2 and vs == tuple(range(vs[0], vs[-1] + 1)):
+            return f"{vs[0]}..{vs[-1]}"
+        return "one of " + ", ".join(map(str, vs))
+
+    def draw(self, generator) -> int:
+        """One face from a numpy ``Generator``: ``faces[generator.integers(0, sides)]``."""
+        return self.faces[int(generator.integers(0, len(self.faces)))]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@lru_cache(maxsize=None)
+def dN(n: int) -> Die:
+    """The die ``dN``: faces 1..n (n >= 1). Raises LcbError for n < 1."""
+    if int(n) < 1:
+        raise LcbError(f"a die needs at least one face, not {n}")
+    return Die(f"d{int(n)}", tuple(range(1, int(n) + 1)))
+
+
+D20 = dN(20)
+"""LC:B's die (7.01): every LC:B roll is a d20."""
+D6 = dN(6)
+
+
+Rule = Callable[[int], bool]
+"""A success rule: a die's face -> True when that face succeeds."""
+
+
+def at_most(cv: int) -> Rule:
+    """The rule "a roll <= ``cv`` succeeds" (LC:B 7.02: a CV below 1 never hits)."""
+    return lambda face: face <= cv
+
+
+class Draw(tuple):
+    """One roll in ``Dice.history``: the 2-tuple ``(purpose, values)`` (so ``for purpose,
+    values in dice.history`` reads it), with ``dice``: the :class:`Die` of each value."""
+
+    def __new__(cls, purpose: str, values: list[int], dice: Sequence[Die] = ()):
+        self = tuple.__new__(cls, (purpose, values))
+        self.dice = dice if type(dice) is tuple else tuple(dice)
+        return self
+
+    @property
+    def purpose(self) -> str:
+        return self[0]
+
+    @property
+    def values(self) -> list[int]:
+        return self[1]
+
+    @property
+    def die(self) -> Die | None:
+        """The die of every value, or None when the roll mixed dice (a shuffle) or drew none."""
+        return self.dice[0] if self.dice and all(d == self.dice[0] for d in self.dice) else None
+
+    def __reduce__(self):
+        return Draw, (self[0], self[1], self.dice)
 
 
 class _Unmade:
@@ -43,39 +191,63 @@ def default_rng(seed: int | None):
 
 
 class Dice:
-    """The only source of random numbers in lcb_lab."""
+    """The only source of random numbers in lcb_lab (module doc)."""
 
-    def __init__(self, seed: int | None = None, forced: Iterable[int] = ()):
+    def __init__(self, seed: int | None = None, forced: Iterable[int] = (), die: Die = D20):
         self.seed = seed
         self._rng = _UNMADE if seed is not None else None
         self._forced: deque[int] = deque()
-        self.history: list[tuple[str, list[int]]] = []
-        self.force(forced)
+        self.history: list[Draw] = []
+        self.force(forced, die)
 
-    def force(self, values: Iterable[int]) -> None:
-        """Queue forced d20 results (each 1..20). Raises LcbError otherwise."""
-        vals = [int(v) for v in values]
-        bad = [v for v in vals if not 1 <= v <= SIDES]
-        if bad:
-            raise LcbError(f"forced d20 values must be 1..20, got {bad}")
-        self._forced.extend(vals)
+    def force(self, values: Iterable[int], die: Die = D20) -> None:
+        """Queue forced results, each a value of ``die`` (d20: 1..20, 7.01). Raises LcbError otherwise."""
+        self._forced.extend(die.check(values))
 
     @property
     def forced_left(self) -> int:
         return len(self._forced)
 
-    def roll(self, n: int, purpose: str = "") -> list[int]:
-        """Roll ``n`` d20 (7.01). Forced values are used first."""
-        out: list[int] = []
+    def roll(self, n: int, purpose: str = "", die: Die = D20) -> list[int]:
+        """Roll ``n`` of ``die`` (default the d20, 7.01) for ``purpose`` (a short label,
+        e.g. ``"LRS 1 Uran->1 Kilo"``), recorded in :attr:`history`. Forced values are used
+        first; raises DiceExhausted when none is left and there is no seed, LcbError when a
+        forced value is not a face of ``die``."""
+        out = []
+        forced, faces = self._forced, die.faces
         for _ in range(n):
-            if self._forced:
-                out.append(self._forced.popleft())
-            elif self._rng is not None:
-                out.append(int(self._generator().integers(1, SIDES + 1)))
+            if forced:                       # inline: a lesson replays thousands of forced dice
+                v = forced.popleft()
+                if v not in faces:
+                    die.check([v], f"forced ({purpose or 'a roll'})")     # Die.check words the refusal
+                out.append(v)
             else:
-                raise DiceExhausted(
-                    f"no forced dice left for {purpose or 'a roll'} and no seed to fall back on")
-        self.history.append((purpose, out))
+                out.append(self._one(die, purpose))
+        self.history.append(Draw(purpose, out, (die,) * n))
+        return out
+
+    def _one(self, die: Die, purpose: str) -> int:
+        if self._forced:
+            v = self._forced.popleft()
+            if v not in die.faces:
+                die.check([v], f"forced ({purpose or 'a roll'})")
+            return v
+        if self._rng is not None:
+            return die.draw(self._generator())
+        raise DiceExhausted(f"no forced dice left for {purpose or 'a roll'} and no seed to fall back on")
+
+    def shuffle(self, items: Sequence[Any], purpose: str = "shuffle") -> list[Any]:
+        """A shuffled copy of ``items`` (Fisher-Yates: for i = n-1..1 one ``d(i+1)`` picks
+        the card to swap into place i), recorded as one :class:`Draw`."""
+        out = list(items)
+        vals, dice = [], []
+        for i in range(len(out) - 1, 0, -1):
+            die = dN(i + 1)
+            j = self._one(die, purpose) - 1
+            vals.append(j + 1)
+            dice.append(die)
+            out[i], out[j] = out[j], out[i]
+        self.history.append(Draw(purpose, vals, dice))
         return out
 
     def _generator(self):
@@ -113,3 +285,60 @@ class Dice:
         if d.get("rng") is not None and dice._rng is not None:
             dice._generator().bit_generator.state = d["rng"]
         return dice
+
+
+class Deck:
+    """A shuffled deck drawn through a :class:`Dice` (the same seeded, scripted, recorded source).
+
+    ``Deck("events", cards, dice)`` shuffles ``cards`` (any hashable values) into the draw
+    pile at once (``shuffle=False``: keep the given order, top first).  :meth:`draw` takes
+    from the top; when the draw pile runs out the discard pile is shuffled back in
+    (``reshuffle=False``: raise instead).  :meth:`state` / :meth:`set_state` save it.
+    """
+
+    def __init__(self, name: str, cards: Iterable[Hashable], dice: Dice, shuffle: bool = True,
+                 reshuffle: bool = True):
+        self.name = name
+        self.dice = dice
+        self.reshuffle = reshuffle
+        self.draw_pile: list[Hashable] = list(cards)
+        self.discard_pile: list[Hashable] = []
+        if shuffle:
+            self.shuffle()
+
+    def __len__(self) -> int:
+        """Cards left in the draw pile."""
+        return len(self.draw_pile)
+
+    def shuffle(self) -> None:
+        """Shuffle the discard pile into the draw pile (the draw pile too)."""
+        cards = self.draw_pile + self.discard_pile
+        self.discard_pile = []
+        self.draw_pile = self.dice.shuffle(cards, f"shuffle {self.name}")
+
+    def draw(self, n: int = 1) -> list[Hashable]:
+        """The top ``n`` cards (top first), reshuffling the discards in when the pile runs out.
+        Raises LcbError when the deck (draw and discard piles) holds fewer than ``n``, or the
+        pile runs out and the deck does not reshuffle."""
+        out = []
+        for _ in range(n):
+            if not self.draw_pile:
+                if not (self.reshuffle and self.discard_pile):
+                    raise LcbError(f"deck {self.name}: no card left to draw "
+                                   f"({len(out)} of {n} drawn, {len(self.discard_pile)} discarded)")
+                self.shuffle()
+            out.append(self.draw_pile.pop(0))
+        return out
+
+    def discard(self, cards: Iterable[Hashable]) -> None:
+        """Put ``cards`` on the discard pile (they come back at the next reshuffle)."""
+        self.discard_pile.extend(cards)
+
+    def state(self) -> dict:
+        """``{"draw": [...], "discard": [...]}`` (top first); the Dice saves itself."""
+        return {"draw": list(self.draw_pile), "discard": list(self.discard_pile)}
+
+    def set_state(self, d: dict) -> None:
+        """Put the piles back to a :meth:`state` snapshot."""
+        self.draw_pile = list(d["draw"])
+        self.discard_pile = list(d["discard"])

@@ -33,6 +33,24 @@ class GameQueries:
         """The decision the engine waits for (the top of ``state.choices``), or None."""
         return combat.pending(self._ctx())
 
+    def chance_outcomes(self):
+        """What the dice can do next, and how likely, while chance acts (``to_act() == "chance"``:
+        a committed combat waits for :class:`~lcb_lab.games.lcb.actions.ResolveCombat`, 7.010).
+
+        Returns a :class:`lcb_lab.kernel.odds.ChanceStep` for the next engagement to roll: its dice and
+        ``outcomes`` ``((outcome, probability), ...)`` summing to 1 (an outcome is a tuple of
+        ints, one per ``counts``, e.g. ``("HP lost by 1 Uran",)``), exactly the odds logged
+        before the roll (:mod:`lcb_lab.games.lcb.rules.combat.chance`).  Draws nothing.  Raises LcbError
+        when no dice wait (naming who acts instead).
+        """
+        from lcb_lab.games.lcb.actions import CHANCE
+        who = self.to_act()
+        if who != CHANCE:
+            raise LcbError("chance_outcomes: no dice wait to be rolled now ("
+                           + (f"{who} acts)" if who else "the game is over)"))
+        from lcb_lab.games.lcb.rules.combat.chance import chance_step
+        return chance_step(self._ctx())
+
     def why_no_window(self, viewer: str | None = None) -> str:
         """Why :attr:`pending` is None, in one line with the rule (None is normal: e.g. no IAMD
         unit may intercept a committed LRS, 7.53); names the open window when there is one.

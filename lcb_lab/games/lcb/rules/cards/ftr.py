@@ -22,6 +22,7 @@ lcb_lab's readings, where the text leaves a choice:
 from __future__ import annotations
 
 from lcb_lab.kernel import explain
+from lcb_lab.kernel.dice import D20, at_most
 from lcb_lab.games.lcb.model.state import Card, CardPlay, other
 from lcb_lab.games.lcb.rules.cards.use import after_use, hit
 from lcb_lab.games.lcb.rules.common import Ctx, supply_left
@@ -195,9 +196,9 @@ def intercept_hits(ctx: Ctx, link: CardPlay, target: CardPlay) -> int:
 
 
 def p_success(v: int) -> float:
-    """Chance one d20 roll is at most ``v`` (7.02; as :func:`lcb_lab.kernel.odds.p_success`, without
-    importing numpy on the rules' import path)."""
-    return min(max(v, 0), 20) / 20.0
+    """Chance one d20 roll is at most ``v`` (7.01, 7.02; :meth:`lcb_lab.kernel.dice.Die.chance`, as
+    :func:`lcb_lab.kernel.odds.p_success`, without importing numpy on the rules' import path)."""
+    return D20.chance(at_most(v))
 
 
 def pct(p: float) -> str:

@@ -18,6 +18,7 @@ can be saved in the middle of it:
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import TYPE_CHECKING
 
 from lcb_lab.kernel import explain
 from lcb_lab.games.lcb.choices import Choice
@@ -33,6 +34,15 @@ from lcb_lab.games.lcb.rules.combat.intercept import card_names_of, odds_groups,
 from lcb_lab.games.lcb.rules.combat.lrs import validate_lrs
 from lcb_lab.games.lcb.rules.markers import placement as card_markers, fortify
 from lcb_lab.games.lcb.rules.combat.network import apply, lrs_modifiers, network_modifiers, terrain_modifiers
+from lcb_lab.kernel.dice import D20, at_most
+
+if TYPE_CHECKING:
+    from lcb_lab.kernel.odds import EngagementOdds  # noqa: F401 - lrs_setup's return annotation
+
+DIE = D20
+"""LC:B's die (7.01): every combat roll is a d20."""
+HITS = at_most
+"""LC:B's hit rule (7.02): a die hits on a roll <= the CV after modifiers."""
 
 
 # ---------------------------------------------------------------------------
@@ -292,11 +302,12 @@ def _lrs_engagement(ctx: Ctx, plan: CombatPlan, eng: Engagement) -> bool:
     return _apply_damage(ctx, plan, tgt, res.net, key, ["7.57", "7.05"])
 
 
-def _roll_lrs(ctx: Ctx, plan: CombatPlan, tgt: Unit, key: str) -> CombatResult:
+def lrs_setup(ctx: Ctx, plan: CombatPlan, tgt: Unit) -> tuple[list[tuple], list[tuple], "EngagementOdds"]:
+    """What the LRS engagement on unit ``tgt`` rolls, changing nothing: ``(shots, ints, odds)``
+    with ``shots`` ``(alloc, base CV, modifiers, CV, cannon)`` per attack, ``ints`` ``(alloc,
+    base CV, modifiers, CV)`` per INTERCEPT allocation and their exact
+    :class:`~lcb_lab.kernel.odds.EngagementOdds` (7.02, 7.52, 7.57)."""
     from lcb_lab.kernel.odds import engagement_odds  # numpy: imported when combat is first resolved, not to load a game
-    if tgt.destroyed:
-        ctx.log(explain.step("lrs", f"LRS on {tgt.uid}", "target already destroyed: dice are lost", ["7.05"]))
-        return CombatResult(key, 0)
     naval = ctx.is_naval(tgt)
     shots, stoppable, unstoppable = [], [], []
     for a in plan.lrs + plan.card_lrs:
@@ -324,7 +335,15 @@ def _roll_lrs(ctx: Ctx, plan: CombatPlan, tgt: Unit, key: str) -> CombatResult:
             base, cv = _cv_of(ctx, u.uid, a["slot"], mods)
             ints.append((a, base, mods, cv))
     s_free, i_pooled, answered = odds_groups(stoppable, [(a.get("shooter"), a["dice"], cv) for a, _, _, cv in ints])
-    odds = engagement_odds(s_free, i_pooled, tgt.hp, unstoppable=unstoppable, answered=answered)
+    odds = engagement_odds(s_free, i_pooled, tgt.hp, unstoppable=unstoppable, answered=answered, die=DIE, rule=HITS)
+    return shots, ints, odds
+
+
+def _roll_lrs(ctx: Ctx, plan: CombatPlan, tgt: Unit, key: str) -> CombatResult:
+    if tgt.destroyed:
+        ctx.log(explain.step("lrs", f"LRS on {tgt.uid}", "target already destroyed: dice are lost", ["7.05"]))
+        return CombatResult(key, 0)
+    shots, ints, odds = lrs_setup(ctx, plan, tgt)
     ctx.log(explain.step(
         "odds", f"Odds before rolling: LRS on {tgt.uid} ({tgt.hp} HP)",
         odds.summary() + "".join(f"; {a.get('name', a['shooter'])} {a['dice']} dice at {cv}" for a, _, _, cv, _ in shots)
@@ -337,7 +356,7 @@ def _roll_lrs(ctx: Ctx, plan: CombatPlan, tgt: Unit, key: str) -> CombatResult:
     hits_by: dict[str, int] = defaultdict(int)      # interceptable hits per attack (shooter)
     for a, base, mods, cv, cannon in shots:
         who = a.get("name", a["shooter"])
-        rolls = ctx.dice.roll(a["dice"], f"LRS {who}->{tgt.uid}")
+        rolls = ctx.dice.roll(a["dice"], f"LRS {who}->{tgt.uid}", DIE)
         hits = sum(r <= cv for r in rolls)
         if cannon:
             hits_unstop += hits
@@ -353,7 +372,7 @@ def _roll_lrs(ctx: Ctx, plan: CombatPlan, tgt: Unit, key: str) -> CombatResult:
     for a, base, mods, cv in ints:
         against = a.get("shooter")
         rolls = ctx.dice.roll(a["dice"], f"INTERCEPT {a['interceptor']} for {tgt.uid}"
-                              + (f" against {against}" if against else ""))
+                              + (f" against {against}" if against else ""), DIE)
         hits = sum(r <= cv for r in rolls)
         int_by[against] += hits
         ctx.log(explain.step(
@@ -374,6 +393,25 @@ def _roll_lrs(ctx: Ctx, plan: CombatPlan, tgt: Unit, key: str) -> CombatResult:
     return CombatResult(key, net)
 
 
+def marker_shots(ctx: Ctx, plan: CombatPlan, target: str) -> list[tuple]:
+    """The LRS attacks on card marker ``target``, changing nothing: ``(alloc, shooter unit, base CV,
+    modifiers, CV)`` each (7.4 modifiers: naval, a SOF marker ashore); CV None when the marker is
+    gone (its dice are rolled and lost, 7.05)."""
+    m = ctx.state.card_markers.get(target)
+    out = []
+    for a in plan.lrs:
+        if a["target"] != target:
+            continue
+        s = ctx.state.units[a["shooter"]]
+        if m is None:
+            out.append((a, s, None, [], None))
+            continue
+        mods = lrs_modifiers(ctx.state, ctx.board, s.team, m.hex, m.kind != "sof")   # a SOF marker: ashore
+        base, cv = _cv_of(ctx, s.uid, a["slot"], mods)
+        out.append((a, s, base, mods, cv))
+    return out
+
+
 def _lrs_on_marker(ctx: Ctx, plan: CombatPlan, eng: Engagement) -> bool:
     """LRS on a revealed card marker (12.24: a landing craft's; naval, 7.4 modifiers): each
     shooter rolls its dice; the hits go to the marker (:func:`lcb_lab.games.lcb.rules.transport.landing.lrs_hit`:
@@ -384,16 +422,11 @@ def _lrs_on_marker(ctx: Ctx, plan: CombatPlan, eng: Engagement) -> bool:
         return True
     m = ctx.state.card_markers.get(eng.target)
     hits = 0
-    for a in plan.lrs:
-        if a["target"] != eng.target:
-            continue
-        s = ctx.state.units[a["shooter"]]
+    for a, s, base, mods, cv in marker_shots(ctx, plan, eng.target):
         if m is None:
-            ctx.dice.roll(a["dice"], f"LRS {s.uid}->{eng.target}")
+            ctx.dice.roll(a["dice"], f"LRS {s.uid}->{eng.target}", DIE)
             continue
-        mods = lrs_modifiers(ctx.state, ctx.board, s.team, m.hex, m.kind != "sof")   # a SOF marker: ashore
-        base, cv = _cv_of(ctx, s.uid, a["slot"], mods)
-        rolls = ctx.dice.roll(a["dice"], f"LRS {s.uid}->{m.mid}")
+        rolls = ctx.dice.roll(a["dice"], f"LRS {s.uid}->{m.mid}", DIE)
         n = sum(r <= cv for r in rolls)
         hits += n
         ctx.log(explain.step("lrs_roll", f"LRS: {s.uid} -> {m.mid}", f"{explain.cv_text(base, mods)}; "
@@ -483,30 +516,44 @@ def _ga_engagement(ctx: Ctx, plan: CombatPlan, eng: Engagement) -> bool:
     return True
 
 
-def _roll_ga(ctx: Ctx, plan: CombatPlan, h: str, key: str) -> CombatResult:
-    from lcb_lab.kernel.odds import engagement_odds  # numpy: imported when combat is first resolved
+def ga_setup(ctx: Ctx, plan: CombatPlan, h: str) -> tuple[list[dict], dict[str, list]]:
+    """What the GROUND ASSAULT in ``h`` rolls, changing nothing: ``(gone, by_target)``: the
+    attacks whose target left play this combat (their dice are lost, 7.05) and per target
+    ``(alloc, role, base CV, modifiers, CV)`` of every side firing at it (7.13, 7.15, 7.17)."""
     bonus = [("Combined Arms: LRS damaged this hex", 2, "7.17")] if h in ctx.state.impulse.lrs_damage_hexes else []
-    damage: dict[str, int] = defaultdict(int)
     sides = [(a, "attacker", bonus + terrain_modifiers(ctx.board, h, False)
               + fortify.ga_modifiers(ctx.state, h, ctx.state.units[a["attacker"]].team)) for a in plan.ga
              if _hex(ctx, a["target"], a["attacker"]) == h]
-    for a, _, _ in [s for s in sides if _gone(ctx, s[0]["target"])]:
-        ctx.log(explain.step("ga_roll", f"GROUND ASSAULT: {a['attacker']} -> {a['target']}",
-                             "target already destroyed: dice are lost", ["7.05", "7.13"]))
+    gone = [s[0] for s in sides if _gone(ctx, s[0]["target"])]
     sides = [s for s in sides if not _gone(ctx, s[0]["target"])]
     sides += [(a, "defender", []) for a in plan.ga_defence.get(h, [])]
     by_target: dict[str, list] = defaultdict(list)
     for a, role, mods in sides:
         base, cv = _cv_of(ctx, a[role], "GA", mods)
         by_target[a["target"]].append((a, role, base, mods, cv))
+    return gone, by_target
+
+
+def ga_hp(ctx: Ctx, tgt: str) -> int:
+    """HP of a GA target: a unit, or a SOF marker (13.43)."""
+    return ctx.state.units[tgt].hp if tgt in ctx.state.units else ctx.state.card_markers[tgt].hp
+
+
+def _roll_ga(ctx: Ctx, plan: CombatPlan, h: str, key: str) -> CombatResult:
+    from lcb_lab.kernel.odds import engagement_odds  # numpy: imported when combat is first resolved
+    damage: dict[str, int] = defaultdict(int)
+    gone, by_target = ga_setup(ctx, plan, h)
+    for a in gone:
+        ctx.log(explain.step("ga_roll", f"GROUND ASSAULT: {a['attacker']} -> {a['target']}",
+                             "target already destroyed: dice are lost", ["7.05", "7.13"]))
     for tgt, shots in by_target.items():
-        hp = ctx.state.units[tgt].hp if tgt in ctx.state.units else ctx.state.card_markers[tgt].hp   # a SOF (13.43)
-        odds = engagement_odds([], [], hp, unstoppable=[(a["dice"], cv) for a, _, _, _, cv in shots])
+        odds = engagement_odds([], [], ga_hp(ctx, tgt), unstoppable=[(a["dice"], cv) for a, _, _, _, cv in shots],
+                               die=DIE, rule=HITS)
         ctx.log(explain.step("odds", f"Odds before rolling: GROUND ASSAULT on {tgt}", odds.summary(),
                              ["7.13", "7.15"], damage=list(odds.damage), p_destroy=odds.p_destroy))
     for tgt, shots in by_target.items():
         for a, role, base, mods, cv in shots:
-            rolls = ctx.dice.roll(a["dice"], f"GA {a[role]}->{tgt}")
+            rolls = ctx.dice.roll(a["dice"], f"GA {a[role]}->{tgt}", DIE)
             hits = sum(r <= cv for r in rolls)
             damage[tgt] += hits
             ctx.log(explain.step(

@@ -31,6 +31,7 @@ from __future__ import annotations
 from lcb_lab.games.lcb import choices as decisions, observer
 from lcb_lab.kernel import explain
 from lcb_lab.games.lcb.choices import CARD_BUNDLE, MIXED_BUNDLE, UNIT_BUNDLE, Choice
+from lcb_lab.kernel.dice import D20
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import Card, Unit
 from lcb_lab.games.lcb.rules.common import Ctx, names
@@ -101,12 +102,13 @@ def _draw(ctx: Ctx, pool: list[Card]) -> Card:
     n = len(pool)
     top = SIDES - SIDES % n
     while True:
-        (r,) = ctx.dice.roll(1, f"10.311: a concealed Embarked card at random (1 of {n})")
+        (r,) = ctx.dice.roll(1, f"10.311: a concealed Embarked card at random (1 of {n})", D20)
         if r <= top:
             return pool[(r - 1) % n]
 
 
-SIDES = 20
+SIDES = D20.sides
+"""Faces of the die the random card is drawn with (the d20, 7.01)."""
 
 
 def answer(ctx: Ctx, picks: list[str]) -> None:

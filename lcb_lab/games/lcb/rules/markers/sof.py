@@ -89,9 +89,10 @@ def check_ga_target(ctx: Ctx, uid: str, target: str, n: int, role: str) -> tuple
     return u, m, cv
 
 
-def defend(ctx: Ctx, plan, h: str, damage: dict) -> None:
-    """13.41: each SOF marker of the defending team in ``h`` fires its GA dice (:data:`GA_DICE`
-    at :data:`GA_CV`, sandbox) at the attacking unit with the most dice; hits join ``damage``."""
+def defence_shots(ctx: Ctx, plan, h: str) -> list[tuple]:
+    """13.41, changing nothing: ``(marker, target, dice, base CV, modifiers, CV)`` per SOF marker of
+    the defending team in ``h``: it fires its GA dice (:data:`GA_DICE` at :data:`GA_CV`, sandbox)
+    at the attacking unit with the most dice."""
     from lcb_lab.games.lcb.rules.combat.network import apply, terrain_modifiers
     attackers: dict[str, int] = {}
     for a in plan.ga:
@@ -99,18 +100,26 @@ def defend(ctx: Ctx, plan, h: str, damage: dict) -> None:
         if u.hex == h:
             attackers[u.uid] = attackers.get(u.uid, 0) + int(a["dice"])
     if not attackers:
-        return
+        return []
     team = ctx.state.units[next(iter(attackers))].team
+    out = []
     for m in [m for m in markers(ctx, other(team)) if m.hex == h]:
         tgt = max(attackers, key=lambda k: attackers[k])
         mods = terrain_modifiers(ctx.board, h, False)
-        cv = apply(int(m.data.get("ga_cv", GA_CV)), mods)
-        rolls = ctx.dice.roll(int(m.data.get("ga_dice", GA_DICE)), f"GA {m.mid}->{tgt}")
+        base = int(m.data.get("ga_cv", GA_CV))
+        out.append((m, tgt, int(m.data.get("ga_dice", GA_DICE)), base, mods, apply(base, mods)))
+    return out
+
+
+def defend(ctx: Ctx, plan, h: str, damage: dict) -> None:
+    """13.41: each SOF marker of the defending team in ``h`` fires (:func:`defence_shots`); hits join ``damage``."""
+    for m, tgt, dice, base, mods, cv in defence_shots(ctx, plan, h):
+        rolls = ctx.dice.roll(dice, f"GA {m.mid}->{tgt}")
         hits = sum(1 for r in rolls if r <= cv)
         damage[tgt] = damage.get(tgt, 0) + hits
         m.revealed = True
         ctx.log(explain.step("ga_roll", f"GROUND ASSAULT (defender): {m.mid} -> {tgt}",
-                             f"{explain.cv_text(int(m.data.get('ga_cv', GA_CV)), mods)}; {explain.dice_text(rolls, cv)}"
+                             f"{explain.cv_text(base, mods)}; {explain.dice_text(rolls, cv)}"
                              " -- a SOF marker always fights in its hex", ["13.41", "7.13"], dice=rolls, hits=hits,
                              cv=cv))
 
