@@ -72,7 +72,7 @@ def test_loading_a_scenario_builds_only_what_it_validates_with_and_imports_no_nu
 def test_the_probe_sees_numpy_once_the_game_rolls_and_models_once_they_are_used():
     # the check above can fail: the first act makes the seeded generator (numpy); a save builds its models
     got = _probe("from lcb_lab import load_scenario\ng = load_scenario('gotland_redux', seed=1)\n"
-                 "g.begin_impulse(g.available_task_forces()[0])\n"
+                 "from lcb_lab.actions import BeginImpulse\ng.apply(BeginImpulse(g.available_task_forces()[0]))\n"
                  "from lcb_lab.game import Game\nGame.from_json(g.to_json())")
     assert "numpy" in got["loaded"] and "lcb_lab.save_check" in got["loaded"]
     assert {"lcb_lab.inputs.DiceState", "lcb_lab.history._StepFields"} <= set(got["built"])
