@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from lcb_lab import load_scenario
+from lcb_lab import actions as A, load_scenario
 from lcb_lab.compare import DiffRow, compare, compare_text
 from lcb_lab.lesson import Lesson
 from lcb_lab.timeline import step_actor, timeline, undo_allowed

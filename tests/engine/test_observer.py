@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from lcb_lab import load_scenario, observer, situation
+from lcb_lab import actions as A, load_scenario, observer, situation
 from lcb_lab.errors import IllegalAction, UnknownName
 from lcb_lab.state import GameState, Marker
 from lcb_lab.views import overlays as ov
