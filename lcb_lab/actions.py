@@ -22,10 +22,10 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, is_dataclass
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Optional
 
-from pydantic import AfterValidator, Field, Strict, ValidationError
+from pydantic import ConfigDict, Field, Strict, ValidationError
 
 from .errors import InputError
-from .inputs import designator_problem
+from .inputs import Designator
 
 if TYPE_CHECKING:
     from pydantic import TypeAdapter
@@ -35,18 +35,9 @@ Str = Annotated[str, Strict()]
 Dice = Annotated[int, Strict(), Field(ge=0, le=1000)]
 Hexes = tuple[Str, ...]
 Names = tuple[Str, ...]
-
-
-def _designator(v: str) -> str:
-    problem = designator_problem(v)
-    if problem:
-        raise ValueError(problem)
-    return v
-
-
-Name = Annotated[str, Strict(), AfterValidator(_designator)]
-"""A unit id, marker id or Task Force name (:func:`lcb_lab.inputs.designator_problem`: 1-100
-characters, no control characters, not ``hidden:...``)."""
+Name = Designator
+"""A unit id, marker id or Task Force name: :data:`lcb_lab.inputs.Designator` (1-100 characters, no
+control characters, not ``hidden:...``), the one check scenario files, situations and saves use too."""
 Designators = tuple[Name, ...]
 EFFECT_CUBES = 10
 """Most Tactical Network cubes one scripted effect adds or removes (7.6)."""
@@ -61,6 +52,8 @@ class _Words:
     """``str()`` of a part or an action: its class and the fields that differ from their defaults,
     values without Python quotes or ``None`` (``Intercept(interceptor=1 Kilo, slot=INT1,
     target=1 Whiskey, dice=2)``, ``Answer()``); ``repr`` stays the dataclass's."""
+
+    __pydantic_config__ = ConfigDict(extra="forbid")   # from_json: an unknown key of a part is refused too
 
     def __str__(self) -> str:
         given = [f"{f.name}={_word(getattr(self, f.name))}" for f in fields(self)

@@ -25,11 +25,11 @@ LAZY = ("numpy", "shapely", "pydantic.type_adapter", "lcb_lab.odds", "lcb_lab.sa
 DEFERRED = {
     "lcb_lab.scenario": ("ScenarioFile", "ScenarioInfo", "UnitEntry"),
     "lcb_lab.catalog": ("Catalog", "UnitType", "CombatValue"),
-    "lcb_lab.inputs": ("Action", "LrsAlloc", "Effect", "DiceState"),
+    "lcb_lab.inputs": ("LrsAlloc", "IntAlloc", "DiceState"),
     "lcb_lab.history": ("_StepFields",),
 }
 """Pydantic models whose schema the import must not build (module -> model names)."""
-UNUSED_BY_LOADING = ("lcb_lab.inputs.Action", "lcb_lab.inputs.LrsAlloc", "lcb_lab.inputs.Effect",
+UNUSED_BY_LOADING = ("lcb_lab.inputs.LrsAlloc", "lcb_lab.inputs.IntAlloc",
                      "lcb_lab.inputs.DiceState", "lcb_lab.history._StepFields")
 """Of those, the ones loading a scenario never validates with (built when a player acts or a save is read)."""
 
