@@ -164,13 +164,13 @@ def test_a_face_down_mildec_moving_alone_reads_like_a_face_down_unit():
     def ru_log(units, markers, action):
         g = situation(units + [("Ivan", INF_RU, "K-10", "TF Red")], markers=markers)
         g.apply(A.BeginImpulse("TF Blue"))
-        g.apply(A.Declare(tuple(A.CoreAction(**x) for x in [action])))
+        g.apply(A.Declare((action,)))
         g.apply(A.Move(1, ("F-7",)))
         return [(e["title"], e["text"]) for e in g.log_entries("RU")]
     mildec = ru_log([("Inf", INF_US, "A-1", "TF Blue")], [Marker("M1", "mildec", "US", "TF Blue", "F-6")],
-                    {"kind": "move_conceal", "units": [], "markers": ["M1"]})
+                    A.CoreAction("move_conceal", markers=("M1",)))
     unit = ru_log([("Inf", INF_US, "A-1", "TF Blue"), ("Bravo", INF_US, "F-6", "TF Blue")], [],
-                  {"kind": "move_conceal", "units": ["Bravo"]})
+                  A.CoreAction("move_conceal", ("Bravo",)))
     assert mildec == unit
     assert ("Move 1 concealed counter", "1 concealed counter moves F-6 -> F-7") in mildec
 

@@ -116,11 +116,11 @@ def test_refused_declarations_change_nothing(seed, what):
     units = [u.uid for u in g.state.tf_units(tf) if u.on_map and not u.paralysed]
     card = next(c.name for c in g.state.cards.values() if c.team == g.impulse.team and c.where == "pool")
     if what == "fourth":
-        acts, rule = [{"kind": "move_combat", "units": [u]} for u in units[:g.impulse.ap + 1]], "3.32"
+        acts, rule = [A.CoreAction("move_combat", (u,)) for u in units[:g.impulse.ap + 1]], "3.32"
         if len(units) <= g.impulse.ap:
-            acts = [{"kind": "play_jcc", "jcc": card}] * (g.impulse.ap + 1)
+            acts = [A.CoreAction("play_jcc", jcc=card)] * (g.impulse.ap + 1)
     elif what == "twice":
-        acts, rule = [{"kind": "move_combat", "units": units[:1]}, {"kind": "move_conceal", "units": units[:1]}], "3.34"
+        acts, rule = [A.CoreAction("move_combat", tuple(units[:1])), A.CoreAction("move_conceal", tuple(units[:1]))], "3.34"
     else:
         shooters = [u for u in units if g.utype(u).cvs_of("LRS")]
         enemy = next((u for u in g.state.living() if u.team != g.impulse.team and u.on_map and not u.revealed), None)
@@ -137,7 +137,7 @@ def test_refused_declarations_change_nothing(seed, what):
         return
     before = g.to_json()
     with pytest.raises(IllegalAction) as e:
-        g.apply(A.Declare(tuple(A.CoreAction(**x) for x in acts)))
+        g.apply(A.Declare(tuple(acts)))
     assert e.value.rule == rule and g.to_json() == before
 
 

@@ -30,8 +30,8 @@ def test_7_18_example_himars_supports_the_assault_for_0_ap_and_is_expended():
 
 
 @pytest.mark.parametrize("extra,rule", [
-    ([], "3.31"),                                         # no GROUND ASSAULT to support
-    ([{"attacker": "1 Alpha", "target": "Log", "dice": 1}], "7.18"),   # LRS aimed at another hex
+    ((), "3.31"),                                         # no GROUND ASSAULT to support
+    ((A.GroundAssault("1 Alpha", "Log", 1),), "7.18"),   # LRS aimed at another hex
 ])
 def test_7_18_support_only_against_the_assaulted_hex(extra, rule):
     g = situation([("1 Whiskey", "usmc_himars_section", "F-8", B), ("1 Alpha", "usmc_infantry_platoon", "F-7", B),
@@ -40,7 +40,7 @@ def test_7_18_support_only_against_the_assaulted_hex(extra, rule):
     g.apply(A.Declare((A.CoreAction("move_combat", ("1 Alpha",)),)))
     g.apply(A.Move(1, ("F-6",)))
     with pytest.raises(IllegalAction) as e:
-        g.apply(A.CommitCombat(lrs=(A.LrsAttack("1 Whiskey", "LRS1", "Anna", 1),), ga=tuple(A.GroundAssault(**x) for x in extra)))
+        g.apply(A.CommitCombat(lrs=(A.LrsAttack("1 Whiskey", "LRS1", "Anna", 1),), ga=extra))
     assert e.value.rule == rule
 
 
