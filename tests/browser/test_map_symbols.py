@@ -57,7 +57,7 @@ def game():
 
 def test_symbols_render_in_chromium_and_a_team_view_paints_no_concealed_enemy_symbol(browser, game):
     g = game.fork()
-    g.apply(A.ScriptedEffect(effect="reveal", units=[u.uid for u in g.state.units.values() if u.hex]))
+    g.apply(A.ScriptedEffect(effect="reveal", units=tuple(u.uid for u in g.state.units.values() if u.hex)))
     mv = MapView(g.board)
     mv.update(g, "instructor")
     img = _screenshot(browser, mv.figure)
