@@ -422,22 +422,27 @@ def _before_boston():
 
 
 def _game_path(g) -> str:
-    g.declare(_TF_BOSTON["declare"])
+    from lcb_lab.games.lcb import actions as A
+    g.apply(A.from_json({"kind": "declare", "actions": _TF_BOSTON["declare"]}))
     since = len(g.log)
-    g.commit_combat(_TF_BOSTON["lrs"])
+    g.apply(A.from_json({"kind": "commit_combat", "lrs": _TF_BOSTON["lrs"]}))
     g.answer(_TF_BOSTON["answer"])
-    while not g.resolve_combat():
+    while True:
+        g.apply(A.ResolveCombat())
+        if g.result:                 # done; False: paused for a choice
+            break
         g.answer_policy()
     return g.explained_log(since=since)
 
 
 def fig5(q: bool) -> None:
     base = _before_boston()
+    from lcb_lab.games.lcb import actions as A
     reps = 5 if q else 25
     t_game, text = Times(), ""
     for _ in range(reps):
         g = base.clone()
-        g.begin_impulse("TF Boston")
+        g.apply(A.BeginImpulse("TF Boston"))
         t0 = now()
         text = _game_path(g)
         t_game.add(t0)
@@ -711,7 +716,8 @@ def fig7(q: bool) -> None:
 _ENGINE_IMPORTS = ("import lcb_lab.games.lcb.io.scenario", "from lcb_lab import load_scenario")
 """What a notebook pays before it can build a game (``load_scenario``): both judged."""
 _AFTER_LOAD = ("from lcb_lab import load_scenario; g = load_scenario('gotland_redux', seed=1)", "+ load_scenario")
-_FIRST_ACT = (_AFTER_LOAD[0] + "; g.begin_impulse(g.available_task_forces()[0])", "+ the first act (the Dice's numpy)")
+_FIRST_ACT = (_AFTER_LOAD[0] + "; from lcb_lab.games.lcb.actions import BeginImpulse; "
+              "g.apply(BeginImpulse(g.available_task_forces()[0]))", "+ the first act (the Dice's numpy)")
 _LAZY_CHECK = ("import sys; import lcb_lab.games.lcb.io.scenario; from lcb_lab import load_scenario; "
                "print(' '.join(m for m in ('numpy', 'shapely', 'pydantic.type_adapter') if m in sys.modules))")
 

@@ -12,22 +12,23 @@ import pytest
 
 from lcb_lab import situation  # noqa: F401  first: binds lcb_lab.situation to the function, not its module
 from lcb_lab.games.lcb.game import Game
+from lcb_lab.games.lcb import actions as A
 
 
 def lrs_impulse(g: Game, tf: str, shooter: str, target: str, dice: int, slot: str = "LRS1") -> None:
     """One whole impulse: ``shooter`` fires ``dice`` LRS at ``target``, resolve, end."""
-    g.begin_impulse(tf)
-    g.declare([{"kind": "move_combat", "units": [shooter]}])
-    g.commit_combat(lrs=[{"shooter": shooter, "slot": slot, "target": target, "dice": dice}])
-    g.resolve_combat()
-    g.end_impulse()
+    g.apply(A.BeginImpulse(tf))
+    g.apply(A.Declare((A.CoreAction("move_combat", (shooter,)),)))
+    g.apply(A.CommitCombat(lrs=(A.LrsAttack(shooter, slot, target, dice),)))
+    g.apply(A.ResolveCombat())
+    g.apply(A.EndImpulse())
 
 
 def pass_impulse(g: Game, tf: str) -> None:
     """An impulse that declares nothing (3.310)."""
-    g.begin_impulse(tf)
-    g.declare([])
-    g.end_impulse()
+    g.apply(A.BeginImpulse(tf))
+    g.apply(A.Declare())
+    g.apply(A.EndImpulse())
 
 
 def widget_states(w, seen=None) -> list[dict]:

@@ -9,6 +9,7 @@ import pytest
 
 from lcb_lab import load_scenario
 from lcb_lab.ui.views import MapView
+from lcb_lab.games.lcb import actions as A
 
 pytestmark = pytest.mark.browser
 
@@ -56,7 +57,7 @@ def game():
 
 def test_symbols_render_in_chromium_and_a_team_view_paints_no_concealed_enemy_symbol(browser, game):
     g = game.fork()
-    g.apply_effect({"effect": "reveal", "units": [u.uid for u in g.state.units.values() if u.hex]})
+    g.apply(A.ScriptedEffect(effect="reveal", units=tuple(u.uid for u in g.state.units.values() if u.hex)))
     mv = MapView(g.board)
     mv.update(g, "instructor")
     img = _screenshot(browser, mv.figure)

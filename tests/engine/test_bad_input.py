@@ -19,6 +19,7 @@ from lcb_lab.kernel.errors import InputError, LcbError, ScenarioError
 from lcb_lab.games.lcb.game import Game
 from lcb_lab.games.lcb.content.lesson import Lesson
 from lcb_lab.games.lcb.io.resources import lesson_text, scenario_text
+from lcb_lab.games.lcb import actions as A
 
 ROOT = Path(__file__).resolve().parents[2]
 SCEN = scenario_text("gotland_redux")
@@ -194,10 +195,10 @@ def test_saves_are_checked_like_scenarios(what, mutate, key, problem):
 
 def test_good_saves_still_load_mid_combat_and_at_the_end(tmp_path):
     g = load_scenario("gotland_redux", seed=1)
-    g.apply_effect({"effect": "reveal", "units": ["1 Anna"]})
-    g.begin_impulse("TF Boston")
-    g.declare([{"kind": "move_combat", "units": ["DDG-51"]}])
-    g.commit_combat(lrs=[{"shooter": "DDG-51", "slot": "LRS1", "target": "1 Anna", "dice": 4}])
+    g.apply(A.ScriptedEffect(effect="reveal", units=("1 Anna",)))
+    g.apply(A.BeginImpulse("TF Boston"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51",)),)))
+    g.apply(A.CommitCombat(lrs=(A.LrsAttack("DDG-51", "LRS1", "1 Anna", 4),)))
     assert g.pending.kind == "intercept"
     back = Game.from_json(g.to_json())
     assert back.to_json() == g.to_json() and back.pending.kind == "intercept"
@@ -243,18 +244,18 @@ def test_scenario_designators_with_control_characters_are_refused(tmp_path, old,
 @pytest.fixture
 def boston():
     g = load_scenario("gotland_redux", seed=1)
-    g.begin_impulse("TF Boston")
-    g.declare([{"kind": "move_combat", "units": ["DDG-51"]}])
+    g.apply(A.BeginImpulse("TF Boston"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51",)),)))
     return g
 
 
 @pytest.mark.parametrize("call", [
-    lambda g: g.commit_combat(lrs=[{"shooter": "DDG-51", "slot": "LRS1", "target": "1 Anna\x07", "dice": 4}]),
-    lambda g: g.commit_combat(ga=[{"attacker": "DDG-51\r", "target": "1 Anna", "dice": 4}]),
+    lambda g: g.apply(A.CommitCombat(lrs=(A.LrsAttack("DDG-51", "LRS1", "1 Anna\x07", 4),))),
+    lambda g: g.apply(A.CommitCombat(ga=(A.GroundAssault("DDG-51\r", "1 Anna", 4),))),
     lambda g: g.movement_reach(["DDG-51\x1b"]),
-    lambda g: g.move(0, ["AL-28"], units=["DDG-51\u200b"]),
-    lambda g: g.apply_effect({"effect": "reveal", "units": ["1 Anna\x00"]}),
-    lambda g: g.resupply(0, "Ivan\tCo", "RV1", [{"unit": "1 Tanya", "slot": "LRS1", "rp": 1}]),
+    lambda g: g.apply(A.Move(1, ("AL-28",), units=("DDG-51\u200b",))),
+    lambda g: g.apply(A.ScriptedEffect(effect="reveal", units=("1 Anna\x00",))),
+    lambda g: g.apply(A.Resupply(1, "Ivan\tCo", "RV1", (A.Grant("1 Tanya", "LRS1", 1),))),
 ])
 def test_api_designators_with_control_characters_are_refused(boston, call):
     before = boston.to_json()
@@ -265,32 +266,32 @@ def test_api_designators_with_control_characters_are_refused(boston, call):
 
 def test_declared_designators_with_control_characters_are_refused():
     g = load_scenario("gotland_redux")
-    g.begin_impulse("TF Boston")
-    with pytest.raises(InputError, match=r"declare: 0\.units\.0: .*control character"):
-        g.declare([{"kind": "move_combat", "units": ["DDG-51\x7f"]}])
-    with pytest.raises(InputError, match="control character"):
-        load_scenario("gotland_redux").begin_impulse("TF Boston\x00")
+    g.apply(A.BeginImpulse("TF Boston"))
+    with pytest.raises(InputError, match=r"^declare action: actions\.0\.units\.0: .*control character"):
+        g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51\x7f",)),)))
+    with pytest.raises(InputError, match=r"^begin_impulse action: task_force: .*control character"):
+        load_scenario("gotland_redux").apply(A.BeginImpulse("TF Boston\x00"))
     assert g.impulse.phase == "declare"
 
 
 # ------------------------------------------------------------------ 5. wrong top-level types -> InputError
 @pytest.mark.parametrize("call", [
-    lambda g: g.declare("x"),
-    lambda g: g.declare(None),
-    lambda g: g.move("0", ["AL-28"]),
-    lambda g: g.commit_combat(lrs=5),
-    lambda g: g.commit_combat(ga=None),
+    lambda g: g.apply(A.Declare("x")),
+    lambda g: g.apply(A.Declare(None)),
+    lambda g: g.apply(A.Move("1", ("AL-28",))),
+    lambda g: g.apply(A.CommitCombat(lrs=5)),
+    lambda g: g.apply(A.CommitCombat(ga=None)),
     lambda g: g.answer(3),
     lambda g: g.answer_policy(["no_intercept"]),
     lambda g: g.movement_reach(5),
     lambda g: g.path_to(["DDG-51"], 5),
     lambda g: g.preview_lrs(5),
-    lambda g: g.apply_effect("reveal"),
-    lambda g: g.apply_effect({"effect": "network_cube"}),             # no team
-    lambda g: g.apply_effect({"effect": "disembark", "from": "LHD 1", "units": ["1 Alpha"]}),  # no hex
-    lambda g: g.begin_impulse(5),
-    lambda g: g.exercise_zor(0, 5),
-    lambda g: g.armor_breakthrough(["x"], "AL-23"),
+    lambda g: g.apply(A.ScriptedEffect("reveal")),                       # no units
+    lambda g: g.apply(A.ScriptedEffect(effect="network_cube")),             # no team
+    lambda g: g.apply(A.ScriptedEffect(effect="disembark", from_="LHD 1", units=("1 Alpha",))),  # no hex
+    lambda g: g.apply(A.BeginImpulse(5)),
+    lambda g: g.apply(A.ExerciseZor(1, 5)),
+    lambda g: g.apply(A.ArmorBreakthrough(["x"], "AL-23")),
 ])
 def test_wrong_argument_types_raise_input_error_and_change_nothing(boston, call):
     before = boston.to_json()
@@ -319,8 +320,8 @@ def test_entry_points_refuse_wrong_types_with_input_error(call):
 def test_input_errors_are_lcb_errors_and_say_where():
     g = load_scenario("gotland_redux")
     with pytest.raises(LcbError) as e:
-        g.declare("x")
-    assert isinstance(e.value, InputError) and e.value.what == "declare" and e.value.where == "(value)"
+        g.apply(A.Declare("x"))
+    assert isinstance(e.value, InputError) and e.value.what == "declare action" and e.value.where == "actions"
 
 
 def test_a_map_name_cannot_reach_a_real_map_file_outside_the_folder(tmp_path):

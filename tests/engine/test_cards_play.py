@@ -77,20 +77,20 @@ def test_an_old_save_with_jccs_gets_pool_cards():
 def test_the_scenario_pools_are_cards_and_the_declaration_checks_them():
     g = load_scenario("gotland_redux")
     assert sum(c.team == "US" and c.where != "attached" for c in g.state.cards.values()) == 9   # + 3 Attached (App. B)
-    g.begin_impulse("TF Memphis")
+    g.apply(A.BeginImpulse("TF Memphis"))
     held = _refused(g, A.Declare((A.CoreAction("play_jcc", jcc="Thermal Camo"),)), "3.12")       # RU holds one
     lacked = _refused(g, A.Declare((A.CoreAction("play_jcc", jcc="Ballistic: Iskander"),)), "3.12")  # RU holds none
     assert held.reason.replace("Thermal Camo", "X") == lacked.reason.replace("Ballistic: Iskander", "X")   # 9.02
     _refused(g, A.Declare((A.CoreAction("play_jcc", jcc="Space Satellites"),)), "3.12")   # not in the pool
-    g.declare([{"kind": "play_jcc", "jcc": "MARSOC HALO"}])
+    g.apply(A.Declare((A.CoreAction("play_jcc", jcc="MARSOC HALO"),)))
 
 
 # ------------------------------------------------------------------ PlayCard
 def test_a_pool_card_is_played_by_its_declared_action_once(deck):
     g = _game(deck, forced=[4], network={"US": 0, "RU": 1})
     c = _card(g, "US", "Tactical Cyber Attack")
-    g.begin_impulse(B)
-    g.declare([{"kind": "play_jcc", "jcc": "Tactical Cyber Attack"}, {"kind": "move_conceal", "units": ["Inf"]}])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("play_jcc", jcc="Tactical Cyber Attack"), A.CoreAction("move_conceal", ("Inf",)))))
     _refused(g, A.PlayCard(c.cid, hex="H-6"), "3.31", "costs 1 AP")                 # no action named
     _refused(g, A.PlayCard(c.cid, hex="H-6", action=2), "3.31", "does not play")   # not its action
     _refused(g, A.PlayCard(c.cid, hex="F-6", action=1), "9.0", "no enemy unit")    # no enemy there
@@ -105,8 +105,8 @@ def test_a_pool_card_is_played_by_its_declared_action_once(deck):
 def test_a_failed_roll_has_no_effect_and_adds_no_cube(deck):
     g = _game(deck, forced=[11])
     c = _card(g, "US", "Tactical Cyber Attack")
-    g.begin_impulse(B)
-    g.declare([{"kind": "play_jcc", "jcc": c.cid}])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("play_jcc", jcc=c.cid),)))
     g.apply(A.PlayCard(c.cid, hex="H-6", action=1))
     assert not g.state.units["Anna"].revealed and g.state.network_cubes["RU"] == 0 and c.where == "discarded"
     assert "fails" in g.log[-1]["title"] and "11" in g.log[-1]["text"]
@@ -117,9 +117,9 @@ def test_refusals_name_their_rule_and_change_nothing(deck):
     mine, theirs = _card(g, "US", "Space Satellites"), _card(g, "RU", "Tactical Cyber Attack")
     dep = _card(g, "US", "Deep Deployment")
     _refused(g, A.PlayCard(mine.cid, hex="H-6"), "3.31", "impulse of the Action Stage")      # no impulse
-    g.begin_impulse(B)
+    g.apply(A.BeginImpulse(B))
     _refused(g, A.PlayCard(mine.cid, hex="H-6", action=1), "3.03")                           # nothing declared
-    g.declare([{"kind": "play_jcc", "jcc": mine.cid}, {"kind": "move_combat", "units": ["Whiskey"]}])
+    g.apply(A.Declare((A.CoreAction("play_jcc", jcc=mine.cid), A.CoreAction("move_combat", ("Whiskey",)))))
     _refused(g, A.PlayCard(theirs.cid, hex="F-6", action=1), "9.02", "RU team")
     _refused(g, A.PlayCard(dep.cid, action=1), "9.5", "Deployment Stage")
     _refused(g, A.PlayCard(mine.cid, option="B", hex="H-6", action=1), "9.0", "no effect 'B'")
@@ -137,20 +137,20 @@ def test_a_persistent_card_is_free_once_a_turn_after_its_first_use(deck):
               units=[("Inf", "usmc_infantry_platoon", "F-6", B), ("Kilo", "usmc_iamd_section", "F-7", "TF Green"),
                      ("Anna", "runi_naval_infantry_platoon", "H-6", R)])
     sat = _card(g, "US", "Space Satellites")
-    g.begin_impulse(B)
-    g.declare([{"kind": "play_jcc", "jcc": "Space Satellites"}])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("play_jcc", jcc="Space Satellites"),)))
     g.apply(A.PlayCard(sat.cid, hex="H-6", action=1))           # rolls 20: fails, still used
     assert sat.expended and not g.state.units["Anna"].revealed
-    g.end_impulse()
-    g.begin_impulse(R)
-    g.end_impulse()
-    g.begin_impulse("TF Green")                                  # another TF of the team, same turn
-    g.declare([])
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse(R))
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Green"))                                  # another TF of the team, same turn
+    g.apply(A.Declare())
     _refused(g, A.PlayCard(sat.cid, hex="H-6"), "9.21")
-    g.end_impulse()
+    g.apply(A.EndImpulse())
     assert not sat.expended and g.state.turn == 2                # refreshed for the next Action Stage
-    g.begin_impulse(B)
-    g.declare([])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare())
     g.apply(A.PlayCard(sat.cid, hex="H-6"))                      # free (9.2), rolls 3
     assert g.state.units["Anna"].revealed and g.impulse.ap == 3 and "free" in g.log[-3]["text"]
     _refused(g, A.PlayCard(sat.cid, hex="H-6"), "9.21")
@@ -161,9 +161,9 @@ def test_attached_cards_belong_to_their_hosts_task_force_and_die_with_it(deck):
               units=[("Inf", "usmc_infantry_platoon", "F-6", B), ("Inf2", "usmc_infantry_platoon", "F-7", "TF Green"),
                      ("Anna", "runi_naval_infantry_platoon", "H-6", R)])
     boats = _card(g, "US", "Unmanned Boats", where="attached", host="Inf2")
-    g.begin_impulse(B)
+    g.apply(A.BeginImpulse(B))
     _refused(g, A.Declare((A.CoreAction("play_jcc", jcc="Unmanned Boats"),)), "9.31", "another Task Force")
-    g.declare([])
+    g.apply(A.Declare())
     boats.deployed = True                                        # as if used in an earlier turn
     _refused(g, A.PlayCard(boats.cid, hex="F-7"), "9.31", "only that Task Force")
     from lcb_lab.games.lcb.rules.combat.sequence import destroy
@@ -177,30 +177,30 @@ def test_network_cubes_7_61_mux_ems_and_own_repair(deck):
     adds only those (MUX: Unmanned); one removing own cubes adds none (Network Patch)."""
     g = _game(deck, forced=[2, 3], network={"US": 2, "RU": 0})
     mux, ems, patch = (_card(g, "US", n) for n in ("MUX: Unmanned", "EMS Jamming", "Network Patch"))
-    g.begin_impulse(B)
-    g.declare([{"kind": "play_jcc", "jcc": x.cid} for x in (mux, ems, patch)])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare(tuple(A.CoreAction("play_jcc", jcc=x.cid) for x in (mux, ems, patch))))
     g.apply(A.PlayCard(mux.cid, action=1))
     assert g.state.network_cubes == {"US": 2, "RU": 1}
     g.apply(A.PlayCard(ems.cid, action=2))
     assert g.state.network_cubes == {"US": 2, "RU": 2} and g.state.ap_loss == {"RU": 2}
     g.apply(A.PlayCard(patch.cid, action=3))
     assert g.state.network_cubes == {"US": 1, "RU": 2}
-    g.end_impulse()
-    g.begin_impulse(R)
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse(R))
     assert g.impulse.ap == 1                                     # 3 - 2 (EMS Jamming, 9.41 ex.)
-    g.end_impulse()
+    g.apply(A.EndImpulse())
     assert g.state.ap_loss == {}                                 # for the rest of the turn only
 
 
 def test_7_61_removing_a_cube_costs_2_ap_per_cube(deck):
     g = _game(deck, network={"US": 2, "RU": 0}, influence=8)     # 4 AP at Influence 6-8 (15.0)
-    g.begin_impulse(B)
+    g.apply(A.BeginImpulse(B))
     assert g.impulse.ap == 4
     _refused(g, A.Declare((A.CoreAction("network_repair"),) * 2 + (A.CoreAction("move_conceal", ("Inf",)),)), "3.32")
-    g.declare([{"kind": "network_repair"}, {"kind": "network_repair"}])
+    g.apply(A.Declare((A.CoreAction("network_repair"), A.CoreAction("network_repair"))))
     assert g.state.network_cubes["US"] == 0 and g.impulse.ap == 0
     g2 = _game(deck, network={"US": 0})
-    g2.begin_impulse(B)
+    g2.apply(A.BeginImpulse(B))
     _refused(g2, A.Declare((A.CoreAction("network_repair"),)), "7.61", "no cube")
 
 
@@ -208,15 +208,15 @@ def test_a_card_lrs_must_be_committed_and_joins_the_combat(deck):
     g = _game(deck, forced=[1, 2, 15, 16], initiative="RU")
     g.state.units["Inf"].revealed = True
     cms = _card(g, "RU", "Cruise Missile Strike")
-    g.begin_impulse(R)
-    g.declare([{"kind": "play_jcc", "jcc": cms.cid}])
+    g.apply(A.BeginImpulse(R))
+    g.apply(A.Declare((A.CoreAction("play_jcc", jcc=cms.cid),)))
     _refused(g, A.PlayCard(cms.cid, targets=("Whiskey",), action=1), "6.11")     # face down
     g.apply(A.PlayCard(cms.cid, targets=("Inf",), action=1))
     assert g.impulse.card_lrs[0]["target"] == "Inf" and cms.where == "discarded"
     _refused(g, A.EndImpulse(), "9.05")
     assert any(isinstance(a, A.CommitCombat) for a in legal_actions(g))
     g.apply(A.CommitCombat())
-    g.resolve_combat()
+    g.apply(A.ResolveCombat())
     assert g.state.units["Inf"].destroyed                      # 2 of 4 dice at CV 12 hit its 2 HP
     rolled = next(e for e in g.log if e["kind"] == "lrs_roll")
     assert rolled["title"] == "LRS: Cruise Missile Strike -> Inf" and rolled["data"]["cv"] == 12
@@ -247,8 +247,8 @@ def test_the_other_team_never_sees_a_hidden_card(deck):
     g.state.units["Inf"].revealed = True
     inf = next(c for c in g.view("RU")["counters"] if c.get("uid") == "Inf")
     assert inf["attachments"] == ["1 card(s)"]
-    g.begin_impulse(B)
-    g.declare([{"kind": "play_jcc", "jcc": "Tactical Cyber Attack"}])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("play_jcc", jcc="Tactical Cyber Attack"),)))
     log = json.dumps(g.log_entries("RU"))
     assert "Tactical Cyber Attack" not in log and "Space Satellites" not in log
     g.apply(A.PlayCard(tca.cid, hex="H-6", action=1))             # played: face up, public
@@ -262,8 +262,8 @@ def test_the_other_team_never_sees_a_hidden_card(deck):
 def test_an_attached_cards_use_does_not_name_a_face_down_host(deck):
     g = _game(deck, forced=[])
     boats = _card(g, "US", "Unmanned Boats", where="attached", host="Inf")
-    g.begin_impulse(B)
-    g.declare([{"kind": "play_jcc", "jcc": "Unmanned Boats"}])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("play_jcc", jcc="Unmanned Boats"),)))
     g.apply(A.PlayCard(boats.cid, hex="F-6", action=1))
     assert not g.state.units["Inf"].revealed                     # 9.34: the host stays hidden
     seen = next(c for c in g.view("RU")["cards"] if c["cid"] == boats.cid)
@@ -276,8 +276,8 @@ def test_legal_options_offer_the_declared_card_and_the_free_use(deck):
     g = _game(deck, forced=[4, 4])
     tca, sat = _card(g, "US", "Tactical Cyber Attack"), _card(g, "US", "Space Satellites")
     sat.where, sat.deployed, sat.face_up = "deployed", True, True
-    g.begin_impulse(B)
-    g.declare([{"kind": "play_jcc", "jcc": "Tactical Cyber Attack"}])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("play_jcc", jcc="Tactical Cyber Attack"),)))
     opts = [a for a in legal_actions(g) if isinstance(a, A.PlayCard)]
     assert A.PlayCard(tca.cid, "A", (), "H-6", 1) in opts and A.PlayCard(sat.cid, "A", (), "H-6", None) in opts
     assert {a.hex for a in opts} == {"H-6", "J-9"}
@@ -302,9 +302,9 @@ def test_random_games_play_cards_and_keep_round_tripping():
 def test_two_cards_of_one_name_may_be_declared_but_not_a_third(deck):
     g = _game(deck, forced=[4, 4])
     a, b = _card(g, "US", "Tactical Cyber Attack"), _card(g, "US", "Tactical Cyber Attack")
-    g.begin_impulse(B)
+    g.apply(A.BeginImpulse(B))
     _refused(g, A.Declare((A.CoreAction("play_jcc", jcc="Tactical Cyber Attack"),) * 3), "9.0", "twice")
-    g.declare([{"kind": "play_jcc", "jcc": "Tactical Cyber Attack"}] * 2)
+    g.apply(A.Declare((A.CoreAction("play_jcc", jcc="Tactical Cyber Attack"),) * 2))
     g.apply(A.PlayCard(a.cid, hex="H-6", action=1))
     g.apply(A.PlayCard(b.cid, hex="J-9", action=2))
     assert a.where == b.where == "discarded" and g.state.units["Tanya"].revealed
@@ -313,16 +313,16 @@ def test_two_cards_of_one_name_may_be_declared_but_not_a_third(deck):
 def test_a_card_acting_on_concealed_units_does_not_name_them_to_its_player(deck):
     g = _game(deck)
     jam, camo = _card(g, "US", "Signal Jammer"), _card(g, "RU", "Thermal Camo")
-    g.begin_impulse(B)
-    g.declare([{"kind": "play_jcc", "jcc": jam.cid}])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("play_jcc", jcc=jam.cid),)))
     g.apply(A.PlayCard(jam.cid, hex="H-6", action=1))
     assert g.state.units["Anna"].paralysed and not g.state.units["Anna"].revealed
     us, ru = json.dumps(g.log_entries("US")), json.dumps(g.log_entries("RU"))
     assert "Anna" not in us and "Boris" not in us and "2 concealed counters" in us and "Anna" in ru
-    g.end_impulse()
+    g.apply(A.EndImpulse())
     g.state.units["Tanya"].revealed = True
-    g.begin_impulse(R)
-    g.declare([{"kind": "play_jcc", "jcc": camo.cid}])
+    g.apply(A.BeginImpulse(R))
+    g.apply(A.Declare((A.CoreAction("play_jcc", jcc=camo.cid),)))
     g.dice.force([3])
     _refused(g, A.PlayCard(camo.cid, targets=("Inf",), action=1), "6.11")     # not its own, and face down
     g.apply(A.PlayCard(camo.cid, targets=("Tanya",), action=1))
@@ -334,8 +334,8 @@ def test_a_conceal_card_obeys_6_22_in_a_contested_hex(deck):
     g = _game(deck, units=[("Inf", "usmc_infantry_platoon", "H-6", B), ("Anna", "runi_naval_infantry_platoon", "H-6", R, True)],
               initiative="RU", forced=[1])
     camo = _card(g, "RU", "Thermal Camo")
-    g.begin_impulse(R)
-    g.declare([{"kind": "play_jcc", "jcc": camo.cid}])
+    g.apply(A.BeginImpulse(R))
+    g.apply(A.Declare((A.CoreAction("play_jcc", jcc=camo.cid),)))
     _refused(g, A.PlayCard(camo.cid, targets=("Anna",), action=1), "6.22")
 
 
@@ -343,8 +343,8 @@ def test_a_card_attack_at_a_concealed_enemy_does_not_name_it():
     """The refusal of a card LRS at a concealed counter names the hex, not the unit (6.11, 6.14):
     the other team may not learn who stands there by trying (the card engine's review)."""
     g = load_scenario("gotland_redux")
-    g.begin_impulse("TF Memphis")
-    g.declare([{"kind": "play_jcc", "jcc": "Combat Air Patrols"}])
+    g.apply(A.BeginImpulse("TF Memphis"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", jcc="Combat Air Patrols"),)))
     cap = next(c.cid for c in g.state.cards.values() if c.team == "US" and c.name == "Combat Air Patrols")
     e = _refused(g, A.PlayCard(cap, option="B", hex="AJ-22", action=1), "7.32")
     assert "Ivan Co" not in e.reason and "AJ-22" in e.reason
@@ -354,10 +354,10 @@ def test_a_nullify_card_played_on_its_own_is_refused_by_9_41():
     """A NULLIFY answers an enemy card (9.41, 9.45): played alone it is refused as such, not as
     an effect 'not simulated' (the card engine's review)."""
     g = load_scenario("gotland_redux")
-    g.begin_impulse("TF Memphis")
-    g.end_impulse()
-    g.begin_impulse("TF Moscow")
-    g.declare([{"kind": "play_jcc", "jcc": "Signals Management"}])
+    g.apply(A.BeginImpulse("TF Memphis"))
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Moscow"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", jcc="Signals Management"),)))
     e = _refused(g, A.PlayCard("Signals Management", action=1), "9.41")
     assert "answer" in e.reason
 

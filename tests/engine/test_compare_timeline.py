@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from lcb_lab.games.lcb import actions as A
 from lcb_lab import load_scenario
 from lcb_lab.games.lcb.whatif.compare import DiffRow, compare, compare_text
 from lcb_lab.games.lcb.content.lesson import Lesson
@@ -70,11 +71,11 @@ def test_timeline_groups_and_actors(played):
 
 def test_timeline_labels_come_from_the_teams_log():
     g = load_scenario("gotland_redux", seed=1)
-    g.begin_impulse("TF Boston")
-    g.end_impulse()
-    g.begin_impulse("TF St. Petersburg")
-    g.declare([{"kind": "move_combat", "units": ["Ivan Co"]}])
-    g.move(0, ["AI-22"])
+    g.apply(A.BeginImpulse("TF Boston"))
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF St. Petersburg"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Ivan Co",)),)))
+    g.apply(A.Move(1, ("AI-22",)))
     assert "Ivan Co" in g.history.steps[4].label                     # the raw label names it
     assert timeline(g, "RU")[4].label == "move: Move Ivan Co"
     # the observer shows the other team a concealed counter moving (its back moves on the map), unnamed
@@ -114,10 +115,11 @@ def test_a_team_may_not_undo_a_ground_zor_that_revealed_enemies():
     from lcb_lab import situation
     from lcb_lab.games.lcb.whatif.timeline import revealed_enemy
     g = situation([("Scout", INF_US, "F-2", "TF Blue"), ("Ivan", INF_RU, "F-3", "TF Red")])
-    g.begin_impulse("TF Blue")
-    g.declare([{"kind": "move_combat", "units": ["Scout"]}])
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Scout",)),)))
     assert undo_allowed(g, "US")[0] is True                          # the declaration revealed nothing
-    assert g.exercise_zor(0, "F-3") == ["Ivan"] and not g.history.steps[-1].dice
+    g.apply(A.ExerciseZor(1, "F-3"))
+    assert g.result == ["Ivan"] and not g.history.steps[-1].dice
     assert revealed_enemy(g, "US") == ["Ivan"] and revealed_enemy(g, "RU") == []
     assert undo_allowed(g, "US") == (False, "the last step revealed enemy counters")
     assert undo_allowed(g, "instructor")[0] is True                  # the instructor still may
@@ -129,15 +131,16 @@ def test_a_ground_zor_finding_nothing_or_a_face_down_mildec():
     from lcb_lab import situation
     from lcb_lab.games.lcb.model.state import Marker
     g = situation([("Scout", INF_US, "F-2", "TF Blue"), ("Ivan", INF_RU, "K-10", "TF Red")])
-    g.begin_impulse("TF Blue")
-    g.declare([{"kind": "move_combat", "units": ["Scout"]}])
-    assert g.exercise_zor(0, "F-3") == []
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Scout",)),)))
+    g.apply(A.ExerciseZor(1, "F-3"))
+    assert g.result == []
     assert undo_allowed(g, "US")[0] is True                          # nothing of RU's turned up
     m = situation([("Scout", INF_US, "F-2", "TF Blue"), ("Ivan", INF_RU, "K-10", "TF Red")],
                   markers=[Marker("M1", "mildec", "RU", "TF Red", "F-3")])
-    m.begin_impulse("TF Blue")
-    m.declare([{"kind": "move_combat", "units": ["Scout"]}])
-    m.exercise_zor(0, "F-3")
+    m.apply(A.BeginImpulse("TF Blue"))
+    m.apply(A.Declare((A.CoreAction("move_combat", ("Scout",)),)))
+    m.apply(A.ExerciseZor(1, "F-3"))
     assert m.state.markers["M1"].revealed
     assert undo_allowed(m, "US") == (False, "the last step revealed enemy counters")
 
@@ -145,12 +148,12 @@ def test_a_ground_zor_finding_nothing_or_a_face_down_mildec():
 def test_a_move_into_contact_may_not_be_undone_by_the_mover():
     from lcb_lab import situation
     g = situation([("Scout", INF_US, "F-2", "TF Blue"), ("Ivan", INF_RU, "F-4", "TF Red")])
-    g.begin_impulse("TF Blue")
-    g.declare([{"kind": "move_combat", "units": ["Scout"]}])
-    g.move(0, ["F-3"])
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Scout",)),)))
+    g.apply(A.Move(1, ("F-3",)))
     assert undo_allowed(g, "US")[0] is True                          # no contact yet
     g.undo()
-    g.move(0, ["F-3", "F-4"])                                        # contact: both face up (6.22)
+    g.apply(A.Move(1, ("F-3", "F-4")))                                        # contact: both face up (6.22)
     assert g.unit("Ivan").revealed
     assert undo_allowed(g, "US") == (False, "the last step revealed enemy counters")
 
@@ -159,9 +162,9 @@ def test_the_snapshot_is_not_needed_to_find_a_reveal():
     from lcb_lab import situation
     from lcb_lab.games.lcb.whatif.timeline import revealed_enemy
     g = situation([("Scout", INF_US, "F-2", "TF Blue"), ("Ivan", INF_RU, "F-3", "TF Red")])
-    g.begin_impulse("TF Blue")
-    g.declare([{"kind": "move_combat", "units": ["Scout"]}])
-    g.exercise_zor(0, "F-3")
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Scout",)),)))
+    g.apply(A.ExerciseZor(1, "F-3"))
     del g.history.snapshots[g.history.cursor - 1]                   # e.g. a record thinned or loaded
     assert revealed_enemy(g, "US") == ["Ivan"]
 
@@ -176,8 +179,8 @@ def test_rows_do_not_repeat_their_heading_and_a_pass_reads_plainly(played):
     assert (us[9].label, us[10].label.split(" \u00b7 ")[0], us[11].label) == (
         "impulse begins (3 AP)", "declares 3 actions", "impulse ends")      # RU's impulse, read by the US
     g = load_scenario("gotland_redux", seed=1)
-    g.begin_impulse("TF Boston")
-    g.declare([])
+    g.apply(A.BeginImpulse("TF Boston"))
+    g.apply(A.Declare())
     assert timeline(g, "US")[1].label == "pass (3 AP unused)"
     assert timeline(g, "RU")[1].label == "pass (3 AP unused)"
 

@@ -25,11 +25,11 @@ LAZY = ("numpy", "shapely", "pydantic.type_adapter", "lcb_lab.kernel.odds", "lcb
 DEFERRED = {
     "lcb_lab.games.lcb.io.scenario": ("ScenarioFile", "ScenarioInfo", "UnitEntry"),
     "lcb_lab.games.lcb.model.catalog": ("Catalog", "UnitType", "CombatValue"),
-    "lcb_lab.games.lcb.io.inputs": ("Action", "LrsAlloc", "Effect", "DiceState"),
+    "lcb_lab.games.lcb.io.inputs": ("LrsAlloc", "IntAlloc", "DiceState"),
     "lcb_lab.kernel.history": ("_StepFields",),
 }
 """Pydantic models whose schema the import must not build (module -> model names)."""
-UNUSED_BY_LOADING = ("lcb_lab.games.lcb.io.inputs.Action", "lcb_lab.games.lcb.io.inputs.LrsAlloc", "lcb_lab.games.lcb.io.inputs.Effect",
+UNUSED_BY_LOADING = ("lcb_lab.games.lcb.io.inputs.LrsAlloc", "lcb_lab.games.lcb.io.inputs.IntAlloc",
                      "lcb_lab.games.lcb.io.inputs.DiceState", "lcb_lab.kernel.history._StepFields")
 """Of those, the ones loading a scenario never validates with (built when a player acts or a save is read)."""
 
@@ -72,7 +72,7 @@ def test_loading_a_scenario_builds_only_what_it_validates_with_and_imports_no_nu
 def test_the_probe_sees_numpy_once_the_game_rolls_and_models_once_they_are_used():
     # the check above can fail: the first act makes the seeded generator (numpy); a save builds its models
     got = _probe("from lcb_lab import load_scenario\ng = load_scenario('gotland_redux', seed=1)\n"
-                 "g.begin_impulse(g.available_task_forces()[0])\n"
+                 "from lcb_lab.games.lcb.actions import BeginImpulse\ng.apply(BeginImpulse(g.available_task_forces()[0]))\n"
                  "from lcb_lab.games.lcb.game import Game\nGame.from_json(g.to_json())")
     assert "numpy" in got["loaded"] and "lcb_lab.games.lcb.io.save_check" in got["loaded"]
     assert {"lcb_lab.games.lcb.io.inputs.DiceState", "lcb_lab.kernel.history._StepFields"} <= set(got["built"])

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from lcb_lab.games.lcb import actions as A, observer
 from lcb_lab import load_scenario, situation
-from lcb_lab.games.lcb import observer
 from lcb_lab.kernel.errors import IllegalAction, UnknownName
 from lcb_lab.games.lcb.model.state import GameState, Marker
 from lcb_lab.ui.views import overlays as ov
@@ -29,9 +29,9 @@ def _mixed_stack(**kw):
 
 def test_leak1_moving_a_partly_concealed_stack_does_not_name_its_face_down_units():
     g = _mixed_stack()
-    g.begin_impulse("TF Blue")
-    g.declare([{"kind": "move_combat", "units": ["Alpha", "Bravo"]}])
-    g.move(0, ["F-3"])
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Alpha", "Bravo")),)))
+    g.apply(A.Move(1, ("F-3",)))
     ru = g.explained_log("RU")
     assert "Bravo" not in ru
     assert "Alpha" in ru and "F-2 -> F-3" in ru
@@ -39,9 +39,10 @@ def test_leak1_moving_a_partly_concealed_stack_does_not_name_its_face_down_units
 
 def test_leak2_a_ground_zor_that_finds_enemies_does_not_name_the_concealed_unit_using_it():
     g = situation([("Scout", INF_US, "F-2", "TF Blue"), ("Ivan", INF_RU, "F-3", "TF Red")])
-    g.begin_impulse("TF Blue")
-    g.declare([{"kind": "move_combat", "units": ["Scout"]}])
-    assert g.exercise_zor(0, "F-3") == ["Ivan"]
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Scout",)),)))
+    g.apply(A.ExerciseZor(1, "F-3"))
+    assert g.result == ["Ivan"]
     ru = g.explained_log("RU")
     assert "Scout" not in ru
     assert "Ivan" in ru          # the revealed unit is face up now: everyone reads its name
@@ -50,9 +51,9 @@ def test_leak2_a_ground_zor_that_finds_enemies_does_not_name_the_concealed_unit_
 
 def test_leak3_concealing_a_mixed_stack_does_not_name_units_already_face_down():
     g = _mixed_stack()
-    g.begin_impulse("TF Blue")
-    g.declare([{"kind": "move_conceal", "units": ["Alpha", "Bravo"]}])
-    g.conceal(0)
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_conceal", ("Alpha", "Bravo")),)))
+    g.apply(A.Conceal(1))
     ru = g.explained_log("RU")
     assert "Bravo" not in ru
     assert "Alpha" in ru         # RU saw Alpha face up; it sees it turned face down
@@ -85,10 +86,10 @@ def test_logs_saved_with_visible_to_and_public_copies_read_as_before():
 
 def test_one_entry_per_event_and_no_visibility_decided_in_the_rules():
     g = _mixed_stack()
-    g.begin_impulse("TF Blue")
-    g.declare([{"kind": "move_conceal", "units": ["Alpha", "Bravo"]}])
-    g.move(0, ["F-3"])
-    g.conceal(0)
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_conceal", ("Alpha", "Bravo")),)))
+    g.apply(A.Move(1, ("F-3",)))
+    g.apply(A.Conceal(1))
     assert [e["kind"] for e in g.log] == ["impulse_start", "declare", "pass", "move", "conceal"]
     assert not any("visible_to" in e or "public_copy" in e for e in g.log)
     assert all(e["audience"] == ["US"] for e in g.log if e["kind"] in ("declare", "move", "conceal"))
@@ -100,8 +101,8 @@ def test_one_entry_per_event_and_no_visibility_decided_in_the_rules():
 def test_declarations_point_at_concealed_counters_and_resupply_hides_its_location():
     g = load_scenario("gotland_redux")
     pass_impulse(g, "TF Memphis")
-    g.begin_impulse("TF St. Petersburg")
-    g.declare([{"kind": "move_combat", "units": ["1 Tanya"]}, {"kind": "move_resupply", "units": ["Ivan Co"]}])
+    g.apply(A.BeginImpulse("TF St. Petersburg"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("1 Tanya",)), A.CoreAction("move_resupply", ("Ivan Co",)))))
     us = [e["text"] for e in g.log_entries("US") if e["kind"] == "declare"]
     assert us == ["#1 Move and/or Initiate Combat: 1 concealed counter in AJ-24",
                   "#2 Move and/or Resupply: a unit (its location may stay hidden)"]
@@ -112,24 +113,24 @@ def test_declarations_point_at_concealed_counters_and_resupply_hides_its_locatio
 
 def test_a_face_up_counter_is_named_and_a_face_up_stack_is_declared_in_full():
     g = _mixed_stack()
-    g.begin_impulse("TF Blue")
-    g.declare([{"kind": "move_combat", "units": ["Alpha", "Bravo"]}])
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Alpha", "Bravo")),)))
     assert [e["text"] for e in g.log_entries("RU") if e["kind"] == "declare"] == [
         "#1 Move and/or Initiate Combat: Alpha, 1 concealed counter in F-2"]
     g2 = situation([("Alpha", INF_US, "F-2", "TF Blue", True), ("Ivan", INF_RU, "K-10", "TF Red")])
-    g2.begin_impulse("TF Blue")
-    g2.declare([{"kind": "move_combat", "units": ["Alpha"]}])
-    g2.move(0, ["F-3"])
+    g2.apply(A.BeginImpulse("TF Blue"))
+    g2.apply(A.Declare((A.CoreAction("move_combat", ("Alpha",)),)))
+    g2.apply(A.Move(1, ("F-3",)))
     assert g2.explained_log("RU") == g2.explained_log("US")
 
 
 def test_resupply_is_read_only_by_its_own_team():
     g = load_scenario("gotland_redux")
     pass_impulse(g, "TF Memphis")
-    g.begin_impulse("TF St. Petersburg")
-    g.declare([{"kind": "move_resupply", "units": ["Ivan Co"]}])
+    g.apply(A.BeginImpulse("TF St. Petersburg"))
+    g.apply(A.Declare((A.CoreAction("move_resupply", ("Ivan Co",)),)))
     g.state.units["1 Tanya"].supply["LRS1"] = 2
-    g.resupply(0, "Ivan Co", "RV1", [{"unit": "1 Tanya", "slot": "LRS1", "rp": 1}])
+    g.apply(A.Resupply(1, "Ivan Co", "RV1", (A.Grant("1 Tanya", "LRS1", 1),)))
     us, ru = g.log_entries("US"), g.log_entries("RU")
     assert not [e for e in us if e["kind"] == "resupply"]
     assert [e["title"] for e in ru if e["kind"] == "resupply"] == ["RESUPPLY by Ivan Co (RV1)"]
@@ -138,8 +139,7 @@ def test_resupply_is_read_only_by_its_own_team():
 
 def test_a_landing_shows_backs_coming_ashore_not_their_names():
     g = load_scenario("gotland_redux")
-    g.apply_effect({"effect": "disembark", "from": "LHD 1", "units": ["1 Alpha", "2 Alpha", "1 Kilo"],
-                    "hex": "AL-23", "card": "Amphibious: LCU"})
+    g.apply(A.ScriptedEffect(effect="disembark", from_="LHD 1", units=("1 Alpha", "2 Alpha", "1 Kilo"), hex="AL-23", card="Amphibious: LCU"))
     ru = [e for e in g.log_entries("RU") if e["kind"] == "effect"]
     assert [(e["title"], e["text"]) for e in ru] == [("3 concealed counters land in AL-23",
                                                      "from 1 concealed counter, face down")]
@@ -151,9 +151,9 @@ def test_a_landing_shows_backs_coming_ashore_not_their_names():
 
 def test_a_concealed_move_shows_the_backs_moving_without_name_or_mp():
     g = situation([("Bravo", INF_US, "F-2", "TF Blue"), ("Ivan", INF_RU, "K-10", "TF Red")])
-    g.begin_impulse("TF Blue")
-    g.declare([{"kind": "move_combat", "units": ["Bravo"]}])
-    g.move(0, ["F-3", "F-4"])
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Bravo",)),)))
+    g.apply(A.Move(1, ("F-3", "F-4")))
     ru = [e for e in g.log_entries("RU") if e["kind"] == "move"]
     assert [(e["title"], e["text"], e["data"]) for e in ru] == [
         ("Move 1 concealed counter", "1 concealed counter moves F-2 -> F-3 -> F-4", {"path": ["F-2", "F-3", "F-4"]})]
@@ -164,24 +164,25 @@ def test_a_concealed_move_shows_the_backs_moving_without_name_or_mp():
 def test_a_face_down_mildec_moving_alone_reads_like_a_face_down_unit():
     def ru_log(units, markers, action):
         g = situation(units + [("Ivan", INF_RU, "K-10", "TF Red")], markers=markers)
-        g.begin_impulse("TF Blue")
-        g.declare([action])
-        g.move(0, ["F-7"])
+        g.apply(A.BeginImpulse("TF Blue"))
+        g.apply(A.Declare((action,)))
+        g.apply(A.Move(1, ("F-7",)))
         return [(e["title"], e["text"]) for e in g.log_entries("RU")]
     mildec = ru_log([("Inf", INF_US, "A-1", "TF Blue")], [Marker("M1", "mildec", "US", "TF Blue", "F-6")],
-                    {"kind": "move_conceal", "units": [], "markers": ["M1"]})
+                    A.CoreAction("move_conceal", markers=("M1",)))
     unit = ru_log([("Inf", INF_US, "A-1", "TF Blue"), ("Bravo", INF_US, "F-6", "TF Blue")], [],
-                  {"kind": "move_conceal", "units": ["Bravo"]})
+                  A.CoreAction("move_conceal", ("Bravo",)))
     assert mildec == unit
     assert ("Move 1 concealed counter", "1 concealed counter moves F-6 -> F-7") in mildec
 
 
 def test_a_ground_zor_finding_nothing_and_a_conceal_of_face_down_units():
     g = situation([("Scout", INF_US, "F-2", "TF Blue"), ("Ivan", INF_RU, "K-10", "TF Red")])
-    g.begin_impulse("TF Blue")
-    g.declare([{"kind": "move_conceal", "units": ["Scout"]}])
-    assert g.exercise_zor(0, "F-3") == []
-    g.conceal(0)
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_conceal", ("Scout",)),)))
+    g.apply(A.ExerciseZor(1, "F-3"))
+    assert g.result == []
+    g.apply(A.Conceal(1))
     ru = [(e["kind"], e["text"]) for e in g.log_entries("RU")]
     assert ("zor", "1 concealed counter in F-2 look into F-3: no enemy ground unit there") in ru
     assert "conceal" not in [k for k, _ in ru]     # nothing the other team could see changed
@@ -190,10 +191,10 @@ def test_a_ground_zor_finding_nothing_and_a_conceal_of_face_down_units():
 
 def test_the_other_teams_log_survives_save_and_load():
     g = _mixed_stack()
-    g.begin_impulse("TF Blue")
-    g.declare([{"kind": "move_conceal", "units": ["Alpha", "Bravo"]}])
-    g.move(0, ["F-3"])
-    g.conceal(0)
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_conceal", ("Alpha", "Bravo")),)))
+    g.apply(A.Move(1, ("F-3",)))
+    g.apply(A.Conceal(1))
     saved = GameState.from_dict(json.loads(json.dumps(g.state.to_dict())))
     assert saved.log == g.log
     assert observer.redact_log(saved.log, "RU") == g.log_entries("RU")
@@ -227,9 +228,9 @@ def test_a_path_from_a_teams_knowledge_is_legal_in_the_true_state():
     assert g.path_to(["Inf"], "F-4") == ["F-3", "F-4"]          # the truth: a MILDEC does not stop (5.18)
     path = g.path_to(["Inf"], "F-4", viewer="US")               # US sees a back that may stop it
     assert path == ["E-2", "E-3", "F-4"]
-    g.begin_impulse("TF Blue")
-    g.declare([{"kind": "move_combat", "units": ["Inf"]}])
-    g.move(0, path)
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Inf",)),)))
+    g.apply(A.Move(1, path))
     assert g.unit("Inf").hex == "F-4"
 
 
@@ -261,9 +262,9 @@ def test_a_team_cannot_probe_names_it_does_not_see():
 def test_a_combined_arms_movement_of_face_down_units_names_none_of_them_to_the_other_team():
     """The 5.13 split is logged with facts; the observer decides (it named both units to RU before)."""
     g = situation([("W", "usmc_himars_section", "F-8", "TF Blue"), ("Inf", "usmc_infantry_platoon", "F-8", "TF Blue")])
-    g.begin_impulse("TF Blue")
-    g.declare([{"kind": "move_combat", "units": ["W", "Inf"]}])
-    g.move(0, ["F-7"], units=["Inf"])
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("W", "Inf")),)))
+    g.apply(A.Move(1, ("F-7",), units=("Inf",)))
     ru = g.explained_log("RU")
     assert "1 concealed counter stay while 1 concealed counter move on" in ru
     assert " W " not in ru and "W," not in ru and "Inf" not in ru

@@ -94,7 +94,7 @@ def test_apply_returns_the_events_it_logged_and_the_sugar_goes_through_it():
     ev = g.apply(A.BeginImpulse("TF Boston"))
     assert [type(e) for e in ev] == [Event] and ev[0].kind == "impulse_start" and ev[0].index == 0
     assert ev[0].entry is g.state.log[0] and "3.3" in ev[0].rules
-    g.declare([{"kind": "move_combat", "units": ["DDG-51"]}])          # sugar
+    g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51",)),)))          # sugar
     assert [type(s.action) for s in g.history.steps] == [A.BeginImpulse, A.Declare]
     assert g.history.steps[1].action.actions == (A.CoreAction("move_combat", ("DDG-51",)),)
     assert g.state.impulse.actions[0].aid == 1                          # the stable id, "#1" in the log
@@ -103,8 +103,8 @@ def test_apply_returns_the_events_it_logged_and_the_sugar_goes_through_it():
 
 def test_a_refused_act_leaves_state_dice_and_record_byte_identical_and_the_same_objects():
     g = load_scenario("gotland_redux", seed=1)
-    g.begin_impulse("TF Boston")
-    g.declare([{"kind": "move_combat", "units": ["DDG-51"]}])
+    g.apply(A.BeginImpulse("TF Boston"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51",)),)))
     state, dice, units, before, steps = g.state, g.dice, g.state.units, snap(g), len(g.history.steps)
     for bad, rule in ((A.Move(2, ("AL-27",)), "3.31"), (A.CommitCombat(lrs=(A.LrsAttack("DDG-51", "LRS1", "1 Anna", 99),)), None),
                       (A.BeginImpulse("TF Boston"), "3.3"), (A.ResolveCombat(), "7.010")):
@@ -231,11 +231,11 @@ def test_undo_goto_and_redo_are_exact_through_the_whole_lesson():
 
 def test_undo_then_a_new_action_drops_the_undone_steps():
     g = load_scenario("gotland_redux", seed=1)
-    g.begin_impulse("TF Boston")
-    g.declare([])
+    g.apply(A.BeginImpulse("TF Boston"))
+    g.apply(A.Declare())
     g.undo()
     assert g.state.impulse.phase == "declare" and len(g.history.steps) == 2
-    g.declare([{"kind": "move_combat", "units": ["DDG-51"]}])
+    g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51",)),)))
     assert len(g.history.steps) == 2 and g.history.steps[1].action.actions
 
 

@@ -15,6 +15,7 @@ from tests.budget import budget
 from lcb_lab.kernel.odds import engagement_odds, hits_pmf
 from lcb_lab.games.lcb.rules.common import max_supply
 from lcb_lab.games.lcb.model.state import GameState
+from lcb_lab.games.lcb import actions as A
 
 hexes = st.builds(hexgrid.Hex, st.integers(1, 60), st.integers(1, 60))
 
@@ -112,32 +113,32 @@ def test_refused_declarations_change_nothing(seed, what):
     g = _landed_game(seed)
     play_random_turns(g, 1, seed)
     tf = g.available_task_forces()[0]
-    g.begin_impulse(tf)
+    g.apply(A.BeginImpulse(tf))
     units = [u.uid for u in g.state.tf_units(tf) if u.on_map and not u.paralysed]
     card = next(c.name for c in g.state.cards.values() if c.team == g.impulse.team and c.where == "pool")
     if what == "fourth":
-        acts, rule = [{"kind": "move_combat", "units": [u]} for u in units[:g.impulse.ap + 1]], "3.32"
+        acts, rule = [A.CoreAction("move_combat", (u,)) for u in units[:g.impulse.ap + 1]], "3.32"
         if len(units) <= g.impulse.ap:
-            acts = [{"kind": "play_jcc", "jcc": card}] * (g.impulse.ap + 1)
+            acts = [A.CoreAction("play_jcc", jcc=card)] * (g.impulse.ap + 1)
     elif what == "twice":
-        acts, rule = [{"kind": "move_combat", "units": units[:1]}, {"kind": "move_conceal", "units": units[:1]}], "3.34"
+        acts, rule = [A.CoreAction("move_combat", tuple(units[:1])), A.CoreAction("move_conceal", tuple(units[:1]))], "3.34"
     else:
         shooters = [u for u in units if g.utype(u).cvs_of("LRS")]
         enemy = next((u for u in g.state.living() if u.team != g.impulse.team and u.on_map and not u.revealed), None)
         if not shooters or enemy is None:
             return
-        g.declare([{"kind": "move_combat", "units": g.stack_of(shooters[0])}])
+        g.apply(A.Declare((A.CoreAction("move_combat", g.stack_of(shooters[0])),)))
         slot = g.utype(shooters[0]).cvs_of("LRS")[0].slot
         before = g.to_json()
         with pytest.raises(IllegalAction) as e:
-            g.commit_combat(lrs=[{"shooter": shooters[0], "slot": slot, "target": enemy.uid, "dice": 1}])
+            g.apply(A.CommitCombat(lrs=(A.LrsAttack(shooters[0], slot, enemy.uid, 1),)))
         assert e.value.rule == "7.32" and g.to_json() == before
         return
     if not units:
         return
     before = g.to_json()
     with pytest.raises(IllegalAction) as e:
-        g.declare(acts)
+        g.apply(A.Declare(tuple(acts)))
     assert e.value.rule == rule and g.to_json() == before
 
 

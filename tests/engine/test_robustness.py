@@ -8,6 +8,7 @@ from lcb_lab.kernel.errors import IllegalAction, LcbError, ScenarioError
 from lcb_lab.games.lcb.game import Game
 from lcb_lab.games.lcb.content.lesson import Lesson
 from lcb_lab.games.lcb.io.resources import lesson_text, scenario_text
+from lcb_lab.games.lcb import actions as A
 
 SCEN = scenario_text("gotland_redux")
 LESSON = lesson_text("appendix_b_combat")
@@ -16,23 +17,25 @@ LESSON = lesson_text("appendix_b_combat")
 @pytest.fixture
 def boston():
     g = load_scenario("gotland_redux", seed=1)
-    g.apply_effect({"effect": "reveal", "units": ["1 Anna"]})
-    g.begin_impulse("TF Boston")
-    g.declare([{"kind": "move_combat", "units": ["DDG-51"]}])
+    g.apply(A.ScriptedEffect(effect="reveal", units=("1 Anna",)))
+    g.apply(A.BeginImpulse("TF Boston"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51",)),)))
     return g
 
 
 @pytest.mark.parametrize("call", [
-    lambda g: g.commit_combat(lrs=[{"shooter": "DDG-51", "slot": "LRS1", "target": "1 Anna", "dice": "four"}]),
-    lambda g: g.commit_combat(lrs=[{"shooter": "DDG-51", "slot": "LRS1", "target": "1 Anna", "dice": 2.9}]),
-    lambda g: g.commit_combat(lrs=[{"shooter": "DDG-51", "slot": "LRS1", "target": "1 Anna", "dice": True}]),
-    lambda g: g.commit_combat(lrs=[{"shooter": "DDG-51", "target": "1 Anna", "dice": 2}]),
-    lambda g: g.commit_combat(ga=[{"target": "1 Anna", "dice": 2}]),
-    lambda g: g.move(0, [42]),
-    lambda g: g.move("0", ["AL-28"]),
-    lambda g: g.move(-1, ["AL-28"]),
-    lambda g: g.move(0, ["AL-29"]),                       # the start hex only
-    lambda g: g.move(0, ["ZZ-0"]),
+    lambda g: g.apply(A.CommitCombat(lrs=(A.LrsAttack("DDG-51", "LRS1", "1 Anna", "four"),))),
+    lambda g: g.apply(A.CommitCombat(lrs=(A.LrsAttack("DDG-51", "LRS1", "1 Anna", 2.9),))),
+    lambda g: g.apply(A.CommitCombat(lrs=(A.LrsAttack("DDG-51", "LRS1", "1 Anna", True),))),
+    lambda g: g.apply(A.from_json({"kind": "commit_combat", "lrs": [{"shooter": "DDG-51", "target": "1 Anna",
+                                                                    "dice": 2}]})),
+    lambda g: g.apply(A.from_json({"kind": "commit_combat", "ga": [{"target": "1 Anna", "dice": 2}]})),
+    lambda g: g.apply(A.Move(1, (42,))),
+    lambda g: g.apply(A.Move("1", ("AL-28",))),
+    lambda g: g.apply(A.Move(0, ("AL-28",))),                   # no declared action #0
+    lambda g: g.apply(A.Move(2, ("AL-28",))),                   # one action declared
+    lambda g: g.apply(A.Move(1, ("AL-29",))),                       # the start hex only
+    lambda g: g.apply(A.Move(1, ("ZZ-0",))),
     lambda g: g.answer(42),                               # nothing pending
     lambda g: g.movement_reach([]),
     lambda g: g.movement_reach(["nobody"]),
@@ -52,7 +55,7 @@ def test_malformed_calls_raise_lcb_errors_and_change_nothing(boston, call):
 @pytest.mark.parametrize("value", [42, [{"interceptor": "nobody"}], {"absorb": 1}, [{"interceptor": "FFG-454",
                           "slot": "INT1", "target": "1 Anna", "dice": "4"}]])
 def test_malformed_answers_are_refused(boston, value):
-    boston.commit_combat(lrs=[{"shooter": "DDG-51", "slot": "LRS1", "target": "1 Anna", "dice": 4}])
+    boston.apply(A.CommitCombat(lrs=(A.LrsAttack("DDG-51", "LRS1", "1 Anna", 4),)))
     before = boston.to_json()
     with pytest.raises(LcbError):
         boston.answer(value)
@@ -61,27 +64,27 @@ def test_malformed_answers_are_refused(boston, value):
 
 def test_declarations_with_bad_shapes():
     g = load_scenario("gotland_redux")
-    g.begin_impulse("TF Boston")
+    g.apply(A.BeginImpulse("TF Boston"))
     for bad in (42, [None], [{"units": ["DDG-51"]}], [{"kind": "move_combat", "units": "DDG-51"}]):
         with pytest.raises(LcbError):
-            g.declare(bad)
+            g.apply(A.from_json({"kind": "declare", "actions": bad}))
     assert g.impulse.phase == "declare"
 
 
 def test_concealed_units_are_pointed_at_not_named_in_the_other_teams_log():
     g = load_scenario("gotland_redux")
-    g.begin_impulse("TF Memphis")
-    g.declare([])
-    g.end_impulse()
-    g.begin_impulse("TF St. Petersburg")
-    g.declare([{"kind": "move_combat", "units": ["1 Tanya"]}, {"kind": "move_resupply", "units": ["Ivan Co"]}])
+    g.apply(A.BeginImpulse("TF Memphis"))
+    g.apply(A.Declare())
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF St. Petersburg"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("1 Tanya",)), A.CoreAction("move_resupply", ("Ivan Co",)))))
     us, ru = g.explained_log("US"), g.explained_log("RU")
     assert "1 concealed counter in AJ-24" in us and "Tanya" not in us and "Ivan" not in us and "AJ-22" not in us
     assert "1 Tanya in AJ-24" in ru and "Ivan Co in AJ-22" in ru
     g2 = load_scenario("gotland_redux")         # refusing does not say whose unit it is
-    g2.begin_impulse("TF Boston")
+    g2.apply(A.BeginImpulse("TF Boston"))
     with pytest.raises(IllegalAction) as e:
-        g2.declare([{"kind": "move_combat", "units": ["1 Tanya"]}])
+        g2.apply(A.Declare((A.CoreAction("move_combat", ("1 Tanya",)),)))
     assert "St. Petersburg" not in e.value.reason
 
 
@@ -91,12 +94,12 @@ def test_7_55_infinite_intercept_cap_holds_across_rows():
     for uid in ("1 Whiskey",):
         u = g.state.units[uid]
         u.hex, u.embarked_on, u.revealed = "AL-23", None, True
-    g.begin_impulse("TF Memphis")
-    g.declare([])
-    g.end_impulse()
-    g.begin_impulse("TF St. Petersburg")
-    g.declare([{"kind": "move_combat", "units": ["1 Tanya"]}])
-    g.commit_combat(lrs=[{"shooter": "1 Tanya", "slot": "LRS1", "target": "1 Whiskey", "dice": 5}])
+    g.apply(A.BeginImpulse("TF Memphis"))
+    g.apply(A.Declare())
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF St. Petersburg"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("1 Tanya",)),)))
+    g.apply(A.CommitCombat(lrs=(A.LrsAttack("1 Tanya", "LRS1", "1 Whiskey", 5),)))
     row = {"interceptor": "LHD 1", "slot": "INT1", "target": "1 Whiskey", "dice": 4}
     with pytest.raises(IllegalAction) as e:
         g.answer([row, row])
@@ -105,9 +108,9 @@ def test_7_55_infinite_intercept_cap_holds_across_rows():
 
 def test_3_41_initiative_is_relinquished_once_per_action_stage():
     g = load_scenario("gotland_redux")
-    g.relinquish_initiative()
+    g.apply(A.Relinquish())
     with pytest.raises(IllegalAction) as e:
-        g.relinquish_initiative()
+        g.apply(A.Relinquish())
     assert e.value.rule == "3.41" and g.state.initiative == "RU" and g.state.influence == -1
 
 
@@ -168,24 +171,24 @@ def test_saved_games_are_checked_and_keep_the_scenario(tmp_path):
 
 def test_3_12_only_cards_of_the_teams_pool_and_not_twice_in_an_impulse():
     g = load_scenario("gotland_redux")
-    g.begin_impulse("TF Boston")
-    for bad in ([{"kind": "play_jcc", "jcc": "Thermal Camo"}],
-                [{"kind": "play_jcc", "jcc": "MARSOC HALO"}, {"kind": "play_jcc", "jcc": "MARSOC HALO"}]):
+    g.apply(A.BeginImpulse("TF Boston"))
+    for bad in ((A.CoreAction("play_jcc", jcc="Thermal Camo"),),
+                (A.CoreAction("play_jcc", jcc="MARSOC HALO"), A.CoreAction("play_jcc", jcc="MARSOC HALO"))):
         with pytest.raises(IllegalAction):
-            g.declare(bad)
-    g.declare([{"kind": "play_jcc", "jcc": "MARSOC HALO"}])
+            g.apply(A.Declare(bad))
+    g.apply(A.Declare((A.CoreAction("play_jcc", jcc="MARSOC HALO"),)))
     assert "Thermal Camo" not in g.view("US")["jccs"]["US"] and "RU" not in g.view("US")["jccs"]
 
 
 def test_conceal_and_zor_logs_do_not_name_face_down_units_to_the_other_team():
     g = load_scenario("gotland_redux")
-    g.begin_impulse("TF Memphis")
-    g.declare([])
-    g.end_impulse()
-    g.begin_impulse("TF St. Petersburg")
-    g.declare([{"kind": "move_conceal", "units": ["1 Tanya"]}])
-    g.exercise_zor(0, "AK-24")
-    g.conceal(0)
+    g.apply(A.BeginImpulse("TF Memphis"))
+    g.apply(A.Declare())
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF St. Petersburg"))
+    g.apply(A.Declare((A.CoreAction("move_conceal", ("1 Tanya",)),)))
+    g.apply(A.ExerciseZor(1, "AK-24"))
+    g.apply(A.Conceal(1))
     us = g.explained_log("US")
     assert "Tanya" not in us and "1 concealed counter in AJ-24 look into AK-24" in us
 
@@ -194,13 +197,13 @@ def test_a_lone_mildec_conceals_itself():
     from lcb_lab.games.lcb.model.state import Marker
     g = situation([("Inf", "usmc_infantry_platoon", "F-2", "TF Blue")],
                   markers=[Marker("M1", "mildec", "US", "TF Blue", "F-6", revealed=True)])
-    g.begin_impulse("TF Blue")
-    g.declare([{"kind": "move_conceal", "units": [], "markers": ["M1"]}])
-    g.move(0, ["F-7"])
-    g.conceal(0)
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_conceal", markers=("M1",)),)))
+    g.apply(A.Move(1, ("F-7",)))
+    g.apply(A.Conceal(1))
     assert not g.state.markers["M1"].revealed
     with pytest.raises(IllegalAction):
-        g.conceal(0)
+        g.apply(A.Conceal(1))
 
 
 def test_scenario_markers_are_checked(tmp_path):
@@ -218,8 +221,8 @@ def test_scenario_markers_are_checked(tmp_path):
 
 def test_the_instructor_reads_each_declaration_once():
     g = load_scenario("gotland_redux")
-    g.begin_impulse("TF Memphis")
-    g.declare([{"kind": "move_embarked_jcc", "units": ["LHD 1"], "jcc": "Amphibious: LCU"}])
+    g.apply(A.BeginImpulse("TF Memphis"))
+    g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHD 1",), jcc="Amphibious: LCU"),)))
     inst = [e["text"] for e in g.log_entries("instructor") if e["kind"] == "declare"]
     ru = [e["text"] for e in g.log_entries("RU") if e["kind"] == "declare"]
     assert inst == ["#1 Move and/or Play an Embarked Persistent JCC: LHD 1 in AM-26 (Amphibious: LCU)"]

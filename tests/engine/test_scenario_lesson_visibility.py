@@ -7,6 +7,7 @@ from lcb_lab import load_scenario
 from lcb_lab.kernel.errors import ScenarioError
 from lcb_lab.games.lcb.content.lesson import Lesson
 from lcb_lab.games.lcb.io.resources import scenario_text
+from lcb_lab.games.lcb import actions as A
 
 SCEN = scenario_text("gotland_redux")
 
@@ -78,7 +79,7 @@ def test_team_view_hides_concealed_enemy_counters():
     inst = g.view("instructor")
     anna = next(c for c in inst["counters"] if c.get("uid") == "1 Anna")
     assert anna["attachments"] == ["T-14 Tank: Unmanned"] and anna["supply"] == {"GA": 10 + 4}   # T-14: +4 GA (9.31)
-    g.apply_effect({"effect": "reveal", "units": ["1 Anna"]})
+    g.apply(A.ScriptedEffect(effect="reveal", units=("1 Anna",)))
     anna_us = next(c for c in g.view("US")["counters"] if c.get("uid") == "1 Anna")
     assert anna_us["back"] is False and anna_us["hp"] == 2
 

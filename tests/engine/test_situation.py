@@ -9,6 +9,7 @@ import pytest
 import lcb_lab
 from lcb_lab.kernel.errors import ScenarioError
 from lcb_lab.games.lcb.model.state import Marker
+from lcb_lab.games.lcb import actions as A
 
 B, R = "TF Blue", "TF Red"
 README = Path(__file__).resolve().parents[2] / "README.md"
@@ -34,11 +35,11 @@ hex = "F-6"
 
 
 def play_7_37(g):
-    g.begin_impulse(R)
-    g.declare([{"kind": "move_combat", "units": ["1 Uran"]}])
-    g.commit_combat(lrs=[{"shooter": "1 Uran", "slot": "LRS1", "target": "1 Whiskey", "dice": 2}])
+    g.apply(A.BeginImpulse(R))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("1 Uran",)),)))
+    g.apply(A.CommitCombat(lrs=(A.LrsAttack("1 Uran", "LRS1", "1 Whiskey", 2),)))
     g.answer([{"interceptor": "1 Kilo", "slot": "INT1", "target": "1 Whiskey", "dice": 2}])
-    g.resolve_combat()
+    g.apply(A.ResolveCombat())
     return g
 
 

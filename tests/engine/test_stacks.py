@@ -7,6 +7,7 @@ from lcb_lab.games.lcb.rules.movement.stacks import available_stacks
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import GameState
 from tests.conftest import pass_impulse
+from lcb_lab.games.lcb import actions as A
 
 B, R = "TF Blue", "TF Red"
 
@@ -21,8 +22,8 @@ def port_game():
 def declared_split(g, units) -> bool:
     """Whether declaring ``units`` as one action is a split (3.37), on a copy."""
     c = g.clone()
-    c.begin_impulse(B)
-    c.declare([{"kind": "move_combat", "units": units}])
+    c.apply(A.BeginImpulse(B))
+    c.apply(A.Declare((A.CoreAction("move_combat", units),)))
     return c.impulse.actions[0].split
 
 
@@ -38,10 +39,10 @@ def test_ship_and_himars_in_one_port_hex_are_two_stacks_to_every_caller():
     assert sorted(map(sorted, _stacks(g, B))) == [["DDG"], ["Inf", "W"]]
     assert not declared_split(g, ["DDG"]) and not declared_split(g, ["W", "Inf"])
     assert declared_split(g, ["W"])
-    g.begin_impulse(B)
+    g.apply(A.BeginImpulse(B))
     before = g.to_json()
     with pytest.raises(IllegalAction) as e:          # two stacks cannot take one Core Action
-        g.declare([{"kind": "move_combat", "units": ["W", "DDG"]}])
+        g.apply(A.Declare((A.CoreAction("move_combat", ("W", "DDG")),)))
     assert e.value.rule == "3.23" and "5.11" in e.value.reason
     assert g.to_json() == before
 
@@ -52,24 +53,23 @@ def test_3_37_units_that_join_a_stack_stay_separate_until_the_next_turn():
     g = situation({"1 Alpha": ("usmc_infantry_platoon", "B-1"), "2 Alpha": ("usmc_infantry_platoon", "B-1"),
                    "3 Alpha": ("usmc_infantry_platoon", "B-3"), "4 Alpha": ("usmc_infantry_platoon", "B-3"),
                    "Hold": ("usmc_infantry_platoon", "B-2"), "Anna": ("runi_naval_infantry_platoon", "L-12")})
-    g.begin_impulse(B)
-    g.declare([{"kind": "move_combat", "units": ["1 Alpha", "2 Alpha"]},
-               {"kind": "move_combat", "units": ["3 Alpha", "4 Alpha"]}])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("1 Alpha", "2 Alpha")), A.CoreAction("move_combat", ("3 Alpha", "4 Alpha")))))
     assert g.impulse.ap == 1
-    g.move(0, ["B-2"])
-    g.move(1, ["B-2"])
+    g.apply(A.Move(1, ("B-2",)))
+    g.apply(A.Move(2, ("B-2",)))
     assert g.stack_of("Hold") == ["Hold"]
     assert g.stack_of("1 Alpha") == ["1 Alpha", "2 Alpha"]
     assert g.stack_of("4 Alpha") == ["3 Alpha", "4 Alpha"]
-    g.end_impulse()
+    g.apply(A.EndImpulse())
     assert g.stack_of("Hold") == ["Hold"]            # still this turn
     pass_impulse(g, R)
     assert g.state.turn == 2
     four = ["1 Alpha", "2 Alpha", "3 Alpha", "4 Alpha", "Hold"]
     assert sorted(g.stack_of("Hold")) == four
     assert [sorted(s) for s in _stacks(g, B)] == [four]
-    g.begin_impulse(B)
-    g.declare([{"kind": "move_conceal", "units": four}])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_conceal", four),)))
     assert g.impulse.ap == 2 and not g.impulse.actions[0].split
 
 
@@ -79,12 +79,12 @@ def test_3_37_an_armor_breakthrough_into_a_friendly_hex_is_a_stack_of_its_own():
     g = situation({"Tank": ("runi_tank_platoon", "F-6", True), "Friend": ("runi_naval_infantry_platoon", "F-5"),
                    "Inf": ("usmc_infantry_platoon", "F-6", True), "Far": ("usmc_infantry_platoon", "L-12")},
                   continuing=["F-6"], initiative="RU", forced=[1, 1], auto={"ga_defence": "no_defence"})
-    g.begin_impulse(R)
-    g.declare([])
-    g.commit_combat(ga=[{"attacker": "Tank", "target": "Inf", "dice": 2}])
-    g.resolve_combat()
+    g.apply(A.BeginImpulse(R))
+    g.apply(A.Declare())
+    g.apply(A.CommitCombat(ga=(A.GroundAssault("Tank", "Inf", 2),)))
+    g.apply(A.ResolveCombat())
     assert g.state.units["Inf"].destroyed
-    g.armor_breakthrough("Tank", "F-5")
+    g.apply(A.ArmorBreakthrough("Tank", "F-5"))
     assert g.stack_of("Friend") == ["Friend"] and g.stack_of("Tank") == ["Tank"]
 
 
@@ -108,9 +108,9 @@ def test_the_three_callers_agree_on_every_stack():
 
 def test_unit_moved_with_is_cloned_saved_and_optional_in_old_saves():
     g = situation({"A": ("usmc_infantry_platoon", "F-6"), "E": ("runi_naval_infantry_platoon", "L-12")})
-    g.begin_impulse(B)
-    g.declare([{"kind": "move_combat", "units": ["A"]}])
-    g.move(0, ["F-7"])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("A",)),)))
+    g.apply(A.Move(1, ("F-7",)))
     u = g.state.units["A"]
     assert u.moved_with == "A" and u.clone().moved_with == "A"
     d = g.state.to_dict()

@@ -549,9 +549,9 @@ def test_10_37_embarking_in_play_is_held_to_the_embarkation_value():
     units = {"LHD 1": {"type": "usn_lhd", "hex": "G-5"}, **ch12.infantry(24, host="LHD 1"),
              **ch12.infantry(2, at="I-5", first=25)}
     g = ch12.coast_game(units)
-    g.begin_impulse(ch12.BLUE)
-    g.declare([{"kind": "move_combat", "units": ["LHD 1"]}])
-    g.move(0, list(ch12.water_path(g, "G-5", "I-5")))
+    g.apply(A.BeginImpulse(ch12.BLUE))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("LHD 1",)),)))
+    g.apply(A.Move(1, tuple(ch12.water_path(g, "G-5", "I-5"))))
     refused(g, A.PortTransfer("LHD 1", ("25 Inf", "26 Inf"), embark=True, action=1), "10.21",
             "needs 2 GPSV but LHD 1 has 1 of 25 left")
     g.apply(A.PortTransfer("LHD 1", ("25 Inf",), embark=True, action=1))

@@ -62,8 +62,8 @@ def test_friendly_mines_never_attack_the_marker():
 
 def _coast(mine_team="RU"):
     g, lcac = ch12._amphib_game("Amphibious: LCAC", "A-2", infantry(3, host="LHA 8"))
-    g.begin_impulse(BLUE)
-    g.declare([{"kind": "move_embarked_jcc", "units": ["LHA 8"], "jcc": "Amphibious: LCAC"}])
+    g.apply(A.BeginImpulse(BLUE))
+    g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHA 8",), jcc="Amphibious: LCAC"),)))
     g.apply(A.PlayCard(lcac, "A", ("1 Inf",), "D-2", action=1))
     m = ch12._marker(g, lcac)
     assert (m.hex, m.cargo) == ("D-2", ["1 Inf"])

@@ -36,11 +36,11 @@ def test_12_07_units_landed_this_turn_may_not_be_declared():
                               task_forces={"TF Blue": "US", "TF Green": "US", "TF Red": "RU"})
     ch12._lift_declare(g)
     g.apply(A.PlayCard(lift, "A", ("Other",), "J-8", action=1))
-    g.end_impulse()
-    g.begin_impulse(RED)
-    g.declare([])
-    g.end_impulse()
-    g.begin_impulse("TF Green")
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse(RED))
+    g.apply(A.Declare())
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Green"))
     refused(g, A.Declare((A.CoreAction("move_combat", ("Other",)),)), "12.07")
 
 
@@ -167,8 +167,8 @@ def test_12_25_example_andrew_lcac_three_mp_per_impulse_range_ten():
 def test_12_22_12_25_lcac_marker_moves_once_per_impulse_up_to_its_mp_within_range():
     units_ = infantry(3, host="LHA 8")
     g, lcac = ch12._amphib_game("Amphibious: LCAC", "A-2", units_)
-    g.begin_impulse(BLUE)
-    g.declare([{"kind": "move_embarked_jcc", "units": ["LHA 8"], "jcc": "Amphibious: LCAC"}])
+    g.apply(A.BeginImpulse(BLUE))
+    g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHA 8",), jcc="Amphibious: LCAC"),)))
     refused(g, A.PlayCard(lcac, "A", ("1 Inf",), "E-2", action=1), "12.22")     # 4 MP: it has 3
     g.apply(A.PlayCard(lcac, "A", ("1 Inf",), "D-2", action=1))
     mid = ch12._marker(g, lcac).mid
@@ -188,8 +188,8 @@ def test_12_22_12_25_lcac_marker_moves_once_per_impulse_up_to_its_mp_within_rang
 def test_12_21_refusals_red_hex_over_capacity_not_embarked():
     units_ = infantry(7, host="LHA 8")
     g, lcac = ch12._amphib_game("Amphibious: LCAC", "G-15", units_)
-    g.begin_impulse(BLUE)
-    g.declare([{"kind": "move_embarked_jcc", "units": ["LHA 8"], "jcc": "Amphibious: LCAC"}])
+    g.apply(A.BeginImpulse(BLUE))
+    g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHA 8",), jcc="Amphibious: LCAC"),)))
     seven = tuple(f"{i} Inf" for i in range(1, 8))
     refused(g, A.PlayCard(lcac, "A", seven, "I-14", action=1), "10.1")          # 7 GPSV > 6
     refused(g, A.PlayCard(lcac, "A", seven[:2], "I-15", action=1), "12.21")     # red hex
@@ -213,13 +213,13 @@ def test_12_23_12_24_example_katie_reveals_and_sinks_the_lcu_marker():
 def test_12_24_a_concealed_marker_cannot_be_targeted():
     g, lcu = ch12._amphib_game("Amphibious: LCU", "D-8",
                                {**infantry(1, host="LHA 8"), "DDG": {"type": "rubf_ddg", "hex": "E-17"}})
-    g.begin_impulse(BLUE)
-    g.declare([{"kind": "move_embarked_jcc", "units": ["LHA 8"], "jcc": "Amphibious: LCU"}])
+    g.apply(A.BeginImpulse(BLUE))
+    g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHA 8",), jcc="Amphibious: LCU"),)))
     g.apply(A.PlayCard(lcu, "A", ("1 Inf",), "E-8", action=1))
     mid = ch12._marker(g, lcu).mid
-    g.end_impulse()
-    g.begin_impulse(RED)
-    g.declare([{"kind": "move_combat", "units": ["DDG"]}])
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse(RED))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("DDG",)),)))
     refused(g, A.CommitCombat(lrs=(A.LrsAttack("DDG", "LRS1", mid, 2),)), "7.32")   # concealed: unnamed
     view = json.dumps(g.view("RU"))
     assert "1 Inf" not in view and mid not in view                                   # only a back (6.11)
@@ -243,8 +243,8 @@ def test_12_26_example_2_lcu_shuttles_10_rp():
 def test_12_26_rp_go_to_one_friendly_unit_in_the_marker_hex():
     g, lcu = ch12._amphib_game("Amphibious: LCU", "G-8", {"Ashore": {"type": "usmc_infantry_platoon", "hex": "I-8",
                                                                      "supply": {"GA": 0}}})
-    g.begin_impulse(BLUE)
-    g.declare([{"kind": "move_embarked_jcc", "units": ["LHA 8"], "jcc": "Amphibious: LCU"}])
+    g.apply(A.BeginImpulse(BLUE))
+    g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHA 8",), jcc="Amphibious: LCU"),)))
     refused(g, A.PlayCard(lcu, "B", ("rp:11",), "H-8", action=1), "12.26")
     g.apply(A.PlayCard(lcu, "B", ("rp:10",), "H-8", action=1))
     mid = ch12._marker(g, lcu).mid
@@ -302,9 +302,9 @@ def test_12_3_example_patrick_8_gpsv_and_the_orange_cube():
 def test_12_3_refusals_ninth_gpsv_small_port_no_cube_enemy_hex():
     units_ = infantry(10, host="LHA 8")
     g = coast_game({"LHA 8": {"type": "usn_lhd", "hex": "H-12"}, **units_})
-    g.begin_impulse(BLUE)
-    g.declare([{"kind": "move_combat", "units": ["LHA 8"]}])
-    g.move(0, ["I-12"])
+    g.apply(A.BeginImpulse(BLUE))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("LHA 8",)),)))
+    g.apply(A.Move(1, ("I-12",)))
     refused(g, A.PortTransfer("LHA 8", ("1 Inf",), action=1), "12.3")           # a small port
     g.state.units["LHA 8"].hex = "I-5"                                           # (staged: now in the large port)
     refused(g, A.PortTransfer("LHA 8", ("1 Inf",)), "12.3")                      # no cube yet: 1 AP
@@ -317,16 +317,16 @@ def test_12_3_refusals_ninth_gpsv_small_port_no_cube_enemy_hex():
 def test_12_3_a_ship_sailing_away_removes_the_cube_at_the_end_of_the_impulse():
     units_ = infantry(2, host="LHA 8")
     g = coast_game({"LHA 8": {"type": "usn_lhd", "hex": "H-5"}, **units_})
-    g.begin_impulse(BLUE)
-    g.declare([{"kind": "move_combat", "units": ["LHA 8"]}])
-    g.move(0, ["I-5"])
+    g.apply(A.BeginImpulse(BLUE))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("LHA 8",)),)))
+    g.apply(A.Move(1, ("I-5",)))
     g.apply(A.PortTransfer("LHA 8", ("1 Inf",), action=1))
     assert g.state.port_cubes == {"I-5": "US"}
     ch12.next_blue_impulse(g)
     g.state.impulse.phase = "declare"
-    g.declare([{"kind": "move_combat", "units": ["LHA 8"]}])
-    g.move(0, ["H-5"])
-    g.end_impulse()
+    g.apply(A.Declare((A.CoreAction("move_combat", ("LHA 8",)),)))
+    g.apply(A.Move(1, ("H-5",)))
+    g.apply(A.EndImpulse())
     assert g.state.port_cubes == {}
     assert any(e["title"] == "Orange cube removed from I-5" for e in g.state.log)
 
@@ -334,8 +334,8 @@ def test_12_3_a_ship_sailing_away_removes_the_cube_at_the_end_of_the_impulse():
 def test_12_3_port_rp_go_to_the_units_ashore():
     g = coast_game({"LHA 8": {"type": "usn_lhd", "hex": "I-5"},
                     "Ashore": {"type": "usmc_infantry_platoon", "hex": "I-5", "supply": {"GA": 4}}})
-    g.begin_impulse(BLUE)
-    g.declare([{"kind": "move_combat", "units": ["LHA 8"]}])
+    g.apply(A.BeginImpulse(BLUE))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("LHA 8",)),)))
     g.apply(A.PortTransfer("LHA 8", rp=5, action=1))
     assert (g.state.units["LHA 8"].supply["RP"], g.state.units["Ashore"].supply["GA"]) == (15, 9)
     refused(g, A.PortTransfer("LHA 8", rp=4), "12.3")                          # 5 + 4 > 8
@@ -365,8 +365,8 @@ def test_12_41_reinforcement_refusals():
     g.state.reinforcements["US"] = [{"uid": f"R{i}", "type": "usmc_iamd_section", "task_force": BLUE}
                                     for i in (1, 2, 3, 4)]
     c130 = cid(g, "C-130 Hercules")
-    g.begin_impulse(BLUE)
-    g.declare([{"kind": "play_jcc", "jcc": "C-130 Hercules"}])
+    g.apply(A.BeginImpulse(BLUE))
+    g.apply(A.Declare((A.CoreAction("play_jcc", jcc="C-130 Hercules"),)))
     refused(g, A.PlayCard(c130, "A", ("R1",), "J-8", action=1), "12.41")              # enemy in the airport
     refused(g, A.PlayCard(c130, "A", ("R1",), "K-8", action=1), "12.41")              # no airport
     g.state.units["Anna"].hex = "T-1"
@@ -384,8 +384,8 @@ def _sealift_game(mines=()):
 
 def test_12_4_sealift_port_to_port_no_marker():
     g, lcu = _sealift_game()
-    g.begin_impulse(BLUE)
-    g.declare([{"kind": "play_jcc", "jcc": "LCU-2000"}])
+    g.apply(A.BeginImpulse(BLUE))
+    g.apply(A.Declare((A.CoreAction("play_jcc", jcc="LCU-2000"),)))
     refused(g, A.PlayCard(lcu, "A", ("1 Inf",), "I-12", action=1), "12.31")     # small port
     g.apply(A.PlayCard(lcu, "A", ("1 Inf", "2 Inf"), "I-18", action=1))
     assert [g.state.units[u].hex for u in ("1 Inf", "2 Inf", "3 Inf")] == ["I-18", "I-18", "I-5"]
@@ -419,8 +419,8 @@ def test_12_43_example_charlie_littoral_movement():
 def test_12_43_littoral_marker_has_4_mp_a_turn_and_lands_elsewhere():
     g = coast_game(infantry(5, at="I-4"), {"US": ["Littoral Movement"]})
     lm = cid(g, "Littoral Movement")
-    g.begin_impulse(BLUE)
-    g.declare([{"kind": "play_jcc", "jcc": "Littoral Movement"}])
+    g.apply(A.BeginImpulse(BLUE))
+    g.apply(A.Declare((A.CoreAction("play_jcc", jcc="Littoral Movement"),)))
     five = tuple(f"{i} Inf" for i in range(1, 6))
     refused(g, A.PlayCard(lm, "A", five, "I-4", action=1), "12.43")             # 5 GPSV > 4
     g.apply(A.PlayCard(lm, "A", five[:4], "I-4", action=1))
@@ -437,8 +437,8 @@ def test_12_43_littoral_marker_has_4_mp_a_turn_and_lands_elsewhere():
 # ------------------------------------------------------------------ the random player lands units
 def test_legal_actions_offer_transport_acts():
     g, lcu = ch12._amphib_game("Amphibious: LCU", "H-8", infantry(1, host="LHA 8"))
-    g.begin_impulse(BLUE)
-    g.declare([{"kind": "move_embarked_jcc", "units": ["LHA 8"], "jcc": "Amphibious: LCU"}])
+    g.apply(A.BeginImpulse(BLUE))
+    g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHA 8",), jcc="Amphibious: LCU"),)))
     g.apply(A.PlayCard(lcu, "A", ("1 Inf",), "H-9", action=1))      # waits at sea with 1 Inf aboard
     mid = ch12._marker(g, lcu).mid
     ch12.next_blue_impulse(g)
@@ -446,8 +446,8 @@ def test_legal_actions_offer_transport_acts():
     assert A.MarkerAction(mid, path=("I-9",), then="unload") in offered
     assert A.MarkerAction(mid, path=("H-8",), then="reembark") in offered
     g = coast_game({"LHA 8": {"type": "usn_lhd", "hex": "I-5"}, **infantry(9, host="LHA 8")})
-    g.begin_impulse(BLUE)
-    g.declare([{"kind": "move_combat", "units": ["LHA 8"]}])
+    g.apply(A.BeginImpulse(BLUE))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("LHA 8",)),)))
     offered = [a for a in g.legal_actions() if isinstance(a, A.PortTransfer)]
     assert offered == [A.PortTransfer("LHA 8", tuple(f"{i} Inf" for i in range(1, 9)), 0, False, 1)]
 
@@ -492,8 +492,8 @@ def test_12_11_an_ftr_nullify_success_also_removes_2_gpsv():
 def test_12_23_a_marker_moving_into_a_stationary_enemy_zor_is_revealed():
     g, lcu = ch12._amphib_game("Amphibious: LCU", "D-14", {**infantry(1, host="LHA 8"),
                                                            "DDG": {"type": "rubf_ddg", "hex": "D-20"}})
-    g.begin_impulse(BLUE)
-    g.declare([{"kind": "move_embarked_jcc", "units": ["LHA 8"], "jcc": "Amphibious: LCU"}])
+    g.apply(A.BeginImpulse(BLUE))
+    g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHA 8",), jcc="Amphibious: LCU"),)))
     g.apply(A.PlayCard(lcu, "A", ("1 Inf",), "D-15", action=1))           # 5 hexes of water from D-20
     m = ch12._marker(g, lcu)
     assert m.revealed and any(e["title"].startswith(f"Revealed: {m.mid}") for e in g.state.log)
@@ -504,13 +504,13 @@ def test_12_21_a_contested_landing_reveals_both_sides_and_may_assault_for_free()
     g, lcu = ch12._amphib_game("Amphibious: LCU", "H-8", {**infantry(2, host="LHA 8"),
                                                           "Anna": {"type": "runi_naval_infantry_platoon", "hex": "I-8"}},
                                forced=[1, 1], auto={"ga_defence": "no_defence"})
-    g.begin_impulse(BLUE)
-    g.declare([{"kind": "move_embarked_jcc", "units": ["LHA 8"], "jcc": "Amphibious: LCU"}])
+    g.apply(A.BeginImpulse(BLUE))
+    g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHA 8",), jcc="Amphibious: LCU"),)))
     g.apply(A.PlayCard(lcu, "A", ("1 Inf", "2 Inf"), "I-8", action=1))
     assert all(g.state.units[u].revealed for u in ("1 Inf", "2 Inf", "Anna"))     # 6.22, 12.07
     assert g.zero_ap_attackers()["continuing"] == ["1 Inf", "2 Inf"]
-    g.commit_combat(ga=[{"attacker": "1 Inf", "target": "Anna", "dice": 2}])
-    g.resolve_combat()
+    g.apply(A.CommitCombat(ga=(A.GroundAssault("1 Inf", "Anna", 2),)))
+    g.apply(A.ResolveCombat())
     assert g.state.units["Anna"].destroyed and g.impulse.ap == 2
 
 
@@ -536,18 +536,18 @@ def test_12_3_the_orange_cube_serves_every_ship_of_the_team_while_one_stays():
                                                                           "task_force": "TF Grey"},
                     **infantry(2, host="LHA 8"), **infantry(2, host="LHD 2", first=3)},
                    task_forces={"TF Blue": "US", "TF Grey": "US", "TF Red": "RU"})
-    g.begin_impulse(BLUE)
-    g.declare([{"kind": "move_combat", "units": ["LHA 8"]}])
+    g.apply(A.BeginImpulse(BLUE))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("LHA 8",)),)))
     refused(g, A.PortTransfer("LHD 2", ("3 Inf",)), "3.33")                     # not a ship of TF Blue
     g.apply(A.PortTransfer("LHA 8", ("1 Inf",), action=1))
-    g.move(0, ["H-5"])                                                          # LHA 8 sails; LHD 2 stays
-    g.end_impulse()
+    g.apply(A.Move(1, ("H-5",)))                                                          # LHA 8 sails; LHD 2 stays
+    g.apply(A.EndImpulse())
     assert g.state.port_cubes == {"I-5": "US"}
-    g.begin_impulse(RED)
-    g.declare([])
-    g.end_impulse()
-    g.begin_impulse("TF Grey")
-    g.declare([])
+    g.apply(A.BeginImpulse(RED))
+    g.apply(A.Declare())
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Grey"))
+    g.apply(A.Declare())
     g.apply(A.PortTransfer("LHD 2", ("3 Inf", "4 Inf")))                        # free: the team's cube
     assert g.state.units["3 Inf"].hex == "I-5" and g.impulse.ap == 3
 
@@ -555,8 +555,8 @@ def test_12_3_the_orange_cube_serves_every_ship_of_the_team_while_one_stays():
 def test_12_54_port_embarkation_of_rp_from_a_logistics_company():
     g = coast_game({"LHA 8": {"type": "usn_lhd", "hex": "I-5", "supply": {"RP": 10}},
                     "1 Log": {"type": "usmc_logistics_company", "hex": "I-5"}})
-    g.begin_impulse(BLUE)
-    g.declare([{"kind": "move_combat", "units": ["LHA 8"]}])
+    g.apply(A.BeginImpulse(BLUE))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("LHA 8",)),)))
     log_rp = g.state.units["1 Log"].supply["RP"]
     g.apply(A.PortTransfer("LHA 8", rp=6, embark=True, action=1))
     assert g.state.units["LHA 8"].supply["RP"] == 16 and g.state.units["1 Log"].supply["RP"] == log_rp - 6
@@ -567,8 +567,8 @@ def test_12_2_a_marker_goes_with_its_sunk_host_and_so_do_the_units_aboard():
     """10.311 discards every Embarked card of a sunk ship; its marker leaves with the card
     (lcb_lab's reading of facts 6.31) and the units aboard are lost with it (12.06)."""
     g, lcu = ch12._amphib_game("Amphibious: LCU", "H-8", infantry(1, host="LHA 8"))
-    g.begin_impulse(BLUE)
-    g.declare([{"kind": "move_embarked_jcc", "units": ["LHA 8"], "jcc": "Amphibious: LCU"}])
+    g.apply(A.BeginImpulse(BLUE))
+    g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHA 8",), jcc="Amphibious: LCU"),)))
     g.apply(A.PlayCard(lcu, "A", ("1 Inf",), "H-9", action=1))
     mid = ch12._marker(g, lcu).mid
     assert g.state.card_markers[mid].cargo == ["1 Inf"]
@@ -586,9 +586,8 @@ def test_every_offered_transport_act_is_legal_and_refusals_change_nothing():
     g, lcu = ch12._amphib_game("Amphibious: LCU", "H-8", {**infantry(3, host="LHA 8"),
                                                           "Port": {"type": "usn_lhd", "hex": "I-5"},
                                                           **infantry(2, host="Port", first=4)})
-    g.begin_impulse(BLUE)
-    g.declare([{"kind": "move_embarked_jcc", "units": ["LHA 8"], "jcc": "Amphibious: LCU"},
-               {"kind": "move_combat", "units": ["Port"]}])
+    g.apply(A.BeginImpulse(BLUE))
+    g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHA 8",), jcc="Amphibious: LCU"), A.CoreAction("move_combat", ("Port",)))))
     acts = [a for a in g.legal_actions() if isinstance(a, (A.PlayCard, A.PortTransfer, A.MarkerAction))]
     assert any(isinstance(a, A.PlayCard) and a.card == lcu for a in acts)
     assert any(isinstance(a, A.PortTransfer) for a in acts)
@@ -605,9 +604,9 @@ def test_every_offered_transport_act_is_legal_and_refusals_change_nothing():
 def test_port_transfer_refusals_by_phase_and_cargo():
     g = coast_game({"LHA 8": {"type": "usn_lhd", "hex": "I-5"}, **infantry(2, host="LHA 8"),
                     "Ashore": {"type": "usmc_infantry_platoon", "hex": "I-5"}})
-    g.begin_impulse(BLUE)
+    g.apply(A.BeginImpulse(BLUE))
     refused(g, A.PortTransfer("LHA 8", ("1 Inf",), action=1), "3.03")            # declare first
-    g.declare([{"kind": "move_combat", "units": ["LHA 8"]}, {"kind": "move_combat", "units": ["Ashore"]}])
+    g.apply(A.Declare((A.CoreAction("move_combat", ("LHA 8",)), A.CoreAction("move_combat", ("Ashore",)))))
     refused(g, A.PortTransfer("LHA 8", ("Ashore",), action=1), "10.0")           # not aboard
     refused(g, A.PortTransfer("LHA 8", ("1 Inf",), action=2), "3.31")            # action #2 is not the ship's
     refused(g, A.PortTransfer("LHA 8", ("1 Inf", "1 Inf"), action=1), "12.3")    # named twice
@@ -620,8 +619,8 @@ def test_12_53_an_amphibious_pickup_refuses_units_that_acted_and_landing_hexes_w
     units_ = infantry(2, at="I-8")
     g, lcac = ch12._amphib_game("Amphibious: LCAC", "G-8", units_)
     g.state.units["1 Inf"].acted = True
-    g.begin_impulse(BLUE)
-    g.declare([{"kind": "move_embarked_jcc", "units": ["LHA 8"], "jcc": "Amphibious: LCAC"}])
+    g.apply(A.BeginImpulse(BLUE))
+    g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHA 8",), jcc="Amphibious: LCAC"),)))
     refused(g, A.PlayCard(lcac, "A", ("1 Inf", "2 Inf"), "I-8", action=1), "12.08")
     refused(g, A.PlayCard(lcac, "A", ("2 Inf",), "I-9", action=1), "10.0")        # not in that hex
     g.apply(A.PlayCard(lcac, "A", ("2 Inf",), "I-8", action=1))
@@ -635,8 +634,8 @@ def test_12_53_an_amphibious_pickup_refuses_units_that_acted_and_landing_hexes_w
 def test_12_24_a_card_needing_two_hits_keeps_its_marker_after_one(tmp_path):
     from lcb_lab.games.lcb.rules.transport.landing import lrs_hit
     g, lcu = ch12._amphib_game("Amphibious: LCU", "D-8", infantry(1, host="LHA 8"))
-    g.begin_impulse(BLUE)
-    g.declare([{"kind": "move_embarked_jcc", "units": ["LHA 8"], "jcc": "Amphibious: LCU"}])
+    g.apply(A.BeginImpulse(BLUE))
+    g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHA 8",), jcc="Amphibious: LCU"),)))
     g.apply(A.PlayCard(lcu, "A", ("1 Inf",), "E-8", action=1))
     m = ch12._marker(g, lcu)
     assert m.hp == 1                                   # the deck's LCU: one hit (12.24 ex.)
@@ -653,8 +652,8 @@ def test_rotary_lift_and_reinforcement_plays_are_offered():
     ex = ch12.ex_12_42()
     g = coast_game({}, {"US": ["C-130 Hercules"]})
     g.state.reinforcements["US"] = [{"uid": "R1", "type": "usmc_iamd_section", "task_force": BLUE}]
-    g.begin_impulse(BLUE)
-    g.declare([{"kind": "play_jcc", "jcc": "C-130 Hercules"}])
+    g.apply(A.BeginImpulse(BLUE))
+    g.apply(A.Declare((A.CoreAction("play_jcc", jcc="C-130 Hercules"),)))
     assert A.PlayCard(cid(g, "C-130 Hercules"), "A", ("R1",), "J-8", 1) in g.legal_actions()
     assert ex.game.state.units["R1"].hex == "J-8"
 
@@ -664,8 +663,8 @@ def test_13_38_sealift_mines_at_the_landing_port_attack_the_units_carried():
     g, lcu = _sealift_game()
     g.dice = type(g.dice)(forced=[2, 19])
     mines.place_secret(g._ctx(), [{"team": "RU", "hex": "I-18", "cubes": 2, "terrain": "land"}])
-    g.begin_impulse(BLUE)
-    g.declare([{"kind": "play_jcc", "jcc": "LCU-2000"}])
+    g.apply(A.BeginImpulse(BLUE))
+    g.apply(A.Declare((A.CoreAction("play_jcc", jcc="LCU-2000"),)))
     g.apply(A.PlayCard(lcu, "A", ("1 Inf", "2 Inf"), "I-18", action=1))
     assert g.pending is not None and g.pending.kind == "mine_attack" and g.to_act() == "RU"
     assert "RU" not in json.dumps([m for m in g.view("US")["card_markers"]])      # still secret to the US
@@ -694,6 +693,6 @@ def test_10_36_another_task_force_may_not_use_the_ships_deployed_lift():
     g.apply(A.PlayCard(lift, "A", ("1 Inf",), "J-8", action=1))
     ch12.pass_turn(g)
     g.state.initiative = "US"
-    g.begin_impulse("TF Grey")
-    g.declare([])
+    g.apply(A.BeginImpulse("TF Grey"))
+    g.apply(A.Declare())
     refused(g, A.PlayCard(lift, "A", ("2 Inf",), "J-8"), "10.36")

@@ -48,10 +48,10 @@ def _pass_turn(g):
     turn = g.state.turn
     while g.state.turn == turn:
         if g.state.impulse is None:
-            g.begin_impulse(g.available_task_forces()[0])
+            g.apply(A.BeginImpulse(g.available_task_forces()[0]))
         if g.impulse.phase == "declare":
-            g.declare([])
-        g.end_impulse()
+            g.apply(A.Declare())
+        g.apply(A.EndImpulse())
 
 
 # ------------------------------------------------------------------ 9.04
@@ -79,22 +79,22 @@ def test_9_2_example_combat_air_patrols_played_for_1_ap_then_free_next_turn(deck
     g = _game(deck, [("Inf", "usmc_infantry_platoon", "F-6", B, True), ("Anna", "runi_naval_infantry_platoon", "H-6", R)],
               initiative="RU", forced=[15, 16, 17, 18])
     cid = _add(g, "RU", "Combat Air Patrols")
-    g.begin_impulse(R)
-    g.declare([{"kind": "play_jcc", "jcc": "Combat Air Patrols"}])
+    g.apply(A.BeginImpulse(R))
+    g.apply(A.Declare((A.CoreAction("play_jcc", jcc="Combat Air Patrols"),)))
     assert g.impulse.ap == 2
     g.apply(A.PlayCard(cid, targets=("Inf",), action=1))
     g.apply(A.CommitCombat())
-    g.resolve_combat()
+    g.apply(A.ResolveCombat())
     assert g.state.cards[cid].where == "deployed" and g.state.cards[cid].expended
-    g.end_impulse()
+    g.apply(A.EndImpulse())
     _pass_turn(g)
     assert g.state.turn == 2 and not g.state.cards[cid].expended
-    g.begin_impulse(R)
-    g.declare([])
+    g.apply(A.BeginImpulse(R))
+    g.apply(A.Declare())
     g.apply(A.PlayCard(cid, targets=("Inf",)))                               # free: 0 AP
     assert g.impulse.ap == 3
     g.apply(A.CommitCombat())
-    g.resolve_combat()
+    g.apply(A.ResolveCombat())
     _refused(g, A.PlayCard(cid, targets=("Inf",)), "9.21")                 # ONCE per turn
 
 
@@ -102,17 +102,17 @@ def test_9_24_diagram_space_satellites_turn_1_one_ap_turn_2_zero_ap(deck):
     g = _game(deck, [("Inf", "usmc_infantry_platoon", "F-6", B), ("Anna", "runi_naval_infantry_platoon", "H-6", R)],
               forced=[13, 12])
     cid = _add(g, "US", "Space Satellites")
-    g.begin_impulse(B)
+    g.apply(A.BeginImpulse(B))
     _refused(g, A.PlayCard(cid, hex="H-6"), "3.31")                        # not yet deployed: 1 AP
     _refused(g, A.PlayCard(cid, hex="H-6", action=1), "3.03")
-    g.declare([{"kind": "play_jcc", "jcc": cid}])                          # Turn 1: 1 AP
+    g.apply(A.Declare((A.CoreAction("play_jcc", jcc=cid),)))                          # Turn 1: 1 AP
     assert g.impulse.ap == 2
     g.apply(A.PlayCard(cid, hex="H-6", action=1))                          # 13 > 12: fails, used
     assert not g.state.units["Anna"].revealed and g.state.cards[cid].expended
-    g.end_impulse()
+    g.apply(A.EndImpulse())
     _pass_turn(g)
-    g.begin_impulse(B)
-    g.declare([])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare())
     g.apply(A.PlayCard(cid, hex="H-6"))                                    # Turn 2: 0 AP
     assert g.impulse.ap == 3 and g.state.units["Anna"].revealed
 
@@ -123,8 +123,8 @@ def test_9_31_attached_cards_die_with_their_host_and_only_its_tf_uses_them(deck)
                      ("Anna", "runi_naval_infantry_platoon", "F-6", R)],
               task_forces={B: "US", "TF Green": "US", R: "RU"})
     boats = _add(g, "US", "Unmanned Boats", where="attached", host="Kilo")
-    g.begin_impulse(B)
-    g.declare([])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare())
     g.state.cards[boats].deployed = True
     _refused(g, A.PlayCard(boats, hex="F-7"), "9.31")
     from lcb_lab.games.lcb.rules.combat.sequence import destroy
@@ -162,10 +162,10 @@ def test_9_32_example_scatterable_landmines_fired_by_the_hosts_move_and_combat(d
     fires 3 mine markers into 3 contiguous land hexes; the firing unit is revealed."""
     g = _game(deck, [("Whiskey", "usmc_himars_section", "F-8", B), ("Anna", "runi_naval_infantry_platoon", "J-6", R)])
     mines = _add(g, "US", "Scatterable Landmines", where="attached", host="Whiskey")
-    g.begin_impulse(B)
-    g.declare([{"kind": "move_combat", "units": ["Whiskey"]}])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Whiskey",)),)))
     assert g.impulse.ap == 2                                               # no extra AP (9.32)
-    g.move(0, ["F-7"])
+    g.apply(A.Move(1, ("F-7",)))
     _refused(g, A.PlayCard(mines, targets=("H-4", "H-6", "H-8"), action=1), "9.32")   # not contiguous
     g.apply(A.PlayCard(mines, targets=("H-5", "H-6", "H-7"), action=1))
     assert sorted(m.hex for m in g.state.card_markers.values() if m.kind == "mine") == ["H-5", "H-6", "H-7"]
@@ -180,19 +180,19 @@ def test_9_33_an_attached_cards_supply_is_its_own_and_never_above_the_original(d
     card_effects.on_attach(_ctx(g), g.state.cards[pantsir])
     g.state.units["Anna"].revealed = True
     slot = f"{pantsir}:INT1"
-    g.begin_impulse(B)
-    g.declare([{"kind": "move_combat", "units": ["Whiskey"]}])
-    g.commit_combat(lrs=[{"shooter": "Whiskey", "slot": "LRS1", "target": "Anna", "dice": 3}])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Whiskey",)),)))
+    g.apply(A.CommitCombat(lrs=(A.LrsAttack("Whiskey", "LRS1", "Anna", 3),)))
     opts = g.pending.options["targets"][0]["interceptors"]
     assert [o["slot"] for o in opts if o["eligible"]] == [slot]
     g.answer([{"interceptor": "Anna", "slot": slot, "target": "Anna", "dice": 3}])
     assert g.state.cards[pantsir].supply == {"INT1": 1} and "INT1" not in g.state.units["Anna"].supply
-    g.resolve_combat()
-    g.end_impulse()
-    g.begin_impulse(R)
-    g.declare([{"kind": "move_resupply", "units": ["Ivan"]}])
+    g.apply(A.ResolveCombat())
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse(R))
+    g.apply(A.Declare((A.CoreAction("move_resupply", ("Ivan",)),)))
     _refused(g, A.Resupply(1, "Ivan", "RV1", (A.Grant("Anna", slot, 4),)), "8.02")   # 1 + 4 > 4
-    g.resupply(0, "Ivan", "RV1", [{"unit": "Anna", "slot": slot, "rp": 3}])
+    g.apply(A.Resupply(1, "Ivan", "RV1", (A.Grant("Anna", slot, 3),)))
     assert g.state.cards[pantsir].supply == {"INT1": 4}
 
 
@@ -203,9 +203,9 @@ def test_9_34_example_unmanned_boats_first_use_1_ap_then_free(deck):
     g = _game(deck, [("1 Alpha", "usmc_infantry_platoon", "F-8", B), ("Anna", "runi_naval_infantry_platoon", "J-6", R)],
               features={"F-7": "port:Visby"})
     boats = _add(g, "US", "Unmanned Boats", where="attached", host="1 Alpha")
-    g.begin_impulse(B)
-    g.declare([{"kind": "move_combat", "units": ["1 Alpha"]}])
-    g.move(0, ["F-7"])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("1 Alpha",)),)))
+    g.apply(A.Move(1, ("F-7",)))
     _refused(g, A.PlayCard(boats, hex="F-7"), "3.31")                      # the first use costs 1 AP
     _refused(g, A.PlayCard(boats, hex="F-6", action=1), "7.31")            # range 0: the host's hex
     g.apply(A.PlayCard(boats, hex="F-7", action=1))
@@ -213,10 +213,10 @@ def test_9_34_example_unmanned_boats_first_use_1_ap_then_free(deck):
     assert [(m.kind, m.hex) for m in isr] == [("isr", "F-7")] and not g.state.units["1 Alpha"].revealed
     c = g.state.cards[boats]
     assert (c.where, c.deployed, c.expended) == ("attached", True, True)
-    g.end_impulse()
+    g.apply(A.EndImpulse())
     _pass_turn(g)
-    g.begin_impulse(B)
-    g.declare([])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare())
     g.apply(A.PlayCard(boats, hex="F-7"))                                  # free (9.34)
     assert g.impulse.ap == 3
     _refused(g, A.PlayCard(boats, hex="F-7"), "9.21")
@@ -229,11 +229,11 @@ def test_7_62_the_network_modifier_applies_to_card_lrs_and_card_intercept_first(
               network={"US": 0, "RU": cubes}, initiative="RU", colours={"F-8": "brown"}, forced=[1] * 4 + [20] * 3)
     cms, pantsir = _add(g, "RU", "Cruise Missile Strike"), _add(g, "RU", "Pantsir-SM: IAMD", where="attached", host="Anna")
     card_effects.on_attach(_ctx(g), g.state.cards[pantsir])
-    g.begin_impulse(R)
-    g.declare([{"kind": "play_jcc", "jcc": cms}])
+    g.apply(A.BeginImpulse(R))
+    g.apply(A.Declare((A.CoreAction("play_jcc", jcc=cms),)))
     g.apply(A.PlayCard(cms, targets=("Whiskey",), action=1))
     g.apply(A.CommitCombat())
-    g.resolve_combat()
+    g.apply(A.ResolveCombat())
     roll = next(e for e in g.log if e["kind"] == "lrs_roll")
     mods = roll["data"]["modifiers"]
     assert roll["data"]["cv"] == max(0, cv - 2)                            # then the brown hex (7.09)
@@ -255,9 +255,9 @@ def _app_b(deck):
 def test_app_b_lcu_lands_five_units_face_down_in_al_23(deck):
     g = _app_b(deck)
     lcu = _add(g, "US", "Amphibious: LCU", where="embarked", host="LHD 1")
-    g.begin_impulse("TF Memphis")
-    g.declare([{"kind": "move_embarked_jcc", "units": ["LHD 1"], "jcc": "Amphibious: LCU"}])
-    g.move(0, ["AM-25", "AM-24", "AM-23"])
+    g.apply(A.BeginImpulse("TF Memphis"))
+    g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHD 1",), jcc="Amphibious: LCU"),)))
+    g.apply(A.Move(1, ("AM-25", "AM-24", "AM-23")))
     landers = ("1 Alpha", "2 Alpha", "3 Alpha", "1 Kilo", "1 Whiskey")
     _refused(g, A.PlayCard(lcu, targets=landers, hex="AK-23", action=1), "12.22")      # beyond its 1 MP
     assert g.is_legal(A.PlayCard(lcu, targets=landers, hex="AM-24", action=1))  # at sea: the marker waits (12.25 ex.)
@@ -279,8 +279,8 @@ def test_app_b_lcu_lands_five_units_face_down_in_al_23(deck):
 def test_app_b_marsoc_halo_sof_marker_reveals_1_zhuk(deck):
     g = _app_b(deck)
     halo = _add(g, "US", "MARSOC HALO")
-    g.begin_impulse("TF Memphis")
-    g.declare([{"kind": "play_jcc", "jcc": halo}])
+    g.apply(A.BeginImpulse("TF Memphis"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", jcc=halo),)))
     _refused(g, A.PlayCard(halo, hex="AK-23", action=1), "13.4")          # no enemy there
     g.apply(A.PlayCard(halo, hex="AK-20", action=1))
     assert g.state.units["1 Zhuk"].revealed
@@ -302,11 +302,11 @@ def test_app_b_cruise_missile_strike_1_kilo_intercepts_it_and_takes_1_hp(deck):
     s.tf_order = ["TF Memphis", "TF Moscow", "TF Boston"]
     cms = _add(g, "RU", "Cruise Missile Strike", free=True)
     g.dice.force([4, 12, 15, 18, 20, 2, 6, 10, 1, 2, 3, 4, 5, 9, 11, 17])
-    g.begin_impulse("TF St. Petersburg")
-    g.declare([{"kind": "move_combat", "units": ["1 Tanya"]}, {"kind": "play_jcc", "jcc": "Cruise Missile Strike"}])
+    g.apply(A.BeginImpulse("TF St. Petersburg"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("1 Tanya",)), A.CoreAction("play_jcc", jcc="Cruise Missile Strike"))))
     g.apply(A.PlayCard(cms, targets=("1 Kilo",), action=2))
     g.apply(A.Answer())      # the US passes the card's window: no INTERCEPT of the card itself (9.011)
-    g.commit_combat(lrs=[{"shooter": "1 Tanya", "slot": "LRS1", "target": "1 Whiskey", "dice": 5}])
+    g.apply(A.CommitCombat(lrs=(A.LrsAttack("1 Tanya", "LRS1", "1 Whiskey", 5),)))
     kilo_t = next(t for t in g.pending.options["targets"] if t["target"] == "1 Kilo")
     attack = kilo_t["attacks"][0]
     assert attack["shooter"] == cms and attack["distance"] is None and attack["dice"] == 4
@@ -321,7 +321,7 @@ def test_app_b_cruise_missile_strike_1_kilo_intercepts_it_and_takes_1_hp(deck):
     assert not tanya["eligible"] and "farther" in tanya["reason"]          # ...not against 1 Tanya (App. B)
     g.answer([{"interceptor": "1 Kilo", "slot": "INT1", "target": "1 Whiskey", "dice": 3},
               {"interceptor": "1 Kilo", "slot": "INT1", "target": "1 Kilo", "dice": 4, "shooter": cms}])
-    g.resolve_combat()
+    g.apply(A.ResolveCombat())
     u = g.state.units
     assert u["1 Whiskey"].hp == 2 and u["1 Kilo"].hp == 1 and u["1 Kilo"].supply["INT1"] == 8 - 7
     roll = next(e for e in g.log if e["kind"] == "lrs_roll" and "Cruise" in e["title"])
@@ -353,8 +353,8 @@ def test_7_510_a_ballistic_card_lrs_is_answered_only_by_bmd(deck):
     g.state.units["DDG(X)-106"].revealed = True
     isk = _add(g, "RU", "Ballistic: Iskander")
     g.state.tf_order = ["TF Memphis"]
-    g.begin_impulse("TF Moscow")
-    g.declare([{"kind": "play_jcc", "jcc": isk}])
+    g.apply(A.BeginImpulse("TF Moscow"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", jcc=isk),)))
     g.apply(A.PlayCard(isk, targets=("DDG(X)-106",), action=1))
     g.apply(A.CommitCombat())
     t = g.pending.options["targets"][0]["attacks"][0]
@@ -370,8 +370,8 @@ def test_the_intercept_odds_preview_counts_a_committed_card_lrs(deck):
     g.state.tf_order = ["TF Memphis"]
     g.state.network_cubes["RU"] = 2
     cms = _add(g, "RU", "Cruise Missile Strike")
-    g.begin_impulse("TF Moscow")
-    g.declare([{"kind": "play_jcc", "jcc": cms}])
+    g.apply(A.BeginImpulse("TF Moscow"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", jcc=cms),)))
     g.apply(A.PlayCard(cms, targets=("1 Kilo",), action=1))
     g.apply(A.Answer())      # the US passes the card's window (9.011)
     g.apply(A.CommitCombat())
@@ -395,12 +395,12 @@ def test_app_b_cruise_missile_strike_with_the_packaged_deck():
     s.tf_order = ["TF Memphis", "TF Moscow", "TF Boston"]
     cms = next(c.cid for c in s.cards.values() if c.name == "Cruise Missile Strike")
     g.dice.force([1, 2, 3, 4, 5, 9, 11, 17])
-    g.begin_impulse("TF St. Petersburg")
-    g.declare([{"kind": "play_jcc", "jcc": "Cruise Missile Strike"}])
+    g.apply(A.BeginImpulse("TF St. Petersburg"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", jcc="Cruise Missile Strike"),)))
     g.apply(A.PlayCard(cms, targets=("1 Kilo",), action=1))
     g.apply(A.CommitCombat())
     g.answer([{"interceptor": "1 Kilo", "slot": "INT1", "target": "1 Kilo", "dice": 4, "shooter": cms}])
-    g.resolve_combat()
+    g.apply(A.ResolveCombat())
     roll = next(e for e in g.log if e["kind"] == "lrs_roll")
     assert roll["data"]["cv"] == eff.cv - 4 and roll["data"]["hits"] == 4
     assert g.state.units["1 Kilo"].hp == 1 and g.state.cards[cms].where == "discarded"

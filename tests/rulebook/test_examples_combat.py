@@ -4,12 +4,13 @@ import pytest
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import Marker
 from lcb_lab import situation
+from lcb_lab.games.lcb import actions as A
 
 B, R = "TF Blue", "TF Red"
 
 
 def lrs(shooter, target, dice, slot="LRS1"):
-    return {"shooter": shooter, "slot": slot, "target": target, "dice": dice}
+    return A.LrsAttack(shooter, slot, target, dice)
 
 
 def itc(unit, target, dice, slot="INT1"):
@@ -17,9 +18,10 @@ def itc(unit, target, dice, slot="INT1"):
 
 
 def strike(g, tf, units_actions, allocs):
-    g.begin_impulse(tf)
-    g.declare([{"kind": "move_combat", "units": u} for u in units_actions])
-    return g.commit_combat(lrs=allocs)
+    g.apply(A.BeginImpulse(tf))
+    g.apply(A.Declare(tuple(A.CoreAction("move_combat", tuple(u)) for u in units_actions)))
+    g.apply(A.CommitCombat(lrs=tuple(allocs)))
+    return g.pending
 
 
 def test_7_37_example_follows_rule_7_02_not_the_printed_tally():
@@ -35,7 +37,8 @@ def test_7_37_example_follows_rule_7_02_not_the_printed_tally():
     d = strike(g, R, [["1 Uran"]], [lrs("1 Uran", "1 Whiskey", 2)])
     assert d.kind == "intercept" and d.team == "US"
     g.answer([itc("1 Kilo", "1 Whiskey", 2)])
-    assert g.resolve_combat()
+    g.apply(A.ResolveCombat())
+    assert g.result is True
     roll = next(e for e in g.log if e["kind"] == "lrs_roll")
     assert roll["data"]["base_cv"] == 10 and roll["data"]["cv"] == 8
     assert roll["data"]["hits"] == 1                        # not 2 as printed
@@ -47,11 +50,11 @@ def test_7_37_example_follows_rule_7_02_not_the_printed_tally():
 def test_7_32_lrs_on_a_concealed_unit_is_refused_and_nothing_changes():
     g = situation([("DDG-51", "usn_ddg_51", "F-10", B), ("1 Anna", "runi_naval_infantry_platoon", "F-4", R)],
                   mixed=["F-10"])
-    g.begin_impulse(B)
-    g.declare([{"kind": "move_combat", "units": ["DDG-51"]}])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51",)),)))
     before = g.to_json()
     with pytest.raises(IllegalAction) as e:
-        g.commit_combat(lrs=[lrs("DDG-51", "1 Anna", 4)])
+        g.apply(A.CommitCombat(lrs=(lrs("DDG-51", "1 Anna", 4),)))
     assert e.value.rule == "7.32" and "concealed" in e.value.reason
     assert g.to_json() == before
 
@@ -60,16 +63,16 @@ def test_7_31_range_and_7_08_supply_are_enforced():
     g = situation([("1 Whiskey", "usmc_himars_section", "F-10", B),
                    ("1 Anna", "runi_naval_infantry_platoon", "F-4", R, True),
                    ("2 Anna", "runi_naval_infantry_platoon", "F-7", R, True)])
-    g.begin_impulse(B)
-    g.declare([{"kind": "move_combat", "units": ["1 Whiskey"]}])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("1 Whiskey",)),)))
     with pytest.raises(IllegalAction) as e:         # LRS1 range 4, target 6 hexes away
-        g.commit_combat(lrs=[lrs("1 Whiskey", "1 Anna", 2)])
+        g.apply(A.CommitCombat(lrs=(lrs("1 Whiskey", "1 Anna", 2),)))
     assert e.value.rule == "7.31"
     with pytest.raises(IllegalAction) as e:         # LRS1 supply 6 (8.02 ex.)
-        g.commit_combat(lrs=[lrs("1 Whiskey", "2 Anna", 7)])
+        g.apply(A.CommitCombat(lrs=(lrs("1 Whiskey", "2 Anna", 7),)))
     assert e.value.rule == "7.08"
     with pytest.raises(IllegalAction) as e:         # one LRS value per action (7.34)
-        g.commit_combat(lrs=[lrs("1 Whiskey", "2 Anna", 2), lrs("1 Whiskey", "2 Anna", 1, "LRS2")])
+        g.apply(A.CommitCombat(lrs=(lrs("1 Whiskey", "2 Anna", 2), lrs("1 Whiskey", "2 Anna", 1, "LRS2"))))
     assert e.value.rule == "7.34"
 
 
@@ -80,7 +83,7 @@ def test_7_04_ddgx_spreads_15_lrs_over_three_targets():
                    for i, c in ((1, "E"), (2, "F"), (3, "G"))], seed=3, auto={}, mixed=["F-12"])
     strike(g, B, [["DDG(X)"]], [lrs("DDG(X)", f"{i} Anna", 5) for i in (1, 2, 3)])
     assert g.state.units["DDG(X)"].supply["LRS1"] == 0
-    g.resolve_combat()
+    g.apply(A.ResolveCombat())
     assert len([e for e in g.log if e["kind"] == "lrs_roll"]) == 3
 
 
@@ -91,7 +94,7 @@ def test_7_05_hits_do_not_roll_over_to_another_target_in_the_hex():
                    ("B", "runi_naval_infantry_platoon", "F-4", R, True)],
                   forced=[1, 2, 3, 4, 20, 20], mixed=["F-12"])
     strike(g, B, [["DDG-51"]], [lrs("DDG-51", "A", 4), lrs("DDG-51", "B", 2)])
-    g.resolve_combat()
+    g.apply(A.ResolveCombat())
     assert g.state.units["A"].destroyed          # 4 hits on 2 HP
     assert g.state.units["B"].hp == 2            # the 2 spare hits do not carry over
 
@@ -105,9 +108,9 @@ def test_7_03_one_combat_commit_per_impulse_and_all_attackers_revealed():
     strike(g, B, [["S1"], ["S2", "S3"]], [lrs("S1", "T", 4), lrs("S2", "T", 4), lrs("S3", "T", 4)])
     assert all(g.state.units[s].revealed for s in ("S1", "S2", "S3"))
     g.answer_policy("no_intercept") if g.pending else None
-    g.resolve_combat()
+    g.apply(A.ResolveCombat())
     with pytest.raises(IllegalAction) as e:
-        g.commit_combat(lrs=[lrs("S1", "T", 1)])
+        g.apply(A.CommitCombat(lrs=(lrs("S1", "T", 1),)))
     assert e.value.rule == "3.38"
 
 
@@ -122,7 +125,7 @@ def test_7_54_intercept_supply_is_spent_even_when_every_lrs_misses():
     strike(g, B, [["DDG-51"]], [lrs("DDG-51", "P1", 3), lrs("DDG-51", "P2", 4)])
     g.answer([itc("FFG", "P1", 4), itc("DDG", "P2", 5)])
     assert g.state.units["FFG"].supply["INT1"] == 8 - 4 and g.state.units["DDG"].supply["INT1"] == 8 - 5
-    g.resolve_combat()
+    g.apply(A.ResolveCombat())
     assert g.state.units["DDG-51"].supply["LRS1"] == 8 - 7
     assert g.state.units["P1"].hp == 2 and g.state.units["P2"].hp == 2
     assert [e["data"]["hits"] for e in g.log if e["kind"] == "intercept_roll"] == [4, 5]
@@ -147,9 +150,10 @@ def test_7_56_example_interceptor_farther_than_the_attacker_cannot_intercept():
     g = situation([("Uran", "runi_coastal_missile_section", "F-2", R),
                    ("A", "usmc_infantry_platoon", "F-4", B, True),
                    ("IAMD", "usn_ddg_51", "F-8", B)], initiative="RU", mixed=["F-8"])
-    g.begin_impulse(R)
-    g.declare([{"kind": "move_combat", "units": ["Uran"]}])
-    assert g.commit_combat(lrs=[lrs("Uran", "A", 2)]) is None   # nobody eligible: no question
+    g.apply(A.BeginImpulse(R))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Uran",)),)))
+    g.apply(A.CommitCombat(lrs=(lrs("Uran", "A", 2),)))
+    assert g.pending is None   # nobody eligible: no question
     opt = g.intercept_umbrella("Uran", "A")[0]
     assert opt["distance"] == 4 and opt["shooter_distance"] == 2
     assert opt["in_range"] and not opt["close_enough"] and not opt["eligible"]
@@ -159,10 +163,11 @@ def test_7_52_cannon_artillery_cannot_be_intercepted():
     g = situation([("Msta", "runi_cannon_artillery", "F-6", R),
                    ("A", "usmc_infantry_platoon", "F-5", B, True),
                    ("Kilo", "usmc_iamd_section", "F-5", B)], initiative="RU", forced=[1, 1])
-    g.begin_impulse(R)
-    g.declare([{"kind": "move_combat", "units": ["Msta"]}])
-    assert g.commit_combat(lrs=[lrs("Msta", "A", 2)]) is None
-    g.resolve_combat()
+    g.apply(A.BeginImpulse(R))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Msta",)),)))
+    g.apply(A.CommitCombat(lrs=(lrs("Msta", "A", 2),)))
+    assert g.pending is None
+    g.apply(A.ResolveCombat())
     assert g.state.units["A"].destroyed
 
 
@@ -171,7 +176,7 @@ def test_7_09_terrain_and_7_62_network_modifiers():
                    ("P", "runi_naval_infantry_platoon", "F-4", R, True)],
                   colours={"F-4": "orange"}, network={"US": 4, "RU": 0}, forced=[20, 20], mixed=["F-12"])
     strike(g, B, [["DDG-51"]], [lrs("DDG-51", "P", 2)])
-    g.resolve_combat()
+    g.apply(A.ResolveCombat())
     roll = next(e for e in g.log if e["kind"] == "lrs_roll")
     assert roll["data"]["cv"] == 14 - 7 - 1
     assert [m[2] for m in roll["data"]["modifiers"]] == ["7.62", "7.09"]   # network first
@@ -182,7 +187,7 @@ def test_7_09_terrain_never_helps_naval_targets():
                   naval=["F-4"], mixed=["F-12"], colours={"F-4": "brown"}, forced=[20, 20],
                   auto={"intercept": "no_intercept"})
     strike(g, B, [["DDG-51"]], [lrs("DDG-51", "FFG", 2)])
-    g.resolve_combat()
+    g.apply(A.ResolveCombat())
     assert next(e for e in g.log if e["kind"] == "lrs_roll")["data"]["cv"] == 14
 
 
@@ -193,12 +198,12 @@ def test_7_34_example_partial_activation_only_the_firing_ship_reveals():
                    ("E1", "runi_naval_infantry_platoon", "G-3", R, True),
                    ("E2", "runi_naval_infantry_platoon", "E-3", R, True)],
                   naval=[f"F-{r}" for r in range(1, 13)], seed=1, auto={})
-    g.begin_impulse(B)
-    g.declare([{"kind": "move_combat", "units": ["DDG(X) 103", "DDG(X) 104"]}])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("DDG(X) 103", "DDG(X) 104")),)))
     assert g.impulse.ap == 2
-    g.move(0, ["F-11", "F-10"])
-    g.commit_combat(lrs=[lrs("DDG(X) 103", "E1", 3), lrs("DDG(X) 103", "E2", 3)])
-    g.resolve_combat()
+    g.apply(A.Move(1, ("F-11", "F-10")))
+    g.apply(A.CommitCombat(lrs=(lrs("DDG(X) 103", "E1", 3), lrs("DDG(X) 103", "E2", 3))))
+    g.apply(A.ResolveCombat())
     u = g.state.units
     assert u["DDG(X) 103"].hex == u["DDG(X) 104"].hex == "F-10"
     assert u["DDG(X) 103"].revealed and not u["DDG(X) 104"].revealed
@@ -212,16 +217,16 @@ def test_7_14_example_ground_assault_both_sides_declare_then_damage_is_simultane
                    ("1 Anna", "runi_naval_infantry_platoon", "F-6", R),
                    ("1 Boris", "runi_naval_infantry_platoon", "F-6", R)],
                   forced=[1, 2, 3, 20, 1, 2, 20, 20])
-    g.begin_impulse(B)
-    g.declare([{"kind": "move_combat", "units": ["1 Alpha", "2 Alpha"]}])
-    g.move(0, ["F-6"])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("1 Alpha", "2 Alpha")),)))
+    g.apply(A.Move(1, ("F-6",)))
     assert all(g.state.units[x].revealed for x in ("1 Alpha", "1 Anna"))  # 6.22
-    d = g.commit_combat(ga=[{"attacker": "1 Alpha", "target": "1 Anna", "dice": 2},
-                            {"attacker": "1 Alpha", "target": "1 Boris", "dice": 2}])
+    g.apply(A.CommitCombat(ga=(A.GroundAssault("1 Alpha", "1 Anna", 2), A.GroundAssault("1 Alpha", "1 Boris", 2))))
+    d = g.pending
     assert d.kind == "ga_defence" and d.team == "RU"
     g.answer([{"defender": "1 Anna", "target": "1 Alpha", "dice": 2},
               {"defender": "1 Boris", "target": "2 Alpha", "dice": 2}])
-    g.resolve_combat()
+    g.apply(A.ResolveCombat())
     u = g.state.units
     # 1 Alpha CV 4: 1, 2 hit 1 Anna (destroyed); 3 hits and 20 misses 1 Boris.
     # 1 Anna CV 4 still fires (simultaneous): 1, 2 -> 1 Alpha destroyed; 1 Boris misses.
@@ -237,12 +242,12 @@ def test_7_16_example_units_without_ga_do_not_respond():
     g = situation([("Inf", "usmc_infantry_platoon", "F-7", B),
                    ("Log1", "runi_logistics_company", "F-6", R), ("Log2", "runi_logistics_company", "F-6", R)],
                   forced=[1, 1, 20, 20])
-    g.begin_impulse(B)
-    g.declare([{"kind": "move_combat", "units": ["Inf"]}])
-    g.move(0, ["F-6"])
-    assert g.commit_combat(ga=[{"attacker": "Inf", "target": "Log1", "dice": 2},
-                               {"attacker": "Inf", "target": "Log2", "dice": 2}]) is None
-    g.resolve_combat()
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Inf",)),)))
+    g.apply(A.Move(1, ("F-6",)))
+    g.apply(A.CommitCombat(ga=(A.GroundAssault("Inf", "Log1", 2), A.GroundAssault("Inf", "Log2", 2))))
+    assert g.pending is None
+    g.apply(A.ResolveCombat())
     assert g.state.units["Log1"].destroyed and g.state.units["Log2"].hp == 2
 
 
@@ -252,11 +257,11 @@ def test_7_17_example_combined_arms_bonus_raises_ga_from_4_to_6():
                    ("P", "runi_naval_infantry_platoon", "F-6", R, True),
                    ("Q", "runi_naval_infantry_platoon", "F-6", R, True)],
                   forced=[1, 20, 6, 6], auto={"intercept": "no_intercept", "ga_defence": "no_defence"})
-    g.begin_impulse(B)
-    g.declare([{"kind": "move_combat", "units": ["HIMARS"]}, {"kind": "move_combat", "units": ["Inf"]}])
-    g.move(1, ["F-6"])
-    g.commit_combat(lrs=[lrs("HIMARS", "P", 2)], ga=[{"attacker": "Inf", "target": "Q", "dice": 2}])
-    g.resolve_combat()
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("HIMARS",)), A.CoreAction("move_combat", ("Inf",)))))
+    g.apply(A.Move(2, ("F-6",)))
+    g.apply(A.CommitCombat(lrs=(lrs("HIMARS", "P", 2),), ga=(A.GroundAssault("Inf", "Q", 2),)))
+    g.apply(A.ResolveCombat())
     ga = next(e for e in g.log if e["kind"] == "ga_roll")
     assert ga["data"]["base_cv"] == 4 and ga["data"]["cv"] == 6 and ga["data"]["hits"] == 2
     assert g.state.units["Q"].destroyed
@@ -270,10 +275,11 @@ def test_4_22_example_mari_may_decline_mildec_protection():
                    ("Plt", "usmc_infantry_platoon", "F-4", B, True),
                    ("Log", "usmc_logistics_company", "F-4", B)],
                   initiative="RU", markers=markers, forced=[1, 1])
-    g.begin_impulse(R)
-    g.declare([{"kind": "move_combat", "units": ["Msta"]}])
-    g.commit_combat(lrs=[lrs("Msta", "Plt", 2)])
-    assert g.resolve_combat() is False             # paused: Mari decides after the roll
+    g.apply(A.BeginImpulse(R))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Msta",)),)))
+    g.apply(A.CommitCombat(lrs=(lrs("Msta", "Plt", 2),)))
+    g.apply(A.ResolveCombat())
+    assert g.result is False            # paused: Mari decides after the roll
     d = g.pending
     assert d.kind == "mildec" and d.team == "US" and d.options["damage"] == 2 and d.options["mildecs"] == 2
     g.answer({"absorb": 0})
@@ -287,12 +293,12 @@ def test_4_22_mildecs_absorb_hits_when_chosen():
     g = situation([("Msta", "runi_cannon_artillery", "F-6", R),
                    ("Plt", "usmc_infantry_platoon", "F-4", B, True)],
                   initiative="RU", markers=markers, forced=[1, 1])
-    g.begin_impulse(R)
-    g.declare([{"kind": "move_combat", "units": ["Msta"]}])
-    g.commit_combat(lrs=[lrs("Msta", "Plt", 2)])
-    g.resolve_combat()
+    g.apply(A.BeginImpulse(R))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Msta",)),)))
+    g.apply(A.CommitCombat(lrs=(lrs("Msta", "Plt", 2),)))
+    g.apply(A.ResolveCombat())
     g.answer({"absorb": 2})
     assert g.state.units["Plt"].hp == 2
     assert all(m.destroyed for m in g.state.markers.values())
     assert g.impulse.phase == "combat_done"
-    g.end_impulse()
+    g.apply(A.EndImpulse())

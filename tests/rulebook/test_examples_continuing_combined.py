@@ -4,6 +4,7 @@ import pytest
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab import situation
 from tests.conftest import pass_impulse
+from lcb_lab.games.lcb import actions as A
 
 B, R = "TF Blue", "TF Red"
 
@@ -14,14 +15,13 @@ def test_7_18_example_himars_supports_the_assault_for_0_ap_and_is_expended():
     is resolved before the GROUND ASSAULT, and 1 Whiskey is expended for the turn."""
     g = situation([("1 Whiskey", "usmc_himars_section", "F-7", B), ("1 Alpha", "usmc_infantry_platoon", "F-7", B),
                    ("Log", "runi_logistics_company", "F-6", R)], forced=[1, 20, 1, 1])
-    g.begin_impulse(B)
-    g.declare([{"kind": "move_combat", "units": ["1 Alpha"]}])
-    g.move(0, ["F-6"])                                    # contact: both revealed (6.22)
-    g.commit_combat(lrs=[{"shooter": "1 Whiskey", "slot": "LRS1", "target": "Log", "dice": 2}],
-                    ga=[{"attacker": "1 Alpha", "target": "Log", "dice": 2}])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("1 Alpha",)),)))
+    g.apply(A.Move(1, ("F-6",)))                                    # contact: both revealed (6.22)
+    g.apply(A.CommitCombat(lrs=(A.LrsAttack("1 Whiskey", "LRS1", "Log", 2),), ga=(A.GroundAssault("1 Alpha", "Log", 2),)))
     assert g.impulse.ap == 2                              # only 1 Alpha's action cost an AP
     assert g.state.units["1 Whiskey"].expended and g.state.units["1 Whiskey"].acted
-    g.resolve_combat()
+    g.apply(A.ResolveCombat())
     kinds = [e["kind"] for e in g.log]
     assert kinds.index("lrs_roll") < kinds.index("ga_roll")
     ga = next(e for e in g.log if e["kind"] == "ga_roll")
@@ -30,30 +30,28 @@ def test_7_18_example_himars_supports_the_assault_for_0_ap_and_is_expended():
 
 
 @pytest.mark.parametrize("extra,rule", [
-    ([], "3.31"),                                         # no GROUND ASSAULT to support
-    ([{"attacker": "1 Alpha", "target": "Log", "dice": 1}], "7.18"),   # LRS aimed at another hex
+    ((), "3.31"),                                         # no GROUND ASSAULT to support
+    ((A.GroundAssault("1 Alpha", "Log", 1),), "7.18"),   # LRS aimed at another hex
 ])
 def test_7_18_support_only_against_the_assaulted_hex(extra, rule):
     g = situation([("1 Whiskey", "usmc_himars_section", "F-8", B), ("1 Alpha", "usmc_infantry_platoon", "F-7", B),
                    ("Log", "runi_logistics_company", "F-6", R), ("Anna", "runi_naval_infantry_platoon", "F-4", R, True)])
-    g.begin_impulse(B)
-    g.declare([{"kind": "move_combat", "units": ["1 Alpha"]}])
-    g.move(0, ["F-6"])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("1 Alpha",)),)))
+    g.apply(A.Move(1, ("F-6",)))
     with pytest.raises(IllegalAction) as e:
-        g.commit_combat(lrs=[{"shooter": "1 Whiskey", "slot": "LRS1", "target": "Anna", "dice": 1}], ga=extra)
+        g.apply(A.CommitCombat(lrs=(A.LrsAttack("1 Whiskey", "LRS1", "Anna", 1),), ga=extra))
     assert e.value.rule == rule
 
 
 def test_7_18_support_comes_from_one_hex():
     g = situation([("W1", "usmc_himars_section", "F-8", B), ("W2", "usmc_himars_section", "G-8", B),
                    ("1 Alpha", "usmc_infantry_platoon", "F-7", B), ("Log", "runi_logistics_company", "F-6", R)])
-    g.begin_impulse(B)
-    g.declare([{"kind": "move_combat", "units": ["1 Alpha"]}])
-    g.move(0, ["F-6"])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("1 Alpha",)),)))
+    g.apply(A.Move(1, ("F-6",)))
     with pytest.raises(IllegalAction) as e:
-        g.commit_combat(lrs=[{"shooter": "W1", "slot": "LRS1", "target": "Log", "dice": 1},
-                             {"shooter": "W2", "slot": "LRS1", "target": "Log", "dice": 1}],
-                        ga=[{"attacker": "1 Alpha", "target": "Log", "dice": 1}])
+        g.apply(A.CommitCombat(lrs=(A.LrsAttack("W1", "LRS1", "Log", 1), A.LrsAttack("W2", "LRS1", "Log", 1)), ga=(A.GroundAssault("1 Alpha", "Log", 1),)))
     assert e.value.rule == "7.18"
 
 
@@ -64,28 +62,28 @@ def test_7_2_example_continuing_combat_across_turns():
     the Action Stage it flips back."""
     g = situation([("Shawn", "usmc_infantry_platoon", "F-7", B), ("Ziva", "runi_naval_infantry_platoon", "F-6", R)],
                   forced=[20] * 12, auto={"ga_defence": "return_fire"}, initiative="US")
-    g.begin_impulse(B)
-    g.declare([{"kind": "move_combat", "units": ["Shawn"]}])
-    g.move(0, ["F-6"])
-    g.commit_combat(ga=[{"attacker": "Shawn", "target": "Ziva", "dice": 2}])
-    g.resolve_combat()
-    g.end_impulse()
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Shawn",)),)))
+    g.apply(A.Move(1, ("F-6",)))
+    g.apply(A.CommitCombat(ga=(A.GroundAssault("Shawn", "Ziva", 2),)))
+    g.apply(A.ResolveCombat())
+    g.apply(A.EndImpulse())
     pass_impulse(g, R)
     assert g.state.turn == 2 and g.state.continuing == {"F-6": "continuing"}       # 7.21
     # turn 2: Blue's impulse must resolve it; it costs no AP and needs no declaration
-    g.begin_impulse(B)
-    g.declare([])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare())
     with pytest.raises(IllegalAction) as e:
-        g.end_impulse()
+        g.apply(A.EndImpulse())
     assert e.value.rule == "7.22"
-    g.commit_combat(ga=[{"attacker": "Shawn", "target": "Ziva", "dice": 2}])
+    g.apply(A.CommitCombat(ga=(A.GroundAssault("Shawn", "Ziva", 2),)))
     assert g.impulse.ap == 3
-    g.resolve_combat()
+    g.apply(A.ResolveCombat())
     assert g.state.continuing == {"F-6": "resolved"}                                # 7.22
-    g.end_impulse()
-    g.begin_impulse(R)                                    # Ziva's side: already resolved this turn
-    g.declare([])
-    g.end_impulse()
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse(R))                                    # Ziva's side: already resolved this turn
+    g.apply(A.Declare())
+    g.apply(A.EndImpulse())
     assert g.state.continuing == {"F-6": "continuing"}                              # 7.23
     # 2 dice attacking each turn; 4 dice of return fire each turn (policy "return_fire")
     assert g.state.units["Shawn"].supply["GA"] == 10 - 4 and g.state.units["Ziva"].supply["GA"] == 10 - 8
@@ -96,14 +94,13 @@ def test_7_22_a_continuing_combat_that_ends_the_contest_removes_the_marker():
                    ("W", "usmc_himars_section", "F-10", B), ("Other", "runi_naval_infantry_platoon", "F-8", R, True)],
                   forced=[20, 1, 1], auto={"ga_defence": "no_defence", "intercept": "no_intercept"})
     g.state.continuing = {"F-6": "continuing"}
-    g.begin_impulse(B)
-    g.declare([{"kind": "move_combat", "units": ["W"]}])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("W",)),)))
     with pytest.raises(IllegalAction) as e:               # the impulse's combat must include the hex
-        g.commit_combat(lrs=[{"shooter": "W", "slot": "LRS1", "target": "Other", "dice": 1}])
+        g.apply(A.CommitCombat(lrs=(A.LrsAttack("W", "LRS1", "Other", 1),)))
     assert e.value.rule == "7.22"
-    g.commit_combat(lrs=[{"shooter": "W", "slot": "LRS1", "target": "Other", "dice": 1}],
-                    ga=[{"attacker": "Shawn", "target": "Ziva", "dice": 2}])
-    g.resolve_combat()
+    g.apply(A.CommitCombat(lrs=(A.LrsAttack("W", "LRS1", "Other", 1),), ga=(A.GroundAssault("Shawn", "Ziva", 2),)))
+    g.apply(A.ResolveCombat())
     assert g.state.units["Ziva"].destroyed and g.state.continuing == {}
 
 
@@ -114,22 +111,22 @@ def test_7_111_example_armor_breakthrough_one_free_mp():
                    ("Other", "usmc_infantry_platoon", "G-5", B)],
                   colours={"F-4": "yellow"}, initiative="RU", forced=[1, 1] + [20] * 4,
                   auto={"ga_defence": "return_fire"})
-    g.begin_impulse(R)
-    g.declare([{"kind": "move_combat", "units": ["Tank"]}])
+    g.apply(A.BeginImpulse(R))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Tank",)),)))
     with pytest.raises(IllegalAction):                   # no assault fought yet
-        g.armor_breakthrough("Tank", "F-5")
-    g.move(0, ["F-6"])
-    g.commit_combat(ga=[{"attacker": "Tank", "target": "Inf", "dice": 2}])
-    g.resolve_combat()
+        g.apply(A.ArmorBreakthrough("Tank", "F-5"))
+    g.apply(A.Move(1, ("F-6",)))
+    g.apply(A.CommitCombat(ga=(A.GroundAssault("Tank", "Inf", 2),)))
+    g.apply(A.ResolveCombat())
     assert g.state.units["Inf"].destroyed
     for dest, rule in (("F-4", "7.19"), ("G-5", "7.110")):   # F-4 is 2 hexes away; G-5 holds Other
         with pytest.raises(IllegalAction) as e:
-            g.armor_breakthrough("Tank", dest)
+            g.apply(A.ArmorBreakthrough("Tank", dest))
         assert e.value.rule == rule
-    g.armor_breakthrough("Tank", "F-5")
+    g.apply(A.ArmorBreakthrough("Tank", "F-5"))
     assert g.state.units["Tank"].hex == "F-5" and g.impulse.ap == 2
     with pytest.raises(IllegalAction) as e:
-        g.armor_breakthrough("Tank", "F-4")              # once, and yellow costs 2 MP anyway
+        g.apply(A.ArmorBreakthrough("Tank", "F-4"))              # once, and yellow costs 2 MP anyway
     assert e.value.rule in ("7.19", "7.111")
 
 
@@ -139,27 +136,26 @@ def test_5_13_exception_combined_arms_movement_one_ap():
     g = situation([("W", "usmc_himars_section", "F-8", B), ("Inf", "usmc_infantry_platoon", "F-8", B),
                    ("Anna", "runi_naval_infantry_platoon", "F-6", R, True)], forced=[1, 20, 1, 1],
                   auto={"ga_defence": "no_defence", "intercept": "no_intercept"})
-    g.begin_impulse(B)
-    g.declare([{"kind": "move_combat", "units": ["W", "Inf"]}])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("W", "Inf")),)))
     with pytest.raises(IllegalAction) as e:              # the LRS unit cannot be the one that moves
-        g.move(0, ["F-7"], units=["W"])
+        g.apply(A.Move(1, ("F-7",), units=("W",)))
     assert e.value.rule == "5.13"
-    g.move(0, ["F-7", "F-6"], units=["Inf"])
+    g.apply(A.Move(1, ("F-7", "F-6"), units=("Inf",)))
     assert g.state.units["W"].hex == "F-8" and g.state.units["Inf"].hex == "F-6" and g.impulse.ap == 2
-    g.commit_combat(lrs=[{"shooter": "W", "slot": "LRS1", "target": "Anna", "dice": 2}],
-                    ga=[{"attacker": "Inf", "target": "Anna", "dice": 2}])
-    g.resolve_combat()
+    g.apply(A.CommitCombat(lrs=(A.LrsAttack("W", "LRS1", "Anna", 2),), ga=(A.GroundAssault("Inf", "Anna", 2),)))
+    g.apply(A.ResolveCombat())
     assert g.state.units["Anna"].destroyed
 
 
 def test_7_24_disengaging_costs_a_normal_core_action_and_ends_the_obligation():
     g = situation([("Shawn", "usmc_infantry_platoon", "F-6", B, True), ("Ziva", "runi_naval_infantry_platoon", "F-6", R, True)])
     g.state.continuing = {"F-6": "continuing"}
-    g.begin_impulse(B)
-    g.declare([{"kind": "move_combat", "units": ["Shawn"]}])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Shawn",)),)))
     assert g.impulse.ap == 2                                  # leaving costs the Core Action's AP
-    g.move(0, ["F-7"])
-    g.end_impulse()                                           # no longer engaged: no 7.22 obligation
+    g.apply(A.Move(1, ("F-7",)))
+    g.apply(A.EndImpulse())                                           # no longer engaged: no 7.22 obligation
     pass_impulse(g, R)
     assert g.state.continuing == {}                           # the hex is not contested any more
 
@@ -172,22 +168,22 @@ def test_7_25_example_new_units_join_a_continuing_combat_with_the_engaged_ones_f
     units += [(f"E{i}", "runi_naval_infantry_platoon", "F-6", R, True) for i in (1, 2, 3)]
     g = situation(units, seed=4, auto={"ga_defence": "return_fire"})
     g.state.continuing = {"F-6": "continuing"}
-    g.begin_impulse(B)
-    g.declare([{"kind": "move_combat", "units": ["New1", "New2", "New3"]}])
-    g.move(0, ["F-7", "F-6"])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("New1", "New2", "New3")),)))
+    g.apply(A.Move(1, ("F-7", "F-6")))
     pairs = (("Old1", "E1"), ("Old2", "E2"), ("New1", "E1"), ("New2", "E2"), ("New3", "E3"))
-    g.commit_combat(ga=[{"attacker": a, "target": t, "dice": 2} for a, t in pairs])
+    g.apply(A.CommitCombat(ga=tuple(A.GroundAssault(a, t, 2) for a, t in pairs)))
     assert g.impulse.ap == 2
-    g.resolve_combat()
+    g.apply(A.ResolveCombat())
     assert all(g.state.units[f"Old{i}"].acted for i in (1, 2))   # their offensive combat for the turn (7.27)
 
 
 def test_3_35_combat_then_move():
     g = situation([("DDG", "usn_ddg_51", "F-10", B), ("Anna", "runi_naval_infantry_platoon", "F-4", R, True)],
                   naval=["F-10", "F-11"], forced=[20, 20], auto={})
-    g.begin_impulse(B)
-    g.declare([{"kind": "move_combat", "units": ["DDG"]}])
-    g.commit_combat(lrs=[{"shooter": "DDG", "slot": "LRS1", "target": "Anna", "dice": 2}])
-    g.resolve_combat()
-    g.move(0, ["F-11"])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("DDG",)),)))
+    g.apply(A.CommitCombat(lrs=(A.LrsAttack("DDG", "LRS1", "Anna", 2),)))
+    g.apply(A.ResolveCombat())
+    g.apply(A.Move(1, ("F-11",)))
     assert g.state.units["DDG"].hex == "F-11"

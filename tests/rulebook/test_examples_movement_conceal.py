@@ -3,14 +3,15 @@ import pytest
 
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab import situation
+from lcb_lab.games.lcb import actions as A
 
 B, R = "TF Blue", "TF Red"
 COLUMN_F_SEA = [f"F-{r}" for r in range(1, 13)]
 
 
 def one_action(g, kind, units, tf=B):
-    g.begin_impulse(tf)
-    g.declare([{"kind": kind, "units": units}])
+    g.apply(A.BeginImpulse(tf))
+    g.apply(A.Declare((A.CoreAction(kind, units),)))
 
 
 def test_5_12_example_infantry_3_mp_three_green_or_yellow_plus_green():
@@ -21,9 +22,9 @@ def test_5_12_example_infantry_3_mp_three_green_or_yellow_plus_green():
     assert "F-3" not in reach                    # yellow + green + green = 4 MP
     one_action(g, "move_combat", ["Inf"])
     with pytest.raises(IllegalAction) as e:
-        g.move(0, ["F-5", "F-4", "F-3"])
+        g.apply(A.Move(1, ("F-5", "F-4", "F-3")))
     assert e.value.rule == "5.12"
-    g.move(0, ["F-5", "F-4"])
+    g.apply(A.Move(1, ("F-5", "F-4")))
     assert g.state.units["Inf"].hex == "F-4"
 
 
@@ -33,8 +34,8 @@ def test_5_13_example_stack_moves_at_its_slowest_unit_then_both_conceal():
     g = situation([("Inf", "usmc_infantry_platoon", "F-6", B, True), ("Echo", "usmc_logistics_company", "F-6", B, True)])
     assert "F-9" not in g.movement_reach(["Inf", "Echo"]) and "F-8" in g.movement_reach(["Inf", "Echo"])
     one_action(g, "move_conceal", ["Inf", "Echo"])
-    g.move(0, ["F-7", "F-8"])
-    g.conceal(0)
+    g.apply(A.Move(1, ("F-7", "F-8")))
+    g.apply(A.Conceal(1))
     assert g.impulse.ap == 2
     assert all(g.state.units[u].hex == "F-8" and not g.state.units[u].revealed for u in ("Inf", "Echo"))
 
@@ -44,11 +45,11 @@ def test_5_14_example_one_hex_beyond_mp_then_nothing_else():
     g = situation([("Inf", "usmc_infantry_platoon", "F-6", B, True)], colours={"F-5": "brown", "F-7": "red"})
     one_action(g, "move_conceal", ["Inf"])
     with pytest.raises(IllegalAction) as e:
-        g.move(0, ["F-7"])                       # red: prohibited
+        g.apply(A.Move(1, ("F-7",)))                       # red: prohibited
     assert e.value.rule == "5.14"
-    g.move(0, ["F-5"])
+    g.apply(A.Move(1, ("F-5",)))
     with pytest.raises(IllegalAction) as e:
-        g.conceal(0)
+        g.apply(A.Conceal(1))
     assert e.value.rule == "5.14"
     assert g.state.units["Inf"].hex == "F-5" and g.state.units["Inf"].revealed
 
@@ -56,9 +57,9 @@ def test_5_14_example_one_hex_beyond_mp_then_nothing_else():
 def test_5_16_a_unit_moves_once_per_turn():
     g = situation([("Inf", "usmc_infantry_platoon", "F-6", B)])
     one_action(g, "move_combat", ["Inf"])
-    g.move(0, ["F-7"])
+    g.apply(A.Move(1, ("F-7",)))
     with pytest.raises(IllegalAction) as e:
-        g.move(0, ["F-8"])
+        g.apply(A.Move(1, ("F-8",)))
     assert e.value.rule == "5.16"
 
 
@@ -67,9 +68,9 @@ def test_5_18_ground_units_stop_in_enemy_hexes_and_reveal_each_other():
     assert g.movement_reach(["Inf"])["F-8"] == 3      # only around the enemy hex (5.18)
     one_action(g, "move_combat", ["Inf"])
     with pytest.raises(IllegalAction) as e:
-        g.move(0, ["F-7", "F-8"])
+        g.apply(A.Move(1, ("F-7", "F-8")))
     assert e.value.rule == "5.18"
-    g.move(0, ["F-7"])
+    g.apply(A.Move(1, ("F-7",)))
     assert g.state.units["Inf"].revealed and g.state.units["Anna"].revealed      # 6.22
 
 
@@ -77,10 +78,10 @@ def test_5_19_ground_units_do_not_cross_water_without_a_jcc():
     g = situation([("Inf", "usmc_infantry_platoon", "F-6", B)], naval=["F-7"], cut=[("F-6", "G-6")])
     one_action(g, "move_combat", ["Inf"])
     with pytest.raises(IllegalAction) as e:
-        g.move(0, ["F-7"])
+        g.apply(A.Move(1, ("F-7",)))
     assert e.value.rule == "5.19"
     with pytest.raises(IllegalAction) as e:       # two islands: no land across that side (5.111)
-        g.move(0, ["G-6"])
+        g.apply(A.Move(1, ("G-6",)))
     assert e.value.rule == "5.19"
 
 
@@ -89,15 +90,15 @@ def test_5_111_example_on_the_gotland_map():
     from lcb_lab import load_scenario
     g = load_scenario("gotland_redux")
     g.state.units["1 Zhuk"].revealed = True
-    g.begin_impulse("TF Memphis")
-    g.declare([])
-    g.end_impulse()
-    g.begin_impulse("TF Moscow")
-    g.declare([{"kind": "move_conceal", "units": ["1 Zhuk"]}])
+    g.apply(A.BeginImpulse("TF Memphis"))
+    g.apply(A.Declare())
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Moscow"))
+    g.apply(A.Declare((A.CoreAction("move_conceal", ("1 Zhuk",)),)))
     with pytest.raises(IllegalAction) as e:
-        g.move(0, ["AL-20", "AM-19", "AM-18", "AM-17"])
+        g.apply(A.Move(1, ("AL-20", "AM-19", "AM-18", "AM-17")))
     assert e.value.rule == "5.19"
-    g.move(0, ["AL-20", "AM-19"])
+    g.apply(A.Move(1, ("AL-20", "AM-19")))
     assert g.state.units["1 Zhuk"].hex == "AM-19"
 
 
@@ -108,13 +109,14 @@ def test_6_21_example_ground_zor_reveals_one_adjacent_hex_only():
                    ("E1", "runi_naval_infantry_platoon", "F-5", R), ("E2", "runi_naval_infantry_platoon", "G-5", R),
                    ("E3", "runi_naval_infantry_platoon", "E-5", R), ("Ship", "rubf_ddg", "G-6", R)], mixed=["G-6"])
     one_action(g, "move_combat", ["1 Alpha", "2 Alpha"])
-    g.move(0, ["F-7", "F-6"])
+    g.apply(A.Move(1, ("F-7", "F-6")))
     with pytest.raises(IllegalAction) as e:
-        g.exercise_zor(0, "F-4")                  # not adjacent
+        g.apply(A.ExerciseZor(1, "F-4"))                  # not adjacent
     assert e.value.rule == "6.21"
-    assert g.exercise_zor(0, "G-5") == ["E2"]
+    g.apply(A.ExerciseZor(1, "G-5"))
+    assert g.result == ["E2"]
     with pytest.raises(IllegalAction):
-        g.exercise_zor(0, "F-5")                  # one ZOR per Core Action
+        g.apply(A.ExerciseZor(1, "F-5"))                  # one ZOR per Core Action
     u = g.state.units
     assert u["E2"].revealed and not u["E1"].revealed and not u["E3"].revealed
     assert not u["1 Alpha"].revealed and not u["2 Alpha"].revealed
@@ -127,7 +129,7 @@ def test_6_23_example_1_ships_within_five_hexes_reveal_each_other():
                   naval=[f"{c}-{r}" for c in "EFG" for r in range(1, 13)])
     assert not g.state.units["Enemy"].revealed
     one_action(g, "move_combat", ["DDG(X) 103"])
-    g.move(0, ["F-11", "F-10", "F-9", "F-8"])
+    g.apply(A.Move(1, ("F-11", "F-10", "F-9", "F-8")))
     assert g.state.units["DDG(X) 103"].revealed and g.state.units["Enemy"].revealed
 
 
@@ -139,14 +141,14 @@ def test_6_23_example_2_transit_reveals_but_conceal_beyond_the_zor_is_allowed():
                   naval=sea)
     one_action(g, "move_conceal", ["DDG(X) 104"])
     before = g.clone()
-    g.move(0, ["C-11", "D-11", "E-10", "F-10", "F-11"])   # F-10 is 5 hexes from H-6, F-11 is 6
+    g.apply(A.Move(1, ("C-11", "D-11", "E-10", "F-10", "F-11")))   # F-10 is 5 hexes from H-6, F-11 is 6
     assert g.state.units["DDG(X) 104"].revealed and g.state.units["Enemy"].revealed
-    g.conceal(0)
+    g.apply(A.Conceal(1))
     assert not g.state.units["DDG(X) 104"].revealed and g.state.units["Enemy"].revealed
     # ending inside the ZOR instead: concealing is refused (6.23)
-    before.move(0, ["C-11", "D-11", "E-10", "F-10"])
+    before.apply(A.Move(1, ("C-11", "D-11", "E-10", "F-10")))
     with pytest.raises(IllegalAction) as e:
-        before.conceal(0)
+        before.apply(A.Conceal(1))
     assert e.value.rule == "6.23"
 
 
@@ -161,14 +163,13 @@ def test_5_17_mildecs_share_the_stacks_mp_or_move_alone_with_2_or_4_mp():
     from lcb_lab.games.lcb.model.state import Marker
     g = situation([("Echo", "usmc_logistics_company", "F-6", B), ("Inf", "usmc_infantry_platoon", "F-9", B)],
                   markers=[Marker("M1", "mildec", "US", B, "F-6"), Marker("M2", "mildec", "US", B, "F-9")])
-    g.begin_impulse(B)
-    g.declare([{"kind": "move_conceal", "units": ["Echo"], "markers": ["M1"]},
-               {"kind": "move_conceal", "units": [], "markers": ["M2"]}])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_conceal", ("Echo",), markers=("M1",)), A.CoreAction("move_conceal", markers=("M2",)))))
     assert g.impulse.ap == 1                                    # a MILDEC alone costs 1 AP
-    g.move(0, ["F-5", "F-4"])                                   # Echo's 2 MP; M1 goes along
+    g.apply(A.Move(1, ("F-5", "F-4")))                                   # Echo's 2 MP; M1 goes along
     assert g.state.markers["M1"].hex == "F-4"
     with pytest.raises(IllegalAction) as e:
-        g.move(1, ["F-10", "F-11", "F-12"])                     # 3 MP > 2 on land
+        g.apply(A.Move(2, ("F-10", "F-11", "F-12")))                     # 3 MP > 2 on land
     assert e.value.rule == "5.17"
-    g.move(1, ["F-10", "F-11"])
+    g.apply(A.Move(2, ("F-10", "F-11")))
     assert g.state.markers["M2"].hex == "F-11"

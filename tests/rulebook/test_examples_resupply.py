@@ -3,6 +3,7 @@ import pytest
 
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab import situation
+from lcb_lab.games.lcb import actions as A
 
 B, R = "TF Blue", "TF Red"
 
@@ -13,8 +14,8 @@ def resupply_game(units, **kw):
 
 
 def declare_resupply(g, units, tf=B):
-    g.begin_impulse(tf)
-    g.declare([{"kind": "move_resupply", "units": units}])
+    g.apply(A.BeginImpulse(tf))
+    g.apply(A.Declare((A.CoreAction("move_resupply", units),)))
 
 
 def test_8_01_example_echo_gives_2_rp_to_each_of_three_units():
@@ -30,14 +31,12 @@ def test_8_01_example_echo_gives_2_rp_to_each_of_three_units():
     u["1 Whiskey"].supply["LRS1"] = 3
     u["1 Kilo"].supply["INT1"] = 4
     declare_resupply(g, ["Echo"])
-    g.resupply(0, "Echo", "RV1", [{"unit": "3 Delta", "slot": "GA", "rp": 2},
-                                 {"unit": "1 Whiskey", "slot": "LRS1", "rp": 2},
-                                 {"unit": "1 Kilo", "slot": "INT1", "rp": 2}])
+    g.apply(A.Resupply(1, "Echo", "RV1", (A.Grant("3 Delta", "GA", 2), A.Grant("1 Whiskey", "LRS1", 2), A.Grant("1 Kilo", "INT1", 2))))
     assert u["Echo"].supply["RP"] == 14
     assert (u["3 Delta"].supply["GA"], u["1 Whiskey"].supply["LRS1"], u["1 Kilo"].supply["INT1"]) == (7, 5, 6)
     assert not any(x.revealed for x in u.values())                     # 8.06
     with pytest.raises(IllegalAction) as e:                             # one RESUPPLY per impulse
-        g.resupply(0, "Echo", "RV1", [{"unit": "3 Delta", "slot": "GA", "rp": 1}])
+        g.apply(A.Resupply(1, "Echo", "RV1", (A.Grant("3 Delta", "GA", 1),)))
     assert e.value.rule == "8.01"
 
 
@@ -48,7 +47,7 @@ def test_8_01_rv_caps_the_rp_handed_out_per_action():
         g.state.units[d].supply["GA"] = 0
     declare_resupply(g, ["Echo"])
     with pytest.raises(IllegalAction) as e:
-        g.resupply(0, "Echo", "RV1", [{"unit": "3 Delta", "slot": "GA", "rp": 4}, {"unit": "4 Delta", "slot": "GA", "rp": 3}])
+        g.apply(A.Resupply(1, "Echo", "RV1", (A.Grant("3 Delta", "GA", 4), A.Grant("4 Delta", "GA", 3))))
     assert e.value.rule == "8.01" and "at most 6" in e.value.reason
 
 
@@ -58,7 +57,7 @@ def test_8_02_example_whiskey_never_exceeds_its_starting_lrs1_of_6():
     declare_resupply(g, ["Echo"])
     before = g.to_json()
     with pytest.raises(IllegalAction) as e:
-        g.resupply(0, "Echo", "RV1", [{"unit": "1 Whiskey", "slot": "LRS1", "rp": 2}])
+        g.apply(A.Resupply(1, "Echo", "RV1", (A.Grant("1 Whiskey", "LRS1", 2),)))
     assert e.value.rule == "8.02" and "6" in e.value.reason
     assert g.to_json() == before
 
@@ -74,7 +73,7 @@ def test_8_03_graphic_long_range_resupply_around_an_enemy_hex():
     assert "F-6" not in g.resupply_reach("Echo", "RV1")
     declare_resupply(g, ["Echo"])
     with pytest.raises(IllegalAction) as e:
-        g.resupply(0, "Echo", "RV1", [{"unit": "1 Whiskey", "slot": "LRS1", "rp": 2}])
+        g.apply(A.Resupply(1, "Echo", "RV1", (A.Grant("1 Whiskey", "LRS1", 2),)))
     assert e.value.rule == "8.05"
     # RV2 (2 RP, range 6): around via G-10 ... G-5
     g2 = resupply_game([("Echo", "usmc_logistics_company", "F-8", B), ("1 Anna", "runi_naval_infantry_platoon", "F-7", R),
@@ -82,7 +81,7 @@ def test_8_03_graphic_long_range_resupply_around_an_enemy_hex():
                        naval=[f"E-{r}" for r in range(1, 13)] + ["H-6", "H-7", "H-8"])
     g2.state.units["1 Whiskey"].supply["LRS1"] = 2
     declare_resupply(g2, ["Echo"])
-    g2.resupply(0, "Echo", "RV2", [{"unit": "1 Whiskey", "slot": "LRS1", "rp": 2}])
+    g2.apply(A.Resupply(1, "Echo", "RV2", (A.Grant("1 Whiskey", "LRS1", 2),)))
     assert g2.state.units["1 Whiskey"].supply["LRS1"] == 4 and g2.state.units["Echo"].supply["RP"] == 18
 
 
@@ -92,7 +91,7 @@ def test_8_04_example_a_logistics_stack_resupplies_with_every_unit_for_1_ap():
     g.state.units["Inf"].supply["GA"] = 0
     declare_resupply(g, ["Log1", "Log2", "Log3"])
     for i in (1, 2, 3):
-        g.resupply(0, f"Log{i}", "RV1", [{"unit": "Inf", "slot": "GA", "rp": 3}])
+        g.apply(A.Resupply(1, f"Log{i}", "RV1", (A.Grant("Inf", "GA", 3),)))
     assert g.state.units["Inf"].supply["GA"] == 9 and g.impulse.ap == 2
 
 
@@ -103,7 +102,7 @@ def test_8_05_example_no_resupply_across_water_between_islands():
     g.state.units["Inf"].supply["GA"] = 0
     declare_resupply(g, ["Echo"])
     with pytest.raises(IllegalAction) as e:
-        g.resupply(0, "Echo", "RV1", [{"unit": "Inf", "slot": "GA", "rp": 2}])
+        g.apply(A.Resupply(1, "Echo", "RV1", (A.Grant("Inf", "GA", 2),)))
     assert e.value.rule == "8.05"
 
 
@@ -115,10 +114,10 @@ def test_7_26_and_8_08_no_resupply_into_contested_hexes_or_to_ships():
     g.state.units["DDG"].supply["LRS1"] = 0
     declare_resupply(g, ["Echo"])
     with pytest.raises(IllegalAction) as e:
-        g.resupply(0, "Echo", "RV1", [{"unit": "Inf", "slot": "GA", "rp": 2}])
+        g.apply(A.Resupply(1, "Echo", "RV1", (A.Grant("Inf", "GA", 2),)))
     assert e.value.rule == "7.26"
     with pytest.raises(IllegalAction) as e:
-        g.resupply(0, "Echo", "RV1", [{"unit": "DDG", "slot": "LRS1", "rp": 2}])
+        g.apply(A.Resupply(1, "Echo", "RV1", (A.Grant("DDG", "LRS1", 2),)))
     assert e.value.rule == "8.08"
 
 
@@ -127,11 +126,11 @@ def test_8_07_move_into_range_resupply_but_no_second_move():
     cannot move again that turn."""
     g = resupply_game([("Echo", "usmc_logistics_company", "F-3", B), ("Inf", "usmc_infantry_platoon", "F-9", B)])
     g.state.units["Inf"].supply["GA"] = 0
-    g.begin_impulse(B)
-    g.declare([{"kind": "move_combat", "units": ["Inf"]}, {"kind": "move_resupply", "units": ["Echo"]}])
-    g.move(0, ["F-8", "F-7", "F-6"])
-    g.resupply(1, "Echo", "RV1", [{"unit": "Inf", "slot": "GA", "rp": 6}])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Inf",)), A.CoreAction("move_resupply", ("Echo",)))))
+    g.apply(A.Move(1, ("F-8", "F-7", "F-6")))
+    g.apply(A.Resupply(2, "Echo", "RV1", (A.Grant("Inf", "GA", 6),)))
     with pytest.raises(IllegalAction) as e:
-        g.move(0, ["F-7"])
+        g.apply(A.Move(1, ("F-7",)))
     assert e.value.rule == "5.16"
     assert g.state.units["Inf"].supply["GA"] == 6

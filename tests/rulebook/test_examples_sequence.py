@@ -4,6 +4,7 @@ import pytest
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab import situation
 from tests.conftest import lrs_impulse, pass_impulse
+from lcb_lab.games.lcb import actions as A
 
 B, R = "TF Blue", "TF Red"
 FOUR_TF = {"TF Boston": "US", "TF Memphis": "US", "TF Moscow": "RU", "TF St. Petersburg": "RU"}
@@ -28,7 +29,7 @@ def test_3_3_example_impulses_alternate_initiative_team_first_then_checks():
     run_impulse(g, "TF Boston")
     assert g.available_task_forces() == ["TF Moscow", "TF St. Petersburg"]
     with pytest.raises(IllegalAction) as e:
-        g.begin_impulse("TF Memphis")
+        g.apply(A.BeginImpulse("TF Memphis"))
     assert e.value.rule == "3.3" and "RU's turn" in e.value.reason
     run_impulse(g, "TF St. Petersburg")
     assert g.available_task_forces() == ["TF Memphis"]
@@ -40,13 +41,13 @@ def test_3_3_example_impulses_alternate_initiative_team_first_then_checks():
 
 def test_3_32_a_fourth_core_action_is_refused_and_nothing_changes():
     g = situation([(f"{i} Alpha", "usmc_infantry_platoon", f"{c}-5", B) for i, c in enumerate("BDFH", 1)])
-    g.begin_impulse(B)
+    g.apply(A.BeginImpulse(B))
     before = g.to_json()
     with pytest.raises(IllegalAction) as e:
-        g.declare([{"kind": "move_conceal", "units": [f"{i} Alpha"]} for i in range(1, 5)])
+        g.apply(A.Declare(tuple(A.CoreAction("move_conceal", (f"{i} Alpha",)) for i in range(1, 5))))
     assert e.value.rule == "3.32"
     assert g.to_json() == before
-    g.declare([{"kind": "move_conceal", "units": [f"{i} Alpha"]} for i in range(1, 4)])
+    g.apply(A.Declare(tuple(A.CoreAction("move_conceal", (f"{i} Alpha",)) for i in range(1, 4))))
     assert g.impulse.ap == 0
 
 
@@ -55,31 +56,30 @@ def test_3_34_example_a_stack_acts_for_one_ap_and_a_unit_acts_once_per_turn():
     then also Move and/or Conceal in the same turn."""
     stack = [(f"{i} Alpha", "usmc_infantry_platoon", "F-6", B) for i in range(1, 5)]
     g = situation(stack)
-    g.begin_impulse(B)
+    g.apply(A.BeginImpulse(B))
     before = g.to_json()
     with pytest.raises(IllegalAction) as e:
-        g.declare([{"kind": "move_combat", "units": ["1 Alpha", "2 Alpha", "3 Alpha", "4 Alpha"]},
-                   {"kind": "move_conceal", "units": ["1 Alpha"]}])
+        g.apply(A.Declare((A.CoreAction("move_combat", ("1 Alpha", "2 Alpha", "3 Alpha", "4 Alpha")), A.CoreAction("move_conceal", ("1 Alpha",)))))
     assert e.value.rule == "3.34" and g.to_json() == before
-    g.declare([{"kind": "move_combat", "units": ["1 Alpha", "2 Alpha", "3 Alpha", "4 Alpha"]}])
+    g.apply(A.Declare((A.CoreAction("move_combat", ("1 Alpha", "2 Alpha", "3 Alpha", "4 Alpha")),)))
     assert g.impulse.ap == 2 and not g.impulse.actions[0].split
 
 
 def test_3_33_only_the_active_task_forces_units_act():
     g = situation([("1 Alpha", "usmc_infantry_platoon", "F-6", B), ("2 Alpha", "usmc_infantry_platoon", "F-8", "TF Other")],
                   task_forces={B: "US", "TF Other": "US", R: "RU"})
-    g.begin_impulse(B)
+    g.apply(A.BeginImpulse(B))
     with pytest.raises(IllegalAction) as e:
-        g.declare([{"kind": "move_combat", "units": ["2 Alpha"]}])
+        g.apply(A.Declare((A.CoreAction("move_combat", ("2 Alpha",)),)))
     assert e.value.rule == "3.33"
 
 
 def test_3_03_declarations_cannot_be_changed():
     g = situation([("1 Alpha", "usmc_infantry_platoon", "F-6", B), ("2 Alpha", "usmc_infantry_platoon", "F-8", B)])
-    g.begin_impulse(B)
-    g.declare([{"kind": "move_combat", "units": ["1 Alpha"]}])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("1 Alpha",)),)))
     with pytest.raises(IllegalAction) as e:
-        g.declare([{"kind": "move_combat", "units": ["2 Alpha"]}])
+        g.apply(A.Declare((A.CoreAction("move_combat", ("2 Alpha",)),)))
     assert e.value.rule == "3.03"
 
 
@@ -87,20 +87,19 @@ def test_3_37_example_splitting_a_stack_costs_an_ap_per_new_stack():
     """3.37: four units in a stack move into two hexes, two units each: 2 AP; one new
     stack moves and conceals, the other moves and initiates combat."""
     g = situation([(f"{i} Alpha", "usmc_infantry_platoon", "F-6", B, True) for i in range(1, 5)])
-    g.begin_impulse(B)
-    g.declare([{"kind": "move_conceal", "units": ["1 Alpha", "2 Alpha"]},
-               {"kind": "move_combat", "units": ["3 Alpha", "4 Alpha"]}])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_conceal", ("1 Alpha", "2 Alpha")), A.CoreAction("move_combat", ("3 Alpha", "4 Alpha")))))
     assert g.impulse.ap == 1 and all(a.split for a in g.impulse.actions)
     with pytest.raises(IllegalAction) as e:          # must move into its own hex first
-        g.conceal(0)
+        g.apply(A.Conceal(1))
     assert e.value.rule == "3.37"
-    g.move(0, ["F-5"])
-    g.conceal(0)
+    g.apply(A.Move(1, ("F-5",)))
+    g.apply(A.Conceal(1))
     with pytest.raises(IllegalAction) as e:          # the other half never moved
-        g.end_impulse()
+        g.apply(A.EndImpulse())
     assert e.value.rule == "3.37"
-    g.move(1, ["F-7"])
-    g.end_impulse()
+    g.apply(A.Move(2, ("F-7",)))
+    g.apply(A.EndImpulse())
     u = g.state.units
     assert u["1 Alpha"].hex == "F-5" and not u["1 Alpha"].revealed
     assert u["3 Alpha"].hex == "F-7" and u["3 Alpha"].revealed
@@ -110,10 +109,10 @@ def test_3_36_example_partial_activation_one_lrs_unit_fires():
     """3.36: two LRS units move together for 1 AP; only one of them fires and reveals."""
     g = situation([("1 Whiskey", "usmc_himars_section", "F-9", B), ("2 Whiskey", "usmc_himars_section", "F-9", B),
                    ("1 Anna", "runi_naval_infantry_platoon", "F-4", R, True)], seed=2, auto={})
-    g.begin_impulse(B)
-    g.declare([{"kind": "move_combat", "units": ["1 Whiskey", "2 Whiskey"]}])
-    g.move(0, ["F-8"])
-    g.commit_combat(lrs=[{"shooter": "1 Whiskey", "slot": "LRS1", "target": "1 Anna", "dice": 2}])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("1 Whiskey", "2 Whiskey")),)))
+    g.apply(A.Move(1, ("F-8",)))
+    g.apply(A.CommitCombat(lrs=(A.LrsAttack("1 Whiskey", "LRS1", "1 Anna", 2),)))
     assert g.state.units["1 Whiskey"].revealed and not g.state.units["2 Whiskey"].revealed
     assert g.state.units["2 Whiskey"].hex == "F-8"
 
@@ -122,20 +121,20 @@ def test_3_41_relinquishing_initiative_counts_as_seizing_for_the_other_team():
     """3.41/3.42 example: Blue cedes the initiative; Red goes first and keeps it while
     no units are destroyed."""
     g = four_tf_game()
-    g.relinquish_initiative()
+    g.apply(A.Relinquish())
     assert g.state.initiative == "RU" and g.available_task_forces() == ["TF Moscow", "TF St. Petersburg"]
     assert g.state.influence == -1           # one space toward RU (3.42, 15.0)
     for tf in ("TF Moscow", "TF Boston", "TF St. Petersburg", "TF Memphis"):
         run_impulse(g, tf)
     assert g.state.turn == 2 and g.state.initiative == "RU"
     with pytest.raises(IllegalAction):        # only at the start of the Action Stage
-        g.begin_impulse("TF Moscow")
-        g.relinquish_initiative()
+        g.apply(A.BeginImpulse("TF Moscow"))
+        g.apply(A.Relinquish())
 
 
 def test_3_312_a_task_force_without_units_has_one_ap():
     g = situation([("1 Anna", "runi_naval_infantry_platoon", "F-2", R)], task_forces={B: "US", R: "RU"})
-    g.begin_impulse(B)
+    g.apply(A.BeginImpulse(B))
     assert g.impulse.ap == 1
 
 
@@ -160,8 +159,8 @@ def test_ship_and_ground_units_in_one_port_hex_are_separate_stacks():
     units alone is not a split that must move away."""
     g = situation([("Inf", "usmc_infantry_platoon", "F-6", B, True), ("DDG", "usn_ddg_51", "F-6", B)],
                   mixed=["F-6"], naval=["F-7", "F-8"])
-    g.begin_impulse(B)
-    g.declare([{"kind": "move_conceal", "units": ["Inf"]}])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_conceal", ("Inf",)),)))
     assert not g.impulse.actions[0].split
-    g.conceal(0)
-    g.end_impulse()
+    g.apply(A.Conceal(1))
+    g.apply(A.EndImpulse())

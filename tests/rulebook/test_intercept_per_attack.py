@@ -16,6 +16,7 @@ from math import comb
 import pytest
 
 import lcb_lab
+from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.choices import Choice, Decision, answer_with
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.game import Game
@@ -42,9 +43,10 @@ def situation(forced=(), extra=()):
                            ("A", "usmc_infantry_platoon", "F-6", B, True),
                            ("Kilo", "usmc_iamd_section", "F-8", B), *extra],
                           initiative="RU", forced=forced)
-    g.begin_impulse(R)
-    g.declare([{"kind": "move_combat", "units": ["Near"]}, {"kind": "move_combat", "units": ["Far"]}])
-    d = g.commit_combat(lrs=[lrs("Near", "A", 2), lrs("Far", "A", 2)])
+    g.apply(A.BeginImpulse(R))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Near",)), A.CoreAction("move_combat", ("Far",)))))
+    g.apply(A.CommitCombat(lrs=(A.LrsAttack(**lrs("Near", "A", 2)), A.LrsAttack(**lrs("Far", "A", 2)))))
+    d = g.pending
     return g, d
 
 
@@ -68,7 +70,8 @@ def test_intercept_hits_cancel_only_the_attack_they_answer():
     g, _ = situation(forced=[1, 1, 1, 20, 1, 1])
     g.answer([itc("Kilo", "A", 2, shooter="Far")])
     assert g.state.units["Kilo"].supply["INT1"] == 8 - 2 and g.state.units["Kilo"].revealed   # 7.58, 7.511
-    assert g.resolve_combat()
+    g.apply(A.ResolveCombat())
+    assert g.result is True
     rolls = [(e["kind"], e["data"]["hits"]) for e in g.log if e["kind"] in ("lrs_roll", "intercept_roll")]
     assert rolls == [("lrs_roll", 2), ("lrs_roll", 1), ("intercept_roll", 2)]
     assert next(e for e in g.log if e["kind"] == "lrs_result")["data"]["net"] == 2
@@ -79,7 +82,7 @@ def test_named_intercept_against_the_far_attack_saves_the_target_when_near_misse
     """Near 20, 20 (0 hits), Far 1, 1 (2 hits); Kilo against Far 1, 5 (2 successes): 0 HP."""
     g, _ = situation(forced=[20, 20, 1, 1, 1, 5])
     g.answer([itc("Kilo", "A", 2, shooter="Far")])
-    g.resolve_combat()
+    g.apply(A.ResolveCombat())
     assert next(e for e in g.log if e["kind"] == "lrs_result")["data"]["net"] == 0
     assert g.state.units["A"].hp == 2 and not g.state.units["A"].destroyed
 
@@ -104,9 +107,10 @@ def test_a_cannon_shooter_cannot_be_named():
                            ("Far", "runi_coastal_missile_section", "F-2", R),
                            ("A", "usmc_infantry_platoon", "F-6", B, True),
                            ("Kilo", "usmc_iamd_section", "F-8", B)], initiative="RU")
-    g.begin_impulse(R)
-    g.declare([{"kind": "move_combat", "units": ["Msta"]}, {"kind": "move_combat", "units": ["Far"]}])
-    d = g.commit_combat(lrs=[lrs("Msta", "A", 2), lrs("Far", "A", 2)])
+    g.apply(A.BeginImpulse(R))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Msta",)), A.CoreAction("move_combat", ("Far",)))))
+    g.apply(A.CommitCombat(lrs=(A.LrsAttack(**lrs("Msta", "A", 2)), A.LrsAttack(**lrs("Far", "A", 2)))))
+    d = g.pending
     t = d.options["targets"][0]
     assert [a["shooter"] for a in t["attacks"]] == ["Far"] and t["incoming_dice"] == 2   # cannon: 7.52
     with pytest.raises(IllegalAction) as e:
@@ -148,7 +152,7 @@ def test_exact_odds_net_per_attack():
         g.preview_lrs(plan, [itc("Kilo", "A", 2, shooter="Kilo")])
     assert e.value.rule == "7.54"
     g.answer([itc("Kilo", "A", 2, shooter="Far")])
-    g.resolve_combat()
+    g.apply(A.ResolveCombat())
     odds = next(e for e in g.log if e["kind"] == "odds")
     assert odds["data"]["p_destroy"] == pytest.approx(_exact_p_destroy(True), abs=1e-12)
 

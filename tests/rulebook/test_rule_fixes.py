@@ -6,6 +6,7 @@ import pytest
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab import situation
 from tests.conftest import pass_impulse
+from lcb_lab.games.lcb import actions as A
 
 B, R = "TF Blue", "TF Red"
 SEA = [f"E-{r}" for r in range(1, 13)]          # a naval column west of the F column
@@ -28,8 +29,7 @@ def _landing_game(extra=(), forced=(), auto=None, task_forces=None, tf_of_lander
 
 
 def _land(g, units=("1 Alpha", "1 Whiskey"), hex_label="F-6"):
-    g.apply_effect({"effect": "disembark", "from": "LHD 1", "hex": hex_label, "units": list(units),
-                    "card": "Amphibious: LCU"})
+    g.apply(A.ScriptedEffect(effect="disembark", from_="LHD 1", hex=hex_label, units=tuple(units), card="Amphibious: LCU"))
 
 
 # ------------------------------------------------------------------ 7.19 / 12.07
@@ -40,18 +40,18 @@ def test_12_07_a_landed_tank_makes_no_armor_breakthrough():
                    ("Tank2", "runi_tank_platoon", "F-8", R), ("Inf", "usmc_infantry_platoon", "F-6", B)],
                   naval=SEA, initiative="RU", forced=[1, 1], auto={"ga_defence": "no_defence"})
     _embark(g, "Ship", "Tank2")
-    g.begin_impulse(R)
-    g.declare([{"kind": "move_combat", "units": ["Tank1"]}, {"kind": "play_jcc", "jcc": "Landing craft"}])
-    g.apply_effect({"effect": "disembark", "from": "Ship", "hex": "F-6", "units": ["Tank2"]})
-    g.move(0, ["F-6"])
-    g.commit_combat(ga=[{"attacker": "Tank1", "target": "Inf", "dice": 2}])
-    g.resolve_combat()
+    g.apply(A.BeginImpulse(R))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Tank1",)), A.CoreAction("play_jcc", jcc="Landing craft"))))
+    g.apply(A.ScriptedEffect(effect="disembark", from_="Ship", hex="F-6", units=("Tank2",)))
+    g.apply(A.Move(1, ("F-6",)))
+    g.apply(A.CommitCombat(ga=(A.GroundAssault("Tank1", "Inf", 2),)))
+    g.apply(A.ResolveCombat())
     assert g.state.units["Inf"].destroyed
     before = g.to_json()
     with pytest.raises(IllegalAction) as e:
-        g.armor_breakthrough("Tank2", "F-5")
+        g.apply(A.ArmorBreakthrough("Tank2", "F-5"))
     assert e.value.rule == "12.07" and "put ashore" in e.value.reason and g.to_json() == before
-    g.armor_breakthrough("Tank1", "F-5")                   # the tank that fought still may
+    g.apply(A.ArmorBreakthrough("Tank1", "F-5"))                   # the tank that fought still may
     assert g.state.units["Tank1"].hex == "F-5" and g.state.units["Tank2"].hex == "F-6"
 
 
@@ -59,14 +59,14 @@ def test_12_07_a_contested_landing_may_ground_assault_for_free_in_its_hex():
     """Units landed into an enemy-held hex may GROUND ASSAULT there for 0 AP in that impulse
     (12.07); the landing itself cost the Embarked JCC action's 1 AP."""
     g = _landing_game(forced=[1, 1], auto={"ga_defence": "no_defence"})
-    g.begin_impulse(B)
-    g.declare([{"kind": "move_embarked_jcc", "units": ["LHD 1"], "jcc": "Amphibious: LCU"}])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHD 1",), jcc="Amphibious: LCU"),)))
     assert g.impulse.ap == 2
     _land(g)
     assert g.zero_ap_attackers()["continuing"] == ["1 Alpha"]    # the HIMARS has no GA value
-    g.commit_combat(ga=[{"attacker": "1 Alpha", "target": "Anna", "dice": 2}])
+    g.apply(A.CommitCombat(ga=(A.GroundAssault("1 Alpha", "Anna", 2),)))
     assert g.impulse.ap == 2 and g.state.units["1 Alpha"].acted
-    g.resolve_combat()
+    g.apply(A.ResolveCombat())
     assert g.state.units["Anna"].destroyed and g.state.units["1 Alpha"].supply["GA"] == 10 - 2
 
 
@@ -75,19 +75,16 @@ def test_12_07_a_landed_unit_fires_no_lrs_not_even_by_combined_arms():
     g = _landing_game(extra=[("Inf", "usmc_infantry_platoon", "G-8", B),
                              ("Boris", "runi_naval_infantry_platoon", "G-8", R, True)])
     g.state.units["Inf"].revealed = True
-    g.begin_impulse(B)
-    g.declare([{"kind": "move_embarked_jcc", "units": ["LHD 1"], "jcc": "Amphibious: LCU"},
-               {"kind": "move_combat", "units": ["Inf"]}])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHD 1",), jcc="Amphibious: LCU"), A.CoreAction("move_combat", ("Inf",)))))
     _land(g)
     assert g.zero_ap_attackers()["combined_arms"] == []
     before = g.to_json()
     with pytest.raises(IllegalAction) as e:
-        g.commit_combat(lrs=[{"shooter": "1 Whiskey", "slot": "LRS1", "target": "Boris", "dice": 2}],
-                        ga=[{"attacker": "Inf", "target": "Boris", "dice": 2}])
+        g.apply(A.CommitCombat(lrs=(A.LrsAttack("1 Whiskey", "LRS1", "Boris", 2),), ga=(A.GroundAssault("Inf", "Boris", 2),)))
     assert e.value.rule == "12.07" and g.to_json() == before
     with pytest.raises(IllegalAction) as e:     # nor an LRS on its own from the landing hex
-        g.commit_combat(lrs=[{"shooter": "1 Whiskey", "slot": "LRS1", "target": "Boris", "dice": 2}],
-                        ga=[{"attacker": "1 Alpha", "target": "Anna", "dice": 2}])
+        g.apply(A.CommitCombat(lrs=(A.LrsAttack("1 Whiskey", "LRS1", "Boris", 2),), ga=(A.GroundAssault("1 Alpha", "Anna", 2),)))
     assert e.value.rule == "12.07" and g.to_json() == before
 
 
@@ -97,26 +94,26 @@ def test_12_07_landed_units_take_no_core_action_later_in_the_turn():
     turn (12.07, 12.08); next turn they act again."""
     tfs = {B: "US", "TF Land": "US", R: "RU"}
     g = _landing_game(task_forces=tfs, tf_of_landers="TF Land")
-    g.begin_impulse(B)
-    g.declare([{"kind": "move_embarked_jcc", "units": ["LHD 1"], "jcc": "Amphibious: LCU"}])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHD 1",), jcc="Amphibious: LCU"),)))
     _land(g)
-    g.end_impulse()
+    g.apply(A.EndImpulse())
     pass_impulse(g, R)
-    g.begin_impulse("TF Land")
+    g.apply(A.BeginImpulse("TF Land"))
     before = g.to_json()
     assert g.zero_ap_attackers()["continuing"] == []
     for kind in ("move_conceal", "move_combat"):
         with pytest.raises(IllegalAction) as e:
-            g.declare([{"kind": kind, "units": ["1 Alpha", "1 Whiskey"]}])
+            g.apply(A.Declare((A.CoreAction(kind, ("1 Alpha", "1 Whiskey")),)))
         assert e.value.rule == "12.07" and "put ashore" in e.value.reason and g.to_json() == before
-    g.declare([])
+    g.apply(A.Declare())
     with pytest.raises(IllegalAction) as e:
-        g.commit_combat(ga=[{"attacker": "1 Alpha", "target": "Anna", "dice": 2}])
+        g.apply(A.CommitCombat(ga=(A.GroundAssault("1 Alpha", "Anna", 2),)))
     assert e.value.rule == "3.31"
-    g.end_impulse()
+    g.apply(A.EndImpulse())
     assert g.state.turn == 2 and g.state.continuing == {"F-6": "continuing"}
-    g.begin_impulse("TF Land")                             # US goes first; the team picks the TF
-    g.declare([{"kind": "move_conceal", "units": ["1 Alpha", "1 Whiskey"]}])
+    g.apply(A.BeginImpulse("TF Land"))                             # US goes first; the team picks the TF
+    g.apply(A.Declare((A.CoreAction("move_conceal", ("1 Alpha", "1 Whiskey")),)))
     assert g.impulse.ap == 2
 
 
@@ -134,16 +131,15 @@ def test_7_18_combined_arms_does_not_ride_on_the_0_ap_continuing_combat():
     """The 0-AP assault of Continuing Combat (7.22) is no declared GROUND ASSAULT that paid
     its AP, so it cannot bring a free Combined Arms LRS (7.18)."""
     g = _continuing_game()
-    g.begin_impulse(B)
-    g.declare([])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare())
     assert g.zero_ap_attackers() == {"continuing": ["Shawn"], "combined_arms": []}
     before = g.to_json()
     with pytest.raises(IllegalAction) as e:
-        g.commit_combat(lrs=[{"shooter": "W", "slot": "LRS1", "target": "Ziva", "dice": 2}],
-                        ga=[{"attacker": "Shawn", "target": "Ziva", "dice": 2}])
+        g.apply(A.CommitCombat(lrs=(A.LrsAttack("W", "LRS1", "Ziva", 2),), ga=(A.GroundAssault("Shawn", "Ziva", 2),)))
     assert e.value.rule == "7.18" and "Continuing Combat" in e.value.reason
     assert g.to_json() == before and not g.state.units["W"].expended
-    g.commit_combat(ga=[{"attacker": "Shawn", "target": "Ziva", "dice": 2}])   # the assault alone is fine
+    g.apply(A.CommitCombat(ga=(A.GroundAssault("Shawn", "Ziva", 2),)))   # the assault alone is fine
     assert g.impulse.ap == 3
 
 
@@ -151,12 +147,10 @@ def test_7_18_combined_arms_supports_a_declared_assault_into_the_continuing_hex(
     """With new units paying 1 AP to assault the Continuing Combat hex (7.25), the LRS
     support is legal (7.18)."""
     g = _continuing_game()
-    g.begin_impulse(B)
-    g.declare([{"kind": "move_combat", "units": ["Inf"]}])
-    g.move(0, ["F-6"])
-    g.commit_combat(lrs=[{"shooter": "W", "slot": "LRS1", "target": "Ziva", "dice": 2}],
-                    ga=[{"attacker": "Shawn", "target": "Ziva", "dice": 2},
-                        {"attacker": "Inf", "target": "Ziva", "dice": 2}])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Inf",)),)))
+    g.apply(A.Move(1, ("F-6",)))
+    g.apply(A.CommitCombat(lrs=(A.LrsAttack("W", "LRS1", "Ziva", 2),), ga=(A.GroundAssault("Shawn", "Ziva", 2), A.GroundAssault("Inf", "Ziva", 2))))
     assert g.state.units["W"].expended and g.impulse.ap == 2
 
 
@@ -166,13 +160,13 @@ def test_8_0_resupply_never_refills_another_logistics_units_rp_pool():
                    ("Inf", "usmc_infantry_platoon", "F-7", B)])
     g.state.units["Lima"].supply["RP"] = 10
     g.state.units["Inf"].supply["GA"] = 6
-    g.begin_impulse(B)
-    g.declare([{"kind": "move_resupply", "units": ["Echo"]}])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_resupply", ("Echo",)),)))
     before = g.to_json()
     with pytest.raises(IllegalAction) as e:
-        g.resupply(0, "Echo", "RV1", [{"unit": "Lima", "slot": "RP", "rp": 4}])
+        g.apply(A.Resupply(1, "Echo", "RV1", (A.Grant("Lima", "RP", 4),)))
     assert e.value.rule == "8.0" and "RP" in e.value.reason and g.to_json() == before
-    g.resupply(0, "Echo", "RV1", [{"unit": "Inf", "slot": "GA", "rp": 4}])
+    g.apply(A.Resupply(1, "Echo", "RV1", (A.Grant("Inf", "GA", 4),)))
     assert g.state.units["Inf"].supply["GA"] == 10 and g.state.units["Echo"].supply["RP"] == 20 - 4
     assert g.state.units["Lima"].supply["RP"] == 10
 
@@ -180,8 +174,8 @@ def test_8_0_resupply_never_refills_another_logistics_units_rp_pool():
 # ------------------------------------------------------------------ 6.22 after a landing
 def test_6_22_a_landing_into_an_enemy_hex_reveals_both_sides():
     g = _landing_game()
-    g.begin_impulse(B)
-    g.declare([{"kind": "move_embarked_jcc", "units": ["LHD 1"], "jcc": "Amphibious: LCU"}])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHD 1",), jcc="Amphibious: LCU"),)))
     n = len(g.log)
     _land(g)
     u = g.state.units
@@ -194,8 +188,8 @@ def test_6_22_a_landing_into_an_enemy_hex_reveals_both_sides():
 
 def test_6_22_a_landing_on_an_empty_hex_stays_face_down():
     g = _landing_game()
-    g.begin_impulse(B)
-    g.declare([{"kind": "move_embarked_jcc", "units": ["LHD 1"], "jcc": "Amphibious: LCU"}])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHD 1",), jcc="Amphibious: LCU"),)))
     _land(g, hex_label="F-8")
     assert not any(g.state.units[x].revealed for x in ("1 Alpha", "1 Whiskey", "Anna"))
     assert g.zero_ap_attackers()["continuing"] == []

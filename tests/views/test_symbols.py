@@ -17,6 +17,7 @@ from lcb_lab.games.lcb.model.catalog import load_catalog
 from lcb_lab.games.lcb.model.state import Marker
 from lcb_lab.ui.views import MapView, symbols
 from lcb_lab.ui.views.counters import counter_layers
+from lcb_lab.games.lcb import actions as A
 
 
 @pytest.fixture
@@ -137,7 +138,7 @@ def test_the_red_view_sends_no_concealed_us_units_symbol_name_or_type(game):
 
 
 def test_a_revealed_enemy_shows_its_symbol_and_only_it(game):
-    game.apply_effect({"effect": "reveal", "units": ["DDG-51"]})
+    game.apply(A.ScriptedEffect(effect="reveal", units=("DDG-51",)))
     mv = MapView(game.board)
     mv.update(game, "RU")
     data = mv.sources["counters"].data

@@ -12,6 +12,7 @@ from lcb_lab import load_scenario
 from lcb_lab.ui.views import MapView, counter_data, hp_pips
 from lcb_lab.ui.views import overlays as ov
 from lcb_lab.ui.views.map import title_text
+from lcb_lab.games.lcb import actions as A
 
 HEX_AREA = 1.5 * math.sqrt(3) * hexgrid.RADIUS_KM ** 2
 
@@ -87,7 +88,7 @@ def test_instructor_view_shows_every_counter(game, mv):
 
 
 def test_revealed_enemy_shows_face_up_on_top_of_its_stack(game, mv):
-    game.apply_effect({"effect": "reveal", "units": ["1 Anna"]})
+    game.apply(A.ScriptedEffect(effect="reveal", units=("1 Anna",)))
     mv.update(game, "US")
     data = mv.sources["counters"].data
     rows = [i for i, h in enumerate(data["hex"]) if h == "AL-21"]

@@ -12,6 +12,7 @@ from lcb_lab.ui.views import overlays as ov
 from lcb_lab.ui.widgets import LabApp, open_lab
 from lcb_lab.ui.widgets import panels
 from tests.conftest import widget_states
+from lcb_lab.games.lcb import actions as A
 
 
 @pytest.fixture
@@ -91,7 +92,7 @@ def test_unit_panel_marks_sandbox_values(app):
 
 
 def test_umbrella_in_the_instructor_view(app):
-    app.game.apply_effect({"effect": "reveal", "units": ["1 Anna"]})
+    app.game.apply(A.ScriptedEffect(effect="reveal", units=("1 Anna",)))
     app.refresh()
     app.select_hex("AL-29")
     assert "1 Anna" in [o[1] for o in app.umbrella_picker.options]
@@ -104,7 +105,7 @@ def test_umbrella_in_the_instructor_view(app):
 
 
 def _start_boston(app):
-    app.game.apply_effect({"effect": "reveal", "units": ["1 Anna"]})
+    app.game.apply(A.ScriptedEffect(effect="reveal", units=("1 Anna",)))
     p = app.impulse_panel
     app.refresh()
     assert "TF Boston" in p.tf.options
@@ -240,7 +241,7 @@ def test_open_lab_convenience():
 
 def test_open_lab_takes_a_game_passed_positionally():
     g = load_scenario("gotland_redux", seed=5)
-    g.begin_impulse("TF Boston")
+    g.apply(A.BeginImpulse("TF Boston"))
     lab = open_lab(g)                                # as open_lab(game=g): that game, not a fresh one
     assert lab.game is g and lab.game.impulse.task_force == "TF Boston"
     assert lab.team == "instructor"

@@ -399,8 +399,8 @@ def _lcac_at_sea():
              "1 Log": {"type": "usmc_logistics_company", "embarked_on": "LHA 8"}}
     g = ch12.coast_game(units, {"US": [{"name": "Amphibious: LCAC", "embark_on": "LHA 8"}]})
     lcac = ch12.cid(g, "Amphibious: LCAC")
-    g.begin_impulse(ch12.BLUE)
-    g.declare([{"kind": "move_embarked_jcc", "units": ["LHA 8"], "jcc": "Amphibious: LCAC"}])
+    g.apply(A.BeginImpulse(ch12.BLUE))
+    g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHA 8",), jcc="Amphibious: LCAC"),)))
     g.apply(A.PlayCard(lcac, "A", ("1 Inf", "2 Inf", "3 Inf", "1 Log"), "D-8", action=1))
     mid = next(m.mid for m in g.state.card_markers.values() if m.card == lcac)
     ch12.next_blue_impulse(g)

@@ -1,6 +1,7 @@
 """The INTERCEPT question asks per LRS attack when a unit is in reach of only some (7.53, 7.54)."""
 from lcb_lab.ui.widgets.decisions import DecisionPanel
 from tests.rulebook.test_intercept_per_attack import situation
+from lcb_lab.games.lcb import actions as A
 
 
 def test_the_panel_offers_dice_against_the_far_attack_and_answers_with_the_shooter():
@@ -18,5 +19,5 @@ def test_the_panel_offers_dice_against_the_far_attack_and_answers_with_the_shoot
     assert "P(destroyed)" in panel._odds["A"].value
     panel.answer_button.click()
     g.answer(answers[0])
-    g.resolve_combat()
+    g.apply(A.ResolveCombat())
     assert g.state.units["A"].destroyed

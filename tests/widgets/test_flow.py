@@ -8,6 +8,7 @@ import ipywidgets as W
 from lcb_lab.ui.widgets import open_lab
 
 from conftest import plain_text
+from lcb_lab.games.lcb import actions as A
 
 NO_INTERCEPT = "no_intercept"
 
@@ -26,7 +27,7 @@ def _decision_hand_over(lab) -> None:
 def test_end_impulse_survives_hand_overs_for_three_impulses():
     lab = open_lab("gotland_redux", seed=1, team="US")
     p = lab.impulse_panel
-    lab.game.apply_effect({"effect": "reveal", "units": ["1 Anna"]})
+    lab.game.apply(A.ScriptedEffect(effect="reveal", units=("1 Anna",)))
     lab.refresh()
     # impulse 1, Blue: DDG-51 fires, Red's INTERCEPT window, answered in the Red view
     assert _end(lab) == (False, False)                    # between impulses: nothing to end

@@ -10,6 +10,7 @@ from lcb_lab.games.lcb.content.lesson import Lesson
 from lcb_lab.ui.widgets import LabApp
 from lcb_lab.ui.widgets.fork_view import ForkView
 from tests.conftest import widget_states
+from lcb_lab.games.lcb import actions as A
 
 
 def _state(game) -> str:
@@ -269,8 +270,8 @@ def test_saving_while_a_past_step_is_shown_saves_the_game_itself(tmp_path):
     from lcb_lab.games.lcb.game import Game
     from lcb_lab.ui.widgets import open_lab
     app = open_lab("gotland_redux", seed=1)
-    app.game.begin_impulse("TF Boston")
-    app.game.declare([])
+    app.game.apply(A.BeginImpulse("TF Boston"))
+    app.game.apply(A.Declare())
     n = app.game.history.cursor
     app.show_step(1)
     path = app.save_game(tmp_path / "g.json")
@@ -289,7 +290,7 @@ def test_a_past_step_says_step_n_of_the_record_not_what_the_rules_allow_now():
         return html.unescape(re.sub(r"<[^>]+>", "", markup))
 
     app = LabApp(load_scenario("gotland_redux", seed=1))
-    app.game.apply_effect({"effect": "reveal", "units": ["1 Anna"]})
+    app.game.apply(A.ScriptedEffect(effect="reveal", units=("1 Anna",)))
     app.begin_impulse("TF Boston")
     app.declare([{"kind": "move_combat", "units": ["DDG-51"]}])
     app.commit_combat([{"shooter": "DDG-51", "slot": "LRS1", "target": "1 Anna", "dice": 4}])

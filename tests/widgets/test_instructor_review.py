@@ -13,11 +13,12 @@ from lcb_lab.ui.widgets import LabApp, open_lab
 from lcb_lab.ui.widgets.impulse import ACTION_KINDS, NO_LRS_TARGET
 from tests.conftest import widget_states
 from tests.widgets.conftest import plain_text as _text, state_json as _state  # the `lab` fixture is there too
+from lcb_lab.games.lcb import actions as A
 
 
 def _boston(lab, kind="move_combat", reveal=True):
     if reveal:
-        lab.game.apply_effect({"effect": "reveal", "units": ["1 Anna"]})
+        lab.game.apply(A.ScriptedEffect(effect="reveal", units=("1 Anna",)))
         lab.refresh()
     lab.begin_impulse("TF Boston")
     lab.declare([{"kind": kind, "units": ["DDG-51"]}])

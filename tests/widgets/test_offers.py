@@ -15,7 +15,7 @@ from lcb_lab.ui.widgets import LabApp
 def _lab(team="instructor", reveal=True) -> LabApp:
     g = load_scenario("gotland_redux", seed=1)
     if reveal:
-        g.apply_effect({"effect": "reveal", "units": ["1 Anna"]})
+        g.apply(A.ScriptedEffect(effect="reveal", units=("1 Anna",)))
     return LabApp(g, team=team)
 
 

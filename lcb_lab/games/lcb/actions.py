@@ -22,9 +22,10 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, is_dataclass
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Optional
 
-from pydantic import Field, Strict, ValidationError
+from pydantic import ConfigDict, Field, Strict, ValidationError
 
 from lcb_lab.kernel.errors import InputError
+from lcb_lab.games.lcb.io.inputs import Designator
 
 if TYPE_CHECKING:
     from pydantic import TypeAdapter
@@ -34,6 +35,10 @@ Str = Annotated[str, Strict()]
 Dice = Annotated[int, Strict(), Field(ge=0, le=1000)]
 Hexes = tuple[Str, ...]
 Names = tuple[Str, ...]
+Name = Designator
+"""A unit id, marker id or Task Force name: :data:`lcb_lab.games.lcb.io.inputs.Designator` (1-100 characters, no
+control characters, not ``hidden:...``), the one check scenario files, situations and saves use too."""
+Designators = tuple[Name, ...]
 EFFECT_CUBES = 10
 """Most Tactical Network cubes one scripted effect adds or removes (7.6)."""
 
@@ -47,6 +52,8 @@ class _Words:
     """``str()`` of a part or an action: its class and the fields that differ from their defaults,
     values without Python quotes or ``None`` (``Intercept(interceptor=1 Kilo, slot=INT1,
     target=1 Whiskey, dice=2)``, ``Answer()``); ``repr`` stays the dataclass's."""
+
+    __pydantic_config__ = ConfigDict(extra="forbid")   # from_json: an unknown key of a part is refused too
 
     def __str__(self) -> str:
         given = [f"{f.name}={_word(getattr(self, f.name))}" for f in fields(self)
@@ -68,18 +75,18 @@ class CoreAction(_Words):
     ``units`` one unit or one stack; ``markers`` MILDECs moving with it (5.17)."""
 
     kind: Str
-    units: Names = ()
+    units: Designators = ()
     jcc: Optional[Str] = None
-    markers: Names = ()
+    markers: Designators = ()
 
 
 @dataclass(frozen=True)
 class LrsAttack(_Words):
     """``dice`` d20 of ``shooter``'s LRS value ``slot`` (``"LRS1"``) at ``target`` (7.3)."""
 
-    shooter: Str
+    shooter: Name
     slot: Str
-    target: Str
+    target: Name
     dice: Dice
 
 
@@ -87,8 +94,8 @@ class LrsAttack(_Words):
 class GroundAssault(_Words):
     """``dice`` GROUND ASSAULT d20 of ``attacker`` at ``target`` in its hex (7.1)."""
 
-    attacker: Str
-    target: Str
+    attacker: Name
+    target: Name
     dice: Dice
 
 
@@ -126,7 +133,7 @@ class Defence(_Words):
 class Grant(_Words):
     """``rp`` Resupply Points put into ``unit``'s supply ``slot`` (8.0)."""
 
-    unit: Str
+    unit: Name
     slot: Str
     rp: Int
 
@@ -172,7 +179,7 @@ class BeginImpulse(Action):
     """Start ``task_force``'s impulse (3.3)."""
 
     KIND: ClassVar[str] = "begin_impulse"
-    task_force: Str
+    task_force: Name
 
 
 @dataclass(frozen=True)
@@ -198,7 +205,7 @@ class Move(Action):
     KIND: ClassVar[str] = "move"
     action: Int
     path: Hexes
-    units: Optional[Names] = None
+    units: Optional[Designators] = None
 
 
 @dataclass(frozen=True)
@@ -216,7 +223,7 @@ class Conceal(Action):
 
     KIND: ClassVar[str] = "conceal"
     action: Int
-    units: Optional[Names] = None
+    units: Optional[Designators] = None
 
 
 @dataclass(frozen=True)
@@ -225,7 +232,7 @@ class Resupply(Action):
 
     KIND: ClassVar[str] = "resupply"
     action: Int
-    logistics: Str
+    logistics: Name
     rv_slot: Str
     grants: tuple[Grant, ...]
 
@@ -271,7 +278,7 @@ class ArmorBreakthrough(Action):
     """Free 1-MP move of armor ``unit`` out of a hex it cleared into ``dest`` (7.19-7.111)."""
 
     KIND: ClassVar[str] = "armor_breakthrough"
-    unit: Str
+    unit: Name
     dest: Str
 
 
@@ -291,16 +298,24 @@ class ScriptedEffect(Action):
     below 0, 7.61)."""
 
     KIND: ClassVar[str] = "scripted_effect"
-    effect: Str
+    NEEDS: ClassVar[dict[str, tuple[str, ...]]] = {
+        "reveal": ("units",), "paralyse": ("units",), "network_cube": ("team",), "disembark": ("from_", "hex", "units")}
+    """The fields each kind of effect needs (refused by :func:`check` when empty)."""
+    effect: Literal["reveal", "paralyse", "network_cube", "disembark"]
     card: Str = "scripted effect"
-    units: Names = ()
+    units: Designators = ()
     team: Optional[Literal["US", "RU"]] = None
     n: Annotated[int, Strict(), Field(ge=-EFFECT_CUBES, le=EFFECT_CUBES)] = 1
-    from_: Optional[Str] = None
+    from_: Optional[Name] = None
     hex: Optional[Str] = None
     rules: tuple[Str, ...] = ()
     note: Str = ""
     by: Str = ""
+
+    def problem(self) -> str | None:
+        """Why this effect cannot be applied as given (a field its kind needs is empty), or None."""
+        missing = [k.rstrip("_") for k in self.NEEDS[self.effect] if not getattr(self, k)]
+        return f"a {self.effect} effect needs {' and '.join(missing)}" if missing else None
 
     def to_effect(self) -> dict:
         """The effect dict :func:`lcb_lab.games.lcb.rules.cards.scripted.apply` takes."""
@@ -517,11 +532,15 @@ def from_json(data: Any) -> Action:
         raise InputError(f"{kind} action", extra[0], f"unknown field; {kind} takes "
                          f"{', '.join(f.name for f in fields(cls)) or 'no fields'}")
     try:
-        return _adapter(cls).validate_python(rest)
+        action = _adapter(cls).validate_python(rest)
     except ValidationError as e:
         err = e.errors()[0]
         where = ".".join(str(p) for p in err["loc"]) or "(value)"
-        raise InputError(f"{kind} action", where, err["msg"]) from None
+        raise InputError(f"{kind} action", where, err["msg"].removeprefix("Value error, ")) from None
+    problem = action.problem() if hasattr(action, "problem") else None
+    if problem:
+        raise InputError(f"{kind} action", "(value)", problem)
+    return action
 
 
 def check(action: Any) -> Action:

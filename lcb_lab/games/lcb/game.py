@@ -11,9 +11,8 @@ Typical impulse, with typed actions (:mod:`lcb_lab.games.lcb.actions`)::
     g.to_act()          # "RU" while RU must answer its INTERCEPT choice, then "chance"
     ...
 
-The older calls (``begin_impulse``, ``declare``, ``move(index, path)``,
-``commit_combat``, ``answer``, ``resolve_combat``...) remain as thin sugar
-that builds the typed action and applies it.
+Typed actions through :meth:`Game.apply` are the only way in (``answer`` /
+``answer_policy`` remain for the pending choices).
 
 Every act runs on the live state after a snapshot; when a rule refuses it
 (:class:`~lcb_lab.kernel.errors.IllegalAction`) the state and the dice are put back
@@ -337,83 +336,7 @@ class Game(GameQueries, GamePersistence):
             g.goto(target)
         return g
 
-    # ------------------------------------------------------------------ sugar (the older calls)
-    def relinquish_initiative(self) -> None:
-        """The team with the initiative makes the other team go first (3.41)."""
-        self.apply(A.Relinquish())
-
-    def begin_impulse(self, task_force: str) -> None:
-        """Start ``task_force``'s impulse (3.3)."""
-        self.apply(A.BeginImpulse(I.check("begin_impulse", I.NAME, task_force)))
-
-    def declare(self, actions: list[dict]) -> None:
-        """Declare every Core Action of the impulse at once (3.03, 3.31).
-
-        ``actions``: ``[{"kind": "move_combat", "units": ["DDG-51"]},
-        {"kind": "play_jcc", "jcc": "P-8A: Surveillance"}, ...]``; an action may
-        also name ``"markers": ["M1"]`` (MILDECs moving with the stack, or alone
-        with MP 2 / 4 when ``units`` is empty, 5.17); kinds are
-        ``move_combat``, ``move_conceal``, ``move_resupply``, ``play_jcc``,
-        ``move_embarked_jcc`` and ``network_repair`` (2 AP, 7.61). They get the
-        stable ids 1, 2, 3 in this order (``#1`` in the log).
-        """
-        actions = I.check("declare", I.ACTIONS, actions)
-        self.apply(A.Declare(tuple(A.CoreAction(a["kind"], tuple(a["units"]), a["jcc"], tuple(a["markers"]))
-                                   for a in actions)))
-
-    @staticmethod
-    def _aid(action: int) -> int:
-        """Sugar takes the 0-based position; typed actions the stable id (position + 1)."""
-        return I.check("action", I.INDEX, action) + 1
-
-    def move(self, action: int, path: list[str], units: list[str] | None = None) -> None:
-        """Move the stack of declared action ``action`` (0-based: ``#action+1`` in the log) along
-        ``path`` (5.1). ``units``: the Combined Arms Movement exception (5.13). See :class:`~lcb_lab.games.lcb.actions.Move`."""
-        path = I.check("move", I.HEXES, path)
-        units = None if units is None else tuple(I.check("move", I.NAMES, units))
-        self.apply(A.Move(self._aid(action), tuple(path), units))
-
-    def exercise_zor(self, action: int, into_hex: str) -> list[str]:
-        """Ground ZOR of action ``action``'s stack (0-based) into one adjacent hex (6.21); returns the
-        units it revealed."""
-        self.apply(A.ExerciseZor(self._aid(action), I.check("exercise_zor", I.StrictStr, into_hex)))
-        return self.result
-
-    def conceal(self, action: int, units: list[str] | None = None) -> None:
-        """Conceal (all or some of) a Move and/or Conceal action's units (6.1, 3.36); ``action`` 0-based."""
-        units = None if units is None else tuple(I.check("conceal", I.NAMES, units))
-        self.apply(A.Conceal(self._aid(action), units))
-
-    def resupply(self, action: int, logistics: str, rv_slot: str, grants: list[dict]) -> None:
-        """RESUPPLY by a logistics unit of a Move and/or Resupply action (8.0); ``action`` 0-based.
-
-        ``grants``: ``[{"unit": "1 Tanya", "slot": "LRS1", "rp": 5}]``.
-        """
-        grants = I.check("resupply", I.GRANTS, grants)
-        self.apply(A.Resupply(self._aid(action), I.check("resupply", I.NAME, logistics),
-                              I.check("resupply", I.StrictStr, rv_slot), tuple(A.Grant(**g) for g in grants)))
-
-    def apply_effect(self, effect: dict) -> None:
-        """Apply a scripted card effect (lessons, the instructor; see :class:`~lcb_lab.games.lcb.actions.ScriptedEffect`)."""
-        effect = I.check("apply_effect", I.Effect, effect)
-        data = {("from_" if k == "from" else k): v for k, v in effect.items() if v is not None}
-        self.apply(A.from_json({"kind": A.ScriptedEffect.KIND, **data}))
-
-    def commit_combat(self, lrs: list[dict] = (), ga: list[dict] = ()) -> Decision | None:
-        """Commit all of the impulse's attacks at once (3.38, 7.03, 7.010).
-
-        ``lrs``: ``[{"shooter", "slot", "target", "dice"}]``;
-        ``ga``: ``[{"attacker", "target", "dice"}]``.  Returns the first
-        pending choice of the defender (or None).  Units engaged in a
-        Continuing Combat hex assault for 0 AP (7.22, and must when it is
-        pending); unused LRS units of the Task Force may fire at a hex under
-        a declared GROUND ASSAULT for 0 AP and are then expended (7.18).
-        """
-        lrs = I.check("commit_combat lrs", I.LRS, I.as_list(lrs))
-        ga = I.check("commit_combat ga", I.GA, I.as_list(ga))
-        self.apply(A.CommitCombat(tuple(A.LrsAttack(**a) for a in lrs), tuple(A.GroundAssault(**a) for a in ga)))
-        return self.pending
-
+    # ------------------------------------------------------------------ answering a pending choice
     def answer(self, value: Any) -> Decision | None:
         """Answer the pending choice; returns the next one (or None).
 
@@ -454,21 +377,6 @@ class Game(GameQueries, GamePersistence):
         if d is None:
             raise LcbError("no decision is pending")
         return self.answer(answer_with(d, policy))
-
-    def resolve_combat(self) -> bool:
-        """Roll and apply all committed combat (7.010). Returns True when done,
-        False when it paused for a choice (see :attr:`pending`)."""
-        self.apply(A.ResolveCombat())
-        return self.result
-
-    def armor_breakthrough(self, uid: str, dest: str) -> None:
-        """Free 1-MP move of an armor unit out of a hex it cleared by GROUND ASSAULT (7.19-7.111)."""
-        self.apply(A.ArmorBreakthrough(I.check("armor_breakthrough", I.NAME, uid),
-                                       I.check("armor_breakthrough", I.StrictStr, dest)))
-
-    def end_impulse(self) -> None:
-        """End the impulse; the last one of the turn runs Initiative and Victory Checks."""
-        self.apply(A.EndImpulse())
 
 
 def _stage_team(action: A.Action, s: GameState) -> str | None:

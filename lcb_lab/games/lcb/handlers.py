@@ -4,8 +4,8 @@
 calls ``HANDLERS[type(action)](game, ctx, action)``; a handler either changes
 ``ctx.state`` through the rules modules or raises
 :class:`~lcb_lab.kernel.errors.IllegalAction` (the state is then put back).  A
-handler's return value is what the matching sugar method of ``Game``
-returns (e.g. the units a ZOR revealed).
+handler's return value is kept as ``game.result`` (e.g. the units a ZOR
+revealed, or whether ResolveCombat finished the combat).
 
 Combat resumes through one loop, :func:`advance`: answer pending choices by
 the auto policies (if set), roll while the plan is rolling, stop at a choice

@@ -187,8 +187,9 @@ class LabActions:
         return self.game.preview_lrs(lrs, list(intercepts), committed=True) if lrs or cards else {}
 
     def apply_card_effect(self, effect: dict):
-        """Apply a card's outcome as a *scripted* effect (``game.apply_effect``; cards are not
-        simulated): Instructor view only."""
+        """Apply a card's outcome as a *scripted* effect (:class:`~lcb_lab.games.lcb.actions.ScriptedEffect`;
+        cards are not simulated): Instructor view only. ``effect``: the effect panel's dict
+        (``{"effect": "disembark", "from": "LHD 1", "hex": ..., "units": [...]}``)."""
         kind = effect.get("effect") if isinstance(effect, dict) else None
         what = f"Card effect (scripted) {kind or ''}".rstrip()
         if self.team != "instructor":
@@ -208,4 +209,13 @@ class LabActions:
             if why:
                 self.say(f"{what}: {why}. Nothing changed.")
                 return None
-        return self.run(what, self.game.apply_effect, effect)
+        return self.run(what, lambda: self._apply(scripted_effect(effect)))
+
+
+def scripted_effect(effect) -> A.ScriptedEffect:
+    """The typed :class:`~lcb_lab.games.lcb.actions.ScriptedEffect` of the effect panel's dict (``from`` for
+    ``from_``; keys left None are left out). Raises InputError naming the field."""
+    if not isinstance(effect, dict):
+        return A.from_json(effect)
+    data = {("from_" if k == "from" else k): v for k, v in effect.items() if v is not None}
+    return A.from_json({"kind": A.ScriptedEffect.KIND, **data})

@@ -3,7 +3,7 @@
 :class:`CardsPanel` -- the hand, a card's detail and *Play* (a card, its option, its targets
 picked on the map) -- is described in its docstring.  :class:`CardEffectPanel` (below) is the
 instructor's scripted effect, kept for old lessons and what-ifs the card engine does not
-cover: a card's stated outcome applied with ``game.apply_effect`` (see
+cover: a card's stated outcome applied as a typed ``ScriptedEffect`` (see
 :mod:`lcb_lab.games.lcb.rules.cards.scripted`), live: reveal a target, paralyse units, add Tactical Network cubes, or land
 units from their ship (disembark from "LHD 1" into a hex).  It says plainly
 that the outcome is scripted, not simulated, and the log marks it so.
@@ -133,7 +133,7 @@ class CardEffectPanel:
 
     # ------------------------------------------------------------ the effect
     def effect(self) -> dict:
-        """The effect dict for ``game.apply_effect`` from the inputs."""
+        """The effect dict (:func:`lcb_lab.ui.widgets.actions.scripted_effect` makes it a typed action) from the inputs."""
         kind = self.kind.value
         e: dict = {"effect": kind, "rules": list(EFFECT_RULES[kind]), "by": "the instructor in the lab"}
         card = (self.card.value or "").strip()

@@ -33,7 +33,9 @@ e.g. ``{kind = "move", action = 1, path = ["AL-28"]}``; see :mod:`lcb_lab.games.
 ``conceal`` (action, units?), ``resupply`` (action, logistics, rv, grants),
 ``effect`` (the scripted effect table, see rules.effects), ``combat``
 (lrs, ga), ``answer`` (value or policy), ``resolve`` (dice: forced d20
-values queued just before rolling).  A top-level ``relinquish = true`` in
+values queued just before rolling).  Every step but ``answer`` and ``resolve`` is one typed action
+(:mod:`lcb_lab.games.lcb.actions`), decoded by :func:`lcb_lab.games.lcb.actions.from_json` when the lesson is read (the
+declaration too).  A top-level ``relinquish = true`` in
 an impulse relinquishes the initiative before it (3.41).  Each impulse ends
 by itself after its steps.  Malformed lessons raise ScenarioError naming
 the file and key.
@@ -57,7 +59,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Iterator, Literal, Optional, Union
+from typing import Annotated, Any, ClassVar, Iterator, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, StrictBool, ValidationError
 
@@ -93,11 +95,14 @@ class Step(_M):
 
 
 class ImpulseScript(_M):
+    """One impulse: ``declare`` holds the Core Actions in their JSON form (:class:`lcb_lab.games.lcb.actions.CoreAction`),
+    decoded into ``_declare`` (a typed :class:`~lcb_lab.games.lcb.actions.Declare`) when the lesson is read."""
     task_force: I.Designator
     narrative: str = ""
     relinquish: StrictBool = False
-    declare: list[I.Action] = []
+    declare: list[Any] = []
     step: list[Step] = []
+    _declare: Any = PrivateAttr(default=None)
 
 
 class StageScript(_M):
@@ -110,40 +115,72 @@ class StageScript(_M):
 D20 = Annotated[int, Field(ge=1, le=20)]
 
 
-class _Act(_M):
+class _Typed(_M):
+    """A step that is one typed action: :meth:`json` is its JSON form, decoded by
+    :func:`lcb_lab.games.lcb.actions.from_json` into ``_action`` when the lesson is read."""
     do: str
     note: str = ""
+    _action: Any = PrivateAttr(default=None)
+    FIELDS: ClassVar[dict[str, str]] = {}
+    """action field -> step key, where the two differ (for the error's key)."""
+
+    def json(self) -> dict:
+        raise NotImplementedError
+
+
+class _Act(_Typed):
     action: int = Field(default=1, ge=1)
 
 
 class MoveStep(_Act):
-    path: list[str] = Field(min_length=1)
+    path: list[Any] = Field(min_length=1)
+
+    def json(self) -> dict:
+        return {"kind": "move", "action": self.action, "path": self.path}
 
 
 class ZorStep(_Act):
-    hex: str
+    hex: Any
+
+    def json(self) -> dict:
+        return {"kind": "exercise_zor", "action": self.action, "hex": self.hex}
 
 
 class ConcealStep(_Act):
-    units: Optional[list[str]] = None
+    units: Optional[list[Any]] = None
+
+    def json(self) -> dict:
+        return {"kind": "conceal", "action": self.action, "units": self.units}
 
 
 class ResupplyStep(_Act):
-    logistics: str
-    rv: str = "RV1"
-    grants: list[I.Grant] = Field(min_length=1)
+    FIELDS: ClassVar[dict[str, str]] = {"rv_slot": "rv"}
+    logistics: Any
+    rv: Any = "RV1"
+    grants: list[Any] = Field(min_length=1)
+
+    def json(self) -> dict:
+        return {"kind": "resupply", "action": self.action, "logistics": self.logistics, "rv_slot": self.rv,
+                "grants": self.grants}
 
 
-class EffectStep(I.Effect):
-    """An ``effect`` step: the keys of :class:`lcb_lab.games.lcb.io.inputs.Effect` (each kind's required ones checked)."""
-    do: str
+class EffectStep(_Typed):
+    """An ``effect`` step: the fields of :class:`lcb_lab.games.lcb.actions.ScriptedEffect` (``from`` for ``from_``;
+    each kind's required ones checked); its ``note`` is the effect's note."""
+    model_config = ConfigDict(extra="allow")
+    FIELDS: ClassVar[dict[str, str]] = {"from_": "from"}
+
+    def json(self) -> dict:
+        data = {("from_" if k == "from" else k): v for k, v in (self.model_extra or {}).items()}
+        return {"kind": "scripted_effect", **data, "note": self.note}
 
 
-class CombatStep(_M):
-    do: str
-    note: str = ""
-    lrs: list[I.LrsAlloc] = []
-    ga: list[I.GaAlloc] = []
+class CombatStep(_Typed):
+    lrs: list[Any] = []
+    ga: list[Any] = []
+
+    def json(self) -> dict:
+        return {"kind": "commit_combat", "lrs": self.lrs, "ga": self.ga}
 
 
 class AnswerStep(_M):
@@ -266,10 +303,26 @@ def read_lesson(path: str | Path) -> tuple[LessonFile, str]:
                     parsed._action = A.from_json(parsed.act)
                 except InputError as e:
                     raise ScenarioError(f, f"{key}.act.{e.where}", str(e)) from None
+            elif isinstance(parsed, _Typed):
+                parsed._action = _decode(f, key, parsed.json(), parsed.FIELDS)
             if st.do == "answer" and (parsed.value is None) == (parsed.policy is None):
                 raise ScenarioError(f, key, "an answer step needs exactly one of value or policy")
             imp.step[i] = parsed
+    for imp in spec.impulse:
+        imp._declare = _decode(f, f"impulse[{imp.task_force}].declare", {"kind": "declare", "actions": imp.declare},
+                               {"actions": ""})
     return spec, f
+
+
+def _decode(f: str, key: str, data: dict, fields: dict[str, str]) -> A.Action:
+    """The typed action of a lesson step's JSON form (:func:`lcb_lab.games.lcb.actions.from_json`); ScenarioError
+    naming the file and the step's key (``fields``: action field -> the step's key) when it is malformed."""
+    try:
+        return A.from_json(data)
+    except InputError as e:
+        head, _, rest = e.where.partition(".")
+        where = ".".join(x for x in (fields.get(head, head), rest) if x) if e.where != "(value)" else ""
+        raise ScenarioError(f, f"{key}.{where}" if where else key, e.problem) from None
 
 
 def _beside(scenario: str, lesson_file: str) -> str | Path:
@@ -355,13 +408,14 @@ class Lesson:
     def _impulse(self, n: int, imp: ImpulseScript) -> Iterator[Done]:
         # always act on self.game: a caller may swap in a saved-and-loaded game between steps
         if imp.relinquish:
-            yield self._do("relinquish the initiative", lambda: self.game.relinquish_initiative())
-        yield self._do(f"impulse {n}: {imp.task_force} begins", lambda: self.game.begin_impulse(imp.task_force))
-        yield self._do(f"impulse {n}: declare", lambda: self.game.declare([a.model_dump() for a in imp.declare]))
+            yield self._do("relinquish the initiative", lambda: self.game.apply(A.Relinquish()))
+        yield self._do(f"impulse {n}: {imp.task_force} begins",
+                       lambda: self.game.apply(A.BeginImpulse(imp.task_force)))
+        yield self._do(f"impulse {n}: declare", lambda: self.game.apply(imp._declare))
         for i, s in enumerate(imp.step):
             label = f"impulse {n} ({imp.task_force}), step {i + 1}: {s.do}{_what(s)}" + (f" - {s.note}" if s.note else "")
             yield self._do(label, lambda s=s: self._step(s), self.game.state.task_forces.get(imp.task_force), s.note)
-        yield self._do(f"impulse {n}: end", lambda: self.game.end_impulse())
+        yield self._do(f"impulse {n}: end", lambda: self.game.apply(A.EndImpulse()))
 
     def _step(self, s) -> Any:
         """Run one validated step (see STEP_MODELS)."""
@@ -370,24 +424,12 @@ class Lesson:
             g.dice.force(s.dice)
         if s.do in CARD_STEPS:
             return g.apply(CARD_STEPS[s.do](g, s))
-        if s.do == "act":
-            return g.apply(s._action)
-        if s.do == "move":
-            return g.move(s.action - 1, s.path)
-        if s.do == "zor":
-            return g.exercise_zor(s.action - 1, s.hex)
-        if s.do == "conceal":
-            return g.conceal(s.action - 1, s.units)
-        if s.do == "resupply":
-            return g.resupply(s.action - 1, s.logistics, s.rv, [gr.model_dump() for gr in s.grants])
-        if s.do == "effect":
-            return g.apply_effect(s.model_dump(by_alias=True, exclude={"do"}))
-        if s.do == "combat":
-            return g.commit_combat([a.model_dump() for a in s.lrs], [a.model_dump() for a in s.ga])
         if s.do == "answer":
             return g.answer_policy(s.policy) if s.policy else g.answer(s.value)
-        g.dice.force(s.dice)  # resolve
-        return g.resolve_combat()
+        if s.do == "resolve":
+            g.dice.force(s.dice)
+            return g.apply(A.ResolveCombat())
+        return g.apply(s._action)          # act, move, zor, conceal, resupply, effect, combat: decoded on reading
 
 
 def _what(s) -> str:

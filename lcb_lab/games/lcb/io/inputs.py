@@ -1,11 +1,12 @@
-"""Shapes of what players hand to the Game: declarations, allocations, answers.
+"""Designators, and the shapes of the dict arguments the Game still takes: answers, queries, seeds.
 
-Every public :class:`~lcb_lab.games.lcb.game.Game` call checks its input here first, so
-a malformed request (a missing key, dice given as ``"four"`` or ``2.5``, a
-number where a hex label belongs) raises :class:`InputError` naming the
-field and the problem -- never a bare ``KeyError`` or ``TypeError`` -- and
-the game is left unchanged.  Dice counts must be whole numbers (no
-``True``, no ``2.9``, no ``"4"``).  Designators (unit ids, marker ids,
+Acts are typed actions (:mod:`lcb_lab.games.lcb.actions`, which validate their own fields); what is
+checked here are the plain-data arguments of :meth:`~lcb_lab.games.lcb.game.Game.answer`, the read-only
+queries (``movement_reach``, ``path_to``, ``preview_lrs``), ``undo``/``goto`` and the loaders'
+``seed`` / ``forced`` / ``auto_policies`` and dice states.  A malformed request (a missing key,
+dice given as ``"four"`` or ``2.5``) raises :class:`InputError` naming the field and the
+problem -- never a bare ``KeyError`` or ``TypeError`` -- and the game is left unchanged.
+Designators (unit ids, marker ids,
 Task Force names) are :data:`Designator` strings: 1-100 characters, no
 control or invisible formatting characters, not starting with ``hidden:``
 (the observer's stand-in ids for counters a team sees only as a back) -- the
@@ -17,7 +18,7 @@ import unicodedata
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Optional
 
 from pydantic import (AfterValidator, BaseModel, ConfigDict, Field, PlainValidator, StrictInt, StrictStr,
-                      ValidationError, model_validator)
+                      ValidationError)
 
 from lcb_lab.kernel.errors import InputError  # noqa: F401  (re-exported: it used to live here)
 
@@ -77,22 +78,9 @@ class _In(BaseModel):
     DUMP: ClassVar[dict] = {}   # extra model_dump options for :func:`check`
 
 
-class Action(_In):
-    kind: StrictStr
-    units: list[Designator] = []
-    jcc: Optional[StrictStr] = None
-    markers: list[Designator] = []
-
-
 class LrsAlloc(_In):
     shooter: Designator
     slot: StrictStr
-    target: Designator
-    dice: StrictInt
-
-
-class GaAlloc(_In):
-    attacker: Designator
     target: Designator
     dice: StrictInt
 
@@ -114,43 +102,8 @@ class DefAlloc(_In):
     dice: StrictInt
 
 
-class Grant(_In):
-    unit: Designator
-    slot: StrictStr
-    rp: StrictInt
-
-
 class MildecAnswer(_In):
     absorb: StrictInt
-
-
-class Effect(_In):
-    """A scripted card effect (see :mod:`lcb_lab.games.lcb.rules.cards.scripted`): which keys each kind needs.
-
-    ``reveal`` / ``paralyse``: ``units``; ``network_cube``: ``team`` (and ``n``);
-    ``disembark``: ``from`` (the host), ``hex`` and ``units``.
-    """
-    model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True)
-    DUMP: ClassVar[dict] = {"exclude_none": True}
-    effect: Literal["reveal", "paralyse", "network_cube", "disembark"]
-    card: StrictStr = "scripted effect"
-    rules: list[StrictStr] = []
-    note: StrictStr = ""
-    by: Optional[StrictStr] = None
-    units: list[Designator] = []
-    team: Optional[Literal["US", "RU"]] = None
-    n: StrictInt = 1
-    from_: Optional[Designator] = Field(default=None, alias="from")
-    hex: Optional[StrictStr] = None
-
-    @model_validator(mode="after")
-    def _needs(self):
-        need = {"reveal": ("units",), "paralyse": ("units",), "network_cube": ("team",),
-                "disembark": ("from_", "hex", "units")}[self.effect]
-        missing = [k.rstrip("_") for k in need if not getattr(self, k)]
-        if missing:
-            raise ValueError(f"a {self.effect} effect needs {' and '.join(missing)}")
-        return self
 
 
 _ADAPTERS: dict[Any, TypeAdapter] = {}
@@ -182,15 +135,10 @@ def _plain(v):
     return v
 
 
-ACTIONS = list[Action]
 LRS = list[LrsAlloc]
-GA = list[GaAlloc]
 INTERCEPTS = list[IntAlloc]
 DEFENCE = list[DefAlloc]
-GRANTS = list[Grant]
-HEXES = list[StrictStr]
 INDEX = StrictInt
-NAME = Designator
 POLICY = Optional[StrictStr]
 NAMES = list[Designator]
 def _answer(v: Any) -> Any:

@@ -91,18 +91,18 @@ def pass_turn(g) -> None:
     turn = g.state.turn
     while g.state.turn == turn:
         if g.state.impulse is None:
-            g.begin_impulse(g.available_task_forces()[0])
+            g.apply(A.BeginImpulse(g.available_task_forces()[0]))
         if g.impulse.phase == "declare":
-            g.declare([])
-        g.end_impulse()
+            g.apply(A.Declare())
+        g.apply(A.EndImpulse())
 
 
 def next_blue_impulse(g) -> None:
     """Pass to the next turn and begin TF Blue's impulse with nothing declared."""
     pass_turn(g)
     g.state.initiative = "US"
-    g.begin_impulse(BLUE)
-    g.declare([])
+    g.apply(A.BeginImpulse(BLUE))
+    g.apply(A.Declare())
 
 
 def answer_windows(g, intercepts=()) -> None:
@@ -132,8 +132,8 @@ def _lift_game(n_inf: int, forced=(), ships: bool = False, inf_at: str | None = 
 
 
 def _lift_declare(g) -> None:
-    g.begin_impulse(BLUE)
-    g.declare([{"kind": "move_embarked_jcc", "units": ["LHA 8"], "jcc": "MEU Rotary Lift"}])
+    g.apply(A.BeginImpulse(BLUE))
+    g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHA 8",), jcc="MEU Rotary Lift"),)))
 
 
 def ex_12_1() -> Example:
@@ -142,9 +142,9 @@ def ex_12_1() -> Example:
     g, lift = _lift_game(16)
     ex = Example(g, {"card": lift, "dest": "J-8"})
     first = tuple(f"{i} Inf" for i in range(1, 9))
-    g.begin_impulse(BLUE)
+    g.apply(A.BeginImpulse(BLUE))
     ap = g.impulse.ap
-    g.declare([{"kind": "move_embarked_jcc", "units": ["LHA 8"], "jcc": "MEU Rotary Lift"}])
+    g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHA 8",), jcc="MEU Rotary Lift"),)))
     g.apply(A.PlayCard(lift, "A", first, "J-8", action=1))
     ex.ids["first"] = [(u.hex, u.embarked_on, u.revealed, u.no_move, u.expended)
                        for u in (g.state.units[x] for x in first)]
@@ -237,8 +237,8 @@ def ex_12_25() -> Example:
     g, lcac = _amphib_game("Amphibious: LCAC", "A-8", units)
     ex = Example(g, {"card": lcac})
     cargo = ("1 Inf", "2 Inf", "3 Inf", "1 Log")
-    g.begin_impulse(BLUE)
-    g.declare([{"kind": "move_embarked_jcc", "units": ["LHA 8"], "jcc": "Amphibious: LCAC"}])
+    g.apply(A.BeginImpulse(BLUE))
+    g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHA 8",), jcc="Amphibious: LCAC"),)))
     g.apply(A.PlayCard(lcac, "A", cargo, "D-8", action=1))
     m = _marker(g, lcac)
     ex.ids["marker"] = m.mid
@@ -261,20 +261,20 @@ def ex_12_24() -> Example:
                           {**infantry(2, host="LHA 8"), "DDG-101": {"type": "rubf_ddg", "hex": "E-17"}},
                           forced=[3, 15])
     ex = Example(g, {"card": lcu})
-    g.begin_impulse(BLUE)
-    g.declare([{"kind": "move_embarked_jcc", "units": ["LHA 8"], "jcc": "Amphibious: LCU"}])
+    g.apply(A.BeginImpulse(BLUE))
+    g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHA 8",), jcc="Amphibious: LCU"),)))
     g.apply(A.PlayCard(lcu, "A", ("1 Inf", "2 Inf"), "E-8", action=1))
     m = _marker(g, lcu)
     ex.ids["marker"] = m.mid
     ex.say(f"{m.mid} at sea in {m.hex} with {', '.join(m.cargo)}; revealed: {m.revealed}")
-    g.end_impulse()
-    g.begin_impulse(RED)
-    g.declare([{"kind": "move_combat", "units": ["DDG-101"]}])
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse(RED))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-101",)),)))
     path = water_path(g, "E-17", m.hex)[:5]
     ex.ids["ddg_at"] = path[-1]
     ex.say(f"Before: {m.mid} revealed {m.revealed} (DDG-101 in E-17, "
            f"{g.board.naval_reach('E-17', 20).get(m.hex)} hexes of water away)")
-    g.move(0, list(path))
+    g.apply(A.Move(1, tuple(path)))
     ex.say(f"DDG-101 moves 5 MP to {path[-1]}, {hexgrid.distance(path[-1], m.hex)} hexes from the marker: revealed "
            f"{g.state.card_markers[m.mid].revealed} (12.23)")
     g.apply(A.CommitCombat(lrs=(A.LrsAttack("DDG-101", "LRS1", m.mid, 2),)))
@@ -294,8 +294,8 @@ def ex_12_26_lcac() -> Example:
     g, lcac = _amphib_game("Amphibious: LCAC", "C-8", {"Ashore": {"type": "usmc_infantry_platoon", "hex": "I-8",
                                                                   "supply": {"GA": 2}}})
     ex = Example(g, {"card": lcac})
-    g.begin_impulse(BLUE)
-    g.declare([{"kind": "move_embarked_jcc", "units": ["LHA 8"], "jcc": "Amphibious: LCAC"}])
+    g.apply(A.BeginImpulse(BLUE))
+    g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHA 8",), jcc="Amphibious: LCAC"),)))
     g.apply(A.PlayCard(lcac, "B", ("rp:5",), "F-8", action=1))
     m = _marker(g, lcac)
     ex.ids["marker"] = m.mid
@@ -312,8 +312,8 @@ def ex_12_26_lcu() -> Example:
     g, lcu = _amphib_game("Amphibious: LCU", "G-8", {"Ashore": {"type": "usmc_infantry_platoon", "hex": "I-8",
                                                                "supply": {"GA": 0}}})
     ex = Example(g, {"card": lcu})
-    g.begin_impulse(BLUE)
-    g.declare([{"kind": "move_embarked_jcc", "units": ["LHA 8"], "jcc": "Amphibious: LCU"}])
+    g.apply(A.BeginImpulse(BLUE))
+    g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHA 8",), jcc="Amphibious: LCU"),)))
     g.apply(A.PlayCard(lcu, "B", ("rp:10",), "H-8", action=1))
     m = _marker(g, lcu)
     ex.ids["marker"] = m.mid
@@ -334,9 +334,9 @@ def ex_12_53() -> Example:
     ex = Example(g, {"card": lcac})
     cargo = ("1 Inf", "2 Inf", "3 Inf", "1 Log")
     ex.say(f"I-8 is {hexgrid.distance('B-8', 'I-8')} hexes from LHA 8 in B-8")
-    g.begin_impulse(BLUE)
-    g.declare([{"kind": "move_embarked_jcc", "units": ["LHA 8"], "jcc": "Amphibious: LCAC"}])
-    g.move(0, list(water_path(g, "B-8", "G-8")))
+    g.apply(A.BeginImpulse(BLUE))
+    g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHA 8",), jcc="Amphibious: LCAC"),)))
+    g.apply(A.Move(1, tuple(water_path(g, "B-8", "G-8"))))
     g.apply(A.PlayCard(lcac, "A", cargo, "I-8", action=1))
     m = _marker(g, lcac)
     ex.ids["marker"] = m.mid
@@ -359,9 +359,9 @@ def ex_12_3() -> Example:
     units["1 Log"] = {"type": "usmc_logistics_company", "embarked_on": "LHA 8"}
     g = coast_game({"LHA 8": {"type": "usn_lhd", "hex": "G-5"}, **units})
     ex = Example(g)
-    g.begin_impulse(BLUE)
-    g.declare([{"kind": "move_combat", "units": ["LHA 8"]}])
-    g.move(0, list(water_path(g, "G-5", "I-5")))
+    g.apply(A.BeginImpulse(BLUE))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("LHA 8",)),)))
+    g.apply(A.Move(1, tuple(water_path(g, "G-5", "I-5"))))
     printed = ("1 Inf", "2 Inf", "3 Inf", "4 Inf", "5 Inf", "6 Inf", "1 Log")
     ex.ids["printed"] = A.PortTransfer("LHA 8", printed, action=1)
     ex.say(f"As printed (6 platoons + the company): legal {g.is_legal(ex.ids['printed'])} -- 9 GPSV by 10.11")
@@ -381,9 +381,9 @@ def ex_12_54() -> Example:
     cube is placed; next turn another 8 GPSV for free."""
     g = coast_game({"LHA 8": {"type": "usn_lhd", "hex": "G-5"}, **infantry(16, at="I-5")})
     ex = Example(g)
-    g.begin_impulse(BLUE)
-    g.declare([{"kind": "move_combat", "units": ["LHA 8"]}])
-    g.move(0, list(water_path(g, "G-5", "I-5")))
+    g.apply(A.BeginImpulse(BLUE))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("LHA 8",)),)))
+    g.apply(A.Move(1, tuple(water_path(g, "G-5", "I-5"))))
     first = tuple(f"{i} Inf" for i in range(1, 9))
     g.apply(A.PortTransfer("LHA 8", first, embark=True, action=1))
     ex.say(f"Embarked: {sum(g.state.units[u].embarked_on == 'LHA 8' for u in first)} platoons; "
@@ -407,8 +407,8 @@ def ex_12_42() -> Example:
                                     for i in (1, 2, 3)]
     c130 = cid(g, "C-130 Hercules")
     ex = Example(g, {"card": c130})
-    g.begin_impulse(BLUE)
-    g.declare([{"kind": "play_jcc", "jcc": "C-130 Hercules"}])
+    g.apply(A.BeginImpulse(BLUE))
+    g.apply(A.Declare((A.CoreAction("play_jcc", jcc="C-130 Hercules"),)))
     g.apply(A.PlayCard(c130, "A", ("R1", "R2", "R3"), "J-8", action=1))
     answer_windows(g, [A.CardIntercept("DDG-1", "INT1", 2), A.CardIntercept("DDG-2", "INT1", 1)])
     arrived = [u for u in ("R1", "R2", "R3") if u in g.state.units]
@@ -427,8 +427,8 @@ def ex_12_43() -> Example:
     lm = cid(g, "Littoral Movement")
     ex = Example(g, {"card": lm})
     names = tuple(f"{i} Inf" for i in range(1, 5))
-    g.begin_impulse(BLUE)
-    g.declare([{"kind": "play_jcc", "jcc": "Littoral Movement"}])
+    g.apply(A.BeginImpulse(BLUE))
+    g.apply(A.Declare((A.CoreAction("play_jcc", jcc="Littoral Movement"),)))
     g.apply(A.PlayCard(lm, "A", names, "I-4", action=1))
     m = _marker(g, lm)
     ex.ids["marker"] = m.mid

@@ -121,7 +121,7 @@ def combined_arms(ctx: Ctx, lrs: list[dict], ga: list[dict], support: set[str]) 
     """Check and apply a Combined Arms Activation for LRS units outside any
     declared combat action (7.18): refuse if not allowed, else mark them expended.
 
-    ``lrs``/``ga``: the impulse's allocations (shapes as in ``Game.commit_combat``);
+    ``lrs``/``ga``: the impulse's allocations (dicts of the fields of ``actions.LrsAttack`` / ``actions.GroundAssault``);
     ``support``: LRS shooters of no Move and/or Initiate Combat action.  Also
     refuses any LRS by a unit put ashore this turn (12.07).  Raises IllegalAction.
     """
