@@ -28,7 +28,7 @@ Check (3.42) and the Influence Meter like any other.
 """
 from __future__ import annotations
 
-from .. import decisions, explain, observer
+from .. import decisions, explain
 from ..decisions import CARD_BUNDLE, MIXED_BUNDLE, UNIT_BUNDLE, Choice
 from ..errors import IllegalAction
 from ..state import Card, Unit
@@ -149,19 +149,6 @@ def _log(ctx: Ctx, ship: Unit, choice: Choice, units: list[Unit], cards: list[Ca
             team=ship.team, pub={"title": f"{who} loses embarked cargo ({choice.options['hp']} HP)",
                                  "text": f"{choice.team} picks: {pub}"},
             ship=ship.uid, cards=[c.cid for c in cards + drawn], units=[u.uid for u in units])
-
-
-def _form(e: dict, d: dict):
-    """The owner reads the entry in full, the other team its ``pub`` form; an entry without
-    ``pub`` is public (the observer's contract: audience None = everyone)."""
-    pub = d.get("pub")
-    if pub is None:
-        return None, None
-    return [d["team"]], {"title": pub["title"], "text": pub["text"], "rules": list(e["rules"]), "data": {}}
-
-
-observer.FORMS.setdefault(KIND, _form)
-observer.FORMS.setdefault("destroyed", _form)      # lost aboard a concealed ship: a count only
 
 
 def _lose_units(ctx: Ctx, ship: Unit, units: list[Unit], by_team: str) -> None:

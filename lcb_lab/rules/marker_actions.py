@@ -143,7 +143,7 @@ def marker_action_act(game, c: Ctx, a) -> None:
         c.log(explain.step("marker", f"{m.mid} moves", f"{start} -> {' -> '.join(path)} for {spent} MP "
                            f"(MP {m.mp}, once per impulse)", ["13.21"] if m.kind != "proxy" else ["13.12"],
                            path=[start] + path),
-              team=m.team, hidden=not m.revealed, marker=m.mid)
+              team=m.team, marker=m.mid, about={"marker": m.mid})
     m.acted = True
     entered: list[str] = []
     for i, h in enumerate(path):

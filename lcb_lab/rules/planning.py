@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .. import explain, observer
+from .. import explain
 from ..cards import CardType
 from ..errors import IllegalAction, UnknownName
 from ..state import Card, GameState, Unit
@@ -204,16 +204,6 @@ def log_secret(ctx: Ctx, kind: str, title: str, text: str, rules: list[str], tea
     in full, the other team ``public_title`` / ``public_text`` (None: nothing)."""
     pub = None if public_title is None else {"title": public_title, "text": public_text}
     ctx.log(explain.step(kind, title, text, rules), team=team, pub=pub, **facts)
-
-
-def _secret_form(e: dict, d: dict):
-    pub = d.get("pub")
-    return [d["team"]], (None if pub is None else {"title": pub["title"], "text": pub["text"],
-                                                   "rules": list(e["rules"]), "data": {}})
-
-
-for _kind in ("card_acquired", "card_placed", "deploy"):
-    observer.FORMS.setdefault(_kind, _secret_form)   # the observer's form for these entries
 
 
 def sync_legacy(state: GameState) -> None:
