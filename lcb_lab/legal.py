@@ -34,7 +34,7 @@ import numpy as np
 
 from . import actions as A
 from .actions import CHANCE
-from . import hexgrid
+from . import hexgrid, observer
 from .card_options import MAX_CONCRETE, play_card_options
 from .acts import HANDLERS, check_commit_combat
 from .decisions import POLICIES
@@ -452,7 +452,7 @@ def combat_template(game: "Game") -> Template | None:
                 for u in d.units]
     attackers = declared + engaged
     enemies = [e for e in s.living(other(imp.team)) if e.on_map]
-    marks = [m for m in s.card_markers.values() if m.team != imp.team and m.revealed]   # 12.24, 13.26, 13.43
+    marks = [m for m in s.card_markers.values() if m.team != imp.team and observer.knows(s, imp.team, m)]   # 12.24, 13.26, 13.43
     options: list = []
     limits: dict[str, int] = {}
     for uid in dict.fromkeys(attackers):

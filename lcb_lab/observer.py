@@ -6,14 +6,18 @@ ones by name, the face-down ones only as backs with a hex (6.11); never the name
 Unit Tracker values of a face-down counter, nor where a Move and/or Resupply acts (3.03,
 8.06).  Decided here:
 
+* :func:`knows` -- THE answer to "may this team know X" (a unit, MILDEC, card, card marker,
+  or a reference ``{kind: id}`` a log entry is ``about``); everything below, the refusal
+  checks of the rules, the offers and ``compare`` ask it.
 * :func:`observe` -- the map a team sees (own units in full; enemy units in full when
   revealed; a concealed enemy unit or MILDEC only as ``{"id": "hidden:<hex>:<n>", "team",
   "hex", "back": True}``; embarked enemy units only while their ship is face up, 10.34:
-  :func:`embarked_in_view`).
+  :func:`knows`).
 * :func:`redact` -- a log entry as a team reads it.  Rule modules log *facts* in each entry's
   ``data`` (which units and MILDECs took part, each as ``{"uid"|"mid", "up"}`` -- face up or
-  down AT THAT MOMENT -- the hexes, the acting ``team``); :func:`annotate` (called by
-  ``Ctx.log``) turns them, with one function per entry kind, into the contract every entry
+  down AT THAT MOMENT -- the hexes, the acting ``team``, and ``about``: what the entry is
+  about, a :func:`knows` reference); :func:`annotate` (called by ``Ctx.log``, asking
+  :func:`knows` then) turns them, with one function per entry kind, into the contract every entry
   of ``state.log`` follows: optional ``"audience": ["US"]`` (teams that read the full form;
   absent = everyone) and optional ``"public": {"title", "text", "rules", "data"}`` (what the
   other teams read; absent = they read nothing).  One entry per event.
@@ -62,16 +66,6 @@ def _full(u: Unit, cat: Catalog) -> dict:
     }
 
 
-def embarked_in_view(state: GameState, u: Unit, viewer: str | None) -> bool:
-    """Whether ``viewer`` sees the other team's living Embarked unit ``u`` (:func:`knows`):
-    Embarked units lie face up in their ship's Embark Area (10.34, 10.311), so the other team
-    reads them -- name, type, HP -- once the ship itself is face up on the map; while the ship
-    is concealed its tracker is as hidden as its counter (6.11).  Their Attached cards and the
-    ship's Embarked cards stay a count (9.02)."""
-    return (u.embarked_on is not None and not u.destroyed and not _all_seeing(viewer) and u.team != viewer
-            and knows(state, viewer, u))
-
-
 def _all_seeing(viewer: str | None) -> bool:
     return viewer is None or viewer == INSTRUCTOR
 
@@ -103,8 +97,8 @@ def knows(state: GameState, viewer: str | None, subject: Subject) -> bool:
     * a card marker of the other team: revealed (12.21, 13.21, 13.37);
     * a reference ``{kind: id}`` (:data:`REF_KINDS`): the thing it names, as above; ``cargo``
       and ``mines`` only to the owner's team (12.2x, 12.54: what a craft or ship carries;
-      13.37: mines are secret until they hit), ``cp`` only to that team (3.12).  A reference to nothing known here is known
-      only to the instructor.
+      13.37: mines are secret until they hit), ``cp`` only to that team (3.12).  A reference
+      to nothing known here is known only to the instructor.
 
     Raises TypeError for anything else."""
     if _all_seeing(viewer):
@@ -113,9 +107,7 @@ def knows(state: GameState, viewer: str | None, subject: Subject) -> bool:
         return all(_knows_ref(state, viewer, kind, ident) for kind, ident in subject.items())
     if isinstance(subject, Unit):
         return _knows_unit(state, viewer, subject)
-    if isinstance(subject, Marker):
-        return subject.team == viewer or subject.revealed
-    if isinstance(subject, CardMarker):
+    if isinstance(subject, (Marker, CardMarker)):
         return subject.team == viewer or subject.revealed
     if isinstance(subject, Card):
         return subject.team == viewer or subject.face_up

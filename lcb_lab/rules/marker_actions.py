@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .. import explain
+from .. import explain, observer
 from ..errors import IllegalAction
 from ..state import CardMarker, CardPlay
 from . import mines
@@ -55,7 +55,7 @@ def step(name: str):
 
 def _marker(ctx: Ctx, mid: str, team: str) -> CardMarker:
     m = ctx.state.card_markers.get(mid)
-    if m is None or (m.team != team and not m.revealed) or (m.kind == "mine" and m.team != team):
+    if m is None or not observer.knows(ctx.state, team, m) or (m.kind == "mine" and m.team != team):
         raise IllegalAction("13.0", f"{team} has no marker named {mid!r}")
     if m.team != team:
         raise IllegalAction("13.21", f"{mid} is the other team's marker")
