@@ -512,13 +512,31 @@ def _submarine(e: dict, d: dict, secret: bool) -> Form:
 
 
 def _pub_if_any(e: dict, d: dict, secret: bool) -> Form:
-    """Embarked losses (10.311) and units destroyed aboard: with a ``pub`` form (the ship was
-    concealed: a count only) its team reads it in full and the other team that form; without
-    one it is public."""
+    """Embarked losses (10.311): with a ``pub`` form (the ship was concealed: a count only) its
+    team reads it in full and the other team that form; without one it is public."""
     pub = d.get("pub")
     if pub is None:
         return EVERYONE
     return [d["team"]], _public(pub["title"], pub["text"], e["rules"])
+
+
+def _destroyed(e: dict, d: dict, secret: bool) -> Form:
+    """Units destroyed (4.21, 3.42, 10.311): public, unless the other team does not know a unit
+    it is ``about`` (destroyed face down, or aboard a concealed ship) -- it then reads the
+    ``public_title`` (default "n concealed counter(s) destroyed") and the kill count."""
+    if not secret:
+        return EVERYONE
+    n = len(d.get("units", []))
+    title = d.get("public_title") or f"{n} concealed counter{'s' if n != 1 else ''} destroyed"
+    return [d["team"]], _public(title, e["text"], e["rules"])
+
+
+def _influence(e: dict, d: dict, secret: bool) -> Form:
+    """An Influence Meter move about a unit (15.0: an enemy naval unit eliminated): public,
+    unless the other team does not know the unit -- it then reads ``public_text``."""
+    if not secret:
+        return EVERYONE
+    return [d["team"]], _public(e["title"], d.get("public_text", ""), e["rules"])
 
 
 FORMS: dict[str, Callable[[dict, dict, bool], Form]] = {
@@ -526,18 +544,20 @@ FORMS: dict[str, Callable[[dict, dict, bool], Form]] = {
     "declare": _declare, "move": _move, "zor": _zor, "reveal": _reveal, "conceal": _conceal,
     "resupply": _resupply, "effect": _effect, "split": _split,
     "card_acquired": _submarine, "card_placed": _submarine, "deploy": _submarine,
-    "embark_losses": _pub_if_any, "destroyed": _pub_if_any,
+    "embark_losses": _pub_if_any, "destroyed": _destroyed, "influence": _influence,
 }
 """One function per entry kind: (entry, its data) -> (audience, public form)."""
 
 
 def is_secret(state: GameState | None, data: dict) -> bool:
     """Whether a team other than the entry's ``team`` does not know what the entry is
-    ``about`` (a subject as :func:`knows` takes it), asked at the moment of logging."""
+    ``about`` (a reference as :func:`knows` takes it, or a list of them), asked at the moment
+    of logging."""
     about = data.get("about")
     if not about or state is None:
         return False
-    return any(not knows(state, t, about) for t in TEAMS if t != data.get("team"))
+    subjects = [about] if isinstance(about, Mapping) else list(about)
+    return any(not knows(state, t, s) for t in TEAMS if t != data.get("team") for s in subjects)
 
 
 def annotate(entry: dict, state: GameState | None = None) -> dict:

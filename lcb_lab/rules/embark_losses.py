@@ -162,9 +162,8 @@ def _lose_units(ctx: Ctx, ship: Unit, units: list[Unit], by_team: str) -> None:
     ctx.state.total_kills[by_team] += len(units)
     text = f"destroyed aboard their ship; {len(units)} toward {by_team}'s kills for the Initiative Check"
     ctx.log(explain.step("destroyed", f"{names(units)} destroyed", text, ["10.311", "3.42"]),
-            team=ship.team, pub={"title": f"{len(units)} embarked unit(s) destroyed" if not ship.revealed
-                                 else f"{names(units)} destroyed", "text": text},
-            units=[u.uid for u in units])
+            team=ship.team, about=[{"unit": u.uid} for u in units],
+            public_title=f"{len(units)} embarked unit(s) destroyed", units=[u.uid for u in units])
     influence.on_kill(ctx, by_team, units)
 
 

@@ -212,3 +212,31 @@ def test_naming_checks_read_no_face_of_a_counter_themselves():
         src = inspect.getsource(fn)
         assert ("observer.knows" in src or "_named_unit" in src) and ".revealed" not in src \
             and ".face_up" not in src, fn.__name__
+
+
+def test_leak_the_13_34_mines_do_not_name_the_hidden_ship_they_sink():
+    """13.34 ex.: RU's mines sink one of two face-down US ships.  RU read the hit as "A counter in
+    C-2 takes 2 mine hit(s)" but then the destroyed line and the Influence Meter named DDG-51;
+    now they say what RU knows.  The US and the instructor still read the name."""
+    from lcb_lab.worked import ch13
+    g, _ = ch13.ex_13_34()
+    ru = ch13.lines(g, 0, "RU")
+    assert not any("DDG-51" in line or "DDG-80" in line for line in ru), ru
+    assert ru[-4:-1] == [
+        "1 concealed counter destroyed: removed from play; counts 1 toward RU's kills for the Initiative Check",
+        "Influence Meter 1 space toward RU: RU eliminated a concealed naval unit (meter +0 -> -1)",
+        "A Naval MILDEC in C-2 absorbs 1 mine hit(s)"]
+    us = ch13.lines(g, 0, "US")
+    assert "DDG-51 destroyed: removed from play; counts 1 toward RU's kills for the Initiative Check" in us
+    assert "Influence Meter 1 space toward RU: RU eliminated the naval unit DDG-51 (meter +0 -> -1)" in us
+
+
+def test_a_unit_destroyed_face_up_is_named_to_everyone():
+    from lcb_lab.rules import combat
+    g = ch14.sea({"LHD 1": {"type": "usn_lhd", "hex": "D-6", "face_up": True},
+                  "DDG-605": {"type": "rubf_ddg", "hex": "D-8"}})
+    n = len(g.state.log)
+    combat.destroy(g._ctx(), g.state.units["LHD 1"], "RU")
+    ru = [explain.render(e) for e in g.log_entries("RU", since=n)]
+    assert ru == ["[4.21, 3.42] LHD 1 destroyed: removed from play; counts 1 toward RU's kills for the Initiative Check",
+                  "[15.0] Influence Meter 1 space toward RU: RU eliminated the naval unit LHD 1 (meter +0 -> -1)"]
