@@ -277,7 +277,7 @@ def observe_card_markers(state: GameState, viewer: str | None) -> list[dict]:
     unrevealed ones (an ISR marker placed face down, 12.21) as a back in its hex."""
     out = []
     for m in state.card_markers.values():
-        if m.kind == "mine" and not m.revealed and not (_all_seeing(viewer) or m.team == viewer):
+        if m.kind == "mine" and not knows(state, viewer, m):
             continue                      # secret mines: nothing at all until triggered (13.37)
         if knows(state, viewer, m):
             out.append({"id": m.mid, "kind": m.kind, "team": m.team, "hex": m.hex, "card": m.card,
