@@ -440,14 +440,17 @@ def test_the_other_team_sees_embarked_units_only_once_the_ship_is_face_up_and_ca
 
 def test_load_view_for_the_lab_hides_what_the_other_team_may_not_know():
     g, _ = ch10.ex_10_311()
-    ctx = g._ctx()
-    assert embark.load_view(ctx, "LHD 1", "US") == _load(g, "LHD 1")
-    assert embark.load_view(ctx, "LHD 1", None) == _load(g, "LHD 1")
-    ru = embark.load_view(ctx, "LHD 1", "RU")
+    from lcb_lab.games.lcb.observer import observe_load
+
+    def load_view(ship, viewer):
+        return observe_load(g.state, _load(g, ship), viewer)
+    assert load_view("LHD 1", "US") == _load(g, "LHD 1")
+    assert load_view("LHD 1", None) == _load(g, "LHD 1")
+    ru = load_view("LHD 1", "RU")
     assert ru == {"ship": "LHD 1", "units": ["1 Alpha", "1 Kilo", "1 Whiskey", "2 Alpha"], "gpsv_units": 6,
                   "gpsv_max": 25, "asv_max": 5, "cards": 3}
     g.state.units["LHD 1"].revealed = False
-    assert embark.load_view(ctx, "LHD 1", "RU") is None
+    assert load_view("LHD 1", "RU") is None
 
 
 # ------------------------------------------------------------------ corners: saves, attaching aboard, a sunk ship

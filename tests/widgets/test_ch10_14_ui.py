@@ -109,7 +109,7 @@ def test_the_other_team_sees_only_how_many_cards_a_ship_carries():
     assert lab.selected_uid == "LHD 1"             # face up: RU may select it
     text = plain_text(lab.unit_panel.value)
     assert "Embarked cards: 2 face down" in text
-    # the Embark Area's units are face up (10.34, rules/embark.py load_view): named, with their GPSV
+    # the Embark Area's units are face up (10.34, observer.py observe_load): named, with their GPSV
     # (4 platoons x 1, the IAMD and HIMARS sections x 2, 10.11) -- but no ASV bar and no card's Space
     # Value: "GPSV (units)" counts the units only
     for uid in ("1 Alpha", "2 Alpha", "3 Alpha", "4 Alpha", "1 Kilo", "1 Whiskey"):
@@ -510,7 +510,7 @@ def _hidden_from(g, team: str) -> tuple[set[str], set[str]]:
     names = {u.uid for u in g.state.units.values() if observer.hidden_sub(u, g.catalog, team) and not u.destroyed
              and u.uid not in published}       # a submarine marker once placed: its past lines name it (14.06)
     names |= {m.mid for m in g.state.card_markers.values() if m.kind == "mine" and m.team != team and not m.revealed}
-    cids = {c.cid for c in g.state.cards.values() if c.team != team and not observer.card_public(c, team)}
+    cids = {c.cid for c in g.state.cards.values() if c.team != team and not observer.knows(g.state, team, c)}
     return names, cids
 
 

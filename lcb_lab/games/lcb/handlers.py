@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.kernel import explain
+from lcb_lab.games.lcb import observer
 from lcb_lab.games.lcb.choices import answer_with
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.rules.combat import sequence as combat, continuing
@@ -32,7 +33,7 @@ from lcb_lab.games.lcb.rules.common import Ctx, living_unit, refs
 
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.game import Game
-    from lcb_lab.games.lcb.model.state import Declared, Impulse
+    from lcb_lab.games.lcb.model.state import Declared, Impulse, Unit
 
 
 # ------------------------------------------------------------------ helpers
@@ -62,18 +63,19 @@ def d_team(ctx: Ctx) -> str:
     return impulse(ctx).team
 
 
-def _knows_unit(c: Ctx, team: str, uid: str) -> bool:
-    """Whether ``team`` may name unit ``uid``: its own, or face up on the map, or destroyed
-    (removed from play in public) -- the observer's rule (6.11)."""
-    u = c.state.units.get(uid)
-    return u is not None and (u.team == team or u.destroyed or (u.revealed and u.hex is not None))
+def _named_unit(c: Ctx, team: str, uid) -> "Unit | None":
+    """The unit ``uid`` when ``team`` may name it (:func:`lcb_lab.games.lcb.observer.knows`), else None."""
+    u = c.state.units.get(uid) if isinstance(uid, str) else None
+    return u if u is not None and observer.knows(c.state, team, u) else None
 
 
 def check_targets(c: Ctx, team: str, names, rule: str) -> None:
-    """Refuse a target ``team`` cannot see face up (7.32: concealed units cannot be attacked; 6.11)
-    with one message whether it is concealed, embarked or does not exist at all."""
+    """Refuse a target ``team`` cannot see face up on the map (7.32: concealed units cannot be
+    attacked; 6.11; an Embarked unit is reached through its ship, 10.311) with one message
+    whether it is concealed, embarked or does not exist at all."""
     for n in names:
-        if not _knows_unit(c, team, n):
+        u = _named_unit(c, team, n)
+        if u is None or (u.team != team and u.embarked_on is not None):
             raise IllegalAction(rule, f"{team} sees no face-up enemy unit named {n!r} to attack "
                                 "(concealed counters cannot be targeted)")
 
@@ -81,19 +83,20 @@ def check_targets(c: Ctx, team: str, names, rule: str) -> None:
 def _seen_marker(c: Ctx, team: str, mid: str) -> bool:
     """A face-up enemy card marker ``team`` may name as an LRS target (12.24)."""
     m = c.state.card_markers.get(mid)
-    return m is not None and m.team != team and m.revealed
+    return m is not None and m.team != team and observer.knows(c.state, team, m)
 
 
 def check_names(c: Ctx, team: str, units=(), markers=()) -> None:
-    """Refuse a name ``team`` cannot know -- no such counter, or another team's counter face
-    down or embarked (6.11) -- with ONE message for all of them, so a refusal never tells
-    whether a hidden counter exists, where it is or what it is."""
+    """Refuse a name ``team`` cannot know (:func:`lcb_lab.games.lcb.observer.knows`) -- no such counter,
+    or another team's counter face down, destroyed face down or embarked on a concealed ship
+    (6.11) -- with ONE message for all of them, so a refusal never tells whether a hidden
+    counter exists, where it is or what it is."""
     for n in units:
-        if not _knows_unit(c, team, n):
+        if _named_unit(c, team, n) is None:
             raise IllegalAction("6.11", f"{team} knows no unit named {n!r}")
     for n in markers:
-        m = c.state.markers.get(n)
-        if m is None or not (m.team == team or m.destroyed or m.revealed):
+        m = c.state.markers.get(n) if isinstance(n, str) else None
+        if m is None or not observer.knows(c.state, team, m):
             raise IllegalAction("6.11", f"{team} knows no MILDEC named {n!r}")
 
 

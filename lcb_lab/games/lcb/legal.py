@@ -35,6 +35,7 @@ import numpy as np
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.actions import CHANCE
 from lcb_lab.kernel import hexgrid
+from lcb_lab.games.lcb import observer
 from lcb_lab.games.lcb.legal_cards import MAX_CONCRETE, play_card_options
 from lcb_lab.games.lcb.handlers import HANDLERS, check_commit_combat
 from lcb_lab.games.lcb.choices import POLICIES
@@ -456,7 +457,7 @@ def combat_template(game: "Game") -> Template | None:
                 for u in d.units]
     attackers = declared + engaged
     enemies = [e for e in s.living(other(imp.team)) if e.on_map]
-    marks = [m for m in s.card_markers.values() if m.team != imp.team and m.revealed]   # 12.24, 13.26, 13.43
+    marks = [m for m in s.card_markers.values() if m.team != imp.team and observer.knows(s, imp.team, m)]   # 12.24, 13.26, 13.43
     options: list = []
     limits: dict[str, int] = {}
     for uid in dict.fromkeys(attackers):

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from lcb_lab.games.lcb import actions as A
+from lcb_lab.games.lcb import observer
 from lcb_lab.kernel.errors import IllegalAction, UnknownName
 from lcb_lab.games.lcb.rules.cards import jcc
 from lcb_lab.games.lcb.rules.cards.targets import OWN_TARGETS
@@ -70,7 +71,7 @@ def _targets(game: "Game", card, eff) -> list[dict]:
     if eff.fn in OWN_TARGETS:
         return [{"targets": (u.uid,)} for u in s.living(team) if u.on_map]
     if eff.target == "unit":
-        return [{"targets": (u.uid,)} for u in s.living(other(team)) if u.on_map and u.revealed]
+        return [{"targets": (u.uid,)} for u in s.living(other(team)) if u.on_map and observer.knows(s, team, u)]
     if eff.range == 0 and eff.target in ("hex", "hexes"):        # its host's own hex (Unmanned Boats, 9.34, 10.310)
         from lcb_lab.games.lcb.rules.cards.targets import origin
         here = origin(game._ctx(), card)

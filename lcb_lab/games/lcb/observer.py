@@ -6,14 +6,18 @@ ones by name, the face-down ones only as backs with a hex (6.11); never the name
 Unit Tracker values of a face-down counter, nor where a Move and/or Resupply acts (3.03,
 8.06).  Decided here:
 
+* :func:`knows` -- THE answer to "may this team know X" (a unit, MILDEC, card, card marker,
+  or a reference ``{kind: id}`` a log entry is ``about``); everything below, the refusal
+  checks of the rules, the offers and ``compare`` ask it.
 * :func:`observe` -- the map a team sees (own units in full; enemy units in full when
   revealed; a concealed enemy unit or MILDEC only as ``{"id": "hidden:<hex>:<n>", "team",
   "hex", "back": True}``; embarked enemy units only while their ship is face up, 10.34:
-  :func:`embarked_in_view`).
+  :func:`knows`).
 * :func:`redact` -- a log entry as a team reads it.  Rule modules log *facts* in each entry's
   ``data`` (which units and MILDECs took part, each as ``{"uid"|"mid", "up"}`` -- face up or
-  down AT THAT MOMENT -- the hexes, the acting ``team``); :func:`annotate` (called by
-  ``Ctx.log``) turns them, with one function per entry kind, into the contract every entry
+  down AT THAT MOMENT -- the hexes, the acting ``team``, and ``about``: what the entry is
+  about, a :func:`knows` reference); :func:`annotate` (called by ``Ctx.log``, asking
+  :func:`knows` then) turns them, with one function per entry kind, into the contract every entry
   of ``state.log`` follows: optional ``"audience": ["US"]`` (teams that read the full form;
   absent = everyone) and optional ``"public": {"title", "text", "rules", "data"}`` (what the
   other teams read; absent = they read nothing).  One entry per event.
@@ -42,11 +46,11 @@ from __future__ import annotations
 
 import hashlib
 
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Mapping
 
 from lcb_lab.games.lcb.model.catalog import Catalog
 from lcb_lab.kernel.errors import LcbError, UnknownName
-from lcb_lab.games.lcb.model.state import STAND_IN_TF, GameState, Marker, Unit
+from lcb_lab.games.lcb.model.state import STAND_IN_TF, TEAMS, Card, CardMarker, GameState, Marker, Unit
 
 INSTRUCTOR = "instructor"
 
@@ -62,25 +66,83 @@ def _full(u: Unit, cat: Catalog) -> dict:
     }
 
 
-def embarked_in_view(state: GameState, u: Unit, viewer: str | None) -> bool:
-    """Whether ``viewer`` sees the other team's Embarked unit ``u``: Embarked units lie face up
-    in their ship's Embark Area (10.34, 10.311), so the other team reads them -- name, type,
-    HP -- once the ship itself is face up on the map; while the ship is concealed its tracker
-    is as hidden as its counter (6.11), so they are not seen at all (lcb_lab's reading).  Their
-    Attached cards and the ship's Embarked cards stay a count (9.02)."""
-    if u.embarked_on is None or u.destroyed:
-        return False
-    ship = state.units.get(u.embarked_on)
-    return ship is not None and ship.revealed and ship.on_map and not _all_seeing(viewer) and u.team != viewer
-
-
 def _all_seeing(viewer: str | None) -> bool:
     return viewer is None or viewer == INSTRUCTOR
 
 
-def knows(counter: Unit | Marker, viewer: str | None) -> bool:
-    """Whether ``viewer`` sees the counter's face: its own, the instructor, or face up (6.11)."""
-    return _all_seeing(viewer) or counter.team == viewer or counter.revealed
+Subject = Unit | Marker | Card | CardMarker | Mapping[str, str]
+"""What :func:`knows` answers about: a counter, a MILDEC, a card, a card marker, or a reference
+``{kind: id}`` as log entries record it (see :data:`REF_KINDS`; several keys: all of them)."""
+
+REF_KINDS = ("unit", "mildec", "card", "marker", "cargo", "mines", "cp")
+"""The kinds of reference a log entry's ``about`` fact may hold: ``unit`` (uid), ``mildec``
+(MILDEC id), ``card`` (cid), ``marker`` (a card marker's id), ``cargo`` (a ship's, landing
+craft marker's or transport card's id: what it takes aboard, carries, lands or leaves aboard,
+12.x), ``mines`` (a mine marker's id: cubes laid, a detonation held, 13.37) and ``cp`` (a team:
+its CP left in the Planning Stage, 3.12)."""
+
+
+def knows(state: GameState, viewer: str | None, subject: Subject) -> bool:
+    """Whether ``viewer`` ("US", "RU", "instructor" or None = instructor) may know ``subject``:
+    see its face, name it, read a log line about it.  THE one place this is decided; offers,
+    refusals, log redaction and views all ask here.
+
+    * the instructor knows everything; a team knows everything of its own;
+    * a unit of the other team: face up on the map (6.11, 6.13) -- a destroyed one only if it
+      was face up when it was removed (a counter destroyed face down stays unnamed); an
+      Embarked one while its ship is face up on the map (10.34: face up in the Embark Area;
+      lost with or aboard it: as its ship was); an unrevealed submarine never (14.02, 14.03);
+    * a MILDEC of the other team: face up (6.11, 4.22);
+    * a card of the other team: face up -- played, placed face up or revealed (9.02);
+    * a card marker of the other team: revealed (12.21, 13.21, 13.37);
+    * a reference ``{kind: id}`` (:data:`REF_KINDS`): the thing it names, as above; ``cargo``
+      and ``mines`` only to the owner's team (12.2x, 12.54: what a craft or ship carries;
+      13.37: mines are secret until they hit), ``cp`` only to that team (3.12).  A reference
+      to nothing known here is known only to the instructor.
+
+    Raises TypeError for anything else."""
+    if _all_seeing(viewer):
+        return True
+    if isinstance(subject, Mapping):
+        return all(_knows_ref(state, viewer, kind, ident) for kind, ident in subject.items())
+    if isinstance(subject, Unit):
+        return _knows_unit(state, viewer, subject)
+    if isinstance(subject, (Marker, CardMarker)):
+        return subject.team == viewer or subject.revealed
+    if isinstance(subject, Card):
+        return subject.team == viewer or subject.face_up
+    raise TypeError(f"knows: cannot tell whether a team knows a {type(subject).__name__}")
+
+
+def _knows_unit(state: GameState, viewer: str | None, u: Unit) -> bool:
+    if u.team == viewer:
+        return True
+    if u.embarked_on is not None:      # face up in the Embark Area of a ship seen face up (10.34)
+        ship = state.units.get(u.embarked_on)
+        return ship is not None and ship.revealed and ship.hex is not None
+    return u.revealed and u.hex is not None     # face up on the map, or destroyed there face up
+
+
+def _owner(state: GameState, ident: str) -> str | None:
+    """The team owning the unit, card marker or card ``ident`` (None: no such thing)."""
+    for table in (state.units, state.card_markers, state.cards):
+        x = table.get(ident)
+        if x is not None:
+            return x.team
+    return None
+
+
+def _knows_ref(state: GameState, viewer: str | None, kind: str, ident) -> bool:
+    if kind in ("cargo", "mines"):           # the owner's business only (12.2x, 12.54, 13.37)
+        return isinstance(ident, str) and _owner(state, ident) == viewer
+    if kind == "cp":                         # a team's CP left (3.12): its own
+        return ident == viewer
+    table = {"unit": state.units, "mildec": state.markers, "card": state.cards,
+             "marker": state.card_markers}.get(kind)
+    if table is None:
+        raise TypeError(f"knows: {kind!r} is not one of {', '.join(REF_KINDS)}")
+    x = table.get(ident) if isinstance(ident, str) else None
+    return x is not None and knows(state, viewer, x)
 
 
 def hidden_sub(u: Unit, catalog: Catalog | None, viewer: str | None) -> bool:
@@ -105,7 +167,7 @@ def observe_sot(state: GameState, viewer: str | None) -> dict[str, list[dict]]:
             out[team] = [dict(e) for e in entries]
         elif team == viewer:                 # who DETECTED the boat: only the counters the owner sees
             out[team] = [dict(e, detected_by=[u for u in e["detected_by"] if u in state.units
-                                              and knows(state.units[u], viewer)]) if "detected_by" in e
+                                              and knows(state, viewer, state.units[u])]) if "detected_by" in e
                          else dict(e) for e in entries]
         else:
             out[team] = [{k: e[k] for k in ("sub", "turn", "impulse", "hex", "public")}
@@ -123,7 +185,7 @@ def _backs(state: GameState, viewer: str | None, catalog: Catalog | None = None)
     counters = [u for u in state.units.values() if not u.destroyed and u.hex is not None
                 and not hidden_sub(u, catalog, viewer)] + \
                [m for m in state.markers.values() if not m.destroyed]
-    hidden = [c for c in counters if not knows(c, viewer)]
+    hidden = [c for c in counters if not knows(state, viewer, c)]
     salt = getattr(state, "salt", "")
 
     def key(c) -> tuple[str, str]:
@@ -148,11 +210,10 @@ def observe(state: GameState, catalog: Catalog, viewer: str) -> dict:
     counters = [{"id": hid, "team": c.team, "hex": c.hex, "back": True, "revealed": False}
                 for hid, c in _backs(state, viewer, catalog)]
     for u in state.units.values():
-        if not u.destroyed and (knows(u, viewer) and (u.hex is not None or _all_seeing(viewer) or u.team == viewer)
-                                or embarked_in_view(state, u, viewer)):
+        if not u.destroyed and knows(state, viewer, u):
             counters.append(_full(u, catalog))
     markers = [{"id": m.mid, "type_id": m.type_id, "team": m.team, "hex": m.hex, "revealed": m.revealed,
-                "back": False} for m in state.markers.values() if not m.destroyed and knows(m, viewer)]
+                "back": False} for m in state.markers.values() if not m.destroyed and knows(state, viewer, m)]
     if not _all_seeing(viewer):           # the other team never reads what is Attached / Embarked (9.02)
         for c in counters:
             if not c.get("back") and c["team"] != viewer:
@@ -160,7 +221,23 @@ def observe(state: GameState, catalog: Catalog, viewer: str) -> dict:
     return {"team": viewer, "turn": state.turn, "initiative": state.initiative,
             "network_cubes": dict(state.network_cubes), "influence": state.influence,
             "continuing": dict(state.continuing), "counters": counters, "markers": markers,
-            "sot": observe_sot(state, viewer)}
+            "sot": observe_sot(state, viewer),
+            "cp": {t: n for t, n in (getattr(state, "cp", None) or {}).items() if knows(state, viewer, {"cp": t})}}
+
+
+def observe_load(state: GameState, load: dict, viewer: str | None) -> dict | None:
+    """A ship's load (the facts of :func:`lcb_lab.games.lcb.rules.embarking.embark.load`) as ``viewer`` may know it
+    (the lab's Embark Area): everything for the ship's own team and the instructor; for the
+    other team nothing (None) while the ship is not seen face up on the map, else its Embarked
+    units (face up, 10.34) with their GPSV and only the number of its Embarked cards (9.02):
+    ``{"ship", "units", "gpsv_units", "gpsv_max", "asv_max", "cards": n}``."""
+    ship = state.units[load["ship"]]
+    if knows(state, viewer, {"cargo": ship.uid}):
+        return load
+    if not (knows(state, viewer, ship) and ship.on_map):
+        return None
+    return {"ship": ship.uid, "units": list(load["units"]), "gpsv_units": load["gpsv_units"],
+            "gpsv_max": load["gpsv_max"], "asv_max": load["asv_max"], "cards": len(load["cards"])}
 
 
 # ====================================================================== cards
@@ -168,10 +245,11 @@ CARD_FIELDS = ("cid", "name", "team", "where", "host", "hex", "face_up", "deploy
                "used", "supply", "free")
 
 
-def card_public(c, viewer: str | None) -> bool:
-    """Whether ``viewer`` sees card ``c``'s face: its own team, the instructor, or face up --
-    played, placed face up or revealed (9.02)."""
-    return _all_seeing(viewer) or c.team == viewer or c.face_up
+def _host_seen(state: GameState, viewer: str | None, c: Card) -> bool:
+    """Whether ``viewer`` reads which unit hosts card ``c``: its own card, or a host it knows
+    on the map -- using a card does not reveal its host (9.31, 9.34)."""
+    host = state.units.get(c.host or "")
+    return host is None or c.team == viewer or _all_seeing(viewer) or (knows(state, viewer, host) and host.on_map)
 
 
 def observe_cards(state: GameState, viewer: str | None) -> dict:
@@ -182,11 +260,10 @@ def observe_cards(state: GameState, viewer: str | None) -> dict:
     attached, embarked, deployed face down; discarded or removed unseen)."""
     cards, hidden = [], {}
     for c in state.cards.values():
-        if card_public(c, viewer):
+        if knows(state, viewer, c):
             d = {k: getattr(c, k) for k in CARD_FIELDS}
             d["supply"] = dict(c.supply)
-            host = state.units.get(c.host or "")
-            if not _all_seeing(viewer) and c.team != viewer and host is not None and not (host.revealed and host.on_map):
+            if not _host_seen(state, viewer, c):
                 d["host"] = None
             cards.append(d)
         else:
@@ -200,9 +277,9 @@ def observe_card_markers(state: GameState, viewer: str | None) -> list[dict]:
     unrevealed ones (an ISR marker placed face down, 12.21) as a back in its hex."""
     out = []
     for m in state.card_markers.values():
-        if m.kind == "mine" and not m.revealed and not (_all_seeing(viewer) or m.team == viewer):
+        if m.kind == "mine" and not knows(state, viewer, m):
             continue                      # secret mines: nothing at all until triggered (13.37)
-        if _all_seeing(viewer) or m.team == viewer or m.revealed:
+        if knows(state, viewer, m):
             out.append({"id": m.mid, "kind": m.kind, "team": m.team, "hex": m.hex, "card": m.card,
                         "revealed": m.revealed, "back": False, "level": m.level, "hp": m.hp})
         else:
@@ -219,11 +296,10 @@ def marker_details(state: GameState, viewer: str | None) -> dict[str, dict]:
     team's concealed markers and secret mines are not listed (13.37)."""
     out: dict[str, dict] = {}
     for m in state.card_markers.values():
-        own = _all_seeing(viewer) or m.team == viewer
-        if not (own or m.revealed):
+        if not knows(state, viewer, m):
             continue
         d = {"level": m.level, "mp": m.mp, "hp": m.hp, "moved": m.moved, "acted": m.acted}
-        if own:
+        if knows(state, viewer, {"cargo": m.mid}):
             d.update(cargo=list(m.cargo), rp=m.rp, host=m.host)
         else:
             d["cargo_count"] = len(m.cargo)
@@ -278,7 +354,7 @@ def check_known(state: GameState, viewer: str | None, uids: Iterable[str], what:
         return
     for uid in uids:
         u = state.units.get(uid) if isinstance(uid, str) else None
-        if u is None or not knows(u, viewer) or not (u.team == viewer or u.on_map):
+        if u is None or not knows(state, viewer, u) or not (u.team == viewer or u.on_map):
             raise UnknownName(f"{what}: {viewer} sees no unit named {uid!r}")
 
 
@@ -319,7 +395,7 @@ def _public(title: str, text: str, rules: list[str], **data) -> dict:
     return {"title": title, "text": text, "rules": list(rules), "data": data}
 
 
-def _declare(e: dict, d: dict) -> Form:
+def _declare(e: dict, d: dict, secret: bool) -> Form:
     units, marks = d.get("units", []), d.get("markers", [])
     if d.get("subs"):            # an unrevealed submarine acts: the other team reads nothing of it (14.03)
         units = [u for u in units if u["uid"] not in d["subs"]]
@@ -339,7 +415,7 @@ def _declare(e: dict, d: dict) -> Form:
     return [d["team"]], _public(e["title"], public, e["rules"])
 
 
-def _move(e: dict, d: dict) -> Form:
+def _move(e: dict, d: dict, secret: bool) -> Form:
     units, marks = d.get("units", []), d.get("markers", [])
     if not _any_down(units, marks):
         return EVERYONE
@@ -349,14 +425,14 @@ def _move(e: dict, d: dict) -> Form:
                                 e["rules"], path=d.get("path", []))
 
 
-def _zor(e: dict, d: dict) -> Form:
+def _zor(e: dict, d: dict, secret: bool) -> Form:
     if not _any_down(d["units"]):
         return EVERYONE
     return [d["team"]], _public(e["title"], f"{public_names(d['units'])} in {d['from']} look into {d['into']}: "
                                 "no enemy ground unit there", e["rules"])
 
 
-def _reveal(e: dict, d: dict) -> Form:
+def _reveal(e: dict, d: dict, secret: bool) -> Form:
     by = d.get("by")
     if not by or not _any_down(by):
         return EVERYONE
@@ -364,7 +440,7 @@ def _reveal(e: dict, d: dict) -> Form:
                                 e["rules"], units=d["units"])
 
 
-def _conceal(e: dict, d: dict) -> Form:
+def _conceal(e: dict, d: dict, secret: bool) -> Form:
     units, marks = d.get("units", []), d.get("markers", [])
     if not _any_down(units, marks):
         return EVERYONE
@@ -375,18 +451,18 @@ def _conceal(e: dict, d: dict) -> Form:
                                 e["rules"])
 
 
-def _split(e: dict, d: dict) -> Form:
+def _split(e: dict, d: dict, secret: bool) -> Form:
     if not _any_down(d["stay"], d["go"]):
         return EVERYONE
     return [d["team"]], _public(e["title"], f"{public_names(d['stay'])} stay while {public_names(d['go'])} "
                                 "move on; the stack splits (1 AP)", e["rules"])
 
 
-def _resupply(e: dict, d: dict) -> Form:
+def _resupply(e: dict, d: dict, secret: bool) -> Form:
     return [d["team"]], None       # neither unit is revealed, nor where it acts (8.06, 3.03)
 
 
-def _effect(e: dict, d: dict) -> Form:
+def _effect(e: dict, d: dict, secret: bool) -> Form:
     if d.get("effect") == "mildec":           # a new face-down MILDEC: the other team sees a back
         return [d["team"]], None
     if d.get("effect") in ("paralyse", "resupply"):
@@ -402,51 +478,97 @@ def _effect(e: dict, d: dict) -> Form:
                                 e["rules"])
 
 
-def _card(e: dict, d: dict) -> Form:
-    """A log line about a card: public unless it is about a hidden card (``hidden`` fact:
-    Attached / Embarked / pool / face down, 9.02) -- the other team then reads that a card
-    of that team acted, not which."""
-    if not d.get("hidden"):
+def _card(e: dict, d: dict, secret: bool) -> Form:
+    """A log line about a card: public unless the other team does not know the card it is
+    ``about`` (Attached / Embarked / pool / face down, 9.02) -- it then reads that a card of
+    that team acted, not which."""
+    if not secret:
         return EVERYONE
     return [d["team"]], _public(f"{d['team']} card", "a hidden card of the other team (9.02)", e["rules"])
 
 
-def _transport(e: dict, d: dict) -> Form:
-    """Transport (12.x): an entry with the ``hidden`` fact (what a face-down craft carries, its
-    RP, its moves) is read by its team only; the other team sees the marker's back on the map."""
-    return ([d["team"]], None) if d.get("hidden") else EVERYONE
+def _transport(e: dict, d: dict, secret: bool) -> Form:
+    """Transport (12.x): a line ``about`` what the other team does not know (what a craft or
+    ship carries, its RP, a face-down craft's moves) is read by its team only; the other team
+    sees the marker's back on the map."""
+    return ([d["team"]], None) if secret else EVERYONE
 
 
-def _team_only(e: dict, d: dict) -> Form:
-    """A marker / mine line (13.x): only its team reads a ``hidden`` one (a secret mine laid,
-    13.37; a concealed ISR marker placed, 13.21); the others read nothing."""
-    if not d.get("hidden"):
+def _team_only(e: dict, d: dict, secret: bool) -> Form:
+    """A marker / mine line (13.x): only its team reads one ``about`` what the other team does
+    not know (a secret mine laid, 13.37; a concealed ISR marker placed, 13.21); the others read
+    its ``public_title`` or nothing."""
+    if not secret:
         return EVERYONE
     return [d["team"]], (_public(d["public_title"], "", e["rules"]) if d.get("public_title") else None)
 
 
-def _submarine(e: dict, d: dict) -> Form:
-    """A hidden submarine's entry (14.03): its team reads it, the other team its ``pub`` or nothing."""
+def _submarine(e: dict, d: dict, secret: bool) -> Form:
+    """A hidden submarine's entry (14.03), and an act on a team's hidden cards or counters in
+    the Planning / Deployment Stage (9.02, 3.21): its team reads it, the other team its ``pub``
+    or nothing."""
     pub = d.get("pub")
     return [d["team"]], (None if not pub else _public(pub["title"], pub["text"], e["rules"]))
 
 
-FORMS: dict[str, Callable[[dict, dict], Form]] = {
+def _pub_if_any(e: dict, d: dict, secret: bool) -> Form:
+    """Embarked losses (10.311): with a ``pub`` form (the ship was concealed: a count only) its
+    team reads it in full and the other team that form; without one it is public."""
+    pub = d.get("pub")
+    if pub is None:
+        return EVERYONE
+    return [d["team"]], _public(pub["title"], pub["text"], e["rules"])
+
+
+def _destroyed(e: dict, d: dict, secret: bool) -> Form:
+    """Units destroyed (4.21, 3.42, 10.311): public, unless the other team does not know a unit
+    it is ``about`` (destroyed face down, or aboard a concealed ship) -- it then reads the
+    ``public_title`` (default "n concealed counter(s) destroyed") and the kill count."""
+    if not secret:
+        return EVERYONE
+    n = len(d.get("units", []))
+    title = d.get("public_title") or f"{n} concealed counter{'s' if n != 1 else ''} destroyed"
+    return [d["team"]], _public(title, e["text"], e["rules"])
+
+
+def _influence(e: dict, d: dict, secret: bool) -> Form:
+    """An Influence Meter move about a unit (15.0: an enemy naval unit eliminated): public,
+    unless the other team does not know the unit -- it then reads ``public_text``."""
+    if not secret:
+        return EVERYONE
+    return [d["team"]], _public(e["title"], d.get("public_text", ""), e["rules"])
+
+
+FORMS: dict[str, Callable[[dict, dict, bool], Form]] = {
     "card": _card, "transport": _transport, "mine": _team_only, "marker": _team_only, "submarine": _submarine,
     "declare": _declare, "move": _move, "zor": _zor, "reveal": _reveal, "conceal": _conceal,
     "resupply": _resupply, "effect": _effect, "split": _split,
+    "card_acquired": _submarine, "card_placed": _submarine, "deploy": _submarine,
+    "embark_losses": _pub_if_any, "destroyed": _destroyed, "influence": _influence,
 }
 """One function per entry kind: (entry, its data) -> (audience, public form)."""
 
 
-def annotate(entry: dict) -> dict:
-    """Add ``audience`` / ``public`` to a fresh entry from the facts in its ``data``.
+def is_secret(state: GameState | None, data: dict) -> bool:
+    """Whether a team other than the entry's ``team`` does not know what the entry is
+    ``about`` (a reference as :func:`knows` takes it, or a list of them), asked at the moment
+    of logging."""
+    about = data.get("about")
+    if not about or state is None:
+        return False
+    subjects = [about] if isinstance(about, Mapping) else list(about)
+    return any(not knows(state, t, s) for t in TEAMS if t != data.get("team") for s in subjects)
+
+
+def annotate(entry: dict, state: GameState | None = None) -> dict:
+    """Add ``audience`` / ``public`` to a fresh entry from the facts in its ``data``, asking
+    :func:`knows` (on ``state`` as it is now) about the subject the entry is ``about``.
     An entry whose kind has no function here, or that carries no ``team`` fact, is public."""
     data = entry.get("data") or {}
     form = FORMS.get(entry.get("kind"))
     if form is None or "team" not in data:
         return entry
-    audience, public = form(entry, data)
+    audience, public = form(entry, data, is_secret(state, data))
     if audience is not None:
         entry["audience"] = list(audience)
         if public is not None:

@@ -4,18 +4,19 @@
   team and the instructor: the Embark Area's units, the Embarked cards with their side (the
   undeployed deck on the left, deployed on the right, expended face down on the right, 11.11)
   and the capacity bars GPSV / ASV used of the Embarkation Value (10.21,
-  ``rules/embark.py:load``).  The other team, on a ship it sees face up: what the embark rules
-  let it know (``rules/embark.py:load_view``: the units, face up in the Embark Area, 10.34, as
+  ``rules/embark.py:load``).  The other team, on a ship it sees face up: what the observer
+  lets it know (``observer.py:observe_load``: the units, face up in the Embark Area, 10.34, as
   ``game.view`` lists them, a bar of their GPSV, and how many Embarked cards) -- never a card's
   name or Space Value, so no ASV bar;
 * :func:`cargo_html` -- the panel's HTML (``.lcb-cargo``) under the Unit Tracker.
 
-Nothing here reads the other team's cards: the view and the embark rules decide.
+Nothing here reads the other team's cards: the view and the observer decide.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from lcb_lab.games.lcb import observer
 from lcb_lab.games.lcb.rules.embarking import embark
 from lcb_lab.ui.widgets.panels import esc, rule_badges, team_span
 
@@ -68,11 +69,11 @@ def cargo_view(game, viewer: str, ship: str, view: dict | None = None) -> Cargo 
     if own:
         load, source = _load(game, ship)
         return Cargo(ship, host["team"], True, units, cards, 0, load, source)
-    seen = embark.load_view(game._ctx(), ship, viewer) or {}    # what the embark rules let it know
+    seen = observer.observe_load(game.state, embark.load(game._ctx(), ship), viewer) or {}   # what the observer lets it know
     hidden = max(0, int(seen.get("cards", 0)) - len(cards))
     load = ({"gpsv": seen["gpsv_units"], "gpsv_max": seen.get("gpsv_max"), "units_only": True}
             if "gpsv_units" in seen else None)
-    return Cargo(ship, host["team"], False, units, cards, hidden, load, "rules/embark.py load_view")
+    return Cargo(ship, host["team"], False, units, cards, hidden, load, "observer.py observe_load")
 
 
 def side_words(card: dict) -> str:

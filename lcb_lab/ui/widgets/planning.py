@@ -157,13 +157,9 @@ class PlanningPanel(_StagePanel):
         return [self.deck, self.host]
 
     def cp(self) -> dict[str, int]:
-        """CP left per team the view may know (its own; both for the instructor)."""
-        v = self.ctl.view()
-        cp = v.get("cp")
-        if cp is None:
-            cp = dict(getattr(self.ctl.game.state, "cp", {}) or {})
-        viewer = self.ctl.viewer
-        return {t: n for t, n in cp.items() if viewer == "instructor" or t == viewer}
+        """CP left per team the view may know (its own; both for the instructor): the view's
+        ``cp`` (:func:`lcb_lab.games.lcb.observer.observe`, 3.12)."""
+        return dict(self.ctl.view().get("cp") or {})
 
     def deck_names(self, team: str, offer: Offers) -> list[str]:
         """The cards the team may buy: the listed purchases, else its deck."""

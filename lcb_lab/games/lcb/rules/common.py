@@ -80,9 +80,11 @@ class Ctx:
     def log(self, entry: dict, **facts) -> None:
         """Append an explained step, stamped with turn and impulse number.
 
-        ``facts`` (e.g. ``team="US"``, ``units=observer.refs(units)``) join the entry's
-        ``data``; :func:`lcb_lab.games.lcb.observer.annotate` derives from them who reads the entry
-        in full and what the other team reads (the rules never decide visibility).
+        ``facts`` (e.g. ``team="US"``, ``units=observer.refs(units)``, ``about={"marker":
+        mid}`` -- what the entry is about, see :data:`lcb_lab.games.lcb.observer.REF_KINDS`) join the
+        entry's ``data``; :func:`lcb_lab.games.lcb.observer.annotate` derives from them, asking
+        :func:`lcb_lab.games.lcb.observer.knows` on the state as it is now, who reads the entry in full
+        and what the other team reads (the rules never decide visibility).
         """
         if self.quiet:
             self.state.log.append(entry)
@@ -92,7 +94,7 @@ class Ctx:
             entry["data"] = {**entry.get("data", {}), **explain.plain(facts)}
         entry["turn"] = self.state.turn
         entry["impulse"] = len(self.state.tf_order) + (1 if self.state.impulse else 0)
-        self.state.log.append(observer.annotate(entry))
+        self.state.log.append(observer.annotate(entry, self.state))
 
 
 def living_unit(ctx: Ctx, uid: str, rule: str = "4.3") -> Unit:

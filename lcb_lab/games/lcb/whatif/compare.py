@@ -24,6 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from lcb_lab.games.lcb import observer
+
 INSTRUCTOR = "instructor"
 
 
@@ -58,7 +60,7 @@ def _visible(game, team: str) -> dict[str, dict]:
 def _lost_name(game, uid: str, team: str) -> str:
     """How ``team`` names a unit destroyed in ``game``."""
     u = game.state.units[uid]
-    if team == INSTRUCTOR or u.team == team or u.revealed:
+    if observer.knows(game.state, team, u):      # destroyed face up, or its own (6.11)
         return uid
     return f"a concealed {u.team} unit"
 

@@ -347,7 +347,7 @@ def on_attach(ctx: Ctx, card) -> None:
         parts.append(f"{ct.hp_bonus:+d} HP")
     if parts:
         ctx.log(explain.step("card", f"{ct.name} attached", f"to {host.uid}: " + ", ".join(parts),
-                             ["9.31", "9.32", "9.33"]), team=card.team, card=card.cid, hidden=True)
+                             ["9.31", "9.32", "9.33"]), team=card.team, card=card.cid, about={"card": card.cid})
 
 
 # chapters 10-14: the modules below register their effects with @effect (imported last: they import this one)

@@ -377,7 +377,7 @@ def host_lost(ctx: Ctx, lost: list) -> None:
             ctx.log(explain.step("card", f"{c.name} destroyed with its host",
                                  "an Attached card dies with its host and is not cycled back (9.31, 9.07)"
                                  if c.where == "removed" else "an Embarked card is lost with its ship (9.07)",
-                                 ["9.31", "9.07"]), team=c.team, card=c.cid, hidden=not c.face_up)
+                                 ["9.31", "9.07"]), team=c.team, card=c.cid, about={"card": c.cid})
             c.host = None
             from lcb_lab.games.lcb.rules.markers.placement import card_gone
             card_gone(ctx, c.cid)            # its marker leaves the map too (lcb_lab's reading, facts 6.31)

@@ -7,6 +7,7 @@ into); :func:`origin` is where a card's range is measured from.
 """
 from __future__ import annotations
 
+from lcb_lab.games.lcb import observer
 from lcb_lab.games.lcb.model.cards import CardType, Effect
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import CardPlay, Unit, other
@@ -32,10 +33,6 @@ def _as_hex(ctx: Ctx, x: str | None) -> str | None:
     if not x or x not in ctx.board:
         return None
     return ctx.board.canonical(x)
-
-
-def _knows(u: Unit, team: str) -> bool:
-    return u.team == team or (u.revealed and u.on_map)
 
 
 def origin(ctx: Ctx, card) -> str | None:
@@ -85,7 +82,7 @@ def check_targets(ctx: Ctx, team: str, card, ct: CardType, eff: Effect, targets:
         want = other(team) if kind == "enemy_card" else team
         for t in targets:
             c = ctx.state.cards.get(t)
-            if c is None or c.team != want or not c.in_play or (want != team and not c.face_up):
+            if c is None or c.team != want or not c.in_play or not observer.knows(ctx.state, team, c):
                 raise IllegalAction("9.0", f"{t!r} is not a {'face-up enemy' if want != team else 'friendly'} card")
         return
     if hex_ is not None and _as_hex(ctx, hex_) is None:
@@ -105,7 +102,7 @@ def check_targets(ctx: Ctx, team: str, card, ct: CardType, eff: Effect, targets:
     # units / unit / stack
     for t in targets:
         u = ctx.state.units.get(t)
-        if u is None and _as_hex(ctx, t) is None or (u is not None and not _knows(u, team)):
+        if u is None and _as_hex(ctx, t) is None or (u is not None and not observer.knows(ctx.state, team, u)):
             raise IllegalAction("6.11", f"{team} knows no unit named {t!r}")
         if u is not None and (u.destroyed or not u.on_map):
             raise IllegalAction("9.0", f"{t} is not on the map")

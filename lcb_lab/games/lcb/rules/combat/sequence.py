@@ -490,7 +490,8 @@ def destroy(ctx: Ctx, u: Unit, by_team: str) -> None:
     ctx.state.total_kills[by_team] += len(lost)
     ctx.log(explain.step("destroyed", f"{names(lost)} destroyed",
                          f"removed from play; counts {len(lost)} toward {by_team}'s kills for the Initiative Check",
-                         ["4.21", "3.42"] + (["10.311"] if len(lost) > 1 else []), units=[x.uid for x in lost]))
+                         ["4.21", "3.42"] + (["10.311"] if len(lost) > 1 else [])), units=[x.uid for x in lost],
+            team=u.team, about=[{"unit": x.uid} for x in lost])
     influence.on_kill(ctx, by_team, lost)
 
 

@@ -5,7 +5,8 @@ transport and the lab):
 
 * ``load(ctx, ship) -> dict``: what is aboard and the capacity left (10.21, 10.35): ``{"ship",
   "gpsv", "asv", "gpsv_max", "asv_max", "rotary", "fixed", "units": [uid], "cards": [cid],
-  "amphibious": name | None}``;
+  "amphibious": name | None, "gpsv_units": the units' share of "gpsv"}`` -- facts only: what a
+  team may know of it is :func:`lcb_lab.games.lcb.observer.observe_load`'s (10.34, 9.02);
 * ``check_fits(ctx, ship, units=(), cards=()) -> None``: IllegalAction when adding those units
   (uids, each with its Attached cards) and cards (cids: Embarked cards, or Attached cards of
   units aboard) would not fit -- "10.31" not an Embark-capable friendly ship, "10.21" over the
@@ -14,8 +15,6 @@ transport and the lab):
   unit and its Attached cards
   across two ships;  ``fits_problem`` gives the same ``(rule, reason)`` or None;
 * ``capacity_text(ctx, ship)``: the load as a small text bar for the lab and notebooks;
-  ``load_view(ctx, ship, viewer)``: the load as a team may know it (the other team: nothing
-  while the ship is concealed, then its units and a count of its cards);
 * ``on_ship_damaged(ctx, ship_uid, hp, attacker_team) -> None``: 10.311, pushes the
   ``embark_losses`` choice (:mod:`lcb_lab.games.lcb.rules.embarking.losses`; a destroyed ship loses
   everything aboard in :func:`lcb_lab.games.lcb.rules.combat.sequence.destroy`).
@@ -113,6 +112,7 @@ def load(ctx: Ctx, ship: Unit | str) -> dict:
     for u in units:
         g, a = unit_space(ctx, u)
         gp, asv = gp + g, asv + a
+    gp_units = gp
     amph = None
     for c in cards:
         ct = ctx.ctype(c)
@@ -122,23 +122,7 @@ def load(ctx: Ctx, ship: Unit | str) -> dict:
             amph = ct.name
     return {"ship": sh.uid, "gpsv": gp, "asv": asv, "gpsv_max": t.embark_gpsv, "asv_max": t.embark_asv,
             "rotary": t.embark_rotary, "fixed": t.embark_fixed, "units": [u.uid for u in units],
-            "cards": [c.cid for c in cards], "amphibious": amph}
-
-
-def load_view(ctx: Ctx, ship: Unit | str, viewer: str | None) -> dict | None:
-    """:func:`load` as ``viewer`` may know it (for the lab): everything for the ship's own team
-    and the instructor (None / "instructor"); for the other team nothing (None) while the ship
-    is concealed, else its Embarked units (face up, 10.34) with their GPSV, and only the number
-    of its Embarked cards (``{"ship", "units", "gpsv_units", "gpsv_max", "asv_max", "cards": n}``,
-    9.02)."""
-    sh = ctx.state.unit(ship) if isinstance(ship, str) else ship
-    d = load(ctx, sh)
-    if viewer in (None, "instructor") or viewer == sh.team:
-        return d
-    if not (sh.revealed and sh.on_map):
-        return None
-    return {"ship": sh.uid, "units": d["units"], "gpsv_units": sum(unit_space(ctx, u)[0] for u in d["units"]),
-            "gpsv_max": d["gpsv_max"], "asv_max": d["asv_max"], "cards": len(d["cards"])}
+            "cards": [c.cid for c in cards], "amphibious": amph, "gpsv_units": gp_units}
 
 
 # ------------------------------------------------------------------ capacity checks

@@ -28,7 +28,7 @@ Check (3.42) and the Influence Meter like any other.
 """
 from __future__ import annotations
 
-from lcb_lab.games.lcb import choices as decisions, observer
+from lcb_lab.games.lcb import choices as decisions
 from lcb_lab.kernel import explain
 from lcb_lab.games.lcb.choices import CARD_BUNDLE, MIXED_BUNDLE, UNIT_BUNDLE, Choice
 from lcb_lab.kernel.dice import D20
@@ -154,19 +154,6 @@ def _log(ctx: Ctx, ship: Unit, choice: Choice, units: list[Unit], cards: list[Ca
             ship=ship.uid, cards=[c.cid for c in cards + drawn], units=[u.uid for u in units])
 
 
-def _form(e: dict, d: dict):
-    """The owner reads the entry in full, the other team its ``pub`` form; an entry without
-    ``pub`` is public (the observer's contract: audience None = everyone)."""
-    pub = d.get("pub")
-    if pub is None:
-        return None, None
-    return [d["team"]], {"title": pub["title"], "text": pub["text"], "rules": list(e["rules"]), "data": {}}
-
-
-observer.FORMS.setdefault(KIND, _form)
-observer.FORMS.setdefault("destroyed", _form)      # lost aboard a concealed ship: a count only
-
-
 def _lose_units(ctx: Ctx, ship: Unit, units: list[Unit], by_team: str) -> None:
     """Destroy embarked ``units`` (with their Attached cards, 9.31); they count as kills for
     the Initiative Check (3.42) and the Influence Meter (15.2)."""
@@ -179,9 +166,8 @@ def _lose_units(ctx: Ctx, ship: Unit, units: list[Unit], by_team: str) -> None:
     ctx.state.total_kills[by_team] += len(units)
     text = f"destroyed aboard their ship; {len(units)} toward {by_team}'s kills for the Initiative Check"
     ctx.log(explain.step("destroyed", f"{names(units)} destroyed", text, ["10.311", "3.42"]),
-            team=ship.team, pub={"title": f"{len(units)} embarked unit(s) destroyed" if not ship.revealed
-                                 else f"{names(units)} destroyed", "text": text},
-            units=[u.uid for u in units])
+            team=ship.team, about=[{"unit": u.uid} for u in units],
+            public_title=f"{len(units)} embarked unit(s) destroyed", units=[u.uid for u in units])
     influence.on_kill(ctx, by_team, units)
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Callable
 
 from lcb_lab.kernel import explain
+from lcb_lab.games.lcb import observer
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import CardMarker, CardPlay
 from lcb_lab.games.lcb.rules.markers import mines
@@ -55,7 +56,7 @@ def step(name: str):
 
 def _marker(ctx: Ctx, mid: str, team: str) -> CardMarker:
     m = ctx.state.card_markers.get(mid)
-    if m is None or (m.team != team and not m.revealed) or (m.kind == "mine" and m.team != team):
+    if m is None or not observer.knows(ctx.state, team, m) or (m.kind == "mine" and m.team != team):
         raise IllegalAction("13.0", f"{team} has no marker named {mid!r}")
     if m.team != team:
         raise IllegalAction("13.21", f"{mid} is the other team's marker")
@@ -143,7 +144,7 @@ def marker_action_act(game, c: Ctx, a) -> None:
         c.log(explain.step("marker", f"{m.mid} moves", f"{start} -> {' -> '.join(path)} for {spent} MP "
                            f"(MP {m.mp}, once per impulse)", ["13.21"] if m.kind != "proxy" else ["13.12"],
                            path=[start] + path),
-              team=m.team, hidden=not m.revealed, marker=m.mid)
+              team=m.team, marker=m.mid, about={"marker": m.mid})
     m.acted = True
     entered: list[str] = []
     for i, h in enumerate(path):

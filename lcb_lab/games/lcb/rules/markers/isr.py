@@ -143,11 +143,11 @@ def place_and_move(ctx: Ctx, link, ct, eff) -> None:
     link.data["marker"] = m.mid
     ctx.log(explain.step("marker", f"{ct.name}: {m.mid} placed", f"concealed in its host's hex {h0}; "
                          f"MP {m.mp}, one free action a turn from the next turn on", ["13.21", "13.22"]),
-            team=card.team, hidden=True, marker=m.mid)
+            team=card.team, marker=m.mid, about={"marker": m.mid})
     if path:
         m.moved = True
         ctx.log(explain.step("marker", f"{m.mid} moves", f"{h0} -> {' -> '.join(path)} (MP {m.mp}, once per impulse)",
-                             ["13.21"], path=[h0] + path), team=card.team, hidden=True, marker=m.mid)
+                             ["13.21"], path=[h0] + path), team=card.team, marker=m.mid, about={"marker": m.mid})
     for h in path:
         m.hex = h
         check_reveal(ctx, m, h)

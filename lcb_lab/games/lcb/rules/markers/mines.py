@@ -85,7 +85,7 @@ def lay(ctx: Ctx, team: str, card: str, h: str, cubes: int, succeeds_on: int, te
     m.level += int(cubes)
     ctx.log(explain.step("mine", f"{cubes} mine cube(s) laid in {h}", f"{m.level} in the hex, secret: the other "
                          f"team does not see them (13.37); attack at {m.data['succeeds_on']} or less", ["13.31", "13.33"]),
-            team=team, hidden=True, hex=h)
+            team=team, hex=h, about={"mines": m.mid})
     return m
 
 
@@ -264,7 +264,7 @@ def answer(ctx: Ctx, choice: Choice, shots) -> None:
     ctx.state.choices.pop()
     if not plan:
         ctx.log(explain.step("mine", "Mines held", "the owner does not detonate (13.33: may)", ["13.33"]),
-                team=m.team, hidden=True, hex=m.hex)
+                team=m.team, hex=m.hex, about={"mines": m.mid})
         _finish(ctx, m)
         return
     m.revealed = True
@@ -320,7 +320,7 @@ def _apply(ctx: Ctx, m: CardMarker) -> None:
             x.destroyed = True
         if n:
             ctx.log(explain.step("mine", f"Naval MILDEC absorbs {n} HP for {u.uid}", "discarded instead "
-                                 "(13.34, 4.22)", ["13.34", "4.22"]), team=u.team, hidden=not u.revealed,
+                                 "(13.34, 4.22)", ["13.34", "4.22"]), team=u.team, about={"unit": u.uid},
                     public_title=f"A Naval MILDEC in {m.hex} absorbs {n} mine hit(s)")
         dmg = hits - n
         p["damage"][key] = 0
@@ -329,7 +329,7 @@ def _apply(ctx: Ctx, m: CardMarker) -> None:
             u.hp = max(0, u.hp - dmg)
             ctx.log(explain.step("mine", f"{u.uid} loses {before - u.hp} HP", f"mines in {m.hex}: HP {before} -> "
                                  f"{u.hp}", ["13.33"], unit=u.uid, hp_before=before, hp_after=u.hp, hits=dmg),
-                    team=u.team, hidden=not u.revealed, public_title=f"A counter in {m.hex} takes {dmg} mine hit(s)")
+                    team=u.team, about={"unit": u.uid}, public_title=f"A counter in {m.hex} takes {dmg} mine hit(s)")
             if u.hp <= 0:
                 destroy_unit(ctx, u, m.team)
             else:                             # 10.311: a carrying ship's cargo (rules/embark.py)

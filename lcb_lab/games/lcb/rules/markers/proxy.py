@@ -81,7 +81,7 @@ def proxy_force(ctx: Ctx, link, ct, eff) -> bool:
                   "effect_on": int(a.get("effect_on", STANDARD))}
         ctx.log(explain.step("marker", f"{ct.name}: {m.mid} placed in {h}", "a concealed Proxy Force: 1 HP, "
                              f"{m.mp} MP; once a turn it may move and GROUND ASSAULT or try its effect", ["13.11", "13.12"]),
-                team=link.team, hidden=True, marker=m.mid)
+                team=link.team, marker=m.mid, about={"marker": m.mid})
         contact(ctx, h)
     return True
 

@@ -20,6 +20,7 @@ start of the Action Stage (15.14, :func:`free_cards_benefit`).
 from __future__ import annotations
 
 from lcb_lab.kernel import explain
+from lcb_lab.games.lcb.model.state import Unit
 from lcb_lab.games.lcb.rules.common import Ctx
 
 POPULATED = {"city", "town", "port", "small_port", "airfield"}
@@ -46,13 +47,16 @@ def level(influence: int, team: str) -> int:
     return max(0, v)
 
 
-def move(ctx: Ctx, team: str, why: str, rules: list[str]) -> None:
-    """Move the meter one space toward ``team`` and log it."""
+def move(ctx: Ctx, team: str, why: str, rules: list[str], unit: Unit | None = None,
+         public_why: str = "") -> None:
+    """Move the meter one space toward ``team`` and log it; ``unit``: the unit the move is
+    about (the other team reads ``public_why`` instead of ``why`` when it does not know it)."""
     before = ctx.state.influence
     step = 1 if team == "US" else -1
     ctx.state.influence = max(-LIMIT, min(LIMIT, before + step))
-    ctx.log(explain.step("influence", f"Influence Meter 1 space toward {team}",
-                         f"{why} (meter {before:+d} -> {ctx.state.influence:+d})", rules))
+    meter = f" (meter {before:+d} -> {ctx.state.influence:+d})"
+    facts = {} if unit is None else {"team": unit.team, "about": {"unit": unit.uid}, "public_text": public_why + meter}
+    ctx.log(explain.step("influence", f"Influence Meter 1 space toward {team}", why + meter, rules), **facts)
 
 
 def lrs_on_populated_hexes(ctx: Ctx, attacker: str, hexes: list[str]) -> None:
@@ -68,7 +72,8 @@ def on_kill(ctx: Ctx, by_team: str, lost: list) -> None:
     """Third enemy unit of the turn, and any enemy naval unit (15.0)."""
     for u in lost:
         if ctx.is_naval(u):
-            move(ctx, by_team, f"{by_team} eliminated the naval unit {u.uid}", ["15.0"])
+            move(ctx, by_team, f"{by_team} eliminated the naval unit {u.uid}", ["15.0"], unit=u,
+                 public_why=f"{by_team} eliminated a concealed naval unit")
     k = ctx.state.kills[by_team]
     if k >= 3 and k - len(lost) < 3:
         move(ctx, by_team, f"{by_team} eliminated three enemy units this turn", ["15.0"])

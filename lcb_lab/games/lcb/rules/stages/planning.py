@@ -35,7 +35,6 @@ from __future__ import annotations
 from typing import Iterable
 
 from lcb_lab.kernel import explain
-from lcb_lab.games.lcb import observer
 from lcb_lab.games.lcb.model.cards import CardType
 from lcb_lab.kernel.errors import IllegalAction, UnknownName
 from lcb_lab.games.lcb.model.state import Card, GameState, Unit
@@ -205,16 +204,6 @@ def log_secret(ctx: Ctx, kind: str, title: str, text: str, rules: list[str], tea
     in full, the other team ``public_title`` / ``public_text`` (None: nothing)."""
     pub = None if public_title is None else {"title": public_title, "text": public_text}
     ctx.log(explain.step(kind, title, text, rules), team=team, pub=pub, **facts)
-
-
-def _secret_form(e: dict, d: dict):
-    pub = d.get("pub")
-    return [d["team"]], (None if pub is None else {"title": pub["title"], "text": pub["text"],
-                                                   "rules": list(e["rules"]), "data": {}})
-
-
-for _kind in ("card_acquired", "card_placed", "deploy"):
-    observer.FORMS.setdefault(_kind, _secret_form)   # the observer's form for these entries
 
 
 def sync_legacy(state: GameState) -> None:

@@ -34,6 +34,7 @@ the owner reads them in full, the other team ``pub`` (None: nothing).
 from __future__ import annotations
 
 from lcb_lab.kernel import explain
+from lcb_lab.games.lcb import observer
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import Unit, other
 from lcb_lab.games.lcb.rules.submarines import asw
@@ -54,7 +55,6 @@ from lcb_lab.games.lcb.rules.submarines.sot import (
     end_of_action_stage,
     end_of_impulse,
     is_sub,
-    knows_unit,
     log_secret,
     moved,
     on_deploy,
@@ -118,16 +118,16 @@ def check_torpedo(ctx: Ctx, aid: int, uid: str, targets) -> tuple:
     ships, enemy_subs = [], []
     for t in targets:
         m = ctx.state.card_markers.get(t)
-        if m is not None and m.team != team and m.revealed:
+        if m is not None and m.team != team and observer.knows(ctx.state, team, m):
             if m.hex != sub.hex:
                 raise IllegalAction("14.07", f"{t} is in {m.hex}: TORPEDO ATTACKs have range 0 (own hex {sub.hex})")
             if ctx.ctype(ctx.card(m.card)).name not in CONVOY_CARDS:
                 raise IllegalAction("14.07", f"{t} is not a naval unit or a convoy")
             ships.append(t)
             continue
-        if not knows_unit(ctx, team, t):
+        u = ctx.state.units.get(t) if isinstance(t, str) else None
+        if u is None or not observer.knows(ctx.state, team, u) or (u.team != team and u.embarked_on is not None):
             raise IllegalAction("14.07", f"{team} sees no revealed enemy naval unit or DETECTED submarine named {t!r}")
-        u = ctx.state.units[t]
         if u.team == team or u.destroyed:
             raise IllegalAction("14.07", f"{t} is not an enemy unit")
         if u.hex != sub.hex:

@@ -10,6 +10,7 @@ and the sequence may call it).  See :mod:`~lcb_lab.games.lcb.rules.submarines.op
 from __future__ import annotations
 
 from lcb_lab.kernel import explain
+from lcb_lab.games.lcb import observer
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import DeployArea, Unit
 from lcb_lab.games.lcb.rules.common import Ctx, names, refs
@@ -211,14 +212,10 @@ def declared_action(ctx: Ctx, aid: int):
     return d
 
 
-def knows_unit(ctx: Ctx, team: str, uid: str) -> bool:
-    """Whether ``team`` may name unit ``uid`` (6.11): its own, face up on the map, or destroyed."""
-    u = ctx.state.units.get(uid)
-    return u is not None and (u.team == team or u.destroyed or (u.revealed and u.hex is not None))
-
-
 def check_names(ctx: Ctx, team: str, uids) -> None:
-    """One refusal for any name ``team`` cannot know (6.11), whether or not it exists."""
+    """One refusal for any name ``team`` cannot know (6.11, :func:`lcb_lab.games.lcb.observer.knows`), whether
+    or not it exists."""
     for n in uids:
-        if not knows_unit(ctx, team, n):
+        u = ctx.state.units.get(n) if isinstance(n, str) else None
+        if u is None or not observer.knows(ctx.state, team, u):
             raise IllegalAction("6.11", f"{team} knows no unit named {n!r}")

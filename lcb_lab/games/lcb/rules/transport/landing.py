@@ -243,7 +243,7 @@ def land(ctx: Ctx, link, ct, eff) -> bool:
         m.rp = plan["rp"]
         ctx.log(explain.step("transport", f"{ct.name} shuttles {plan['rp']} RP",
                              f"deducted from {host.uid} at once ({host.supply['RP']} RP left); {tag}",
-                             ["12.26", "12.21", "12.22"]), team=card.team, hidden=True)
+                             ["12.26", "12.21", "12.22"]), team=card.team, about={"cargo": m.mid})
         if plan["to"] is not None:
             deliver(ctx, m, plan["to"])
     else:
@@ -253,7 +253,7 @@ def land(ctx: Ctx, link, ct, eff) -> bool:
         ctx.log(explain.step("transport", f"{ct.name} {what} {names(plan['units'])}",
                              tag + ("" if plan["mode"] == "pickup" else " with the units aboard (12.05)"),
                              ["12.05", "12.21", "12.22"] + (["12.53"] if plan["mode"] == "pickup" else [])),
-                team=card.team, hidden=True)
+                team=card.team, about={"cargo": m.mid})
     ctx.log(explain.step("transport", f"An ISR marker in {dest}", "a landing craft's marker, face down",
                          ["12.21"]), team=card.team, hex=dest)
     reveal_by_enemy_zor(ctx, m, [start, dest])
@@ -328,7 +328,7 @@ def _stopped_first(ctx: Ctx, m, plan: dict, ct, stop: tuple[str, str], path: lis
                          f"placed face down in {plan['start']} (12.21); stopped by mines in {h} until they are "
                          "resolved (13.34)" + (f", {names(plan['units'])} aboard" if plan["mode"] == "land" else "")
                          + (f", {m.rp} RP aboard" if m.rp else ""), ["12.21", "12.22", "13.34"]),
-            team=m.team, hidden=True)
+            team=m.team, about={"cargo": m.mid})
     reveal_by_enemy_zor(ctx, m, [plan["start"]] + (path[:path.index(h) + 1] if h in path else [h]))
     mines.trigger_at(ctx, h, [m], ev, {"resume": "landing_first", "marker": m.mid, "mode": plan["mode"],
                                        "dest": plan["dest"], "host": host.uid,
@@ -347,7 +347,7 @@ def _resume_first(ctx: Ctx, p: dict) -> None:
     if m.hex != p["dest"]:
         ctx.log(explain.step("transport", f"{name}'s marker stays in {m.hex}",
                              "the mines stopped its move short of its destination; its cargo stays aboard "
-                             "(13.34, 12.05)", ["13.34", "12.05"]), team=m.team, hidden=True)
+                             "(13.34, 12.05)", ["13.34", "12.05"]), team=m.team, about={"cargo": m.mid})
         return
     host = ctx.state.units.get(p.get("host") or "")
     if p["mode"] == "land" and m.cargo and coastal(ctx, m.hex):
@@ -367,7 +367,7 @@ def _resume_first(ctx: Ctx, p: dict) -> None:
             board(ctx, m, u)
         if units:
             ctx.log(explain.step("transport", f"{name} picks up {names(units)}", f"in {m.hex} (12.53)",
-                                 ["12.53"]), team=m.team, hidden=True)
+                                 ["12.53"]), team=m.team, about={"cargo": m.mid})
 
 
 def _resume_step(ctx: Ctx, p: dict) -> None:
@@ -384,7 +384,7 @@ def _resume_step(ctx: Ctx, p: dict) -> None:
         if m.hex != p.get("dest"):
             ctx.log(explain.step("transport", f"{m.mid} stays in {m.hex}", "the mines stopped its move short of "
                                  f"{p.get('dest')}; its cargo stays aboard and its {then} is not taken (13.34)",
-                                 ["13.34"]), team=m.team, hidden=True)
+                                 ["13.34"]), team=m.team, about={"cargo": m.mid})
         return
     fn = {"unload": step_unload, "load": step_load, "reembark": step_reembark}.get(then)
     try:
@@ -392,7 +392,7 @@ def _resume_step(ctx: Ctx, p: dict) -> None:
                                    hex=p.get("hex"), dice=0, action=None))
     except IllegalAction as e:
         ctx.log(explain.step("transport", f"{m.mid} cannot {then} in {m.hex}", str(e), [e.rule]),
-                team=m.team, hidden=True)
+                team=m.team, about={"cargo": m.mid})
 
 
 @effect("transport")
@@ -469,7 +469,7 @@ def move(ctx: Ctx, m, path: list[str], rule: str = "12.22", then: str = "none", 
     ctx.log(explain.step("transport", f"{m.mid} moves {start} -> {m.hex}",
                          f"{len(done)} MP" + (f"; stopped by mines in {m.hex} until they are resolved (13.34)"
                                               if stop else ""), [rule] + (["13.34"] if stop else [])),
-            team=m.team, hidden=not m.revealed)
+            team=m.team, about={"marker": m.mid})
     if imp is not None:
         reveal_by_enemy_zor(ctx, m, [start] + done)
     if stop is not None:
@@ -544,7 +544,7 @@ def step_load(ctx: Ctx, m, a) -> None:
     for u in units:
         board(ctx, m, u)
     ctx.log(explain.step("transport", f"{m.mid} picks up {names(units)}", f"in {m.hex} (12.53)", ["12.53", "12.51"]),
-            team=m.team, hidden=True)
+            team=m.team, about={"cargo": m.mid})
 
 
 def step_reembark(ctx: Ctx, m, a) -> None:
@@ -574,7 +574,7 @@ def step_reembark(ctx: Ctx, m, a) -> None:
     ctx.log(explain.step("transport", f"{m.data.get('name', m.mid)}'s marker re-embarks on {host.uid}",
                          (f"{names(units)} go to its Embark Area; " if units else "")
                          + "the card stays deployed (no AP for its next use)", ["12.27", "12.53"]),
-            team=m.team, hidden=True)
+            team=m.team, about={"cargo": m.mid})
 
 
 def _moved(ctx: Ctx, m, a) -> bool:

@@ -234,7 +234,7 @@ def rotary_lift(ctx: Ctx, link, ct, eff) -> bool:
     if keep:
         ctx.log(explain.step("transport", f"{ct.name} lifts {names(keep)} to {host.uid}",
                              "into its Embark Area (shore to ship)", ["12.52", "12.51"]),
-                team=card.team, hidden=True)
+                team=card.team, about={"cargo": card.cid})
     return True
 
 
@@ -317,7 +317,7 @@ def reinforce(ctx: Ctx, link, ct, eff) -> bool:
         _leave_pool(ctx, card.team, lost)
         ctx.log(explain.step("transport", f"{ct.name} loses {', '.join(r['uid'] for r in lost)}",
                              f"{sum(_pool_gpsv(ctx, r) for r in lost)} GPSV removed by the enemy's successes: "
-                             "they never arrive", ["12.42"]), team=card.team, hidden=True)
+                             "they never arrive", ["12.42"]), team=card.team, about={"cargo": card.cid})
     arrive(ctx, card.team, keep, plan["dest"], f" [{ct.name}: reinforcements]", ["12.42", "12.07"])
     return True
 
@@ -461,7 +461,7 @@ def littoral_move(ctx: Ctx, link, ct, eff) -> bool:
         board(ctx, m, u)
     ctx.log(explain.step("transport", f"{ct.name} picks up {names(plan['units'])}",
                          f"its ISR marker is placed face down in {plan['dest']}; it moves {m.mp} MP a turn",
-                         ["12.43", "13.21"]), team=card.team, hidden=True)
+                         ["12.43", "13.21"]), team=card.team, about={"cargo": card.cid})
     reveal_by_enemy_zor(ctx, m, [plan["dest"]])
     return True
 

@@ -128,7 +128,7 @@ def port_transfer_act(game, c: Ctx, a) -> None:
             _rp_aboard(c, ship, h, a.rp)
         c.log(explain.step("transport", f"{ship.uid} embarks {names(units) or f'{a.rp} RP'} in {h}",
                            f"port embarkation ({how}); {imp.transfers.get(ship.uid, 0) + plan['gpsv'] + a.rp} of "
-                           f"{LIMIT} GPSV + RP this impulse", ["12.54"]), team=ship.team, hidden=True)
+                           f"{LIMIT} GPSV + RP this impulse", ["12.54"]), team=ship.team, about={"cargo": ship.uid})
     else:
         if units:
             from lcb_lab.games.lcb.rules.cards.scripted import _disembark
@@ -157,7 +157,7 @@ def _rp_ashore(c: Ctx, ship, h: str, rp: int) -> None:
     if left:
         ship.supply["RP"] += left             # nobody could take them: they stay aboard
         c.log(explain.step("transport", f"{left} RP stay aboard {ship.uid}", "no unit in the port could take them",
-                           ["8.02"]), team=ship.team, hidden=True)
+                           ["8.02"]), team=ship.team, about={"cargo": ship.uid})
 
 
 def _rp_aboard(c: Ctx, ship, h: str, rp: int) -> None:
