@@ -15,7 +15,7 @@ not units, have no HP and take no part in combat here.
 """
 from __future__ import annotations
 
-from .. import explain, hexgrid
+from .. import explain, lcb_hexes
 from ..errors import IllegalAction
 from ..state import CardMarker, Marker, other
 from .common import Ctx
@@ -60,7 +60,7 @@ def check_hexes(ctx: Ctx, team: str, kind: str, hexes: list[str], count: int, en
         while changed:
             changed = False
             for h in hexes:
-                if h not in linked and any(hexgrid.distance(h, x) == 1 for x in linked):
+                if h not in linked and any(lcb_hexes.distance(h, x) == 1 for x in linked):
                     linked.add(h)
                     changed = True
         if len(linked) != len(hexes):

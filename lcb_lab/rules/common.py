@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .. import explain, hexgrid, observer
+from .. import explain, lcb_hexes, observer
 from ..board import Board
 from ..cards import CardType, Decks, load_decks
 from ..catalog import Catalog, CombatValue, UnitType
@@ -153,7 +153,7 @@ def enemy_ground_in(ctx: Ctx, hex_label: str, team: str) -> list[Unit]:
 
 def dist(a: str, b: str) -> int:
     """Hex distance, own hex not counted (7.31)."""
-    return hexgrid.distance(a, b)
+    return lcb_hexes.distance(a, b)
 
 
 def names(units) -> str:

@@ -13,7 +13,7 @@ import pytest
 
 from lcb_lab.catalog import load_catalog
 from lcb_lab.errors import ScenarioError
-from lcb_lab.hexgrid import distance
+from lcb_lab.lcb_hexes import distance
 
 SYMBOLS = {
     "infantry", "mech_infantry", "recon", "armor", "artillery_cannon", "artillery_rocket",

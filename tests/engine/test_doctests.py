@@ -15,9 +15,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 MODULES = ["lcb_lab.actions", "lcb_lab.plain", "lcb_lab.datacodec", "lcb_lab.situation", "lcb_lab.history", "lcb_lab.legal",
-           "lcb_lab.game", "lcb_lab.observer", "lcb_lab.hexgrid", "lcb_lab.odds", "lcb_lab.dice",
+           "lcb_lab.game", "lcb_lab.observer", "lcb_lab.hexgrid", "lcb_lab.lcb_hexes", "lcb_lab.odds", "lcb_lab.dice",
            "lcb_lab.explain", "lcb_lab.playthrough"]
-WITH_EXAMPLES = {"lcb_lab.actions", "lcb_lab.plain", "lcb_lab.datacodec", "lcb_lab.situation", "lcb_lab.game", "lcb_lab.playthrough"}
+WITH_EXAMPLES = {"lcb_lab.actions", "lcb_lab.plain", "lcb_lab.datacodec", "lcb_lab.situation", "lcb_lab.game", "lcb_lab.playthrough",
+                 "lcb_lab.hexgrid", "lcb_lab.lcb_hexes"}
 GAME_METHODS = ["apply", "legal_actions", "is_legal", "undo", "goto", "fork", "to_act"]
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 

@@ -648,7 +648,7 @@ def test_12_24_a_card_needing_two_hits_keeps_its_marker_after_one(tmp_path):
 def test_rotary_lift_and_reinforcement_plays_are_offered():
     g, lift = _lift(9)
     plays = [a for a in g.legal_actions() if isinstance(a, A.PlayCard) and a.card == lift]
-    assert plays and all(len(a.targets) == 8 and ch12.hexgrid.distance("F-8", a.hex) <= 5 for a in plays)
+    assert plays and all(len(a.targets) == 8 and ch12.lcb_hexes.distance("F-8", a.hex) <= 5 for a in plays)
     assert all(g.is_legal(a) for a in plays)
     ex = ch12.ex_12_42()
     g = coast_game({}, {"US": ["C-130 Hercules"]})

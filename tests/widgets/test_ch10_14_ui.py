@@ -7,7 +7,7 @@ from __future__ import annotations
 
 
 from lcb_lab import actions as A
-from lcb_lab import hexgrid, load_scenario
+from lcb_lab import lcb_hexes, load_scenario
 from lcb_lab.rules import ports
 from lcb_lab.rules.card_markers import new_marker
 from lcb_lab.views import markers as mk
@@ -150,7 +150,7 @@ def test_the_isr_reach_is_the_hexes_within_its_mp():
     lab = LabApp(g, team="US")
     (isr,) = [o for o in mk.marker_overlays(g, {**g.view("US"), "card_markers": mk.seen_markers(g, g.view("US"))})
               if o.kind == "isr_reach"]
-    assert isr.hexes == {h for h in hexgrid.labels(hexgrid.within("AM-25", 3)) if h in g.board.hexes}
+    assert isr.hexes == {h for h in lcb_hexes.labels(lcb_hexes.within("AM-25", 3)) if h in g.board.hexes}
     assert "AM-22" in isr.hexes and "AM-21" not in isr.hexes            # 3 hexes north: in; 4: out
     assert any(lab_.startswith(f"ISR reach ({len(isr.hexes)} hexes)") for lab_ in lab.map.marker_overlay_labels())
     chips = lab.map.sources["marker_chips"].data
