@@ -454,13 +454,11 @@ def test_legal_actions_offer_transport_acts():
 
 # ------------------------------------------------------------------ corners
 def test_12_4_the_scenario_lists_the_reinforcement_pool(tmp_path):
-    from pathlib import Path
-
     import lcb_lab
     from lcb_lab.errors import ScenarioError
-    src = Path(lcb_lab.__file__).parent / "data" / "scenarios" / "gotland_redux.toml"
+    from lcb_lab.resources import scenario_text
     p = tmp_path / "with_pool.toml"
-    p.write_text(src.read_text() + '\n[[reinforcements]]\nuid = "5 Alpha"\ntype = "usmc_infantry_platoon"\n'
+    p.write_text(scenario_text("gotland_redux") + '\n[[reinforcements]]\nuid = "5 Alpha"\ntype = "usmc_infantry_platoon"\n'
                  'task_force = "TF Memphis"\n')
     g = lcb_lab.load_scenario(str(p), seed=1)
     assert g.state.reinforcements == {"US": [{"uid": "5 Alpha", "type": "usmc_infantry_platoon",
