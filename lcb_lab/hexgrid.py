@@ -40,7 +40,7 @@ import math
 from enum import IntEnum
 from typing import Iterator, Literal, NamedTuple, Protocol, runtime_checkable
 
-__all__ = ["Axial", "Facing", "Labels", "AxialLabels", "Layout", "neighbour", "neighbours",
+__all__ = ["Axial", "Facing", "Labels", "AxialLabels", "Layout", "Grid", "neighbour", "neighbours",
            "facing_between", "turn", "distance", "ray", "line", "ring", "within",
            "from_offset", "to_offset"]
 
@@ -329,6 +329,80 @@ class Layout(NamedTuple):
         """The hex whose centre is nearest to ``(x, y)`` (the hex containing the point; a point
         exactly on a side goes to the hex rounding picks, see :func:`line` for a defined tie)."""
         return _round(*_unit_qr((x - self.origin[0]) / self.size, (y - self.origin[1]) / self.size))
+
+
+class Grid(NamedTuple):
+    """A game's board geometry in its own words: its label scheme and its layout over the functions above.
+
+    Every method takes and gives labels.  Hexes the scheme cannot name (beyond the grid's edge) are
+    left out of :meth:`neighbours`, :meth:`ring` and :meth:`within`, end a :meth:`ray`, and make
+    :meth:`line` and :meth:`hex_at` raise the scheme's ValueError.
+
+    >>> g = Grid(AxialLabels(), Layout(size=10))
+    >>> g.distance("0,0", "3,-1"), g.neighbour("0,0", Facing.SE), g.ray("0,0", Facing.N, 2)
+    (3, '1,0', ['0,-1', '0,-2'])
+    """
+
+    labels: Labels
+    layout: Layout
+
+    def _named(self, hexes: list[Axial]) -> list[str]:
+        out = []
+        for h in hexes:
+            try:
+                out.append(self.labels.label(h))
+            except ValueError:
+                continue
+        return out
+
+    def distance(self, a: str, b: str) -> int:
+        """Hexes from ``a`` to ``b``, own hex not counted."""
+        return distance(self.labels.parse(a), self.labels.parse(b))
+
+    def neighbour(self, a: str, facing: Facing | int) -> str:
+        """The label of the hex next to ``a`` on ``facing``; ValueError beyond the edge."""
+        return self.labels.label(neighbour(self.labels.parse(a), facing))
+
+    def neighbours(self, a: str) -> list[str]:
+        """The named hexes next to ``a``, in facing order from N."""
+        return self._named(neighbours(self.labels.parse(a)))
+
+    def facing_between(self, a: str, b: str) -> Facing:
+        """The facing from ``a`` to the adjacent ``b``; ValueError naming both when not adjacent."""
+        ha, hb = self.labels.parse(a), self.labels.parse(b)
+        if distance(ha, hb) != 1:
+            raise ValueError(f"hexes {a} and {b} are not adjacent (distance {distance(ha, hb)})")
+        return facing_between(ha, hb)
+
+    def ray(self, a: str, facing: Facing | int, length: int) -> list[str]:
+        """Up to ``length`` hexes straight out from ``a`` on ``facing``, ending at the grid's edge."""
+        out = []
+        for h in ray(self.labels.parse(a), facing, length):
+            named = self._named([h])
+            if not named:
+                break
+            out += named
+        return out
+
+    def line(self, a: str, b: str, tie: Literal["left", "right"] = "left") -> list[str]:
+        """The hexes from ``a`` to ``b`` (see :func:`line` for the tie rule)."""
+        return [self.labels.label(h) for h in line(self.labels.parse(a), self.labels.parse(b), tie)]
+
+    def ring(self, a: str, radius: int) -> list[str]:
+        """The named hexes at exactly ``radius`` from ``a`` (order of :func:`ring`)."""
+        return self._named(ring(self.labels.parse(a), radius))
+
+    def within(self, a: str, radius: int) -> list[str]:
+        """The named hexes at distance 0..``radius`` from ``a``, ring by ring."""
+        return self._named(list(within(self.labels.parse(a), radius)))
+
+    def centre(self, a: str) -> tuple[float, float]:
+        """The plane centre of ``a`` (the layout's unit, y grows south)."""
+        return self.layout.centre(self.labels.parse(a))
+
+    def hex_at(self, x: float, y: float) -> str:
+        """The label of the hex containing ``(x, y)``; ValueError beyond the edge."""
+        return self.labels.label(self.layout.hex_at(x, y))
 
 
 def _unit_xy(q: float, r: float) -> tuple[float, float]:

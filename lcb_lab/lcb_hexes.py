@@ -26,6 +26,18 @@ Distances are counted in hexes, *not counting the hex a unit stands in*
 (2, ['AM-19', 'AM-20'])
 >>> LABELS.label(hexgrid.neighbour(LABELS.parse("AL-20"), hexgrid.Facing.N))
 'AL-19'
+>>> GRID.line("AK-20", "AO-22")
+['AK-20', 'AL-21', 'AM-21', 'AN-22', 'AO-22']
+>>> GRID.ray("AL-23", Facing.N, 2), GRID.facing_between("AK-20", "AL-20").name
+(['AL-22', 'AL-21'], 'NE')
+>>> GRID.ray("B-2", Facing.N, 5), GRID.neighbours("A-1")    # the grid's edge ends a ray
+(['B-1'], ['B-1', 'B-2', 'A-2'])
+>>> GRID.line("B-1", "D-1")          # due east along row 1: the left (north) tie is C-0
+Traceback (most recent call last):
+...
+ValueError: no LC:B hex at column 3, row 0: the grid starts at A-1
+>>> GRID.line("B-1", "D-1", tie="right")
+['B-1', 'C-1', 'D-1']
 """
 from __future__ import annotations
 
@@ -79,10 +91,10 @@ class LcbLabels:
     """
 
     def label(self, h: Axial) -> str:
-        """``COL-ROW`` of ``h``; raises ValueError for a hex before column A / row 1."""
+        """``COL-ROW`` of ``h``; raises ValueError for a hex before column A / row 1 (numbers 1-based)."""
         col, row = hexgrid.to_offset(h, shifted="odd")
-        if row < 1:
-            raise ValueError(f"hex {tuple(h)} lies above row 1 of the LC:B grid")
+        if row < 1 or col < 1:
+            raise ValueError(f"no LC:B hex at column {col}, row {row}: the grid starts at A-1")
         return f"{col_letters(col)}-{row}"
 
     def parse(self, text: str) -> Axial:
@@ -92,6 +104,9 @@ class LcbLabels:
 
 LABELS = LcbLabels()
 """The label scheme LC:B callers pass where the geometry asks for one."""
+
+GRID = hexgrid.Grid(LABELS, LAYOUT)
+"""LC:B's grid in labels: facings, rays and lines between ``"AL-23"``-style hexes (module examples)."""
 
 
 def col_letters(col: int) -> str:

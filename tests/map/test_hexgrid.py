@@ -176,10 +176,10 @@ def test_lcb_labels_are_odd_q_on_the_1_based_column_number():
 
 
 def test_lcb_labels_refuse_hexes_off_the_grid():
-    with pytest.raises(ValueError, match=r"^hex \(2, -1\) lies above row 1 of the LC:B grid$"):
+    with pytest.raises(ValueError, match="^no LC:B hex at column 2, row 0: the grid starts at A-1$"):
         L.LABELS.label(G.neighbour(L.LABELS.parse("B-1"), Facing.N))
-    with pytest.raises(ValueError, match="^column number must be >= 1, got 0$"):
-        L.LABELS.label(Axial(0, 3))
+    with pytest.raises(ValueError, match="^no LC:B hex at column 0, row 3: the grid starts at A-1$"):
+        L.LABELS.label(G.from_offset(0, 3))
 
 
 def test_lcb_ray_and_line_in_labels():
@@ -209,3 +209,27 @@ def test_lcb_hex_at_km_takes_the_nearest_grid_hex_just_off_the_edge_and_refuses_
     assert L.hex_at_km(17.3, -21.0).label == "B-1"           # 21 km north of B-1's centre: row 0
     with pytest.raises(ValueError, match=r"^point \(-60\.0, 10\.0\) km lies before column A / row 1$"):
         L.hex_at_km(-60.0, 10.0)
+
+
+# ------------------------------------------------------------------ a game's grid in labels
+def test_a_grid_speaks_its_games_labels():
+    g = G.Grid(G.AxialLabels(), G.Layout(size=10))
+    assert g.neighbours("0,0") == ["0,-1", "1,-1", "1,0", "0,1", "-1,1", "-1,0"]
+    assert g.facing_between("0,0", "-1,1") is Facing.SW and g.ring("0,0", 1)[0] == "-1,0"
+    assert g.line("0,0", "4,-2", tie="right") == ["0,0", "1,0", "2,-1", "3,-1", "4,-2"]
+    assert g.hex_at(*g.centre("3,-2")) == "3,-2" and len(g.within("5,5", 2)) == 19
+
+
+def test_the_lcb_grid_stops_at_its_edge():
+    grid = L.GRID
+    assert grid.within("A-1", 1) == ["A-1", "B-1", "B-2", "A-2"]
+    assert grid.ring("B-1", 1) == ["C-1", "B-2", "A-1"]
+    assert grid.ray("C-3", Facing.NW, 4) == ["B-3", "A-2"]            # column 0 next: the ray ends
+    assert grid.hex_at(*L.centre_km("AL-23")) == "AL-23" and grid.centre("A-1") == pytest.approx((0.0, 10.0))
+    with pytest.raises(ValueError, match="^no LC:B hex at column 1, row 0: the grid starts at A-1$"):
+        grid.neighbour("A-1", Facing.N)
+
+
+def test_a_grid_names_hexes_that_are_not_adjacent_by_their_labels():
+    with pytest.raises(ValueError, match=r"^hexes AK-20 and AM-20 are not adjacent \(distance 2\)$"):
+        L.GRID.facing_between("AK-20", "AM-20")
