@@ -188,8 +188,8 @@ def line(a: Axial, b: Axial, tie: Literal["left", "right"] = "left") -> list[Axi
     # nudge both ends a hair to the tie side, perpendicular to the line (plane of a unit layout)
     dx, dy = _unit_xy(b[0] - a[0], b[1] - a[1])
     norm = math.hypot(dx, dy)
-    sign = 1e-6 / norm if tie == "left" else -1e-6 / norm
-    nq, nr = _unit_qr(dy * sign, -dx * sign)        # (dy, -dx) is the left normal when y grows south
+    eps = 1e-6 / norm if tie == "left" else -1e-6 / norm
+    nq, nr = _unit_qr(dy * eps, -dx * eps)        # (dy, -dx) is the left normal when y grows south
     aq, ar = a[0] + nq, a[1] + nr
     dq, dr = b[0] - a[0], b[1] - a[1]
     return [_round(aq + dq * i / n, ar + dr * i / n) for i in range(n + 1)]
