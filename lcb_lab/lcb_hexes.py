@@ -175,23 +175,38 @@ def distance(a: Hex | str, b: Hex | str) -> int:
     return _distance_labels(la, lb)
 
 
+def _steps(col: int) -> tuple[tuple[int, int], ...]:
+    """The (column, row) steps to the neighbours in :data:`_ORDER` of a hex in a column of ``col``'s parity."""
+    here = hexgrid.from_offset(col, 1, shifted="odd")
+    return tuple((c - col, r - 1) for c, r in (hexgrid.to_offset(hexgrid.neighbour(here, f), shifted="odd")
+                                                for f in _ORDER))
+
+
+_STEPS = (_steps(2), _steps(1))
+"""The neighbour steps of even and of odd (shifted) columns, from the geometry (a fast path for the rules)."""
+
+
 def neighbours(h: Hex | str) -> list[Hex]:
     """The six adjacent hexes (6.21 TERM: the hexes immediately next to it), NE first, then clockwise.
 
     Hexes off the top/left edge (column or row < 1) are left out; whether a
     neighbour is on a given map is the board's business.
     """
-    a = _hex(h).axial
-    return [n for f in _ORDER if (n := _on_grid(hexgrid.neighbour(a, f))) is not None]
+    col, row = _hex(h)
+    return [Hex(col + dc, row + dr) for dc, dr in _STEPS[col & 1] if col + dc >= 1 and row + dr >= 1]
 
 
 def ring(h: Hex | str, radius: int) -> list[Hex]:
     """Hexes at exactly ``radius`` from ``h`` (radius 0 is ``[h]``), in :func:`lcb_lab.hexgrid.ring`'s
     order, those off the top/left edge left out."""
-    hh = _hex(h)
+    return list(_ring(_hex(h), radius))
+
+
+@lru_cache(maxsize=16384)
+def _ring(hh: Hex, radius: int) -> tuple[Hex, ...]:
     if radius == 0:
-        return [hh]
-    return [n for a in hexgrid.ring(hh.axial, radius) if (n := _on_grid(a)) is not None]
+        return (hh,)
+    return tuple(n for a in hexgrid.ring(hh.axial, radius) if (n := _on_grid(a)) is not None)
 
 
 def within(h: Hex | str, radius: int) -> Iterator[Hex]:

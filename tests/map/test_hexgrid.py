@@ -233,3 +233,15 @@ def test_the_lcb_grid_stops_at_its_edge():
 def test_a_grid_names_hexes_that_are_not_adjacent_by_their_labels():
     with pytest.raises(ValueError, match=r"^hexes AK-20 and AM-20 are not adjacent \(distance 2\)$"):
         L.GRID.facing_between("AK-20", "AM-20")
+
+
+@given(st.integers(1, 70), st.integers(1, 70), st.integers(0, 6))
+def test_lcb_fast_neighbours_and_rings_are_the_kernels(col, row, k):
+    """lcb_hexes' fast paths (neighbour steps per column parity, cached rings) give the geometry's hexes."""
+    label = L.Hex(col, row).label
+    order = [Facing.NE, Facing.SE, Facing.S, Facing.SW, Facing.NW, Facing.N]   # LC:B's order, N last
+    named = [L.GRID.neighbour(label, f) for f in order
+             if G.neighbour(L.LABELS.parse(label), f) in {L.LABELS.parse(n) for n in L.GRID.neighbours(label)}]
+    assert L.labels(L.neighbours(label)) == named and sorted(named) == sorted(L.GRID.neighbours(label))
+    assert L.labels(L.ring(label, k)) == L.GRID.ring(label, k)
+    assert L.labels(L.within(label, k)) == L.GRID.within(label, k)
