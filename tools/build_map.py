@@ -174,7 +174,7 @@ HEX_NOTES = {
 # Geometry helpers
 # ==========================================================================
 class Projection:
-    """Equirectangular lon/lat <-> LC:B map km (lcb_hexes) (x east, y south)."""
+    """Equirectangular lon/lat <-> LC:B map km (x east, y south; lcb_hexes)."""
 
     def __init__(self, lon0: float, lat0: float):
         self.lon0 = lon0
