@@ -51,10 +51,11 @@ def root() -> Traversable:
     Raises ScenarioError naming both places when neither exists (a broken install).
     """
     from importlib.resources import files  # on first use: keeps the engine import light
-    packaged = files(__package__) / "scenarios"
+    top = __name__.partition(".")[0]        # lcb_lab, wherever in it this module lives
+    packaged = files(top) / "scenarios"
     if packaged.is_dir():
         return packaged
-    checkout = Path(__file__).resolve().parent.parent / "scenarios"
+    checkout = Path(str(files(top))).resolve().parent / "scenarios"
     if checkout.is_dir():
         return checkout
     raise ScenarioError("scenarios", "(folder)", f"the scenario files are missing: neither {packaged} (an installed "
