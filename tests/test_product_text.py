@@ -30,7 +30,7 @@ USER_DOCS = ("README.md", "binder/README.md", "docs/ui.md", "docs/scenarios.md",
 
 SOURCE_TICKET = re.compile(r"(?<![a-z])issues?[ _-]?#?\d", re.I)
 """A ticket number in source: as :data:`TICKET`, and also inside a name ("ISSUE8_KINDS", "test_issue8")."""
-SOURCE_DIRS = ("lcb_lab", "tests", "tools", "scripts", "benchmarks", "docs", "binder", "notebooks")
+SOURCE_DIRS = ("lcb_lab", "scenarios", "tests", "tools", "scripts", "benchmarks", "docs", "binder", "notebooks")
 SOURCE_TOP = ("README.md", "Makefile", "pyproject.toml", "MANIFEST.in")
 TEXT_SUFFIXES = {".py", ".md", ".toml", ".txt", ".json", ".geojson", ".js", ".css", ".j2", ".sh", ".ipynb",
                  ".cfg", ".ini", ".yml", ".yaml", ""}
@@ -42,7 +42,8 @@ def _hits(text: str) -> list[str]:
 
 def _files() -> list[Path]:
     return ([ROOT / d for d in USER_DOCS] + sorted((ROOT / "notebooks").glob("*.ipynb"))
-            + sorted((ROOT / "tests" / "golden").glob("*.txt")) + sorted((ROOT / "lcb_lab" / "games" / "lcb" / "data").rglob("*.toml")))
+            + sorted((ROOT / "tests" / "golden").glob("*.txt")) + sorted((ROOT / "lcb_lab" / "games" / "lcb" / "data").rglob("*.toml"))
+            + sorted((ROOT / "scenarios").rglob("*.toml")))
 
 
 def _source_files() -> list[Path]:
@@ -89,7 +90,10 @@ def test_the_source_scanner_finds_names_too():
         assert not SOURCE_TICKET.search(text), text
     names = {p.relative_to(ROOT).as_posix() for p in _source_files()}
     assert {"lcb_lab/games/lcb/game.py", "tests/engine/test_import_graph.py", "tools/build_map.py", "docs/architecture.md",
-            "docs/rules_coverage.md", "Makefile", "README.md"} <= names
+            "docs/rules_coverage.md", "Makefile", "README.md", "scenarios/lcb/gotland_redux.toml"} <= names
+    user_text = {p.relative_to(ROOT).as_posix() for p in _files()}   # the scenarios and lessons are read by users
+    assert {"scenarios/lcb/slite_landing.toml", "scenarios/lcb/lessons/appendix_b_combat.toml",
+            "lcb_lab/games/lcb/data/units.toml", "notebooks/00_start_here.ipynb"} <= user_text
     assert "tests/test_product_text.py" not in names and not any(n.endswith((".png", ".pyc")) for n in names)
 
 

@@ -18,7 +18,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 EXPECTED = {
     ".ci", ".gitignore", "LICENSE", "MANIFEST.in", "Makefile", "README.md", "benchmarks", "binder",
-    "docs", "lcb_lab", "notebooks", "pyproject.toml", "scripts", "tests", "tools",
+    "docs", "lcb_lab", "notebooks", "pyproject.toml", "scenarios", "scripts", "tests", "tools",
 }
 """Every top-level entry git tracks; add a new one here on purpose."""
 REDIRECT_NAME = re.compile(r"\d+|[&-].*")
@@ -50,3 +50,12 @@ def test_no_redirect_leftover_at_the_top_of_the_working_tree():
                                         ("Makefile", False), ("v0", False), ("0.txt", False)])
 def test_the_leftover_pattern_catches_redirect_names_only(name, stray):
     assert bool(REDIRECT_NAME.fullmatch(name)) is stray
+
+
+def test_the_scenarios_sit_at_the_top_by_game_and_not_inside_the_package():
+    tracked = _git("ls-files", "scenarios", "lcb_lab")
+    assert sorted(f for f in tracked if f.startswith("scenarios/")) == [
+        "scenarios/lcb/gotland_redux.toml", "scenarios/lcb/lessons/appendix_b_combat.toml",
+        "scenarios/lcb/lessons/appendix_b_turn1.toml", "scenarios/lcb/lessons/slite_landing_lesson.toml",
+        "scenarios/lcb/slite_landing.toml"]
+    assert not [f for f in tracked if "/scenarios/" in f and f.startswith("lcb_lab/")]   # no second copy

@@ -42,8 +42,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from lcb_lab.kernel import hexgrid  # noqa: E402
-from lcb_lab.kernel.hexgrid import HEX_KM, RADIUS_KM, Hex  # noqa: E402
+from lcb_lab.games.lcb import hexes as lcb_hexes  # noqa: E402
+from lcb_lab.games.lcb.hexes import HEX_KM, RADIUS_KM, Hex  # noqa: E402
 
 OUT_DIR = ROOT / "lcb_lab" / "data" / "maps"
 OUT_JSON = OUT_DIR / "gotland.json"
@@ -174,7 +174,7 @@ HEX_NOTES = {
 # Geometry helpers
 # ==========================================================================
 class Projection:
-    """Equirectangular lon/lat <-> hexgrid km (x east, y south)."""
+    """Equirectangular lon/lat <-> LC:B map km (x east, y south; lcb_hexes)."""
 
     def __init__(self, lon0: float, lat0: float):
         self.lon0 = lon0
@@ -184,7 +184,7 @@ class Projection:
 
     @classmethod
     def from_anchor(cls, label: str, lon: float, lat: float) -> "Projection":
-        x, y = hexgrid.centre_km(label)
+        x, y = lcb_hexes.centre_km(label)
         return cls(round(lon - x / KM_PER_DEG_LON, 6), round(lat + y / KM_PER_DEG_LAT, 6))
 
     def as_dict(self) -> dict:
@@ -240,12 +240,12 @@ def load_land(bounds) -> tuple[object, str]:
 
 
 def hex_polygon(label: str) -> Polygon:
-    return Polygon(hexgrid.corners_km(label))
+    return Polygon(lcb_hexes.corners_km(label))
 
 
 def shared_edge(a: str, b: str) -> LineString:
     """The side shared by adjacent hexes ``a`` and ``b`` (km)."""
-    (ax, ay), (bx, by) = hexgrid.centre_km(a), hexgrid.centre_km(b)
+    (ax, ay), (bx, by) = lcb_hexes.centre_km(a), lcb_hexes.centre_km(b)
     mx, my = (ax + bx) / 2, (ay + by) / 2
     dx, dy = (bx - ax) / HEX_KM, (by - ay) / HEX_KM
     px, py = -dy * RADIUS_KM / 2, dx * RADIUS_KM / 2
@@ -266,7 +266,7 @@ def hexes_covering(box_km) -> list[str]:
             lab = Hex(c, r).label
             if hex_polygon(lab).intersection(bpoly).area > 1e-9:
                 out.append(lab)
-    return sorted(out, key=lambda s: tuple(hexgrid.parse(s)))
+    return sorted(out, key=lambda s: tuple(lcb_hexes.parse(s)))
 
 
 def pairs(labels) -> list[tuple[str, str]]:
@@ -274,8 +274,8 @@ def pairs(labels) -> list[tuple[str, str]]:
     s = set(labels)
     out = []
     for a in labels:
-        ha = hexgrid.parse(a)
-        for n in hexgrid.neighbours(a):
+        ha = lcb_hexes.parse(a)
+        for n in lcb_hexes.neighbours(a):
             if n.label in s and tuple(n) > tuple(ha):
                 out.append((a, n.label))
     return out
@@ -440,7 +440,7 @@ def search_placement(land_ll, step_km: float = 1.0, verbose: bool = True):
 
     # unit-hex point lattice (1 km) and side sample offsets
     lat_pts = []
-    unit = Polygon(hexgrid.corners_km(Hex(1, 1)))
+    unit = Polygon(lcb_hexes.corners_km(Hex(1, 1)))
     for i in np.arange(-11.5, 11.51, 1.0):
         for j in np.arange(-11.5, 11.51, 1.0):
             if unit.contains(shapely.Point(i, j)):
@@ -451,9 +451,9 @@ def search_placement(land_ll, step_km: float = 1.0, verbose: bool = True):
     # hexes that matter for the constraints (independent of the translation)
     labels = set()
     for c in ON_GOTLAND + AT_SEA + NICE_ROAD + NICE_NAVAL:
-        labels |= {h.label for h in hexgrid.within(c, 7)}
-    labels = sorted(labels, key=lambda s: tuple(hexgrid.parse(s)))
-    cen = np.array([hexgrid.centre_km(l) for l in labels])
+        labels |= {h.label for h in lcb_hexes.within(c, 7)}
+    labels = sorted(labels, key=lambda s: tuple(lcb_hexes.parse(s)))
+    cen = np.array([lcb_hexes.centre_km(l) for l in labels])
     prs = pairs(labels)
     idx = {l: i for i, l in enumerate(labels)}
     ea = np.array([idx[a] for a, _ in prs])
@@ -462,7 +462,7 @@ def search_placement(land_ll, step_km: float = 1.0, verbose: bool = True):
     d = (cen[eb] - cen[ea]) / HEX_KM
     perp = np.column_stack((-d[:, 1], d[:, 0])) * RADIUS_KM
 
-    ax, ay = hexgrid.centre_km(ANCHOR_LABEL)
+    ax, ay = lcb_hexes.centre_km(ANCHOR_LABEL)
     lons = np.arange(18.45, 19.55 + 1e-9, step_km / KM_PER_DEG_LON)
     lats = np.arange(56.95, 57.75 + 1e-9, step_km / KM_PER_DEG_LAT)
     roma = ref.to_km(18.456, 57.509)
@@ -490,8 +490,8 @@ def search_placement(land_ll, step_km: float = 1.0, verbose: bool = True):
                 if kinds[a] != "land" and kinds[b] != "land" and RADIUS_KM - ll > EDGE_MIN_KM:
                     nlinks[a].add(b)
                     nlinks[b].add(a)
-            g_hex = hexgrid.hex_at_km(roma[0] - sx, roma[1] - sy).label
-            v_hex = hexgrid.hex_at_km(visby[0] - sx, visby[1] - sy).label
+            g_hex = lcb_hexes.hex_at_km(roma[0] - sx, roma[1] - sy).label
+            v_hex = lcb_hexes.hex_at_km(visby[0] - sx, visby[1] - sy).label
             ev = evaluate(kinds, fracs, glinks, nlinks, g_hex, v_hex)
             results[(i, j)] = ev
     ok = [k for k, v in results.items() if not v["fail"]]
@@ -547,7 +547,7 @@ def place_features(proj: Projection, labels: set[str]):
     feats = []
     for name, lat, lon, kinds in PLACES:
         x, y = proj.to_km(lon, lat)
-        lab = hexgrid.hex_at_km(float(x), float(y)).label
+        lab = lcb_hexes.hex_at_km(float(x), float(y)).label
         if lab not in labels:
             raise SystemExit(f"feature {name} at {lat}N {lon}E is off the map")
         for k in kinds:
@@ -592,7 +592,7 @@ def build(anchor=ANCHOR_LONLAT, verbose: bool = True) -> tuple[dict, dict, dict]
             islands[name] = sorted(
                 (l for l in labels if kinds[l] != "naval"
                  and hex_polygon(l).intersection(poly).area > 1e-6),
-                key=lambda s: tuple(hexgrid.parse(s)))
+                key=lambda s: tuple(lcb_hexes.parse(s)))
 
     colours, notes = {}, {}
     for l in labels:
@@ -612,7 +612,7 @@ def build(anchor=ANCHOR_LONLAT, verbose: bool = True) -> tuple[dict, dict, dict]
         if colours[h] != "green":
             raise SystemExit(f"{h} must be green (Appendix B) but is {colours[h]}")
 
-    key = lambda s: tuple(hexgrid.parse(s))  # noqa: E731
+    key = lambda s: tuple(lcb_hexes.parse(s))  # noqa: E731
     hexes = []
     for l in labels:
         hexes.append({
@@ -702,9 +702,9 @@ def print_report(data, rep):
     kinds = rep["kinds"]
     from collections import Counter
     print(f"hexes: {rep['n_hexes']}  kinds: {dict(Counter(kinds.values()))}")
-    cols = sorted({hexgrid.parse(l).col for l in kinds})
-    rows = sorted({hexgrid.parse(l).row for l in kinds})
-    print(f"columns {hexgrid.col_letters(cols[0])}..{hexgrid.col_letters(cols[-1])}, "
+    cols = sorted({lcb_hexes.parse(l).col for l in kinds})
+    rows = sorted({lcb_hexes.parse(l).row for l in kinds})
+    print(f"columns {lcb_hexes.col_letters(cols[0])}..{lcb_hexes.col_letters(cols[-1])}, "
           f"rows {rows[0]}..{rows[-1]}")
     for h in ON_GOTLAND + AT_SEA + NICE_ROAD + NICE_NAVAL:
         print(f"  {h:6s} {kinds.get(h, '-'):6s} {rep['colours'].get(h, '-'):6s} "

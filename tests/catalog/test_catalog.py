@@ -13,7 +13,7 @@ import pytest
 
 from lcb_lab.games.lcb.model.catalog import load_catalog
 from lcb_lab.kernel.errors import ScenarioError
-from lcb_lab.kernel.hexgrid import distance
+from lcb_lab.games.lcb.hexes import distance
 
 SYMBOLS = {
     "infantry", "mech_infantry", "recon", "armor", "artillery_cannon", "artillery_rocket",

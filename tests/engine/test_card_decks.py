@@ -88,7 +88,7 @@ def _has(team: str, name: str) -> bool:
 
 
 def test_the_scenario_card_names_resolve():
-    data = tomllib.loads((ROOT / "lcb_lab/games/lcb/data/scenarios/gotland_redux.toml").read_text(encoding="utf-8"))
+    data = tomllib.loads((ROOT / "scenarios/lcb/gotland_redux.toml").read_text(encoding="utf-8"))
     for team in ("US", "RU"):
         entries = data["teams"][team]["prescribed"] + data["teams"][team]["purchases"]
         assert entries

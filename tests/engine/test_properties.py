@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from lcb_lab.kernel import hexgrid
+from lcb_lab.games.lcb import hexes as lcb_hexes
 from lcb_lab import load_scenario
 from lcb_lab.games.lcb.whatif.autoplay import play_random_turns
 from lcb_lab.kernel.errors import IllegalAction
@@ -17,22 +17,22 @@ from lcb_lab.games.lcb.rules.common import max_supply
 from lcb_lab.games.lcb.model.state import GameState
 from lcb_lab.games.lcb import actions as A
 
-hexes = st.builds(hexgrid.Hex, st.integers(1, 60), st.integers(1, 60))
+hexes = st.builds(lcb_hexes.Hex, st.integers(1, 60), st.integers(1, 60))
 
 
 @given(hexes, hexes, hexes)
 def test_distance_is_a_metric(a, b, c):
-    assert hexgrid.distance(a, b) == hexgrid.distance(b, a)
-    assert hexgrid.distance(a, a) == 0
-    assert hexgrid.distance(a, c) <= hexgrid.distance(a, b) + hexgrid.distance(b, c)
+    assert lcb_hexes.distance(a, b) == lcb_hexes.distance(b, a)
+    assert lcb_hexes.distance(a, a) == 0
+    assert lcb_hexes.distance(a, c) <= lcb_hexes.distance(a, b) + lcb_hexes.distance(b, c)
 
 
 @given(hexes)
 def test_neighbours_are_at_distance_one_and_labels_round_trip(h):
-    assert all(hexgrid.distance(h, n) == 1 for n in hexgrid.neighbours(h))
-    assert hexgrid.parse(h.label) == h
-    x, y = hexgrid.centre_km(h)
-    assert hexgrid.hex_at_km(x + 4, y - 3) == h
+    assert all(lcb_hexes.distance(h, n) == 1 for n in lcb_hexes.neighbours(h))
+    assert lcb_hexes.parse(h.label) == h
+    x, y = lcb_hexes.centre_km(h)
+    assert lcb_hexes.hex_at_km(x + 4, y - 3) == h
 
 
 @given(st.integers(0, 8), st.integers(0, 20), st.integers(0, 6), st.integers(0, 20), st.integers(1, 4))
@@ -149,12 +149,12 @@ def test_same_seed_same_log():
     assert a.state.log == b.state.log and a.state.log
 
 
-@given(st.builds(hexgrid.Hex, st.integers(8, 50), st.integers(8, 50)), st.integers(0, 6))
+@given(st.builds(lcb_hexes.Hex, st.integers(8, 50), st.integers(8, 50)), st.integers(0, 6))
 def test_rings_and_discs(h, r):
-    ring = hexgrid.ring(h, r)
+    ring = lcb_hexes.ring(h, r)
     assert len(ring) == max(1, 6 * r) and len(set(ring)) == len(ring)
-    assert all(hexgrid.distance(h, x) == r for x in ring)
-    assert len(list(hexgrid.within(h, r))) == 1 + 3 * r * (r + 1)
+    assert all(lcb_hexes.distance(h, x) == r for x in ring)
+    assert len(list(lcb_hexes.within(h, r))) == 1 + 3 * r * (r + 1)
 
 
 def test_dice_committed_through_an_attached_card_roll_after_its_host_is_lost():

@@ -31,7 +31,8 @@ from lcb_lab.games.lcb.model.state import GameState
 from tests.budget import budget
 
 SCENARIO = "slite_landing"
-FILE = Path(__file__).parents[2] / "lcb_lab" / "games" / "lcb" / "data" / "scenarios" / f"{SCENARIO}.toml"
+ROOT = Path(__file__).parents[2]
+FILE = ROOT / "scenarios" / "lcb" / f"{SCENARIO}.toml"
 
 
 def game(seed: int = 0, **kw) -> Game:
@@ -362,7 +363,7 @@ def test_every_placement_and_number_in_the_file_says_where_it_comes_from():
 
 def test_docs_scenarios_describes_every_unit_card_and_condition():
     from lcb_lab.games.lcb.io.scenario import read_scenario
-    doc = (FILE.parents[5] / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    doc = (ROOT / "docs" / "scenarios.md").read_text(encoding="utf-8")
     sc, _ = read_scenario(SCENARIO)
     section = " ".join(doc[doc.index("(`slite_landing`)"):].split())
     import re

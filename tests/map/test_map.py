@@ -11,7 +11,7 @@ import tomllib
 
 import pytest
 
-from lcb_lab.kernel import hexgrid
+from lcb_lab.games.lcb import hexes as lcb_hexes
 from lcb_lab.games.lcb.model.board import MAP_DIR, load_board
 from lcb_lab.games.lcb.io.resources import lesson_text, scenario_text
 
@@ -59,11 +59,11 @@ def test_projection_is_equirectangular_around_box_middle(board):
     assert p["km_per_deg_lon"] == pytest.approx(111.32 * math.cos(math.radians(57.475)), abs=1e-5)
     # km (0, 0) is the projection origin; column A is shifted half a hex south
     assert board.km_to_lonlat(0.0, 0.0) == (p["lon0"], p["lat0"])
-    assert hexgrid.centre_km("A-1") == (0.0, 10.0)
+    assert lcb_hexes.centre_km("A-1") == (0.0, 10.0)
     # the placement written in the JSON matches the projection
     data = json.loads((MAP_DIR / "gotland.json").read_text(encoding="utf-8"))
     pl = data["placement"]
-    lon, lat = board.km_to_lonlat(*hexgrid.centre_km(pl["anchor"]))
+    lon, lat = board.km_to_lonlat(*lcb_hexes.centre_km(pl["anchor"]))
     assert (lon, lat) == (pytest.approx(pl["lon"], abs=1e-5), pytest.approx(pl["lat"], abs=1e-5))
 
 
@@ -85,7 +85,7 @@ def test_box_is_covered(board):
 def test_hex_count_and_labels(board):
     assert 150 <= len(board.hexes) <= 220
     for label in board.hexes:
-        assert hexgrid.normalise(label) == label
+        assert lcb_hexes.normalise(label) == label
 
 
 def test_kinds_follow_land_fraction(board):
@@ -223,7 +223,7 @@ def test_rule_5_111_example(board):
     because AM-18 between them is open water."""
     path = ["AK-20", "AL-20", "AM-19"]
     for a, b in zip(path, path[1:]):
-        assert hexgrid.distance(a, b) == 1, (a, b)
+        assert lcb_hexes.distance(a, b) == 1, (a, b)
         assert b in board.hex(a).ground_links, (a, b)
         assert b in board.ground_neighbours(a), (a, b)
     for h in path:

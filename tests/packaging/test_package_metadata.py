@@ -187,3 +187,17 @@ def test_set_binder_owner_refuses_a_bad_owner_and_changes_nothing(tmp_path):
     assert bad.returncode == 2 and bad.stderr == "set_binder_owner: not a GitHub owner: '-bad owner'\n"
     assert _set(tmp).returncode == 2
     assert _snapshot(tmp) == before
+
+
+def test_pyproject_lists_every_python_package_and_maps_the_scenarios_folder():
+    """setuptools gets its packages by name (no find: the scenarios data package lives outside lcb_lab/),
+    so a new subpackage must be added to the list; this catches a missing one without building the wheel."""
+    config = PYPROJECT["tool"]["setuptools"]
+    on_disk = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "lcb_lab").rglob("__init__.py")}
+    assert set(config["packages"]) == on_disk | {"lcb_lab.scenarios"}
+    assert config["package-dir"] == {"lcb_lab.scenarios": "scenarios"}
+    assert config["package-data"]["lcb_lab.scenarios"] == ["*/*.toml", "*/lessons/*.toml"]
+    assert sorted(p.relative_to(ROOT / "scenarios").as_posix() for p in (ROOT / "scenarios").rglob("*.toml")) == [
+        "lcb/gotland_redux.toml", "lcb/lessons/appendix_b_combat.toml", "lcb/lessons/appendix_b_turn1.toml",
+        "lcb/lessons/slite_landing_lesson.toml", "lcb/slite_landing.toml"]
+    assert "graft scenarios" in (ROOT / "MANIFEST.in").read_text(encoding="utf-8").splitlines()   # in the sdist

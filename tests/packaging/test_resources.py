@@ -15,14 +15,16 @@ from lcb_lab.games.lcb.content.lesson import Lesson, read_lesson
 from lcb_lab.games.lcb.io.scenario import ScenarioFile, read_scenario, read_toml_model
 
 PKG = Path(lcb_lab.__file__).resolve().parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_the_packaged_names_are_the_files_inside_the_package():
+def test_the_packaged_names_are_the_files_in_the_checkouts_scenarios_folder():
+    assert R.root() == ROOT / "scenarios"
     assert R.scenario_names() == ["gotland_redux", "slite_landing"]
     assert R.lesson_names() == ["appendix_b_combat", "appendix_b_turn1", "slite_landing_lesson"]
-    assert Path(str(R.scenario_source("gotland_redux"))) == PKG / "games" / "lcb" / "data" / "scenarios" / "gotland_redux.toml"
+    assert Path(str(R.scenario_source("gotland_redux"))) == ROOT / "scenarios" / "lcb" / "gotland_redux.toml"
     assert Path(str(R.lesson_source("appendix_b_combat"))) == (
-        PKG / "games" / "lcb" / "data" / "scenarios" / "lessons" / "appendix_b_combat.toml")
+        ROOT / "scenarios" / "lcb" / "lessons" / "appendix_b_combat.toml")
     assert 'id = "gotland_redux"' in R.scenario_text("gotland_redux")
     assert 'scenario = "gotland_redux"' in R.lesson_text("appendix_b_combat")
 
@@ -89,6 +91,70 @@ def test_a_users_own_scenario_and_lesson_load_by_path(tmp_path):
     lesson = Lesson(ls)
     assert lesson.file == str(ls)
     assert lesson.game.scenario_info.scenario.name.startswith("Mine: ")
+
+
+_LOOKUP = """
+import sys
+sys.path.insert(0, sys.argv[1])
+from lcb_lab.games.lcb.io import resources as R
+from lcb_lab.kernel.errors import ScenarioError
+try:
+    print(R.scenario_names(), R.lesson_names(), R.root())
+except ScenarioError as e:
+    print(e.problem)
+"""
+
+
+def _installed_like(site: Path, *, packaged: bool, beside: bool) -> list[str]:
+    """``lcb_lab`` laid out as a wheel installs it (``packaged``: with ``lcb_lab/scenarios/lcb/``) under
+    ``site``, and (``beside``) a ``scenarios/lcb/`` next to it; what resources finds there."""
+    for name in ("__init__.py", "kernel/__init__.py", "kernel/errors.py", "games/__init__.py",
+                 "games/lcb/__init__.py", "games/lcb/io/__init__.py", "games/lcb/io/resources.py"):
+        (site / "lcb_lab" / name).parent.mkdir(parents=True, exist_ok=True)
+        (site / "lcb_lab" / name).write_text("" if name == "__init__.py" else (PKG / name).read_text(encoding="utf-8"),
+                                             encoding="utf-8")
+    for where, flag, stem in ((site / "lcb_lab" / "scenarios", packaged, "wheel"), (site / "scenarios", beside, "checkout")):
+        if flag:
+            (where / "lcb" / "lessons").mkdir(parents=True)
+            (where / "lcb" / f"{stem}_scenario.toml").write_text("", encoding="utf-8")
+            (where / "lcb" / "lessons" / f"{stem}_lesson.toml").write_text("", encoding="utf-8")
+    r = subprocess.run([sys.executable, "-c", _LOOKUP, str(site)], capture_output=True, text=True, timeout=60,
+                       cwd=site)
+    assert r.returncode == 0, r.stderr
+    return r.stdout.strip().replace(str(site), "SITE").splitlines()
+
+
+def test_an_installed_wheel_reads_the_scenarios_inside_the_package_first(tmp_path):
+    assert _installed_like(tmp_path, packaged=True, beside=True) == [
+        "['wheel_scenario'] ['wheel_lesson'] SITE/lcb_lab/scenarios"]
+
+
+def test_a_checkout_reads_the_scenarios_beside_the_package(tmp_path):
+    assert _installed_like(tmp_path, packaged=False, beside=True) == [
+        "['checkout_scenario'] ['checkout_lesson'] SITE/scenarios"]
+
+
+def test_no_scenarios_anywhere_is_one_line_naming_both_places(tmp_path):
+    assert _installed_like(tmp_path, packaged=False, beside=False) == [
+        "the scenario files are missing: neither SITE/lcb_lab/scenarios (an installed wheel) nor SITE/scenarios "
+        "(a checkout) exists; reinstall lcb_lab"]
+
+
+@pytest.mark.parametrize("path, kind", [
+    ("scenarios/lcb/gotland_redux.toml", "scenario"), ("scenarios/lcb/lessons/appendix_b_combat.toml", "lesson"),
+    ("lcb_lab/games/lcb/data/scenarios/gotland_redux.toml", "scenario"),
+    ("lcb_lab/games/lcb/data/scenarios/lessons/appendix_b_combat.toml", "lesson")])
+def test_this_and_the_previous_layouts_paths_mean_the_packaged_files_from_elsewhere(tmp_path, monkeypatch, path, kind):
+    monkeypatch.chdir(tmp_path)
+    assert R.locate(path, kind) == R.source(kind, Path(path).stem)
+
+
+@pytest.mark.parametrize("path, kind", [
+    ("scenarios/lcb/lessons/gotland_redux.toml", "scenario"), ("scenarios/other/gotland_redux.toml", "scenario"),
+    ("scenarios/lcb/appendix_b_combat.toml", "lesson"), ("lcb/lessons/appendix_b_combat.toml", "lesson")])
+def test_a_missing_path_elsewhere_stays_a_path(tmp_path, monkeypatch, path, kind):
+    monkeypatch.chdir(tmp_path)
+    assert R.locate(path, kind) == Path(path)
 
 
 def test_old_source_layout_paths_mean_the_packaged_files(tmp_path, monkeypatch):

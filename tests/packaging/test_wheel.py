@@ -5,7 +5,9 @@ build/ or egg-info), builds the sdist from it and the wheel from the sdist, as a
 (``python -m build``), checks the sdist holds the package and leaves the tests, notebooks and
 benchmarks out (MANIFEST.in says why), installs the wheel
 with its runtime dependencies from the package registry into a clean venv, and from a folder outside
-the repository loads Gotland Redux, replays a packaged lesson and lists the packaged names.  Needs
+the repository loads both scenarios, replays a packaged lesson, lists the packaged names and runs
+``lcb-lab --version``.  The scenarios and lessons live at the repository's top (``scenarios/lcb/``)
+and the wheel ships them as ``lcb_lab/scenarios/lcb/`` (pyproject's package-dir).  Needs
 the registry: skipped when it cannot be reached, except under CI (CI=true), where that fails.
 About a minute with a warm pip cache (the dependencies are large: bokeh, numpy, shapely, ipywidgets).
 """
@@ -27,13 +29,14 @@ import pytest
 pytestmark = pytest.mark.packaging
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = ("pyproject.toml", "README.md", "LICENSE", "MANIFEST.in", "lcb_lab")
+SOURCES = ("pyproject.toml", "README.md", "LICENSE", "MANIFEST.in", "lcb_lab", "scenarios")
 """What the build reads: the project table, its readme and license file, the sdist's manifest, the package
-(its data, the offline Voila template included)."""
+(its data, the offline Voila template included) and the scenarios with their lessons."""
 JUNK = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", ".ipynb_checkpoints")
 SDIST_TOP = {"LICENSE", "MANIFEST.in", "PKG-INFO", "README.md", "pyproject.toml", "setup.cfg", "lcb_lab",
-             "lcb_lab.egg-info"}
-"""The sdist's top-level entries: the package and what its build reads, no tests, notebooks or benchmarks."""
+             "lcb_lab.egg-info", "scenarios"}
+"""The sdist's top-level entries: the package, the scenarios and what the build reads, no tests, notebooks or
+benchmarks."""
 
 
 def _checkout_files() -> list[str]:
@@ -120,13 +123,17 @@ def _metadata(wheel: Path):
 
 def test_the_wheel_holds_the_data_the_license_and_every_package_file(built):
     names = _wheel_names(built["wheel"])
-    for need in ("lcb_lab/games/lcb/data/scenarios/gotland_redux.toml", "lcb_lab/games/lcb/data/scenarios/lessons/appendix_b_combat.toml",
+    for need in ("lcb_lab/scenarios/lcb/gotland_redux.toml", "lcb_lab/scenarios/lcb/lessons/appendix_b_combat.toml",
                  "lcb_lab/games/lcb/data/maps/gotland.json", "lcb_lab/games/lcb/data/maps/gotland_coast.geojson",
                  "lcb_lab/games/lcb/data/units.toml", "lcb_lab/games/lcb/io/resources.py", "lcb_lab-0.1.0.dist-info/licenses/LICENSE"):
         assert need in names, need
     pkg = built["src"] / "lcb_lab"
     sources = {p.relative_to(built["src"]).as_posix() for p in pkg.rglob("*") if p.is_file()}
     assert sources - names == set(), "package files the wheel leaves out (pyproject package-data?)"
+    scenarios = {"lcb_lab/" + p.relative_to(built["src"]).as_posix() for p in (built["src"] / "scenarios").rglob("*")
+                 if p.is_file()}
+    assert len(scenarios) == 5 and scenarios - names == set(), "scenarios the wheel leaves out (package-dir?)"
+    assert {n for n in names if n.startswith("lcb_lab/scenarios/")} == scenarios   # and nothing more there
     assert not any(n.startswith(("tests/", "notebooks/", "scenarios/", "benchmarks/")) for n in names)
     template = "lcb_lab/ui/data/jupyter/data/voila/templates/lcb/"
     assert {template + "index.html.j2", template + "conf.json", "lcb_lab/ui/data/jupyter/config/voila.json",
@@ -140,11 +147,11 @@ def test_the_sdist_holds_the_package_and_leaves_tests_notebooks_benchmarks_out(b
     with tarfile.open(built["sdist"]) as tar:
         names = [n.split("/", 1)[1] for n in tar.getnames() if "/" in n]
     assert {n.split("/", 1)[0] for n in names} == SDIST_TOP
-    package = {f for f in _checkout_files() if f.startswith("lcb_lab/")}
+    package = {f for f in _checkout_files() if f.startswith(("lcb_lab/", "scenarios/"))}
     assert package - set(names) == set(), "package files the sdist leaves out"
     assert not [n for n in names if n.startswith(("tests/", "notebooks/", "benchmarks/"))]
     # the wheel the sdist built (the fixture installs it) has every package file of the checkout
-    wheel = {n.replace("lcb_lab-0.1.0.data/data/", "") for n in _wheel_names(built["wheel"])}
+    wheel = {n.replace("lcb_lab/scenarios/", "scenarios/", 1) for n in _wheel_names(built["wheel"])}
     assert package - wheel == set()
 
 
@@ -167,10 +174,12 @@ import json, sys
 import lcb_lab, lcb_lab.games.lcb.io.resources as r
 from lcb_lab.games.lcb.content.lesson import Lesson
 game = lcb_lab.load_scenario("gotland_redux", seed=1)
+slite = lcb_lab.load_scenario("slite_landing", seed=1)
 replayed = Lesson("appendix_b_combat").run()
 print(json.dumps({"file": lcb_lab.__file__, "prefix": sys.prefix, "scenarios": r.scenario_names(),
                   "lessons": r.lesson_names(), "scenario": game.state.scenario, "units": len(game.state.units),
-                  "map": game.map_name, "anna2_destroyed": replayed.state.units["2 Anna"].destroyed}))
+                  "map": game.map_name, "slite": [slite.state.scenario, len(slite.state.units)],
+                  "folder": str(r.folder("scenario")), "anna2_destroyed": replayed.state.units["2 Anna"].destroyed}))
 """
 
 
@@ -186,6 +195,8 @@ def test_the_installed_wheel_loads_gotland_redux_and_a_lesson_outside_the_reposi
     assert ROOT not in Path(got["file"]).resolve().parents
     assert got["scenarios"] == ["gotland_redux", "slite_landing"] and got["lessons"] == ["appendix_b_combat", "appendix_b_turn1", "slite_landing_lesson"]
     assert (got["scenario"], got["units"], got["map"]) == ("gotland_redux", 19, "gotland")
+    assert got["slite"] == ["slite_landing", 23]   # Return to Slite's 23 units
+    assert Path(got["folder"]).resolve() == Path(got["file"]).resolve().parent / "scenarios" / "lcb"
     assert got["anna2_destroyed"] is True   # the Appendix B replay's outcome (tests/rulebook/test_appendix_b.py)
 
 
@@ -195,6 +206,13 @@ def test_the_installed_console_script_lists_the_packaged_files(built):
                        timeout=120)
     assert r.returncode == 0, r.stderr
     assert r.stdout.splitlines() == ["scenarios: gotland_redux, slite_landing", "lessons: appendix_b_combat, appendix_b_turn1, slite_landing_lesson"]
+
+
+def test_the_installed_console_script_tells_its_version(built):
+    script = built["venv"] / ("Scripts/lcb-lab.exe" if os.name == "nt" else "bin/lcb-lab")
+    r = subprocess.run([str(script), "--version"], capture_output=True, text=True, cwd=built["outside"], env=_env(),
+                       timeout=120)
+    assert (r.returncode, r.stdout, r.stderr) == (0, "lcb-lab 0.1.0\n", "")
 
 
 def test_the_installed_lcb_lab_voila_explains_itself_and_asks_for_the_lab_extra(built):

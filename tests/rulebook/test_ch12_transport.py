@@ -454,13 +454,11 @@ def test_legal_actions_offer_transport_acts():
 
 # ------------------------------------------------------------------ corners
 def test_12_4_the_scenario_lists_the_reinforcement_pool(tmp_path):
-    from pathlib import Path
-
     import lcb_lab
     from lcb_lab.kernel.errors import ScenarioError
-    src = Path(lcb_lab.__file__).parent / "games" / "lcb" / "data" / "scenarios" / "gotland_redux.toml"
+    from lcb_lab.games.lcb.io.resources import scenario_text
     p = tmp_path / "with_pool.toml"
-    p.write_text(src.read_text() + '\n[[reinforcements]]\nuid = "5 Alpha"\ntype = "usmc_infantry_platoon"\n'
+    p.write_text(scenario_text("gotland_redux") + '\n[[reinforcements]]\nuid = "5 Alpha"\ntype = "usmc_infantry_platoon"\n'
                  'task_force = "TF Memphis"\n')
     g = lcb_lab.load_scenario(str(p), seed=1)
     assert g.state.reinforcements == {"US": [{"uid": "5 Alpha", "type": "usmc_infantry_platoon",
@@ -647,7 +645,7 @@ def test_12_24_a_card_needing_two_hits_keeps_its_marker_after_one(tmp_path):
 def test_rotary_lift_and_reinforcement_plays_are_offered():
     g, lift = _lift(9)
     plays = [a for a in g.legal_actions() if isinstance(a, A.PlayCard) and a.card == lift]
-    assert plays and all(len(a.targets) == 8 and ch12.hexgrid.distance("F-8", a.hex) <= 5 for a in plays)
+    assert plays and all(len(a.targets) == 8 and ch12.lcb_hexes.distance("F-8", a.hex) <= 5 for a in plays)
     assert all(g.is_legal(a) for a in plays)
     ex = ch12.ex_12_42()
     g = coast_game({}, {"US": ["C-130 Hercules"]})

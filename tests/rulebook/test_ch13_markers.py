@@ -277,16 +277,14 @@ def test_13_37_secret_mines_unseen_by_the_other_team_until_triggered():
 
 
 def test_13_37_scenario_key_places_secret_minefields(tmp_path):
-    from pathlib import Path
-
     from lcb_lab import load_scenario
     from lcb_lab.games.lcb.model.board import load_board
     from lcb_lab.kernel.errors import ScenarioError
-    import lcb_lab.games.lcb.io.scenario as sc
     board = load_board("gotland")
     sea = next(h for h in sorted(board.mp_costs()) if board.hex(h).has_water and not board.hex(h).has_land
                and board.hex(h).mp_cost is not None)
-    text = (Path(sc.__file__).parents[1] / "data" / "scenarios" / "gotland_redux.toml").read_text()
+    from lcb_lab.games.lcb.io.resources import scenario_text
+    text = scenario_text("gotland_redux")
     f = tmp_path / "mined.toml"
     f.write_text(text + f'\n[[mines]]\nteam = "RU"\nhex = "{sea}"\ncubes = 3\n')
     g = load_scenario(str(f))

@@ -522,8 +522,8 @@ def test_bought_submarines_are_offered_their_deployment_and_the_game_reaches_the
 
 # ---------------------------------------------------------------- a scenario file listing submarines
 def _gotland_with(tmp_path, block: str):
-    from importlib.resources import files
-    text = (files("lcb_lab.games.lcb") / "data" / "scenarios" / "gotland_redux.toml").read_text(encoding="utf-8")
+    from lcb_lab.games.lcb.io.resources import scenario_text
+    text = scenario_text("gotland_redux")
     p = tmp_path / "with_sub.toml"
     p.write_text(text + "\n" + block, encoding="utf-8")
     return p

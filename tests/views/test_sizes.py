@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from shapely import box
 
-from lcb_lab.kernel import hexgrid
+from lcb_lab.games.lcb import hexes as lcb_hexes
 from lcb_lab import load_scenario
 from lcb_lab.ui.views import MapView, sizing
 from lcb_lab.ui.views import overlays as ov
@@ -107,11 +107,11 @@ def test_presentation_counters_stay_in_their_hex_under_the_larger_label(game, n)
         x, y = d["x"][i], d["y"][i]
         assert box(x - s / 2, y - s / 2, x + s / 2, y + s / 2).within(ov.hex_polygon(hx).buffer(0.05)), hx
         cx, cy = ov.hex_centre(hx)
-        top = cy + 0.5 * hexgrid.HEX_KM
+        top = cy + 0.5 * lcb_hexes.HEX_KM
         assert y + s / 2 <= top - 0.25 - label_km + 1e-6, hx            # below the 14 px label
         if d["t_name"][i]:                                               # the designator's plate
             plate_bottom = d["y_name"][i] - 0.5 * _px(d["name_size"][i]) / ppk
-            assert plate_bottom >= cy - 0.5 * hexgrid.HEX_KM, hx         # inside its hex
+            assert plate_bottom >= cy - 0.5 * lcb_hexes.HEX_KM, hx         # inside its hex
         if d["url"][i]:                                                  # the symbol inside the counter
             assert x - s / 2 < d["img_x"][i] and d["img_x"][i] + d["img_w"][i] < x + s / 2
             assert d["img_y"][i] < y + s / 2 and d["img_y"][i] - d["img_h"][i] > d["y_name"][i]

@@ -7,14 +7,14 @@ import pytest
 from bokeh.events import Tap
 from shapely import Point
 
-from lcb_lab.kernel import hexgrid
+from lcb_lab.games.lcb import hexes as lcb_hexes
 from lcb_lab import load_scenario
 from lcb_lab.ui.views import MapView, counter_data, hp_pips
 from lcb_lab.ui.views import overlays as ov
 from lcb_lab.ui.views.map import title_text
 from lcb_lab.games.lcb import actions as A
 
-HEX_AREA = 1.5 * math.sqrt(3) * hexgrid.RADIUS_KM ** 2
+HEX_AREA = 1.5 * math.sqrt(3) * lcb_hexes.RADIUS_KM ** 2
 
 
 @pytest.fixture
@@ -230,7 +230,7 @@ def test_counters_stay_inside_their_hex_and_below_its_label(game, n):
     rows = [i for i, h in enumerate(data["hex"]) if h == "AL-23"]
     assert len(rows) >= n
     s = COUNTER_KM
-    assert 0.55 * hexgrid.HEX_KM <= s <= 0.65 * hexgrid.HEX_KM        # ~60 % of the hex
+    assert 0.55 * lcb_hexes.HEX_KM <= s <= 0.65 * lcb_hexes.HEX_KM        # ~60 % of the hex
     for i, hx in enumerate(data["hex"]):
         x, y = data["x"][i], data["y"][i]
         square = box(x - s / 2, y - s / 2, x + s / 2, y + s / 2)
@@ -238,7 +238,7 @@ def test_counters_stay_inside_their_hex_and_below_its_label(game, n):
         assert square.within(ov.hex_polygon(hx).buffer(1e-6)), (hx, data["uid"][i])
         # the hex label (top of the hex, 7 px) stays readable above the counters
         cx, cy = ov.hex_centre(hx)
-        assert y + s / 2 <= cy + 0.5 * hexgrid.HEX_KM - 3.3, (hx, data["uid"][i])
+        assert y + s / 2 <= cy + 0.5 * lcb_hexes.HEX_KM - 3.3, (hx, data["uid"][i])
 
 
 def test_reach_legend_says_whose_reach_it_is(game):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 
 from lcb_lab.games.lcb import actions as A
-from lcb_lab.kernel import hexgrid
+from lcb_lab.games.lcb import hexes as lcb_hexes
 from lcb_lab import load_scenario
 from lcb_lab.games.lcb.rules.transport import ports
 from lcb_lab.games.lcb.rules.markers.placement import new_marker
@@ -151,7 +151,7 @@ def test_the_isr_reach_is_the_hexes_within_its_mp():
     lab = LabApp(g, team="US")
     (isr,) = [o for o in mk.marker_overlays(g, {**g.view("US"), "card_markers": mk.seen_markers(g, g.view("US"))})
               if o.kind == "isr_reach"]
-    assert isr.hexes == {h for h in hexgrid.labels(hexgrid.within("AM-25", 3)) if h in g.board.hexes}
+    assert isr.hexes == {h for h in lcb_hexes.labels(lcb_hexes.within("AM-25", 3)) if h in g.board.hexes}
     assert "AM-22" in isr.hexes and "AM-21" not in isr.hexes            # 3 hexes north: in; 4: out
     assert any(lab_.startswith(f"ISR reach ({len(isr.hexes)} hexes)") for lab_ in lab.map.marker_overlay_labels())
     chips = lab.map.sources["marker_chips"].data

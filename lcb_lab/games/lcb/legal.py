@@ -34,7 +34,7 @@ import numpy as np
 
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.actions import CHANCE
-from lcb_lab.kernel import hexgrid
+from lcb_lab.games.lcb import hexes as lcb_hexes
 from lcb_lab.games.lcb import observer
 from lcb_lab.games.lcb.legal_cards import MAX_CONCRETE, play_card_options
 from lcb_lab.games.lcb.handlers import HANDLERS, check_commit_combat
@@ -474,10 +474,10 @@ def combat_template(game: "Game") -> Template | None:
         for cv in ctx.cvs_of(u, "LRS") if uid in declared else ():   # a 0-AP attacker only assaults (7.22, 12.07)
             left = supply_left(ctx, u, cv.slot)
             for e in enemies:   # range is a cheap first filter; the trial below decides (7.31, 7.32)
-                if e.revealed and cv.in_range(hexgrid.distance(u.hex, e.hex)):
+                if e.revealed and cv.in_range(lcb_hexes.distance(u.hex, e.hex)):
                     options.append(A.LrsAttack(uid, cv.slot, e.uid, 1))
             options += [A.LrsAttack(uid, cv.slot, m.mid, 1) for m in marks
-                        if cv.in_range(hexgrid.distance(u.hex, m.hex))]
+                        if cv.in_range(lcb_hexes.distance(u.hex, m.hex))]
             limits[f"{uid}/{cv.slot}"] = 4 if left is None else left
     options = [o for o in options if limits.get(_key(o), 0) > 0 and committable(game, _commit(base + [o]), ctx)]
     if not options and not base:

@@ -5,8 +5,8 @@ umbrella, exact-odds previews, team views and the explained log.
 """
 from __future__ import annotations
 
-from lcb_lab.kernel import explain, hexgrid
-from lcb_lab.games.lcb import observer
+from lcb_lab.kernel import explain
+from lcb_lab.games.lcb import hexes as lcb_hexes, observer
 from lcb_lab.games.lcb.io import inputs as I
 from lcb_lab.games.lcb.choices import Decision
 from lcb_lab.kernel.errors import IllegalAction, LcbError
@@ -201,7 +201,7 @@ class GameQueries:
             return []
         if cv.range is None:
             return None
-        return [h.label for h in hexgrid.within(u.hex, cv.range) if h.label in self.board]
+        return [h.label for h in lcb_hexes.within(u.hex, cv.range) if h.label in self.board]
 
     def zor(self, uid: str) -> dict[str, list[str]]:
         """Ground ZOR candidates (adjacent hexes, 6.21) or naval ZOR (6.23)."""
@@ -224,10 +224,10 @@ class GameQueries:
         ctx = self._known(viewer, [shooter, target], "intercept_umbrella")
         s_hex, t = ctx.state.unit(shooter).hex, ctx.state.unit(target)
         out = umbrella(ctx, s_hex, target)
-        closest = hexgrid.distance(s_hex, t.hex)
+        closest = lcb_hexes.distance(s_hex, t.hex)
         for u in ctx.state.living(t.team):
             if observer.is_stand_in(u):
-                d = hexgrid.distance(u.hex, t.hex)
+                d = lcb_hexes.distance(u.hex, t.hex)
                 out.append({"uid": u.uid, "hidden": True, "slot": None, "hex": u.hex, "cv": None,
                             "range": None, "distance": d, "shooter_distance": closest, "in_range": None,
                             "close_enough": d <= closest, "has_supply": None, "eligible": None,
@@ -283,7 +283,7 @@ def _check_reach(ctx: Ctx, i: dict) -> None:
     u, t = ctx.state.unit(i["interceptor"]), ctx.state.unit(i["target"])
     if u.hex is None or t.hex is None:
         return
-    d, cv = hexgrid.distance(u.hex, t.hex), ctx.cv(u, i["slot"])
+    d, cv = lcb_hexes.distance(u.hex, t.hex), ctx.cv(u, i["slot"])
     if not cv.in_range(d):
         raise IllegalAction("7.53", f"{u.uid} is {d} hexes from {t.uid}; its INTERCEPT reaches {cv.range} hexes")
 

@@ -1,6 +1,6 @@
 """The board's fixed layers of the map: coastline, terrain, hex grid, hex labels, roads, features.
 
-Plot coordinates are hexgrid km with y flipped (north up), see
+Plot coordinates are the LC:B map km (lcb_hexes) with y flipped (north up), see
 :mod:`lcb_lab.ui.views.overlays`.  Bottom to top: Natural Earth land
 (``data/maps/<map>_coast.geojson``, projected with the board's projection;
 the sea is the figure's background), the land part of each land/mixed hex in
@@ -20,7 +20,7 @@ from collections import defaultdict
 from bokeh.models import ColumnDataSource
 from shapely import Polygon, unary_union
 
-from lcb_lab.kernel import hexgrid
+from lcb_lab.games.lcb import hexes as lcb_hexes
 from lcb_lab.games.lcb.model.board import MAP_DIR, Board
 from lcb_lab.ui.views import overlays as ov
 from lcb_lab.ui.views import palette
@@ -107,7 +107,7 @@ def hex_label_data(labels: list[str], margin_km: float) -> dict[str, list]:
     for lab in labels:
         x, y = ov.hex_centre(lab)
         lx.append(x)
-        ly.append(y + 0.5 * hexgrid.HEX_KM - margin_km)
+        ly.append(y + 0.5 * lcb_hexes.HEX_KM - margin_km)
     return {"x": lx, "y": ly, "text": list(labels)}
 
 
@@ -124,7 +124,7 @@ def add_board_layers(p, board: Board, sources: dict[str, ColumnDataSource]) -> N
     p.multi_polygons("xs", "ys", source=sources["terrain"], fill_color="fill", fill_alpha="alpha",
                      line_alpha=0.0, name="terrain")
 
-    labels = sorted(board.hexes, key=lambda lab: hexgrid.parse(lab))
+    labels = sorted(board.hexes, key=lambda lab: lcb_hexes.parse(lab))
     hx = {"xs": [], "ys": [], "label": [], "fill": [], "alpha": [], "kind": [], "colour": []}
     for lab in labels:
         info = board.hexes[lab]

@@ -1,6 +1,6 @@
 """The Bokeh hex map: the board's layers, overlays, counters, the selected hex, the title and legend.
 
-Plot coordinates are hexgrid km with y flipped (north up), see
+Plot coordinates are the LC:B map km (lcb_hexes) with y flipped (north up), see
 :mod:`lcb_lab.ui.views.overlays`.  Layers, bottom to top: sea (background), the
 board's fixed layers (:mod:`~lcb_lab.ui.views.board_layers`: Natural Earth land,
 MP colours, hex grid, coastline, hex labels, roads, features), overlays, the
@@ -631,7 +631,7 @@ class MapView:
             return None
         try:
             lab = ov.hex_at_plot(x, y)
-        except ValueError:   # hexgrid.hex_at_km refuses points before column A / row 1
+        except ValueError:   # lcb_hexes.hex_at_km refuses points before column A / row 1
             return None
         return lab if lab in self.board.hexes else None
 

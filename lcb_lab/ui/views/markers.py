@@ -25,7 +25,7 @@ from __future__ import annotations
 import html
 from collections import defaultdict
 
-from lcb_lab.kernel import hexgrid
+from lcb_lab.games.lcb import hexes as lcb_hexes
 from lcb_lab.ui.views import overlays as ov
 from lcb_lab.ui.views import palette
 
@@ -212,7 +212,7 @@ def marker_overlays(game, view: dict) -> list[ov.Overlay]:
         kind = m.get("kind")
         if kind == "isr" and own:
             mp = _card_mp(game, view, m)
-            reach |= {h for h in hexgrid.labels(hexgrid.within(m["hex"], mp)) if h in board}
+            reach |= {h for h in lcb_hexes.labels(lcb_hexes.within(m["hex"], mp)) if h in board}
         elif kind == "mine" and own:
             mines[m["hex"]] = mines.get(m["hex"], 0) + int(m.get("level", 1))
         elif kind == "fortification":

@@ -1,7 +1,7 @@
 """Shapely overlays: unions of hex polygons drawn as outlines / fills on the map.
 
-Plot coordinates are hexgrid km with the y axis flipped so north is up:
-``(x_plot, y_plot) = (x_km, -y_km)`` (see :func:`lcb_lab.kernel.hexgrid.centre_km`).
+Plot coordinates are the LC:B map km (lcb_hexes) with the y axis flipped so north is up:
+``(x_plot, y_plot) = (x_km, -y_km)`` (see :func:`lcb_lab.games.lcb.hexes.centre_km`).
 
 An :class:`Overlay` is one shape (a union of hexes) plus how to draw it;
 the ``*_overlays`` builders ask the engine's public :class:`~lcb_lab.games.lcb.game.Game`
@@ -27,7 +27,7 @@ from typing import Iterable
 from shapely import Polygon, unary_union
 from shapely.geometry.base import BaseGeometry
 
-from lcb_lab.kernel import hexgrid
+from lcb_lab.games.lcb import hexes as lcb_hexes
 from lcb_lab.ui.views import palette
 
 
@@ -43,13 +43,13 @@ def km_from_plot(x: float, y: float) -> tuple[float, float]:
 
 def hex_centre(label: str) -> tuple[float, float]:
     """Centre of a hex in plot coordinates."""
-    return plot_xy(*hexgrid.centre_km(label))
+    return plot_xy(*lcb_hexes.centre_km(label))
 
 
 @lru_cache(maxsize=8192)
 def hex_corners(label: str) -> tuple[tuple[float, float], ...]:
     """Six corners of a hex in plot coordinates."""
-    return tuple(plot_xy(x, y) for x, y in hexgrid.corners_km(label))
+    return tuple(plot_xy(x, y) for x, y in lcb_hexes.corners_km(label))
 
 
 @lru_cache(maxsize=8192)
@@ -60,7 +60,7 @@ def hex_polygon(label: str) -> Polygon:
 
 def hex_at_plot(x: float, y: float) -> str:
     """Label of the hex containing plot point (x, y) (may be off the board)."""
-    return hexgrid.hex_at_km(*km_from_plot(x, y)).label
+    return lcb_hexes.hex_at_km(*km_from_plot(x, y)).label
 
 
 def union_of(labels: Iterable[str]) -> BaseGeometry:

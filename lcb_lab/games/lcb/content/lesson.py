@@ -1,6 +1,6 @@
 """Lesson scripts: scripted impulses with forced dice (TOML), replayed step by step.
 
-Layout (see ``lcb_lab/games/lcb/data/scenarios/lessons/appendix_b_combat.toml``)::
+Layout (see ``scenarios/lcb/lessons/appendix_b_combat.toml``)::
 
     [lesson]
     title = "..."

@@ -48,7 +48,7 @@ from typing import Any, Literal, Mapping, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from lcb_lab.kernel import hexgrid
+from lcb_lab.games.lcb import hexes as lcb_hexes
 from lcb_lab.games.lcb.io import inputs as I
 from lcb_lab.games.lcb.model.board import MP_BY_COLOUR, Board, Feature, HexInfo, load_board
 from lcb_lab.games.lcb.model.catalog import Catalog, load_catalog
@@ -299,12 +299,12 @@ def synthetic_board(size: int = 12, naval=(), mixed=(), colours=None, cut=(), fe
     """A ``size`` x ``size`` test board: green land unless ``naval``/``mixed``/
     ``colours`` say otherwise; ``cut``: hex pairs with no ground link (5.111);
     ``features``: {hex: ["town", "port:Slite", ...]}.  Raises ScenarioError."""
-    labels = [hexgrid.Hex(c, r).label for c in range(1, size + 1) for r in range(1, size + 1)]
+    labels = [lcb_hexes.Hex(c, r).label for c in range(1, size + 1) for r in range(1, size + 1)]
     on = set(labels)
 
     def lab(h: str, key: str) -> str:
         try:
-            x = hexgrid.normalise(h)
+            x = lcb_hexes.normalise(h)
         except (ValueError, TypeError, AttributeError):
             raise ScenarioError(file, key, f"{h!r} is not a hex label like 'F-6'") from None
         if x not in on:
@@ -321,7 +321,7 @@ def synthetic_board(size: int = 12, naval=(), mixed=(), colours=None, cut=(), fe
     kind = {h: "naval" if h in naval else "mixed" if h in mixed else "land" for h in labels}
     hexes = {}
     for h in labels:
-        nbs = [n.label for n in hexgrid.neighbours(h) if n.label in kind]
+        nbs = [n.label for n in lcb_hexes.neighbours(h) if n.label in kind]
         ground = tuple(n for n in nbs if kind[h] != "naval" and kind[n] != "naval"
                        and frozenset((h, n)) not in cut)
         water = tuple(n for n in nbs if kind[h] != "land" and kind[n] != "land")

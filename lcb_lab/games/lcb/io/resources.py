@@ -1,8 +1,12 @@
-"""The scenarios and lessons shipped inside the package, read with :mod:`importlib.resources`.
+"""The scenarios and lessons shipped with lcb_lab: found in the checkout or in the installed wheel.
 
-They live in ``lcb_lab/games/lcb/data/scenarios/*.toml`` (scenarios) and
-``lcb_lab/games/lcb/data/scenarios/lessons/*.toml`` (lessons), so an installed wheel
-(or any importer, a zip included) loads them without a source checkout.
+They live at the repository's top, in ``scenarios/<game>/`` (LC:B's: ``scenarios/lcb/*.toml``,
+scenarios, and ``scenarios/lcb/lessons/*.toml``, lessons), user-edited content next to
+``notebooks/``.  The wheel ships that one folder as ``lcb_lab/scenarios/`` (pyproject's
+``package-dir`` maps the data package ``lcb_lab.scenarios`` to ``scenarios/``; no second copy in
+git), so an installed wheel (or any importer, a zip included) loads them without a checkout.
+:func:`root` looks inside the installed package first, then beside it (a checkout, also an
+editable install).
 
 Everywhere a scenario or lesson is asked for (:func:`lcb_lab.load_scenario`,
 :class:`lcb_lab.games.lcb.content.lesson.Lesson`, the lesson's own ``scenario = ...`` key,
@@ -14,9 +18,9 @@ Everywhere a scenario or lesson is asked for (:func:`lcb_lab.load_scenario`,
   ``"appendix_b_combat"``); an unknown name is a ScenarioError listing the
   packaged ones.
 
-A path of the old source layout (``scenarios/gotland_redux.toml``,
-``scenarios/lessons/appendix_b_combat.toml``) that no longer exists still
-means the packaged file of that name.
+A path of an older layout (``scenarios/gotland_redux.toml``, ``scenarios/lessons/appendix_b_combat.toml``,
+``lcb_lab/games/lcb/data/scenarios/...``) or of this one seen from elsewhere (``scenarios/lcb/...``) that does not
+exist still means the packaged file of that name.
 
 Imports only the standard library and :mod:`lcb_lab.kernel.errors` (importlib.resources on first use).
 """
@@ -33,16 +37,35 @@ if TYPE_CHECKING:  # pragma: no cover
 
 Kind = Literal["scenario", "lesson"]
 
-_FOLDERS: dict[str, tuple[str, ...]] = {"scenario": ("data", "scenarios"),
-                                        "lesson": ("data", "scenarios", "lessons")}
-"""Where each kind lives inside the package (also the old source layout's tail, minus ``data``)."""
+GAME = "lcb"
+"""The game whose folder ``scenarios/<GAME>/`` holds the files (LC:B)."""
+
+_FOLDERS: dict[str, tuple[str, ...]] = {"scenario": (), "lesson": ("lessons",)}
+"""Where each kind lives inside ``scenarios/<GAME>/``."""
+
+
+def root() -> Traversable:
+    """The ``scenarios`` folder: ``lcb_lab/scenarios`` of an installed wheel, else the checkout's
+    ``scenarios/`` beside the package (a Traversable; a :class:`~pathlib.Path` on a file system).
+
+    Raises ScenarioError naming both places when neither exists (a broken install).
+    """
+    from importlib.resources import files  # on first use: keeps the engine import light
+    top = __name__.partition(".")[0]        # lcb_lab, wherever in it this module lives
+    packaged = files(top) / "scenarios"
+    if packaged.is_dir():
+        return packaged
+    checkout = Path(str(files(top))).resolve().parent / "scenarios"
+    if checkout.is_dir():
+        return checkout
+    raise ScenarioError("scenarios", "(folder)", f"the scenario files are missing: neither {packaged} (an installed "
+                        f"wheel) nor {checkout} (a checkout) exists; reinstall lcb_lab")
 
 
 def folder(kind: Kind) -> Traversable:
-    """The packaged folder of ``kind`` ("scenario" or "lesson") as a Traversable
-    (a :class:`~pathlib.Path` when the package is installed as files)."""
-    from importlib.resources import files  # on first use: keeps the engine import light
-    node = files("lcb_lab.games.lcb")
+    """The folder of ``kind`` ("scenario" or "lesson"), ``scenarios/lcb`` or ``scenarios/lcb/lessons``,
+    as a Traversable (a :class:`~pathlib.Path` when installed as files or run from a checkout)."""
+    node = root() / GAME
     for part in _FOLDERS[_kind(kind)]:
         node = node / part
     return node
@@ -120,8 +143,8 @@ def is_path(name_or_path: str | os.PathLike) -> bool:
 
 def locate(name_or_path: str | os.PathLike, kind: Kind) -> Path | Traversable:
     """The file ``name_or_path`` means (see the module docstring): the path itself, or a
-    packaged file.  A missing path of the old source layout (``.../scenarios/<name>.toml``,
-    ``.../scenarios/lessons/<name>.toml``) with a packaged ``<name>`` gives the packaged file.
+    packaged file.  A missing path ``.../scenarios/[lcb/]<name>.toml`` (lessons:
+    ``.../scenarios/[lcb/]lessons/<name>.toml``) with a packaged ``<name>`` gives the packaged file.
 
     Does not read the file: the reader (lcb_lab.games.lcb.io.files) words a missing or bad one.
     Raises ScenarioError for an unknown packaged name.
@@ -134,10 +157,18 @@ def locate(name_or_path: str | os.PathLike, kind: Kind) -> Path | Traversable:
             return p
     except (OSError, ValueError):
         return p
-    tail = _FOLDERS[_kind(kind)][1:]  # ("scenarios",) or ("scenarios", "lessons")
-    if p.suffix == ".toml" and p.parent.parts[-len(tail):] == tail and p.stem in names(kind):
+    if p.suffix == ".toml" and _in_a_scenarios_folder(p.parent.parts, kind) and p.stem in names(kind):
         return source(kind, p.stem)
     return p
+
+
+def _in_a_scenarios_folder(parts: tuple[str, ...], kind: Kind) -> bool:
+    """Whether folder ``parts`` end in ``scenarios[/lcb]`` (lessons: ``scenarios[/lcb]/lessons``)."""
+    tail = _FOLDERS[_kind(kind)]
+    if tail and parts[-len(tail):] != tail:
+        return False
+    parts = parts[:len(parts) - len(tail)]
+    return parts[-1:] == ("scenarios",) or parts[-2:] == ("scenarios", GAME)
 
 
 def _kind(kind: str) -> str:

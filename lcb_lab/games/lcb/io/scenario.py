@@ -2,7 +2,7 @@
 
 A scenario gives teams, Task Forces and their units, initiative, CP,
 Influence Meter start, Tactical Network cubes, deployment, turn limit and
-victory conditions.  See ``lcb_lab/games/lcb/data/scenarios/gotland_redux.toml`` for the layout.
+victory conditions.  See ``scenarios/lcb/gotland_redux.toml`` for the layout.
 Malformed files raise :class:`~lcb_lab.kernel.errors.ScenarioError` naming the
 file, the key and the problem.
 

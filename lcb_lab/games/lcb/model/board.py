@@ -21,7 +21,7 @@ JSON layout (``lcb_lab/games/lcb/data/maps/<name>.json``)::
      "roads": [{"name": .., "lonlat": [[lon, lat], ...]}],
      "label_map": {"printed label": "our label", ...}}
 
-The projection maps hexgrid km (x east, y south; :func:`hexgrid.centre_km`)
+The projection maps the LC:B map km (x east, y south; :func:`lcb_hexes.centre_km`)
 to lon/lat: ``lon = lon0 + x / km_per_deg_lon``, ``lat = lat0 - y / km_per_deg_lat``.
 """
 from __future__ import annotations
@@ -33,7 +33,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
 
-from lcb_lab.kernel import hexgrid
+from lcb_lab.games.lcb import hexes as lcb_hexes
 from lcb_lab.kernel.errors import LcbError, ScenarioError
 from lcb_lab.games.lcb.io.files import parse_json, read_text
 
@@ -92,7 +92,7 @@ class HexInfo:
 
 @dataclass(frozen=True)
 class Board:
-    """A hex map.  Labels are canonical ``COL-ROW`` strings (see hexgrid)."""
+    """A hex map.  Labels are canonical ``COL-ROW`` strings (see lcb_lab.games.lcb.hexes)."""
 
     name: str
     hexes: dict[str, HexInfo]
@@ -111,7 +111,7 @@ class Board:
         if label in self.hexes:
             return label
         try:
-            return hexgrid.normalise(label)
+            return lcb_hexes.normalise(label)
         except ValueError:
             return label
 
@@ -137,7 +137,7 @@ class Board:
 
     def neighbours(self, label: str) -> list[str]:
         """Adjacent hexes that are on this map."""
-        return [h.label for h in hexgrid.neighbours(self._canon(label)) if h.label in self.hexes]
+        return [h.label for h in lcb_hexes.neighbours(self._canon(label)) if h.label in self.hexes]
 
     def ground_neighbours(self, label: str) -> tuple[str, ...]:
         """Hexes a ground unit may step to from ``label`` (5.11, 5.111, 5.19)."""
@@ -181,7 +181,7 @@ class Board:
 
     def hex_at_lonlat(self, lon: float, lat: float) -> str | None:
         """The label of the hex containing (lon, lat), or None when off the map."""
-        lab = hexgrid.hex_at_km(*self.lonlat_to_km(lon, lat)).label
+        lab = lcb_hexes.hex_at_km(*self.lonlat_to_km(lon, lat)).label
         return lab if lab in self.hexes else None
 
     def features_in(self, label: str) -> tuple[Feature, ...]:
@@ -189,7 +189,7 @@ class Board:
 
 
 def _bfs(start: str, radius: int, step) -> dict[str, int]:
-    start = hexgrid.normalise(start)
+    start = lcb_hexes.normalise(start)
     seen = {start: 0}
     q = deque([start])
     while q:
@@ -232,7 +232,7 @@ def board_from_dict(data: dict, file: str = "<map>") -> Board:
         try:
             if not isinstance(h, dict):
                 raise TypeError(f"a hex is an object, not {type(h).__name__}")
-            label = hexgrid.normalise(h["label"])
+            label = lcb_hexes.normalise(h["label"])
             hexes[label] = _hex_info(label, h)
         except (KeyError, ValueError, TypeError) as e:
             raise ScenarioError(file, f"hexes[{i}]", f"missing {e}" if isinstance(e, KeyError) else str(e)) from None
@@ -262,8 +262,8 @@ def _hex_info(label: str, h: dict) -> HexInfo:
         label=label, kind=h["kind"], colour=h["colour"],
         land_fraction=float(h.get("land_fraction", 0.0)),
         features=tuple(Feature(**f) for f in feats),
-        ground_links=tuple(hexgrid.normalise(x) for x in h.get("ground_links", [])),
-        naval_links=tuple(hexgrid.normalise(x) for x in h.get("naval_links", [])),
+        ground_links=tuple(lcb_hexes.normalise(x) for x in h.get("ground_links", [])),
+        naval_links=tuple(lcb_hexes.normalise(x) for x in h.get("naval_links", [])),
         note=note,
     )
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lcb_lab.kernel import explain, hexgrid
-from lcb_lab.games.lcb import observer
+from lcb_lab.kernel import explain
+from lcb_lab.games.lcb import hexes as lcb_hexes, observer
 from lcb_lab.games.lcb.model.board import Board
 from lcb_lab.games.lcb.model.cards import CardType, Decks, load_decks
 from lcb_lab.games.lcb.model.catalog import Catalog, CombatValue, UnitType
@@ -156,7 +156,7 @@ def enemy_ground_in(ctx: Ctx, hex_label: str, team: str) -> list[Unit]:
 
 def dist(a: str, b: str) -> int:
     """Hex distance, own hex not counted (7.31)."""
-    return hexgrid.distance(a, b)
+    return lcb_hexes.distance(a, b)
 
 
 def names(units) -> str:

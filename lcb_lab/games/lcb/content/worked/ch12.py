@@ -16,7 +16,7 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from lcb_lab.games.lcb import actions as A
-from lcb_lab.kernel import hexgrid
+from lcb_lab.games.lcb import hexes as lcb_hexes
 from lcb_lab.games.lcb.plain import plain
 from lcb_lab.games.lcb.content.situation import situation
 
@@ -148,7 +148,7 @@ def ex_12_1() -> Example:
     g.apply(A.PlayCard(lift, "A", first, "J-8", action=1))
     ex.ids["first"] = [(u.hex, u.embarked_on, u.revealed, u.no_move, u.expended)
                        for u in (g.state.units[x] for x in first)]
-    ex.say(f"LHA 8 in F-8, J-8 is {hexgrid.distance('F-8', 'J-8')} hexes away (hex 0 = the ship's, 12.04).")
+    ex.say(f"LHA 8 in F-8, J-8 is {lcb_hexes.distance('F-8', 'J-8')} hexes away (hex 0 = the ship's, 12.04).")
     ex.say(f"Landed in J-8: {len(_ashore(g, first))} platoons, face down: "
            f"{not any(g.state.units[u].revealed for u in first)}, expended: "
            f"{all(g.state.units[u].expended and g.state.units[u].no_move for u in first)} (12.07)")
@@ -275,7 +275,7 @@ def ex_12_24() -> Example:
     ex.say(f"Before: {m.mid} revealed {m.revealed} (DDG-101 in E-17, "
            f"{g.board.naval_reach('E-17', 20).get(m.hex)} hexes of water away)")
     g.apply(A.Move(1, tuple(path)))
-    ex.say(f"DDG-101 moves 5 MP to {path[-1]}, {hexgrid.distance(path[-1], m.hex)} hexes from the marker: revealed "
+    ex.say(f"DDG-101 moves 5 MP to {path[-1]}, {lcb_hexes.distance(path[-1], m.hex)} hexes from the marker: revealed "
            f"{g.state.card_markers[m.mid].revealed} (12.23)")
     g.apply(A.CommitCombat(lrs=(A.LrsAttack("DDG-101", "LRS1", m.mid, 2),)))
     while g.to_act() == "chance":
@@ -333,7 +333,7 @@ def ex_12_53() -> Example:
     g, lcac = _amphib_game("Amphibious: LCAC", "B-8", units)
     ex = Example(g, {"card": lcac})
     cargo = ("1 Inf", "2 Inf", "3 Inf", "1 Log")
-    ex.say(f"I-8 is {hexgrid.distance('B-8', 'I-8')} hexes from LHA 8 in B-8")
+    ex.say(f"I-8 is {lcb_hexes.distance('B-8', 'I-8')} hexes from LHA 8 in B-8")
     g.apply(A.BeginImpulse(BLUE))
     g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHA 8",), jcc="Amphibious: LCAC"),)))
     g.apply(A.Move(1, tuple(water_path(g, "B-8", "G-8"))))

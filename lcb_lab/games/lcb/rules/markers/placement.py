@@ -15,7 +15,8 @@ not units, have no HP and take no part in combat here.
 """
 from __future__ import annotations
 
-from lcb_lab.kernel import explain, hexgrid
+from lcb_lab.kernel import explain
+from lcb_lab.games.lcb import hexes as lcb_hexes
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import CardMarker, Marker, other
 from lcb_lab.games.lcb.rules.common import Ctx
@@ -60,7 +61,7 @@ def check_hexes(ctx: Ctx, team: str, kind: str, hexes: list[str], count: int, en
         while changed:
             changed = False
             for h in hexes:
-                if h not in linked and any(hexgrid.distance(h, x) == 1 for x in linked):
+                if h not in linked and any(lcb_hexes.distance(h, x) == 1 for x in linked):
                     linked.add(h)
                     changed = True
         if len(linked) != len(hexes):

@@ -509,8 +509,8 @@ def options(game, card, eff) -> list[dict]:
                         out.append({"targets": (u.uid,), "hex": u.hex})
                 return out[:MAX_HEXES]
             cap, per, rng = int(eff.args["capacity_gpsv"]), eff.args.get("per_unit_gpsv"), eff.range or 0
-            from lcb_lab.kernel import hexgrid
-            hexes = [x.label for x in hexgrid.within(host.hex, rng)
+            from lcb_lab.games.lcb import hexes as lcb_hexes
+            hexes = [x.label for x in lcb_hexes.within(host.hex, rng)
                      if x.label in ctx.board.hexes and ctx.board.hex(x.label).has_land]
         picked, used = [], 0
         for u in aboard:
