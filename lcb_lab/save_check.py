@@ -55,6 +55,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 from . import inputs as I
 from .board import Board, board_from_dict, load_board, map_name_problem, place_problem
 from .catalog import Catalog, load_catalog, marker_is_naval
+from .decisions import CHOICE_KINDS
 from .errors import InputError, ScenarioError
 from .files import parse_json
 from .rules.influence import LIMIT as INFLUENCE_LIMIT
@@ -72,6 +73,9 @@ def _swap(t: Any, models: dict) -> Any:
     """``t`` with the state dataclasses replaced by their strict models."""
     if t in models:
         return models[t]
+    if isinstance(t, type) and getattr(t, "__datacodec__", False):   # a pending choice: kind + fields
+        models[t] = _SavedChoice
+        return models[t]
     if isinstance(t, type) and dataclasses.is_dataclass(t):   # every nested state dataclass, generically
         # an older save's combat plan still holds its "queue" of decisions (GameState.from_dict moves it)
         models[t] = _model_of(t, models, extra="ignore" if t.__name__ == "CombatPlan" else "forbid")
@@ -82,6 +86,18 @@ def _swap(t: Any, models: dict) -> Any:
     if origin in (list, dict) and args:
         return origin[tuple(_swap(a, models) for a in args)] if origin is dict else list[_swap(args[0], models)]
     return t
+
+
+class _SavedChoice(BaseModel):
+    """A pending choice as saved (``Choice.to_dict``); its ``options`` are checked by its kind's
+    class (:func:`_check_choices`)."""
+    model_config = ConfigDict(strict=True, extra="forbid", defer_build=True)
+    kind: str
+    team: str
+    rule: str
+    prompt: str
+    options: dict = {}
+    id: int = 0
 
 
 def _model_of(dc: type, models: dict, extra: str = "forbid") -> type[BaseModel]:
@@ -136,101 +152,9 @@ class _LogEntry(_Loose):
     public_copy: Optional[bool] = None
 
 
-# the keys each pending choice kind's options need (lcb_lab.decisions.Choice; legal, policies, widgets read them)
-class _Interceptor(_Loose):
-    uid: str
-    slot: str
-    eligible: bool
-    max_dice: Optional[int] = None
-
-
-class _Attack(_Loose):
-    shooter: str
-    distance: Optional[int]            # None: a card's attack from off the map (9.012)
-    dice: int
-    interceptors: list[_Interceptor]
-
-
-class _Target(_Loose):
-    target: str
-    incoming_dice: int
-    interceptors: list[_Interceptor]
-    attacks: list[_Attack] = []
-
-
-class _InterceptOptions(_Loose):
-    targets: list[_Target]
-
-
-class _Defender(_Loose):
-    uid: str
-    supply: Optional[int]
-
-
-class _Attacker(_Loose):
-    uid: str
-    dice: int
-
-
-class _GaDefenceOptions(_Loose):
-    hex: str
-    defenders: list[_Defender]
-    attackers: list[_Attacker]
-
-
-class _MildecOptions(_Loose):
-    key: str
-    target: str
-    damage: int
-    mildecs: int
-
-
-class _MineAttackOptions(_Loose):              # special markers (13.33, lcb_lab.rules.mines)
-    hex: str
-    mine: str
-    cubes: int
-    targets: list[str]
-
-
-class _CardResponseOptions(_Loose):
-    link: Optional[int]
-    window: int = 1
-    cards: list[dict]
-    interceptors: list[dict]
-
-
-CHOICE_OPTIONS: dict[str, type[BaseModel]] = {
-    "mine_attack": _MineAttackOptions,
-    "intercept": _InterceptOptions, "ga_defence": _GaDefenceOptions, "mildec": _MildecOptions,
-    "card_response": _CardResponseOptions}
-"""Pending choice kind -> the shape its ``options`` must have."""
-
-
-class _EmbarkUnit(_Loose):
-    uid: str
-    gpsv: int
-
-
-class _EmbarkLossesOptions(_Loose):
-    ship: str
-    hp: int
-    cards: list[str]
-    units: list[_EmbarkUnit]
-
-
-CHOICE_OPTIONS["embark_losses"] = _EmbarkLossesOptions       # embarked cargo (10.311)
-
-
-class _MineAttackOptions(_Loose):
-    hex: str
-    mine: str
-    cubes: int
-    succeeds_on: int
-    event: str
-    targets: list[str]
-
-
-CHOICE_OPTIONS["mine_attack"] = _MineAttackOptions           # special markers (13.33): a save during a mine attack
+CHOICE_OPTIONS: dict[str, type[BaseModel]] = {k: c.Options for k, c in CHOICE_KINDS.items()}
+"""Pending choice kind -> the shape its ``options`` must have: each choice class's own
+:attr:`~lcb_lab.decisions.Choice.Options` (the registry :data:`lcb_lab.decisions.CHOICE_KINDS`)."""
 
 
 # ------------------------------------------------------------------ the check

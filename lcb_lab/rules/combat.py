@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from .. import explain
-from ..decisions import Choice
+from ..decisions import Choice, GaDefenceChoice, InterceptChoice, MildecChoice
 from ..errors import IllegalAction
 from ..state import CombatPlan, CombatResult, Engagement, Unit, other
 from . import card_cvs, embark, jcc
@@ -157,7 +157,7 @@ def _pre_roll_decisions(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> list[Choic
     targets = [t for t in (target_options(ctx, tgt, lrs) for tgt in _lrs_by_target(lrs)
                            if tgt in ctx.state.units) if t["attacks"]]     # a marker target: no INTERCEPT (12.24)
     if any(o["eligible"] for t in targets for x in [t] + t["attacks"] for o in x["interceptors"]):
-        queue.append(Choice("intercept", defender, "7.54",
+        queue.append(InterceptChoice(defender, "7.54",
                             "Allocate INTERCEPT dice against each LRS attack before any roll",
                             {"targets": targets, "card_names": card_names_of(ctx, targets)}))
     ga_hexes: dict[str, list[dict]] = defaultdict(list)
@@ -169,7 +169,7 @@ def _pre_roll_decisions(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> list[Choic
             atk: dict[str, int] = defaultdict(int)
             for a in allocs:
                 atk[a["attacker"]] += a["dice"]
-            queue.append(Choice("ga_defence", defender, "7.13",
+            queue.append(GaDefenceChoice(defender, "7.13",
                                 f"Declare GROUND ASSAULT defence dice in {h}",
                                 {"hex": h, "defenders": defs,
                                  "attackers": [{"uid": k, "dice": v} for k, v in atk.items()]}))
@@ -194,7 +194,7 @@ def pending(ctx: Ctx) -> Choice | None:
     """The choice the engine waits for: the top of ``state.choices`` (a copy sharing its
     options), or None."""
     top = ctx.state.next_choice
-    return None if top is None else Choice(top.kind, top.team, top.rule, top.prompt, top.options, top.id)
+    return None if top is None else top.view()
 
 
 def answer(ctx: Ctx, value) -> None:
@@ -417,8 +417,8 @@ def _apply_damage(ctx: Ctx, plan: CombatPlan, tgt: Unit, net: int, key: str, rul
         return True
     decoys = [m for m in ctx.state.markers_in(tgt.hex, tgt.team)]
     if decoys and key not in plan.mildec:
-        ctx.state.push_choice(Choice(
-            "mildec", tgt.team, "4.22",
+        ctx.state.push_choice(MildecChoice(
+            tgt.team, "4.22",
             f"{tgt.uid} takes {net} HP: spend MILDECs in {tgt.hex} to absorb?",
             {"key": key, "target": tgt.uid, "damage": net, "mildecs": len(decoys)}))
         return False

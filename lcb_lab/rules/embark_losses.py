@@ -20,7 +20,7 @@ named by its cid, a concealed one as ``"hidden:<n>"`` (the attacker picks "a con
 which one is drawn at random, :func:`_draw`); the units are face up in the Embark Area
 (10.311) and named -- unless the ship itself is concealed (a mine hit, 13.34), when the
 attacker cannot see its Embark Area either (lcb_lab's reading, see the observer) and they
-are ``"unit:<n>"`` with their GPSV.  The answer is ``Answer(picks=(refs...))``.
+are ``"unit:<n>"`` with their GPSV.  The answer is ``AnswerEmbarkLosses(picks=(refs...))``.
 
 Default policy ``lose_units_first`` (most GPSV of units per HP, then cards); also
 ``lose_cards_first`` and ``spare`` (nothing).  Lost units count as kills for the Initiative
@@ -182,6 +182,6 @@ def _lose_units(ctx: Ctx, ship: Unit, units: list[Unit], by_team: str) -> None:
 
 
 # ------------------------------------------------------------------ policies
-POLICIES = decisions.POLICIES["embark_losses"]
+POLICIES = decisions.EmbarkLossesChoice.POLICIES
 """``lose_units_first`` (default), ``lose_cards_first``, ``spare`` (:mod:`lcb_lab.decisions`)."""
-DEFAULT_POLICY = decisions.DEFAULT_POLICIES[KIND]
+DEFAULT_POLICY = decisions.EmbarkLossesChoice.DEFAULT_POLICY

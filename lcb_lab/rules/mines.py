@@ -39,7 +39,7 @@
 from __future__ import annotations
 
 from .. import explain
-from ..decisions import Choice
+from ..decisions import Choice, MildecChoice, MineAttackChoice
 from ..errors import IllegalAction
 from ..state import CardMarker, Unit, other
 from . import card_targets
@@ -206,8 +206,8 @@ def trigger_at(ctx: Ctx, h: str, counters: list, event: str = "enters", pending:
         return False
     m.data["pending"] = dict(pending or {}, event=event, counters=[_cid(c) for c in exposed])
     ids = target_ids(ctx, m, exposed)
-    ctx.state.push_choice(Choice(
-        KIND, m.team, "13.33", f"Enemy counters {'enter' if event == 'enters' else 'leave'} {h} with {m.level} of your mine cubes: detonate?",
+    ctx.state.push_choice(MineAttackChoice(
+        m.team, "13.33", f"Enemy counters {'enter' if event == 'enters' else 'leave'} {h} with {m.level} of your mine cubes: detonate?",
         {"hex": h, "mine": m.mid, "cubes": m.level, "succeeds_on": m.data.get("succeeds_on", DEFAULT_SUCCEEDS_ON),
          "event": event, "targets": ids}))
     return True
@@ -310,7 +310,7 @@ def _apply(ctx: Ctx, m: CardMarker) -> None:
         decoys = [x for x in ctx.state.markers_in(m.hex, u.team) if x.type_id == "naval_mildec"] \
             if ctx.is_naval(u) else []
         if decoys and key not in absorb:
-            ctx.state.push_choice(Choice("mildec", u.team, "4.22",
+            ctx.state.push_choice(MildecChoice(u.team, "4.22",
                                          f"{u.uid} takes {hits} HP from mines: spend Naval MILDECs in {m.hex}?",
                                          {"key": f"mine:{m.hex}:{u.uid}", "mine": m.mid, "target": u.uid,
                                           "damage": hits, "mildecs": len(decoys)}))

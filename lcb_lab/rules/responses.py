@@ -46,7 +46,7 @@ from dataclasses import asdict, is_dataclass
 from typing import Any
 
 from .. import explain
-from ..decisions import Choice
+from ..decisions import CardResponseChoice, Choice
 from ..errors import IllegalAction, UnknownName
 from ..state import Card, CardPlay, other
 from . import card_intercept, ftr
@@ -203,7 +203,7 @@ def open_window(ctx: Ctx) -> bool:
     if not opts["cards"] and not opts["interceptors"]:
         return False
     last = ftr.by_pid(ctx, opts["link"])
-    ctx.state.push_choice(Choice(KIND, team, "9.41", f"{team} may answer {ftr.name(ctx, last)}", opts))
+    ctx.state.push_choice(CardResponseChoice(team, "9.41", f"{team} may answer {ftr.name(ctx, last)}", opts))
     return True
 
 

@@ -32,7 +32,7 @@ def test_an_answer_of_another_shape_does_not_give_the_mines_up():
     g = _mine_choice()
     before = g.to_json()
     with pytest.raises(IllegalAction) as e:
-        g.apply(A.Answer(picks=("DDG-80", "5 Alpha")))
+        g.apply(A.AnswerEmbarkLosses(picks=("DDG-80", "5 Alpha")))
     assert e.value.rule == "13.33" and g.to_json() == before
 
 

@@ -483,7 +483,7 @@ def test_12_11_an_ftr_nullify_success_also_removes_2_gpsv():
     ch12._lift_declare(g)
     g.apply(A.PlayCard(lift, "A", ("1 Inf", "2 Inf", "3 Inf", "4 Inf"), "J-8", action=1))
     assert g.pending is not None and g.to_act() == "RU"
-    g.apply(A.Answer(responses=(A.Response(ru_cap.cid, targets=(lift,), to=1),)))
+    g.apply(A.AnswerCards(responses=(A.Response(ru_cap.cid, targets=(lift,), to=1),)))
     ch12.answer_windows(g)
     assert [u.uid for u in g.state.units.values() if u.hex == "J-8"] == ["1 Inf", "2 Inf"]
     assert g.state.units["3 Inf"].destroyed and g.state.cards[cap].cubes == 1
@@ -670,7 +670,7 @@ def test_13_38_sealift_mines_at_the_landing_port_attack_the_units_carried():
     assert g.pending is not None and g.pending.kind == "mine_attack" and g.to_act() == "RU"
     assert "RU" not in json.dumps([m for m in g.view("US")["card_markers"]])      # still secret to the US
     target = g.pending.options["targets"][0]
-    g.apply(A.Answer(mines=(A.MineShot(target, 2),)))
+    g.apply(A.AnswerMines(mines=(A.MineShot(target, 2),)))
     hurt = [u for u in units(g, ["1 Inf", "2 Inf"]) if u.hp < 2]
     assert len(hurt) == 1 and hurt[0].hp == 1                                     # 2 (hit) and 19 (miss)
     assert all(u.hex == "I-18" for u in units(g, ["1 Inf", "2 Inf"]) if not u.destroyed)
