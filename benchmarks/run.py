@@ -422,12 +422,13 @@ def _before_boston():
 
 
 def _game_path(g) -> str:
+    from lcb_lab.decisions import answer_with
     g.declare(_TF_BOSTON["declare"])
     since = len(g.log)
     g.commit_combat(_TF_BOSTON["lrs"])
-    g.answer(_TF_BOSTON["answer"])
+    g.apply(g.pending.answer_from(_TF_BOSTON["answer"]))
     while not g.resolve_combat():
-        g.answer_policy()
+        g.apply(answer_with(g.pending))
     return g.explained_log(since=since)
 
 

@@ -216,7 +216,7 @@ class Choice:
     def answer_from(self, value: Any) -> A.Answer:
         """The typed answer of plain data in this kind's shape (module docstring).  Raises
         InputError naming the field when ``value`` does not have the shape."""
-        return A.answer_of(self.ANSWER, self._fields(value))
+        return A.answer_of(self.ANSWER, self._fields(value), f"{self.kind} answer")
 
     def _fields(self, value: Any) -> dict:
         raise NotImplementedError
@@ -251,8 +251,14 @@ def _listed(what: str, value: Any) -> list:
 
 
 def _keyed(value: Any, key: str) -> Any:
-    """``value[key]`` when ``value`` is the answer action's JSON form, else ``value``."""
-    return value.get(key, []) if isinstance(value, dict) else value
+    """``value[key]`` when ``value`` is an object (``{key: [...]}``), else ``value``."""
+    if not isinstance(value, dict):
+        return value
+    extra = sorted(str(k) for k in value if k != key)
+    if extra:
+        from .errors import InputError
+        raise InputError("answer", extra[0], f"unknown field; this answer takes {key}")
+    return value.get(key, [])
 
 
 # ---------------------------------------------------------------- policies

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from lcb_lab import actions as A
 from lcb_lab import load_scenario
 from lcb_lab.board import load_board
 from lcb_lab.errors import InputError, LcbError, ScenarioError
@@ -280,8 +281,8 @@ def test_declared_designators_with_control_characters_are_refused():
     lambda g: g.move("0", ["AL-28"]),
     lambda g: g.commit_combat(lrs=5),
     lambda g: g.commit_combat(ga=None),
-    lambda g: g.answer(3),
-    lambda g: g.answer_policy(["no_intercept"]),
+    lambda g: g.apply(A.AnswerIntercept(intercepts=3)),
+    lambda g: g.apply(A.AnswerMildec(absorb="1")),
     lambda g: g.movement_reach(5),
     lambda g: g.path_to(["DDG-51"], 5),
     lambda g: g.preview_lrs(5),

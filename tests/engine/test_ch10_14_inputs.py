@@ -24,7 +24,7 @@ def test_a_malformed_mine_answer_is_an_input_error(value):
     g = _mine_choice()
     before = g.to_json()
     with pytest.raises(InputError, match="mine_attack"):
-        g.answer(value)
+        g.apply(g.pending.answer_from(value))
     assert g.to_json() == before
 
 

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from lcb_lab.decisions import answer_with
 from lcb_lab import actions as A
 from lcb_lab import datacodec
 from lcb_lab.actions import CHANCE
@@ -46,7 +47,7 @@ EXAMPLES = [
     A.PortTransfer("LHD 1", units=("1 Alpha",), rp=2, action=1), A.PortTransfer("LHD 1", embark=True),
     A.MarkerAction("ISR-1", path=("AL-24", "AL-23"), then="unload", action=1),
     A.TorpedoAttack(1, "US-9", ("DDG-605", "DDG-605")), A.SubmarineZor(1, "US-9"),
-    A.OffensiveAsw(1, ("DDG-51",)), A.InstructorRuling("RU", "guerrilla raid on supplies", 3),
+    A.OffensiveAsw(1, ("DDG-51",)), A.InstructorRuling("RU", "guerrilla raid on supplies", 3), A.Answer(choice=2),
 ]
 
 
@@ -60,7 +61,8 @@ def test_every_action_round_trips_through_its_json_form(action):
 
 def test_every_action_kind_has_an_example_and_a_handler():
     from lcb_lab.acts import HANDLERS
-    assert {type(a) for a in EXAMPLES} == set(A.ACTION_TYPES.values()) == set(HANDLERS)
+    every = set(A.ACTION_TYPES.values()) | set(A.ANSWER_TYPES.values())
+    assert {type(a) for a in EXAMPLES} == every == set(HANDLERS)
 
 
 @pytest.mark.parametrize("data, where", [
@@ -118,9 +120,9 @@ def test_a_refused_act_leaves_state_dice_and_record_byte_identical_and_the_same_
 def test_to_act_follows_the_impulse_the_choices_and_the_dice():
     g = lesson_game_at(lambda g: g.pending is not None)
     assert g.to_act() == g.pending.team == "RU"
-    g.answer_policy("no_intercept")
+    g.apply(answer_with(g.pending, "no_intercept"))
     while g.pending is not None:
-        g.answer_policy()
+        g.apply(answer_with(g.pending))
     assert g.to_act() in (CHANCE, "US")
     if g.to_act() == CHANCE:
         assert g.legal_actions(CHANCE) == [A.ResolveCombat()] and g.legal_actions("US") == []

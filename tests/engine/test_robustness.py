@@ -4,6 +4,7 @@ import json
 import pytest
 
 from lcb_lab import load_scenario, situation
+from lcb_lab.actions import AnswerMildec
 from lcb_lab.errors import IllegalAction, LcbError, ScenarioError
 from lcb_lab.game import Game
 from lcb_lab.lesson import Lesson
@@ -33,7 +34,7 @@ def boston():
     lambda g: g.move(-1, ["AL-28"]),
     lambda g: g.move(0, ["AL-29"]),                       # the start hex only
     lambda g: g.move(0, ["ZZ-0"]),
-    lambda g: g.answer(42),                               # nothing pending
+    lambda g: g.apply(AnswerMildec(absorb=42)),           # nothing pending
     lambda g: g.movement_reach([]),
     lambda g: g.movement_reach(["nobody"]),
     lambda g: g.path_to(["DDG-51"], "al23x"),
@@ -55,7 +56,7 @@ def test_malformed_answers_are_refused(boston, value):
     boston.commit_combat(lrs=[{"shooter": "DDG-51", "slot": "LRS1", "target": "1 Anna", "dice": 4}])
     before = boston.to_json()
     with pytest.raises(LcbError):
-        boston.answer(value)
+        boston.apply(boston.pending.answer_from(value))
     assert boston.to_json() == before and boston.pending.kind == "intercept"
 
 
@@ -99,7 +100,7 @@ def test_7_55_infinite_intercept_cap_holds_across_rows():
     g.commit_combat(lrs=[{"shooter": "1 Tanya", "slot": "LRS1", "target": "1 Whiskey", "dice": 5}])
     row = {"interceptor": "LHD 1", "slot": "INT1", "target": "1 Whiskey", "dice": 4}
     with pytest.raises(IllegalAction) as e:
-        g.answer([row, row])
+        g.apply(g.pending.answer_from([row, row]))
     assert e.value.rule == "7.55"
 
 

@@ -37,7 +37,7 @@ def play_7_37(g):
     g.begin_impulse(R)
     g.declare([{"kind": "move_combat", "units": ["1 Uran"]}])
     g.commit_combat(lrs=[{"shooter": "1 Uran", "slot": "LRS1", "target": "1 Whiskey", "dice": 2}])
-    g.answer([{"interceptor": "1 Kilo", "slot": "INT1", "target": "1 Whiskey", "dice": 2}])
+    g.apply(g.pending.answer_from([{"interceptor": "1 Kilo", "slot": "INT1", "target": "1 Whiskey", "dice": 2}]))
     g.resolve_combat()
     return g
 

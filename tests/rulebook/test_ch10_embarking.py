@@ -334,10 +334,10 @@ def test_10_311_bundles():
 
 def test_10_311_the_default_policy_loses_units_first_and_a_concealed_card_is_drawn_at_random():
     g, _ = ch10.ex_10_311()
-    from lcb_lab.decisions import answer_with
-    assert answer_with(g.pending) == ["1 Kilo", "1 Whiskey", "1 Alpha", "2 Alpha", "US-1"]
-    assert answer_with(g.pending, "lose_cards_first") == ["US-1", "hidden:0", "hidden:1", "1 Kilo"]
-    assert answer_with(g.pending, "spare") == []
+    from lcb_lab.decisions import policy_value
+    assert policy_value(g.pending) == ["1 Kilo", "1 Whiskey", "1 Alpha", "2 Alpha", "US-1"]
+    assert policy_value(g.pending, "lose_cards_first") == ["US-1", "hidden:0", "hidden:1", "1 Kilo"]
+    assert policy_value(g.pending, "spare") == []
     # two concealed cards, US-2 (LCU) and US-3 (MUX) in cid order: a d20 of 2 takes number
     # (2 - 1) % 2 = 1, the MUX
     g.dice.force([2])
@@ -559,18 +559,18 @@ def test_10_37_embarking_in_play_is_held_to_the_embarkation_value():
 
 
 def test_10_311_policies_on_cards_only_and_on_big_units():
-    from lcb_lab.decisions import Choice, answer_with
+    from lcb_lab.decisions import EmbarkLossesChoice, policy_value
 
     def choice(hp, cards, units):
-        return Choice("embark_losses", "RU", "10.311", "", {"ship": "S", "hp": hp, "cards": cards,
+        return EmbarkLossesChoice("RU", "10.311", "", {"ship": "S", "hp": hp, "cards": cards,
                                                               "units": [{"uid": u, "gpsv": g} for u, g in units]})
     only_cards = choice(2, ["C1", "hidden:0", "hidden:1"], [])
-    assert answer_with(only_cards) == ["C1", "hidden:0", "hidden:1"]
+    assert policy_value(only_cards) == ["C1", "hidden:0", "hidden:1"]
     big = choice(2, ["C1"], [("T1", 3), ("T2", 3), ("I1", 1), ("A1", 2)])
     # HP 1: T1 (3) + I1 (1); HP 2: T2 (3) -- no room for A1 beside it, no card with 3 GPSV
-    assert answer_with(big) == ["T1", "I1", "T2"]
+    assert policy_value(big) == ["T1", "I1", "T2"]
     assert embark_losses.bundles_fit(2, 0, [3, 1, 3])
-    assert answer_with(big, "lose_cards_first") == ["C1", "A1", "T1", "I1"]
+    assert policy_value(big, "lose_cards_first") == ["C1", "A1", "T1", "I1"]
     assert embark_losses.bundles_fit(2, 1, [2, 3, 1])
 
 

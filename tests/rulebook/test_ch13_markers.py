@@ -314,7 +314,7 @@ def test_13_32_clear_mines_card():
 
 def test_mine_policies_and_legal_answers():
     from lcb_lab import legal
-    from lcb_lab.decisions import answer_with
+    from lcb_lab.decisions import policy_value
     g = lcb_lab.situation(units={"DDG-51": {"type": "usn_ddg_51", "hex": "B-2", "face_up": True},
                                  "DDG-80": {"type": "usn_ddg_51", "hex": "B-2", "face_up": True},
                                  "1 Anna": ("runi_naval_infantry_platoon", "H-8")}, naval=ch13.SEA, seed=1)
@@ -322,8 +322,8 @@ def test_mine_policies_and_legal_answers():
     g.apply(A.BeginImpulse("TF Blue"))
     g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51", "DDG-80")),)))
     g.apply(A.Move(1, ("C-2",)))
-    assert answer_with(g.pending) == [("DDG-51", 2), ("DDG-80", 1)]
-    assert answer_with(g.pending, "hold_mines") == []
+    assert policy_value(g.pending) == [("DDG-51", 2), ("DDG-80", 1)]
+    assert policy_value(g.pending, "hold_mines") == []
     acts = legal.legal_actions(g)
     assert A.AnswerMines(mines=(A.MineShot("DDG-80", 3),)) in acts and A.Answer() in acts
 
@@ -552,8 +552,9 @@ def test_game_answer_and_answer_policy_take_mine_choices():
     g.apply(A.Move(1, ("C-2", "D-2")))
     from lcb_lab.errors import InputError
     with pytest.raises(InputError):
-        g.answer({"absorb": 1})
-    assert g.answer([["DDG-51", 2]]) is None                   # 1 hits, 20 misses; the move goes on
+        g.apply(g.pending.answer_from({"absorb": 1}))
+    g.apply(g.pending.answer_from([["DDG-51", 2]]))            # 1 hits, 20 misses; the move goes on
+    assert g.pending is None
     assert g.unit("DDG-51").hp == 2 and g.unit("DDG-51").hex == "D-2"
     assert mines.mine_in(g._ctx(), "C-2", "RU").level == 1
 

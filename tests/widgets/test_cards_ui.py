@@ -10,7 +10,7 @@ import pytest
 
 from lcb_lab import actions as A
 from lcb_lab import load_scenario
-from lcb_lab.decisions import Choice
+from lcb_lab.decisions import CardResponseChoice
 from lcb_lab.rules import jcc
 from lcb_lab.state import CardPlay
 from lcb_lab.widgets import LabApp
@@ -230,7 +230,7 @@ def _pending_response(g):
     g.state.chain = [CardPlay(1, "US-1", "US", "A", [], "AL-21", aid=1)]
     g.state.cards["US-1"].face_up = True
     opts = {"link": 1, "window": 1, "cards": [dict(OPTIONS["cards"][0])], "interceptors": []}
-    g.state.push_choice(Choice("card_response", "RU", "9.41", "RU may answer Tactical Cyber Attack (US)", opts))
+    g.state.push_choice(CardResponseChoice("RU", "9.41", "RU may answer Tactical Cyber Attack (US)", opts))
 
 
 def test_the_decision_panel_asks_the_deciding_team_only():

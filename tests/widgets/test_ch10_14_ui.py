@@ -339,9 +339,9 @@ def _push(g, kind, team, rule, options, monkeypatch):
     """Stage a choice; the view's offers list the empty answer only (the panel's inputs follow the
     choice's options: the rules' own answers are the embark / markers parts' tests)."""
     from lcb_lab import legal
-    from lcb_lab.decisions import Choice
+    from lcb_lab.decisions import CHOICE_KINDS
     monkeypatch.setattr(legal, "_answers", lambda game, choice: [A.Answer()])
-    g.state.push_choice(Choice(kind, team, rule, f"{kind} staged", options))
+    g.state.push_choice(CHOICE_KINDS[kind](team, rule, f"{kind} staged", options))
 
 
 def _captured(lab, monkeypatch) -> list:
