@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from . import actions as A
 from . import explain
-from .decisions import CHOICE_KINDS, GaDefenceChoice, policy_value
+from .decisions import CHOICE_KINDS, CardResponseChoice, GaDefenceChoice, policy_value
 from .errors import IllegalAction
 from .rules import combat, conceal, continuing, deployment, effects, movement, planning, resupply, sequence
 from .rules import ground_assault as ga_rules
@@ -279,13 +279,12 @@ def answer(game: "Game", c: Ctx, a: A.Answer) -> None:
         raise IllegalAction("7.010", f"no choice is pending \u2014 {why[0].lower()}{why[1:]}")
     if a.choice is not None and a.choice != choice.id:
         raise IllegalAction("7.010", f"choice {a.choice} is not the pending one: {choice.team}'s "
-                            f"{choice.title} choice is (choice {choice.id})")
+                            f"{choice.name} choice is (choice {choice.id})")
     if type(a) is A.Answer:
         a = choice.decline()
     elif not isinstance(a, choice.ANSWER):
-        asked = CHOICE_KINDS[a.FOR].title
-        raise IllegalAction(choice.rule, f"the pending choice is {choice.team}'s {choice.title} choice, "
-                            f"not a {asked} choice: answer it with {choice.ANSWER.__name__}")
+        raise IllegalAction(choice.rule, f"the pending choice is {choice.team}'s {choice.name} choice, not a "
+                            f"{CHOICE_KINDS[a.FOR].name} choice: answer it with {choice.ANSWER.__name__}")
     ROUTES[type(a)](game, c, choice, a)
 
 
@@ -362,7 +361,7 @@ def advance_cards(game: "Game", c: Ctx) -> None:
     from .rules import responses
     while game.auto_policies is not None:
         top = c.state.next_choice
-        if top is None or top.kind != "card_response":
+        if not isinstance(top, CardResponseChoice):
             return
         ans = policy_value(top, game.auto_policies.get(top.kind))
         responses.answer(c, top, ans["responses"], ans["card_intercepts"])

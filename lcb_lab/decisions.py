@@ -155,8 +155,8 @@ class Choice:
     ``team``: who answers; ``rule``: the rule number that asks; ``prompt``: one line for
     people; ``options``: JSON-plain data the UI and the policies need to ask it (its shape:
     the class's :attr:`Options` model); ``id``: increasing over the game (0 until pushed with
-    ``GameState.push_choice``).  Class data: :attr:`kind` (the saved tag), :attr:`title` (words
-    for people), :attr:`ANSWER` (the answer action), :attr:`POLICIES` and :attr:`DEFAULT_POLICY`.
+    ``GameState.push_choice``).  Class data: :attr:`kind` (the saved tag), :attr:`name` (its
+    words in a sentence), :attr:`title` (the decision panel's heading), :attr:`ANSWER` (the answer action), :attr:`POLICIES` and :attr:`DEFAULT_POLICY`.
     """
 
     team: str
@@ -166,6 +166,7 @@ class Choice:
     id: int = 0
 
     kind: ClassVar[str] = ""
+    name: ClassVar[str] = ""
     title: ClassVar[str] = ""
     ANSWER: ClassVar[type] = A.Answer
     Options: ClassVar[type[BaseModel]] = _Loose
@@ -227,7 +228,7 @@ class Choice:
         name = policy or self.DEFAULT_POLICY
         fn = self.POLICIES.get(name)
         if fn is None:
-            raise LcbError(f"no policy {name!r} for {self.title} choices; known: {', '.join(sorted(self.POLICIES))}")
+            raise LcbError(f"no policy {name!r} for {self.name} choices; known: {', '.join(sorted(self.POLICIES))}")
         return fn(self)
 
 
@@ -421,6 +422,7 @@ class InterceptChoice(Choice):
     :class:`~lcb_lab.actions.AnswerIntercept`."""
 
     kind = "intercept"
+    name = "INTERCEPT"
     title = "INTERCEPT"
     ANSWER = A.AnswerIntercept
     Options = InterceptOptions
@@ -439,6 +441,7 @@ class GaDefenceChoice(Choice):
     :class:`~lcb_lab.actions.AnswerDefence`."""
 
     kind = "ga_defence"
+    name = "GROUND ASSAULT defence"
     title = "GROUND ASSAULT defence"
     ANSWER = A.AnswerDefence
     Options = GaDefenceOptions
@@ -459,6 +462,7 @@ class MildecChoice(Choice):
     with ``mine:``): options :class:`MildecOptions`; answered by :class:`~lcb_lab.actions.AnswerMildec`."""
 
     kind = "mildec"
+    name = "MILDEC"
     title = "MILDEC"
     ANSWER = A.AnswerMildec
     Options = MildecOptions
@@ -484,6 +488,7 @@ class CardResponseChoice(Choice):
     :class:`CardResponseOptions`; answered by :class:`~lcb_lab.actions.AnswerCards`."""
 
     kind = "card_response"
+    name = "card response"
     title = "card response (NULLIFY / FTR NULLIFY / INTERCEPT)"
     ANSWER = A.AnswerCards
     Options = CardResponseOptions
@@ -504,6 +509,7 @@ class EmbarkLossesChoice(Choice):
     answered by :class:`~lcb_lab.actions.AnswerEmbarkLosses`."""
 
     kind = "embark_losses"
+    name = "embarked cargo losses"
     title = "embarked cargo lost (10.311)"
     ANSWER = A.AnswerEmbarkLosses
     Options = EmbarkLossesOptions
@@ -520,6 +526,7 @@ class MineAttackChoice(Choice):
     :class:`MineAttackOptions`; answered by :class:`~lcb_lab.actions.AnswerMines`."""
 
     kind = "mine_attack"
+    name = "mine attack"
     title = "mine attack (13.33)"
     ANSWER = A.AnswerMines
     Options = MineAttackOptions

@@ -29,7 +29,7 @@ Check (3.42) and the Influence Meter like any other.
 from __future__ import annotations
 
 from .. import decisions, explain, observer
-from ..decisions import CARD_BUNDLE, MIXED_BUNDLE, UNIT_BUNDLE, Choice
+from ..decisions import CARD_BUNDLE, MIXED_BUNDLE, UNIT_BUNDLE, Choice, EmbarkLossesChoice
 from ..errors import IllegalAction
 from ..state import Card, Unit
 from .common import Ctx, names
@@ -113,7 +113,7 @@ def answer(ctx: Ctx, picks: list[str]) -> None:
     Raises IllegalAction (the choice stays on the stack)."""
     s = ctx.state
     choice = s.next_choice
-    if choice is None or choice.kind != KIND:
+    if not isinstance(choice, EmbarkLossesChoice):
         raise IllegalAction("10.311", "no embarked-losses choice is pending")
     picks = [str(p) for p in picks]
     ship = s.units[choice.options["ship"]]

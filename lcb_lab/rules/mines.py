@@ -235,7 +235,7 @@ def answer(ctx: Ctx, choice: Choice, shots) -> None:
     """The owner's answer to a ``mine_attack`` choice (``shots``: ``[(target, cubes)]``), or the
     target team's MILDEC answer (``{"absorb": n}``) for a mine hit (``key "mine:..."``).
     Raises IllegalAction (13.33, 4.22) leaving the choice pending."""
-    if choice.kind == "mildec":
+    if isinstance(choice, MildecChoice):
         n = int(shots.get("absorb", 0))
         top = min(choice.options["damage"], choice.options["mildecs"])
         if not 0 <= n <= top:
@@ -357,7 +357,7 @@ def _finish(ctx: Ctx, m: CardMarker) -> None:
 # ---------------------------------------------------------------- choices (policies: lcb_lab.decisions)
 def is_mine_choice(choice) -> bool:
     """A ``mine_attack`` choice, or the MILDEC choice of a mine hit."""
-    return choice.kind == KIND or str(choice.options.get("key", "")).startswith("mine:")
+    return isinstance(choice, MineAttackChoice) or (isinstance(choice, MildecChoice) and choice.after_mine)
 
 
 def _hexes(ctx: Ctx, ct, targets: list[str], hex_: str | None) -> list[str]:

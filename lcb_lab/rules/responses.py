@@ -218,7 +218,7 @@ def answer(ctx: Ctx, choice: Choice, responses=(), intercepts=()) -> None:
     anything changes (IllegalAction naming the rule); then the choice is popped, the links added
     and the next window opened -- or, after a pass or when nobody may answer, the chain resolved."""
     top = ctx.state.next_choice
-    if top is None or top.kind != KIND or not ctx.state.chain:
+    if not isinstance(top, CardResponseChoice) or not ctx.state.chain:
         raise IllegalAction("9.41", "no card is waiting for an answer")
     team = top.team
     plans, ints = check(ctx, team, responses, intercepts)
