@@ -283,8 +283,9 @@ def answer(game: "Game", c: Ctx, a: A.Answer) -> None:
     if type(a) is A.Answer:
         a = choice.decline()
     elif not isinstance(a, choice.ANSWER):
-        raise IllegalAction(choice.rule, f"the pending choice is {choice.team}'s {choice.name} choice, not a "
-                            f"{CHOICE_KINDS[a.FOR].name} choice: answer it with {choice.ANSWER.__name__}")
+        raise IllegalAction(choice.rule, f"the pending choice is {choice.team}'s {choice.name} choice: answer it "
+                            f"with {choice.ANSWER.__name__}, not {type(a).__name__} "
+                            f"({CHOICE_KINDS[a.FOR].name} choices)")
     ROUTES[type(a)](game, c, choice, a)
 
 
