@@ -16,7 +16,7 @@ from __future__ import annotations
 import unicodedata
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Optional
 
-from pydantic import (AfterValidator, BaseModel, ConfigDict, Field, PlainValidator, StrictInt, StrictStr,
+from pydantic import (AfterValidator, BaseModel, ConfigDict, Field, StrictInt, StrictStr,
                       ValidationError, model_validator)
 
 from .errors import InputError  # noqa: F401  (re-exported: it used to live here)
@@ -108,20 +108,10 @@ class IntAlloc(_In):
     shooter: Optional[StrictStr] = None
 
 
-class DefAlloc(_In):
-    defender: Designator
-    target: Designator
-    dice: StrictInt
-
-
 class Grant(_In):
     unit: Designator
     slot: StrictStr
     rp: StrictInt
-
-
-class MildecAnswer(_In):
-    absorb: StrictInt
 
 
 class Effect(_In):
@@ -186,21 +176,11 @@ ACTIONS = list[Action]
 LRS = list[LrsAlloc]
 GA = list[GaAlloc]
 INTERCEPTS = list[IntAlloc]
-DEFENCE = list[DefAlloc]
 GRANTS = list[Grant]
 HEXES = list[StrictStr]
 INDEX = StrictInt
 NAME = Designator
-POLICY = Optional[StrictStr]
 NAMES = list[Designator]
-def _answer(v: Any) -> Any:
-    if not isinstance(v, (list, dict)):
-        raise ValueError(f"an answer is a list (intercept, ga_defence) or a dict (mildec), not {type(v).__name__}")
-    return v
-
-
-ANSWER = Annotated[Any, PlainValidator(_answer)]
-"""Any decision answer: a list (intercept, ga_defence) or a dict (mildec); the kind's shape is checked next."""
 SEED = Optional[Annotated[StrictInt, Field(ge=0)]]
 FORCED = list[Annotated[StrictInt, Field(ge=1, le=20)]]
 POLICY_NAMES = Optional[dict[StrictStr, StrictStr]]
@@ -249,7 +229,8 @@ def check_policies(what: str, value: Any) -> dict[str, str] | None:
     value = check(what, POLICY_NAMES, value)
     for kind, name in (value or {}).items():
         if kind not in POLICIES:
-            raise InputError(what, kind, f"no decision kind {kind!r}; known: {sorted(POLICIES)}")
+            raise InputError(what, kind, f"no decision kind {kind!r}; known: {', '.join(POLICIES)}")
         if name not in POLICIES[kind]:
-            raise InputError(what, kind, f"no policy {name!r} for {kind} decisions; known: {sorted(POLICIES[kind])}")
+            raise InputError(what, kind, f"no policy {name!r} for {kind} decisions; known: "
+                             f"{', '.join(sorted(POLICIES[kind]))}")
     return value

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import ipywidgets as W
 
-from ..decisions import (CHOICE_KINDS, CardResponseChoice, Decision, EmbarkLossesChoice, GaDefenceChoice,
+from ..decisions import (CardResponseChoice, Decision, EmbarkLossesChoice, GaDefenceChoice,
                          InterceptChoice, MildecChoice, MineAttackChoice)
 from ..offers import Offers
 from ..views import palette
@@ -38,8 +38,6 @@ from .reactions import CardResponseForm
 if TYPE_CHECKING:  # pragma: no cover
     from .controller import LabController
 
-KIND_TITLE = {k: c.title for k, c in CHOICE_KINDS.items()}
-"""Choice kind -> its title (each choice class's :attr:`~lcb_lab.decisions.Choice.title`)."""
 
 POLICY_LABELS: dict[str, tuple[str, str]] = {
     "no_intercept": ("Never INTERCEPT", "answer with no INTERCEPT dice at all (7.54)"),
