@@ -278,8 +278,8 @@ def answer(game: "Game", c: Ctx, a: A.Answer) -> None:
         why = why_no_window(c, imp.team if imp is not None else None)
         raise IllegalAction("7.010", f"no choice is pending \u2014 {why[0].lower()}{why[1:]}")
     if a.choice is not None and a.choice != choice.id:
-        raise IllegalAction("7.010", f"choice {a.choice} is not the pending one: {choice.team}'s "
-                            f"{choice.name} choice is (choice {choice.id})")
+        raise IllegalAction("7.010", f"choice {a.choice} is not the pending one: the pending one is "
+                            f"{choice.team}'s {choice.name} choice (choice {choice.id})")
     if type(a) is A.Answer:
         a = choice.decline()
     elif not isinstance(a, choice.ANSWER):

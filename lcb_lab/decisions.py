@@ -209,6 +209,11 @@ class Choice:
             raise ValueError(f"unknown choice kind {str(d['kind'])!r}; known: {', '.join(CHOICE_KINDS)}")
         return sub(d["team"], d["rule"], d["prompt"], _deep(d.get("options") or {}), int(d.get("id", 0)))
 
+    def typed_options(self) -> BaseModel:
+        """``options`` as this kind's :attr:`Options` model (typed fields; lists for tuples).
+        Raises pydantic ValidationError when a key the kind needs is missing or mistyped."""
+        return self.Options.model_validate(_deep_lists(self.options))
+
     # ---- answers
     def decline(self) -> A.Answer:
         """The typed answer that gives nothing (no dice, no card, no pick: absorb 0)."""
@@ -241,6 +246,14 @@ def _deep(x: Any) -> Any:
         return {k: _deep(v) for k, v in x.items()}
     if isinstance(x, list):
         return [_deep(v) for v in x]
+    return x
+
+
+def _deep_lists(x: Any) -> Any:
+    if isinstance(x, dict):
+        return {k: _deep_lists(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_deep_lists(v) for v in x]
     return x
 
 

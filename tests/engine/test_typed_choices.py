@@ -68,6 +68,7 @@ def test_each_kind_round_trips_through_save_and_load(kind):
     assert type(back.pending) is D.CHOICE_KINDS[kind]
     assert back.pending.to_dict() == before.to_dict()
     assert type(back.fork().pending) is D.CHOICE_KINDS[kind]            # a copy of the state keeps the class
+    assert type(back.pending.typed_options()) is D.CHOICE_KINDS[kind].Options
     assert json.loads(back.to_json())["state"]["choices"][-1]["kind"] == kind
 
 
@@ -162,3 +163,23 @@ def test_an_answer_json_filling_two_kinds_is_refused():
     with pytest.raises(InputError) as e:
         A.from_json({"kind": "answer", "absorb": 1, "picks": ["US-3"]})
     assert "one kind of choice" in str(e.value) and "absorb, picks" in str(e.value)
+
+
+def test_an_answer_naming_another_choice_id_is_refused_by_7_010():
+    g = intercept_pending()
+    before = g.to_json()
+    with pytest.raises(IllegalAction) as e:
+        g.apply(A.AnswerIntercept(choice=g.pending.id + 1))
+    assert (e.value.rule, e.value.reason) == ("7.010", f"choice {g.pending.id + 1} is not the pending one: the "
+                                                       f"pending one is RU's INTERCEPT choice (choice {g.pending.id})")
+    assert g.to_json() == before
+
+
+def test_auto_policies_refusals_list_words_not_a_python_list():
+    from lcb_lab.inputs import check_policies
+    with pytest.raises(InputError) as e:
+        check_policies("auto_policies", {"mildec": "bribe"})
+    assert str(e.value).endswith("no policy 'bribe' for mildec decisions; known: absorb_all, never_absorb")
+    with pytest.raises(InputError) as e:
+        check_policies("auto_policies", {"bribe": "pass"})
+    assert "known: intercept, ga_defence, mildec, card_response, embark_losses, mine_attack" in str(e.value)
