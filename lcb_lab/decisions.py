@@ -379,7 +379,7 @@ def _detonate_all(decision: Choice) -> list:
 
 
 def _absorb_all(decision: Choice) -> dict:
-    return {"absorb": min(decision.options["damage"], decision.options["mildecs"])}
+    return {"absorb": decision.most}
 
 
 UNIT_BUNDLE, MIXED_BUNDLE, CARD_BUNDLE = 4, 2, 2
@@ -481,6 +481,11 @@ class MildecChoice(Choice):
     Options = MildecOptions
     POLICIES = {"never_absorb": lambda d: {"absorb": 0}, "absorb_all": _absorb_all}
     DEFAULT_POLICY = "absorb_all"
+
+    @property
+    def most(self) -> int:
+        """The most HP the MILDECs may absorb: one per MILDEC, at most the damage (4.22)."""
+        return min(self.options["damage"], self.options["mildecs"])
 
     @property
     def after_mine(self) -> bool:

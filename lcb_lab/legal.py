@@ -559,8 +559,7 @@ def _answers(game: "Game", choice) -> list:
         n = choice.options["cubes"]
         return _kept(game, [A.Answer()] + [A.AnswerMines((A.MineShot(t, n),)) for t in choice.options["targets"]])
     if isinstance(choice, D.MildecChoice):
-        top = min(choice.options["damage"], choice.options["mildecs"])
-        return _kept(game, [A.AnswerMildec(k) for k in range(top + 1)])
+        return _kept(game, [A.AnswerMildec(k) for k in range(choice.most + 1)])
     if isinstance(choice, D.EmbarkLossesChoice):       # 10.311: each named policy's picks, and taking nothing
         embark = choice.POLICIES
         picks = dict.fromkeys(tuple(embark[n](choice)) for n in sorted(embark))

@@ -253,9 +253,8 @@ def _answer_defence(ctx: Ctx, plan: CombatPlan, d: GaDefenceChoice, value: list)
 def _answer_mildec(ctx: Ctx, plan: CombatPlan, d: MildecChoice, value: dict) -> None:
     """HP the MILDECs absorb (4.22): 0 up to the damage and the MILDECs in the hex."""
     n = int(value.get("absorb", 0))
-    if not 0 <= n <= min(d.options["damage"], d.options["mildecs"]):
-        raise IllegalAction("4.22", f"can absorb 0..{min(d.options['damage'], d.options['mildecs'])} HP "
-                            "with MILDECs here")
+    if not 0 <= n <= d.most:
+        raise IllegalAction("4.22", f"can absorb 0..{d.most} HP with MILDECs here")
     plan.mildec[d.options["key"]] = n
 
 

@@ -237,7 +237,7 @@ def answer(ctx: Ctx, choice: Choice, shots) -> None:
     Raises IllegalAction (13.33, 4.22) leaving the choice pending."""
     if isinstance(choice, MildecChoice):
         n = int(shots.get("absorb", 0))
-        top = min(choice.options["damage"], choice.options["mildecs"])
+        top = choice.most
         if not 0 <= n <= top:
             raise IllegalAction("4.22", f"can absorb 0..{top} HP with Naval MILDECs here")
         m = ctx.state.card_markers[choice.options["mine"]]

@@ -261,7 +261,7 @@ class DecisionPanel:
         return list(self.cards_form.widgets)
 
     def _mildec(self, d: MildecChoice) -> list[W.Widget]:
-        cap = min(d.options["damage"], d.options["mildecs"])
+        cap = d.most
         if self.offer is not None:
             cap = max(self.offer.absorb(), default=0)
         box = W.BoundedIntText(value=0, min=0, max=cap, layout=W.Layout(width="70px"))
