@@ -578,7 +578,7 @@ def from_json(data: Any) -> Action:
         raise InputError(f"{kind} action", extra[0], f"unknown field; {kind} takes {', '.join(takes) or 'no fields'}")
     if cls is Answer:
         cls, rest = _answer_class(rest)
-    return answer_of(cls, rest, kind)
+    return from_fields(cls, rest, f"{kind} action")
 
 
 def _filled(k: str, v: Any) -> bool:
@@ -601,15 +601,15 @@ def _fields_of(cls: type) -> set[str]:
     return {f.name for f in fields(cls)} - {"choice"}
 
 
-def answer_of(cls: type, data: dict, kind: str | None = None) -> Any:
+def from_fields(cls: type, data: dict, what: str | None = None) -> Any:
     """An instance of action class ``cls`` validated from plain ``data`` (lists become tuples).
-    Raises InputError naming the field."""
+    Raises InputError naming ``what`` (default: ``"<KIND> action"``) and the field."""
     try:
         return _adapter(cls).validate_python(data)
     except ValidationError as e:
         err = e.errors()[0]
         where = ".".join(str(p) for p in err["loc"]) or "(value)"
-        raise InputError(f"{kind or cls.KIND} action", where, err["msg"]) from None
+        raise InputError(what or f"{cls.KIND} action", where, err["msg"]) from None
 
 
 def check(action: Any) -> Action:
@@ -621,7 +621,7 @@ def check(action: Any) -> Action:
     if not is_dataclass(cls) or cls not in _KNOWN:
         raise InputError("apply", "(value)", f"{cls.__name__} is not one of the typed actions "
                          f"({', '.join(c.__name__ for c in ACTION_TYPES.values())})")
-    return answer_of(cls, _data(action))
+    return from_fields(cls, _data(action))
 
 
 __all__ = [
@@ -635,5 +635,5 @@ __all__ = [
     "BuyCard", "EndPlanning", "DeployUnit", "PlaceCard", "DeploymentOrder", "EndDeployment", "PortTransfer",
     "MarkerAction", "TorpedoAttack", "SubmarineZor", "OffensiveAsw", "InstructorRuling",
     # helpers and constants
-    "ACTION_TYPES", "ANSWER_TYPES", "CHANCE", "answer_of", "EFFECT_CUBES", "to_json", "from_json", "check",
+    "ACTION_TYPES", "ANSWER_TYPES", "CHANCE", "from_fields", "EFFECT_CUBES", "to_json", "from_json", "check",
 ]

@@ -52,7 +52,7 @@ from typing import Any, Callable, ClassVar, Optional
 from pydantic import BaseModel, ConfigDict
 
 from . import actions as A
-from .errors import LcbError
+from .errors import InputError, LcbError
 
 
 # ---------------------------------------------------------------- the options each kind carries
@@ -156,7 +156,9 @@ class Choice:
     people; ``options``: JSON-plain data the UI and the policies need to ask it (its shape:
     the class's :attr:`Options` model); ``id``: increasing over the game (0 until pushed with
     ``GameState.push_choice``).  Class data: :attr:`kind` (the saved tag), :attr:`name` (its
-    words in a sentence), :attr:`title` (the decision panel's heading), :attr:`ANSWER` (the answer action), :attr:`POLICIES` and :attr:`DEFAULT_POLICY`.
+    words in a sentence), :attr:`title` (the decision panel's heading), :attr:`ANSWER` (the
+    answer action), :attr:`Options` (the options' model), :attr:`POLICIES` and
+    :attr:`DEFAULT_POLICY`.
     """
 
     team: str
@@ -222,7 +224,7 @@ class Choice:
     def answer_from(self, value: Any) -> A.Answer:
         """The typed answer of plain data in this kind's shape (module docstring).  Raises
         InputError naming the field when ``value`` does not have the shape."""
-        return A.answer_of(self.ANSWER, self._fields(value), f"{self.kind} answer")
+        return A.from_fields(self.ANSWER, self._fields(value), f"answer to the {self.kind} choice")
 
     def _fields(self, value: Any) -> dict:
         raise NotImplementedError
@@ -259,7 +261,6 @@ def _deep_lists(x: Any) -> Any:
 
 def _listed(what: str, value: Any) -> list:
     if not isinstance(value, (list, tuple)):
-        from .errors import InputError
         raise InputError("answer", what, f"a list, not {type(value).__name__}")
     return list(value)
 
@@ -270,7 +271,6 @@ def _keyed(value: Any, key: str) -> Any:
         return value
     extra = sorted(str(k) for k in value if k != key)
     if extra:
-        from .errors import InputError
         raise InputError("answer", extra[0], f"unknown field; this answer takes {key}")
     return value.get(key, [])
 
@@ -516,7 +516,6 @@ class CardResponseChoice(Choice):
 
     def _fields(self, value: Any) -> dict:
         if not isinstance(value, dict):
-            from .errors import InputError
             raise InputError("answer", "(value)", "an object with responses and card_intercepts, "
                              f"not {type(value).__name__}")
         return {"responses": value.get("responses", []), "card_intercepts": value.get("card_intercepts", [])}

@@ -8,7 +8,7 @@ from lcb_lab import actions
 
 PARTS = {"CoreAction", "LrsAttack", "GroundAssault", "Intercept", "MineShot", "Defence", "Grant", "Response",
          "CardIntercept"}
-HELPERS = {"ACTION_TYPES", "ANSWER_TYPES", "CHANCE", "EFFECT_CUBES", "to_json", "from_json", "check", "answer_of"}
+HELPERS = {"ACTION_TYPES", "ANSWER_TYPES", "CHANCE", "EFFECT_CUBES", "to_json", "from_json", "check", "from_fields"}
 ANSWERS = {"AnswerIntercept", "AnswerDefence", "AnswerMildec", "AnswerCards", "AnswerEmbarkLosses", "AnswerMines"}
 
 
