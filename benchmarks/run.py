@@ -423,15 +423,16 @@ def _before_boston():
 
 def _game_path(g) -> str:
     from lcb_lab.games.lcb import actions as A
+    from lcb_lab.games.lcb.choices import answer_with
     g.apply(A.from_json({"kind": "declare", "actions": _TF_BOSTON["declare"]}))
     since = len(g.log)
     g.apply(A.from_json({"kind": "commit_combat", "lrs": _TF_BOSTON["lrs"]}))
-    g.answer(_TF_BOSTON["answer"])
+    g.apply(g.pending.answer_from(_TF_BOSTON["answer"]))
     while True:
         g.apply(A.ResolveCombat())
         if g.result:                 # done; False: paused for a choice
             break
-        g.answer_policy()
+        g.apply(answer_with(g.pending))
     return g.explained_log(since=since)
 
 

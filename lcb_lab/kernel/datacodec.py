@@ -110,6 +110,10 @@ def _expr(tp: Any, x: str, env: dict, depth: int = 0) -> str:
         if _immutable(val):
             return f"dict({x})"
         return f"{{k{depth}: {_expr(val, v, env, depth + 1)} for k{depth}, {v} in {x}.items()}}"
+    if _own_codec(tp):
+        name = f"_c_{tp.__name__}_{id(tp)}"
+        env[name] = tp.clone                  # keeps the instance's own class (a subclass)
+        return f"{name}({x})"
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         name = f"_c_{tp.__name__}_{id(tp)}"
         # nested classes are generated first; a class that contains itself gets a late-bound call
@@ -161,8 +165,16 @@ def clone(obj: Any) -> Any:
     return copier(type(obj))(obj)
 
 
+def _own_codec(tp: Any) -> bool:
+    """A class that saves, loads and copies itself (``__datacodec__``: ``to_dict``, ``from_dict``,
+    ``clone``), e.g. the pending choices, whose saved ``kind`` names their subclass."""
+    return isinstance(tp, type) and getattr(tp, "__datacodec__", False)
+
+
 def to_data(obj: Any) -> Any:
     """JSON-native data of a dataclass (recursively), lists for tuples."""
+    if _own_codec(type(obj)):
+        return to_data(obj.to_dict())
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         return {f.name: to_data(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
     if isinstance(obj, dict):
@@ -216,6 +228,10 @@ def from_data(tp: Any, data: Any) -> Any:
             raise TypeError(f"expected an object, got {type(data).__name__}")
         kt, vt = _args(tp) or (Any, Any)
         return {from_data(kt, k): from_data(vt, v) for k, v in data.items()}
+    if _own_codec(tp):
+        if not isinstance(data, dict):
+            raise TypeError(f"{tp.__name__}: expected an object, got {type(data).__name__}")
+        return tp.from_dict(data)
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         if not isinstance(data, dict):
             raise TypeError(f"{tp.__name__}: expected an object, got {type(data).__name__}")

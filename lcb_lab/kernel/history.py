@@ -66,7 +66,8 @@ class Step:
             raise InputError("record step", "action", "missing")
         f = I.check("record step", _STEP_FIELDS, {k: v for k, v in d.items() if k != "action"})
         try:
-            auto = I.check_policies("record step", f["auto"])
+            from lcb_lab.games.lcb.choices import check_policies
+            auto = check_policies("record step", f["auto"])
         except InputError as e:
             raise InputError("record step", "auto" if e.where == "(value)" else f"auto.{e.where}", e.problem) \
                 from None

@@ -222,8 +222,8 @@ class Offers:
         return out
 
     def absorb(self) -> list[int]:
-        """HP the MILDECs may absorb (4.22): each listed ``Answer(absorb=k)``."""
-        return [a.absorb for a in self._of(A.Answer) if a.absorb is not None]
+        """HP the MILDECs may absorb (4.22): each listed ``AnswerMildec(absorb=k)``."""
+        return [a.absorb for a in self._of(A.AnswerMildec)]
 
 
     # ------------------------------------------------------------ cards (3.1, 3.2, 3.31, 9.0-9.5)

@@ -8,7 +8,8 @@ from lcb_lab.games.lcb import actions
 
 PARTS = {"CoreAction", "LrsAttack", "GroundAssault", "Intercept", "MineShot", "Defence", "Grant", "Response",
          "CardIntercept"}
-HELPERS = {"ACTION_TYPES", "CHANCE", "EFFECT_CUBES", "to_json", "from_json", "check"}
+HELPERS = {"ACTION_TYPES", "ANSWER_TYPES", "CHANCE", "EFFECT_CUBES", "to_json", "from_json", "check", "from_fields"}
+ANSWERS = {"AnswerIntercept", "AnswerDefence", "AnswerMildec", "AnswerCards", "AnswerEmbarkLosses", "AnswerMines"}
 
 
 def _public_classes() -> set[str]:
@@ -29,7 +30,8 @@ def test_every_public_action_class_and_part_is_in_all():
 
 def test_all_holds_nothing_else():
     typed = {c.__name__ for c in actions.ACTION_TYPES.values()}
-    assert set(actions.__all__) == typed | PARTS | HELPERS | {"Action"}
+    assert {c.__name__ for c in actions.ANSWER_TYPES.values()} == ANSWERS
+    assert set(actions.__all__) == typed | ANSWERS | PARTS | HELPERS | {"Action"}
     assert len(typed) == 26 and all(is_dataclass(getattr(actions, n)) for n in typed | PARTS)
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from lcb_lab.games.lcb import actions as A
 from lcb_lab import load_scenario
 from lcb_lab.games.lcb.model.board import load_board
 from lcb_lab.kernel.errors import InputError, LcbError, ScenarioError
@@ -281,8 +282,8 @@ def test_declared_designators_with_control_characters_are_refused():
     lambda g: g.apply(A.Move("1", ("AL-28",))),
     lambda g: g.apply(A.CommitCombat(lrs=5)),
     lambda g: g.apply(A.CommitCombat(ga=None)),
-    lambda g: g.answer(3),
-    lambda g: g.answer_policy(["no_intercept"]),
+    lambda g: g.apply(A.AnswerIntercept(intercepts=3)),
+    lambda g: g.apply(A.AnswerMildec(absorb="1")),
     lambda g: g.movement_reach(5),
     lambda g: g.path_to(["DDG-51"], 5),
     lambda g: g.preview_lrs(5),

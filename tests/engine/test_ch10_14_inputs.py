@@ -24,7 +24,7 @@ def test_a_malformed_mine_answer_is_an_input_error(value):
     g = _mine_choice()
     before = g.to_json()
     with pytest.raises(InputError, match="mine_attack"):
-        g.answer(value)
+        g.apply(g.pending.answer_from(value))
     assert g.to_json() == before
 
 
@@ -32,7 +32,7 @@ def test_an_answer_of_another_shape_does_not_give_the_mines_up():
     g = _mine_choice()
     before = g.to_json()
     with pytest.raises(IllegalAction) as e:
-        g.apply(A.Answer(picks=("DDG-80", "5 Alpha")))
+        g.apply(A.AnswerEmbarkLosses(picks=("DDG-80", "5 Alpha")))
     assert e.value.rule == "13.33" and g.to_json() == before
 
 

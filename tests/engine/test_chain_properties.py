@@ -70,7 +70,7 @@ def random_answer(g, rng) -> A.Answer:
     ints = tuple(A.CardIntercept(units[int(rng.integers(len(units)))], ("INT1", "INT2")[int(rng.integers(2))],
                                  int(rng.integers(0, 6)))
                  for _ in range(int(rng.integers(0, 2))))
-    return A.Answer(responses=resp, card_intercepts=ints)
+    return A.AnswerCards(responses=resp, card_intercepts=ints)
 
 
 @pytest.mark.fuzz

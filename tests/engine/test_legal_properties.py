@@ -74,7 +74,7 @@ def random_action(g, rng) -> A.Action:
         return A.EndImpulse()
     if k == 7:
         return A.ResolveCombat()
-    return A.Answer(absorb=int(rng.integers(0, 3)))
+    return A.AnswerMildec(absorb=int(rng.integers(0, 3)))
 
 
 def covered(action, legal) -> bool:

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from lcb_lab.games.lcb.choices import answer_with
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.kernel import datacodec
 from lcb_lab.games.lcb.actions import CHANCE
@@ -35,18 +36,18 @@ EXAMPLES = [
     A.Move(1, ("AL-28", "AL-27")), A.Move(2, ("B-2",), units=("Inf",)), A.ExerciseZor(1, "C-3"),
     A.Conceal(1), A.Conceal(2, ("X",)), A.Resupply(1, "Ivan Co", "RV1", (A.Grant("1 Tanya", "LRS1", 5),)),
     A.CommitCombat(lrs=(A.LrsAttack("DDG-51", "LRS1", "1 Anna", 4),), ga=(A.GroundAssault("T", "U", 2),)),
-    A.Answer(intercepts=(A.Intercept("Kilo", "INT1", "W", 3, shooter="T"),)), A.Answer(absorb=1),
-    A.Answer(defence=(A.Defence("D", "T", 2),), choice=4), A.ResolveCombat(), A.ArmorBreakthrough("T1", "D-4"),
+    A.AnswerIntercept(intercepts=(A.Intercept("Kilo", "INT1", "W", 3, shooter="T"),)), A.AnswerMildec(absorb=1),
+    A.AnswerDefence(defence=(A.Defence("D", "T", 2),), choice=4), A.ResolveCombat(), A.ArmorBreakthrough("T1", "D-4"),
     A.EndImpulse(), A.ScriptedEffect("disembark", card="Amphibious: LCU", units=("a",), from_="LHD 1", hex="AL-23"),
     A.PlayCard("Tactical Cyber Attack", targets=("1 Anna",), action=2), A.BuyCard("US", "V-BAT", attach_to="1 Whiskey"),
     A.EndPlanning("RU"), A.DeployUnit("1 Anna", hex="AL-21"), A.PlaceCard("US-4", embark_on="LHD 1"),
     A.DeploymentOrder("RU"), A.EndDeployment("US"),
-    A.Answer(responses=(A.Response("RU-2", to=1),), card_intercepts=(A.CardIntercept("FFG-454", "INT1", 2),)),
-    A.Answer(picks=("US-3", "1 Alpha")), A.Answer(mines=(A.MineShot("DDG-51", 2),)),
+    A.AnswerCards(responses=(A.Response("RU-2", to=1),), card_intercepts=(A.CardIntercept("FFG-454", "INT1", 2),)),
+    A.AnswerEmbarkLosses(picks=("US-3", "1 Alpha")), A.AnswerMines(mines=(A.MineShot("DDG-51", 2),)),
     A.PortTransfer("LHD 1", units=("1 Alpha",), rp=2, action=1), A.PortTransfer("LHD 1", embark=True),
     A.MarkerAction("ISR-1", path=("AL-24", "AL-23"), then="unload", action=1),
     A.TorpedoAttack(1, "US-9", ("DDG-605", "DDG-605")), A.SubmarineZor(1, "US-9"),
-    A.OffensiveAsw(1, ("DDG-51",)), A.InstructorRuling("RU", "guerrilla raid on supplies", 3),
+    A.OffensiveAsw(1, ("DDG-51",)), A.InstructorRuling("RU", "guerrilla raid on supplies", 3), A.Answer(choice=2),
 ]
 
 
@@ -60,7 +61,8 @@ def test_every_action_round_trips_through_its_json_form(action):
 
 def test_every_action_kind_has_an_example_and_a_handler():
     from lcb_lab.games.lcb.handlers import HANDLERS
-    assert {type(a) for a in EXAMPLES} == set(A.ACTION_TYPES.values()) == set(HANDLERS)
+    every = set(A.ACTION_TYPES.values()) | set(A.ANSWER_TYPES.values())
+    assert {type(a) for a in EXAMPLES} == every == set(HANDLERS)
 
 
 @pytest.mark.parametrize("data, where", [
@@ -118,9 +120,9 @@ def test_a_refused_act_leaves_state_dice_and_record_byte_identical_and_the_same_
 def test_to_act_follows_the_impulse_the_choices_and_the_dice():
     g = lesson_game_at(lambda g: g.pending is not None)
     assert g.to_act() == g.pending.team == "RU"
-    g.answer_policy("no_intercept")
+    g.apply(answer_with(g.pending, "no_intercept"))
     while g.pending is not None:
-        g.answer_policy()
+        g.apply(answer_with(g.pending))
     assert g.to_act() in (CHANCE, "US")
     if g.to_act() == CHANCE:
         assert g.legal_actions(CHANCE) == [A.ResolveCombat()] and g.legal_actions("US") == []

@@ -4,6 +4,7 @@ import json
 import pytest
 
 from lcb_lab import load_scenario, situation
+from lcb_lab.games.lcb.actions import AnswerMildec
 from lcb_lab.kernel.errors import IllegalAction, LcbError, ScenarioError
 from lcb_lab.games.lcb.game import Game
 from lcb_lab.games.lcb.content.lesson import Lesson
@@ -36,7 +37,7 @@ def boston():
     lambda g: g.apply(A.Move(2, ("AL-28",))),                   # one action declared
     lambda g: g.apply(A.Move(1, ("AL-29",))),                       # the start hex only
     lambda g: g.apply(A.Move(1, ("ZZ-0",))),
-    lambda g: g.answer(42),                               # nothing pending
+    lambda g: g.apply(AnswerMildec(absorb=42)),           # nothing pending
     lambda g: g.movement_reach([]),
     lambda g: g.movement_reach(["nobody"]),
     lambda g: g.path_to(["DDG-51"], "al23x"),
@@ -58,7 +59,7 @@ def test_malformed_answers_are_refused(boston, value):
     boston.apply(A.CommitCombat(lrs=(A.LrsAttack("DDG-51", "LRS1", "1 Anna", 4),)))
     before = boston.to_json()
     with pytest.raises(LcbError):
-        boston.answer(value)
+        boston.apply(boston.pending.answer_from(value))
     assert boston.to_json() == before and boston.pending.kind == "intercept"
 
 
@@ -102,7 +103,7 @@ def test_7_55_infinite_intercept_cap_holds_across_rows():
     g.apply(A.CommitCombat(lrs=(A.LrsAttack("1 Tanya", "LRS1", "1 Whiskey", 5),)))
     row = {"interceptor": "LHD 1", "slot": "INT1", "target": "1 Whiskey", "dice": 4}
     with pytest.raises(IllegalAction) as e:
-        g.answer([row, row])
+        g.apply(g.pending.answer_from([row, row]))
     assert e.value.rule == "7.55"
 
 

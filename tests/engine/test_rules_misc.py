@@ -30,10 +30,10 @@ def test_7_55_infinite_intercept_rolls_at_most_4_dice_and_several_units_may_defe
     g.apply(A.Declare((A.CoreAction("move_combat", ("Uran",)),)))
     g.apply(A.CommitCombat(lrs=(A.LrsAttack("Uran", "LRS1", "DDG", 2),)))
     with pytest.raises(IllegalAction) as e:
-        g.answer([{"interceptor": "LHD 1", "slot": "INT1", "target": "DDG", "dice": 5}])
+        g.apply(g.pending.answer_from([{"interceptor": "LHD 1", "slot": "INT1", "target": "DDG", "dice": 5}]))
     assert e.value.rule == "7.55"
-    g.answer([{"interceptor": "LHD 1", "slot": "INT1", "target": "DDG", "dice": 4},
-              {"interceptor": "DDG2", "slot": "INT1", "target": "DDG", "dice": 1}])
+    g.apply(g.pending.answer_from([{"interceptor": "LHD 1", "slot": "INT1", "target": "DDG", "dice": 4},
+              {"interceptor": "DDG2", "slot": "INT1", "target": "DDG", "dice": 1}]))
     g.apply(A.ResolveCombat())
     assert g.state.units["DDG"].hp == 3 - 2            # five INTERCEPT misses: both hits land
     assert "INT1" not in g.state.units["LHD 1"].supply  # infinite: not tracked (4.32)
@@ -267,11 +267,11 @@ def test_7_56_one_intercept_value_against_one_attack():
     g.apply(A.Declare((A.CoreAction("move_combat", ("Uran",)),)))
     g.apply(A.CommitCombat(lrs=(A.LrsAttack("Uran", "LRS1", "A", 2), A.LrsAttack("Uran", "LRS1", "C", 2))))
     with pytest.raises(IllegalAction) as e:
-        g.answer([{"interceptor": "Dual", "slot": "INT1", "target": "A", "dice": 2},
-                  {"interceptor": "Dual", "slot": "INT2", "target": "A", "dice": 2}])
+        g.apply(g.pending.answer_from([{"interceptor": "Dual", "slot": "INT1", "target": "A", "dice": 2},
+                  {"interceptor": "Dual", "slot": "INT2", "target": "A", "dice": 2}]))
     assert e.value.rule == "7.56"
-    g.answer([{"interceptor": "Dual", "slot": "INT1", "target": "A", "dice": 2},
-              {"interceptor": "Dual", "slot": "INT2", "target": "C", "dice": 2}])   # one value per attack
+    g.apply(g.pending.answer_from([{"interceptor": "Dual", "slot": "INT1", "target": "A", "dice": 2},
+              {"interceptor": "Dual", "slot": "INT2", "target": "C", "dice": 2}]))   # one value per attack
     assert g.state.units["Dual"].supply["INT2"] == 4
 
 

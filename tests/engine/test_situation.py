@@ -38,7 +38,7 @@ def play_7_37(g):
     g.apply(A.BeginImpulse(R))
     g.apply(A.Declare((A.CoreAction("move_combat", ("1 Uran",)),)))
     g.apply(A.CommitCombat(lrs=(A.LrsAttack("1 Uran", "LRS1", "1 Whiskey", 2),)))
-    g.answer([{"interceptor": "1 Kilo", "slot": "INT1", "target": "1 Whiskey", "dice": 2}])
+    g.apply(g.pending.answer_from([{"interceptor": "1 Kilo", "slot": "INT1", "target": "1 Whiskey", "dice": 2}]))
     g.apply(A.ResolveCombat())
     return g
 

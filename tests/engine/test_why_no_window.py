@@ -12,6 +12,7 @@ from nbclient import NotebookClient
 import lcb_lab
 from lcb_lab.games.lcb.actions import (
     Answer,
+    AnswerIntercept,
     BeginImpulse,
     CommitCombat,
     CoreAction,
@@ -55,7 +56,7 @@ def test_out_of_range_interceptor_is_named_with_its_rule():
 def test_answer_without_a_window_is_refused_in_words():
     g = _staged("F-9")
     with pytest.raises(IllegalAction) as e:
-        g.apply(Answer(intercepts=(Intercept("1 Kilo", "INT1", "1 Whiskey", 2),)))
+        g.apply(AnswerIntercept(intercepts=(Intercept("1 Kilo", "INT1", "1 Whiskey", 2),)))
     assert (e.value.rule, e.value.reason) == ("7.010", "no choice is pending \u2014 no INTERCEPT window: no US IAMD "
                                                         "value could intercept the LRS on its targets (7.53)")
 
@@ -72,9 +73,9 @@ def test_preview_refuses_more_intercept_dice_than_the_supply_as_the_answer_does(
     """Notebook 01, cell 9 with 9 dice: the preview refuses what ``is_legal`` refuses, same rule and words."""
     g = _staged("F-6")
     nine = Intercept("1 Kilo", "INT1", "1 Whiskey", 9)
-    assert g.is_legal(Answer(intercepts=(nine,))) is False
+    assert g.is_legal(AnswerIntercept(intercepts=(nine,))) is False
     with pytest.raises(IllegalAction) as answered:
-        g.fork().apply(Answer(intercepts=(nine,)))
+        g.fork().apply(AnswerIntercept(intercepts=(nine,)))
     with pytest.raises(IllegalAction) as previewed:
         g.preview_lrs([{"shooter": "1 Uran", "slot": "LRS1", "target": "1 Whiskey", "dice": 2}],
                       [{"interceptor": "1 Kilo", "slot": "INT1", "target": "1 Whiskey", "dice": 9}])

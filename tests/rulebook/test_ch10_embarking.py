@@ -312,11 +312,11 @@ def test_10_311_the_attacker_chooses_the_losses_per_hp():
                                    {"uid": "1 Whiskey", "gpsv": 2}, {"uid": "2 Alpha", "gpsv": 1}]
     assert g.impulse.phase != "combat_done"          # the roll waits for the answer
     # 2 HP cannot take 3 cards and 4 GPSV (2 cards | 4 GPSV | 1 card + 2 GPSV per HP)
-    refused(g, A.Answer(picks=("US-1", "hidden:0", "hidden:1", "1 Kilo", "1 Whiskey")), "10.311", "do not fit")
-    refused(g, A.Answer(picks=("1 Kilo", "1 Kilo")), "10.311", "twice")
-    refused(g, A.Answer(picks=("DDG-605",)), "10.311", "not aboard")
+    refused(g, A.AnswerEmbarkLosses(picks=("US-1", "hidden:0", "hidden:1", "1 Kilo", "1 Whiskey")), "10.311", "do not fit")
+    refused(g, A.AnswerEmbarkLosses(picks=("1 Kilo", "1 Kilo")), "10.311", "twice")
+    refused(g, A.AnswerEmbarkLosses(picks=("DDG-605",)), "10.311", "not aboard")
     # 1 HP: 4 GPSV (Kilo + Whiskey); 1 HP: 1 card + 2 GPSV (MEU Rotary Attack, both Alphas)
-    g.apply(A.Answer(picks=("1 Kilo", "1 Whiskey", "US-1", "1 Alpha", "2 Alpha")))
+    g.apply(A.AnswerEmbarkLosses(picks=("1 Kilo", "1 Whiskey", "US-1", "1 Alpha", "2 Alpha")))
     assert g.pending is None and g.impulse.phase == "combat_done"
     assert all(g.state.units[u].destroyed for u in ("1 Kilo", "1 Whiskey", "1 Alpha", "2 Alpha"))
     assert g.state.cards["US-1"].where == "discarded"
@@ -334,14 +334,14 @@ def test_10_311_bundles():
 
 def test_10_311_the_default_policy_loses_units_first_and_a_concealed_card_is_drawn_at_random():
     g, _ = ch10.ex_10_311()
-    from lcb_lab.games.lcb.choices import answer_with
-    assert answer_with(g.pending) == ["1 Kilo", "1 Whiskey", "1 Alpha", "2 Alpha", "US-1"]
-    assert answer_with(g.pending, "lose_cards_first") == ["US-1", "hidden:0", "hidden:1", "1 Kilo"]
-    assert answer_with(g.pending, "spare") == []
+    from lcb_lab.games.lcb.choices import policy_value
+    assert policy_value(g.pending) == ["1 Kilo", "1 Whiskey", "1 Alpha", "2 Alpha", "US-1"]
+    assert policy_value(g.pending, "lose_cards_first") == ["US-1", "hidden:0", "hidden:1", "1 Kilo"]
+    assert policy_value(g.pending, "spare") == []
     # two concealed cards, US-2 (LCU) and US-3 (MUX) in cid order: a d20 of 2 takes number
     # (2 - 1) % 2 = 1, the MUX
     g.dice.force([2])
-    g.apply(A.Answer(picks=("hidden:0",)))
+    g.apply(A.AnswerEmbarkLosses(picks=("hidden:0",)))
     assert g.state.cards["US-3"].where == "discarded" and g.state.cards["US-2"].where == "embarked"
     assert g.dice.history[-1][1] == [2] and "10.311" in g.dice.history[-1][0]
     entry = next(e for e in reversed(g.log) if e["kind"] == "embark_losses")
@@ -407,7 +407,7 @@ def test_10_311_outside_combat_a_mine_hit_on_a_concealed_ship_hides_the_embark_a
     ch = g.pending
     assert ch.options["units"] == [{"uid": "unit:0", "gpsv": 1}, {"uid": "unit:1", "gpsv": 2}]   # by GPSV
     assert "LHD 1" not in ch.prompt and "1 Alpha" not in json.dumps(ch.options)
-    g.apply(A.Answer(picks=("unit:0", "unit:1")))
+    g.apply(A.AnswerEmbarkLosses(picks=("unit:0", "unit:1")))
     assert g.state.units["1 Alpha"].destroyed and g.state.units["1 Kilo"].destroyed and g.pending is None
     for e in redact_log(g.log, "RU"):
         assert "1 Alpha" not in json.dumps(e) and "1 Kilo" not in json.dumps(e)
@@ -460,7 +460,7 @@ def test_10_311_a_game_saved_at_the_choice_loads_and_answers_the_same():
     g2 = Game.from_json(g.to_json())
     assert g2.pending.kind == "embark_losses" and g2.pending.options == g.pending.options
     for game in (g, g2):
-        game.apply(A.Answer(picks=("1 Kilo", "1 Whiskey", "US-1", "1 Alpha", "2 Alpha")))
+        game.apply(A.AnswerEmbarkLosses(picks=("1 Kilo", "1 Whiskey", "US-1", "1 Alpha", "2 Alpha")))
     assert _snap(g) == _snap(g2)
 
 
@@ -495,7 +495,7 @@ def test_10_35_an_aviation_card_attached_to_a_unit_aboard_needs_the_ships_symbol
 def test_10_311_a_ship_sunk_before_the_answer_leaves_nothing_to_choose():
     g, _ = ch10.ex_10_311()
     g.state.units["LHD 1"].destroyed = True          # e.g. a torpedo before the answer (14.08)
-    g.apply(A.Answer(picks=("1 Kilo",)))
+    g.apply(A.AnswerEmbarkLosses(picks=("1 Kilo",)))
     assert g.pending is None and not g.state.units["1 Kilo"].destroyed   # combat.destroy's part, not the choice's
 
 
@@ -535,12 +535,12 @@ def test_10_311_a_mine_hit_on_a_carrying_ship_asks_the_mine_owner_for_the_losses
     g.apply(A.Move(1, ("B-5", "B-6")))
     assert g.pending.kind == "mine_attack" and g.pending.team == "RU"
     (target,) = g.pending.options["targets"]
-    g.apply(A.Answer(mines=(A.MineShot(target, 1),)))           # 5 <= 13: 1 HP
+    g.apply(A.AnswerMines(mines=(A.MineShot(target, 1),)))           # 5 <= 13: 1 HP
     assert g.state.units["LHD 1"].hp == g.catalog.unit("usn_lhd").hp - 1
     ch = g.pending
     assert (ch.kind, ch.team, ch.options["hp"]) == ("embark_losses", "RU", 1)
     assert [u["uid"] for u in ch.options["units"]] == ["unit:0", "unit:1"]
-    g.apply(A.Answer(picks=("unit:1",)))                          # the 2-GPSV unit
+    g.apply(A.AnswerEmbarkLosses(picks=("unit:1",)))                          # the 2-GPSV unit
     assert g.state.units["1 Kilo"].destroyed and not g.state.units["1 Alpha"].destroyed
     assert g.pending is None
 
@@ -562,24 +562,24 @@ def test_10_37_embarking_in_play_is_held_to_the_embarkation_value():
 
 
 def test_10_311_policies_on_cards_only_and_on_big_units():
-    from lcb_lab.games.lcb.choices import Choice, answer_with
+    from lcb_lab.games.lcb.choices import EmbarkLossesChoice, policy_value
 
     def choice(hp, cards, units):
-        return Choice("embark_losses", "RU", "10.311", "", {"ship": "S", "hp": hp, "cards": cards,
+        return EmbarkLossesChoice("RU", "10.311", "", {"ship": "S", "hp": hp, "cards": cards,
                                                               "units": [{"uid": u, "gpsv": g} for u, g in units]})
     only_cards = choice(2, ["C1", "hidden:0", "hidden:1"], [])
-    assert answer_with(only_cards) == ["C1", "hidden:0", "hidden:1"]
+    assert policy_value(only_cards) == ["C1", "hidden:0", "hidden:1"]
     big = choice(2, ["C1"], [("T1", 3), ("T2", 3), ("I1", 1), ("A1", 2)])
     # HP 1: T1 (3) + I1 (1); HP 2: T2 (3) -- no room for A1 beside it, no card with 3 GPSV
-    assert answer_with(big) == ["T1", "I1", "T2"]
+    assert policy_value(big) == ["T1", "I1", "T2"]
     assert embark_losses.bundles_fit(2, 0, [3, 1, 3])
-    assert answer_with(big, "lose_cards_first") == ["C1", "A1", "T1", "I1"]
+    assert policy_value(big, "lose_cards_first") == ["C1", "A1", "T1", "I1"]
     assert embark_losses.bundles_fit(2, 1, [2, 3, 1])
 
 
 def test_10_311_a_lost_unit_takes_its_attached_cards_with_it():
     g, _ = ch10.ex_10_311(extra_cards=[{"name": "Unmanned Ground Vehicles (UGVs)", "attach_to": "1 Alpha"}])
     assert {"uid": "1 Alpha", "gpsv": 1} in g.pending.options["units"]      # UGVs take no space (10.39)
-    g.apply(A.Answer(picks=("1 Alpha",)))
+    g.apply(A.AnswerEmbarkLosses(picks=("1 Alpha",)))
     ugv = next(c for c in g.state.cards.values() if c.name == "Unmanned Ground Vehicles (UGVs)")
     assert g.state.units["1 Alpha"].destroyed and ugv.where == "removed"

@@ -143,7 +143,7 @@ def _intercepted(g, fw, forced, turn_pass=False):
     g.dice.force(forced)
     g.apply(A.PlayCard(fw, "A", targets=("1 Anna",), action=None if turn_pass else 1))
     assert g.pending.kind == "card_response" and g.pending.team == "RU"
-    g.apply(A.Answer(card_intercepts=(A.CardIntercept("FFG-454", "INT1", 1, to=1),)))
+    g.apply(A.AnswerCards(card_intercepts=(A.CardIntercept("FFG-454", "INT1", 1, to=1),)))
 
 
 def test_11_13_meu_fixed_wing_is_discarded_after_the_second_enemy_success():

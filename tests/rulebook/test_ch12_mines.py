@@ -30,7 +30,7 @@ def test_reproducer_first_landing_into_mines_asks_ru_and_sinks_marker_with_cargo
     m = _isr(g)
     assert (m.hex, m.cargo) == ("AL-23", ["1 Alpha", "2 Alpha"])   # stopped, the cargo still aboard
     g.dice.force([3, 5])                                        # 2 hits at 13 or less
-    g.apply(A.Answer(mines=(A.MineShot("marker:AL-23", 2),)))
+    g.apply(A.AnswerMines(mines=(A.MineShot("marker:AL-23", 2),)))
     assert g.pending is None
     assert m.mid not in g.state.card_markers                    # 12.24, 12.06: marker and cargo lost
     assert all(g.state.units[u].destroyed for u in ("1 Alpha", "2 Alpha"))
@@ -40,7 +40,7 @@ def test_reproducer_first_landing_into_mines_asks_ru_and_sinks_marker_with_cargo
 def test_first_landing_misses_then_the_units_land():
     g = _slite()
     g.dice.force([20, 19])                                      # both miss
-    g.apply(A.Answer(mines=(A.MineShot("marker:AL-23", 2),)))
+    g.apply(A.AnswerMines(mines=(A.MineShot("marker:AL-23", 2),)))
     m = _isr(g)
     assert (m.hex, m.cargo) == ("AL-23", [])
     for u in ("1 Alpha", "2 Alpha"):
@@ -50,7 +50,7 @@ def test_first_landing_misses_then_the_units_land():
 
 def test_first_landing_mines_held_the_units_land():
     g = _slite()
-    g.apply(A.Answer(mines=()))
+    g.apply(A.AnswerMines(mines=()))
     assert [g.state.units[u].hex for u in ("1 Alpha", "2 Alpha")] == ["AL-23", "AL-23"]
 
 
@@ -79,7 +79,7 @@ def test_free_marker_move_into_mines_stops_there_and_a_hit_sinks_it():
     assert c is not None and (c.kind, c.team, c.options["hex"]) == ("mine_attack", "RU", "F-2")
     assert m.hex == "F-2" and m.cargo == ["1 Inf"]                # stopped in the mined hex (13.34)
     g.dice.force([1])
-    g.apply(A.Answer(mines=(A.MineShot(c.options["targets"][0], 1),)))
+    g.apply(A.AnswerMines(mines=(A.MineShot(c.options["targets"][0], 1),)))
     assert m.mid not in g.state.card_markers and g.state.units["1 Inf"].destroyed
 
 
@@ -87,7 +87,7 @@ def test_free_marker_move_survives_and_stays_in_the_mined_hex():
     g, m = _coast()
     g.apply(A.MarkerAction(m.mid, path=water_path(g, "D-2", "G-2")))
     g.dice.force([20])
-    g.apply(A.Answer(mines=(A.MineShot(g.pending.options["targets"][0], 1),)))
+    g.apply(A.AnswerMines(mines=(A.MineShot(g.pending.options["targets"][0], 1),)))
     assert g.pending is None
     assert (m.hex, m.cargo) == ("F-2", ["1 Inf"])                # its move ended there, cargo aboard
     assert not g.is_legal(A.MarkerAction(m.mid, path=("G-2",)))  # once per impulse (12.22)
@@ -100,7 +100,7 @@ def test_free_unload_into_a_mined_coastal_hex_lands_after_a_miss():
     g.apply(A.MarkerAction(m.mid, path=("I-2",), then="unload"))
     assert g.pending.kind == "mine_attack" and g.pending.options["hex"] == "I-2"
     g.dice.force([20])
-    g.apply(A.Answer(mines=(A.MineShot(g.pending.options["targets"][0], 1),)))
+    g.apply(A.AnswerMines(mines=(A.MineShot(g.pending.options["targets"][0], 1),)))
     u = g.state.units["1 Inf"]
     assert (u.hex, u.expended, m.cargo) == ("I-2", True, [])
 
@@ -120,7 +120,7 @@ def test_first_use_leaving_the_hosts_mined_hex_triggers_and_the_marker_stays_the
     g.apply(A.PlayCard("Amphibious: LCU", "A", targets=("1 Alpha", "2 Alpha"), hex="AL-23", action=1))
     c = g.pending
     assert (c.kind, c.options["hex"], c.options["event"]) == ("mine_attack", "AM-22", "leaves")
-    g.apply(A.Answer(mines=()))                          # held
+    g.apply(A.AnswerMines(mines=()))                          # held
     m = _isr(g)
     assert (m.hex, m.cargo) == ("AM-22", ["1 Alpha", "2 Alpha"])   # its move ended there, cargo aboard
     assert all(g.state.units[u].hex is None and not g.state.units[u].destroyed for u in m.cargo)

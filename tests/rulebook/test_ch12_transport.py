@@ -465,7 +465,7 @@ def test_12_4_the_scenario_lists_the_reinforcement_pool(tmp_path):
                                               "task_force": "TF Memphis"}], "RU": []}
     assert "5 Alpha" not in g.state.units
     bad = tmp_path / "bad_pool.toml"
-    bad.write_text(src.read_text() + '\n[[reinforcements]]\nuid = "1 Alpha"\ntype = "usmc_infantry_platoon"\n'
+    bad.write_text(scenario_text("gotland_redux") + '\n[[reinforcements]]\nuid = "1 Alpha"\ntype = "usmc_infantry_platoon"\n'
                    'task_force = "TF Memphis"\n')
     with pytest.raises(ScenarioError) as e:
         lcb_lab.load_scenario(str(bad), seed=1)
@@ -481,7 +481,7 @@ def test_12_11_an_ftr_nullify_success_also_removes_2_gpsv():
     ch12._lift_declare(g)
     g.apply(A.PlayCard(lift, "A", ("1 Inf", "2 Inf", "3 Inf", "4 Inf"), "J-8", action=1))
     assert g.pending is not None and g.to_act() == "RU"
-    g.apply(A.Answer(responses=(A.Response(ru_cap.cid, targets=(lift,), to=1),)))
+    g.apply(A.AnswerCards(responses=(A.Response(ru_cap.cid, targets=(lift,), to=1),)))
     ch12.answer_windows(g)
     assert [u.uid for u in g.state.units.values() if u.hex == "J-8"] == ["1 Inf", "2 Inf"]
     assert g.state.units["3 Inf"].destroyed and g.state.cards[cap].cubes == 1
@@ -667,7 +667,7 @@ def test_13_38_sealift_mines_at_the_landing_port_attack_the_units_carried():
     assert g.pending is not None and g.pending.kind == "mine_attack" and g.to_act() == "RU"
     assert "RU" not in json.dumps([m for m in g.view("US")["card_markers"]])      # still secret to the US
     target = g.pending.options["targets"][0]
-    g.apply(A.Answer(mines=(A.MineShot(target, 2),)))
+    g.apply(A.AnswerMines(mines=(A.MineShot(target, 2),)))
     hurt = [u for u in units(g, ["1 Inf", "2 Inf"]) if u.hp < 2]
     assert len(hurt) == 1 and hurt[0].hp == 1                                     # 2 (hit) and 19 (miss)
     assert all(u.hex == "I-18" for u in units(g, ["1 Inf", "2 Inf"]) if not u.destroyed)

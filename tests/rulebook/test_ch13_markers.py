@@ -138,7 +138,7 @@ def test_13_25_later_turn_marker_action_revealed_and_intercepted():
     g = _vbat(forced=[3, 20])
     g.apply(A.MarkerAction("ISR-1", path=("C-5", "D-5", "E-5"), then="effect"))
     assert g.state.card_markers["ISR-1"].revealed and g.pending.kind == "card_response"
-    g.apply(A.Answer(card_intercepts=(A.CardIntercept("2 Anna", "INT1", 2, to=1),)))   # 3 hits, 20 misses
+    g.apply(A.AnswerCards(card_intercepts=(A.CardIntercept("2 Anna", "INT1", 2, to=1),)))   # 3 hits, 20 misses
     assert "ISR-1" not in g.state.card_markers and g.state.cards["US-1"].where == "removed"
     assert not g.unit("1 Zhuk").revealed
 
@@ -218,8 +218,8 @@ def test_13_34_owner_designates_backs_not_names():
     c = g.pending
     assert (c.kind, c.team) == ("mine_attack", "RU")
     assert len(c.options["targets"]) == 3 and all(t.startswith("hidden:C-2:") for t in c.options["targets"])
-    refused(g, A.Answer(mines=(A.MineShot("DDG-51", 1),)), "13.34")     # a name RU does not know
-    refused(g, A.Answer(mines=(A.MineShot(c.options["targets"][0], 5),)), "13.33")   # 4 cubes only
+    refused(g, A.AnswerMines(mines=(A.MineShot("DDG-51", 1),)), "13.34")     # a name RU does not know
+    refused(g, A.AnswerMines(mines=(A.MineShot(c.options["targets"][0], 5),)), "13.33")   # 4 cubes only
     refused(g, A.Move(1, ("D-2",)), "13.33")                              # the move waits for the mines
     refused(g, A.EndImpulse(), "13.34")
 
@@ -234,7 +234,7 @@ def test_13_35_mines_laid_in_an_occupied_hex_trigger_on_leaving_once_per_move():
     g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51",)),)))
     g.apply(A.Move(1, ("C-2", "D-2", "E-2")))
     assert g.pending.options["event"] == "leaves" and g.unit("DDG-51").hex == "B-2"
-    g.apply(A.Answer(mines=(A.MineShot("DDG-51", 1),)))          # 20: a miss
+    g.apply(A.AnswerMines(mines=(A.MineShot("DDG-51", 1),)))          # 20: a miss
     assert g.pending.options["event"] == "enters" and g.unit("DDG-51").hex == "D-2"
     g.apply(A.Answer())                                           # held: passes on, D-2 not re-triggered
     assert g.pending is None and g.unit("DDG-51").hex == "E-2"
@@ -271,7 +271,7 @@ def test_13_37_secret_mines_unseen_by_the_other_team_until_triggered():
     g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51",)),)))
     g.apply(A.Move(1, ("C-2",)))
     assert g.view("US")["card_markers"] == []                     # a pending attack reveals nothing yet
-    g.apply(A.Answer(mines=(A.MineShot("DDG-51", 1),)))          # 20: a miss; 1 cube left, now known
+    g.apply(A.AnswerMines(mines=(A.MineShot("DDG-51", 1),)))          # 20: a miss; 1 cube left, now known
     seen = g.view("US")["card_markers"]
     assert [(m["hex"], m["kind"], m["level"]) for m in seen] == [("C-2", "mine", 1)]     # D-2 still secret
 
@@ -312,7 +312,7 @@ def test_13_32_clear_mines_card():
 
 def test_mine_policies_and_legal_answers():
     from lcb_lab.games.lcb import legal
-    from lcb_lab.games.lcb.choices import answer_with
+    from lcb_lab.games.lcb.choices import policy_value
     g = lcb_lab.situation(units={"DDG-51": {"type": "usn_ddg_51", "hex": "B-2", "face_up": True},
                                  "DDG-80": {"type": "usn_ddg_51", "hex": "B-2", "face_up": True},
                                  "1 Anna": ("runi_naval_infantry_platoon", "H-8")}, naval=ch13.SEA, seed=1)
@@ -320,10 +320,10 @@ def test_mine_policies_and_legal_answers():
     g.apply(A.BeginImpulse("TF Blue"))
     g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51", "DDG-80")),)))
     g.apply(A.Move(1, ("C-2",)))
-    assert answer_with(g.pending) == [("DDG-51", 2), ("DDG-80", 1)]
-    assert answer_with(g.pending, "hold_mines") == []
+    assert policy_value(g.pending) == [("DDG-51", 2), ("DDG-80", 1)]
+    assert policy_value(g.pending, "hold_mines") == []
     acts = legal.legal_actions(g)
-    assert A.Answer(mines=(A.MineShot("DDG-80", 3),)) in acts and A.Answer() in acts
+    assert A.AnswerMines(mines=(A.MineShot("DDG-80", 3),)) in acts and A.Answer() in acts
 
 
 # ---------------------------------------------------------------- 13.4 SOF
@@ -463,7 +463,7 @@ def test_13_25_directed_energy_nullifies_the_marker_and_its_card():
     g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="V-BAT"),)))
     g.apply(A.PlayCard("V-BAT", "A", hex="E-5", action=1))
     assert g.pending.kind == "card_response" and g.pending.options["cards"][0]["name"] == "Directed Energy"
-    g.apply(A.Answer(responses=(A.Response("Directed Energy"),)))          # 4 <= 12
+    g.apply(A.AnswerCards(responses=(A.Response("Directed Energy"),)))          # 4 <= 12
     assert "ISR-1" not in g.state.card_markers
     assert g.state.cards["US-1"].where == "removed" and not g.unit("1 Zhuk").revealed
 
@@ -517,7 +517,7 @@ def test_13_36_mines_attack_enemy_markers_naval_and_proxy_not_aerial():
     g.apply(A.MarkerAction("ISR-1", path=("B-2", "C-2", "D-2")))
     c = g.pending
     assert (c.kind, c.options["targets"], g.state.card_markers["ISR-1"].hex) == ("mine_attack", ["marker:C-2"], "C-2")
-    g.apply(A.Answer(mines=(A.MineShot("marker:C-2", 1),)))                  # 2: a hit, 1 HP
+    g.apply(A.AnswerMines(mines=(A.MineShot("marker:C-2", 1),)))                  # 2: a hit, 1 HP
     assert "ISR-1" not in g.state.card_markers and g.state.cards["US-1"].where == "removed"
     g.apply(A.MarkerAction("PROXY-1", path=("D-6",), then="effect"))
     g.apply(A.Answer())                                                       # held
@@ -550,8 +550,9 @@ def test_game_answer_and_answer_policy_take_mine_choices():
     g.apply(A.Move(1, ("C-2", "D-2")))
     from lcb_lab.kernel.errors import InputError
     with pytest.raises(InputError):
-        g.answer({"absorb": 1})
-    assert g.answer([["DDG-51", 2]]) is None                   # 1 hits, 20 misses; the move goes on
+        g.apply(g.pending.answer_from({"absorb": 1}))
+    g.apply(g.pending.answer_from([["DDG-51", 2]]))            # 1 hits, 20 misses; the move goes on
+    assert g.pending is None
     assert g.unit("DDG-51").hp == 2 and g.unit("DDG-51").hex == "D-2"
     assert mines.mine_in(g._ctx(), "C-2", "RU").level == 1
 
@@ -730,7 +731,7 @@ def test_13_36_a_naval_mildec_moving_alone_meets_mines():
     g.apply(A.Move(1, ("C-2", "D-2")))
     c = g.pending
     assert (c.kind, c.options["targets"], g.state.markers["M1"].hex) == ("mine_attack", ["hidden:C-2:0"], "C-2")
-    g.apply(A.Answer(mines=(A.MineShot("hidden:C-2:0", 1),)))          # 4: a hit
+    g.apply(A.AnswerMines(mines=(A.MineShot("hidden:C-2:0", 1),)))          # 4: a hit
     assert g.state.markers["M1"].destroyed
     g2 = lcb_lab.situation(units={"DDG-51": {"type": "usn_ddg_51", "hex": "E-3"},
                                   "1 Anna": ("runi_naval_infantry_platoon", "H-8")},
@@ -770,7 +771,7 @@ def test_a_game_saved_while_mines_wait_loads_and_goes_on():
     g.apply(A.Move(1, ("C-2", "D-2")))
     g2 = Game.from_json(g.to_json())
     assert g2.pending.kind == "mine_attack" and g2.state.to_dict() == g.state.to_dict()
-    g2.apply(A.Answer(mines=(A.MineShot("DDG-51", 2),)))
+    g2.apply(A.AnswerMines(mines=(A.MineShot("DDG-51", 2),)))
     assert (g2.unit("DDG-51").hp, g2.unit("DDG-51").hex) == (2, "D-2")
 
 
@@ -909,8 +910,8 @@ def test_13_12_the_defenders_fire_back_at_a_proxy_force():
     g.apply(A.MarkerAction("PROXY-1", then="combat", targets=("1 Alpha",), dice=2))
     c = g.pending
     assert (c.kind, c.team, c.options["attackers"]) == ("ga_defence", "US", [{"uid": "PROXY-1", "dice": 2}])
-    refused(g, A.Answer(defence=(A.Defence("1 Alpha", "1 Anna", 1),)), "7.13")
-    g.apply(A.Answer(defence=(A.Defence("1 Alpha", "PROXY-1", 2),)))   # proxy: 3 hit, 20; 1 Alpha: 2 hit, 17
+    refused(g, A.AnswerDefence(defence=(A.Defence("1 Alpha", "1 Anna", 1),)), "7.13")
+    g.apply(A.AnswerDefence(defence=(A.Defence("1 Alpha", "PROXY-1", 2),)))   # proxy: 3 hit, 20; 1 Alpha: 2 hit, 17
     assert g.unit("1 Alpha").hp == 1
     assert "PROXY-1" not in g.state.card_markers                        # 1 HP: destroyed
     assert g.state.influence == -1                  # 13.13: 8 <= 12, the attacker (US) loses 1: toward RU
@@ -952,10 +953,10 @@ def test_mine_hits_on_a_loaded_ship_ask_the_embarked_losses():
     g.apply(A.BeginImpulse("TF Blue"))
     g.apply(A.Declare((A.CoreAction("move_combat", ("LHD 1",)),)))
     g.apply(A.Move(1, ("C-2", "D-2")))
-    g.apply(A.Answer(mines=(A.MineShot("LHD 1", 2),)))
+    g.apply(A.AnswerMines(mines=(A.MineShot("LHD 1", 2),)))
     c = g.pending
     assert (c.kind, c.team, c.options["hp"], g.unit("LHD 1").hp) == ("embark_losses", "RU", 2, 2)   # 10.311
-    g.apply(A.Answer(picks=("1 Alpha",)))
+    g.apply(A.AnswerEmbarkLosses(picks=("1 Alpha",)))
     assert g.unit("1 Alpha").destroyed and not g.unit("2 Alpha").destroyed and g.pending is None
 
 

@@ -443,7 +443,7 @@ def test_a_submarines_lrs_is_intercepted_normally():
     g.apply(A.CommitCombat(lrs=(A.LrsAttack("SSN", "LRS1", "FFG", 2),)))
     assert g.pending is not None and g.pending.kind == "intercept" and g.pending.team == "RU"
     # the defender names the shooter it sees on the map: the marker is placed for the attack (14.05)
-    g.apply(A.Answer(intercepts=(A.Intercept("FFG", "INT1", "FFG", 2),)))
+    g.apply(A.AnswerIntercept(intercepts=(A.Intercept("FFG", "INT1", "FFG", 2),)))
     g.apply(A.ResolveCombat())
     assert g.impulse.phase == "combat_done" and not unit(g, "FFG").destroyed     # 2 hits, 2 INTERCEPTs
     assert not unit(g, "SSN").revealed

@@ -163,7 +163,7 @@ def play(g, tf, cid, targets=(), hex=None, more=(), option="A"):
 
 
 def answer(g, *responses, intercepts=()):
-    g.apply(A.Answer(responses=tuple(responses), card_intercepts=tuple(intercepts)))
+    g.apply(A.AnswerCards(responses=tuple(responses), card_intercepts=tuple(intercepts)))
 
 
 def resp(cid, *targets, option="A", to=None, action=None):
@@ -289,7 +289,7 @@ def test_9_010_ex1_thaad_bmd_intercepts_space_satellites_two_hits():
     play(g, R, c["sat"], targets=("Alpha",))
     ch = g.pending
     assert [(o["uid"], o["slot"], o["source"]) for o in ch.options["interceptors"]] == [("Alpha", "INT2", c["thaad"])]
-    refused(g, A.Answer(card_intercepts=(A.CardIntercept("Kilo", "INT1", 2),)), "7.510")
+    refused(g, A.AnswerCards(card_intercepts=(A.CardIntercept("Kilo", "INT1", 2),)), "7.510")
     answer(g, intercepts=(A.CardIntercept("Alpha", "INT2", 2),))
     assert card(g, c["sat"]).where == "discarded" and card(g, c["sat"]).cubes == 2
     assert card(g, c["thaad"]).supply["INT2"] == 2
@@ -304,7 +304,7 @@ def test_9_012_diagram_unmanned_helo_in_range_and_out_of_range():
     play(g, R, c["helo"], targets=("Bravo",))
     ch = g.pending
     assert [o["uid"] for o in ch.options["interceptors"]] == ["Kilo"]     # Far: 9 hexes > range 2
-    refused(g, A.Answer(card_intercepts=(A.CardIntercept("Far", "INT1", 1),)), "9.011")
+    refused(g, A.AnswerCards(card_intercepts=(A.CardIntercept("Far", "INT1", 1),)), "9.011")
     answer(g, intercepts=(A.CardIntercept("Kilo", "INT1", 2),))   # DETECT 11 <= 12; 14, 16 > 12: no hit
     assert effect_ran(g, "Unmanned Helo: success")
     assert g.state.units["Kilo"].supply["INT1"] == 6 and g.state.units["Kilo"].revealed
@@ -327,7 +327,7 @@ def test_9_012_ex1_refusal_names_the_rule():
     play(g, B, c["b1"], targets=("Ivan",))
     answer(g, resp(c["cap"]))
     assert g.pending.team == "US" and g.pending.options["interceptors"] == []
-    refused(g, A.Answer(card_intercepts=(A.CardIntercept("Kilo", "INT1", 1),)), "9.012")
+    refused(g, A.AnswerCards(card_intercepts=(A.CardIntercept("Kilo", "INT1", 1),)), "9.012")
 
 
 def test_9_012_ex2_mux_on_the_network_not_interceptable_but_ftr_eligible():
@@ -338,7 +338,7 @@ def test_9_012_ex2_mux_on_the_network_not_interceptable_but_ftr_eligible():
     ch = g.pending
     assert ch.options["interceptors"] == []
     assert [o["cid"] for o in ch.options["cards"]] == [c["cap"]]
-    refused(g, A.Answer(card_intercepts=(A.CardIntercept("FFG", "INT1", 1),)), "9.012")
+    refused(g, A.AnswerCards(card_intercepts=(A.CardIntercept("FFG", "INT1", 1),)), "9.012")
     answer(g, resp(c["cap"]))
     assert card(g, c["mux"]).where == "discarded" and not effect_ran(g, "MUX")
 
@@ -368,7 +368,7 @@ def test_9_45_second_use_of_a_persistent_card_is_refused():
     card(g, c["sig"]).expended = True            # used once already this turn
     play(g, R, c["hab"], targets=("Alpha",))
     assert [o["cid"] for o in g.pending.options["cards"]] == [c["sig2"]]
-    e = refused(g, A.Answer(responses=(resp(c["sig"]),)), "9.45")
+    e = refused(g, A.AnswerCards(responses=(resp(c["sig"]),)), "9.45")
     assert "expended" in e.reason
 
 
@@ -389,7 +389,7 @@ def test_9_24_f22_option_b_needs_the_card_deployed_and_9_45_option_a_from_the_po
     assert ch.team == "US" and [(o["cid"], o["option"], o["targets"]) for o in ch.options["cards"]] == \
         [(c["f22"], "A", [2])]                     # option B is not offered; the INTERCEPT link 3 has no answer
     assert ch.options["cards"][0]["actions"] == [2]
-    e = refused(g, A.Answer(responses=(resp(c["f22"], option="B", to=3),)), "9.24")
+    e = refused(g, A.AnswerCards(responses=(resp(c["f22"], option="B", to=3),)), "9.24")
     assert "deployed" in e.reason
     answer(g, resp(c["f22"], option="A", action=2))
     # the CAP (a target to spare) fights the F-22 (9.46): DETECTs 3 and 4, F-22 FTR 4 succeeds, CAP
@@ -437,7 +437,7 @@ def test_9_41_ex2_mig_option_a_only():
                 forced=[4])
     play(g, R, c["tca"], targets=("Alpha",))
     assert [o["option"] for o in g.pending.options["cards"]] == ["A"]
-    refused(g, A.Answer(responses=(resp(c["mig"], option="B"),)), "9.45")
+    refused(g, A.AnswerCards(responses=(resp(c["mig"], option="B"),)), "9.45")
     answer(g, resp(c["mig"], option="A"))
     assert not g.state.units["Alpha"].paralysed and card(g, c["tca"]).where == "discarded"
 
@@ -751,7 +751,7 @@ def test_9_47_a_triggered_card_answers_only_an_attempt_on_an_own_card():
     play(g, R, c["tu"], targets=("Bravo",))
     ch = g.pending
     assert ch.options["cards"] == [] and [o["uid"] for o in ch.options["interceptors"]] == ["Kilo"]
-    refused(g, A.Answer(responses=(resp(c["grow"]),)), "9.24")
+    refused(g, A.AnswerCards(responses=(resp(c["grow"]),)), "9.24")
 
 
 # ---------------------------------------------------------------- refusals
@@ -761,13 +761,13 @@ def test_refusals_change_nothing():
                  "emb": ("RU", "Attack on Command and Control", "embarked")}, forced=[3, 4])
     card(g, c["sat"]).expended = True
     play(g, B, c["tca"], targets=("Anna", "Yelena"))
-    refused(g, A.Answer(responses=(resp(c["ems"]),)), "9.09")               # wrong category
-    refused(g, A.Answer(responses=(resp(c["sat"]),)), "9.45")               # expended
-    refused(g, A.Answer(responses=(resp(c["emb"]),)), "9.41")               # embarked
-    refused(g, A.Answer(responses=(resp(c["tcd"], to=7),)), "9.41")         # no such link
-    refused(g, A.Answer(responses=(resp(c["tca"]),)), "9.41")               # not RU's card
-    refused(g, A.Answer(responses=(resp(c["tcd"]), resp(c["tcd"]))), "9.43")
-    refused(g, A.Answer(intercepts=(A.Intercept("Kilo", "INT1", "Anna", 1),)), "9.41")
+    refused(g, A.AnswerCards(responses=(resp(c["ems"]),)), "9.09")               # wrong category
+    refused(g, A.AnswerCards(responses=(resp(c["sat"]),)), "9.45")               # expended
+    refused(g, A.AnswerCards(responses=(resp(c["emb"]),)), "9.41")               # embarked
+    refused(g, A.AnswerCards(responses=(resp(c["tcd"], to=7),)), "9.41")         # no such link
+    refused(g, A.AnswerCards(responses=(resp(c["tca"]),)), "9.41")               # not RU's card
+    refused(g, A.AnswerCards(responses=(resp(c["tcd"]), resp(c["tcd"]))), "9.43")
+    refused(g, A.AnswerIntercept(intercepts=(A.Intercept("Kilo", "INT1", "Anna", 1),)), "9.41")
 
 
 def test_nothing_else_while_a_window_is_open():
@@ -776,7 +776,7 @@ def test_nothing_else_while_a_window_is_open():
     assert g.to_act() == "RU" and g.legal_actions("US") == []
     refused(g, A.EndImpulse(), "9.46")
     refused(g, A.PlayCard(c["tca"]), "9.46")
-    refused(g, A.Answer(intercepts=(A.Intercept("Kilo", "INT1", "Anna", 1),)), "9.41")
+    refused(g, A.AnswerIntercept(intercepts=(A.Intercept("Kilo", "INT1", "Anna", 1),)), "9.41")
 
 
 def test_undo_and_save_round_trip_keep_the_window():
@@ -817,13 +817,13 @@ def test_paralysed_host_and_its_attached_card_may_not_intercept():
     g.state.units["Alpha"].paralysed = True
     play(g, R, c["sat"], targets=("Alpha",))
     assert g.pending.options["interceptors"] == []
-    refused(g, A.Answer(card_intercepts=(A.CardIntercept("Alpha", "INT2", 1),)), "9.0")
+    refused(g, A.AnswerCards(card_intercepts=(A.CardIntercept("Alpha", "INT2", 1),)), "9.0")
 
 
 def test_no_card_to_answer_is_refused():
     g, c = game({"tcd": ("RU", "Tactical Cyber Defenses")})
     g.apply(A.BeginImpulse(B))
-    refused(g, A.Answer(responses=(resp(c["tcd"]),)), "7.010")
+    refused(g, A.AnswerCards(responses=(resp(c["tcd"]),)), "7.010")
 
 
 def test_other_team_view_does_not_show_the_responders_pool():

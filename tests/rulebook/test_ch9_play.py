@@ -185,7 +185,7 @@ def test_9_33_an_attached_cards_supply_is_its_own_and_never_above_the_original(d
     g.apply(A.CommitCombat(lrs=(A.LrsAttack("Whiskey", "LRS1", "Anna", 3),)))
     opts = g.pending.options["targets"][0]["interceptors"]
     assert [o["slot"] for o in opts if o["eligible"]] == [slot]
-    g.answer([{"interceptor": "Anna", "slot": slot, "target": "Anna", "dice": 3}])
+    g.apply(g.pending.answer_from([{"interceptor": "Anna", "slot": slot, "target": "Anna", "dice": 3}]))
     assert g.state.cards[pantsir].supply == {"INT1": 1} and "INT1" not in g.state.units["Anna"].supply
     g.apply(A.ResolveCombat())
     g.apply(A.EndImpulse())
@@ -319,8 +319,8 @@ def test_app_b_cruise_missile_strike_1_kilo_intercepts_it_and_takes_1_hp(deck):
     whiskey_t = next(t for t in g.pending.options["targets"] if t["target"] == "1 Whiskey")
     tanya = next(o for o in whiskey_t["attacks"][0]["interceptors"] if o["uid"] == "DDG-51")
     assert not tanya["eligible"] and "farther" in tanya["reason"]          # ...not against 1 Tanya (App. B)
-    g.answer([{"interceptor": "1 Kilo", "slot": "INT1", "target": "1 Whiskey", "dice": 3},
-              {"interceptor": "1 Kilo", "slot": "INT1", "target": "1 Kilo", "dice": 4, "shooter": cms}])
+    g.apply(g.pending.answer_from([{"interceptor": "1 Kilo", "slot": "INT1", "target": "1 Whiskey", "dice": 3},
+              {"interceptor": "1 Kilo", "slot": "INT1", "target": "1 Kilo", "dice": 4, "shooter": cms}]))
     g.apply(A.ResolveCombat())
     u = g.state.units
     assert u["1 Whiskey"].hp == 2 and u["1 Kilo"].hp == 1 and u["1 Kilo"].supply["INT1"] == 8 - 7
@@ -399,7 +399,7 @@ def test_app_b_cruise_missile_strike_with_the_packaged_deck():
     g.apply(A.Declare((A.CoreAction("play_jcc", jcc="Cruise Missile Strike"),)))
     g.apply(A.PlayCard(cms, targets=("1 Kilo",), action=1))
     g.apply(A.CommitCombat())
-    g.answer([{"interceptor": "1 Kilo", "slot": "INT1", "target": "1 Kilo", "dice": 4, "shooter": cms}])
+    g.apply(g.pending.answer_from([{"interceptor": "1 Kilo", "slot": "INT1", "target": "1 Kilo", "dice": 4, "shooter": cms}]))
     g.apply(A.ResolveCombat())
     roll = next(e for e in g.log if e["kind"] == "lrs_roll")
     assert roll["data"]["cv"] == eff.cv - 4 and roll["data"]["hits"] == 4

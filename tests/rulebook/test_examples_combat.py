@@ -1,6 +1,7 @@
 """Worked EXAMPLEs of chapter 7 (combat) and 4.22 (MILDEC), reproduced with forced dice."""
 import pytest
 
+from lcb_lab.games.lcb.choices import answer_with
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import Marker
 from lcb_lab import situation
@@ -36,7 +37,7 @@ def test_7_37_example_follows_rule_7_02_not_the_printed_tally():
                   colours={"F-6": "brown"}, initiative="RU", forced=[8, 12, 11, 16])
     d = strike(g, R, [["1 Uran"]], [lrs("1 Uran", "1 Whiskey", 2)])
     assert d.kind == "intercept" and d.team == "US"
-    g.answer([itc("1 Kilo", "1 Whiskey", 2)])
+    g.apply(g.pending.answer_from([itc("1 Kilo", "1 Whiskey", 2)]))
     g.apply(A.ResolveCombat())
     assert g.result is True
     roll = next(e for e in g.log if e["kind"] == "lrs_roll")
@@ -107,7 +108,7 @@ def test_7_03_one_combat_commit_per_impulse_and_all_attackers_revealed():
                    ("T", "rubf_ddg", "F-3", R, True)], forced=[20] * 12, mixed=["B-10", "J-10", "F-3"])
     strike(g, B, [["S1"], ["S2", "S3"]], [lrs("S1", "T", 4), lrs("S2", "T", 4), lrs("S3", "T", 4)])
     assert all(g.state.units[s].revealed for s in ("S1", "S2", "S3"))
-    g.answer_policy("no_intercept") if g.pending else None
+    g.apply(answer_with(g.pending, "no_intercept")) if g.pending else None
     g.apply(A.ResolveCombat())
     with pytest.raises(IllegalAction) as e:
         g.apply(A.CommitCombat(lrs=(lrs("S1", "T", 1),)))
@@ -123,7 +124,7 @@ def test_7_54_intercept_supply_is_spent_even_when_every_lrs_misses():
                    ("FFG", "rubf_ffg_gorshkov", "F-3", R), ("DDG", "rubf_ddg", "F-3", R)],
                   forced=[20] * 3 + [1] * 4 + [20] * 4 + [1] * 5, mixed=["F-12", "F-3"])
     strike(g, B, [["DDG-51"]], [lrs("DDG-51", "P1", 3), lrs("DDG-51", "P2", 4)])
-    g.answer([itc("FFG", "P1", 4), itc("DDG", "P2", 5)])
+    g.apply(g.pending.answer_from([itc("FFG", "P1", 4), itc("DDG", "P2", 5)]))
     assert g.state.units["FFG"].supply["INT1"] == 8 - 4 and g.state.units["DDG"].supply["INT1"] == 8 - 5
     g.apply(A.ResolveCombat())
     assert g.state.units["DDG-51"].supply["LRS1"] == 8 - 7
@@ -138,7 +139,7 @@ def test_7_54_intercept_over_supply_is_refused():
                    ("FFG", "rubf_ffg_gorshkov", "F-3", R)], mixed=["F-12", "F-3"])
     strike(g, B, [["DDG-51"]], [lrs("DDG-51", "P1", 3), lrs("DDG-51", "P2", 4)])
     with pytest.raises(IllegalAction) as e:
-        g.answer([itc("FFG", "P1", 4), itc("FFG", "P2", 5)])
+        g.apply(g.pending.answer_from([itc("FFG", "P1", 4), itc("FFG", "P2", 5)]))
     assert e.value.rule == "7.58"
     assert g.pending.kind == "intercept"       # still waiting, nothing spent
     assert g.state.units["FFG"].supply["INT1"] == 8
@@ -224,8 +225,8 @@ def test_7_14_example_ground_assault_both_sides_declare_then_damage_is_simultane
     g.apply(A.CommitCombat(ga=(A.GroundAssault("1 Alpha", "1 Anna", 2), A.GroundAssault("1 Alpha", "1 Boris", 2))))
     d = g.pending
     assert d.kind == "ga_defence" and d.team == "RU"
-    g.answer([{"defender": "1 Anna", "target": "1 Alpha", "dice": 2},
-              {"defender": "1 Boris", "target": "2 Alpha", "dice": 2}])
+    g.apply(g.pending.answer_from([{"defender": "1 Anna", "target": "1 Alpha", "dice": 2},
+              {"defender": "1 Boris", "target": "2 Alpha", "dice": 2}]))
     g.apply(A.ResolveCombat())
     u = g.state.units
     # 1 Alpha CV 4: 1, 2 hit 1 Anna (destroyed); 3 hits and 20 misses 1 Boris.
@@ -282,7 +283,7 @@ def test_4_22_example_mari_may_decline_mildec_protection():
     assert g.result is False            # paused: Mari decides after the roll
     d = g.pending
     assert d.kind == "mildec" and d.team == "US" and d.options["damage"] == 2 and d.options["mildecs"] == 2
-    g.answer({"absorb": 0})
+    g.apply(g.pending.answer_from({"absorb": 0}))
     assert g.state.units["Plt"].destroyed
     assert not any(m.destroyed for m in g.state.markers.values())
     assert g.state.kills["RU"] == 1                 # MILDECs never count (3.04)
@@ -297,7 +298,7 @@ def test_4_22_mildecs_absorb_hits_when_chosen():
     g.apply(A.Declare((A.CoreAction("move_combat", ("Msta",)),)))
     g.apply(A.CommitCombat(lrs=(lrs("Msta", "Plt", 2),)))
     g.apply(A.ResolveCombat())
-    g.answer({"absorb": 2})
+    g.apply(g.pending.answer_from({"absorb": 2}))
     assert g.state.units["Plt"].hp == 2
     assert all(m.destroyed for m in g.state.markers.values())
     assert g.impulse.phase == "combat_done"

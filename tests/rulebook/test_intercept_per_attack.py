@@ -17,7 +17,7 @@ import pytest
 
 import lcb_lab
 from lcb_lab.games.lcb import actions as A
-from lcb_lab.games.lcb.choices import Choice, Decision, answer_with
+from lcb_lab.games.lcb.choices import Choice, Decision, answer_with, policy_value
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.game import Game
 
@@ -68,7 +68,7 @@ def test_intercept_hits_cancel_only_the_attack_they_answer():
     Far's hit is cancelled, the spare success cannot touch Near's hits: 2 HP, A destroyed.
     (Had the 2 successes counted against the target as a whole, A would keep 1 HP.)"""
     g, _ = situation(forced=[1, 1, 1, 20, 1, 1])
-    g.answer([itc("Kilo", "A", 2, shooter="Far")])
+    g.apply(g.pending.answer_from([itc("Kilo", "A", 2, shooter="Far")]))
     assert g.state.units["Kilo"].supply["INT1"] == 8 - 2 and g.state.units["Kilo"].revealed   # 7.58, 7.511
     g.apply(A.ResolveCombat())
     assert g.result is True
@@ -81,7 +81,7 @@ def test_intercept_hits_cancel_only_the_attack_they_answer():
 def test_named_intercept_against_the_far_attack_saves_the_target_when_near_misses():
     """Near 20, 20 (0 hits), Far 1, 1 (2 hits); Kilo against Far 1, 5 (2 successes): 0 HP."""
     g, _ = situation(forced=[20, 20, 1, 1, 1, 5])
-    g.answer([itc("Kilo", "A", 2, shooter="Far")])
+    g.apply(g.pending.answer_from([itc("Kilo", "A", 2, shooter="Far")]))
     g.apply(A.ResolveCombat())
     assert next(e for e in g.log if e["kind"] == "lrs_result")["data"]["net"] == 0
     assert g.state.units["A"].hp == 2 and not g.state.units["A"].destroyed
@@ -91,13 +91,13 @@ def test_dice_against_every_attack_need_reach_of_every_attack():
     g, _ = situation()
     before = g.to_json()
     with pytest.raises(IllegalAction) as e:
-        g.answer([itc("Kilo", "A", 2)])                       # no shooter: answers Near too
+        g.apply(g.pending.answer_from([itc("Kilo", "A", 2)]))                       # no shooter: answers Near too
     assert e.value.rule == "7.53" and "every LRS" in e.value.reason
     with pytest.raises(IllegalAction) as e:
-        g.answer([itc("Kilo", "A", 2, shooter="Near")])
+        g.apply(g.pending.answer_from([itc("Kilo", "A", 2, shooter="Near")]))
     assert e.value.rule == "7.53" and "farther" in e.value.reason
     with pytest.raises(IllegalAction) as e:
-        g.answer([itc("Kilo", "A", 2, shooter="Kilo")])
+        g.apply(g.pending.answer_from([itc("Kilo", "A", 2, shooter="Kilo")]))
     assert e.value.rule == "7.54" and "no LRS attack" in e.value.reason
     assert g.to_json() == before and g.pending.kind == "intercept"
 
@@ -114,16 +114,16 @@ def test_a_cannon_shooter_cannot_be_named():
     t = d.options["targets"][0]
     assert [a["shooter"] for a in t["attacks"]] == ["Far"] and t["incoming_dice"] == 2   # cannon: 7.52
     with pytest.raises(IllegalAction) as e:
-        g.answer([itc("Kilo", "A", 1, shooter="Msta")])
+        g.apply(g.pending.answer_from([itc("Kilo", "A", 1, shooter="Msta")]))
     assert e.value.rule == "7.52"
-    g.answer([itc("Kilo", "A", 1)])       # every interceptable attack is Far's: in reach, accepted
+    g.apply(g.pending.answer_from([itc("Kilo", "A", 1)]))       # every interceptable attack is Far's: in reach, accepted
     assert g.state.units["Kilo"].supply["INT1"] == 7
 
 
 def test_match_incoming_names_the_attack_it_can_reach():
     g, d = situation()
-    assert answer_with(d, "match_incoming") == [itc("Kilo", "A", 2, shooter="Far")]
-    g.answer_policy("match_incoming")
+    assert policy_value(d, "match_incoming") == [itc("Kilo", "A", 2, shooter="Far")]
+    g.apply(answer_with(g.pending, "match_incoming"))
     assert g.state.impulse.combat.intercepts == [itc("Kilo", "A", 2, shooter="Far")]
 
 
@@ -151,7 +151,7 @@ def test_exact_odds_net_per_attack():
     with pytest.raises(IllegalAction) as e:
         g.preview_lrs(plan, [itc("Kilo", "A", 2, shooter="Kilo")])
     assert e.value.rule == "7.54"
-    g.answer([itc("Kilo", "A", 2, shooter="Far")])
+    g.apply(g.pending.answer_from([itc("Kilo", "A", 2, shooter="Far")]))
     g.apply(A.ResolveCombat())
     odds = next(e for e in g.log if e["kind"] == "odds")
     assert odds["data"]["p_destroy"] == pytest.approx(_exact_p_destroy(True), abs=1e-12)
@@ -172,7 +172,7 @@ def test_the_stack_of_choices_survives_a_save_and_an_old_save_converts():
     st.pop("last_choice_id")
     g3 = Game.from_json(json.dumps(old), g.catalog)
     assert g3.pending.kind == "intercept" and g3.pending.id == 1
-    g3.answer([itc("Kilo", "A", 2, shooter="Far")])
+    g3.apply(g3.pending.answer_from([itc("Kilo", "A", 2, shooter="Far")]))
     assert g3.pending is None and g3.state.impulse.combat.intercepts[0]["shooter"] == "Far"
 
 

@@ -353,11 +353,11 @@ def test_resupply_form_and_conceal_button(app):
 
 
 def test_decision_panel_asks_ga_defence_and_mildec():
-    from lcb_lab.games.lcb.choices import Decision
+    from lcb_lab.games.lcb.choices import GaDefenceChoice, MildecChoice
     from lcb_lab.ui.widgets.decisions import DecisionPanel
     got = []
     panel = DecisionPanel(got.append, lambda name: got.append(("policy", name)), lambda team: None)
-    ga = Decision("ga_defence", "RU", "7.13", "Declare GROUND ASSAULT defence dice in AL-21",
+    ga = GaDefenceChoice("RU", "7.13", "Declare GROUND ASSAULT defence dice in AL-21",
                   {"hex": "AL-21", "defenders": [{"uid": "1 Anna", "cv": 4, "supply": 3}],
                    "attackers": [{"uid": "1 Alpha", "dice": 4}]})
     panel.refresh(ga, "RU")
@@ -367,7 +367,7 @@ def test_decision_panel_asks_ga_defence_and_mildec():
     panel.answer_button.click()
     assert got[-1] == [{"defender": "1 Anna", "target": "1 Alpha", "dice": 3}]
     assert [b.description for b in panel.policy_box.children] == ["No defence fire", "Return fire with every defender"]
-    md = Decision("mildec", "US", "4.22", "1 Alpha takes 2 HP: spend MILDECs?",
+    md = MildecChoice("US", "4.22", "1 Alpha takes 2 HP: spend MILDECs?",
                   {"key": "k", "target": "1 Alpha", "damage": 2, "mildecs": 1})
     panel.refresh(md, "instructor")
     box = panel._inputs[0][1]
@@ -491,10 +491,10 @@ def test_decision_question_belongs_to_the_deciding_team(app):
 
 
 def test_mildec_prompt_is_not_shown_to_the_attacker():
-    from lcb_lab.games.lcb.choices import Decision
+    from lcb_lab.games.lcb.choices import MildecChoice
     from lcb_lab.ui.widgets.decisions import DecisionPanel
     panel = DecisionPanel(lambda v: None, lambda n: None, lambda t: None)
-    md = Decision("mildec", "US", "4.22", "1 Alpha takes 2 HP: spend MILDECs in AL-23 to absorb?",
+    md = MildecChoice("US", "4.22", "1 Alpha takes 2 HP: spend MILDECs in AL-23 to absorb?",
                   {"key": "k", "target": "1 Alpha", "damage": 2, "mildecs": 1})
     panel.refresh(md, "RU")
     assert "MILDEC" in panel.header.value and "AL-23" not in panel.header.value

@@ -10,7 +10,7 @@ import pytest
 
 from lcb_lab.games.lcb import actions as A
 from lcb_lab import load_scenario
-from lcb_lab.games.lcb.choices import Choice
+from lcb_lab.games.lcb.choices import CardResponseChoice
 from lcb_lab.games.lcb.rules.cards import jcc
 from lcb_lab.games.lcb.model.state import CardPlay
 from lcb_lab.ui.widgets import LabApp
@@ -230,7 +230,7 @@ def _pending_response(g):
     g.state.chain = [CardPlay(1, "US-1", "US", "A", [], "AL-21", aid=1)]
     g.state.cards["US-1"].face_up = True
     opts = {"link": 1, "window": 1, "cards": [dict(OPTIONS["cards"][0])], "interceptors": []}
-    g.state.push_choice(Choice("card_response", "RU", "9.41", "RU may answer Tactical Cyber Attack (US)", opts))
+    g.state.push_choice(CardResponseChoice("RU", "9.41", "RU may answer Tactical Cyber Attack (US)", opts))
 
 
 def test_the_decision_panel_asks_the_deciding_team_only():

@@ -340,9 +340,9 @@ def _push(g, kind, team, rule, options, monkeypatch):
     """Stage a choice; the view's offers list the empty answer only (the panel's inputs follow the
     choice's options: the rules' own answers are the embark / markers parts' tests)."""
     from lcb_lab.games.lcb import legal
-    from lcb_lab.games.lcb.choices import Choice
+    from lcb_lab.games.lcb.choices import CHOICE_KINDS
     monkeypatch.setattr(legal, "_answers", lambda game, choice: [A.Answer()])
-    g.state.push_choice(Choice(kind, team, rule, f"{kind} staged", options))
+    g.state.push_choice(CHOICE_KINDS[kind](team, rule, f"{kind} staged", options))
 
 
 def _captured(lab, monkeypatch) -> list:
@@ -365,7 +365,7 @@ def test_embarked_losses_are_picked_by_the_attacker(monkeypatch):
     panel.picks.value = ("hidden:0", "1 Kilo")
     got = _captured(lab, monkeypatch)
     panel.answer_button.click()
-    assert got == [A.Answer(picks=("hidden:0", "1 Kilo"), choice=g.pending.id)]
+    assert got == [A.AnswerEmbarkLosses(picks=("hidden:0", "1 Kilo"), choice=g.pending.id)]
     lab.set_team("US")                                 # the ship's owner does not answer (the rule: the attacker)
     assert panel.picks is None and "Hand over" in " ".join(_texts(panel.widget))
 
@@ -384,7 +384,7 @@ def test_the_mine_owner_assigns_cubes_to_what_it_sees(monkeypatch):
     boxes[0].value, boxes[1].value = 2, 1
     got = _captured(lab, monkeypatch)
     panel.answer_button.click()
-    assert got == [A.Answer(mines=(A.MineShot("DDG-51", 2), A.MineShot("hidden:AK-20:0", 1)), choice=g.pending.id)]
+    assert got == [A.AnswerMines(mines=(A.MineShot("DDG-51", 2), A.MineShot("hidden:AK-20:0", 1)), choice=g.pending.id)]
     lab.set_team("US")                                 # the target team: the kind only, no targets, no cubes
     us_text = " ".join(_texts(panel.widget))
     assert "AK-20" not in us_text and "MINE" not in us_text and panel._inputs == []

@@ -18,6 +18,6 @@ def test_the_panel_offers_dice_against_the_far_attack_and_answers_with_the_shoot
     assert panel.value() == [{"interceptor": "Kilo", "slot": "INT1", "target": "A", "shooter": "Far", "dice": 2}]
     assert "P(destroyed)" in panel._odds["A"].value
     panel.answer_button.click()
-    g.answer(answers[0])
+    g.apply(g.pending.answer_from(answers[0]))
     g.apply(A.ResolveCombat())
     assert g.state.units["A"].destroyed

@@ -143,7 +143,7 @@ def test_a_pending_intercept_offers_the_answer_template():
     lab.decision.set_dice({("FFG-454", "1 Anna"): 2})
     lab.decision.answer_button.click()
     assert g.pending is None and g.to_act() == "chance"
-    assert g.history.steps[-1].action == A.Answer(intercepts=(A.Intercept("FFG-454", "INT1", "1 Anna", 2),))
+    assert g.history.steps[-1].action == A.AnswerIntercept(intercepts=(A.Intercept("FFG-454", "INT1", "1 Anna", 2),))
     # the roll is offered to the impulse's team (and the instructor), not to the defender
     assert lab.offers() is NOTHING
     lab.set_team("US")

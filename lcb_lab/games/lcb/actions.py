@@ -19,7 +19,7 @@ True
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Optional
 
 from pydantic import ConfigDict, Field, Strict, ValidationError
@@ -248,22 +248,78 @@ class CommitCombat(Action):
 
 @dataclass(frozen=True)
 class Answer(Action):
-    """Answer the pending choice (:meth:`Game.to_act` names who): ``intercepts`` for an
-    INTERCEPT choice (7.54), ``defence`` for GROUND ASSAULT defence (7.13), ``absorb``
-    (HP absorbed by MILDECs) for a MILDEC choice (4.22); ``responses`` (cards answering a
-    link of the chain: NULLIFY, FTR NULLIFY, 9.4, 9.44) and ``card_intercepts`` (units
-    INTERCEPTing a card, 9.011) for a card-response choice -- both empty: pass.
-    ``choice``: the id of the choice answered (optional; refused if it is not the pending one)."""
+    """Answer the pending choice (:meth:`Game.to_act` names who).  This base class, with no
+    answer fields, declines whatever choice is pending (its kind's empty answer: no dice, no
+    card, no pick, absorb 0); each kind of choice has its own answer class below
+    (:data:`ANSWER_TYPES`), refused for a choice of another kind.  ``choice``: the id of the
+    choice answered (optional; refused if it is not the pending one).
+
+    JSON form: every answer is ``{"kind": "answer", ...}`` with all the answer fields (the
+    save and lesson format); :func:`from_json` picks the class by the fields filled in."""
 
     KIND: ClassVar[str] = "answer"
+    FOR: ClassVar[str] = ""                  # the choice kind it answers ("": any, declining it)
+    choice: Optional[Int] = field(default=None, kw_only=True)
+
+
+@dataclass(frozen=True)
+class AnswerIntercept(Answer):
+    """INTERCEPT dice against the LRS attacks (7.54); empty: no INTERCEPT."""
+
+    FOR: ClassVar[str] = "intercept"
     intercepts: tuple[Intercept, ...] = ()
+
+
+@dataclass(frozen=True)
+class AnswerDefence(Answer):
+    """GROUND ASSAULT defence dice (7.13); empty: no defensive fire."""
+
+    FOR: ClassVar[str] = "ga_defence"
     defence: tuple[Defence, ...] = ()
-    absorb: Optional[Int] = None
-    choice: Optional[Int] = None
+
+
+@dataclass(frozen=True)
+class AnswerMildec(Answer):
+    """HP absorbed by MILDECs (4.22, 13.34)."""
+
+    FOR: ClassVar[str] = "mildec"
+    absorb: Int = 0
+
+
+@dataclass(frozen=True)
+class AnswerCards(Answer):
+    """``responses`` (cards answering a link of the chain: NULLIFY, FTR NULLIFY, 9.4, 9.44) and
+    ``card_intercepts`` (units INTERCEPTing a card, 9.011) for a card-response choice; both
+    empty: pass (9.46)."""
+
+    FOR: ClassVar[str] = "card_response"
     responses: tuple[Response, ...] = ()
     card_intercepts: tuple[CardIntercept, ...] = ()
-    picks: Names = ()                        # a choice of cards/units, e.g. embarked cargo lost (10.311)
-    mines: tuple[MineShot, ...] = ()         # the mine owner's shots (13.33, 13.34)
+
+
+@dataclass(frozen=True)
+class AnswerEmbarkLosses(Answer):
+    """The embarked cargo lost (10.311): unit uids, card cids, ``"unit:<n>"`` / ``"hidden:<n>"``."""
+
+    FOR: ClassVar[str] = "embark_losses"
+    picks: Names = ()
+
+
+@dataclass(frozen=True)
+class AnswerMines(Answer):
+    """The mine owner's shots (13.33, 13.34); empty: hold the mines."""
+
+    FOR: ClassVar[str] = "mine_attack"
+    mines: tuple[MineShot, ...] = ()
+
+
+ANSWER_TYPES: dict[str, type] = {c.FOR: c for c in (
+    AnswerIntercept, AnswerDefence, AnswerMildec, AnswerCards, AnswerEmbarkLosses, AnswerMines)}
+"""Choice kind -> its answer class (all share the JSON tag ``answer``)."""
+
+_ANSWER_WIRE: dict[str, Any] = {"intercepts": [], "defence": [], "absorb": None, "choice": None,
+                                "responses": [], "card_intercepts": [], "picks": [], "mines": []}
+"""Every field of the ``answer`` JSON form, empty (saves, lessons and transcripts use it)."""
 
 
 @dataclass(frozen=True)
@@ -491,7 +547,9 @@ ACTION_TYPES: dict[str, type] = {c.KIND: c for c in (
     ResolveCombat, ArmorBreakthrough, EndImpulse, ScriptedEffect, PlayCard, BuyCard, EndPlanning,
     DeployUnit, PlaceCard, DeploymentOrder, EndDeployment,
     PortTransfer, MarkerAction, TorpedoAttack, SubmarineZor, OffensiveAsw, InstructorRuling)}
-"""JSON tag -> action class."""
+"""JSON tag -> action class (the tag ``answer``: :class:`Answer`, see :data:`ANSWER_TYPES`)."""
+
+_KNOWN = frozenset(ACTION_TYPES.values()) | frozenset(ANSWER_TYPES.values())
 
 _ADAPTERS: dict[type, TypeAdapter] = {}
 
@@ -514,7 +572,9 @@ def _data(v: Any) -> Any:
 
 
 def to_json(action: Action) -> dict:
-    """JSON-native dict of an action, tagged by ``kind``."""
+    """JSON-native dict of an action, tagged by ``kind`` (an answer: with every answer field)."""
+    if isinstance(action, Answer):
+        return {"kind": action.KIND, **_ANSWER_WIRE, **_data(action)}
     return {"kind": action.KIND, **_data(action)}
 
 
@@ -527,19 +587,47 @@ def from_json(data: Any) -> Action:
     if cls is None:
         raise InputError("action", "kind", f"unknown action kind {kind!r}; known: {', '.join(ACTION_TYPES)}")
     rest = {k: v for k, v in data.items() if k != "kind"}
-    extra = sorted(set(rest) - {f.name for f in fields(cls)})
+    takes = list(_ANSWER_WIRE) if cls is Answer else [f.name for f in fields(cls)]
+    extra = sorted(set(rest) - set(takes))
     if extra:
-        raise InputError(f"{kind} action", extra[0], f"unknown field; {kind} takes "
-                         f"{', '.join(f.name for f in fields(cls)) or 'no fields'}")
+        raise InputError(f"{kind} action", extra[0], f"unknown field; {kind} takes {', '.join(takes) or 'no fields'}")
+    if cls is Answer:
+        cls, rest = _answer_class(rest)
+    return from_fields(cls, rest, f"{kind} action")
+
+
+def _filled(k: str, v: Any) -> bool:
+    return v is not None if k == "absorb" else k != "choice" and v not in ([], (), None)
+
+
+def _answer_class(rest: dict) -> tuple[type, dict]:
+    """The answer class the filled-in fields of an ``answer`` JSON object name, and its fields."""
+    given = [k for k, v in rest.items() if _filled(k, v)]
+    kinds = list(dict.fromkeys(c for c in ANSWER_TYPES.values() for k in given if k in _fields_of(c)))
+    if len(kinds) > 1:
+        raise InputError("answer action", given[-1], "an answer fills the fields of one kind of choice: "
+                         f"{', '.join(given)} answer different kinds")
+    cls = kinds[0] if kinds else Answer
+    own = {f.name for f in fields(cls)}
+    return cls, {k: v for k, v in rest.items() if k in own}
+
+
+def _fields_of(cls: type) -> set[str]:
+    return {f.name for f in fields(cls)} - {"choice"}
+
+
+def from_fields(cls: type, data: dict, what: str | None = None) -> Any:
+    """An instance of action class ``cls`` validated from plain ``data`` (lists become tuples).
+    Raises InputError naming ``what`` (default: ``"<KIND> action"``) and the field."""
     try:
-        action = _adapter(cls).validate_python(rest)
+        action = _adapter(cls).validate_python(data)
     except ValidationError as e:
         err = e.errors()[0]
         where = ".".join(str(p) for p in err["loc"]) or "(value)"
-        raise InputError(f"{kind} action", where, err["msg"].removeprefix("Value error, ")) from None
+        raise InputError(what or f"{cls.KIND} action", where, err["msg"].removeprefix("Value error, ")) from None
     problem = action.problem() if hasattr(action, "problem") else None
     if problem:
-        raise InputError(f"{kind} action", "(value)", problem)
+        raise InputError(what or f"{cls.KIND} action", "(value)", problem)
     return action
 
 
@@ -549,10 +637,10 @@ def check(action: Any) -> Action:
         raise InputError("apply", "(value)", f"expected a typed action (lcb_lab.games.lcb.actions), got "
                          f"{type(action).__name__}")
     cls = type(action)
-    if not is_dataclass(cls):
+    if not is_dataclass(cls) or cls not in _KNOWN:
         raise InputError("apply", "(value)", f"{cls.__name__} is not one of the typed actions "
                          f"({', '.join(c.__name__ for c in ACTION_TYPES.values())})")
-    return from_json(to_json(action))
+    return from_fields(cls, _data(action))
 
 
 __all__ = [
@@ -561,9 +649,10 @@ __all__ = [
     "CardIntercept",
     # the actions (ACTION_TYPES holds them by JSON tag)
     "Action", "BeginImpulse", "Relinquish", "Declare", "Move", "ExerciseZor", "Conceal", "Resupply",
-    "CommitCombat", "Answer", "ResolveCombat", "ArmorBreakthrough", "EndImpulse", "ScriptedEffect", "PlayCard",
+    "CommitCombat", "Answer", "AnswerIntercept", "AnswerDefence", "AnswerMildec", "AnswerCards",
+    "AnswerEmbarkLosses", "AnswerMines", "ResolveCombat", "ArmorBreakthrough", "EndImpulse", "ScriptedEffect", "PlayCard",
     "BuyCard", "EndPlanning", "DeployUnit", "PlaceCard", "DeploymentOrder", "EndDeployment", "PortTransfer",
     "MarkerAction", "TorpedoAttack", "SubmarineZor", "OffensiveAsw", "InstructorRuling",
     # helpers and constants
-    "ACTION_TYPES", "CHANCE", "EFFECT_CUBES", "to_json", "from_json", "check",
+    "ACTION_TYPES", "ANSWER_TYPES", "CHANCE", "from_fields", "EFFECT_CUBES", "to_json", "from_json", "check",
 ]

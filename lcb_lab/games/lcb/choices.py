@@ -1,4 +1,5 @@
-"""Pending choices of the non-active team, and named default policies (design principle 5).
+"""Pending choices of the non-active team, one class per kind, and named default policies
+(design principle 5).
 
 The engine never silently decides for the defender.  When it needs an
 answer it pushes a :class:`Choice` on the ONE stack of pending choices,
@@ -10,21 +11,25 @@ pushed above it and answered first (the chains of 7.513).  Choices that are
 asked together in rulebook order (the pre-roll INTERCEPT, then the GA
 defence of each hex) are pushed in reverse, so they are answered in that
 order.  A person answers in the UI, a lesson script gives the answer, or a
-*named* policy answers:
+*named* policy answers; every answer is a typed action applied with ``Game.apply``:
 
-=================  ==========================================================
-kind               policies
-=================  ==========================================================
-``intercept``      ``no_intercept``, ``match_incoming`` (7.54)
-``ga_defence``     ``no_defence``, ``return_fire`` (7.13)
-``mildec``         ``never_absorb``, ``absorb_all`` (4.22, 7.06)
-``card_response``  ``pass``, ``respond_all``, ``respond_intercept_all`` (9.41-9.46, 9.011)
-``embark_losses``  ``lose_units_first``, ``lose_cards_first``, ``spare`` (10.311;
-                   :mod:`lcb_lab.games.lcb.rules.embarking.losses`)
-``mine_attack``    ``detonate_all``, ``hold_mines`` (13.33; :mod:`lcb_lab.games.lcb.rules.markers.mines`)
-=================  ==========================================================
+======================  =====================================  ==============================================
+choice class (kind)     its answer action                      policies
+======================  =====================================  ==============================================
+InterceptChoice         ``AnswerIntercept(intercepts=...)``    ``no_intercept``, ``match_incoming`` (7.54)
+GaDefenceChoice         ``AnswerDefence(defence=...)``         ``no_defence``, ``return_fire`` (7.13)
+MildecChoice            ``AnswerMildec(absorb=n)``             ``never_absorb``, ``absorb_all`` (4.22, 7.06)
+CardResponseChoice      ``AnswerCards(responses=...,           ``pass``, ``respond_all``,
+                        card_intercepts=...)``                 ``respond_intercept_all`` (9.41-9.46, 9.011)
+EmbarkLossesChoice      ``AnswerEmbarkLosses(picks=...)``      ``lose_units_first``, ``lose_cards_first``,
+                                                               ``spare`` (10.311)
+MineAttackChoice        ``AnswerMines(mines=...)``             ``detonate_all``, ``hold_mines`` (13.33)
+======================  =====================================  ==============================================
 
-Answer shapes:
+``Answer()`` (no fields) declines whatever choice is pending (its kind's empty answer).
+:data:`CHOICE_KINDS` is the registry (kind -> class), built once here; :func:`answer_with`
+turns a policy into the answer action, :meth:`Choice.answer_from` plain data (the shapes
+below) into it:
 
 * intercept: list of ``{"interceptor", "slot", "target", "dice"}`` plus an optional
   ``"shooter"``: the LRS attack (shooter uid) the dice answer (7.54); without it the
@@ -42,36 +47,135 @@ Answer shapes:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, ClassVar, Optional
 
-from lcb_lab.kernel.errors import LcbError
+from pydantic import BaseModel, ConfigDict
+
+from lcb_lab.games.lcb import actions as A
+from lcb_lab.games.lcb.io import inputs as I
+from lcb_lab.kernel.errors import InputError, LcbError
 
 
+# ---------------------------------------------------------------- the options each kind carries
+class _Loose(BaseModel):
+    """A pending choice's options as saved: the keys the rules, policies and widgets read
+    (strict types); other keys are allowed."""
+    model_config = ConfigDict(strict=True, extra="allow", defer_build=True)
+
+
+class Interceptor(_Loose):
+    """One INTERCEPT value that may answer (``rules.intercept.interceptor_options``)."""
+    uid: str
+    slot: str
+    eligible: bool
+    max_dice: Optional[int] = None
+
+
+class Attack(_Loose):
+    """One LRS attack on a target; ``distance`` None: a card's attack from off the map (9.012)."""
+    shooter: str
+    distance: Optional[int]
+    dice: int
+    interceptors: list[Interceptor]
+
+
+class Target(_Loose):
+    """A target of LRS dice and the values that may answer every attack on it (7.53, 7.54)."""
+    target: str
+    incoming_dice: int
+    interceptors: list[Interceptor]
+    attacks: list[Attack] = []
+
+
+class InterceptOptions(_Loose):
+    """``targets``; ``card_names``: the answering team's Attached cards named by slot (9.31)."""
+    targets: list[Target]
+
+
+class Defender(_Loose):
+    uid: str
+    supply: Optional[int]
+
+
+class Attacker(_Loose):
+    uid: str
+    dice: int
+
+
+class GaDefenceOptions(_Loose):
+    """The hex assaulted, the defenders that may fire back and the attackers' dice (7.13)."""
+    hex: str
+    defenders: list[Defender]
+    attackers: list[Attacker]
+
+
+class MildecOptions(_Loose):
+    """``damage`` HP coming at ``target``; ``mildecs`` MILDECs in its hex (4.22)."""
+    key: str
+    target: str
+    damage: int
+    mildecs: int
+
+
+class CardResponseOptions(_Loose):
+    """The link answered, the window's number, the cards and IAMD values that may answer (9.41)."""
+    link: Optional[int]
+    window: int = 1
+    cards: list[dict]
+    interceptors: list[dict]
+
+
+class EmbarkUnit(_Loose):
+    uid: str
+    gpsv: int
+
+
+class EmbarkLossesOptions(_Loose):
+    """The ship hit, the HP lost and the cargo aboard to choose from (10.311)."""
+    ship: str
+    hp: int
+    cards: list[str]
+    units: list[EmbarkUnit]
+
+
+class MineAttackOptions(_Loose):
+    """The mine in ``hex``, its ``cubes``, the d20 it needs and the targets it may attack (13.33)."""
+    hex: str
+    mine: str
+    cubes: int
+    succeeds_on: int
+    event: str
+    targets: list[str]
+
+
+# ---------------------------------------------------------------- the choices
 @dataclass
 class Choice:
-    """A question to one team, waiting on ``GameState.choices``.
+    """A question to one team, waiting on ``GameState.choices``; one subclass per kind.
 
-    ``kind``: ``"intercept"`` | ``"ga_defence"`` | ``"mildec"`` | ``"card_response"``; ``team``: who answers;
-    ``rule``: the rule number that asks; ``prompt``: one line for people; ``options``:
-    JSON-plain data the UI and the policies need to ask it (shapes per kind below);
-    ``id``: increasing over the game (0 until pushed with ``GameState.push_choice``).
-
-    Options: intercept ``{"targets": [{"target", "hex", "incoming_dice", "interceptors":
-    [option], "attacks": [{"shooter", "slot", "hex", "distance", "dice", "interceptors":
-    [option]}]}], "card_names": {card id: name}}`` (an option as in ``rules.intercept.interceptor_options``;
-    ``card_names``: the answering team's Attached cards its options name by slot, 9.31; a target's
-    ``interceptors`` are judged for dice that answer every attack on it, an attack's for
-    dice that name that shooter); ga_defence ``{"hex", "defenders", "attackers"}``;
-    mildec ``{"key", "target", "damage", "mildecs"}``; card_response ``{"link", "window", "cards",
-    "interceptors"}`` (:mod:`lcb_lab.games.lcb.rules.cards.responses`).
+    ``team``: who answers; ``rule``: the rule number that asks; ``prompt``: one line for
+    people; ``options``: JSON-plain data the UI and the policies need to ask it (its shape:
+    the class's :attr:`Options` model); ``id``: increasing over the game (0 until pushed with
+    ``GameState.push_choice``).  Class data: :attr:`kind` (the saved tag), :attr:`name` (its
+    words in a sentence), :attr:`title` (the decision panel's heading), :attr:`ANSWER` (the
+    answer action), :attr:`Options` (the options' model), :attr:`POLICIES` and
+    :attr:`DEFAULT_POLICY`.
     """
 
-    kind: str
     team: str
     rule: str
     prompt: str
     options: dict[str, Any] = field(default_factory=dict)
     id: int = 0
+
+    kind: ClassVar[str] = ""
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    ANSWER: ClassVar[type] = A.Answer
+    Options: ClassVar[type[BaseModel]] = _Loose
+    POLICIES: ClassVar[dict[str, Callable[["Choice"], Any]]] = {}
+    DEFAULT_POLICY: ClassVar[str] = ""
+    __datacodec__: ClassVar[bool] = True      # saved and copied by to_dict / from_dict / clone
 
     def to_dict(self) -> dict:
         """Plain data (shares ``options``: callers must not change it)."""
@@ -85,20 +189,55 @@ class Choice:
     def _repr_html_(self) -> str:
         """A small table for notebooks (:mod:`lcb_lab.ui.display`)."""
         from lcb_lab.ui.display import choice_rows, table
-        return table(f"Waiting for {self.team}: {self.kind.replace('_', ' ')}", choice_rows(self))
+        return table(f"Waiting for {self.team}: {self.title}", choice_rows(self))
 
     def clone(self) -> "Choice":
-        """An independent copy (options deep-copied)."""
-        return Choice(self.kind, self.team, self.rule, self.prompt, _deep(self.options), self.id)
+        """An independent copy of the same class (options deep-copied)."""
+        return type(self)(self.team, self.rule, self.prompt, _deep(self.options), self.id)
+
+    def view(self) -> "Choice":
+        """A copy of the same class sharing ``options`` (callers must not change them)."""
+        return type(self)(self.team, self.rule, self.prompt, self.options, self.id)
 
     @classmethod
     def from_dict(cls, d: dict) -> "Choice":
-        """Inverse of :meth:`to_dict`.  Raises ValueError on a malformed entry (a save
-        loader turns it into ScenarioError)."""
+        """Inverse of :meth:`to_dict`: an instance of the class :data:`CHOICE_KINDS` names for
+        ``d["kind"]``.  Raises ValueError on a malformed entry or an unknown kind (a save loader
+        turns it into ScenarioError naming the file and key)."""
         if not isinstance(d, dict) or not {"kind", "team", "rule", "prompt"} <= set(d):
-            raise ValueError(f"malformed pending choice {d!r}: needs kind, team, rule, prompt")
-        return cls(d["kind"], d["team"], d["rule"], d["prompt"], _deep(d.get("options") or {}),
-                   int(d.get("id", 0)))
+            keys = ", ".join(sorted(d)) if isinstance(d, dict) else type(d).__name__
+            raise ValueError(f"a pending choice needs kind, team, rule and prompt (got {keys or 'nothing'})")
+        sub = CHOICE_KINDS.get(d["kind"]) if isinstance(d["kind"], str) else None
+        if sub is None:
+            raise ValueError(f"unknown choice kind {str(d['kind'])!r}; known: {', '.join(CHOICE_KINDS)}")
+        return sub(d["team"], d["rule"], d["prompt"], _deep(d.get("options") or {}), int(d.get("id", 0)))
+
+    def typed_options(self) -> BaseModel:
+        """``options`` as this kind's :attr:`Options` model (typed fields; lists for tuples).
+        Raises pydantic ValidationError when a key the kind needs is missing or mistyped."""
+        return self.Options.model_validate(_deep_lists(self.options))
+
+    # ---- answers
+    def decline(self) -> A.Answer:
+        """The typed answer that gives nothing (no dice, no card, no pick: absorb 0)."""
+        return self.ANSWER(choice=self.id or None)
+
+    def answer_from(self, value: Any) -> A.Answer:
+        """The typed answer of plain data in this kind's shape (module docstring).  Raises
+        InputError naming the field when ``value`` does not have the shape."""
+        return A.from_fields(self.ANSWER, self._fields(value), f"answer to the {self.kind} choice")
+
+    def _fields(self, value: Any) -> dict:
+        raise NotImplementedError
+
+    def policy_value(self, policy: str | None = None) -> Any:
+        """The plain answer the named policy (or :attr:`DEFAULT_POLICY`) gives.  Raises LcbError
+        for a policy this kind does not have."""
+        name = policy or self.DEFAULT_POLICY
+        fn = self.POLICIES.get(name)
+        if fn is None:
+            raise LcbError(f"no policy {name!r} for {self.name} choices; known: {', '.join(sorted(self.POLICIES))}")
+        return fn(self)
 
 
 Decision = Choice
@@ -113,13 +252,32 @@ def _deep(x: Any) -> Any:
     return x
 
 
-def _no(decision: Decision) -> Any:
-    if decision.kind == "card_response":
-        return {"responses": [], "card_intercepts": []}
-    return {"absorb": 0} if decision.kind == "mildec" else []
+def _deep_lists(x: Any) -> Any:
+    if isinstance(x, dict):
+        return {k: _deep_lists(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_deep_lists(v) for v in x]
+    return x
 
 
-def _respond_all(decision: Decision, intercept: bool = False) -> dict:
+def _listed(what: str, value: Any) -> list:
+    if not isinstance(value, (list, tuple)):
+        raise InputError("answer", what, f"a list, not {type(value).__name__}")
+    return list(value)
+
+
+def _keyed(value: Any, key: str) -> Any:
+    """``value[key]`` when ``value`` is an object (``{key: [...]}``), else ``value``."""
+    if not isinstance(value, dict):
+        return value
+    extra = sorted(str(k) for k in value if k != key)
+    if extra:
+        raise InputError("answer", extra[0], f"unknown field; this answer takes {key}")
+    return value.get(key, [])
+
+
+# ---------------------------------------------------------------- policies
+def _respond_all(decision: Choice, intercept: bool = False) -> dict:
     """Every card that may answer for no AP answers (one option per card), at as many of its
     targets as it may take, the last links first (9.41, 9.44); with ``intercept`` every
     eligible IAMD value also INTERCEPTs each card it may, with all its dice (9.011).  Cards that
@@ -142,7 +300,7 @@ def _respond_all(decision: Decision, intercept: bool = False) -> dict:
     return {"responses": out, "card_intercepts": ints}
 
 
-def _match_incoming(decision: Decision) -> list[dict]:
+def _match_incoming(decision: Choice) -> list[dict]:
     """Each eligible interceptor puts as many dice on a target as the dice
     incoming (most threatened target first), within its supply; one INTERCEPT
     value per unit (7.56), at most 4 dice per target for infinite supply (7.55).
@@ -195,7 +353,7 @@ def _cover(target: str, shooter: str | None, opts: list[dict], need: int,
     return need
 
 
-def _return_fire(decision: Decision) -> list[dict]:
+def _return_fire(decision: Choice) -> list[dict]:
     """Each defender fires up to 4 dice back at the attacker with most dice on it."""
     attackers = decision.options["attackers"]
     if not attackers:
@@ -209,7 +367,7 @@ def _return_fire(decision: Decision) -> list[dict]:
     return out
 
 
-def _detonate_all(decision: Decision) -> list:
+def _detonate_all(decision: Choice) -> list:
     """Every mine cube at once, spread evenly over the targets in order (13.33):
     ``[[target, cubes], ...]``."""
     t, n = decision.options["targets"], decision.options["cubes"]
@@ -221,24 +379,15 @@ def _detonate_all(decision: Decision) -> list:
     return [(x, k) for x, k in out.items() if k]
 
 
-def _absorb_all(decision: Decision) -> dict:
-    return {"absorb": min(decision.options["damage"], decision.options["mildecs"])}
+def _absorb_all(decision: Choice) -> dict:
+    return {"absorb": decision.most}
 
-
-POLICIES: dict[str, dict[str, Callable[[Decision], Any]]] = {
-    "intercept": {"no_intercept": _no, "match_incoming": _match_incoming},
-    "ga_defence": {"no_defence": _no, "return_fire": _return_fire},
-    "mildec": {"never_absorb": _no, "absorb_all": _absorb_all},
-    "card_response": {"pass": _no, "respond_all": _respond_all,
-                      "respond_intercept_all": lambda d: _respond_all(d, intercept=True)},
-    "mine_attack": {"detonate_all": lambda d: _detonate_all(d), "hold_mines": lambda d: []},
-}
 
 UNIT_BUNDLE, MIXED_BUNDLE, CARD_BUNDLE = 4, 2, 2
 """10.311, per HP lost: GPSV of units alone / with one card, Embarked cards."""
 
 
-def _embark_order(decision: Decision) -> tuple[list[dict], list[str]]:
+def _embark_order(decision: Choice) -> tuple[list[dict], list[str]]:
     return sorted(decision.options["units"], key=lambda u: -u["gpsv"]), list(decision.options["cards"])
 
 
@@ -253,7 +402,7 @@ def _fill(units: list[dict], room: int) -> list[str]:
     return took
 
 
-def _lose_units_first(decision: Decision) -> list[str]:
+def _lose_units_first(decision: Choice) -> list[str]:
     """Per HP: the most GPSV of units up to 4 (largest first); with no unit left, 2 cards; a
     bundle of units of 2 GPSV or less also takes 1 card (10.311)."""
     units, cards = _embark_order(decision)
@@ -267,7 +416,7 @@ def _lose_units_first(decision: Decision) -> list[str]:
     return picks
 
 
-def _lose_cards_first(decision: Decision) -> list[str]:
+def _lose_cards_first(decision: Choice) -> list[str]:
     """Per HP: 2 cards while any remain (the last one with up to 2 GPSV of units); then units."""
     units, cards = _embark_order(decision)
     picks: list[str] = []
@@ -281,21 +430,166 @@ def _lose_cards_first(decision: Decision) -> list[str]:
     return picks
 
 
-POLICIES["embark_losses"] = {"lose_units_first": _lose_units_first, "lose_cards_first": _lose_cards_first,
-                             "spare": lambda d: []}
+# ---------------------------------------------------------------- one class per kind
+class InterceptChoice(Choice):
+    """INTERCEPT before any LRS roll (7.54): options :class:`InterceptOptions`; answered by
+    :class:`~lcb_lab.games.lcb.actions.AnswerIntercept`."""
 
-DEFAULT_POLICIES: dict[str, str] = {
-    "intercept": "match_incoming", "ga_defence": "return_fire", "mildec": "absorb_all",
-    "card_response": "pass", "embark_losses": "lose_units_first", "mine_attack": "detonate_all",
-}
+    kind = "intercept"
+    name = "INTERCEPT"
+    title = "INTERCEPT"
+    ANSWER = A.AnswerIntercept
+    Options = InterceptOptions
+    POLICIES = {"no_intercept": lambda d: [], "match_incoming": _match_incoming}
+    DEFAULT_POLICY = "match_incoming"
+
+    def _fields(self, value: Any) -> dict:
+        rows = _listed("intercepts", _keyed(value, "intercepts"))
+        return {"intercepts": [{k: v for k, v in x.items() if v is not None} if isinstance(x, dict) else x
+                               for x in rows]}
+
+
+class GaDefenceChoice(Choice):
+    """GROUND ASSAULT defence dice of one hex (7.13; also against a Proxy Force / SOF marker,
+    13.12, when ``options`` has ``marker``): options :class:`GaDefenceOptions`; answered by
+    :class:`~lcb_lab.games.lcb.actions.AnswerDefence`."""
+
+    kind = "ga_defence"
+    name = "GROUND ASSAULT defence"
+    title = "GROUND ASSAULT defence"
+    ANSWER = A.AnswerDefence
+    Options = GaDefenceOptions
+    POLICIES = {"no_defence": lambda d: [], "return_fire": _return_fire}
+    DEFAULT_POLICY = "return_fire"
+
+    @property
+    def against_marker(self) -> bool:
+        """Is the assault a card marker's (13.12), answered by :mod:`lcb_lab.games.lcb.rules.markers.proxy`?"""
+        return "marker" in self.options
+
+    def _fields(self, value: Any) -> dict:
+        return {"defence": _listed("defence", _keyed(value, "defence"))}
+
+
+class MildecChoice(Choice):
+    """HP a MILDEC may absorb (4.22; after a mine hit too, 13.34, when ``options["key"]`` starts
+    with ``mine:``): options :class:`MildecOptions`; answered by :class:`~lcb_lab.games.lcb.actions.AnswerMildec`."""
+
+    kind = "mildec"
+    name = "MILDEC"
+    title = "MILDEC"
+    ANSWER = A.AnswerMildec
+    Options = MildecOptions
+    POLICIES = {"never_absorb": lambda d: {"absorb": 0}, "absorb_all": _absorb_all}
+    DEFAULT_POLICY = "absorb_all"
+
+    @property
+    def most(self) -> int:
+        """The most HP the MILDECs may absorb: one per MILDEC, at most the damage (4.22)."""
+        return min(self.options["damage"], self.options["mildecs"])
+
+    @property
+    def after_mine(self) -> bool:
+        """Is it a mine hit's (13.34), answered by :mod:`lcb_lab.games.lcb.rules.markers.mines`?"""
+        return str(self.options.get("key", "")).startswith("mine:")
+
+    def decline(self) -> A.Answer:
+        return A.AnswerMildec(absorb=0, choice=self.id or None)
+
+    def _fields(self, value: Any) -> dict:
+        if isinstance(value, dict):
+            return {"absorb": value.get("absorb")}
+        return {"absorb": value}
+
+
+class CardResponseChoice(Choice):
+    """A card-response window (NULLIFY / FTR NULLIFY / card INTERCEPT, 9.41-9.46, 9.011): options
+    :class:`CardResponseOptions`; answered by :class:`~lcb_lab.games.lcb.actions.AnswerCards`."""
+
+    kind = "card_response"
+    name = "card response"
+    title = "card response (NULLIFY / FTR NULLIFY / INTERCEPT)"
+    ANSWER = A.AnswerCards
+    Options = CardResponseOptions
+    POLICIES = {"pass": lambda d: {"responses": [], "card_intercepts": []}, "respond_all": _respond_all,
+                "respond_intercept_all": lambda d: _respond_all(d, intercept=True)}
+    DEFAULT_POLICY = "pass"
+
+    def _fields(self, value: Any) -> dict:
+        if not isinstance(value, dict):
+            raise InputError("answer", "(value)", "an object with responses and card_intercepts, "
+                             f"not {type(value).__name__}")
+        return {"responses": value.get("responses", []), "card_intercepts": value.get("card_intercepts", [])}
+
+
+class EmbarkLossesChoice(Choice):
+    """Embarked cargo lost with a ship's HP (10.311): options :class:`EmbarkLossesOptions`;
+    answered by :class:`~lcb_lab.games.lcb.actions.AnswerEmbarkLosses`."""
+
+    kind = "embark_losses"
+    name = "embarked cargo losses"
+    title = "embarked cargo lost (10.311)"
+    ANSWER = A.AnswerEmbarkLosses
+    Options = EmbarkLossesOptions
+    POLICIES = {"lose_units_first": _lose_units_first, "lose_cards_first": _lose_cards_first,
+                "spare": lambda d: []}
+    DEFAULT_POLICY = "lose_units_first"
+
+    def _fields(self, value: Any) -> dict:
+        return {"picks": [str(p) for p in _listed("picks", _keyed(value, "picks") or []) if p]}
+
+
+class MineAttackChoice(Choice):
+    """The mine owner's attack on what entered or left a mined hex (13.33): options
+    :class:`MineAttackOptions`; answered by :class:`~lcb_lab.games.lcb.actions.AnswerMines`."""
+
+    kind = "mine_attack"
+    name = "mine attack"
+    title = "mine attack (13.33)"
+    ANSWER = A.AnswerMines
+    Options = MineAttackOptions
+    POLICIES = {"detonate_all": _detonate_all, "hold_mines": lambda d: []}
+    DEFAULT_POLICY = "detonate_all"
+
+    def _fields(self, value: Any) -> dict:
+        rows = _listed("mines", _keyed(value, "mines"))
+        return {"mines": [{"target": x[0], "cubes": x[1]} if isinstance(x, (list, tuple)) and len(x) == 2 else x
+                          for x in rows]}
+
+
+CHOICE_KINDS: dict[str, type[Choice]] = {c.kind: c for c in (
+    InterceptChoice, GaDefenceChoice, MildecChoice, CardResponseChoice, EmbarkLossesChoice, MineAttackChoice)}
+"""The registry: kind -> choice class (saves, policies, the UI and the answer routing read it)."""
+
+POLICIES: dict[str, dict[str, Callable[[Choice], Any]]] = {k: c.POLICIES for k, c in CHOICE_KINDS.items()}
+"""kind -> {policy name: fn(choice) -> plain answer} (from :data:`CHOICE_KINDS`)."""
+
+DEFAULT_POLICIES: dict[str, str] = {k: c.DEFAULT_POLICY for k, c in CHOICE_KINDS.items()}
 """What scripts use when they name no policy."""
 
 
-def answer_with(decision: Decision, policy: str | None = None) -> Any:
-    """The answer the named policy (or the kind's default) gives."""
-    name = policy or DEFAULT_POLICIES[decision.kind]
-    try:
-        return POLICIES[decision.kind][name](decision)
-    except KeyError:
-        raise LcbError(f"no policy {name!r} for {decision.kind} decisions; "
-                       f"known: {sorted(POLICIES[decision.kind])}") from None
+def policy_value(choice: Choice, policy: str | None = None) -> Any:
+    """The plain answer (module docstring shapes) the named policy, or the kind's default, gives."""
+    return choice.policy_value(policy)
+
+
+def answer_with(choice: Choice, policy: str | None = None) -> A.Answer:
+    """The typed answer action the named policy (or the kind's default) gives; apply it with
+    ``game.apply``.  Raises LcbError for an unknown policy."""
+    return choice.answer_from(choice.policy_value(policy))
+
+
+def check_policies(what: str, value: Any) -> dict[str, str] | None:
+    """Validate ``auto_policies``: None, or {decision kind: policy name} from decisions.POLICIES.
+
+    Raises InputError naming the kind.
+    """
+    value = I.check(what, I.POLICY_NAMES, value)
+    for kind, name in (value or {}).items():
+        if kind not in POLICIES:
+            raise InputError(what, kind, f"no decision kind {kind!r}; known: {', '.join(POLICIES)}")
+        if name not in POLICIES[kind]:
+            raise InputError(what, kind, f"no policy {name!r} for {kind} decisions; known: "
+                             f"{', '.join(sorted(POLICIES[kind]))}")
+    return value
+

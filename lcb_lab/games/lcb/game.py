@@ -11,8 +11,9 @@ Typical impulse, with typed actions (:mod:`lcb_lab.games.lcb.actions`)::
     g.to_act()          # "RU" while RU must answer its INTERCEPT choice, then "chance"
     ...
 
-Typed actions through :meth:`Game.apply` are the only way in (``answer`` /
-``answer_policy`` remain for the pending choices).
+Typed actions through :meth:`Game.apply` are the only way in.  A pending choice is answered
+with its typed answer action: ``g.apply(choices.answer_with(g.pending, policy))`` or
+``g.apply(g.pending.answer_from(value))`` (:mod:`lcb_lab.games.lcb.choices`).
 
 Every act runs on the live state after a snapshot; when a rule refuses it
 (:class:`~lcb_lab.kernel.errors.IllegalAction`) the state and the dice are put back
@@ -31,7 +32,7 @@ from lcb_lab.games.lcb.io import inputs as I
 from lcb_lab.games.lcb.handlers import HANDLERS
 from lcb_lab.games.lcb.model.board import Board
 from lcb_lab.games.lcb.model.catalog import Catalog
-from lcb_lab.games.lcb.choices import Decision, answer_with
+from lcb_lab.games.lcb.choices import Decision
 from lcb_lab.kernel.dice import Dice, default_rng
 from lcb_lab.kernel.errors import LcbError
 from lcb_lab.kernel.events import Event
@@ -336,47 +337,6 @@ class Game(GameQueries, GamePersistence):
             g.goto(target)
         return g
 
-    # ------------------------------------------------------------------ answering a pending choice
-    def answer(self, value: Any) -> Decision | None:
-        """Answer the pending choice; returns the next one (or None).
-
-        Shapes: intercept -> list of {interceptor, slot, target, dice};
-        ga_defence -> list of {defender, target, dice}; mildec -> {absorb}.
-        """
-        value = I.check("answer", I.ANSWER, value)
-        d = self.pending
-        if d is None:
-            raise LcbError("no decision is pending")
-        if d.kind == "embark_losses":       # 10.311: the picks (lcb_lab.games.lcb.rules.embarking.losses)
-            self.apply(A.Answer(picks=tuple(str(p) for p in I.as_list(value))))
-            return self.pending
-        if d.kind == "mine_attack":           # [[target, cubes], ...] (13.33; empty: hold the mines)
-            if not isinstance(value, list) or not all(
-                    isinstance(x, (list, tuple)) and len(x) == 2 and isinstance(x[0], str)
-                    and isinstance(x[1], int) and not isinstance(x[1], bool) for x in value):
-                raise I.InputError("answer", "mine_attack", "a list of [target, cubes] pairs: a name and a whole "
-                                   "number of cubes")
-            self.apply(A.Answer(mines=tuple(A.MineShot(str(t), int(n)) for t, n in value)))
-            return self.pending
-        shape = {"intercept": I.INTERCEPTS, "ga_defence": I.DEFENCE, "mildec": I.MildecAnswer}[d.kind]
-        value = I.check(f"answer to the {d.kind} decision", shape, value)
-        if d.kind == "intercept":
-            act = A.Answer(intercepts=tuple(A.Intercept(**{k: v for k, v in x.items() if v is not None})
-                                            for x in value))
-        elif d.kind == "ga_defence":
-            act = A.Answer(defence=tuple(A.Defence(**x) for x in value))
-        else:
-            act = A.Answer(absorb=value["absorb"])
-        self.apply(act)
-        return self.pending
-
-    def answer_policy(self, policy: str | None = None) -> Decision | None:
-        """Answer the pending choice with a named policy (decisions.POLICIES)."""
-        policy = I.check("answer_policy", I.POLICY, policy)
-        d = self.pending
-        if d is None:
-            raise LcbError("no decision is pending")
-        return self.answer(answer_with(d, policy))
 
 
 def _stage_team(action: A.Action, s: GameState) -> str | None:

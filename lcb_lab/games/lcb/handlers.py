@@ -20,6 +20,7 @@ from lcb_lab.games.lcb import actions as A
 from lcb_lab.kernel import explain
 from lcb_lab.games.lcb import observer
 from lcb_lab.games.lcb.choices import answer_with
+from lcb_lab.games.lcb.choices import CHOICE_KINDS, CardResponseChoice, GaDefenceChoice, policy_value
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.rules.combat import sequence as combat, continuing
 from lcb_lab.games.lcb.rules.movement import conceal, move as movement, resupply
@@ -276,55 +277,93 @@ def check_commit_combat(c: Ctx, a: A.CommitCombat) -> tuple[list[dict], list[dic
     return lrs, ga, active, engaged, support
 
 
-def _answer_value(choice, a: A.Answer) -> Any:
-    """The answer in the shape the combat rules take, for the pending choice's kind."""
-    given = {"intercept": bool(a.intercepts), "ga_defence": bool(a.defence), "mildec": a.absorb is not None,
-             "embark_losses": bool(a.picks), "mine_attack": bool(a.mines)}
-    wrong = [k for k, v in given.items() if v and k != choice.kind]
-    if wrong:
-        raise IllegalAction(choice.rule, f"the pending choice is {choice.team}'s {choice.kind.replace('_', ' ')} "
-                            f"choice; this answer is for a {wrong[0].replace('_', ' ')} choice")
-    if choice.kind == "intercept":
-        return [{k: v for k, v in asdict(x).items() if v is not None} for x in a.intercepts]
-    if choice.kind == "ga_defence":
-        return [asdict(x) for x in a.defence]
-    if choice.kind == "embark_losses":       # 10.311 (lcb_lab.games.lcb.rules.embarking.losses)
-        return list(a.picks)
-    return {"absorb": a.absorb or 0}
-
-
 def answer(game: "Game", c: Ctx, a: A.Answer) -> None:
+    """Any answer action: checked against the pending choice's class (its :attr:`ANSWER`; the
+    bare :class:`~lcb_lab.games.lcb.actions.Answer` declines it), then handed to the rules that asked."""
     choice = combat.pending(c)
     if choice is None:
         from lcb_lab.games.lcb.windows import why_no_window          # the attacker's words: where no IAMD stands is not told
         imp = c.state.impulse
         why = why_no_window(c, imp.team if imp is not None else None)
         raise IllegalAction("7.010", f"no choice is pending \u2014 {why[0].lower()}{why[1:]}")
-    cards = {x["card"] for x in (c.state.impulse.combat.card_lrs if c.state.impulse and c.state.impulse.combat else [])}
+    if a.choice is not None and a.choice != choice.id:
+        raise IllegalAction("7.010", f"choice {a.choice} is not the pending one: the pending one is "
+                            f"{choice.team}'s {choice.name} choice (choice {choice.id})")
+    if type(a) is A.Answer:
+        a = choice.decline()
+    elif not isinstance(a, choice.ANSWER):
+        raise IllegalAction(choice.rule, f"the pending choice is {choice.team}'s {choice.name} choice: answer it "
+                            f"with {choice.ANSWER.__name__}, not {type(a).__name__} "
+                            f"({CHOICE_KINDS[a.FOR].name} choices)")
+    ROUTES[type(a)](game, c, choice, a)
+
+
+def _lrs_cards(c: Ctx) -> set[str]:
+    """The cids of the card LRS attacks of the impulse's combat (9.05): names an answer may use."""
+    plan = c.state.impulse.combat if c.state.impulse else None
+    return {x["card"] for x in (plan.card_lrs if plan else [])}
+
+
+def answer_intercept(game: "Game", c: Ctx, choice, a: A.AnswerIntercept) -> None:
+    """INTERCEPT dice (7.54); a card's LRS is named by its cid (9.05)."""
+    cards = _lrs_cards(c)
     check_names(c, choice.team, [x for i in a.intercepts for x in (i.interceptor, i.target, i.shooter)
-                                 if x and x not in cards]          # a card's LRS is named by its cid (9.05)
-                + [x for d in a.defence for x in (d.defender, d.target)])
-    cid = getattr(choice, "id", None)
-    if a.choice is not None and cid is not None and a.choice != cid:
-        raise IllegalAction("7.010", f"choice {a.choice} is not the pending one ({cid}: {choice.kind})")
-    combat.answer(c, _answer_value(choice, a))
+                                 if x and x not in cards])
+    combat.answer(c, [{k: v for k, v in asdict(x).items() if v is not None} for x in a.intercepts])
     advance(game, c)
 
 
-def answer_cards(game: "Game", c: Ctx, choice, a: A.Answer) -> None:
-    """The card-response branch of :func:`answer` (9.41-9.46; :mod:`lcb_lab.games.lcb.rules.cards.responses`)."""
+def answer_defence(game: "Game", c: Ctx, choice, a: A.AnswerDefence) -> None:
+    """GROUND ASSAULT defence dice (7.13): in combat, or against a card marker's assault (13.12)."""
+    allocs = [asdict(x) for x in a.defence]
+    if choice.against_marker:
+        from lcb_lab.games.lcb.rules.markers import proxy
+        proxy.answer_defence(c, choice, allocs)
+        advance_mines(game, c)
+        return
+    check_names(c, choice.team, [x for d in a.defence for x in (d.defender, d.target)])
+    combat.answer(c, allocs)
+    advance(game, c)
+
+
+def answer_mildec(game: "Game", c: Ctx, choice, a: A.AnswerMildec) -> None:
+    """HP absorbed by MILDECs (4.22): in combat, or a Naval MILDEC against a mine hit (13.34)."""
+    if choice.after_mine:
+        return _mines(game, c, choice, {"absorb": a.absorb})
+    combat.answer(c, {"absorb": a.absorb})
+    advance(game, c)
+
+
+def answer_cards(game: "Game", c: Ctx, choice, a: A.AnswerCards) -> None:
+    """Cards and card INTERCEPTs answering a link of the chain (9.41-9.46; :mod:`lcb_lab.games.lcb.rules.cards.responses`)."""
     from lcb_lab.games.lcb.rules.cards import responses
-    if choice.kind != "card_response":
-        raise IllegalAction(choice.rule, f"the pending choice is {choice.team}'s {choice.kind.replace('_', ' ')} "
-                            "choice; cards and card INTERCEPTs answer a card-response choice")
-    if a.intercepts or a.defence or a.absorb is not None:
-        raise IllegalAction("9.41", f"the pending choice is {choice.team}'s card-response choice; "
-                            "answer it with responses / card_intercepts (or nothing: pass)")
-    if a.choice is not None and a.choice != choice.id:
-        raise IllegalAction("7.010", f"choice {a.choice} is not the pending one ({choice.id}: {choice.kind})")
     check_names(c, choice.team, [i.interceptor for i in a.card_intercepts])
     responses.answer(c, c.state.next_choice, a.responses, a.card_intercepts)
     advance_cards(game, c)
+
+
+def answer_embark_losses(game: "Game", c: Ctx, choice, a: A.AnswerEmbarkLosses) -> None:
+    """The embarked cargo lost with a ship's HP (10.311; :mod:`lcb_lab.games.lcb.rules.embarking.losses`)."""
+    combat.answer(c, list(a.picks))
+    advance(game, c)
+
+
+def answer_mines(game: "Game", c: Ctx, choice, a: A.AnswerMines) -> None:
+    """The mine owner's shots (13.33; :mod:`lcb_lab.games.lcb.rules.markers.mines`)."""
+    _mines(game, c, choice, [(s.target, s.cubes) for s in a.mines])
+
+
+def _mines(game: "Game", c: Ctx, choice, value: Any) -> None:
+    from lcb_lab.games.lcb.rules.markers import mines
+    mines.answer(c, choice, value)
+    advance_mines(game, c)
+    advance(game, c)          # and a 10.311 choice a mine hit left (auto policies)
+
+
+ROUTES: dict[type, Callable[..., None]] = {
+    A.AnswerIntercept: answer_intercept, A.AnswerDefence: answer_defence, A.AnswerMildec: answer_mildec,
+    A.AnswerCards: answer_cards, A.AnswerEmbarkLosses: answer_embark_losses, A.AnswerMines: answer_mines}
+"""Answer class -> the handler that gives it to the rules (one per kind of choice)."""
 
 
 def advance_cards(game: "Game", c: Ctx) -> None:
@@ -332,9 +371,9 @@ def advance_cards(game: "Game", c: Ctx) -> None:
     from lcb_lab.games.lcb.rules.cards import responses
     while game.auto_policies is not None:
         top = c.state.next_choice
-        if top is None or top.kind != "card_response":
+        if not isinstance(top, CardResponseChoice):
             return
-        ans = answer_with(top, game.auto_policies.get(top.kind))
+        ans = policy_value(top, game.auto_policies.get(top.kind))
         responses.answer(c, top, ans["responses"], ans["card_intercepts"])
 
 
@@ -360,7 +399,7 @@ def advance(game: "Game", c: Ctx) -> None:
         if choice is not None:
             if game.auto_policies is None:
                 return
-            combat.answer(c, answer_with(choice, game.auto_policies.get(choice.kind)))
+            combat.answer(c, policy_value(choice, game.auto_policies.get(choice.kind)))
             continue
         if plan is None or not plan.rolling:     # a choice outside combat (10.311 after a mine hit)
             return
@@ -422,19 +461,6 @@ def end_deployment(game: "Game", c: Ctx, a: A.EndDeployment) -> None:
     planning.sync_legacy(c.state)
 
 
-HANDLERS: dict[type, Callable[..., Any]] = {
-    A.Relinquish: relinquish, A.BeginImpulse: begin_impulse, A.Declare: declare, A.Move: move,
-    A.ExerciseZor: exercise_zor, A.Conceal: conceal_act, A.Resupply: resupply_act,
-    A.CommitCombat: commit_combat, A.Answer: answer, A.ResolveCombat: resolve_combat,
-    A.ArmorBreakthrough: armor_breakthrough, A.EndImpulse: end_impulse, A.ScriptedEffect: scripted_effect,
-    A.PlayCard: play_card, A.BuyCard: buy_card, A.EndPlanning: end_planning, A.DeployUnit: deploy_unit,
-    A.PlaceCard: place_card, A.DeploymentOrder: deployment_order, A.EndDeployment: end_deployment,
-    # chapters 10-14: embarked cargo, transport, special markers, submarines
-    A.PortTransfer: ports.port_transfer_act, A.MarkerAction: marker_actions.marker_action_act,
-    A.TorpedoAttack: submarine.torpedo_act, A.SubmarineZor: submarine.zor_act,
-    A.OffensiveAsw: submarine.offensive_asw_act, A.InstructorRuling: proxy.ruling_act,
-}
-"""Action class -> handler."""
 
 
 def _chain_closed(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -448,31 +474,6 @@ def _chain_closed(fn: Callable[..., Any]) -> Callable[..., Any]:
     return guarded
 
 
-def answer_any(game: "Game", c: Ctx, a: A.Answer) -> None:
-    """An Answer: to a card-response window (:func:`answer_cards`) or to a combat choice (:func:`answer`)."""
-    choice = combat.pending(c)
-    if choice is not None and (choice.kind == "card_response" or a.responses or a.card_intercepts):
-        return answer_cards(game, c, choice, a)
-    return answer(game, c, a)
-
-
-def answer_mines(game: "Game", c: Ctx, choice, a: A.Answer) -> None:
-    """The mine owner's shots (13.33) or a Naval MILDEC answer to a mine hit (13.34, 4.22)."""
-    from lcb_lab.games.lcb.rules.markers import mines
-    if a.choice is not None and a.choice != choice.id:
-        raise IllegalAction("7.010", f"choice {a.choice} is not the pending one ({choice.id}: {choice.kind})")
-    if choice.kind == mines.KIND:
-        if a.intercepts or a.defence or a.absorb is not None or a.responses or a.card_intercepts or a.picks:
-            raise IllegalAction("13.33", f"the pending choice is {choice.team}'s mine attack: answer it with mines=")
-        mines.answer(c, choice, [(s.target, s.cubes) for s in a.mines])
-    else:
-        if a.mines or a.intercepts or a.defence or a.picks:
-            raise IllegalAction("4.22", f"the pending choice is {choice.team}'s MILDEC choice: answer it with absorb=")
-        mines.answer(c, choice, {"absorb": a.absorb or 0})
-    advance_mines(game, c)
-    advance(game, c)          # and a 10.311 choice a mine hit left (auto policies)
-
-
 def advance_mines(game: "Game", c: Ctx) -> None:
     """Answer mine choices and the GA defence against a marker by the auto policies (when set)
     until none is on top (13.33, 13.12)."""
@@ -482,32 +483,11 @@ def advance_mines(game: "Game", c: Ctx) -> None:
         if top is None:
             return
         if mines.is_mine_choice(top):
-            mines.answer(c, top, answer_with(top, game.auto_policies.get(top.kind)))
-        elif top.kind == "ga_defence" and "marker" in top.options:
-            proxy.answer_defence(c, top, answer_with(top, game.auto_policies.get(top.kind)))
+            mines.answer(c, top, policy_value(top, game.auto_policies.get(top.kind)))
+        elif isinstance(top, GaDefenceChoice) and top.against_marker:
+            proxy.answer_defence(c, top, policy_value(top, game.auto_policies.get(top.kind)))
         else:
             return
-
-
-def answer_marker_defence(game: "Game", c: Ctx, choice, a: A.Answer) -> None:
-    """The defenders' dice against a Proxy Force's / SOF marker's GROUND ASSAULT (13.12, 7.13)."""
-    from lcb_lab.games.lcb.rules.markers import proxy
-    if a.choice is not None and a.choice != choice.id:
-        raise IllegalAction("7.010", f"choice {a.choice} is not the pending one ({choice.id}: {choice.kind})")
-    if a.mines or a.intercepts or a.absorb is not None or a.responses or a.card_intercepts:
-        raise IllegalAction("7.13", f"the pending choice is {choice.team}'s GA defence: answer it with defence=")
-    proxy.answer_defence(c, choice, [asdict(x) for x in a.defence])
-    advance_mines(game, c)
-
-
-def _answer_any(game: "Game", c: Ctx, a: A.Answer) -> None:
-    from lcb_lab.games.lcb.rules.markers import mines
-    choice = combat.pending(c)
-    if choice is not None and mines.is_mine_choice(choice):
-        return answer_mines(game, c, choice, a)
-    if choice is not None and choice.kind == "ga_defence" and "marker" in choice.options:
-        return answer_marker_defence(game, c, choice, a)
-    return answer_any(game, c, a)
 
 
 def marker_action(game: "Game", c: Ctx, a: A.MarkerAction) -> None:
@@ -517,6 +497,19 @@ def marker_action(game: "Game", c: Ctx, a: A.MarkerAction) -> None:
     advance_mines(game, c)
 
 
-HANDLERS[A.Answer] = _answer_any
-HANDLERS[A.MarkerAction] = marker_action
-HANDLERS = {k: (v if k is A.Answer else _chain_closed(v)) for k, v in HANDLERS.items()}
+HANDLERS: dict[type, Callable[..., Any]] = {**{k: _chain_closed(v) for k, v in {
+    A.Relinquish: relinquish, A.BeginImpulse: begin_impulse, A.Declare: declare, A.Move: move,
+    A.ExerciseZor: exercise_zor, A.Conceal: conceal_act, A.Resupply: resupply_act,
+    A.CommitCombat: commit_combat, A.ResolveCombat: resolve_combat,
+    A.ArmorBreakthrough: armor_breakthrough, A.EndImpulse: end_impulse, A.ScriptedEffect: scripted_effect,
+    A.PlayCard: play_card, A.BuyCard: buy_card, A.EndPlanning: end_planning, A.DeployUnit: deploy_unit,
+    A.PlaceCard: place_card, A.DeploymentOrder: deployment_order, A.EndDeployment: end_deployment,
+    # chapters 10-14: embarked cargo, transport, special markers, submarines
+    A.PortTransfer: ports.port_transfer_act, A.MarkerAction: marker_action,
+    A.TorpedoAttack: submarine.torpedo_act, A.SubmarineZor: submarine.zor_act,
+    A.OffensiveAsw: submarine.offensive_asw_act, A.InstructorRuling: proxy.ruling_act,
+}.items()}, **{cls: answer for cls in (A.Answer, *A.ANSWER_TYPES.values())}}
+"""Action class -> handler, built once: every act but an answer is refused while a card chain
+waits for its windows (9.46); every answer class goes to :func:`answer`, which routes it by type
+(:data:`ROUTES`)."""
+

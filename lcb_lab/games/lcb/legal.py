@@ -38,7 +38,7 @@ from lcb_lab.games.lcb import hexes as lcb_hexes
 from lcb_lab.games.lcb import observer
 from lcb_lab.games.lcb.legal_cards import MAX_CONCRETE, play_card_options
 from lcb_lab.games.lcb.handlers import HANDLERS, check_commit_combat
-from lcb_lab.games.lcb.choices import POLICIES
+from lcb_lab.games.lcb import choices as D
 from lcb_lab.kernel.errors import DiceExhausted, IllegalAction
 from lcb_lab.games.lcb.rules.combat import sequence as combat, continuing
 from lcb_lab.games.lcb.rules.movement import move as movement, stacks
@@ -557,20 +557,20 @@ def _make_commit(t: Template, rng, one) -> A.CommitCombat:
 
 # ---------------------------------------------------------------- answers
 def _answers(game: "Game", choice) -> list:
-    if choice.kind == "card_response":
+    """The answers listed for the pending choice, by its class."""
+    if isinstance(choice, D.CardResponseChoice):
         return _card_answers(game, choice)
-    if choice.kind == "mine_attack":          # 13.33: hold, or all the cubes at one target
+    if isinstance(choice, D.MineAttackChoice):          # 13.33: hold, or all the cubes at one target
         n = choice.options["cubes"]
-        return _kept(game, [A.Answer()] + [A.Answer(mines=(A.MineShot(t, n),)) for t in choice.options["targets"]])
-    if choice.kind == "mildec":
-        top = min(choice.options["damage"], choice.options["mildecs"])
-        return _kept(game, [A.Answer(absorb=k) for k in range(top + 1)])
-    if choice.kind == "embark_losses":       # 10.311: each named policy's picks, and taking nothing
-        embark = POLICIES["embark_losses"]
+        return _kept(game, [A.Answer()] + [A.AnswerMines((A.MineShot(t, n),)) for t in choice.options["targets"]])
+    if isinstance(choice, D.MildecChoice):
+        return _kept(game, [A.AnswerMildec(k) for k in range(choice.most + 1)])
+    if isinstance(choice, D.EmbarkLossesChoice):       # 10.311: each named policy's picks, and taking nothing
+        embark = choice.POLICIES
         picks = dict.fromkeys(tuple(embark[n](choice)) for n in sorted(embark))
-        return _kept(game, [A.Answer(picks=p) for p in picks])
+        return _kept(game, [A.AnswerEmbarkLosses(p) for p in picks])
     out: list = _kept(game, [A.Answer()])
-    if choice.kind == "intercept":
+    if isinstance(choice, D.InterceptChoice):
         opts = tuple(A.Intercept(o["uid"], o["slot"], t["target"], 1)
                      for t in choice.options["targets"] for o in t["interceptors"] if o["eligible"])
         limits = {f"{o['uid']}/{o['slot']}": (4 if o["max_dice"] is None else o["max_dice"])
@@ -591,8 +591,13 @@ def _akey(o) -> str:
 
 
 def _answer(parts: list) -> A.Answer:
-    return A.Answer(intercepts=tuple(p for p in parts if isinstance(p, A.Intercept)),
-                    defence=tuple(p for p in parts if isinstance(p, A.Defence)))
+    """The INTERCEPT or GA defence answer of a template's picked parts (all of one kind;
+    none: the bare answer that declines, as listed)."""
+    if not parts:
+        return A.Answer()
+    if isinstance(parts[0], A.Defence):
+        return A.AnswerDefence(tuple(parts))
+    return A.AnswerIntercept(tuple(parts))
 
 
 def _make_answer(t: Template, rng, one) -> A.Answer:
@@ -636,7 +641,7 @@ def _card_answers(game: "Game", choice) -> list:
 
 
 def _card_answer(parts: list) -> A.Answer:
-    return A.Answer(responses=tuple(p for p in parts if isinstance(p, A.Response)),
+    return A.AnswerCards(responses=tuple(p for p in parts if isinstance(p, A.Response)),
                     card_intercepts=tuple(p for p in parts if isinstance(p, A.CardIntercept)))
 
 

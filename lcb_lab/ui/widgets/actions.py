@@ -20,6 +20,7 @@ build typed actions (:mod:`lcb_lab.games.lcb.actions`) and call ``game.apply``.
 from __future__ import annotations
 
 from lcb_lab.games.lcb import actions as A
+from lcb_lab.games.lcb.choices import answer_with
 from lcb_lab.kernel.errors import LcbError
 from lcb_lab.ui.offers import Offers
 from lcb_lab.ui.views import palette
@@ -155,21 +156,29 @@ class LabActions:
         return self.run("Answer", self._answer, value) if self._gate_decision("Answer") else None
 
     def _answer(self, value):
-        """The typed :class:`~lcb_lab.games.lcb.actions.Answer` of the decision panel's value, applied."""
+        """The pending choice's typed answer of the decision panel's value, applied; returns the
+        next pending choice."""
         d = self.game.pending
         if d is None:
-            raise LcbError("no decision is pending")
-        field = {"intercept": "intercepts", "ga_defence": "defence"}.get(d.kind)
-        if field is None:   # mildec: {"absorb": k}
-            absorb = value.get("absorb") if isinstance(value, dict) else value
-            self._apply(A.from_json({"kind": "answer", "absorb": absorb}))
-        else:
-            self._apply(A.from_json({"kind": "answer", field: value}))
+            raise LcbError("no choice is pending")
+        self._apply(self._answer_action(d, value))
         return self.game.pending
+
+    def _answer_action(self, d, value) -> A.Answer:
+        """The typed answer of ``value`` in the panel's shape for choice ``d`` (its class parses it;
+        the card and chapter 10-14 mixins refine theirs)."""
+        return d.answer_from(value)
 
     def answer_policy(self, name: str | None = None):
         what = f"Answer: {policy_label(name)}" if name else "Answer with the default policy"
-        return self.run(what, self.game.answer_policy, name) if self._gate_decision(what) else None
+        return self.run(what, self._answer_policy, name) if self._gate_decision(what) else None
+
+    def _answer_policy(self, name: str | None):
+        d = self.game.pending
+        if d is None:
+            raise LcbError("no choice is pending")
+        self._apply(answer_with(d, name))
+        return self.game.pending
 
     def resolve(self):
         return self.run("Resolve combat", self._apply, A.ResolveCombat()) if self._gate("Resolve combat") else None

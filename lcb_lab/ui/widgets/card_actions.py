@@ -17,6 +17,7 @@ import dataclasses
 from typing import Iterable
 
 from lcb_lab.games.lcb import actions as A
+from lcb_lab.games.lcb.choices import CardResponseChoice
 from lcb_lab.kernel.errors import LcbError
 from lcb_lab.ui.views import palette
 from lcb_lab.ui.widgets import panels
@@ -154,10 +155,9 @@ class CardActions:
         value = {"responses": list(responses), "card_intercepts": list(card_intercepts)}
         return self.answer(value)
 
-    def _answer(self, value):
-        d = self.game.pending
-        if d is None or d.kind != "card_response":
-            return super()._answer(value)
+    def _answer_action(self, d, value) -> A.Answer:
+        if not isinstance(d, CardResponseChoice):
+            return super()._answer_action(d, value)
         value = value if isinstance(value, dict) else {}
         extra = {f.name for f in dataclasses.fields(A.Response)} - {"card", "option", "to", "targets"}
         rs = tuple(A.Response(r["card"], r.get("option") or "A", r.get("to"), _names(r.get("targets")),
@@ -165,5 +165,4 @@ class CardActions:
                    for r in value.get("responses", ()))
         ci = tuple(A.CardIntercept(i["interceptor"], i["slot"], int(i["dice"]), i.get("to"))
                    for i in value.get("card_intercepts", ()) if int(i.get("dice", 0)) > 0)
-        self._apply(A.Answer(responses=rs, card_intercepts=ci, choice=d.id or None))
-        return self.game.pending
+        return A.AnswerCards(responses=rs, card_intercepts=ci, choice=d.id or None)

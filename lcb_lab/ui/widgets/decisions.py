@@ -27,7 +27,14 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import ipywidgets as W
 
-from lcb_lab.games.lcb.choices import POLICIES, Decision
+from lcb_lab.games.lcb.choices import (
+    CardResponseChoice,
+    Decision,
+    EmbarkLossesChoice,
+    GaDefenceChoice,
+    InterceptChoice,
+    MildecChoice,
+    MineAttackChoice)
 from lcb_lab.ui.offers import Offers
 from lcb_lab.ui.views import palette
 from lcb_lab.ui.widgets.controller import follow
@@ -37,9 +44,6 @@ from lcb_lab.ui.widgets.reactions import CardResponseForm
 if TYPE_CHECKING:  # pragma: no cover
     from lcb_lab.ui.widgets.controller import LabController
 
-KIND_TITLE = {"intercept": "INTERCEPT", "ga_defence": "GROUND ASSAULT defence", "mildec": "MILDEC",
-              "card_response": "card response (NULLIFY / FTR NULLIFY / INTERCEPT)",
-              "embark_losses": "embarked cargo lost (10.311)", "mine_attack": "mine attack (13.33)"}
 
 POLICY_LABELS: dict[str, tuple[str, str]] = {
     "no_intercept": ("Never INTERCEPT", "answer with no INTERCEPT dice at all (7.54)"),
@@ -152,7 +156,7 @@ class DecisionPanel:
             return
         self.widget.layout.display = "flex"
         d = pending
-        title = KIND_TITLE.get(d.kind, d.kind)
+        title = d.title
         may_see = team in (d.team, "instructor")
         prompt = f"<div>{esc(d.prompt)}</div>" if may_see else ""
         then = (f'<div class="lcb-past">Step {past_step} of the record: the question as it stood then '
@@ -174,16 +178,17 @@ class DecisionPanel:
         self.body.children = tuple(self._build(d))
         self.update_odds()
         self.answer_button.layout.display = "flex"
-        if d.kind == "card_response":
+        cards = isinstance(d, CardResponseChoice)
+        if cards:
             self.answer_button.description = "Respond"
             self.pass_button.layout.display = "flex"
-        self.answer_button.disabled = offer is not None and not offer.may_answer and d.kind != "card_response"
+        self.answer_button.disabled = offer is not None and not offer.may_answer and not cards
         if past_step is not None:
             self.answer_button.layout.display = self.pass_button.layout.display = "none"
             self.policy_box.children = ()
             return
         buttons = []
-        for name in POLICIES.get(d.kind, {}):
+        for name in d.POLICIES:
             label, tip = POLICY_LABELS.get(name, (policy_label(name), ""))
             b = W.Button(description=label, layout=W.Layout(width="auto"), tooltip=tip or label)
             b.policy = name
@@ -192,79 +197,82 @@ class DecisionPanel:
         self.policy_box.children = tuple(buttons)
 
     def _build(self, d: Decision) -> list[W.Widget]:
+        """The inputs of choice ``d``, drawn by its class (:data:`_BUILD`)."""
+        return getattr(self, _BUILD[type(d)])(d)
+
+    def _intercept(self, d: InterceptChoice) -> list[W.Widget]:
         out: list[W.Widget] = []
-        offered = self.offer.intercepts() if self.offer is not None and d.kind == "intercept" else None
-        if d.kind == "intercept":
-            for t in d.options["targets"]:
-                out.append(W.HTML(f'<b>Target {esc(t["target"])}</b> in {esc(t.get("hex", ""))}: '
-                                  f'{t["incoming_dice"]} LRS dice incoming'))
-                for o in t["interceptors"]:
-                    where = f'{esc(o["hex"])}, {o["distance"]} hex(es) from the target'
-                    cap = o["max_dice"]
-                    if o["eligible"] and offered is not None:
-                        cap = offered.get((o["uid"], o["slot"], t["target"]), 0)
-                    if o["eligible"] and self.past_step is not None:
-                        out.append(W.HTML(f'<span class="lcb-muted">&nbsp;&nbsp;{esc(o["uid"])} {self._slot(o["slot"])} '
-                                          f'CV {o["cv"]} ({where}): up to {o["max_dice"]} dice at step '
-                                          f'{self.past_step} of the record</span>'))
-                    elif o["eligible"] and not cap:
-                        out.append(W.HTML(f'<span class="lcb-muted">&nbsp;&nbsp;{esc(o["uid"])} {self._slot(o["slot"])}: '
-                                          "no INTERCEPT dice the rules allow now</span>"))
-                    elif o["eligible"]:
-                        o = {**o, "max_dice": cap}
-                        box = W.BoundedIntText(value=0, min=0, max=int(o["max_dice"]), step=1,
-                                               layout=W.Layout(width="70px"))
-                        label = W.HTML(f'&nbsp;{esc(o["uid"])} {self._slot(o["slot"])} CV {o["cv"]} '
-                                       f'<span class="lcb-muted">({where}; up to {o["max_dice"]} dice)</span>')
-                        self._inputs.append(({"interceptor": o["uid"], "slot": o["slot"], "target": t["target"]}, box))
-                        box.observe(lambda _c: self.update_odds(), "value")
-                        out.append(W.HBox([box, label]))
-                    else:
-                        out.append(W.HTML(f'<span class="lcb-muted">&nbsp;&nbsp;{esc(o["uid"])} {self._slot(o["slot"])}: '
-                                          f'not eligible \u2014 {esc(o["reason"])}</span>'))
-                out += self._per_attack(t)
-                if self.preview is not None:
-                    odds = W.HTML()
-                    self._odds[t["target"]] = odds
-                    out.append(odds)
-        elif d.kind == "ga_defence":
-            offered_def = self.offer.defence() if self.offer is not None else None
-            for o in d.options["defenders"]:
-                attackers = [a["uid"] for a in d.options["attackers"]]
-                cap = 4 if o["supply"] is None else int(o["supply"])
-                if offered_def is not None:
-                    attackers, cap = offered_def.get(o["uid"], ([], 0))
-                if self.past_step is not None:
-                    full = 4 if o["supply"] is None else int(o["supply"])
-                    out.append(W.HTML(f'<span class="lcb-muted">{esc(o["uid"])} GA CV {o["cv"]}: up to {full} dice '
-                                      f"at step {self.past_step} of the record</span>"))
-                    continue
-                if not attackers or not cap:
-                    out.append(W.HTML(f'<span class="lcb-muted">{esc(o["uid"])}: no defence dice the rules '
-                                      "allow now</span>"))
-                    continue
-                box = W.BoundedIntText(value=0, min=0, max=cap, layout=W.Layout(width="70px"))
-                tgt = W.Dropdown(options=attackers, value=attackers[0] if attackers else None,
-                                 layout=W.Layout(width="130px"))
-                self._inputs.append(({"defender": o["uid"], "target": tgt}, box))
-                out.append(W.HBox([box, W.HTML(f'&nbsp;{esc(o["uid"])} GA CV {o["cv"]} dice at&nbsp;'), tgt]))
-        elif d.kind == "card_response":
-            self.cards_form = CardResponseForm(d.options, self._link_name, link_cards=self._link_cards(),
-                                               card_names=self._card_names())
-            out += self.cards_form.widgets
-        elif d.kind == "embark_losses":
-            out += self._embark_losses(d.options)
-        elif d.kind == "mine_attack":
-            out += self._mine_attack(d.options)
-        elif d.kind == "mildec":
-            cap = min(d.options["damage"], d.options["mildecs"])
-            if self.offer is not None:
-                cap = max(self.offer.absorb(), default=0)
-            box = W.BoundedIntText(value=0, min=0, max=cap, layout=W.Layout(width="70px"))
-            self._inputs.append(({"absorb": None}, box))
-            out.append(W.HBox([box, W.HTML(f'&nbsp;HP absorbed by MILDECs (0..{cap}) '
-                                           f'{rule_badges(["4.22", "7.06"])}')]))
+        offered = self.offer.intercepts() if self.offer is not None else None
+        for t in d.options["targets"]:
+            out.append(W.HTML(f'<b>Target {esc(t["target"])}</b> in {esc(t.get("hex", ""))}: '
+                              f'{t["incoming_dice"]} LRS dice incoming'))
+            for o in t["interceptors"]:
+                where = f'{esc(o["hex"])}, {o["distance"]} hex(es) from the target'
+                cap = o["max_dice"]
+                if o["eligible"] and offered is not None:
+                    cap = offered.get((o["uid"], o["slot"], t["target"]), 0)
+                if o["eligible"] and self.past_step is not None:
+                    out.append(W.HTML(f'<span class="lcb-muted">&nbsp;&nbsp;{esc(o["uid"])} {self._slot(o["slot"])} '
+                                      f'CV {o["cv"]} ({where}): up to {o["max_dice"]} dice at step '
+                                      f'{self.past_step} of the record</span>'))
+                elif o["eligible"] and not cap:
+                    out.append(W.HTML(f'<span class="lcb-muted">&nbsp;&nbsp;{esc(o["uid"])} {self._slot(o["slot"])}: '
+                                      "no INTERCEPT dice the rules allow now</span>"))
+                elif o["eligible"]:
+                    o = {**o, "max_dice": cap}
+                    box = W.BoundedIntText(value=0, min=0, max=int(o["max_dice"]), step=1,
+                                           layout=W.Layout(width="70px"))
+                    label = W.HTML(f'&nbsp;{esc(o["uid"])} {self._slot(o["slot"])} CV {o["cv"]} '
+                                   f'<span class="lcb-muted">({where}; up to {o["max_dice"]} dice)</span>')
+                    self._inputs.append(({"interceptor": o["uid"], "slot": o["slot"], "target": t["target"]}, box))
+                    box.observe(lambda _c: self.update_odds(), "value")
+                    out.append(W.HBox([box, label]))
+                else:
+                    out.append(W.HTML(f'<span class="lcb-muted">&nbsp;&nbsp;{esc(o["uid"])} {self._slot(o["slot"])}: '
+                                      f'not eligible \u2014 {esc(o["reason"])}</span>'))
+            out += self._per_attack(t)
+            if self.preview is not None:
+                odds = W.HTML()
+                self._odds[t["target"]] = odds
+                out.append(odds)
         return out
+
+    def _ga_defence(self, d: GaDefenceChoice) -> list[W.Widget]:
+        out: list[W.Widget] = []
+        offered_def = self.offer.defence() if self.offer is not None else None
+        for o in d.options["defenders"]:
+            attackers = [a["uid"] for a in d.options["attackers"]]
+            cap = 4 if o["supply"] is None else int(o["supply"])
+            if offered_def is not None:
+                attackers, cap = offered_def.get(o["uid"], ([], 0))
+            if self.past_step is not None:
+                full = 4 if o["supply"] is None else int(o["supply"])
+                out.append(W.HTML(f'<span class="lcb-muted">{esc(o["uid"])} GA CV {o["cv"]}: up to {full} dice '
+                                  f"at step {self.past_step} of the record</span>"))
+                continue
+            if not attackers or not cap:
+                out.append(W.HTML(f'<span class="lcb-muted">{esc(o["uid"])}: no defence dice the rules '
+                                  "allow now</span>"))
+                continue
+            box = W.BoundedIntText(value=0, min=0, max=cap, layout=W.Layout(width="70px"))
+            tgt = W.Dropdown(options=attackers, value=attackers[0] if attackers else None,
+                             layout=W.Layout(width="130px"))
+            self._inputs.append(({"defender": o["uid"], "target": tgt}, box))
+            out.append(W.HBox([box, W.HTML(f'&nbsp;{esc(o["uid"])} GA CV {o["cv"]} dice at&nbsp;'), tgt]))
+        return out
+
+    def _card_response(self, d: CardResponseChoice) -> list[W.Widget]:
+        self.cards_form = CardResponseForm(d.options, self._link_name, link_cards=self._link_cards(),
+                                           card_names=self._card_names())
+        return list(self.cards_form.widgets)
+
+    def _mildec(self, d: MildecChoice) -> list[W.Widget]:
+        cap = d.most
+        if self.offer is not None:
+            cap = max(self.offer.absorb(), default=0)
+        box = W.BoundedIntText(value=0, min=0, max=cap, layout=W.Layout(width="70px"))
+        self._inputs.append(({"absorb": None}, box))
+        return [W.HBox([box, W.HTML(f'&nbsp;HP absorbed by MILDECs (0..{cap}) {rule_badges(["4.22", "7.06"])}')])]
 
     # ------------------------------------------------------------ chapters 10 and 13: embarked cargo, mines
     def _card_words(self, ref: str) -> str:
@@ -275,9 +283,10 @@ class DecisionPanel:
             return f"a concealed Embarked card (#{int(n) + 1 if n.isdigit() else n}, drawn at random)"
         return self._card_names().get(ref) or "an Embarked card"
 
-    def _embark_losses(self, o: dict) -> list[W.Widget]:
+    def _embark_losses(self, d: EmbarkLossesChoice) -> list[W.Widget]:
         """10.311: what the attacker takes off the ship -- per HP lost, up to 2 Embarked cards, up to
         4 GPSV of units, or 1 card and up to 2 GPSV; nothing picked spares the cargo."""
+        o = d.options
         opts = [(self._card_words(c), c) for c in o.get("cards", [])]
         opts += [(f"{u['uid'] if not str(u['uid']).startswith('unit:') else 'a unit aboard'} ({u['gpsv']} GPSV)",
                   u["uid"]) for u in o.get("units", [])]
@@ -288,10 +297,11 @@ class DecisionPanel:
                        f'of units, or 1 card and up to 2 GPSV {rule_badges(["10.311"])}. Pick what is lost '
                        '(Ctrl-click for several; none: the cargo is spared).'), self.picks]
 
-    def _mine_attack(self, o: dict) -> list[W.Widget]:
+    def _mine_attack(self, d: MineAttackChoice) -> list[W.Widget]:
         """13.33, 13.34: the mine owner assigns cubes to the counters in the hex (a face-down one as
         its back); each cube removed rolls 1 d20, a hit on ``succeeds_on`` or less; 0 everywhere holds
         the mines."""
+        o = d.options
         cubes, on = int(o.get("cubes", 0)), o.get("succeeds_on")
         out: list[W.Widget] = [W.HTML(
             f'{cubes} mine cube{"s" if cubes != 1 else ""} in {esc(o.get("hex", ""))}: each cube you remove rolls '
@@ -394,13 +404,13 @@ class DecisionPanel:
         d = self.decision
         if d is None:
             return None
-        if d.kind == "mildec":
+        if isinstance(d, MildecChoice):
             return {"absorb": int(self._inputs[0][1].value) if self._inputs else 0}
-        if d.kind == "card_response":
+        if isinstance(d, CardResponseChoice):
             return self.cards_form.value() if self.cards_form is not None else {"responses": [], "card_intercepts": []}
-        if d.kind == "embark_losses":
+        if isinstance(d, EmbarkLossesChoice):
             return {"picks": list(self.picks.value) if getattr(self, "picks", None) is not None else []}
-        if d.kind == "mine_attack":
+        if isinstance(d, MineAttackChoice):
             return {"mines": [{"target": spec["target"], "cubes": int(box.value)} for spec, box in self._inputs
                               if int(box.value) > 0]}
         out = []
@@ -424,3 +434,9 @@ class DecisionPanel:
                 box.value = dice[(uid, tgt, shooter)]
             elif shooter is None and (uid, tgt) in dice:
                 box.value = dice[(uid, tgt)]
+
+
+_BUILD: dict[type, str] = {InterceptChoice: "_intercept", GaDefenceChoice: "_ga_defence", MildecChoice: "_mildec",
+                           CardResponseChoice: "_card_response", EmbarkLossesChoice: "_embark_losses",
+                           MineAttackChoice: "_mine_attack"}
+"""Choice class -> the :class:`DecisionPanel` method that draws its inputs."""

@@ -10,7 +10,7 @@ AP, one of ``actions``) -- and the IAMD units that may INTERCEPT the card
 (``p_hit`` a die, after ``p_detect``), and the links each may answer.  The prompt gives one
 *Respond with* switch (and, for an FTR card, the links it goes after) per card and one dice
 box per interceptor; :meth:`CardResponseForm.value` is the answer
-``{"responses": [...], "card_intercepts": [...]}`` (``Answer(responses=..., card_intercepts=...)``);
+``{"responses": [...], "card_intercepts": [...]}`` (``AnswerCards(responses=..., card_intercepts=...)``);
 *Pass* is the empty answer.
 """
 from __future__ import annotations

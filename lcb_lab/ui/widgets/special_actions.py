@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Callable
 import ipywidgets as W
 
 from lcb_lab.games.lcb import actions as A
+from lcb_lab.games.lcb.choices import EmbarkLossesChoice, MineAttackChoice
 from lcb_lab.games.lcb.legal import Template
 from lcb_lab.ui.offers import refusal
 from lcb_lab.games.lcb.rules.submarines.operations import SUB_TARGET
@@ -222,21 +223,19 @@ class SpecialActions:
     """A mixin of :class:`~lcb_lab.ui.widgets.app.LabApp`: the Python methods behind the section,
     each gated like the impulse controls (``_gate``) and run through ``run``."""
 
-    def _answer(self, value):
+    def _answer_action(self, d, value) -> A.Answer:
         """The chapter 10 and 13 choices: ``embark_losses`` ``{"picks": [...]}`` (10.311) and ``mine_attack``
-        ``{"mines": [{"target", "cubes"}]}`` (13.33) as a typed :class:`~lcb_lab.games.lcb.actions.Answer`;
-        every other kind is handed on."""
-        d = self.game.pending
-        if d is None or d.kind not in ("embark_losses", "mine_attack"):
-            return super()._answer(value)
+        ``{"mines": [{"target", "cubes"}]}`` (13.33) as their typed answers; every other class is
+        handed on."""
+        if not isinstance(d, (EmbarkLossesChoice, MineAttackChoice)):
+            return super()._answer_action(d, value)
         value = value if isinstance(value, dict) else {}
-        if d.kind == "embark_losses":
-            act = A.Answer(picks=tuple(str(p) for p in value.get("picks", ()) if p), choice=d.id or None)
+        if isinstance(d, EmbarkLossesChoice):
+            act = A.AnswerEmbarkLosses(picks=tuple(str(p) for p in value.get("picks", ()) if p), choice=d.id or None)
         else:
-            act = A.Answer(mines=tuple(A.MineShot(str(m["target"]), int(m["cubes"])) for m in value.get("mines", ())
+            act = A.AnswerMines(mines=tuple(A.MineShot(str(m["target"]), int(m["cubes"])) for m in value.get("mines", ())
                                        if int(m.get("cubes", 0)) > 0), choice=d.id or None)
-        self._apply(act)
-        return self.game.pending
+        return act
 
     def answer_losses(self, picks=()):
         """Answer the pending ``embark_losses`` choice with the cargo ``picks`` (uids, cids, ``"hidden:<n>"``)."""

@@ -66,6 +66,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, StrictBool, Vali
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.io import inputs as I
 from lcb_lab.games.lcb import observer
+from lcb_lab.games.lcb.choices import answer_with
 from lcb_lab.kernel.errors import IllegalAction, InputError, LcbError, ScenarioError
 from lcb_lab.games.lcb.game import Game
 from lcb_lab.games.lcb.io.loading import load_scenario
@@ -264,7 +265,7 @@ class CardInterceptSpec(_M):
 
 
 class RespondStep(_Card):
-    """The answer to a ``card_response`` choice (contract: Answer(responses, card_intercepts))."""
+    """The answer to a ``card_response`` choice (contract: AnswerCards(responses, card_intercepts))."""
     responses: list[ResponseSpec] = []
     card_intercepts: list[CardInterceptSpec] = []
 
@@ -425,7 +426,7 @@ class Lesson:
         if s.do in CARD_STEPS:
             return g.apply(CARD_STEPS[s.do](g, s))
         if s.do == "answer":
-            return g.answer_policy(s.policy) if s.policy else g.answer(s.value)
+            return _answer(g, s)
         if s.do == "resolve":
             g.dice.force(s.dice)
             return g.apply(A.ResolveCombat())
@@ -490,9 +491,19 @@ def _other_cards(game: Game, team: str, refs: list[str]) -> tuple[str, ...]:
     return tuple(card_ref(game, other(team), r) for r in refs)
 
 
+def _answer(g: Game, s) -> Any:
+    """An answer step: the named policy's answer, or the step's value, as the pending choice's
+    typed answer (:mod:`lcb_lab.games.lcb.choices`); returns the next pending choice."""
+    d = g.pending
+    if d is None:
+        raise LcbError("no choice is pending")
+    g.apply(answer_with(d, s.policy) if s.policy else d.answer_from(s.value))
+    return g.pending
+
+
 def _respond(g: Game, s: RespondStep) -> A.Answer:
     team = g.to_act()
-    return A.Answer(
+    return A.AnswerCards(
         responses=tuple(A.Response(card_ref(g, team, r.card), r.option, link_ref(g, r.to),
                                    _other_cards(g, team, r.targets)) for r in s.responses),
         card_intercepts=tuple(A.CardIntercept(x.interceptor, x.slot, x.dice, link_ref(g, x.to))

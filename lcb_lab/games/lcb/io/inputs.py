@@ -96,14 +96,6 @@ class IntAlloc(_In):
     shooter: Optional[StrictStr] = None
 
 
-class DefAlloc(_In):
-    defender: Designator
-    target: Designator
-    dice: StrictInt
-
-
-class MildecAnswer(_In):
-    absorb: StrictInt
 
 
 _ADAPTERS: dict[Any, TypeAdapter] = {}
@@ -137,18 +129,8 @@ def _plain(v):
 
 LRS = list[LrsAlloc]
 INTERCEPTS = list[IntAlloc]
-DEFENCE = list[DefAlloc]
 INDEX = StrictInt
-POLICY = Optional[StrictStr]
 NAMES = list[Designator]
-def _answer(v: Any) -> Any:
-    if not isinstance(v, (list, dict)):
-        raise ValueError(f"an answer is a list (intercept, ga_defence) or a dict (mildec), not {type(v).__name__}")
-    return v
-
-
-ANSWER = Annotated[Any, PlainValidator(_answer)]
-"""Any decision answer: a list (intercept, ga_defence) or a dict (mildec); the kind's shape is checked next."""
 SEED = Optional[Annotated[StrictInt, Field(ge=0)]]
 FORCED = list[Annotated[StrictInt, Field(ge=1, le=20)]]
 POLICY_NAMES = Optional[dict[StrictStr, StrictStr]]
@@ -186,18 +168,3 @@ class DiceState(_Strict):
 def as_list(value: Any) -> Any:
     """A tuple as a list (API defaults are ``()``); anything else unchanged, for :func:`check`."""
     return list(value) if isinstance(value, tuple) else value
-
-
-def check_policies(what: str, value: Any) -> dict[str, str] | None:
-    """Validate ``auto_policies``: None, or {decision kind: policy name} from decisions.POLICIES.
-
-    Raises InputError naming the kind.
-    """
-    from lcb_lab.games.lcb.choices import POLICIES
-    value = check(what, POLICY_NAMES, value)
-    for kind, name in (value or {}).items():
-        if kind not in POLICIES:
-            raise InputError(what, kind, f"no decision kind {kind!r}; known: {sorted(POLICIES)}")
-        if name not in POLICIES[kind]:
-            raise InputError(what, kind, f"no policy {name!r} for {kind} decisions; known: {sorted(POLICIES[kind])}")
-    return value

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from lcb_lab.games.lcb.choices import check_policies
 from lcb_lab.games.lcb.io import inputs as I
 from lcb_lab.games.lcb.model.cards import Decks
 from lcb_lab.games.lcb.model.catalog import Catalog
@@ -34,7 +35,7 @@ def load_scenario(name_or_path: str | Path = "gotland_redux", seed: int | None =
     Raises ScenarioError (file, key, problem) for a malformed file, InputError for bad
     arguments.
     """
-    auto_policies = I.check_policies("load_scenario auto_policies", auto_policies)
+    auto_policies = check_policies("load_scenario auto_policies", auto_policies)
     sc = build(name_or_path, seed, forced, catalog, start, decks)
     sc.state.salt = game_salt(seed)
     game = Game(sc.state, sc.board, sc.catalog, sc.dice, auto_policies)

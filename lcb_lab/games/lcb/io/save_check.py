@@ -52,9 +52,11 @@ from typing import Any, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
+from lcb_lab.games.lcb.choices import check_policies
 from lcb_lab.games.lcb.io import inputs as I
 from lcb_lab.games.lcb.model.board import Board, board_from_dict, load_board, map_name_problem, place_problem
 from lcb_lab.games.lcb.model.catalog import Catalog, load_catalog, marker_is_naval
+from lcb_lab.games.lcb.choices import CHOICE_KINDS
 from lcb_lab.kernel.errors import InputError, ScenarioError
 from lcb_lab.games.lcb.io.files import parse_json
 from lcb_lab.games.lcb.rules.stages.influence import LIMIT as INFLUENCE_LIMIT
@@ -72,6 +74,9 @@ def _swap(t: Any, models: dict) -> Any:
     """``t`` with the state dataclasses replaced by their strict models."""
     if t in models:
         return models[t]
+    if isinstance(t, type) and getattr(t, "__datacodec__", False):   # a pending choice: kind + fields
+        models[t] = _SavedChoice
+        return models[t]
     if isinstance(t, type) and dataclasses.is_dataclass(t):   # every nested state dataclass, generically
         # an older save's combat plan still holds its "queue" of decisions (GameState.from_dict moves it)
         models[t] = _model_of(t, models, extra="ignore" if t.__name__ == "CombatPlan" else "forbid")
@@ -82,6 +87,18 @@ def _swap(t: Any, models: dict) -> Any:
     if origin in (list, dict) and args:
         return origin[tuple(_swap(a, models) for a in args)] if origin is dict else list[_swap(args[0], models)]
     return t
+
+
+class _SavedChoice(BaseModel):
+    """A pending choice as saved (``Choice.to_dict``); its ``options`` are checked by its kind's
+    class (:func:`_check_choices`)."""
+    model_config = ConfigDict(strict=True, extra="forbid", defer_build=True)
+    kind: str
+    team: str
+    rule: str
+    prompt: str
+    options: dict = {}
+    id: int = 0
 
 
 def _model_of(dc: type, models: dict, extra: str = "forbid") -> type[BaseModel]:
@@ -136,101 +153,9 @@ class _LogEntry(_Loose):
     public_copy: Optional[bool] = None
 
 
-# the keys each pending choice kind's options need (lcb_lab.games.lcb.choices.Choice; legal, policies, widgets read them)
-class _Interceptor(_Loose):
-    uid: str
-    slot: str
-    eligible: bool
-    max_dice: Optional[int] = None
-
-
-class _Attack(_Loose):
-    shooter: str
-    distance: Optional[int]            # None: a card's attack from off the map (9.012)
-    dice: int
-    interceptors: list[_Interceptor]
-
-
-class _Target(_Loose):
-    target: str
-    incoming_dice: int
-    interceptors: list[_Interceptor]
-    attacks: list[_Attack] = []
-
-
-class _InterceptOptions(_Loose):
-    targets: list[_Target]
-
-
-class _Defender(_Loose):
-    uid: str
-    supply: Optional[int]
-
-
-class _Attacker(_Loose):
-    uid: str
-    dice: int
-
-
-class _GaDefenceOptions(_Loose):
-    hex: str
-    defenders: list[_Defender]
-    attackers: list[_Attacker]
-
-
-class _MildecOptions(_Loose):
-    key: str
-    target: str
-    damage: int
-    mildecs: int
-
-
-class _MineAttackOptions(_Loose):              # special markers (13.33, lcb_lab.games.lcb.rules.markers.mines)
-    hex: str
-    mine: str
-    cubes: int
-    targets: list[str]
-
-
-class _CardResponseOptions(_Loose):
-    link: Optional[int]
-    window: int = 1
-    cards: list[dict]
-    interceptors: list[dict]
-
-
-CHOICE_OPTIONS: dict[str, type[BaseModel]] = {
-    "mine_attack": _MineAttackOptions,
-    "intercept": _InterceptOptions, "ga_defence": _GaDefenceOptions, "mildec": _MildecOptions,
-    "card_response": _CardResponseOptions}
-"""Pending choice kind -> the shape its ``options`` must have."""
-
-
-class _EmbarkUnit(_Loose):
-    uid: str
-    gpsv: int
-
-
-class _EmbarkLossesOptions(_Loose):
-    ship: str
-    hp: int
-    cards: list[str]
-    units: list[_EmbarkUnit]
-
-
-CHOICE_OPTIONS["embark_losses"] = _EmbarkLossesOptions       # embarked cargo (10.311)
-
-
-class _MineAttackOptions(_Loose):
-    hex: str
-    mine: str
-    cubes: int
-    succeeds_on: int
-    event: str
-    targets: list[str]
-
-
-CHOICE_OPTIONS["mine_attack"] = _MineAttackOptions           # special markers (13.33): a save during a mine attack
+CHOICE_OPTIONS: dict[str, type[BaseModel]] = {k: c.Options for k, c in CHOICE_KINDS.items()}
+"""Pending choice kind -> the shape its ``options`` must have: each choice class's own
+:attr:`~lcb_lab.games.lcb.choices.Choice.Options` (the registry :data:`lcb_lab.games.lcb.choices.CHOICE_KINDS`)."""
 
 
 # ------------------------------------------------------------------ the check
@@ -252,7 +177,7 @@ def check_save(text: Any, catalog: Catalog | None = None, file: str = "<saved ga
     state = _typed(_STATE_MODEL(), d["state"], file, "state")
     _typed(_SavedDice, d["dice"], file, "dice")
     try:
-        I.check_policies("auto_policies", d.get("auto_policies"))
+        check_policies("auto_policies", d.get("auto_policies"))
     except InputError as e:
         raise ScenarioError(file, f"auto_policies.{e.where}" if e.where != "(value)" else "auto_policies",
                             e.problem) from None

@@ -110,7 +110,7 @@ def answer_windows(g, intercepts=()) -> None:
     other window passed."""
     while g.pending is not None and g.pending.kind == "card_response":
         if g.to_act() == "RU" and intercepts:
-            g.apply(A.Answer(card_intercepts=tuple(intercepts)))
+            g.apply(A.AnswerCards(card_intercepts=tuple(intercepts)))
             intercepts = ()
         else:
             g.apply(A.Answer())

@@ -70,7 +70,7 @@ def ex_13_25(intercept: tuple[int, ...] = (3, 5), effect: tuple[int, ...] = ()) 
     g.apply(A.BeginImpulse("TF Blue"))
     g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="V-BAT"),)))
     g.apply(A.PlayCard("V-BAT", "A", hex="E-5", action=1))     # the 1-AP initial use: placed, 3 hexes, effect
-    g.apply(A.Answer(card_intercepts=(A.CardIntercept("2 Anna", "INT1", len(intercept), to=1),)))
+    g.apply(A.AnswerCards(card_intercepts=(A.CardIntercept("2 Anna", "INT1", len(intercept), to=1),)))
     return g, lines(g, n)
 
 
@@ -107,7 +107,7 @@ def ex_13_33(dice: tuple[int, int] = (13, 14)) -> tuple[Game, list[str]]:
     g.apply(A.BeginImpulse("TF Blue"))
     g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51", "DDG-80", "DDG(X)-106")),)))
     g.apply(A.Move(1, ("C-2", "D-2")))
-    g.apply(A.Answer(mines=(A.MineShot("DDG-51", 2),)))
+    g.apply(A.AnswerMines(mines=(A.MineShot("DDG-51", 2),)))
     return g, lines(g, n)
 
 
@@ -126,9 +126,9 @@ def ex_13_34(dice: tuple[int, ...] = (3, 9, 5, 17)) -> tuple[Game, list[str]]:
     g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51", "DDG-80"), markers=("M1",)),)))
     g.apply(A.Move(1, ("C-2", "D-2")))
     first, second = ship_backs(g, "C-2", ("DDG-51", "DDG-80"))
-    g.apply(A.Answer(mines=(A.MineShot(first, 2), A.MineShot(second, 2))))
-    g.apply(A.Answer(absorb=0))           # DDG-51's 2 hits: no MILDEC
-    g.apply(A.Answer(absorb=1))           # DDG-80's 1 hit: the naval MILDEC takes it
+    g.apply(A.AnswerMines(mines=(A.MineShot(first, 2), A.MineShot(second, 2))))
+    g.apply(A.AnswerMildec(absorb=0))           # DDG-51's 2 hits: no MILDEC
+    g.apply(A.AnswerMildec(absorb=1))           # DDG-80's 1 hit: the naval MILDEC takes it
     return g, lines(g, n)
 
 

@@ -46,7 +46,7 @@ from dataclasses import asdict, is_dataclass
 from typing import Any
 
 from lcb_lab.kernel import explain
-from lcb_lab.games.lcb.choices import Choice
+from lcb_lab.games.lcb.choices import CardResponseChoice, Choice
 from lcb_lab.kernel.errors import IllegalAction, UnknownName
 from lcb_lab.games.lcb.model.state import Card, CardPlay, other
 from lcb_lab.games.lcb.rules.cards import intercept as card_intercept, ftr
@@ -203,7 +203,7 @@ def open_window(ctx: Ctx) -> bool:
     if not opts["cards"] and not opts["interceptors"]:
         return False
     last = ftr.by_pid(ctx, opts["link"])
-    ctx.state.push_choice(Choice(KIND, team, "9.41", f"{team} may answer {ftr.name(ctx, last)}", opts))
+    ctx.state.push_choice(CardResponseChoice(team, "9.41", f"{team} may answer {ftr.name(ctx, last)}", opts))
     return True
 
 
@@ -218,7 +218,7 @@ def answer(ctx: Ctx, choice: Choice, responses=(), intercepts=()) -> None:
     anything changes (IllegalAction naming the rule); then the choice is popped, the links added
     and the next window opened -- or, after a pass or when nobody may answer, the chain resolved."""
     top = ctx.state.next_choice
-    if top is None or top.kind != KIND or not ctx.state.chain:
+    if not isinstance(top, CardResponseChoice) or not ctx.state.chain:
         raise IllegalAction("9.41", "no card is waiting for an answer")
     team = top.team
     plans, ints = check(ctx, team, responses, intercepts)

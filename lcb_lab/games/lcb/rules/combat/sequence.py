@@ -18,10 +18,10 @@ can be saved in the middle of it:
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from lcb_lab.kernel import explain
-from lcb_lab.games.lcb.choices import Choice
+from lcb_lab.games.lcb.choices import Choice, EmbarkLossesChoice, GaDefenceChoice, InterceptChoice, MildecChoice
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import CombatPlan, CombatResult, Engagement, Unit, other
 from lcb_lab.games.lcb.rules.cards import cvs as card_cvs, jcc
@@ -168,7 +168,7 @@ def _pre_roll_decisions(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> list[Choic
     targets = [t for t in (target_options(ctx, tgt, lrs) for tgt in _lrs_by_target(lrs)
                            if tgt in ctx.state.units) if t["attacks"]]     # a marker target: no INTERCEPT (12.24)
     if any(o["eligible"] for t in targets for x in [t] + t["attacks"] for o in x["interceptors"]):
-        queue.append(Choice("intercept", defender, "7.54",
+        queue.append(InterceptChoice(defender, "7.54",
                             "Allocate INTERCEPT dice against each LRS attack before any roll",
                             {"targets": targets, "card_names": card_names_of(ctx, targets)}))
     ga_hexes: dict[str, list[dict]] = defaultdict(list)
@@ -180,7 +180,7 @@ def _pre_roll_decisions(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> list[Choic
             atk: dict[str, int] = defaultdict(int)
             for a in allocs:
                 atk[a["attacker"]] += a["dice"]
-            queue.append(Choice("ga_defence", defender, "7.13",
+            queue.append(GaDefenceChoice(defender, "7.13",
                                 f"Declare GROUND ASSAULT defence dice in {h}",
                                 {"hex": h, "defenders": defs,
                                  "attackers": [{"uid": k, "dice": v} for k, v in atk.items()]}))
@@ -205,56 +205,72 @@ def pending(ctx: Ctx) -> Choice | None:
     """The choice the engine waits for: the top of ``state.choices`` (a copy sharing its
     options), or None."""
     top = ctx.state.next_choice
-    return None if top is None else Choice(top.kind, top.team, top.rule, top.prompt, top.options, top.id)
+    return None if top is None else top.view()
 
 
 def answer(ctx: Ctx, value) -> None:
-    """Record the answer to the top choice (checked first), then pop it.
+    """Record the answer to the top choice (checked first), then pop it; the choice's class picks
+    the rule that takes it (:data:`_ANSWERS`).
 
     ``value``: intercept -> list of ``{interceptor, slot, target, dice[, shooter]}``;
-    ga_defence -> list of ``{defender, target, dice}``; mildec -> ``{absorb}``.
+    ga_defence -> list of ``{defender, target, dice}``; mildec -> ``{absorb}``; embark_losses ->
+    the picks (:mod:`lcb_lab.games.lcb.rules.embarking.losses`).
     Raises IllegalAction (rule of the refused part) and leaves the choice on the stack.
     """
     d = pending(ctx)
     if d is None:
         raise IllegalAction("7.010", "no decision is pending")
-    if d.kind == "embark_losses":          # 10.311: in or out of combat (a mine hit, 13.34)
+    if isinstance(d, EmbarkLossesChoice):          # 10.311: in or out of combat (a mine hit, 13.34)
         from lcb_lab.games.lcb.rules.embarking import losses as embark_losses
         embark_losses.answer(ctx, list(value or []))
         return
     plan = ctx.state.impulse.combat if ctx.state.impulse else None
-    if plan is None:
-        raise IllegalAction("7.010", f"the {d.kind} choice belongs to no committed combat")
-    if d.kind == "intercept":
-        allocs = [_int_alloc(a) for a in value]
-        validate_intercepts(ctx, allocs, plan.lrs + plan.card_lrs, d.team)
-        users = [ctx.state.units[a["interceptor"]] for a in allocs]
-        reveal(ctx, _uniq(users), "units that attempt INTERCEPT reveal themselves", ["7.511"])
-        _spend(ctx, allocs, "interceptor", "slot", "7.58")
-        for a in allocs:
-            against = f" against {a['shooter']}" if "shooter" in a else ""
-            ctx.log(explain.step("allocate", f"INTERCEPT allocated: {a['interceptor']} for {a['target']}{against}",
-                                 f"{a['dice']} {slot_text(a['slot'])} dice; INTERCEPT supply is spent even if unused",
-                                 ["7.54", "7.58"], **a))
-        if not allocs:
-            ctx.log(explain.step("decision", f"{d.team} does not intercept", "no INTERCEPT dice allocated",
-                                 ["7.52"]))
-        plan.intercepts = allocs
-    elif d.kind == "ga_defence":
-        allocs = [dict(a, dice=int(a["dice"])) for a in value]
-        ga_rules.validate_defence(ctx, allocs, d.options["hex"], d.team)
-        _spend(ctx, [dict(a, slot="GA") for a in allocs], "defender", "slot", "7.15")
-        plan.ga_defence[d.options["hex"]] = allocs
-        ctx.log(explain.step("allocate", f"GA defence in {d.options['hex']}",
-                             ", ".join(f"{a['defender']} {a['dice']} dice at {a['target']}" for a in allocs)
-                             or "no defensive fire", ["7.13", "7.14"]))
-    elif d.kind == "mildec":
-        n = int(value.get("absorb", 0))
-        if not 0 <= n <= min(d.options["damage"], d.options["mildecs"]):
-            raise IllegalAction("4.22", f"can absorb 0..{min(d.options['damage'], d.options['mildecs'])} HP "
-                                "with MILDECs here")
-        plan.mildec[d.options["key"]] = n
+    if plan is None or type(d) not in _ANSWERS:
+        raise IllegalAction("7.010", f"the {d.name} choice belongs to no committed combat")
+    _ANSWERS[type(d)](ctx, plan, d, value)
     ctx.state.choices.pop()
+
+
+def _answer_intercept(ctx: Ctx, plan: CombatPlan, d: InterceptChoice, value: list) -> None:
+    """INTERCEPT dice (7.54, 7.58): checked, the interceptors revealed (7.511), the supply spent."""
+    allocs = [_int_alloc(a) for a in value]
+    validate_intercepts(ctx, allocs, plan.lrs + plan.card_lrs, d.team)
+    users = [ctx.state.units[a["interceptor"]] for a in allocs]
+    reveal(ctx, _uniq(users), "units that attempt INTERCEPT reveal themselves", ["7.511"])
+    _spend(ctx, allocs, "interceptor", "slot", "7.58")
+    for a in allocs:
+        against = f" against {a['shooter']}" if "shooter" in a else ""
+        ctx.log(explain.step("allocate", f"INTERCEPT allocated: {a['interceptor']} for {a['target']}{against}",
+                             f"{a['dice']} {slot_text(a['slot'])} dice; INTERCEPT supply is spent even if unused",
+                             ["7.54", "7.58"], **a))
+    if not allocs:
+        ctx.log(explain.step("decision", f"{d.team} does not intercept", "no INTERCEPT dice allocated",
+                             ["7.52"]))
+    plan.intercepts = allocs
+
+
+def _answer_defence(ctx: Ctx, plan: CombatPlan, d: GaDefenceChoice, value: list) -> None:
+    """GROUND ASSAULT defence dice of the choice's hex (7.13, 7.15)."""
+    allocs = [dict(a, dice=int(a["dice"])) for a in value]
+    ga_rules.validate_defence(ctx, allocs, d.options["hex"], d.team)
+    _spend(ctx, [dict(a, slot="GA") for a in allocs], "defender", "slot", "7.15")
+    plan.ga_defence[d.options["hex"]] = allocs
+    ctx.log(explain.step("allocate", f"GA defence in {d.options['hex']}",
+                         ", ".join(f"{a['defender']} {a['dice']} dice at {a['target']}" for a in allocs)
+                         or "no defensive fire", ["7.13", "7.14"]))
+
+
+def _answer_mildec(ctx: Ctx, plan: CombatPlan, d: MildecChoice, value: dict) -> None:
+    """HP the MILDECs absorb (4.22): 0 up to the damage and the MILDECs in the hex."""
+    n = int(value.get("absorb", 0))
+    if not 0 <= n <= d.most:
+        raise IllegalAction("4.22", f"can absorb 0..{d.most} HP with MILDECs here")
+    plan.mildec[d.options["key"]] = n
+
+
+_ANSWERS: dict[type, Callable[..., None]] = {InterceptChoice: _answer_intercept, GaDefenceChoice: _answer_defence,
+                                             MildecChoice: _answer_mildec}
+"""Combat choice class -> the rule that records its answer."""
 
 
 def _int_alloc(a: dict) -> dict:
@@ -451,8 +467,8 @@ def _apply_damage(ctx: Ctx, plan: CombatPlan, tgt: Unit, net: int, key: str, rul
         return True
     decoys = [m for m in ctx.state.markers_in(tgt.hex, tgt.team)]
     if decoys and key not in plan.mildec:
-        ctx.state.push_choice(Choice(
-            "mildec", tgt.team, "4.22",
+        ctx.state.push_choice(MildecChoice(
+            tgt.team, "4.22",
             f"{tgt.uid} takes {net} HP: spend MILDECs in {tgt.hex} to absorb?",
             {"key": key, "target": tgt.uid, "damage": net, "mildecs": len(decoys)}))
         return False

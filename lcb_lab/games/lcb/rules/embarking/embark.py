@@ -246,7 +246,7 @@ def on_ship_damaged(ctx: Ctx, ship_uid: str, hp: int, attacker_team: str):
     choice (10.311; answered by :func:`lcb_lab.games.lcb.rules.embarking.losses.answer`).  Returns the
     Choice, or None (nothing pushed) when the ship is gone, not Embark-capable or empty.
     Every HP damage of a ship calls it: LRS (``combat._apply_damage``), mines, torpedoes."""
-    from lcb_lab.games.lcb.choices import Choice
+    from lcb_lab.games.lcb.choices import EmbarkLossesChoice
     s = ctx.state
     ship = s.units.get(ship_uid)
     if ship is None or ship.destroyed or hp <= 0 or not embark_capable(ctx.utype(ship)):
@@ -257,4 +257,4 @@ def on_ship_damaged(ctx: Ctx, ship_uid: str, hp: int, attacker_team: str):
     who = ship.uid if ship.revealed else f"the ship in {ship.hex}"
     prompt = (f"{who} lost {hp} HP: for each HP discard up to 2 Embarked cards, up to 4 GPSV of units, "
               "or 1 card and up to 2 GPSV")
-    return s.push_choice(Choice("embark_losses", attacker_team, "10.311", prompt, opts))
+    return s.push_choice(EmbarkLossesChoice(attacker_team, "10.311", prompt, opts))

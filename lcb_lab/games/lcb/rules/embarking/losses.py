@@ -20,7 +20,7 @@ named by its cid, a concealed one as ``"hidden:<n>"`` (the attacker picks "a con
 which one is drawn at random, :func:`_draw`); the units are face up in the Embark Area
 (10.311) and named -- unless the ship itself is concealed (a mine hit, 13.34), when the
 attacker cannot see its Embark Area either (lcb_lab's reading, see the observer) and they
-are ``"unit:<n>"`` with their GPSV.  The answer is ``Answer(picks=(refs...))``.
+are ``"unit:<n>"`` with their GPSV.  The answer is ``AnswerEmbarkLosses(picks=(refs...))``.
 
 Default policy ``lose_units_first`` (most GPSV of units per HP, then cards); also
 ``lose_cards_first`` and ``spare`` (nothing).  Lost units count as kills for the Initiative
@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from lcb_lab.games.lcb import choices as decisions
 from lcb_lab.kernel import explain
-from lcb_lab.games.lcb.choices import CARD_BUNDLE, MIXED_BUNDLE, UNIT_BUNDLE, Choice
+from lcb_lab.games.lcb.choices import CARD_BUNDLE, MIXED_BUNDLE, UNIT_BUNDLE, Choice, EmbarkLossesChoice
 from lcb_lab.kernel.dice import D20
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import Card, Unit
@@ -116,7 +116,7 @@ def answer(ctx: Ctx, picks: list[str]) -> None:
     Raises IllegalAction (the choice stays on the stack)."""
     s = ctx.state
     choice = s.next_choice
-    if choice is None or choice.kind != KIND:
+    if not isinstance(choice, EmbarkLossesChoice):
         raise IllegalAction("10.311", "no embarked-losses choice is pending")
     picks = [str(p) for p in picks]
     ship = s.units[choice.options["ship"]]
@@ -172,6 +172,6 @@ def _lose_units(ctx: Ctx, ship: Unit, units: list[Unit], by_team: str) -> None:
 
 
 # ------------------------------------------------------------------ policies
-POLICIES = decisions.POLICIES["embark_losses"]
+POLICIES = decisions.EmbarkLossesChoice.POLICIES
 """``lose_units_first`` (default), ``lose_cards_first``, ``spare`` (:mod:`lcb_lab.games.lcb.choices`)."""
-DEFAULT_POLICY = decisions.DEFAULT_POLICIES[KIND]
+DEFAULT_POLICY = decisions.EmbarkLossesChoice.DEFAULT_POLICY

@@ -39,7 +39,7 @@
 from __future__ import annotations
 
 from lcb_lab.kernel import explain
-from lcb_lab.games.lcb.choices import Choice
+from lcb_lab.games.lcb.choices import Choice, MildecChoice, MineAttackChoice
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import CardMarker, Unit, other
 from lcb_lab.games.lcb.rules.cards import targets as card_targets
@@ -206,8 +206,8 @@ def trigger_at(ctx: Ctx, h: str, counters: list, event: str = "enters", pending:
         return False
     m.data["pending"] = dict(pending or {}, event=event, counters=[_cid(c) for c in exposed])
     ids = target_ids(ctx, m, exposed)
-    ctx.state.push_choice(Choice(
-        KIND, m.team, "13.33", f"Enemy counters {'enter' if event == 'enters' else 'leave'} {h} with {m.level} of your mine cubes: detonate?",
+    ctx.state.push_choice(MineAttackChoice(
+        m.team, "13.33", f"Enemy counters {'enter' if event == 'enters' else 'leave'} {h} with {m.level} of your mine cubes: detonate?",
         {"hex": h, "mine": m.mid, "cubes": m.level, "succeeds_on": m.data.get("succeeds_on", DEFAULT_SUCCEEDS_ON),
          "event": event, "targets": ids}))
     return True
@@ -235,9 +235,9 @@ def answer(ctx: Ctx, choice: Choice, shots) -> None:
     """The owner's answer to a ``mine_attack`` choice (``shots``: ``[(target, cubes)]``), or the
     target team's MILDEC answer (``{"absorb": n}``) for a mine hit (``key "mine:..."``).
     Raises IllegalAction (13.33, 4.22) leaving the choice pending."""
-    if choice.kind == "mildec":
+    if isinstance(choice, MildecChoice):
         n = int(shots.get("absorb", 0))
-        top = min(choice.options["damage"], choice.options["mildecs"])
+        top = choice.most
         if not 0 <= n <= top:
             raise IllegalAction("4.22", f"can absorb 0..{top} HP with Naval MILDECs here")
         m = ctx.state.card_markers[choice.options["mine"]]
@@ -310,7 +310,7 @@ def _apply(ctx: Ctx, m: CardMarker) -> None:
         decoys = [x for x in ctx.state.markers_in(m.hex, u.team) if x.type_id == "naval_mildec"] \
             if ctx.is_naval(u) else []
         if decoys and key not in absorb:
-            ctx.state.push_choice(Choice("mildec", u.team, "4.22",
+            ctx.state.push_choice(MildecChoice(u.team, "4.22",
                                          f"{u.uid} takes {hits} HP from mines: spend Naval MILDECs in {m.hex}?",
                                          {"key": f"mine:{m.hex}:{u.uid}", "mine": m.mid, "target": u.uid,
                                           "damage": hits, "mildecs": len(decoys)}))
@@ -357,7 +357,7 @@ def _finish(ctx: Ctx, m: CardMarker) -> None:
 # ---------------------------------------------------------------- choices (policies: lcb_lab.games.lcb.choices)
 def is_mine_choice(choice) -> bool:
     """A ``mine_attack`` choice, or the MILDEC choice of a mine hit."""
-    return choice.kind == KIND or str(choice.options.get("key", "")).startswith("mine:")
+    return isinstance(choice, MineAttackChoice) or (isinstance(choice, MildecChoice) and choice.after_mine)
 
 
 def _hexes(ctx: Ctx, ct, targets: list[str], hex_: str | None) -> list[str]:

@@ -133,7 +133,7 @@ def assault(ctx: Ctx, m: CardMarker, a) -> None:
     :func:`answer_defence`; with no defender able to fire the dice are rolled at once."""
     from lcb_lab.games.lcb.rules.movement.conceal import reveal
     from lcb_lab.games.lcb.rules.combat.ground_assault import defenders
-    from lcb_lab.games.lcb.choices import Choice
+    from lcb_lab.games.lcb.choices import GaDefenceChoice
     rule, what = ("13.41", "a SOF marker") if m.kind == "sof" else ("13.12", "a Proxy Force")
     top = m.data.get("ga_dice", 4)
     if not 1 <= int(a.dice) <= top:
@@ -150,7 +150,7 @@ def assault(ctx: Ctx, m: CardMarker, a) -> None:
     m.data["assault"] = {"target": u.uid, "dice": int(a.dice)}
     defs = defenders(ctx, m.hex, u.team)
     if defs:
-        ctx.state.push_choice(Choice("ga_defence", u.team, "7.13", f"Declare GROUND ASSAULT defence dice in {m.hex} "
+        ctx.state.push_choice(GaDefenceChoice(u.team, "7.13", f"Declare GROUND ASSAULT defence dice in {m.hex} "
                                      f"against {m.mid}", {"hex": m.hex, "defenders": defs, "marker": m.mid,
                                                           "attackers": [{"uid": m.mid, "dice": int(a.dice)}]}))
         return

@@ -21,6 +21,7 @@
 from __future__ import annotations
 
 from lcb_lab.kernel import explain
+from lcb_lab.games.lcb.choices import MildecChoice, MineAttackChoice
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import Declared, Impulse, other
 from lcb_lab.games.lcb.rules.combat import continuing
@@ -282,7 +283,7 @@ def end(ctx: Ctx) -> None:
         raise IllegalAction("3.38", "committed combat must be resolved before the impulse ends")
     if s.chain:
         raise IllegalAction("9.46", "a card chain is still being resolved")
-    if any(c.kind == "mine_attack" or str(c.options.get("key", "")).startswith("mine:") for c in s.choices):
+    if any(isinstance(c, MineAttackChoice) or (isinstance(c, MildecChoice) and c.after_mine) for c in s.choices):
         raise IllegalAction("13.34", "mines stopped a move: their owner answers first")
     if imp.card_lrs and imp.combat is None:
         raise IllegalAction("9.05", "a card's LRS attack joins the impulse's combat: commit the combat first")

@@ -1,0 +1,185 @@
+"""Typed pending choices (lcb_lab.games.lcb.choices): one class per kind, one answer action per kind
+routed by type, the registry built once, saves checked and rebuilt by each kind's class."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from lcb_lab.games.lcb import actions as A
+from lcb_lab.games.lcb import choices as D
+from lcb_lab import load_scenario
+from lcb_lab.kernel.errors import IllegalAction, InputError, ScenarioError
+from lcb_lab.games.lcb.game import Game
+
+KINDS = ["intercept", "ga_defence", "mildec", "card_response", "embark_losses", "mine_attack"]
+
+STAGED = {   # kind -> (team, rule, options) a Gotland Redux save accepts
+    "ga_defence": ("RU", "7.13", {"hex": "AL-21", "defenders": [{"uid": "1 Anna", "supply": None, "cv": 6}],
+                                  "attackers": [{"uid": "1 Alpha", "dice": 2}]}),
+    "mildec": ("US", "4.22", {"key": "lrs:1 Alpha", "target": "1 Alpha", "damage": 2, "mildecs": 1}),
+    "card_response": ("RU", "9.41", {"link": 1, "window": 1, "cards": [], "interceptors": []}),
+    "embark_losses": ("RU", "10.311", {"ship": "LHD 1", "hp": 1, "cards": ["hidden:0"],
+                                       "units": [{"uid": "1 Alpha", "gpsv": 1}]}),
+    "mine_attack": ("RU", "13.33", {"hex": "AK-20", "mine": "MINE-1", "cubes": 3, "succeeds_on": 13,
+                                    "event": "enters", "targets": ["DDG-51"]}),
+}
+
+
+def intercept_pending() -> Game:
+    """Gotland Redux: DDG-51 fires 4 LRS dice at a revealed 1 Anna; RU's INTERCEPT choice waits (7.54)."""
+    g = load_scenario("gotland_redux", seed=1)
+    g.apply(A.ScriptedEffect("reveal", units=("1 Anna",)))
+    g.apply(A.BeginImpulse("TF Boston"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51",)),)))
+    g.apply(A.CommitCombat(lrs=(A.LrsAttack("DDG-51", "LRS1", "1 Anna", 4),)))
+    return g
+
+
+def pending(kind: str) -> Game:
+    """A game whose top choice is of ``kind``: the real INTERCEPT one, the others staged."""
+    if kind == "intercept":
+        return intercept_pending()
+    g = load_scenario("gotland_redux", seed=1)
+    team, rule, options = STAGED[kind]
+    g.state.push_choice(D.CHOICE_KINDS[kind](team, rule, f"{kind} staged", options))
+    return g
+
+
+# ---------------------------------------------------------------- the registry
+def test_the_registry_lists_every_kind_exactly_once():
+    assert list(D.CHOICE_KINDS) == KINDS
+    classes = list(D.CHOICE_KINDS.values())
+    assert len(set(classes)) == len(KINDS) and all(c.kind == k for k, c in D.CHOICE_KINDS.items())
+    assert [c.ANSWER.FOR for c in classes] == KINDS                       # one answer class per kind
+    assert set(A.ANSWER_TYPES.values()) == {c.ANSWER for c in classes} and len(A.ANSWER_TYPES) == len(KINDS)
+    assert list(D.POLICIES) == list(D.DEFAULT_POLICIES) == KINDS
+    assert all(c.DEFAULT_POLICY in c.POLICIES for c in classes)
+    from lcb_lab.games.lcb.io.save_check import CHOICE_OPTIONS
+    assert CHOICE_OPTIONS == {k: c.Options for k, c in D.CHOICE_KINDS.items()}
+
+
+# ---------------------------------------------------------------- saves
+@pytest.mark.parametrize("kind", KINDS)
+def test_each_kind_round_trips_through_save_and_load(kind):
+    g = pending(kind)
+    before = g.pending
+    back = Game.from_json(g.to_json())
+    assert type(back.pending) is D.CHOICE_KINDS[kind]
+    assert back.pending.to_dict() == before.to_dict()
+    assert type(back.fork().pending) is D.CHOICE_KINDS[kind]            # a copy of the state keeps the class
+    assert type(back.pending.typed_options()) is D.CHOICE_KINDS[kind].Options
+    assert json.loads(back.to_json())["state"]["choices"][-1]["kind"] == kind
+
+
+def test_a_save_with_an_unknown_choice_kind_is_refused_naming_file_and_key():
+    d = json.loads(pending("mildec").to_json())
+    d["state"]["choices"][-1]["kind"] = "bribe"
+    with pytest.raises(ScenarioError) as e:
+        Game.from_json(json.dumps(d), file="class.json")
+    assert (e.value.file, e.value.key) == ("class.json", "state.choices[0].kind")
+    assert e.value.problem == ("unknown choice kind 'bribe'; known: intercept, ga_defence, mildec, "
+                               "card_response, embark_losses, mine_attack")
+
+
+def test_a_save_whose_options_miss_a_key_of_the_kind_is_refused_naming_it():
+    d = json.loads(pending("mildec").to_json())
+    del d["state"]["choices"][-1]["options"]["damage"]
+    with pytest.raises(ScenarioError) as e:
+        Game.from_json(json.dumps(d), file="class.json")
+    assert (e.value.file, e.value.key) == ("class.json", "state.choices[0].options.damage")
+
+
+# ---------------------------------------------------------------- answers routed by type
+WRONG = [A.AnswerDefence(), A.AnswerMildec(absorb=0), A.AnswerCards(), A.AnswerEmbarkLosses(), A.AnswerMines()]
+
+
+@pytest.mark.parametrize("answer", WRONG, ids=lambda a: type(a).__name__)
+def test_an_answer_of_the_wrong_type_is_refused_in_one_line_naming_the_rule(answer):
+    g = intercept_pending()
+    before = g.to_json()
+    with pytest.raises(IllegalAction) as e:
+        g.apply(answer)
+    asked = D.CHOICE_KINDS[answer.FOR].name
+    assert e.value.rule == "7.54"
+    assert e.value.reason == (f"the pending choice is RU's INTERCEPT choice: answer it with AnswerIntercept, "
+                              f"not {type(answer).__name__} ({asked} choices)")
+    assert "\n" not in str(e.value)
+    assert g.to_json() == before and type(g.pending) is D.InterceptChoice
+
+
+def test_a_staged_mildec_choice_refuses_intercept_dice_by_rule_4_22():
+    g = pending("mildec")
+    before = g.to_json()
+    with pytest.raises(IllegalAction) as e:
+        g.apply(A.AnswerIntercept())
+    assert (e.value.rule, e.value.reason) == ("4.22", "the pending choice is US's MILDEC choice: answer it with "
+                                                      "AnswerMildec, not AnswerIntercept (INTERCEPT choices)")
+    assert g.to_json() == before
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_bare_answer_declines_with_the_kinds_own_empty_answer(kind):
+    c = pending(kind).pending
+    no = c.decline()
+    assert type(no) is c.ANSWER and no.choice == c.id
+    assert no == (A.AnswerMildec(absorb=0, choice=c.id) if kind == "mildec" else c.ANSWER(choice=c.id))
+
+
+def test_a_policy_gives_the_typed_answer_and_the_game_applies_it():
+    g = intercept_pending()
+    d = g.pending
+    assert D.answer_with(d, "no_intercept") == A.AnswerIntercept()
+    assert D.answer_with(d) == A.AnswerIntercept(intercepts=(A.Intercept("2 Anna", "RU-3:INT1", "1 Anna", 4),))
+    assert D.policy_value(d) == [{"interceptor": "2 Anna", "slot": "RU-3:INT1", "target": "1 Anna", "dice": 4}]
+    n = len(g.log)
+    g.apply(D.answer_with(d))
+    assert g.pending is None
+    assert [e["title"] for e in g.log[n:] if e["kind"] == "allocate"] == ["INTERCEPT allocated: 2 Anna for 1 Anna"]
+
+
+def test_an_unknown_policy_is_refused_in_words():
+    with pytest.raises(Exception) as e:
+        D.answer_with(intercept_pending().pending, "bribe")
+    assert str(e.value) == "no policy 'bribe' for INTERCEPT choices; known: match_incoming, no_intercept"
+
+
+# ---------------------------------------------------------------- the JSON form (saves, lessons, transcripts)
+GOLDEN_LINE = ('{"absorb": null, "card_intercepts": [], "choice": null, "defence": [], "intercepts": [{"dice": 4, '
+               '"interceptor": "FFG-454", "shooter": null, "slot": "INT1", "target": "1 Anna"}], "kind": "answer", '
+               '"mines": [], "picks": [], "responses": []}')
+
+
+def test_the_flat_answer_json_reads_as_the_typed_answer_and_writes_back_unchanged():
+    a = A.from_json(json.loads(GOLDEN_LINE))
+    assert a == A.AnswerIntercept(intercepts=(A.Intercept("FFG-454", "INT1", "1 Anna", 4),))
+    assert json.dumps(A.to_json(a), sort_keys=True) == GOLDEN_LINE
+    assert A.from_json({"kind": "answer", "absorb": 0}) == A.AnswerMildec(absorb=0)
+    assert A.from_json({"kind": "answer", "picks": ["US-3"], "choice": 7}) == A.AnswerEmbarkLosses(("US-3",), choice=7)
+    assert type(A.from_json({"kind": "answer", "intercepts": [], "absorb": None})) is A.Answer
+
+
+def test_an_answer_json_filling_two_kinds_is_refused():
+    with pytest.raises(InputError) as e:
+        A.from_json({"kind": "answer", "absorb": 1, "picks": ["US-3"]})
+    assert "one kind of choice" in str(e.value) and "absorb, picks" in str(e.value)
+
+
+def test_an_answer_naming_another_choice_id_is_refused_by_7_010():
+    g = intercept_pending()
+    before = g.to_json()
+    with pytest.raises(IllegalAction) as e:
+        g.apply(A.AnswerIntercept(choice=g.pending.id + 1))
+    assert (e.value.rule, e.value.reason) == ("7.010", f"choice {g.pending.id + 1} is not the pending one: the "
+                                                       f"pending one is RU's INTERCEPT choice (choice {g.pending.id})")
+    assert g.to_json() == before
+
+
+def test_auto_policies_refusals_list_words_not_a_python_list():
+    from lcb_lab.games.lcb.choices import check_policies
+    with pytest.raises(InputError) as e:
+        check_policies("auto_policies", {"mildec": "bribe"})
+    assert str(e.value).endswith("no policy 'bribe' for mildec decisions; known: absorb_all, never_absorb")
+    with pytest.raises(InputError) as e:
+        check_policies("auto_policies", {"bribe": "pass"})
+    assert "known: intercept, ga_defence, mildec, card_response, embark_losses, mine_attack" in str(e.value)
