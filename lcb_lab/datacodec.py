@@ -229,3 +229,131 @@ def from_data(tp: Any, data: Any) -> Any:
                     raise type(e)(f"{f.name}: {e}") from None
         return tp(**kw)
     return data
+
+
+# ------------------------------------------------------------------ structural sharing (snapshots)
+_SAMES: dict[type, Callable[[Any, Any], bool]] = {}
+_SHARERS: dict[type, Callable[[Any, Any, bool], Any]] = {}
+
+
+def same(a: Any, b: Any) -> bool:
+    """Whether two dataclass records hold equal values field by field (same class; ``==`` per field,
+    so ``1`` and ``True`` in an untyped dict count as equal -- the typed fields never mix them)."""
+    return a is b or _same_fn(type(a))(a, b)
+
+
+def _same_fn(cls: type) -> Callable[[Any, Any], bool]:
+    fn = _SAMES.get(cls)
+    if fn is None:
+        # fields with a default (a record's changing flags) first: a changed record fails early
+        fs = sorted(dataclasses.fields(cls), key=lambda f: f.default is dataclasses.MISSING
+                    and f.default_factory is dataclasses.MISSING)
+        checks = "".join(f" and a.{f.name} == b.{f.name}" for f in fs)
+        env: dict[str, Any] = {"_cls": cls}
+        exec(f"def _same(a, b):\n    return a is b or (type(b) is _cls{checks})\n", env)  # noqa: S102
+        fn = _SAMES[cls] = env["_same"]
+    return fn
+
+
+def _record_class(tp: Any) -> type | None:
+    """The dataclass ``tp`` names (``X`` or ``X | None``), else None."""
+    if _is_union(tp):
+        rest = [a for a in _args(tp) if a is not type(None)]
+        tp = rest[0] if len(rest) == 1 else None
+    return tp if isinstance(tp, type) and dataclasses.is_dataclass(tp) else None
+
+
+def _share_value(v: Any, w: Any, own: bool) -> Any:
+    """``w`` when equal to ``v`` (same type), else ``v`` (``own``) or a deep copy of it."""
+    if v is w or (type(v) is type(w) and v == w):
+        return w
+    return v if own else _deep(v)
+
+
+def _share_record(v: Any, w: Any, own: bool) -> Any:
+    """A nested record (or None): ``w`` when equal, else a copy of ``v`` sharing ``w``'s equal parts."""
+    if v is None or w is None or type(v) is not type(w):
+        return v if own or v is None else clone(v)
+    if v is w or _same_fn(type(v))(v, w):
+        return w
+    return sharer(type(v))(v, w, own)
+
+
+def _share_map(cur: dict, old: Any, own: bool, same_fn: Callable, copy: Callable) -> dict:
+    """``{key: record}`` sharing ``old``'s equal records (``old`` itself when every record and the key
+    order are the same); a changed record is ``cur``'s (``own``) or a copy of it."""
+    if cur is old:
+        return old
+    if type(old) is not dict:
+        return dict(cur) if own else {k: copy(x) for k, x in cur.items()}
+    keys = list(cur)
+    if len(keys) == len(old) and keys == list(old):         # the usual case: the same records, in order
+        xs, ys = list(cur.values()), list(old.values())
+        eq = list(map(same_fn, xs, ys))
+        if all(eq):
+            return old
+        return dict(zip(keys, [y if e else (x if own else copy(x)) for x, y, e in zip(xs, ys, eq)]))
+    get = old.get
+    out = {}
+    for k, x in cur.items():
+        y = get(k)
+        out[k] = y if y is not None and same_fn(x, y) else (x if own else copy(x))
+    return out
+
+
+def _share_expr(f: dataclasses.Field, tp: Any, env: dict) -> str:
+    """Source of the shared value of field ``f`` (``o``: the record, ``p``: the previous one)."""
+    x, y = f"o.{f.name}", f"p.{f.name}"
+    if _immutable(tp):
+        return x
+    if f.metadata.get("share_items"):
+        return f"({x} if own else list({x}))"
+    rec = _record_class(tp)
+    if rec is not None:
+        return f"_share_record({x}, {y}, own)"
+    if typing.get_origin(tp) is dict:
+        item = _record_class((_args(tp) or (Any, Any))[1])
+        if item is not None:
+            env[f"_same_{f.name}"], env[f"_copy_{f.name}"] = _same_fn(item), copier(item)
+            return f"_share_map({x}, {y}, own, _same_{f.name}, _copy_{f.name})"
+    return f"_share_value({x}, {y}, own)"
+
+
+def sharer(cls: type) -> Callable[[Any, Any, bool], Any]:
+    """The generated ``share(o, p, own)`` of dataclass ``cls`` (cached): see :func:`share`."""
+    fn = _SHARERS.get(cls)
+    if fn is not None:
+        return fn
+    env: dict[str, Any] = {"_cls": cls, "_new": object.__new__, "_share_value": _share_value,
+                           "_share_record": _share_record, "_share_map": _share_map}
+    h, fs = hints(cls), dataclasses.fields(cls)
+    args = [_share_expr(f, h[f.name], env) for f in fs]
+    if _plain_class(cls):
+        body = "".join(f"    n.{f.name} = {a}\n" for f, a in zip(fs, args))
+        code = f"def _share(o, p, own):\n    n = _new(_cls)\n{body}    return n\n"
+    else:
+        code = f"def _share(o, p, own):\n    return _cls({', '.join(args)})\n"
+    exec(code, env)  # noqa: S102 - generated from the class's own field list
+    fn = _SHARERS[cls] = env["_share"]
+    return fn
+
+
+def share(obj: Any, prev: Any, own: bool = False) -> Any:
+    """A copy of dataclass ``obj`` whose parts equal to ``prev``'s ARE ``prev``'s objects (structural
+    sharing: records of a ``dict[str, Record]`` field one by one, nested records, other fields whole).
+
+    The parts that differ are copies of ``obj``'s (``own``: ``obj``'s own objects, for an ``obj``
+    nothing else will change).  Safe only while neither result nor ``prev`` is changed in place: the
+    record's snapshots (:mod:`lcb_lab.history`) are read-only.  ``prev`` None or of another class: a
+    plain :func:`clone` (``own``: ``obj`` itself).
+
+    >>> from lcb_lab.state import Declared, Impulse
+    >>> old = Impulse("TF Blue", "US", 3, actions=[Declared("move_combat", ["DDG-51"])])
+    >>> new = clone(old); new.ap = 2
+    >>> s = share(new, old)
+    >>> s == new, s is new, s.actions is old.actions
+    (True, False, True)
+    """
+    if prev is None or type(prev) is not type(obj):
+        return obj if own else clone(obj)
+    return sharer(type(obj))(obj, prev, own)

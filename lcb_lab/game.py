@@ -94,7 +94,7 @@ class Game(GameQueries, GamePersistence):
         try:
             self.result = HANDLERS[type(action)](self, self._ctx(), action)
         except BaseException:
-            self._restore(snap, keep=False)
+            self._restore(snap, keep=snap.shared)     # a shared snapshot's records are the record's
             raise
         if record:
             drawn = tuple(v for _, vals in self.dice.history[snap.dice_hist:] for v in vals)
@@ -103,8 +103,12 @@ class Game(GameQueries, GamePersistence):
         return [Event.from_log(log, i) for i in range(snap.log_len, len(log))]
 
     def _snapshot(self, action: A.Action | None = None) -> Snapshot:
-        return Snapshot(self.state.clone(share_log=True), len(self.state.log), self.dice.state(),
-                        len(self.dice.history), isinstance(action, A.BeginImpulse))
+        """The game now, sharing its unchanged parts with the record's snapshot before the cursor."""
+        h = self.history
+        prev = h.snapshots.get(h.cursor - 1)
+        return Snapshot(self.state.snapshot(prev.state if prev is not None else None), len(self.state.log),
+                        self.dice.state(), len(self.dice.history), isinstance(action, A.BeginImpulse),
+                        prev is not None)
 
     def _restore(self, snap: Snapshot, keep: bool = True) -> None:
         """Put the state (same object) and the dice (same object) back to ``snap``

@@ -402,6 +402,19 @@ class GameState:
         c.log = log
         return c
 
+    def snapshot(self, prev: "GameState | None" = None) -> "GameState":
+        """A read-only copy for the record (:mod:`lcb_lab.history`): the log list is this state's
+        (shared, like ``clone(share_log=True)``) and every part equal to ``prev``'s -- a unit, a
+        card, the impulse, a whole field -- is ``prev``'s own object (:func:`lcb_lab.datacodec.share`).
+        Neither the result nor ``prev`` may be changed in place; a restore clones it."""
+        log, self.log = self.log, []
+        try:
+            c = _codec.share(self, prev)
+        finally:
+            self.log = log
+        c.log = log
+        return c
+
     def to_dict(self) -> dict:
         """JSON-ready dict of the whole state."""
         return _codec.to_data(self)
