@@ -237,9 +237,39 @@ _SHARERS: dict[type, Callable[[Any, Any, bool], Any]] = {}
 
 
 def same(a: Any, b: Any) -> bool:
-    """Whether two dataclass records hold equal values field by field (same class; ``==`` per field,
-    so ``1`` and ``True`` in an untyped dict count as equal -- the typed fields never mix them)."""
+    """Whether two dataclass records hold the same values: same class, field by field, strictly
+    (:func:`same_data`: ``1`` is not ``True`` or ``1.0``, dict keys in the same order)."""
     return a is b or _same_fn(type(a))(a, b)
+
+
+def same_data(a: Any, b: Any) -> bool:
+    """Strict equality of JSON-like data (and records in it): equal values of the same types,
+    dicts with their keys in the same order (a shared copy then iterates and saves the same)."""
+    if a is b:
+        return True
+    t = type(a)
+    if t is not type(b):
+        return False
+    if t is dict:
+        return len(a) == len(b) and list(a) == list(b) and all(map(same_data, a.values(), b.values()))
+    if t is list or t is tuple:
+        return len(a) == len(b) and all(map(same_data, a, b))
+    if hasattr(t, "__dataclass_fields__"):
+        return _same_fn(t)(a, b)
+    return a == b
+
+
+def _eq_expr(tp: Any, x: str, y: str) -> str:
+    """Source testing ``x`` and ``y`` of type ``tp`` for :func:`same_data` (cheaper where the hint
+    fixes the types: leaves by ``==``, a dict of leaves by ``==`` and its key order)."""
+    if _immutable(tp):
+        return f"{x} == {y}"
+    origin, args = typing.get_origin(tp), _args(tp)
+    if origin is list and args and _immutable(args[0]):
+        return f"{x} == {y}"
+    if origin is dict and args and _immutable(args[0]) and _immutable(args[1]):
+        return f"({x} == {y} and list({x}) == list({y}))"
+    return f"_same_data({x}, {y})"
 
 
 def _same_fn(cls: type) -> Callable[[Any, Any], bool]:
@@ -248,8 +278,9 @@ def _same_fn(cls: type) -> Callable[[Any, Any], bool]:
         # fields with a default (a record's changing flags) first: a changed record fails early
         fs = sorted(dataclasses.fields(cls), key=lambda f: f.default is dataclasses.MISSING
                     and f.default_factory is dataclasses.MISSING)
-        checks = "".join(f" and a.{f.name} == b.{f.name}" for f in fs)
-        env: dict[str, Any] = {"_cls": cls}
+        h = hints(cls)
+        checks = "".join(f" and {_eq_expr(h[f.name], 'a.' + f.name, 'b.' + f.name)}" for f in fs)
+        env: dict[str, Any] = {"_cls": cls, "_same_data": same_data}
         exec(f"def _same(a, b):\n    return a is b or (type(b) is _cls{checks})\n", env)  # noqa: S102
         fn = _SAMES[cls] = env["_same"]
     return fn
@@ -263,11 +294,6 @@ def _record_class(tp: Any) -> type | None:
     return tp if isinstance(tp, type) and dataclasses.is_dataclass(tp) else None
 
 
-def _share_value(v: Any, w: Any, own: bool) -> Any:
-    """``w`` when equal to ``v`` (same type), else ``v`` (``own``) or a deep copy of it."""
-    if v is w or (type(v) is type(w) and v == w):
-        return w
-    return v if own else _deep(v)
 
 
 def _share_record(v: Any, w: Any, own: bool) -> Any:
@@ -316,7 +342,7 @@ def _share_expr(f: dataclasses.Field, tp: Any, env: dict) -> str:
         if item is not None:
             env[f"_same_{f.name}"], env[f"_copy_{f.name}"] = _same_fn(item), copier(item)
             return f"_share_map({x}, {y}, own, _same_{f.name}, _copy_{f.name})"
-    return f"_share_value({x}, {y}, own)"
+    return f"({y} if {x} is {y} or {_eq_expr(tp, x, y)} else ({x} if own else _deep({x})))"
 
 
 def sharer(cls: type) -> Callable[[Any, Any, bool], Any]:
@@ -324,7 +350,7 @@ def sharer(cls: type) -> Callable[[Any, Any, bool], Any]:
     fn = _SHARERS.get(cls)
     if fn is not None:
         return fn
-    env: dict[str, Any] = {"_cls": cls, "_new": object.__new__, "_share_value": _share_value,
+    env: dict[str, Any] = {"_cls": cls, "_new": object.__new__, "_deep": _deep, "_same_data": same_data,
                            "_share_record": _share_record, "_share_map": _share_map}
     h, fs = hints(cls), dataclasses.fields(cls)
     args = [_share_expr(f, h[f.name], env) for f in fs]
