@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import dataclasses
 import types
+from marshal import dumps as _dumps
 import typing
 from typing import Any, Callable, Union
 
@@ -250,38 +251,56 @@ def same_data(a: Any, b: Any) -> bool:
     t = type(a)
     if t is not type(b):
         return False
+    if t in _MARSHAL:
+        try:        # one C pass: equal bytes are equal values of the same types, keys in the same order
+            return _dumps(a, 2) == _dumps(b, 2) or (a == b and _walk(a, b))
+        except ValueError:             # records inside: walk
+            pass
+    return _walk(a, b)
+
+
+_MARSHAL = frozenset((dict, list, tuple))
+
+
+def _walk(a: Any, b: Any) -> bool:
+    t = type(a)
+    if t is not type(b):
+        return False
     if t is dict:
-        return len(a) == len(b) and list(a) == list(b) and all(map(same_data, a.values(), b.values()))
+        return len(a) == len(b) and list(a) == list(b) and all(map(_walk, a.values(), b.values()))
     if t is list or t is tuple:
-        return len(a) == len(b) and all(map(same_data, a, b))
+        return len(a) == len(b) and all(map(_walk, a, b))
     if hasattr(t, "__dataclass_fields__"):
         return _same_fn(t)(a, b)
     return a == b
 
 
 def _eq_expr(tp: Any, x: str, y: str) -> str:
-    """Source testing ``x`` and ``y`` of type ``tp`` for :func:`same_data` (cheaper where the hint
-    fixes the types: leaves by ``==``, a dict of leaves by ``==`` and its key order)."""
+    """Source testing ``x`` and ``y`` of type ``tp``, already equal by ``==``, for :func:`same_data`:
+    ``""`` where the hint fixes the types (leaves, lists of leaves), the key order for a dict of
+    leaves, else the whole strict walk."""
     if _immutable(tp):
-        return f"{x} == {y}"
+        return ""
     origin, args = typing.get_origin(tp), _args(tp)
     if origin is list and args and _immutable(args[0]):
-        return f"{x} == {y}"
+        return ""
     if origin is dict and args and _immutable(args[0]) and _immutable(args[1]):
-        return f"({x} == {y} and list({x}) == list({y}))"
+        return f"(len({x}) < 2 or list({x}) == list({y}))"
     return f"_same_data({x}, {y})"
 
 
 def _same_fn(cls: type) -> Callable[[Any, Any], bool]:
+    """The generated strict comparison of two ``cls`` records (cached): one tuple ``==`` over every
+    field (C, identical leaves skipped), then the strict checks ``==`` leaves out (:func:`_eq_expr`)."""
     fn = _SAMES.get(cls)
     if fn is None:
-        # fields with a default (a record's changing flags) first: a changed record fails early
-        fs = sorted(dataclasses.fields(cls), key=lambda f: f.default is dataclasses.MISSING
-                    and f.default_factory is dataclasses.MISSING)
-        h = hints(cls)
-        checks = "".join(f" and {_eq_expr(h[f.name], 'a.' + f.name, 'b.' + f.name)}" for f in fs)
+        h, fs = hints(cls), [f.name for f in dataclasses.fields(cls)]
+        strict = [e for e in (_eq_expr(h[n], f"a.{n}", f"b.{n}") for n in fs) if e]
+        tup = ", ".join
+        src = (f"def _same(a, b):\n    return a is b or (type(b) is _cls and ({tup('a.' + n for n in fs)},) == "
+               f"({tup('b.' + n for n in fs)},){''.join(' and ' + e for e in strict)})\n")
         env: dict[str, Any] = {"_cls": cls, "_same_data": same_data}
-        exec(f"def _same(a, b):\n    return a is b or (type(b) is _cls{checks})\n", env)  # noqa: S102
+        exec(src, env)  # noqa: S102 - generated from the class's own field list
         fn = _SAMES[cls] = env["_same"]
     return fn
 
@@ -342,7 +361,9 @@ def _share_expr(f: dataclasses.Field, tp: Any, env: dict) -> str:
         if item is not None:
             env[f"_same_{f.name}"], env[f"_copy_{f.name}"] = _same_fn(item), copier(item)
             return f"_share_map({x}, {y}, own, _same_{f.name}, _copy_{f.name})"
-    return f"({y} if {x} is {y} or {_eq_expr(tp, x, y)} else ({x} if own else _deep({x})))"
+    strict = _eq_expr(tp, x, y)
+    eq = f"{x} == {y}" + (f" and {strict}" if strict else "") if not strict.startswith("_same_data") else strict
+    return f"({y} if {x} is {y} or ({eq}) else ({x} if own else _deep({x})))"
 
 
 def sharer(cls: type) -> Callable[[Any, Any, bool], Any]:

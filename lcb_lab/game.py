@@ -89,7 +89,7 @@ class Game(GameQueries, GamePersistence):
         """
         return self._apply(A.check(action))
 
-    def _apply(self, action: A.Action, record: bool = True) -> list[Event]:
+    def _apply(self, action: A.Action, record: bool = True, events: bool = True) -> list[Event]:
         snap = self._snapshot(action)
         try:
             self.result = HANDLERS[type(action)](self, self._ctx(), action)
@@ -100,7 +100,7 @@ class Game(GameQueries, GamePersistence):
             drawn = tuple(v for _, vals in self.dice.history[snap.dice_hist:] for v in vals)
             self.history.push(snap, self._step(action, drawn, snap))
         log = self.state.log
-        return [Event.from_log(log, i) for i in range(snap.log_len, len(log))]
+        return [Event.from_log(log, i) for i in range(snap.log_len, len(log))] if events else []
 
     def _snapshot(self, action: A.Action | None = None) -> Snapshot:
         """The game now, sharing its unchanged parts with the record's snapshot before the cursor."""
