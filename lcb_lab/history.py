@@ -21,7 +21,7 @@ from typing import Annotated, Any, Literal, Optional
 from pydantic import BaseModel, ConfigDict, Field
 
 from .actions import Action, from_json, to_json
-from .datacodec import share
+from .datashare import share
 from .errors import InputError
 from .inputs import DiceState
 from .state import GameState

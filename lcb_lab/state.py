@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Optional, Union
 
 from . import datacodec as _codec
+from .datashare import share
 from .decisions import Choice
 
 TEAMS = ("US", "RU")
@@ -405,11 +406,11 @@ class GameState:
     def snapshot(self, prev: "GameState | None" = None) -> "GameState":
         """A read-only copy for the record (:mod:`lcb_lab.history`): the log list is this state's
         (shared, like ``clone(share_log=True)``) and every part equal to ``prev``'s -- a unit, a
-        card, the impulse, a whole field -- is ``prev``'s own object (:func:`lcb_lab.datacodec.share`).
+        card, the impulse, a whole field -- is ``prev``'s own object (:func:`lcb_lab.datashare.share`).
         Neither the result nor ``prev`` may be changed in place; a restore clones it."""
         log, self.log = self.log, []
         try:
-            c = _codec.share(self, prev)
+            c = share(self, prev)
         finally:
             self.log = log
         c.log = log

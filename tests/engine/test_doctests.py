@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-MODULES = ["lcb_lab.actions", "lcb_lab.plain", "lcb_lab.datacodec", "lcb_lab.situation", "lcb_lab.history", "lcb_lab.legal",
+MODULES = ["lcb_lab.actions", "lcb_lab.plain", "lcb_lab.datacodec", "lcb_lab.datashare", "lcb_lab.situation", "lcb_lab.history", "lcb_lab.legal",
            "lcb_lab.game", "lcb_lab.observer", "lcb_lab.hexgrid", "lcb_lab.odds", "lcb_lab.dice",
            "lcb_lab.explain", "lcb_lab.playthrough"]
 WITH_EXAMPLES = {"lcb_lab.actions", "lcb_lab.plain", "lcb_lab.datacodec", "lcb_lab.situation", "lcb_lab.game", "lcb_lab.playthrough"}

@@ -1,4 +1,4 @@
-"""The record's snapshots share what did not change (lcb_lab.datacodec.share, GameState.snapshot):
+"""The record's snapshots share what did not change (lcb_lab.datashare.share, GameState.snapshot):
 undo / goto / fork stay exact, a refused act or a restore never writes into a snapshot, and the
 record holds a few KiB per step (benchmark figure 17)."""
 import gc
@@ -8,7 +8,7 @@ import tracemalloc
 import pytest
 
 from lcb_lab import actions as A
-from lcb_lab import datacodec, load_scenario
+from lcb_lab import datacodec, datashare, load_scenario
 from lcb_lab.autoplay import play_random_turns
 from lcb_lab.errors import IllegalAction
 from lcb_lab.experiments import land_embarked
@@ -31,23 +31,23 @@ def test_share_keeps_equal_records_and_copies_changed_ones():
     old = Impulse("TF Blue", "US", 3, actions=[Declared("move_combat", ["DDG-51"])])
     new = datacodec.clone(old)
     new.actions[0].path.append("AL-28")
-    s = datacodec.share(new, old)
+    s = datashare.share(new, old)
     assert s == new and s is not new and s.actions is not new.actions and s.actions != old.actions
     assert s.actions[0].path == ["AL-28"] and old.actions[0].path == []
     new.ap = 1
     assert s.ap == 3                                       # a copy: later writes to `new` do not reach it
-    assert datacodec.share(old, datacodec.clone(old)) == old
+    assert datashare.share(old, datacodec.clone(old)) == old
 
 
 def test_share_is_strict_about_types_and_key_order():
     old = CombatPlan(lrs=[{"shooter": "DDG-51", "bmd": 1}])
     new = datacodec.clone(old)
     new.lrs[0]["bmd"] = True                                # == 1, but saves as true
-    assert datacodec.share(new, old).lrs[0]["bmd"] is True
+    assert datashare.share(new, old).lrs[0]["bmd"] is True
     old = Impulse("TF Blue", "US", 3, transfers={"LHD 1": 1, "LCU 1": 2})
     new = datacodec.clone(old)
     new.transfers = {"LCU 1": 2, "LHD 1": 1}               # equal dicts, another order
-    assert list(datacodec.share(new, old).transfers) == ["LCU 1", "LHD 1"]
+    assert list(datashare.share(new, old).transfers) == ["LCU 1", "LHD 1"]
 
 
 def test_consecutive_snapshots_share_the_unchanged_units_and_cards():
