@@ -426,7 +426,8 @@ class GameState:
 
         An older save kept the pending decisions in the combat plan's ``queue``
         (next first): they move onto :attr:`choices` (top = next).  Raises
-        TypeError / ValueError naming the field when ``d`` has the wrong shape.
+        :class:`lcb_lab.datacodec.DataError` (a TypeError) naming the key path when ``d`` does not
+        fit the type hints.
         """
         d = dict(d)
         imp = d.get("impulse")
