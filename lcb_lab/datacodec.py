@@ -213,7 +213,8 @@ def from_data(tp: Any, data: Any, forbid_extra: Callable[[type], bool] | None = 
     origin = typing.get_origin(tp)
     if origin is typing.Literal:
         if data not in _args(tp) or type(data) not in {type(a) for a in _args(tp)}:
-            raise DataError((), f"expected one of {', '.join(map(repr, _args(tp)))}, got {data!r}"[:200])
+            got = repr(data)[:80] if type(data) in _LEAF else _kind(data)
+            raise DataError((), f"expected one of {', '.join(map(repr, _args(tp)))}, got {got}")
         return data
     if _is_union(tp):
         return _union(tp, data, forbid_extra)
