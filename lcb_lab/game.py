@@ -128,7 +128,10 @@ class Game(GameQueries, GamePersistence):
         team = imp.team if imp else (before.initiative if isinstance(action, A.Relinquish) else None)
         if team is None and before.stage in ("planning", "deployment"):
             team = _stage_team(action, before)
-        return Step(action, drawn, self.dice.state(), len(s.log),
+        d = self.dice          # no draw (every draw is recorded, dice.roll): the dice are as before
+        after = snap.dice if len(d.history) == snap.dice_hist and d.forced_left == len(snap.dice["forced"]) \
+            else d.state()
+        return Step(action, drawn, after, len(s.log),
                     dict(self.auto_policies) if self.auto_policies is not None else None,
                     before.turn, len(before.tf_order) + (1 if imp else 0), team, _label(action, s.log, snap.log_len))
 

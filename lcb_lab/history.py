@@ -150,7 +150,7 @@ class History:
         last = self.steps[n - 1] if n else None
         if last is not None and before.dice == last.dice_after:
             before.dice = last.dice_after
-        if step.dice_after == before.dice:
+        if step.dice_after is not before.dice and step.dice_after == before.dice:
             object.__setattr__(step, "dice_after", before.dice)     # a frozen Step, made for this push
         if last is not None and step.auto is not None and step.auto == last.auto:
             object.__setattr__(step, "auto", last.auto)
