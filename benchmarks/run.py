@@ -1,5 +1,5 @@
 #!/usr/bin/env python
-"""lcb_lab benchmarks: print sixteen figures with their targets and PASS/MISS.
+"""lcb_lab benchmarks: print seventeen figures with their targets and PASS/MISS.
 
     .venv/bin/python benchmarks/run.py            # full run (a minute or two)
     .venv/bin/python benchmarks/run.py --quick    # fewer repetitions (smoke test)
@@ -73,6 +73,7 @@ FIGURES = {
     14: "lab: unit select -> overlays",
     15: "lab: declaration -> explained steps",
     16: "lab: odds preview update",
+    17: "history memory per step",
 }
 RESULTS: dict[int, dict] = {}
 RUN_INFO: dict[str, object] = {}
@@ -963,17 +964,59 @@ def fig11(q: bool) -> None:
     record(11, f"{t_fork.short()}", "<= 50 \u00b5s CPU", t_fork.cpu_med <= 50e-6, cpu=t_fork.cpu_med)
 
 
+HISTORY_TARGET = 3.6 * 1024
+"""Figure 17's target in bytes per step: a third of the figure measured before snapshots shared their
+unchanged records (10.79 KiB per step, gotland_redux seed 1, 2026-12-02)."""
+
+
+def history_bytes(g) -> int:
+    """The bytes ``g.history`` alone holds (traced by tracemalloc, which must be on): what dropping the
+    record (its steps and snapshots) frees; memory it shares with the live game is not counted."""
+    import gc
+    import tracemalloc
+    from lcb_lab.kernel.history import History
+    gc.collect()
+    held = tracemalloc.get_traced_memory()[0]
+    g.history = History()
+    gc.collect()
+    return held - tracemalloc.get_traced_memory()[0]
+
+
+def fig17(q: bool) -> None:
+    import tracemalloc
+    from lcb_lab.games.lcb.whatif.autoplay import play_random_turns
+    tracemalloc.start()
+    try:
+        (_, g), = _random_games([1])
+        t0 = now()
+        play_random_turns(g, g.state.max_turns, 1)
+        w, c = now()
+        steps, snaps, stage = len(g.history.steps), len(g.history.snapshots), g.state.stage
+        held = history_bytes(g)
+    finally:
+        tracemalloc.stop()
+    per = held / max(steps, 1)
+    say(f"{SCENARIO} seed 1 (the first impulse lands the embarked units in {LANDING_HEX}), played at random to "
+        f"the end (stage {stage!r}, turn {g.state.turn}) under tracemalloc in {c - t0[1]:.2f} s CPU: {steps} steps, "
+        f"{snaps} snapshots kept, {len(g.state.log)} log entries (the log is the game's, not the record's)")
+    say(f"g.history holds {held / 1024:,.1f} KiB (what dropping it frees) = {per / 1024:.2f} KiB per step")
+    record(17, f"{per / 1024:.2f} KiB per step ({held / 1024:,.0f} KiB over {steps} steps, {snaps} snapshots)",
+           f"<= {HISTORY_TARGET / 1024:.1f} KiB per step", per <= HISTORY_TARGET, cpu=c - t0[1], per="game")
+
+
 RUNNERS = {1: fig1, 2: fig2, 3: fig3, 4: fig4, 5: fig5, 6: fig6, 7: fig7, 8: fig8, 9: fig9, 10: fig10, 11: fig11,
-           12: fig12, 13: fig13, 14: fig14, 15: fig15, 16: fig16}
+           12: fig12, 13: fig13, 14: fig14, 15: fig15, 16: fig16,
+           17: fig17}
 TARGETS = {1: "<= 0.2 ms per call", 2: "clone <= 50 \u00b5s, >= 20x deepcopy", 3: ">= 2,000 impulses/s CPU",
            4: "<= 50 ms", 5: "<= 100 ms", 6: "<= 300 ms", 7: "<= 200 ms", 8: "<= 300 MB",
            9: "<= 100 \u00b5s CPU per act", 10: "<= 5 ms CPU", 11: "<= 50 \u00b5s CPU",
-           12: "<= 400 ms CPU", 13: "<= 100 ms", 14: "<= 150 ms", 15: "<= 150 ms", 16: "<= 100 ms"}
+           12: "<= 400 ms CPU", 13: "<= 100 ms", 14: "<= 150 ms", 15: "<= 150 ms", 16: "<= 100 ms",
+           17: f"<= {HISTORY_TARGET / 1024:.1f} KiB per step"}
 
 TARGET_CPU = {1: 0.2e-3, 2: 50e-6, 3: 1 / 2000, 4: 50e-3, 5: 100e-3, 6: 300e-3, 9: 100e-6, 10: 5e-3, 11: 50e-6,
               12: 400e-3, 13: 100e-3, 14: 150e-3, 15: 150e-3, 16: 100e-3}
 """Each target as CPU seconds (per call, act or impulse), for "target as ratio": the target divided by
-the reference workload's CPU time. None for 7 (judged on ``-X importtime``) and 8 (memory)."""
+the reference workload's CPU time. None for 7 (judged on ``-X importtime``), 8 and 17 (memory)."""
 
 # ---------------------------------------------------------------- main
 def machine_info() -> None:
@@ -1005,7 +1048,7 @@ def machine_info() -> None:
     print(f"  env      OPENBLAS_CORETYPE={os.environ.get('OPENBLAS_CORETYPE', '(unset)')} (left as is)")
 
 
-ORDER = [7, 12, 8, 1, 2, 3, 9, 10, 11, 6, 4, 5, 13, 14, 15, 16]
+ORDER = [7, 12, 8, 1, 2, 3, 9, 10, 11, 17, 6, 4, 5, 13, 14, 15, 16]
 """7, 12 and 8 first: their fresh subprocesses are then not competing with warm caches; 6 before 4/5
 so that "first MapView in this process" is the first build."""
 README = Path(__file__).resolve().parent / "README.md"

@@ -9,10 +9,12 @@ field can never be forgotten by a hand-written copy:
   generated once from ``dataclasses.fields`` and cached, so a clone of a
   whole game costs tens of microseconds, not the milliseconds of
   ``copy.deepcopy``.
-* :func:`to_data` / :func:`from_data` -- JSON-native data and back.
-  ``from_data`` fills missing keys from the field defaults (older saves) and
-  ignores unknown keys; a wrong shape raises ``TypeError``/``ValueError``,
-  which the save loader turns into a ScenarioError naming the file.
+* :func:`to_data` / :func:`from_data` -- JSON-native data and back, strictly
+  checked against the same hints (the save check, :mod:`lcb_lab.games.lcb.io.save_check`,
+  is this walk plus the rules' own checks).  ``from_data`` fills missing keys
+  from the field defaults (older saves) and ignores unknown keys (or refuses
+  them); a wrong shape raises :class:`DataError` naming the key path, which the
+  save loader turns into a ScenarioError naming the file.
 
 A field may opt out of deep copying its items with
 ``field(metadata={"share_items": True})``: the list is copied, the items are
@@ -184,64 +186,134 @@ def to_data(obj: Any) -> Any:
     return obj
 
 
-def from_data(tp: Any, data: Any) -> Any:
-    """Rebuild a value of type ``tp`` from :func:`to_data` output.
+class DataError(TypeError):
+    """Data that does not fit the type hints: ``loc`` the keys down to the bad value (field names,
+    dict keys, list indexes), ``problem`` one line saying what is wrong."""
 
-    Raises TypeError/ValueError when ``data`` does not have the shape.
-    """
-    if tp is Any or tp in (float,):
+    def __init__(self, loc: tuple, problem: str):
+        self.loc, self.problem = loc, problem
+        super().__init__(f"{'.'.join(map(str, loc))}: {problem}" if loc else problem)
+
+    def under(self, key: Any) -> "DataError":
+        """The same error one level down, under ``key``."""
+        return DataError((key, *self.loc), self.problem)
+
+
+_KINDS = {str: "a string", int: "an integer", bool: "a boolean", float: "a number", type(None): "null",
+          dict: "an object (a dictionary)", list: "a list", tuple: "a list"}
+
+
+def _plain_name(cls: type) -> str:
+    """``CardMarker`` -> ``card marker``."""
+    return "".join(f" {c.lower()}" if c.isupper() and i else c.lower() for i, c in enumerate(cls.__name__))
+
+
+def _kind(x: Any) -> str:
+    return _KINDS.get(type(x), type(x).__name__)
+
+
+def from_data(tp: Any, data: Any, forbid_extra: Callable[[type], bool] | None = None) -> Any:
+    """Rebuild a value of type ``tp`` from JSON-native data (:func:`to_data` output), strictly: a
+    ``str`` / ``int`` / ``bool`` field takes only that type (no ``"2"``, ``2.0`` or ``True`` for an
+    int), ``float`` an int or float; a record's missing keys take its defaults (older saves), a
+    missing key without one is refused; unknown keys are ignored, or refused for the record classes
+    ``forbid_extra(cls)`` names.  Raises :class:`DataError` (``loc``, ``problem``)."""
+    if tp is Any:
         return data
-    if tp in (str, int, bool):
-        if not isinstance(data, tp) or (tp is int and isinstance(data, bool)):
-            raise TypeError(f"expected {tp.__name__}, got {type(data).__name__}")
-        return data
-    if tp is type(None):
-        if data is not None:
-            raise TypeError(f"expected null, got {type(data).__name__}")
-        return None
+    if tp in _LEAF:
+        return _leaf(tp, data)
     origin = typing.get_origin(tp)
     if origin is typing.Literal:
-        if data not in _args(tp):
-            raise ValueError(f"expected one of {_args(tp)}, got {data!r}")
+        if data not in _args(tp) or type(data) not in {type(a) for a in _args(tp)}:
+            got = repr(data)[:80] if type(data) in _LEAF else _kind(data)
+            raise DataError((), f"expected one of {', '.join(map(repr, _args(tp)))}, got {got}")
         return data
     if _is_union(tp):
-        if data is None and type(None) in _args(tp):
-            return None
-        errors = []
-        for a in _args(tp):
-            if a is type(None):
-                continue
-            try:
-                return from_data(a, data)
-            except (TypeError, ValueError) as e:
-                errors.append(str(e))
-        raise TypeError("; ".join(errors))
-    if origin in (list, tuple):
-        if not isinstance(data, (list, tuple)):
-            raise TypeError(f"expected a list, got {type(data).__name__}")
-        args = [a for a in _args(tp) if a is not Ellipsis] or [Any]
-        items = [from_data(args[0] if len(args) == 1 or origin is list else args[i], v)
-                 for i, v in enumerate(data)]
-        return items if origin is list else tuple(items)
-    if origin is dict:
-        if not isinstance(data, dict):
-            raise TypeError(f"expected an object, got {type(data).__name__}")
-        kt, vt = _args(tp) or (Any, Any)
-        return {from_data(kt, k): from_data(vt, v) for k, v in data.items()}
+        return _union(tp, data, forbid_extra)
+    if origin in (list, tuple) or tp in (list, tuple):
+        return _sequence(tp, origin or tp, data, forbid_extra)
+    if origin is dict or tp is dict:
+        return _mapping(tp, data, forbid_extra)
     if _own_codec(tp):
         if not isinstance(data, dict):
-            raise TypeError(f"{tp.__name__}: expected an object, got {type(data).__name__}")
-        return tp.from_dict(data)
+            raise DataError((), f"expected an object, got {_kind(data)}")
+        try:
+            return tp.from_dict(data)
+        except DataError:
+            raise
+        except (KeyError, TypeError, ValueError) as e:
+            raise DataError((), str(e)) from None
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        if not isinstance(data, dict):
-            raise TypeError(f"{tp.__name__}: expected an object, got {type(data).__name__}")
-        h = hints(tp)
-        kw = {}
-        for f in dataclasses.fields(tp):
-            if f.name in data:
-                try:
-                    kw[f.name] = from_data(h[f.name], data[f.name])
-                except (TypeError, ValueError) as e:
-                    raise type(e)(f"{f.name}: {e}") from None
-        return tp(**kw)
+        return _record(tp, data, forbid_extra)
     return data
+
+
+def _leaf(tp: type, data: Any) -> Any:
+    t = type(data)
+    if t is tp or (tp is float and t is int):
+        return data
+    raise DataError((), f"expected {_KINDS[tp]}, got {_kind(data)}")
+
+
+def _union(tp: Any, data: Any, forbid_extra: Any) -> Any:
+    alts = [a for a in _args(tp) if a is not type(None)]
+    if data is None and len(alts) < len(_args(tp)):
+        return None
+    if len(alts) == 1:
+        return from_data(alts[0], data, forbid_extra)
+    for a in alts:
+        try:
+            return from_data(a, data, forbid_extra)
+        except DataError:
+            continue
+    names = [_KINDS.get(a, getattr(a, "__name__", str(a))) for a in _args(tp)]
+    raise DataError((), f"expected {' or '.join(names)}, got {_kind(data)}")
+
+
+def _sequence(tp: Any, origin: type, data: Any, forbid_extra: Any) -> list | tuple:
+    if type(data) not in (list, tuple):
+        raise DataError((), f"expected a list, got {_kind(data)}")
+    args = [a for a in _args(tp) if a is not Ellipsis] or [Any]
+    items = []
+    for i, v in enumerate(data):
+        try:
+            items.append(from_data(args[0] if len(args) == 1 or origin is list else args[i], v, forbid_extra))
+        except DataError as e:
+            raise e.under(i) from None
+        except IndexError:
+            raise DataError((i,), f"a list of {len(args)}, not more") from None
+    return items if origin is list else tuple(items)
+
+
+def _mapping(tp: Any, data: Any, forbid_extra: Any) -> dict:
+    if type(data) is not dict:
+        raise DataError((), f"expected {_KINDS[dict]}, got {_kind(data)}")
+    kt, vt = _args(tp) or (Any, Any)
+    out = {}
+    for k, v in data.items():
+        try:
+            out[from_data(kt, k, forbid_extra)] = from_data(vt, v, forbid_extra)
+        except DataError as e:
+            raise e.under(k) from None
+    return out
+
+
+def _record(tp: type, data: Any, forbid_extra: Any) -> Any:
+    if type(data) is not dict:
+        raise DataError((), f"expected {_KINDS[dict]} of {_plain_name(tp)} fields, got {_kind(data)}")
+    fs, h = dataclasses.fields(tp), hints(tp)
+    if forbid_extra is not None and forbid_extra(tp):
+        names = {f.name for f in fs}
+        extra = next((k for k in data if k not in names), None)
+        if extra is not None:
+            raise DataError((extra,), f"Extra field: a {_plain_name(tp)} has no such field")
+    kw = {}
+    for f in fs:
+        if f.name in data:
+            try:
+                kw[f.name] = from_data(h[f.name], data[f.name], forbid_extra)
+            except DataError as e:
+                raise e.under(f.name) from None
+        elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+            raise DataError((f.name,), "missing (a required field)")
+    return tp(**kw)

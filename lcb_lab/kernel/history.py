@@ -21,6 +21,7 @@ from typing import Annotated, Any, Literal, Optional
 from pydantic import BaseModel, ConfigDict, Field
 
 from lcb_lab.games.lcb.actions import Action, from_json, to_json
+from lcb_lab.kernel.datashare import share
 from lcb_lab.kernel.errors import InputError
 from lcb_lab.games.lcb.io.inputs import DiceState
 from lcb_lab.games.lcb.model.state import GameState
@@ -29,7 +30,7 @@ KEEP_ALL = 32
 """Snapshots of the last KEEP_ALL steps are kept; older ones only at impulse starts."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Step:
     """One applied action: the ``action``, every d20 it drew (``dice``), the dice
     state after it (``dice_after``: seed, generator state, forced queue), the log
@@ -94,15 +95,18 @@ class _StepFields(BaseModel):
 _STEP_FIELDS = _StepFields
 
 
-@dataclass
+@dataclass(slots=True)
 class Snapshot:
-    """The game just before a step: state without its log, log length, dice state."""
+    """The game just before a step: the state (read-only, its log list the game's), log length,
+    dice state. ``shared``: the state already shares its unchanged parts with the snapshot
+    before it (:meth:`lcb_lab.games.lcb.model.state.GameState.snapshot`), so a restore must copy it."""
 
     state: GameState
     log_len: int
     dice: dict
     dice_hist: int
     impulse_start: bool = False
+    shared: bool = False
 
 
 @dataclass
@@ -127,6 +131,7 @@ class History:
             del self.steps[n:]
             for k in [k for k in self.snapshots if k > n]:
                 del self.snapshots[k]
+        self._share(before, step, n)
         self.snapshots[n] = before
         self.steps.append(step)
         self.tip_dice = None
@@ -135,6 +140,21 @@ class History:
         s = self.snapshots.get(old)
         if old > 0 and s is not None and not s.impulse_start:
             del self.snapshots[old]
+
+    def _share(self, before: Snapshot, step: Step, n: int) -> None:
+        """Let ``before`` and ``step`` hold the previous snapshot's and step's equal parts (state
+        records, dice states, auto policies) instead of equal copies: the record's memory per step."""
+        prev = self.snapshots.get(n - 1)
+        if prev is not None and not before.shared:
+            before.state = share(before.state, prev.state, own=True)
+            before.shared = True
+        last = self.steps[n - 1] if n else None
+        if last is not None and before.dice == last.dice_after:
+            before.dice = last.dice_after
+        if step.dice_after is not before.dice and step.dice_after == before.dice:
+            object.__setattr__(step, "dice_after", before.dice)     # a frozen Step, made for this push
+        if last is not None and step.auto is not None and step.auto == last.auto:
+            object.__setattr__(step, "auto", last.auto)
 
     def base_for(self, target: int) -> int:
         """The latest snapshot at or before ``target``."""

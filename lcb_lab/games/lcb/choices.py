@@ -53,6 +53,7 @@ from pydantic import BaseModel, ConfigDict
 
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.io import inputs as I
+from lcb_lab.kernel.datacodec import DataError
 from lcb_lab.kernel.errors import InputError, LcbError
 
 
@@ -209,7 +210,7 @@ class Choice:
             raise ValueError(f"a pending choice needs kind, team, rule and prompt (got {keys or 'nothing'})")
         sub = CHOICE_KINDS.get(d["kind"]) if isinstance(d["kind"], str) else None
         if sub is None:
-            raise ValueError(f"unknown choice kind {str(d['kind'])!r}; known: {', '.join(CHOICE_KINDS)}")
+            raise DataError(("kind",), f"unknown choice kind {str(d['kind'])!r}; known: {', '.join(CHOICE_KINDS)}")
         return sub(d["team"], d["rule"], d["prompt"], _deep(d.get("options") or {}), int(d.get("id", 0)))
 
     def typed_options(self) -> BaseModel:

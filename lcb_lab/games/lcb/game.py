@@ -90,22 +90,26 @@ class Game(GameQueries, GamePersistence):
         """
         return self._apply(A.check(action))
 
-    def _apply(self, action: A.Action, record: bool = True) -> list[Event]:
+    def _apply(self, action: A.Action, record: bool = True, events: bool = True) -> list[Event]:
         snap = self._snapshot(action)
         try:
             self.result = HANDLERS[type(action)](self, self._ctx(), action)
         except BaseException:
-            self._restore(snap, keep=False)
+            self._restore(snap, keep=snap.shared)     # a shared snapshot's records are the record's
             raise
         if record:
             drawn = tuple(v for _, vals in self.dice.history[snap.dice_hist:] for v in vals)
             self.history.push(snap, self._step(action, drawn, snap))
         log = self.state.log
-        return [Event.from_log(log, i) for i in range(snap.log_len, len(log))]
+        return [Event.from_log(log, i) for i in range(snap.log_len, len(log))] if events else []
 
     def _snapshot(self, action: A.Action | None = None) -> Snapshot:
-        return Snapshot(self.state.clone(share_log=True), len(self.state.log), self.dice.state(),
-                        len(self.dice.history), isinstance(action, A.BeginImpulse))
+        """The game now, sharing its unchanged parts with the record's snapshot before the cursor."""
+        h = self.history
+        prev = h.snapshots.get(h.cursor - 1)
+        return Snapshot(self.state.snapshot(prev.state if prev is not None else None), len(self.state.log),
+                        self.dice.state(), len(self.dice.history), isinstance(action, A.BeginImpulse),
+                        prev is not None)
 
     def _restore(self, snap: Snapshot, keep: bool = True) -> None:
         """Put the state (same object) and the dice (same object) back to ``snap``
@@ -125,7 +129,10 @@ class Game(GameQueries, GamePersistence):
         team = imp.team if imp else (before.initiative if isinstance(action, A.Relinquish) else None)
         if team is None and before.stage in ("planning", "deployment"):
             team = _stage_team(action, before)
-        return Step(action, drawn, self.dice.state(), len(s.log),
+        d = self.dice          # no draw (every draw is recorded, dice.roll): the dice are as before
+        after = snap.dice if len(d.history) == snap.dice_hist and d.forced_left == len(snap.dice["forced"]) \
+            else d.state()
+        return Step(action, drawn, after, len(s.log),
                     dict(self.auto_policies) if self.auto_policies is not None else None,
                     before.turn, len(before.tf_order) + (1 if imp else 0), team, _label(action, s.log, snap.log_len))
 

@@ -27,7 +27,7 @@ support fire (7.18), which a caller states explicitly.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -43,9 +43,8 @@ from lcb_lab.kernel.errors import DiceExhausted, IllegalAction
 from lcb_lab.games.lcb.rules.combat import sequence as combat, continuing
 from lcb_lab.games.lcb.rules.movement import move as movement, stacks
 from lcb_lab.games.lcb.rules.stages import sequence
-from lcb_lab.kernel.history import Snapshot
 from lcb_lab.games.lcb.rules.common import Ctx, supply_left
-from lcb_lab.games.lcb.model.state import GameState, other
+from lcb_lab.games.lcb.model.state import other
 
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.game import Game
@@ -67,18 +66,13 @@ def apply_if_legal(game: "Game", action: A.Action) -> bool:
     """Apply ``action`` when the rules accept it and return True; else return False with
     the game untouched.  The same state, log, dice and history as ``trial`` followed by
     ``game.apply`` (for an action that :func:`lcb_lab.games.lcb.actions.check` leaves as it is,
-    e.g. one made by this module), from ONE run of the handler: the act runs on a copy
-    of the state and, when accepted, the game's state object takes the copy's fields
-    while the snapshot before the step keeps the old ones (no second copy)."""
-    done = _run_on_copy(game, action, quiet=False)
-    if done is None:
+    e.g. one made by this module), from ONE run of the handler: ``Game.apply`` without its
+    check and events (the random player's acts are nearly always accepted, so the act runs on
+    the game itself, after the snapshot the record keeps anyway)."""
+    try:
+        game._apply(action, events=False)
+    except (IllegalAction, DiceExhausted):
         return False
-    copy, result, before, dice_hist, log_len = done
-    _swap(game.state, copy)         # the live object gets the new fields, the copy the old ones
-    game.result = result
-    snap = Snapshot(copy, log_len, before, dice_hist, isinstance(action, A.BeginImpulse))
-    drawn = tuple(v for _, vals in game.dice.history[dice_hist:] for v in vals)
-    game.history.push(snap, game._step(action, drawn, snap))
     return True
 
 
@@ -106,18 +100,6 @@ def _run_on_copy(game: "Game", action: A.Action, quiet: bool):
                 dice.set_state(before)
                 del dice.history[dh:]
     return copy, result, before, dh, n
-
-
-def _make_swap():
-    """A compiled ``_swap(a, b)`` exchanging every GameState field but the log (shared)."""
-    names = [f.name for f in fields(GameState) if f.name != "log"]
-    body = "".join(f"    a.{n}, b.{n} = b.{n}, a.{n}\n" for n in names)
-    env: dict = {}
-    exec(f"def _swap(a, b):\n{body}", env)  # noqa: S102 - generated from the class's own field list
-    return env["_swap"]
-
-
-_swap = _make_swap()
 
 
 @dataclass(frozen=True)

@@ -45,12 +45,10 @@ like ``state.units[DDG-51].hp``:
 """
 from __future__ import annotations
 
-import dataclasses
-import types
 import typing
-from typing import Any, Optional, Union
+from typing import Any, Optional
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from lcb_lab.games.lcb.choices import check_policies
 from lcb_lab.games.lcb.io import inputs as I
@@ -60,7 +58,8 @@ from lcb_lab.games.lcb.choices import CHOICE_KINDS
 from lcb_lab.kernel.errors import InputError, ScenarioError
 from lcb_lab.games.lcb.io.files import parse_json
 from lcb_lab.games.lcb.rules.stages.influence import LIMIT as INFLUENCE_LIMIT
-from lcb_lab.games.lcb.model.state import TEAMS, GameState
+from lcb_lab.kernel.datacodec import DataError, from_data
+from lcb_lab.games.lcb.model.state import TEAMS, CombatPlan, GameState
 
 STAGES = ("planning", "deployment", "action", "over")
 """Game stages a state may be in (3.0; ``over`` after a Victory Check, 3.5)."""
@@ -69,57 +68,21 @@ _NAMED = ("units", "markers", "task_forces", "continuing", "network_cubes", "kil
           "cards", "cp", "cp_bonus", "free_cards", "deploy_areas", "placements", "card_markers", "port_cubes", "sot")
 
 
-# ------------------------------------------------------------------ strict shapes of the state
-def _swap(t: Any, models: dict) -> Any:
-    """``t`` with the state dataclasses replaced by their strict models."""
-    if t in models:
-        return models[t]
-    if isinstance(t, type) and getattr(t, "__datacodec__", False):   # a pending choice: kind + fields
-        models[t] = _SavedChoice
-        return models[t]
-    if isinstance(t, type) and dataclasses.is_dataclass(t):   # every nested state dataclass, generically
-        # an older save's combat plan still holds its "queue" of decisions (GameState.from_dict moves it)
-        models[t] = _model_of(t, models, extra="ignore" if t.__name__ == "CombatPlan" else "forbid")
-        return models[t]
-    origin, args = typing.get_origin(t), typing.get_args(t)
-    if origin in (Union, types.UnionType):
-        return Union[tuple(_swap(a, models) for a in args)]
-    if origin in (list, dict) and args:
-        return origin[tuple(_swap(a, models) for a in args)] if origin is dict else list[_swap(args[0], models)]
-    return t
+# ------------------------------------------------------------------ the state's shape: its own type hints
+def _forbid_extra(cls: type) -> bool:
+    """Unknown keys are refused on every state record but the state itself (``GameState.from_dict``
+    ignores them) and the combat plan (an older save's ``queue`` of decisions, which
+    ``GameState.from_dict`` moves onto the choices)."""
+    return cls is not GameState and cls is not CombatPlan
 
 
-class _SavedChoice(BaseModel):
-    """A pending choice as saved (``Choice.to_dict``); its ``options`` are checked by its kind's
-    class (:func:`_check_choices`)."""
-    model_config = ConfigDict(strict=True, extra="forbid", defer_build=True)
-    kind: str
-    team: str
-    rule: str
-    prompt: str
-    options: dict = {}
-    id: int = 0
-
-
-def _model_of(dc: type, models: dict, extra: str = "forbid") -> type[BaseModel]:
-    hints = typing.get_type_hints(dc)
-    spec = {}
-    for f in dataclasses.fields(dc):
-        if f.default is not dataclasses.MISSING:
-            default = f.default
-        elif f.default_factory is not dataclasses.MISSING:
-            default = Field(default_factory=f.default_factory)
-        else:
-            default = ...
-        spec[f.name] = (_swap(hints[f.name], models), default)
-    return create_model(f"Saved{dc.__name__}", __config__=ConfigDict(strict=True, extra=extra), **spec)
-
-
-def _state_model() -> type[BaseModel]:
-    return _model_of(GameState, {}, extra="ignore")  # GameState.from_dict ignores unknown keys
-
-
-_STATE = None
+def typed_state(data: Any, file: str) -> GameState:
+    """The saved state rebuilt by walking :class:`GameState`'s type hints (:func:`lcb_lab.kernel.datacodec.from_data`,
+    the walk the codec and copies use), strictly.  Raises ScenarioError(file, key path, problem)."""
+    try:
+        return from_data(GameState, data, _forbid_extra)
+    except DataError as e:
+        raise ScenarioError(file, key_of("state", e.loc), e.problem) from None
 
 
 _SavedDice = I.DiceState
@@ -174,7 +137,7 @@ def check_save(text: Any, catalog: Catalog | None = None, file: str = "<saved ga
         if key not in d:
             raise ScenarioError(file, key, "missing")
     board, catalog = saved_board(d, file), catalog or load_catalog()
-    state = _typed(_STATE_MODEL(), d["state"], file, "state")
+    state = typed_state(d["state"], file)
     _typed(_SavedDice, d["dice"], file, "dice")
     try:
         check_policies("auto_policies", d.get("auto_policies"))
@@ -210,13 +173,6 @@ def saved_board(d: dict, file: str) -> Board:
         return load_board(map_name)
     except ScenarioError as e:
         raise ScenarioError(file, "map", f"the map cannot be read: {e}") from None
-
-
-def _STATE_MODEL() -> type[BaseModel]:
-    global _STATE
-    if _STATE is None:
-        _STATE = _state_model()
-    return _STATE
 
 
 def _typed(model: type[BaseModel], data: Any, file: str, prefix: str) -> BaseModel:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Optional, Union
 
 from lcb_lab.kernel import datacodec as _codec
+from lcb_lab.kernel.datashare import share
 from lcb_lab.games.lcb.choices import Choice
 
 TEAMS = ("US", "RU")
@@ -402,6 +403,19 @@ class GameState:
         c.log = log
         return c
 
+    def snapshot(self, prev: "GameState | None" = None) -> "GameState":
+        """A read-only copy for the record (:mod:`lcb_lab.kernel.history`): the log list is this state's
+        (shared, like ``clone(share_log=True)``) and every part equal to ``prev``'s -- a unit, a
+        card, the impulse, a whole field -- is ``prev``'s own object (:func:`lcb_lab.kernel.datashare.share`).
+        Neither the result nor ``prev`` may be changed in place; a restore clones it."""
+        log, self.log = self.log, []
+        try:
+            c = share(self, prev)
+        finally:
+            self.log = log
+        c.log = log
+        return c
+
     def to_dict(self) -> dict:
         """JSON-ready dict of the whole state."""
         return _codec.to_data(self)
@@ -412,7 +426,8 @@ class GameState:
 
         An older save kept the pending decisions in the combat plan's ``queue``
         (next first): they move onto :attr:`choices` (top = next).  Raises
-        TypeError / ValueError naming the field when ``d`` has the wrong shape.
+        :class:`lcb_lab.kernel.datacodec.DataError` (a TypeError) naming the key path when ``d`` does not
+        fit the type hints.
         """
         d = dict(d)
         imp = d.get("impulse")

@@ -1,0 +1,195 @@
+"""Structural sharing of the state's records: the record's snapshots hold the parts that did not
+change as the very objects of the snapshot before them (:func:`share`).
+
+Generated from the same type hints as :mod:`lcb_lab.kernel.datacodec` (one description of the state):
+
+* :func:`same` / :func:`same_data` -- strict equality of records and JSON-like data (same types,
+  dict keys in the same order), so a shared part saves and iterates exactly like the part it
+  stands for;
+* :func:`share` -- a copy of a record whose equal parts ARE the previous record's objects: the
+  records of a ``dict[str, Record]`` field one by one (units, cards, markers...), nested records
+  (the impulse, its combat plan), any other field whole.
+
+Shared parts are read-only: :class:`lcb_lab.kernel.history.Snapshot` states are never changed in place,
+and a restore clones them (:meth:`lcb_lab.games.lcb.game.Game._restore`).
+"""
+from __future__ import annotations
+
+import dataclasses
+import typing
+from marshal import dumps as _dumps
+from typing import Any, Callable
+
+from lcb_lab.kernel.datacodec import _args, _deep, _immutable, _is_union, _plain_class, clone, copier, hints
+
+_SAMES: dict[type, Callable[[Any, Any], bool]] = {}
+_SHARERS: dict[type, Callable[[Any, Any, bool], Any]] = {}
+
+
+def same(a: Any, b: Any) -> bool:
+    """Whether two dataclass records hold the same values: same class, field by field, strictly
+    (:func:`same_data`: ``1`` is not ``True`` or ``1.0``, dict keys in the same order)."""
+    return a is b or _same_fn(type(a))(a, b)
+
+
+def same_data(a: Any, b: Any) -> bool:
+    """Strict equality of JSON-like data (and records in it): equal values of the same types,
+    dicts with their keys in the same order (a shared copy then iterates and saves the same)."""
+    if a is b:
+        return True
+    t = type(a)
+    if t is not type(b):
+        return False
+    if t in _MARSHAL:
+        try:        # one C pass: equal bytes are equal values of the same types, keys in the same order
+            return _dumps(a, 2) == _dumps(b, 2) or (a == b and _walk(a, b))
+        except ValueError:             # records inside: walk
+            pass
+    return _walk(a, b)
+
+
+_MARSHAL = frozenset((dict, list, tuple))
+
+
+def _walk(a: Any, b: Any) -> bool:
+    t = type(a)
+    if t is not type(b):
+        return False
+    if t is dict:
+        return len(a) == len(b) and list(a) == list(b) and all(map(_walk, a.values(), b.values()))
+    if t is list or t is tuple:
+        return len(a) == len(b) and all(map(_walk, a, b))
+    if hasattr(t, "__dataclass_fields__"):
+        return _same_fn(t)(a, b)
+    return a == b
+
+
+def _eq_expr(tp: Any, x: str, y: str) -> str:
+    """Source testing ``x`` and ``y`` of type ``tp``, already equal by ``==``, for :func:`same_data`:
+    ``""`` where the hint fixes the types (leaves, lists of leaves), the key order for a dict of
+    leaves, else the whole strict walk."""
+    if _immutable(tp):
+        return ""
+    origin, args = typing.get_origin(tp), _args(tp)
+    if origin is list and args and _immutable(args[0]):
+        return ""
+    if origin is dict and args and _immutable(args[0]) and _immutable(args[1]):
+        return f"(len({x}) < 2 or list({x}) == list({y}))"
+    return f"_same_data({x}, {y})"
+
+
+def _same_fn(cls: type) -> Callable[[Any, Any], bool]:
+    """The generated strict comparison of two ``cls`` records (cached): one tuple ``==`` over every
+    field (C, identical leaves skipped), then the strict checks ``==`` leaves out (:func:`_eq_expr`)."""
+    fn = _SAMES.get(cls)
+    if fn is None:
+        h, fs = hints(cls), [f.name for f in dataclasses.fields(cls)]
+        strict = [e for e in (_eq_expr(h[n], f"a.{n}", f"b.{n}") for n in fs) if e]
+        tup = ", ".join
+        src = (f"def _same(a, b):\n    return a is b or (type(b) is _cls and ({tup('a.' + n for n in fs)},) == "
+               f"({tup('b.' + n for n in fs)},){''.join(' and ' + e for e in strict)})\n")
+        env: dict[str, Any] = {"_cls": cls, "_same_data": same_data}
+        exec(src, env)  # noqa: S102 - generated from the class's own field list
+        fn = _SAMES[cls] = env["_same"]
+    return fn
+
+
+def _record_class(tp: Any) -> type | None:
+    """The dataclass ``tp`` names (``X`` or ``X | None``), else None."""
+    if _is_union(tp):
+        rest = [a for a in _args(tp) if a is not type(None)]
+        tp = rest[0] if len(rest) == 1 else None
+    return tp if isinstance(tp, type) and dataclasses.is_dataclass(tp) else None
+
+
+
+
+def _share_record(v: Any, w: Any, own: bool) -> Any:
+    """A nested record (or None): ``w`` when equal, else a copy of ``v`` sharing ``w``'s equal parts."""
+    if v is None or w is None or type(v) is not type(w):
+        return v if own or v is None else clone(v)
+    if v is w or _same_fn(type(v))(v, w):
+        return w
+    return sharer(type(v))(v, w, own)
+
+
+def _share_map(cur: dict, old: Any, own: bool, same_fn: Callable, copy: Callable) -> dict:
+    """``{key: record}`` sharing ``old``'s equal records (``old`` itself when every record and the key
+    order are the same); a changed record is ``cur``'s (``own``) or a copy of it."""
+    if cur is old:
+        return old
+    if type(old) is not dict:
+        return dict(cur) if own else {k: copy(x) for k, x in cur.items()}
+    keys = list(cur)
+    if len(keys) == len(old) and keys == list(old):         # the usual case: the same records, in order
+        xs, ys = list(cur.values()), list(old.values())
+        eq = list(map(same_fn, xs, ys))
+        if all(eq):
+            return old
+        return dict(zip(keys, [y if e else (x if own else copy(x)) for x, y, e in zip(xs, ys, eq)]))
+    get = old.get
+    out = {}
+    for k, x in cur.items():
+        y = get(k)
+        out[k] = y if y is not None and same_fn(x, y) else (x if own else copy(x))
+    return out
+
+
+def _share_expr(f: dataclasses.Field, tp: Any, env: dict) -> str:
+    """Source of the shared value of field ``f`` (``o``: the record, ``p``: the previous one)."""
+    x, y = f"o.{f.name}", f"p.{f.name}"
+    if _immutable(tp):
+        return x
+    if f.metadata.get("share_items"):
+        return f"({x} if own else list({x}))"
+    rec = _record_class(tp)
+    if rec is not None:
+        return f"_share_record({x}, {y}, own)"
+    if typing.get_origin(tp) is dict:
+        item = _record_class((_args(tp) or (Any, Any))[1])
+        if item is not None:
+            env[f"_same_{f.name}"], env[f"_copy_{f.name}"] = _same_fn(item), copier(item)
+            return f"_share_map({x}, {y}, own, _same_{f.name}, _copy_{f.name})"
+    strict = _eq_expr(tp, x, y)
+    eq = f"{x} == {y}" + (f" and {strict}" if strict else "") if not strict.startswith("_same_data") else strict
+    return f"({y} if {x} is {y} or ({eq}) else ({x} if own else _deep({x})))"
+
+
+def sharer(cls: type) -> Callable[[Any, Any, bool], Any]:
+    """The generated ``share(o, p, own)`` of dataclass ``cls`` (cached): see :func:`share`."""
+    fn = _SHARERS.get(cls)
+    if fn is not None:
+        return fn
+    env: dict[str, Any] = {"_cls": cls, "_new": object.__new__, "_deep": _deep, "_same_data": same_data,
+                           "_share_record": _share_record, "_share_map": _share_map}
+    h, fs = hints(cls), dataclasses.fields(cls)
+    args = [_share_expr(f, h[f.name], env) for f in fs]
+    if _plain_class(cls):
+        body = "".join(f"    n.{f.name} = {a}\n" for f, a in zip(fs, args))
+        code = f"def _share(o, p, own):\n    n = _new(_cls)\n{body}    return n\n"
+    else:
+        code = f"def _share(o, p, own):\n    return _cls({', '.join(args)})\n"
+    exec(code, env)  # noqa: S102 - generated from the class's own field list
+    fn = _SHARERS[cls] = env["_share"]
+    return fn
+
+
+def share(obj: Any, prev: Any, own: bool = False) -> Any:
+    """A copy of dataclass ``obj`` whose parts equal to ``prev``'s ARE ``prev``'s objects (structural
+    sharing: records of a ``dict[str, Record]`` field one by one, nested records, other fields whole).
+
+    The parts that differ are copies of ``obj``'s (``own``: ``obj``'s own objects, for an ``obj``
+    nothing else will change).  Safe only while neither result nor ``prev`` is changed in place: the
+    record's snapshots (:mod:`lcb_lab.kernel.history`) are read-only.  ``prev`` None or of another class: a
+    plain :func:`clone` (``own``: ``obj`` itself).
+
+    >>> from lcb_lab.games.lcb.model.state import Declared, Impulse
+    >>> old = Impulse("TF Blue", "US", 3, actions=[Declared("move_combat", ["DDG-51"])])
+    >>> new = clone(old); new.ap = 2
+    >>> s = share(new, old)
+    >>> s == new, s is new, s.actions is old.actions
+    (True, False, True)
+    """
+    if prev is None or type(prev) is not type(obj):
+        return obj if own else clone(obj)
+    return sharer(type(obj))(obj, prev, own)
