@@ -58,7 +58,7 @@ class Step:
         """Inverse of :meth:`to_json`, strictly: ``dice`` d20 values 1..20, ``dice_after``
         a :class:`lcb_lab.games.lcb.io.inputs.DiceState`, ``log_len`` / ``turn`` / ``impulse`` ints >= 0
         (no ``"1"``, ``1.0`` or ``True``), ``auto`` None or {decision kind: policy name}
-        (decisions.POLICIES), ``team`` None / US / RU, ``label`` a string.
+        (choices.POLICIES), ``team`` None / US / RU, ``label`` a string.
         Raises InputError("record step", field, problem) (the loader names the file and step)."""
         from lcb_lab.games.lcb.io import inputs as I
         if not isinstance(d, dict):

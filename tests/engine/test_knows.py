@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import lcb_lab
-from lcb_lab.games.lcb import handlers as acts, observer
+from lcb_lab.games.lcb import handlers, observer
 from lcb_lab.games.lcb.whatif import compare
 from lcb_lab.kernel import explain
 from lcb_lab import situation
@@ -161,13 +161,13 @@ def test_leak_a_refusal_does_not_tell_that_a_face_down_counter_was_destroyed():
     g.state.units["Bravo"].destroyed = True
     ctx = g._ctx()
     with pytest.raises(IllegalAction) as gone:
-        acts.check_names(ctx, "RU", ["Bravo"])
+        handlers.check_names(ctx, "RU", ["Bravo"])
     with pytest.raises(IllegalAction) as never:
-        acts.check_names(ctx, "RU", ["Nobody"])
+        handlers.check_names(ctx, "RU", ["Nobody"])
     assert (gone.value.rule, str(gone.value)) == ("6.11", str(never.value).replace("Nobody", "Bravo"))
-    acts.check_names(ctx, "US", ["Bravo"])                              # its own team names it
+    handlers.check_names(ctx, "US", ["Bravo"])                              # its own team names it
     g.state.units["Alpha"].destroyed = True
-    acts.check_names(ctx, "RU", ["Alpha"])                              # destroyed face up: public
+    handlers.check_names(ctx, "RU", ["Alpha"])                              # destroyed face up: public
 
 
 def test_leak_naming_a_destroyed_face_down_counter_in_an_action_is_refused_as_unknown():
@@ -211,7 +211,7 @@ def test_naming_checks_read_no_face_of_a_counter_themselves():
     """The refusal checks and the lost-unit names ask ``knows``; none reads ``revealed`` or
     ``face_up`` to decide what a team may name."""
     import inspect
-    for fn in (acts.check_names, acts.check_targets, acts._seen_marker, acts._named_unit, compare._lost_name):
+    for fn in (handlers.check_names, handlers.check_targets, handlers._seen_marker, handlers._named_unit, compare._lost_name):
         src = inspect.getsource(fn)
         assert ("observer.knows" in src or "_named_unit" in src) and ".revealed" not in src \
             and ".face_up" not in src, fn.__name__

@@ -581,7 +581,7 @@ def answer_with(choice: Choice, policy: str | None = None) -> A.Answer:
 
 
 def check_policies(what: str, value: Any) -> dict[str, str] | None:
-    """Validate ``auto_policies``: None, or {decision kind: policy name} from decisions.POLICIES.
+    """Validate ``auto_policies``: None, or {decision kind: policy name} from choices.POLICIES.
 
     Raises InputError naming the kind.
     """

@@ -299,7 +299,7 @@ def declarable(ctx: Ctx, action: A.CoreAction) -> bool:
     there, 7.61; two repairs with one cube are refused only when applied.)"""
     try:
         sequence.check_declaration(ctx, [{"kind": action.kind, "units": list(action.units), "jcc": action.jcc,
-                                          "markers": list(action.markers)}])   # the dict acts.declare builds
+                                          "markers": list(action.markers)}])   # the dict handlers.declare builds
         return True
     except IllegalAction:
         return False

@@ -27,7 +27,7 @@ def load_scenario(name_or_path: str | Path = "gotland_redux", seed: int | None =
 
     ``seed`` (int >= 0 or None) / ``forced`` (d20 values 1..20) set the Dice;
     ``auto_policies`` (e.g. ``{}`` for the defaults, or ``{"intercept":
-    "no_intercept"}``; names from decisions.POLICIES) makes the engine answer
+    "no_intercept"}``; names from choices.POLICIES) makes the engine answer
     the defender's decisions itself.  ``start`` ("planning" | "action") overrides the
     scenario's ``start``: "planning" begins in the Planning Stage with the units off the
     map (3.1, 3.2), "action" in the Action Stage with the units and cards in place.

@@ -27,7 +27,7 @@ like ``state.units[DDG-51].hp``:
 * a pending choice of an unknown kind, or whose ``options`` lack the keys its
   kind needs (:class:`lcb_lab.games.lcb.choices.Choice`);
 * a victory condition that is not the scenario file's (:class:`lcb_lab.games.lcb.io.scenario.Victory`);
-* ``auto_policies`` naming an unknown decision kind or policy (decisions.POLICIES);
+* ``auto_policies`` naming an unknown decision kind or policy (choices.POLICIES);
 * a malformed ``scenario_info`` (checked like a scenario file);
 * a card filed under another cid, of an unknown team or place, an Attached / Embarked card
   without a host unit of its team, a card hex off the map (9.0, 9.3, 10.0);

@@ -192,7 +192,7 @@ def moved(ctx: Ctx, units: list[Unit], start: str, path: list[str], spent: int) 
                path=[start] + path, units=refs(units))
 
 
-# ---------------------------------------------------------------- the declared action (rules may not import acts)
+# ---------------------------------------------------------------- the declared action (rules may not import handlers)
 def declared_action(ctx: Ctx, aid: int):
     """The declared Core Action ``aid`` of the impulse (as :func:`lcb_lab.games.lcb.handlers.declared`)."""
     imp = ctx.state.impulse
