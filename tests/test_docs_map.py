@@ -131,13 +131,13 @@ def test_every_module_name_a_map_names_exists(doc):
 
 
 def test_the_architecture_map_is_short():
-    lines = _read("docs/architecture.md").splitlines()
+    lines = ARCHITECTURE.read_text(encoding="utf-8").splitlines()
     assert len(lines) <= MAX_LINES, f"docs/architecture.md has {len(lines)} lines; details go in docstrings or topic docs"
 
 
 def _chapter_table() -> dict[int, str]:
     """Chapter number -> the text of its row in the architecture map's chapter table."""
-    rows = re.findall(r"^\| *(\d{1,2}) *\|(.*)$", _read("docs/architecture.md"), re.M)
+    rows = re.findall(r"^\| *(\d{1,2}) *\|(.*)$", ARCHITECTURE.read_text(encoding="utf-8"), re.M)
     return {int(ch): rest for ch, rest in rows}
 
 
