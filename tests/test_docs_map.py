@@ -141,6 +141,32 @@ def _chapter_table() -> dict[int, str]:
     return {int(ch): rest for ch, rest in rows}
 
 
+def _files_in_row(row: str) -> list[tuple[str, str]]:
+    """(folder, file) for each bare file name in a chapter row, with the folder named last before it."""
+    out, folder = [], ""
+    for span in CODE.findall(row):
+        if _is_path(span) and span.endswith("/"):
+            folder = span
+        elif re.fullmatch(r"[\w.]+\.(?:py|toml)", span):
+            out.append((folder, span))
+    return out
+
+
+def test_every_bare_module_file_the_architecture_map_names_exists():
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    bare = set(re.findall(r"(?<![\w/.])([a-z_]\w*\.py)\b", text))
+    known = {p.name for top in ("lcb_lab", "tests") for p in (ROOT / top).rglob("*.py")}
+    assert bare and sorted(bare - known) == []
+
+
+@pytest.mark.parametrize("chapter", range(3, 16))
+def test_the_modules_a_chapter_row_names_are_in_its_folder(chapter):
+    row = _chapter_table()[chapter]
+    missing = [f"{folder}{name}" for folder, name in _files_in_row(row)
+               if not path_exists(folder + name) and not path_exists(name)]
+    assert missing == []
+
+
 @pytest.mark.parametrize("chapter", range(3, 16))
 def test_each_rulebook_chapter_has_a_row_naming_a_folder_that_exists(chapter):
     row = _chapter_table().get(chapter)
