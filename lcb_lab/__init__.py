@@ -6,8 +6,8 @@ Small public API::
     game = load_scenario("gotland_redux", seed=1)
     game = situation({"1 Whiskey": ("usmc_himars_section", "F-6")}, forced=[8])   # a staged situation
 
-The rules kernel (this package minus ``views``/``widgets``) imports no UI
-library; UI modules are imported only when used.
+``lcb_lab.kernel`` and ``lcb_lab.games`` import no UI library; the lab's views and widgets are imported
+only when used (the layers: ``docs/architecture.md``).
 """
 from lcb_lab.kernel.errors import DecisionRequired, IllegalAction, LcbError, ScenarioError
 from lcb_lab.ui.notebook_errors import install as _install_notebook_errors
