@@ -1,0 +1,283 @@
+"""Every roll as a chance step: what an act would roll, and how likely, before it rolls.
+
+``Game.chance_outcomes(action)`` answers for a legal act what ``Game.chance_outcomes()``
+answers for the dice of a committed combat (7.010, :mod:`lcb_lab.games.lcb.rules.combat.chance`):
+the :class:`~lcb_lab.kernel.odds.ChanceStep` (s) the act would roll, each outcome with its exact
+probability.  The odds come from the *setup* half of the rule that rolls (who rolls how many
+d20 at which value), the same function the roll itself calls, so they cannot drift apart;
+asking draws nothing and changes nothing (``g.to_json()`` is byte-identical).  Covered:
+
+* ``AnswerMines``: the owner's mine shots, one joint outcome of the hits on each target
+  (13.33, 13.34; :func:`lcb_lab.games.lcb.rules.markers.mines.shot_plan`);
+* ``OffensiveAsw``: which enemy submarines in the searching ships' hex are destroyed
+  (14.14; :func:`~lcb_lab.games.lcb.rules.submarines.asw.offensive_setup`);
+* ``TorpedoAttack``: defensive ASW against the submarine (14.12, 14.13), then its torpedoes
+  at ships (hits per target, 14.07, 14.08) or the submarine engagement (which submarines
+  sink, 14.011);
+* ``MarkerAction(then="combat")`` of a Proxy Force or SOF marker whose hex has no defender
+  able to fire back (13.12, 13.41: rolled at once), and ``AnswerDefence`` to such an assault
+  (both sides at once, 7.13): HP lost by the target, GA hits on the marker;
+* ``AnswerCards`` and ``PlayCard`` when the chain resolves in that act (9.06, 9.4, 9.0): one
+  step per DETECT / success roll of each link, its *marginal* odds if the link is reached (a
+  link stopped earlier in the chain rolls nothing; :func:`card_steps`).
+
+An act that rolls nothing gives ``()``.  Uncovered (raise LcbError naming the roll when the act
+would draw): a destroyed marker's influence roll and other marker effects (13.x,
+``rules/markers/placement``, ``rules/markers/proxy``), a submarine's ZOR DETECT (14.09), card
+ASW / UUV effects (14.15, 14.011), and the random Embarked card of 10.311 (its die depends on
+hits rolled in the same act).
+
+No rule lets anyone act between these acts and their rolls except where a choice already
+stands between them (the mine owner's answer, 13.33; the defenders' GA dice, 7.13; the card
+response windows, 9.41): the previews are asked at those choices, so the rolls stay inline
+and every record, save and golden transcript is unchanged.
+
+These are the instructor's odds: they count units the acting team may not see (the enemy
+submarines in a hex, the ASW ships that defend it).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from lcb_lab.games.lcb import actions as A
+from lcb_lab.kernel.errors import DiceExhausted, IllegalAction, LcbError
+from lcb_lab.kernel.odds import (ChanceStep, binomial_pmf, joint_outcomes, mixture, p_any, p_success)
+from lcb_lab.games.lcb.rules.common import Ctx
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.game import Game
+
+D20 = "d20"
+
+
+def act_outcomes(game: "Game", action: A.Action) -> tuple[ChanceStep, ...]:
+    """The chance steps ``action`` would roll now (module doc); ``()`` when it rolls nothing.
+    Raises IllegalAction (rule, reason) when the rules refuse the act, LcbError when it would
+    roll dice whose odds are not previewed.  Draws nothing, changes nothing."""
+    action = A.check(action)
+    draws = _dry_run(game, action)
+    if draws == 0:
+        return ()
+    fn = PREVIEWS.get(type(action))
+    steps = fn(game, action) if fn is not None else None
+    if steps is None:
+        raise LcbError(f"chance_outcomes: the odds of this {action.KIND} act's dice are not previewed "
+                       "(rolled inline; see lcb_lab.games.lcb.chance)")
+    return steps
+
+
+def _dry_run(game: "Game", action: A.Action) -> int:
+    """The number of dice ``action`` draws, tried on a copy (-1: the forced dice ran out, so it
+    draws).  Raises the act's IllegalAction."""
+    return _on_copy(game, action)[1]
+
+
+def _on_copy(game: "Game", action: A.Action) -> tuple[Ctx, int]:
+    """Run ``action`` on a copy of the state with the game's dice, count the dice drawn, put the
+    log and the dice back (as :func:`lcb_lab.games.lcb.legal.trial` does): ``(the copy's context,
+    dice drawn)``.  Raises the act's IllegalAction; the game is untouched either way."""
+    from lcb_lab.games.lcb.handlers import HANDLERS
+    state, dice = game.state, game.dice
+    log = state.log
+    n, dh, before = len(log), len(dice.history), dice.state()
+    ctx = Ctx(state.clone(share_log=True), game.board, game.catalog, dice, game.decks, quiet=True)
+    try:
+        HANDLERS[type(action)](game, ctx, action)
+        drawn = sum(len(d[1]) for d in dice.history[dh:])
+    except DiceExhausted:
+        drawn = -1
+    finally:
+        del log[n:]
+        ctx.state.log = []
+        if len(dice.history) != dh or dice.state() != before:
+            dice.set_state(before)
+            del dice.history[dh:]
+    return ctx, drawn
+
+
+def _choice(ctx: Ctx):
+    """The choice an answer answers (the one the handlers route it to)."""
+    from lcb_lab.games.lcb.rules.combat import sequence as combat
+    return combat.pending(ctx)
+
+
+def _line(dice: int, cv: int, what: str) -> str:
+    return f"{dice} {D20} hitting on {cv} or less: {what}"
+
+
+def _hits(dice: int, cv: int) -> tuple[float, ...]:
+    return tuple(float(p) for p in binomial_pmf(dice, p_success(cv)))
+
+
+def _flag(p: float) -> tuple[float, float]:
+    return (1.0 - p, p)
+
+
+# ---------------------------------------------------------------- mines (13.33)
+def mines(game: "Game", a: A.AnswerMines) -> tuple[ChanceStep, ...]:
+    """The owner's mine shots: hits on each target (13.33; the hits on one target, before a
+    Naval MILDEC absorbs any, 4.22)."""
+    ctx = game._ctx()
+    from lcb_lab.games.lcb.rules.markers import mines as rule
+    m, plan = rule.shot_plan(ctx, _choice(ctx), [(s.target, s.cubes) for s in a.mines])
+    cv = rule.succeeds_on(m)
+    return (ChanceStep(f"Mines in {m.hex}", "13.33", tuple(f"mine hits on {t}" for t, _ in plan),
+                       joint_outcomes([_hits(n, cv) for _, n in plan]),
+                       tuple(_line(n, cv, f"mines {m.hex}->{t}") for t, n in plan)),)
+
+
+# ---------------------------------------------------------------- ASW (14.12-14.14)
+def _sunk_by(n_detects: int) -> float:
+    from lcb_lab.games.lcb.rules.submarines.sot import ASW_KILL
+    return p_any(n_detects, ASW_KILL)
+
+
+def _detect_classes(needs: list[int]) -> list[tuple[float, tuple[bool, ...]]]:
+    """One DETECT d20 compared with several values: ``[(P, detected each?)]`` over its faces."""
+    out: dict[tuple[bool, ...], float] = {}
+    for r in range(1, 21):
+        key = tuple(r <= v for v in needs)
+        out[key] = out.get(key, 0.0) + 1 / 20
+    return [(p, k) for k, p in out.items()]
+
+
+def offensive_asw(game: "Game", a: A.OffensiveAsw) -> tuple[ChanceStep, ...]:
+    """Offensive ASW (14.14): which enemy submarines in the hex are destroyed."""
+    ctx = game._ctx()
+    from lcb_lab.games.lcb.rules.submarines import asw, sot
+    ships, h, enemies = asw.offensive_setup(ctx, a.action, list(a.units))
+    needs = [sot.detect_of(ctx, e) for e in enemies]
+    dice = (f"{len(ships)} {D20} DETECT (one per ship), each compared with "
+            + (", ".join(f"{e.uid} ({v} or less)" for e, v in zip(enemies, needs)) if enemies else "no submarine")
+            , f"one ASW {D20} per DETECT, destroying on {sot.ASW_KILL} or less")
+    branches = [(1.0, (0,) * len(enemies))]
+    for _ in ships:                     # counts of DETECTs per submarine over the ships' dice
+        branches = [(w * p, tuple(c + d for c, d in zip(cnt, k))) for w, cnt in branches
+                    for p, k in _detect_classes(needs)]
+    outcomes = mixture((w, joint_outcomes([_flag(_sunk_by(c)) for c in cnt])) for w, cnt in branches)
+    return (ChanceStep(f"Offensive ASW in {h}", "14.14", tuple(f"{e.uid} destroyed" for e in enemies),
+                       outcomes, dice),)
+
+
+def _defensive(ctx: Ctx, sub) -> tuple[float, tuple[str, ...]]:
+    """P(``sub`` destroyed by defensive ASW) and the dice lines (14.12, 14.13)."""
+    from lcb_lab.games.lcb.rules.submarines import asw, sot
+    hunters, need = asw.defensive_setup(ctx, sub)
+    if not hunters:
+        return 0.0, ()
+    p = 1.0 - (1.0 - p_success(need) * p_success(sot.ASW_KILL)) ** len(hunters)
+    return p, (_line(len(hunters), need, f"ASW DETECT vs {sub.uid} ({', '.join(u.uid for u in hunters)})"),
+               f"one ASW {D20} per DETECT, destroying {sub.uid} on {sot.ASW_KILL} or less")
+
+
+def torpedo(game: "Game", a: A.TorpedoAttack) -> tuple[ChanceStep, ...]:
+    """TORPEDO ATTACK (14.07, 14.08, 14.12): defensive ASW first; a destroyed submarine fires
+    nothing.  At ships: torpedo hits per target (one sinks a ship, 14.08).  At a submarine: the
+    engagement (14.011)."""
+    ctx = game._ctx()
+    from lcb_lab.games.lcb.rules.submarines import operations as ops
+    _, sub, ships, enemy_subs = ops.check_torpedo(ctx, a.action, a.sub, a.targets)
+    p_sunk, lines = _defensive(ctx, sub)
+    if enemy_subs is not None or not ships:
+        return (_duel(ctx, sub, enemy_subs, p_sunk, lines),)
+    cv = ops.torpedo_cv(ctx, sub)
+    names = list(dict.fromkeys(ships))
+    fire = joint_outcomes([_hits(ships.count(t), cv) for t in names])
+    outcomes = mixture([(p_sunk, (((1,) + (0,) * len(names), 1.0),)),
+                        (1.0 - p_sunk, tuple(((0,) + o, p) for o, p in fire))])
+    lines += tuple(_line(ships.count(t), cv, f"TORPEDO ATTACK {sub.uid}->{t}") for t in names)
+    return (ChanceStep(f"TORPEDO ATTACK by {sub.uid}", "14.08",
+                       (f"{sub.uid} destroyed by ASW",) + tuple(f"torpedo hits on {t}" for t in names),
+                       outcomes, lines),)
+
+
+def _duel(ctx: Ctx, sub, named, p_sunk: float, lines: tuple[str, ...]) -> ChanceStep:
+    """The submarine engagement (14.011): every submarine's DETECT at once, whoever DETECTED
+    fires 2 torpedoes, damage simultaneous.  Outcome: which submarines sink (``sub`` first)."""
+    from lcb_lab.games.lcb.rules.submarines import operations as ops, sot
+    enemies, need = ops.duel_setup(ctx, sub, named)
+    counts = (f"{sub.uid} sunk",) + tuple(f"{e.uid} sunk" for e in enemies)
+    branches = [(p_sunk, {(1,) + (0,) * len(enemies): 1.0})]
+    found_pmfs = [_flag(1.0) if e not in need else _flag(p_success(sot.detect_of(ctx, e))) for e in enemies]
+    back_pmfs = [_flag(p_success(sot.detect_of(ctx, sub))) for _ in enemies]
+    cv = ops.torpedo_cv(ctx, sub)
+    for flags, w in joint_outcomes(found_pmfs + back_pmfs):
+        found = [e for e, f in zip(enemies, flags) if f]
+        shooters = [e for e, f in zip(enemies, flags[len(enemies):]) if f]
+        p_me = 1.0 - _prod(1.0 - p_any(ops.TORPEDOES, ops.torpedo_cv(ctx, e)) for e in shooters)
+        aims = found[:1] * ops.TORPEDOES if len(found) == 1 else found[:ops.TORPEDOES]
+        pmfs = [_flag(p_me)] + [_flag(p_any(aims.count(e), cv)) for e in enemies]
+        branches.append(((1.0 - p_sunk) * w, dict(joint_outcomes(pmfs))))
+    lines += (f"{len(need) if enemies else 1} {D20} DETECT by {sub.uid}"
+              + "".join(f", {e.uid} on {sot.detect_of(ctx, e)} or less" for e in need),
+              f"{len(enemies)} {D20} DETECT of {sub.uid} on {sot.detect_of(ctx, sub)} or less (one per enemy "
+              "submarine)", f"{ops.TORPEDOES} torpedoes by each submarine that DETECTED, hitting on its torpedo CV")
+    return ChanceStep(f"Submarine engagement by {sub.uid} in {sub.hex}", "14.011", counts,
+                      mixture((w, tuple(d.items())) for w, d in branches), lines)
+
+
+def _prod(xs) -> float:
+    out = 1.0
+    for x in xs:
+        out *= x
+    return out
+
+
+# ---------------------------------------------------------------- marker GROUND ASSAULT (13.12, 13.41)
+def _ga_step(ctx: Ctx, m, u, dice: int, defence: list[dict]) -> ChanceStep:
+    from lcb_lab.games.lcb.rules.markers import proxy
+    _, _, cv = proxy.assault_cv(ctx, m, u)
+    att = [min(k, u.hp) for k in range(dice + 1)]
+    lost = [0.0] * (u.hp + 1)
+    for k, p in enumerate(_hits(dice, cv)):
+        lost[att[k]] += p
+    lines = [_line(dice, cv, f"GA {m.mid}->{u.uid}")]
+    back = [(1.0,)]
+    for x in defence:
+        dcv = ctx.cv(ctx.state.units[x["defender"]], "GA").value
+        back.append(_hits(x["dice"], dcv))
+        lines.append(_line(x["dice"], dcv, f"GA {x['defender']}->{m.mid}"))
+    from lcb_lab.kernel.odds import sum_pmf
+    import numpy as np
+    total = tuple(float(p) for p in sum_pmf(*(np.array(b) for b in back)))
+    rule = "13.41" if m.kind == "sof" else "13.12"
+    counts, pmfs = (f"HP lost by {u.uid}",), [tuple(lost)]
+    if defence:
+        counts, pmfs = counts + (f"GA hits on {m.mid}",), pmfs + [total]
+    return ChanceStep(f"GROUND ASSAULT by {m.mid} on {u.uid} ({u.hp} HP)", rule, counts, joint_outcomes(pmfs),
+                      tuple(lines))
+
+
+def marker_action(game: "Game", a: A.MarkerAction) -> tuple[ChanceStep, ...] | None:
+    """A Proxy Force's / SOF marker's GROUND ASSAULT rolled at once (no defender may fire back);
+    the marker placed at the end of ``path`` first.  None: another marker act (not previewed)."""
+    from dataclasses import replace
+    m = game.state.card_markers.get(a.marker)
+    if m is None or a.then != "combat" or m.kind not in ("proxy", "sof"):
+        return None
+    ctx = _on_copy(game, replace(a, then="none", targets=(), dice=0))[0] if a.path else game._ctx()
+    m = ctx.state.card_markers[a.marker]
+    from lcb_lab.games.lcb.rules.markers import proxy
+    return (_ga_step(ctx, m, proxy.assault_target(ctx, m, a), int(a.dice), []),)
+
+
+def defence(game: "Game", a: A.AnswerDefence) -> tuple[ChanceStep, ...] | None:
+    """The defenders' answer to a marker's GROUND ASSAULT (7.13): both sides roll at once."""
+    ctx = game._ctx()
+    choice = _choice(ctx)
+    if not getattr(choice, "against_marker", False):
+        return None                         # combat's defence: the dice wait for chance (7.010)
+    from lcb_lab.games.lcb.rules.markers import proxy
+    from dataclasses import asdict
+    m, allocs = proxy.defence_plan(ctx, choice, [asdict(x) for x in a.defence])
+    if m is None:
+        return ()
+    plan = m.data["assault"]
+    return (_ga_step(ctx, m, ctx.state.units[plan["target"]], int(plan["dice"]), allocs),)
+
+
+PREVIEWS: dict[type, Callable] = {
+    A.AnswerMines: mines, A.OffensiveAsw: offensive_asw, A.TorpedoAttack: torpedo,
+    A.MarkerAction: marker_action, A.AnswerDefence: defence,
+}
+"""Action type -> its preview: ``(game, action) -> tuple[ChanceStep, ...]`` (None: not previewed)."""
