@@ -11,6 +11,7 @@ asking draws nothing and changes nothing (``g.to_json()`` is byte-identical).  C
   (13.33, 13.34; :func:`lcb_lab.games.lcb.rules.markers.mines.shot_plan`);
 * ``OffensiveAsw``: which enemy submarines in the searching ships' hex are destroyed
   (14.14; :func:`~lcb_lab.games.lcb.rules.submarines.asw.offensive_setup`);
+* ``SubmarineZor``: which enemy submarines around it are DETECTED (14.09);
 * ``TorpedoAttack``: defensive ASW against the submarine (14.12, 14.13), then its torpedoes
   at ships (hits per target, 14.07, 14.08) or the submarine engagement (which submarines
   sink, 14.011);
@@ -23,8 +24,7 @@ asking draws nothing and changes nothing (``g.to_json()`` is byte-identical).  C
 
 An act that rolls nothing gives ``()``.  Uncovered (raise LcbError naming the roll when the act
 would draw): a destroyed marker's influence roll and other marker effects (13.x,
-``rules/markers/placement``, ``rules/markers/proxy``), a submarine's ZOR DETECT (14.09), card
-ASW / UUV effects (14.15, 14.011), and the random Embarked card of 10.311 (its die depends on
+``rules/markers/placement``, ``rules/markers/proxy``), card ASW / UUV effects (14.15, 14.011), and the random Embarked card of 10.311 (its die depends on
 hits rolled in the same act).
 
 No rule lets anyone act between these acts and their rolls except where a choice already
@@ -61,7 +61,7 @@ def act_outcomes(game: "Game", action: A.Action) -> tuple[ChanceStep, ...]:
     fn = PREVIEWS.get(type(action))
     steps = fn(game, action) if fn is not None else None
     if steps is None:
-        raise LcbError(f"chance_outcomes: the odds of this {action.KIND} act's dice are not previewed "
+        raise LcbError(f"chance_outcomes: {type(action).__name__} rolls dice whose odds are not previewed "
                        "(rolled inline; see lcb_lab.games.lcb.chance)")
     return steps
 
@@ -134,11 +134,11 @@ def _sunk_by(n_detects: int) -> float:
 
 def _detect_classes(needs: list[int]) -> list[tuple[float, tuple[bool, ...]]]:
     """One DETECT d20 compared with several values: ``[(P, detected each?)]`` over its faces."""
-    out: dict[tuple[bool, ...], float] = {}
+    faces: dict[tuple[bool, ...], int] = {}
     for r in range(1, 21):
         key = tuple(r <= v for v in needs)
-        out[key] = out.get(key, 0.0) + 1 / 20
-    return [(p, k) for k, p in out.items()]
+        faces[key] = faces.get(key, 0) + 1
+    return [(n / 20, k) for k, n in faces.items()]
 
 
 def offensive_asw(game: "Game", a: A.OffensiveAsw) -> tuple[ChanceStep, ...]:
@@ -189,6 +189,18 @@ def torpedo(game: "Game", a: A.TorpedoAttack) -> tuple[ChanceStep, ...]:
     return (ChanceStep(f"TORPEDO ATTACK by {sub.uid}", "14.08",
                        (f"{sub.uid} destroyed by ASW",) + tuple(f"torpedo hits on {t}" for t in names),
                        outcomes, lines),)
+
+
+def zor(game: "Game", a: A.SubmarineZor) -> tuple[ChanceStep, ...]:
+    """A submarine's ZOR (14.09): which enemy submarines around it are DETECTED."""
+    from lcb_lab.games.lcb.rules.submarines import operations as ops, sot
+    ctx = game._ctx()
+    _, sub = ops.check_zor(ctx, a.action, a.sub)
+    enemies = ops.zor_targets(ctx, sub)
+    needs = [sot.detect_of(ctx, e) for e in enemies]
+    return (ChanceStep(f"ZOR DETECT by {sub.uid}", "14.09", tuple(f"{e.uid} DETECTED" for e in enemies),
+                       joint_outcomes([_flag(p_success(v)) for v in needs]),
+                       tuple(_line(1, v, f"ZOR DETECT {sub.uid}->{e.uid}") for e, v in zip(enemies, needs))),)
 
 
 def _duel(ctx: Ctx, sub, named, p_sunk: float, lines: tuple[str, ...]) -> ChanceStep:
@@ -277,7 +289,7 @@ def defence(game: "Game", a: A.AnswerDefence) -> tuple[ChanceStep, ...] | None:
 
 
 PREVIEWS: dict[type, Callable] = {
-    A.AnswerMines: mines, A.OffensiveAsw: offensive_asw, A.TorpedoAttack: torpedo,
+    A.AnswerMines: mines, A.OffensiveAsw: offensive_asw, A.TorpedoAttack: torpedo, A.SubmarineZor: zor,
     A.MarkerAction: marker_action, A.AnswerDefence: defence,
 }
 """Action type -> its preview: ``(game, action) -> tuple[ChanceStep, ...]`` (None: not previewed)."""

@@ -249,6 +249,13 @@ def zor_hexes(ctx: Ctx, h: str) -> list[str]:
     return [h] + [n for n in ctx.board.neighbours(h) if n in ctx.board]
 
 
+def zor_targets(ctx: Ctx, sub: Unit) -> list[Unit]:
+    """The setup of the ZOR's DETECT rolls (14.09), changing nothing: the enemy submarines in
+    the ZOR that ``sub`` has not DETECTED, one d20 each at its DETECT value or less."""
+    foe = other(sub.team)
+    return [u for h in zor_hexes(ctx, sub.hex) for u in subs_in(ctx, h, foe) if not detected_by(ctx, u, sub)]
+
+
 def zor_act(game, c: Ctx, a) -> list[str]:
     """Exercise the voluntary 1-hex ZOR (14.09): reveal enemy naval units, roll DETECT for each
     enemy submarine there.  Returns the uids revealed or DETECTED."""
@@ -260,7 +267,7 @@ def zor_act(game, c: Ctx, a) -> list[str]:
     ships = [u for h in hexes for u in c.state.units_in(h, foe) if c.is_naval(u)]
     out = [u.uid for u in reveal(c, ships, f"a {sub.team} submarine's 1-hex ZOR around {sub.hex} (14.09; naval "
                                  "units only -- it does not reveal the submarine)", ["14.09"])]
-    enemies = [u for h in hexes for u in subs_in(c, h, foe) if not detected_by(c, u, sub)]
+    enemies = zor_targets(c, sub)
     rolls = c.dice.roll(len(enemies), f"{sub.uid}: ZOR DETECT") if enemies else []
     for e, r in zip(enemies, rolls):
         ok = r <= detect_of(c, e)
