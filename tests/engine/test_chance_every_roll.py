@@ -234,3 +234,68 @@ def test_an_uncovered_roll_says_so_in_one_line():
     assert str(e.value) == ("chance_outcomes: MarkerAction rolls dice whose odds are not previewed "
                             "(rolled inline; see lcb_lab.games.lcb.chance)")
     assert g.to_json() == before and g.dice.state() == dice
+
+
+# ---------------------------------------------------------------- card chains (9.0, 9.06, 9.4)
+@pytest.fixture
+def test_cards():
+    """The chapter 9 test deck's effect (a roll on ``succeeds_on``), registered while the test runs."""
+    from lcb_lab.games.lcb.rules.cards import effects as card_effects
+    from tests.rulebook.test_ch9_chains import _effect_fn
+    card_effects.EFFECTS["test_effect"] = _effect_fn
+    yield
+    card_effects.EFFECTS.pop("test_effect", None)
+
+
+def test_card_detect_and_ftr_nullify_rolls_hand_computed(test_cards):
+    """9.44: F-22 Escorts (FTR NULLIFY on 10) answers a B-1B Lancer (DETECT 10, effect on 10):
+    its DETECT, its FTR NULLIFY roll, then the bomber's own effect roll, each 50%."""
+    from tests.rulebook.test_ch9_chains import R, game, play, resp
+    g, c = game({"b1": ("RU", "B-1B Lancer"), "f22": ("US", "F-22 Escorts")}, seed=2)
+    play(g, R, c["b1"], targets=("Alpha",))
+    steps = ask(g, A.AnswerCards(responses=(resp(c["f22"], c["b1"]),)))
+    assert [(s.rule, s.counts) for s in steps] == [
+        ("9.06", ("B-1B Lancer (RU) DETECTED",)), ("9.4", ("B-1B Lancer (RU) FTR NULLIFIED",)),
+        ("9.0", ("B-1B Lancer succeeds",))]
+    assert all(s.outcomes == (((0,), 0.5), ((1,), 0.5)) for s in steps)
+    assert steps[0].dice == ("1 d20 hitting on 10 or less: F-22 Escorts (US): DETECT B-1B Lancer (RU)",)
+
+
+def test_card_nullify_and_effect_rolls_match_real_rolls(test_cards):
+    """9.42: Malware in Space (NULLIFY on 12) answers Space Satellites (effect on 12, no DETECT):
+    the NULLIFY roll always comes; the effect roll only when it failed."""
+    from tests.rulebook.test_ch9_chains import B, game, play, resp
+    g, c = game({"sat": ("US", "Space Satellites", "deployed"), "mal": ("RU", "Malware in Space")}, seed=1)
+    play(g, B, c["sat"], targets=("Anna",))
+    act = A.AnswerCards(responses=(resp(c["mal"]),))
+    nullify, effect = ask(g, act)
+    assert nullify.probability(1) == effect.probability(1) == pytest.approx(0.6)
+    seen = Counter()
+    for seed in range(N):
+        f = g.fork(reseed=seed)
+        k = len(f.log)
+        f.apply(act)
+        ran = [e["title"] for e in f.log[k:] if e["title"].startswith("EFFECT Space Satellites")]
+        seen[ran[0].rsplit(" ", 1)[1] if ran else "nullified"] += 1
+    assert abs(seen["nullified"] / N - 0.6) <= 4 * sqrt(0.24 / N)
+    reached = seen["success"] + seen["failure"]
+    assert abs(seen["success"] / reached - 0.6) <= 4 * sqrt(0.24 / reached)
+
+
+def test_a_card_played_into_an_open_window_rolls_nothing_yet_and_one_resolved_at_once_rolls_its_effect(test_cards):
+    from tests.rulebook.test_ch9_chains import B, R, game
+    g, c = game({"sat": ("US", "Space Satellites", "deployed"), "mal": ("RU", "Malware in Space")}, seed=1)
+    g.state.initiative = g.state.task_forces[B]
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("play_jcc", jcc="Space Satellites"),)))
+    assert ask(g, A.PlayCard(c["sat"], option="A", targets=("Anna",), action=1)) == ()   # RU may answer (9.41)
+    g, c = game({"jam": ("RU", "EMS Jamming")}, seed=3)
+    g.state.initiative = g.state.task_forces[R]
+    g.apply(A.BeginImpulse(R))
+    g.apply(A.Declare((A.CoreAction("play_jcc", jcc="EMS Jamming"),)))
+    act = A.PlayCard(c["jam"], option="A", action=1)
+    (step,) = ask(g, act)
+    assert (step.label, step.outcomes) == ("EMS Jamming: effect roll (if not stopped first)", (((0,), 0.5), ((1,), 0.5)))
+    g.dice.force([10])                              # on 10 or less: the logged outcome is a success
+    g.apply(act)
+    assert any(e["title"] == "EFFECT EMS Jamming: success" for e in g.log)

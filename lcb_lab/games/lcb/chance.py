@@ -59,7 +59,7 @@ def act_outcomes(game: "Game", action: A.Action) -> tuple[ChanceStep, ...]:
     if draws == 0:
         return ()
     fn = PREVIEWS.get(type(action))
-    steps = fn(game, action) if fn is not None else None
+    steps = fn(game, action, draws) if fn is not None else None
     if steps is None:
         raise LcbError(f"chance_outcomes: {type(action).__name__} rolls dice whose odds are not previewed "
                        "(rolled inline; see lcb_lab.games.lcb.chance)")
@@ -114,7 +114,7 @@ def _flag(p: float) -> tuple[float, float]:
 
 
 # ---------------------------------------------------------------- mines (13.33)
-def mines(game: "Game", a: A.AnswerMines) -> tuple[ChanceStep, ...]:
+def mines(game: "Game", a: A.AnswerMines, drawn: int = 0) -> tuple[ChanceStep, ...]:
     """The owner's mine shots: hits on each target (13.33; the hits on one target, before a
     Naval MILDEC absorbs any, 4.22)."""
     ctx = game._ctx()
@@ -141,7 +141,7 @@ def _detect_classes(needs: list[int]) -> list[tuple[float, tuple[bool, ...]]]:
     return [(n / 20, k) for k, n in faces.items()]
 
 
-def offensive_asw(game: "Game", a: A.OffensiveAsw) -> tuple[ChanceStep, ...]:
+def offensive_asw(game: "Game", a: A.OffensiveAsw, drawn: int = 0) -> tuple[ChanceStep, ...]:
     """Offensive ASW (14.14): which enemy submarines in the hex are destroyed."""
     ctx = game._ctx()
     from lcb_lab.games.lcb.rules.submarines import asw, sot
@@ -170,7 +170,7 @@ def _defensive(ctx: Ctx, sub) -> tuple[float, tuple[str, ...]]:
                f"one ASW {D20} per DETECT, destroying {sub.uid} on {sot.ASW_KILL} or less")
 
 
-def torpedo(game: "Game", a: A.TorpedoAttack) -> tuple[ChanceStep, ...]:
+def torpedo(game: "Game", a: A.TorpedoAttack, drawn: int = 0) -> tuple[ChanceStep, ...]:
     """TORPEDO ATTACK (14.07, 14.08, 14.12): defensive ASW first; a destroyed submarine fires
     nothing.  At ships: torpedo hits per target (one sinks a ship, 14.08).  At a submarine: the
     engagement (14.011)."""
@@ -191,7 +191,7 @@ def torpedo(game: "Game", a: A.TorpedoAttack) -> tuple[ChanceStep, ...]:
                        outcomes, lines),)
 
 
-def zor(game: "Game", a: A.SubmarineZor) -> tuple[ChanceStep, ...]:
+def zor(game: "Game", a: A.SubmarineZor, drawn: int = 0) -> tuple[ChanceStep, ...]:
     """A submarine's ZOR (14.09): which enemy submarines around it are DETECTED."""
     from lcb_lab.games.lcb.rules.submarines import operations as ops, sot
     ctx = game._ctx()
@@ -260,7 +260,7 @@ def _ga_step(ctx: Ctx, m, u, dice: int, defence: list[dict]) -> ChanceStep:
                       tuple(lines))
 
 
-def marker_action(game: "Game", a: A.MarkerAction) -> tuple[ChanceStep, ...] | None:
+def marker_action(game: "Game", a: A.MarkerAction, drawn: int = 0) -> tuple[ChanceStep, ...] | None:
     """A Proxy Force's / SOF marker's GROUND ASSAULT rolled at once (no defender may fire back);
     the marker placed at the end of ``path`` first.  None: another marker act (not previewed)."""
     from dataclasses import replace
@@ -273,7 +273,7 @@ def marker_action(game: "Game", a: A.MarkerAction) -> tuple[ChanceStep, ...] | N
     return (_ga_step(ctx, m, proxy.assault_target(ctx, m, a), int(a.dice), []),)
 
 
-def defence(game: "Game", a: A.AnswerDefence) -> tuple[ChanceStep, ...] | None:
+def defence(game: "Game", a: A.AnswerDefence, drawn: int = 0) -> tuple[ChanceStep, ...] | None:
     """The defenders' answer to a marker's GROUND ASSAULT (7.13): both sides roll at once."""
     ctx = game._ctx()
     choice = _choice(ctx)
@@ -288,8 +288,91 @@ def defence(game: "Game", a: A.AnswerDefence) -> tuple[ChanceStep, ...] | None:
     return (_ga_step(ctx, m, ctx.state.units[plan["target"]], int(plan["dice"]), allocs),)
 
 
+# ---------------------------------------------------------------- card chains (9.0, 9.06, 9.4, 9.011)
+def _yes_no(label: str, rule: str, count: str, dice: int, v: int, what: str) -> ChanceStep:
+    p = p_any(dice, v)
+    return ChanceStep(label, rule, (count,), joint_outcomes([_flag(p)]), (_line(dice, v, what),))
+
+
+def _effect_step(ctx: Ctx, card, option: str) -> list[tuple[ChanceStep, int]]:
+    """A played card's own effect roll (9.0: any of ``dice`` d20 at ``succeeds_on`` or less;
+    none when the card states no value)."""
+    ct = ctx.ctype(card)
+    eff = ct.effect(option)
+    if eff.succeeds_on is None:
+        return []
+    return [(_yes_no(f"{ct.name}: effect roll (if not stopped first)", "9.0",
+                     f"{ct.name} succeeds", eff.dice, eff.succeeds_on, f"{ct.name}: effect"), eff.dice)]
+
+
+def _link_steps(ctx: Ctx, link) -> list[tuple[ChanceStep, int]]:
+    """The rolls of one link of the chain, each with its dice, as if reached (9.06, 9.4, 9.011)."""
+    from lcb_lab.games.lcb.rules.cards import ftr
+    k = ftr.kind(link)
+    if k == "play":
+        return _effect_step(ctx, ctx.state.cards[link.card], link.option)
+    out: list[tuple[ChanceStep, int]] = []
+    who = ftr.name(ctx, link)
+    for pid in link.data.get("to", []):
+        t = ftr.by_pid(ctx, pid)
+        if t is None:
+            continue
+        v, them = ftr.detect_value(ctx, t), ftr.name(ctx, t)
+        if k == "intercept":
+            if v is not None:
+                out.append((_yes_no(f"IAMD DETECT of {them} (one roll for the team, if reached)", "9.06",
+                                    f"{them} DETECTED", 1, v, f"DETECT {them}"), 1))
+            n, (cv, _) = int(link.data["dice"]), ftr.intercept_cv(ctx, link)
+            out.append((ChanceStep(f"{who} INTERCEPTs {them} (if DETECTED)", "9.011", (f"INTERCEPT hits on {them}",),
+                                   joint_outcomes([_hits(n, cv)]), (_line(n, cv, f"INTERCEPT {them}"),)), n))
+            continue
+        if v is not None:
+            out.append((_yes_no(f"{who} DETECT of {them} (if reached)", "9.06", f"{them} DETECTED", 1, v,
+                                f"{who}: DETECT {them}"), 1))
+        eff = ftr.effect_of(ctx, link)
+        if eff.succeeds_on is not None:
+            what = "FTR NULLIFY" if k == "ftr_nullify" else "NULLIFY"
+            out.append((_yes_no(f"{who} {what} roll against {them} (if DETECTED and reached)", "9.4",
+                                f"{them} {what[:-1]}IED", eff.dice, eff.succeeds_on, f"{who}: {what} {them}"), eff.dice))
+    return out
+
+
+def _checked(steps: list[tuple[ChanceStep, int]], drawn: int) -> tuple[ChanceStep, ...] | None:
+    """The steps, or None when the act draws more dice than they can roll (a roll not previewed)."""
+    return tuple(s for s, _ in steps) if drawn <= sum(n for _, n in steps) else None
+
+
+def card_steps(game: "Game", a, drawn: int) -> tuple[ChanceStep, ...] | None:
+    """``PlayCard`` resolved at once (nobody may answer) or ``AnswerCards`` that closes the chain:
+    one step per roll of each link, its odds if the link gets that far (module doc)."""
+    from lcb_lab.games.lcb.rules.cards import chain, jcc, responses
+    ctx = Ctx(game.state.clone(), game.board, game.catalog, game.dice, game.decks, quiet=True)
+    if isinstance(a, A.PlayCard):
+        if ctx.state.stage == "deployment":
+            return None
+        card = jcc.check_play(ctx, a.card, a.option, list(a.targets), a.hex, a.action)[0]
+        return _checked(_effect_step(ctx, card, a.option), drawn)
+    top = ctx.state.next_choice
+    plans, ints = responses.check(ctx, top.team, a.responses, a.card_intercepts)
+    ctx.state.choices.pop()
+    for p in plans:
+        responses._add_response(ctx, top.team, p, top.options.get("window", 1))
+    for i in ints:
+        responses._add_intercept(ctx, top.team, i, top.options.get("window", 1))
+    chain._fight_back(ctx)
+    steps, seen = [], set()
+    for link in reversed(ctx.state.chain):     # the order it resolves in (9.46: last link first)
+        for step, n in _link_steps(ctx, link):
+            if step.label not in seen:          # one IAMD DETECT per team and card (9.06)
+                seen.add(step.label)
+                steps.append((step, n))
+    return _checked(steps, drawn)
+
+
 PREVIEWS: dict[type, Callable] = {
+    A.PlayCard: card_steps, A.AnswerCards: card_steps,
     A.AnswerMines: mines, A.OffensiveAsw: offensive_asw, A.TorpedoAttack: torpedo, A.SubmarineZor: zor,
     A.MarkerAction: marker_action, A.AnswerDefence: defence,
 }
-"""Action type -> its preview: ``(game, action) -> tuple[ChanceStep, ...]`` (None: not previewed)."""
+"""Action type -> its preview: ``(game, action, dice the act draws) -> tuple[ChanceStep, ...]`` (None:
+not previewed)."""
