@@ -22,15 +22,24 @@ asking draws nothing and changes nothing (``g.to_json()`` is byte-identical).  C
   step per DETECT / success roll of each link, its *marginal* odds if the link is reached (a
   link stopped earlier in the chain rolls nothing; :func:`card_steps`).
 
-An act that rolls nothing gives ``()``.  Uncovered (raise LcbError naming the roll when the act
-would draw): a destroyed marker's influence roll and other marker effects (13.x,
-``rules/markers/placement``, ``rules/markers/proxy``), card ASW / UUV effects (14.15, 14.011), and the random Embarked card of 10.311 (its die depends on
-hits rolled in the same act).
+An act that rolls nothing gives ``()``; so does an act whose roll waits for a choice (a Proxy
+Force moving into a hex where defenders may fire back: their ``AnswerDefence`` rolls).
+Uncovered, each raising LcbError when asked about an act that would roll it: a destroyed
+marker's influence roll and the other marker effect rolls (13.13, 13.14, 13.2x:
+``rules/markers/placement``, ``rules/markers/proxy``), card ASW and UUV effects (14.15,
+14.011: rolls inside a card's effect, after DETECT rolls of their own), and the random Embarked
+card lost with a ship's HP (10.311: its die depends on the hits rolled in the same act).  A
+card chain that would draw more dice than its links preview (an effect with rolls of its own)
+is refused the same way.
 
-No rule lets anyone act between these acts and their rolls except where a choice already
-stands between them (the mine owner's answer, 13.33; the defenders' GA dice, 7.13; the card
-response windows, 9.41): the previews are asked at those choices, so the rolls stay inline
-and every record, save and golden transcript is unchanged.
+Pauses.  Where the rules let someone act between the act and its roll, a choice already
+stands there and the roll is made by the answer, so the answer is the act to ask about: the
+mine owner's ``AnswerMines`` (13.33: the owner may hold), the defenders' ``AnswerDefence``
+(7.13), the card response windows (9.41: the ``AnswerCards`` that passes resolves the chain).
+TORPEDO ATTACK, its defensive ASW (free and automatic, 14.12), offensive ASW and the ZOR
+give nobody a decision before their dice.  None of these is a chance step of its own
+(``to_act()`` never says ``"chance"`` for them): one would add a step to every record, save
+and golden transcript that passes it, and the preview answers the same question without one.
 
 These are the instructor's odds: they count units the acting team may not see (the enemy
 submarines in a hex, the ASW ships that defend it).
@@ -40,15 +49,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from lcb_lab.games.lcb import actions as A
-from lcb_lab.kernel.errors import DiceExhausted, IllegalAction, LcbError
+from lcb_lab.kernel.dice import D20
+from lcb_lab.kernel.errors import DiceExhausted, LcbError
 from lcb_lab.kernel.odds import (ChanceStep, binomial_pmf, joint_outcomes, mixture, p_any, p_success)
 from lcb_lab.games.lcb.rules.common import Ctx
 
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.game import Game
-
-D20 = "d20"
-
 
 def act_outcomes(game: "Game", action: A.Action) -> tuple[ChanceStep, ...]:
     """The chance steps ``action`` would roll now (module doc); ``()`` when it rolls nothing.
@@ -102,7 +109,7 @@ def _choice(ctx: Ctx):
 
 
 def _line(dice: int, cv: int, what: str) -> str:
-    return f"{dice} {D20} hitting on {cv} or less: {what}"
+    return f"{dice} {D20.name} hitting on {cv} or less: {what}"
 
 
 def _hits(dice: int, cv: int) -> tuple[float, ...]:
@@ -135,10 +142,10 @@ def _sunk_by(n_detects: int) -> float:
 def _detect_classes(needs: list[int]) -> list[tuple[float, tuple[bool, ...]]]:
     """One DETECT d20 compared with several values: ``[(P, detected each?)]`` over its faces."""
     faces: dict[tuple[bool, ...], int] = {}
-    for r in range(1, 21):
+    for r in D20.faces:
         key = tuple(r <= v for v in needs)
         faces[key] = faces.get(key, 0) + 1
-    return [(n / 20, k) for k, n in faces.items()]
+    return [(n / D20.sides, k) for k, n in faces.items()]
 
 
 def offensive_asw(game: "Game", a: A.OffensiveAsw, drawn: int = 0) -> tuple[ChanceStep, ...]:
@@ -147,9 +154,9 @@ def offensive_asw(game: "Game", a: A.OffensiveAsw, drawn: int = 0) -> tuple[Chan
     from lcb_lab.games.lcb.rules.submarines import asw, sot
     ships, h, enemies = asw.offensive_setup(ctx, a.action, list(a.units))
     needs = [sot.detect_of(ctx, e) for e in enemies]
-    dice = (f"{len(ships)} {D20} DETECT (one per ship), each compared with "
-            + (", ".join(f"{e.uid} ({v} or less)" for e, v in zip(enemies, needs)) if enemies else "no submarine")
-            , f"one ASW {D20} per DETECT, destroying on {sot.ASW_KILL} or less")
+    against = ", ".join(f"{e.uid} ({v} or less)" for e, v in zip(enemies, needs)) or "no submarine"
+    dice = (f"{len(ships)} {D20.name} DETECT (one per ship), each compared with {against}",
+            f"one ASW {D20.name} per DETECT, destroying on {sot.ASW_KILL} or less")
     branches = [(1.0, (0,) * len(enemies))]
     for _ in ships:                     # counts of DETECTs per submarine over the ships' dice
         branches = [(w * p, tuple(c + d for c, d in zip(cnt, k))) for w, cnt in branches
@@ -167,7 +174,7 @@ def _defensive(ctx: Ctx, sub) -> tuple[float, tuple[str, ...]]:
         return 0.0, ()
     p = 1.0 - (1.0 - p_success(need) * p_success(sot.ASW_KILL)) ** len(hunters)
     return p, (_line(len(hunters), need, f"ASW DETECT vs {sub.uid} ({', '.join(u.uid for u in hunters)})"),
-               f"one ASW {D20} per DETECT, destroying {sub.uid} on {sot.ASW_KILL} or less")
+               f"one ASW {D20.name} per DETECT, destroying {sub.uid} on {sot.ASW_KILL} or less")
 
 
 def torpedo(game: "Game", a: A.TorpedoAttack, drawn: int = 0) -> tuple[ChanceStep, ...]:
@@ -220,9 +227,9 @@ def _duel(ctx: Ctx, sub, named, p_sunk: float, lines: tuple[str, ...]) -> Chance
         aims = found[:1] * ops.TORPEDOES if len(found) == 1 else found[:ops.TORPEDOES]
         pmfs = [_flag(p_me)] + [_flag(p_any(aims.count(e), cv)) for e in enemies]
         branches.append(((1.0 - p_sunk) * w, dict(joint_outcomes(pmfs))))
-    lines += (f"{len(need) if enemies else 1} {D20} DETECT by {sub.uid}"
+    lines += (f"{len(need) if enemies else 1} {D20.name} DETECT by {sub.uid}"
               + "".join(f", {e.uid} on {sot.detect_of(ctx, e)} or less" for e in need),
-              f"{len(enemies)} {D20} DETECT of {sub.uid} on {sot.detect_of(ctx, sub)} or less (one per enemy "
+              f"{len(enemies)} {D20.name} DETECT of {sub.uid} on {sot.detect_of(ctx, sub)} or less (one per enemy "
               "submarine)", f"{ops.TORPEDOES} torpedoes by each submarine that DETECTED, hitting on its torpedo CV")
     return ChanceStep(f"Submarine engagement by {sub.uid} in {sub.hex}", "14.011", counts,
                       mixture((w, tuple(d.items())) for w, d in branches), lines)
