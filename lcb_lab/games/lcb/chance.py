@@ -46,7 +46,7 @@ submarines in a hex, the ASW ships that defend it).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import Any, Callable
 
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.kernel.dice import D20
@@ -54,10 +54,10 @@ from lcb_lab.kernel.errors import DiceExhausted, LcbError
 from lcb_lab.kernel.odds import (ChanceStep, binomial_pmf, joint_outcomes, mixture, p_any, p_success)
 from lcb_lab.games.lcb.rules.common import Ctx
 
-if TYPE_CHECKING:
-    from lcb_lab.games.lcb.game import Game
+Game = Any
+"""A :class:`lcb_lab.games.lcb.game.Game` (not imported: the game imports this module's caller)."""
 
-def act_outcomes(game: "Game", action: A.Action) -> tuple[ChanceStep, ...]:
+def act_outcomes(game: Game, action: A.Action) -> tuple[ChanceStep, ...]:
     """The chance steps ``action`` would roll now (module doc); ``()`` when it rolls nothing.
     Raises IllegalAction (rule, reason) when the rules refuse the act, LcbError when it would
     roll dice whose odds are not previewed.  Draws nothing, changes nothing."""
@@ -73,33 +73,22 @@ def act_outcomes(game: "Game", action: A.Action) -> tuple[ChanceStep, ...]:
     return steps
 
 
-def _dry_run(game: "Game", action: A.Action) -> int:
-    """The number of dice ``action`` draws, tried on a copy (-1: the forced dice ran out, so it
+def _dry_run(game: Game, action: A.Action) -> int:
+    """The number of dice ``action`` draws, tried on a fork (-1: the forced dice ran out, so it
     draws).  Raises the act's IllegalAction."""
-    return _on_copy(game, action)[1]
+    return _on_fork(game, action)[1]
 
 
-def _on_copy(game: "Game", action: A.Action) -> tuple[Ctx, int]:
-    """Run ``action`` on a copy of the state with the game's dice, count the dice drawn, put the
-    log and the dice back (as :func:`lcb_lab.games.lcb.legal.trial` does): ``(the copy's context,
-    dice drawn)``.  Raises the act's IllegalAction; the game is untouched either way."""
-    from lcb_lab.games.lcb.handlers import HANDLERS
-    state, dice = game.state, game.dice
-    log = state.log
-    n, dh, before = len(log), len(dice.history), dice.state()
-    ctx = Ctx(state.clone(share_log=True), game.board, game.catalog, dice, game.decks, quiet=True)
+def _on_fork(game: Game, action: A.Action) -> tuple[Ctx, int]:
+    """Apply ``action`` to a fork of ``game`` (its own state, dice and record; the game is
+    untouched): ``(the fork's context after the act, dice drawn)``.  Raises the act's IllegalAction."""
+    f = game.fork()
+    n = len(f.dice.history)
     try:
-        HANDLERS[type(action)](game, ctx, action)
-        drawn = sum(len(d[1]) for d in dice.history[dh:])
+        f.apply(action)
     except DiceExhausted:
-        drawn = -1
-    finally:
-        del log[n:]
-        ctx.state.log = []
-        if len(dice.history) != dh or dice.state() != before:
-            dice.set_state(before)
-            del dice.history[dh:]
-    return ctx, drawn
+        return f._ctx(), -1
+    return f._ctx(), sum(len(d[1]) for d in f.dice.history[n:])
 
 
 def _choice(ctx: Ctx):
@@ -121,7 +110,7 @@ def _flag(p: float) -> tuple[float, float]:
 
 
 # ---------------------------------------------------------------- mines (13.33)
-def mines(game: "Game", a: A.AnswerMines, drawn: int = 0) -> tuple[ChanceStep, ...]:
+def mines(game: Game, a: A.AnswerMines, drawn: int = 0) -> tuple[ChanceStep, ...]:
     """The owner's mine shots: hits on each target (13.33; the hits on one target, before a
     Naval MILDEC absorbs any, 4.22)."""
     ctx = game._ctx()
@@ -148,7 +137,7 @@ def _detect_classes(needs: list[int]) -> list[tuple[float, tuple[bool, ...]]]:
     return [(n / D20.sides, k) for k, n in faces.items()]
 
 
-def offensive_asw(game: "Game", a: A.OffensiveAsw, drawn: int = 0) -> tuple[ChanceStep, ...]:
+def offensive_asw(game: Game, a: A.OffensiveAsw, drawn: int = 0) -> tuple[ChanceStep, ...]:
     """Offensive ASW (14.14): which enemy submarines in the hex are destroyed."""
     ctx = game._ctx()
     from lcb_lab.games.lcb.rules.submarines import asw, sot
@@ -177,7 +166,7 @@ def _defensive(ctx: Ctx, sub) -> tuple[float, tuple[str, ...]]:
                f"one ASW {D20.name} per DETECT, destroying {sub.uid} on {sot.ASW_KILL} or less")
 
 
-def torpedo(game: "Game", a: A.TorpedoAttack, drawn: int = 0) -> tuple[ChanceStep, ...]:
+def torpedo(game: Game, a: A.TorpedoAttack, drawn: int = 0) -> tuple[ChanceStep, ...]:
     """TORPEDO ATTACK (14.07, 14.08, 14.12): defensive ASW first; a destroyed submarine fires
     nothing.  At ships: torpedo hits per target (one sinks a ship, 14.08).  At a submarine: the
     engagement (14.011)."""
@@ -198,7 +187,7 @@ def torpedo(game: "Game", a: A.TorpedoAttack, drawn: int = 0) -> tuple[ChanceSte
                        outcomes, lines),)
 
 
-def zor(game: "Game", a: A.SubmarineZor, drawn: int = 0) -> tuple[ChanceStep, ...]:
+def zor(game: Game, a: A.SubmarineZor, drawn: int = 0) -> tuple[ChanceStep, ...]:
     """A submarine's ZOR (14.09): which enemy submarines around it are DETECTED."""
     from lcb_lab.games.lcb.rules.submarines import operations as ops, sot
     ctx = game._ctx()
@@ -267,20 +256,20 @@ def _ga_step(ctx: Ctx, m, u, dice: int, defence: list[dict]) -> ChanceStep:
                       tuple(lines))
 
 
-def marker_action(game: "Game", a: A.MarkerAction, drawn: int = 0) -> tuple[ChanceStep, ...] | None:
+def marker_action(game: Game, a: A.MarkerAction, drawn: int = 0) -> tuple[ChanceStep, ...] | None:
     """A Proxy Force's / SOF marker's GROUND ASSAULT rolled at once (no defender may fire back);
     the marker placed at the end of ``path`` first.  None: another marker act (not previewed)."""
     from dataclasses import replace
     m = game.state.card_markers.get(a.marker)
     if m is None or a.then != "combat" or m.kind not in ("proxy", "sof"):
         return None
-    ctx = _on_copy(game, replace(a, then="none", targets=(), dice=0))[0] if a.path else game._ctx()
+    ctx = _on_fork(game, replace(a, then="none", targets=(), dice=0))[0] if a.path else game._ctx()
     m = ctx.state.card_markers[a.marker]
     from lcb_lab.games.lcb.rules.markers import proxy
     return (_ga_step(ctx, m, proxy.assault_target(ctx, m, a), int(a.dice), []),)
 
 
-def defence(game: "Game", a: A.AnswerDefence, drawn: int = 0) -> tuple[ChanceStep, ...] | None:
+def defence(game: Game, a: A.AnswerDefence, drawn: int = 0) -> tuple[ChanceStep, ...] | None:
     """The defenders' answer to a marker's GROUND ASSAULT (7.13): both sides roll at once."""
     ctx = game._ctx()
     choice = _choice(ctx)
@@ -349,7 +338,7 @@ def _checked(steps: list[tuple[ChanceStep, int]], drawn: int) -> tuple[ChanceSte
     return tuple(s for s, _ in steps) if drawn <= sum(n for _, n in steps) else None
 
 
-def card_steps(game: "Game", a, drawn: int) -> tuple[ChanceStep, ...] | None:
+def card_steps(game: Game, a, drawn: int) -> tuple[ChanceStep, ...] | None:
     """``PlayCard`` resolved at once (nobody may answer) or ``AnswerCards`` that closes the chain:
     one step per roll of each link, its odds if the link gets that far (module doc)."""
     from lcb_lab.games.lcb.rules.cards import chain, jcc, responses
