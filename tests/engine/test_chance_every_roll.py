@@ -131,6 +131,17 @@ def test_submarine_engagement_hand_computed_and_real_rolls():
     frequencies_match(g, act, step, lambda f, new: (int(f.unit("Ling").destroyed), int(f.unit("Kilo 1").destroyed)))
 
 
+def test_submarine_engagement_against_two_boats_matches_real_rolls():
+    """14.011 with two enemy submarines: one DETECT die each way per boat, 2 torpedoes at each
+    found boat (both at the only one found), return fire from every boat that DETECTED."""
+    g = sea({"Ling": (SSN, "C-4", B), "Kilo 1": (SSK, "C-4", R), "Kilo 2": (SSK, "C-4", R)}, seed=11)
+    ch14._one(g, B, ["Ling"])
+    act = A.TorpedoAttack(1, "Ling", ("submarine",))
+    (step,) = ask(g, act)
+    assert step.counts == ("Ling sunk", "Kilo 1 sunk", "Kilo 2 sunk") and len(step.outcomes) == 8
+    frequencies_match(g, act, step, lambda f, new: tuple(int(f.unit(u).destroyed) for u in ("Ling", "Kilo 1", "Kilo 2")))
+
+
 def test_offensive_asw_hand_computed_and_real_rolls():
     """14.14 ex.: two DDGs search for a DETECT-6 submarine: P(destroyed) = 1 - (1 - 0.3 * 0.5)^2."""
     g = sea({"DDG-51": ("usn_ddg_51", "G-4", B), "DDG-80": ("usn_ddg_51", "G-4", B), "Kilo 1": (SSK, "G-5", R)},
@@ -299,3 +310,18 @@ def test_a_card_played_into_an_open_window_rolls_nothing_yet_and_one_resolved_at
     g.dice.force([10])                              # on 10 or less: the logged outcome is a success
     g.apply(act)
     assert any(e["title"] == "EFFECT EMS Jamming: success" for e in g.log)
+
+
+def test_resolve_combat_asked_as_an_act_gives_the_chance_step_of_the_combat():
+    """7.010: chance's own move answers like every other act -- the step ``chance_outcomes()`` gives."""
+    g = lcb_lab.situation(units={"1 Uran": ("runi_coastal_missile_section", "F-2"),
+                                 "1 Whiskey": {"type": "usmc_himars_section", "hex": "F-6", "face_up": True}},
+                          initiative="RU", seed=10)
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("1 Uran",)),)))
+    commit = A.CommitCombat(lrs=(A.LrsAttack("1 Uran", "LRS1", "1 Whiskey", 2),))
+    assert ask(g, commit) == ()                     # committing rolls nothing: chance acts next
+    g.apply(commit)
+    assert g.to_act() == "chance"
+    (step,) = ask(g, A.ResolveCombat())
+    assert step == g.chance_outcomes() and step.counts == ("HP lost by 1 Whiskey",)

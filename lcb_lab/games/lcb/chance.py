@@ -3,7 +3,7 @@
 ``Game.chance_outcomes(action)`` answers for a legal act what ``Game.chance_outcomes()``
 answers for the dice of a committed combat (7.010, :mod:`lcb_lab.games.lcb.rules.combat.chance`):
 the :class:`~lcb_lab.kernel.odds.ChanceStep` (s) the act would roll, each outcome with its exact
-probability.  The odds come from the *setup* half of the rule that rolls (who rolls how many
+probability (for ``ResolveCombat`` itself: the step ``chance_outcomes()`` gives).  The odds come from the *setup* half of the rule that rolls (who rolls how many
 d20 at which value), the same function the roll itself calls, so they cannot drift apart;
 asking draws nothing and changes nothing (``g.to_json()`` is byte-identical).  Covered:
 
@@ -48,14 +48,17 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+import numpy as np
+
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.kernel.dice import D20
 from lcb_lab.kernel.errors import DiceExhausted, LcbError
-from lcb_lab.kernel.odds import (ChanceStep, binomial_pmf, joint_outcomes, mixture, p_any, p_success)
+from lcb_lab.kernel.odds import ChanceStep, binomial_pmf, joint_outcomes, mixture, p_any, p_success, sum_pmf
 from lcb_lab.games.lcb.rules.common import Ctx
 
 Game = Any
 """A :class:`lcb_lab.games.lcb.game.Game` (not imported: the game imports this module's caller)."""
+
 
 def act_outcomes(game: Game, action: A.Action) -> tuple[ChanceStep, ...]:
     """The chance steps ``action`` would roll now (module doc); ``()`` when it rolls nothing.
@@ -210,7 +213,7 @@ def _duel(ctx: Ctx, sub, named, p_sunk: float, lines: tuple[str, ...]) -> Chance
     back_pmfs = [_flag(p_success(sot.detect_of(ctx, sub))) for _ in enemies]
     cv = ops.torpedo_cv(ctx, sub)
     for flags, w in joint_outcomes(found_pmfs + back_pmfs):
-        found = [e for e, f in zip(enemies, flags) if f]
+        found = [e for e in enemies if e not in need] + [e for e, f in zip(enemies, flags) if f and e in need]
         shooters = [e for e, f in zip(enemies, flags[len(enemies):]) if f]
         p_me = 1.0 - _prod(1.0 - p_any(ops.TORPEDOES, ops.torpedo_cv(ctx, e)) for e in shooters)
         aims = found[:1] * ops.TORPEDOES if len(found) == 1 else found[:ops.TORPEDOES]
@@ -245,8 +248,6 @@ def _ga_step(ctx: Ctx, m, u, dice: int, defence: list[dict]) -> ChanceStep:
         dcv = ctx.cv(ctx.state.units[x["defender"]], "GA").value
         back.append(_hits(x["dice"], dcv))
         lines.append(_line(x["dice"], dcv, f"GA {x['defender']}->{m.mid}"))
-    from lcb_lab.kernel.odds import sum_pmf
-    import numpy as np
     total = tuple(float(p) for p in sum_pmf(*(np.array(b) for b in back)))
     rule = "13.41" if m.kind == "sof" else "13.12"
     counts, pmfs = (f"HP lost by {u.uid}",), [tuple(lost)]
@@ -365,7 +366,15 @@ def card_steps(game: Game, a, drawn: int) -> tuple[ChanceStep, ...] | None:
     return _checked(steps, drawn)
 
 
+def resolve_combat(game: Game, a: A.ResolveCombat, drawn: int = 0) -> tuple[ChanceStep, ...]:
+    """Chance's own move (7.010): the next engagement, as ``Game.chance_outcomes()`` gives it
+    (``later``: the engagements the same roll makes after it)."""
+    from lcb_lab.games.lcb.rules.combat.chance import chance_step
+    return (chance_step(game._ctx()),)
+
+
 PREVIEWS: dict[type, Callable] = {
+    A.ResolveCombat: resolve_combat,
     A.PlayCard: card_steps, A.AnswerCards: card_steps,
     A.AnswerMines: mines, A.OffensiveAsw: offensive_asw, A.TorpedoAttack: torpedo, A.SubmarineZor: zor,
     A.MarkerAction: marker_action, A.AnswerDefence: defence,
