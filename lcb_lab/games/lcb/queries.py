@@ -51,11 +51,14 @@ class GameQueries:
         (rule, reason) for an act the rules refuse, LcbError for dice it does not preview.
 
         >>> g.chance_outcomes(AnswerMines(mines=(MineShot("DDG-51", 2),)))   # doctest: +SKIP
-        (Mines in F-4 (rule 13.33)
-          2 d20 hitting on 13 or less: mines F-4->DDG-51
+        (Mines in C-2 (rule 13.33)
+          2 d20 hitting on 13 or less: mines C-2->DDG-51
           mine hits on DDG-51 = 0: 12.2%
           mine hits on DDG-51 = 1: 45.5%
-          mine hits on DDG-51 = 2: 42.2%,)
+          mine hits on DDG-51 = 2: 42.3%,)
+
+        (the README's mines example staged this; ``tests/engine/test_chance_every_roll.py`` has one
+        per roll kind.)
         """
         if action is not None:
             from lcb_lab.games.lcb.chance import act_outcomes
