@@ -325,3 +325,20 @@ def test_resolve_combat_asked_as_an_act_gives_the_chance_step_of_the_combat():
     assert g.to_act() == "chance"
     (step,) = ask(g, A.ResolveCombat())
     assert step == g.chance_outcomes() and step.counts == ("HP lost by 1 Whiskey",)
+
+
+def test_card_intercept_detect_and_hits_hand_computed(test_cards):
+    """9.06, 9.011: a DDG INTERCEPTs a deployed CAP (DETECT 10): the team's DETECT roll (50%),
+    then 2 INTERCEPT dice at 13 (hits 0, 1, 2), then the CAP's own roll on 10."""
+    from tests.rulebook.test_ch9_chains import R, UNITS, game
+    units = UNITS + [("DDG", "usn_ddg_51", "H-4", "TF Blue"), ("Target", "usn_ddg_51", "H-5", "TF Blue", True)]
+    g, c = game({"cap": ("RU", "Combat Air Patrols", "deployed")}, units=units, naval=["H-4", "H-5", "H-6"], seed=12)
+    g.state.initiative = "RU"
+    g.apply(A.BeginImpulse(R))
+    g.apply(A.Declare(()))
+    g.apply(A.PlayCard(c["cap"], option="B", targets=("Target",)))
+    detect, hits, effect = ask(g, A.AnswerCards(card_intercepts=(A.CardIntercept("DDG", "INT1", 2, to=1),)))
+    assert (detect.rule, detect.outcomes) == ("9.06", (((0,), 0.5), ((1,), 0.5)))
+    assert hits.counts == ("INTERCEPT hits on Combat Air Patrols (RU)",) and hits.rule == "9.011"
+    assert [p for _, p in hits.outcomes] == pytest.approx([0.35 ** 2, 2 * 0.65 * 0.35, 0.65 ** 2], abs=1e-12)
+    assert effect.label == "Combat Air Patrols: effect roll (if not stopped first)"
