@@ -249,7 +249,7 @@ def test_an_uncovered_roll_says_so_in_one_line():
 
 # ---------------------------------------------------------------- card chains (9.0, 9.06, 9.4)
 @pytest.fixture
-def test_cards():
+def chapter9_effect():
     """The chapter 9 test deck's effect (a roll on ``succeeds_on``), registered while the test runs."""
     from lcb_lab.games.lcb.rules.cards import effects as card_effects
     from tests.rulebook.test_ch9_chains import _effect_fn
@@ -258,7 +258,7 @@ def test_cards():
     card_effects.EFFECTS.pop("test_effect", None)
 
 
-def test_card_detect_and_ftr_nullify_rolls_hand_computed(test_cards):
+def test_card_detect_and_ftr_nullify_rolls_hand_computed(chapter9_effect):
     """9.44: F-22 Escorts (FTR NULLIFY on 10) answers a B-1B Lancer (DETECT 10, effect on 10):
     its DETECT, its FTR NULLIFY roll, then the bomber's own effect roll, each 50%."""
     from tests.rulebook.test_ch9_chains import R, game, play, resp
@@ -272,7 +272,7 @@ def test_card_detect_and_ftr_nullify_rolls_hand_computed(test_cards):
     assert steps[0].dice == ("1 d20 hitting on 10 or less: F-22 Escorts (US): DETECT B-1B Lancer (RU)",)
 
 
-def test_card_nullify_and_effect_rolls_match_real_rolls(test_cards):
+def test_card_nullify_and_effect_rolls_match_real_rolls(chapter9_effect):
     """9.42: Malware in Space (NULLIFY on 12) answers Space Satellites (effect on 12, no DETECT):
     the NULLIFY roll always comes; the effect roll only when it failed."""
     from tests.rulebook.test_ch9_chains import B, game, play, resp
@@ -293,7 +293,7 @@ def test_card_nullify_and_effect_rolls_match_real_rolls(test_cards):
     assert abs(seen["success"] / reached - 0.6) <= 4 * sqrt(0.24 / reached)
 
 
-def test_a_card_played_into_an_open_window_rolls_nothing_yet_and_one_resolved_at_once_rolls_its_effect(test_cards):
+def test_a_card_played_into_an_open_window_rolls_nothing_yet_and_one_resolved_at_once_rolls_its_effect(chapter9_effect):
     from tests.rulebook.test_ch9_chains import B, R, game
     g, c = game({"sat": ("US", "Space Satellites", "deployed"), "mal": ("RU", "Malware in Space")}, seed=1)
     g.state.initiative = g.state.task_forces[B]
@@ -327,7 +327,7 @@ def test_resolve_combat_asked_as_an_act_gives_the_chance_step_of_the_combat():
     assert step == g.chance_outcomes() and step.counts == ("HP lost by 1 Whiskey",)
 
 
-def test_card_intercept_detect_and_hits_hand_computed(test_cards):
+def test_card_intercept_detect_and_hits_hand_computed(chapter9_effect):
     """9.06, 9.011: a DDG INTERCEPTs a deployed CAP (DETECT 10): the team's DETECT roll (50%),
     then 2 INTERCEPT dice at 13 (hits 0, 1, 2), then the CAP's own roll on 10."""
     from tests.rulebook.test_ch9_chains import R, UNITS, game
