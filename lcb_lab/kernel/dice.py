@@ -27,20 +27,23 @@ is chance's move, and ``Game.chance_outcomes()`` gives the next engagement's out
 with their exact probabilities (:class:`lcb_lab.kernel.odds.ChanceStep`,
 :mod:`lcb_lab.games.lcb.rules.combat.chance`): LRS on a unit or a card marker (7.02, 7.57, 12.24)
 and GROUND ASSAULT, SOF markers' defence included (7.13, 7.15, 13.41).  Every other roll
-stays inline in the act that makes it, for one of two reasons:
+stays inline in the act that makes it, and ``Game.chance_outcomes(action)`` asks the same
+question of that act before it is applied (:mod:`lcb_lab.games.lcb.chance`: the ChanceSteps it
+would roll, from the rule's own setup function, drawing nothing):
 
-* no rule lets anyone act between the act and its roll, so a pause would ask nothing:
-  card DETECT and success rolls as a chain resolves (9.06, 9.43: ``rules/card_effects``,
-  ``rules/ftr``, ``rules/chain``), a destroyed marker's influence roll and marker
-  effects (``rules/card_markers``, ``rules/proxy``), the random Embarked card lost
-  (10.311, ``rules/embark_losses``);
-* the rules would allow a pause, but a new chance step there would add a step to every
-  record, save and golden transcript that passes it (they must stay byte-identical):
-  the mine owner's shots (13.33, rolled in the owner's answer), a Proxy Force's or SOF
-  marker's GROUND ASSAULT (13.12, 13.43, rolled in the defence answer), submarine DETECT
-  and TORPEDO ATTACK (14.x, ``rules/submarine``) and ASW (``rules/asw``).  These are the
-  candidates for the next chance steps; their odds are shown before the roll where the UI
-  offers them (``rules/responses``: ``p_detect``, ``p_success``).
+* the mine owner's shots (13.33, ``AnswerMines``), a Proxy Force's or SOF marker's GROUND
+  ASSAULT (13.12, 13.41, ``MarkerAction`` or the defenders' ``AnswerDefence``), submarine
+  TORPEDO ATTACK with its defensive ASW, the submarine engagement and the ZOR DETECT (14.x,
+  ``rules/submarines``), offensive ASW (14.14), and card chains: DETECT, NULLIFY / FTR
+  NULLIFY, card INTERCEPT and effect rolls (9.0, 9.06, 9.4, 9.011; ``rules/cards``);
+* not previewed (LcbError when asked): a destroyed marker's influence roll and other marker
+  effect rolls (``rules/markers``), card ASW / UUV effects (14.15), the random Embarked card
+  lost (10.311, ``rules/embarking/losses``).
+
+Where the rules allow a pause before such a roll, a choice already stands there (the mine
+owner's, 13.33; the GA defenders', 7.13; the card response windows, 9.41) and its answer
+rolls; none is a chance step of its own, so every record, save and golden transcript is
+unchanged.
 
 numpy is imported when the seeded generator is first needed (a roll past the
 forced values, or :meth:`Dice.state`), not when the module or a Dice is made:

@@ -7,7 +7,9 @@ a die's value and the sum of several dice (e.g. 2d6, or the 1/2/2/3/3/4 average 
 :func:`sum_pmf` convolves independent counts and :func:`net_damage_pmf` nets one count
 against another (``max(0, L - I)``).  Distributions are numpy arrays indexed by the
 count or value.  :class:`ChanceStep` is the record of a chance node: what is about to
-be rolled and each outcome with its probability (``Game.chance_outcomes()``).
+be rolled and each outcome with its probability (``Game.chance_outcomes()``, and
+``Game.chance_outcomes(action)`` for the rolls an act would make); :func:`p_any` (at least
+one success) and :func:`mixture` (outcomes that depend on earlier dice) build them.
 
 LC:B's use (7.02): a d20 succeeds on a roll <= CV, so one die hits with ``p = CV/20``
 clipped to [0, 1] -- :func:`at_most` over :data:`~lcb_lab.kernel.dice.D20`, the default die
@@ -140,6 +142,25 @@ def joint_outcomes(pmfs: list[np.ndarray]) -> tuple[tuple[tuple[int, ...], float
     for pmf in pmfs:
         out = [(o + (k,), p * float(q)) for o, p in out for k, q in enumerate(pmf) if q > 0]
     return tuple(out)
+
+
+def p_any(dice: int, cv: int, die: Die = D20, succeeds: Rule | None = None) -> float:
+    """Chance at least one of ``dice`` succeeds (by default a d20 roll <= ``cv``, 7.02); 0.0 for
+    no dice.  E.g. ``p_any(2, 10) == 0.75``."""
+    return 1.0 - (1.0 - p_success(cv, die, succeeds)) ** max(0, dice)
+
+
+def mixture(branches) -> tuple[tuple[tuple[int, ...], float], ...]:
+    """Outcomes of a chance step whose parts depend on earlier dice: ``branches`` is
+    ``[(probability of the branch, outcomes of the branch)]`` (outcomes as in
+    :class:`ChanceStep`); equal outcomes are added up, the result is sorted, impossible
+    outcomes left out."""
+    out: dict[tuple[int, ...], float] = {}
+    for w, outcomes in branches:
+        for o, p in outcomes:
+            if w * p > 0:
+                out[o] = out.get(o, 0.0) + w * p
+    return tuple(sorted(out.items()))
 
 
 @dataclass(frozen=True)

@@ -33,16 +33,36 @@ class GameQueries:
         """The decision the engine waits for (the top of ``state.choices``), or None."""
         return combat.pending(self._ctx())
 
-    def chance_outcomes(self):
-        """What the dice can do next, and how likely, while chance acts (``to_act() == "chance"``:
-        a committed combat waits for :class:`~lcb_lab.games.lcb.actions.ResolveCombat`, 7.010).
+    def chance_outcomes(self, action=None):
+        """What the dice can do next, and how likely.  Draws nothing, changes nothing.
 
-        Returns a :class:`lcb_lab.kernel.odds.ChanceStep` for the next engagement to roll: its dice and
+        Without ``action``, while chance acts (``to_act() == "chance"``: a committed combat waits
+        for :class:`~lcb_lab.games.lcb.actions.ResolveCombat`, 7.010): a
+        :class:`lcb_lab.kernel.odds.ChanceStep` for the next engagement to roll: its dice and
         ``outcomes`` ``((outcome, probability), ...)`` summing to 1 (an outcome is a tuple of
         ints, one per ``counts``, e.g. ``("HP lost by 1 Uran",)``), exactly the odds logged
-        before the roll (:mod:`lcb_lab.games.lcb.rules.combat.chance`).  Draws nothing.  Raises LcbError
-        when no dice wait (naming who acts instead).
+        before the roll (:mod:`lcb_lab.games.lcb.rules.combat.chance`).  Raises LcbError when no
+        dice wait (naming who acts instead).
+
+        With a typed ``action`` of the team to act: the tuple of ChanceSteps that act would
+        roll inline (mines 13.33, ASW 14.14, TORPEDO ATTACK 14.08 / 14.011, a Proxy Force's or
+        SOF marker's GROUND ASSAULT 13.12 / 13.41, card DETECT and success rolls 9.06 / 9.4;
+        ``()`` when it rolls nothing; :mod:`lcb_lab.games.lcb.chance`).  Raises IllegalAction
+        (rule, reason) for an act the rules refuse, LcbError for dice it does not preview.
+
+        >>> g.chance_outcomes(AnswerMines(mines=(MineShot("DDG-51", 2),)))   # doctest: +SKIP
+        (Mines in C-2 (rule 13.33)
+          2 d20 hitting on 13 or less: mines C-2->DDG-51
+          mine hits on DDG-51 = 0: 12.2%
+          mine hits on DDG-51 = 1: 45.5%
+          mine hits on DDG-51 = 2: 42.3%,)
+
+        (the README's mines example staged this; ``tests/engine/test_chance_every_roll.py`` has one
+        per roll kind.)
         """
+        if action is not None:
+            from lcb_lab.games.lcb.chance import act_outcomes
+            return act_outcomes(self, action)
         from lcb_lab.games.lcb.actions import CHANCE
         who = self.to_act()
         if who != CHANCE:

@@ -231,20 +231,10 @@ def on_step(ctx: Ctx, movers: list, frm: str, to: str, entered: set[str]) -> str
 
 
 # ---------------------------------------------------------------- answer
-def answer(ctx: Ctx, choice: Choice, shots) -> None:
-    """The owner's answer to a ``mine_attack`` choice (``shots``: ``[(target, cubes)]``), or the
-    target team's MILDEC answer (``{"absorb": n}``) for a mine hit (``key "mine:..."``).
-    Raises IllegalAction (13.33, 4.22) leaving the choice pending."""
-    if isinstance(choice, MildecChoice):
-        n = int(shots.get("absorb", 0))
-        top = choice.most
-        if not 0 <= n <= top:
-            raise IllegalAction("4.22", f"can absorb 0..{top} HP with Naval MILDECs here")
-        m = ctx.state.card_markers[choice.options["mine"]]
-        m.data["pending"].setdefault("absorb", {})[choice.options["target"]] = n
-        ctx.state.choices.pop()
-        _apply(ctx, m)
-        return
+def shot_plan(ctx: Ctx, choice: Choice, shots) -> tuple[CardMarker, list[tuple[str, int]]]:
+    """The setup of the owner's mine shots (13.33, 13.34), changing nothing: the mines and
+    ``[(target id, cubes)]`` in the order rolled, each cube one d20 hitting on
+    :func:`succeeds_on` or less.  Raises IllegalAction (13.33, 13.34) for a shot the rules refuse."""
     m = ctx.state.card_markers.get(choice.options["mine"])
     if m is None:
         raise IllegalAction("13.33", "those mines are gone")
@@ -261,6 +251,29 @@ def answer(ctx: Ctx, choice: Choice, shots) -> None:
         plan.append((tid, cubes))
     if total > m.level:
         raise IllegalAction("13.33", f"{total} cubes designated but only {m.level} are in {m.hex}")
+    return m, plan
+
+
+def succeeds_on(m: CardMarker) -> int:
+    """A mine cube hits on a d20 roll at or under this value (13.33; the card's, else 13)."""
+    return int(m.data.get("succeeds_on", DEFAULT_SUCCEEDS_ON))
+
+
+def answer(ctx: Ctx, choice: Choice, shots) -> None:
+    """The owner's answer to a ``mine_attack`` choice (``shots``: ``[(target, cubes)]``), or the
+    target team's MILDEC answer (``{"absorb": n}``) for a mine hit (``key "mine:..."``).
+    Raises IllegalAction (13.33, 4.22) leaving the choice pending."""
+    if isinstance(choice, MildecChoice):
+        n = int(shots.get("absorb", 0))
+        top = choice.most
+        if not 0 <= n <= top:
+            raise IllegalAction("4.22", f"can absorb 0..{top} HP with Naval MILDECs here")
+        m = ctx.state.card_markers[choice.options["mine"]]
+        m.data["pending"].setdefault("absorb", {})[choice.options["target"]] = n
+        ctx.state.choices.pop()
+        _apply(ctx, m)
+        return
+    m, plan = shot_plan(ctx, choice, shots)
     ctx.state.choices.pop()
     if not plan:
         ctx.log(explain.step("mine", "Mines held", "the owner does not detonate (13.33: may)", ["13.33"]),
@@ -268,7 +281,7 @@ def answer(ctx: Ctx, choice: Choice, shots) -> None:
         _finish(ctx, m)
         return
     m.revealed = True
-    value = int(m.data.get("succeeds_on", DEFAULT_SUCCEEDS_ON))
+    value = succeeds_on(m)
     damage: dict[str, int] = {}
     for tid, cubes in plan:               # 13.34: every target designated before any roll
         ctx.log(explain.step("mine", f"{cubes} mine cube(s) in {m.hex} at {tid}", "designated before rolling; "

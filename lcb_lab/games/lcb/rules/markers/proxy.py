@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
-from lcb_lab.games.lcb.model.state import CardMarker
+from lcb_lab.games.lcb.model.state import CardMarker, Unit
 from lcb_lab.games.lcb.rules.cards import targets as card_targets
 from lcb_lab.games.lcb.rules.markers.placement import as_hex, rolled
 from lcb_lab.games.lcb.rules.common import Ctx
@@ -125,15 +125,9 @@ def effect_step(ctx: Ctx, m: CardMarker, a) -> None:
                                  ["13.14"]), unit=u.uid)
 
 
-def assault(ctx: Ctx, m: CardMarker, a) -> None:
-    """The Proxy Force's GROUND ASSAULT (13.12; a SOF marker's on placement, 13.41): ``dice``
-    (1..4) d20 at CV 3, range 0, on one face-up enemy unit in its hex (``targets[0]``), modified
-    by terrain (7.09) and Fortification (13.51).  The defenders in the hex may fire back (7.13):
-    a ``ga_defence`` choice for their team (options as combat's, plus ``marker``), answered by
-    :func:`answer_defence`; with no defender able to fire the dice are rolled at once."""
-    from lcb_lab.games.lcb.rules.movement.conceal import reveal
-    from lcb_lab.games.lcb.rules.combat.ground_assault import defenders
-    from lcb_lab.games.lcb.choices import GaDefenceChoice
+def assault_target(ctx: Ctx, m: CardMarker, a) -> Unit:
+    """The setup of marker ``m``'s GROUND ASSAULT ``a`` (13.12, 13.41), changing nothing: its
+    one target; ``a.dice`` d20 hitting on :func:`assault_cv` or less.  Raises IllegalAction."""
     rule, what = ("13.41", "a SOF marker") if m.kind == "sof" else ("13.12", "a Proxy Force")
     top = m.data.get("ga_dice", 4)
     if not 1 <= int(a.dice) <= top:
@@ -143,6 +137,48 @@ def assault(ctx: Ctx, m: CardMarker, a) -> None:
     u = ctx.state.units.get(a.targets[0])
     if u is None or u.team == m.team or u.hex != m.hex or u.destroyed or not u.revealed:
         raise IllegalAction(rule, f"{m.team} sees no face-up enemy unit {a.targets[0]!r} in {m.hex} (range 0)")
+    return u
+
+
+def assault_cv(ctx: Ctx, m: CardMarker, u: Unit) -> tuple[int, list, int]:
+    """``(base CV, modifiers, CV)`` of marker ``m``'s GROUND ASSAULT on ``u``: CV 3 unless the
+    card says otherwise, terrain (7.09) and Fortification (13.51) modifiers."""
+    from lcb_lab.games.lcb.rules.markers.fortify import ga_modifiers
+    from lcb_lab.games.lcb.rules.combat.network import apply, terrain_modifiers
+    base = int(m.data.get("ga_cv", 3))
+    mods = terrain_modifiers(ctx.board, m.hex, ctx.is_naval(u)) + ga_modifiers(ctx.state, m.hex, m.team)
+    return base, mods, apply(base, mods)
+
+
+def defence_plan(ctx: Ctx, choice, allocs: list[dict]) -> tuple[CardMarker | None, list[dict]]:
+    """The setup of the defenders' answer to a marker's GROUND ASSAULT (7.13), changing
+    nothing: ``(marker or None if gone, [{"defender", "target", "dice"}])``, each defender's
+    dice hitting on its GA CV or less.  Raises IllegalAction (7.08, 7.13)."""
+    m = ctx.state.card_markers.get(choice.options["marker"])
+    listed = {d["uid"]: d for d in choice.options["defenders"]}
+    used: dict[str, int] = {}
+    for x in allocs:
+        d, n = listed.get(x["defender"]), int(x["dice"])
+        if d is None or x["target"] != choice.options["marker"] or n < 1:
+            raise IllegalAction("7.13", f"{x['defender']} may fire back only at {choice.options['marker']} from "
+                                f"{choice.options['hex']}, with at least one die")
+        used[d["uid"]] = used.get(d["uid"], 0) + n
+        if d["supply"] is not None and used[d["uid"]] > d["supply"]:
+            raise IllegalAction("7.08", f"{d['uid']} has {d['supply']} GA supply")
+    return m, [dict(x, dice=int(x["dice"])) for x in allocs]
+
+
+def assault(ctx: Ctx, m: CardMarker, a) -> None:
+    """The Proxy Force's GROUND ASSAULT (13.12; a SOF marker's on placement, 13.41): ``dice``
+    (1..4) d20 at CV 3, range 0, on one face-up enemy unit in its hex (``targets[0]``), modified
+    by terrain (7.09) and Fortification (13.51).  The defenders in the hex may fire back (7.13):
+    a ``ga_defence`` choice for their team (options as combat's, plus ``marker``), answered by
+    :func:`answer_defence`; with no defender able to fire the dice are rolled at once."""
+    from lcb_lab.games.lcb.rules.movement.conceal import reveal
+    from lcb_lab.games.lcb.rules.combat.ground_assault import defenders
+    from lcb_lab.games.lcb.choices import GaDefenceChoice
+    rule = "13.41" if m.kind == "sof" else "13.12"
+    u = assault_target(ctx, m, a)
     if not m.revealed:
         m.revealed = True
         ctx.log(explain.step("marker", f"{m.mid} revealed", "it attacks (7.07)", [rule, "7.07"]), marker=m.mid)
@@ -161,35 +197,21 @@ def answer_defence(ctx: Ctx, choice, allocs: list[dict]) -> None:
     """The defenders' answer to a marker's GROUND ASSAULT (7.13): ``[{"defender", "target" (the
     marker), "dice"}]``, each a defender listed in the choice, within its GA supply. Raises
     IllegalAction leaving the choice pending; else rolls both sides at once (7.13, 7.15)."""
-    m = ctx.state.card_markers.get(choice.options["marker"])
-    listed = {d["uid"]: d for d in choice.options["defenders"]}
-    used: dict[str, int] = {}
-    for x in allocs:
-        d, n = listed.get(x["defender"]), int(x["dice"])
-        if d is None or x["target"] != choice.options["marker"] or n < 1:
-            raise IllegalAction("7.13", f"{x['defender']} may fire back only at {choice.options['marker']} from "
-                                f"{choice.options['hex']}, with at least one die")
-        used[d["uid"]] = used.get(d["uid"], 0) + n
-        if d["supply"] is not None and used[d["uid"]] > d["supply"]:
-            raise IllegalAction("7.08", f"{d['uid']} has {d['supply']} GA supply")
+    m, defence = defence_plan(ctx, choice, allocs)
     ctx.state.choices.pop()
     if m is not None:
-        _resolve(ctx, m, [dict(x, dice=int(x["dice"])) for x in allocs])
+        _resolve(ctx, m, defence)
 
 
 def _resolve(ctx: Ctx, m: CardMarker, defence: list[dict]) -> None:
     """Roll the marker's GA and the defenders' dice together; apply the damage (7.13, 7.15)."""
     from lcb_lab.games.lcb.rules.cards.cvs import spend
     from lcb_lab.games.lcb.rules.markers.placement import destroy_unit
-    from lcb_lab.games.lcb.rules.markers.fortify import ga_modifiers
     from lcb_lab.games.lcb.rules.markers.isr import hit
-    from lcb_lab.games.lcb.rules.combat.network import apply, terrain_modifiers
     rule = "13.41" if m.kind == "sof" else "13.12"
     plan = m.data.pop("assault")
     u = ctx.state.units[plan["target"]]
-    base = int(m.data.get("ga_cv", 3))
-    mods = terrain_modifiers(ctx.board, m.hex, ctx.is_naval(u)) + ga_modifiers(ctx.state, m.hex, m.team)
-    cv = apply(base, mods)
+    base, mods, cv = assault_cv(ctx, m, u)
     rolls = ctx.dice.roll(plan["dice"], f"GA {m.mid}->{u.uid}")
     hits = sum(1 for r in rolls if r <= cv)
     ctx.log(explain.step("ga_roll", f"GROUND ASSAULT: {m.mid} -> {u.uid}",

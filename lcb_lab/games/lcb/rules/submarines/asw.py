@@ -103,12 +103,19 @@ def _kill_rolls(ctx: Ctx, hunters: list[Unit], sub: Unit, what: str) -> tuple[li
     return detect, asw
 
 
+def defensive_setup(ctx: Ctx, sub: Unit) -> tuple[list[Unit], int]:
+    """Who rolls defensive ASW against ``sub`` and at what (14.12, 14.13), changing nothing:
+    ``(hunters, DETECT value)``; each hunter rolls one DETECT d20 (<= the value), each
+    DETECT one ASW d20 (<= :data:`~lcb_lab.games.lcb.rules.submarines.sot.ASW_KILL`)."""
+    hunters = [u for u in ctx.state.units_in(sub.hex, other(sub.team)) if asw_capable(ctx, u)]
+    return hunters, sub_rules.detect_of(ctx, sub)
+
+
 def defensive(ctx: Ctx, sub: Unit) -> bool:
     """Defensive ASW of ``sub``'s hex (14.12, 14.13). Returns True when it was destroyed."""
-    hunters = [u for u in ctx.state.units_in(sub.hex, other(sub.team)) if asw_capable(ctx, u)]
+    hunters, need = defensive_setup(ctx, sub)
     if not hunters:
         return False
-    need = sub_rules.detect_of(ctx, sub)
     detect, asw = _kill_rolls(ctx, hunters, sub, sub.uid)
     reveal(ctx, hunters, "ASW-capable ships conducting ASW are revealed", ["14.11"])
     who = [h for h, r in zip(hunters, detect) if r <= need]
@@ -130,9 +137,11 @@ def can_search(ctx: Ctx, d, u: Unit) -> bool:
             and u.hex is not None and asw_capable(ctx, u) and u.asw_hex is None)
 
 
-def offensive_act(ctx: Ctx, aid: int, units: list[str]) -> list[str]:
-    """Offensive ASW (14.14) by ``units`` of Move and/or Initiate Combat action ``aid`` in their
-    own hex.  Returns the submarines destroyed."""
+def offensive_setup(ctx: Ctx, aid: int, units: list[str]) -> tuple[list[Unit], str, list[Unit]]:
+    """Who searches with offensive ASW (14.14) and where, changing nothing: ``(ships, hex,
+    enemy submarines there)``; each ship rolls one DETECT d20 compared with every enemy
+    submarine's DETECT value, each DETECT gives one ASW d20 (<= ``ASW_KILL``).  Raises
+    IllegalAction (3.36, 14.11, 14.14)."""
     d = sub_rules.declared_action(ctx, aid)
     team = ctx.state.impulse.team
     sub_rules.check_names(ctx, team, units)
@@ -153,10 +162,17 @@ def offensive_act(ctx: Ctx, aid: int, units: list[str]) -> list[str]:
     if not ships:
         raise IllegalAction("14.11", f"action #{d.aid} has no ASW-capable naval unit")
     h = ships[0].hex
+    return ships, h, sub_rules.subs_in(ctx, h, other(team))
+
+
+def offensive_act(ctx: Ctx, aid: int, units: list[str]) -> list[str]:
+    """Offensive ASW (14.14) by ``units`` of Move and/or Initiate Combat action ``aid`` in their
+    own hex (:func:`offensive_setup`).  Returns the submarines destroyed."""
+    team = ctx.state.impulse.team
+    ships, h, enemies = offensive_setup(ctx, aid, units)
     for u in ships:
         u.asw_hex = h
     reveal(ctx, ships, "offensive ASW: the ASW-capable ships reveal themselves", ["14.14", "14.11"])
-    enemies = sub_rules.subs_in(ctx, h, other(team))
     detect = ctx.dice.roll(len(ships), f"offensive ASW DETECT in {h}")
     pairs = [(s, e) for s, r in zip(ships, detect) for e in enemies if r <= sub_rules.detect_of(ctx, e)]
     for uid in dict.fromkeys(e.uid for _, e in pairs):

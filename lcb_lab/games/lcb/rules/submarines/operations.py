@@ -158,7 +158,7 @@ def torpedo_act(game, c: Ctx, a) -> None:
     if enemy_subs is not None or not ships:
         duel(c, sub, enemy_subs)
         return
-    cv = c.utype(sub).torpedo_cv or 10
+    cv = torpedo_cv(c, sub)
     rolls = c.dice.roll(len(ships), f"{sub.uid}: TORPEDO ATTACK")
     log_secret(c, sub.team, f"TORPEDO ATTACK: {sub.uid}", f"{len(ships)} torpedo(es) at {', '.join(ships)}: "
                + explain.dice_text(rolls, cv) + " (1 die per TORPEDO ATTACK, 14.07; IAMD cannot INTERCEPT "
@@ -171,14 +171,27 @@ def torpedo_act(game, c: Ctx, a) -> None:
             torpedo_hit(c, sub, t)
 
 
+def torpedo_cv(ctx: Ctx, sub: Unit) -> int:
+    """A torpedo die of ``sub`` hits on a d20 roll at or under this (14.08; 10 when unstated)."""
+    return ctx.utype(sub).torpedo_cv or 10
+
+
+def duel_setup(ctx: Ctx, sub: Unit, named: list[str] | None) -> tuple[list[Unit], list[Unit]]:
+    """Who rolls in a submarine engagement (14.011), changing nothing: ``(enemies, need)``:
+    the enemy submarines in the hex (the named ones first), each rolling one DETECT d20
+    against ``sub``; ``need``, those ``sub`` has not DETECTED yet, one DETECT d20 each (with
+    no enemy there ``sub`` still rolls one die).  Whoever DETECTED fires :data:`TORPEDOES`."""
+    enemies = subs_in(ctx, sub.hex, other(sub.team))
+    if named:
+        enemies = [ctx.state.units[n] for n in named] + [e for e in enemies if e.uid not in named]
+    return enemies, [e for e in enemies if not detected_by(ctx, e, sub)]
+
+
 def duel(ctx: Ctx, sub: Unit, named: list[str] | None) -> None:
     """Submarine versus submarine (14.011): every submarine rolls DETECT at once (the attacker
     against each enemy submarine in the hex it has not DETECTED yet, each of them against the
     attacker); whoever DETECTED fires 2 torpedoes; damage is simultaneous."""
-    enemies = subs_in(ctx, sub.hex, other(sub.team))
-    if named:
-        enemies = [ctx.state.units[n] for n in named] + [e for e in enemies if e.uid not in named]
-    need = [e for e in enemies if not detected_by(ctx, e, sub)]
+    enemies, need = duel_setup(ctx, sub, named)
     # no hint: with no submarine there the attacker still rolls its DETECT die (14.011)
     att = ctx.dice.roll(len(need) if enemies else 1, f"{sub.uid}: DETECT (submarine engagement)") \
         if need or not enemies else []
@@ -202,7 +215,7 @@ def duel(ctx: Ctx, sub: Unit, named: list[str] | None) -> None:
                                     "text": f"a {sub.team} submarine engages in {sub.hex}: {back_text}"}
     log_secret(ctx, sub.team, f"Submarine engagement: {sub.uid}", text + ("" if enemies else
                " -- the attack is completed without result (14.011)"), ["14.011", "9.06"], pub=pub)
-    cv = ctx.utype(sub).torpedo_cv or 10
+    cv = torpedo_cv(ctx, sub)
     hits: list[Unit] = []
     if found:
         aims = found[:1] * TORPEDOES if len(found) == 1 else found[:TORPEDOES]
@@ -212,7 +225,7 @@ def duel(ctx: Ctx, sub: Unit, named: list[str] | None) -> None:
                    ["14.011", "14.08"], pub={"title": f"{alias[0].upper()}{alias[1:]} fires 2 torpedoes",
                                              "text": f"at {names(aims)}: " + explain.dice_text(rolls, cv)})
     for e in shooters:
-        ecv = ctx.utype(e).torpedo_cv or 10
+        ecv = torpedo_cv(ctx, e)
         rolls = ctx.dice.roll(TORPEDOES, f"{e.uid}: TORPEDO ATTACK")
         if any(r <= ecv for r in rolls):
             hits.append(sub)
@@ -236,6 +249,13 @@ def zor_hexes(ctx: Ctx, h: str) -> list[str]:
     return [h] + [n for n in ctx.board.neighbours(h) if n in ctx.board]
 
 
+def zor_targets(ctx: Ctx, sub: Unit) -> list[Unit]:
+    """The setup of the ZOR's DETECT rolls (14.09), changing nothing: the enemy submarines in
+    the ZOR that ``sub`` has not DETECTED, one d20 each at its DETECT value or less."""
+    foe = other(sub.team)
+    return [u for h in zor_hexes(ctx, sub.hex) for u in subs_in(ctx, h, foe) if not detected_by(ctx, u, sub)]
+
+
 def zor_act(game, c: Ctx, a) -> list[str]:
     """Exercise the voluntary 1-hex ZOR (14.09): reveal enemy naval units, roll DETECT for each
     enemy submarine there.  Returns the uids revealed or DETECTED."""
@@ -247,7 +267,7 @@ def zor_act(game, c: Ctx, a) -> list[str]:
     ships = [u for h in hexes for u in c.state.units_in(h, foe) if c.is_naval(u)]
     out = [u.uid for u in reveal(c, ships, f"a {sub.team} submarine's 1-hex ZOR around {sub.hex} (14.09; naval "
                                  "units only -- it does not reveal the submarine)", ["14.09"])]
-    enemies = [u for h in hexes for u in subs_in(c, h, foe) if not detected_by(c, u, sub)]
+    enemies = zor_targets(c, sub)
     rolls = c.dice.roll(len(enemies), f"{sub.uid}: ZOR DETECT") if enemies else []
     for e, r in zip(enemies, rolls):
         ok = r <= detect_of(c, e)
