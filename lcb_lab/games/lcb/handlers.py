@@ -354,8 +354,7 @@ def answer_mines(game: "Game", c: Ctx, choice, a: A.AnswerMines) -> None:
 
 
 def _mines(game: "Game", c: Ctx, choice, value: Any) -> None:
-    from lcb_lab.games.lcb.rules.markers import mines
-    mines.answer(c, choice, value)
+    answer_mine_choice(c, choice, value)
     advance_mines(game, c)
     advance(game, c)          # and a 10.311 choice a mine hit left (auto policies)
 
@@ -474,6 +473,15 @@ def _chain_closed(fn: Callable[..., Any]) -> Callable[..., Any]:
     return guarded
 
 
+def answer_mine_choice(c: Ctx, choice, value: Any) -> None:
+    """Answer a mine choice (13.33, 4.22); a card marker the mines stopped goes on with its
+    step when it survived (13.36, :func:`lcb_lab.games.lcb.rules.markers.free_actions.after_mines`)."""
+    from lcb_lab.games.lcb.rules.markers import mines
+    rest = mines.answer(c, choice, value)
+    if rest is not None:
+        marker_actions.after_mines(c, rest)
+
+
 def advance_mines(game: "Game", c: Ctx) -> None:
     """Answer mine choices and the GA defence against a marker by the auto policies (when set)
     until none is on top (13.33, 13.12)."""
@@ -483,7 +491,7 @@ def advance_mines(game: "Game", c: Ctx) -> None:
         if top is None:
             return
         if mines.is_mine_choice(top):
-            mines.answer(c, top, policy_value(top, game.auto_policies.get(top.kind)))
+            answer_mine_choice(c, top, policy_value(top, game.auto_policies.get(top.kind)))
         elif isinstance(top, GaDefenceChoice) and top.against_marker:
             proxy.answer_defence(c, top, policy_value(top, game.auto_policies.get(top.kind)))
         else:

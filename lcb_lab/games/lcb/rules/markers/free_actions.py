@@ -168,8 +168,9 @@ def marker_action_act(game, c: Ctx, a) -> None:
     STEPS[a.then](c, m, a)
 
 
-def _after_mines(ctx: Ctx, p: dict) -> None:
-    """A marker's action after the mines it met (13.36): its step, if it survived."""
+def after_mines(ctx: Ctx, p: dict) -> None:
+    """A marker's action after the mines it met (13.36): its step; ``p`` is what
+    :func:`lcb_lab.games.lcb.rules.markers.mines.answer` returned for the surviving marker."""
     from types import SimpleNamespace
     from lcb_lab.games.lcb.rules.markers import placement as card_markers, isr
     m = ctx.state.card_markers[p["marker"]]
@@ -179,9 +180,6 @@ def _after_mines(ctx: Ctx, p: dict) -> None:
     STEPS[p.get("then", "none")](ctx, m, SimpleNamespace(marker=m.mid, path=(), then=p.get("then", "none"),
                                                          targets=tuple(p.get("targets", ())), hex=p.get("hex"),
                                                          dice=int(p.get("dice", 0)), action=None))
-
-
-mines.MARKER_RESUME = _after_mines
 
 
 # ---------------------------------------------------------------- steps

@@ -180,7 +180,7 @@ def answer_defence(ctx: Ctx, choice, allocs: list[dict]) -> None:
 def _resolve(ctx: Ctx, m: CardMarker, defence: list[dict]) -> None:
     """Roll the marker's GA and the defenders' dice together; apply the damage (7.13, 7.15)."""
     from lcb_lab.games.lcb.rules.cards.cvs import spend
-    from lcb_lab.games.lcb.rules.markers.placement import destroy_unit
+    from lcb_lab.games.lcb.rules.destruction import destroy
     from lcb_lab.games.lcb.rules.markers.fortify import ga_modifiers
     from lcb_lab.games.lcb.rules.markers.isr import hit
     from lcb_lab.games.lcb.rules.combat.network import apply, terrain_modifiers
@@ -212,7 +212,7 @@ def _resolve(ctx: Ctx, m: CardMarker, defence: list[dict]) -> None:
         ctx.log(explain.step("damage", f"{u.uid} loses {before - u.hp} HP", f"HP {before} -> {u.hp}", [rule, "7.15"]),
                 unit=u.uid)
         if u.hp <= 0:
-            destroy_unit(ctx, u, m.team)
+            destroy(ctx, u, m.team)
     if back:
         if m.kind == "sof":
             from lcb_lab.games.lcb.rules.markers.sof import damage
