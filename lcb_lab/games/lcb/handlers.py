@@ -29,7 +29,8 @@ from lcb_lab.games.lcb.rules.cards import scripted as effects
 from lcb_lab.games.lcb.rules.combat import ground_assault as ga_rules
 from lcb_lab.games.lcb.rules.markers import free_actions as marker_actions, proxy
 from lcb_lab.games.lcb.rules.transport import ports, lift as transport
-from lcb_lab.games.lcb.rules.submarines import operations as submarine  # noqa: F401  (transport: registers its card effects, 12.x)
+from lcb_lab.games.lcb.rules.submarines import operations as submarine
+from lcb_lab.games.lcb.rules.cards import registry as _effects  # noqa: F401  every card effect, registered once (9.0)
 from lcb_lab.games.lcb.rules.common import Ctx, living_unit, refs
 
 if TYPE_CHECKING:

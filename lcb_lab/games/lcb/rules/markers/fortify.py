@@ -128,8 +128,4 @@ def check_play(ctx: Ctx, card, ct, eff, targets: list[str], hex_: str | None) ->
     if len(([hex_] if hex_ else []) + targets) != 1:
         raise IllegalAction("13.51", f"{ct.name} fortifies one hex")
     check(ctx, card, ct, eff, hex_ or targets[0])
-
-
-EFFECTS = {"fortify": fortify}
-"""The effect functions this module adds to :data:`lcb_lab.games.lcb.rules.cards.effects.EFFECTS`."""
 card_targets.PRECHECKS["fortify"] = check_play

@@ -243,10 +243,6 @@ def exercise_zor(ctx: Ctx, m: CardMarker) -> list:
     reach = naval_zor_hexes(ctx, m.hex)
     seen = [u for u in ctx.state.living(other(m.team)) if u.on_map and ctx.is_naval(u) and u.hex in reach]
     return reveal(ctx, seen, f"within {m.mid}'s ZOR (13.24, 6.23)", ["13.24", "6.23"])
-
-
-EFFECTS = {"isr_marker": isr_marker}
-"""The effect functions this module adds to :data:`lcb_lab.games.lcb.rules.cards.effects.EFFECTS`."""
 card_targets.PRECHECKS["isr_marker"] = check_play
 card_targets.ON_PLAY["isr_marker"] = place_and_move
 

@@ -483,8 +483,4 @@ def resume(ctx: Ctx, pending: dict) -> None:
     if not alive and (pending.get("units") or not mids):
         return                             # the stack is gone (its MILDECs stay); or nothing moves
     walk(ctx, alive, mids, pending["start"], list(pending["rest"]), list(pending.get("entered", [])), -1, False)
-
-
-EFFECTS = {"mines": mines_effect, "clear_mines": clear_mines}
-"""The effect functions this module adds to :data:`lcb_lab.games.lcb.rules.cards.effects.EFFECTS`."""
 card_targets.PRECHECKS.update(mines=check_play, clear_mines=check_clear)

@@ -45,7 +45,7 @@ from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import Unit, other
 from lcb_lab.games.lcb.rules.markers import placement as card_markers
-from lcb_lab.games.lcb.rules.cards.effects import _rolled, effect
+from lcb_lab.games.lcb.rules.cards.effects import _rolled
 from lcb_lab.games.lcb.rules.common import Ctx, dist, living_unit, max_supply, names, supply_left
 
 
@@ -395,7 +395,6 @@ def _resume_step(ctx: Ctx, p: dict) -> None:
                 team=m.team, about={"cargo": m.mid})
 
 
-@effect("transport")
 def transport(ctx: Ctx, link, ct, eff) -> bool:
     """Amphibious landing / shuttle through the card's ISR marker (the module doc)."""
     if not _rolled(ctx, link, ct, eff):
