@@ -31,8 +31,7 @@ from lcb_lab.games.lcb.rules.markers import free_actions as marker_actions, prox
 from lcb_lab.games.lcb.rules.transport import ports, lift as transport
 from lcb_lab.games.lcb.rules.submarines import operations as submarine
 from lcb_lab.games.lcb.rules.cards import registry as _effects  # noqa: F401  every card effect, registered once (9.0)
-from lcb_lab.games.lcb.rules.common import Ctx, living_unit, refs
-from lcb_lab.games.lcb.rules.game_like import GameLike
+from lcb_lab.games.lcb.rules.common import Ctx, GameLike, living_unit, refs
 from lcb_lab.games.lcb.model.state import Declared, Impulse, Unit
 
 

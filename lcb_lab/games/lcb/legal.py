@@ -43,9 +43,8 @@ from lcb_lab.kernel.errors import DiceExhausted, IllegalAction
 from lcb_lab.games.lcb.rules.combat import sequence as combat, continuing
 from lcb_lab.games.lcb.rules.movement import move as movement, stacks
 from lcb_lab.games.lcb.rules.stages import sequence
-from lcb_lab.games.lcb.rules.common import Ctx, supply_left
+from lcb_lab.games.lcb.rules.common import Ctx, GameLike, supply_left
 from lcb_lab.games.lcb.model.state import other
-from lcb_lab.games.lcb.rules.game_like import GameLike
 
 
 TRIES = 8

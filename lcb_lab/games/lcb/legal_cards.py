@@ -21,7 +21,7 @@ from lcb_lab.kernel.errors import IllegalAction, UnknownName
 from lcb_lab.games.lcb.rules.cards import jcc
 from lcb_lab.games.lcb.rules.cards.targets import OWN_TARGETS
 from lcb_lab.games.lcb.model.state import other
-from lcb_lab.games.lcb.rules.game_like import GameLike
+from lcb_lab.games.lcb.rules.common import GameLike
 
 
 MAX_CONCRETE = 12

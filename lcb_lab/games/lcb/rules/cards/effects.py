@@ -1,4 +1,5 @@
-"""The registry of card effect functions (9.0, 9.013): a card's effect is data naming one of these.
+"""The card effect functions of chapter 9 (9.0, 9.013): a card's effect is data naming one of these
+(by its name in :data:`lcb_lab.games.lcb.rules.cards.registry.REGISTRY`, the one place they are registered).
 
 A card type's :class:`lcb_lab.games.lcb.model.cards.Effect` names ``fn`` (a key of :data:`EFFECTS`) and gives
 its ``args``; :func:`run` calls the function with the link of the chain being resolved.  Each

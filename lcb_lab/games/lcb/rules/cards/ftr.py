@@ -85,7 +85,7 @@ def nullified(ctx: Ctx, link: CardPlay, by: CardPlay) -> None:
     stop(ctx, link, "nullified", f"NULLIFIED by {name(ctx, by)}", ["9.4", "9.41", "9.42"])
     card = link_card(ctx, link)
     if card is not None and card.in_play and link.data.get("marker"):
-        from lcb_lab.games.lcb.rules.destruction import card_gone
+        from lcb_lab.games.lcb.rules.combat.destruction import card_gone
         from lcb_lab.games.lcb.rules.markers.placement import discard_card     # 13.25: a NULLIFIED ISR marker and its card go
         discard_card(ctx, card.cid)
         card_gone(ctx, card.cid)

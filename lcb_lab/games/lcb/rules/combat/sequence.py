@@ -29,7 +29,7 @@ from lcb_lab.games.lcb.rules.embarking import embark
 from lcb_lab.games.lcb.rules.combat import ground_assault as ga_rules
 from lcb_lab.games.lcb.rules.stages import influence
 from lcb_lab.games.lcb.rules.common import Ctx, names, slot_text
-from lcb_lab.games.lcb.rules.destruction import destroy
+from lcb_lab.games.lcb.rules.combat.destruction import destroy
 from lcb_lab.games.lcb.rules.movement.conceal import reveal
 from lcb_lab.games.lcb.rules.combat.intercept import card_names_of, odds_groups, target_options, validate_intercepts
 from lcb_lab.games.lcb.rules.combat.lrs import validate_lrs

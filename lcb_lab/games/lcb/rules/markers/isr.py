@@ -15,7 +15,7 @@ per turn (:mod:`lcb_lab.games.lcb.rules.markers.free_actions`).
   ``"all"`` by default, 12.24 ex.; ``"per_hit"``: one unit a hit, the rest stay aboard while it
   survives -- 13.26 "follow the instructions on the card").  Shared with the transport helper
   (12.24: the amphibious ISR marker).
-* a marker whose card leaves play leaves the map with it (:func:`lcb_lab.games.lcb.rules.destruction.card_gone`;
+* a marker whose card leaves play leaves the map with it (:func:`lcb_lab.games.lcb.rules.combat.destruction.card_gone`;
   lcb_lab's reading of facts §6.31: 13.22 gives only the converse).
 """
 from __future__ import annotations
@@ -57,7 +57,7 @@ def hit(ctx: Ctx, marker: CardMarker, hits: int, rules: tuple[str, ...] = ("13.2
 
 
 def _lose_cargo(ctx: Ctx, marker: CardMarker, lost: list) -> None:
-    from lcb_lab.games.lcb.rules.destruction import lose_cargo
+    from lcb_lab.games.lcb.rules.combat.destruction import lose_cargo
     lose_cargo(ctx, marker, lost)
 
 

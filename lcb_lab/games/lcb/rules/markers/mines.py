@@ -43,7 +43,7 @@ from lcb_lab.games.lcb.choices import Choice, MildecChoice, MineAttackChoice
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import CardMarker, Unit, other
 from lcb_lab.games.lcb.rules.cards import targets as card_targets
-from lcb_lab.games.lcb.rules.destruction import destroy
+from lcb_lab.games.lcb.rules.combat.destruction import destroy
 from lcb_lab.games.lcb.rules.markers.placement import as_hex, contact, rolled
 from lcb_lab.games.lcb.rules.common import Ctx, names, refs
 from lcb_lab.games.lcb.rules.movement.conceal import apply_naval_zor, contact_reveal

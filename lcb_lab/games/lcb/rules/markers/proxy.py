@@ -180,7 +180,7 @@ def answer_defence(ctx: Ctx, choice, allocs: list[dict]) -> None:
 def _resolve(ctx: Ctx, m: CardMarker, defence: list[dict]) -> None:
     """Roll the marker's GA and the defenders' dice together; apply the damage (7.13, 7.15)."""
     from lcb_lab.games.lcb.rules.cards.cvs import spend
-    from lcb_lab.games.lcb.rules.destruction import destroy
+    from lcb_lab.games.lcb.rules.combat.destruction import destroy
     from lcb_lab.games.lcb.rules.markers.fortify import ga_modifiers
     from lcb_lab.games.lcb.rules.markers.isr import hit
     from lcb_lab.games.lcb.rules.combat.network import apply, terrain_modifiers

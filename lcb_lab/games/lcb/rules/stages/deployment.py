@@ -31,8 +31,7 @@ from lcb_lab.kernel.errors import IllegalAction, LcbError
 from lcb_lab.games.lcb.model.state import Card, CardPlay, other
 from lcb_lab.games.lcb.rules.embarking import embark
 from lcb_lab.games.lcb.rules.stages import planning
-from lcb_lab.games.lcb.rules.common import Ctx
-from lcb_lab.games.lcb.rules.game_like import GameLike
+from lcb_lab.games.lcb.rules.common import Ctx, GameLike
 
 
 begin = planning.begin_deployment

@@ -30,7 +30,7 @@ from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import Unit, other
 from lcb_lab.games.lcb.rules.submarines import sot as sub_rules
 from lcb_lab.games.lcb.rules.cards.targets import _as_hex, origin
-from lcb_lab.games.lcb.rules.destruction import destroy
+from lcb_lab.games.lcb.rules.combat.destruction import destroy
 from lcb_lab.games.lcb.rules.common import Ctx, dist, names, refs
 from lcb_lab.games.lcb.rules.movement.conceal import reveal
 

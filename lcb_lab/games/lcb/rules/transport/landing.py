@@ -35,7 +35,7 @@ units aboard, ``rp`` the RP cubes aboard, ``data["amphibious"]``):
 
 Landed units: :func:`lcb_lab.games.lcb.rules.cards.scripted._disembark` (face down, MP spent, expended, 12.07).
 A marker whose host ship is lost leaves the map with its card (10.311 discards every Embarked
-card of a sunk ship; :func:`lcb_lab.games.lcb.rules.destruction.card_gone`, lcb_lab's reading of facts
+card of a sunk ship; :func:`lcb_lab.games.lcb.rules.combat.destruction.card_gone`, lcb_lab's reading of facts
 6.31), and the units aboard are lost with it (12.06).
 Room aboard the host on re-embarking: :func:`lcb_lab.games.lcb.rules.embarking.embark.check_fits` (10.21).
 """
@@ -639,7 +639,7 @@ def discard(ctx: Ctx, m, why: str, rules: list[str], lose_cargo: bool = True) ->
     for u in lost:
         u.destroyed, u.hp = True, 0
     if lost:
-        from lcb_lab.games.lcb.rules.destruction import host_lost
+        from lcb_lab.games.lcb.rules.combat.destruction import host_lost
         host_lost(ctx, lost)
         from lcb_lab.games.lcb.rules.stages.influence import on_kill
         by = other(m.team)

@@ -240,7 +240,7 @@ def rotary_lift(ctx: Ctx, link, ct, eff) -> bool:
 def _destroy(ctx: Ctx, lost: list, team: str, what: str) -> None:
     if not lost:
         return
-    from lcb_lab.games.lcb.rules.destruction import destroy
+    from lcb_lab.games.lcb.rules.combat.destruction import destroy
     ctx.log(explain.step("transport", f"{what} loses {names(lost)}",
                          "the GPSV the enemy's successes remove are lost (lcb_lab's reading of 12.12: destroyed)",
                          ["12.12", "12.42"]))
