@@ -30,10 +30,11 @@ from lcb_lab.games.lcb.rules.combat.network import network_modifiers
 
 CYBER = {"tactical_cyber", "strategic_cyber", "ems"}
 STOPPED = ("nullified", "ftr_nullified", "intercepted", "cancelled")
+"""Statuses of a link whose use was stopped."""
 ABSORB: list = []
 """Functions ``(ctx, link, n) -> bool`` that take ``n`` enemy successes on a card link without
-stopping its use (True: handled; 12.12: :func:`lcb_lab.games.lcb.rules.transport.lift.absorb_hits`)."""
-"""Statuses of a link whose use was stopped."""
+stopping its use (True: handled; 12.12: :func:`lcb_lab.games.lcb.rules.transport.lift.absorb_hits`);
+filled by :mod:`lcb_lab.games.lcb.rules.cards.registry`."""
 
 
 # ---------------------------------------------------------------- links and cards

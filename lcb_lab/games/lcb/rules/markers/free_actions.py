@@ -33,12 +33,14 @@ from lcb_lab.games.lcb.rules.markers import mines
 from lcb_lab.games.lcb.rules.common import Ctx, dist
 
 STEPS: dict[str, Callable] = {}
-"""``then`` -> function(ctx, marker, action) doing that step after the move (each module
-registers its own)."""
+"""``then`` -> function(ctx, marker, action) doing that step after the move: this module's own
+(:func:`step`), and the transport steps (12.2x) that :mod:`lcb_lab.games.lcb.rules.cards.registry`
+adds."""
 
 
 OFFERS: list[Callable] = []
-"""Functions ``game -> [MarkerAction]`` each module registers for its own markers (transport: 12.2x)."""
+"""Functions ``game -> [MarkerAction]`` offering other modules' marker actions (transport, 12.2x;
+filled by :mod:`lcb_lab.games.lcb.rules.cards.registry`)."""
 
 
 def is_transport(m: CardMarker) -> bool:

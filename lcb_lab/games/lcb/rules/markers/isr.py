@@ -24,7 +24,6 @@ from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import CardMarker, other
 from lcb_lab.games.lcb.rules.markers.placement import check_reveal, exposure, reveal_marker, rolled  # noqa: F401 (re-exported)
-from lcb_lab.games.lcb.rules.cards import targets as card_targets
 from lcb_lab.games.lcb.rules.common import Ctx, names
 
 
@@ -243,8 +242,6 @@ def exercise_zor(ctx: Ctx, m: CardMarker) -> list:
     reach = naval_zor_hexes(ctx, m.hex)
     seen = [u for u in ctx.state.living(other(m.team)) if u.on_map and ctx.is_naval(u) and u.hex in reach]
     return reveal(ctx, seen, f"within {m.mid}'s ZOR (13.24, 6.23)", ["13.24", "6.23"])
-card_targets.PRECHECKS["isr_marker"] = check_play
-card_targets.ON_PLAY["isr_marker"] = place_and_move
 
 
 # ---------------------------------------------------------------- LRS at a marker (13.26, 13.43)

@@ -51,7 +51,8 @@ from lcb_lab.games.lcb.rules.movement.conceal import apply_naval_zor, contact_re
 KIND = "mine_attack"
 DEFAULT_SUCCEEDS_ON = 13
 RESUMES: dict = {}
-"""``name`` -> ``fn(ctx, pending)``: what goes on after the mines are resolved when a caller of
+"""``name`` -> ``fn(ctx, pending)`` (the landing's, filled by :mod:`lcb_lab.games.lcb.rules.cards.registry`):
+what goes on after the mines are resolved when a caller of
 :func:`trigger_at` passed ``pending={"resume": name, ...}`` (13.38: the transport part's
 embarkation point).  ``pending`` comes back with the caller's keys (JSON-plain) plus
 ``event`` and ``counters`` (the ids attacked)."""
@@ -483,4 +484,3 @@ def resume(ctx: Ctx, pending: dict) -> None:
     if not alive and (pending.get("units") or not mids):
         return                             # the stack is gone (its MILDECs stay); or nothing moves
     walk(ctx, alive, mids, pending["start"], list(pending["rest"]), list(pending.get("entered", [])), -1, False)
-card_targets.PRECHECKS.update(mines=check_play, clear_mines=check_clear)

@@ -225,4 +225,3 @@ def destroyed(ctx: Ctx, m: CardMarker, by_team: str) -> None:
     """A Proxy Force is destroyed (13.13): :func:`lcb_lab.games.lcb.rules.markers.placement.proxy_destroyed`."""
     from lcb_lab.games.lcb.rules.markers.placement import proxy_destroyed
     proxy_destroyed(ctx, m, by_team)
-card_targets.PRECHECKS["proxy_force"] = check_play

@@ -555,14 +555,3 @@ def options(game, card, eff) -> list[dict]:
                 out.append({"hex": h, "targets": tuple(picked)})
         return out[:MAX_HEXES]
     return []
-
-
-def _register() -> None:
-    from lcb_lab.games.lcb.rules.cards import targets as card_targets, ftr
-    for fn in ("transport",) + FNS:
-        card_targets.CHECKS[fn] = check_targets
-    if absorb_hits not in ftr.ABSORB:
-        ftr.ABSORB.append(absorb_hits)
-
-
-_register()
