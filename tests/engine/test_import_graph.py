@@ -21,6 +21,9 @@ packages' ``__init__`` go with their folder):
 * ``front``: building games for people -- loading by name, lessons, situations, worked
   examples, what-ifs (``io.loading``, ``content``, ``whatif``).
 
+No module sets a hook in another (``mod.HOOK = f``, ``mod.TABLE.update(...)``) but the card-effect
+registry, :mod:`lcb_lab.games.lcb.rules.cards.registry`: the dependency points one way.
+
 What counts: every ``import`` anywhere in a module -- module level, inside functions, under
 ``if TYPE_CHECKING:`` -- and ``import_module("lcb_lab....")`` with a literal name.  ``from P import
 n`` is an edge to ``P.n`` when that is a module, else to ``P``.  Not counted: a module-level
@@ -225,6 +228,47 @@ def test_no_rule_reaches_the_engine_or_the_game():
     engine = {f"{LCB}.{m}" for m in LCB_ORDER["engine"]}
     for m in (m for m in GRAPH if m.startswith(f"{LCB}.rules.")):
         assert not GRAPH[m] & engine, f"{m} -> {sorted(GRAPH[m] & engine)}"
+
+
+REGISTRY = "lcb_lab.games.lcb.rules.cards.registry"
+"""The one module that fills other modules' tables (the card effects and their hooks)."""
+_MUTATORS = {"update", "append", "extend", "setdefault", "insert", "add"}
+
+
+def setter_hooks(source: str) -> list[str]:
+    """Where ``source`` sets or fills an UPPER_CASE name of a module it imports (``mod.HOOK = f``,
+    ``mod.TABLE[k] = f``, ``mod.TABLE.update(...)``): a hook set from outside, as ``line: code``."""
+    tree = ast.parse(source)
+    mods = {a.asname or a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    mods |= {a.asname or a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) for a in n.names}
+
+    def hooked(x: ast.AST) -> bool:
+        x = x.value if isinstance(x, ast.Subscript) else x
+        return isinstance(x, ast.Attribute) and isinstance(x.value, ast.Name) and x.value.id in mods and x.attr.isupper()
+
+    out = []
+    for n in ast.walk(tree):
+        if isinstance(n, (ast.Assign, ast.AugAssign)):
+            out += [f"{n.lineno}: {ast.unparse(t)}" for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
+                    if hooked(t)]
+        elif isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in _MUTATORS \
+                and hooked(n.func.value):
+            out.append(f"{n.lineno}: {ast.unparse(n.func)}")
+    return sorted(out, key=lambda x: int(x.split(":")[0]))
+
+
+def test_the_setter_hook_finder_finds_hooks():
+    code = ("from lcb_lab.games.lcb.rules.markers import placement as card_markers, mines\n"
+            "from lcb_lab.games.lcb.rules.cards import targets\n"
+            "card_markers.UNIT_DESTROYED = print\ndef _register():\n    mines.RESUMES.update(a=print)\n"
+            "    targets.CHECKS['x'] = print\nmines.walk(1)\nx = mines.KIND\n")
+    assert setter_hooks(code) == ["3: card_markers.UNIT_DESTROYED", "5: mines.RESUMES.update", "6: targets.CHECKS['x']"]
+
+
+def test_no_module_sets_hooks_in_another_but_the_registry():
+    found = {m: h for m, p in ALL.items() if m != REGISTRY and (h := setter_hooks(p.read_text(encoding="utf-8")))}
+    assert not found, "\n".join(f"{m}: {h}" for m, hs in found.items() for h in hs)
+    assert len(setter_hooks(ALL[REGISTRY].read_text(encoding="utf-8"))) == 8
 
 
 def test_scenario_loading_imports_no_game_and_every_module_imports_alone():
