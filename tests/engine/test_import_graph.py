@@ -189,6 +189,12 @@ def test_the_graph_counts_lazy_typing_and_import_module_imports():
     assert "lcb_lab.games.lcb.io.scenario" not in GRAPH["lcb_lab"]          # lcb_lab.__getattr__: re-exports only
 
 
+def test_only_the_public_api_and_an_old_path_re_export_lazily():
+    lazy = {m for m, p in ALL.items() if any(_lazy_reexport(n, t) for t in [ast.parse(p.read_text(encoding="utf-8"))]
+                                             for n in t.body)}
+    assert lazy == {"lcb_lab", "lcb_lab.games.lcb.io.scenario"}     # lcb_lab.load_scenario ...; scenario.load_scenario
+
+
 def test_a_package_counts_only_when_a_name_is_not_a_submodule():
     assert "lcb_lab.ui.views" not in GRAPH["lcb_lab.ui.views.map"]          # from lcb_lab.ui.views import palette
     assert "lcb_lab.ui.views.palette" in GRAPH["lcb_lab.ui.views.map"]
