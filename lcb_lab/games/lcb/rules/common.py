@@ -177,9 +177,9 @@ def slot_text(slot: str) -> str:
 
 class GameLike(Protocol):
     """What the engine modules and the rules that drive whole actions need of a game
-    (:class:`lcb_lab.games.lcb.game.Game` is one): ``handlers``, ``legal``, ``legal_cards``, the
-    Deployment Stage's automatic placement and the saves annotate with it instead of importing
-    ``Game``, so the import graph has no cycle through the game.  A protocol only: nothing checks
+    (:class:`lcb_lab.games.lcb.game.Game` is one): ``handlers``, ``legal``, ``legal_cards`` and the
+    Deployment Stage's automatic placement annotate with it instead of importing ``Game``, so the
+    import graph has no cycle through the game.  A protocol only: nothing checks
     it at run time.  Its state, board, catalog, dice, decks, auto-answer policies and pending
     decision, and the few methods they call back."""
 
