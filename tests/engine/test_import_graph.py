@@ -15,7 +15,8 @@ packages' ``__init__`` go with their folder):
 * ``model``: the records, typed actions and choices, who knows what (``model``, ``actions``,
   ``choices``, ``observer``);
 * ``rules``: one subpackage per rulebook subject (``rules``);
-* ``io``: scenario and save files into state (``io.scenario``, ``io.save_check``, ``io.persistence``);
+* ``io``: scenario and save files into state (``io.scenario``, ``io.save_check``, ``io.persistence``;
+  below the engine: ``Game`` mixes in the saves, and ``io.loading``, which makes a ``Game``, is in front);
 * ``engine``: the game and what it asks (``windows``, ``queries``, ``handlers``, ``legal``,
   ``legal_cards``, ``game``);
 * ``front``: building games for people -- loading by name, lessons, situations, worked
