@@ -1,10 +1,35 @@
-"""The kernel's import graph has no cycle.
+"""The import graph shows the architecture: folders in layers, and no cycle.
 
-The graph holds every ``import`` of a kernel module anywhere in its code,
-function-level ones included (a lazy import still makes a cycle: game ->
-persistence -> scenario -> game was one), except ``if TYPE_CHECKING:`` blocks
-and a module-level ``__getattr__`` (a lazy re-export for old import paths,
-such as ``lcb_lab.games.lcb.io.scenario.load_scenario``, is no dependency of the module).
+Layers, lowest first; a module imports only its own layer or a lower one:
+
+1. ``lcb_lab.kernel`` -- knows no game;
+2. ``lcb_lab.games.<game>`` -- one game on the kernel (a game imports no other game);
+3. ``lcb_lab.ui`` -- the lab;
+4. ``lcb_lab`` itself (``__init__``, ``__main__``).
+
+Inside ``lcb_lab.games.lcb``, in this order (:data:`LCB_ORDER`; ``lcb_lab.games.lcb`` and its
+packages' ``__init__`` go with their folder):
+
+* ``base``: hex labels, words, the records' notebook reprs, data files, input checks
+  (``hexes``, ``plain``, ``display``, ``io.files``, ``io.inputs``, ``io.resources``);
+* ``model``: the records, typed actions and choices, who knows what (``model``, ``actions``,
+  ``choices``, ``observer``);
+* ``rules``: one subpackage per rulebook subject (``rules``);
+* ``io``: scenario and save files into state (``io.scenario``, ``io.save_check``, ``io.persistence``;
+  below the engine: ``Game`` mixes in the saves, and ``io.loading``, which makes a ``Game``, is in front);
+* ``engine``: the game and what it asks (``windows``, ``queries``, ``handlers``, ``legal``,
+  ``legal_cards``, ``game``, ``chance``);
+* ``front``: building games for people -- loading by name, lessons, situations, worked
+  examples, what-ifs (``io.loading``, ``content``, ``whatif``).
+
+No module sets a hook in another (``mod.HOOK = f``, ``mod.TABLE.update(...)``) but the card-effect
+registry, :mod:`lcb_lab.games.lcb.rules.cards.registry`: the dependency points one way.
+
+What counts: every ``import`` anywhere in a module -- module level, inside functions, under
+``if TYPE_CHECKING:`` -- and ``import_module("lcb_lab....")`` with a literal name.  ``from P import
+n`` is an edge to ``P.n`` when that is a module, else to ``P``.  Not counted: a module-level
+``__getattr__``, a lazy re-export of public names (``lcb_lab.load_scenario``) or of an old import
+path (``lcb_lab.games.lcb.io.scenario.load_scenario``), which is no dependency of the module.
 """
 import ast
 import subprocess
@@ -21,40 +46,109 @@ def _name(p: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-KERNEL = {_name(p): p for p in PKG.rglob("*.py") if not UI & set(p.relative_to(PKG).parts)}
+ALL = {_name(p): p for p in PKG.rglob("*.py")}
+KERNEL = {m: p for m, p in ALL.items() if not UI & set(p.relative_to(PKG).parts)}
+"""Every module but the Bokeh / ipywidgets ones (``ui.views``, ``ui.widgets``)."""
 
+LAYERS = ("kernel", "games", "ui", "top")
+LCB = "lcb_lab.games.lcb"
+LCB_ORDER = {
+    "base": ("hexes", "plain", "display", "io.files", "io.inputs", "io.resources"),
+    "model": ("model", "actions", "choices", "observer"),
+    "rules": ("rules",),
+    "io": ("io.scenario", "io.save_check", "io.persistence"),
+    "engine": ("windows", "queries", "handlers", "legal", "legal_cards", "game", "chance"),
+    "front": ("io.loading", "content", "whatif"),
+}
+"""The order inside LC:B, lowest first: name -> the modules (or folders) of that part."""
 
-def _skip(node: ast.AST, type_checking: bool = False) -> bool:
-    if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-        return not type_checking
-    return isinstance(node, ast.FunctionDef) and node.name == "__getattr__"
+KERNEL_TODO = {
+    ("lcb_lab.kernel.events", "lcb_lab.games.lcb.observer"),
+    ("lcb_lab.kernel.history", "lcb_lab.games.lcb.actions"),
+    ("lcb_lab.kernel.history", "lcb_lab.games.lcb.choices"),
+    ("lcb_lab.kernel.history", "lcb_lab.games.lcb.io.inputs"),
+    ("lcb_lab.kernel.history", "lcb_lab.games.lcb.model.state"),
+}
+"""The kernel's last imports of LC:B (the record's typed actions and state, the observer's
+redaction), which the game-free engine in ``lcb_lab.kernel`` removes.  No edge may join them,
+and one that is gone must leave this list."""
 
 
 def _targets(mod: str, path: Path, node: ast.AST) -> list[str]:
     if isinstance(node, ast.Import):
         return [a.name for a in node.names]
+    if isinstance(node, ast.Call):
+        f, args = ast.unparse(node.func), node.args
+        ok = f.endswith("import_module") and args and isinstance(args[0], ast.Constant)
+        return [args[0].value] if ok and str(args[0].value).startswith("lcb_lab") else []
     pkg = mod if path.name == "__init__.py" else mod.rpartition(".")[0]
     for _ in range(node.level - 1):
         pkg = pkg.rpartition(".")[0]
     base = ".".join(x for x in (pkg if node.level else "", node.module or "") if x)
-    return [base] + [f"{base}.{a.name}" for a in node.names]
+    subs = [f"{base}.{a.name}" for a in node.names]
+    return [s for s in subs if s in ALL] + ([base] if any(s not in ALL for s in subs) else [])
 
 
-def imports_of(mod: str, type_checking: bool = False) -> set[str]:
-    """Kernel modules ``mod`` imports (see the module doc for what counts; ``type_checking``:
-    the ``if TYPE_CHECKING:`` imports count too)."""
-    path = KERNEL[mod]
+def _lazy_reexport(node: ast.AST, parent: ast.AST) -> bool:
+    return isinstance(parent, ast.Module) and isinstance(node, ast.FunctionDef) and node.name == "__getattr__"
+
+
+def imports_of(mod: str, source: str | None = None) -> set[str]:
+    """The modules of ``lcb_lab`` that ``mod`` imports (see the module doc for what counts);
+    ``source``: its code, when not its file's."""
+    path = ALL.get(mod, PKG / "x.py")
     out: set[str] = set()
-    todo = [ast.parse(path.read_text(encoding="utf-8"))]
+    todo = [ast.parse(source if source is not None else path.read_text(encoding="utf-8"))]
     while todo:
         node = todo.pop()
         for child in ast.iter_child_nodes(node):
-            if _skip(child, type_checking):
+            if _lazy_reexport(child, node):
                 continue
-            if isinstance(child, (ast.Import, ast.ImportFrom)):
-                out |= {t for t in _targets(mod, path, child) if t in KERNEL and t != mod}
+            if isinstance(child, (ast.Import, ast.ImportFrom, ast.Call)):
+                out |= {t for t in _targets(mod, path, child) if t in ALL and t != mod}
             todo.append(child)
-    return out - {"lcb_lab", "lcb_lab.games.lcb.rules"}  # package __init__s import nothing of the kernel eagerly
+    return out
+
+
+GRAPH = {m: imports_of(m) for m in ALL}
+
+
+def layer(mod: str) -> tuple[int, str]:
+    """``(rank, name)`` of ``mod``'s layer; inside LC:B the rank orders :data:`LCB_ORDER` too."""
+    parts = mod.split(".")
+    if mod == "lcb_lab" or parts[1] == "__main__":
+        return 30, "lcb_lab"
+    if parts[1] == "kernel":
+        return 0, "lcb_lab.kernel"
+    if parts[1] == "ui":
+        return 20, "lcb_lab.ui"
+    if mod.startswith(LCB + ".") or mod == LCB:
+        rest = mod[len(LCB) + 1:]
+        for i, (part, prefixes) in enumerate(LCB_ORDER.items()):
+            if any(rest == p or rest.startswith(p + ".") for p in prefixes):
+                return 10 + i, f"{LCB} {part}"
+        if rest in ("", "io", "data"):
+            return 10, f"{LCB} base"
+        raise AssertionError(f"{mod}: not in LCB_ORDER -- add it to the part it belongs to")
+    return 10, "lcb_lab.games"
+
+
+def _game(mod: str) -> str | None:
+    parts = mod.split(".")
+    return parts[2] if len(parts) > 2 and parts[1] == "games" else None
+
+
+def layer_problems(graph: dict[str, set[str]]) -> list[str]:
+    """Every edge that imports a higher layer, or another game, as ``a -> b: why``."""
+    out = []
+    for a in sorted(graph):
+        for b in sorted(graph[a]):
+            (ra, la), (rb, lb) = layer(a), layer(b)
+            if rb > ra and (a, b) not in KERNEL_TODO:
+                out.append(f"{a} -> {b}: layer {la} may not import layer {lb}")
+            elif _game(a) and _game(b) and _game(a) != _game(b):
+                out.append(f"{a} -> {b}: game {_game(a)} may not import game {_game(b)}")
+    return out
 
 
 def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
@@ -85,14 +179,103 @@ def test_the_cycle_finder_finds_a_cycle():
     assert find_cycle({"a": {"b"}, "b": set(), "c": {"a", "b"}}) is None
 
 
-def test_the_graph_sees_lazy_imports():
-    assert "lcb_lab.games.lcb.io.scenario" in imports_of("lcb_lab.games.lcb.io.persistence")   # function-level, still counted
-    assert "lcb_lab.games.lcb.game" in imports_of("lcb_lab.games.lcb.io.loading")
+def test_the_graph_counts_lazy_typing_and_import_module_imports():
+    assert "lcb_lab.games.lcb.io.scenario" in GRAPH["lcb_lab.games.lcb.io.persistence"]   # function-level
+    assert "lcb_lab.games.lcb.game" in GRAPH["lcb_lab.games.lcb.io.loading"]
+    assert "lcb_lab.games.lcb.model.state" in GRAPH["lcb_lab.games.lcb.rules.combat.sequence"]
+    code = ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from lcb_lab.games.lcb import game\n"
+            "def f():\n    import importlib\n    importlib.import_module('lcb_lab.ui.offers')\n"
+            "def __getattr__(name):\n    from lcb_lab.games.lcb.io import loading\n")
+    assert imports_of("lcb_lab.kernel.x", code) == {"lcb_lab.games.lcb.game", "lcb_lab.ui.offers"}
+    assert "lcb_lab.games.lcb.io.scenario" not in GRAPH["lcb_lab"]          # lcb_lab.__getattr__: re-exports only
 
 
-def test_the_kernel_import_graph_has_no_cycle():
-    graph = {m: imports_of(m) for m in KERNEL}
-    assert find_cycle(graph) is None, " -> ".join(find_cycle(graph))
+def test_only_the_public_api_and_an_old_path_re_export_lazily():
+    lazy = {m for m, p in ALL.items() if any(_lazy_reexport(n, t) for t in [ast.parse(p.read_text(encoding="utf-8"))]
+                                             for n in t.body)}
+    assert lazy == {"lcb_lab", "lcb_lab.games.lcb.io.scenario"}     # lcb_lab.load_scenario ...; scenario.load_scenario
+
+
+def test_a_package_counts_only_when_a_name_is_not_a_submodule():
+    assert "lcb_lab.ui.views" not in GRAPH["lcb_lab.ui.views.map"]          # from lcb_lab.ui.views import palette
+    assert "lcb_lab.ui.views.palette" in GRAPH["lcb_lab.ui.views.map"]
+    assert "lcb_lab.ui.views" in GRAPH["lcb_lab.ui.widgets.app"]            # from lcb_lab.ui.views import MapView
+
+
+def test_the_layer_check_names_the_offending_edge():
+    assert layer_problems({"lcb_lab.games.lcb.model.state": {"lcb_lab.ui.offers"}}) == [
+        "lcb_lab.games.lcb.model.state -> lcb_lab.ui.offers: layer lcb_lab.games.lcb model may not import layer lcb_lab.ui"]
+    assert layer_problems({"lcb_lab.games.lcb.rules.markers.placement": {"lcb_lab.games.lcb.handlers"}}) == [
+        "lcb_lab.games.lcb.rules.markers.placement -> lcb_lab.games.lcb.handlers: layer lcb_lab.games.lcb rules "
+        "may not import layer lcb_lab.games.lcb engine"]
+    assert layer_problems({"lcb_lab.games.go.rules": {"lcb_lab.games.lcb.hexes"}}) == [
+        "lcb_lab.games.go.rules -> lcb_lab.games.lcb.hexes: game go may not import game lcb"]
+    assert layer_problems({"lcb_lab.games.lcb.game": {"lcb_lab.games.lcb.rules.common", "lcb_lab.kernel.dice"},
+                           "lcb_lab": {"lcb_lab.ui.offers"}}) == []
+
+
+def test_every_module_imports_only_its_own_layer_or_lower():
+    problems = layer_problems(GRAPH)
+    assert not problems, "\n".join(problems)
+
+
+def test_the_kernels_imports_of_lcb_are_the_listed_ones_only():
+    kernel_to_games = {(a, b) for a in GRAPH for b in GRAPH[a]
+                       if layer(a)[1] == "lcb_lab.kernel" and layer(b)[0] > layer(a)[0]}
+    assert kernel_to_games == KERNEL_TODO, (f"new: {sorted(kernel_to_games - KERNEL_TODO)}; "
+                                            f"gone (remove from KERNEL_TODO): {sorted(KERNEL_TODO - kernel_to_games)}")
+
+
+def test_the_import_graph_has_no_cycle_with_everything_counted():
+    cycle = find_cycle(GRAPH)
+    assert cycle is None, "cycle: " + " -> ".join(cycle)
+
+
+def test_no_rule_reaches_the_engine_or_the_game():
+    engine = {f"{LCB}.{m}" for m in LCB_ORDER["engine"]}
+    for m in (m for m in GRAPH if m.startswith(f"{LCB}.rules.")):
+        assert not GRAPH[m] & engine, f"{m} -> {sorted(GRAPH[m] & engine)}"
+
+
+REGISTRY = "lcb_lab.games.lcb.rules.cards.registry"
+"""The one module that fills other modules' tables (the card effects and their hooks)."""
+_MUTATORS = {"update", "append", "extend", "setdefault", "insert", "add"}
+
+
+def setter_hooks(source: str) -> list[str]:
+    """Where ``source`` sets or fills an UPPER_CASE name of a module it imports (``mod.HOOK = f``,
+    ``mod.TABLE[k] = f``, ``mod.TABLE.update(...)``): a hook set from outside, as ``line: code``."""
+    tree = ast.parse(source)
+    mods = {a.asname or a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    mods |= {a.asname or a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) for a in n.names}
+
+    def hooked(x: ast.AST) -> bool:
+        x = x.value if isinstance(x, ast.Subscript) else x
+        return isinstance(x, ast.Attribute) and isinstance(x.value, ast.Name) and x.value.id in mods and x.attr.isupper()
+
+    out = []
+    for n in ast.walk(tree):
+        if isinstance(n, (ast.Assign, ast.AugAssign)):
+            out += [f"{n.lineno}: {ast.unparse(t)}" for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
+                    if hooked(t)]
+        elif isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in _MUTATORS \
+                and hooked(n.func.value):
+            out.append(f"{n.lineno}: {ast.unparse(n.func)}")
+    return sorted(out, key=lambda x: int(x.split(":")[0]))
+
+
+def test_the_setter_hook_finder_finds_hooks():
+    code = ("from lcb_lab.games.lcb.rules.markers import placement as card_markers, mines\n"
+            "from lcb_lab.games.lcb.rules.cards import targets\n"
+            "card_markers.UNIT_DESTROYED = print\ndef _register():\n    mines.RESUMES.update(a=print)\n"
+            "    targets.CHECKS['x'] = print\nmines.walk(1)\nx = mines.KIND\n")
+    assert setter_hooks(code) == ["3: card_markers.UNIT_DESTROYED", "5: mines.RESUMES.update", "6: targets.CHECKS['x']"]
+
+
+def test_no_module_sets_hooks_in_another_but_the_registry():
+    found = {m: h for m, p in ALL.items() if m != REGISTRY and (h := setter_hooks(p.read_text(encoding="utf-8")))}
+    assert not found, "\n".join(f"{m}: {h}" for m, hs in found.items() for h in hs)
+    assert len(setter_hooks(ALL[REGISTRY].read_text(encoding="utf-8"))) == 8
 
 
 def test_scenario_loading_imports_no_game_and_every_module_imports_alone():
@@ -115,26 +298,3 @@ def test_scenario_loading_imports_no_game_and_every_module_imports_alone():
     )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert r.returncode == 0 and r.stdout.strip() == "ok", r.stderr
-
-
-KNOWN_TYPED_CYCLE = {"lcb_lab.games.lcb.handlers", "lcb_lab.games.lcb.legal_cards", "lcb_lab.games.lcb.game", "lcb_lab.games.lcb.legal", "lcb_lab.games.lcb.io.loading",
-                     "lcb_lab.games.lcb.io.persistence", "lcb_lab.games.lcb.rules.stages.deployment", "lcb_lab.games.lcb.io.save_check", "lcb_lab.games.lcb.io.scenario"}
-"""The one cycle left once ``TYPE_CHECKING`` imports count too (game <-> persistence / legal / acts
-through annotations); the kernel/game split is to remove it. No module may join it."""
-
-
-def _reach(graph: dict[str, set[str]], start: str) -> set[str]:
-    seen: set[str] = set()
-    todo = list(graph[start])
-    while todo:
-        m = todo.pop()
-        if m not in seen:
-            seen.add(m)
-            todo.extend(graph.get(m, ()))
-    return seen
-
-
-def test_no_module_joins_the_cycle_of_annotations():
-    graph = {m: imports_of(m, type_checking=True) for m in KERNEL}
-    cyclic = {m for m in KERNEL if m in _reach(graph, m)}
-    assert cyclic <= KNOWN_TYPED_CYCLE, sorted(cyclic - KNOWN_TYPED_CYCLE)

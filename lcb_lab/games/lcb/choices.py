@@ -184,12 +184,12 @@ class Choice:
                 "prompt": self.prompt, "options": self.options}
 
     def __repr__(self) -> str:
-        from lcb_lab.ui.display import choice_repr
+        from lcb_lab.games.lcb.display import choice_repr
         return choice_repr(self)
 
     def _repr_html_(self) -> str:
-        """A small table for notebooks (:mod:`lcb_lab.ui.display`)."""
-        from lcb_lab.ui.display import choice_rows, table
+        """A small table for notebooks (:mod:`lcb_lab.games.lcb.display`)."""
+        from lcb_lab.games.lcb.display import choice_rows, table
         return table(f"Waiting for {self.team}: {self.title}", choice_rows(self))
 
     def clone(self) -> "Choice":

@@ -138,13 +138,13 @@ class Game(GameQueries, GamePersistence):
 
     # ------------------------------------------------------------------ who acts, what is legal
     def __repr__(self) -> str:
-        from lcb_lab.ui.display import game_repr
+        from lcb_lab.games.lcb.display import game_repr
         return game_repr(self)
 
     def _repr_html_(self) -> str:
         """A small table for notebooks: turn, stage, impulse, who acts, the pending question,
-        meter, cubes, units and winner (:mod:`lcb_lab.ui.display`; nothing a team view hides)."""
-        from lcb_lab.ui.display import game_html
+        meter, cubes, units and winner (:mod:`lcb_lab.games.lcb.display`; nothing a team view hides)."""
+        from lcb_lab.games.lcb.display import game_html
         return game_html(self)
 
     def to_act(self) -> str | None:

@@ -14,7 +14,7 @@ a person must make or when every engagement is done.
 from __future__ import annotations
 
 from dataclasses import asdict
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.kernel import explain
@@ -29,12 +29,10 @@ from lcb_lab.games.lcb.rules.cards import scripted as effects
 from lcb_lab.games.lcb.rules.combat import ground_assault as ga_rules
 from lcb_lab.games.lcb.rules.markers import free_actions as marker_actions, proxy
 from lcb_lab.games.lcb.rules.transport import ports, lift as transport
-from lcb_lab.games.lcb.rules.submarines import operations as submarine  # noqa: F401  (transport: registers its card effects, 12.x)
-from lcb_lab.games.lcb.rules.common import Ctx, living_unit, refs
-
-if TYPE_CHECKING:
-    from lcb_lab.games.lcb.game import Game
-    from lcb_lab.games.lcb.model.state import Declared, Impulse, Unit
+from lcb_lab.games.lcb.rules.submarines import operations as submarine
+from lcb_lab.games.lcb.rules.cards import registry as _effects  # noqa: F401  every card effect, registered once (9.0)
+from lcb_lab.games.lcb.rules.common import Ctx, GameLike, living_unit, refs
+from lcb_lab.games.lcb.model.state import Declared, Impulse, Unit
 
 
 # ------------------------------------------------------------------ helpers
@@ -110,15 +108,15 @@ def usable(d: "Declared", what: str) -> None:
 
 
 # ------------------------------------------------------------------ sequence
-def relinquish(game: "Game", c: Ctx, a: A.Relinquish) -> None:
+def relinquish(game: GameLike, c: Ctx, a: A.Relinquish) -> None:
     sequence.relinquish(c)
 
 
-def begin_impulse(game: "Game", c: Ctx, a: A.BeginImpulse) -> None:
+def begin_impulse(game: GameLike, c: Ctx, a: A.BeginImpulse) -> None:
     sequence.begin(c, a.task_force)
 
 
-def declare(game: "Game", c: Ctx, a: A.Declare) -> None:
+def declare(game: GameLike, c: Ctx, a: A.Declare) -> None:
     if c.state.impulse is not None:
         check_names(c, c.state.impulse.team, [u for x in a.actions for u in x.units],
                     [m for x in a.actions for m in x.markers])
@@ -129,12 +127,12 @@ def declare(game: "Game", c: Ctx, a: A.Declare) -> None:
             effects.network_cube(c, c.state.impulse.team, -1, "Tactical Network repair (2 AP)", ["7.61"])
 
 
-def end_impulse(game: "Game", c: Ctx, a: A.EndImpulse) -> None:
+def end_impulse(game: GameLike, c: Ctx, a: A.EndImpulse) -> None:
     sequence.end(c)
 
 
 # ------------------------------------------------------------------ acts of a declared action
-def move(game: "Game", c: Ctx, a: A.Move) -> None:
+def move(game: GameLike, c: Ctx, a: A.Move) -> None:
     if c.state.choices:                     # e.g. mines stopped a move (13.34): answered first
         q = c.state.choices[-1]
         raise IllegalAction(q.rule, f"{q.team} must first answer its {q.kind.replace('_', ' ')} choice")
@@ -173,7 +171,7 @@ def _combined_arms_movers(c: Ctx, d: "Declared", units: list[str]) -> list:
     return [c.state.units[u] for u in units]
 
 
-def exercise_zor(game: "Game", c: Ctx, a: A.ExerciseZor) -> list[str]:
+def exercise_zor(game: GameLike, c: Ctx, a: A.ExerciseZor) -> list[str]:
     d = declared(c, a.action)
     if d.zor_used:
         raise IllegalAction("6.21", f"action #{d.aid} has already used its ZOR")
@@ -185,7 +183,7 @@ def exercise_zor(game: "Game", c: Ctx, a: A.ExerciseZor) -> list[str]:
     return [u.uid for u in out]
 
 
-def conceal_act(game: "Game", c: Ctx, a: A.Conceal) -> None:
+def conceal_act(game: GameLike, c: Ctx, a: A.Conceal) -> None:
     d = declared(c, a.action)
     check_names(c, d_team(c), a.units or ())
     if d.kind != "move_conceal":
@@ -204,7 +202,7 @@ def conceal_act(game: "Game", c: Ctx, a: A.Conceal) -> None:
     d.concealed = True
 
 
-def resupply_act(game: "Game", c: Ctx, a: A.Resupply) -> None:
+def resupply_act(game: GameLike, c: Ctx, a: A.Resupply) -> None:
     d = declared(c, a.action)
     own_markers = {m for m, x in c.state.card_markers.items() if x.team == d_team(c)}   # 13.28
     check_names(c, d_team(c), [a.logistics] + [g.unit for g in a.grants if g.unit not in own_markers])
@@ -220,7 +218,7 @@ def resupply_act(game: "Game", c: Ctx, a: A.Resupply) -> None:
     d.resupplied = True
 
 
-def scripted_effect(game: "Game", c: Ctx, a: A.ScriptedEffect) -> None:
+def scripted_effect(game: GameLike, c: Ctx, a: A.ScriptedEffect) -> None:
     effects.apply(c, a.to_effect())
 
 
@@ -237,7 +235,7 @@ def _combat_units(c: Ctx, attackers: set[str]) -> set[str]:
     return out
 
 
-def commit_combat(game: "Game", c: Ctx, a: A.CommitCombat) -> None:
+def commit_combat(game: GameLike, c: Ctx, a: A.CommitCombat) -> None:
     lrs, ga, active, engaged, support = check_commit_combat(c, a)
     continuing.combined_arms(c, lrs, ga, support)                      # 7.18
     combat.commit(c, list(lrs), list(ga), active | engaged | support)
@@ -277,7 +275,7 @@ def check_commit_combat(c: Ctx, a: A.CommitCombat) -> tuple[list[dict], list[dic
     return lrs, ga, active, engaged, support
 
 
-def answer(game: "Game", c: Ctx, a: A.Answer) -> None:
+def answer(game: GameLike, c: Ctx, a: A.Answer) -> None:
     """Any answer action: checked against the pending choice's class (its :attr:`ANSWER`; the
     bare :class:`~lcb_lab.games.lcb.actions.Answer` declines it), then handed to the rules that asked."""
     choice = combat.pending(c)
@@ -304,7 +302,7 @@ def _lrs_cards(c: Ctx) -> set[str]:
     return {x["card"] for x in (plan.card_lrs if plan else [])}
 
 
-def answer_intercept(game: "Game", c: Ctx, choice, a: A.AnswerIntercept) -> None:
+def answer_intercept(game: GameLike, c: Ctx, choice, a: A.AnswerIntercept) -> None:
     """INTERCEPT dice (7.54); a card's LRS is named by its cid (9.05)."""
     cards = _lrs_cards(c)
     check_names(c, choice.team, [x for i in a.intercepts for x in (i.interceptor, i.target, i.shooter)
@@ -313,7 +311,7 @@ def answer_intercept(game: "Game", c: Ctx, choice, a: A.AnswerIntercept) -> None
     advance(game, c)
 
 
-def answer_defence(game: "Game", c: Ctx, choice, a: A.AnswerDefence) -> None:
+def answer_defence(game: GameLike, c: Ctx, choice, a: A.AnswerDefence) -> None:
     """GROUND ASSAULT defence dice (7.13): in combat, or against a card marker's assault (13.12)."""
     allocs = [asdict(x) for x in a.defence]
     if choice.against_marker:
@@ -326,7 +324,7 @@ def answer_defence(game: "Game", c: Ctx, choice, a: A.AnswerDefence) -> None:
     advance(game, c)
 
 
-def answer_mildec(game: "Game", c: Ctx, choice, a: A.AnswerMildec) -> None:
+def answer_mildec(game: GameLike, c: Ctx, choice, a: A.AnswerMildec) -> None:
     """HP absorbed by MILDECs (4.22): in combat, or a Naval MILDEC against a mine hit (13.34)."""
     if choice.after_mine:
         return _mines(game, c, choice, {"absorb": a.absorb})
@@ -334,7 +332,7 @@ def answer_mildec(game: "Game", c: Ctx, choice, a: A.AnswerMildec) -> None:
     advance(game, c)
 
 
-def answer_cards(game: "Game", c: Ctx, choice, a: A.AnswerCards) -> None:
+def answer_cards(game: GameLike, c: Ctx, choice, a: A.AnswerCards) -> None:
     """Cards and card INTERCEPTs answering a link of the chain (9.41-9.46; :mod:`lcb_lab.games.lcb.rules.cards.responses`)."""
     from lcb_lab.games.lcb.rules.cards import responses
     check_names(c, choice.team, [i.interceptor for i in a.card_intercepts])
@@ -342,20 +340,19 @@ def answer_cards(game: "Game", c: Ctx, choice, a: A.AnswerCards) -> None:
     advance_cards(game, c)
 
 
-def answer_embark_losses(game: "Game", c: Ctx, choice, a: A.AnswerEmbarkLosses) -> None:
+def answer_embark_losses(game: GameLike, c: Ctx, choice, a: A.AnswerEmbarkLosses) -> None:
     """The embarked cargo lost with a ship's HP (10.311; :mod:`lcb_lab.games.lcb.rules.embarking.losses`)."""
     combat.answer(c, list(a.picks))
     advance(game, c)
 
 
-def answer_mines(game: "Game", c: Ctx, choice, a: A.AnswerMines) -> None:
+def answer_mines(game: GameLike, c: Ctx, choice, a: A.AnswerMines) -> None:
     """The mine owner's shots (13.33; :mod:`lcb_lab.games.lcb.rules.markers.mines`)."""
     _mines(game, c, choice, [(s.target, s.cubes) for s in a.mines])
 
 
-def _mines(game: "Game", c: Ctx, choice, value: Any) -> None:
-    from lcb_lab.games.lcb.rules.markers import mines
-    mines.answer(c, choice, value)
+def _mines(game: GameLike, c: Ctx, choice, value: Any) -> None:
+    answer_mine_choice(c, choice, value)
     advance_mines(game, c)
     advance(game, c)          # and a 10.311 choice a mine hit left (auto policies)
 
@@ -366,7 +363,7 @@ ROUTES: dict[type, Callable[..., None]] = {
 """Answer class -> the handler that gives it to the rules (one per kind of choice)."""
 
 
-def advance_cards(game: "Game", c: Ctx) -> None:
+def advance_cards(game: GameLike, c: Ctx) -> None:
     """Answer card-response windows by the auto policies (when set) until none is on top."""
     from lcb_lab.games.lcb.rules.cards import responses
     while game.auto_policies is not None:
@@ -377,7 +374,7 @@ def advance_cards(game: "Game", c: Ctx) -> None:
         responses.answer(c, top, ans["responses"], ans["card_intercepts"])
 
 
-def resolve_combat(game: "Game", c: Ctx, a: A.ResolveCombat) -> bool:
+def resolve_combat(game: GameLike, c: Ctx, a: A.ResolveCombat) -> bool:
     imp = impulse(c)
     if imp.combat is None:
         raise IllegalAction("7.010", "no combat has been committed this impulse")
@@ -390,7 +387,7 @@ def resolve_combat(game: "Game", c: Ctx, a: A.ResolveCombat) -> bool:
     return imp.phase == "combat_done"
 
 
-def advance(game: "Game", c: Ctx) -> None:
+def advance(game: GameLike, c: Ctx) -> None:
     """The one resume loop: auto-answer choices (when policies are set) and roll
     while the plan is rolling; stop at a person's choice or when combat is done."""
     plan = c.state.impulse.combat if c.state.impulse is not None else None
@@ -411,7 +408,7 @@ def advance(game: "Game", c: Ctx) -> None:
             return
 
 
-def armor_breakthrough(game: "Game", c: Ctx, a: A.ArmorBreakthrough) -> None:
+def armor_breakthrough(game: GameLike, c: Ctx, a: A.ArmorBreakthrough) -> None:
     imp = impulse(c)
     if imp.phase != "combat_done":
         raise IllegalAction("7.19", "an Armor Breakthrough follows a resolved GROUND ASSAULT")
@@ -422,7 +419,7 @@ def armor_breakthrough(game: "Game", c: Ctx, a: A.ArmorBreakthrough) -> None:
     ga_rules.breakthrough(c, u, a.dest, imp.combat.ga_hexes(), imp.combat.breakthrough)
 
 
-def play_card(game: "Game", c: Ctx, a: A.PlayCard) -> None:
+def play_card(game: GameLike, c: Ctx, a: A.PlayCard) -> None:
     if c.state.stage == "deployment":          # a Deployment-Stage-only card (9.5)
         deployment.play_card(c, a.card, a.option, list(a.targets), a.hex)
         planning.sync_legacy(c.state)
@@ -433,30 +430,30 @@ def play_card(game: "Game", c: Ctx, a: A.PlayCard) -> None:
 
 
 # ------------------------------------------------------------------ Planning and Deployment Stages
-def buy_card(game: "Game", c: Ctx, a: A.BuyCard) -> str:
+def buy_card(game: GameLike, c: Ctx, a: A.BuyCard) -> str:
     card = planning.buy(c, a.team, a.card, a.attach_to, a.embark_on)
     planning.sync_legacy(c.state)
     return card.cid
 
 
-def end_planning(game: "Game", c: Ctx, a: A.EndPlanning) -> None:
+def end_planning(game: GameLike, c: Ctx, a: A.EndPlanning) -> None:
     planning.end_planning(c, a.team)
 
 
-def deploy_unit(game: "Game", c: Ctx, a: A.DeployUnit) -> None:
+def deploy_unit(game: GameLike, c: Ctx, a: A.DeployUnit) -> None:
     deployment.deploy_unit(c, a.unit, a.hex, a.embark_on)
 
 
-def place_card(game: "Game", c: Ctx, a: A.PlaceCard) -> None:
+def place_card(game: GameLike, c: Ctx, a: A.PlaceCard) -> None:
     deployment.place_card(c, a.card, a.attach_to, a.embark_on, a.hex)
     planning.sync_legacy(c.state)
 
 
-def deployment_order(game: "Game", c: Ctx, a: A.DeploymentOrder) -> None:
+def deployment_order(game: GameLike, c: Ctx, a: A.DeploymentOrder) -> None:
     deployment.order(c, a.first)
 
 
-def end_deployment(game: "Game", c: Ctx, a: A.EndDeployment) -> None:
+def end_deployment(game: GameLike, c: Ctx, a: A.EndDeployment) -> None:
     deployment.end_deployment(c, a.team)
     planning.sync_legacy(c.state)
 
@@ -465,7 +462,7 @@ def end_deployment(game: "Game", c: Ctx, a: A.EndDeployment) -> None:
 
 def _chain_closed(fn: Callable[..., Any]) -> Callable[..., Any]:
     """Refuse every act but an Answer while a card chain waits for its windows (9.46)."""
-    def guarded(game: "Game", c: Ctx, a: A.Action) -> Any:
+    def guarded(game: GameLike, c: Ctx, a: A.Action) -> Any:
         if c.state.chain:
             raise IllegalAction("9.46", "a card chain is open: its response window must be answered first")
         return fn(game, c, a)
@@ -474,7 +471,16 @@ def _chain_closed(fn: Callable[..., Any]) -> Callable[..., Any]:
     return guarded
 
 
-def advance_mines(game: "Game", c: Ctx) -> None:
+def answer_mine_choice(c: Ctx, choice, value: Any) -> None:
+    """Answer a mine choice (13.33, 4.22); a card marker the mines stopped goes on with its
+    step when it survived (13.36, :func:`lcb_lab.games.lcb.rules.markers.free_actions.after_mines`)."""
+    from lcb_lab.games.lcb.rules.markers import mines
+    rest = mines.answer(c, choice, value)
+    if rest is not None:
+        marker_actions.after_mines(c, rest)
+
+
+def advance_mines(game: GameLike, c: Ctx) -> None:
     """Answer mine choices and the GA defence against a marker by the auto policies (when set)
     until none is on top (13.33, 13.12)."""
     from lcb_lab.games.lcb.rules.markers import mines, proxy
@@ -483,14 +489,14 @@ def advance_mines(game: "Game", c: Ctx) -> None:
         if top is None:
             return
         if mines.is_mine_choice(top):
-            mines.answer(c, top, policy_value(top, game.auto_policies.get(top.kind)))
+            answer_mine_choice(c, top, policy_value(top, game.auto_policies.get(top.kind)))
         elif isinstance(top, GaDefenceChoice) and top.against_marker:
             proxy.answer_defence(c, top, policy_value(top, game.auto_policies.get(top.kind)))
         else:
             return
 
 
-def marker_action(game: "Game", c: Ctx, a: A.MarkerAction) -> None:
+def marker_action(game: GameLike, c: Ctx, a: A.MarkerAction) -> None:
     """A card marker's action (:mod:`lcb_lab.games.lcb.rules.markers.free_actions`), then the auto policies answer
     the choices it raised (mines met on the way, 13.36; the defence against its GA, 13.12)."""
     marker_actions.marker_action_act(game, c, a)

@@ -28,7 +28,7 @@ support fire (7.18), which a caller states explicitly.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
@@ -43,17 +43,15 @@ from lcb_lab.kernel.errors import DiceExhausted, IllegalAction
 from lcb_lab.games.lcb.rules.combat import sequence as combat, continuing
 from lcb_lab.games.lcb.rules.movement import move as movement, stacks
 from lcb_lab.games.lcb.rules.stages import sequence
-from lcb_lab.games.lcb.rules.common import Ctx, supply_left
+from lcb_lab.games.lcb.rules.common import Ctx, GameLike, supply_left
 from lcb_lab.games.lcb.model.state import other
 
-if TYPE_CHECKING:
-    from lcb_lab.games.lcb.game import Game
 
 TRIES = 8
 """Random combinations a template tries before it falls back to a single option."""
 
 
-def trial(game: "Game", action: A.Action) -> bool:
+def trial(game: GameLike, action: A.Action) -> bool:
     """Whether the rules accept ``action`` now; the game is untouched either way.
 
     The handler runs on a copy of the state (the game's own objects are never
@@ -62,7 +60,7 @@ def trial(game: "Game", action: A.Action) -> bool:
     return _run_on_copy(game, action, quiet=True) is not None
 
 
-def apply_if_legal(game: "Game", action: A.Action) -> bool:
+def apply_if_legal(game: GameLike, action: A.Action) -> bool:
     """Apply ``action`` when the rules accept it and return True; else return False with
     the game untouched.  The same state, log, dice and history as ``trial`` followed by
     ``game.apply`` (for an action that :func:`lcb_lab.games.lcb.actions.check` leaves as it is,
@@ -76,7 +74,7 @@ def apply_if_legal(game: "Game", action: A.Action) -> bool:
     return True
 
 
-def _run_on_copy(game: "Game", action: A.Action, quiet: bool):
+def _run_on_copy(game: GameLike, action: A.Action, quiet: bool):
     """Run ``action``'s handler on a copy of the state that shares the game's log list.
     Refused (IllegalAction, dice exhausted): None, with the log and dice put back.
     Accepted: ``(copy, result, dice state before, dice history length before, log
@@ -153,7 +151,7 @@ def sample_and_apply(t: Template, rng: np.random.Generator) -> A.Action:
 
 
 # ---------------------------------------------------------------- entry point
-def legal_actions(game: "Game", team: str | None = None) -> list:
+def legal_actions(game: GameLike, team: str | None = None) -> list:
     """Concrete actions and templates ``team`` may use now (see module docstring)."""
     if game.state.stage in ("planning", "deployment") and game.pending is None:   # simultaneous stages
         return stage_actions(game, game.to_act() if team is None else team)
@@ -177,7 +175,7 @@ def legal_actions(game: "Game", team: str | None = None) -> list:
 
 
 # ---------------------------------------------------------------- Planning and Deployment Stages
-def stage_actions(game: "Game", team: str | None) -> list:
+def stage_actions(game: GameLike, team: str | None) -> list:
     """What ``team`` may do in the Planning or Deployment Stage (3.1, 3.2, 9.5), each action
     accepted by the rules (:func:`trial`): every card it can buy (into the pool, Attached to
     each host, Embarked on each ship) and ending the stage; every unit it can deploy (each
@@ -230,7 +228,7 @@ def stage_actions(game: "Game", team: str | None) -> list:
     return _kept(game, out + [A.EndDeployment(team)])
 
 
-def free_card_actions(game: "Game", team: str) -> list:
+def free_card_actions(game: GameLike, team: str) -> list:
     """The Influence Meter's free cards ``team`` may take before the first impulse (15.14)."""
     s = game.state
     if s.free_cards.get(team, 0) <= 0 or s.tf_order or s.impulse is not None:
@@ -241,18 +239,18 @@ def free_card_actions(game: "Game", team: str) -> list:
                         if not ctx.ctype(n, team).attached])
 
 
-def _kept(game: "Game", candidates) -> list:
+def _kept(game: GameLike, candidates) -> list:
     return [a for a in candidates if trial(game, a)]
 
 
 # ---------------------------------------------------------------- declarations
-def declaration_options(game: "Game") -> list[A.CoreAction]:
+def declaration_options(game: GameLike) -> list[A.CoreAction]:
     """Each single Core Action the impulse may declare (3.31-3.37, 5.17, 7.61)."""
     ctx = game._ctx()
     return [c for c in declaration_candidates(game) if declarable(ctx, c)]
 
 
-def declaration_candidates(game: "Game") -> list[A.CoreAction]:
+def declaration_candidates(game: GameLike) -> list[A.CoreAction]:
     """The single Core Actions :func:`declaration_options` asks the rules about: each kind
     for each available stack and its single units, MILDECs, JCCs, a Network repair."""
     s, imp = game.state, game.state.impulse
@@ -277,7 +275,7 @@ def declaration_candidates(game: "Game") -> list[A.CoreAction]:
     return out
 
 
-def playable_card_names(game: "Game") -> list[str]:
+def playable_card_names(game: GameLike) -> list[str]:
     """The card names a ``play_jcc`` declaration may name now (3.12, 9.31): the team's pool
     cards and the cards Attached to the active Task Force's units, each name once."""
     s, imp = game.state, game.state.impulse
@@ -305,7 +303,7 @@ def declarable(ctx: Ctx, action: A.CoreAction) -> bool:
         return False
 
 
-def _declarations(game: "Game") -> list:
+def _declarations(game: GameLike) -> list:
     singles = declaration_options(game)
     out: list = [A.Declare(())] + [A.Declare((c,)) for c in singles] + _kept(game, [A.EndImpulse()])
     if len(singles) > 1 and game.state.impulse.ap > 1:
@@ -337,7 +335,7 @@ def draw_declaration(options, ap: int, rng: np.random.Generator, legal=None) -> 
     return A.Declare(tuple(picked))
 
 
-def sample_and_apply_declaration(game: "Game", rng: np.random.Generator) -> A.Declare:
+def sample_and_apply_declaration(game: GameLike, rng: np.random.Generator) -> A.Declare:
     """The random player's declaration (3.03, 3.31): a random legal combination of the
     :func:`declaration_candidates`, each candidate checked (:func:`declarable`) only when the
     draw reaches it -- not all of them first (lazy: the same verdicts, fewer checks).  Up to
@@ -364,7 +362,7 @@ def sample_and_apply_declaration(game: "Game", rng: np.random.Generator) -> A.De
 
 
 # ---------------------------------------------------------------- acts of the declared actions
-def _acts(game: "Game") -> list:
+def _acts(game: GameLike) -> list:
     imp = game.state.impulse
     out: list = []
     for d in imp.actions:      # non-combat acts: before combat, and again once it is done (3.35, 3.38)
@@ -394,7 +392,7 @@ def _acts(game: "Game") -> list:
     return out
 
 
-def move_options(game: "Game", aid: int, dest: str | None = None) -> list[A.Move]:
+def move_options(game: GameLike, aid: int, dest: str | None = None) -> list[A.Move]:
     """Each destination of declared action ``aid``'s stack with its cheapest path (5.1-5.18);
     only ``dest`` when given."""
     d = next(x for x in game.state.impulse.actions if x.aid == aid)
@@ -407,14 +405,14 @@ def move_options(game: "Game", aid: int, dest: str | None = None) -> list[A.Move
     return _kept(game, [A.Move(aid, tuple(p)) for p in found.values()])
 
 
-def zor_candidates(game: "Game", d) -> list[A.ExerciseZor]:
+def zor_candidates(game: GameLike, d) -> list[A.ExerciseZor]:
     units = [game.state.units[u] for u in d.units if not game.state.units[u].destroyed]
     if d.zor_used or not units or game.utype(units[0].uid).is_naval or units[0].hex is None:
         return []
     return [A.ExerciseZor(d.aid, h) for h in game.board.neighbours(units[0].hex)]
 
 
-def breakthrough_candidates(game: "Game") -> list[A.ArmorBreakthrough]:
+def breakthrough_candidates(game: GameLike) -> list[A.ArmorBreakthrough]:
     imp = game.state.impulse
     hexes = imp.combat.ga_hexes() if imp.combat else []
     out = []
@@ -426,7 +424,7 @@ def breakthrough_candidates(game: "Game") -> list[A.ArmorBreakthrough]:
 
 
 # ---------------------------------------------------------------- combat
-def combat_template(game: "Game") -> Template | None:
+def combat_template(game: GameLike) -> Template | None:
     """The impulse's possible attacks (7.03): every (attacker, CV, target) that is legal with one die,
     with the dice limit of each CV (its supply; infinite supply counts 4 per attack here, 7.34)."""
     s, imp = game.state, game.state.impulse
@@ -476,7 +474,7 @@ def _commit(parts: list) -> A.CommitCombat:
                           tuple(p for p in parts if isinstance(p, A.GroundAssault)))
 
 
-def _continuing_base(game: "Game", engaged: list[str]) -> list | None:
+def _continuing_base(game: GameLike, engaged: list[str]) -> list | None:
     """GROUND ASSAULTs the impulse must include (Continuing Combat, 7.22): one die per
     engaged unit at an enemy in its hex; None when even that is refused."""
     if not engaged:
@@ -491,7 +489,7 @@ def _continuing_base(game: "Game", engaged: list[str]) -> list | None:
     return base if committable(game, _commit(base)) else None
 
 
-def committable(game: "Game", action: A.CommitCombat, ctx: Ctx | None = None) -> bool:
+def committable(game: GameLike, action: A.CommitCombat, ctx: Ctx | None = None) -> bool:
     """Whether the rules accept ``action`` now, from their own checks on the live state
     (:func:`lcb_lab.games.lcb.handlers.check_commit_combat`, :func:`lcb_lab.games.lcb.rules.combat.continuing.check_combined_arms`,
     :func:`lcb_lab.games.lcb.rules.combat.sequence.validate_commit`, :func:`lcb_lab.games.lcb.rules.combat.continuing.check_commit`),
@@ -538,7 +536,7 @@ def _make_commit(t: Template, rng, one) -> A.CommitCombat:
 
 
 # ---------------------------------------------------------------- answers
-def _answers(game: "Game", choice) -> list:
+def _answers(game: GameLike, choice) -> list:
     """The answers listed for the pending choice, by its class."""
     if isinstance(choice, D.CardResponseChoice):
         return _card_answers(game, choice)
@@ -598,7 +596,7 @@ def _make_answer(t: Template, rng, one) -> A.Answer:
     return _answer(picked)
 
 
-def _card_answers(game: "Game", choice) -> list:
+def _card_answers(game: GameLike, choice) -> list:
     """A card-response window (9.41-9.46): the pass, and a template of the cards (each option
     against each link it may answer) and card INTERCEPTs (one die each; ``max_dice`` bounds)."""
     from lcb_lab.games.lcb.rules.cards import responses
@@ -653,7 +651,7 @@ def _make_card_answer(t: Template, rng, one) -> A.Answer:
 
 
 # ---------------------------------------------------------------- resupply
-def resupply_templates(game: "Game", d) -> list[Template]:
+def resupply_templates(game: GameLike, d) -> list[Template]:
     """RESUPPLY grants a logistics unit of Move and/or Resupply action ``d`` may make (8.0-8.08)."""
     out = []
     for uid in d.units:

@@ -14,7 +14,6 @@ coastal hex in reach with the Embarked units that fit (in designator order).  Mo
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb import observer
@@ -22,14 +21,13 @@ from lcb_lab.kernel.errors import IllegalAction, UnknownName
 from lcb_lab.games.lcb.rules.cards import jcc
 from lcb_lab.games.lcb.rules.cards.targets import OWN_TARGETS
 from lcb_lab.games.lcb.model.state import other
+from lcb_lab.games.lcb.rules.common import GameLike
 
-if TYPE_CHECKING:
-    from lcb_lab.games.lcb.game import Game
 
 MAX_CONCRETE = 12
 
 
-def _uses(game: "Game") -> list[tuple]:
+def _uses(game: GameLike) -> list[tuple]:
     """(card, aid or None) pairs that might be played now."""
     s, imp = game.state, game.state.impulse
     ctx = game._ctx()
@@ -59,7 +57,7 @@ def _uses(game: "Game") -> list[tuple]:
     return uniq
 
 
-def _targets(game: "Game", card, eff) -> list[dict]:
+def _targets(game: GameLike, card, eff) -> list[dict]:
     s, team = game.state, card.team
     if eff.fn in ("transport", "rotary_lift", "reinforce", "sealift", "littoral_move"):   # 12.x
         from lcb_lab.games.lcb.rules.transport.lift import options
@@ -80,7 +78,7 @@ def _targets(game: "Game", card, eff) -> list[dict]:
     return [{"hex": h} for h in hexes]
 
 
-def play_card_options(game: "Game") -> list:
+def play_card_options(game: GameLike) -> list:
     """The PlayCard options (module doc), concrete; :func:`lcb_lab.games.lcb.legal.legal_actions` makes
     more than :data:`MAX_CONCRETE` of them one Template."""
     s, imp = game.state, game.state.impulse

@@ -14,15 +14,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Self
 
 from lcb_lab.games.lcb.model.catalog import Catalog
 from lcb_lab.kernel.dice import Dice
 from lcb_lab.kernel.errors import InputError, LcbError, ScenarioError
 from lcb_lab.games.lcb.model.state import GameState
-
-if TYPE_CHECKING:
-    from lcb_lab.games.lcb.game import Game
 
 SAVE_VERSION = 2
 """Version 1: no ``version`` key and no record; version 2 adds ``record`` and ``board``."""
@@ -57,7 +54,7 @@ class GamePersistence:
 
     @classmethod
     def from_json(cls, text: str, catalog: Catalog | None = None, file: str = "<saved game>",
-                  decks=None) -> "Game":
+                  decks=None) -> Self:
         """Rebuild a saved game (``decks``: the card decks it was played with, a
         :class:`lcb_lab.games.lcb.model.cards.Decks`; default the packaged ones). Raises ScenarioError naming
         the file, key and problem (InputError when ``text`` is not a string)."""
@@ -86,13 +83,13 @@ class GamePersistence:
         return g
 
     @classmethod
-    def load(cls, path: str | Path) -> "Game":
+    def load(cls, path: str | Path) -> Self:
         """Load a game saved with :meth:`save`. Raises ScenarioError / LcbError."""
         from lcb_lab.games.lcb.io.files import read_text
         return cls.from_json(read_text(path, "saved game"), file=str(path))
 
 
-def _replayed_record(cls, d: dict, board, catalog, saved: "Game", file: str):
+def _replayed_record(cls, d: dict, board, catalog, saved: GamePersistence, file: str):
     """The saved record, replayed from its initial state; refused unless it gives the saved game."""
     from lcb_lab.kernel.history import Step
     rec = d["record"]

@@ -14,7 +14,7 @@ target), one field of an effect (``effects.A.succeeds_on``), one argument of an 
 the CV's own ``sources``).
 
 A card's effects are data over the registry of effect functions
-(``lcb_lab.games.lcb.rules.cards.effects.EFFECTS``): an :class:`Effect` names its function ``fn`` (one of
+(``lcb_lab.games.lcb.rules.cards.registry.REGISTRY``): an :class:`Effect` names its function ``fn`` (one of
 :data:`EFFECT_FUNCTIONS`, the contract's catalogue) and gives that function's ``args``
 (:data:`EFFECT_ARGS`); a new card is a data entry, not code.
 
@@ -79,7 +79,7 @@ EFFECT_FUNCTIONS = ("reveal", "reveal_paralyse", "paralyse", "conceal", "lrs_att
                     # chapter 14 -- submarines (14.x)
                     "submarine", "asw_search", "uuv")
 """The effect-function catalogue of the card engine (chapter 9): the names an ``Effect.fn`` may use
-(the play helper implements them in ``lcb_lab.games.lcb.rules.cards.effects.EFFECTS``)."""
+(implemented by ``lcb_lab.games.lcb.rules.cards.registry.REGISTRY``)."""
 EFFECT_ARGS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "reveal": (frozenset(), frozenset({"domain"})),
     "reveal_paralyse": (frozenset(), frozenset()),

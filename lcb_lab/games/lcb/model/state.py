@@ -64,12 +64,12 @@ class Unit:
         return _codec.clone(self)
 
     def __repr__(self) -> str:
-        from lcb_lab.ui.display import unit_repr
+        from lcb_lab.games.lcb.display import unit_repr
         return unit_repr(self)
 
     def _repr_html_(self) -> str:
-        """A small table for notebooks (:mod:`lcb_lab.ui.display`)."""
-        from lcb_lab.ui.display import table, unit_repr, unit_rows
+        """A small table for notebooks (:mod:`lcb_lab.games.lcb.display`)."""
+        from lcb_lab.games.lcb.display import table, unit_repr, unit_rows
         return table(unit_repr(self).strip("<>").split(":")[0], unit_rows(self))
 
     @property
@@ -158,12 +158,12 @@ class Card:
         return _codec.clone(self)
 
     def __repr__(self) -> str:
-        from lcb_lab.ui.display import card_repr
+        from lcb_lab.games.lcb.display import card_repr
         return card_repr(self)
 
     def _repr_html_(self) -> str:
-        """A small table for notebooks (:mod:`lcb_lab.ui.display`)."""
-        from lcb_lab.ui.display import card_rows, card_title, table
+        """A small table for notebooks (:mod:`lcb_lab.games.lcb.display`)."""
+        from lcb_lab.games.lcb.display import card_rows, card_title, table
         return table(card_title(self), card_rows(self))
 
     @property

@@ -2,7 +2,7 @@
 
 No UI library is imported here.  Every module, with its purpose and rule numbers:
 
-* ``common``: the context (``Ctx``) and small shared queries.
+* ``common``: the context (``Ctx``), what the engine needs of a game (``GameLike``) and small shared queries.
 
 ``stages`` -- the sequence of play and the stages (chapters 3 and 15)
 
@@ -28,12 +28,14 @@ No UI library is imported here.  Every module, with its purpose and rule numbers
 * ``combat.intercept``: INTERCEPT -- who may defend a target against an LRS (7.5-7.58).
 * ``combat.chance``: the outcome distribution of the next engagement while combat waits on its dice (7.02-7.08, 7.1).
 * ``combat.network``: the Tactical Network (7.6, 7.61, 7.62) and the other CV modifiers (7.09, 7.17).
+* ``combat.destruction``: destroying a unit for every rule that does -- kills, its cards and markers, the units aboard (4.21, 3.42, 9.31, 10.311, 12.06, 13.25).
 
 ``cards`` -- Joint Capability Cards (chapters 9 and 11)
 
 * ``cards.jcc``: playing cards on the own impulse (3.31, 9.02, 9.03, 9.1, 9.2, 9.3, 9.5, 11.1).
 * ``cards.use``: a card link's effect and the card's fate after use (9.04, 9.07, 9.08, 9.21, 9.31, 7.61).
-* ``cards.effects``: the registry of card effect functions; a card's effect is data naming one (9.0, 9.013).
+* ``cards.effects``: the card effect functions of chapter 9 and running a link's effect (9.0, 9.013).
+* ``cards.registry``: every card effect function by name, registered in this one place (9.0, 9.013).
 * ``cards.targets``: the targets of a card's effect, checked when it is played (9.0, 6.11, 7.31, 7.32, 12.2, 13.x).
 * ``cards.cvs``: Combat Values an Attached card gives its host (9.32, 9.33, 7.51, 7.510).
 * ``cards.intercept``: which IAMD units may INTERCEPT a card in a response window (9.011, 9.012, 7.510, 7.512).

@@ -7,6 +7,7 @@ and keeps it only when no rule refused it (design principle 6).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
 
 from lcb_lab.kernel import explain
 from lcb_lab.games.lcb import hexes as lcb_hexes, observer
@@ -17,6 +18,10 @@ from lcb_lab.kernel.dice import Dice
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.observer import refs  # noqa: F401  (log facts: face up / down; rules import it from here)
 from lcb_lab.games.lcb.model.state import Card, GameState, Unit, other
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.actions import Action
+    from lcb_lab.games.lcb.choices import Decision
 
 
 @dataclass
@@ -168,3 +173,41 @@ def slot_text(slot: str) -> str:
     """A CV slot as log text anyone may read: an Attached card's slot ``"RU-3:INT1"`` reads
     ``"Attached card INT1"`` (its card id and name stay hidden, 9.02, 9.31)."""
     return f"Attached card {slot.rsplit(':', 1)[-1]}" if ":" in slot else slot
+
+
+class GameLike(Protocol):
+    """What the engine modules and the rules that drive whole actions need of a game
+    (:class:`lcb_lab.games.lcb.game.Game` is one): ``handlers``, ``legal``, ``legal_cards`` and the
+    Deployment Stage's automatic placement annotate with it instead of importing ``Game``, so the
+    import graph has no cycle through the game.  A protocol only: nothing checks
+    it at run time.  Its state, board, catalog, dice, decks, auto-answer policies and pending
+    decision, and the few methods they call back."""
+
+    state: GameState
+    board: Board
+    catalog: Catalog
+    dice: Dice
+    decks: "Decks | None"
+    auto_policies: dict[str, str] | None
+    result: Any
+
+    @property
+    def pending(self) -> "Decision | None": ...
+
+    def _ctx(self, state: GameState | None = None) -> Ctx: ...
+
+    def _apply(self, action: "Action", record: bool = True, events: bool = True) -> list: ...
+
+    def apply(self, action: "Action") -> list: ...
+
+    def is_legal(self, action: "Action") -> bool: ...
+
+    def to_act(self) -> str | None: ...
+
+    def available_task_forces(self) -> list[str]: ...
+
+    def unit(self, uid: str) -> Unit: ...
+
+    def utype(self, uid: str) -> UnitType: ...
+
+    def resupply_reach(self, uid: str, rv_slot: str = "RV1", viewer: str | None = None) -> dict[str, int]: ...

@@ -1,4 +1,5 @@
-"""The registry of card effect functions (9.0, 9.013): a card's effect is data naming one of these.
+"""The card effect functions of chapter 9 (9.0, 9.013): a card's effect is data naming one of these
+(by its name in :data:`lcb_lab.games.lcb.rules.cards.registry.REGISTRY`, the one place they are registered).
 
 A card type's :class:`lcb_lab.games.lcb.model.cards.Effect` names ``fn`` (a key of :data:`EFFECTS`) and gives
 its ``args``; :func:`run` calls the function with the link of the chain being resolved.  Each
@@ -47,14 +48,9 @@ from lcb_lab.games.lcb.rules.movement.conceal import reveal as _reveal
 
 EffectFn = Callable[[Ctx, CardPlay, CardType, Effect], bool]
 EFFECTS: dict[str, EffectFn] = {}
-"""Effect name -> function (see the module doc)."""
-
-def effect(name: str) -> Callable[[EffectFn], EffectFn]:
-    """Register an effect function under ``name``."""
-    def deco(fn: EffectFn) -> EffectFn:
-        EFFECTS[name] = fn
-        return fn
-    return deco
+"""Effect name -> function (see the module doc): the table :func:`run` reads, filled once with
+every effect by :mod:`lcb_lab.games.lcb.rules.cards.registry` (the one place effects are
+registered; the engine imports it)."""
 
 
 def roll(ctx: Ctx, link: CardPlay, eff: Effect, purpose: str) -> bool:
@@ -93,7 +89,6 @@ def run(ctx: Ctx, link: CardPlay) -> bool:
 
 
 # ---------------------------------------------------------------- effects on units
-@effect("reveal")
 def reveal(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     """Roll, then reveal the target units (6.13: cards reveal units)."""
     units = target_units(ctx, link, eff)
@@ -114,7 +109,6 @@ def _paralyse(ctx: Ctx, units: list[Unit], ct: CardType) -> None:
                          "neither)", ["9.0", "3.34"]))
 
 
-@effect("reveal_paralyse")
 def reveal_paralyse(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     """Roll, then reveal the target units; they may not act for the rest of the turn (no
     Core Action, no INTERCEPT)."""
@@ -124,7 +118,6 @@ def reveal_paralyse(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool
     return True
 
 
-@effect("paralyse")
 def paralyse(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     """Roll; the target units may not act for the rest of the turn. Face-down units stay face
     down: the log names them only to their own team."""
@@ -140,7 +133,6 @@ def paralyse(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     return True
 
 
-@effect("conceal")
 def conceal(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     """Roll; the own target units flip face down (6.1; e.g. Thermal Camo)."""
     units = target_units(ctx, link, eff)
@@ -178,7 +170,6 @@ def fill_supply(ctx: Ctx, u: Unit, rp: int, slots: list[str] | None = None) -> t
     return parts, rp
 
 
-@effect("resupply")
 def resupply(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     """Roll; ``args.rp`` RP to the own target unit: into ``args.slot`` when given, else into its
     tracked slots in order (GA, LRS, INTERCEPT, then its Attached cards'; lcb_lab's reading),
@@ -196,7 +187,6 @@ def resupply(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
 
 
 # ---------------------------------------------------------------- combat
-@effect("lrs_attack")
 def lrs_attack(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     """The card's LRS attack joins the impulse's combat: it is committed with CommitCombat and
     rolled with the other LRS on its target; INTERCEPT answers it per 7.5 (9.05, module doc)."""
@@ -224,7 +214,6 @@ def _net(ctx: Ctx, team: str, n: int, why: str) -> None:
     _cube(ctx, team, n if n > 0 else max(n, -cubes), why, ["7.61"])
 
 
-@effect("network_cube")
 def network_cube(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     """Roll; ``args.n`` cubes on the enemy Tactical Network -- the cubes the card states, with
     no extra 7.61 cube (e.g. MUX: Unmanned)."""
@@ -234,7 +223,6 @@ def network_cube(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     return True
 
 
-@effect("network_repair")
 def network_repair(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     """Roll; remove ``args.n`` cubes from the own Tactical Network (none below 0; a card that
     removes own cubes adds no 7.61 cube)."""
@@ -248,7 +236,6 @@ def network_repair(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     return True
 
 
-@effect("ap_loss")
 def ap_loss(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     """Roll; the enemy team's impulses lose ``args.n`` AP for the rest of the turn
     (``state.ap_loss``, cleared when the turn ends; 9.41 ex.: EMS Jamming)."""
@@ -261,7 +248,6 @@ def ap_loss(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     return True
 
 
-@effect("influence")
 def influence(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     """Roll; the Influence Meter moves ``args.n`` spaces toward the own team (15.24)."""
     from lcb_lab.games.lcb.rules.stages import influence as meter
@@ -272,7 +258,6 @@ def influence(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     return True
 
 
-@effect("cp_gain")
 def cp_gain(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     """Roll; ``args.n`` CP for the team's next Planning Stage the scenario grants
     (``state.cp_bonus[team]``, added by the Planning Stage, 3.15)."""
@@ -285,7 +270,6 @@ def cp_gain(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     return True
 
 
-@effect("unsimulated")
 def unsimulated(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     """The effect belongs to a later chapter (``args.chapter``): logged, nothing simulated."""
     ch = eff.args.get("chapter", "?")
@@ -296,7 +280,6 @@ def unsimulated(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
 
 
 # ---------------------------------------------------------------- the map
-@effect("place_marker")
 def place_marker(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     """Roll; put ``args.marker`` markers on the target hexes (13.x, card_markers)."""
     hexes = [_as_hex(ctx, h) for h in ([link.hex] if link.hex else []) + list(link.targets)]
@@ -307,17 +290,15 @@ def place_marker(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     return True
 
 
-# ``transport`` (amphibious landing, 12.2) is registered by :mod:`lcb_lab.games.lcb.rules.transport.landing`.
+# ``transport`` (amphibious landing, 12.2) is :func:`lcb_lab.games.lcb.rules.transport.landing.transport`.
 
 
 # ---------------------------------------------------------------- passive (at attachment)
-@effect("attached_cv")
 def attached_cv(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     """Passive (9.32): nothing to play; :func:`on_attach` gives the card its supply."""
     return True
 
 
-@effect("add_supply")
 def add_supply(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     """Passive: :func:`on_attach` adds the supply."""
     return True
@@ -348,12 +329,3 @@ def on_attach(ctx: Ctx, card) -> None:
     if parts:
         ctx.log(explain.step("card", f"{ct.name} attached", f"to {host.uid}: " + ", ".join(parts),
                              ["9.31", "9.32", "9.33"]), team=card.team, card=card.cid, about={"card": card.cid})
-
-
-# chapters 10-14: the modules below register their effects with @effect (imported last: they import this one)
-# (transport registers its effects when lcb_lab.games.lcb.handlers imports it: it uses combat and jcc, which import this module;
-#  so do submarine and asw, registered when lcb_lab.games.lcb.handlers imports rules.submarine)
-from lcb_lab.games.lcb.rules.markers import isr as _isr, mines as _mines, proxy as _proxy  # noqa: E402,F401
-from lcb_lab.games.lcb.rules.markers import fortify as _fortify, sof as _sof  # noqa: E402,F401
-for _m in (_isr, _mines, _proxy, _fortify):      # the marker modules list their effects (no import of this module)
-    EFFECTS.update(getattr(_m, "EFFECTS", {}))

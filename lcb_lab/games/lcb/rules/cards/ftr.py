@@ -30,10 +30,11 @@ from lcb_lab.games.lcb.rules.combat.network import network_modifiers
 
 CYBER = {"tactical_cyber", "strategic_cyber", "ems"}
 STOPPED = ("nullified", "ftr_nullified", "intercepted", "cancelled")
+"""Statuses of a link whose use was stopped."""
 ABSORB: list = []
 """Functions ``(ctx, link, n) -> bool`` that take ``n`` enemy successes on a card link without
-stopping its use (True: handled; 12.12: :func:`lcb_lab.games.lcb.rules.transport.lift.absorb_hits`)."""
-"""Statuses of a link whose use was stopped."""
+stopping its use (True: handled; 12.12: :func:`lcb_lab.games.lcb.rules.transport.lift.absorb_hits`);
+filled by :mod:`lcb_lab.games.lcb.rules.cards.registry`."""
 
 
 # ---------------------------------------------------------------- links and cards
@@ -85,7 +86,8 @@ def nullified(ctx: Ctx, link: CardPlay, by: CardPlay) -> None:
     stop(ctx, link, "nullified", f"NULLIFIED by {name(ctx, by)}", ["9.4", "9.41", "9.42"])
     card = link_card(ctx, link)
     if card is not None and card.in_play and link.data.get("marker"):
-        from lcb_lab.games.lcb.rules.markers.placement import card_gone, discard_card     # 13.25: a NULLIFIED ISR marker and its card go
+        from lcb_lab.games.lcb.rules.combat.destruction import card_gone
+        from lcb_lab.games.lcb.rules.markers.placement import discard_card     # 13.25: a NULLIFIED ISR marker and its card go
         discard_card(ctx, card.cid)
         card_gone(ctx, card.cid)
     if card is not None and card.in_play:

@@ -365,19 +365,3 @@ def refresh(ctx: Ctx) -> None:
     """The next Action Stage begins: expended cards turn face up again (9.21)."""
     for c in ctx.state.cards.values():
         c.expended = False
-
-
-def host_lost(ctx: Ctx, lost: list) -> None:
-    """Units destroyed: their Attached cards are destroyed and leave the game (9.31, 9.07: not
-    cycled back); cards Embarked on a lost ship are discarded (9.07)."""
-    uids = {u.uid for u in lost}
-    for c in ctx.state.cards.values():
-        if c.in_play and c.host in uids and c.where in ("attached", "embarked"):
-            c.where = "removed" if c.where == "attached" else "discarded"
-            ctx.log(explain.step("card", f"{c.name} destroyed with its host",
-                                 "an Attached card dies with its host and is not cycled back (9.31, 9.07)"
-                                 if c.where == "removed" else "an Embarked card is lost with its ship (9.07)",
-                                 ["9.31", "9.07"]), team=c.team, card=c.cid, about={"card": c.cid})
-            c.host = None
-            from lcb_lab.games.lcb.rules.markers.placement import card_gone
-            card_gone(ctx, c.cid)            # its marker leaves the map too (lcb_lab's reading, facts 6.31)

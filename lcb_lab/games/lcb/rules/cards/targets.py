@@ -15,18 +15,20 @@ from lcb_lab.games.lcb.rules.markers import placement as card_markers
 from lcb_lab.games.lcb.rules.common import Ctx, dist
 
 OWN_TARGETS = {"conceal", "resupply"}
-CHECKS: dict = {}
-"""Effect function -> ``check(ctx, card, card_type, effect, targets, hex)`` registered by the
-module that owns the effect (12.x: :mod:`lcb_lab.games.lcb.rules.transport.lift`), run instead of the checks here."""
 """Effect functions whose unit targets are the team's own units."""
+CHECKS: dict = {}
+"""Effect function -> ``check(ctx, card, card_type, effect, targets, hex)`` of the module that owns
+the effect (12.x: :mod:`lcb_lab.games.lcb.rules.transport.lift`), run instead of the checks here;
+filled by :mod:`lcb_lab.games.lcb.rules.cards.registry`."""
 
 
 ON_PLAY: dict = {}
 """Effect function -> ``fn(ctx, link, ct, eff)`` run when the card is played, before the other
-team's response window (13.25: an ISR marker moves, and is revealed, before its effect)."""
+team's response window (13.25: an ISR marker moves, and is revealed, before its effect); filled
+by :mod:`lcb_lab.games.lcb.rules.cards.registry`."""
 PRECHECKS: dict = {}
 """Effect function -> ``check(ctx, card, ct, eff, targets, hex_)`` refusing bad targets before
-the chain opens; registered by the modules of those effects (13.x: fortify, mines, proxy)."""
+the chain opens (13.x: fortify, mines, proxy, ISR); filled by :mod:`lcb_lab.games.lcb.rules.cards.registry`."""
 
 
 def _as_hex(ctx: Ctx, x: str | None) -> str | None:
@@ -71,7 +73,7 @@ def check_targets(ctx: Ctx, team: str, card, ct: CardType, eff: Effect, targets:
     if fn in CHECKS:              # effects whose module checks its own targets (12.x: transport.py)
         CHECKS[fn](ctx, card, ct, eff, list(targets), hex_)
         return
-    if fn in PRECHECKS:            # 13.x: the marker modules check their own targets (they register here)
+    if fn in PRECHECKS:            # 13.x: the marker modules check their own targets (cards.registry)
         PRECHECKS[fn](ctx, card, ct, eff, list(targets), hex_)
         return
     if kind in ("none", "network"):

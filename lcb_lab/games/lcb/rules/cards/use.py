@@ -83,6 +83,6 @@ def hit(ctx: Ctx, card: Card, n: int, by: str, rules: list[str]) -> bool:
         text += ": it survives, expended for the Action Stage (9.21)"
     ctx.log(explain.step("card", f"{ct.name} is hit", text, ["9.04"] + list(rules)), team=card.team, card=card.cid)
     if gone:
-        from lcb_lab.games.lcb.rules.markers.placement import card_gone
+        from lcb_lab.games.lcb.rules.combat.destruction import card_gone
         card_gone(ctx, card.cid)            # its ISR marker goes with it (13.25)
     return gone

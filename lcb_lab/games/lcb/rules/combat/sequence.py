@@ -24,15 +24,16 @@ from lcb_lab.kernel import explain
 from lcb_lab.games.lcb.choices import Choice, EmbarkLossesChoice, GaDefenceChoice, InterceptChoice, MildecChoice
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import CombatPlan, CombatResult, Engagement, Unit, other
-from lcb_lab.games.lcb.rules.cards import cvs as card_cvs, jcc
+from lcb_lab.games.lcb.rules.cards import cvs as card_cvs
 from lcb_lab.games.lcb.rules.embarking import embark
 from lcb_lab.games.lcb.rules.combat import ground_assault as ga_rules
 from lcb_lab.games.lcb.rules.stages import influence
 from lcb_lab.games.lcb.rules.common import Ctx, names, slot_text
+from lcb_lab.games.lcb.rules.combat.destruction import destroy
 from lcb_lab.games.lcb.rules.movement.conceal import reveal
 from lcb_lab.games.lcb.rules.combat.intercept import card_names_of, odds_groups, target_options, validate_intercepts
 from lcb_lab.games.lcb.rules.combat.lrs import validate_lrs
-from lcb_lab.games.lcb.rules.markers import placement as card_markers, fortify
+from lcb_lab.games.lcb.rules.markers import fortify
 from lcb_lab.games.lcb.rules.combat.network import apply, lrs_modifiers, network_modifiers, terrain_modifiers
 from lcb_lab.kernel.dice import D20, at_most
 
@@ -494,24 +495,6 @@ def _apply_damage(ctx: Ctx, plan: CombatPlan, tgt: Unit, net: int, key: str, rul
     elif lost:
         embark.on_ship_damaged(ctx, tgt.uid, lost, other(tgt.team))    # 10.311 (no-op for other units)
     return True
-
-
-def destroy(ctx: Ctx, u: Unit, by_team: str) -> None:
-    """Remove a unit (and everything embarked on it, 10.311); count kills (3.42)."""
-    lost = [u] + [e for e in ctx.state.units.values() if e.embarked_on == u.uid and not e.destroyed]
-    for x in lost:
-        x.destroyed = True
-    jcc.host_lost(ctx, lost)       # Attached cards die with their host (9.31)
-    ctx.state.kills[by_team] += len(lost)
-    ctx.state.total_kills[by_team] += len(lost)
-    ctx.log(explain.step("destroyed", f"{names(lost)} destroyed",
-                         f"removed from play; counts {len(lost)} toward {by_team}'s kills for the Initiative Check",
-                         ["4.21", "3.42"] + (["10.311"] if len(lost) > 1 else [])), units=[x.uid for x in lost],
-            team=u.team, about=[{"unit": x.uid} for x in lost])
-    influence.on_kill(ctx, by_team, lost)
-
-
-card_markers.UNIT_DESTROYED = destroy    # the marker modules destroy units through card_markers (13.x)
 
 
 def _ga_engagement(ctx: Ctx, plan: CombatPlan, eng: Engagement) -> bool:

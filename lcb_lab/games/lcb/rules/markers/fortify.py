@@ -20,7 +20,6 @@ from __future__ import annotations
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import CardMarker, GameState, other
-from lcb_lab.games.lcb.rules.cards import targets as card_targets
 from lcb_lab.games.lcb.rules.markers.placement import as_hex, rolled
 from lcb_lab.games.lcb.rules.common import Ctx, dist
 
@@ -128,8 +127,3 @@ def check_play(ctx: Ctx, card, ct, eff, targets: list[str], hex_: str | None) ->
     if len(([hex_] if hex_ else []) + targets) != 1:
         raise IllegalAction("13.51", f"{ct.name} fortifies one hex")
     check(ctx, card, ct, eff, hex_ or targets[0])
-
-
-EFFECTS = {"fortify": fortify}
-"""The effect functions this module adds to :data:`lcb_lab.games.lcb.rules.cards.effects.EFFECTS`."""
-card_targets.PRECHECKS["fortify"] = check_play

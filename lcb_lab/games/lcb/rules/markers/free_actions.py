@@ -33,12 +33,14 @@ from lcb_lab.games.lcb.rules.markers import mines
 from lcb_lab.games.lcb.rules.common import Ctx, dist
 
 STEPS: dict[str, Callable] = {}
-"""``then`` -> function(ctx, marker, action) doing that step after the move (each module
-registers its own)."""
+"""``then`` -> function(ctx, marker, action) doing that step after the move: this module's own
+(:func:`step`), and the transport steps (12.2x) that :mod:`lcb_lab.games.lcb.rules.cards.registry`
+adds."""
 
 
 OFFERS: list[Callable] = []
-"""Functions ``game -> [MarkerAction]`` each module registers for its own markers (transport: 12.2x)."""
+"""Functions ``game -> [MarkerAction]`` offering other modules' marker actions (transport, 12.2x;
+filled by :mod:`lcb_lab.games.lcb.rules.cards.registry`)."""
 
 
 def is_transport(m: CardMarker) -> bool:
@@ -168,8 +170,9 @@ def marker_action_act(game, c: Ctx, a) -> None:
     STEPS[a.then](c, m, a)
 
 
-def _after_mines(ctx: Ctx, p: dict) -> None:
-    """A marker's action after the mines it met (13.36): its step, if it survived."""
+def after_mines(ctx: Ctx, p: dict) -> None:
+    """A marker's action after the mines it met (13.36): its step; ``p`` is what
+    :func:`lcb_lab.games.lcb.rules.markers.mines.answer` returned for the surviving marker."""
     from types import SimpleNamespace
     from lcb_lab.games.lcb.rules.markers import placement as card_markers, isr
     m = ctx.state.card_markers[p["marker"]]
@@ -179,9 +182,6 @@ def _after_mines(ctx: Ctx, p: dict) -> None:
     STEPS[p.get("then", "none")](ctx, m, SimpleNamespace(marker=m.mid, path=(), then=p.get("then", "none"),
                                                          targets=tuple(p.get("targets", ())), hex=p.get("hex"),
                                                          dice=int(p.get("dice", 0)), action=None))
-
-
-mines.MARKER_RESUME = _after_mines
 
 
 # ---------------------------------------------------------------- steps

@@ -15,7 +15,7 @@ per turn (:mod:`lcb_lab.games.lcb.rules.markers.free_actions`).
   ``"all"`` by default, 12.24 ex.; ``"per_hit"``: one unit a hit, the rest stay aboard while it
   survives -- 13.26 "follow the instructions on the card").  Shared with the transport helper
   (12.24: the amphibious ISR marker).
-* a marker whose card leaves play leaves the map with it (:func:`card_markers.card_gone`;
+* a marker whose card leaves play leaves the map with it (:func:`lcb_lab.games.lcb.rules.combat.destruction.card_gone`;
   lcb_lab's reading of facts §6.31: 13.22 gives only the converse).
 """
 from __future__ import annotations
@@ -24,7 +24,6 @@ from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import CardMarker, other
 from lcb_lab.games.lcb.rules.markers.placement import check_reveal, exposure, reveal_marker, rolled  # noqa: F401 (re-exported)
-from lcb_lab.games.lcb.rules.cards import targets as card_targets
 from lcb_lab.games.lcb.rules.common import Ctx, names
 
 
@@ -57,7 +56,7 @@ def hit(ctx: Ctx, marker: CardMarker, hits: int, rules: tuple[str, ...] = ("13.2
 
 
 def _lose_cargo(ctx: Ctx, marker: CardMarker, lost: list) -> None:
-    from lcb_lab.games.lcb.rules.markers.placement import lose_cargo
+    from lcb_lab.games.lcb.rules.combat.destruction import lose_cargo
     lose_cargo(ctx, marker, lost)
 
 
@@ -243,12 +242,6 @@ def exercise_zor(ctx: Ctx, m: CardMarker) -> list:
     reach = naval_zor_hexes(ctx, m.hex)
     seen = [u for u in ctx.state.living(other(m.team)) if u.on_map and ctx.is_naval(u) and u.hex in reach]
     return reveal(ctx, seen, f"within {m.mid}'s ZOR (13.24, 6.23)", ["13.24", "6.23"])
-
-
-EFFECTS = {"isr_marker": isr_marker}
-"""The effect functions this module adds to :data:`lcb_lab.games.lcb.rules.cards.effects.EFFECTS`."""
-card_targets.PRECHECKS["isr_marker"] = check_play
-card_targets.ON_PLAY["isr_marker"] = place_and_move
 
 
 # ---------------------------------------------------------------- LRS at a marker (13.26, 13.43)

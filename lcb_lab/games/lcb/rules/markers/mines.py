@@ -43,20 +43,19 @@ from lcb_lab.games.lcb.choices import Choice, MildecChoice, MineAttackChoice
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import CardMarker, Unit, other
 from lcb_lab.games.lcb.rules.cards import targets as card_targets
-from lcb_lab.games.lcb.rules.markers.placement import as_hex, contact, destroy_unit, rolled
+from lcb_lab.games.lcb.rules.combat.destruction import destroy
+from lcb_lab.games.lcb.rules.markers.placement import as_hex, contact, rolled
 from lcb_lab.games.lcb.rules.common import Ctx, names, refs
 from lcb_lab.games.lcb.rules.movement.conceal import apply_naval_zor, contact_reveal
 
 KIND = "mine_attack"
 DEFAULT_SUCCEEDS_ON = 13
 RESUMES: dict = {}
-"""``name`` -> ``fn(ctx, pending)``: what goes on after the mines are resolved when a caller of
+"""``name`` -> ``fn(ctx, pending)`` (the landing's, filled by :mod:`lcb_lab.games.lcb.rules.cards.registry`):
+what goes on after the mines are resolved when a caller of
 :func:`trigger_at` passed ``pending={"resume": name, ...}`` (13.38: the transport part's
 embarkation point).  ``pending`` comes back with the caller's keys (JSON-plain) plus
 ``event`` and ``counters`` (the ids attacked)."""
-MARKER_RESUME = None
-"""``fn(ctx, pending)`` of :mod:`lcb_lab.games.lcb.rules.markers.free_actions` (set there): a card marker's
-action goes on after the mines it met are resolved."""
 """The examples' value (13.33 ex., 13.34 ex.: 13 or less) when a card gives none."""
 
 
@@ -259,9 +258,11 @@ def succeeds_on(m: CardMarker) -> int:
     return int(m.data.get("succeeds_on", DEFAULT_SUCCEEDS_ON))
 
 
-def answer(ctx: Ctx, choice: Choice, shots) -> None:
+def answer(ctx: Ctx, choice: Choice, shots) -> dict | None:
     """The owner's answer to a ``mine_attack`` choice (``shots``: ``[(target, cubes)]``), or the
     target team's MILDEC answer (``{"absorb": n}``) for a mine hit (``key "mine:..."``).
+    Returns the pending step of a card marker the mines stopped, when it survived (13.36; the
+    caller goes on with :func:`lcb_lab.games.lcb.rules.markers.free_actions.after_mines`), else None.
     Raises IllegalAction (13.33, 4.22) leaving the choice pending."""
     if isinstance(choice, MildecChoice):
         n = int(shots.get("absorb", 0))
@@ -271,15 +272,13 @@ def answer(ctx: Ctx, choice: Choice, shots) -> None:
         m = ctx.state.card_markers[choice.options["mine"]]
         m.data["pending"].setdefault("absorb", {})[choice.options["target"]] = n
         ctx.state.choices.pop()
-        _apply(ctx, m)
-        return
+        return _apply(ctx, m)
     m, plan = shot_plan(ctx, choice, shots)
     ctx.state.choices.pop()
     if not plan:
         ctx.log(explain.step("mine", "Mines held", "the owner does not detonate (13.33: may)", ["13.33"]),
                 team=m.team, hex=m.hex, about={"mines": m.mid})
-        _finish(ctx, m)
-        return
+        return _finish(ctx, m)
     m.revealed = True
     value = succeeds_on(m)
     damage: dict[str, int] = {}
@@ -297,11 +296,12 @@ def answer(ctx: Ctx, choice: Choice, shots) -> None:
                              f"{explain.dice_text(rolls, value)}; cubes removed, {m.level} left; mines cannot be "
                              "INTERCEPTed (13.32)", ["13.32", "13.33"], dice=rolls, hits=hits))
     m.data["pending"]["damage"] = damage
-    _apply(ctx, m)
+    return _apply(ctx, m)
 
 
-def _apply(ctx: Ctx, m: CardMarker) -> None:
-    """Apply the mines' hits target by target, pausing for a Naval MILDEC choice (13.34, 4.22)."""
+def _apply(ctx: Ctx, m: CardMarker) -> dict | None:
+    """Apply the mines' hits target by target, pausing for a Naval MILDEC choice (13.34, 4.22);
+    then :func:`_finish` (its result)."""
     p = m.data["pending"]
     absorb = p.setdefault("absorb", {})
     for key, hits in list(p.get("damage", {}).items()):
@@ -344,27 +344,27 @@ def _apply(ctx: Ctx, m: CardMarker) -> None:
                                  f"{u.hp}", ["13.33"], unit=u.uid, hp_before=before, hp_after=u.hp, hits=dmg),
                     team=u.team, about={"unit": u.uid}, public_title=f"A counter in {m.hex} takes {dmg} mine hit(s)")
             if u.hp <= 0:
-                destroy_unit(ctx, u, m.team)
+                destroy(ctx, u, m.team)
             else:                             # 10.311: a carrying ship's cargo (rules/embark.py)
                 from lcb_lab.games.lcb.rules.embarking.embark import on_ship_damaged
                 on_ship_damaged(ctx, u.uid, before - u.hp, m.team)
-    _finish(ctx, m)
+    return _finish(ctx, m)
 
 
-def _finish(ctx: Ctx, m: CardMarker) -> None:
-    """The mines are resolved: remove spent cubes, then the survivors' move goes on (13.34)."""
+def _finish(ctx: Ctx, m: CardMarker) -> dict | None:
+    """The mines are resolved: remove spent cubes, then the survivors' move goes on (13.34).
+    A card marker's step is returned to the caller (13.36), when the marker survived."""
     p = m.data.pop("pending", {}) or {}
     if m.level <= 0:
         ctx.state.card_markers.pop(m.mid, None)
     if p.get("resume") in RESUMES:
         RESUMES[p["resume"]](ctx, p)
-        return
+        return None
     if p.get("marker"):
-        if p["marker"] in ctx.state.card_markers and MARKER_RESUME is not None:
-            MARKER_RESUME(ctx, p)             # the marker's action goes on (marker_actions)
-        return
+        return p if p["marker"] in ctx.state.card_markers else None
     if p.get("rest"):
         resume(ctx, p)
+    return None
 
 
 # ---------------------------------------------------------------- choices (policies: lcb_lab.games.lcb.choices)
@@ -497,8 +497,3 @@ def resume(ctx: Ctx, pending: dict) -> None:
     if not alive and (pending.get("units") or not mids):
         return                             # the stack is gone (its MILDECs stay); or nothing moves
     walk(ctx, alive, mids, pending["start"], list(pending["rest"]), list(pending.get("entered", [])), -1, False)
-
-
-EFFECTS = {"mines": mines_effect, "clear_mines": clear_mines}
-"""The effect functions this module adds to :data:`lcb_lab.games.lcb.rules.cards.effects.EFFECTS`."""
-card_targets.PRECHECKS.update(mines=check_play, clear_mines=check_clear)

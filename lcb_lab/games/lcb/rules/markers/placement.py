@@ -134,27 +134,6 @@ def proxy_destroyed(ctx: Ctx, m: CardMarker, by_team: str) -> None:
         influence.move(ctx, m.team, f"{by_team} destroyed a Proxy Force", ["13.13", "15.0"])
 
 
-def card_gone(ctx: Ctx, cid: str) -> None:
-    """The card ``cid`` left play (INTERCEPTed, NULLIFIED, its host destroyed): its markers
-    leave the map with it (13.25; lcb_lab's reading of facts §6.31 for the host's loss)."""
-    for m in [m for m in ctx.state.card_markers.values() if m.card == cid and m.kind not in ("mine", "fortification")]:
-        lost = [ctx.state.units[u] for u in m.cargo if u in ctx.state.units]
-        lose_cargo(ctx, m, lost)             # 12.06: a discarded transport marker takes its units with it
-        ctx.state.card_markers.pop(m.mid, None)
-        ctx.log(explain.step("marker", f"{m.mid} removed", "its card has left play: the marker goes with it"
-                             + (" and the units aboard are lost" if lost else ""),
-                             ["13.22", "13.25"] + (["12.06"] if lost else [])), marker=m.mid)
-
-
-def lose_cargo(ctx: Ctx, marker: CardMarker, lost: list) -> None:
-    """The units ``lost`` aboard ``marker`` are destroyed, killed by the other team (12.06, 13.26)."""
-    for u in lost:
-        if u.uid in marker.cargo:
-            marker.cargo.remove(u.uid)
-        if not u.destroyed:
-            destroy_unit(ctx, u, other(marker.team))
-
-
 def contact(ctx: Ctx, h: str) -> None:
     """Counters meet in hex ``h``: opposing ISR markers there are revealed (13.23), SOF and Proxy
     Force markers reveal the enemy units in their hex (13.42, 13.12)."""
@@ -195,20 +174,6 @@ def as_hex(ctx: Ctx, x: str | None) -> str | None:
     if not x or x not in ctx.board:
         return None
     return ctx.board.canonical(x)
-
-
-UNIT_DESTROYED = None
-"""``destroy(ctx, unit, by_team)`` of :mod:`lcb_lab.games.lcb.rules.combat.sequence` (set there at import): the
-marker modules destroy units through it without importing the combat engine (which reaches
-the card registry that imports them -- the kernel's import graph has no cycle)."""
-
-
-def destroy_unit(ctx: Ctx, u, by_team: str) -> None:
-    """Destroy unit ``u`` as combat does (4.21, 9.31, 10.311, 3.42, 15.0)."""
-    if UNIT_DESTROYED is None:            # pragma: no cover - combat is imported by every game
-        from importlib import import_module
-        import_module("lcb_lab.games.lcb.rules.combat.sequence")
-    UNIT_DESTROYED(ctx, u, by_team)
 
 
 # ---------------------------------------------------------------- ISR reveal (13.23)

@@ -206,7 +206,7 @@ def answer_defence(ctx: Ctx, choice, allocs: list[dict]) -> None:
 def _resolve(ctx: Ctx, m: CardMarker, defence: list[dict]) -> None:
     """Roll the marker's GA and the defenders' dice together; apply the damage (7.13, 7.15)."""
     from lcb_lab.games.lcb.rules.cards.cvs import spend
-    from lcb_lab.games.lcb.rules.markers.placement import destroy_unit
+    from lcb_lab.games.lcb.rules.combat.destruction import destroy
     from lcb_lab.games.lcb.rules.markers.isr import hit
     rule = "13.41" if m.kind == "sof" else "13.12"
     plan = m.data.pop("assault")
@@ -234,7 +234,7 @@ def _resolve(ctx: Ctx, m: CardMarker, defence: list[dict]) -> None:
         ctx.log(explain.step("damage", f"{u.uid} loses {before - u.hp} HP", f"HP {before} -> {u.hp}", [rule, "7.15"]),
                 unit=u.uid)
         if u.hp <= 0:
-            destroy_unit(ctx, u, m.team)
+            destroy(ctx, u, m.team)
     if back:
         if m.kind == "sof":
             from lcb_lab.games.lcb.rules.markers.sof import damage
@@ -247,8 +247,3 @@ def destroyed(ctx: Ctx, m: CardMarker, by_team: str) -> None:
     """A Proxy Force is destroyed (13.13): :func:`lcb_lab.games.lcb.rules.markers.placement.proxy_destroyed`."""
     from lcb_lab.games.lcb.rules.markers.placement import proxy_destroyed
     proxy_destroyed(ctx, m, by_team)
-
-
-EFFECTS = {"proxy_force": proxy_force}
-"""The effect functions this module adds to :data:`lcb_lab.games.lcb.rules.cards.effects.EFFECTS`."""
-card_targets.PRECHECKS["proxy_force"] = check_play

@@ -37,8 +37,9 @@ def reveal(ctx: Ctx, units: list[Unit], why: str, rules: list[str], **facts) -> 
 
 
 ZOR_HOOKS: list = []
-"""Functions ``(ctx, ship, reach)`` other modules register to reveal their markers in a naval
-ZOR (12.23: :func:`lcb_lab.games.lcb.rules.transport.landing.reveal_by_zor`)."""
+"""Functions ``(ctx, ship, reach)`` that reveal other modules' markers in a naval ZOR (12.23:
+:func:`lcb_lab.games.lcb.rules.transport.landing.reveal_by_zor`); filled by
+:mod:`lcb_lab.games.lcb.rules.cards.registry`."""
 
 
 def naval_zor_hexes(ctx: Ctx, hex_label: str) -> dict[str, int]:

@@ -24,7 +24,6 @@ On the first turn, after the Planning Stage, both teams deploy at the same time 
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from lcb_lab.kernel import explain
 from lcb_lab.games.lcb.model.board import place_problem
@@ -32,10 +31,7 @@ from lcb_lab.kernel.errors import IllegalAction, LcbError
 from lcb_lab.games.lcb.model.state import Card, CardPlay, other
 from lcb_lab.games.lcb.rules.embarking import embark
 from lcb_lab.games.lcb.rules.stages import planning
-from lcb_lab.games.lcb.rules.common import Ctx
-
-if TYPE_CHECKING:  # pragma: no cover
-    from lcb_lab.games.lcb.game import Game
+from lcb_lab.games.lcb.rules.common import Ctx, GameLike
 
 
 begin = planning.begin_deployment
@@ -274,7 +270,7 @@ def to_act(ctx: Ctx) -> str | None:
     return next((t for t in order_ if t not in s.ready), None)
 
 
-def auto_deploy(game: "Game", team: str) -> list:
+def auto_deploy(game: GameLike, team: str) -> list:
     """Deploy every undeployed unit of ``team`` in its area's only hex or ship, and place its
     cards the scenario puts on the map, through the typed actions (``game.apply``); returns
     the actions applied. Raises LcbError for a unit whose area has a choice of hexes."""

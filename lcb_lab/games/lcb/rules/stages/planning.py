@@ -14,7 +14,7 @@ Where a bought card goes:
   cards (9.31 EXCEPTION); not directly on an Embark-capable ship (10.39); a card that
   modifies a CV needs a host with that CV (9.33). Its passive effects (``when="passive"``:
   ``attached_cv``, ``add_supply``) are applied at attachment (9.31) by the play rules'
-  effect functions (:data:`lcb_lab.games.lcb.rules.cards.effects.EFFECTS`);
+  effect functions (:data:`lcb_lab.games.lcb.rules.cards.registry.REGISTRY`);
 * Embarked on an Embark-capable ship (``embark_on``, 10.0): a card with a Space Value, or one
   that requires an Embark-capable host (10.22: no Space Value, embarked at no cost); the
   ship's Embarkation Value caps the GPSV and ASV aboard (10.21, 10.35).

@@ -29,9 +29,8 @@ from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import Unit, other
 from lcb_lab.games.lcb.rules.submarines import sot as sub_rules
-from lcb_lab.games.lcb.rules.cards.effects import effect
 from lcb_lab.games.lcb.rules.cards.targets import _as_hex, origin
-from lcb_lab.games.lcb.rules.combat.sequence import destroy
+from lcb_lab.games.lcb.rules.combat.destruction import destroy
 from lcb_lab.games.lcb.rules.common import Ctx, dist, names, refs
 from lcb_lab.games.lcb.rules.movement.conceal import reveal
 
@@ -191,7 +190,6 @@ def offensive_act(ctx: Ctx, aid: int, units: list[str]) -> list[str]:
 
 
 # ---------------------------------------------------------------- card ASW (14.15)
-@effect("asw_search")
 def asw_search(ctx: Ctx, link, ct, eff) -> bool:
     """Card ASW (14.15): ONE DETECT die against every enemy submarine in the searched hexes,
     then ONE ASW die against ONE revealed submarine there.  True when a submarine was
@@ -227,7 +225,6 @@ def asw_search(ctx: Ctx, link, ct, eff) -> bool:
 
 
 # ---------------------------------------------------------------- UUV (14.011, 14.12)
-@effect("uuv")
 def uuv(ctx: Ctx, link, ct, eff) -> bool:
     """An Attached UUV's TORPEDO ATTACK on one revealed enemy naval unit within ``range`` of
     its host (sandbox reading of "UUV Attack: UNMANNED"); defensive ASW of the target hex

@@ -39,7 +39,6 @@ from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import Unit, other
 from lcb_lab.games.lcb.rules.submarines import asw
 from lcb_lab.games.lcb.rules.submarines.asw import CONVOY_CARDS, sink, torpedo_hit  # noqa: F401 (part of this module's API)
-from lcb_lab.games.lcb.rules.cards.effects import effect
 from lcb_lab.games.lcb.rules.common import Ctx, dist, names
 from lcb_lab.games.lcb.rules.submarines.sot import (
     ASW_KILL,
@@ -73,8 +72,7 @@ SUB_TARGET = "submarine"
 
 
 # ---------------------------------------------------------------- in play (14.01)
-@effect("submarine")
-def _submarine(ctx: Ctx, link, ct, eff) -> bool:
+def submarine(ctx: Ctx, link, ct, eff) -> bool:
     """A JCC submarine is not played: it is a unit activated by Core Actions (14.0, 14.04)."""
     raise IllegalAction("14.04", f"{ct.name} is a submarine: activate it with a Move and/or Initiate Combat "
                         "action (1 AP)")

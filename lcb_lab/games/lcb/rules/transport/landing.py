@@ -35,7 +35,7 @@ units aboard, ``rp`` the RP cubes aboard, ``data["amphibious"]``):
 
 Landed units: :func:`lcb_lab.games.lcb.rules.cards.scripted._disembark` (face down, MP spent, expended, 12.07).
 A marker whose host ship is lost leaves the map with its card (10.311 discards every Embarked
-card of a sunk ship; :func:`lcb_lab.games.lcb.rules.markers.placement.card_gone`, lcb_lab's reading of facts
+card of a sunk ship; :func:`lcb_lab.games.lcb.rules.combat.destruction.card_gone`, lcb_lab's reading of facts
 6.31), and the units aboard are lost with it (12.06).
 Room aboard the host on re-embarking: :func:`lcb_lab.games.lcb.rules.embarking.embark.check_fits` (10.21).
 """
@@ -45,7 +45,7 @@ from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import Unit, other
 from lcb_lab.games.lcb.rules.markers import placement as card_markers
-from lcb_lab.games.lcb.rules.cards.effects import _rolled, effect
+from lcb_lab.games.lcb.rules.cards.effects import _rolled
 from lcb_lab.games.lcb.rules.common import Ctx, dist, living_unit, max_supply, names, supply_left
 
 
@@ -313,7 +313,7 @@ def _stopped_first(ctx: Ctx, m, plan: dict, ct, stop: tuple[str, str], path: lis
     """The first use stopped by enemy mines (13.34): the cargo stays aboard the marker in the
     mined hex (12.05) while the owner's ``mine_attack`` choice is open; once answered, a
     surviving marker that stands in its destination carries out the landing / delivery /
-    pick-up there (:func:`_resume_first`); short of it, its move ends at sea with the cargo
+    pick-up there (:func:`resume_first`); short of it, its move ends at sea with the cargo
     aboard (lcb_lab's reading of 13.34 for markers: "its move ends where mines stop it")."""
     from lcb_lab.games.lcb.rules.markers import mines
     host, h, ev = plan["host"], stop[0], stop[1]
@@ -337,7 +337,7 @@ def _stopped_first(ctx: Ctx, m, plan: dict, ct, stop: tuple[str, str], path: lis
     return True
 
 
-def _resume_first(ctx: Ctx, p: dict) -> None:
+def resume_first(ctx: Ctx, p: dict) -> None:
     """After the mines of a first use are resolved (13.34): see :func:`_stopped_first`."""
     m = ctx.state.card_markers.get(p["marker"])
     if m is None:
@@ -370,7 +370,7 @@ def _resume_first(ctx: Ctx, p: dict) -> None:
                                  ["12.53"]), team=m.team, about={"cargo": m.mid})
 
 
-def _resume_step(ctx: Ctx, p: dict) -> None:
+def resume_step(ctx: Ctx, p: dict) -> None:
     """After the mines met by a free marker move are resolved (13.34, 13.36): a surviving
     marker that reached its path's end takes its step there (unload / load / reembark); one
     stopped short of it stays there, its cargo aboard (lcb_lab's reading, as for the first use)."""
@@ -395,7 +395,6 @@ def _resume_step(ctx: Ctx, p: dict) -> None:
                 team=m.team, about={"cargo": m.mid})
 
 
-@effect("transport")
 def transport(ctx: Ctx, link, ct, eff) -> bool:
     """Amphibious landing / shuttle through the card's ISR marker (the module doc)."""
     if not _rolled(ctx, link, ct, eff):
@@ -431,7 +430,7 @@ def move(ctx: Ctx, m, path: list[str], rule: str = "12.22", then: str = "none", 
     Littoral Movement marker per turn, 12.43), never beyond its range from the host (12.25).
     Stepped hex by hex: enemy mines it enters or leaves stop it there (13.33-13.36,
     :func:`walk_mines`) and a ``mine_attack`` choice is pushed; returns True then (the caller
-    stops; ``then`` / ``targets`` / ``hex_``: the step :func:`_resume_step` takes afterwards)."""
+    stops; ``then`` / ``targets`` / ``hex_``: the step :func:`resume_step` takes afterwards)."""
     if not path:
         return False
     imp = ctx.state.impulse
@@ -579,7 +578,7 @@ def step_reembark(ctx: Ctx, m, a) -> None:
 
 def _moved(ctx: Ctx, m, a) -> bool:
     """Checks of a free action, then the marker's move along ``a.path`` (once per impulse).
-    Returns True when enemy mines stopped it (the step waits for them, :func:`_resume_step`)."""
+    Returns True when enemy mines stopped it (the step waits for them, :func:`resume_step`)."""
     check_free(ctx, m, a)
     # the generic marker handler (markers part) may have moved it already: then it stands at the path's end
     if a.path and m.hex != ctx.board.canonical(a.path[-1]):
@@ -640,8 +639,8 @@ def discard(ctx: Ctx, m, why: str, rules: list[str], lose_cargo: bool = True) ->
     for u in lost:
         u.destroyed, u.hp = True, 0
     if lost:
-        from lcb_lab.games.lcb.rules.cards import jcc
-        jcc.host_lost(ctx, lost)
+        from lcb_lab.games.lcb.rules.combat.destruction import host_lost
+        host_lost(ctx, lost)
         from lcb_lab.games.lcb.rules.stages.influence import on_kill
         by = other(m.team)
         ctx.state.kills[by] += len(lost)
@@ -699,18 +698,3 @@ def offers(game) -> list:
 def is_transport(m) -> bool:
     """A landing craft's (12.2) or Littoral Movement's (12.43) marker."""
     return bool(m is not None and (m.data.get("amphibious") or m.data.get("littoral")))
-
-
-def _register() -> None:
-    from lcb_lab.games.lcb.rules.movement import conceal
-    from lcb_lab.games.lcb.rules.markers import free_actions as marker_actions, mines
-    mines.RESUMES.update(landing_first=_resume_first, landing_step=_resume_step)
-    marker_actions.STEPS.update({"unload": step_unload, "load": step_load, "reembark": step_reembark,
-                                 "_transport_move": step_none})
-    if offers not in marker_actions.OFFERS:
-        marker_actions.OFFERS.append(offers)
-    if reveal_by_zor not in conceal.ZOR_HOOKS:
-        conceal.ZOR_HOOKS.append(reveal_by_zor)
-
-
-_register()

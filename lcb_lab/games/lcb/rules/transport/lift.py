@@ -39,7 +39,7 @@ from __future__ import annotations
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction, UnknownName
 from lcb_lab.games.lcb.model.state import Unit, other
-from lcb_lab.games.lcb.rules.cards.effects import _rolled, effect
+from lcb_lab.games.lcb.rules.cards.effects import _rolled
 from lcb_lab.games.lcb.rules.common import Ctx, dist, living_unit, names
 from lcb_lab.games.lcb.rules.transport.landing import check_pickup, coastal, enemy_in, give_rp, room, rp_token, space  # noqa: F401 (give_rp, room: ports)
 
@@ -197,7 +197,6 @@ def check_lift(ctx: Ctx, card, ct, eff, targets: list[str], hex_: str | None) ->
     return {"mode": mode, "host": host, "dest": dest, "units": us, "per_card": per_card}
 
 
-@effect("rotary_lift")
 def rotary_lift(ctx: Ctx, link, ct, eff) -> bool:
     """Rotary-wing lift (module doc): units ashore / aboard, or RP to a unit, minus the enemy's
     successes (12.12, 12.13)."""
@@ -241,7 +240,7 @@ def rotary_lift(ctx: Ctx, link, ct, eff) -> bool:
 def _destroy(ctx: Ctx, lost: list, team: str, what: str) -> None:
     if not lost:
         return
-    from lcb_lab.games.lcb.rules.combat.sequence import destroy
+    from lcb_lab.games.lcb.rules.combat.destruction import destroy
     ctx.log(explain.step("transport", f"{what} loses {names(lost)}",
                          "the GPSV the enemy's successes remove are lost (lcb_lab's reading of 12.12: destroyed)",
                          ["12.12", "12.42"]))
@@ -304,7 +303,6 @@ def _leave_pool(ctx: Ctx, team: str, rs: list[dict]) -> None:
     ctx.state.reinforcements[team] = [r for r in ctx.state.reinforcements.get(team, []) if r["uid"] not in gone]
 
 
-@effect("reinforce")
 def reinforce(ctx: Ctx, link, ct, eff) -> bool:
     """Reinforcements from off the map (12.4, 12.42): minus 2 GPSV per enemy success."""
     card = ctx.card(link.card)
@@ -405,7 +403,6 @@ def _trigger_mines(ctx: Ctx, mines: list, units: list, ct) -> None:
             trigger_at(ctx, h, units, "enters")
 
 
-@effect("sealift")
 def sealift(ctx: Ctx, link, ct, eff) -> bool:
     """Marker-less sealift (12.4, 13.38): the units land in the destination port."""
     card = ctx.card(link.card)
@@ -443,7 +440,6 @@ def check_littoral(ctx: Ctx, card, ct, eff, targets: list[str], hex_: str | None
     return {"dest": dest, "units": units}
 
 
-@effect("littoral_move")
 def littoral_move(ctx: Ctx, link, ct, eff) -> bool:
     """12.43: an unrevealed ISR marker picks the units up in ``hex``; it moves by MarkerAction."""
     from lcb_lab.games.lcb.rules.markers import placement as card_markers
@@ -559,14 +555,3 @@ def options(game, card, eff) -> list[dict]:
                 out.append({"hex": h, "targets": tuple(picked)})
         return out[:MAX_HEXES]
     return []
-
-
-def _register() -> None:
-    from lcb_lab.games.lcb.rules.cards import targets as card_targets, ftr
-    for fn in ("transport",) + FNS:
-        card_targets.CHECKS[fn] = check_targets
-    if absorb_hits not in ftr.ABSORB:
-        ftr.ABSORB.append(absorb_hits)
-
-
-_register()
