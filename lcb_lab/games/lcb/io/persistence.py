@@ -14,12 +14,16 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Optional
 
+from pydantic import BaseModel, ConfigDict, Field
+
+from lcb_lab.games.lcb.io.inputs import DiceState
 from lcb_lab.games.lcb.model.catalog import Catalog
 from lcb_lab.kernel.dice import Dice
 from lcb_lab.kernel.errors import InputError, LcbError, ScenarioError
 from lcb_lab.games.lcb.model.state import GameState
+from lcb_lab.kernel.history import Step
 
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.game import Game
@@ -42,7 +46,7 @@ class GamePersistence:
             first = h.snapshots[0]
             record = {"initial": {"state": dict(first.state.to_dict(), log=self.state.log[:first.log_len]),
                                   "dice": first.dice},
-                      "steps": [s.to_json() for s in h.steps[:h.cursor]]}
+                      "steps": [step_to_json(s) for s in h.steps[:h.cursor]]}
         return json.dumps({"version": SAVE_VERSION, "map": self.map_name,
                            "board": board_to_dict(self.board) if own_board else None,
                            "state": self.state.to_dict(), "dice": self.dice.state(),
@@ -94,7 +98,6 @@ class GamePersistence:
 
 def _replayed_record(cls, d: dict, board, catalog, saved: "Game", file: str):
     """The saved record, replayed from its initial state; refused unless it gives the saved game."""
-    from lcb_lab.kernel.history import Step
     rec = d["record"]
     try:
         first = GameState.from_dict(rec["initial"]["state"])
@@ -107,7 +110,7 @@ def _replayed_record(cls, d: dict, board, catalog, saved: "Game", file: str):
     steps = []
     for i, s in enumerate(raw):
         try:
-            steps.append(Step.from_json(s))
+            steps.append(step_from_json(s))
         except InputError as e:
             where = "" if e.where == "(value)" else f".{e.where}"
             raise ScenarioError(file, f"record.steps[{i}]{where}", e.problem) from None
@@ -123,3 +126,47 @@ def _replayed_record(cls, d: dict, board, catalog, saved: "Game", file: str):
     if g.state.to_dict() != saved.state.to_dict():
         raise ScenarioError(file, "record", "replaying the record does not give the saved state")
     return g.history
+
+
+def check_step_fields(f: dict) -> dict:
+    """A saved record step's fields but its action, checked strictly: ``dice`` d20 values 1..20,
+    ``dice_after`` a :class:`lcb_lab.games.lcb.io.inputs.DiceState`, ``log_len`` / ``turn`` /
+    ``impulse`` ints >= 0 (no ``"1"``, ``1.0`` or ``True``), ``auto`` None or {decision kind:
+    policy name} (choices.POLICIES), ``team`` None / US / RU, ``label`` a string.
+    Raises InputError("record step", field, problem)."""
+    from lcb_lab.games.lcb.choices import check_policies
+    from lcb_lab.games.lcb.io import inputs as I
+    f = I.check("record step", _StepFields, f)
+    try:
+        f["auto"] = check_policies("record step", f["auto"])
+    except InputError as e:
+        raise InputError("record step", "auto" if e.where == "(value)" else f"auto.{e.where}", e.problem) \
+            from None
+    return f
+
+
+
+def step_from_json(d: Any) -> Step:
+    """A saved record step (:meth:`lcb_lab.kernel.history.Step.from_json` with LC:B's action codec
+    and :func:`check_step_fields`). Raises InputError("record step", field, problem)."""
+    from lcb_lab.games.lcb.actions import from_json
+    return Step.from_json(d, from_json, check_step_fields)
+
+
+def step_to_json(step: Step) -> dict:
+    """A record step as JSON-native data (LC:B's action codec)."""
+    from lcb_lab.games.lcb.actions import to_json
+    return step.to_json(to_json)
+
+
+class _StepFields(BaseModel):
+    """A record step's fields but its action (schema built on first use: loading a game needs none)."""
+    model_config = ConfigDict(strict=True, extra="forbid", defer_build=True)
+    dice: list[Annotated[int, Field(ge=1, le=20)]]
+    dice_after: DiceState
+    log_len: Annotated[int, Field(ge=0)]
+    auto: Any = None
+    turn: Annotated[int, Field(ge=0)] = 0
+    impulse: Annotated[int, Field(ge=0)] = 0
+    team: Optional[Literal["US", "RU"]] = None
+    label: str = ""
