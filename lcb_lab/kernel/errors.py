@@ -33,6 +33,11 @@ class LcbError(ValueError):
         return [self.one_line()]
 
 
+LabError = LcbError
+"""The kernel's neutral name for the root of every error (kernel code and other games use it;
+LC:B's name ``LcbError`` is the same class, so ``except LcbError`` and its messages are unchanged)."""
+
+
 class IllegalAction(LcbError):
     """A declaration or step the rules forbid.
 

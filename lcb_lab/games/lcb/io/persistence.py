@@ -40,13 +40,7 @@ class GamePersistence:
         from lcb_lab.games.lcb.model.board import board_to_dict, map_name_problem
         info = self.scenario_info.model_dump() if self.scenario_info is not None else None
         own_board = self.board.name != self.map_name or map_name_problem(self.map_name) is not None
-        h = self.history
-        record = None
-        if h.steps:
-            first = h.snapshots[0]
-            record = {"initial": {"state": dict(first.state.to_dict(), log=self.state.log[:first.log_len]),
-                                  "dice": first.dice},
-                      "steps": [step_to_json(s) for s in h.steps[:h.cursor]]}
+        record = self.record_to_json()
         return json.dumps({"version": SAVE_VERSION, "map": self.map_name,
                            "board": board_to_dict(self.board) if own_board else None,
                            "state": self.state.to_dict(), "dice": self.dice.state(),
@@ -86,7 +80,7 @@ class GamePersistence:
         if d.get("scenario_info"):
             g.scenario_info = ScenarioFile.model_validate(d["scenario_info"])
         if d.get("record"):
-            g.history = _replayed_record(cls, d, board, catalog, g, file)
+            g.load_record(d["record"], file)
         return g
 
     @classmethod
@@ -94,38 +88,6 @@ class GamePersistence:
         """Load a game saved with :meth:`save`. Raises ScenarioError / LcbError."""
         from lcb_lab.games.lcb.io.files import read_text
         return cls.from_json(read_text(path, "saved game"), file=str(path))
-
-
-def _replayed_record(cls, d: dict, board, catalog, saved: "Game", file: str):
-    """The saved record, replayed from its initial state; refused unless it gives the saved game."""
-    rec = d["record"]
-    try:
-        first = GameState.from_dict(rec["initial"]["state"])
-        dice = Dice.from_state(rec["initial"]["dice"])
-        raw = rec["steps"]
-        if not isinstance(raw, list):
-            raise TypeError(f"steps: a list of steps, not {type(raw).__name__}")
-    except (TypeError, KeyError, ValueError, AttributeError, LcbError) as e:
-        raise ScenarioError(file, "record", f"malformed record: {e}") from None
-    steps = []
-    for i, s in enumerate(raw):
-        try:
-            steps.append(step_from_json(s))
-        except InputError as e:
-            where = "" if e.where == "(value)" else f".{e.where}"
-            raise ScenarioError(file, f"record.steps[{i}]{where}", e.problem) from None
-    g = cls(first, board, catalog, dice, saved.auto_policies)
-    g.decks = saved.decks
-    g.history.steps = steps
-    g.history.cursor = 0
-    g.history.snapshots = {0: g._snapshot()}
-    try:
-        g.goto(len(steps))
-    except LcbError as e:
-        raise ScenarioError(file, "record", f"the record does not replay: {e}") from None
-    if g.state.to_dict() != saved.state.to_dict():
-        raise ScenarioError(file, "record", "replaying the record does not give the saved state")
-    return g.history
 
 
 def check_step_fields(f: dict) -> dict:
