@@ -29,6 +29,10 @@ if TYPE_CHECKING:
     from pydantic import TypeAdapter
 
 
+CHANCE = "chance"
+"""Who acts while dice wait to be rolled: chance as an explicit player (OpenSpiel)."""
+
+
 class Words:
     """``str()`` of a part or an action: its class and the fields that differ from their defaults,
     values without Python quotes or ``None`` (``Intercept(interceptor=1 Kilo, dice=2)``,

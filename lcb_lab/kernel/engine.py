@@ -14,7 +14,7 @@
 * :meth:`Engine.record_to_json` / :meth:`Engine.load_record` -- the record as JSON and back
   (replayed and checked against the saved state);
 * :meth:`Engine.to_act`, :meth:`Engine.legal_actions`, :meth:`Engine.is_legal` -- who acts
-  (a player of :attr:`Engine.players`, :data:`CHANCE`, or None when the game is over) and what
+  (a player of :attr:`Engine.players`, :data:`~lcb_lab.kernel.actions.CHANCE`, or None when the game is over) and what
   they may do.
 
 A game supplies hooks by subclassing: :attr:`Engine.codec` (its action classes,
@@ -34,16 +34,12 @@ from dataclasses import fields
 from typing import Any, Callable, ClassVar, Mapping, Sequence
 
 from lcb_lab.kernel import datacodec
-from lcb_lab.kernel.actions import Action, ActionCodec
+from lcb_lab.kernel.actions import CHANCE, Action, ActionCodec  # noqa: F401 - CHANCE: what to_act may return
 from lcb_lab.kernel.datashare import share
 from lcb_lab.kernel.dice import Dice, default_rng
 from lcb_lab.kernel.errors import IllegalAction, InputError, LabError, ScenarioError
 from lcb_lab.kernel.events import Event
 from lcb_lab.kernel.history import History, Snapshot, Step
-
-CHANCE = "chance"
-"""What :meth:`Engine.to_act` returns while dice wait to be rolled: chance as a player (OpenSpiel)."""
-
 
 class Engine:
     """A game's state, dice and record, with the verbs every game shares (see the module)."""
@@ -71,7 +67,7 @@ class Engine:
         return self.handlers[type(action)](self, action)
 
     def to_act(self) -> str | None:
-        """Who the game waits for: a player, :data:`CHANCE`, or None when it is over."""
+        """Who the game waits for: a player, :data:`~lcb_lab.kernel.actions.CHANCE`, or None when it is over."""
         raise NotImplementedError
 
     def legal_actions(self, player: str | None = None) -> list:

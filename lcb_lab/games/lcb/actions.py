@@ -24,6 +24,7 @@ from typing import Annotated, Any, ClassVar, Literal, Optional
 
 from pydantic import Field, Strict
 
+from lcb_lab.kernel.actions import CHANCE as KERNEL_CHANCE
 from lcb_lab.kernel.actions import Action, ActionCodec, Words, from_fields
 from lcb_lab.kernel.actions import data as _data
 from lcb_lab.kernel.errors import InputError
@@ -42,7 +43,7 @@ EFFECT_CUBES = 10
 """Most Tactical Network cubes one scripted effect adds or removes (7.6)."""
 
 
-CHANCE = "chance"
+CHANCE = KERNEL_CHANCE
 """What :meth:`Game.to_act` returns while committed dice wait to be rolled
 (apply :class:`ResolveCombat`): chance as an explicit player (OpenSpiel)."""
 

@@ -203,8 +203,9 @@ class Game(GameQueries, GamePersistence, Engine):
         ['Declare', 'Declare', 'Declare', 'EndImpulse', 'Template']
         """
         from lcb_lab.games.lcb.legal import legal_actions
-        if team is not None and team not in ("US", "RU", CHANCE, "instructor"):
-            raise I.InputError("legal_actions", "team", f"{team!r} is not a team: use 'US', 'RU', "
+        if team is not None and team not in (*self.players, CHANCE, "instructor"):
+            teams = ", ".join(repr(p) for p in self.players)
+            raise I.InputError("legal_actions", "team", f"{team!r} is not a team: use {teams}, "
                                f"{CHANCE!r} or 'instructor' (None: who acts)")
         return legal_actions(self, team)
 
