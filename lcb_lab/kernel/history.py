@@ -1,11 +1,11 @@
 """The record of a game: every applied action with the dice it drew (the undo / goto / fork record).
 
-Modelled on python-chess's move stack: :meth:`Game.apply` pushes a
-:class:`Step`; :meth:`Game.undo`, :meth:`Game.goto` and :meth:`Game.fork`
+Modelled on python-chess's move stack: :meth:`lcb_lab.kernel.engine.Engine.apply` pushes a
+:class:`Step`; ``Engine.undo``, ``Engine.goto`` and ``Engine.fork``
 move along it.  Going back restores the snapshot taken just before the step
 (the same snapshot that lets a refused act leave the state untouched), so an
 undo costs one state copy; snapshots of steps long past are thinned to the
-impulse starts, and a step between two kept snapshots is reached by replaying
+ones the game keeps (``Engine.keeps_snapshot``: LC:B's impulse starts), and a step between two kept snapshots is reached by replaying
 the recorded actions with their recorded dice -- the replay is exact.
 
 Steps are numbered from 0 (the state before the first recorded action);
@@ -31,8 +31,9 @@ class Step:
     """One applied action: the ``action``, every die value it drew (``dice``), the dice
     state after it (``dice_after``: seed, generator state, forced queue), the log
     length after it, the auto-answer policies in force, and where it happened
-    (turn, impulse number, ``team``: the impulse's team -- who took the step, e.g. the
-    defender for an Answer, is :func:`lcb_lab.games.lcb.whatif.timeline.step_actor`) with a one-line ``label``."""
+    (``turn``, ``impulse``: the sub-turn, ``team``: the player whose turn it was -- the game's
+    ``Engine.step_place``; LC:B: the impulse's team, while who took the step, e.g. the defender
+    for an Answer, is :func:`lcb_lab.games.lcb.whatif.timeline.step_actor`) with a one-line ``label``."""
 
     action: Action
     dice: tuple[int, ...]
