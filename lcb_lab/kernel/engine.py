@@ -54,6 +54,11 @@ class Engine:
     """The error class :meth:`undo` / :meth:`goto` / :meth:`fork` raise (a game may name its own)."""
 
     def __init__(self, state: Any, dice: Dice | None = None, auto_policies: dict[str, str] | None = None):
+        """``state``: the game's dataclass state with a ``log`` list; ``dice`` (default ``Dice(seed=0)``).
+        Raises ValueError when the class's :attr:`players` are not two or more distinct names."""
+        if len(self.players) < 2 or len(set(self.players)) != len(self.players):
+            raise ValueError(f"{type(self).__name__}: a game has two or more distinct players, not "
+                             f"{', '.join(map(str, self.players)) or 'none'}")
         self.state = state
         self.dice = dice or Dice(seed=0)
         self.auto_policies = auto_policies

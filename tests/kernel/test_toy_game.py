@@ -399,3 +399,16 @@ def test_legal_actions_are_concrete_or_templates_that_sample_legal_actions():
     bids(g, 0, 0, 0)
     assert all(g.is_legal(a) for a in concrete(g.legal_actions()))
     assert g.legal_actions("Green") == []                    # not Green's turn
+
+
+def test_a_game_names_two_or_more_distinct_players():
+    class Solo(Scouts):
+        players = ("Red",)
+
+    class Twice(Scouts):
+        players = ("Red", "Red", "Blue")
+
+    with pytest.raises(ValueError, match=r"^Solo: a game has two or more distinct players, not Red$"):
+        Solo(new_game().state)
+    with pytest.raises(ValueError, match=r"^Twice: a game has two or more distinct players, not Red, Red, Blue$"):
+        Twice(new_game().state)
