@@ -80,14 +80,15 @@ class InputError(LcbError):
 
 
 class DecisionRequired(LcbError):
-    """The engine needs the non-active team's answer before it can go on.
+    """The engine needs another player's answer before it can go on.
 
-    ``decision`` is the pending :class:`lcb_lab.games.lcb.choices.Decision`.
+    ``decision`` is the pending choice (:class:`lcb_lab.kernel.choices.Choice`: its
+    ``answerers()``, ``kind`` and ``rule``; LC:B's ``choices.Choice``).
     """
 
     def __init__(self, decision):
         self.decision = decision
-        super().__init__(f"waiting for {decision.team}'s decision: {decision.kind} ({decision.rule})")
+        super().__init__(f"waiting for {', '.join(decision.answerers())}'s decision: {decision.kind} ({decision.rule})")
 
 
 class UnknownName(LcbError, KeyError):

@@ -50,3 +50,9 @@ def test_the_codec_refuses_a_second_class_for_a_tag():
         A.CODEC.register(Other)
     with pytest.raises(InputError, match=r"^apply: \(value\): Other is not one of the typed actions"):
         A.check(Other())
+
+
+def test_decision_required_names_who_the_choice_waits_for():
+    from lcb_lab.kernel.errors import DecisionRequired
+    c = choices.MildecChoice("RU", "4.22", "absorb?", {})
+    assert str(DecisionRequired(c)) == "waiting for RU's decision: mildec (4.22)"
