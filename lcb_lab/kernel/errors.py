@@ -83,12 +83,13 @@ class DecisionRequired(LcbError):
     """The engine needs another player's answer before it can go on.
 
     ``decision`` is the pending choice (:class:`lcb_lab.kernel.choices.Choice`: its
-    ``answerers()``, ``kind`` and ``rule``; LC:B's ``choices.Choice``).
+    ``answerers()`` -- or a ``team`` --, ``kind`` and ``rule``; LC:B's ``choices.Choice``).
     """
 
     def __init__(self, decision):
         self.decision = decision
-        super().__init__(f"waiting for {', '.join(decision.answerers())}'s decision: {decision.kind} ({decision.rule})")
+        who = ", ".join(decision.answerers()) if hasattr(decision, "answerers") else decision.team
+        super().__init__(f"waiting for {who}'s decision: {decision.kind} ({decision.rule})")
 
 
 class UnknownName(LcbError, KeyError):
