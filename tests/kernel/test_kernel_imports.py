@@ -46,3 +46,26 @@ def test_a_kernel_module_alone_imports_no_game(name):
 def test_the_probe_sees_a_game_module():
     # the check above can fail: LC:B's actions load LC:B's inputs
     assert "lcb_lab.games.lcb.io.inputs" in _outside_kernel("lcb_lab.games.lcb.actions")
+
+
+def _game_imports(path: Path) -> list[str]:
+    """Every ``lcb_lab`` module outside the kernel that ``path`` imports, at its top or inside a function."""
+    import ast
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+            [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else []
+        found += [n for n in names if n.startswith("lcb_lab.") and not n.startswith("lcb_lab.kernel")]
+    return found
+
+
+@pytest.mark.parametrize("name", KERNEL)
+def test_no_kernel_function_imports_a_game_later_either(name):
+    # a deferred import (events.seen_by once asked LC:B's observer) escapes the probe above
+    assert _game_imports(ROOT / "lcb_lab" / "kernel" / f"{name}.py") == []
+
+
+def test_the_static_check_sees_a_deferred_import(tmp_path):
+    f = tmp_path / "m.py"
+    f.write_text("def f():\n    from lcb_lab.games.lcb.observer import redact\n    return redact\n")
+    assert _game_imports(f) == ["lcb_lab.games.lcb.observer"]
