@@ -228,7 +228,8 @@ def load_game(seed=1, auto_policies=None):
 # ---------------------------------------------------------------- figures
 def fig1(q: bool) -> None:
     """Exact odds of one 20-dice LRS vs 20-dice INTERCEPT target, vs Monte Carlo."""
-    from lcb_lab.kernel.odds import engagement_odds, p_success
+    from lcb_lab.games.lcb.rules.combat.odds import engagement_odds
+    from lcb_lab.kernel.odds import p_success
     shots, itc, hp = [(20, 12)], [(20, 8)], 2
     p = engagement_odds(shots, itc, hp=hp).p_destroy
     t_exact = per_call(lambda: engagement_odds(shots, itc, hp=hp), 100 if q else 1000, 3 if q else 9)

@@ -33,6 +33,11 @@ class LcbError(ValueError):
         return [self.one_line()]
 
 
+LabError = LcbError
+"""The kernel's neutral name for the root of every error (kernel code and other games use it;
+LC:B's name ``LcbError`` is the same class, so ``except LcbError`` and its messages are unchanged)."""
+
+
 class IllegalAction(LcbError):
     """A declaration or step the rules forbid.
 
@@ -75,14 +80,16 @@ class InputError(LcbError):
 
 
 class DecisionRequired(LcbError):
-    """The engine needs the non-active team's answer before it can go on.
+    """The engine needs another player's answer before it can go on.
 
-    ``decision`` is the pending :class:`lcb_lab.games.lcb.choices.Decision`.
+    ``decision`` is the pending choice (:class:`lcb_lab.kernel.choices.Choice`: its
+    ``answerers()`` -- or a ``team`` --, ``kind`` and ``rule``; LC:B's ``choices.Choice``).
     """
 
     def __init__(self, decision):
         self.decision = decision
-        super().__init__(f"waiting for {decision.team}'s decision: {decision.kind} ({decision.rule})")
+        who = ", ".join(decision.answerers()) if hasattr(decision, "answerers") else decision.team
+        super().__init__(f"waiting for {who}'s decision: {decision.kind} ({decision.rule})")
 
 
 class UnknownName(LcbError, KeyError):

@@ -3,7 +3,7 @@
 :meth:`lcb_lab.games.lcb.game.Game.apply` returns the events of the act, in order.  An
 event is a read-only view of one log entry (``state.log[index]``, a plain
 JSON dict made by :func:`lcb_lab.kernel.explain.step`); who may read it, and in what
-form, is decided by the observer (:mod:`lcb_lab.games.lcb.observer` / ``Game.log_entries``),
+form, is decided by the observer (:mod:`lcb_lab.kernel.observer`; LC:B's ``Game.log_entries``),
 never by the event itself.
 """
 from __future__ import annotations
@@ -38,8 +38,8 @@ class Event:
         return self.entry.get("data", {})
 
     def seen_by(self, viewer: str | None) -> dict[str, Any] | None:
-        """The entry as ``viewer`` (``"US"``, ``"RU"``, ``"instructor"``/None) may read it: the
-        full entry, its public form, or None (:func:`lcb_lab.games.lcb.observer.redact`). Hand a team
+        """The entry as ``viewer`` (a player, ``"instructor"``/None) may read it: the full
+        entry, its public form, or None (:func:`lcb_lab.kernel.observer.redact`). Hand a player
         only this, never the event itself."""
-        from lcb_lab.games.lcb.observer import redact
+        from lcb_lab.kernel.observer import redact
         return redact(self.entry, viewer)

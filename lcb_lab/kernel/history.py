@@ -1,11 +1,11 @@
 """The record of a game: every applied action with the dice it drew (the undo / goto / fork record).
 
-Modelled on python-chess's move stack: :meth:`Game.apply` pushes a
-:class:`Step`; :meth:`Game.undo`, :meth:`Game.goto` and :meth:`Game.fork`
+Modelled on python-chess's move stack: :meth:`lcb_lab.kernel.engine.Engine.apply` pushes a
+:class:`Step`; ``Engine.undo``, ``Engine.goto`` and ``Engine.fork``
 move along it.  Going back restores the snapshot taken just before the step
 (the same snapshot that lets a refused act leave the state untouched), so an
 undo costs one state copy; snapshots of steps long past are thinned to the
-impulse starts, and a step between two kept snapshots is reached by replaying
+ones the game keeps (``Engine.keeps_snapshot``: LC:B's impulse starts), and a step between two kept snapshots is reached by replaying
 the recorded actions with their recorded dice -- the replay is exact.
 
 Steps are numbered from 0 (the state before the first recorded action);
@@ -16,15 +16,11 @@ applied, which drops them (like an editor's redo).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal, Optional
+from typing import Any, Callable
 
-from pydantic import BaseModel, ConfigDict, Field
-
-from lcb_lab.games.lcb.actions import Action, from_json, to_json
+from lcb_lab.kernel.actions import Action
 from lcb_lab.kernel.datashare import share
 from lcb_lab.kernel.errors import InputError
-from lcb_lab.games.lcb.io.inputs import DiceState
-from lcb_lab.games.lcb.model.state import GameState
 
 KEEP_ALL = 32
 """Snapshots of the last KEEP_ALL steps are kept; older ones only at impulse starts."""
@@ -32,11 +28,12 @@ KEEP_ALL = 32
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One applied action: the ``action``, every d20 it drew (``dice``), the dice
+    """One applied action: the ``action``, every die value it drew (``dice``), the dice
     state after it (``dice_after``: seed, generator state, forced queue), the log
     length after it, the auto-answer policies in force, and where it happened
-    (turn, impulse number, ``team``: the impulse's team -- who took the step, e.g. the
-    defender for an Answer, is :func:`lcb_lab.games.lcb.whatif.timeline.step_actor`) with a one-line ``label``."""
+    (``turn``, ``impulse``: the sub-turn, ``team``: the player whose turn it was -- the game's
+    ``Engine.step_place``; LC:B: the impulse's team, while who took the step, e.g. the defender
+    for an Answer, is :func:`lcb_lab.games.lcb.whatif.timeline.step_actor`) with a one-line ``label``."""
 
     action: Action
     dice: tuple[int, ...]
@@ -48,51 +45,31 @@ class Step:
     team: str | None
     label: str
 
-    def to_json(self) -> dict:
-        return {"action": to_json(self.action), "dice": list(self.dice), "dice_after": self.dice_after,
+    def to_json(self, action_to_json: Callable[[Action], dict]) -> dict:
+        """The step as JSON-native data, the action by the game's codec (``action_to_json``)."""
+        return {"action": action_to_json(self.action), "dice": list(self.dice), "dice_after": self.dice_after,
                 "log_len": self.log_len, "auto": self.auto, "turn": self.turn, "impulse": self.impulse,
                 "team": self.team, "label": self.label}
 
     @classmethod
-    def from_json(cls, d: Any) -> "Step":
-        """Inverse of :meth:`to_json`, strictly: ``dice`` d20 values 1..20, ``dice_after``
-        a :class:`lcb_lab.games.lcb.io.inputs.DiceState`, ``log_len`` / ``turn`` / ``impulse`` ints >= 0
-        (no ``"1"``, ``1.0`` or ``True``), ``auto`` None or {decision kind: policy name}
-        (choices.POLICIES), ``team`` None / US / RU, ``label`` a string.
+    def from_json(cls, d: Any, action_from_json: Callable[[Any], Any],
+                  check_fields: Callable[[dict], dict]) -> "Step":
+        """Inverse of :meth:`to_json`, strictly, with the game's checks: ``action_from_json``
+        decodes the action (its codec's ``from_json``), ``check_fields`` returns the other fields
+        checked (``dice``, ``dice_after``, ``log_len``, ``auto``, ``turn``, ``impulse``, ``team``,
+        ``label``; LC:B: :func:`lcb_lab.games.lcb.io.persistence.check_step_fields`).
         Raises InputError("record step", field, problem) (the loader names the file and step)."""
-        from lcb_lab.games.lcb.io import inputs as I
         if not isinstance(d, dict):
             raise InputError("record step", "(value)", f"a step is an object, not {type(d).__name__}")
         if "action" not in d:
             raise InputError("record step", "action", "missing")
-        f = I.check("record step", _STEP_FIELDS, {k: v for k, v in d.items() if k != "action"})
+        f = check_fields({k: v for k, v in d.items() if k != "action"})
         try:
-            from lcb_lab.games.lcb.choices import check_policies
-            auto = check_policies("record step", f["auto"])
-        except InputError as e:
-            raise InputError("record step", "auto" if e.where == "(value)" else f"auto.{e.where}", e.problem) \
-                from None
-        try:
-            action = from_json(d["action"])
+            action = action_from_json(d["action"])
         except InputError as e:
             raise InputError("record step", f"action.{e.where}", f"{e.what}: {e.problem}") from None
-        return cls(action, tuple(f["dice"]), f["dice_after"], f["log_len"], auto,
+        return cls(action, tuple(f["dice"]), f["dice_after"], f["log_len"], f["auto"],
                    f["turn"], f["impulse"], f["team"], f["label"])
-
-
-class _StepFields(BaseModel):
-    model_config = ConfigDict(strict=True, extra="forbid", defer_build=True)
-    dice: list[Annotated[int, Field(ge=1, le=20)]]
-    dice_after: DiceState
-    log_len: Annotated[int, Field(ge=0)]
-    auto: Any = None
-    turn: Annotated[int, Field(ge=0)] = 0
-    impulse: Annotated[int, Field(ge=0)] = 0
-    team: Optional[Literal["US", "RU"]] = None
-    label: str = ""
-
-
-_STEP_FIELDS = _StepFields
 
 
 @dataclass(slots=True)
@@ -101,7 +78,7 @@ class Snapshot:
     dice state. ``shared``: the state already shares its unchanged parts with the snapshot
     before it (:meth:`lcb_lab.games.lcb.model.state.GameState.snapshot`), so a restore must copy it."""
 
-    state: GameState
+    state: Any
     log_len: int
     dice: dict
     dice_hist: int

@@ -1,6 +1,6 @@
-"""Exact odds over any die and rule, and LC:B's engagement odds (7.02, 7.57, 4.22).
+"""Exact odds over any die and rule.
 
-Game-free part (the kernel): a :class:`~lcb_lab.kernel.dice.Die` and a rule ``succeeds(face)
+A :class:`~lcb_lab.kernel.dice.Die` and a rule ``succeeds(face)
 -> bool`` give one die's success chance (:func:`success_pmf`); ``n`` such dice give
 Binomial(n, p) successes (:func:`hits_pmf`); :func:`face_pmf` / :func:`total_pmf` give
 a die's value and the sum of several dice (e.g. 2d6, or the 1/2/2/3/3/4 average die);
@@ -11,10 +11,9 @@ be rolled and each outcome with its probability (``Game.chance_outcomes()``, and
 ``Game.chance_outcomes(action)`` for the rolls an act would make); :func:`p_any` (at least
 one success) and :func:`mixture` (outcomes that depend on earlier dice) build them.
 
-LC:B's use (7.02): a d20 succeeds on a roll <= CV, so one die hits with ``p = CV/20``
-clipped to [0, 1] -- :func:`at_most` over :data:`~lcb_lab.kernel.dice.D20`, the default die
-and rule of :func:`p_success` and :func:`hits_pmf`.  Damage to one LRS target is
-``max(0, LRS hits - INTERCEPT hits)`` (7.57): :func:`engagement_odds`.
+The default die and rule of :func:`p_success` and :func:`hits_pmf` are a d20 succeeding on a
+roll <= CV (:func:`at_most` over :data:`~lcb_lab.kernel.dice.D20`); LC:B's engagement odds
+built on these are :mod:`lcb_lab.games.lcb.rules.combat.odds`.
 
 Which rolls are explicit chance steps and which stay inline: see :mod:`lcb_lab.kernel.dice`.
 """
@@ -22,7 +21,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import comb
-from typing import Callable
 
 import numpy as np
 
@@ -84,10 +82,11 @@ def sum_pmf(*pmfs: np.ndarray) -> np.ndarray:
 
 
 def net_damage_pmf(lrs: np.ndarray, intercept: np.ndarray) -> np.ndarray:
-    """P(damage = d) where damage = max(0, L - I) (7.57).
+    """P(damage = d) where damage = max(0, L - I): one count netted against another
+    (LC:B: LRS hits against INTERCEPT hits, 7.57).
 
     P(L - I = d) = sum_i P(L = i + d) P(I = i): one convolution with the
-    reversed INTERCEPT distribution; d <= 0 collapses into "no damage".
+    reversed second distribution; d <= 0 collapses into "no damage".
     """
     m = len(intercept) - 1
     diff = np.convolve(lrs, intercept[::-1])     # index d + m  <->  L - I = d
@@ -161,75 +160,3 @@ def mixture(branches) -> tuple[tuple[tuple[int, ...], float], ...]:
             if w * p > 0:
                 out[o] = out.get(o, 0.0) + w * p
     return tuple(sorted(out.items()))
-
-
-@dataclass(frozen=True)
-class EngagementOdds:
-    """Odds for one target: distributions and the chance to destroy it."""
-
-    lrs_hits: tuple[float, ...]
-    intercept_hits: tuple[float, ...]
-    damage: tuple[float, ...]      # HP lost, 0..hp: hits beyond the target's HP are lost (7.05)
-    hp: int
-    p_destroy: float
-    expected_damage: float         # expected HP lost (at most hp)
-
-    def summary(self) -> str:
-        """One line, e.g. ``"P(at least 1 HP) 72.1%, P(destroyed) 31.0%, expected HP lost 1.24"``."""
-        p_any = 1.0 - self.damage[0] if self.damage else 0.0
-        return (f"P(at least 1 HP) {p_any:.1%}, P(destroyed) {self.p_destroy:.1%}, "
-                f"expected HP lost {self.expected_damage:.2f} of {self.hp}")
-
-    def distribution_text(self) -> str:
-        """``"LRS hits 0:1% 1:9% ...; HP lost 0:47% 1:27% ..."`` (outcomes under 0.5% left out)."""
-        def fmt(pmf):
-            return " ".join(f"{k}:{p:.0%}" for k, p in enumerate(pmf) if p >= 0.005)
-        out = f"LRS hits {fmt(self.lrs_hits)}"
-        if len(self.intercept_hits) > 1:
-            out += f"; INTERCEPT hits {fmt(self.intercept_hits)}"
-        return out + f"; HP lost {fmt(self.damage)}"
-
-
-def engagement_odds(shots: list[tuple[int, int]], intercepts: list[tuple[int, int]],
-                    hp: int, mildec: int = 0,
-                    unstoppable: list[tuple[int, int]] = (),
-                    answered: list[tuple[list[tuple[int, int]], list[tuple[int, int]]]] = (),
-                    die: Die = D20, rule: Callable[[int], Rule] = at_most) -> EngagementOdds:
-    """Exact odds for one target.
-
-    Args:
-        shots: ``(dice, cv)`` per attacking CV that INTERCEPT can negate (after modifiers).
-        intercepts: ``(dice, cv)`` per intercepting CV (after modifiers).
-        hp: the target's remaining HP.
-        mildec: MILDECs the defender would spend absorbing 1 HP each (4.22).
-        unstoppable: ``(dice, cv)`` of attacks INTERCEPT cannot touch
-            (cannon artillery, 7.52; GROUND ASSAULT, 7.1).
-        answered: per LRS attack answered by name (7.54), ``(shots, intercepts)``: that
-            attack's hits are netted against those intercepts first; what gets through
-            joins ``shots`` before ``intercepts`` (which answer every attack) are netted.
-        die, rule: the die rolled and the success rule of a CV (LC:B: the d20 hits on a roll
-            <= CV, 7.01, 7.02).
-    """
-    def hits(n, cv):
-        return hits_pmf(n, cv, die, rule(cv))
-
-    def pmf(pairs):
-        return sum_pmf(*(hits(n, cv) for n, cv in pairs)) if pairs else np.array([1.0])
-    through = [net_damage_pmf(pmf(s), pmf(i)) for s, i in answered]
-    lrs = sum_pmf(pmf(shots), *through)
-    itc = pmf(intercepts)
-    dmg = net_damage_pmf(lrs, itc)
-    if unstoppable:
-        dmg = sum_pmf(dmg, *(hits(n, cv) for n, cv in unstoppable))
-    need = hp + mildec
-    p_destroy = float(dmg[need:].sum()) if need < len(dmg) else 0.0
-    # net hits -> HP actually lost: MILDECs absorb first, extra hits on a destroyed target are lost
-    lost = np.zeros(hp + 1)
-    for k, p in enumerate(dmg):
-        lost[min(max(k - mildec, 0), hp)] += p
-    exp = float(np.dot(np.arange(hp + 1), lost))
-    if answered:   # report the raw totals of every LRS and INTERCEPT die
-        lrs = pmf(list(shots) + [p for s, _ in answered for p in s])
-        itc = pmf(list(intercepts) + [p for _, i in answered for p in i])
-    return EngagementOdds(tuple(map(float, lrs)), tuple(map(float, itc)), tuple(map(float, lost)),
-                          hp, p_destroy, exp)

@@ -19,9 +19,9 @@ from lcb_lab.games.lcb import actions as A
 from lcb_lab import situation
 from lcb_lab.kernel.dice import D6, D20, Deck, Dice, Die, Draw, dN
 from lcb_lab.kernel.errors import DiceExhausted, LcbError
+from lcb_lab.games.lcb.rules.combat.odds import engagement_odds
 from lcb_lab.kernel.odds import (
     at_most,
-    engagement_odds,
     face_pmf,
     hits_pmf,
     p_success,

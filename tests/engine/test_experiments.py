@@ -2,7 +2,7 @@
 import pytest
 
 from lcb_lab.games.lcb.whatif.experiments import play_many, sample_engagement, tally
-from lcb_lab.kernel.odds import engagement_odds
+from lcb_lab.games.lcb.rules.combat.odds import engagement_odds
 
 
 def test_play_many_is_reproducible_and_tallied():

@@ -26,11 +26,11 @@ DEFERRED = {
     "lcb_lab.games.lcb.io.scenario": ("ScenarioFile", "ScenarioInfo", "UnitEntry"),
     "lcb_lab.games.lcb.model.catalog": ("Catalog", "UnitType", "CombatValue"),
     "lcb_lab.games.lcb.io.inputs": ("LrsAlloc", "IntAlloc", "DiceState"),
-    "lcb_lab.kernel.history": ("_StepFields",),
+    "lcb_lab.games.lcb.io.persistence": ("_StepFields",),
 }
 """Pydantic models whose schema the import must not build (module -> model names)."""
 UNUSED_BY_LOADING = ("lcb_lab.games.lcb.io.inputs.LrsAlloc", "lcb_lab.games.lcb.io.inputs.IntAlloc",
-                     "lcb_lab.games.lcb.io.inputs.DiceState", "lcb_lab.kernel.history._StepFields")
+                     "lcb_lab.games.lcb.io.inputs.DiceState", "lcb_lab.games.lcb.io.persistence._StepFields")
 """Of those, the ones loading a scenario never validates with (built when a player acts or a save is read)."""
 
 _PROBE = f"""
@@ -75,7 +75,7 @@ def test_the_probe_sees_numpy_once_the_game_rolls_and_models_once_they_are_used(
                  "from lcb_lab.games.lcb.actions import BeginImpulse\ng.apply(BeginImpulse(g.available_task_forces()[0]))\n"
                  "from lcb_lab.games.lcb.game import Game\nGame.from_json(g.to_json())")
     assert "numpy" in got["loaded"] and "lcb_lab.games.lcb.io.save_check" in got["loaded"]
-    assert {"lcb_lab.games.lcb.io.inputs.DiceState", "lcb_lab.kernel.history._StepFields"} <= set(got["built"])
+    assert {"lcb_lab.games.lcb.io.inputs.DiceState", "lcb_lab.games.lcb.io.persistence._StepFields"} <= set(got["built"])
 
 
 def test_a_lazy_seeded_dice_rolls_and_snapshots_as_numpy_would():

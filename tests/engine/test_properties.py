@@ -12,7 +12,8 @@ from lcb_lab.games.lcb.whatif.autoplay import play_random_turns
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.whatif.experiments import land_embarked
 from tests.budget import budget
-from lcb_lab.kernel.odds import engagement_odds, hits_pmf
+from lcb_lab.games.lcb.rules.combat.odds import engagement_odds
+from lcb_lab.kernel.odds import hits_pmf
 from lcb_lab.games.lcb.rules.common import max_supply
 from lcb_lab.games.lcb.model.state import GameState
 from lcb_lab.games.lcb import actions as A

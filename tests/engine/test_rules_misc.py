@@ -220,7 +220,7 @@ def test_zero_ap_attackers_lists_continuing_and_combined_arms_candidates():
 
 def test_odds_and_log_count_only_the_hp_a_target_has():
     """Hits beyond a target's HP are lost (7.05): odds and log say HP lost, not raw hits."""
-    from lcb_lab.kernel.odds import engagement_odds
+    from lcb_lab.games.lcb.rules.combat.odds import engagement_odds
     o = engagement_odds([(6, 14)], [], hp=2)
     assert len(o.damage) == 3 and o.expected_damage <= 2
     assert o.damage[2] == pytest.approx(o.p_destroy)

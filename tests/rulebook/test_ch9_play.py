@@ -376,7 +376,7 @@ def test_the_intercept_odds_preview_counts_a_committed_card_lrs(deck):
     g.apply(A.Answer())      # the US passes the card's window (9.011)
     g.apply(A.CommitCombat())
     odds = g.preview_lrs([], [{"interceptor": "1 Kilo", "slot": "INT1", "target": "1 Kilo", "dice": 4, "shooter": cms}])
-    from lcb_lab.kernel.odds import engagement_odds
+    from lcb_lab.games.lcb.rules.combat.odds import engagement_odds
     want = engagement_odds([], [], 2, answered=[([(4, 8)], [(4, 12)])])
     assert odds["1 Kilo"]["p_destroy"] == pytest.approx(want.p_destroy) and 0 < want.p_destroy < 1
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 from bokeh.models import Range1d, Text
 
-from lcb_lab.kernel.odds import engagement_odds
+from lcb_lab.games.lcb.rules.combat.odds import engagement_odds
 from lcb_lab.ui.views.odds_plot import compare_figure, count_figure, odds_figure
 
 # DejaVu Sans advance widths, em; line height of Bokeh text ~1.2 em.

@@ -19,16 +19,16 @@ True
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, is_dataclass
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Optional
+from dataclasses import dataclass, field, fields
+from typing import Annotated, Any, ClassVar, Literal, Optional
 
-from pydantic import ConfigDict, Field, Strict, ValidationError
+from pydantic import Field, Strict
 
+from lcb_lab.kernel.actions import CHANCE as KERNEL_CHANCE
+from lcb_lab.kernel.actions import Action, ActionCodec, Words, from_fields
+from lcb_lab.kernel.actions import data as _data
 from lcb_lab.kernel.errors import InputError
 from lcb_lab.games.lcb.io.inputs import Designator
-
-if TYPE_CHECKING:
-    from pydantic import TypeAdapter
 
 Int = Annotated[int, Strict()]
 Str = Annotated[str, Strict()]
@@ -43,28 +43,12 @@ EFFECT_CUBES = 10
 """Most Tactical Network cubes one scripted effect adds or removes (7.6)."""
 
 
-CHANCE = "chance"
+CHANCE = KERNEL_CHANCE
 """What :meth:`Game.to_act` returns while committed dice wait to be rolled
 (apply :class:`ResolveCombat`): chance as an explicit player (OpenSpiel)."""
 
 
-class _Words:
-    """``str()`` of a part or an action: its class and the fields that differ from their defaults,
-    values without Python quotes or ``None`` (``Intercept(interceptor=1 Kilo, slot=INT1,
-    target=1 Whiskey, dice=2)``, ``Answer()``); ``repr`` stays the dataclass's."""
-
-    __pydantic_config__ = ConfigDict(extra="forbid")   # from_json: an unknown key of a part is refused too
-
-    def __str__(self) -> str:
-        given = [f"{f.name}={_word(getattr(self, f.name))}" for f in fields(self)
-                 if getattr(self, f.name) != f.default and getattr(self, f.name) != ()]
-        return f"{type(self).__name__}({', '.join(given)})"
-
-
-def _word(v: Any) -> str:
-    if isinstance(v, tuple):
-        return f"({', '.join(_word(x) for x in v)})"
-    return str(v)
+_Words = Words
 
 
 # ---------------------------------------------------------------- parts
@@ -167,13 +151,6 @@ class CardIntercept(_Words):
 
 
 # ---------------------------------------------------------------- actions
-class Action(_Words):
-    """Base of every typed action; ``KIND`` is its JSON tag. ``str(action)`` is short
-    (the fields given); ``repr`` is the full dataclass form."""
-
-    KIND: ClassVar[str] = ""
-
-
 @dataclass(frozen=True)
 class BeginImpulse(Action):
     """Start ``task_force``'s impulse (3.3)."""
@@ -549,51 +526,34 @@ ACTION_TYPES: dict[str, type] = {c.KIND: c for c in (
     PortTransfer, MarkerAction, TorpedoAttack, SubmarineZor, OffensiveAsw, InstructorRuling)}
 """JSON tag -> action class (the tag ``answer``: :class:`Answer`, see :data:`ANSWER_TYPES`)."""
 
-_KNOWN = frozenset(ACTION_TYPES.values()) | frozenset(ANSWER_TYPES.values())
+class _LcbCodec(ActionCodec):
+    """LC:B's codec: every answer class shares the tag ``answer`` (all answer fields on the wire)."""
 
-_ADAPTERS: dict[type, TypeAdapter] = {}
+    def to_json(self, action: Action) -> dict:
+        """JSON-native dict of an action, tagged by ``kind`` (an answer: with every answer field)."""
+        if isinstance(action, Answer):
+            return {"kind": action.KIND, **_ANSWER_WIRE, **_data(action)}
+        return super().to_json(action)
+
+    def takes(self, cls: type) -> list[str]:
+        return list(_ANSWER_WIRE) if cls is Answer else super().takes(cls)
+
+    def resolve(self, cls: type, rest: dict) -> tuple[type, dict]:
+        return _answer_class(rest) if cls is Answer else (cls, rest)
 
 
-def _adapter(cls: type) -> TypeAdapter:
-    """The validator of ``cls``, built on its first use (not at import: loading a game needs none)."""
-    ad = _ADAPTERS.get(cls)
-    if ad is None:
-        from pydantic import TypeAdapter
-        ad = _ADAPTERS[cls] = TypeAdapter(cls)
-    return ad
-
-
-def _data(v: Any) -> Any:
-    if hasattr(v, "__dataclass_fields__"):
-        return {f.name: _data(getattr(v, f.name)) for f in fields(v)}
-    if isinstance(v, (list, tuple)):
-        return [_data(x) for x in v]
-    return v
+CODEC = _LcbCodec(ACTION_TYPES.values(), ANSWER_TYPES.values(), home="lcb_lab.games.lcb.actions")
+"""LC:B's action codec (:class:`lcb_lab.kernel.actions.ActionCodec`)."""
 
 
 def to_json(action: Action) -> dict:
     """JSON-native dict of an action, tagged by ``kind`` (an answer: with every answer field)."""
-    if isinstance(action, Answer):
-        return {"kind": action.KIND, **_ANSWER_WIRE, **_data(action)}
-    return {"kind": action.KIND, **_data(action)}
+    return CODEC.to_json(action)
 
 
 def from_json(data: Any) -> Action:
     """The action a :func:`to_json` dict describes. Raises InputError naming the field."""
-    if not isinstance(data, dict):
-        raise InputError("action", "(value)", f"an action is an object with a 'kind', got {type(data).__name__}")
-    kind = data.get("kind")
-    cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
-    if cls is None:
-        raise InputError("action", "kind", f"unknown action kind {kind!r}; known: {', '.join(ACTION_TYPES)}")
-    rest = {k: v for k, v in data.items() if k != "kind"}
-    takes = list(_ANSWER_WIRE) if cls is Answer else [f.name for f in fields(cls)]
-    extra = sorted(set(rest) - set(takes))
-    if extra:
-        raise InputError(f"{kind} action", extra[0], f"unknown field; {kind} takes {', '.join(takes) or 'no fields'}")
-    if cls is Answer:
-        cls, rest = _answer_class(rest)
-    return from_fields(cls, rest, f"{kind} action")
+    return CODEC.from_json(data)
 
 
 def _filled(k: str, v: Any) -> bool:
@@ -616,31 +576,9 @@ def _fields_of(cls: type) -> set[str]:
     return {f.name for f in fields(cls)} - {"choice"}
 
 
-def from_fields(cls: type, data: dict, what: str | None = None) -> Any:
-    """An instance of action class ``cls`` validated from plain ``data`` (lists become tuples).
-    Raises InputError naming ``what`` (default: ``"<KIND> action"``) and the field."""
-    try:
-        action = _adapter(cls).validate_python(data)
-    except ValidationError as e:
-        err = e.errors()[0]
-        where = ".".join(str(p) for p in err["loc"]) or "(value)"
-        raise InputError(what or f"{cls.KIND} action", where, err["msg"].removeprefix("Value error, ")) from None
-    problem = action.problem() if hasattr(action, "problem") else None
-    if problem:
-        raise InputError(what or f"{cls.KIND} action", "(value)", problem)
-    return action
-
-
 def check(action: Any) -> Action:
     """``action`` checked and normalised (lists become tuples). Raises InputError."""
-    if not isinstance(action, Action):
-        raise InputError("apply", "(value)", f"expected a typed action (lcb_lab.games.lcb.actions), got "
-                         f"{type(action).__name__}")
-    cls = type(action)
-    if not is_dataclass(cls) or cls not in _KNOWN:
-        raise InputError("apply", "(value)", f"{cls.__name__} is not one of the typed actions "
-                         f"({', '.join(c.__name__ for c in ACTION_TYPES.values())})")
-    return from_fields(cls, _data(action))
+    return CODEC.check(action)
 
 
 __all__ = [

@@ -53,8 +53,9 @@ from pydantic import BaseModel, ConfigDict
 
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.io import inputs as I
+from lcb_lab.kernel import choices as kernel_choices
 from lcb_lab.kernel.datacodec import DataError
-from lcb_lab.kernel.errors import InputError, LcbError
+from lcb_lab.kernel.errors import InputError
 
 
 # ---------------------------------------------------------------- the options each kind carries
@@ -151,8 +152,9 @@ class MineAttackOptions(_Loose):
 
 # ---------------------------------------------------------------- the choices
 @dataclass
-class Choice:
-    """A question to one team, waiting on ``GameState.choices``; one subclass per kind.
+class Choice(kernel_choices.Choice):
+    """A question to one team, waiting on ``GameState.choices``; one subclass per kind (LC:B's
+    choices on the kernel's base, :class:`lcb_lab.kernel.choices.Choice`).
 
     ``team``: who answers; ``rule``: the rule number that asks; ``prompt``: one line for
     people; ``options``: JSON-plain data the UI and the policies need to ask it (its shape:
@@ -223,22 +225,15 @@ class Choice:
         """The typed answer that gives nothing (no dice, no card, no pick: absorb 0)."""
         return self.ANSWER(choice=self.id or None)
 
-    def answer_from(self, value: Any) -> A.Answer:
-        """The typed answer of plain data in this kind's shape (module docstring).  Raises
-        InputError naming the field when ``value`` does not have the shape."""
-        return A.from_fields(self.ANSWER, self._fields(value), f"answer to the {self.kind} choice")
+    def answerers(self) -> tuple[str, ...]:
+        """The team that answers (a one-team question)."""
+        return (self.team,)
+
+    def answer_fields(self, value: Any) -> dict:
+        return self._fields(value)
 
     def _fields(self, value: Any) -> dict:
         raise NotImplementedError
-
-    def policy_value(self, policy: str | None = None) -> Any:
-        """The plain answer the named policy (or :attr:`DEFAULT_POLICY`) gives.  Raises LcbError
-        for a policy this kind does not have."""
-        name = policy or self.DEFAULT_POLICY
-        fn = self.POLICIES.get(name)
-        if fn is None:
-            raise LcbError(f"no policy {name!r} for {self.name} choices; known: {', '.join(sorted(self.POLICIES))}")
-        return fn(self)
 
 
 Decision = Choice

@@ -15,15 +15,17 @@ Typed actions through :meth:`Game.apply` are the only way in.  A pending choice 
 with its typed answer action: ``g.apply(choices.answer_with(g.pending, policy))`` or
 ``g.apply(g.pending.answer_from(value))`` (:mod:`lcb_lab.games.lcb.choices`).
 
-Every act runs on the live state after a snapshot; when a rule refuses it
-(:class:`~lcb_lab.kernel.errors.IllegalAction`) the state and the dice are put back
-exactly -- the same objects, byte-identical (design principle 6).  Every
+The game is the kernel's engine (:class:`lcb_lab.kernel.engine.Engine`: transactional
+``apply``, the record, ``undo`` / ``goto`` / ``fork`` / ``replay``) with LC:B's hooks: its
+action codec and handlers, its two teams, who acts, which snapshots the record keeps (each
+impulse start) and the state's copies.  Every act runs on the live state after a snapshot;
+when a rule refuses it (:class:`~lcb_lab.kernel.errors.IllegalAction`) the state and the dice
+are put back exactly -- the same objects, byte-identical (design principle 6).  Every
 applied act is recorded with the dice it drew (:mod:`lcb_lab.kernel.history`):
 :meth:`Game.undo`, :meth:`Game.goto`, :meth:`Game.fork`.
 """
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import Any
 
 from lcb_lab.games.lcb import actions as A
@@ -32,38 +34,34 @@ from lcb_lab.games.lcb.io import inputs as I
 from lcb_lab.games.lcb.handlers import HANDLERS
 from lcb_lab.games.lcb.model.board import Board
 from lcb_lab.games.lcb.model.catalog import Catalog
-from lcb_lab.games.lcb.choices import Decision
-from lcb_lab.kernel.dice import Dice, default_rng
+from lcb_lab.kernel.dice import Dice
+from lcb_lab.kernel.engine import Engine
 from lcb_lab.kernel.errors import LcbError
 from lcb_lab.kernel.events import Event
 from lcb_lab.games.lcb.queries import GameQueries
-from lcb_lab.kernel.history import History, Snapshot, Step
-from lcb_lab.games.lcb.io.persistence import GamePersistence
+from lcb_lab.games.lcb.io.persistence import GamePersistence, check_step_fields
 from lcb_lab.games.lcb.rules.common import Ctx
-from lcb_lab.games.lcb.model.state import GameState
+from lcb_lab.games.lcb.model.state import TEAMS, GameState
 
 
-_STATE_FIELDS = tuple(f.name for f in fields(GameState) if f.name != "log")
-"""GameState's fields but the log (which :meth:`Game._restore` keeps and truncates)."""
+class Game(GameQueries, GamePersistence, Engine):
+    """One game: state + board + catalog + dice + history; the rules through :meth:`apply`.
 
+    ``auto_policies``: when set (e.g. ``{"intercept": "no_intercept"}`` or ``{}`` for all
+    defaults), choices are answered at once by these named policies."""
 
-class Game(GameQueries, GamePersistence):
-    """One game: state + board + catalog + dice + history; the rules through :meth:`apply`."""
+    codec = A.CODEC
+    players = TEAMS
+    Error = LcbError
 
     def __init__(self, state: GameState, board: Board, catalog: Catalog, dice: Dice | None = None,
                  auto_policies: dict[str, str] | None = None):
-        self.state = state
         state.migrate_jccs()       # an old pool of card names becomes pool cards (9.0)
+        Engine.__init__(self, state, dice, auto_policies)
         self.board = board
         self.catalog = catalog
-        self.dice = dice or Dice(seed=0)
-        self.auto_policies = auto_policies
-        """When set (e.g. ``{"intercept": "no_intercept"}`` or ``{}`` for all
-        defaults), choices are answered at once by these named policies."""
         self.map_name = "gotland"
         self.scenario_info = None  # the parsed scenario file, when loaded from one
-        self.history = History()
-        self.result: Any = None    # what the last applied action's handler returned
         self.decks = None          # the card decks (lcb_lab.games.lcb.model.cards.Decks); None: the packaged sandbox decks
 
     # ------------------------------------------------------------------ one entry point
@@ -90,51 +88,52 @@ class Game(GameQueries, GamePersistence):
         """
         return self._apply(A.check(action))
 
-    def _apply(self, action: A.Action, record: bool = True, events: bool = True) -> list[Event]:
-        snap = self._snapshot(action)
-        try:
-            self.result = HANDLERS[type(action)](self, self._ctx(), action)
-        except BaseException:
-            self._restore(snap, keep=snap.shared)     # a shared snapshot's records are the record's
-            raise
-        if record:
-            drawn = tuple(v for _, vals in self.dice.history[snap.dice_hist:] for v in vals)
-            self.history.push(snap, self._step(action, drawn, snap))
-        log = self.state.log
-        return [Event.from_log(log, i) for i in range(snap.log_len, len(log))] if events else []
+    # ------------------------------------------------------------------ LC:B's engine hooks
+    def handle(self, action: A.Action) -> Any:
+        """Run LC:B's handler of ``action`` (:data:`lcb_lab.games.lcb.handlers.HANDLERS`) in a rules context."""
+        return HANDLERS[type(action)](self, self._ctx(), action)
 
-    def _snapshot(self, action: A.Action | None = None) -> Snapshot:
-        """The game now, sharing its unchanged parts with the record's snapshot before the cursor."""
-        h = self.history
-        prev = h.snapshots.get(h.cursor - 1)
-        return Snapshot(self.state.snapshot(prev.state if prev is not None else None), len(self.state.log),
-                        self.dice.state(), len(self.dice.history), isinstance(action, A.BeginImpulse),
-                        prev is not None)
+    def keeps_snapshot(self, action: A.Action | None) -> bool:
+        """The record keeps the snapshot before each impulse start for good (3.3)."""
+        return isinstance(action, A.BeginImpulse)
 
-    def _restore(self, snap: Snapshot, keep: bool = True) -> None:
-        """Put the state (same object) and the dice (same object) back to ``snap``
-        (``keep=False``: the snapshot is used up, no copy of it is made)."""
-        copy = snap.state.clone(share_log=True) if keep else snap.state
-        state = self.state
-        log = state.log
-        del log[snap.log_len:]
-        for name in _STATE_FIELDS:
-            setattr(state, name, getattr(copy, name))
-        self.dice.set_state(snap.dice)
-        del self.dice.history[snap.dice_hist:]
-
-    def _step(self, action: A.Action, drawn: tuple[int, ...], snap: Snapshot) -> Step:
-        s, before = self.state, snap.state
+    def step_place(self, action: A.Action, before: GameState) -> tuple[int, int, str | None]:
+        """``(turn, impulse number, team)`` of a step: the impulse's team, the initiative team's
+        relinquish (3.41), or the acting team of a Planning / Deployment act."""
+        s = self.state
         imp = before.impulse or s.impulse
         team = imp.team if imp else (before.initiative if isinstance(action, A.Relinquish) else None)
         if team is None and before.stage in ("planning", "deployment"):
             team = _stage_team(action, before)
-        d = self.dice          # no draw (every draw is recorded, dice.roll): the dice are as before
-        after = snap.dice if len(d.history) == snap.dice_hist and d.forced_left == len(snap.dice["forced"]) \
-            else d.state()
-        return Step(action, drawn, after, len(s.log),
-                    dict(self.auto_policies) if self.auto_policies is not None else None,
-                    before.turn, len(before.tf_order) + (1 if imp else 0), team, _label(action, s.log, snap.log_len))
+        return before.turn, len(before.tf_order) + (1 if imp else 0), team
+
+    def state_snapshot(self, prev: GameState | None) -> GameState:
+        return self.state.snapshot(prev)
+
+    def state_clone(self, state: GameState, share_log: bool = False) -> GameState:
+        return state.clone(share_log=share_log)
+
+    def state_to_data(self, state: GameState) -> dict:
+        return state.to_dict()
+
+    def state_from_data(self, data: Any) -> GameState:
+        return GameState.from_dict(data)
+
+    def check_index(self, what: str, n: Any) -> int:
+        return I.check(what, I.INDEX, n)
+
+    def check_step_fields(self, f: dict) -> dict:
+        return check_step_fields(f)
+
+    def spawn(self, state: GameState, dice: Dice) -> "Game":
+        """A Game on ``state`` and ``dice`` with this one's board, catalog, decks,
+        map and scenario description and a copy of its auto policies; an empty record."""
+        g = Game(state, self.board, self.catalog, dice,
+                       dict(self.auto_policies) if self.auto_policies is not None else None)
+        g.map_name = self.map_name
+        g.scenario_info = self.scenario_info
+        g.decks = self.decks
+        return g
 
     # ------------------------------------------------------------------ who acts, what is legal
     def __repr__(self) -> str:
@@ -204,8 +203,9 @@ class Game(GameQueries, GamePersistence):
         ['Declare', 'Declare', 'Declare', 'EndImpulse', 'Template']
         """
         from lcb_lab.games.lcb.legal import legal_actions
-        if team is not None and team not in ("US", "RU", CHANCE, "instructor"):
-            raise I.InputError("legal_actions", "team", f"{team!r} is not a team: use 'US', 'RU', "
+        if team is not None and team not in (*self.players, CHANCE, "instructor"):
+            teams = ", ".join(repr(p) for p in self.players)
+            raise I.InputError("legal_actions", "team", f"{team!r} is not a team: use {teams}, "
                                f"{CHANCE!r} or 'instructor' (None: who acts)")
         return legal_actions(self, team)
 
@@ -238,10 +238,7 @@ class Game(GameQueries, GamePersistence):
         Traceback (most recent call last):
         lcb_lab.kernel.errors.LcbError: undo: 1 step(s) can be undone, not 5
         """
-        n = I.check("undo", I.INDEX, n)
-        if not 0 <= n <= self.history.cursor:
-            raise LcbError(f"undo: {self.history.cursor} step(s) can be undone, not {n}")
-        self.goto(self.history.cursor - n)
+        Engine.undo(self, n)
 
     def goto(self, step: int) -> None:
         """Put the game at ``step`` of its record (0 = before the first action,
@@ -257,39 +254,7 @@ class Game(GameQueries, GamePersistence):
         >>> g.goto(2); g.state.impulse.phase
         'act'
         """
-        step = I.check("goto", I.INDEX, step)
-        h = self.history
-        if not 0 <= step <= len(h.steps):
-            raise LcbError(f"goto: the record has steps 0..{len(h.steps)}, not {step}")
-        if step < h.cursor:
-            if h.cursor == len(h.steps):
-                h.tip_dice = self.dice.state()
-            base = h.base_for(step)
-            self._restore(h.snapshots[base])
-            h.cursor = base
-        while h.cursor < step:
-            self._replay(h.steps[h.cursor])
-        if h.cursor == len(h.steps) and h.tip_dice is not None:
-            self.dice.set_state(h.tip_dice)
-
-    def _replay(self, st: Step) -> None:
-        h = self.history
-        snap = self._snapshot(st.action)       # before the step, with the dice as they were
-        self.dice.set_state({"seed": None, "rng": None, "forced": list(st.dice)})
-        auto, self.auto_policies = self.auto_policies, st.auto
-        try:
-            HANDLERS[type(st.action)](self, self._ctx(), st.action)
-            exact = not self.dice.forced_left and len(self.state.log) == st.log_len
-            self.dice.set_state(st.dice_after)
-        except BaseException as e:
-            self._restore(snap)
-            raise LcbError(f"the record does not replay at step {h.cursor + 1} ({st.label}): {e}") from e
-        finally:
-            self.auto_policies = auto
-        if not exact:
-            raise LcbError(f"the record does not replay exactly at step {h.cursor + 1} ({st.label})")
-        h.snapshots.setdefault(h.cursor, snap)
-        h.cursor += 1
+        Engine.goto(self, step)
 
     def fork(self, at: int | None = None, reseed: int | None = None) -> "Game":
         """An independent game from step ``at`` of this one's record (default: now).
@@ -311,39 +276,7 @@ class Game(GameQueries, GamePersistence):
         >>> f.state is g.state, f.dice is g.dice
         (False, False)
         """
-        g = Game(self.state.clone(), self.board, self.catalog, Dice.from_state(self.dice.state()),
-                 dict(self.auto_policies) if self.auto_policies is not None else None)
-        g.dice.history = list(self.dice.history)
-        g.map_name = self.map_name
-        g.scenario_info = self.scenario_info
-        g.decks = self.decks
-        g.history = self.history.copy()
-        if at is not None and at != g.history.cursor:
-            if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at <= len(g.history.steps):
-                raise LcbError(f"fork: the record has steps 0..{len(g.history.steps)}, not {at!r}")
-            g.goto(at)
-        if reseed is not None:
-            g.dice.set_state({"seed": int(reseed), "rng": default_rng(int(reseed)).bit_generator.state,
-                              "forced": []})
-        del g.history.steps[g.history.cursor:]
-        return g
-
-    def clone(self) -> "Game":
-        """An independent what-if copy (= :meth:`fork` of now)."""
-        return self.fork()
-
-    def replay(self) -> "Game":
-        """A new game rebuilt from the state before the first recorded action by
-        re-applying every recorded action with its recorded dice (a check that the
-        record reproduces the game exactly)."""
-        g = self.fork()
-        target = g.history.cursor
-        g.history.snapshots = {0: g.history.snapshots[0]} if g.history.steps else {}
-        if g.history.steps:
-            g.goto(0)
-            g.goto(target)
-        return g
-
+        return Engine.fork(self, at, reseed)
 
 
 def _stage_team(action: A.Action, s: GameState) -> str | None:
@@ -356,9 +289,3 @@ def _stage_team(action: A.Action, s: GameState) -> str | None:
         return s.initiative
     return getattr(action, "team", None)
 
-
-def _label(action: A.Action, log: list[dict], since: int) -> str:
-    """A one-line description of a step for timelines: the action and its first log title."""
-    head = action.KIND.replace("_", " ")
-    first = next((e["title"] for e in log[since:] if e.get("kind") not in ("odds",)), "")
-    return f"{head}: {first}" if first else head

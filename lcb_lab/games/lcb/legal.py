@@ -28,7 +28,7 @@ support fire (7.18), which a caller states explicitly.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -39,6 +39,7 @@ from lcb_lab.games.lcb import observer
 from lcb_lab.games.lcb.legal_cards import MAX_CONCRETE, play_card_options
 from lcb_lab.games.lcb.handlers import HANDLERS, check_commit_combat
 from lcb_lab.games.lcb import choices as D
+from lcb_lab.kernel import legal as kernel_legal
 from lcb_lab.kernel.errors import DiceExhausted, IllegalAction
 from lcb_lab.games.lcb.rules.combat import sequence as combat, continuing
 from lcb_lab.games.lcb.rules.movement import move as movement, stacks
@@ -47,7 +48,7 @@ from lcb_lab.games.lcb.rules.common import Ctx, GameLike, supply_left
 from lcb_lab.games.lcb.model.state import other
 
 
-TRIES = 8
+TRIES = kernel_legal.TRIES
 """Random combinations a template tries before it falls back to a single option."""
 
 
@@ -101,16 +102,12 @@ def _run_on_copy(game: GameLike, action: A.Action, quiet: bool):
 
 
 @dataclass(frozen=True)
-class Template:
-    """A family of legal actions too large to list: ``kind`` names the action it makes,
-    ``options`` the parts one may combine (each legal on its own), ``limits`` the bounds
-    (``{"ap": 3}``; ``{"max_dice": {"DDG-51/LRS1": 4}}``; ``{"base": [...]}`` for parts
-    that must be included, e.g. a compulsory Continuing Combat assault, 7.22)."""
-
-    kind: str
-    options: tuple
-    limits: dict = field(default_factory=dict)
-    game: Any = field(default=None, compare=False, repr=False)
+class Template(kernel_legal.Template):
+    """A family of legal actions too large to list (:class:`lcb_lab.kernel.legal.Template`):
+    ``kind`` names the action it makes, ``options`` the parts one may combine (each legal on
+    its own), ``limits`` the bounds (``{"ap": 3}``; ``{"max_dice": {"DDG-51/LRS1": 4}}``;
+    ``{"base": [...]}`` for parts that must be included, e.g. a compulsory Continuing Combat
+    assault, 7.22)."""
 
     def __str__(self) -> str:
         """Short form for print: ``Template(answer: Intercept(...); limits max_dice 1 Kilo/INT1 8, ...)``."""
@@ -118,17 +115,13 @@ class Template:
         opts = "; ".join(str(o) for o in self.options)
         return f"Template({self.kind}: {opts or 'no options'}" + (f"; limits {plain(self.limits)})" if self.limits else ")")
 
+    def make(self, rng: np.random.Generator, option: Any | None) -> A.Action:
+        """One candidate: a random combination (``option`` None) or the one ``option``."""
+        return _MAKERS[self.kind](self, rng, option)
+
     def sample(self, rng: np.random.Generator) -> A.Action:
         """A random legal action of this family (tried on the game; falls back to one option)."""
-        return self._draw(rng, trial)
-
-    def _draw(self, rng: np.random.Generator, accept) -> A.Action:
-        make = _MAKERS[self.kind]
-        for _ in range(TRIES):
-            a = make(self, rng, None)
-            if accept(self.game, a):
-                return a
-        return make(self, rng, self.options[int(rng.integers(len(self.options)))])
+        return self.draw(rng, trial)
 
 
 def sample_and_apply(t: Template, rng: np.random.Generator) -> A.Action:
@@ -144,7 +137,7 @@ def sample_and_apply(t: Template, rng: np.random.Generator) -> A.Action:
             applied.append(a)
         return ok
 
-    a = t._draw(rng, accept)
+    a = t.draw(rng, accept)
     if not applied:
         t.game.apply(a)
     return a

@@ -51,8 +51,7 @@ from typing import Callable, Iterable, Mapping
 from lcb_lab.games.lcb.model.catalog import Catalog
 from lcb_lab.kernel.errors import LcbError, UnknownName
 from lcb_lab.games.lcb.model.state import STAND_IN_TF, TEAMS, Card, CardMarker, GameState, Marker, Unit
-
-INSTRUCTOR = "instructor"
+from lcb_lab.kernel.observer import INSTRUCTOR, Observer, all_seeing, redact, redact_log  # noqa: F401 - redact, redact_log: LC:B's names too
 
 
 def _full(u: Unit, cat: Catalog) -> dict:
@@ -66,8 +65,7 @@ def _full(u: Unit, cat: Catalog) -> dict:
     }
 
 
-def _all_seeing(viewer: str | None) -> bool:
-    return viewer is None or viewer == INSTRUCTOR
+_all_seeing = all_seeing
 
 
 Subject = Unit | Marker | Card | CardMarker | Mapping[str, str]
@@ -549,57 +547,20 @@ FORMS: dict[str, Callable[[dict, dict, bool], Form]] = {
 """One function per entry kind: (entry, its data) -> (audience, public form)."""
 
 
+OBSERVER = Observer(lambda state, viewer, subject: knows(state, viewer, subject), TEAMS, FORMS)
+"""LC:B's observer: the kernel's core (:class:`lcb_lab.kernel.observer.Observer`) on :func:`knows`,
+the two teams and :data:`FORMS`."""
+
+
 def is_secret(state: GameState | None, data: dict) -> bool:
     """Whether a team other than the entry's ``team`` does not know what the entry is
     ``about`` (a reference as :func:`knows` takes it, or a list of them), asked at the moment
     of logging."""
-    about = data.get("about")
-    if not about or state is None:
-        return False
-    subjects = [about] if isinstance(about, Mapping) else list(about)
-    return any(not knows(state, t, s) for t in TEAMS if t != data.get("team") for s in subjects)
+    return OBSERVER.is_secret(state, data)
 
 
 def annotate(entry: dict, state: GameState | None = None) -> dict:
     """Add ``audience`` / ``public`` to a fresh entry from the facts in its ``data``, asking
     :func:`knows` (on ``state`` as it is now) about the subject the entry is ``about``.
     An entry whose kind has no function here, or that carries no ``team`` fact, is public."""
-    data = entry.get("data") or {}
-    form = FORMS.get(entry.get("kind"))
-    if form is None or "team" not in data:
-        return entry
-    audience, public = form(entry, data, is_secret(state, data))
-    if audience is not None:
-        entry["audience"] = list(audience)
-        if public is not None:
-            entry["public"] = public
-    return entry
-
-
-def redact(entry: dict, viewer: str | None) -> dict | None:
-    """``entry`` as ``viewer`` reads it: the entry itself for the instructor and the teams in
-    its ``audience`` (absent = everyone), its public form for the others (a new dict with
-    kind, title, text, rules, data, turn, impulse), or None when they read nothing.
-
-    Logs saved before this contract (``visible_to`` / ``public_copy``) read as they did."""
-    if "audience" not in entry and "visible_to" in entry:      # a log saved before entries carried an audience
-        if entry.get("public_copy"):
-            return None if _all_seeing(viewer) or viewer not in entry["visible_to"] else entry
-        return entry if _all_seeing(viewer) or viewer in entry["visible_to"] else None
-    audience = entry.get("audience")
-    if _all_seeing(viewer) or audience is None or viewer in audience:
-        return entry
-    public = entry.get("public")
-    if public is None:
-        return None
-    out = {"kind": entry["kind"], "title": public.get("title", ""), "text": public.get("text", ""),
-           "rules": list(public.get("rules", entry.get("rules", []))), "data": dict(public.get("data", {}))}
-    for k in ("turn", "impulse"):
-        if k in entry:
-            out[k] = entry[k]
-    return out
-
-
-def redact_log(log: Iterable[dict], viewer: str | None) -> list[dict]:
-    """Every entry of ``log`` ``viewer`` may read, as it reads it (see :func:`redact`)."""
-    return [r for r in (redact(e, viewer) for e in log) if r is not None]
+    return OBSERVER.annotate(entry, state)

@@ -151,7 +151,7 @@ class GameQueries:
         INTERCEPT value the unit lacks, more INTERCEPT dice than its supply left (7.58; 7.55 for
         infinite supply) or a ``shooter`` that fires no LRS at the target.
         """
-        from lcb_lab.kernel.odds import engagement_odds
+        from lcb_lab.games.lcb.rules.combat.odds import engagement_odds
         from lcb_lab.games.lcb.rules.combat.intercept import check_intercept_dice, odds_groups
         from lcb_lab.games.lcb.rules.combat.lrs import validate_lrs
         from lcb_lab.games.lcb.rules.combat.network import apply as apply_mods, lrs_modifiers, network_modifiers

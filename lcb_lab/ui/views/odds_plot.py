@@ -16,7 +16,7 @@ from __future__ import annotations
 from bokeh.models import ColumnDataSource, HoverTool, Range1d, Span
 from bokeh.plotting import figure
 
-from lcb_lab.kernel.odds import EngagementOdds
+from lcb_lab.games.lcb.rules.combat.odds import EngagementOdds
 
 SAFE, KILL = "#7a8b99", "#b23a3a"
 
@@ -55,7 +55,7 @@ def _end_with_room(top: float, label_px: float, frame_px: int) -> float:
 def odds_figure(odds: EngagementOdds | dict, title: str = "", width: int = 420, height: int = 220):
     """Bokeh figure: P(HP lost = k) for k = 0..HP, the bar at HP (destroyed) in red.
 
-    ``odds`` is an :class:`~lcb_lab.kernel.odds.EngagementOdds` or one entry of
+    ``odds`` is an :class:`~lcb_lab.games.lcb.rules.combat.odds.EngagementOdds` or one entry of
     :meth:`lcb_lab.games.lcb.game.Game.preview_lrs` (needs ``damage`` and ``hp``).
     ``width`` x ``height`` is the plot frame in pixels (the axes and title
     add to it).  Each bar is labelled with its probability (e.g. ``"91.6%"``)

@@ -14,12 +14,16 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Self
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Optional, Self
 
+from pydantic import BaseModel, ConfigDict, Field
+
+from lcb_lab.games.lcb.io.inputs import DiceState
 from lcb_lab.games.lcb.model.catalog import Catalog
 from lcb_lab.kernel.dice import Dice
 from lcb_lab.kernel.errors import InputError, LcbError, ScenarioError
 from lcb_lab.games.lcb.model.state import GameState
+from lcb_lab.kernel.history import Step
 
 SAVE_VERSION = 2
 """Version 1: no ``version`` key and no record; version 2 adds ``record`` and ``board``."""
@@ -33,13 +37,7 @@ class GamePersistence:
         from lcb_lab.games.lcb.model.board import board_to_dict, map_name_problem
         info = self.scenario_info.model_dump() if self.scenario_info is not None else None
         own_board = self.board.name != self.map_name or map_name_problem(self.map_name) is not None
-        h = self.history
-        record = None
-        if h.steps:
-            first = h.snapshots[0]
-            record = {"initial": {"state": dict(first.state.to_dict(), log=self.state.log[:first.log_len]),
-                                  "dice": first.dice},
-                      "steps": [s.to_json() for s in h.steps[:h.cursor]]}
+        record = self.record_to_json()
         return json.dumps({"version": SAVE_VERSION, "map": self.map_name,
                            "board": board_to_dict(self.board) if own_board else None,
                            "state": self.state.to_dict(), "dice": self.dice.state(),
@@ -79,7 +77,7 @@ class GamePersistence:
         if d.get("scenario_info"):
             g.scenario_info = ScenarioFile.model_validate(d["scenario_info"])
         if d.get("record"):
-            g.history = _replayed_record(cls, d, board, catalog, g, file)
+            g.load_record(d["record"], file)
         return g
 
     @classmethod
@@ -89,34 +87,45 @@ class GamePersistence:
         return cls.from_json(read_text(path, "saved game"), file=str(path))
 
 
-def _replayed_record(cls, d: dict, board, catalog, saved: GamePersistence, file: str):
-    """The saved record, replayed from its initial state; refused unless it gives the saved game."""
-    from lcb_lab.kernel.history import Step
-    rec = d["record"]
+def check_step_fields(f: dict) -> dict:
+    """A saved record step's fields but its action, checked strictly: ``dice`` d20 values 1..20,
+    ``dice_after`` a :class:`lcb_lab.games.lcb.io.inputs.DiceState`, ``log_len`` / ``turn`` /
+    ``impulse`` ints >= 0 (no ``"1"``, ``1.0`` or ``True``), ``auto`` None or {decision kind:
+    policy name} (choices.POLICIES), ``team`` None / US / RU, ``label`` a string.
+    Raises InputError("record step", field, problem)."""
+    from lcb_lab.games.lcb.choices import check_policies
+    from lcb_lab.games.lcb.io import inputs as I
+    f = I.check("record step", _StepFields, f)
     try:
-        first = GameState.from_dict(rec["initial"]["state"])
-        dice = Dice.from_state(rec["initial"]["dice"])
-        raw = rec["steps"]
-        if not isinstance(raw, list):
-            raise TypeError(f"steps: a list of steps, not {type(raw).__name__}")
-    except (TypeError, KeyError, ValueError, AttributeError, LcbError) as e:
-        raise ScenarioError(file, "record", f"malformed record: {e}") from None
-    steps = []
-    for i, s in enumerate(raw):
-        try:
-            steps.append(Step.from_json(s))
-        except InputError as e:
-            where = "" if e.where == "(value)" else f".{e.where}"
-            raise ScenarioError(file, f"record.steps[{i}]{where}", e.problem) from None
-    g = cls(first, board, catalog, dice, saved.auto_policies)
-    g.decks = saved.decks
-    g.history.steps = steps
-    g.history.cursor = 0
-    g.history.snapshots = {0: g._snapshot()}
-    try:
-        g.goto(len(steps))
-    except LcbError as e:
-        raise ScenarioError(file, "record", f"the record does not replay: {e}") from None
-    if g.state.to_dict() != saved.state.to_dict():
-        raise ScenarioError(file, "record", "replaying the record does not give the saved state")
-    return g.history
+        f["auto"] = check_policies("record step", f["auto"])
+    except InputError as e:
+        raise InputError("record step", "auto" if e.where == "(value)" else f"auto.{e.where}", e.problem) \
+            from None
+    return f
+
+
+
+def step_from_json(d: Any) -> Step:
+    """A saved record step (:meth:`lcb_lab.kernel.history.Step.from_json` with LC:B's action codec
+    and :func:`check_step_fields`). Raises InputError("record step", field, problem)."""
+    from lcb_lab.games.lcb.actions import from_json
+    return Step.from_json(d, from_json, check_step_fields)
+
+
+def step_to_json(step: Step) -> dict:
+    """A record step as JSON-native data (LC:B's action codec)."""
+    from lcb_lab.games.lcb.actions import to_json
+    return step.to_json(to_json)
+
+
+class _StepFields(BaseModel):
+    """A record step's fields but its action (schema built on first use: loading a game needs none)."""
+    model_config = ConfigDict(strict=True, extra="forbid", defer_build=True)
+    dice: list[Annotated[int, Field(ge=1, le=20)]]
+    dice_after: DiceState
+    log_len: Annotated[int, Field(ge=0)]
+    auto: Any = None
+    turn: Annotated[int, Field(ge=0)] = 0
+    impulse: Annotated[int, Field(ge=0)] = 0
+    team: Optional[Literal["US", "RU"]] = None
+    label: str = ""

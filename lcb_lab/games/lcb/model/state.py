@@ -20,6 +20,7 @@ from typing import Optional, Union
 from lcb_lab.kernel import datacodec as _codec
 from lcb_lab.kernel.datashare import share
 from lcb_lab.games.lcb.choices import Choice
+from lcb_lab.kernel.choices import push, top
 
 TEAMS = ("US", "RU")
 
@@ -460,15 +461,13 @@ class GameState:
     # ---- the stack of pending choices ---------------------------------------
     def push_choice(self, choice: Choice) -> Choice:
         """Put ``choice`` on top of the stack (it is answered next) with a fresh increasing id."""
-        self.last_choice_id += 1
-        choice.id = self.last_choice_id
-        self.choices.append(choice)
+        self.last_choice_id = push(self.choices, choice, self.last_choice_id)
         return choice
 
     @property
     def next_choice(self) -> Choice | None:
         """The choice to answer next: the top of the stack (the last element), or None."""
-        return self.choices[-1] if self.choices else None
+        return top(self.choices)
 
     # ---- queries ----------------------------------------------------------
     def unit(self, uid: str) -> Unit:

@@ -27,6 +27,7 @@ No UI library is imported here.  Every module, with its purpose and rule numbers
 * ``combat.lrs``: Long-Range Strikes (7.3, 7.02-7.08, 7.31-7.37).
 * ``combat.intercept``: INTERCEPT -- who may defend a target against an LRS (7.5-7.58).
 * ``combat.chance``: the outcome distribution of the next engagement while combat waits on its dice (7.02-7.08, 7.1).
+* ``combat.odds``: exact engagement odds for one LRS target (7.02, 7.05, 7.52, 7.57, 4.22).
 * ``combat.network``: the Tactical Network (7.6, 7.61, 7.62) and the other CV modifiers (7.09, 7.17).
 * ``combat.destruction``: destroying a unit for every rule that does -- kills, its cards and markers, the units aboard (4.21, 3.42, 9.31, 10.311, 12.06, 13.25).
 

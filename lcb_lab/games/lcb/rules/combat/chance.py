@@ -19,7 +19,8 @@ the Combined Arms +2 of 7.17, a MILDEC choice): ``later`` counts them.
 """
 from __future__ import annotations
 
-from lcb_lab.kernel.odds import ChanceStep, engagement_odds, hits_pmf, joint_outcomes, sum_pmf
+from lcb_lab.games.lcb.rules.combat.odds import engagement_odds
+from lcb_lab.kernel.odds import ChanceStep, hits_pmf, joint_outcomes, sum_pmf
 from lcb_lab.games.lcb.model.state import CombatPlan, Engagement
 from lcb_lab.games.lcb.rules.combat import sequence as combat
 from lcb_lab.games.lcb.rules.combat.sequence import DIE, HITS

@@ -205,7 +205,7 @@ def check_intercept_dice(ctx: Ctx, allocs: list[dict]) -> None:
 
 def odds_groups(stoppable: list[tuple[str, int, int]], intercepts: list[tuple[str | None, int, int]]
                 ) -> tuple[list[tuple[int, int]], list[tuple[int, int]], list[tuple[list, list]]]:
-    """Split one target's dice for :func:`lcb_lab.kernel.odds.engagement_odds` (7.57 netting).
+    """Split one target's dice for :func:`lcb_lab.games.lcb.rules.combat.odds.engagement_odds` (7.57 netting).
 
     ``stoppable``: ``(shooter, dice, cv)`` of interceptable LRS; ``intercepts``:
     ``(shooter or None, dice, cv)``.  Returns ``(shots, pooled_intercepts, answered)``:

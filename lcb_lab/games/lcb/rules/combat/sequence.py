@@ -38,7 +38,7 @@ from lcb_lab.games.lcb.rules.combat.network import apply, lrs_modifiers, network
 from lcb_lab.kernel.dice import D20, at_most
 
 if TYPE_CHECKING:
-    from lcb_lab.kernel.odds import EngagementOdds  # noqa: F401 - lrs_setup's return annotation
+    from lcb_lab.games.lcb.rules.combat.odds import EngagementOdds  # noqa: F401 - lrs_setup's return annotation
 
 DIE = D20
 """LC:B's die (7.01): every combat roll is a d20."""
@@ -323,8 +323,8 @@ def lrs_setup(ctx: Ctx, plan: CombatPlan, tgt: Unit) -> tuple[list[tuple], list[
     """What the LRS engagement on unit ``tgt`` rolls, changing nothing: ``(shots, ints, odds)``
     with ``shots`` ``(alloc, base CV, modifiers, CV, cannon)`` per attack, ``ints`` ``(alloc,
     base CV, modifiers, CV)`` per INTERCEPT allocation and their exact
-    :class:`~lcb_lab.kernel.odds.EngagementOdds` (7.02, 7.52, 7.57)."""
-    from lcb_lab.kernel.odds import engagement_odds  # numpy: imported when combat is first resolved, not to load a game
+    :class:`~lcb_lab.games.lcb.rules.combat.odds.EngagementOdds` (7.02, 7.52, 7.57)."""
+    from lcb_lab.games.lcb.rules.combat.odds import engagement_odds  # numpy: imported when combat is first resolved, not to load a game
     naval = ctx.is_naval(tgt)
     shots, stoppable, unstoppable = [], [], []
     for a in plan.lrs + plan.card_lrs:
@@ -540,7 +540,7 @@ def ga_hp(ctx: Ctx, tgt: str) -> int:
 
 
 def _roll_ga(ctx: Ctx, plan: CombatPlan, h: str, key: str) -> CombatResult:
-    from lcb_lab.kernel.odds import engagement_odds  # numpy: imported when combat is first resolved
+    from lcb_lab.games.lcb.rules.combat.odds import engagement_odds  # numpy: imported when combat is first resolved
     damage: dict[str, int] = defaultdict(int)
     gone, by_target = ga_setup(ctx, plan, h)
     for a in gone:

@@ -1,0 +1,87 @@
+"""LC:B's engagement odds: exact odds for one LRS target (7.02, 7.05, 7.52, 7.57, 4.22).
+
+A d20 succeeds on a roll <= CV (7.02); damage to one LRS target is ``max(0, LRS hits -
+INTERCEPT hits)`` (7.57), MILDECs absorb first (4.22) and hits beyond the target's HP are lost
+(7.05).  Built on the game-free odds of :mod:`lcb_lab.kernel.odds`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+
+from lcb_lab.kernel.dice import D20, Die, Rule, at_most
+from lcb_lab.kernel.odds import hits_pmf, net_damage_pmf, sum_pmf
+
+
+@dataclass(frozen=True)
+class EngagementOdds:
+    """Odds for one target: distributions and the chance to destroy it."""
+
+    lrs_hits: tuple[float, ...]
+    intercept_hits: tuple[float, ...]
+    damage: tuple[float, ...]      # HP lost, 0..hp: hits beyond the target's HP are lost (7.05)
+    hp: int
+    p_destroy: float
+    expected_damage: float         # expected HP lost (at most hp)
+
+    def summary(self) -> str:
+        """One line, e.g. ``"P(at least 1 HP) 72.1%, P(destroyed) 31.0%, expected HP lost 1.24"``."""
+        p_any = 1.0 - self.damage[0] if self.damage else 0.0
+        return (f"P(at least 1 HP) {p_any:.1%}, P(destroyed) {self.p_destroy:.1%}, "
+                f"expected HP lost {self.expected_damage:.2f} of {self.hp}")
+
+    def distribution_text(self) -> str:
+        """``"LRS hits 0:1% 1:9% ...; HP lost 0:47% 1:27% ..."`` (outcomes under 0.5% left out)."""
+        def fmt(pmf):
+            return " ".join(f"{k}:{p:.0%}" for k, p in enumerate(pmf) if p >= 0.005)
+        out = f"LRS hits {fmt(self.lrs_hits)}"
+        if len(self.intercept_hits) > 1:
+            out += f"; INTERCEPT hits {fmt(self.intercept_hits)}"
+        return out + f"; HP lost {fmt(self.damage)}"
+
+
+def engagement_odds(shots: list[tuple[int, int]], intercepts: list[tuple[int, int]],
+                    hp: int, mildec: int = 0,
+                    unstoppable: list[tuple[int, int]] = (),
+                    answered: list[tuple[list[tuple[int, int]], list[tuple[int, int]]]] = (),
+                    die: Die = D20, rule: Callable[[int], Rule] = at_most) -> EngagementOdds:
+    """Exact odds for one target.
+
+    Args:
+        shots: ``(dice, cv)`` per attacking CV that INTERCEPT can negate (after modifiers).
+        intercepts: ``(dice, cv)`` per intercepting CV (after modifiers).
+        hp: the target's remaining HP.
+        mildec: MILDECs the defender would spend absorbing 1 HP each (4.22).
+        unstoppable: ``(dice, cv)`` of attacks INTERCEPT cannot touch
+            (cannon artillery, 7.52; GROUND ASSAULT, 7.1).
+        answered: per LRS attack answered by name (7.54), ``(shots, intercepts)``: that
+            attack's hits are netted against those intercepts first; what gets through
+            joins ``shots`` before ``intercepts`` (which answer every attack) are netted.
+        die, rule: the die rolled and the success rule of a CV (LC:B: the d20 hits on a roll
+            <= CV, 7.01, 7.02).
+    """
+    def hits(n, cv):
+        return hits_pmf(n, cv, die, rule(cv))
+
+    def pmf(pairs):
+        return sum_pmf(*(hits(n, cv) for n, cv in pairs)) if pairs else np.array([1.0])
+    through = [net_damage_pmf(pmf(s), pmf(i)) for s, i in answered]
+    lrs = sum_pmf(pmf(shots), *through)
+    itc = pmf(intercepts)
+    dmg = net_damage_pmf(lrs, itc)
+    if unstoppable:
+        dmg = sum_pmf(dmg, *(hits(n, cv) for n, cv in unstoppable))
+    need = hp + mildec
+    p_destroy = float(dmg[need:].sum()) if need < len(dmg) else 0.0
+    # net hits -> HP actually lost: MILDECs absorb first, extra hits on a destroyed target are lost
+    lost = np.zeros(hp + 1)
+    for k, p in enumerate(dmg):
+        lost[min(max(k - mildec, 0), hp)] += p
+    exp = float(np.dot(np.arange(hp + 1), lost))
+    if answered:   # report the raw totals of every LRS and INTERCEPT die
+        lrs = pmf(list(shots) + [p for s, _ in answered for p in s])
+        itc = pmf(list(intercepts) + [p for _, i in answered for p in i])
+    return EngagementOdds(tuple(map(float, lrs)), tuple(map(float, itc)), tuple(map(float, lost)),
+                          hp, p_destroy, exp)

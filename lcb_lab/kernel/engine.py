@@ -1,0 +1,344 @@
+"""The engine of any game on the kernel: one entry point for every act, and its record.
+
+:class:`Engine` holds a game's ``state`` (a dataclass with a ``log`` list of explained entries,
+:mod:`lcb_lab.kernel.explain`), its :class:`~lcb_lab.kernel.dice.Dice` and its
+:class:`~lcb_lab.kernel.history.History`, and gives every game the same verbs:
+
+* :meth:`Engine.apply` -- transactional: the act runs on the live state after a snapshot; when
+  it raises (a rule refuses it: :class:`~lcb_lab.kernel.errors.IllegalAction`), the state, log and
+  dice are put back exactly (the same objects, byte-identical); else it is recorded with the dice
+  it drew;
+* :meth:`Engine.undo`, :meth:`Engine.goto`, :meth:`Engine.fork`, :meth:`Engine.replay` -- along
+  the record (going back restores a snapshot, going forward replays recorded actions with their
+  recorded dice, exactly);
+* :meth:`Engine.record_to_json` / :meth:`Engine.load_record` -- the record as JSON and back
+  (replayed and checked against the saved state);
+* :meth:`Engine.to_act`, :meth:`Engine.legal_actions`, :meth:`Engine.is_legal` -- who acts
+  (a player of :attr:`Engine.players`, :data:`~lcb_lab.kernel.actions.CHANCE`, or None when the game is over) and what
+  they may do.
+
+A game supplies hooks by subclassing: :attr:`Engine.codec` (its action classes,
+:class:`~lcb_lab.kernel.actions.ActionCodec`), :attr:`Engine.handlers` (action class ->
+``handler(engine, action)``, or override :meth:`Engine.handle`), :attr:`Engine.players`,
+:meth:`Engine.to_act`, :meth:`Engine.legal_actions`, :meth:`Engine.keeps_snapshot` (which acts
+keep their snapshot for good: an impulse or turn start), :meth:`Engine.step_place` (turn, sub-turn,
+player of a step, for timelines) and the state hooks (:meth:`Engine.state_snapshot`,
+:meth:`Engine.state_clone`, :meth:`Engine.state_to_data`, :meth:`Engine.state_from_data`), whose
+defaults work for any dataclass state (:mod:`lcb_lab.kernel.datacodec`,
+:mod:`lcb_lab.kernel.datashare`).
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import fields
+from typing import Any, Callable, ClassVar, Mapping, Sequence
+
+from lcb_lab.kernel import datacodec
+from lcb_lab.kernel.actions import CHANCE, Action, ActionCodec  # noqa: F401 - CHANCE: what to_act may return
+from lcb_lab.kernel.datashare import share
+from lcb_lab.kernel.dice import Dice, default_rng
+from lcb_lab.kernel.errors import IllegalAction, InputError, LabError, ScenarioError
+from lcb_lab.kernel.events import Event
+from lcb_lab.kernel.history import History, Snapshot, Step
+
+class Engine:
+    """A game's state, dice and record, with the verbs every game shares (see the module)."""
+
+    codec: ClassVar[ActionCodec]
+    """The game's action classes (JSON codec and :meth:`ActionCodec.check`)."""
+    handlers: ClassVar[Mapping[type, Callable[[Any, Any], Any]]] = {}
+    """Action class -> ``handler(engine, action)``: applies the act to ``engine.state`` or raises."""
+    players: Sequence[str] = ()
+    """The game's players (two or more: teams or seats), in turn order."""
+    Error: ClassVar[type] = LabError
+    """The error class :meth:`undo` / :meth:`goto` / :meth:`fork` raise (a game may name its own)."""
+
+    def __init__(self, state: Any, dice: Dice | None = None, auto_policies: dict[str, str] | None = None):
+        """``state``: the game's dataclass state with a ``log`` list; ``dice`` (default ``Dice(seed=0)``).
+        Raises ValueError when the class's :attr:`players` are not two or more distinct names."""
+        if len(self.players) < 2 or len(set(self.players)) != len(self.players):
+            raise ValueError(f"{type(self).__name__}: a game has two or more distinct players, not "
+                             f"{', '.join(map(str, self.players)) or 'none'}")
+        self.state = state
+        self.dice = dice or Dice(seed=0)
+        self.auto_policies = auto_policies
+        """When set, pending choices are answered at once by these named policies (the game's)."""
+        self.history = History()
+        self.result: Any = None    # what the last applied action's handler returned
+
+    # ------------------------------------------------------------------ hooks a game supplies
+    def handle(self, action: Action) -> Any:
+        """Run ``action``'s rule on ``self.state`` (raise to refuse it); returns the handler's result."""
+        return self.handlers[type(action)](self, action)
+
+    def to_act(self) -> str | None:
+        """Who the game waits for: a player, :data:`~lcb_lab.kernel.actions.CHANCE`, or None when it is over."""
+        raise NotImplementedError
+
+    def legal_actions(self, player: str | None = None) -> list:
+        """What ``player`` (default: :meth:`to_act`) may do now: actions, or templates of them
+        (:class:`lcb_lab.kernel.legal.Template`); ``[]`` when it is not its turn."""
+        raise NotImplementedError
+
+    def keeps_snapshot(self, action: Action | None) -> bool:
+        """Whether the snapshot before ``action`` is kept for good (others are thinned out of
+        the record after a while and reached by replay): a turn's or impulse's start."""
+        return False
+
+    def step_place(self, action: Action, before: Any) -> tuple[int, int, str | None]:
+        """``(turn, sub-turn, player)`` of a step applied on state ``before`` (for timelines)."""
+        return 0, 0, None
+
+    def state_snapshot(self, prev: Any | None) -> Any:
+        """A read-only copy of the state for the record, sharing the parts equal to ``prev``'s
+        and the live log list."""
+        state = self.state
+        log, state.log = state.log, []
+        try:
+            c = share(state, prev)
+        finally:
+            state.log = log
+        c.log = log
+        return c
+
+    def state_clone(self, state: Any, share_log: bool = False) -> Any:
+        """An independent copy of ``state`` (its log list shared when ``share_log``)."""
+        if not share_log:
+            return datacodec.clone(state)
+        log, state.log = state.log, []
+        try:
+            c = datacodec.clone(state)
+        finally:
+            state.log = log
+        c.log = log
+        return c
+
+    def state_to_data(self, state: Any) -> dict:
+        """JSON-native data of ``state``."""
+        return datacodec.to_data(state)
+
+    def state_from_data(self, data: Any) -> Any:
+        """Inverse of :meth:`state_to_data` (the state class: the live state's)."""
+        return datacodec.from_data(type(self.state), data)
+
+    def check_index(self, what: str, n: Any) -> int:
+        """``n`` as a step count or index (a plain int). Raises InputError."""
+        if not isinstance(n, int) or isinstance(n, bool):
+            raise InputError(what, "(value)", f"a whole number, not {type(n).__name__}")
+        return n
+
+    def check_step_fields(self, f: dict) -> dict:
+        """A saved step's fields but its action, checked (a game checks its dice and players).
+        Raises InputError("record step", field, problem)."""
+        need = {"dice": list, "dice_after": dict, "log_len": int}
+        for k, t in need.items():
+            if not isinstance(f.get(k), t) or isinstance(f.get(k), bool):
+                raise InputError("record step", k, f"missing or not a {t.__name__}")
+        extra = sorted(set(f) - {*need, "auto", "turn", "impulse", "team", "label"})
+        if extra:
+            raise InputError("record step", extra[0], "unknown field")
+        return {"auto": None, "turn": 0, "impulse": 0, "team": None, "label": "", **f}
+
+    def spawn(self, state: Any, dice: Dice) -> "Engine":
+        """A new game of this class on ``state`` and ``dice``, with this one's fixed parts (board,
+        catalog...) and a copy of its auto policies; an empty record."""
+        g = copy.copy(self)
+        g.state, g.dice, g.result, g.history = state, dice, None, History()
+        g.auto_policies = dict(self.auto_policies) if self.auto_policies is not None else None
+        return g
+
+    # ------------------------------------------------------------------ one entry point
+    def apply(self, action: Action) -> list[Event]:
+        """Apply one typed action and record it; returns the events (log entries) it produced.
+        Raises IllegalAction (rule, reason) when the rules refuse it and InputError when it is
+        malformed -- in both cases the state, the log and the dice are exactly as before.
+        Applying after :meth:`undo` drops the undone steps."""
+        return self._apply(self.codec.check(action))
+
+    def _apply(self, action: Action, record: bool = True, events: bool = True) -> list[Event]:
+        snap = self._snapshot(action)
+        try:
+            self.result = self.handle(action)
+        except BaseException:
+            self._restore(snap, keep=snap.shared)     # a shared snapshot's records are the record's
+            raise
+        if record:
+            drawn = tuple(v for _, vals in self.dice.history[snap.dice_hist:] for v in vals)
+            self.history.push(snap, self._step(action, drawn, snap))
+        log = self.state.log
+        return [Event.from_log(log, i) for i in range(snap.log_len, len(log))] if events else []
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether the rules accept ``action`` now (tried, then put back; nothing is recorded).
+        A malformed action raises InputError."""
+        action = self.codec.check(action)
+        snap = self._snapshot(action)
+        try:
+            self.handle(action)
+            return True
+        except IllegalAction:
+            return False
+        finally:
+            self._restore(snap, keep=snap.shared)
+
+    def _snapshot(self, action: Action | None = None) -> Snapshot:
+        """The game now, sharing its unchanged parts with the record's snapshot before the cursor."""
+        h = self.history
+        prev = h.snapshots.get(h.cursor - 1)
+        return Snapshot(self.state_snapshot(prev.state if prev is not None else None), len(self.state.log),
+                        self.dice.state(), len(self.dice.history), action is not None and self.keeps_snapshot(action),
+                        prev is not None)
+
+    def _restore(self, snap: Snapshot, keep: bool = True) -> None:
+        """Put the state (same object) and the dice (same object) back to ``snap``
+        (``keep=False``: the snapshot is used up, no copy of it is made)."""
+        saved = self.state_clone(snap.state, share_log=True) if keep else snap.state
+        state = self.state
+        del state.log[snap.log_len:]
+        for f in fields(state):
+            if f.name != "log":
+                setattr(state, f.name, getattr(saved, f.name))
+        self.dice.set_state(snap.dice)
+        del self.dice.history[snap.dice_hist:]
+
+    def _step(self, action: Action, drawn: tuple[int, ...], snap: Snapshot) -> Step:
+        turn, sub, player = self.step_place(action, snap.state)
+        d = self.dice          # no draw (every draw is recorded, dice.roll): the dice are as before
+        after = snap.dice if len(d.history) == snap.dice_hist and d.forced_left == len(snap.dice["forced"]) \
+            else d.state()
+        log = self.state.log
+        return Step(action, drawn, after, len(log),
+                    dict(self.auto_policies) if self.auto_policies is not None else None,
+                    turn, sub, player, step_label(action, log, snap.log_len))
+
+    # ------------------------------------------------------------------ the record
+    def undo(self, n: int = 1) -> None:
+        """Take back the last ``n`` applied actions (the record keeps them for :meth:`goto`
+        forward until a new action is applied). Raises :attr:`Error` when fewer were applied."""
+        n = self.check_index("undo", n)
+        if not 0 <= n <= self.history.cursor:
+            raise self.Error(f"undo: {self.history.cursor} step(s) can be undone, not {n}")
+        self.goto(self.history.cursor - n)
+
+    def goto(self, step: int) -> None:
+        """Put the game at ``step`` of its record (0 = before the first action, ``len(steps)`` =
+        after the last). Exact: recorded actions are replayed with their recorded dice.
+        Raises :attr:`Error` for a step out of range."""
+        step = self.check_index("goto", step)
+        h = self.history
+        if not 0 <= step <= len(h.steps):
+            raise self.Error(f"goto: the record has steps 0..{len(h.steps)}, not {step}")
+        if step < h.cursor:
+            if h.cursor == len(h.steps):
+                h.tip_dice = self.dice.state()
+            base = h.base_for(step)
+            self._restore(h.snapshots[base])
+            h.cursor = base
+        while h.cursor < step:
+            self._replay(h.steps[h.cursor])
+        if h.cursor == len(h.steps) and h.tip_dice is not None:
+            self.dice.set_state(h.tip_dice)
+
+    def _replay(self, st: Step) -> None:
+        h = self.history
+        snap = self._snapshot(st.action)       # before the step, with the dice as they were
+        self.dice.set_state({"seed": None, "rng": None, "forced": list(st.dice)})
+        auto, self.auto_policies = self.auto_policies, st.auto
+        try:
+            self.handle(st.action)
+            exact = not self.dice.forced_left and len(self.state.log) == st.log_len
+            self.dice.set_state(st.dice_after)
+        except BaseException as e:
+            self._restore(snap)
+            raise self.Error(f"the record does not replay at step {h.cursor + 1} ({st.label}): {e}") from e
+        finally:
+            self.auto_policies = auto
+        if not exact:
+            raise self.Error(f"the record does not replay exactly at step {h.cursor + 1} ({st.label})")
+        h.snapshots.setdefault(h.cursor, snap)
+        h.cursor += 1
+
+    def fork(self, at: int | None = None, reseed: int | None = None) -> "Engine":
+        """An independent game from step ``at`` of this one's record (default: now), sharing
+        nothing mutable with this one and keeping the record up to ``at``.  Its dice go on
+        exactly as this game's would; ``reseed=n`` gives it new dice (``Dice(seed=n)``).
+        Raises :attr:`Error` when ``at`` is not a step of the record."""
+        g = self.spawn(self.state_clone(self.state), Dice.from_state(self.dice.state()))
+        g.dice.history = list(self.dice.history)
+        g.history = self.history.copy()
+        if at is not None and at != g.history.cursor:
+            if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at <= len(g.history.steps):
+                raise self.Error(f"fork: the record has steps 0..{len(g.history.steps)}, not {at!r}")
+            g.goto(at)
+        if reseed is not None:
+            g.dice.set_state({"seed": int(reseed), "rng": default_rng(int(reseed)).bit_generator.state,
+                              "forced": []})
+        del g.history.steps[g.history.cursor:]
+        return g
+
+    def clone(self) -> "Engine":
+        """An independent what-if copy (= :meth:`fork` of now)."""
+        return self.fork()
+
+    def replay(self) -> "Engine":
+        """A new game rebuilt from the state before the first recorded action by re-applying
+        every recorded action with its recorded dice (a check that the record is exact)."""
+        g = self.fork()
+        target = g.history.cursor
+        g.history.snapshots = {0: g.history.snapshots[0]} if g.history.steps else {}
+        if g.history.steps:
+            g.goto(0)
+            g.goto(target)
+        return g
+
+    def record_to_json(self) -> dict | None:
+        """The record up to the cursor as JSON-native data: ``{"initial": {"state", "dice"},
+        "steps": [...]}`` (None when nothing was applied)."""
+        h = self.history
+        if not h.steps:
+            return None
+        first = h.snapshots[0]
+        return {"initial": {"state": dict(self.state_to_data(first.state), log=self.state.log[:first.log_len]),
+                            "dice": first.dice},
+                "steps": [s.to_json(self.codec.to_json) for s in h.steps[:h.cursor]]}
+
+    def step_from_json(self, d: Any) -> Step:
+        """One saved step (the game's codec and field checks). Raises InputError."""
+        return Step.from_json(d, self.codec.from_json, self.check_step_fields)
+
+    def load_record(self, rec: Any, file: str = "<saved game>") -> None:
+        """Take the saved record ``rec`` (:meth:`record_to_json`) as this game's, replayed from its
+        initial state; refused unless it gives this game's state.  Raises ScenarioError naming
+        ``file`` and the key (``record``, ``record.steps[i].<field>``)."""
+        try:
+            first = self.state_from_data(rec["initial"]["state"])
+            dice = Dice.from_state(rec["initial"]["dice"])
+            raw = rec["steps"]
+            if not isinstance(raw, list):
+                raise TypeError(f"steps: a list of steps, not {type(raw).__name__}")
+        except (TypeError, KeyError, ValueError, AttributeError, LabError) as e:
+            raise ScenarioError(file, "record", f"malformed record: {e}") from None
+        steps = []
+        for i, s in enumerate(raw):
+            try:
+                steps.append(self.step_from_json(s))
+            except InputError as e:
+                where = "" if e.where == "(value)" else f".{e.where}"
+                raise ScenarioError(file, f"record.steps[{i}]{where}", e.problem) from None
+        g = self.spawn(first, dice)
+        g.history.steps = steps
+        g.history.snapshots = {0: g._snapshot()}
+        try:
+            g.goto(len(steps))
+        except LabError as e:
+            raise ScenarioError(file, "record", f"the record does not replay: {e}") from None
+        if self.state_to_data(g.state) != self.state_to_data(self.state):
+            raise ScenarioError(file, "record", "replaying the record does not give the saved state")
+        self.history = g.history
+
+
+def step_label(action: Action, log: list[dict], since: int) -> str:
+    """A one-line description of a step for timelines: the action and its first log title."""
+    head = action.KIND.replace("_", " ")
+    first = next((e["title"] for e in log[since:] if e.get("kind") not in ("odds",)), "")
+    return f"{head}: {first}" if first else head
