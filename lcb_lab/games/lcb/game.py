@@ -113,13 +113,16 @@ class Game(GameQueries, GamePersistence):
 
     def _restore(self, snap: Snapshot, keep: bool = True) -> None:
         """Put the state (same object) and the dice (same object) back to ``snap``
-        (``keep=False``: the snapshot is used up, no copy of it is made)."""
-        copy = snap.state.clone(share_log=True) if keep else snap.state
+        (``keep=False``: the snapshot is used up, its parts are taken, not copied; ``keep``: the
+        records still equal to the snapshot's stay, :meth:`GameState.put_back`)."""
         state = self.state
         log = state.log
         del log[snap.log_len:]
-        for name in _STATE_FIELDS:
-            setattr(state, name, getattr(copy, name))
+        if keep:
+            state.put_back(snap.state)
+        else:
+            for name in _STATE_FIELDS:
+                setattr(state, name, getattr(snap.state, name))
         self.dice.set_state(snap.dice)
         del self.dice.history[snap.dice_hist:]
 
