@@ -31,7 +31,6 @@ True
 """
 from __future__ import annotations
 
-import copyreg
 import dataclasses
 import types
 import typing
@@ -82,7 +81,7 @@ def clean_class(cls: type) -> type:
         return values(self) == values(other) if isinstance(other, cls) else NotImplemented
 
     def __reduce_ex__(self: Any, protocol: Any) -> tuple:
-        return copyreg.__newobj__, (cls,), (None, {n: getattr(self, n) for n in names})
+        return _plain_record, (cls, {n: getattr(self, n) for n in names})
 
     got = _CLEAN[cls] = type(cls.__name__, (cls,), {
         "__slots__": (), "__setattr__": __setattr__, "__eq__": __eq__, "__hash__": None,
@@ -90,6 +89,14 @@ def clean_class(cls: type) -> type:
         "__doc__": cls.__doc__})
     _COPIERS[got] = copier(cls)
     return got
+
+
+def _plain_record(cls: type, values: dict) -> Any:
+    """A plain ``cls`` record with these field values (how a clean record pickles)."""
+    n = object.__new__(cls)
+    for k, v in values.items():
+        setattr(n, k, v)
+    return n
 
 
 def mark_clean(record: Any, twin: Any, clean: type) -> None:
