@@ -16,6 +16,11 @@ field can never be forgotten by a hand-written copy:
   them); a wrong shape raises :class:`DataError` naming the key path, which the
   save loader turns into a ScenarioError naming the file.
 
+Records of a ``dict[str, Record]`` in a state (units, cards, markers) derive from
+:class:`Tracked`: a snapshot (:mod:`lcb_lab.kernel.datashare`) marks one *clean* (its
+:func:`clean_class`) once it holds an equal copy, and any field write makes it plain again, so
+the next snapshot knows it unchanged without comparing its fields.  Copies are always plain.
+
 A field may opt out of deep copying its items with
 ``field(metadata={"share_items": True})``: the list is copied, the items are
 shared (the log: entries are never changed once appended).
