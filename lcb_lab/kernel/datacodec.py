@@ -16,6 +16,11 @@ field can never be forgotten by a hand-written copy:
   them); a wrong shape raises :class:`DataError` naming the key path, which the
   save loader turns into a ScenarioError naming the file.
 
+Records of a ``dict[str, Record]`` in a state (units, cards, markers) derive from
+:class:`Tracked`: a snapshot (:mod:`lcb_lab.kernel.datashare`) marks one *clean* (its
+:func:`clean_class`) once it holds an equal copy, and any field write makes it plain again, so
+the next snapshot knows it unchanged without comparing its fields.  Copies are always plain.
+
 A field may opt out of deep copying its items with
 ``field(metadata={"share_items": True})``: the list is copied, the items are
 shared (the log: entries are never changed once appended).
@@ -34,9 +39,76 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
+from operator import attrgetter
 from typing import Any, Callable, Union
 
 _IMMUTABLE = (str, int, float, bool, type(None))
+
+_setattr = object.__setattr__
+
+
+class Tracked:
+    """Base of a record kind whose unchanged instances a snapshot tells without comparing fields
+    (:mod:`lcb_lab.kernel.datashare`).  A record is *clean* while its class is the kind's
+    :func:`clean_class`: it was found equal to ``_twin``, a read-only snapshot record, and no field
+    has been assigned since -- the first ``record.field = value`` turns it back into the plain class
+    (one ``__class__`` store; later writes cost nothing extra).  Copies, clones and loaded records
+    are plain; ``_twin`` is not a field (never saved, compared or copied)."""
+
+    __slots__ = ("_twin",)
+
+    def __getstate__(self) -> tuple[None, dict]:
+        """Pickle and ``copy.deepcopy`` the fields only (never the twin)."""
+        return None, {f: getattr(self, f) for f in self.__dataclass_fields__}   # type: ignore[attr-defined]
+
+
+set_twin: Callable[[Tracked, Any], None] = Tracked.__dict__["_twin"].__set__
+"""``set_twin(record, twin)``: set a :class:`Tracked` record's ``_twin`` (not a field write)."""
+
+_CLEAN: dict[type, type] = {}
+
+
+def clean_class(cls: type) -> type:
+    """The clean twin class of :class:`Tracked` dataclass ``cls`` (cached): same layout, name and
+    fields; equal to a plain ``cls`` with the same values; any field write makes the record a plain
+    ``cls`` again; a copy, pickle or deep copy of it is a plain ``cls``."""
+    got = _CLEAN.get(cls)
+    if got is not None:
+        return got
+    names = [f.name for f in dataclasses.fields(cls)]
+    values = attrgetter(*names) if len(names) > 1 else (lambda o: (getattr(o, names[0]),))
+
+    def __setattr__(self: Any, name: str, value: Any) -> None:
+        _setattr(self, "__class__", cls)
+        _setattr(self, name, value)
+
+    def __eq__(self: Any, other: Any) -> Any:
+        return values(self) == values(other) if isinstance(other, cls) else NotImplemented
+
+    def __reduce_ex__(self: Any, protocol: Any) -> tuple:
+        return _plain_record, (cls, {n: getattr(self, n) for n in names})
+
+    got = _CLEAN[cls] = type(cls.__name__, (cls,), {
+        "__slots__": (), "__setattr__": __setattr__, "__eq__": __eq__, "__hash__": None,
+        "__reduce_ex__": __reduce_ex__, "__module__": cls.__module__, "__qualname__": cls.__qualname__,
+        "__doc__": cls.__doc__})
+    _COPIERS[got] = copier(cls)
+    return got
+
+
+def _plain_record(cls: type, values: dict) -> Any:
+    """A plain ``cls`` record with these field values (how a clean record pickles)."""
+    n = object.__new__(cls)
+    for k, v in values.items():
+        setattr(n, k, v)
+    return n
+
+
+def mark_clean(record: Any, twin: Any, clean: type) -> None:
+    """Make ``record`` (of ``clean``'s plain class, equal to ``twin``) clean with that twin."""
+    set_twin(record, twin)
+    if type(record) is not clean:
+        _setattr(record, "__class__", clean)
 _COPIERS: dict[type, Callable[[Any], Any]] = {}
 _HINTS: dict[type, dict[str, Any]] = {}
 _BUSY: set[type] = set()

@@ -191,15 +191,27 @@ class Engine:
 
     def _restore(self, snap: Snapshot, keep: bool = True) -> None:
         """Put the state (same object) and the dice (same object) back to ``snap``
-        (``keep=False``: the snapshot is used up, no copy of it is made)."""
-        saved = self.state_clone(snap.state, share_log=True) if keep else snap.state
+        (``keep=False``: the snapshot is used up, its parts are taken, not copied; ``keep``:
+        :meth:`state_put_back`)."""
         state = self.state
         del state.log[snap.log_len:]
+        if keep:
+            self.state_put_back(state, snap.state)
+        else:
+            for f in fields(state):
+                if f.name != "log":
+                    setattr(state, f.name, getattr(snap.state, f.name))
+        self.dice.set_state(snap.dice)
+        del self.dice.history[snap.dice_hist:]
+
+    def state_put_back(self, state: Any, snap: Any) -> None:
+        """Make ``state`` equal to the read-only snapshot ``snap`` again, in place, but its log
+        (the caller truncates it). Default: copy every other field of ``snap``; a game whose
+        records know whether they changed may keep the unchanged ones (LC:B does)."""
+        saved = self.state_clone(snap, share_log=True)
         for f in fields(state):
             if f.name != "log":
                 setattr(state, f.name, getattr(saved, f.name))
-        self.dice.set_state(snap.dice)
-        del self.dice.history[snap.dice_hist:]
 
     def _step(self, action: Action, drawn: tuple[int, ...], snap: Snapshot) -> Step:
         turn, sub, player = self.step_place(action, snap.state)

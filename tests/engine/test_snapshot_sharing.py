@@ -1,8 +1,10 @@
 """The record's snapshots share what did not change (lcb_lab.kernel.datashare.share, GameState.snapshot):
 undo / goto / fork stay exact, a refused act or a restore never writes into a snapshot, and the
 record holds a few KiB per step (benchmark figure 17)."""
+import copy
 import gc
 import json
+import pickle
 import tracemalloc
 
 import pytest
@@ -14,7 +16,7 @@ from lcb_lab.games.lcb.whatif.autoplay import play_random_turns
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.whatif.experiments import land_embarked
 from lcb_lab.kernel.history import History
-from lcb_lab.games.lcb.model.state import CombatPlan, Declared, Impulse
+from lcb_lab.games.lcb.model.state import CombatPlan, Declared, Impulse, Unit
 
 
 def _played(seed: int = 1, turns: int = 1):
@@ -113,3 +115,56 @@ def test_history_memory_per_step_is_a_few_kib():
         tracemalloc.stop()
     assert g.state.stage == "over" and steps > 50
     assert held / steps <= 3.6 * 1024, f"{held / steps / 1024:.2f} KiB per step"
+
+
+# ---- clean records: a snapshot tells an unchanged unit, card or marker without comparing fields ----
+def _unit() -> Unit:
+    return Unit("1 Anna", "runi_coastal_missile_section", "RU", "TF Red", "F-2", 2, {"LRS1": 1, "INT1": 2},
+                attachments=["RU-1"])
+
+
+def test_a_clean_record_equals_its_twin_and_is_plain_again_after_a_write():
+    u, clean = _unit(), datacodec.clean_class(Unit)
+    twin = datacodec.clone(u)
+    datacodec.mark_clean(u, twin, clean)
+    assert type(u) is clean and u._twin is twin and isinstance(u, Unit)
+    assert (u == twin, twin == u, u != twin, clean.__name__, clean.__qualname__) == (True, True, False, "Unit", "Unit")
+    for c in (datacodec.clone(u), copy.deepcopy(u), pickle.loads(pickle.dumps(u))):
+        assert type(c) is Unit and c == u and getattr(c, "_twin", None) is None
+    u.hp = 1
+    assert type(u) is Unit and u.hp == 1 and u != twin and twin.hp == 2
+
+
+def test_a_snapshot_trusts_a_clean_record_and_compares_its_lists_and_dicts():
+    g = _played()
+    s, prev = g.state, g.history.snapshots[g.history.cursor - 1].state
+    snap = s.snapshot(prev)
+    uid = next(k for k, u in s.units.items() if snap.units[k] is prev.units[k] and len(u.supply) >= 2)
+    u = s.units[uid]
+    assert type(u) is datacodec.clean_class(Unit) and u._twin is prev.units[uid]
+    object.__setattr__(u, "moved_with", "not seen")   # a write behind the hook: the clean record is trusted
+    assert s.snapshot(prev).units[uid] is prev.units[uid]
+    object.__setattr__(u, "moved_with", prev.units[uid].moved_with)
+    slot = next(iter(u.supply))
+    u.supply[slot] += 5                                # changed in place: seen
+    assert s.snapshot(prev).units[uid].supply[slot] == prev.units[uid].supply[slot] + 5
+    u.supply[slot] -= 5
+    u.supply[slot] = u.supply.pop(slot)                # the same values in another key order: seen
+    again = s.snapshot(prev).units[uid]
+    assert again is not prev.units[uid] and list(again.supply) == list(u.supply) != list(prev.units[uid].supply)
+
+
+def test_a_refused_act_keeps_the_live_records_and_an_undo_the_unchanged_ones():
+    g = _played()
+    s = g.state
+    units, cards = dict(s.units), dict(s.cards)
+    before = _dumps(s)
+    with pytest.raises(IllegalAction):
+        g.apply(A.BeginImpulse("no such Task Force") if s.impulse else A.EndImpulse())
+    assert _dumps(s) == before
+    assert all(s.units[k] is u for k, u in units.items()) and all(s.cards[k] is c for k, c in cards.items())
+    g.apply(next(a for a in g.legal_actions() if not hasattr(a, "sample")))
+    g.undo()
+    assert _dumps(s) == before
+    kept = [k for k, u in units.items() if s.units[k] is u]
+    assert len(kept) >= len(units) - 3 and all(s.units[k] == u for k, u in units.items())

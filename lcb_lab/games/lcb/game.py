@@ -110,6 +110,11 @@ class Game(GameQueries, GamePersistence, Engine):
     def state_snapshot(self, prev: GameState | None) -> GameState:
         return self.state.snapshot(prev)
 
+    def state_put_back(self, state: GameState, snap: GameState) -> None:
+        """Put the read-only snapshot ``snap`` back into ``state`` in place but the log: records not
+        changed since ``snap`` stay these very objects (:meth:`GameState.put_back`)."""
+        state.put_back(snap)
+
     def state_clone(self, state: GameState, share_log: bool = False) -> GameState:
         return state.clone(share_log=share_log)
 

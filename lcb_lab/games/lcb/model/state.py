@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from typing import Optional, Union
 
 from lcb_lab.kernel import datacodec as _codec
-from lcb_lab.kernel.datashare import share
+from lcb_lab.kernel.datacodec import Tracked
+from lcb_lab.kernel.datashare import put_back, share
 from lcb_lab.games.lcb.choices import Choice
 from lcb_lab.kernel.choices import push, top
 
@@ -36,7 +37,7 @@ STAND_IN_TF = "(concealed)"
 
 
 @dataclass(slots=True)
-class Unit:
+class Unit(Tracked):
     """One counter on its Unit Tracker (4.3)."""
 
     uid: str                       # designator, e.g. "1 Anna"
@@ -84,7 +85,7 @@ class Unit:
 
 
 @dataclass(slots=True)
-class Marker:
+class Marker(Tracked):
     """A MILDEC or Naval MILDEC counter (4.22): not a unit, 1 HP, no combat."""
 
     mid: str
@@ -124,7 +125,7 @@ class Declared:
         return _codec.clone(self)
 
 @dataclass(slots=True)
-class Card:
+class Card(Tracked):
     """One Joint Capability Card in the game (9.0): its type is ``catalog``-free, named by
     ``name`` in ``team``'s deck (:mod:`lcb_lab.games.lcb.model.cards`).
 
@@ -203,7 +204,7 @@ class CardPlay:
 
 
 @dataclass(slots=True)
-class DeployArea:
+class DeployArea(Tracked):
     """Where the scenario lets a unit deploy (3.2, 3.21): one of the ``hexes`` (a fixed hex,
     a list or a zone), or Embarked on the ship ``embark_on`` (10.0, App. B)."""
 
@@ -227,7 +228,7 @@ class PlanningGrant:
 
 
 @dataclass(slots=True)
-class CardMarker:
+class CardMarker(Tracked):
     """A marker a card put on the map (13.x): ``kind`` "sof" (13.4), "isr" (13.0, 12.2),
     "mine" (13.3), "uas", "fortification"...; ``card``: the cid it belongs to; ``revealed``:
     face up (an ISR marker is placed unrevealed, 12.2). Not a unit: it has no HP or CV here."""
@@ -408,7 +409,9 @@ class GameState:
         """A read-only copy for the record (:mod:`lcb_lab.kernel.history`): the log list is this state's
         (shared, like ``clone(share_log=True)``) and every part equal to ``prev``'s -- a unit, a
         card, the impulse, a whole field -- is ``prev``'s own object (:func:`lcb_lab.kernel.datashare.share`).
-        Neither the result nor ``prev`` may be changed in place; a restore clones it."""
+        A unit, card or marker not written since it was found equal to ``prev``'s (its twin,
+        :class:`lcb_lab.kernel.datacodec.Tracked`) is shared without comparing its fields.
+        Neither the result nor ``prev`` may be changed in place; :meth:`put_back` restores from it."""
         log, self.log = self.log, []
         try:
             c = share(self, prev)
@@ -416,6 +419,12 @@ class GameState:
             self.log = log
         c.log = log
         return c
+
+    def put_back(self, snap: "GameState") -> None:
+        """Make this state equal to the read-only ``snap`` again, in place, but the log (the caller
+        truncates it): units, cards and markers not changed since ``snap`` stay these very objects,
+        the rest are copies of ``snap``'s (:func:`lcb_lab.kernel.datashare.put_back`)."""
+        put_back(self, snap, skip=("log",))
 
     def to_dict(self) -> dict:
         """JSON-ready dict of the whole state."""
