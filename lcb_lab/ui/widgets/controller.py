@@ -209,6 +209,15 @@ class LabController(T.HasTraits):
         """The team's JCC names, as far as the current view may know them."""
         return self.view()["jccs"].get(team, [])
 
+    # ================================================================ the one way in
+    def apply(self, action) -> Any:
+        """``game.apply(action)`` (a typed action of :mod:`lcb_lab.games.lcb.actions`): the lab's one
+        apply path; returns what the act's handler returned (``game.result``).  Raises what
+        ``game.apply`` raises (``IllegalAction`` naming its rule, ``InputError`` naming the field;
+        the state is unchanged).  The caller (``LabApp.run``) bumps :attr:`version`."""
+        self.game.apply(action)
+        return self.game.result
+
     # ================================================================ who plays (hidden information)
     def playing_team(self) -> str | None:
         """The team whose impulse controls are live: the active impulse's team, or the team due
