@@ -141,7 +141,7 @@ def test_carrying_out_a_card_play_shows_its_play_not_the_move_buttons():
     lab.declare([{"kind": "play_jcc", "jcc": "Tactical Cyber Attack"}])
     ip, cp = lab.impulse_panel, lab.cards_panel
     lab.select_hex("AL-21")
-    assert ip.action.options == (("#1 Play a JCC (Tactical Cyber Attack)", 0),) and ip.action.value == 1
+    assert ip.action.options == (("#1 Play a JCC (Tactical Cyber Attack)", 1),) and ip.action.value == 1
     assert ip.act_row.layout.display == "none"
     hint = plain_text(ip.act_hint.value)
     assert "Click a hex first" not in hint and "Move to" not in hint
