@@ -107,3 +107,19 @@ def test_a_wrong_id_is_refused_once_by_the_engines_check(lab, call, text):
     msg = plain_text(lab.message.value)
     assert text in msg and msg.endswith("Nothing changed."), msg
     assert state_json(lab.game) == before
+
+
+@pytest.mark.parametrize("boston,call,text", [
+    (False, lambda lab: lab.begin_impulse(None),
+     "Begin impulse: Refused: begin_impulse action: task_force: Input should be a valid string."),
+    (True, lambda lab: lab.resupply(1, None, "RV1", []),
+     "Resupply: Refused: resupply action: logistics: Input should be a valid string."),
+    (True, lambda lab: lab.move(None, None),
+     "Move (no declared action chosen): Refused: move action: action: Input should be a valid integer."),
+])
+def test_nothing_missing_reads_as_none(lab, boston, call, text):
+    if boston:
+        _boston_moves(lab)
+    assert call(lab) is None
+    msg = plain_text(lab.message.value)
+    assert msg == text + " Nothing changed.", msg

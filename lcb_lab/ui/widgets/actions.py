@@ -118,7 +118,7 @@ class LabActions:
     # ------------------------------------------------------------ the impulse's acts (3.3)
     def begin_impulse(self, task_force: str | None):
         """``BeginImpulse(task_force)`` (3.3)."""
-        return self.apply(A.BeginImpulse(task_force), f"Begin impulse {task_force}")
+        return self.apply(A.BeginImpulse(task_force))
 
     def relinquish(self):
         """``Relinquish()``: the other team goes first (3.41)."""
@@ -166,7 +166,8 @@ class LabActions:
     def resupply(self, action: int, logistics: str | None, rv_slot: str, grants: list[dict]):
         """``Resupply(action, logistics, rv_slot, grants)`` (8.0): ``grants`` ``[{"unit", "slot",
         "rp"}]`` from ``logistics``' RV ``rv_slot`` of declared Move and/or Resupply action ``#action``."""
-        return self._impulse_act(f"Resupply by {logistics}", lambda: A.from_json({
+        what = "Resupply" + (f" by {logistics}" if logistics else "")
+        return self._impulse_act(what, lambda: A.from_json({
             "kind": "resupply", "action": action, "logistics": logistics, "rv_slot": rv_slot,
             "grants": grants}))
 
@@ -269,9 +270,9 @@ def act_name(action) -> str:
     if isinstance(action, A.Conceal):
         return f"Conceal {_id(action.action)}"
     if isinstance(action, A.Resupply):
-        return f"Resupply by {action.logistics}"
+        return "Resupply" + (f" by {action.logistics}" if action.logistics else "")
     if isinstance(action, A.BeginImpulse):
-        return f"Begin impulse {action.task_force}"
+        return "Begin impulse" + (f" {action.task_force}" if action.task_force else "")
     if isinstance(action, A.Answer):
         return "Answer"
     kind = getattr(action, "KIND", "")
