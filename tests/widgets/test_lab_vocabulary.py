@@ -123,3 +123,17 @@ def test_nothing_missing_reads_as_none(lab, boston, call, text):
     assert call(lab) is None
     msg = plain_text(lab.message.value)
     assert msg == text + " Nothing changed.", msg
+
+
+def test_the_done_message_reaches_the_browser_after_the_panels_redraw(lab):
+    """An act's widget updates go out in order: the History tab's timeline (and the Carry out list)
+    before the message line's "<what>: done." (a browser test waiting for the message then reads an
+    up-to-date timeline; before, the message went first and *Undo*'s row count could be stale)."""
+    _boston_moves(lab)
+    sent = []
+    lab.history_panel.steps.observe(lambda _c: sent.append("timeline"), "options")
+    lab.impulse_panel.action.observe(lambda _c: sent.append("carry out"), "options")
+    lab.message.observe(lambda _c: sent.append("message"), "value")
+    lab.move(1, "AM-26")
+    assert plain_text(lab.message.value) == "Move #1 to AM-26: done."
+    assert sent == ["timeline", "carry out", "message"] or sent == ["carry out", "timeline", "message"], sent

@@ -260,16 +260,20 @@ class LabController(T.HasTraits):
     def changed(self, highlight_from: Any = _UNSET, message: str | None = None) -> None:
         """The game changed (an act, an undo, a past step shown, a new game): ``version`` goes up,
         ``pending`` follows the game, a selection the view no longer shows is dropped and an
-        armed confirmation asks again; optionally the log highlight and the message, all at once."""
+        armed confirmation asks again; optionally the log highlight and the message, all at once.
+
+        The message is set last, so its observers run last: the browser receives "<what>: done."
+        after every panel's redraw of the act (a reader, or a browser test, that sees the message
+        sees the panels that follow the act already updated)."""
         with self.hold_trait_notifications():
             if highlight_from is not _UNSET:
                 self.highlight_from = highlight_from
-            if message is not None:
-                self.message = message
             self.version += 1
             self.pending = self.game.pending
             self.confirm = None
             self._drop_hidden_selection()
+            if message is not None:
+                self.message = message
 
     def _drop_hidden_selection(self) -> None:
         if self.selected_hex is not None and self.selected_hex not in self.board.hexes:
