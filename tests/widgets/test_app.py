@@ -202,7 +202,7 @@ def test_move_to_the_clicked_hex(app):
     p = app.impulse_panel
     assert p.move_button.description == "Move to AL-27"
     path = app.game.path_to(["DDG-51"], "AL-27")
-    p.action.value = 0
+    p.action.value = 1
     p.move_button.click()
     assert app.game.unit("DDG-51").hex == "AL-27"
     assert f"-> {path[-1]}" in app.game.explained_log() or "AL-27" in app.game.explained_log()
@@ -336,14 +336,14 @@ def _red_impulse(app):
 def test_resupply_form_and_conceal_button(app):
     p = _red_impulse(app)
     assert p.resupply_box.layout.display == "flex" and p.log_unit.options == ("Ivan Co",)
-    p.action.value = 0
+    p.action.value = 1
     # every unit in reach is full: no grant is offered (offers from the RESUPPLY templates)
     assert p.grant_unit.options == () and p.add_grant.disabled and p.resupply_button.disabled
     assert p.conceal_button.disabled                          # a Move and/or Resupply action does not conceal
     before = _state(app.game)
-    app.resupply(0, "Ivan Co", "RV1", [{"unit": "1 Tanya", "slot": "LRS1", "rp": 2}])   # full: refused
+    app.resupply(1, "Ivan Co", "RV1", [{"unit": "1 Tanya", "slot": "LRS1", "rp": 2}])   # full: refused
     assert "8.02" in app.message.value and _state(app.game) == before
-    p.action.value = 1
+    p.action.value = 2
     assert not p.conceal_button.disabled
     p.conceal_button.click()
     assert "done" in app.message.value
@@ -436,15 +436,15 @@ def test_impulse_controls_are_hidden_from_the_other_team():
     assert _leaks(lab, secrets) == {}
     # ... and the Python methods that mirror the buttons refuse too, changing nothing
     before = _state(lab.game)
-    for call in (lambda: lab.move_to(0, "AK-22"), lambda: lab.conceal(1), lambda: lab.end_impulse(),
-                 lambda: lab.resupply(0, "Ivan Co", "RV1", [])):
+    for call in (lambda: lab.move(1, "AK-22"), lambda: lab.conceal(2), lambda: lab.end_impulse(),
+                 lambda: lab.resupply(1, "Ivan Co", "RV1", [])):
         assert call() is None
         assert "not from the Blue (US) view" in _text(lab.message.value)
     assert _state(lab.game) == before
     # the instructor sees and drives everything
     lab.set_team("instructor")
     assert not p.locked and p.log_unit.options == ("Ivan Co",)
-    p.action.value = 1
+    p.action.value = 2
     assert not p.conceal_button.disabled
     p.conceal_button.click()
     assert "done" in lab.message.value
@@ -456,7 +456,7 @@ def test_refusal_notes_and_messages_stay_in_their_view():
     lab.set_team("RU")
     lab.begin_impulse("TF St. Petersburg")
     lab.declare([{"kind": "move_resupply", "units": ["Ivan Co"]}])
-    lab.resupply(0, "Ivan Co", "RV1", [{"unit": "1 Tanya", "slot": "LRS1", "rp": 2}])   # full: refused
+    lab.resupply(1, "Ivan Co", "RV1", [{"unit": "1 Tanya", "slot": "LRS1", "rp": 2}])   # full: refused
     assert "lcb-refused" in lab.message.value and "Refused" in lab.log.value
     lab.set_team("US")
     assert "Ivan Co" not in lab.message.value and "Ivan Co" not in lab.log.value
@@ -559,14 +559,17 @@ def test_a_bad_hex_label_never_breaks_the_lab():
     assert lab.game.impulse.phase == "act" and lab.last_hex is None
 
 
-def test_move_to_a_missing_action_is_a_clear_message(app):
+def test_move_of_a_missing_action_is_the_engines_one_line(app):
     _start_boston(app)
     before = _state(app.game)
-    assert app.move_to(5, "AL-28") is None
+    assert app.move(6, "AL-28") is None
     text = _text(app.message.value)
-    assert "no declared action #6" in text and "Nothing changed" in text and "lcb-refused" in app.message.value
-    assert app.move_to(0, "ZZ-0") is None and "not a hex of the gotland map" in _text(app.message.value)
-    assert app.move_to("first", "AL-28") is None and "no declared action 'first'" in _text(app.message.value)
+    assert text == ("Move #6 to AL-28: Refused by rule 3.31: there is no declared action #6 (declared: #1). "
+                    "Nothing changed.") and "lcb-refused" in app.message.value
+    assert app.move(1, "ZZ-0") is None
+    assert _text(app.message.value) == "Move #1 to ZZ-0: Refused by rule 5.1: ZZ-0 is not on the map. Nothing changed."
+    assert app.move("first", "AL-28") is None
+    assert "move action: action: Input should be a valid integer" in _text(app.message.value)
     assert _state(app.game) == before
 
 
@@ -595,9 +598,9 @@ def test_malformed_widget_input_reaches_the_engine_as_a_red_message(app):
     for call in (lambda: app.commit_combat([{"shooter": "DDG-51", "slot": "LRS1", "target": "1 Anna",
                                              "dice": "four"}]),
                  lambda: app.commit_combat([{"shooter": "DDG-51"}]),
-                 lambda: app.resupply(0, None, "RV9", [{"unit": 5}]),
+                 lambda: app.resupply(1, None, "RV9", [{"unit": 5}]),
                  lambda: app.conceal("first"),
-                 lambda: app.zor(None, 42)):
+                 lambda: app.exercise_zor(None, 42)):
         assert call() is None
         assert "lcb-refused" in app.message.value and "Nothing changed" in app.message.value
         assert _state(app.game) == before
@@ -631,7 +634,7 @@ def test_overlays_and_paths_are_computed_from_the_views_knowledge(app, monkeypat
     app.set_team("US")
     app.begin_impulse("TF Boston")
     app.declare([{"kind": "move_combat", "units": ["DDG-51"]}])
-    app.move_to(0, "AL-27")
+    app.move(1, "AL-27")
     assert ("path_to", "US") in seen and app.game.unit("DDG-51").hex == "AL-27"
 
 

@@ -141,7 +141,7 @@ def test_carrying_out_a_card_play_shows_its_play_not_the_move_buttons():
     lab.declare([{"kind": "play_jcc", "jcc": "Tactical Cyber Attack"}])
     ip, cp = lab.impulse_panel, lab.cards_panel
     lab.select_hex("AL-21")
-    assert ip.action.options == (("#1 Play a JCC (Tactical Cyber Attack)", 0),) and ip.action.value == 0
+    assert ip.action.options == (("#1 Play a JCC (Tactical Cyber Attack)", 1),) and ip.action.value == 1
     assert ip.act_row.layout.display == "none"
     hint = plain_text(ip.act_hint.value)
     assert "Click a hex first" not in hint and "Move to" not in hint
@@ -167,15 +167,15 @@ def test_a_move_next_to_a_card_play_keeps_the_move_buttons():
     lab.declare([{"kind": "move_combat", "units": ["LHD 1"]}, {"kind": "play_jcc", "jcc": "Tactical Cyber Attack"}])
     ip = lab.impulse_panel
     lab.select_hex("AL-21")
-    ip.action.value = 0
+    ip.action.value = 1
     assert ip.act_row.layout.display == "flex" and lab.ctl.card_action is None
     assert ip.move_button.description == "Move to AL-21"
     assert plain_text(ip.act_hint.value).startswith("Click a hex first (a move: the cheapest legal path, 5.12")
-    ip.action.value = 1
+    ip.action.value = 2
     assert ip.act_row.layout.display == "none" and lab.ctl.card_action == 2
     assert plain_text(ip.act_hint.value).startswith("#2: play Tactical Cyber Attack under Play a card")
     assert lab.cards_panel.card.value == "US-1|2"
-    ip.action.value = 0
+    ip.action.value = 1
     assert ip.act_row.layout.display == "flex" and lab.ctl.card_action is None
 
 

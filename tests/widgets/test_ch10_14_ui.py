@@ -562,7 +562,7 @@ def test_the_mine_owner_answers_the_13_33_example_in_the_decision_panel():
     assert "C-2" not in us.map.sources["marker_chips"].data["hex"]        # secret (13.37)
     us.begin_impulse("TF Blue")
     us.declare([{"kind": "move_combat", "units": ["DDG-51", "DDG-80", "DDG(X)-106"]}])
-    us.move_to(0, "D-2")
+    us.move(1, "D-2")
     assert g.pending is not None and g.pending.kind == "mine_attack"
     assert us.decision.visible and "Hand over" in " ".join(_texts(us.decision.widget))
     assert "C-2" not in " ".join(_texts(us.decision.widget))           # the other team: the kind only

@@ -91,7 +91,7 @@ def test_a_destination_click_keeps_the_moving_unit_in_the_tracker():
     lab.select_hex("AL-29")
     assert lab.ctl.selected_unit == "DDG-51"
     lab.declare([{"kind": "move_combat", "units": ["DDG-51"]}])
-    assert p.action.value == 0 and lab.ctl.moving == ("DDG-51",)
+    assert p.action.value == 1 and lab.ctl.moving == ("DDG-51",)
     lab.select_hex("AM-26")                               # LHD 1's hex: DDG-51's destination
     assert lab.ctl.selected_unit == "DDG-51"
     assert "DDG-51" in plain_text(lab.unit_panel.value) and "LHD 1" not in plain_text(lab.unit_panel.value)

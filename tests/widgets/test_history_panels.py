@@ -31,7 +31,7 @@ def _ru_moves_concealed(app: LabApp) -> None:
     app.begin_impulse("TF St. Petersburg")
     app.declare([{"kind": "move_combat", "units": ["Ivan Co"]}])
     app.select_unit("Ivan Co")
-    app.move_to(0, "AI-22")
+    app.move(1, "AI-22")
     assert app.game.unit("Ivan Co").hex == "AI-22" and not app.game.unit("Ivan Co").revealed
     assert app.game.history.cursor == 5
 
@@ -56,7 +56,7 @@ def test_undo_restores_the_state_byte_identical():
     app.declare([{"kind": "move_combat", "units": ["DDG-51"]}])
     states.append(_state(g))
     app.select_unit("DDG-51")
-    app.move_to(0, "AL-27")
+    app.move(1, "AL-27")
     assert g.unit("DDG-51").hex == "AL-27"
     assert len(app.history_panel.steps.options) == 5              # start, heading, 3 steps
     for k in (2, 1, 0):

@@ -223,7 +223,7 @@ def test_unit_dropdown_and_tracker_agree_after_clicks_moves_and_lessons(lab):
     _picker_agrees(lab)
     _boston(lab)
     lab.select_hex("AL-27")
-    lab.move_to(0, "AL-27")                                   # it moves into the clicked hex
+    lab.move(1, "AL-27")                                   # it moves into the clicked hex
     assert lab.game.unit("DDG-51").hex == "AL-27"
     assert lab.unit_picker.options == (("DDG-51", "DDG-51"),)
     _picker_agrees(lab)

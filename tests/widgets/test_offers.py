@@ -104,12 +104,12 @@ def test_after_declaring_the_act_and_combat_controls_follow_the_legal_actions():
     assert p.dice.max == combat.limits["max_dice"]["DDG-51/LRS1"] == 8
     assert not p.commit_button.disabled and p.resolve_button.disabled
     assert not p.end_button.disabled and A.EndImpulse() in legal
-    p.action.value = 0                                          # Move and/or Initiate Combat: no conceal
+    p.action.value = 1                                          # Move and/or Initiate Combat: no conceal
     assert p.conceal_button.disabled and A.Conceal(1) not in legal
-    p.action.value = 1
+    p.action.value = 2
     assert not p.conceal_button.disabled and A.Conceal(2) in legal
     dests = {a.path[-1] for a in legal if isinstance(a, A.Move) and a.action == 1}
-    p.action.value = 0
+    p.action.value = 1
     lab.select_hex("AL-27")
     assert "AL-27" in dests and not p.move_button.disabled
     far = next(h for h in sorted(g.board.hexes) if h not in dests and h != "AL-29")

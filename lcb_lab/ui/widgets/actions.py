@@ -15,7 +15,13 @@ From the wrong view an action changes nothing and says why in red.
 
 The buttons are offered from :mod:`lcb_lab.ui.offers` (:meth:`LabActions.offers`: the
 view's legal actions, computed once per change of the game), and these methods
-build typed actions (:mod:`lcb_lab.games.lcb.actions`) and call ``game.apply``.
+build typed actions (:mod:`lcb_lab.games.lcb.actions`) and apply them through the lab's one
+apply path, the controller's (:meth:`LabController.apply`).  They speak the engine's vocabulary:
+a command is named after the action it builds (``move`` builds ``Move``, ``exercise_zor``
+``ExerciseZor``, ``conceal``, ``resupply``, ...) and names a declared Core Action by the
+stable id the log shows (``#1`` -> ``lab.move(1, "AL-28")``); any other typed action goes in
+as it is (``lab.apply(A.Move(action=1, path=("AL-28",)))``).  Fields are validated once, by
+the typed action's own check.
 """
 from __future__ import annotations
 
@@ -67,90 +73,109 @@ class LabActions:
         change of the game or the view (the controller's cache); nothing while the past is shown."""
         return self.ctl.offers()
 
+    # ------------------------------------------------------------ the one way in
     def _apply(self, action: A.Action):
-        """``game.apply(action)``; returns what the act's handler returned (``game.result``)."""
-        self.game.apply(action)
-        return self.game.result
+        """The controller's ``apply`` (:meth:`~lcb_lab.ui.widgets.controller.LabController.apply`):
+        every act of the lab, buttons and notebook calls alike, goes through it."""
+        return self.ctl.apply(action)
 
-    @staticmethod
-    def _aid(action) -> int:
-        """The stable id (``#n``) of the declared action at 0-based position ``action``."""
-        if not isinstance(action, int) or isinstance(action, bool):
-            raise LcbError("choose a declared action first" if action is None else
-                           f"there is no declared action {action!r}")
-        return action + 1
+    def apply(self, action: A.Action, what: str | None = None):
+        """Apply a typed action (:mod:`lcb_lab.games.lcb.actions`) from the current view, as the
+        buttons do: ``lab.apply(A.Move(action=1, path=("AL-28",)))``.
 
-    # ------------------------------------------------------------ the actions
+        Gated by the view (the impulse's team, the deciding team for an answer, the named team
+        in Planning / Deployment, the instructor for a scripted effect or a ruling); a refusal is
+        a red message naming the rule, and nothing changes.  ``what`` names the act in the
+        message (default: :func:`act_name`).  Returns what the act's handler returned
+        (``game.result``), or None when refused."""
+        what = what or act_name(action)
+        return self.run(what, self._apply, action) if self._may(action, what) else None
+
+    def _may(self, action, what: str) -> bool:
+        """May the current view apply ``action``? (says why not in red)."""
+        if isinstance(action, A.Answer):
+            return self._gate_decision(what)
+        if isinstance(action, (A.ScriptedEffect, A.InstructorRuling)):
+            if self.team == "instructor":
+                return True
+            self.say(f"{what}: applied from the Instructor view only. Nothing changed.")
+            return False
+        team = self._acting_team(action)
+        return self._gate_team(what, team) if team is not None else self._gate(what)
+
+    def _acting_team(self, action) -> str | None:
+        """The team a Planning / Deployment act belongs to (the card mixin knows them); None:
+        an act of the impulse, gated by :meth:`_gate`."""
+        return None
+
+    def _impulse_act(self, what: str, build) -> object:
+        """Gate ``what`` like the impulse controls, then apply ``build()`` (built inside ``run``:
+        a malformed field is refused by the typed action's own check, a red message)."""
+        if not self._gate(what):
+            return None
+        return self.run(what, lambda: self._apply(build()))
+
+    # ------------------------------------------------------------ the impulse's acts (3.3)
     def begin_impulse(self, task_force: str | None):
-        what = f"Begin impulse {task_force}"
-        return self.run(what, self._apply, A.BeginImpulse(task_force)) if self._gate(what) else None
+        """``BeginImpulse(task_force)`` (3.3)."""
+        return self.apply(A.BeginImpulse(task_force))
 
     def relinquish(self):
-        what = "Relinquish the initiative"
-        return self.run(what, self._apply, A.Relinquish()) if self._gate(what) else None
+        """``Relinquish()``: the other team goes first (3.41)."""
+        return self.apply(A.Relinquish(), "Relinquish the initiative")
 
     def declare(self, actions: list[dict]):
-        if not self._gate("Declare"):
-            return None
-        return self.run("Declare", lambda: self._apply(A.from_json({"kind": "declare", "actions": actions})))
+        """``Declare`` the impulse's Core Actions (3.03): ``[{"kind", "units", "jcc"}]`` (the
+        builder's rows) or typed :class:`~lcb_lab.games.lcb.actions.CoreAction` s; they get the
+        stable ids ``#1``, ``#2``, ... in the order given."""
+        def build():
+            if actions and all(isinstance(a, A.CoreAction) for a in actions):
+                return A.Declare(tuple(actions))
+            return A.from_json({"kind": "declare", "actions": list(actions)})
+        return self._impulse_act("Declare", build)
 
-    @staticmethod
-    def _action_name(action) -> str:
-        return f"#{action + 1}" if isinstance(action, int) and not isinstance(action, bool) else repr(action)
+    def move(self, action: int, dest: str | None):
+        """``Move(action, path)``: declared action ``#action`` moves to ``dest`` along the cheapest
+        path the current view knows (5.12; the instructor's: the true one).  Refused (5.12, 3.31)
+        when ``dest`` is out of reach or there is no declared action ``#action``."""
+        what = f"Move {_id(action)}" + (f" to {dest}" if dest else "")
+        return self._impulse_act(what, lambda: A.Move(action, self._path(action, dest)))
 
-    def move_to(self, action: int | None, dest: str | None):
-        what = f"Move action {self._action_name(action or 0)} to {dest}"
-        if not self._gate(what):
-            return None
+    def _path(self, action, dest) -> tuple:
+        """The view's cheapest path for declared action ``#action`` to ``dest``; ``(dest,)`` when
+        there is none to compute (the typed action or the engine then refuses, naming why)."""
+        imp = self.game.impulse
+        d = next((d for d in imp.actions if d.aid == action), None) if imp is not None else None
+        if d is None or not d.units or not isinstance(dest, str) or dest not in self.game.board.hexes:
+            return (dest,)
+        viewer = None if self.team == "instructor" else self.team    # the path this view may know
+        return tuple(self.game.path_to(list(d.units), dest, viewer=viewer))
 
-        def go():
-            imp = self.game.impulse
-            if action is None:
-                raise LcbError("choose a declared action first")
-            if not dest:
-                raise LcbError("click the destination hex on the map first")
-            if not isinstance(dest, str) or dest not in self.game.board.hexes:
-                raise LcbError(f"{dest!r} is not a hex of the {self.game.board.name} map")
-            if imp is None:
-                raise LcbError("no impulse in progress: begin one first")
-            if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < len(imp.actions):
-                n = len(imp.actions)
-                raise LcbError(f"there is no declared action {self._action_name(action)} (this impulse has "
-                               f"{n} declared action{'s' if n != 1 else ''}"
-                               f"{': #1' + (f' to #{n}' if n > 1 else '') if n else ''})")
-            viewer = None if self.team == "instructor" else self.team    # the path this view may know
-            path = self.game.path_to(imp.actions[action].units, dest, viewer=viewer)
-            self._apply(A.Move(action + 1, tuple(path)))
-            return path
-        return self.run(what, go)
+    def conceal(self, action: int, units: list[str] | None = None):
+        """``Conceal(action, units)``: declared Move and/or Conceal action ``#action`` turns its
+        units (all, or ``units``) face down (6.1)."""
+        return self._impulse_act(f"Conceal {_id(action)}", lambda: A.from_json(
+            {"kind": "conceal", "action": action, "units": units}))
 
-    def conceal(self, action: int | None, units: list[str] | None = None):
-        what = f"Conceal action {self._action_name(action or 0)}"
-        if not self._gate(what):
-            return None
-        return self.run(what, lambda: self._apply(A.from_json({"kind": "conceal", "action": self._aid(action),
-                                                                "units": units})))
+    def exercise_zor(self, action: int, hex: str | None):
+        """``ExerciseZor(action, hex)``: declared action ``#action`` exercises its ground ZOR into
+        the adjacent ``hex`` (6.21)."""
+        what = f"ZOR of {_id(action)}" + (f" into {hex}" if hex else "")
+        return self._impulse_act(what, lambda: A.from_json({"kind": "exercise_zor", "action": action, "hex": hex}))
 
-    def zor(self, action: int | None, into_hex: str | None):
-        what = f"ZOR of action {self._action_name(action or 0)} into {into_hex}"
-        if not self._gate(what):
-            return None
-        return self.run(what, lambda: self._apply(A.from_json({"kind": "exercise_zor", "action": self._aid(action),
-                                                                "hex": into_hex})))
-
-    def resupply(self, action: int | None, logistics: str | None, rv_slot: str, grants: list[dict]):
-        what = f"Resupply by {logistics}"
-        if not self._gate(what):
-            return None
-        return self.run(what, lambda: self._apply(A.from_json({
-            "kind": "resupply", "action": self._aid(action), "logistics": logistics, "rv_slot": rv_slot,
-            "grants": grants})))
+    def resupply(self, action: int, logistics: str | None, rv_slot: str, grants: list[dict]):
+        """``Resupply(action, logistics, rv_slot, grants)`` (8.0): ``grants`` ``[{"unit", "slot",
+        "rp"}]`` from ``logistics``' RV ``rv_slot`` of declared Move and/or Resupply action ``#action``."""
+        what = "Resupply" + (f" by {logistics}" if logistics else "")
+        return self._impulse_act(what, lambda: A.from_json({
+            "kind": "resupply", "action": action, "logistics": logistics, "rv_slot": rv_slot,
+            "grants": grants}))
 
     def commit_combat(self, lrs: list[dict] = (), ga: list[dict] = ()):
-        if not self._gate("Commit combat"):
-            return None
-        return self.run("Commit combat", lambda: self._apply(A.from_json({"kind": "commit_combat",
-                                                                           "lrs": list(lrs), "ga": list(ga)})))
+        """``CommitCombat``: every LRS (``[{"shooter", "slot", "target", "dice"}]``) and GROUND
+        ASSAULT (``[{"attacker", "target", "dice"}]``) of the impulse at once (3.38, 7.010)."""
+        return self._impulse_act("Commit combat", lambda: A.from_json(
+            {"kind": "commit_combat", "lrs": list(lrs), "ga": list(ga)}))
 
     def answer(self, value):
         return self.run("Answer", self._answer, value) if self._gate_decision("Answer") else None
@@ -181,10 +206,12 @@ class LabActions:
         return self.game.pending
 
     def resolve(self):
-        return self.run("Resolve combat", self._apply, A.ResolveCombat()) if self._gate("Resolve combat") else None
+        """``ResolveCombat()``: roll the committed combat (7.0)."""
+        return self.apply(A.ResolveCombat(), "Resolve combat")
 
     def end_impulse(self):
-        return self.run("End impulse", self._apply, A.EndImpulse()) if self._gate("End impulse") else None
+        """``EndImpulse()`` (3.39)."""
+        return self.apply(A.EndImpulse(), "End impulse")
 
     def intercept_odds(self, intercepts: list[dict]) -> dict[str, dict]:
         """Exact odds per target of the committed LRS plan against ``intercepts`` (the dice the
@@ -219,6 +246,37 @@ class LabActions:
                 self.say(f"{what}: {why}. Nothing changed.")
                 return None
         return self.run(what, lambda: self._apply(scripted_effect(effect)))
+
+
+def _id(action) -> str:
+    """A declared action as the log names it (``#1``); anything else as the user typed it."""
+    if isinstance(action, int) and not isinstance(action, bool):
+        return f"#{action}"
+    return "(no declared action chosen)" if action is None else f"'{action}'"
+
+
+ACT_NAMES = {"begin_impulse": "Begin impulse", "relinquish": "Relinquish the initiative", "declare": "Declare",
+             "commit_combat": "Commit combat", "resolve_combat": "Resolve combat", "end_impulse": "End impulse"}
+"""Message names of the acts whose name carries no field."""
+
+
+def act_name(action) -> str:
+    """How messages name a typed action: "Move #1 to AL-28", "Conceal #2", "Resupply by Ivan Co",
+    "Begin impulse TF Boston", "Answer" (never a Python repr)."""
+    if isinstance(action, A.Move):
+        return f"Move {_id(action.action)}" + (f" to {action.path[-1]}" if action.path else "")
+    if isinstance(action, A.ExerciseZor):
+        return f"ZOR of {_id(action.action)} into {action.hex}"
+    if isinstance(action, A.Conceal):
+        return f"Conceal {_id(action.action)}"
+    if isinstance(action, A.Resupply):
+        return "Resupply" + (f" by {action.logistics}" if action.logistics else "")
+    if isinstance(action, A.BeginImpulse):
+        return "Begin impulse" + (f" {action.task_force}" if action.task_force else "")
+    if isinstance(action, A.Answer):
+        return "Answer"
+    kind = getattr(action, "KIND", "")
+    return ACT_NAMES.get(kind) or (kind.replace("_", " ").capitalize() if kind else "Act")
 
 
 def scripted_effect(effect) -> A.ScriptedEffect:

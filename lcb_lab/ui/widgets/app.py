@@ -113,8 +113,8 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
 
     Python methods mirror the buttons, so scripts and tests drive the same
     code paths: :meth:`select_hex`, :meth:`select_unit`, :meth:`set_team`,
-    :meth:`begin_impulse`, :meth:`declare`, :meth:`move_to`, :meth:`conceal`,
-    :meth:`zor`, :meth:`resupply`, :meth:`commit_combat`, :meth:`answer`,
+    :meth:`apply` (any typed action), :meth:`begin_impulse`, :meth:`declare`, :meth:`move`, :meth:`conceal`,
+    :meth:`exercise_zor`, :meth:`resupply`, :meth:`commit_combat`, :meth:`answer`,
     :meth:`answer_policy`, :meth:`resolve`, :meth:`end_impulse`,
     :meth:`relinquish`, :meth:`load_lesson`, :meth:`step`, :meth:`run_lesson`,
     :meth:`new_game`, :meth:`save_game`, :meth:`load_game`,

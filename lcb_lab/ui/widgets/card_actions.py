@@ -45,6 +45,21 @@ class CardActions:
                  f"{palette.TEAM_NAME.get(team, team)} or the instructor may do it. Nothing changed.")
         return False
 
+    def _acting_team(self, action) -> str | None:
+        """The team a Planning / Deployment act belongs to (``lab.apply`` gates it by that team;
+        3.1, 3.2); a card played outside the Action Stage: the card's team (9.5)."""
+        if isinstance(action, (A.BuyCard, A.EndPlanning, A.EndDeployment)):
+            return action.team
+        if isinstance(action, A.DeployUnit):
+            return self._unit_team(action.unit)
+        if isinstance(action, A.PlaceCard):
+            return self._card_team(action.card)
+        if isinstance(action, A.DeploymentOrder):
+            return getattr(self.game.state, "initiative", None)
+        if isinstance(action, A.PlayCard) and self.ctl.stage() != "action":
+            return self._card_team(action.card)
+        return super()._acting_team(action)
+
     def _unit_team(self, uid: str | None) -> str | None:
         c = self.ctl.view()["counters"]
         return next((x["team"] for x in c if x.get("uid") == uid), None)

@@ -209,6 +209,15 @@ class LabController(T.HasTraits):
         """The team's JCC names, as far as the current view may know them."""
         return self.view()["jccs"].get(team, [])
 
+    # ================================================================ the one way in
+    def apply(self, action) -> Any:
+        """``game.apply(action)`` (a typed action of :mod:`lcb_lab.games.lcb.actions`): the lab's one
+        apply path; returns what the act's handler returned (``game.result``).  Raises what
+        ``game.apply`` raises (``IllegalAction`` naming its rule, ``InputError`` naming the field;
+        the state is unchanged).  The caller (``LabApp.run``) bumps :attr:`version`."""
+        self.game.apply(action)
+        return self.game.result
+
     # ================================================================ who plays (hidden information)
     def playing_team(self) -> str | None:
         """The team whose impulse controls are live: the active impulse's team, or the team due
@@ -251,16 +260,20 @@ class LabController(T.HasTraits):
     def changed(self, highlight_from: Any = _UNSET, message: str | None = None) -> None:
         """The game changed (an act, an undo, a past step shown, a new game): ``version`` goes up,
         ``pending`` follows the game, a selection the view no longer shows is dropped and an
-        armed confirmation asks again; optionally the log highlight and the message, all at once."""
+        armed confirmation asks again; optionally the log highlight and the message, all at once.
+
+        The message is set last, so its observers run last: the browser receives "<what>: done."
+        after every panel's redraw of the act (a reader, or a browser test, that sees the message
+        sees the panels that follow the act already updated)."""
         with self.hold_trait_notifications():
             if highlight_from is not _UNSET:
                 self.highlight_from = highlight_from
-            if message is not None:
-                self.message = message
             self.version += 1
             self.pending = self.game.pending
             self.confirm = None
             self._drop_hidden_selection()
+            if message is not None:
+                self.message = message
 
     def _drop_hidden_selection(self) -> None:
         if self.selected_hex is not None and self.selected_hex not in self.board.hexes:

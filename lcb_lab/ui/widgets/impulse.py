@@ -54,9 +54,9 @@ class ImpulseCommands(Protocol):
     def begin_impulse(self, task_force): ...
     def relinquish(self): ...
     def declare(self, actions): ...
-    def move_to(self, action, dest): ...
+    def move(self, action, dest): ...
     def conceal(self, action, units=None): ...
-    def zor(self, action, into_hex): ...
+    def exercise_zor(self, action, hex): ...
     def resupply(self, action, logistics, rv_slot, grants): ...
     def commit_combat(self, lrs=(), ga=()): ...
     def resolve(self): ...
@@ -146,11 +146,11 @@ class ImpulsePanel:
         self.action = W.Dropdown(description="Action", layout=_lay("auto", flex="1 1 auto"), style={"description_width": "45px"})
         self.action.observe(lambda _c: self._act_buttons(), "value")
         self.move_button = W.Button(description="Move to clicked hex", icon="arrows", layout=_lay("auto"))
-        self.move_button.on_click(lambda _b: self.cmd.move_to(self.action.value, self.ctl.selected_hex))
+        self.move_button.on_click(lambda _b: self.cmd.move(self.action.value, self.ctl.selected_hex))
         self.conceal_button = W.Button(description="Conceal", icon="eye-slash", layout=_lay("auto"))
         self.conceal_button.on_click(lambda _b: self.cmd.conceal(self.action.value))
         self.zor_button = W.Button(description="ZOR into clicked hex", layout=_lay("auto"))
-        self.zor_button.on_click(lambda _b: self.cmd.zor(self.action.value, self.ctl.selected_hex))
+        self.zor_button.on_click(lambda _b: self.cmd.exercise_zor(self.action.value, self.ctl.selected_hex))
         self.act_hint = W.HTML()
         # resupply form (8.0)
         self.log_unit = W.Dropdown(description="Logistics", layout=_lay("210px"), style={"description_width": "60px"})
@@ -488,8 +488,9 @@ class ImpulsePanel:
         set_options(self.grant_slot, slots)
 
     def _aid(self) -> int | None:
+        """The chosen declared action's stable id (the *Carry out* dropdown's value; None: none)."""
         v = self.action.value
-        return v + 1 if isinstance(v, int) and not isinstance(v, bool) else None
+        return v if isinstance(v, int) and not isinstance(v, bool) else None
 
     def _on_hex(self) -> None:
         """A hex was clicked: the builder's Units list (declare) or *Move to* / *ZOR into* (act)."""
@@ -684,8 +685,8 @@ class ImpulsePanel:
         if imp.combat is not None and self.allocs:
             self.allocs = []
             self._show_alloc()
-        a = self.action.value
-        if self.grants and isinstance(a, int) and 0 <= a < len(imp.actions) and imp.actions[a].resupplied:
+        d = self._declared(self._aid()) if self._aid() is not None else None
+        if self.grants and d is not None and d.resupplied:
             self.grants = []
             self.show_grants()
 
@@ -730,8 +731,8 @@ class ImpulsePanel:
             self.add_decl.disabled = not kinds
             self._show_decl()
             return
-        acts = [(f"#{i + 1} {action_text(d.kind, d.units, d.jcc)}" + (" (moved)" if d.moved else ""), i)
-                for i, d in enumerate(imp.actions)]
+        acts = [(f"#{d.aid} {action_text(d.kind, d.units, d.jcc)}" + (" (moved)" if d.moved else ""), d.aid)
+                for d in imp.actions]
         set_options(self.action, acts)
         self._hex_buttons()
         no_combat = "" if fight else (
