@@ -197,26 +197,31 @@ class Dice:
     """The only source of random numbers in lcb_lab (module doc)."""
 
     def __init__(self, seed: int | None = None, forced: Iterable[int] = (), die: Die = D20):
+        """``die``: the game's own die, what :meth:`roll` and :meth:`force` use when no die is named
+        (a game names it: LC:B's is the d20, 7.01)."""
         self.seed = seed
+        self.die = die
         self._rng = _UNMADE if seed is not None else None
         self._forced: deque[int] = deque()
         self.history: list[Draw] = []
-        self.force(forced, die)
+        self.force(forced)
 
-    def force(self, values: Iterable[int], die: Die = D20) -> None:
-        """Queue forced results, each a value of ``die`` (d20: 1..20, 7.01). Raises LcbError otherwise."""
-        self._forced.extend(die.check(values))
+    def force(self, values: Iterable[int], die: Die | None = None) -> None:
+        """Queue forced results, each a value of ``die`` (default this Dice's own :attr:`die`).
+        Raises LcbError otherwise."""
+        self._forced.extend((die or self.die).check(values))
 
     @property
     def forced_left(self) -> int:
         return len(self._forced)
 
-    def roll(self, n: int, purpose: str = "", die: Die = D20) -> list[int]:
-        """Roll ``n`` of ``die`` (default the d20, 7.01) for ``purpose`` (a short label,
+    def roll(self, n: int, purpose: str = "", die: Die | None = None) -> list[int]:
+        """Roll ``n`` of ``die`` (default this Dice's own :attr:`die`) for ``purpose`` (a short label,
         e.g. ``"LRS 1 Uran->1 Kilo"``), recorded in :attr:`history`. Forced values are used
         first; raises DiceExhausted when none is left and there is no seed, LcbError when a
         forced value is not a face of ``die``."""
         out = []
+        die = die or self.die
         forced, faces = self._forced, die.faces
         for _ in range(n):
             if forced:                       # inline: a lesson replays thousands of forced dice
@@ -283,8 +288,12 @@ class Dice:
         self._forced = deque(int(v) for v in d.get("forced", ()))
 
     @classmethod
-    def from_state(cls, d: dict) -> "Dice":
-        dice = cls(seed=d.get("seed"), forced=d.get("forced", ()))
+    def from_state(cls, d: dict, die: Die = D20) -> "Dice":
+        """A Dice at a :meth:`state` snapshot (``die``: its own die). The forced queue is taken as
+        saved: each value is checked against the die it is drawn for, when it is drawn (a queue may
+        hold values of several dice, e.g. a deck's shuffle)."""
+        dice = cls(seed=d.get("seed"), die=die)
+        dice._forced = deque(int(v) for v in d.get("forced", ()))
         if d.get("rng") is not None and dice._rng is not None:
             dice._generator().bit_generator.state = d["rng"]
         return dice

@@ -36,7 +36,7 @@ from typing import Any, Callable, ClassVar, Mapping, Sequence
 from lcb_lab.kernel import datacodec
 from lcb_lab.kernel.actions import CHANCE, Action, ActionCodec  # noqa: F401 - CHANCE: what to_act may return
 from lcb_lab.kernel.datashare import share
-from lcb_lab.kernel.dice import Dice, default_rng
+from lcb_lab.kernel.dice import Dice, Die, default_rng
 from lcb_lab.kernel.errors import IllegalAction, InputError, LabError, ScenarioError
 from lcb_lab.kernel.events import Event
 from lcb_lab.kernel.history import History, Snapshot, Step
@@ -51,16 +51,22 @@ class Engine:
     players: Sequence[str] = ()
     """The game's players (two or more: teams or seats), in turn order."""
     Error: ClassVar[type] = LabError
+    die: ClassVar[Die | None] = None
+    """The game's own die: what its :class:`Dice` rolls when a rule names no die (LC:B: the d20)."""
     """The error class :meth:`undo` / :meth:`goto` / :meth:`fork` raise (a game may name its own)."""
 
     def __init__(self, state: Any, dice: Dice | None = None, auto_policies: dict[str, str] | None = None):
-        """``state``: the game's dataclass state with a ``log`` list; ``dice`` (default ``Dice(seed=0)``).
+        """``state``: the game's dataclass state with a ``log`` list; ``dice`` (default ``Dice(seed=0, die=self.die)``).
         Raises ValueError when the class's :attr:`players` are not two or more distinct names."""
         if len(self.players) < 2 or len(set(self.players)) != len(self.players):
             raise ValueError(f"{type(self).__name__}: a game has two or more distinct players, not "
                              f"{', '.join(map(str, self.players)) or 'none'}")
         self.state = state
-        self.dice = dice or Dice(seed=0)
+        if dice is None:
+            if self.die is None:
+                raise ValueError(f"{type(self).__name__}: pass dice or name the game's die (Engine.die)")
+            dice = Dice(seed=0, die=self.die)
+        self.dice = dice
         self.auto_policies = auto_policies
         """When set, pending choices are answered at once by these named policies (the game's)."""
         self.history = History()
@@ -275,7 +281,7 @@ class Engine:
         nothing mutable with this one and keeping the record up to ``at``.  Its dice go on
         exactly as this game's would; ``reseed=n`` gives it new dice (``Dice(seed=n)``).
         Raises :attr:`Error` when ``at`` is not a step of the record."""
-        g = self.spawn(self.state_clone(self.state), Dice.from_state(self.dice.state()))
+        g = self.spawn(self.state_clone(self.state), Dice.from_state(self.dice.state(), self.dice.die))
         g.dice.history = list(self.dice.history)
         g.history = self.history.copy()
         if at is not None and at != g.history.cursor:
@@ -324,7 +330,7 @@ class Engine:
         ``file`` and the key (``record``, ``record.steps[i].<field>``)."""
         try:
             first = self.state_from_data(rec["initial"]["state"])
-            dice = Dice.from_state(rec["initial"]["dice"])
+            dice = Dice.from_state(rec["initial"]["dice"], self.dice.die)
             raw = rec["steps"]
             if not isinstance(raw, list):
                 raise TypeError(f"steps: a list of steps, not {type(raw).__name__}")

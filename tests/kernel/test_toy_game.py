@@ -227,6 +227,7 @@ class Scouts(Engine):
     codec = CODEC
     handlers = {Bid: bid, Spot: spot, Shoot: shoot, Pass: pass_}
     players = PLAYERS
+    die = D6
 
     def to_act(self) -> str | None:
         choice = K.top(self.state.choices)
@@ -261,7 +262,7 @@ def new_game(forced: list[int] = (), seed: int | None = None) -> Scouts:
     units = {"r1": Scout("Red", 0), "g1": Scout("Green", 2), "b1": Scout("Blue", 6)}
     state = ToyState(units, {p: 0 for p in PLAYERS}, {p: [] for p in PLAYERS}, ["ambush", "flare"])
     state.last_choice_id = K.push(state.choices, BidChoice(players=PLAYERS, rule="T.0"), 0)
-    dice = Dice(seed=seed, forced=forced, die=D6) if forced or seed is not None else Dice(seed=0)
+    dice = Dice(seed=seed, forced=forced, die=D6) if forced or seed is not None else Dice(seed=0, die=D6)
     return Scouts(state, dice)
 
 
@@ -384,10 +385,10 @@ def test_the_record_saves_and_loads_and_a_tampered_record_is_refused():
     assert h.state.units["r1"].spotted == [] and K.top(h.state.choices) is None
     rec["steps"][3]["dice"] = [1]                            # the spot now misses: not the saved game
     with pytest.raises(ScenarioError, match=r"^toy.json: record: replaying the record does not give the saved state$"):
-        g.spawn(g.state_clone(g.state), Dice(seed=0)).load_record(rec, "toy.json")
+        g.spawn(g.state_clone(g.state), Dice(seed=0, die=D6)).load_record(rec, "toy.json")
     rec["steps"][3]["action"] = {"kind": "fly"}
     with pytest.raises(ScenarioError, match=r"^toy.json: record.steps\[3\].action.kind: action: unknown action kind 'fly'"):
-        g.spawn(g.state_clone(g.state), Dice(seed=0)).load_record(rec, "toy.json")
+        g.spawn(g.state_clone(g.state), Dice(seed=0, die=D6)).load_record(rec, "toy.json")
 
 
 def test_legal_actions_are_concrete_or_templates_that_sample_legal_actions():
@@ -412,3 +413,23 @@ def test_a_game_names_two_or_more_distinct_players():
         Solo(new_game().state)
     with pytest.raises(ValueError, match=r"^Twice: a game has two or more distinct players, not Red, Red, Blue$"):
         Twice(new_game().state)
+
+
+def test_the_game_names_its_die_and_forks_keep_it():
+    """The kernel bakes in no die: a game names its own (``Engine.die``), and what its Dice rolls
+    with no die named, forks and loaded records roll too -- a forced 6 of the toy game's d6, not
+    a d20 value, and a queue holding a value above 20 (a long deck's shuffle) survives a fork."""
+    g = new_game(seed=1)
+    assert Scouts.die is D6 and g.dice.die is D6
+    assert set(g.dice.roll(50, "d6 by default")) <= set(range(1, 7))
+    g.dice.force([6])
+    with pytest.raises(Exception, match="d6"):
+        g.dice.force([7])
+    g.dice._forced.extend([25])          # e.g. the forced shuffle of a 30-card deck (dN draws)
+    f = g.fork()
+    assert f.dice.die is D6 and list(f.dice._forced) == [6, 25]
+    with pytest.raises(ValueError, match="die"):
+        class NoDie(Engine):
+            codec = CODEC
+            players = PLAYERS
+        NoDie(new_game().state)
