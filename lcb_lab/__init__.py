@@ -23,9 +23,6 @@ def __getattr__(name):  # lazy: keeps `import lcb_lab` fast
         from lcb_lab.games.lcb.io.loading import load_scenario
         return load_scenario
     if name in ("situation", "situation_from_toml"):
-        # the function shares its name with its module lcb_lab.situation: importing the
-        # module binds the module here, so bind the function over it (the module is
-        # callable too, should it be imported first)
         import importlib
         mod = importlib.import_module("lcb_lab.games.lcb.content.situation")
         globals()["situation"] = mod.situation

@@ -25,7 +25,7 @@ from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.rules.combat import sequence as combat, continuing
 from lcb_lab.games.lcb.rules.movement import conceal, move as movement, resupply
 from lcb_lab.games.lcb.rules.stages import deployment, planning, sequence
-from lcb_lab.games.lcb.rules.cards import scripted as effects
+from lcb_lab.games.lcb.rules.cards import scripted
 from lcb_lab.games.lcb.rules.combat import ground_assault as ga_rules
 from lcb_lab.games.lcb.rules.markers import free_actions as marker_actions, proxy
 from lcb_lab.games.lcb.rules.transport import ports, lift as transport
@@ -124,7 +124,7 @@ def declare(game: GameLike, c: Ctx, a: A.Declare) -> None:
                          for x in a.actions])
     for d in c.state.impulse.actions:
         if d.kind == sequence.NETWORK_REPAIR:
-            effects.network_cube(c, c.state.impulse.team, -1, "Tactical Network repair (2 AP)", ["7.61"])
+            scripted.network_cube(c, c.state.impulse.team, -1, "Tactical Network repair (2 AP)", ["7.61"])
 
 
 def end_impulse(game: GameLike, c: Ctx, a: A.EndImpulse) -> None:
@@ -219,7 +219,7 @@ def resupply_act(game: GameLike, c: Ctx, a: A.Resupply) -> None:
 
 
 def scripted_effect(game: GameLike, c: Ctx, a: A.ScriptedEffect) -> None:
-    effects.apply(c, a.to_effect())
+    scripted.apply(c, a.to_effect())
 
 
 # ------------------------------------------------------------------ combat

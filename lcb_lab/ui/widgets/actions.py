@@ -224,7 +224,7 @@ class LabActions:
 
     def apply_card_effect(self, effect: dict):
         """Apply a card's outcome as a *scripted* effect (:class:`~lcb_lab.games.lcb.actions.ScriptedEffect`;
-        cards are not simulated): Instructor view only. ``effect``: the effect panel's dict
+        the instructor stating a card outcome as given, 9.0): Instructor view only. ``effect``: the effect panel's dict
         (``{"effect": "disembark", "from": "LHD 1", "hex": ..., "units": [...]}``)."""
         kind = effect.get("effect") if isinstance(effect, dict) else None
         what = f"Card effect (scripted) {kind or ''}".rstrip()

@@ -1,7 +1,7 @@
 """Designators, and the shapes of the dict arguments the Game still takes: answers, queries, seeds.
 
 Acts are typed actions (:mod:`lcb_lab.games.lcb.actions`, which validate their own fields); what is
-checked here are the plain-data arguments of :meth:`~lcb_lab.games.lcb.game.Game.answer`, the read-only
+checked here are the plain-data arguments of :meth:`~lcb_lab.games.lcb.game.the typed answer actions`, the read-only
 queries (``movement_reach``, ``path_to``, ``preview_lrs``), ``undo``/``goto`` and the loaders'
 ``seed`` / ``forced`` / ``auto_policies`` and dice states.  A malformed request (a missing key,
 dice given as ``"four"`` or ``2.5``) raises :class:`InputError` naming the field and the

@@ -10,7 +10,7 @@ allocation (the ``commit_combat`` template, which includes any compulsory
 Continuing Combat, 7.22), takes some of the offered acts of chapters 12-14 (port
 transfers, card markers' actions, submarines' attacks and ASW), conceals and
 resupplies where the rules allow, and ends the impulse.  The defender's choices are answered by the named default
-policies (``decisions.DEFAULT_POLICIES``), so the game must be created with
+policies (``choices.DEFAULT_POLICIES``), so the game must be created with
 ``auto_policies={}`` (or other named policies).
 
 The player's *choices* come from the ``numpy.random.Generator`` passed in;

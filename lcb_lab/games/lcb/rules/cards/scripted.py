@@ -16,7 +16,7 @@ Effect dicts (``"effect"`` key):
   down; their MP is spent and they are expended (5.19, 12.07): no Core
   Action, LRS, ZOR, conceal or Armor Breakthrough for the rest of the turn,
   only a free GROUND ASSAULT in a contested landing hex during the impulse
-  (``rules.continuing.landed_attackers``).  Landed into a hex held by enemy
+  (``rules.combat.continuing.landed_attackers``).  Landed into a hex held by enemy
   ground units, both sides are revealed at once (6.22, 12.07).  The units
   carry ``no_move`` and ``expended`` (lcb_lab's mark of "landed this turn").
 Optional keys: ``card`` (name), ``rules`` (list), ``note`` (plain words),

@@ -5,13 +5,13 @@
 * ISR marker (13.0, 12.2): the marker of a card acting on the map, placed unrevealed
   (e.g. the Amphibious: LCU marker, :mod:`lcb_lab.games.lcb.rules.transport.landing`).
 * Mine markers (13.3; 9.32 ex.: Scatterable Landmines, 3 markers in 3 contiguous land hexes),
-  UAS and fortification markers: plain markers with their card (their later effects belong to
-  chapter 13 and are not simulated in this version).
+  UAS and fortification markers: markers with their card; what they do later is chapter 13's
+  (:mod:`lcb_lab.games.lcb.rules.markers.mines`, :mod:`lcb_lab.games.lcb.rules.markers.fortify`).
 * MILDEC / Naval MILDEC (4.22): real MILDEC counters (``state.markers``) of the active Task
   Force, face down, that move and absorb hits like any other.
 
 Card markers live in ``state.card_markers`` (:class:`lcb_lab.games.lcb.model.state.CardMarker`); they are
-not units, have no HP and take no part in combat here.
+not units and have no HP; an LRS may attack one (12.24, :mod:`lcb_lab.games.lcb.rules.combat.sequence`).
 """
 from __future__ import annotations
 
