@@ -53,7 +53,7 @@ loading a scenario pays no numpy import.  This module imports nothing of LC:B
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, Hashable, Iterable, Sequence
 
@@ -354,3 +354,29 @@ class Deck:
         """Put the piles back to a :meth:`state` snapshot."""
         self.draw_pile = list(d["draw"])
         self.discard_pile = list(d["discard"])
+
+
+@dataclass
+class Piles:
+    """A deck as plain data a game keeps in its state (copied, saved, undone with it): the draw
+    pile and the discard pile, top first.  :func:`draw_from` / :func:`discard_to` play it."""
+
+    draw: list = field(default_factory=list)
+    discard: list = field(default_factory=list)
+
+
+def draw_from(piles: Piles, n: int, dice: Dice, name: str = "deck", reshuffle: bool = True) -> list:
+    """The top ``n`` cards of ``piles`` (top first), taken off it in place; the discards are
+    shuffled back in through ``dice`` when the draw pile runs out (recorded like any roll).
+    Raises LcbError as :meth:`Deck.draw` does."""
+    deck = Deck(name, (), dice, shuffle=False, reshuffle=reshuffle)
+    deck.draw_pile, deck.discard_pile = piles.draw, piles.discard
+    try:
+        return deck.draw(n)
+    finally:
+        piles.draw, piles.discard = deck.draw_pile, deck.discard_pile
+
+
+def discard_to(piles: Piles, cards: Iterable[Hashable]) -> None:
+    """Put ``cards`` on the discard pile of ``piles`` (they come back at the next reshuffle)."""
+    piles.discard.extend(cards)

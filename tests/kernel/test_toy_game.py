@@ -433,3 +433,21 @@ def test_the_game_names_its_die_and_forks_keep_it():
             codec = CODEC
             players = PLAYERS
         NoDie(new_game().state)
+
+
+def test_a_deck_kept_in_the_state_as_piles_is_undone_with_it():
+    """A deck a game keeps as plain data (``Piles`` in its state) is copied, saved and undone
+    with the state; drawing it past its end reshuffles the discards through the game's dice."""
+    from lcb_lab.kernel.datacodec import clone, from_data, to_data
+    from lcb_lab.kernel.dice import Piles, discard_to, draw_from
+    dice = Dice(forced=[2, 1], die=D6)
+    piles = Piles(draw=["ambush"], discard=[])
+    before = clone(piles)
+    assert draw_from(piles, 1, dice, "cards") == ["ambush"] and piles == Piles([], [])
+    discard_to(piles, ["ambush", "flare", "smoke"])
+    # Fisher-Yates over [ambush, flare, smoke]: d3 = 2 swaps places 2 and 1 -> [ambush, smoke, flare],
+    # d2 = 1 swaps places 1 and 0 -> [smoke, ambush, flare]
+    assert draw_from(piles, 2, dice, "cards") == ["smoke", "ambush"]
+    assert piles.draw == ["flare"] and piles.discard == []
+    assert dice.history[-1].purpose == "shuffle cards" and dice.history[-1].values == [2, 1]
+    assert from_data(Piles, to_data(before)) == Piles(["ambush"], []) and before != piles
