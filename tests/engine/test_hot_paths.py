@@ -1,10 +1,15 @@
 """The hot paths of undo and of the observer take their short cuts and give the same answers.
 
-* ``History.base_for`` finds a kept snapshot at the target step without scanning the record.
+* ``History.base_for`` finds a kept snapshot at the target step without scanning the record;
+* ``observer.knows`` answers about a unit before the (slow, ABC) ``Mapping`` check, with the
+  answers of the unit rule (6.11, 10.34).
 """
 from __future__ import annotations
 
+import pytest
+
 from lcb_lab import load_scenario
+from lcb_lab.games.lcb import observer
 from lcb_lab.kernel.history import History
 
 
@@ -37,3 +42,31 @@ def test_undo_mid_game_lands_on_the_kept_snapshot():
     g.undo(1)
     assert g.history.cursor == c - 1
     assert g.state == before
+
+
+class _NoMappingCheck(type):
+    def __instancecheck__(cls, obj):
+        raise AssertionError("knows asked the Mapping check about a unit")
+
+
+class _Mapping(metaclass=_NoMappingCheck):
+    pass
+
+
+def test_knows_answers_about_a_unit_without_the_mapping_check(monkeypatch):
+    g = load_scenario("gotland_redux", seed=1)
+    units = list(g.state.units.values())
+    want = {(u.uid, team): observer._knows_unit(g.state, team, u) for u in units for team in ("US", "RU")}
+    assert sorted(set(want.values())) == [False, True]        # both answers occur: the check means something
+    monkeypatch.setattr(observer, "Mapping", _Mapping)
+    got = {(u.uid, team): observer.knows(g.state, team, u) for u in units for team in ("US", "RU")}
+    assert got == want
+
+
+def test_knows_still_answers_about_references_and_refuses_other_things():
+    g = load_scenario("gotland_redux", seed=1)
+    ru = next(u for u in g.state.units.values() if u.team == "RU")
+    assert observer.knows(g.state, "RU", {"unit": ru.uid}) is True
+    assert observer.knows(g.state, "US", {"unit": ru.uid}) is observer._knows_unit(g.state, "US", ru)
+    with pytest.raises(TypeError, match="cannot tell whether a team knows a int"):
+        observer.knows(g.state, "US", 3)
