@@ -70,3 +70,20 @@ def test_knows_still_answers_about_references_and_refuses_other_things():
     assert observer.knows(g.state, "US", {"unit": ru.uid}) is observer._knows_unit(g.state, "US", ru)
     with pytest.raises(TypeError, match="cannot tell whether a team knows a int"):
         observer.knows(g.state, "US", 3)
+
+
+def test_action_data_reads_each_class_fields_once_and_gives_the_same_data(monkeypatch):
+    from dataclasses import fields
+
+    from lcb_lab.games.lcb import actions as A
+    from lcb_lab.kernel import actions as K
+    calls = []
+    monkeypatch.setattr(K, "_FIELD_NAMES", {})
+    monkeypatch.setattr(K, "fields", lambda v: calls.append(type(v).__name__) or fields(v))
+    decl = A.Declare((A.CoreAction("move_combat", ("1 Anna", "2 Anna")), A.CoreAction("move_conceal", ("3 Anna",))))
+    want = {"actions": [{"kind": "move_combat", "units": ["1 Anna", "2 Anna"], "jcc": None, "markers": []},
+                        {"kind": "move_conceal", "units": ["3 Anna"], "jcc": None, "markers": []}]}
+    assert [K.data(decl) for _ in range(3)] == [want] * 3
+    assert K.data(A.Move(1, ("AK-20", "AK-21"))) == {"action": 1, "path": ["AK-20", "AK-21"], "units": None}
+    assert sorted(calls) == ["CoreAction", "Declare", "Move"]
+    assert A.check(decl) == decl and A.to_json(A.Move(2, ["AK-20"])) == {"kind": "move", "action": 2, "path": ["AK-20"], "units": None}
