@@ -87,3 +87,15 @@ def test_action_data_reads_each_class_fields_once_and_gives_the_same_data(monkey
     assert K.data(A.Move(1, ("AK-20", "AK-21"))) == {"action": 1, "path": ["AK-20", "AK-21"], "units": None}
     assert sorted(calls) == ["CoreAction", "Declare", "Move"]
     assert A.check(decl) == decl and A.to_json(A.Move(2, ["AK-20"])) == {"kind": "move", "action": 2, "path": ["AK-20"], "units": None}
+
+
+def test_board_neighbours_are_cached_per_label_and_handed_out_as_new_lists(monkeypatch):
+    from lcb_lab.games.lcb import hexes
+    g = load_scenario("gotland_redux", seed=1)
+    b = g.board
+    first = b.neighbours("AL-23")
+    assert first == ["AM-22", "AM-23", "AL-24", "AK-23", "AK-22", "AL-22"]
+    first.append("ZZ-1")                                   # a caller's list is its own
+    monkeypatch.setattr(hexes, "neighbours", lambda h: (_ for _ in ()).throw(AssertionError("recomputed")))
+    assert b.neighbours("AL-23") == ["AM-22", "AM-23", "AL-24", "AK-23", "AK-22", "AL-22"]
+    assert b.neighbours("AL-23") is not b.neighbours("AL-23")
