@@ -71,10 +71,23 @@ def _adapter(cls: type) -> "TypeAdapter":
     return ad
 
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+"""Dataclass -> its field names, for :func:`data` (``dataclasses.fields`` once per class)."""
+_LEAVES = frozenset((str, int, float, bool, type(None)))
+
+
 def data(v: Any) -> Any:
     """A dataclass value as plain JSON-native data (dicts, lists, scalars)."""
-    if hasattr(v, "__dataclass_fields__"):
-        return {f.name: data(getattr(v, f.name)) for f in fields(v)}
+    t = type(v)
+    if t in _LEAVES:
+        return v
+    names = _FIELD_NAMES.get(t)
+    if names is None and hasattr(v, "__dataclass_fields__"):
+        names = tuple(f.name for f in fields(v))
+        if not isinstance(v, type):          # an instance: its class's fields, cached
+            _FIELD_NAMES[t] = names
+    if names is not None:
+        return {n: data(getattr(v, n)) for n in names}
     if isinstance(v, (list, tuple)):
         return [data(x) for x in v]
     return v

@@ -135,6 +135,8 @@ class History:
 
     def base_for(self, target: int) -> int:
         """The latest snapshot at or before ``target``."""
+        if target in self.snapshots:        # the usual case (undo of a recent step): no scan
+            return target
         return max(k for k in self.snapshots if k <= target)
 
     def labels(self) -> list[dict[str, Any]]:

@@ -101,10 +101,10 @@ def knows(state: GameState, viewer: str | None, subject: Subject) -> bool:
     Raises TypeError for anything else."""
     if _all_seeing(viewer):
         return True
+    if isinstance(subject, Unit):       # the usual subject, before the slower Mapping (ABC) check
+        return _knows_unit(state, viewer, subject)
     if isinstance(subject, Mapping):
         return all(_knows_ref(state, viewer, kind, ident) for kind, ident in subject.items())
-    if isinstance(subject, Unit):
-        return _knows_unit(state, viewer, subject)
     if isinstance(subject, (Marker, CardMarker)):
         return subject.team == viewer or subject.revealed
     if isinstance(subject, Card):

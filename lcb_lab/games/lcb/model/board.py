@@ -136,8 +136,13 @@ class Board:
         return self._cache["mp"]
 
     def neighbours(self, label: str) -> list[str]:
-        """Adjacent hexes that are on this map."""
-        return [h.label for h in lcb_hexes.neighbours(self._canon(label)) if h.label in self.hexes]
+        """Adjacent hexes that are on this map (a new list; cached per label: the map never changes)."""
+        key = ("nb", label)
+        got = self._cache.get(key)
+        if got is None:
+            got = self._cache[key] = tuple(h.label for h in lcb_hexes.neighbours(self._canon(label))
+                                           if h.label in self.hexes)
+        return list(got)
 
     def ground_neighbours(self, label: str) -> tuple[str, ...]:
         """Hexes a ground unit may step to from ``label`` (5.11, 5.111, 5.19)."""
