@@ -1,6 +1,6 @@
 """Explained steps: every thing the engine does, in plain words with rule numbers.
 
-A step is stored in the game log as a plain dict (JSON-ready)::
+A step is stored in the game log as a plain dict (JSON-ready); an LC:B one, for example::
 
     {"kind": "lrs_roll", "title": "LRS: DDG-51 -> 1 Anna",
      "text": "...", "rules": ["7.02", "7.62"], "turn": 1, "impulse": 2,
@@ -9,7 +9,7 @@ A step is stored in the game log as a plain dict (JSON-ready)::
 
 Hidden information: an entry may also carry ``"audience": ["US"]`` (the teams that read it
 in full; absent = everyone) and ``"public": {"title", "text", "rules", "data"}`` (what the
-other teams read; absent = nothing).  :mod:`lcb_lab.games.lcb.observer` sets both from the facts in
+other teams read; absent = nothing).  The game's observer (LC:B: :mod:`lcb_lab.games.lcb.observer`) sets both from the facts in
 ``data`` when the step is logged, and :func:`lcb_lab.games.lcb.observer.redact` reads them.
 
 The wording is lcb_lab's own paraphrase; the rulebook is cited, never quoted.
@@ -46,21 +46,6 @@ def step(kind: str, title: str, text: str, rules: Iterable[str], **data: Any) ->
     return {"kind": kind, "title": title, "text": text, "rules": list(rules), "data": plain(data)}
 
 
-def cv_text(base: int, mods: list[Modifier]) -> str:
-    """``"CV 14, Tactical Network -4 (7.62) -> 10"``."""
-    if not mods:
-        return f"CV {base}"
-    parts = ", ".join(f"{name} {val:+d} ({rule})" for name, val, rule in mods)
-    return f"CV {base}, {parts} -> {base + sum(v for _, v, _ in mods)}"
-
-
-def dice_text(rolls: list[int], cv: int) -> str:
-    """``"rolled 3, 9, 12, 18 against <= 10: 2 hits"``."""
-    hits = sum(1 for r in rolls if r <= cv)
-    shown = ", ".join(f"{r}{'*' if r <= cv else ''}" for r in rolls)
-    return f"rolled {shown or 'nothing'} needing {cv} or less: {hits} hit{'s' if hits != 1 else ''}"
-
-
 def render(entry: dict) -> str:
     """One log entry as text: ``[7.02, 7.62] title: text``."""
     rules = ", ".join(entry.get("rules", []))
@@ -68,11 +53,13 @@ def render(entry: dict) -> str:
     return f"{head}{entry['title']}: {entry['text']}" if entry.get("text") else f"{head}{entry['title']}"
 
 
-def render_log(entries: Iterable[dict]) -> str:
-    """The explained log, one line per step, impulses separated by headers."""
+def render_log(entries: Iterable[dict], headers: Iterable[str] = ()) -> str:
+    """The explained log, one line per step; an entry whose kind is one of the game's ``headers``
+    (LC:B: ``"impulse_start"``) is shown as a ``== title ==`` header after a blank line."""
+    headers = frozenset(headers)
     lines = []
     for e in entries:
-        if e["kind"] == "impulse_start":
+        if e["kind"] in headers:
             lines.append("")
             lines.append(f"== {e['title']} ==")
             continue

@@ -51,3 +51,18 @@ def slot_words(slot: str, card_names: Mapping[str, str] | None = None) -> str:
     cid, track = str(slot).rsplit(":", 1)
     name = (card_names or {}).get(cid)
     return f"{track} of {name}" if name else f"{track} of an Attached card"
+
+
+def cv_text(base: int, mods: list[tuple[str, int, str]]) -> str:
+    """A Combat Value and its modifiers in words (7.09, 7.62): ``"CV 14, Tactical Network -4 (7.62) -> 10"``."""
+    if not mods:
+        return f"CV {base}"
+    parts = ", ".join(f"{name} {val:+d} ({rule})" for name, val, rule in mods)
+    return f"CV {base}, {parts} -> {base + sum(v for _, v, _ in mods)}"
+
+
+def dice_text(rolls: list[int], cv: int) -> str:
+    """d20 rolls against a CV in words (a hit is a roll <= CV, 7.02): ``"rolled 3*, 9*, 12, 18 needing 10 or less: 2 hits"``."""
+    hits = sum(1 for r in rolls if r <= cv)
+    shown = ", ".join(f"{r}{'*' if r <= cv else ''}" for r in rolls)
+    return f"rolled {shown or 'nothing'} needing {cv} or less: {hits} hit{'s' if hits != 1 else ''}"

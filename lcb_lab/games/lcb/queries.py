@@ -294,7 +294,7 @@ class GameQueries:
 
     def explained_log(self, team: str = "instructor", since: int = 0) -> str:
         """The log ``team`` may read, as text with rule numbers."""
-        return explain.render_log(self.log_entries(team, since))
+        return explain.render_log(self.log_entries(team, since), ("impulse_start",))
 
 
 def _check_reach(ctx: Ctx, i: dict) -> None:

@@ -423,4 +423,4 @@ def refusal_note_html(err) -> str:
 
 def render_entries_text(entries: list[dict]) -> str:
     """Plain text of some entries, as ``Game.explained_log`` prints them."""
-    return explain.render_log(entries)
+    return explain.render_log(entries, ("impulse_start",))

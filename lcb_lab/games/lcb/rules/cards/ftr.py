@@ -21,6 +21,7 @@ lcb_lab's readings, where the text leaves a choice:
 """
 from __future__ import annotations
 
+from lcb_lab.games.lcb import plain
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.dice import D20, at_most
 from lcb_lab.games.lcb.model.state import Card, CardPlay, other
@@ -191,7 +192,7 @@ def intercept_hits(ctx: Ctx, link: CardPlay, target: CardPlay) -> int:
     hits = sum(1 for r in rolls if r <= cv)
     ctx.log(explain.step("intercept", f"{link.data['uid']} INTERCEPTs {name(ctx, target)}: {hits} hit"
                          f"{'' if hits == 1 else 's'}",
-                         f"{explain.cv_text(int(link.data['cv']), mods)} ({pct(p_of(cv))} a die): "
+                         f"{plain.cv_text(int(link.data['cv']), mods)} ({pct(p_of(cv))} a die): "
                          f"rolled {', '.join(map(str, rolls))}",
                          ["9.011", "7.512", "7.58"]), pid=link.pid)
     return hits

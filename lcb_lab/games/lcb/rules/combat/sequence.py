@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import TYPE_CHECKING, Callable
 
+from lcb_lab.games.lcb import plain
 from lcb_lab.kernel import explain
 from lcb_lab.games.lcb.choices import Choice, EmbarkLossesChoice, GaDefenceChoice, InterceptChoice, MildecChoice
 from lcb_lab.kernel.errors import IllegalAction
@@ -381,7 +382,7 @@ def _roll_lrs(ctx: Ctx, plan: CombatPlan, tgt: Unit, key: str) -> CombatResult:
             hits_by[a["shooter"]] += hits
         ctx.log(explain.step(
             "lrs_roll", f"LRS: {who} -> {tgt.uid}",
-            f"{explain.cv_text(base, mods)}; {explain.dice_text(rolls, cv)}"
+            f"{plain.cv_text(base, mods)}; {plain.dice_text(rolls, cv)}"
             + (" (cannon artillery: cannot be intercepted)" if cannon else ""),
             ["7.02", "7.3"] + [m[2] for m in mods] + (["7.52"] if cannon else []),
             base_cv=base, modifiers=mods, cv=cv, dice=rolls, hits=hits))
@@ -394,7 +395,7 @@ def _roll_lrs(ctx: Ctx, plan: CombatPlan, tgt: Unit, key: str) -> CombatResult:
         int_by[against] += hits
         ctx.log(explain.step(
             "intercept_roll", f"INTERCEPT: {a['interceptor']} for {tgt.uid}" + (f" against {against}" if against else ""),
-            f"{explain.cv_text(base, mods)}; {explain.dice_text(rolls, cv)}",
+            f"{plain.cv_text(base, mods)}; {plain.dice_text(rolls, cv)}",
             ["7.51", "7.57"] + [m[2] for m in mods] + (["7.54"] if against else []),
             base_cv=base, modifiers=mods, cv=cv, dice=rolls, hits=hits, shooter=against))
     through = sum(max(0, h - int_by.get(s, 0)) for s, h in hits_by.items())   # named intercepts: their attack only
@@ -446,8 +447,8 @@ def _lrs_on_marker(ctx: Ctx, plan: CombatPlan, eng: Engagement) -> bool:
         rolls = ctx.dice.roll(a["dice"], f"LRS {s.uid}->{m.mid}", DIE)
         n = sum(r <= cv for r in rolls)
         hits += n
-        ctx.log(explain.step("lrs_roll", f"LRS: {s.uid} -> {m.mid}", f"{explain.cv_text(base, mods)}; "
-                             f"{explain.dice_text(rolls, cv)}", ["7.02", "7.3", "12.24"] + [x[2] for x in mods],
+        ctx.log(explain.step("lrs_roll", f"LRS: {s.uid} -> {m.mid}", f"{plain.cv_text(base, mods)}; "
+                             f"{plain.dice_text(rolls, cv)}", ["7.02", "7.3", "12.24"] + [x[2] for x in mods],
                              base_cv=base, modifiers=mods, cv=cv, dice=rolls, hits=n))
     plan.results.append(CombatResult(key, hits))
     if m is not None and (m.data.get("amphibious") or m.data.get("littoral")):
@@ -558,7 +559,7 @@ def _roll_ga(ctx: Ctx, plan: CombatPlan, h: str, key: str) -> CombatResult:
             damage[tgt] += hits
             ctx.log(explain.step(
                 "ga_roll", f"GROUND ASSAULT ({role}): {a[role]} -> {tgt}",
-                f"{explain.cv_text(base, mods)}; {explain.dice_text(rolls, cv)}",
+                f"{plain.cv_text(base, mods)}; {plain.dice_text(rolls, cv)}",
                 ["7.13", "7.15"] + [m[2] for m in mods], base_cv=base, modifiers=mods, cv=cv, dice=rolls, hits=hits))
     if ctx.state.card_markers:     # 13.41: a SOF marker always fights the GROUND ASSAULT in its hex
         from lcb_lab.games.lcb.rules.markers.sof import defend

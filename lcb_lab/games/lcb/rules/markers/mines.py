@@ -38,6 +38,7 @@
 """
 from __future__ import annotations
 
+from lcb_lab.games.lcb import plain
 from lcb_lab.kernel import explain
 from lcb_lab.games.lcb.choices import Choice, MildecChoice, MineAttackChoice
 from lcb_lab.kernel.errors import IllegalAction
@@ -293,7 +294,7 @@ def answer(ctx: Ctx, choice: Choice, shots) -> dict | None:
         key = _cid(c)
         damage[key] = damage.get(key, 0) + hits
         ctx.log(explain.step("mine_roll", f"Mines: {cubes} cube(s) at {tid}",
-                             f"{explain.dice_text(rolls, value)}; cubes removed, {m.level} left; mines cannot be "
+                             f"{plain.dice_text(rolls, value)}; cubes removed, {m.level} left; mines cannot be "
                              "INTERCEPTed (13.32)", ["13.32", "13.33"], dice=rolls, hits=hits))
     m.data["pending"]["damage"] = damage
     return _apply(ctx, m)

@@ -26,6 +26,7 @@ Force marker yet except through :func:`lcb_lab.games.lcb.rules.markers.isr.hit`.
 """
 from __future__ import annotations
 
+from lcb_lab.games.lcb import plain
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import CardMarker, Unit
@@ -215,7 +216,7 @@ def _resolve(ctx: Ctx, m: CardMarker, defence: list[dict]) -> None:
     rolls = ctx.dice.roll(plan["dice"], f"GA {m.mid}->{u.uid}")
     hits = sum(1 for r in rolls if r <= cv)
     ctx.log(explain.step("ga_roll", f"GROUND ASSAULT: {m.mid} -> {u.uid}",
-                         f"{explain.cv_text(base, mods)}; {explain.dice_text(rolls, cv)}",
+                         f"{plain.cv_text(base, mods)}; {plain.dice_text(rolls, cv)}",
                          [rule, "7.13"] + [x[2] for x in mods], base_cv=base, modifiers=mods, cv=cv,
                          dice=rolls, hits=hits))
     back = 0
@@ -227,7 +228,7 @@ def _resolve(ctx: Ctx, m: CardMarker, defence: list[dict]) -> None:
         n = sum(1 for v in r if v <= dcv)
         back += n
         ctx.log(explain.step("ga_roll", f"GROUND ASSAULT (defender): {d.uid} -> {m.mid}",
-                             f"CV {dcv}; {explain.dice_text(r, dcv)}", ["7.13", "7.15"], dice=r, hits=n, cv=dcv))
+                             f"CV {dcv}; {plain.dice_text(r, dcv)}", ["7.13", "7.15"], dice=r, hits=n, cv=dcv))
     if hits:
         before = u.hp
         u.hp = max(0, u.hp - hits)

@@ -18,6 +18,7 @@
 """
 from __future__ import annotations
 
+from lcb_lab.games.lcb import plain
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import CardMarker, other
@@ -119,7 +120,7 @@ def defend(ctx: Ctx, plan, h: str, damage: dict) -> None:
         damage[tgt] = damage.get(tgt, 0) + hits
         m.revealed = True
         ctx.log(explain.step("ga_roll", f"GROUND ASSAULT (defender): {m.mid} -> {tgt}",
-                             f"{explain.cv_text(base, mods)}; {explain.dice_text(rolls, cv)}"
+                             f"{plain.cv_text(base, mods)}; {plain.dice_text(rolls, cv)}"
                              " -- a SOF marker always fights in its hex", ["13.41", "7.13"], dice=rolls, hits=hits,
                              cv=cv))
 

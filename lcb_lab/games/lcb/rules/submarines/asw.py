@@ -25,6 +25,7 @@ no MILDEC to absorb a hit, :func:`sink` is final.
 """
 from __future__ import annotations
 
+from lcb_lab.games.lcb import plain
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import Unit, other
@@ -252,7 +253,7 @@ def uuv(ctx: Ctx, link, ct, eff) -> bool:
     cv = int(eff.args.get("torpedo_cv", eff.cv or 10))
     rolls = ctx.dice.roll(max(1, eff.dice), f"{ct.name}: TORPEDO ATTACK")
     link.rolls["torpedo"] = list(rolls)
-    ctx.log(explain.step("torpedo", f"{ct.name}: TORPEDO ATTACK on {tgt.uid}", explain.dice_text(rolls, cv),
+    ctx.log(explain.step("torpedo", f"{ct.name}: TORPEDO ATTACK on {tgt.uid}", plain.dice_text(rolls, cv),
                          ["14.08", "14.011"]), team=link.team, card=link.card)
     if any(r <= cv for r in rolls):
         host = ctx.state.units.get(card.host or "")

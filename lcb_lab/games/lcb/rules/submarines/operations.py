@@ -33,6 +33,7 @@ the owner reads them in full, the other team ``pub`` (None: nothing).
 """
 from __future__ import annotations
 
+from lcb_lab.games.lcb import plain
 from lcb_lab.kernel import explain
 from lcb_lab.games.lcb import observer
 from lcb_lab.kernel.errors import IllegalAction
@@ -159,10 +160,10 @@ def torpedo_act(game, c: Ctx, a) -> None:
     cv = torpedo_cv(c, sub)
     rolls = c.dice.roll(len(ships), f"{sub.uid}: TORPEDO ATTACK")
     log_secret(c, sub.team, f"TORPEDO ATTACK: {sub.uid}", f"{len(ships)} torpedo(es) at {', '.join(ships)}: "
-               + explain.dice_text(rolls, cv) + " (1 die per TORPEDO ATTACK, 14.07; IAMD cannot INTERCEPT "
+               + plain.dice_text(rolls, cv) + " (1 die per TORPEDO ATTACK, 14.07; IAMD cannot INTERCEPT "
                "torpedoes, 14.11)", ["14.07", "14.08", "14.11"],
                pub={"title": "TORPEDO ATTACK", "text": f"a {sub.team} submarine fires {len(ships)} torpedo(es) at "
-                    f"{', '.join(ships)}: " + explain.dice_text(rolls, cv) + " (the submarine stays hidden, 14.07)"},
+                    f"{', '.join(ships)}: " + plain.dice_text(rolls, cv) + " (the submarine stays hidden, 14.07)"},
                rolls=rolls)
     for t, r in zip(ships, rolls):
         if r <= cv:
@@ -219,16 +220,16 @@ def duel(ctx: Ctx, sub: Unit, named: list[str] | None) -> None:
         aims = found[:1] * TORPEDOES if len(found) == 1 else found[:TORPEDOES]
         rolls = ctx.dice.roll(len(aims), f"{sub.uid}: TORPEDO ATTACK")
         hits += [t for t, r in zip(aims, rolls) if r <= cv]
-        log_secret(ctx, sub.team, f"{sub.uid} fires 2 torpedoes", f"at {names(aims)}: " + explain.dice_text(rolls, cv),
+        log_secret(ctx, sub.team, f"{sub.uid} fires 2 torpedoes", f"at {names(aims)}: " + plain.dice_text(rolls, cv),
                    ["14.011", "14.08"], pub={"title": f"{alias[0].upper()}{alias[1:]} fires 2 torpedoes",
-                                             "text": f"at {names(aims)}: " + explain.dice_text(rolls, cv)})
+                                             "text": f"at {names(aims)}: " + plain.dice_text(rolls, cv)})
     for e in shooters:
         ecv = torpedo_cv(ctx, e)
         rolls = ctx.dice.roll(TORPEDOES, f"{e.uid}: TORPEDO ATTACK")
         if any(r <= ecv for r in rolls):
             hits.append(sub)
         ctx.log(explain.step("torpedo", f"{e.uid} fires back", f"2 torpedoes at {alias}: " +
-                             explain.dice_text(rolls, ecv) + " (simultaneous, 14.011)", ["14.011", "14.08"]))
+                             plain.dice_text(rolls, ecv) + " (simultaneous, 14.011)", ["14.011", "14.08"]))
     for uid in dict.fromkeys(t.uid for t in hits):   # simultaneous damage: every submarine hit sinks (HP 1)
         t = ctx.state.units[uid]
         sink(ctx, t, other(t.team), "submarine engagement")
