@@ -191,7 +191,7 @@ def views():
                 from lcb_lab.ui.widgets import LabApp
 
                 def make_lab(scenario=SCENARIO, seed=1, team="instructor", game=None):
-                    from lcb_lab.games.lcb.io.scenario import load_scenario
+                    from lcb_lab.games.lcb.io.loading import load_scenario
                     return LabApp(game or load_scenario(scenario, seed=seed), team=team)
             _VIEWS = (MapView, make_lab, overlays)
         except Exception as e:  # noqa: BLE001 - the UI layer may be mid-edit
@@ -221,7 +221,7 @@ def build_lab(make_lab):
 
 
 def load_game(seed=1, auto_policies=None):
-    from lcb_lab.games.lcb.io.scenario import load_scenario
+    from lcb_lab.games.lcb.io.loading import load_scenario
     return load_scenario(SCENARIO, seed=seed, auto_policies=auto_policies)
 
 

@@ -7,7 +7,7 @@ import pytest
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.kernel.errors import ScenarioError
 from lcb_lab.games.lcb.game import Game
-from lcb_lab.games.lcb.io.scenario import load_scenario
+from lcb_lab.games.lcb.io.loading import load_scenario
 
 
 def _in_a_window() -> Game:

@@ -15,7 +15,7 @@ import pytest
 from lcb_lab.kernel.errors import ScenarioError
 from lcb_lab.games.lcb.game import Game
 from lcb_lab.games.lcb.content.lesson import Lesson
-from lcb_lab.games.lcb.io.scenario import load_scenario
+from lcb_lab.games.lcb.io.loading import load_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -21,7 +21,7 @@ from lcb_lab.games.lcb.actions import CHANCE
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.legal import Template
 from lcb_lab.games.lcb.content.lesson import Lesson
-from lcb_lab.games.lcb.io.scenario import load_scenario
+from lcb_lab.games.lcb.io.loading import load_scenario
 from tests.budget import budget
 
 STATES = int(os.environ.get("LCB_PROPERTY_STATES", budget(1000, 10_000)))

@@ -15,7 +15,7 @@ from lcb_lab.kernel.errors import IllegalAction, InputError, LcbError, ScenarioE
 from lcb_lab.kernel.events import Event
 from lcb_lab.games.lcb.game import Game
 from lcb_lab.games.lcb.content.lesson import Lesson
-from lcb_lab.games.lcb.io.scenario import load_scenario
+from lcb_lab.games.lcb.io.loading import load_scenario
 from lcb_lab.games.lcb.model.state import CombatPlan, Declared, GameState, Impulse, Marker, Unit
 
 LESSON = "appendix_b_combat"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from lcb_lab.games.lcb.io.scenario import load_scenario
+from lcb_lab.games.lcb.io.loading import load_scenario
 from lcb_lab.ui.views import MapView
 from lcb_lab.ui.widgets import open_lab
 from lcb_lab.ui.widgets.app import TAB_TITLES, LabApp

@@ -569,7 +569,7 @@ def open_lab(scenario: Any = "gotland_redux", seed: int | None = 1, team: str = 
     if game is None and isinstance(scenario, Game):      # open_lab(g): the lab on that game
         game, scenario = scenario, ""
     if game is None:
-        from lcb_lab.games.lcb.io.scenario import load_scenario
+        from lcb_lab.games.lcb.io.loading import load_scenario
         game = load_scenario(scenario, seed=seed)
     lab = LabApp(game, team=team, font_scale=font_scale, files_dir=files_dir, presentation=presentation)
     _notebook_output(lab)

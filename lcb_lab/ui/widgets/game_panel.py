@@ -112,7 +112,7 @@ class GamePanel:
     # ------------------------------------------------------------ new / save / load
     def new_game(self, scenario: str | None, seed: int | None, confirm: bool):
         """See ``LabApp.new_game``."""
-        from lcb_lab.games.lcb.io.scenario import load_scenario
+        from lcb_lab.games.lcb.io.loading import load_scenario
         c = self.ctl
         scenario = scenario or "gotland_redux"
         if c.game_in_progress() and not confirm:

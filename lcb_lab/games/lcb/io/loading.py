@@ -3,8 +3,7 @@
 :mod:`lcb_lab.games.lcb.io.scenario` reads and checks the file and returns data
 (:func:`lcb_lab.games.lcb.io.scenario.build`); this module makes the Game from it, so
 the scenario reader never imports Game (no import cycle).  Also importable
-as ``from lcb_lab import load_scenario`` and ``from lcb_lab.games.lcb.io.scenario import
-load_scenario``.
+as ``from lcb_lab import load_scenario``.
 """
 from __future__ import annotations
 

@@ -491,11 +491,3 @@ def build(name_or_path: str | Path = "gotland_redux", seed: int | None = 0, forc
     state = build_state(sc, file, board, catalog, decks, start)
     sweep_naval_zor(Ctx(state, board, catalog))  # naval ZOR is constant (6.23)
     return LoadedScenario(sc, file, state, board, catalog, Dice(seed=seed, forced=forced), sc.scenario.map)
-
-
-def __getattr__(name: str):
-    """``load_scenario`` lives in :mod:`lcb_lab.games.lcb.io.loading` (it makes a Game); re-exported lazily."""
-    if name == "load_scenario":
-        from lcb_lab.games.lcb.io.loading import load_scenario
-        return load_scenario
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -13,7 +13,7 @@ from collections import Counter
 from tqdm.auto import tqdm
 
 from lcb_lab.games.lcb.whatif.autoplay import play_random_turns
-from lcb_lab.games.lcb.io.scenario import load_scenario
+from lcb_lab.games.lcb.io.loading import load_scenario
 
 
 def land_embarked(game, hex_label: str = "AL-23") -> list[str]:
