@@ -234,9 +234,19 @@ def _plain_class(cls: type) -> bool:
             and cls.__setattr__ is object.__setattr__ and all(f.init for f in dataclasses.fields(cls)))
 
 
-def clone(obj: Any) -> Any:
-    """Deep copy of a dataclass instance (see module docstring)."""
-    return copier(type(obj))(obj)
+def clone(obj: Any, share: str | None = None) -> Any:
+    """Deep copy of a dataclass instance (see module docstring); ``share``: the name of one field
+    whose value the copy shares instead (a game's append-only log list)."""
+    if share is None:
+        return copier(type(obj))(obj)
+    kept = getattr(obj, share)
+    setattr(obj, share, type(kept)())
+    try:
+        c = copier(type(obj))(obj)
+    finally:
+        setattr(obj, share, kept)
+    setattr(c, share, kept)
+    return c
 
 
 def _own_codec(tp: Any) -> bool:

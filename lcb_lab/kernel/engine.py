@@ -109,15 +109,7 @@ class Engine:
 
     def state_clone(self, state: Any, share_log: bool = False) -> Any:
         """An independent copy of ``state`` (its log list shared when ``share_log``)."""
-        if not share_log:
-            return datacodec.clone(state)
-        log, state.log = state.log, []
-        try:
-            c = datacodec.clone(state)
-        finally:
-            state.log = log
-        c.log = log
-        return c
+        return datacodec.clone(state, "log" if share_log else None)
 
     def state_to_data(self, state: Any) -> dict:
         """JSON-native data of ``state``."""

@@ -395,15 +395,7 @@ class GameState:
         Log entries are shared read-only dicts (never changed once appended);
         the log list itself is copied unless ``share_log``.
         """
-        if not share_log:
-            return _codec.clone(self)
-        log, self.log = self.log, []
-        try:
-            c = _codec.clone(self)
-        finally:
-            self.log = log
-        c.log = log
-        return c
+        return _codec.clone(self, "log" if share_log else None)
 
     def snapshot(self, prev: "GameState | None" = None) -> "GameState":
         """A read-only copy for the record (:mod:`lcb_lab.kernel.history`): the log list is this state's
