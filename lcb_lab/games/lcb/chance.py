@@ -46,12 +46,15 @@ submarines in a hex, the ASW ships that defend it).
 """
 from __future__ import annotations
 
+from itertools import combinations
+from math import comb
 from typing import Any, Callable
 
 import numpy as np
 
 from lcb_lab.games.lcb import actions as A
-from lcb_lab.kernel.dice import D20
+from lcb_lab.games.lcb.model.state import CardPlay, other
+from lcb_lab.kernel.dice import D20, at_most
 from lcb_lab.kernel.errors import DiceExhausted, LcbError
 from lcb_lab.kernel.odds import ChanceStep, binomial_pmf, joint_outcomes, mixture, p_any, p_success, sum_pmf
 from lcb_lab.games.lcb.rules.common import Ctx
@@ -112,6 +115,11 @@ def _flag(p: float) -> tuple[float, float]:
     return (1.0 - p, p)
 
 
+def _p(v: int) -> float:
+    """One d20 succeeding on ``v`` or less (7.02)."""
+    return p_success(v, D20, at_most(v))
+
+
 # ---------------------------------------------------------------- mines (13.33)
 def mines(game: Game, a: A.AnswerMines, drawn: int = 0) -> tuple[ChanceStep, ...]:
     """The owner's mine shots: hits on each target (13.33; the hits on one target, before a
@@ -122,7 +130,8 @@ def mines(game: Game, a: A.AnswerMines, drawn: int = 0) -> tuple[ChanceStep, ...
     cv = rule.succeeds_on(m)
     return (ChanceStep(f"Mines in {m.hex}", "13.33", tuple(f"mine hits on {t}" for t, _ in plan),
                        joint_outcomes([_hits(n, cv) for _, n in plan]),
-                       tuple(_line(n, cv, f"mines {m.hex}->{t}") for t, n in plan)),)
+                       tuple(_line(n, cv, f"mines {m.hex}->{t}") for t, n in plan)),) \
+        + influence(ctx, [t for t, _ in plan])
 
 
 # ---------------------------------------------------------------- ASW (14.12-14.14)
@@ -262,12 +271,45 @@ def marker_action(game: Game, a: A.MarkerAction, drawn: int = 0) -> tuple[Chance
     the marker placed at the end of ``path`` first.  None: another marker act (not previewed)."""
     from dataclasses import replace
     m = game.state.card_markers.get(a.marker)
-    if m is None or a.then != "combat" or m.kind not in ("proxy", "sof"):
+    if m is None or a.then not in ("combat", "effect") or (a.then == "combat" and m.kind not in ("proxy", "sof")):
         return None
     ctx = _on_fork(game, replace(a, then="none", targets=(), dice=0))[0] if a.path else game._ctx()
     m = ctx.state.card_markers[a.marker]
     from lcb_lab.games.lcb.rules.markers import proxy
+    if a.then == "effect":
+        return _marker_effect(ctx, m, a, drawn)
     return (_ga_step(ctx, m, proxy.assault_target(ctx, m, a), int(a.dice), []),)
+
+
+def _marker_effect(ctx: Ctx, m, a: A.MarkerAction, drawn: int) -> tuple[ChanceStep, ...] | None:
+    """A marker's effect rolled at once: a Proxy Force's effect roll (13.12; at an instructor
+    ruling's value, 13.14), or the card's effect through its marker when nobody may answer
+    (13.21, 13.25: the card's own rolls, :func:`_effect_rolls`)."""
+    from lcb_lab.games.lcb.rules.markers import free_actions, proxy
+    if m.kind != "proxy":
+        ct, eff = free_actions.marker_option(ctx, m, combat=False)
+        link = CardPlay(1, m.card, m.team, eff.label, list(a.targets), a.hex or m.hex)
+        return _checked(_effect_step(ctx, ctx.card(m.card), eff.label) + _effect_rolls(ctx, link), drawn)
+    ruling, _, need = proxy.effect_setup(ctx, m, a)
+    what = f"ruling {ruling['n']}, {ruling['text']}" if ruling else "the effect agreed at the table"
+    return (ChanceStep(f"{m.mid}: effect roll", "13.14" if ruling else "13.12", (f"{m.mid}'s effect succeeds",),
+                       joint_outcomes([_flag(_p(need))]), (_line(1, need, f"{m.mid}: effect ({what})"),)),)
+
+
+def influence(ctx: Ctx, targets: list[str]) -> tuple[ChanceStep, ...]:
+    """The influence roll of each Proxy Force among ``targets`` should it be destroyed (13.13:
+    1 d20, 12 or less: its destroyer loses 1 influence, the meter moves toward the Proxy
+    Force's team; :func:`lcb_lab.games.lcb.rules.markers.placement.proxy_destroyed`)."""
+    from lcb_lab.games.lcb.rules.markers.placement import INFLUENCE_ON
+    out = []
+    for m in [ctx.state.card_markers.get(t) for t in dict.fromkeys(targets)]:
+        if m is not None and m.kind == "proxy":
+            foe = other(m.team)
+            out.append(ChanceStep(f"{m.mid} destroyed: influence roll (if it is destroyed)", "13.13",
+                                  (f"{foe} loses 1 influence",), joint_outcomes([_flag(_p(INFLUENCE_ON))]),
+                                  (f"1 {D20.name}, {INFLUENCE_ON} or less: {foe} loses 1 influence (the Influence "
+                                   f"Meter moves one space toward {m.team})",)))
+    return tuple(out)
 
 
 def defence(game: Game, a: A.AnswerDefence, drawn: int = 0) -> tuple[ChanceStep, ...] | None:
@@ -282,7 +324,8 @@ def defence(game: Game, a: A.AnswerDefence, drawn: int = 0) -> tuple[ChanceStep,
     if m is None:
         return ()
     plan = m.data["assault"]
-    return (_ga_step(ctx, m, ctx.state.units[plan["target"]], int(plan["dice"]), allocs),)
+    return (_ga_step(ctx, m, ctx.state.units[plan["target"]], int(plan["dice"]), allocs),) \
+        + (influence(ctx, [m.mid]) if allocs else ())
 
 
 # ---------------------------------------------------------------- card chains (9.0, 9.06, 9.4, 9.011)
@@ -307,7 +350,7 @@ def _link_steps(ctx: Ctx, link) -> list[tuple[ChanceStep, int]]:
     from lcb_lab.games.lcb.rules.cards import ftr
     k = ftr.kind(link)
     if k == "play":
-        return _effect_step(ctx, ctx.state.cards[link.card], link.option)
+        return _effect_step(ctx, ctx.state.cards[link.card], link.option) + _effect_rolls(ctx, link)
     out: list[tuple[ChanceStep, int]] = []
     who = ftr.name(ctx, link)
     for pid in link.data.get("to", []):
@@ -348,7 +391,8 @@ def card_steps(game: Game, a, drawn: int) -> tuple[ChanceStep, ...] | None:
         if ctx.state.stage == "deployment":
             return None
         card = jcc.check_play(ctx, a.card, a.option, list(a.targets), a.hex, a.action)[0]
-        return _checked(_effect_step(ctx, card, a.option), drawn)
+        link = CardPlay(1, card.cid, card.team, a.option, list(a.targets), a.hex)
+        return _checked(_effect_step(ctx, card, a.option) + _effect_rolls(ctx, link), drawn)
     top = ctx.state.next_choice
     plans, ints = responses.check(ctx, top.team, a.responses, a.card_intercepts)
     ctx.state.choices.pop()
@@ -366,18 +410,93 @@ def card_steps(game: Game, a, drawn: int) -> tuple[ChanceStep, ...] | None:
     return _checked(steps, drawn)
 
 
+def _effect_rolls(ctx: Ctx, link) -> list[tuple[ChanceStep, int]]:
+    """The rolls a card's effect makes of its own, after its effect roll, as if reached: card
+    ASW (14.15) and a UUV's attack (14.12, 14.011); none for the other effects."""
+    ct = ctx.ctype(ctx.card(link.card))
+    eff = ct.effect(link.option)
+    fn = {"asw_search": _card_asw, "uuv": _uuv}.get(eff.fn)
+    return fn(ctx, link, ct, eff) if fn else []
+
+
+def _card_asw(ctx: Ctx, link, ct, eff) -> list[tuple[ChanceStep, int]]:
+    """Card ASW (14.15): ONE DETECT d20 against every enemy submarine searched, then ONE ASW d20
+    at the first of them revealed (already, or by that DETECT).  Outcome: which are DETECTED,
+    which is destroyed."""
+    from lcb_lab.games.lcb.rules.submarines import asw, sot
+    hexes, enemies, kill = asw.search_setup(ctx, link, ct, eff)
+    branches = []
+    for p, found in _detect_classes([sot.detect_of(ctx, e) for e in enemies]):
+        aim = next((i for i, (e, f) in enumerate(zip(enemies, found)) if e.revealed or f), None)
+        pmfs = [_flag(_p(kill)) if i == aim else (1.0,) for i in range(len(enemies))]
+        branches.append((p, tuple((tuple(map(int, found)) + o, q) for o, q in joint_outcomes(pmfs))))
+    against = ", ".join(f"{e.uid} ({sot.detect_of(ctx, e)} or less)" for e in enemies) or "no submarine"
+    dice = (f"1 {D20.name} ASW DETECT in {', '.join(hexes)}, compared with {against}",
+            f"1 {D20.name} ASW at the first revealed submarine, destroying it on {kill} or less")
+    counts = tuple(f"{e.uid} DETECTED" for e in enemies) + tuple(f"{e.uid} destroyed" for e in enemies)
+    return [(ChanceStep(f"{ct.name}: card ASW in {', '.join(hexes)} (if not stopped first)", "14.15", counts,
+                        mixture(branches), dice), 2)]
+
+
+def _uuv(ctx: Ctx, link, ct, eff) -> list[tuple[ChanceStep, int]]:
+    """A UUV's TORPEDO ATTACK (14.011, 14.12): the defensive ASW of the target's hex first (a
+    destroyed UUV does not attack), then its torpedo dice, one hit on any die at the CV or less
+    (a hit sinks a ship, 14.08).  Outcome: UUV destroyed, torpedo hit."""
+    from lcb_lab.games.lcb.rules.submarines import asw, sot
+    tgt, need, hunters, cv, n = asw.uuv_setup(ctx, link, ct, eff)
+    dead = 1.0 - (1.0 - _p(need) * _p(sot.ASW_KILL)) ** len(hunters)
+    outcomes = mixture([(dead, (((1, 0), 1.0),)),
+                        (1.0 - dead, joint_outcomes([(1.0,), _flag(p_any(n, cv, D20, at_most(cv)))]))])
+    dice = (_line(len(hunters), need, f"ASW DETECT vs {ct.name} ({', '.join(u.uid for u in hunters)})"),
+            f"one ASW {D20.name} per DETECT, destroying {ct.name} on {sot.ASW_KILL} or less") if hunters else ()
+    dice += (_line(n, cv, f"{ct.name}: TORPEDO ATTACK on {tgt.uid}, one hit however many dice hit"),)
+    return [(ChanceStep(f"{ct.name}: TORPEDO ATTACK on {tgt.uid} (if not stopped first)", "14.12",
+                        (f"{ct.name} destroyed by ASW", f"torpedo hit on {tgt.uid}"), outcomes, dice),
+             2 * len(hunters) + n)]
+
+
+# ---------------------------------------------------------------- embarked cargo (10.311)
+def embark_losses(game: Game, a: A.AnswerEmbarkLosses, drawn: int = 0) -> tuple[ChanceStep, ...]:
+    """The concealed Embarked cards the attacker's picks draw at random (10.311): each set of
+    that many of the ``n`` concealed cards aboard is equally likely (a d20 per draw, rerolled
+    above the largest multiple of the cards left).  Outcome: which cards are lost."""
+    from lcb_lab.games.lcb.rules.embarking import losses
+    ctx = game._ctx()
+    choice = ctx.state.next_choice
+    ship = ctx.state.units[choice.options["ship"]]
+    k = losses.check(ctx, choice, [str(p) for p in a.picks])[2] if not ship.destroyed else 0
+    pool = losses.concealed_aboard(ctx, ship.uid)
+    if not k:
+        return ()
+    n = len(pool)
+    outcomes = tuple(sorted((tuple(int(i in pick) for i in range(n)), 1.0 / comb(n, k))
+                            for pick in combinations(range(n), k)))
+    dice = tuple(f"1 {D20.name}, rerolled above {losses.SIDES - losses.SIDES % left}: card (roll - 1) mod {left} + 1 "
+                 f"of the {left} concealed card(s) left" for left in range(n, n - k, -1))
+    return (ChanceStep(f"{k} of the {n} concealed Embarked card(s) on {ship.uid} lost at random", "10.311",
+                       tuple(f"{x} lost" for x in _card_names(ctx, pool)), outcomes, dice),)
+
+
+def _card_names(ctx: Ctx, cards: list) -> list[str]:
+    """Card names, a repeated name numbered in order (``"HELO ASW (2)"``)."""
+    names = [ctx.ctype(c).name for c in cards]
+    return [x if names.count(x) == 1 else f"{x} ({names[:i + 1].count(x)})" for i, x in enumerate(names)]
+
+
 def resolve_combat(game: Game, a: A.ResolveCombat, drawn: int = 0) -> tuple[ChanceStep, ...]:
     """Chance's own move (7.010): the next engagement, as ``Game.chance_outcomes()`` gives it
-    (``later``: the engagements the same roll makes after it)."""
-    from lcb_lab.games.lcb.rules.combat.chance import chance_step
-    return (chance_step(game._ctx()),)
+    (``later``: the engagements the same roll makes after it); then the influence roll of each
+    Proxy Force the combat fires at, should it be destroyed (13.13)."""
+    from lcb_lab.games.lcb.rules.combat.chance import chance_step, marker_targets
+    ctx = game._ctx()
+    return (chance_step(ctx),) + influence(ctx, marker_targets(ctx))
 
 
 PREVIEWS: dict[type, Callable] = {
     A.ResolveCombat: resolve_combat,
     A.PlayCard: card_steps, A.AnswerCards: card_steps,
     A.AnswerMines: mines, A.OffensiveAsw: offensive_asw, A.TorpedoAttack: torpedo, A.SubmarineZor: zor,
-    A.MarkerAction: marker_action, A.AnswerDefence: defence,
+    A.MarkerAction: marker_action, A.AnswerDefence: defence, A.AnswerEmbarkLosses: embark_losses,
 }
 """Action type -> its preview: ``(game, action, dice the act draws) -> tuple[ChanceStep, ...]`` (None:
 not previewed)."""
