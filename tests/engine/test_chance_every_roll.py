@@ -607,3 +607,114 @@ def test_every_roll_of_the_game_has_a_preview():
     for fns in ROLL_SITES.values():
         for preview in fns.values():
             assert callable(getattr(chance, preview, None)), preview
+
+
+def test_two_cards_of_one_name_answering_one_link_roll_one_nullify_each(chapter9_effect):
+    """9.42: two Attack on Command and Control cards NULLIFY EMS Jamming: two NULLIFY rolls (only
+    the team's IAMD DETECT is shared, 9.06) -- the preview lists both, and the act rolls them."""
+    from tests.rulebook.test_ch9_chains import B, game, play, resp
+    g, c = game({"jam": ("US", "EMS Jamming"), "a1": ("RU", "Attack on Command and Control"),
+                 "a2": ("RU", "Attack on Command and Control")}, seed=16)
+    play(g, B, c["jam"])
+    act = A.AnswerCards(responses=(resp(c["a2"]), resp(c["a1"])))
+    steps = ask(g, act)
+    nullify = [s for s in steps if s.rule == "9.4"]
+    assert len(nullify) == 2 and nullify[0] == nullify[1] and [s.rule for s in steps][-1] == "9.0"
+    assert nullify[0].counts == ("EMS Jamming (US) NULLIFIED",)
+    f = g.fork()
+    n = len(f.dice.history)
+    f.apply(act)
+    rolled = [p for p, _ in f.dice.history[n:]]
+    assert rolled.count("Attack on Command and Control (RU): NULLIFY EMS Jamming (US)") == 2
+
+
+# ---------------------------------------------------------------- answers that go on rolling
+def _mildec_pause():
+    """4.22: Msta's LRS hits Plt (forced 1, 1: 2 HP); US decides on its MILDECs after the roll,
+    and Msta2's LRS at Log (2 dice at 10) is still to roll in the same ResolveCombat."""
+    from lcb_lab.games.lcb.model.state import Marker
+    markers = [Marker("M1", "mildec", "US", B, "F-4"), Marker("M2", "mildec", "US", B, "F-4")]
+    g = lcb_lab.situation([("Msta", "runi_cannon_artillery", "F-6", R), ("Msta2", "runi_cannon_artillery", "F-6", R),
+                           ("Plt", "usmc_infantry_platoon", "F-4", B, True),
+                           ("Log", "usmc_logistics_company", "F-4", B, True)],
+                          initiative="RU", markers=markers, forced=[1, 1])
+    g.apply(A.BeginImpulse(R))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Msta", "Msta2")),)))
+    g.apply(A.CommitCombat(lrs=(A.LrsAttack("Msta", "LRS1", "Plt", 2), A.LrsAttack("Msta2", "LRS1", "Log", 2))))
+    g.apply(A.ResolveCombat())
+    assert g.pending.kind == "mildec" and g.to_act() == "US"
+    return g
+
+
+def test_the_mildec_answer_previews_the_rest_of_the_combat_it_resumes():
+    """4.22 then 7.57: answering the MILDEC choice rolls Msta2's LRS at Log in the same act: 0, 1
+    or 2 HP lost with 25%, 50%, 25%; the plain Answer (absorb 0) is the same act."""
+    g = _mildec_pause()
+    for act in (A.AnswerMildec(absorb=0), A.Answer()):
+        (step,) = ask(g, act)
+        assert (step.label, step.counts) == ("LRS on Log (2 HP)", ("HP lost by Log",))
+        assert step.outcomes == (((0,), 0.25), ((1,), 0.5), ((2,), 0.25))
+    for dice, lost in (([11, 20], 0), ([1, 20], 1), ([1, 2], 2)):
+        f = g.fork()
+        f.dice.force(dice)
+        f.apply(A.AnswerMildec(absorb=0))
+        if f.pending is not None:                   # Log hit: its own MILDEC choice (4.22), absorbing none
+            f.apply(A.AnswerMildec(absorb=0))
+        assert 2 - f.unit("Log").hp == lost and step.probability(lost) > 0 and f.dice.forced_left == 0
+
+
+def test_a_proxy_force_stopped_by_mines_previews_its_effect_after_them():
+    """13.36: PROXY-1 enters a mined land hex with then="effect"; the owner's answer rolls the
+    mines and then, if PROXY-1 survives, its effect roll (6 or less) -- and 13.13's roll if the mine
+    destroys it.  Held mines: only the effect roll."""
+    g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "B-1"},
+                                 "1 Zhuk": {"type": "runi_naval_infantry_platoon", "hex": "H-8"}},
+                          cards={"US": ["Proxy Forces: Partisans"]}, seed=17)
+    ch13.lay_mines(g, "RU", "D-6", 1, terrain="land")
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Proxy Forces: Partisans"),)))
+    g.apply(A.PlayCard("Proxy Forces: Partisans", "A", hex="C-6", action=1))
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare(()))
+    g.apply(A.MarkerAction("PROXY-1", path=("D-6",), then="effect"))
+    assert g.pending.kind == "mine_attack" and g.pending.options["targets"] == ["marker:D-6"]
+    (effect,) = ask(g, A.Answer())                              # held (13.33: may)
+    assert (effect.label, effect.rule) == ("PROXY-1: effect roll (if PROXY-1 survives the mines)", "13.12")
+    assert dict(effect.outcomes) == pytest.approx({(0,): 0.7, (1,): 0.3}, abs=1e-12)
+    shot = A.AnswerMines(mines=(A.MineShot("marker:D-6", 1),))
+    mine, influence, after = ask(g, shot)
+    assert mine.counts == ("mine hits on marker:D-6",) and mine.outcomes == (((0,), pytest.approx(0.35)),
+                                                                            ((1,), pytest.approx(0.65)))
+    assert (influence.label, influence.counts) == ("PROXY-1 destroyed: influence roll (if it is destroyed)",
+                                                   ("RU loses 1 influence",))
+    assert after == effect
+    for dice, gone, ok in (([14, 6], False, True), ([14, 7], False, False), ([13, 12], True, None)):
+        f = g.fork()
+        f.dice.force(dice)
+        f.apply(shot)
+        assert ("PROXY-1" not in f.state.card_markers) == gone and f.dice.forced_left == 0, dice
+        if gone:
+            assert f.state.influence == 1 and influence.probability(1) > 0      # RU lost 1: toward US
+        else:
+            assert f.log[-1]["title"] == f"PROXY-1: effect {'succeeds' if ok else 'fails'}"
+            assert effect.probability(int(ok)) > 0
+
+
+def test_an_act_whose_auto_answered_choices_roll_says_so_in_one_line():
+    """With auto policies a Move into mines also rolls the owner's auto-answered mines (13.33):
+    those answers are not acts of their own, so the preview refuses in one line, drawing nothing."""
+    g = lcb_lab.situation(units={"DDG-51": {"type": "usn_ddg_51", "hex": "B-2", "face_up": True},
+                                 "1 Anna": ("runi_naval_infantry_platoon", "H-8")}, naval=ch13.SEA, seed=18, auto={})
+    ch13.lay_mines(g, "RU", "C-2", 2)
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51",)),)))
+    before, dice = g.to_json(), g.dice.state()
+    with pytest.raises(LcbError) as e:
+        g.chance_outcomes(A.Move(1, ("C-2", "D-2")))
+    assert str(e.value) == ("chance_outcomes: Move also rolls for the choices the auto policies answer inside it, "
+                            "which are not previewed (without auto policies each answer is an act of its own, "
+                            "previewed)")
+    assert g.to_json() == before and g.dice.state() == dice

@@ -73,6 +73,10 @@ def act_outcomes(game: Game, action: A.Action) -> tuple[ChanceStep, ...]:
         return ()
     fn = PREVIEWS.get(type(action))
     steps = fn(game, action, draws) if fn is not None else None
+    if steps is None and game.auto_policies is not None:
+        raise LcbError(f"chance_outcomes: {type(action).__name__} also rolls for the choices the auto policies "
+                       "answer inside it, which are not previewed (without auto policies each answer is an act "
+                       "of its own, previewed)")
     if steps is None:
         raise LcbError(f"chance_outcomes: {type(action).__name__} rolls dice whose odds are not previewed "
                        "(rolled inline; see lcb_lab.games.lcb.chance)")
@@ -123,15 +127,39 @@ def _p(v: int) -> float:
 # ---------------------------------------------------------------- mines (13.33)
 def mines(game: Game, a: A.AnswerMines, drawn: int = 0) -> tuple[ChanceStep, ...]:
     """The owner's mine shots: hits on each target (13.33; the hits on one target, before a
-    Naval MILDEC absorbs any, 4.22)."""
+    Naval MILDEC absorbs any, 4.22); none when the owner holds.  Then the influence roll of a
+    Proxy Force among the targets (13.13) and the step of a card marker the mines stopped (13.36)."""
     ctx = game._ctx()
     from lcb_lab.games.lcb.rules.markers import mines as rule
     m, plan = rule.shot_plan(ctx, _choice(ctx), [(s.target, s.cubes) for s in a.mines])
     cv = rule.succeeds_on(m)
-    return (ChanceStep(f"Mines in {m.hex}", "13.33", tuple(f"mine hits on {t}" for t, _ in plan),
-                       joint_outcomes([_hits(n, cv) for _, n in plan]),
-                       tuple(_line(n, cv, f"mines {m.hex}->{t}") for t, n in plan)),) \
-        + influence(ctx, [t for t, _ in plan])
+    shots = (ChanceStep(f"Mines in {m.hex}", "13.33", tuple(f"mine hits on {t}" for t, _ in plan),
+                        joint_outcomes([_hits(n, cv) for _, n in plan]),
+                        tuple(_line(n, cv, f"mines {m.hex}->{t}") for t, n in plan)),) if plan else ()
+    hit = [getattr(rule._resolve_id(ctx, m, t), "mid", "") for t, _ in plan]     # a card marker's id
+    return shots + influence(ctx, hit) + _after_mines(ctx, m)
+
+
+def _after_mines(ctx: Ctx, mine) -> tuple[ChanceStep, ...]:
+    """The step of a card marker the mines stopped, rolled in the same act if the marker survives
+    (13.36): its effect roll, or its GROUND ASSAULT when no defender may fire back (7.13)."""
+    from dataclasses import replace
+    from types import SimpleNamespace
+    p = mine.data.get("pending") or {}
+    m = ctx.state.card_markers.get(p.get("marker") or "")
+    then = p.get("then", "none")
+    if m is None or then not in ("effect", "combat") or (then == "combat" and m.kind not in ("proxy", "sof")):
+        return ()
+    a = SimpleNamespace(marker=m.mid, path=(), then=then, targets=tuple(p.get("targets", ())), hex=p.get("hex"),
+                        dice=int(p.get("dice", 0)), action=None)
+    if then == "effect":
+        steps = _marker_effect(ctx, m, a, 0) or ()
+    else:
+        from lcb_lab.games.lcb.rules.combat.ground_assault import defenders
+        from lcb_lab.games.lcb.rules.markers import proxy
+        u = proxy.assault_target(ctx, m, a)
+        steps = () if defenders(ctx, m.hex, u.team) else (_ga_step(ctx, m, u, a.dice, []),)
+    return tuple(replace(x, label=f"{x.label} (if {m.mid} survives the mines)") for x in steps)
 
 
 # ---------------------------------------------------------------- ASW (14.12-14.14)
@@ -345,6 +373,10 @@ def _effect_step(ctx: Ctx, card, option: str) -> list[tuple[ChanceStep, int]]:
                      f"{ct.name} succeeds", eff.dice, eff.succeeds_on, f"{ct.name}: effect"), eff.dice)]
 
 
+TEAM_DETECT = "IAMD DETECT of"
+"""The label of the one DETECT roll a team makes for all its card INTERCEPTs of a card (9.06)."""
+
+
 def _link_steps(ctx: Ctx, link) -> list[tuple[ChanceStep, int]]:
     """The rolls of one link of the chain, each with its dice, as if reached (9.06, 9.4, 9.011)."""
     from lcb_lab.games.lcb.rules.cards import ftr
@@ -360,7 +392,7 @@ def _link_steps(ctx: Ctx, link) -> list[tuple[ChanceStep, int]]:
         v, them = ftr.detect_value(ctx, t), ftr.name(ctx, t)
         if k == "intercept":
             if v is not None:
-                out.append((_yes_no(f"IAMD DETECT of {them} (one roll for the team, if reached)", "9.06",
+                out.append((_yes_no(f"{TEAM_DETECT} {them} (one roll for the team, if reached)", "9.06",
                                     f"{them} DETECTED", 1, v, f"DETECT {them}"), 1))
             n, (cv, _) = int(link.data["dice"]), ftr.intercept_cv(ctx, link)
             out.append((ChanceStep(f"{who} INTERCEPTs {them} (if DETECTED)", "9.011", (f"INTERCEPT hits on {them}",),
@@ -404,8 +436,9 @@ def card_steps(game: Game, a, drawn: int) -> tuple[ChanceStep, ...] | None:
     steps, seen = [], set()
     for link in reversed(ctx.state.chain):     # the order it resolves in (9.46: last link first)
         for step, n in _link_steps(ctx, link):
-            if step.label not in seen:          # one IAMD DETECT per team and card (9.06)
-                seen.add(step.label)
+            key = step.label if step.label.startswith(TEAM_DETECT) else (link.pid, step.label)
+            if key not in seen:                 # one IAMD DETECT per team and card (9.06); each link its own
+                seen.add(key)
                 steps.append((step, n))
     return _checked(steps, drawn)
 
@@ -492,11 +525,31 @@ def resolve_combat(game: Game, a: A.ResolveCombat, drawn: int = 0) -> tuple[Chan
     return (chance_step(ctx),) + influence(ctx, marker_targets(ctx))
 
 
+def mildec(game: Game, a: A.AnswerMildec, drawn: int = 0) -> tuple[ChanceStep, ...] | None:
+    """The MILDEC answer (4.22) goes on with what it paused: the committed combat's next
+    engagement (as :func:`resolve_combat`), or after a mine hit (13.34) the step of the card
+    marker the mines stopped (13.36)."""
+    choice = game.pending
+    ctx = game._ctx()
+    if choice.after_mine:
+        return _after_mines(ctx, ctx.state.card_markers[choice.options["mine"]])
+    return resolve_combat(game, A.ResolveCombat(), drawn) if ctx.state.impulse.combat is not None else None
+
+
+def declined(game: Game, a: A.Answer, drawn: int = 0) -> tuple[ChanceStep, ...] | None:
+    """The plain ``Answer`` declines the pending choice: previewed as that kind's empty answer
+    (no dice, no card, no pick, absorb 0), e.g. the pass that resolves a card chain (9.41)."""
+    typed = game.pending.ANSWER()
+    fn = PREVIEWS.get(type(typed)) if type(typed) is not A.Answer else None
+    return fn(game, typed, drawn) if fn is not None else None
+
+
 PREVIEWS: dict[type, Callable] = {
     A.ResolveCombat: resolve_combat,
     A.PlayCard: card_steps, A.AnswerCards: card_steps,
     A.AnswerMines: mines, A.OffensiveAsw: offensive_asw, A.TorpedoAttack: torpedo, A.SubmarineZor: zor,
     A.MarkerAction: marker_action, A.AnswerDefence: defence, A.AnswerEmbarkLosses: embark_losses,
+    A.AnswerMildec: mildec, A.Answer: declined,
 }
 """Action type -> its preview: ``(game, action, dice the act draws) -> tuple[ChanceStep, ...]`` (None:
 not previewed)."""
