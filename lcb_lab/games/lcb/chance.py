@@ -3,12 +3,14 @@
 ``Game.chance_outcomes(action)`` answers for a legal act what ``Game.chance_outcomes()``
 answers for the dice of a committed combat (7.010, :mod:`lcb_lab.games.lcb.rules.combat.chance`):
 the :class:`~lcb_lab.kernel.odds.ChanceStep` (s) the act would roll, each outcome with its exact
-probability (for ``ResolveCombat`` itself: the step ``chance_outcomes()`` gives).  The odds come from the *setup* half of the rule that rolls (who rolls how many
-d20 at which value), the same function the roll itself calls, so they cannot drift apart;
-asking draws nothing and changes nothing (``g.to_json()`` is byte-identical).  Covered:
+probability (for ``ResolveCombat`` itself: the step ``chance_outcomes()`` gives).  The odds
+come from the *setup* half of the rule that rolls (who rolls how many d20 at which value), the
+same function the roll itself calls, so they cannot drift apart; asking draws nothing and
+changes nothing (``g.to_json()`` is byte-identical).  Covered:
 
 * ``AnswerMines``: the owner's mine shots, one joint outcome of the hits on each target
-  (13.33, 13.34; :func:`lcb_lab.games.lcb.rules.markers.mines.shot_plan`);
+  (13.33, 13.34; :func:`lcb_lab.games.lcb.rules.markers.mines.shot_plan`); then the step of a
+  card marker the mines stopped, should it survive (13.36);
 * ``OffensiveAsw``: which enemy submarines in the searching ships' hex are destroyed
   (14.14; :func:`~lcb_lab.games.lcb.rules.submarines.asw.offensive_setup`);
 * ``SubmarineZor``: which enemy submarines around it are DETECTED (14.09);
@@ -18,19 +20,33 @@ asking draws nothing and changes nothing (``g.to_json()`` is byte-identical).  C
 * ``MarkerAction(then="combat")`` of a Proxy Force or SOF marker whose hex has no defender
   able to fire back (13.12, 13.41: rolled at once), and ``AnswerDefence`` to such an assault
   (both sides at once, 7.13): HP lost by the target, GA hits on the marker;
+* ``MarkerAction(then="effect")``: a Proxy Force's effect roll (13.12; at an instructor
+  ruling's value, 13.14; :func:`~lcb_lab.games.lcb.rules.markers.proxy.effect_setup`), or
+  another marker's card effect when nobody may answer it (13.21, 13.25);
 * ``AnswerCards`` and ``PlayCard`` when the chain resolves in that act (9.06, 9.4, 9.0): one
   step per DETECT / success roll of each link, its *marginal* odds if the link is reached (a
-  link stopped earlier in the chain rolls nothing; :func:`card_steps`).
+  link stopped earlier in the chain rolls nothing; :func:`card_steps`), with the rolls of the
+  effect itself: card ASW (14.15: which submarines the one DETECT die finds, which one the ASW
+  die destroys; :func:`~lcb_lab.games.lcb.rules.submarines.asw.search_setup`) and a UUV's
+  TORPEDO ATTACK (14.12, 14.011: destroyed by defensive ASW first, or a hit;
+  :func:`~lcb_lab.games.lcb.rules.submarines.asw.uuv_setup`);
+* ``AnswerEmbarkLosses``: which concealed Embarked cards the attacker's ``"hidden:<n>"``
+  picks lose, each set equally likely (10.311; the d20 rerolled above the largest multiple,
+  :func:`~lcb_lab.games.lcb.rules.embarking.losses.concealed_aboard`);
+* ``AnswerMildec`` and ``ResolveCombat``: the committed combat's next engagement (7.010; the
+  MILDEC answer resumes it, 4.22), or after a mine hit the stopped marker's step (13.36);
+  the plain ``Answer`` as its choice's empty answer;
+* a destroyed Proxy Force's influence roll (13.13: 12 or less, the meter moves toward its
+  team), added as its own step "(if it is destroyed)" to every act that may destroy one: the
+  combat, the defenders' answer, the mines (:func:`influence`).
 
 An act that rolls nothing gives ``()``; so does an act whose roll waits for a choice (a Proxy
-Force moving into a hex where defenders may fire back: their ``AnswerDefence`` rolls).
-Uncovered, each raising LcbError when asked about an act that would roll it: a destroyed
-marker's influence roll and the other marker effect rolls (13.13, 13.14, 13.2x:
-``rules/markers/placement``, ``rules/markers/proxy``), card ASW and UUV effects (14.15,
-14.011: rolls inside a card's effect, after DETECT rolls of their own), and the random Embarked
-card lost with a ship's HP (10.311: its die depends on the hits rolled in the same act).  A
-card chain that would draw more dice than its links preview (an effect with rolls of its own)
-is refused the same way.
+Force moving into a hex where defenders may fire back: their ``AnswerDefence`` rolls).  Every
+function of the game that rolls has its preview here (``tests/engine/test_chance_every_roll.py``
+maps each one).  Two refusals remain, each one LcbError line, nothing drawn: with
+``auto_policies`` an act may also roll for the choices answered inside it (ask without them:
+each answer is then an act of its own), and a card chain that would draw more dice than its
+links preview (an effect with rolls no preview knows) -- the guard for a new effect.
 
 Pauses.  Where the rules let someone act between the act and its roll, a choice already
 stands there and the roll is made by the answer, so the answer is the act to ask about: the
