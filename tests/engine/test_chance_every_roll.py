@@ -1,7 +1,8 @@
 """``Game.chance_outcomes(action)``: every inline roll asked the same way before it is rolled
 (lcb_lab.games.lcb.chance).  Per roll kind: the outcomes sum to 1, equal a hand-computed value
-for a small case, and match the frequencies of many seeded real rolls; asking draws nothing
-and leaves the game byte-identical."""
+for a small case, and match the frequencies of many seeded real rolls or the act applied with
+forced dice for each outcome class; asking draws nothing and leaves the game byte-identical.
+:data:`ROLL_SITES` maps every function of the game that rolls to its preview: none is left out."""
 from __future__ import annotations
 
 from collections import Counter

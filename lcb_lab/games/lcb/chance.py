@@ -311,8 +311,10 @@ def _ga_step(ctx: Ctx, m, u, dice: int, defence: list[dict]) -> ChanceStep:
 
 
 def marker_action(game: Game, a: A.MarkerAction, drawn: int = 0) -> tuple[ChanceStep, ...] | None:
-    """A Proxy Force's / SOF marker's GROUND ASSAULT rolled at once (no defender may fire back);
-    the marker placed at the end of ``path`` first.  None: another marker act (not previewed)."""
+    """A Proxy Force's / SOF marker's GROUND ASSAULT rolled at once (no defender may fire back),
+    or a marker's effect (:func:`_marker_effect`); the marker placed at the end of ``path``
+    first.  None: a marker act that rolls nothing of its own (a move, a conceal, an LRS that
+    joins the combat)."""
     from dataclasses import replace
     m = game.state.card_markers.get(a.marker)
     if m is None or a.then not in ("combat", "effect") or (a.then == "combat" and m.kind not in ("proxy", "sof")):
