@@ -35,10 +35,12 @@ would roll, from the rule's own setup function, drawing nothing):
   ASSAULT (13.12, 13.41, ``MarkerAction`` or the defenders' ``AnswerDefence``), submarine
   TORPEDO ATTACK with its defensive ASW, the submarine engagement and the ZOR DETECT (14.x,
   ``rules/submarines``), offensive ASW (14.14), and card chains: DETECT, NULLIFY / FTR
-  NULLIFY, card INTERCEPT and effect rolls (9.0, 9.06, 9.4, 9.011; ``rules/cards``);
-* not previewed (LcbError when asked): a destroyed marker's influence roll and other marker
-  effect rolls (``rules/markers``), card ASW / UUV effects (14.15), the random Embarked card
-  lost (10.311, ``rules/embarking/losses``).
+  NULLIFY, card INTERCEPT and effect rolls (9.0, 9.06, 9.4, 9.011; ``rules/cards``), card
+  ASW and UUV attacks (14.15, 14.12);
+* marker effects: a Proxy Force's effect roll (13.12, 13.14) and its influence roll when
+  destroyed (13.13), and the random concealed Embarked card lost (10.311,
+  ``rules/embarking/losses``): every roll of the game has its preview (LcbError only for the
+  rolls of choices auto policies answer inside an act, and a card effect no preview knows).
 
 Where the rules allow a pause before such a roll, a choice already stands there (the mine
 owner's, 13.33; the GA defenders', 7.13; the card response windows, 9.41) and its answer

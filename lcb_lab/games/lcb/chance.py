@@ -3,12 +3,14 @@
 ``Game.chance_outcomes(action)`` answers for a legal act what ``Game.chance_outcomes()``
 answers for the dice of a committed combat (7.010, :mod:`lcb_lab.games.lcb.rules.combat.chance`):
 the :class:`~lcb_lab.kernel.odds.ChanceStep` (s) the act would roll, each outcome with its exact
-probability (for ``ResolveCombat`` itself: the step ``chance_outcomes()`` gives).  The odds come from the *setup* half of the rule that rolls (who rolls how many
-d20 at which value), the same function the roll itself calls, so they cannot drift apart;
-asking draws nothing and changes nothing (``g.to_json()`` is byte-identical).  Covered:
+probability (for ``ResolveCombat`` itself: the step ``chance_outcomes()`` gives).  The odds
+come from the *setup* half of the rule that rolls (who rolls how many d20 at which value), the
+same function the roll itself calls, so they cannot drift apart; asking draws nothing and
+changes nothing (``g.to_json()`` is byte-identical).  Covered:
 
 * ``AnswerMines``: the owner's mine shots, one joint outcome of the hits on each target
-  (13.33, 13.34; :func:`lcb_lab.games.lcb.rules.markers.mines.shot_plan`);
+  (13.33, 13.34; :func:`lcb_lab.games.lcb.rules.markers.mines.shot_plan`); then the step of a
+  card marker the mines stopped, should it survive (13.36);
 * ``OffensiveAsw``: which enemy submarines in the searching ships' hex are destroyed
   (14.14; :func:`~lcb_lab.games.lcb.rules.submarines.asw.offensive_setup`);
 * ``SubmarineZor``: which enemy submarines around it are DETECTED (14.09);
@@ -18,19 +20,33 @@ asking draws nothing and changes nothing (``g.to_json()`` is byte-identical).  C
 * ``MarkerAction(then="combat")`` of a Proxy Force or SOF marker whose hex has no defender
   able to fire back (13.12, 13.41: rolled at once), and ``AnswerDefence`` to such an assault
   (both sides at once, 7.13): HP lost by the target, GA hits on the marker;
+* ``MarkerAction(then="effect")``: a Proxy Force's effect roll (13.12; at an instructor
+  ruling's value, 13.14; :func:`~lcb_lab.games.lcb.rules.markers.proxy.effect_setup`), or
+  another marker's card effect when nobody may answer it (13.21, 13.25);
 * ``AnswerCards`` and ``PlayCard`` when the chain resolves in that act (9.06, 9.4, 9.0): one
   step per DETECT / success roll of each link, its *marginal* odds if the link is reached (a
-  link stopped earlier in the chain rolls nothing; :func:`card_steps`).
+  link stopped earlier in the chain rolls nothing; :func:`card_steps`), with the rolls of the
+  effect itself: card ASW (14.15: which submarines the one DETECT die finds, which one the ASW
+  die destroys; :func:`~lcb_lab.games.lcb.rules.submarines.asw.search_setup`) and a UUV's
+  TORPEDO ATTACK (14.12, 14.011: destroyed by defensive ASW first, or a hit;
+  :func:`~lcb_lab.games.lcb.rules.submarines.asw.uuv_setup`);
+* ``AnswerEmbarkLosses``: which concealed Embarked cards the attacker's ``"hidden:<n>"``
+  picks lose, each set equally likely (10.311; the d20 rerolled above the largest multiple,
+  :func:`~lcb_lab.games.lcb.rules.embarking.losses.concealed_aboard`);
+* ``AnswerMildec`` and ``ResolveCombat``: the committed combat's next engagement (7.010; the
+  MILDEC answer resumes it, 4.22), or after a mine hit the stopped marker's step (13.36);
+  the plain ``Answer`` as its choice's empty answer;
+* a destroyed Proxy Force's influence roll (13.13: 12 or less, the meter moves toward its
+  team), added as its own step "(if it is destroyed)" to every act that may destroy one: the
+  combat, the defenders' answer, the mines (:func:`influence`).
 
 An act that rolls nothing gives ``()``; so does an act whose roll waits for a choice (a Proxy
-Force moving into a hex where defenders may fire back: their ``AnswerDefence`` rolls).
-Uncovered, each raising LcbError when asked about an act that would roll it: a destroyed
-marker's influence roll and the other marker effect rolls (13.13, 13.14, 13.2x:
-``rules/markers/placement``, ``rules/markers/proxy``), card ASW and UUV effects (14.15,
-14.011: rolls inside a card's effect, after DETECT rolls of their own), and the random Embarked
-card lost with a ship's HP (10.311: its die depends on the hits rolled in the same act).  A
-card chain that would draw more dice than its links preview (an effect with rolls of its own)
-is refused the same way.
+Force moving into a hex where defenders may fire back: their ``AnswerDefence`` rolls).  Every
+function of the game that rolls has its preview here (``tests/engine/test_chance_every_roll.py``
+maps each one).  Two refusals remain, each one LcbError line, nothing drawn: with
+``auto_policies`` an act may also roll for the choices answered inside it (ask without them:
+each answer is then an act of its own), and a card chain that would draw more dice than its
+links preview (an effect with rolls no preview knows) -- the guard for a new effect.
 
 Pauses.  Where the rules let someone act between the act and its roll, a choice already
 stands there and the roll is made by the answer, so the answer is the act to ask about: the
@@ -46,12 +62,15 @@ submarines in a hex, the ASW ships that defend it).
 """
 from __future__ import annotations
 
+from itertools import combinations
+from math import comb
 from typing import Any, Callable
 
 import numpy as np
 
 from lcb_lab.games.lcb import actions as A
-from lcb_lab.kernel.dice import D20
+from lcb_lab.games.lcb.model.state import CardPlay, other
+from lcb_lab.kernel.dice import D20, at_most
 from lcb_lab.kernel.errors import DiceExhausted, LcbError
 from lcb_lab.kernel.odds import ChanceStep, binomial_pmf, joint_outcomes, mixture, p_any, p_success, sum_pmf
 from lcb_lab.games.lcb.rules.common import Ctx
@@ -70,6 +89,10 @@ def act_outcomes(game: Game, action: A.Action) -> tuple[ChanceStep, ...]:
         return ()
     fn = PREVIEWS.get(type(action))
     steps = fn(game, action, draws) if fn is not None else None
+    if steps is None and game.auto_policies is not None:
+        raise LcbError(f"chance_outcomes: {type(action).__name__} also rolls for the choices the auto policies "
+                       "answer inside it, which are not previewed (without auto policies each answer is an act "
+                       "of its own, previewed)")
     if steps is None:
         raise LcbError(f"chance_outcomes: {type(action).__name__} rolls dice whose odds are not previewed "
                        "(rolled inline; see lcb_lab.games.lcb.chance)")
@@ -112,17 +135,47 @@ def _flag(p: float) -> tuple[float, float]:
     return (1.0 - p, p)
 
 
+def _p(v: int) -> float:
+    """One d20 succeeding on ``v`` or less (7.02)."""
+    return p_success(v, D20, at_most(v))
+
+
 # ---------------------------------------------------------------- mines (13.33)
 def mines(game: Game, a: A.AnswerMines, drawn: int = 0) -> tuple[ChanceStep, ...]:
     """The owner's mine shots: hits on each target (13.33; the hits on one target, before a
-    Naval MILDEC absorbs any, 4.22)."""
+    Naval MILDEC absorbs any, 4.22); none when the owner holds.  Then the influence roll of a
+    Proxy Force among the targets (13.13) and the step of a card marker the mines stopped (13.36)."""
     ctx = game._ctx()
     from lcb_lab.games.lcb.rules.markers import mines as rule
     m, plan = rule.shot_plan(ctx, _choice(ctx), [(s.target, s.cubes) for s in a.mines])
     cv = rule.succeeds_on(m)
-    return (ChanceStep(f"Mines in {m.hex}", "13.33", tuple(f"mine hits on {t}" for t, _ in plan),
-                       joint_outcomes([_hits(n, cv) for _, n in plan]),
-                       tuple(_line(n, cv, f"mines {m.hex}->{t}") for t, n in plan)),)
+    shots = (ChanceStep(f"Mines in {m.hex}", "13.33", tuple(f"mine hits on {t}" for t, _ in plan),
+                        joint_outcomes([_hits(n, cv) for _, n in plan]),
+                        tuple(_line(n, cv, f"mines {m.hex}->{t}") for t, n in plan)),) if plan else ()
+    hit = [getattr(rule._resolve_id(ctx, m, t), "mid", "") for t, _ in plan]     # a card marker's id
+    return shots + influence(ctx, hit) + _after_mines(ctx, m)
+
+
+def _after_mines(ctx: Ctx, mine) -> tuple[ChanceStep, ...]:
+    """The step of a card marker the mines stopped, rolled in the same act if the marker survives
+    (13.36): its effect roll, or its GROUND ASSAULT when no defender may fire back (7.13)."""
+    from dataclasses import replace
+    from types import SimpleNamespace
+    p = mine.data.get("pending") or {}
+    m = ctx.state.card_markers.get(p.get("marker") or "")
+    then = p.get("then", "none")
+    if m is None or then not in ("effect", "combat") or (then == "combat" and m.kind not in ("proxy", "sof")):
+        return ()
+    a = SimpleNamespace(marker=m.mid, path=(), then=then, targets=tuple(p.get("targets", ())), hex=p.get("hex"),
+                        dice=int(p.get("dice", 0)), action=None)
+    if then == "effect":
+        steps = _marker_effect(ctx, m, a, 0) or ()
+    else:
+        from lcb_lab.games.lcb.rules.combat.ground_assault import defenders
+        from lcb_lab.games.lcb.rules.markers import proxy
+        u = proxy.assault_target(ctx, m, a)
+        steps = () if defenders(ctx, m.hex, u.team) else (_ga_step(ctx, m, u, a.dice, []),)
+    return tuple(replace(x, label=f"{x.label} (if {m.mid} survives the mines)") for x in steps)
 
 
 # ---------------------------------------------------------------- ASW (14.12-14.14)
@@ -258,16 +311,51 @@ def _ga_step(ctx: Ctx, m, u, dice: int, defence: list[dict]) -> ChanceStep:
 
 
 def marker_action(game: Game, a: A.MarkerAction, drawn: int = 0) -> tuple[ChanceStep, ...] | None:
-    """A Proxy Force's / SOF marker's GROUND ASSAULT rolled at once (no defender may fire back);
-    the marker placed at the end of ``path`` first.  None: another marker act (not previewed)."""
+    """A Proxy Force's / SOF marker's GROUND ASSAULT rolled at once (no defender may fire back),
+    or a marker's effect (:func:`_marker_effect`); the marker placed at the end of ``path``
+    first.  None: a marker act that rolls nothing of its own (a move, a conceal, an LRS that
+    joins the combat)."""
     from dataclasses import replace
     m = game.state.card_markers.get(a.marker)
-    if m is None or a.then != "combat" or m.kind not in ("proxy", "sof"):
+    if m is None or a.then not in ("combat", "effect") or (a.then == "combat" and m.kind not in ("proxy", "sof")):
         return None
     ctx = _on_fork(game, replace(a, then="none", targets=(), dice=0))[0] if a.path else game._ctx()
     m = ctx.state.card_markers[a.marker]
     from lcb_lab.games.lcb.rules.markers import proxy
+    if a.then == "effect":
+        return _marker_effect(ctx, m, a, drawn)
     return (_ga_step(ctx, m, proxy.assault_target(ctx, m, a), int(a.dice), []),)
+
+
+def _marker_effect(ctx: Ctx, m, a: A.MarkerAction, drawn: int) -> tuple[ChanceStep, ...] | None:
+    """A marker's effect rolled at once: a Proxy Force's effect roll (13.12; at an instructor
+    ruling's value, 13.14), or the card's effect through its marker when nobody may answer
+    (13.21, 13.25: the card's own rolls, :func:`_effect_rolls`)."""
+    from lcb_lab.games.lcb.rules.markers import free_actions, proxy
+    if m.kind != "proxy":
+        ct, eff = free_actions.marker_option(ctx, m, combat=False)
+        link = CardPlay(1, m.card, m.team, eff.label, list(a.targets), a.hex or m.hex)
+        return _checked(_effect_step(ctx, ctx.card(m.card), eff.label) + _effect_rolls(ctx, link), drawn)
+    ruling, _, need = proxy.effect_setup(ctx, m, a)
+    what = f"ruling {ruling['n']}, {ruling['text']}" if ruling else "the effect agreed at the table"
+    return (ChanceStep(f"{m.mid}: effect roll", "13.14" if ruling else "13.12", (f"{m.mid}'s effect succeeds",),
+                       joint_outcomes([_flag(_p(need))]), (_line(1, need, f"{m.mid}: effect ({what})"),)),)
+
+
+def influence(ctx: Ctx, targets: list[str]) -> tuple[ChanceStep, ...]:
+    """The influence roll of each Proxy Force among ``targets`` should it be destroyed (13.13:
+    1 d20, 12 or less: its destroyer loses 1 influence, the meter moves toward the Proxy
+    Force's team; :func:`lcb_lab.games.lcb.rules.markers.placement.proxy_destroyed`)."""
+    from lcb_lab.games.lcb.rules.markers.placement import INFLUENCE_ON
+    out = []
+    for m in [ctx.state.card_markers.get(t) for t in dict.fromkeys(targets)]:
+        if m is not None and m.kind == "proxy":
+            foe = other(m.team)
+            out.append(ChanceStep(f"{m.mid} destroyed: influence roll (if it is destroyed)", "13.13",
+                                  (f"{foe} loses 1 influence",), joint_outcomes([_flag(_p(INFLUENCE_ON))]),
+                                  (f"1 {D20.name}, {INFLUENCE_ON} or less: {foe} loses 1 influence (the Influence "
+                                   f"Meter moves one space toward {m.team})",)))
+    return tuple(out)
 
 
 def defence(game: Game, a: A.AnswerDefence, drawn: int = 0) -> tuple[ChanceStep, ...] | None:
@@ -282,7 +370,8 @@ def defence(game: Game, a: A.AnswerDefence, drawn: int = 0) -> tuple[ChanceStep,
     if m is None:
         return ()
     plan = m.data["assault"]
-    return (_ga_step(ctx, m, ctx.state.units[plan["target"]], int(plan["dice"]), allocs),)
+    return (_ga_step(ctx, m, ctx.state.units[plan["target"]], int(plan["dice"]), allocs),) \
+        + (influence(ctx, [m.mid]) if allocs else ())
 
 
 # ---------------------------------------------------------------- card chains (9.0, 9.06, 9.4, 9.011)
@@ -302,12 +391,16 @@ def _effect_step(ctx: Ctx, card, option: str) -> list[tuple[ChanceStep, int]]:
                      f"{ct.name} succeeds", eff.dice, eff.succeeds_on, f"{ct.name}: effect"), eff.dice)]
 
 
+TEAM_DETECT = "IAMD DETECT of"
+"""The label of the one DETECT roll a team makes for all its card INTERCEPTs of a card (9.06)."""
+
+
 def _link_steps(ctx: Ctx, link) -> list[tuple[ChanceStep, int]]:
     """The rolls of one link of the chain, each with its dice, as if reached (9.06, 9.4, 9.011)."""
     from lcb_lab.games.lcb.rules.cards import ftr
     k = ftr.kind(link)
     if k == "play":
-        return _effect_step(ctx, ctx.state.cards[link.card], link.option)
+        return _effect_step(ctx, ctx.state.cards[link.card], link.option) + _effect_rolls(ctx, link)
     out: list[tuple[ChanceStep, int]] = []
     who = ftr.name(ctx, link)
     for pid in link.data.get("to", []):
@@ -317,7 +410,7 @@ def _link_steps(ctx: Ctx, link) -> list[tuple[ChanceStep, int]]:
         v, them = ftr.detect_value(ctx, t), ftr.name(ctx, t)
         if k == "intercept":
             if v is not None:
-                out.append((_yes_no(f"IAMD DETECT of {them} (one roll for the team, if reached)", "9.06",
+                out.append((_yes_no(f"{TEAM_DETECT} {them} (one roll for the team, if reached)", "9.06",
                                     f"{them} DETECTED", 1, v, f"DETECT {them}"), 1))
             n, (cv, _) = int(link.data["dice"]), ftr.intercept_cv(ctx, link)
             out.append((ChanceStep(f"{who} INTERCEPTs {them} (if DETECTED)", "9.011", (f"INTERCEPT hits on {them}",),
@@ -348,7 +441,8 @@ def card_steps(game: Game, a, drawn: int) -> tuple[ChanceStep, ...] | None:
         if ctx.state.stage == "deployment":
             return None
         card = jcc.check_play(ctx, a.card, a.option, list(a.targets), a.hex, a.action)[0]
-        return _checked(_effect_step(ctx, card, a.option), drawn)
+        link = CardPlay(1, card.cid, card.team, a.option, list(a.targets), a.hex)
+        return _checked(_effect_step(ctx, card, a.option) + _effect_rolls(ctx, link), drawn)
     top = ctx.state.next_choice
     plans, ints = responses.check(ctx, top.team, a.responses, a.card_intercepts)
     ctx.state.choices.pop()
@@ -360,24 +454,120 @@ def card_steps(game: Game, a, drawn: int) -> tuple[ChanceStep, ...] | None:
     steps, seen = [], set()
     for link in reversed(ctx.state.chain):     # the order it resolves in (9.46: last link first)
         for step, n in _link_steps(ctx, link):
-            if step.label not in seen:          # one IAMD DETECT per team and card (9.06)
-                seen.add(step.label)
+            key = step.label if step.label.startswith(TEAM_DETECT) else (link.pid, step.label)
+            if key not in seen:                 # one IAMD DETECT per team and card (9.06); each link its own
+                seen.add(key)
                 steps.append((step, n))
     return _checked(steps, drawn)
 
 
+def _effect_rolls(ctx: Ctx, link) -> list[tuple[ChanceStep, int]]:
+    """The rolls a card's effect makes of its own, after its effect roll, as if reached: card
+    ASW (14.15) and a UUV's attack (14.12, 14.011); none for the other effects."""
+    ct = ctx.ctype(ctx.card(link.card))
+    eff = ct.effect(link.option)
+    fn = {"asw_search": _card_asw, "uuv": _uuv}.get(eff.fn)
+    return fn(ctx, link, ct, eff) if fn else []
+
+
+def _card_asw(ctx: Ctx, link, ct, eff) -> list[tuple[ChanceStep, int]]:
+    """Card ASW (14.15): ONE DETECT d20 against every enemy submarine searched, then ONE ASW d20
+    at the first of them revealed (already, or by that DETECT).  Outcome: which are DETECTED,
+    which is destroyed."""
+    from lcb_lab.games.lcb.rules.submarines import asw, sot
+    hexes, enemies, kill = asw.search_setup(ctx, link, ct, eff)
+    branches = []
+    for p, found in _detect_classes([sot.detect_of(ctx, e) for e in enemies]):
+        aim = next((i for i, (e, f) in enumerate(zip(enemies, found)) if e.revealed or f), None)
+        pmfs = [_flag(_p(kill)) if i == aim else (1.0,) for i in range(len(enemies))]
+        branches.append((p, tuple((tuple(map(int, found)) + o, q) for o, q in joint_outcomes(pmfs))))
+    against = ", ".join(f"{e.uid} ({sot.detect_of(ctx, e)} or less)" for e in enemies) or "no submarine"
+    dice = (f"1 {D20.name} ASW DETECT in {', '.join(hexes)}, compared with {against}",
+            f"1 {D20.name} ASW at the first revealed submarine, destroying it on {kill} or less")
+    counts = tuple(f"{e.uid} DETECTED" for e in enemies) + tuple(f"{e.uid} destroyed" for e in enemies)
+    return [(ChanceStep(f"{ct.name}: card ASW in {', '.join(hexes)} (if not stopped first)", "14.15", counts,
+                        mixture(branches), dice), 2)]
+
+
+def _uuv(ctx: Ctx, link, ct, eff) -> list[tuple[ChanceStep, int]]:
+    """A UUV's TORPEDO ATTACK (14.011, 14.12): the defensive ASW of the target's hex first (a
+    destroyed UUV does not attack), then its torpedo dice, one hit on any die at the CV or less
+    (a hit sinks a ship, 14.08).  Outcome: UUV destroyed, torpedo hit."""
+    from lcb_lab.games.lcb.rules.submarines import asw, sot
+    tgt, need, hunters, cv, n = asw.uuv_setup(ctx, link, ct, eff)
+    dead = 1.0 - (1.0 - _p(need) * _p(sot.ASW_KILL)) ** len(hunters)
+    outcomes = mixture([(dead, (((1, 0), 1.0),)),
+                        (1.0 - dead, joint_outcomes([(1.0,), _flag(p_any(n, cv, D20, at_most(cv)))]))])
+    dice = (_line(len(hunters), need, f"ASW DETECT vs {ct.name} ({', '.join(u.uid for u in hunters)})"),
+            f"one ASW {D20.name} per DETECT, destroying {ct.name} on {sot.ASW_KILL} or less") if hunters else ()
+    dice += (_line(n, cv, f"{ct.name}: TORPEDO ATTACK on {tgt.uid}, one hit however many dice hit"),)
+    return [(ChanceStep(f"{ct.name}: TORPEDO ATTACK on {tgt.uid} (if not stopped first)", "14.12",
+                        (f"{ct.name} destroyed by ASW", f"torpedo hit on {tgt.uid}"), outcomes, dice),
+             2 * len(hunters) + n)]
+
+
+# ---------------------------------------------------------------- embarked cargo (10.311)
+def embark_losses(game: Game, a: A.AnswerEmbarkLosses, drawn: int = 0) -> tuple[ChanceStep, ...]:
+    """The concealed Embarked cards the attacker's picks draw at random (10.311): each set of
+    that many of the ``n`` concealed cards aboard is equally likely (a d20 per draw, rerolled
+    above the largest multiple of the cards left).  Outcome: which cards are lost."""
+    from lcb_lab.games.lcb.rules.embarking import losses
+    ctx = game._ctx()
+    choice = ctx.state.next_choice
+    ship = ctx.state.units[choice.options["ship"]]
+    k = losses.check(ctx, choice, [str(p) for p in a.picks])[2] if not ship.destroyed else 0
+    pool = losses.concealed_aboard(ctx, ship.uid)
+    if not k:
+        return ()
+    n = len(pool)
+    outcomes = tuple(sorted((tuple(int(i in pick) for i in range(n)), 1.0 / comb(n, k))
+                            for pick in combinations(range(n), k)))
+    dice = tuple(f"1 {D20.name}, rerolled above {losses.SIDES - losses.SIDES % left}: card (roll - 1) mod {left} + 1 "
+                 f"of the {left} concealed card(s) left" for left in range(n, n - k, -1))
+    return (ChanceStep(f"{k} of the {n} concealed Embarked card(s) on {ship.uid} lost at random", "10.311",
+                       tuple(f"{x} lost" for x in _card_names(ctx, pool)), outcomes, dice),)
+
+
+def _card_names(ctx: Ctx, cards: list) -> list[str]:
+    """Card names, a repeated name numbered in order (``"HELO ASW (2)"``)."""
+    names = [ctx.ctype(c).name for c in cards]
+    return [x if names.count(x) == 1 else f"{x} ({names[:i + 1].count(x)})" for i, x in enumerate(names)]
+
+
 def resolve_combat(game: Game, a: A.ResolveCombat, drawn: int = 0) -> tuple[ChanceStep, ...]:
     """Chance's own move (7.010): the next engagement, as ``Game.chance_outcomes()`` gives it
-    (``later``: the engagements the same roll makes after it)."""
-    from lcb_lab.games.lcb.rules.combat.chance import chance_step
-    return (chance_step(game._ctx()),)
+    (``later``: the engagements the same roll makes after it); then the influence roll of each
+    Proxy Force the combat fires at, should it be destroyed (13.13)."""
+    from lcb_lab.games.lcb.rules.combat.chance import chance_step, marker_targets
+    ctx = game._ctx()
+    return (chance_step(ctx),) + influence(ctx, marker_targets(ctx))
+
+
+def mildec(game: Game, a: A.AnswerMildec, drawn: int = 0) -> tuple[ChanceStep, ...] | None:
+    """The MILDEC answer (4.22) goes on with what it paused: the committed combat's next
+    engagement (as :func:`resolve_combat`), or after a mine hit (13.34) the step of the card
+    marker the mines stopped (13.36)."""
+    choice = game.pending
+    ctx = game._ctx()
+    if choice.after_mine:
+        return _after_mines(ctx, ctx.state.card_markers[choice.options["mine"]])
+    return resolve_combat(game, A.ResolveCombat(), drawn) if ctx.state.impulse.combat is not None else None
+
+
+def declined(game: Game, a: A.Answer, drawn: int = 0) -> tuple[ChanceStep, ...] | None:
+    """The plain ``Answer`` declines the pending choice: previewed as that kind's empty answer
+    (no dice, no card, no pick, absorb 0), e.g. the pass that resolves a card chain (9.41)."""
+    typed = game.pending.ANSWER()
+    fn = PREVIEWS.get(type(typed)) if type(typed) is not A.Answer else None
+    return fn(game, typed, drawn) if fn is not None else None
 
 
 PREVIEWS: dict[type, Callable] = {
     A.ResolveCombat: resolve_combat,
     A.PlayCard: card_steps, A.AnswerCards: card_steps,
     A.AnswerMines: mines, A.OffensiveAsw: offensive_asw, A.TorpedoAttack: torpedo, A.SubmarineZor: zor,
-    A.MarkerAction: marker_action, A.AnswerDefence: defence,
+    A.MarkerAction: marker_action, A.AnswerDefence: defence, A.AnswerEmbarkLosses: embark_losses,
+    A.AnswerMildec: mildec, A.Answer: declined,
 }
 """Action type -> its preview: ``(game, action, dice the act draws) -> tuple[ChanceStep, ...]`` (None:
 not previewed)."""

@@ -46,9 +46,12 @@ class GameQueries:
 
         With a typed ``action`` of the team to act: the tuple of ChanceSteps that act would
         roll inline (mines 13.33, ASW 14.14, TORPEDO ATTACK 14.08 / 14.011, a Proxy Force's or
-        SOF marker's GROUND ASSAULT 13.12 / 13.41, card DETECT and success rolls 9.06 / 9.4;
-        ``()`` when it rolls nothing; :mod:`lcb_lab.games.lcb.chance`).  Raises IllegalAction
-        (rule, reason) for an act the rules refuse, LcbError for dice it does not preview.
+        SOF marker's GROUND ASSAULT 13.12 / 13.41 and effect roll 13.12 / 13.14, card DETECT
+        and success rolls 9.06 / 9.4, card ASW 14.15 and UUV attacks 14.12, the random Embarked
+        card 10.311, a destroyed Proxy Force's influence roll 13.13; ``()`` when it rolls
+        nothing; :mod:`lcb_lab.games.lcb.chance`).  Raises IllegalAction (rule, reason) for an
+        act the rules refuse, LcbError (one line) for dice it does not preview: the choices
+        auto policies answer inside the act.
 
         >>> g.chance_outcomes(AnswerMines(mines=(MineShot("DDG-51", 2),)))   # doctest: +SKIP
         (Mines in C-2 (rule 13.33)

@@ -43,6 +43,20 @@ def chance_step(ctx: Ctx) -> ChanceStep:
     return _marker(ctx, plan, eng, later)
 
 
+def marker_targets(ctx: Ctx) -> list[str]:
+    """The card markers the engagements not yet rolled fire at (LRS on a marker, 12.24; GROUND
+    ASSAULT hits on a marker, 7.15), in the order they roll: a Proxy Force among them rolls for
+    the Influence Meter if destroyed (13.13, :mod:`lcb_lab.games.lcb.chance`)."""
+    plan = ctx.state.impulse.combat
+    out: list[str] = []
+    for eng in plan.engagements[plan.cursor:]:
+        if _rolled(plan, eng):
+            continue
+        hit = list(combat.ga_setup(ctx, plan, eng.hex)[1]) if eng.type == "ga" else [eng.target]
+        out += [t for t in hit if t in ctx.state.card_markers and t not in out]
+    return out
+
+
 def _rolled(plan: CombatPlan, eng: Engagement) -> bool:
     key = f"ga:{eng.hex}" if eng.type == "ga" else f"lrs:{eng.target}"
     return any(r.key == key for r in plan.results)

@@ -111,6 +111,12 @@ SIDES = D20.sides
 """Faces of the die the random card is drawn with (the d20, 7.01)."""
 
 
+def concealed_aboard(ctx: Ctx, ship: str) -> list[Card]:
+    """The concealed cards Embarked on ``ship`` in the order a random draw numbers them (cid
+    order, :func:`_draw`): each of the ``n`` is equally likely, 1/n per draw (10.311)."""
+    return sorted((c for c in _cargo(ctx, ship)[1] if not c.face_up), key=lambda c: c.cid)
+
+
 def answer(ctx: Ctx, picks: list[str]) -> None:
     """Apply the attacker's picks to the top ``embark_losses`` choice and pop it (module doc).
     Raises IllegalAction (the choice stays on the stack)."""
@@ -125,7 +131,7 @@ def answer(ctx: Ctx, picks: list[str]) -> None:
         return
     units, cards, hidden = check(ctx, choice, picks)
     s.choices.pop()
-    concealed = sorted((c for c in _cargo(ctx, ship.uid)[1] if not c.face_up), key=lambda c: c.cid)
+    concealed = concealed_aboard(ctx, ship.uid)
     drawn = []
     for _ in range(hidden):
         c = _draw(ctx, concealed)

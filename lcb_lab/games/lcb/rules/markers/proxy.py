@@ -98,15 +98,23 @@ def _ruling(ctx: Ctx, targets) -> dict | None:
     return None
 
 
-def effect_step(ctx: Ctx, m: CardMarker, a) -> None:
-    """The Proxy Force's effect roll (13.12, 13.14): see the module doc."""
+def effect_setup(ctx: Ctx, m: CardMarker, a) -> tuple[dict | None, list[Unit], int]:
+    """The setup of the Proxy Force's effect roll ``a`` (13.12, 13.14), changing nothing:
+    ``(the ruling named, or None; the target units; the value)`` -- one d20, succeeding on the
+    value or less (the ruling's, else the card's ``effect_on``, :data:`STANDARD`).  Raises
+    IllegalAction (13.12 a unit outside its hex, 13.14 an unknown ruling or no unit for it)."""
     ruling = _ruling(ctx, a.targets)
     units = [ctx.state.units.get(t) for t in a.targets if not str(t).startswith("ruling:")]
     if any(u is None or u.hex != m.hex or u.destroyed for u in units):
         raise IllegalAction("13.12", f"a Proxy Force's effect acts in its own hex {m.hex}")
     if ruling and ruling["supply_loss"] and not units:
         raise IllegalAction("13.14", f"ruling {ruling['n']} acts on a unit: name it in targets")
-    need = ruling["succeeds_on"] if ruling else m.data.get("effect_on", STANDARD)
+    return ruling, units, ruling["succeeds_on"] if ruling else m.data.get("effect_on", STANDARD)
+
+
+def effect_step(ctx: Ctx, m: CardMarker, a) -> None:
+    """The Proxy Force's effect roll (13.12, 13.14): see the module doc."""
+    ruling, units, need = effect_setup(ctx, m, a)
     roll = ctx.dice.roll(1, f"{m.mid}: effect")[0]
     ok = roll <= need
     what = ruling["text"] if ruling else "the effect agreed at the table"

@@ -191,10 +191,12 @@ def offensive_act(ctx: Ctx, aid: int, units: list[str]) -> list[str]:
 
 
 # ---------------------------------------------------------------- card ASW (14.15)
-def asw_search(ctx: Ctx, link, ct, eff) -> bool:
-    """Card ASW (14.15): ONE DETECT die against every enemy submarine in the searched hexes,
-    then ONE ASW die against ONE revealed submarine there.  True when a submarine was
-    destroyed."""
+def search_setup(ctx: Ctx, link, ct, eff) -> tuple[list[str], list[Unit], int]:
+    """The setup of card ASW (14.15), changing nothing: ``(searched hexes, enemy submarines
+    there in the order the hexes were named, ASW value)``.  ONE DETECT d20 is compared with
+    each submarine's DETECT value (:func:`lcb_lab.games.lcb.rules.submarines.sot.detect_of`);
+    then ONE ASW d20 (<= the ASW value) at the first of them that is revealed.  Raises
+    IllegalAction("14.15") for no hex or more than the card's ``search`` hexes."""
     named = (_as_hex(ctx, link.hex),) + tuple(_as_hex(ctx, t) for t in link.targets)
     hexes = list(dict.fromkeys(h for h in named if h))
     limit = int(eff.args.get("search", 1))
@@ -202,6 +204,14 @@ def asw_search(ctx: Ctx, link, ct, eff) -> bool:
         raise IllegalAction("14.15", f"{ct.name} searches 1 to {limit} hex(es); {len(hexes)} given")
     foe = other(link.team)
     enemies = [e for h in hexes for e in sub_rules.subs_in(ctx, h, foe)]
+    return hexes, enemies, int(eff.args.get("asw", sub_rules.ASW_KILL))
+
+
+def asw_search(ctx: Ctx, link, ct, eff) -> bool:
+    """Card ASW (14.15): ONE DETECT die against every enemy submarine in the searched hexes,
+    then ONE ASW die against ONE revealed submarine there.  True when a submarine was
+    destroyed."""
+    hexes, enemies, need = search_setup(ctx, link, ct, eff)
     r = ctx.dice.roll(1, f"{ct.name}: ASW DETECT")[0]
     link.rolls["asw_detect"] = [r]
     found = [e for e in enemies if r <= sub_rules.detect_of(ctx, e)]
@@ -213,7 +223,6 @@ def asw_search(ctx: Ctx, link, ct, eff) -> bool:
     target = next((e for e in enemies if e.revealed and not e.destroyed), None)
     if target is None:
         return False
-    need = int(eff.args.get("asw", sub_rules.ASW_KILL))
     k = ctx.dice.roll(1, f"{ct.name}: ASW")[0]
     link.rolls["asw"] = [k]
     ctx.log(explain.step("asw", f"{ct.name}: ASW attack on {target.uid}", f"one die, rolled {k}, needs {need} or "
@@ -226,19 +235,29 @@ def asw_search(ctx: Ctx, link, ct, eff) -> bool:
 
 
 # ---------------------------------------------------------------- UUV (14.011, 14.12)
+def uuv_setup(ctx: Ctx, link, ct, eff) -> tuple[Unit, int, list[Unit], int, int]:
+    """The setup of a UUV's TORPEDO ATTACK (14.011, 14.12), changing nothing: ``(target, the
+    UUV's DETECT value, the ASW-capable ships in the target's hex, torpedo CV, torpedo dice)``.
+    Each ship rolls one DETECT d20 (<= the DETECT value), each DETECT one ASW d20
+    (<= :data:`~lcb_lab.games.lcb.rules.submarines.sot.ASW_KILL`); a UUV not destroyed rolls
+    its torpedo dice, one hit on any die <= the CV.  Raises IllegalAction (14.12 target, 7.31 range)."""
+    tgt = next((ctx.state.units[t] for t in link.targets if t in ctx.state.units), None)
+    if tgt is None or tgt.team == link.team or not tgt.revealed or not tgt.on_map or not ctx.is_naval(tgt):
+        raise IllegalAction("14.12", f"{ct.name} attacks one revealed enemy naval unit")
+    o = origin(ctx, ctx.card(link.card))
+    if o is None or (eff.range is not None and dist(o, tgt.hex) > eff.range):
+        raise IllegalAction("7.31", f"{tgt.uid} is out of {ct.name}'s range ({eff.range}) of its host")
+    need = int(eff.args.get("detect", ct.detect or UUV_DETECT))
+    hunters = [u for u in ctx.state.units_in(tgt.hex, tgt.team) if asw_capable(ctx, u)]
+    return tgt, need, hunters, int(eff.args.get("torpedo_cv", eff.cv or 10)), max(1, eff.dice)
+
+
 def uuv(ctx: Ctx, link, ct, eff) -> bool:
     """An Attached UUV's TORPEDO ATTACK on one revealed enemy naval unit within ``range`` of
     its host (sandbox reading of "UUV Attack: UNMANNED"); defensive ASW of the target hex
     first (14.12).  True when the target was hit."""
     card = ctx.card(link.card)
-    tgt = next((ctx.state.units[t] for t in link.targets if t in ctx.state.units), None)
-    if tgt is None or tgt.team == link.team or not tgt.revealed or not tgt.on_map or not ctx.is_naval(tgt):
-        raise IllegalAction("14.12", f"{ct.name} attacks one revealed enemy naval unit")
-    o = origin(ctx, card)
-    if o is None or (eff.range is not None and dist(o, tgt.hex) > eff.range):
-        raise IllegalAction("7.31", f"{tgt.uid} is out of {ct.name}'s range ({eff.range}) of its host")
-    need = int(eff.args.get("detect", ct.detect or UUV_DETECT))
-    hunters = [u for u in ctx.state.units_in(tgt.hex, tgt.team) if asw_capable(ctx, u)]
+    tgt, need, hunters, cv, n = uuv_setup(ctx, link, ct, eff)
     detect = ctx.dice.roll(len(hunters), f"ASW DETECT vs {ct.name}") if hunters else []
     found = [r for r in detect if r <= need]
     asw = ctx.dice.roll(len(found), f"ASW vs {ct.name}") if found else []
@@ -250,8 +269,7 @@ def uuv(ctx: Ctx, link, ct, eff) -> bool:
         ctx.log(explain.step("card", f"{ct.name} destroyed by ASW", "the UUV is discarded and does not attack "
                              "(14.12)", ["14.12"]), team=link.team, card=link.card)
         return False
-    cv = int(eff.args.get("torpedo_cv", eff.cv or 10))
-    rolls = ctx.dice.roll(max(1, eff.dice), f"{ct.name}: TORPEDO ATTACK")
+    rolls = ctx.dice.roll(n, f"{ct.name}: TORPEDO ATTACK")
     link.rolls["torpedo"] = list(rolls)
     ctx.log(explain.step("torpedo", f"{ct.name}: TORPEDO ATTACK on {tgt.uid}", plain.dice_text(rolls, cv),
                          ["14.08", "14.011"]), team=link.team, card=link.card)
