@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from lcb_lab.games.lcb.io.inputs import DiceState
 from lcb_lab.games.lcb.model.catalog import Catalog
+from lcb_lab.games.lcb.model.invariants import refuse_broken
 from lcb_lab.kernel.dice import Dice
 from lcb_lab.kernel.errors import InputError, LcbError, ScenarioError
 from lcb_lab.games.lcb.model.state import GameState
@@ -76,7 +77,9 @@ class GamePersistence:
         g.map_name = d.get("map", "gotland")
         if d.get("scenario_info"):
             g.scenario_info = ScenarioFile.model_validate(d["scenario_info"])
+        refuse_broken(state, board, catalog, decks, file)        # the meaning, with or without a record
         if d.get("record"):
+            _check_initial(d["record"], board, catalog, decks, file)
             g.load_record(d["record"], file)
         return g
 
@@ -85,6 +88,19 @@ class GamePersistence:
         """Load a game saved with :meth:`save`. Raises ScenarioError / LcbError."""
         from lcb_lab.games.lcb.io.files import read_text
         return cls.from_json(read_text(path, "saved game"), file=str(path))
+
+
+def _check_initial(rec: Any, board, catalog: Catalog, decks, file: str) -> None:
+    """The record's first state holds the invariants too (:mod:`lcb_lab.games.lcb.model.invariants`):
+    undo may go back to it.  A malformed one is left to :meth:`load_record`'s message."""
+    try:
+        first = GameState.from_dict(rec["initial"]["state"])
+    except (TypeError, KeyError, ValueError, AttributeError, LcbError):
+        return
+    try:
+        refuse_broken(first, board, catalog, decks, file)
+    except ScenarioError as e:
+        raise ScenarioError(file, f"record.initial.{e.key}", e.problem) from None
 
 
 def check_step_fields(f: dict) -> dict:
