@@ -134,7 +134,7 @@ def _hp(w: World) -> Iterator[Violation]:
 def _zero_hp(w: World) -> Iterator[Violation]:
     for uid, u in w.state.units.items():
         if u.hp <= 0 and not u.destroyed:
-            yield Violation(f"{_ukey(uid)}.destroyed", ZERO_HP,
+            yield Violation(f"{_ukey(uid)}.hp", ZERO_HP,
                             f"{uid} has {u.hp} HP but is not destroyed: a unit at 0 HP is removed (4.21)")
 
 
@@ -176,11 +176,11 @@ def _embarked(w: World) -> Iterator[Violation]:
         host = s.units.get(u.embarked_on)
         t = None if host is None else w.utype(host)
         ok = host is not None and not host.destroyed and host.team == u.team and host.uid != uid \
-            and host.embarked_on is None and u.hex is None \
+            and host.embarked_on is None \
             and (t is None or (t.is_naval and bool(t.embark_gpsv or t.embark_asv)))
         if not ok:
             yield Violation(f"{_ukey(uid)}.embarked_on", EMBARKED, f"{uid} is embarked on {u.embarked_on}, "
-                            "which is not a living Embark-capable ship of its team on the map (10.0, 10.2)")
+                            "which is not a living Embark-capable ship of its team, itself not embarked (10.0, 10.2)")
 
 
 def _one_place(w: World) -> Iterator[Violation]:
