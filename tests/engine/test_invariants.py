@@ -277,3 +277,27 @@ def test_a_card_marker_carrying_a_unit_on_the_map_is_two_places():
     g = _game("gotland_redux")
     g.state.card_markers["ISR-1"] = CardMarker("ISR-1", "isr", "RU", "RU-5", "AJ-24", cargo=["1 Zhuk"])
     assert [(v.key, v.invariant) for v in _found(g)] == [("state.units[1 Zhuk]", inv.ONE_PLACE)]
+
+
+# ------------------------------------------------------------------ checked after every step
+def test_a_step_that_leaves_a_broken_state_fails_naming_the_step():
+    from tests.sound import checked_steps
+    g = _game("gotland_redux")
+    g.state.units["1 Anna"].hp = 0
+    with checked_steps(), pytest.raises(AssertionError) as e:
+        g.apply(BeginImpulse("TF Boston"))
+    assert str(e.value).splitlines()[:2] == [
+        "after step 1 (BeginImpulse(task_force='TF Boston')): the state breaks 1 invariant(s):",
+        "  state.units[1 Anna].hp: 1 Anna has 0 HP but is not destroyed: a unit at 0 HP is removed (4.21) "
+        "(invariant: 0 HP means destroyed)"]
+    assert "_apply" not in Game.__dict__                 # put back after the block
+
+
+@pytest.mark.fuzz
+def test_a_fuzz_test_runs_with_every_step_checked():
+    """tests/conftest.py wraps every test marked ``fuzz`` in :func:`tests.sound.checked_steps`."""
+    assert "checked_steps" in Game.__dict__["_apply"].__qualname__
+    g = _game("gotland_redux")
+    g.state.units["DDG-51"].supply["LRS1"] = 9
+    with pytest.raises(AssertionError, match=r"after step 1 \(BeginImpulse"):
+        g.apply(BeginImpulse("TF Boston"))
