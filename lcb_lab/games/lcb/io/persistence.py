@@ -6,7 +6,9 @@ forced queue), the map name -- or the whole board when it is a synthetic one
 description and the record (:mod:`lcb_lab.kernel.history`): the state before the
 first recorded action and every step with its dice.  Loading replays the
 record and refuses the save when it does not reproduce the saved state, so
-undo, goto and fork work on a loaded game exactly as before saving.  A save
+undo, goto and fork work on a loaded game exactly as before saving.  With or without a
+record, the saved state (and the record's first state) must hold the state invariants
+(:mod:`lcb_lab.games.lcb.model.invariants`).  A save
 without a version (lcb_lab 0.1) loads with an empty record (it cannot be
 undone past the load); a newer version is refused with a clear message.
 """
@@ -56,7 +58,8 @@ class GamePersistence:
                   decks=None) -> Self:
         """Rebuild a saved game (``decks``: the card decks it was played with, a
         :class:`lcb_lab.games.lcb.model.cards.Decks`; default the packaged ones). Raises ScenarioError naming
-        the file, key and problem (InputError when ``text`` is not a string)."""
+        the file, key and problem -- the invariant, for a state that breaks one -- (InputError when
+        ``text`` is not a string)."""
         from lcb_lab.games.lcb.model.catalog import load_catalog
         from lcb_lab.games.lcb.io.save_check import check_save, saved_board   # the save's strict models: built when a save is read
         from lcb_lab.games.lcb.io.scenario import ScenarioFile
