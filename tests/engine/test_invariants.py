@@ -120,7 +120,8 @@ def test_a_scenario_file_that_breaks_an_invariant_is_refused(tmp_path):
     with pytest.raises(ScenarioError) as e:
         load_scenario(bad, seed=0, start="planning")
     assert (e.value.key, e.value.problem) == (
-        "state.cp[US]", "US has 1000 cp; the range is 0..999 (3.12; the top is the sandbox's) (invariant: CP within range)")
+        "state.cp[US]", "US has 1000 CP; the range is 0..999 (3.12; the top is the sandbox's) "
+        "(invariant: CP within range)")
 
 
 # ------------------------------------------------------------------ one case per invariant
@@ -135,6 +136,10 @@ def _hp_over(g):
 
 def _zero_hp(g):
     g.state.units["DDG-51"].hp = 0
+
+
+def _destroyed_with_hp(g):
+    g.state.units["1 Tanya"].destroyed = True
 
 
 def _ship_ashore(g):
@@ -197,32 +202,37 @@ def _turn(g):
 CASES = [
     (inv.UNIQUE_IDS, "gotland_redux", _dup_id, "state.markers[DDG-51]",
      "the id DDG-51 is also state.units[DDG-51]: one id names one record"),
-    (inv.HP_RANGE, "gotland_redux", _hp_over, "state.units[DDG-51].hp", "HP 4 is not in 0..3 (usn_ddg_51, 4.21)"),
+    (inv.HP_RANGE, "gotland_redux", _hp_over, "state.units[DDG-51].hp", "DDG-51 has 4 HP; its HP run 0..3 (4.21)"),
     (inv.ZERO_HP, "gotland_redux", _zero_hp, "state.units[DDG-51].hp",
      "DDG-51 has 0 HP but is not destroyed: a unit at 0 HP is removed (4.21)"),
+    (inv.DESTROYED_HP, "slite_landing", _destroyed_with_hp, "state.units[1 Tanya].hp",
+     "1 Tanya is destroyed in AJ-24 with 2 HP left: a unit is destroyed on the map when its HP reach 0 (4.21)"),
     (inv.TERRAIN, "gotland_redux", _ship_ashore, "state.units[DDG-51].hex",
      "DDG-51 is a naval unit but AK-21 has no water (5.11)"),
     (inv.OPEN_WATER, "slite_landing", _sub_coastal, "state.units[B-271].hex",
-     "B-271 is a submarine but AJ-21 is a coastal hex: submarines never enter coastal hexes on the Baltic maps (14.02)"),
+     "B-271 is a submarine but AJ-21 is a coastal hex: submarines never enter coastal hexes on the Baltic maps "
+     "(14.02)"),
     (inv.UNIT_SUPPLY, "gotland_redux", _negative_supply, "state.units[1 Tanya].supply[LRS1]",
      "1 Tanya's LRS1 supply is -1; it runs 0..5 (4.32, 8.02)"),
     (inv.CARD_SUPPLY, "gotland_redux", _card_supply, "state.cards[RU-3].supply[INT1]",
      "Pantsir-SM: IAMD's INT1 supply is 7; an Attached card's supply runs 0..6, never above its original (9.33)"),
     (inv.EMBARKED, "slite_landing", _embarked_on_destroyer, "state.units[1 Alpha].embarked_on",
-     "1 Alpha is embarked on DDG-51, which is not a living Embark-capable ship of its team, itself not embarked (10.0, 10.2)"),
+     "1 Alpha is embarked on DDG-51, which is not a living Embark-capable ship of its team, itself not embarked "
+     "(10.0, 10.2)"),
     (inv.ONE_PLACE, "gotland_redux", _two_places, "state.units[1 Alpha]",
-     "1 Alpha is in 2 places at once (AL-23, LHD 1): a unit is on the map, embarked or aboard one marker (10.0, 12.05)"),
+     "1 Alpha is in 2 places at once (AL-23, LHD 1): a unit is on the map, embarked or aboard one marker "
+     "(10.0, 12.05)"),
     (inv.CARD_PLACE, "gotland_redux", _attached_to_dead, "state.cards[RU-5].host",
      "RU-5 is attached but 1 Tanya is not a living unit of RU: the card leaves play with its host (9.31, 9.07)"),
     (inv.AP_RANGE, "gotland_redux", _ap_negative, "state.impulse.ap",
      "TF Boston's impulse has -1 AP; an impulse has 0..4 (3 AP, 3.32; +1 at Influence 6 or more, 15.13)"),
     (inv.CP_RANGE, "gotland_redux", _cp, "state.cp[RU]",
-     "RU has 1000 cp; the range is 0..999 (3.12; the top is the sandbox's)"),
+     "RU has 1000 CP; the range is 0..999 (3.12; the top is the sandbox's)"),
     (inv.CP_BONUS, "gotland_redux", _cp_bonus, "state.cp_bonus[US]",
-     "US has -2 cp bonus; the range is 0..999 (3.15; the top is the sandbox's)"),
+     "US has -2 bonus CP; the range is 0..999 (3.15; the top is the sandbox's)"),
     (inv.FREE_RANGE, "gotland_redux", _free, "state.free_cards[US]", "US has 3 free cards; the range is 0..2 (15.14)"),
     (inv.CUBES_RANGE, "gotland_redux", _cubes, "state.network_cubes[RU]",
-     "RU has 100 network cubes; the range is 0..99 (7.61; the top is the sandbox's)"),
+     "RU has 100 Tactical Network cubes; the range is 0..99 (7.61; the top is the sandbox's)"),
     (inv.INFLUENCE, "gotland_redux", _influence, "state.influence_turn_start",
      "the Influence Meter is at -11; it runs -10..10 (15.0)"),
     (inv.TURN, "gotland_redux", _turn, "state.turn", "turn 4 is not in 1..3, the scenario's turns (3.0)"),
@@ -301,3 +311,13 @@ def test_a_fuzz_test_runs_with_every_step_checked():
     g.state.units["DDG-51"].supply["LRS1"] = 9
     with pytest.raises(AssertionError, match=r"after step 1 \(BeginImpulse"):
         g.apply(BeginImpulse("TF Boston"))
+
+
+def test_two_declared_actions_with_one_number_are_caught():
+    from lcb_lab.games.lcb.model.state import Declared
+    g = _game("gotland_redux", impulse=True)
+    g.state.impulse.actions = [Declared("move_combat", ["DDG-51"], aid=1), Declared("move_combat", ["DDG-80"], aid=1)]
+    assert _found(g) == [Violation("state.impulse.actions", inv.UNIQUE_IDS,
+                                   "the number 1 is given to two entries: one number names one entry")]
+    g.state.impulse.actions[1].aid = 2
+    assert _found(g) == []

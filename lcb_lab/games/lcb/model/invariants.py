@@ -24,7 +24,7 @@ from typing import Callable, Iterator, NamedTuple
 from lcb_lab.games.lcb.model.board import Board
 from lcb_lab.games.lcb.model.cards import CardType, Decks, load_decks
 from lcb_lab.games.lcb.model.catalog import Catalog, UnitType
-from lcb_lab.games.lcb.model.state import TEAMS, Card, GameState, Unit
+from lcb_lab.games.lcb.model.state import Card, GameState, Unit
 from lcb_lab.kernel.errors import ScenarioError, UnknownName
 
 MAX_AP = 4
@@ -128,7 +128,7 @@ def _hp(w: World) -> Iterator[Violation]:
     for uid, u in w.state.units.items():
         top = hp_max(w, u)
         if top is not None and not 0 <= u.hp <= top:
-            yield Violation(f"{_ukey(uid)}.hp", HP_RANGE, f"HP {u.hp} is not in 0..{top} ({u.type_id}, 4.21)")
+            yield Violation(f"{_ukey(uid)}.hp", HP_RANGE, f"{uid} has {u.hp} HP; its HP run 0..{top} (4.21)")
 
 
 def _zero_hp(w: World) -> Iterator[Violation]:
@@ -136,6 +136,16 @@ def _zero_hp(w: World) -> Iterator[Violation]:
         if u.hp <= 0 and not u.destroyed:
             yield Violation(f"{_ukey(uid)}.hp", ZERO_HP,
                             f"{uid} has {u.hp} HP but is not destroyed: a unit at 0 HP is removed (4.21)")
+
+
+def _destroyed_hp(w: World) -> Iterator[Violation]:
+    """A unit destroyed on the map by damage has 0 HP; one lost aboard a ship or a transport
+    marker (off the map, 10.311, 12.06) or a torpedoed ship (14.08) keeps the HP it had."""
+    for uid, u in w.state.units.items():
+        t = w.utype(u)
+        if u.destroyed and u.hp > 0 and u.hex is not None and t is not None and t.domain != "naval":
+            yield Violation(f"{_ukey(uid)}.hp", DESTROYED_HP, f"{uid} is destroyed in {u.hex} with {u.hp} HP "
+                            "left: a unit is destroyed on the map when its HP reach 0 (4.21)")
 
 
 def _terrain(w: World) -> Iterator[Violation]:
@@ -250,13 +260,13 @@ def _ap(w: World) -> Iterator[Violation]:
                         f"has 0..{MAX_AP} (3 AP, 3.32; +1 at Influence 6 or more, 15.13)")
 
 
-def _count(field: str, top: int, why: str, name: str) -> Callable[[World], Iterator[Violation]]:
-    """The check that each team's ``field`` count is within 0..``top``."""
+def _count(field: str, words: str, top: int, why: str, name: str) -> Callable[[World], Iterator[Violation]]:
+    """The check that each team's ``field`` count (``words`` in a message) is within 0..``top``."""
     def check(w: World) -> Iterator[Violation]:
         for team, n in getattr(w.state, field).items():
             if not 0 <= n <= top:
-                yield Violation(f"state.{field}[{team}]", name, f"{team} has {n} {field.replace('_', ' ')}; "
-                                f"the range is 0..{top} ({why})")
+                yield Violation(f"state.{field}[{team}]", name, f"{team} has {n} {words}; the range is "
+                                f"0..{top} ({why})")
     return check
 
 
@@ -272,9 +282,6 @@ def _turn(w: World) -> Iterator[Violation]:
     s = w.state
     if not 1 <= s.turn <= s.max_turns:
         yield Violation("state.turn", TURN, f"turn {s.turn} is not in 1..{s.max_turns}, the scenario's turns (3.0)")
-    for team in s.ready:
-        if team not in TEAMS:
-            yield Violation("state.ready", TURN, f"{team!r} is not a team (US, RU)")
 
 
 # ------------------------------------------------------------------ ids
@@ -296,11 +303,13 @@ def _ids(w: World) -> Iterator[Violation]:
                         ("state.chain", [p.pid for p in s.chain])):
         dup = sorted({n for n in nums if nums.count(n) > 1})
         if dup:
-            yield Violation(label, UNIQUE_IDS, f"the number {dup[0]} is given to two entries: one number names one entry")
+            yield Violation(label, UNIQUE_IDS, f"the number {dup[0]} is given to two entries: "
+                            "one number names one entry")
 
 
 HP_RANGE = "HP within the unit's HP"
 ZERO_HP = "0 HP means destroyed"
+DESTROYED_HP = "destroyed on the map means 0 HP"
 TERRAIN = "units on their terrain"
 OPEN_WATER = "submarines in open water"
 UNIT_SUPPLY = "supply within its track"
@@ -321,6 +330,7 @@ INVARIANTS: tuple[Invariant, ...] = (
     Invariant(UNIQUE_IDS, "sandbox", _ids),
     Invariant(HP_RANGE, "4.21", _hp),
     Invariant(ZERO_HP, "4.21", _zero_hp),
+    Invariant(DESTROYED_HP, "4.21", _destroyed_hp),
     Invariant(TERRAIN, "5.11", _terrain),
     Invariant(OPEN_WATER, "14.02", _open_water),
     Invariant(UNIT_SUPPLY, "8.02", _unit_supply),
@@ -329,10 +339,11 @@ INVARIANTS: tuple[Invariant, ...] = (
     Invariant(ONE_PLACE, "12.05", _one_place),
     Invariant(CARD_PLACE, "9.31", _card_place),
     Invariant(AP_RANGE, "3.32", _ap),
-    Invariant(CP_RANGE, "3.12", _count("cp", MAX_CP, "3.12; the top is the sandbox's", CP_RANGE)),
-    Invariant(CP_BONUS, "3.15", _count("cp_bonus", MAX_CP, "3.15; the top is the sandbox's", CP_BONUS)),
-    Invariant(FREE_RANGE, "15.14", _count("free_cards", FREE_CARDS, "15.14", FREE_RANGE)),
-    Invariant(CUBES_RANGE, "7.61", _count("network_cubes", MAX_CUBES, "7.61; the top is the sandbox's", CUBES_RANGE)),
+    Invariant(CP_RANGE, "3.12", _count("cp", "CP", MAX_CP, "3.12; the top is the sandbox's", CP_RANGE)),
+    Invariant(CP_BONUS, "3.15", _count("cp_bonus", "bonus CP", MAX_CP, "3.15; the top is the sandbox's", CP_BONUS)),
+    Invariant(FREE_RANGE, "15.14", _count("free_cards", "free cards", FREE_CARDS, "15.14", FREE_RANGE)),
+    Invariant(CUBES_RANGE, "7.61", _count("network_cubes", "Tactical Network cubes", MAX_CUBES,
+                                          "7.61; the top is the sandbox's", CUBES_RANGE)),
     Invariant(INFLUENCE, "15.0", _influence),
     Invariant(TURN, "3.0", _turn),
 )
