@@ -321,3 +321,12 @@ def test_two_declared_actions_with_one_number_are_caught():
                                    "the number 1 is given to two entries: one number names one entry")]
     g.state.impulse.actions[1].aid = 2
     assert _found(g) == []
+
+
+def test_a_naval_mildec_on_land_is_off_its_terrain():
+    g = _game("gotland_redux")
+    g.state.markers["M-1"] = Marker("M-1", "naval_mildec", "US", "TF Boston", "AL-29")
+    assert _found(g) == []
+    g.state.markers["M-1"].hex = "AK-21"
+    assert _found(g) == [Violation("state.markers[M-1].hex", inv.TERRAIN,
+                                   "M-1 is a Naval MILDEC but AK-21 has no water (4.22, 5.11)")]

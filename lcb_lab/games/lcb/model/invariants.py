@@ -23,7 +23,7 @@ from typing import Callable, Iterator, NamedTuple
 
 from lcb_lab.games.lcb.model.board import Board
 from lcb_lab.games.lcb.model.cards import CardType, Decks, load_decks
-from lcb_lab.games.lcb.model.catalog import Catalog, UnitType
+from lcb_lab.games.lcb.model.catalog import Catalog, UnitType, marker_is_naval
 from lcb_lab.games.lcb.model.state import Card, GameState, Unit
 from lcb_lab.kernel.errors import ScenarioError, UnknownName
 
@@ -149,6 +149,8 @@ def _destroyed_hp(w: World) -> Iterator[Violation]:
 
 
 def _terrain(w: World) -> Iterator[Violation]:
+    """Ground units and MILDECs on hexes with land, naval units, submarines and Naval MILDECs
+    on hexes with water (5.11, 4.22)."""
     for uid, u in w.state.units.items():
         t = w.utype(u)
         if not u.on_map or t is None or u.hex not in w.board.hexes:
@@ -158,6 +160,13 @@ def _terrain(w: World) -> Iterator[Violation]:
             yield Violation(f"{_ukey(uid)}.hex", TERRAIN, f"{uid} is a ground unit but {u.hex} has no land (5.11)")
         elif t.domain != "ground" and not info.has_water:
             yield Violation(f"{_ukey(uid)}.hex", TERRAIN, f"{uid} is a {t.domain} unit but {u.hex} has no water (5.11)")
+    for mid, m in w.state.markers.items():
+        if m.destroyed or m.hex not in w.board.hexes:
+            continue
+        naval, info = marker_is_naval(w.catalog, m.type_id), w.board.hex(m.hex)
+        if not (info.has_water if naval else info.has_land):
+            yield Violation(f"state.markers[{mid}].hex", TERRAIN, f"{mid} is a {'Naval ' if naval else ''}MILDEC but "
+                            f"{m.hex} has no {'water' if naval else 'land'} (4.22, 5.11)")
 
 
 def _open_water(w: World) -> Iterator[Violation]:
