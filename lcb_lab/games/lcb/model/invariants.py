@@ -12,6 +12,19 @@ lcb_lab's own bookkeeping) and a check; :func:`violations` runs them all and ret
 like ``state.units[DDG-51].hp``.  The checks read the state, the board, the unit catalog and
 the card decks (the model layer): they take the values the state records and never change them.
 
+The invariants: one id, one record (sandbox: a table's key is its record's id, no id in two
+tables, no number given twice to choices, declared actions or chain links); HP within the
+unit's HP (4.21, 9.31); 0 HP means destroyed (4.21); destroyed on the map means 0 HP (4.21; a
+unit lost aboard, 10.311, 12.06, or a torpedoed ship, 14.08, keeps its HP); units and MILDECs
+on their terrain (5.11, 4.22); submarines in open water (14.02); supply within its track
+(4.32, 8.02); an Attached card's supply within its original (9.33); embarked on a living
+Embark-capable ship of its team (10.0, 10.2); a unit in one place -- a hex, a ship or a
+marker (10.0, 12.05); each card in its one place, with a living host of its team when
+Attached or Embarked, none when out of play, its own submarine in the pool (9.31, 9.07,
+10.2, 14.0); AP 0..4 (3.32, 15.13); CP and bonus CP 0..999 (3.12, 3.15; the top is the
+sandbox's); free cards 0..2 (15.14); Tactical Network cubes 0..99 (7.61; sandbox top);
+the Influence Meter -10..10 (15.0); the turn within the scenario's turns (3.0).
+
 Pieces of a type, card or hex the catalog, decks or board do not know are skipped here: the
 file checks (:mod:`lcb_lab.games.lcb.io.save_check`, :mod:`lcb_lab.games.lcb.io.scenario`)
 refuse those with their own message.
