@@ -88,3 +88,15 @@ def pytest_configure(config) -> None:
     if hasattr(config, "workerinput") and getattr(config.option, "output", None):
         worker = config.workerinput["workerid"]
         config.option.output = str(Path(config.option.output) / f"playwright-{worker}")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item):
+    """A test marked ``fuzz`` (random play, properties) checks the state invariants after every
+    step it applies (:func:`tests.sound.checked_steps`): a violation fails naming the step."""
+    if item.get_closest_marker("fuzz") is None:
+        yield
+        return
+    from tests.sound import checked_steps
+    with checked_steps():
+        yield

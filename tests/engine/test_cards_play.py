@@ -288,10 +288,12 @@ def test_legal_options_offer_the_declared_card_and_the_free_use(deck):
 
 
 def test_random_games_play_cards_and_keep_round_tripping():
+    from tests.sound import checked_steps
     played = 0
     for seed in range(4):
         g = load_scenario("gotland_redux", seed=seed, auto_policies={})
-        play_random_turns(g, 2, seed)
+        with checked_steps():                     # the state invariants hold after every step
+            play_random_turns(g, 2, seed)
         played += sum(1 for s in g.history.steps if isinstance(s.action, A.PlayCard))
         again = GameState.from_dict(json.loads(json.dumps(g.state.to_dict())))
         assert again.to_dict() == g.state.to_dict()

@@ -13,6 +13,7 @@ from lcb_lab.games.lcb.choices import check_policies
 from lcb_lab.games.lcb.io import inputs as I
 from lcb_lab.games.lcb.model.cards import Decks
 from lcb_lab.games.lcb.model.catalog import Catalog
+from lcb_lab.games.lcb.model.invariants import refuse_broken
 from lcb_lab.games.lcb.game import Game
 from lcb_lab.games.lcb.io.scenario import build
 
@@ -36,6 +37,7 @@ def load_scenario(name_or_path: str | Path = "gotland_redux", seed: int | None =
     """
     auto_policies = check_policies("load_scenario auto_policies", auto_policies)
     sc = build(name_or_path, seed, forced, catalog, start, decks)
+    refuse_broken(sc.state, sc.board, sc.catalog, decks, sc.file)     # the state invariants (model.invariants)
     sc.state.salt = game_salt(seed)
     game = Game(sc.state, sc.board, sc.catalog, sc.dice, auto_policies)
     game.map_name = sc.map_name

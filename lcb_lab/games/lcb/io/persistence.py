@@ -6,7 +6,9 @@ forced queue), the map name -- or the whole board when it is a synthetic one
 description and the record (:mod:`lcb_lab.kernel.history`): the state before the
 first recorded action and every step with its dice.  Loading replays the
 record and refuses the save when it does not reproduce the saved state, so
-undo, goto and fork work on a loaded game exactly as before saving.  A save
+undo, goto and fork work on a loaded game exactly as before saving.  With or without a
+record, the saved state (and the record's first state) must hold the state invariants
+(:mod:`lcb_lab.games.lcb.model.invariants`).  A save
 without a version (lcb_lab 0.1) loads with an empty record (it cannot be
 undone past the load); a newer version is refused with a clear message.
 """
@@ -20,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from lcb_lab.games.lcb.io.inputs import DiceState
 from lcb_lab.games.lcb.model.catalog import Catalog
+from lcb_lab.games.lcb.model.invariants import refuse_broken
 from lcb_lab.kernel.dice import Dice
 from lcb_lab.kernel.errors import InputError, LcbError, ScenarioError
 from lcb_lab.games.lcb.model.state import GameState
@@ -55,7 +58,8 @@ class GamePersistence:
                   decks=None) -> Self:
         """Rebuild a saved game (``decks``: the card decks it was played with, a
         :class:`lcb_lab.games.lcb.model.cards.Decks`; default the packaged ones). Raises ScenarioError naming
-        the file, key and problem (InputError when ``text`` is not a string)."""
+        the file, key and problem -- the invariant, for a state that breaks one -- (InputError when
+        ``text`` is not a string)."""
         from lcb_lab.games.lcb.model.catalog import load_catalog
         from lcb_lab.games.lcb.io.save_check import check_save, saved_board   # the save's strict models: built when a save is read
         from lcb_lab.games.lcb.io.scenario import ScenarioFile
@@ -76,7 +80,9 @@ class GamePersistence:
         g.map_name = d.get("map", "gotland")
         if d.get("scenario_info"):
             g.scenario_info = ScenarioFile.model_validate(d["scenario_info"])
+        refuse_broken(state, board, catalog, decks, file)        # the meaning, with or without a record
         if d.get("record"):
+            _check_initial(d["record"], board, catalog, decks, file)
             g.load_record(d["record"], file)
         return g
 
@@ -85,6 +91,19 @@ class GamePersistence:
         """Load a game saved with :meth:`save`. Raises ScenarioError / LcbError."""
         from lcb_lab.games.lcb.io.files import read_text
         return cls.from_json(read_text(path, "saved game"), file=str(path))
+
+
+def _check_initial(rec: Any, board, catalog: Catalog, decks, file: str) -> None:
+    """The record's first state holds the invariants too (:mod:`lcb_lab.games.lcb.model.invariants`):
+    undo may go back to it.  A malformed one is left to :meth:`load_record`'s message."""
+    try:
+        first = GameState.from_dict(rec["initial"]["state"])
+    except (TypeError, KeyError, ValueError, AttributeError, LcbError):
+        return
+    try:
+        refuse_broken(first, board, catalog, decks, file)
+    except ScenarioError as e:
+        raise ScenarioError(file, f"record.initial.{e.key}", e.problem) from None
 
 
 def check_step_fields(f: dict) -> dict:
