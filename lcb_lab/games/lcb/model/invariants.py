@@ -40,7 +40,11 @@ from lcb_lab.games.lcb.model.catalog import Catalog, UnitType, marker_is_naval
 from lcb_lab.games.lcb.model.state import Card, GameState, Unit
 from lcb_lab.kernel.errors import ScenarioError, UnknownName
 
-MAX_AP = 4
+BASE_AP = 3
+"""Action Points a team has in each impulse (3.32)."""
+INFLUENCE_AP = 1
+"""The extra Action Point at Influence 6 or more (15.13)."""
+MAX_AP = BASE_AP + INFLUENCE_AP
 """AP an impulse may hold: 3 (3.32), +1 with the Influence Meter at 6 or more (15.13)."""
 INFLUENCE_LIMIT = 10
 """The Influence Meter runs -10..10: 0 to 10 toward either side (15.0, 15.1)."""

@@ -30,6 +30,7 @@ from lcb_lab.games.lcb.rules.cards import jcc
 from lcb_lab.games.lcb.rules.movement import stacks
 from lcb_lab.games.lcb.rules.common import Ctx, living_unit, names, refs
 from lcb_lab.games.lcb.rules.combat.network import REPAIR_AP
+from lcb_lab.games.lcb.model.invariants import BASE_AP, INFLUENCE_AP
 
 CORE_ACTIONS = ("move_combat", "move_conceal", "move_resupply", "play_jcc", "move_embarked_jcc")
 """The five Core Actions (3.31)."""
@@ -42,7 +43,6 @@ CORE_ACTION_NAMES = {
     "move_embarked_jcc": "Move and/or Play an Embarked Persistent JCC",
     NETWORK_REPAIR: "Remove a Tactical Network cube",
 }
-BASE_AP = 3
 
 
 def ap_cost(kind: str) -> int:
@@ -57,7 +57,7 @@ def ap_for(ctx: Ctx, tf: str) -> int:
     if not ctx.state.tf_units(tf):
         return 1
     # Influence benefits take effect at the start of the next turn (15.0)
-    ap = BASE_AP + (1 if influence.level(ctx.state.influence_turn_start, team) >= 6 else 0)
+    ap = BASE_AP + (INFLUENCE_AP if influence.level(ctx.state.influence_turn_start, team) >= 6 else 0)
     # a card's AP loss for the rest of the turn (EMS Jamming, 9.41 ex.); at least 1 AP (sandbox)
     return max(1, ap - ctx.state.ap_loss.get(team, 0)) if ctx.state.ap_loss else ap
 
