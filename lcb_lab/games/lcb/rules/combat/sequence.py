@@ -432,9 +432,9 @@ def marker_shots(ctx: Ctx, plan: CombatPlan, target: str) -> list[tuple]:
 
 def _lrs_on_marker(ctx: Ctx, plan: CombatPlan, eng: Engagement) -> bool:
     """LRS on a revealed card marker (12.24: a landing craft's; naval, 7.4 modifiers): each
-    shooter rolls its dice; the hits go to the marker (:func:`lcb_lab.games.lcb.rules.transport.landing.lrs_hit`:
+    shooter rolls its dice; the hits go to the marker (:func:`lcb_lab.games.lcb.rules.transport.exposed.lrs_hit`:
     discarded with its cargo at its HP).  lcb_lab offers no INTERCEPT for it (sandbox)."""
-    from lcb_lab.games.lcb.rules.transport.landing import lrs_hit
+    from lcb_lab.games.lcb.rules.transport.exposed import lrs_hit
     key = f"lrs:{eng.target}"
     if any(r.key == key for r in plan.results):
         return True
