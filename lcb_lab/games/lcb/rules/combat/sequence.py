@@ -54,7 +54,7 @@ def validate_commit(ctx: Ctx, lrs: list[dict], ga: list[dict],
                     active_units: set[str]) -> tuple[list[dict], list[dict], list[str]]:
     """The checks of :func:`commit`, changing nothing: ``(lrs, ga, target hexes)`` with the
     dice as ints.  Raises IllegalAction exactly when :func:`commit` would (what follows its
-    checks never refuses), so :func:`lcb_lab.games.lcb.legal.committable` asks it instead of trying a
+    checks never refuses), so :func:`lcb_lab.games.lcb.legal_combat.committable` asks it instead of trying a
     commitment on a copy of the state (7.03, 7.05, 7.13, 7.17)."""
     imp = ctx.state.impulse
     lrs = [_norm(a, "shooter") for a in lrs]
