@@ -625,8 +625,10 @@ def fig16(q: bool) -> None:
 def fig6(q: bool) -> None:
     MapView, _, _ = views_or_na()
     import importlib
-    vmap = importlib.import_module(MapView.__module__)
-    cache = getattr(vmap, "_CACHE", None)
+    try:       # the board layers' geometry cache (coastline/terrain Shapely unions)
+        cache = importlib.import_module("lcb_lab.ui.views.board_layers")._CACHE
+    except (ImportError, AttributeError):
+        cache = None
     board = load_game().board
     first = Times()
     t0 = now()
