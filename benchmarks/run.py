@@ -625,8 +625,10 @@ def fig16(q: bool) -> None:
 def fig6(q: bool) -> None:
     MapView, _, _ = views_or_na()
     import importlib
-    vmap = importlib.import_module(MapView.__module__)
-    cache = getattr(vmap, "_CACHE", None)
+    try:       # the board layers' geometry cache (coastline/terrain Shapely unions)
+        cache = importlib.import_module("lcb_lab.ui.views.board_layers")._CACHE
+    except (ImportError, AttributeError):
+        cache = None
     board = load_game().board
     first = Times()
     t0 = now()
@@ -820,14 +822,14 @@ def fig8(q: bool) -> None:
 
 
 def _overhead(g, action, reps: int, calls: int, how: str = "apply") -> tuple[Times, Times]:
-    """Per-act time of ``g.apply(action)`` (or ``legal.apply_if_legal``) and of its handler alone,
+    """Per-act time of ``g.apply(action)`` (or ``legal_trial.apply_if_legal``) and of its handler alone,
     both from the same prepared state (restored before each call, in both loops; the batches
     alternate so that drift hits both)."""
-    from lcb_lab.games.lcb import legal
+    from lcb_lab.games.lcb import legal_trial
     from lcb_lab.games.lcb.handlers import HANDLERS
     snap, hist = g._snapshot(action), g.history.copy()
     handler = HANDLERS[type(action)]
-    run = g.apply if how == "apply" else (lambda a: legal.apply_if_legal(g, a) or (_ for _ in ()).throw(
+    run = g.apply if how == "apply" else (lambda a: legal_trial.apply_if_legal(g, a) or (_ for _ in ()).throw(
         RuntimeError(f"{a} was refused")))
 
     def reset() -> None:
@@ -860,7 +862,7 @@ def _diff(a: Times, b: Times) -> Times:
 def _cases_for_apply():
     """(label, game, action): cheap acts and a real move, each on its own prepared game."""
     from lcb_lab.games.lcb import actions as A
-    from lcb_lab.games.lcb import legal
+    from lcb_lab.games.lcb import legal, legal_declare
     (_, g), = _random_games([1])
     tf = g.available_task_forces()[0]
     g.apply(A.BeginImpulse(tf))
@@ -869,7 +871,7 @@ def _cases_for_apply():
     g2.apply(A.Declare(()))
     out.append(("EndImpulse()", g2, A.EndImpulse()))
     g3 = g.fork()
-    move = next((c for c in legal.declaration_options(g3) if c.kind == "move_combat" and c.units), None)
+    move = next((c for c in legal_declare.declaration_options(g3) if c.kind == "move_combat" and c.units), None)
     if move is not None:
         g3.apply(A.Declare((move,)))
         opts = legal.move_options(g3, 1)
@@ -884,13 +886,13 @@ def fig9(q: bool) -> None:
     for label, g, action in _cases_for_apply():
         t_apply, t_handler = _overhead(g, action, reps, calls)
         over = _diff(t_apply, t_handler)
-        from lcb_lab.games.lcb import legal
-        fast = "n/a (no legal.apply_if_legal in this version)"
-        if hasattr(legal, "apply_if_legal"):
+        from lcb_lab.games.lcb import legal_trial
+        fast = "n/a (no legal_trial.apply_if_legal in this version)"
+        if hasattr(legal_trial, "apply_if_legal"):
             t_fast, t_h2 = _overhead(g, action, reps, calls, how="apply_if_legal")
             fast = _diff(t_fast, t_h2).short()
         say(f"{label}: Game.apply {t_apply.short()}, handler alone {t_handler.short()} -> overhead {over.short()} "
-            f"(CPU min {fmt_t(min(over.cpu))}); legal.apply_if_legal (the random player's tried acts) overhead "
+            f"(CPU min {fmt_t(min(over.cpu))}); legal_trial.apply_if_legal (the random player's tried acts) overhead "
             f"{fast}")
         lines.append(f"{label} {fmt_t(over.cpu_med)}")
         if worst is None or over.cpu_med > worst.cpu_med:

@@ -2,7 +2,7 @@
 
 The lab never lists an option of its own making: :func:`offers` asks
 :meth:`Game.legal_actions` (concrete actions and
-:class:`~lcb_lab.games.lcb.legal.Template` families) and :class:`Offers` answers the
+:class:`~lcb_lab.games.lcb.legal_templates.Template` families) and :class:`Offers` answers the
 widgets' questions -- which Task Forces may begin, which Core Action kinds,
 units and JCCs may be declared, which declared actions may move / ZOR /
 conceal / resupply, which shooters, CVs and targets a combat allocation may
@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Sequence
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.actions import CHANCE
 from lcb_lab.kernel.errors import LcbError
-from lcb_lab.games.lcb.legal import Template
+from lcb_lab.games.lcb.legal_templates import Template
 
 if TYPE_CHECKING:  # pragma: no cover
     from lcb_lab.games.lcb.game import Game

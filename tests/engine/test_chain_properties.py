@@ -18,7 +18,7 @@ import pytest
 
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.kernel.errors import IllegalAction
-from lcb_lab.games.lcb.legal import Template
+from lcb_lab.games.lcb.legal_templates import Template
 from tests.budget import budget
 from tests.rulebook.test_ch9_chains import B, UNITS, game, registered_test_effect  # noqa: F401 (the fixture)
 

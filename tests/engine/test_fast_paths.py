@@ -1,9 +1,9 @@
 """The fast paths of the action pipeline give exactly what the slow ones give.
 
-* ``legal.trial`` runs the act on a copy: the game's own objects, log and dice are untouched;
-* ``legal.declarable`` (the rules' declaration checks, no copy) agrees with ``trial`` on every
+* ``legal_trial.trial`` runs the act on a copy: the game's own objects, log and dice are untouched;
+* ``legal_declare.declarable`` (the rules' declaration checks, no copy) agrees with ``trial`` on every
   candidate, legal or not;
-* ``legal.apply_if_legal`` / ``legal.sample_and_apply`` leave the same state, log, dice and
+* ``legal_trial.apply_if_legal`` / ``legal_templates.sample_and_apply`` leave the same state, log, dice and
   record as ``trial`` + ``Game.apply`` / ``Game.apply(template.sample(rng))``;
 * the random player, built on them, plays the very games the plain calls play;
 * a quiet ``Ctx`` logs bare entries; the generated copies still copy every field.
@@ -18,7 +18,7 @@ import numpy as np
 from lcb_lab.games.lcb.legal_cards import play_card_options
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.kernel import datacodec
-from lcb_lab.games.lcb import legal
+from lcb_lab.games.lcb import legal, legal_combat, legal_declare, legal_templates, legal_trial
 from lcb_lab import load_scenario
 from lcb_lab.games.lcb.actions import CHANCE
 from lcb_lab.games.lcb.whatif.autoplay import play_random_turns, random_impulse
@@ -53,7 +53,7 @@ def _slow_move(game, aid, rng):
     paths = list(movement.paths(game._ctx(), units).values())
     for i in rng.permutation(len(paths))[:4]:
         a = A.Move(aid, tuple(paths[int(i)]))
-        if legal.trial(game, a):
+        if legal_trial.trial(game, a):
             game.apply(a)
             return
 
@@ -71,13 +71,13 @@ def _slow_impulse(game, rng):
     if tf is None:
         return
     game.apply(A.BeginImpulse(tf))
-    cands = legal.declaration_candidates(game)      # every candidate tried on a copy, as it is reached
-    for _ in range(legal.TRIES):
-        decl = legal.draw_declaration(cands, game.impulse.ap, rng, lambda i: legal.trial(game, A.Declare((cands[i],))))
-        if legal.trial(game, decl):
+    cands = legal_declare.declaration_candidates(game)      # every candidate tried on a copy, as it is reached
+    for _ in range(legal_trial.TRIES):
+        decl = legal_templates.draw_declaration(cands, game.impulse.ap, rng, lambda i: legal_trial.trial(game, A.Declare((cands[i],))))
+        if legal_trial.trial(game, decl):
             break
     else:
-        opts = [c for c in cands if legal.trial(game, A.Declare((c,)))]
+        opts = [c for c in cands if legal_trial.trial(game, A.Declare((c,)))]
         decl = A.Declare((opts[int(rng.integers(len(opts)))],) if opts else ())
     game.apply(decl)
     for d in list(game.impulse.actions):
@@ -88,7 +88,7 @@ def _slow_impulse(game, rng):
         if not opts or rng.random() >= 0.7:
             break
         a = opts[int(rng.integers(len(opts)))]
-        if legal.trial(game, a):
+        if legal_trial.trial(game, a):
             game.apply(a)
         _answer_windows(game)
     from lcb_lab.games.lcb.rules.markers import free_actions as marker_actions
@@ -101,10 +101,10 @@ def _slow_impulse(game, rng):
         if not opts:
             break
         a = opts[int(rng.integers(len(opts)))]
-        if legal.trial(game, a):
+        if legal_trial.trial(game, a):
             game.apply(a)
         _answer_windows(game)
-    t = legal.combat_template(game)
+    t = legal_combat.combat_template(game)
     if t is not None:
         game.apply(t.sample(rng))
     elif game.impulse.card_lrs:
@@ -113,7 +113,7 @@ def _slow_impulse(game, rng):
         while game.to_act() == CHANCE:
             game.apply(A.ResolveCombat())
     for d in list(game.impulse.actions):
-        if d.kind == "move_conceal" and legal.trial(game, A.Conceal(d.aid)):
+        if d.kind == "move_conceal" and legal_trial.trial(game, A.Conceal(d.aid)):
             game.apply(A.Conceal(d.aid))
         elif d.kind == "move_resupply":
             ts = legal.resupply_templates(game, d)
@@ -147,8 +147,8 @@ def test_trial_touches_nothing_of_the_game():
     g.apply(A.BeginImpulse(g.available_task_forces()[0]))
     objs = (g.state.units, list(g.state.units.values()), g.state.impulse, g.state.log)
     before, n, dice = g.state.to_dict(), len(g.state.log), g.dice.state()
-    cands = legal.declaration_candidates(g)
-    verdicts = [legal.trial(g, A.Declare((c,))) for c in cands] + [legal.trial(g, A.EndImpulse())]
+    cands = legal_declare.declaration_candidates(g)
+    verdicts = [legal_trial.trial(g, A.Declare((c,))) for c in cands] + [legal_trial.trial(g, A.EndImpulse())]
     assert any(verdicts) and True in verdicts
     assert g.state.units is objs[0] and list(g.state.units.values()) == objs[1]
     assert all(a is b for a, b in zip(g.state.units.values(), objs[1]))
@@ -167,9 +167,9 @@ def _combat_moments(seeds, impulses: int):
                 break
             start = g.history.cursor
             g.apply(A.BeginImpulse(g.available_task_forces()[0]))
-            legal.sample_and_apply(legal.Template("declare", tuple(legal.declaration_options(g)),
+            legal_templates.sample_and_apply(legal_templates.Template("declare", tuple(legal_declare.declaration_options(g)),
                                                   {"ap": g.impulse.ap}, g), rng)
-            yield g, rng, legal.combat_template(g)
+            yield g, rng, legal_combat.combat_template(g)
             g.goto(start)
             random_impulse(g, rng)
 
@@ -187,7 +187,7 @@ def _waiting_for_the_roll():
 def test_a_trial_that_rolls_puts_the_dice_back():
     g = _waiting_for_the_roll()
     dice, hist = g.dice.state(), list(g.dice.history)
-    assert legal.trial(g, A.ResolveCombat())
+    assert legal_trial.trial(g, A.ResolveCombat())
     assert g.dice.state() == dice and g.dice.history == hist
     n = len(g.dice.history)
     g.apply(A.ResolveCombat())                  # the real roll draws (the trial did too, then put them back)
@@ -207,10 +207,10 @@ def test_declarable_agrees_with_trial_on_every_candidate():
                 break
             g.apply(A.BeginImpulse(tfs[int(rng.integers(len(tfs)))]))
             ctx = g._ctx()
-            for c in legal.declaration_candidates(g) + [A.CoreAction("network_repair"),
+            for c in legal_declare.declaration_candidates(g) + [A.CoreAction("network_repair"),
                                                          A.CoreAction("play_jcc", jcc="no such card")]:
-                v = legal.trial(g, A.Declare((c,)))
-                assert legal.declarable(ctx, c) == v, (seed, c)
+                v = legal_trial.trial(g, A.Declare((c,)))
+                assert legal_declare.declarable(ctx, c) == v, (seed, c)
                 seen[v] += 1
             g.undo(1)
             random_impulse(g, rng)
@@ -221,15 +221,15 @@ def test_declarable_agrees_with_trial_on_every_candidate():
 def test_apply_if_legal_equals_trial_then_apply_and_refuses_cleanly():
     g = _landed(1)
     g.apply(A.BeginImpulse(g.available_task_forces()[0]))
-    opts = legal.declaration_options(g)
+    opts = legal_declare.declaration_options(g)
     move_decl = next(c for c in opts if c.kind == "move_combat")
     for action in (A.Declare((move_decl,)), A.Move(1, ("AA-1",))):   # the second one is refused
         a, b = g.fork(), g.fork()
-        ok = legal.trial(a, action)
+        ok = legal_trial.trial(a, action)
         if ok:
             a.apply(action)
         state, units = b.state, json.dumps(b.state.to_dict()["units"])
-        assert legal.apply_if_legal(b, action) is ok
+        assert legal_trial.apply_if_legal(b, action) is ok
         if not ok:      # the same state object, its units put back as they were (the act ran on the game)
             assert b.state is state and json.dumps(b.state.to_dict()["units"]) == units
         assert _fingerprint(a) == _fingerprint(b)
@@ -237,7 +237,7 @@ def test_apply_if_legal_equals_trial_then_apply_and_refuses_cleanly():
     # undo after a fast-path step goes back exactly
     b = g.fork()
     before = b.state.to_dict()
-    assert legal.apply_if_legal(b, A.Declare((move_decl,)))
+    assert legal_trial.apply_if_legal(b, A.Declare((move_decl,)))
     assert b.state.impulse.phase == "act" and b.history.steps[-1].action == A.Declare((move_decl,))
     b.undo(1)
     assert b.state.to_dict() == before
@@ -248,11 +248,11 @@ def test_sample_and_apply_equals_apply_of_sample():
         g = _landed(seed)
         g.apply(A.BeginImpulse(g.available_task_forces()[0]))
         a, b = g.fork(), g.fork()
-        ta = legal.Template("declare", tuple(legal.declaration_options(a)), {"ap": a.impulse.ap}, a)
-        tb = legal.Template("declare", tuple(legal.declaration_options(b)), {"ap": b.impulse.ap}, b)
+        ta = legal_templates.Template("declare", tuple(legal_declare.declaration_options(a)), {"ap": a.impulse.ap}, a)
+        tb = legal_templates.Template("declare", tuple(legal_declare.declaration_options(b)), {"ap": b.impulse.ap}, b)
         ra, rb = np.random.default_rng(seed), np.random.default_rng(seed)
         a.apply(ta.sample(ra))
-        done = legal.sample_and_apply(tb, rb)
+        done = legal_templates.sample_and_apply(tb, rb)
         assert done == a.history.steps[-1].action
         assert _fingerprint(a) == _fingerprint(b)
         assert ra.random() == rb.random()        # the same random draws were used
@@ -307,7 +307,7 @@ def test_generated_copies_copy_every_field_and_respect_init_hooks():
 
 
 def test_committable_agrees_with_trial_on_combat_allocations():
-    """``legal.committable`` (the rules' commit checks, no copy) gives trial's verdict, legal or not."""
+    """``legal_combat.committable`` (the rules' commit checks, no copy) gives trial's verdict, legal or not."""
     seen = {True: 0, False: 0}
     for g, rng, t in _combat_moments(range(8), 10):
         if t is None:
@@ -317,8 +317,8 @@ def test_committable_agrees_with_trial_on_combat_allocations():
             for n in (1, 3, 9):       # 9 dice: beyond any supply, refused (7.08, 7.34)
                 part = (A.GroundAssault(o.attacker, o.target, n) if isinstance(o, A.GroundAssault)
                         else A.LrsAttack(o.shooter, o.slot, o.target, n))
-                for a in (legal._commit(base + [part]), legal._commit(base + [part, part])):
-                    v = legal.trial(g, a)
-                    assert legal.committable(g, a) == v, a
+                for a in (legal_templates._commit(base + [part]), legal_templates._commit(base + [part, part])):
+                    v = legal_trial.trial(g, a)
+                    assert legal_combat.committable(g, a) == v, a
                     seen[v] += 1
     assert seen[True] > 20 and seen[False] > 20      # both verdicts were exercised

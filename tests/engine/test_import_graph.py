@@ -17,8 +17,9 @@ packages' ``__init__`` go with their folder):
 * ``rules``: one subpackage per rulebook subject (``rules``);
 * ``io``: scenario and save files into state (``io.scenario``, ``io.save_check``, ``io.persistence``;
   below the engine: ``Game`` mixes in the saves, and ``io.loading``, which makes a ``Game``, is in front);
-* ``engine``: the game and what it asks (``windows``, ``queries``, ``handlers``, ``legal``,
-  ``legal_cards``, ``game``, ``chance``);
+* ``engine``: the game and what it asks (``windows``, ``queries``, ``handlers``, ``legal`` and its
+  parts ``legal_trial``, ``legal_templates``, ``legal_declare``, ``legal_combat``, ``legal_answers``,
+  ``legal_cards``; ``game``, ``chance``);
 * ``front``: building games for people -- loading by name, lessons, situations, worked
   examples, what-ifs (``io.loading``, ``content``, ``whatif``).
 
@@ -57,7 +58,8 @@ LCB_ORDER = {
     "model": ("model", "actions", "choices", "observer"),
     "rules": ("rules",),
     "io": ("io.scenario", "io.save_check", "io.persistence"),
-    "engine": ("windows", "queries", "handlers", "legal", "legal_cards", "game", "chance"),
+    "engine": ("windows", "queries", "handlers", "legal_trial", "legal_templates", "legal_declare", "legal_combat",
+               "legal_answers", "legal_cards", "legal", "game", "chance"),
     "front": ("io.loading", "content", "whatif"),
 }
 """The order inside LC:B, lowest first: name -> the modules (or folders) of that part."""

@@ -19,7 +19,7 @@ import pytest
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.actions import CHANCE
 from lcb_lab.kernel.errors import IllegalAction
-from lcb_lab.games.lcb.legal import Template
+from lcb_lab.games.lcb.legal_templates import Template
 from lcb_lab.games.lcb.content.lesson import Lesson
 from lcb_lab.games.lcb.io.loading import load_scenario
 from tests.budget import budget

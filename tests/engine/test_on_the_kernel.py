@@ -7,7 +7,7 @@ import pytest
 
 from lcb_lab import situation
 from lcb_lab.games.lcb import actions as A
-from lcb_lab.games.lcb import choices, legal, observer
+from lcb_lab.games.lcb import choices, legal_templates, observer
 from lcb_lab.games.lcb.game import Game
 from lcb_lab.kernel import actions as KA
 from lcb_lab.kernel import choices as KC
@@ -28,7 +28,7 @@ def test_the_game_is_the_engine_with_lcb_hooks():
 
 def test_lcb_builds_on_the_kernel_bases():
     assert issubclass(A.BeginImpulse, KA.Action) and A.Action is KA.Action and A.CHANCE == KA.CHANCE == "chance"
-    assert issubclass(choices.InterceptChoice, KC.Choice) and issubclass(legal.Template, KL.Template)
+    assert issubclass(choices.InterceptChoice, KC.Choice) and issubclass(legal_templates.Template, KL.Template)
     assert observer.redact is KO.redact and observer.OBSERVER.players == ("US", "RU")
     assert LabError is LcbError
 

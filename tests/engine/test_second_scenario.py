@@ -24,7 +24,7 @@ from lcb_lab import load_scenario
 from lcb_lab.games.lcb.whatif.autoplay import play_random_turns
 from lcb_lab.kernel.errors import ScenarioError
 from lcb_lab.games.lcb.game import Game
-from lcb_lab.games.lcb.legal import Template
+from lcb_lab.games.lcb.legal_templates import Template
 from lcb_lab.games.lcb.rules.common import max_supply
 from lcb_lab.games.lcb.rules.stages.victory import victory_check
 from lcb_lab.games.lcb.model.state import GameState

@@ -28,7 +28,7 @@ def declared_split(g, units) -> bool:
 
 
 def _stacks(g, tf):
-    """The stacks the legal actions (and so the random player) offer: lcb_lab.games.lcb.legal.declaration_options."""
+    """The stacks the legal actions (and so the random player) offer: lcb_lab.games.lcb.legal_declare.declaration_options."""
     return available_stacks(g._ctx(), tf)
 
 

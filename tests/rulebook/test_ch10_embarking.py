@@ -242,7 +242,7 @@ def test_10_38_an_embarked_unit_does_not_fire_as_a_combined_arms_supporter():
 def test_10_38_the_legal_actions_never_activate_an_embarked_unit():
     g = _aboard_game()
     g.apply(A.BeginImpulse("TF Blue"))
-    from lcb_lab.games.lcb.legal import declaration_options
+    from lcb_lab.games.lcb.legal_declare import declaration_options
     assert declaration_options(g) and all("1 Alpha" not in c.units for c in declaration_options(g))
 
 
@@ -364,7 +364,8 @@ def test_10_311_draw_rerolls_above_the_largest_multiple():
 
 def test_10_311_the_legal_answers_are_the_policies_and_accepted():
     g, _ = ch10.ex_10_311()
-    from lcb_lab.games.lcb.legal import legal_actions, trial
+    from lcb_lab.games.lcb.legal import legal_actions
+    from lcb_lab.games.lcb.legal_trial import trial
     acts = legal_actions(g)
     assert {a.picks for a in acts} == {("1 Kilo", "1 Whiskey", "1 Alpha", "2 Alpha", "US-1"),
                                        ("US-1", "hidden:0", "hidden:1", "1 Kilo"), ()}

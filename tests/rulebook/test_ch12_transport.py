@@ -630,7 +630,7 @@ def test_12_53_an_amphibious_pickup_refuses_units_that_acted_and_landing_hexes_w
 
 
 def test_12_24_a_card_needing_two_hits_keeps_its_marker_after_one(tmp_path):
-    from lcb_lab.games.lcb.rules.transport.landing import lrs_hit
+    from lcb_lab.games.lcb.rules.transport.exposed import lrs_hit
     g, lcu = ch12._amphib_game("Amphibious: LCU", "D-8", infantry(1, host="LHA 8"))
     g.apply(A.BeginImpulse(BLUE))
     g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHA 8",), jcc="Amphibious: LCU"),)))

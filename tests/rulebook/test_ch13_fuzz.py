@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import lcb_lab
-from lcb_lab.games.lcb.legal import Template
+from lcb_lab.games.lcb.legal_templates import Template
 from lcb_lab.games.lcb.observer import redact_log
 from lcb_lab.games.lcb.content.worked import ch13
 from tests.budget import budget

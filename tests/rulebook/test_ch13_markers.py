@@ -442,14 +442,14 @@ def test_13_53_abandoned_fortification_removed_at_end_of_turn():
 
 
 def test_marker_offers_are_accepted_and_legal():
-    from lcb_lab.games.lcb import legal
+    from lcb_lab.games.lcb import legal, legal_trial
     g = _vbat(forced=[20])
     offers = [a for a in legal.legal_actions(g) if isinstance(a, A.MarkerAction)]
     assert A.MarkerAction("ISR-1", then="effect") in offers
     assert A.MarkerAction("ISR-1", path=("C-5",)) in offers
     assert A.MarkerAction("ISR-1", then="conceal") not in offers            # already concealed
     for a in offers:
-        assert legal.trial(g, a), a
+        assert legal_trial.trial(g, a), a
     g.apply(A.MarkerAction("ISR-1", path=("C-5",)))
     assert not [a for a in legal.legal_actions(g) if isinstance(a, A.MarkerAction)]   # its action is used
 
@@ -885,7 +885,7 @@ def test_combined_arms_supports_a_ground_assault_on_a_sof_marker():
 
 
 def test_the_combat_template_offers_sof_and_naval_marker_targets():
-    from lcb_lab.games.lcb import legal
+    from lcb_lab.games.lcb import legal_combat
     g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "H-8"},
                                  "2 Zhuk": {"type": "runi_naval_infantry_platoon", "hex": "D-5"},
                                  "1 Uran": {"type": "runi_coastal_missile_section", "hex": "D-8"}},
@@ -896,7 +896,7 @@ def test_the_combat_template_offers_sof_and_naval_marker_targets():
     g.apply(A.EndImpulse())
     g.apply(A.BeginImpulse("TF Red"))
     g.apply(A.Declare((A.CoreAction("move_combat", ("2 Zhuk",)), A.CoreAction("move_combat", ("1 Uran",)))))
-    t = legal.combat_template(g)
+    t = legal_combat.combat_template(g)
     assert A.GroundAssault("2 Zhuk", "SOF-1", 1) in t.options and A.LrsAttack("1 Uran", "LRS1", "SOF-1", 1) in t.options
 
 

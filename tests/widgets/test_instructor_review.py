@@ -10,7 +10,8 @@ import pytest
 from lcb_lab import load_scenario
 from lcb_lab.games.lcb.rules.stages.sequence import CORE_ACTION_NAMES
 from lcb_lab.ui.widgets import LabApp, open_lab
-from lcb_lab.ui.widgets.impulse import ACTION_KINDS, NO_LRS_TARGET
+from lcb_lab.ui.widgets.impulse_combat import NO_LRS_TARGET
+from lcb_lab.ui.widgets.impulse_declare import ACTION_KINDS
 from tests.conftest import widget_states
 from tests.widgets.conftest import plain_text as _text, state_json as _state  # the `lab` fixture is there too
 from lcb_lab.games.lcb import actions as A

@@ -7,7 +7,7 @@ import pytest
 from lcb_lab.games.lcb import actions as A
 from lcb_lab import load_scenario
 from lcb_lab.kernel.errors import IllegalAction
-from lcb_lab.games.lcb.legal import Template
+from lcb_lab.games.lcb.legal_templates import Template
 from lcb_lab.ui.offers import NOTHING, declaration_refusal, offers
 from lcb_lab.ui.widgets import LabApp
 

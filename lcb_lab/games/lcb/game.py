@@ -194,7 +194,7 @@ class Game(GameQueries, GamePersistence, Engine):
         Finite choices are listed as concrete actions (each task force to
         begin, each reachable destination with its path, each ZOR hex,
         each armor breakthrough, each MILDEC absorption...); where every dice
-        split would explode, a :class:`lcb_lab.games.lcb.legal.Template` gives the
+        split would explode, a :class:`lcb_lab.games.lcb.legal_templates.Template` gives the
         options with their limits and ``sample(rng)`` draws a legal action
         from it (declarations, combat allocations, INTERCEPT / defence
         answers, RESUPPLY grants).  See :mod:`lcb_lab.games.lcb.legal`.
@@ -226,7 +226,7 @@ class Game(GameQueries, GamePersistence, Engine):
         >>> g.is_legal(A.BeginImpulse("TF Blue")), g.is_legal(A.BeginImpulse("TF Red")), len(g.history.steps)
         (True, False, 0)
         """
-        from lcb_lab.games.lcb.legal import trial
+        from lcb_lab.games.lcb.legal_trial import trial
         return trial(self, A.check(action))
 
     # ------------------------------------------------------------------ history

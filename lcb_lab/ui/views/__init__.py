@@ -1,7 +1,7 @@
 """Bokeh map of the board and Shapely overlays (UI layer: never imported by the rules).
 
-* :class:`MapView` -- the hex map figure with live data sources (``views.map``),
-  drawn from the board's fixed layers (``views.board_layers``) and the
+* :class:`MapView` -- the hex map figure with live data sources (``views.map``; its sizes in
+  ``views.map_sizes``, its overlays and card markers in ``views.map_overlays``), drawn from the board's fixed layers (``views.board_layers``) and the
   counters layer (``views.counters``, APP-6 symbols from ``views.symbols``);
   its size and text sizes (default and presentation) in ``views.sizing``;
 * :mod:`~lcb_lab.ui.views.overlays` -- unions of hex polygons (movement reach, CV

@@ -22,7 +22,6 @@ from __future__ import annotations
 from typing import Callable
 
 from bokeh.core.properties import value
-from bokeh.core.property.descriptors import UnsetValueError
 from bokeh.events import Tap
 from bokeh.models import ColumnDataSource, HoverTool, Legend, LegendItem, Range1d, Title
 from bokeh.plotting import figure
@@ -31,75 +30,20 @@ from lcb_lab.games.lcb.model.board import Board
 from lcb_lab.ui.views import board_layers, palette, sizing
 from lcb_lab.ui.views import markers as mk
 from lcb_lab.ui.views import overlays as ov
-from lcb_lab.ui.views.board_layers import (
-    LABEL_MARGIN_KM,
-    add_board_layers,
-    board_extent,
-    hex_label_data,
-    land_geometry)
-from lcb_lab.ui.views.counters import (
-    COUNTER_FONT,
-    COUNTER_KM,
-    COUNTER_TEXT_PX,
-    NARROW_EM,
-    CounterStyle,
-    add_counter_layer,
-    counter_data,
-    counter_layers,
-    fit_size,
-    hp_pips,
-    name_font_size,
-    px)
-from lcb_lab.ui.views.sizing import BASE_FONT_PX, PRESENTATION_FONT_PX
+from lcb_lab.ui.views.board_layers import add_board_layers, board_extent
+from lcb_lab.ui.views.counters import COUNTER_FONT, add_counter_layer, counter_layers, px
+from lcb_lab.ui.views.map_overlays import _OVERLAY_KEYS, _UMBRELLA_KEYS, MapOverlays
+from lcb_lab.ui.views.map_sizes import MapSizes
 
-__all__ = ["MapView", "title_text", "scenario_name", "BASE_FONT_PX", "PRESENTATION_FONT_PX", "LEGEND_POOL",
-           # the layers' helpers, importable from here as before the split
-           "COUNTER_FONT", "COUNTER_KM", "COUNTER_TEXT_PX", "NARROW_EM", "counter_data", "fit_size", "hp_pips",
-           "name_font_size", "px", "LABEL_MARGIN_KM", "board_extent", "land_geometry"]
+__all__ = ["MapView", "title_text", "scenario_name", "LEGEND_POOL"]
 
-_CACHE = board_layers._CACHE
-"""The board layers' geometry cache (coastline/terrain Shapely unions): benchmarks/run.py clears it
-through MapView's module."""
 
 LEGEND_POOL = 12
 """Most overlay rows the legend lists at once."""
 
-PRESENTATION_LABEL_MARGIN_KM = 0.25
-"""Gap between a hex's top edge and its (14 px) label in presentation."""
-
-PRESENTATION_LINE_SCALE = 1.5
-"""Overlay, ring and selection lines are this much wider in presentation."""
-
-TIP_MARGIN_PX = 24
-"""Room (px) a hover tip keeps from the frame's edge (the tip's padding and its pointer)."""
 
 UMBRELLA_RING_KM = 9.5
 """Radius of an INTERCEPT umbrella ring round an interceptor's counter (in km, so it follows the map's size)."""
-
-
-ASSUMED_FILL_FRAME = (688, 849)
-"""The frame (px) a :meth:`MapView.fill_box` map assumes until the browser reports its own: the lab's
-map frame measured in Chromium at 1920x1080 in JupyterLab 4 with the file browser open (*sandbox*;
-Voila at 1920x1080 gives 749x923, JupyterLab at 1366x768 ~430x500)."""
-
-_OVERLAY_KEYS = ("xs", "ys", "colour", "fill_alpha", "dash", "hatch", "width", "label")
-_UMBRELLA_KEYS = ("x", "y", "colour", "dash", "width", "label", "text")
-
-
-def _overlay_columns(overlays: list[ov.Overlay], lw: float) -> dict[str, list]:
-    """The columns of an overlays source (one multipolygon per overlay; lines ``lw`` times wider)."""
-    d: dict[str, list] = {k: [] for k in _OVERLAY_KEYS}
-    for o in overlays:
-        xs, ys = ov.bokeh_multipolygon(o.geometry)
-        d["xs"].append(xs)
-        d["ys"].append(ys)
-        d["colour"].append(o.colour)
-        d["fill_alpha"].append(o.fill_alpha)
-        d["dash"].append(o.line_dash)
-        d["hatch"].append(o.hatch or " ")
-        d["width"].append(o.line_width * lw)
-        d["label"].append(o.label + (" (whole map)" if o.note and not o.drawn else ""))
-    return d
 
 
 def title_text(view: dict, scenario: str = "") -> tuple[str, str]:
@@ -122,7 +66,7 @@ def scenario_name(game) -> str:
 
 
 # ----------------------------------------------------------------- the map
-class MapView:
+class MapView(MapSizes, MapOverlays):
     """The hex map as a Bokeh figure with live data sources.
 
     Public: ``figure``, ``update(game, team, selected=None)``, ``show_overlays(overlays, umbrella)``,
@@ -300,167 +244,6 @@ class MapView:
             return
         src.data = data
 
-    # ---------------------------------------------------------- sizes
-    def _glyph(self, name: str):
-        """The glyph of the renderer ``name`` (looked up once: ``figure.select`` walks every model)."""
-        if not getattr(self, "_renderers", None):
-            self._renderers = {r.name: r for r in self.figure.renderers if r.name}
-        return self._renderers[name].glyph
-
-    @property
-    def px_per_km(self) -> float:
-        """Screen px per km of the frame (at the initial zoom)."""
-        x0, x1, y0, y1 = self.extent
-        w, h = self.frame_size
-        return min(h / (y1 - y0), w / (x1 - x0)) if self.filling else h / (y1 - y0)
-
-    @property
-    def size_factor(self) -> float:
-        """The frame's scale over the current mode's reference scale (texts are multiplied by it)."""
-        ref = sizing.PRESENTATION_PX_PER_KM if self.presentation else sizing.DEFAULT_PX_PER_KM
-        return self.px_per_km / ref
-
-    def text_px(self, name: str) -> float:
-        """The px size of map text ``name`` (a key of :data:`~.sizing.BASE_FONT_PX`) now."""
-        return sizing.font_px(name, self.presentation, self.font_scale, self.size_factor)
-
-    def counter_style(self) -> CounterStyle:
-        """The counters' layout and text sizes for the current mode, text scale and frame."""
-        return CounterStyle.for_mode(self.presentation, self.size_factor, self.font_scale)
-
-    def tip_width_px(self) -> int:
-        """The hover tips' widest (px): 34 em of the tip's text, but never more than half the frame
-        less a margin, so a tip -- put on the side of the cursor with more room (``attachment
-        "horizontal"``) -- stays over the map and never covers the panels beside it."""
-        return max(120, min(round(34 * self.text_px("tooltip")), self.frame_size[0] // 2 - TIP_MARGIN_PX))
-
-    def font_sizes(self) -> dict[str, str]:
-        """The current text sizes of the map's fixed-size texts (name -> "NNpx")."""
-        out = {name: self._glyph(name).text_font_size for name in ("hex_labels", "ports", "airfields",
-                                                                     "stack_counts")}
-        out["title"] = self.figure.title.text_font_size
-        out["subtitle"] = self.subtitle.text_font_size
-        out["legend"] = self.legend.label_text_font_size
-        return out
-
-    def set_font_scale(self, scale: float) -> None:
-        """Scale every text of the map by ``scale`` (1 = the default look; ~1.4 for a projector)."""
-        scale = float(scale)
-        if scale == self.font_scale:
-            return
-        self.font_scale = scale
-        self._apply_sizes()
-
-    def set_presentation(self, on: bool) -> None:
-        """Presentation mode on/off: projector text sizes (designators >= 16 px, hex labels and legend
-        >= 14 px on a frame >= :data:`~.sizing.PRESENTATION_MIN_FRAME_HEIGHT` px), wider lines, counters
-        lower in their hex under the larger labels.  The frame's size does not change (see :meth:`resize`)."""
-        on = bool(on)
-        if on == self.presentation:
-            return
-        self.presentation = on
-        self._apply_sizes()
-
-    def resize(self, width_px: float, height_px: float) -> tuple[int, int]:
-        """Fit the map into ``width_px`` x ``height_px`` (the space the layout gives the whole figure:
-        frame, toolbar and titles), keeping the board's aspect; the texts follow the new scale.
-        Returns the frame's (width, height) in px.  Raises ``ValueError`` for a size that is not positive."""
-        fw, fh = sizing.fit_frame(width_px, height_px, self.aspect, self.presentation, self.font_scale)
-        p = self.figure
-        if (fw, fh) != (p.frame_width, p.frame_height):
-            p.update(frame_width=fw, frame_height=fh)
-            self.frame_size = (fw, fh)
-            self._apply_sizes()
-        return fw, fh
-
-    def fill_box(self, min_height: int = 240, assume: tuple[int, int] = None) -> None:
-        """Let the browser size the map: the figure fills its box in the page (Bokeh
-        ``sizing_mode="stretch_both"``; the page's CSS sizes the box, e.g. a grid cell of height
-        ``calc(100vh - ...)``).  BokehJS reports the frame's size (``inner_width`` /
-        ``inner_height``, px) on every layout and :meth:`frame_resized` follows it.  Until the first
-        report the map assumes the frame ``assume`` (default :data:`ASSUMED_FILL_FRAME`, the lab's
-        frame at 1920x1080 in JupyterLab): where that is right, the first paint is the last (the
-        report changes nothing, so nothing is sent back).  ``min_height``: the figure's smallest height."""
-        if self.filling:
-            return
-        self.filling = True
-        p = self.figure
-        p.update(sizing_mode="stretch_both", frame_width=None, frame_height=None, min_height=min_height)
-        self.frame_resized(*(assume or ASSUMED_FILL_FRAME))
-        p.on_change("inner_width", self._on_inner_size)
-        p.on_change("inner_height", self._on_inner_size)
-
-    def _on_inner_size(self, _attr, _old, _new) -> None:
-        try:
-            w, h = self.figure.inner_width, self.figure.inner_height
-        except UnsetValueError:         # the first of the two reports: wait for the other
-            return
-        if isinstance(w, int) and isinstance(h, int) and w > 0 and h > 0:
-            self.frame_resized(w, h)
-
-    def frame_resized(self, width_px: int, height_px: int) -> bool:
-        """The browser drew the frame ``width_px`` x ``height_px`` (a :meth:`fill_box` map): fit the
-        whole board in it at one scale on both axes (1 km as wide as tall; sea fills the rest,
-        centred), set the *Reset* view and the pan limits to that, and size every text for the new
-        scale.  Returns False (nothing changed) when the size is the one already fitted.
-        Raises ``ValueError`` for a size that is not positive."""
-        for v in (width_px, height_px):
-            if not isinstance(v, (int, float)) or isinstance(v, bool) or not v > 0:
-                raise ValueError(f"frame size must be a positive number of px, got {v!r}")
-        size = (int(round(width_px)), int(round(height_px)))
-        if size == self.frame_size and self._fitted:
-            return False
-        self.frame_size, self._fitted = size, True
-        x0, x1, y0, y1 = self.extent
-        k = self.px_per_km
-        cx, cy, hw, hh = (x0 + x1) / 2, (y0 + y1) / 2, size[0] / k / 2, size[1] / k / 2
-        p = self.figure
-        p.x_range.update(start=cx - hw, end=cx + hw, reset_start=cx - hw, reset_end=cx + hw,
-                         bounds=(min(x0, cx - hw) - 60, max(x1, cx + hw) + 60))
-        p.y_range.update(start=cy - hh, end=cy + hh, reset_start=cy - hh, reset_end=cy + hh,
-                         bounds=(min(y0, cy - hh) - 60, max(y1, cy + hh) + 60))
-        self._apply_sizes()
-        return True
-
-    def outer_size(self) -> tuple[int, int]:
-        """The figure's (width, height) in px: frame, toolbar, borders and titles (for the layout's box)."""
-        return sizing.outer_size(self.figure.frame_width, self.figure.frame_height, self.presentation,
-                                 self.font_scale)
-
-    def _apply_sizes(self) -> None:
-        """Set every text size, line width and the counters' layout from mode, text scale and frame."""
-        f = self.text_px
-        for name in ("hex_labels", "ports", "airfields", "stack_counts", "marker_text", "track_text"):
-            self._glyph(name).text_font_size = px(f(name))
-        self._glyph("stack_badges").size = f("stack_badges")
-        self._glyph("port_cubes").size = f("marker_text") * 1.4
-        hl = self._glyph("hex_labels")
-        hl.text_font_style = "normal"
-        self.figure.title.text_font_size = px(f("title"))
-        self.subtitle.text_font_size = px(f("subtitle"))
-        self.legend.label_text_font_size = px(f("legend"))
-        k = f("legend") / BASE_FONT_PX["legend"]
-        self.legend.update(glyph_height=round(14 * k), glyph_width=round(34 * k))
-        tip = self.tip_width_px()
-        self._hover.tooltips = (f'<div style="max-width:{tip}px;font-size:{px(f("tooltip"))}">'
-                                '@tip{safe}</div>')
-        self._chip_hover.tooltips = f'<div style="max-width:{min(tip, 380)}px">@tip{{safe}}</div>'
-
-        lw = PRESENTATION_LINE_SCALE if self.presentation else 1.0
-        self._glyph("selected_hex").line_width = palette.CUE["selected"].width * lw
-        self._line_renderer.glyph.line_width = palette.CUE["shooter"].width * lw
-        self._set("umbrella_legend", dict(self.sources["umbrella_legend"].data,
-                                          width=[palette.CUE[st].width * lw for st in ov.UMBRELLA_STATUS]))
-        # a larger label sits closer to the hex's top edge, so it stays clear of the counters
-        margin = (PRESENTATION_LABEL_MARGIN_KM if self.presentation
-                  else LABEL_MARGIN_KM if self.font_scale <= 1.0 else 0.6)
-        labels = list(self.sources["hex_labels"].data["text"])
-        self._set("hex_labels", hex_label_data(labels, margin))
-        self._draw_counters()
-        self.show_overlays(*self._last_overlays)
-        if self._marker_view is not None:
-            self.show_markers(*self._marker_view)
-
     # ---------------------------------------------------------- updates
     def _place_names(self) -> None:
         """Place names: in the default look beside their town; in presentation centred in their hex
@@ -510,114 +293,6 @@ class MapView:
             return
         c = ov.hex_corners(label)
         self._set("selected", {"xs": [[p[0] for p in c]], "ys": [[p[1] for p in c]]})
-
-    def show_overlays(self, overlays: list[ov.Overlay], umbrella: dict | None = None) -> None:
-        """Draw overlays (and an INTERCEPT umbrella); the legend lists them with their colour and cue."""
-        self._last_overlays = (list(overlays), umbrella)
-        lw = PRESENTATION_LINE_SCALE if self.presentation else 1.0
-        d = _overlay_columns(overlays, lw)
-        self._set("overlays", d)
-        for i, item in enumerate(self._ov_items):
-            on = i < len(d["label"])
-            if on:
-                item.update(label={"value": d["label"][i]}, index=i)
-            elif item.visible:
-                item.label = {"value": ""}       # a hidden row keeps no unit's name (hidden information)
-            if item.visible != on:
-                item.visible = on
-        shown, line = self._show_umbrella(umbrella, lw)
-        for st, item in self._umb_items.items():
-            on = st in shown
-            if item.visible != on:
-                item.visible = on
-        if self._line_item.visible != line:
-            self._line_item.visible = line
-        self._legend_visibility()
-
-    def _legend_visibility(self) -> None:
-        vis = any(it.visible for it in self.legend.items)
-        if self.legend.visible != vis:
-            self.legend.visible = vis
-
-    # ---------------------------------------------------------- card markers (13.x)
-    def show_markers(self, game, view: dict) -> None:
-        """Draw the card markers ``view`` shows (chips, :func:`.markers.marker_chips`) and, while
-        :attr:`marker_overlays_on`, their overlays (ISR reach, own mine fields, fortification
-        levels) and the view's own submarine tracks (:mod:`.markers`)."""
-        self._marker_view = (game, view)
-        view = {**view, "card_markers": mk.seen_markers(game, view)}
-        self._set("marker_chips", mk.marker_chips(view, self.presentation))
-        self._set("port_cubes", mk.port_cubes(game, view))
-        ovs = mk.marker_overlays(game, view) if self.marker_overlays_on else []
-        lines, points = mk.sub_tracks(game, view) if self.marker_overlays_on else (
-            {k: [] for k in mk.TRACK_KEYS}, {k: [] for k in mk.TRACK_POINT_KEYS})
-        self._last_marker_overlays = ovs
-        lw = PRESENTATION_LINE_SCALE if self.presentation else 1.0
-        self._set("marker_overlays", _overlay_columns(ovs, lw))
-        self._set("sub_track", lines)
-        self._set("sub_track_points", points)
-        for cue, item in self._marker_items.items():
-            i = next((k for k, o in enumerate(ovs) if o.cue == cue), None)
-            on = i is not None
-            if on and item.index != i:
-                item.index = i
-            if item.visible != on:
-                item.visible = on
-        on = bool(lines["xs"])
-        if self._track_item.visible != on:
-            self._track_item.visible = on
-        self._legend_visibility()
-
-    def set_marker_overlays(self, on: bool) -> None:
-        """Show (True) or hide the card markers' overlays and the submarine track; the chips stay."""
-        on = bool(on)
-        if on == self.marker_overlays_on:
-            return
-        self.marker_overlays_on = on
-        if self._marker_view is not None:
-            self.show_markers(*self._marker_view)
-
-    def marker_overlay_labels(self) -> list[str]:
-        """The marker overlays drawn now (their legend words)."""
-        return list(self.sources["marker_overlays"].data["label"])
-
-    def legend_labels(self) -> list[str]:
-        """The visible legend entries (overlays, then INTERCEPT statuses, then the shooter line)."""
-        out = []
-        for it in self.legend.items:
-            if it.visible:
-                lab = it.label
-                out.append(lab.get("value", "") if isinstance(lab, dict) else getattr(lab, "value", str(lab)))
-        return out
-
-    def _show_umbrella(self, umb: dict | None, lw: float = 1.0) -> tuple[dict[str, int], bool]:
-        if not umb:
-            self._set("umbrella", {k: [] for k in _UMBRELLA_KEYS})
-            self._set("umbrella_lines", {"xs": [], "ys": []})
-            return {}, False
-        d: dict[str, list] = {k: [] for k in _UMBRELLA_KEYS}
-        first: dict[str, int] = {}
-        for o in umb["interceptors"]:
-            x, y = ov.hex_centre(o["hex"])
-            cue = palette.CUE[o["status"]]
-            first.setdefault(o["status"], len(d["x"]))
-            d["x"].append(x)
-            d["y"].append(y)
-            d["colour"].append(o["colour"])
-            d["dash"].append(list(cue.dash) or "solid")
-            d["width"].append(cue.width * lw)
-            d["label"].append(o["uid"])
-            d["text"].append(o["text"])
-        self._set("umbrella", d)
-        lines = {"xs": [], "ys": []}
-        if umb.get("shooter_hex") and umb.get("target_hex"):
-            (ax, ay), (bx, by) = ov.hex_centre(umb["shooter_hex"]), ov.hex_centre(umb["target_hex"])
-            lines = {"xs": [[ax, bx]], "ys": [[ay, by]]}
-        self._set("umbrella_lines", lines)
-        return first, bool(lines["xs"])
-
-    def clear_overlays(self) -> None:
-        self.show_overlays([], None)
 
     # ---------------------------------------------------------- clicks
     def on_hex(self, callback: Callable[[str], None]) -> None:

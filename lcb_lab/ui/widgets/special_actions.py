@@ -29,7 +29,7 @@ import ipywidgets as W
 
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.choices import EmbarkLossesChoice, MineAttackChoice
-from lcb_lab.games.lcb.legal import Template
+from lcb_lab.games.lcb.legal_templates import Template
 from lcb_lab.ui.offers import refusal
 from lcb_lab.games.lcb.rules.submarines.operations import SUB_TARGET
 from lcb_lab.ui.widgets.controller import follow
@@ -50,7 +50,7 @@ QUICK = 6
 
 def special_offers(actions) -> list[A.Action]:
     """The offered acts of :data:`SPECIAL_KINDS` in ``actions`` (``Offers.actions``), in order;
-    a :class:`~lcb_lab.games.lcb.legal.Template` of them counts with its options."""
+    a :class:`~lcb_lab.games.lcb.legal_templates.Template` of them counts with its options."""
     out: list[A.Action] = []
     for a in actions:
         if isinstance(a, SPECIAL_KINDS):

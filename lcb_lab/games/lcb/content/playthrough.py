@@ -6,7 +6,7 @@ record of a game in which every applied action (each entry of
 
 * the step number, the team to act before it (:meth:`Game.to_act`: ``US`` /
   ``RU`` / ``chance``) and the number of legal actions it had (concrete actions
-  + :class:`lcb_lab.games.lcb.legal.Template` s, :meth:`Game.legal_actions`);
+  + :class:`lcb_lab.games.lcb.legal_templates.Template` s, :meth:`Game.legal_actions`);
 * the action as one line of JSON (:func:`lcb_lab.games.lcb.actions.to_json`, sorted keys)
   and the d20 values it drew;
 * the new log lines as each team reads them (:func:`lcb_lab.kernel.explain.render` of
@@ -41,7 +41,8 @@ import numpy as np
 
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.kernel import explain
-from lcb_lab.games.lcb import legal, observer
+from lcb_lab.games.lcb import observer
+from lcb_lab.games.lcb.legal_templates import Template
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.game import Game
 from lcb_lab.games.lcb.content.lesson import Lesson
@@ -81,17 +82,17 @@ def pick(game: Game, rng: np.random.Generator) -> A.Action:
     """One legal action for the team to act, drawn with ``rng``: first a kind (a template
     counts as its own kind, ``declare*``; when something else is possible, ending the
     impulse and relinquishing are left out four times in five), then one action of that kind,
-    a template being sampled (:meth:`lcb_lab.games.lcb.legal.Template.sample`)."""
+    a template being sampled (:meth:`lcb_lab.games.lcb.legal_templates.Template.sample`)."""
     groups: dict[str, list] = {}
     for a in game.legal_actions():
-        key = a.kind + "*" if isinstance(a, legal.Template) else a.KIND
+        key = a.kind + "*" if isinstance(a, Template) else a.KIND
         groups.setdefault(key, []).append(a)
     keys = sorted(groups)
     if len(keys) > 1 and rng.random() < 0.8:
         keys = [k for k in keys if k not in UNHURRIED] or keys
     options = groups[keys[int(rng.integers(len(keys)))]]
     a = options[int(rng.integers(len(options)))]
-    return a.sample(rng) if isinstance(a, legal.Template) else a
+    return a.sample(rng) if isinstance(a, Template) else a
 
 
 def random_game(scenario: str = RANDOM_SCENARIO, seed: int = RANDOM_SEED, turns: int = RANDOM_TURNS,
@@ -161,7 +162,7 @@ def observation_lines(obs: dict) -> list[str]:
 
 
 def _legal_text(actions: list) -> str:
-    n_t = sum(1 for a in actions if isinstance(a, legal.Template))
+    n_t = sum(1 for a in actions if isinstance(a, Template))
     return f"{len(actions)} ({len(actions) - n_t} concrete + {n_t} templates)"
 
 

@@ -53,7 +53,10 @@ No UI library is imported here.  Every module, with its purpose and rule numbers
 ``transport`` -- transport (chapter 12)
 
 * ``transport.lift``: the transport card effects -- rotary lift, reinforce, sealift, littoral move (12.0x, 12.1, 12.4, 12.5, 13.38).
-* ``transport.landing``: amphibious landing through a card's ISR marker (12.2, 12.21-12.27, 12.53).
+* ``transport.cargo``: what transport carries -- Space Values, RP, units picked up ashore (10.1, 12.05, 12.08, 12.26, 12.53).
+* ``transport.landing``: amphibious landing through a card's ISR marker, its first use (12.2, 12.21-12.22, 12.25-12.26, 12.53).
+* ``transport.marker_action``: the landing craft's marker's free action -- move, unload, load, re-embark (12.21, 12.22, 12.27, 12.53).
+* ``transport.exposed``: a transport marker revealed by naval ZOR, hit by LRS, discarded with its cargo (12.23, 12.24, 12.06).
 * ``transport.ports``: port disembarkation and embarkation, the orange cube (12.3, 12.54).
 
 ``markers`` -- special markers (chapter 13)

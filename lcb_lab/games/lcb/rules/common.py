@@ -33,7 +33,7 @@ class Ctx:
     decks: "Decks | None" = None
     """The card decks (:mod:`lcb_lab.games.lcb.model.cards`); None: the packaged sandbox decks."""
     quiet: bool = False
-    """True while an act is only tried (:func:`lcb_lab.games.lcb.legal.trial`): its log entries are
+    """True while an act is only tried (:func:`lcb_lab.games.lcb.legal_trial.trial`): its log entries are
     dropped afterwards, so :meth:`log` appends them bare (no facts merged, no observer
     annotations, no turn stamps)."""
 

@@ -3,7 +3,7 @@
 Built on the legal-action generators of :mod:`lcb_lab.games.lcb.legal` (nothing is
 tried and skipped): ``random_impulse(game, rng)`` plays one impulse of a
 Task Force that may go next -- it declares a random legal combination of
-Core Actions (:func:`lcb_lab.games.lcb.legal.sample_and_apply_declaration`: the
+Core Actions (:func:`lcb_lab.games.lcb.legal_declare.sample_and_apply_declaration`: the
 candidates are checked only when the draw reaches them), moves about half of the declared
 stacks to a random legal destination, commits a random legal combat
 allocation (the ``commit_combat`` template, which includes any compulsory
@@ -18,7 +18,7 @@ every *dice roll* still goes through the game's :class:`~lcb_lab.kernel.dice.Dic
 
 Speed (benchmarks/run.py, figure 3): an act the player tries is run once, on a
 copy of the state, and that copy becomes the game's next step when the rules
-accept it (:func:`lcb_lab.games.lcb.legal.apply_if_legal`, :func:`lcb_lab.games.lcb.legal.sample_and_apply`)
+accept it (:func:`lcb_lab.games.lcb.legal_trial.apply_if_legal`, :func:`lcb_lab.games.lcb.legal_templates.sample_and_apply`)
 -- the same games, log, dice and record as trying then ``Game.apply``.  While
 :func:`play_random_turns` plays, the cyclic garbage collector is paused (as
 ``timeit`` does): a playout makes no reference cycles (refcounting frees all its
@@ -33,7 +33,7 @@ from contextlib import contextmanager
 import numpy as np
 
 from lcb_lab.games.lcb import actions as A
-from lcb_lab.games.lcb import legal
+from lcb_lab.games.lcb import legal, legal_combat, legal_declare, legal_templates, legal_trial
 from lcb_lab.games.lcb.actions import CHANCE
 from lcb_lab.games.lcb.game import Game
 from lcb_lab.games.lcb.rules.movement import move as movement
@@ -49,15 +49,15 @@ def random_impulse(game: Game, rng: np.random.Generator) -> None:
     if tf is None:
         return
     _apply(game, A.BeginImpulse(tf))
-    legal.sample_and_apply_declaration(game, rng)   # candidates checked only when drawn
+    legal_declare.sample_and_apply_declaration(game, rng)   # candidates checked only when drawn
     for d in list(game.impulse.actions):
         if rng.random() < 0.5 or (d.split and not d.moved):
             _random_move(game, d.aid, rng)
     _random_cards(game, rng)
     _random_special(game, rng)
-    t = legal.combat_template(game)
+    t = legal_combat.combat_template(game)
     if t is not None:
-        legal.sample_and_apply(t, rng)
+        legal_templates.sample_and_apply(t, rng)
     elif game.impulse.card_lrs:                   # only a card attacks: commit it (9.05)
         _apply(game, A.CommitCombat())
     if game.impulse.combat is not None:
@@ -65,11 +65,11 @@ def random_impulse(game: Game, rng: np.random.Generator) -> None:
             _apply(game, A.ResolveCombat())
     for d in list(game.impulse.actions):
         if d.kind == "move_conceal":
-            legal.apply_if_legal(game, A.Conceal(d.aid))
+            legal_trial.apply_if_legal(game, A.Conceal(d.aid))
         elif d.kind == "move_resupply":
             r = _pick(rng, legal.resupply_templates(game, d))   # one RESUPPLY per logistics unit (8.01)
             if r is not None:
-                legal.sample_and_apply(r, rng)
+                legal_templates.sample_and_apply(r, rng)
         if d.split and not d.moved:
             _random_move(game, d.aid, rng)
     _apply(game, A.EndImpulse())
@@ -84,7 +84,7 @@ def _random_cards(game: Game, rng: np.random.Generator) -> None:
         opts = play_card_options(game)
         if not opts or rng.random() >= 0.7:
             return
-        legal.apply_if_legal(game, _pick(rng, opts))
+        legal_trial.apply_if_legal(game, _pick(rng, opts))
         _answer_windows(game)
 
 
@@ -108,14 +108,14 @@ def _random_special(game: Game, rng: np.random.Generator) -> None:
         opts = ports.offers(game) + marker_actions.offers(game) + submarine.offers(game)
         if not opts:
             return
-        legal.apply_if_legal(game, _pick(rng, opts))
+        legal_trial.apply_if_legal(game, _pick(rng, opts))
         _answer_windows(game)           # a marker's effect is a card link the other team may answer (13.25)
 
 
 def _apply(game: Game, action: A.Action) -> None:
     """``game.apply(action)`` for an act that is legal by construction: one run on a copy
-    (:func:`legal.apply_if_legal`); a refusal still raises, from ``game.apply``."""
-    if not legal.apply_if_legal(game, action):
+    (:func:`legal_trial.apply_if_legal`); a refusal still raises, from ``game.apply``."""
+    if not legal_trial.apply_if_legal(game, action):
         game.apply(action)
 
 
@@ -128,7 +128,7 @@ def _random_move(game: Game, aid: int, rng: np.random.Generator) -> None:
     paths = list(movement.paths(game._ctx(), units).values())
     for i in rng.permutation(len(paths))[:4]:
         a = A.Move(aid, tuple(paths[int(i)]))
-        if legal.apply_if_legal(game, a):   # one run of the act: tried and applied (legal.apply_if_legal)
+        if legal_trial.apply_if_legal(game, a):   # one run of the act: tried and applied (legal_trial.apply_if_legal)
             return
 
 

@@ -30,7 +30,7 @@ from lcb_lab.games.lcb.rules.markers.proxy import proxy_force
 from lcb_lab.games.lcb.rules.movement import conceal as conceal_rules
 from lcb_lab.games.lcb.rules.submarines.asw import asw_search, uuv
 from lcb_lab.games.lcb.rules.submarines.operations import submarine
-from lcb_lab.games.lcb.rules.transport import landing, lift
+from lcb_lab.games.lcb.rules.transport import exposed, landing, lift, marker_action
 from lcb_lab.games.lcb.rules.transport.landing import transport
 from lcb_lab.games.lcb.rules.transport.lift import littoral_move, reinforce, rotary_lift, sealift
 
@@ -60,14 +60,14 @@ ON_PLAY = {"isr_marker": isr.place_and_move}
 """What a card does as it is played, before the response window (13.25: its ISR marker moves)."""
 ABSORB = (lift.absorb_hits,)
 """Enemy successes a lift card takes without stopping its use (12.12, 12.42)."""
-MARKER_STEPS = {"unload": landing.step_unload, "load": landing.step_load, "reembark": landing.step_reembark,
-                "_transport_move": landing.step_none}
+MARKER_STEPS = {"unload": marker_action.step_unload, "load": marker_action.step_load,
+                "reembark": marker_action.step_reembark, "_transport_move": marker_action.step_none}
 """A landing craft's marker steps after its move (12.2x)."""
-MARKER_OFFERS = (landing.offers,)
+MARKER_OFFERS = (marker_action.offers,)
 """The landing craft's marker actions offered to a player (12.2x)."""
-MINE_RESUMES = {"landing_first": landing.resume_first, "landing_step": landing.resume_step}
+MINE_RESUMES = {"landing_first": landing.resume_first, "landing_step": marker_action.resume_step}
 """What a landing craft's marker does after the mines that stopped it (13.38)."""
-ZOR_HOOKS = (landing.reveal_by_zor,)
+ZOR_HOOKS = (exposed.reveal_by_zor,)
 """A naval ZOR reveals a landing craft's marker (12.23)."""
 
 

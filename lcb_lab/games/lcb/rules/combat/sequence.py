@@ -54,7 +54,7 @@ def validate_commit(ctx: Ctx, lrs: list[dict], ga: list[dict],
                     active_units: set[str]) -> tuple[list[dict], list[dict], list[str]]:
     """The checks of :func:`commit`, changing nothing: ``(lrs, ga, target hexes)`` with the
     dice as ints.  Raises IllegalAction exactly when :func:`commit` would (what follows its
-    checks never refuses), so :func:`lcb_lab.games.lcb.legal.committable` asks it instead of trying a
+    checks never refuses), so :func:`lcb_lab.games.lcb.legal_combat.committable` asks it instead of trying a
     commitment on a copy of the state (7.03, 7.05, 7.13, 7.17)."""
     imp = ctx.state.impulse
     lrs = [_norm(a, "shooter") for a in lrs]
@@ -432,9 +432,9 @@ def marker_shots(ctx: Ctx, plan: CombatPlan, target: str) -> list[tuple]:
 
 def _lrs_on_marker(ctx: Ctx, plan: CombatPlan, eng: Engagement) -> bool:
     """LRS on a revealed card marker (12.24: a landing craft's; naval, 7.4 modifiers): each
-    shooter rolls its dice; the hits go to the marker (:func:`lcb_lab.games.lcb.rules.transport.landing.lrs_hit`:
+    shooter rolls its dice; the hits go to the marker (:func:`lcb_lab.games.lcb.rules.transport.exposed.lrs_hit`:
     discarded with its cargo at its HP).  lcb_lab offers no INTERCEPT for it (sandbox)."""
-    from lcb_lab.games.lcb.rules.transport.landing import lrs_hit
+    from lcb_lab.games.lcb.rules.transport.exposed import lrs_hit
     key = f"lrs:{eng.target}"
     if any(r.key == key for r in plan.results):
         return True

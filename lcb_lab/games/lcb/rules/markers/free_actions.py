@@ -133,7 +133,7 @@ def route(ctx: Ctx, m: CardMarker, path) -> tuple[list[str], int]:
 def marker_action_act(game, c: Ctx, a) -> None:
     """Handler of :class:`lcb_lab.games.lcb.actions.MarkerAction` (module doc)."""
     from lcb_lab.games.lcb.rules.markers import placement as card_markers, isr
-    tm = c.state.card_markers.get(a.marker)     # transport's markers move in their own steps (landing.py, 12.2x)
+    tm = c.state.card_markers.get(a.marker)     # transport's markers move in their own steps (marker_action.py, 12.2x)
     if tm is not None and is_transport(tm):
         step = STEPS.get("_transport_move" if a.then == "none" else a.then)
         if step is None:

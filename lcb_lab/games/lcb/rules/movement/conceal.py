@@ -38,7 +38,7 @@ def reveal(ctx: Ctx, units: list[Unit], why: str, rules: list[str], **facts) -> 
 
 ZOR_HOOKS: list = []
 """Functions ``(ctx, ship, reach)`` that reveal other modules' markers in a naval ZOR (12.23:
-:func:`lcb_lab.games.lcb.rules.transport.landing.reveal_by_zor`); filled by
+:func:`lcb_lab.games.lcb.rules.transport.exposed.reveal_by_zor`); filled by
 :mod:`lcb_lab.games.lcb.rules.cards.registry`."""
 
 

@@ -15,8 +15,8 @@ units aboard, ``rp`` the RP cubes aboard, ``data["amphibious"]``):
   them up (shore to ship, 12.53; units that acted may not be carried, 12.08).  Option ``rp``
   (12.26): ``N`` RP (target ``"rp:N"``, default the card's) are deducted from the host's RP at
   once and shuttled as cubes; delivered at once to a friendly unit named in a coastal ``hex``;
-* **later** -- the marker's free action (:class:`~lcb_lab.games.lcb.actions.MarkerAction`, 12.21, 13.21)
-  in an impulse of the host's Task Force: it moves along ``path`` (once per impulse, up to its
+* **later** -- the marker's free action (:class:`~lcb_lab.games.lcb.actions.MarkerAction`, 12.21, 13.21;
+  :mod:`lcb_lab.games.lcb.rules.transport.marker_action`) in an impulse of the host's Task Force: it moves along ``path`` (once per impulse, up to its
   MP, 12.22; within range, 12.25) and then ``then`` = ``"unload"`` (cargo ashore / RP to the
   unit named, 12.21, 12.26), ``"load"`` (the named units in its coastal hex come aboard,
   12.53) or ``"reembark"`` (its path ends in the host's hex: the marker leaves the map and its
@@ -25,13 +25,13 @@ units aboard, ``rp`` the RP cubes aboard, ``data["amphibious"]``):
   :func:`first_path`) and :func:`walk_mines` stops the marker where it enters (or leaves) a hex
   with enemy mines; the owner's ``mine_attack`` choice targets the marker (by its back when face
   down; the cargo is off the map), hits go through :func:`lcb_lab.games.lcb.rules.markers.isr.hit` (the cargo is
-  lost with it, 12.06).  Once answered (:data:`lcb_lab.games.lcb.rules.markers.mines.RESUMES` ``landing_first`` /
-  ``landing_step``), a surviving marker that stopped at its path's end lands / unloads / loads /
+  lost with it, 12.06).  Once answered (:data:`lcb_lab.games.lcb.rules.markers.mines.RESUMES` ``landing_first``:
+  :func:`resume_first`; ``landing_step``: :func:`lcb_lab.games.lcb.rules.transport.marker_action.resume_step`), a surviving marker that stopped at its path's end lands / unloads / loads /
   re-embarks there; one stopped short of it stays in the mined hex with its cargo aboard (its
   move ends there, as a generic marker's does; lcb_lab's reading).  Friendly mines do nothing;
-* an enemy naval ZOR reveals it (12.23, :func:`reveal_by_zor`, called by the naval ZOR); it has
-  no ZOR of its own; a revealed marker may be the target of LRS (12.24) and, discarded, takes
-  its cargo with it (12.06, :func:`discard`).
+* an enemy naval ZOR reveals it (12.23); it has no ZOR of its own; a revealed marker may be the
+  target of LRS (12.24) and, discarded, takes its cargo with it (12.06):
+  :mod:`lcb_lab.games.lcb.rules.transport.exposed`.
 
 Landed units: :func:`lcb_lab.games.lcb.rules.cards.scripted._disembark` (face down, MP spent, expended, 12.07).
 A marker whose host ship is lost leaves the map with its card (10.311 discards every Embarked
@@ -43,10 +43,12 @@ from __future__ import annotations
 
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
-from lcb_lab.games.lcb.model.state import Unit, other
+from lcb_lab.games.lcb.model.state import other
 from lcb_lab.games.lcb.rules.markers import placement as card_markers
 from lcb_lab.games.lcb.rules.cards.effects import _rolled
-from lcb_lab.games.lcb.rules.common import Ctx, dist, living_unit, max_supply, names, supply_left
+from lcb_lab.games.lcb.rules.common import Ctx, dist, living_unit, names
+from lcb_lab.games.lcb.rules.transport.cargo import board, check_pickup, coastal, deliver, rp_token, space
+from lcb_lab.games.lcb.rules.transport.exposed import reveal_by_enemy_zor
 
 
 # ---------------------------------------------------------------- small queries
@@ -62,91 +64,9 @@ def marker_of(ctx: Ctx, cid: str):
     return next((m for m in ctx.state.card_markers.values() if m.card == cid and m.kind == "isr"), None)
 
 
-def coastal(ctx: Ctx, h: str) -> bool:
-    """A coastal hex a landing may use: land and water, not red (12.21)."""
-    info = ctx.board.hex(h)
-    return info.has_land and info.has_water and info.mp_cost is not None
-
-
 def stamp(ctx: Ctx) -> list:
     """The current impulse as ``[turn, impulse number]`` (markers move once per impulse, 12.22)."""
     return [ctx.state.turn, len(ctx.state.tf_order)]
-
-
-def space(ctx: Ctx, u, per_card: int | None = None, per_unit: int | None = None) -> int:
-    """The GPSV a unit takes with its Attached cards (10.1; 12.1: ``per_unit`` / ``per_card``
-    GPSV each when the transport card says so; else the unit's and the cards' own GPSV)."""
-    n = per_unit if per_unit is not None else ctx.utype(u).gpsv
-    for c in ctx.state.cards.values():
-        if c.where == "attached" and c.host == u.uid and c.in_play:
-            try:
-                g = ctx.ctype(c).gpsv
-            except Exception:              # a card outside the decks: no Space Value known
-                g = None
-            n += per_card if per_card is not None else (g or 0)
-    return n
-
-
-def rp_token(targets: list[str]) -> tuple[list[str], int | None]:
-    """Split ``"rp:N"`` (the RP a resupply run carries) off the targets."""
-    rest, n = [], None
-    for t in targets:
-        if isinstance(t, str) and t.lower().startswith("rp:"):
-            try:
-                n = int(t[3:])
-            except ValueError:
-                raise IllegalAction("12.26", f"{t!r}: write the RP carried as rp:<number>") from None
-            if n < 1:
-                raise IllegalAction("12.26", "carry at least 1 RP")
-        else:
-            rest.append(t)
-    return rest, n
-
-
-def check_pickup(ctx: Ctx, team: str, uids: list[str], where: str, rule: str) -> list:
-    """Friendly ground units in ``where`` that may be carried: not expended by a Core Action
-    already (12.08), not landed this turn (12.07)."""
-    units = []
-    for uid in uids:
-        u = ctx.state.units.get(uid)
-        if u is None or u.destroyed or u.team != team or u.hex != where:     # one message (6.11)
-            raise IllegalAction(rule, f"{uid} is not a friendly unit in {where}")
-        if ctx.is_naval(u):
-            raise IllegalAction(rule, f"{uid} is a naval unit: only ground units are carried")
-        if u.acted or u.expended or u.no_move:
-            raise IllegalAction("12.08", f"{uid} has already acted (or landed) this turn: units that are "
-                                "expended may not be picked up and carried")
-        units.append(u)
-    return units
-
-
-def enemy_in(ctx: Ctx, h: str, team: str) -> bool:
-    """Enemy units on the map in ``h`` (their counters -- backs included -- are seen, 6.11)."""
-    return bool(ctx.state.units_in(h, other(team)))
-
-
-def give_rp(ctx: Ctx, u: Unit, n: int, what: str, rules: list[str]) -> int:
-    """``n`` RP to unit ``u``'s tracked supply (its CV slots in order, then its Attached cards'),
-    never above a slot's starting supply (8.02, 9.33); the rest is lost (sandbox). Returns the RP
-    taken."""
-    from lcb_lab.games.lcb.rules.cards.effects import fill_supply
-    parts, left = fill_supply(ctx, u, n)
-    ctx.log(explain.step("resupply", f"{what} to {u.uid}",
-                         ("; ".join(parts) or "nothing below its starting supply")
-                         + (f"; {left} RP could not be taken and are lost" if left > 0 else ""), rules),
-            team=u.team, unit=[u.uid])
-    return n - left
-
-
-def room(ctx: Ctx, u: Unit) -> int:
-    """RP unit ``u`` can take before every tracked slot is full (8.02)."""
-    from lcb_lab.games.lcb.rules.cards.effects import _tracked_slots
-    total = 0
-    for slot in _tracked_slots(ctx, u):
-        have, cap = supply_left(ctx, u, slot), max_supply(ctx, u, slot)
-        if have is not None and cap is not None:
-            total += max(0, cap - have)
-    return total
 
 
 # ---------------------------------------------------------------- the first use (PlayCard)
@@ -370,331 +290,8 @@ def resume_first(ctx: Ctx, p: dict) -> None:
                                  ["12.53"]), team=m.team, about={"cargo": m.mid})
 
 
-def resume_step(ctx: Ctx, p: dict) -> None:
-    """After the mines met by a free marker move are resolved (13.34, 13.36): a surviving
-    marker that reached its path's end takes its step there (unload / load / reembark); one
-    stopped short of it stays there, its cargo aboard (lcb_lab's reading, as for the first use)."""
-    from types import SimpleNamespace
-    m = ctx.state.card_markers.get(p["marker"])
-    if m is None:
-        return
-    card_markers.contact(ctx, m.hex)
-    then = p.get("then", "none")
-    if m.hex != p.get("dest") or then in ("none", "_transport_move"):
-        if m.hex != p.get("dest"):
-            ctx.log(explain.step("transport", f"{m.mid} stays in {m.hex}", "the mines stopped its move short of "
-                                 f"{p.get('dest')}; its cargo stays aboard and its {then} is not taken (13.34)",
-                                 ["13.34"]), team=m.team, about={"cargo": m.mid})
-        return
-    fn = {"unload": step_unload, "load": step_load, "reembark": step_reembark}.get(then)
-    try:
-        fn(ctx, m, SimpleNamespace(marker=m.mid, path=(), then=then, targets=tuple(p.get("targets", ())),
-                                   hex=p.get("hex"), dice=0, action=None))
-    except IllegalAction as e:
-        ctx.log(explain.step("transport", f"{m.mid} cannot {then} in {m.hex}", str(e), [e.rule]),
-                team=m.team, about={"cargo": m.mid})
-
-
 def transport(ctx: Ctx, link, ct, eff) -> bool:
     """Amphibious landing / shuttle through the card's ISR marker (the module doc)."""
     if not _rolled(ctx, link, ct, eff):
         return False
     return land(ctx, link, ct, eff)
-
-
-def board(ctx: Ctx, m, u) -> None:
-    """Unit ``u`` goes aboard marker ``m`` (off the map, listed in its cargo; 12.05, 12.53)."""
-    u.hex, u.embarked_on = None, None
-    if u.uid not in m.cargo:
-        m.cargo.append(u.uid)
-
-
-def deliver(ctx: Ctx, m, u) -> None:
-    """The marker's RP cubes to friendly unit ``u`` in its coastal hex (12.26): into its tracked
-    supply, never above the starting supply (8.02); RP it cannot take are lost (sandbox)."""
-    n, m.rp = m.rp, 0
-    give_rp(ctx, u, n, f"{m.data.get('name', m.mid)}'s {n} RP", ["12.26", "8.02"])
-
-
-# ---------------------------------------------------------------- the free marker action
-def _marker(ctx: Ctx, mid: str):
-    m = ctx.state.card_markers.get(mid)
-    if m is None or not m.data.get("amphibious") and not m.data.get("littoral"):
-        raise IllegalAction("13.21", f"{mid!r} is not a transport marker on the map")
-    return m
-
-
-def move(ctx: Ctx, m, path: list[str], rule: str = "12.22", then: str = "none", targets=(), hex_=None) -> bool:
-    """Move marker ``m`` along ``path`` (the hexes after its own): once per impulse (12.22), one
-    MP per hex through water (naval or mixed, never red), at most its MP (per impulse; a
-    Littoral Movement marker per turn, 12.43), never beyond its range from the host (12.25).
-    Stepped hex by hex: enemy mines it enters or leaves stop it there (13.33-13.36,
-    :func:`walk_mines`) and a ``mine_attack`` choice is pushed; returns True then (the caller
-    stops; ``then`` / ``targets`` / ``hex_``: the step :func:`resume_step` takes afterwards)."""
-    if not path:
-        return False
-    imp = ctx.state.impulse
-    if m.data.get("moved_at") == stamp(ctx):
-        raise IllegalAction("12.22", f"{m.mid} has moved this impulse: an ISR marker moves once per impulse")
-    left = m.mp
-    if m.data.get("littoral"):
-        used = m.data.get("mp_used", 0) if m.data.get("mp_turn") == ctx.state.turn else 0
-        left = m.mp - used
-    if len(path) > left:
-        raise IllegalAction(rule, f"{m.mid} has {left} MP left: {len(path)} hexes are too far")
-    host = ctx.state.units.get(m.host or "")
-    rng = m.data.get("range")
-    at = m.hex
-    for h in path:
-        if h not in ctx.board:
-            raise IllegalAction(rule, f"{h!r} is not a hex of the map")
-        h = ctx.board.canonical(h)
-        if h not in ctx.board.naval_neighbours(at):
-            raise IllegalAction(rule, f"{at} -> {h}: an ISR marker moves hex by hex through water")
-        if ctx.board.hex(h).mp_cost is None:
-            raise IllegalAction(rule, f"{h} is a red hex")
-        if rng is not None and host is not None and host.hex and dist(host.hex, h) > rng:
-            raise IllegalAction("12.25", f"{h} is beyond {rng} hexes of {host.uid}: the marker never goes "
-                                "beyond its card's range from its host")
-        at = h
-    hexes = [ctx.board.canonical(h) for h in path]
-    start, m.moved = m.hex, True
-    m.data["moved_at"] = stamp(ctx)
-    if m.data.get("littoral"):
-        m.data["mp_turn"] = ctx.state.turn
-        m.data["mp_used"] = (m.data.get("mp_used", 0) if m.data.get("mp_turn") == ctx.state.turn else 0) + len(path)
-    stop = walk_mines(ctx, m, hexes)          # 13.33-13.36: hex by hex, stopped by enemy mines
-    done = hexes[:hexes.index(m.hex) + 1] if stop is not None and m.hex in hexes else ([] if stop else hexes)
-    ctx.log(explain.step("transport", f"{m.mid} moves {start} -> {m.hex}",
-                         f"{len(done)} MP" + (f"; stopped by mines in {m.hex} until they are resolved (13.34)"
-                                              if stop else ""), [rule] + (["13.34"] if stop else [])),
-            team=m.team, about={"marker": m.mid})
-    if imp is not None:
-        reveal_by_enemy_zor(ctx, m, [start] + done)
-    if stop is not None:
-        from lcb_lab.games.lcb.rules.markers import mines
-        mines.trigger_at(ctx, stop[0], [m], stop[1], {"resume": "landing_step", "marker": m.mid, "then": then,
-                                                      "dest": at, "targets": list(targets), "hex": hex_})
-        return True
-    return False
-
-
-def check_free(ctx: Ctx, m, a) -> None:
-    """The free marker action may be taken now: the host's Task Force's impulse, no combat
-    committed (3.38), the card deployed (12.21)."""
-    imp = ctx.state.impulse
-    if imp is None or ctx.state.stage != "action":
-        raise IllegalAction("3.3", "a marker acts in an impulse of its team")
-    if imp.combat is not None and imp.phase != "combat_done":
-        raise IllegalAction("3.38", "combat has been committed: resolve it before anything else")
-    if m.team != imp.team:
-        raise IllegalAction("6.11", f"{m.mid} is not a marker of {imp.team}")
-    tf = m.data.get("task_force")
-    if tf and tf != imp.task_force:
-        raise IllegalAction("10.36", f"{m.mid} belongs to {tf}'s card: only that Task Force uses it")
-    if a.action is not None:
-        raise IllegalAction("12.21", f"{m.mid}'s action is free once its card is deployed (action=None)")
-
-
-def step_unload(ctx: Ctx, m, a) -> None:
-    """``then="unload"``: the cargo lands in the marker's coastal hex (12.21, 12.07); its RP go
-    to the friendly unit named in ``targets`` (12.26).  A Littoral Movement marker and its card
-    are discarded once the units are ashore (12.43)."""
-    if _moved(ctx, m, a):
-        return
-    if not coastal(ctx, m.hex):
-        raise IllegalAction("12.21", f"{m.hex} is not an eligible coastal hex (land and water, not red)")
-    if not m.cargo and not m.rp:
-        raise IllegalAction("12.21", f"{m.mid} carries nothing")
-    if m.rp:
-        u = ctx.state.units.get(a.targets[0]) if a.targets else None
-        if u is None or u.destroyed or len(a.targets) != 1 or u.team != m.team or u.hex != m.hex:
-            raise IllegalAction("12.26", "the RP go to ONE friendly unit in the marker's coastal hex (targets=...)")
-    if m.data.get("littoral") and m.data.get("pickup") == m.hex:
-        raise IllegalAction("12.43", "the units land onto another coastal hex")
-    host = ctx.state.units.get(m.host or "")
-    units = [ctx.state.units[uid] for uid in m.cargo]
-    m.cargo = []
-    if units:
-        from lcb_lab.games.lcb.rules.cards.scripted import _disembark
-        _disembark(ctx, host, units, m.hex, f" [{m.data.get('name', m.mid)}: from its ISR marker {m.mid}]",
-                   ["12.21", "12.07"] + (["12.43"] if m.data.get("littoral") else []))
-    if m.rp:
-        deliver(ctx, m, ctx.state.units[a.targets[0]])
-    if m.data.get("littoral"):
-        discard(ctx, m, "its units are ashore: the card and its marker are discarded", ["12.43"], lose_cargo=False)
-
-
-def step_load(ctx: Ctx, m, a) -> None:
-    """``then="load"``: friendly ground units in the marker's coastal hex come aboard (12.53;
-    not units that acted, 12.08), within the card's capacity (10.1)."""
-    if _moved(ctx, m, a):
-        return
-    if not coastal(ctx, m.hex):
-        raise IllegalAction("12.53", f"{m.hex} is not a coastal hex")
-    if not a.targets:
-        raise IllegalAction("12.53", "name the units that come aboard (targets=...)")
-    units = check_pickup(ctx, m.team, list(a.targets), m.hex, "12.53")
-    cap = int(m.data.get("capacity_gpsv") or 0)
-    held = sum(space(ctx, ctx.state.units[x]) for x in m.cargo)
-    need = held + sum(space(ctx, u) for u in units)
-    if need > cap:
-        raise IllegalAction("10.1", f"{m.mid} would carry {need} GPSV; its card carries {cap}")
-    for u in units:
-        board(ctx, m, u)
-    ctx.log(explain.step("transport", f"{m.mid} picks up {names(units)}", f"in {m.hex} (12.53)", ["12.53", "12.51"]),
-            team=m.team, about={"cargo": m.mid})
-
-
-def step_reembark(ctx: Ctx, m, a) -> None:
-    """``then="reembark"``: the marker is in its host's hex; it leaves the map and its cargo goes
-    to the host's Embark Area (12.27, 12.53); RP still aboard go back to the host (sandbox).
-    The card stays deployed: its next use needs no AP (12.27)."""
-    if _moved(ctx, m, a):
-        return
-    host = ctx.state.units.get(m.host or "")
-    if host is None or host.destroyed or host.hex != m.hex:
-        raise IllegalAction("12.27", f"{m.mid} re-embarks by moving into its host's hex")
-    if m.data.get("littoral"):
-        raise IllegalAction("12.43", "a Littoral Movement marker has no host ship")
-    units = [ctx.state.units[uid] for uid in m.cargo]
-    try:
-        from lcb_lab.games.lcb.rules.embarking.embark import check_fits
-    except ImportError:
-        check_fits = None
-    if check_fits is not None and units:
-        check_fits(ctx, host.uid, units=[u.uid for u in units])
-    for u in units:
-        u.hex, u.embarked_on = None, host.uid
-        u.no_move = u.expended = True                # carried: expended on arrival (12.08)
-    if m.rp:
-        host.supply["RP"] = host.supply.get("RP", 0) + m.rp
-    del ctx.state.card_markers[m.mid]
-    ctx.log(explain.step("transport", f"{m.data.get('name', m.mid)}'s marker re-embarks on {host.uid}",
-                         (f"{names(units)} go to its Embark Area; " if units else "")
-                         + "the card stays deployed (no AP for its next use)", ["12.27", "12.53"]),
-            team=m.team, about={"cargo": m.mid})
-
-
-def _moved(ctx: Ctx, m, a) -> bool:
-    """Checks of a free action, then the marker's move along ``a.path`` (once per impulse).
-    Returns True when enemy mines stopped it (the step waits for them, :func:`resume_step`)."""
-    check_free(ctx, m, a)
-    # the generic marker handler (markers part) may have moved it already: then it stands at the path's end
-    if a.path and m.hex != ctx.board.canonical(a.path[-1]):
-        return move(ctx, m, list(a.path), "12.43" if m.data.get("littoral") else "12.22",
-                    getattr(a, "then", "none"), tuple(getattr(a, "targets", ()) or ()), getattr(a, "hex", None))
-    return False
-
-
-def step_none(ctx: Ctx, m, a) -> None:
-    """``then="none"``: only the move."""
-    if not a.path:
-        raise IllegalAction("12.22", "name the path the marker moves along")
-    _moved(ctx, m, a)
-
-
-def marker_act(ctx: Ctx, a) -> None:
-    """A :class:`~lcb_lab.games.lcb.actions.MarkerAction` of a transport marker (module doc)."""
-    m = _marker(ctx, a.marker)
-    fn = {"unload": step_unload, "load": step_load, "reembark": step_reembark, "none": step_none}.get(a.then)
-    if fn is None:
-        raise IllegalAction("13.21", f"a landing craft's marker may unload, load, reembark or only move, not {a.then!r}")
-    fn(ctx, m, a)
-
-
-# ---------------------------------------------------------------- reveal and loss
-def reveal_by_enemy_zor(ctx: Ctx, m, hexes: list[str]) -> None:
-    """12.23: an enemy naval ZOR reaching a hex of the marker's move reveals it."""
-    if m.revealed or not m.data.get("naval"):
-        return
-    from lcb_lab.games.lcb.rules.movement.conceal import naval_zor_hexes
-    for e in ctx.state.living(other(m.team)):
-        if e.on_map and ctx.is_naval(e):
-            reach = naval_zor_hexes(ctx, e.hex)
-            if any(h in reach for h in hexes):
-                _reveal(ctx, m, e.uid)
-                return
-
-
-def reveal_by_zor(ctx: Ctx, ship, reach) -> None:
-    """12.23: ``ship``'s naval ZOR (the hexes ``reach``) reveals the enemy landing-craft markers
-    in it (called by :func:`lcb_lab.games.lcb.rules.movement.conceal.apply_naval_zor`)."""
-    for m in list(ctx.state.card_markers.values()):
-        if m.team != ship.team and not m.revealed and m.data.get("naval") and m.hex in reach:
-            _reveal(ctx, m, ship.uid)
-
-
-def _reveal(ctx: Ctx, m, by: str) -> None:
-    m.revealed = True
-    ctx.log(explain.step("reveal", f"Revealed: {m.mid} ({m.data.get('name', 'ISR marker')}) in {m.hex}",
-                         f"within {by}'s naval ZOR (a landing craft's marker has none of its own)", ["12.23", "6.23"]),
-            hex=m.hex)
-
-
-def discard(ctx: Ctx, m, why: str, rules: list[str], lose_cargo: bool = True) -> None:
-    """Discard marker ``m`` (12.06): the units and RP aboard are lost with it; a Littoral
-    Movement card goes back to the deck (12.43, 9.07); an Amphibious card is discarded (13.22)."""
-    lost = [ctx.state.units[uid] for uid in m.cargo] if lose_cargo else []
-    for u in lost:
-        u.destroyed, u.hp = True, 0
-    if lost:
-        from lcb_lab.games.lcb.rules.combat.destruction import host_lost
-        host_lost(ctx, lost)
-        from lcb_lab.games.lcb.rules.stages.influence import on_kill
-        by = other(m.team)
-        ctx.state.kills[by] += len(lost)
-        ctx.state.total_kills[by] += len(lost)
-        on_kill(ctx, by, lost)                       # as combat.destroy does (15.0)
-    m.cargo, m.rp = [], 0
-    del ctx.state.card_markers[m.mid]
-    card = ctx.state.cards.get(m.card)
-    if card is not None and card.in_play:
-        card.where, card.host, card.hex = "discarded", None, None
-    ctx.log(explain.step("transport", f"{m.mid} is discarded" + (f" with {names(lost)}" if lost else ""),
-                         why, ["12.06"] + rules), hex=m.hex)
-
-
-def lrs_hit(ctx: Ctx, mid: str, hits: int, by_team: str) -> bool:
-    """12.24: LRS hits on a revealed transport marker; at its HP it is discarded with its units
-    (12.06).  Returns True when discarded."""
-    m = ctx.state.card_markers.get(mid)
-    if m is None or hits <= 0:
-        return False
-    if hits < m.hp:
-        m.hp -= hits
-        return False
-    discard(ctx, m, f"hit by {by_team}'s LRS: the marker and everything aboard are lost", ["12.24"])
-    return True
-
-
-# ---------------------------------------------------------------- legal actions
-def offers(game) -> list:
-    """The MarkerAction acts of the active impulse's transport markers: unload where it stands,
-    re-embark in the host's hex, or move one hex toward land and unload (each tried by the rules)."""
-    from lcb_lab.games.lcb import actions as A
-    s = game.state
-    imp = s.impulse
-    if imp is None or s.chain or (imp.combat is not None and imp.phase != "combat_done"):
-        return []
-    ctx = game._ctx()
-    out = []
-    for m in s.card_markers.values():
-        if m.team != imp.team or not (m.data.get("amphibious") or m.data.get("littoral")):
-            continue
-        cands = [A.MarkerAction(m.mid, then="unload"), A.MarkerAction(m.mid, then="reembark")]
-        for h in ctx.board.naval_neighbours(m.hex):
-            if coastal(ctx, h):
-                cands.append(A.MarkerAction(m.mid, path=(h,), then="unload"))
-        host = s.units.get(m.host or "")
-        if host is not None and host.hex and host.hex in ctx.board.naval_neighbours(m.hex):
-            cands.append(A.MarkerAction(m.mid, path=(host.hex,), then="reembark"))
-        for a in cands:
-            if game.is_legal(a):
-                out.append(a)
-    return out
-
-
-def is_transport(m) -> bool:
-    """A landing craft's (12.2) or Littoral Movement's (12.43) marker."""
-    return bool(m is not None and (m.data.get("amphibious") or m.data.get("littoral")))

@@ -24,7 +24,7 @@ already acted may not be picked up (12.08); any friendly unit may be carried (12
 * ``littoral_move`` (12.43; Littoral Movement): an unrevealed ISR marker is placed in ``hex``, a
   friendly coastal hex, and picks up ``targets`` (at most ``capacity_gpsv``); the marker then
   moves up to ``mp`` MP per turn through water by its free MarkerAction and unloads onto another
-  coastal hex, where the card and the marker are discarded (landing.py).
+  coastal hex, where the card and the marker are discarded (marker_action.py).
 
 INTERCEPT / FTR NULLIFY of a lift card (12.11, 12.12, 12.42; ``args.loss_per_hit``): each enemy
 success puts a cube on the card (9.04) and, instead of stopping the use, removes
@@ -41,7 +41,7 @@ from lcb_lab.kernel.errors import IllegalAction, UnknownName
 from lcb_lab.games.lcb.model.state import Unit, other
 from lcb_lab.games.lcb.rules.cards.effects import _rolled
 from lcb_lab.games.lcb.rules.common import Ctx, dist, living_unit, names
-from lcb_lab.games.lcb.rules.transport.landing import check_pickup, coastal, enemy_in, give_rp, room, rp_token, space  # noqa: F401 (give_rp, room: ports)
+from lcb_lab.games.lcb.rules.transport.cargo import board, check_pickup, coastal, enemy_in, give_rp, room, rp_token, space
 
 FNS = ("rotary_lift", "reinforce", "sealift", "littoral_move")
 """The effect functions of this module."""
@@ -443,7 +443,7 @@ def check_littoral(ctx: Ctx, card, ct, eff, targets: list[str], hex_: str | None
 def littoral_move(ctx: Ctx, link, ct, eff) -> bool:
     """12.43: an unrevealed ISR marker picks the units up in ``hex``; it moves by MarkerAction."""
     from lcb_lab.games.lcb.rules.markers import placement as card_markers
-    from lcb_lab.games.lcb.rules.transport.landing import board, reveal_by_enemy_zor
+    from lcb_lab.games.lcb.rules.transport.exposed import reveal_by_enemy_zor
     card = ctx.card(link.card)
     plan = check_littoral(ctx, card, ct, eff, link.targets, link.hex)
     if not _rolled(ctx, link, ct, eff):

@@ -79,7 +79,7 @@ def check(ctx: Ctx, a) -> dict:
     if len(set(a.units)) != len(a.units):
         raise IllegalAction(rule, "a unit is named twice")
     if a.embark:
-        from lcb_lab.games.lcb.rules.transport.landing import check_pickup
+        from lcb_lab.games.lcb.rules.transport.cargo import check_pickup
         units = check_pickup(ctx, imp.team, list(a.units), h, "12.54")
     else:
         units = []
@@ -144,7 +144,7 @@ def port_transfer_act(game, c: Ctx, a) -> None:
 
 
 def _rp_ashore(c: Ctx, ship, h: str, rp: int) -> None:
-    from lcb_lab.games.lcb.rules.transport.lift import give_rp, room
+    from lcb_lab.games.lcb.rules.transport.cargo import give_rp, room
     ship.supply["RP"] -= rp
     left = rp
     for u in sorted(c.state.units_in(h, ship.team), key=lambda u: u.uid):

@@ -1,0 +1,68 @@
+"""Trying an act without keeping it: :func:`trial` (on a copy, the game untouched) and
+:func:`apply_if_legal` (one run: applied when the rules accept it), the two ways the legal-action
+generators (:mod:`lcb_lab.games.lcb.legal`) and the random player ask the rules themselves.
+"""
+from __future__ import annotations
+
+from lcb_lab.games.lcb import actions as A
+from lcb_lab.games.lcb.handlers import HANDLERS
+from lcb_lab.kernel import legal as kernel_legal
+from lcb_lab.kernel.errors import DiceExhausted, IllegalAction
+from lcb_lab.games.lcb.rules.common import Ctx, GameLike
+
+
+TRIES = kernel_legal.TRIES
+"""Random combinations a template tries before it falls back to a single option."""
+
+
+def trial(game: GameLike, action: A.Action) -> bool:
+    """Whether the rules accept ``action`` now; the game is untouched either way.
+
+    The handler runs on a copy of the state (the game's own objects are never
+    changed, so nothing needs putting back) with a quiet context (log entries are
+    appended bare, without the observer's annotations, and dropped after)."""
+    return _run_on_copy(game, action, quiet=True) is not None
+
+
+def apply_if_legal(game: GameLike, action: A.Action) -> bool:
+    """Apply ``action`` when the rules accept it and return True; else return False with
+    the game untouched.  The same state, log, dice and history as ``trial`` followed by
+    ``game.apply`` (for an action that :func:`lcb_lab.games.lcb.actions.check` leaves as it is,
+    e.g. one made by this module), from ONE run of the handler: ``Game.apply`` without its
+    check and events (the random player's acts are nearly always accepted, so the act runs on
+    the game itself, after the snapshot the record keeps anyway)."""
+    try:
+        game._apply(action, events=False)
+    except (IllegalAction, DiceExhausted):
+        return False
+    return True
+
+
+def _run_on_copy(game: GameLike, action: A.Action, quiet: bool):
+    """Run ``action``'s handler on a copy of the state that shares the game's log list.
+    Refused (IllegalAction, dice exhausted): None, with the log and dice put back.
+    Accepted: ``(copy, result, dice state before, dice history length before, log
+    length before)``; when ``quiet`` the log and dice are put back too, else the log
+    keeps the act's entries and the dice its draws (the caller commits the copy)."""
+    state, dice = game.state, game.dice
+    log = state.log
+    n, dh, df, before = len(log), len(dice.history), dice.forced_left, dice.state()
+    copy = state.clone(share_log=True)
+    ok = False
+    try:
+        result = HANDLERS[type(action)](game, Ctx(copy, game.board, game.catalog, dice, game.decks, quiet=quiet),
+                                        action)
+        ok = True
+    except (IllegalAction, DiceExhausted):
+        return None
+    finally:
+        if quiet or not ok:
+            del log[n:]
+            if len(dice.history) != dh or dice.forced_left != df:   # every draw is recorded (dice.roll)
+                dice.set_state(before)
+                del dice.history[dh:]
+    return copy, result, before, dh, n
+
+
+def _kept(game: GameLike, candidates) -> list:
+    return [a for a in candidates if trial(game, a)]
