@@ -89,7 +89,7 @@ def _seen_marker(c: Ctx, team: str, mid: str) -> bool:
     return m is not None and m.team != team and observer.knows(c.state, team, m)
 
 
-def check_names(c: Ctx, team: str, units: Iterable[object]=(), markers: Iterable[object]=()) -> None:
+def check_names(c: Ctx, team: str, units: Iterable[object] = (), markers: Iterable[object] = ()) -> None:
     """Refuse a name ``team`` cannot know (:func:`lcb_lab.games.lcb.observer.knows`) -- no such counter,
     or another team's counter face down, destroyed face down or embarked on a concealed ship
     (6.11) -- with ONE message for all of them, so a refusal never tells whether a hidden

@@ -4,6 +4,7 @@ Nothing here changes the game: reach, paths, ranges, ZOR, the INTERCEPT
 umbrella, exact-odds previews, team views and the explained log.
 """
 from __future__ import annotations
+
 from typing import TYPE_CHECKING
 
 from lcb_lab.kernel import explain
@@ -42,7 +43,7 @@ class GameQueries:
         """The decision the engine waits for (the top of ``state.choices``), or None."""
         return combat.pending(self._ctx())
 
-    def chance_outcomes(self, action: A.Action | None=None) -> ChanceStep | tuple[ChanceStep, ...]:
+    def chance_outcomes(self, action: A.Action | None = None) -> ChanceStep | tuple[ChanceStep, ...]:
         """What the dice can do next, and how likely.  Draws nothing, changes nothing.
 
         Without ``action``, while chance acts (``to_act() == "chance"``: a committed combat waits

@@ -55,7 +55,7 @@ class GamePersistence:
 
     @classmethod
     def from_json(cls, text: str, catalog: Catalog | None = None, file: str = "<saved game>",
-                  decks: Decks | None=None) -> Self:
+                  decks: Decks | None = None) -> Self:
         """Rebuild a saved game (``decks``: the card decks it was played with, a
         :class:`lcb_lab.games.lcb.model.cards.Decks`; default the packaged ones). Raises ScenarioError naming
         the file, key and problem (InputError when ``text`` is not a string)."""

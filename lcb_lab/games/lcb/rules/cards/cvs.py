@@ -8,6 +8,7 @@ value).  A card whose effect ``attached_cv`` has ``args.bmd`` gives BMD INTERCEP
 (7.510: they answer only ballistic LRS).
 """
 from __future__ import annotations
+
 from typing import TYPE_CHECKING, Any
 
 from dataclasses import dataclass

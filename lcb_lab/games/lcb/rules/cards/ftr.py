@@ -20,6 +20,7 @@ lcb_lab's readings, where the text leaves a choice:
   card it NULLIFIED is itself cyber / EMS (7.61).
 """
 from __future__ import annotations
+
 from typing import TYPE_CHECKING
 
 from lcb_lab.games.lcb import plain

@@ -25,6 +25,7 @@ Which card a use takes (:func:`use_kind`):
   expended until the next Action Stage (9.21).
 """
 from __future__ import annotations
+
 from typing import TYPE_CHECKING
 
 from lcb_lab.kernel import explain
@@ -204,7 +205,7 @@ CORE_NAMES = {"move_combat": "Move and/or Initiate Combat", "move_resupply": "Mo
               "move_conceal": "Move and/or Conceal", "network_repair": "Remove a Tactical Network cube"}
 
 
-def use_kind(ctx: Ctx, card: Card, aid: int | None, eff: Effect | None=None) -> tuple[str, Declared | None]:
+def use_kind(ctx: Ctx, card: Card, aid: int | None, eff: Effect | None = None) -> tuple[str, Declared | None]:
     """How this use is paid: ``("action", d)`` -- the declared Core Action ``d`` (1 AP) -- or
     ``("free", None)`` for a deployed Persistent card's use (9.2, 9.34).  Raises IllegalAction
     naming the rule (3.31, 9.2, 9.21, 9.31, 9.32, 11.1)."""

@@ -215,7 +215,7 @@ def _plain(x: Any) -> dict:
     return asdict(x) if is_dataclass(x) else dict(x)
 
 
-def answer(ctx: Ctx, choice: Choice, responses: Iterable[Response | dict]=(), intercepts: Iterable[CardIntercept | dict]=()) -> None:
+def answer(ctx: Ctx, choice: Choice, responses: Iterable[Response | dict] = (), intercepts: Iterable[CardIntercept | dict] = ()) -> None:
     """Answer the ``card_response`` choice on top of the stack: ``responses`` (``Response`` or
     ``{"card", "option", "to", "targets", "action"}``) and ``intercepts`` (``CardIntercept`` or
     ``{"interceptor", "slot", "dice", "to"}``); both empty: pass.  Every part is checked before
@@ -241,7 +241,7 @@ def answer(ctx: Ctx, choice: Choice, responses: Iterable[Response | dict]=(), in
         resolve(ctx)
 
 
-def check(ctx: Ctx, team: str, responses: Iterable[Response | dict]=(), intercepts: Iterable[CardIntercept | dict]=()) -> tuple[list[dict], list[dict]]:
+def check(ctx: Ctx, team: str, responses: Iterable[Response | dict] = (), intercepts: Iterable[CardIntercept | dict] = ()) -> tuple[list[dict], list[dict]]:
     """Check an answer of ``team`` to the open chain without changing anything (the parts of
     :func:`answer`); returns the checked plans.  Raises IllegalAction naming the rule."""
     plans = [_check_response(ctx, team, _plain(r)) for r in responses]

@@ -6,6 +6,7 @@ team knows, or every unit of the target side in a named hex (a stack the player 
 into); :func:`origin` is where a card's range is measured from.
 """
 from __future__ import annotations
+
 from typing import TYPE_CHECKING
 
 from lcb_lab.games.lcb import observer

@@ -4,6 +4,7 @@ Used by the chain (:mod:`lcb_lab.games.lcb.rules.cards.responses`) once a link s
 the responses for the cubes enemy successes put on a card (:func:`hit`).
 """
 from __future__ import annotations
+
 from typing import TYPE_CHECKING
 
 from lcb_lab.kernel import explain

@@ -12,6 +12,7 @@ Allocations: ``{"attacker": uid, "target": uid, "dice": n}`` and, for the
 defence, ``{"defender": uid, "target": uid, "dice": n}``.
 """
 from __future__ import annotations
+
 from typing import TYPE_CHECKING
 
 from collections import defaultdict

@@ -37,6 +37,7 @@
   {"resume": name}`` of :data:`RESUMES` for what goes on after.
 """
 from __future__ import annotations
+
 from typing import TYPE_CHECKING, Iterable
 
 from lcb_lab.games.lcb import plain

@@ -13,6 +13,7 @@
   opposing ground units; they do not conceal by action (14.06, :mod:`~lcb_lab.games.lcb.rules.submarines.operations`).
 """
 from __future__ import annotations
+
 from typing import Any
 
 from lcb_lab.kernel import explain

@@ -23,6 +23,7 @@ On the first turn, after the Planning Stage, both teams deploy at the same time 
 :func:`auto_deploy` deploys a team with fixed hexes through the typed actions.
 """
 from __future__ import annotations
+
 from typing import TYPE_CHECKING
 
 

@@ -24,6 +24,7 @@ Naval MILDECs never take ASW or torpedo damage for a submarine (14.16): a submar
 no MILDEC to absorb a hit, :func:`sink` is final.
 """
 from __future__ import annotations
+
 from typing import TYPE_CHECKING
 
 from lcb_lab.games.lcb import plain

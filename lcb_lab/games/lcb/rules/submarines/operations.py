@@ -32,6 +32,7 @@ Log entries of a hidden submarine are ``kind="submarine"`` with ``team`` and ``p
 the owner reads them in full, the other team ``pub`` (None: nothing).
 """
 from __future__ import annotations
+
 from typing import TYPE_CHECKING, Iterable
 
 from lcb_lab.games.lcb import plain

@@ -8,6 +8,7 @@ and the sequence may call it).  See :mod:`~lcb_lab.games.lcb.rules.submarines.op
 * The submarine marker is ``Unit.revealed`` of a submarine.
 """
 from __future__ import annotations
+
 from typing import TYPE_CHECKING, Any, Iterable
 
 from lcb_lab.kernel import explain

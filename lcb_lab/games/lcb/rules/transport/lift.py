@@ -35,6 +35,7 @@ lost reinforcements never arrive (removed from the pool, not counted: they were 
 map).  A card destroyed by its last cube still delivers the survivors of that use (sandbox).
 """
 from __future__ import annotations
+
 from typing import TYPE_CHECKING
 
 from lcb_lab.kernel import explain

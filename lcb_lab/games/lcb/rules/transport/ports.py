@@ -17,6 +17,7 @@ places the cube; it is removed when the team's last Embark-capable unit has left
 (:func:`sweep_cubes`, run at the end of every impulse and before every transfer).
 """
 from __future__ import annotations
+
 from typing import TYPE_CHECKING
 
 from lcb_lab.kernel import explain
