@@ -12,6 +12,7 @@ sea stay apart at a glance), hex labels (``COL-ROW``), roads, and features
 The Shapely land and terrain geometry is cached per board (:data:`_CACHE`).
 """
 from __future__ import annotations
+
 from typing import TYPE_CHECKING
 
 import json

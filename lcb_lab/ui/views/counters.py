@@ -18,6 +18,7 @@ every counter in it (designator, type, HP, supply -- the view's data only).
 * :func:`fit_size`, :func:`name_font_size` -- counter texts that fit a counter.
 """
 from __future__ import annotations
+
 from typing import TYPE_CHECKING
 
 import html

@@ -21,6 +21,7 @@ Sizes: chips are in km (they follow the map, like counters); their text size is 
 ``marker_text`` (:data:`~.sizing.BASE_FONT_PX`; 14 px in presentation, as the hex labels: readable on a projector).
 """
 from __future__ import annotations
+
 from typing import TYPE_CHECKING
 
 import html
