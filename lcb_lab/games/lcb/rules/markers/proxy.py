@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from lcb_lab.games.lcb.model.cards import CardType, Effect
     from lcb_lab.games.lcb.model.state import Card, CardPlay
     from lcb_lab.games.lcb.rules.common import GameLike
+    from types import SimpleNamespace
 
 STANDARD = 6
 """The standard effect roll (13.12): a d20 of 6 or less."""
@@ -107,7 +108,7 @@ def _ruling(ctx: Ctx, targets) -> dict | None:
     return None
 
 
-def effect_step(ctx: Ctx, m: CardMarker, a: MarkerAction) -> None:
+def effect_step(ctx: Ctx, m: CardMarker, a: MarkerAction | SimpleNamespace) -> None:
     """The Proxy Force's effect roll (13.12, 13.14): see the module doc."""
     ruling = _ruling(ctx, a.targets)
     units = [ctx.state.units.get(t) for t in a.targets if not str(t).startswith("ruling:")]
@@ -135,7 +136,7 @@ def effect_step(ctx: Ctx, m: CardMarker, a: MarkerAction) -> None:
                                  ["13.14"]), unit=u.uid)
 
 
-def assault_target(ctx: Ctx, m: CardMarker, a: MarkerAction) -> Unit:
+def assault_target(ctx: Ctx, m: CardMarker, a: MarkerAction | SimpleNamespace) -> Unit:
     """The setup of marker ``m``'s GROUND ASSAULT ``a`` (13.12, 13.41), changing nothing: its
     one target; ``a.dice`` d20 hitting on :func:`assault_cv` or less.  Raises IllegalAction."""
     rule, what = ("13.41", "a SOF marker") if m.kind == "sof" else ("13.12", "a Proxy Force")
@@ -178,7 +179,7 @@ def defence_plan(ctx: Ctx, choice: Choice, allocs: list[dict]) -> tuple[CardMark
     return m, [dict(x, dice=int(x["dice"])) for x in allocs]
 
 
-def assault(ctx: Ctx, m: CardMarker, a: MarkerAction) -> None:
+def assault(ctx: Ctx, m: CardMarker, a: MarkerAction | SimpleNamespace) -> None:
     """The Proxy Force's GROUND ASSAULT (13.12; a SOF marker's on placement, 13.41): ``dice``
     (1..4) d20 at CV 3, range 0, on one face-up enemy unit in its hex (``targets[0]``), modified
     by terrain (7.09) and Fortification (13.51).  The defenders in the hex may fire back (7.13):

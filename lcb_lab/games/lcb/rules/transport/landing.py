@@ -41,12 +41,21 @@ Room aboard the host on re-embarking: :func:`lcb_lab.games.lcb.rules.embarking.e
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Collection, Iterable
+
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import Unit, other
 from lcb_lab.games.lcb.rules.markers import placement as card_markers
 from lcb_lab.games.lcb.rules.cards.effects import _rolled
 from lcb_lab.games.lcb.rules.common import Ctx, dist, living_unit, max_supply, names, supply_left
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.actions import MarkerAction
+    from lcb_lab.games.lcb.model.cards import CardType, Effect
+    from lcb_lab.games.lcb.model.state import Card, CardMarker, CardPlay
+    from lcb_lab.games.lcb.rules.common import GameLike
+    from types import SimpleNamespace
 
 
 # ---------------------------------------------------------------- small queries
@@ -57,7 +66,7 @@ def _params(ct, eff) -> tuple[int, int, int | None]:
     return int(cap or 0), int(mp or 0), (None if rng is None else int(rng))
 
 
-def marker_of(ctx: Ctx, cid: str):
+def marker_of(ctx: Ctx, cid: str) -> CardMarker | None:
     """The card's ISR marker on the map, or None."""
     return next((m for m in ctx.state.card_markers.values() if m.card == cid and m.kind == "isr"), None)
 
@@ -73,7 +82,7 @@ def stamp(ctx: Ctx) -> list:
     return [ctx.state.turn, len(ctx.state.tf_order)]
 
 
-def space(ctx: Ctx, u, per_card: int | None = None, per_unit: int | None = None) -> int:
+def space(ctx: Ctx, u: Unit, per_card: int | None = None, per_unit: int | None = None) -> int:
     """The GPSV a unit takes with its Attached cards (10.1; 12.1: ``per_unit`` / ``per_card``
     GPSV each when the transport card says so; else the unit's and the cards' own GPSV)."""
     n = per_unit if per_unit is not None else ctx.utype(u).gpsv
@@ -150,7 +159,7 @@ def room(ctx: Ctx, u: Unit) -> int:
 
 
 # ---------------------------------------------------------------- the first use (PlayCard)
-def check(ctx: Ctx, card, ct, eff, targets: list[str], hex_: str | None) -> dict:
+def check(ctx: Ctx, card: Card, ct: CardType, eff: Effect, targets: list[str], hex_: str | None) -> dict:
     """The plan of a first use, or IllegalAction (10.0, 10.1, 12.0x, 12.2x):
     ``{"host", "mode" ("land" | "pickup" | "rp"), "units", "dest", "start", "rp", "to"}``."""
     if card.where != "embarked" or not card.host:
@@ -216,7 +225,7 @@ def check(ctx: Ctx, card, ct, eff, targets: list[str], hex_: str | None) -> dict
     return plan
 
 
-def land(ctx: Ctx, link, ct, eff) -> bool:
+def land(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     """Carry out the first use (module doc); the checks ran when the card was played."""
     card = ctx.card(link.card)
     plan = check(ctx, card, ct, eff, link.targets, link.hex)
@@ -260,7 +269,7 @@ def land(ctx: Ctx, link, ct, eff) -> bool:
     return True
 
 
-def first_path(ctx: Ctx, m, start: str, dest: str, mp: int, rng: int | None) -> list[str]:
+def first_path(ctx: Ctx, m: CardMarker, start: str, dest: str, mp: int, rng: int | None) -> list[str]:
     """The hexes the marker's first move traces from ``start`` to ``dest`` (12.22): through water,
     never red, within ``rng`` of the host, at most ``mp`` hexes.  The PlayCard names only the
     destination, so lcb_lab picks the path: fewest enemy mined hexes its team KNOWS of (revealed
@@ -289,7 +298,7 @@ def first_path(ctx: Ctx, m, start: str, dest: str, mp: int, rng: int | None) -> 
     return best[dest][1] if dest in best else [dest]
 
 
-def walk_mines(ctx: Ctx, m, path: list[str], entered: list[str] | None = None) -> tuple[str, str] | None:
+def walk_mines(ctx: Ctx, m: CardMarker, path: list[str], entered: list[str] | None = None) -> tuple[str, str] | None:
     """Step marker ``m`` along ``path`` hex by hex (13.33-13.36, as the generic marker move of
     :func:`lcb_lab.games.lcb.rules.markers.free_actions.marker_action_act` does): leaving a mined hex it stood in,
     or entering one, stops it there -- returns ``(hex, event)`` with the marker in that hex;
@@ -395,21 +404,21 @@ def resume_step(ctx: Ctx, p: dict) -> None:
                 team=m.team, about={"cargo": m.mid})
 
 
-def transport(ctx: Ctx, link, ct, eff) -> bool:
+def transport(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     """Amphibious landing / shuttle through the card's ISR marker (the module doc)."""
     if not _rolled(ctx, link, ct, eff):
         return False
     return land(ctx, link, ct, eff)
 
 
-def board(ctx: Ctx, m, u) -> None:
+def board(ctx: Ctx, m: CardMarker, u: Unit) -> None:
     """Unit ``u`` goes aboard marker ``m`` (off the map, listed in its cargo; 12.05, 12.53)."""
     u.hex, u.embarked_on = None, None
     if u.uid not in m.cargo:
         m.cargo.append(u.uid)
 
 
-def deliver(ctx: Ctx, m, u) -> None:
+def deliver(ctx: Ctx, m: CardMarker, u: Unit) -> None:
     """The marker's RP cubes to friendly unit ``u`` in its coastal hex (12.26): into its tracked
     supply, never above the starting supply (8.02); RP it cannot take are lost (sandbox)."""
     n, m.rp = m.rp, 0
@@ -424,7 +433,7 @@ def _marker(ctx: Ctx, mid: str):
     return m
 
 
-def move(ctx: Ctx, m, path: list[str], rule: str = "12.22", then: str = "none", targets=(), hex_=None) -> bool:
+def move(ctx: Ctx, m: CardMarker, path: list[str], rule: str = "12.22", then: str = "none", targets: Iterable[str] = (), hex_: str | None = None) -> bool:
     """Move marker ``m`` along ``path`` (the hexes after its own): once per impulse (12.22), one
     MP per hex through water (naval or mixed, never red), at most its MP (per impulse; a
     Littoral Movement marker per turn, 12.43), never beyond its range from the host (12.25).
@@ -479,7 +488,7 @@ def move(ctx: Ctx, m, path: list[str], rule: str = "12.22", then: str = "none", 
     return False
 
 
-def check_free(ctx: Ctx, m, a) -> None:
+def check_free(ctx: Ctx, m: CardMarker, a: MarkerAction | SimpleNamespace) -> None:
     """The free marker action may be taken now: the host's Task Force's impulse, no combat
     committed (3.38), the card deployed (12.21)."""
     imp = ctx.state.impulse
@@ -496,7 +505,7 @@ def check_free(ctx: Ctx, m, a) -> None:
         raise IllegalAction("12.21", f"{m.mid}'s action is free once its card is deployed (action=None)")
 
 
-def step_unload(ctx: Ctx, m, a) -> None:
+def step_unload(ctx: Ctx, m: CardMarker, a: MarkerAction | SimpleNamespace) -> None:
     """``then="unload"``: the cargo lands in the marker's coastal hex (12.21, 12.07); its RP go
     to the friendly unit named in ``targets`` (12.26).  A Littoral Movement marker and its card
     are discarded once the units are ashore (12.43)."""
@@ -525,7 +534,7 @@ def step_unload(ctx: Ctx, m, a) -> None:
         discard(ctx, m, "its units are ashore: the card and its marker are discarded", ["12.43"], lose_cargo=False)
 
 
-def step_load(ctx: Ctx, m, a) -> None:
+def step_load(ctx: Ctx, m: CardMarker, a: MarkerAction | SimpleNamespace) -> None:
     """``then="load"``: friendly ground units in the marker's coastal hex come aboard (12.53;
     not units that acted, 12.08), within the card's capacity (10.1)."""
     if _moved(ctx, m, a):
@@ -546,7 +555,7 @@ def step_load(ctx: Ctx, m, a) -> None:
             team=m.team, about={"cargo": m.mid})
 
 
-def step_reembark(ctx: Ctx, m, a) -> None:
+def step_reembark(ctx: Ctx, m: CardMarker, a: MarkerAction | SimpleNamespace) -> None:
     """``then="reembark"``: the marker is in its host's hex; it leaves the map and its cargo goes
     to the host's Embark Area (12.27, 12.53); RP still aboard go back to the host (sandbox).
     The card stays deployed: its next use needs no AP (12.27)."""
@@ -587,14 +596,14 @@ def _moved(ctx: Ctx, m, a) -> bool:
     return False
 
 
-def step_none(ctx: Ctx, m, a) -> None:
+def step_none(ctx: Ctx, m: CardMarker, a: MarkerAction | SimpleNamespace) -> None:
     """``then="none"``: only the move."""
     if not a.path:
         raise IllegalAction("12.22", "name the path the marker moves along")
     _moved(ctx, m, a)
 
 
-def marker_act(ctx: Ctx, a) -> None:
+def marker_act(ctx: Ctx, a: MarkerAction) -> None:
     """A :class:`~lcb_lab.games.lcb.actions.MarkerAction` of a transport marker (module doc)."""
     m = _marker(ctx, a.marker)
     fn = {"unload": step_unload, "load": step_load, "reembark": step_reembark, "none": step_none}.get(a.then)
@@ -604,7 +613,7 @@ def marker_act(ctx: Ctx, a) -> None:
 
 
 # ---------------------------------------------------------------- reveal and loss
-def reveal_by_enemy_zor(ctx: Ctx, m, hexes: list[str]) -> None:
+def reveal_by_enemy_zor(ctx: Ctx, m: CardMarker, hexes: list[str]) -> None:
     """12.23: an enemy naval ZOR reaching a hex of the marker's move reveals it."""
     if m.revealed or not m.data.get("naval"):
         return
@@ -617,7 +626,7 @@ def reveal_by_enemy_zor(ctx: Ctx, m, hexes: list[str]) -> None:
                 return
 
 
-def reveal_by_zor(ctx: Ctx, ship, reach) -> None:
+def reveal_by_zor(ctx: Ctx, ship: Unit, reach: Collection[str]) -> None:
     """12.23: ``ship``'s naval ZOR (the hexes ``reach``) reveals the enemy landing-craft markers
     in it (called by :func:`lcb_lab.games.lcb.rules.movement.conceal.apply_naval_zor`)."""
     for m in list(ctx.state.card_markers.values()):
@@ -632,7 +641,7 @@ def _reveal(ctx: Ctx, m, by: str) -> None:
             hex=m.hex)
 
 
-def discard(ctx: Ctx, m, why: str, rules: list[str], lose_cargo: bool = True) -> None:
+def discard(ctx: Ctx, m: CardMarker, why: str, rules: list[str], lose_cargo: bool = True) -> None:
     """Discard marker ``m`` (12.06): the units and RP aboard are lost with it; a Littoral
     Movement card goes back to the deck (12.43, 9.07); an Amphibious card is discarded (13.22)."""
     lost = [ctx.state.units[uid] for uid in m.cargo] if lose_cargo else []
@@ -669,7 +678,7 @@ def lrs_hit(ctx: Ctx, mid: str, hits: int, by_team: str) -> bool:
 
 
 # ---------------------------------------------------------------- legal actions
-def offers(game) -> list:
+def offers(game: GameLike) -> list:
     """The MarkerAction acts of the active impulse's transport markers: unload where it stands,
     re-embark in the host's hex, or move one hex toward land and unload (each tried by the rules)."""
     from lcb_lab.games.lcb import actions as A
@@ -695,6 +704,6 @@ def offers(game) -> list:
     return out
 
 
-def is_transport(m) -> bool:
+def is_transport(m: CardMarker | None) -> bool:
     """A landing craft's (12.2) or Littoral Movement's (12.43) marker."""
     return bool(m is not None and (m.data.get("amphibious") or m.data.get("littoral")))
