@@ -28,7 +28,7 @@ support fire (7.18), which a caller states explicitly.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import numpy as np
 
@@ -46,6 +46,9 @@ from lcb_lab.games.lcb.rules.movement import move as movement, stacks
 from lcb_lab.games.lcb.rules.stages import sequence
 from lcb_lab.games.lcb.rules.common import Ctx, GameLike, supply_left
 from lcb_lab.games.lcb.model.state import other
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.model.state import Declared
 
 
 TRIES = kernel_legal.TRIES
@@ -310,7 +313,7 @@ def _make_declare(t: Template, rng, one) -> A.Declare:
     return draw_declaration(t.options, t.limits["ap"], rng)
 
 
-def draw_declaration(options, ap: int, rng: np.random.Generator, legal=None) -> A.Declare:
+def draw_declaration(options: Sequence[A.CoreAction], ap: int, rng: np.random.Generator, legal: Callable[[int], bool] | None = None) -> A.Declare:
     """A random combination of the single Core Actions ``options`` within ``ap``: each option
     in a random order is taken with probability 0.7 when its AP and units are free and, when
     ``legal`` is given, ``legal(i)`` (asked only then) says option ``i`` is legal."""
@@ -398,7 +401,9 @@ def move_options(game: GameLike, aid: int, dest: str | None = None) -> list[A.Mo
     return _kept(game, [A.Move(aid, tuple(p)) for p in found.values()])
 
 
-def zor_candidates(game: GameLike, d) -> list[A.ExerciseZor]:
+def zor_candidates(game: GameLike, d: Declared) -> list[A.ExerciseZor]:
+    """The ExerciseZor acts of declared action ``d``: one per hex adjacent to its ground units' hex
+    (6.21); ``[]`` when its ZOR is used or it has no living ground unit on the map."""
     units = [game.state.units[u] for u in d.units if not game.state.units[u].destroyed]
     if d.zor_used or not units or game.utype(units[0].uid).is_naval or units[0].hex is None:
         return []
@@ -406,6 +411,8 @@ def zor_candidates(game: GameLike, d) -> list[A.ExerciseZor]:
 
 
 def breakthrough_candidates(game: GameLike) -> list[A.ArmorBreakthrough]:
+    """The ArmorBreakthrough acts to try: each unit of the impulse's Task Force in a hex of this
+    impulse's GROUND ASSAULTs, into each neighbouring hex (7.19; the handler refuses the rest)."""
     imp = game.state.impulse
     hexes = imp.combat.ga_hexes() if imp.combat else []
     out = []
@@ -644,7 +651,7 @@ def _make_card_answer(t: Template, rng, one) -> A.Answer:
 
 
 # ---------------------------------------------------------------- resupply
-def resupply_templates(game: GameLike, d) -> list[Template]:
+def resupply_templates(game: GameLike, d: Declared) -> list[Template]:
     """RESUPPLY grants a logistics unit of Move and/or Resupply action ``d`` may make (8.0-8.08)."""
     out = []
     for uid in d.units:
