@@ -19,7 +19,7 @@ Usage::
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from bokeh.core.properties import value
 from bokeh.core.property.descriptors import UnsetValueError
@@ -51,6 +51,9 @@ from lcb_lab.ui.views.counters import (
     name_font_size,
     px)
 from lcb_lab.ui.views.sizing import BASE_FONT_PX, PRESENTATION_FONT_PX
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.game import Game
 
 __all__ = ["MapView", "title_text", "scenario_name", "BASE_FONT_PX", "PRESENTATION_FONT_PX", "LEGEND_POOL",
            # the layers' helpers, importable from here as before the split
@@ -116,7 +119,7 @@ def title_text(view: dict, scenario: str = "") -> tuple[str, str]:
     return line1, line2
 
 
-def scenario_name(game) -> str:
+def scenario_name(game: Game) -> str:
     """The scenario's display name (or its id)."""
     return game.view("instructor")["scenario_name"]
 
@@ -491,7 +494,7 @@ class MapView:
             self._set("counter_stacks", layers["stacks"])
         self._place_names()             # in presentation a name leaves a hex that holds counters
 
-    def update(self, game, team: str, selected: str | None = None) -> dict:
+    def update(self, game: Game, team: str, selected: str | None = None) -> dict:
         """Redraw counters and title from ``game.view(team)``; returns the view."""
         view = game.view(team)
         self._last_view = (view, selected)
@@ -540,7 +543,7 @@ class MapView:
             self.legend.visible = vis
 
     # ---------------------------------------------------------- card markers (13.x)
-    def show_markers(self, game, view: dict) -> None:
+    def show_markers(self, game: Game, view: dict) -> None:
         """Draw the card markers ``view`` shows (chips, :func:`.markers.marker_chips`) and, while
         :attr:`marker_overlays_on`, their overlays (ISR reach, own mine fields, fortification
         levels) and the view's own submarine tracks (:mod:`.markers`)."""
@@ -617,6 +620,7 @@ class MapView:
         return first, bool(lines["xs"])
 
     def clear_overlays(self) -> None:
+        """Remove every overlay (reach, ranges, ZOR, resupply, umbrella) from the map."""
         self.show_overlays([], None)
 
     # ---------------------------------------------------------- clicks
