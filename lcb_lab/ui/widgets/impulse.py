@@ -31,7 +31,7 @@ with a button that hands the screen over.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Iterable, Protocol
 
 import ipywidgets as W
 
@@ -51,17 +51,39 @@ if TYPE_CHECKING:  # pragma: no cover
 class ImpulseCommands(Protocol):
     """What the panel's buttons call (the lab's methods of the same names)."""
 
-    def begin_impulse(self, task_force): ...
-    def relinquish(self): ...
-    def declare(self, actions): ...
-    def move(self, action, dest): ...
-    def conceal(self, action, units=None): ...
-    def exercise_zor(self, action, hex): ...
-    def resupply(self, action, logistics, rv_slot, grants): ...
-    def commit_combat(self, lrs=(), ga=()): ...
-    def resolve(self): ...
-    def end_impulse(self): ...
-    def set_team(self, team): ...
+    def begin_impulse(self, task_force: str | None) -> Any:
+        """Begin ``task_force``'s impulse (3.3)."""
+
+    def relinquish(self) -> Any:
+        """The initiative team lets the other go first (3.41)."""
+
+    def declare(self, actions: list[dict]) -> Any:
+        """Declare the impulse's Core Actions (3.03): ``[{"kind", "units", "jcc"}]``."""
+
+    def move(self, action: int, dest: str | None) -> Any:
+        """Declared action ``#action`` moves to ``dest`` (5.12)."""
+
+    def conceal(self, action: int, units: list[str] | None = None) -> Any:
+        """Declared action ``#action`` conceals its units (all, or ``units``; 6.1)."""
+
+    def exercise_zor(self, action: int, hex: str | None) -> Any:
+        """Declared action ``#action`` exercises its ground ZOR into ``hex`` (6.21)."""
+
+    def resupply(self, action: int, logistics: str | None, rv_slot: str, grants: list[dict]) -> Any:
+        """``logistics`` of declared action ``#action`` grants RP from RV ``rv_slot`` (8.0)."""
+
+    def commit_combat(self, lrs: Iterable[dict] = (), ga: Iterable[dict] = ()) -> Any:
+        """Commit every LRS and GROUND ASSAULT allocation of the impulse at once (3.38)."""
+
+    def resolve(self) -> Any:
+        """Roll the committed combat (7.010)."""
+
+    def end_impulse(self) -> Any:
+        """End the impulse (3.39)."""
+
+    def set_team(self, team: str) -> None:
+        """Redraw the lab from ``team``'s view ("US", "RU" or "instructor")."""
+
 
 KIND_NAME = dict(CORE_ACTION_NAMES)
 """The Core Actions' names, as the engine (and its log) spells them (3.31)."""
@@ -78,7 +100,7 @@ NO_GA_TARGET = ("No target: GROUND ASSAULT targets an enemy ground unit the atta
                 "(range 0, 7.12). Reveal units by ZOR, by combat, or with a card effect.")
 
 
-def action_text(kind: str, units=(), jcc: str | None = None) -> str:
+def action_text(kind: str, units: Iterable[str] = (), jcc: str | None = None) -> str:
     """A Core Action as the log words it: "Move and/or Initiate Combat: DDG-51",
     "Play a JCC (MARSOC HALO)"."""
     text = KIND_NAME.get(kind, kind)
@@ -309,13 +331,15 @@ class ImpulsePanel:
 
     @property
     def lrs_rows(self) -> list[dict]:
+        """The LRS allocation rows added so far (``{"shooter", "slot", "target", "dice"}``), in order."""
         return [r for k, r in self.allocs if k == "lrs"]
 
     @property
     def ga_rows(self) -> list[dict]:
+        """The GROUND ASSAULT allocation rows added so far (``{"attacker", "target", "dice"}``), in order."""
         return [r for k, r in self.allocs if k == "ga"]
 
-    def add_lrs(self, shooter: str | None, slot: str | None, target: str | None, dice) -> list[dict]:
+    def add_lrs(self, shooter: str | None, slot: str | None, target: str | None, dice: int | str) -> list[dict]:
         """Add one LRS allocation row (7.3); committed with the others (3.38).
 
         A row without shooter, LRS track, target or dice is refused with a plain
@@ -345,7 +369,7 @@ class ImpulsePanel:
         self._show_alloc()
         return self.lrs_rows
 
-    def add_ga(self, attacker: str | None, target: str | None, dice) -> list[dict]:
+    def add_ga(self, attacker: str | None, target: str | None, dice: int | str) -> list[dict]:
         """Add one GROUND ASSAULT allocation row (7.1); refused like :meth:`add_lrs` when incomplete."""
         why = None
         if not attacker:
@@ -370,6 +394,7 @@ class ImpulsePanel:
                 and not self.ctl.offers().shooters())
 
     def clear(self) -> None:
+        """Forget the pending declaration, the combat allocations and the resupply grants."""
         self.pending_decl, self.allocs, self.grants = [], [], []
 
     def _drop_alloc(self) -> None:
@@ -399,6 +424,7 @@ class ImpulsePanel:
         self.show_grants()
 
     def show_grants(self) -> None:
+        """Redraw the list of resupply grants added so far (``unit slot: n RP`` each)."""
         self.grant_list.value = "".join(f"<div>{esc(g['unit'])} {esc(g['slot'])}: {g['rp']} RP</div>"
                                         for g in self.grants)
 
