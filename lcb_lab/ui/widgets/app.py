@@ -319,7 +319,7 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
 
     @property
     def font_scale(self) -> float:
-        """The text scale of the lab (1.0 default, 0.5-3; 1.4 = large text)."""
+        """The text scale of the lab (1 is the default; from 0.5 to 3, 1.4 = large text)."""
         return self.ctl.font_scale
 
     @property

@@ -218,7 +218,7 @@ def p_success(v: int) -> float:
 
 
 def pct(p: float) -> str:
-    """A probability (0.0-1.0) as a whole percent for the log: ``pct(0.55) == "55%"``."""
+    """A probability (0 to 1) as a whole percent for the log: ``pct(0.55) == "55%"``."""
     return f"{round(100 * p)}%"
 
 
