@@ -13,6 +13,8 @@ typed actions and returns ``(game, lines)``: the game afterwards and the explana
 """
 from __future__ import annotations
 
+from typing import Iterable
+
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.game import Game
 from lcb_lab.games.lcb.content.situation import situation
