@@ -620,7 +620,8 @@ class MapView:
         return first, bool(lines["xs"])
 
     def clear_overlays(self) -> None:
-        """Remove every overlay (reach, ranges, ZOR, resupply, umbrella) from the map."""
+        """Remove the drawn overlays and the INTERCEPT umbrella (:meth:`show_overlays` with none); the
+        card markers' own overlays stay."""
         self.show_overlays([], None)
 
     # ---------------------------------------------------------- clicks
