@@ -131,8 +131,8 @@ class Game(GameQueries, GamePersistence, Engine):
         return GameState.from_dict(data)
 
     def check_index(self, what: str, n: Any) -> int:
-        """Kernel hook: ``n`` checked as a strict index (an int >= 0, no bool or float).  Raises InputError
-        naming ``what``."""
+        """Kernel hook: ``n`` checked as a strict int (a step count or index; no bool, float or string).
+        Raises InputError naming ``what``."""
         return I.check(what, I.INDEX, n)
 
     def check_step_fields(self, f: dict) -> dict:
