@@ -171,7 +171,7 @@ def dist(a: str, b: str) -> int:
 
 def names(units: Iterable[object]) -> str:
     """Units (or anything with a ``uid``; else its ``str``) as a comma-separated list of ids for the
-    log: ``"US-1, US-2"``; ``""`` for none."""
+    log: ``"1 Whiskey, DDG-51"``; ``""`` for none."""
     return ", ".join(u.uid if hasattr(u, "uid") else str(u) for u in units)
 
 
