@@ -155,7 +155,11 @@ def mixture(branches: Iterable[tuple[float, Iterable[tuple[tuple[int, ...], floa
     """Outcomes of a chance step whose parts depend on earlier dice: ``branches`` is
     ``[(probability of the branch, outcomes of the branch)]`` (outcomes as in
     :class:`ChanceStep`); equal outcomes are added up, the result is sorted, impossible
-    outcomes left out."""
+    outcomes left out.  A sure hit half the time, else a coin flip:
+
+    >>> mixture([(0.5, [((1,), 1.0)]), (0.5, [((0,), 0.5), ((1,), 0.5)])])
+    (((0,), 0.25), ((1,), 0.75))
+    """
     out: dict[tuple[int, ...], float] = {}
     for w, outcomes in branches:
         for o, p in outcomes:
