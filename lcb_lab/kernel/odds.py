@@ -157,7 +157,7 @@ def mixture(branches: Iterable[tuple[float, Iterable[tuple[tuple[int, ...], floa
     :class:`ChanceStep`); equal outcomes are added up, the result is sorted, impossible
     outcomes left out.  A sure hit half the time, else a coin flip:
 
-    >>> mixture([(0.5, [((1,), 1.0)]), (0.5, [((0,), 0.5), ((1,), 0.5)])])
+    >>> mixture([(0.5, [((1,), 1)]), (0.5, [((0,), 0.5), ((1,), 0.5)])])
     (((0,), 0.25), ((1,), 0.75))
     """
     out: dict[tuple[int, ...], float] = {}
