@@ -57,9 +57,12 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Callable, Hashable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Sequence
 
 from lcb_lab.kernel.errors import DiceExhausted, LcbError
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 @dataclass(frozen=True)
@@ -117,7 +120,7 @@ class Die:
             return f"{vs[0]}..{vs[-1]}"
         return "one of " + ", ".join(map(str, vs))
 
-    def draw(self, generator) -> int:
+    def draw(self, generator: np.random.Generator) -> int:
         """One face from a numpy ``Generator``: ``faces[generator.integers(0, sides)]``."""
         return self.faces[int(generator.integers(0, len(self.faces)))]
 
@@ -158,10 +161,12 @@ class Draw(tuple):
 
     @property
     def purpose(self) -> str:
+        """What the dice were rolled for (the first field: the ``purpose`` given to :meth:`Dice.roll`)."""
         return self[0]
 
     @property
     def values(self) -> list[int]:
+        """The faces rolled, in order (the second field)."""
         return self[1]
 
     @property
@@ -189,7 +194,7 @@ _UNMADE = _Unmade()
 """``Dice._rng`` while the seeded generator is not yet made (``default_rng(seed)`` on first use)."""
 
 
-def default_rng(seed: int | None):
+def default_rng(seed: int | None) -> np.random.Generator:
     """``numpy.random.default_rng(seed)`` (numpy imported here, on first use)."""
     import numpy as np
     return np.random.default_rng(seed)
@@ -215,6 +220,7 @@ class Dice:
 
     @property
     def forced_left(self) -> int:
+        """How many forced rolls are still queued (0 once they are used up)."""
         return len(self._forced)
 
     def roll(self, n: int, purpose: str = "", die: Die | None = None) -> list[int]:

@@ -8,6 +8,7 @@ action is identical to the state before it (design principle 6).
 from __future__ import annotations
 
 import traceback
+from typing import Any
 
 
 class LcbError(ValueError):
@@ -86,7 +87,7 @@ class DecisionRequired(LcbError):
     ``answerers()`` -- or a ``team`` --, ``kind`` and ``rule``; LC:B's ``choices.Choice``).
     """
 
-    def __init__(self, decision):
+    def __init__(self, decision: Any) -> None:
         self.decision = decision
         who = ", ".join(decision.answerers()) if hasattr(decision, "answerers") else decision.team
         super().__init__(f"waiting for {who}'s decision: {decision.kind} ({decision.rule})")

@@ -29,12 +29,15 @@ class Event:
 
     @classmethod
     def from_log(cls, log: list[dict], index: int) -> "Event":
+        """The event of ``log[index]`` (a log entry dict: ``kind``, ``title``, ``text``, optional
+        ``rules``, ``turn``, ``impulse``, ``data``); raises ``IndexError``/``KeyError`` on a bad index or entry."""
         e = log[index]
         return cls(index, e["kind"], e["title"], e["text"], tuple(e.get("rules", ())),
                    e.get("turn", 0), e.get("impulse", 0), e)
 
     @property
     def data(self) -> dict[str, Any]:
+        """The entry's ``data`` dict (``{}`` when it has none)."""
         return self.entry.get("data", {})
 
     def seen_by(self, viewer: str | None) -> dict[str, Any] | None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import comb
+from typing import Iterable
 
 import numpy as np
 
@@ -149,11 +150,16 @@ def p_any(dice: int, cv: int, die: Die = D20, succeeds: Rule | None = None) -> f
     return 1.0 - (1.0 - p_success(cv, die, succeeds)) ** max(0, dice)
 
 
-def mixture(branches) -> tuple[tuple[tuple[int, ...], float], ...]:
+def mixture(branches: Iterable[tuple[float, Iterable[tuple[tuple[int, ...], float]]]]
+        ) -> tuple[tuple[tuple[int, ...], float], ...]:
     """Outcomes of a chance step whose parts depend on earlier dice: ``branches`` is
     ``[(probability of the branch, outcomes of the branch)]`` (outcomes as in
     :class:`ChanceStep`); equal outcomes are added up, the result is sorted, impossible
-    outcomes left out."""
+    outcomes left out.  A sure hit half the time, else a coin flip:
+
+    >>> mixture([(0.5, [((1,), 1)]), (0.5, [((0,), 0.5), ((1,), 0.5)])])
+    (((0,), 0.25), ((1,), 0.75))
+    """
     out: dict[tuple[int, ...], float] = {}
     for w, outcomes in branches:
         for o, p in outcomes:

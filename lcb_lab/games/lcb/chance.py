@@ -432,7 +432,7 @@ def _checked(steps: list[tuple[ChanceStep, int]], drawn: int) -> tuple[ChanceSte
     return tuple(s for s, _ in steps) if drawn <= sum(n for _, n in steps) else None
 
 
-def card_steps(game: Game, a, drawn: int) -> tuple[ChanceStep, ...] | None:
+def card_steps(game: Game, a: A.PlayCard | A.AnswerCards, drawn: int) -> tuple[ChanceStep, ...] | None:
     """``PlayCard`` resolved at once (nobody may answer) or ``AnswerCards`` that closes the chain:
     one step per roll of each link, its odds if the link gets that far (module doc)."""
     from lcb_lab.games.lcb.rules.cards import chain, jcc, responses

@@ -230,6 +230,8 @@ class Choice(kernel_choices.Choice):
         return (self.team,)
 
     def answer_fields(self, value: Any) -> dict:
+        """The answer fields (a dict for :attr:`ANSWER`) of a loose ``value`` (dicts / lists as the
+        auto policies and old scripts give them); each choice class reads its own shape."""
         return self._fields(value)
 
     def _fields(self, value: Any) -> dict:
@@ -490,6 +492,7 @@ class MildecChoice(Choice):
         return str(self.options.get("key", "")).startswith("mine:")
 
     def decline(self) -> A.Answer:
+        """The answer that absorbs nothing with MILDECs (4.22): ``AnswerMildec(absorb=0)``."""
         return A.AnswerMildec(absorb=0, choice=self.id or None)
 
     def _fields(self, value: Any) -> dict:

@@ -56,6 +56,7 @@ def game_repr(game: "Game") -> str:
 
 
 def game_html(game: "Game") -> str:
+    """The game as a small HTML table for notebooks: the rows of :func:`game_rows` under ``Game: <scenario>``."""
     return table(f"Game: {game.state.scenario}", game_rows(game))
 
 

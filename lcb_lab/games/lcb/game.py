@@ -109,6 +109,8 @@ class Game(GameQueries, GamePersistence, Engine):
         return before.turn, len(before.tf_order) + (1 if imp else 0), team
 
     def state_snapshot(self, prev: GameState | None) -> GameState:
+        """Kernel hook: a read-only snapshot of the current state for the record, sharing what equals
+        ``prev`` (:meth:`GameState.snapshot`)."""
         return self.state.snapshot(prev)
 
     def state_put_back(self, state: GameState, snap: GameState) -> None:
@@ -117,18 +119,25 @@ class Game(GameQueries, GamePersistence, Engine):
         state.put_back(snap)
 
     def state_clone(self, state: GameState, share_log: bool = False) -> GameState:
+        """Kernel hook: a deep copy of ``state`` (its log list shared when ``share_log``)."""
         return state.clone(share_log=share_log)
 
     def state_to_data(self, state: GameState) -> dict:
+        """Kernel hook: ``state`` as plain JSON-ready data (:meth:`GameState.to_dict`)."""
         return state.to_dict()
 
     def state_from_data(self, data: Any) -> GameState:
+        """Kernel hook: the state of plain data from :meth:`state_to_data` (:meth:`GameState.from_dict`)."""
         return GameState.from_dict(data)
 
     def check_index(self, what: str, n: Any) -> int:
+        """Kernel hook: ``n`` checked as a strict int (a step count or index; no bool, float or string).
+        Raises InputError naming ``what``."""
         return I.check(what, I.INDEX, n)
 
     def check_step_fields(self, f: dict) -> dict:
+        """Kernel hook: a saved record step's fields checked strictly
+        (:func:`lcb_lab.games.lcb.io.persistence.check_step_fields`).  Raises InputError."""
         return check_step_fields(f)
 
     def spawn(self, state: GameState, dice: Dice) -> "Game":

@@ -14,7 +14,7 @@ a person must make or when every engagement is done.
 from __future__ import annotations
 
 from dataclasses import asdict
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.kernel import explain
@@ -34,9 +34,13 @@ from lcb_lab.games.lcb.rules.cards import registry as _effects  # noqa: F401  ev
 from lcb_lab.games.lcb.rules.common import Ctx, GameLike, living_unit, refs
 from lcb_lab.games.lcb.model.state import Declared, Impulse, Unit
 
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.choices import Choice, EmbarkLossesChoice, InterceptChoice, MildecChoice, MineAttackChoice
+
 
 # ------------------------------------------------------------------ helpers
 def impulse(ctx: Ctx) -> "Impulse":
+    """The impulse under way.  IllegalAction (3.3) when there is none."""
     imp = ctx.state.impulse
     if imp is None:
         raise IllegalAction("3.3", "no impulse in progress")
@@ -68,7 +72,7 @@ def _named_unit(c: Ctx, team: str, uid) -> "Unit | None":
     return u if u is not None and observer.knows(c.state, team, u) else None
 
 
-def check_targets(c: Ctx, team: str, names, rule: str) -> None:
+def check_targets(c: Ctx, team: str, names: Iterable[object], rule: str) -> None:
     """Refuse a target ``team`` cannot see face up on the map (7.32: concealed units cannot be
     attacked; 6.11; an Embarked unit is reached through its ship, 10.311) with one message
     whether it is concealed, embarked or does not exist at all."""
@@ -85,7 +89,7 @@ def _seen_marker(c: Ctx, team: str, mid: str) -> bool:
     return m is not None and m.team != team and observer.knows(c.state, team, m)
 
 
-def check_names(c: Ctx, team: str, units=(), markers=()) -> None:
+def check_names(c: Ctx, team: str, units: Iterable[object] = (), markers: Iterable[object] = ()) -> None:
     """Refuse a name ``team`` cannot know (:func:`lcb_lab.games.lcb.observer.knows`) -- no such counter,
     or another team's counter face down, destroyed face down or embarked on a concealed ship
     (6.11) -- with ONE message for all of them, so a refusal never tells whether a hidden
@@ -100,6 +104,8 @@ def check_names(c: Ctx, team: str, units=(), markers=()) -> None:
 
 
 def usable(d: "Declared", what: str) -> None:
+    """Refuse to use declared action ``d`` for ``what`` (e.g. ``"combat"``) when it moved a hex beyond
+    its MP (5.14) or has split from its stack without moving yet (3.37).  Raises IllegalAction."""
     if d.over_mp:
         raise IllegalAction("5.14", f"action #{d.aid} moved one hex beyond its MP and can do nothing "
                             f"else ({what})")
@@ -109,14 +115,18 @@ def usable(d: "Declared", what: str) -> None:
 
 # ------------------------------------------------------------------ sequence
 def relinquish(game: GameLike, c: Ctx, a: A.Relinquish) -> None:
+    """Handler of Relinquish: the initiative team lets the other go first (3.41, 3.42)."""
     sequence.relinquish(c)
 
 
 def begin_impulse(game: GameLike, c: Ctx, a: A.BeginImpulse) -> None:
+    """Handler of BeginImpulse: start Task Force ``a.task_force``'s impulse (3.3, 3.39)."""
     sequence.begin(c, a.task_force)
 
 
 def declare(game: GameLike, c: Ctx, a: A.Declare) -> None:
+    """Handler of Declare: activate units / stacks with their Core Actions (3.03, 3.31-3.37; names
+    checked first, 6.11); a Tactical Network repair removes a cube of the team's network (7.61)."""
     if c.state.impulse is not None:
         check_names(c, c.state.impulse.team, [u for x in a.actions for u in x.units],
                     [m for x in a.actions for m in x.markers])
@@ -128,11 +138,15 @@ def declare(game: GameLike, c: Ctx, a: A.Declare) -> None:
 
 
 def end_impulse(game: GameLike, c: Ctx, a: A.EndImpulse) -> None:
+    """Handler of EndImpulse: end the impulse (3.3); after the last one, the end of the turn."""
     sequence.end(c)
 
 
 # ------------------------------------------------------------------ acts of a declared action
 def move(game: GameLike, c: Ctx, a: A.Move) -> None:
+    """Handler of Move: declared action ``a.action`` moves its units (or its markers) along ``a.path``
+    (5.1; Combined Arms Movement when ``a.units`` names part of the stack, 5.13); mines it meets are
+    answered first (13.34).  Raises IllegalAction (3.31, 5.16, a pending choice's rule)."""
     if c.state.choices:                     # e.g. mines stopped a move (13.34): answered first
         q = c.state.choices[-1]
         raise IllegalAction(q.rule, f"{q.team} must first answer its {q.kind.replace('_', ' ')} choice")
@@ -172,6 +186,8 @@ def _combined_arms_movers(c: Ctx, d: "Declared", units: list[str]) -> list:
 
 
 def exercise_zor(game: GameLike, c: Ctx, a: A.ExerciseZor) -> list[str]:
+    """Handler of ExerciseZor: the action's ground units exercise their ZOR into ``a.hex`` (6.21, once
+    per action).  Returns the uids revealed."""
     d = declared(c, a.action)
     if d.zor_used:
         raise IllegalAction("6.21", f"action #{d.aid} has already used its ZOR")
@@ -184,6 +200,8 @@ def exercise_zor(game: GameLike, c: Ctx, a: A.ExerciseZor) -> list[str]:
 
 
 def conceal_act(game: GameLike, c: Ctx, a: A.Conceal) -> None:
+    """Handler of Conceal: the units of a Move and/or Conceal action conceal (6.1, once per action).
+    Raises IllegalAction."""
     d = declared(c, a.action)
     check_names(c, d_team(c), a.units or ())
     if d.kind != "move_conceal":
@@ -203,6 +221,8 @@ def conceal_act(game: GameLike, c: Ctx, a: A.Conceal) -> None:
 
 
 def resupply_act(game: GameLike, c: Ctx, a: A.Resupply) -> None:
+    """Handler of Resupply: logistics unit ``a.logistics`` of a Move and/or Resupply action grants RP
+    (8.0-8.05; once per impulse, 8.01; grants to friendly markers' cards, 13.28).  Raises IllegalAction."""
     d = declared(c, a.action)
     own_markers = {m for m, x in c.state.card_markers.items() if x.team == d_team(c)}   # 13.28
     check_names(c, d_team(c), [a.logistics] + [g.unit for g in a.grants if g.unit not in own_markers])
@@ -219,6 +239,7 @@ def resupply_act(game: GameLike, c: Ctx, a: A.Resupply) -> None:
 
 
 def scripted_effect(game: GameLike, c: Ctx, a: A.ScriptedEffect) -> None:
+    """Handler of ScriptedEffect: apply a scripted card effect (:mod:`lcb_lab.games.lcb.rules.cards.scripted`)."""
     scripted.apply(c, a.to_effect())
 
 
@@ -236,6 +257,9 @@ def _combat_units(c: Ctx, attackers: set[str]) -> set[str]:
 
 
 def commit_combat(game: GameLike, c: Ctx, a: A.CommitCombat) -> None:
+    """Handler of CommitCombat: the LRS and GROUND ASSAULT allocations are committed together (3.38,
+    7.03; checks in :func:`check_commit_combat`); Combined Arms support (7.18), a submarine's LRS
+    marker (14.05, 14.06), offensive combat once a turn (7.27); then the windows open."""
     lrs, ga, active, engaged, support = check_commit_combat(c, a)
     continuing.combined_arms(c, lrs, ga, support)                      # 7.18
     combat.commit(c, list(lrs), list(ga), active | engaged | support)
@@ -302,7 +326,7 @@ def _lrs_cards(c: Ctx) -> set[str]:
     return {x["card"] for x in (plan.card_lrs if plan else [])}
 
 
-def answer_intercept(game: GameLike, c: Ctx, choice, a: A.AnswerIntercept) -> None:
+def answer_intercept(game: GameLike, c: Ctx, choice: InterceptChoice, a: A.AnswerIntercept) -> None:
     """INTERCEPT dice (7.54); a card's LRS is named by its cid (9.05)."""
     cards = _lrs_cards(c)
     check_names(c, choice.team, [x for i in a.intercepts for x in (i.interceptor, i.target, i.shooter)
@@ -311,7 +335,7 @@ def answer_intercept(game: GameLike, c: Ctx, choice, a: A.AnswerIntercept) -> No
     advance(game, c)
 
 
-def answer_defence(game: GameLike, c: Ctx, choice, a: A.AnswerDefence) -> None:
+def answer_defence(game: GameLike, c: Ctx, choice: GaDefenceChoice, a: A.AnswerDefence) -> None:
     """GROUND ASSAULT defence dice (7.13): in combat, or against a card marker's assault (13.12)."""
     allocs = [asdict(x) for x in a.defence]
     if choice.against_marker:
@@ -324,7 +348,7 @@ def answer_defence(game: GameLike, c: Ctx, choice, a: A.AnswerDefence) -> None:
     advance(game, c)
 
 
-def answer_mildec(game: GameLike, c: Ctx, choice, a: A.AnswerMildec) -> None:
+def answer_mildec(game: GameLike, c: Ctx, choice: MildecChoice, a: A.AnswerMildec) -> None:
     """HP absorbed by MILDECs (4.22): in combat, or a Naval MILDEC against a mine hit (13.34)."""
     if choice.after_mine:
         return _mines(game, c, choice, {"absorb": a.absorb})
@@ -332,7 +356,7 @@ def answer_mildec(game: GameLike, c: Ctx, choice, a: A.AnswerMildec) -> None:
     advance(game, c)
 
 
-def answer_cards(game: GameLike, c: Ctx, choice, a: A.AnswerCards) -> None:
+def answer_cards(game: GameLike, c: Ctx, choice: CardResponseChoice, a: A.AnswerCards) -> None:
     """Cards and card INTERCEPTs answering a link of the chain (9.41-9.46; :mod:`lcb_lab.games.lcb.rules.cards.responses`)."""
     from lcb_lab.games.lcb.rules.cards import responses
     check_names(c, choice.team, [i.interceptor for i in a.card_intercepts])
@@ -340,13 +364,13 @@ def answer_cards(game: GameLike, c: Ctx, choice, a: A.AnswerCards) -> None:
     advance_cards(game, c)
 
 
-def answer_embark_losses(game: GameLike, c: Ctx, choice, a: A.AnswerEmbarkLosses) -> None:
+def answer_embark_losses(game: GameLike, c: Ctx, choice: EmbarkLossesChoice, a: A.AnswerEmbarkLosses) -> None:
     """The embarked cargo lost with a ship's HP (10.311; :mod:`lcb_lab.games.lcb.rules.embarking.losses`)."""
     combat.answer(c, list(a.picks))
     advance(game, c)
 
 
-def answer_mines(game: GameLike, c: Ctx, choice, a: A.AnswerMines) -> None:
+def answer_mines(game: GameLike, c: Ctx, choice: MineAttackChoice, a: A.AnswerMines) -> None:
     """The mine owner's shots (13.33; :mod:`lcb_lab.games.lcb.rules.markers.mines`)."""
     _mines(game, c, choice, [(s.target, s.cubes) for s in a.mines])
 
@@ -375,6 +399,8 @@ def advance_cards(game: GameLike, c: Ctx) -> None:
 
 
 def resolve_combat(game: GameLike, c: Ctx, a: A.ResolveCombat) -> bool:
+    """Handler of ResolveCombat: roll the committed combat (7.010) until a person's choice or the end.
+    Returns True when the combat is done.  Raises IllegalAction (7.010) with no combat to resolve."""
     imp = impulse(c)
     if imp.combat is None:
         raise IllegalAction("7.010", "no combat has been committed this impulse")
@@ -409,6 +435,8 @@ def advance(game: GameLike, c: Ctx) -> None:
 
 
 def armor_breakthrough(game: GameLike, c: Ctx, a: A.ArmorBreakthrough) -> None:
+    """Handler of ArmorBreakthrough: after a resolved GROUND ASSAULT, an armor unit of the Task Force
+    moves one hex for free (7.19-7.111, 3.33).  Raises IllegalAction."""
     imp = impulse(c)
     if imp.phase != "combat_done":
         raise IllegalAction("7.19", "an Armor Breakthrough follows a resolved GROUND ASSAULT")
@@ -420,6 +448,8 @@ def armor_breakthrough(game: GameLike, c: Ctx, a: A.ArmorBreakthrough) -> None:
 
 
 def play_card(game: GameLike, c: Ctx, a: A.PlayCard) -> None:
+    """Handler of PlayCard: a Deployment-Stage card (9.5), else a JCC's use (9.03) and its chain's
+    windows (9.4)."""
     if c.state.stage == "deployment":          # a Deployment-Stage-only card (9.5)
         deployment.play_card(c, a.card, a.option, list(a.targets), a.hex)
         planning.sync_legacy(c.state)
@@ -431,29 +461,36 @@ def play_card(game: GameLike, c: Ctx, a: A.PlayCard) -> None:
 
 # ------------------------------------------------------------------ Planning and Deployment Stages
 def buy_card(game: GameLike, c: Ctx, a: A.BuyCard) -> str:
+    """Handler of BuyCard (3.12, 9.31): returns the new card's id (``"US-3"``)."""
     card = planning.buy(c, a.team, a.card, a.attach_to, a.embark_on)
     planning.sync_legacy(c.state)
     return card.cid
 
 
 def end_planning(game: GameLike, c: Ctx, a: A.EndPlanning) -> None:
+    """Handler of EndPlanning: ``a.team`` ends its Planning Stage (3.1)."""
     planning.end_planning(c, a.team)
 
 
 def deploy_unit(game: GameLike, c: Ctx, a: A.DeployUnit) -> None:
+    """Handler of DeployUnit: place a unit face down in a hex or Embark it (3.02, 3.21, 10.3)."""
     deployment.deploy_unit(c, a.unit, a.hex, a.embark_on)
 
 
 def place_card(game: GameLike, c: Ctx, a: A.PlaceCard) -> None:
+    """Handler of PlaceCard: Attach a card to a unit, Embark it on a ship or place it in a hex in the
+    Deployment Stage (3.14, 9.3, 10.3)."""
     deployment.place_card(c, a.card, a.attach_to, a.embark_on, a.hex)
     planning.sync_legacy(c.state)
 
 
 def deployment_order(game: GameLike, c: Ctx, a: A.DeploymentOrder) -> None:
+    """Handler of DeploymentOrder: which team plays its Deployment-Stage cards first (3.24, 9.5)."""
     deployment.order(c, a.first)
 
 
 def end_deployment(game: GameLike, c: Ctx, a: A.EndDeployment) -> None:
+    """Handler of EndDeployment: ``a.team`` ends its Deployment Stage (3.2)."""
     deployment.end_deployment(c, a.team)
     planning.sync_legacy(c.state)
 
@@ -471,7 +508,7 @@ def _chain_closed(fn: Callable[..., Any]) -> Callable[..., Any]:
     return guarded
 
 
-def answer_mine_choice(c: Ctx, choice, value: Any) -> None:
+def answer_mine_choice(c: Ctx, choice: Choice, value: Any) -> None:
     """Answer a mine choice (13.33, 4.22); a card marker the mines stopped goes on with its
     step when it survived (13.36, :func:`lcb_lab.games.lcb.rules.markers.free_actions.after_mines`)."""
     from lcb_lab.games.lcb.rules.markers import mines

@@ -357,6 +357,7 @@ def check_known(state: GameState, viewer: str | None, uids: Iterable[str], what:
 
 
 def is_stand_in(u: Unit) -> bool:
+    """True for a stand-in unit: an enemy counter known only as a back (its values placeholders)."""
     return u.task_force == STAND_IN_TF
 
 

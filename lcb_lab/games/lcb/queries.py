@@ -5,6 +5,8 @@ umbrella, exact-odds previews, team views and the explained log.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from lcb_lab.kernel import explain
 from lcb_lab.games.lcb import hexes as lcb_hexes, observer
 from lcb_lab.games.lcb.io import inputs as I
@@ -17,15 +19,23 @@ from lcb_lab.games.lcb.rules.common import Ctx
 from lcb_lab.games.lcb.rules.combat.intercept import umbrella
 from lcb_lab.games.lcb.model.state import Unit, other
 
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb import actions as A
+    from lcb_lab.games.lcb.model.catalog import UnitType
+    from lcb_lab.games.lcb.model.state import Impulse
+    from lcb_lab.kernel.odds import ChanceStep
+
 
 class GameQueries:
     """Queries over ``self.state`` / ``self.board`` / ``self.catalog`` (see Game)."""
     @property
     def log(self) -> list[dict]:
+        """The game's log: explained entries (dicts), oldest first."""
         return self.state.log
 
     @property
-    def impulse(self):
+    def impulse(self) -> Impulse | None:
+        """The impulse under way, or None between impulses and outside the Action Stage."""
         return self.state.impulse
 
     @property
@@ -33,7 +43,7 @@ class GameQueries:
         """The decision the engine waits for (the top of ``state.choices``), or None."""
         return combat.pending(self._ctx())
 
-    def chance_outcomes(self, action=None):
+    def chance_outcomes(self, action: A.Action | None = None) -> ChanceStep | tuple[ChanceStep, ...]:
         """What the dice can do next, and how likely.  Draws nothing, changes nothing.
 
         Without ``action``, while chance acts (``to_act() == "chance"``: a committed combat waits
@@ -84,15 +94,21 @@ class GameQueries:
         return why_no_window(self._ctx(), None if viewer == observer.INSTRUCTOR else viewer)
 
     def available_task_forces(self) -> list[str]:
+        """The Task Forces (ids) of the team due that may take the next impulse (3.03, 3.39); ``[]``
+        during an impulse."""
         return sequence.available_task_forces(self._ctx())
 
     def next_team(self) -> str | None:
+        """The team due to take the next impulse (3.3: alternating, initiative first), or None when every
+        Task Force has had its impulse this turn."""
         return sequence.next_team(self._ctx())
 
     def unit(self, uid: str) -> Unit:
+        """The unit ``uid``; UnknownName (an LcbError and KeyError) when unknown."""
         return self.state.unit(uid)
 
-    def utype(self, uid: str):
+    def utype(self, uid: str) -> UnitType:
+        """The catalog type of unit ``uid``; UnknownName when the unit or its type is unknown."""
         return self.catalog.unit(self.state.unit(uid).type_id)
 
     def stack_of(self, uid: str) -> list[str]:

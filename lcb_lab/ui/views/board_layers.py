@@ -13,6 +13,8 @@ The Shapely land and terrain geometry is cached per board (:data:`_CACHE`).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import json
 import math
 from collections import defaultdict
@@ -24,6 +26,10 @@ from lcb_lab.games.lcb import hexes as lcb_hexes
 from lcb_lab.games.lcb.model.board import MAP_DIR, Board
 from lcb_lab.ui.views import overlays as ov
 from lcb_lab.ui.views import palette
+
+if TYPE_CHECKING:
+    from bokeh.plotting import figure
+    from shapely.geometry.base import BaseGeometry
 
 LABEL_MARGIN_KM = 1.1
 """Gap between a hex's top edge and its label at the default text size (smaller for large text)."""
@@ -46,7 +52,9 @@ def _board_key(board: Board, what: str) -> tuple:
     return (what, board.name, tuple(sorted(board.projection.items())), len(board.hexes))
 
 
-def land_geometry(board: Board):
+def land_geometry(board: Board) -> BaseGeometry:
+    """The board's land (its ``<map>_coast.geojson``) as one Shapely geometry in plot coordinates,
+    cached per board; empty when the map has no coastline file."""
     key = _board_key(board, "land")
     if key not in _CACHE:
         _CACHE[key] = _land_geometry(board)
@@ -111,7 +119,7 @@ def hex_label_data(labels: list[str], margin_km: float) -> dict[str, list]:
     return {"x": lx, "y": ly, "text": list(labels)}
 
 
-def add_board_layers(p, board: Board, sources: dict[str, ColumnDataSource]) -> None:
+def add_board_layers(p: figure, board: Board, sources: dict[str, ColumnDataSource]) -> None:
     """Draw the board's fixed layers on figure ``p``, bottom to top (land, terrain, hexes, coast,
     hex labels, roads, features); their data sources go into ``sources`` by layer name."""
     cx, cy = coastline(board)
@@ -159,7 +167,7 @@ def add_board_layers(p, board: Board, sources: dict[str, ColumnDataSource]) -> N
     add_features(p, board, sources)
 
 
-def add_features(p, board: Board, sources: dict[str, ColumnDataSource]) -> None:
+def add_features(p: figure, board: Board, sources: dict[str, ColumnDataSource]) -> None:
     """Cities \u25a0, towns \u25cf, ports \u2693, airfields \u2708 and the names of cities, towns,
     islands and bridges (ports and airfields sit beside their town)."""
     pts: dict[str, dict[str, list]] = defaultdict(lambda: defaultdict(list))

@@ -19,6 +19,8 @@ every counter in it (designator, type, HP, supply -- the view's data only).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import html
 import math
 from collections import defaultdict
@@ -28,6 +30,9 @@ from bokeh.models import ColumnDataSource, GlyphRenderer, HoverTool
 
 from lcb_lab.ui.views import overlays as ov
 from lcb_lab.ui.views import palette, symbols
+
+if TYPE_CHECKING:
+    from bokeh.plotting import figure
 
 COUNTER_KM = 12.0
 """Side of a counter square in km: 60 % of a hex (20 km across its flats), so the hex label
@@ -85,16 +90,20 @@ class CounterStyle:
 
     # text sizes in px (never below MIN_TEXT_PX: on a small map they would be noise)
     def name_px(self, name: str) -> float:
+        """Font size in px of a counter's designator ``name`` (never below 14 px in the presentation
+        layout, else never below ``MIN_TEXT_PX``)."""
         if self.presentation:       # never below 14 px: legible from the back of a classroom on a laptop screen
             return max(PRESENTATION_NAME_PX * self.font_scale * self.size, PRESENTATION_MIN_NAME_PX)
         return max(_px_value(name_font_size(name, self.font_scale)) * self.size, MIN_TEXT_PX)
 
     def low_px(self, text: str) -> float:
+        """Font size in px of the small text under the symbol (fitted to the counter; at least ``MIN_TEXT_PX``)."""
         if self.presentation:
             return max(12.0 * self.font_scale * self.size, MIN_TEXT_PX)
         return max(fit_size(text, 7.0, self.font_scale) * self.size, MIN_TEXT_PX)
 
     def hint_px(self) -> float:
+        """Font size in px of a counter back's "?" hint (at least ``MIN_TEXT_PX``)."""
         return max((24.0 if self.presentation else 14.0 * min(self.font_scale, 1.4)) * self.size, MIN_TEXT_PX)
 
 
@@ -345,7 +354,7 @@ def counter_data(view: dict, selected: str | None = None, font_scale: float = 1.
     return counter_layers(view, selected, font_scale, style)["counters"]
 
 
-def add_counter_layer(p, src: ColumnDataSource, pips: ColumnDataSource | None = None,
+def add_counter_layer(p: figure, src: ColumnDataSource, pips: ColumnDataSource | None = None,
                       stacks: ColumnDataSource | None = None) -> GlyphRenderer:
     """Draw the counters of ``src`` (columns of :func:`counter_data`) on figure ``p``, bottom to
     top: paper, face (a back hatched), symbol, designator, "?" / fallback texts, pips, stack badge

@@ -22,12 +22,17 @@ Sizes: chips are in km (they follow the map, like counters); their text size is 
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import html
 from collections import defaultdict
 
 from lcb_lab.games.lcb import hexes as lcb_hexes
 from lcb_lab.ui.views import overlays as ov
 from lcb_lab.ui.views import palette
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.game import Game
 
 __all__ = ["CHIP_KM", "KIND_TEXT", "chip_text", "seen_markers", "marker_chips", "marker_overlays", "sub_tracks",
            "CHIP_KEYS", "TRACK_KEYS", "TRACK_POINT_KEYS", "MARKER_LEGEND", "port_cubes", "CUBE_KEYS"]
@@ -99,7 +104,7 @@ def _tip(m: dict) -> str:
     return ", ".join(bits) + f" ({KIND_RULE.get(kind, '13.0')})"
 
 
-def seen_markers(game, view: dict) -> list[dict]:
+def seen_markers(game: Game, view: dict) -> list[dict]:
     """``view["card_markers"]``, each face-up (or own) marker completed with the observer's
     :func:`~lcb_lab.games.lcb.observer.marker_details` for the same view (level, MP, cargo as the view may
     know it)."""
@@ -158,7 +163,7 @@ PORT_CUBE = "#E69F00"
 CUBE_KEYS = ("x", "y", "hex", "team", "line", "tip")
 
 
-def port_cubes(game, view: dict) -> dict[str, list]:
+def port_cubes(game: Game, view: dict) -> dict[str, list]:
     """Columns of the orange-cube source: one square at the right corner of each port hex with a
     team's orange cube (12.3, 12.54; public, as on the table:
     :func:`lcb_lab.games.lcb.observer.observe_port_cubes`)."""
@@ -195,7 +200,7 @@ def _card_mp(game, view: dict, m: dict) -> int:
     return int(getattr(ct, "mp", 0) or 0)
 
 
-def marker_overlays(game, view: dict) -> list[ov.Overlay]:
+def marker_overlays(game: Game, view: dict) -> list[ov.Overlay]:
     """ISR reach (own ISR markers), mine fields (own mines; the instructor's: every mine), and
     fortification levels (every fortification the view shows), each an :class:`~.overlays.Overlay`
     with its cue of :data:`~.palette.CUE`."""
@@ -234,7 +239,7 @@ def marker_overlays(game, view: dict) -> list[ov.Overlay]:
     return out
 
 
-def sub_tracks(game, view: dict) -> tuple[dict[str, list], dict[str, list]]:
+def sub_tracks(game: Game, view: dict) -> tuple[dict[str, list], dict[str, list]]:
     """(track lines, track points) of the submarines the view may follow: its own team's
     Submarine Operations Tracker (14.03), both teams' for the instructor; the other team's
     never (``view["sot"]`` when the view carries it, else :func:`lcb_lab.games.lcb.observer.observe_sot`)."""

@@ -52,7 +52,7 @@ def _end_with_room(top: float, label_px: float, frame_px: int) -> float:
     return max(top, 1e-9) / room
 
 
-def odds_figure(odds: EngagementOdds | dict, title: str = "", width: int = 420, height: int = 220):
+def odds_figure(odds: EngagementOdds | dict, title: str = "", width: int = 420, height: int = 220) -> figure:
     """Bokeh figure: P(HP lost = k) for k = 0..HP, the bar at HP (destroyed) in red.
 
     ``odds`` is an :class:`~lcb_lab.games.lcb.rules.combat.odds.EngagementOdds` or one entry of
@@ -84,7 +84,7 @@ def odds_figure(odds: EngagementOdds | dict, title: str = "", width: int = 420, 
     return fig
 
 
-def compare_figure(variants: dict[str, EngagementOdds], width: int = 360, height: int | None = None):
+def compare_figure(variants: dict[str, EngagementOdds], width: int = 360, height: int | None = None) -> figure:
     """P(destroyed) of several what-if variants as horizontal bars, each labelled (e.g. ``"91.6%"``).
 
     ``width`` x ``height`` is the plot frame in pixels (default height: 36 px
@@ -109,7 +109,7 @@ def compare_figure(variants: dict[str, EngagementOdds], width: int = 360, height
     return fig
 
 
-def count_figure(counts: dict, title: str, x_label: str = "", width: int = 360, height: int = 220):
+def count_figure(counts: dict, title: str, x_label: str = "", width: int = 360, height: int = 220) -> figure:
     """Bar chart of counts (e.g. winners of many games), each bar labelled with its number.
 
     ``width`` x ``height`` is the plot frame in pixels; the y range leaves room

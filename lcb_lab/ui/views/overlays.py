@@ -22,13 +22,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from shapely import Polygon, unary_union
 from shapely.geometry.base import BaseGeometry
 
 from lcb_lab.games.lcb import hexes as lcb_hexes
 from lcb_lab.ui.views import palette
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.game import Game
 
 
 # ----------------------------------------------------------------- geometry
@@ -38,6 +41,7 @@ def plot_xy(x_km: float, y_km: float) -> tuple[float, float]:
 
 
 def km_from_plot(x: float, y: float) -> tuple[float, float]:
+    """Plot coordinates back to map km (``x`` east, ``y`` south): the inverse of :func:`plot_xy`."""
     return x, -y
 
 
@@ -118,10 +122,11 @@ class Overlay:
 
     @property
     def drawn(self) -> bool:
+        """True when the overlay has a shape to draw (not an empty geometry, e.g. an infinite range's note)."""
         return not self.geometry.is_empty
 
 
-def styled(kind: str, label: str, hexes: Iterable[str], cue: str, **kw) -> Overlay:
+def styled(kind: str, label: str, hexes: Iterable[str], cue: str, **kw: Any) -> Overlay:
     """An :class:`Overlay` drawn with colour, dash, hatch, fill and width of ``palette.CUE[cue]``."""
     c = palette.CUE[cue]
     return Overlay(kind, label, frozenset(hexes), c.colour, c.fill_alpha, list(c.dash) or "solid", c.width,
@@ -132,7 +137,7 @@ def _on_board(game, labels: Iterable[str]) -> frozenset[str]:
     return frozenset(h for h in labels if h in game.board.hexes)
 
 
-def reach_overlay(game, stack: list[str], viewer: str | None = None) -> Overlay:
+def reach_overlay(game: Game, stack: list[str], viewer: str | None = None) -> Overlay:
     """Hexes the stack could end its move in (5.12-5.18), as ``viewer`` may know them (None: all)."""
     reach = game.movement_reach(stack, viewer=viewer)
     return styled("reach", reach_label(stack, len(reach)), _on_board(game, reach), "reach", rules=("5.12", "5.13"))
@@ -150,7 +155,7 @@ def reach_label(stack: list[str], n_hexes: int) -> str:
     return f"Movement reach of {stack[0]}'s stack ({len(stack)} units, {_hexes(n_hexes)})"
 
 
-def range_overlays(game, uid: str) -> list[Overlay]:
+def range_overlays(game: Game, uid: str) -> list[Overlay]:
     """One overlay per CV of the unit; infinite ranges become a note (7.31)."""
     out = []
     for cv in game.utype(uid).cvs:
@@ -165,7 +170,7 @@ def range_overlays(game, uid: str) -> list[Overlay]:
     return out
 
 
-def zor_overlay(game, uid: str) -> Overlay:
+def zor_overlay(game: Game, uid: str) -> Overlay:
     """Ground ZOR (adjacent hexes, 6.21) or naval ZOR (6.23) of a unit."""
     z = game.zor(uid)
     if z["naval"]:
@@ -175,14 +180,14 @@ def zor_overlay(game, uid: str) -> Overlay:
                   rules=("6.21",))
 
 
-def resupply_overlay(game, uid: str, rv_slot: str = "RV1", viewer: str | None = None) -> Overlay:
+def resupply_overlay(game: Game, uid: str, rv_slot: str = "RV1", viewer: str | None = None) -> Overlay:
     """Hexes a logistics unit's RESUPPLY reaches (8.03, 8.05), as ``viewer`` may know them."""
     reach = game.resupply_reach(uid, rv_slot, viewer=viewer)
     return styled("resupply", f"{uid} {rv_slot}: resupply reach ({len(reach)} hexes)", _on_board(game, reach),
                   rv_slot if rv_slot in palette.CUE else "RV1", rules=("8.03", "8.05"))
 
 
-def unit_overlays(game, uid: str, stack: list[str] | None = None, *, reach: bool = True,
+def unit_overlays(game: Game, uid: str, stack: list[str] | None = None, *, reach: bool = True,
                   ranges: bool = True, zor: bool = True, resupply: bool = True,
                   viewer: str | None = None) -> list[Overlay]:
     """Every overlay that belongs to a selected unit; ``viewer`` = the view's team
@@ -222,7 +227,7 @@ def umbrella_status(opt: dict) -> str:
     return "cannot_act"
 
 
-def umbrella_markers(game, shooter: str, target: str, visible: set[str] | None = None,
+def umbrella_markers(game: Game, shooter: str, target: str, visible: set[str] | None = None,
                      viewer: str | None = None) -> dict:
     """The INTERCEPT umbrella over ``target`` against ``shooter`` (7.53).
 

@@ -28,6 +28,7 @@ the first map paint reads that ~25 kB file and milsymbol is imported only for an
 from __future__ import annotations
 
 import base64
+import functools
 import json
 from dataclasses import dataclass
 from functools import lru_cache
@@ -199,7 +200,7 @@ def data_url(code: str, size: int = SVG_SIZE) -> str:
     return symbol_image(code, size).url
 
 
-def cache_info():
+def cache_info() -> functools._CacheInfo:
     """``functools`` cache statistics of the rendered symbols."""
     return symbol_image.cache_info()
 

@@ -25,6 +25,8 @@ the typed action's own check.
 """
 from __future__ import annotations
 
+from typing import Any, Mapping
+
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.choices import answer_with
 from lcb_lab.kernel.errors import LcbError
@@ -79,7 +81,7 @@ class LabActions:
         every act of the lab, buttons and notebook calls alike, goes through it."""
         return self.ctl.apply(action)
 
-    def apply(self, action: A.Action, what: str | None = None):
+    def apply(self, action: A.Action, what: str | None = None) -> Any:
         """Apply a typed action (:mod:`lcb_lab.games.lcb.actions`) from the current view, as the
         buttons do: ``lab.apply(A.Move(action=1, path=("AL-28",)))``.
 
@@ -116,15 +118,15 @@ class LabActions:
         return self.run(what, lambda: self._apply(build()))
 
     # ------------------------------------------------------------ the impulse's acts (3.3)
-    def begin_impulse(self, task_force: str | None):
+    def begin_impulse(self, task_force: str | None) -> Any:
         """``BeginImpulse(task_force)`` (3.3)."""
         return self.apply(A.BeginImpulse(task_force))
 
-    def relinquish(self):
+    def relinquish(self) -> Any:
         """``Relinquish()``: the other team goes first (3.41)."""
         return self.apply(A.Relinquish(), "Relinquish the initiative")
 
-    def declare(self, actions: list[dict]):
+    def declare(self, actions: list[dict]) -> Any:
         """``Declare`` the impulse's Core Actions (3.03): ``[{"kind", "units", "jcc"}]`` (the
         builder's rows) or typed :class:`~lcb_lab.games.lcb.actions.CoreAction` s; they get the
         stable ids ``#1``, ``#2``, ... in the order given."""
@@ -134,7 +136,7 @@ class LabActions:
             return A.from_json({"kind": "declare", "actions": list(actions)})
         return self._impulse_act("Declare", build)
 
-    def move(self, action: int, dest: str | None):
+    def move(self, action: int, dest: str | None) -> Any:
         """``Move(action, path)``: declared action ``#action`` moves to ``dest`` along the cheapest
         path the current view knows (5.12; the instructor's: the true one).  Refused (5.12, 3.31)
         when ``dest`` is out of reach or there is no declared action ``#action``."""
@@ -151,19 +153,19 @@ class LabActions:
         viewer = None if self.team == "instructor" else self.team    # the path this view may know
         return tuple(self.game.path_to(list(d.units), dest, viewer=viewer))
 
-    def conceal(self, action: int, units: list[str] | None = None):
+    def conceal(self, action: int, units: list[str] | None = None) -> Any:
         """``Conceal(action, units)``: declared Move and/or Conceal action ``#action`` turns its
         units (all, or ``units``) face down (6.1)."""
         return self._impulse_act(f"Conceal {_id(action)}", lambda: A.from_json(
             {"kind": "conceal", "action": action, "units": units}))
 
-    def exercise_zor(self, action: int, hex: str | None):
+    def exercise_zor(self, action: int, hex: str | None) -> Any:
         """``ExerciseZor(action, hex)``: declared action ``#action`` exercises its ground ZOR into
         the adjacent ``hex`` (6.21)."""
         what = f"ZOR of {_id(action)}" + (f" into {hex}" if hex else "")
         return self._impulse_act(what, lambda: A.from_json({"kind": "exercise_zor", "action": action, "hex": hex}))
 
-    def resupply(self, action: int, logistics: str | None, rv_slot: str, grants: list[dict]):
+    def resupply(self, action: int, logistics: str | None, rv_slot: str, grants: list[dict]) -> Any:
         """``Resupply(action, logistics, rv_slot, grants)`` (8.0): ``grants`` ``[{"unit", "slot",
         "rp"}]`` from ``logistics``' RV ``rv_slot`` of declared Move and/or Resupply action ``#action``."""
         what = "Resupply" + (f" by {logistics}" if logistics else "")
@@ -171,13 +173,16 @@ class LabActions:
             "kind": "resupply", "action": action, "logistics": logistics, "rv_slot": rv_slot,
             "grants": grants}))
 
-    def commit_combat(self, lrs: list[dict] = (), ga: list[dict] = ()):
+    def commit_combat(self, lrs: list[dict] = (), ga: list[dict] = ()) -> Any:
         """``CommitCombat``: every LRS (``[{"shooter", "slot", "target", "dice"}]``) and GROUND
         ASSAULT (``[{"attacker", "target", "dice"}]``) of the impulse at once (3.38, 7.010)."""
         return self._impulse_act("Commit combat", lambda: A.from_json(
             {"kind": "commit_combat", "lrs": list(lrs), "ga": list(ga)}))
 
-    def answer(self, value):
+    def answer(self, value: Any) -> Any:
+        """Answer the pending choice with ``value`` in the decision panel's shape (the choice's class
+        parses it: e.g. ``{"absorb": 1}`` for MILDECs, 4.22), gated to the deciding team's view; a
+        refusal is a red message.  Returns the next pending choice (None: none; also when refused)."""
         return self.run("Answer", self._answer, value) if self._gate_decision("Answer") else None
 
     def _answer(self, value):
@@ -194,7 +199,9 @@ class LabActions:
         the card and chapter 10-14 mixins refine theirs)."""
         return d.answer_from(value)
 
-    def answer_policy(self, name: str | None = None):
+    def answer_policy(self, name: str | None = None) -> Any:
+        """Answer the pending choice by auto policy ``name`` (None: the default policy; e.g. ``"pass"``),
+        gated like :meth:`answer`.  Returns the next pending choice (None: none; also when refused)."""
         what = f"Answer: {policy_label(name)}" if name else "Answer with the default policy"
         return self.run(what, self._answer_policy, name) if self._gate_decision(what) else None
 
@@ -205,11 +212,11 @@ class LabActions:
         self._apply(answer_with(d, name))
         return self.game.pending
 
-    def resolve(self):
+    def resolve(self) -> Any:
         """``ResolveCombat()``: roll the committed combat (7.0)."""
         return self.apply(A.ResolveCombat(), "Resolve combat")
 
-    def end_impulse(self):
+    def end_impulse(self) -> Any:
         """``EndImpulse()`` (3.39)."""
         return self.apply(A.EndImpulse(), "End impulse")
 
@@ -222,7 +229,7 @@ class LabActions:
         cards = imp.combat.card_lrs if imp is not None and imp.combat is not None else []   # card LRS (9.05)
         return self.game.preview_lrs(lrs, list(intercepts), committed=True) if lrs or cards else {}
 
-    def apply_card_effect(self, effect: dict):
+    def apply_card_effect(self, effect: dict) -> Any:
         """Apply a card's outcome as a *scripted* effect (:class:`~lcb_lab.games.lcb.actions.ScriptedEffect`;
         the instructor stating a card outcome as given, 9.0): Instructor view only. ``effect``: the effect panel's dict
         (``{"effect": "disembark", "from": "LHD 1", "hex": ..., "units": [...]}``)."""
@@ -260,7 +267,7 @@ ACT_NAMES = {"begin_impulse": "Begin impulse", "relinquish": "Relinquish the ini
 """Message names of the acts whose name carries no field."""
 
 
-def act_name(action) -> str:
+def act_name(action: A.Action) -> str:
     """How messages name a typed action: "Move #1 to AL-28", "Conceal #2", "Resupply by Ivan Co",
     "Begin impulse TF Boston", "Answer" (never a Python repr)."""
     if isinstance(action, A.Move):
@@ -279,7 +286,7 @@ def act_name(action) -> str:
     return ACT_NAMES.get(kind) or (kind.replace("_", " ").capitalize() if kind else "Act")
 
 
-def scripted_effect(effect) -> A.ScriptedEffect:
+def scripted_effect(effect: Mapping[str, Any] | Any) -> A.ScriptedEffect:
     """The typed :class:`~lcb_lab.games.lcb.actions.ScriptedEffect` of the effect panel's dict (``from`` for
     ``from_``; keys left None are left out). Raises InputError naming the field."""
     if not isinstance(effect, dict):

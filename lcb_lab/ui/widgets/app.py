@@ -48,7 +48,7 @@ import html
 import re
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import ipywidgets as W
 
@@ -71,6 +71,10 @@ from lcb_lab.ui.widgets.planning import DeploymentPanel, PlanningPanel
 from lcb_lab.ui.widgets.special_actions import RulingPanel, SpecialActions, SpecialActionsPanel
 from lcb_lab.ui.widgets.timeline import HistoryActions, HistoryPanel
 from lcb_lab.ui.widgets.unit_panel import UnitPanel
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.content.lesson import Done, Lesson
+    from lcb_lab.games.lcb.game import Game
 
 __all__ = ["LabApp", "open_lab", "normalise_team", "error_text", "INPUT_ERRORS", "DEFAULT_SAVE", "LESSON_INTRO",
            "VIEWS", "TEAMS", "LARGE_TEXT", "RIGHT_WIDTH"]
@@ -99,7 +103,7 @@ class LabBox(W.HBox):
     """The lab's layout: displaying it first brings the map's Bokeh bundle up to date (the view
     the browser creates then renders the current map, once)."""
 
-    def __init__(self, children, before_display: Callable[[], None], **kw):
+    def __init__(self, children: Sequence[W.Widget], before_display: Callable[[], None], **kw: Any):
         super().__init__(children, **kw)
         self._before_display = before_display
 
@@ -130,7 +134,7 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
     lesson_names = staticmethod(lesson_names)
     scenario_names = staticmethod(scenario_names)
 
-    def __init__(self, game, team: str = "instructor", font_scale: float = 1.0,
+    def __init__(self, game: Game, team: str = "instructor", font_scale: float = 1.0,
                  files_dir: str | Path | None = None, presentation: bool = False):
         norm = normalise_team(team)
         if norm is None:
@@ -280,18 +284,18 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
         return LabApp(game, team=self.ctl.viewer, font_scale=self.ctl.font_scale, files_dir=self.files_dir,
                       presentation=self.ctl.presentation)
 
-    def open_branch(self, game, at: int, same_dice: bool) -> str:
+    def open_branch(self, game: Game, at: int, same_dice: bool) -> str:
         """Show ``game`` (forked at step ``at``) in a second lab beside this one; returns the link to it."""
         return self.fork_view.open(game, at, same_dice=same_dice)
 
     # ================================================================ the controller's state
     @property
-    def game(self):
+    def game(self) -> Game:
         """The game shown (the game played, or a fork of a past step: History tab)."""
         return self.ctl.game
 
     @game.setter
-    def game(self, game) -> None:
+    def game(self, game: Game) -> None:
         self.set_game(game)
 
     @property
@@ -305,7 +309,7 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
         return self.ctl.selected_hex
 
     @last_hex.setter
-    def last_hex(self, label) -> None:
+    def last_hex(self, label: object) -> None:
         self.ctl.selected_hex = label if isinstance(label, str) else None
 
     @property
@@ -315,6 +319,7 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
 
     @property
     def font_scale(self) -> float:
+        """The text scale of the lab (1 is the default; from 0.5 to 3, 1.4 = large text)."""
         return self.ctl.font_scale
 
     @property
@@ -325,10 +330,11 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
 
     @property
     def highlight_from(self) -> int | None:
+        """The log index from which entries are the last act's (highlighted), or None."""
         return self.ctl.highlight_from
 
     @property
-    def lesson(self):
+    def lesson(self) -> Lesson | None:
         """The :class:`~lcb_lab.games.lcb.content.lesson.Lesson` being replayed (None: none)."""
         return self.ctl.lesson
 
@@ -349,6 +355,7 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
         return self.ctl.jcc_names(team)
 
     def view(self) -> dict:
+        """What the current view may see: ``game.view(team)`` (a dict; do not modify it)."""
         return self.ctl.view()
 
     def hex_units(self, label: str | None, view: dict | None = None) -> list[str]:
@@ -360,7 +367,7 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
         return self.ctl.visible_counters()
 
     # ================================================================ engine calls and messages
-    def run(self, what: str, fn: Callable[..., Any], *args, **kw) -> Any:
+    def run(self, what: str, fn: Callable[..., Any], *args: Any, **kw: Any) -> Any:
         """Call the engine; show a refusal in red (rule + reason) and keep the state.
 
         A rule refusal (:class:`~lcb_lab.kernel.errors.LcbError`) and any bad-input
@@ -400,9 +407,10 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
         return self.ctl.game_in_progress()
 
     def game_title(self) -> str:
+        """The scenario's name (or its id), as the lab's title shows it."""
         return self.ctl.game_title()
 
-    def new_game(self, scenario: str | None = "gotland_redux", seed: int | None = 1, confirm: bool = False):
+    def new_game(self, scenario: str | None = "gotland_redux", seed: int | None = 1, confirm: bool = False) -> Game | None:
         """Start a fresh game of ``scenario`` with ``seed``; returns the new Game.
 
         When a game is in progress, the first call only asks: the button becomes
@@ -418,12 +426,12 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
         """Write the game to ``filename`` (JSON, ``Game.save``); creates the folder. Returns the path."""
         return self.game_panel.save_game(filename)
 
-    def load_game(self, filename: str | Path | None = None, confirm: bool = False):
+    def load_game(self, filename: str | Path | None = None, confirm: bool = False) -> Game | None:
         """Replace the game by the one saved in ``filename`` (``Game.load``); asks first when a
         game is in progress (like :meth:`new_game`). Returns the loaded Game."""
         return self.game_panel.load_game(filename, confirm)
 
-    def set_game(self, game, lesson=None) -> None:
+    def set_game(self, game: Game, lesson: Lesson | None = None) -> None:
         """Replace the game (e.g. a lesson's, then ``lesson`` is that lesson); keeps the map and the view."""
         with self.ctl.batch():
             self.ctl.set_game(game, lesson=lesson)
@@ -459,7 +467,7 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
             return
         self.ctl.set_viewer(norm)
 
-    def hex_label(self, label) -> str | None:
+    def hex_label(self, label: object) -> str | None:
         """``label`` as a hex of this board (``" al-23"`` -> ``"AL-23"``), or None if it is not one."""
         if not isinstance(label, str):
             return None
@@ -517,7 +525,7 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
         with self.ctl.batch():
             return self.lesson_panel.load(name_or_path, confirm)
 
-    def step(self):
+    def step(self) -> Done | None:
         """Replay the next lesson step; returns the :class:`~lcb_lab.games.lcb.content.lesson.Done` (or None at the end).
 
         The panel shows only what the current view may read: the step's log
@@ -554,7 +562,7 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
 
 
 def open_lab(scenario: Any = "gotland_redux", seed: int | None = 1, team: str = "instructor",
-             game=None, font_scale: float = 1.0, files_dir: str | Path | None = None,
+             game: Game | None = None, font_scale: float = 1.0, files_dir: str | Path | None = None,
              presentation: bool = False) -> LabApp:
     """Load a scenario (or take ``game``) and build the lab; display ``lab.widget``.
 

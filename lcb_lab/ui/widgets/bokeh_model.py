@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import json
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 import numpy as np
 from bokeh.document.events import ColumnDataChangedEvent, ColumnsPatchedEvent, ColumnsStreamedEvent, \
@@ -38,6 +38,9 @@ from bokeh.events import DocumentReady
 from bokeh.models import ColumnDataSource
 from bokeh.protocol import Protocol
 from jupyter_bokeh.widgets import BokehModel
+
+if TYPE_CHECKING:
+    from bokeh.models import LayoutDOM
 
 __all__ = ["LiveBokehModel"]
 
@@ -60,7 +63,7 @@ def _same(a, b) -> bool:
 class LiveBokehModel(BokehModel):
     """See the module docstring.  ``model`` is the Bokeh layout to show (the map's figure)."""
 
-    def __init__(self, model, **kwargs: Any) -> None:
+    def __init__(self, model: LayoutDOM, **kwargs: Any) -> None:
         self.views_ready = 0
         self.resyncs = 0
         self.bundles = 0
@@ -74,7 +77,9 @@ class LiveBokehModel(BokehModel):
         self._document.on_event(DocumentReady, self._on_ready)
 
     # ------------------------------------------------------------ the bundle
-    def update_from_model(self, model) -> None:     # BokehModel.__init__ calls it
+    def update_from_model(self, model: LayoutDOM) -> None:     # BokehModel.__init__ calls it
+        """Rebuild the widget's bundle from Bokeh ``model`` (``BokehModel.__init__`` calls it) and count it:
+        nothing held back, the browser's data is the document as it is now."""
         super().update_from_model(model)
         self._bundle_made()
 
@@ -107,7 +112,9 @@ class LiveBokehModel(BokehModel):
         self.resyncs += 1
         self.render_bundle = self._make_bundle()
 
-    def get_state(self, key=None, drop_defaults=False):
+    def get_state(self, key: str | list[str] | None = None, drop_defaults: bool = False) -> dict:
+        """The widget state for the front end (``key``: one trait name or a list; None: all).  A full
+        request while patches are held gets a fresh bundle of the current document."""
         # a frontend asking for the full state (request_state, request_states, an embed) gets
         # the current document; views already rendered keep theirs (bundle + patches = now)
         if key is None and self.stale:

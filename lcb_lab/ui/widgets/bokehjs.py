@@ -23,17 +23,23 @@ same box (:func:`figure_widget` does), or in the same box as the model, as
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import json
 from functools import lru_cache
 
 import ipywidgets as W
+
+if TYPE_CHECKING:
+    from bokeh.model import Model
+    from bokeh.models import LayoutDOM
 
 __all__ = ["bokehjs_loader", "figure_widget", "components_for", "loader_script"]
 
 _ORDER = ("bokeh", "bokeh-gl", "bokeh-widgets", "bokeh-tables", "bokeh-mathjax")
 
 
-def components_for(*models) -> tuple[str, ...]:
+def components_for(*models: Model) -> tuple[str, ...]:
     """The BokehJS components the Bokeh ``models`` need, e.g. ``("bokeh", "bokeh-gl")``.
 
     As Bokeh's own bundling decides (WebGL output, widgets, tables, TeX);
@@ -91,7 +97,7 @@ def _loader(components: tuple[str, ...]) -> W.Output:
     return out
 
 
-def bokehjs_loader(*models) -> W.Output:
+def bokehjs_loader(*models: Model) -> W.Output:
     """The hidden widget that loads the BokehJS the Bokeh ``models`` need (one widget per set).
 
     Display it before, or in the same box as, the ``BokehModel`` of those
@@ -102,7 +108,7 @@ def bokehjs_loader(*models) -> W.Output:
     return _loader(components_for(*models))
 
 
-def figure_widget(fig) -> W.VBox:
+def figure_widget(fig: LayoutDOM) -> W.VBox:
     """A Bokeh figure (any ``LayoutDOM``) as a widget, with its BokehJS loader first.
 
     The notebooks show their charts this way instead of ``bokeh.io.show``:

@@ -14,7 +14,7 @@ asks (and the instructor).
 from __future__ import annotations
 
 import dataclasses
-from typing import Iterable
+from typing import Any, Iterable
 
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.choices import CardResponseChoice
@@ -81,7 +81,7 @@ class CardActions:
 
     # ------------------------------------------------------------ the Action Stage (3.31, 9.2)
     def play_card(self, card: str | None, option: str = "A", targets: Iterable[str] | str | None = (),
-                  hex: str | None = None, action: int | None = None):
+                  hex: str | None = None, action: int | None = None) -> Any:
         """Play ``card`` (cid or name) with its effect ``option`` at ``targets`` / ``hex``,
         paid by declared action ``action`` (1-based id; None: a deployed Persistent card's
         free use, 9.2): ``game.apply(PlayCard(...))``.  In the Deployment Stage it plays a
@@ -101,7 +101,7 @@ class CardActions:
         return self.run(what, go)
 
     # ------------------------------------------------------------ Planning (3.1)
-    def buy_card(self, team: str, card: str | None, attach_to: str | None = None, embark_on: str | None = None):
+    def buy_card(self, team: str, card: str | None, attach_to: str | None = None, embark_on: str | None = None) -> Any:
         """``team`` buys ``card`` (a deck name) into its pool, or Attached to / Embarked on a host (3.12, 9.3, 10.0)."""
         where = f" attached to {attach_to}" if attach_to else f" embarked on {embark_on}" if embark_on else ""
         what = f"Buy {card}{where}"
@@ -114,13 +114,13 @@ class CardActions:
             self._apply(A.BuyCard(team, card, attach_to or None, embark_on or None))
         return self.run(what, go)
 
-    def end_planning(self, team: str):
+    def end_planning(self, team: str) -> Any:
         """``team`` ends its Planning Stage; its unspent CP are lost (3.13)."""
         what = f"End Planning ({team})"
         return self.run(what, self._apply, A.EndPlanning(team)) if self._gate_team(what, team) else None
 
     # ------------------------------------------------------------ Deployment (3.2)
-    def deploy_unit(self, unit: str | None, hex: str | None = None, embark_on: str | None = None):
+    def deploy_unit(self, unit: str | None, hex: str | None = None, embark_on: str | None = None) -> Any:
         """Place ``unit`` face down in ``hex`` (3.21), or Embark it on ``embark_on`` (10.0)."""
         what = f"Deploy {unit} " + (f"on {embark_on}" if embark_on else f"in {hex}")
         if not self._gate_team(what, self._unit_team(unit)):
@@ -135,7 +135,7 @@ class CardActions:
         return self.run(what, go)
 
     def place_card(self, card: str | None, attach_to: str | None = None, embark_on: str | None = None,
-                   hex: str | None = None):
+                   hex: str | None = None) -> Any:
         """Attach ``card`` (cid) to a host (9.31), Embark it on a ship (10.0), or place it on the map."""
         where = (f"attached to {attach_to}" if attach_to else f"embarked on {embark_on}" if embark_on
                  else f"in {hex}")
@@ -151,19 +151,19 @@ class CardActions:
             self._apply(A.PlaceCard(card, attach_to or None, embark_on or None, hex or None))
         return self.run(what, go)
 
-    def deployment_order(self, first: str):
+    def deployment_order(self, first: str) -> Any:
         """The initiative team names who plays its Deployment-Stage cards first (9.5)."""
         what = f"Deployment order: {first} first"
         team = getattr(self.game.state, "initiative", None)
         return self.run(what, self._apply, A.DeploymentOrder(first)) if self._gate_team(what, team) else None
 
-    def end_deployment(self, team: str):
+    def end_deployment(self, team: str) -> Any:
         """``team`` ends its Deployment Stage (3.22: every unit and Attached/Embarked card placed)."""
         what = f"End Deployment ({team})"
         return self.run(what, self._apply, A.EndDeployment(team)) if self._gate_team(what, team) else None
 
     # ------------------------------------------------------------ card responses (9.4, 9.44, 9.011)
-    def answer_cards(self, responses: Iterable[dict] = (), card_intercepts: Iterable[dict] = ()):
+    def answer_cards(self, responses: Iterable[dict] = (), card_intercepts: Iterable[dict] = ()) -> Any:
         """Answer the pending ``card_response`` choice: ``responses`` = ``[{"card", "option", "to",
         "targets"}]`` (NULLIFY / FTR NULLIFY), ``card_intercepts`` = ``[{"interceptor", "slot",
         "dice", "to"}]``; both empty: pass."""

@@ -21,12 +21,15 @@ references show on hover and as badges.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from lcb_lab.games.lcb.model.cards import CardType, Decks, load_decks
 from lcb_lab.kernel.errors import LcbError
 from lcb_lab.ui.views import palette
 from lcb_lab.ui.widgets.panels import esc, provenance, rule_badges, team_span
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.game import Game
 
 __all__ = ["seen_cards", "deck_of", "ctype", "card_label", "place_words", "card_detail_html", "hand_html", "counts_text",
            "FUNCTION_WORDS", "FUNCTION_HEX", "SYMBOL_WORDS", "WHERE_WORDS"]
@@ -97,12 +100,12 @@ def _cid_key(cid) -> tuple:
     return (team, int(n)) if n.isdigit() else (str(cid), 0)
 
 
-def deck_of(game) -> Decks:
+def deck_of(game: Game) -> Decks:
     """The game's decks (``game.decks``; None: the packaged sandbox decks)."""
     return getattr(game, "decks", None) or load_decks()
 
 
-def ctype(game, card: dict | str, team: str | None = None) -> CardType | None:
+def ctype(game: Game, card: dict | str, team: str | None = None) -> CardType | None:
     """The card type of a card dict (or of a name in ``team``'s deck); None when unknown."""
     name, team = (card.get("name"), card.get("team")) if isinstance(card, dict) else (card, team)
     try:
@@ -191,7 +194,7 @@ _GROUPS = [("pool", "Pool"), ("attached", "Attached (host)"), ("embarked", "Emba
            ("deployed", "Deployed Persistent / on the map")]
 
 
-def hand_html(game, seen: tuple[list[dict], dict[str, dict[str, int]]], viewer: str, view: dict | None = None) -> str:
+def hand_html(game: Game, seen: tuple[list[dict], dict[str, dict[str, int]]], viewer: str, view: dict | None = None) -> str:
     """The Cards panel's read-only part from ``seen`` = ``(cards, counts)`` of the view
     (:func:`view_cards`): the viewing team's cards by place (both teams' for the instructor), the
     other team's counts and its face-up cards (9.0; hidden information); the card markers
@@ -264,7 +267,7 @@ def _effect_html(ct: CardType, e) -> str:
             f'<span title="{esc(src)}">{esc(e.text)}</span>{mark} {rule_badges(rules)}</div>')
 
 
-def card_detail_html(game, card: dict | None, ct: CardType | None = None) -> str:
+def card_detail_html(game: Game, card: dict | None, ct: CardType | None = None) -> str:
     """One card's detail: name, colour (function), cost, symbols as badges, DETECT, hits,
     categories, each effect's text with its rule badges and its odds; sandbox values marked
     with the dagger (hover for the source).  ``card`` a card dict the view names (or None with
@@ -318,7 +321,7 @@ def names_known(cards: Iterable[dict]) -> list[tuple[str, str]]:
             for c in cards if c.get("cid")]
 
 
-def view_cards(game, view: dict, viewer: str) -> tuple[list[dict], dict[str, dict[str, int]]]:
+def view_cards(game: Game, view: dict, viewer: str) -> tuple[list[dict], dict[str, dict[str, int]]]:
     """:func:`seen_cards` of ``view`` -- ``game.view(viewer)``: the observer decides (9.02); the
     game's own cards are never read here."""
     return seen_cards(view)

@@ -17,7 +17,7 @@ disembark from).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import ipywidgets as W
 
@@ -31,6 +31,7 @@ from lcb_lab.ui.widgets.sync import set_options
 
 if TYPE_CHECKING:  # pragma: no cover
     from lcb_lab.ui.widgets.controller import LabController
+    from lcb_lab.games.lcb.model.cards import Effect
 
 EFFECT_KINDS = [
     ("Reveal units", "reveal"),
@@ -150,6 +151,7 @@ class CardEffectPanel:
         return e
 
     def clear(self) -> None:
+        """Empty the panel's inputs (card, units, hex) and forget the last clicked hex."""
         self.card.value = ""
         set_options(self.units, [])
         self.hex.value = ""
@@ -292,13 +294,13 @@ class CardsPanel:
         group = self._groups().get(self.card.value or "", [])
         return [p for p in group if p.option == self.option.value] or group[:1]
 
-    def chosen(self):
+    def chosen(self) -> A.PlayCard | None:
         """The listed ``PlayCard`` the Card and Option inputs name (None: none); its targets are
         the engine's first listed ones (:meth:`to_play` picks the one the map points at)."""
         ps = self.listed()
         return ps[0] if ps else None
 
-    def to_play(self):
+    def to_play(self) -> A.PlayCard | None:
         """The ``PlayCard`` *Play* applies: the chosen use with the targets from the map
         (:meth:`targets`); when the engine lists its targets, the listed action the map points at
         (same targets and hex, else the same hex, else the same targets) -- else the map's own,
@@ -316,7 +318,9 @@ class CardsPanel:
                 return hit
         return A.PlayCard(p.card, p.option, tuple(targets), hx, p.action)
 
-    def effect(self):
+    def effect(self) -> Effect | None:
+        """The card option (:class:`~lcb_lab.games.lcb.model.cards.Effect`) of the chosen use, or None when
+        no use is chosen or its card type is unknown to the view."""
         p = self.chosen()
         if p is None:
             return None
@@ -370,7 +374,7 @@ class CardsPanel:
         if hx not in have:
             self.hexes.value = ", ".join(have + [hx])
 
-    def play(self):
+    def play(self) -> Any:
         """*Play*: the chosen card use with the targets from the map (``LabApp.play_card``)."""
         p = self.to_play()
         if p is None:
@@ -383,6 +387,7 @@ class CardsPanel:
 
     # ------------------------------------------------------------ refresh
     def refresh(self) -> None:
+        """Redraw the tab from the controller: the view's cards, the offered uses and their targets."""
         c = self.ctl
         if c.live is not self._live:
             self._live = c.live

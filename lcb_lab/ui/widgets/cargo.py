@@ -14,11 +14,16 @@ Nothing here reads the other team's cards: the view and the observer decide.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dataclasses import dataclass, field
 
 from lcb_lab.games.lcb import observer
 from lcb_lab.games.lcb.rules.embarking import embark
 from lcb_lab.ui.widgets.panels import esc, rule_badges, team_span
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.game import Game
 
 __all__ = ["Cargo", "cargo_view", "cargo_html", "is_host", "side_words"]
 
@@ -41,7 +46,7 @@ class Cargo:
     source: str = ""
 
 
-def is_host(game, counter: dict) -> bool:
+def is_host(game: Game, counter: dict) -> bool:
     """Is the counter an Embark-capable ship (an Embarkation Value, 10.2, 10.31)?"""
     try:
         t = game.catalog.unit(counter["type_id"])
@@ -55,7 +60,7 @@ def _load(game, ship: str) -> tuple[dict, str]:
     return {k: got[k] for k in ("gpsv", "asv", "gpsv_max", "asv_max")}, "rules/embark.py load"
 
 
-def cargo_view(game, viewer: str, ship: str, view: dict | None = None) -> Cargo | None:
+def cargo_view(game: Game, viewer: str, ship: str, view: dict | None = None) -> Cargo | None:
     """The cargo of ``ship`` as ``viewer`` ("US", "RU", "instructor") may see it, or None when the
     view does not show the ship face up (or own) or it is no Embark-capable ship."""
     view = view if view is not None else game.view(viewer)
@@ -95,7 +100,7 @@ def _bar(label: str, used: int, full: int, rule: str) -> str:
             f'<span class="lcb-cap-num">{used} / {full}</span></div>')
 
 
-def cargo_html(game, cargo: Cargo | None) -> str:
+def cargo_html(game: Game, cargo: Cargo | None) -> str:
     """The Embark Area panel of a ship (empty string: not a host)."""
     if cargo is None:
         return ""

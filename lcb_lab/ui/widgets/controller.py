@@ -48,7 +48,7 @@ derived here is computed from ``viewer``'s view.
 from __future__ import annotations
 
 from contextlib import ExitStack, contextmanager
-from typing import Any, Callable, ContextManager, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, ContextManager, Iterator, Sequence
 
 import traitlets as T
 
@@ -58,12 +58,16 @@ from lcb_lab.ui.offers import offers as legal_offers
 from lcb_lab.ui.views import palette
 from lcb_lab.ui.widgets import panels
 
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb import actions as A
+    from lcb_lab.games.lcb.content.lesson import Lesson
+
 __all__ = ["LabController", "TEAMS", "normalise_team", "follow", "Redraw"]
 
 TEAMS = ("US", "RU", "instructor")
 
 
-def normalise_team(team) -> str | None:
+def normalise_team(team: object) -> str | None:
     """``"US"``, ``"RU"`` or ``"instructor"`` (any case, spaces trimmed), else None."""
     if not isinstance(team, str):
         return None
@@ -130,7 +134,7 @@ class LabController(T.HasTraits):
     moving = T.Tuple()
     card_action = T.Int(None, allow_none=True)
 
-    def __init__(self, game: Game, viewer: str = "instructor", **kw):
+    def __init__(self, game: Game, viewer: str = "instructor", **kw: Any):
         self.board = game.board
         self._cache: dict[str, tuple] = {}
         self._batchers: list[Callable[[], ContextManager]] = []
@@ -210,7 +214,7 @@ class LabController(T.HasTraits):
         return self.view()["jccs"].get(team, [])
 
     # ================================================================ the one way in
-    def apply(self, action) -> Any:
+    def apply(self, action: A.Action) -> Any:
         """``game.apply(action)`` (a typed action of :mod:`lcb_lab.games.lcb.actions`): the lab's one
         apply path; returns what the act's handler returned (``game.result``).  Raises what
         ``game.apply`` raises (``IllegalAction`` naming its rule, ``InputError`` naming the field;
@@ -286,7 +290,7 @@ class LabController(T.HasTraits):
         """An act succeeded: "<what>: done.", its log entries highlighted, everything follows."""
         self.changed(highlight_from=log_before, message=panels.message_html(f"{what}: done."))
 
-    def set_game(self, game: Game, lesson=None) -> None:
+    def set_game(self, game: Game, lesson: Lesson | None = None) -> None:
         """Play ``game`` (a new, loaded or lesson game; ``lesson`` the lesson replaying it):
         nothing selected, no notes, no highlight, now (not the past)."""
         with self.hold_trait_notifications():

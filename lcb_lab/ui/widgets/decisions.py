@@ -119,6 +119,7 @@ class DecisionPanel:
 
     @property
     def visible(self) -> bool:
+        """True when the panel is shown (a choice is pending)."""
         return self.widget.layout.display != "none"
 
     def bind(self, ctl: "LabController") -> None:

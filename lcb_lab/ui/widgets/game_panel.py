@@ -32,8 +32,12 @@ if TYPE_CHECKING:  # pragma: no cover
 class GameCommands(Protocol):
     """What the tab calls on the lab."""
 
-    def set_game(self, game: "Game") -> None: ...
-    def back_to_now(self) -> None: ...
+    def set_game(self, game: "Game") -> None:
+        """Show ``game`` in the lab (a new or loaded game)."""
+
+    def back_to_now(self) -> None:
+        """Leave a past step shown (History tab) for the present."""
+
 
 DEFAULT_SAVE = "saves/game.json"
 """Default file of *Save* / *Load*, relative to the notebook's folder."""
@@ -110,7 +114,7 @@ class GamePanel:
         return self.ctl.progress_text()
 
     # ------------------------------------------------------------ new / save / load
-    def new_game(self, scenario: str | None, seed: int | None, confirm: bool):
+    def new_game(self, scenario: str | None, seed: int | None, confirm: bool) -> Game | None:
         """See ``LabApp.new_game``."""
         from lcb_lab.games.lcb.io.loading import load_scenario
         c = self.ctl
@@ -162,7 +166,7 @@ class GamePanel:
         c.say(f"Saved {c.game_title()} ({self.progress_text()}) to {path}.", refused=False)
         return path
 
-    def load_game(self, filename: str | Path | None, confirm: bool):
+    def load_game(self, filename: str | Path | None, confirm: bool) -> Game | None:
         """See ``LabApp.load_game``."""
         from lcb_lab.games.lcb.game import Game
         c = self.ctl

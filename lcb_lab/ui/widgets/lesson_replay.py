@@ -31,13 +31,18 @@ from lcb_lab.ui.widgets.messages import INPUT_ERRORS, error_text
 if TYPE_CHECKING:  # pragma: no cover
     from lcb_lab.games.lcb.game import Game
     from lcb_lab.ui.widgets.controller import LabController
+    from lcb_lab.games.lcb.content.lesson import Done, Lesson
 
 
 class LessonCommands(Protocol):
     """What the tab calls on the lab."""
 
-    def set_game(self, game: "Game", lesson=None) -> None: ...
-    def back_to_now(self) -> None: ...
+    def set_game(self, game: "Game", lesson: Lesson | None = None) -> None:
+        """Show ``game`` in the lab (``lesson``: the lesson replaying it)."""
+
+    def back_to_now(self) -> None:
+        """Leave a past step shown (History tab) for the present."""
+
 
 LESSON_INTRO = ('<div class="lcb-muted">Replay a scripted lesson (forced dice) one step per click; the map and '
                 "the log follow. Loading a lesson replaces the current game.</div>")
@@ -82,7 +87,7 @@ class LessonReplayPanel:
         self.follower = follow(ctl, ["version", "viewer"], self.refresh)
 
     @property
-    def lesson(self):
+    def lesson(self) -> Lesson | None:
         """The :class:`~lcb_lab.games.lcb.content.lesson.Lesson` being replayed (the controller's ``lesson``)."""
         return self.ctl.lesson
 
@@ -133,7 +138,7 @@ class LessonReplayPanel:
                 n += 1
         return n
 
-    def step(self):
+    def step(self) -> Done | None:
         """Replay the next step (loading the default lesson first if none is loaded and no game
         is in progress); returns the :class:`~lcb_lab.games.lcb.content.lesson.Done` (or None at the end)."""
         c = self.ctl

@@ -62,6 +62,7 @@ class LogPanel:
         return f'<div class="lcb-log"><div class="lcb-log-inner">{body}</div></div>'
 
     def set_height(self, px: int) -> None:
+        """Set the log's height to ``px`` pixels."""
         self.widget.layout.height = f"{px}px"
 
     def _draw(self) -> None:

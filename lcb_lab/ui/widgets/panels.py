@@ -5,6 +5,8 @@ a team may not see never reaches them.  The CSS lives in :data:`CSS`.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Iterable
+
 import html
 import re
 
@@ -12,6 +14,10 @@ from lcb_lab.kernel import explain
 from lcb_lab.games.lcb import observer, plain
 from lcb_lab.games.lcb.model.board import MP_BY_COLOUR
 from lcb_lab.ui.views import palette
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.game import Game
+    from lcb_lab.games.lcb.model.board import Board
 
 DAGGER = palette.SANDBOX_MARK
 
@@ -151,11 +157,13 @@ def view_name(team: str) -> str:
     return f"{palette.TEAM_NAME.get(team, team)} view"
 
 
-def esc(x) -> str:
+def esc(x: object) -> str:
+    """``str(x)`` escaped for HTML text and attributes (quotes too)."""
     return html.escape(str(x), quote=True)
 
 
-def rule_badges(rules) -> str:
+def rule_badges(rules: Iterable[str]) -> str:
+    """One rule badge (``<span class="lcb-rule">``) per rule number, e.g. ``["7.3", "7.31"]``; ``""`` for none."""
     return "".join(f'<span class="lcb-rule">{esc(r)}</span>' for r in rules)
 
 
@@ -165,25 +173,27 @@ def slot_words(slot: str, card_names: dict[str, str] | None = None) -> str:
     return plain.slot_words(slot, card_names)
 
 
-def hp_lost_rows(damage) -> str:
+def hp_lost_rows(damage: Iterable[float]) -> str:
     """The damage distribution as a class reads it: ``damage[k]`` is P(k HP lost) (7.02, 7.05,
     7.57) -> ``"0 HP lost 0.8%, 1 HP lost 7.6%, 2 HP lost 91.6%"``."""
     return ", ".join(f"{k} HP lost {p * 100:.1f}%" for k, p in enumerate(damage))
 
 
 def team_span(team: str) -> str:
+    """The team's display name (``"US"`` -> its palette name) in its colour span; an unknown team as given."""
     return f'<span class="lcb-team-{esc(team)}">{esc(palette.TEAM_NAME.get(team, team))}</span>'
 
 
 # ------------------------------------------------------------------ messages
 def message_html(text: str = "", refused: bool = False) -> str:
+    """A one-line message card: red when ``refused``, else green; ``""`` for no text."""
     if not text:
         return ""
     cls = "lcb-refused" if refused else "lcb-ok"
     return f'<div class="lcb-card"><span class="{cls}">{esc(text)}</span></div>'
 
 
-def refusal_text(err) -> str:
+def refusal_text(err: BaseException) -> str:
     """Words for a refused action (IllegalAction names its rule)."""
     rule = getattr(err, "rule", None)
     reason = getattr(err, "reason", None) or str(err)
@@ -248,7 +258,7 @@ def _stack_lines(view: dict, label: str) -> list[str]:
     return lines
 
 
-def hex_info_html(board, label: str | None, view: dict | None = None) -> str:
+def hex_info_html(board: Board, label: str | None, view: dict | None = None) -> str:
     """The hex info panel: terrain, MP, features, note, and the visible stack."""
     if not label:
         return ('<div class="lcb-card"><h4>Hex info</h4><span class="lcb-muted">Click a hex on the map '
@@ -277,7 +287,7 @@ def hex_info_html(board, label: str | None, view: dict | None = None) -> str:
 
 
 # ------------------------------------------------------------------ Unit Tracker
-def provenance(value, source: str) -> str:
+def provenance(value: object, source: str) -> str:
     """A value with its provenance: sandbox values get a dagger; rulebook refs on hover."""
     shown = "\u221e" if value is None else esc(value)
     if source.startswith("sandbox"):
@@ -297,7 +307,7 @@ def _attachment_words(counter: dict, cards: list[dict] | None) -> list[str]:
             + [f'{c["name"]} (Embarked)' for c in cards if c.get("where") == "embarked" and c.get("host") == uid])
 
 
-def unit_tracker_html(game, counter: dict, cards: list[dict] | None = None) -> str:
+def unit_tracker_html(game: Game, counter: dict, cards: list[dict] | None = None) -> str:
     """The Unit Tracker of a counter the view shows face up (or own); ``cards``: the view's cards
     (``game.view(team)["cards"]``) for the line of its Attached / Embarked cards."""
     t = game.catalog.unit(counter["type_id"])
@@ -344,7 +354,7 @@ def unit_tracker_html(game, counter: dict, cards: list[dict] | None = None) -> s
 _LINE = re.compile(r"^\[([^\]]*)\] (.*)$", re.S)
 
 
-def visible_entries(game, team: str) -> list[dict]:
+def visible_entries(game: Game, team: str) -> list[dict]:
     """Log entries ``team`` may read (``Game.log_entries``)."""
     return game.log_entries(team)
 
@@ -360,6 +370,8 @@ def is_card_entry(e: dict) -> bool:
 
 
 def entry_html(e: dict, new: bool = False) -> str:
+    """One log entry as an HTML line: an impulse heading, or the entry's rule badges, title and text
+    (``new``: highlighted as the last act's)."""
     if e["kind"] == "impulse_start":
         return f'{LOG_HEAD}{esc(e["title"])} <span class="lcb-muted">{esc(e.get("text", ""))}</span></div>'
     cls = "lcb-log-line lcb-log-new" if new else "lcb-log-line"
@@ -386,7 +398,7 @@ LOG_HEAD = '<div class="lcb-log-head">'
 """How an impulse's heading starts (the log panel's chunks begin there)."""
 
 
-def log_parts(game, team: str, notes: list[tuple[int, str]] = (), highlight_from: int | None = None,
+def log_parts(game: Game, team: str, notes: list[tuple[int, str]] = (), highlight_from: int | None = None,
               limit: int = 400) -> list[str]:
     """The explained log as ``game.log_entries(team)`` gives it, newest last, one HTML part per entry
     (:data:`LOG_HEAD` for an impulse's heading); ``notes`` = [(log length when made, html)] are
@@ -409,14 +421,15 @@ def log_parts(game, team: str, notes: list[tuple[int, str]] = (), highlight_from
     return parts[-limit:]
 
 
-def log_html(game, team: str, notes: list[tuple[int, str]] = (), highlight_from: int | None = None,
+def log_html(game: Game, team: str, notes: list[tuple[int, str]] = (), highlight_from: int | None = None,
              limit: int = 400) -> str:
     """The explained log (:func:`log_parts`) as one HTML block."""
     parts = log_parts(game, team, notes, highlight_from, limit) or [LOG_EMPTY]
     return f'<div class="lcb-log"><div class="lcb-log-inner">{"".join(parts)}</div></div>'
 
 
-def refusal_note_html(err) -> str:
+def refusal_note_html(err: BaseException) -> str:
+    """A refusal as a red log note: its rule badge and :func:`refusal_text`."""
     rules = [err.rule] if getattr(err, "rule", None) else []
     return f'<div class="lcb-log-line lcb-refused">{rule_badges(rules)} {esc(refusal_text(err))}</div>'
 

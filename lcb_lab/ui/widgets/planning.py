@@ -154,6 +154,7 @@ class PlanningPanel(_StagePanel):
             w.observe(self.follower, "value")
 
     def lists(self) -> list[W.Widget]:
+        """The tab's dropdowns (deck, host): emptied when the tab is hidden."""
         return [self.deck, self.host]
 
     def cp(self) -> dict[str, int]:
@@ -182,6 +183,7 @@ class PlanningPanel(_StagePanel):
         return [x["uid"] for x in units]
 
     def draw(self) -> None:
+        """Redraw the Planning tab for the acting team: its CP, the deck with costs, the hosts (3.1, 9.3)."""
         team = self.team()
         offer = self.offer()
         cp = self.cp()
@@ -207,7 +209,7 @@ class PlanningPanel(_StagePanel):
         ct = card_hand.ctype(self.ctl.game, self.deck.value, team) if self.deck.value else None
         self.detail.value = card_hand.card_detail_html(self.ctl.game, None, ct) if ct else ""
 
-    def buy(self):
+    def buy(self) -> Any:
         """*Buy*: the chosen card into the pool, Attached to or Embarked on the chosen host."""
         mode, host = self.mode.value, self.host.value
         return self.lab.buy_card(self.team(), self.deck.value, attach_to=host if mode == "attach" else None,
@@ -256,6 +258,7 @@ class DeploymentPanel(_StagePanel):
             w.observe(self.follower, "value")
 
     def lists(self) -> list[W.Widget]:
+        """The tab's dropdowns (unit, ship, card, card host): emptied when the tab is hidden."""
         return [self.unit, self.ship, self.card, self.card_host]
 
     def undeployed(self, offer: Offers) -> list[str]:
@@ -266,6 +269,8 @@ class DeploymentPanel(_StagePanel):
         return [x["uid"] for x in self.own_units() if not x.get("hex") and not x.get("embarked_on")]
 
     def ships(self, unit: str | None, offer: Offers) -> list[str]:
+        """The ships ``unit`` may Embark on: those the offers list for it, else the team's naval units
+        on the map (uids; 10.3)."""
         listed = [d.embark_on for d in offer.deploys() if d.unit == unit and d.embark_on]
         if listed:
             return list(dict.fromkeys(listed))
@@ -277,6 +282,8 @@ class DeploymentPanel(_StagePanel):
         return listed or [c["cid"] for c in self.own_cards() if c.get("where") == "pool"]
 
     def draw(self) -> None:
+        """Redraw the Deployment tab for the acting team: units to place, cards to Attach / Embark /
+        place, the clicked hex (3.2, 3.21, 3.22)."""
         c, team, offer = self.ctl, self.team(), self.offer()
         hx = c.selected_hex
         units = self.undeployed(offer)
@@ -331,11 +338,11 @@ class DeploymentPanel(_StagePanel):
         if tuple(b.description for b in self.order_box.children) != tuple(b.description for b in buttons):
             self.order_box.children = tuple(buttons)
 
-    def deploy(self):
+    def deploy(self) -> Any:
         """*Deploy in <clicked hex>*: the chosen unit face down (3.21)."""
         return self.lab.deploy_unit(self.unit.value, hex=self.ctl.selected_hex)
 
-    def place(self):
+    def place(self) -> Any:
         """*Place card*: attach / embark the chosen card, or put it in the clicked hex."""
         mode, host = self.card_mode.value, self.card_host.value
         return self.lab.place_card(self.card.value, attach_to=host if mode == "attach" else None,

@@ -26,7 +26,7 @@ __all__ = ["CardResponseForm", "pct", "combined"]
 KIND_WORDS = {"nullify": ("NULLIFY", "9.4"), "ftr_nullify": ("FTR NULLIFY", "9.44")}
 
 
-def pct(p) -> str:
+def pct(p: float | None) -> str:
     """A probability as a percentage ("45%", "2.5%"); "-" when unknown."""
     if p is None:
         return "-"
@@ -34,7 +34,7 @@ def pct(p) -> str:
     return f"{v:.0f}%" if abs(v - round(v)) < 1e-9 else f"{v:.1f}%"
 
 
-def combined(p_detect, p_success) -> float | None:
+def combined(p_detect: float | None, p_success: float | None) -> float | None:
     """The chance a response takes effect: DETECT (when rolled) times its success roll."""
     if p_success is None:
         return None

@@ -23,7 +23,7 @@ to the instructor; in the other team's view it is hidden and every list emptied.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import ipywidgets as W
 
@@ -48,7 +48,7 @@ QUICK = 6
 """Most quick buttons (offers about the clicked hex) shown at once."""
 
 
-def special_offers(actions) -> list[A.Action]:
+def special_offers(actions: Iterable[A.Action | Template]) -> list[A.Action]:
     """The offered acts of :data:`SPECIAL_KINDS` in ``actions`` (``Offers.actions``), in order;
     a :class:`~lcb_lab.games.lcb.legal_templates.Template` of them counts with its options."""
     out: list[A.Action] = []
@@ -237,15 +237,15 @@ class SpecialActions:
                                        if int(m.get("cubes", 0)) > 0), choice=d.id or None)
         return act
 
-    def answer_losses(self, picks=()):
+    def answer_losses(self, picks: Iterable[str] = ()) -> Any:
         """Answer the pending ``embark_losses`` choice with the cargo ``picks`` (uids, cids, ``"hidden:<n>"``)."""
         return self.answer({"picks": list(picks)})
 
-    def answer_mines(self, shots: dict[str, int] | None = None):
+    def answer_mines(self, shots: dict[str, int] | None = None) -> Any:
         """Answer the pending ``mine_attack`` choice: ``{target: cubes}`` (empty: hold the mines)."""
         return self.answer({"mines": [{"target": t, "cubes": n} for t, n in (shots or {}).items()]})
 
-    def instructor_ruling(self, team: str, text: str, succeeds_on: int = 6, supply_loss=()):
+    def instructor_ruling(self, team: str, text: str, succeeds_on: int = 6, supply_loss: Iterable[str] = ()) -> Any:
         """Enter an agreed ruling (13.14: a Proxy Force's negotiated effect and the d20 it needs):
         Instructor view only."""
         what = "Instructor ruling"
@@ -256,29 +256,32 @@ class SpecialActions:
                      if x and x.strip())
         return self.run(what, self._apply, A.InstructorRuling(team, text or "", int(succeeds_on), loss))
 
-    def special_action(self, action: A.Action):
+    def special_action(self, action: A.Action) -> Any:
         """Carry out one typed act of :data:`SPECIAL_KINDS` (a refusal is a red message)."""
         what = action_label(action) if isinstance(action, SPECIAL_KINDS) else "Special action"
         if not self._gate(what):
             return None
         return self.run(what, self._apply, action)
 
-    def port_transfer(self, ship: str, units=(), rp: int = 0, embark: bool = False, action: int | None = None):
+    def port_transfer(self, ship: str, units: Iterable[str] = (), rp: int = 0, embark: bool = False, action: int | None = None) -> Any:
         """Port disembarkation (or embarkation, ``embark``) of ``ship``'s ``units`` and ``rp`` (12.3, 12.54)."""
         return self.special_action(A.PortTransfer(ship, tuple(units), rp, embark, action))
 
-    def marker_action(self, marker: str, path=(), then: str = "none", targets=(), hex: str | None = None,
-                      dice: int = 0, action: int | None = None):
+    def marker_action(self, marker: str, path: Iterable[str] = (), then: str = "none", targets: Iterable[str] = (), hex: str | None = None,
+                      dice: int = 0, action: int | None = None) -> Any:
         """A card marker's action: move along ``path``, then ``then`` (13.21, 12.2)."""
         return self.special_action(A.MarkerAction(marker, tuple(path), then, tuple(targets), hex, dice, action))
 
-    def torpedo_attack(self, action: int, sub: str, targets):
+    def torpedo_attack(self, action: int, sub: str, targets: Iterable[str]) -> Any:
+        """TORPEDO ATTACK by submarine ``sub`` of declared action ``action`` on ``targets`` (14.07, 14.08)."""
         return self.special_action(A.TorpedoAttack(action, sub, tuple(targets)))
 
-    def submarine_zor(self, action: int, sub: str):
+    def submarine_zor(self, action: int, sub: str) -> Any:
+        """Submarine ``sub`` of declared action ``action`` exercises its 1-hex ZOR (14.09)."""
         return self.special_action(A.SubmarineZor(action, sub))
 
-    def offensive_asw(self, action: int, units=()):
+    def offensive_asw(self, action: int, units: Iterable[str] = ()) -> Any:
+        """Offensive ASW by ``units`` of declared action ``action`` in their hex (14.14)."""
         return self.special_action(A.OffensiveAsw(action, tuple(units)))
 
 
@@ -309,7 +312,7 @@ class SpecialActionsPanel:
         self.widget.add_class("lcb-special")
         self.follower = follow(ctl, ["version", "viewer", "selected_hex", "selected_unit"], self.refresh)
 
-    def carry_out(self, index) -> object:
+    def carry_out(self, index: int | tuple[str, int]) -> object:
         """Carry out offer number ``index`` of the dropdown (or a tried act: ``("try", n)``)."""
         if isinstance(index, tuple) and index and index[0] == "try":
             return self.run(self.tried[index[1]][0])
@@ -343,6 +346,7 @@ class SpecialActionsPanel:
         return [b.tooltip for b in self.buttons if b.layout.display != "none"]
 
     def refresh(self) -> None:
+        """Redraw the list of special acts the current view may take now (empty while the past is shown)."""
         c = self.ctl
         live = c.game is c.live and c.game.impulse is not None and c.may_play()
         self.offered = special_offers(c.offers().actions) if live else []
@@ -410,6 +414,7 @@ class RulingPanel:
         self.follower = follow(ctl, ["version", "viewer"], self.refresh)
 
     def refresh(self) -> None:
+        """Show the rulings panel in the Instructor view of the live game only (13.14), with the rulings so far."""
         shown = self.ctl.viewer == "instructor" and self.ctl.game is self.ctl.live
         self.widget.layout.display = "flex" if shown else "none"
         rulings = list(getattr(self.ctl.game.state, "rulings", []) or [])

@@ -52,9 +52,15 @@ if TYPE_CHECKING:  # pragma: no cover
 class HistoryCommands(Protocol):
     """What the tab calls on the lab."""
 
-    def run(self, what: str, fn: Callable[..., Any], *args, **kw) -> Any: ...
-    def fail(self, what: str, err: BaseException) -> None: ...
-    def open_branch(self, game: Game, at: int, same_dice: bool) -> str: ...
+    def run(self, what: str, fn: Callable[..., Any], *args: Any, **kw: Any) -> Any:
+        """Call ``fn(*args, **kw)``; a refusal becomes a red message naming ``what`` (None returned)."""
+
+    def fail(self, what: str, err: BaseException) -> None:
+        """Show ``err`` as a red message naming ``what``."""
+
+    def open_branch(self, game: Game, at: int, same_dice: bool) -> str:
+        """Show ``game``, forked at step ``at``, in a second lab; returns the link to it."""
+
 
 START_ROW = "Start (before the first step)"
 NOW_MARK = " \u25c0 now"
@@ -194,7 +200,7 @@ class HistoryPanel:
             c.say("Back to now.", refused=False)
             c.show_game(self.live, None)
 
-    def fork_here(self):
+    def fork_here(self) -> Game | None:
         """Open a branch from the step shown (now, unless a past step is shown) in a second
         lab beside this one; returns the branch's Game (None when refused)."""
         c = self.ctl
@@ -287,7 +293,7 @@ class HistoryActions:
         """*Back to now*."""
         self.history_panel.back_to_now()
 
-    def fork_here(self):
+    def fork_here(self) -> Game | None:
         """*Fork here*: the branch's Game, shown in a second lab beside this one."""
         return self.history_panel.fork_here()
 

@@ -44,7 +44,7 @@ from __future__ import annotations
 import sys
 import types
 from pathlib import Path
-from typing import Any, Literal, Mapping, Optional
+from typing import TYPE_CHECKING, Any, Iterable, Literal, Mapping, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -57,6 +57,10 @@ from lcb_lab.kernel.errors import LcbError, ScenarioError
 from lcb_lab.games.lcb.io.files import parse_toml, read_text
 from lcb_lab.games.lcb.io.save_check import check_trackers
 from lcb_lab.games.lcb.model.state import DeployArea, GameState, Marker, Unit
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.game import Game
+    from lcb_lab.games.lcb.model.cards import Decks
 
 CALL = "<situation>"
 """The ``file`` of a ScenarioError raised for a Python call."""
@@ -142,15 +146,19 @@ class SituationSpec(_M):
 
 def situation(units: Mapping[str, Any] | list | tuple = (), *, toml: str | Path | None = None,
               board: Board | None = None, map: str | None = None, size: int | None = None,
-              naval=None, mixed=None, colours=None, cut=None, features=None,
-              task_forces: Mapping[str, str] | None = None, markers=None, continuing=None,
+              naval: Iterable[str] | None = None, mixed: Iterable[str] | None = None,
+              colours: Mapping[str, str] | None = None, cut: Iterable[tuple[str, str]] | None = None,
+              features: Mapping[str, str | list[str]] | None = None,
+              task_forces: Mapping[str, str] | None = None, markers: Mapping[str, Any] | list[Marker] | None = None,
+              continuing: Iterable[str] | Mapping[str, str] | None = None,
               network: Mapping[str, int] | None = None, initiative: str | None = None,
               turn: int | None = None, max_turns: int | None = None, influence: int | None = None,
-              jccs: Mapping[str, list[str]] | None = None, forced=None, seed: int | None = None,
+              jccs: Mapping[str, list[str]] | None = None, forced: Iterable[int] | None = None, seed: int | None = None,
               auto: dict[str, str] | None = None, catalog: Catalog | None = None,
               naval_zor: bool | None = None, check_terrain: bool | None = None,
               cards: Mapping[str, list] | None = None, stage: str | None = None,
-              cp: Mapping[str, int] | None = None, planning_stages: int | None = None, decks=None):
+              cp: Mapping[str, int] | None = None, planning_stages: int | None = None,
+              decks: Decks | None = None) -> Game:
     """A Game in the described situation (see the module docstring for the forms).
 
     Board: ``board`` (a :class:`Board`), or ``map`` (a named map such as
@@ -195,7 +203,7 @@ def situation(units: Mapping[str, Any] | list | tuple = (), *, toml: str | Path 
 
 
 def situation_from_toml(text_or_path: str | Path, *, board: Board | None = None,
-                        auto: dict[str, str] | None = None, catalog: Catalog | None = None):
+                        auto: dict[str, str] | None = None, catalog: Catalog | None = None) -> Game:
     """:func:`situation` from TOML (a file path or the text itself).
 
     The keys are those of :class:`SituationSpec`; units and markers are tables
@@ -294,8 +302,9 @@ def _short(part: str, most: int = 40) -> str:
 
 
 # ---- building ----------------------------------------------------------------
-def synthetic_board(size: int = 12, naval=(), mixed=(), colours=None, cut=(), features=None,
-                    file: str = CALL) -> Board:
+def synthetic_board(size: int = 12, naval: Iterable[str] = (), mixed: Iterable[str] = (),
+                    colours: Mapping[str, str] | None = None, cut: Iterable[tuple[str, str]] = (),
+                    features: Mapping[str, str | list[str]] | None = None, file: str = CALL) -> Board:
     """A ``size`` x ``size`` test board: green land unless ``naval``/``mixed``/
     ``colours`` say otherwise; ``cut``: hex pairs with no ground link (5.111);
     ``features``: {hex: ["town", "port:Slite", ...]}.  Raises ScenarioError."""
@@ -339,7 +348,7 @@ def _feature(f: str | Feature) -> Feature:
 
 
 def build(sp: SituationSpec, file: str = CALL, board: Board | None = None,
-          auto: dict[str, str] | None = None, catalog: Catalog | None = None, decks=None):
+          auto: dict[str, str] | None = None, catalog: Catalog | None = None, decks: Decks | None = None) -> Game:
     """A Game from a validated description. Raises ScenarioError."""
     from lcb_lab.games.lcb.game import Game
     from lcb_lab.games.lcb.rules.common import Ctx

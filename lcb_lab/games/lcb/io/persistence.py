@@ -28,6 +28,9 @@ from lcb_lab.kernel.errors import InputError, LcbError, ScenarioError
 from lcb_lab.games.lcb.model.state import GameState
 from lcb_lab.kernel.history import Step
 
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.model.cards import Decks
+
 SAVE_VERSION = 2
 """Version 1: no ``version`` key and no record; version 2 adds ``record`` and ``board``."""
 
@@ -55,7 +58,7 @@ class GamePersistence:
 
     @classmethod
     def from_json(cls, text: str, catalog: Catalog | None = None, file: str = "<saved game>",
-                  decks=None) -> Self:
+                  decks: Decks | None = None) -> Self:
         """Rebuild a saved game (``decks``: the card decks it was played with, a
         :class:`lcb_lab.games.lcb.model.cards.Decks`; default the packaged ones). Raises ScenarioError naming
         the file, key and problem -- the invariant, for a state that breaks one -- (InputError when

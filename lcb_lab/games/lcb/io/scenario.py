@@ -158,7 +158,7 @@ class ScenarioFile(_M):
     reinforcements: list[ReinforcementEntry] = []   # the off-map pool of each team (12.4)
 
 
-def read_toml_model(p: Path | Traversable, model: type[BaseModel], what: str):
+def read_toml_model(p: Path | Traversable, model: type[BaseModel], what: str) -> tuple[BaseModel, str]:
     """Read a TOML file into a pydantic model.  Returns (model, file name).
 
     Raises ScenarioError naming the file, the key (list items by their uid /

@@ -78,10 +78,12 @@ class HexInfo:
 
     @property
     def has_land(self) -> bool:
+        """True for a land or mixed hex (ground units may stand here, 5.11)."""
         return self.kind in ("land", "mixed")
 
     @property
     def has_water(self) -> bool:
+        """True for a naval or mixed hex (naval units may stand here, 5.11)."""
         return self.kind in ("naval", "mixed")
 
     @property
@@ -177,10 +179,13 @@ class Board:
 
     # ---- geography for views -------------------------------------------
     def km_to_lonlat(self, x: float, y: float) -> tuple[float, float]:
+        """Map km (``x`` east, ``y`` south) to ``(lon, lat)`` in degrees, by the board's ``projection``;
+        ``KeyError`` when the board has no projection."""
         p = self.projection
         return p["lon0"] + x / p["km_per_deg_lon"], p["lat0"] - y / p["km_per_deg_lat"]
 
     def lonlat_to_km(self, lon: float, lat: float) -> tuple[float, float]:
+        """``(lon, lat)`` in degrees to map km ``(x east, y south)``: the inverse of :meth:`km_to_lonlat`."""
         p = self.projection
         return (lon - p["lon0"]) * p["km_per_deg_lon"], (p["lat0"] - lat) * p["km_per_deg_lat"]
 
@@ -190,6 +195,7 @@ class Board:
         return lab if lab in self.hexes else None
 
     def features_in(self, label: str) -> tuple[Feature, ...]:
+        """The features (ports, cities ...) of hex ``label``; raises LcbError off the map."""
         return self.hex(label).features
 
 

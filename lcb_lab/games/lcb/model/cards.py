@@ -232,6 +232,7 @@ class Effect(_Model):
 
     @property
     def is_nullify(self) -> bool:
+        """True for a NULLIFY or FTR NULLIFY effect (9.4)."""
         return self.fn in ("nullify", "ftr_nullify")
 
     @property
@@ -373,6 +374,8 @@ class CardType(_Model):
 
     @property
     def colour(self) -> str:
+        """The colour of the card's function (fires red, maneuver green, interception purple, information
+        operations blue, C5ISR yellow)."""
         return FUNCTION_COLOURS[self.function]
 
     @property
@@ -445,6 +448,7 @@ class Decks(_Model):
         raise UnknownName(f"no card {name!r} in the {team} deck")
 
     def names(self, team: str) -> list[str]:
+        """The card names of ``team``'s deck, sorted (``[]`` for a team with no deck)."""
         return sorted(self.cards.get(team, {}))
 
 

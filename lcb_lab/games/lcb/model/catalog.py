@@ -60,10 +60,12 @@ class CvReading:
 
     @property
     def infinite_supply(self) -> bool:
+        """True when the CV has infinite supply (4.32; at most 4 dice a CV, 7.34)."""
         return self.supply is None
 
     @property
     def infinite_range(self) -> bool:
+        """True when the CV reaches any hex (infinite range, 7.41)."""
         return self.range is None
 
     def in_range(self, hexes: int) -> bool:
@@ -149,6 +151,7 @@ class UnitType(_Model):
         return tuple(c for c in self.cvs if c.kind == kind)
 
     def rv(self, slot: str) -> ResupplyValue | None:
+        """The Resupply Value in ``slot`` (``"RV1"``/``"RV2"``, 8.0), or None when the type has none there."""
         for r in self.rvs:
             if r.slot == slot:
                 return r
@@ -161,6 +164,7 @@ class UnitType(_Model):
 
     @property
     def is_naval(self) -> bool:
+        """True for a naval unit type (its domain is ``"naval"``)."""
         return self.domain == "naval"
 
     @property

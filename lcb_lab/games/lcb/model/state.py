@@ -63,6 +63,7 @@ class Unit(Tracked):
     asw_hex: str | None = None     # the one hex it attacked with offensive ASW this Action Stage (14.14)
 
     def clone(self) -> "Unit":
+        """A deep copy (no state shared with this unit)."""
         return _codec.clone(self)
 
     def __repr__(self) -> str:
@@ -81,6 +82,7 @@ class Unit(Tracked):
 
     @property
     def on_map(self) -> bool:
+        """True when the unit stands in a hex and is not destroyed."""
         return self.hex is not None and not self.destroyed
 
 
@@ -98,6 +100,7 @@ class Marker(Tracked):
     acted: bool = False            # declared in a Core Action this turn (3.34, 5.16)
 
     def clone(self) -> "Marker":
+        """A deep copy (no state shared with this marker)."""
         return _codec.clone(self)
 
 @dataclass(slots=True)
@@ -122,6 +125,7 @@ class Declared:
     embarked_ships: list[str] = field(default_factory=list)   # ships of this move_embarked_jcc that played a card (one each, 11.12 ex.)
 
     def clone(self) -> "Declared":
+        """A deep copy (no state shared with this declaration)."""
         return _codec.clone(self)
 
 @dataclass(slots=True)
@@ -157,6 +161,7 @@ class Card(Tracked):
     bought: int = 1
 
     def clone(self) -> "Card":
+        """A deep copy (no state shared with this card)."""
         return _codec.clone(self)
 
     def __repr__(self) -> str:
@@ -200,6 +205,7 @@ class CardPlay:
     data: dict = field(default_factory=dict)
 
     def clone(self) -> "CardPlay":
+        """A deep copy (no state shared with this play)."""
         return _codec.clone(self)
 
 
@@ -212,6 +218,7 @@ class DeployArea(Tracked):
     embark_on: str | None = None
 
     def clone(self) -> "DeployArea":
+        """A deep copy (no state shared with this area)."""
         return _codec.clone(self)
 
 
@@ -224,6 +231,7 @@ class PlanningGrant:
     cp: dict[str, int] = field(default_factory=dict)
 
     def clone(self) -> "PlanningGrant":
+        """A deep copy (no state shared with this grant)."""
         return _codec.clone(self)
 
 
@@ -251,6 +259,7 @@ class CardMarker(Tracked):
     data: dict = field(default_factory=dict)         # kind-specific extras (args of its card)
 
     def clone(self) -> "CardMarker":
+        """A deep copy (no state shared with this marker)."""
         return _codec.clone(self)
 
 
@@ -271,6 +280,7 @@ class Engagement:
     target: Optional[str] = None   # the LRS target's uid (None for "ga")
 
     def clone(self) -> "Engagement":
+        """A deep copy (no state shared with this engagement)."""
         return _codec.clone(self)
 
 @dataclass(slots=True)
@@ -283,6 +293,7 @@ class CombatResult:
     damage: dict[str, int] = field(default_factory=dict)
 
     def clone(self) -> "CombatResult":
+        """A deep copy (no state shared with this result)."""
         return _codec.clone(self)
 
 @dataclass(slots=True)
@@ -319,6 +330,7 @@ class CombatPlan:
         return [e.hex for e in self.engagements if e.type == "ga"]
 
     def clone(self) -> "CombatPlan":
+        """A deep copy (no state shared with this plan)."""
         return _codec.clone(self)
 
 @dataclass(slots=True)
@@ -338,6 +350,7 @@ class Impulse:
     transfers: dict[str, int] = field(default_factory=dict)   # ship uid -> GPSV + RP moved through a port this impulse (12.3, 12.54)
 
     def clone(self) -> "Impulse":
+        """A deep copy (no state shared with this impulse)."""
         return _codec.clone(self)
 
 @dataclass(slots=True)
@@ -485,11 +498,15 @@ class GameState:
                 if u.hex == hex_label and not u.destroyed and (team is None or u.team == team)]
 
     def markers_in(self, hex_label: str, team: str | None = None) -> list[Marker]:
+        """The markers in hex ``hex_label`` that are not destroyed, of ``team`` only when given
+        (``[]`` when there are none)."""
         return [m for m in self.markers.values()
                 if m.hex == hex_label and not m.destroyed and (team is None or m.team == team)]
 
     def living(self, team: str | None = None) -> list[Unit]:
+        """The units not destroyed (on the map, embarked or off-map), of ``team`` only when given."""
         return [u for u in self.units.values() if not u.destroyed and (team is None or u.team == team)]
 
     def tf_units(self, tf: str) -> list[Unit]:
+        """The units of Task Force ``tf`` (its id) not destroyed (4.34); ``[]`` for an unknown Task Force."""
         return [u for u in self.units.values() if u.task_force == tf and not u.destroyed]

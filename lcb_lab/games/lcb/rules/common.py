@@ -7,7 +7,7 @@ and keeps it only when no rule refused it (design principle 6).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Iterable, Protocol
 
 from lcb_lab.kernel import explain
 from lcb_lab.games.lcb import hexes as lcb_hexes, observer
@@ -39,11 +39,13 @@ class Ctx:
 
     # ---- catalog shortcuts ------------------------------------------------
     def utype(self, u: Unit | str) -> UnitType:
+        """The catalog type of unit ``u`` (a Unit or its uid).  ``KeyError`` for an unknown uid or type."""
         tid = (self.state.unit(u) if isinstance(u, str) else u).type_id
         t = self.catalog.units.get(tid)          # the hot path: one dict look-up
         return t if t is not None else self.catalog.unit(tid)   # unknown: the catalog's KeyError
 
     def is_naval(self, u: Unit | str) -> bool:
+        """True when unit ``u`` (a Unit or its uid) is a naval unit."""
         return self.utype(u).is_naval
 
     def cv(self, u: Unit | str, slot: str) -> CombatValue | None:
@@ -63,6 +65,7 @@ class Ctx:
         return out
 
     def mp(self, u: Unit | str) -> int:
+        """Unit ``u``'s printed Movement Points (5.12; a hex costs its terrain's MP)."""
         return self.utype(u).mp
 
     # ---- cards ---------------------------------------------------------------
@@ -82,7 +85,7 @@ class Ctx:
         return self.decks.card(team, card)
 
     # ---- log ---------------------------------------------------------------
-    def log(self, entry: dict, **facts) -> None:
+    def log(self, entry: dict, **facts: Any) -> None:
         """Append an explained step, stamped with turn and impulse number.
 
         ``facts`` (e.g. ``team="US"``, ``units=observer.refs(units)``, ``about={"marker":
@@ -156,6 +159,8 @@ def contested(ctx: Ctx, hex_label: str) -> bool:
 
 
 def enemy_ground_in(ctx: Ctx, hex_label: str, team: str) -> list[Unit]:
+    """The ground units of ``team``'s enemy in hex ``hex_label`` that are not destroyed (6.22: whom a
+    ground unit entering there meets)."""
     return [u for u in ctx.state.units_in(hex_label, other(team)) if ctx.utype(u).domain == "ground"]
 
 
@@ -164,7 +169,9 @@ def dist(a: str, b: str) -> int:
     return lcb_hexes.distance(a, b)
 
 
-def names(units) -> str:
+def names(units: Iterable[object]) -> str:
+    """Units (or anything with a ``uid``; else its ``str``) as a comma-separated list of ids for the
+    log: ``"1 Whiskey, DDG-51"``; ``""`` for none."""
     return ", ".join(u.uid if hasattr(u, "uid") else str(u) for u in units)
 
 
@@ -192,22 +199,33 @@ class GameLike(Protocol):
     result: Any
 
     @property
-    def pending(self) -> "Decision | None": ...
+    def pending(self) -> "Decision | None":
+        """The decision waiting for an answer (top of the choice stack), or None."""
 
     def _ctx(self, state: GameState | None = None) -> Ctx: ...
 
     def _apply(self, action: "Action", record: bool = True, events: bool = True) -> list: ...
 
-    def apply(self, action: "Action") -> list: ...
+    def apply(self, action: "Action") -> list:
+        """Apply one typed action and record it; returns its events in order.  Raises IllegalAction."""
 
-    def is_legal(self, action: "Action") -> bool: ...
+    def is_legal(self, action: "Action") -> bool:
+        """True when ``action`` would be accepted now (tried on a copy; nothing changes)."""
 
-    def to_act(self) -> str | None: ...
+    def to_act(self) -> str | None:
+        """Who the game waits for (``"US"`` / ``"RU"``, the chance player while combat waits for its roll), or
+        None when the game is over."""
 
-    def available_task_forces(self) -> list[str]: ...
+    def available_task_forces(self) -> list[str]:
+        """The Task Forces (ids) of the team due that may take the next impulse (3.03, 3.39); ``[]`` during an
+        impulse."""
 
-    def unit(self, uid: str) -> Unit: ...
+    def unit(self, uid: str) -> Unit:
+        """The unit ``uid``; UnknownName (an LcbError and KeyError) when unknown."""
 
-    def utype(self, uid: str) -> UnitType: ...
+    def utype(self, uid: str) -> UnitType:
+        """The catalog type of unit ``uid``; UnknownName when unknown."""
 
-    def resupply_reach(self, uid: str, rv_slot: str = "RV1", viewer: str | None = None) -> dict[str, int]: ...
+    def resupply_reach(self, uid: str, rv_slot: str = "RV1", viewer: str | None = None) -> dict[str, int]:
+        """``{hex: path length in hexes}`` logistics unit ``uid``'s ``rv_slot`` reaches (8.03, 8.05), on what
+        ``viewer`` may know."""

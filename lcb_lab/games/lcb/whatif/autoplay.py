@@ -27,6 +27,8 @@ re-scan the history's growing snapshots (20-30% of the time, figure 3).
 """
 from __future__ import annotations
 
+from typing import Iterator
+
 import gc
 from contextlib import contextmanager
 
@@ -133,7 +135,7 @@ def _random_move(game: Game, aid: int, rng: np.random.Generator) -> None:
 
 
 @contextmanager
-def cyclic_gc_paused():
+def cyclic_gc_paused() -> Iterator[None]:
     """Pause Python's cyclic garbage collector inside the block; it is enabled again after
     (if it was).  Reference counting still frees every acyclic object at once."""
     was = gc.isenabled()

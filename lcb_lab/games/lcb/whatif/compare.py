@@ -22,9 +22,12 @@ only for units that team sees face up (or owns) in both games -- from
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lcb_lab.games.lcb import observer
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.game import Game
 
 INSTRUCTOR = "instructor"
 
@@ -116,7 +119,7 @@ def _unit_rows(a, b, team: str) -> list[DiffRow]:
     return rows
 
 
-def compare(a, b, team: str = INSTRUCTOR) -> list[DiffRow]:
+def compare(a: Game, b: Game, team: str = INSTRUCTOR) -> list[DiffRow]:
     """The differences between games ``a`` (left) and ``b`` (right) that ``team``
     (``"US"``, ``"RU"`` or ``"instructor"``) may know, in the order turn,
     impulse, impulses played, initiative, influence, network, kills, lost, hex, face, hp, supply; ``[]`` when the
@@ -126,7 +129,7 @@ def compare(a, b, team: str = INSTRUCTOR) -> list[DiffRow]:
     return _public_rows(a, b) + _lost_rows(a, b, team) + _unit_rows(a, b, team)
 
 
-def compare_text(a, b, team: str = INSTRUCTOR) -> str:
+def compare_text(a: Game, b: Game, team: str = INSTRUCTOR) -> str:
     """:func:`compare` as lines of text (``"no difference"`` when the games agree)."""
     rows = compare(a, b, team)
     return "\n".join(r.text() for r in rows) if rows else "no difference"

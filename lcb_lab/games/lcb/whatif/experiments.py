@@ -8,6 +8,8 @@ a run is reproducible.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from collections import Counter
 
 from tqdm.auto import tqdm
@@ -15,8 +17,11 @@ from tqdm.auto import tqdm
 from lcb_lab.games.lcb.whatif.autoplay import play_random_turns
 from lcb_lab.games.lcb.io.loading import load_scenario
 
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.game import Game
 
-def land_embarked(game, hex_label: str = "AL-23") -> list[str]:
+
+def land_embarked(game: Game, hex_label: str = "AL-23") -> list[str]:
     """Land embarked units in the coastal hex ``hex_label`` through legal actions (a what-if start:
     the landing done, as Appendix B's first US impulse): an Embark-capable ship whose Task Force
     may take the next impulse and that carries an Amphibious card declares Move and/or Play an

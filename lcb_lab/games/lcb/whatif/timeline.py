@@ -22,11 +22,16 @@ names, undo, and find the enemy face down again.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dataclasses import dataclass
 
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.kernel.history import Step
 from lcb_lab.games.lcb.model.state import other
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.game import Game
 
 CHANCE = "chance"
 INSTRUCTOR = "instructor"
@@ -66,7 +71,7 @@ def step_actor(step: Step) -> str | None:
     return step.team
 
 
-def step_log_range(game, n: int) -> tuple[int, int]:
+def step_log_range(game: Game, n: int) -> tuple[int, int]:
     """``(since, until)`` log indexes of step ``n`` (1-based) of ``game``'s record.
     Meaningful only for applied steps (``n <= game.history.cursor``)."""
     h = game.history
@@ -122,7 +127,7 @@ def _own_row(st: Step, first: str) -> str:
     return first if said and first.startswith(said) else f"{_kind(st)}: {first}"
 
 
-def step_label(game, n: int, team: str) -> str:
+def step_label(game: Game, n: int, team: str) -> str:
     """Step ``n`` (1-based) as ``team`` may read it (see the module docstring): a few words
     for the step (its kind, for the team's own steps) and the first other title of its log
     range, without repeating the group heading (``"begin impulse (3 AP)"``, ``"pass (3 AP
@@ -160,7 +165,7 @@ def _groups(steps: list[Step]) -> list[str]:
     return out
 
 
-def timeline(game, team: str = INSTRUCTOR) -> list[TimelineRow]:
+def timeline(game: Game, team: str = INSTRUCTOR) -> list[TimelineRow]:
     """Every step of ``game``'s record (applied and undone) as ``team`` may read it, oldest first."""
     h = game.history
     groups = _groups(h.steps)
@@ -168,7 +173,7 @@ def timeline(game, team: str = INSTRUCTOR) -> list[TimelineRow]:
                         i > h.cursor) for i, st in enumerate(h.steps, start=1)]
 
 
-def undo_allowed(game, team: str) -> tuple[bool, str]:
+def undo_allowed(game: Game, team: str) -> tuple[bool, str]:
     """May ``team`` (``"US"`` / ``"RU"`` / ``"instructor"``) undo the last applied step now?
 
     Returns ``(allowed, why)``.  The instructor may undo any applied step; a
@@ -193,7 +198,7 @@ def undo_allowed(game, team: str) -> tuple[bool, str]:
     return True, "your own last step, before the other side has answered"
 
 
-def revealed_enemy(game, team: str) -> list[str]:
+def revealed_enemy(game: Game, team: str) -> list[str]:
     """The other team's units and MILDECs (ids, sorted) that ``game``'s last applied step
     turned face up (6.2): the snapshot before the step against the state now, and the
     step's ``reveal`` log entries.  ``[]`` when nothing of theirs was revealed (or no step)."""

@@ -21,10 +21,15 @@ The ship of the 10.35 examples and the tank platoon are example-only unit types
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Iterable
+
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.model.catalog import Catalog, load_catalog
 from lcb_lab.games.lcb.rules.embarking import embark
 from lcb_lab.games.lcb.content.situation import situation
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.game import Game
 
 SEA = [f"{c}-{r}" for c in "ABCDE" for r in range(1, 13)]
 COAST = [f"F-{r}" for r in range(1, 13)]
@@ -57,7 +62,7 @@ def _board(**kw) -> dict:
     return dict(naval=SEA, mixed=COAST, **kw)
 
 
-def load_lines(game, ship: str) -> list[str]:
+def load_lines(game: Game, ship: str) -> list[str]:
     """The ship's load as text: the capacity bar, then what is aboard."""
     ctx = game._ctx()
     d = embark.load(ctx, ship)
@@ -76,7 +81,7 @@ def load_lines(game, ship: str) -> list[str]:
     return out
 
 
-def try_lines(game, action, what: str) -> list[str]:
+def try_lines(game: Game, action: A.Action, what: str) -> list[str]:
     """Apply ``action``; one line: done, or refused with the rule."""
     from lcb_lab.kernel.errors import IllegalAction
     try:
@@ -87,7 +92,7 @@ def try_lines(game, action, what: str) -> list[str]:
 
 
 # ------------------------------------------------------------------ 10.34
-def ex_10_34():
+def ex_10_34() -> tuple[Game, list[str]]:
     """LHD 1 Embarks MEU Rotary Attack and 2 MUX: 3 of its 5 ASV (10.34 ex.)."""
     g = situation({"LHD 1": {"type": "usn_lhd", "hex": "B-6"}, "LSD 41": {"type": "usn_lsd", "hex": "B-8"}},
                   stage="planning", cp={"US": 12, "RU": 0}, planning_stages=1, **_board())
@@ -105,7 +110,7 @@ def _ship_game(tank_gpsv: int = 3, units: dict | None = None, cards=()):
                      cards={"US": list(cards)}, **_board())
 
 
-def ex_10_35_1(printed: bool = False):
+def ex_10_35_1(printed: bool = False) -> tuple[Game, list[str]]:
     """5 infantry platoons, 2 tank platoons, 2 MEU Rotary Lift and 1 MEU Fixed-Wing on the 9 GPSV
     / 6 ASV ship (10.35 ex. 1).  ``printed``: tank platoons of 2 GPSV as the example prints;
     else 3 GPSV (10.11), and the second tank platoon is refused (10.21)."""
@@ -123,7 +128,7 @@ def ex_10_35_1(printed: bool = False):
     return g, lines
 
 
-def ex_10_35_2():
+def ex_10_35_2() -> tuple[Game, list[str]]:
     """4 infantry platoons, a fifth with Combat Engineers Attached (2 GPSV together), a
     logistics company (3 GPSV), 2 MEU Rotary Lift and 1 MEU Fixed-Wing: 9 GPSV / 6 ASV exactly
     (10.35 ex. 2)."""
@@ -142,7 +147,7 @@ def ex_10_35_2():
 
 
 # ------------------------------------------------------------------ 10.310
-def ex_10_310():
+def ex_10_310() -> tuple[Game, list[str]]:
     """Doug's LSD 41 moves five hexes and deploys Unmanned Boats -- Attached to 1 Alpha, which
     it carries -- for 1 AP through Move and/or Play an Embarked Persistent JCC (10.310 ex.);
     Combat Engineers, Attached to 2 Alpha aboard too, cannot be used (10.310)."""
@@ -167,7 +172,7 @@ def ex_10_310():
 
 
 # ------------------------------------------------------------------ 10.311
-def ex_10_311(forced=(3, 4, 20, 20), auto=None, extra_cards=()):
+def ex_10_311(forced: Iterable[int] = (3, 4, 20, 20), auto: dict[str, str] | None = None, extra_cards: Iterable[str | dict] = ()) -> tuple[Game, list[str]]:
     """An RU destroyer's LRS hits LHD 1 (revealed, carrying units and cards): per HP lost the
     attacker takes 2 Embarked cards, 4 GPSV of units, or 1 card and 2 GPSV (10.311).  The
     game stops at the RU team's ``embark_losses`` choice (``auto``: the Game's auto policies;
@@ -202,7 +207,7 @@ def ex_10_311(forced=(3, 4, 20, 20), auto=None, extra_cards=()):
     return g, lines
 
 
-def pick_words(game, picks) -> str:
+def pick_words(game: Game, picks: Iterable[str]) -> str:
     """An ``embark_losses`` answer's picks as the class reads them (10.311): unit designators as
     they are, a card by its name, a card the attacker may not see as "a hidden card"; never a
     card id.  ``picks``: unit uids and card ids (``"US-1"``, ``"hidden:..."``)."""
@@ -214,6 +219,6 @@ def pick_words(game, picks) -> str:
     return ", ".join(word(str(p)) for p in picks) or "none"
 
 
-def ctx_hp(game) -> int:
+def ctx_hp(game: Game) -> int:
     """HP LHD 1 has lost (of the catalog's HP)."""
     return game.catalog.unit("usn_lhd").hp - game.state.units["LHD 1"].hp

@@ -20,9 +20,14 @@ ship's player uses its cards (10.36), so on the own impulse the two readings agr
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Iterable
+
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.content.situation import situation
 from lcb_lab.games.lcb.content.worked.ch10 import COAST, SEA, try_lines
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.game import Game
 
 ENEMY = {"1 Anna": {"type": "runi_naval_infantry_platoon", "hex": "H-8", "face_up": True}}
 TURN1_PATH = ("E-2", "E-3", "E-4", "E-5", "E-6")
@@ -34,12 +39,12 @@ def _game(units: dict, cards: list, forced=(), enemy: dict | None = None):
                      cards={"US": cards}, forced=list(forced), seed=0, naval_zor=False)
 
 
-def cid(game, name: str) -> str:
+def cid(game: Game, name: str) -> str:
     """The cid of the (first) card ``name`` in the game."""
     return next(c.cid for c in sorted(game.state.cards.values(), key=lambda c: c.cid) if c.name == name)
 
 
-def card_line(game, name: str) -> str:
+def card_line(game: Game, name: str) -> str:
     """Where card ``name`` is on its ship's tracker (11.11): left (not yet played), right face
     up (deployed) or right face down (expended)."""
     c = game.state.cards[cid(game, name)]
@@ -48,7 +53,7 @@ def card_line(game, name: str) -> str:
     return f"  {name} on {c.host}: {side}"
 
 
-def pass_turn(game) -> None:
+def pass_turn(game: Game) -> None:
     """End the current impulse and pass every impulse left this turn (the next turn begins)."""
     turn = game.state.turn
     if game.state.impulse is not None:
@@ -70,7 +75,7 @@ def _combat(game, lines: list[str]) -> None:
 
 
 # ------------------------------------------------------------------ 11.1 example 1
-def ex_11_1_1(forced=(5,)):
+def ex_11_1_1(forced: Iterable[int] = (5,)) -> tuple[Game, list[str]]:
     """Ian: LHA 8 moves five hexes and deploys Unmanned: Carrier for 1 AP; its effect A
     reveals the enemy in H-8 (one die, ``forced``); the card is then expended."""
     enemy = {"1 Anna": {"type": "runi_naval_infantry_platoon", "hex": "H-8"}}
@@ -90,7 +95,7 @@ def ex_11_1_1(forced=(5,)):
 
 
 # ------------------------------------------------------------------ 11.1 example 2
-def ex_11_1_2(turn1=(5, 15, 18), turn2=(4, 17, 19)):
+def ex_11_1_2(turn1: Iterable[int] = (5, 15, 18), turn2: Iterable[int] = (4, 17, 19)) -> tuple[Game, list[str]]:
     """Chris: turn 1 LHD 1 moves five hexes and deploys MEU Rotary Attack (1 AP); turn 2 it
     moves five hexes and deploys Amphibious: LCU (1 AP), landing 1 Alpha and 2 Alpha in F-11,
     and uses the deployed MEU Rotary Attack for free.  ``turn1`` / ``turn2``: the 3 LRS dice."""
@@ -124,7 +129,7 @@ def ex_11_1_2(turn1=(5, 15, 18), turn2=(4, 17, 19)):
 
 
 # ------------------------------------------------------------------ 11.12 example
-def ex_11_12(turn1=(5, 15, 18), turn2=(17, 18, 19)):
+def ex_11_12(turn1: Iterable[int] = (5, 15, 18), turn2: Iterable[int] = (17, 18, 19)) -> tuple[Game, list[str]]:
     """Nick: LHA 8 and LHD 1 stacked.  Turn 1: ONE Move and/or Play an Embarked Persistent JCC
     (1 AP) moves both five hexes and deploys MEU Fixed-Wing (LHA 8, an LRS at 1 Anna: ``turn1``)
     and MEU Rotary Lift (LHD 1).  Turn 2: one such action moves both again and deploys

@@ -12,6 +12,8 @@ type the catalog lacks it says which stands in.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Iterable
+
 from collections import deque
 from dataclasses import dataclass, field
 
@@ -19,6 +21,9 @@ from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb import hexes as lcb_hexes
 from lcb_lab.games.lcb.plain import plain
 from lcb_lab.games.lcb.content.situation import situation
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.game import Game
 
 SEA = [f"{c}-{r}" for c in "ABCDEFGH" for r in range(1, 21)]
 COAST = [f"I-{r}" for r in range(1, 21)]
@@ -37,6 +42,7 @@ class Example:
     lines: list[str] = field(default_factory=list)
 
     def say(self, text: str) -> None:
+        """Add one line of narration to the example's transcript."""
         self.lines.append(text)
 
     def __iter__(self):
@@ -44,7 +50,7 @@ class Example:
         return iter((self.game, self.lines))
 
 
-def coast_game(units: dict, cards: dict | None = None, forced=(), **kw):
+def coast_game(units: dict, cards: dict | None = None, forced: Iterable[int] = (), **kw: Any) -> Game:
     """A game on the synthetic coast (module doc) with ``units`` / ``cards`` as
     :func:`lcb_lab.situation` takes them; an RU picket far inland keeps the RU team in play."""
     units = dict(units)
@@ -63,12 +69,12 @@ def infantry(n: int, host: str | None = None, at: str | None = None, first: int 
     return out
 
 
-def cid(g, name: str) -> str:
+def cid(g: Game, name: str) -> str:
     """The cid of the game's first card named ``name``."""
     return next(c.cid for c in g.state.cards.values() if c.name == name)
 
 
-def water_path(g, a: str, b: str) -> tuple[str, ...]:
+def water_path(g: Game, a: str, b: str) -> tuple[str, ...]:
     """The hexes after ``a`` of a shortest water path to ``b`` (naval links)."""
     prev, todo = {a: None}, deque([a])
     while todo:
@@ -86,7 +92,7 @@ def water_path(g, a: str, b: str) -> tuple[str, ...]:
     return tuple(out[::-1])
 
 
-def pass_turn(g) -> None:
+def pass_turn(g: Game) -> None:
     """End every impulse left in this turn (declaring nothing)."""
     turn = g.state.turn
     while g.state.turn == turn:
@@ -97,7 +103,7 @@ def pass_turn(g) -> None:
         g.apply(A.EndImpulse())
 
 
-def next_blue_impulse(g) -> None:
+def next_blue_impulse(g: Game) -> None:
     """Pass to the next turn and begin TF Blue's impulse with nothing declared."""
     pass_turn(g)
     g.state.initiative = "US"
@@ -105,7 +111,7 @@ def next_blue_impulse(g) -> None:
     g.apply(A.Declare())
 
 
-def answer_windows(g, intercepts=()) -> None:
+def answer_windows(g: Game, intercepts: Iterable[A.CardIntercept] = ()) -> None:
     """Answer the card response windows: RU INTERCEPTs with ``intercepts`` (CardIntercept), every
     other window passed."""
     while g.pending is not None and g.pending.kind == "card_response":

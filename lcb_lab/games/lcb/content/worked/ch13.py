@@ -13,6 +13,8 @@ typed actions and returns ``(game, lines)``: the game afterwards and the explana
 """
 from __future__ import annotations
 
+from typing import Iterable
+
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.game import Game
 from lcb_lab.games.lcb.content.situation import situation
@@ -74,7 +76,7 @@ def ex_13_25(intercept: tuple[int, ...] = (3, 5), effect: tuple[int, ...] = ()) 
     return g, lines(g, n)
 
 
-def vbat_next_turn(forced=()) -> Game:
+def vbat_next_turn(forced: Iterable[int] = ()) -> Game:
     """A V-BAT whose marker was placed last turn (1 AP), now in the US impulse of turn 2 with
     its one free action left (13.21): 1 Whiskey in B-5, 1 Zhuk in E-5, 2 Anna (Pantsir-SM) in F-6."""
     g = situation(units={"1 Whiskey": {"type": "usmc_himars_section", "hex": "B-5"},

@@ -11,10 +11,15 @@ torpedo CV 10), sandbox values, except where an example states a DETECT (14.14 e
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Iterable
+
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.model.catalog import Catalog, load_catalog
 from lcb_lab.kernel.explain import render
 from lcb_lab.games.lcb.content.situation import situation
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.game import Game
 
 B, R = "TF Blue", "TF Red"
 SEA = [f"{c}-{r}" for c in "ABCDEFGH" for r in range(1, 13)]
@@ -22,12 +27,12 @@ COAST = [f"I-{r}" for r in range(1, 13)]
 SSN, SSK = "usn_ssn_virginia", "rubf_ssk_kilo"
 
 
-def sea(units: dict, forced=(), catalog: Catalog | None = None, **kw):
+def sea(units: dict, forced: Iterable[int] = (), catalog: Catalog | None = None, **kw: Any) -> Game:
     """A game on the synthetic sea (module doc) with ``units`` and forced dice."""
     return situation(units, naval=SEA, mixed=COAST, naval_zor=False, forced=list(forced), catalog=catalog, **kw)
 
 
-def lines_since(game, n: int, team: str = "instructor") -> list[str]:
+def lines_since(game: Game, n: int, team: str = "instructor") -> list[str]:
     """The log entries after the first ``n`` as ``team`` reads them."""
     return [render(e) for e in game.log_entries(team, since=n)]
 
@@ -37,7 +42,7 @@ def _one(game, tf: str, units: list[str], kind: str = "move_combat") -> None:
     game.apply(A.Declare((A.CoreAction(kind, tuple(units)),)))
 
 
-def anna(hit: int = 4, miss: int = 15):
+def anna(hit: int = 4, miss: int = 15) -> tuple[Game, list[str]]:
     """14.08 ex.: Anna's submarine moves into a hex with 2 revealed enemy non-ASW naval units
     and fires 1 TORPEDO ATTACK at each; one succeeds and sinks its target whatever its HP.
     Anna is RU here (the US LHD is the catalog's non-ASW ship)."""
@@ -50,7 +55,7 @@ def anna(hit: int = 4, miss: int = 15):
     return g, lines_since(g, n)
 
 
-def jin(roll: int = 14):
+def jin(roll: int = 14) -> tuple[Game, list[str]]:
     """14.09 ex.: Jin's Virginia-class submarine exercises its ZOR: the two enemy ships in its
     own hex are revealed; the enemy submarine in an adjacent hex needs a DETECT of 12 and Jin
     rolls 14, so it stays hidden."""
@@ -62,7 +67,7 @@ def jin(roll: int = 14):
     return g, lines_since(g, n)
 
 
-def ling(detect: int = 5, target_detect: int = 15, torpedoes: tuple[int, int] = (3, 18)):
+def ling(detect: int = 5, target_detect: int = 15, torpedoes: tuple[int, int] = (3, 18)) -> tuple[Game, list[str]]:
     """14.011 ex.: Ling moves into the hex where she suspects an enemy submarine and uses her
     ZOR: her DETECT succeeds; the target's DETECT of her fails, so it cannot fire back; her
     2 torpedo dice score 1 hit and sink it."""
@@ -75,7 +80,7 @@ def ling(detect: int = 5, target_detect: int = 15, torpedoes: tuple[int, int] = 
     return g, lines_since(g, n)
 
 
-def victor(detects: tuple[int, int] = (15, 6), asw: int = 12, torpedoes: tuple[int, int] = (3, 17)):
+def victor(detects: tuple[int, int] = (15, 6), asw: int = 12, torpedoes: tuple[int, int] = (3, 17)) -> tuple[Game, list[str]]:
     """14.13 ex. 1: Victor's submarine reveals the 2 enemy DDGs of its hex with its ZOR and puts
     both torpedoes on one; Mary's DDGs roll DETECT (one succeeds), her ASW roll of 12 fails;
     one torpedo hits and sinks the 2-HP DDG."""
@@ -88,7 +93,7 @@ def victor(detects: tuple[int, int] = (15, 6), asw: int = 12, torpedoes: tuple[i
     return g, lines_since(g, n)
 
 
-def james():
+def james() -> tuple[Game, list[str]]:
     """14.13 ex. 2: two US submarines from different hexes (2 AP) attack 2 DDGs, 2 torpedoes
     at each.  Against #1 both DDGs fail DETECT; against #2 one succeeds and its ASW roll
     destroys #2; #1's torpedoes sink one DDG.  The rulebook rolls both submarines' defensive
@@ -117,7 +122,7 @@ def michael_catalog() -> Catalog:
     return Catalog(units=units, markers=cat.markers)
 
 
-def michael(detects: tuple[int, int] = (12, 5), asw: int = 7):
+def michael(detects: tuple[int, int] = (12, 5), asw: int = 7) -> tuple[Game, list[str]]:
     """14.14 ex.: Michael moves a stack of two DDGs into the hex where he suspects an enemy
     submarine (DETECT 1-6) and searches it with offensive ASW: DETECT rolls 12 and 5, so one
     DDG DETECTs it; its ASW roll of 7 destroys the submarine."""

@@ -9,10 +9,15 @@ value).  A card whose effect ``attached_cv`` has ``args.bmd`` gives BMD INTERCEP
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from dataclasses import dataclass
 
 from lcb_lab.games.lcb.model.catalog import CvReading
 from lcb_lab.kernel.errors import UnknownName
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.model.state import Unit
 
 
 @dataclass(frozen=True)
@@ -28,6 +33,7 @@ class CardCV(CvReading):
 
 
 def is_card_slot(slot: str) -> bool:
+    """True for a card's slot (``"<cid>:<slot>"``, e.g. ``"RU-9:INT1"``), False for a unit's own (``"LRS1"``)."""
     return ":" in slot
 
 
@@ -40,7 +46,7 @@ def _cvs_of_card(ctx, card) -> list[CardCV]:
     return [CardCV(f"{card.cid}:{cv.slot}", cv.value, cv.range, cv.supply, card.cid, bmd) for cv in ct.cvs]
 
 
-def card_cvs(ctx, unit, kind: str | None = None) -> list[CardCV]:
+def card_cvs(ctx: Any, unit: Unit, kind: str | None = None) -> list[CardCV]:
     """The CVs ``unit``'s Attached cards give it (of ``kind`` "LRS" / "INT" / "GA" when given)."""
     cards = ctx.state.cards
     if not cards:
@@ -52,7 +58,7 @@ def card_cvs(ctx, unit, kind: str | None = None) -> list[CardCV]:
     return out
 
 
-def card_cv(ctx, unit, slot: str) -> CardCV | None:
+def card_cv(ctx: Any, unit: Unit, slot: str) -> CardCV | None:
     """The card CV in ``slot`` (``"<cid>:<slot>"``) of ``unit``, or None.  A card lost with its
     host during the impulse's combat (9.31) still reads its CV, so dice already committed
     through it are rolled like those of any unit destroyed earlier in the same combat (3.03:
@@ -64,7 +70,7 @@ def card_cv(ctx, unit, slot: str) -> CardCV | None:
     return next((cv for cv in _cvs_of_card(ctx, c) if cv.slot == slot), None)
 
 
-def card_supply(ctx, slot: str) -> int | None:
+def card_supply(ctx: Any, slot: str) -> int | None:
     """Dice left in a card slot (the card's own supply, 9.33); None for infinite."""
     cid, sub = slot.split(":", 1)
     c = ctx.state.cards.get(cid)
@@ -76,7 +82,7 @@ def card_supply(ctx, slot: str) -> int | None:
     return c.supply.get(sub, 0)
 
 
-def spend(ctx, unit, slot: str, n: int) -> None:
+def spend(ctx: Any, unit: Unit, slot: str, n: int) -> None:
     """Spend ``n`` supply of ``slot`` (a unit slot or a card slot), nothing when infinite."""
     if is_card_slot(slot):
         if card_supply(ctx, slot) is not None:
@@ -88,7 +94,7 @@ def spend(ctx, unit, slot: str, n: int) -> None:
         unit.supply[slot] -= n
 
 
-def add(ctx, unit, slot: str, n: int) -> tuple[int, int]:
+def add(ctx: Any, unit: Unit, slot: str, n: int) -> tuple[int, int]:
     """Add ``n`` supply to ``slot`` (a unit slot or a card slot): ``(before, after)``."""
     if is_card_slot(slot):
         cid, sub = slot.split(":", 1)
@@ -101,7 +107,7 @@ def add(ctx, unit, slot: str, n: int) -> tuple[int, int]:
     return before, before + n
 
 
-def supply_bonus(ctx, unit, slot: str) -> int:
+def supply_bonus(ctx: Any, unit: Unit, slot: str) -> int:
     """Supply the host's Attached cards add to its own ``slot`` (``add_supply``, App. B: Aegis)."""
     out = 0
     for c in ctx.state.cards.values():

@@ -35,7 +35,7 @@ Functions and their ``args`` (the contract's catalogue; the Effect's own fields 
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from lcb_lab.kernel import explain
 from lcb_lab.games.lcb.model.cards import CardType, Effect
@@ -45,6 +45,9 @@ from lcb_lab.games.lcb.rules.markers import placement as card_markers
 from lcb_lab.games.lcb.rules.cards.targets import _as_hex, origin, target_units
 from lcb_lab.games.lcb.rules.common import Ctx, names, refs
 from lcb_lab.games.lcb.rules.movement.conceal import reveal as _reveal
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.model.state import Card
 
 EffectFn = Callable[[Ctx, CardPlay, CardType, Effect], bool]
 EFFECTS: dict[str, EffectFn] = {}
@@ -304,7 +307,7 @@ def add_supply(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     return True
 
 
-def on_attach(ctx: Ctx, card) -> None:
+def on_attach(ctx: Ctx, card: Card) -> None:
     """An Attached card is put under its host's tracker (the Deployment Stage, or a scenario's
     prescribed card): its passive effects take effect at once (9.31) -- ``attached_cv`` gives
     the card its own supply (9.33), ``add_supply`` adds to the host's slot (App. B: Aegis),

@@ -21,6 +21,8 @@ lcb_lab's readings, where the text leaves a choice:
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from lcb_lab.games.lcb import plain
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.dice import D20, at_most
@@ -28,6 +30,9 @@ from lcb_lab.games.lcb.model.state import Card, CardPlay, other
 from lcb_lab.games.lcb.rules.cards.use import after_use, hit
 from lcb_lab.games.lcb.rules.common import Ctx, supply_left
 from lcb_lab.games.lcb.rules.combat.network import network_modifiers
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.model.cards import Effect
 
 CYBER = {"tactical_cyber", "strategic_cyber", "ems"}
 STOPPED = ("nullified", "ftr_nullified", "intercepted", "cancelled")
@@ -45,6 +50,7 @@ def kind(link: CardPlay) -> str:
 
 
 def by_pid(ctx: Ctx, pid: int) -> CardPlay | None:
+    """The link of the open chain numbered ``pid``, or None when the chain has none."""
     return next((x for x in ctx.state.chain if x.pid == pid), None)
 
 
@@ -54,6 +60,8 @@ def link_card(ctx: Ctx, link: CardPlay) -> Card | None:
 
 
 def name(ctx: Ctx, link: CardPlay) -> str:
+    """How the log names a link: ``"<uid>'s INTERCEPT"``, ``"<card name> (<team>)"``, or the link's
+    card id when the card is not in the game."""
     if kind(link) == "intercept":
         return f"{link.data['uid']}'s INTERCEPT"
     c = link_card(ctx, link)
@@ -114,6 +122,8 @@ def d20(ctx: Ctx, link: CardPlay, key: str, n: int = 1, target: CardPlay | None 
 
 
 def detect_value(ctx: Ctx, target: CardPlay) -> int | None:
+    """The DETECT value printed on the target link's card (9.06, 9.43: rolled against it, d20 at or
+    under), None when the link is no card or the card has none."""
     card = link_card(ctx, target)
     return None if card is None else ctx.ctype(card).detect
 
@@ -140,7 +150,8 @@ def team_detect(ctx: Ctx, links: list[CardPlay], target: CardPlay) -> bool:
     return cache[team]
 
 
-def effect_of(ctx: Ctx, link: CardPlay):
+def effect_of(ctx: Ctx, link: CardPlay) -> Effect:
+    """The effect (card option) the link uses.  ``KeyError`` when the link's card is not in the game."""
     card = ctx.state.cards[link.card]
     return ctx.ctype(card).effect(link.option)
 
@@ -187,6 +198,8 @@ def spend(ctx: Ctx, link: CardPlay) -> None:
 
 
 def intercept_hits(ctx: Ctx, link: CardPlay, target: CardPlay) -> int:
+    """Roll an INTERCEPT link's dice against card link ``target`` (9.011, 7.512, 7.58): one d20 per die,
+    a hit at or under the INTERCEPT CV after the network modifiers; logs the roll.  Returns the hits."""
     cv, mods = intercept_cv(ctx, link)
     rolls = d20(ctx, link, f"INTERCEPT {target.pid}", int(link.data["dice"]), target)
     hits = sum(1 for r in rolls if r <= cv)
@@ -205,6 +218,7 @@ def p_success(v: int) -> float:
 
 
 def pct(p: float) -> str:
+    """A probability (0 to 1) as a whole percent for the log: ``pct(0.55) == "55%"``."""
     return f"{round(100 * p)}%"
 
 

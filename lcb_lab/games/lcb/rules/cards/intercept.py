@@ -73,6 +73,9 @@ def iamd_values(ctx: Ctx, team: str) -> list[dict]:
 
 
 def refusal(ctx: Ctx, v: dict, target: CardPlay) -> tuple[str, str]:
+    """Why IAMD value ``v`` (one of :func:`iamd_values`) may not INTERCEPT card link ``target``:
+    ``(rule, reason)`` -- e.g. ``("9.011", "... has no INTERCEPT symbol")`` (9.011, 9.012, 13.25, 7.510,
+    7.58; range in hexes) -- or ``("", "")`` when it may."""
     card = ftr.link_card(ctx, target)
     if card is None:
         return "9.011", f"link {target.pid} is not a card"
@@ -106,6 +109,10 @@ def refusal(ctx: Ctx, v: dict, target: CardPlay) -> tuple[str, str]:
 
 
 def options(ctx: Ctx, team: str) -> list[dict]:
+    """The INTERCEPTs ``team`` may add to the open chain (9.011, 7.5): one dict per IAMD value and
+    enemy card link not yet answered by it: ``{"uid", "slot", "source", "max_dice", "p_hit", "p_detect",
+    "to"}`` (``max_dice``: supply left, 4 when infinite, 7.34; ``p_hit``/``p_detect``: chance of one d20;
+    ``to``: the link's ``pid``)."""
     out = []
     mods = sum(val for _, val, _ in ftr.network_modifiers(ctx.state, team))
     for t in _pending(ctx, other(team)):

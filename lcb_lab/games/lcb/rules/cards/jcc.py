@@ -26,11 +26,17 @@ Which card a use takes (:func:`use_kind`):
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction, UnknownName
 from lcb_lab.games.lcb.model.state import Card, CardPlay, Declared
 from lcb_lab.games.lcb.rules.cards import effects as card_effects, targets as card_targets, responses
 from lcb_lab.games.lcb.rules.common import Ctx
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.model.cards import Effect
+    from lcb_lab.games.lcb.model.state import GameState
 
 
 def _matches(ctx: Ctx, card: Card, ref: str) -> bool:
@@ -199,7 +205,7 @@ CORE_NAMES = {"move_combat": "Move and/or Initiate Combat", "move_resupply": "Mo
               "move_conceal": "Move and/or Conceal", "network_repair": "Remove a Tactical Network cube"}
 
 
-def use_kind(ctx: Ctx, card: Card, aid: int | None, eff=None) -> tuple[str, Declared | None]:
+def use_kind(ctx: Ctx, card: Card, aid: int | None, eff: Effect | None = None) -> tuple[str, Declared | None]:
     """How this use is paid: ``("action", d)`` -- the declared Core Action ``d`` (1 AP) -- or
     ``("free", None)`` for a deployed Persistent card's use (9.2, 9.34).  Raises IllegalAction
     naming the rule (3.31, 9.2, 9.21, 9.31, 9.32, 11.1)."""
@@ -346,7 +352,7 @@ def play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | None,
     return link
 
 
-def add_card(ctx_or_state, team: str, name: str, where: str = "pool", host: str | None = None,
+def add_card(ctx_or_state: Ctx | GameState, team: str, name: str, where: str = "pool", host: str | None = None,
              hex_: str | None = None, face_up: bool = False, free: bool = False) -> Card:
     """Put a new card of ``team``'s deck into the game (a purchase, a prescribed card, a test)
     with the next cid (``"US-1"``, ``"US-2"``...). Does not check the rules of acquiring it;

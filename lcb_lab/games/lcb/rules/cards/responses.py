@@ -43,7 +43,7 @@ After a pass (or when nobody may answer) :func:`resolve` resolves the chain
 from __future__ import annotations
 
 from dataclasses import asdict, is_dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Iterable
 
 from lcb_lab.kernel import explain
 from lcb_lab.games.lcb.choices import CardResponseChoice, Choice
@@ -53,6 +53,10 @@ from lcb_lab.games.lcb.rules.cards import intercept as card_intercept, ftr
 from lcb_lab.games.lcb.rules.cards.chain import resolve
 from lcb_lab.games.lcb.rules.common import Ctx, slot_text
 from lcb_lab.games.lcb.rules.cards.ftr import kind
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.actions import CardIntercept, Response
+    from lcb_lab.games.lcb.model.cards import CardType
 
 __all__ = ["KIND", "answer", "check", "open_window", "options", "resolve"]
 
@@ -156,7 +160,7 @@ def _card_options(ctx: Ctx, team: str) -> list[dict]:
     return out
 
 
-def known_type(ctx: Ctx, card: Card):
+def known_type(ctx: Ctx, card: Card) -> CardType | None:
     """The card's type, or None when the game's decks do not have it (such a card cannot answer)."""
     try:
         return ctx.ctype(card)
@@ -211,7 +215,7 @@ def _plain(x: Any) -> dict:
     return asdict(x) if is_dataclass(x) else dict(x)
 
 
-def answer(ctx: Ctx, choice: Choice, responses=(), intercepts=()) -> None:
+def answer(ctx: Ctx, choice: Choice, responses: Iterable[Response | dict] = (), intercepts: Iterable[CardIntercept | dict] = ()) -> None:
     """Answer the ``card_response`` choice on top of the stack: ``responses`` (``Response`` or
     ``{"card", "option", "to", "targets", "action"}``) and ``intercepts`` (``CardIntercept`` or
     ``{"interceptor", "slot", "dice", "to"}``); both empty: pass.  Every part is checked before
@@ -237,7 +241,7 @@ def answer(ctx: Ctx, choice: Choice, responses=(), intercepts=()) -> None:
         resolve(ctx)
 
 
-def check(ctx: Ctx, team: str, responses=(), intercepts=()) -> tuple[list[dict], list[dict]]:
+def check(ctx: Ctx, team: str, responses: Iterable[Response | dict] = (), intercepts: Iterable[CardIntercept | dict] = ()) -> tuple[list[dict], list[dict]]:
     """Check an answer of ``team`` to the open chain without changing anything (the parts of
     :func:`answer`); returns the checked plans.  Raises IllegalAction naming the rule."""
     plans = [_check_response(ctx, team, _plain(r)) for r in responses]

@@ -38,6 +38,8 @@ def note_card(ctx: Ctx, card: str | None) -> None:
 
 
 def network_cube(ctx: Ctx, team: str, n: int, why: str, rules: list[str]) -> None:
+    """Add ``n`` cubes (negative: remove) to ``team``'s Tactical Network card (7.6, 7.61) and log it
+    with ``why`` and ``rules``.  IllegalAction (7.61) when that would leave fewer than 0 cubes."""
     before = ctx.state.network_cubes[team]
     after = before + n
     if after < 0:

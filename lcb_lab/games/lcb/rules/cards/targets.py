@@ -7,12 +7,17 @@ into); :func:`origin` is where a card's range is measured from.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from lcb_lab.games.lcb import observer
 from lcb_lab.games.lcb.model.cards import CardType, Effect
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import CardPlay, Unit, other
 from lcb_lab.games.lcb.rules.markers import placement as card_markers
 from lcb_lab.games.lcb.rules.common import Ctx, dist
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.model.state import Card
 
 OWN_TARGETS = {"conceal", "resupply"}
 """Effect functions whose unit targets are the team's own units."""
@@ -37,7 +42,7 @@ def _as_hex(ctx: Ctx, x: str | None) -> str | None:
     return ctx.board.canonical(x)
 
 
-def origin(ctx: Ctx, card) -> str | None:
+def origin(ctx: Ctx, card: Card) -> str | None:
     """Where a card's range is measured from: its host's hex (Attached / Embarked), its
     marker's or its own hex on the map; None for a card in the pool (off-map)."""
     if card.host and card.host in ctx.state.units:
@@ -65,7 +70,7 @@ def target_units(ctx: Ctx, link: CardPlay, eff: Effect, team: str | None = None)
     return units
 
 
-def check_targets(ctx: Ctx, team: str, card, ct: CardType, eff: Effect, targets: list[str],
+def check_targets(ctx: Ctx, team: str, card: Card, ct: CardType, eff: Effect, targets: list[str],
                   hex_: str | None) -> None:
     """Refuse targets the effect cannot take (9.0, 6.11, 7.31, 7.32, 13.x, 12.2), before any roll."""
     fn = eff.fn

@@ -5,17 +5,22 @@ the responses for the cubes enemy successes put on a card (:func:`hit`).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from lcb_lab.kernel import explain
 from lcb_lab.games.lcb.model.state import Card, CardPlay, other
 from lcb_lab.games.lcb.rules.cards import effects as card_effects
 from lcb_lab.games.lcb.rules.common import Ctx
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.model.cards import CardType, Effect
 
 NO_7_61_CUBE = {"network_cube", "network_repair", "nullify", "ftr_nullify", "unsimulated"}
 """Effect functions whose success never adds the 7.61 cube: they state their own cubes (MUX:
 Unmanned), remove cubes from the own network, or NULLIFY a card (7.61)."""
 
 
-def adds_cube(ct, eff) -> bool:
+def adds_cube(ct: CardType, eff: Effect) -> bool:
     """Whether a success of ``eff`` adds 1 cube to the enemy Tactical Network (7.61): an explicit
     ``network_cube`` on the effect, else a cyber or EMS card whose effect is not one of
     :data:`NO_7_61_CUBE`."""
@@ -57,7 +62,7 @@ def after_use(ctx: Ctx, card: Card) -> None:
     card.host = card.hex = None
 
 
-def durability(ct) -> int:
+def durability(ct: CardType) -> int:
     """Enemy successes (cubes) that destroy a card: ``discard_after`` when the card states one
     (Combat Air Patrols: 2), else its hits (1 unless stated, 9.04)."""
     return ct.discard_after or ct.hits

@@ -13,11 +13,16 @@ defence, ``{"defender": uid, "target": uid, "dice": n}``.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from collections import defaultdict
 
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.rules.movement import stacks
 from lcb_lab.games.lcb.rules.common import Ctx, check_supply, living_unit, supply_left
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.model.state import Unit
 
 
 def _check(ctx: Ctx, uid: str, target: str, n: int, role: str) -> tuple:
@@ -83,7 +88,7 @@ def validate_defence(ctx: Ctx, allocs: list[dict], hex_label: str, defender_team
     check_supply(ctx, used, "7.08")
 
 
-def breakthrough(ctx: Ctx, u, dest: str, ga_hexes: list[str], used: list[str]) -> None:
+def breakthrough(ctx: Ctx, u: Unit, dest: str, ga_hexes: list[str], used: list[str]) -> None:
     """Armor Breakthrough (7.19-7.111): after a GROUND ASSAULT that left no opposing unit in
     the hex, an armor unit there may move one hex for free: at most 1 MP (no 5.14 exception),
     not into an enemy-occupied or impassable hex, no conceal, no new combat; never by

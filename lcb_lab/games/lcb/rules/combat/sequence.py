@@ -18,7 +18,7 @@ can be saved in the middle of it:
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from lcb_lab.games.lcb import plain
 from lcb_lab.kernel import explain
@@ -210,7 +210,7 @@ def pending(ctx: Ctx) -> Choice | None:
     return None if top is None else top.view()
 
 
-def answer(ctx: Ctx, value) -> None:
+def answer(ctx: Ctx, value: Any) -> None:
     """Record the answer to the top choice (checked first), then pop it; the choice's class picks
     the rule that takes it (:data:`_ANSWERS`).
 

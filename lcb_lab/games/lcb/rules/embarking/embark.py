@@ -32,13 +32,16 @@ name it (facts §6.8) -- the LSD.
 """
 from __future__ import annotations
 
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from lcb_lab.games.lcb.model.cards import CardType
 from lcb_lab.games.lcb.model.catalog import UnitType
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import Card, Unit
 from lcb_lab.games.lcb.rules.common import Ctx
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.choices import EmbarkLossesChoice
 
 
 # ------------------------------------------------------------------ Space Values
@@ -241,7 +244,7 @@ def losses_options(ctx: Ctx, ship: Unit, hp: int) -> dict:
             "units": [{"uid": r, "gpsv": unit_space(ctx, u)[0]} for r, u in uref.items()]}
 
 
-def on_ship_damaged(ctx: Ctx, ship_uid: str, hp: int, attacker_team: str):
+def on_ship_damaged(ctx: Ctx, ship_uid: str, hp: int, attacker_team: str) -> EmbarkLossesChoice | None:
     """An Embark-capable ship lost ``hp`` HP and survives: push the attacker's ``embark_losses``
     choice (10.311; answered by :func:`lcb_lab.games.lcb.rules.embarking.losses.answer`).  Returns the
     Choice, or None (nothing pushed) when the ship is gone, not Embark-capable or empty.

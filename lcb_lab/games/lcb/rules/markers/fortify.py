@@ -17,11 +17,17 @@
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import CardMarker, GameState, other
 from lcb_lab.games.lcb.rules.markers.placement import as_hex, rolled
 from lcb_lab.games.lcb.rules.common import Ctx, dist
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.model.cards import CardType, Effect
+    from lcb_lab.games.lcb.model.state import Card, CardPlay
 
 LEVEL_MODS = {1: (-2, 0), 2: (-4, -2)}
 """Level -> (GA CV, LRS CV) for the attacker (13.51)."""
@@ -65,7 +71,7 @@ def check_hex(ctx: Ctx, team: str, h: str) -> None:
         raise IllegalAction("13.52", f"{h} is not a friendly hex (one holding only friendly units)")
 
 
-def check(ctx: Ctx, card, ct, eff, hex_: str | None) -> str:
+def check(ctx: Ctx, card: Card, ct: CardType, eff: Effect, hex_: str | None) -> str:
     """Every refusal of the effect before a roll; returns the canonical hex."""
     h = as_hex(ctx, hex_)
     if h is None:
@@ -88,7 +94,7 @@ def check(ctx: Ctx, card, ct, eff, hex_: str | None) -> str:
     return h
 
 
-def fortify(ctx: Ctx, link, ct, eff) -> bool:
+def fortify(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     """Build or improve the Fortification (module doc)."""
     from lcb_lab.games.lcb.rules.markers.placement import new_marker
     card = ctx.card(link.card)
@@ -122,7 +128,7 @@ def end_of_turn(ctx: Ctx) -> None:
                     hex=m.hex)
 
 
-def check_play(ctx: Ctx, card, ct, eff, targets: list[str], hex_: str | None) -> None:
+def check_play(ctx: Ctx, card: Card, ct: CardType, eff: Effect, targets: list[str], hex_: str | None) -> None:
     """The play's target check (before the chain opens): see :func:`check`."""
     if len(([hex_] if hex_ else []) + targets) != 1:
         raise IllegalAction("13.51", f"{ct.name} fortifies one hex")

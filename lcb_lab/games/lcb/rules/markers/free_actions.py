@@ -23,7 +23,7 @@ through :data:`STEPS`).
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from lcb_lab.kernel import explain
 from lcb_lab.games.lcb import observer
@@ -31,6 +31,11 @@ from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import CardMarker, CardPlay
 from lcb_lab.games.lcb.rules.markers import mines
 from lcb_lab.games.lcb.rules.common import Ctx, dist
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.actions import MarkerAction
+    from lcb_lab.games.lcb.model.cards import CardType, Effect
+    from lcb_lab.games.lcb.rules.common import GameLike
 
 STEPS: dict[str, Callable] = {}
 """``then`` -> function(ctx, marker, action) doing that step after the move: this module's own
@@ -48,7 +53,7 @@ def is_transport(m: CardMarker) -> bool:
     return bool(m.data.get("amphibious") or m.data.get("littoral"))
 
 
-def step(name: str):
+def step(name: str) -> Callable[[Callable], Callable]:
     """Register a ``then`` step."""
     def deco(fn):
         STEPS[name] = fn
@@ -65,7 +70,7 @@ def _marker(ctx: Ctx, mid: str, team: str) -> CardMarker:
     return m
 
 
-def check(ctx: Ctx, a) -> CardMarker:
+def check(ctx: Ctx, a: MarkerAction) -> CardMarker:
     """Every refusal of a MarkerAction before anything changes (module doc)."""
     s, imp = ctx.state, ctx.state.impulse
     if s.stage != "action" or imp is None or imp.phase == "declare":
@@ -102,7 +107,7 @@ def check(ctx: Ctx, a) -> CardMarker:
     return m
 
 
-def route(ctx: Ctx, m: CardMarker, path) -> tuple[list[str], int]:
+def route(ctx: Ctx, m: CardMarker, path: Iterable[str | None]) -> tuple[list[str], int]:
     """The canonical path and its MP, checked against the marker's terrain and MP (13.21,
     13.12). Raises IllegalAction."""
     path = [ctx.board.canonical(h) for h in path if h]
@@ -130,7 +135,7 @@ def route(ctx: Ctx, m: CardMarker, path) -> tuple[list[str], int]:
     return path, spent
 
 
-def marker_action_act(game, c: Ctx, a) -> None:
+def marker_action_act(game: GameLike, c: Ctx, a: MarkerAction) -> None:
     """Handler of :class:`lcb_lab.games.lcb.actions.MarkerAction` (module doc)."""
     from lcb_lab.games.lcb.rules.markers import placement as card_markers, isr
     tm = c.state.card_markers.get(a.marker)     # transport's markers move in their own steps (marker_action.py, 12.2x)
@@ -203,7 +208,7 @@ def _conceal(ctx: Ctx, m: CardMarker, a) -> None:
                 team=m.team, marker=m.mid)
 
 
-def marker_option(ctx: Ctx, m: CardMarker, combat: bool):
+def marker_option(ctx: Ctx, m: CardMarker, combat: bool) -> tuple[CardType, Effect]:
     """The card option its marker uses: the first ``trigger`` effect of the card that is an
     LRS (``combat``) or not (13.21: the marker's effect / combat); IllegalAction when none."""
     ct = ctx.ctype(ctx.card(m.card))
@@ -213,7 +218,7 @@ def marker_option(ctx: Ctx, m: CardMarker, combat: bool):
     raise IllegalAction("13.25", f"{ct.name}'s marker has no {'combat' if combat else 'effect'} on its card")
 
 
-def open_link(ctx: Ctx, m: CardMarker, ct, eff, targets: list[str], hex_: str | None) -> CardPlay:
+def open_link(ctx: Ctx, m: CardMarker, ct: CardType, eff: Effect, targets: list[str], hex_: str | None) -> CardPlay:
     """The marker's effect as link 1 of a chain (13.25: the other team may INTERCEPT a revealed
     marker of a card with the INTERCEPT symbol, or NULLIFY it, before the effect)."""
     from lcb_lab.games.lcb.rules.cards import responses
@@ -291,7 +296,7 @@ def _acceptable(ctx: Ctx, a) -> bool:
     return True
 
 
-def offers(game) -> list:
+def offers(game: GameLike) -> list:
     """The MarkerAction actions the active impulse may take now: for each own ISR / Proxy Force
     marker with its free action left, use its effect or conceal in place, or step into each
     neighbouring hex (then nothing); each accepted by the handler (:func:`_acceptable`)."""

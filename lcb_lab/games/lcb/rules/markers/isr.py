@@ -20,11 +20,17 @@ per turn (:mod:`lcb_lab.games.lcb.rules.markers.free_actions`).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import CardMarker, other
 from lcb_lab.games.lcb.rules.markers.placement import check_reveal, exposure, reveal_marker, rolled  # noqa: F401 (re-exported)
 from lcb_lab.games.lcb.rules.common import Ctx, names
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.model.cards import CardType, Effect
+    from lcb_lab.games.lcb.model.state import Card, CardPlay, CombatPlan, Unit
 
 
 def hit(ctx: Ctx, marker: CardMarker, hits: int, rules: tuple[str, ...] = ("13.26",)) -> bool:
@@ -115,7 +121,7 @@ def _first_use(ctx: Ctx, card, ct, eff, hex_: str | None) -> tuple[str, list[str
     return h0, path
 
 
-def check_play(ctx: Ctx, card, ct, eff, targets: list[str], hex_: str | None) -> None:
+def check_play(ctx: Ctx, card: Card, ct: CardType, eff: Effect, targets: list[str], hex_: str | None) -> None:
     """The play's checks before the chain opens: at most one hex, reachable (:func:`_first_use`)."""
     from lcb_lab.games.lcb.rules.markers.placement import as_hex
     hexes = ([hex_] if hex_ else []) + list(targets)
@@ -124,7 +130,7 @@ def check_play(ctx: Ctx, card, ct, eff, targets: list[str], hex_: str | None) ->
     _first_use(ctx, card, ct, eff, as_hex(ctx, hexes[0]) if hexes else None)
 
 
-def place_and_move(ctx: Ctx, link, ct, eff) -> None:
+def place_and_move(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> None:
     """The card's initial use, before the other team's window (13.21, 13.25): its ISR marker is
     placed concealed in its host's hex and, with a target hex, moves there -- revealed on the
     way where 13.23 says.  This is the marker's action for the turn."""
@@ -156,7 +162,7 @@ def place_and_move(ctx: Ctx, link, ct, eff) -> None:
         exercise_zor(ctx, m)
 
 
-def isr_marker(ctx: Ctx, link, ct, eff) -> bool:
+def isr_marker(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     """The initial use's effect, after the window (13.25): with ``args.reveal`` and a target hex,
     a roll (``succeeds_on``) reveals the enemy units in the marker's hex (13.27).  The marker
     itself was placed and moved at the play (:func:`place_and_move`)."""
@@ -197,7 +203,7 @@ def spend(ctx: Ctx, m: CardMarker, n: int) -> None:
     ctx.card(m.card).supply["LRS"] = left - n
 
 
-def check_grant(ctx: Ctx, log_unit, reach: dict, g: dict, after: dict) -> None:
+def check_grant(ctx: Ctx, log_unit: Unit, reach: dict, g: dict, after: dict) -> None:
     """A RESUPPLY grant to a marker's card (13.28): a friendly marker whose card tracks supply, in
     a hex the logistics unit's RV reaches (the marker's hex is the reference; 8.05), slot ``LRS``,
     never above the card's starting supply (8.02). Raises IllegalAction."""
@@ -254,7 +260,7 @@ def lrs_target_ok(m: CardMarker) -> bool:
                            or bool(m.data.get("amphibious") or m.data.get("littoral")))
 
 
-def on_lrs_hits(ctx: Ctx, plan, m: CardMarker, hits: int) -> bool:
+def on_lrs_hits(ctx: Ctx, plan: CombatPlan, m: CardMarker, hits: int) -> bool:
     """``hits`` LRS hits on marker ``m`` (the combat's LRS engagement on it): a SOF marker's
     count only with a GROUND ASSAULT in its hex this impulse, applied with the GA hits
     (:func:`lcb_lab.games.lcb.rules.markers.sof.ga_hits`; 13.43); a naval ISR marker takes them at once

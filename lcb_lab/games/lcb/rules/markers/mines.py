@@ -38,6 +38,8 @@
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Iterable
+
 from lcb_lab.games.lcb import plain
 from lcb_lab.kernel import explain
 from lcb_lab.games.lcb.choices import Choice, MildecChoice, MineAttackChoice
@@ -48,6 +50,10 @@ from lcb_lab.games.lcb.rules.combat.destruction import destroy
 from lcb_lab.games.lcb.rules.markers.placement import as_hex, contact, rolled
 from lcb_lab.games.lcb.rules.common import Ctx, names, refs
 from lcb_lab.games.lcb.rules.movement.conceal import apply_naval_zor, contact_reveal
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.model.cards import CardType, Effect
+    from lcb_lab.games.lcb.model.state import Card, CardPlay
 
 KIND = "mine_attack"
 DEFAULT_SUCCEEDS_ON = 13
@@ -101,7 +107,7 @@ def place_secret(ctx: Ctx, entries: list[dict]) -> None:
             int(e.get("succeeds_on", DEFAULT_SUCCEEDS_ON)), terrain)
 
 
-def mines_effect(ctx: Ctx, link, ct, eff) -> bool:
+def mines_effect(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     """Lay the card's mines in the target hexes (see the module doc)."""
     hexes = _hexes(ctx, ct, list(link.targets), link.hex)
     a = eff.args
@@ -114,7 +120,7 @@ def mines_effect(ctx: Ctx, link, ct, eff) -> bool:
     return True
 
 
-def clear_mines(ctx: Ctx, link, ct, eff) -> bool:
+def clear_mines(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     """Roll; remove ``args.n`` enemy mine cubes (all when absent) from the target hex (13.32)."""
     h = as_hex(ctx, link.hex or (link.targets[0] if link.targets else None))
     if h is None:
@@ -231,7 +237,7 @@ def on_step(ctx: Ctx, movers: list, frm: str, to: str, entered: set[str]) -> str
 
 
 # ---------------------------------------------------------------- answer
-def shot_plan(ctx: Ctx, choice: Choice, shots) -> tuple[CardMarker, list[tuple[str, int]]]:
+def shot_plan(ctx: Ctx, choice: Choice, shots: Iterable[tuple[str, int]]) -> tuple[CardMarker, list[tuple[str, int]]]:
     """The setup of the owner's mine shots (13.33, 13.34), changing nothing: the mines and
     ``[(target id, cubes)]`` in the order rolled, each cube one d20 hitting on
     :func:`succeeds_on` or less.  Raises IllegalAction (13.33, 13.34) for a shot the rules refuse."""
@@ -259,7 +265,7 @@ def succeeds_on(m: CardMarker) -> int:
     return int(m.data.get("succeeds_on", DEFAULT_SUCCEEDS_ON))
 
 
-def answer(ctx: Ctx, choice: Choice, shots) -> dict | None:
+def answer(ctx: Ctx, choice: Choice, shots: dict[str, int] | Iterable[tuple[str, int]]) -> dict | None:
     """The owner's answer to a ``mine_attack`` choice (``shots``: ``[(target, cubes)]``), or the
     target team's MILDEC answer (``{"absorb": n}``) for a mine hit (``key "mine:..."``).
     Returns the pending step of a card marker the mines stopped, when it survived (13.36; the
@@ -369,7 +375,7 @@ def _finish(ctx: Ctx, m: CardMarker) -> dict | None:
 
 
 # ---------------------------------------------------------------- choices (policies: lcb_lab.games.lcb.choices)
-def is_mine_choice(choice) -> bool:
+def is_mine_choice(choice: Choice) -> bool:
     """A ``mine_attack`` choice, or the MILDEC choice of a mine hit."""
     return isinstance(choice, MineAttackChoice) or (isinstance(choice, MildecChoice) and choice.after_mine)
 
@@ -381,7 +387,7 @@ def _hexes(ctx: Ctx, ct, targets: list[str], hex_: str | None) -> list[str]:
     return hexes
 
 
-def check_play(ctx: Ctx, card, ct, eff, targets: list[str], hex_: str | None) -> None:
+def check_play(ctx: Ctx, card: Card, ct: CardType, eff: Effect, targets: list[str], hex_: str | None) -> None:
     """The placement limits of the card (13.31), before the chain opens: hexes of its terrain,
     at most ``count / per_hex`` different ones, contiguous if it says so, within its range."""
     hexes = _hexes(ctx, ct, targets, hex_)
@@ -399,7 +405,7 @@ def check_play(ctx: Ctx, card, ct, eff, targets: list[str], hex_: str | None) ->
     card_targets._check_range(ctx, card, ct, eff, hexes)
 
 
-def check_clear(ctx: Ctx, card, ct, eff, targets: list[str], hex_: str | None) -> None:
+def check_clear(ctx: Ctx, card: Card, ct: CardType, eff: Effect, targets: list[str], hex_: str | None) -> None:
     """One hex to clear (13.32), within the card's range."""
     hexes = _hexes(ctx, ct, targets, hex_)
     if len(hexes) != 1:

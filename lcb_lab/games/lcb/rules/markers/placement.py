@@ -15,11 +15,17 @@ not units and have no HP; an LRS may attack one (12.24, :mod:`lcb_lab.games.lcb.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from lcb_lab.kernel import explain
 from lcb_lab.games.lcb import hexes as lcb_hexes
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import CardMarker, Marker, other
 from lcb_lab.games.lcb.rules.common import Ctx
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.model.cards import CardType, Effect
+    from lcb_lab.games.lcb.model.state import CardPlay
 
 PREFIX = {"sof": "SOF", "isr": "ISR", "mine": "MINE", "uas": "UAS", "fortification": "FORT", "proxy": "PROXY"}
 MILDECS = ("mildec", "naval_mildec")
@@ -156,7 +162,7 @@ def contact(ctx: Ctx, h: str) -> None:
                               ["6.22", "13.44" if m.kind == "sof" else "13.11"])
 
 
-def rolled(ctx: Ctx, link, ct, eff) -> bool:
+def rolled(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     """Roll a marker card's effect (``dice`` d20, success on any die <= ``succeeds_on``; no roll
     when None) and log the outcome -- :func:`lcb_lab.games.lcb.rules.cards.effects._rolled` for the marker
     modules, which do not import the effect registry (import graph)."""

@@ -18,12 +18,17 @@
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from lcb_lab.games.lcb import plain
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import CardMarker, other
 from lcb_lab.games.lcb.rules.markers.placement import SOF_GA_CV, SOF_GA_DICE, remove
 from lcb_lab.games.lcb.rules.common import Ctx
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.model.state import CombatPlan
 
 
 GA_CV, GA_DICE = SOF_GA_CV, SOF_GA_DICE
@@ -90,7 +95,7 @@ def check_ga_target(ctx: Ctx, uid: str, target: str, n: int, role: str) -> tuple
     return u, m, cv
 
 
-def defence_shots(ctx: Ctx, plan, h: str) -> list[tuple]:
+def defence_shots(ctx: Ctx, plan: CombatPlan, h: str) -> list[tuple]:
     """13.41, changing nothing: ``(marker, target, dice, base CV, modifiers, CV)`` per SOF marker of
     the defending team in ``h``: it fires its GA dice (:data:`GA_DICE` at :data:`GA_CV`, sandbox)
     at the attacking unit with the most dice."""
@@ -112,7 +117,7 @@ def defence_shots(ctx: Ctx, plan, h: str) -> list[tuple]:
     return out
 
 
-def defend(ctx: Ctx, plan, h: str, damage: dict) -> None:
+def defend(ctx: Ctx, plan: CombatPlan, h: str, damage: dict) -> None:
     """13.41: each SOF marker of the defending team in ``h`` fires (:func:`defence_shots`); hits join ``damage``."""
     for m, tgt, dice, base, mods, cv in defence_shots(ctx, plan, h):
         rolls = ctx.dice.roll(dice, f"GA {m.mid}->{tgt}")
@@ -125,7 +130,7 @@ def defend(ctx: Ctx, plan, h: str, damage: dict) -> None:
                              cv=cv))
 
 
-def ga_hits(ctx: Ctx, plan, mid: str, hits: int) -> None:
+def ga_hits(ctx: Ctx, plan: CombatPlan, mid: str, hits: int) -> None:
     """The GA hits on SOF marker ``mid`` (13.43), together with the LRS hits it took this impulse
     (``plan`` results keyed ``lrs:<mid>``, counted only now that a GA was fought in its hex)."""
     m = ctx.state.card_markers.get(mid)

@@ -14,6 +14,8 @@
 """
 from __future__ import annotations
 
+from typing import Any
+
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import Unit, other
@@ -23,7 +25,7 @@ NAVAL_ZOR_RADIUS = 5
 """Naval ZOR radius in hexes, traced through naval/mixed hexes (6.23)."""
 
 
-def reveal(ctx: Ctx, units: list[Unit], why: str, rules: list[str], **facts) -> list[Unit]:
+def reveal(ctx: Ctx, units: list[Unit], why: str, rules: list[str], **facts: Any) -> list[Unit]:
     """Flip units face up; log once. Returns those that were concealed.
 
     ``facts`` join the log entry (e.g. who used a ground ZOR, see :mod:`lcb_lab.games.lcb.observer`)."""

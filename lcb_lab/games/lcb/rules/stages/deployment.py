@@ -24,6 +24,8 @@ On the first turn, after the Planning Stage, both teams deploy at the same time 
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 
 from lcb_lab.kernel import explain
 from lcb_lab.games.lcb.model.board import place_problem
@@ -32,6 +34,9 @@ from lcb_lab.games.lcb.model.state import Card, CardPlay, other
 from lcb_lab.games.lcb.rules.embarking import embark
 from lcb_lab.games.lcb.rules.stages import planning
 from lcb_lab.games.lcb.rules.common import Ctx, GameLike
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.model.state import Unit
 
 
 begin = planning.begin_deployment
@@ -45,7 +50,8 @@ def _open(ctx: Ctx, team: str, what: str) -> None:
         raise IllegalAction("3.2", f"{team} has ended its Deployment Stage")
 
 
-def deployed(u) -> bool:
+def deployed(u: Unit) -> bool:
+    """True when unit ``u`` is placed: in a hex or Embarked on a ship (3.21, 10.3)."""
     return u.hex is not None or u.embarked_on is not None
 
 

@@ -32,7 +32,7 @@ counts (the observer shows the other team that form; :func:`card_counts`).
 """
 from __future__ import annotations
 
-from typing import Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from lcb_lab.kernel import explain
 from lcb_lab.games.lcb.model.cards import CardType
@@ -41,6 +41,9 @@ from lcb_lab.games.lcb.model.state import Card, GameState, Unit
 from lcb_lab.games.lcb.rules.embarking import embark as embark_rules
 from lcb_lab.games.lcb.rules.common import Ctx
 from lcb_lab.games.lcb.rules.stages.influence import cp_benefit, free_cards_benefit
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.model.catalog import UnitType
 EMBARK_TAGS = {"embark", "lhd", "lha", "lpd", "lhd_lha", "amphibious_ship"}
 """``requires`` tags that name an Embark-capable ship (10.31)."""
 
@@ -70,7 +73,7 @@ def host_problem(ctx: Ctx, unit: Unit, ct: CardType) -> tuple[str, str] | None:
     return None
 
 
-def host_allowed(ct: CardType, t) -> bool:
+def host_allowed(ct: CardType, t: UnitType) -> bool:
     """Whether a unit of type ``t`` meets ``ct``'s ``requires`` (the card model's own
     ``host_allowed`` when it has one)."""
     own = getattr(ct, "host_allowed", None)
@@ -179,6 +182,7 @@ def _own_unit(ctx: Ctx, uid: str, team: str, rule: str) -> Unit:
 
 
 def attached_to(state: GameState, uid: str) -> list[Card]:
+    """The in-play cards Attached to unit ``uid`` (9.3, 4.33); ``[]`` when none."""
     return [c for c in state.cards.values() if c.in_play and c.where == "attached" and c.host == uid]
 
 
@@ -199,7 +203,7 @@ def card_counts(state: GameState, team: str) -> str:
 
 
 def log_secret(ctx: Ctx, kind: str, title: str, text: str, rules: list[str], team: str,
-               public_title: str | None, public_text: str = "", **facts) -> None:
+               public_title: str | None, public_text: str = "", **facts: Any) -> None:
     """Log an act on ``team``'s hidden cards or counters: the team and the instructor read it
     in full, the other team ``public_title`` / ``public_text`` (None: nothing)."""
     pub = None if public_title is None else {"title": public_title, "text": public_text}

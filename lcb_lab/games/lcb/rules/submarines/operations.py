@@ -33,6 +33,8 @@ the owner reads them in full, the other team ``pub`` (None: nothing).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Iterable
+
 from lcb_lab.games.lcb import plain
 from lcb_lab.kernel import explain
 from lcb_lab.games.lcb import observer
@@ -66,6 +68,12 @@ from lcb_lab.games.lcb.rules.submarines.sot import (
     subs_in,
     track)
 
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.actions import OffensiveAsw, SubmarineZor, TorpedoAttack
+    from lcb_lab.games.lcb.model.cards import CardType, Effect
+    from lcb_lab.games.lcb.model.state import CardPlay, Declared
+    from lcb_lab.games.lcb.rules.common import GameLike
+
 TORPEDOES = 2
 """TORPEDO ATTACKs per Move and/or Combat action (14.07) and per side in a submarine duel (14.011)."""
 SUB_TARGET = "submarine"
@@ -73,7 +81,7 @@ SUB_TARGET = "submarine"
 
 
 # ---------------------------------------------------------------- in play (14.01)
-def submarine(ctx: Ctx, link, ct, eff) -> bool:
+def submarine(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     """A JCC submarine is not played: it is a unit activated by Core Actions (14.0, 14.04)."""
     raise IllegalAction("14.04", f"{ct.name} is a submarine: activate it with a Move and/or Initiate Combat "
                         "action (1 AP)")
@@ -97,7 +105,7 @@ def _declared_sub(ctx: Ctx, aid: int, uid: str, combat: bool = True):
     return d, u
 
 
-def check_torpedo(ctx: Ctx, aid: int, uid: str, targets) -> tuple:
+def check_torpedo(ctx: Ctx, aid: int, uid: str, targets: Iterable[str]) -> tuple:
     """The checks of :func:`torpedo_act`, changing nothing: ``(declared, sub, ship targets,
     submarine targets or None)``.  Raises IllegalAction (14.04, 14.07, 14.011)."""
     d, sub = _declared_sub(ctx, aid, uid)
@@ -147,7 +155,7 @@ def _dist(a: str, b: str) -> int:
     return dist(a, b)
 
 
-def torpedo_act(game, c: Ctx, a) -> None:
+def torpedo_act(game: GameLike, c: Ctx, a: TorpedoAttack) -> None:
     """TORPEDO ATTACK (14.07, 14.08, 14.011-14.13): defensive ASW of the hex first, then the
     torpedoes (one die each) or the submarine engagement."""
     d, sub, ships, enemy_subs = check_torpedo(c, a.action, a.sub, a.targets)
@@ -236,7 +244,9 @@ def duel(ctx: Ctx, sub: Unit, named: list[str] | None) -> None:
 
 
 # ---------------------------------------------------------------- ZOR (14.09)
-def check_zor(ctx: Ctx, aid: int, uid: str):
+def check_zor(ctx: Ctx, aid: int, uid: str) -> tuple[Declared, Unit]:
+    """The checks of :func:`zor_act`, changing nothing: ``(declared action, submarine)``.  Raises
+    IllegalAction (3.31, 3.36, 14.0, 14.09: the action's ZOR already used)."""
     d, sub = _declared_sub(ctx, aid, uid, combat=False)
     if d.zor_used:
         raise IllegalAction("14.09", f"action #{d.aid} has already used its ZOR")
@@ -255,7 +265,7 @@ def zor_targets(ctx: Ctx, sub: Unit) -> list[Unit]:
     return [u for h in zor_hexes(ctx, sub.hex) for u in subs_in(ctx, h, foe) if not detected_by(ctx, u, sub)]
 
 
-def zor_act(game, c: Ctx, a) -> list[str]:
+def zor_act(game: GameLike, c: Ctx, a: SubmarineZor) -> list[str]:
     """Exercise the voluntary 1-hex ZOR (14.09): reveal enemy naval units, roll DETECT for each
     enemy submarine there.  Returns the uids revealed or DETECTED."""
     from lcb_lab.games.lcb.rules.movement.conceal import reveal
@@ -288,12 +298,15 @@ def zor_act(game, c: Ctx, a) -> list[str]:
 
 
 # ---------------------------------------------------------------- offensive ASW (14.14)
-def offensive_asw_act(game, c: Ctx, a) -> list[str]:
+def offensive_asw_act(game: GameLike, c: Ctx, a: OffensiveAsw) -> list[str]:
+    """Handler of :class:`lcb_lab.games.lcb.actions.OffensiveAsw` (14.14): the ships of declared
+    action ``a.action`` search their hex (:func:`lcb_lab.games.lcb.rules.submarines.asw.offensive_act`).
+    Returns the uids of the submarines destroyed.  Raises IllegalAction."""
     return asw.offensive_act(c, a.action, list(a.units))
 
 
 # ---------------------------------------------------------------- legal actions
-def offers(game) -> list:
+def offers(game: GameLike) -> list:
     """The submarine / ASW actions the active impulse may take now -- never depending on
     where the enemy's hidden submarines are (no hint): the engagement ``"submarine"`` and
     offensive ASW are offered in any hex."""

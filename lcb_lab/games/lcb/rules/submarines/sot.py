@@ -9,11 +9,17 @@ and the sequence may call it).  See :mod:`~lcb_lab.games.lcb.rules.submarines.op
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Iterable
+
 from lcb_lab.kernel import explain
 from lcb_lab.games.lcb import observer
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import DeployArea, Unit
 from lcb_lab.games.lcb.rules.common import Ctx, names, refs
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.model.cards import CardType
+    from lcb_lab.games.lcb.model.state import Card, Declared
 
 ASW_KILL = 10
 """An ASW die kills a DETECTED submarine on 10 or less (14.12, 14.14, SOT sheet)."""
@@ -45,7 +51,7 @@ def detect_of(ctx: Ctx, u: Unit) -> int:
 
 
 def log_secret(ctx: Ctx, team: str, title: str, text: str, rules: list[str], pub: dict | None = None,
-               **facts) -> None:
+               **facts: Any) -> None:
     """A submarine entry ``team`` reads in full; the other team reads ``pub``
     (``{"title", "text"}``) or nothing."""
     ctx.log(explain.step("submarine", title, text, rules), team=team, pub=pub, **facts)
@@ -130,14 +136,14 @@ def after_combat(ctx: Ctx) -> None:
                 remove_marker(ctx, u, "its LRS is resolved: the submarine conceals again (14.06)")
 
 
-def check_buy(ctx: Ctx, ct) -> None:
+def check_buy(ctx: Ctx, ct: CardType) -> None:
     """A JCC submarine is acquired only at the beginning of the game (14.01)."""
     if ctx.state.planning_stages > 1:
         raise IllegalAction("14.01", f"{ct.name} is a JCC submarine: it can be acquired only in the first "
                             "Planning Stage, at the beginning of the game")
 
 
-def put_in_play(ctx: Ctx, card, ct) -> Unit:
+def put_in_play(ctx: Ctx, card: Card, ct: CardType) -> Unit:
     """The submarine unit of a bought JCC submarine, off the map until deployed (14.01)."""
     s = ctx.state
     t = ctx.catalog.unit(ct.unit_type)
@@ -193,7 +199,7 @@ def moved(ctx: Ctx, units: list[Unit], start: str, path: list[str], spent: int) 
 
 
 # ---------------------------------------------------------------- the declared action (rules may not import handlers)
-def declared_action(ctx: Ctx, aid: int):
+def declared_action(ctx: Ctx, aid: int) -> Declared:
     """The declared Core Action ``aid`` of the impulse (as :func:`lcb_lab.games.lcb.handlers.declared`)."""
     imp = ctx.state.impulse
     if imp is None:
@@ -212,7 +218,7 @@ def declared_action(ctx: Ctx, aid: int):
     return d
 
 
-def check_names(ctx: Ctx, team: str, uids) -> None:
+def check_names(ctx: Ctx, team: str, uids: Iterable[object]) -> None:
     """One refusal for any name ``team`` cannot know (6.11, :func:`lcb_lab.games.lcb.observer.knows`), whether
     or not it exists."""
     for n in uids:

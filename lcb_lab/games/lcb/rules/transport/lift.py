@@ -36,12 +36,19 @@ map).  A card destroyed by its last cube still delivers the survivors of that us
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction, UnknownName
 from lcb_lab.games.lcb.model.state import Unit, other
 from lcb_lab.games.lcb.rules.cards.effects import _rolled
 from lcb_lab.games.lcb.rules.common import Ctx, dist, living_unit, names
 from lcb_lab.games.lcb.rules.transport.cargo import board, check_pickup, coastal, enemy_in, give_rp, room, rp_token, space
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.model.cards import CardType, Effect
+    from lcb_lab.games.lcb.model.state import Card, CardPlay
+    from lcb_lab.games.lcb.rules.common import GameLike
 
 FNS = ("rotary_lift", "reinforce", "sealift", "littoral_move")
 """The effect functions of this module."""
@@ -110,7 +117,7 @@ def _hits(link) -> int:
     return int(link.data.get("hits", 0))
 
 
-def absorb_hits(ctx: Ctx, link, n: int) -> bool:
+def absorb_hits(ctx: Ctx, link: CardPlay, n: int) -> bool:
     """12.12, 12.42: ``n`` enemy INTERCEPT / FTR NULLIFY successes on a lift card whose effect
     has ``args.loss_per_hit``: recorded on the link (each removes that many GPSV or RP when the
     effect resolves) instead of stopping the use.  True when handled (the caller adds the cubes,
@@ -134,7 +141,7 @@ def absorb_hits(ctx: Ctx, link, n: int) -> bool:
 
 
 # ---------------------------------------------------------------- rotary-wing lift (12.1, 12.13, 12.52)
-def check_lift(ctx: Ctx, card, ct, eff, targets: list[str], hex_: str | None) -> dict:
+def check_lift(ctx: Ctx, card: Card, ct: CardType, eff: Effect, targets: list[str], hex_: str | None) -> dict:
     """The plan of a rotary-wing lift or resupply run, or IllegalAction (12.04, 12.08, 12.1, 12.13, 12.52)."""
     host = _host(ctx, card, ct)
     dest = _dest(ctx, hex_, "12.1")
@@ -197,7 +204,7 @@ def check_lift(ctx: Ctx, card, ct, eff, targets: list[str], hex_: str | None) ->
     return {"mode": mode, "host": host, "dest": dest, "units": us, "per_card": per_card}
 
 
-def rotary_lift(ctx: Ctx, link, ct, eff) -> bool:
+def rotary_lift(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     """Rotary-wing lift (module doc): units ashore / aboard, or RP to a unit, minus the enemy's
     successes (12.12, 12.13)."""
     card = ctx.card(link.card)
@@ -259,7 +266,7 @@ def _port(ctx: Ctx, h: str, small: bool) -> bool:
     return "port" in kinds or (small and "small_port" in kinds)
 
 
-def check_reinforce(ctx: Ctx, card, ct, eff, targets: list[str], hex_: str | None) -> dict:
+def check_reinforce(ctx: Ctx, card: Card, ct: CardType, eff: Effect, targets: list[str], hex_: str | None) -> dict:
     """12.41: the pool units named fit ``capacity_gpsv``; ``hex`` is a friendly airfield (or
     port, ``args.port``)."""
     dest = _dest(ctx, hex_, "12.41")
@@ -303,7 +310,7 @@ def _leave_pool(ctx: Ctx, team: str, rs: list[dict]) -> None:
     ctx.state.reinforcements[team] = [r for r in ctx.state.reinforcements.get(team, []) if r["uid"] not in gone]
 
 
-def reinforce(ctx: Ctx, link, ct, eff) -> bool:
+def reinforce(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     """Reinforcements from off the map (12.4, 12.42): minus 2 GPSV per enemy success."""
     card = ctx.card(link.card)
     plan = check_reinforce(ctx, card, ct, eff, link.targets, link.hex)
@@ -321,7 +328,7 @@ def reinforce(ctx: Ctx, link, ct, eff) -> bool:
 
 
 # ---------------------------------------------------------------- sealift (12.4, 13.38)
-def check_sealift(ctx: Ctx, card, ct, eff, targets: list[str], hex_: str | None) -> dict:
+def check_sealift(ctx: Ctx, card: Card, ct: CardType, eff: Effect, targets: list[str], hex_: str | None) -> dict:
     """Units in one friendly port hex (or from the pool) to another friendly port (12.31, 12.41)."""
     dest = _dest(ctx, hex_, "12.41")
     small = bool(eff.args.get("small_port"))
@@ -403,7 +410,7 @@ def _trigger_mines(ctx: Ctx, mines: list, units: list, ct) -> None:
             trigger_at(ctx, h, units, "enters")
 
 
-def sealift(ctx: Ctx, link, ct, eff) -> bool:
+def sealift(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     """Marker-less sealift (12.4, 13.38): the units land in the destination port."""
     card = ctx.card(link.card)
     plan = check_sealift(ctx, card, ct, eff, link.targets, link.hex)
@@ -423,7 +430,10 @@ def sealift(ctx: Ctx, link, ct, eff) -> bool:
 
 
 # ---------------------------------------------------------------- Littoral Movement (12.43)
-def check_littoral(ctx: Ctx, card, ct, eff, targets: list[str], hex_: str | None) -> dict:
+def check_littoral(ctx: Ctx, card: Card, ct: CardType, eff: Effect, targets: list[str], hex_: str | None) -> dict:
+    """The plan of a Littoral Movement pickup (12.43): ``{"dest", "units"}``, friendly units in a
+    friendly coastal hex that fit ``capacity_gpsv``.  Raises IllegalAction (12.43) when its marker is
+    already on the map, the hex is not coastal or friendly, no units are named or they do not fit."""
     from lcb_lab.games.lcb.rules.transport.landing import marker_of
     if marker_of(ctx, card.cid) is not None:
         raise IllegalAction("12.43", f"{ct.name}'s ISR marker is on the map: it moves by its free marker action")
@@ -440,7 +450,7 @@ def check_littoral(ctx: Ctx, card, ct, eff, targets: list[str], hex_: str | None
     return {"dest": dest, "units": units}
 
 
-def littoral_move(ctx: Ctx, link, ct, eff) -> bool:
+def littoral_move(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     """12.43: an unrevealed ISR marker picks the units up in ``hex``; it moves by MarkerAction."""
     from lcb_lab.games.lcb.rules.markers import placement as card_markers
     from lcb_lab.games.lcb.rules.transport.exposed import reveal_by_enemy_zor
@@ -463,7 +473,7 @@ def littoral_move(ctx: Ctx, link, ct, eff) -> bool:
 
 
 # ---------------------------------------------------------------- targets and options
-def check_targets(ctx: Ctx, card, ct, eff, targets: list[str], hex_: str | None) -> None:
+def check_targets(ctx: Ctx, card: Card, ct: CardType, eff: Effect, targets: list[str], hex_: str | None) -> None:
     """Refuse a transport play before any roll (called by :mod:`lcb_lab.games.lcb.rules.cards.targets`)."""
     if eff.fn == "transport":
         from lcb_lab.games.lcb.rules.transport.landing import check
@@ -478,7 +488,7 @@ MAX_HEXES = 4
 actions short -- every other hex is still legal when named)."""
 
 
-def options(game, card, eff) -> list[dict]:
+def options(game: GameLike, card: Card, eff: Effect) -> list[dict]:
     """PlayCard targets the random player and the lab may offer for a transport effect
     (``{"targets", "hex"}``; each is still checked by the rules)."""
     ctx = game._ctx()

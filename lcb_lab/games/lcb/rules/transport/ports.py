@@ -18,16 +18,23 @@ places the cube; it is removed when the team's last Embark-capable unit has left
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import other
 from lcb_lab.games.lcb.rules.common import Ctx, living_unit, names
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.actions import PortTransfer
+    from lcb_lab.games.lcb.rules.common import GameLike
 
 LIMIT = 8
 """GPSV + RP per ship per impulse (12.3, 12.54)."""
 
 
 def large_port(ctx: Ctx, h: str) -> bool:
+    """True when hex ``h`` has a (large) port (12.3); small ports do not count.  LcbError off the map."""
     return any(f.kind == "port" for f in ctx.board.hex(h).features)
 
 
@@ -45,7 +52,7 @@ def sweep_cubes(ctx: Ctx) -> None:
                                  f"the last {team} Embark-capable ship has left the port", ["12.3", "12.54"]))
 
 
-def check(ctx: Ctx, a) -> dict:
+def check(ctx: Ctx, a: PortTransfer) -> dict:
     """The plan of a port transfer, or IllegalAction (3.31, 3.33, 10.0, 12.08, 12.3, 12.54)."""
     s, imp = ctx.state, ctx.state.impulse
     if imp is None or s.stage != "action":
@@ -113,7 +120,7 @@ def check(ctx: Ctx, a) -> dict:
     return {"ship": ship, "hex": h, "units": units, "gpsv": gpsv}
 
 
-def port_transfer_act(game, c: Ctx, a) -> None:
+def port_transfer_act(game: GameLike, c: Ctx, a: PortTransfer) -> None:
     """Handler of :class:`lcb_lab.games.lcb.actions.PortTransfer` (module doc)."""
     sweep_cubes(c)
     plan = check(c, a)
@@ -171,7 +178,7 @@ def _rp_aboard(c: Ctx, ship, h: str, rp: int) -> None:
     ship.supply["RP"] = ship.supply.get("RP", 0) + rp
 
 
-def offers(game) -> list:
+def offers(game: GameLike) -> list:
     """The PortTransfer acts of the active impulse: per Embark-capable ship of the Task Force in
     a large port, the Embarked units that fit the impulse's limit ashore, and the friendly
     ground units of the hex aboard -- free with the orange cube, else by each declared action
