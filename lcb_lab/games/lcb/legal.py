@@ -32,6 +32,8 @@ support fire (7.18), which a caller states explicitly.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.actions import CHANCE
 from lcb_lab.games.lcb.legal_answers import _answers
@@ -43,6 +45,9 @@ from lcb_lab.games.lcb.legal_trial import _kept, trial
 from lcb_lab.games.lcb.rules.movement import move as movement
 from lcb_lab.games.lcb.rules.common import GameLike
 from lcb_lab.games.lcb.model.state import other
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.model.state import Declared
 
 
 # ---------------------------------------------------------------- entry point
@@ -178,7 +183,9 @@ def move_options(game: GameLike, aid: int, dest: str | None = None) -> list[A.Mo
     return _kept(game, [A.Move(aid, tuple(p)) for p in found.values()])
 
 
-def zor_candidates(game: GameLike, d) -> list[A.ExerciseZor]:
+def zor_candidates(game: GameLike, d: Declared) -> list[A.ExerciseZor]:
+    """The ExerciseZor acts of declared action ``d``: one per hex adjacent to its ground units' hex
+    (6.21); ``[]`` when its ZOR is used or it has no living ground unit on the map."""
     units = [game.state.units[u] for u in d.units if not game.state.units[u].destroyed]
     if d.zor_used or not units or game.utype(units[0].uid).is_naval or units[0].hex is None:
         return []
@@ -186,7 +193,7 @@ def zor_candidates(game: GameLike, d) -> list[A.ExerciseZor]:
 
 
 # ---------------------------------------------------------------- resupply
-def resupply_templates(game: GameLike, d) -> list[Template]:
+def resupply_templates(game: GameLike, d: Declared) -> list[Template]:
     """RESUPPLY grants a logistics unit of Move and/or Resupply action ``d`` may make (8.0-8.08)."""
     out = []
     for uid in d.units:

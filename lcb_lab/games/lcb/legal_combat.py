@@ -99,6 +99,8 @@ def committable(game: GameLike, action: A.CommitCombat, ctx: Ctx | None = None) 
 
 
 def breakthrough_candidates(game: GameLike) -> list[A.ArmorBreakthrough]:
+    """The ArmorBreakthrough acts to try: each unit of the impulse's Task Force in a hex of this
+    impulse's GROUND ASSAULTs, into each neighbouring hex (7.19; the handler refuses the rest)."""
     imp = game.state.impulse
     hexes = imp.combat.ga_hexes() if imp.combat else []
     out = []

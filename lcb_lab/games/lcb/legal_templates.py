@@ -7,7 +7,7 @@ run of each candidate.  The templates themselves are listed by :mod:`lcb_lab.gam
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
@@ -65,7 +65,7 @@ def _make_declare(t: Template, rng, one) -> A.Declare:
     return draw_declaration(t.options, t.limits["ap"], rng)
 
 
-def draw_declaration(options, ap: int, rng: np.random.Generator, legal=None) -> A.Declare:
+def draw_declaration(options: Sequence[A.CoreAction], ap: int, rng: np.random.Generator, legal: Callable[[int], bool] | None = None) -> A.Declare:
     """A random combination of the single Core Actions ``options`` within ``ap``: each option
     in a random order is taken with probability 0.7 when its AP and units are free and, when
     ``legal`` is given, ``legal(i)`` (asked only then) says option ``i`` is legal."""

@@ -19,7 +19,7 @@ Usage::
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from bokeh.core.properties import value
 from bokeh.events import Tap
@@ -34,6 +34,9 @@ from lcb_lab.ui.views.board_layers import add_board_layers, board_extent
 from lcb_lab.ui.views.counters import COUNTER_FONT, add_counter_layer, counter_layers, px
 from lcb_lab.ui.views.map_overlays import _OVERLAY_KEYS, _UMBRELLA_KEYS, MapOverlays
 from lcb_lab.ui.views.map_sizes import MapSizes
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.game import Game
 
 __all__ = ["MapView", "title_text", "scenario_name", "LEGEND_POOL"]
 
@@ -60,7 +63,7 @@ def title_text(view: dict, scenario: str = "") -> tuple[str, str]:
     return line1, line2
 
 
-def scenario_name(game) -> str:
+def scenario_name(game: Game) -> str:
     """The scenario's display name (or its id)."""
     return game.view("instructor")["scenario_name"]
 
@@ -274,7 +277,7 @@ class MapView(MapSizes, MapOverlays):
             self._set("counter_stacks", layers["stacks"])
         self._place_names()             # in presentation a name leaves a hex that holds counters
 
-    def update(self, game, team: str, selected: str | None = None) -> dict:
+    def update(self, game: Game, team: str, selected: str | None = None) -> dict:
         """Redraw counters and title from ``game.view(team)``; returns the view."""
         view = game.view(team)
         self._last_view = (view, selected)

@@ -7,10 +7,15 @@ and legend items its figure holds.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from lcb_lab.ui.views import palette
 from lcb_lab.ui.views import markers as mk
 from lcb_lab.ui.views import overlays as ov
 from lcb_lab.ui.views.map_sizes import PRESENTATION_LINE_SCALE
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.game import Game
 
 
 _OVERLAY_KEYS = ("xs", "ys", "colour", "fill_alpha", "dash", "hatch", "width", "label")
@@ -67,7 +72,7 @@ class MapOverlays:
             self.legend.visible = vis
 
     # ---------------------------------------------------------- card markers (13.x)
-    def show_markers(self, game, view: dict) -> None:
+    def show_markers(self, game: Game, view: dict) -> None:
         """Draw the card markers ``view`` shows (chips, :func:`.markers.marker_chips`) and, while
         :attr:`marker_overlays_on`, their overlays (ISR reach, own mine fields, fortification
         levels) and the view's own submarine tracks (:mod:`.markers`)."""
@@ -144,4 +149,6 @@ class MapOverlays:
         return first, bool(lines["xs"])
 
     def clear_overlays(self) -> None:
+        """Remove the drawn overlays and the INTERCEPT umbrella (:meth:`show_overlays` with none); the
+        card markers' own overlays stay."""
         self.show_overlays([], None)

@@ -36,7 +36,7 @@ builder), :mod:`lcb_lab.ui.widgets.impulse_act` (carry out, RESUPPLY grants) and
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Iterable, Protocol
 
 import ipywidgets as W
 
@@ -55,17 +55,38 @@ if TYPE_CHECKING:  # pragma: no cover
 class ImpulseCommands(Protocol):
     """What the panel's buttons call (the lab's methods of the same names)."""
 
-    def begin_impulse(self, task_force): ...
-    def relinquish(self): ...
-    def declare(self, actions): ...
-    def move(self, action, dest): ...
-    def conceal(self, action, units=None): ...
-    def exercise_zor(self, action, hex): ...
-    def resupply(self, action, logistics, rv_slot, grants): ...
-    def commit_combat(self, lrs=(), ga=()): ...
-    def resolve(self): ...
-    def end_impulse(self): ...
-    def set_team(self, team): ...
+    def begin_impulse(self, task_force: str | None) -> Any:
+        """Begin ``task_force``'s impulse (3.3)."""
+
+    def relinquish(self) -> Any:
+        """The initiative team lets the other go first (3.41)."""
+
+    def declare(self, actions: list[dict]) -> Any:
+        """Declare the impulse's Core Actions (3.03): ``[{"kind", "units", "jcc"}]``."""
+
+    def move(self, action: int, dest: str | None) -> Any:
+        """Declared action ``#action`` moves to ``dest`` (5.12)."""
+
+    def conceal(self, action: int, units: list[str] | None = None) -> Any:
+        """Declared action ``#action`` conceals its units (all, or ``units``; 6.1)."""
+
+    def exercise_zor(self, action: int, hex: str | None) -> Any:
+        """Declared action ``#action`` exercises its ground ZOR into ``hex`` (6.21)."""
+
+    def resupply(self, action: int, logistics: str | None, rv_slot: str, grants: list[dict]) -> Any:
+        """``logistics`` of declared action ``#action`` grants RP from RV ``rv_slot`` (8.0)."""
+
+    def commit_combat(self, lrs: Iterable[dict] = (), ga: Iterable[dict] = ()) -> Any:
+        """Commit every LRS and GROUND ASSAULT allocation of the impulse at once (3.38)."""
+
+    def resolve(self) -> Any:
+        """Roll the committed combat (7.010)."""
+
+    def end_impulse(self) -> Any:
+        """End the impulse (3.39)."""
+
+    def set_team(self, team: str) -> None:
+        """Redraw the lab from ``team``'s view ("US", "RU" or "instructor")."""
 
 
 def _lay(width: str = "auto", **kw) -> W.Layout:
@@ -219,6 +240,7 @@ class ImpulsePanel(DeclarationBuilder, ActControls, CombatAllocator):
 
     # ------------------------------------------------------------ builders
     def clear(self) -> None:
+        """Forget the pending declaration, the combat allocations and the resupply grants."""
         self.pending_decl, self.allocs, self.grants = [], [], []
 
     # ------------------------------------------------------------ refresh

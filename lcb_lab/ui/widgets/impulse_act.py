@@ -24,6 +24,7 @@ class ActControls:
         self.show_grants()
 
     def show_grants(self) -> None:
+        """Redraw the list of resupply grants added so far (``unit slot: n RP`` each)."""
         self.grant_list.value = "".join(f"<div>{esc(g['unit'])} {esc(g['slot'])}: {g['rp']} RP</div>"
                                         for g in self.grants)
 

@@ -25,13 +25,15 @@ class CombatAllocator:
 
     @property
     def lrs_rows(self) -> list[dict]:
+        """The LRS allocation rows added so far (``{"shooter", "slot", "target", "dice"}``), in order."""
         return [r for k, r in self.allocs if k == "lrs"]
 
     @property
     def ga_rows(self) -> list[dict]:
+        """The GROUND ASSAULT allocation rows added so far (``{"attacker", "target", "dice"}``), in order."""
         return [r for k, r in self.allocs if k == "ga"]
 
-    def add_lrs(self, shooter: str | None, slot: str | None, target: str | None, dice) -> list[dict]:
+    def add_lrs(self, shooter: str | None, slot: str | None, target: str | None, dice: int | str) -> list[dict]:
         """Add one LRS allocation row (7.3); committed with the others (3.38).
 
         A row without shooter, LRS track, target or dice is refused with a plain
@@ -61,7 +63,7 @@ class CombatAllocator:
         self._show_alloc()
         return self.lrs_rows
 
-    def add_ga(self, attacker: str | None, target: str | None, dice) -> list[dict]:
+    def add_ga(self, attacker: str | None, target: str | None, dice: int | str) -> list[dict]:
         """Add one GROUND ASSAULT allocation row (7.1); refused like :meth:`add_lrs` when incomplete."""
         why = None
         if not attacker:

@@ -7,6 +7,8 @@ works on its widgets (``kind``, ``units``, ``jcc``, ``decl_list``, ...).
 """
 from __future__ import annotations
 
+from typing import Iterable
+
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.kernel.errors import LcbError
 from lcb_lab.ui.offers import declaration_refusal
@@ -31,7 +33,7 @@ UNIT_KINDS = {k for k in CORE_ACTION_NAMES if k not in ("play_jcc", NETWORK_REPA
 JCC_KINDS = {"play_jcc", "move_embarked_jcc"}
 
 
-def action_text(kind: str, units=(), jcc: str | None = None) -> str:
+def action_text(kind: str, units: Iterable[str] = (), jcc: str | None = None) -> str:
     """A Core Action as the log words it: "Move and/or Initiate Combat: DDG-51",
     "Play a JCC (MARSOC HALO)"."""
     text = KIND_NAME.get(kind, kind)

@@ -78,6 +78,7 @@ class MoveStep(_Act):
     path: list[Any] = Field(min_length=1)
 
     def json(self) -> dict:
+        """The step as a typed action's JSON (:func:`lcb_lab.games.lcb.actions.from_json`): ``Move``."""
         return {"kind": "move", "action": self.action, "path": self.path}
 
 
@@ -85,6 +86,7 @@ class ZorStep(_Act):
     hex: Any
 
     def json(self) -> dict:
+        """The step as a typed action's JSON: ``ExerciseZor``."""
         return {"kind": "exercise_zor", "action": self.action, "hex": self.hex}
 
 
@@ -92,6 +94,7 @@ class ConcealStep(_Act):
     units: Optional[list[Any]] = None
 
     def json(self) -> dict:
+        """The step as a typed action's JSON: ``Conceal``."""
         return {"kind": "conceal", "action": self.action, "units": self.units}
 
 
@@ -102,6 +105,7 @@ class ResupplyStep(_Act):
     grants: list[Any] = Field(min_length=1)
 
     def json(self) -> dict:
+        """The step as a typed action's JSON: ``Resupply``."""
         return {"kind": "resupply", "action": self.action, "logistics": self.logistics, "rv_slot": self.rv,
                 "grants": self.grants}
 
@@ -113,6 +117,7 @@ class EffectStep(_Typed):
     FIELDS: ClassVar[dict[str, str]] = {"from_": "from"}
 
     def json(self) -> dict:
+        """The step as a typed action's JSON: ``ScriptedEffect`` (the step's extra keys; ``from`` read as ``from_``)."""
         data = {("from_" if k == "from" else k): v for k, v in (self.model_extra or {}).items()}
         return {"kind": "scripted_effect", **data, "note": self.note}
 
@@ -122,6 +127,7 @@ class CombatStep(_Typed):
     ga: list[Any] = []
 
     def json(self) -> dict:
+        """The step as a typed action's JSON: ``CommitCombat``."""
         return {"kind": "commit_combat", "lrs": self.lrs, "ga": self.ga}
 
 

@@ -26,6 +26,8 @@ Force marker yet except through :func:`lcb_lab.games.lcb.rules.markers.isr.hit`.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from lcb_lab.games.lcb import plain
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
@@ -34,11 +36,19 @@ from lcb_lab.games.lcb.rules.cards import targets as card_targets
 from lcb_lab.games.lcb.rules.markers.placement import as_hex, rolled
 from lcb_lab.games.lcb.rules.common import Ctx
 
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.actions import InstructorRuling, MarkerAction
+    from lcb_lab.games.lcb.choices import Choice
+    from lcb_lab.games.lcb.model.cards import CardType, Effect
+    from lcb_lab.games.lcb.model.state import Card, CardPlay
+    from lcb_lab.games.lcb.rules.common import GameLike
+    from types import SimpleNamespace
+
 STANDARD = 6
 """The standard effect roll (13.12): a d20 of 6 or less."""
 
 
-def ruling_act(game, c: Ctx, a) -> int:
+def ruling_act(game: GameLike, c: Ctx, a: InstructorRuling) -> int:
     """Handler of :class:`lcb_lab.games.lcb.actions.InstructorRuling` (13.14): record the agreed effect.
     Returns its number ``n`` (``"ruling:<n>"`` names it)."""
     if not a.text.strip():
@@ -55,7 +65,7 @@ def ruling_act(game, c: Ctx, a) -> int:
     return n
 
 
-def check_play(ctx: Ctx, card, ct, eff, targets: list[str], hex_: str | None) -> None:
+def check_play(ctx: Ctx, card: Card, ct: CardType, eff: Effect, targets: list[str], hex_: str | None) -> None:
     """Placement limits (13.11): ``count`` different land hexes within the card's range."""
     hexes = [as_hex(ctx, h) for h in ([hex_] if hex_ else []) + list(targets)]
     count = int(eff.args.get("count", 1))
@@ -68,7 +78,7 @@ def check_play(ctx: Ctx, card, ct, eff, targets: list[str], hex_: str | None) ->
     card_targets._check_range(ctx, card, ct, eff, hexes)
 
 
-def proxy_force(ctx: Ctx, link, ct, eff) -> bool:
+def proxy_force(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     """Place the card's Proxy Force marker(s) (module doc)."""
     from lcb_lab.games.lcb.rules.markers.placement import contact, new_marker
     hexes = [as_hex(ctx, h) for h in ([link.hex] if link.hex else []) + list(link.targets)]
@@ -98,7 +108,7 @@ def _ruling(ctx: Ctx, targets) -> dict | None:
     return None
 
 
-def effect_setup(ctx: Ctx, m: CardMarker, a) -> tuple[dict | None, list[Unit], int]:
+def effect_setup(ctx: Ctx, m: CardMarker, a: MarkerAction | SimpleNamespace) -> tuple[dict | None, list[Unit], int]:
     """The setup of the Proxy Force's effect roll ``a`` (13.12, 13.14), changing nothing:
     ``(the ruling named, or None; the target units; the value)`` -- one d20, succeeding on the
     value or less (the ruling's, else the card's ``effect_on``, :data:`STANDARD`).  Raises
@@ -112,7 +122,7 @@ def effect_setup(ctx: Ctx, m: CardMarker, a) -> tuple[dict | None, list[Unit], i
     return ruling, units, ruling["succeeds_on"] if ruling else m.data.get("effect_on", STANDARD)
 
 
-def effect_step(ctx: Ctx, m: CardMarker, a) -> None:
+def effect_step(ctx: Ctx, m: CardMarker, a: MarkerAction | SimpleNamespace) -> None:
     """The Proxy Force's effect roll (13.12, 13.14): see the module doc."""
     ruling, units, need = effect_setup(ctx, m, a)
     roll = ctx.dice.roll(1, f"{m.mid}: effect")[0]
@@ -134,7 +144,7 @@ def effect_step(ctx: Ctx, m: CardMarker, a) -> None:
                                  ["13.14"]), unit=u.uid)
 
 
-def assault_target(ctx: Ctx, m: CardMarker, a) -> Unit:
+def assault_target(ctx: Ctx, m: CardMarker, a: MarkerAction | SimpleNamespace) -> Unit:
     """The setup of marker ``m``'s GROUND ASSAULT ``a`` (13.12, 13.41), changing nothing: its
     one target; ``a.dice`` d20 hitting on :func:`assault_cv` or less.  Raises IllegalAction."""
     rule, what = ("13.41", "a SOF marker") if m.kind == "sof" else ("13.12", "a Proxy Force")
@@ -159,7 +169,7 @@ def assault_cv(ctx: Ctx, m: CardMarker, u: Unit) -> tuple[int, list, int]:
     return base, mods, apply(base, mods)
 
 
-def defence_plan(ctx: Ctx, choice, allocs: list[dict]) -> tuple[CardMarker | None, list[dict]]:
+def defence_plan(ctx: Ctx, choice: Choice, allocs: list[dict]) -> tuple[CardMarker | None, list[dict]]:
     """The setup of the defenders' answer to a marker's GROUND ASSAULT (7.13), changing
     nothing: ``(marker or None if gone, [{"defender", "target", "dice"}])``, each defender's
     dice hitting on its GA CV or less.  Raises IllegalAction (7.08, 7.13)."""
@@ -177,7 +187,7 @@ def defence_plan(ctx: Ctx, choice, allocs: list[dict]) -> tuple[CardMarker | Non
     return m, [dict(x, dice=int(x["dice"])) for x in allocs]
 
 
-def assault(ctx: Ctx, m: CardMarker, a) -> None:
+def assault(ctx: Ctx, m: CardMarker, a: MarkerAction | SimpleNamespace) -> None:
     """The Proxy Force's GROUND ASSAULT (13.12; a SOF marker's on placement, 13.41): ``dice``
     (1..4) d20 at CV 3, range 0, on one face-up enemy unit in its hex (``targets[0]``), modified
     by terrain (7.09) and Fortification (13.51).  The defenders in the hex may fire back (7.13):
@@ -202,7 +212,7 @@ def assault(ctx: Ctx, m: CardMarker, a) -> None:
     _resolve(ctx, m, [])
 
 
-def answer_defence(ctx: Ctx, choice, allocs: list[dict]) -> None:
+def answer_defence(ctx: Ctx, choice: Choice, allocs: list[dict]) -> None:
     """The defenders' answer to a marker's GROUND ASSAULT (7.13): ``[{"defender", "target" (the
     marker), "dice"}]``, each a defender listed in the choice, within its GA supply. Raises
     IllegalAction leaving the choice pending; else rolls both sides at once (7.13, 7.15)."""

@@ -25,6 +25,8 @@ no MILDEC to absorb a hit, :func:`sink` is final.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from lcb_lab.games.lcb import plain
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
@@ -34,6 +36,10 @@ from lcb_lab.games.lcb.rules.cards.targets import _as_hex, origin
 from lcb_lab.games.lcb.rules.combat.destruction import destroy
 from lcb_lab.games.lcb.rules.common import Ctx, dist, names, refs
 from lcb_lab.games.lcb.rules.movement.conceal import reveal
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.model.cards import CardType, Effect
+    from lcb_lab.games.lcb.model.state import CardPlay, Declared
 
 UUV_DETECT = 10
 """A UUV card with no stated DETECT value is DETECTed on 10 or less (14.12)."""
@@ -131,7 +137,7 @@ def defensive(ctx: Ctx, sub: Unit) -> bool:
     return False        # missed or not DETECTED: the TORPEDO ATTACK goes on unhindered (14.13)
 
 
-def can_search(ctx: Ctx, d, u: Unit) -> bool:
+def can_search(ctx: Ctx, d: Declared, u: Unit) -> bool:
     """Whether ship ``u`` of declared action ``d`` may search with offensive ASW now (14.14)."""
     return (d.kind == "move_combat" and not d.over_mp and not (d.split and not d.moved) and not u.destroyed
             and u.hex is not None and asw_capable(ctx, u) and u.asw_hex is None)
@@ -191,7 +197,7 @@ def offensive_act(ctx: Ctx, aid: int, units: list[str]) -> list[str]:
 
 
 # ---------------------------------------------------------------- card ASW (14.15)
-def search_setup(ctx: Ctx, link, ct, eff) -> tuple[list[str], list[Unit], int]:
+def search_setup(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> tuple[list[str], list[Unit], int]:
     """The setup of card ASW (14.15), changing nothing: ``(searched hexes, enemy submarines
     there in the order the hexes were named, ASW value)``.  ONE DETECT d20 is compared with
     each submarine's DETECT value (:func:`lcb_lab.games.lcb.rules.submarines.sot.detect_of`);
@@ -207,7 +213,7 @@ def search_setup(ctx: Ctx, link, ct, eff) -> tuple[list[str], list[Unit], int]:
     return hexes, enemies, int(eff.args.get("asw", sub_rules.ASW_KILL))
 
 
-def asw_search(ctx: Ctx, link, ct, eff) -> bool:
+def asw_search(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     """Card ASW (14.15): ONE DETECT die against every enemy submarine in the searched hexes,
     then ONE ASW die against ONE revealed submarine there.  True when a submarine was
     destroyed."""
@@ -235,7 +241,7 @@ def asw_search(ctx: Ctx, link, ct, eff) -> bool:
 
 
 # ---------------------------------------------------------------- UUV (14.011, 14.12)
-def uuv_setup(ctx: Ctx, link, ct, eff) -> tuple[Unit, int, list[Unit], int, int]:
+def uuv_setup(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> tuple[Unit, int, list[Unit], int, int]:
     """The setup of a UUV's TORPEDO ATTACK (14.011, 14.12), changing nothing: ``(target, the
     UUV's DETECT value, the ASW-capable ships in the target's hex, torpedo CV, torpedo dice)``.
     Each ship rolls one DETECT d20 (<= the DETECT value), each DETECT one ASW d20
@@ -252,7 +258,7 @@ def uuv_setup(ctx: Ctx, link, ct, eff) -> tuple[Unit, int, list[Unit], int, int]
     return tgt, need, hunters, int(eff.args.get("torpedo_cv", eff.cv or 10)), max(1, eff.dice)
 
 
-def uuv(ctx: Ctx, link, ct, eff) -> bool:
+def uuv(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     """An Attached UUV's TORPEDO ATTACK on one revealed enemy naval unit within ``range`` of
     its host (sandbox reading of "UUV Attack: UNMANNED"); defensive ASW of the target hex
     first (14.12).  True when the target was hit."""

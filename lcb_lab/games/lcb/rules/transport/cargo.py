@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
-from lcb_lab.games.lcb.model.state import Unit, other
+from lcb_lab.games.lcb.model.state import CardMarker, Unit, other
 from lcb_lab.games.lcb.rules.common import Ctx, max_supply, supply_left
 
 
@@ -20,7 +20,7 @@ def coastal(ctx: Ctx, h: str) -> bool:
     return info.has_land and info.has_water and info.mp_cost is not None
 
 
-def space(ctx: Ctx, u, per_card: int | None = None, per_unit: int | None = None) -> int:
+def space(ctx: Ctx, u: Unit, per_card: int | None = None, per_unit: int | None = None) -> int:
     """The GPSV a unit takes with its Attached cards (10.1; 12.1: ``per_unit`` / ``per_card``
     GPSV each when the transport card says so; else the unit's and the cards' own GPSV)."""
     n = per_unit if per_unit is not None else ctx.utype(u).gpsv
@@ -97,14 +97,14 @@ def room(ctx: Ctx, u: Unit) -> int:
 
 
 # ---------------------------------------------------------------- aboard and ashore
-def board(ctx: Ctx, m, u) -> None:
+def board(ctx: Ctx, m: CardMarker, u: Unit) -> None:
     """Unit ``u`` goes aboard marker ``m`` (off the map, listed in its cargo; 12.05, 12.53)."""
     u.hex, u.embarked_on = None, None
     if u.uid not in m.cargo:
         m.cargo.append(u.uid)
 
 
-def deliver(ctx: Ctx, m, u) -> None:
+def deliver(ctx: Ctx, m: CardMarker, u: Unit) -> None:
     """The marker's RP cubes to friendly unit ``u`` in its coastal hex (12.26): into its tracked
     supply, never above the starting supply (8.02); RP it cannot take are lost (sandbox)."""
     n, m.rp = m.rp, 0

@@ -8,12 +8,14 @@ LRS (:func:`lrs_hit`); discarded (:func:`discard`), it takes its cargo with it.
 """
 from __future__ import annotations
 
+from typing import Collection
+
 from lcb_lab.kernel import explain
-from lcb_lab.games.lcb.model.state import other
+from lcb_lab.games.lcb.model.state import CardMarker, Unit, other
 from lcb_lab.games.lcb.rules.common import Ctx, names
 
 
-def reveal_by_enemy_zor(ctx: Ctx, m, hexes: list[str]) -> None:
+def reveal_by_enemy_zor(ctx: Ctx, m: CardMarker, hexes: list[str]) -> None:
     """12.23: an enemy naval ZOR reaching a hex of the marker's move reveals it."""
     if m.revealed or not m.data.get("naval"):
         return
@@ -26,7 +28,7 @@ def reveal_by_enemy_zor(ctx: Ctx, m, hexes: list[str]) -> None:
                 return
 
 
-def reveal_by_zor(ctx: Ctx, ship, reach) -> None:
+def reveal_by_zor(ctx: Ctx, ship: Unit, reach: Collection[str]) -> None:
     """12.23: ``ship``'s naval ZOR (the hexes ``reach``) reveals the enemy landing-craft markers
     in it (called by :func:`lcb_lab.games.lcb.rules.movement.conceal.apply_naval_zor`)."""
     for m in list(ctx.state.card_markers.values()):
@@ -42,7 +44,7 @@ def _reveal(ctx: Ctx, m, by: str) -> None:
 
 
 # ---------------------------------------------------------------- loss
-def discard(ctx: Ctx, m, why: str, rules: list[str], lose_cargo: bool = True) -> None:
+def discard(ctx: Ctx, m: CardMarker, why: str, rules: list[str], lose_cargo: bool = True) -> None:
     """Discard marker ``m`` (12.06): the units and RP aboard are lost with it; a Littoral
     Movement card goes back to the deck (12.43, 9.07); an Amphibious card is discarded (13.22)."""
     lost = [ctx.state.units[uid] for uid in m.cargo] if lose_cargo else []

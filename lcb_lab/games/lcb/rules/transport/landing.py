@@ -41,6 +41,8 @@ Room aboard the host on re-embarking: :func:`lcb_lab.games.lcb.rules.embarking.e
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import other
@@ -49,6 +51,10 @@ from lcb_lab.games.lcb.rules.cards.effects import _rolled
 from lcb_lab.games.lcb.rules.common import Ctx, dist, living_unit, names
 from lcb_lab.games.lcb.rules.transport.cargo import board, check_pickup, coastal, deliver, rp_token, space
 from lcb_lab.games.lcb.rules.transport.exposed import reveal_by_enemy_zor
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.model.cards import CardType, Effect
+    from lcb_lab.games.lcb.model.state import Card, CardMarker, CardPlay
 
 
 # ---------------------------------------------------------------- small queries
@@ -59,7 +65,7 @@ def _params(ct, eff) -> tuple[int, int, int | None]:
     return int(cap or 0), int(mp or 0), (None if rng is None else int(rng))
 
 
-def marker_of(ctx: Ctx, cid: str):
+def marker_of(ctx: Ctx, cid: str) -> CardMarker | None:
     """The card's ISR marker on the map, or None."""
     return next((m for m in ctx.state.card_markers.values() if m.card == cid and m.kind == "isr"), None)
 
@@ -70,7 +76,7 @@ def stamp(ctx: Ctx) -> list:
 
 
 # ---------------------------------------------------------------- the first use (PlayCard)
-def check(ctx: Ctx, card, ct, eff, targets: list[str], hex_: str | None) -> dict:
+def check(ctx: Ctx, card: Card, ct: CardType, eff: Effect, targets: list[str], hex_: str | None) -> dict:
     """The plan of a first use, or IllegalAction (10.0, 10.1, 12.0x, 12.2x):
     ``{"host", "mode" ("land" | "pickup" | "rp"), "units", "dest", "start", "rp", "to"}``."""
     if card.where != "embarked" or not card.host:
@@ -136,7 +142,7 @@ def check(ctx: Ctx, card, ct, eff, targets: list[str], hex_: str | None) -> dict
     return plan
 
 
-def land(ctx: Ctx, link, ct, eff) -> bool:
+def land(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     """Carry out the first use (module doc); the checks ran when the card was played."""
     card = ctx.card(link.card)
     plan = check(ctx, card, ct, eff, link.targets, link.hex)
@@ -180,7 +186,7 @@ def land(ctx: Ctx, link, ct, eff) -> bool:
     return True
 
 
-def first_path(ctx: Ctx, m, start: str, dest: str, mp: int, rng: int | None) -> list[str]:
+def first_path(ctx: Ctx, m: CardMarker, start: str, dest: str, mp: int, rng: int | None) -> list[str]:
     """The hexes the marker's first move traces from ``start`` to ``dest`` (12.22): through water,
     never red, within ``rng`` of the host, at most ``mp`` hexes.  The PlayCard names only the
     destination, so lcb_lab picks the path: fewest enemy mined hexes its team KNOWS of (revealed
@@ -209,7 +215,7 @@ def first_path(ctx: Ctx, m, start: str, dest: str, mp: int, rng: int | None) -> 
     return best[dest][1] if dest in best else [dest]
 
 
-def walk_mines(ctx: Ctx, m, path: list[str], entered: list[str] | None = None) -> tuple[str, str] | None:
+def walk_mines(ctx: Ctx, m: CardMarker, path: list[str], entered: list[str] | None = None) -> tuple[str, str] | None:
     """Step marker ``m`` along ``path`` hex by hex (13.33-13.36, as the generic marker move of
     :func:`lcb_lab.games.lcb.rules.markers.free_actions.marker_action_act` does): leaving a mined hex it stood in,
     or entering one, stops it there -- returns ``(hex, event)`` with the marker in that hex;
@@ -290,7 +296,7 @@ def resume_first(ctx: Ctx, p: dict) -> None:
                                  ["12.53"]), team=m.team, about={"cargo": m.mid})
 
 
-def transport(ctx: Ctx, link, ct, eff) -> bool:
+def transport(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     """Amphibious landing / shuttle through the card's ISR marker (the module doc)."""
     if not _rolled(ctx, link, ct, eff):
         return False

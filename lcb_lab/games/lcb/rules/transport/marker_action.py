@@ -11,6 +11,8 @@ once they are resolved :func:`resume_step` takes the step.  The first use is
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Iterable
+
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.rules.markers import placement as card_markers
@@ -18,6 +20,13 @@ from lcb_lab.games.lcb.rules.common import Ctx, dist, names
 from lcb_lab.games.lcb.rules.transport.cargo import board, check_pickup, coastal, deliver, space
 from lcb_lab.games.lcb.rules.transport.exposed import discard, reveal_by_enemy_zor
 from lcb_lab.games.lcb.rules.transport.landing import stamp, walk_mines
+
+if TYPE_CHECKING:
+    from types import SimpleNamespace
+
+    from lcb_lab.games.lcb.actions import MarkerAction
+    from lcb_lab.games.lcb.model.state import CardMarker
+    from lcb_lab.games.lcb.rules.common import GameLike
 
 
 def _marker(ctx: Ctx, mid: str):
@@ -27,7 +36,7 @@ def _marker(ctx: Ctx, mid: str):
     return m
 
 
-def move(ctx: Ctx, m, path: list[str], rule: str = "12.22", then: str = "none", targets=(), hex_=None) -> bool:
+def move(ctx: Ctx, m: CardMarker, path: list[str], rule: str = "12.22", then: str = "none", targets: Iterable[str] = (), hex_: str | None = None) -> bool:
     """Move marker ``m`` along ``path`` (the hexes after its own): once per impulse (12.22), one
     MP per hex through water (naval or mixed, never red), at most its MP (per impulse; a
     Littoral Movement marker per turn, 12.43), never beyond its range from the host (12.25).
@@ -82,7 +91,7 @@ def move(ctx: Ctx, m, path: list[str], rule: str = "12.22", then: str = "none", 
     return False
 
 
-def check_free(ctx: Ctx, m, a) -> None:
+def check_free(ctx: Ctx, m: CardMarker, a: MarkerAction | SimpleNamespace) -> None:
     """The free marker action may be taken now: the host's Task Force's impulse, no combat
     committed (3.38), the card deployed (12.21)."""
     imp = ctx.state.impulse
@@ -99,7 +108,7 @@ def check_free(ctx: Ctx, m, a) -> None:
         raise IllegalAction("12.21", f"{m.mid}'s action is free once its card is deployed (action=None)")
 
 
-def step_unload(ctx: Ctx, m, a) -> None:
+def step_unload(ctx: Ctx, m: CardMarker, a: MarkerAction | SimpleNamespace) -> None:
     """``then="unload"``: the cargo lands in the marker's coastal hex (12.21, 12.07); its RP go
     to the friendly unit named in ``targets`` (12.26).  A Littoral Movement marker and its card
     are discarded once the units are ashore (12.43)."""
@@ -128,7 +137,7 @@ def step_unload(ctx: Ctx, m, a) -> None:
         discard(ctx, m, "its units are ashore: the card and its marker are discarded", ["12.43"], lose_cargo=False)
 
 
-def step_load(ctx: Ctx, m, a) -> None:
+def step_load(ctx: Ctx, m: CardMarker, a: MarkerAction | SimpleNamespace) -> None:
     """``then="load"``: friendly ground units in the marker's coastal hex come aboard (12.53;
     not units that acted, 12.08), within the card's capacity (10.1)."""
     if _moved(ctx, m, a):
@@ -149,7 +158,7 @@ def step_load(ctx: Ctx, m, a) -> None:
             team=m.team, about={"cargo": m.mid})
 
 
-def step_reembark(ctx: Ctx, m, a) -> None:
+def step_reembark(ctx: Ctx, m: CardMarker, a: MarkerAction | SimpleNamespace) -> None:
     """``then="reembark"``: the marker is in its host's hex; it leaves the map and its cargo goes
     to the host's Embark Area (12.27, 12.53); RP still aboard go back to the host (sandbox).
     The card stays deployed: its next use needs no AP (12.27)."""
@@ -190,14 +199,14 @@ def _moved(ctx: Ctx, m, a) -> bool:
     return False
 
 
-def step_none(ctx: Ctx, m, a) -> None:
+def step_none(ctx: Ctx, m: CardMarker, a: MarkerAction | SimpleNamespace) -> None:
     """``then="none"``: only the move."""
     if not a.path:
         raise IllegalAction("12.22", "name the path the marker moves along")
     _moved(ctx, m, a)
 
 
-def marker_act(ctx: Ctx, a) -> None:
+def marker_act(ctx: Ctx, a: MarkerAction) -> None:
     """A :class:`~lcb_lab.games.lcb.actions.MarkerAction` of a transport marker (module doc)."""
     m = _marker(ctx, a.marker)
     fn = {"unload": step_unload, "load": step_load, "reembark": step_reembark, "none": step_none}.get(a.then)
@@ -232,7 +241,7 @@ def resume_step(ctx: Ctx, p: dict) -> None:
 
 
 # ---------------------------------------------------------------- legal actions
-def offers(game) -> list:
+def offers(game: GameLike) -> list:
     """The MarkerAction acts of the active impulse's transport markers: unload where it stands,
     re-embark in the host's hex, or move one hex toward land and unload (each tried by the rules)."""
     from lcb_lab.games.lcb import actions as A
@@ -258,6 +267,6 @@ def offers(game) -> list:
     return out
 
 
-def is_transport(m) -> bool:
+def is_transport(m: CardMarker | None) -> bool:
     """A landing craft's (12.2) or Littoral Movement's (12.43) marker."""
     return bool(m is not None and (m.data.get("amphibious") or m.data.get("littoral")))
