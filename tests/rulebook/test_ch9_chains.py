@@ -917,5 +917,5 @@ def test_9_06_failed_detect_then_the_unit_intercepts_the_cap_lrs():
     g.apply(A.CommitCombat())
     ch = g.pending
     assert ch.kind == "intercept" and ch.team == "US"
-    ddg = next(o for t in ch.options["targets"] for o in t["interceptors"] if o["uid"] == "DDG")
-    assert ddg["eligible"]
+    ddg = next(o for t in ch.options.targets for o in t.interceptors if o.uid == "DDG")
+    assert ddg.eligible

@@ -46,52 +46,117 @@ below) into it:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Optional
+from dataclasses import dataclass, field, fields
+from typing import Any, Callable, ClassVar, Optional, Sequence
 
 from pydantic import BaseModel, ConfigDict
 
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.io import inputs as I
 from lcb_lab.kernel import choices as kernel_choices
-from lcb_lab.kernel.datacodec import DataError
+from lcb_lab.kernel.datacodec import DataError, from_data
 from lcb_lab.kernel.errors import InputError
 
 
 # ---------------------------------------------------------------- the options each kind carries
+OMIT = {"omit": True}
+"""Field metadata: an optional key left out of the saved options while it is None (the shape
+saves have always had, e.g. a GA defence's ``marker`` only against a card marker)."""
+
+
+@dataclass(frozen=True)
+class Record:
+    """Base of the typed records a pending choice's options are made of: frozen dataclasses (tuples
+    for lists), described once -- their JSON (:meth:`to_dict`), the save check (:meth:`from_dict`,
+    strict, :func:`lcb_lab.kernel.datacodec.from_data`) and their copies (shared: never changed)
+    derive from the type hints.  Read by attribute (``choice.options.targets[0].interceptors``)."""
+
+    def to_dict(self) -> dict:
+        """JSON-plain data in field order (lists for tuples); an :data:`OMIT` field is left out
+        while it is None."""
+        return {f.name: _plain(v) for f in fields(self)
+                if not ((v := getattr(self, f.name)) is None and f.metadata.get("omit"))}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Any:
+        """The record of plain data (:meth:`to_dict` output), strictly checked against the type
+        hints; missing keys take the defaults, unknown keys are ignored.  Raises
+        :class:`~lcb_lab.kernel.datacodec.DataError` naming the key path."""
+        return from_data(cls, data)
+
+
+def _plain(x: Any) -> Any:
+    if isinstance(x, Record):
+        return x.to_dict()
+    if isinstance(x, (list, tuple)):
+        return [_plain(v) for v in x]
+    if isinstance(x, dict):
+        return {k: _plain(v) for k, v in x.items()}
+    return x
+
+
+@dataclass(frozen=True, kw_only=True)
+class Interceptor(Record):
+    """One INTERCEPT value judged for a target (7.53; ``rules.combat.intercept.interceptor_options``):
+    the unit ``uid`` and its value ``slot`` (``"INT1"``, or ``"<cid>:INT1"`` of an Attached card,
+    9.32), its ``hex``, ``cv`` and ``range`` (hexes), its ``distance`` to the target and the
+    shooter's (``shooter_distance``; None: off the map, 9.012), whether it is ``in_range``,
+    ``close_enough`` and ``has_supply``; ``eligible`` and the ``reason`` in words (``"eligible"``
+    when it is); ``max_dice`` its dice left (4 for infinite supply, 7.55; ``infinite``)."""
+    uid: str
+    slot: str
+    hex: Optional[str] = None
+    cv: int = 0
+    range: int = 0
+    distance: int = 0
+    shooter_distance: Optional[int] = None
+    in_range: bool = True
+    close_enough: bool = True
+    has_supply: bool = True
+    eligible: bool
+    reason: str = ""
+    max_dice: Optional[int] = None
+    infinite: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class Attack(Record):
+    """One shooter's LRS ``dice`` at the target (7.54): its value ``slot``, ``hex`` and ``distance``
+    (None: a card's attack from off the map, 9.012), ``card`` (a card's LRS: its name, 9.05),
+    ``bmd`` (ballistic, 7.510) and the values that may answer this attack alone."""
+    shooter: str
+    slot: str = ""
+    hex: Optional[str] = None
+    distance: Optional[int]
+    dice: int
+    card: Optional[str] = field(default=None, metadata=OMIT)
+    bmd: bool = False
+    interceptors: tuple[Interceptor, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Target(Record):
+    """A target of LRS dice in ``hex``: its ``incoming_dice`` (interceptable, 7.52), the values that
+    may answer every attack on it (``interceptors``, 7.53) and its ``attacks`` one by one (7.54)."""
+    target: str
+    hex: Optional[str] = None
+    incoming_dice: int
+    interceptors: tuple[Interceptor, ...]
+    attacks: tuple[Attack, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class InterceptOptions(Record):
+    """The INTERCEPT question (7.54): ``targets``; ``card_names``: {cid: name} of the answering
+    team's Attached cards whose values a slot names (9.31)."""
+    targets: tuple[Target, ...]
+    card_names: dict[str, str] = field(default_factory=dict)
+
+
 class _Loose(BaseModel):
     """A pending choice's options as saved: the keys the rules, policies and widgets read
     (strict types); other keys are allowed."""
     model_config = ConfigDict(strict=True, extra="allow", defer_build=True)
-
-
-class Interceptor(_Loose):
-    """One INTERCEPT value that may answer (``rules.intercept.interceptor_options``)."""
-    uid: str
-    slot: str
-    eligible: bool
-    max_dice: Optional[int] = None
-
-
-class Attack(_Loose):
-    """One LRS attack on a target; ``distance`` None: a card's attack from off the map (9.012)."""
-    shooter: str
-    distance: Optional[int]
-    dice: int
-    interceptors: list[Interceptor]
-
-
-class Target(_Loose):
-    """A target of LRS dice and the values that may answer every attack on it (7.53, 7.54)."""
-    target: str
-    incoming_dice: int
-    interceptors: list[Interceptor]
-    attacks: list[Attack] = []
-
-
-class InterceptOptions(_Loose):
-    """``targets``; ``card_names``: the answering team's Attached cards named by slot (9.31)."""
-    targets: list[Target]
 
 
 class Defender(_Loose):
@@ -175,15 +240,16 @@ class Choice(kernel_choices.Choice):
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
     ANSWER: ClassVar[type] = A.Answer
-    Options: ClassVar[type[BaseModel]] = _Loose
+    Options: ClassVar[type] = Record
     POLICIES: ClassVar[dict[str, Callable[["Choice"], Any]]] = {}
     DEFAULT_POLICY: ClassVar[str] = ""
     __datacodec__: ClassVar[bool] = True      # saved and copied by to_dict / from_dict / clone
 
     def to_dict(self) -> dict:
         """Plain data (shares ``options``: callers must not change it)."""
+        o = self.options
         return {"id": self.id, "kind": self.kind, "team": self.team, "rule": self.rule,
-                "prompt": self.prompt, "options": self.options}
+                "prompt": self.prompt, "options": o.to_dict() if isinstance(o, Record) else o}
 
     def __repr__(self) -> str:
         from lcb_lab.games.lcb.display import choice_repr
@@ -192,11 +258,13 @@ class Choice(kernel_choices.Choice):
     def _repr_html_(self) -> str:
         """A small table for notebooks (:mod:`lcb_lab.games.lcb.display`)."""
         from lcb_lab.games.lcb.display import choice_rows, table
-        return table(f"Waiting for {self.team}: {self.title}", choice_rows(self))
+        return table(f"Waiting for {self.team}: {self.title}", choice_rows(
+            self, self.options if isinstance(self, InterceptChoice) else None))
 
     def clone(self) -> "Choice":
         """An independent copy of the same class (options deep-copied)."""
-        return type(self)(self.team, self.rule, self.prompt, _deep(self.options), self.id)
+        o = self.options                      # a typed record is never changed: shared
+        return type(self)(self.team, self.rule, self.prompt, o if isinstance(o, Record) else _deep(o), self.id)
 
     def view(self) -> "Choice":
         """A copy of the same class sharing ``options`` (callers must not change them)."""
@@ -213,11 +281,24 @@ class Choice(kernel_choices.Choice):
         sub = CHOICE_KINDS.get(d["kind"]) if isinstance(d["kind"], str) else None
         if sub is None:
             raise DataError(("kind",), f"unknown choice kind {str(d['kind'])!r}; known: {', '.join(CHOICE_KINDS)}")
-        return sub(d["team"], d["rule"], d["prompt"], _deep(d.get("options") or {}), int(d.get("id", 0)))
+        return sub(d["team"], d["rule"], d["prompt"], sub.options_from(d.get("options") or {}), int(d.get("id", 0)))
+
+    @classmethod
+    def options_from(cls, data: Any) -> Any:
+        """This kind's :attr:`Options` record of saved options, strictly checked.  Raises
+        :class:`~lcb_lab.kernel.datacodec.DataError` under ``options`` naming the key."""
+        if not (isinstance(cls.Options, type) and issubclass(cls.Options, Record)):
+            return _deep(data)
+        try:
+            return cls.Options.from_dict(data)
+        except DataError as e:
+            raise e.under("options") from None
 
     def typed_options(self) -> BaseModel:
         """``options`` as this kind's :attr:`Options` model (typed fields; lists for tuples).
         Raises pydantic ValidationError when a key the kind needs is missing or mistyped."""
+        if isinstance(self.options, Record):
+            return self.options
         return self.Options.model_validate(_deep_lists(self.options))
 
     # ---- answers
@@ -296,7 +377,7 @@ def _respond_all(decision: Choice, intercept: bool = False) -> dict:
     return {"responses": out, "card_intercepts": ints}
 
 
-def _match_incoming(decision: Choice) -> list[dict]:
+def _match_incoming(decision: "InterceptChoice") -> list[dict]:
     """Each eligible interceptor puts as many dice on a target as the dice
     incoming (most threatened target first), within its supply; one INTERCEPT
     value per unit (7.56), at most 4 dice per target for infinite supply (7.55).
@@ -309,41 +390,41 @@ def _match_incoming(decision: Choice) -> list[dict]:
     left: dict[str, int] = {}
     slot_of: dict[str, str] = {}
     out: list[dict] = []
-    targets = sorted(decision.options["targets"], key=lambda t: -t["incoming_dice"])
+    targets = sorted(decision.options.targets, key=lambda t: -t.incoming_dice)
     for t in targets:
         used: dict[str, int] = {}            # dice per unit on this target (infinite cap)
-        need = t["incoming_dice"]
-        need = _cover(t["target"], None, t["interceptors"], need, left, slot_of, used, out)
-        pooled = {o["uid"] for o in t["interceptors"] if o["eligible"]}
+        need = t.incoming_dice
+        need = _cover(t.target, None, t.interceptors, need, left, slot_of, used, out)
+        pooled = {o.uid for o in t.interceptors if o.eligible}
         # an off-map attacker (a card's LRS, distance None) is the farthest (lcb_lab's reading of 7.53)
-        for a in sorted(t.get("attacks", []), key=lambda a: (a["distance"] is None, a["distance"] or 0)):
+        for a in sorted(t.attacks, key=lambda a: (a.distance is None, a.distance or 0)):
             if need <= 0:
                 break
-            opts = [o for o in a["interceptors"] if o["uid"] not in pooled]
-            ask = min(a["dice"], need)
-            need -= ask - _cover(t["target"], a["shooter"], opts, ask, left, slot_of, used, out)
+            opts = [o for o in a.interceptors if o.uid not in pooled]
+            ask = min(a.dice, need)
+            need -= ask - _cover(t.target, a.shooter, opts, ask, left, slot_of, used, out)
     return out
 
 
-def _cover(target: str, shooter: str | None, opts: list[dict], need: int,
+def _cover(target: str, shooter: str | None, opts: "Sequence[Interceptor]", need: int,
            left: dict[str, int], slot_of: dict[str, str], used: dict[str, int], out: list[dict]) -> int:
     """Allocate eligible ``opts`` against ``need`` dice; returns the dice still unanswered."""
     for o in opts:
-        if not o["eligible"] or need <= 0:
+        if not o.eligible or need <= 0:
             continue
-        if slot_of.setdefault(o["uid"], o["slot"]) != o["slot"]:
+        if slot_of.setdefault(o.uid, o.slot) != o.slot:
             continue
-        key = o["uid"]
-        left.setdefault(key, o["max_dice"] if o["max_dice"] is not None else 4)
-        cap = min(left[key], 4) - used.get(key, 0) if o.get("infinite") else left[key]
+        key = o.uid
+        left.setdefault(key, o.max_dice if o.max_dice is not None else 4)
+        cap = min(left[key], 4) - used.get(key, 0) if o.infinite else left[key]
         n = min(need, cap)
         if n > 0:
-            row = {"interceptor": o["uid"], "slot": o["slot"], "target": target, "dice": n}
+            row = {"interceptor": o.uid, "slot": o.slot, "target": target, "dice": n}
             if shooter is not None:
                 row["shooter"] = shooter
             out.append(row)
             used[key] = used.get(key, 0) + n
-            if not o.get("infinite"):
+            if not o.infinite:
                 left[key] -= n
             need -= n
     return need
@@ -436,6 +517,7 @@ class InterceptChoice(Choice):
     title = "INTERCEPT"
     ANSWER = A.AnswerIntercept
     Options = InterceptOptions
+    options: InterceptOptions
     POLICIES = {"no_intercept": lambda d: [], "match_incoming": _match_incoming}
     DEFAULT_POLICY = "match_incoming"
 

@@ -307,20 +307,19 @@ def answer_intercept(game: GameLike, c: Ctx, choice, a: A.AnswerIntercept) -> No
     cards = _lrs_cards(c)
     check_names(c, choice.team, [x for i in a.intercepts for x in (i.interceptor, i.target, i.shooter)
                                  if x and x not in cards])
-    combat.answer(c, [{k: v for k, v in asdict(x).items() if v is not None} for x in a.intercepts])
+    combat.answer(c, a)
     advance(game, c)
 
 
 def answer_defence(game: GameLike, c: Ctx, choice, a: A.AnswerDefence) -> None:
     """GROUND ASSAULT defence dice (7.13): in combat, or against a card marker's assault (13.12)."""
-    allocs = [asdict(x) for x in a.defence]
     if choice.against_marker:
         from lcb_lab.games.lcb.rules.markers import proxy
-        proxy.answer_defence(c, choice, allocs)
+        proxy.answer_defence(c, choice, [asdict(x) for x in a.defence])
         advance_mines(game, c)
         return
     check_names(c, choice.team, [x for d in a.defence for x in (d.defender, d.target)])
-    combat.answer(c, allocs)
+    combat.answer(c, a)
     advance(game, c)
 
 
@@ -328,7 +327,7 @@ def answer_mildec(game: GameLike, c: Ctx, choice, a: A.AnswerMildec) -> None:
     """HP absorbed by MILDECs (4.22): in combat, or a Naval MILDEC against a mine hit (13.34)."""
     if choice.after_mine:
         return _mines(game, c, choice, {"absorb": a.absorb})
-    combat.answer(c, {"absorb": a.absorb})
+    combat.answer(c, a)
     advance(game, c)
 
 
@@ -342,7 +341,7 @@ def answer_cards(game: GameLike, c: Ctx, choice, a: A.AnswerCards) -> None:
 
 def answer_embark_losses(game: GameLike, c: Ctx, choice, a: A.AnswerEmbarkLosses) -> None:
     """The embarked cargo lost with a ship's HP (10.311; :mod:`lcb_lab.games.lcb.rules.embarking.losses`)."""
-    combat.answer(c, list(a.picks))
+    combat.answer(c, a)
     advance(game, c)
 
 
@@ -396,7 +395,7 @@ def advance(game: GameLike, c: Ctx) -> None:
         if choice is not None:
             if game.auto_policies is None:
                 return
-            combat.answer(c, policy_value(choice, game.auto_policies.get(choice.kind)))
+            combat.answer(c, choice.answer_with(game.auto_policies.get(choice.kind)))
             continue
         if plan is None or not plan.rolling:     # a choice outside combat (10.311 after a mine hit)
             return

@@ -544,10 +544,10 @@ def _answers(game: GameLike, choice) -> list:
         return _kept(game, [A.AnswerEmbarkLosses(p) for p in picks])
     out: list = _kept(game, [A.Answer()])
     if isinstance(choice, D.InterceptChoice):
-        opts = tuple(A.Intercept(o["uid"], o["slot"], t["target"], 1)
-                     for t in choice.options["targets"] for o in t["interceptors"] if o["eligible"])
-        limits = {f"{o['uid']}/{o['slot']}": (4 if o["max_dice"] is None else o["max_dice"])
-                  for t in choice.options["targets"] for o in t["interceptors"] if o["eligible"]}
+        opts = tuple(A.Intercept(o.uid, o.slot, t.target, 1)
+                     for t in choice.options.targets for o in t.interceptors if o.eligible)
+        limits = {f"{o.uid}/{o.slot}": (4 if o.max_dice is None else o.max_dice)
+                  for t in choice.options.targets for o in t.interceptors if o.eligible}
     else:
         atk = [a["uid"] for a in choice.options["attackers"]]
         opts = tuple(A.Defence(d["uid"], t, 1) for d in choice.options["defenders"] for t in atk)

@@ -34,7 +34,8 @@ from lcb_lab.games.lcb.choices import (
     GaDefenceChoice,
     InterceptChoice,
     MildecChoice,
-    MineAttackChoice)
+    MineAttackChoice,
+    Target)
 from lcb_lab.ui.offers import Offers
 from lcb_lab.ui.views import palette
 from lcb_lab.ui.widgets.controller import follow
@@ -203,37 +204,36 @@ class DecisionPanel:
     def _intercept(self, d: InterceptChoice) -> list[W.Widget]:
         out: list[W.Widget] = []
         offered = self.offer.intercepts() if self.offer is not None else None
-        for t in d.options["targets"]:
-            out.append(W.HTML(f'<b>Target {esc(t["target"])}</b> in {esc(t.get("hex", ""))}: '
-                              f'{t["incoming_dice"]} LRS dice incoming'))
-            for o in t["interceptors"]:
-                where = f'{esc(o["hex"])}, {o["distance"]} hex(es) from the target'
-                cap = o["max_dice"]
-                if o["eligible"] and offered is not None:
-                    cap = offered.get((o["uid"], o["slot"], t["target"]), 0)
-                if o["eligible"] and self.past_step is not None:
-                    out.append(W.HTML(f'<span class="lcb-muted">&nbsp;&nbsp;{esc(o["uid"])} {self._slot(o["slot"])} '
-                                      f'CV {o["cv"]} ({where}): up to {o["max_dice"]} dice at step '
+        for t in d.options.targets:
+            out.append(W.HTML(f'<b>Target {esc(t.target)}</b> in {esc(t.hex or "")}: '
+                              f'{t.incoming_dice} LRS dice incoming'))
+            for o in t.interceptors:
+                where = f'{esc(o.hex)}, {o.distance} hex(es) from the target'
+                cap = o.max_dice
+                if o.eligible and offered is not None:
+                    cap = offered.get((o.uid, o.slot, t.target), 0)
+                if o.eligible and self.past_step is not None:
+                    out.append(W.HTML(f'<span class="lcb-muted">&nbsp;&nbsp;{esc(o.uid)} {self._slot(o.slot)} '
+                                      f'CV {o.cv} ({where}): up to {o.max_dice} dice at step '
                                       f'{self.past_step} of the record</span>'))
-                elif o["eligible"] and not cap:
-                    out.append(W.HTML(f'<span class="lcb-muted">&nbsp;&nbsp;{esc(o["uid"])} {self._slot(o["slot"])}: '
+                elif o.eligible and not cap:
+                    out.append(W.HTML(f'<span class="lcb-muted">&nbsp;&nbsp;{esc(o.uid)} {self._slot(o.slot)}: '
                                       "no INTERCEPT dice the rules allow now</span>"))
-                elif o["eligible"]:
-                    o = {**o, "max_dice": cap}
-                    box = W.BoundedIntText(value=0, min=0, max=int(o["max_dice"]), step=1,
+                elif o.eligible:
+                    box = W.BoundedIntText(value=0, min=0, max=int(cap), step=1,
                                            layout=W.Layout(width="70px"))
-                    label = W.HTML(f'&nbsp;{esc(o["uid"])} {self._slot(o["slot"])} CV {o["cv"]} '
-                                   f'<span class="lcb-muted">({where}; up to {o["max_dice"]} dice)</span>')
-                    self._inputs.append(({"interceptor": o["uid"], "slot": o["slot"], "target": t["target"]}, box))
+                    label = W.HTML(f'&nbsp;{esc(o.uid)} {self._slot(o.slot)} CV {o.cv} '
+                                   f'<span class="lcb-muted">({where}; up to {cap} dice)</span>')
+                    self._inputs.append(({"interceptor": o.uid, "slot": o.slot, "target": t.target}, box))
                     box.observe(lambda _c: self.update_odds(), "value")
                     out.append(W.HBox([box, label]))
                 else:
-                    out.append(W.HTML(f'<span class="lcb-muted">&nbsp;&nbsp;{esc(o["uid"])} {self._slot(o["slot"])}: '
-                                      f'not eligible \u2014 {esc(o["reason"])}</span>'))
+                    out.append(W.HTML(f'<span class="lcb-muted">&nbsp;&nbsp;{esc(o.uid)} {self._slot(o.slot)}: '
+                                      f'not eligible \u2014 {esc(o.reason)}</span>'))
             out += self._per_attack(t)
             if self.preview is not None:
                 odds = W.HTML()
-                self._odds[t["target"]] = odds
+                self._odds[t.target] = odds
                 out.append(odds)
         return out
 
@@ -342,32 +342,32 @@ class DecisionPanel:
     def _slot(self, slot: str) -> str:
         return esc(slot_words(slot, self._card_names()))
 
-    def _per_attack(self, t: dict) -> list[W.Widget]:
+    def _per_attack(self, t: Target) -> list[W.Widget]:
         """Inputs for units in reach of only some of the attacks on a target: their dice name
         the attack they answer (7.53, 7.54)."""
         out: list[W.Widget] = []
-        pooled = {o["uid"] for o in t["interceptors"] if o["eligible"]}
-        for a in t.get("attacks", []):
-            extra = [o for o in a["interceptors"] if o["eligible"] and o["uid"] not in pooled]
+        pooled = {o.uid for o in t.interceptors if o.eligible}
+        for a in t.attacks:
+            extra = [o for o in a.interceptors if o.eligible and o.uid not in pooled]
             if not extra:
                 continue
-            src = (f'{esc(a["hex"])}, {a["distance"]} hex(es) from the target' if a["hex"] is not None
+            src = (f'{esc(a.hex)}, {a.distance} hex(es) from the target' if a.hex is not None
                    else "off the map: only the range counts")      # a card's LRS (9.05, 9.012)
-            out.append(W.HTML(f'&nbsp;&nbsp;<i>Against {esc(a.get("card") or a["shooter"])}\'s LRS only</i> '
-                              f'({a["dice"]} dice from {src}) {rule_badges(["7.53", "7.54"])}'))
+            out.append(W.HTML(f'&nbsp;&nbsp;<i>Against {esc(a.card or a.shooter)}\'s LRS only</i> '
+                              f'({a.dice} dice from {src}) {rule_badges(["7.53", "7.54"])}'))
             for o in extra:
                 if self.past_step is not None:
-                    out.append(W.HTML(f'<span class="lcb-muted">&nbsp;&nbsp;{esc(o["uid"])} {self._slot(o["slot"])} '
-                                      f'CV {o["cv"]}: up to {o["max_dice"]} dice at step {self.past_step} of the '
+                    out.append(W.HTML(f'<span class="lcb-muted">&nbsp;&nbsp;{esc(o.uid)} {self._slot(o.slot)} '
+                                      f'CV {o.cv}: up to {o.max_dice} dice at step {self.past_step} of the '
                                       'record</span>'))
                     continue
-                box = W.BoundedIntText(value=0, min=0, max=int(o["max_dice"]), step=1, layout=W.Layout(width="70px"))
-                self._inputs.append(({"interceptor": o["uid"], "slot": o["slot"], "target": t["target"],
-                                      "shooter": a["shooter"]}, box))
+                box = W.BoundedIntText(value=0, min=0, max=int(o.max_dice), step=1, layout=W.Layout(width="70px"))
+                self._inputs.append(({"interceptor": o.uid, "slot": o.slot, "target": t.target,
+                                      "shooter": a.shooter}, box))
                 box.observe(lambda _c: self.update_odds(), "value")
-                out.append(W.HBox([box, W.HTML(f'&nbsp;{esc(o["uid"])} {self._slot(o["slot"])} CV {o["cv"]} '
-                                               f'<span class="lcb-muted">({esc(o["hex"])}, {o["distance"]} hex(es) '
-                                               f'from the target; up to {o["max_dice"]} dice)</span>')]))
+                out.append(W.HBox([box, W.HTML(f'&nbsp;{esc(o.uid)} {self._slot(o.slot)} CV {o.cv} '
+                                               f'<span class="lcb-muted">({esc(o.hex)}, {o.distance} hex(es) '
+                                               f'from the target; up to {o.max_dice} dice)</span>')]))
         return out
 
     # ------------------------------------------------------------ odds

@@ -66,7 +66,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, StrictBool, Vali
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.io import inputs as I
 from lcb_lab.games.lcb import observer
-from lcb_lab.games.lcb.choices import answer_with
+from lcb_lab.games.lcb.choices import InterceptChoice, answer_with
 from lcb_lab.kernel.errors import IllegalAction, InputError, LcbError, ScenarioError
 from lcb_lab.games.lcb.game import Game
 from lcb_lab.games.lcb.io.loading import load_scenario
@@ -580,10 +580,10 @@ def pending_text(game: Game) -> str:
         for u in c.options.get("interceptors", []):
             lines.append(f"    unit {u.get('uid')} {_slot_of(game, u)}: up to {u.get('max_dice')} INTERCEPT dice"
                          + (f", {u['p_hit']:.0%} a die" if isinstance(u.get("p_hit"), (int, float)) else ""))
-    elif c.kind == "intercept":
-        for t in c.options.get("targets", []):
-            ok = [o["uid"] for o in t.get("interceptors", []) if o.get("eligible")]
-            lines.append(f"    for {t.get('target')}: {', '.join(ok) or 'no eligible interceptor'}")
+    elif isinstance(c, InterceptChoice):
+        for t in c.options.targets:
+            ok = [o.uid for o in t.interceptors if o.eligible]
+            lines.append(f"    for {t.target}: {', '.join(ok) or 'no eligible interceptor'}")
     return "\n".join(lines)
 
 

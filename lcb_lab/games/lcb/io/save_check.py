@@ -54,7 +54,7 @@ from lcb_lab.games.lcb.choices import check_policies
 from lcb_lab.games.lcb.io import inputs as I
 from lcb_lab.games.lcb.model.board import Board, board_from_dict, load_board, map_name_problem, place_problem
 from lcb_lab.games.lcb.model.catalog import Catalog, load_catalog, marker_is_naval
-from lcb_lab.games.lcb.choices import CHOICE_KINDS
+from lcb_lab.games.lcb.choices import CHOICE_KINDS, Record
 from lcb_lab.kernel.errors import InputError, ScenarioError
 from lcb_lab.games.lcb.io.files import parse_json
 from lcb_lab.games.lcb.rules.stages.influence import LIMIT as INFLUENCE_LIMIT
@@ -484,7 +484,8 @@ def _check_choices(choices: list, file: str) -> None:
                     f"known: {', '.join(CHOICE_OPTIONS)}")
         if c.team not in TEAMS:
             _refuse(file, f"{key}.team", f"unknown team {c.team!r}; known: US, RU")
-        _typed(CHOICE_OPTIONS[c.kind], c.options, file, f"{key}.options")
+        if not isinstance(c.options, Record):      # a typed record was checked when it was read
+            _typed(CHOICE_OPTIONS[c.kind], c.options, file, f"{key}.options")
 
 
 def _check_victory(conditions: list, file: str) -> None:

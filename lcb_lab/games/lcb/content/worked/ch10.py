@@ -22,6 +22,7 @@ The ship of the 10.35 examples and the tank platoon are example-only unit types
 from __future__ import annotations
 
 from lcb_lab.games.lcb import actions as A
+from lcb_lab.games.lcb.choices import InterceptChoice
 from lcb_lab.games.lcb.model.catalog import Catalog, load_catalog
 from lcb_lab.games.lcb.rules.embarking import embark
 from lcb_lab.games.lcb.content.situation import situation
@@ -186,7 +187,7 @@ def ex_10_311(forced=(3, 4, 20, 20), auto=None, extra_cards=()):
     g.apply(A.BeginImpulse("TF Red"))
     g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-605",)),)))
     g.apply(A.CommitCombat((A.LrsAttack("DDG-605", "LRS1", "LHD 1", len(forced)),)))
-    if g.pending is not None and g.pending.kind == "intercept":
+    if g.pending is not None and isinstance(g.pending, InterceptChoice):
         g.apply(A.Answer())                              # LHD 1 does not INTERCEPT
     g.apply(A.ResolveCombat())
     lhd = g.state.units["LHD 1"]
