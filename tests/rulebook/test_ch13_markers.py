@@ -6,6 +6,7 @@ import pytest
 
 import lcb_lab
 from lcb_lab.games.lcb import actions as A
+from lcb_lab.games.lcb.choices import Attacker
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.observer import redact_log
 from lcb_lab.games.lcb.rules.markers import fortify, isr, mines, sof
@@ -580,7 +581,7 @@ def test_13_41_sof_placed_in_a_contested_hex_may_assault_in_that_impulse_only():
     g2.apply(A.PlayCard("MARSOC HALO", "A", hex="D-5", action=1))
     refused(g2, A.MarkerAction("SOF-1", then="combat", targets=("2 Zhuk",), dice=3), "13.41")   # 2 dice (sandbox)
     g2.apply(A.MarkerAction("SOF-1", then="combat", targets=("2 Zhuk",), dice=2))
-    assert g2.pending.kind == "ga_defence" and g2.pending.options["marker"] == "SOF-1"     # 7.13
+    assert g2.pending.kind == "ga_defence" and g2.pending.options.marker == "SOF-1"     # 7.13
     g2.apply(A.Answer())                                             # 2 Zhuk does not fire back
     assert g2.unit("2 Zhuk").hp == 1                                 # 3 hits at CV 10, 17 misses
     refused(g2, A.MarkerAction("SOF-1", then="combat", targets=("2 Zhuk",), dice=1), "13.41")   # once
@@ -909,7 +910,7 @@ def test_13_12_the_defenders_fire_back_at_a_proxy_force():
     g.apply(A.PlayCard("Proxy Forces: Militia", "A", hex="D-4", action=1))
     g.apply(A.MarkerAction("PROXY-1", then="combat", targets=("1 Alpha",), dice=2))
     c = g.pending
-    assert (c.kind, c.team, c.options["attackers"]) == ("ga_defence", "US", [{"uid": "PROXY-1", "dice": 2}])
+    assert (c.kind, c.team, c.options.attackers) == ("ga_defence", "US", (Attacker(uid="PROXY-1", dice=2),))
     refused(g, A.AnswerDefence(defence=(A.Defence("1 Alpha", "1 Anna", 1),)), "7.13")
     g.apply(A.AnswerDefence(defence=(A.Defence("1 Alpha", "PROXY-1", 2),)))   # proxy: 3 hit, 20; 1 Alpha: 2 hit, 17
     assert g.unit("1 Alpha").hp == 1

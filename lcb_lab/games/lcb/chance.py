@@ -277,8 +277,7 @@ def defence(game: Game, a: A.AnswerDefence, drawn: int = 0) -> tuple[ChanceStep,
     if not getattr(choice, "against_marker", False):
         return None                         # combat's defence: the dice wait for chance (7.010)
     from lcb_lab.games.lcb.rules.markers import proxy
-    from dataclasses import asdict
-    m, allocs = proxy.defence_plan(ctx, choice, [asdict(x) for x in a.defence])
+    m, allocs = proxy.defence_plan(ctx, choice, a)
     if m is None:
         return ()
     plan = m.data["assault"]

@@ -159,21 +159,30 @@ class _Loose(BaseModel):
     model_config = ConfigDict(strict=True, extra="allow", defer_build=True)
 
 
-class Defender(_Loose):
+@dataclass(frozen=True, kw_only=True)
+class Defender(Record):
+    """A defending unit in the assaulted hex that may fire back (7.13): its GA ``cv`` and GA
+    ``supply`` left (None: infinite)."""
     uid: str
+    cv: int = 0
     supply: Optional[int]
 
 
-class Attacker(_Loose):
+@dataclass(frozen=True, kw_only=True)
+class Attacker(Record):
+    """An attacker of the hex (a unit, or a card marker, 13.12) and its GROUND ASSAULT ``dice``."""
     uid: str
     dice: int
 
 
-class GaDefenceOptions(_Loose):
-    """The hex assaulted, the defenders that may fire back and the attackers' dice (7.13)."""
+@dataclass(frozen=True, kw_only=True)
+class GaDefenceOptions(Record):
+    """The ``hex`` assaulted, the ``defenders`` that may fire back and the ``attackers``' dice
+    (7.13); ``marker``: the card marker assaulting (13.12; None: combat's GROUND ASSAULT)."""
     hex: str
-    defenders: list[Defender]
-    attackers: list[Attacker]
+    defenders: tuple[Defender, ...]
+    marker: Optional[str] = field(default=None, metadata=OMIT)
+    attackers: tuple[Attacker, ...]
 
 
 class MildecOptions(_Loose):
@@ -244,6 +253,10 @@ class Choice(kernel_choices.Choice):
     POLICIES: ClassVar[dict[str, Callable[["Choice"], Any]]] = {}
     DEFAULT_POLICY: ClassVar[str] = ""
     __datacodec__: ClassVar[bool] = True      # saved and copied by to_dict / from_dict / clone
+
+    def __post_init__(self) -> None:
+        if isinstance(self.options, dict) and issubclass(self.Options, Record):
+            self.options = self.options_from(self.options)     # the saved shape, checked (staged choices)
 
     def to_dict(self) -> dict:
         """Plain data (shares ``options``: callers must not change it)."""
@@ -430,17 +443,17 @@ def _cover(target: str, shooter: str | None, opts: "Sequence[Interceptor]", need
     return need
 
 
-def _return_fire(decision: Choice) -> list[dict]:
+def _return_fire(decision: "GaDefenceChoice") -> list[dict]:
     """Each defender fires up to 4 dice back at the attacker with most dice on it."""
-    attackers = decision.options["attackers"]
+    attackers = decision.options.attackers
     if not attackers:
         return []
     out = []
-    for d in decision.options["defenders"]:
-        target = max(attackers, key=lambda a: a["dice"])["uid"]
-        n = 4 if d["supply"] is None else min(4, d["supply"])
+    for d in decision.options.defenders:
+        target = max(attackers, key=lambda a: a.dice).uid
+        n = 4 if d.supply is None else min(4, d.supply)
         if n:
-            out.append({"defender": d["uid"], "target": target, "dice": n})
+            out.append({"defender": d.uid, "target": target, "dice": n})
     return out
 
 
@@ -529,7 +542,7 @@ class InterceptChoice(Choice):
 
 class GaDefenceChoice(Choice):
     """GROUND ASSAULT defence dice of one hex (7.13; also against a Proxy Force / SOF marker,
-    13.12, when ``options`` has ``marker``): options :class:`GaDefenceOptions`; answered by
+    13.12, when ``options.marker`` names it): options :class:`GaDefenceOptions`; answered by
     :class:`~lcb_lab.games.lcb.actions.AnswerDefence`."""
 
     kind = "ga_defence"
@@ -537,13 +550,14 @@ class GaDefenceChoice(Choice):
     title = "GROUND ASSAULT defence"
     ANSWER = A.AnswerDefence
     Options = GaDefenceOptions
+    options: GaDefenceOptions
     POLICIES = {"no_defence": lambda d: [], "return_fire": _return_fire}
     DEFAULT_POLICY = "return_fire"
 
     @property
     def against_marker(self) -> bool:
         """Is the assault a card marker's (13.12), answered by :mod:`lcb_lab.games.lcb.rules.markers.proxy`?"""
-        return "marker" in self.options
+        return self.options.marker is not None
 
     def _fields(self, value: Any) -> dict:
         return {"defence": _listed("defence", _keyed(value, "defence"))}

@@ -315,7 +315,7 @@ def answer_defence(game: GameLike, c: Ctx, choice, a: A.AnswerDefence) -> None:
     """GROUND ASSAULT defence dice (7.13): in combat, or against a card marker's assault (13.12)."""
     if choice.against_marker:
         from lcb_lab.games.lcb.rules.markers import proxy
-        proxy.answer_defence(c, choice, [asdict(x) for x in a.defence])
+        proxy.answer_defence(c, choice, a)
         advance_mines(game, c)
         return
     check_names(c, choice.team, [x for d in a.defence for x in (d.defender, d.target)])
@@ -490,7 +490,7 @@ def advance_mines(game: GameLike, c: Ctx) -> None:
         if mines.is_mine_choice(top):
             answer_mine_choice(c, top, policy_value(top, game.auto_policies.get(top.kind)))
         elif isinstance(top, GaDefenceChoice) and top.against_marker:
-            proxy.answer_defence(c, top, policy_value(top, game.auto_policies.get(top.kind)))
+            proxy.answer_defence(c, top, top.answer_with(game.auto_policies.get(top.kind)))
         else:
             return
 

@@ -549,10 +549,10 @@ def _answers(game: GameLike, choice) -> list:
         limits = {f"{o.uid}/{o.slot}": (4 if o.max_dice is None else o.max_dice)
                   for t in choice.options.targets for o in t.interceptors if o.eligible}
     else:
-        atk = [a["uid"] for a in choice.options["attackers"]]
-        opts = tuple(A.Defence(d["uid"], t, 1) for d in choice.options["defenders"] for t in atk)
-        limits = {f"{d['uid']}/GA": (4 if d["supply"] is None else min(4, d["supply"]))
-                  for d in choice.options["defenders"]}
+        atk = [a.uid for a in choice.options.attackers]
+        opts = tuple(A.Defence(d.uid, t, 1) for d in choice.options.defenders for t in atk)
+        limits = {f"{d.uid}/GA": (4 if d.supply is None else min(4, d.supply))
+                  for d in choice.options.defenders}
     opts = tuple(o for o in opts if limits.get(_akey(o), 0) > 0 and trial(game, _answer([o])))
     if opts:
         out.append(Template("answer", opts, {"max_dice": limits, "choice": choice.kind}, game))

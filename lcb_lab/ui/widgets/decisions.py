@@ -240,25 +240,25 @@ class DecisionPanel:
     def _ga_defence(self, d: GaDefenceChoice) -> list[W.Widget]:
         out: list[W.Widget] = []
         offered_def = self.offer.defence() if self.offer is not None else None
-        for o in d.options["defenders"]:
-            attackers = [a["uid"] for a in d.options["attackers"]]
-            cap = 4 if o["supply"] is None else int(o["supply"])
+        for o in d.options.defenders:
+            attackers = [a.uid for a in d.options.attackers]
+            cap = 4 if o.supply is None else int(o.supply)
             if offered_def is not None:
-                attackers, cap = offered_def.get(o["uid"], ([], 0))
+                attackers, cap = offered_def.get(o.uid, ([], 0))
             if self.past_step is not None:
-                full = 4 if o["supply"] is None else int(o["supply"])
-                out.append(W.HTML(f'<span class="lcb-muted">{esc(o["uid"])} GA CV {o["cv"]}: up to {full} dice '
+                full = 4 if o.supply is None else int(o.supply)
+                out.append(W.HTML(f'<span class="lcb-muted">{esc(o.uid)} GA CV {o.cv}: up to {full} dice '
                                   f"at step {self.past_step} of the record</span>"))
                 continue
             if not attackers or not cap:
-                out.append(W.HTML(f'<span class="lcb-muted">{esc(o["uid"])}: no defence dice the rules '
+                out.append(W.HTML(f'<span class="lcb-muted">{esc(o.uid)}: no defence dice the rules '
                                   "allow now</span>"))
                 continue
             box = W.BoundedIntText(value=0, min=0, max=cap, layout=W.Layout(width="70px"))
             tgt = W.Dropdown(options=attackers, value=attackers[0] if attackers else None,
                              layout=W.Layout(width="130px"))
-            self._inputs.append(({"defender": o["uid"], "target": tgt}, box))
-            out.append(W.HBox([box, W.HTML(f'&nbsp;{esc(o["uid"])} GA CV {o["cv"]} dice at&nbsp;'), tgt]))
+            self._inputs.append(({"defender": o.uid, "target": tgt}, box))
+            out.append(W.HBox([box, W.HTML(f'&nbsp;{esc(o.uid)} GA CV {o.cv} dice at&nbsp;'), tgt]))
         return out
 
     def _card_response(self, d: CardResponseChoice) -> list[W.Widget]:

@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Callable
 from lcb_lab.games.lcb import plain
 from lcb_lab.kernel import explain
 from lcb_lab.games.lcb import actions as A
-from lcb_lab.games.lcb.choices import (Choice, EmbarkLossesChoice, GaDefenceChoice, InterceptChoice, InterceptOptions,
-                                       MildecChoice)
+from lcb_lab.games.lcb.choices import (Attacker, Choice, EmbarkLossesChoice, GaDefenceChoice, GaDefenceOptions,
+                                       InterceptChoice, InterceptOptions, MildecChoice)
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import CombatPlan, CombatResult, Engagement, Unit, other
 from lcb_lab.games.lcb.rules.cards import cvs as card_cvs
@@ -186,8 +186,8 @@ def _pre_roll_decisions(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> list[Choic
                 atk[a["attacker"]] += a["dice"]
             queue.append(GaDefenceChoice(defender, "7.13",
                                 f"Declare GROUND ASSAULT defence dice in {h}",
-                                {"hex": h, "defenders": defs,
-                                 "attackers": [{"uid": k, "dice": v} for k, v in atk.items()]}))
+                                GaDefenceOptions(hex=h, defenders=defs,
+                                                 attackers=tuple(Attacker(uid=k, dice=v) for k, v in atk.items()))))
     return queue
 
 
@@ -257,10 +257,10 @@ def _answer_intercept(ctx: Ctx, plan: CombatPlan, d: InterceptChoice, value: A.A
 def _answer_defence(ctx: Ctx, plan: CombatPlan, d: GaDefenceChoice, value: A.AnswerDefence) -> None:
     """GROUND ASSAULT defence dice of the choice's hex (7.13, 7.15)."""
     allocs = [{"defender": a.defender, "target": a.target, "dice": int(a.dice)} for a in value.defence]
-    ga_rules.validate_defence(ctx, allocs, d.options["hex"], d.team)
+    ga_rules.validate_defence(ctx, allocs, d.options.hex, d.team)
     _spend(ctx, [dict(a, slot="GA") for a in allocs], "defender", "slot", "7.15")
-    plan.ga_defence[d.options["hex"]] = allocs
-    ctx.log(explain.step("allocate", f"GA defence in {d.options['hex']}",
+    plan.ga_defence[d.options.hex] = allocs
+    ctx.log(explain.step("allocate", f"GA defence in {d.options.hex}",
                          ", ".join(f"{a['defender']} {a['dice']} dice at {a['target']}" for a in allocs)
                          or "no defensive fire", ["7.13", "7.14"]))
 
