@@ -218,9 +218,9 @@ def test_13_34_owner_designates_backs_not_names():
     g.apply(A.Move(1, ("C-2",)))
     c = g.pending
     assert (c.kind, c.team) == ("mine_attack", "RU")
-    assert len(c.options["targets"]) == 3 and all(t.startswith("hidden:C-2:") for t in c.options["targets"])
+    assert len(c.options.targets) == 3 and all(t.startswith("hidden:C-2:") for t in c.options.targets)
     refused(g, A.AnswerMines(mines=(A.MineShot("DDG-51", 1),)), "13.34")     # a name RU does not know
-    refused(g, A.AnswerMines(mines=(A.MineShot(c.options["targets"][0], 5),)), "13.33")   # 4 cubes only
+    refused(g, A.AnswerMines(mines=(A.MineShot(c.options.targets[0], 5),)), "13.33")   # 4 cubes only
     refused(g, A.Move(1, ("D-2",)), "13.33")                              # the move waits for the mines
     refused(g, A.EndImpulse(), "13.34")
 
@@ -234,9 +234,9 @@ def test_13_35_mines_laid_in_an_occupied_hex_trigger_on_leaving_once_per_move():
     g.apply(A.BeginImpulse("TF Blue"))
     g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51",)),)))
     g.apply(A.Move(1, ("C-2", "D-2", "E-2")))
-    assert g.pending.options["event"] == "leaves" and g.unit("DDG-51").hex == "B-2"
+    assert g.pending.options.event == "leaves" and g.unit("DDG-51").hex == "B-2"
     g.apply(A.AnswerMines(mines=(A.MineShot("DDG-51", 1),)))          # 20: a miss
-    assert g.pending.options["event"] == "enters" and g.unit("DDG-51").hex == "D-2"
+    assert g.pending.options.event == "enters" and g.unit("DDG-51").hex == "D-2"
     g.apply(A.Answer())                                           # held: passes on, D-2 not re-triggered
     assert g.pending is None and g.unit("DDG-51").hex == "E-2"
     assert mines.mine_in(g._ctx(), "D-2", "RU").level == 1
@@ -517,7 +517,7 @@ def test_13_36_mines_attack_enemy_markers_naval_and_proxy_not_aerial():
     g.apply(A.Declare(()))
     g.apply(A.MarkerAction("ISR-1", path=("B-2", "C-2", "D-2")))
     c = g.pending
-    assert (c.kind, c.options["targets"], g.state.card_markers["ISR-1"].hex) == ("mine_attack", ["marker:C-2"], "C-2")
+    assert (c.kind, c.options.targets, g.state.card_markers["ISR-1"].hex) == ("mine_attack", ("marker:C-2",), "C-2")
     g.apply(A.AnswerMines(mines=(A.MineShot("marker:C-2", 1),)))                  # 2: a hit, 1 HP
     assert "ISR-1" not in g.state.card_markers and g.state.cards["US-1"].where == "removed"
     g.apply(A.MarkerAction("PROXY-1", path=("D-6",), then="effect"))
@@ -625,7 +625,7 @@ def test_trigger_at_for_13_38_resumes_the_callers_step():
         assert not mines.trigger_at(ctx, "D-2", [g.unit("DDG-51")])              # no mines there
         assert not mines.trigger_at(ctx, "C-2", [g.state.units["1 Anna"]])       # friendly to them
         assert mines.trigger_at(ctx, "C-2", [g.unit("DDG-51")], "enters", {"resume": "test", "where": "port"})
-        mines.answer(ctx, g.state.choices[-1], [("DDG-51", 1)])
+        mines.answer(ctx, g.state.choices[-1], A.AnswerMines((A.MineShot("DDG-51", 1),)))
         assert seen == [("port", ["DDG-51"])] and not g.state.choices
     finally:
         del mines.RESUMES["test"]
@@ -731,7 +731,7 @@ def test_13_36_a_naval_mildec_moving_alone_meets_mines():
     g.apply(A.Declare((A.CoreAction("move_combat", (), markers=("M1",)),)))
     g.apply(A.Move(1, ("C-2", "D-2")))
     c = g.pending
-    assert (c.kind, c.options["targets"], g.state.markers["M1"].hex) == ("mine_attack", ["hidden:C-2:0"], "C-2")
+    assert (c.kind, c.options.targets, g.state.markers["M1"].hex) == ("mine_attack", ("hidden:C-2:0",), "C-2")
     g.apply(A.AnswerMines(mines=(A.MineShot("hidden:C-2:0", 1),)))          # 4: a hit
     assert g.state.markers["M1"].destroyed
     g2 = lcb_lab.situation(units={"DDG-51": {"type": "usn_ddg_51", "hex": "E-3"},

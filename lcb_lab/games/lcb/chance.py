@@ -118,7 +118,7 @@ def mines(game: Game, a: A.AnswerMines, drawn: int = 0) -> tuple[ChanceStep, ...
     Naval MILDEC absorbs any, 4.22)."""
     ctx = game._ctx()
     from lcb_lab.games.lcb.rules.markers import mines as rule
-    m, plan = rule.shot_plan(ctx, _choice(ctx), [(s.target, s.cubes) for s in a.mines])
+    m, plan = rule.shot_plan(ctx, _choice(ctx), a)
     cv = rule.succeeds_on(m)
     return (ChanceStep(f"Mines in {m.hex}", "13.33", tuple(f"mine hits on {t}" for t, _ in plan),
                        joint_outcomes([_hits(n, cv) for _, n in plan]),

@@ -185,9 +185,13 @@ class GaDefenceOptions(Record):
     attackers: tuple[Attacker, ...]
 
 
-class MildecOptions(_Loose):
-    """``damage`` HP coming at ``target``; ``mildecs`` MILDECs in its hex (4.22)."""
+@dataclass(frozen=True, kw_only=True)
+class MildecOptions(Record):
+    """``damage`` HP coming at ``target`` and the ``mildecs`` MILDECs in its hex that may absorb
+    them (4.22); ``key``: the hit's key in the combat plan (``"mine:<hex>:<uid>"`` after a mine
+    hit, 13.34, with ``mine`` the mine marker's id)."""
     key: str
+    mine: Optional[str] = field(default=None, metadata=OMIT)
     target: str
     damage: int
     mildecs: int
@@ -214,14 +218,17 @@ class EmbarkLossesOptions(_Loose):
     units: list[EmbarkUnit]
 
 
-class MineAttackOptions(_Loose):
-    """The mine in ``hex``, its ``cubes``, the d20 it needs and the targets it may attack (13.33)."""
+@dataclass(frozen=True, kw_only=True)
+class MineAttackOptions(Record):
+    """The mine ``mine`` in ``hex`` with its ``cubes``, the d20 a cube needs (``succeeds_on`` or
+    less), the ``event`` (``"enters"`` / ``"leaves"``) and the ``targets`` it may attack (uids,
+    MILDEC ids, ``"hidden:<hex>:<n>"`` backs; 13.33, 13.34)."""
     hex: str
     mine: str
     cubes: int
     succeeds_on: int
     event: str
-    targets: list[str]
+    targets: tuple[str, ...]
 
 
 # ---------------------------------------------------------------- the choices
@@ -457,10 +464,10 @@ def _return_fire(decision: "GaDefenceChoice") -> list[dict]:
     return out
 
 
-def _detonate_all(decision: Choice) -> list:
+def _detonate_all(decision: "MineAttackChoice") -> list:
     """Every mine cube at once, spread evenly over the targets in order (13.33):
     ``[[target, cubes], ...]``."""
-    t, n = decision.options["targets"], decision.options["cubes"]
+    t, n = decision.options.targets, decision.options.cubes
     if not t or n <= 0:
         return []
     out = {x: 0 for x in t}
@@ -564,7 +571,7 @@ class GaDefenceChoice(Choice):
 
 
 class MildecChoice(Choice):
-    """HP a MILDEC may absorb (4.22; after a mine hit too, 13.34, when ``options["key"]`` starts
+    """HP a MILDEC may absorb (4.22; after a mine hit too, 13.34, when ``options.key`` starts
     with ``mine:``): options :class:`MildecOptions`; answered by :class:`~lcb_lab.games.lcb.actions.AnswerMildec`."""
 
     kind = "mildec"
@@ -572,18 +579,19 @@ class MildecChoice(Choice):
     title = "MILDEC"
     ANSWER = A.AnswerMildec
     Options = MildecOptions
+    options: MildecOptions
     POLICIES = {"never_absorb": lambda d: {"absorb": 0}, "absorb_all": _absorb_all}
     DEFAULT_POLICY = "absorb_all"
 
     @property
     def most(self) -> int:
         """The most HP the MILDECs may absorb: one per MILDEC, at most the damage (4.22)."""
-        return min(self.options["damage"], self.options["mildecs"])
+        return min(self.options.damage, self.options.mildecs)
 
     @property
     def after_mine(self) -> bool:
         """Is it a mine hit's (13.34), answered by :mod:`lcb_lab.games.lcb.rules.markers.mines`?"""
-        return str(self.options.get("key", "")).startswith("mine:")
+        return self.options.key.startswith("mine:")
 
     def decline(self) -> A.Answer:
         return A.AnswerMildec(absorb=0, choice=self.id or None)
@@ -640,6 +648,7 @@ class MineAttackChoice(Choice):
     title = "mine attack (13.33)"
     ANSWER = A.AnswerMines
     Options = MineAttackOptions
+    options: MineAttackOptions
     POLICIES = {"detonate_all": _detonate_all, "hold_mines": lambda d: []}
     DEFAULT_POLICY = "detonate_all"
 

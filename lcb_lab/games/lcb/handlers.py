@@ -326,7 +326,7 @@ def answer_defence(game: GameLike, c: Ctx, choice, a: A.AnswerDefence) -> None:
 def answer_mildec(game: GameLike, c: Ctx, choice, a: A.AnswerMildec) -> None:
     """HP absorbed by MILDECs (4.22): in combat, or a Naval MILDEC against a mine hit (13.34)."""
     if choice.after_mine:
-        return _mines(game, c, choice, {"absorb": a.absorb})
+        return _mines(game, c, choice, a)
     combat.answer(c, a)
     advance(game, c)
 
@@ -347,11 +347,11 @@ def answer_embark_losses(game: GameLike, c: Ctx, choice, a: A.AnswerEmbarkLosses
 
 def answer_mines(game: GameLike, c: Ctx, choice, a: A.AnswerMines) -> None:
     """The mine owner's shots (13.33; :mod:`lcb_lab.games.lcb.rules.markers.mines`)."""
-    _mines(game, c, choice, [(s.target, s.cubes) for s in a.mines])
+    _mines(game, c, choice, a)
 
 
-def _mines(game: GameLike, c: Ctx, choice, value: Any) -> None:
-    answer_mine_choice(c, choice, value)
+def _mines(game: GameLike, c: Ctx, choice, a: A.AnswerMines | A.AnswerMildec) -> None:
+    answer_mine_choice(c, choice, a)
     advance_mines(game, c)
     advance(game, c)          # and a 10.311 choice a mine hit left (auto policies)
 
@@ -470,11 +470,11 @@ def _chain_closed(fn: Callable[..., Any]) -> Callable[..., Any]:
     return guarded
 
 
-def answer_mine_choice(c: Ctx, choice, value: Any) -> None:
-    """Answer a mine choice (13.33, 4.22); a card marker the mines stopped goes on with its
-    step when it survived (13.36, :func:`lcb_lab.games.lcb.rules.markers.free_actions.after_mines`)."""
+def answer_mine_choice(c: Ctx, choice, a: A.AnswerMines | A.AnswerMildec) -> None:
+    """Answer a mine choice with its typed answer (13.33, 4.22); a card marker the mines stopped
+    goes on with its step when it survived (13.36, :func:`lcb_lab.games.lcb.rules.markers.free_actions.after_mines`)."""
     from lcb_lab.games.lcb.rules.markers import mines
-    rest = mines.answer(c, choice, value)
+    rest = mines.answer(c, choice, a)
     if rest is not None:
         marker_actions.after_mines(c, rest)
 
@@ -488,7 +488,7 @@ def advance_mines(game: GameLike, c: Ctx) -> None:
         if top is None:
             return
         if mines.is_mine_choice(top):
-            answer_mine_choice(c, top, policy_value(top, game.auto_policies.get(top.kind)))
+            answer_mine_choice(c, top, top.answer_with(game.auto_policies.get(top.kind)))
         elif isinstance(top, GaDefenceChoice) and top.against_marker:
             proxy.answer_defence(c, top, top.answer_with(game.auto_policies.get(top.kind)))
         else:

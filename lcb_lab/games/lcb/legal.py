@@ -534,8 +534,8 @@ def _answers(game: GameLike, choice) -> list:
     if isinstance(choice, D.CardResponseChoice):
         return _card_answers(game, choice)
     if isinstance(choice, D.MineAttackChoice):          # 13.33: hold, or all the cubes at one target
-        n = choice.options["cubes"]
-        return _kept(game, [A.Answer()] + [A.AnswerMines((A.MineShot(t, n),)) for t in choice.options["targets"]])
+        n = choice.options.cubes
+        return _kept(game, [A.Answer()] + [A.AnswerMines((A.MineShot(t, n),)) for t in choice.options.targets])
     if isinstance(choice, D.MildecChoice):
         return _kept(game, [A.AnswerMildec(k) for k in range(choice.most + 1)])
     if isinstance(choice, D.EmbarkLossesChoice):       # 10.311: each named policy's picks, and taking nothing

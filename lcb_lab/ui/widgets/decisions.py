@@ -302,12 +302,12 @@ class DecisionPanel:
         its back); each cube removed rolls 1 d20, a hit on ``succeeds_on`` or less; 0 everywhere holds
         the mines."""
         o = d.options
-        cubes, on = int(o.get("cubes", 0)), o.get("succeeds_on")
+        cubes, on = int(o.cubes), o.succeeds_on
         out: list[W.Widget] = [W.HTML(
-            f'{cubes} mine cube{"s" if cubes != 1 else ""} in {esc(o.get("hex", ""))}: each cube you remove rolls '
+            f'{cubes} mine cube{"s" if cubes != 1 else ""} in {esc(o.hex)}: each cube you remove rolls '
             f'1 d20{f", a hit on {on} or less" if on else ""} {rule_badges(["13.32", "13.33", "13.34"])}. '
             'Assign cubes to targets (all 0: hold the mines).')]
-        for t in o.get("targets", []):
+        for t in o.targets:
             words = "a face-down counter" + (f" ({t.rsplit(':', 1)[1]})" if ":" in t else "") \
                 if str(t).startswith("hidden:") else t
             box = W.BoundedIntText(value=0, min=0, max=cubes, layout=W.Layout(width="70px"))

@@ -24,7 +24,7 @@ from lcb_lab.games.lcb import plain
 from lcb_lab.kernel import explain
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.choices import (Attacker, Choice, EmbarkLossesChoice, GaDefenceChoice, GaDefenceOptions,
-                                       InterceptChoice, InterceptOptions, MildecChoice)
+                                       InterceptChoice, InterceptOptions, MildecChoice, MildecOptions)
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import CombatPlan, CombatResult, Engagement, Unit, other
 from lcb_lab.games.lcb.rules.cards import cvs as card_cvs
@@ -270,7 +270,7 @@ def _answer_mildec(ctx: Ctx, plan: CombatPlan, d: MildecChoice, value: A.AnswerM
     n = int(value.absorb)
     if not 0 <= n <= d.most:
         raise IllegalAction("4.22", f"can absorb 0..{d.most} HP with MILDECs here")
-    plan.mildec[d.options["key"]] = n
+    plan.mildec[d.options.key] = n
 
 
 _ANSWERS: dict[type, Callable[..., None]] = {InterceptChoice: _answer_intercept, GaDefenceChoice: _answer_defence,
@@ -477,7 +477,7 @@ def _apply_damage(ctx: Ctx, plan: CombatPlan, tgt: Unit, net: int, key: str, rul
         ctx.state.push_choice(MildecChoice(
             tgt.team, "4.22",
             f"{tgt.uid} takes {net} HP: spend MILDECs in {tgt.hex} to absorb?",
-            {"key": key, "target": tgt.uid, "damage": net, "mildecs": len(decoys)}))
+            MildecOptions(key=key, target=tgt.uid, damage=net, mildecs=len(decoys))))
         return False
     absorbed = plan.mildec.get(key, 0)
     for m in decoys[:absorbed]:
