@@ -956,7 +956,7 @@ def test_mine_hits_on_a_loaded_ship_ask_the_embarked_losses():
     g.apply(A.Move(1, ("C-2", "D-2")))
     g.apply(A.AnswerMines(mines=(A.MineShot("LHD 1", 2),)))
     c = g.pending
-    assert (c.kind, c.team, c.options["hp"], g.unit("LHD 1").hp) == ("embark_losses", "RU", 2, 2)   # 10.311
+    assert (c.kind, c.team, c.options.hp, g.unit("LHD 1").hp) == ("embark_losses", "RU", 2, 2)   # 10.311
     g.apply(A.AnswerEmbarkLosses(picks=("1 Alpha",)))
     assert g.unit("1 Alpha").destroyed and not g.unit("2 Alpha").destroyed and g.pending is None
 

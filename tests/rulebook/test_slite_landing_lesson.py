@@ -132,7 +132,7 @@ def test_one_mine_hits_and_the_attacker_strikes_4_gpsv_of_cargo(replay):
     assert s.units["LSD 41"].hp == 2 and s.units["LSD 41"].hex == "AL-21"   # 3 -> 2; the move went on (13.34)
     assert not [m for m in s.card_markers.values() if m.kind == "mine"]       # the cubes are spent
     [c] = s.choices
-    assert (c.kind, c.team, c.options["hp"]) == ("embark_losses", "RU", 1)  # the attacker picks (10.311)
+    assert (c.kind, c.team, c.options.hp) == ("embark_losses", "RU", 1)  # the attacker picks (10.311)
     s = find(recs, "answer", "10.311").state
     assert s.units["1 Echo"].destroyed and s.units["5 Alpha"].destroyed
     assert s.units["4 Alpha"].embarked_on == "LSD 41" and not s.units["4 Alpha"].destroyed

@@ -99,7 +99,7 @@ def _plain(x: Any) -> Any:
 class Interceptor(Record):
     """One INTERCEPT value judged for a target (7.53; ``rules.combat.intercept.interceptor_options``):
     the unit ``uid`` and its value ``slot`` (``"INT1"``, or ``"<cid>:INT1"`` of an Attached card,
-    9.32), its ``hex``, ``cv`` and ``range`` (hexes), its ``distance`` to the target and the
+    9.32), its ``hex``, ``cv`` and ``range`` (hexes; None: unlimited), its ``distance`` to the target and the
     shooter's (``shooter_distance``; None: off the map, 9.012), whether it is ``in_range``,
     ``close_enough`` and ``has_supply``; ``eligible`` and the ``reason`` in words (``"eligible"``
     when it is); ``max_dice`` its dice left (4 for infinite supply, 7.55; ``infinite``)."""
@@ -107,7 +107,7 @@ class Interceptor(Record):
     slot: str
     hex: Optional[str] = None
     cv: int = 0
-    range: int = 0
+    range: Optional[int] = None
     distance: int = 0
     shooter_distance: Optional[int] = None
     in_range: bool = True
@@ -205,17 +205,22 @@ class CardResponseOptions(_Loose):
     interceptors: list[dict]
 
 
-class EmbarkUnit(_Loose):
+@dataclass(frozen=True, kw_only=True)
+class EmbarkUnit(Record):
+    """A unit aboard that may be lost (10.311): its ``uid`` (``"unit:<n>"`` on a concealed ship)
+    and its ``gpsv``."""
     uid: str
     gpsv: int
 
 
-class EmbarkLossesOptions(_Loose):
-    """The ship hit, the HP lost and the cargo aboard to choose from (10.311)."""
+@dataclass(frozen=True, kw_only=True)
+class EmbarkLossesOptions(Record):
+    """The ``ship`` hit, the ``hp`` it lost and the cargo aboard to choose from (10.311): ``cards``
+    (face-up cids, ``"hidden:<n>"`` for concealed ones) and ``units``."""
     ship: str
     hp: int
-    cards: list[str]
-    units: list[EmbarkUnit]
+    cards: tuple[str, ...]
+    units: tuple[EmbarkUnit, ...]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -484,17 +489,17 @@ UNIT_BUNDLE, MIXED_BUNDLE, CARD_BUNDLE = 4, 2, 2
 """10.311, per HP lost: GPSV of units alone / with one card, Embarked cards."""
 
 
-def _embark_order(decision: Choice) -> tuple[list[dict], list[str]]:
-    return sorted(decision.options["units"], key=lambda u: -u["gpsv"]), list(decision.options["cards"])
+def _embark_order(decision: "EmbarkLossesChoice") -> tuple[list[EmbarkUnit], list[str]]:
+    return sorted(decision.options.units, key=lambda u: -u.gpsv), list(decision.options.cards)
 
 
-def _fill(units: list[dict], room: int) -> list[str]:
+def _fill(units: list[EmbarkUnit], room: int) -> list[str]:
     """Take units (largest first) into ``room`` GPSV; returns their refs (removed from ``units``)."""
     took = []
     for u in list(units):
-        if u["gpsv"] <= room:
-            room -= u["gpsv"]
-            took.append(u["uid"])
+        if u.gpsv <= room:
+            room -= u.gpsv
+            took.append(u.uid)
             units.remove(u)
     return took
 
@@ -504,9 +509,9 @@ def _lose_units_first(decision: Choice) -> list[str]:
     bundle of units of 2 GPSV or less also takes 1 card (10.311)."""
     units, cards = _embark_order(decision)
     picks: list[str] = []
-    for _ in range(decision.options["hp"]):
+    for _ in range(decision.options.hp):
         took = _fill(units, UNIT_BUNDLE)
-        used = sum(u["gpsv"] for u in decision.options["units"] if u["uid"] in took)
+        used = sum(u.gpsv for u in decision.options.units if u.uid in took)
         n = CARD_BUNDLE if not took else (1 if used <= MIXED_BUNDLE else 0)
         picks += took + cards[:n]
         del cards[:n]
@@ -517,7 +522,7 @@ def _lose_cards_first(decision: Choice) -> list[str]:
     """Per HP: 2 cards while any remain (the last one with up to 2 GPSV of units); then units."""
     units, cards = _embark_order(decision)
     picks: list[str] = []
-    for _ in range(decision.options["hp"]):
+    for _ in range(decision.options.hp):
         took, room = cards[:CARD_BUNDLE], UNIT_BUNDLE
         del cards[:CARD_BUNDLE]
         picks += took
@@ -631,6 +636,7 @@ class EmbarkLossesChoice(Choice):
     title = "embarked cargo lost (10.311)"
     ANSWER = A.AnswerEmbarkLosses
     Options = EmbarkLossesOptions
+    options: EmbarkLossesOptions
     POLICIES = {"lose_units_first": _lose_units_first, "lose_cards_first": _lose_cards_first,
                 "spare": lambda d: []}
     DEFAULT_POLICY = "lose_units_first"

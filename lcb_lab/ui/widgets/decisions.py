@@ -287,13 +287,13 @@ class DecisionPanel:
         """10.311: what the attacker takes off the ship -- per HP lost, up to 2 Embarked cards, up to
         4 GPSV of units, or 1 card and up to 2 GPSV; nothing picked spares the cargo."""
         o = d.options
-        opts = [(self._card_words(c), c) for c in o.get("cards", [])]
-        opts += [(f"{u['uid'] if not str(u['uid']).startswith('unit:') else 'a unit aboard'} ({u['gpsv']} GPSV)",
-                  u["uid"]) for u in o.get("units", [])]
+        opts = [(self._card_words(c), c) for c in o.cards]
+        opts += [(f"{u.uid if not u.uid.startswith('unit:') else 'a unit aboard'} ({u.gpsv} GPSV)", u.uid)
+                 for u in o.units]
         self.picks = W.SelectMultiple(options=opts, value=(), rows=min(8, max(2, len(opts))),
                                       layout=W.Layout(width="95%"))
-        hp = o.get("hp", 1)
-        return [W.HTML(f'{esc(o.get("ship", ""))} lost {hp} HP: per HP, up to 2 Embarked cards, or up to 4 GPSV '
+        hp = o.hp
+        return [W.HTML(f'{esc(o.ship)} lost {hp} HP: per HP, up to 2 Embarked cards, or up to 4 GPSV '
                        f'of units, or 1 card and up to 2 GPSV {rule_badges(["10.311"])}. Pick what is lost '
                        '(Ctrl-click for several; none: the cargo is spared).'), self.picks]
 

@@ -54,7 +54,7 @@ from lcb_lab.games.lcb.choices import check_policies
 from lcb_lab.games.lcb.io import inputs as I
 from lcb_lab.games.lcb.model.board import Board, board_from_dict, load_board, map_name_problem, place_problem
 from lcb_lab.games.lcb.model.catalog import Catalog, load_catalog, marker_is_naval
-from lcb_lab.games.lcb.choices import CHOICE_KINDS, Record
+from lcb_lab.games.lcb.choices import CHOICE_KINDS, EmbarkLossesChoice, Record
 from lcb_lab.kernel.errors import InputError, ScenarioError
 from lcb_lab.games.lcb.io.files import parse_json
 from lcb_lab.games.lcb.rules.stages.influence import LIMIT as INFLUENCE_LIMIT
@@ -409,27 +409,27 @@ def _check_embark_losses(s: Any, catalog: Catalog, file: str) -> None:
     the count aboard a concealed ship / of its concealed cards)."""
     from lcb_lab.games.lcb.rules.embarking.embark import embark_capable
     for i, c in enumerate(s.choices):
-        if c.kind != "embark_losses":
+        if not isinstance(c, EmbarkLossesChoice):
             continue
         key = f"state.choices[{i}].options"
         o = c.options
-        ship = s.units.get(o["ship"])
+        ship = s.units.get(o.ship)
         if ship is None or ship.type_id not in catalog.units or not embark_capable(catalog.units[ship.type_id]):
-            _refuse(file, f"{key}.ship", f"{I.printable(o['ship'])!r} is not an Embark-capable ship of the game (10.311)")
-        if o["hp"] < 1:
-            _refuse(file, f"{key}.hp", f"at least 1 HP lost, not {o['hp']}")
+            _refuse(file, f"{key}.ship", f"{I.printable(o.ship)!r} is not an Embark-capable ship of the game (10.311)")
+        if o.hp < 1:
+            _refuse(file, f"{key}.hp", f"at least 1 HP lost, not {o.hp}")
         if ship.destroyed:
             continue                      # sunk meanwhile: the answer only pops the choice
         aboard = [u for u in s.units.values() if u.embarked_on == ship.uid and not u.destroyed]
         cards = [x for x in s.cards.values() if x.where == "embarked" and x.host == ship.uid]
-        for j, ref in enumerate(o["units"]):
-            uid = ref["uid"]
+        for j, ref in enumerate(o.units):
+            uid = ref.uid
             n = uid[5:] if uid.startswith("unit:") else None
             ok = (n.isdigit() and int(n) < len(aboard)) if n is not None else uid in {u.uid for u in aboard}
-            if not ok or ref["gpsv"] < 0:
+            if not ok or ref.gpsv < 0:
                 _refuse(file, f"{key}.units[{j}].uid", f"{I.printable(uid)!r} is not a unit aboard {ship.uid}")
         hidden = sum(1 for x in cards if not x.face_up)
-        for j, ref in enumerate(o["cards"]):
+        for j, ref in enumerate(o.cards):
             n = ref[7:] if ref.startswith("hidden:") else None
             ok = (n.isdigit() and int(n) < hidden) if n is not None else ref in {x.cid for x in cards if x.face_up}
             if not ok:

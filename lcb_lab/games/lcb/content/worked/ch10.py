@@ -195,11 +195,11 @@ def ex_10_311(forced=(3, 4, 20, 20), auto=None, extra_cards=()):
                                                                  if lhd.destroyed else ""))
     if g.pending is not None:
         lines.append(f"the attacker ({g.pending.team}) chooses: {g.pending.prompt}")
-        cards = g.pending.options["cards"]
+        cards = g.pending.options.cards
         shown = [g.state.cards[c].name for c in cards if not str(c).startswith("hidden:")]
         hidden = f"{len(cards) - len(shown)} hidden" if len(cards) > len(shown) else ""
         lines.append(f"options: cards {', '.join(shown + ([hidden] if hidden else [])) or 'none'}, units "
-                     + ", ".join(f"{u['uid']} ({u['gpsv']} GPSV)" for u in g.pending.options["units"]))
+                     + ", ".join(f"{u.uid} ({u.gpsv} GPSV)" for u in g.pending.options.units))
     return g, lines
 
 
