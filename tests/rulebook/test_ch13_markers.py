@@ -463,7 +463,7 @@ def test_13_25_directed_energy_nullifies_the_marker_and_its_card():
     g.apply(A.BeginImpulse("TF Blue"))
     g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="V-BAT"),)))
     g.apply(A.PlayCard("V-BAT", "A", hex="E-5", action=1))
-    assert g.pending.kind == "card_response" and g.pending.options["cards"][0]["name"] == "Directed Energy"
+    assert g.pending.kind == "card_response" and g.pending.options.to_dict()["cards"][0]["name"] == "Directed Energy"
     g.apply(A.AnswerCards(responses=(A.Response("Directed Energy"),)))          # 4 <= 12
     assert "ISR-1" not in g.state.card_markers
     assert g.state.cards["US-1"].where == "removed" and not g.unit("1 Zhuk").revealed

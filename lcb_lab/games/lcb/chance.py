@@ -352,9 +352,9 @@ def card_steps(game: Game, a, drawn: int) -> tuple[ChanceStep, ...] | None:
     plans, ints = responses.check(ctx, top.team, a.responses, a.card_intercepts)
     ctx.state.choices.pop()
     for p in plans:
-        responses._add_response(ctx, top.team, p, top.options.get("window", 1))
+        responses._add_response(ctx, top.team, p, top.options.window)
     for i in ints:
-        responses._add_intercept(ctx, top.team, i, top.options.get("window", 1))
+        responses._add_intercept(ctx, top.team, i, top.options.window)
     chain._fight_back(ctx)
     steps, seen = [], set()
     for link in reversed(ctx.state.chain):     # the order it resolves in (9.46: last link first)

@@ -49,8 +49,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any, Callable, ClassVar, Optional, Sequence
 
-from pydantic import BaseModel, ConfigDict
-
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.io import inputs as I
 from lcb_lab.kernel import choices as kernel_choices
@@ -153,12 +151,6 @@ class InterceptOptions(Record):
     card_names: dict[str, str] = field(default_factory=dict)
 
 
-class _Loose(BaseModel):
-    """A pending choice's options as saved: the keys the rules, policies and widgets read
-    (strict types); other keys are allowed."""
-    model_config = ConfigDict(strict=True, extra="allow", defer_build=True)
-
-
 @dataclass(frozen=True, kw_only=True)
 class Defender(Record):
     """A defending unit in the assaulted hex that may fire back (7.13): its GA ``cv`` and GA
@@ -197,12 +189,58 @@ class MildecOptions(Record):
     mildecs: int
 
 
-class CardResponseOptions(_Loose):
-    """The link answered, the window's number, the cards and IAMD values that may answer (9.41)."""
+@dataclass(frozen=True, kw_only=True)
+class LinkOdds(Record):
+    """A card's odds against one link ``pid`` it may answer: ``p_detect`` (1.0: no DETECT roll,
+    9.06) and ``p`` (DETECT times success)."""
+    pid: int
+    p_detect: float
+    p: float
+
+
+@dataclass(frozen=True, kw_only=True)
+class ResponseCard(Record):
+    """A card that may answer a link (9.41-9.45): ``cid``, ``name``, its effect ``option`` and
+    ``kind`` (``"nullify"`` / ``"ftr_nullify"``), the exact odds against the last link it may
+    answer (``p_detect``, ``p_success``, ``p``; probabilities 0..1), ``max_targets`` links (9.44),
+    the ``targets`` (pids) it may answer with ``per_target`` odds, ``free`` (no AP, 9.41, 9.2) and
+    the declared Play a JCC ``actions`` that may pay when not free."""
+    cid: str
+    name: str = ""
+    option: str = "A"
+    kind: str = ""
+    p_detect: Optional[float] = field(default=None, metadata=OMIT)
+    p_success: Optional[float] = field(default=None, metadata=OMIT)
+    p: Optional[float] = field(default=None, metadata=OMIT)
+    max_targets: int = 1
+    targets: tuple[int, ...] = ()
+    per_target: tuple[LinkOdds, ...] = ()
+    free: bool = True
+    actions: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class CardInterceptor(Record):
+    """An IAMD value that may INTERCEPT the card of link ``to`` (9.011, 7.512): unit ``uid``, its
+    ``slot``, ``source`` (the Attached card whose CV it uses, or None), ``max_dice``, ``p_hit`` a
+    die and ``p_detect`` (DETECT first, 9.06)."""
+    uid: str
+    slot: str
+    source: Optional[str] = None
+    max_dice: int = 0
+    p_hit: Optional[float] = field(default=None, metadata=OMIT)
+    p_detect: Optional[float] = field(default=None, metadata=OMIT)
+    to: Optional[int] = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class CardResponseOptions(Record):
+    """A response window (9.41, 9.46): the ``link`` (pid) answered, the window's number, the
+    ``cards`` and the ``interceptors`` that may answer."""
     link: Optional[int]
     window: int = 1
-    cards: list[dict]
-    interceptors: list[dict]
+    cards: tuple[ResponseCard, ...] = ()
+    interceptors: tuple[CardInterceptor, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -254,27 +292,26 @@ class Choice(kernel_choices.Choice):
     team: str
     rule: str
     prompt: str
-    options: dict[str, Any] = field(default_factory=dict)
+    options: Any = None
     id: int = 0
 
     kind: ClassVar[str] = ""
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
     ANSWER: ClassVar[type] = A.Answer
-    Options: ClassVar[type] = Record
+    Options: ClassVar[type[Record]] = Record
     POLICIES: ClassVar[dict[str, Callable[["Choice"], Any]]] = {}
     DEFAULT_POLICY: ClassVar[str] = ""
     __datacodec__: ClassVar[bool] = True      # saved and copied by to_dict / from_dict / clone
 
     def __post_init__(self) -> None:
-        if isinstance(self.options, dict) and issubclass(self.Options, Record):
-            self.options = self.options_from(self.options)     # the saved shape, checked (staged choices)
+        if not isinstance(self.options, Record):       # plain data in the saved shape (a staged choice)
+            self.options = self.options_from(self.options or {})
 
     def to_dict(self) -> dict:
-        """Plain data (shares ``options``: callers must not change it)."""
-        o = self.options
+        """Plain data: ``options`` as the saved JSON shape (:meth:`Record.to_dict`)."""
         return {"id": self.id, "kind": self.kind, "team": self.team, "rule": self.rule,
-                "prompt": self.prompt, "options": o.to_dict() if isinstance(o, Record) else o}
+                "prompt": self.prompt, "options": self.options.to_dict()}
 
     def __repr__(self) -> str:
         from lcb_lab.games.lcb.display import choice_repr
@@ -287,13 +324,11 @@ class Choice(kernel_choices.Choice):
             self, self.options if isinstance(self, InterceptChoice) else None))
 
     def clone(self) -> "Choice":
-        """An independent copy of the same class (options deep-copied)."""
-        o = self.options                      # a typed record is never changed: shared
-        return type(self)(self.team, self.rule, self.prompt, o if isinstance(o, Record) else _deep(o), self.id)
-
-    def view(self) -> "Choice":
-        """A copy of the same class sharing ``options`` (callers must not change them)."""
+        """A copy of the same class; ``options`` is shared (a frozen record, never changed)."""
         return type(self)(self.team, self.rule, self.prompt, self.options, self.id)
+
+    view = clone
+    """The same as :meth:`clone` (kept for callers)."""
 
     @classmethod
     def from_dict(cls, d: dict) -> "Choice":
@@ -309,22 +344,14 @@ class Choice(kernel_choices.Choice):
         return sub(d["team"], d["rule"], d["prompt"], sub.options_from(d.get("options") or {}), int(d.get("id", 0)))
 
     @classmethod
-    def options_from(cls, data: Any) -> Any:
-        """This kind's :attr:`Options` record of saved options, strictly checked.  Raises
+    def options_from(cls, data: Any) -> Record:
+        """This kind's :attr:`Options` record of saved options (the save check: strict types, the
+        keys the kind needs; unknown keys ignored).  Raises
         :class:`~lcb_lab.kernel.datacodec.DataError` under ``options`` naming the key."""
-        if not (isinstance(cls.Options, type) and issubclass(cls.Options, Record)):
-            return _deep(data)
         try:
             return cls.Options.from_dict(data)
         except DataError as e:
             raise e.under("options") from None
-
-    def typed_options(self) -> BaseModel:
-        """``options`` as this kind's :attr:`Options` model (typed fields; lists for tuples).
-        Raises pydantic ValidationError when a key the kind needs is missing or mistyped."""
-        if isinstance(self.options, Record):
-            return self.options
-        return self.Options.model_validate(_deep_lists(self.options))
 
     # ---- answers
     def decline(self) -> A.Answer:
@@ -346,22 +373,6 @@ Decision = Choice
 """The former name of :class:`Choice` (kept for callers and saved scripts)."""
 
 
-def _deep(x: Any) -> Any:
-    if isinstance(x, dict):
-        return {k: _deep(v) for k, v in x.items()}
-    if isinstance(x, list):
-        return [_deep(v) for v in x]
-    return x
-
-
-def _deep_lists(x: Any) -> Any:
-    if isinstance(x, dict):
-        return {k: _deep_lists(v) for k, v in x.items()}
-    if isinstance(x, (list, tuple)):
-        return [_deep_lists(v) for v in x]
-    return x
-
-
 def _listed(what: str, value: Any) -> list:
     if not isinstance(value, (list, tuple)):
         raise InputError("answer", what, f"a list, not {type(value).__name__}")
@@ -379,26 +390,26 @@ def _keyed(value: Any, key: str) -> Any:
 
 
 # ---------------------------------------------------------------- policies
-def _respond_all(decision: Choice, intercept: bool = False) -> dict:
+def _respond_all(decision: "CardResponseChoice", intercept: bool = False) -> dict:
     """Every card that may answer for no AP answers (one option per card), at as many of its
     targets as it may take, the last links first (9.41, 9.44); with ``intercept`` every
     eligible IAMD value also INTERCEPTs each card it may, with all its dice (9.011).  Cards that
     would cost an AP on the own impulse (9.41) are left to the player."""
     out, seen = [], set()
-    for c in decision.options.get("cards", []):
-        if c["cid"] in seen or not c.get("free", True):
+    for c in decision.options.cards:
+        if c.cid in seen or not c.free:
             continue
-        seen.add(c["cid"])
-        picks = list(reversed(c["targets"]))[: c["max_targets"]]
-        out.append({"card": c["cid"], "option": c["option"], "to": None,
+        seen.add(c.cid)
+        picks = list(reversed(c.targets))[: c.max_targets]
+        out.append({"card": c.cid, "option": c.option, "to": None,
                     "targets": [str(p) for p in picks]})
     ints, used = [], set()
-    for o in decision.options.get("interceptors", []) if intercept else []:
-        key = o["uid"]                   # one attempt per unit: its supply is not split
-        if key in used or o["max_dice"] <= 0:
+    for o in decision.options.interceptors if intercept else ():
+        key = o.uid                      # one attempt per unit: its supply is not split
+        if key in used or o.max_dice <= 0:
             continue
         used.add(key)
-        ints.append({"interceptor": o["uid"], "slot": o["slot"], "dice": o["max_dice"], "to": o["to"]})
+        ints.append({"interceptor": o.uid, "slot": o.slot, "dice": o.max_dice, "to": o.to})
     return {"responses": out, "card_intercepts": ints}
 
 
@@ -616,6 +627,7 @@ class CardResponseChoice(Choice):
     title = "card response (NULLIFY / FTR NULLIFY / INTERCEPT)"
     ANSWER = A.AnswerCards
     Options = CardResponseOptions
+    options: CardResponseOptions
     POLICIES = {"pass": lambda d: {"responses": [], "card_intercepts": []}, "respond_all": _respond_all,
                 "respond_intercept_all": lambda d: _respond_all(d, intercept=True)}
     DEFAULT_POLICY = "pass"

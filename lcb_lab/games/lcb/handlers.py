@@ -335,7 +335,7 @@ def answer_cards(game: GameLike, c: Ctx, choice, a: A.AnswerCards) -> None:
     """Cards and card INTERCEPTs answering a link of the chain (9.41-9.46; :mod:`lcb_lab.games.lcb.rules.cards.responses`)."""
     from lcb_lab.games.lcb.rules.cards import responses
     check_names(c, choice.team, [i.interceptor for i in a.card_intercepts])
-    responses.answer(c, c.state.next_choice, a.responses, a.card_intercepts)
+    responses.answer(c, c.state.next_choice, a)
     advance_cards(game, c)
 
 
@@ -369,8 +369,7 @@ def advance_cards(game: GameLike, c: Ctx) -> None:
         top = c.state.next_choice
         if not isinstance(top, CardResponseChoice):
             return
-        ans = policy_value(top, game.auto_policies.get(top.kind))
-        responses.answer(c, top, ans["responses"], ans["card_intercepts"])
+        responses.answer(c, top, top.answer_with(game.auto_policies.get(top.kind)))
 
 
 def resolve_combat(game: GameLike, c: Ctx, a: A.ResolveCombat) -> bool:

@@ -594,10 +594,10 @@ def _card_answers(game: GameLike, choice) -> list:
     against each link it may answer) and card INTERCEPTs (one die each; ``max_dice`` bounds)."""
     from lcb_lab.games.lcb.rules.cards import responses
     out: list = [A.Answer()]          # a pass is always open (9.46); its roll-out may need dice
-    opts = [A.Response(o["cid"], option=o["option"], targets=(str(t),), action=aid)
-            for o in choice.options["cards"] for t in o["targets"] for aid in (o.get("actions") or [None])]
-    opts += [A.CardIntercept(o["uid"], o["slot"], 1, to=o["to"]) for o in choice.options["interceptors"]
-             if o["max_dice"] > 0]
+    opts = [A.Response(o.cid, option=o.option, targets=(str(t),), action=aid)
+            for o in choice.options.cards for t in o.targets for aid in (o.actions or [None])]
+    opts += [A.CardIntercept(o.uid, o.slot, 1, to=o.to) for o in choice.options.interceptors
+             if o.max_dice > 0]
     ctx = game._ctx()
 
     def ok(o) -> bool:      # the rules' own checks, changing nothing (no roll-out on a copy)
@@ -607,7 +607,7 @@ def _card_answers(game: GameLike, choice) -> list:
         except IllegalAction:
             return False
     opts = [o for o in opts if ok(o)]
-    limits = {f"{o['uid']}/{o['slot']}": o["max_dice"] for o in choice.options["interceptors"]}
+    limits = {f"{o.uid}/{o.slot}": o.max_dice for o in choice.options.interceptors}
     if opts:
         out.append(Template("answer_cards", tuple(opts), {"max_dice": limits}, game))
     return out
