@@ -28,8 +28,35 @@ MineAttackChoice        ``AnswerMines(mines=...)``             ``detonate_all``,
 
 ``Answer()`` (no fields) declines whatever choice is pending (its kind's empty answer).
 :data:`CHOICE_KINDS` is the registry (kind -> class), built once here; :func:`answer_with`
-turns a policy into the answer action, :meth:`Choice.answer_from` plain data (the shapes
-below) into it:
+turns a policy into the answer action, :meth:`Choice.answer_from` plain data (the answer shapes
+below) into it.  The rules that asked take the typed answer (the handler routes it by its type).
+
+What each kind asks -- ``choice.options`` -- is a frozen :class:`Record` (tuples for lists),
+read by attribute; its type hints are its one description: its saved JSON
+(:meth:`Record.to_dict`, the same keys in the same order as ever; an :data:`OMIT` key only when
+set), the save check (:meth:`Choice.options_from`, strict, through
+:func:`lcb_lab.kernel.datacodec.from_data`) and its copies (shared, never changed):
+
+======================  ==============================================================================
+choice class            ``options``
+======================  ==============================================================================
+InterceptChoice         :class:`InterceptOptions`: ``targets`` (:class:`Target`: ``target``, ``hex``,
+                        ``incoming_dice``, ``interceptors`` (:class:`Interceptor`), ``attacks``
+                        (:class:`Attack`: ``shooter``, ``distance``, ``dice``, ``interceptors``, ...)),
+                        ``card_names`` (7.53, 7.54, 9.31)
+GaDefenceChoice         :class:`GaDefenceOptions`: ``hex``, ``defenders`` (:class:`Defender`),
+                        ``marker`` (13.12; None in combat), ``attackers`` (:class:`Attacker`) (7.13)
+MildecChoice            :class:`MildecOptions`: ``key``, ``mine`` (after a mine hit), ``target``,
+                        ``damage``, ``mildecs`` (4.22, 13.34)
+CardResponseChoice      :class:`CardResponseOptions`: ``link``, ``window``, ``cards``
+                        (:class:`ResponseCard`), ``interceptors`` (:class:`CardInterceptor`) (9.41-9.46)
+EmbarkLossesChoice      :class:`EmbarkLossesOptions`: ``ship``, ``hp``, ``cards``, ``units``
+                        (:class:`EmbarkUnit`) (10.311)
+MineAttackChoice        :class:`MineAttackOptions`: ``hex``, ``mine``, ``cubes``, ``succeeds_on``,
+                        ``event``, ``targets`` (13.33)
+======================  ==============================================================================
+
+The plain answers (policies give them; :meth:`Choice.answer_from` reads them):
 
 * intercept: list of ``{"interceptor", "slot", "target", "dice"}`` plus an optional
   ``"shooter"``: the LRS attack (shooter uid) the dice answer (7.54); without it the
@@ -281,12 +308,13 @@ class Choice(kernel_choices.Choice):
     choices on the kernel's base, :class:`lcb_lab.kernel.choices.Choice`).
 
     ``team``: who answers; ``rule``: the rule number that asks; ``prompt``: one line for
-    people; ``options``: JSON-plain data the UI and the policies need to ask it (its shape:
-    the class's :attr:`Options` model); ``id``: increasing over the game (0 until pushed with
-    ``GameState.push_choice``).  Class data: :attr:`kind` (the saved tag), :attr:`name` (its
-    words in a sentence), :attr:`title` (the decision panel's heading), :attr:`ANSWER` (the
-    answer action), :attr:`Options` (the options' model), :attr:`POLICIES` and
-    :attr:`DEFAULT_POLICY`.
+    people; ``options``: what the UI and the policies need to ask it, the class's
+    :attr:`Options` record (plain data in its saved shape is turned into it, checked: raises
+    :class:`~lcb_lab.kernel.datacodec.DataError`); ``id``: increasing over the game (0 until
+    pushed with ``GameState.push_choice``).  Class data: :attr:`kind` (the saved tag),
+    :attr:`name` (its words in a sentence), :attr:`title` (the decision panel's heading),
+    :attr:`ANSWER` (the answer action), :attr:`Options` (the options' record class),
+    :attr:`POLICIES` and :attr:`DEFAULT_POLICY`.
     """
 
     team: str

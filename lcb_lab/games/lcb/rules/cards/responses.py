@@ -12,7 +12,8 @@ they are attacked; ``targets``: their cards' cids); ``intercept`` -- an IAMD uni
 a card (``card`` is the UNIT's uid; ``data``: ``uid, slot, dice, cv, source`` -- ``source``: the
 Attached card whose CV it uses, or None).  ``data["window"]``: the answer that added the link.
 
-Who may answer (the options of the choice, JSON-plain)::
+Who may answer (the options of the choice, a :class:`~lcb_lab.games.lcb.choices.CardResponseOptions`
+record; its saved JSON)::
 
     {"link": pid of the last link answered, "window": n,
      "cards": [{"cid", "name", "option", "kind": "nullify" | "ftr_nullify", "p_detect",

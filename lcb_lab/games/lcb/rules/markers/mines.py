@@ -19,8 +19,8 @@
   never trigger them (13.36).  The move stops where the mines triggered (13.34): the owner gets
   a ``mine_attack`` choice; after it is answered the survivors go on along the rest of their
   path (lcb_lab's reading: "stopping movement until resolved" -- resolved, the move resumes).
-* ``mine_attack`` choice (team = the mine owner): options ``{"hex", "cubes", "succeeds_on",
-  "event", "targets": [ids as the owner sees them]}`` -- a face-up counter by its name, a
+* ``mine_attack`` choice (team = the mine owner): options :class:`~lcb_lab.games.lcb.choices.MineAttackOptions`
+  (``hex``, ``mine``, ``cubes``, ``succeeds_on``, ``event``, ``targets``: ids as the owner sees them) -- a face-up counter by its name, a
   face-down one as its back ``"hidden:<hex>:<n>"`` (13.34: targets chosen without seeing the
   faces; :func:`lcb_lab.games.lcb.observer._backs` numbers them).  Answer ``Answer.mines`` =
   ``(MineShot(target, cubes), ...)``; empty = hold the mines (13.33 "may").  Each cube removed
