@@ -20,7 +20,7 @@ from lcb_lab.games.lcb import actions as A
 from lcb_lab.kernel import explain
 from lcb_lab.games.lcb import observer
 from lcb_lab.games.lcb.choices import answer_with
-from lcb_lab.games.lcb.choices import CHOICE_KINDS, CardResponseChoice, GaDefenceChoice, policy_value
+from lcb_lab.games.lcb.choices import CHOICE_KINDS, CardResponseChoice, GaDefenceChoice
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.rules.combat import sequence as combat, continuing
 from lcb_lab.games.lcb.rules.movement import conceal, move as movement, resupply
