@@ -130,6 +130,8 @@ def _deep(x: Any) -> Any:
         return {k: _deep(v) for k, v in x.items()}
     if isinstance(x, list):
         return [_deep(v) for v in x]
+    if _own_codec(t):
+        return x.clone()                      # a class that copies itself (e.g. the pending choices)
     if dataclasses.is_dataclass(x) and not isinstance(x, type):
         return clone(x)
     return x

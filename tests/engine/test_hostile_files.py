@@ -281,7 +281,7 @@ def test_a_well_formed_pending_choice_loads(base):
     d = _norec(base)
     d["state"]["choices"] = [dict(CHOICE, kind="mildec",
                                   options={"key": "k", "target": "X", "damage": 2, "mildecs": 1})]
-    assert Game.from_json(json.dumps(d)).state.choices[0].options["damage"] == 2
+    assert Game.from_json(json.dumps(d)).state.choices[0].options.damage == 2
 
 
 @pytest.mark.parametrize("victory,key", [

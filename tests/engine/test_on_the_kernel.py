@@ -54,5 +54,5 @@ def test_the_codec_refuses_a_second_class_for_a_tag():
 
 def test_decision_required_names_who_the_choice_waits_for():
     from lcb_lab.kernel.errors import DecisionRequired
-    c = choices.MildecChoice("RU", "4.22", "absorb?", {})
+    c = choices.MildecChoice("RU", "4.22", "absorb?", {"key": "lrs:X", "target": "X", "damage": 1, "mildecs": 1})
     assert str(DecisionRequired(c)) == "waiting for RU's decision: mildec (4.22)"

@@ -95,7 +95,7 @@ def test_an_attached_cards_intercept_value_reads_by_the_cards_name(fmt):
     g.apply(Declare((CoreAction("move_combat", ("DDG-51",)),)))
     h = g.fork()
     h.apply(CommitCombat(lrs=(LrsAttack("DDG-51", "LRS1", "1 Anna", 4),)))
-    assert h.pending.options["card_names"] == {"RU-3": "Pantsir-SM: IAMD"}
+    assert h.pending.options.card_names == {"RU-3": "Pantsir-SM: IAMD"}
     html = fmt(h.pending)[0]["text/html"]
     assert dict(_cells(html))["INTERCEPT for 1 Anna"] == (
         "4 LRS dice incoming; may intercept: 2 Anna INT1 of Pantsir-SM: IAMD (up to 6 dice), "

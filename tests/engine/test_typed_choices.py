@@ -55,8 +55,8 @@ def test_the_registry_lists_every_kind_exactly_once():
     assert set(A.ANSWER_TYPES.values()) == {c.ANSWER for c in classes} and len(A.ANSWER_TYPES) == len(KINDS)
     assert list(D.POLICIES) == list(D.DEFAULT_POLICIES) == KINDS
     assert all(c.DEFAULT_POLICY in c.POLICIES for c in classes)
-    from lcb_lab.games.lcb.io.save_check import CHOICE_OPTIONS
-    assert CHOICE_OPTIONS == {k: c.Options for k, c in D.CHOICE_KINDS.items()}
+    assert all(issubclass(c.Options, D.Record) and c.Options is not D.Record for c in classes)   # one record each
+    assert len({c.Options for c in classes}) == len(KINDS)
 
 
 # ---------------------------------------------------------------- saves
@@ -68,7 +68,7 @@ def test_each_kind_round_trips_through_save_and_load(kind):
     assert type(back.pending) is D.CHOICE_KINDS[kind]
     assert back.pending.to_dict() == before.to_dict()
     assert type(back.fork().pending) is D.CHOICE_KINDS[kind]            # a copy of the state keeps the class
-    assert type(back.pending.typed_options()) is D.CHOICE_KINDS[kind].Options
+    assert type(back.pending.options) is D.CHOICE_KINDS[kind].Options
     assert json.loads(back.to_json())["state"]["choices"][-1]["kind"] == kind
 
 
@@ -183,3 +183,104 @@ def test_auto_policies_refusals_list_words_not_a_python_list():
     with pytest.raises(InputError) as e:
         check_policies("auto_policies", {"bribe": "pass"})
     assert "known: intercept, ga_defence, mildec, card_response, embark_losses, mine_attack" in str(e.value)
+
+
+# ---------------------------------------------------------------- the options: one typed record per kind
+INTERCEPTOR_KEYS = ["uid", "slot", "hex", "cv", "range", "distance", "shooter_distance", "in_range", "close_enough",
+                    "has_supply", "eligible", "reason", "max_dice", "infinite"]
+
+
+def test_intercept_options_are_a_frozen_record_read_by_attribute():
+    import dataclasses
+    d = intercept_pending().pending
+    assert type(d.options) is D.InterceptOptions
+    t = d.options.targets[0]
+    assert (t.target, t.hex, t.incoming_dice) == ("1 Anna", "AL-21", 4)
+    assert [(o.uid, o.slot, o.eligible, o.max_dice) for o in t.interceptors] == [
+        ("2 Anna", "RU-3:INT1", True, 6), ("DDG-605", "INT1", False, 8), ("FFG-454", "INT1", True, 8)]
+    assert [(a.shooter, a.distance, a.dice, a.card) for a in t.attacks] == [("DDG-51", 8, 4, None)]
+    assert d.options.card_names == {"RU-3": "Pantsir-SM: IAMD"}
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        t.incoming_dice = 0
+
+
+def test_the_saved_options_keep_their_keys_and_order():
+    """The JSON of a save is what it was before the options were typed: the same keys in the same
+    order; an optional key (an attack's ``card``, a defence's ``marker``, a MILDEC's ``mine``) only
+    when it is set."""
+    opts = json.loads(intercept_pending().to_json())["state"]["choices"][-1]["options"]
+    assert list(opts) == ["targets", "card_names"]
+    t = opts["targets"][0]
+    assert list(t) == ["target", "hex", "incoming_dice", "interceptors", "attacks"]
+    assert list(t["interceptors"][0]) == INTERCEPTOR_KEYS
+    assert t["interceptors"][1]["reason"] == "out of range (4 > 3) (7.53)"
+    assert list(t["attacks"][0]) == ["shooter", "slot", "hex", "distance", "dice", "bmd", "interceptors"]
+    ga = D.GaDefenceChoice("RU", "7.13", "p", STAGED["ga_defence"][2])
+    assert list(ga.to_dict()["options"]) == ["hex", "defenders", "attackers"]
+    assert list(ga.options.to_dict()["defenders"][0]) == ["uid", "cv", "supply"]
+    marked = D.GaDefenceOptions(hex="AL-21", defenders=(), marker="PROXY-1", attackers=())
+    assert list(marked.to_dict()) == ["hex", "defenders", "marker", "attackers"]
+    mine_hit = D.MildecOptions(key="mine:AL-21:DDG-51", mine="MINE-1", target="DDG-51", damage=1, mildecs=1)
+    assert list(mine_hit.to_dict()) == ["key", "mine", "target", "damage", "mildecs"]
+    assert list(D.MildecChoice("US", "4.22", "p", STAGED["mildec"][2]).to_dict()["options"]) == [
+        "key", "target", "damage", "mildecs"]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_copy_of_the_state_shares_the_options_record(kind):
+    g = pending(kind)
+    assert g.fork().pending.options is g.pending.options        # frozen: never copied
+    assert g.state.clone().choices[-1].options is g.state.choices[-1].options
+
+
+def test_a_save_whose_nested_option_has_the_wrong_type_is_refused_naming_the_key():
+    d = json.loads(intercept_pending().to_json())
+    d["state"]["choices"][-1]["options"]["targets"][0]["interceptors"][0]["eligible"] = "yes"
+    with pytest.raises(ScenarioError) as e:
+        Game.from_json(json.dumps(d), file="class.json")
+    assert (e.value.key, e.value.problem) == ("state.choices[0].options.targets[0].interceptors[0].eligible",
+                                              "expected a boolean, got a string")
+
+
+def test_a_choice_staged_with_plain_options_gets_its_record_or_a_data_error():
+    from lcb_lab.kernel.datacodec import DataError
+    c = D.MineAttackChoice(*STAGED["mine_attack"][:2], "p", STAGED["mine_attack"][2])
+    assert c.options == D.MineAttackOptions(hex="AK-20", mine="MINE-1", cubes=3, succeeds_on=13, event="enters",
+                                            targets=("DDG-51",))
+    with pytest.raises(DataError) as e:
+        D.MildecChoice("US", "4.22", "p", {"key": "k", "target": "X", "damage": "2", "mildecs": 1})
+    assert str(e.value) == "options.damage: expected an integer, got a string"
+
+
+# ---------------------------------------------------------------- the rules take the typed answer
+def test_the_combat_rule_takes_the_typed_intercept_answer():
+    from lcb_lab.games.lcb.rules.combat import sequence
+    g = intercept_pending()
+    sequence.answer(g._ctx(), A.AnswerIntercept(intercepts=(A.Intercept("FFG-454", "INT1", "1 Anna", 3),)))
+    assert g.state.choices == [] and g.state.impulse.combat.intercepts == [
+        {"interceptor": "FFG-454", "slot": "INT1", "target": "1 Anna", "dice": 3}]
+
+
+def test_auto_policies_answer_through_the_typed_answer():
+    g = load_scenario("gotland_redux", seed=1)
+    g.auto_policies = {"intercept": "match_incoming"}
+    g.apply(A.ScriptedEffect("reveal", units=("1 Anna",)))
+    g.apply(A.BeginImpulse("TF Boston"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51",)),)))
+    g.apply(A.CommitCombat(lrs=(A.LrsAttack("DDG-51", "LRS1", "1 Anna", 4),)))
+    allocated = [e["title"] for e in g.log if e["kind"] == "allocate" and "INTERCEPT" in e["title"]]
+    assert allocated == ["INTERCEPT allocated: 2 Anna for 1 Anna"] and g.pending is None
+
+
+# ---------------------------------------------------------------- no kind strings outside the registry
+def test_no_choice_kind_string_is_compared_outside_the_registry():
+    import re
+    from pathlib import Path
+    import lcb_lab
+    root = Path(lcb_lab.__file__).parent
+    kinds = "|".join(KINDS)
+    pat = re.compile(rf"""(pending|choice|decision|top|\bch|\bd|\bc|\bq)\.kind\s*(==|!=|\bin\b|\bnot in\b)"""
+                     rf"""\s*[(\[{{]?[^)\]\n]*["']({kinds})["']""")
+    found = [f"{p.relative_to(root)}:{i}" for p in [*root.glob("games/lcb/**/*.py"), *root.glob("ui/**/*.py")]
+             for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if pat.search(line)]
+    assert found == []

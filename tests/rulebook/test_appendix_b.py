@@ -51,12 +51,12 @@ def test_the_us_ddgs_may_not_intercept_by_the_distance_rule():
     for done in lesson.steps():
         g = lesson.game
         if g.pending is not None and g.pending.kind == "intercept" and g.pending.team == "US":
-            opts = {o["uid"]: o for o in g.pending.options["targets"][0]["interceptors"]}
+            opts = {o.uid: o for o in g.pending.options.targets[0].interceptors}
             for ddg in ("DDG-51", "DDG-80", "DDG(X)-106"):
-                assert opts[ddg]["in_range"], ddg        # "within range to protect 1 Whiskey"
-                assert not opts[ddg]["close_enough"]     # but 1 Tanya is closer (7.53)
-                assert not opts[ddg]["eligible"]
-            assert opts["1 Kilo"]["eligible"]
+                assert opts[ddg].in_range, ddg        # "within range to protect 1 Whiskey"
+                assert not opts[ddg].close_enough     # but 1 Tanya is closer (7.53)
+                assert not opts[ddg].eligible
+            assert opts["1 Kilo"].eligible
             return
     pytest.fail("the lesson never asked the US team for an INTERCEPT decision")
 

@@ -326,11 +326,11 @@ def test_the_pantsir_sm_cannot_intercept(replay):
     r = find(recs, "impulse 3 (TF Boston)", "answer")
     choice = r.before.choices[-1]
     assert choice.kind == "intercept" and choice.team == "RU"
-    for tgt in choice.options["targets"]:
-        offered = {o["uid"]: o for o in tgt["interceptors"]}
-        assert "2 Anna" not in offered or not offered["2 Anna"]["eligible"]   # paralysed (App. B)
-        if tgt["target"] == "1 Anna":
-            assert offered["FFG-454"]["eligible"]
+    for tgt in choice.options.targets:
+        offered = {o.uid: o for o in tgt.interceptors}
+        assert "2 Anna" not in offered or not offered["2 Anna"].eligible   # paralysed (App. B)
+        if tgt.target == "1 Anna":
+            assert offered["FFG-454"].eligible
     s = find(recs, "impulse 3 (TF Boston)", "resolve").state
     roll = [e for e in s.log if e["kind"] == "intercept_roll"][-1]
     assert roll["data"]["base_cv"] == 12 and roll["data"]["cv"] == 8     # -4: two blue cubes (7.62)
@@ -352,11 +352,11 @@ def test_the_us_ddgs_may_not_intercept_for_whiskey(replay):
     _, recs = replay
     choice = find(recs, "impulse 4 (TF St. Petersburg)", "answer").before.choices[-1]
     assert choice.kind == "intercept" and choice.team == "US"
-    tgt = next(t for t in choice.options["targets"] if t["target"] == "1 Whiskey")
-    opts = {o["uid"]: o for o in tgt["interceptors"]}
+    tgt = next(t for t in choice.options.targets if t.target == "1 Whiskey")
+    opts = {o.uid: o for o in tgt.interceptors}
     for ddg in ("DDG-51", "DDG-80"):
-        assert opts[ddg]["in_range"] and not opts[ddg]["close_enough"], ddg   # 1 Tanya is closer (7.53)
-    assert opts["1 Kilo"]["eligible"]
+        assert opts[ddg].in_range and not opts[ddg].close_enough, ddg   # 1 Tanya is closer (7.53)
+    assert opts["1 Kilo"].eligible
 
 
 def test_ivan_co_resupplies_1_tanya_and_stays_hidden(replay):

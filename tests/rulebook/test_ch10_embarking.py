@@ -306,9 +306,9 @@ def test_10_311_the_attacker_chooses_the_losses_per_hp():
     assert g.state.units["LHD 1"].hp == 2
     ch = g.pending
     assert (ch.kind, ch.team, ch.rule) == ("embark_losses", "RU", "10.311") and g.to_act() == "RU"
-    assert ch.options["hp"] == 2 and ch.options["ship"] == "LHD 1"
-    assert ch.options["cards"] == ["US-1", "hidden:0", "hidden:1"]
-    assert ch.options["units"] == [{"uid": "1 Alpha", "gpsv": 1}, {"uid": "1 Kilo", "gpsv": 2},
+    assert ch.options.hp == 2 and ch.options.ship == "LHD 1"
+    assert ch.options.cards == ("US-1", "hidden:0", "hidden:1")
+    assert ch.options.to_dict()["units"] == [{"uid": "1 Alpha", "gpsv": 1}, {"uid": "1 Kilo", "gpsv": 2},
                                    {"uid": "1 Whiskey", "gpsv": 2}, {"uid": "2 Alpha", "gpsv": 1}]
     assert g.impulse.phase != "combat_done"          # the roll waits for the answer
     # 2 HP cannot take 3 cards and 4 GPSV (2 cards | 4 GPSV | 1 card + 2 GPSV per HP)
@@ -406,8 +406,8 @@ def test_10_311_outside_combat_a_mine_hit_on_a_concealed_ship_hides_the_embark_a
     g.state.units["LHD 1"].hp -= 1
     embark.on_ship_damaged(ctx, "LHD 1", 1, "RU")
     ch = g.pending
-    assert ch.options["units"] == [{"uid": "unit:0", "gpsv": 1}, {"uid": "unit:1", "gpsv": 2}]   # by GPSV
-    assert "LHD 1" not in ch.prompt and "1 Alpha" not in json.dumps(ch.options)
+    assert ch.options.to_dict()["units"] == [{"uid": "unit:0", "gpsv": 1}, {"uid": "unit:1", "gpsv": 2}]   # by GPSV
+    assert "LHD 1" not in ch.prompt and "1 Alpha" not in json.dumps(ch.options.to_dict())
     g.apply(A.AnswerEmbarkLosses(picks=("unit:0", "unit:1")))
     assert g.state.units["1 Alpha"].destroyed and g.state.units["1 Kilo"].destroyed and g.pending is None
     for e in redact_log(g.log, "RU"):
@@ -535,12 +535,12 @@ def test_10_311_a_mine_hit_on_a_carrying_ship_asks_the_mine_owner_for_the_losses
     g.apply(A.Declare((A.CoreAction("move_conceal", ("LHD 1",)),)))
     g.apply(A.Move(1, ("B-5", "B-6")))
     assert g.pending.kind == "mine_attack" and g.pending.team == "RU"
-    (target,) = g.pending.options["targets"]
+    (target,) = g.pending.options.targets
     g.apply(A.AnswerMines(mines=(A.MineShot(target, 1),)))           # 5 <= 13: 1 HP
     assert g.state.units["LHD 1"].hp == g.catalog.unit("usn_lhd").hp - 1
     ch = g.pending
-    assert (ch.kind, ch.team, ch.options["hp"]) == ("embark_losses", "RU", 1)
-    assert [u["uid"] for u in ch.options["units"]] == ["unit:0", "unit:1"]
+    assert (ch.kind, ch.team, ch.options.hp) == ("embark_losses", "RU", 1)
+    assert [u.uid for u in ch.options.units] == ["unit:0", "unit:1"]
     g.apply(A.AnswerEmbarkLosses(picks=("unit:1",)))                          # the 2-GPSV unit
     assert g.state.units["1 Kilo"].destroyed and not g.state.units["1 Alpha"].destroyed
     assert g.pending is None
@@ -580,7 +580,7 @@ def test_10_311_policies_on_cards_only_and_on_big_units():
 
 def test_10_311_a_lost_unit_takes_its_attached_cards_with_it():
     g, _ = ch10.ex_10_311(extra_cards=[{"name": "Unmanned Ground Vehicles (UGVs)", "attach_to": "1 Alpha"}])
-    assert {"uid": "1 Alpha", "gpsv": 1} in g.pending.options["units"]      # UGVs take no space (10.39)
+    assert {"uid": "1 Alpha", "gpsv": 1} in g.pending.options.to_dict()["units"]      # UGVs take no space (10.39)
     g.apply(A.AnswerEmbarkLosses(picks=("1 Alpha",)))
     ugv = next(c for c in g.state.cards.values() if c.name == "Unmanned Ground Vehicles (UGVs)")
     assert g.state.units["1 Alpha"].destroyed and ugv.where == "removed"

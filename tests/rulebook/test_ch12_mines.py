@@ -25,8 +25,8 @@ def _isr(g):
 def test_reproducer_first_landing_into_mines_asks_ru_and_sinks_marker_with_cargo():
     g = _slite()
     c = g.pending
-    assert c is not None and (c.kind, c.team, c.options["hex"]) == ("mine_attack", "RU", "AL-23")
-    assert c.options["targets"] == ["marker:AL-23"]            # RU sees a face-down marker, not the cargo
+    assert c is not None and (c.kind, c.team, c.options.hex) == ("mine_attack", "RU", "AL-23")
+    assert c.options.targets == ("marker:AL-23",)            # RU sees a face-down marker, not the cargo
     m = _isr(g)
     assert (m.hex, m.cargo) == ("AL-23", ["1 Alpha", "2 Alpha"])   # stopped, the cargo still aboard
     g.dice.force([3, 5])                                        # 2 hits at 13 or less
@@ -76,10 +76,10 @@ def test_free_marker_move_into_mines_stops_there_and_a_hit_sinks_it():
     g, m = _coast()
     g.apply(A.MarkerAction(m.mid, path=water_path(g, "D-2", "G-2")))
     c = g.pending
-    assert c is not None and (c.kind, c.team, c.options["hex"]) == ("mine_attack", "RU", "F-2")
+    assert c is not None and (c.kind, c.team, c.options.hex) == ("mine_attack", "RU", "F-2")
     assert m.hex == "F-2" and m.cargo == ["1 Inf"]                # stopped in the mined hex (13.34)
     g.dice.force([1])
-    g.apply(A.AnswerMines(mines=(A.MineShot(c.options["targets"][0], 1),)))
+    g.apply(A.AnswerMines(mines=(A.MineShot(c.options.targets[0], 1),)))
     assert m.mid not in g.state.card_markers and g.state.units["1 Inf"].destroyed
 
 
@@ -87,7 +87,7 @@ def test_free_marker_move_survives_and_stays_in_the_mined_hex():
     g, m = _coast()
     g.apply(A.MarkerAction(m.mid, path=water_path(g, "D-2", "G-2")))
     g.dice.force([20])
-    g.apply(A.AnswerMines(mines=(A.MineShot(g.pending.options["targets"][0], 1),)))
+    g.apply(A.AnswerMines(mines=(A.MineShot(g.pending.options.targets[0], 1),)))
     assert g.pending is None
     assert (m.hex, m.cargo) == ("F-2", ["1 Inf"])                # its move ended there, cargo aboard
     assert not g.is_legal(A.MarkerAction(m.mid, path=("G-2",)))  # once per impulse (12.22)
@@ -98,9 +98,9 @@ def test_free_unload_into_a_mined_coastal_hex_lands_after_a_miss():
     g.state.card_markers[m.mid].hex = "H-2"                       # (staged) by the coast
     lay_mines(g, "RU", "I-2", 1)
     g.apply(A.MarkerAction(m.mid, path=("I-2",), then="unload"))
-    assert g.pending.kind == "mine_attack" and g.pending.options["hex"] == "I-2"
+    assert g.pending.kind == "mine_attack" and g.pending.options.hex == "I-2"
     g.dice.force([20])
-    g.apply(A.AnswerMines(mines=(A.MineShot(g.pending.options["targets"][0], 1),)))
+    g.apply(A.AnswerMines(mines=(A.MineShot(g.pending.options.targets[0], 1),)))
     u = g.state.units["1 Inf"]
     assert (u.hex, u.expended, m.cargo) == ("I-2", True, [])
 
@@ -119,7 +119,7 @@ def test_first_use_leaving_the_hosts_mined_hex_triggers_and_the_marker_stays_the
     lay_mines(g, "RU", "AM-22", 1)                      # (staged) laid in the host's hex: 13.35
     g.apply(A.PlayCard("Amphibious: LCU", "A", targets=("1 Alpha", "2 Alpha"), hex="AL-23", action=1))
     c = g.pending
-    assert (c.kind, c.options["hex"], c.options["event"]) == ("mine_attack", "AM-22", "leaves")
+    assert (c.kind, c.options.hex, c.options.event) == ("mine_attack", "AM-22", "leaves")
     g.apply(A.AnswerMines(mines=()))                          # held
     m = _isr(g)
     assert (m.hex, m.cargo) == ("AM-22", ["1 Alpha", "2 Alpha"])   # its move ended there, cargo aboard

@@ -666,7 +666,7 @@ def test_13_38_sealift_mines_at_the_landing_port_attack_the_units_carried():
     g.apply(A.PlayCard(lcu, "A", ("1 Inf", "2 Inf"), "I-18", action=1))
     assert g.pending is not None and g.pending.kind == "mine_attack" and g.to_act() == "RU"
     assert "RU" not in json.dumps([m for m in g.view("US")["card_markers"]])      # still secret to the US
-    target = g.pending.options["targets"][0]
+    target = g.pending.options.targets[0]
     g.apply(A.AnswerMines(mines=(A.MineShot(target, 2),)))
     hurt = [u for u in units(g, ["1 Inf", "2 Inf"]) if u.hp < 2]
     assert len(hurt) == 1 and hurt[0].hp == 1                                     # 2 (hit) and 19 (miss)

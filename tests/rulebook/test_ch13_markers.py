@@ -6,6 +6,7 @@ import pytest
 
 import lcb_lab
 from lcb_lab.games.lcb import actions as A
+from lcb_lab.games.lcb.choices import Attacker
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.observer import redact_log
 from lcb_lab.games.lcb.rules.markers import fortify, isr, mines, sof
@@ -217,9 +218,9 @@ def test_13_34_owner_designates_backs_not_names():
     g.apply(A.Move(1, ("C-2",)))
     c = g.pending
     assert (c.kind, c.team) == ("mine_attack", "RU")
-    assert len(c.options["targets"]) == 3 and all(t.startswith("hidden:C-2:") for t in c.options["targets"])
+    assert len(c.options.targets) == 3 and all(t.startswith("hidden:C-2:") for t in c.options.targets)
     refused(g, A.AnswerMines(mines=(A.MineShot("DDG-51", 1),)), "13.34")     # a name RU does not know
-    refused(g, A.AnswerMines(mines=(A.MineShot(c.options["targets"][0], 5),)), "13.33")   # 4 cubes only
+    refused(g, A.AnswerMines(mines=(A.MineShot(c.options.targets[0], 5),)), "13.33")   # 4 cubes only
     refused(g, A.Move(1, ("D-2",)), "13.33")                              # the move waits for the mines
     refused(g, A.EndImpulse(), "13.34")
 
@@ -233,9 +234,9 @@ def test_13_35_mines_laid_in_an_occupied_hex_trigger_on_leaving_once_per_move():
     g.apply(A.BeginImpulse("TF Blue"))
     g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51",)),)))
     g.apply(A.Move(1, ("C-2", "D-2", "E-2")))
-    assert g.pending.options["event"] == "leaves" and g.unit("DDG-51").hex == "B-2"
+    assert g.pending.options.event == "leaves" and g.unit("DDG-51").hex == "B-2"
     g.apply(A.AnswerMines(mines=(A.MineShot("DDG-51", 1),)))          # 20: a miss
-    assert g.pending.options["event"] == "enters" and g.unit("DDG-51").hex == "D-2"
+    assert g.pending.options.event == "enters" and g.unit("DDG-51").hex == "D-2"
     g.apply(A.Answer())                                           # held: passes on, D-2 not re-triggered
     assert g.pending is None and g.unit("DDG-51").hex == "E-2"
     assert mines.mine_in(g._ctx(), "D-2", "RU").level == 1
@@ -462,7 +463,7 @@ def test_13_25_directed_energy_nullifies_the_marker_and_its_card():
     g.apply(A.BeginImpulse("TF Blue"))
     g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="V-BAT"),)))
     g.apply(A.PlayCard("V-BAT", "A", hex="E-5", action=1))
-    assert g.pending.kind == "card_response" and g.pending.options["cards"][0]["name"] == "Directed Energy"
+    assert g.pending.kind == "card_response" and g.pending.options.to_dict()["cards"][0]["name"] == "Directed Energy"
     g.apply(A.AnswerCards(responses=(A.Response("Directed Energy"),)))          # 4 <= 12
     assert "ISR-1" not in g.state.card_markers
     assert g.state.cards["US-1"].where == "removed" and not g.unit("1 Zhuk").revealed
@@ -516,7 +517,7 @@ def test_13_36_mines_attack_enemy_markers_naval_and_proxy_not_aerial():
     g.apply(A.Declare(()))
     g.apply(A.MarkerAction("ISR-1", path=("B-2", "C-2", "D-2")))
     c = g.pending
-    assert (c.kind, c.options["targets"], g.state.card_markers["ISR-1"].hex) == ("mine_attack", ["marker:C-2"], "C-2")
+    assert (c.kind, c.options.targets, g.state.card_markers["ISR-1"].hex) == ("mine_attack", ("marker:C-2",), "C-2")
     g.apply(A.AnswerMines(mines=(A.MineShot("marker:C-2", 1),)))                  # 2: a hit, 1 HP
     assert "ISR-1" not in g.state.card_markers and g.state.cards["US-1"].where == "removed"
     g.apply(A.MarkerAction("PROXY-1", path=("D-6",), then="effect"))
@@ -580,7 +581,7 @@ def test_13_41_sof_placed_in_a_contested_hex_may_assault_in_that_impulse_only():
     g2.apply(A.PlayCard("MARSOC HALO", "A", hex="D-5", action=1))
     refused(g2, A.MarkerAction("SOF-1", then="combat", targets=("2 Zhuk",), dice=3), "13.41")   # 2 dice (sandbox)
     g2.apply(A.MarkerAction("SOF-1", then="combat", targets=("2 Zhuk",), dice=2))
-    assert g2.pending.kind == "ga_defence" and g2.pending.options["marker"] == "SOF-1"     # 7.13
+    assert g2.pending.kind == "ga_defence" and g2.pending.options.marker == "SOF-1"     # 7.13
     g2.apply(A.Answer())                                             # 2 Zhuk does not fire back
     assert g2.unit("2 Zhuk").hp == 1                                 # 3 hits at CV 10, 17 misses
     refused(g2, A.MarkerAction("SOF-1", then="combat", targets=("2 Zhuk",), dice=1), "13.41")   # once
@@ -624,7 +625,7 @@ def test_trigger_at_for_13_38_resumes_the_callers_step():
         assert not mines.trigger_at(ctx, "D-2", [g.unit("DDG-51")])              # no mines there
         assert not mines.trigger_at(ctx, "C-2", [g.state.units["1 Anna"]])       # friendly to them
         assert mines.trigger_at(ctx, "C-2", [g.unit("DDG-51")], "enters", {"resume": "test", "where": "port"})
-        mines.answer(ctx, g.state.choices[-1], [("DDG-51", 1)])
+        mines.answer(ctx, g.state.choices[-1], A.AnswerMines((A.MineShot("DDG-51", 1),)))
         assert seen == [("port", ["DDG-51"])] and not g.state.choices
     finally:
         del mines.RESUMES["test"]
@@ -730,7 +731,7 @@ def test_13_36_a_naval_mildec_moving_alone_meets_mines():
     g.apply(A.Declare((A.CoreAction("move_combat", (), markers=("M1",)),)))
     g.apply(A.Move(1, ("C-2", "D-2")))
     c = g.pending
-    assert (c.kind, c.options["targets"], g.state.markers["M1"].hex) == ("mine_attack", ["hidden:C-2:0"], "C-2")
+    assert (c.kind, c.options.targets, g.state.markers["M1"].hex) == ("mine_attack", ("hidden:C-2:0",), "C-2")
     g.apply(A.AnswerMines(mines=(A.MineShot("hidden:C-2:0", 1),)))          # 4: a hit
     assert g.state.markers["M1"].destroyed
     g2 = lcb_lab.situation(units={"DDG-51": {"type": "usn_ddg_51", "hex": "E-3"},
@@ -909,7 +910,7 @@ def test_13_12_the_defenders_fire_back_at_a_proxy_force():
     g.apply(A.PlayCard("Proxy Forces: Militia", "A", hex="D-4", action=1))
     g.apply(A.MarkerAction("PROXY-1", then="combat", targets=("1 Alpha",), dice=2))
     c = g.pending
-    assert (c.kind, c.team, c.options["attackers"]) == ("ga_defence", "US", [{"uid": "PROXY-1", "dice": 2}])
+    assert (c.kind, c.team, c.options.attackers) == ("ga_defence", "US", (Attacker(uid="PROXY-1", dice=2),))
     refused(g, A.AnswerDefence(defence=(A.Defence("1 Alpha", "1 Anna", 1),)), "7.13")
     g.apply(A.AnswerDefence(defence=(A.Defence("1 Alpha", "PROXY-1", 2),)))   # proxy: 3 hit, 20; 1 Alpha: 2 hit, 17
     assert g.unit("1 Alpha").hp == 1
@@ -955,7 +956,7 @@ def test_mine_hits_on_a_loaded_ship_ask_the_embarked_losses():
     g.apply(A.Move(1, ("C-2", "D-2")))
     g.apply(A.AnswerMines(mines=(A.MineShot("LHD 1", 2),)))
     c = g.pending
-    assert (c.kind, c.team, c.options["hp"], g.unit("LHD 1").hp) == ("embark_losses", "RU", 2, 2)   # 10.311
+    assert (c.kind, c.team, c.options.hp, g.unit("LHD 1").hp) == ("embark_losses", "RU", 2, 2)   # 10.311
     g.apply(A.AnswerEmbarkLosses(picks=("1 Alpha",)))
     assert g.unit("1 Alpha").destroyed and not g.unit("2 Alpha").destroyed and g.pending is None
 

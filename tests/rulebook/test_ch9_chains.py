@@ -197,7 +197,7 @@ def test_app_b_attack_on_c2_roll_20_fails_then_tactical_cyber_attack_roll_4():
     play(g, B, c["tca"], targets=("Anna", "Yelena"))
     ch = g.pending
     assert ch.kind == "card_response" and ch.team == "RU"
-    assert ch.options["cards"] == [{"cid": c["c2"], "name": "Attack on Command and Control", "option": "A",
+    assert ch.options.to_dict()["cards"] == [{"cid": c["c2"], "name": "Attack on Command and Control", "option": "A",
                                     "kind": "nullify", "p_detect": 1.0, "p_success": 0.5, "p": 0.5, "max_targets": 1,
                                     "targets": [1], "per_target": [{"pid": 1, "p_detect": 1.0, "p": 0.5}],
                                     "free": True, "actions": []}]
@@ -216,8 +216,8 @@ def _p8a_exchange(forced):
     play(g, B, c["p8a"], targets=("Anna",))
     answer(g, resp(c["rucap"]))                       # Dimitri: RU CAP FTR NULLIFY, no AP
     ch = g.pending
-    assert ch.team == "US" and [o["cid"] for o in ch.options["cards"]] == [c["uscap"]]
-    assert ch.options["cards"][0]["free"] is True     # already deployed: its free use (9.2)
+    assert ch.team == "US" and [o["cid"] for o in ch.options.to_dict()["cards"]] == [c["uscap"]]
+    assert ch.options.to_dict()["cards"][0]["free"] is True     # already deployed: its free use (9.2)
     answer(g, resp(c["uscap"]))                       # Winston: US CAP against the RU CAP
     return g, c
 
@@ -250,7 +250,7 @@ def _cap_attack(forced, dice=2, **kw):
     g.apply(A.PlayCard(c["cap"], option="B", targets=("Target",)))
     ch = g.pending
     assert ch.team == "US"
-    ddg = [o for o in ch.options["interceptors"] if o["uid"] == "DDG"]
+    ddg = [o for o in ch.options.to_dict()["interceptors"] if o["uid"] == "DDG"]
     assert ddg == [{"uid": "DDG", "slot": "INT1", "source": None, "max_dice": 12, "p_hit": 13 / 20,
                     "p_detect": 0.5, "to": 1}]
     answer(g, intercepts=(A.CardIntercept("DDG", "INT1", dice, to=1),))
@@ -288,7 +288,7 @@ def test_9_010_ex1_thaad_bmd_intercepts_space_satellites_two_hits():
     card(g, c["thaad"]).supply["INT2"] = 4
     play(g, R, c["sat"], targets=("Alpha",))
     ch = g.pending
-    assert [(o["uid"], o["slot"], o["source"]) for o in ch.options["interceptors"]] == [("Alpha", "INT2", c["thaad"])]
+    assert [(o["uid"], o["slot"], o["source"]) for o in ch.options.to_dict()["interceptors"]] == [("Alpha", "INT2", c["thaad"])]
     refused(g, A.AnswerCards(card_intercepts=(A.CardIntercept("Kilo", "INT1", 2),)), "7.510")
     answer(g, intercepts=(A.CardIntercept("Alpha", "INT2", 2),))
     assert card(g, c["sat"]).where == "discarded" and card(g, c["sat"]).cubes == 2
@@ -303,7 +303,7 @@ def test_9_012_diagram_unmanned_helo_in_range_and_out_of_range():
                 units=UNITS + [("Far", "usmc_iamd_section", "A-1", B)])
     play(g, R, c["helo"], targets=("Bravo",))
     ch = g.pending
-    assert [o["uid"] for o in ch.options["interceptors"]] == ["Kilo"]     # Far: 9 hexes > range 2
+    assert [o["uid"] for o in ch.options.to_dict()["interceptors"]] == ["Kilo"]     # Far: 9 hexes > range 2
     refused(g, A.AnswerCards(card_intercepts=(A.CardIntercept("Far", "INT1", 1),)), "9.011")
     answer(g, intercepts=(A.CardIntercept("Kilo", "INT1", 2),))   # DETECT 11 <= 12; 14, 16 > 12: no hit
     assert effect_ran(g, "Unmanned Helo: success")
@@ -326,7 +326,7 @@ def test_9_012_ex1_refusal_names_the_rule():
                  "cap2": ("US", "Combat Air Patrols", "deployed")}, forced=[3, 2, 5])
     play(g, B, c["b1"], targets=("Ivan",))
     answer(g, resp(c["cap"]))
-    assert g.pending.team == "US" and g.pending.options["interceptors"] == []
+    assert g.pending.team == "US" and g.pending.options.to_dict()["interceptors"] == []
     refused(g, A.AnswerCards(card_intercepts=(A.CardIntercept("Kilo", "INT1", 1),)), "9.012")
 
 
@@ -336,8 +336,8 @@ def test_9_012_ex2_mux_on_the_network_not_interceptable_but_ftr_eligible():
                 units=UNITS + [("FFG", "rubf_ffg_gorshkov", "H-8", R)], naval=["H-8"])
     play(g, B, c["mux"])
     ch = g.pending
-    assert ch.options["interceptors"] == []
-    assert [o["cid"] for o in ch.options["cards"]] == [c["cap"]]
+    assert ch.options.to_dict()["interceptors"] == []
+    assert [o["cid"] for o in ch.options.to_dict()["cards"]] == [c["cap"]]
     refused(g, A.AnswerCards(card_intercepts=(A.CardIntercept("FFG", "INT1", 1),)), "9.012")
     answer(g, resp(c["cap"]))
     assert card(g, c["mux"]).where == "discarded" and not effect_ran(g, "MUX")
@@ -367,7 +367,7 @@ def test_9_45_second_use_of_a_persistent_card_is_refused():
                  "sig2": ("US", "Signal Management")}, forced=[12, 3])
     card(g, c["sig"]).expended = True            # used once already this turn
     play(g, R, c["hab"], targets=("Alpha",))
-    assert [o["cid"] for o in g.pending.options["cards"]] == [c["sig2"]]
+    assert [o["cid"] for o in g.pending.options.to_dict()["cards"]] == [c["sig2"]]
     e = refused(g, A.AnswerCards(responses=(resp(c["sig"]),)), "9.45")
     assert "expended" in e.reason
 
@@ -383,12 +383,12 @@ def test_9_24_f22_option_b_needs_the_card_deployed_and_9_45_option_a_from_the_po
                  "cap": ("RU", "Combat Air Patrols", "deployed")},
                 forced=[3, 4, 4, 15, 11, 5], units=units, naval=["G-5"])
     play(g, B, c["orion"], targets=("Ivan",), more=(c["f22"],))
-    assert [o["uid"] for o in g.pending.options["interceptors"]] == ["FFG"]
+    assert [o["uid"] for o in g.pending.options.to_dict()["interceptors"]] == ["FFG"]
     answer(g, resp(c["cap"]), intercepts=(A.CardIntercept("FFG", "INT1", 1),))
     ch = g.pending
-    assert ch.team == "US" and [(o["cid"], o["option"], o["targets"]) for o in ch.options["cards"]] == \
+    assert ch.team == "US" and [(o["cid"], o["option"], o["targets"]) for o in ch.options.to_dict()["cards"]] == \
         [(c["f22"], "A", [2])]                     # option B is not offered; the INTERCEPT link 3 has no answer
-    assert ch.options["cards"][0]["actions"] == [2]
+    assert ch.options.to_dict()["cards"][0]["actions"] == [2]
     e = refused(g, A.AnswerCards(responses=(resp(c["f22"], option="B", to=3),)), "9.24")
     assert "deployed" in e.reason
     answer(g, resp(c["f22"], option="A", action=2))
@@ -412,7 +412,7 @@ def test_9_24_deployed_f22_option_b_stops_an_enemy_intercept():
     play(g, B, c["helo"], targets=("Ivan",))
     answer(g, intercepts=(A.CardIntercept("FFG", "INT1", 2),))
     ch = g.pending
-    assert ch.team == "US" and [(o["option"], o["targets"]) for o in ch.options["cards"]] == [("B", [2])]
+    assert ch.team == "US" and [(o["option"], o["targets"]) for o in ch.options.to_dict()["cards"]] == [("B", [2])]
     answer(g, resp(c["f22"], option="B", to=2))   # F-22 B rolls 4: the INTERCEPT is stopped
     assert effect_ran(g, "Unmanned Helo: success")   # the helo's own roll 2
     assert g.state.units["FFG"].supply["INT1"] == 6   # 7.58: allocated supply is spent
@@ -436,7 +436,7 @@ def test_9_41_ex2_mig_option_a_only():
     g, c = game({"tca": ("RU", "Tactical Cyber Attack"), "mig": ("US", "MEF Information Group (MIG)")},
                 forced=[4])
     play(g, R, c["tca"], targets=("Alpha",))
-    assert [o["option"] for o in g.pending.options["cards"]] == ["A"]
+    assert [o["option"] for o in g.pending.options.to_dict()["cards"]] == ["A"]
     refused(g, A.AnswerCards(responses=(resp(c["mig"], option="B"),)), "9.45")
     answer(g, resp(c["mig"], option="A"))
     assert not g.state.units["Alpha"].paralysed and card(g, c["tca"]).where == "discarded"
@@ -582,7 +582,7 @@ def test_9_46_ex1_tactical_cyber_defenses_chain_success():
     play(g, B, c["tca"], targets=("Anna",), more=(c["john"],))
     answer(g, resp(c["carol"]))
     ch = g.pending
-    assert ch.team == "US" and ch.options["cards"][0]["free"] is False and ch.options["cards"][0]["actions"] == [2]
+    assert ch.team == "US" and ch.options.to_dict()["cards"][0]["free"] is False and ch.options.to_dict()["cards"][0]["actions"] == [2]
     assert A.Response(c["john"], targets=("2",), action=2) in g.legal_actions()[1].options
     answer(g, resp(c["john"], action=2))
     assert card(g, c["carol"]).where == "discarded" and g.state.units["Anna"].paralysed
@@ -638,7 +638,7 @@ def test_9_46_ex3_tu160_f22_cap():
     play(g, R, c["tu"], targets=("Bravo",))
     answer(g, resp(c["f22"]))
     answer(g, resp(c["cap"]))
-    assert [o["uid"] for o in g.pending.options["interceptors"]] == ["Kilo"]   # still offered
+    assert [o["uid"] for o in g.pending.options.to_dict()["interceptors"]] == ["Kilo"]   # still offered
     answer(g)                                                                  # pass
     assert not any(t.startswith("FTR NULLIFY engagement") for t in titles(g))
     assert card(g, c["f22"]).cubes == 0 and card(g, c["tu"]).where == "discarded"
@@ -734,7 +734,7 @@ def test_9_47_growler_preempts():
                 forced=[2, 3, 4, 5, 6, 7])
     play(g, B, c["b1"], targets=("Ivan",))
     answer(g, resp(c["cap"]))
-    assert [(o["cid"], o["targets"]) for o in g.pending.options["cards"]] == [(c["grow"], [2])]   # not link 1
+    assert [(o["cid"], o["targets"]) for o in g.pending.options.to_dict()["cards"]] == [(c["grow"], [2])]   # not link 1
     answer(g, resp(c["grow"], c["cap"]))
     answer(g, resp(c["cap2"], c["grow"]))
     t = titles(g)
@@ -750,7 +750,7 @@ def test_9_47_a_triggered_card_answers_only_an_attempt_on_an_own_card():
                 forced=[3])
     play(g, R, c["tu"], targets=("Bravo",))
     ch = g.pending
-    assert ch.options["cards"] == [] and [o["uid"] for o in ch.options["interceptors"]] == ["Kilo"]
+    assert ch.options.to_dict()["cards"] == [] and [o["uid"] for o in ch.options.to_dict()["interceptors"]] == ["Kilo"]
     refused(g, A.AnswerCards(responses=(resp(c["grow"]),)), "9.24")
 
 
@@ -816,7 +816,7 @@ def test_paralysed_host_and_its_attached_card_may_not_intercept():
                  "tcd": ("US", "Signal Management")}, forced=[2, 6])
     g.state.units["Alpha"].paralysed = True
     play(g, R, c["sat"], targets=("Alpha",))
-    assert g.pending.options["interceptors"] == []
+    assert g.pending.options.to_dict()["interceptors"] == []
     refused(g, A.AnswerCards(card_intercepts=(A.CardIntercept("Alpha", "INT2", 1),)), "9.0")
 
 
@@ -866,7 +866,7 @@ def test_app_b_packaged_decks_attack_on_c2_and_tactical_cyber_attack():
     g, c = appb_game({"tca": ("US", "Tactical Cyber Attack", "pool"),
                       "c2": ("RU", "Attack on Command and Control", "pool")}, forced=[20, 4])
     play(g, B, c["tca"], targets=("1 Anna", "2 Anna", "3 Anna", "1 Yelena"))
-    assert [o["option"] for o in g.pending.options["cards"]] == ["A"]     # option B is not a NULLIFY
+    assert [o["option"] for o in g.pending.options.to_dict()["cards"]] == ["A"]     # option B is not a NULLIFY
     answer(g, resp(c["c2"]))
     stack = ("1 Anna", "2 Anna", "3 Anna", "1 Yelena")
     assert all(g.state.units[u].paralysed for u in stack)
@@ -882,11 +882,11 @@ def test_app_b_packaged_decks_p8a_cap_exchange():
                       "rucap": ("RU", "Combat Air Patrols", "deployed"),
                       "sig": ("RU", "Signals Management", "pool")}, forced=[15, 4, 5, 7, 1])
     play(g, B, c["p8a"], targets=("DDG-605", "FFG-454"))
-    assert {o["cid"] for o in g.pending.options["cards"]} == {c["rucap"], c["sig"]}
+    assert {o["cid"] for o in g.pending.options.to_dict()["cards"]} == {c["rucap"], c["sig"]}
     answer(g, resp(c["rucap"]))
     answer(g, resp(c["uscap"]))
     if g.pending is not None:                     # RU may still answer with Signals Management
-        assert [o["cid"] for o in g.pending.options["cards"]] == [c["sig"]]
+        assert [o["cid"] for o in g.pending.options.to_dict()["cards"]] == [c["sig"]]
         answer(g)
     us, ru, p8a = card(g, c["uscap"]), card(g, c["rucap"]), card(g, c["p8a"])
     assert (us.cubes, us.expended, us.where) == (1, True, "deployed")
@@ -910,12 +910,12 @@ def test_9_06_failed_detect_then_the_unit_intercepts_the_cap_lrs():
     g.apply(A.BeginImpulse(R))
     g.apply(A.Declare(()))
     g.apply(A.PlayCard(cap.cid, option="B", targets=("Target",)))       # the free use (9.2)
-    assert [o["uid"] for o in g.pending.options["interceptors"]] == ["Target", "DDG"]
+    assert [o["uid"] for o in g.pending.options.to_dict()["interceptors"]] == ["Target", "DDG"]
     answer(g, intercepts=(A.CardIntercept("DDG", "INT1", 2),))           # DETECT 15 > 10: fails
     assert g.state.units["DDG"].supply["INT1"] == 12 and cap.cubes == 0
     assert g.state.impulse.card_lrs and g.state.impulse.card_lrs[0]["target"] == "Target"
     g.apply(A.CommitCombat())
     ch = g.pending
     assert ch.kind == "intercept" and ch.team == "US"
-    ddg = next(o for t in ch.options["targets"] for o in t["interceptors"] if o["uid"] == "DDG")
-    assert ddg["eligible"]
+    ddg = next(o for t in ch.options.targets for o in t.interceptors if o.uid == "DDG")
+    assert ddg.eligible

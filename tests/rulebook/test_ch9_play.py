@@ -183,8 +183,8 @@ def test_9_33_an_attached_cards_supply_is_its_own_and_never_above_the_original(d
     g.apply(A.BeginImpulse(B))
     g.apply(A.Declare((A.CoreAction("move_combat", ("Whiskey",)),)))
     g.apply(A.CommitCombat(lrs=(A.LrsAttack("Whiskey", "LRS1", "Anna", 3),)))
-    opts = g.pending.options["targets"][0]["interceptors"]
-    assert [o["slot"] for o in opts if o["eligible"]] == [slot]
+    opts = g.pending.options.targets[0].interceptors
+    assert [o.slot for o in opts if o.eligible] == [slot]
     g.apply(g.pending.answer_from([{"interceptor": "Anna", "slot": slot, "target": "Anna", "dice": 3}]))
     assert g.state.cards[pantsir].supply == {"INT1": 1} and "INT1" not in g.state.units["Anna"].supply
     g.apply(A.ResolveCombat())
@@ -307,18 +307,18 @@ def test_app_b_cruise_missile_strike_1_kilo_intercepts_it_and_takes_1_hp(deck):
     g.apply(A.PlayCard(cms, targets=("1 Kilo",), action=2))
     g.apply(A.Answer())      # the US passes the card's window: no INTERCEPT of the card itself (9.011)
     g.apply(A.CommitCombat(lrs=(A.LrsAttack("1 Tanya", "LRS1", "1 Whiskey", 5),)))
-    kilo_t = next(t for t in g.pending.options["targets"] if t["target"] == "1 Kilo")
-    attack = kilo_t["attacks"][0]
-    assert attack["shooter"] == cms and attack["distance"] is None and attack["dice"] == 4
-    kilo = next(o for o in attack["interceptors"] if o["uid"] == "1 Kilo")
-    assert kilo["eligible"] and kilo["distance"] == 0 and kilo["shooter_distance"] is None
-    lhd = next(o for o in attack["interceptors"] if o["uid"] == "LHD 1")
-    assert not lhd["eligible"] and "out of range" in lhd["reason"]          # range still applies
-    ddg = next(o for o in attack["interceptors"] if o["uid"] == "DDG-51")
-    assert ddg["eligible"]                       # 6 hexes, in range: it could defend against the missile...
-    whiskey_t = next(t for t in g.pending.options["targets"] if t["target"] == "1 Whiskey")
-    tanya = next(o for o in whiskey_t["attacks"][0]["interceptors"] if o["uid"] == "DDG-51")
-    assert not tanya["eligible"] and "farther" in tanya["reason"]          # ...not against 1 Tanya (App. B)
+    kilo_t = next(t for t in g.pending.options.targets if t.target == "1 Kilo")
+    attack = kilo_t.attacks[0]
+    assert attack.shooter == cms and attack.distance is None and attack.dice == 4
+    kilo = next(o for o in attack.interceptors if o.uid == "1 Kilo")
+    assert kilo.eligible and kilo.distance == 0 and kilo.shooter_distance is None
+    lhd = next(o for o in attack.interceptors if o.uid == "LHD 1")
+    assert not lhd.eligible and "out of range" in lhd.reason          # range still applies
+    ddg = next(o for o in attack.interceptors if o.uid == "DDG-51")
+    assert ddg.eligible                       # 6 hexes, in range: it could defend against the missile...
+    whiskey_t = next(t for t in g.pending.options.targets if t.target == "1 Whiskey")
+    tanya = next(o for o in whiskey_t.attacks[0].interceptors if o.uid == "DDG-51")
+    assert not tanya.eligible and "farther" in tanya.reason          # ...not against 1 Tanya (App. B)
     g.apply(g.pending.answer_from([{"interceptor": "1 Kilo", "slot": "INT1", "target": "1 Whiskey", "dice": 3},
               {"interceptor": "1 Kilo", "slot": "INT1", "target": "1 Kilo", "dice": 4, "shooter": cms}]))
     g.apply(A.ResolveCombat())
@@ -357,11 +357,11 @@ def test_7_510_a_ballistic_card_lrs_is_answered_only_by_bmd(deck):
     g.apply(A.Declare((A.CoreAction("play_jcc", jcc=isk),)))
     g.apply(A.PlayCard(isk, targets=("DDG(X)-106",), action=1))
     g.apply(A.CommitCombat())
-    t = g.pending.options["targets"][0]["attacks"][0]
-    ok = {(o["uid"], o["slot"]) for o in t["interceptors"] if o["eligible"]}
+    t = g.pending.options.targets[0].attacks[0]
+    ok = {(o.uid, o.slot) for o in t.interceptors if o.eligible}
     assert ok == {("DDG(X)-106", f"{aegis}:INT2")}
-    bad = next(o for o in t["interceptors"] if o["uid"] == "DDG(X)-106" and o["slot"] == "INT1")
-    assert "only BMD" in bad["reason"]
+    bad = next(o for o in t.interceptors if o.uid == "DDG(X)-106" and o.slot == "INT1")
+    assert "only BMD" in bad.reason
 
 
 def test_the_intercept_odds_preview_counts_a_committed_card_lrs(deck):

@@ -282,7 +282,7 @@ def test_4_22_example_mari_may_decline_mildec_protection():
     g.apply(A.ResolveCombat())
     assert g.result is False            # paused: Mari decides after the roll
     d = g.pending
-    assert d.kind == "mildec" and d.team == "US" and d.options["damage"] == 2 and d.options["mildecs"] == 2
+    assert d.kind == "mildec" and d.team == "US" and d.options.damage == 2 and d.options.mildecs == 2
     g.apply(g.pending.answer_from({"absorb": 0}))
     assert g.state.units["Plt"].destroyed
     assert not any(m.destroyed for m in g.state.markers.values())

@@ -53,14 +53,14 @@ def situation(forced=(), extra=()):
 def test_a_unit_no_farther_than_the_far_shooter_is_asked_per_attack():
     g, d = situation()
     assert d is not None and d.kind == "intercept" and d.team == "US"   # before: no question at all
-    t = d.options["targets"][0]
-    assert t["incoming_dice"] == 4
-    kilo = next(o for o in t["interceptors"] if o["uid"] == "Kilo")
-    assert not kilo["eligible"] and kilo["shooter_distance"] == 1        # not in reach of EVERY attack
-    by = {a["shooter"]: a for a in t["attacks"]}
-    assert {s: (a["distance"], a["dice"]) for s, a in by.items()} == {"Near": (1, 2), "Far": (4, 2)}
-    assert [o["eligible"] for o in by["Near"]["interceptors"] if o["uid"] == "Kilo"] == [False]
-    assert [o["eligible"] for o in by["Far"]["interceptors"] if o["uid"] == "Kilo"] == [True]
+    t = d.options.targets[0]
+    assert t.incoming_dice == 4
+    kilo = next(o for o in t.interceptors if o.uid == "Kilo")
+    assert not kilo.eligible and kilo.shooter_distance == 1        # not in reach of EVERY attack
+    by = {a.shooter: a for a in t.attacks}
+    assert {s: (a.distance, a.dice) for s, a in by.items()} == {"Near": (1, 2), "Far": (4, 2)}
+    assert [o.eligible for o in by["Near"].interceptors if o.uid == "Kilo"] == [False]
+    assert [o.eligible for o in by["Far"].interceptors if o.uid == "Kilo"] == [True]
 
 
 def test_intercept_hits_cancel_only_the_attack_they_answer():
@@ -111,8 +111,8 @@ def test_a_cannon_shooter_cannot_be_named():
     g.apply(A.Declare((A.CoreAction("move_combat", ("Msta",)), A.CoreAction("move_combat", ("Far",)))))
     g.apply(A.CommitCombat(lrs=(A.LrsAttack(**lrs("Msta", "A", 2)), A.LrsAttack(**lrs("Far", "A", 2)))))
     d = g.pending
-    t = d.options["targets"][0]
-    assert [a["shooter"] for a in t["attacks"]] == ["Far"] and t["incoming_dice"] == 2   # cannon: 7.52
+    t = d.options.targets[0]
+    assert [a.shooter for a in t.attacks] == ["Far"] and t.incoming_dice == 2   # cannon: 7.52
     with pytest.raises(IllegalAction) as e:
         g.apply(g.pending.answer_from([itc("Kilo", "A", 1, shooter="Msta")]))
     assert e.value.rule == "7.52"

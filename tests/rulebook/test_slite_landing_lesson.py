@@ -120,8 +120,8 @@ def test_lsd_41_is_stopped_by_the_secret_mines_in_am_21(replay):
     s = find(recs, "move", "triggers the secret mines").state
     assert s.units["LSD 41"].hex == "AM-21" and s.units["LSD 41"].revealed   # FFG-454's naval ZOR (6.23)
     [c] = s.choices
-    assert (c.kind, c.team, c.options["hex"], c.options["cubes"]) == ("mine_attack", "RU", "AM-21", 2)
-    assert c.options["targets"] == ["LSD 41"]
+    assert (c.kind, c.team, c.options.hex, c.options.cubes) == ("mine_attack", "RU", "AM-21", 2)
+    assert c.options.targets == ("LSD 41",)
 
 
 def test_one_mine_hits_and_the_attacker_strikes_4_gpsv_of_cargo(replay):
@@ -132,7 +132,7 @@ def test_one_mine_hits_and_the_attacker_strikes_4_gpsv_of_cargo(replay):
     assert s.units["LSD 41"].hp == 2 and s.units["LSD 41"].hex == "AL-21"   # 3 -> 2; the move went on (13.34)
     assert not [m for m in s.card_markers.values() if m.kind == "mine"]       # the cubes are spent
     [c] = s.choices
-    assert (c.kind, c.team, c.options["hp"]) == ("embark_losses", "RU", 1)  # the attacker picks (10.311)
+    assert (c.kind, c.team, c.options.hp) == ("embark_losses", "RU", 1)  # the attacker picks (10.311)
     s = find(recs, "answer", "10.311").state
     assert s.units["1 Echo"].destroyed and s.units["5 Alpha"].destroyed
     assert s.units["4 Alpha"].embarked_on == "LSD 41" and not s.units["4 Alpha"].destroyed

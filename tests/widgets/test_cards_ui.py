@@ -10,7 +10,7 @@ import pytest
 
 from lcb_lab.games.lcb import actions as A
 from lcb_lab import load_scenario
-from lcb_lab.games.lcb.choices import CardResponseChoice
+from lcb_lab.games.lcb.choices import CardResponseChoice, CardResponseOptions
 from lcb_lab.games.lcb.rules.cards import jcc
 from lcb_lab.games.lcb.model.state import CardPlay
 from lcb_lab.ui.widgets import LabApp
@@ -211,7 +211,7 @@ OPTIONS = {"link": 1, "window": 1,
 
 
 def test_the_response_form_shows_exact_odds_and_builds_the_answer():
-    f = CardResponseForm(OPTIONS, lambda pid: f"#{pid}", link_cards={1: "US-1", 2: "US-5"},
+    f = CardResponseForm(CardResponseOptions.from_dict(OPTIONS), lambda pid: f"#{pid}", link_cards={1: "US-1", 2: "US-5"},
                          card_names={"RU-2": "Pantsir-SM: IAMD"})
     text = " ".join(plain_text(t) for t in _texts(W.VBox(f.widgets)))
     assert "1 Anna INT1 with Pantsir-SM: IAMD" in text and "RU-" not in text     # names, never card ids
@@ -386,7 +386,7 @@ def test_a_counter_on_the_own_impulse_names_the_action_that_pays_it():
     opts = {"link": 2, "cards": [{"cid": "US-3", "name": "EMS Defense", "option": "A", "kind": "nullify",
                                   "p_detect": 1.0, "p_success": 0.6, "p": 0.6, "max_targets": 1, "targets": [2],
                                   "free": False, "actions": [2, 3]}], "interceptors": []}
-    f = CardResponseForm(opts, lambda pid: f"#{pid}")
+    f = CardResponseForm(CardResponseOptions.from_dict(opts), lambda pid: f"#{pid}")
     text = " ".join(plain_text(t) for t in _texts(W.VBox(f.widgets)))
     assert "NULLIFY 60%" in text and "DETECT" not in text          # no DETECT roll: p_detect 1.0
     assert "1 AP: paid by a declared Play a JCC action" in text

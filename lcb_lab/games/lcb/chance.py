@@ -147,7 +147,7 @@ def mines(game: Game, a: A.AnswerMines, drawn: int = 0) -> tuple[ChanceStep, ...
     Proxy Force among the targets (13.13) and the step of a card marker the mines stopped (13.36)."""
     ctx = game._ctx()
     from lcb_lab.games.lcb.rules.markers import mines as rule
-    m, plan = rule.shot_plan(ctx, _choice(ctx), [(s.target, s.cubes) for s in a.mines])
+    m, plan = rule.shot_plan(ctx, _choice(ctx), a)
     cv = rule.succeeds_on(m)
     shots = (ChanceStep(f"Mines in {m.hex}", "13.33", tuple(f"mine hits on {t}" for t, _ in plan),
                         joint_outcomes([_hits(n, cv) for _, n in plan]),
@@ -365,8 +365,7 @@ def defence(game: Game, a: A.AnswerDefence, drawn: int = 0) -> tuple[ChanceStep,
     if not getattr(choice, "against_marker", False):
         return None                         # combat's defence: the dice wait for chance (7.010)
     from lcb_lab.games.lcb.rules.markers import proxy
-    from dataclasses import asdict
-    m, allocs = proxy.defence_plan(ctx, choice, [asdict(x) for x in a.defence])
+    m, allocs = proxy.defence_plan(ctx, choice, a)
     if m is None:
         return ()
     plan = m.data["assault"]
@@ -447,9 +446,9 @@ def card_steps(game: Game, a: A.PlayCard | A.AnswerCards, drawn: int) -> tuple[C
     plans, ints = responses.check(ctx, top.team, a.responses, a.card_intercepts)
     ctx.state.choices.pop()
     for p in plans:
-        responses._add_response(ctx, top.team, p, top.options.get("window", 1))
+        responses._add_response(ctx, top.team, p, top.options.window)
     for i in ints:
-        responses._add_intercept(ctx, top.team, i, top.options.get("window", 1))
+        responses._add_intercept(ctx, top.team, i, top.options.window)
     chain._fight_back(ctx)
     steps, seen = [], set()
     for link in reversed(ctx.state.chain):     # the order it resolves in (9.46: last link first)

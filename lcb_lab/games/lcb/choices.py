@@ -28,8 +28,35 @@ MineAttackChoice        ``AnswerMines(mines=...)``             ``detonate_all``,
 
 ``Answer()`` (no fields) declines whatever choice is pending (its kind's empty answer).
 :data:`CHOICE_KINDS` is the registry (kind -> class), built once here; :func:`answer_with`
-turns a policy into the answer action, :meth:`Choice.answer_from` plain data (the shapes
-below) into it:
+turns a policy into the answer action, :meth:`Choice.answer_from` plain data (the answer shapes
+below) into it.  The rules that asked take the typed answer (the handler routes it by its type).
+
+What each kind asks -- ``choice.options`` -- is a frozen :class:`Record` (tuples for lists),
+read by attribute; its type hints are its one description: its saved JSON
+(:meth:`Record.to_dict`, the same keys in the same order as ever; an :data:`OMIT` key only when
+set), the save check (:meth:`Choice.options_from`, strict, through
+:func:`lcb_lab.kernel.datacodec.from_data`) and its copies (shared, never changed):
+
+======================  ==============================================================================
+choice class            ``options``
+======================  ==============================================================================
+InterceptChoice         :class:`InterceptOptions`: ``targets`` (:class:`Target`: ``target``, ``hex``,
+                        ``incoming_dice``, ``interceptors`` (:class:`Interceptor`), ``attacks``
+                        (:class:`Attack`: ``shooter``, ``distance``, ``dice``, ``interceptors``, ...)),
+                        ``card_names`` (7.53, 7.54, 9.31)
+GaDefenceChoice         :class:`GaDefenceOptions`: ``hex``, ``defenders`` (:class:`Defender`),
+                        ``marker`` (13.12; None in combat), ``attackers`` (:class:`Attacker`) (7.13)
+MildecChoice            :class:`MildecOptions`: ``key``, ``mine`` (after a mine hit), ``target``,
+                        ``damage``, ``mildecs`` (4.22, 13.34)
+CardResponseChoice      :class:`CardResponseOptions`: ``link``, ``window``, ``cards``
+                        (:class:`ResponseCard`), ``interceptors`` (:class:`CardInterceptor`) (9.41-9.46)
+EmbarkLossesChoice      :class:`EmbarkLossesOptions`: ``ship``, ``hp``, ``cards``, ``units``
+                        (:class:`EmbarkUnit`) (10.311)
+MineAttackChoice        :class:`MineAttackOptions`: ``hex``, ``mine``, ``cubes``, ``succeeds_on``,
+                        ``event``, ``targets`` (13.33)
+======================  ==============================================================================
+
+The plain answers (policies give them; :meth:`Choice.answer_from` reads them):
 
 * intercept: list of ``{"interceptor", "slot", "target", "dice"}`` plus an optional
   ``"shooter"``: the LRS attack (shooter uid) the dice answer (7.54); without it the
@@ -46,108 +73,232 @@ below) into it:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Optional
-
-from pydantic import BaseModel, ConfigDict
+from dataclasses import dataclass, field, fields
+from typing import Any, Callable, ClassVar, Optional, Sequence
 
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.io import inputs as I
 from lcb_lab.kernel import choices as kernel_choices
-from lcb_lab.kernel.datacodec import DataError
+from lcb_lab.kernel.datacodec import DataError, from_data
 from lcb_lab.kernel.errors import InputError
 
 
 # ---------------------------------------------------------------- the options each kind carries
-class _Loose(BaseModel):
-    """A pending choice's options as saved: the keys the rules, policies and widgets read
-    (strict types); other keys are allowed."""
-    model_config = ConfigDict(strict=True, extra="allow", defer_build=True)
+OMIT = {"omit": True}
+"""Field metadata: an optional key left out of the saved options while it is None (the shape
+saves have always had, e.g. a GA defence's ``marker`` only against a card marker)."""
 
 
-class Interceptor(_Loose):
-    """One INTERCEPT value that may answer (``rules.intercept.interceptor_options``)."""
+@dataclass(frozen=True)
+class Record:
+    """Base of the typed records a pending choice's options are made of: frozen dataclasses (tuples
+    for lists), described once -- their JSON (:meth:`to_dict`), the save check (:meth:`from_dict`,
+    strict, :func:`lcb_lab.kernel.datacodec.from_data`) and their copies (shared: never changed)
+    derive from the type hints.  Read by attribute (``choice.options.targets[0].interceptors``)."""
+
+    def to_dict(self) -> dict:
+        """JSON-plain data in field order (lists for tuples); an :data:`OMIT` field is left out
+        while it is None."""
+        return {f.name: _plain(v) for f in fields(self)
+                if not ((v := getattr(self, f.name)) is None and f.metadata.get("omit"))}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Any:
+        """The record of plain data (:meth:`to_dict` output), strictly checked against the type
+        hints; missing keys take the defaults, unknown keys are ignored.  Raises
+        :class:`~lcb_lab.kernel.datacodec.DataError` naming the key path."""
+        return from_data(cls, data)
+
+
+def _plain(x: Any) -> Any:
+    if isinstance(x, Record):
+        return x.to_dict()
+    if isinstance(x, (list, tuple)):
+        return [_plain(v) for v in x]
+    if isinstance(x, dict):
+        return {k: _plain(v) for k, v in x.items()}
+    return x
+
+
+@dataclass(frozen=True, kw_only=True)
+class Interceptor(Record):
+    """One INTERCEPT value judged for a target (7.53; ``rules.combat.intercept.interceptor_options``):
+    the unit ``uid`` and its value ``slot`` (``"INT1"``, or ``"<cid>:INT1"`` of an Attached card,
+    9.32), its ``hex``, ``cv`` and ``range`` (hexes; None: unlimited), its ``distance`` to the target and the
+    shooter's (``shooter_distance``; None: off the map, 9.012), whether it is ``in_range``,
+    ``close_enough`` and ``has_supply``; ``eligible`` and the ``reason`` in words (``"eligible"``
+    when it is); ``max_dice`` its dice left (4 for infinite supply, 7.55; ``infinite``)."""
     uid: str
     slot: str
+    hex: Optional[str] = None
+    cv: int = 0
+    range: Optional[int] = None
+    distance: int = 0
+    shooter_distance: Optional[int] = None
+    in_range: bool = True
+    close_enough: bool = True
+    has_supply: bool = True
     eligible: bool
+    reason: str = ""
     max_dice: Optional[int] = None
+    infinite: bool = False
 
 
-class Attack(_Loose):
-    """One LRS attack on a target; ``distance`` None: a card's attack from off the map (9.012)."""
+@dataclass(frozen=True, kw_only=True)
+class Attack(Record):
+    """One shooter's LRS ``dice`` at the target (7.54): its value ``slot``, ``hex`` and ``distance``
+    (None: a card's attack from off the map, 9.012), ``card`` (a card's LRS: its name, 9.05),
+    ``bmd`` (ballistic, 7.510) and the values that may answer this attack alone."""
     shooter: str
+    slot: str = ""
+    hex: Optional[str] = None
     distance: Optional[int]
     dice: int
-    interceptors: list[Interceptor]
+    card: Optional[str] = field(default=None, metadata=OMIT)
+    bmd: bool = False
+    interceptors: tuple[Interceptor, ...]
 
 
-class Target(_Loose):
-    """A target of LRS dice and the values that may answer every attack on it (7.53, 7.54)."""
+@dataclass(frozen=True, kw_only=True)
+class Target(Record):
+    """A target of LRS dice in ``hex``: its ``incoming_dice`` (interceptable, 7.52), the values that
+    may answer every attack on it (``interceptors``, 7.53) and its ``attacks`` one by one (7.54)."""
     target: str
+    hex: Optional[str] = None
     incoming_dice: int
-    interceptors: list[Interceptor]
-    attacks: list[Attack] = []
+    interceptors: tuple[Interceptor, ...]
+    attacks: tuple[Attack, ...] = ()
 
 
-class InterceptOptions(_Loose):
-    """``targets``; ``card_names``: the answering team's Attached cards named by slot (9.31)."""
-    targets: list[Target]
+@dataclass(frozen=True, kw_only=True)
+class InterceptOptions(Record):
+    """The INTERCEPT question (7.54): ``targets``; ``card_names``: {cid: name} of the answering
+    team's Attached cards whose values a slot names (9.31)."""
+    targets: tuple[Target, ...]
+    card_names: dict[str, str] = field(default_factory=dict)
 
 
-class Defender(_Loose):
+@dataclass(frozen=True, kw_only=True)
+class Defender(Record):
+    """A defending unit in the assaulted hex that may fire back (7.13): its GA ``cv`` and GA
+    ``supply`` left (None: infinite)."""
     uid: str
+    cv: int = 0
     supply: Optional[int]
 
 
-class Attacker(_Loose):
+@dataclass(frozen=True, kw_only=True)
+class Attacker(Record):
+    """An attacker of the hex (a unit, or a card marker, 13.12) and its GROUND ASSAULT ``dice``."""
     uid: str
     dice: int
 
 
-class GaDefenceOptions(_Loose):
-    """The hex assaulted, the defenders that may fire back and the attackers' dice (7.13)."""
+@dataclass(frozen=True, kw_only=True)
+class GaDefenceOptions(Record):
+    """The ``hex`` assaulted, the ``defenders`` that may fire back and the ``attackers``' dice
+    (7.13); ``marker``: the card marker assaulting (13.12; None: combat's GROUND ASSAULT)."""
     hex: str
-    defenders: list[Defender]
-    attackers: list[Attacker]
+    defenders: tuple[Defender, ...]
+    marker: Optional[str] = field(default=None, metadata=OMIT)
+    attackers: tuple[Attacker, ...]
 
 
-class MildecOptions(_Loose):
-    """``damage`` HP coming at ``target``; ``mildecs`` MILDECs in its hex (4.22)."""
+@dataclass(frozen=True, kw_only=True)
+class MildecOptions(Record):
+    """``damage`` HP coming at ``target`` and the ``mildecs`` MILDECs in its hex that may absorb
+    them (4.22); ``key``: the hit's key in the combat plan (``"mine:<hex>:<uid>"`` after a mine
+    hit, 13.34, with ``mine`` the mine marker's id)."""
     key: str
+    mine: Optional[str] = field(default=None, metadata=OMIT)
     target: str
     damage: int
     mildecs: int
 
 
-class CardResponseOptions(_Loose):
-    """The link answered, the window's number, the cards and IAMD values that may answer (9.41)."""
+@dataclass(frozen=True, kw_only=True)
+class LinkOdds(Record):
+    """A card's odds against one link ``pid`` it may answer: ``p_detect`` (1.0: no DETECT roll,
+    9.06) and ``p`` (DETECT times success)."""
+    pid: int
+    p_detect: float
+    p: float
+
+
+@dataclass(frozen=True, kw_only=True)
+class ResponseCard(Record):
+    """A card that may answer a link (9.41-9.45): ``cid``, ``name``, its effect ``option`` and
+    ``kind`` (``"nullify"`` / ``"ftr_nullify"``), the exact odds against the last link it may
+    answer (``p_detect``, ``p_success``, ``p``; probabilities 0..1), ``max_targets`` links (9.44),
+    the ``targets`` (pids) it may answer with ``per_target`` odds, ``free`` (no AP, 9.41, 9.2) and
+    the declared Play a JCC ``actions`` that may pay when not free."""
+    cid: str
+    name: str = ""
+    option: str = "A"
+    kind: str = ""
+    p_detect: Optional[float] = field(default=None, metadata=OMIT)
+    p_success: Optional[float] = field(default=None, metadata=OMIT)
+    p: Optional[float] = field(default=None, metadata=OMIT)
+    max_targets: int = 1
+    targets: tuple[int, ...] = ()
+    per_target: tuple[LinkOdds, ...] = ()
+    free: bool = True
+    actions: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class CardInterceptor(Record):
+    """An IAMD value that may INTERCEPT the card of link ``to`` (9.011, 7.512): unit ``uid``, its
+    ``slot``, ``source`` (the Attached card whose CV it uses, or None), ``max_dice``, ``p_hit`` a
+    die and ``p_detect`` (DETECT first, 9.06)."""
+    uid: str
+    slot: str
+    source: Optional[str] = None
+    max_dice: int = 0
+    p_hit: Optional[float] = field(default=None, metadata=OMIT)
+    p_detect: Optional[float] = field(default=None, metadata=OMIT)
+    to: Optional[int] = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class CardResponseOptions(Record):
+    """A response window (9.41, 9.46): the ``link`` (pid) answered, the window's number, the
+    ``cards`` and the ``interceptors`` that may answer."""
     link: Optional[int]
     window: int = 1
-    cards: list[dict]
-    interceptors: list[dict]
+    cards: tuple[ResponseCard, ...] = ()
+    interceptors: tuple[CardInterceptor, ...] = ()
 
 
-class EmbarkUnit(_Loose):
+@dataclass(frozen=True, kw_only=True)
+class EmbarkUnit(Record):
+    """A unit aboard that may be lost (10.311): its ``uid`` (``"unit:<n>"`` on a concealed ship)
+    and its ``gpsv``."""
     uid: str
     gpsv: int
 
 
-class EmbarkLossesOptions(_Loose):
-    """The ship hit, the HP lost and the cargo aboard to choose from (10.311)."""
+@dataclass(frozen=True, kw_only=True)
+class EmbarkLossesOptions(Record):
+    """The ``ship`` hit, the ``hp`` it lost and the cargo aboard to choose from (10.311): ``cards``
+    (face-up cids, ``"hidden:<n>"`` for concealed ones) and ``units``."""
     ship: str
     hp: int
-    cards: list[str]
-    units: list[EmbarkUnit]
+    cards: tuple[str, ...]
+    units: tuple[EmbarkUnit, ...]
 
 
-class MineAttackOptions(_Loose):
-    """The mine in ``hex``, its ``cubes``, the d20 it needs and the targets it may attack (13.33)."""
+@dataclass(frozen=True, kw_only=True)
+class MineAttackOptions(Record):
+    """The mine ``mine`` in ``hex`` with its ``cubes``, the d20 a cube needs (``succeeds_on`` or
+    less), the ``event`` (``"enters"`` / ``"leaves"``) and the ``targets`` it may attack (uids,
+    MILDEC ids, ``"hidden:<hex>:<n>"`` backs; 13.33, 13.34)."""
     hex: str
     mine: str
     cubes: int
     succeeds_on: int
     event: str
-    targets: list[str]
+    targets: tuple[str, ...]
 
 
 # ---------------------------------------------------------------- the choices
@@ -157,33 +308,38 @@ class Choice(kernel_choices.Choice):
     choices on the kernel's base, :class:`lcb_lab.kernel.choices.Choice`).
 
     ``team``: who answers; ``rule``: the rule number that asks; ``prompt``: one line for
-    people; ``options``: JSON-plain data the UI and the policies need to ask it (its shape:
-    the class's :attr:`Options` model); ``id``: increasing over the game (0 until pushed with
-    ``GameState.push_choice``).  Class data: :attr:`kind` (the saved tag), :attr:`name` (its
-    words in a sentence), :attr:`title` (the decision panel's heading), :attr:`ANSWER` (the
-    answer action), :attr:`Options` (the options' model), :attr:`POLICIES` and
-    :attr:`DEFAULT_POLICY`.
+    people; ``options``: what the UI and the policies need to ask it, the class's
+    :attr:`Options` record (plain data in its saved shape is turned into it, checked: raises
+    :class:`~lcb_lab.kernel.datacodec.DataError`); ``id``: increasing over the game (0 until
+    pushed with ``GameState.push_choice``).  Class data: :attr:`kind` (the saved tag),
+    :attr:`name` (its words in a sentence), :attr:`title` (the decision panel's heading),
+    :attr:`ANSWER` (the answer action), :attr:`Options` (the options' record class),
+    :attr:`POLICIES` and :attr:`DEFAULT_POLICY`.
     """
 
     team: str
     rule: str
     prompt: str
-    options: dict[str, Any] = field(default_factory=dict)
+    options: Any = None
     id: int = 0
 
     kind: ClassVar[str] = ""
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
     ANSWER: ClassVar[type] = A.Answer
-    Options: ClassVar[type[BaseModel]] = _Loose
+    Options: ClassVar[type[Record]] = Record
     POLICIES: ClassVar[dict[str, Callable[["Choice"], Any]]] = {}
     DEFAULT_POLICY: ClassVar[str] = ""
     __datacodec__: ClassVar[bool] = True      # saved and copied by to_dict / from_dict / clone
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.options, Record):       # plain data in the saved shape (a staged choice)
+            self.options = self.options_from(self.options or {})
+
     def to_dict(self) -> dict:
-        """Plain data (shares ``options``: callers must not change it)."""
+        """Plain data: ``options`` as the saved JSON shape (:meth:`Record.to_dict`)."""
         return {"id": self.id, "kind": self.kind, "team": self.team, "rule": self.rule,
-                "prompt": self.prompt, "options": self.options}
+                "prompt": self.prompt, "options": self.options.to_dict()}
 
     def __repr__(self) -> str:
         from lcb_lab.games.lcb.display import choice_repr
@@ -192,15 +348,15 @@ class Choice(kernel_choices.Choice):
     def _repr_html_(self) -> str:
         """A small table for notebooks (:mod:`lcb_lab.games.lcb.display`)."""
         from lcb_lab.games.lcb.display import choice_rows, table
-        return table(f"Waiting for {self.team}: {self.title}", choice_rows(self))
+        return table(f"Waiting for {self.team}: {self.title}", choice_rows(
+            self, self.options if isinstance(self, InterceptChoice) else None))
 
     def clone(self) -> "Choice":
-        """An independent copy of the same class (options deep-copied)."""
-        return type(self)(self.team, self.rule, self.prompt, _deep(self.options), self.id)
-
-    def view(self) -> "Choice":
-        """A copy of the same class sharing ``options`` (callers must not change them)."""
+        """A copy of the same class; ``options`` is shared (a frozen record, never changed)."""
         return type(self)(self.team, self.rule, self.prompt, self.options, self.id)
+
+    view = clone
+    """The same as :meth:`clone` (kept for callers)."""
 
     @classmethod
     def from_dict(cls, d: dict) -> "Choice":
@@ -213,12 +369,17 @@ class Choice(kernel_choices.Choice):
         sub = CHOICE_KINDS.get(d["kind"]) if isinstance(d["kind"], str) else None
         if sub is None:
             raise DataError(("kind",), f"unknown choice kind {str(d['kind'])!r}; known: {', '.join(CHOICE_KINDS)}")
-        return sub(d["team"], d["rule"], d["prompt"], _deep(d.get("options") or {}), int(d.get("id", 0)))
+        return sub(d["team"], d["rule"], d["prompt"], sub.options_from(d.get("options") or {}), int(d.get("id", 0)))
 
-    def typed_options(self) -> BaseModel:
-        """``options`` as this kind's :attr:`Options` model (typed fields; lists for tuples).
-        Raises pydantic ValidationError when a key the kind needs is missing or mistyped."""
-        return self.Options.model_validate(_deep_lists(self.options))
+    @classmethod
+    def options_from(cls, data: Any) -> Record:
+        """This kind's :attr:`Options` record of saved options (the save check: strict types, the
+        keys the kind needs; unknown keys ignored).  Raises
+        :class:`~lcb_lab.kernel.datacodec.DataError` under ``options`` naming the key."""
+        try:
+            return cls.Options.from_dict(data)
+        except DataError as e:
+            raise e.under("options") from None
 
     # ---- answers
     def decline(self) -> A.Answer:
@@ -242,22 +403,6 @@ Decision = Choice
 """The former name of :class:`Choice` (kept for callers and saved scripts)."""
 
 
-def _deep(x: Any) -> Any:
-    if isinstance(x, dict):
-        return {k: _deep(v) for k, v in x.items()}
-    if isinstance(x, list):
-        return [_deep(v) for v in x]
-    return x
-
-
-def _deep_lists(x: Any) -> Any:
-    if isinstance(x, dict):
-        return {k: _deep_lists(v) for k, v in x.items()}
-    if isinstance(x, (list, tuple)):
-        return [_deep_lists(v) for v in x]
-    return x
-
-
 def _listed(what: str, value: Any) -> list:
     if not isinstance(value, (list, tuple)):
         raise InputError("answer", what, f"a list, not {type(value).__name__}")
@@ -275,30 +420,30 @@ def _keyed(value: Any, key: str) -> Any:
 
 
 # ---------------------------------------------------------------- policies
-def _respond_all(decision: Choice, intercept: bool = False) -> dict:
+def _respond_all(decision: "CardResponseChoice", intercept: bool = False) -> dict:
     """Every card that may answer for no AP answers (one option per card), at as many of its
     targets as it may take, the last links first (9.41, 9.44); with ``intercept`` every
     eligible IAMD value also INTERCEPTs each card it may, with all its dice (9.011).  Cards that
     would cost an AP on the own impulse (9.41) are left to the player."""
     out, seen = [], set()
-    for c in decision.options.get("cards", []):
-        if c["cid"] in seen or not c.get("free", True):
+    for c in decision.options.cards:
+        if c.cid in seen or not c.free:
             continue
-        seen.add(c["cid"])
-        picks = list(reversed(c["targets"]))[: c["max_targets"]]
-        out.append({"card": c["cid"], "option": c["option"], "to": None,
+        seen.add(c.cid)
+        picks = list(reversed(c.targets))[: c.max_targets]
+        out.append({"card": c.cid, "option": c.option, "to": None,
                     "targets": [str(p) for p in picks]})
     ints, used = [], set()
-    for o in decision.options.get("interceptors", []) if intercept else []:
-        key = o["uid"]                   # one attempt per unit: its supply is not split
-        if key in used or o["max_dice"] <= 0:
+    for o in decision.options.interceptors if intercept else ():
+        key = o.uid                      # one attempt per unit: its supply is not split
+        if key in used or o.max_dice <= 0:
             continue
         used.add(key)
-        ints.append({"interceptor": o["uid"], "slot": o["slot"], "dice": o["max_dice"], "to": o["to"]})
+        ints.append({"interceptor": o.uid, "slot": o.slot, "dice": o.max_dice, "to": o.to})
     return {"responses": out, "card_intercepts": ints}
 
 
-def _match_incoming(decision: Choice) -> list[dict]:
+def _match_incoming(decision: "InterceptChoice") -> list[dict]:
     """Each eligible interceptor puts as many dice on a target as the dice
     incoming (most threatened target first), within its supply; one INTERCEPT
     value per unit (7.56), at most 4 dice per target for infinite supply (7.55).
@@ -311,64 +456,64 @@ def _match_incoming(decision: Choice) -> list[dict]:
     left: dict[str, int] = {}
     slot_of: dict[str, str] = {}
     out: list[dict] = []
-    targets = sorted(decision.options["targets"], key=lambda t: -t["incoming_dice"])
+    targets = sorted(decision.options.targets, key=lambda t: -t.incoming_dice)
     for t in targets:
         used: dict[str, int] = {}            # dice per unit on this target (infinite cap)
-        need = t["incoming_dice"]
-        need = _cover(t["target"], None, t["interceptors"], need, left, slot_of, used, out)
-        pooled = {o["uid"] for o in t["interceptors"] if o["eligible"]}
+        need = t.incoming_dice
+        need = _cover(t.target, None, t.interceptors, need, left, slot_of, used, out)
+        pooled = {o.uid for o in t.interceptors if o.eligible}
         # an off-map attacker (a card's LRS, distance None) is the farthest (lcb_lab's reading of 7.53)
-        for a in sorted(t.get("attacks", []), key=lambda a: (a["distance"] is None, a["distance"] or 0)):
+        for a in sorted(t.attacks, key=lambda a: (a.distance is None, a.distance or 0)):
             if need <= 0:
                 break
-            opts = [o for o in a["interceptors"] if o["uid"] not in pooled]
-            ask = min(a["dice"], need)
-            need -= ask - _cover(t["target"], a["shooter"], opts, ask, left, slot_of, used, out)
+            opts = [o for o in a.interceptors if o.uid not in pooled]
+            ask = min(a.dice, need)
+            need -= ask - _cover(t.target, a.shooter, opts, ask, left, slot_of, used, out)
     return out
 
 
-def _cover(target: str, shooter: str | None, opts: list[dict], need: int,
+def _cover(target: str, shooter: str | None, opts: "Sequence[Interceptor]", need: int,
            left: dict[str, int], slot_of: dict[str, str], used: dict[str, int], out: list[dict]) -> int:
     """Allocate eligible ``opts`` against ``need`` dice; returns the dice still unanswered."""
     for o in opts:
-        if not o["eligible"] or need <= 0:
+        if not o.eligible or need <= 0:
             continue
-        if slot_of.setdefault(o["uid"], o["slot"]) != o["slot"]:
+        if slot_of.setdefault(o.uid, o.slot) != o.slot:
             continue
-        key = o["uid"]
-        left.setdefault(key, o["max_dice"] if o["max_dice"] is not None else 4)
-        cap = min(left[key], 4) - used.get(key, 0) if o.get("infinite") else left[key]
+        key = o.uid
+        left.setdefault(key, o.max_dice if o.max_dice is not None else 4)
+        cap = min(left[key], 4) - used.get(key, 0) if o.infinite else left[key]
         n = min(need, cap)
         if n > 0:
-            row = {"interceptor": o["uid"], "slot": o["slot"], "target": target, "dice": n}
+            row = {"interceptor": o.uid, "slot": o.slot, "target": target, "dice": n}
             if shooter is not None:
                 row["shooter"] = shooter
             out.append(row)
             used[key] = used.get(key, 0) + n
-            if not o.get("infinite"):
+            if not o.infinite:
                 left[key] -= n
             need -= n
     return need
 
 
-def _return_fire(decision: Choice) -> list[dict]:
+def _return_fire(decision: "GaDefenceChoice") -> list[dict]:
     """Each defender fires up to 4 dice back at the attacker with most dice on it."""
-    attackers = decision.options["attackers"]
+    attackers = decision.options.attackers
     if not attackers:
         return []
     out = []
-    for d in decision.options["defenders"]:
-        target = max(attackers, key=lambda a: a["dice"])["uid"]
-        n = 4 if d["supply"] is None else min(4, d["supply"])
+    for d in decision.options.defenders:
+        target = max(attackers, key=lambda a: a.dice).uid
+        n = 4 if d.supply is None else min(4, d.supply)
         if n:
-            out.append({"defender": d["uid"], "target": target, "dice": n})
+            out.append({"defender": d.uid, "target": target, "dice": n})
     return out
 
 
-def _detonate_all(decision: Choice) -> list:
+def _detonate_all(decision: "MineAttackChoice") -> list:
     """Every mine cube at once, spread evenly over the targets in order (13.33):
     ``[[target, cubes], ...]``."""
-    t, n = decision.options["targets"], decision.options["cubes"]
+    t, n = decision.options.targets, decision.options.cubes
     if not t or n <= 0:
         return []
     out = {x: 0 for x in t}
@@ -385,17 +530,17 @@ UNIT_BUNDLE, MIXED_BUNDLE, CARD_BUNDLE = 4, 2, 2
 """10.311, per HP lost: GPSV of units alone / with one card, Embarked cards."""
 
 
-def _embark_order(decision: Choice) -> tuple[list[dict], list[str]]:
-    return sorted(decision.options["units"], key=lambda u: -u["gpsv"]), list(decision.options["cards"])
+def _embark_order(decision: "EmbarkLossesChoice") -> tuple[list[EmbarkUnit], list[str]]:
+    return sorted(decision.options.units, key=lambda u: -u.gpsv), list(decision.options.cards)
 
 
-def _fill(units: list[dict], room: int) -> list[str]:
+def _fill(units: list[EmbarkUnit], room: int) -> list[str]:
     """Take units (largest first) into ``room`` GPSV; returns their refs (removed from ``units``)."""
     took = []
     for u in list(units):
-        if u["gpsv"] <= room:
-            room -= u["gpsv"]
-            took.append(u["uid"])
+        if u.gpsv <= room:
+            room -= u.gpsv
+            took.append(u.uid)
             units.remove(u)
     return took
 
@@ -405,9 +550,9 @@ def _lose_units_first(decision: Choice) -> list[str]:
     bundle of units of 2 GPSV or less also takes 1 card (10.311)."""
     units, cards = _embark_order(decision)
     picks: list[str] = []
-    for _ in range(decision.options["hp"]):
+    for _ in range(decision.options.hp):
         took = _fill(units, UNIT_BUNDLE)
-        used = sum(u["gpsv"] for u in decision.options["units"] if u["uid"] in took)
+        used = sum(u.gpsv for u in decision.options.units if u.uid in took)
         n = CARD_BUNDLE if not took else (1 if used <= MIXED_BUNDLE else 0)
         picks += took + cards[:n]
         del cards[:n]
@@ -418,7 +563,7 @@ def _lose_cards_first(decision: Choice) -> list[str]:
     """Per HP: 2 cards while any remain (the last one with up to 2 GPSV of units); then units."""
     units, cards = _embark_order(decision)
     picks: list[str] = []
-    for _ in range(decision.options["hp"]):
+    for _ in range(decision.options.hp):
         took, room = cards[:CARD_BUNDLE], UNIT_BUNDLE
         del cards[:CARD_BUNDLE]
         picks += took
@@ -438,6 +583,7 @@ class InterceptChoice(Choice):
     title = "INTERCEPT"
     ANSWER = A.AnswerIntercept
     Options = InterceptOptions
+    options: InterceptOptions
     POLICIES = {"no_intercept": lambda d: [], "match_incoming": _match_incoming}
     DEFAULT_POLICY = "match_incoming"
 
@@ -449,7 +595,7 @@ class InterceptChoice(Choice):
 
 class GaDefenceChoice(Choice):
     """GROUND ASSAULT defence dice of one hex (7.13; also against a Proxy Force / SOF marker,
-    13.12, when ``options`` has ``marker``): options :class:`GaDefenceOptions`; answered by
+    13.12, when ``options.marker`` names it): options :class:`GaDefenceOptions`; answered by
     :class:`~lcb_lab.games.lcb.actions.AnswerDefence`."""
 
     kind = "ga_defence"
@@ -457,20 +603,21 @@ class GaDefenceChoice(Choice):
     title = "GROUND ASSAULT defence"
     ANSWER = A.AnswerDefence
     Options = GaDefenceOptions
+    options: GaDefenceOptions
     POLICIES = {"no_defence": lambda d: [], "return_fire": _return_fire}
     DEFAULT_POLICY = "return_fire"
 
     @property
     def against_marker(self) -> bool:
         """Is the assault a card marker's (13.12), answered by :mod:`lcb_lab.games.lcb.rules.markers.proxy`?"""
-        return "marker" in self.options
+        return self.options.marker is not None
 
     def _fields(self, value: Any) -> dict:
         return {"defence": _listed("defence", _keyed(value, "defence"))}
 
 
 class MildecChoice(Choice):
-    """HP a MILDEC may absorb (4.22; after a mine hit too, 13.34, when ``options["key"]`` starts
+    """HP a MILDEC may absorb (4.22; after a mine hit too, 13.34, when ``options.key`` starts
     with ``mine:``): options :class:`MildecOptions`; answered by :class:`~lcb_lab.games.lcb.actions.AnswerMildec`."""
 
     kind = "mildec"
@@ -478,18 +625,19 @@ class MildecChoice(Choice):
     title = "MILDEC"
     ANSWER = A.AnswerMildec
     Options = MildecOptions
+    options: MildecOptions
     POLICIES = {"never_absorb": lambda d: {"absorb": 0}, "absorb_all": _absorb_all}
     DEFAULT_POLICY = "absorb_all"
 
     @property
     def most(self) -> int:
         """The most HP the MILDECs may absorb: one per MILDEC, at most the damage (4.22)."""
-        return min(self.options["damage"], self.options["mildecs"])
+        return min(self.options.damage, self.options.mildecs)
 
     @property
     def after_mine(self) -> bool:
         """Is it a mine hit's (13.34), answered by :mod:`lcb_lab.games.lcb.rules.markers.mines`?"""
-        return str(self.options.get("key", "")).startswith("mine:")
+        return self.options.key.startswith("mine:")
 
     def decline(self) -> A.Answer:
         """The answer that absorbs nothing with MILDECs (4.22): ``AnswerMildec(absorb=0)``."""
@@ -510,6 +658,7 @@ class CardResponseChoice(Choice):
     title = "card response (NULLIFY / FTR NULLIFY / INTERCEPT)"
     ANSWER = A.AnswerCards
     Options = CardResponseOptions
+    options: CardResponseOptions
     POLICIES = {"pass": lambda d: {"responses": [], "card_intercepts": []}, "respond_all": _respond_all,
                 "respond_intercept_all": lambda d: _respond_all(d, intercept=True)}
     DEFAULT_POLICY = "pass"
@@ -530,6 +679,7 @@ class EmbarkLossesChoice(Choice):
     title = "embarked cargo lost (10.311)"
     ANSWER = A.AnswerEmbarkLosses
     Options = EmbarkLossesOptions
+    options: EmbarkLossesOptions
     POLICIES = {"lose_units_first": _lose_units_first, "lose_cards_first": _lose_cards_first,
                 "spare": lambda d: []}
     DEFAULT_POLICY = "lose_units_first"
@@ -547,6 +697,7 @@ class MineAttackChoice(Choice):
     title = "mine attack (13.33)"
     ANSWER = A.AnswerMines
     Options = MineAttackOptions
+    options: MineAttackOptions
     POLICIES = {"detonate_all": _detonate_all, "hold_mines": lambda d: []}
     DEFAULT_POLICY = "detonate_all"
 

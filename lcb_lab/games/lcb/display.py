@@ -107,17 +107,19 @@ def card_repr(c: "Card") -> str:
 
 
 # ---------------------------------------------------------------- a pending choice
-def choice_rows(ch: "Choice") -> list[tuple[str, Any]]:
-    """Who answers, the question and its rule; for INTERCEPT each target's eligible IAMD values,
+def choice_rows(ch: "Choice", intercept: Any = None) -> list[tuple[str, Any]]:
+    """Who answers, the question and its rule; for INTERCEPT (``intercept``: the choice's
+    :class:`~lcb_lab.games.lcb.choices.InterceptOptions`) each target's eligible IAMD values,
     an Attached card's value by the card's name (``"2 Anna INT1 of Pantsir-SM: IAMD (up to 6
-    dice)"``, the choice's ``card_names``; 9.31), never its id."""
+    dice)"``, the options' ``card_names``; 9.31), never its id."""
     rows: list[tuple[str, Any]] = [("answers", ch.team), ("question", ch.prompt), ("rule", ch.rule)]
-    names = ch.options.get("card_names") or {}
-    for t in ch.options.get("targets", []) if ch.kind == "intercept" else []:
-        ok = [f"{o['uid']} {slot_words(o['slot'], names)} (up to {o['max_dice']} dice)"
-              for o in t.get("interceptors", []) if o.get("eligible")]
-        rows.append((f"INTERCEPT for {t['target']}", f"{t['incoming_dice']} LRS dice incoming; may intercept: "
-                                                     f"{plain(ok)}"))
+    if intercept is None:
+        return rows
+    names = intercept.card_names
+    for t in intercept.targets:
+        ok = [f"{o.uid} {slot_words(o.slot, names)} (up to {o.max_dice} dice)" for o in t.interceptors if o.eligible]
+        rows.append((f"INTERCEPT for {t.target}", f"{t.incoming_dice} LRS dice incoming; may intercept: "
+                                                  f"{plain(ok)}"))
     return rows
 
 

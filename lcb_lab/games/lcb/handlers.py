@@ -19,8 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.kernel import explain
 from lcb_lab.games.lcb import observer
-from lcb_lab.games.lcb.choices import answer_with
-from lcb_lab.games.lcb.choices import CHOICE_KINDS, CardResponseChoice, GaDefenceChoice, policy_value
+from lcb_lab.games.lcb.choices import CHOICE_KINDS, CardResponseChoice, GaDefenceChoice
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.rules.combat import sequence as combat, continuing
 from lcb_lab.games.lcb.rules.movement import conceal, move as movement, resupply
@@ -35,7 +34,7 @@ from lcb_lab.games.lcb.rules.common import Ctx, GameLike, living_unit, refs
 from lcb_lab.games.lcb.model.state import Declared, Impulse, Unit
 
 if TYPE_CHECKING:
-    from lcb_lab.games.lcb.choices import Choice, EmbarkLossesChoice, InterceptChoice, MildecChoice, MineAttackChoice
+    from lcb_lab.games.lcb.choices import EmbarkLossesChoice, InterceptChoice, MildecChoice, MineAttackChoice
 
 
 # ------------------------------------------------------------------ helpers
@@ -331,28 +330,27 @@ def answer_intercept(game: GameLike, c: Ctx, choice: InterceptChoice, a: A.Answe
     cards = _lrs_cards(c)
     check_names(c, choice.team, [x for i in a.intercepts for x in (i.interceptor, i.target, i.shooter)
                                  if x and x not in cards])
-    combat.answer(c, [{k: v for k, v in asdict(x).items() if v is not None} for x in a.intercepts])
+    combat.answer(c, a)
     advance(game, c)
 
 
 def answer_defence(game: GameLike, c: Ctx, choice: GaDefenceChoice, a: A.AnswerDefence) -> None:
     """GROUND ASSAULT defence dice (7.13): in combat, or against a card marker's assault (13.12)."""
-    allocs = [asdict(x) for x in a.defence]
     if choice.against_marker:
         from lcb_lab.games.lcb.rules.markers import proxy
-        proxy.answer_defence(c, choice, allocs)
+        proxy.answer_defence(c, choice, a)
         advance_mines(game, c)
         return
     check_names(c, choice.team, [x for d in a.defence for x in (d.defender, d.target)])
-    combat.answer(c, allocs)
+    combat.answer(c, a)
     advance(game, c)
 
 
 def answer_mildec(game: GameLike, c: Ctx, choice: MildecChoice, a: A.AnswerMildec) -> None:
     """HP absorbed by MILDECs (4.22): in combat, or a Naval MILDEC against a mine hit (13.34)."""
     if choice.after_mine:
-        return _mines(game, c, choice, {"absorb": a.absorb})
-    combat.answer(c, {"absorb": a.absorb})
+        return _mines(game, c, choice, a)
+    combat.answer(c, a)
     advance(game, c)
 
 
@@ -360,23 +358,23 @@ def answer_cards(game: GameLike, c: Ctx, choice: CardResponseChoice, a: A.Answer
     """Cards and card INTERCEPTs answering a link of the chain (9.41-9.46; :mod:`lcb_lab.games.lcb.rules.cards.responses`)."""
     from lcb_lab.games.lcb.rules.cards import responses
     check_names(c, choice.team, [i.interceptor for i in a.card_intercepts])
-    responses.answer(c, c.state.next_choice, a.responses, a.card_intercepts)
+    responses.answer(c, c.state.next_choice, a)
     advance_cards(game, c)
 
 
 def answer_embark_losses(game: GameLike, c: Ctx, choice: EmbarkLossesChoice, a: A.AnswerEmbarkLosses) -> None:
     """The embarked cargo lost with a ship's HP (10.311; :mod:`lcb_lab.games.lcb.rules.embarking.losses`)."""
-    combat.answer(c, list(a.picks))
+    combat.answer(c, a)
     advance(game, c)
 
 
 def answer_mines(game: GameLike, c: Ctx, choice: MineAttackChoice, a: A.AnswerMines) -> None:
     """The mine owner's shots (13.33; :mod:`lcb_lab.games.lcb.rules.markers.mines`)."""
-    _mines(game, c, choice, [(s.target, s.cubes) for s in a.mines])
+    _mines(game, c, choice, a)
 
 
-def _mines(game: GameLike, c: Ctx, choice, value: Any) -> None:
-    answer_mine_choice(c, choice, value)
+def _mines(game: GameLike, c: Ctx, choice, a: A.AnswerMines | A.AnswerMildec) -> None:
+    answer_mine_choice(c, choice, a)
     advance_mines(game, c)
     advance(game, c)          # and a 10.311 choice a mine hit left (auto policies)
 
@@ -394,8 +392,7 @@ def advance_cards(game: GameLike, c: Ctx) -> None:
         top = c.state.next_choice
         if not isinstance(top, CardResponseChoice):
             return
-        ans = policy_value(top, game.auto_policies.get(top.kind))
-        responses.answer(c, top, ans["responses"], ans["card_intercepts"])
+        responses.answer(c, top, top.answer_with(game.auto_policies.get(top.kind)))
 
 
 def resolve_combat(game: GameLike, c: Ctx, a: A.ResolveCombat) -> bool:
@@ -422,7 +419,7 @@ def advance(game: GameLike, c: Ctx) -> None:
         if choice is not None:
             if game.auto_policies is None:
                 return
-            combat.answer(c, policy_value(choice, game.auto_policies.get(choice.kind)))
+            combat.answer(c, choice.answer_with(game.auto_policies.get(choice.kind)))
             continue
         if plan is None or not plan.rolling:     # a choice outside combat (10.311 after a mine hit)
             return
@@ -508,11 +505,11 @@ def _chain_closed(fn: Callable[..., Any]) -> Callable[..., Any]:
     return guarded
 
 
-def answer_mine_choice(c: Ctx, choice: Choice, value: Any) -> None:
-    """Answer a mine choice (13.33, 4.22); a card marker the mines stopped goes on with its
-    step when it survived (13.36, :func:`lcb_lab.games.lcb.rules.markers.free_actions.after_mines`)."""
+def answer_mine_choice(c: Ctx, choice, a: A.AnswerMines | A.AnswerMildec) -> None:
+    """Answer a mine choice with its typed answer (13.33, 4.22); a card marker the mines stopped
+    goes on with its step when it survived (13.36, :func:`lcb_lab.games.lcb.rules.markers.free_actions.after_mines`)."""
     from lcb_lab.games.lcb.rules.markers import mines
-    rest = mines.answer(c, choice, value)
+    rest = mines.answer(c, choice, a)
     if rest is not None:
         marker_actions.after_mines(c, rest)
 
@@ -526,9 +523,9 @@ def advance_mines(game: GameLike, c: Ctx) -> None:
         if top is None:
             return
         if mines.is_mine_choice(top):
-            answer_mine_choice(c, top, policy_value(top, game.auto_policies.get(top.kind)))
+            answer_mine_choice(c, top, top.answer_with(game.auto_policies.get(top.kind)))
         elif isinstance(top, GaDefenceChoice) and top.against_marker:
-            proxy.answer_defence(c, top, policy_value(top, game.auto_policies.get(top.kind)))
+            proxy.answer_defence(c, top, top.answer_with(game.auto_policies.get(top.kind)))
         else:
             return
 

@@ -17,8 +17,8 @@ def _answers(game: GameLike, choice) -> list:
     if isinstance(choice, D.CardResponseChoice):
         return _card_answers(game, choice)
     if isinstance(choice, D.MineAttackChoice):          # 13.33: hold, or all the cubes at one target
-        n = choice.options["cubes"]
-        return _kept(game, [A.Answer()] + [A.AnswerMines((A.MineShot(t, n),)) for t in choice.options["targets"]])
+        n = choice.options.cubes
+        return _kept(game, [A.Answer()] + [A.AnswerMines((A.MineShot(t, n),)) for t in choice.options.targets])
     if isinstance(choice, D.MildecChoice):
         return _kept(game, [A.AnswerMildec(k) for k in range(choice.most + 1)])
     if isinstance(choice, D.EmbarkLossesChoice):       # 10.311: each named policy's picks, and taking nothing
@@ -27,15 +27,15 @@ def _answers(game: GameLike, choice) -> list:
         return _kept(game, [A.AnswerEmbarkLosses(p) for p in picks])
     out: list = _kept(game, [A.Answer()])
     if isinstance(choice, D.InterceptChoice):
-        opts = tuple(A.Intercept(o["uid"], o["slot"], t["target"], 1)
-                     for t in choice.options["targets"] for o in t["interceptors"] if o["eligible"])
-        limits = {f"{o['uid']}/{o['slot']}": (4 if o["max_dice"] is None else o["max_dice"])
-                  for t in choice.options["targets"] for o in t["interceptors"] if o["eligible"]}
+        opts = tuple(A.Intercept(o.uid, o.slot, t.target, 1)
+                     for t in choice.options.targets for o in t.interceptors if o.eligible)
+        limits = {f"{o.uid}/{o.slot}": (4 if o.max_dice is None else o.max_dice)
+                  for t in choice.options.targets for o in t.interceptors if o.eligible}
     else:
-        atk = [a["uid"] for a in choice.options["attackers"]]
-        opts = tuple(A.Defence(d["uid"], t, 1) for d in choice.options["defenders"] for t in atk)
-        limits = {f"{d['uid']}/GA": (4 if d["supply"] is None else min(4, d["supply"]))
-                  for d in choice.options["defenders"]}
+        atk = [a.uid for a in choice.options.attackers]
+        opts = tuple(A.Defence(d.uid, t, 1) for d in choice.options.defenders for t in atk)
+        limits = {f"{d.uid}/GA": (4 if d.supply is None else min(4, d.supply))
+                  for d in choice.options.defenders}
     opts = tuple(o for o in opts if limits.get(_akey(o), 0) > 0 and trial(game, _answer([o])))
     if opts:
         out.append(Template("answer", opts, {"max_dice": limits, "choice": choice.kind}, game))
@@ -47,10 +47,10 @@ def _card_answers(game: GameLike, choice) -> list:
     against each link it may answer) and card INTERCEPTs (one die each; ``max_dice`` bounds)."""
     from lcb_lab.games.lcb.rules.cards import responses
     out: list = [A.Answer()]          # a pass is always open (9.46); its roll-out may need dice
-    opts = [A.Response(o["cid"], option=o["option"], targets=(str(t),), action=aid)
-            for o in choice.options["cards"] for t in o["targets"] for aid in (o.get("actions") or [None])]
-    opts += [A.CardIntercept(o["uid"], o["slot"], 1, to=o["to"]) for o in choice.options["interceptors"]
-             if o["max_dice"] > 0]
+    opts = [A.Response(o.cid, option=o.option, targets=(str(t),), action=aid)
+            for o in choice.options.cards for t in o.targets for aid in (o.actions or [None])]
+    opts += [A.CardIntercept(o.uid, o.slot, 1, to=o.to) for o in choice.options.interceptors
+             if o.max_dice > 0]
     ctx = game._ctx()
 
     def ok(o) -> bool:      # the rules' own checks, changing nothing (no roll-out on a copy)
@@ -60,7 +60,7 @@ def _card_answers(game: GameLike, choice) -> list:
         except IllegalAction:
             return False
     opts = [o for o in opts if ok(o)]
-    limits = {f"{o['uid']}/{o['slot']}": o["max_dice"] for o in choice.options["interceptors"]}
+    limits = {f"{o.uid}/{o.slot}": o.max_dice for o in choice.options.interceptors}
     if opts:
         out.append(Template("answer_cards", tuple(opts), {"max_dice": limits}, game))
     return out

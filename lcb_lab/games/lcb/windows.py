@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from lcb_lab.games.lcb.rules.combat import sequence as combat
 from lcb_lab.games.lcb.rules.common import Ctx
+from lcb_lab.games.lcb.choices import Interceptor
 from lcb_lab.games.lcb.rules.combat.intercept import target_options
 from lcb_lab.games.lcb.model.state import other
 
@@ -51,8 +52,8 @@ def _reasons(ctx: Ctx, lrs: list[dict], defender: str) -> list[str]:
         if tgt not in ctx.state.units:
             out.append(f"{tgt} is a card marker, and a marker is not intercepted (12.24)")
             continue
-        opts = target_options(ctx, tgt, lrs)["interceptors"]
-        if any(o["eligible"] for o in opts):
+        opts = target_options(ctx, tgt, lrs).interceptors
+        if any(o.eligible for o in opts):
             return []
         if not opts:
             out.append(f"{defender} has no IAMD unit on the map to intercept the LRS on {tgt} (7.53)")
@@ -60,14 +61,14 @@ def _reasons(ctx: Ctx, lrs: list[dict], defender: str) -> list[str]:
     return out
 
 
-def _clause(o: dict, target: str) -> str:
-    """Why one IAMD value (an :func:`~lcb_lab.games.lcb.rules.combat.intercept.interceptor_options` entry) is out."""
-    if o["reason"].startswith("out of range"):
-        return f"{o['uid']} is {_hexes(o['distance'])} from {target}; its INTERCEPT reaches {_hexes(o['range'])} (7.53)"
-    if o["reason"].startswith("farther"):
-        return (f"{o['uid']} is {_hexes(o['distance'])} from {target}, farther than the attacker "
-                f"({o['shooter_distance']}) (7.53)")
-    return f"{o['uid']}: {o['reason']}"
+def _clause(o: Interceptor, target: str) -> str:
+    """Why one IAMD value (a :class:`~lcb_lab.games.lcb.choices.Interceptor`) is out."""
+    if o.reason.startswith("out of range"):
+        return f"{o.uid} is {_hexes(o.distance)} from {target}; its INTERCEPT reaches {_hexes(o.range)} (7.53)"
+    if o.reason.startswith("farther"):
+        return (f"{o.uid} is {_hexes(o.distance)} from {target}, farther than the attacker "
+                f"({o.shooter_distance}) (7.53)")
+    return f"{o.uid}: {o.reason}"
 
 
 def _hexes(n: int) -> str:

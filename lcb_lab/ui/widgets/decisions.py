@@ -34,7 +34,8 @@ from lcb_lab.games.lcb.choices import (
     GaDefenceChoice,
     InterceptChoice,
     MildecChoice,
-    MineAttackChoice)
+    MineAttackChoice,
+    Target)
 from lcb_lab.ui.offers import Offers
 from lcb_lab.ui.views import palette
 from lcb_lab.ui.widgets.controller import follow
@@ -204,62 +205,61 @@ class DecisionPanel:
     def _intercept(self, d: InterceptChoice) -> list[W.Widget]:
         out: list[W.Widget] = []
         offered = self.offer.intercepts() if self.offer is not None else None
-        for t in d.options["targets"]:
-            out.append(W.HTML(f'<b>Target {esc(t["target"])}</b> in {esc(t.get("hex", ""))}: '
-                              f'{t["incoming_dice"]} LRS dice incoming'))
-            for o in t["interceptors"]:
-                where = f'{esc(o["hex"])}, {o["distance"]} hex(es) from the target'
-                cap = o["max_dice"]
-                if o["eligible"] and offered is not None:
-                    cap = offered.get((o["uid"], o["slot"], t["target"]), 0)
-                if o["eligible"] and self.past_step is not None:
-                    out.append(W.HTML(f'<span class="lcb-muted">&nbsp;&nbsp;{esc(o["uid"])} {self._slot(o["slot"])} '
-                                      f'CV {o["cv"]} ({where}): up to {o["max_dice"]} dice at step '
+        for t in d.options.targets:
+            out.append(W.HTML(f'<b>Target {esc(t.target)}</b> in {esc(t.hex or "")}: '
+                              f'{t.incoming_dice} LRS dice incoming'))
+            for o in t.interceptors:
+                where = f'{esc(o.hex)}, {o.distance} hex(es) from the target'
+                cap = o.max_dice
+                if o.eligible and offered is not None:
+                    cap = offered.get((o.uid, o.slot, t.target), 0)
+                if o.eligible and self.past_step is not None:
+                    out.append(W.HTML(f'<span class="lcb-muted">&nbsp;&nbsp;{esc(o.uid)} {self._slot(o.slot)} '
+                                      f'CV {o.cv} ({where}): up to {o.max_dice} dice at step '
                                       f'{self.past_step} of the record</span>'))
-                elif o["eligible"] and not cap:
-                    out.append(W.HTML(f'<span class="lcb-muted">&nbsp;&nbsp;{esc(o["uid"])} {self._slot(o["slot"])}: '
+                elif o.eligible and not cap:
+                    out.append(W.HTML(f'<span class="lcb-muted">&nbsp;&nbsp;{esc(o.uid)} {self._slot(o.slot)}: '
                                       "no INTERCEPT dice the rules allow now</span>"))
-                elif o["eligible"]:
-                    o = {**o, "max_dice": cap}
-                    box = W.BoundedIntText(value=0, min=0, max=int(o["max_dice"]), step=1,
+                elif o.eligible:
+                    box = W.BoundedIntText(value=0, min=0, max=int(cap), step=1,
                                            layout=W.Layout(width="70px"))
-                    label = W.HTML(f'&nbsp;{esc(o["uid"])} {self._slot(o["slot"])} CV {o["cv"]} '
-                                   f'<span class="lcb-muted">({where}; up to {o["max_dice"]} dice)</span>')
-                    self._inputs.append(({"interceptor": o["uid"], "slot": o["slot"], "target": t["target"]}, box))
+                    label = W.HTML(f'&nbsp;{esc(o.uid)} {self._slot(o.slot)} CV {o.cv} '
+                                   f'<span class="lcb-muted">({where}; up to {cap} dice)</span>')
+                    self._inputs.append(({"interceptor": o.uid, "slot": o.slot, "target": t.target}, box))
                     box.observe(lambda _c: self.update_odds(), "value")
                     out.append(W.HBox([box, label]))
                 else:
-                    out.append(W.HTML(f'<span class="lcb-muted">&nbsp;&nbsp;{esc(o["uid"])} {self._slot(o["slot"])}: '
-                                      f'not eligible \u2014 {esc(o["reason"])}</span>'))
+                    out.append(W.HTML(f'<span class="lcb-muted">&nbsp;&nbsp;{esc(o.uid)} {self._slot(o.slot)}: '
+                                      f'not eligible \u2014 {esc(o.reason)}</span>'))
             out += self._per_attack(t)
             if self.preview is not None:
                 odds = W.HTML()
-                self._odds[t["target"]] = odds
+                self._odds[t.target] = odds
                 out.append(odds)
         return out
 
     def _ga_defence(self, d: GaDefenceChoice) -> list[W.Widget]:
         out: list[W.Widget] = []
         offered_def = self.offer.defence() if self.offer is not None else None
-        for o in d.options["defenders"]:
-            attackers = [a["uid"] for a in d.options["attackers"]]
-            cap = 4 if o["supply"] is None else int(o["supply"])
+        for o in d.options.defenders:
+            attackers = [a.uid for a in d.options.attackers]
+            cap = 4 if o.supply is None else int(o.supply)
             if offered_def is not None:
-                attackers, cap = offered_def.get(o["uid"], ([], 0))
+                attackers, cap = offered_def.get(o.uid, ([], 0))
             if self.past_step is not None:
-                full = 4 if o["supply"] is None else int(o["supply"])
-                out.append(W.HTML(f'<span class="lcb-muted">{esc(o["uid"])} GA CV {o["cv"]}: up to {full} dice '
+                full = 4 if o.supply is None else int(o.supply)
+                out.append(W.HTML(f'<span class="lcb-muted">{esc(o.uid)} GA CV {o.cv}: up to {full} dice '
                                   f"at step {self.past_step} of the record</span>"))
                 continue
             if not attackers or not cap:
-                out.append(W.HTML(f'<span class="lcb-muted">{esc(o["uid"])}: no defence dice the rules '
+                out.append(W.HTML(f'<span class="lcb-muted">{esc(o.uid)}: no defence dice the rules '
                                   "allow now</span>"))
                 continue
             box = W.BoundedIntText(value=0, min=0, max=cap, layout=W.Layout(width="70px"))
             tgt = W.Dropdown(options=attackers, value=attackers[0] if attackers else None,
                              layout=W.Layout(width="130px"))
-            self._inputs.append(({"defender": o["uid"], "target": tgt}, box))
-            out.append(W.HBox([box, W.HTML(f'&nbsp;{esc(o["uid"])} GA CV {o["cv"]} dice at&nbsp;'), tgt]))
+            self._inputs.append(({"defender": o.uid, "target": tgt}, box))
+            out.append(W.HBox([box, W.HTML(f'&nbsp;{esc(o.uid)} GA CV {o.cv} dice at&nbsp;'), tgt]))
         return out
 
     def _card_response(self, d: CardResponseChoice) -> list[W.Widget]:
@@ -288,13 +288,13 @@ class DecisionPanel:
         """10.311: what the attacker takes off the ship -- per HP lost, up to 2 Embarked cards, up to
         4 GPSV of units, or 1 card and up to 2 GPSV; nothing picked spares the cargo."""
         o = d.options
-        opts = [(self._card_words(c), c) for c in o.get("cards", [])]
-        opts += [(f"{u['uid'] if not str(u['uid']).startswith('unit:') else 'a unit aboard'} ({u['gpsv']} GPSV)",
-                  u["uid"]) for u in o.get("units", [])]
+        opts = [(self._card_words(c), c) for c in o.cards]
+        opts += [(f"{u.uid if not u.uid.startswith('unit:') else 'a unit aboard'} ({u.gpsv} GPSV)", u.uid)
+                 for u in o.units]
         self.picks = W.SelectMultiple(options=opts, value=(), rows=min(8, max(2, len(opts))),
                                       layout=W.Layout(width="95%"))
-        hp = o.get("hp", 1)
-        return [W.HTML(f'{esc(o.get("ship", ""))} lost {hp} HP: per HP, up to 2 Embarked cards, or up to 4 GPSV '
+        hp = o.hp
+        return [W.HTML(f'{esc(o.ship)} lost {hp} HP: per HP, up to 2 Embarked cards, or up to 4 GPSV '
                        f'of units, or 1 card and up to 2 GPSV {rule_badges(["10.311"])}. Pick what is lost '
                        '(Ctrl-click for several; none: the cargo is spared).'), self.picks]
 
@@ -303,12 +303,12 @@ class DecisionPanel:
         its back); each cube removed rolls 1 d20, a hit on ``succeeds_on`` or less; 0 everywhere holds
         the mines."""
         o = d.options
-        cubes, on = int(o.get("cubes", 0)), o.get("succeeds_on")
+        cubes, on = int(o.cubes), o.succeeds_on
         out: list[W.Widget] = [W.HTML(
-            f'{cubes} mine cube{"s" if cubes != 1 else ""} in {esc(o.get("hex", ""))}: each cube you remove rolls '
+            f'{cubes} mine cube{"s" if cubes != 1 else ""} in {esc(o.hex)}: each cube you remove rolls '
             f'1 d20{f", a hit on {on} or less" if on else ""} {rule_badges(["13.32", "13.33", "13.34"])}. '
             'Assign cubes to targets (all 0: hold the mines).')]
-        for t in o.get("targets", []):
+        for t in o.targets:
             words = "a face-down counter" + (f" ({t.rsplit(':', 1)[1]})" if ":" in t else "") \
                 if str(t).startswith("hidden:") else t
             box = W.BoundedIntText(value=0, min=0, max=cubes, layout=W.Layout(width="70px"))
@@ -343,32 +343,32 @@ class DecisionPanel:
     def _slot(self, slot: str) -> str:
         return esc(slot_words(slot, self._card_names()))
 
-    def _per_attack(self, t: dict) -> list[W.Widget]:
+    def _per_attack(self, t: Target) -> list[W.Widget]:
         """Inputs for units in reach of only some of the attacks on a target: their dice name
         the attack they answer (7.53, 7.54)."""
         out: list[W.Widget] = []
-        pooled = {o["uid"] for o in t["interceptors"] if o["eligible"]}
-        for a in t.get("attacks", []):
-            extra = [o for o in a["interceptors"] if o["eligible"] and o["uid"] not in pooled]
+        pooled = {o.uid for o in t.interceptors if o.eligible}
+        for a in t.attacks:
+            extra = [o for o in a.interceptors if o.eligible and o.uid not in pooled]
             if not extra:
                 continue
-            src = (f'{esc(a["hex"])}, {a["distance"]} hex(es) from the target' if a["hex"] is not None
+            src = (f'{esc(a.hex)}, {a.distance} hex(es) from the target' if a.hex is not None
                    else "off the map: only the range counts")      # a card's LRS (9.05, 9.012)
-            out.append(W.HTML(f'&nbsp;&nbsp;<i>Against {esc(a.get("card") or a["shooter"])}\'s LRS only</i> '
-                              f'({a["dice"]} dice from {src}) {rule_badges(["7.53", "7.54"])}'))
+            out.append(W.HTML(f'&nbsp;&nbsp;<i>Against {esc(a.card or a.shooter)}\'s LRS only</i> '
+                              f'({a.dice} dice from {src}) {rule_badges(["7.53", "7.54"])}'))
             for o in extra:
                 if self.past_step is not None:
-                    out.append(W.HTML(f'<span class="lcb-muted">&nbsp;&nbsp;{esc(o["uid"])} {self._slot(o["slot"])} '
-                                      f'CV {o["cv"]}: up to {o["max_dice"]} dice at step {self.past_step} of the '
+                    out.append(W.HTML(f'<span class="lcb-muted">&nbsp;&nbsp;{esc(o.uid)} {self._slot(o.slot)} '
+                                      f'CV {o.cv}: up to {o.max_dice} dice at step {self.past_step} of the '
                                       'record</span>'))
                     continue
-                box = W.BoundedIntText(value=0, min=0, max=int(o["max_dice"]), step=1, layout=W.Layout(width="70px"))
-                self._inputs.append(({"interceptor": o["uid"], "slot": o["slot"], "target": t["target"],
-                                      "shooter": a["shooter"]}, box))
+                box = W.BoundedIntText(value=0, min=0, max=int(o.max_dice), step=1, layout=W.Layout(width="70px"))
+                self._inputs.append(({"interceptor": o.uid, "slot": o.slot, "target": t.target,
+                                      "shooter": a.shooter}, box))
                 box.observe(lambda _c: self.update_odds(), "value")
-                out.append(W.HBox([box, W.HTML(f'&nbsp;{esc(o["uid"])} {self._slot(o["slot"])} CV {o["cv"]} '
-                                               f'<span class="lcb-muted">({esc(o["hex"])}, {o["distance"]} hex(es) '
-                                               f'from the target; up to {o["max_dice"]} dice)</span>')]))
+                out.append(W.HBox([box, W.HTML(f'&nbsp;{esc(o.uid)} {self._slot(o.slot)} CV {o.cv} '
+                                               f'<span class="lcb-muted">({esc(o.hex)}, {o.distance} hex(es) '
+                                               f'from the target; up to {o.max_dice} dice)</span>')]))
         return out
 
     # ------------------------------------------------------------ odds

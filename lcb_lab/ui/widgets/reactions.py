@@ -19,6 +19,7 @@ from typing import Any, Callable
 
 import ipywidgets as W
 
+from lcb_lab.games.lcb.choices import CardInterceptor, CardResponseOptions, ResponseCard
 from lcb_lab.ui.widgets.panels import esc, rule_badges, slot_words
 
 __all__ = ["CardResponseForm", "pct", "combined"]
@@ -46,16 +47,17 @@ class CardResponseForm:
     chain for people ("#1 Tactical Cyber Attack (US)"); ``on_change`` is called when an input
     changes."""
 
-    def __init__(self, options: dict, link_name: Callable[[int], str], on_change: Callable[[], None] | None = None,
+    def __init__(self, options: CardResponseOptions, link_name: Callable[[int], str],
+                 on_change: Callable[[], None] | None = None,
                  link_cards: dict[int, str] | None = None, card_names: dict[str, str] | None = None):
-        self.options = options or {}
+        self.options = options
         self.card_names = dict(card_names or {})
         """cid -> name of the cards the view knows (an INTERCEPT with an Attached card names it)."""
         self.link_name = link_name
         self.link_cards = dict(link_cards or {})
         """pid -> card cid of the chain's links (an FTR NULLIFY names the cards it goes after)."""
-        self._cards: list[tuple[dict, W.Checkbox, W.SelectMultiple | W.Dropdown | None]] = []
-        self._ints: list[tuple[dict, W.BoundedIntText]] = []
+        self._cards: list[tuple[ResponseCard, W.Checkbox, W.SelectMultiple | W.Dropdown | None]] = []
+        self._ints: list[tuple[CardInterceptor, W.BoundedIntText]] = []
         self._pays: dict[str, W.Dropdown | None] = {}
         self.on_change = on_change or (lambda: None)
         self.widgets = self._build()
@@ -63,65 +65,65 @@ class CardResponseForm:
     # ------------------------------------------------------------ build
     def _build(self) -> list[W.Widget]:
         o = self.options
-        link = o.get("link")
+        link = o.link
         out: list[W.Widget] = [W.HTML(f'<div class="lcb-small">Answering {esc(self.link_name(link))} '
                                       f'{rule_badges(["9.46"])}: the chain resolves from its last link.</div>')]
-        cards = o.get("cards") or []
+        cards = o.cards
         if cards:
             out.append(W.HTML(f'<b>Cards that may answer</b> {rule_badges(["9.41", "9.45"])} '
                               '<span class="lcb-muted lcb-small">(0 AP)</span>'))
         for c in cards:
-            word, rule = KIND_WORDS.get(c.get("kind"), (str(c.get("kind", "")).upper(), "9.4"))
-            both = c["p"] if c.get("p") is not None else combined(c.get("p_detect"), c.get("p_success"))
-            rolled = c.get("p_detect") is not None and float(c["p_detect"]) < 1.0      # 1.0: no DETECT roll
-            detect = f'DETECT {pct(c.get("p_detect"))} \u00d7 ' if rolled else ""
-            odds = (f'{detect}{word} {pct(c.get("p_success"))} = <b>{pct(both)}</b>' if detect
-                    else f'{word} <b>{pct(c.get("p_success"))}</b>')
-            box = W.Checkbox(value=False, description=f"Respond with {c.get('name')} "
-                                                      f"option {c.get('option', 'A')}", indent=False,
+            word, rule = KIND_WORDS.get(c.kind, (c.kind.upper(), "9.4"))
+            both = c.p if c.p is not None else combined(c.p_detect, c.p_success)
+            rolled = c.p_detect is not None and float(c.p_detect) < 1.0      # 1.0: no DETECT roll
+            detect = f'DETECT {pct(c.p_detect)} \u00d7 ' if rolled else ""
+            odds = (f'{detect}{word} {pct(c.p_success)} = <b>{pct(both)}</b>' if detect
+                    else f'{word} <b>{pct(c.p_success)}</b>')
+            box = W.Checkbox(value=False, description=f"Respond with {c.name} "
+                                                      f"option {c.option}", indent=False,
                              layout=W.Layout(width="auto"))
             box.observe(lambda _ch: self.on_change(), "value")
-            targets = [t for t in (c.get("targets") or [link]) if t is not None]
+            targets = [t for t in (c.targets or [link]) if t is not None]
             pick: W.Widget | None = None
             opts = [(self.link_name(t), t) for t in targets]
-            if c.get("kind") == "ftr_nullify" and int(c.get("max_targets") or 1) > 1 and len(targets) > 1:
-                pick = W.SelectMultiple(options=opts, value=tuple(targets[:int(c["max_targets"])]),
+            if c.kind == "ftr_nullify" and int(c.max_targets or 1) > 1 and len(targets) > 1:
+                pick = W.SelectMultiple(options=opts, value=tuple(targets[:int(c.max_targets)]),
                                         rows=min(4, len(opts)), layout=W.Layout(width="300px"))
             elif len(targets) > 1:
                 pick = W.Dropdown(options=opts, value=targets[-1], layout=W.Layout(width="300px"))
             pay = None
-            if not c.get("free", True) and c.get("actions"):
-                pay = W.Dropdown(options=[(f"action #{a}", a) for a in c["actions"]], value=c["actions"][0],
+            if not c.free and c.actions:
+                pay = W.Dropdown(options=[(f"action #{a}", a) for a in c.actions], value=c.actions[0],
                                  description="Paid by", layout=W.Layout(width="220px"),
                                  style={"description_width": "55px"})
-            self._pays[c.get("cid")] = pay
+            self._pays[c.cid] = pay
             self._cards.append((c, box, pick))
             out.append(box)
-            cost = ("0 AP" if c.get("free", True) else
+            cost = ("0 AP" if c.free else
                     "1 AP: paid by a declared Play a JCC action (a counter on the own impulse)")
             out.append(W.HTML(f'<div class="lcb-small lcb-odds-line">&nbsp;&nbsp;{odds} {rule_badges([rule])}'
                               f'{" " + rule_badges(["9.06"]) if detect else ""} '
                               f'<span class="lcb-muted">· {esc(cost)}</span>'
-                              f'{"" if c.get("free", True) else " " + rule_badges(["9.41"])}</div>'))
+                              f'{"" if c.free else " " + rule_badges(["9.41"])}</div>'))
             if pick is not None:
                 out.append(W.HBox([W.HTML("&nbsp;&nbsp;at&nbsp;"), pick]))
             if pay is not None:
                 out.append(pay)
-        ints = o.get("interceptors") or []
+        ints = o.interceptors
         if ints:
             out.append(W.HTML(f'<b>INTERCEPT the card</b> {rule_badges(["9.011", "7.512"])}'))
         for i in ints:
-            cap = int(i.get("max_dice") or 0)
+            cap = int(i.max_dice or 0)
             box = W.BoundedIntText(value=0, min=0, max=cap, layout=W.Layout(width="70px"))
             box.observe(lambda _ch: self.on_change(), "value")
-            detect = f'DETECT {pct(i.get("p_detect"))}, then ' if i.get("p_detect") is not None else ""
+            detect = f'DETECT {pct(i.p_detect)}, then ' if i.p_detect is not None else ""
             self._ints.append((i, box))
-            at = f" at {self.link_name(i['to'])}" if i.get("to") is not None and i.get("to") != link else ""
-            src = f" with {self.card_names.get(i['source'], 'an Attached card')}" if i.get("source") else ""
-            slot = str(i.get("slot")).rsplit(":", 1)[-1] if src else slot_words(str(i.get("slot")))
-            out.append(W.HBox([box, W.HTML(f'&nbsp;{esc(i.get("uid"))} {esc(slot)}{esc(src)}{esc(at)} '
+            at = f" at {self.link_name(i.to)}" if i.to is not None and i.to != link else ""
+            src = f" with {self.card_names.get(i.source, 'an Attached card')}" if i.source else ""
+            slot = i.slot.rsplit(":", 1)[-1] if src else slot_words(i.slot)
+            out.append(W.HBox([box, W.HTML(f'&nbsp;{esc(i.uid)} {esc(slot)}{esc(src)}{esc(at)} '
                                            f'<span class="lcb-muted">(up to {cap} dice; {detect}'
-                                           f'{pct(i.get("p_hit"))} a die to hit)</span>'
+                                           f'{pct(i.p_hit)} a die to hit)</span>'
                                            f'{" " + rule_badges(["9.06"]) if detect else ""}')]))
         if not cards and not ints:
             out.append(W.HTML('<div class="lcb-muted">Nothing may answer: pass.</div>'))
@@ -131,7 +133,7 @@ class CardResponseForm:
     def value(self) -> dict[str, list[dict[str, Any]]]:
         """``{"responses": [{"card", "option", "to", "targets"}], "card_intercepts": [{"interceptor",
         "slot", "dice", "to"}]}`` from the inputs (empty lists: pass)."""
-        link = self.options.get("link")
+        link = self.options.link
         rs = []
         for c, box, pick in self._cards:
             if not box.value:
@@ -141,15 +143,16 @@ class CardResponseForm:
             elif isinstance(pick, W.Dropdown):
                 pids = [pick.value]
             else:
-                pids = [(c.get("targets") or [link])[0]]
-            r = {"card": c.get("cid") or c.get("name"), "option": c.get("option", "A"), "to": pids[0], "targets": []}
-            if c.get("kind") == "ftr_nullify":        # the cards it goes after (9.44): the links' cards
+                pids = [(c.targets or [link])[0]]
+            r = {"card": c.cid or c.name, "option": c.option, "to": pids[0], "targets": []}
+            if c.kind == "ftr_nullify":        # the cards it goes after (9.44): the links' cards
                 r["targets"] = [self._link_card(p) or str(p) for p in pids]
-            pay = self._pays.get(c.get("cid"))
+            pay = self._pays.get(c.cid)
             if pay is not None:
                 r["action"] = pay.value
             rs.append(r)
-        ints = [{"interceptor": i.get("uid"), "slot": i.get("slot"), "dice": int(b.value), "to": i.get("to", link)}
+        ints = [{"interceptor": i.uid, "slot": i.slot, "dice": int(b.value),
+                 "to": i.to if i.to is not None else link}
                 for i, b in self._ints if int(b.value) > 0]
         return {"responses": rs, "card_intercepts": ints}
 
@@ -159,10 +162,10 @@ class CardResponseForm:
     def choose(self, cards: dict[str, bool] | None = None, dice: dict[str, int] | None = None) -> None:
         """Fill the inputs from code: ``cards`` {cid: respond?}, ``dice`` {"uid/slot" or uid: n}."""
         for c, box, _pick in self._cards:
-            if cards and c.get("cid") in cards:
-                box.value = bool(cards[c["cid"]])
+            if cards and c.cid in cards:
+                box.value = bool(cards[c.cid])
         for i, box in self._ints:
-            for key in (f"{i.get('uid')}/{i.get('slot')}", i.get("uid")):
+            for key in (f"{i.uid}/{i.slot}", i.uid):
                 if dice and key in dice:
                     box.value = int(dice[key])
                     break

@@ -67,7 +67,7 @@ from pydantic import ValidationError
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.io import inputs as I
 from lcb_lab.games.lcb import observer
-from lcb_lab.games.lcb.choices import answer_with
+from lcb_lab.games.lcb.choices import CardInterceptor, CardResponseChoice, InterceptChoice, answer_with
 from lcb_lab.kernel.errors import IllegalAction, InputError, LcbError, ScenarioError
 from lcb_lab.games.lcb.game import Game
 from lcb_lab.games.lcb.content.lesson_steps import CARD_STEPS, STEP_MODELS, ImpulseScript, LessonFile, StageScript, _Typed
@@ -289,29 +289,29 @@ def pending_text(game: Game) -> str:
     if c is None:
         return "no choice is pending"
     lines = [f"  waiting for {c.team} [{c.rule}]: {c.prompt}"]
-    if c.kind == "card_response":
-        for k in c.options.get("cards", []):
-            odds = [f"{k['p_detect']:.0%} to DETECT" if k.get("p_detect", 1) < 1 else "no DETECT roll",
-                    f"{k['p_success']:.0%} to succeed" if "p_success" in k else "",
-                    f"{k['p']:.0%} in all" if "p" in k else ""]
-            lines.append(f"    card {k.get('name')}: {k.get('kind', '').replace('_', ' ').upper()}, "
+    if isinstance(c, CardResponseChoice):
+        for k in c.options.cards:
+            odds = [f"{k.p_detect:.0%} to DETECT" if k.p_detect is not None and k.p_detect < 1 else "no DETECT roll",
+                    f"{k.p_success:.0%} to succeed" if k.p_success is not None else "",
+                    f"{k.p:.0%} in all" if k.p is not None else ""]
+            lines.append(f"    card {k.name}: {k.kind.replace('_', ' ').upper()}, "
                          + ", ".join(o for o in odds if o))
-        for u in c.options.get("interceptors", []):
-            lines.append(f"    unit {u.get('uid')} {_slot_of(game, u)}: up to {u.get('max_dice')} INTERCEPT dice"
-                         + (f", {u['p_hit']:.0%} a die" if isinstance(u.get("p_hit"), (int, float)) else ""))
-    elif c.kind == "intercept":
-        for t in c.options.get("targets", []):
-            ok = [o["uid"] for o in t.get("interceptors", []) if o.get("eligible")]
-            lines.append(f"    for {t.get('target')}: {', '.join(ok) or 'no eligible interceptor'}")
+        for u in c.options.interceptors:
+            lines.append(f"    unit {u.uid} {_slot_of(game, u)}: up to {u.max_dice} INTERCEPT dice"
+                         + (f", {u.p_hit:.0%} a die" if u.p_hit is not None else ""))
+    elif isinstance(c, InterceptChoice):
+        for t in c.options.targets:
+            ok = [o.uid for o in t.interceptors if o.eligible]
+            lines.append(f"    for {t.target}: {', '.join(ok) or 'no eligible interceptor'}")
     return "\n".join(lines)
 
 
-def _slot_of(game: Game, option: dict) -> str:
+def _slot_of(game: Game, option: CardInterceptor) -> str:
     """A card-response interceptor's slot in words: an Attached card's by the card's name (the
     answering team's own card, 9.31), never its id."""
-    card = game.state.cards.get(option.get("source") or "")
-    track = str(option.get("slot")).rsplit(":", 1)[-1]
-    return f"{track} of {card.name}" if card else slot_words(str(option.get("slot")))
+    card = game.state.cards.get(option.source or "")
+    track = option.slot.rsplit(":", 1)[-1]
+    return f"{track} of {card.name}" if card else slot_words(option.slot)
 
 
 def summary(game: Game, team: str = "instructor") -> dict:

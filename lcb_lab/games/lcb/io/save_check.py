@@ -24,8 +24,9 @@ like ``state.units[DDG-51].hp``:
   "data": {}, "turn", "impulse": int}`` with an optional ``audience`` (list of
   teams) and ``public`` (``{"title", "text": str, ...}``), or the legacy
   ``visible_to`` (list of teams) / ``public_copy`` (bool);
-* a pending choice of an unknown kind, or whose ``options`` lack the keys its
-  kind needs (:class:`lcb_lab.games.lcb.choices.Choice`);
+* a pending choice of an unknown kind, or whose ``options`` lack the keys its kind needs or
+  have a key of the wrong type (each kind's options record,
+  :meth:`lcb_lab.games.lcb.choices.Choice.options_from`);
 * a victory condition that is not the scenario file's (:class:`lcb_lab.games.lcb.io.scenario.Victory`);
 * ``auto_policies`` naming an unknown decision kind or policy (choices.POLICIES);
 * a malformed ``scenario_info`` (checked like a scenario file);
@@ -54,7 +55,7 @@ from lcb_lab.games.lcb.choices import check_policies
 from lcb_lab.games.lcb.io import inputs as I
 from lcb_lab.games.lcb.model.board import Board, board_from_dict, load_board, map_name_problem, place_problem
 from lcb_lab.games.lcb.model.catalog import Catalog, load_catalog, marker_is_naval
-from lcb_lab.games.lcb.choices import CHOICE_KINDS
+from lcb_lab.games.lcb.choices import CHOICE_KINDS, CardResponseChoice, EmbarkLossesChoice
 from lcb_lab.kernel.errors import InputError, ScenarioError
 from lcb_lab.games.lcb.io.files import parse_json
 from lcb_lab.games.lcb.rules.stages.influence import LIMIT as INFLUENCE_LIMIT
@@ -114,11 +115,6 @@ class _LogEntry(_Loose):
     public: Optional[_PublicForm] = None
     visible_to: Optional[_Teams] = None       # logs saved before entries carried an audience
     public_copy: Optional[bool] = None
-
-
-CHOICE_OPTIONS: dict[str, type[BaseModel]] = {k: c.Options for k, c in CHOICE_KINDS.items()}
-"""Pending choice kind -> the shape its ``options`` must have: each choice class's own
-:attr:`~lcb_lab.games.lcb.choices.Choice.Options` (the registry :data:`lcb_lab.games.lcb.choices.CHOICE_KINDS`)."""
 
 
 # ------------------------------------------------------------------ the check
@@ -307,7 +303,7 @@ def _check_chain(s: Any, file: str) -> None:
         if link.responds_to is not None and link.responds_to not in pids:
             _refuse(file, f"{key}.responds_to", f"no earlier link {link.responds_to!r} to answer")
         pids.add(link.pid)
-    if s.chain and not any(c.kind == "card_response" for c in s.choices):
+    if s.chain and not any(isinstance(c, CardResponseChoice) for c in s.choices):
         _refuse(file, "state.chain", "a card chain is open but no card_response choice waits for its "
                 "answer (9.46)")
 
@@ -409,27 +405,27 @@ def _check_embark_losses(s: Any, catalog: Catalog, file: str) -> None:
     the count aboard a concealed ship / of its concealed cards)."""
     from lcb_lab.games.lcb.rules.embarking.embark import embark_capable
     for i, c in enumerate(s.choices):
-        if c.kind != "embark_losses":
+        if not isinstance(c, EmbarkLossesChoice):
             continue
         key = f"state.choices[{i}].options"
         o = c.options
-        ship = s.units.get(o["ship"])
+        ship = s.units.get(o.ship)
         if ship is None or ship.type_id not in catalog.units or not embark_capable(catalog.units[ship.type_id]):
-            _refuse(file, f"{key}.ship", f"{I.printable(o['ship'])!r} is not an Embark-capable ship of the game (10.311)")
-        if o["hp"] < 1:
-            _refuse(file, f"{key}.hp", f"at least 1 HP lost, not {o['hp']}")
+            _refuse(file, f"{key}.ship", f"{I.printable(o.ship)!r} is not an Embark-capable ship of the game (10.311)")
+        if o.hp < 1:
+            _refuse(file, f"{key}.hp", f"at least 1 HP lost, not {o.hp}")
         if ship.destroyed:
             continue                      # sunk meanwhile: the answer only pops the choice
         aboard = [u for u in s.units.values() if u.embarked_on == ship.uid and not u.destroyed]
         cards = [x for x in s.cards.values() if x.where == "embarked" and x.host == ship.uid]
-        for j, ref in enumerate(o["units"]):
-            uid = ref["uid"]
+        for j, ref in enumerate(o.units):
+            uid = ref.uid
             n = uid[5:] if uid.startswith("unit:") else None
             ok = (n.isdigit() and int(n) < len(aboard)) if n is not None else uid in {u.uid for u in aboard}
-            if not ok or ref["gpsv"] < 0:
+            if not ok or ref.gpsv < 0:
                 _refuse(file, f"{key}.units[{j}].uid", f"{I.printable(uid)!r} is not a unit aboard {ship.uid}")
         hidden = sum(1 for x in cards if not x.face_up)
-        for j, ref in enumerate(o["cards"]):
+        for j, ref in enumerate(o.cards):
             n = ref[7:] if ref.startswith("hidden:") else None
             ok = (n.isdigit() and int(n) < hidden) if n is not None else ref in {x.cid for x in cards if x.face_up}
             if not ok:
@@ -479,12 +475,12 @@ def _check_stages(s: Any, board: Board, file: str) -> None:
 def _check_choices(choices: list, file: str) -> None:
     for i, c in enumerate(choices):
         key = f"state.choices[{i}]"
-        if c.kind not in CHOICE_OPTIONS:
+        if c.kind not in CHOICE_KINDS:
             _refuse(file, f"{key}.kind", f"unknown choice kind {I.printable(c.kind)!r}; "
-                    f"known: {', '.join(CHOICE_OPTIONS)}")
+                    f"known: {', '.join(CHOICE_KINDS)}")
         if c.team not in TEAMS:
             _refuse(file, f"{key}.team", f"unknown team {c.team!r}; known: US, RU")
-        _typed(CHOICE_OPTIONS[c.kind], c.options, file, f"{key}.options")
+        # its options were checked when they were read: each kind's record (Choice.options_from)
 
 
 def _check_victory(conditions: list, file: str) -> None:

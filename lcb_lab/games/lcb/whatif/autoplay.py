@@ -37,6 +37,7 @@ import numpy as np
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb import legal, legal_combat, legal_declare, legal_templates, legal_trial
 from lcb_lab.games.lcb.actions import CHANCE
+from lcb_lab.games.lcb.choices import CardResponseChoice
 from lcb_lab.games.lcb.game import Game
 from lcb_lab.games.lcb.rules.movement import move as movement
 
@@ -92,7 +93,7 @@ def _random_cards(game: Game, rng: np.random.Generator) -> None:
 
 def _answer_windows(game: Game) -> None:
     """Answer the card-response windows a play opened with their first legal answer."""
-    while game.pending is not None and game.pending.kind == "card_response":
+    while isinstance(game.pending, CardResponseChoice):
         answers = [a for a in legal.legal_actions(game) if isinstance(a, A.Action)]
         _apply(game, answers[0] if answers else A.Answer())
 

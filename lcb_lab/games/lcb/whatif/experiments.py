@@ -14,6 +14,7 @@ from collections import Counter
 
 from tqdm.auto import tqdm
 
+from lcb_lab.games.lcb.choices import CardResponseChoice
 from lcb_lab.games.lcb.whatif.autoplay import play_random_turns
 from lcb_lab.games.lcb.io.loading import load_scenario
 
@@ -57,7 +58,7 @@ def land_embarked(game: Game, hex_label: str = "AL-23") -> list[str]:
         if path:
             game.apply(A.Move(1, tuple(path)))
         game.apply(A.PlayCard(card.cid, eff.label, tuple(aboard), dest, action=1))
-        while game.pending is not None and game.pending.kind == "card_response":
+        while isinstance(game.pending, CardResponseChoice):
             game.apply(A.Answer())
         game.apply(A.EndImpulse())
         return [u for u in aboard if s.units[u].hex == dest]

@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable
 
 from lcb_lab.games.lcb import actions as A
+from lcb_lab.games.lcb.choices import InterceptChoice
 from lcb_lab.games.lcb.model.catalog import Catalog, load_catalog
 from lcb_lab.games.lcb.rules.embarking import embark
 from lcb_lab.games.lcb.content.situation import situation
@@ -191,7 +192,7 @@ def ex_10_311(forced: Iterable[int] = (3, 4, 20, 20), auto: dict[str, str] | Non
     g.apply(A.BeginImpulse("TF Red"))
     g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-605",)),)))
     g.apply(A.CommitCombat((A.LrsAttack("DDG-605", "LRS1", "LHD 1", len(forced)),)))
-    if g.pending is not None and g.pending.kind == "intercept":
+    if g.pending is not None and isinstance(g.pending, InterceptChoice):
         g.apply(A.Answer())                              # LHD 1 does not INTERCEPT
     g.apply(A.ResolveCombat())
     lhd = g.state.units["LHD 1"]
@@ -199,11 +200,11 @@ def ex_10_311(forced: Iterable[int] = (3, 4, 20, 20), auto: dict[str, str] | Non
                                                                  if lhd.destroyed else ""))
     if g.pending is not None:
         lines.append(f"the attacker ({g.pending.team}) chooses: {g.pending.prompt}")
-        cards = g.pending.options["cards"]
+        cards = g.pending.options.cards
         shown = [g.state.cards[c].name for c in cards if not str(c).startswith("hidden:")]
         hidden = f"{len(cards) - len(shown)} hidden" if len(cards) > len(shown) else ""
         lines.append(f"options: cards {', '.join(shown + ([hidden] if hidden else [])) or 'none'}, units "
-                     + ", ".join(f"{u['uid']} ({u['gpsv']} GPSV)" for u in g.pending.options["units"]))
+                     + ", ".join(f"{u.uid} ({u.gpsv} GPSV)" for u in g.pending.options.units))
     return g, lines
 
 

@@ -18,6 +18,7 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from lcb_lab.games.lcb import actions as A
+from lcb_lab.games.lcb.choices import CardResponseChoice
 from lcb_lab.games.lcb import hexes as lcb_hexes
 from lcb_lab.games.lcb.plain import plain
 from lcb_lab.games.lcb.content.situation import situation
@@ -114,7 +115,7 @@ def next_blue_impulse(g: Game) -> None:
 def answer_windows(g: Game, intercepts: Iterable[A.CardIntercept] = ()) -> None:
     """Answer the card response windows: RU INTERCEPTs with ``intercepts`` (CardIntercept), every
     other window passed."""
-    while g.pending is not None and g.pending.kind == "card_response":
+    while isinstance(g.pending, CardResponseChoice):
         if g.to_act() == "RU" and intercepts:
             g.apply(A.AnswerCards(card_intercepts=tuple(intercepts)))
             intercepts = ()

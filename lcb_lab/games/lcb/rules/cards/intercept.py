@@ -9,6 +9,7 @@ Attached cards (9.33; BMD when the card's effect has ``args.bmd``).
 """
 from __future__ import annotations
 
+from lcb_lab.games.lcb.choices import CardInterceptor
 from lcb_lab.kernel.errors import UnknownName
 from lcb_lab.games.lcb.model.state import CardPlay, other
 from lcb_lab.games.lcb.rules.cards import ftr
@@ -108,11 +109,11 @@ def refusal(ctx: Ctx, v: dict, target: CardPlay) -> tuple[str, str]:
     return "", ""
 
 
-def options(ctx: Ctx, team: str) -> list[dict]:
-    """The INTERCEPTs ``team`` may add to the open chain (9.011, 7.5): one dict per IAMD value and
-    enemy card link not yet answered by it: ``{"uid", "slot", "source", "max_dice", "p_hit", "p_detect",
-    "to"}`` (``max_dice``: supply left, 4 when infinite, 7.34; ``p_hit``/``p_detect``: chance of one d20;
-    ``to``: the link's ``pid``)."""
+def options(ctx: Ctx, team: str) -> list[CardInterceptor]:
+    """The INTERCEPTs ``team`` may add to the open chain (9.011, 7.5): one
+    :class:`~lcb_lab.games.lcb.choices.CardInterceptor` per IAMD value and enemy card link not yet
+    answered by it (``max_dice``: supply left, 4 when infinite, 7.34; ``p_hit`` / ``p_detect``:
+    chance of one d20; ``to``: the link's ``pid``)."""
     out = []
     mods = sum(val for _, val, _ in ftr.network_modifiers(ctx.state, team))
     for t in _pending(ctx, other(team)):
@@ -122,8 +123,8 @@ def options(ctx: Ctx, team: str) -> list[dict]:
             if any(kind(x) == "intercept" and x.data["uid"] == v["uid"] and t.pid in x.data["to"]
                    for x in ctx.state.chain):
                 continue
-            out.append({"uid": v["uid"], "slot": v["slot"], "source": v["source"],
-                        "max_dice": 4 if v["left"] is None else v["left"],
-                        "p_hit": ftr.p_of(max(0, v["cv"] + mods)), "p_detect": ftr.p_of(ftr.detect_value(ctx, t)),
-                        "to": t.pid})
+            out.append(CardInterceptor(uid=v["uid"], slot=v["slot"], source=v["source"],
+                                       max_dice=4 if v["left"] is None else v["left"],
+                                       p_hit=ftr.p_of(max(0, v["cv"] + mods)),
+                                       p_detect=ftr.p_of(ftr.detect_value(ctx, t)), to=t.pid))
     return out

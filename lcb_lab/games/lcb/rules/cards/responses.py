@@ -12,7 +12,8 @@ they are attacked; ``targets``: their cards' cids); ``intercept`` -- an IAMD uni
 a card (``card`` is the UNIT's uid; ``data``: ``uid, slot, dice, cv, source`` -- ``source``: the
 Attached card whose CV it uses, or None).  ``data["window"]``: the answer that added the link.
 
-Who may answer (the options of the choice, JSON-plain)::
+Who may answer (the options of the choice, a :class:`~lcb_lab.games.lcb.choices.CardResponseOptions`
+record; its saved JSON)::
 
     {"link": pid of the last link answered, "window": n,
      "cards": [{"cid", "name", "option", "kind": "nullify" | "ftr_nullify", "p_detect",
@@ -42,11 +43,12 @@ After a pass (or when nobody may answer) :func:`resolve` resolves the chain
 """
 from __future__ import annotations
 
-from dataclasses import asdict, is_dataclass
-from typing import TYPE_CHECKING, Any, Iterable
+from dataclasses import asdict
+from typing import TYPE_CHECKING, Sequence
 
+from lcb_lab.games.lcb import actions as A
 from lcb_lab.kernel import explain
-from lcb_lab.games.lcb.choices import CardResponseChoice, Choice
+from lcb_lab.games.lcb.choices import CardResponseChoice, CardResponseOptions, Choice, LinkOdds, ResponseCard
 from lcb_lab.kernel.errors import IllegalAction, UnknownName
 from lcb_lab.games.lcb.model.state import Card, CardPlay, other
 from lcb_lab.games.lcb.rules.cards import intercept as card_intercept, ftr
@@ -55,7 +57,6 @@ from lcb_lab.games.lcb.rules.common import Ctx, slot_text
 from lcb_lab.games.lcb.rules.cards.ftr import kind
 
 if TYPE_CHECKING:
-    from lcb_lab.games.lcb.actions import CardIntercept, Response
     from lcb_lab.games.lcb.model.cards import CardType
 
 __all__ = ["KIND", "answer", "check", "open_window", "options", "resolve"]
@@ -133,7 +134,7 @@ def _target_refusal(ctx: Ctx, eff, target: CardPlay) -> tuple[str, str]:
     return "", ""
 
 
-def _card_options(ctx: Ctx, team: str) -> list[dict]:
+def _card_options(ctx: Ctx, team: str) -> list[ResponseCard]:
     enemy = _pending(ctx, other(team))
     out = []
     for card in ctx.state.cards.values():
@@ -150,13 +151,14 @@ def _card_options(ctx: Ctx, team: str) -> list[dict]:
             if not free and not _free_actions(ctx, team):
                 continue
             p_ok = ftr.p_any(eff.succeeds_on, eff.dice)
-            per = [{"pid": t.pid, "p_detect": ftr.p_of(ftr.detect_value(ctx, t)),
-                    "p": ftr.p_of(ftr.detect_value(ctx, t)) * p_ok} for t in targets]
-            out.append({"cid": card.cid, "name": card.name, "option": eff.label, "kind": _kind_of(eff),
-                        "p_detect": per[-1]["p_detect"], "p_success": p_ok, "p": per[-1]["p"],
-                        "max_targets": eff.max_targets if _kind_of(eff) == "ftr_nullify" else 1,
-                        "targets": [t.pid for t in targets], "per_target": per, "free": free,
-                        "actions": [] if free else [d.aid for d in _free_actions(ctx, team)]})
+            per = tuple(LinkOdds(pid=t.pid, p_detect=ftr.p_of(ftr.detect_value(ctx, t)),
+                                 p=ftr.p_of(ftr.detect_value(ctx, t)) * p_ok) for t in targets)
+            out.append(ResponseCard(
+                cid=card.cid, name=card.name, option=eff.label, kind=_kind_of(eff),
+                p_detect=per[-1].p_detect, p_success=p_ok, p=per[-1].p,
+                max_targets=eff.max_targets if _kind_of(eff) == "ftr_nullify" else 1,
+                targets=tuple(t.pid for t in targets), per_target=per, free=free,
+                actions=() if free else tuple(d.aid for d in _free_actions(ctx, team))))
     return out
 
 
@@ -188,12 +190,13 @@ def _free_actions(ctx: Ctx, team: str) -> list:
 
 
 # ---------------------------------------------------------------- windows
-def options(ctx: Ctx, team: str) -> dict:
+def options(ctx: Ctx, team: str) -> CardResponseOptions:
     """What ``team`` may answer now (the shape in the module doc)."""
     enemy = _pending(ctx, other(team))
     window = 1 + max((x.data.get("window", 0) for x in ctx.state.chain), default=0)
-    return {"link": enemy[-1].pid if enemy else None, "window": window,
-            "cards": _card_options(ctx, team), "interceptors": card_intercept.options(ctx, team)}
+    return CardResponseOptions(link=enemy[-1].pid if enemy else None, window=window,
+                               cards=tuple(_card_options(ctx, team)),
+                               interceptors=tuple(card_intercept.options(ctx, team)))
 
 
 def open_window(ctx: Ctx) -> bool:
@@ -204,30 +207,26 @@ def open_window(ctx: Ctx) -> bool:
         return False
     team = other(chain[-1].team)
     opts = options(ctx, team)
-    if not opts["cards"] and not opts["interceptors"]:
+    if not opts.cards and not opts.interceptors:
         return False
-    last = ftr.by_pid(ctx, opts["link"])
+    last = ftr.by_pid(ctx, opts.link)
     ctx.state.push_choice(CardResponseChoice(team, "9.41", f"{team} may answer {ftr.name(ctx, last)}", opts))
     return True
 
 
-def _plain(x: Any) -> dict:
-    return asdict(x) if is_dataclass(x) else dict(x)
-
-
-def answer(ctx: Ctx, choice: Choice, responses: Iterable[Response | dict] = (), intercepts: Iterable[CardIntercept | dict] = ()) -> None:
-    """Answer the ``card_response`` choice on top of the stack: ``responses`` (``Response`` or
-    ``{"card", "option", "to", "targets", "action"}``) and ``intercepts`` (``CardIntercept`` or
-    ``{"interceptor", "slot", "dice", "to"}``); both empty: pass.  Every part is checked before
-    anything changes (IllegalAction naming the rule); then the choice is popped, the links added
-    and the next window opened -- or, after a pass or when nobody may answer, the chain resolved."""
+def answer(ctx: Ctx, choice: Choice, answer: A.AnswerCards) -> None:
+    """Answer the ``card_response`` choice on top of the stack with the typed
+    :class:`~lcb_lab.games.lcb.actions.AnswerCards`: its ``responses`` and ``card_intercepts``;
+    both empty: pass.  Every part is checked before anything changes (IllegalAction naming the
+    rule); then the choice is popped, the links added and the next window opened -- or, after a
+    pass or when nobody may answer, the chain resolved."""
     top = ctx.state.next_choice
     if not isinstance(top, CardResponseChoice) or not ctx.state.chain:
         raise IllegalAction("9.41", "no card is waiting for an answer")
     team = top.team
-    plans, ints = check(ctx, team, responses, intercepts)
+    plans, ints = check(ctx, team, answer.responses, answer.card_intercepts)
     ctx.state.choices.pop()
-    window = top.options.get("window", 1)
+    window = top.options.window
     if not plans and not ints:
         ctx.log(explain.step("chain", f"{team} does not answer", "the window is passed: the chain resolves",
                              ["9.46"]))
@@ -241,10 +240,12 @@ def answer(ctx: Ctx, choice: Choice, responses: Iterable[Response | dict] = (), 
         resolve(ctx)
 
 
-def check(ctx: Ctx, team: str, responses: Iterable[Response | dict] = (), intercepts: Iterable[CardIntercept | dict] = ()) -> tuple[list[dict], list[dict]]:
-    """Check an answer of ``team`` to the open chain without changing anything (the parts of
-    :func:`answer`); returns the checked plans.  Raises IllegalAction naming the rule."""
-    plans = [_check_response(ctx, team, _plain(r)) for r in responses]
+def check(ctx: Ctx, team: str, responses: Sequence[A.Response] = (),
+          intercepts: Sequence[A.CardIntercept] = ()) -> tuple[list[dict], list[dict]]:
+    """Check the typed parts of an answer of ``team`` to the open chain without changing
+    anything (the parts of :func:`answer`); returns the checked plans.  Raises IllegalAction
+    naming the rule."""
+    plans = [_check_response(ctx, team, asdict(r)) for r in responses]
     seen: set = set()
     for p in plans:
         if p["card"].cid in seen:
@@ -253,7 +254,7 @@ def check(ctx: Ctx, team: str, responses: Iterable[Response | dict] = (), interc
     aids = [p["action"].aid for p in plans if p["action"] is not None]
     if len(aids) != len(set(aids)):
         raise IllegalAction("3.31", "one Play a JCC action pays for one card")
-    return plans, _check_intercepts(ctx, team, [_plain(i) for i in intercepts])
+    return plans, _check_intercepts(ctx, team, [asdict(i) for i in intercepts])
 
 
 def _find_card(ctx: Ctx, team: str, ref: str) -> Card:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from collections import defaultdict
 
+from lcb_lab.games.lcb.choices import Defender
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.rules.movement import stacks
 from lcb_lab.games.lcb.rules.common import Ctx, check_supply, living_unit, supply_left
@@ -62,8 +63,9 @@ def validate_ga(ctx: Ctx, allocs: list[dict], active_units: set[str]) -> dict[st
     return hexes
 
 
-def defenders(ctx: Ctx, hex_label: str, defender_team: str) -> list[dict]:
-    """Defending units in a GA hex able to fire back: uid, supply, cv (7.13, 7.16)."""
+def defenders(ctx: Ctx, hex_label: str, defender_team: str) -> tuple[Defender, ...]:
+    """Defending units in a GA hex able to fire back (7.13, 7.16): their uid, GA CV and supply
+    (None: infinite)."""
     out = []
     for u in ctx.state.units_in(hex_label, defender_team):
         cv = ctx.cv(u, "GA")
@@ -71,8 +73,8 @@ def defenders(ctx: Ctx, hex_label: str, defender_team: str) -> list[dict]:
             continue
         left = supply_left(ctx, u, "GA")
         if left is None or left > 0:
-            out.append({"uid": u.uid, "cv": cv.value, "supply": left})
-    return out
+            out.append(Defender(uid=u.uid, cv=cv.value, supply=left))
+    return tuple(out)
 
 
 def validate_defence(ctx: Ctx, allocs: list[dict], hex_label: str, defender_team: str) -> None:

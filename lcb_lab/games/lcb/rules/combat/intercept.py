@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from lcb_lab.games.lcb.choices import Attack, Interceptor, Target
 from lcb_lab.games.lcb.model.catalog import INFINITE_DICE_CAP
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.rules.common import Ctx, check_supply, dist, living_unit, supply_left
@@ -118,37 +119,35 @@ def _ballistic(attacks) -> bool | None:
     return kinds.pop() if len(kinds) == 1 else None
 
 
-def target_options(ctx: Ctx, target_uid: str, lrs_allocs: list[dict]) -> dict:
-    """The INTERCEPT question for one target (options of the ``intercept`` Choice).
-
-    ``{"target", "hex", "incoming_dice" (interceptable dice), "interceptors" (judged for
-    dice answering every attack), "attacks": [{"shooter", "slot", "hex", "distance", "dice",
-    "interceptors" (judged against that shooter alone)}]}``.
+def target_options(ctx: Ctx, target_uid: str, lrs_allocs: list[dict]) -> Target:
+    """The INTERCEPT question for one target (options of the ``intercept`` Choice): a
+    :class:`~lcb_lab.games.lcb.choices.Target` -- its ``hex``, ``incoming_dice`` (interceptable
+    dice), ``interceptors`` (judged for dice answering every attack) and ``attacks`` (each with
+    the ``interceptors`` judged against that shooter alone).
     """
     attacks = attacks_on(ctx, target_uid, lrs_allocs)
-    return {
-        "target": target_uid, "hex": ctx.state.units[target_uid].hex,
-        "incoming_dice": sum(a["dice"] for a in attacks.values()),
-        "interceptors": _with_infinite(ctx, interceptor_options(ctx, target_uid, [a["hex"] for a in attacks.values()],
-                                                                _ballistic(attacks.values()))),
-        "attacks": [dict(a, interceptors=_with_infinite(ctx, interceptor_options(ctx, target_uid, [a["hex"]], a["bmd"])))
-                    for a in attacks.values()],
-    }
+    return Target(
+        target=target_uid, hex=ctx.state.units[target_uid].hex,
+        incoming_dice=sum(a["dice"] for a in attacks.values()),
+        interceptors=_with_infinite(ctx, interceptor_options(ctx, target_uid, [a["hex"] for a in attacks.values()],
+                                                             _ballistic(attacks.values()))),
+        attacks=tuple(Attack(**dict(a, interceptors=_with_infinite(
+            ctx, interceptor_options(ctx, target_uid, [a["hex"]], a["bmd"])))) for a in attacks.values()),
+    )
 
 
-def card_names_of(ctx: Ctx, targets: list[dict]) -> dict[str, str]:
+def card_names_of(ctx: Ctx, targets: list[Target]) -> dict[str, str]:
     """{card id: name} of the Attached cards whose INTERCEPT values ``targets`` (as
     :func:`target_options` gives them) list: the answering team's own cards, which it knows,
     so the choice can word a slot ``"RU-3:INT1"`` as ``"INT1 of Pantsir-SM: IAMD"`` (9.31)."""
-    cids = {str(o["slot"]).rsplit(":", 1)[0] for t in targets for x in [t, *t.get("attacks", [])]
-            for o in x["interceptors"] if ":" in str(o["slot"])}
+    cids = {o.slot.rsplit(":", 1)[0] for t in targets for x in [t, *t.attacks]
+            for o in x.interceptors if ":" in o.slot}
     return {cid: ctx.state.cards[cid].name for cid in sorted(cids) if cid in ctx.state.cards}
 
 
-def _with_infinite(ctx: Ctx, opts: list[dict]) -> list[dict]:
-    for o in opts:
-        o["infinite"] = supply_left(ctx, ctx.state.units[o["uid"]], o["slot"]) is None
-    return opts
+def _with_infinite(ctx: Ctx, opts: list[dict]) -> tuple[Interceptor, ...]:
+    return tuple(Interceptor(**o, infinite=supply_left(ctx, ctx.state.units[o["uid"]], o["slot"]) is None)
+                 for o in opts)
 
 
 def validate_intercepts(ctx: Ctx, allocs: list[dict], lrs_allocs: list[dict], defender: str) -> None:

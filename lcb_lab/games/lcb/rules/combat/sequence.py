@@ -18,18 +18,20 @@ can be saved in the middle of it:
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 from lcb_lab.games.lcb import plain
 from lcb_lab.kernel import explain
-from lcb_lab.games.lcb.choices import Choice, EmbarkLossesChoice, GaDefenceChoice, InterceptChoice, MildecChoice
+from lcb_lab.games.lcb import actions as A
+from lcb_lab.games.lcb.choices import (Attacker, Choice, EmbarkLossesChoice, GaDefenceChoice, GaDefenceOptions,
+                                       InterceptChoice, InterceptOptions, MildecChoice, MildecOptions)
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import CombatPlan, CombatResult, Engagement, Unit, other
 from lcb_lab.games.lcb.rules.cards import cvs as card_cvs
 from lcb_lab.games.lcb.rules.embarking import embark
 from lcb_lab.games.lcb.rules.combat import ground_assault as ga_rules
 from lcb_lab.games.lcb.rules.stages import influence
-from lcb_lab.games.lcb.rules.common import Ctx, names, slot_text
+from lcb_lab.games.lcb.rules.common import Ctx, slot_text
 from lcb_lab.games.lcb.rules.combat.destruction import destroy
 from lcb_lab.games.lcb.rules.movement.conceal import reveal
 from lcb_lab.games.lcb.rules.combat.intercept import card_names_of, odds_groups, target_options, validate_intercepts
@@ -167,12 +169,12 @@ def _pre_roll_decisions(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> list[Choic
     defence of each hex (7.13)."""
     defender = other(ctx.state.impulse.team)
     queue: list[Choice] = []
-    targets = [t for t in (target_options(ctx, tgt, lrs) for tgt in _lrs_by_target(lrs)
-                           if tgt in ctx.state.units) if t["attacks"]]     # a marker target: no INTERCEPT (12.24)
-    if any(o["eligible"] for t in targets for x in [t] + t["attacks"] for o in x["interceptors"]):
+    targets = tuple(t for t in (target_options(ctx, tgt, lrs) for tgt in _lrs_by_target(lrs)
+                                if tgt in ctx.state.units) if t.attacks)     # a marker target: no INTERCEPT (12.24)
+    if any(o.eligible for t in targets for x in (t, *t.attacks) for o in x.interceptors):
         queue.append(InterceptChoice(defender, "7.54",
                             "Allocate INTERCEPT dice against each LRS attack before any roll",
-                            {"targets": targets, "card_names": card_names_of(ctx, targets)}))
+                            InterceptOptions(targets=targets, card_names=card_names_of(ctx, targets))))
     ga_hexes: dict[str, list[dict]] = defaultdict(list)
     for a in ga:
         ga_hexes[_hex(ctx, a["target"])].append(a)
@@ -184,8 +186,8 @@ def _pre_roll_decisions(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> list[Choic
                 atk[a["attacker"]] += a["dice"]
             queue.append(GaDefenceChoice(defender, "7.13",
                                 f"Declare GROUND ASSAULT defence dice in {h}",
-                                {"hex": h, "defenders": defs,
-                                 "attackers": [{"uid": k, "dice": v} for k, v in atk.items()]}))
+                                GaDefenceOptions(hex=h, defenders=defs,
+                                                 attackers=tuple(Attacker(uid=k, dice=v) for k, v in atk.items()))))
     return queue
 
 
@@ -210,13 +212,14 @@ def pending(ctx: Ctx) -> Choice | None:
     return None if top is None else top.view()
 
 
-def answer(ctx: Ctx, value: Any) -> None:
-    """Record the answer to the top choice (checked first), then pop it; the choice's class picks
-    the rule that takes it (:data:`_ANSWERS`).
+def answer(ctx: Ctx, value: A.Answer) -> None:
+    """Record the typed answer to the top choice (checked first), then pop it; the choice's class
+    picks the rule that takes it (:data:`_ANSWERS`).
 
-    ``value``: intercept -> list of ``{interceptor, slot, target, dice[, shooter]}``;
-    ga_defence -> list of ``{defender, target, dice}``; mildec -> ``{absorb}``; embark_losses ->
-    the picks (:mod:`lcb_lab.games.lcb.rules.embarking.losses`).
+    ``value``: :class:`~lcb_lab.games.lcb.actions.AnswerIntercept` (7.54),
+    :class:`~lcb_lab.games.lcb.actions.AnswerDefence` (7.13), :class:`~lcb_lab.games.lcb.actions.AnswerMildec`
+    (4.22) or :class:`~lcb_lab.games.lcb.actions.AnswerEmbarkLosses` (10.311,
+    :mod:`lcb_lab.games.lcb.rules.embarking.losses`), the pending choice's own answer class.
     Raises IllegalAction (rule of the refused part) and leaves the choice on the stack.
     """
     d = pending(ctx)
@@ -224,7 +227,7 @@ def answer(ctx: Ctx, value: Any) -> None:
         raise IllegalAction("7.010", "no decision is pending")
     if isinstance(d, EmbarkLossesChoice):          # 10.311: in or out of combat (a mine hit, 13.34)
         from lcb_lab.games.lcb.rules.embarking import losses as embark_losses
-        embark_losses.answer(ctx, list(value or []))
+        embark_losses.answer(ctx, value)
         return
     plan = ctx.state.impulse.combat if ctx.state.impulse else None
     if plan is None or type(d) not in _ANSWERS:
@@ -233,9 +236,9 @@ def answer(ctx: Ctx, value: Any) -> None:
     ctx.state.choices.pop()
 
 
-def _answer_intercept(ctx: Ctx, plan: CombatPlan, d: InterceptChoice, value: list) -> None:
+def _answer_intercept(ctx: Ctx, plan: CombatPlan, d: InterceptChoice, value: A.AnswerIntercept) -> None:
     """INTERCEPT dice (7.54, 7.58): checked, the interceptors revealed (7.511), the supply spent."""
-    allocs = [_int_alloc(a) for a in value]
+    allocs = [_int_alloc(a) for a in value.intercepts]
     validate_intercepts(ctx, allocs, plan.lrs + plan.card_lrs, d.team)
     users = [ctx.state.units[a["interceptor"]] for a in allocs]
     reveal(ctx, _uniq(users), "units that attempt INTERCEPT reveal themselves", ["7.511"])
@@ -251,23 +254,23 @@ def _answer_intercept(ctx: Ctx, plan: CombatPlan, d: InterceptChoice, value: lis
     plan.intercepts = allocs
 
 
-def _answer_defence(ctx: Ctx, plan: CombatPlan, d: GaDefenceChoice, value: list) -> None:
+def _answer_defence(ctx: Ctx, plan: CombatPlan, d: GaDefenceChoice, value: A.AnswerDefence) -> None:
     """GROUND ASSAULT defence dice of the choice's hex (7.13, 7.15)."""
-    allocs = [dict(a, dice=int(a["dice"])) for a in value]
-    ga_rules.validate_defence(ctx, allocs, d.options["hex"], d.team)
+    allocs = [{"defender": a.defender, "target": a.target, "dice": int(a.dice)} for a in value.defence]
+    ga_rules.validate_defence(ctx, allocs, d.options.hex, d.team)
     _spend(ctx, [dict(a, slot="GA") for a in allocs], "defender", "slot", "7.15")
-    plan.ga_defence[d.options["hex"]] = allocs
-    ctx.log(explain.step("allocate", f"GA defence in {d.options['hex']}",
+    plan.ga_defence[d.options.hex] = allocs
+    ctx.log(explain.step("allocate", f"GA defence in {d.options.hex}",
                          ", ".join(f"{a['defender']} {a['dice']} dice at {a['target']}" for a in allocs)
                          or "no defensive fire", ["7.13", "7.14"]))
 
 
-def _answer_mildec(ctx: Ctx, plan: CombatPlan, d: MildecChoice, value: dict) -> None:
+def _answer_mildec(ctx: Ctx, plan: CombatPlan, d: MildecChoice, value: A.AnswerMildec) -> None:
     """HP the MILDECs absorb (4.22): 0 up to the damage and the MILDECs in the hex."""
-    n = int(value.get("absorb", 0))
+    n = int(value.absorb)
     if not 0 <= n <= d.most:
         raise IllegalAction("4.22", f"can absorb 0..{d.most} HP with MILDECs here")
-    plan.mildec[d.options["key"]] = n
+    plan.mildec[d.options.key] = n
 
 
 _ANSWERS: dict[type, Callable[..., None]] = {InterceptChoice: _answer_intercept, GaDefenceChoice: _answer_defence,
@@ -275,10 +278,12 @@ _ANSWERS: dict[type, Callable[..., None]] = {InterceptChoice: _answer_intercept,
 """Combat choice class -> the rule that records its answer."""
 
 
-def _int_alloc(a: dict) -> dict:
-    """An INTERCEPT allocation with whole dice; ``shooter`` kept only when it names an attack."""
-    out = {k: v for k, v in a.items() if not (k == "shooter" and v is None)}
-    out["dice"] = int(out["dice"])
+def _int_alloc(a: A.Intercept) -> dict:
+    """The plan's INTERCEPT allocation ``{interceptor, slot, target, dice[, shooter]}`` of a typed
+    one; ``shooter`` kept only when it names an attack."""
+    out = {"interceptor": a.interceptor, "slot": a.slot, "target": a.target, "dice": int(a.dice)}
+    if a.shooter is not None:
+        out["shooter"] = a.shooter
     return out
 
 
@@ -472,7 +477,7 @@ def _apply_damage(ctx: Ctx, plan: CombatPlan, tgt: Unit, net: int, key: str, rul
         ctx.state.push_choice(MildecChoice(
             tgt.team, "4.22",
             f"{tgt.uid} takes {net} HP: spend MILDECs in {tgt.hex} to absorb?",
-            {"key": key, "target": tgt.uid, "damage": net, "mildecs": len(decoys)}))
+            MildecOptions(key=key, target=tgt.uid, damage=net, mildecs=len(decoys))))
         return False
     absorbed = plan.mildec.get(key, 0)
     for m in decoys[:absorbed]:

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
+from lcb_lab.games.lcb.choices import EmbarkLossesChoice, EmbarkLossesOptions, EmbarkUnit
 from lcb_lab.games.lcb.model.cards import CardType
 from lcb_lab.games.lcb.model.catalog import UnitType
 from lcb_lab.kernel.errors import IllegalAction
@@ -235,13 +236,12 @@ def choice_refs(ctx: Ctx, ship: Unit) -> tuple[dict[str, Unit], dict[str, Card],
     return uref, up, sum(1 for c in cards if not c.face_up)
 
 
-def losses_options(ctx: Ctx, ship: Unit, hp: int) -> dict:
-    """The options of the ``embark_losses`` choice: ``{"ship", "hp", "cards": [ref], "units":
-    [{"uid", "gpsv"}]}``."""
+def losses_options(ctx: Ctx, ship: Unit, hp: int) -> EmbarkLossesOptions:
+    """The options of the ``embark_losses`` choice: the ship, the HP lost, the card refs and the
+    units (ref and GPSV) aboard (:class:`~lcb_lab.games.lcb.choices.EmbarkLossesOptions`)."""
     uref, up, hidden = choice_refs(ctx, ship)
-    return {"ship": ship.uid, "hp": hp,
-            "cards": list(up) + [f"hidden:{i}" for i in range(hidden)],
-            "units": [{"uid": r, "gpsv": unit_space(ctx, u)[0]} for r, u in uref.items()]}
+    return EmbarkLossesOptions(ship=ship.uid, hp=hp, cards=(*up, *(f"hidden:{i}" for i in range(hidden))),
+                               units=tuple(EmbarkUnit(uid=r, gpsv=unit_space(ctx, u)[0]) for r, u in uref.items()))
 
 
 def on_ship_damaged(ctx: Ctx, ship_uid: str, hp: int, attacker_team: str) -> EmbarkLossesChoice | None:
@@ -249,13 +249,12 @@ def on_ship_damaged(ctx: Ctx, ship_uid: str, hp: int, attacker_team: str) -> Emb
     choice (10.311; answered by :func:`lcb_lab.games.lcb.rules.embarking.losses.answer`).  Returns the
     Choice, or None (nothing pushed) when the ship is gone, not Embark-capable or empty.
     Every HP damage of a ship calls it: LRS (``combat._apply_damage``), mines, torpedoes."""
-    from lcb_lab.games.lcb.choices import EmbarkLossesChoice
     s = ctx.state
     ship = s.units.get(ship_uid)
     if ship is None or ship.destroyed or hp <= 0 or not embark_capable(ctx.utype(ship)):
         return None
     opts = losses_options(ctx, ship, hp)
-    if not opts["cards"] and not opts["units"]:
+    if not opts.cards and not opts.units:
         return None
     who = ship.uid if ship.revealed else f"the ship in {ship.hex}"
     prompt = (f"{who} lost {hp} HP: for each HP discard up to 2 Embarked cards, up to 4 GPSV of units, "

@@ -14,8 +14,8 @@ chooses, the rule says "the attacker ... of their choice": lcb_lab follows the r
 everything aboard (:func:`lcb_lab.games.lcb.rules.combat.sequence.destroy`), no choice.
 
 The choice (kind ``embark_losses``, rule 10.311; pushed by :func:`lcb_lab.games.lcb.rules.embarking.embark.on_ship_damaged`)
-goes to the attacker with options
-``{"ship", "hp", "cards": [ref], "units": [{"uid", "gpsv"}]}``: a face-up (revealed) card is
+goes to the attacker with options :class:`~lcb_lab.games.lcb.choices.EmbarkLossesOptions`
+(``ship``, ``hp``, ``cards``: refs, ``units``: uid and GPSV): a face-up (revealed) card is
 named by its cid, a concealed one as ``"hidden:<n>"`` (the attacker picks "a concealed card",
 which one is drawn at random, :func:`_draw`); the units are face up in the Embark Area
 (10.311) and named -- unless the ship itself is concealed (a mine hit, 13.34), when the
@@ -28,6 +28,7 @@ Check (3.42) and the Influence Meter like any other.
 """
 from __future__ import annotations
 
+from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb import choices as decisions
 from lcb_lab.kernel import explain
 from lcb_lab.games.lcb.choices import CARD_BUNDLE, MIXED_BUNDLE, UNIT_BUNDLE, Choice, EmbarkLossesChoice
@@ -72,25 +73,25 @@ def bundles_fit(hp: int, n_cards: int, gpsv: list[int]) -> bool:
     return False
 
 
-def check(ctx: Ctx, choice: Choice, picks: list[str]) -> tuple[list[Unit], list[Card], int]:
+def check(ctx: Ctx, choice: EmbarkLossesChoice, picks: list[str]) -> tuple[list[Unit], list[Card], int]:
     """The units, the face-up cards and the number of concealed cards ``picks`` names, checked
     against the choice's options and 10.311's bundles. Raises IllegalAction("10.311")."""
     if len(set(picks)) != len(picks):
         raise IllegalAction("10.311", "a unit or card is picked twice")
-    ship = ctx.state.units[choice.options["ship"]]
     opts = choice.options
-    known_units = {u["uid"]: u["gpsv"] for u in opts["units"]}
-    bad = [p for p in picks if p not in known_units and p not in opts["cards"]]
+    ship = ctx.state.units[opts.ship]
+    known_units = {u.uid: u.gpsv for u in opts.units}
+    bad = [p for p in picks if p not in known_units and p not in opts.cards]
     if bad:
-        raise IllegalAction("10.311", f"{bad[0]!r} is not aboard {opts['ship']} (offered: "
-                            f"{', '.join(list(known_units) + opts['cards']) or 'nothing'})")
+        raise IllegalAction("10.311", f"{bad[0]!r} is not aboard {opts.ship} (offered: "
+                            f"{', '.join([*known_units, *opts.cards]) or 'nothing'})")
     uref, up, _hidden = _refs(ctx, ship) if not ship.destroyed else ({}, {}, 0)
     units = [uref[p] for p in picks if p in known_units and p in uref]
     cards = [up[p] for p in picks if p in up]
     hidden = sum(1 for p in picks if p.startswith("hidden:"))
     gpsv = [known_units[p] for p in picks if p in known_units]
-    if not bundles_fit(opts["hp"], len(cards) + hidden, gpsv):
-        raise IllegalAction("10.311", f"{opts['hp']} HP allow {opts['hp']} bundle(s) of 2 cards, 4 GPSV of units "
+    if not bundles_fit(opts.hp, len(cards) + hidden, gpsv):
+        raise IllegalAction("10.311", f"{opts.hp} HP allow {opts.hp} bundle(s) of 2 cards, 4 GPSV of units "
                             f"or 1 card + 2 GPSV: {len(cards) + hidden} card(s) and units of {gpsv} GPSV do not fit")
     return units, cards, hidden
 
@@ -117,15 +118,15 @@ def concealed_aboard(ctx: Ctx, ship: str) -> list[Card]:
     return sorted((c for c in _cargo(ctx, ship)[1] if not c.face_up), key=lambda c: c.cid)
 
 
-def answer(ctx: Ctx, picks: list[str]) -> None:
-    """Apply the attacker's picks to the top ``embark_losses`` choice and pop it (module doc).
-    Raises IllegalAction (the choice stays on the stack)."""
+def answer(ctx: Ctx, answer: A.AnswerEmbarkLosses) -> None:
+    """Apply the attacker's typed answer (its ``picks``) to the top ``embark_losses`` choice and
+    pop it (module doc).  Raises IllegalAction (the choice stays on the stack)."""
     s = ctx.state
     choice = s.next_choice
     if not isinstance(choice, EmbarkLossesChoice):
         raise IllegalAction("10.311", "no embarked-losses choice is pending")
-    picks = [str(p) for p in picks]
-    ship = s.units[choice.options["ship"]]
+    picks = [str(p) for p in answer.picks]
+    ship = s.units[choice.options.ship]
     if ship.destroyed:                     # sunk meanwhile: everything aboard went with it (10.311)
         s.choices.pop()
         return
@@ -153,9 +154,9 @@ def _log(ctx: Ctx, ship: Unit, choice: Choice, units: list[Unit], cards: list[Ca
                     + ([f"{len(drawn)} concealed card(s) at random"] if drawn else [])
                     + ([pub_units] if pub_units else [])) or "nothing"
     who = ship.uid if ship.revealed else f"the ship in {ship.hex}"
-    ctx.log(explain.step(KIND, f"{who} loses embarked cargo ({choice.options['hp']} HP)",
+    ctx.log(explain.step(KIND, f"{who} loses embarked cargo ({choice.options.hp} HP)",
                          f"{choice.team} picks: {full}" if n else f"{choice.team} takes nothing", ["10.311", "9.07"]),
-            team=ship.team, pub={"title": f"{who} loses embarked cargo ({choice.options['hp']} HP)",
+            team=ship.team, pub={"title": f"{who} loses embarked cargo ({choice.options.hp} HP)",
                                  "text": f"{choice.team} picks: {pub}"},
             ship=ship.uid, cards=[c.cid for c in cards + drawn], units=[u.uid for u in units])
 

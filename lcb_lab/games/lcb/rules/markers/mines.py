@@ -19,8 +19,8 @@
   never trigger them (13.36).  The move stops where the mines triggered (13.34): the owner gets
   a ``mine_attack`` choice; after it is answered the survivors go on along the rest of their
   path (lcb_lab's reading: "stopping movement until resolved" -- resolved, the move resumes).
-* ``mine_attack`` choice (team = the mine owner): options ``{"hex", "cubes", "succeeds_on",
-  "event", "targets": [ids as the owner sees them]}`` -- a face-up counter by its name, a
+* ``mine_attack`` choice (team = the mine owner): options :class:`~lcb_lab.games.lcb.choices.MineAttackOptions`
+  (``hex``, ``mine``, ``cubes``, ``succeeds_on``, ``event``, ``targets``: ids as the owner sees them) -- a face-up counter by its name, a
   face-down one as its back ``"hidden:<hex>:<n>"`` (13.34: targets chosen without seeing the
   faces; :func:`lcb_lab.games.lcb.observer._backs` numbers them).  Answer ``Answer.mines`` =
   ``(MineShot(target, cubes), ...)``; empty = hold the mines (13.33 "may").  Each cube removed
@@ -38,11 +38,13 @@
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING
+
+from lcb_lab.games.lcb import actions as A
 
 from lcb_lab.games.lcb import plain
 from lcb_lab.kernel import explain
-from lcb_lab.games.lcb.choices import Choice, MildecChoice, MineAttackChoice
+from lcb_lab.games.lcb.choices import Choice, MildecChoice, MildecOptions, MineAttackChoice, MineAttackOptions
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import CardMarker, Unit, other
 from lcb_lab.games.lcb.rules.cards import targets as card_targets
@@ -214,8 +216,8 @@ def trigger_at(ctx: Ctx, h: str, counters: list, event: str = "enters", pending:
     ids = target_ids(ctx, m, exposed)
     ctx.state.push_choice(MineAttackChoice(
         m.team, "13.33", f"Enemy counters {'enter' if event == 'enters' else 'leave'} {h} with {m.level} of your mine cubes: detonate?",
-        {"hex": h, "mine": m.mid, "cubes": m.level, "succeeds_on": m.data.get("succeeds_on", DEFAULT_SUCCEEDS_ON),
-         "event": event, "targets": ids}))
+        MineAttackOptions(hex=h, mine=m.mid, cubes=m.level,
+                          succeeds_on=m.data.get("succeeds_on", DEFAULT_SUCCEEDS_ON), event=event, targets=tuple(ids))))
     return True
 
 
@@ -237,20 +239,20 @@ def on_step(ctx: Ctx, movers: list, frm: str, to: str, entered: set[str]) -> str
 
 
 # ---------------------------------------------------------------- answer
-def shot_plan(ctx: Ctx, choice: Choice, shots: Iterable[tuple[str, int]]) -> tuple[CardMarker, list[tuple[str, int]]]:
-    """The setup of the owner's mine shots (13.33, 13.34), changing nothing: the mines and
+def shot_plan(ctx: Ctx, choice: MineAttackChoice, answer: A.AnswerMines) -> tuple[CardMarker, list[tuple[str, int]]]:
+    """The setup of the owner's typed mine shots (13.33, 13.34), changing nothing: the mines and
     ``[(target id, cubes)]`` in the order rolled, each cube one d20 hitting on
     :func:`succeeds_on` or less.  Raises IllegalAction (13.33, 13.34) for a shot the rules refuse."""
-    m = ctx.state.card_markers.get(choice.options["mine"])
+    m = ctx.state.card_markers.get(choice.options.mine)
     if m is None:
         raise IllegalAction("13.33", "those mines are gone")
     total = 0
     plan = []
-    for tid, cubes in shots:
-        cubes = int(cubes)
-        if tid not in choice.options["targets"]:
+    for shot in answer.mines:
+        tid, cubes = shot.target, int(shot.cubes)
+        if tid not in choice.options.targets:
             raise IllegalAction("13.34", f"{tid!r} is not one of the counters in {m.hex} "
-                                f"(targets: {', '.join(choice.options['targets'])})")
+                                f"(targets: {', '.join(choice.options.targets)})")
         if cubes < 1:
             raise IllegalAction("13.33", "each target takes at least one mine cube")
         total += cubes
@@ -265,22 +267,23 @@ def succeeds_on(m: CardMarker) -> int:
     return int(m.data.get("succeeds_on", DEFAULT_SUCCEEDS_ON))
 
 
-def answer(ctx: Ctx, choice: Choice, shots: dict[str, int] | Iterable[tuple[str, int]]) -> dict | None:
-    """The owner's answer to a ``mine_attack`` choice (``shots``: ``[(target, cubes)]``), or the
-    target team's MILDEC answer (``{"absorb": n}``) for a mine hit (``key "mine:..."``).
+def answer(ctx: Ctx, choice: Choice, answer: A.AnswerMines | A.AnswerMildec) -> dict | None:
+    """The owner's typed answer to a ``mine_attack`` choice (:class:`~lcb_lab.games.lcb.actions.AnswerMines`),
+    or the target team's MILDEC answer (:class:`~lcb_lab.games.lcb.actions.AnswerMildec`) for a
+    mine hit (``options.key`` ``"mine:..."``).
     Returns the pending step of a card marker the mines stopped, when it survived (13.36; the
     caller goes on with :func:`lcb_lab.games.lcb.rules.markers.free_actions.after_mines`), else None.
     Raises IllegalAction (13.33, 4.22) leaving the choice pending."""
     if isinstance(choice, MildecChoice):
-        n = int(shots.get("absorb", 0))
+        n = int(answer.absorb)
         top = choice.most
         if not 0 <= n <= top:
             raise IllegalAction("4.22", f"can absorb 0..{top} HP with Naval MILDECs here")
-        m = ctx.state.card_markers[choice.options["mine"]]
-        m.data["pending"].setdefault("absorb", {})[choice.options["target"]] = n
+        m = ctx.state.card_markers[choice.options.mine]
+        m.data["pending"].setdefault("absorb", {})[choice.options.target] = n
         ctx.state.choices.pop()
         return _apply(ctx, m)
-    m, plan = shot_plan(ctx, choice, shots)
+    m, plan = shot_plan(ctx, choice, answer)
     ctx.state.choices.pop()
     if not plan:
         ctx.log(explain.step("mine", "Mines held", "the owner does not detonate (13.33: may)", ["13.33"]),
@@ -332,8 +335,8 @@ def _apply(ctx: Ctx, m: CardMarker) -> dict | None:
         if decoys and key not in absorb:
             ctx.state.push_choice(MildecChoice(u.team, "4.22",
                                          f"{u.uid} takes {hits} HP from mines: spend Naval MILDECs in {m.hex}?",
-                                         {"key": f"mine:{m.hex}:{u.uid}", "mine": m.mid, "target": u.uid,
-                                          "damage": hits, "mildecs": len(decoys)}))
+                                         MildecOptions(key=f"mine:{m.hex}:{u.uid}", mine=m.mid, target=u.uid,
+                                                       damage=hits, mildecs=len(decoys))))
             return
         n = absorb.get(key, 0)
         for x in decoys[:n]:

@@ -28,6 +28,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from lcb_lab.games.lcb import actions as A
+from lcb_lab.games.lcb.choices import Attacker, GaDefenceChoice, GaDefenceOptions
+
 from lcb_lab.games.lcb import plain
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
@@ -38,7 +41,6 @@ from lcb_lab.games.lcb.rules.common import Ctx
 
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.actions import InstructorRuling, MarkerAction
-    from lcb_lab.games.lcb.choices import Choice
     from lcb_lab.games.lcb.model.cards import CardType, Effect
     from lcb_lab.games.lcb.model.state import Card, CardPlay
     from lcb_lab.games.lcb.rules.common import GameLike
@@ -169,22 +171,23 @@ def assault_cv(ctx: Ctx, m: CardMarker, u: Unit) -> tuple[int, list, int]:
     return base, mods, apply(base, mods)
 
 
-def defence_plan(ctx: Ctx, choice: Choice, allocs: list[dict]) -> tuple[CardMarker | None, list[dict]]:
-    """The setup of the defenders' answer to a marker's GROUND ASSAULT (7.13), changing
+def defence_plan(ctx: Ctx, choice: GaDefenceChoice, answer: A.AnswerDefence) -> tuple[CardMarker | None, list[dict]]:
+    """The setup of the defenders' typed answer to a marker's GROUND ASSAULT (7.13), changing
     nothing: ``(marker or None if gone, [{"defender", "target", "dice"}])``, each defender's
     dice hitting on its GA CV or less.  Raises IllegalAction (7.08, 7.13)."""
-    m = ctx.state.card_markers.get(choice.options["marker"])
-    listed = {d["uid"]: d for d in choice.options["defenders"]}
+    o = choice.options
+    m = ctx.state.card_markers.get(o.marker or "")
+    listed = {d.uid: d for d in o.defenders}
     used: dict[str, int] = {}
-    for x in allocs:
-        d, n = listed.get(x["defender"]), int(x["dice"])
-        if d is None or x["target"] != choice.options["marker"] or n < 1:
-            raise IllegalAction("7.13", f"{x['defender']} may fire back only at {choice.options['marker']} from "
-                                f"{choice.options['hex']}, with at least one die")
-        used[d["uid"]] = used.get(d["uid"], 0) + n
-        if d["supply"] is not None and used[d["uid"]] > d["supply"]:
-            raise IllegalAction("7.08", f"{d['uid']} has {d['supply']} GA supply")
-    return m, [dict(x, dice=int(x["dice"])) for x in allocs]
+    for x in answer.defence:
+        d, n = listed.get(x.defender), int(x.dice)
+        if d is None or x.target != o.marker or n < 1:
+            raise IllegalAction("7.13", f"{x.defender} may fire back only at {o.marker} from "
+                                f"{o.hex}, with at least one die")
+        used[d.uid] = used.get(d.uid, 0) + n
+        if d.supply is not None and used[d.uid] > d.supply:
+            raise IllegalAction("7.08", f"{d.uid} has {d.supply} GA supply")
+    return m, [{"defender": x.defender, "target": x.target, "dice": int(x.dice)} for x in answer.defence]
 
 
 def assault(ctx: Ctx, m: CardMarker, a: MarkerAction | SimpleNamespace) -> None:
@@ -195,7 +198,6 @@ def assault(ctx: Ctx, m: CardMarker, a: MarkerAction | SimpleNamespace) -> None:
     :func:`answer_defence`; with no defender able to fire the dice are rolled at once."""
     from lcb_lab.games.lcb.rules.movement.conceal import reveal
     from lcb_lab.games.lcb.rules.combat.ground_assault import defenders
-    from lcb_lab.games.lcb.choices import GaDefenceChoice
     rule = "13.41" if m.kind == "sof" else "13.12"
     u = assault_target(ctx, m, a)
     if not m.revealed:
@@ -206,17 +208,18 @@ def assault(ctx: Ctx, m: CardMarker, a: MarkerAction | SimpleNamespace) -> None:
     defs = defenders(ctx, m.hex, u.team)
     if defs:
         ctx.state.push_choice(GaDefenceChoice(u.team, "7.13", f"Declare GROUND ASSAULT defence dice in {m.hex} "
-                                     f"against {m.mid}", {"hex": m.hex, "defenders": defs, "marker": m.mid,
-                                                          "attackers": [{"uid": m.mid, "dice": int(a.dice)}]}))
+                                     f"against {m.mid}", GaDefenceOptions(
+            hex=m.hex, defenders=defs, marker=m.mid, attackers=(Attacker(uid=m.mid, dice=int(a.dice)),))))
         return
     _resolve(ctx, m, [])
 
 
-def answer_defence(ctx: Ctx, choice: Choice, allocs: list[dict]) -> None:
-    """The defenders' answer to a marker's GROUND ASSAULT (7.13): ``[{"defender", "target" (the
-    marker), "dice"}]``, each a defender listed in the choice, within its GA supply. Raises
-    IllegalAction leaving the choice pending; else rolls both sides at once (7.13, 7.15)."""
-    m, defence = defence_plan(ctx, choice, allocs)
+def answer_defence(ctx: Ctx, choice: GaDefenceChoice, answer: A.AnswerDefence) -> None:
+    """The defenders' typed answer to a marker's GROUND ASSAULT (7.13): each
+    :class:`~lcb_lab.games.lcb.actions.Defence` a defender listed in the choice firing at the
+    marker, within its GA supply. Raises IllegalAction leaving the choice pending; else rolls
+    both sides at once (7.13, 7.15)."""
+    m, defence = defence_plan(ctx, choice, answer)
     ctx.state.choices.pop()
     if m is not None:
         _resolve(ctx, m, defence)
