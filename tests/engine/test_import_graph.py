@@ -56,7 +56,7 @@ LCB_ORDER = {
     "base": ("hexes", "plain", "display", "io.files", "io.inputs", "io.resources"),
     "model": ("model", "actions", "choices", "observer"),
     "rules": ("rules",),
-    "io": ("io.scenario", "io.save_check", "io.persistence"),
+    "io": ("io.ranges", "io.scenario", "io.save_check", "io.persistence"),
     "engine": ("windows", "queries", "handlers", "legal", "legal_cards", "game", "chance"),
     "front": ("io.loading", "content", "whatif"),
 }

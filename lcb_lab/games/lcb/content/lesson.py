@@ -59,12 +59,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, ClassVar, Iterator, Literal, Optional, Union
+from typing import Any, ClassVar, Iterator, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, StrictBool, ValidationError
 
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.io import inputs as I
+from lcb_lab.games.lcb.io import ranges as R
 from lcb_lab.games.lcb import observer
 from lcb_lab.games.lcb.choices import answer_with
 from lcb_lab.kernel.errors import IllegalAction, InputError, LcbError, ScenarioError
@@ -82,7 +83,7 @@ class _M(BaseModel):
 class LessonInfo(_M):
     title: str
     scenario: str
-    seed: Optional[int] = Field(default=None, ge=0)
+    seed: Optional[R.ranged(R.SEED)] = None
     start: Optional[Literal["planning", "action"]] = None
     assumptions: list[str] = []
     source: str = ""
@@ -113,7 +114,7 @@ class StageScript(_M):
     step: list[Step] = []
 
 
-D20 = Annotated[int, Field(ge=1, le=20)]
+D20 = R.ranged(R.D20)
 
 
 class _Typed(_M):
@@ -130,7 +131,7 @@ class _Typed(_M):
 
 
 class _Act(_Typed):
-    action: int = Field(default=1, ge=1)
+    action: R.ranged(R.ACTION) = 1
 
 
 class MoveStep(_Act):
@@ -195,7 +196,7 @@ class AnswerStep(_M):
 class ResolveStep(_M):
     do: str
     note: str = ""
-    dice: list[Annotated[int, Field(ge=1, le=20)]] = []
+    dice: list[D20] = []
 
 
 class ActStep(_M):
@@ -247,21 +248,21 @@ class PlayStep(_Card):
     option: str = "A"
     targets: list[str] = []
     hex: Optional[str] = None
-    action: Optional[int] = Field(default=None, ge=1)
+    action: Optional[R.ranged(R.ACTION)] = None
 
 
 class ResponseSpec(_M):
     card: str
     option: str = "A"
-    to: Union[int, str, None] = None
+    to: Union[R.ranged(R.CHAIN_LINK), str, None] = None
     targets: list[str] = []
 
 
 class CardInterceptSpec(_M):
     interceptor: str
     slot: str
-    dice: int = Field(ge=0)
-    to: Union[int, str, None] = None
+    dice: R.ranged(R.DICE)
+    to: Union[R.ranged(R.CHAIN_LINK), str, None] = None
 
 
 class RespondStep(_Card):
