@@ -70,10 +70,10 @@ _NAMED = ("units", "markers", "task_forces", "continuing", "network_cubes", "kil
 
 # ------------------------------------------------------------------ the state's shape: its own type hints
 def _forbid_extra(cls: type) -> bool:
-    """Unknown keys are refused on every state record but the state itself (``GameState.from_dict``
-    ignores them) and the combat plan (an older save's ``queue`` of decisions, which
-    ``GameState.from_dict`` moves onto the choices)."""
-    return cls is not GameState and cls is not CombatPlan
+    """Unknown keys are refused on every state record, the state itself included, but the combat
+    plan (an older save's ``queue`` of decisions, which ``GameState.from_dict`` moves onto the
+    choices)."""
+    return cls is not CombatPlan
 
 
 def typed_state(data: Any, file: str) -> GameState:
@@ -148,7 +148,37 @@ def check_save(text: Any, catalog: Catalog | None = None, file: str = "<saved ga
     _check_log(d["state"].get("log", []), file)
     if d.get("scenario_info") is not None:
         _check_scenario_info(d["scenario_info"], file)
+    if d.get("record") is not None:
+        _check_record_start(d["record"], board, catalog, file)
     return d
+
+
+RECORD_KEYS = {"record": ("initial", "steps"), "record.initial": ("state", "dice")}
+"""The keys of a saved record and of its start (:meth:`lcb_lab.kernel.engine.Engine.record_to_json`)."""
+
+
+def _check_record_start(rec: Any, board: Board, catalog: Catalog, file: str) -> None:
+    """The record's own keys, and its initial state and dice checked like the save's own
+    (keys ``record.initial.state...``, ``record.initial.dice...``); its steps are checked
+    where they are read (:meth:`lcb_lab.kernel.engine.Engine.load_record`). Raises ScenarioError."""
+    node = rec
+    for where, keys in RECORD_KEYS.items():
+        if not isinstance(node, dict):
+            _refuse(file, where, f"a JSON object with {' and '.join(keys)}")
+        for k in node:
+            if k not in keys:
+                _refuse(file, f"{where}.{I.printable(str(k))}", f"unknown key; a {where} has {', '.join(keys)}")
+        for k in keys:
+            if k not in node:
+                _refuse(file, f"{where}.{k}", "missing")
+        node = node.get("initial")
+    start = rec["initial"]
+    try:
+        _check_state(typed_state(start["state"], file), board, catalog, file)
+        _check_log(start["state"].get("log", []), file)
+    except ScenarioError as e:
+        raise ScenarioError(file, f"record.initial.{e.key}", e.problem) from None
+    _typed(_SavedDice, start["dice"], file, "record.initial.dice")
 
 
 def _check_log(log: list, file: str) -> None:
