@@ -45,6 +45,7 @@ like ``state.units[DDG-51].hp``:
 """
 from __future__ import annotations
 
+import dataclasses
 import typing
 from typing import Any, Optional
 
@@ -52,6 +53,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from lcb_lab.games.lcb.choices import check_policies
 from lcb_lab.games.lcb.io import inputs as I
+from lcb_lab.games.lcb.io import ranges as R
 from lcb_lab.games.lcb.model.board import Board, board_from_dict, load_board, map_name_problem, place_problem
 from lcb_lab.games.lcb.model.catalog import Catalog, load_catalog, marker_is_naval
 from lcb_lab.games.lcb.choices import CHOICE_KINDS
@@ -65,7 +67,8 @@ STAGES = ("planning", "deployment", "action", "over")
 """Game stages a state may be in (3.0; ``over`` after a Victory Check, 3.5)."""
 
 _NAMED = ("units", "markers", "task_forces", "continuing", "network_cubes", "kills", "total_kills", "supply",
-          "cards", "cp", "cp_bonus", "free_cards", "deploy_areas", "placements", "card_markers", "port_cubes", "sot")
+          "cards", "cp", "cp_bonus", "free_cards", "deploy_areas", "placements", "card_markers", "port_cubes", "sot",
+          "reinforcements", "ap_loss", "transfers")
 
 
 # ------------------------------------------------------------------ the state's shape: its own type hints
@@ -79,10 +82,23 @@ def _forbid_extra(cls: type) -> bool:
 def typed_state(data: Any, file: str) -> GameState:
     """The saved state rebuilt by walking :class:`GameState`'s type hints (:func:`lcb_lab.kernel.datacodec.from_data`,
     the walk the codec and copies use), strictly.  Raises ScenarioError(file, key path, problem)."""
+    _check_plan_keys(data, file)
     try:
         return from_data(GameState, data, _forbid_extra)
     except DataError as e:
         raise ScenarioError(file, key_of("state", e.loc), e.problem) from None
+
+
+def _check_plan_keys(data: Any, file: str) -> None:
+    """The combat plan's keys: its fields, and an older save's ``queue`` (which it may keep)."""
+    imp = data.get("impulse") if isinstance(data, dict) else None
+    plan = imp.get("combat") if isinstance(imp, dict) else None
+    if isinstance(plan, dict):
+        known = {f.name for f in dataclasses.fields(CombatPlan)} | {"queue"}
+        for k in plan:
+            if k not in known:
+                _refuse(file, f"state.impulse.combat.{I.printable(str(k))}",
+                        "Extra field: a CombatPlan has no such field")
 
 
 _SavedDice = I.DiceState
@@ -94,14 +110,18 @@ class _Loose(BaseModel):
     model_config = ConfigDict(strict=True, extra="allow", defer_build=True)
 
 
-class _PublicForm(_Loose):
+class _Exact(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid", defer_build=True)
+
+
+class _PublicForm(_Exact):
     title: str = ""
     text: str = ""
     rules: list[str] = []
     data: dict = {}
 
 
-class _LogEntry(_Loose):
+class _LogEntry(_Exact):
     """One log entry (lcb_lab.kernel.explain.step, annotated by lcb_lab.games.lcb.observer)."""
     kind: str
     title: str
@@ -182,8 +202,16 @@ def _check_record_start(rec: Any, board: Board, catalog: Catalog, file: str) -> 
 
 
 def _check_log(log: list, file: str) -> None:
+    """Each entry a :class:`_LogEntry` (no unknown keys); the fields it may leave out (``rules``,
+    ``data``, ``turn``, ``impulse``; a public form's ``title``, ``text``...) are written into the
+    entry with their defaults, so no reader meets an entry without them."""
     for i, entry in enumerate(log):
-        _typed(_LogEntry, entry, file, f"state.log[{i}]")
+        e = _typed(_LogEntry, entry, file, f"state.log[{i}]")
+        for k in ("rules", "data", "turn", "impulse"):
+            entry.setdefault(k, getattr(e, k))
+        if e.public is not None:
+            for k in ("title", "text", "rules", "data"):
+                entry["public"].setdefault(k, getattr(e.public, k))
 
 
 def saved_board(d: dict, file: str) -> Board:
@@ -342,7 +370,7 @@ def _check_chain(s: Any, file: str) -> None:
                 "answer (9.46)")
 
 
-class _SotEntry(_Loose):
+class _SotEntry(_Exact):
     """One Submarine Operations Tracker entry (14.03, :func:`lcb_lab.games.lcb.rules.submarines.sot.track`)."""
     sub: str
     turn: int
@@ -350,6 +378,7 @@ class _SotEntry(_Loose):
     hex: str
     public: bool
     why: str = ""
+    published: str = ""               # why the entry became public (sot.publish)
     path: list[str] = []
     detected_by: list[str] = []
 
@@ -538,12 +567,36 @@ def check_trackers(s: Any, file: str, prefix: str = "state.") -> None:
         if not -INFLUENCE_LIMIT <= v <= INFLUENCE_LIMIT:
             _refuse(file, f"{prefix}{key}", f"the Influence Meter runs -{INFLUENCE_LIMIT}..{INFLUENCE_LIMIT} "
                     f"(15.0), not {v}")
+    problem = R.TURNS.problem(s.max_turns)
+    if problem:
+        _refuse(file, f"{prefix}max_turns", problem)
     for key in ("network_cubes", "kills", "total_kills"):
         for team, n in getattr(s, key).items():
             if team not in TEAMS:
                 _refuse(file, f"{prefix}{key}[{I.printable(team)}]", f"unknown team {team!r}; known: US, RU")
             if n < 0:
                 _refuse(file, f"{prefix}{key}[{team}]", f"cannot be negative ({n})")
+    check_every_team(s, file, prefix)
+
+
+PER_TEAM = ("network_cubes", "kills", "total_kills", "cp", "free_cards", "sot", "reinforcements")
+"""The state's tables with an entry for each team (their defaults hold both)."""
+
+SOME_TEAMS = ("cp_bonus", "ap_loss")
+"""The state's tables with entries for some teams only (none: nothing granted or lost)."""
+
+
+def check_every_team(s: Any, file: str, prefix: str = "state.") -> None:
+    """Each :data:`PER_TEAM` table has both teams; :data:`SOME_TEAMS` tables only known teams.
+    Raises ScenarioError."""
+    for key in PER_TEAM + SOME_TEAMS:
+        table = getattr(s, key)
+        for team in table:
+            if team not in TEAMS:
+                _refuse(file, f"{prefix}{key}[{I.printable(team)}]", f"unknown team {team!r}; known: US, RU")
+        for team in TEAMS if key in PER_TEAM else ():
+            if team not in table:
+                _refuse(file, f"{prefix}{key}[{team}]", "missing: the table has an entry for each team, US and RU")
 
 
 def _designator(file: str, key: str, name: str) -> None:
@@ -615,6 +668,11 @@ def _check_impulse(s: Any, imp: Any, file: str) -> None:
         _refuse(file, f"{key}.task_force", f"unknown Task Force {imp.task_force!r}")
     if imp.team != s.task_forces[imp.task_force]:
         _refuse(file, f"{key}.team", f"{imp.task_force} is {s.task_forces[imp.task_force]}, not {imp.team!r}")
+    for uid, n in imp.transfers.items():        # a ship's cargo through a port this impulse (12.3, 12.54)
+        if uid not in s.units:
+            _refuse(file, f"{key}.transfers[{I.printable(uid)}]", f"no unit {uid!r}")
+        if n < 0:
+            _refuse(file, f"{key}.transfers[{I.printable(uid)}]", f"cannot be negative ({n})")
     for i, a in enumerate(imp.actions):
         for uid in a.units:
             if uid not in s.units:

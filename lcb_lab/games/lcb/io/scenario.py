@@ -40,7 +40,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 class _M(BaseModel):
-    model_config = ConfigDict(extra="forbid", defer_build=True)
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)   # no "yes" for true, no "3" for 3
 
 
 class ScenarioInfo(_M):
