@@ -98,7 +98,7 @@ def _check_plan_keys(data: Any, file: str) -> None:
         for k in plan:
             if k not in known:
                 _refuse(file, f"state.impulse.combat.{I.printable(str(k))}",
-                        "Extra field: a CombatPlan has no such field")
+                        "Extra field: a combat plan has no such field")
 
 
 _SavedDice = I.DiceState
