@@ -206,3 +206,85 @@ def test_every_field_of_a_save_is_attacked(saves, capsys):
               f"(missing but defaulted: {loaded['missing']}, in range after all: {loaded['range']})")
     assert not wrong, f"{len(wrong)} of {len(cases)} cases:\n" + "\n".join(wrong)
     assert len(cases) >= len(shapes) >= 300
+
+
+# ------------------------------------------------------------------ what the walk found, one by one
+@pytest.fixture(scope="module")
+def played() -> dict:
+    return json.loads(_played().to_json())
+
+
+def _secret(d: dict) -> dict:
+    return next(e for e in d["state"]["log"] if "public" in e)
+
+
+def _no_team(table: str, team: str) -> Callable[[dict], None]:
+    return lambda d: d["state"][table].pop(team)
+
+
+FOUND = {   # name: (mutate the played save, key, problem)
+    "record start dice": (lambda d: d["record"]["initial"]["dice"]["rng"].update(uinteger=10**12),
+                          "record.initial.dice.rng.uinteger", "Input should be less than 4294967296"),
+    "record start unit": (lambda d: d["record"]["initial"]["state"]["units"]["DDG-51"].update(hp="7"),
+                          "record.initial.state.units[DDG-51].hp", "expected an integer, got a string"),
+    "record start turn": (lambda d: d["record"]["initial"]["state"].update(turn=9),
+                          "record.initial.state.turn", "turn 9 is not in 1..max_turns (3)"),
+    "record key": (lambda d: d["record"].update(bogus=1), "record.bogus", "unknown key; a record has initial, steps"),
+    "record start key": (lambda d: d["record"]["initial"].update(bogus=1), "record.initial.bogus",
+                         "unknown key; a record.initial has state, dice"),
+    "record start dice missing": (lambda d: d["record"]["initial"].pop("dice"), "record.initial.dice", "missing"),
+    "state key": (lambda d: d["state"].update(bogus=1), "state.bogus", "Extra field: a game state has no such field"),
+    "cp without US": (_no_team("cp", "US"), "state.cp[US]",
+                      "missing: the table has an entry for each team, US and RU"),
+    "kills without RU": (_no_team("kills", "RU"), "state.kills[RU]",
+                         "missing: the table has an entry for each team, US and RU"),
+    "sot without RU": (_no_team("sot", "RU"), "state.sot[RU]",
+                       "missing: the table has an entry for each team, US and RU"),
+    "ap_loss of no team": (lambda d: d["state"].update(ap_loss={"XX": 1}), "state.ap_loss[XX]",
+                           "unknown team 'XX'; known: US, RU"),
+    "log entry key": (lambda d: d["state"]["log"][0].update(bogus=1), "state.log[0].bogus",
+                      "Extra inputs are not permitted"),
+    "log public key": (lambda d: _secret(d)["public"].update(bogus=1), None, "Extra inputs are not permitted"),
+    "transfers of no unit": (lambda d: d["state"]["impulse"].update(transfers={"Nobody": 2}),
+                             "state.impulse.transfers[Nobody]", "no unit 'Nobody'"),
+    "combat plan key": (lambda d: d["state"]["impulse"].update(combat={"bogus": 1}), "state.impulse.combat.bogus",
+                        "Extra field: a combat plan has no such field"),
+    "board key": (lambda d: d.update(board={"hexes": [], "bogus": 1}), "board.bogus",
+                  "unknown key; a map has name, hexes, features, roads, projection, label_map, source, hex_km, box, "
+                  "thresholds, placement"),
+    "board without hexes": (lambda d: d.update(board={"name": "x"}), "board.hexes", "missing: a map is a list of hexes"),
+    "scenario_info bool": (lambda d: d["scenario_info"]["unit"][0].update(revealed="yes"),
+                           "scenario_info.unit[0].revealed", "Input should be a valid boolean"),
+    "max_turns": (lambda d: d["state"].update(max_turns=21), "state.max_turns",
+                  "21 is out of range: allowed 1..20 (sandbox: the rulebook sets no scenario length; Appendix B "
+                  "runs 3 turns)"),
+}
+
+
+@pytest.mark.parametrize("name", list(FOUND))
+def test_what_the_walk_found_is_refused_with_its_key(played, name):
+    mutate, key, problem = FOUND[name]
+    d = copy.deepcopy(played)
+    if not name.startswith("record"):
+        d["record"] = None
+    mutate(d)
+    with pytest.raises(ScenarioError) as e:
+        _load(d)
+    assert e.value.file == FILE
+    if key is None:
+        i = next(i for i, x in enumerate(d["state"]["log"]) if "public" in x)
+        key = f"state.log[{i}].public.bogus"
+    assert (e.value.key, e.value.problem) == (key, problem), str(e.value)
+
+
+def test_a_log_entry_without_its_optional_fields_loads_with_their_defaults(played):
+    d = copy.deepcopy(played)
+    d["record"] = None
+    for k in ("rules", "data", "turn", "impulse"):
+        del d["state"]["log"][0][k]
+    del _secret(d)["public"]["rules"]
+    g = _load(d)
+    e = g.state.log[0]
+    assert (e["rules"], e["data"], e["turn"], e["impulse"]) == ([], {}, 0, 0)
+    assert _secret({"state": {"log": g.state.log}})["public"]["rules"] == []
+    assert g.explained_log("RU")                # the views read them
