@@ -31,7 +31,9 @@ class _Parser(argparse.ArgumentParser):
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the CLI. Returns the exit code: 0 done, 2 bad input (one line ``error: ...`` on stderr)."""
+    """Run the CLI. Returns the exit code: 0 done, 2 bad input or contradictory arguments (one line
+    ``error: ...`` on stderr), 70 a bug of lcb_lab (one line ``internal error: ...``), 130 interrupted.
+    Never a traceback."""
     if (sys.argv[1:] if argv is None else argv)[:1] == ["voila"]:   # the lab as a Voila app
         from lcb_lab.ui.voila_app import main as voila_main
         return voila_main((sys.argv[1:] if argv is None else argv)[1:])
@@ -66,9 +68,13 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:  # Ctrl-C during a long replay: no traceback
         _print("interrupted", sys.stderr)
         return 130
-    except (MemoryError, RecursionError, OSError) as e:   # no traceback on the command line, whatever happens
+    except (MemoryError, RecursionError, OSError) as e:   # the machine's limits: one line, no traceback
         _print(f"error: {type(e).__name__}: {_one_line(e) or 'no detail'}", sys.stderr)
         return 2
+    except Exception as e:  # noqa: BLE001 -- a bug of lcb_lab: one line, no traceback, and say so
+        _print(f"internal error: {type(e).__name__}: {_one_line(e) or 'no detail'} (a bug of {PROG} "
+               f"{__version__}: please report it with the command line)", sys.stderr)
+        return 70
     try:
         _print(out, sys.stdout)
     except BrokenPipeError:  # e.g. piped into `head`

@@ -204,3 +204,43 @@ def test_a_regular_file_still_reads(tmp_path):
     p.write_text("a = 1\n", encoding="utf-8")
     assert files.load_toml(p, "scenario") == {"a": 1}
     assert files.read_text(str(p), "scenario") == "a = 1\n"
+
+
+def test_a_file_without_read_permission_is_one_line(tmp_path, monkeypatch):
+    """(Run as root, the CLI case above is skipped: root reads any file.)"""
+    p = tmp_path / "save.json"
+    p.write_text("{}", encoding="utf-8")
+
+    def denied(path, flags, *a):
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(os, "open", denied)
+    with pytest.raises(ScenarioError) as e:
+        files.read_text(p, "saved game")
+    assert str(e.value) == f"{p}: (file): cannot read the saved game file: Permission denied"
+
+
+def test_a_bug_reaches_the_command_line_as_one_line(monkeypatch, capsys):
+    """Whatever escapes (a bug), the CLI prints one line and exits 70, no traceback."""
+    import lcb_lab.__main__ as cli
+
+    def boom(args):
+        raise OverflowError("value too large to convert to uint32_t")
+
+    monkeypatch.setattr(cli, "_run", boom)
+    assert cli.main(["appendix_b_combat"]) == 70
+    out = capsys.readouterr()
+    assert out.out == ""
+    assert out.err == (f"internal error: OverflowError: value too large to convert to uint32_t (a bug of lcb-lab "
+                       f"{cli.__version__}: please report it with the command line)\n")
+
+
+def test_contradiction_is_none_for_every_good_invocation():
+    import argparse
+
+    from lcb_lab.__main__ import contradiction
+    ns = lambda **k: argparse.Namespace(**{"list": False, "lesson": None, "load": None, "save": None,  # noqa: E731
+                                           "json": False, "team": "instructor", **k})
+    for good in (ns(list=True), ns(lesson="appendix_b_combat", json=True, team="RU", save="g.json"),
+                 ns(load="g.json", save="g.json"), ns(load="g.json", json=True)):
+        assert contradiction(good) is None, good
