@@ -9,7 +9,13 @@ like ``state.units[DDG-51].hp``:
   raises :class:`~lcb_lab.kernel.errors.InputError`);
 * a map name that is not a plain name in the maps folder (no paths);
 * any state field of the wrong type (strict: no ``"2"`` or ``2.0`` for an int,
-  no NaN), unknown fields on units, markers and declared actions;
+  no NaN), unknown fields on the state and every record in it (an older combat plan's
+  ``queue`` aside), on log entries, SOT entries and a saved map;
+* a per-team table (Tactical Network cubes, kills, CP, free cards, SOT, reinforcements)
+  without both teams, a team table with an unknown team, ``max_turns`` outside 1..20
+  (:data:`lcb_lab.games.lcb.io.ranges.TURNS`);
+* a record whose keys are not ``initial`` and ``steps``, or whose initial state and dice fail
+  these same checks (keys ``record.initial.state...``);
 * an unknown team, stage, Task Force, unit type or marker type; designators
   with control characters; a unit filed under another id;
 * HP below 0 or above the type's HP (4.21); a supply below 0 or in a slot the
