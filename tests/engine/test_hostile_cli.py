@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import socket
 import stat
 import subprocess
@@ -244,3 +245,18 @@ def test_contradiction_is_none_for_every_good_invocation():
     for good in (ns(list=True), ns(lesson="appendix_b_combat", json=True, team="RU", save="g.json"),
                  ns(load="g.json", save="g.json"), ns(load="g.json", json=True)):
         assert contradiction(good) is None, good
+
+
+READS = re.compile(r"\.read_text\(|\.read_bytes\(|(?<![\w.])open\(|\.open\((?:[\"']r|\))|json\.load\(|"
+                   r"tomllib\.load\(|np\.load\(|os\.read\(|\.fdopen\(")
+
+
+def test_every_file_lcb_lab_reads_goes_through_the_one_reader():
+    """Only lcb_lab/games/lcb/io/files.py opens a file to read it (regular files only, capped); every
+    other module reads through it, so a reader added later cannot forget the checks."""
+    pkg = ROOT / "lcb_lab"
+    found = [f"{p.relative_to(ROOT)}:{i}: {line.strip()}"
+             for p in sorted(pkg.rglob("*.py")) if p != pkg / "games/lcb/io/files.py"
+             for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+             if READS.search(line.split("#")[0]) and "def open(" not in line]
+    assert found == [], "\n".join(found)

@@ -13,7 +13,6 @@ The Shapely land and terrain geometry is cached per board (:data:`_CACHE`).
 """
 from __future__ import annotations
 
-import json
 import math
 from collections import defaultdict
 
@@ -21,6 +20,7 @@ from bokeh.models import ColumnDataSource
 from shapely import Polygon, unary_union
 
 from lcb_lab.games.lcb import hexes as lcb_hexes
+from lcb_lab.games.lcb.io.files import parse_json, read_text
 from lcb_lab.games.lcb.model.board import MAP_DIR, Board
 from lcb_lab.ui.views import overlays as ov
 from lcb_lab.ui.views import palette
@@ -59,7 +59,7 @@ def _land_geometry(board: Board):
     p = MAP_DIR / f"{board.name}_coast.geojson"
     if not p.exists():
         return Polygon()
-    data = json.loads(p.read_text(encoding="utf-8"))
+    data = parse_json(read_text(p, "coastline"), str(p))     # the one reader: regular files, capped
     polys = []
     for f in data.get("features", []):
         g = f["geometry"]
