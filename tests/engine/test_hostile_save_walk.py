@@ -32,6 +32,7 @@ from lcb_lab.games.lcb.content.lesson import Lesson
 from lcb_lab.games.lcb.game import Game
 from lcb_lab.games.lcb.io.save_check import key_of
 from lcb_lab.kernel.errors import ScenarioError
+from tests.budget import FUZZ, budget
 
 FILE = "hostile.json"
 FREE_FORM = {"data"}
@@ -49,6 +50,9 @@ def _played() -> Game:
 
 def _saves() -> dict[str, dict]:
     games = {"gotland_redux played": _played(), "appendix_b_combat lesson": Lesson("appendix_b_combat").run()}
+    if FUZZ:                                       # make fuzz: every packaged lesson's end too
+        from lcb_lab.games.lcb.io.resources import lesson_names
+        games.update({f"{n} lesson": Lesson(n).run() for n in lesson_names()})
     for name in ("gotland_redux", "slite_landing"):
         for start in ("action", "planning"):
             games[f"{name} {start}"] = lcb_lab.load_scenario(name, start=start, seed=3)
@@ -61,10 +65,15 @@ def _is_table(x: Any) -> bool:
             and len({tuple(sorted(v)) for v in x.values()}) == 1)
 
 
+PER_SHAPE = budget(1, 4)
+"""Concrete paths attacked per shape: the first (make test) or the first four (make fuzz)."""
+
+
 def _shapes(x: Any, path: tuple = (), shape: tuple = (), out: dict | None = None) -> dict:
-    """{shape: its first concrete path} over every key path of ``x``."""
+    """{shape: its first :data:`PER_SHAPE` concrete paths} over every key path of ``x``."""
     out = {} if out is None else out
-    out.setdefault(shape, path)
+    if len(out.setdefault(shape, [])) < PER_SHAPE:
+        out[shape].append(path)
     if path and path[-1] in FREE_FORM:
         return out
     if isinstance(x, dict):
@@ -109,12 +118,12 @@ Case = tuple[str, str, tuple, Callable[[dict], None], str]   # (save, kind, path
 
 
 def _cases(saves: dict[str, dict]) -> Iterator[Case]:
-    seen: set = set()
+    seen: dict = {}
     for name, base in saves.items():
-        for shape, path in _shapes(base).items():
-            if not path or shape in seen:
+        for shape, path in ((sh, p) for sh, paths in _shapes(base).items() for p in paths):
+            if not path or seen.get(shape, 0) >= PER_SHAPE:
                 continue
-            seen.add(shape)
+            seen[shape] = seen.get(shape, 0) + 1
             v = _get(base, path)
             key = _key(path)
             yield name, "wrong type", path, lambda d, p=path: _set(d, p, _wrong(_get(d, p))), key
@@ -173,9 +182,10 @@ def _load(d: dict) -> Game:
     return Game.from_json(json.dumps(d), file=FILE)
 
 
+@pytest.mark.fuzz
 def test_every_field_of_a_save_is_attacked(saves, capsys):
     cases = list(_cases(saves))
-    shapes = {c[2] for c in cases}
+    shapes = {c[2] for c in cases}              # the concrete key paths attacked
     wrong, loaded = [], {"missing": 0, "range": 0}
     for name, kind, path, mutate, key in cases:
         d = copy.deepcopy(saves[name])
