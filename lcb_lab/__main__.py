@@ -39,7 +39,7 @@ def main(argv: list[str] | None = None) -> int:
         return voila_main((sys.argv[1:] if argv is None else argv)[1:])
     head, _, examples = __doc__.partition("\n")
     ap = _Parser(prog=PROG, description=head, epilog=examples.strip("\n"),
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+                 formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     ap.add_argument("lesson", nargs="?",
                     help="a packaged lesson's name (see --list), or a lesson TOML file's path (holds a '/' "
@@ -86,7 +86,8 @@ def contradiction(args: argparse.Namespace) -> str | None:
     """Why the arguments contradict each other (one line), or None.
 
     ``--list`` lists and exits (nothing to replay, load, save or print as JSON); a lesson
-    replays from the scenario's start while ``--load`` continues a saved game: one of them.
+    replays from the scenario's start while ``--load`` continues a saved game: one of them;
+    ``--save`` needs a name that is no lesson's (not ``.toml``, not the lesson replayed).
     """
     if args.list:
         given = [f"--{k}" for k in ("load", "save", "json") if getattr(args, k)]
@@ -97,6 +98,9 @@ def contradiction(args: argparse.Namespace) -> str | None:
     for k in ("load", "save"):
         if getattr(args, k) == "":
             return f"--{k} needs a file name, not an empty one"
+    if args.save and args.save.lower().endswith(".toml"):
+        return (f"--save {args.save}: a saved game is JSON, and a .toml name is read back as a lesson: "
+                "give the file a .json name")
     if args.lesson and args.save and _same_file(args.lesson, args.save):
         return f"--save {args.save} would overwrite the lesson file it replays: save to another file"
     if args.lesson and args.load:

@@ -102,9 +102,12 @@ CASES = {
                           "--team"),
     "--save an empty name": (None, ("appendix_b_combat", "--save", ""),
                              "lcb-lab: error: --save needs a file name, not an empty one"),
-    "--save over the lesson": (None, ("lesson.toml", "--save", "./lesson.toml"),
-                               "lcb-lab: error: --save ./lesson.toml would overwrite the lesson file it replays: "
+    "--save over the lesson": (None, ("./drill", "--save", "drill"),
+                               "lcb-lab: error: --save drill would overwrite the lesson file it replays: "
                                "save to another file"),
+    "--save as .toml": (None, ("appendix_b_combat", "--save", "game.toml"),
+                        "lcb-lab: error: --save game.toml: a saved game is JSON, and a .toml name is read back as a "
+                        "lesson: give the file a .json name"),
     "--save into a missing folder": (None, ("appendix_b_combat", "--save", "no/such/dir/x.json"), None),
     "an unknown option": (None, ("--bogus",), "lcb-lab: error: unrecognized arguments: --bogus"),
     "two lessons": (None, ("appendix_b_combat", "appendix_b_turn1"),
@@ -122,7 +125,7 @@ def test_a_bad_invocation_is_one_line_and_no_traceback(tmp_path, name):
     if kind == "unreadable" and os.geteuid() == 0:
         pytest.skip("root reads any file")
     if name == "--save over the lesson":
-        (tmp_path / "lesson.toml").write_text((ROOT / "scenarios/lcb/lessons/appendix_b_combat.toml").read_text())
+        (tmp_path / "drill").write_text((ROOT / "scenarios/lcb/lessons/appendix_b_combat.toml").read_text())
     made = _make(tmp_path, kind) if kind else ""
     argv = [a.replace("FILE", made) for a in argv]
     r = _cli(*argv, cwd=tmp_path)
@@ -135,7 +138,7 @@ def test_a_bad_invocation_is_one_line_and_no_traceback(tmp_path, name):
         assert lines[0] == expected.replace("FILE", made)
     assert r.stdout == ""
     if name == "--save over the lesson":
-        assert (tmp_path / "lesson.toml").read_text().startswith("#")      # untouched
+        assert (tmp_path / "drill").read_text().startswith("#")      # untouched
 
 
 # ------------------------------------------------------------------ the reader itself
