@@ -150,15 +150,19 @@ under the key ``record``."""
 def _names(err: ScenarioError, key: str, path: tuple) -> bool:
     """Whether the error names the mutated key, its parent or a key inside it (an action's
     ``actions.0`` counts as ``actions[0]``), or names the mutated entry in its problem (a Task
-    Force removed: the unit naming it is refused), or is the record's replay refusing it."""
+    Force removed: the unit naming it is refused; an answer's field in its cross-field check),
+    or names what dangles when a whole table is gone, or is the record's replay refusing it."""
     got = re.sub(r"\.(\d+)(?=\.|$)", r"[\1]", err.key)
     parent = _key(path[:-1]) if len(path) > 1 else str(path[0])
     if got == key or got.startswith(key) or got == parent:
         return True
     if repr(path[-1]) in err.problem or f"max_turns ({_NEW})" in err.problem:
         return True
-    if got == f"{parent}.(value)" and re.search(rf"\b{re.escape(str(path[-1]).rstrip('_'))}$", err.problem):
+    word = rf"\b{re.escape(str(path[-1]).rstrip('_'))}\b"
+    if len(path) > 2 and got.startswith(parent) and re.search(word, err.problem):
         return True                     # an action's cross-field check: "a disembark effect needs hex"
+    if re.match(r"no (unit|card|marker) '", err.problem) and path[-1] in ("cards", "units", "markers"):
+        return True                     # a whole table gone: what referred to it dangles
     return path[0] == "record" and err.key == "record" and any(r in err.problem for r in REPLAY)
 
 
