@@ -156,7 +156,7 @@ def _names(err: ScenarioError, key: str, path: tuple) -> bool:
     parent = _key(path[:-1]) if len(path) > 1 else str(path[0])
     if got == key or got.startswith(key) or got == parent:
         return True
-    if repr(path[-1]) in err.problem or f"max_turns ({_NEW})" in err.problem:
+    if repr(path[-1]) in err.problem:
         return True
     word = rf"\b{re.escape(str(path[-1]).rstrip('_'))}\b"
     if len(path) > 2 and got.startswith(parent) and re.search(word, err.problem):
@@ -164,9 +164,6 @@ def _names(err: ScenarioError, key: str, path: tuple) -> bool:
     if re.match(r"no (unit|card|marker) '", err.problem) and path[-1] in ("cards", "units", "markers"):
         return True                     # a whole table gone: what referred to it dangles
     return path[0] == "record" and err.key == "record" and any(r in err.problem for r in REPLAY)
-
-
-_NEW = -1
 
 
 def _has(d: Any, path: tuple) -> bool:

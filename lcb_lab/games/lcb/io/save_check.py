@@ -563,9 +563,13 @@ def _check_victory(conditions: list, file: str) -> None:
 
 
 def check_trackers(s: Any, file: str, prefix: str = "state.") -> None:
-    """Turn within 1..max_turns, the Influence Meter within -10..10 (15.0), Tactical Network
-    cubes and kills per known team and not negative.  ``s``: a GameState or its typed save
+    """``max_turns`` within 1..20 (:data:`lcb_lab.games.lcb.io.ranges.TURNS`), turn within
+    1..max_turns, the Influence Meter within -10..10 (15.0), Tactical Network cubes and kills
+    per known team and not negative, every per-team table with both teams (:func:`check_every_team`).  ``s``: a GameState or its typed save
     form (a situation checks what it builds with this, so its saves load).  Raises ScenarioError."""
+    problem = R.TURNS.problem(s.max_turns)
+    if problem:
+        _refuse(file, f"{prefix}max_turns", problem)
     if not 1 <= s.turn <= s.max_turns:
         _refuse(file, f"{prefix}turn", f"turn {s.turn} is not in 1..max_turns ({s.max_turns})")
     for key in ("influence", "influence_turn_start"):
@@ -573,9 +577,6 @@ def check_trackers(s: Any, file: str, prefix: str = "state.") -> None:
         if not -INFLUENCE_LIMIT <= v <= INFLUENCE_LIMIT:
             _refuse(file, f"{prefix}{key}", f"the Influence Meter runs -{INFLUENCE_LIMIT}..{INFLUENCE_LIMIT} "
                     f"(15.0), not {v}")
-    problem = R.TURNS.problem(s.max_turns)
-    if problem:
-        _refuse(file, f"{prefix}max_turns", problem)
     for key in ("network_cubes", "kills", "total_kills"):
         for team, n in getattr(s, key).items():
             if team not in TEAMS:
