@@ -30,7 +30,6 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from lcb_lab.games.lcb.io.files import read_text
 from lcb_lab.kernel.errors import ScenarioError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -115,7 +114,8 @@ def lesson_source(name: str) -> Traversable:
 
 def text(kind: Kind, name: str) -> str:
     """The UTF-8 text of the packaged file ``name`` of ``kind``. Raises ScenarioError."""
-    return read_text(source(kind, name), kind)     # the one reader: regular files, capped
+    from lcb_lab.games.lcb.io.files import read_text   # the one reader (here: resources stays standalone)
+    return read_text(source(kind, name), kind)
 
 
 def scenario_text(name: str) -> str:
