@@ -19,8 +19,10 @@ from lcb_lab.games.lcb.io import scenario as SC
 from lcb_lab.games.lcb.io.resources import lesson_names, scenario_names, scenario_text, lesson_text
 from lcb_lab.kernel.errors import ScenarioError
 
+from lcb_lab.games.lcb.model import catalog as CAT
+
 MODELS = [SC.ScenarioFile, L.LessonFile, S.SituationSpec, *L.STEP_MODELS.values(), L.ResponseSpec,
-          L.CardInterceptSpec]
+          L.CardInterceptSpec, CAT.UnitType]
 
 
 def _ints(model: type[BaseModel], seen=None):
@@ -65,6 +67,27 @@ def test_every_int_of_the_file_models_has_a_range_with_its_provenance():
     # the situation's forced dice are checked by Dice (7.02) and keep their key "forced"
     assert unranged == ["SituationSpec.forced"], unranged
     assert len(found) >= 20, found
+
+
+def test_the_influence_range_is_the_meters():
+    from lcb_lab.games.lcb.rules.stages.influence import LIMIT
+    assert (R.INFLUENCE.lo, R.INFLUENCE.hi) == (-LIMIT, LIMIT)
+
+
+@pytest.mark.parametrize("old,new,key,problem", [
+    ("hp = 2\n", "hp = 21\n", "hp", "21 is out of range: allowed 1..20 (sandbox: the catalog's largest HP is 4 (App. A))"),
+    ("mp = 3\n", "mp = 99\n", "mp", "99 is out of range: allowed 0..20 (sandbox: the catalog's fastest unit has 5 MP (App. A))"),
+])
+def test_a_catalog_value_out_of_range_is_refused(tmp_path, old, new, key, problem):
+    from lcb_lab.games.lcb.model.catalog import DATA_DIR, load_catalog
+    text = (DATA_DIR / "units.toml").read_text(encoding="utf-8")
+    assert old in text, old
+    p = tmp_path / "units.toml"
+    p.write_text(text.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(ScenarioError) as e:
+        load_catalog(str(p))
+    assert e.value.file == str(p) and e.value.key.endswith(f".{key}"), str(e.value)
+    assert e.value.problem == problem
 
 
 def test_the_tags_say_sandbox_or_rule():

@@ -53,10 +53,10 @@ KERNEL = {m: p for m, p in ALL.items() if not UI & set(p.relative_to(PKG).parts)
 LAYERS = ("kernel", "games", "ui", "top")
 LCB = "lcb_lab.games.lcb"
 LCB_ORDER = {
-    "base": ("hexes", "plain", "display", "io.files", "io.inputs", "io.resources"),
+    "base": ("hexes", "plain", "display", "io.files", "io.ranges", "io.inputs", "io.resources"),
     "model": ("model", "actions", "choices", "observer"),
     "rules": ("rules",),
-    "io": ("io.ranges", "io.scenario", "io.save_check", "io.persistence"),
+    "io": ("io.scenario", "io.save_check", "io.persistence"),
     "engine": ("windows", "queries", "handlers", "legal", "legal_cards", "game", "chance"),
     "front": ("io.loading", "content", "whatif"),
 }

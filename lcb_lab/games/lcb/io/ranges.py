@@ -20,7 +20,10 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, Strict
 from pydantic_core import PydanticCustomError
 
-from lcb_lab.games.lcb.rules.stages.influence import LIMIT as INFLUENCE_LIMIT
+INFLUENCE_LIMIT = 10
+"""The Influence Meter's reach toward either team (15.0); equal to
+:data:`lcb_lab.games.lcb.rules.stages.influence.LIMIT` (a test holds them equal: this module is
+in the base layer, below the rules)."""
 
 
 @dataclass(frozen=True)
@@ -73,6 +76,7 @@ CP = Range(0, 100, "sandbox: a card costs 1 to 5 CP (3.12); 100 CP buys more tha
 NETWORK_CUBES = Range(0, 10, "sandbox: 4 or more cubes already is the Major Effect (7.62)")
 MINE_CUBES = Range(1, 20, "sandbox: the mine cubes of one hex (13.37)")
 D20 = Range(1, 20, "rule 7.02: a d20 shows 1 to 20")
+D20_CV = Range(0, 20, "rule 7.02: a CV is the highest d20 roll that succeeds (0: never)")
 VICTORY_COUNT = Range(1, 100, "sandbox: units to destroy or hexes to hold")
 SEED = Range(0, 2**64 - 1, "sandbox: a 64-bit dice seed")
 ACTION = Range(1, 10, "sandbox: 3 APs an impulse (3.32) and what cards or the Influence Meter add")
@@ -80,6 +84,9 @@ DICE = Range(0, 20, "sandbox: the dice of one attempt; the unit's supply bounds 
 HP = Range(1, 20, "sandbox: the catalog's largest HP is 4 (App. A)")
 SUPPLY = Range(0, 99, "sandbox: a Unit Tracker's supply track (4.32)")
 CARD_CUBES = Range(0, 20, "sandbox: enemy successes counted on a card (9.04)")
+MP = Range(0, 20, "sandbox: the catalog's fastest unit has 5 MP (App. A)")
+SPACE = Range(0, 99, "sandbox: GPSV and ASV (10.2); the largest Embark Area holds 25 GPSV (App. A)")
+RANGE_HEXES = Range(0, 60, "sandbox: a range in hexes (7.11); the Gotland map is 14 hexes wide")
 PLANNING_STAGES = Range(1, 20, "sandbox: one Planning Stage a turn at most (3.06)")
 CHAIN_LINK = Range(0, 10**6, "sandbox: a link of the open card chain, by its number")
 BOARD_SIZE = Range(2, 60, "sandbox: a synthetic board's rows and columns")
