@@ -19,10 +19,11 @@ from lcb_lab.games.lcb.io import scenario as SC
 from lcb_lab.games.lcb.io.resources import lesson_names, scenario_names, scenario_text, lesson_text
 from lcb_lab.kernel.errors import ScenarioError
 
+from lcb_lab.games.lcb.model import cards as CARDS
 from lcb_lab.games.lcb.model import catalog as CAT
 
 MODELS = [SC.ScenarioFile, L.LessonFile, S.SituationSpec, *L.STEP_MODELS.values(), L.ResponseSpec,
-          L.CardInterceptSpec, CAT.UnitType]
+          L.CardInterceptSpec, CAT.UnitType, CARDS.CardType]
 
 
 def _ints(model: type[BaseModel], seen=None):
