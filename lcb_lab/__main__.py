@@ -23,14 +23,23 @@ PROG = "lcb-lab"
 """The CLI's name in its help and errors, run as the console script or as ``python -m lcb_lab``."""
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with every refusal on one line (``lcb-lab: error: ...``, exit 2): no usage block."""
+
+    def error(self, message: str):  # noqa: D102 (argparse's hook)
+        self.exit(2, f"{self.prog}: error: {_one_line(message)}\n")
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the CLI. Returns the exit code: 0 done, 2 bad input (one line ``error: ...`` on stderr)."""
+    """Run the CLI. Returns the exit code: 0 done, 2 bad input or contradictory arguments (one line
+    ``error: ...`` on stderr), 70 a bug of lcb_lab (one line ``internal error: ...``), 130 interrupted.
+    Never a traceback."""
     if (sys.argv[1:] if argv is None else argv)[:1] == ["voila"]:   # the lab as a Voila app
         from lcb_lab.ui.voila_app import main as voila_main
         return voila_main((sys.argv[1:] if argv is None else argv)[1:])
     head, _, examples = __doc__.partition("\n")
-    ap = argparse.ArgumentParser(prog=PROG, description=head, epilog=examples.strip("\n"),
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = _Parser(prog=PROG, description=head, epilog=examples.strip("\n"),
+                 formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     ap.add_argument("lesson", nargs="?",
                     help="a packaged lesson's name (see --list), or a lesson TOML file's path (holds a '/' "
@@ -42,6 +51,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--save", help="save the game (JSON) after the replay")
     ap.add_argument("--load", help="load a saved game instead of replaying a lesson")
     args = ap.parse_args(argv)
+    clash = contradiction(args)
+    if clash:
+        ap.error(clash)
     if args.list:
         from lcb_lab.games.lcb.io.resources import lesson_names, scenario_names
         _print(f"scenarios: {', '.join(scenario_names())}\nlessons: {', '.join(lesson_names())}", sys.stdout)
@@ -56,11 +68,55 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:  # Ctrl-C during a long replay: no traceback
         _print("interrupted", sys.stderr)
         return 130
+    except (MemoryError, RecursionError, OSError) as e:   # the machine's limits: one line, no traceback
+        _print(f"error: {type(e).__name__}: {_one_line(e) or 'no detail'}", sys.stderr)
+        return 2
+    except Exception as e:  # noqa: BLE001 -- a bug of lcb_lab: one line, no traceback, and say so
+        _print(f"internal error: {type(e).__name__}: {_one_line(e) or 'no detail'} (a bug of {PROG} "
+               f"{__version__}: please report it with the command line)", sys.stderr)
+        return 70
     try:
         _print(out, sys.stdout)
     except BrokenPipeError:  # e.g. piped into `head`
         sys.stderr.close()
     return 0
+
+
+def contradiction(args: argparse.Namespace) -> str | None:
+    """Why the arguments contradict each other (one line), or None.
+
+    ``--list`` lists and exits (nothing to replay, load, save or print as JSON); a lesson
+    replays from the scenario's start while ``--load`` continues a saved game: one of them;
+    ``--save`` needs a name that is no lesson's (not ``.toml``, not the lesson replayed).
+    """
+    if args.list:
+        given = [f"--{k}" for k in ("load", "save", "json") if getattr(args, k)]
+        given += ["lesson"] if args.lesson else []
+        given += ["--team"] if args.team != "instructor" else []
+        if given:
+            return f"--list lists the packaged scenarios and lessons and exits: it takes no {' or '.join(given)}"
+    for k in ("load", "save"):
+        if getattr(args, k) == "":
+            return f"--{k} needs a file name, not an empty one"
+    if args.save and args.save.lower().endswith(".toml"):
+        return (f"--save {args.save}: a saved game is JSON, and a .toml name is read back as a lesson: "
+                "give the file a .json name")
+    if args.lesson and args.save and _same_file(args.lesson, args.save):
+        return f"--save {args.save} would overwrite the lesson file it replays: save to another file"
+    if args.lesson and args.load:
+        return (f"give a lesson ({args.lesson}) or --load ({args.load}), not both: a lesson replays from its "
+                "scenario's start, --load continues a saved game")
+    return None
+
+
+def _same_file(a: str, b: str) -> bool:
+    """Whether the paths ``a`` and ``b`` name one file (``b`` need not exist yet)."""
+    import os
+    try:
+        return os.path.exists(a) and (os.path.samefile(a, b) if os.path.exists(b) else
+                                      os.path.abspath(a) == os.path.abspath(b))
+    except (OSError, ValueError):
+        return False
 
 
 def _run(args: argparse.Namespace) -> str:

@@ -173,7 +173,7 @@ SAVE_CHECKS = [
     ("negative seed", lambda d: d["dice"].update(seed=-5), "dice.seed", "greater than"),
     ("forced d20 of 0", lambda d: d["dice"].update(forced=[0]), "dice.forced[0]", "greater than"),
     ("malformed scenario_info", lambda d: d["scenario_info"]["scenario"].update(max_turns=0),
-     "scenario_info.scenario.max_turns", "greater than"),
+     "scenario_info.scenario.max_turns", "is out of range: allowed 1..20"),
     ("absolute map path", lambda d: d.update(map="/etc/passwd"), "map", "not a map name"),
     ("control character in a designator",
      lambda d: _units(d).update({"X\x1b[2J": dict(_units(d)["DDG-51"], uid="X\x1b[2J")}),

@@ -519,7 +519,12 @@ def test_a_good_temp_deck_loads(tmp_path):
 
 
 @pytest.mark.parametrize("edit,key,words", [
-    (("cost = 2", "cost = 9"), "card[Probe].cost", "less than or equal to 5"),
+    (("cost = 2", "cost = 9"), "card[Probe].cost", "9 is out of range: allowed 0..5 (rule 3.12"),
+    (("cost = 2", "cost = 2\nhits = 100000000000000000000"), "card[Probe].hits",
+     "a 21-digit number is out of range: allowed 1..20 (sandbox: the successes a card takes before it is "
+     "discarded (9.04))"),
+    (("cost = 2", "cost = 2\nhp_bonus = 99"), "card[Probe].hp_bonus",
+     "99 is out of range: allowed -20..20 (sandbox: an Attached card's HP change (9.31))"),
     (("cost = 2", 'cost = 2\nsymbols = ["wings"]'), "card[Probe].symbols.0", "intercept"),
     (('fn = "reveal"', 'fn = "teleport"'), "card[Probe].effect.0.fn", "unknown effect function"),
     (("cost = 2", 'cost = 2\ncolour = "red"'), "card[Probe].colour", "Extra inputs"),

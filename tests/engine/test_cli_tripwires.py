@@ -37,7 +37,8 @@ def test_help_names_lcb_lab(entry):
     ((), "lcb-lab: error: give a lesson (a packaged name or a file) or --load"),
     (("--team", "XX", "appendix_b_combat"),
      "lcb-lab: error: argument --team: invalid choice: 'XX' (choose from 'instructor', 'US', 'RU')"),
-    (("--load", "/dev/zero"), "error: /dev/zero: (file): larger than 64 MiB: not a saved game file"),
+    (("--load", "/dev/zero"), "error: /dev/zero: (file): is a character device, not a saved game file (only regular "
+                                "files are read)"),
     (("no_such_lesson",), "error: no_such_lesson: (file): no packaged lesson named 'no_such_lesson' (packaged: "
                           "appendix_b_combat, appendix_b_turn1, slite_landing_lesson); a file of your own is a "
                           "path: it holds a '/' or ends in .toml"),

@@ -308,7 +308,7 @@ def test_refused_choices_and_victory_no_longer_crash_legal_actions(base):
 @pytest.mark.parametrize("text,key", [
     ("seed = -1\n" + U, "seed"),
     ("turn = 5\nmax_turns = 2\n" + U, "turn"),
-    ('network = { US = -5 }\n' + U, "network_cubes[US]"),
+    ('network = { US = -5 }\n' + U, "network.US"),
     ('[units."X\\u001b[31m"]\ntype = "usmc_himars_section"\nhex = "F-6"\n', "units.X\\x1b[31m"),
     ('[units.""]\ntype = "usmc_himars_section"\nhex = "F-6"\n', "units."),
     ('[units."hidden:F-6:0"]\ntype = "usmc_himars_section"\nhex = "F-6"\n', "units.hidden:F-6:0"),

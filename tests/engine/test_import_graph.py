@@ -54,7 +54,7 @@ KERNEL = {m: p for m, p in ALL.items() if not UI & set(p.relative_to(PKG).parts)
 LAYERS = ("kernel", "games", "ui", "top")
 LCB = "lcb_lab.games.lcb"
 LCB_ORDER = {
-    "base": ("hexes", "plain", "display", "io.files", "io.inputs", "io.resources"),
+    "base": ("hexes", "plain", "display", "io.files", "io.ranges", "io.inputs", "io.resources"),
     "model": ("model", "actions", "choices", "observer"),
     "rules": ("rules",),
     "io": ("io.scenario", "io.save_check", "io.persistence"),

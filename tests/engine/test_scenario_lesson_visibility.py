@@ -33,7 +33,7 @@ def test_gotland_redux_loads_with_appendix_b_deployment():
      "unit[1 Anna].hex", "not on the gotland map"),
     ('type = "runi_mlrs_section"', 'type = "runi_rocket_thing"', "unit[1 Tanya].type", "unknown unit type"),
     ('initiative = "US"', 'initiative = "NATO"', "scenario.initiative", "Input should be 'US' or 'RU'"),
-    ('max_turns = 3 ', 'max_turns = 0 ', "scenario.max_turns", "greater than or equal to 1"),
+    ('max_turns = 3 ', 'max_turns = 0 ', "scenario.max_turns", "0 is out of range: allowed 1..20 (sandbox"),
     ('task_force = "TF Boston"\nhex = "AL-29"', 'task_force = "TF Chicago"\nhex = "AL-29"',
      "unit[DDG-51].task_force", "unknown Task Force"),
 ])

@@ -57,11 +57,14 @@ def test_a_saved_state_is_walked_by_its_type_hints(save, change, key, problem):
     assert (e.key, e.problem) == (key, problem), str(e)
 
 
-def test_unknown_keys_of_the_state_and_an_old_combat_plan_are_ignored(save):
+def test_an_old_combat_plan_loads_and_unknown_keys_of_the_state_are_refused(save):
     d = _impulse(json.loads(save), combat={"queue": []})
-    d["state"]["written_by"] = "an older lcb_lab"
     g = Game.from_json(json.dumps(d))
-    assert g.state.impulse.combat.lrs == [] and not hasattr(g.state, "written_by")
+    assert g.state.impulse.combat.lrs == []
+    d["state"]["written_by"] = "someone else"
+    with pytest.raises(ScenarioError) as e:
+        Game.from_json(json.dumps(d))
+    assert (e.value.key, e.value.problem) == ("state.written_by", "Extra field: a game state has no such field")
 
 
 def test_the_walk_rebuilds_what_to_data_wrote():

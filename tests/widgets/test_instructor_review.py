@@ -102,6 +102,21 @@ def test_load_and_save_refusals_are_plain_messages(lab, tmp_path):
     assert "Could not save" in _text(lab.message.value)
 
 
+def test_loading_a_folder_or_a_pipe_says_what_it_is(lab, tmp_path):
+    """Before: a folder or a named pipe was "no such file" (or a pipe blocked the kernel)."""
+    import os
+    before = _state(lab.game)
+    (tmp_path / "saves").mkdir()
+    assert lab.load_game(str(tmp_path / "saves"), confirm=True) is None
+    assert _text(lab.message.value) == (f"Could not load {tmp_path / 'saves'}: is a directory, not a saved game "
+                                        "file (only regular files are read). Nothing changed.")
+    os.mkfifo(tmp_path / "pipe.json")
+    assert lab.load_game(str(tmp_path / "pipe.json"), confirm=True) is None
+    assert _text(lab.message.value) == (f"Could not load {tmp_path / 'pipe.json'}: is a named pipe (FIFO), not a "
+                                        "saved game file (only regular files are read). Nothing changed.")
+    assert _state(lab.game) == before
+
+
 # ---------------------------------------------------------------- 2. scripted card effects
 def test_card_effect_panel_reveals_a_target_from_the_clicked_hex(lab):
     cp = lab.card_panel

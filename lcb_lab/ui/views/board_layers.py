@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import json
 import math
 from collections import defaultdict
 
@@ -23,6 +22,7 @@ from bokeh.models import ColumnDataSource
 from shapely import Polygon, unary_union
 
 from lcb_lab.games.lcb import hexes as lcb_hexes
+from lcb_lab.games.lcb.io.files import parse_json, read_text
 from lcb_lab.games.lcb.model.board import MAP_DIR, Board
 from lcb_lab.ui.views import overlays as ov
 from lcb_lab.ui.views import palette
@@ -67,7 +67,7 @@ def _land_geometry(board: Board):
     p = MAP_DIR / f"{board.name}_coast.geojson"
     if not p.exists():
         return Polygon()
-    data = json.loads(p.read_text(encoding="utf-8"))
+    data = parse_json(read_text(p, "coastline"), str(p))     # the one reader: regular files, capped
     polys = []
     for f in data.get("features", []):
         g = f["geometry"]

@@ -34,6 +34,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from lcb_lab.games.lcb.io.files import parse_json, read_text
+
 __all__ = ["Icon", "ICONS", "MARKER_ICONS", "AFFILIATION", "ECHELON", "SymbolImage", "sidc", "marker_sidc",
            "symbol_image", "svg", "data_url", "cache_info", "clear_cache", "SVG_SIZE", "SYMBOL_FILE",
            "all_sidcs", "render", "write_symbol_file"]
@@ -172,8 +174,8 @@ def write_symbol_file(path: Path | str = SYMBOL_FILE) -> int:
 @lru_cache(maxsize=1)
 def _shipped() -> dict[str, dict]:
     try:
-        data = json.loads(SYMBOL_FILE.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = parse_json(read_text(SYMBOL_FILE, "symbol"), str(SYMBOL_FILE))   # regular files only, capped
+    except (OSError, ValueError):              # ScenarioError is a ValueError: draw them with milsymbol
         return {}
     return data["symbols"] if data.get("size") == SVG_SIZE else {}
 

@@ -171,7 +171,7 @@ class GamePanel:
         from lcb_lab.games.lcb.game import Game
         c = self.ctl
         path = self.save_path(filename)
-        if not path.is_file():
+        if not path.exists():                  # a folder, a pipe, a device: the reader says what it is
             self.disarm()
             c.say(f"Could not load {path}: there is no such file (save a game first). Nothing changed.")
             return None
@@ -194,7 +194,7 @@ class GamePanel:
     def _file_error(self, verb: str, path: Path, err: BaseException) -> None:
         from lcb_lab.kernel.errors import ScenarioError
         if isinstance(err, ScenarioError):
-            why = f"{err.key}: {err.problem}"
+            why = err.problem if err.key == "(file)" else f"{err.key}: {err.problem}"
         elif isinstance(err, OSError):
             why = err.strerror or str(err)
         else:

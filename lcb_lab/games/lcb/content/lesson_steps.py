@@ -6,12 +6,13 @@ its card, :func:`link_ref`; 9.x).
 """
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar, Literal, Optional, Union
+from typing import Any, ClassVar, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, StrictBool
 
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.io import inputs as I
+from lcb_lab.games.lcb.io import ranges as R
 from lcb_lab.kernel.errors import LcbError
 from lcb_lab.games.lcb.game import Game
 
@@ -23,7 +24,7 @@ class _M(BaseModel):
 class LessonInfo(_M):
     title: str
     scenario: str
-    seed: Optional[int] = Field(default=None, ge=0)
+    seed: Optional[R.ranged(R.SEED)] = None
     start: Optional[Literal["planning", "action"]] = None
     assumptions: list[str] = []
     source: str = ""
@@ -54,7 +55,7 @@ class StageScript(_M):
     step: list[Step] = []
 
 
-D20 = Annotated[int, Field(ge=1, le=20)]
+D20 = R.ranged(R.D20)
 
 
 class _Typed(_M):
@@ -71,7 +72,7 @@ class _Typed(_M):
 
 
 class _Act(_Typed):
-    action: int = Field(default=1, ge=1)
+    action: R.ranged(R.ACTION) = 1
 
 
 class MoveStep(_Act):
@@ -142,7 +143,7 @@ class AnswerStep(_M):
 class ResolveStep(_M):
     do: str
     note: str = ""
-    dice: list[Annotated[int, Field(ge=1, le=20)]] = []
+    dice: list[D20] = []
 
 
 class ActStep(_M):
@@ -194,21 +195,21 @@ class PlayStep(_Card):
     option: str = "A"
     targets: list[str] = []
     hex: Optional[str] = None
-    action: Optional[int] = Field(default=None, ge=1)
+    action: Optional[R.ranged(R.ACTION)] = None
 
 
 class ResponseSpec(_M):
     card: str
     option: str = "A"
-    to: Union[int, str, None] = None
+    to: Union[R.ranged(R.CHAIN_LINK), str, None] = None
     targets: list[str] = []
 
 
 class CardInterceptSpec(_M):
     interceptor: str
     slot: str
-    dice: int = Field(ge=0)
-    to: Union[int, str, None] = None
+    dice: R.ranged(R.DICE)
+    to: Union[R.ranged(R.CHAIN_LINK), str, None] = None
 
 
 class RespondStep(_Card):

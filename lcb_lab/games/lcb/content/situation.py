@@ -50,6 +50,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from lcb_lab.games.lcb import hexes as lcb_hexes
 from lcb_lab.games.lcb.io import inputs as I
+from lcb_lab.games.lcb.io import ranges as R
 from lcb_lab.games.lcb.model.board import MP_BY_COLOUR, Board, Feature, HexInfo, load_board
 from lcb_lab.games.lcb.model.catalog import Catalog, load_catalog
 from lcb_lab.kernel.dice import Dice
@@ -79,8 +80,8 @@ class UnitSpec(_M):
     hex: Optional[str] = None
     task_force: Optional[str] = None
     face_up: bool = False
-    hp: Optional[int] = Field(default=None, ge=1)
-    supply: dict[str, int] = {}
+    hp: Optional[R.ranged(R.HP)] = None
+    supply: dict[str, R.ranged(R.SUPPLY)] = {}
     embarked_on: Optional[str] = None
     acted: bool = False
     moved: bool = False
@@ -101,8 +102,8 @@ class CardSpec(_M):
     hex: Optional[str] = None
     face_up: bool = False
     expended: bool = False
-    cubes: int = Field(default=0, ge=0)
-    used: int = Field(default=0, ge=0)
+    cubes: R.ranged(R.CARD_CUBES) = 0
+    used: R.ranged(R.CARD_CUBES) = 0
     free: bool = False
 
 
@@ -119,7 +120,7 @@ class SituationSpec(_M):
 
     units: dict[I.Designator, UnitSpec] = {}
     map: Optional[str] = None                 # a named map instead of the synthetic board
-    size: int = Field(default=12, ge=2, le=60)
+    size: R.ranged(R.BOARD_SIZE) = 12
     naval: list[str] = []
     mixed: list[str] = []
     colours: dict[str, Colour] = {}
@@ -128,18 +129,18 @@ class SituationSpec(_M):
     task_forces: dict[I.Designator, Team] = Field(default_factory=lambda: dict(DEFAULT_TASK_FORCES))
     markers: dict[I.Designator, MarkerSpec] = {}
     continuing: dict[str, Literal["continuing", "resolved"]] = {}
-    network: dict[Team, int] = {}
+    network: dict[Team, R.ranged(R.NETWORK_CUBES)] = {}
     initiative: Team = "US"
-    turn: int = Field(default=1, ge=1)
-    max_turns: int = Field(default=3, ge=1)
-    influence: int = Field(default=0, ge=-10, le=10)
+    turn: R.ranged(R.TURNS) = 1
+    max_turns: R.ranged(R.TURNS) = 3
+    influence: R.ranged(R.INFLUENCE) = 0
     jccs: Optional[dict[Team, list[str]]] = None
     cards: dict[Team, list[CardSpec]] = {}
     stage: Literal["planning", "deployment", "action"] = "action"
-    cp: dict[Team, int] = {}                  # CP left in the Planning Stage (3.12)
-    planning_stages: int = Field(default=1, ge=1)   # 1: the first Planning Stage (9.31)
-    forced: list[int] = []
-    seed: Optional[int] = Field(default=None, ge=0)
+    cp: dict[Team, R.ranged(R.CP)] = {}                  # CP left in the Planning Stage (3.12)
+    planning_stages: R.ranged(R.PLANNING_STAGES) = 1   # 1: the first Planning Stage (9.31)
+    forced: list[int] = []                    # d20 values 1..20, checked by Dice (7.02)
+    seed: Optional[R.ranged(R.SEED)] = None
     naval_zor: bool = True                    # apply the constant naval ZOR at once (6.23)
     check_terrain: bool = True                # ships need water, ground units land (5.11)
 

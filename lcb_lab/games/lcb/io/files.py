@@ -1,7 +1,7 @@
 """Reading the files lcb_lab is given (scenarios, lessons, catalogs, maps, saves).
 
-One place turns every way a file can be unreadable -- missing, a
-directory, not UTF-8, not TOML/JSON, absurdly large, nested absurdly
+One place turns every way a file can be unreadable -- missing, not a
+regular file (a directory, a named pipe, a device, a socket), not UTF-8, not TOML/JSON, absurdly large, nested absurdly
 deep or holding an integer literal longer than Python converts
 (:data:`MAX_INT_DIGITS`) -- into a :class:`~lcb_lab.kernel.errors.ScenarioError` naming the file, the
 key (``"(file)"`` or ``"(syntax)"``) and the problem, so no reader ever
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
@@ -35,29 +36,64 @@ def read_text(path: str | Path | Traversable, what: str) -> str:
     """The UTF-8 text of ``path`` (a path, or a packaged file from :mod:`lcb_lab.games.lcb.io.resources`).
     ``what`` ("lesson", "scenario", ...) words the error.
 
+    Only a regular file is read (:func:`read_bytes`): a directory, a named pipe, a device or a
+    socket is refused at once, and at most :data:`MAX_BYTES` + 1 bytes are ever read.
     Raises ScenarioError(file, "(file)", problem).
     """
     f = str(path)
     try:
-        if not isinstance(path, (str, os.PathLike)) and hasattr(path, "read_bytes"):  # packaged, in a zip
-            return path.read_bytes().decode("utf-8")
+        return read_bytes(path, what).decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise ScenarioError(f, "(file)", f"not UTF-8 text (byte {e.start}): not a {what} file") from None
+
+
+def read_bytes(path: str | Path | Traversable, what: str) -> bytes:
+    """The bytes of the regular file ``path``, at most :data:`MAX_BYTES` of them.
+
+    The file is opened without blocking (a named pipe with no writer would wait forever) and
+    checked on the open descriptor (``fstat``), so a file swapped for a pipe or a device
+    between the check and the read is refused too.
+    Raises ScenarioError(file, "(file)", problem): missing, not a regular file (naming what it
+    is), larger than the cap, unreadable (permissions, a NUL in the name).
+    """
+    f = str(path)
+    try:
+        if not isinstance(path, (str, os.PathLike)) and hasattr(path, "open"):  # packaged, maybe in a zip
+            with path.open("rb") as fh:
+                return _capped(fh.read(MAX_BYTES + 1), f, what)
         p = Path(path)
-        if p.is_dir():
-            raise ScenarioError(f, "(file)", f"is a directory, not a {what} file")
-        with p.open("rb") as fh:        # at most MAX_BYTES + 1: a device such as /dev/zero never ends
-            data = fh.read(MAX_BYTES + 1)
-        if len(data) > MAX_BYTES:
-            raise ScenarioError(f, "(file)", f"larger than {MAX_BYTES // 2**20} MiB: not a {what} file")
-        return data.decode("utf-8")
+        kind = file_kind(os.stat(p).st_mode)
+        if kind != "a regular file":
+            raise ScenarioError(f, "(file)", f"is {kind}, not a {what} file (only regular files are read)")
+        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+        with os.fdopen(fd, "rb") as fh:
+            kind = file_kind(os.fstat(fh.fileno()).st_mode)
+            if kind != "a regular file":
+                raise ScenarioError(f, "(file)", f"is {kind}, not a {what} file (only regular files are read)")
+            return _capped(fh.read(MAX_BYTES + 1), f, what)
     except ScenarioError:
         raise
     except FileNotFoundError:
         raise ScenarioError(f, "(file)", f"no such {what} file") from None
-    except UnicodeDecodeError as e:
-        raise ScenarioError(f, "(file)", f"not UTF-8 text (byte {e.start}): not a {what} file") from None
     except (OSError, ValueError, TypeError) as e:  # permissions, NUL in the name, a non-path
         raise ScenarioError(f, "(file)", f"cannot read the {what} file: {getattr(e, 'strerror', None) or e}") \
             from None
+
+
+def _capped(data: bytes, file: str, what: str) -> bytes:
+    if len(data) > MAX_BYTES:
+        raise ScenarioError(file, "(file)", f"larger than {MAX_BYTES // 2**20} MiB: not a {what} file")
+    return data
+
+
+_KINDS = ((stat.S_ISREG, "a regular file"), (stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a named pipe (FIFO)"),
+          (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
+
+
+def file_kind(mode: int) -> str:
+    """What a ``st_mode`` is, in words: ``"a regular file"``, ``"a directory"``, ``"a named pipe (FIFO)"``,
+    ``"a character device"``, ``"a block device"``, ``"a socket"`` (else ``"not a regular file"``)."""
+    return next((name for test, name in _KINDS if test(mode)), "not a regular file")
 
 
 def _parse(load: Callable[[Any], Any], text: Any, file: str, syntax: tuple, what: str) -> Any:

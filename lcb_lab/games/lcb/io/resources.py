@@ -88,7 +88,7 @@ def lesson_names() -> list[str]:
 
 def source(kind: Kind, name: str) -> Traversable:
     """The packaged file of ``kind`` called ``name`` (a Traversable; read it with
-    ``.read_text(encoding="utf-8")`` or :func:`text`).
+    :func:`text`, which reads it through :func:`lcb_lab.games.lcb.io.files.read_text`).
 
     Only a name :func:`names` lists is accepted (so no name reaches outside the
     folder).  Raises ScenarioError(name, "(file)", problem) listing the packaged names.
@@ -114,7 +114,8 @@ def lesson_source(name: str) -> Traversable:
 
 def text(kind: Kind, name: str) -> str:
     """The UTF-8 text of the packaged file ``name`` of ``kind``. Raises ScenarioError."""
-    return source(kind, name).read_text(encoding="utf-8")
+    from lcb_lab.games.lcb.io.files import read_text   # the one reader (here: resources stays standalone)
+    return read_text(source(kind, name), kind)
 
 
 def scenario_text(name: str) -> str:

@@ -9,7 +9,13 @@ like ``state.units[DDG-51].hp``:
   raises :class:`~lcb_lab.kernel.errors.InputError`);
 * a map name that is not a plain name in the maps folder (no paths);
 * any state field of the wrong type (strict: no ``"2"`` or ``2.0`` for an int,
-  no NaN), unknown fields on units, markers and declared actions;
+  no NaN), unknown fields on the state and every record in it (an older combat plan's
+  ``queue`` aside), on log entries, SOT entries and a saved map;
+* a per-team table (Tactical Network cubes, kills, CP, free cards, SOT, reinforcements)
+  without both teams, a team table with an unknown team, ``max_turns`` outside 1..20
+  (:data:`lcb_lab.games.lcb.io.ranges.TURNS`);
+* a record whose keys are not ``initial`` and ``steps``, or whose initial state and dice fail
+  these same checks (keys ``record.initial.state...``);
 * an unknown team, stage, Task Force, unit type or marker type; designators
   with control characters; a unit filed under another id;
 * HP below 0 or above the type's HP (4.21); a supply below 0 or in a slot the
@@ -46,6 +52,7 @@ like ``state.units[DDG-51].hp``:
 """
 from __future__ import annotations
 
+import dataclasses
 import typing
 from typing import Any, Optional
 
@@ -53,6 +60,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from lcb_lab.games.lcb.choices import check_policies
 from lcb_lab.games.lcb.io import inputs as I
+from lcb_lab.games.lcb.io import ranges as R
 from lcb_lab.games.lcb.model.board import Board, board_from_dict, load_board, map_name_problem, place_problem
 from lcb_lab.games.lcb.model.catalog import Catalog, load_catalog, marker_is_naval
 from lcb_lab.games.lcb.choices import CHOICE_KINDS, CardResponseChoice, EmbarkLossesChoice
@@ -66,24 +74,38 @@ STAGES = ("planning", "deployment", "action", "over")
 """Game stages a state may be in (3.0; ``over`` after a Victory Check, 3.5)."""
 
 _NAMED = ("units", "markers", "task_forces", "continuing", "network_cubes", "kills", "total_kills", "supply",
-          "cards", "cp", "cp_bonus", "free_cards", "deploy_areas", "placements", "card_markers", "port_cubes", "sot")
+          "cards", "cp", "cp_bonus", "free_cards", "deploy_areas", "placements", "card_markers", "port_cubes", "sot",
+          "reinforcements", "ap_loss", "transfers")
 
 
 # ------------------------------------------------------------------ the state's shape: its own type hints
 def _forbid_extra(cls: type) -> bool:
-    """Unknown keys are refused on every state record but the state itself (``GameState.from_dict``
-    ignores them) and the combat plan (an older save's ``queue`` of decisions, which
-    ``GameState.from_dict`` moves onto the choices)."""
-    return cls is not GameState and cls is not CombatPlan
+    """Unknown keys are refused on every state record, the state itself included, but the combat
+    plan (an older save's ``queue`` of decisions, which ``GameState.from_dict`` moves onto the
+    choices)."""
+    return cls is not CombatPlan
 
 
 def typed_state(data: Any, file: str) -> GameState:
     """The saved state rebuilt by walking :class:`GameState`'s type hints (:func:`lcb_lab.kernel.datacodec.from_data`,
     the walk the codec and copies use), strictly.  Raises ScenarioError(file, key path, problem)."""
+    _check_plan_keys(data, file)
     try:
         return from_data(GameState, data, _forbid_extra)
     except DataError as e:
         raise ScenarioError(file, key_of("state", e.loc), e.problem) from None
+
+
+def _check_plan_keys(data: Any, file: str) -> None:
+    """The combat plan's keys: its fields, and an older save's ``queue`` (which it may keep)."""
+    imp = data.get("impulse") if isinstance(data, dict) else None
+    plan = imp.get("combat") if isinstance(imp, dict) else None
+    if isinstance(plan, dict):
+        known = {f.name for f in dataclasses.fields(CombatPlan)} | {"queue"}
+        for k in plan:
+            if k not in known:
+                _refuse(file, f"state.impulse.combat.{I.printable(str(k))}",
+                        "Extra field: a combat plan has no such field")
 
 
 _SavedDice = I.DiceState
@@ -95,14 +117,18 @@ class _Loose(BaseModel):
     model_config = ConfigDict(strict=True, extra="allow", defer_build=True)
 
 
-class _PublicForm(_Loose):
+class _Exact(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid", defer_build=True)
+
+
+class _PublicForm(_Exact):
     title: str = ""
     text: str = ""
     rules: list[str] = []
     data: dict = {}
 
 
-class _LogEntry(_Loose):
+class _LogEntry(_Exact):
     """One log entry (lcb_lab.kernel.explain.step, annotated by lcb_lab.games.lcb.observer)."""
     kind: str
     title: str
@@ -144,12 +170,50 @@ def check_save(text: Any, catalog: Catalog | None = None, file: str = "<saved ga
     _check_log(d["state"].get("log", []), file)
     if d.get("scenario_info") is not None:
         _check_scenario_info(d["scenario_info"], file)
+    if d.get("record") is not None:
+        _check_record_start(d["record"], board, catalog, file)
     return d
 
 
+RECORD_KEYS = {"record": ("initial", "steps"), "record.initial": ("state", "dice")}
+"""The keys of a saved record and of its start (:meth:`lcb_lab.kernel.engine.Engine.record_to_json`)."""
+
+
+def _check_record_start(rec: Any, board: Board, catalog: Catalog, file: str) -> None:
+    """The record's own keys, and its initial state and dice checked like the save's own
+    (keys ``record.initial.state...``, ``record.initial.dice...``); its steps are checked
+    where they are read (:meth:`lcb_lab.kernel.engine.Engine.load_record`). Raises ScenarioError."""
+    node = rec
+    for where, keys in RECORD_KEYS.items():
+        if not isinstance(node, dict):
+            _refuse(file, where, f"a JSON object with {' and '.join(keys)}")
+        for k in node:
+            if k not in keys:
+                _refuse(file, f"{where}.{I.printable(str(k))}", f"unknown key; a {where} has {', '.join(keys)}")
+        for k in keys:
+            if k not in node:
+                _refuse(file, f"{where}.{k}", "missing")
+        node = node.get("initial")
+    start = rec["initial"]
+    try:
+        _check_state(typed_state(start["state"], file), board, catalog, file)
+        _check_log(start["state"].get("log", []), file)
+    except ScenarioError as e:
+        raise ScenarioError(file, f"record.initial.{e.key}", e.problem) from None
+    _typed(_SavedDice, start["dice"], file, "record.initial.dice")
+
+
 def _check_log(log: list, file: str) -> None:
+    """Each entry a :class:`_LogEntry` (no unknown keys); the fields it may leave out (``rules``,
+    ``data``, ``turn``, ``impulse``; a public form's ``title``, ``text``...) are written into the
+    entry with their defaults, so no reader meets an entry without them."""
     for i, entry in enumerate(log):
-        _typed(_LogEntry, entry, file, f"state.log[{i}]")
+        e = _typed(_LogEntry, entry, file, f"state.log[{i}]")
+        for k in ("rules", "data", "turn", "impulse"):
+            entry.setdefault(k, getattr(e, k))
+        if e.public is not None:
+            for k in ("title", "text", "rules", "data"):
+                entry["public"].setdefault(k, getattr(e.public, k))
 
 
 def saved_board(d: dict, file: str) -> Board:
@@ -308,7 +372,7 @@ def _check_chain(s: Any, file: str) -> None:
                 "answer (9.46)")
 
 
-class _SotEntry(_Loose):
+class _SotEntry(_Exact):
     """One Submarine Operations Tracker entry (14.03, :func:`lcb_lab.games.lcb.rules.submarines.sot.track`)."""
     sub: str
     turn: int
@@ -316,6 +380,7 @@ class _SotEntry(_Loose):
     hex: str
     public: bool
     why: str = ""
+    published: str = ""               # why the entry became public (sot.publish)
     path: list[str] = []
     detected_by: list[str] = []
 
@@ -494,9 +559,13 @@ def _check_victory(conditions: list, file: str) -> None:
 
 
 def check_trackers(s: Any, file: str, prefix: str = "state.") -> None:
-    """Turn within 1..max_turns, the Influence Meter within -10..10 (15.0), Tactical Network
-    cubes and kills per known team and not negative.  ``s``: a GameState or its typed save
+    """``max_turns`` within 1..20 (:data:`lcb_lab.games.lcb.io.ranges.TURNS`), turn within
+    1..max_turns, the Influence Meter within -10..10 (15.0), Tactical Network cubes and kills
+    per known team and not negative, every per-team table with both teams (:func:`check_every_team`).  ``s``: a GameState or its typed save
     form (a situation checks what it builds with this, so its saves load).  Raises ScenarioError."""
+    problem = R.TURNS.problem(s.max_turns)
+    if problem:
+        _refuse(file, f"{prefix}max_turns", problem)
     if not 1 <= s.turn <= s.max_turns:
         _refuse(file, f"{prefix}turn", f"turn {s.turn} is not in 1..max_turns ({s.max_turns})")
     for key in ("influence", "influence_turn_start"):
@@ -510,6 +579,27 @@ def check_trackers(s: Any, file: str, prefix: str = "state.") -> None:
                 _refuse(file, f"{prefix}{key}[{I.printable(team)}]", f"unknown team {team!r}; known: US, RU")
             if n < 0:
                 _refuse(file, f"{prefix}{key}[{team}]", f"cannot be negative ({n})")
+    check_every_team(s, file, prefix)
+
+
+PER_TEAM = ("network_cubes", "kills", "total_kills", "cp", "free_cards", "sot", "reinforcements")
+"""The state's tables with an entry for each team (their defaults hold both)."""
+
+SOME_TEAMS = ("cp_bonus", "ap_loss")
+"""The state's tables with entries for some teams only (none: nothing granted or lost)."""
+
+
+def check_every_team(s: Any, file: str, prefix: str = "state.") -> None:
+    """Each :data:`PER_TEAM` table has both teams; :data:`SOME_TEAMS` tables only known teams.
+    Raises ScenarioError."""
+    for key in PER_TEAM + SOME_TEAMS:
+        table = getattr(s, key)
+        for team in table:
+            if team not in TEAMS:
+                _refuse(file, f"{prefix}{key}[{I.printable(team)}]", f"unknown team {team!r}; known: US, RU")
+        for team in TEAMS if key in PER_TEAM else ():
+            if team not in table:
+                _refuse(file, f"{prefix}{key}[{team}]", "missing: the table has an entry for each team, US and RU")
 
 
 def _designator(file: str, key: str, name: str) -> None:
@@ -581,6 +671,11 @@ def _check_impulse(s: Any, imp: Any, file: str) -> None:
         _refuse(file, f"{key}.task_force", f"unknown Task Force {imp.task_force!r}")
     if imp.team != s.task_forces[imp.task_force]:
         _refuse(file, f"{key}.team", f"{imp.task_force} is {s.task_forces[imp.task_force]}, not {imp.team!r}")
+    for uid, n in imp.transfers.items():        # a ship's cargo through a port this impulse (12.3, 12.54)
+        if uid not in s.units:
+            _refuse(file, f"{key}.transfers[{I.printable(uid)}]", f"no unit {uid!r}")
+        if n < 0:
+            _refuse(file, f"{key}.transfers[{I.printable(uid)}]", f"cannot be negative ({n})")
     for i, a in enumerate(imp.actions):
         for uid in a.units:
             if uid not in s.units:

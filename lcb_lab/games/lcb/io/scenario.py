@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from lcb_lab.games.lcb.io import inputs as I
+from lcb_lab.games.lcb.io import ranges as R
 from lcb_lab.games.lcb.model.board import Board, load_board, map_name_problem, place_problem
 from lcb_lab.games.lcb.model.catalog import Catalog, load_catalog, marker_is_naval
 from lcb_lab.kernel.dice import Dice
@@ -30,7 +31,6 @@ from lcb_lab.kernel.errors import IllegalAction, UnknownName
 from lcb_lab.games.lcb.rules.stages import planning
 from lcb_lab.games.lcb.rules.common import Ctx
 from lcb_lab.games.lcb.rules.movement.conceal import sweep_naval_zor
-from lcb_lab.games.lcb.rules.stages.influence import LIMIT as INFLUENCE_LIMIT
 from lcb_lab.games.lcb.rules.cards.jcc import add_card
 from lcb_lab.games.lcb.model.state import DeployArea, GameState, Marker, PlanningGrant, Unit
 
@@ -40,16 +40,16 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 class _M(BaseModel):
-    model_config = ConfigDict(extra="forbid", defer_build=True)
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)   # no "yes" for true, no "3" for 3
 
 
 class ScenarioInfo(_M):
     id: str
     name: str
     map: str = "gotland"
-    max_turns: int = Field(ge=1)
+    max_turns: R.ranged(R.TURNS)
     initiative: Literal["US", "RU"]
-    influence: int = Field(default=0, ge=-INFLUENCE_LIMIT, le=INFLUENCE_LIMIT)  # the meter's range (15.0)
+    influence: R.ranged(R.INFLUENCE) = 0   # the meter's range (15.0)
     start: Literal["planning", "action"] = "action"   # the stage the game begins in (3.0)
     source: str = ""
     notes: list[str] = []
@@ -77,8 +77,8 @@ class CardEntry(_M):
 
 
 class TeamInfo(_M):
-    cp: int = Field(ge=0)
-    network_cubes: int = Field(ge=0)
+    cp: R.ranged(R.CP)
+    network_cubes: R.ranged(R.NETWORK_CUBES)
     prescribed: list[CardEntry] = []   # the scenario's cards (App. B Planning [b])
     purchases: list[CardEntry] = []    # the cards bought when the game starts in the Action Stage (App. B Planning [a])
     jccs: list[str] = []               # older files: pool card names (made pool cards: GameState.migrate_jccs)
@@ -87,8 +87,8 @@ class TeamInfo(_M):
 
 class PlanningEntry(_M):
     """A later Planning Stage: at the start of ``turn``, ``cp`` per team (3.06, 3.15)."""
-    turn: int = Field(ge=2)
-    cp: dict[Literal["US", "RU"], int] = {}
+    turn: R.ranged(R.LATER_TURN)
+    cp: dict[Literal["US", "RU"], R.ranged(R.CP)] = {}
     note: str = ""
 
 
@@ -131,15 +131,15 @@ class MineEntry(_M):
     """A secret minefield of the scenario (13.37): ``cubes`` of ``team``'s mines in ``hex``."""
     team: Literal["US", "RU"]
     hex: str
-    cubes: int = Field(default=1, ge=1, le=20)
-    succeeds_on: int = Field(default=13, ge=1, le=20)
+    cubes: R.ranged(R.MINE_CUBES) = 1
+    succeeds_on: R.ranged(R.D20) = 13
     terrain: Optional[Literal["land", "water", "any"]] = None
 
 
 class Victory(_M):
     team: Literal["US", "RU"]
     type: Literal["destroy", "no_enemy_ground", "hold", "hold_hex"]
-    count: int = Field(default=1, ge=1)
+    count: R.ranged(R.VICTORY_COUNT) = 1
     hex: Optional[str] = None          # hold_hex: the hex to control at the end (3.5)
     text: str = ""
     source: str = "sandbox"

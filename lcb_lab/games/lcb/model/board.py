@@ -227,12 +227,22 @@ def board_to_dict(board: Board) -> dict:
                        "naval_links": list(h.naval_links), "note": h.note} for h in board.hexes.values()]}
 
 
+BOARD_KEYS = ("name", "hexes", "features", "roads", "projection", "label_map", "source",
+              "hex_km", "box", "thresholds", "placement")
+"""The keys of a map's JSON layout (:func:`board_to_dict`; the last four: how tools/build_map.py built it)."""
+
+
 def board_from_dict(data: dict, file: str = "<map>") -> Board:
     """Build a Board from the JSON layout above: ``hexes`` a list of hex objects,
     ``features`` / ``roads`` lists of objects, ``projection`` / ``label_map`` objects.
     Raises ScenarioError(file, key, problem)."""
     if not isinstance(data, dict):
         raise ScenarioError(file, "(top)", f"a map is a JSON object, not {type(data).__name__}")
+    for key in data:
+        if key not in BOARD_KEYS:
+            raise ScenarioError(file, str(key), f"unknown key; a map has {', '.join(BOARD_KEYS)}")
+    if "hexes" not in data:
+        raise ScenarioError(file, "hexes", "missing: a map is a list of hexes")
     for key, kind, words in (("hexes", list, "a list of hexes"), ("features", list, "a list"),
                              ("roads", list, "a list"), ("projection", dict, "an object"),
                              ("label_map", dict, "an object"), ("name", str, "a string"), ("source", str, "a string")):

@@ -33,10 +33,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
 from lcb_lab.games.lcb.model.catalog import CombatValue, UnitType
 from lcb_lab.kernel.errors import ScenarioError, UnknownName
+from lcb_lab.games.lcb.io import ranges as R
 from lcb_lab.games.lcb.io.files import load_toml
 
 DECK_DIR = Path(__file__).resolve().parents[1] / "data" / "cards"
@@ -192,14 +193,14 @@ class Effect(_Model):
     text: str
     when: When = "play"
     target: Target = "none"
-    range: Optional[int] = Field(default=None, ge=0)
-    succeeds_on: Optional[int] = Field(default=None, ge=1, le=20)
-    dice: int = Field(default=1, ge=0, le=20)
-    cv: Optional[int] = Field(default=None, ge=0, le=20)
+    range: Optional[R.ranged(R.RANGE_HEXES)] = None
+    succeeds_on: Optional[R.ranged(R.D20)] = None
+    dice: R.ranged(R.DICE) = 1
+    cv: Optional[R.ranged(R.D20_CV)] = None
     counters: tuple[Category, ...] = ()
-    max_targets: int = Field(default=1, ge=1)
+    max_targets: R.ranged(R.TARGETS) = 1
     network_cube: Optional[bool] = None
-    ap: int = Field(default=1, ge=0, le=3)
+    ap: R.ranged(R.CARD_AP) = 1
     core_action: Optional[CoreAction] = None
     args: dict[str, Any] = {}
 
@@ -256,11 +257,11 @@ class CardType(_Model):
     name: str
     team: Literal["US", "RU"]
     aliases: tuple[str, ...] = ()
-    cost: int = Field(ge=0, le=5)                    # 3.12: 1-5; 0 for organic systems (9.31) and the network (7.6)
+    cost: R.ranged(R.CARD_COST)                      # 3.12: 1-5; 0 for organic systems (9.31) and the network (7.6)
     function: Function
     symbols: tuple[Symbol, ...] = ()
-    detect: Optional[int] = Field(default=None, ge=1, le=20)    # 9.06
-    hits: int = Field(default=1, ge=1)                # 9.04
+    detect: Optional[R.ranged(R.D20)] = None    # 9.06
+    hits: R.ranged(R.CARD_HITS) = 1                  # 9.04
     categories: tuple[Category, ...] = ()
     requires: tuple[str, ...] = ()                   # host unit type ids or HOST_TAGS
     removed_after_use: bool = False                  # 9.08 (else discarded back to the deck, 9.07)
@@ -272,15 +273,15 @@ class CardType(_Model):
     aviation: Optional[Literal["rotary", "fixed"]] = None   # 10.1: the black helicopter / fighter symbol of an ASV
     amphibious: bool = False                         # 10.22: an Amphibious card (one type per ship)
     unit_type: Optional[str] = None                  # 14.0 / 12.4: the catalog unit type the card puts in play (a JCC submarine)
-    intercept_min_cv: Optional[int] = Field(default=None, ge=1, le=20)   # 9.011 "IAMD (with 13+)"
+    intercept_min_cv: Optional[R.ranged(R.D20)] = None   # 9.011 "IAMD (with 13+)"
     bmd_only: bool = False                           # 7.510: only BMD INTERCEPT answers it
-    gpsv: Optional[int] = Field(default=None, ge=0)  # 10.1 Space Values (None: see the class doc)
-    asv: Optional[int] = Field(default=None, ge=0)
-    mp: Optional[int] = Field(default=None, ge=0)    # ISR marker / transport MP (12.2, 13.2)
-    capacity_gpsv: Optional[int] = Field(default=None, ge=0)   # transport capacity (12.x)
-    discard_after: Optional[int] = Field(default=None, ge=1)   # uses/successes before discard (CAP: 2 successes, 9.04)
+    gpsv: Optional[R.ranged(R.SPACE)] = None         # 10.1 Space Values (None: see the class doc)
+    asv: Optional[R.ranged(R.SPACE)] = None
+    mp: Optional[R.ranged(R.MP)] = None              # ISR marker / transport MP (12.2, 13.2)
+    capacity_gpsv: Optional[R.ranged(R.SPACE)] = None   # transport capacity (12.x)
+    discard_after: Optional[R.ranged(R.CARD_HITS)] = None   # uses/successes before discard (CAP: 2 successes, 9.04)
     cvs: tuple[CombatValue, ...] = ()                # Attached supply / CV substitution (9.32, 9.33)
-    hp_bonus: int = 0                                # Attached HP change (9.31)
+    hp_bonus: R.ranged(R.HP_BONUS) = 0               # Attached HP change (9.31)
     effects: tuple[Effect, ...] = ()
     text: str
     flavour: str = ""

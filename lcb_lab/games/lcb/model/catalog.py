@@ -19,9 +19,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from lcb_lab.kernel.errors import ScenarioError
+from lcb_lab.games.lcb.io import ranges as R
 from lcb_lab.games.lcb.io.files import load_toml
 
 DATA_DIR = Path(__file__).resolve().parents[1] / "data"
@@ -77,9 +78,9 @@ class CombatValue(CvReading, _Model):
     """One CV of a unit: value to roll under on a d20 (7.02), range, supply."""
 
     slot: CvSlot
-    value: int = Field(ge=0, le=20)
-    range: Optional[int] = Field(default=0, ge=0)  # GA range is 0 (7.11)
-    supply: Optional[int] = Field(ge=0)  # required: write "inf" for infinite supply
+    value: R.ranged(R.D20_CV)
+    range: Optional[R.ranged(R.RANGE_HEXES)] = 0   # GA range is 0 (7.11)
+    supply: Optional[R.ranged(R.SUPPLY)]           # required: write "inf" for infinite supply
     sources: dict[str, str]
 
     _n = field_validator("range", "supply", mode="before")(_inf)
@@ -91,8 +92,8 @@ class ResupplyValue(_Model):
     """A logistics unit's RV: RPs it may hand out per action, and range (8.0, 8.03)."""
 
     slot: RvSlot
-    value: int = Field(ge=0)
-    range: int = Field(ge=0)
+    value: R.ranged(R.SUPPLY)
+    range: R.ranged(R.RANGE_HEXES)
     sources: dict[str, str]
 
     _s = field_validator("sources")(lambda v: _check_sources(v))
@@ -109,20 +110,20 @@ class UnitType(_Model):
     symbol: str
     abbrev: str
     size: str
-    mp: int = Field(ge=0)
-    hp: int = Field(ge=1)
-    gpsv: int = Field(default=0, ge=0)
-    asv: int = Field(default=0, ge=0)
-    embark_gpsv: int = Field(default=0, ge=0)
-    embark_asv: int = Field(default=0, ge=0)
-    rp: int = Field(default=0, ge=0)
+    mp: R.ranged(R.MP)
+    hp: R.ranged(R.HP)
+    gpsv: R.ranged(R.SPACE) = 0
+    asv: R.ranged(R.SPACE) = 0
+    embark_gpsv: R.ranged(R.SPACE) = 0
+    embark_asv: R.ranged(R.SPACE) = 0
+    rp: R.ranged(R.SUPPLY) = 0
     armor: bool = False
     cannon_artillery: bool = False
     asw: bool = False
     embark_rotary: bool = False    # 10.1, 10.35: the ship's black helicopter symbol
     embark_fixed: bool = False     # 10.1, 10.35: the ship's black fighter symbol
-    detect: Optional[int] = Field(default=None, ge=1, le=20)      # a submarine's required DETECT (14.12)
-    torpedo_cv: Optional[int] = Field(default=None, ge=1, le=20)  # TORPEDO ATTACK CV (14.08)
+    detect: Optional[R.ranged(R.D20)] = None       # a submarine's required DETECT (14.12)
+    torpedo_cv: Optional[R.ranged(R.D20)] = None   # TORPEDO ATTACK CV (14.08)
     cvs: tuple[CombatValue, ...] = ()
     rvs: tuple[ResupplyValue, ...] = ()
     sources: dict[str, str]

@@ -1,0 +1,265 @@
+"""The command line over bad invocations and hostile files: every one exits non-zero with one line
+on stderr and no traceback (``python -m lcb_lab ...`` in a subprocess), and the reader
+(lcb_lab/games/lcb/io/files.py) reads only regular files, never more than the cap + 1 bytes."""
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import socket
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from lcb_lab.games.lcb.io import files
+from lcb_lab.kernel.errors import ScenarioError
+
+ROOT = Path(__file__).resolve().parents[2]
+POSIX = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes and sockets need POSIX")
+
+
+def _cli(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "lcb_lab", *args], capture_output=True, text=True,
+                          cwd=cwd, timeout=120)
+
+
+def _make(tmp: Path, kind: str) -> str:
+    """A hostile file of ``kind`` in ``tmp``; its path (relative to ``tmp``) or a special file's."""
+    p = tmp / f"{kind}.json"
+    if kind == "fifo":
+        os.mkfifo(p)
+    elif kind == "socket":
+        s = socket.socket(socket.AF_UNIX)
+        s.bind(str(p))                       # the socket file stays after the test's socket closes
+        s.close()
+    elif kind == "dir":
+        p.mkdir()
+    elif kind == "unreadable":
+        p.write_text("{}", encoding="utf-8")
+        p.chmod(0)
+    elif kind != "missing":
+        p.write_bytes(CONTENT[kind]())
+    return p.name
+
+
+CONTENT = {
+    "empty": lambda: b"",
+    "binary": lambda: bytes(range(256)) * 4,
+    "huge": lambda: b" " * (files.MAX_BYTES + 1),
+    "deep": lambda: b"[" * 100_000 + b"]" * 100_000,
+    "deep_object": lambda: b'{"a":' * 60 + b"1" + b"}" * 60,
+    "wrong_types": lambda: json.dumps({"version": "two", "state": [1, 2], "dice": None}).encode(),
+    "a_list": lambda: b"[1, 2, 3]",
+    "nul_bytes": lambda: b"\x00" * 1000,
+    "toml_not_json": lambda: b'[scenario]\nid = "x"\n',
+}
+
+# (files to make, argv (FILE = the made file), the exact stderr line or None for "one line, any text")
+CASES = {
+    "load an empty file": ("empty", ("--load", "FILE"),
+                           "error: FILE: (syntax): not JSON: Expecting value: line 1 column 1 (char 0)"),
+    "load a binary file": ("binary", ("--load", "FILE"), "error: FILE: (file): not UTF-8 text (byte 128): "
+                                                         "not a saved game file"),
+    "load a huge file": ("huge", ("--load", "FILE"), "error: FILE: (file): larger than 64 MiB: not a saved game file"),
+    "load deep JSON": ("deep", ("--load", "FILE"), "error: FILE: (syntax): nested more than 48 levels deep"),
+    "load a deep object": ("deep_object", ("--load", "FILE"), "error: FILE: (syntax): nested more than 48 levels deep"),
+    "load wrong types": ("wrong_types", ("--load", "FILE"), None),
+    "load a JSON list": ("a_list", ("--load", "FILE"), None),
+    "load NUL bytes": ("nul_bytes", ("--load", "FILE"), None),
+    "load TOML as a save": ("toml_not_json", ("--load", "FILE"), None),
+    "load a FIFO": ("fifo", ("--load", "FILE"), "error: FILE: (file): is a named pipe (FIFO), not a saved game file "
+                                               "(only regular files are read)"),
+    "load a socket": ("socket", ("--load", "FILE"), "error: FILE: (file): is a socket, not a saved game file "
+                                                   "(only regular files are read)"),
+    "load /dev/zero": (None, ("--load", "/dev/zero"), "error: /dev/zero: (file): is a character device, not a saved "
+                                                     "game file (only regular files are read)"),
+    "load a directory": ("dir", ("--load", "FILE"), "error: FILE: (file): is a directory, not a saved game file "
+                                                   "(only regular files are read)"),
+    "load a missing file": ("missing", ("--load", "FILE"), "error: FILE: (file): no such saved game file"),
+    "load an unreadable file": ("unreadable", ("--load", "FILE"),
+                                "error: FILE: (file): cannot read the saved game file: Permission denied"),
+    "lesson from a FIFO": ("fifo", ("./FILE",), "error: FILE: (file): is a named pipe (FIFO), not a lesson file "
+                                                "(only regular files are read)"),
+    "lesson from /dev/zero": (None, ("/dev/zero",), "error: /dev/zero: (file): is a character device, not a lesson "
+                                                   "file (only regular files are read)"),
+    "lesson that is binary": ("binary", ("./FILE",), "error: FILE: (file): not UTF-8 text (byte 128): not a "
+                                                     "lesson file"),
+    "lesson and --load": (None, ("appendix_b_combat", "--load", "save.json"),
+                          "lcb-lab: error: give a lesson (appendix_b_combat) or --load (save.json), not both: a "
+                          "lesson replays from its scenario's start, --load continues a saved game"),
+    "--list and --json": (None, ("--list", "--json"),
+                          "lcb-lab: error: --list lists the packaged scenarios and lessons and exits: it takes no "
+                          "--json"),
+    "--list and a lesson and --save": (None, ("--list", "appendix_b_combat", "--save", "x.json"),
+                                       "lcb-lab: error: --list lists the packaged scenarios and lessons and exits: "
+                                       "it takes no --save or lesson"),
+    "--list and --team": (None, ("--list", "--team", "RU"),
+                          "lcb-lab: error: --list lists the packaged scenarios and lessons and exits: it takes no "
+                          "--team"),
+    "--save an empty name": (None, ("appendix_b_combat", "--save", ""),
+                             "lcb-lab: error: --save needs a file name, not an empty one"),
+    "--save over the lesson": (None, ("./drill", "--save", "drill"),
+                               "lcb-lab: error: --save drill would overwrite the lesson file it replays: "
+                               "save to another file"),
+    "--save as .toml": (None, ("appendix_b_combat", "--save", "game.toml"),
+                        "lcb-lab: error: --save game.toml: a saved game is JSON, and a .toml name is read back as a "
+                        "lesson: give the file a .json name"),
+    "--save into a missing folder": (None, ("appendix_b_combat", "--save", "no/such/dir/x.json"), None),
+    "an unknown option": (None, ("--bogus",), "lcb-lab: error: unrecognized arguments: --bogus"),
+    "two lessons": (None, ("appendix_b_combat", "appendix_b_turn1"),
+                    "lcb-lab: error: unrecognized arguments: appendix_b_turn1"),
+    "--team without a value": (None, ("appendix_b_combat", "--team"),
+                               "lcb-lab: error: argument --team: expected one argument"),
+}
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_a_bad_invocation_is_one_line_and_no_traceback(tmp_path, name):
+    kind, argv, expected = CASES[name]
+    if kind in ("fifo", "socket") and not hasattr(os, "mkfifo"):
+        pytest.skip("named pipes and sockets need POSIX")
+    if kind == "unreadable" and os.geteuid() == 0:
+        pytest.skip("root reads any file")
+    if name == "--save over the lesson":
+        (tmp_path / "drill").write_text((ROOT / "scenarios/lcb/lessons/appendix_b_combat.toml").read_text())
+    made = _make(tmp_path, kind) if kind else ""
+    argv = [a.replace("FILE", made) for a in argv]
+    r = _cli(*argv, cwd=tmp_path)
+    out = r.stdout + r.stderr
+    assert "Traceback" not in out, out[-2000:]
+    assert r.returncode == 2, (r.returncode, out[-2000:])
+    lines = r.stderr.splitlines()
+    assert len(lines) == 1, r.stderr
+    if expected is not None:
+        assert lines[0] == expected.replace("FILE", made)
+    assert r.stdout == ""
+    if name == "--save over the lesson":
+        assert (tmp_path / "drill").read_text().startswith("#")      # untouched
+
+
+# ------------------------------------------------------------------ the reader itself
+@POSIX
+def test_a_fifo_is_refused_at_once_even_with_no_writer(tmp_path):
+    """Before: open() of a named pipe waited for a writer forever."""
+    os.mkfifo(tmp_path / "p")
+    with pytest.raises(ScenarioError) as e:
+        files.read_text(tmp_path / "p", "scenario")
+    assert e.value.problem == "is a named pipe (FIFO), not a scenario file (only regular files are read)"
+
+
+def test_a_device_is_refused_without_reading_it():
+    """Before: /dev/zero was read up to the cap (64 MiB) before it was refused."""
+    with pytest.raises(ScenarioError) as e:
+        files.read_bytes("/dev/zero", "catalog")
+    assert (e.value.file, e.value.key) == ("/dev/zero", "(file)")
+    assert e.value.problem == "is a character device, not a catalog file (only regular files are read)"
+
+
+@pytest.mark.parametrize("mode,kind", [
+    (stat.S_IFREG, "a regular file"), (stat.S_IFDIR, "a directory"), (stat.S_IFIFO, "a named pipe (FIFO)"),
+    (stat.S_IFCHR, "a character device"), (stat.S_IFBLK, "a block device"), (stat.S_IFSOCK, "a socket"),
+    (0, "not a regular file"),
+])
+def test_file_kind_names_every_kind(mode, kind):
+    assert files.file_kind(mode | 0o644) == kind
+
+
+def test_a_file_swapped_after_the_check_is_checked_on_the_open_descriptor(tmp_path, monkeypatch):
+    """The check runs again on the descriptor (fstat): a file replaced by a device between
+    stat and open is refused too."""
+    p = tmp_path / "save.json"
+    p.write_text("{}", encoding="utf-8")
+    real = os.open
+    monkeypatch.setattr(os, "open", lambda path, flags, *a: real("/dev/null", flags))
+    with pytest.raises(ScenarioError) as e:
+        files.read_bytes(p, "saved game")
+    assert e.value.problem == "is a character device, not a saved game file (only regular files are read)"
+
+
+def test_the_cap_holds_for_any_reader_it_reads_at_most_cap_plus_one(monkeypatch):
+    """A packaged file (a Traversable that only opens) is read through the same cap."""
+    monkeypatch.setattr(files, "MAX_BYTES", 10)
+    asked = []
+
+    class Endless(io.BytesIO):
+        def read(self, n=-1):
+            asked.append(n)
+            return b"x" * (n if n >= 0 else 10**9)
+
+    class Packaged:
+        def open(self, mode="r"):
+            return Endless()
+
+        def __str__(self):
+            return "pkg/units.toml"
+
+    with pytest.raises(ScenarioError) as e:
+        files.read_text(Packaged(), "catalog")
+    assert str(e.value) == "pkg/units.toml: (file): larger than 0 MiB: not a catalog file"
+    assert asked == [11]
+
+
+def test_a_regular_file_still_reads(tmp_path):
+    p = tmp_path / "s.toml"
+    p.write_text("a = 1\n", encoding="utf-8")
+    assert files.load_toml(p, "scenario") == {"a": 1}
+    assert files.read_text(str(p), "scenario") == "a = 1\n"
+
+
+def test_a_file_without_read_permission_is_one_line(tmp_path, monkeypatch):
+    """(Run as root, the CLI case above is skipped: root reads any file.)"""
+    p = tmp_path / "save.json"
+    p.write_text("{}", encoding="utf-8")
+
+    def denied(path, flags, *a):
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(os, "open", denied)
+    with pytest.raises(ScenarioError) as e:
+        files.read_text(p, "saved game")
+    assert str(e.value) == f"{p}: (file): cannot read the saved game file: Permission denied"
+
+
+def test_a_bug_reaches_the_command_line_as_one_line(monkeypatch, capsys):
+    """Whatever escapes (a bug), the CLI prints one line and exits 70, no traceback."""
+    import lcb_lab.__main__ as cli
+
+    def boom(args):
+        raise OverflowError("value too large to convert to uint32_t")
+
+    monkeypatch.setattr(cli, "_run", boom)
+    assert cli.main(["appendix_b_combat"]) == 70
+    out = capsys.readouterr()
+    assert out.out == ""
+    assert out.err == (f"internal error: OverflowError: value too large to convert to uint32_t (a bug of lcb-lab "
+                       f"{cli.__version__}: please report it with the command line)\n")
+
+
+def test_contradiction_is_none_for_every_good_invocation():
+    import argparse
+
+    from lcb_lab.__main__ import contradiction
+    ns = lambda **k: argparse.Namespace(**{"list": False, "lesson": None, "load": None, "save": None,  # noqa: E731
+                                           "json": False, "team": "instructor", **k})
+    for good in (ns(list=True), ns(lesson="appendix_b_combat", json=True, team="RU", save="g.json"),
+                 ns(load="g.json", save="g.json"), ns(load="g.json", json=True)):
+        assert contradiction(good) is None, good
+
+
+READS = re.compile(r"\.read_text\(|\.read_bytes\(|(?<![\w.])open\(|\.open\((?:[\"']r|\))|json\.load\(|"
+                   r"tomllib\.load\(|np\.load\(|os\.read\(|\.fdopen\(")
+
+
+def test_every_file_lcb_lab_reads_goes_through_the_one_reader():
+    """Only lcb_lab/games/lcb/io/files.py opens a file to read it (regular files only, capped); every
+    other module reads through it, so a reader added later cannot forget the checks."""
+    pkg = ROOT / "lcb_lab"
+    found = [f"{p.relative_to(ROOT)}:{i}: {line.strip()}"
+             for p in sorted(pkg.rglob("*.py")) if p != pkg / "games/lcb/io/files.py"
+             for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+             if READS.search(line.split("#")[0]) and "def open(" not in line]
+    assert found == [], "\n".join(found)
