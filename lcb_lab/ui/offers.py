@@ -82,11 +82,6 @@ class Offers:
         """Each single Core Action that may be declared (every listed one-action Declare)."""
         return [a.actions[0] for a in self._of(A.Declare) if len(a.actions) == 1]
 
-    @property
-    def may_pass(self) -> bool:
-        """May the impulse declare nothing (3.310)?"""
-        return self.has(A.Declare(()))
-
     def kinds(self) -> list[str]:
         """Core Action kinds with at least one legal declaration, in the engine's order."""
         return list(dict.fromkeys(c.kind for c in self.declarations))
@@ -94,10 +89,6 @@ class Offers:
     def units_for(self, kind: str) -> list[str]:
         """Units named by a legal ``kind`` declaration (one unit or one stack, 3.31, 3.36)."""
         return list(dict.fromkeys(u for c in self.declarations if c.kind == kind for u in c.units))
-
-    def stacks_for(self, kind: str) -> list[tuple[str, ...]]:
-        """The unit groups (one unit, one stack) a legal ``kind`` declaration activates."""
-        return list(dict.fromkeys(c.units for c in self.declarations if c.kind == kind and c.units))
 
     def jccs(self) -> list[str]:
         """JCC names that may be played (``play_jcc``, 3.31)."""
@@ -143,11 +134,6 @@ class Offers:
                      if (t.options[0].logistics, t.options[0].rv_slot) == (logistics, rv_slot)), 0)
 
     @property
-    def breakthroughs(self) -> list[A.ArmorBreakthrough]:
-        """Armor Breakthrough moves (7.19-7.111)."""
-        return self._of(A.ArmorBreakthrough)
-
-    @property
     def end(self) -> bool:
         """May the impulse end now (3.3)?"""
         return self.has(A.EndImpulse())
@@ -183,12 +169,6 @@ class Offers:
         """Most dice ``shooter`` may roll with ``slot`` (its supply; 4 for infinite supply, 7.34)."""
         t = self.combat
         return int(t.limits["max_dice"].get(f"{shooter}/{slot}", 0)) if t is not None else 0
-
-    @property
-    def compulsory(self) -> list[A.GroundAssault]:
-        """GROUND ASSAULTs every commit must include (Continuing Combat, 7.22)."""
-        t = self.combat
-        return list(t.limits["base"]) if t is not None else []
 
     @property
     def resolve(self) -> bool:

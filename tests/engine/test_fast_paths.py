@@ -25,7 +25,6 @@ from lcb_lab.games.lcb.whatif.autoplay import play_random_turns, random_impulse
 from lcb_lab.kernel.explain import plain, step
 from lcb_lab.games.lcb.rules.movement import move as movement
 from lcb_lab.games.lcb.rules.common import Ctx
-from lcb_lab.games.lcb.io.persistence import step_to_json
 
 
 def _landed(seed: int):
@@ -39,7 +38,7 @@ def _landed(seed: int):
 def _fingerprint(g) -> str:
     """Everything an act may change: state (log included), dice, record."""
     return json.dumps([g.state.to_dict(), g.dice.state()["forced"], g.dice.history,
-                       [step_to_json(s) for s in g.history.steps], g.history.cursor, sorted(g.history.snapshots),
+                       [s.to_json(A.to_json) for s in g.history.steps], g.history.cursor, sorted(g.history.snapshots),
                        {k: v.state.to_dict() for k, v in g.history.snapshots.items()}],
                       sort_keys=True, default=str)
 

@@ -26,7 +26,6 @@ from lcb_lab.games.lcb.model.invariants import refuse_broken
 from lcb_lab.kernel.dice import Dice
 from lcb_lab.kernel.errors import InputError, LcbError, ScenarioError
 from lcb_lab.games.lcb.model.state import GameState
-from lcb_lab.kernel.history import Step
 
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.model.cards import Decks
@@ -125,19 +124,6 @@ def check_step_fields(f: dict) -> dict:
             from None
     return f
 
-
-
-def step_from_json(d: Any) -> Step:
-    """A saved record step (:meth:`lcb_lab.kernel.history.Step.from_json` with LC:B's action codec
-    and :func:`check_step_fields`). Raises InputError("record step", field, problem)."""
-    from lcb_lab.games.lcb.actions import from_json
-    return Step.from_json(d, from_json, check_step_fields)
-
-
-def step_to_json(step: Step) -> dict:
-    """A record step as JSON-native data (LC:B's action codec)."""
-    from lcb_lab.games.lcb.actions import to_json
-    return step.to_json(to_json)
 
 
 class _StepFields(BaseModel):

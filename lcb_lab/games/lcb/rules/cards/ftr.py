@@ -35,8 +35,6 @@ if TYPE_CHECKING:
     from lcb_lab.games.lcb.model.cards import Effect
 
 CYBER = {"tactical_cyber", "strategic_cyber", "ems"}
-STOPPED = ("nullified", "ftr_nullified", "intercepted", "cancelled")
-"""Statuses of a link whose use was stopped."""
 ABSORB: list = []
 """Functions ``(ctx, link, n) -> bool`` that take ``n`` enemy successes on a card link without
 stopping its use (True: handled; 12.12: :func:`lcb_lab.games.lcb.rules.transport.lift.absorb_hits`);

@@ -30,13 +30,6 @@ from lcb_lab.games.lcb.rules.common import Ctx, enemy_ground_in, living_unit, na
 from lcb_lab.games.lcb.rules.movement.conceal import reveal
 
 
-def note_card(ctx: Ctx, card: str | None) -> None:
-    """Log a declared JCC whose type the decks do not hold (a lesson may script its outcome)."""
-    ctx.log(explain.step("card", f"JCC played: {card}",
-                         "lcb_lab's decks hold no such card, so its effect is not simulated; a lesson may "
-                         "script the card's outcome (sandbox)", ["3.31", "9.0"]))
-
-
 def network_cube(ctx: Ctx, team: str, n: int, why: str, rules: list[str]) -> None:
     """Add ``n`` cubes (negative: remove) to ``team``'s Tactical Network card (7.6, 7.61) and log it
     with ``why`` and ``rules``.  IllegalAction (7.61) when that would leave fewer than 0 cubes."""

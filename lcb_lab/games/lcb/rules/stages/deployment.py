@@ -188,12 +188,6 @@ def order(ctx: Ctx, first: str) -> None:
                          "(the order does not change the initiative)", ["3.24", "9.5", "3.25"]))
 
 
-def cards_to_play(ctx: Ctx, team: str) -> list[Card]:
-    """``team``'s Deployment-Stage-only cards still in its pool (9.5)."""
-    return [c for c in ctx.state.cards.values()
-            if c.team == team and c.where == "pool" and ctx.ctype(c).deployment_only]
-
-
 def playing_team(ctx: Ctx) -> str | None:
     """The team whose one opportunity to play Deployment-Stage cards it is (9.5): the team
     chosen to go first (default: the initiative team, 3.24) until it ends its Deployment

@@ -105,30 +105,6 @@ def must_embark(ct: CardType) -> bool:
     return not ct.attached and bool(ct.requires) and all(r.lower() in EMBARK_TAGS for r in ct.requires)
 
 
-def space_used(ctx: Ctx, ship: str) -> tuple[int, int]:
-    """(GPSV, ASV) aboard ``ship``: embarked units, their Attached cards, Embarked cards (10.35;
-    :func:`lcb_lab.games.lcb.rules.embarking.embark.load`)."""
-    d = embark_rules.load(ctx, ship)
-    return d["gpsv"], d["asv"]
-
-
-def embark_problem(ctx: Ctx, ship: Unit | None, team: str, gpsv: int, asv: int, what: str) -> str | None:
-    """Why ``what`` (``gpsv`` / ``asv`` more) cannot embark on ``ship`` (10.21, 10.31), or None
-    (the older numeric form of :func:`lcb_lab.games.lcb.rules.embarking.embark.fits_problem`)."""
-    if ship is None or ship.destroyed:
-        return "there is no such ship"
-    t = ctx.utype(ship)
-    if ship.team != team or not embark_rules.embark_capable(t) or ship.embarked_on:
-        return f"{ship.uid} is not a friendly Embark-capable ship (10.31)"
-    gp0, asv0 = space_used(ctx, ship.uid)
-    if gp0 + gpsv > t.embark_gpsv:
-        return (f"{what} needs {gpsv} GPSV but {ship.uid} has {t.embark_gpsv - gp0} of {t.embark_gpsv} "
-                "left (10.21)")
-    if asv0 + asv > t.embark_asv:
-        return f"{what} needs {asv} ASV but {ship.uid} has {t.embark_asv - asv0} of {t.embark_asv} left (10.21)"
-    return None
-
-
 def attach(ctx: Ctx, card: Card, uid: str, rule: str = "9.31") -> None:
     """Attach ``card`` to unit ``uid`` (checks in the module doc) and apply its passive effects
     (9.31). Raises IllegalAction."""

@@ -29,13 +29,6 @@ if TYPE_CHECKING:
     from lcb_lab.games.lcb.rules.common import GameLike
 
 
-def _marker(ctx: Ctx, mid: str):
-    m = ctx.state.card_markers.get(mid)
-    if m is None or not m.data.get("amphibious") and not m.data.get("littoral"):
-        raise IllegalAction("13.21", f"{mid!r} is not a transport marker on the map")
-    return m
-
-
 def move(ctx: Ctx, m: CardMarker, path: list[str], rule: str = "12.22", then: str = "none", targets: Iterable[str] = (), hex_: str | None = None) -> bool:
     """Move marker ``m`` along ``path`` (the hexes after its own): once per impulse (12.22), one
     MP per hex through water (naval or mixed, never red), at most its MP (per impulse; a
@@ -204,15 +197,6 @@ def step_none(ctx: Ctx, m: CardMarker, a: MarkerAction | SimpleNamespace) -> Non
     if not a.path:
         raise IllegalAction("12.22", "name the path the marker moves along")
     _moved(ctx, m, a)
-
-
-def marker_act(ctx: Ctx, a: MarkerAction) -> None:
-    """A :class:`~lcb_lab.games.lcb.actions.MarkerAction` of a transport marker (module doc)."""
-    m = _marker(ctx, a.marker)
-    fn = {"unload": step_unload, "load": step_load, "reembark": step_reembark, "none": step_none}.get(a.then)
-    if fn is None:
-        raise IllegalAction("13.21", f"a landing craft's marker may unload, load, reembark or only move, not {a.then!r}")
-    fn(ctx, m, a)
 
 
 def resume_step(ctx: Ctx, p: dict) -> None:
