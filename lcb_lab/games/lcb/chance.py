@@ -119,8 +119,8 @@ def _on_fork(game: Game, action: A.Action) -> tuple[Ctx, int]:
 
 def _choice(ctx: Ctx):
     """The choice an answer answers (the one the handlers route it to)."""
-    from lcb_lab.games.lcb.rules.combat import sequence as combat
-    return combat.pending(ctx)
+    from lcb_lab.games.lcb.rules.combat import sequence
+    return sequence.pending(ctx)
 
 
 def _line(dice: int, cv: int, what: str) -> str:

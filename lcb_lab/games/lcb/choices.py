@@ -399,10 +399,6 @@ class Choice(kernel_choices.Choice):
         raise NotImplementedError
 
 
-Decision = Choice
-"""The former name of :class:`Choice` (kept for callers and saved scripts)."""
-
-
 def _listed(what: str, value: Any) -> list:
     if not isinstance(value, (list, tuple)):
         raise InputError("answer", what, f"a list, not {type(value).__name__}")

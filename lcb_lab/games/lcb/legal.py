@@ -42,7 +42,7 @@ from lcb_lab.games.lcb.legal_combat import breakthrough_candidates, combat_templ
 from lcb_lab.games.lcb.legal_declare import _declarations
 from lcb_lab.games.lcb.legal_templates import Template
 from lcb_lab.games.lcb.legal_trial import _kept, trial
-from lcb_lab.games.lcb.rules.movement import move as movement
+from lcb_lab.games.lcb.rules.movement import move
 from lcb_lab.games.lcb.rules.common import GameLike
 from lcb_lab.games.lcb.model.state import other
 
@@ -152,12 +152,12 @@ def _acts(game: GameLike) -> list:
             out += resupply_templates(game, d)
     cards = play_card_options(game)          # PlayCard (3.31, 9.2): a Template when many
     out += cards if len(cards) <= MAX_CONCRETE else [Template("play_card", tuple(cards), {}, game)]
-    from lcb_lab.games.lcb.rules.markers import free_actions as marker_actions
+    from lcb_lab.games.lcb.rules.markers import free_actions
     from lcb_lab.games.lcb.rules.transport import ports
-    from lcb_lab.games.lcb.rules.submarines import operations as submarine      # chapters 12-14: each module offers its own acts
+    from lcb_lab.games.lcb.rules.submarines import operations      # chapters 12-14: each module offers its own acts
     out += ports.offers(game)
-    out += marker_actions.offers(game)
-    out += submarine.offers(game)
+    out += free_actions.offers(game)
+    out += operations.offers(game)
     if imp.combat is None:
         t = combat_template(game)
         if t is not None:
@@ -177,7 +177,7 @@ def move_options(game: GameLike, aid: int, dest: str | None = None) -> list[A.Mo
     units = [game.state.units[u] for u in d.units if not game.state.units[u].destroyed]
     if d.moved or not units or any(u.moved or u.no_move or not u.on_map for u in units):
         return []
-    found = movement.paths(game._ctx(), units)   # one search; the trials below replace the unit objects
+    found = move.paths(game._ctx(), units)   # one search; the trials below replace the unit objects
     if dest is not None:
         found = {h: p for h, p in found.items() if h == dest}
     return _kept(game, [A.Move(aid, tuple(p)) for p in found.values()])

@@ -5,7 +5,7 @@ card-response windows (9.41-9.46).
 from __future__ import annotations
 
 from lcb_lab.games.lcb import actions as A
-from lcb_lab.games.lcb import choices as D
+from lcb_lab.games.lcb import choices
 from lcb_lab.games.lcb.legal_templates import Template, _akey, _answer
 from lcb_lab.games.lcb.legal_trial import _kept, trial
 from lcb_lab.kernel.errors import IllegalAction
@@ -14,19 +14,19 @@ from lcb_lab.games.lcb.rules.common import GameLike
 
 def _answers(game: GameLike, choice) -> list:
     """The answers listed for the pending choice, by its class."""
-    if isinstance(choice, D.CardResponseChoice):
+    if isinstance(choice, choices.CardResponseChoice):
         return _card_answers(game, choice)
-    if isinstance(choice, D.MineAttackChoice):          # 13.33: hold, or all the cubes at one target
+    if isinstance(choice, choices.MineAttackChoice):          # 13.33: hold, or all the cubes at one target
         n = choice.options.cubes
         return _kept(game, [A.Answer()] + [A.AnswerMines((A.MineShot(t, n),)) for t in choice.options.targets])
-    if isinstance(choice, D.MildecChoice):
+    if isinstance(choice, choices.MildecChoice):
         return _kept(game, [A.AnswerMildec(k) for k in range(choice.most + 1)])
-    if isinstance(choice, D.EmbarkLossesChoice):       # 10.311: each named policy's picks, and taking nothing
+    if isinstance(choice, choices.EmbarkLossesChoice):       # 10.311: each named policy's picks, and taking nothing
         embark = choice.POLICIES
         picks = dict.fromkeys(tuple(embark[n](choice)) for n in sorted(embark))
         return _kept(game, [A.AnswerEmbarkLosses(p) for p in picks])
     out: list = _kept(game, [A.Answer()])
-    if isinstance(choice, D.InterceptChoice):
+    if isinstance(choice, choices.InterceptChoice):
         opts = tuple(A.Intercept(o.uid, o.slot, t.target, 1)
                      for t in choice.options.targets for o in t.interceptors if o.eligible)
         limits = {f"{o.uid}/{o.slot}": (4 if o.max_dice is None else o.max_dice)

@@ -29,7 +29,7 @@ import ipywidgets as W
 
 from lcb_lab.games.lcb.choices import (
     CardResponseChoice,
-    Decision,
+    Choice,
     EmbarkLossesChoice,
     GaDefenceChoice,
     InterceptChoice,
@@ -105,7 +105,7 @@ class DecisionPanel:
                              layout=W.Layout(display="none", border="2px solid #d07a00", padding="4px",
                                              margin="4px 0"))
         self.widget.add_class("lcb-decision")
-        self.decision: Decision | None = None
+        self.decision: Choice | None = None
         self._key = None
         self._inputs: list[tuple[dict, W.Widget]] = []
         self.offer: Offers | None = None
@@ -131,7 +131,7 @@ class DecisionPanel:
                                                     past_step=ctl.past_step))
 
     # ------------------------------------------------------------ refresh
-    def refresh(self, pending: Decision | None, team: str, offer: Offers | None = None,
+    def refresh(self, pending: Choice | None, team: str, offer: Offers | None = None,
                 past_step: int | None = None) -> None:
         """Rebuild when the pending decision or the view changes (idempotent). ``offer``: the
         view's legal actions (the answer template's options and limits). ``past_step``: the step of
@@ -198,7 +198,7 @@ class DecisionPanel:
             buttons.append(b)
         self.policy_box.children = tuple(buttons)
 
-    def _build(self, d: Decision) -> list[W.Widget]:
+    def _build(self, d: Choice) -> list[W.Widget]:
         """The inputs of choice ``d``, drawn by its class (:data:`_BUILD`)."""
         return getattr(self, _BUILD[type(d)])(d)
 

@@ -23,7 +23,7 @@ from lcb_lab.games.lcb.io import ranges as R
 from lcb_lab.games.lcb.model.board import Board, load_board, map_name_problem, place_problem
 from lcb_lab.games.lcb.model.catalog import Catalog, load_catalog, marker_is_naval
 from lcb_lab.kernel.dice import Dice
-from lcb_lab.kernel.errors import ScenarioError
+from lcb_lab.kernel.errors import InputError, ScenarioError
 from lcb_lab.games.lcb.io.files import load_toml
 from lcb_lab.games.lcb.io.resources import locate
 from lcb_lab.games.lcb.model.cards import Decks, load_decks
@@ -479,7 +479,7 @@ def build(name_or_path: str | Path = "gotland_redux", seed: int | None = 0, forc
     file's ``scenario.start``; ``decks``: the card decks (default the packaged ones).
     """
     if not isinstance(name_or_path, (str, Path)):
-        raise I.InputError("load_scenario", "name_or_path",
+        raise InputError("load_scenario", "name_or_path",
                            f"a scenario name or path, not {type(name_or_path).__name__}")
     seed = I.check("load_scenario", I.SEED, seed)
     forced = I.check("load_scenario forced", I.FORCED, I.as_list(forced))
@@ -487,7 +487,7 @@ def build(name_or_path: str | Path = "gotland_redux", seed: int | None = 0, forc
     board = load_board(sc.scenario.map)
     catalog = catalog or load_catalog()
     if start not in (None, "planning", "action"):
-        raise I.InputError("load_scenario", "start", f"'planning' or 'action', not {start!r}")
+        raise InputError("load_scenario", "start", f"'planning' or 'action', not {start!r}")
     state = build_state(sc, file, board, catalog, decks, start)
     sweep_naval_zor(Ctx(state, board, catalog))  # naval ZOR is constant (6.23)
     return LoadedScenario(sc, file, state, board, catalog, Dice(seed=seed, forced=forced), sc.scenario.map)

@@ -41,7 +41,7 @@ from lcb_lab.kernel import explain
 from lcb_lab.games.lcb.model.cards import CardType, Effect
 from lcb_lab.kernel.errors import IllegalAction, UnknownName
 from lcb_lab.games.lcb.model.state import CardPlay, Unit, other
-from lcb_lab.games.lcb.rules.markers import placement as card_markers
+from lcb_lab.games.lcb.rules.markers import placement
 from lcb_lab.games.lcb.rules.cards.targets import _as_hex, origin, target_units
 from lcb_lab.games.lcb.rules.common import Ctx, names, refs
 from lcb_lab.games.lcb.rules.movement.conceal import reveal as _reveal
@@ -100,7 +100,7 @@ def reveal(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     _reveal(ctx, units, f"revealed by {ct.name}", ["6.13", "9.0"])
     if ctx.state.card_markers:                   # 13.23, 13.11, 13.44: the enemy's card markers in a target hex
         for h in {_as_hex(ctx, x) for x in [link.hex] + list(link.targets)} - {None}:
-            card_markers.reveal_in(ctx, h, other(link.team), f"revealed by {ct.name}")
+            placement.reveal_in(ctx, h, other(link.team), f"revealed by {ct.name}")
     return True
 
 
@@ -289,7 +289,7 @@ def place_marker(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     if not _rolled(ctx, link, ct, eff):
         return False
     a = eff.args
-    card_markers.place(ctx, link.team, link.card, ct.name, a.get("marker", "isr"), hexes, bool(a.get("reveal")))
+    placement.place(ctx, link.team, link.card, ct.name, a.get("marker", "isr"), hexes, bool(a.get("reveal")))
     return True
 
 

@@ -226,8 +226,8 @@ def answer(ctx: Ctx, value: A.Answer) -> None:
     if d is None:
         raise IllegalAction("7.010", "no decision is pending")
     if isinstance(d, EmbarkLossesChoice):          # 10.311: in or out of combat (a mine hit, 13.34)
-        from lcb_lab.games.lcb.rules.embarking import losses as embark_losses
-        embark_losses.answer(ctx, value)
+        from lcb_lab.games.lcb.rules.embarking import losses
+        losses.answer(ctx, value)
         return
     plan = ctx.state.impulse.combat if ctx.state.impulse else None
     if plan is None or type(d) not in _ANSWERS:

@@ -14,7 +14,7 @@
 * controls a hex with no opposing unit, contests one with opposing units (13.45): either way
   the other team's RESUPPLY may not trace into or through it, nor resupply a unit in it
   (:func:`blocks`, hunk in :mod:`lcb_lab.games.lcb.rules.movement.resupply`);
-* destroyed: the marker is removed and its card discarded (13.43, :func:`card_markers.remove`).
+* destroyed: the marker is removed and its card discarded (13.43, :func:`placement.remove`).
 """
 from __future__ import annotations
 

@@ -86,8 +86,8 @@ def deploy_unit(ctx: Ctx, uid: str, hex_: str | None, embark_on: str | None) -> 
     except (LcbError, ValueError, TypeError, KeyError):
         raise IllegalAction("3.2", f"{hex_!r} is not a hex of the map") from None
     if ctx.utype(u).is_submarine:      # 14.01, 14.02 NOTE: water, never coastal; on the SOT only
-        from lcb_lab.games.lcb.rules.submarines import sot as submarine
-        problem2 = submarine.deploy_problem(ctx, u, label)
+        from lcb_lab.games.lcb.rules.submarines import sot
+        problem2 = sot.deploy_problem(ctx, u, label)
         if problem2:
             raise IllegalAction(*problem2)
     if area is not None and area.embark_on:
@@ -96,7 +96,7 @@ def deploy_unit(ctx: Ctx, uid: str, hex_: str | None, embark_on: str | None) -> 
         raise IllegalAction("3.2", f"{uid} deploys in {_hexes(area.hexes)} (the scenario's area), not {label}")
     if ctx.utype(u).is_submarine:
         u.hex, u.embarked_on, u.revealed = label, None, False
-        submarine.on_deploy(ctx, u)
+        sot.on_deploy(ctx, u)
         return
     problem = place_problem(ctx.board, label, ctx.is_naval(u), uid)
     if problem:

@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import other
-from lcb_lab.games.lcb.rules.markers import placement as card_markers
+from lcb_lab.games.lcb.rules.markers import placement
 from lcb_lab.games.lcb.rules.cards.effects import _rolled
 from lcb_lab.games.lcb.rules.common import Ctx, dist, living_unit, names
 from lcb_lab.games.lcb.rules.transport.cargo import board, check_pickup, coastal, deliver, rp_token, space
@@ -148,7 +148,7 @@ def land(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     plan = check(ctx, card, ct, eff, link.targets, link.hex)
     host, dest, start = plan["host"], plan["dest"], plan["start"]
     cap, mp, rng = _params(ct, eff)
-    m = card_markers.new_marker(ctx, "isr", card.team, card.cid, start, revealed=False)
+    m = placement.new_marker(ctx, "isr", card.team, card.cid, start, revealed=False)
     m.host, m.mp, m.moved, m.hp = host.uid, mp, True, ct.hits    # hits to discard it (12.24, 9.04)
     m.data = {"amphibious": True, "naval": True, "capacity_gpsv": cap, "range": rng, "moved_at": stamp(ctx),
               "name": ct.name, "task_force": host.task_force}
@@ -268,7 +268,7 @@ def resume_first(ctx: Ctx, p: dict) -> None:
     m = ctx.state.card_markers.get(p["marker"])
     if m is None:
         return                                 # sunk by the mines: its cargo went with it (12.06)
-    card_markers.contact(ctx, m.hex)
+    placement.contact(ctx, m.hex)
     name = m.data.get("name", m.mid)
     if m.hex != p["dest"]:
         ctx.log(explain.step("transport", f"{name}'s marker stays in {m.hex}",

@@ -452,14 +452,14 @@ def check_littoral(ctx: Ctx, card: Card, ct: CardType, eff: Effect, targets: lis
 
 def littoral_move(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     """12.43: an unrevealed ISR marker picks the units up in ``hex``; it moves by MarkerAction."""
-    from lcb_lab.games.lcb.rules.markers import placement as card_markers
+    from lcb_lab.games.lcb.rules.markers import placement
     from lcb_lab.games.lcb.rules.transport.exposed import reveal_by_enemy_zor
     card = ctx.card(link.card)
     plan = check_littoral(ctx, card, ct, eff, link.targets, link.hex)
     if not _rolled(ctx, link, ct, eff):
         return False
     imp = ctx.state.impulse
-    m = card_markers.new_marker(ctx, "isr", card.team, card.cid, plan["dest"], revealed=False)
+    m = placement.new_marker(ctx, "isr", card.team, card.cid, plan["dest"], revealed=False)
     m.mp, m.hp = int(eff.args.get("mp", 0)), ct.hits                # hits to discard it (13.26, 9.04)
     m.data = {"littoral": True, "naval": True, "capacity_gpsv": int(eff.args["capacity_gpsv"]), "range": None,
               "pickup": plan["dest"], "name": ct.name, "task_force": imp.task_force if imp else None}

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
-from lcb_lab.games.lcb.rules.markers import placement as card_markers
+from lcb_lab.games.lcb.rules.markers import placement
 from lcb_lab.games.lcb.rules.common import Ctx, dist, names
 from lcb_lab.games.lcb.rules.transport.cargo import board, check_pickup, coastal, deliver, space
 from lcb_lab.games.lcb.rules.transport.exposed import discard, reveal_by_enemy_zor
@@ -207,7 +207,7 @@ def resume_step(ctx: Ctx, p: dict) -> None:
     m = ctx.state.card_markers.get(p["marker"])
     if m is None:
         return
-    card_markers.contact(ctx, m.hex)
+    placement.contact(ctx, m.hex)
     then = p.get("then", "none")
     if m.hex != p.get("dest") or then in ("none", "_transport_move"):
         if m.hex != p.get("dest"):
