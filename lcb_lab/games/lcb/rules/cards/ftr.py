@@ -162,8 +162,8 @@ def success_roll(ctx: Ctx, link: CardPlay, target: CardPlay, what: str) -> bool:
     else:
         rolls = d20(ctx, link, f"{what} {target.pid}", eff.dice, target)
         ok = any(r <= eff.succeeds_on for r in rolls)
-        text = (f"needs {eff.succeeds_on} or less on {eff.dice} d20 ({pct(p_any(eff.succeeds_on, eff.dice))}): "
-                f"rolled {', '.join(map(str, rolls))}")
+        got = f"rolled {', '.join(map(str, rolls))}" if rolls else "no die to roll"
+        text = f"needs {eff.succeeds_on} or less on {eff.dice} d20 ({pct(p_effect(eff))}): {got}"
     ctx.log(explain.step("nullify", f"{name(ctx, link)} {what} {name(ctx, target)}: "
                          f"{'success' if ok else 'fails'}", text, ["9.4", "9.44"] if what == "FTR NULLIFY" else ["9.4"]),
             pid=link.pid)
@@ -209,25 +209,28 @@ def intercept_hits(ctx: Ctx, link: CardPlay, target: CardPlay) -> int:
     return hits
 
 
-def p_success(v: int) -> float:
-    """Chance one d20 roll is at most ``v`` (7.01, 7.02; :meth:`lcb_lab.kernel.dice.Die.chance`, as
-    :func:`lcb_lab.kernel.odds.p_success`, without importing numpy on the rules' import path)."""
-    return D20.chance(at_most(v))
-
-
 def pct(p: float) -> str:
     """A probability (0 to 1) as a whole percent for the log: ``pct(0.55) == "55%"``."""
     return f"{round(100 * p)}%"
 
 
 def p_of(v: int | None) -> float:
-    """Chance of one d20 roll <= v; 1.0 when no roll is needed."""
-    return 1.0 if v is None else p_success(v)
+    """Chance one d20 roll is ``v`` or less (7.02, 9.06; :func:`lcb_lab.kernel.odds.p_success`);
+    1.0 when no roll is needed (``v`` None)."""
+    if v is None:
+        return 1.0
+    from lcb_lab.kernel import odds          # numpy: not on the rules' import path until a roll
+    return odds.p_success(v, D20, at_most(v))
 
 
-def p_any(v: int | None, dice: int) -> float:
-    """Chance that at least one of ``dice`` d20 rolls <= v."""
-    return 1.0 if v is None else 1.0 - (1.0 - p_success(v)) ** max(dice, 1)
+def p_effect(eff: Effect) -> float:
+    """Chance a card effect succeeds (9.4): at least one of its ``eff.dice`` d20 rolls is
+    ``eff.succeeds_on`` or less (:func:`lcb_lab.kernel.odds.p_any`); 0.0 with no die to roll
+    (nothing can succeed), 1.0 when it needs no roll (``succeeds_on`` None)."""
+    if eff.succeeds_on is None:
+        return 1.0
+    from lcb_lab.kernel import odds
+    return odds.p_any(eff.dice, eff.succeeds_on, D20, at_most(eff.succeeds_on))
 
 
 # ---------------------------------------------------------------- opposed FTR NULLIFY (9.44)

@@ -150,7 +150,7 @@ def _card_options(ctx: Ctx, team: str) -> list[ResponseCard]:
             free = _free_use(ctx, card)
             if not free and not _free_actions(ctx, team):
                 continue
-            p_ok = ftr.p_any(eff.succeeds_on, eff.dice)
+            p_ok = ftr.p_effect(eff)
             per = tuple(LinkOdds(pid=t.pid, p_detect=ftr.p_of(ftr.detect_value(ctx, t)),
                                  p=ftr.p_of(ftr.detect_value(ctx, t)) * p_ok) for t in targets)
             out.append(ResponseCard(
