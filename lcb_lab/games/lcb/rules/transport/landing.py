@@ -33,7 +33,7 @@ units aboard, ``rp`` the RP cubes aboard, ``data["amphibious"]``):
   target of LRS (12.24) and, discarded, takes its cargo with it (12.06):
   :mod:`lcb_lab.games.lcb.rules.transport.exposed`.
 
-Landed units: :func:`lcb_lab.games.lcb.rules.cards.scripted._disembark` (face down, MP spent, expended, 12.07).
+Landed units: :func:`lcb_lab.games.lcb.rules.transport.disembark.disembark` (face down, MP spent, expended, 12.07).
 A marker whose host ship is lost leaves the map with its card (10.311 discards every Embarked
 card of a sunk ship; :func:`lcb_lab.games.lcb.rules.combat.destruction.card_gone`, lcb_lab's reading of facts
 6.31), and the units aboard are lost with it (12.06).
@@ -158,8 +158,8 @@ def land(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
         return _stopped_first(ctx, m, plan, ct, stop, path)
     m.hex = dest
     if plan["mode"] == "land" and coastal(ctx, dest):
-        from lcb_lab.games.lcb.rules.cards.scripted import _disembark
-        _disembark(ctx, host, plan["units"], dest, f" [{ct.name}: its ISR marker moves {start} -> {dest}]",
+        from lcb_lab.games.lcb.rules.transport.disembark import disembark
+        disembark(ctx, host, plan["units"], dest, f" [{ct.name}: its ISR marker moves {start} -> {dest}]",
                    ["12.21", "12.22", "5.19"])
         reveal_by_enemy_zor(ctx, m, [start, dest])
         return True
@@ -277,10 +277,10 @@ def resume_first(ctx: Ctx, p: dict) -> None:
         return
     host = ctx.state.units.get(p.get("host") or "")
     if p["mode"] == "land" and m.cargo and coastal(ctx, m.hex):
-        from lcb_lab.games.lcb.rules.cards.scripted import _disembark
+        from lcb_lab.games.lcb.rules.transport.disembark import disembark
         units = [ctx.state.units[u] for u in m.cargo]
         m.cargo = []
-        _disembark(ctx, host, units, m.hex, f" [{name}: its ISR marker, once the mines were resolved]",
+        disembark(ctx, host, units, m.hex, f" [{name}: its ISR marker, once the mines were resolved]",
                    ["12.21", "12.22", "13.34", "5.19"])
     elif p["mode"] == "rp" and p.get("to"):
         u = ctx.state.units.get(p["to"])

@@ -2,7 +2,7 @@
 ``reinforce``, ``sealift``, ``littoral_move`` (the amphibious ``transport`` effect is
 :mod:`lcb_lab.games.lcb.rules.transport.landing`, port transfers :mod:`lcb_lab.games.lcb.rules.transport.ports`).
 
-Every landing goes through :func:`lcb_lab.games.lcb.rules.cards.scripted._disembark` (12.07: face down, MP
+Every landing goes through :func:`lcb_lab.games.lcb.rules.transport.disembark.disembark` (12.07: face down, MP
 spent, expended).  Ranges are measured from the host ship's hex, hex 0 (12.04).  Units that
 already acted may not be picked up (12.08); any friendly unit may be carried (12.08).
 
@@ -231,8 +231,8 @@ def rotary_lift(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     _destroy(ctx, lost, card.team, ct.name)
     if plan["mode"] == "land":
         if keep:
-            from lcb_lab.games.lcb.rules.cards.scripted import _disembark
-            _disembark(ctx, host, keep, dest, f" [{ct.name}: rotary-wing lift]", ["12.1", "12.07"])
+            from lcb_lab.games.lcb.rules.transport.disembark import disembark
+            disembark(ctx, host, keep, dest, f" [{ct.name}: rotary-wing lift]", ["12.1", "12.07"])
         return True
     for u in keep:
         u.hex, u.embarked_on = None, host.uid
@@ -289,7 +289,7 @@ def check_reinforce(ctx: Ctx, card: Card, ct: CardType, eff: Effect, targets: li
 def arrive(ctx: Ctx, team: str, rs: list[dict], dest: str, tag: str, rules: list[str]) -> list[Unit]:
     """New units from the pool onto the map in ``dest`` (full HP and supply, face down,
     expended: 12.07, 12.42); they leave the pool."""
-    from lcb_lab.games.lcb.rules.cards.scripted import _disembark
+    from lcb_lab.games.lcb.rules.transport.disembark import disembark
     units = []
     for r in rs:
         t = ctx.catalog.unit(r["type"])
@@ -301,7 +301,7 @@ def arrive(ctx: Ctx, team: str, rs: list[dict], dest: str, tag: str, rules: list
         units.append(u)
     _leave_pool(ctx, team, rs)
     if units:
-        _disembark(ctx, None, units, dest, tag, rules)
+        disembark(ctx, None, units, dest, tag, rules)
     return units
 
 
@@ -422,8 +422,8 @@ def sealift(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
         units = arrive(ctx, card.team, plan["pool"], plan["dest"], f" [{ct.name}: reinforcements by sea]",
                        ["12.4", "12.07"])
     elif units:
-        from lcb_lab.games.lcb.rules.cards.scripted import _disembark
-        _disembark(ctx, None, units, plan["dest"], f" [{ct.name}: from {plan['origin']}, no marker]",
+        from lcb_lab.games.lcb.rules.transport.disembark import disembark
+        disembark(ctx, None, units, plan["dest"], f" [{ct.name}: from {plan['origin']}, no marker]",
                    ["12.4", "12.07", "12.08"])
     _trigger_mines(ctx, mines, units, ct)
     return True

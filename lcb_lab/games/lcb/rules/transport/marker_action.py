@@ -121,8 +121,8 @@ def step_unload(ctx: Ctx, m: CardMarker, a: MarkerAction | SimpleNamespace) -> N
     units = [ctx.state.units[uid] for uid in m.cargo]
     m.cargo = []
     if units:
-        from lcb_lab.games.lcb.rules.cards.scripted import _disembark
-        _disembark(ctx, host, units, m.hex, f" [{m.data.get('name', m.mid)}: from its ISR marker {m.mid}]",
+        from lcb_lab.games.lcb.rules.transport.disembark import disembark
+        disembark(ctx, host, units, m.hex, f" [{m.data.get('name', m.mid)}: from its ISR marker {m.mid}]",
                    ["12.21", "12.07"] + (["12.43"] if m.data.get("littoral") else []))
     if m.rp:
         deliver(ctx, m, ctx.state.units[a.targets[0]])
