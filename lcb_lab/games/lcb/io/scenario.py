@@ -425,9 +425,9 @@ def _card(ctx: Ctx, team: str, c: CardEntry, key: str, file: str, board: Board, 
         raise ScenarioError(file, f"{key}.{k}", f"{ex.reason} (rule {ex.rule})") from None
     if start == "planning":
         where = {"attached": f"attached to {card.host}", "embarked": f"embarked on {card.host}"}.get(card.where, "in the pool")
-        planning.log_secret(ctx, "card_acquired", f"{team} receives {ct.name}" + (" (free)" if c.free else f" ({ct.cost} CP)"),
-                            f"prescribed by the scenario; {where}", ["3.01", "3.1"], team,
-                            f"{team} receives a card from the scenario", planning.card_counts(s, team), card=card.cid)
+        planning.log_card(ctx, "card_acquired", f"{team} receives {ct.name}" + (" (free)" if c.free else f" ({ct.cost} CP)"),
+                          f"prescribed by the scenario; {where}", ["3.01", "3.1"], card,
+                          f"{team} receives a card from the scenario")
 
 
 def _hex(board: Board, label: str, file: str, key: str) -> str:

@@ -77,8 +77,9 @@ def deploy_unit(ctx: Ctx, uid: str, hex_: str | None, embark_on: str | None) -> 
         if area is not None and area.embark_on and area.embark_on != embark_on:
             raise IllegalAction("3.2", f"the scenario embarks {uid} on {area.embark_on}")
         _embark_unit(ctx, u, embark_on)
-        planning.log_secret(ctx, "deploy", f"{uid} embarked on {embark_on}", "in the ship's Embark Area (10.34)",
-                            ["3.21", "10.34"], u.team, f"{u.team} embarks a unit", "")
+        ctx.log(explain.step("deploy", f"{uid} embarked on {embark_on}", "in the ship's Embark Area (10.34)",
+                             ["3.21", "10.34"]), team=u.team, about={"unit": uid},
+                public_title=f"{u.team} embarks a unit", public_text="")
         return
     try:
         label = ctx.board.canonical(hex_)
@@ -102,8 +103,8 @@ def deploy_unit(ctx: Ctx, uid: str, hex_: str | None, embark_on: str | None) -> 
     if problem:
         raise IllegalAction("5.11", problem)
     u.hex, u.embarked_on, u.revealed = label, None, False
-    planning.log_secret(ctx, "deploy", f"{uid} deployed face down in {label}", "", ["3.21"], u.team,
-                        f"{u.team} places a counter face down in {label}", "")
+    ctx.log(explain.step("deploy", f"{uid} deployed face down in {label}", "", ["3.21"]), team=u.team,
+            about={"unit": uid}, public_title=f"{u.team} places a counter face down in {label}", public_text="")
 
 
 def _hexes(hexes: list[str]) -> str:
@@ -153,14 +154,12 @@ def place_card(ctx: Ctx, ref: str, attach_to: str | None, embark_on: str | None,
     ct = ctx.ctype(card)
     if attach_to is not None:
         planning.attach(ctx, card, attach_to)
-        planning.log_secret(ctx, "card_placed", f"{ct.name} attached to {attach_to}", "under its Unit Tracker (9.31)",
-                            ["3.22", "9.31"], card.team, f"{card.team} attaches a card to a unit",
-                            planning.card_counts(s, card.team), card=card.cid)
+        planning.log_card(ctx, "card_placed", f"{ct.name} attached to {attach_to}", "under its Unit Tracker (9.31)",
+                          ["3.22", "9.31"], card, f"{card.team} attaches a card to a unit")
     elif embark_on is not None:
         planning.embark(ctx, card, embark_on)
-        planning.log_secret(ctx, "card_placed", f"{ct.name} embarked on {embark_on}", "face down by the ship's "
-                            "tracker (10.34)", ["3.22", "10.34"], card.team, f"{card.team} embarks a card",
-                            planning.card_counts(s, card.team), card=card.cid)
+        planning.log_card(ctx, "card_placed", f"{ct.name} embarked on {embark_on}", "face down by the ship's "
+                          "tracker (10.34)", ["3.22", "10.34"], card, f"{card.team} embarks a card")
     else:
         want = s.placements.get(card.cid)
         if want is None:

@@ -32,7 +32,7 @@ counts (the observer shows the other team that form; :func:`card_counts`).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from lcb_lab.kernel import explain
 from lcb_lab.games.lcb.model.cards import CardType
@@ -178,12 +178,13 @@ def card_counts(state: GameState, team: str) -> str:
     return f"{n} hidden card{'s' if n != 1 else ''}" + (f": {', '.join(parts)}" if parts else "")
 
 
-def log_secret(ctx: Ctx, kind: str, title: str, text: str, rules: list[str], team: str,
-               public_title: str | None, public_text: str = "", **facts: Any) -> None:
-    """Log an act on ``team``'s hidden cards or counters: the team and the instructor read it
-    in full, the other team ``public_title`` / ``public_text`` (None: nothing)."""
-    pub = None if public_title is None else {"title": public_title, "text": public_text}
-    ctx.log(explain.step(kind, title, text, rules), team=team, pub=pub, **facts)
+def log_card(ctx: Ctx, kind: str, title: str, text: str, rules: list[str], card: Card, public_title: str) -> None:
+    """Log an act on ``card`` (bought, received, attached, embarked; ``kind`` ``card_acquired``
+    or ``card_placed``) with its facts: the card it is ``about``, its team, and how the act
+    reads without naming the card (``public_title``; the team's card counts as ``public_text``,
+    :func:`card_counts`).  The observer decides who reads which (9.02: a hidden card)."""
+    ctx.log(explain.step(kind, title, text, rules), team=card.team, about={"card": card.cid},
+            public_title=public_title, public_text=card_counts(ctx.state, card.team), card=card.cid)
 
 
 def sync_legacy(state: GameState) -> None:
@@ -232,9 +233,9 @@ def give_automatic(ctx: Ctx) -> None:
                 if u.type_id in ct.automatic_on and not any(c.name == ct.name for c in attached_to(ctx.state, u.uid)):
                     card = add_card(ctx, team, ct.name, free=True)
                     attach(ctx, card, u.uid)
-                    log_secret(ctx, "card_acquired", f"{ct.name} attached to {u.uid}",
-                               "given to every unit of its type at no CP (9.31 EXCEPTION)", ["9.31"], team,
-                               f"{team} receives an organic card", card_counts(ctx.state, team), card=card.cid)
+                    log_card(ctx, "card_acquired", f"{ct.name} attached to {u.uid}",
+                             "given to every unit of its type at no CP (9.31 EXCEPTION)", ["9.31"], card,
+                             f"{team} receives an organic card")
 
 
 def deck_names(ctx: Ctx, team: str) -> list[str]:
@@ -280,9 +281,9 @@ def buy(ctx: Ctx, team: str, name: str, attach_to: str | None, embark_on: str | 
         embark(ctx, card, embark_on)
     _check_hosts_left(ctx, team)
     where = {"attached": f"attached to {card.host}", "embarked": f"embarked on {card.host}"}.get(card.where, "into the pool")
-    log_secret(ctx, "card_acquired", f"{team} buys {ct.name} ({ct.cost} CP)",
-               f"{where}; {s.cp[team]} CP left", ["3.12"] + (["9.31"] if attach_to else []) + (["10.0"] if embark_on else []),
-               team, f"{team} buys a card", card_counts(s, team), card=card.cid)
+    log_card(ctx, "card_acquired", f"{team} buys {ct.name} ({ct.cost} CP)",
+             f"{where}; {s.cp[team]} CP left", ["3.12"] + (["9.31"] if attach_to else []) + (["10.0"] if embark_on else []),
+             card, f"{team} buys a card")
     return card
 
 
@@ -335,9 +336,9 @@ def _free_card(ctx: Ctx, team: str, name: str, attach_to: str | None, embark_on:
                             "Attached cards")
     s.free_cards[team] -= 1
     card = add_card(ctx, team, ct.name, free=True)
-    log_secret(ctx, "card_acquired", f"{team} takes {ct.name} free (Influence Meter)",
-               f"regardless of its {ct.cost} CP cost; {s.free_cards[team]} free card(s) left", ["15.14"], team,
-               f"{team} takes a free card (Influence Meter)", card_counts(s, team), card=card.cid)
+    log_card(ctx, "card_acquired", f"{team} takes {ct.name} free (Influence Meter)",
+             f"regardless of its {ct.cost} CP cost; {s.free_cards[team]} free card(s) left", ["15.14"], card,
+             f"{team} takes a free card (Influence Meter)")
     return card
 
 
