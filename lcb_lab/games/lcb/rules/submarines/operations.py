@@ -28,8 +28,9 @@ ZOR, submarine versus submarine.  ASW (14.1) is :mod:`lcb_lab.games.lcb.rules.su
   item 21) and rolls one DETECT per enemy submarine there.
 
 Every die goes through ``ctx.dice``; everything resolves inside the act (no chance node).
-Log entries of a hidden submarine are ``kind="submarine"`` with ``team`` and ``pub`` facts:
-the owner reads them in full, the other team ``pub`` (None: nothing).
+Log entries of a hidden submarine are ``kind="submarine"`` (:func:`lcb_lab.games.lcb.rules.submarines.sot.log_sot`):
+facts ``team``, ``about`` its team's SOT (14.03) and ``public_title`` / ``public_text``; the
+observer gives the owner the full entry, the other team the public form (none: nothing).
 """
 from __future__ import annotations
 
