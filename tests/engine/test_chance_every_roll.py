@@ -575,7 +575,7 @@ ROLL_SITES = {
     "rules/markers/mines.py": {"answer": "mines"},
     "rules/embarking/losses.py": {"_draw": "embark_losses"},
     "rules/cards/effects.py": {"roll": "_effect_step"},
-    "rules/cards/ftr.py": {"d20": "_link_steps"},
+    "rules/cards/ftr_nullify.py": {"d20": "_link_steps"},
 }
 """Every function of LC:B that rolls dice -> the preview in lcb_lab.games.lcb.chance that gives its
 odds (``resolve_combat``: the committed combat's, lcb_lab.games.lcb.rules.combat.chance)."""

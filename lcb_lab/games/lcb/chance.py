@@ -396,29 +396,29 @@ TEAM_DETECT = "IAMD DETECT of"
 
 def _link_steps(ctx: Ctx, link) -> list[tuple[ChanceStep, int]]:
     """The rolls of one link of the chain, each with its dice, as if reached (9.06, 9.4, 9.011)."""
-    from lcb_lab.games.lcb.rules.cards import ftr
-    k = ftr.kind(link)
+    from lcb_lab.games.lcb.rules.cards import ftr_nullify
+    k = ftr_nullify.kind(link)
     if k == "play":
         return _effect_step(ctx, ctx.state.cards[link.card], link.option) + _effect_rolls(ctx, link)
     out: list[tuple[ChanceStep, int]] = []
-    who = ftr.name(ctx, link)
+    who = ftr_nullify.name(ctx, link)
     for pid in link.data.get("to", []):
-        t = ftr.by_pid(ctx, pid)
+        t = ftr_nullify.by_pid(ctx, pid)
         if t is None:
             continue
-        v, them = ftr.detect_value(ctx, t), ftr.name(ctx, t)
+        v, them = ftr_nullify.detect_value(ctx, t), ftr_nullify.name(ctx, t)
         if k == "intercept":
             if v is not None:
                 out.append((_yes_no(f"{TEAM_DETECT} {them} (one roll for the team, if reached)", "9.06",
                                     f"{them} DETECTED", 1, v, f"DETECT {them}"), 1))
-            n, (cv, _) = int(link.data["dice"]), ftr.intercept_cv(ctx, link)
+            n, (cv, _) = int(link.data["dice"]), ftr_nullify.intercept_cv(ctx, link)
             out.append((ChanceStep(f"{who} INTERCEPTs {them} (if DETECTED)", "9.011", (f"INTERCEPT hits on {them}",),
                                    joint_outcomes([_hits(n, cv)]), (_line(n, cv, f"INTERCEPT {them}"),)), n))
             continue
         if v is not None:
             out.append((_yes_no(f"{who} DETECT of {them} (if reached)", "9.06", f"{them} DETECTED", 1, v,
                                 f"{who}: DETECT {them}"), 1))
-        eff = ftr.effect_of(ctx, link)
+        eff = ftr_nullify.effect_of(ctx, link)
         if eff.succeeds_on is not None:
             what = "FTR NULLIFY" if k == "ftr_nullify" else "NULLIFY"
             out.append((_yes_no(f"{who} {what} roll against {them} (if DETECTED and reached)", "9.4",

@@ -10,7 +10,7 @@ amphibious landing's marker steps, offers, mine resumes and ZOR reveal (:data:`M
 :data:`MARKER_OFFERS`, :data:`MINE_RESUMES`, :data:`ZOR_HOOKS`) are listed here too.
 
 Importing this module fills the tables the rules read (``effects.EFFECTS``, ``targets.CHECKS`` /
-``PRECHECKS`` / ``ON_PLAY``, ``ftr.ABSORB``, ``free_actions.STEPS`` / ``OFFERS``,
+``PRECHECKS`` / ``ON_PLAY``, ``ftr_nullify.ABSORB``, ``free_actions.STEPS`` / ``OFFERS``,
 ``mines.RESUMES``, ``conceal.ZOR_HOOKS``) once, complete whatever was imported before;
 :mod:`lcb_lab.games.lcb.handlers` imports it, so every game has every effect.  No other module
 fills them, and none is imported only to fill them (``tests/engine/test_effect_registry.py``
@@ -21,7 +21,7 @@ from __future__ import annotations
 from lcb_lab.games.lcb.rules.cards.effects import (
     EFFECTS, EffectFn, add_supply, ap_loss, attached_cv, conceal, cp_gain, influence, lrs_attack, network_cube,
     network_repair, paralyse, place_marker, resupply, reveal, reveal_paralyse, unsimulated)
-from lcb_lab.games.lcb.rules.cards import ftr, targets
+from lcb_lab.games.lcb.rules.cards import ftr_nullify, targets
 from lcb_lab.games.lcb.rules.markers import fortify as fortify_rules, free_actions, isr, mines, proxy
 from lcb_lab.games.lcb.rules.markers.fortify import fortify
 from lcb_lab.games.lcb.rules.markers.isr import isr_marker
@@ -77,7 +77,7 @@ def _fill() -> None:
     targets.CHECKS.update(TARGET_CHECKS)
     targets.PRECHECKS.update(PRECHECKS)
     targets.ON_PLAY.update(ON_PLAY)
-    ftr.ABSORB.extend(f for f in ABSORB if f not in ftr.ABSORB)
+    ftr_nullify.ABSORB.extend(f for f in ABSORB if f not in ftr_nullify.ABSORB)
     free_actions.STEPS.update(MARKER_STEPS)
     free_actions.OFFERS.extend(f for f in MARKER_OFFERS if f not in free_actions.OFFERS)
     mines.RESUMES.update(MINE_RESUMES)
