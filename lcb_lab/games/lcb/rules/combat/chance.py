@@ -52,7 +52,7 @@ def marker_targets(ctx: Ctx) -> list[str]:
     for eng in plan.engagements[plan.cursor:]:
         if _rolled(plan, eng):
             continue
-        hit = list(combat.ga_setup(ctx, plan, eng.hex)[1]) if eng.type == "ga" else [eng.target]
+        hit = list(sequence.ga_setup(ctx, plan, eng.hex)[1]) if eng.type == "ga" else [eng.target]
         out += [t for t in hit if t in ctx.state.card_markers and t not in out]
     return out
 
