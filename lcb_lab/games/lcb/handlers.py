@@ -27,7 +27,7 @@ from lcb_lab.games.lcb.rules.stages import deployment, planning, sequence
 from lcb_lab.games.lcb.rules.cards import scripted
 from lcb_lab.games.lcb.rules.combat import ground_assault as ga_rules
 from lcb_lab.games.lcb.rules.markers import free_actions, proxy
-from lcb_lab.games.lcb.rules.transport import ports, lift as transport
+from lcb_lab.games.lcb.rules.transport import ports
 from lcb_lab.games.lcb.rules.submarines import operations
 from lcb_lab.games.lcb.rules.cards import registry as _effects  # noqa: F401  every card effect, registered once (9.0)
 from lcb_lab.games.lcb.rules.common import Ctx, GameLike, living_unit, refs

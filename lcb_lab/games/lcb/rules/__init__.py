@@ -53,7 +53,10 @@ No UI library is imported here.  Every module, with its purpose and rule numbers
 ``transport`` -- transport (chapter 12)
 
 * ``transport.disembark``: disembarking -- face down, MP spent, expended; the one landing of every transport method (12.07).
-* ``transport.lift``: the transport card effects -- rotary lift, reinforce, sealift, littoral move (12.0x, 12.1, 12.4, 12.5, 13.38).
+* ``transport.carrying``: what every transport card shares -- own units, host ship, destination, the enemy's successes removing GPSV (12.0x, 12.08, 12.11, 12.12, 12.42).
+* ``transport.rotary_wing``: ROTARY WING -- the ``rotary_lift`` effect, ship to shore, shore to ship and resupply runs (12.1, 12.11-12.13, 12.52).
+* ``transport.reinforcements``: REINFORCEMENTS -- the ``reinforce``, ``sealift`` and ``littoral_move`` effects (12.4, 12.41-12.44, 13.38).
+* ``transport.offers``: a transport card's play checked before any roll, and the targets offered (12.x).
 * ``transport.cargo``: what transport carries -- Space Values, RP, units picked up ashore (10.1, 12.05, 12.08, 12.26, 12.53).
 * ``transport.landing``: amphibious landing through a card's ISR marker, its first use (12.2, 12.21-12.22, 12.25-12.26, 12.53).
 * ``transport.marker_action``: the landing craft's marker's free action -- move, unload, load, re-embark (12.21, 12.22, 12.27, 12.53).

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 CYBER = {"tactical_cyber", "strategic_cyber", "ems"}
 ABSORB: list = []
 """Functions ``(ctx, link, n) -> bool`` that take ``n`` enemy successes on a card link without
-stopping its use (True: handled; 12.12: :func:`lcb_lab.games.lcb.rules.transport.lift.absorb_hits`);
+stopping its use (True: handled; 12.12: :func:`lcb_lab.games.lcb.rules.transport.carrying.absorb_hits`);
 filled by :mod:`lcb_lab.games.lcb.rules.cards.registry`."""
 
 

@@ -30,9 +30,10 @@ from lcb_lab.games.lcb.rules.markers.proxy import proxy_force
 from lcb_lab.games.lcb.rules.movement import conceal as conceal_rules
 from lcb_lab.games.lcb.rules.submarines.asw import asw_search, uuv
 from lcb_lab.games.lcb.rules.submarines.operations import submarine
-from lcb_lab.games.lcb.rules.transport import exposed, landing, lift, marker_action
+from lcb_lab.games.lcb.rules.transport import carrying, exposed, landing, marker_action, offers
 from lcb_lab.games.lcb.rules.transport.landing import transport
-from lcb_lab.games.lcb.rules.transport.lift import littoral_move, reinforce, rotary_lift, sealift
+from lcb_lab.games.lcb.rules.transport.reinforcements import littoral_move, reinforce, sealift
+from lcb_lab.games.lcb.rules.transport.rotary_wing import rotary_lift
 
 REGISTRY: dict[str, EffectFn] = {
     # chapter 9 and App. B: effects on units, networks, AP, CP, influence; markers placed (9.0, 13.x)
@@ -51,14 +52,14 @@ REGISTRY: dict[str, EffectFn] = {
 }
 """Effect name -> function ``fn(ctx, link, card_type, effect) -> bool`` (success), every one."""
 
-TARGET_CHECKS = {fn: lift.check_targets for fn in ("transport", "rotary_lift", "reinforce", "sealift", "littoral_move")}
+TARGET_CHECKS = {fn: offers.check_targets for fn in ("transport", "rotary_lift", "reinforce", "sealift", "littoral_move")}
 """Effects whose module checks their targets instead of :func:`~lcb_lab.games.lcb.rules.cards.targets.check_targets` (12.x)."""
 PRECHECKS = {"isr_marker": isr.check_play, "mines": mines.check_play, "clear_mines": mines.check_clear,
              "proxy_force": proxy.check_play, "fortify": fortify_rules.check_play}
 """Effects whose module refuses bad targets before the chain opens (13.x)."""
 ON_PLAY = {"isr_marker": isr.place_and_move}
 """What a card does as it is played, before the response window (13.25: its ISR marker moves)."""
-ABSORB = (lift.absorb_hits,)
+ABSORB = (carrying.absorb_hits,)
 """Enemy successes a lift card takes without stopping its use (12.12, 12.42)."""
 MARKER_STEPS = {"unload": marker_action.step_unload, "load": marker_action.step_load,
                 "reembark": marker_action.step_reembark, "_transport_move": marker_action.step_none}

@@ -23,7 +23,7 @@ OWN_TARGETS = {"conceal", "resupply"}
 """Effect functions whose unit targets are the team's own units."""
 CHECKS: dict = {}
 """Effect function -> ``check(ctx, card, card_type, effect, targets, hex)`` of the module that owns
-the effect (12.x: :mod:`lcb_lab.games.lcb.rules.transport.lift`), run instead of the checks here;
+the effect (12.x: :mod:`lcb_lab.games.lcb.rules.transport.offers`), run instead of the checks here;
 filled by :mod:`lcb_lab.games.lcb.rules.cards.registry`."""
 
 
