@@ -26,13 +26,13 @@ committed combat waits for its dice (7.010): :class:`~lcb_lab.games.lcb.actions.
 is chance's move, and ``Game.chance_outcomes()`` gives the next engagement's outcomes
 with their exact probabilities (:class:`lcb_lab.kernel.odds.ChanceStep`,
 :mod:`lcb_lab.games.lcb.rules.combat.chance`): LRS on a unit or a card marker (7.02, 7.57, 12.24)
-and GROUND ASSAULT, SOF markers' defence included (7.13, 7.15, 13.41).  Every other roll
+and GROUND ASSAULT, SOF markers' defense included (7.13, 7.15, 13.41).  Every other roll
 stays inline in the act that makes it, and ``Game.chance_outcomes(action)`` asks the same
 question of that act before it is applied (:mod:`lcb_lab.games.lcb.chance`: the ChanceSteps it
 would roll, from the rule's own setup function, drawing nothing):
 
 * the mine owner's shots (13.33, ``AnswerMines``), a Proxy Force's or SOF marker's GROUND
-  ASSAULT (13.12, 13.41, ``MarkerAction`` or the defenders' ``AnswerDefence``), submarine
+  ASSAULT (13.12, 13.41, ``MarkerAction`` or the defenders' ``AnswerDefense``), submarine
   TORPEDO ATTACK with its defensive ASW, the submarine engagement and the ZOR DETECT (14.x,
   ``rules/submarines``), offensive ASW (14.14), and card chains: DETECT, NULLIFY / FTR
   NULLIFY, card INTERCEPT and effect rolls (9.0, 9.06, 9.4, 9.011; ``rules/cards``), card

@@ -6,7 +6,7 @@ The lab never lists an option of its own making: :func:`offers` asks
 widgets' questions -- which Task Forces may begin, which Core Action kinds,
 units and JCCs may be declared, which declared actions may move / ZOR /
 conceal / resupply, which shooters, CVs and targets a combat allocation may
-name and with how many dice, which INTERCEPT / defence dice an answer may
+name and with how many dice, which INTERCEPT / defense dice an answer may
 use, and whether *Relinquish*, *End impulse*, *Resolve* are listed.
 
 Hidden information: in a team view only that team's legal actions are
@@ -190,14 +190,14 @@ class Offers:
         return {(o.interceptor, o.slot, o.target): int(lim[f"{o.interceptor}/{o.slot}"])
                 for o in t.options if isinstance(o, A.Intercept)}
 
-    def defence(self) -> dict[str, tuple[list[str], int]]:
-        """{defender: ([attackers it may fire at], most dice)} of the defence answer template (7.13)."""
+    def defense(self) -> dict[str, tuple[list[str], int]]:
+        """{defender: ([attackers it may fire at], most dice)} of the defense answer template (7.13)."""
         t = next(iter(self.template("answer")), None)
         if t is None:
             return {}
         out: dict[str, tuple[list[str], int]] = {}
         for o in t.options:
-            if isinstance(o, A.Defence):
+            if isinstance(o, A.Defense):
                 out.setdefault(o.defender, ([], int(t.limits["max_dice"][f"{o.defender}/GA"])))[0].append(o.target)
         return out
 

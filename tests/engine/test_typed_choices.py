@@ -91,7 +91,7 @@ def test_a_save_whose_options_miss_a_key_of_the_kind_is_refused_naming_it():
 
 
 # ---------------------------------------------------------------- answers routed by type
-WRONG = [A.AnswerDefence(), A.AnswerMildec(absorb=0), A.AnswerCards(), A.AnswerEmbarkLosses(), A.AnswerMines()]
+WRONG = [A.AnswerDefense(), A.AnswerMildec(absorb=0), A.AnswerCards(), A.AnswerEmbarkLosses(), A.AnswerMines()]
 
 
 @pytest.mark.parametrize("answer", WRONG, ids=lambda a: type(a).__name__)
@@ -206,7 +206,7 @@ def test_intercept_options_are_a_frozen_record_read_by_attribute():
 
 def test_the_saved_options_keep_their_keys_and_order():
     """The JSON of a save is what it was before the options were typed: the same keys in the same
-    order; an optional key (an attack's ``card``, a defence's ``marker``, a MILDEC's ``mine``) only
+    order; an optional key (an attack's ``card``, a defense's ``marker``, a MILDEC's ``mine``) only
     when it is set."""
     opts = json.loads(intercept_pending().to_json())["state"]["choices"][-1]["options"]
     assert list(opts) == ["targets", "card_names"]
@@ -215,10 +215,10 @@ def test_the_saved_options_keep_their_keys_and_order():
     assert list(t["interceptors"][0]) == INTERCEPTOR_KEYS
     assert t["interceptors"][1]["reason"] == "out of range (4 > 3) (7.53)"
     assert list(t["attacks"][0]) == ["shooter", "slot", "hex", "distance", "dice", "bmd", "interceptors"]
-    ga = choices.GaDefenceChoice("RU", "7.13", "p", STAGED["ga_defence"][2])
+    ga = choices.GaDefenseChoice("RU", "7.13", "p", STAGED["ga_defence"][2])
     assert list(ga.to_dict()["options"]) == ["hex", "defenders", "attackers"]
     assert list(ga.options.to_dict()["defenders"][0]) == ["uid", "cv", "supply"]
-    marked = choices.GaDefenceOptions(hex="AL-21", defenders=(), marker="PROXY-1", attackers=())
+    marked = choices.GaDefenseOptions(hex="AL-21", defenders=(), marker="PROXY-1", attackers=())
     assert list(marked.to_dict()) == ["hex", "defenders", "marker", "attackers"]
     mine_hit = choices.MildecOptions(key="mine:AL-21:DDG-51", mine="MINE-1", target="DDG-51", damage=1, mildecs=1)
     assert list(mine_hit.to_dict()) == ["key", "mine", "target", "damage", "mildecs"]

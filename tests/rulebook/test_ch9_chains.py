@@ -191,7 +191,7 @@ def card(g, cid):
 # ---------------------------------------------------------------- App. B
 def test_app_b_attack_on_c2_roll_20_fails_then_tactical_cyber_attack_roll_4():
     """App. B US Imp. 1 AP 2: Dimitri's Attack on C2 NULLIFY rolls 20 and fails; Stephanie's
-    Tactical Cyber Attack rolls 4: the stack is revealed and paralysed; +1 blue cube (7.61)."""
+    Tactical Cyber Attack rolls 4: the stack is revealed and paralyzed; +1 blue cube (7.61)."""
     g, c = game({"tca": ("US", "Tactical Cyber Attack"), "c2": ("RU", "Attack on Command and Control")},
                 forced=[20, 4])
     play(g, B, c["tca"], targets=("Anna", "Yelena"))

@@ -18,7 +18,7 @@ changes nothing (``g.to_json()`` is byte-identical).  Covered:
   at ships (hits per target, 14.07, 14.08) or the submarine engagement (which submarines
   sink, 14.011);
 * ``MarkerAction(then="combat")`` of a Proxy Force or SOF marker whose hex has no defender
-  able to fire back (13.12, 13.41: rolled at once), and ``AnswerDefence`` to such an assault
+  able to fire back (13.12, 13.41: rolled at once), and ``AnswerDefense`` to such an assault
   (both sides at once, 7.13): HP lost by the target, GA hits on the marker;
 * ``MarkerAction(then="effect")``: a Proxy Force's effect roll (13.12; at an instructor
   ruling's value, 13.14; :func:`~lcb_lab.games.lcb.rules.markers.proxy.effect_setup`), or
@@ -41,7 +41,7 @@ changes nothing (``g.to_json()`` is byte-identical).  Covered:
   combat, the defenders' answer, the mines (:func:`influence`).
 
 An act that rolls nothing gives ``()``; so does an act whose roll waits for a choice (a Proxy
-Force moving into a hex where defenders may fire back: their ``AnswerDefence`` rolls).  Every
+Force moving into a hex where defenders may fire back: their ``AnswerDefense`` rolls).  Every
 function of the game that rolls has its preview here (``tests/engine/test_chance_every_roll.py``
 maps each one).  Two refusals remain, each one LcbError line, nothing drawn: with
 ``auto_policies`` an act may also roll for the choices answered inside it (ask without them:
@@ -50,7 +50,7 @@ links preview (an effect with rolls no preview knows) -- the guard for a new eff
 
 Pauses.  Where the rules let someone act between the act and its roll, a choice already
 stands there and the roll is made by the answer, so the answer is the act to ask about: the
-mine owner's ``AnswerMines`` (13.33: the owner may hold), the defenders' ``AnswerDefence``
+mine owner's ``AnswerMines`` (13.33: the owner may hold), the defenders' ``AnswerDefense``
 (7.13), the card response windows (9.41: the ``AnswerCards`` that passes resolves the chain).
 TORPEDO ATTACK, its defensive ASW (free and automatic, 14.12), offensive ASW and the ZOR
 give nobody a decision before their dice.  None of these is a chance step of its own
@@ -288,7 +288,7 @@ def _prod(xs) -> float:
 
 
 # ---------------------------------------------------------------- marker GROUND ASSAULT (13.12, 13.41)
-def _ga_step(ctx: Ctx, m, u, dice: int, defence: list[dict]) -> ChanceStep:
+def _ga_step(ctx: Ctx, m, u, dice: int, defense: list[dict]) -> ChanceStep:
     from lcb_lab.games.lcb.rules.markers import proxy
     _, _, cv = proxy.assault_cv(ctx, m, u)
     att = [min(k, u.hp) for k in range(dice + 1)]
@@ -297,14 +297,14 @@ def _ga_step(ctx: Ctx, m, u, dice: int, defence: list[dict]) -> ChanceStep:
         lost[att[k]] += p
     lines = [_line(dice, cv, f"GA {m.mid}->{u.uid}")]
     back = [(1.0,)]
-    for x in defence:
+    for x in defense:
         dcv = ctx.cv(ctx.state.units[x["defender"]], "GA").value
         back.append(_hits(x["dice"], dcv))
         lines.append(_line(x["dice"], dcv, f"GA {x['defender']}->{m.mid}"))
     total = tuple(float(p) for p in sum_pmf(*(np.array(b) for b in back)))
     rule = "13.41" if m.kind == "sof" else "13.12"
     counts, pmfs = (f"HP lost by {u.uid}",), [tuple(lost)]
-    if defence:
+    if defense:
         counts, pmfs = counts + (f"GA hits on {m.mid}",), pmfs + [total]
     return ChanceStep(f"GROUND ASSAULT by {m.mid} on {u.uid} ({u.hp} HP)", rule, counts, joint_outcomes(pmfs),
                       tuple(lines))
@@ -358,14 +358,14 @@ def influence(ctx: Ctx, targets: list[str]) -> tuple[ChanceStep, ...]:
     return tuple(out)
 
 
-def defence(game: Game, a: A.AnswerDefence, drawn: int = 0) -> tuple[ChanceStep, ...] | None:
+def defense(game: Game, a: A.AnswerDefense, drawn: int = 0) -> tuple[ChanceStep, ...] | None:
     """The defenders' answer to a marker's GROUND ASSAULT (7.13): both sides roll at once."""
     ctx = game._ctx()
     choice = _choice(ctx)
     if not getattr(choice, "against_marker", False):
-        return None                         # combat's defence: the dice wait for chance (7.010)
+        return None                         # combat's defense: the dice wait for chance (7.010)
     from lcb_lab.games.lcb.rules.markers import proxy
-    m, allocs = proxy.defence_plan(ctx, choice, a)
+    m, allocs = proxy.defense_plan(ctx, choice, a)
     if m is None:
         return ()
     plan = m.data["assault"]
@@ -565,7 +565,7 @@ PREVIEWS: dict[type, Callable] = {
     A.ResolveCombat: resolve_combat,
     A.PlayCard: card_steps, A.AnswerCards: card_steps,
     A.AnswerMines: mines, A.OffensiveAsw: offensive_asw, A.TorpedoAttack: torpedo, A.SubmarineZor: zor,
-    A.MarkerAction: marker_action, A.AnswerDefence: defence, A.AnswerEmbarkLosses: embark_losses,
+    A.MarkerAction: marker_action, A.AnswerDefense: defense, A.AnswerEmbarkLosses: embark_losses,
     A.AnswerMildec: mildec, A.Answer: declined,
 }
 """Action type -> its preview: ``(game, action, dice the act draws) -> tuple[ChanceStep, ...]`` (None:

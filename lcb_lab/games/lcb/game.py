@@ -205,7 +205,7 @@ class Game(GameQueries, GamePersistence, Engine):
         each armor breakthrough, each MILDEC absorption...); where every dice
         split would explode, a :class:`lcb_lab.games.lcb.legal_templates.Template` gives the
         options with their limits and ``sample(rng)`` draws a legal action
-        from it (declarations, combat allocations, INTERCEPT / defence
+        from it (declarations, combat allocations, INTERCEPT / defense
         answers, RESUPPLY grants).  See :mod:`lcb_lab.games.lcb.legal`.
 
         >>> from lcb_lab import situation

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.kernel import explain
 from lcb_lab.games.lcb import observer
-from lcb_lab.games.lcb.choices import CHOICE_KINDS, CardResponseChoice, GaDefenceChoice
+from lcb_lab.games.lcb.choices import CHOICE_KINDS, CardResponseChoice, GaDefenseChoice
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.rules.combat import sequence as combat_sequence, continuing
 from lcb_lab.games.lcb.rules.movement import conceal, move as move_rules, resupply
@@ -334,11 +334,11 @@ def answer_intercept(game: GameLike, c: Ctx, choice: InterceptChoice, a: A.Answe
     advance(game, c)
 
 
-def answer_defence(game: GameLike, c: Ctx, choice: GaDefenceChoice, a: A.AnswerDefence) -> None:
-    """GROUND ASSAULT defence dice (7.13): in combat, or against a card marker's assault (13.12)."""
+def answer_defense(game: GameLike, c: Ctx, choice: GaDefenseChoice, a: A.AnswerDefense) -> None:
+    """GROUND ASSAULT defense dice (7.13): in combat, or against a card marker's assault (13.12)."""
     if choice.against_marker:
         from lcb_lab.games.lcb.rules.markers import proxy
-        proxy.answer_defence(c, choice, a)
+        proxy.answer_defense(c, choice, a)
         advance_mines(game, c)
         return
     check_names(c, choice.team, [x for d in a.defence for x in (d.defender, d.target)])
@@ -380,7 +380,7 @@ def _mines(game: GameLike, c: Ctx, choice, a: A.AnswerMines | A.AnswerMildec) ->
 
 
 ROUTES: dict[type, Callable[..., None]] = {
-    A.AnswerIntercept: answer_intercept, A.AnswerDefence: answer_defence, A.AnswerMildec: answer_mildec,
+    A.AnswerIntercept: answer_intercept, A.AnswerDefense: answer_defense, A.AnswerMildec: answer_mildec,
     A.AnswerCards: answer_cards, A.AnswerEmbarkLosses: answer_embark_losses, A.AnswerMines: answer_mines}
 """Answer class -> the handler that gives it to the rules (one per kind of choice)."""
 
@@ -515,7 +515,7 @@ def answer_mine_choice(c: Ctx, choice: MineAttackChoice | MildecChoice, a: A.Ans
 
 
 def advance_mines(game: GameLike, c: Ctx) -> None:
-    """Answer mine choices and the GA defence against a marker by the auto policies (when set)
+    """Answer mine choices and the GA defense against a marker by the auto policies (when set)
     until none is on top (13.33, 13.12)."""
     from lcb_lab.games.lcb.rules.markers import mines, proxy
     while game.auto_policies is not None:
@@ -524,15 +524,15 @@ def advance_mines(game: GameLike, c: Ctx) -> None:
             return
         if mines.is_mine_choice(top):
             answer_mine_choice(c, top, top.answer_with(game.auto_policies.get(top.kind)))
-        elif isinstance(top, GaDefenceChoice) and top.against_marker:
-            proxy.answer_defence(c, top, top.answer_with(game.auto_policies.get(top.kind)))
+        elif isinstance(top, GaDefenseChoice) and top.against_marker:
+            proxy.answer_defense(c, top, top.answer_with(game.auto_policies.get(top.kind)))
         else:
             return
 
 
 def marker_action(game: GameLike, c: Ctx, a: A.MarkerAction) -> None:
     """A card marker's action (:mod:`lcb_lab.games.lcb.rules.markers.free_actions`), then the auto policies answer
-    the choices it raised (mines met on the way, 13.36; the defence against its GA, 13.12)."""
+    the choices it raised (mines met on the way, 13.36; the defense against its GA, 13.12)."""
     free_actions.marker_action_act(game, c, a)
     advance_mines(game, c)
 

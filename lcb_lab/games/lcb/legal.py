@@ -7,11 +7,11 @@
   Action declaration, each reachable destination of each declared stack with
   its cheapest path (5.1), each ZOR hex (6.21), each conceal (6.1), each
   Armor Breakthrough (7.19), each MILDEC absorption (4.22), no INTERCEPT /
-  no defence (7.52, 7.13), ending the impulse (3.3), the roll (7.010, for
+  no defense (7.52, 7.13), ending the impulse (3.3), the roll (7.010, for
   :data:`~lcb_lab.games.lcb.actions.CHANCE`);
 * a :class:`~lcb_lab.games.lcb.legal_templates.Template` where enumerating every combination or dice split would
   explode -- declarations of several Core Actions (``"declare"``), combat
-  allocations (``"commit_combat"``), INTERCEPT and defence answers
+  allocations (``"commit_combat"``), INTERCEPT and defense answers
   (``"answer"``), RESUPPLY grants (``"resupply"``): the options with their
   limits, and :meth:`Template.sample` draws one legal action.
 

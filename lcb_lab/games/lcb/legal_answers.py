@@ -1,5 +1,5 @@
 """The answers to a pending choice as legal actions, by its class: MILDEC absorption (4.22),
-embarked losses (10.311), mines (13.33), INTERCEPT (7.52) and GA defence (7.13) templates, and
+embarked losses (10.311), mines (13.33), INTERCEPT (7.52) and GA defense (7.13) templates, and
 card-response windows (9.41-9.46).
 """
 from __future__ import annotations
@@ -33,7 +33,7 @@ def _answers(game: GameLike, choice) -> list:
                   for t in choice.options.targets for o in t.interceptors if o.eligible}
     else:
         atk = [a.uid for a in choice.options.attackers]
-        opts = tuple(A.Defence(d.uid, t, 1) for d in choice.options.defenders for t in atk)
+        opts = tuple(A.Defense(d.uid, t, 1) for d in choice.options.defenders for t in atk)
         limits = {f"{d.uid}/GA": (4 if d.supply is None else min(4, d.supply))
                   for d in choice.options.defenders}
     opts = tuple(o for o in opts if limits.get(_akey(o), 0) > 0 and trial(game, _answer([o])))

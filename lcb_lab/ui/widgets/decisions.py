@@ -1,4 +1,4 @@
-"""The decision panel: the non-active team answers INTERCEPT, GA defence and MILDEC questions.
+"""The decision panel: the non-active team answers INTERCEPT, GA defense and MILDEC questions.
 
 The engine never decides for the defender (design principle 5): when
 ``game.pending`` is set, this panel asks the team named in the decision,
@@ -31,7 +31,7 @@ from lcb_lab.games.lcb.choices import (
     CardResponseChoice,
     Choice,
     EmbarkLossesChoice,
-    GaDefenceChoice,
+    GaDefenseChoice,
     InterceptChoice,
     MildecChoice,
     MineAttackChoice,
@@ -51,7 +51,7 @@ POLICY_LABELS: dict[str, tuple[str, str]] = {
     "match_incoming": ("INTERCEPT to match the incoming dice",
                        "each unit in reach puts as many INTERCEPT dice on a target as LRS dice come in, "
                        "within its supply (7.54-7.56)"),
-    "no_defence": ("No defence fire", "the defenders roll no GROUND ASSAULT defence dice (7.13)"),
+    "no_defence": ("No defense fire", "the defenders roll no GROUND ASSAULT defense dice (7.13)"),
     "return_fire": ("Return fire with every defender",
                     "each defender fires up to 4 dice, within its supply, at the attacker with the most dice (7.13)"),
     "never_absorb": ("Absorb nothing with MILDEC", "no MILDEC takes the hits (4.22)"),
@@ -238,7 +238,7 @@ class DecisionPanel:
                 out.append(odds)
         return out
 
-    def _ga_defence(self, d: GaDefenceChoice) -> list[W.Widget]:
+    def _ga_defense(self, d: GaDefenseChoice) -> list[W.Widget]:
         out: list[W.Widget] = []
         offered_def = self.offer.defence() if self.offer is not None else None
         for o in d.options.defenders:
@@ -252,7 +252,7 @@ class DecisionPanel:
                                   f"at step {self.past_step} of the record</span>"))
                 continue
             if not attackers or not cap:
-                out.append(W.HTML(f'<span class="lcb-muted">{esc(o.uid)}: no defence dice the rules '
+                out.append(W.HTML(f'<span class="lcb-muted">{esc(o.uid)}: no defense dice the rules '
                                   "allow now</span>"))
                 continue
             box = W.BoundedIntText(value=0, min=0, max=cap, layout=W.Layout(width="70px"))
@@ -437,7 +437,7 @@ class DecisionPanel:
                 box.value = dice[(uid, tgt)]
 
 
-_BUILD: dict[type, str] = {InterceptChoice: "_intercept", GaDefenceChoice: "_ga_defence", MildecChoice: "_mildec",
+_BUILD: dict[type, str] = {InterceptChoice: "_intercept", GaDefenseChoice: "_ga_defense", MildecChoice: "_mildec",
                            CardResponseChoice: "_card_response", EmbarkLossesChoice: "_embark_losses",
                            MineAttackChoice: "_mine_attack"}
 """Choice class -> the :class:`DecisionPanel` method that draws its inputs."""

@@ -15,7 +15,7 @@ Functions and their ``args`` (the contract's catalogue; the Effect's own fields 
 =================  ===========================================================================
 ``reveal``         ``domain`` ("naval"/"ground"): roll; reveal the target units (6.13)
 ``reveal_paralyse`` roll; reveal, and the units may not act for the rest of the turn (App. B)
-``paralyse``       roll; the units may not act (Core Action, INTERCEPT) for the rest of the turn
+``paralyze``       roll; the units may not act (Core Action, INTERCEPT) for the rest of the turn
 ``conceal``        roll; own target units flip face down (6.1)
 ``lrs_attack``     ``bmd``, ``domain``: an LRS of ``dice`` d20 at ``cv`` on one revealed enemy
                    unit; it joins the impulse's combat (CommitCombat) and is INTERCEPTed per
@@ -104,7 +104,7 @@ def reveal(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     return True
 
 
-def _paralyse(ctx: Ctx, units: list[Unit], ct: CardType) -> None:
+def _paralyze(ctx: Ctx, units: list[Unit], ct: CardType) -> None:
     for u in units:
         u.paralysed = True
     ctx.log(explain.step("effect", f"{names(units)} may not act this turn",
@@ -117,11 +117,11 @@ def reveal_paralyse(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool
     Core Action, no INTERCEPT)."""
     if not reveal(ctx, link, ct, eff):
         return False
-    _paralyse(ctx, target_units(ctx, link, eff), ct)
+    _paralyze(ctx, target_units(ctx, link, eff), ct)
     return True
 
 
-def paralyse(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
+def paralyze(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     """Roll; the target units may not act for the rest of the turn. Face-down units stay face
     down: the log names them only to their own team."""
     units = target_units(ctx, link, eff)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from lcb_lab.games.lcb.rules.cards.effects import (
     EFFECTS, EffectFn, add_supply, ap_loss, attached_cv, conceal, cp_gain, influence, lrs_attack, network_cube,
-    network_repair, paralyse, place_marker, resupply, reveal, reveal_paralyse, unsimulated)
+    network_repair, paralyze, place_marker, resupply, reveal, reveal_paralyse, unsimulated)
 from lcb_lab.games.lcb.rules.cards import ftr_nullify, targets
 from lcb_lab.games.lcb.rules.markers import fortify as fortify_rules, free_actions, isr, mines, proxy
 from lcb_lab.games.lcb.rules.markers.fortify import fortify
@@ -37,7 +37,7 @@ from lcb_lab.games.lcb.rules.transport.rotary_wing import rotary_lift
 
 REGISTRY: dict[str, EffectFn] = {
     # chapter 9 and App. B: effects on units, networks, AP, CP, influence; markers placed (9.0, 13.x)
-    "reveal": reveal, "reveal_paralyse": reveal_paralyse, "paralyse": paralyse, "conceal": conceal,
+    "reveal": reveal, "reveal_paralyse": reveal_paralyse, "paralyse": paralyze, "conceal": conceal,
     "resupply": resupply, "lrs_attack": lrs_attack, "network_cube": network_cube, "network_repair": network_repair,
     "ap_loss": ap_loss, "influence": influence, "cp_gain": cp_gain, "unsimulated": unsimulated,
     "place_marker": place_marker, "attached_cv": attached_cv, "add_supply": add_supply,

@@ -93,8 +93,8 @@ def _ga(ctx: Ctx, plan: CombatPlan, eng: Engagement, later: int) -> ChanceStep:
     _, by_target = sequence.ga_setup(ctx, plan, eng.hex)
     pairs = {t: [(a["dice"], cv, a[role]) for a, role, _, _, cv in shots] for t, shots in by_target.items()}
     if ctx.state.card_markers:
-        from lcb_lab.games.lcb.rules.markers.sof import defence_shots
-        for m, t, n, _, _, cv in defence_shots(ctx, plan, eng.hex):
+        from lcb_lab.games.lcb.rules.markers.sof import defense_shots
+        for m, t, n, _, _, cv in defense_shots(ctx, plan, eng.hex):
             pairs.setdefault(t, []).append((n, cv, m.mid))
     counts, pmfs, dice = [], [], []
     for t, ps in pairs.items():
