@@ -105,7 +105,7 @@ class DecisionPanel:
                              layout=W.Layout(display="none", border="2px solid #d07a00", padding="4px",
                                              margin="4px 0"))
         self.widget.add_class("lcb-decision")
-        self.decision: Choice | None = None
+        self.choice: Choice | None = None
         self._key = None
         self._inputs: list[tuple[dict, W.Widget]] = []
         self.offer: Offers | None = None
@@ -142,7 +142,7 @@ class DecisionPanel:
         if key == self._key:
             return
         self._key = key
-        self.decision = pending
+        self.choice = pending
         self.offer = offer
         self.past_step = past_step
         self._inputs = []
@@ -375,7 +375,7 @@ class DecisionPanel:
     def update_odds(self) -> None:
         """Per target: the exact odds of the committed LRS with the INTERCEPT dice entered now,
         beside the odds with no INTERCEPT (7.57)."""
-        if not self._odds or self.preview is None or self.decision is None:
+        if not self._odds or self.preview is None or self.choice is None:
             return
         ints = self.value()
         try:
@@ -402,7 +402,7 @@ class DecisionPanel:
     # ------------------------------------------------------------ answer
     def value(self) -> Any:
         """The answer built from the inputs, in the engine's answer shape."""
-        d = self.decision
+        d = self.choice
         if d is None:
             return None
         if isinstance(d, MildecChoice):
