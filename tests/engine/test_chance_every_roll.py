@@ -681,7 +681,7 @@ def test_a_proxy_force_stopped_by_mines_previews_its_effect_after_them():
     g.apply(A.BeginImpulse("TF Blue"))
     g.apply(A.Declare(()))
     g.apply(A.MarkerAction("PROXY-1", path=("D-6",), then="effect"))
-    assert g.pending.kind == "mine_attack" and g.pending.options["targets"] == ["marker:D-6"]
+    assert g.pending.kind == "mine_attack" and g.pending.options.targets == ("marker:D-6",)
     (effect,) = ask(g, A.Answer())                              # held (13.33: may)
     assert (effect.label, effect.rule) == ("PROXY-1: effect roll (if PROXY-1 survives the mines)", "13.12")
     assert dict(effect.outcomes) == pytest.approx({(0,): 0.7, (1,): 0.3}, abs=1e-12)

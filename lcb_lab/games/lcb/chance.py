@@ -513,7 +513,7 @@ def embark_losses(game: Game, a: A.AnswerEmbarkLosses, drawn: int = 0) -> tuple[
     from lcb_lab.games.lcb.rules.embarking import losses
     ctx = game._ctx()
     choice = ctx.state.next_choice
-    ship = ctx.state.units[choice.options["ship"]]
+    ship = ctx.state.units[choice.options.ship]
     k = losses.check(ctx, choice, [str(p) for p in a.picks])[2] if not ship.destroyed else 0
     pool = losses.concealed_aboard(ctx, ship.uid)
     if not k:
@@ -549,7 +549,7 @@ def mildec(game: Game, a: A.AnswerMildec, drawn: int = 0) -> tuple[ChanceStep, .
     choice = game.pending
     ctx = game._ctx()
     if choice.after_mine:
-        return _after_mines(ctx, ctx.state.card_markers[choice.options["mine"]])
+        return _after_mines(ctx, ctx.state.card_markers[choice.options.mine])
     return resolve_combat(game, A.ResolveCombat(), drawn) if ctx.state.impulse.combat is not None else None
 
 

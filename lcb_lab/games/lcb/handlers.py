@@ -373,7 +373,7 @@ def answer_mines(game: GameLike, c: Ctx, choice: MineAttackChoice, a: A.AnswerMi
     _mines(game, c, choice, a)
 
 
-def _mines(game: GameLike, c: Ctx, choice, a: A.AnswerMines | A.AnswerMildec) -> None:
+def _mines(game: GameLike, c: Ctx, choice: MineAttackChoice | MildecChoice, a: A.AnswerMines | A.AnswerMildec) -> None:
     answer_mine_choice(c, choice, a)
     advance_mines(game, c)
     advance(game, c)          # and a 10.311 choice a mine hit left (auto policies)
@@ -505,7 +505,7 @@ def _chain_closed(fn: Callable[..., Any]) -> Callable[..., Any]:
     return guarded
 
 
-def answer_mine_choice(c: Ctx, choice, a: A.AnswerMines | A.AnswerMildec) -> None:
+def answer_mine_choice(c: Ctx, choice: MineAttackChoice | MildecChoice, a: A.AnswerMines | A.AnswerMildec) -> None:
     """Answer a mine choice with its typed answer (13.33, 4.22); a card marker the mines stopped
     goes on with its step when it survived (13.36, :func:`lcb_lab.games.lcb.rules.markers.free_actions.after_mines`)."""
     from lcb_lab.games.lcb.rules.markers import mines
