@@ -36,7 +36,7 @@ would roll, from the rule's own setup function, drawing nothing):
   TORPEDO ATTACK with its defensive ASW, the submarine engagement and the ZOR DETECT (14.x,
   ``rules/submarines``), offensive ASW (14.14), and card chains: DETECT, NULLIFY / FTR
   NULLIFY, card INTERCEPT and effect rolls (9.0, 9.06, 9.4, 9.011; ``rules/cards``);
-* not previewed (LcbError when asked): a destroyed marker's influence roll and other marker
+* not previewed (LabError when asked): a destroyed marker's influence roll and other marker
   effect rolls (``rules/markers``), card ASW / UUV effects (14.15), the random Embarked card
   lost (10.311, ``rules/embarking/losses``).
 
@@ -57,13 +57,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, Hashable, Iterable, Sequence
 
-from lcb_lab.kernel.errors import DiceExhausted, LcbError
+from lcb_lab.kernel.errors import DiceExhausted, LabError
 
 
 @dataclass(frozen=True)
 class Die:
     """A named die: ``faces`` are the values it shows, each equally likely (a value
-    printed on two faces is twice as likely).  Raises LcbError for an empty table or a
+    printed on two faces is twice as likely).  Raises LabError for an empty table or a
     face that is not a whole number.
 
     >>> Die("avg", (1, 2, 2, 3, 3, 4)).probabilities()
@@ -76,7 +76,7 @@ class Die:
     def __post_init__(self) -> None:
         faces = tuple(self.faces)
         if not faces or any(isinstance(f, bool) or not isinstance(f, int) for f in faces):
-            raise LcbError(f"die {self.name}: faces must be whole numbers, at least one")
+            raise LabError(f"die {self.name}: faces must be whole numbers, at least one")
         object.__setattr__(self, "faces", faces)
 
     @property
@@ -99,12 +99,12 @@ class Die:
         return sum(1 for f in self.faces if succeeds(f)) / len(self.faces)
 
     def check(self, values: Iterable[Any], what: str = "forced") -> list[int]:
-        """``values`` as ints when each is a value of this die; raises LcbError naming
+        """``values`` as ints when each is a value of this die; raises LabError naming
         the die and the bad values otherwise (the one check of scripted values)."""
         vals = [int(v) for v in values]
         bad = [v for v in vals if v not in self.faces]
         if bad:
-            raise LcbError(f"{what} {self.name} values must be {self.range_text()}, "
+            raise LabError(f"{what} {self.name} values must be {self.range_text()}, "
                            f"got {', '.join(map(str, bad))}")
         return vals
 
@@ -125,9 +125,9 @@ class Die:
 
 @lru_cache(maxsize=None)
 def dN(n: int) -> Die:
-    """The die ``dN``: faces 1..n (n >= 1). Raises LcbError for n < 1."""
+    """The die ``dN``: faces 1..n (n >= 1). Raises LabError for n < 1."""
     if int(n) < 1:
-        raise LcbError(f"a die needs at least one face, not {n}")
+        raise LabError(f"a die needs at least one face, not {n}")
     return Die(f"d{int(n)}", tuple(range(1, int(n) + 1)))
 
 
@@ -208,7 +208,7 @@ class Dice:
 
     def force(self, values: Iterable[int], die: Die | None = None) -> None:
         """Queue forced results, each a value of ``die`` (default this Dice's own :attr:`die`).
-        Raises LcbError otherwise."""
+        Raises LabError otherwise."""
         self._forced.extend((die or self.die).check(values))
 
     @property
@@ -218,7 +218,7 @@ class Dice:
     def roll(self, n: int, purpose: str = "", die: Die | None = None) -> list[int]:
         """Roll ``n`` of ``die`` (default this Dice's own :attr:`die`) for ``purpose`` (a short label,
         e.g. ``"LRS 1 Uran->1 Kilo"``), recorded in :attr:`history`. Forced values are used
-        first; raises DiceExhausted when none is left and there is no seed, LcbError when a
+        first; raises DiceExhausted when none is left and there is no seed, LabError when a
         forced value is not a face of ``die``."""
         out = []
         die = die or self.die
@@ -330,13 +330,13 @@ class Deck:
 
     def draw(self, n: int = 1) -> list[Hashable]:
         """The top ``n`` cards (top first), reshuffling the discards in when the pile runs out.
-        Raises LcbError when the deck (draw and discard piles) holds fewer than ``n``, or the
+        Raises LabError when the deck (draw and discard piles) holds fewer than ``n``, or the
         pile runs out and the deck does not reshuffle."""
         out = []
         for _ in range(n):
             if not self.draw_pile:
                 if not (self.reshuffle and self.discard_pile):
-                    raise LcbError(f"deck {self.name}: no card left to draw "
+                    raise LabError(f"deck {self.name}: no card left to draw "
                                    f"({len(out)} of {n} drawn, {len(self.discard_pile)} discarded)")
                 self.shuffle()
             out.append(self.draw_pile.pop(0))
@@ -368,7 +368,7 @@ class Piles:
 def draw_from(piles: Piles, n: int, dice: Dice, name: str = "deck", reshuffle: bool = True) -> list:
     """The top ``n`` cards of ``piles`` (top first), taken off it in place; the discards are
     shuffled back in through ``dice`` when the draw pile runs out (recorded like any roll).
-    Raises LcbError as :meth:`Deck.draw` does."""
+    Raises LabError as :meth:`Deck.draw` does."""
     deck = Deck(name, (), dice, shuffle=False, reshuffle=reshuffle)
     deck.draw_pile, deck.discard_pile = piles.draw, piles.discard
     try:

@@ -13,7 +13,7 @@ import lcb_lab
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.content.worked import ch13, ch14
 from lcb_lab.games.lcb.content.worked.ch14 import B, R, SSK, SSN, sea
-from lcb_lab.kernel.errors import IllegalAction, LcbError
+from lcb_lab.kernel.errors import IllegalAction, LabError
 
 N = 1200
 
@@ -240,7 +240,7 @@ def test_an_uncovered_roll_says_so_in_one_line():
     g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Proxy Forces: Militia"),)))
     g.apply(A.PlayCard("Proxy Forces: Militia", "A", hex="D-4", action=1))
     before, dice = g.to_json(), g.dice.state()
-    with pytest.raises(LcbError) as e:
+    with pytest.raises(LabError) as e:
         g.chance_outcomes(A.MarkerAction("PROXY-1", then="effect", targets=("ruling:1", "1 Whiskey")))
     assert str(e.value) == ("chance_outcomes: MarkerAction rolls dice whose odds are not previewed "
                             "(rolled inline; see lcb_lab.games.lcb.chance)")

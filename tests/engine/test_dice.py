@@ -18,7 +18,7 @@ import pytest
 from lcb_lab.games.lcb import actions as A
 from lcb_lab import situation
 from lcb_lab.kernel.dice import D6, D20, Deck, Dice, Die, Draw, dN
-from lcb_lab.kernel.errors import DiceExhausted, LcbError
+from lcb_lab.kernel.errors import DiceExhausted, LabError
 from lcb_lab.games.lcb.rules.combat.odds import engagement_odds
 from lcb_lab.kernel.odds import (
     at_most,
@@ -48,7 +48,7 @@ def test_named_dice_have_their_face_tables():
     (lambda: Die("half", (1, 2.5)), "die half: faces must be whole numbers, at least one"),
 ])
 def test_a_die_without_whole_faces_is_refused(make, message):
-    with pytest.raises(LcbError) as e:
+    with pytest.raises(LabError) as e:
         make()
     assert str(e.value) == message
 
@@ -63,14 +63,14 @@ def test_a_die_without_whole_faces_is_refused(make, message):
 def test_forced_values_are_checked_against_the_dice_faces(die, good, bad, message):
     d = Dice(forced=good, die=die)
     assert d.roll(len(good), "scripted", die) == good
-    with pytest.raises(LcbError) as e:
+    with pytest.raises(LabError) as e:
         Dice().force(good + bad, die)
     assert str(e.value) == message
 
 
 def test_a_forced_value_drawn_for_a_die_without_that_face_is_refused_naming_the_roll():
     d = Dice(forced=[7, 3])                      # queued as d20 values
-    with pytest.raises(LcbError) as e:
+    with pytest.raises(LabError) as e:
         d.roll(1, "ammunition", D6)
     assert str(e.value) == "forced (ammunition) d6 values must be 1..6, got 7"
     with pytest.raises(DiceExhausted):
@@ -138,13 +138,13 @@ def test_draw_discard_and_reshuffle():
     deck.set_state(saved)
     d.set_state(dice)
     assert deck.draw(2) == again                   # replayed exactly from the saved state
-    with pytest.raises(LcbError) as e:
+    with pytest.raises(LabError) as e:
         deck.draw(2)
     assert str(e.value) == "deck events: no card left to draw (1 of 2 drawn, 0 discarded)"
     fixed = Deck("fixed", "xyz", Dice(), shuffle=False, reshuffle=False)
     assert fixed.draw(2) == ["x", "y"]
     fixed.discard(["x"])
-    with pytest.raises(LcbError):
+    with pytest.raises(LabError):
         fixed.draw(2)
 
 
@@ -257,7 +257,7 @@ def test_chance_outcomes_of_a_ground_assault_are_the_joint_hp_losses_of_both_sid
 def test_chance_outcomes_outside_a_chance_step_say_who_acts():
     g = _lrs_with_intercept()
     g.apply(A.ResolveCombat())
-    with pytest.raises(LcbError) as e:
+    with pytest.raises(LabError) as e:
         g.chance_outcomes()
     assert str(e.value) == "chance_outcomes: no dice wait to be rolled now (RU acts)"
 

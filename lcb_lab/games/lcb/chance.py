@@ -24,7 +24,7 @@ asking draws nothing and changes nothing (``g.to_json()`` is byte-identical).  C
 
 An act that rolls nothing gives ``()``; so does an act whose roll waits for a choice (a Proxy
 Force moving into a hex where defenders may fire back: their ``AnswerDefence`` rolls).
-Uncovered, each raising LcbError when asked about an act that would roll it: a destroyed
+Uncovered, each raising LabError when asked about an act that would roll it: a destroyed
 marker's influence roll and the other marker effect rolls (13.13, 13.14, 13.2x:
 ``rules/markers/placement``, ``rules/markers/proxy``), card ASW and UUV effects (14.15,
 14.011: rolls inside a card's effect, after DETECT rolls of their own), and the random Embarked
@@ -52,7 +52,7 @@ import numpy as np
 
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.kernel.dice import D20
-from lcb_lab.kernel.errors import DiceExhausted, LcbError
+from lcb_lab.kernel.errors import DiceExhausted, LabError
 from lcb_lab.kernel.odds import ChanceStep, binomial_pmf, joint_outcomes, mixture, p_any, p_success, sum_pmf
 from lcb_lab.games.lcb.rules.common import Ctx
 
@@ -62,7 +62,7 @@ Game = Any
 
 def act_outcomes(game: Game, action: A.Action) -> tuple[ChanceStep, ...]:
     """The chance steps ``action`` would roll now (module doc); ``()`` when it rolls nothing.
-    Raises IllegalAction (rule, reason) when the rules refuse the act, LcbError when it would
+    Raises IllegalAction (rule, reason) when the rules refuse the act, LabError when it would
     roll dice whose odds are not previewed.  Draws nothing, changes nothing."""
     action = A.check(action)
     draws = _dry_run(game, action)
@@ -71,7 +71,7 @@ def act_outcomes(game: Game, action: A.Action) -> tuple[ChanceStep, ...]:
     fn = PREVIEWS.get(type(action))
     steps = fn(game, action, draws) if fn is not None else None
     if steps is None:
-        raise LcbError(f"chance_outcomes: {type(action).__name__} rolls dice whose odds are not previewed "
+        raise LabError(f"chance_outcomes: {type(action).__name__} rolls dice whose odds are not previewed "
                        "(rolled inline; see lcb_lab.games.lcb.chance)")
     return steps
 

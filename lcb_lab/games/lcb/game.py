@@ -36,7 +36,7 @@ from lcb_lab.games.lcb.model.board import Board
 from lcb_lab.games.lcb.model.catalog import Catalog
 from lcb_lab.kernel.dice import D20, Dice
 from lcb_lab.kernel.engine import Engine
-from lcb_lab.kernel.errors import LcbError
+from lcb_lab.kernel.errors import LabError
 from lcb_lab.kernel.events import Event
 from lcb_lab.games.lcb.queries import GameQueries
 from lcb_lab.games.lcb.io.persistence import GamePersistence, check_step_fields
@@ -53,7 +53,7 @@ class Game(GameQueries, GamePersistence, Engine):
     codec = A.CODEC
     die = D20          # 7.01: every LC:B roll is a d20
     players = TEAMS
-    Error = LcbError
+    Error = LabError
 
     def __init__(self, state: GameState, board: Board, catalog: Catalog, dice: Dice | None = None,
                  auto_policies: dict[str, str] | None = None):
@@ -232,7 +232,7 @@ class Game(GameQueries, GamePersistence, Engine):
     # ------------------------------------------------------------------ history
     def undo(self, n: int = 1) -> None:
         """Take back the last ``n`` applied actions (the record keeps them for :meth:`goto`
-        forward until a new action is applied). Raises LcbError when fewer were applied.
+        forward until a new action is applied). Raises LabError when fewer were applied.
 
         >>> from lcb_lab import situation
         >>> from lcb_lab.games.lcb import actions as A
@@ -242,14 +242,14 @@ class Game(GameQueries, GamePersistence, Engine):
         ('declare', 1, 2)
         >>> g.undo(5)
         Traceback (most recent call last):
-        lcb_lab.kernel.errors.LcbError: undo: 1 step(s) can be undone, not 5
+        lcb_lab.kernel.errors.LabError: undo: 1 step(s) can be undone, not 5
         """
         Engine.undo(self, n)
 
     def goto(self, step: int) -> None:
         """Put the game at ``step`` of its record (0 = before the first action,
         ``len(game.history.steps)`` = after the last). Exact: recorded actions are
-        replayed with their recorded dice. Raises LcbError for a step out of range.
+        replayed with their recorded dice. Raises LabError for a step out of range.
 
         >>> from lcb_lab import situation
         >>> from lcb_lab.games.lcb import actions as A
@@ -270,7 +270,7 @@ class Game(GameQueries, GamePersistence, Engine):
         exactly as this game's would (an instructor compares two plans under the same
         rolls); ``reseed=n`` gives the fork new dice (``Dice(seed=n)``, no forced
         values), so a team's branch cannot preview the real game's rolls.
-        Raises LcbError when ``at`` is not a step of the record.
+        Raises LabError when ``at`` is not a step of the record.
 
         >>> from lcb_lab import situation
         >>> from lcb_lab.games.lcb import actions as A

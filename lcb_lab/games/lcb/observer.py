@@ -49,7 +49,7 @@ import hashlib
 from typing import Callable, Iterable, Mapping
 
 from lcb_lab.games.lcb.model.catalog import Catalog
-from lcb_lab.kernel.errors import LcbError, UnknownName
+from lcb_lab.kernel.errors import LabError, UnknownName
 from lcb_lab.games.lcb.model.state import STAND_IN_TF, TEAMS, Card, CardMarker, GameState, Marker, Unit
 from lcb_lab.kernel.observer import INSTRUCTOR, Observer, all_seeing, redact, redact_log  # noqa: F401 - redact, redact_log: LC:B's names too
 
@@ -320,7 +320,7 @@ def _stand_in_type(catalog: Catalog, team: str) -> str:
         for t in types:
             if ok(t):
                 return t.type_id
-    raise LcbError("the catalog holds no unit type")
+    raise LabError("the catalog holds no unit type")
 
 
 def known_state(state: GameState, catalog: Catalog, viewer: str | None) -> GameState:

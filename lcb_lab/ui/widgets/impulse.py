@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Protocol
 import ipywidgets as W
 
 from lcb_lab.games.lcb import actions as A
-from lcb_lab.kernel.errors import LcbError
+from lcb_lab.kernel.errors import LabError
 from lcb_lab.ui.offers import declaration_refusal
 from lcb_lab.games.lcb.rules.stages.sequence import CORE_ACTION_NAMES, NETWORK_REPAIR, ap_cost
 from lcb_lab.ui.widgets.cards import play_anchor
@@ -269,7 +269,7 @@ class ImpulsePanel:
             a["jcc"] = jcc.strip()
         try:
             why = declaration_refusal(self.ctl.game, [_core(x) for x in self.pending_decl], _core(a))
-        except LcbError as e:   # malformed input (e.g. a unit name that is not a string)
+        except LabError as e:   # malformed input (e.g. a unit name that is not a string)
             why = e
         if why is not None:
             self.ctl.say("Add action: " + refusal_text(why).replace("Nothing changed.", "Nothing added."))
@@ -563,7 +563,7 @@ class ImpulsePanel:
         d = next(x for x in c.game.impulse.actions if x.aid == aid)
         try:
             c.game.path_to(list(d.units), dest, viewer=c.viewer)
-        except LcbError:
+        except LabError:
             return False
         return True
 

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from lcb_lab.games.lcb.io.inputs import DiceState
 from lcb_lab.games.lcb.model.catalog import Catalog
 from lcb_lab.kernel.dice import Dice
-from lcb_lab.kernel.errors import InputError, LcbError, ScenarioError
+from lcb_lab.kernel.errors import InputError, LabError, ScenarioError
 from lcb_lab.games.lcb.model.state import GameState
 from lcb_lab.kernel.history import Step
 
@@ -44,11 +44,11 @@ class GamePersistence:
                            "auto_policies": self.auto_policies, "scenario_info": info, "record": record})
 
     def save(self, path: str | Path) -> None:
-        """Write :meth:`to_json` to ``path``. Raises LcbError when it cannot be written."""
+        """Write :meth:`to_json` to ``path``. Raises LabError when it cannot be written."""
         try:
             Path(path).write_text(self.to_json(), encoding="utf-8")
         except OSError as e:
-            raise LcbError(f"cannot save the game to {path}: {e.strerror or e}") from None
+            raise LabError(f"cannot save the game to {path}: {e.strerror or e}") from None
 
     @classmethod
     def from_json(cls, text: str, catalog: Catalog | None = None, file: str = "<saved game>",
@@ -82,7 +82,7 @@ class GamePersistence:
 
     @classmethod
     def load(cls, path: str | Path) -> Self:
-        """Load a game saved with :meth:`save`. Raises ScenarioError / LcbError."""
+        """Load a game saved with :meth:`save`. Raises ScenarioError / LabError."""
         from lcb_lab.games.lcb.io.files import read_text
         return cls.from_json(read_text(path, "saved game"), file=str(path))
 
