@@ -1,54 +1,35 @@
 """All randomness: named dice and shuffled decks through one seeded or scripted :class:`Dice`.
 
-A :class:`Die` is a name and a face table: :data:`D20` (LC:B's only die, 7.01),
-:data:`D6`, :func:`dN` and custom faces such as ``Die("avg", (1, 2, 2, 3, 3, 4))``.
-``Dice(seed=7)`` draws from a numpy ``Generator``; ``Dice(forced=[...])`` returns
-the forced values first (lessons and tests reproduce printed examples), then falls
-back to the seed if one was given, else raises :class:`~lcb_lab.kernel.errors.DiceExhausted`.
-Forced values are checked against the die's faces in one place, :meth:`Die.check`:
-when they are queued (:meth:`Dice.force`, against the die named there, d20 by
-default) and again when one is drawn for a roll of another die.
+A :class:`Die` is a name and a face table: :func:`dN` (faces 1..n; :data:`D6`, :data:`D20`) and
+custom faces such as ``Die("avg", (1, 2, 2, 3, 3, 4))``.  A game names its own die (the engine's
+``Engine.die``); the kernel defaults to none.  ``Dice(seed=7, die=D6)`` draws from a numpy
+``Generator``; ``Dice(forced=[...], die=D6)`` returns the forced values first (lessons and tests
+reproduce printed examples), then falls back to the seed if one was given, else raises
+:class:`~lcb_lab.kernel.errors.DiceExhausted`.  Forced values are checked against the die's faces
+in one place, :meth:`Die.check`: when they are queued (:meth:`Dice.force`, against the die named
+there, else the Dice's own die) and again when one is drawn for a roll of another die.
 
 Every roll is appended to ``Dice.history`` as a :class:`Draw`: the 2-tuple
 ``(purpose, values)`` it always was, with the die of each value in ``.dice``
 (``.die`` when they are all the same die).  A seeded draw is ``faces[i]`` with
-``i = generator.integers(0, len(faces))``, which for the d20 is exactly the old
-``integers(1, 21)``: the d20 draw stream of every save, record and golden
-transcript is unchanged (``tests/engine/test_dice.py``).
+``i = generator.integers(0, len(faces))``, which for ``dN(n)`` is exactly
+``integers(1, n + 1)``: the draw stream of every save, record and golden transcript made
+before dice had names is unchanged (``tests/engine/test_dice.py``).
 
 A :class:`Deck` (draw, discard, reshuffle) shuffles through the same Dice: a
 Fisher-Yates shuffle rolls one ``dN`` per card (recorded with its purpose), so a
 deck is reproducible by seed, scriptable with forced values and replayed exactly
 by the game record like any other roll.
 
-Which rolls are explicit chance steps.  ``Game.to_act() == "chance"`` while a
-committed combat waits for its dice (7.010): :class:`~lcb_lab.games.lcb.actions.ResolveCombat`
-is chance's move, and ``Game.chance_outcomes()`` gives the next engagement's outcomes
-with their exact probabilities (:class:`lcb_lab.kernel.odds.ChanceStep`,
-:mod:`lcb_lab.games.lcb.rules.combat.chance`): LRS on a unit or a card marker (7.02, 7.57, 12.24)
-and GROUND ASSAULT, SOF markers' defence included (7.13, 7.15, 13.41).  Every other roll
-stays inline in the act that makes it, and ``Game.chance_outcomes(action)`` asks the same
-question of that act before it is applied (:mod:`lcb_lab.games.lcb.chance`: the ChanceSteps it
-would roll, from the rule's own setup function, drawing nothing):
-
-* the mine owner's shots (13.33, ``AnswerMines``), a Proxy Force's or SOF marker's GROUND
-  ASSAULT (13.12, 13.41, ``MarkerAction`` or the defenders' ``AnswerDefence``), submarine
-  TORPEDO ATTACK with its defensive ASW, the submarine engagement and the ZOR DETECT (14.x,
-  ``rules/submarines``), offensive ASW (14.14), and card chains: DETECT, NULLIFY / FTR
-  NULLIFY, card INTERCEPT and effect rolls (9.0, 9.06, 9.4, 9.011; ``rules/cards``);
-* not previewed (LabError when asked): a destroyed marker's influence roll and other marker
-  effect rolls (``rules/markers``), card ASW / UUV effects (14.15), the random Embarked card
-  lost (10.311, ``rules/embarking/losses``).
-
-Where the rules allow a pause before such a roll, a choice already stands there (the mine
-owner's, 13.33; the GA defenders', 7.13; the card response windows, 9.41) and its answer
-rolls; none is a chance step of its own, so every record, save and golden transcript is
-unchanged.
+Which rolls are explicit chance steps is the game's choice: a game whose ``to_act()`` returns
+:data:`~lcb_lab.kernel.actions.CHANCE` makes the next roll a move of its own, with its outcomes and
+their exact probabilities (:class:`lcb_lab.kernel.odds.ChanceStep`); every other roll stays
+inline in the act that makes it, and a game may preview it (the same ChanceSteps, drawing
+nothing) before the act is applied.
 
 numpy is imported when the seeded generator is first needed (a roll past the
 forced values, or :meth:`Dice.state`), not when the module or a Dice is made:
-loading a scenario pays no numpy import.  This module imports nothing of LC:B
-(it belongs to the game-free kernel): only :mod:`lcb_lab.kernel.errors`.
+loading a game pays no numpy import.  This module imports only :mod:`lcb_lab.kernel.errors`.
 """
 from __future__ import annotations
 
@@ -95,7 +76,7 @@ class Die:
 
     def chance(self, succeeds: "Rule") -> float:
         """P(one roll succeeds) under ``succeeds`` (face -> bool): successful faces / faces, exactly
-        (LC:B: ``D20.chance(at_most(cv)) == cv / 20`` for 0 <= cv <= 20, 7.02)."""
+        (``dN(n).chance(at_most(k)) == k / n`` for 0 <= k <= n)."""
         return sum(1 for f in self.faces if succeeds(f)) / len(self.faces)
 
     def check(self, values: Iterable[Any], what: str = "forced") -> list[int]:
@@ -131,18 +112,19 @@ def dN(n: int) -> Die:
     return Die(f"d{int(n)}", tuple(range(1, int(n) + 1)))
 
 
-D20 = dN(20)
-"""LC:B's die (7.01): every LC:B roll is a d20."""
 D6 = dN(6)
+"""The six-sided die."""
+D20 = dN(20)
+"""The twenty-sided die (offered, never a default: a game names its die)."""
 
 
 Rule = Callable[[int], bool]
 """A success rule: a die's face -> True when that face succeeds."""
 
 
-def at_most(cv: int) -> Rule:
-    """The rule "a roll <= ``cv`` succeeds" (LC:B 7.02: a CV below 1 never hits)."""
-    return lambda face: face <= cv
+def at_most(limit: int) -> Rule:
+    """The rule "a roll <= ``limit`` succeeds" (a limit below the lowest face never succeeds)."""
+    return lambda face: face <= limit
 
 
 class Draw(tuple):
@@ -196,20 +178,24 @@ def default_rng(seed: int | None):
 class Dice:
     """The only source of random numbers in lcb_lab (module doc)."""
 
-    def __init__(self, seed: int | None = None, forced: Iterable[int] = (), die: Die = D20):
+    def __init__(self, seed: int | None = None, forced: Iterable[int] = (), die: Die | None = None):
         """``die``: the game's own die, what :meth:`roll` and :meth:`force` use when no die is named
-        (a game names it: LC:B's is the d20, 7.01)."""
+        (None: every roll and force names its die, else LabError; ``forced`` values are then
+        checked against the die each is drawn for)."""
         self.seed = seed
         self.die = die
         self._rng = _UNMADE if seed is not None else None
         self._forced: deque[int] = deque()
         self.history: list[Draw] = []
-        self.force(forced)
+        if die is None:         # no die to check them against: each is checked when drawn
+            self._forced.extend(int(v) for v in forced)
+        else:
+            self.force(forced)
 
     def force(self, values: Iterable[int], die: Die | None = None) -> None:
         """Queue forced results, each a value of ``die`` (default this Dice's own :attr:`die`).
-        Raises LabError otherwise."""
-        self._forced.extend((die or self.die).check(values))
+        Raises LabError otherwise, or when no die is named and the Dice has none."""
+        self._forced.extend(self._die(die, "force").check(values))
 
     @property
     def forced_left(self) -> int:
@@ -217,11 +203,11 @@ class Dice:
 
     def roll(self, n: int, purpose: str = "", die: Die | None = None) -> list[int]:
         """Roll ``n`` of ``die`` (default this Dice's own :attr:`die`) for ``purpose`` (a short label,
-        e.g. ``"LRS 1 Uran->1 Kilo"``), recorded in :attr:`history`. Forced values are used
+        e.g. ``"volley at the gate"``), recorded in :attr:`history`. Forced values are used
         first; raises DiceExhausted when none is left and there is no seed, LabError when a
-        forced value is not a face of ``die``."""
+        forced value is not a face of ``die`` or no die is named and the Dice has none."""
         out = []
-        die = die or self.die
+        die = self._die(die, "roll")
         forced, faces = self._forced, die.faces
         for _ in range(n):
             if forced:                       # inline: a lesson replays thousands of forced dice
@@ -233,6 +219,14 @@ class Dice:
                 out.append(self._one(die, purpose))
         self.history.append(Draw(purpose, out, (die,) * n))
         return out
+
+    def _die(self, die: Die | None, what: str) -> Die:
+        """``die``, else this Dice's own; LabError when neither is named."""
+        if die is not None:
+            return die
+        if self.die is None:
+            raise LabError(f"{what}: name the die (this Dice has no die of its own)")
+        return self.die
 
     def _one(self, die: Die, purpose: str) -> int:
         if self._forced:
@@ -288,8 +282,8 @@ class Dice:
         self._forced = deque(int(v) for v in d.get("forced", ()))
 
     @classmethod
-    def from_state(cls, d: dict, die: Die = D20) -> "Dice":
-        """A Dice at a :meth:`state` snapshot (``die``: its own die). The forced queue is taken as
+    def from_state(cls, d: dict, die: Die | None) -> "Dice":
+        """A Dice at a :meth:`state` snapshot (``die``: its own die, None for none). The forced queue is taken as
         saved: each value is checked against the die it is drawn for, when it is drawn (a queue may
         hold values of several dice, e.g. a deck's shuffle)."""
         dice = cls(seed=d.get("seed"), die=die)

@@ -378,7 +378,7 @@ def test_the_record_saves_and_loads_and_a_tampered_record_is_refused():
     rec = json.loads(json.dumps(g.record_to_json()))
     assert [s["action"] for s in rec["steps"]][3:] == [{"kind": "spot", "unit": "r1", "target": "g1"},
                                                       {"kind": "pass"}, {"kind": "pass"}]
-    h = g.spawn(g.state_from_data(g.state_to_data(g.state)), Dice.from_state(g.dice.state()))
+    h = g.spawn(g.state_from_data(g.state_to_data(g.state)), Dice.from_state(g.dice.state(), D6))
     h.load_record(rec, "toy.json")
     assert len(h.history.steps) == 6 and h.history.cursor == 6
     h.goto(3)

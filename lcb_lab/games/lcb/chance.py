@@ -53,7 +53,8 @@ import numpy as np
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.kernel.dice import D20
 from lcb_lab.kernel.errors import DiceExhausted, LabError
-from lcb_lab.kernel.odds import ChanceStep, binomial_pmf, joint_outcomes, mixture, p_any, p_success, sum_pmf
+from lcb_lab.games.lcb.die import p_any_hit, p_hit
+from lcb_lab.kernel.odds import ChanceStep, binomial_pmf, joint_outcomes, mixture, sum_pmf
 from lcb_lab.games.lcb.rules.common import Ctx
 
 Game = Any
@@ -105,7 +106,7 @@ def _line(dice: int, cv: int, what: str) -> str:
 
 
 def _hits(dice: int, cv: int) -> tuple[float, ...]:
-    return tuple(float(p) for p in binomial_pmf(dice, p_success(cv)))
+    return tuple(float(p) for p in binomial_pmf(dice, p_hit(cv)))
 
 
 def _flag(p: float) -> tuple[float, float]:
@@ -128,7 +129,7 @@ def mines(game: Game, a: A.AnswerMines, drawn: int = 0) -> tuple[ChanceStep, ...
 # ---------------------------------------------------------------- ASW (14.12-14.14)
 def _sunk_by(n_detects: int) -> float:
     from lcb_lab.games.lcb.rules.submarines.sot import ASW_KILL
-    return p_any(n_detects, ASW_KILL)
+    return p_any_hit(n_detects, ASW_KILL)
 
 
 def _detect_classes(needs: list[int]) -> list[tuple[float, tuple[bool, ...]]]:
@@ -164,7 +165,7 @@ def _defensive(ctx: Ctx, sub) -> tuple[float, tuple[str, ...]]:
     hunters, need = asw.defensive_setup(ctx, sub)
     if not hunters:
         return 0.0, ()
-    p = 1.0 - (1.0 - p_success(need) * p_success(sot.ASW_KILL)) ** len(hunters)
+    p = 1.0 - (1.0 - p_hit(need) * p_hit(sot.ASW_KILL)) ** len(hunters)
     return p, (_line(len(hunters), need, f"ASW DETECT vs {sub.uid} ({', '.join(u.uid for u in hunters)})"),
                f"one ASW {D20.name} per DETECT, destroying {sub.uid} on {sot.ASW_KILL} or less")
 
@@ -198,7 +199,7 @@ def zor(game: Game, a: A.SubmarineZor, drawn: int = 0) -> tuple[ChanceStep, ...]
     enemies = ops.zor_targets(ctx, sub)
     needs = [sot.detect_of(ctx, e) for e in enemies]
     return (ChanceStep(f"ZOR DETECT by {sub.uid}", "14.09", tuple(f"{e.uid} DETECTED" for e in enemies),
-                       joint_outcomes([_flag(p_success(v)) for v in needs]),
+                       joint_outcomes([_flag(p_hit(v)) for v in needs]),
                        tuple(_line(1, v, f"ZOR DETECT {sub.uid}->{e.uid}") for e, v in zip(enemies, needs))),)
 
 
@@ -209,15 +210,15 @@ def _duel(ctx: Ctx, sub, named, p_sunk: float, lines: tuple[str, ...]) -> Chance
     enemies, need = ops.duel_setup(ctx, sub, named)
     counts = (f"{sub.uid} sunk",) + tuple(f"{e.uid} sunk" for e in enemies)
     branches = [(p_sunk, {(1,) + (0,) * len(enemies): 1.0})]
-    found_pmfs = [_flag(1.0) if e not in need else _flag(p_success(sot.detect_of(ctx, e))) for e in enemies]
-    back_pmfs = [_flag(p_success(sot.detect_of(ctx, sub))) for _ in enemies]
+    found_pmfs = [_flag(1.0) if e not in need else _flag(p_hit(sot.detect_of(ctx, e))) for e in enemies]
+    back_pmfs = [_flag(p_hit(sot.detect_of(ctx, sub))) for _ in enemies]
     cv = ops.torpedo_cv(ctx, sub)
     for flags, w in joint_outcomes(found_pmfs + back_pmfs):
         found = [e for e in enemies if e not in need] + [e for e, f in zip(enemies, flags) if f and e in need]
         shooters = [e for e, f in zip(enemies, flags[len(enemies):]) if f]
-        p_me = 1.0 - _prod(1.0 - p_any(ops.TORPEDOES, ops.torpedo_cv(ctx, e)) for e in shooters)
+        p_me = 1.0 - _prod(1.0 - p_any_hit(ops.TORPEDOES, ops.torpedo_cv(ctx, e)) for e in shooters)
         aims = found[:1] * ops.TORPEDOES if len(found) == 1 else found[:ops.TORPEDOES]
-        pmfs = [_flag(p_me)] + [_flag(p_any(aims.count(e), cv)) for e in enemies]
+        pmfs = [_flag(p_me)] + [_flag(p_any_hit(aims.count(e), cv)) for e in enemies]
         branches.append(((1.0 - p_sunk) * w, dict(joint_outcomes(pmfs))))
     lines += (f"{len(need) if enemies else 1} {D20.name} DETECT by {sub.uid}"
               + "".join(f", {e.uid} on {sot.detect_of(ctx, e)} or less" for e in need),
@@ -287,7 +288,7 @@ def defence(game: Game, a: A.AnswerDefence, drawn: int = 0) -> tuple[ChanceStep,
 
 # ---------------------------------------------------------------- card chains (9.0, 9.06, 9.4, 9.011)
 def _yes_no(label: str, rule: str, count: str, dice: int, v: int, what: str) -> ChanceStep:
-    p = p_any(dice, v)
+    p = p_any_hit(dice, v)
     return ChanceStep(label, rule, (count,), joint_outcomes([_flag(p)]), (_line(dice, v, what),))
 
 

@@ -34,7 +34,8 @@ from lcb_lab.games.lcb.io import inputs as I
 from lcb_lab.games.lcb.handlers import HANDLERS
 from lcb_lab.games.lcb.model.board import Board
 from lcb_lab.games.lcb.model.catalog import Catalog
-from lcb_lab.kernel.dice import D20, Dice
+from lcb_lab.games.lcb.die import DIE
+from lcb_lab.kernel.dice import Dice
 from lcb_lab.kernel.engine import Engine
 from lcb_lab.kernel.errors import LabError
 from lcb_lab.kernel.events import Event
@@ -51,7 +52,7 @@ class Game(GameQueries, GamePersistence, Engine):
     defaults), choices are answered at once by these named policies."""
 
     codec = A.CODEC
-    die = D20          # 7.01: every LC:B roll is a d20
+    die = DIE          # 7.01: every LC:B roll is a d20
     players = TEAMS
     Error = LabError
 

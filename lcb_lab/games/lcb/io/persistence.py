@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from lcb_lab.games.lcb.io.inputs import DiceState
 from lcb_lab.games.lcb.model.catalog import Catalog
-from lcb_lab.kernel.dice import Dice
+from lcb_lab.games.lcb.die import dice_from_state
 from lcb_lab.kernel.errors import InputError, LabError, ScenarioError
 from lcb_lab.games.lcb.model.state import GameState
 from lcb_lab.kernel.history import Step
@@ -68,7 +68,7 @@ class GamePersistence:
         board = saved_board(d, file)
         try:
             state = GameState.from_dict(d["state"])
-            dice = Dice.from_state(d["dice"])
+            dice = dice_from_state(d["dice"])
         except (TypeError, KeyError, ValueError, AttributeError) as e:
             raise ScenarioError(file, "state", f"malformed saved state: {e}") from None
         g = cls(state, board, catalog, dice, d.get("auto_policies"))
