@@ -18,7 +18,7 @@ packages' ``__init__`` go with their folder):
 * ``io``: scenario and save files into state (``io.scenario``, ``io.save_check``, ``io.persistence``;
   below the engine: ``Game`` mixes in the saves, and ``io.loading``, which makes a ``Game``, is in front);
 * ``engine``: the game and what it asks (``windows``, ``queries``, ``handlers``, ``legal``,
-  ``legal_cards``, ``game``, ``chance``);
+  ``legal_cards``, ``step_labels``, ``game``, ``chance``);
 * ``front``: building games for people -- loading by name, lessons, situations, worked
   examples, what-ifs (``io.loading``, ``content``, ``whatif``).
 
@@ -57,7 +57,7 @@ LCB_ORDER = {
     "model": ("model", "actions", "choices", "observer"),
     "rules": ("rules",),
     "io": ("io.scenario", "io.save_check", "io.persistence"),
-    "engine": ("windows", "queries", "handlers", "legal", "legal_cards", "game", "chance"),
+    "engine": ("windows", "queries", "handlers", "legal", "legal_cards", "step_labels", "game", "chance"),
     "front": ("io.loading", "content", "whatif"),
 }
 """The order inside LC:B, lowest first: name -> the modules (or folders) of that part."""

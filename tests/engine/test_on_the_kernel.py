@@ -22,15 +22,15 @@ def test_the_game_is_the_engine_with_lcb_hooks():
     assert isinstance(g, Engine) and Game.players == ("US", "RU") and Game.codec is A.CODEC
     assert g.keeps_snapshot(A.BeginImpulse("TF Blue")) and not g.keeps_snapshot(A.Declare())
     g.apply(A.BeginImpulse("TF Blue"))
-    assert g.history.snapshots[0].impulse_start is True
+    assert g.history.snapshots[0].kept is True
     assert g.step_place(A.Declare(), g.state) == (1, 1, "US")
 
 
 def test_lcb_builds_on_the_kernel_bases():
     assert issubclass(A.BeginImpulse, KA.Action) and A.Action is KA.Action and A.CHANCE == KA.CHANCE == "chance"
     assert issubclass(choices.InterceptChoice, KC.Choice) and issubclass(legal.Template, KL.Template)
-    assert observer.redact is KO.redact and observer.OBSERVER.players == ("US", "RU")
-    assert LabError is LabError
+    assert KO.Observer is type(observer.OBSERVER) and observer.OBSERVER.players == ("US", "RU")
+    assert Game.place_keys == observer.PLACE_KEYS == ("turn", "impulse", "team")
 
 
 def test_a_choice_answers_for_its_team_only():

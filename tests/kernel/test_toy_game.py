@@ -353,7 +353,7 @@ def test_undo_goto_fork_and_replay_along_the_record():
     now = data(g)
     assert len(g.history.steps) == 6 and g.to_act() == "Red"
     assert [s.label for s in g.history.steps][3:] == ["spot: r1 spots g1 (d6 4)", "pass", "pass"]
-    assert [(s.turn, s.impulse, s.team) for s in g.history.steps] == \
+    assert [(s.turn, s.sub_turn, s.player) for s in g.history.steps] == \
         [(1, 1, "Red"), (1, 1, "Green"), (1, 1, "Blue"), (1, 1, "Red"), (1, 2, "Green"), (1, 3, "Blue")]
     g.undo(2)
     after_spot = data(g)

@@ -43,6 +43,8 @@ from lcb_lab.games.lcb.queries import GameQueries
 from lcb_lab.games.lcb.io.persistence import GamePersistence, check_step_fields
 from lcb_lab.games.lcb.rules.common import Ctx
 from lcb_lab.games.lcb.model.state import TEAMS, GameState
+from lcb_lab.games.lcb.observer import INSTRUCTOR, PLACE_KEYS
+from lcb_lab.games.lcb.step_labels import step_label
 
 
 class Game(GameQueries, GamePersistence, Engine):
@@ -53,6 +55,7 @@ class Game(GameQueries, GamePersistence, Engine):
 
     codec = A.CODEC
     die = DIE          # 7.01: every LC:B roll is a d20
+    place_keys = PLACE_KEYS   # a step's turn, impulse and team: the keys of every save and record
     players = TEAMS
     Error = LabError
 
@@ -108,6 +111,12 @@ class Game(GameQueries, GamePersistence, Engine):
         if team is None and before.stage in ("planning", "deployment"):
             team = _stage_team(action, before)
         return before.turn, len(before.tf_order) + (1 if imp else 0), team
+
+    def step_label_for(self, n: int, viewer: str | None) -> str:
+        """Step ``n`` (1-based) as ``viewer`` (``"US"`` / ``"RU"`` / ``"instructor"`` / None) may
+        read it: :func:`lcb_lab.games.lcb.step_labels.step_label` (built from the log entries the
+        viewer may read, never from the stored label). Raises IndexError for a step not recorded."""
+        return step_label(self, n, INSTRUCTOR if viewer is None else viewer)
 
     def state_snapshot(self, prev: GameState | None) -> GameState:
         return self.state.snapshot(prev)

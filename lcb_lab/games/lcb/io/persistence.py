@@ -109,13 +109,16 @@ def step_from_json(d: Any) -> Step:
     """A saved record step (:meth:`lcb_lab.kernel.history.Step.from_json` with LC:B's action codec
     and :func:`check_step_fields`). Raises InputError("record step", field, problem)."""
     from lcb_lab.games.lcb.actions import from_json
-    return Step.from_json(d, from_json, check_step_fields)
+    from lcb_lab.games.lcb.observer import PLACE_KEYS
+    return Step.from_json(d, from_json, check_step_fields, PLACE_KEYS)
 
 
 def step_to_json(step: Step) -> dict:
-    """A record step as JSON-native data (LC:B's action codec)."""
+    """A record step as JSON-native data (LC:B's action codec; its place as ``turn``, ``impulse``,
+    ``team``)."""
     from lcb_lab.games.lcb.actions import to_json
-    return step.to_json(to_json)
+    from lcb_lab.games.lcb.observer import PLACE_KEYS
+    return step.to_json(to_json, PLACE_KEYS)
 
 
 class _StepFields(BaseModel):
