@@ -103,19 +103,23 @@ class Engine:
 
     def step_label_for(self, n: int, viewer: Any) -> str:
         """Step ``n`` (1-based) of the record as ``viewer`` may read it, one line.  The all-seeing
-        viewer (None / ``"instructor"``) reads the stored label; a player reads the step's kind and
-        the first log title it may read (:func:`~lcb_lab.kernel.observer.redact_log`), or
-        ``"<player> acts (hidden)"`` when it reads none.  A game may word its own.
+        viewer (None / ``"instructor"``) reads the stored label; a player reads the first log title
+        it may read (:func:`~lcb_lab.kernel.observer.redact_log`) -- after the step's kind when
+        it was that player's turn -- or ``"<player> acts (hidden)"`` when it reads none (an undone
+        step, whose entries are gone: ``"<player> acts (undone)"``).  A game may word its own.
         Raises IndexError for a step not in the record."""
         st = self.history.steps[n - 1]
         if all_seeing(viewer):
             return st.label
+        who = st.player or "a player"
         if n > self.history.cursor:
-            return f"{st.player or 'a player'} acts (undone)"
+            return f"{who} acts (undone)"
         since = self.history.steps[n - 2].log_len if n > 1 else self.history.snapshots[0].log_len
         seen = redact_log(self.state.log[since:st.log_len], viewer, self.place_keys[:2])
         first = next((e["title"] for e in seen if e.get("title")), "")
-        return f"{st.action.KIND.replace('_', ' ')}: {first}" if first else f"{st.player or 'a player'} acts (hidden)"
+        if not first:
+            return f"{who} acts (hidden)"
+        return f"{st.action.KIND.replace('_', ' ')}: {first}" if viewer == st.player else first
 
     def step_labels(self, viewer: Any = None) -> list[dict[str, Any]]:
         """One row per step of the record as ``viewer`` may read it (:meth:`History.labels
