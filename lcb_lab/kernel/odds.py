@@ -82,17 +82,17 @@ def sum_pmf(*pmfs: np.ndarray) -> np.ndarray:
     return out
 
 
-def net_damage_pmf(lrs: np.ndarray, intercept: np.ndarray) -> np.ndarray:
-    """P(damage = d) where damage = max(0, L - I): one count netted against another
-    (e.g. hits against the hits that cancel them).
+def net_damage_pmf(hits: np.ndarray, cancels: np.ndarray) -> np.ndarray:
+    """P(damage = d) where damage = max(0, H - C): one count netted against another
+    (``hits`` against the hits that cancel them, ``cancels``).
 
-    P(L - I = d) = sum_i P(L = i + d) P(I = i): one convolution with the
+    P(H - C = d) = sum_i P(H = i + d) P(C = i): one convolution with the
     reversed second distribution; d <= 0 collapses into "no damage".
     """
-    m = len(intercept) - 1
-    diff = np.convolve(lrs, intercept[::-1])     # index d + m  <->  L - I = d
-    out = np.zeros(len(lrs))
-    out[1:] = diff[m + 1: m + len(lrs)]
+    m = len(cancels) - 1
+    diff = np.convolve(hits, cancels[::-1])     # index d + m  <->  H - C = d
+    out = np.zeros(len(hits))
+    out[1:] = diff[m + 1: m + len(hits)]
     out[0] = max(0.0, 1.0 - out[1:].sum())
     return out
 
