@@ -304,9 +304,9 @@ class Engine:
     def fork(self, at: int | None = None, reseed: int | None = None) -> "Engine":
         """An independent game from step ``at`` of this one's record (default: now), sharing
         nothing mutable with this one and keeping the record up to ``at``.  Its dice go on
-        exactly as this game's would; ``reseed=n`` gives it new dice (``Dice(seed=n)``).
+        exactly as this game's would; ``reseed=n`` gives it new dice (seeded ``n``; the same class and die).
         Raises :attr:`Error` when ``at`` is not a step of the record."""
-        g = self.spawn(self.state_clone(self.state), Dice.from_state(self.dice.state(), self.dice.die))
+        g = self.spawn(self.state_clone(self.state), type(self.dice).from_state(self.dice.state(), self.dice.die))
         g.dice.history = list(self.dice.history)
         g.history = self.history.copy()
         if at is not None and at != g.history.cursor:
@@ -355,7 +355,7 @@ class Engine:
         ``file`` and the key (``record``, ``record.steps[i].<field>``)."""
         try:
             first = self.state_from_data(rec["initial"]["state"])
-            dice = Dice.from_state(rec["initial"]["dice"], self.dice.die)
+            dice = type(self.dice).from_state(rec["initial"]["dice"], self.dice.die)
             raw = rec["steps"]
             if not isinstance(raw, list):
                 raise TypeError(f"steps: a list of steps, not {type(raw).__name__}")

@@ -318,3 +318,16 @@ def test_every_chance_step_of_random_games_matches_what_its_roll_logs(monkeypatc
     for seed in range(30):
         autoplay.play_random_turns(load_scenario("gotland_redux", seed=seed, auto_policies={}), 3, seed=seed)
     assert seen == {"LRS on a unit": 142, "LRS on a marker": 13, "GROUND ASSAULT": 3}
+
+
+def test_lcb_dice_roll_the_d20_and_forks_loads_and_new_dice_of_their_type_keep_it():
+    from lcb_lab import load_scenario
+    from lcb_lab.games.lcb.die import LcbDice
+    from lcb_lab.games.lcb.game import Game
+    g = load_scenario("gotland_redux", seed=1)
+    assert type(g.dice) is LcbDice and g.dice.die is D20
+    assert type(g.fork().dice) is LcbDice and type(Game.from_json(g.to_json()).dice) is LcbDice
+    assert type(g.dice)(forced=[20]).roll(1, "LRS") == [20]          # a scripted d20, as rulebook tests make
+    assert type(g.dice)(seed=1).roll(10, "x") == Dice(seed=1, die=D20).roll(10, "x")
+    with pytest.raises(LabError, match=r"^forced d20 values must be 1\.\.20, got 21$"):
+        type(g.dice)(forced=[21])

@@ -7,14 +7,14 @@ import it).
 
 >>> p_hit(14), p_hit(0), p_hit(25), p_any_hit(2, 10)
 (0.7, 0.0, 1.0, 0.75)
->>> new_dice(forced=[20]).roll(1, "LRS")
-[20]
+>>> new_dice(forced=[20]).roll(1, "LRS"), type(new_dice()).__name__, new_dice().die.name
+([20], 'LcbDice', 'd20')
 """
 from __future__ import annotations
 
 from typing import Iterable
 
-from lcb_lab.kernel.dice import D20, Dice, Rule, at_most
+from lcb_lab.kernel.dice import D20, Dice, Die, Rule, at_most
 
 DIE = D20
 """LC:B's die (7.01): a d20, faces 1..20."""
@@ -35,12 +35,25 @@ def p_any_hit(dice: int, cv: int) -> float:
     return 1.0 - (1.0 - p_hit(cv)) ** max(0, dice)
 
 
-def new_dice(seed: int | None = None, forced: Iterable[int] = ()) -> Dice:
-    """A :class:`~lcb_lab.kernel.dice.Dice` rolling LC:B's d20 by default (``forced``: d20
-    values 1..20, else LabError)."""
-    return Dice(seed=seed, forced=forced, die=DIE)
+class LcbDice(Dice):
+    """LC:B's dice: a :class:`~lcb_lab.kernel.dice.Dice` whose own die is the d20 (7.01), so
+    ``LcbDice(seed=7)`` and ``type(game.dice)(forced=[...])`` roll d20s (``forced``: values
+    1..20, else LabError); a roll may still name another die (a shuffle, a random pick)."""
+
+    def __init__(self, seed: int | None = None, forced: Iterable[int] = (), die: Die | None = DIE):
+        super().__init__(seed, forced, die)
+
+    @classmethod
+    def from_state(cls, d: dict, die: Die | None = DIE) -> "LcbDice":
+        """LC:B's dice at a saved :meth:`~lcb_lab.kernel.dice.Dice.state` (its die: the d20)."""
+        return super().from_state(d, die)
 
 
-def dice_from_state(d: dict) -> Dice:
-    """LC:B's Dice at a saved :meth:`~lcb_lab.kernel.dice.Dice.state` (its die: the d20)."""
-    return Dice.from_state(d, DIE)
+def new_dice(seed: int | None = None, forced: Iterable[int] = ()) -> LcbDice:
+    """LC:B's dice (:class:`LcbDice`), seeded and / or scripted."""
+    return LcbDice(seed=seed, forced=forced)
+
+
+def dice_from_state(d: dict) -> LcbDice:
+    """LC:B's dice at a saved :meth:`~lcb_lab.kernel.dice.Dice.state`."""
+    return LcbDice.from_state(d)

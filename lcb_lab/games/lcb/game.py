@@ -34,7 +34,7 @@ from lcb_lab.games.lcb.io import inputs as I
 from lcb_lab.games.lcb.handlers import HANDLERS
 from lcb_lab.games.lcb.model.board import Board
 from lcb_lab.games.lcb.model.catalog import Catalog
-from lcb_lab.games.lcb.die import DIE
+from lcb_lab.games.lcb.die import DIE, new_dice
 from lcb_lab.kernel.dice import Dice
 from lcb_lab.kernel.engine import Engine
 from lcb_lab.kernel.errors import LabError
@@ -62,7 +62,7 @@ class Game(GameQueries, GamePersistence, Engine):
     def __init__(self, state: GameState, board: Board, catalog: Catalog, dice: Dice | None = None,
                  auto_policies: dict[str, str] | None = None):
         state.migrate_jccs()       # an old pool of card names becomes pool cards (9.0)
-        Engine.__init__(self, state, dice, auto_policies)
+        Engine.__init__(self, state, new_dice(seed=0) if dice is None else dice, auto_policies)
         self.board = board
         self.catalog = catalog
         self.map_name = "gotland"
