@@ -52,7 +52,7 @@ from lcb_lab.games.lcb.model.catalog import Catalog
 from lcb_lab.kernel.errors import LabError, UnknownName
 from lcb_lab.games.lcb.model.state import STAND_IN_TF, TEAMS, Card, CardMarker, GameState, Marker, Unit
 from lcb_lab.kernel import observer as kernel_observer
-from lcb_lab.kernel.observer import INSTRUCTOR, Observer, all_seeing
+from lcb_lab.kernel.observer import INSTRUCTOR, Observer, all_seeing  # noqa: F401 - INSTRUCTOR: LC:B's name too
 
 PLACE_KEYS = ("turn", "impulse", "team")
 """LC:B's words for where a step happened (the kernel's turn, sub-turn, player): the JSON keys of
