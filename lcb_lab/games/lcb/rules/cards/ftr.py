@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from lcb_lab.games.lcb import plain
 from lcb_lab.kernel import explain
-from lcb_lab.kernel.dice import D20, at_most
+from lcb_lab.games.lcb.die import p_hit
 from lcb_lab.games.lcb.model.state import Card, CardPlay, other
 from lcb_lab.games.lcb.rules.cards.use import after_use, hit
 from lcb_lab.games.lcb.rules.common import Ctx, supply_left
@@ -212,9 +212,9 @@ def intercept_hits(ctx: Ctx, link: CardPlay, target: CardPlay) -> int:
 
 
 def p_success(v: int) -> float:
-    """Chance one d20 roll is at most ``v`` (7.01, 7.02; :meth:`lcb_lab.kernel.dice.Die.chance`, as
-    :func:`lcb_lab.kernel.odds.p_success`, without importing numpy on the rules' import path)."""
-    return D20.chance(at_most(v))
+    """Chance one d20 roll is at most ``v`` (7.01, 7.02; :func:`lcb_lab.games.lcb.die.p_hit`, without
+    importing numpy on the rules' import path)."""
+    return p_hit(v)
 
 
 def pct(p: float) -> str:
