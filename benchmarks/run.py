@@ -229,7 +229,7 @@ def load_game(seed=1, auto_policies=None):
 def fig1(q: bool) -> None:
     """Exact odds of one 20-dice LRS vs 20-dice INTERCEPT target, vs Monte Carlo."""
     from lcb_lab.games.lcb.rules.combat.odds import engagement_odds
-    from lcb_lab.kernel.odds import p_success
+    from lcb_lab.games.lcb.die import p_hit
     shots, itc, hp = [(20, 12)], [(20, 8)], 2
     p = engagement_odds(shots, itc, hp=hp).p_destroy
     t_exact = per_call(lambda: engagement_odds(shots, itc, hp=hp), 100 if q else 1000, 3 if q else 9)
@@ -239,7 +239,7 @@ def fig1(q: bool) -> None:
 
     se = 1e-3 if q else 1e-4
     n = math.ceil(p * (1 - p) / se ** 2)
-    pl, pi = p_success(12), p_success(8)
+    pl, pi = p_hit(12), p_hit(8)
     chunk = 1 << 21
 
     def mc(seed: int) -> float:

@@ -9,13 +9,13 @@ Small public API::
 ``lcb_lab.kernel`` and ``lcb_lab.games`` import no UI library; the lab's views and widgets are imported
 only when used (the layers: ``docs/architecture.md``).
 """
-from lcb_lab.kernel.errors import DecisionRequired, IllegalAction, LcbError, ScenarioError
+from lcb_lab.kernel.errors import IllegalAction, LabError, ScenarioError
 from lcb_lab.ui.notebook_errors import install as _install_notebook_errors
 
 __version__ = "0.1.0"
 _install_notebook_errors()      # inside IPython: a NameError after a stopped cell shows as one line
-__all__ = ["load_scenario", "situation", "situation_from_toml", "Game", "IllegalAction", "LcbError", "ScenarioError",
-           "DecisionRequired", "Dice", "__version__"]
+__all__ = ["load_scenario", "situation", "situation_from_toml", "Game", "IllegalAction", "LabError", "ScenarioError",
+           "Dice", "__version__"]
 
 
 def __getattr__(name):  # lazy: keeps `import lcb_lab` fast

@@ -17,7 +17,7 @@ import json
 import sys
 
 from lcb_lab import __version__
-from lcb_lab.kernel.errors import LcbError
+from lcb_lab.kernel.errors import LabError
 
 PROG = "lcb-lab"
 """The CLI's name in its help and errors, run as the console script or as ``python -m lcb_lab``."""
@@ -62,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("give a lesson (a packaged name or a file) or --load")
     try:
         out = _run(args)
-    except LcbError as e:
+    except LabError as e:
         _print(f"error: {_one_line(e)}", sys.stderr)
         return 2
     except KeyboardInterrupt:  # Ctrl-C during a long replay: no traceback
@@ -120,7 +120,7 @@ def _same_file(a: str, b: str) -> bool:
 
 
 def _run(args: argparse.Namespace) -> str:
-    """Load or replay, save if asked; the text to print. Raises LcbError."""
+    """Load or replay, save if asked; the text to print. Raises LabError."""
     from lcb_lab.games.lcb.io.files import read_text
     from lcb_lab.games.lcb.game import Game
     from lcb_lab.games.lcb.content.lesson import Lesson, summary

@@ -35,7 +35,7 @@ CHANCE = "chance"
 
 class Words:
     """``str()`` of a part or an action: its class and the fields that differ from their defaults,
-    values without Python quotes or ``None`` (``Intercept(interceptor=1 Kilo, dice=2)``,
+    values without Python quotes or ``None`` (``Shot(shooter=1 Archer, dice=2)``,
     ``Answer()``); ``repr`` stays the dataclass's."""
 
     __pydantic_config__ = ConfigDict(extra="forbid")   # from_json: an unknown key of a part is refused too

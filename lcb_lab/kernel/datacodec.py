@@ -10,8 +10,8 @@ field can never be forgotten by a hand-written copy:
   whole game costs tens of microseconds, not the milliseconds of
   ``copy.deepcopy``.
 * :func:`to_data` / :func:`from_data` -- JSON-native data and back, strictly
-  checked against the same hints (the save check, :mod:`lcb_lab.games.lcb.io.save_check`,
-  is this walk plus the rules' own checks).  ``from_data`` fills missing keys
+  checked against the same hints (a game's save check is this walk plus its rules' own
+  checks).  ``from_data`` fills missing keys
   from the field defaults (older saves) and ignores unknown keys (or refuses
   them); a wrong shape raises :class:`DataError` naming the key path, which the
   save loader turns into a ScenarioError naming the file.

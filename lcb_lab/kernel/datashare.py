@@ -8,7 +8,7 @@ Generated from the same type hints as :mod:`lcb_lab.kernel.datacodec` (one descr
   stands for;
 * :func:`share` -- a copy of a record whose equal parts ARE the previous record's objects: the
   records of a ``dict[str, Record]`` field one by one (units, cards, markers...), nested records
-  (the impulse, its combat plan), any other field whole;
+  (the current phase, its plan), any other field whole;
 * :func:`put_back` -- a live record set back to a snapshot's values in place, keeping the live
   records the snapshot still holds twins of (a refused act or an undo copies only what changed).
 
@@ -22,7 +22,7 @@ comparison, so a snapshot costs less than a clone (benchmark figure 9) and keeps
 memory per step small (figure 17).
 
 Shared parts are read-only: :class:`lcb_lab.kernel.history.Snapshot` states are never changed in place;
-a restore puts them back with :func:`put_back` (:meth:`lcb_lab.games.lcb.game.Game._restore`).
+a restore puts them back with :func:`put_back` (the engine's ``Engine.state_put_back``).
 """
 from __future__ import annotations
 
@@ -283,11 +283,16 @@ def share(obj: Any, prev: Any, own: bool = False) -> Any:
     record's snapshots (:mod:`lcb_lab.kernel.history`) are read-only.  ``prev`` None or of another class: a
     plain :func:`clone` (``own``: ``obj`` itself).
 
-    >>> from lcb_lab.games.lcb.model.state import Declared, Impulse
-    >>> old = Impulse("TF Blue", "US", 3, actions=[Declared("move_combat", ["DDG-51"])])
-    >>> new = clone(old); new.ap = 2
+    >>> from dataclasses import dataclass, field
+    >>> @dataclass
+    ... class Phase:
+    ...     player: str
+    ...     points: int
+    ...     orders: list[str] = field(default_factory=list)
+    >>> old = Phase("Red", 3, orders=["move archer 1"])
+    >>> new = clone(old); new.points = 2
     >>> s = share(new, old)
-    >>> s == new, s is new, s.actions is old.actions
+    >>> s == new, s is new, s.orders is old.orders
     (True, False, True)
     """
     if prev is None or type(prev) is not type(obj):

@@ -1,56 +1,35 @@
 """All randomness: named dice and shuffled decks through one seeded or scripted :class:`Dice`.
 
-A :class:`Die` is a name and a face table: :data:`D20` (LC:B's only die, 7.01),
-:data:`D6`, :func:`dN` and custom faces such as ``Die("avg", (1, 2, 2, 3, 3, 4))``.
-``Dice(seed=7)`` draws from a numpy ``Generator``; ``Dice(forced=[...])`` returns
-the forced values first (lessons and tests reproduce printed examples), then falls
-back to the seed if one was given, else raises :class:`~lcb_lab.kernel.errors.DiceExhausted`.
-Forced values are checked against the die's faces in one place, :meth:`Die.check`:
-when they are queued (:meth:`Dice.force`, against the die named there, d20 by
-default) and again when one is drawn for a roll of another die.
+A :class:`Die` is a name and a face table: :func:`dN` (faces 1..n; :data:`D6`, :data:`D20`) and
+custom faces such as ``Die("avg", (1, 2, 2, 3, 3, 4))``.  A game names its own die (the engine's
+``Engine.die``); the kernel defaults to none.  ``Dice(seed=7, die=D6)`` draws from a numpy
+``Generator``; ``Dice(forced=[...], die=D6)`` returns the forced values first (lessons and tests
+reproduce printed examples), then falls back to the seed if one was given, else raises
+:class:`~lcb_lab.kernel.errors.DiceExhausted`.  Forced values are checked against the die's faces
+in one place, :meth:`Die.check`: when they are queued (:meth:`Dice.force`, against the die named
+there, else the Dice's own die) and again when one is drawn for a roll of another die.
 
 Every roll is appended to ``Dice.history`` as a :class:`Draw`: the 2-tuple
 ``(purpose, values)`` it always was, with the die of each value in ``.dice``
 (``.die`` when they are all the same die).  A seeded draw is ``faces[i]`` with
-``i = generator.integers(0, len(faces))``, which for the d20 is exactly the old
-``integers(1, 21)``: the d20 draw stream of every save, record and golden
-transcript is unchanged (``tests/engine/test_dice.py``).
+``i = generator.integers(0, len(faces))``, which for ``dN(n)`` is exactly
+``integers(1, n + 1)``: the draw stream of every save, record and golden transcript made
+before dice had names is unchanged (``tests/engine/test_dice.py``).
 
 A :class:`Deck` (draw, discard, reshuffle) shuffles through the same Dice: a
 Fisher-Yates shuffle rolls one ``dN`` per card (recorded with its purpose), so a
 deck is reproducible by seed, scriptable with forced values and replayed exactly
 by the game record like any other roll.
 
-Which rolls are explicit chance steps.  ``Game.to_act() == "chance"`` while a
-committed combat waits for its dice (7.010): :class:`~lcb_lab.games.lcb.actions.ResolveCombat`
-is chance's move, and ``Game.chance_outcomes()`` gives the next engagement's outcomes
-with their exact probabilities (:class:`lcb_lab.kernel.odds.ChanceStep`,
-:mod:`lcb_lab.games.lcb.rules.combat.chance`): LRS on a unit or a card marker (7.02, 7.57, 12.24)
-and GROUND ASSAULT, SOF markers' defense included (7.13, 7.15, 13.41).  Every other roll
-stays inline in the act that makes it, and ``Game.chance_outcomes(action)`` asks the same
-question of that act before it is applied (:mod:`lcb_lab.games.lcb.chance`: the ChanceSteps it
-would roll, from the rule's own setup function, drawing nothing):
-
-* the mine owner's shots (13.33, ``AnswerMines``), a Proxy Force's or SOF marker's GROUND
-  ASSAULT (13.12, 13.41, ``MarkerAction`` or the defenders' ``AnswerDefense``), submarine
-  TORPEDO ATTACK with its defensive ASW, the submarine engagement and the ZOR DETECT (14.x,
-  ``rules/submarines``), offensive ASW (14.14), and card chains: DETECT, NULLIFY / FTR
-  NULLIFY, card INTERCEPT and effect rolls (9.0, 9.06, 9.4, 9.011; ``rules/cards``), card
-  ASW and UUV attacks (14.15, 14.12);
-* marker effects: a Proxy Force's effect roll (13.12, 13.14) and its influence roll when
-  destroyed (13.13), and the random concealed Embarked card lost (10.311,
-  ``rules/embarking/losses``): every roll of the game has its preview (LcbError only for the
-  rolls of choices auto policies answer inside an act, and a card effect no preview knows).
-
-Where the rules allow a pause before such a roll, a choice already stands there (the mine
-owner's, 13.33; the GA defenders', 7.13; the card response windows, 9.41) and its answer
-rolls; none is a chance step of its own, so every record, save and golden transcript is
-unchanged.
+Which rolls are explicit chance steps is the game's choice: a game whose ``to_act()`` returns
+:data:`~lcb_lab.kernel.actions.CHANCE` makes the next roll a move of its own, with its outcomes and
+their exact probabilities (:class:`lcb_lab.kernel.odds.ChanceStep`); every other roll stays
+inline in the act that makes it, and a game may preview it (the same ChanceSteps, drawing
+nothing) before the act is applied.
 
 numpy is imported when the seeded generator is first needed (a roll past the
 forced values, or :meth:`Dice.state`), not when the module or a Dice is made:
-loading a scenario pays no numpy import.  This module imports nothing of LC:B
-(it belongs to the game-free kernel): only :mod:`lcb_lab.kernel.errors`.
+loading a game pays no numpy import.  This module imports only :mod:`lcb_lab.kernel.errors`.
 """
 from __future__ import annotations
 
@@ -59,7 +38,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Sequence
 
-from lcb_lab.kernel.errors import DiceExhausted, LcbError
+from lcb_lab.kernel.errors import DiceExhausted, LabError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -68,7 +47,7 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Die:
     """A named die: ``faces`` are the values it shows, each equally likely (a value
-    printed on two faces is twice as likely).  Raises LcbError for an empty table or a
+    printed on two faces is twice as likely).  Raises LabError for an empty table or a
     face that is not a whole number.
 
     >>> Die("avg", (1, 2, 2, 3, 3, 4)).probabilities()
@@ -81,7 +60,7 @@ class Die:
     def __post_init__(self) -> None:
         faces = tuple(self.faces)
         if not faces or any(isinstance(f, bool) or not isinstance(f, int) for f in faces):
-            raise LcbError(f"die {self.name}: faces must be whole numbers, at least one")
+            raise LabError(f"die {self.name}: faces must be whole numbers, at least one")
         object.__setattr__(self, "faces", faces)
 
     @property
@@ -100,16 +79,16 @@ class Die:
 
     def chance(self, succeeds: "Rule") -> float:
         """P(one roll succeeds) under ``succeeds`` (face -> bool): successful faces / faces, exactly
-        (LC:B: ``D20.chance(at_most(cv)) == cv / 20`` for 0 <= cv <= 20, 7.02)."""
+        (``dN(n).chance(at_most(k)) == k / n`` for 0 <= k <= n)."""
         return sum(1 for f in self.faces if succeeds(f)) / len(self.faces)
 
     def check(self, values: Iterable[Any], what: str = "forced") -> list[int]:
-        """``values`` as ints when each is a value of this die; raises LcbError naming
+        """``values`` as ints when each is a value of this die; raises LabError naming
         the die and the bad values otherwise (the one check of scripted values)."""
         vals = [int(v) for v in values]
         bad = [v for v in vals if v not in self.faces]
         if bad:
-            raise LcbError(f"{what} {self.name} values must be {self.range_text()}, "
+            raise LabError(f"{what} {self.name} values must be {self.range_text()}, "
                            f"got {', '.join(map(str, bad))}")
         return vals
 
@@ -130,24 +109,25 @@ class Die:
 
 @lru_cache(maxsize=None)
 def dN(n: int) -> Die:
-    """The die ``dN``: faces 1..n (n >= 1). Raises LcbError for n < 1."""
+    """The die ``dN``: faces 1..n (n >= 1). Raises LabError for n < 1."""
     if int(n) < 1:
-        raise LcbError(f"a die needs at least one face, not {n}")
+        raise LabError(f"a die needs at least one face, not {n}")
     return Die(f"d{int(n)}", tuple(range(1, int(n) + 1)))
 
 
-D20 = dN(20)
-"""LC:B's die (7.01): every LC:B roll is a d20."""
 D6 = dN(6)
+"""The six-sided die."""
+D20 = dN(20)
+"""The twenty-sided die (offered, never a default: a game names its die)."""
 
 
 Rule = Callable[[int], bool]
 """A success rule: a die's face -> True when that face succeeds."""
 
 
-def at_most(cv: int) -> Rule:
-    """The rule "a roll <= ``cv`` succeeds" (LC:B 7.02: a CV below 1 never hits)."""
-    return lambda face: face <= cv
+def at_most(limit: int) -> Rule:
+    """The rule "a roll <= ``limit`` succeeds" (a limit below the lowest face never succeeds)."""
+    return lambda face: face <= limit
 
 
 class Draw(tuple):
@@ -203,20 +183,24 @@ def default_rng(seed: int | None) -> np.random.Generator:
 class Dice:
     """The only source of random numbers in lcb_lab (module doc)."""
 
-    def __init__(self, seed: int | None = None, forced: Iterable[int] = (), die: Die = D20):
+    def __init__(self, seed: int | None = None, forced: Iterable[int] = (), die: Die | None = None):
         """``die``: the game's own die, what :meth:`roll` and :meth:`force` use when no die is named
-        (a game names it: LC:B's is the d20, 7.01)."""
+        (None: every roll and force names its die, else LabError; ``forced`` values are then
+        checked against the die each is drawn for)."""
         self.seed = seed
         self.die = die
         self._rng = _UNMADE if seed is not None else None
         self._forced: deque[int] = deque()
         self.history: list[Draw] = []
-        self.force(forced)
+        if die is None:         # no die to check them against: each is checked when drawn
+            self._forced.extend(int(v) for v in forced)
+        else:
+            self.force(forced)
 
     def force(self, values: Iterable[int], die: Die | None = None) -> None:
         """Queue forced results, each a value of ``die`` (default this Dice's own :attr:`die`).
-        Raises LcbError otherwise."""
-        self._forced.extend((die or self.die).check(values))
+        Raises LabError otherwise, or when no die is named and the Dice has none."""
+        self._forced.extend(self._die(die, "force").check(values))
 
     @property
     def forced_left(self) -> int:
@@ -225,11 +209,11 @@ class Dice:
 
     def roll(self, n: int, purpose: str = "", die: Die | None = None) -> list[int]:
         """Roll ``n`` of ``die`` (default this Dice's own :attr:`die`) for ``purpose`` (a short label,
-        e.g. ``"LRS 1 Uran->1 Kilo"``), recorded in :attr:`history`. Forced values are used
-        first; raises DiceExhausted when none is left and there is no seed, LcbError when a
-        forced value is not a face of ``die``."""
+        e.g. ``"volley at the gate"``), recorded in :attr:`history`. Forced values are used
+        first; raises DiceExhausted when none is left and there is no seed, LabError when a
+        forced value is not a face of ``die`` or no die is named and the Dice has none."""
         out = []
-        die = die or self.die
+        die = self._die(die, "roll")
         forced, faces = self._forced, die.faces
         for _ in range(n):
             if forced:                       # inline: a lesson replays thousands of forced dice
@@ -241,6 +225,14 @@ class Dice:
                 out.append(self._one(die, purpose))
         self.history.append(Draw(purpose, out, (die,) * n))
         return out
+
+    def _die(self, die: Die | None, what: str) -> Die:
+        """``die``, else this Dice's own; LabError when neither is named."""
+        if die is not None:
+            return die
+        if self.die is None:
+            raise LabError(f"{what}: name the die (this Dice has no die of its own)")
+        return self.die
 
     def _one(self, die: Die, purpose: str) -> int:
         if self._forced:
@@ -296,8 +288,8 @@ class Dice:
         self._forced = deque(int(v) for v in d.get("forced", ()))
 
     @classmethod
-    def from_state(cls, d: dict, die: Die = D20) -> "Dice":
-        """A Dice at a :meth:`state` snapshot (``die``: its own die). The forced queue is taken as
+    def from_state(cls, d: dict, die: Die | None) -> "Dice":
+        """A Dice at a :meth:`state` snapshot (``die``: its own die, None for none). The forced queue is taken as
         saved: each value is checked against the die it is drawn for, when it is drawn (a queue may
         hold values of several dice, e.g. a deck's shuffle)."""
         dice = cls(seed=d.get("seed"), die=die)
@@ -338,13 +330,13 @@ class Deck:
 
     def draw(self, n: int = 1) -> list[Hashable]:
         """The top ``n`` cards (top first), reshuffling the discards in when the pile runs out.
-        Raises LcbError when the deck (draw and discard piles) holds fewer than ``n``, or the
+        Raises LabError when the deck (draw and discard piles) holds fewer than ``n``, or the
         pile runs out and the deck does not reshuffle."""
         out = []
         for _ in range(n):
             if not self.draw_pile:
                 if not (self.reshuffle and self.discard_pile):
-                    raise LcbError(f"deck {self.name}: no card left to draw "
+                    raise LabError(f"deck {self.name}: no card left to draw "
                                    f"({len(out)} of {n} drawn, {len(self.discard_pile)} discarded)")
                 self.shuffle()
             out.append(self.draw_pile.pop(0))
@@ -376,7 +368,7 @@ class Piles:
 def draw_from(piles: Piles, n: int, dice: Dice, name: str = "deck", reshuffle: bool = True) -> list:
     """The top ``n`` cards of ``piles`` (top first), taken off it in place; the discards are
     shuffled back in through ``dice`` when the draw pile runs out (recorded like any roll).
-    Raises LcbError as :meth:`Deck.draw` does."""
+    Raises LabError as :meth:`Deck.draw` does."""
     deck = Deck(name, (), dice, shuffle=False, reshuffle=reshuffle)
     deck.draw_pile, deck.discard_pile = piles.draw, piles.discard
     try:

@@ -21,8 +21,9 @@ A game supplies hooks by subclassing: :attr:`Engine.codec` (its action classes,
 :class:`~lcb_lab.kernel.actions.ActionCodec`), :attr:`Engine.handlers` (action class ->
 ``handler(engine, action)``, or override :meth:`Engine.handle`), :attr:`Engine.players`,
 :meth:`Engine.to_act`, :meth:`Engine.legal_actions`, :meth:`Engine.keeps_snapshot` (which acts
-keep their snapshot for good: an impulse or turn start), :meth:`Engine.step_place` (turn, sub-turn,
-player of a step, for timelines) and the state hooks (:meth:`Engine.state_snapshot`,
+keep their snapshot for good: e.g. a turn's start), :meth:`Engine.step_place` (turn, sub-turn,
+player of a step, for timelines; :attr:`Engine.place_keys` their JSON keys),
+:meth:`Engine.step_label_for` (a step's label as one viewer may read it) and the state hooks (:meth:`Engine.state_snapshot`,
 :meth:`Engine.state_clone`, :meth:`Engine.state_to_data`, :meth:`Engine.state_from_data`), whose
 defaults work for any dataclass state (:mod:`lcb_lab.kernel.datacodec`,
 :mod:`lcb_lab.kernel.datashare`).
@@ -39,7 +40,8 @@ from lcb_lab.kernel.datashare import share
 from lcb_lab.kernel.dice import Dice, Die, default_rng
 from lcb_lab.kernel.errors import IllegalAction, InputError, LabError, ScenarioError
 from lcb_lab.kernel.events import Event
-from lcb_lab.kernel.history import History, Snapshot, Step
+from lcb_lab.kernel.history import PLACE_KEYS, History, Snapshot, Step
+from lcb_lab.kernel.observer import all_seeing, redact_log
 
 class Engine:
     """A game's state, dice and record, with the verbs every game shares (see the module)."""
@@ -51,9 +53,13 @@ class Engine:
     players: Sequence[str] = ()
     """The game's players (two or more: teams or seats), in turn order."""
     Error: ClassVar[type] = LabError
-    die: ClassVar[Die | None] = None
-    """The game's own die: what its :class:`Dice` rolls when a rule names no die (LC:B: the d20)."""
     """The error class :meth:`undo` / :meth:`goto` / :meth:`fork` raise (a game may name its own)."""
+    die: ClassVar[Die | None] = None
+    """The game's own die: what its :class:`Dice` rolls when a rule names no die (None: the game
+    passes its dice, or every roll names its die)."""
+    place_keys: ClassVar[tuple[str, str, str]] = PLACE_KEYS
+    """The JSON keys of a step's place -- turn, sub-turn, player -- in a saved record, the first two
+    also the keys of a log entry's turn and sub-turn (a game may keep its own words)."""
 
     def __init__(self, state: Any, dice: Dice | None = None, auto_policies: dict[str, str] | None = None):
         """``state``: the game's dataclass state with a ``log`` list; ``dice`` (default ``Dice(seed=0, die=self.die)``).
@@ -88,12 +94,37 @@ class Engine:
 
     def keeps_snapshot(self, action: Action | None) -> bool:
         """Whether the snapshot before ``action`` is kept for good (others are thinned out of
-        the record after a while and reached by replay): a turn's or impulse's start."""
+        the record after a while and reached by replay): e.g. a turn's start."""
         return False
 
     def step_place(self, action: Action, before: Any) -> tuple[int, int, str | None]:
-        """``(turn, sub-turn, player)`` of a step applied on state ``before`` (for timelines)."""
+        """``(turn, sub_turn, player)`` of a step applied on state ``before`` (for timelines)."""
         return 0, 0, None
+
+    def step_label_for(self, n: int, viewer: Any) -> str:
+        """Step ``n`` (1-based) of the record as ``viewer`` may read it, one line.  The all-seeing
+        viewer (None / ``"instructor"``) reads the stored label; a player reads the first log title
+        it may read (:func:`~lcb_lab.kernel.observer.redact_log`) -- after the step's kind when
+        it was that player's turn -- or ``"<player> acts (hidden)"`` when it reads none (an undone
+        step, whose entries are gone: ``"<player> acts (undone)"``).  A game may word its own.
+        Raises IndexError for a step not in the record."""
+        st = self.history.steps[n - 1]
+        if all_seeing(viewer):
+            return st.label
+        who = st.player or "a player"
+        if n > self.history.cursor:
+            return f"{who} acts (undone)"
+        since = self.history.steps[n - 2].log_len if n > 1 else self.history.snapshots[0].log_len
+        seen = redact_log(self.state.log[since:st.log_len], viewer, self.place_keys[:2])
+        first = next((e["title"] for e in seen if e.get("title")), "")
+        if not first:
+            return f"{who} acts (hidden)"
+        return f"{st.action.KIND.replace('_', ' ')}: {first}" if viewer == st.player else first
+
+    def step_labels(self, viewer: Any = None) -> list[dict[str, Any]]:
+        """One row per step of the record as ``viewer`` may read it (:meth:`History.labels
+        <lcb_lab.kernel.history.History.labels>` with :meth:`step_label_for`)."""
+        return self.history.labels(lambda n: self.step_label_for(n, viewer))
 
     def state_snapshot(self, prev: Any | None) -> Any:
         """A read-only copy of the state for the record, sharing the parts equal to ``prev``'s
@@ -132,10 +163,11 @@ class Engine:
         for k, t in need.items():
             if not isinstance(f.get(k), t) or isinstance(f.get(k), bool):
                 raise InputError("record step", k, f"missing or not a {t.__name__}")
-        extra = sorted(set(f) - {*need, "auto", "turn", "impulse", "team", "label"})
+        turn, sub, player = self.place_keys
+        extra = sorted(set(f) - {*need, "auto", turn, sub, player, "label"})
         if extra:
             raise InputError("record step", extra[0], "unknown field")
-        return {"auto": None, "turn": 0, "impulse": 0, "team": None, "label": "", **f}
+        return {"auto": None, turn: 0, sub: 0, player: None, "label": "", **f}
 
     def spawn(self, state: Any, dice: Dice) -> "Engine":
         """A new game of this class on ``state`` and ``dice``, with this one's fixed parts (board,
@@ -164,7 +196,8 @@ class Engine:
             drawn = tuple(v for _, vals in self.dice.history[snap.dice_hist:] for v in vals)
             self.history.push(snap, self._step(action, drawn, snap))
         log = self.state.log
-        return [Event.from_log(log, i) for i in range(snap.log_len, len(log))] if events else []
+        keys = self.place_keys[:2]
+        return [Event.from_log(log, i, keys) for i in range(snap.log_len, len(log))] if events else []
 
     def is_legal(self, action: Action) -> bool:
         """Whether the rules accept ``action`` now (tried, then put back; nothing is recorded).
@@ -205,7 +238,7 @@ class Engine:
     def state_put_back(self, state: Any, snap: Any) -> None:
         """Make ``state`` equal to the read-only snapshot ``snap`` again, in place, but its log
         (the caller truncates it). Default: copy every other field of ``snap``; a game whose
-        records know whether they changed may keep the unchanged ones (LC:B does)."""
+        records know whether they changed may keep the unchanged ones."""
         saved = self.state_clone(snap, share_log=True)
         for f in fields(state):
             if f.name != "log":
@@ -271,9 +304,9 @@ class Engine:
     def fork(self, at: int | None = None, reseed: int | None = None) -> "Engine":
         """An independent game from step ``at`` of this one's record (default: now), sharing
         nothing mutable with this one and keeping the record up to ``at``.  Its dice go on
-        exactly as this game's would; ``reseed=n`` gives it new dice (``Dice(seed=n)``).
+        exactly as this game's would; ``reseed=n`` gives it new dice (seeded ``n``; the same class and die).
         Raises :attr:`Error` when ``at`` is not a step of the record."""
-        g = self.spawn(self.state_clone(self.state), Dice.from_state(self.dice.state(), self.dice.die))
+        g = self.spawn(self.state_clone(self.state), type(self.dice).from_state(self.dice.state(), self.dice.die))
         g.dice.history = list(self.dice.history)
         g.history = self.history.copy()
         if at is not None and at != g.history.cursor:
@@ -310,11 +343,11 @@ class Engine:
         first = h.snapshots[0]
         return {"initial": {"state": dict(self.state_to_data(first.state), log=self.state.log[:first.log_len]),
                             "dice": first.dice},
-                "steps": [s.to_json(self.codec.to_json) for s in h.steps[:h.cursor]]}
+                "steps": [s.to_json(self.codec.to_json, self.place_keys) for s in h.steps[:h.cursor]]}
 
     def step_from_json(self, d: Any) -> Step:
         """One saved step (the game's codec and field checks). Raises InputError."""
-        return Step.from_json(d, self.codec.from_json, self.check_step_fields)
+        return Step.from_json(d, self.codec.from_json, self.check_step_fields, self.place_keys)
 
     def load_record(self, rec: Any, file: str = "<saved game>") -> None:
         """Take the saved record ``rec`` (:meth:`record_to_json`) as this game's, replayed from its
@@ -322,7 +355,7 @@ class Engine:
         ``file`` and the key (``record``, ``record.steps[i].<field>``)."""
         try:
             first = self.state_from_data(rec["initial"]["state"])
-            dice = Dice.from_state(rec["initial"]["dice"], self.dice.die)
+            dice = type(self.dice).from_state(rec["initial"]["dice"], self.dice.die)
             raw = rec["steps"]
             if not isinstance(raw, list):
                 raise TypeError(f"steps: a list of steps, not {type(raw).__name__}")

@@ -1,4 +1,4 @@
-"""Errors raised by lcb_lab.
+"""Errors raised by the kernel and the games on it.
 
 Every error is a ``ValueError`` so that callers who only care about "bad input"
 can catch one type.  An :class:`IllegalAction` names the rule it enforces; the
@@ -11,13 +11,13 @@ import traceback
 from typing import Any
 
 
-class LcbError(ValueError):
-    """Base class of every lcb_lab error.
+class LabError(ValueError):
+    """Base class of every lcb_lab error (the kernel's and every game's).
 
-    In IPython and Jupyter it shows as one line, ``IllegalAction: Refused by rule 7.53: ...``
+    In IPython and Jupyter it shows as one line, ``IllegalAction: Refused by rule <rule>: <reason>``
     (:meth:`_render_traceback_`), not a traceback through the engine: it is the student's
     input that is wrong, not the code.  It stays a real exception (``except IllegalAction as e``,
-    ``e.rule``).  Set ``LcbError.full_traceback = True`` to see the whole traceback again.
+    ``e.rule``).  Set ``LabError.full_traceback = True`` to see the whole traceback again.
     """
 
     full_traceback = False
@@ -29,22 +29,17 @@ class LcbError(ValueError):
 
     def _render_traceback_(self) -> list[str]:
         """The lines IPython prints for this error (``InteractiveShell.showtraceback``): one."""
-        if LcbError.full_traceback:
+        if LabError.full_traceback:
             return "".join(traceback.format_exception(self)).rstrip("\n").split("\n")
         return [self.one_line()]
 
 
-LabError = LcbError
-"""The kernel's neutral name for the root of every error (kernel code and other games use it;
-LC:B's name ``LcbError`` is the same class, so ``except LcbError`` and its messages are unchanged)."""
-
-
-class IllegalAction(LcbError):
+class IllegalAction(LabError):
     """A declaration or step the rules forbid.
 
     Attributes:
-        rule: the rule number enforced, e.g. ``"7.32"``.
-        reason: plain-words reason, e.g. ``"1 Anna is concealed"``.
+        rule: the rule number enforced (the game's numbering), e.g. ``"4.2"``.
+        reason: plain-words reason, e.g. ``"the target is out of range"``.
     """
 
     def __init__(self, rule: str, reason: str):
@@ -53,7 +48,7 @@ class IllegalAction(LcbError):
         super().__init__(f"Refused by rule {rule}: {reason}")
 
 
-class ScenarioError(LcbError):
+class ScenarioError(LabError):
     """A scenario, lesson or catalog file is malformed.
 
     The message names the file, the key (dotted path) and what is wrong.
@@ -66,7 +61,7 @@ class ScenarioError(LcbError):
         super().__init__(f"{file}: {key}: {problem}")
 
 
-class InputError(LcbError):
+class InputError(LabError):
     """A request to the Game (an API call's argument) is malformed.
 
     ``what`` names the call, ``where`` the field (dotted path), ``problem``
@@ -80,25 +75,12 @@ class InputError(LcbError):
         super().__init__(f"{what}: {where}: {problem}")
 
 
-class DecisionRequired(LcbError):
-    """The engine needs another player's answer before it can go on.
-
-    ``decision`` is the pending choice (:class:`lcb_lab.kernel.choices.Choice`: its
-    ``answerers()`` -- or a ``team`` --, ``kind`` and ``rule``; LC:B's ``choices.Choice``).
-    """
-
-    def __init__(self, decision: Any) -> None:
-        self.decision = decision
-        who = ", ".join(decision.answerers()) if hasattr(decision, "answerers") else decision.team
-        super().__init__(f"waiting for {who}'s decision: {decision.kind} ({decision.rule})")
-
-
-class UnknownName(LcbError, KeyError):
-    """No unit, marker or Task Force has that name."""
+class UnknownName(LabError, KeyError):
+    """No piece, marker or other named thing of the game has that name."""
 
     def __str__(self) -> str:  # KeyError would quote the message
         return self.args[0] if self.args else ""
 
 
-class DiceExhausted(LcbError):
+class DiceExhausted(LabError):
     """A scripted Dice ran out of forced values and has no seed to fall back on."""

@@ -1,25 +1,27 @@
 """Explained steps: every thing the engine does, in plain words with rule numbers.
 
-A step is stored in the game log as a plain dict (JSON-ready); an LC:B one, for example::
+A step is stored in the game log as a plain dict (JSON-ready); for example (a game adds its
+place keys, here ``turn`` and ``round``)::
 
-    {"kind": "lrs_roll", "title": "LRS: DDG-51 -> 1 Anna",
-     "text": "...", "rules": ["7.02", "7.62"], "turn": 1, "impulse": 2,
-     "data": {"base_cv": 14, "modifiers": [["Tactical Network", -4, "7.62"]],
-              "cv": 10, "dice": [3, 9, 12, 18], "hits": 3}}
+    {"kind": "volley", "title": "Volley: archers 1 -> the gate",
+     "text": "...", "rules": ["4.2", "4.5"], "turn": 1, "round": 2,
+     "data": {"base_value": 4, "modifiers": [["behind a wall", -1, "4.5"]],
+              "value": 3, "dice": [1, 5, 3, 6], "hits": 2}}
 
-Hidden information: an entry may also carry ``"audience": ["US"]`` (the teams that read it
+Hidden information: an entry may also carry ``"audience": ["Red"]`` (the players that read it
 in full; absent = everyone) and ``"public": {"title", "text", "rules", "data"}`` (what the
-other teams read; absent = nothing).  The game's observer (LC:B: :mod:`lcb_lab.games.lcb.observer`) sets both from the facts in
-``data`` when the step is logged, and :func:`lcb_lab.games.lcb.observer.redact` reads them.
+other players read; absent = nothing).  The game's observer (:class:`lcb_lab.kernel.observer.Observer`)
+sets both from the facts in ``data`` when the step is logged, and
+:func:`lcb_lab.kernel.observer.redact` reads them.
 
-The wording is lcb_lab's own paraphrase; the rulebook is cited, never quoted.
+The wording is the game's own paraphrase; the rulebook is cited, never quoted.
 """
 from __future__ import annotations
 
 from typing import Any, Iterable
 
 Modifier = tuple[str, int, str]
-"""(what, value, rule), e.g. ("target in brown hex", -2, "7.09")."""
+"""(what, value, rule), e.g. ("behind a wall", -1, "4.5")."""
 
 
 _LEAF = frozenset((str, int, float, bool, type(None)))
@@ -47,7 +49,7 @@ def step(kind: str, title: str, text: str, rules: Iterable[str], **data: Any) ->
 
 
 def render(entry: dict) -> str:
-    """One log entry as text: ``[7.02, 7.62] title: text``."""
+    """One log entry as text: ``[4.2, 4.5] title: text``."""
     rules = ", ".join(entry.get("rules", []))
     head = f"[{rules}] " if rules else ""
     return f"{head}{entry['title']}: {entry['text']}" if entry.get("text") else f"{head}{entry['title']}"
@@ -55,7 +57,7 @@ def render(entry: dict) -> str:
 
 def render_log(entries: Iterable[dict], headers: Iterable[str] = ()) -> str:
     """The explained log, one line per step; an entry whose kind is one of the game's ``headers``
-    (LC:B: ``"impulse_start"``) is shown as a ``== title ==`` header after a blank line."""
+    (e.g. a round's start) is shown as a ``== title ==`` header after a blank line."""
     headers = frozenset(headers)
     lines = []
     for e in entries:

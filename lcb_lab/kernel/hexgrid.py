@@ -1,8 +1,8 @@
 """Hex geometry for any hex-and-counter game: coordinates, facings, rays, lines, the lattice.
 
 Pure arithmetic (standard library only): no game, no map data, no labels, no hex size.  A game
-supplies its label scheme (a :class:`Labels`) and its hex size (a :class:`Layout`); LC:B's
-letters-and-numbers labels and its hex size live in :mod:`lcb_lab.games.lcb.hexes`.
+supplies its label scheme (a :class:`Labels`, e.g. :class:`AxialLabels` or letters and numbers)
+and its hex size (a :class:`Layout`) in its own package.
 
 Conventions (fixed here, for every game):
 
@@ -257,7 +257,7 @@ def _parity(shifted: str, col: int) -> int:
 @runtime_checkable
 class Labels(Protocol):
     """A game's names for hexes: ``label(h)`` and its inverse ``parse(text)`` (ValueError when ``text``
-    is no label of the scheme).  LC:B's scheme is :class:`lcb_lab.games.lcb.hexes.LcbLabels`."""
+    is no label of the scheme), e.g. :class:`AxialLabels`; a game keeps its own scheme in its package."""
 
     def label(self, h: Axial) -> str:
         """The name of ``h``."""

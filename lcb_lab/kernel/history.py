@@ -5,8 +5,9 @@ Modelled on python-chess's move stack: :meth:`lcb_lab.kernel.engine.Engine.apply
 move along it.  Going back restores the snapshot taken just before the step
 (the same snapshot that lets a refused act leave the state untouched), so an
 undo costs one state copy; snapshots of steps long past are thinned to the
-ones the game keeps (``Engine.keeps_snapshot``: LC:B's impulse starts), and a step between two kept snapshots is reached by replaying
-the recorded actions with their recorded dice -- the replay is exact.
+ones the game keeps (``Engine.keeps_snapshot``, e.g. each turn's start), and a step between two
+kept snapshots is reached by replaying the recorded actions with their recorded dice -- the
+replay is exact.
 
 Steps are numbered from 0 (the state before the first recorded action);
 ``step n`` is the game after ``n`` actions.  After going back, the later steps
@@ -23,17 +24,23 @@ from lcb_lab.kernel.datashare import share
 from lcb_lab.kernel.errors import InputError
 
 KEEP_ALL = 32
-"""Snapshots of the last KEEP_ALL steps are kept; older ones only at impulse starts."""
+"""Snapshots of the last KEEP_ALL steps are kept; older ones only where the game keeps them
+(:attr:`Snapshot.kept`)."""
+
+PLACE_KEYS = ("turn", "sub_turn", "player")
+"""The JSON keys of a step's place (:attr:`Step.turn`, :attr:`Step.sub_turn`, :attr:`Step.player`)
+unless the game names its own (``Engine.place_keys``)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Step:
     """One applied action: the ``action``, every die value it drew (``dice``), the dice
     state after it (``dice_after``: seed, generator state, forced queue), the log
-    length after it, the auto-answer policies in force, and where it happened
-    (``turn``, ``impulse``: the sub-turn, ``team``: the player whose turn it was -- the game's
-    ``Engine.step_place``; LC:B: the impulse's team, while who took the step, e.g. the defender
-    for an Answer, is :func:`lcb_lab.games.lcb.whatif.timeline.step_actor`) with a one-line ``label``."""
+    length after it, the auto-answer policies in force, and where it happened -- its *place*:
+    ``turn``, ``sub_turn`` (a phase, a round, a level: the game's part of a turn; 0 for none) and
+    ``player`` (whose part of the turn it was; None between them), from the game's
+    ``Engine.step_place`` -- with a one-line ``label``: the all-seeing view (it may name a hidden
+    piece; a player reads ``Engine.step_label_for``)."""
 
     action: Action
     dice: tuple[int, ...]
@@ -41,23 +48,26 @@ class Step:
     log_len: int
     auto: dict | None
     turn: int
-    impulse: int
-    team: str | None
+    sub_turn: int
+    player: str | None
     label: str
 
-    def to_json(self, action_to_json: Callable[[Action], dict]) -> dict:
-        """The step as JSON-native data, the action by the game's codec (``action_to_json``)."""
+    def to_json(self, action_to_json: Callable[[Action], dict],
+                keys: tuple[str, str, str] = PLACE_KEYS) -> dict:
+        """The step as JSON-native data, the action by the game's codec (``action_to_json``), its
+        place under the game's ``keys`` (turn, sub-turn, player)."""
+        turn, sub, player = keys
         return {"action": action_to_json(self.action), "dice": list(self.dice), "dice_after": self.dice_after,
-                "log_len": self.log_len, "auto": self.auto, "turn": self.turn, "impulse": self.impulse,
-                "team": self.team, "label": self.label}
+                "log_len": self.log_len, "auto": self.auto, turn: self.turn, sub: self.sub_turn,
+                player: self.player, "label": self.label}
 
     @classmethod
     def from_json(cls, d: Any, action_from_json: Callable[[Any], Any],
-                  check_fields: Callable[[dict], dict]) -> "Step":
+                  check_fields: Callable[[dict], dict], keys: tuple[str, str, str] = PLACE_KEYS) -> "Step":
         """Inverse of :meth:`to_json`, strictly, with the game's checks: ``action_from_json``
         decodes the action (its codec's ``from_json``), ``check_fields`` returns the other fields
-        checked (``dice``, ``dice_after``, ``log_len``, ``auto``, ``turn``, ``impulse``, ``team``,
-        ``label``; LC:B: :func:`lcb_lab.games.lcb.io.persistence.check_step_fields`).
+        checked (``dice``, ``dice_after``, ``log_len``, ``auto``, the place under ``keys``,
+        ``label``; the game's ``Engine.check_step_fields``).
         Raises InputError("record step", field, problem) (the loader names the file and step)."""
         if not isinstance(d, dict):
             raise InputError("record step", "(value)", f"a step is an object, not {type(d).__name__}")
@@ -68,21 +78,23 @@ class Step:
             action = action_from_json(d["action"])
         except InputError as e:
             raise InputError("record step", f"action.{e.where}", f"{e.what}: {e.problem}") from None
+        turn, sub, player = keys
         return cls(action, tuple(f["dice"]), f["dice_after"], f["log_len"], f["auto"],
-                   f["turn"], f["impulse"], f["team"], f["label"])
+                   f[turn], f[sub], f[player], f["label"])
 
 
 @dataclass(slots=True)
 class Snapshot:
     """The game just before a step: the state (read-only, its log list the game's), log length,
-    dice state. ``shared``: the state already shares its unchanged parts with the snapshot
-    before it (:meth:`lcb_lab.games.lcb.model.state.GameState.snapshot`), so a restore must copy it."""
+    dice state. ``kept``: kept for good (the game's ``Engine.keeps_snapshot``, e.g. a turn's
+    start); ``shared``: the state already shares its unchanged parts with the snapshot before it
+    (the game's ``Engine.state_snapshot``), so a restore must copy it."""
 
     state: Any
     log_len: int
     dice: dict
     dice_hist: int
-    impulse_start: bool = False
+    kept: bool = False
     shared: bool = False
 
 
@@ -115,7 +127,7 @@ class History:
         self.cursor = n + 1
         old = n - KEEP_ALL
         s = self.snapshots.get(old)
-        if old > 0 and s is not None and not s.impulse_start:
+        if old > 0 and s is not None and not s.kept:
             del self.snapshots[old]
 
     def _share(self, before: Snapshot, step: Step, n: int) -> None:
@@ -139,9 +151,11 @@ class History:
             return target
         return max(k for k in self.snapshots if k <= target)
 
-    def labels(self) -> list[dict[str, Any]]:
-        """One row per step: ``{"step", "turn", "impulse", "team", "label", "undone"}`` -- the
-        instructor's view: a label may name a face-down counter.  For a team, use
-        :func:`lcb_lab.games.lcb.whatif.timeline.timeline` (labels built from that team's log)."""
-        return [{"step": i + 1, "turn": s.turn, "impulse": s.impulse, "team": s.team, "label": s.label,
-                 "undone": i >= self.cursor} for i, s in enumerate(self.steps)]
+    def labels(self, label: Callable[[int], str] | None = None) -> list[dict[str, Any]]:
+        """One row per step: ``{"step", "turn", "sub_turn", "player", "label", "undone"}``
+        (``step`` 1-based).  ``label(step)`` gives each row's label; without it, the stored
+        all-seeing label, which may name a hidden piece: for a player, use the game's
+        ``Engine.step_labels(viewer)``."""
+        return [{"step": i + 1, "turn": s.turn, "sub_turn": s.sub_turn, "player": s.player,
+                 "label": s.label if label is None else label(i + 1), "undone": i >= self.cursor}
+                for i, s in enumerate(self.steps)]

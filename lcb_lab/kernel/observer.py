@@ -71,16 +71,11 @@ class Observer:
         return entry
 
 
-def redact(entry: dict, viewer: Hashable | None) -> dict | None:
-    """``entry`` as ``viewer`` reads it: the entry itself for the instructor and the players in
-    its ``audience`` (absent = everyone), its public form for the others (a new dict with
-    kind, title, text, rules, data, turn, impulse), or None when they read nothing.
-
-    Logs saved before this contract (``visible_to`` / ``public_copy``) read as they did."""
-    if "audience" not in entry and "visible_to" in entry:      # a log saved before entries carried an audience
-        if entry.get("public_copy"):
-            return None if all_seeing(viewer) or viewer not in entry["visible_to"] else entry
-        return entry if all_seeing(viewer) or viewer in entry["visible_to"] else None
+def redact(entry: dict, viewer: Hashable | None, place: Iterable[str] = ()) -> dict | None:
+    """``entry`` as ``viewer`` reads it: the entry itself for the all-seeing viewer and the players
+    in its ``audience`` (absent = everyone), its public form for the others (a new dict with
+    kind, title, text, rules, data, and the entry's ``place`` keys -- the game's, e.g. its turn and
+    sub-turn), or None when they read nothing."""
     audience = entry.get("audience")
     if all_seeing(viewer) or audience is None or viewer in audience:
         return entry
@@ -89,12 +84,13 @@ def redact(entry: dict, viewer: Hashable | None) -> dict | None:
         return None
     out = {"kind": entry["kind"], "title": public.get("title", ""), "text": public.get("text", ""),
            "rules": list(public.get("rules", entry.get("rules", []))), "data": dict(public.get("data", {}))}
-    for k in ("turn", "impulse"):
+    for k in place:
         if k in entry:
             out[k] = entry[k]
     return out
 
 
-def redact_log(log: Iterable[dict], viewer: Hashable | None) -> list[dict]:
+def redact_log(log: Iterable[dict], viewer: Hashable | None, place: Iterable[str] = ()) -> list[dict]:
     """Every entry of ``log`` ``viewer`` may read, as it reads it (see :func:`redact`)."""
-    return [r for r in (redact(e, viewer) for e in log) if r is not None]
+    place = tuple(place)
+    return [r for r in (redact(e, viewer, place) for e in log) if r is not None]

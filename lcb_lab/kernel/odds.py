@@ -11,9 +11,8 @@ be rolled and each outcome with its probability (``Game.chance_outcomes()``, and
 ``Game.chance_outcomes(action)`` for the rolls an act would make); :func:`p_any` (at least
 one success) and :func:`mixture` (outcomes that depend on earlier dice) build them.
 
-The default die and rule of :func:`p_success` and :func:`hits_pmf` are a d20 succeeding on a
-roll <= CV (:func:`at_most` over :data:`~lcb_lab.kernel.dice.D20`); LC:B's engagement odds
-built on these are :mod:`lcb_lab.games.lcb.rules.combat.odds`.
+Every function takes the die and the success rule explicitly (no game's die is a default): a
+game names its own, e.g. ``(D6, at_most(4))``: a six-sided die succeeding on a roll of 4 or less.
 
 Which rolls are explicit chance steps and which stay inline: see :mod:`lcb_lab.kernel.dice`.
 """
@@ -25,9 +24,7 @@ from typing import Iterable
 
 import numpy as np
 
-from lcb_lab.kernel.dice import D20, Die
-
-from lcb_lab.kernel.dice import Rule, at_most  # noqa: F401 - re-exported: the rule type and LC:B's rule (7.02)
+from lcb_lab.kernel.dice import Die, Rule, at_most  # noqa: F401 - at_most re-exported: the common "roll <= n" rule
 
 
 def success_pmf(die: Die, succeeds: Rule) -> np.ndarray:
@@ -36,9 +33,14 @@ def success_pmf(die: Die, succeeds: Rule) -> np.ndarray:
     return np.array([1.0 - p, p])
 
 
-def p_success(cv: int, die: Die = D20, succeeds: Rule | None = None) -> float:
-    """Chance one ``die`` succeeds: by default a d20 roll <= ``cv`` (7.02; CV below 1 never hits)."""
-    return die.chance(succeeds or at_most(cv))
+def p_success(die: Die, succeeds: Rule) -> float:
+    """Chance one roll of ``die`` succeeds under ``succeeds`` (exact: successful faces / faces).
+
+    >>> from lcb_lab.kernel.dice import D6
+    >>> p_success(D6, at_most(2))
+    0.3333333333333333
+    """
+    return die.chance(succeeds)
 
 
 _COMB = [np.array([comb(n, k) for k in range(n + 1)], dtype=float) for n in range(65)]
@@ -53,10 +55,9 @@ def binomial_pmf(n: int, p: float) -> np.ndarray:
     return np.nan_to_num(pmf)
 
 
-def hits_pmf(dice: int, cv: int, die: Die = D20, succeeds: Rule | None = None) -> np.ndarray:
-    """P(hits = k) for k = 0..dice: ``dice`` of ``die`` under ``succeeds`` (default: a d20
-    hits on a roll <= ``cv``, 7.02)."""
-    return binomial_pmf(dice, p_success(cv, die, succeeds))
+def hits_pmf(dice: int, die: Die, succeeds: Rule) -> np.ndarray:
+    """P(successes = k) for k = 0..dice: ``dice`` rolls of ``die``, each succeeding under ``succeeds``."""
+    return binomial_pmf(dice, die.chance(succeeds))
 
 
 def face_pmf(die: Die) -> np.ndarray:
@@ -82,17 +83,17 @@ def sum_pmf(*pmfs: np.ndarray) -> np.ndarray:
     return out
 
 
-def net_damage_pmf(lrs: np.ndarray, intercept: np.ndarray) -> np.ndarray:
-    """P(damage = d) where damage = max(0, L - I): one count netted against another
-    (LC:B: LRS hits against INTERCEPT hits, 7.57).
+def net_damage_pmf(hits: np.ndarray, cancels: np.ndarray) -> np.ndarray:
+    """P(damage = d) where damage = max(0, H - C): one count netted against another
+    (``hits`` against the hits that cancel them, ``cancels``).
 
-    P(L - I = d) = sum_i P(L = i + d) P(I = i): one convolution with the
+    P(H - C = d) = sum_i P(H = i + d) P(C = i): one convolution with the
     reversed second distribution; d <= 0 collapses into "no damage".
     """
-    m = len(intercept) - 1
-    diff = np.convolve(lrs, intercept[::-1])     # index d + m  <->  L - I = d
-    out = np.zeros(len(lrs))
-    out[1:] = diff[m + 1: m + len(lrs)]
+    m = len(cancels) - 1
+    diff = np.convolve(hits, cancels[::-1])     # index d + m  <->  H - C = d
+    out = np.zeros(len(hits))
+    out[1:] = diff[m + 1: m + len(hits)]
     out[0] = max(0.0, 1.0 - out[1:].sum())
     return out
 
@@ -101,11 +102,11 @@ def net_damage_pmf(lrs: np.ndarray, intercept: np.ndarray) -> np.ndarray:
 class ChanceStep:
     """A chance node: what is about to be rolled and what can come of it.
 
-    ``label``: one line, e.g. ``"LRS on 1 Anna (2 HP)"``; ``rule``: the rule number that
-    rolls; ``counts``: what each outcome counts, e.g. ``("HP lost by 1 Anna",)``;
+    ``label``: one line, e.g. ``"Volley at the gate (2 HP)"``; ``rule``: the rule number that
+    rolls (the game's numbering); ``counts``: what each outcome counts, e.g. ``("HP lost by the gate",)``;
     ``outcomes``: ``((outcome, probability), ...)``, an outcome being a tuple of ints (one per
     ``counts``), probabilities summing to 1, impossible outcomes left out; ``dice``: one line per
-    roll (``"4 d20 hitting on 14 or less: LRS DDG-51"``); ``later``: how many more chance steps
+    roll (``"4 d6 hitting on 4 or less: archers"``); ``later``: how many more chance steps
     the same move rolls after this one (they depend on this one's outcome).
     """
 
@@ -144,10 +145,14 @@ def joint_outcomes(pmfs: list[np.ndarray]) -> tuple[tuple[tuple[int, ...], float
     return tuple(out)
 
 
-def p_any(dice: int, cv: int, die: Die = D20, succeeds: Rule | None = None) -> float:
-    """Chance at least one of ``dice`` succeeds (by default a d20 roll <= ``cv``, 7.02); 0.0 for
-    no dice.  E.g. ``p_any(2, 10) == 0.75``."""
-    return 1.0 - (1.0 - p_success(cv, die, succeeds)) ** max(0, dice)
+def p_any(dice: int, die: Die, succeeds: Rule) -> float:
+    """Chance at least one of ``dice`` rolls of ``die`` succeeds under ``succeeds``; 0.0 for no dice.
+
+    >>> from lcb_lab.kernel.dice import dN
+    >>> p_any(2, dN(20), at_most(10))
+    0.75
+    """
+    return 1.0 - (1.0 - die.chance(succeeds)) ** max(0, dice)
 
 
 def mixture(branches: Iterable[tuple[float, Iterable[tuple[tuple[int, ...], float]]]]

@@ -8,14 +8,14 @@ names that cell would have set are never set, and every later cell that uses the
 
 :func:`install` (called when ``lcb_lab`` is imported inside IPython, once per shell) registers
 
-* a ``post_run_cell`` hook: a cell stopped by an :class:`~lcb_lab.kernel.errors.LcbError` (or by such a
+* a ``post_run_cell`` hook: a cell stopped by an :class:`~lcb_lab.kernel.errors.LabError` (or by such a
   ``NameError``, which carries the earlier cause on) remembers the cause for every name the cell
   binds at its top level (assignments, imports, ``def``, ``for`` ...);
 * a custom handler for ``NameError`` raised by notebook code (not by lcb_lab itself): one line,
   naming the cause when one is remembered for that name, else a hint (a defined name spelt much
   like it, ``did you mean `print`?``, or ``run the cell that sets it first, or check the spelling``).
 
-The error stays a real ``NameError``; ``LcbError.full_traceback = True`` shows IPython's usual
+The error stays a real ``NameError``; ``LabError.full_traceback = True`` shows IPython's usual
 traceback again.  Nothing is registered when another handler already owns the shell's custom
 exceptions (``InteractiveShell.set_custom_exc``).
 """
@@ -26,7 +26,7 @@ import re
 import sys
 from typing import Any
 
-from lcb_lab.kernel.errors import LcbError
+from lcb_lab.kernel.errors import LabError
 
 _MARK = "_lcb_lab_notebook_errors"
 """Attribute set on a shell once :func:`install` registered on it (idempotence)."""
@@ -93,7 +93,7 @@ def bound_names(source: str) -> set[str]:
 
 def _cause_of(error: BaseException | None) -> str | None:
     """The one-line cause a stopped cell passes on: an lcb_lab error, or the cause a NameError carried."""
-    if isinstance(error, LcbError):
+    if isinstance(error, LabError):
         return error.one_line()
     return getattr(error, "_lcb_cause", None)
 
@@ -133,7 +133,7 @@ def _handler(causes: dict[str, str]):
     """The ``set_custom_exc`` handler: a NameError from notebook code shows as one line."""
     def handler(shell, etype, value, tb, tb_offset=None):
         name = getattr(value, "name", None) or next(iter(_NAME.findall(str(value))), None)
-        if type(value) is NameError and name and not LcbError.full_traceback and _from_notebook_code(shell, tb):
+        if type(value) is NameError and name and not LabError.full_traceback and _from_notebook_code(shell, tb):
             cause = causes.get(name)
             line = name_error_line(name, cause, None if cause else _spelt_like(shell, name))
             value._lcb_cause = cause

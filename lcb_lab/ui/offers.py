@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.actions import CHANCE
-from lcb_lab.kernel.errors import LcbError
+from lcb_lab.kernel.errors import LabError
 from lcb_lab.games.lcb.legal_templates import Template
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -285,19 +285,19 @@ def offers(game: "Game", viewer: str) -> Offers:
     return Offers(team, tuple(game.legal_actions(team)), ap)
 
 
-def refusal(game: "Game", action: A.Action) -> LcbError | None:
+def refusal(game: "Game", action: A.Action) -> LabError | None:
     """Why the rules refuse ``action`` now (the engine's own error, naming its rule), or None
     when it is legal.  Tried on a fork: ``game`` is untouched."""
     if game.is_legal(action):
         return None
     try:
         game.fork().apply(action)
-    except LcbError as e:
+    except LabError as e:
         return e
     return None   # pragma: no cover - is_legal and apply agree
 
 
-def declaration_refusal(game: "Game", pending: Sequence[A.CoreAction], new: A.CoreAction) -> LcbError | None:
+def declaration_refusal(game: "Game", pending: Sequence[A.CoreAction], new: A.CoreAction) -> LabError | None:
     """Why ``new`` may not join the declaration being built (``pending``): the engine's
     refusal of ``Declare(pending + [new])`` -- e.g. no AP left (3.32) or a unit named twice
     (3.31) -- or None when the declaration stays legal."""

@@ -16,7 +16,7 @@ import pytest
 from lcb_lab.games.lcb import actions as A
 from lcb_lab import load_scenario
 from lcb_lab.games.lcb.model.board import load_board
-from lcb_lab.kernel.errors import InputError, LcbError, ScenarioError
+from lcb_lab.kernel.errors import InputError, LabError, ScenarioError
 from lcb_lab.games.lcb.game import Game
 from lcb_lab.games.lcb.content.lesson import Lesson
 from lcb_lab.games.lcb.io.resources import lesson_text, scenario_text
@@ -320,7 +320,7 @@ def test_entry_points_refuse_wrong_types_with_input_error(call):
 
 def test_input_errors_are_lcb_errors_and_say_where():
     g = load_scenario("gotland_redux")
-    with pytest.raises(LcbError) as e:
+    with pytest.raises(LabError) as e:
         g.apply(A.Declare("x"))
     assert isinstance(e.value, InputError) and e.value.what == "declare action" and e.value.where == "actions"
 

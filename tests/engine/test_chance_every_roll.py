@@ -14,7 +14,7 @@ import lcb_lab
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.content.worked import ch13, ch14
 from lcb_lab.games.lcb.content.worked.ch14 import B, R, SSK, SSN, sea
-from lcb_lab.kernel.errors import IllegalAction, LcbError
+from lcb_lab.kernel.errors import IllegalAction, LabError
 
 N = 1200
 
@@ -291,7 +291,7 @@ def test_an_act_that_would_roll_more_than_its_preview_is_refused_in_one_line(cha
     g.apply(A.BeginImpulse(R))
     g.apply(A.Declare((A.CoreAction("play_jcc", jcc="EMS Jamming"),)))
     before, dice = g.to_json(), g.dice.state()
-    with pytest.raises(LcbError) as e:
+    with pytest.raises(LabError) as e:
         g.chance_outcomes(A.PlayCard(c["jam"], option="A", action=1))
     assert str(e.value) == ("chance_outcomes: PlayCard rolls dice whose odds are not previewed "
                             "(rolled inline; see lcb_lab.games.lcb.chance)")
@@ -681,7 +681,7 @@ def test_a_proxy_force_stopped_by_mines_previews_its_effect_after_them():
     g.apply(A.BeginImpulse("TF Blue"))
     g.apply(A.Declare(()))
     g.apply(A.MarkerAction("PROXY-1", path=("D-6",), then="effect"))
-    assert g.pending.kind == "mine_attack" and g.pending.options["targets"] == ["marker:D-6"]
+    assert g.pending.kind == "mine_attack" and g.pending.options.targets == ("marker:D-6",)
     (effect,) = ask(g, A.Answer())                              # held (13.33: may)
     assert (effect.label, effect.rule) == ("PROXY-1: effect roll (if PROXY-1 survives the mines)", "13.12")
     assert dict(effect.outcomes) == pytest.approx({(0,): 0.7, (1,): 0.3}, abs=1e-12)
@@ -713,7 +713,7 @@ def test_an_act_whose_auto_answered_choices_roll_says_so_in_one_line():
     g.apply(A.BeginImpulse("TF Blue"))
     g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51",)),)))
     before, dice = g.to_json(), g.dice.state()
-    with pytest.raises(LcbError) as e:
+    with pytest.raises(LabError) as e:
         g.chance_outcomes(A.Move(1, ("C-2", "D-2")))
     assert str(e.value) == ("chance_outcomes: Move also rolls for the choices the auto policies answer inside it, "
                             "which are not previewed (without auto policies each answer is an act of its own, "

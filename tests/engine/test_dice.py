@@ -18,12 +18,13 @@ import pytest
 from lcb_lab.games.lcb import actions as A
 from lcb_lab import situation
 from lcb_lab.kernel.dice import D6, D20, Deck, Dice, Die, Draw, dN
-from lcb_lab.kernel.errors import DiceExhausted, LcbError
+from lcb_lab.kernel.errors import DiceExhausted, LabError
 from lcb_lab.games.lcb.rules.combat.odds import engagement_odds
 from lcb_lab.kernel.odds import (
     at_most,
     face_pmf,
     hits_pmf,
+    p_any,
     p_success,
     success_pmf,
     sum_pmf,
@@ -48,7 +49,7 @@ def test_named_dice_have_their_face_tables():
     (lambda: Die("half", (1, 2.5)), "die half: faces must be whole numbers, at least one"),
 ])
 def test_a_die_without_whole_faces_is_refused(make, message):
-    with pytest.raises(LcbError) as e:
+    with pytest.raises(LabError) as e:
         make()
     assert str(e.value) == message
 
@@ -63,18 +64,18 @@ def test_a_die_without_whole_faces_is_refused(make, message):
 def test_forced_values_are_checked_against_the_dice_faces(die, good, bad, message):
     d = Dice(forced=good, die=die)
     assert d.roll(len(good), "scripted", die) == good
-    with pytest.raises(LcbError) as e:
+    with pytest.raises(LabError) as e:
         Dice().force(good + bad, die)
     assert str(e.value) == message
 
 
 def test_a_forced_value_drawn_for_a_die_without_that_face_is_refused_naming_the_roll():
-    d = Dice(forced=[7, 3])                      # queued as d20 values
-    with pytest.raises(LcbError) as e:
+    d = Dice(forced=[7, 3], die=D20)             # queued as d20 values
+    with pytest.raises(LabError) as e:
         d.roll(1, "ammunition", D6)
     assert str(e.value) == "forced (ammunition) d6 values must be 1..6, got 7"
     with pytest.raises(DiceExhausted):
-        Dice(forced=[2]).roll(2, "LRS", D6)
+        Dice(forced=[2], die=D20).roll(2, "LRS", D6)
 
 
 # ------------------------------------------------------------------ seeded stream and history
@@ -82,19 +83,19 @@ def test_a_forced_value_drawn_for_a_die_without_that_face_is_refused_naming_the_
 def test_the_seeded_d20_stream_is_the_one_saves_and_goldens_hold(seed):
     old = np.random.default_rng(seed)            # what Dice.roll drew before dice had names
     want = [int(old.integers(1, 21)) for _ in range(200)]
-    d = Dice(seed=seed)
+    d = Dice(seed=seed, die=D20)
     assert [v for _ in range(50) for v in d.roll(4, "LRS")] == want
 
 
 def test_pinned_draws_of_each_die():
-    assert Dice(seed=1).roll(10, "x") == [10, 11, 16, 20, 1, 3, 17, 19, 5, 7]
-    d = Dice(seed=3)
+    assert Dice(seed=1, die=D20).roll(10, "x") == [10, 11, 16, 20, 1, 3, 17, 19, 5, 7]
+    d = Dice(seed=3, die=D20)
     assert d.roll(5, "a", D6) == [5, 1, 2, 2, 2] and d.roll(3, "b") == [17, 18, 12]
-    assert Dice(seed=3).roll(8, "a", AVG) == [3, 1, 2, 2, 2, 3, 4, 3]
+    assert Dice(seed=3, die=D20).roll(8, "a", AVG) == [3, 1, 2, 2, 2, 3, 4, 3]
 
 
 def test_each_draw_is_recorded_with_its_purpose_and_die():
-    d = Dice(forced=[3, 4, 2])
+    d = Dice(forced=[3, 4, 2], die=D20)
     d.roll(2, "LRS 1 Uran->1 Kilo")
     d.roll(1, "average damage", AVG)
     first, second = d.history
@@ -108,25 +109,25 @@ def test_each_draw_is_recorded_with_its_purpose_and_die():
 
 # ------------------------------------------------------------------ decks
 def test_a_deck_is_shuffled_by_the_seed_reproducibly():
-    d = Dice(seed=5)
+    d = Dice(seed=5, die=D20)
     deck = Deck("events", "ABCDEFGHIJ", d)
     assert deck.draw_pile == list("DBIEJCFAHG")
     assert d.history == [("shuffle events", [7, 8, 1, 6, 3, 3, 3, 1, 2])]
     assert d.history[0].dice == tuple(dN(n) for n in range(10, 1, -1)) and d.history[0].die is None
-    assert Deck("events", "ABCDEFGHIJ", Dice(seed=5)).draw_pile == deck.draw_pile
-    assert Deck("events", "ABCDEFGHIJ", Dice(seed=6)).draw_pile != deck.draw_pile
+    assert Deck("events", "ABCDEFGHIJ", Dice(seed=5, die=D20)).draw_pile == deck.draw_pile
+    assert Deck("events", "ABCDEFGHIJ", Dice(seed=6, die=D20)).draw_pile != deck.draw_pile
 
 
 def test_a_deck_shuffle_can_be_scripted_with_forced_values():
     """Fisher-Yates, a d4 then a d3 then a d2: 1, 1, 1 swaps each top card with the first."""
-    d = Dice(forced=[1, 1, 1])
+    d = Dice(forced=[1, 1, 1], die=D20)
     assert Deck("orders", "abcd", d).draw_pile == list("bcda")
     with pytest.raises(DiceExhausted):
-        Deck("orders", "abcd", Dice(forced=[1]))
+        Deck("orders", "abcd", Dice(forced=[1], die=D20))
 
 
 def test_draw_discard_and_reshuffle():
-    d = Dice(seed=2)
+    d = Dice(seed=2, die=D20)
     deck = Deck("events", range(5), d)
     hand = deck.draw(5)
     assert hand == [3, 2, 0, 1, 4] and len(deck) == 0
@@ -138,13 +139,13 @@ def test_draw_discard_and_reshuffle():
     deck.set_state(saved)
     d.set_state(dice)
     assert deck.draw(2) == again                   # replayed exactly from the saved state
-    with pytest.raises(LcbError) as e:
+    with pytest.raises(LabError) as e:
         deck.draw(2)
     assert str(e.value) == "deck events: no card left to draw (1 of 2 drawn, 0 discarded)"
     fixed = Deck("fixed", "xyz", Dice(), shuffle=False, reshuffle=False)
     assert fixed.draw(2) == ["x", "y"]
     fixed.discard(["x"])
-    with pytest.raises(LcbError):
+    with pytest.raises(LabError):
         fixed.draw(2)
 
 
@@ -156,15 +157,29 @@ def test_odds_over_the_average_die_match_the_hand_computed_table():
     counts = {2: 1, 3: 4, 4: 8, 5: 10, 6: 8, 7: 4, 8: 1}
     two = total_pmf(AVG, 2)
     assert np.allclose(two, [counts.get(v, 0) / 36 for v in range(9)], atol=1e-15)
-    assert np.allclose(hits_pmf(3, 0, AVG, lambda f: f >= 3), [1 / 8, 3 / 8, 3 / 8, 1 / 8], atol=1e-15)
+    assert np.allclose(hits_pmf(3, AVG, lambda f: f >= 3), [1 / 8, 3 / 8, 3 / 8, 1 / 8], atol=1e-15)
     assert total_pmf(D6, 2)[7] == pytest.approx(6 / 36, abs=1e-15)
     assert np.allclose(sum_pmf(face_pmf(D6), face_pmf(AVG)).sum(), 1.0)
 
 
 def test_the_lcb_rule_is_cv_over_20_exactly():
+    from lcb_lab.games.lcb.die import DIE, p_any_hit, p_hit
     for cv in range(-3, 26):
-        assert p_success(cv) == min(max(cv, 0), 20) / 20.0 == p_success(cv, D20, at_most(cv))
-    assert p_success(3, D6) == 0.5
+        assert p_hit(cv) == min(max(cv, 0), 20) / 20.0 == p_success(D20, at_most(cv)) and DIE is D20
+    assert p_success(D6, at_most(3)) == 0.5 and p_any_hit(2, 10) == 0.75 == p_any(2, D20, at_most(10))
+    assert p_any_hit(0, 20) == 0.0
+
+
+def test_a_dice_without_a_die_of_its_own_rolls_only_named_dice():
+    d = Dice(forced=[6, 2])
+    with pytest.raises(LabError, match=r"^roll: name the die \(this Dice has no die of its own\)$"):
+        d.roll(1, "volley")
+    with pytest.raises(LabError, match=r"^force: name the die \(this Dice has no die of its own\)$"):
+        d.force([3])
+    assert d.roll(2, "volley", D6) == [6, 2] and d.die is None
+    with pytest.raises(LabError, match=r"^forced \(volley\) d6 values must be 1\.\.6, got 9$"):
+        Dice(forced=[9]).roll(1, "volley", D6)          # checked when drawn
+    assert Dice.from_state(d.state(), None).die is None and Dice.from_state(d.state(), D6).die is D6
 
 
 def test_a_chance_step_reads_as_lines_and_answers_probabilities():
@@ -257,7 +272,7 @@ def test_chance_outcomes_of_a_ground_assault_are_the_joint_hp_losses_of_both_sid
 def test_chance_outcomes_outside_a_chance_step_say_who_acts():
     g = _lrs_with_intercept()
     g.apply(A.ResolveCombat())
-    with pytest.raises(LcbError) as e:
+    with pytest.raises(LabError) as e:
         g.chance_outcomes()
     assert str(e.value) == "chance_outcomes: no dice wait to be rolled now (RU acts)"
 
@@ -303,3 +318,16 @@ def test_every_chance_step_of_random_games_matches_what_its_roll_logs(monkeypatc
     for seed in range(30):
         autoplay.play_random_turns(load_scenario("gotland_redux", seed=seed, auto_policies={}), 3, seed=seed)
     assert seen == {"LRS on a unit": 142, "LRS on a marker": 13, "GROUND ASSAULT": 3}
+
+
+def test_lcb_dice_roll_the_d20_and_forks_loads_and_new_dice_of_their_type_keep_it():
+    from lcb_lab import load_scenario
+    from lcb_lab.games.lcb.die import LcbDice
+    from lcb_lab.games.lcb.game import Game
+    g = load_scenario("gotland_redux", seed=1)
+    assert type(g.dice) is LcbDice and g.dice.die is D20
+    assert type(g.fork().dice) is LcbDice and type(Game.from_json(g.to_json()).dice) is LcbDice
+    assert type(g.dice)(forced=[20]).roll(1, "LRS") == [20]          # a scripted d20, as rulebook tests make
+    assert type(g.dice)(seed=1).roll(10, "x") == Dice(seed=1, die=D20).roll(10, "x")
+    with pytest.raises(LabError, match=r"^forced d20 values must be 1\.\.20, got 21$"):
+        type(g.dice)(forced=[21])

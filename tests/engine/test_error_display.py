@@ -1,6 +1,6 @@
 """A refused action shows in IPython / Jupyter as one line naming the rule and the reason.
 
-``LcbError._render_traceback_`` is what IPython's ``showtraceback`` prints instead of the
+``LabError._render_traceback_`` is what IPython's ``showtraceback`` prints instead of the
 traceback through the engine; the exception stays a real one (caught, ``e.rule``).  Checked
 with a real ``InteractiveShell`` and with a kernel (nbclient running a small notebook).
 """
@@ -14,11 +14,10 @@ from IPython.core.interactiveshell import InteractiveShell
 from nbclient import NotebookClient
 
 from lcb_lab.kernel.errors import (
-    DecisionRequired,
     DiceExhausted,
     IllegalAction,
     InputError,
-    LcbError,
+    LabError,
     ScenarioError,
     UnknownName)
 
@@ -47,7 +46,7 @@ def test_every_lcb_error_renders_as_one_line(error, line):
 
 
 def test_full_traceback_switch_gives_the_traceback_back(monkeypatch):
-    monkeypatch.setattr(LcbError, "full_traceback", True)
+    monkeypatch.setattr(LabError, "full_traceback", True)
     try:
         raise IllegalAction("7.53", "too far")
     except IllegalAction as e:
@@ -76,13 +75,6 @@ def test_kernel_error_output_is_one_line():
     assert err.ename == "IllegalAction"
     assert err.evalue == "Refused by rule 5.11: no water connection from AL-29 to AL-20 for naval units"
     assert err.traceback == [LINE]
-
-
-def test_decision_required_is_one_line_too():
-    class _D:
-        team, kind, rule = "US", "intercept", "7.54"
-    assert DecisionRequired(_D())._render_traceback_() == [
-        "DecisionRequired: waiting for US's decision: intercept (7.54)"]
 
 
 # ---------------------------------------------------------------- a NameError after a stopped cell
@@ -136,7 +128,7 @@ def test_a_plain_name_error_is_one_line_with_a_hint_and_the_switch_gives_the_tra
     shell.run_cell("print(lesson_gmae)")
     assert capsys.readouterr().out.strip().splitlines() == [
         "NameError: `lesson_gmae` is not defined — did you mean `lesson_game`? Or run the cell that sets it first."]
-    monkeypatch.setattr(LcbError, "full_traceback", True)
+    monkeypatch.setattr(LabError, "full_traceback", True)
     shell.run_cell("x = nosuch + 1")
     out = _plain(capsys.readouterr().out)
     assert "Traceback (most recent call last)" in out and "----> 1 x = nosuch + 1" in out

@@ -180,14 +180,14 @@ def test_a_record_step_that_is_no_object_is_named(base):
 
 
 def test_replay_turns_a_failing_dice_state_into_the_replay_error(base):
-    """Game._replay sets the recorded dice state inside its try: a failure there is the LcbError."""
-    from lcb_lab.kernel.errors import LcbError
+    """Game._replay sets the recorded dice state inside its try: a failure there is the LabError."""
+    from lcb_lab.kernel.errors import LabError
     g = Game.from_json(json.dumps(base))
     st = g.history.steps[0]
     bad = Step(st.action, st.dice, {"seed": None, "rng": {"bit_generator": "PCG64", "state": 5}, "forced": []},
-               st.log_len, st.auto, st.turn, st.impulse, st.team, st.label)
+               st.log_len, st.auto, st.turn, st.sub_turn, st.player, st.label)
     g.history.steps[0] = bad
-    with pytest.raises(LcbError, match="the record does not replay at step 1"):
+    with pytest.raises(LabError, match="the record does not replay at step 1"):
         g.goto(0)
         g.goto(1)
 

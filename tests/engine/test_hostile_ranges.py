@@ -13,6 +13,7 @@ from pydantic import BaseModel
 
 import lcb_lab
 from lcb_lab.games.lcb.content import lesson as L
+from lcb_lab.games.lcb.content import lesson_steps as LS
 from lcb_lab.games.lcb.content import situation as S
 from lcb_lab.games.lcb.io import ranges as R
 from lcb_lab.games.lcb.io import scenario as SC
@@ -22,8 +23,8 @@ from lcb_lab.kernel.errors import ScenarioError
 from lcb_lab.games.lcb.model import cards as CARDS
 from lcb_lab.games.lcb.model import catalog as CAT
 
-MODELS = [SC.ScenarioFile, L.LessonFile, S.SituationSpec, *L.STEP_MODELS.values(), L.ResponseSpec,
-          L.CardInterceptSpec, CAT.UnitType, CARDS.CardType]
+MODELS = [SC.ScenarioFile, LS.LessonFile, S.SituationSpec, *LS.STEP_MODELS.values(), LS.ResponseSpec,
+          LS.CardInterceptSpec, CAT.UnitType, CARDS.CardType]
 
 
 def _ints(model: type[BaseModel], seen=None):

@@ -163,6 +163,8 @@ def _names(err: ScenarioError, key: str, path: tuple) -> bool:
         return True                     # an action's cross-field check: "a disembark effect needs hex"
     if re.match(r"no (unit|card|marker) '", err.problem) and path[-1] in ("cards", "units", "markers"):
         return True                     # a whole table gone: what referred to it dangles
+    if "(invariant: " in err.problem and path[-1] in ("cards", "units", "markers"):
+        return True                     # a whole table gone: the state it leaves breaks an invariant
     return path[0] == "record" and err.key == "record" and any(r in err.problem for r in REPLAY)
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from lcb_lab.kernel.dice import Dice
+from lcb_lab.kernel.dice import D20, Dice
 
 ROOT = Path(__file__).resolve().parents[2]
 LAZY = ("numpy", "shapely", "pydantic.type_adapter", "lcb_lab.kernel.odds", "lcb_lab.games.lcb.io.save_check")
@@ -79,14 +79,14 @@ def test_the_probe_sees_numpy_once_the_game_rolls_and_models_once_they_are_used(
 
 
 def test_a_lazy_seeded_dice_rolls_and_snapshots_as_numpy_would():
-    d = Dice(seed=7)
+    d = Dice(seed=7, die=D20)
     twin, thawed = copy.deepcopy(d), pickle.loads(pickle.dumps(d))   # copies made before the generator
     rng = np.random.default_rng(7)
     want = [int(rng.integers(1, 21)) for _ in range(5)]
     assert d.roll(5) == twin.roll(5) == thawed.roll(5) == want
-    fresh = Dice(seed=7)
+    fresh = Dice(seed=7, die=D20)
     assert fresh.state()["rng"] == np.random.default_rng(7).bit_generator.state   # state() makes it, exactly
-    restored = Dice(seed=3)                                                 # unmade, then put back to 7's state
+    restored = Dice(seed=3, die=D20)                                                 # unmade, then put back to 7's state
     restored.set_state(fresh.state())
     assert restored.roll(5) == want
-    assert Dice.from_state(fresh.state()).roll(5) == want
+    assert Dice.from_state(fresh.state(), D20).roll(5) == want

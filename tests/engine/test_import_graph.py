@@ -10,8 +10,8 @@ Layers, lowest first; a module imports only its own layer or a lower one:
 Inside ``lcb_lab.games.lcb``, in this order (:data:`LCB_ORDER`; ``lcb_lab.games.lcb`` and its
 packages' ``__init__`` go with their folder):
 
-* ``base``: hex labels, words, the records' notebook reprs, data files, input checks
-  (``hexes``, ``plain``, ``display``, ``io.files``, ``io.inputs``, ``io.resources``);
+* ``base``: hex labels, words, the die, the records' notebook reprs, data files, input checks
+  (``hexes``, ``plain``, ``die``, ``display``, ``io.files``, ``io.inputs``, ``io.resources``);
 * ``model``: the records, typed actions and choices, who knows what (``model``, ``actions``,
   ``choices``, ``observer``);
 * ``rules``: one subpackage per rulebook subject (``rules``);
@@ -19,7 +19,7 @@ packages' ``__init__`` go with their folder):
   below the engine: ``Game`` mixes in the saves, and ``io.loading``, which makes a ``Game``, is in front);
 * ``engine``: the game and what it asks (``windows``, ``queries``, ``handlers``, ``legal`` and its
   parts ``legal_trial``, ``legal_templates``, ``legal_declare``, ``legal_combat``, ``legal_answers``,
-  ``legal_cards``; ``game``, ``chance``);
+  ``legal_cards``, ``step_labels``; ``game``, ``chance``);
 * ``front``: building games for people -- loading by name, lessons, situations, worked
   examples, what-ifs (``io.loading``, ``content``, ``whatif``).
 
@@ -54,12 +54,12 @@ KERNEL = {m: p for m, p in ALL.items() if not UI & set(p.relative_to(PKG).parts)
 LAYERS = ("kernel", "games", "ui", "top")
 LCB = "lcb_lab.games.lcb"
 LCB_ORDER = {
-    "base": ("hexes", "plain", "display", "io.files", "io.ranges", "io.inputs", "io.resources"),
+    "base": ("hexes", "plain", "die", "display", "io.files", "io.ranges", "io.inputs", "io.resources"),
     "model": ("model", "actions", "choices", "observer"),
     "rules": ("rules",),
     "io": ("io.scenario", "io.save_check", "io.persistence"),
     "engine": ("windows", "queries", "handlers", "legal_trial", "legal_templates", "legal_declare", "legal_combat",
-               "legal_answers", "legal_cards", "legal", "game", "chance"),
+               "legal_answers", "legal_cards", "legal", "step_labels", "game", "chance"),
     "front": ("io.loading", "content", "whatif"),
 }
 """The order inside LC:B, lowest first: name -> the modules (or folders) of that part."""

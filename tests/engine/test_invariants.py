@@ -114,14 +114,14 @@ def test_every_packaged_scenario_and_lesson_start_holds_every_invariant():
 def test_a_scenario_file_that_breaks_an_invariant_is_refused(tmp_path):
     from pathlib import Path
     text = (Path(__file__).resolve().parents[2] / "scenarios/lcb/gotland_redux.toml").read_text(encoding="utf-8")
-    assert "cp = 6 " in text
-    bad = tmp_path / "too_many_cp.toml"
-    bad.write_text(text.replace("cp = 6 ", "cp = 1000 ", 1), encoding="utf-8")
+    ship = 'uid = "DDG-51"\ntype = "usn_ddg_51"\ntask_force = "TF Boston"\nhex = "AL-29"'
+    assert ship in text
+    bad = tmp_path / "ship_ashore.toml"       # in range for the file's checks; ashore for the rules
+    bad.write_text(text.replace(ship, ship.replace("AL-29", "AK-21"), 1), encoding="utf-8")
     with pytest.raises(ScenarioError) as e:
-        load_scenario(bad, seed=0, start="planning")
-    assert (e.value.key, e.value.problem) == (
-        "state.cp[US]", "US has 1000 CP; the range is 0..999 (3.12; the top is the sandbox's) "
-        "(invariant: CP within range)")
+        load_scenario(bad, seed=0)
+    # the file's own check (io/scenario.py) names the file's key before the state's invariant runs
+    assert (e.value.key, e.value.problem) == ("unit[DDG-51].hex", "DDG-51 is naval but AK-21 has no water (5.11)")
 
 
 # ------------------------------------------------------------------ one case per invariant
@@ -227,9 +227,9 @@ CASES = [
     (inv.AP_RANGE, "gotland_redux", _ap_negative, "state.impulse.ap",
      "TF Boston's impulse has -1 AP; an impulse has 0..4 (3 AP, 3.32; +1 at Influence 6 or more, 15.13)"),
     (inv.CP_RANGE, "gotland_redux", _cp, "state.cp[RU]",
-     "RU has 1000 CP; the range is 0..999 (3.12; the top is the sandbox's)"),
+     "RU has 1000 CP; the range is 0..100 (3.12; the top is the sandbox's)"),
     (inv.CP_BONUS, "gotland_redux", _cp_bonus, "state.cp_bonus[US]",
-     "US has -2 bonus CP; the range is 0..999 (3.15; the top is the sandbox's)"),
+     "US has -2 bonus CP; the range is 0..100 (3.15; the top is the sandbox's)"),
     (inv.FREE_RANGE, "gotland_redux", _free, "state.free_cards[US]", "US has 3 free cards; the range is 0..2 (15.14)"),
     (inv.CUBES_RANGE, "gotland_redux", _cubes, "state.network_cubes[RU]",
      "RU has 100 Tactical Network cubes; the range is 0..99 (7.61; the top is the sandbox's)"),

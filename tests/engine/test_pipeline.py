@@ -11,7 +11,7 @@ from lcb_lab.games.lcb.choices import answer_with
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.kernel import datacodec
 from lcb_lab.games.lcb.actions import CHANCE
-from lcb_lab.kernel.errors import IllegalAction, InputError, LcbError, ScenarioError
+from lcb_lab.kernel.errors import IllegalAction, InputError, LabError, ScenarioError
 from lcb_lab.kernel.events import Event
 from lcb_lab.games.lcb.game import Game
 from lcb_lab.games.lcb.content.lesson import Lesson
@@ -225,9 +225,9 @@ def test_undo_goto_and_redo_are_exact_through_the_whole_lesson():
     game.undo(3)
     assert game.history.cursor == n - 3
     game.undo(0)
-    with pytest.raises(LcbError):
+    with pytest.raises(LabError):
         game.undo(n)
-    with pytest.raises(LcbError):
+    with pytest.raises(LabError):
         game.goto(n + 1)
 
 

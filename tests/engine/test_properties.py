@@ -13,6 +13,7 @@ from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.whatif.experiments import land_embarked
 from tests.budget import budget
 from lcb_lab.games.lcb.rules.combat.odds import engagement_odds
+from lcb_lab.kernel.dice import D20, at_most
 from lcb_lab.kernel.odds import hits_pmf
 from lcb_lab.games.lcb.rules.common import max_supply
 from lcb_lab.games.lcb.model.state import GameState
@@ -53,7 +54,7 @@ def test_exact_odds_match_brute_force(n, cv, m, icv, hp):
 
 @given(st.integers(0, 20), st.integers(-5, 25))
 def test_hits_pmf_is_binomial(n, cv):
-    pmf = hits_pmf(n, cv)
+    pmf = hits_pmf(n, D20, at_most(cv))
     p = min(max(cv, 0), 20) / 20
     assert pmf.sum() == pytest.approx(1.0)
     assert float(np.dot(np.arange(n + 1), pmf)) == pytest.approx(n * p)

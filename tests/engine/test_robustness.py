@@ -5,7 +5,7 @@ import pytest
 
 from lcb_lab import load_scenario, situation
 from lcb_lab.games.lcb.actions import AnswerMildec
-from lcb_lab.kernel.errors import IllegalAction, LcbError, ScenarioError
+from lcb_lab.kernel.errors import IllegalAction, LabError, ScenarioError
 from lcb_lab.games.lcb.game import Game
 from lcb_lab.games.lcb.content.lesson import Lesson
 from lcb_lab.games.lcb.io.resources import lesson_text, scenario_text
@@ -48,7 +48,7 @@ def boston():
 ])
 def test_malformed_calls_raise_lcb_errors_and_change_nothing(boston, call):
     before = boston.to_json()
-    with pytest.raises(LcbError):
+    with pytest.raises(LabError):
         call(boston)
     assert boston.to_json() == before
 
@@ -58,7 +58,7 @@ def test_malformed_calls_raise_lcb_errors_and_change_nothing(boston, call):
 def test_malformed_answers_are_refused(boston, value):
     boston.apply(A.CommitCombat(lrs=(A.LrsAttack("DDG-51", "LRS1", "1 Anna", 4),)))
     before = boston.to_json()
-    with pytest.raises(LcbError):
+    with pytest.raises(LabError):
         boston.apply(boston.pending.answer_from(value))
     assert boston.to_json() == before and boston.pending.kind == "intercept"
 
@@ -67,7 +67,7 @@ def test_declarations_with_bad_shapes():
     g = load_scenario("gotland_redux")
     g.apply(A.BeginImpulse("TF Boston"))
     for bad in (42, [None], [{"units": ["DDG-51"]}], [{"kind": "move_combat", "units": "DDG-51"}]):
-        with pytest.raises(LcbError):
+        with pytest.raises(LabError):
             g.apply(A.from_json({"kind": "declare", "actions": bad}))
     assert g.impulse.phase == "declare"
 
@@ -166,7 +166,7 @@ def test_saved_games_are_checked_and_keep_the_scenario(tmp_path):
         Game.load(p)
     with pytest.raises(ScenarioError):
         Game.load(tmp_path / "missing.json")
-    with pytest.raises(LcbError):
+    with pytest.raises(LabError):
         g.save(tmp_path / "no" / "dir" / "x.json")
 
 

@@ -153,5 +153,5 @@ def test_notebook_01_after_a_refused_act_shows_no_traceback():
         (5, ["IllegalAction: Refused by rule 3.3: TF Blue cannot go now: it is RU's turn to take an impulse"]),
         (12, ["IllegalAction: Refused by rule 7.010: no choice is pending \u2014 no response window: no impulse is "
               "under way, so nothing waits for an answer"]),
-        (15, ["LcbError: fork: the record has steps 0..0, not 3"]),      # not a NameError on `committed`
-        (17, ["LcbError: undo: 0 step(s) can be undone, not 2"])]
+        (15, ["LabError: fork: the record has steps 0..0, not 3"]),      # not a NameError on `committed`
+        (17, ["LabError: undo: 0 step(s) can be undone, not 2"])]

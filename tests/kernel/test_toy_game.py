@@ -353,7 +353,7 @@ def test_undo_goto_fork_and_replay_along_the_record():
     now = data(g)
     assert len(g.history.steps) == 6 and g.to_act() == "Red"
     assert [s.label for s in g.history.steps][3:] == ["spot: r1 spots g1 (d6 4)", "pass", "pass"]
-    assert [(s.turn, s.impulse, s.team) for s in g.history.steps] == \
+    assert [(s.turn, s.sub_turn, s.player) for s in g.history.steps] == \
         [(1, 1, "Red"), (1, 1, "Green"), (1, 1, "Blue"), (1, 1, "Red"), (1, 2, "Green"), (1, 3, "Blue")]
     g.undo(2)
     after_spot = data(g)
@@ -378,7 +378,7 @@ def test_the_record_saves_and_loads_and_a_tampered_record_is_refused():
     rec = json.loads(json.dumps(g.record_to_json()))
     assert [s["action"] for s in rec["steps"]][3:] == [{"kind": "spot", "unit": "r1", "target": "g1"},
                                                       {"kind": "pass"}, {"kind": "pass"}]
-    h = g.spawn(g.state_from_data(g.state_to_data(g.state)), Dice.from_state(g.dice.state()))
+    h = g.spawn(g.state_from_data(g.state_to_data(g.state)), Dice.from_state(g.dice.state(), D6))
     h.load_record(rec, "toy.json")
     assert len(h.history.steps) == 6 and h.history.cursor == 6
     h.goto(3)
@@ -451,3 +451,40 @@ def test_a_deck_kept_in_the_state_as_piles_is_undone_with_it():
     assert piles.draw == ["flare"] and piles.discard == []
     assert dice.history[-1].purpose == "shuffle cards" and dice.history[-1].values == [2, 1]
     assert from_data(Piles, to_data(before)) == Piles(["ambush"], []) and before != piles
+
+
+def test_a_step_is_named_for_each_viewer_and_saved_under_the_games_place_keys():
+    g = new_game(forced=[4, 5])
+    play_some(g)
+    rows = {v: [r["label"] for r in g.step_labels(v)] for v in (None, "Red", "Green")}
+    assert rows[None] == [s.label for s in g.history.steps]                 # the instructor: the stored labels
+    assert rows["Red"][3] == "spot: r1 spots g1 (d6 4)"
+    assert rows["Green"][3] == "Red acted" and "r1" not in " ".join(rows["Green"])
+    assert [r["player"] for r in g.step_labels("Green")] == ["Red", "Green", "Blue", "Red", "Green", "Blue"]
+    rec = g.record_to_json()
+    assert list(rec["steps"][3]) == ["action", "dice", "dice_after", "log_len", "auto", "turn", "sub_turn",
+                                     "player", "label"]
+    g.undo(3)
+    assert g.step_label_for(4, "Green") == "Red acts (undone)" and g.step_label_for(4, "instructor") == rows[None][3]
+
+
+class Rounds(Scouts):
+    """The toy game with its own words for a step's place: round, phase, seat."""
+    place_keys = ("round", "phase", "seat")
+
+
+def test_a_game_names_the_json_keys_of_a_steps_place():
+    g = new_game(forced=[4, 5])
+    g.__class__ = Rounds
+    play_some(g)
+    rec = json.loads(json.dumps(g.record_to_json()))
+    assert [(s["round"], s["phase"], s["seat"]) for s in rec["steps"]][3:] == [(1, 1, "Red"), (1, 2, "Green"),
+                                                                             (1, 3, "Blue")]
+    assert not {"turn", "sub_turn", "player"} & set(rec["steps"][0])
+    h = g.spawn(g.state_from_data(g.state_to_data(g.state)), Dice.from_state(g.dice.state(), D6))
+    h.load_record(rec, "toy.json")
+    assert [(s.turn, s.sub_turn, s.player) for s in h.history.steps] == \
+        [(s.turn, s.sub_turn, s.player) for s in g.history.steps]
+    rec["steps"][0]["impulse"] = 1
+    with pytest.raises(ScenarioError, match=r"^toy.json: record.steps\[0\].impulse: unknown field$"):
+        g.spawn(g.state_clone(g.state), Dice(seed=0, die=D6)).load_record(rec, "toy.json")

@@ -376,8 +376,8 @@ def test_aegis_adds_its_supply_to_ddg_x_106_at_attachment_9_31():
 def test_auto_deploy_needs_a_fixed_hex():
     g = situation(units={"1 Anna": {"type": "runi_naval_infantry_platoon", "area": ["F-6", "F-7"]}},
                   stage="deployment", decks=DECKS)
-    from lcb_lab.kernel.errors import LcbError
-    with pytest.raises(LcbError, match="no fixed hex"):
+    from lcb_lab.kernel.errors import LabError
+    with pytest.raises(LabError, match="no fixed hex"):
         auto_deploy(g, "RU")
     refused(g, A.DeployUnit("1 Anna", hex="F-8"), "3.2", "deploys in F-6, F-7")
     g.apply(A.DeployUnit("1 Anna", hex="F-7"))

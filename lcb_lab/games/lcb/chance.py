@@ -43,7 +43,7 @@ changes nothing (``g.to_json()`` is byte-identical).  Covered:
 An act that rolls nothing gives ``()``; so does an act whose roll waits for a choice (a Proxy
 Force moving into a hex where defenders may fire back: their ``AnswerDefense`` rolls).  Every
 function of the game that rolls has its preview here (``tests/engine/test_chance_every_roll.py``
-maps each one).  Two refusals remain, each one LcbError line, nothing drawn: with
+maps each one).  Two refusals remain, each one LabError line, nothing drawn: with
 ``auto_policies`` an act may also roll for the choices answered inside it (ask without them:
 each answer is then an act of its own), and a card chain that would draw more dice than its
 links preview (an effect with rolls no preview knows) -- the guard for a new effect.
@@ -70,9 +70,10 @@ import numpy as np
 
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.model.state import CardPlay, other
-from lcb_lab.kernel.dice import D20, at_most
-from lcb_lab.kernel.errors import DiceExhausted, LcbError
-from lcb_lab.kernel.odds import ChanceStep, binomial_pmf, joint_outcomes, mixture, p_any, p_success, sum_pmf
+from lcb_lab.kernel.dice import D20
+from lcb_lab.kernel.errors import DiceExhausted, LabError
+from lcb_lab.games.lcb.die import p_any_hit, p_hit
+from lcb_lab.kernel.odds import ChanceStep, binomial_pmf, joint_outcomes, mixture, sum_pmf
 from lcb_lab.games.lcb.rules.common import Ctx
 
 Game = Any
@@ -81,7 +82,7 @@ Game = Any
 
 def act_outcomes(game: Game, action: A.Action) -> tuple[ChanceStep, ...]:
     """The chance steps ``action`` would roll now (module doc); ``()`` when it rolls nothing.
-    Raises IllegalAction (rule, reason) when the rules refuse the act, LcbError when it would
+    Raises IllegalAction (rule, reason) when the rules refuse the act, LabError when it would
     roll dice whose odds are not previewed.  Draws nothing, changes nothing."""
     action = A.check(action)
     draws = _dry_run(game, action)
@@ -90,11 +91,11 @@ def act_outcomes(game: Game, action: A.Action) -> tuple[ChanceStep, ...]:
     fn = PREVIEWS.get(type(action))
     steps = fn(game, action, draws) if fn is not None else None
     if steps is None and game.auto_policies is not None:
-        raise LcbError(f"chance_outcomes: {type(action).__name__} also rolls for the choices the auto policies "
+        raise LabError(f"chance_outcomes: {type(action).__name__} also rolls for the choices the auto policies "
                        "answer inside it, which are not previewed (without auto policies each answer is an act "
                        "of its own, previewed)")
     if steps is None:
-        raise LcbError(f"chance_outcomes: {type(action).__name__} rolls dice whose odds are not previewed "
+        raise LabError(f"chance_outcomes: {type(action).__name__} rolls dice whose odds are not previewed "
                        "(rolled inline; see lcb_lab.games.lcb.chance)")
     return steps
 
@@ -128,7 +129,7 @@ def _line(dice: int, cv: int, what: str) -> str:
 
 
 def _hits(dice: int, cv: int) -> tuple[float, ...]:
-    return tuple(float(p) for p in binomial_pmf(dice, p_success(cv)))
+    return tuple(float(p) for p in binomial_pmf(dice, p_hit(cv)))
 
 
 def _flag(p: float) -> tuple[float, float]:
@@ -137,7 +138,7 @@ def _flag(p: float) -> tuple[float, float]:
 
 def _p(v: int) -> float:
     """One d20 succeeding on ``v`` or less (7.02)."""
-    return p_success(v, D20, at_most(v))
+    return p_hit(v)
 
 
 # ---------------------------------------------------------------- mines (13.33)
@@ -181,7 +182,7 @@ def _after_mines(ctx: Ctx, mine) -> tuple[ChanceStep, ...]:
 # ---------------------------------------------------------------- ASW (14.12-14.14)
 def _sunk_by(n_detects: int) -> float:
     from lcb_lab.games.lcb.rules.submarines.sot import ASW_KILL
-    return p_any(n_detects, ASW_KILL)
+    return p_any_hit(n_detects, ASW_KILL)
 
 
 def _detect_classes(needs: list[int]) -> list[tuple[float, tuple[bool, ...]]]:
@@ -217,7 +218,7 @@ def _defensive(ctx: Ctx, sub) -> tuple[float, tuple[str, ...]]:
     hunters, need = asw.defensive_setup(ctx, sub)
     if not hunters:
         return 0.0, ()
-    p = 1.0 - (1.0 - p_success(need) * p_success(sot.ASW_KILL)) ** len(hunters)
+    p = 1.0 - (1.0 - p_hit(need) * p_hit(sot.ASW_KILL)) ** len(hunters)
     return p, (_line(len(hunters), need, f"ASW DETECT vs {sub.uid} ({', '.join(u.uid for u in hunters)})"),
                f"one ASW {D20.name} per DETECT, destroying {sub.uid} on {sot.ASW_KILL} or less")
 
@@ -251,7 +252,7 @@ def zor(game: Game, a: A.SubmarineZor, drawn: int = 0) -> tuple[ChanceStep, ...]
     enemies = ops.zor_targets(ctx, sub)
     needs = [sot.detect_of(ctx, e) for e in enemies]
     return (ChanceStep(f"ZOR DETECT by {sub.uid}", "14.09", tuple(f"{e.uid} DETECTED" for e in enemies),
-                       joint_outcomes([_flag(p_success(v)) for v in needs]),
+                       joint_outcomes([_flag(p_hit(v)) for v in needs]),
                        tuple(_line(1, v, f"ZOR DETECT {sub.uid}->{e.uid}") for e, v in zip(enemies, needs))),)
 
 
@@ -262,15 +263,15 @@ def _duel(ctx: Ctx, sub, named, p_sunk: float, lines: tuple[str, ...]) -> Chance
     enemies, need = ops.duel_setup(ctx, sub, named)
     counts = (f"{sub.uid} sunk",) + tuple(f"{e.uid} sunk" for e in enemies)
     branches = [(p_sunk, {(1,) + (0,) * len(enemies): 1.0})]
-    found_pmfs = [_flag(1.0) if e not in need else _flag(p_success(sot.detect_of(ctx, e))) for e in enemies]
-    back_pmfs = [_flag(p_success(sot.detect_of(ctx, sub))) for _ in enemies]
+    found_pmfs = [_flag(1.0) if e not in need else _flag(p_hit(sot.detect_of(ctx, e))) for e in enemies]
+    back_pmfs = [_flag(p_hit(sot.detect_of(ctx, sub))) for _ in enemies]
     cv = ops.torpedo_cv(ctx, sub)
     for flags, w in joint_outcomes(found_pmfs + back_pmfs):
         found = [e for e in enemies if e not in need] + [e for e, f in zip(enemies, flags) if f and e in need]
         shooters = [e for e, f in zip(enemies, flags[len(enemies):]) if f]
-        p_me = 1.0 - _prod(1.0 - p_any(ops.TORPEDOES, ops.torpedo_cv(ctx, e)) for e in shooters)
+        p_me = 1.0 - _prod(1.0 - p_any_hit(ops.TORPEDOES, ops.torpedo_cv(ctx, e)) for e in shooters)
         aims = found[:1] * ops.TORPEDOES if len(found) == 1 else found[:ops.TORPEDOES]
-        pmfs = [_flag(p_me)] + [_flag(p_any(aims.count(e), cv)) for e in enemies]
+        pmfs = [_flag(p_me)] + [_flag(p_any_hit(aims.count(e), cv)) for e in enemies]
         branches.append(((1.0 - p_sunk) * w, dict(joint_outcomes(pmfs))))
     lines += (f"{len(need) if enemies else 1} {D20.name} DETECT by {sub.uid}"
               + "".join(f", {e.uid} on {sot.detect_of(ctx, e)} or less" for e in need),
@@ -375,7 +376,7 @@ def defense(game: Game, a: A.AnswerDefense, drawn: int = 0) -> tuple[ChanceStep,
 
 # ---------------------------------------------------------------- card chains (9.0, 9.06, 9.4, 9.011)
 def _yes_no(label: str, rule: str, count: str, dice: int, v: int, what: str) -> ChanceStep:
-    p = p_any(dice, v)
+    p = p_any_hit(dice, v)
     return ChanceStep(label, rule, (count,), joint_outcomes([_flag(p)]), (_line(dice, v, what),))
 
 
@@ -496,7 +497,7 @@ def _uuv(ctx: Ctx, link, ct, eff) -> list[tuple[ChanceStep, int]]:
     tgt, need, hunters, cv, n = asw.uuv_setup(ctx, link, ct, eff)
     dead = 1.0 - (1.0 - _p(need) * _p(sot.ASW_KILL)) ** len(hunters)
     outcomes = mixture([(dead, (((1, 0), 1.0),)),
-                        (1.0 - dead, joint_outcomes([(1.0,), _flag(p_any(n, cv, D20, at_most(cv)))]))])
+                        (1.0 - dead, joint_outcomes([(1.0,), _flag(p_any_hit(n, cv))]))])
     dice = (_line(len(hunters), need, f"ASW DETECT vs {ct.name} ({', '.join(u.uid for u in hunters)})"),
             f"one ASW {D20.name} per DETECT, destroying {ct.name} on {sot.ASW_KILL} or less") if hunters else ()
     dice += (_line(n, cv, f"{ct.name}: TORPEDO ATTACK on {tgt.uid}, one hit however many dice hit"),)
@@ -513,7 +514,7 @@ def embark_losses(game: Game, a: A.AnswerEmbarkLosses, drawn: int = 0) -> tuple[
     from lcb_lab.games.lcb.rules.embarking import losses
     ctx = game._ctx()
     choice = ctx.state.next_choice
-    ship = ctx.state.units[choice.options["ship"]]
+    ship = ctx.state.units[choice.options.ship]
     k = losses.check(ctx, choice, [str(p) for p in a.picks])[2] if not ship.destroyed else 0
     pool = losses.concealed_aboard(ctx, ship.uid)
     if not k:
@@ -549,7 +550,7 @@ def mildec(game: Game, a: A.AnswerMildec, drawn: int = 0) -> tuple[ChanceStep, .
     choice = game.pending
     ctx = game._ctx()
     if choice.after_mine:
-        return _after_mines(ctx, ctx.state.card_markers[choice.options["mine"]])
+        return _after_mines(ctx, ctx.state.card_markers[choice.options.mine])
     return resolve_combat(game, A.ResolveCombat(), drawn) if ctx.state.impulse.combat is not None else None
 
 

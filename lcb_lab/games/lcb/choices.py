@@ -721,7 +721,7 @@ def policy_value(choice: Choice, policy: str | None = None) -> Any:
 
 def answer_with(choice: Choice, policy: str | None = None) -> A.Answer:
     """The typed answer action the named policy (or the kind's default) gives; apply it with
-    ``game.apply``.  Raises LcbError for an unknown policy."""
+    ``game.apply``.  Raises LabError for an unknown policy."""
     return choice.answer_from(choice.policy_value(policy))
 
 

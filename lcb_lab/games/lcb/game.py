@@ -34,14 +34,17 @@ from lcb_lab.games.lcb.io import inputs as I
 from lcb_lab.games.lcb.handlers import HANDLERS
 from lcb_lab.games.lcb.model.board import Board
 from lcb_lab.games.lcb.model.catalog import Catalog
-from lcb_lab.kernel.dice import D20, Dice
+from lcb_lab.games.lcb.die import DIE, new_dice
+from lcb_lab.kernel.dice import Dice
 from lcb_lab.kernel.engine import Engine
-from lcb_lab.kernel.errors import InputError, LcbError
+from lcb_lab.kernel.errors import InputError, LabError
 from lcb_lab.kernel.events import Event
 from lcb_lab.games.lcb.queries import GameQueries
 from lcb_lab.games.lcb.io.persistence import GamePersistence, check_step_fields
 from lcb_lab.games.lcb.rules.common import Ctx
 from lcb_lab.games.lcb.model.state import TEAMS, GameState
+from lcb_lab.games.lcb.observer import INSTRUCTOR, PLACE_KEYS
+from lcb_lab.games.lcb.step_labels import step_label
 
 
 class Game(GameQueries, GamePersistence, Engine):
@@ -51,14 +54,15 @@ class Game(GameQueries, GamePersistence, Engine):
     defaults), choices are answered at once by these named policies."""
 
     codec = A.CODEC
-    die = D20          # 7.01: every LC:B roll is a d20
+    die = DIE          # 7.01: every LC:B roll is a d20
+    place_keys = PLACE_KEYS   # a step's turn, impulse and team: the keys of every save and record
     players = TEAMS
-    Error = LcbError
+    Error = LabError
 
     def __init__(self, state: GameState, board: Board, catalog: Catalog, dice: Dice | None = None,
                  auto_policies: dict[str, str] | None = None):
         state.migrate_jccs()       # an old pool of card names becomes pool cards (9.0)
-        Engine.__init__(self, state, dice, auto_policies)
+        Engine.__init__(self, state, new_dice(seed=0) if dice is None else dice, auto_policies)
         self.board = board
         self.catalog = catalog
         self.map_name = "gotland"
@@ -107,6 +111,12 @@ class Game(GameQueries, GamePersistence, Engine):
         if team is None and before.stage in ("planning", "deployment"):
             team = _stage_team(action, before)
         return before.turn, len(before.tf_order) + (1 if imp else 0), team
+
+    def step_label_for(self, n: int, viewer: str | None) -> str:
+        """Step ``n`` (1-based) as ``viewer`` (``"US"`` / ``"RU"`` / ``"instructor"`` / None) may
+        read it: :func:`lcb_lab.games.lcb.step_labels.step_label` (built from the log entries the
+        viewer may read, never from the stored label). Raises IndexError for a step not recorded."""
+        return step_label(self, n, INSTRUCTOR if viewer is None else viewer)
 
     def state_snapshot(self, prev: GameState | None) -> GameState:
         """Kernel hook: a read-only snapshot of the current state for the record, sharing what equals
@@ -241,7 +251,7 @@ class Game(GameQueries, GamePersistence, Engine):
     # ------------------------------------------------------------------ history
     def undo(self, n: int = 1) -> None:
         """Take back the last ``n`` applied actions (the record keeps them for :meth:`goto`
-        forward until a new action is applied). Raises LcbError when fewer were applied.
+        forward until a new action is applied). Raises LabError when fewer were applied.
 
         >>> from lcb_lab import situation
         >>> from lcb_lab.games.lcb import actions as A
@@ -251,14 +261,14 @@ class Game(GameQueries, GamePersistence, Engine):
         ('declare', 1, 2)
         >>> g.undo(5)
         Traceback (most recent call last):
-        lcb_lab.kernel.errors.LcbError: undo: 1 step(s) can be undone, not 5
+        lcb_lab.kernel.errors.LabError: undo: 1 step(s) can be undone, not 5
         """
         Engine.undo(self, n)
 
     def goto(self, step: int) -> None:
         """Put the game at ``step`` of its record (0 = before the first action,
         ``len(game.history.steps)`` = after the last). Exact: recorded actions are
-        replayed with their recorded dice. Raises LcbError for a step out of range.
+        replayed with their recorded dice. Raises LabError for a step out of range.
 
         >>> from lcb_lab import situation
         >>> from lcb_lab.games.lcb import actions as A
@@ -279,7 +289,7 @@ class Game(GameQueries, GamePersistence, Engine):
         exactly as this game's would (an instructor compares two plans under the same
         rolls); ``reseed=n`` gives the fork new dice (``Dice(seed=n)``, no forced
         values), so a team's branch cannot preview the real game's rolls.
-        Raises LcbError when ``at`` is not a step of the record.
+        Raises LabError when ``at`` is not a step of the record.
 
         >>> from lcb_lab import situation
         >>> from lcb_lab.games.lcb import actions as A

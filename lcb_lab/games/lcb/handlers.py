@@ -373,7 +373,7 @@ def answer_mines(game: GameLike, c: Ctx, choice: MineAttackChoice, a: A.AnswerMi
     _mines(game, c, choice, a)
 
 
-def _mines(game: GameLike, c: Ctx, choice, a: A.AnswerMines | A.AnswerMildec) -> None:
+def _mines(game: GameLike, c: Ctx, choice: MineAttackChoice | MildecChoice, a: A.AnswerMines | A.AnswerMildec) -> None:
     answer_mine_choice(c, choice, a)
     advance_mines(game, c)
     advance(game, c)          # and a 10.311 choice a mine hit left (auto policies)

@@ -49,9 +49,14 @@ import hashlib
 from typing import Callable, Iterable, Mapping
 
 from lcb_lab.games.lcb.model.catalog import Catalog
-from lcb_lab.kernel.errors import LcbError, UnknownName
+from lcb_lab.kernel.errors import LabError, UnknownName
 from lcb_lab.games.lcb.model.state import STAND_IN_TF, TEAMS, Card, CardMarker, GameState, Marker, Unit
-from lcb_lab.kernel.observer import INSTRUCTOR, Observer, all_seeing, redact, redact_log  # noqa: F401 - redact, redact_log: LC:B's names too
+from lcb_lab.kernel import observer as kernel_observer
+from lcb_lab.kernel.observer import INSTRUCTOR, Observer, all_seeing  # noqa: F401 - INSTRUCTOR: LC:B's name too
+
+PLACE_KEYS = ("turn", "impulse", "team")
+"""LC:B's words for where a step happened (the kernel's turn, sub-turn, player): the JSON keys of
+every saved record step; a log entry carries the first two (``Game.place_keys``)."""
 
 
 def _full(u: Unit, cat: Catalog) -> dict:
@@ -321,7 +326,7 @@ def _stand_in_type(catalog: Catalog, team: str) -> str:
         for t in types:
             if ok(t):
                 return t.type_id
-    raise LcbError("the catalog holds no unit type")
+    raise LabError("the catalog holds no unit type")
 
 
 def known_state(state: GameState, catalog: Catalog, viewer: str | None) -> GameState:
@@ -577,6 +582,29 @@ def upgrade_saved_entry(e: dict) -> dict:
     if isinstance(d["pub"], dict):
         data.update(public_title=d["pub"].get("title", ""), public_text=d["pub"].get("text", ""))
     return dict(e, data=data)
+
+
+def redact(entry: dict, viewer: str | None) -> dict | None:
+    """``entry`` as ``viewer`` reads it (:func:`lcb_lab.kernel.observer.redact`; a public form
+    keeps the entry's ``turn`` and ``impulse``).  A log saved before entries carried an
+    ``audience`` (:func:`_old_form`) reads as it did."""
+    if "audience" not in entry and "visible_to" in entry:
+        return _old_form(entry, viewer)
+    return kernel_observer.redact(entry, viewer, PLACE_KEYS[:2])
+
+
+def redact_log(log: Iterable[dict], viewer: str | None) -> list[dict]:
+    """Every entry of ``log`` ``viewer`` may read, as it reads it (:func:`redact`)."""
+    return [r for r in (redact(e, viewer) for e in log) if r is not None]
+
+
+def _old_form(entry: dict, viewer: str | None) -> dict | None:
+    """An entry of a log saved before the ``audience`` / ``public`` contract: ``visible_to`` lists
+    the teams that read it; a public copy (``public_copy``) is the short form those teams read of
+    another team's entry, which the instructor reads in full instead (so never the copy)."""
+    if entry.get("public_copy"):
+        return None if all_seeing(viewer) or viewer not in entry["visible_to"] else entry
+    return entry if all_seeing(viewer) or viewer in entry["visible_to"] else None
 
 
 def is_secret(state: GameState | None, data: dict) -> bool:

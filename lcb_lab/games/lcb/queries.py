@@ -11,7 +11,7 @@ from lcb_lab.kernel import explain
 from lcb_lab.games.lcb import hexes as lcb_hexes, observer
 from lcb_lab.games.lcb.io import inputs as I
 from lcb_lab.games.lcb.choices import Choice
-from lcb_lab.kernel.errors import IllegalAction, LcbError
+from lcb_lab.kernel.errors import IllegalAction, LabError
 from lcb_lab.games.lcb.rules.combat import sequence as combat_sequence, continuing
 from lcb_lab.games.lcb.rules.movement import conceal, move, resupply, stacks
 from lcb_lab.games.lcb.rules.stages import sequence
@@ -51,7 +51,7 @@ class GameQueries:
         :class:`lcb_lab.kernel.odds.ChanceStep` for the next engagement to roll: its dice and
         ``outcomes`` ``((outcome, probability), ...)`` summing to 1 (an outcome is a tuple of
         ints, one per ``counts``, e.g. ``("HP lost by 1 Uran",)``), exactly the odds logged
-        before the roll (:mod:`lcb_lab.games.lcb.rules.combat.chance`).  Raises LcbError when no
+        before the roll (:mod:`lcb_lab.games.lcb.rules.combat.chance`).  Raises LabError when no
         dice wait (naming who acts instead).
 
         With a typed ``action`` of the team to act: the tuple of ChanceSteps that act would
@@ -60,7 +60,7 @@ class GameQueries:
         and success rolls 9.06 / 9.4, card ASW 14.15 and UUV attacks 14.12, the random Embarked
         card 10.311, a destroyed Proxy Force's influence roll 13.13; ``()`` when it rolls
         nothing; :mod:`lcb_lab.games.lcb.chance`).  Raises IllegalAction (rule, reason) for an
-        act the rules refuse, LcbError (one line) for dice it does not preview: the choices
+        act the rules refuse, LabError (one line) for dice it does not preview: the choices
         auto policies answer inside the act.
 
         >>> g.chance_outcomes(AnswerMines(mines=(MineShot("DDG-51", 2),)))   # doctest: +SKIP
@@ -79,7 +79,7 @@ class GameQueries:
         from lcb_lab.games.lcb.actions import CHANCE
         who = self.to_act()
         if who != CHANCE:
-            raise LcbError("chance_outcomes: no dice wait to be rolled now ("
+            raise LabError("chance_outcomes: no dice wait to be rolled now ("
                            + (f"{who} acts)" if who else "the game is over)"))
         from lcb_lab.games.lcb.rules.combat.chance import chance_step
         return chance_step(self._ctx())
@@ -104,7 +104,7 @@ class GameQueries:
         return sequence.next_team(self._ctx())
 
     def unit(self, uid: str) -> Unit:
-        """The unit ``uid``; UnknownName (an LcbError and KeyError) when unknown."""
+        """The unit ``uid``; UnknownName (an LabError and KeyError) when unknown."""
         return self.state.unit(uid)
 
     def utype(self, uid: str) -> UnitType:
@@ -135,7 +135,7 @@ class GameQueries:
         ctx = self._known(viewer, names, "movement_reach")
         units = [ctx.state.unit(u) for u in names]
         if not units:
-            raise LcbError("movement_reach: name at least one unit")
+            raise LabError("movement_reach: name at least one unit")
         if any(u.moved or u.no_move or not u.on_map for u in units):
             return {units[0].hex: 0} if units[0].hex else {}
         return move.reach(ctx, units)
@@ -149,10 +149,10 @@ class GameQueries:
         ctx = self._known(viewer, names, "path_to")
         units = [ctx.state.unit(u) for u in names]
         if not units or not units[0].on_map:
-            raise LcbError("path_to: name units that are on the map")
+            raise LabError("path_to: name units that are on the map")
         dest = I.check("path_to", I.StrictStr, dest)
         if dest not in self.board:
-            raise LcbError(f"path_to: {dest!r} is not a hex of the {self.board.name} map")
+            raise LabError(f"path_to: {dest!r} is not a hex of the {self.board.name} map")
         return move.path_to(ctx, units, dest)
 
     def preview_lrs(self, lrs: list, intercepts: list = (), committed: bool = False) -> dict[str, dict]:

@@ -192,10 +192,10 @@ def _card_mp(game, view: dict, m: dict) -> int:
     if card is None:
         return 0
     from lcb_lab.games.lcb.model.cards import load_decks
-    from lcb_lab.kernel.errors import LcbError
+    from lcb_lab.kernel.errors import LabError
     try:
         ct = (getattr(game, "decks", None) or load_decks()).card(card.get("team"), card.get("name"))
-    except (LcbError, KeyError):
+    except (LabError, KeyError):
         return 0
     return int(getattr(ct, "mp", 0) or 0)
 

@@ -29,7 +29,7 @@ from typing import Any, Mapping
 
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.choices import answer_with
-from lcb_lab.kernel.errors import LcbError
+from lcb_lab.kernel.errors import LabError
 from lcb_lab.ui.offers import Offers
 from lcb_lab.ui.views import palette
 from lcb_lab.ui.widgets import panels
@@ -190,7 +190,7 @@ class LabActions:
         next pending choice."""
         d = self.game.pending
         if d is None:
-            raise LcbError("no choice is pending")
+            raise LabError("no choice is pending")
         self._apply(self._answer_action(d, value))
         return self.game.pending
 
@@ -208,7 +208,7 @@ class LabActions:
     def _answer_policy(self, name: str | None):
         d = self.game.pending
         if d is None:
-            raise LcbError("no choice is pending")
+            raise LabError("no choice is pending")
         self._apply(answer_with(d, name))
         return self.game.pending
 

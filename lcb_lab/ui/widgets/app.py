@@ -26,7 +26,7 @@ the layout, validates what scripts pass in, and calls the engine: :mod:`.message
 in :mod:`.actions` and :mod:`.timeline`.
 
 Every engine call goes through :meth:`LabApp.run`: a refused action
-(:class:`~lcb_lab.kernel.errors.LcbError`, e.g. ``IllegalAction`` naming its rule)
+(:class:`~lcb_lab.kernel.errors.LabError`, e.g. ``IllegalAction`` naming its rule)
 becomes a red message and a red log line, and the engine leaves the state
 unchanged; so does any other bad-input error (``TypeError``, ``KeyError``,
 ``ValueError``, ``IndexError``) raised below the lab: "Could not ...: <why>".
@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import ipywidgets as W
 
-from lcb_lab.kernel.errors import LcbError
+from lcb_lab.kernel.errors import LabError
 from lcb_lab.ui.views import MapView
 from lcb_lab.ui.widgets import panels
 from lcb_lab.ui.widgets.actions import LabActions
@@ -368,7 +368,7 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
     def run(self, what: str, fn: Callable[..., Any], *args: Any, **kw: Any) -> Any:
         """Call the engine; show a refusal in red (rule + reason) and keep the state.
 
-        A rule refusal (:class:`~lcb_lab.kernel.errors.LcbError`) and any bad-input
+        A rule refusal (:class:`~lcb_lab.kernel.errors.LabError`) and any bad-input
         error (:data:`INPUT_ERRORS`) become a red message and a red log note;
         the engine rolls its state back on any exception, so nothing changed.
         A success bumps the controller's ``version``: what depends on the game follows.
@@ -388,7 +388,7 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
 
     def fail(self, what: str, err: BaseException) -> None:
         """Show ``err`` as a red message (and a red note in the log); change nothing."""
-        if isinstance(err, LcbError):
+        if isinstance(err, LabError):
             self.ctl.note(panels.refusal_note_html(err))
         else:
             self.ctl.note('<div class="lcb-log-line lcb-refused">'

@@ -18,7 +18,7 @@ from typing import Any, Iterable
 
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.choices import CardResponseChoice
-from lcb_lab.kernel.errors import LcbError
+from lcb_lab.kernel.errors import LabError
 from lcb_lab.ui.views import palette
 from lcb_lab.ui.widgets import panels
 
@@ -95,7 +95,7 @@ class CardActions:
 
         def go():
             if not card:
-                raise LcbError("choose a card to play first")
+                raise LabError("choose a card to play first")
             self._apply(A.PlayCard(card, option or "A", _names(targets), hex or None, action))
             return self.game.pending
         return self.run(what, go)
@@ -110,7 +110,7 @@ class CardActions:
 
         def go():
             if not card:
-                raise LcbError("choose a card of the deck first")
+                raise LabError("choose a card of the deck first")
             self._apply(A.BuyCard(team, card, attach_to or None, embark_on or None))
         return self.run(what, go)
 
@@ -128,9 +128,9 @@ class CardActions:
 
         def go():
             if not unit:
-                raise LcbError("choose a unit to deploy first")
+                raise LabError("choose a unit to deploy first")
             if not hex and not embark_on:
-                raise LcbError("click the hex to deploy it in on the map first")
+                raise LabError("click the hex to deploy it in on the map first")
             self._apply(A.DeployUnit(unit, hex or None, embark_on or None))
         return self.run(what, go)
 
@@ -145,9 +145,9 @@ class CardActions:
 
         def go():
             if not card:
-                raise LcbError("choose a card to place first")
+                raise LabError("choose a card to place first")
             if not (attach_to or embark_on or hex):
-                raise LcbError("choose a host, a ship or a hex for the card")
+                raise LabError("choose a host, a ship or a hex for the card")
             self._apply(A.PlaceCard(card, attach_to or None, embark_on or None, hex or None))
         return self.run(what, go)
 

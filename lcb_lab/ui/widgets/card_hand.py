@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterable
 
 from lcb_lab.games.lcb.model.cards import CardType, Decks, load_decks
-from lcb_lab.kernel.errors import LcbError
+from lcb_lab.kernel.errors import LabError
 from lcb_lab.ui.views import palette
 from lcb_lab.ui.widgets.panels import esc, provenance, rule_badges, team_span
 
@@ -110,7 +110,7 @@ def ctype(game: Game, card: dict | str, team: str | None = None) -> CardType | N
     name, team = (card.get("name"), card.get("team")) if isinstance(card, dict) else (card, team)
     try:
         return deck_of(game).card(team, name)
-    except (LcbError, KeyError):
+    except (LabError, KeyError):
         return None
 
 

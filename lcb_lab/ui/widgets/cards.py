@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import ipywidgets as W
 
 from lcb_lab.games.lcb import actions as A
-from lcb_lab.kernel.errors import LcbError
+from lcb_lab.kernel.errors import LabError
 from lcb_lab.ui.offers import card_plays
 from lcb_lab.ui.widgets import card_hand
 from lcb_lab.ui.widgets.controller import follow
@@ -327,7 +327,7 @@ class CardsPanel:
         ct = card_hand.ctype(self.ctl.game, self._card(p.card) or {"name": p.card, "team": self._team(p.card)})
         try:
             return ct.effect(p.option) if ct is not None else None
-        except LcbError:
+        except LabError:
             return None
 
     def _card(self, cid: str) -> dict | None:

@@ -7,7 +7,7 @@ its widgets (``action``, ``move_button``, ``zor_button``, ``log_unit``, ``grant_
 """
 from __future__ import annotations
 
-from lcb_lab.kernel.errors import LcbError
+from lcb_lab.kernel.errors import LabError
 from lcb_lab.ui.widgets.cards import play_anchor
 from lcb_lab.ui.widgets.impulse_declare import JCC_KINDS
 from lcb_lab.ui.widgets.panels import esc
@@ -119,6 +119,6 @@ class ActControls:
         d = next(x for x in c.game.impulse.actions if x.aid == aid)
         try:
             c.game.path_to(list(d.units), dest, viewer=c.viewer)
-        except LcbError:
+        except LabError:
             return False
         return True

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from lcb_lab.games.lcb import actions as A
-from lcb_lab.kernel.errors import LcbError
+from lcb_lab.kernel.errors import LabError
 from lcb_lab.ui.offers import declaration_refusal
 from lcb_lab.games.lcb.rules.stages.sequence import CORE_ACTION_NAMES, NETWORK_REPAIR, ap_cost
 from lcb_lab.ui.widgets.panels import esc, refusal_text, rule_badges
@@ -77,7 +77,7 @@ class DeclarationBuilder:
             a["jcc"] = jcc.strip()
         try:
             why = declaration_refusal(self.ctl.game, [_core(x) for x in self.pending_decl], _core(a))
-        except LcbError as e:   # malformed input (e.g. a unit name that is not a string)
+        except LabError as e:   # malformed input (e.g. a unit name that is not a string)
             why = e
         if why is not None:
             self.ctl.say("Add action: " + refusal_text(why).replace("Nothing changed.", "Nothing added."))

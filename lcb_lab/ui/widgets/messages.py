@@ -4,7 +4,7 @@ Both places have a fixed height (:data:`MESSAGE_HEIGHT`, three lines; a longer
 message scrolls inside), so the first message does not push the column down.
 
 Green "<what>: done.", or red "Refused by rule 3.32: ... Nothing changed." for a
-rule refusal (:class:`~lcb_lab.kernel.errors.LcbError`).  Any other bad-input error
+rule refusal (:class:`~lcb_lab.kernel.errors.LabError`).  Any other bad-input error
 raised below the lab (:data:`INPUT_ERRORS`) is worded by :func:`error_text`:
 "Could not <what>: <why>. Nothing changed." -- never a traceback.
 """
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as W
 
-from lcb_lab.kernel.errors import LcbError
+from lcb_lab.kernel.errors import LabError
 from lcb_lab.ui.widgets import panels
 from lcb_lab.ui.widgets.controller import follow
 
@@ -24,13 +24,13 @@ if TYPE_CHECKING:  # pragma: no cover
 MESSAGE_HEIGHT = "34px"
 """The message line's reserved height: two lines of text in its card (it scrolls when longer)."""
 
-INPUT_ERRORS = (LcbError, TypeError, KeyError, ValueError, IndexError, AttributeError)
+INPUT_ERRORS = (LabError, TypeError, KeyError, ValueError, IndexError, AttributeError)
 """What the lab turns into a red message instead of a traceback (bad input from a widget or a script)."""
 
 
 def error_text(what: str, err: BaseException) -> str:
     """Words for a failed action: a rule refusal, or "Could not <what>: <why>. Nothing changed."."""
-    if isinstance(err, LcbError):
+    if isinstance(err, LabError):
         return f"{what}: {panels.refusal_text(err)}"
     if isinstance(err, KeyError) and err.args:
         why = f"{err.args[0]!r} not found"

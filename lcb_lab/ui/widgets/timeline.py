@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 import ipywidgets as W
 
-from lcb_lab.kernel.errors import LcbError
+from lcb_lab.kernel.errors import LabError
 from lcb_lab.games.lcb.game import Game
 from lcb_lab.games.lcb.whatif.timeline import INSTRUCTOR, step_log_range, timeline, undo_allowed
 from lcb_lab.ui.widgets import panels
@@ -85,7 +85,7 @@ class PastGame(Game):
     """A fork shown for a past step: every act is refused (go *Back to now* to play)."""
 
     def _apply(self, action, record: bool = True):
-        raise LcbError(f"you are looking at step {self.history.cursor} of the past: press "
+        raise LabError(f"you are looking at step {self.history.cursor} of the past: press "
                        "History \u203a Back to now to act")
 
 
@@ -169,7 +169,7 @@ class HistoryPanel:
             return
         try:
             past = self.live.fork(at=n)
-        except LcbError as e:
+        except LabError as e:
             self.cmd.fail("Show the step", e)
             return
         past.__class__ = PastGame
@@ -211,7 +211,7 @@ class HistoryPanel:
         same_dice = c.viewer == INSTRUCTOR
         try:                                    # a team's branch must not preview the game's rolls
             branch = self.live.fork(at=at, reseed=None if same_dice else secrets.randbits(63))
-        except LcbError as e:
+        except LabError as e:
             self.cmd.fail("Fork here", e)
             return None
         self.back_to_now()

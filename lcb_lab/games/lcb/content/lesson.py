@@ -68,7 +68,7 @@ from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.io import inputs as I
 from lcb_lab.games.lcb import observer
 from lcb_lab.games.lcb.choices import CardInterceptor, CardResponseChoice, InterceptChoice, answer_with
-from lcb_lab.kernel.errors import IllegalAction, InputError, LcbError, ScenarioError
+from lcb_lab.kernel.errors import IllegalAction, InputError, LabError, ScenarioError
 from lcb_lab.games.lcb.game import Game
 from lcb_lab.games.lcb.content.lesson_steps import CARD_STEPS, STEP_MODELS, ImpulseScript, LessonFile, StageScript, _Typed
 from lcb_lab.games.lcb.io.loading import load_scenario
@@ -173,7 +173,7 @@ class Lesson:
     def advance(self, until: str | None = None) -> list[Done]:
         """Replay the next step (``until`` None), or every step up to and including the first whose
         title holds ``until`` (e.g. ``"Planning Stage, step 8"``, ``"impulse 2"``); for notebooks.
-        Returns the steps done ([] at the end).  Raises LcbError when ``until`` is never met."""
+        Returns the steps done ([] at the end).  Raises LabError when ``until`` is never met."""
         if getattr(self, "_walk", None) is None:
             self._walk = self.steps()
         out: list[Done] = []
@@ -182,7 +182,7 @@ class Lesson:
             if until is None or until in done.title:
                 return out
         if until is not None:
-            raise LcbError(f"{Path(self.file).name}: no step left titled with {until!r}")
+            raise LabError(f"{Path(self.file).name}: no step left titled with {until!r}")
         return out
 
     def _do(self, title: str, fn, team: str | None = None, note: str = "") -> Done:
@@ -191,8 +191,8 @@ class Lesson:
             fn()
         except IllegalAction as e:  # say where in the lesson it happened
             raise IllegalAction(e.rule, f"{Path(self.file).name}: {title}: {e.reason}") from e
-        except LcbError as e:
-            raise LcbError(f"{Path(self.file).name}: {title}: {e}") from e
+        except LabError as e:
+            raise LabError(f"{Path(self.file).name}: {title}: {e}") from e
         return Done(title, self.game.log[before:], team, note)
 
     def _stage(self, st: StageScript) -> Iterator[Done]:
@@ -248,7 +248,7 @@ def _answer(g: Game, s) -> Any:
     typed answer (:mod:`lcb_lab.games.lcb.choices`); returns the next pending choice."""
     d = g.pending
     if d is None:
-        raise LcbError("no choice is pending")
+        raise LabError("no choice is pending")
     g.apply(answer_with(d, s.policy) if s.policy else d.answer_from(s.value))
     return g.pending
 

@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, StrictBool
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.io import inputs as I
 from lcb_lab.games.lcb.io import ranges as R
-from lcb_lab.kernel.errors import LcbError
+from lcb_lab.kernel.errors import LabError
 from lcb_lab.games.lcb.game import Game
 
 
@@ -252,7 +252,7 @@ def _cid_order(cid: str) -> tuple:
 def _aliases(game: Game, card) -> tuple:
     try:
         return tuple(game._ctx().ctype(card).aliases)
-    except LcbError:
+    except LabError:
         return ()
 
 
@@ -265,7 +265,7 @@ def link_ref(game: Game, ref: Union[int, str, None]) -> Optional[int]:
         c = game.state.cards.get(link.card)
         if link.card == ref or (c is not None and (c.name == ref or ref in _aliases(game, c))):
             return link.pid
-    raise LcbError(f"no link of the open card chain plays {ref!r}")
+    raise LabError(f"no link of the open card chain plays {ref!r}")
 
 
 def _other_cards(game: Game, team: str, refs: list[str]) -> tuple[str, ...]:

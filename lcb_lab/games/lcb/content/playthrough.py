@@ -194,7 +194,7 @@ def transcript(game: Game, title: str, about: list[str] = ()) -> str:
         who = game.to_act()
         actions = game.legal_actions(who)
         game.goto(i + 1)
-        out += ["", f"# Step {i + 1} (turn {st.turn}, impulse {st.impulse})",
+        out += ["", f"# Step {i + 1} (turn {st.turn}, impulse {st.sub_turn})",
                 f"ToAct: {who}", f"LegalActions: {_legal_text(actions)}",
                 "Action: " + json.dumps(A.to_json(st.action), sort_keys=True),
                 "Dice: " + (" ".join(str(v) for v in st.dice) or "-")]

@@ -53,8 +53,8 @@ from lcb_lab.games.lcb.io import inputs as I
 from lcb_lab.games.lcb.io import ranges as R
 from lcb_lab.games.lcb.model.board import MP_BY_COLOUR, Board, Feature, HexInfo, load_board
 from lcb_lab.games.lcb.model.catalog import Catalog, load_catalog
-from lcb_lab.kernel.dice import Dice
-from lcb_lab.kernel.errors import LcbError, ScenarioError
+from lcb_lab.games.lcb.die import new_dice
+from lcb_lab.kernel.errors import LabError, ScenarioError
 from lcb_lab.games.lcb.io.files import parse_toml, read_text
 from lcb_lab.games.lcb.io.save_check import check_trackers
 from lcb_lab.games.lcb.model.state import DeployArea, GameState, Marker, Unit
@@ -383,8 +383,8 @@ def build(sp: SituationSpec, file: str = CALL, board: Board | None = None,
         state.jccs = {t: list(sp.jccs.get(t, [])) for t in ("US", "RU")}
         state.migrate_jccs()
     try:
-        dice = Dice(seed=sp.seed, forced=sp.forced)
-    except LcbError as e:
+        dice = new_dice(seed=sp.seed, forced=sp.forced)
+    except LabError as e:
         raise ScenarioError(file, "forced", str(e)) from None
     game = Game(state, board, cat, dice, auto)
     game.decks = decks
@@ -438,7 +438,7 @@ def _hex(board: Board, label: str, file: str, key: str) -> str:
         lab = board.canonical(label)
         board.hex(lab)
         return lab
-    except (LcbError, ValueError, TypeError):
+    except (LabError, ValueError, TypeError):
         raise ScenarioError(file, key, f"{label!r} is not a hex of the {board.name} map") from None
 
 

@@ -23,8 +23,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from lcb_lab.games.lcb.io.inputs import DiceState
 from lcb_lab.games.lcb.model.catalog import Catalog
 from lcb_lab.games.lcb.model.invariants import refuse_broken
+from lcb_lab.games.lcb.die import dice_from_state
 from lcb_lab.kernel.dice import Dice
-from lcb_lab.kernel.errors import InputError, LcbError, ScenarioError
+from lcb_lab.kernel.errors import InputError, LabError, ScenarioError
 from lcb_lab.games.lcb.model.state import GameState
 
 if TYPE_CHECKING:
@@ -49,11 +50,11 @@ class GamePersistence:
                            "auto_policies": self.auto_policies, "scenario_info": info, "record": record})
 
     def save(self, path: str | Path) -> None:
-        """Write :meth:`to_json` to ``path``. Raises LcbError when it cannot be written."""
+        """Write :meth:`to_json` to ``path``. Raises LabError when it cannot be written."""
         try:
             Path(path).write_text(self.to_json(), encoding="utf-8")
         except OSError as e:
-            raise LcbError(f"cannot save the game to {path}: {e.strerror or e}") from None
+            raise LabError(f"cannot save the game to {path}: {e.strerror or e}") from None
 
     @classmethod
     def from_json(cls, text: str, catalog: Catalog | None = None, file: str = "<saved game>",
@@ -75,7 +76,7 @@ class GamePersistence:
         board = saved_board(d, file)
         try:
             state = GameState.from_dict(d["state"])
-            dice = Dice.from_state(d["dice"])
+            dice = dice_from_state(d["dice"])
         except (TypeError, KeyError, ValueError, AttributeError) as e:
             raise ScenarioError(file, "state", f"malformed saved state: {e}") from None
         g = cls(state, board, catalog, dice, d.get("auto_policies"))
@@ -91,7 +92,7 @@ class GamePersistence:
 
     @classmethod
     def load(cls, path: str | Path) -> Self:
-        """Load a game saved with :meth:`save`. Raises ScenarioError / LcbError."""
+        """Load a game saved with :meth:`save`. Raises ScenarioError / LabError."""
         from lcb_lab.games.lcb.io.files import read_text
         return cls.from_json(read_text(path, "saved game"), file=str(path))
 
@@ -101,7 +102,7 @@ def _check_initial(rec: Any, board, catalog: Catalog, decks, file: str) -> None:
     undo may go back to it.  A malformed one is left to :meth:`load_record`'s message."""
     try:
         first = GameState.from_dict(rec["initial"]["state"])
-    except (TypeError, KeyError, ValueError, AttributeError, LcbError):
+    except (TypeError, KeyError, ValueError, AttributeError, LabError):
         return
     try:
         refuse_broken(first, board, catalog, decks, file)

@@ -22,6 +22,7 @@ from lcb_lab.games.lcb.io import inputs as I
 from lcb_lab.games.lcb.io import ranges as R
 from lcb_lab.games.lcb.model.board import Board, load_board, map_name_problem, place_problem
 from lcb_lab.games.lcb.model.catalog import Catalog, load_catalog, marker_is_naval
+from lcb_lab.games.lcb.die import new_dice
 from lcb_lab.kernel.dice import Dice
 from lcb_lab.kernel.errors import InputError, ScenarioError
 from lcb_lab.games.lcb.io.files import load_toml
@@ -490,4 +491,4 @@ def build(name_or_path: str | Path = "gotland_redux", seed: int | None = 0, forc
         raise InputError("load_scenario", "start", f"'planning' or 'action', not {start!r}")
     state = build_state(sc, file, board, catalog, decks, start)
     sweep_naval_zor(Ctx(state, board, catalog))  # naval ZOR is constant (6.23)
-    return LoadedScenario(sc, file, state, board, catalog, Dice(seed=seed, forced=forced), sc.scenario.map)
+    return LoadedScenario(sc, file, state, board, catalog, new_dice(seed=seed, forced=forced), sc.scenario.map)

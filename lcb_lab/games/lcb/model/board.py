@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Iterable
 
 from lcb_lab.games.lcb import hexes as lcb_hexes
-from lcb_lab.kernel.errors import LcbError, ScenarioError
+from lcb_lab.kernel.errors import LabError, ScenarioError
 from lcb_lab.games.lcb.io.files import parse_json, read_text
 
 MAP_DIR = Path(__file__).resolve().parents[1] / "data" / "maps"
@@ -118,10 +118,10 @@ class Board:
             return label
 
     def hex(self, label: str) -> HexInfo:
-        """Terrain of ``label``. Raises LcbError when the hex is not on this map."""
+        """Terrain of ``label``. Raises LabError when the hex is not on this map."""
         info = self.hexes.get(label) or self.hexes.get(self._canon(label))
         if info is None:
-            raise LcbError(f"hex {label!r} is not on the {self.name} map")
+            raise LabError(f"hex {label!r} is not on the {self.name} map")
         return info
 
     def canonical(self, label: str) -> str:
@@ -195,7 +195,7 @@ class Board:
         return lab if lab in self.hexes else None
 
     def features_in(self, label: str) -> tuple[Feature, ...]:
-        """The features (ports, cities ...) of hex ``label``; raises LcbError off the map."""
+        """The features (ports, cities ...) of hex ``label``; raises LabError off the map."""
         return self.hex(label).features
 
 

@@ -21,8 +21,8 @@ on their terrain (5.11, 4.22); submarines in open water (14.02); supply within i
 Embark-capable ship of its team (10.0, 10.2); a unit in one place -- a hex, a ship or a
 marker (10.0, 12.05); each card in its one place, with a living host of its team when
 Attached or Embarked, none when out of play, its own submarine in the pool (9.31, 9.07,
-10.2, 14.0); AP 0..4 (3.32, 15.13); CP and bonus CP 0..999 (3.12, 3.15; the top is the
-sandbox's); free cards 0..2 (15.14); Tactical Network cubes 0..99 (7.61; sandbox top);
+10.2, 14.0); AP 0..4 (3.32, 15.13); CP and bonus CP 0..100 (3.12, 3.15; the top is the
+sandbox's, :data:`lcb_lab.games.lcb.io.ranges.CP`); free cards 0..2 (15.14); Tactical Network cubes 0..99 (7.61; sandbox top);
 the Influence Meter -10..10 (15.0); the turn within the scenario's turns (3.0).
 
 Pieces of a type, card or hex the catalog, decks or board do not know are skipped here: the
@@ -38,6 +38,7 @@ from lcb_lab.games.lcb.model.board import Board
 from lcb_lab.games.lcb.model.cards import CardType, Decks, load_decks
 from lcb_lab.games.lcb.model.catalog import Catalog, UnitType, marker_is_naval
 from lcb_lab.games.lcb.model.state import Card, GameState, Unit
+from lcb_lab.games.lcb.io import ranges as R
 from lcb_lab.kernel.errors import ScenarioError, UnknownName
 
 BASE_AP = 3
@@ -50,7 +51,7 @@ INFLUENCE_LIMIT = 10
 """The Influence Meter runs -10..10: 0 to 10 toward either side (15.0, 15.1)."""
 FREE_CARDS = 2
 """Free JCCs a team may still take in an Action Stage (15.14)."""
-MAX_CP = 999
+MAX_CP = R.CP.hi
 """Sandbox: the most CP (or CP bonus) a state may hold -- no scenario grants more."""
 MAX_CUBES = 99
 """Sandbox: the most cubes a Tactical Network card may hold (7.61 sets no top)."""

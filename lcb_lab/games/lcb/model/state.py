@@ -485,7 +485,7 @@ class GameState:
 
     # ---- queries ----------------------------------------------------------
     def unit(self, uid: str) -> Unit:
-        """The unit ``uid``; UnknownName (an LcbError and KeyError) when unknown."""
+        """The unit ``uid``; UnknownName (an LabError and KeyError) when unknown."""
         try:
             return self.units[uid]
         except (KeyError, TypeError):

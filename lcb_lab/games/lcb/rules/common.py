@@ -221,7 +221,7 @@ class GameLike(Protocol):
         impulse."""
 
     def unit(self, uid: str) -> Unit:
-        """The unit ``uid``; UnknownName (an LcbError and KeyError) when unknown."""
+        """The unit ``uid``; UnknownName (an LabError and KeyError) when unknown."""
 
     def utype(self, uid: str) -> UnitType:
         """The catalog type of unit ``uid``; UnknownName when unknown."""

@@ -101,8 +101,8 @@ def sample_engagement(shots: list[tuple[int, int]], intercepts: list[tuple[int, 
                       trials: int = 2000, seed: int = 0) -> float:
     """Share of ``trials`` in which the target is destroyed, rolling real dice
     (:class:`~lcb_lab.kernel.dice.Dice`) -- to compare with the exact odds (7.02, 7.57)."""
-    from lcb_lab.kernel.dice import Dice
-    dice = Dice(seed=seed)
+    from lcb_lab.games.lcb.die import new_dice
+    dice = new_dice(seed=seed)
     kills = 0
     for _ in range(trials):
         hits = sum(r <= cv for n, cv in shots for r in dice.roll(n, "sample LRS"))

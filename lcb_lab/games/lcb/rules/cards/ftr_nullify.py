@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from lcb_lab.games.lcb import plain
 from lcb_lab.kernel import explain
-from lcb_lab.kernel.dice import D20, at_most
+from lcb_lab.games.lcb.die import p_any_hit, p_hit
 from lcb_lab.games.lcb.model.state import Card, CardPlay, other
 from lcb_lab.games.lcb.rules.cards.use import after_use, hit
 from lcb_lab.games.lcb.rules.common import Ctx, supply_left
@@ -215,22 +215,16 @@ def pct(p: float) -> str:
 
 
 def p_of(v: int | None) -> float:
-    """Chance one d20 roll is ``v`` or less (7.02, 9.06; :func:`lcb_lab.kernel.odds.p_success`);
+    """Chance one d20 roll is ``v`` or less (7.02, 9.06; :func:`lcb_lab.games.lcb.die.p_hit`);
     1.0 when no roll is needed (``v`` None)."""
-    if v is None:
-        return 1.0
-    from lcb_lab.kernel import odds          # numpy: not on the rules' import path until a roll
-    return odds.p_success(v, D20, at_most(v))
+    return 1.0 if v is None else p_hit(v)
 
 
 def p_effect(eff: Effect) -> float:
     """Chance a card effect succeeds (9.4): at least one of its ``eff.dice`` d20 rolls is
-    ``eff.succeeds_on`` or less (:func:`lcb_lab.kernel.odds.p_any`); 0.0 with no die to roll
+    ``eff.succeeds_on`` or less (:func:`lcb_lab.games.lcb.die.p_any_hit`); 0.0 with no die to roll
     (nothing can succeed), 1.0 when it needs no roll (``succeeds_on`` None)."""
-    if eff.succeeds_on is None:
-        return 1.0
-    from lcb_lab.kernel import odds
-    return odds.p_any(eff.dice, eff.succeeds_on, D20, at_most(eff.succeeds_on))
+    return 1.0 if eff.succeeds_on is None else p_any_hit(eff.dice, eff.succeeds_on)
 
 
 # ---------------------------------------------------------------- opposed FTR NULLIFY (9.44)

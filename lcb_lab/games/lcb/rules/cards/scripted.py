@@ -45,7 +45,7 @@ def network_cube(ctx: Ctx, team: str, n: int, why: str, rules: list[str]) -> Non
 
 
 def apply(ctx: Ctx, e: dict) -> None:
-    """Apply one scripted effect (see module doc). Raises IllegalAction / LcbError."""
+    """Apply one scripted effect (see module doc). Raises IllegalAction / LabError."""
     kind = e.get("effect")
     card = e.get("card", "scripted effect")
     rules = list(e.get("rules", ["9.0"]))

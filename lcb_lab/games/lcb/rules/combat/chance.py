@@ -83,7 +83,7 @@ def _lrs(ctx: Ctx, plan: CombatPlan, eng: Engagement, later: int) -> ChanceStep:
 
 def _marker(ctx: Ctx, plan: CombatPlan, eng: Engagement, later: int) -> ChanceStep:
     shots = sequence.marker_shots(ctx, plan, eng.target)
-    pmfs = [hits_pmf(a["dice"], cv, DIE, HITS(cv)) for a, _, _, _, cv in shots if cv is not None]
+    pmfs = [hits_pmf(a["dice"], DIE, HITS(cv)) for a, _, _, _, cv in shots if cv is not None]
     outcomes = tuple(((k,), float(p)) for k, p in enumerate(sum_pmf(*pmfs)) if p > 0)
     dice = tuple(_line(a["dice"], cv, f"LRS {s.uid}") for a, s, _, _, cv in shots)
     return ChanceStep(f"LRS on {eng.target}", "12.24", (f"hits on {eng.target}",), outcomes, dice, later)
@@ -104,6 +104,6 @@ def _ga(ctx: Ctx, plan: CombatPlan, eng: Engagement, later: int) -> ChanceStep:
             pmfs.append(engagement_odds([], [], sequence.ga_hp(ctx, t), unstoppable=shots, die=DIE, rule=HITS).damage)
         else:
             counts.append(f"GA hits on {t}")
-            pmfs.append(sum_pmf(*(hits_pmf(n, cv, DIE, HITS(cv)) for n, cv in shots)))
+            pmfs.append(sum_pmf(*(hits_pmf(n, DIE, HITS(cv)) for n, cv in shots)))
         dice += [_line(n, cv, f"GA {who}->{t}") for n, cv, who in ps]
     return ChanceStep(f"GROUND ASSAULT in {eng.hex}", "7.15", tuple(counts), joint_outcomes(pmfs), tuple(dice), later)

@@ -11,7 +11,8 @@ from typing import Callable
 
 import numpy as np
 
-from lcb_lab.kernel.dice import D20, Die, Rule, at_most
+from lcb_lab.games.lcb.die import DIE, hits_on
+from lcb_lab.kernel.dice import Die, Rule
 from lcb_lab.kernel.odds import hits_pmf, net_damage_pmf, sum_pmf
 
 
@@ -46,7 +47,7 @@ def engagement_odds(shots: list[tuple[int, int]], intercepts: list[tuple[int, in
                     hp: int, mildec: int = 0,
                     unstoppable: list[tuple[int, int]] = (),
                     answered: list[tuple[list[tuple[int, int]], list[tuple[int, int]]]] = (),
-                    die: Die = D20, rule: Callable[[int], Rule] = at_most) -> EngagementOdds:
+                    die: Die = DIE, rule: Callable[[int], Rule] = hits_on) -> EngagementOdds:
     """Exact odds for one target.
 
     Args:
@@ -63,7 +64,7 @@ def engagement_odds(shots: list[tuple[int, int]], intercepts: list[tuple[int, in
             <= CV, 7.01, 7.02).
     """
     def hits(n, cv):
-        return hits_pmf(n, cv, die, rule(cv))
+        return hits_pmf(n, die, rule(cv))
 
     def pmf(pairs):
         return sum_pmf(*(hits(n, cv) for n, cv in pairs)) if pairs else np.array([1.0])

@@ -38,14 +38,14 @@ from lcb_lab.games.lcb.rules.combat.intercept import card_names_of, odds_groups,
 from lcb_lab.games.lcb.rules.combat.lrs import validate_lrs
 from lcb_lab.games.lcb.rules.markers import fortify
 from lcb_lab.games.lcb.rules.combat.network import apply, lrs_modifiers, network_modifiers, terrain_modifiers
-from lcb_lab.kernel.dice import D20, at_most
+from lcb_lab.games.lcb import die as lcb_die
 
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.rules.combat.odds import EngagementOdds  # noqa: F401 - lrs_setup's return annotation
 
-DIE = D20
+DIE = lcb_die.DIE
 """LC:B's die (7.01): every combat roll is a d20."""
-HITS = at_most
+HITS = lcb_die.hits_on
 """LC:B's hit rule (7.02): a die hits on a roll <= the CV after modifiers."""
 
 

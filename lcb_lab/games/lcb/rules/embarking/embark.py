@@ -32,7 +32,7 @@ name it (facts §6.8) -- the LSD.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import Iterable
 
 from lcb_lab.games.lcb.choices import EmbarkLossesChoice, EmbarkLossesOptions, EmbarkUnit
 from lcb_lab.games.lcb.model.cards import CardType
@@ -40,10 +40,6 @@ from lcb_lab.games.lcb.model.catalog import UnitType
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import Card, Unit
 from lcb_lab.games.lcb.rules.common import Ctx
-
-if TYPE_CHECKING:
-    from lcb_lab.games.lcb.choices import EmbarkLossesChoice
-
 
 # ------------------------------------------------------------------ Space Values
 def embark_capable(t: UnitType) -> bool:

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from lcb_lab.kernel import explain
 from lcb_lab.games.lcb.model.board import place_problem
-from lcb_lab.kernel.errors import IllegalAction, LcbError
+from lcb_lab.kernel.errors import IllegalAction, LabError
 from lcb_lab.games.lcb.model.state import Card, CardPlay, other
 from lcb_lab.games.lcb.rules.embarking import embark
 from lcb_lab.games.lcb.rules.stages import planning
@@ -84,7 +84,7 @@ def deploy_unit(ctx: Ctx, uid: str, hex_: str | None, embark_on: str | None) -> 
     try:
         label = ctx.board.canonical(hex_)
         ctx.board.hex(label)
-    except (LcbError, ValueError, TypeError, KeyError):
+    except (LabError, ValueError, TypeError, KeyError):
         raise IllegalAction("3.2", f"{hex_!r} is not a hex of the map") from None
     if ctx.utype(u).is_submarine:      # 14.01, 14.02 NOTE: water, never coastal; on the SOT only
         from lcb_lab.games.lcb.rules.submarines import sot
@@ -272,7 +272,7 @@ def to_act(ctx: Ctx) -> str | None:
 def auto_deploy(game: GameLike, team: str) -> list:
     """Deploy every undeployed unit of ``team`` in its area's only hex or ship, and place its
     cards the scenario puts on the map, through the typed actions (``game.apply``); returns
-    the actions applied. Raises LcbError for a unit whose area has a choice of hexes."""
+    the actions applied. Raises LabError for a unit whose area has a choice of hexes."""
     from lcb_lab.games.lcb import actions as A
     s = game.state
     done = []
@@ -282,7 +282,7 @@ def auto_deploy(game: GameLike, team: str) -> list:
             continue
         area = s.deploy_areas.get(uid)
         if area is None or not (area.embark_on or len(area.hexes) == 1):
-            raise LcbError(f"auto_deploy: {uid} has no fixed hex or ship; deploy it with DeployUnit")
+            raise LabError(f"auto_deploy: {uid} has no fixed hex or ship; deploy it with DeployUnit")
         act = A.DeployUnit(uid, embark_on=area.embark_on) if area.embark_on else A.DeployUnit(uid, hex=area.hexes[0])
         game.apply(act)
         done.append(act)

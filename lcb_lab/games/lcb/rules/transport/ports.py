@@ -34,7 +34,7 @@ LIMIT = 8
 
 
 def large_port(ctx: Ctx, h: str) -> bool:
-    """True when hex ``h`` has a (large) port (12.3); small ports do not count.  LcbError off the map."""
+    """True when hex ``h`` has a (large) port (12.3); small ports do not count.  LabError off the map."""
     return any(f.kind == "port" for f in ctx.board.hex(h).features)
 
 
