@@ -154,7 +154,7 @@ def test_terminal_safe_escapes_all_but_newlines():
 def test_step_from_json_is_strict(base, loaded, field, value, where):
     g = loaded
     good = base["record"]["steps"][3]
-    assert g.step_from_json(good).to_json(A.to_json) == good
+    assert g.step_from_json(good).to_json(A.to_json, g.place_keys) == good
     bad = dict(good, **{field: value})
     with pytest.raises(InputError) as e:
         g.step_from_json(bad)
