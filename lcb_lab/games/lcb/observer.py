@@ -555,35 +555,6 @@ OBSERVER = Observer(lambda state, viewer, subject: knows(state, viewer, subject)
 the two teams and :data:`FORMS`."""
 
 
-_DEPLOY_TITLES = (" embarked on ", " deployed face down in ")
-
-
-def upgrade_saved_entry(e: dict) -> dict:
-    """A log entry saved when the rules gave the other team's form themselves (``data["pub"]``:
-    ``{"title", "text"}`` or None; kinds ``deploy``, ``card_acquired``, ``card_placed``,
-    ``submarine``), in the facts they log now: ``about`` (the unit deployed, the card, the
-    team's SOT) and ``public_title`` / ``public_text``.  What each team reads is unchanged (the
-    entry keeps its ``audience`` / ``public``); a record saved then replays to the same log.
-    Any other entry is returned as it is."""
-    d = e.get("data")
-    if not isinstance(d, dict) or "pub" not in d or "team" not in d:
-        return e
-    kind, title = e.get("kind"), str(e.get("title", ""))
-    if kind == "submarine":
-        about = {"sot": d["team"]}
-    elif kind in ("card_acquired", "card_placed") and "card" in d:
-        about = {"card": d["card"]}
-    elif kind == "deploy" and any(t in title for t in _DEPLOY_TITLES):
-        about = {"unit": next(title.split(t)[0] for t in _DEPLOY_TITLES if t in title)}
-    else:
-        return e
-    data = {k: v for k, v in d.items() if k != "pub"}
-    data["about"] = about
-    if isinstance(d["pub"], dict):
-        data.update(public_title=d["pub"].get("title", ""), public_text=d["pub"].get("text", ""))
-    return dict(e, data=data)
-
-
 def redact(entry: dict, viewer: str | None) -> dict | None:
     """``entry`` as ``viewer`` reads it (:func:`lcb_lab.kernel.observer.redact`; a public form
     keeps the entry's ``turn`` and ``impulse``).  A log saved before entries carried an

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Optional, Self
 from pydantic import BaseModel, ConfigDict, Field
 
 from lcb_lab.games.lcb.io.inputs import DiceState
+from lcb_lab.games.lcb.io.saved_logs import upgrade_logs
 from lcb_lab.games.lcb.model.catalog import Catalog
 from lcb_lab.games.lcb.model.invariants import refuse_broken
 from lcb_lab.games.lcb.die import dice_from_state
@@ -67,7 +68,7 @@ class GamePersistence:
         from lcb_lab.games.lcb.io.save_check import check_save, saved_board   # the save's strict models: built when a save is read
         from lcb_lab.games.lcb.io.scenario import ScenarioFile
         d = check_save(text, catalog, file)
-        _upgrade_logs(d)
+        upgrade_logs(d)
         version = d.get("version", 1)
         if version not in (1, SAVE_VERSION):
             raise ScenarioError(file, "version", f"this save is version {version!r}; lcb_lab {SAVE_VERSION} reads "
@@ -126,17 +127,6 @@ def check_step_fields(f: dict) -> dict:
             from None
     return f
 
-
-
-def _upgrade_logs(d: dict) -> None:
-    """The logs of a checked save (its state's and its record's initial state's) with entries
-    from before the rules logged facts for hidden cards, deployments and submarines in today's
-    form (:func:`lcb_lab.games.lcb.observer.upgrade_saved_entry`), so its record replays."""
-    from lcb_lab.games.lcb.observer import upgrade_saved_entry
-    initial = (d.get("record") or {}).get("initial") or {}
-    for state in (d.get("state"), initial.get("state")):
-        if isinstance(state, dict) and isinstance(state.get("log"), list):
-            state["log"] = [upgrade_saved_entry(e) if isinstance(e, dict) else e for e in state["log"]]
 
 
 class _StepFields(BaseModel):
