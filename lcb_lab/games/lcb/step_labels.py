@@ -13,6 +13,7 @@ from __future__ import annotations
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.model.state import other
 from lcb_lab.kernel.history import Step
+from lcb_lab.games.lcb.rules.common import GameLike
 
 CHANCE = "chance"
 INSTRUCTOR = "instructor"
@@ -34,7 +35,7 @@ def step_actor(step: Step) -> str | None:
     return step.player
 
 
-def step_log_range(game, n: int) -> tuple[int, int]:
+def step_log_range(game: GameLike, n: int) -> tuple[int, int]:
     """``(since, until)`` log indexes of step ``n`` (1-based) of ``game``'s record.
     Meaningful only for applied steps (``n <= game.history.cursor``)."""
     h = game.history
@@ -90,7 +91,7 @@ def _own_row(st: Step, first: str) -> str:
     return first if said and first.startswith(said) else f"{_kind(st)}: {first}"
 
 
-def step_label(game, n: int, team: str) -> str:
+def step_label(game: GameLike, n: int, team: str) -> str:
     """Step ``n`` (1-based) as ``team`` may read it (see the module docstring): a few words
     for the step (its kind, for the team's own steps) and the first other title of its log
     range, without repeating the group heading (``"begin impulse (3 AP)"``, ``"pass (3 AP
