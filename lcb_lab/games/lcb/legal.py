@@ -99,12 +99,15 @@ def stage_actions(game: GameLike, team: str | None) -> list:
         return _kept(game, out) + [A.EndPlanning(team)]
     for uid in sorted(s.units):
         u = s.units[uid]
-        if u.team != team or u.destroyed or deployment.deployed(u):
+        if u.team != team or u.destroyed:
             continue
         area = s.deploy_areas.get(uid)
         hexes = area.hexes if area is not None and area.hexes else []
         ship = area.embark_on if area is not None else None
-        out += [A.DeployUnit(uid, embark_on=ship)] if ship else [A.DeployUnit(uid, hex=h) for h in hexes]
+        if not deployment.deployed(u):
+            out += [A.DeployUnit(uid, embark_on=ship)] if ship else [A.DeployUnit(uid, hex=h) for h in hexes]
+        elif not ship:                  # placed again elsewhere in its area until the team ends (3.21)
+            out += [A.DeployUnit(uid, hex=h) for h in hexes if h != u.hex]
     for c in sorted(s.cards.values(), key=lambda c: c.cid):
         if c.team != team or c.where != "pool":
             continue

@@ -87,6 +87,9 @@ def available_task_forces(ctx: Ctx) -> list[str]:
 def relinquish(ctx: Ctx) -> None:
     """The team with the initiative makes the other go first (3.41, 3.42)."""
     s = ctx.state
+    if s.stage != "action":
+        now = "the game is over" if s.stage == "over" else f"the game is in the {s.stage.title()} Stage"
+        raise IllegalAction("3.41", f"initiative may be relinquished only at the start of the Action Stage; {now}")
     if s.tf_order or s.impulse is not None:
         raise IllegalAction("3.41", "initiative may be relinquished only at the start of the Action Stage")
     if s.relinquished:
