@@ -17,13 +17,11 @@ from lcb_lab.games.lcb.rules.common import Ctx
 from lcb_lab.games.lcb.rules.embarking import embark as embark_rules
 
 
-def embark_problem(ctx: Ctx, team: str) -> tuple[str, str] | None:
-    """``(rule, reason)`` when ``team``'s pool cards that must be Embarked cannot all be put
-    aboard its Embark-capable ships (10.21, 10.22, 10.33), else None.  The game is untouched."""
-    from lcb_lab.games.lcb.rules.stages.planning import must_embark
-    waiting = sorted((c for c in ctx.state.cards.values()
-                      if c.team == team and c.where == "pool" and c.in_play and must_embark(ctx.ctype(c))),
-                     key=lambda c: c.cid)
+def embark_problem(ctx: Ctx, team: str, waiting: list[Card]) -> tuple[str, str] | None:
+    """``(rule, reason)`` when ``waiting`` (``team``'s pool cards that must be Embarked) cannot
+    all be put aboard its Embark-capable ships (10.21, 10.22, 10.33), else None.  The game is
+    untouched."""
+    waiting = sorted(waiting, key=lambda c: c.cid)
     if not waiting:
         return None
     copy = ctx.state.clone()

@@ -305,7 +305,8 @@ def buy(ctx: Ctx, team: str, name: str, attach_to: str | None, embark_on: str | 
     elif embark_on:
         embark(ctx, card, embark_on)
     _check_hosts_left(ctx, team)
-    problem = placeable.embark_problem(ctx, team)
+    problem = placeable.embark_problem(ctx, team, [c for c in s.cards.values() if c.team == team and c.in_play
+                                                   and c.where == "pool" and must_embark(ctx.ctype(c))])
     if problem:
         raise IllegalAction(*problem)
     where = {"attached": f"attached to {card.host}", "embarked": f"embarked on {card.host}"}.get(card.where, "into the pool")
