@@ -185,3 +185,25 @@ def test_to_act_always_has_an_offered_action_and_is_legal_agrees(name):
     seeds, steps, stages = budget(3, 40), budget(120, 400), set()
     checked = sum(_walk(name, seed, steps, stages) for seed in range(seeds))
     assert checked >= seeds * 10 and {"planning", "deployment", "action"} <= stages, (checked, stages)
+
+
+def test_the_impulse_does_not_end_while_a_choice_waits_for_its_answer_10_311():
+    """Found by the property (slite_landing, seed 6): LHD 1 was hit, the attacker's
+    Embarked-losses choice was pending, and ending the impulse was accepted though not offered."""
+    g, rng = planning("slite_landing", 6), np.random.default_rng(6)
+    for _ in range(71):
+        offered = g.legal_actions()
+        acts = _concrete(offered, rng)
+        for a in acts[:12]:
+            g.is_legal(a)
+        if g.to_act() != CHANCE:
+            _listed(g, offered, rng)
+        ends = [a for a in acts if isinstance(a, (A.EndPlanning, A.EndDeployment, A.EndImpulse))]
+        rest = [a for a in acts if a not in ends]
+        pick = rest if rest and rng.random() < 0.8 else (ends or rest)
+        g.apply(pick[int(rng.integers(len(pick)))])
+    assert (g.to_act(), g.pending.kind, g.state.impulse.team) == ("RU", "embark_losses", "US")
+    assert A.EndImpulse() not in g.legal_actions() and not g.is_legal(A.EndImpulse())
+    e = refused(g, A.EndImpulse(), "10.311")
+    assert e.reason == ("RU answers first: LHD 1 lost 1 HP: for each HP discard up to 2 Embarked cards, up to 4 "
+                        "GPSV of units, or 1 card and up to 2 GPSV")

@@ -288,6 +288,9 @@ def end(ctx: Ctx) -> None:
         raise IllegalAction("9.46", "a card chain is still being resolved")
     if any(isinstance(c, MineAttackChoice) or (isinstance(c, MildecChoice) and c.after_mine) for c in s.choices):
         raise IllegalAction("13.34", "mines stopped a move: their owner answers first")
+    if s.choices:                         # e.g. the attacker's Embarked losses (10.311): answered first
+        c = s.choices[-1]
+        raise IllegalAction(c.rule, f"{c.team} answers first: {c.prompt}")
     if imp.card_lrs and imp.combat is None:
         raise IllegalAction("9.05", "a card's LRS attack joins the impulse's combat: commit the combat first")
     for i, d in enumerate(imp.actions):
