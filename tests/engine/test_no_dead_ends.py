@@ -207,3 +207,31 @@ def test_the_impulse_does_not_end_while_a_choice_waits_for_its_answer_10_311():
     e = refused(g, A.EndImpulse(), "10.311")
     assert e.reason == ("RU answers first: LHD 1 lost 1 HP: for each HP discard up to 2 Embarked cards, up to 4 "
                         "GPSV of units, or 1 card and up to 2 GPSV")
+
+
+def test_a_card_with_a_space_value_in_the_pool_is_offered_its_ship_in_deployment_10_1():
+    """Found by the property (slite_landing, seed 32): Embarking it was legal but not offered."""
+    g = planning("slite_landing")
+    g.apply(A.BuyCard("US", "Unmanned Helo"))                       # ASV 1, no host required: the pool
+    cid = names(g, "US", "Unmanned Helo")[0]
+    g.apply(A.EndPlanning("US"))
+    g.apply(A.EndPlanning("RU"))
+    assert g.state.stage == "deployment" and g.state.cards[cid].where == "pool"
+    assert [a for a in g.legal_actions("US") if isinstance(a, A.PlaceCard) and a.card == cid] == [
+        A.PlaceCard(cid, embark_on="LHD 1")]
+    g.apply(A.PlaceCard(cid, embark_on="LHD 1"))
+    assert (g.state.cards[cid].where, g.state.cards[cid].host) == ("embarked", "LHD 1")
+
+
+def test_the_order_of_deployment_cards_is_not_chosen_after_the_initiative_team_ended_3_24():
+    """Found by the property (slite_landing, seed 33): accepted from nobody's offer."""
+    g = planning("slite_landing")
+    g.apply(A.EndPlanning("US"))
+    g.apply(A.EndPlanning("RU"))
+    first = g.state.initiative
+    auto_deploy(g, first)
+    g.apply(A.EndDeployment(first))
+    assert [a for team in ("US", "RU") for a in g.legal_actions(team) if isinstance(a, A.DeploymentOrder)] == []
+    e = refused(g, A.DeploymentOrder("RU"), "3.24")
+    assert e.reason == (f"{first}, which has the initiative, has ended its Deployment Stage: its Deployment-Stage "
+                        "cards came first")

@@ -186,6 +186,9 @@ def order(ctx: Ctx, first: str) -> None:
         raise IllegalAction("9.5", "the order of Deployment-Stage cards is chosen in the Deployment Stage")
     if s.deploy_first is not None:
         raise IllegalAction("9.5", f"the order is set: {s.deploy_first} plays its Deployment-Stage cards first")
+    if s.initiative in s.ready:
+        raise IllegalAction("3.24", f"{s.initiative}, which has the initiative, has ended its Deployment Stage: "
+                            "its Deployment-Stage cards came first")
     s.deploy_first = first
     ctx.log(explain.step("deployment", f"{first} plays its Deployment-Stage cards first",
                          f"chosen by {s.initiative}, which has the initiative; each team has one opportunity "
