@@ -187,26 +187,34 @@ def test_to_act_always_has_an_offered_action_and_is_legal_agrees(name):
     assert checked >= seeds * 10 and {"planning", "deployment", "action"} <= stages, (checked, stages)
 
 
-def test_the_impulse_does_not_end_while_a_choice_waits_for_its_answer_10_311():
-    """Found by the property (slite_landing, seed 6): LHD 1 was hit, the attacker's
-    Embarked-losses choice was pending, and ending the impulse was accepted though not offered."""
-    g, rng = planning("slite_landing", 6), np.random.default_rng(6)
-    for _ in range(71):
+def _walk_until(g, rng, stop, steps: int = 300) -> bool:
+    """The property's walk until ``stop(g)`` holds (True) or ``steps`` are taken (False)."""
+    for _ in range(steps):
+        if stop(g):
+            return True
         offered = g.legal_actions()
         acts = _concrete(offered, rng)
-        for a in acts[:12]:
-            g.is_legal(a)
         if g.to_act() != CHANCE:
-            _listed(g, offered, rng)
+            _listed(g, offered, rng)                # the same random draws as the property's walk
         ends = [a for a in acts if isinstance(a, (A.EndPlanning, A.EndDeployment, A.EndImpulse))]
         rest = [a for a in acts if a not in ends]
         pick = rest if rest and rng.random() < 0.8 else (ends or rest)
         g.apply(pick[int(rng.integers(len(pick)))])
-    assert (g.to_act(), g.pending.kind, g.state.impulse.team) == ("RU", "embark_losses", "US")
+    return False
+
+
+def test_the_impulse_does_not_end_while_a_choice_waits_for_its_answer_10_311():
+    """Found by the property (slite_landing): LHD 1 was hit, the attacker's Embarked-losses choice
+    was pending, and ending the impulse was accepted though not offered."""
+    g, rng = planning("slite_landing", 0), np.random.default_rng(0)
+    assert _walk_until(g, rng, lambda g: g.pending is not None and g.pending.kind == "embark_losses"
+                       and g.state.impulse is not None)
+    choice = g.pending
+    assert choice.team != g.state.impulse.team and g.to_act() == choice.team
     assert A.EndImpulse() not in g.legal_actions() and not g.is_legal(A.EndImpulse())
     e = refused(g, A.EndImpulse(), "10.311")
-    assert e.reason == ("RU answers first: LHD 1 lost 1 HP: for each HP discard up to 2 Embarked cards, up to 4 "
-                        "GPSV of units, or 1 card and up to 2 GPSV")
+    assert e.reason == f"{choice.team} answers first: {choice.prompt}"
+    assert "lost 2 HP: for each HP discard up to 2 Embarked cards" in e.reason
 
 
 def test_a_card_with_a_space_value_in_the_pool_is_offered_its_ship_in_deployment_10_1():
@@ -235,3 +243,21 @@ def test_the_order_of_deployment_cards_is_not_chosen_after_the_initiative_team_e
     e = refused(g, A.DeploymentOrder("RU"), "3.24")
     assert e.reason == (f"{first}, which has the initiative, has ended its Deployment Stage: its Deployment-Stage "
                         "cards came first")
+
+
+def test_a_card_that_would_leave_an_embarking_unit_no_room_is_refused_10_21():
+    """Found by the property (slite_landing, seeds 85 and 105): a V-BAT (ASV 1) Attached to 1 Echo,
+    whom the scenario embarks on LSD 41 (no ASV), left 1 Echo nowhere to deploy: a dead end."""
+    g = planning("slite_landing")
+    assert g.state.deploy_areas["1 Echo"].embark_on == "LSD 41"
+    assert A.BuyCard("US", "V-BAT", attach_to="1 Echo") not in g.legal_actions("US")
+    assert A.BuyCard("US", "V-BAT", attach_to="1 Alpha") in g.legal_actions("US")    # LHD 1 has ASV room
+    e = refused(g, A.BuyCard("US", "V-BAT", attach_to="1 Echo"), "10.21")
+    assert e.reason == ("1 Echo, 4 Alpha, 5 Alpha would no longer fit aboard LSD 41 (GPSV 5 of 10, ASV 1 of 0): "
+                        "the scenario embarks them there (3.21)")
+    g.apply(A.BuyCard("US", "V-BAT"))                                              # into the pool
+    cid = names(g, "US", "V-BAT")[-1]
+    g.apply(A.EndPlanning("US"))
+    g.apply(A.EndPlanning("RU"))
+    assert A.PlaceCard(cid, attach_to="1 Echo") not in g.legal_actions("US")
+    refused(g, A.PlaceCard(cid, attach_to="1 Echo"), "10.21", "would no longer fit aboard LSD 41")

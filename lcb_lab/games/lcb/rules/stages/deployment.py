@@ -32,7 +32,7 @@ from lcb_lab.games.lcb.model.board import place_problem
 from lcb_lab.kernel.errors import IllegalAction, LcbError
 from lcb_lab.games.lcb.model.state import Card, CardPlay, other
 from lcb_lab.games.lcb.rules.embarking import embark
-from lcb_lab.games.lcb.rules.stages import planning
+from lcb_lab.games.lcb.rules.stages import placeable, planning
 from lcb_lab.games.lcb.rules.common import Ctx, GameLike
 
 if TYPE_CHECKING:
@@ -145,8 +145,8 @@ def find_card(ctx: Ctx, ref: str, team: str | None = None, rule: str = "3.22") -
 
 
 def place_card(ctx: Ctx, ref: str, attach_to: str | None, embark_on: str | None, hex_: str | None) -> None:
-    """Give card ``ref`` its place (module doc). Raises IllegalAction."""
-    s = ctx.state
+    """Give card ``ref`` its place (module doc); refused when it would leave a unit the scenario
+    embarks no room aboard (10.21). Raises IllegalAction."""
     card = find_card(ctx, ref)
     _open(ctx, card.team, "placing cards")
     if sum(x is not None for x in (attach_to, embark_on, hex_)) != 1:
@@ -155,6 +155,15 @@ def place_card(ctx: Ctx, ref: str, attach_to: str | None, embark_on: str | None,
         raise IllegalAction("3.22", f"{card.name} ({card.team}) is already {card.where}"
                             + (f" on {card.host}" if card.host else ""))
     ct = ctx.ctype(card)
+    crowded = placeable.units_problem(ctx, card.team)
+    _place(ctx, card, ct, attach_to, embark_on, hex_)
+    problem = None if crowded else placeable.units_problem(ctx, card.team)
+    if problem:                           # the state is put back by the refusal
+        raise IllegalAction(*problem)
+
+
+def _place(ctx: Ctx, card: Card, ct, attach_to: str | None, embark_on: str | None, hex_: str | None) -> None:
+    s = ctx.state
     if attach_to is not None:
         planning.attach(ctx, card, attach_to)
         planning.log_secret(ctx, "card_placed", f"{ct.name} attached to {attach_to}", "under its Unit Tracker (9.31)",

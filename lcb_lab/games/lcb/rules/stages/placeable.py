@@ -62,3 +62,24 @@ def _place(sim: Ctx, cards: list[Card], ships: list[str], last: list) -> bool:
             return True
         card.where, card.host = "pool", None
     return False
+
+
+def units_problem(ctx: Ctx, team: str) -> tuple[str, str] | None:
+    """``(rule, reason)`` when the units of ``team`` the scenario embarks and that are not yet
+    aboard (with their Attached cards) would no longer fit their ship's Embarkation Value
+    (10.21, 10.34, 10.35), else None: such a unit could never deploy (3.21)."""
+    s = ctx.state
+    waiting: dict[str, list[str]] = {}
+    for uid in sorted(s.units):
+        u, area = s.units[uid], s.deploy_areas.get(uid)
+        if u.team == team and not u.destroyed and not u.hex and not u.embarked_on and area is not None \
+                and area.embark_on and area.embark_on in s.units:
+            waiting.setdefault(area.embark_on, []).append(uid)
+    for ship, uids in waiting.items():
+        now = embark_rules.load(ctx, ship)
+        space = [embark_rules.unit_space(ctx, u) for u in uids]
+        gp, asv = now["gpsv"] + sum(x[0] for x in space), now["asv"] + sum(x[1] for x in space)
+        if gp > now["gpsv_max"] or asv > now["asv_max"]:
+            return "10.21", (f"{', '.join(uids)} would no longer fit aboard {ship} (GPSV {gp} of {now['gpsv_max']}, "
+                             f"ASV {asv} of {now['asv_max']}): the scenario embarks them there (3.21)")
+    return None

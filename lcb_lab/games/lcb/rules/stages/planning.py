@@ -295,6 +295,7 @@ def buy(ctx: Ctx, team: str, name: str, attach_to: str | None, embark_on: str | 
         check_buy(ctx, ct)
     if ct.cost > s.cp.get(team, 0):
         raise IllegalAction("3.12", f"{ct.name} costs {ct.cost} CP; {team} has {s.cp.get(team, 0)} CP left")
+    crowded = placeable.units_problem(ctx, team)
     s.cp[team] -= ct.cost
     card = add_card(ctx, team, ct.name)
     if ct.unit_type:                      # the card IS a unit, deployed in the Deployment Stage (14.01)
@@ -305,7 +306,7 @@ def buy(ctx: Ctx, team: str, name: str, attach_to: str | None, embark_on: str | 
     elif embark_on:
         embark(ctx, card, embark_on)
     _check_hosts_left(ctx, team)
-    problem = placeable.embark_problem(ctx, team, [c for c in s.cards.values() if c.team == team and c.in_play
+    problem = (None if crowded else placeable.units_problem(ctx, team)) or placeable.embark_problem(ctx, team, [c for c in s.cards.values() if c.team == team and c.in_play
                                                    and c.where == "pool" and must_embark(ctx.ctype(c))])
     if problem:
         raise IllegalAction(*problem)
