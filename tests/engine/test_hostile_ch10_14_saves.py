@@ -1,6 +1,6 @@
 """Saves of the chapter 10-14 state without a record (``"record": null``, as Game.to_json writes it for
 a game with no step yet): their card markers, Submarine Operations Tracker, port cubes,
-``embark_losses`` choices and Embarked cards are checked by the save check itself (save_check.py)
+``embark_losses`` choices and Embarked cards are checked by the save check itself (save_check_cards.py)
 -- one corrupted key per case is refused naming the file and the key, and the CLI exits 2 with a
 one-line error and no traceback (the reviewer's hostile-file findings)."""
 from __future__ import annotations

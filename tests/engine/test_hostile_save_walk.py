@@ -30,7 +30,7 @@ import lcb_lab
 from lcb_lab.games.lcb.actions import BeginImpulse, CoreAction, Declare, Move
 from lcb_lab.games.lcb.content.lesson import Lesson
 from lcb_lab.games.lcb.game import Game
-from lcb_lab.games.lcb.io.save_check import key_of
+from lcb_lab.games.lcb.io.save_check_pieces import key_of
 from lcb_lab.kernel.errors import ScenarioError
 from tests.budget import FUZZ, budget
 

@@ -20,7 +20,8 @@ import numpy as np
 from lcb_lab.kernel.dice import D20, Dice
 
 ROOT = Path(__file__).resolve().parents[2]
-LAZY = ("numpy", "shapely", "pydantic.type_adapter", "lcb_lab.kernel.odds", "lcb_lab.games.lcb.io.save_check")
+LAZY = ("numpy", "shapely", "pydantic.type_adapter", "lcb_lab.kernel.odds", "lcb_lab.games.lcb.io.save_check",
+        "lcb_lab.games.lcb.io.save_check_pieces", "lcb_lab.games.lcb.io.save_check_cards")
 """Modules the engine import must not load."""
 DEFERRED = {
     "lcb_lab.games.lcb.io.scenario": ("ScenarioFile", "ScenarioInfo", "UnitEntry"),

@@ -77,5 +77,6 @@ def test_the_walk_rebuilds_what_to_data_wrote():
 
 
 def test_the_save_check_builds_no_model_of_the_state():
-    from lcb_lab.games.lcb.io import save_check
-    assert not any(hasattr(save_check, n) for n in ("_model_of", "_state_model", "_STATE_MODEL", "_swap"))
+    from lcb_lab.games.lcb.io import save_check, save_check_cards, save_check_pieces
+    for mod in (save_check, save_check_pieces, save_check_cards):
+        assert not any(hasattr(mod, n) for n in ("_model_of", "_state_model", "_STATE_MODEL", "_swap"))

@@ -104,12 +104,16 @@ def stage_actions(game: GameLike, team: str | None) -> list:
         return _kept(game, out) + [A.EndPlanning(team)]
     for uid in sorted(s.units):
         u = s.units[uid]
-        if u.team != team or u.destroyed or deployment.deployed(u):
+        if u.team != team or u.destroyed:
             continue
         area = s.deploy_areas.get(uid)
         hexes = area.hexes if area is not None and area.hexes else []
         ship = area.embark_on if area is not None else None
-        out += [A.DeployUnit(uid, embark_on=ship)] if ship else [A.DeployUnit(uid, hex=h) for h in hexes]
+        if not deployment.deployed(u):
+            out += [A.DeployUnit(uid, embark_on=ship)] if ship else [A.DeployUnit(uid, hex=h) for h in hexes]
+        elif not ship:                  # placed again elsewhere in its area until the team ends (3.21)
+            out += [A.DeployUnit(uid, hex=h) for h in hexes if h != u.hex]
+    ships = [u.uid for u in s.living(team) if game.utype(u.uid).embark_gpsv or game.utype(u.uid).embark_asv]
     for c in sorted(s.cards.values(), key=lambda c: c.cid):
         if c.team != team or c.where != "pool":
             continue
@@ -120,9 +124,11 @@ def stage_actions(game: GameLike, team: str | None) -> list:
             out += [A.PlaceCard(c.cid, attach_to=u.uid) for u in s.living(team)
                     if planning.host_problem(ctx, u, ct) is None]
         elif planning.must_embark(ct):
-            out += [A.PlaceCard(c.cid, embark_on=u.uid) for u in s.living(team) if game.utype(u.uid).embark_gpsv or game.utype(u.uid).embark_asv]
+            out += [A.PlaceCard(c.cid, embark_on=u) for u in ships]
         elif ct.deployment_only and all(e.target == "none" for e in ct.effects[:1]):
             out.append(A.PlayCard(c.cid))
+        if ct.embarkable and not (ct.attached or planning.must_embark(ct) or c.cid in s.placements):
+            out += [A.PlaceCard(c.cid, embark_on=u) for u in ships]      # a card with a Space Value may embark (10.1)
     if team == s.initiative and s.deploy_first is None:
         out += [A.DeploymentOrder(team), A.DeploymentOrder(other(team))]
     return _kept(game, out + [A.EndDeployment(team)])

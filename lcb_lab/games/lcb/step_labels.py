@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.model.state import other
 from lcb_lab.kernel.history import Step
+from lcb_lab.games.lcb.rules.common import GameLike
 
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.rules.common import GameLike

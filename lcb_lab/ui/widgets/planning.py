@@ -263,10 +263,9 @@ class DeploymentPanel(_StagePanel):
 
     def undeployed(self, offer: Offers) -> list[str]:
         """The team's units still to deploy: the listed placements, else its units off the map."""
-        listed = list(dict.fromkeys(d.unit for d in offer.deploys()))
-        if listed:
-            return listed
-        return [x["uid"] for x in self.own_units() if not x.get("hex") and not x.get("embarked_on")]
+        off_map = [x["uid"] for x in self.own_units() if not x.get("hex") and not x.get("embarked_on")]
+        listed = [u for u in dict.fromkeys(d.unit for d in offer.deploys()) if u in off_map]   # not re-placements
+        return listed or off_map
 
     def ships(self, unit: str | None, offer: Offers) -> list[str]:
         """The ships ``unit`` may Embark on: those the offers list for it, else the team's naval units

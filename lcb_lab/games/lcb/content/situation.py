@@ -56,7 +56,7 @@ from lcb_lab.games.lcb.model.catalog import Catalog, load_catalog
 from lcb_lab.games.lcb.die import new_dice
 from lcb_lab.kernel.errors import LabError, ScenarioError
 from lcb_lab.games.lcb.io.files import parse_toml, read_text
-from lcb_lab.games.lcb.io.save_check import check_trackers
+from lcb_lab.games.lcb.io.save_check_pieces import check_trackers
 from lcb_lab.games.lcb.model.state import DeployArea, GameState, Marker, Unit
 
 if TYPE_CHECKING:

@@ -26,7 +26,7 @@ sandbox's, :data:`lcb_lab.games.lcb.io.ranges.CP`); free cards 0..2 (15.14); Tac
 the Influence Meter -10..10 (15.0); the turn within the scenario's turns (3.0).
 
 Pieces of a type, card or hex the catalog, decks or board do not know are skipped here: the
-file checks (:mod:`lcb_lab.games.lcb.io.save_check`, :mod:`lcb_lab.games.lcb.io.scenario`)
+file checks (:mod:`lcb_lab.games.lcb.io.save_check` and its parts, :mod:`lcb_lab.games.lcb.io.scenario`)
 refuse those with their own message.
 """
 from __future__ import annotations

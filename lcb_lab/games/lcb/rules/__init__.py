@@ -9,6 +9,7 @@ No UI library is imported here.  Every module, with its purpose and rule numbers
 * ``stages.sequence``: impulses, Action Points, Core Actions, Initiative and Victory Checks (3.x).
 * ``stages.planning``: the Planning Stage -- Command Points, buying cards, Attached and Embarked hosts (3.1, 9.3, 10.0).
 * ``stages.deployment``: the Deployment Stage -- units face down in their areas, hosts for cards (3.2, 9.5, 10.0).
+* ``stages.placeable``: whether a team's cards that must be Embarked can all still go aboard its ships (3.22, 10.22).
 * ``stages.victory``: the Victory Check against the scenario's conditions (3.5).
 * ``stages.influence``: Influence Meter events (15.0 and the 1.1 summary).
 

@@ -32,7 +32,7 @@ from lcb_lab.games.lcb.model.board import place_problem
 from lcb_lab.kernel.errors import IllegalAction, LabError
 from lcb_lab.games.lcb.model.state import Card, CardPlay, other
 from lcb_lab.games.lcb.rules.embarking import embark
-from lcb_lab.games.lcb.rules.stages import planning
+from lcb_lab.games.lcb.rules.stages import placeable, planning
 from lcb_lab.games.lcb.rules.common import Ctx, GameLike
 
 if TYPE_CHECKING:
@@ -76,6 +76,8 @@ def deploy_unit(ctx: Ctx, uid: str, hex_: str | None, embark_on: str | None) -> 
             raise IllegalAction("3.2", f"the scenario deploys {uid} in {_hexes(area.hexes)}, not embarked")
         if area is not None and area.embark_on and area.embark_on != embark_on:
             raise IllegalAction("3.2", f"the scenario embarks {uid} on {area.embark_on}")
+        if u.embarked_on == embark_on:
+            raise IllegalAction("3.21", f"{uid} is already embarked on {embark_on}")
         _embark_unit(ctx, u, embark_on)
         ctx.log(explain.step("deploy", f"{uid} embarked on {embark_on}", "in the ship's Embark Area (10.34)",
                              ["3.21", "10.34"]), team=u.team, about={"unit": uid},
@@ -95,6 +97,8 @@ def deploy_unit(ctx: Ctx, uid: str, hex_: str | None, embark_on: str | None) -> 
         raise IllegalAction("3.2", f"the scenario embarks {uid} on {area.embark_on}")
     if area is not None and area.hexes and label not in area.hexes:
         raise IllegalAction("3.2", f"{uid} deploys in {_hexes(area.hexes)} (the scenario's area), not {label}")
+    if u.hex == label:
+        raise IllegalAction("3.21", f"{uid} is already deployed in {label}")
     if ctx.utype(u).is_submarine:
         u.hex, u.embarked_on, u.revealed = label, None, False
         sot.on_deploy(ctx, u)
@@ -142,8 +146,8 @@ def find_card(ctx: Ctx, ref: str, team: str | None = None, rule: str = "3.22") -
 
 
 def place_card(ctx: Ctx, ref: str, attach_to: str | None, embark_on: str | None, hex_: str | None) -> None:
-    """Give card ``ref`` its place (module doc). Raises IllegalAction."""
-    s = ctx.state
+    """Give card ``ref`` its place (module doc); refused when it would leave a unit the scenario
+    embarks no room aboard (10.21). Raises IllegalAction."""
     card = find_card(ctx, ref)
     _open(ctx, card.team, "placing cards")
     if sum(x is not None for x in (attach_to, embark_on, hex_)) != 1:
@@ -152,6 +156,15 @@ def place_card(ctx: Ctx, ref: str, attach_to: str | None, embark_on: str | None,
         raise IllegalAction("3.22", f"{card.name} ({card.team}) is already {card.where}"
                             + (f" on {card.host}" if card.host else ""))
     ct = ctx.ctype(card)
+    crowded = placeable.units_problem(ctx, card.team)
+    _place(ctx, card, ct, attach_to, embark_on, hex_)
+    problem = None if crowded else placeable.units_problem(ctx, card.team)
+    if problem:                           # the state is put back by the refusal
+        raise IllegalAction(*problem)
+
+
+def _place(ctx: Ctx, card: Card, ct, attach_to: str | None, embark_on: str | None, hex_: str | None) -> None:
+    s = ctx.state
     if attach_to is not None:
         planning.attach(ctx, card, attach_to)
         planning.log_card(ctx, "card_placed", f"{ct.name} attached to {attach_to}", "under its Unit Tracker (9.31)",
@@ -181,6 +194,9 @@ def order(ctx: Ctx, first: str) -> None:
         raise IllegalAction("9.5", "the order of Deployment-Stage cards is chosen in the Deployment Stage")
     if s.deploy_first is not None:
         raise IllegalAction("9.5", f"the order is set: {s.deploy_first} plays its Deployment-Stage cards first")
+    if s.initiative in s.ready:
+        raise IllegalAction("3.24", f"{s.initiative}, which has the initiative, has ended its Deployment Stage: "
+                            "its Deployment-Stage cards came first")
     s.deploy_first = first
     ctx.log(explain.step("deployment", f"{first} plays its Deployment-Stage cards first",
                          f"chosen by {s.initiative}, which has the initiative; each team has one opportunity "
@@ -235,12 +251,13 @@ def end_deployment(ctx: Ctx, team: str) -> None:
         if c.team != team or c.where != "pool":
             continue
         ct = ctx.ctype(c)
-        if ct.attached:
+        if ct.attached and planning.any_host(ctx, team, ct):
             raise IllegalAction("3.22", f"{ct.name} ({c.team}) is an Attached card with no host")
         if planning.must_embark(ct):
             raise IllegalAction("3.22", f"{ct.name} ({c.team}) must be Embarked on its host")
         if c.cid in s.placements:
             raise IllegalAction("3.2", f"{ct.name} ({c.team}) must be placed face up in {s.placements[c.cid]}")
+    _discard_hostless(ctx, team)
     for c in sorted(s.cards.values(), key=lambda c: c.cid):
         if c.team == team and c.where == "pool" and planning.is_network(ctx.ctype(c)):
             c.where, c.face_up, c.deployed = "deployed", True, True
@@ -254,6 +271,18 @@ def end_deployment(ctx: Ctx, team: str) -> None:
         sweep_naval_zor(ctx)                     # constant from the start (6.23)
         s.deploy_first = None
         planning.begin_action(ctx)
+
+
+def _discard_hostless(ctx: Ctx, team: str) -> None:
+    """Discard ``team``'s Attached cards still in its pool that no unit can host any more (4.33:
+    an Attached card not attached by the end of the Deployment Stage is discarded)."""
+    for c in sorted(ctx.state.cards.values(), key=lambda c: c.cid):
+        if c.team == team and c.where == "pool" and ctx.ctype(c).attached:
+            c.where = "discarded"
+            planning.log_secret(ctx, "card_placed", f"{c.name} discarded", "no unit of "
+                                f"{team} can host it: an Attached card left without a host at the end of "
+                                "the Deployment Stage is discarded (4.33)", ["4.33", "3.22"], team,
+                                f"{team} discards a card", planning.card_counts(ctx.state, team), card=c.cid)
 
 
 def to_act(ctx: Ctx) -> str | None:

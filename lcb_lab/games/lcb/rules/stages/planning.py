@@ -40,6 +40,7 @@ from lcb_lab.kernel.errors import IllegalAction, UnknownName
 from lcb_lab.games.lcb.model.state import Card, GameState, Unit
 from lcb_lab.games.lcb.rules.embarking import embark as embark_rules
 from lcb_lab.games.lcb.rules.common import Ctx
+from lcb_lab.games.lcb.rules.stages import placeable
 from lcb_lab.games.lcb.rules.stages.influence import cp_benefit, free_cards_benefit
 
 if TYPE_CHECKING:
@@ -265,11 +266,13 @@ def buy(ctx: Ctx, team: str, name: str, attach_to: str | None, embark_on: str | 
                             "Planning Stage")
     if attach_to and not ct.attached:
         raise IllegalAction("9.3", f"{ct.name} is not an Attached card (no ATTACH symbol)")
+    _check_not_network(ct)
     if ct.unit_type:                      # a JCC submarine: only at the beginning of the game (14.01)
         from lcb_lab.games.lcb.rules.submarines.sot import check_buy
         check_buy(ctx, ct)
     if ct.cost > s.cp.get(team, 0):
         raise IllegalAction("3.12", f"{ct.name} costs {ct.cost} CP; {team} has {s.cp.get(team, 0)} CP left")
+    crowded = placeable.units_problem(ctx, team)
     s.cp[team] -= ct.cost
     card = add_card(ctx, team, ct.name)
     if ct.unit_type:                      # the card IS a unit, deployed in the Deployment Stage (14.01)
@@ -280,11 +283,23 @@ def buy(ctx: Ctx, team: str, name: str, attach_to: str | None, embark_on: str | 
     elif embark_on:
         embark(ctx, card, embark_on)
     _check_hosts_left(ctx, team)
+    problem = (None if crowded else placeable.units_problem(ctx, team)) or placeable.embark_problem(ctx, team, [c for c in s.cards.values() if c.team == team and c.in_play
+                                                   and c.where == "pool" and must_embark(ctx.ctype(c))])
+    if problem:
+        raise IllegalAction(*problem)
     where = {"attached": f"attached to {card.host}", "embarked": f"embarked on {card.host}"}.get(card.where, "into the pool")
     log_card(ctx, "card_acquired", f"{team} buys {ct.name} ({ct.cost} CP)",
              f"{where}; {s.cp[team]} CP left", ["3.12"] + (["9.31"] if attach_to else []) + (["10.0"] if embark_on else []),
              card, f"{team} buys a card")
     return card
+
+
+def _check_not_network(ct: CardType) -> None:
+    """The Tactical Network is never bought: each team deploys its one card from the deck at
+    0 CP at the end of the Deployment Stage (7.6; the scenario gives it)."""
+    if is_network(ct):
+        raise IllegalAction("7.6", f"the {ct.name} is not bought: each team deploys its one {ct.name} card "
+                            "by the map at the end of the Deployment Stage, for 0 CP")
 
 
 def _check_hosts_left(ctx: Ctx, team: str) -> None:
@@ -296,6 +311,12 @@ def _check_hosts_left(ctx: Ctx, team: str) -> None:
             if ct.attached and _free_hosts(ctx, team, ct) < _unhosted(ctx, team, ct):
                 raise IllegalAction("9.31", f"no unit of {team} would be left to host {ct.name} ({c.team}): an "
                                     "Attached card needs a host by the end of the Deployment Stage (3.22)")
+
+
+def any_host(ctx: Ctx, team: str, ct: CardType) -> bool:
+    """Whether some unit of ``team`` can still host the Attached card ``ct`` (9.31: its
+    requirements, one non-free attachment per unit)."""
+    return _free_hosts(ctx, team, ct) > 0
 
 
 def _free_hosts(ctx: Ctx, team: str, ct: CardType) -> int:
@@ -331,6 +352,7 @@ def _free_card(ctx: Ctx, team: str, name: str, attach_to: str | None, embark_on:
         raise IllegalAction("15.14", "the free cards of the Influence Meter are taken at the start of the "
                             "Action Stage, before the first impulse")
     ct = _ctype(ctx, name, team)
+    _check_not_network(ct)
     if ct.attached or attach_to or embark_on:
         raise IllegalAction("15.14", "the Influence Meter's free cards go into the team pool and cannot be "
                             "Attached cards")

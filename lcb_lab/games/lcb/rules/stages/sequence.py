@@ -87,6 +87,9 @@ def available_task_forces(ctx: Ctx) -> list[str]:
 def relinquish(ctx: Ctx) -> None:
     """The team with the initiative makes the other go first (3.41, 3.42)."""
     s = ctx.state
+    if s.stage != "action":
+        now = "the game is over" if s.stage == "over" else f"the game is in the {s.stage.title()} Stage"
+        raise IllegalAction("3.41", f"initiative may be relinquished only at the start of the Action Stage; {now}")
     if s.tf_order or s.impulse is not None:
         raise IllegalAction("3.41", "initiative may be relinquished only at the start of the Action Stage")
     if s.relinquished:
@@ -285,6 +288,9 @@ def end(ctx: Ctx) -> None:
         raise IllegalAction("9.46", "a card chain is still being resolved")
     if any(isinstance(c, MineAttackChoice) or (isinstance(c, MildecChoice) and c.after_mine) for c in s.choices):
         raise IllegalAction("13.34", "mines stopped a move: their owner answers first")
+    if s.choices:                         # e.g. the attacker's Embarked losses (10.311): answered first
+        c = s.choices[-1]
+        raise IllegalAction(c.rule, f"{c.team} answers first: {c.prompt}")
     if imp.card_lrs and imp.combat is None:
         raise IllegalAction("9.05", "a card's LRS attack joins the impulse's combat: commit the combat first")
     for i, d in enumerate(imp.actions):

@@ -173,7 +173,10 @@ def deploy_problem(ctx: Ctx, u: Unit, label: str) -> tuple[str, str] | None:
 
 
 def on_deploy(ctx: Ctx, u: Unit) -> None:
-    """The SOT's initial location (14.01), for the owner only."""
+    """The SOT's initial location (14.01), for the owner only; a submarine placed again in the
+    Deployment Stage (3.21) replaces its earlier initial location."""
+    sot = ctx.state.sot.setdefault(u.team, [])
+    sot[:] = [e for e in sot if not (e["sub"] == u.uid and e["why"] == "deploy")]
     track(ctx, u, "deploy")
     log_sot(ctx, u.team, f"{u.uid} on the SOT in {u.hex}", "its initial location (14.01, 14.03)",
             ["14.01", "14.03"])
