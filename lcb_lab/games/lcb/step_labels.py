@@ -10,15 +10,10 @@ their kind (own steps) or only by their team; a step the viewer reads nothing of
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.model.state import other
 from lcb_lab.kernel.history import Step
 from lcb_lab.games.lcb.rules.common import GameLike
-
-if TYPE_CHECKING:
-    from lcb_lab.games.lcb.rules.common import GameLike
 
 CHANCE = "chance"
 INSTRUCTOR = "instructor"

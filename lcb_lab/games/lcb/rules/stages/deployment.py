@@ -279,10 +279,9 @@ def _discard_hostless(ctx: Ctx, team: str) -> None:
     for c in sorted(ctx.state.cards.values(), key=lambda c: c.cid):
         if c.team == team and c.where == "pool" and ctx.ctype(c).attached:
             c.where = "discarded"
-            planning.log_secret(ctx, "card_placed", f"{c.name} discarded", "no unit of "
-                                f"{team} can host it: an Attached card left without a host at the end of "
-                                "the Deployment Stage is discarded (4.33)", ["4.33", "3.22"], team,
-                                f"{team} discards a card", planning.card_counts(ctx.state, team), card=c.cid)
+            planning.log_card(ctx, "card_placed", f"{c.name} discarded", f"no unit of {team} can host it: an "
+                              "Attached card left without a host at the end of the Deployment Stage is "
+                              "discarded (4.33)", ["4.33", "3.22"], c, f"{team} discards a card")
 
 
 def to_act(ctx: Ctx) -> str | None:
