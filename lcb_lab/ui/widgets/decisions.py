@@ -240,7 +240,7 @@ class DecisionPanel:
 
     def _ga_defense(self, d: GaDefenseChoice) -> list[W.Widget]:
         out: list[W.Widget] = []
-        offered_def = self.offer.defence() if self.offer is not None else None
+        offered_def = self.offer.defense() if self.offer is not None else None
         for o in d.options.defenders:
             attackers = [a.uid for a in d.options.attackers]
             cap = 4 if o.supply is None else int(o.supply)
