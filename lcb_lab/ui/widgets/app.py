@@ -175,8 +175,6 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
             tooltip="presentation mode for a projector: large map texts (designators 16 px), larger panels")
         self.presentation_toggle.observe(lambda ch: self.set_presentation(ch["new"]), "value")
         follow(c, ["presentation"], lambda: setattr(self.presentation_toggle, "value", c.presentation))
-        self.large_text = self.presentation_toggle
-        """The *Presentation* switch under its old name (it replaced *Large text*)."""
         self.hex_info_panel = HexInfoPanel(c)
         self.hex_info = self.hex_info_panel.widget
         self.map_presenter = MapPresenter(c, self.map)
