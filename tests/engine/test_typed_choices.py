@@ -8,6 +8,7 @@ import pytest
 
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb import choices
+from lcb_lab.games.lcb import choice_options
 from lcb_lab import load_scenario
 from lcb_lab.kernel.errors import IllegalAction, InputError, ScenarioError
 from lcb_lab.games.lcb.game import Game
@@ -55,7 +56,7 @@ def test_the_registry_lists_every_kind_exactly_once():
     assert set(A.ANSWER_TYPES.values()) == {c.ANSWER for c in classes} and len(A.ANSWER_TYPES) == len(KINDS)
     assert list(choices.POLICIES) == list(choices.DEFAULT_POLICIES) == KINDS
     assert all(c.DEFAULT_POLICY in c.POLICIES for c in classes)
-    assert all(issubclass(c.Options, choices.Record) and c.Options is not choices.Record for c in classes)   # one record each
+    assert all(issubclass(c.Options, choice_options.Record) and c.Options is not choice_options.Record for c in classes)   # one record each
     assert len({c.Options for c in classes}) == len(KINDS)
 
 
@@ -193,7 +194,7 @@ INTERCEPTOR_KEYS = ["uid", "slot", "hex", "cv", "range", "distance", "shooter_di
 def test_intercept_options_are_a_frozen_record_read_by_attribute():
     import dataclasses
     d = intercept_pending().pending
-    assert type(d.options) is choices.InterceptOptions
+    assert type(d.options) is choice_options.InterceptOptions
     t = d.options.targets[0]
     assert (t.target, t.hex, t.incoming_dice) == ("1 Anna", "AL-21", 4)
     assert [(o.uid, o.slot, o.eligible, o.max_dice) for o in t.interceptors] == [
@@ -218,9 +219,9 @@ def test_the_saved_options_keep_their_keys_and_order():
     ga = choices.GaDefenseChoice("RU", "7.13", "p", STAGED["ga_defence"][2])
     assert list(ga.to_dict()["options"]) == ["hex", "defenders", "attackers"]
     assert list(ga.options.to_dict()["defenders"][0]) == ["uid", "cv", "supply"]
-    marked = choices.GaDefenseOptions(hex="AL-21", defenders=(), marker="PROXY-1", attackers=())
+    marked = choice_options.GaDefenseOptions(hex="AL-21", defenders=(), marker="PROXY-1", attackers=())
     assert list(marked.to_dict()) == ["hex", "defenders", "marker", "attackers"]
-    mine_hit = choices.MildecOptions(key="mine:AL-21:DDG-51", mine="MINE-1", target="DDG-51", damage=1, mildecs=1)
+    mine_hit = choice_options.MildecOptions(key="mine:AL-21:DDG-51", mine="MINE-1", target="DDG-51", damage=1, mildecs=1)
     assert list(mine_hit.to_dict()) == ["key", "mine", "target", "damage", "mildecs"]
     assert list(choices.MildecChoice("US", "4.22", "p", STAGED["mildec"][2]).to_dict()["options"]) == [
         "key", "target", "damage", "mildecs"]
@@ -245,7 +246,7 @@ def test_a_save_whose_nested_option_has_the_wrong_type_is_refused_naming_the_key
 def test_a_choice_staged_with_plain_options_gets_its_record_or_a_data_error():
     from lcb_lab.kernel.datacodec import DataError
     c = choices.MineAttackChoice(*STAGED["mine_attack"][:2], "p", STAGED["mine_attack"][2])
-    assert c.options == choices.MineAttackOptions(hex="AK-20", mine="MINE-1", cubes=3, succeeds_on=13, event="enters",
+    assert c.options == choice_options.MineAttackOptions(hex="AK-20", mine="MINE-1", cubes=3, succeeds_on=13, event="enters",
                                             targets=("DDG-51",))
     with pytest.raises(DataError) as e:
         choices.MildecChoice("US", "4.22", "p", {"key": "k", "target": "X", "damage": "2", "mildecs": 1})

@@ -6,7 +6,7 @@ import pytest
 
 import lcb_lab
 from lcb_lab.games.lcb import actions as A
-from lcb_lab.games.lcb.choices import Attacker
+from lcb_lab.games.lcb.choice_options import Attacker
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.observer import redact_log
 from lcb_lab.games.lcb.rules.markers import fortify, isr, mines, sof

@@ -27,15 +27,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import ipywidgets as W
 
-from lcb_lab.games.lcb.choices import (
-    CardResponseChoice,
-    Choice,
-    EmbarkLossesChoice,
-    GaDefenseChoice,
-    InterceptChoice,
-    MildecChoice,
-    MineAttackChoice,
-    Target)
+from lcb_lab.games.lcb.choices import CardResponseChoice, Choice, EmbarkLossesChoice, GaDefenseChoice, InterceptChoice, MildecChoice, MineAttackChoice
+from lcb_lab.games.lcb.choice_options import Target
 from lcb_lab.ui.offers import Offers
 from lcb_lab.ui.views import palette
 from lcb_lab.ui.widgets.controller import follow

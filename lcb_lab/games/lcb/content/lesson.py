@@ -67,7 +67,8 @@ from pydantic import ValidationError
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.io import inputs as I
 from lcb_lab.games.lcb import observer
-from lcb_lab.games.lcb.choices import CardInterceptor, CardResponseChoice, InterceptChoice, answer_with
+from lcb_lab.games.lcb.choices import CardResponseChoice, InterceptChoice, answer_with
+from lcb_lab.games.lcb.choice_options import CardInterceptor
 from lcb_lab.kernel.errors import IllegalAction, InputError, LabError, ScenarioError
 from lcb_lab.games.lcb.game import Game
 from lcb_lab.games.lcb.content.lesson_steps import CARD_STEPS, STEP_MODELS, ImpulseScript, LessonFile, StageScript, _Typed

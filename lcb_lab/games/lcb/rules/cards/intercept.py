@@ -9,7 +9,7 @@ Attached cards (9.33; BMD when the card's effect has ``args.bmd``).
 """
 from __future__ import annotations
 
-from lcb_lab.games.lcb.choices import CardInterceptor
+from lcb_lab.games.lcb.choice_options import CardInterceptor
 from lcb_lab.kernel.errors import UnknownName
 from lcb_lab.games.lcb.model.state import CardPlay, other
 from lcb_lab.games.lcb.rules.cards import ftr_nullify
@@ -111,7 +111,7 @@ def refusal(ctx: Ctx, v: dict, target: CardPlay) -> tuple[str, str]:
 
 def options(ctx: Ctx, team: str) -> list[CardInterceptor]:
     """The INTERCEPTs ``team`` may add to the open chain (9.011, 7.5): one
-    :class:`~lcb_lab.games.lcb.choices.CardInterceptor` per IAMD value and enemy card link not yet
+    :class:`~lcb_lab.games.lcb.choice_options.CardInterceptor` per IAMD value and enemy card link not yet
     answered by it (``max_dice``: supply left, 4 when infinite, 7.34; ``p_hit`` / ``p_detect``:
     chance of one d20; ``to``: the link's ``pid``)."""
     out = []

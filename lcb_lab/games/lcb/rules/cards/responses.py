@@ -12,7 +12,7 @@ they are attacked; ``targets``: their cards' cids); ``intercept`` -- an IAMD uni
 a card (``card`` is the UNIT's uid; ``data``: ``uid, slot, dice, cv, source`` -- ``source``: the
 Attached card whose CV it uses, or None).  ``data["window"]``: the answer that added the link.
 
-Who may answer (the options of the choice, a :class:`~lcb_lab.games.lcb.choices.CardResponseOptions`
+Who may answer (the options of the choice, a :class:`~lcb_lab.games.lcb.choice_options.CardResponseOptions`
 record; its saved JSON)::
 
     {"link": pid of the last link answered, "window": n,
@@ -48,7 +48,8 @@ from typing import TYPE_CHECKING, Sequence
 
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.kernel import explain
-from lcb_lab.games.lcb.choices import CardResponseChoice, CardResponseOptions, Choice, LinkOdds, ResponseCard
+from lcb_lab.games.lcb.choices import CardResponseChoice, Choice
+from lcb_lab.games.lcb.choice_options import CardResponseOptions, LinkOdds, ResponseCard
 from lcb_lab.kernel.errors import IllegalAction, UnknownName
 from lcb_lab.games.lcb.model.state import Card, CardPlay, other
 from lcb_lab.games.lcb.rules.cards import intercept as card_intercept, ftr_nullify

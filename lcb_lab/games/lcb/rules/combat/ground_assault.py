@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from collections import defaultdict
 
-from lcb_lab.games.lcb.choices import Defender
+from lcb_lab.games.lcb.choice_options import Defender
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.rules.movement import stacks
 from lcb_lab.games.lcb.rules.common import Ctx, check_supply, living_unit, supply_left

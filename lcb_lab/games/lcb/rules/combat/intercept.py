@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from lcb_lab.games.lcb.choices import Attack, Interceptor, Target
+from lcb_lab.games.lcb.choice_options import Attack, Interceptor, Target
 from lcb_lab.games.lcb.model.catalog import INFINITE_DICE_CAP
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.rules.common import Ctx, check_supply, dist, living_unit, supply_left
@@ -121,7 +121,7 @@ def _ballistic(attacks) -> bool | None:
 
 def target_options(ctx: Ctx, target_uid: str, lrs_allocs: list[dict]) -> Target:
     """The INTERCEPT question for one target (options of the ``intercept`` Choice): a
-    :class:`~lcb_lab.games.lcb.choices.Target` -- its ``hex``, ``incoming_dice`` (interceptable
+    :class:`~lcb_lab.games.lcb.choice_options.Target` -- its ``hex``, ``incoming_dice`` (interceptable
     dice), ``interceptors`` (judged for dice answering every attack) and ``attacks`` (each with
     the ``interceptors`` judged against that shooter alone).
     """

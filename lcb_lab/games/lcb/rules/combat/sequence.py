@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Callable
 from lcb_lab.games.lcb import plain
 from lcb_lab.kernel import explain
 from lcb_lab.games.lcb import actions as A
-from lcb_lab.games.lcb.choices import (Attacker, Choice, EmbarkLossesChoice, GaDefenseChoice, GaDefenseOptions,
-                                       InterceptChoice, InterceptOptions, MildecChoice, MildecOptions)
+from lcb_lab.games.lcb.choices import Choice, EmbarkLossesChoice, GaDefenseChoice, InterceptChoice, MildecChoice
+from lcb_lab.games.lcb.choice_options import Attacker, GaDefenseOptions, InterceptOptions, MildecOptions
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import CombatPlan, CombatResult, Engagement, Unit, other
 from lcb_lab.games.lcb.rules.cards import cvs as card_cvs

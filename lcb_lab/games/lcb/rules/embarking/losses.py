@@ -14,7 +14,7 @@ chooses, the rule says "the attacker ... of their choice": lcb_lab follows the r
 everything aboard (:func:`lcb_lab.games.lcb.rules.combat.sequence.destroy`), no choice.
 
 The choice (kind ``embark_losses``, rule 10.311; pushed by :func:`lcb_lab.games.lcb.rules.embarking.embark.on_ship_damaged`)
-goes to the attacker with options :class:`~lcb_lab.games.lcb.choices.EmbarkLossesOptions`
+goes to the attacker with options :class:`~lcb_lab.games.lcb.choice_options.EmbarkLossesOptions`
 (``ship``, ``hp``, ``cards``: refs, ``units``: uid and GPSV): a face-up (revealed) card is
 named by its cid, a concealed one as ``"hidden:<n>"`` (the attacker picks "a concealed card",
 which one is drawn at random, :func:`_draw`); the units are face up in the Embark Area

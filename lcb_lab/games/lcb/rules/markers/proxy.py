@@ -29,7 +29,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from lcb_lab.games.lcb import actions as A
-from lcb_lab.games.lcb.choices import Attacker, GaDefenseChoice, GaDefenseOptions
+from lcb_lab.games.lcb.choices import GaDefenseChoice
+from lcb_lab.games.lcb.choice_options import Attacker, GaDefenseOptions
 
 from lcb_lab.games.lcb import plain
 from lcb_lab.kernel import explain
