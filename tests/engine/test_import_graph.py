@@ -13,7 +13,7 @@ packages' ``__init__`` go with their folder):
 * ``base``: hex labels, words, the die, the records' notebook reprs, data files, input checks
   (``hexes``, ``plain``, ``die``, ``display``, ``io.files``, ``io.inputs``, ``io.resources``, ``io.saved_logs``);
 * ``model``: the records, typed actions and choices, who knows what (``model``, ``actions``,
-  ``choices``, ``observer``);
+  ``choice_options``, ``choices``, ``observer``);
 * ``rules``: one subpackage per rulebook subject (``rules``);
 * ``io``: scenario and save files into state (``io.scenario``, ``io.save_check`` and its parts
   ``io.save_check_pieces``, ``io.save_check_cards``, ``io.persistence``;
