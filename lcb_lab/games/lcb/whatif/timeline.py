@@ -11,11 +11,17 @@ names the Task Force, which the impulse's beginning makes public (3.3).
 
 Undo rule for a team (:func:`undo_allowed`): a team may take back its own last
 step while the game still waits for that same team, the step drew no dice and
-it revealed no counter of the other team -- once the opponent has answered,
-chance has rolled, the dice were drawn (initiative, combat) or an enemy unit or
-MILDEC was turned face up (a ground ZOR, 6.21; a naval ZOR, 6.23; contact, 6.22),
-only the instructor may undo.  Otherwise a team could scout: read the enemy's
-names, undo, and find the enemy face down again.
+it told the team nothing of the other side -- once the opponent has answered,
+chance has rolled, the dice were drawn (initiative, combat), or the step's log
+told the team something about the enemy (:func:`told_other_side`: a looking act
+such as a ground ZOR, 6.21, *a negative result included*; an enemy unit or
+MILDEC turned face up by a naval ZOR, 6.23, or contact, 6.22), only the
+instructor may undo.  Otherwise a team could scout: look, undo, and look
+elsewhere -- one ZOR would search all six neighbours.  The refusal reads the
+same whether or not something was found, and it is decided from the step's own
+facts (what its log told the team), never from the hidden state.  The team's own
+moves and declarations that show it nothing of the enemy stay undoable; the
+instructor may undo any step, for teaching.
 """
 from __future__ import annotations
 
@@ -24,6 +30,7 @@ from typing import TYPE_CHECKING
 from dataclasses import dataclass
 
 from lcb_lab.games.lcb import actions as A
+from lcb_lab.games.lcb import observer
 from lcb_lab.games.lcb.model.state import other
 from lcb_lab.games.lcb.step_labels import (CHANCE, INSTRUCTOR, TEAM_NAMES, step_actor,  # noqa: F401 - the timeline's names too
                                            step_label, step_log_range)
@@ -79,7 +86,8 @@ def undo_allowed(game: Game, team: str) -> tuple[bool, str]:
 
     Returns ``(allowed, why)``.  The instructor may undo any applied step; a
     team only its own last step, while :meth:`~lcb_lab.games.lcb.game.Game.to_act` is
-    still that team and the step drew no dice (see the module docstring).
+    still that team, the step drew no dice and told the team nothing of the other side
+    (:data:`TOLD`; see the module docstring).
     """
     h = game.history
     if h.cursor == 0:
@@ -94,9 +102,25 @@ def undo_allowed(game: Game, team: str) -> tuple[bool, str]:
         return False, "the other side has already answered or must answer now"
     if st.dice:
         return False, "the last step rolled dice"
-    if revealed_enemy(game, team):
-        return False, "the last step revealed enemy counters"
+    if told_other_side(game, team) or revealed_enemy(game, team):
+        return False, TOLD
     return True, "your own last step, before the other side has answered"
+
+
+TOLD = "the last step told your team something about the other side"
+"""The one refusal of an undo after a step that showed the team something of the enemy: the
+same words whether the step found something or nothing."""
+
+
+def told_other_side(game: Game, team: str) -> bool:
+    """Whether ``game``'s last applied step told ``team`` something of the other side: an entry
+    of the step's log range (:func:`~lcb_lab.games.lcb.step_labels.step_log_range`) for which
+    :func:`lcb_lab.games.lcb.observer.tells_of_other_side` says so.  False with no step."""
+    n = game.history.cursor
+    if n == 0:
+        return False
+    since, until = step_log_range(game, n)
+    return any(observer.tells_of_other_side(game.state, e, team) for e in game.log[since:until])
 
 
 def revealed_enemy(game: Game, team: str) -> list[str]:
