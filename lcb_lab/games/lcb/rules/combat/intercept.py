@@ -249,15 +249,16 @@ def _max_int_range(ctx: Ctx, team: str) -> tuple[int, int]:
     return units, cards
 
 
-def _could_intercept(ctx: Ctx, attacker: str, c, tgt, closest: int, reach: tuple[int, int],
+def _could_intercept(ctx: Ctx, attacker: str, c, tgt, farthest: int, reach: tuple[int, int],
                      own_eligible: set[str]) -> bool:
     """Whether ``attacker`` cannot rule out that defender counter ``c`` (a unit or a MILDEC)
     intercepts at ``tgt``: a face-down counter may be any unit type carrying any Attached card
     (6.11, 9.02); a face-up unit is judged on its own printed values, supply and state (shown,
-    4.3) -- ``own_eligible`` -- and may carry an Attached card the attacker cannot read (9.31)."""
+    4.3) -- ``own_eligible`` -- and may carry an Attached card the attacker cannot read (9.31).
+    ``farthest``: the distance of the farthest attack on the target (7.53, judged per attack)."""
     d = dist(c.hex, tgt.hex)
-    if d > closest:
-        return False                               # farther than the attacker (7.53)
+    if d > farthest:
+        return False                               # farther than every attacker (7.53)
     units, cards = reach
     if not observer.knows(ctx.state, attacker, c):
         return d <= max(units, cards)
@@ -269,7 +270,7 @@ def _could_intercept(ctx: Ctx, attacker: str, c, tgt, closest: int, reach: tuple
 def attacker_cannot_rule_out(ctx: Ctx, targets: tuple[Target, ...], attacker: str) -> bool:
     """True when team ``attacker`` cannot rule out an INTERCEPT of one of its LRS ``targets``
     (7.53, 7.54): some counter of the defender it sees on the map -- face up, or as a back --
-    may hold an INTERCEPT value in range of the target, no farther than the nearest attacker,
+    may hold an INTERCEPT value in range of the target, no farther than one of the attackers,
     with supply.  The game asks the defender exactly then, so whether it pauses tells the
     attacker nothing it did not know.  Every truly eligible interceptor is such a counter (an
     unrevealed submarine, which the attacker does not see, never is: no submarine type has an
@@ -279,10 +280,10 @@ def attacker_cannot_rule_out(ctx: Ctx, targets: tuple[Target, ...], attacker: st
         tgt = s.units[t.target]
         reach = _max_int_range(ctx, tgt.team)
         hexes = [a.hex for a in t.attacks]
-        closest = min((OFF_MAP if h is None else dist(h, tgt.hex)) for h in hexes) if hexes else 0
+        farthest = max((OFF_MAP if h is None else dist(h, tgt.hex)) for h in hexes) if hexes else 0   # per attack
         own_eligible = {o.uid for x in (t, *t.attacks) for o in x.interceptors if o.eligible and ":" not in o.slot}
         counters = [u for u in s.living(tgt.team) if u.on_map and not observer.hidden_sub(u, ctx.catalog, attacker)]
         counters += [m for m in s.markers.values() if m.team == tgt.team and not m.destroyed and m.hex]
-        if any(_could_intercept(ctx, attacker, c, tgt, closest, reach, own_eligible) for c in counters):
+        if any(_could_intercept(ctx, attacker, c, tgt, farthest, reach, own_eligible) for c in counters):
             return True
     return False
