@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from lcb_lab import situation
 from lcb_lab.games.lcb import actions as A
-from lcb_lab.games.lcb import observer
 from lcb_lab.games.lcb.content.worked.ch14 import B, R, SSK, sea
+from lcb_lab.games.lcb.legal_cards import seen_enemy_hexes
 from lcb_lab.games.lcb.legal_templates import Template
-from lcb_lab.games.lcb.whatif.timeline import undo_allowed
+from lcb_lab.games.lcb.whatif.timeline import tells_of_other_side, undo_allowed
 TOLD = "the last step told your team something about the other side"
 
 INF_US, INF_RU = "usmc_infantry_platoon", "runi_naval_infantry_platoon"
@@ -49,8 +49,8 @@ def test_card_hex_targets_do_not_pinpoint_a_hidden_submarine():
     offers = [(p.card, p.option, p.targets, p.hex) for p in _card_plays(a)]
     assert offers == [(p.card, p.option, p.targets, p.hex) for p in _card_plays(b)]
     assert offers == [("US-1", "A", (), "E-3"), ("US-1", "B", (), "E-3")]
-    assert observer.enemy_hexes(a.state, a.catalog, "US") == ["E-3"]
-    assert observer.enemy_hexes(a.state, a.catalog, "RU") == ["A-1"]
+    assert seen_enemy_hexes(a, "US") == ["E-3"]
+    assert seen_enemy_hexes(a, "RU") == ["A-1"]
 
 
 def test_a_lone_mildec_back_is_a_hex_target_like_a_unit_back():
@@ -58,9 +58,9 @@ def test_a_lone_mildec_back_is_a_hex_target_like_a_unit_back():
     from lcb_lab.games.lcb.model.state import Marker
     g = situation([("Scout", INF_US, "F-2", "TF Blue"), ("Ivan", INF_RU, "F-5", "TF Red")],
                   markers=[Marker("M1", "mildec", "RU", "TF Red", "H-3")])
-    assert observer.enemy_hexes(g.state, g.catalog, "US") == ["F-5", "H-3"]
+    assert seen_enemy_hexes(g, "US") == ["F-5", "H-3"]
     g.state.markers["M1"].destroyed = True
-    assert observer.enemy_hexes(g.state, g.catalog, "US") == ["F-5"]
+    assert seen_enemy_hexes(g, "US") == ["F-5"]
 
 
 # ---------------------------------------------------------------- leak 2: the INTERCEPT pause
@@ -140,7 +140,7 @@ def test_tells_of_other_side_reads_the_entry_facts():
     zor = {"kind": "zor", "title": "t", "text": "", "rules": [], "data": {"team": "US", "units": [{"uid": "Scout"}]}}
     own = dict(zor, kind="move")
     enemy = dict(own, data={"team": "US", "units": [{"uid": "Ivan", "up": True}]})
-    assert [observer.tells_of_other_side(s, e, "US") for e in (zor, own, enemy)] == [True, False, True]
-    assert [observer.tells_of_other_side(s, e, "instructor") for e in (zor, own, enemy)] == [False] * 3
+    assert [tells_of_other_side(s, e, "US") for e in (zor, own, enemy)] == [True, False, True]
+    assert [tells_of_other_side(s, e, "instructor") for e in (zor, own, enemy)] == [False] * 3
     hidden = dict(own, audience=["RU"], data={"team": "RU"})          # RU-only: US reads nothing of it
-    assert observer.tells_of_other_side(s, hidden, "US") is False
+    assert tells_of_other_side(s, hidden, "US") is False

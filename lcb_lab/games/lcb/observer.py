@@ -228,17 +228,6 @@ def observe(state: GameState, catalog: Catalog, viewer: str) -> dict:
             "cp": {t: n for t, n in (getattr(state, "cp", None) or {}).items() if knows(state, viewer, {"cp": t})}}
 
 
-def enemy_hexes(state: GameState, catalog: Catalog | None, viewer: str) -> list[str]:
-    """The hexes (sorted labels) where team ``viewer`` sees a counter of the other team on the
-    map: a face-up unit, or a back -- unit or MILDEC alike (6.11); never an unrevealed submarine
-    (14.03).  What a team may aim a hex-target card at (:mod:`lcb_lab.games.lcb.legal_cards`):
-    the same list in every world the team cannot tell apart."""
-    hexes = {c.hex for _, c in _backs(state, viewer, catalog) if c.team != viewer and c.hex}
-    hexes |= {u.hex for u in state.units.values() if u.team != viewer and not u.destroyed and u.on_map
-              and knows(state, viewer, u)}
-    return sorted(hexes)
-
-
 def observe_load(state: GameState, load: dict, viewer: str | None) -> dict | None:
     """A ship's load (the facts of :func:`lcb_lab.games.lcb.rules.embarking.embark.load`) as ``viewer`` may know it
     (the lab's Embark Area): everything for the ship's own team and the instructor; for the
@@ -590,53 +579,6 @@ def _old_form(entry: dict, viewer: str | None) -> dict | None:
     if entry.get("public_copy"):
         return None if all_seeing(viewer) or viewer not in entry["visible_to"] else entry
     return entry if all_seeing(viewer) or viewer in entry["visible_to"] else None
-
-
-SCOUTING_KINDS = frozenset({"zor", "detect", "asw"})
-"""Log entry kinds of acts that look at the other team (a ground ZOR, 6.21; a DETECT, 9.06, 14.12;
-an ASW search, 14.13-14.15): reading one tells a team something of the other side even when
-nothing was found."""
-
-_FACT_KEYS = ("units", "by", "uid", "marker", "mid", "target", "targets", "about", "sub", "subs")
-
-
-def _fact_ids(value) -> Iterable[tuple[str, object]]:
-    """(kind or "", id) pairs named by one fact of an entry's ``data`` (module doc: refs, ids, ``about``)."""
-    if isinstance(value, str):
-        yield "", value
-    elif isinstance(value, Mapping):
-        for k, v in value.items():
-            if k in ("uid", "mid") or k in REF_KINDS:
-                yield ("" if k in ("uid", "mid") else k), v
-    elif isinstance(value, (list, tuple)):
-        for v in value:
-            yield from _fact_ids(v)
-
-
-def _fact_owner(state: GameState, kind: str, ident) -> str | None:
-    if kind == "cp":
-        return ident if ident in TEAMS else None
-    if not isinstance(ident, str):
-        return None
-    m = state.markers.get(ident)
-    return m.team if m is not None and kind in ("", "mildec") else _owner(state, ident)
-
-
-def tells_of_other_side(state: GameState, entry: dict, viewer: str | None) -> bool:
-    """Whether log ``entry`` tells team ``viewer`` something of the other team: ``viewer``
-    reads it (:func:`redact`) and it is a looking act (:data:`SCOUTING_KINDS`, a negative
-    result included), or its facts (``team``, the units, MILDECs, markers, cards and ``about``
-    references it names) belong to the other team.  Decided from the entry's facts alone, never
-    from what the hidden state held; False for the instructor (it knows everything anyway)."""
-    if _all_seeing(viewer) or redact(entry, viewer) is None:
-        return False
-    if entry.get("kind") in SCOUTING_KINDS:
-        return True
-    d = entry.get("data") or {}
-    if d.get("team") in TEAMS and d["team"] != viewer:
-        return True
-    return any(_fact_owner(state, kind, ident) not in (None, viewer)
-               for key in _FACT_KEYS if key in d for kind, ident in _fact_ids(d[key]))
 
 
 def is_secret(state: GameState | None, data: dict) -> bool:

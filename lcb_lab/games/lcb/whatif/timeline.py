@@ -25,16 +25,17 @@ instructor may undo any step, for teaching.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable, Mapping
 
 from dataclasses import dataclass
 
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb import observer
-from lcb_lab.games.lcb.model.state import other
+from lcb_lab.games.lcb.model.state import TEAMS, GameState, other
 from lcb_lab.games.lcb.step_labels import (CHANCE, INSTRUCTOR, TEAM_NAMES, step_actor,  # noqa: F401 - the timeline's names too
                                            step_label, step_log_range)
 from lcb_lab.kernel.history import Step
+from lcb_lab.kernel.observer import all_seeing
 
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.game import Game
@@ -107,6 +108,58 @@ def undo_allowed(game: Game, team: str) -> tuple[bool, str]:
     return True, "your own last step, before the other side has answered"
 
 
+SCOUTING_KINDS = frozenset({"zor", "detect", "asw"})
+"""Log entry kinds of acts that look at the other team (a ground ZOR, 6.21; a DETECT, 9.06, 14.12;
+an ASW search, 14.13-14.15): reading one tells a team something of the other side even when
+nothing was found."""
+
+_FACT_KEYS = ("units", "by", "uid", "marker", "mid", "target", "targets", "about", "sub", "subs")
+
+
+def _fact_ids(value) -> Iterable[tuple[str, object]]:
+    """(kind or "", id) pairs named by one fact of an entry's ``data`` (module doc: refs, ids, ``about``)."""
+    if isinstance(value, str):
+        yield "", value
+    elif isinstance(value, Mapping):
+        for k, v in value.items():
+            if k in ("uid", "mid") or k in observer.REF_KINDS:
+                yield ("" if k in ("uid", "mid") else k), v
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            yield from _fact_ids(v)
+
+
+def _fact_owner(state: GameState, kind: str, ident) -> str | None:
+    """The team owning what a fact names (a unit, MILDEC, card marker or card; ``cp``: a team)."""
+    if kind == "cp":
+        return ident if ident in TEAMS else None
+    if not isinstance(ident, str):
+        return None
+    tables = (state.markers,) if kind in ("", "mildec") else ()
+    for table in tables + (state.units, state.card_markers, state.cards):
+        x = table.get(ident)
+        if x is not None:
+            return x.team
+    return None
+
+
+def tells_of_other_side(state: GameState, entry: dict, viewer: str | None) -> bool:
+    """Whether log ``entry`` tells team ``viewer`` something of the other team: ``viewer``
+    reads it (:func:`lcb_lab.games.lcb.observer.redact`) and it is a looking act (:data:`SCOUTING_KINDS`, a negative
+    result included), or its facts (``team``, the units, MILDECs, markers, cards and ``about``
+    references it names) belong to the other team.  Decided from the entry's facts alone, never
+    from what the hidden state held; False for the instructor (it knows everything anyway)."""
+    if all_seeing(viewer) or observer.redact(entry, viewer) is None:
+        return False
+    if entry.get("kind") in SCOUTING_KINDS:
+        return True
+    d = entry.get("data") or {}
+    if d.get("team") in TEAMS and d["team"] != viewer:
+        return True
+    return any(_fact_owner(state, kind, ident) not in (None, viewer)
+               for key in _FACT_KEYS if key in d for kind, ident in _fact_ids(d[key]))
+
+
 TOLD = "the last step told your team something about the other side"
 """The one refusal of an undo after a step that showed the team something of the enemy: the
 same words whether the step found something or nothing."""
@@ -115,12 +168,12 @@ same words whether the step found something or nothing."""
 def told_other_side(game: Game, team: str) -> bool:
     """Whether ``game``'s last applied step told ``team`` something of the other side: an entry
     of the step's log range (:func:`~lcb_lab.games.lcb.step_labels.step_log_range`) for which
-    :func:`lcb_lab.games.lcb.observer.tells_of_other_side` says so.  False with no step."""
+    :func:`tells_of_other_side` says so.  False with no step."""
     n = game.history.cursor
     if n == 0:
         return False
     since, until = step_log_range(game, n)
-    return any(observer.tells_of_other_side(game.state, e, team) for e in game.log[since:until])
+    return any(tells_of_other_side(game.state, e, team) for e in game.log[since:until])
 
 
 def revealed_enemy(game: Game, team: str) -> list[str]:
