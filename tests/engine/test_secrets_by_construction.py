@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from lcb_lab import situation
 from lcb_lab.games.lcb import actions as A
-from lcb_lab.games.lcb.content.worked.ch14 import B, R, SSK, sea
+from lcb_lab.games.lcb.content.worked.ch14 import B, R, SSK, SSN, sea
 from lcb_lab.games.lcb.legal_cards import seen_enemy_hexes
 from lcb_lab.games.lcb.legal_templates import Template
 from lcb_lab.games.lcb.whatif.timeline import tells_of_other_side, undo_allowed
@@ -126,6 +126,24 @@ def test_a_zor_is_not_undone_by_its_team_whether_it_found_something_or_nothing()
         (True, "the instructor may undo any step")
     empty.undo()                                   # the instructor's undo (the lab gates the teams')
     assert empty.history.cursor == 2
+
+
+def _sub_zor_world(ddg_hex: str):
+    """A US SSN moves to F-3 and uses its 1-hex ZOR (14.09); an RU DDG is in ``ddg_hex``."""
+    g = sea({"SSN": (SSN, "C-3", B), "DDG": ("rubf_ddg", ddg_hex, R)})
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("SSN",)),)))
+    g.apply(A.Move(1, ("D-3", "E-3", "F-3")))
+    assert undo_allowed(g, "US") == (True, "your own last step, before the other side has answered")
+    g.apply(A.SubmarineZor(1, "SSN"))
+    return g
+
+
+def test_a_submarine_zor_is_not_undone_whether_it_found_a_ship_or_nothing():
+    found, empty = _sub_zor_world("G-3"), _sub_zor_world("H-12")
+    assert found.unit("DDG").revealed and not empty.unit("DDG").revealed
+    assert undo_allowed(found, "US") == undo_allowed(empty, "US") == (False, TOLD)
+    assert undo_allowed(empty, "instructor") == (True, "the instructor may undo any step")
 
 
 def test_an_own_move_stays_undoable():

@@ -160,18 +160,27 @@ def tells_of_other_side(state: GameState, entry: dict, viewer: str | None) -> bo
                for key in _FACT_KEYS if key in d for kind, ident in _fact_ids(d[key]))
 
 
+LOOKING_ACTS = (A.ExerciseZor, A.SubmarineZor, A.OffensiveAsw)
+"""Acts that look at the other team (a ground ZOR, 6.21; a submarine's ZOR, 14.09; offensive ASW,
+14.14): whatever their log says, the team that takes one has learnt something of the enemy, even
+that nothing is there."""
+
+
 TOLD = "the last step told your team something about the other side"
 """The one refusal of an undo after a step that showed the team something of the enemy: the
 same words whether the step found something or nothing."""
 
 
 def told_other_side(game: Game, team: str) -> bool:
-    """Whether ``game``'s last applied step told ``team`` something of the other side: an entry
+    """Whether ``game``'s last applied step told ``team`` something of the other side: one of
+    its :data:`LOOKING_ACTS`, or an entry
     of the step's log range (:func:`~lcb_lab.games.lcb.step_labels.step_log_range`) for which
     :func:`tells_of_other_side` says so.  False with no step."""
     n = game.history.cursor
     if n == 0:
         return False
+    if isinstance(game.history.steps[n - 1].action, LOOKING_ACTS) and step_actor(game.history.steps[n - 1]) == team:
+        return True
     since, until = step_log_range(game, n)
     return any(tells_of_other_side(game.state, e, team) for e in game.log[since:until])
 
