@@ -172,10 +172,10 @@ same words whether the step found something or nothing."""
 
 
 def told_other_side(game: Game, team: str) -> bool:
-    """Whether ``game``'s last applied step told ``team`` something of the other side: one of
-    its :data:`LOOKING_ACTS`, or an entry
-    of the step's log range (:func:`~lcb_lab.games.lcb.step_labels.step_log_range`) for which
-    :func:`tells_of_other_side` says so.  False with no step."""
+    """Whether ``game``'s last applied step told ``team`` something of the other side: it is one
+    of ``team``'s :data:`LOOKING_ACTS`, or an entry of the step's log range
+    (:func:`~lcb_lab.games.lcb.step_labels.step_log_range`) for which :func:`tells_of_other_side`
+    says so.  False with no step."""
     n = game.history.cursor
     if n == 0:
         return False
