@@ -23,7 +23,7 @@ target's remaining interceptable hits.  Netting per target:
 successes) - unnamed successes)``.
 
 Whether the defender is asked at all (7.54) is decided from what the *attacker* knows
-(:func:`attacker_cannot_rule_out`), never from the hidden state: a pause only when an
+(:func:`lcb_lab.games.lcb.rules.combat.intercept_pause.attacker_cannot_rule_out`), never from the hidden state: a pause only when an
 interceptor was truly eligible would tell the attacker that a face-down counter in range holds
 INTERCEPT supply.  The defender's options stay its true eligible interceptors (none, when the
 attacker could not rule one out but there was none: it answers "no INTERCEPT").
@@ -35,7 +35,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from lcb_lab.games.lcb import observer
 from lcb_lab.games.lcb.choices import Attack, Interceptor, Target
 from lcb_lab.games.lcb.model.catalog import INFINITE_DICE_CAP
 from lcb_lab.kernel.errors import IllegalAction
@@ -233,57 +232,3 @@ def umbrella(ctx: Ctx, shooter_hex: str, target_uid: str) -> list[dict]:
     """
     return interceptor_options(ctx, target_uid, [shooter_hex], None)
 
-
-# ---------------------------------------------------------------- the pause, from the attacker's knowledge
-def _max_int_range(ctx: Ctx, team: str) -> tuple[int, int]:
-    """(widest INTERCEPT range of ``team``'s unit types, of its Attached card types) -- public
-    catalog and deck facts; -1 for none, :data:`OFF_MAP` for an unlimited range."""
-    def widest(cvs) -> int:
-        return max((OFF_MAP if cv.range is None else cv.range for cv in cvs if cv.kind == "INT"), default=-1)
-    units = max((widest(t.cvs) for t in ctx.catalog.units.values() if t.team == team), default=-1)
-    if ctx.decks is None:
-        from lcb_lab.games.lcb.model.cards import load_decks
-        ctx.decks = load_decks()
-    cards = max((widest(ct.cvs) for ct in (ctx.ctype(n, team) for n in ctx.decks.names(team)) if ct.attached),
-                default=-1)
-    return units, cards
-
-
-def _could_intercept(ctx: Ctx, attacker: str, c, tgt, farthest: int, reach: tuple[int, int],
-                     own_eligible: set[str]) -> bool:
-    """Whether ``attacker`` cannot rule out that defender counter ``c`` (a unit or a MILDEC)
-    intercepts at ``tgt``: a face-down counter may be any unit type carrying any Attached card
-    (6.11, 9.02); a face-up unit is judged on its own printed values, supply and state (shown,
-    4.3) -- ``own_eligible`` -- and may carry an Attached card the attacker cannot read (9.31).
-    ``farthest``: the distance of the farthest attack on the target (7.53, judged per attack)."""
-    d = dist(c.hex, tgt.hex)
-    if d > farthest:
-        return False                               # farther than every attacker (7.53)
-    units, cards = reach
-    if not observer.knows(ctx.state, attacker, c):
-        return d <= max(units, cards)
-    if getattr(c, "attachments", None) and d <= cards:
-        return True
-    return getattr(c, "uid", None) in own_eligible
-
-
-def attacker_cannot_rule_out(ctx: Ctx, targets: tuple[Target, ...], attacker: str) -> bool:
-    """True when team ``attacker`` cannot rule out an INTERCEPT of one of its LRS ``targets``
-    (7.53, 7.54): some counter of the defender it sees on the map -- face up, or as a back --
-    may hold an INTERCEPT value in range of the target, no farther than one of the attackers,
-    with supply.  The game asks the defender exactly then, so whether it pauses tells the
-    attacker nothing it did not know.  Every truly eligible interceptor is such a counter (an
-    unrevealed submarine, which the attacker does not see, never is: no submarine type has an
-    INTERCEPT value, 14.03)."""
-    s = ctx.state
-    for t in targets:
-        tgt = s.units[t.target]
-        reach = _max_int_range(ctx, tgt.team)
-        hexes = [a.hex for a in t.attacks]
-        farthest = max((OFF_MAP if h is None else dist(h, tgt.hex)) for h in hexes) if hexes else 0   # per attack
-        own_eligible = {o.uid for x in (t, *t.attacks) for o in x.interceptors if o.eligible and ":" not in o.slot}
-        counters = [u for u in s.living(tgt.team) if u.on_map and not observer.hidden_sub(u, ctx.catalog, attacker)]
-        counters += [m for m in s.markers.values() if m.team == tgt.team and not m.destroyed and m.hex]
-        if any(_could_intercept(ctx, attacker, c, tgt, farthest, reach, own_eligible) for c in counters):
-            return True
-    return False

@@ -34,8 +34,8 @@ from lcb_lab.games.lcb.rules.stages import influence
 from lcb_lab.games.lcb.rules.common import Ctx, slot_text
 from lcb_lab.games.lcb.rules.combat.destruction import destroy
 from lcb_lab.games.lcb.rules.movement.conceal import reveal
-from lcb_lab.games.lcb.rules.combat.intercept import (attacker_cannot_rule_out, card_names_of, odds_groups,
-                                                     target_options, validate_intercepts)
+from lcb_lab.games.lcb.rules.combat.intercept import card_names_of, odds_groups, target_options, validate_intercepts
+from lcb_lab.games.lcb.rules.combat.intercept_pause import attacker_cannot_rule_out
 from lcb_lab.games.lcb.rules.combat.lrs import validate_lrs
 from lcb_lab.games.lcb.rules.markers import fortify
 from lcb_lab.games.lcb.rules.combat.network import apply, lrs_modifiers, network_modifiers, terrain_modifiers
@@ -168,7 +168,7 @@ def _lrs_by_target(lrs: list[dict]) -> dict[str, list[dict]]:
 def _pre_roll_decisions(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> list[Choice]:
     """The defender's pre-roll choices in rulebook order: INTERCEPT (7.54) -- asked whenever the
     attacker cannot rule out an interceptor, its options the true eligible ones
-    (:func:`~lcb_lab.games.lcb.rules.combat.intercept.attacker_cannot_rule_out`) -- then the GA
+    (:func:`~lcb_lab.games.lcb.rules.combat.intercept_pause.attacker_cannot_rule_out`) -- then the GA
     defence of each hex (7.13)."""
     defender = other(ctx.state.impulse.team)
     queue: list[Choice] = []
