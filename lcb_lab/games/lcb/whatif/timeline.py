@@ -144,9 +144,9 @@ def _fact_owner(state: GameState, kind: str, ident) -> str | None:
 
 
 def tells_of_other_side(state: GameState, entry: dict, viewer: str | None) -> bool:
-    """Whether log ``entry`` tells team ``viewer`` something of the other team: ``viewer``
-    reads it (:func:`lcb_lab.games.lcb.observer.redact`) and it is a looking act (:data:`SCOUTING_KINDS`, a negative
-    result included), or its facts (``team``, the units, MILDECs, markers, cards and ``about``
+    """Whether log ``entry`` tells team ``viewer`` something of the other team: ``viewer`` reads
+    it (:func:`lcb_lab.games.lcb.observer.redact`) and it is a looking act
+    (:data:`SCOUTING_KINDS`, a negative result included), or its facts (``team``, the units, MILDECs, markers, cards and ``about``
     references it names) belong to the other team.  Decided from the entry's facts alone, never
     from what the hidden state held; False for the instructor (it knows everything anyway)."""
     if all_seeing(viewer) or observer.redact(entry, viewer) is None:

@@ -22,10 +22,10 @@ target's remaining interceptable hits.  Netting per target:
 ``net = cannon hits + max(0, sum over attacks of max(0, hits - named
 successes) - unnamed successes)``.
 
-Whether the defender is asked at all (7.54) is decided from what the *attacker* knows
-(:func:`lcb_lab.games.lcb.rules.combat.intercept_pause.attacker_cannot_rule_out`), never from the hidden state: a pause only when an
-interceptor was truly eligible would tell the attacker that a face-down counter in range holds
-INTERCEPT supply.  The defender's options stay its true eligible interceptors (none, when the
+Whether the defender is asked at all (7.54) is decided from what the *attacker* knows, never
+from the hidden state (:mod:`lcb_lab.games.lcb.rules.combat.intercept_pause`): a pause only
+when an interceptor was truly eligible would tell the attacker that a face-down counter in
+range holds INTERCEPT supply.  The defender's options stay its true eligible interceptors (none, when the
 attacker could not rule one out but there was none: it answers "no INTERCEPT").
 
 An allocation is ``{"interceptor": uid, "slot": "INT1", "target": uid, "dice": n}``
@@ -231,4 +231,3 @@ def umbrella(ctx: Ctx, shooter_hex: str, target_uid: str) -> list[dict]:
     Same dicts as :func:`interceptor_options`; used by the map overlay.
     """
     return interceptor_options(ctx, target_uid, [shooter_hex], None)
-
