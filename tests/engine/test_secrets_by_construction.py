@@ -146,6 +146,18 @@ def test_a_submarine_zor_is_not_undone_whether_it_found_a_ship_or_nothing():
     assert undo_allowed(empty, "instructor") == (True, "the instructor may undo any step")
 
 
+def test_a_submarine_zor_that_rolls_detect_reads_like_one_that_does_not():
+    """14.09: the ZOR rolls a DETECT die only when an enemy submarine is in reach; the refusal
+    is the same words either way (not "the last step rolled dice")."""
+    g = sea({"SSN": (SSN, "C-3", B), "DDG": ("rubf_ddg", "H-12", R), "Kilo": (SSK, "G-3", R)}, forced=[20])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("SSN",)),)))
+    g.apply(A.Move(1, ("D-3", "E-3", "F-3")))
+    g.apply(A.SubmarineZor(1, "SSN"))
+    assert g.history.steps[-1].dice and g.dice.forced_left == 0
+    assert undo_allowed(g, "US") == undo_allowed(_sub_zor_world("H-12"), "US") == (False, TOLD)
+
+
 def test_an_own_move_stays_undoable():
     g = _zor_world("K-10")
     g.apply(A.Move(1, ("F-3",)))

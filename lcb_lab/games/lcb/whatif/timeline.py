@@ -101,10 +101,10 @@ def undo_allowed(game: Game, team: str) -> tuple[bool, str]:
         return False, f"the last step was {TEAM_NAMES.get(actor, actor)}'s"
     if game.to_act() != team:
         return False, "the other side has already answered or must answer now"
+    if told_other_side(game, team) or revealed_enemy(game, team):
+        return False, TOLD                # first: a look reads the same whether it rolled (found a boat) or not
     if st.dice:
         return False, "the last step rolled dice"
-    if told_other_side(game, team) or revealed_enemy(game, team):
-        return False, TOLD
     return True, "your own last step, before the other side has answered"
 
 
