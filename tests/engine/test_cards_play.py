@@ -216,6 +216,8 @@ def test_a_card_lrs_must_be_committed_and_joins_the_combat(deck):
     _refused(g, A.EndImpulse(), "9.05")
     assert any(isinstance(a, A.CommitCombat) for a in legal_actions(g))
     g.apply(A.CommitCombat())
+    assert (g.to_act(), g.pending.kind) == ("US", "intercept")   # RU cannot rule out an IAMD in Whiskey's back
+    g.apply(A.AnswerIntercept(()))
     g.apply(A.ResolveCombat())
     assert g.state.units["Inf"].destroyed                      # 2 of 4 dice at CV 12 hit its 2 HP
     rolled = next(e for e in g.log if e["kind"] == "lrs_roll")

@@ -121,7 +121,7 @@ def test_a_team_may_not_undo_a_ground_zor_that_revealed_enemies():
     g.apply(A.ExerciseZor(1, "F-3"))
     assert g.result == ["Ivan"] and not g.history.steps[-1].dice
     assert revealed_enemy(g, "US") == ["Ivan"] and revealed_enemy(g, "RU") == []
-    assert undo_allowed(g, "US") == (False, "the last step revealed enemy counters")
+    assert undo_allowed(g, "US") == (False, "the last step told your team something about the other side")
     assert undo_allowed(g, "instructor")[0] is True                  # the instructor still may
     g.undo()
     assert not g.unit("Ivan").revealed
@@ -135,14 +135,15 @@ def test_a_ground_zor_finding_nothing_or_a_face_down_mildec():
     g.apply(A.Declare((A.CoreAction("move_combat", ("Scout",)),)))
     g.apply(A.ExerciseZor(1, "F-3"))
     assert g.result == []
-    assert undo_allowed(g, "US")[0] is True                          # nothing of RU's turned up
+    assert undo_allowed(g, "US") == (False, "the last step told your team something about the other side")
+    assert undo_allowed(g, "instructor") == (True, "the instructor may undo any step")
     m = situation([("Scout", INF_US, "F-2", "TF Blue"), ("Ivan", INF_RU, "K-10", "TF Red")],
                   markers=[Marker("M1", "mildec", "RU", "TF Red", "F-3")])
     m.apply(A.BeginImpulse("TF Blue"))
     m.apply(A.Declare((A.CoreAction("move_combat", ("Scout",)),)))
     m.apply(A.ExerciseZor(1, "F-3"))
     assert m.state.markers["M1"].revealed
-    assert undo_allowed(m, "US") == (False, "the last step revealed enemy counters")
+    assert undo_allowed(m, "US") == (False, "the last step told your team something about the other side")
 
 
 def test_a_move_into_contact_may_not_be_undone_by_the_mover():
@@ -155,7 +156,7 @@ def test_a_move_into_contact_may_not_be_undone_by_the_mover():
     g.undo()
     g.apply(A.Move(1, ("F-3", "F-4")))                                        # contact: both face up (6.22)
     assert g.unit("Ivan").revealed
-    assert undo_allowed(g, "US") == (False, "the last step revealed enemy counters")
+    assert undo_allowed(g, "US") == (False, "the last step told your team something about the other side")
 
 
 def test_the_snapshot_is_not_needed_to_find_a_reveal():

@@ -6,8 +6,11 @@ rules themselves (:func:`lcb_lab.games.lcb.rules.cards.jcc.check_play`, nothing 
 * a declared ``play_jcc`` / ``move_embarked_jcc`` action not yet used, with the card it names;
 * the free use of each deployed Persistent card not expended this turn (9.2, 9.34).
 
-Targets offered: a stack or hex target -- each hex holding enemy counters the team sees
-(backs included: a card may act on a stack it cannot see into); a unit target (an LRS) --
+Targets offered are drawn from what the card's team knows, never from the hidden state
+(:func:`seen_enemy_hexes`): a stack or hex target -- each hex holding
+enemy counters the team sees (face up or as backs, units and MILDECs alike: a card may act on a
+stack it cannot see into; never the hex of an enemy submarine it cannot see, 14.03), so the
+offers are the same in every world the team cannot tell apart; a unit target (an LRS) --
 each face-up enemy unit; own-unit effects -- each own unit on the map; a landing -- each
 coastal hex in reach with the Embarked units that fit (in designator order).  More than
 :data:`MAX_CONCRETE` options become one Template of kind ``"play_card"``.
@@ -74,8 +77,16 @@ def _targets(game: GameLike, card, eff) -> list[dict]:
         from lcb_lab.games.lcb.rules.cards.targets import origin
         here = origin(game._ctx(), card)
         return [{"hex": here}] if here else []
-    hexes = sorted({u.hex for u in s.living(other(team)) if u.on_map})
-    return [{"hex": h} for h in hexes]
+    return [{"hex": h} for h in seen_enemy_hexes(game, team)]
+
+
+def seen_enemy_hexes(game: GameLike, team: str) -> list[str]:
+    """The hexes (sorted labels) where ``team`` sees a counter of the other team on its map
+    (:func:`lcb_lab.games.lcb.observer.observe`): a face-up unit or a back, unit or MILDEC alike
+    (6.11), never an unrevealed submarine (14.03) -- the same in every world ``team`` cannot
+    tell apart."""
+    seen = observer.observe(game.state, game.catalog, team)["counters"]
+    return sorted({c["hex"] for c in seen if c["team"] != team and c["hex"]})
 
 
 def play_card_options(game: GameLike) -> list:

@@ -27,6 +27,7 @@ No UI library is imported here.  Every module, with its purpose and rule numbers
 * ``combat.continuing``: Continuing Combat (7.2-7.27) and Combined Arms Activation (7.18).
 * ``combat.lrs``: Long-Range Strikes (7.3, 7.02-7.08, 7.31-7.37).
 * ``combat.intercept``: INTERCEPT -- who may defend a target against an LRS (7.5-7.58).
+* ``combat.intercept_pause``: whether the defender is asked to INTERCEPT, from what the attacker knows (7.53, 7.54).
 * ``combat.chance``: the outcome distribution of the next engagement while combat waits on its dice (7.02-7.08, 7.1).
 * ``combat.odds``: exact engagement odds for one LRS target (7.02, 7.05, 7.52, 7.57, 4.22).
 * ``combat.network``: the Tactical Network (7.6, 7.61, 7.62) and the other CV modifiers (7.09, 7.17).

@@ -11,23 +11,31 @@ names the Task Force, which the impulse's beginning makes public (3.3).
 
 Undo rule for a team (:func:`undo_allowed`): a team may take back its own last
 step while the game still waits for that same team, the step drew no dice and
-it revealed no counter of the other team -- once the opponent has answered,
-chance has rolled, the dice were drawn (initiative, combat) or an enemy unit or
-MILDEC was turned face up (a ground ZOR, 6.21; a naval ZOR, 6.23; contact, 6.22),
-only the instructor may undo.  Otherwise a team could scout: read the enemy's
-names, undo, and find the enemy face down again.
+it told the team nothing of the other side -- once the opponent has answered,
+chance has rolled, the dice were drawn (initiative, combat), or the step's log
+told the team something about the enemy (:func:`told_other_side`: a looking act
+such as a ground ZOR, 6.21, *a negative result included*; an enemy unit or
+MILDEC turned face up by a naval ZOR, 6.23, or contact, 6.22), only the
+instructor may undo.  Otherwise a team could scout: look, undo, and look
+elsewhere -- one ZOR would search all six neighbours.  The refusal reads the
+same whether or not something was found, and it is decided from the step's own
+facts (what its log told the team), never from the hidden state.  The team's own
+moves and declarations that show it nothing of the enemy stay undoable; the
+instructor may undo any step, for teaching.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable, Mapping
 
 from dataclasses import dataclass
 
 from lcb_lab.games.lcb import actions as A
-from lcb_lab.games.lcb.model.state import other
+from lcb_lab.games.lcb import observer
+from lcb_lab.games.lcb.model.state import TEAMS, GameState, other
 from lcb_lab.games.lcb.step_labels import (CHANCE, INSTRUCTOR, TEAM_NAMES, step_actor,  # noqa: F401 - the timeline's names too
                                            step_label, step_log_range)
 from lcb_lab.kernel.history import Step
+from lcb_lab.kernel.observer import all_seeing
 
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.game import Game
@@ -79,7 +87,8 @@ def undo_allowed(game: Game, team: str) -> tuple[bool, str]:
 
     Returns ``(allowed, why)``.  The instructor may undo any applied step; a
     team only its own last step, while :meth:`~lcb_lab.games.lcb.game.Game.to_act` is
-    still that team and the step drew no dice (see the module docstring).
+    still that team, the step drew no dice and told the team nothing of the other side
+    (:data:`TOLD`; see the module docstring).
     """
     h = game.history
     if h.cursor == 0:
@@ -92,11 +101,88 @@ def undo_allowed(game: Game, team: str) -> tuple[bool, str]:
         return False, f"the last step was {TEAM_NAMES.get(actor, actor)}'s"
     if game.to_act() != team:
         return False, "the other side has already answered or must answer now"
+    if told_other_side(game, team) or revealed_enemy(game, team):
+        return False, TOLD                # first: a look reads the same whether it rolled (found a boat) or not
     if st.dice:
         return False, "the last step rolled dice"
-    if revealed_enemy(game, team):
-        return False, "the last step revealed enemy counters"
     return True, "your own last step, before the other side has answered"
+
+
+SCOUTING_KINDS = frozenset({"zor", "detect", "asw"})
+"""Log entry kinds of acts that look at the other team (a ground ZOR, 6.21; a DETECT, 9.06, 14.12;
+an ASW search, 14.13-14.15): reading one tells a team something of the other side even when
+nothing was found."""
+
+_FACT_KEYS = ("units", "by", "uid", "marker", "mid", "target", "targets", "about", "sub", "subs")
+
+
+def _fact_ids(value) -> Iterable[tuple[str, object]]:
+    """(kind or "", id) pairs named by one fact of an entry's ``data`` (module doc: refs, ids, ``about``)."""
+    if isinstance(value, str):
+        yield "", value
+    elif isinstance(value, Mapping):
+        for k, v in value.items():
+            if k in ("uid", "mid") or k in observer.REF_KINDS:
+                yield ("" if k in ("uid", "mid") else k), v
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            yield from _fact_ids(v)
+
+
+def _fact_owner(state: GameState, kind: str, ident) -> str | None:
+    """The team owning what a fact names (a unit, MILDEC, card marker or card; ``cp``: a team)."""
+    if kind == "cp":
+        return ident if ident in TEAMS else None
+    if not isinstance(ident, str):
+        return None
+    tables = (state.markers,) if kind in ("", "mildec") else ()
+    for table in tables + (state.units, state.card_markers, state.cards):
+        x = table.get(ident)
+        if x is not None:
+            return x.team
+    return None
+
+
+def tells_of_other_side(state: GameState, entry: dict, viewer: str | None) -> bool:
+    """Whether log ``entry`` tells team ``viewer`` something of the other team: ``viewer`` reads
+    it (:func:`lcb_lab.games.lcb.observer.redact`) and it is a looking act
+    (:data:`SCOUTING_KINDS`, a negative result included), or its facts (``team``, the units, MILDECs, markers, cards and ``about``
+    references it names) belong to the other team.  Decided from the entry's facts alone, never
+    from what the hidden state held; False for the instructor (it knows everything anyway)."""
+    if all_seeing(viewer) or observer.redact(entry, viewer) is None:
+        return False
+    if entry.get("kind") in SCOUTING_KINDS:
+        return True
+    d = entry.get("data") or {}
+    if d.get("team") in TEAMS and d["team"] != viewer:
+        return True
+    return any(_fact_owner(state, kind, ident) not in (None, viewer)
+               for key in _FACT_KEYS if key in d for kind, ident in _fact_ids(d[key]))
+
+
+LOOKING_ACTS = (A.ExerciseZor, A.SubmarineZor, A.OffensiveAsw)
+"""Acts that look at the other team (a ground ZOR, 6.21; a submarine's ZOR, 14.09; offensive ASW,
+14.14): whatever their log says, the team that takes one has learnt something of the enemy, even
+that nothing is there."""
+
+
+TOLD = "the last step told your team something about the other side"
+"""The one refusal of an undo after a step that showed the team something of the enemy: the
+same words whether the step found something or nothing."""
+
+
+def told_other_side(game: Game, team: str) -> bool:
+    """Whether ``game``'s last applied step told ``team`` something of the other side: it is one
+    of ``team``'s :data:`LOOKING_ACTS`, or an entry of the step's log range
+    (:func:`~lcb_lab.games.lcb.step_labels.step_log_range`) for which :func:`tells_of_other_side`
+    says so.  False with no step."""
+    n = game.history.cursor
+    if n == 0:
+        return False
+    if isinstance(game.history.steps[n - 1].action, LOOKING_ACTS) and step_actor(game.history.steps[n - 1]) == team:
+        return True
+    since, until = step_log_range(game, n)
+    return any(tells_of_other_side(game.state, e, team) for e in game.log[since:until])
 
 
 def revealed_enemy(game: Game, team: str) -> list[str]:

@@ -37,12 +37,17 @@ def is_card_slot(slot: str) -> bool:
     return ":" in slot
 
 
+def type_is_bmd(ct: Any) -> bool:
+    """Whether the card type ``ct``'s CVs are BMD INTERCEPT values (7.510: they answer only ballistic LRS)."""
+    return any(e.fn == "attached_cv" and e.args.get("bmd") for e in ct.effects) or bool(ct.bmd_only)
+
+
 def _cvs_of_card(ctx, card) -> list[CardCV]:
     try:
         ct = ctx.ctype(card)
     except UnknownName:
         return []
-    bmd = any(e.fn == "attached_cv" and e.args.get("bmd") for e in ct.effects) or ct.bmd_only
+    bmd = type_is_bmd(ct)
     return [CardCV(f"{card.cid}:{cv.slot}", cv.value, cv.range, cv.supply, card.cid, bmd) for cv in ct.cvs]
 
 

@@ -22,6 +22,12 @@ target's remaining interceptable hits.  Netting per target:
 ``net = cannon hits + max(0, sum over attacks of max(0, hits - named
 successes) - unnamed successes)``.
 
+Whether the defender is asked at all (7.54) is decided from what the *attacker* knows, never
+from the hidden state (:mod:`lcb_lab.games.lcb.rules.combat.intercept_pause`): a pause only
+when an interceptor was truly eligible would tell the attacker that a face-down counter in
+range holds INTERCEPT supply.  The defender's options stay its true eligible interceptors (none, when the
+attacker could not rule one out but there was none: it answers "no INTERCEPT").
+
 An allocation is ``{"interceptor": uid, "slot": "INT1", "target": uid, "dice": n}``
 plus an optional ``"shooter": uid``.
 """

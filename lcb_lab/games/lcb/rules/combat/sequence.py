@@ -35,6 +35,7 @@ from lcb_lab.games.lcb.rules.common import Ctx, slot_text
 from lcb_lab.games.lcb.rules.combat.destruction import destroy
 from lcb_lab.games.lcb.rules.movement.conceal import reveal
 from lcb_lab.games.lcb.rules.combat.intercept import card_names_of, odds_groups, target_options, validate_intercepts
+from lcb_lab.games.lcb.rules.combat.intercept_pause import attacker_cannot_rule_out
 from lcb_lab.games.lcb.rules.combat.lrs import validate_lrs
 from lcb_lab.games.lcb.rules.markers import fortify
 from lcb_lab.games.lcb.rules.combat.network import apply, lrs_modifiers, network_modifiers, terrain_modifiers
@@ -165,13 +166,15 @@ def _lrs_by_target(lrs: list[dict]) -> dict[str, list[dict]]:
 
 
 def _pre_roll_decisions(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> list[Choice]:
-    """The defender's pre-roll choices in rulebook order: INTERCEPT (7.54), then the GA
+    """The defender's pre-roll choices in rulebook order: INTERCEPT (7.54) -- asked whenever the
+    attacker cannot rule out an interceptor, its options the true eligible ones
+    (:func:`~lcb_lab.games.lcb.rules.combat.intercept_pause.attacker_cannot_rule_out`) -- then the GA
     defense of each hex (7.13)."""
     defender = other(ctx.state.impulse.team)
     queue: list[Choice] = []
     targets = tuple(t for t in (target_options(ctx, tgt, lrs) for tgt in _lrs_by_target(lrs)
                                 if tgt in ctx.state.units) if t.attacks)     # a marker target: no INTERCEPT (12.24)
-    if any(o.eligible for t in targets for x in (t, *t.attacks) for o in x.interceptors):
+    if attacker_cannot_rule_out(ctx, targets, ctx.state.impulse.team):     # never from the hidden state
         queue.append(InterceptChoice(defender, "7.54",
                             "Allocate INTERCEPT dice against each LRS attack before any roll",
                             InterceptOptions(targets=targets, card_names=card_names_of(ctx, targets))))
