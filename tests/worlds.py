@@ -1,0 +1,474 @@
+"""Indistinguishable worlds: a team's offers, refusals, pauses, undo and log depend only on
+what that team knows (principle 8; 3.03, 6.11, 9.02, 13.37, 14.03).
+
+A *twin* of a game is a fork (same record, same dice to come) whose state is changed in one
+fact the *observer* team may not know -- a **perturbation**:
+
+* ``swap_backs``  -- two enemy counters the observer sees only as backs trade places (same
+  Task Force and domain, neither having acted or moved: nothing the observer saw them do);
+* ``drain_supply`` -- a concealed enemy unit's supply values set to 0 (6.11: the Unit Tracker
+  of a face-down counter is secret);
+* ``move_sub``    -- an unrevealed enemy submarine moves to a neighbouring water hex (14.03);
+* ``mines``       -- a secret enemy mine marker is added next to an observer's unit, or one
+  is removed (13.37);
+* ``rename_cards`` -- an enemy card the observer cannot see is renamed to another card of
+  that team's deck (9.02);
+* ``enemy_cp``    -- the enemy's unspent CP changes (3.12: a team's CP is its own).
+
+Each twin must keep the state sound (:func:`~lcb_lab.games.lcb.model.invariants.violations`)
+and ``game.view(observer)`` identical -- if a perturbation changes the view, the perturbation
+is wrong, not the product (:func:`make_twin` asserts both).  :func:`compare` then asks, of
+both worlds, for the observer: its offered actions (templates by their options), the verdict
+(accepted, or the one-line refusal) of a probe set, and, after the same action is applied to
+both with the same dice, whether and for whom the game pauses, the dice drawn, its undo
+permission (:func:`~lcb_lab.games.lcb.whatif.timeline.undo_allowed`) and the log lines it
+reads.  A step that shows the observer something new (its view after the step differs
+between the worlds: a ZOR found a counter, a hit revealed one) legitimately differs in what
+follows, so then only the undo permission is compared: the observer's undo must not tell it
+whether its step found anything (a negative result is news too).
+
+:func:`walk` plays random legal games (the walk of ``tests/engine/test_no_dead_ends.py``),
+forks a twin at sampled states by each perturbation in turn and follows it for a few steps;
+:class:`Tally` counts pairs per perturbation, comparisons and steps, and collects
+:class:`Finding` s.  :data:`KNOWN_LEAKS` names the leaks known on today's code (being fixed);
+:func:`known_leak` tells which one a finding is, None for a new kind.
+"""
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from typing import Callable
+
+import numpy as np
+
+from lcb_lab.games.lcb import actions as A
+from lcb_lab.games.lcb import observer
+from lcb_lab.games.lcb.actions import CHANCE
+from lcb_lab.games.lcb.handlers import HANDLERS
+from lcb_lab.games.lcb.io.loading import load_scenario
+from lcb_lab.games.lcb.legal_templates import Template
+from lcb_lab.games.lcb.model.invariants import violations
+from lcb_lab.games.lcb.model.state import GameState, other
+from lcb_lab.games.lcb.rules.common import Ctx
+from lcb_lab.games.lcb.whatif.timeline import undo_allowed
+from lcb_lab.kernel.errors import DiceExhausted, IllegalAction, LabError
+
+SCENARIOS = ("gotland_redux", "slite_landing")
+TEAMS = ("US", "RU")
+
+
+# ====================================================================== findings
+@dataclass(frozen=True)
+class Finding:
+    """One difference the observer could see between two worlds: ``what`` is ``offers``,
+    ``probe``, ``pause``, ``dice``, ``undo``, ``log`` or ``accept``; ``where`` names the
+    scenario, seed and step; ``detail`` the two sides, one line each."""
+
+    what: str
+    perturbation: str
+    observer: str
+    where: str
+    detail: str
+
+    def __str__(self) -> str:
+        return f"{self.what} differs for {self.observer} ({self.perturbation}, {self.where}):\n{self.detail}"
+
+
+@dataclass(frozen=True)
+class KnownLeak:
+    """A leak known on today's code: ``text`` its description, ``match`` which findings it is."""
+
+    key: str
+    text: str
+    match: Callable[[Finding], bool]
+
+
+def _log_has(*words: str) -> Callable[[Finding], bool]:
+    return lambda f: f.what == "log" and any(w in f.detail for w in words)
+
+
+KNOWN_LEAKS: tuple[KnownLeak, ...] = (
+    KnownLeak("card_hex_targets", "the card options offered to a team target exactly the hex of a hidden enemy "
+              "submarine (hex targets drawn from all living enemy units)",
+              lambda f: f.what == "offers" and f.perturbation in ("move_sub", "swap_backs")),
+    KnownLeak("intercept_pause", "after an LRS is committed the game pauses for the defender's INTERCEPT answer "
+              "only if some interceptor is eligible, concealed ones included",
+              lambda f: f.what in ("pause", "dice") and ("intercept" in f.detail or "LRS" in f.detail)),
+    KnownLeak("undo_after_empty_zor", "undo is allowed after a ZOR that found nothing, refused after one that "
+              "found something", lambda f: f.what == "undo"),
+    KnownLeak("torpedo_detect_log", "a torpedo attack whose DETECT failed logs the enemy submarine's name and its "
+              "DETECT roll", _log_has("DETECT", "torpedo", "Torpedo")),
+    KnownLeak("transport_rp_log", "a public transport line names a concealed ship and its hidden RP",
+              _log_has("RP left", "from the host")),
+    KnownLeak("unspent_cp_log", "the Planning Stage's end logs the other team's unspent CP",
+              _log_has("unspent CP")),
+    KnownLeak("intercept_card_id", "a public INTERCEPT allocation line carries a face-down Attached card's id",
+              _log_has("INTERCEPT")),
+)
+
+
+def known_leak(f: Finding) -> str | None:
+    """The key of the :data:`KNOWN_LEAKS` entry ``f`` is an instance of; None: a new leak."""
+    return next((k.key for k in KNOWN_LEAKS if k.match(f)), None)
+
+
+@dataclass
+class Tally:
+    """What a run did: pairs built per perturbation (and not buildable: no candidate),
+    comparisons made per kind, steps played, findings (the first few of each kind kept)."""
+
+    pairs: Counter = field(default_factory=Counter)
+    no_candidate: Counter = field(default_factory=Counter)
+    comparisons: Counter = field(default_factory=Counter)
+    steps: int = 0
+    findings: list[Finding] = field(default_factory=list)
+    seen: Counter = field(default_factory=Counter)
+
+    def add(self, f: Finding) -> None:
+        key = (f.what, f.perturbation, known_leak(f) or "new")
+        self.seen[key] += 1
+        if self.seen[key] <= 3:
+            self.findings.append(f)
+
+    def new(self) -> list[Finding]:
+        return [f for f in self.findings if known_leak(f) is None]
+
+    def report(self) -> str:
+        lines = [f"steps played: {self.steps}",
+                 "pairs built: " + ", ".join(f"{k} {n}" for k, n in sorted(self.pairs.items())),
+                 "no candidate: " + ", ".join(f"{k} {n}" for k, n in sorted(self.no_candidate.items())),
+                 f"comparisons: {sum(self.comparisons.values())} (" +
+                 ", ".join(f"{k} {n}" for k, n in sorted(self.comparisons.items())) + ")"]
+        lines += [f"found {n}: {w} under {p} -> {k}" for (w, p, k), n in sorted(self.seen.items())]
+        return "\n".join(lines)
+
+
+# ====================================================================== perturbations
+def _busy(s: GameState) -> set[str]:
+    """Units and MILDECs the current impulse has declared (moving, acting): not perturbed."""
+    imp = s.impulse
+    out: set[str] = set()
+    if imp is not None:
+        for d in imp.actions:
+            out |= set(d.units) | set(d.markers)
+        if imp.combat is not None:         # every string in the committed plan: its uids among them
+            out |= set(json.dumps(asdict(imp.combat), default=str).split('"'))
+    return out
+
+
+def _backs(g, s: GameState, team: str) -> list:
+    """The enemy units ``team`` sees only as backs on the map, idle (not acted, not moved)."""
+    busy = _busy(s)
+    return [u for u in s.units.values() if u.team != team and not u.destroyed and u.hex is not None
+            and u.embarked_on is None and not observer.knows(s, team, u)
+            and not observer.hidden_sub(u, g.catalog, team)
+            and not (u.acted or u.moved or u.moved_with) and u.uid not in busy]
+
+
+def _domain(g, u) -> str:
+    return g.catalog.unit(u.type_id).domain
+
+
+def _sound(g, s: GameState) -> bool:
+    return not violations(s, g.board, g.catalog, g.decks)
+
+
+def swap_backs(g, s: GameState, team: str, rng) -> str | None:
+    """Two enemy backs of the same Task Force and domain, in different hexes, trade places."""
+    backs = _backs(g, s, team)
+    pairs = [(a, b) for i, a in enumerate(backs) for b in backs[i + 1:]
+             if a.hex != b.hex and a.task_force == b.task_force and _domain(g, a) == _domain(g, b)]
+    for k in rng.permutation(len(pairs))[:6]:
+        a, b = pairs[int(k)]
+        a.hex, b.hex = b.hex, a.hex
+        if _sound(g, s):
+            return f"{a.uid} <-> {b.uid}"
+        a.hex, b.hex = b.hex, a.hex
+    return None
+
+
+def drain_supply(g, s: GameState, team: str, rng) -> str | None:
+    """A concealed enemy unit with supply left gets none (each value 0)."""
+    full = [u for u in _backs(g, s, team) if any(u.supply.values())]
+    if not full:
+        return None
+    u = full[int(rng.integers(len(full)))]
+    u.supply = {k: 0 for k in u.supply}
+    return f"{u.uid} drained"
+
+
+def move_sub(g, s: GameState, team: str, rng) -> str | None:
+    """An unrevealed enemy submarine moves one hex (to water it may stand in)."""
+    busy = _busy(s)
+    subs = [u for u in s.units.values() if not u.destroyed and u.hex is not None and u.uid not in busy
+            and observer.hidden_sub(u, g.catalog, team) and not (u.acted or u.moved or u.fired)]
+    for k in rng.permutation(len(subs)):
+        u, home = subs[int(k)], subs[int(k)].hex
+        for h in rng.permutation(list(g.board.naval_neighbours(home))):
+            u.hex = str(h)
+            if _sound(g, s):
+                return f"{u.uid} {home} -> {h}"
+        u.hex = home
+    return None
+
+
+def mines(g, s: GameState, team: str, rng) -> str | None:
+    """A secret enemy mine removed, or one cube laid next to one of ``team``'s units (13.37)."""
+    from lcb_lab.games.lcb.rules.markers import mines as M
+    theirs = [m for m in s.card_markers.values() if m.kind == "mine" and m.team != team and not m.revealed]
+    if theirs and rng.random() < 0.5:
+        m = theirs[int(rng.integers(len(theirs)))]
+        del s.card_markers[m.mid]
+        if _sound(g, s):
+            return f"mine {m.mid} in {m.hex} removed"
+        s.card_markers[m.mid] = m
+    own = sorted({u.hex for u in s.units.values() if u.team == team and u.hex and not u.destroyed})
+    taken = {m.hex for m in s.card_markers.values()}
+    near = sorted({h for x in own for h in g.board.neighbours(x)} - taken - {
+        u.hex for u in s.units.values()})
+    for k in rng.permutation(len(near))[:6]:
+        h, n = near[int(k)], len(s.log)
+        info = g.board.hex(h)
+        terrain = "land" if info.has_land else "water"
+        try:
+            m = M.lay(Ctx(s, g.board, g.catalog, g.dice, g.decks, quiet=True), other(team), "", h, 1, 13, terrain)
+        except (IllegalAction, LabError):
+            continue
+        finally:
+            del s.log[n:]
+        if _sound(g, s):
+            return f"mine {m.mid} laid in {h}"
+        del s.card_markers[m.mid]
+    return None
+
+
+def rename_cards(g, s: GameState, team: str, rng) -> str | None:
+    """An enemy pool card the observer cannot see becomes another card of that team's deck."""
+    enemy = other(team)
+    hidden = [c for c in s.cards.values() if c.team == enemy and c.where == "pool" and not observer.knows(s, team, c)
+              and c.name != "Tactical Network"]
+    names = [n for n in _deck_names(g, enemy) if n != "Tactical Network"]
+    for k in rng.permutation(len(hidden))[:4]:
+        c = hidden[int(k)]
+        old = c.name
+        for n in rng.permutation(names)[:6]:
+            if n == old:
+                continue
+            c.name = str(n)
+            if _sound(g, s):
+                _sync_jccs(s, enemy)
+                return f"{c.cid} {old} -> {n}"
+        c.name = old
+    return None
+
+
+def _deck_names(g, team: str) -> list[str]:
+    from lcb_lab.games.lcb.model.cards import load_decks
+    return (g.decks or load_decks()).names(team)
+
+
+def _sync_jccs(s: GameState, team: str) -> None:
+    """``state.jccs`` (the names of a pool, 3.12) follows the renamed cards."""
+    if team in (s.jccs or {}):
+        s.jccs[team] = [c.name for c in s.cards.values() if c.team == team and c.where == "pool"]
+
+
+def enemy_cp(g, s: GameState, team: str, rng) -> str | None:
+    """The enemy's unspent CP (3.12) one to three more or fewer (never below 0)."""
+    enemy = other(team)
+    old = s.cp.get(enemy, 0)
+    new = old + int(rng.integers(1, 4)) if old == 0 or rng.random() < 0.5 else max(0, old - int(rng.integers(1, 4)))
+    s.cp[enemy] = new
+    if new != old and _sound(g, s):
+        return f"{enemy} CP {old} -> {new}"
+    s.cp[enemy] = old
+    return None
+
+
+PERTURBATIONS: dict[str, Callable] = {
+    "swap_backs": swap_backs, "drain_supply": drain_supply, "move_sub": move_sub, "mines": mines,
+    "rename_cards": rename_cards, "enemy_cp": enemy_cp,
+}
+"""Name -> ``f(game, twin_state, observer, rng)``: changes the twin's state in place in a fact
+``observer`` may not know; returns what it did, or None (and the state as it was) when the
+state offers no candidate."""
+
+
+def view_text(g, team: str) -> str:
+    """``g.view(team)`` as canonical JSON (what the comparisons test for equality)."""
+    return json.dumps(g.view(team), sort_keys=True, default=str)
+
+
+def make_twin(g, team: str, kind: str, rng):
+    """A fork of ``g`` perturbed by ``kind`` against ``team`` (None: no candidate).  Asserts the
+    twin is sound and ``team``'s view of it is ``g``'s: else the perturbation is wrong."""
+    twin = g.fork()
+    what = PERTURBATIONS[kind](g, twin.state, team, rng)
+    if what is None:
+        return None, None
+    broken = violations(twin.state, twin.board, twin.catalog, twin.decks)
+    assert not broken, f"{kind} ({what}) broke the state: " + "; ".join(v.text() for v in broken)
+    assert view_text(twin, team) == view_text(g, team), f"{kind} ({what}) changed {team}'s view: fix the perturbation"
+    return twin, what
+
+
+# ====================================================================== the comparisons
+def offers(g, team: str) -> list[str]:
+    """What ``team`` is offered, one string per action or template (its kind and options)."""
+    return [f"Template({t.kind}: {'; '.join(map(str, t.options))})" if isinstance(t, Template) else repr(t)
+            for t in g.legal_actions(team)]
+
+
+def verdict(g, action) -> str:
+    """``"accepted"``, or the refusal as one line (rule and reason); the game untouched."""
+    s, dice = g.state, g.dice
+    n, dh, before = len(s.log), len(dice.history), dice.state()
+    try:
+        A.check(action)
+        HANDLERS[type(action)](g, Ctx(s.clone(share_log=True), g.board, g.catalog, dice, g.decks, quiet=True),
+                               action)
+        out = "accepted"
+    except IllegalAction as e:
+        out = f"refused by {e.rule}: {e.reason}"
+    except (LabError, DiceExhausted) as e:
+        out = f"{type(e).__name__}: {e}"
+    finally:
+        del s.log[n:]
+        if len(dice.history) != dh:
+            dice.set_state(before)
+            del dice.history[dh:]
+    return out
+
+
+def probes(g, team: str) -> list:
+    """Plausible actions of ``team`` built only from what it sees (its view): every kind of
+    act, aimed at its own counters and at the hexes of the backs it sees."""
+    v = g.view(team)
+    own = sorted(c["id"] for c in v["counters"] if c["team"] == team and not c.get("back"))
+    seen = sorted(c["id"] for c in v["counters"] if c["team"] != team)
+    backs = sorted({c["hex"] for c in v["counters"] if c.get("back")})
+    out: list = [A.Relinquish(), A.EndPlanning(team), A.EndDeployment(team), A.EndImpulse(), A.ResolveCombat(),
+                 A.DeploymentOrder(team), A.BuyCard(team, "V-BAT"), A.Declare()]
+    out += [A.BeginImpulse(tf) for tf in sorted(g.state.task_forces)]
+    out += [A.Declare((A.CoreAction("move_combat", (u,)),)) for u in own[:3]]
+    cards = [c["cid"] for c in v["cards"] if c["team"] == team]
+    out += [A.PlayCard(cid, hex=h) for cid in cards[:3] for h in backs[:3]]
+    out += [A.PlayCard(cid) for cid in cards[:3]]
+    if own and seen:
+        out += [A.CommitCombat(lrs=(A.LrsAttack(u, "LRS1", t, 1),)) for u in own[:2] for t in seen[:3]]
+    return out
+
+
+def pause(g) -> str:
+    """Who the game waits for, and the kind of the pending choice."""
+    p = g.pending
+    return f"{g.to_act()} / {p.kind + ' by ' + p.team if p is not None else 'no choice'}"
+
+
+def read_log(g, team: str, since: int) -> list[str]:
+    """The log entries ``team`` reads from ``since`` on, one canonical line each."""
+    return [json.dumps(e, sort_keys=True, default=str) for e in g.log_entries(team, since)]
+
+
+def _diff(a, b) -> str:
+    if isinstance(a, list) and isinstance(b, list):
+        a2, b2 = [x for x in a if x not in b], [x for x in b if x not in a]
+        if a2 or b2:
+            return f"  world A only: {a2[:4]}\n  world B only: {b2[:4]}"
+    return f"  world A: {a}\n  world B: {b}"
+
+
+class Pair:
+    """A game and its twin, compared for ``team`` at each step both take (see the module doc)."""
+
+    def __init__(self, g, twin, team: str, kind: str, what: str, where: str, tally: Tally):
+        self.g, self.twin, self.team, self.kind = g, twin, team, kind
+        self.what, self.where, self.tally = what, where, tally
+
+    def _same(self, what: str, a, b, step: str = "") -> bool:
+        self.tally.comparisons[what] += 1
+        if a == b:
+            return True
+        self.tally.add(Finding(what, self.kind, self.team, f"{self.where}{step}; twin: {self.what}", _diff(a, b)))
+        return False
+
+    def before(self, rng, n_probes: int = 10) -> None:
+        """Offers, probe verdicts and the pause, before a step."""
+        g, t, team = self.g, self.twin, self.team
+        self._same("pause", pause(g), pause(t))
+        if g.to_act() == team or g.state.stage in ("planning", "deployment"):
+            self._same("offers", offers(g, team), offers(t, team))
+        ps = probes(g, team)
+        for k in sorted(rng.choice(len(ps), size=min(n_probes, len(ps)), replace=False)):
+            self._same("probe", f"{ps[k]!r}: {verdict(g, ps[k])}", f"{ps[k]!r}: {verdict(t, ps[k])}")
+
+    def step(self, action) -> bool:
+        """Apply ``action`` (already applied to the game) to the twin and compare; False when the
+        pair ends here (the twin refused it, or the step showed the observer something new)."""
+        g, t, team = self.g, self.twin, self.team
+        n = len(t.state.log)
+        dh = len(t.dice.history)
+        try:
+            t.apply(action)
+        except (IllegalAction, LabError, DiceExhausted) as e:
+            actor = self.actor
+            if actor in (team, CHANCE):
+                self._same("accept", "accepted", f"{type(e).__name__}: {e}", f" {action!r}")
+            return False
+        label = f" after {action!r}"
+        self._same("undo", undo_allowed(g, team)[0], undo_allowed(t, team)[0], label)
+        if view_text(g, team) != view_text(t, team):
+            return False                      # the step showed it something: what follows may differ
+        self._same("pause", pause(g), pause(t), label)
+        self._same("dice", [tuple(d) for d in g.dice.history[self.dh:]], [tuple(d) for d in t.dice.history[dh:]],
+                   label)
+        self._same("undo", undo_allowed(g, team), undo_allowed(t, team), label)
+        self._same("log", read_log(g, team, self.log_n), read_log(t, team, n), label)
+        return True
+
+
+def _concrete(offered: list, rng) -> list:
+    return [a.sample(rng) if isinstance(a, Template) else a for a in offered]
+
+
+def _pick(g, rng):
+    acts = _concrete(g.legal_actions(), rng)
+    ends = [a for a in acts if isinstance(a, (A.EndPlanning, A.EndDeployment, A.EndImpulse))]
+    rest = [a for a in acts if a not in ends]
+    pick = rest if rest and rng.random() < 0.8 else (ends or rest)
+    return pick[int(rng.integers(len(pick)))] if pick else None
+
+
+def walk(name: str, seed: int, steps: int, tally: Tally, start: str = "planning", every: int = 3,
+         follow: int = 3, n_probes: int = 8) -> None:
+    """One random legal game of ``name`` from ``start`` (``"planning"`` or ``"action"``): every
+    ``every`` steps a twin by the next perturbation for the next team, followed for up to
+    ``follow`` steps (see :class:`Pair`)."""
+    g = load_scenario(name, seed=seed, start=start) if start == "planning" else load_scenario(name, seed=seed)
+    rng = np.random.default_rng(seed)
+    kinds = list(PERTURBATIONS)
+    pairs: list[tuple[Pair, int]] = []
+    for n in range(steps):
+        if g.to_act() is None:
+            return
+        if n % every == 0:
+            kind, team = kinds[(n // every) % len(kinds)], TEAMS[(n // every // len(kinds) + seed) % 2]
+            twin, what = make_twin(g, team, kind, rng)
+            if twin is None:
+                tally.no_candidate[kind] += 1
+            else:
+                tally.pairs[kind] += 1
+                pairs.append((Pair(g, twin, team, kind, what, f"{name} from {start}, seed {seed}, step {n}", tally),
+                               follow))
+        for p, _ in pairs:
+            p.before(rng, n_probes)
+        action = _pick(g, rng)
+        if action is None:
+            return
+        actor = g.to_act()
+        for p, _ in pairs:
+            p.log_n, p.dh, p.actor = len(g.state.log), len(g.dice.history), actor
+        g.apply(action)
+        tally.steps += 1
+        pairs = [(p, left - 1) for p, left in pairs if p.step(action) and left > 1]
