@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields, is_dataclass, replace
 from typing import Callable
 
 import numpy as np
@@ -49,7 +49,7 @@ from lcb_lab.games.lcb.handlers import HANDLERS
 from lcb_lab.games.lcb.io.loading import load_scenario
 from lcb_lab.games.lcb.legal_templates import Template
 from lcb_lab.games.lcb.model.invariants import violations
-from lcb_lab.games.lcb.model.state import GameState, other
+from lcb_lab.games.lcb.model.state import GameState, Marker, other
 from lcb_lab.games.lcb.rules.common import Ctx
 from lcb_lab.games.lcb.whatif.timeline import undo_allowed
 from lcb_lab.kernel.errors import DiceExhausted, IllegalAction, LabError
@@ -96,7 +96,7 @@ KNOWN_LEAKS: tuple[KnownLeak, ...] = (
               "only if some interceptor is eligible, concealed ones included",
               lambda f: f.what in ("pause", "dice") and ("intercept" in f.detail or "LRS" in f.detail)),
     KnownLeak("undo_after_empty_zor", "undo is allowed after a ZOR that found nothing, refused after one that "
-              "found something", lambda f: f.what == "undo"),
+              "found something", lambda f: f.what == "undo" and "Zor(" in f.where),
     KnownLeak("torpedo_detect_log", "a torpedo attack whose DETECT failed logs the enemy submarine's name and its "
               "DETECT roll", _log_has("DETECT", "torpedo", "Torpedo")),
     KnownLeak("transport_rp_log", "a public transport line names a concealed ship and its hidden RP",
@@ -145,6 +145,19 @@ class Tally:
 
 
 # ====================================================================== perturbations
+@dataclass(frozen=True)
+class Change:
+    """What a perturbation did: ``text`` (one line) and ``ids`` -- the counters, markers and
+    cards it touched, each mapped to the one that plays its part in the twin (a swap maps the
+    two to each other; any other change maps an id to itself)."""
+
+    text: str
+    ids: dict[str, str]
+
+    def __str__(self) -> str:
+        return self.text
+
+
 def _busy(s: GameState) -> set[str]:
     """Units and MILDECs the current impulse has declared (moving, acting): not perturbed."""
     imp = s.impulse
@@ -157,63 +170,78 @@ def _busy(s: GameState) -> set[str]:
     return out
 
 
-def _backs(g, s: GameState, team: str) -> list:
-    """The enemy units ``team`` sees only as backs on the map, idle (not acted, not moved)."""
+def _backs(g, s: GameState, team: str, markers: bool = False) -> list:
+    """The enemy units (and MILDECs too when ``markers``) ``team`` sees only as backs on the
+    map, idle (not acted, not moved, not declared)."""
     busy = _busy(s)
-    return [u for u in s.units.values() if u.team != team and not u.destroyed and u.hex is not None
-            and u.embarked_on is None and not observer.knows(s, team, u)
-            and not observer.hidden_sub(u, g.catalog, team)
-            and not (u.acted or u.moved or u.moved_with) and u.uid not in busy]
-
-
-def _domain(g, u) -> str:
-    return g.catalog.unit(u.type_id).domain
+    units = [u for u in s.units.values() if u.team != team and not u.destroyed and u.hex is not None
+             and u.embarked_on is None and not observer.knows(s, team, u)
+             and not observer.hidden_sub(u, g.catalog, team)
+             and not (u.acted or u.moved or u.moved_with) and u.uid not in busy]
+    mildecs = [m for m in s.markers.values() if markers and m.team != team and not m.destroyed
+               and not observer.knows(s, team, m) and not m.acted and m.mid not in busy]
+    return units + mildecs
 
 
 def _sound(g, s: GameState) -> bool:
     return not violations(s, g.board, g.catalog, g.decks)
 
 
-def swap_backs(g, s: GameState, team: str, rng) -> str | None:
-    """Two enemy backs of the same Task Force and domain, in different hexes, trade places."""
-    backs = _backs(g, s, team)
+def swap_backs(g, s: GameState, team: str, rng) -> Change | None:
+    """Two enemy backs -- units or MILDECs, whose backs look alike (6.11) -- of the same Task
+    Force, in different hexes, trade places (where each may stand: a ship and a ground unit
+    only between hexes of land and water).  The enemy's acts naming one of them
+    name the other in the twin (:func:`translate`): the same act as the observer sees it."""
+    backs = _backs(g, s, team, markers=True)
     pairs = [(a, b) for i, a in enumerate(backs) for b in backs[i + 1:]
-             if a.hex != b.hex and a.task_force == b.task_force and _domain(g, a) == _domain(g, b)]
-    for k in rng.permutation(len(pairs))[:6]:
+             if a.hex != b.hex and a.task_force == b.task_force]
+    for k in rng.permutation(len(pairs))[:8]:
         a, b = pairs[int(k)]
         a.hex, b.hex = b.hex, a.hex
         if _sound(g, s):
-            return f"{a.uid} <-> {b.uid}"
+            return Change(f"{_name(a)} <-> {_name(b)}", {_name(a): _name(b), _name(b): _name(a)})
         a.hex, b.hex = b.hex, a.hex
     return None
 
 
-def drain_supply(g, s: GameState, team: str, rng) -> str | None:
+def _name(c) -> str:
+    return c.mid if isinstance(c, Marker) else c.uid
+
+
+def drain_supply(g, s: GameState, team: str, rng) -> Change | None:
     """A concealed enemy unit with supply left gets none (each value 0)."""
     full = [u for u in _backs(g, s, team) if any(u.supply.values())]
     if not full:
         return None
     u = full[int(rng.integers(len(full)))]
     u.supply = {k: 0 for k in u.supply}
-    return f"{u.uid} drained"
+    return Change(f"{u.uid} drained", {u.uid: u.uid})
 
 
-def move_sub(g, s: GameState, team: str, rng) -> str | None:
-    """An unrevealed enemy submarine moves one hex (to water it may stand in)."""
+def move_sub(g, s: GameState, team: str, rng) -> Change | None:
+    """Two unrevealed enemy submarines trade places, or (one alone) one moves one hex to water
+    it may stand in (14.03: the other team sees nothing of them)."""
     busy = _busy(s)
     subs = [u for u in s.units.values() if not u.destroyed and u.hex is not None and u.uid not in busy
             and observer.hidden_sub(u, g.catalog, team) and not (u.acted or u.moved or u.fired)]
+    pairs = [(a, b) for i, a in enumerate(subs) for b in subs[i + 1:] if a.hex != b.hex]
+    for k in rng.permutation(len(pairs))[:4]:
+        a, b = pairs[int(k)]
+        a.hex, b.hex = b.hex, a.hex
+        if _sound(g, s):
+            return Change(f"{a.uid} <-> {b.uid}", {a.uid: b.uid, b.uid: a.uid})
+        a.hex, b.hex = b.hex, a.hex
     for k in rng.permutation(len(subs)):
         u, home = subs[int(k)], subs[int(k)].hex
         for h in rng.permutation(list(g.board.naval_neighbours(home))):
             u.hex = str(h)
             if _sound(g, s):
-                return f"{u.uid} {home} -> {h}"
+                return Change(f"{u.uid} {home} -> {h}", {u.uid: u.uid})
         u.hex = home
     return None
 
 
-def mines(g, s: GameState, team: str, rng) -> str | None:
+def mines(g, s: GameState, team: str, rng) -> Change | None:
     """A secret enemy mine removed, or one cube laid next to one of ``team``'s units (13.37)."""
     from lcb_lab.games.lcb.rules.markers import mines as M
     theirs = [m for m in s.card_markers.values() if m.kind == "mine" and m.team != team and not m.revealed]
@@ -221,7 +249,7 @@ def mines(g, s: GameState, team: str, rng) -> str | None:
         m = theirs[int(rng.integers(len(theirs)))]
         del s.card_markers[m.mid]
         if _sound(g, s):
-            return f"mine {m.mid} in {m.hex} removed"
+            return Change(f"mine {m.mid} in {m.hex} removed", {m.mid: m.mid})
         s.card_markers[m.mid] = m
     own = sorted({u.hex for u in s.units.values() if u.team == team and u.hex and not u.destroyed})
     taken = {m.hex for m in s.card_markers.values()}
@@ -238,12 +266,12 @@ def mines(g, s: GameState, team: str, rng) -> str | None:
         finally:
             del s.log[n:]
         if _sound(g, s):
-            return f"mine {m.mid} laid in {h}"
+            return Change(f"mine {m.mid} laid in {h}", {m.mid: m.mid})
         del s.card_markers[m.mid]
     return None
 
 
-def rename_cards(g, s: GameState, team: str, rng) -> str | None:
+def rename_cards(g, s: GameState, team: str, rng) -> Change | None:
     """An enemy pool card the observer cannot see becomes another card of that team's deck."""
     enemy = other(team)
     hidden = [c for c in s.cards.values() if c.team == enemy and c.where == "pool" and not observer.knows(s, team, c)
@@ -258,7 +286,7 @@ def rename_cards(g, s: GameState, team: str, rng) -> str | None:
             c.name = str(n)
             if _sound(g, s):
                 _sync_jccs(s, enemy)
-                return f"{c.cid} {old} -> {n}"
+                return Change(f"{c.cid} {old} -> {n}", {c.cid: c.cid})
         c.name = old
     return None
 
@@ -274,14 +302,14 @@ def _sync_jccs(s: GameState, team: str) -> None:
         s.jccs[team] = [c.name for c in s.cards.values() if c.team == team and c.where == "pool"]
 
 
-def enemy_cp(g, s: GameState, team: str, rng) -> str | None:
+def enemy_cp(g, s: GameState, team: str, rng) -> Change | None:
     """The enemy's unspent CP (3.12) one to three more or fewer (never below 0)."""
     enemy = other(team)
     old = s.cp.get(enemy, 0)
     new = old + int(rng.integers(1, 4)) if old == 0 or rng.random() < 0.5 else max(0, old - int(rng.integers(1, 4)))
     s.cp[enemy] = new
     if new != old and _sound(g, s):
-        return f"{enemy} CP {old} -> {new}"
+        return Change(f"{enemy} CP {old} -> {new}", {})
     s.cp[enemy] = old
     return None
 
@@ -291,13 +319,29 @@ PERTURBATIONS: dict[str, Callable] = {
     "rename_cards": rename_cards, "enemy_cp": enemy_cp,
 }
 """Name -> ``f(game, twin_state, observer, rng)``: changes the twin's state in place in a fact
-``observer`` may not know; returns what it did, or None (and the state as it was) when the
+``observer`` may not know; returns what it did (:class:`Change`), or None (and the state as it was) when the
 state offers no candidate."""
 
 
 def view_text(g, team: str) -> str:
     """``g.view(team)`` as canonical JSON (what the comparisons test for equality)."""
     return json.dumps(g.view(team), sort_keys=True, default=str)
+
+
+def _names_any(action, ids: set[str]) -> bool:
+    """Whether ``action`` names one of ``ids`` (a touched counter, marker or card)."""
+    return bool(ids) and translate(action, {i: "\0" for i in ids}) != action
+
+
+def translate(x, ids: dict[str, str]):
+    """``x`` (an action, its parts) with every string in ``ids`` replaced by its value."""
+    if isinstance(x, str):
+        return ids.get(x, x)
+    if isinstance(x, tuple):
+        return tuple(translate(y, ids) for y in x)
+    if is_dataclass(x):
+        return replace(x, **{f.name: translate(getattr(x, f.name), ids) for f in fields(x)})
+    return x
 
 
 def make_twin(g, team: str, kind: str, rng):
@@ -409,6 +453,10 @@ class Pair:
         g, t, team = self.g, self.twin, self.team
         n = len(t.state.log)
         dh = len(t.dice.history)
+        if self.actor not in (team, CHANCE):       # the enemy acts: on the counters as swapped
+            if _names_any(action, {k for k, v in self.what.ids.items() if k == v}):
+                return False                       # with what it changed: not the same act
+            action = translate(action, self.what.ids)
         try:
             t.apply(action)
         except (IllegalAction, LabError, DiceExhausted) as e:
@@ -418,11 +466,11 @@ class Pair:
             return False
         label = f" after {action!r}"
         self._same("undo", undo_allowed(g, team)[0], undo_allowed(t, team)[0], label)
+        self._same("pause", pause(g), pause(t), label)
         if view_text(g, team) != view_text(t, team):
             return False                      # the step showed it something: what follows may differ
-        self._same("pause", pause(g), pause(t), label)
-        self._same("dice", [tuple(d) for d in g.dice.history[self.dh:]], [tuple(d) for d in t.dice.history[dh:]],
-                   label)
+        self._same("dice", [d.values for d in g.dice.history[self.dh:]], [d.values for d in t.dice.history[dh:]],
+                   label)                 # how many dice and what they showed (their purposes name counters)
         self._same("undo", undo_allowed(g, team), undo_allowed(t, team), label)
         self._same("log", read_log(g, team, self.log_n), read_log(t, team, n), label)
         return True
@@ -432,11 +480,29 @@ def _concrete(offered: list, rng) -> list:
     return [a.sample(rng) if isinstance(a, Template) else a for a in offered]
 
 
+BUSY = (A.CommitCombat, A.TorpedoAttack, A.ExerciseZor, A.SubmarineZor, A.PlayCard, A.BuyCard)
+"""The acts a walk prefers when offered (combat, ZORs, cards: where secrets are at stake)."""
+
+
+def _busy_act(a) -> bool:
+    if isinstance(a, A.CommitCombat):
+        return bool(a.lrs or a.ga)
+    if isinstance(a, A.Declare):
+        return any(c.kind in ("move_combat", "play_jcc") for c in a.actions)
+    return isinstance(a, BUSY)
+
+
 def _pick(g, rng):
+    """A random offered action, busy play preferred: combat, ZORs and cards six times in ten
+    when offered; an end (of a stage or impulse) or a pass one time in ten when anything else is."""
     acts = _concrete(g.legal_actions(), rng)
-    ends = [a for a in acts if isinstance(a, (A.EndPlanning, A.EndDeployment, A.EndImpulse))]
+    busy = [a for a in acts if _busy_act(a)]
+    if busy and rng.random() < 0.6:
+        return busy[int(rng.integers(len(busy)))]
+    ends = [a for a in acts if isinstance(a, (A.EndPlanning, A.EndDeployment, A.EndImpulse))
+            or (isinstance(a, A.Declare) and not a.actions)]
     rest = [a for a in acts if a not in ends]
-    pick = rest if rest and rng.random() < 0.8 else (ends or rest)
+    pick = rest if rest and rng.random() < 0.9 else (ends or rest)
     return pick[int(rng.integers(len(pick)))] if pick else None
 
 
@@ -453,7 +519,8 @@ def walk(name: str, seed: int, steps: int, tally: Tally, start: str = "planning"
         if g.to_act() is None:
             return
         if n % every == 0:
-            kind, team = kinds[(n // every) % len(kinds)], TEAMS[(n // every // len(kinds) + seed) % 2]
+            kind, actor = kinds[(n // every) % len(kinds)], g.to_act()
+            team = actor if actor in TEAMS and rng.random() < 0.75 else TEAMS[int(rng.integers(2))]
             twin, what = make_twin(g, team, kind, rng)
             if twin is None:
                 tally.no_candidate[kind] += 1
@@ -472,3 +539,30 @@ def walk(name: str, seed: int, steps: int, tally: Tally, start: str = "planning"
         g.apply(action)
         tally.steps += 1
         pairs = [(p, left - 1) for p, left in pairs if p.step(action) and left > 1]
+
+
+# ====================================================================== one pair, by hand
+def twin_of(g, team: str, change: Callable[[GameState], Change]):
+    """A fork of ``g`` changed by ``change(state)`` (a directed test's own perturbation), with
+    the same checks as :func:`make_twin`: sound, and ``team``'s view unchanged."""
+    twin = g.fork()
+    what = change(twin.state)
+    broken = violations(twin.state, twin.board, twin.catalog, twin.decks)
+    assert not broken, f"{what} broke the state: " + "; ".join(v.text() for v in broken)
+    assert view_text(twin, team) == view_text(g, team), f"{what} changed {team}'s view: fix the perturbation"
+    return twin, what
+
+
+def compare_steps(g, twin, team: str, actions: list, what: Change, seed: int = 0) -> list[Finding]:
+    """Compare ``g`` and ``twin`` for ``team`` before each of ``actions`` (offers, probes,
+    pause) and after applying it to both (pause, dice, undo, log; the other team's acts on
+    swapped counters translated): every finding (``[]``: indistinguishable)."""
+    tally, rng = Tally(), np.random.default_rng(seed)
+    p = Pair(g, twin, team, "by hand", what, "by hand", tally)
+    for action in actions:
+        p.before(rng, n_probes=1000)
+        p.log_n, p.dh, p.actor = len(g.state.log), len(g.dice.history), g.to_act()
+        g.apply(action)
+        if not p.step(action):
+            break
+    return tally.findings

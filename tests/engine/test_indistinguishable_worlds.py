@@ -1,0 +1,134 @@
+"""Secrets kept by construction: two worlds that differ only in what a team may not know look
+the same to that team -- its view, offers, refusals, pauses, dice, undo and log lines
+(principle 8; 3.03, 3.12, 6.11, 7.53, 9.02, 13.37, 14.03).  The harness is ``tests/worlds.py``.
+
+* the property: random legal play of both scenarios from the Planning and the Action Stage,
+  twins built at sampled states by every perturbation and followed a few steps; it fails on
+  any difference that is not a known leak (:data:`tests.worlds.KNOWN_LEAKS`), and prints what
+  it did (pairs per perturbation, comparisons, steps).  ``make fuzz`` plays at least
+  ``LCB_FUZZ_STEPS`` steps (default 100 000);
+* one directed pair per known leak, marked ``xfail(strict=True)`` while the leak is there:
+  when it is fixed the test passes, the strict marker turns that into a failure, and the
+  marker (and the leak's entry in ``KNOWN_LEAKS``) is removed.
+"""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+import lcb_lab
+from lcb_lab.games.lcb import actions as A
+from lcb_lab.games.lcb.content.worked.ch14 import B, SSK, SSN, sea
+from lcb_lab.games.lcb.io.loading import load_scenario
+from tests.budget import FUZZ
+from tests.worlds import (KNOWN_LEAKS, PERTURBATIONS, SCENARIOS, Change, Tally, compare_steps, known_leak,
+                          twin_of, walk)
+
+KNOWN = {k.key: k for k in KNOWN_LEAKS}
+
+
+def leak(key: str):
+    """``xfail(strict=True)`` for the known leak ``key``: only an AssertionError (a difference the
+    team could see) counts as the leak."""
+    return pytest.mark.xfail(strict=True, raises=AssertionError,
+                             reason=f"known leak: {KNOWN[key].text} -- when fixed, remove this marker and "
+                                    f"the {key!r} entry of tests/worlds.py KNOWN_LEAKS")
+
+
+def indistinguishable(findings) -> None:
+    assert not findings, "\n\n".join(f"{f}\n  (known leak: {known_leak(f) or 'NEW'})" for f in findings)
+
+
+# ---------------------------------------------------------------- the property
+STEPS = int(os.environ.get("LCB_FUZZ_STEPS", "100000")) if FUZZ else 0
+"""Steps the long run plays at least (``make fuzz``; ``LCB_FUZZ_STEPS``)."""
+
+
+def _run(seeds: range, steps: int, tally: Tally) -> None:
+    for seed in seeds:
+        for name in SCENARIOS:
+            for start in ("planning", "action"):
+                walk(name, seed, steps, tally, start=start)
+
+
+@pytest.mark.fuzz
+def test_random_twins_look_the_same_to_the_team_that_may_not_know():
+    tally = Tally()
+    if FUZZ:
+        seed = 0
+        while tally.steps < STEPS:
+            _run(range(seed, seed + 1), 200, tally)
+            seed += 1
+    else:
+        _run(range(3), 120, tally)
+    print("\n" + tally.report())
+    assert set(tally.pairs) == set(PERTURBATIONS), tally.report()     # every perturbation was tried
+    assert tally.steps >= 400 and sum(tally.comparisons.values()) >= 5000, tally.report()
+    assert not tally.new(), tally.report() + "\n\nNEW LEAKS:\n\n" + "\n\n".join(map(str, tally.new()))
+
+
+def test_a_perturbation_that_changes_the_view_is_refused_by_the_harness():
+    g = load_scenario("gotland_redux", seed=1)
+    uid = next(u.uid for u in g.state.units.values() if u.team == "RU" and not u.revealed and u.hex)
+
+    def reveal(s):
+        s.units[uid].revealed = True
+        return Change(f"{uid} face up", {uid: uid})
+
+    with pytest.raises(AssertionError, match="changed US's view: fix the perturbation"):
+        twin_of(g, "US", reveal)
+
+
+# ---------------------------------------------------------------- the known leaks, one pair each
+@leak("unspent_cp_log")
+def test_the_end_of_planning_does_not_tell_the_other_team_the_cp_spent_3_13():
+    g = load_scenario("gotland_redux", seed=1, start="planning")
+
+    def spend(s):
+        s.cp["US"] = 4
+        return Change("US CP 6 -> 4", {})
+
+    twin, what = twin_of(g, "RU", spend)
+    indistinguishable(compare_steps(g, twin, "RU", [A.EndPlanning("US")], what))
+
+
+def _lrs_at_whiskey_with_a_concealed_iamd():
+    """RU's 1 Uran fires LRS at the US 1 Whiskey; the US 1 Kilo (IAMD, face down) stands in range."""
+    g = lcb_lab.situation(
+        units={"1 Uran": ("runi_coastal_missile_section", "F-2"),
+               "1 Whiskey": {"type": "usmc_himars_section", "hex": "F-6", "face_up": True},
+               "1 Kilo": ("usmc_iamd_section", "F-7")},
+        colours={"F-6": "brown"}, initiative="RU", forced=[8, 12, 11, 16])
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("1 Uran",)),)))
+    return g
+
+
+@leak("intercept_pause")
+def test_whether_the_game_waits_for_intercept_does_not_tell_a_concealed_units_supply_7_53():
+    g = _lrs_at_whiskey_with_a_concealed_iamd()
+    assert g.state.units["1 Kilo"].supply == {"INT1": 8} and not g.state.units["1 Kilo"].revealed
+
+    def drain(s):
+        s.units["1 Kilo"].supply = {"INT1": 0}
+        return Change("1 Kilo drained", {"1 Kilo": "1 Kilo"})
+
+    twin, what = twin_of(g, "RU", drain)
+    indistinguishable(compare_steps(g, twin, "RU", [A.CommitCombat(lrs=(A.LrsAttack("1 Uran", "LRS1", "1 Whiskey", 2),))],
+                                    what))
+
+
+@leak("torpedo_detect_log")
+def test_a_torpedo_attack_whose_detect_failed_does_not_name_the_hidden_submarine_14_011():
+    g = sea({"Ling": (SSN, "C-4", B), "Kilo 1": (SSK, "C-4", "TF Red"), "Kilo 2": (SSK, "A-1", "TF Red")},
+            forced=[15] * 6)
+
+    def swap(s):
+        a, b = s.units["Kilo 1"], s.units["Kilo 2"]
+        a.hex, b.hex = b.hex, a.hex
+        return Change("Kilo 1 <-> Kilo 2", {"Kilo 1": "Kilo 2", "Kilo 2": "Kilo 1"})
+
+    twin, what = twin_of(g, "US", swap)
+    indistinguishable(compare_steps(g, twin, "US", [A.BeginImpulse(B), A.Declare((A.CoreAction("move_combat", ("Ling",)),)),
+                                                    A.TorpedoAttack(1, "Ling", ("submarine",))], what))
