@@ -105,6 +105,10 @@ KNOWN_LEAKS: tuple[KnownLeak, ...] = (
               _log_has("unspent CP")),
     KnownLeak("intercept_card_id", "a public INTERCEPT allocation line carries a face-down Attached card's id",
               _log_has("INTERCEPT")),
+    KnownLeak("card_response_pause", "found by this test: after a card is played the game pauses for the other "
+              "team's card response only when its hidden pool holds a card that may respond, so the player learns "
+              "it holds one (and its own undo is refused only then)",
+              lambda f: f.what in ("pause", "undo") and "PlayCard(" in f.where),
 )
 
 

@@ -132,3 +132,35 @@ def test_a_torpedo_attack_whose_detect_failed_does_not_name_the_hidden_submarine
     twin, what = twin_of(g, "US", swap)
     indistinguishable(compare_steps(g, twin, "US", [A.BeginImpulse(B), A.Declare((A.CoreAction("move_combat", ("Ling",)),)),
                                                     A.TorpedoAttack(1, "Ling", ("submarine",))], what))
+
+
+@leak("card_hex_targets")
+def test_the_hexes_a_card_is_offered_at_do_not_pinpoint_a_hidden_submarine_14_03():
+    g = load_scenario("slite_landing", seed=2)
+    g.apply(A.BeginImpulse("TF Memphis"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), "P-8A: Surveillance"),)))
+    assert g.state.units["B-271"].hex == "AP-20" and "B-271" not in str(g.view("US"))
+
+    def dive(s):
+        s.units["B-271"].hex = "AP-19"
+        return Change("B-271 AP-20 -> AP-19", {"B-271": "B-271"})
+
+    twin, what = twin_of(g, "US", dive)
+    indistinguishable(compare_steps(g, twin, "US", [A.EndImpulse()], what))
+
+
+@leak("card_response_pause")
+def test_whether_the_game_waits_for_a_card_response_does_not_tell_the_hidden_pool_9_4():
+    """New (found by the property, gotland_redux): RU's pool holds Signals Management, which may
+    answer Open Source Intel; with any other card there the game goes on without asking RU."""
+    g = load_scenario("gotland_redux", seed=0)
+    g.apply(A.BeginImpulse("TF Memphis"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), "Open Source Intel"),)))
+    assert (g.state.cards["RU-1"].name, g.state.cards["RU-1"].where) == ("Signals Management", "pool")
+
+    def rename(s):
+        s.cards["RU-1"].name = "T-14 Tank: Unmanned"
+        return Change("RU-1 Signals Management -> T-14 Tank: Unmanned", {"RU-1": "RU-1"})
+
+    twin, what = twin_of(g, "US", rename)
+    indistinguishable(compare_steps(g, twin, "US", [A.PlayCard("US-2", "A", (), "AJ-22", 1)], what))
