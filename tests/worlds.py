@@ -91,7 +91,7 @@ def _log_has(*words: str) -> Callable[[Finding], bool]:
 KNOWN_LEAKS: tuple[KnownLeak, ...] = (
     KnownLeak("card_hex_targets", "the card options offered to a team target exactly the hex of a hidden enemy "
               "submarine (hex targets drawn from all living enemy units)",
-              lambda f: f.what == "offers" and f.perturbation in ("move_sub", "swap_backs")),
+              lambda f: f.what == "offers" and "PlayCard(" in f.detail),
     KnownLeak("intercept_pause", "after an LRS is committed the game pauses for the defender's INTERCEPT answer "
               "only if some interceptor is eligible, concealed ones included",
               lambda f: f.what in ("pause", "dice") and ("intercept" in f.detail or "LRS" in f.detail)),
@@ -109,6 +109,10 @@ KNOWN_LEAKS: tuple[KnownLeak, ...] = (
               "team's card response only when its hidden pool holds a card that may respond, so the player learns "
               "it holds one (and its own undo is refused only then)",
               lambda f: f.what in ("pause", "undo") and "PlayCard(" in f.where),
+    KnownLeak("move_paths", "found by this test: the Move paths offered are found on the true state, so a path "
+              "through a hex with an enemy back is offered only when no enemy ground unit is there (5.18): the "
+              "offer list tells a face-down ship or MILDEC from a ground unit",
+              lambda f: f.what == "offers" and "Move(" in f.detail),
 )
 
 

@@ -19,7 +19,7 @@ import pytest
 
 import lcb_lab
 from lcb_lab.games.lcb import actions as A
-from lcb_lab.games.lcb.content.worked.ch14 import B, SSK, SSN, sea
+from lcb_lab.games.lcb.content.worked.ch14 import B, R, SSK, SSN, sea
 from lcb_lab.games.lcb.io.loading import load_scenario
 from tests.budget import FUZZ
 from tests.worlds import (KNOWN_LEAKS, PERTURBATIONS, SCENARIOS, Change, Tally, compare_steps, known_leak,
@@ -36,8 +36,11 @@ def leak(key: str):
                                     f"the {key!r} entry of tests/worlds.py KNOWN_LEAKS")
 
 
-def indistinguishable(findings) -> None:
-    assert not findings, "\n\n".join(f"{f}\n  (known leak: {known_leak(f) or 'NEW'})" for f in findings)
+def indistinguishable(findings, key: str) -> None:
+    """No finding of the known leak ``key`` nor of a new kind (a directed pair may show another
+    known leak too: that one has its own test)."""
+    shown = [f for f in findings if known_leak(f) in (key, None)]
+    assert not shown, "\n\n".join(f"{f}\n  (known leak: {known_leak(f) or 'NEW'})" for f in shown)
 
 
 # ---------------------------------------------------------------- the property
@@ -90,7 +93,7 @@ def test_the_end_of_planning_does_not_tell_the_other_team_the_cp_spent_3_13():
         return Change("US CP 6 -> 4", {})
 
     twin, what = twin_of(g, "RU", spend)
-    indistinguishable(compare_steps(g, twin, "RU", [A.EndPlanning("US")], what))
+    indistinguishable(compare_steps(g, twin, "RU", [A.EndPlanning("US")], what), "unspent_cp_log")
 
 
 def _lrs_at_whiskey_with_a_concealed_iamd():
@@ -116,12 +119,12 @@ def test_whether_the_game_waits_for_intercept_does_not_tell_a_concealed_units_su
 
     twin, what = twin_of(g, "RU", drain)
     indistinguishable(compare_steps(g, twin, "RU", [A.CommitCombat(lrs=(A.LrsAttack("1 Uran", "LRS1", "1 Whiskey", 2),))],
-                                    what))
+                                    what), "intercept_pause")
 
 
 @leak("torpedo_detect_log")
 def test_a_torpedo_attack_whose_detect_failed_does_not_name_the_hidden_submarine_14_011():
-    g = sea({"Ling": (SSN, "C-4", B), "Kilo 1": (SSK, "C-4", "TF Red"), "Kilo 2": (SSK, "A-1", "TF Red")},
+    g = sea({"Ling": (SSN, "C-4", B), "Kilo 1": (SSK, "C-4", R), "Kilo 2": (SSK, "A-1", R)},
             forced=[15] * 6)
 
     def swap(s):
@@ -131,7 +134,7 @@ def test_a_torpedo_attack_whose_detect_failed_does_not_name_the_hidden_submarine
 
     twin, what = twin_of(g, "US", swap)
     indistinguishable(compare_steps(g, twin, "US", [A.BeginImpulse(B), A.Declare((A.CoreAction("move_combat", ("Ling",)),)),
-                                                    A.TorpedoAttack(1, "Ling", ("submarine",))], what))
+                                                    A.TorpedoAttack(1, "Ling", ("submarine",))], what), "torpedo_detect_log")
 
 
 @leak("card_hex_targets")
@@ -146,7 +149,7 @@ def test_the_hexes_a_card_is_offered_at_do_not_pinpoint_a_hidden_submarine_14_03
         return Change("B-271 AP-20 -> AP-19", {"B-271": "B-271"})
 
     twin, what = twin_of(g, "US", dive)
-    indistinguishable(compare_steps(g, twin, "US", [A.EndImpulse()], what))
+    indistinguishable(compare_steps(g, twin, "US", [A.EndImpulse()], what), "card_hex_targets")
 
 
 @leak("card_response_pause")
@@ -163,4 +166,37 @@ def test_whether_the_game_waits_for_a_card_response_does_not_tell_the_hidden_poo
         return Change("RU-1 Signals Management -> T-14 Tank: Unmanned", {"RU-1": "RU-1"})
 
     twin, what = twin_of(g, "US", rename)
-    indistinguishable(compare_steps(g, twin, "US", [A.PlayCard("US-2", "A", (), "AJ-22", 1)], what))
+    indistinguishable(compare_steps(g, twin, "US", [A.PlayCard("US-2", "A", (), "AJ-22", 1)], what), "card_response_pause")
+
+
+def _zor_into_a_coastal_back():
+    """US 1 Alpha (ground) in J-5 next to the coastal hex I-5, where RU's 1 Uran (ground) stands
+    face down; RU's DDG 1 stands face down in the coastal I-9 -- the twin swaps the two."""
+    g = sea({"1 Alpha": ("usmc_infantry_platoon", "J-5", B), "1 Uran": ("runi_coastal_missile_section", "I-5", R),
+             "DDG 1": ("rubf_ddg", "I-9", R)})
+
+    def swap(s):
+        a, b = s.units["1 Uran"], s.units["DDG 1"]
+        a.hex, b.hex = b.hex, a.hex
+        return Change("1 Uran <-> DDG 1", {"1 Uran": "DDG 1", "DDG 1": "1 Uran"})
+
+    twin, what = twin_of(g, "US", swap)
+    return g, twin, what
+
+
+@leak("undo_after_empty_zor")
+def test_undo_after_a_zor_does_not_tell_whether_it_found_anything_6_21():
+    g, twin, what = _zor_into_a_coastal_back()
+    findings = compare_steps(g, twin, "US", [A.BeginImpulse(B), A.Declare((A.CoreAction("move_combat", ("1 Alpha",)),)),
+                                             A.ExerciseZor(1, "I-5")], what)
+    assert g.state.units["1 Uran"].revealed and not twin.state.units["DDG 1"].revealed   # found / found nothing
+    indistinguishable(findings, "undo_after_empty_zor")
+
+
+@leak("move_paths")
+def test_the_move_paths_offered_do_not_tell_what_a_back_is_5_18():
+    """New (found by the ZOR pair): in world A a ground unit is the back in I-5 and the paths to
+    I-6 go round it; in world B a ship is, and they go through it."""
+    g, twin, what = _zor_into_a_coastal_back()
+    indistinguishable(compare_steps(g, twin, "US", [A.BeginImpulse(B), A.Declare((A.CoreAction("move_combat", ("1 Alpha",)),)),
+                                                    A.EndImpulse()], what), "move_paths")
