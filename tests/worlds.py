@@ -342,9 +342,10 @@ def _names_any(action, ids: set[str]) -> bool:
 
 
 def translate(x, ids: dict[str, str]):
-    """``x`` (an action, its parts) with every string in ``ids`` replaced by its value."""
+    """``x`` (an action, its parts) with every string in ``ids`` replaced by its value (also as
+    a part of a ``card:slot`` name, ``RU-3:INT1``)."""
     if isinstance(x, str):
-        return ids.get(x, x)
+        return ":".join(ids.get(p, p) for p in x.split(":")) if x not in ids else ids[x]
     if isinstance(x, tuple):
         return tuple(translate(y, ids) for y in x)
     if is_dataclass(x):

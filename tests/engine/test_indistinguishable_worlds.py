@@ -200,3 +200,29 @@ def test_the_move_paths_offered_do_not_tell_what_a_back_is_5_18():
     g, twin, what = _zor_into_a_coastal_back()
     indistinguishable(compare_steps(g, twin, "US", [A.BeginImpulse(B), A.Declare((A.CoreAction("move_combat", ("1 Alpha",)),)),
                                                     A.EndImpulse()], what), "move_paths")
+
+
+def renumber(a: str, b: str):
+    """A change that swaps the ids of two cards the observer cannot see (what a card's id says:
+    nothing, 9.02), in the cards and the attachments that name them."""
+    def change(s):
+        ca, cb = s.cards[a], s.cards[b]
+        s.cards[a], s.cards[b] = cb, ca
+        ca.cid, cb.cid = b, a
+        for u in s.units.values():
+            u.attachments = [{a: b, b: a}.get(x, x) for x in u.attachments]
+        return Change(f"{a} <-> {b}", {a: b, b: a})
+    return change
+
+
+@leak("intercept_card_id")
+def test_an_intercept_allocation_does_not_show_a_face_down_cards_id_9_02():
+    g = load_scenario("gotland_redux", seed=1)
+    g.apply(A.ScriptedEffect("reveal", units=("1 Anna",)))
+    g.apply(A.BeginImpulse("TF Boston"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51",)),)))
+    assert (g.state.cards["RU-3"].host, g.state.cards["RU-9"].where) == ("2 Anna", "pool")
+    twin, what = twin_of(g, "US", renumber("RU-3", "RU-9"))
+    answer = A.AnswerIntercept(intercepts=(A.Intercept("2 Anna", "RU-3:INT1", "1 Anna", 1),))
+    indistinguishable(compare_steps(g, twin, "US", [A.CommitCombat(lrs=(A.LrsAttack("DDG-51", "LRS1", "1 Anna", 4),)),
+                                                    answer], what), "intercept_card_id")
