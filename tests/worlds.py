@@ -157,10 +157,14 @@ class Tally:
 class Change:
     """What a perturbation did: ``text`` (one line) and ``ids`` -- the counters, markers and
     cards it touched, each mapped to the one that plays its part in the twin (a swap maps the
-    two to each other; any other change maps an id to itself)."""
+    two to each other; any other change maps an id to itself) -- and whether the other team's
+    acts with them stay comparable (``acts_alike``)."""
 
     text: str
     ids: dict[str, str]
+    acts_alike: bool = False
+    """True: the other team's acts with a touched counter are still the same act as the observer
+    sees it (a supply value changed); False: they end the comparison (it moved, or is another card)."""
 
     def __str__(self) -> str:
         return self.text
@@ -223,7 +227,7 @@ def drain_supply(g, s: GameState, team: str, rng) -> Change | None:
         return None
     u = full[int(rng.integers(len(full)))]
     u.supply = {k: 0 for k in u.supply}
-    return Change(f"{u.uid} drained", {u.uid: u.uid})
+    return Change(f"{u.uid} drained", {u.uid: u.uid}, acts_alike=True)
 
 
 def move_sub(g, s: GameState, team: str, rng) -> Change | None:
@@ -463,7 +467,7 @@ class Pair:
         n = len(t.state.log)
         dh = len(t.dice.history)
         if self.actor not in (team, CHANCE):       # the enemy acts: on the counters as swapped
-            if _names_any(action, {k for k, v in self.what.ids.items() if k == v}):
+            if not self.what.acts_alike and _names_any(action, {k for k, v in self.what.ids.items() if k == v}):
                 return False                       # with what it changed: not the same act
             action = translate(action, self.what.ids)
         try:

@@ -226,3 +226,20 @@ def test_an_intercept_allocation_does_not_show_a_face_down_cards_id_9_02():
     answer = A.AnswerIntercept(intercepts=(A.Intercept("2 Anna", "RU-3:INT1", "1 Anna", 1),))
     indistinguishable(compare_steps(g, twin, "US", [A.CommitCombat(lrs=(A.LrsAttack("DDG-51", "LRS1", "1 Anna", 4),)),
                                                     answer], what), "intercept_card_id")
+
+
+@leak("transport_rp_log")
+def test_a_rotary_lift_resupply_does_not_tell_the_concealed_hosts_rp_12_13():
+    from lcb_lab.games.lcb.content.worked import ch12
+    g, lift = ch12._lift_game(0, forced=[4, 3, 6], extra={
+        "Ashore": {"type": "usmc_infantry_platoon", "hex": "J-8", "supply": {"GA": 5}}})
+    assert not g.state.units["LHA 8"].revealed and g.state.units["LHA 8"].supply == {"RP": 20}
+
+    def fewer(s):
+        s.units["LHA 8"].supply["RP"] = 17
+        return Change("LHA 8 RP 20 -> 17", {"LHA 8": "LHA 8"}, acts_alike=True)
+
+    twin, what = twin_of(g, "RU", fewer)
+    acts = [A.BeginImpulse(ch12.BLUE), A.Declare((A.CoreAction("move_embarked_jcc", ("LHA 8",), jcc="MEU Rotary Lift"),)),
+            A.PlayCard(lift, "B", ("Ashore", "rp:5"), "J-8", action=1)]
+    indistinguishable(compare_steps(g, twin, "RU", acts, what), "transport_rp_log")
