@@ -439,7 +439,7 @@ def _diff(a, b) -> str:
 class Pair:
     """A game and its twin, compared for ``team`` at each step both take (see the module doc)."""
 
-    def __init__(self, g, twin, team: str, kind: str, what: str, where: str, tally: Tally):
+    def __init__(self, g, twin, team: str, kind: str, what: "Change", where: str, tally: Tally):
         self.g, self.twin, self.team, self.kind = g, twin, team, kind
         self.what, self.where, self.tally = what, where, tally
 
@@ -451,8 +451,10 @@ class Pair:
         return False
 
     def before(self, rng, n_probes: int = 10) -> None:
-        """Offers, probe verdicts and the pause, before a step."""
+        """Offers, probe verdicts and the pause, before a step; notes where the game's log and
+        dice stand and who acts (what :meth:`step` compares from)."""
         g, t, team = self.g, self.twin, self.team
+        self.log_n, self.dh, self.actor = len(g.state.log), len(g.dice.history), g.to_act()
         self._same("pause", pause(g), pause(t))
         if g.to_act() == team or g.state.stage in ("planning", "deployment"):
             self._same("offers", offers(g, team), offers(t, team))
@@ -473,8 +475,7 @@ class Pair:
         try:
             t.apply(action)
         except (IllegalAction, LabError, DiceExhausted) as e:
-            actor = self.actor
-            if actor in (team, CHANCE):
+            if self.actor in (team, CHANCE):
                 self._same("accept", "accepted", f"{type(e).__name__}: {e}", f" {action!r}")
             return False
         label = f" after {action!r}"
@@ -546,9 +547,6 @@ def walk(name: str, seed: int, steps: int, tally: Tally, start: str = "planning"
         action = _pick(g, rng)
         if action is None:
             return
-        actor = g.to_act()
-        for p, _ in pairs:
-            p.log_n, p.dh, p.actor = len(g.state.log), len(g.dice.history), actor
         g.apply(action)
         tally.steps += 1
         pairs = [(p, left - 1) for p, left in pairs if p.step(action) and left > 1]
@@ -574,7 +572,6 @@ def compare_steps(g, twin, team: str, actions: list, what: Change, seed: int = 0
     p = Pair(g, twin, team, "by hand", what, "by hand", tally)
     for action in actions:
         p.before(rng, n_probes=1000)
-        p.log_n, p.dh, p.actor = len(g.state.log), len(g.dice.history), g.to_act()
         g.apply(action)
         if not p.step(action):
             break
