@@ -252,3 +252,23 @@ def test_a_rotary_lift_resupply_does_not_tell_the_concealed_hosts_rp_12_13():
     acts = [A.BeginImpulse(ch12.BLUE), A.Declare((A.CoreAction("move_embarked_jcc", ("LHA 8",), jcc="MEU Rotary Lift"),)),
             A.PlayCard(lift, "B", ("Ashore", "rp:5"), "J-8", action=1)]
     indistinguishable(compare_steps(g, twin, "RU", acts, what), "transport_rp_log")
+
+
+@leak("mine_trigger_pause")
+def test_a_move_through_secret_mines_does_not_pause_only_when_they_are_there_13_37():
+    """New (found by the property, gotland_redux): the move stops and waits for RU only in the
+    world with the mine; RU may still hold it (13.33), the mover has learnt it is there."""
+    from lcb_lab.games.lcb.rules.common import Ctx
+    from lcb_lab.games.lcb.rules.markers import mines
+    g = sea({"1 Alpha": ("usmc_infantry_platoon", "J-5", B), "1 Uran": ("runi_coastal_missile_section", "L-9", R)})
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("1 Alpha",)),)))
+
+    def lay(s):
+        n = len(s.log)
+        m = mines.lay(Ctx(s, g.board, g.catalog, g.dice, g.decks, quiet=True), "RU", "", "J-6", 1, 13, "land")
+        del s.log[n:]                         # the quiet entry of a change made by hand
+        return Change(f"mine {m.mid} laid in J-6", {m.mid: m.mid})
+
+    twin, what = twin_of(g, "US", lay)
+    indistinguishable(compare_steps(g, twin, "US", [A.Move(1, ("J-6", "J-7"))], what), "mine_trigger_pause")
