@@ -439,6 +439,9 @@ def probes(g, team: str) -> list:
     out += [A.PlayCard(cid) for cid in cards[:3]]
     if own and seen:
         out += [A.CommitCombat(lrs=(A.LrsAttack(u, "LRS1", t, 1),)) for u in own[:2] for t in seen[:3]]
+    near = sorted({n for h in backs[:4] for n in g.board.neighbours(h)} | set(backs[:4]))
+    out += [A.ExerciseZor(1, h) for h in backs[:4]] + [A.Move(1, (h,)) for h in near[:8]]
+    out += [A.TorpedoAttack(1, u, ("submarine",)) for u in own[:2]]
     return out
 
 
