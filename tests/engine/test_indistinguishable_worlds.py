@@ -92,6 +92,22 @@ def test_a_perturbation_that_changes_the_view_is_refused_by_the_harness():
         twin_of(g, "US", reveal)
 
 
+def test_the_harness_sees_a_planted_leak(monkeypatch):
+    """With redaction switched off (every team reads every entry in full), the end of US's
+    Planning Stage shows RU what US kept: the comparison can fail, whatever the product's fixes."""
+    from lcb_lab.games.lcb import observer
+    monkeypatch.setattr(observer, "redact", lambda entry, viewer: entry)
+    g = load_scenario("gotland_redux", seed=1, start="planning")
+
+    def spend(s):
+        s.cp["US"] = 4
+        return Change("US CP 6 -> 4", {})
+
+    twin, what = twin_of(g, "RU", spend)
+    findings = compare_steps(g, twin, "RU", [A.EndPlanning("US")], what)
+    assert [f.what for f in findings] == ["log"], findings
+
+
 # ---------------------------------------------------------------- the known leaks, one pair each
 @leak("unspent_cp_log")
 def test_the_end_of_planning_does_not_tell_the_other_team_the_cp_spent_3_13():
