@@ -115,6 +115,13 @@ KNOWN_LEAKS: tuple[KnownLeak, ...] = (
               "mines (13.33 'may'): the pause tells the mover the mines are there (a reading for the lead: the "
               "rules may mean a triggered minefield is announced)",
               lambda f: f.what in ("pause", "undo") and "mine" in f.where.split("; twin: ")[-1]),
+    KnownLeak("sub_zor_dice", "found by this test: a submarine ZOR draws a DETECT die only when a hidden enemy "
+              "submarine is in reach, so the number of dice drawn (and every later roll) tells the searcher one "
+              "is there even when the DETECT fails",
+              lambda f: f.what == "dice" and "SubmarineZor(" in f.where),
+    KnownLeak("isr_conceal_offer", "found by this test: an ISR marker's conceal is offered or not depending on a "
+              "hidden enemy submarine nearby, so the offer list tells where the submarine is",
+              lambda f: f.what == "offers" and "MarkerAction(" in f.detail and "conceal" in f.detail),
     KnownLeak("move_paths", "found by this test: the Move paths offered are found on the true state, so a path "
               "through a hex with an enemy back is offered only when no enemy ground unit is there (5.18): the "
               "offer list tells a face-down ship or MILDEC from a ground unit",
@@ -177,15 +184,22 @@ class Change:
 
 
 def _busy(s: GameState) -> set[str]:
-    """Units and MILDECs the current impulse has declared (moving, acting): not perturbed."""
-    imp = s.impulse
+    """Every id the current impulse, the card chain and the pending choices name (declared,
+    moving, acting, hosting a card play under way): not perturbed -- the history that led
+    here would not fit a change to them."""
     out: set[str] = set()
+    imp = s.impulse
     if imp is not None:
         for d in imp.actions:
             out |= set(d.units) | set(d.markers)
         if imp.combat is not None:         # every string in the committed plan: its uids among them
-            out |= set(json.dumps(asdict(imp.combat), default=str).split('"'))
-    return out
+            out |= _strings(asdict(imp.combat))
+    return out | _strings(s.to_dict().get("chain")) | _strings(s.to_dict().get("choices"))
+
+
+def _strings(data) -> set[str]:
+    """Every string inside JSON-like ``data``."""
+    return set(json.dumps(data, default=str).split('"'))
 
 
 def _backs(g, s: GameState, team: str, markers: bool = False) -> list:
@@ -417,22 +431,24 @@ def verdict(g, action) -> str:
         out = f"{type(e).__name__}: {e}"
     finally:
         del s.log[n:]
-        if len(dice.history) != dh:
-            dice.set_state(before)
-            del dice.history[dh:]
+        dice.set_state(before)               # a refusal may come after a forced value was taken
+        del dice.history[dh:]
     return out
 
 
 def probes(g, team: str) -> list:
     """Plausible actions of ``team`` built only from what it sees (its view): every kind of
-    act, aimed at its own counters and at the hexes of the backs it sees."""
+    act, aimed at its own counters and at the hexes of the backs it sees (the acts that name
+    no team only while ``team`` is the one to act)."""
     v = g.view(team)
     own = sorted(c["id"] for c in v["counters"] if c["team"] == team and not c.get("back"))
     seen = sorted(c["id"] for c in v["counters"] if c["team"] != team)
     backs = sorted({c["hex"] for c in v["counters"] if c.get("back")})
-    out: list = [A.Relinquish(), A.EndPlanning(team), A.EndDeployment(team), A.EndImpulse(), A.ResolveCombat(),
-                 A.DeploymentOrder(team), A.BuyCard(team, "V-BAT"), A.Declare()]
+    out: list = [A.EndPlanning(team), A.EndDeployment(team), A.DeploymentOrder(team), A.BuyCard(team, "V-BAT")]
     out += [A.BeginImpulse(tf) for tf in sorted(g.state.task_forces)]
+    if g.to_act() != team:                   # the acts that name no team are the acting team's
+        return out
+    out += [A.Relinquish(), A.EndImpulse(), A.ResolveCombat(), A.Declare()]
     out += [A.Declare((A.CoreAction("move_combat", (u,)),)) for u in own[:3]]
     cards = [c["cid"] for c in v["cards"] if c["team"] == team]
     out += [A.PlayCard(cid, hex=h) for cid in cards[:3] for h in backs[:3]]

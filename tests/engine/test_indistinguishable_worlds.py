@@ -288,3 +288,19 @@ def test_a_move_through_secret_mines_does_not_pause_only_when_they_are_there_13_
 
     twin, what = twin_of(g, "US", lay)
     indistinguishable(compare_steps(g, twin, "US", [A.Move(1, ("J-6", "J-7"))], what), "mine_trigger_pause")
+
+
+@leak("sub_zor_dice")
+def test_a_submarine_zor_draws_as_many_dice_whether_or_not_a_hidden_submarine_is_near_14_09():
+    """New (found by the property, slite_landing): the 14.09 example (Jin's ZOR, DETECT 14 fails
+    against Kilo 1) and its twin with Kilo 1 out of reach: one die in one world, none in the other."""
+    g = sea({"Jin": (SSN, "E-5", B), "DDG-605": ("rubf_ddg", "E-5", R), "FFG-454": ("rubf_ffg_gorshkov", "E-5", R),
+             "Kilo 1": (SSK, "E-6", R)}, forced=[14])
+
+    def away(s):
+        s.units["Kilo 1"].hex = "A-12"
+        return Change("Kilo 1 E-6 -> A-12", {"Kilo 1": "Kilo 1"})
+
+    twin, what = twin_of(g, "US", away)
+    indistinguishable(compare_steps(g, twin, "US", [A.BeginImpulse(B), A.Declare((A.CoreAction("move_combat", ("Jin",)),)),
+                                                    A.SubmarineZor(1, "Jin")], what), "sub_zor_dice")
