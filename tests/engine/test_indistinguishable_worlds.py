@@ -304,3 +304,22 @@ def test_a_submarine_zor_draws_as_many_dice_whether_or_not_a_hidden_submarine_is
     twin, what = twin_of(g, "US", away)
     indistinguishable(compare_steps(g, twin, "US", [A.BeginImpulse(B), A.Declare((A.CoreAction("move_combat", ("Jin",)),)),
                                                     A.SubmarineZor(1, "Jin")], what), "sub_zor_dice")
+
+
+@leak("isr_conceal_offer")
+def test_an_isr_markers_conceal_does_not_tell_a_hidden_submarine_is_in_its_hex_13_23():
+    """New (found by the property, slite_landing): a face-up US ISR marker in E-5 may conceal
+    itself only while no RU counter is in its hex (13.23) -- a hidden submarine counted -- so the
+    offer (and the refusal, "an opposing unit is in E-5") tells US the boat is there."""
+    from lcb_lab.games.lcb.rules.markers.placement import new_marker
+    g = sea({"DDG-1": ("usn_ddg_51", "A-1", B), "Kilo 1": (SSK, "E-5", R)})
+    new_marker(g._ctx(), "isr", "US", "", "E-5", revealed=True).data = {"naval": True}
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare())
+
+    def away(s):
+        s.units["Kilo 1"].hex = "H-11"
+        return Change("Kilo 1 E-5 -> H-11", {"Kilo 1": "Kilo 1"})
+
+    twin, what = twin_of(g, "US", away)
+    indistinguishable(compare_steps(g, twin, "US", [A.EndImpulse()], what), "isr_conceal_offer")
