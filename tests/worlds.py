@@ -458,6 +458,8 @@ def probes(g, team: str) -> list:
     near = sorted({n for h in backs[:4] for n in g.board.neighbours(h)} | set(backs[:4]))
     out += [A.ExerciseZor(1, h) for h in backs[:4]] + [A.Move(1, (h,)) for h in near[:8]]
     out += [A.TorpedoAttack(1, u, ("submarine",)) for u in own[:2]]
+    marks = sorted(m["id"] for m in v["card_markers"] if m["team"] == team)
+    out += [A.MarkerAction(mid, then=then) for mid in marks[:3] for then in ("conceal", "effect")]
     return out
 
 

@@ -23,6 +23,7 @@ from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.content.worked.ch14 import B, R, SSK, SSN, sea
 from lcb_lab.games.lcb.io.loading import load_scenario
 from tests.budget import FUZZ
+from tests.refusals import refused
 from tests.worlds import (KNOWN_LEAKS, PERTURBATIONS, SCENARIOS, Change, Tally, compare_steps, known_leak,
                           twin_of, walk)
 
@@ -323,3 +324,16 @@ def test_an_isr_markers_conceal_does_not_tell_a_hidden_submarine_is_in_its_hex_1
 
     twin, what = twin_of(g, "US", away)
     indistinguishable(compare_steps(g, twin, "US", [A.EndImpulse()], what), "isr_conceal_offer")
+
+
+# ---------------------------------------------------------------- found by the probes
+def test_moving_an_action_whose_units_were_all_destroyed_is_refused_not_a_crash_3_31():
+    """Found by the property's probes (slite_landing): B-271 sank in the impulse it was declared
+    in, and ``Move(1, ...)`` raised IndexError in ``check_path`` instead of a refusal."""
+    g = sea({"Ling": (SSN, "C-4", B), "Kilo 1": (SSK, "C-4", R)}, forced=[5, 8, 3, 18, 2, 20])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Ling",)),)))
+    g.apply(A.TorpedoAttack(1, "Ling", ("submarine",)))     # both DETECT: both fire, both sink (14.011)
+    assert g.state.units["Ling"].destroyed
+    e = refused(g, A.Move(1, ("C-5",)), "3.31")
+    assert e.reason == "action #1 has no units left to move: they were destroyed"
