@@ -184,21 +184,30 @@ def _deck_names(g, team: str) -> list[str]:
 
 def renumber_cards(g, s: GameState, team: str, rng) -> Change | None:
     """Two enemy cards the observer cannot see trade ids (an id says nothing, 9.02), in the
-    cards and the attachments naming them; only cards nothing else in the state names yet."""
+    cards and the attachments naming them; only cards nothing else in the state names yet
+    (no chain, choice or impulse entry; not the card a unit is, 14.0, 12.4)."""
     enemy = other(team)
     data = s.to_dict()
     elsewhere = json.dumps({k: v for k, v in data.items() if k not in ("cards", "units", "log", "jccs")}, default=str)
+    named = {u.card for u in s.units.values() if u.card}
     hidden = sorted(c.cid for c in s.cards.values() if c.team == enemy and c.where in ("pool", "attached", "embarked")
-                    and not observer.knows(s, team, c) and f'"{c.cid}' not in elsewhere)
+                    and not observer.knows(s, team, c) and f'"{c.cid}' not in elsewhere and c.cid not in named)
     if len(hidden) < 2:
         return None
     a, b = (str(x) for x in rng.choice(hidden, size=2, replace=False))
+    _trade_ids(s, a, b)
+    if _sound(g, s):
+        return Change(f"{a} <-> {b}", {a: b, b: a})
+    _trade_ids(s, a, b)
+    return None
+
+
+def _trade_ids(s: GameState, a: str, b: str) -> None:
     ca, cb = s.cards[a], s.cards[b]
     s.cards[a], s.cards[b] = cb, ca
     ca.cid, cb.cid = b, a
     for u in s.units.values():
         u.attachments = [{a: b, b: a}.get(x, x) for x in u.attachments]
-    return Change(f"{a} <-> {b}", {a: b, b: a})
 
 
 def _sync_jccs(s: GameState, team: str) -> None:
