@@ -3,13 +3,13 @@
 
 The engine never silently decides for the defender.  When it needs an
 answer it pushes a :class:`Choice` on the ONE stack of pending choices,
-``GameState.choices`` (INTERCEPT 7.54, GROUND ASSAULT defence 7.13, MILDEC
+``GameState.choices`` (INTERCEPT 7.54, GROUND ASSAULT defense 7.13, MILDEC
 absorption 4.22; the card-response windows of NULLIFY / FTR NULLIFY / card INTERCEPT, 9.4x).  The **top of the stack
 -- the last element, ``state.choices[-1]`` -- is the one to answer next**
 (``Game.pending``): a response window opened while a choice is pending is
 pushed above it and answered first (the chains of 7.513).  Choices that are
 asked together in rulebook order (the pre-roll INTERCEPT, then the GA
-defence of each hex) are pushed in reverse, so they are answered in that
+defense of each hex) are pushed in reverse, so they are answered in that
 order.  A person answers in the UI, a lesson script gives the answer, or a
 *named* policy answers; every answer is a typed action applied with ``Game.apply``:
 
@@ -17,7 +17,7 @@ order.  A person answers in the UI, a lesson script gives the answer, or a
 choice class (kind)     its answer action                      policies
 ======================  =====================================  ==============================================
 InterceptChoice         ``AnswerIntercept(intercepts=...)``    ``no_intercept``, ``match_incoming`` (7.54)
-GaDefenceChoice         ``AnswerDefence(defence=...)``         ``no_defence``, ``return_fire`` (7.13)
+GaDefenseChoice         ``AnswerDefense(defence=...)``         ``no_defence``, ``return_fire`` (7.13)
 MildecChoice            ``AnswerMildec(absorb=n)``             ``never_absorb``, ``absorb_all`` (4.22, 7.06)
 CardResponseChoice      ``AnswerCards(responses=...,           ``pass``, ``respond_all``,
                         card_intercepts=...)``                 ``respond_intercept_all`` (9.41-9.46, 9.011)
@@ -44,7 +44,7 @@ InterceptChoice         :class:`InterceptOptions`: ``targets`` (:class:`Target`:
                         ``incoming_dice``, ``interceptors`` (:class:`Interceptor`), ``attacks``
                         (:class:`Attack`: ``shooter``, ``distance``, ``dice``, ``interceptors``, ...)),
                         ``card_names`` (7.53, 7.54, 9.31)
-GaDefenceChoice         :class:`GaDefenceOptions`: ``hex``, ``defenders`` (:class:`Defender`),
+GaDefenseChoice         :class:`GaDefenseOptions`: ``hex``, ``defenders`` (:class:`Defender`),
                         ``marker`` (13.12; None in combat), ``attackers`` (:class:`Attacker`) (7.13)
 MildecChoice            :class:`MildecOptions`: ``key``, ``mine`` (after a mine hit), ``target``,
                         ``damage``, ``mildecs`` (4.22, 13.34)
@@ -86,7 +86,7 @@ from lcb_lab.kernel.errors import InputError
 # ---------------------------------------------------------------- the options each kind carries
 OMIT = {"omit": True}
 """Field metadata: an optional key left out of the saved options while it is None (the shape
-saves have always had, e.g. a GA defence's ``marker`` only against a card marker)."""
+saves have always had, e.g. a GA defense's ``marker`` only against a card marker)."""
 
 
 @dataclass(frozen=True)
@@ -195,7 +195,7 @@ class Attacker(Record):
 
 
 @dataclass(frozen=True, kw_only=True)
-class GaDefenceOptions(Record):
+class GaDefenseOptions(Record):
     """The ``hex`` assaulted, the ``defenders`` that may fire back and the ``attackers``' dice
     (7.13); ``marker``: the card marker assaulting (13.12; None: combat's GROUND ASSAULT)."""
     hex: str
@@ -399,10 +399,6 @@ class Choice(kernel_choices.Choice):
         raise NotImplementedError
 
 
-Decision = Choice
-"""The former name of :class:`Choice` (kept for callers and saved scripts)."""
-
-
 def _listed(what: str, value: Any) -> list:
     if not isinstance(value, (list, tuple)):
         raise InputError("answer", what, f"a list, not {type(value).__name__}")
@@ -496,7 +492,7 @@ def _cover(target: str, shooter: str | None, opts: "Sequence[Interceptor]", need
     return need
 
 
-def _return_fire(decision: "GaDefenceChoice") -> list[dict]:
+def _return_fire(decision: "GaDefenseChoice") -> list[dict]:
     """Each defender fires up to 4 dice back at the attacker with most dice on it."""
     attackers = decision.options.attackers
     if not attackers:
@@ -593,17 +589,17 @@ class InterceptChoice(Choice):
                                for x in rows]}
 
 
-class GaDefenceChoice(Choice):
-    """GROUND ASSAULT defence dice of one hex (7.13; also against a Proxy Force / SOF marker,
-    13.12, when ``options.marker`` names it): options :class:`GaDefenceOptions`; answered by
-    :class:`~lcb_lab.games.lcb.actions.AnswerDefence`."""
+class GaDefenseChoice(Choice):
+    """GROUND ASSAULT defense dice of one hex (7.13; also against a Proxy Force / SOF marker,
+    13.12, when ``options.marker`` names it): options :class:`GaDefenseOptions`; answered by
+    :class:`~lcb_lab.games.lcb.actions.AnswerDefense`."""
 
-    kind = "ga_defence"
-    name = "GROUND ASSAULT defence"
-    title = "GROUND ASSAULT defence"
-    ANSWER = A.AnswerDefence
-    Options = GaDefenceOptions
-    options: GaDefenceOptions
+    kind = "ga_defence"           # saved in games and policies: kept as written before the rulebook's spelling (defense)
+    name = "GROUND ASSAULT defense"
+    title = "GROUND ASSAULT defense"
+    ANSWER = A.AnswerDefense
+    Options = GaDefenseOptions
+    options: GaDefenseOptions
     POLICIES = {"no_defence": lambda d: [], "return_fire": _return_fire}
     DEFAULT_POLICY = "return_fire"
 
@@ -708,7 +704,7 @@ class MineAttackChoice(Choice):
 
 
 CHOICE_KINDS: dict[str, type[Choice]] = {c.kind: c for c in (
-    InterceptChoice, GaDefenceChoice, MildecChoice, CardResponseChoice, EmbarkLossesChoice, MineAttackChoice)}
+    InterceptChoice, GaDefenseChoice, MildecChoice, CardResponseChoice, EmbarkLossesChoice, MineAttackChoice)}
 """The registry: kind -> choice class (saves, policies, the UI and the answer routing read it)."""
 
 POLICIES: dict[str, dict[str, Callable[[Choice], Any]]] = {k: c.POLICIES for k, c in CHOICE_KINDS.items()}

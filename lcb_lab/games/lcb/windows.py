@@ -9,7 +9,7 @@ the rule that keeps it out, so a student who moved 1 Kilo away reads::
 """
 from __future__ import annotations
 
-from lcb_lab.games.lcb.rules.combat import sequence as combat
+from lcb_lab.games.lcb.rules.combat import sequence
 from lcb_lab.games.lcb.rules.common import Ctx
 from lcb_lab.games.lcb.choices import Interceptor
 from lcb_lab.games.lcb.rules.combat.intercept import target_options
@@ -22,7 +22,7 @@ def why_no_window(ctx: Ctx, viewer: str | None = None) -> str:
     ``viewer`` ("US"/"RU"; None = the instructor): the attacking team reads only that no
     IAMD value of the defender could intercept, not which units or where they are.
     """
-    choice = combat.pending(ctx)
+    choice = sequence.pending(ctx)
     if choice is not None:
         return f"A window is open: {choice.team} must answer: {choice.prompt} ({choice.rule})"
     imp = ctx.state.impulse

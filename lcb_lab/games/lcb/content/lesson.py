@@ -82,7 +82,7 @@ def read_lesson(path: str | Path) -> tuple[LessonFile, str]:
     (:func:`lcb_lab.games.lcb.io.resources.locate`).  Returns (lesson, file name).
     Raises ScenarioError (file, key, problem)."""
     if not isinstance(path, (str, Path)):
-        raise I.InputError("read_lesson", "path", f"a lesson name or path, not {type(path).__name__}")
+        raise InputError("read_lesson", "path", f"a lesson name or path, not {type(path).__name__}")
     spec, f = read_toml_model(locate(path, "lesson"), LessonFile, "lesson")
     scripts = [(f"stage[{st.name}]", st) for st in spec.stage] + [(f"impulse[{imp.task_force}]", imp)
                                                                    for imp in spec.impulse]

@@ -7,7 +7,7 @@ target hex than the attacking unit (7.53).  Dice are allocated before any
 roll against each specific LRS attack (7.54), one INTERCEPT value per unit
 per engagement, read as per attacked target (7.56), supply is spent whatever
 happens (7.58), and cannon artillery cannot be intercepted (7.52 exception).
-Units paralysed by a card effect cannot act at all.
+Units paralyzed by a card effect cannot act at all.
 
 Several shooters at one target (lcb_lab's reading of 7.53/7.54/7.57): an
 *attack* is one shooter's LRS dice on one target.  An allocation that names

@@ -29,7 +29,6 @@ Check (3.42) and the Influence Meter like any other.
 from __future__ import annotations
 
 from lcb_lab.games.lcb import actions as A
-from lcb_lab.games.lcb import choices as decisions
 from lcb_lab.kernel import explain
 from lcb_lab.games.lcb.choices import CARD_BUNDLE, MIXED_BUNDLE, UNIT_BUNDLE, Choice, EmbarkLossesChoice
 from lcb_lab.kernel.dice import D20
@@ -179,6 +178,6 @@ def _lose_units(ctx: Ctx, ship: Unit, units: list[Unit], by_team: str) -> None:
 
 
 # ------------------------------------------------------------------ policies
-POLICIES = decisions.EmbarkLossesChoice.POLICIES
+POLICIES = EmbarkLossesChoice.POLICIES
 """``lose_units_first`` (default), ``lose_cards_first``, ``spare`` (:mod:`lcb_lab.games.lcb.choices`)."""
-DEFAULT_POLICY = decisions.EmbarkLossesChoice.DEFAULT_POLICY
+DEFAULT_POLICY = EmbarkLossesChoice.DEFAULT_POLICY
