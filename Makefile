@@ -99,7 +99,9 @@ test-fast: $(STAMP_TEST)
 	exit $$rc
 
 # The tests marked `fuzz` with LCB_FUZZ=1: ten times the seeds, hypothesis examples and random
-# states (tests/budget.py); several minutes.
+# states (tests/budget.py); several minutes.  The indistinguishable-worlds property plays at least
+# LCB_FUZZ_STEPS random steps (default 100000; tests/engine/test_indistinguishable_worlds.py) and
+# prints its counts (also in test-results/indistinguishable_worlds.txt).
 fuzz: $(STAMP_TEST)
 	@rc=0; LCB_FUZZ=1 $(VPY) -m pytest $(XDIST) -m fuzz $(PYTEST_ARGS) || rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make fuzz: pytest collected no tests -- failing" >&2; fi; \

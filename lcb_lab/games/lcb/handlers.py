@@ -160,6 +160,8 @@ def move(game: GameLike, c: Ctx, a: A.Move) -> None:
     if d.kind == "play_jcc" or not d.units:
         raise IllegalAction("3.31", f"action #{d.aid} has no units to move")
     movers = [c.state.units[u] for u in d.units if not c.state.units[u].destroyed]
+    if not movers:
+        raise IllegalAction("3.31", f"action #{d.aid} has no units left to move: they were destroyed")
     if a.units is not None and set(a.units) != {u.uid for u in movers}:
         movers = _combined_arms_movers(c, d, list(a.units))
     p, over = move_rules.move(c, movers, list(a.path), d.markers)

@@ -1,0 +1,404 @@
+"""Indistinguishable worlds: a team's offers, refusals, pauses, undo and log depend only on
+what that team knows (principle 8; 3.03, 6.11, 9.02, 13.37, 14.03).
+
+A *twin* of a game is a fork (same record, same dice to come) whose state is changed in one
+fact the *observer* team may not know -- a **perturbation** (:mod:`tests.worlds_perturb`):
+
+* ``swap_backs``  -- two enemy counters the observer sees only as backs trade places (same
+  Task Force and domain, neither having acted or moved: nothing the observer saw them do);
+* ``drain_supply`` -- a concealed enemy unit's supply values set to 0 (6.11: the Unit Tracker
+  of a face-down counter is secret);
+* ``move_sub``    -- an unrevealed enemy submarine moves to a neighbouring water hex (14.03);
+* ``mines``       -- a secret enemy mine marker is added next to an observer's unit, or one
+  is removed (13.37);
+* ``rename_cards`` -- an enemy card the observer cannot see is renamed to another card of
+  that team's deck (9.02);
+* ``renumber_cards`` -- two enemy cards the observer cannot see trade ids (9.02);
+* ``enemy_cp``    -- the enemy's unspent CP changes (3.12: a team's CP is its own).
+
+Each twin must keep the state sound (:func:`~lcb_lab.games.lcb.model.invariants.violations`)
+and ``game.view(observer)`` identical -- if a perturbation changes the view, the perturbation
+is wrong, not the product (:func:`make_twin` asserts both).  :func:`compare` then asks, of
+both worlds, for the observer: its offered actions (templates by their options), the verdict
+(accepted, or the one-line refusal) of a probe set, and, after the same action is applied to
+both with the same dice, whether and for whom the game pauses, the dice drawn, its undo
+permission (:func:`~lcb_lab.games.lcb.whatif.timeline.undo_allowed`) and the log lines it
+reads.  A step that shows the observer something new (its view after the step differs
+between the worlds: a ZOR found a counter, a hit revealed one) legitimately differs in what
+follows, so then only the undo permission is compared: the observer's undo must not tell it
+whether its step found anything (a negative result is news too).
+
+:func:`walk` plays random legal games (the walk of ``tests/engine/test_no_dead_ends.py``),
+forks a twin at sampled states by each perturbation in turn and follows it for a few steps;
+:class:`Tally` counts pairs per perturbation, comparisons and steps, and collects
+:class:`Finding` s.  :data:`KNOWN_LEAKS` names the leaks known on today's code (being fixed);
+:func:`known_leak` tells which one a finding is, None for a new kind.
+"""
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+from lcb_lab.games.lcb import actions as A
+from lcb_lab.games.lcb.actions import CHANCE
+from lcb_lab.games.lcb.handlers import HANDLERS
+from lcb_lab.games.lcb.io.loading import load_scenario
+from lcb_lab.games.lcb.legal_templates import Template
+from lcb_lab.games.lcb.model.invariants import violations
+from lcb_lab.games.lcb.model.state import GameState
+from lcb_lab.games.lcb.rules.common import Ctx
+from lcb_lab.games.lcb.whatif.timeline import undo_allowed
+from lcb_lab.kernel.errors import DiceExhausted, IllegalAction, LabError
+from tests.worlds_perturb import PERTURBATIONS, Change, _names_any, translate  # noqa: F401 - Change: the tests' too
+
+SCENARIOS = ("gotland_redux", "slite_landing")
+TEAMS = ("US", "RU")
+
+
+# ====================================================================== findings
+@dataclass(frozen=True)
+class Finding:
+    """One difference the observer could see between two worlds: ``what`` is ``offers``,
+    ``probe``, ``pause``, ``dice``, ``undo``, ``log`` or ``accept``; ``where`` names the
+    scenario, seed and step; ``detail`` the two sides, one line each."""
+
+    what: str
+    perturbation: str
+    observer: str
+    where: str
+    detail: str
+
+    def __str__(self) -> str:
+        return f"{self.what} differs for {self.observer} ({self.perturbation}, {self.where}):\n{self.detail}"
+
+
+@dataclass(frozen=True)
+class KnownLeak:
+    """A leak known on today's code: ``text`` its description, ``match`` which findings it is."""
+
+    key: str
+    text: str
+    match: Callable[[Finding], bool]
+
+
+def _log_has(*words: str) -> Callable[[Finding], bool]:
+    return lambda f: f.what == "log" and any(w in f.detail for w in words)
+
+
+KNOWN_LEAKS: tuple[KnownLeak, ...] = (
+    KnownLeak("card_hex_targets", "the card options offered to a team target exactly the hex of a hidden enemy "
+              "submarine (hex targets drawn from all living enemy units)",
+              lambda f: f.what == "offers" and "PlayCard(" in f.detail),
+    KnownLeak("intercept_pause", "after an LRS is committed the game pauses for the defender's INTERCEPT answer "
+              "only if some interceptor is eligible, concealed ones included",
+              lambda f: f.what in ("pause", "dice") and ("intercept" in f.detail or "LRS" in f.detail)),
+    KnownLeak("undo_after_empty_zor", "undo is allowed after a ZOR that found nothing, refused after one that "
+              "found something", lambda f: f.what == "undo" and "Zor(" in f.where),
+    KnownLeak("torpedo_detect_log", "a torpedo attack whose DETECT failed logs the enemy submarine's name and its "
+              "DETECT roll", _log_has("DETECT", "torpedo", "Torpedo")),
+    KnownLeak("transport_rp_log", "a public transport line names a concealed ship and its hidden RP",
+              _log_has("RP left", "from the host")),
+    KnownLeak("unspent_cp_log", "the Planning Stage's end logs the other team's unspent CP",
+              _log_has("unspent CP")),
+    KnownLeak("intercept_card_id", "a public INTERCEPT allocation line carries a face-down Attached card's id",
+              _log_has("INTERCEPT")),
+    KnownLeak("card_response_pause", "found by this test: after a card is played the game pauses for the other "
+              "team's card response only when its hidden pool holds a card that may respond, so the player learns "
+              "it holds one (and its own undo is refused only then)",
+              lambda f: f.what in ("pause", "undo") and "PlayCard(" in f.where),
+    KnownLeak("mine_trigger_pause", "found by this test: a move into a hex with secret enemy mines stops and waits "
+              "for the owner's mine_attack answer, and the mover's undo is refused, even when the owner holds the "
+              "mines (13.33 'may'): the pause tells the mover the mines are there (a reading for the lead: the "
+              "rules may mean a triggered minefield is announced)",
+              lambda f: f.what in ("pause", "undo") and "mine" in f.where.split("; twin: ")[-1]),
+    KnownLeak("sub_zor_dice", "found by this test: a submarine ZOR (and a torpedo attack at a suspected "
+              "submarine) draws a DETECT die for a hidden enemy submarine only when one is in reach, so the number "
+              "of dice drawn (and every later roll) tells the searcher one is there even when the DETECT fails",
+              lambda f: f.what == "dice" and ("SubmarineZor(" in f.where or "TorpedoAttack(" in f.where)),
+    KnownLeak("isr_conceal_offer", "found by this test: an ISR marker's conceal is offered, and refused with "
+              "'an opposing unit is in <hex>', when a hidden enemy submarine shares its hex (13.23 counts it), so "
+              "the offer list and the refusal tell where the submarine is",
+              lambda f: f.what in ("offers", "probe") and "MarkerAction(" in f.detail and "conceal" in f.detail),
+    KnownLeak("move_paths", "found by this test: the Move paths offered are found on the true state, so a path "
+              "through a hex with an enemy back is offered only when no enemy ground unit is there (5.18): the "
+              "offer list tells a face-down ship or MILDEC from a ground unit",
+              lambda f: f.what == "offers" and "Move(" in f.detail),
+)
+
+
+def known_leak(f: Finding) -> str | None:
+    """The key of the :data:`KNOWN_LEAKS` entry ``f`` is an instance of; None: a new leak."""
+    return next((k.key for k in KNOWN_LEAKS if k.match(f)), None)
+
+
+@dataclass
+class Tally:
+    """What a run did: pairs built per perturbation (and not buildable: no candidate),
+    comparisons made per kind, steps played, findings (the first few of each kind kept)."""
+
+    pairs: Counter = field(default_factory=Counter)
+    no_candidate: Counter = field(default_factory=Counter)
+    comparisons: Counter = field(default_factory=Counter)
+    steps: int = 0
+    findings: list[Finding] = field(default_factory=list)
+    seen: Counter = field(default_factory=Counter)
+
+    def add(self, f: Finding) -> None:
+        key = (f.what, f.perturbation, known_leak(f) or "new")
+        self.seen[key] += 1
+        if self.seen[key] <= 3:
+            self.findings.append(f)
+
+    def new(self) -> list[Finding]:
+        return [f for f in self.findings if known_leak(f) is None]
+
+    def report(self) -> str:
+        lines = [f"steps played: {self.steps}",
+                 "pairs built: " + ", ".join(f"{k} {n}" for k, n in sorted(self.pairs.items())),
+                 "no candidate: " + ", ".join(f"{k} {n}" for k, n in sorted(self.no_candidate.items())),
+                 f"comparisons: {sum(self.comparisons.values())} (" +
+                 ", ".join(f"{k} {n}" for k, n in sorted(self.comparisons.items())) + ")"]
+        lines += [f"found {n}: {w} under {p} -> {k}" for (w, p, k), n in sorted(self.seen.items())]
+        return "\n".join(lines)
+
+
+def view_text(g, team: str) -> str:
+    """``g.view(team)`` as canonical JSON (what the comparisons test for equality)."""
+    return json.dumps(g.view(team), sort_keys=True, default=str)
+
+
+def make_twin(g, team: str, kind: str, rng):
+    """A fork of ``g`` perturbed by ``kind`` against ``team`` (None: no candidate).  Asserts the
+    twin is sound and ``team``'s view of it is ``g``'s: else the perturbation is wrong."""
+    twin = g.fork()
+    what = PERTURBATIONS[kind](g, twin.state, team, rng)
+    if what is None:
+        return None, None
+    broken = violations(twin.state, twin.board, twin.catalog, twin.decks)
+    assert not broken, f"{kind} ({what}) broke the state: " + "; ".join(v.text() for v in broken)
+    assert view_text(twin, team) == view_text(g, team), f"{kind} ({what}) changed {team}'s view: fix the perturbation"
+    return twin, what
+
+
+# ====================================================================== the comparisons
+def offers(g, team: str) -> list[str]:
+    """What ``team`` is offered, one string per action or template (its kind and options)."""
+    return [f"Template({t.kind}: {'; '.join(map(str, t.options))})" if isinstance(t, Template) else repr(t)
+            for t in g.legal_actions(team)]
+
+
+def verdict(g, action) -> str:
+    """``"accepted"``, or the refusal as one line (rule and reason); the game untouched."""
+    s, dice = g.state, g.dice
+    n, dh, before = len(s.log), len(dice.history), dice.state()
+    try:
+        A.check(action)
+        HANDLERS[type(action)](g, Ctx(s.clone(share_log=True), g.board, g.catalog, dice, g.decks, quiet=True),
+                               action)
+        out = "accepted"
+    except IllegalAction as e:
+        out = f"refused by {e.rule}: {e.reason}"
+    except (LabError, DiceExhausted) as e:
+        out = f"{type(e).__name__}: {e}"
+    finally:
+        del s.log[n:]
+        dice.set_state(before)               # a refusal may come after a forced value was taken
+        del dice.history[dh:]
+    return out
+
+
+def probes(g, team: str) -> list:
+    """Plausible actions of ``team`` built only from what it sees (its view): every kind of
+    act, aimed at its own counters and at the hexes of the backs it sees (the acts that name
+    no team only while ``team`` is the one to act)."""
+    v = g.view(team)
+    own = sorted(c["id"] for c in v["counters"] if c["team"] == team and not c.get("back"))
+    seen = sorted(c["id"] for c in v["counters"] if c["team"] != team)
+    backs = sorted({c["hex"] for c in v["counters"] if c.get("back")})
+    out: list = [A.EndPlanning(team), A.EndDeployment(team), A.DeploymentOrder(team), A.BuyCard(team, "V-BAT")]
+    out += [A.BeginImpulse(tf) for tf in sorted(g.state.task_forces)]
+    if g.to_act() != team:                   # the acts that name no team are the acting team's
+        return out
+    out += [A.Relinquish(), A.EndImpulse(), A.ResolveCombat(), A.Declare()]
+    out += [A.Declare((A.CoreAction("move_combat", (u,)),)) for u in own[:3]]
+    cards = [c["cid"] for c in v["cards"] if c["team"] == team]
+    out += [A.PlayCard(cid, hex=h) for cid in cards[:3] for h in backs[:3]]
+    out += [A.PlayCard(cid) for cid in cards[:3]]
+    if own and seen:
+        out += [A.CommitCombat(lrs=(A.LrsAttack(u, "LRS1", t, 1),)) for u in own[:2] for t in seen[:3]]
+    near = sorted({n for h in backs[:4] for n in g.board.neighbours(h)} | set(backs[:4]))
+    out += [A.ExerciseZor(1, h) for h in backs[:4]] + [A.Move(1, (h,)) for h in near[:8]]
+    out += [A.TorpedoAttack(1, u, ("submarine",)) for u in own[:2]]
+    marks = sorted(m["id"] for m in v["card_markers"] if m["team"] == team)
+    out += [A.MarkerAction(mid, then=then) for mid in marks[:3] for then in ("conceal", "effect")]
+    return out
+
+
+def pause(g) -> str:
+    """Who the game waits for, and the kind of the pending choice."""
+    p = g.pending
+    return f"{g.to_act()} / {p.kind + ' by ' + p.team if p is not None else 'no choice'}"
+
+
+def read_log(g, team: str, since: int) -> list[str]:
+    """The log entries ``team`` reads from ``since`` on, one canonical line each."""
+    return [json.dumps(e, sort_keys=True, default=str) for e in g.log_entries(team, since)]
+
+
+def _diff(a, b) -> str:
+    if isinstance(a, list) and isinstance(b, list):
+        a2, b2 = [x for x in a if x not in b], [x for x in b if x not in a]
+        if a2 or b2:
+            return f"  world A only: {a2[:4]}\n  world B only: {b2[:4]}"
+    return f"  world A: {a}\n  world B: {b}"
+
+
+class Pair:
+    """A game and its twin, compared for ``team`` at each step both take (see the module doc)."""
+
+    def __init__(self, g, twin, team: str, kind: str, what: "Change", where: str, tally: Tally):
+        self.g, self.twin, self.team, self.kind = g, twin, team, kind
+        self.what, self.where, self.tally = what, where, tally
+        self.found = False            # a difference was found: the pair ends (what follows would repeat it)
+
+    def _same(self, what: str, a, b, step: str = "") -> bool:
+        self.tally.comparisons[what] += 1
+        if a == b:
+            return True
+        self.found = True
+        self.tally.add(Finding(what, self.kind, self.team, f"{self.where}{step}; twin: {self.what}", _diff(a, b)))
+        return False
+
+    def before(self, rng, n_probes: int = 10) -> None:
+        """Offers, probe verdicts and the pause, before a step; notes where the game's log and
+        dice stand and who acts (what :meth:`step` compares from)."""
+        g, t, team = self.g, self.twin, self.team
+        self.log_n, self.dh, self.actor = len(g.state.log), len(g.dice.history), g.to_act()
+        self._same("pause", pause(g), pause(t))
+        if g.to_act() == team or g.state.stage in ("planning", "deployment"):
+            self._same("offers", offers(g, team), offers(t, team))
+        ps = probes(g, team)
+        for k in sorted(rng.choice(len(ps), size=min(n_probes, len(ps)), replace=False)):
+            self._same("probe", f"{ps[k]!r}: {verdict(g, ps[k])}", f"{ps[k]!r}: {verdict(t, ps[k])}")
+
+    def step(self, action) -> bool:
+        """Apply ``action`` (already applied to the game) to the twin and compare; False when the
+        pair ends here (the twin refused it, or the step showed the observer something new)."""
+        g, t, team = self.g, self.twin, self.team
+        n = len(t.state.log)
+        dh = len(t.dice.history)
+        if self.actor not in (team, CHANCE):       # the enemy acts: on the counters as swapped
+            if not self.what.acts_alike and _names_any(action, {k for k, v in self.what.ids.items() if k == v}):
+                return False                       # with what it changed: not the same act
+            action = translate(action, self.what.ids)
+        try:
+            t.apply(action)
+        except (IllegalAction, LabError, DiceExhausted) as e:
+            if self.actor in (team, CHANCE):
+                self._same("accept", "accepted", f"{type(e).__name__}: {e}", f" {action!r}")
+            return False
+        label = f" after {action!r}"
+        self._same("undo", undo_allowed(g, team)[0], undo_allowed(t, team)[0], label)
+        self._same("pause", pause(g), pause(t), label)
+        if self.found or view_text(g, team) != view_text(t, team):
+            return False                      # the step showed it something: what follows may differ
+        self._same("dice", [d.values for d in g.dice.history[self.dh:]], [d.values for d in t.dice.history[dh:]],
+                   label)                 # how many dice and what they showed (their purposes name counters)
+        self._same("undo", undo_allowed(g, team), undo_allowed(t, team), label)
+        self._same("log", read_log(g, team, self.log_n), read_log(t, team, n), label)
+        return not self.found
+
+
+def _concrete(offered: list, rng) -> list:
+    return [a.sample(rng) if isinstance(a, Template) else a for a in offered]
+
+
+BUSY = (A.CommitCombat, A.TorpedoAttack, A.ExerciseZor, A.SubmarineZor, A.PlayCard, A.BuyCard)
+"""The acts a walk prefers when offered (combat, ZORs, cards: where secrets are at stake)."""
+
+
+def _busy_act(a) -> bool:
+    if isinstance(a, A.CommitCombat):
+        return bool(a.lrs or a.ga)
+    if isinstance(a, A.Declare):
+        return any(c.kind in ("move_combat", "play_jcc") for c in a.actions)
+    return isinstance(a, BUSY)
+
+
+def _pick(g, rng):
+    """A random offered action, busy play preferred: combat, ZORs and cards six times in ten
+    when offered; an end (of a stage or impulse) or a pass one time in ten when anything else is."""
+    acts = _concrete(g.legal_actions(), rng)
+    busy = [a for a in acts if _busy_act(a)]
+    if busy and rng.random() < 0.6:
+        return busy[int(rng.integers(len(busy)))]
+    ends = [a for a in acts if isinstance(a, (A.EndPlanning, A.EndDeployment, A.EndImpulse))
+            or (isinstance(a, A.Declare) and not a.actions)]
+    rest = [a for a in acts if a not in ends]
+    pick = rest if rest and rng.random() < 0.9 else (ends or rest)
+    return pick[int(rng.integers(len(pick)))] if pick else None
+
+
+def walk(name: str, seed: int, steps: int, tally: Tally, start: str = "planning", every: int = 3,
+         follow: int = 3, n_probes: int = 8) -> None:
+    """One random legal game of ``name`` from ``start`` (``"planning"`` or ``"action"``): every
+    ``every`` steps a twin by the next perturbation for the next team, followed for up to
+    ``follow`` steps (see :class:`Pair`)."""
+    g = load_scenario(name, seed=seed, start=start) if start == "planning" else load_scenario(name, seed=seed)
+    rng = np.random.default_rng(seed)
+    kinds = list(PERTURBATIONS)
+    pairs: list[tuple[Pair, int]] = []
+    for n in range(steps):
+        if g.to_act() is None:
+            return
+        if n % every == 0:
+            kind, actor = kinds[(n // every) % len(kinds)], g.to_act()
+            team = actor if actor in TEAMS and rng.random() < 0.75 else TEAMS[int(rng.integers(2))]
+            twin, what = make_twin(g, team, kind, rng)
+            if twin is None:
+                tally.no_candidate[kind] += 1
+            else:
+                tally.pairs[kind] += 1
+                pairs.append((Pair(g, twin, team, kind, what, f"{name} from {start}, seed {seed}, step {n}", tally),
+                               follow))
+        for p, _ in pairs:
+            p.before(rng, n_probes)
+        pairs = [(p, left) for p, left in pairs if not p.found]
+        action = _pick(g, rng)
+        if action is None:
+            return
+        g.apply(action)
+        tally.steps += 1
+        pairs = [(p, left - 1) for p, left in pairs if p.step(action) and left > 1]
+
+
+# ====================================================================== one pair, by hand
+def twin_of(g, team: str, change: Callable[[GameState], Change]):
+    """A fork of ``g`` changed by ``change(state)`` (a directed test's own perturbation), with
+    the same checks as :func:`make_twin`: sound, and ``team``'s view unchanged."""
+    twin = g.fork()
+    what = change(twin.state)
+    broken = violations(twin.state, twin.board, twin.catalog, twin.decks)
+    assert not broken, f"{what} broke the state: " + "; ".join(v.text() for v in broken)
+    assert view_text(twin, team) == view_text(g, team), f"{what} changed {team}'s view: fix the perturbation"
+    return twin, what
+
+
+def compare_steps(g, twin, team: str, actions: list, what: Change, seed: int = 0) -> list[Finding]:
+    """Compare ``g`` and ``twin`` for ``team`` before each of ``actions`` (offers, probes,
+    pause) and after applying it to both (pause, dice, undo, log; the other team's acts on
+    swapped counters translated): every finding (``[]``: indistinguishable)."""
+    tally, rng = Tally(), np.random.default_rng(seed)
+    p = Pair(g, twin, team, "by hand", what, "by hand", tally)
+    for action in actions:                   # unlike the walk, on past a difference (each test asks for one kind)
+        p.found = False
+        p.before(rng, n_probes=1000)
+        g.apply(action)
+        p.found = False
+        if not p.step(action) and not p.found:
+            break
+    return tally.findings
