@@ -90,14 +90,6 @@ def _log_has(*words: str) -> Callable[[Finding], bool]:
 
 
 KNOWN_LEAKS: tuple[KnownLeak, ...] = (
-    KnownLeak("card_hex_targets", "the card options offered to a team target exactly the hex of a hidden enemy "
-              "submarine (hex targets drawn from all living enemy units)",
-              lambda f: f.what == "offers" and "PlayCard(" in f.detail),
-    KnownLeak("intercept_pause", "after an LRS is committed the game pauses for the defender's INTERCEPT answer "
-              "only if some interceptor is eligible, concealed ones included",
-              lambda f: f.what in ("pause", "dice") and ("intercept" in f.detail or "LRS" in f.detail)),
-    KnownLeak("undo_after_empty_zor", "undo is allowed after a ZOR that found nothing, refused after one that "
-              "found something", lambda f: f.what == "undo" and "Zor(" in f.where),
     KnownLeak("torpedo_detect_log", "a torpedo attack whose DETECT failed logs the enemy submarine's name and its "
               "DETECT roll", _log_has("DETECT", "torpedo", "Torpedo")),
     KnownLeak("transport_rp_log", "a public transport line names a concealed ship and its hidden RP",

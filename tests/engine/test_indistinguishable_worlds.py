@@ -134,7 +134,6 @@ def _lrs_at_whiskey_with_a_concealed_iamd():
     return g
 
 
-@leak("intercept_pause")
 def test_whether_the_game_waits_for_intercept_does_not_tell_a_concealed_units_supply_7_53():
     g = _lrs_at_whiskey_with_a_concealed_iamd()
     assert g.state.units["1 Kilo"].supply == {"INT1": 8} and not g.state.units["1 Kilo"].revealed
@@ -163,7 +162,6 @@ def test_a_torpedo_attack_whose_detect_failed_does_not_name_the_hidden_submarine
                                                     A.TorpedoAttack(1, "Ling", ("submarine",))], what), "torpedo_detect_log")
 
 
-@leak("card_hex_targets")
 def test_the_hexes_a_card_is_offered_at_do_not_pinpoint_a_hidden_submarine_14_03():
     g = load_scenario("slite_landing", seed=2)
     g.apply(A.BeginImpulse("TF Memphis"))
@@ -210,7 +208,6 @@ def _zor_into_a_coastal_back():
     return g, twin, what
 
 
-@leak("undo_after_empty_zor")
 def test_undo_after_a_zor_does_not_tell_whether_it_found_anything_6_21():
     g, twin, what = _zor_into_a_coastal_back()
     findings = compare_steps(g, twin, "US", [A.BeginImpulse(B), A.Declare((A.CoreAction("move_combat", ("1 Alpha",)),)),

@@ -24,7 +24,7 @@ may intercept; its options stay its true eligible interceptors (when there are n
 from __future__ import annotations
 
 from lcb_lab.games.lcb import observer
-from lcb_lab.games.lcb.choices import Target
+from lcb_lab.games.lcb.choice_options import Target
 from lcb_lab.games.lcb.model.board import place_problem
 from lcb_lab.games.lcb.model.catalog import UnitType
 from lcb_lab.games.lcb.rules.cards.cvs import type_is_bmd
@@ -87,7 +87,7 @@ def _could_intercept(ctx: Ctx, attacker: str, c, t: Target, farthest: int, balli
 
 def attacker_cannot_rule_out(ctx: Ctx, targets: tuple[Target, ...], attacker: str) -> bool:
     """True when team ``attacker`` cannot rule out an INTERCEPT of one of its LRS ``targets``
-    (the :class:`~lcb_lab.games.lcb.choices.Target` s of the INTERCEPT choice, 7.53, 7.54): some
+    (the :class:`~lcb_lab.games.lcb.choice_options.Target` s of the INTERCEPT choice, 7.53, 7.54): some
     counter of the defender it sees on the map may hold an answering INTERCEPT value in range
     of the target, no farther than one of the attackers (module doc).  The game asks the
     defender exactly then."""
