@@ -73,13 +73,15 @@ class Observer:
 
 def redact(entry: dict, viewer: Hashable | None, place: Iterable[str] = ()) -> dict | None:
     """``entry`` as ``viewer`` reads it: the entry itself for the all-seeing viewer and the players
-    in its ``audience`` (absent = everyone), its public form for the others (a new dict with
+    in its ``audience`` (absent = everyone), its public form for the others (the player's own one
+    when the entry has ``"public_for": {player: form}``, e.g. two players who each know a different
+    half of a roll; a new dict with
     kind, title, text, rules, data, and the entry's ``place`` keys -- the game's, e.g. its turn and
     sub-turn), or None when they read nothing."""
     audience = entry.get("audience")
     if all_seeing(viewer) or audience is None or viewer in audience:
         return entry
-    public = entry.get("public")
+    public = (entry.get("public_for") or {}).get(viewer, entry.get("public"))
     if public is None:
         return None
     out = {"kind": entry["kind"], "title": public.get("title", ""), "text": public.get("text", ""),

@@ -510,7 +510,11 @@ def _team_only(e: dict, d: dict, secret: bool) -> Form:
 def _submarine(e: dict, d: dict, secret: bool) -> Form:
     """A hidden submarine's entry (14.03), and an act on a team's hidden cards or counters in
     the Planning / Deployment Stage (9.02, 3.21): its team reads it, the other team its ``pub``
-    or nothing."""
+    or nothing.  A roll that both teams know only a part of (a DETECT between two hidden
+    submarines, 14.011, 14.09) carries ``forms``, ``{team: {"title", "text"}}``: the full entry
+    is the instructor's alone and each team reads its own form (:func:`annotate`)."""
+    if d.get("forms"):
+        return [], None
     pub = d.get("pub")
     return [d["team"]], (None if not pub else _public(pub["title"], pub["text"], e["rules"]))
 
@@ -543,12 +547,21 @@ def _influence(e: dict, d: dict, secret: bool) -> Form:
     return [d["team"]], _public(e["title"], d.get("public_text", ""), e["rules"])
 
 
+def _named(e: dict, d: dict, secret: bool) -> Form:
+    """A line naming a counter the other team may not know (a hidden submarine firing back,
+    14.011): public, unless the other team does not know what it is ``about`` -- it then reads
+    ``public_title`` and ``public_text``."""
+    if not secret:
+        return EVERYONE
+    return [d["team"]], _public(d.get("public_title", e["title"]), d.get("public_text", ""), e["rules"])
+
+
 FORMS: dict[str, Callable[[dict, dict, bool], Form]] = {
     "card": _card, "transport": _transport, "mine": _team_only, "marker": _team_only, "submarine": _submarine,
     "declare": _declare, "move": _move, "zor": _zor, "reveal": _reveal, "conceal": _conceal,
     "resupply": _resupply, "effect": _effect, "split": _split,
     "card_acquired": _submarine, "card_placed": _submarine, "deploy": _submarine,
-    "embark_losses": _pub_if_any, "destroyed": _destroyed, "influence": _influence,
+    "embark_losses": _pub_if_any, "destroyed": _destroyed, "influence": _influence, "torpedo": _named,
 }
 """One function per entry kind: (entry, its data) -> (audience, public form)."""
 
@@ -591,5 +604,12 @@ def is_secret(state: GameState | None, data: dict) -> bool:
 def annotate(entry: dict, state: GameState | None = None) -> dict:
     """Add ``audience`` / ``public`` to a fresh entry from the facts in its ``data``, asking
     :func:`knows` (on ``state`` as it is now) about the subject the entry is ``about``.
-    An entry whose kind has no function here, or that carries no ``team`` fact, is public."""
-    return OBSERVER.annotate(entry, state)
+    An entry whose kind has no function here, or that carries no ``team`` fact, is public.
+    Per-team forms (a ``forms`` fact, see :func:`_submarine`) become the entry's
+    ``public_for``, read by :func:`lcb_lab.kernel.observer.redact`."""
+    entry = OBSERVER.annotate(entry, state)
+    forms = (entry.get("data") or {}).get("forms")
+    if forms and entry.get("audience") == []:
+        entry["public_for"] = {t: _public(f["title"], f["text"], entry.get("rules", [])) for t, f in forms.items()}
+        entry["data"] = {k: v for k, v in entry["data"].items() if k != "forms"}
+    return entry

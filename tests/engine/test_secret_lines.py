@@ -1,0 +1,89 @@
+"""Log lines and refusals say only what the reading team knows (3.03, 6.11, 9.02, 14.02).
+
+Each test plays two worlds that differ only in a fact one team may not know and asserts that
+team's log (``game.log_entries(team)``, every field) is the same in both, while the
+instructor still reads the full line."""
+from __future__ import annotations
+
+from lcb_lab.games.lcb import actions as A
+from lcb_lab.games.lcb.content.worked.ch14 import B, R, SSK, SSN, sea
+
+
+def _since(g, n: int, team: str) -> list[dict]:
+    return g.log_entries(team, since=n)
+
+
+# ------------------------------------------------------------------ a roll names only what it revealed
+def _engagement(boat: str, forced=(15, 15)):
+    """Ling (US) attacks the submarine she suspects in C-4; the hidden RU boat there is ``boat``."""
+    g = sea({"Ling": (SSN, "C-4", B), boat: (SSK, "C-4", R)}, forced=list(forced))
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Ling",)),)))
+    n = len(g.state.log)
+    g.apply(A.TorpedoAttack(1, "Ling", ("submarine",)))
+    return g, n
+
+
+def test_a_failed_detect_in_a_submarine_engagement_names_no_boat_to_the_attacker():
+    (g1, n1), (g2, n2) = _engagement("Kilo 1"), _engagement("Kilo 7")
+    assert not g1.state.units["Kilo 1"].revealed and not g2.state.units["Kilo 7"].revealed
+    us = _since(g1, n1, "US")
+    assert us == _since(g2, n2, "US")
+    assert [(e["title"], e["text"]) for e in us] == [(
+        "Submarine engagement: Ling",
+        "Ling DETECT failed against an enemy submarine (rolled 15); an enemy submarine DETECT Ling (needs 8): 15")]
+    assert [(e["title"], e["text"]) for e in _since(g1, n1, "RU")] == [(
+        "Submarine engagement", "a US submarine engages in C-4: Kilo 1 DETECT the US submarine (needs 8): 15")]
+    assert [e["text"] for e in _since(g1, n1, "instructor")] == [
+        "Ling DETECT Kilo 1 (needs 12): 15; Kilo 1 DETECT Ling (needs 8): 15"]
+
+
+def test_a_successful_detect_names_the_boat_it_detected():
+    g, n = _engagement("Kilo 1", forced=(5, 15, 20, 20))      # Ling DETECTs; the Kilo fails; 2 misses
+    assert g.state.units["Kilo 1"].revealed
+    texts = [e["text"] for e in _since(g, n, "US") if e["title"] == "Submarine engagement: Ling"]
+    assert texts == ["Ling DETECT Kilo 1 (needs 12): 5; Kilo 1 DETECT Ling (needs 8): 15"]
+
+
+def test_a_hidden_submarine_firing_back_is_not_named_to_the_attacker():
+    (g1, n1), (g2, n2) = _engagement("Kilo 1", (15, 3, 20, 20)), _engagement("Kilo 7", (15, 3, 20, 20))
+    assert g1.state.units["Ling"].revealed and not g1.state.units["Kilo 1"].revealed
+    us = _since(g1, n1, "US")
+    assert us == _since(g2, n2, "US")
+    assert "An enemy submarine fires back" in [e["title"] for e in us]
+    assert "Kilo 1 fires back" in [e["title"] for e in _since(g1, n1, "instructor")]
+    assert "Kilo 1 fires back" in [e["title"] for e in _since(g1, n1, "RU")]
+
+
+def _zor(boat: str, roll: int = 14):
+    g = sea({"Jin": (SSN, "E-5", B), boat: (SSK, "E-6", R)}, forced=[roll])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Jin",)),)))
+    n = len(g.state.log)
+    g.apply(A.SubmarineZor(1, "Jin"))
+    return g, n
+
+
+def test_a_zor_detect_that_fails_tells_the_searcher_neither_the_boat_nor_its_detect_value():
+    (g1, n1), (g2, n2) = _zor("Kilo 1"), _zor("Kilo 7")
+    us = _since(g1, n1, "US")
+    assert us == _since(g2, n2, "US")
+    assert ("ZOR DETECT: an enemy submarine in an adjacent hex", "rolled 14: it stays hidden") in \
+        [(e["title"], e["text"]) for e in us]
+    assert "DETECT needs 12: rolled 14: it stays hidden" in [e["text"] for e in _since(g1, n1, "instructor")]
+    assert "a US submarine searches around E-5: a submarine of yours stays hidden (rolled 14, needed 12)" in \
+        [e["text"] for e in _since(g1, n1, "RU")]
+
+
+def test_a_zor_detect_that_succeeds_names_the_boat_to_the_searcher():
+    g, n = _zor("Kilo 1", roll=12)
+    assert "Kilo 1 DETECTED (needs 12): rolled 12" in [e["text"] for e in _since(g, n, "US")]
+
+
+def test_per_team_forms_survive_a_save_checked_on_load():
+    from lcb_lab.games.lcb.game import Game
+    g, n = _engagement("Kilo 1")
+    back = Game.from_json(g.to_json())
+    for team in ("US", "RU", "instructor"):
+        assert back.log_entries(team, since=n) == _since(g, n, team)
+    assert sorted(back.state.log[n]["public_for"]) == ["RU", "US"]
