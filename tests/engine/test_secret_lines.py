@@ -87,3 +87,26 @@ def test_per_team_forms_survive_a_save_checked_on_load():
     for team in ("US", "RU", "instructor"):
         assert back.log_entries(team, since=n) == _since(g, n, team)
     assert sorted(back.state.log[n]["public_for"]) == ["RU", "US"]
+
+
+# ------------------------------------------------------------------ transport: a concealed host and its RP
+def _rp_lift(rp: int):
+    from lcb_lab.games.lcb.content.worked import ch12
+    g, lift = ch12._lift_game(0, extra={"Ashore": {"type": "usmc_infantry_platoon", "hex": "J-8", "supply": {"GA": 5}}})
+    g.state.units["LHA 8"].supply["RP"] = rp
+    ch12._lift_declare(g)
+    n = len(g.state.log)
+    g.apply(A.PlayCard(lift, "B", ("Ashore", "rp:3"), "J-8", action=1))
+    return g, n
+
+
+def test_a_rotary_lift_of_rp_names_neither_the_concealed_host_nor_its_rp():
+    (g1, n1), (g2, n2) = _rp_lift(20), _rp_lift(25)
+    assert not g1.state.units["LHA 8"].revealed
+    ru = _since(g1, n1, "RU")
+    assert ru == _since(g2, n2, "RU")
+    assert ("MEU Rotary Lift flies RP", "from its host") in [(e["title"], e["text"]) for e in ru]
+    assert ("MEU Rotary Lift flies 3 RP from LHA 8", "deducted from the host (17 RP left)") in \
+        [(e["title"], e["text"]) for e in _since(g1, n1, "instructor")]
+    assert ("MEU Rotary Lift flies 3 RP from LHA 8", "deducted from the host (17 RP left)") in \
+        [(e["title"], e["text"]) for e in _since(g1, n1, "US")]

@@ -491,20 +491,19 @@ def _card(e: dict, d: dict, secret: bool) -> Form:
     return [d["team"]], _public(f"{d['team']} card", "a hidden card of the other team (9.02)", e["rules"])
 
 
-def _transport(e: dict, d: dict, secret: bool) -> Form:
-    """Transport (12.x): a line ``about`` what the other team does not know (what a craft or
-    ship carries, its RP, a face-down craft's moves) is read by its team only; the other team
-    sees the marker's back on the map."""
-    return ([d["team"]], None) if secret else EVERYONE
-
-
 def _team_only(e: dict, d: dict, secret: bool) -> Form:
-    """A marker / mine line (13.x): only its team reads one ``about`` what the other team does
-    not know (a secret mine laid, 13.37; a concealed ISR marker placed, 13.21); the others read
-    its ``public_title`` or nothing."""
+    """A transport, marker or mine line (12.x, 13.x): only its team reads one ``about`` what the
+    other team does not know (what a craft or ship carries; a concealed ship and its RP; a
+    face-down craft's moves; a secret mine laid, 13.37; a concealed ISR marker placed, 13.21);
+    the others read its ``public_title`` (and ``public_text``) or nothing -- the marker's back
+    on the map."""
     if not secret:
         return EVERYONE
-    return [d["team"]], (_public(d["public_title"], "", e["rules"]) if d.get("public_title") else None)
+    return [d["team"]], (_public(d["public_title"], d.get("public_text", ""), e["rules"])
+                         if d.get("public_title") else None)
+
+
+_transport = _team_only
 
 
 def _submarine(e: dict, d: dict, secret: bool) -> Form:
