@@ -110,3 +110,26 @@ def test_a_rotary_lift_of_rp_names_neither_the_concealed_host_nor_its_rp():
         [(e["title"], e["text"]) for e in _since(g1, n1, "instructor")]
     assert ("MEU Rotary Lift flies 3 RP from LHA 8", "deducted from the host (17 RP left)") in \
         [(e["title"], e["text"]) for e in _since(g1, n1, "US")]
+
+
+# ------------------------------------------------------------------ CP: the team's own (3.12, 3.13, 9.02)
+def _planning(card: str):
+    from lcb_lab import load_scenario
+    g = load_scenario("gotland_redux", seed=1, start="planning")
+    n = len(g.state.log)
+    g.apply(A.BuyCard("RU", card))
+    g.apply(A.EndPlanning("RU"))
+    return g, n
+
+
+def test_what_a_team_spent_on_cards_is_not_in_the_other_teams_view_or_log():
+    (g1, n1), (g2, n2) = _planning("Cruise Missile Strike"), _planning("Thermal Camo")
+    from lcb_lab.games.lcb.model.cards import load_decks
+    costs = {x: load_decks().card("RU", x).cost for x in ("Cruise Missile Strike", "Thermal Camo")}
+    assert costs["Cruise Missile Strike"] != costs["Thermal Camo"]
+    assert _since(g1, n1, "US") == _since(g2, n2, "US")
+    assert [(e["title"], e["text"]) for e in _since(g1, n1, "US")][-1] == ("RU ends its Planning Stage", "")
+    assert g1.view("US") == g2.view("US") and g1.view("US")["cp"] == {"US": 6}
+    lost = 6 - costs["Cruise Missile Strike"]
+    assert _since(g1, n1, "RU")[-1]["text"] == _since(g1, n1, "instructor")[-1]["text"] == \
+        (f"{lost} unspent CP lost (3.13)" if lost else "every CP spent")

@@ -556,7 +556,7 @@ def _named(e: dict, d: dict, secret: bool) -> Form:
 
 
 FORMS: dict[str, Callable[[dict, dict, bool], Form]] = {
-    "card": _card, "transport": _transport, "mine": _team_only, "marker": _team_only, "submarine": _submarine,
+    "card": _card, "transport": _transport, "planning": _team_only, "mine": _team_only, "marker": _team_only, "submarine": _submarine,
     "declare": _declare, "move": _move, "zor": _zor, "reveal": _reveal, "conceal": _conceal,
     "resupply": _resupply, "effect": _effect, "split": _split,
     "card_acquired": _submarine, "card_placed": _submarine, "deploy": _submarine,
