@@ -133,3 +133,38 @@ def test_what_a_team_spent_on_cards_is_not_in_the_other_teams_view_or_log():
     lost = 6 - costs["Cruise Missile Strike"]
     assert _since(g1, n1, "RU")[-1]["text"] == _since(g1, n1, "instructor")[-1]["text"] == \
         (f"{lost} unspent CP lost (3.13)" if lost else "every CP spent")
+
+
+# ------------------------------------------------------------------ a face-down Attached card's INTERCEPT
+def _intercepted(extra_cards: int):
+    """Whiskey (US) fires LRS at Anna, who INTERCEPTs with her face-down Attached Pantsir;
+    ``extra_cards`` hidden RU cards were bought before it (its id differs)."""
+    from lcb_lab import situation
+    from lcb_lab.games.lcb.rules.cards import effects as card_effects, jcc
+    g = situation([("Whiskey", "usmc_himars_section", "F-8", B, True), ("Anna", "runi_naval_infantry_platoon", "F-6", R)],
+                  forced=[20, 20, 20, 1, 1, 1], initiative="US")
+    for _ in range(extra_cards):
+        jcc.add_card(g.state, "RU", "Thermal Camo")
+    pantsir = jcc.add_card(g.state, "RU", "Pantsir-SM: IAMD", where="attached", host="Anna")
+    card_effects.on_attach(g._ctx(), pantsir)
+    g.state.units["Anna"].revealed = True
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Whiskey",)),)))
+    g.apply(A.CommitCombat(lrs=(A.LrsAttack("Whiskey", "LRS1", "Anna", 3),)))
+    n = len(g.state.log)
+    g.apply(g.pending.answer_from([{"interceptor": "Anna", "slot": f"{pantsir.cid}:INT1", "target": "Anna",
+                                    "dice": 3}]))
+    return g, n, pantsir.cid
+
+
+def test_an_intercept_allocation_does_not_carry_a_face_down_attached_cards_id():
+    (g1, n1, c1), (g2, n2, c2) = _intercepted(0), _intercepted(1)
+    assert c1 != c2 and not g1.state.cards[c1].face_up
+    us = _since(g1, n1, "US")
+    assert us == _since(g2, n2, "US")
+    alloc = [e for e in us if e["kind"] == "allocate"]
+    assert [(e["title"], e["text"], e["data"]) for e in alloc] == [(
+        "INTERCEPT allocated: Anna for Anna", "3 Attached card INT1 dice; INTERCEPT supply is spent even if unused", {})]
+    full = [e for e in _since(g1, n1, "instructor") if e["kind"] == "allocate"]
+    assert full[0]["data"]["slot"] == f"{c1}:INT1"
+    assert [e for e in _since(g1, n1, "RU") if e["kind"] == "allocate"] == full

@@ -547,12 +547,14 @@ def _influence(e: dict, d: dict, secret: bool) -> Form:
 
 
 def _named(e: dict, d: dict, secret: bool) -> Form:
-    """A line naming a counter the other team may not know (a hidden submarine firing back,
-    14.011): public, unless the other team does not know what it is ``about`` -- it then reads
-    ``public_title`` and ``public_text``."""
+    """A line about something the other team may not know (a hidden submarine firing back,
+    14.011; the face-down Attached card whose INTERCEPT dice are allocated, 9.02): public,
+    unless the other team does not know what it is ``about`` -- it then reads ``public_title``
+    and ``public_text`` (default: the line's own title and text, when only its facts, e.g. a
+    card id, are secret) and none of the facts."""
     if not secret:
         return EVERYONE
-    return [d["team"]], _public(d.get("public_title", e["title"]), d.get("public_text", ""), e["rules"])
+    return [d["team"]], _public(d.get("public_title", e["title"]), d.get("public_text", e["text"]), e["rules"])
 
 
 FORMS: dict[str, Callable[[dict, dict, bool], Form]] = {
@@ -561,6 +563,7 @@ FORMS: dict[str, Callable[[dict, dict, bool], Form]] = {
     "resupply": _resupply, "effect": _effect, "split": _split,
     "card_acquired": _submarine, "card_placed": _submarine, "deploy": _submarine,
     "embark_losses": _pub_if_any, "destroyed": _destroyed, "influence": _influence, "torpedo": _named,
+    "allocate": _named,
 }
 """One function per entry kind: (entry, its data) -> (audience, public form)."""
 

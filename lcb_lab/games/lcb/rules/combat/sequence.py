@@ -245,9 +245,10 @@ def _answer_intercept(ctx: Ctx, plan: CombatPlan, d: InterceptChoice, value: A.A
     _spend(ctx, allocs, "interceptor", "slot", "7.58")
     for a in allocs:
         against = f" against {a['shooter']}" if "shooter" in a else ""
+        card = {"team": d.team, "about": {"card": a["slot"].rsplit(":", 1)[0]}} if ":" in a["slot"] else {}
         ctx.log(explain.step("allocate", f"INTERCEPT allocated: {a['interceptor']} for {a['target']}{against}",
                              f"{a['dice']} {slot_text(a['slot'])} dice; INTERCEPT supply is spent even if unused",
-                             ["7.54", "7.58"], **a))
+                             ["7.54", "7.58"], **a), **card)      # an Attached card's slot names its card (9.02)
     if not allocs:
         ctx.log(explain.step("decision", f"{d.team} does not intercept", "no INTERCEPT dice allocated",
                              ["7.52"]))
