@@ -168,3 +168,61 @@ def test_an_intercept_allocation_does_not_carry_a_face_down_attached_cards_id():
     full = [e for e in _since(g1, n1, "instructor") if e["kind"] == "allocate"]
     assert full[0]["data"]["slot"] == f"{c1}:INT1"
     assert [e for e in _since(g1, n1, "RU") if e["kind"] == "allocate"] == full
+
+
+def test_an_lrs_allocation_from_an_attached_cards_slot_does_not_carry_its_id():
+    """No packaged card gives an LRS slot; a deck may: the line is built the same way."""
+    from lcb_lab import situation
+    from lcb_lab.games.lcb.content.worked.ch14 import SEA
+    from lcb_lab.games.lcb.rules.cards import jcc
+    from lcb_lab.games.lcb.rules.combat.sequence import _log_allocations
+    g = situation([("DDG", "usn_ddg_51", "C-4", B, True), ("Anna", "rubf_ddg", "C-6", R, True)], naval=SEA)
+    card = jcc.add_card(g.state, "US", "Naval Strike Missile", where="attached", host="DDG")
+    n = len(g.state.log)
+    _log_allocations(g._ctx(), [{"shooter": "DDG", "slot": f"{card.cid}:LRS9", "target": "Anna", "dice": 2},
+                                {"shooter": "DDG", "slot": "LRS1", "target": "Anna", "dice": 1}], [])
+    ru = _since(g, n, "RU")
+    assert [(e["title"], e["text"], e["data"]) for e in ru] == [
+        ("LRS allocated: DDG -> Anna", "2 Attached card LRS9 dice committed; supply is spent now, hit or miss", {}),
+        ("LRS allocated: DDG -> Anna", "1 LRS1 dice committed; supply is spent now, hit or miss",
+         {"shooter": "DDG", "slot": "LRS1", "target": "Anna", "dice": 1})]
+    assert _since(g, n, "US")[0]["data"]["slot"] == f"{card.cid}:LRS9"
+
+
+# ------------------------------------------------------------------ what a craft carried: its team's (12.2x)
+def _craft_lost(first: int, how: str):
+    """A revealed US ISR marker carrying two face-down platoons ("<first> Inf", ...) is lost."""
+    from lcb_lab.games.lcb.content.worked import ch12
+    from lcb_lab.games.lcb.rules.markers import isr, placement
+    from lcb_lab.games.lcb.rules.transport import exposed, lift
+    from lcb_lab.games.lcb.rules.transport.cargo import board
+    g, card = ch12._lift_game(0, extra=ch12.infantry(2, at="J-8", first=first))
+    ctx = g._ctx()
+    inf = [g.state.units[f"{i} Inf"] for i in (first, first + 1)]
+    n = len(g.state.log)
+    if how == "lift":
+        lift._destroy(ctx, inf, "US", "MEU Rotary Lift")
+        return g, n
+    m = placement.new_marker(ctx, "isr", "US", card, "H-8", revealed=True)
+    m.hp = 1
+    for u in inf:
+        board(ctx, m, u)
+    n = len(g.state.log)
+    if how == "discard":
+        exposed.discard(ctx, m, "sunk", ["12.24"])
+    else:
+        isr.hit(ctx, m, 1)
+    return g, n
+
+
+def test_units_lost_aboard_a_craft_are_counted_not_named_to_the_other_team():
+    for how, line in (("lift", ("MEU Rotary Lift loses 2 unit(s)", "the GPSV the enemy's successes remove are lost "
+                                "(lcb_lab's reading of 12.12: destroyed)")),
+                      ("discard", ("ISR-1 is discarded with 2 unit(s) aboard", "sunk")),
+                      ("hit", ("ISR-1 destroyed", "1 hit(s) on 1 HP: the marker and its card are discarded, with "
+                               "2 unit(s) aboard"))):
+        (g1, n1), (g2, n2) = _craft_lost(1, how), _craft_lost(11, how)
+        ru = _since(g1, n1, "RU")
+        assert ru == _since(g2, n2, "RU"), how
+        assert (ru[0]["title"], ru[0]["text"]) == line, how
+        assert "1 Inf, 2 Inf" in _since(g1, n1, "instructor")[0]["title"] + _since(g1, n1, "instructor")[0]["text"]

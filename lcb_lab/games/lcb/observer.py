@@ -563,7 +563,7 @@ FORMS: dict[str, Callable[[dict, dict, bool], Form]] = {
     "resupply": _resupply, "effect": _effect, "split": _split,
     "card_acquired": _submarine, "card_placed": _submarine, "deploy": _submarine,
     "embark_losses": _pub_if_any, "destroyed": _destroyed, "influence": _influence, "torpedo": _named,
-    "allocate": _named,
+    "allocate": _named, "damage": _named,
 }
 """One function per entry kind: (entry, its data) -> (audience, public form)."""
 

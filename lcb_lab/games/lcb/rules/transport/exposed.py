@@ -64,7 +64,8 @@ def discard(ctx: Ctx, m: CardMarker, why: str, rules: list[str], lose_cargo: boo
     if card is not None and card.in_play:
         card.where, card.host, card.hex = "discarded", None, None
     ctx.log(explain.step("transport", f"{m.mid} is discarded" + (f" with {names(lost)}" if lost else ""),
-                         why, ["12.06"] + rules), hex=m.hex)
+                         why, ["12.06"] + rules), hex=m.hex, team=m.team, about=[{"unit": u.uid} for u in lost],
+            public_title=f"{m.mid} is discarded with {len(lost)} unit(s) aboard", public_text=why)   # cargo: 12.2x
 
 
 def lrs_hit(ctx: Ctx, mid: str, hits: int, by_team: str) -> bool:
