@@ -226,3 +226,27 @@ def test_units_lost_aboard_a_craft_are_counted_not_named_to_the_other_team():
         assert ru == _since(g2, n2, "RU"), how
         assert (ru[0]["title"], ru[0]["text"]) == line, how
         assert "1 Inf, 2 Inf" in _since(g1, n1, "instructor")[0]["title"] + _since(g1, n1, "instructor")[0]["text"]
+
+
+# ------------------------------------------------------------------ a card's face-down host (9.31)
+def _fortified(host: str):
+    from lcb_lab import situation
+    g = situation(units={host: {"type": "usmc_infantry_platoon", "hex": "B-4"},
+                         "2 Alpha": {"type": "usmc_infantry_platoon", "hex": "D-4"},
+                         "1 Anna": ("runi_naval_infantry_platoon", "H-8")},
+                  cards={"US": [{"name": "Combat Engineers", "attach_to": host}]})
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Combat Engineers"),)))
+    n = len(g.state.log)
+    g.apply(A.PlayCard("Combat Engineers", "A", hex="D-4", action=1))
+    return g, n
+
+
+def test_a_fortification_built_by_a_face_down_host_does_not_name_it():
+    (g1, n1), (g2, n2) = _fortified("1 Alpha"), _fortified("7 Alpha")
+    assert not g1.state.units["1 Alpha"].revealed
+    ru = _since(g1, n1, "RU")
+    assert ru == _since(g2, n2, "RU")
+    assert ("Combat Engineers: Fortification level 1 in D-4",
+            "built by its host; attackers' GA CV -2 on top of the terrain (7.09)") in [(e["title"], e["text"]) for e in ru]
+    assert any(e["text"].startswith("built by 1 Alpha, which may not move") for e in _since(g1, n1, "instructor"))

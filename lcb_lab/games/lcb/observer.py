@@ -467,6 +467,11 @@ def _resupply(e: dict, d: dict, secret: bool) -> Form:
 
 
 def _effect(e: dict, d: dict, secret: bool) -> Form:
+    """A card effect (9.x, 13.x); one ``about`` what the other team does not know (a face-down
+    host that builds, 13.51: using a card does not reveal its host, 9.31) is read by the other
+    team in its ``public_title`` / ``public_text`` form."""
+    if secret and d.get("public_title"):
+        return [d["team"]], _public(d["public_title"], d.get("public_text", ""), e["rules"])
     if d.get("effect") == "mildec":           # a new face-down MILDEC: the other team sees a back
         return [d["team"]], None
     if d.get("effect") in ("paralyse", "resupply"):
