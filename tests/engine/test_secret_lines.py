@@ -250,3 +250,26 @@ def test_a_fortification_built_by_a_face_down_host_does_not_name_it():
     assert ("Combat Engineers: Fortification level 1 in D-4",
             "built by its host; attackers' GA CV -2 on top of the terrain (7.09)") in [(e["title"], e["text"]) for e in ru]
     assert any(e["text"].startswith("built by 1 Alpha, which may not move") for e in _since(g1, n1, "instructor"))
+
+
+def _lcu_seen_by(ship: str):
+    from lcb_lab.games.lcb.content.worked import ch12
+    g, lcu = ch12._amphib_game("Amphibious: LCU", "D-14", {**ch12.infantry(1, host="LHA 8"),
+                                                           ship: {"type": "rubf_ddg", "hex": "D-20"}})
+    g.apply(A.BeginImpulse(ch12.BLUE))
+    g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHA 8",), jcc="Amphibious: LCU"),)))
+    n = len(g.state.log)
+    g.apply(A.PlayCard(lcu, "A", ("1 Inf",), "D-15", action=1))
+    return g, n
+
+
+def test_a_landing_craft_revealed_by_a_face_down_ships_zor_is_not_told_which_ship():
+    (g1, n1), (g2, n2) = _lcu_seen_by("DDG"), _lcu_seen_by("DDG-9")
+    assert not g1.state.units["DDG"].revealed
+    us = _since(g1, n1, "US")
+    assert us == _since(g2, n2, "US")
+    assert ("Revealed: ISR-1 (Amphibious: LCU) in D-15",
+            "within an enemy naval ZOR (a landing craft's marker has none of its own)") in \
+        [(e["title"], e["text"]) for e in us]
+    assert "within DDG's naval ZOR (a landing craft's marker has none of its own)" in \
+        [e["text"] for e in _since(g1, n1, "RU")]

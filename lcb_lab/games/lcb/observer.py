@@ -437,6 +437,8 @@ def _zor(e: dict, d: dict, secret: bool) -> Form:
 
 
 def _reveal(e: dict, d: dict, secret: bool) -> Form:
+    if secret and d.get("public_title"):       # whose ZOR it was, when the other team may not know it
+        return [d["team"]], _public(d["public_title"], d.get("public_text", ""), e["rules"])
     by = d.get("by")
     if not by or not _any_down(by):
         return EVERYONE

@@ -38,9 +38,11 @@ def reveal_by_zor(ctx: Ctx, ship: Unit, reach: Collection[str]) -> None:
 
 def _reveal(ctx: Ctx, m, by: str) -> None:
     m.revealed = True
-    ctx.log(explain.step("reveal", f"Revealed: {m.mid} ({m.data.get('name', 'ISR marker')}) in {m.hex}",
-                         f"within {by}'s naval ZOR (a landing craft's marker has none of its own)", ["12.23", "6.23"]),
-            hex=m.hex)
+    title, why = f"Revealed: {m.mid} ({m.data.get('name', 'ISR marker')}) in {m.hex}", \
+        "naval ZOR (a landing craft's marker has none of its own)"
+    ctx.log(explain.step("reveal", title, f"within {by}'s {why}", ["12.23", "6.23"]), hex=m.hex,
+            team=other(m.team), about={"unit": by},          # a face-down ship's ZOR does not name it
+            public_title=title, public_text=f"within an enemy {why}")
 
 
 # ---------------------------------------------------------------- loss
