@@ -20,7 +20,10 @@ Unit Tracker values of a face-down counter, nor where a Move and/or Resupply act
   :func:`knows` then) turns them, with one function per entry kind, into the contract every entry
   of ``state.log`` follows: optional ``"audience": ["US"]`` (teams that read the full form;
   absent = everyone) and optional ``"public": {"title", "text", "rules", "data"}`` (what the
-  other teams read; absent = they read nothing).  One entry per event.
+  other teams read; absent = they read nothing); a roll each team knows only a part of (a DETECT
+  between two hidden submarines, 14.011) has ``"audience": []`` and ``"public_for": {team:
+  form}``, each team's own form.  One entry per event.  Lines about a roll name only what that
+  roll revealed; a team's CP are its own (``{"cp": team}``, 3.12, 9.02).
 * Submarines (14.02, 14.03, 14.06): of an enemy submarine without its marker (``revealed``)
   a team sees nothing -- no counter, no back, no stand-in (:func:`hidden_sub`); its SOT only
   as the entries the rules published (:func:`observe_sot`); its log entries (kind
