@@ -25,7 +25,8 @@ Knows = Callable[[Any, Any, Any], bool]
 """``knows(state, viewer, subject) -> bool``: the game's one decision on hidden information."""
 
 Form = tuple
-"""What a form function returns: ``(audience or None, public form or None)``."""
+"""What a form function returns: ``(audience or None, public form or None)``, optionally a third
+item ``{player: form}``, each player's own public form (the entry's ``public_for``)."""
 
 
 def all_seeing(viewer: Hashable | None) -> bool:
@@ -63,11 +64,13 @@ class Observer:
         form = self.forms.get(entry.get("kind"))
         if form is None or "team" not in data:
             return entry
-        audience, public = form(entry, data, self.is_secret(state, data))
+        audience, public, *own = form(entry, data, self.is_secret(state, data))
         if audience is not None:
             entry["audience"] = list(audience)
             if public is not None:
                 entry["public"] = public
+            if own and own[0]:                       # a form per player (see :func:`redact`)
+                entry["public_for"] = dict(own[0])
         return entry
 
 

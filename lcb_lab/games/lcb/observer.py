@@ -20,10 +20,8 @@ Unit Tracker values of a face-down counter, nor where a Move and/or Resupply act
   :func:`knows` then) turns them, with one function per entry kind, into the contract every entry
   of ``state.log`` follows: optional ``"audience": ["US"]`` (teams that read the full form;
   absent = everyone) and optional ``"public": {"title", "text", "rules", "data"}`` (what the
-  other teams read; absent = they read nothing); a roll each team knows only a part of (a DETECT
-  between two hidden submarines, 14.011) has ``"audience": []`` and ``"public_for": {team:
-  form}``, each team's own form.  One entry per event.  Lines about a roll name only what that
-  roll revealed; a team's CP are its own (``{"cp": team}``, 3.12, 9.02).
+  other teams read; absent = they read nothing), or ``"public_for": {team: form}`` (a roll each
+  team knows a part of, 14.011).  One entry per event; a roll's line names only what it revealed.
 * Submarines (14.02, 14.03, 14.06): of an enemy submarine without its marker (``revealed``)
   a team sees nothing -- no counter, no back, no stand-in (:func:`hidden_sub`); its SOT only
   as the entries the rules published (:func:`observe_sot`); its log entries (kind
@@ -440,8 +438,6 @@ def _zor(e: dict, d: dict, secret: bool) -> Form:
 
 
 def _reveal(e: dict, d: dict, secret: bool) -> Form:
-    if secret and d.get("public_title"):       # whose ZOR it was, when the other team may not know it
-        return [d["team"]], _public(d["public_title"], d.get("public_text", ""), e["rules"])
     by = d.get("by")
     if not by or not _any_down(by):
         return EVERYONE
@@ -472,11 +468,6 @@ def _resupply(e: dict, d: dict, secret: bool) -> Form:
 
 
 def _effect(e: dict, d: dict, secret: bool) -> Form:
-    """A card effect (9.x, 13.x); one ``about`` what the other team does not know (a face-down
-    host that builds, 13.51: using a card does not reveal its host, 9.31) is read by the other
-    team in its ``public_title`` / ``public_text`` form."""
-    if secret and d.get("public_title"):
-        return [d["team"]], _public(d["public_title"], d.get("public_text", ""), e["rules"])
     if d.get("effect") == "mildec":           # a new face-down MILDEC: the other team sees a back
         return [d["team"]], None
     if d.get("effect") in ("paralyse", "resupply"):
@@ -502,28 +493,26 @@ def _card(e: dict, d: dict, secret: bool) -> Form:
 
 
 def _team_only(e: dict, d: dict, secret: bool) -> Form:
-    """A transport, marker or mine line (12.x, 13.x): only its team reads one ``about`` what the
-    other team does not know (what a craft or ship carries; a concealed ship and its RP; a
-    face-down craft's moves; a secret mine laid, 13.37; a concealed ISR marker placed, 13.21);
-    the others read its ``public_title`` (and ``public_text``) or nothing -- the marker's back
-    on the map."""
-    if not secret:
-        return EVERYONE
-    return [d["team"]], (_public(d["public_title"], d.get("public_text", ""), e["rules"])
-                         if d.get("public_title") else None)
+    """A line ``about`` what the other team does not know (a craft's cargo, a secret mine, 13.37; CP;
+    a hidden boat, 14.011; a card's slot, 9.02): its team only (:func:`_or_said`: or a public form)."""
+    return ([d["team"]], None) if secret else EVERYONE
 
 
-_transport = _team_only
+def _or_said(form: Callable[[dict, dict, bool], Form]) -> Callable[[dict, dict, bool], Form]:
+    """``form``; but a secret entry's ``public_title`` / ``public_text`` facts are what the others read."""
+    def said(e: dict, d: dict, secret: bool) -> Form:
+        if secret and d.get("public_title"):
+            return [d["team"]], _public(d["public_title"], d.get("public_text", ""), e["rules"])
+        return form(e, d, secret)
+    return said
 
 
 def _submarine(e: dict, d: dict, secret: bool) -> Form:
     """A hidden submarine's entry (14.03), and an act on a team's hidden cards or counters in
     the Planning / Deployment Stage (9.02, 3.21): its team reads it, the other team its ``pub``
-    or nothing.  A roll that both teams know only a part of (a DETECT between two hidden
-    submarines, 14.011, 14.09) carries ``forms``, ``{team: {"title", "text"}}``: the full entry
-    is the instructor's alone and each team reads its own form (:func:`annotate`)."""
+    or nothing; with ``forms`` (``{team: {"title", "text"}}``, 14.011) each team its own."""
     if d.get("forms"):
-        return [], None
+        return [], None, {t: _public(f["title"], f["text"], e["rules"]) for t, f in d["forms"].items()}
     pub = d.get("pub")
     return [d["team"]], (None if not pub else _public(pub["title"], pub["text"], e["rules"]))
 
@@ -556,24 +545,13 @@ def _influence(e: dict, d: dict, secret: bool) -> Form:
     return [d["team"]], _public(e["title"], d.get("public_text", ""), e["rules"])
 
 
-def _named(e: dict, d: dict, secret: bool) -> Form:
-    """A line about something the other team may not know (a hidden submarine firing back,
-    14.011; the face-down Attached card whose INTERCEPT dice are allocated, 9.02): public,
-    unless the other team does not know what it is ``about`` -- it then reads ``public_title``
-    and ``public_text`` (default: the line's own title and text, when only its facts, e.g. a
-    card id, are secret) and none of the facts."""
-    if not secret:
-        return EVERYONE
-    return [d["team"]], _public(d.get("public_title", e["title"]), d.get("public_text", e["text"]), e["rules"])
-
-
 FORMS: dict[str, Callable[[dict, dict, bool], Form]] = {
-    "card": _card, "transport": _transport, "planning": _team_only, "mine": _team_only, "marker": _team_only, "submarine": _submarine,
-    "declare": _declare, "move": _move, "zor": _zor, "reveal": _reveal, "conceal": _conceal,
-    "resupply": _resupply, "effect": _effect, "split": _split,
+    "card": _card, "transport": _or_said(_team_only), "planning": _or_said(_team_only), "mine": _or_said(_team_only),
+    "marker": _or_said(_team_only), "submarine": _submarine, "declare": _declare, "move": _move, "zor": _zor,
+    "reveal": _or_said(_reveal), "conceal": _conceal, "resupply": _resupply, "effect": _or_said(_effect), "split": _split,
     "card_acquired": _submarine, "card_placed": _submarine, "deploy": _submarine,
-    "embark_losses": _pub_if_any, "destroyed": _destroyed, "influence": _influence, "torpedo": _named,
-    "allocate": _named, "damage": _named,
+    "embark_losses": _pub_if_any, "destroyed": _destroyed, "influence": _influence,
+    "torpedo": _or_said(_team_only), "allocate": _or_said(_team_only), "damage": _or_said(_team_only),
 }
 """One function per entry kind: (entry, its data) -> (audience, public form)."""
 
@@ -616,12 +594,5 @@ def is_secret(state: GameState | None, data: dict) -> bool:
 def annotate(entry: dict, state: GameState | None = None) -> dict:
     """Add ``audience`` / ``public`` to a fresh entry from the facts in its ``data``, asking
     :func:`knows` (on ``state`` as it is now) about the subject the entry is ``about``.
-    An entry whose kind has no function here, or that carries no ``team`` fact, is public.
-    Per-team forms (a ``forms`` fact, see :func:`_submarine`) become the entry's
-    ``public_for``, read by :func:`lcb_lab.kernel.observer.redact`."""
-    entry = OBSERVER.annotate(entry, state)
-    forms = (entry.get("data") or {}).get("forms")
-    if forms and entry.get("audience") == []:
-        entry["public_for"] = {t: _public(f["title"], f["text"], entry.get("rules", [])) for t, f in forms.items()}
-        entry["data"] = {k: v for k, v in entry["data"].items() if k != "forms"}
-    return entry
+    An entry whose kind has no function here, or that carries no ``team`` fact, is public."""
+    return OBSERVER.annotate(entry, state)
