@@ -781,7 +781,7 @@ import resource, sys
 base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 import numpy, lcb_lab
 from lcb_lab.games.lcb.io import scenario
-from lcb_lab.games.lcb import game, choices as decisions
+from lcb_lab.games.lcb import game, choices
 from lcb_lab.games.lcb.content import lesson
 from lcb_lab.kernel import odds, explain
 from lcb_lab.games.lcb.whatif import autoplay
@@ -813,7 +813,7 @@ def fig8(q: bool) -> None:
         vals.append((int(base) / 1024, int(peak) / 1024))
     base_mb = statistics.median(v[0] for v in vals)
     peak_mb = statistics.median(v[1] for v in vals)
-    say("fresh interpreter: import numpy, lcb_lab (+ scenario, game, lesson, odds, autoplay, explain, decisions), "
+    say("fresh interpreter: import numpy, lcb_lab (+ scenario, game, lesson, odds, autoplay, explain, choices), "
         "lcb_lab.ui.views, lcb_lab.ui.widgets; lab = open_lab('gotland_redux'); lab.widget")
     say(f"peak RSS (ru_maxrss, KiB/1024): interpreter start {base_mb:.1f} MB, with the lab open {peak_mb:.1f} MB "
         f"(runs: {', '.join(f'{p:.1f}' for _, p in vals)})")

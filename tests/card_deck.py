@@ -20,7 +20,7 @@ text = "t"
   fn = "reveal_paralyse"
   target = "stack"
   succeeds_on = 10
-  text = "Reveal and paralyse the target stack."
+  text = "Reveal and paralyze the target stack."
 
 [[card]]
 name = "Space Satellites"
@@ -264,7 +264,7 @@ text = "t"
   fn = "reveal_paralyse"
   target = "stack"
   succeeds_on = 10
-  text = "Reveal and paralyse the target stack."
+  text = "Reveal and paralyze the target stack."
 
 [[card]]
 name = "Ballistic: Iskander"

@@ -6,7 +6,7 @@ The lab never lists an option of its own making: :func:`offers` asks
 widgets' questions -- which Task Forces may begin, which Core Action kinds,
 units and JCCs may be declared, which declared actions may move / ZOR /
 conceal / resupply, which shooters, CVs and targets a combat allocation may
-name and with how many dice, which INTERCEPT / defence dice an answer may
+name and with how many dice, which INTERCEPT / defense dice an answer may
 use, and whether *Relinquish*, *End impulse*, *Resolve* are listed.
 
 Hidden information: in a team view only that team's legal actions are
@@ -82,11 +82,6 @@ class Offers:
         """Each single Core Action that may be declared (every listed one-action Declare)."""
         return [a.actions[0] for a in self._of(A.Declare) if len(a.actions) == 1]
 
-    @property
-    def may_pass(self) -> bool:
-        """May the impulse declare nothing (3.310)?"""
-        return self.has(A.Declare(()))
-
     def kinds(self) -> list[str]:
         """Core Action kinds with at least one legal declaration, in the engine's order."""
         return list(dict.fromkeys(c.kind for c in self.declarations))
@@ -94,10 +89,6 @@ class Offers:
     def units_for(self, kind: str) -> list[str]:
         """Units named by a legal ``kind`` declaration (one unit or one stack, 3.31, 3.36)."""
         return list(dict.fromkeys(u for c in self.declarations if c.kind == kind for u in c.units))
-
-    def stacks_for(self, kind: str) -> list[tuple[str, ...]]:
-        """The unit groups (one unit, one stack) a legal ``kind`` declaration activates."""
-        return list(dict.fromkeys(c.units for c in self.declarations if c.kind == kind and c.units))
 
     def jccs(self) -> list[str]:
         """JCC names that may be played (``play_jcc``, 3.31)."""
@@ -143,11 +134,6 @@ class Offers:
                      if (t.options[0].logistics, t.options[0].rv_slot) == (logistics, rv_slot)), 0)
 
     @property
-    def breakthroughs(self) -> list[A.ArmorBreakthrough]:
-        """Armor Breakthrough moves (7.19-7.111)."""
-        return self._of(A.ArmorBreakthrough)
-
-    @property
     def end(self) -> bool:
         """May the impulse end now (3.3)?"""
         return self.has(A.EndImpulse())
@@ -185,12 +171,6 @@ class Offers:
         return int(t.limits["max_dice"].get(f"{shooter}/{slot}", 0)) if t is not None else 0
 
     @property
-    def compulsory(self) -> list[A.GroundAssault]:
-        """GROUND ASSAULTs every commit must include (Continuing Combat, 7.22)."""
-        t = self.combat
-        return list(t.limits["base"]) if t is not None else []
-
-    @property
     def resolve(self) -> bool:
         """May the committed combat be rolled now (7.010)?"""
         return self.has(A.ResolveCombat())
@@ -210,14 +190,14 @@ class Offers:
         return {(o.interceptor, o.slot, o.target): int(lim[f"{o.interceptor}/{o.slot}"])
                 for o in t.options if isinstance(o, A.Intercept)}
 
-    def defence(self) -> dict[str, tuple[list[str], int]]:
-        """{defender: ([attackers it may fire at], most dice)} of the defence answer template (7.13)."""
+    def defense(self) -> dict[str, tuple[list[str], int]]:
+        """{defender: ([attackers it may fire at], most dice)} of the defense answer template (7.13)."""
         t = next(iter(self.template("answer")), None)
         if t is None:
             return {}
         out: dict[str, tuple[list[str], int]] = {}
         for o in t.options:
-            if isinstance(o, A.Defence):
+            if isinstance(o, A.Defense):
                 out.setdefault(o.defender, ([], int(t.limits["max_dice"][f"{o.defender}/GA"])))[0].append(o.target)
         return out
 

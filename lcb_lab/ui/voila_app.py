@@ -34,6 +34,10 @@ JUPYTER_DATA = Path(__file__).resolve().parent / "data" / "jupyter" / "data"
 JUPYTER_CONFIG = Path(__file__).resolve().parent / "data" / "jupyter" / "config"
 """A Jupyter config folder (for ``JUPYTER_CONFIG_PATH``) holding ``voila.json`` (template ``lcb``)."""
 APP_NAME = "lab_app.ipynb"
+FILES_DIR_ENV = "LCB_LAB_FILES_DIR"
+"""Where a lab opened without ``files_dir`` saves and loads (:func:`lcb_lab.ui.widgets.app.default_files_dir`):
+``lcb-lab voila`` sets it to the folder it was started from, since the app's own notebook lives in
+a temporary folder deleted when the app stops."""
 APP_CELLS: tuple[tuple[str, str], ...] = (
     ("markdown", "**Littoral Commander: Baltic** — the lab. Click a hex to begin; the *Lesson* tab replays the rulebook's example step by step."),
     ("code", 'from lcb_lab.ui.widgets import open_lab\n\n'
@@ -137,6 +141,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     os.environ.update(jupyter_env(os.environ))      # before Voila reads the Jupyter paths
     if notebook is not None:
         return _serve(Path(notebook), options)
+    os.environ.setdefault(FILES_DIR_ENV, str(Path.cwd()))   # saves outlive the app's temporary notebook
     with tempfile.TemporaryDirectory(prefix="lcb_lab_voila_") as folder:
         return _serve(write_app_notebook(Path(folder)), options)
 

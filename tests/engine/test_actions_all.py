@@ -6,10 +6,10 @@ from dataclasses import is_dataclass
 
 from lcb_lab.games.lcb import actions
 
-PARTS = {"CoreAction", "LrsAttack", "GroundAssault", "Intercept", "MineShot", "Defence", "Grant", "Response",
+PARTS = {"CoreAction", "LrsAttack", "GroundAssault", "Intercept", "MineShot", "Defense", "Grant", "Response",
          "CardIntercept"}
 HELPERS = {"ACTION_TYPES", "ANSWER_TYPES", "CHANCE", "EFFECT_CUBES", "to_json", "from_json", "check", "from_fields"}
-ANSWERS = {"AnswerIntercept", "AnswerDefence", "AnswerMildec", "AnswerCards", "AnswerEmbarkLosses", "AnswerMines"}
+ANSWERS = {"AnswerIntercept", "AnswerDefense", "AnswerMildec", "AnswerCards", "AnswerEmbarkLosses", "AnswerMines"}
 
 
 def _public_classes() -> set[str]:

@@ -266,10 +266,10 @@ def test_cyber_cards():
     assert c2.effect("A").fn == "nullify" and "tactical_cyber" in c2.effect("A").counters
     mig = card("US", "MIG")
     assert mig.effect("A").when == "response" and mig.effect("B").when == "play"           # 9.41 ex.
-    jam, defence = card("RU", "EMS Jamming"), card("RU", "EMS Defense")
+    jam, defense = card("RU", "EMS Jamming"), card("RU", "EMS Defense")
     assert jam.effect().args == {"n": 2} and jam.effect().fn == "ap_loss"
     ruled(jam, "effects.A.args.n", "9.41 ex.")
-    assert defence.effect().counters == ("ems",)
+    assert defense.effect().counters == ("ems",)
 
 
 def test_p8a():

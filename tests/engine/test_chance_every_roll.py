@@ -202,7 +202,7 @@ def test_proxy_ground_assault_answered_by_defenders_both_sides_at_once():
     assert ask(g, move) == ()                       # a choice for the defenders stands between
     g.apply(move)
     assert g.pending.kind == "ga_defence"
-    act = A.AnswerDefence(defence=(A.Defence("1 Alpha", "PROXY-1", 2),))
+    act = A.AnswerDefense(defence=(A.Defense("1 Alpha", "PROXY-1", 2),))
     step, influence = ask(g, act)                   # then 13.13's roll, should PROXY-1 be destroyed
     assert step.counts == ("HP lost by 1 Alpha", "GA hits on PROXY-1") and influence.rule == "13.13"
     dcv = g._ctx().cv(g.unit("1 Alpha"), "GA").value
@@ -523,7 +523,7 @@ def test_a_proxy_force_destroyed_by_the_defenders_rolls_for_influence_previewed_
     """13.13 after 7.13: the defenders' answer may destroy the 1-HP Proxy Force; if it does, one
     d20 of 12 or less moves the Influence Meter toward RU (60%)."""
     g = _assaulted_proxy()
-    act = A.AnswerDefence(defence=(A.Defence("1 Alpha", "PROXY-1", 2),))
+    act = A.AnswerDefense(defence=(A.Defense("1 Alpha", "PROXY-1", 2),))
     ga, roll = ask(g, act)
     assert ga.counts == ("HP lost by 1 Alpha", "GA hits on PROXY-1")
     assert (roll.label, roll.rule, roll.counts, roll.outcomes, roll.dice) == INFLUENCE
@@ -570,12 +570,12 @@ ROLL_SITES = {
     "rules/submarines/operations.py": {"torpedo_act": "torpedo", "duel": "torpedo", "zor_act": "zor"},
     "rules/submarines/asw.py": {"_kill_rolls": "torpedo", "offensive_act": "offensive_asw",
                                 "asw_search": "_card_asw", "uuv": "_uuv"},
-    "rules/markers/proxy.py": {"effect_step": "_marker_effect", "_resolve": "defence"},
+    "rules/markers/proxy.py": {"effect_step": "_marker_effect", "_resolve": "defense"},
     "rules/markers/placement.py": {"proxy_destroyed": "influence", "rolled": "_effect_step"},
     "rules/markers/mines.py": {"answer": "mines"},
     "rules/embarking/losses.py": {"_draw": "embark_losses"},
     "rules/cards/effects.py": {"roll": "_effect_step"},
-    "rules/cards/ftr.py": {"d20": "_link_steps"},
+    "rules/cards/ftr_nullify.py": {"d20": "_link_steps"},
 }
 """Every function of LC:B that rolls dice -> the preview in lcb_lab.games.lcb.chance that gives its
 odds (``resolve_combat``: the committed combat's, lcb_lab.games.lcb.rules.combat.chance)."""

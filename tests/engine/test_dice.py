@@ -258,7 +258,7 @@ def test_chance_outcomes_of_a_ground_assault_are_the_joint_hp_losses_of_both_sid
     g.apply(A.Declare((A.CoreAction("move_combat", ("2 Alpha",)),)))
     g.apply(A.Move(1, ("G-6",)))
     g.apply(A.CommitCombat(ga=(A.GroundAssault("2 Alpha", "1 Anna", 2),)))
-    g.apply(A.AnswerDefence(defence=(A.Defence("1 Anna", "2 Alpha", 2),)))
+    g.apply(A.AnswerDefense(defence=(A.Defense("1 Anna", "2 Alpha", 2),)))
     step = g.chance_outcomes()
     one = engagement_odds([], [], 2, unstoppable=[(2, 4)]).damage      # 2 dice at GA CV 4 on 2 HP
     assert step.counts == ("HP lost by 1 Anna", "HP lost by 2 Alpha") and step.rule == "7.15"

@@ -53,7 +53,7 @@ def test_each_rules_module_alone_then_the_registry_gives_the_complete_registry()
         "    fa = sys.modules['lcb_lab.games.lcb.rules.markers.free_actions']\n"
         "    hooks = (sorted(t.CHECKS), sorted(t.PRECHECKS), sorted(t.ON_PLAY), sorted(fa.STEPS),\n"
         "             sorted(sys.modules['lcb_lab.games.lcb.rules.markers.mines'].RESUMES),\n"
-        "             len(sys.modules['lcb_lab.games.lcb.rules.cards.ftr'].ABSORB), len(fa.OFFERS),\n"
+        "             len(sys.modules['lcb_lab.games.lcb.rules.cards.ftr_nullify'].ABSORB), len(fa.OFFERS),\n"
         "             len(sys.modules['lcb_lab.games.lcb.rules.movement.conceal'].ZOR_HOOKS))\n"
         "    assert hooks == first if m != mods[0] else True, (m, hooks)\n"
         "    first = hooks if m == mods[0] else first\n"
@@ -77,10 +77,10 @@ def test_no_rules_module_registers_an_effect_by_being_imported():
         f"mods = {[m for m in RULES if m != 'lcb_lab.games.lcb.rules.cards.registry']!r}\n"
         "for m in mods:\n"
         "    importlib.import_module(m)\n"
-        "from lcb_lab.games.lcb.rules.cards import effects, ftr, targets as t\n"
+        "from lcb_lab.games.lcb.rules.cards import effects, ftr_nullify, targets as t\n"
         "from lcb_lab.games.lcb.rules.markers import free_actions as fa, mines\n"
         "from lcb_lab.games.lcb.rules.movement import conceal\n"
         "print(sorted(effects.EFFECTS), 'lcb_lab.games.lcb.rules.cards.registry' in sys.modules)\n"
-        "print(t.CHECKS, t.PRECHECKS, t.ON_PLAY, ftr.ABSORB, fa.OFFERS, mines.RESUMES, conceal.ZOR_HOOKS, sorted(fa.STEPS))\n"
+        "print(t.CHECKS, t.PRECHECKS, t.ON_PLAY, ftr_nullify.ABSORB, fa.OFFERS, mines.RESUMES, conceal.ZOR_HOOKS, sorted(fa.STEPS))\n"
     )
     assert _run(code).splitlines() == ["[] False", "{} {} {} [] [] {} [] ['combat', 'conceal', 'effect', 'none']"]

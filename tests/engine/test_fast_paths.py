@@ -23,9 +23,8 @@ from lcb_lab import load_scenario
 from lcb_lab.games.lcb.actions import CHANCE
 from lcb_lab.games.lcb.whatif.autoplay import play_random_turns, random_impulse
 from lcb_lab.kernel.explain import plain, step
-from lcb_lab.games.lcb.rules.movement import move as movement
+from lcb_lab.games.lcb.rules.movement import move
 from lcb_lab.games.lcb.rules.common import Ctx
-from lcb_lab.games.lcb.io.persistence import step_to_json
 
 
 def _landed(seed: int):
@@ -39,7 +38,7 @@ def _landed(seed: int):
 def _fingerprint(g) -> str:
     """Everything an act may change: state (log included), dice, record."""
     return json.dumps([g.state.to_dict(), g.dice.state()["forced"], g.dice.history,
-                       [step_to_json(s) for s in g.history.steps], g.history.cursor, sorted(g.history.snapshots),
+                       [s.to_json(A.to_json) for s in g.history.steps], g.history.cursor, sorted(g.history.snapshots),
                        {k: v.state.to_dict() for k, v in g.history.snapshots.items()}],
                       sort_keys=True, default=str)
 
@@ -50,7 +49,7 @@ def _slow_move(game, aid, rng):
     units = [game.state.units[u] for u in d.units if not game.state.units[u].destroyed]
     if d.moved or not units or any(u.moved or u.no_move or not u.on_map for u in units):
         return
-    paths = list(movement.paths(game._ctx(), units).values())
+    paths = list(move.paths(game._ctx(), units).values())
     for i in rng.permutation(len(paths))[:4]:
         a = A.Move(aid, tuple(paths[int(i)]))
         if legal_trial.trial(game, a):
@@ -91,13 +90,13 @@ def _slow_impulse(game, rng):
         if legal_trial.trial(game, a):
             game.apply(a)
         _answer_windows(game)
-    from lcb_lab.games.lcb.rules.markers import free_actions as marker_actions
+    from lcb_lab.games.lcb.rules.markers import free_actions
     from lcb_lab.games.lcb.rules.transport import ports
-    from lcb_lab.games.lcb.rules.submarines import operations as submarine
+    from lcb_lab.games.lcb.rules.submarines import operations
     for _ in range(3):                              # chapters 12-14, as lcb_lab.games.lcb.whatif.autoplay._random_special
         if game.pending is not None or rng.random() >= 0.5:
             break
-        opts = ports.offers(game) + marker_actions.offers(game) + submarine.offers(game)
+        opts = ports.offers(game) + free_actions.offers(game) + operations.offers(game)
         if not opts:
             break
         a = opts[int(rng.integers(len(opts)))]

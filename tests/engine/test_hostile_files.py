@@ -22,7 +22,6 @@ from lcb_lab.games.lcb import actions as A
 from lcb_lab.kernel.errors import InputError, ScenarioError
 from lcb_lab.games.lcb.game import Game
 from lcb_lab.kernel.history import Step
-from lcb_lab.games.lcb.io.persistence import step_from_json, step_to_json
 from lcb_lab.games.lcb.content.lesson import Lesson, read_lesson
 from lcb_lab.games.lcb.io.resources import lesson_text
 
@@ -35,6 +34,12 @@ U = '[units."1 Whiskey"]\ntype = "usmc_himars_section"\nhex = "F-6"\n'
 def base() -> dict:
     """A version-2 save with a record (the Appendix B combat lesson played through)."""
     return json.loads(Lesson("appendix_b_combat").run().to_json())
+
+
+@pytest.fixture(scope="module")
+def loaded(base) -> Game:
+    """The ``base`` save loaded: its record steps are read by ``Game.step_from_json``."""
+    return Game.from_json(json.dumps(base))
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess:
@@ -146,18 +151,19 @@ def test_terminal_safe_escapes_all_but_newlines():
     ("team", "XX", "team"),
     ("dice", [True], "dice.0"),
 ])
-def test_step_from_json_is_strict(base, field, value, where):
+def test_step_from_json_is_strict(base, loaded, field, value, where):
+    g = loaded
     good = base["record"]["steps"][3]
-    assert step_to_json(step_from_json(good)) == good
+    assert g.step_from_json(good).to_json(A.to_json, g.place_keys) == good
     bad = dict(good, **{field: value})
     with pytest.raises(InputError) as e:
-        step_from_json(bad)
+        g.step_from_json(bad)
     assert e.value.where == where, str(e.value)
 
 
-def test_step_from_json_keeps_known_policies(base):
+def test_step_from_json_keeps_known_policies(base, loaded):
     good = dict(base["record"]["steps"][3], auto={"intercept": "no_intercept"})
-    assert step_from_json(good).auto == {"intercept": "no_intercept"}
+    assert loaded.step_from_json(good).auto == {"intercept": "no_intercept"}
 
 
 def test_a_malformed_dice_after_is_named_with_its_step(base):

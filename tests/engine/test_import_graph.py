@@ -11,9 +11,9 @@ Inside ``lcb_lab.games.lcb``, in this order (:data:`LCB_ORDER`; ``lcb_lab.games.
 packages' ``__init__`` go with their folder):
 
 * ``base``: hex labels, words, the die, the records' notebook reprs, data files, input checks
-  (``hexes``, ``plain``, ``die``, ``display``, ``io.files``, ``io.inputs``, ``io.resources``);
+  (``hexes``, ``plain``, ``die``, ``display``, ``io.files``, ``io.inputs``, ``io.resources``, ``io.saved_logs``);
 * ``model``: the records, typed actions and choices, who knows what (``model``, ``actions``,
-  ``choices``, ``observer``);
+  ``choice_options``, ``choices``, ``observer``);
 * ``rules``: one subpackage per rulebook subject (``rules``);
 * ``io``: scenario and save files into state (``io.scenario``, ``io.save_check`` and its parts
   ``io.save_check_pieces``, ``io.save_check_cards``, ``io.persistence``;
@@ -55,8 +55,8 @@ KERNEL = {m: p for m, p in ALL.items() if not UI & set(p.relative_to(PKG).parts)
 LAYERS = ("kernel", "games", "ui", "top")
 LCB = "lcb_lab.games.lcb"
 LCB_ORDER = {
-    "base": ("hexes", "plain", "die", "display", "io.files", "io.ranges", "io.inputs", "io.resources"),
-    "model": ("model", "actions", "choices", "observer"),
+    "base": ("hexes", "plain", "die", "display", "io.files", "io.ranges", "io.inputs", "io.resources", "io.saved_logs"),
+    "model": ("model", "actions", "choice_options", "choices", "observer"),
     "rules": ("rules",),
     "io": ("io.scenario", "io.save_check_pieces", "io.save_check_cards", "io.save_check", "io.persistence"),
     "engine": ("windows", "queries", "handlers", "legal_trial", "legal_templates", "legal_declare", "legal_combat",

@@ -235,11 +235,11 @@ def test_leak_the_13_34_mines_do_not_name_the_hidden_ship_they_sink():
 
 
 def test_a_unit_destroyed_face_up_is_named_to_everyone():
-    from lcb_lab.games.lcb.rules.combat import sequence as combat
+    from lcb_lab.games.lcb.rules.combat import sequence
     g = ch14.sea({"LHD 1": {"type": "usn_lhd", "hex": "D-6", "face_up": True},
                   "DDG-605": {"type": "rubf_ddg", "hex": "D-8"}})
     n = len(g.state.log)
-    combat.destroy(g._ctx(), g.state.units["LHD 1"], "RU")
+    sequence.destroy(g._ctx(), g.state.units["LHD 1"], "RU")
     ru = [explain.render(e) for e in g.log_entries("RU", since=n)]
     assert ru == ["[4.21, 3.42] LHD 1 destroyed: removed from play; counts 1 toward RU's kills for the Initiative Check",
                   "[15.0] Influence Meter 1 space toward RU: RU eliminated the naval unit LHD 1 (meter +0 -> -1)"]

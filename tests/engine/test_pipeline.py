@@ -37,7 +37,7 @@ EXAMPLES = [
     A.Conceal(1), A.Conceal(2, ("X",)), A.Resupply(1, "Ivan Co", "RV1", (A.Grant("1 Tanya", "LRS1", 5),)),
     A.CommitCombat(lrs=(A.LrsAttack("DDG-51", "LRS1", "1 Anna", 4),), ga=(A.GroundAssault("T", "U", 2),)),
     A.AnswerIntercept(intercepts=(A.Intercept("Kilo", "INT1", "W", 3, shooter="T"),)), A.AnswerMildec(absorb=1),
-    A.AnswerDefence(defence=(A.Defence("D", "T", 2),), choice=4), A.ResolveCombat(), A.ArmorBreakthrough("T1", "D-4"),
+    A.AnswerDefense(defence=(A.Defense("D", "T", 2),), choice=4), A.ResolveCombat(), A.ArmorBreakthrough("T1", "D-4"),
     A.EndImpulse(), A.ScriptedEffect("disembark", card="Amphibious: LCU", units=("a",), from_="LHD 1", hex="AL-23"),
     A.PlayCard("Tactical Cyber Attack", targets=("1 Anna",), action=2), A.BuyCard("US", "V-BAT", attach_to="1 Whiskey"),
     A.EndPlanning("RU"), A.DeployUnit("1 Anna", hex="AL-21"), A.PlaceCard("US-4", embark_on="LHD 1"),

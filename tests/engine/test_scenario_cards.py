@@ -123,7 +123,7 @@ def test_the_start_keyword_overrides_the_file(tmp_path):
     p = write(tmp_path)
     assert load(p, start="planning").state.stage == "planning"
     assert load(p).state.stage == "action"
-    from lcb_lab.games.lcb.io.inputs import InputError
+    from lcb_lab.kernel.errors import InputError
     with pytest.raises(InputError):
         load(p, start="deployment")
 

@@ -194,14 +194,14 @@ def _craft_lost(first: int, how: str):
     """A revealed US ISR marker carrying two face-down platoons ("<first> Inf", ...) is lost."""
     from lcb_lab.games.lcb.content.worked import ch12
     from lcb_lab.games.lcb.rules.markers import isr, placement
-    from lcb_lab.games.lcb.rules.transport import exposed, lift
+    from lcb_lab.games.lcb.rules.transport import carrying, exposed
     from lcb_lab.games.lcb.rules.transport.cargo import board
     g, card = ch12._lift_game(0, extra=ch12.infantry(2, at="J-8", first=first))
     ctx = g._ctx()
     inf = [g.state.units[f"{i} Inf"] for i in (first, first + 1)]
     n = len(g.state.log)
     if how == "lift":
-        lift._destroy(ctx, inf, "US", "MEU Rotary Lift")
+        carrying.destroy_lost(ctx, inf, "US", "MEU Rotary Lift")
         return g, n
     m = placement.new_marker(ctx, "isr", "US", card, "H-8", revealed=True)
     m.hp = 1

@@ -7,7 +7,8 @@ import json
 import pytest
 
 from lcb_lab.games.lcb import actions as A
-from lcb_lab.games.lcb import choices as D
+from lcb_lab.games.lcb import choices
+from lcb_lab.games.lcb import choice_options
 from lcb_lab import load_scenario
 from lcb_lab.kernel.errors import IllegalAction, InputError, ScenarioError
 from lcb_lab.games.lcb.game import Game
@@ -42,20 +43,20 @@ def pending(kind: str) -> Game:
         return intercept_pending()
     g = load_scenario("gotland_redux", seed=1)
     team, rule, options = STAGED[kind]
-    g.state.push_choice(D.CHOICE_KINDS[kind](team, rule, f"{kind} staged", options))
+    g.state.push_choice(choices.CHOICE_KINDS[kind](team, rule, f"{kind} staged", options))
     return g
 
 
 # ---------------------------------------------------------------- the registry
 def test_the_registry_lists_every_kind_exactly_once():
-    assert list(D.CHOICE_KINDS) == KINDS
-    classes = list(D.CHOICE_KINDS.values())
-    assert len(set(classes)) == len(KINDS) and all(c.kind == k for k, c in D.CHOICE_KINDS.items())
+    assert list(choices.CHOICE_KINDS) == KINDS
+    classes = list(choices.CHOICE_KINDS.values())
+    assert len(set(classes)) == len(KINDS) and all(c.kind == k for k, c in choices.CHOICE_KINDS.items())
     assert [c.ANSWER.FOR for c in classes] == KINDS                       # one answer class per kind
     assert set(A.ANSWER_TYPES.values()) == {c.ANSWER for c in classes} and len(A.ANSWER_TYPES) == len(KINDS)
-    assert list(D.POLICIES) == list(D.DEFAULT_POLICIES) == KINDS
+    assert list(choices.POLICIES) == list(choices.DEFAULT_POLICIES) == KINDS
     assert all(c.DEFAULT_POLICY in c.POLICIES for c in classes)
-    assert all(issubclass(c.Options, D.Record) and c.Options is not D.Record for c in classes)   # one record each
+    assert all(issubclass(c.Options, choice_options.Record) and c.Options is not choice_options.Record for c in classes)   # one record each
     assert len({c.Options for c in classes}) == len(KINDS)
 
 
@@ -65,10 +66,10 @@ def test_each_kind_round_trips_through_save_and_load(kind):
     g = pending(kind)
     before = g.pending
     back = Game.from_json(g.to_json())
-    assert type(back.pending) is D.CHOICE_KINDS[kind]
+    assert type(back.pending) is choices.CHOICE_KINDS[kind]
     assert back.pending.to_dict() == before.to_dict()
-    assert type(back.fork().pending) is D.CHOICE_KINDS[kind]            # a copy of the state keeps the class
-    assert type(back.pending.options) is D.CHOICE_KINDS[kind].Options
+    assert type(back.fork().pending) is choices.CHOICE_KINDS[kind]            # a copy of the state keeps the class
+    assert type(back.pending.options) is choices.CHOICE_KINDS[kind].Options
     assert json.loads(back.to_json())["state"]["choices"][-1]["kind"] == kind
 
 
@@ -91,7 +92,7 @@ def test_a_save_whose_options_miss_a_key_of_the_kind_is_refused_naming_it():
 
 
 # ---------------------------------------------------------------- answers routed by type
-WRONG = [A.AnswerDefence(), A.AnswerMildec(absorb=0), A.AnswerCards(), A.AnswerEmbarkLosses(), A.AnswerMines()]
+WRONG = [A.AnswerDefense(), A.AnswerMildec(absorb=0), A.AnswerCards(), A.AnswerEmbarkLosses(), A.AnswerMines()]
 
 
 @pytest.mark.parametrize("answer", WRONG, ids=lambda a: type(a).__name__)
@@ -100,12 +101,12 @@ def test_an_answer_of_the_wrong_type_is_refused_in_one_line_naming_the_rule(answ
     before = g.to_json()
     with pytest.raises(IllegalAction) as e:
         g.apply(answer)
-    asked = D.CHOICE_KINDS[answer.FOR].name
+    asked = choices.CHOICE_KINDS[answer.FOR].name
     assert e.value.rule == "7.54"
     assert e.value.reason == (f"the pending choice is RU's INTERCEPT choice: answer it with AnswerIntercept, "
                               f"not {type(answer).__name__} ({asked} choices)")
     assert "\n" not in str(e.value)
-    assert g.to_json() == before and type(g.pending) is D.InterceptChoice
+    assert g.to_json() == before and type(g.pending) is choices.InterceptChoice
 
 
 def test_a_staged_mildec_choice_refuses_intercept_dice_by_rule_4_22():
@@ -129,18 +130,18 @@ def test_the_bare_answer_declines_with_the_kinds_own_empty_answer(kind):
 def test_a_policy_gives_the_typed_answer_and_the_game_applies_it():
     g = intercept_pending()
     d = g.pending
-    assert D.answer_with(d, "no_intercept") == A.AnswerIntercept()
-    assert D.answer_with(d) == A.AnswerIntercept(intercepts=(A.Intercept("2 Anna", "RU-3:INT1", "1 Anna", 4),))
-    assert D.policy_value(d) == [{"interceptor": "2 Anna", "slot": "RU-3:INT1", "target": "1 Anna", "dice": 4}]
+    assert choices.answer_with(d, "no_intercept") == A.AnswerIntercept()
+    assert choices.answer_with(d) == A.AnswerIntercept(intercepts=(A.Intercept("2 Anna", "RU-3:INT1", "1 Anna", 4),))
+    assert choices.policy_value(d) == [{"interceptor": "2 Anna", "slot": "RU-3:INT1", "target": "1 Anna", "dice": 4}]
     n = len(g.log)
-    g.apply(D.answer_with(d))
+    g.apply(choices.answer_with(d))
     assert g.pending is None
     assert [e["title"] for e in g.log[n:] if e["kind"] == "allocate"] == ["INTERCEPT allocated: 2 Anna for 1 Anna"]
 
 
 def test_an_unknown_policy_is_refused_in_words():
     with pytest.raises(Exception) as e:
-        D.answer_with(intercept_pending().pending, "bribe")
+        choices.answer_with(intercept_pending().pending, "bribe")
     assert str(e.value) == "no policy 'bribe' for INTERCEPT choices; known: match_incoming, no_intercept"
 
 
@@ -193,7 +194,7 @@ INTERCEPTOR_KEYS = ["uid", "slot", "hex", "cv", "range", "distance", "shooter_di
 def test_intercept_options_are_a_frozen_record_read_by_attribute():
     import dataclasses
     d = intercept_pending().pending
-    assert type(d.options) is D.InterceptOptions
+    assert type(d.options) is choice_options.InterceptOptions
     t = d.options.targets[0]
     assert (t.target, t.hex, t.incoming_dice) == ("1 Anna", "AL-21", 4)
     assert [(o.uid, o.slot, o.eligible, o.max_dice) for o in t.interceptors] == [
@@ -206,7 +207,7 @@ def test_intercept_options_are_a_frozen_record_read_by_attribute():
 
 def test_the_saved_options_keep_their_keys_and_order():
     """The JSON of a save is what it was before the options were typed: the same keys in the same
-    order; an optional key (an attack's ``card``, a defence's ``marker``, a MILDEC's ``mine``) only
+    order; an optional key (an attack's ``card``, a defense's ``marker``, a MILDEC's ``mine``) only
     when it is set."""
     opts = json.loads(intercept_pending().to_json())["state"]["choices"][-1]["options"]
     assert list(opts) == ["targets", "card_names"]
@@ -215,14 +216,14 @@ def test_the_saved_options_keep_their_keys_and_order():
     assert list(t["interceptors"][0]) == INTERCEPTOR_KEYS
     assert t["interceptors"][1]["reason"] == "out of range (4 > 3) (7.53)"
     assert list(t["attacks"][0]) == ["shooter", "slot", "hex", "distance", "dice", "bmd", "interceptors"]
-    ga = D.GaDefenceChoice("RU", "7.13", "p", STAGED["ga_defence"][2])
+    ga = choices.GaDefenseChoice("RU", "7.13", "p", STAGED["ga_defence"][2])
     assert list(ga.to_dict()["options"]) == ["hex", "defenders", "attackers"]
     assert list(ga.options.to_dict()["defenders"][0]) == ["uid", "cv", "supply"]
-    marked = D.GaDefenceOptions(hex="AL-21", defenders=(), marker="PROXY-1", attackers=())
+    marked = choice_options.GaDefenseOptions(hex="AL-21", defenders=(), marker="PROXY-1", attackers=())
     assert list(marked.to_dict()) == ["hex", "defenders", "marker", "attackers"]
-    mine_hit = D.MildecOptions(key="mine:AL-21:DDG-51", mine="MINE-1", target="DDG-51", damage=1, mildecs=1)
+    mine_hit = choice_options.MildecOptions(key="mine:AL-21:DDG-51", mine="MINE-1", target="DDG-51", damage=1, mildecs=1)
     assert list(mine_hit.to_dict()) == ["key", "mine", "target", "damage", "mildecs"]
-    assert list(D.MildecChoice("US", "4.22", "p", STAGED["mildec"][2]).to_dict()["options"]) == [
+    assert list(choices.MildecChoice("US", "4.22", "p", STAGED["mildec"][2]).to_dict()["options"]) == [
         "key", "target", "damage", "mildecs"]
 
 
@@ -244,11 +245,11 @@ def test_a_save_whose_nested_option_has_the_wrong_type_is_refused_naming_the_key
 
 def test_a_choice_staged_with_plain_options_gets_its_record_or_a_data_error():
     from lcb_lab.kernel.datacodec import DataError
-    c = D.MineAttackChoice(*STAGED["mine_attack"][:2], "p", STAGED["mine_attack"][2])
-    assert c.options == D.MineAttackOptions(hex="AK-20", mine="MINE-1", cubes=3, succeeds_on=13, event="enters",
+    c = choices.MineAttackChoice(*STAGED["mine_attack"][:2], "p", STAGED["mine_attack"][2])
+    assert c.options == choice_options.MineAttackOptions(hex="AK-20", mine="MINE-1", cubes=3, succeeds_on=13, event="enters",
                                             targets=("DDG-51",))
     with pytest.raises(DataError) as e:
-        D.MildecChoice("US", "4.22", "p", {"key": "k", "target": "X", "damage": "2", "mildecs": 1})
+        choices.MildecChoice("US", "4.22", "p", {"key": "k", "target": "X", "damage": "2", "mildecs": 1})
     assert str(e.value) == "options.damage: expected an integer, got a string"
 
 

@@ -135,3 +135,24 @@ def test_binder_start_gives_voilas_server_extension_the_lcb_template(tmp_path):
     plain = subprocess.run([sys.executable, "-c", FIND_TEMPLATE], cwd=tmp_path, env=CLEAN, capture_output=True,
                            text=True, timeout=120)
     assert plain.stdout.split()[0] == "lab"     # without it: Voila's default template, the CDN links
+
+
+def test_the_app_saves_where_it_was_started_not_in_its_temporary_notebook_folder(tmp_path, monkeypatch):
+    """The app notebook lives in a temporary folder deleted when the app stops; a lab opened in it
+    saves under the folder ``lcb-lab voila`` was started from (a saved class game outlives the app)."""
+    from lcb_lab.ui.widgets.app import default_files_dir
+    seen = {}
+
+    def serve(notebook, options):          # Voila's kernel runs in the notebook's folder
+        os.chdir(notebook.parent)
+        seen["notebook_dir"], seen["files_dir"] = notebook.parent, default_files_dir()
+        os.chdir(tmp_path)
+        return 0
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv(V.FILES_DIR_ENV, raising=False)
+    monkeypatch.setattr(V, "_serve", serve)
+    assert V.main([]) == 0
+    assert seen["files_dir"] == tmp_path and seen["notebook_dir"] != tmp_path
+    assert not seen["notebook_dir"].exists()               # the notebook's folder is gone; the saves are not
+    monkeypatch.delenv(V.FILES_DIR_ENV)
+    assert default_files_dir() == tmp_path                  # JupyterLab: the notebook's own folder

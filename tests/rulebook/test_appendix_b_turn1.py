@@ -328,7 +328,7 @@ def test_the_pantsir_sm_cannot_intercept(replay):
     assert choice.kind == "intercept" and choice.team == "RU"
     for tgt in choice.options.targets:
         offered = {o.uid: o for o in tgt.interceptors}
-        assert "2 Anna" not in offered or not offered["2 Anna"].eligible   # paralysed (App. B)
+        assert "2 Anna" not in offered or not offered["2 Anna"].eligible   # paralyzed (App. B)
         if tgt.target == "1 Anna":
             assert offered["FFG-454"].eligible
     s = find(recs, "impulse 3 (TF Boston)", "resolve").state

@@ -15,7 +15,7 @@ from lcb_lab.games.lcb import actions as A
 from lcb_lab import load_scenario, situation
 from lcb_lab.kernel.errors import IllegalAction, ScenarioError
 from lcb_lab.games.lcb.observer import observe, observe_cards, redact_log
-from lcb_lab.games.lcb.rules.embarking import embark, losses as embark_losses
+from lcb_lab.games.lcb.rules.embarking import embark, losses
 from lcb_lab.games.lcb.content.worked import ch10
 from lcb_lab.games.lcb.content.worked.ch10 import COAST, SEA
 from tests.budget import budget
@@ -325,7 +325,7 @@ def test_10_311_the_attacker_chooses_the_losses_per_hp():
 
 
 def test_10_311_bundles():
-    fit = embark_losses.bundles_fit
+    fit = losses.bundles_fit
     assert fit(1, 2, []) and fit(1, 0, [2, 2]) and fit(1, 1, [1, 1]) and fit(1, 0, [3, 1])
     assert not fit(1, 3, []) and not fit(1, 1, [3]) and not fit(1, 0, [3, 2]) and not fit(1, 2, [1])
     assert fit(2, 3, [2]) and fit(2, 0, [3, 3]) and not fit(2, 0, [3, 3, 2])   # per HP, not pooled
@@ -355,10 +355,10 @@ def test_10_311_draw_rerolls_above_the_largest_multiple():
     ctx = g._ctx()
     two = sorted((c for c in g.state.cards.values() if not c.face_up), key=lambda c: c.cid)
     g.dice.force([20])                   # 2 cards: every roll counts; (20 - 1) % 2 = 1
-    assert embark_losses._draw(ctx, two) is two[1]
+    assert losses._draw(ctx, two) is two[1]
     three = two + [g.state.cards["US-1"]]
     g.dice.force([19, 18])               # 3 cards: rolls above 18 are rerolled; (18 - 1) % 3 = 2
-    assert embark_losses._draw(ctx, three) is three[2]
+    assert losses._draw(ctx, three) is three[2]
     assert [v for _, v in g.dice.history[-3:]] == [[20], [19], [18]]
 
 
@@ -573,9 +573,9 @@ def test_10_311_policies_on_cards_only_and_on_big_units():
     big = choice(2, ["C1"], [("T1", 3), ("T2", 3), ("I1", 1), ("A1", 2)])
     # HP 1: T1 (3) + I1 (1); HP 2: T2 (3) -- no room for A1 beside it, no card with 3 GPSV
     assert policy_value(big) == ["T1", "I1", "T2"]
-    assert embark_losses.bundles_fit(2, 0, [3, 1, 3])
+    assert losses.bundles_fit(2, 0, [3, 1, 3])
     assert policy_value(big, "lose_cards_first") == ["C1", "A1", "T1", "I1"]
-    assert embark_losses.bundles_fit(2, 1, [2, 3, 1])
+    assert losses.bundles_fit(2, 1, [2, 3, 1])
 
 
 def test_10_311_a_lost_unit_takes_its_attached_cards_with_it():

@@ -393,7 +393,7 @@ def test_12_4_sealift_port_to_port_no_marker():
 
 
 def test_13_38_mines_at_the_landing_point_and_blocking_every_path():
-    from lcb_lab.games.lcb.rules.transport.lift import mines_on_the_way
+    from lcb_lab.games.lcb.rules.transport.reinforcements import mines_on_the_way
     from lcb_lab.games.lcb.model.state import CardMarker
     g, _ = _sealift_game()
     ctx = g._ctx()

@@ -6,7 +6,7 @@ import pytest
 
 import lcb_lab
 from lcb_lab.games.lcb import actions as A
-from lcb_lab.games.lcb.choices import Attacker
+from lcb_lab.games.lcb.choice_options import Attacker
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.observer import redact_log
 from lcb_lab.games.lcb.rules.markers import fortify, isr, mines, sof
@@ -911,8 +911,8 @@ def test_13_12_the_defenders_fire_back_at_a_proxy_force():
     g.apply(A.MarkerAction("PROXY-1", then="combat", targets=("1 Alpha",), dice=2))
     c = g.pending
     assert (c.kind, c.team, c.options.attackers) == ("ga_defence", "US", (Attacker(uid="PROXY-1", dice=2),))
-    refused(g, A.AnswerDefence(defence=(A.Defence("1 Alpha", "1 Anna", 1),)), "7.13")
-    g.apply(A.AnswerDefence(defence=(A.Defence("1 Alpha", "PROXY-1", 2),)))   # proxy: 3 hit, 20; 1 Alpha: 2 hit, 17
+    refused(g, A.AnswerDefense(defence=(A.Defense("1 Alpha", "1 Anna", 1),)), "7.13")
+    g.apply(A.AnswerDefense(defence=(A.Defense("1 Alpha", "PROXY-1", 2),)))   # proxy: 3 hit, 20; 1 Alpha: 2 hit, 17
     assert g.unit("1 Alpha").hp == 1
     assert "PROXY-1" not in g.state.card_markers                        # 1 HP: destroyed
     assert g.state.influence == -1                  # 13.13: 8 <= 12, the attacker (US) loses 1: toward RU
@@ -979,5 +979,5 @@ def test_13_21_only_the_hosts_task_force_uses_the_marker_and_not_when_paralysed(
     g.apply(A.EndImpulse())                                        # turn 2
     g.apply(A.BeginImpulse("TF Blue"))
     g.apply(A.Declare(()))
-    g.state.units["1 Whiskey"].paralysed = True                    # (staged: a card paralysed the host)
+    g.state.units["1 Whiskey"].paralysed = True                    # (staged: a card paralyzed the host)
     refused(g, A.MarkerAction("ISR-1", path=("C-5",)), "3.34")

@@ -335,8 +335,8 @@ def test_a_bought_submarine_is_a_unit_of_its_card_deployed_in_water_only():
 def test_a_destroyed_card_submarine_discards_its_card():
     g = sea({"DDG": {"type": "rubf_ddg", "hex": "C-3", "face_up": True}}, stage="planning", cp={"US": 10})
     g.apply(A.BuyCard("US", "Virginia-Class Sub"))
-    from lcb_lab.games.lcb.rules.submarines import operations as submarine
-    submarine.sink(g._ctx(), unit(g, "SSN US-1"), "RU", "test")
+    from lcb_lab.games.lcb.rules.submarines import operations
+    operations.sink(g._ctx(), unit(g, "SSN US-1"), "RU", "test")
     assert g.state.cards["US-1"].where == "discarded"
 
 

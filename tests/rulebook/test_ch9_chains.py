@@ -191,7 +191,7 @@ def card(g, cid):
 # ---------------------------------------------------------------- App. B
 def test_app_b_attack_on_c2_roll_20_fails_then_tactical_cyber_attack_roll_4():
     """App. B US Imp. 1 AP 2: Dimitri's Attack on C2 NULLIFY rolls 20 and fails; Stephanie's
-    Tactical Cyber Attack rolls 4: the stack is revealed and paralysed; +1 blue cube (7.61)."""
+    Tactical Cyber Attack rolls 4: the stack is revealed and paralyzed; +1 blue cube (7.61)."""
     g, c = game({"tca": ("US", "Tactical Cyber Attack"), "c2": ("RU", "Attack on Command and Control")},
                 forced=[20, 4])
     play(g, B, c["tca"], targets=("Anna", "Yelena"))
@@ -440,6 +440,30 @@ def test_9_41_ex2_mig_option_a_only():
     refused(g, A.AnswerCards(responses=(resp(c["mig"], option="B"),)), "9.45")
     answer(g, resp(c["mig"], option="A"))
     assert not g.state.units["Alpha"].paralysed and card(g, c["tca"]).where == "discarded"
+
+
+def _without_dice(g, team, name):
+    """``g``'s decks with ``team``'s card ``name`` rolling no die for its effect (9.04: effects
+    may take dice away from a card)."""
+    ct = g.decks.cards[team][name]
+    eff = ct.effects[0].model_copy(update={"dice": 0})
+    cards = dict(g.decks.cards, **{team: dict(g.decks.cards[team], **{name: ct.model_copy(update={"effects": (eff,)})})})
+    g.decks = Decks(cards=cards)
+
+
+def test_9_4_a_nullify_with_no_die_to_roll_cannot_succeed():
+    """9.4: a NULLIFY succeeds by rolling its success value or less; with no die to roll it
+    cannot: the response offers 0% (not one die's 50%), nothing is rolled, the jamming card
+    rolls its own effect."""
+    g, c = game({"jam": ("RU", "EMS Jamming"), "def": ("US", "EMS Defense")}, forced=[6])
+    _without_dice(g, "US", "EMS Defense")
+    play(g, R, c["jam"])
+    [option] = g.pending.options.cards
+    assert (option.p_success, option.p) == (0.0, 0.0)
+    answer(g, resp(c["def"]))
+    [line] = [e for e in g.state.log if e["kind"] == "nullify"]
+    assert line["text"] == "needs 10 or less on 0 d20 (0%): no die to roll"
+    assert effect_ran(g, "EMS Jamming: success") and g.dice.forced_left == 0
 
 
 # ---------------------------------------------------------------- 9.42

@@ -239,7 +239,7 @@ def test_7_14_example_ground_assault_both_sides_declare_then_damage_is_simultane
 
 def test_7_16_example_units_without_ga_do_not_respond():
     """7.16: Xavier's infantry platoon assaults two enemy logistics units; they have no
-    GA value, so no defence is asked and his dice roll uncontested."""
+    GA value, so no defense is asked and his dice roll uncontested."""
     g = situation([("Inf", "usmc_infantry_platoon", "F-7", B),
                    ("Log1", "runi_logistics_company", "F-6", R), ("Log2", "runi_logistics_company", "F-6", R)],
                   forced=[1, 1, 20, 20])

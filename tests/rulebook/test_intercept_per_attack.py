@@ -17,7 +17,7 @@ import pytest
 
 import lcb_lab
 from lcb_lab.games.lcb import actions as A
-from lcb_lab.games.lcb.choices import Choice, Decision, answer_with, policy_value
+from lcb_lab.games.lcb.choices import Choice, answer_with, policy_value
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.game import Game
 
@@ -160,7 +160,7 @@ def test_exact_odds_net_per_attack():
 def test_the_stack_of_choices_survives_a_save_and_an_old_save_converts():
     g, d = situation()
     assert [c.kind for c in g.state.choices] == ["intercept"] and d.id == g.state.choices[-1].id >= 1
-    assert Decision is Choice and d.to_dict()["id"] == d.id
+    assert isinstance(d, Choice) and d.to_dict()["id"] == d.id
     g2 = Game.from_json(g.to_json(), g.catalog)
     assert g2.pending.to_dict() == d.to_dict() and g2.state.impulse.combat == g.state.impulse.combat
     old = json.loads(g.to_json())                                    # the plan as a dict with a queue

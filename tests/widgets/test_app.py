@@ -353,11 +353,11 @@ def test_resupply_form_and_conceal_button(app):
 
 
 def test_decision_panel_asks_ga_defence_and_mildec():
-    from lcb_lab.games.lcb.choices import GaDefenceChoice, MildecChoice
+    from lcb_lab.games.lcb.choices import GaDefenseChoice, MildecChoice
     from lcb_lab.ui.widgets.decisions import DecisionPanel
     got = []
     panel = DecisionPanel(got.append, lambda name: got.append(("policy", name)), lambda team: None)
-    ga = GaDefenceChoice("RU", "7.13", "Declare GROUND ASSAULT defence dice in AL-21",
+    ga = GaDefenseChoice("RU", "7.13", "Declare GROUND ASSAULT defense dice in AL-21",
                   {"hex": "AL-21", "defenders": [{"uid": "1 Anna", "cv": 4, "supply": 3}],
                    "attackers": [{"uid": "1 Alpha", "dice": 4}]})
     panel.refresh(ga, "RU")
@@ -366,7 +366,7 @@ def test_decision_panel_asks_ga_defence_and_mildec():
     assert panel.value() == [{"defender": "1 Anna", "target": "1 Alpha", "dice": 3}]
     panel.answer_button.click()
     assert got[-1] == [{"defender": "1 Anna", "target": "1 Alpha", "dice": 3}]
-    assert [b.description for b in panel.policy_box.children] == ["No defence fire", "Return fire with every defender"]
+    assert [b.description for b in panel.policy_box.children] == ["No defense fire", "Return fire with every defender"]
     md = MildecChoice("US", "4.22", "1 Alpha takes 2 HP: spend MILDECs?",
                   {"key": "k", "target": "1 Alpha", "damage": 2, "mildecs": 1})
     panel.refresh(md, "instructor")

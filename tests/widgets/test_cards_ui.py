@@ -10,7 +10,8 @@ import pytest
 
 from lcb_lab.games.lcb import actions as A
 from lcb_lab import load_scenario
-from lcb_lab.games.lcb.choices import CardResponseChoice, CardResponseOptions
+from lcb_lab.games.lcb.choices import CardResponseChoice
+from lcb_lab.games.lcb.choice_options import CardResponseOptions
 from lcb_lab.games.lcb.rules.cards import jcc
 from lcb_lab.games.lcb.model.state import CardPlay
 from lcb_lab.ui.widgets import LabApp

@@ -77,7 +77,6 @@ def test_presentation_switch_reaches_the_map_and_the_panels(game):
     assert "lcb-presentation" not in lab.widget._dom_classes
     lab.presentation_toggle.value = True
     assert lab.ctl.presentation and lab.map.presentation and "lcb-presentation" in lab.widget._dom_classes
-    assert lab.large_text is lab.presentation_toggle            # the old name of the switch
     lab.set_presentation(False)
     assert not lab.presentation_toggle.value and not lab.map.presentation
     assert "lcb-presentation" not in lab.widget._dom_classes

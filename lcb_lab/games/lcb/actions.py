@@ -105,7 +105,7 @@ class MineShot(_Words):
 
 
 @dataclass(frozen=True)
-class Defence(_Words):
+class Defense(_Words):
     """``dice`` defensive GROUND ASSAULT d20 of ``defender`` at ``target`` (7.13)."""
 
     defender: Str
@@ -248,11 +248,11 @@ class AnswerIntercept(Answer):
 
 
 @dataclass(frozen=True)
-class AnswerDefence(Answer):
-    """GROUND ASSAULT defence dice (7.13); empty: no defensive fire."""
+class AnswerDefense(Answer):
+    """GROUND ASSAULT defense dice (7.13); empty: no defensive fire."""
 
     FOR: ClassVar[str] = "ga_defence"
-    defence: tuple[Defence, ...] = ()
+    defence: tuple[Defense, ...] = ()     # the saved key of this answer: kept as written (the rulebook spells defense)
 
 
 @dataclass(frozen=True)
@@ -291,7 +291,7 @@ class AnswerMines(Answer):
 
 
 ANSWER_TYPES: dict[str, type] = {c.FOR: c for c in (
-    AnswerIntercept, AnswerDefence, AnswerMildec, AnswerCards, AnswerEmbarkLosses, AnswerMines)}
+    AnswerIntercept, AnswerDefense, AnswerMildec, AnswerCards, AnswerEmbarkLosses, AnswerMines)}
 """Choice kind -> its answer class (all share the JSON tag ``answer``)."""
 
 _ANSWER_WIRE: dict[str, Any] = {"intercepts": [], "defence": [], "absorb": None, "choice": None,
@@ -325,7 +325,7 @@ class EndImpulse(Action):
 @dataclass(frozen=True)
 class ScriptedEffect(Action):
     """A card outcome scripted by a lesson or the instructor (see :mod:`lcb_lab.games.lcb.rules.cards.scripted`):
-    ``effect`` is ``reveal``, ``paralyse``, ``network_cube`` or ``disembark``; ``team`` is
+    ``effect`` is ``reveal``, ``paralyze``, ``network_cube`` or ``disembark``; ``team`` is
     ``"US"`` / ``"RU"`` (a ``network_cube`` effect's team) or None; ``n`` the cubes a
     ``network_cube`` effect adds (negative: removes), -10..10 (7.6; the track cannot go
     below 0, 7.61)."""
@@ -334,7 +334,7 @@ class ScriptedEffect(Action):
     NEEDS: ClassVar[dict[str, tuple[str, ...]]] = {
         "reveal": ("units",), "paralyse": ("units",), "network_cube": ("team",), "disembark": ("from_", "hex", "units")}
     """The fields each kind of effect needs (refused by :func:`check` when empty)."""
-    effect: Literal["reveal", "paralyse", "network_cube", "disembark"]
+    effect: Literal["reveal", "paralyse", "network_cube", "disembark"]    # saved values, kept as written
     card: Str = "scripted effect"
     units: Designators = ()
     team: Optional[Literal["US", "RU"]] = None
@@ -583,11 +583,11 @@ def check(action: Any) -> Action:
 
 __all__ = [
     # the parts an action is built of
-    "CoreAction", "LrsAttack", "GroundAssault", "Intercept", "MineShot", "Defence", "Grant", "Response",
+    "CoreAction", "LrsAttack", "GroundAssault", "Intercept", "MineShot", "Defense", "Grant", "Response",
     "CardIntercept",
     # the actions (ACTION_TYPES holds them by JSON tag)
     "Action", "BeginImpulse", "Relinquish", "Declare", "Move", "ExerciseZor", "Conceal", "Resupply",
-    "CommitCombat", "Answer", "AnswerIntercept", "AnswerDefence", "AnswerMildec", "AnswerCards",
+    "CommitCombat", "Answer", "AnswerIntercept", "AnswerDefense", "AnswerMildec", "AnswerCards",
     "AnswerEmbarkLosses", "AnswerMines", "ResolveCombat", "ArmorBreakthrough", "EndImpulse", "ScriptedEffect", "PlayCard",
     "BuyCard", "EndPlanning", "DeployUnit", "PlaceCard", "DeploymentOrder", "EndDeployment", "PortTransfer",
     "MarkerAction", "TorpedoAttack", "SubmarineZor", "OffensiveAsw", "InstructorRuling",

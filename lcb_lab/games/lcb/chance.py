@@ -18,7 +18,7 @@ changes nothing (``g.to_json()`` is byte-identical).  Covered:
   at ships (hits per target, 14.07, 14.08) or the submarine engagement (which submarines
   sink, 14.011);
 * ``MarkerAction(then="combat")`` of a Proxy Force or SOF marker whose hex has no defender
-  able to fire back (13.12, 13.41: rolled at once), and ``AnswerDefence`` to such an assault
+  able to fire back (13.12, 13.41: rolled at once), and ``AnswerDefense`` to such an assault
   (both sides at once, 7.13): HP lost by the target, GA hits on the marker;
 * ``MarkerAction(then="effect")``: a Proxy Force's effect roll (13.12; at an instructor
   ruling's value, 13.14; :func:`~lcb_lab.games.lcb.rules.markers.proxy.effect_setup`), or
@@ -41,7 +41,7 @@ changes nothing (``g.to_json()`` is byte-identical).  Covered:
   combat, the defenders' answer, the mines (:func:`influence`).
 
 An act that rolls nothing gives ``()``; so does an act whose roll waits for a choice (a Proxy
-Force moving into a hex where defenders may fire back: their ``AnswerDefence`` rolls).  Every
+Force moving into a hex where defenders may fire back: their ``AnswerDefense`` rolls).  Every
 function of the game that rolls has its preview here (``tests/engine/test_chance_every_roll.py``
 maps each one).  Two refusals remain, each one LabError line, nothing drawn: with
 ``auto_policies`` an act may also roll for the choices answered inside it (ask without them:
@@ -50,7 +50,7 @@ links preview (an effect with rolls no preview knows) -- the guard for a new eff
 
 Pauses.  Where the rules let someone act between the act and its roll, a choice already
 stands there and the roll is made by the answer, so the answer is the act to ask about: the
-mine owner's ``AnswerMines`` (13.33: the owner may hold), the defenders' ``AnswerDefence``
+mine owner's ``AnswerMines`` (13.33: the owner may hold), the defenders' ``AnswerDefense``
 (7.13), the card response windows (9.41: the ``AnswerCards`` that passes resolves the chain).
 TORPEDO ATTACK, its defensive ASW (free and automatic, 14.12), offensive ASW and the ZOR
 give nobody a decision before their dice.  None of these is a chance step of its own
@@ -120,8 +120,8 @@ def _on_fork(game: Game, action: A.Action) -> tuple[Ctx, int]:
 
 def _choice(ctx: Ctx):
     """The choice an answer answers (the one the handlers route it to)."""
-    from lcb_lab.games.lcb.rules.combat import sequence as combat
-    return combat.pending(ctx)
+    from lcb_lab.games.lcb.rules.combat import sequence
+    return sequence.pending(ctx)
 
 
 def _line(dice: int, cv: int, what: str) -> str:
@@ -289,7 +289,7 @@ def _prod(xs) -> float:
 
 
 # ---------------------------------------------------------------- marker GROUND ASSAULT (13.12, 13.41)
-def _ga_step(ctx: Ctx, m, u, dice: int, defence: list[dict]) -> ChanceStep:
+def _ga_step(ctx: Ctx, m, u, dice: int, defense: list[dict]) -> ChanceStep:
     from lcb_lab.games.lcb.rules.markers import proxy
     _, _, cv = proxy.assault_cv(ctx, m, u)
     att = [min(k, u.hp) for k in range(dice + 1)]
@@ -298,14 +298,14 @@ def _ga_step(ctx: Ctx, m, u, dice: int, defence: list[dict]) -> ChanceStep:
         lost[att[k]] += p
     lines = [_line(dice, cv, f"GA {m.mid}->{u.uid}")]
     back = [(1.0,)]
-    for x in defence:
+    for x in defense:
         dcv = ctx.cv(ctx.state.units[x["defender"]], "GA").value
         back.append(_hits(x["dice"], dcv))
         lines.append(_line(x["dice"], dcv, f"GA {x['defender']}->{m.mid}"))
     total = tuple(float(p) for p in sum_pmf(*(np.array(b) for b in back)))
     rule = "13.41" if m.kind == "sof" else "13.12"
     counts, pmfs = (f"HP lost by {u.uid}",), [tuple(lost)]
-    if defence:
+    if defense:
         counts, pmfs = counts + (f"GA hits on {m.mid}",), pmfs + [total]
     return ChanceStep(f"GROUND ASSAULT by {m.mid} on {u.uid} ({u.hp} HP)", rule, counts, joint_outcomes(pmfs),
                       tuple(lines))
@@ -359,14 +359,14 @@ def influence(ctx: Ctx, targets: list[str]) -> tuple[ChanceStep, ...]:
     return tuple(out)
 
 
-def defence(game: Game, a: A.AnswerDefence, drawn: int = 0) -> tuple[ChanceStep, ...] | None:
+def defense(game: Game, a: A.AnswerDefense, drawn: int = 0) -> tuple[ChanceStep, ...] | None:
     """The defenders' answer to a marker's GROUND ASSAULT (7.13): both sides roll at once."""
     ctx = game._ctx()
     choice = _choice(ctx)
     if not getattr(choice, "against_marker", False):
-        return None                         # combat's defence: the dice wait for chance (7.010)
+        return None                         # combat's defense: the dice wait for chance (7.010)
     from lcb_lab.games.lcb.rules.markers import proxy
-    m, allocs = proxy.defence_plan(ctx, choice, a)
+    m, allocs = proxy.defense_plan(ctx, choice, a)
     if m is None:
         return ()
     plan = m.data["assault"]
@@ -397,29 +397,29 @@ TEAM_DETECT = "IAMD DETECT of"
 
 def _link_steps(ctx: Ctx, link) -> list[tuple[ChanceStep, int]]:
     """The rolls of one link of the chain, each with its dice, as if reached (9.06, 9.4, 9.011)."""
-    from lcb_lab.games.lcb.rules.cards import ftr
-    k = ftr.kind(link)
+    from lcb_lab.games.lcb.rules.cards import ftr_nullify
+    k = ftr_nullify.kind(link)
     if k == "play":
         return _effect_step(ctx, ctx.state.cards[link.card], link.option) + _effect_rolls(ctx, link)
     out: list[tuple[ChanceStep, int]] = []
-    who = ftr.name(ctx, link)
+    who = ftr_nullify.name(ctx, link)
     for pid in link.data.get("to", []):
-        t = ftr.by_pid(ctx, pid)
+        t = ftr_nullify.by_pid(ctx, pid)
         if t is None:
             continue
-        v, them = ftr.detect_value(ctx, t), ftr.name(ctx, t)
+        v, them = ftr_nullify.detect_value(ctx, t), ftr_nullify.name(ctx, t)
         if k == "intercept":
             if v is not None:
                 out.append((_yes_no(f"{TEAM_DETECT} {them} (one roll for the team, if reached)", "9.06",
                                     f"{them} DETECTED", 1, v, f"DETECT {them}"), 1))
-            n, (cv, _) = int(link.data["dice"]), ftr.intercept_cv(ctx, link)
+            n, (cv, _) = int(link.data["dice"]), ftr_nullify.intercept_cv(ctx, link)
             out.append((ChanceStep(f"{who} INTERCEPTs {them} (if DETECTED)", "9.011", (f"INTERCEPT hits on {them}",),
                                    joint_outcomes([_hits(n, cv)]), (_line(n, cv, f"INTERCEPT {them}"),)), n))
             continue
         if v is not None:
             out.append((_yes_no(f"{who} DETECT of {them} (if reached)", "9.06", f"{them} DETECTED", 1, v,
                                 f"{who}: DETECT {them}"), 1))
-        eff = ftr.effect_of(ctx, link)
+        eff = ftr_nullify.effect_of(ctx, link)
         if eff.succeeds_on is not None:
             what = "FTR NULLIFY" if k == "ftr_nullify" else "NULLIFY"
             out.append((_yes_no(f"{who} {what} roll against {them} (if DETECTED and reached)", "9.4",
@@ -566,7 +566,7 @@ PREVIEWS: dict[type, Callable] = {
     A.ResolveCombat: resolve_combat,
     A.PlayCard: card_steps, A.AnswerCards: card_steps,
     A.AnswerMines: mines, A.OffensiveAsw: offensive_asw, A.TorpedoAttack: torpedo, A.SubmarineZor: zor,
-    A.MarkerAction: marker_action, A.AnswerDefence: defence, A.AnswerEmbarkLosses: embark_losses,
+    A.MarkerAction: marker_action, A.AnswerDefense: defense, A.AnswerEmbarkLosses: embark_losses,
     A.AnswerMildec: mildec, A.Answer: declined,
 }
 """Action type -> its preview: ``(game, action, dice the act draws) -> tuple[ChanceStep, ...]`` (None:

@@ -109,7 +109,7 @@ def card_repr(c: "Card") -> str:
 # ---------------------------------------------------------------- a pending choice
 def choice_rows(ch: "Choice", intercept: Any = None) -> list[tuple[str, Any]]:
     """Who answers, the question and its rule; for INTERCEPT (``intercept``: the choice's
-    :class:`~lcb_lab.games.lcb.choices.InterceptOptions`) each target's eligible IAMD values,
+    :class:`~lcb_lab.games.lcb.choice_options.InterceptOptions`) each target's eligible IAMD values,
     an Attached card's value by the card's name (``"2 Anna INT1 of Pantsir-SM: IAMD (up to 6
     dice)"``, the options' ``card_names``; 9.31), never its id."""
     rows: list[tuple[str, Any]] = [("answers", ch.team), ("question", ch.prompt), ("rule", ch.rule)]

@@ -37,7 +37,7 @@ from lcb_lab.games.lcb.model.catalog import Catalog
 from lcb_lab.games.lcb.die import DIE, new_dice
 from lcb_lab.kernel.dice import Dice
 from lcb_lab.kernel.engine import Engine
-from lcb_lab.kernel.errors import LabError
+from lcb_lab.kernel.errors import InputError, LabError
 from lcb_lab.kernel.events import Event
 from lcb_lab.games.lcb.queries import GameQueries
 from lcb_lab.games.lcb.io.persistence import GamePersistence, check_step_fields
@@ -78,7 +78,7 @@ class Game(GameQueries, GamePersistence, Engine):
 
         Returns the events (explained log entries) it produced, in order.
         Raises :class:`~lcb_lab.kernel.errors.IllegalAction` (rule, reason) when the
-        rules refuse it and :class:`~lcb_lab.games.lcb.io.inputs.InputError` when it is
+        rules refuse it and :class:`~lcb_lab.kernel.errors.InputError` when it is
         malformed -- in both cases the state, the log and the dice are exactly
         as before.  Applying after :meth:`undo` drops the undone steps.
 
@@ -215,7 +215,7 @@ class Game(GameQueries, GamePersistence, Engine):
         each armor breakthrough, each MILDEC absorption...); where every dice
         split would explode, a :class:`lcb_lab.games.lcb.legal_templates.Template` gives the
         options with their limits and ``sample(rng)`` draws a legal action
-        from it (declarations, combat allocations, INTERCEPT / defence
+        from it (declarations, combat allocations, INTERCEPT / defense
         answers, RESUPPLY grants).  See :mod:`lcb_lab.games.lcb.legal`.
 
         >>> from lcb_lab import situation
@@ -230,7 +230,7 @@ class Game(GameQueries, GamePersistence, Engine):
         from lcb_lab.games.lcb.legal import legal_actions
         if team is not None and team not in (*self.players, CHANCE, "instructor"):
             teams = ", ".join(repr(p) for p in self.players)
-            raise I.InputError("legal_actions", "team", f"{team!r} is not a team: use {teams}, "
+            raise InputError("legal_actions", "team", f"{team!r} is not a team: use {teams}, "
                                f"{CHANCE!r} or 'instructor' (None: who acts)")
         return legal_actions(self, team)
 

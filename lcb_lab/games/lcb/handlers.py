@@ -19,16 +19,16 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.kernel import explain
 from lcb_lab.games.lcb import observer
-from lcb_lab.games.lcb.choices import CHOICE_KINDS, CardResponseChoice, GaDefenceChoice
+from lcb_lab.games.lcb.choices import CHOICE_KINDS, CardResponseChoice, GaDefenseChoice
 from lcb_lab.kernel.errors import IllegalAction
-from lcb_lab.games.lcb.rules.combat import sequence as combat, continuing
-from lcb_lab.games.lcb.rules.movement import conceal, move as movement, resupply
+from lcb_lab.games.lcb.rules.combat import sequence as combat_sequence, continuing
+from lcb_lab.games.lcb.rules.movement import conceal, move as move_rules, resupply
 from lcb_lab.games.lcb.rules.stages import deployment, planning, sequence
 from lcb_lab.games.lcb.rules.cards import scripted
 from lcb_lab.games.lcb.rules.combat import ground_assault as ga_rules
-from lcb_lab.games.lcb.rules.markers import free_actions as marker_actions, proxy
-from lcb_lab.games.lcb.rules.transport import ports, lift as transport
-from lcb_lab.games.lcb.rules.submarines import operations as submarine
+from lcb_lab.games.lcb.rules.markers import free_actions, proxy
+from lcb_lab.games.lcb.rules.transport import ports
+from lcb_lab.games.lcb.rules.submarines import operations
 from lcb_lab.games.lcb.rules.cards import registry as _effects  # noqa: F401  every card effect, registered once (9.0)
 from lcb_lab.games.lcb.rules.common import Ctx, GameLike, living_unit, refs
 from lcb_lab.games.lcb.model.state import Declared, Impulse, Unit
@@ -154,7 +154,7 @@ def move(game: GameLike, c: Ctx, a: A.Move) -> None:
     if d.moved:
         raise IllegalAction("5.16", f"action #{d.aid} has already moved")
     if not d.units and d.markers:
-        p, over = movement.move_markers(c, d.markers, list(a.path))
+        p, over = move_rules.move_markers(c, d.markers, list(a.path))
         d.moved, d.path, d.over_mp = True, p, over
         return
     if d.kind == "play_jcc" or not d.units:
@@ -162,7 +162,7 @@ def move(game: GameLike, c: Ctx, a: A.Move) -> None:
     movers = [c.state.units[u] for u in d.units if not c.state.units[u].destroyed]
     if a.units is not None and set(a.units) != {u.uid for u in movers}:
         movers = _combined_arms_movers(c, d, list(a.units))
-    p, over = movement.move(c, movers, list(a.path), d.markers)
+    p, over = move_rules.move(c, movers, list(a.path), d.markers)
     d.moved, d.path, d.over_mp = True, p, over
     advance_mines(game, c)
     advance(game, c)          # and a 10.311 choice a mine hit left (auto policies; no combat here)
@@ -261,10 +261,10 @@ def commit_combat(game: GameLike, c: Ctx, a: A.CommitCombat) -> None:
     marker (14.05, 14.06), offensive combat once a turn (7.27); then the windows open."""
     lrs, ga, active, engaged, support = check_commit_combat(c, a)
     continuing.combined_arms(c, lrs, ga, support)                      # 7.18
-    combat.commit(c, list(lrs), list(ga), active | engaged | support)
+    combat_sequence.commit(c, list(lrs), list(ga), active | engaged | support)
     for uid in dict.fromkeys(x["shooter"] for x in lrs):      # 14.05, 14.06: a submarine's marker for its LRS
         if c.utype(uid).is_submarine:
-            submarine.on_lrs(c, c.state.units[uid])
+            operations.on_lrs(c, c.state.units[uid])
     continuing.check_commit(c, ga)   # after the allocations' own checks (rolled back if refused)
     for uid in engaged & {x["attacker"] for x in ga}:
         c.state.units[uid].acted = True   # offensive combat once a turn (7.27)
@@ -301,7 +301,7 @@ def check_commit_combat(c: Ctx, a: A.CommitCombat) -> tuple[list[dict], list[dic
 def answer(game: GameLike, c: Ctx, a: A.Answer) -> None:
     """Any answer action: checked against the pending choice's class (its :attr:`ANSWER`; the
     bare :class:`~lcb_lab.games.lcb.actions.Answer` declines it), then handed to the rules that asked."""
-    choice = combat.pending(c)
+    choice = combat_sequence.pending(c)
     if choice is None:
         from lcb_lab.games.lcb.windows import why_no_window          # the attacker's words: where no IAMD stands is not told
         imp = c.state.impulse
@@ -330,19 +330,19 @@ def answer_intercept(game: GameLike, c: Ctx, choice: InterceptChoice, a: A.Answe
     cards = _lrs_cards(c)
     check_names(c, choice.team, [x for i in a.intercepts for x in (i.interceptor, i.target, i.shooter)
                                  if x and x not in cards])
-    combat.answer(c, a)
+    combat_sequence.answer(c, a)
     advance(game, c)
 
 
-def answer_defence(game: GameLike, c: Ctx, choice: GaDefenceChoice, a: A.AnswerDefence) -> None:
-    """GROUND ASSAULT defence dice (7.13): in combat, or against a card marker's assault (13.12)."""
+def answer_defense(game: GameLike, c: Ctx, choice: GaDefenseChoice, a: A.AnswerDefense) -> None:
+    """GROUND ASSAULT defense dice (7.13): in combat, or against a card marker's assault (13.12)."""
     if choice.against_marker:
         from lcb_lab.games.lcb.rules.markers import proxy
-        proxy.answer_defence(c, choice, a)
+        proxy.answer_defense(c, choice, a)
         advance_mines(game, c)
         return
     check_names(c, choice.team, [x for d in a.defence for x in (d.defender, d.target)])
-    combat.answer(c, a)
+    combat_sequence.answer(c, a)
     advance(game, c)
 
 
@@ -350,7 +350,7 @@ def answer_mildec(game: GameLike, c: Ctx, choice: MildecChoice, a: A.AnswerMilde
     """HP absorbed by MILDECs (4.22): in combat, or a Naval MILDEC against a mine hit (13.34)."""
     if choice.after_mine:
         return _mines(game, c, choice, a)
-    combat.answer(c, a)
+    combat_sequence.answer(c, a)
     advance(game, c)
 
 
@@ -364,7 +364,7 @@ def answer_cards(game: GameLike, c: Ctx, choice: CardResponseChoice, a: A.Answer
 
 def answer_embark_losses(game: GameLike, c: Ctx, choice: EmbarkLossesChoice, a: A.AnswerEmbarkLosses) -> None:
     """The embarked cargo lost with a ship's HP (10.311; :mod:`lcb_lab.games.lcb.rules.embarking.losses`)."""
-    combat.answer(c, a)
+    combat_sequence.answer(c, a)
     advance(game, c)
 
 
@@ -380,7 +380,7 @@ def _mines(game: GameLike, c: Ctx, choice: MineAttackChoice | MildecChoice, a: A
 
 
 ROUTES: dict[type, Callable[..., None]] = {
-    A.AnswerIntercept: answer_intercept, A.AnswerDefence: answer_defence, A.AnswerMildec: answer_mildec,
+    A.AnswerIntercept: answer_intercept, A.AnswerDefense: answer_defense, A.AnswerMildec: answer_mildec,
     A.AnswerCards: answer_cards, A.AnswerEmbarkLosses: answer_embark_losses, A.AnswerMines: answer_mines}
 """Answer class -> the handler that gives it to the rules (one per kind of choice)."""
 
@@ -403,8 +403,8 @@ def resolve_combat(game: GameLike, c: Ctx, a: A.ResolveCombat) -> bool:
         raise IllegalAction("7.010", "no combat has been committed this impulse")
     if imp.phase == "combat_done":
         raise IllegalAction("7.010", "the committed combat has already been resolved")
-    if combat.pending(c) is not None:
-        combat.resolve(c)            # refuses, naming the choice to answer first
+    if combat_sequence.pending(c) is not None:
+        combat_sequence.resolve(c)            # refuses, naming the choice to answer first
     imp.combat.rolling = True
     advance(game, c)
     return imp.phase == "combat_done"
@@ -415,19 +415,19 @@ def advance(game: GameLike, c: Ctx) -> None:
     while the plan is rolling; stop at a person's choice or when combat is done."""
     plan = c.state.impulse.combat if c.state.impulse is not None else None
     while True:
-        choice = combat.pending(c)
+        choice = combat_sequence.pending(c)
         if choice is not None:
             if game.auto_policies is None:
                 return
-            combat.answer(c, choice.answer_with(game.auto_policies.get(choice.kind)))
+            combat_sequence.answer(c, choice.answer_with(game.auto_policies.get(choice.kind)))
             continue
         if plan is None or not plan.rolling:     # a choice outside combat (10.311 after a mine hit)
             return
-        if combat.resolve(c):
+        if combat_sequence.resolve(c):
             c.state.impulse.phase = "combat_done"
             plan.rolling = False
             continuing.after_combat(c, plan.ga_hexes())
-            submarine.after_combat(c)          # 14.06: a submarine that fired LRS conceals again
+            operations.after_combat(c)          # 14.06: a submarine that fired LRS conceals again
             return
 
 
@@ -511,11 +511,11 @@ def answer_mine_choice(c: Ctx, choice: MineAttackChoice | MildecChoice, a: A.Ans
     from lcb_lab.games.lcb.rules.markers import mines
     rest = mines.answer(c, choice, a)
     if rest is not None:
-        marker_actions.after_mines(c, rest)
+        free_actions.after_mines(c, rest)
 
 
 def advance_mines(game: GameLike, c: Ctx) -> None:
-    """Answer mine choices and the GA defence against a marker by the auto policies (when set)
+    """Answer mine choices and the GA defense against a marker by the auto policies (when set)
     until none is on top (13.33, 13.12)."""
     from lcb_lab.games.lcb.rules.markers import mines, proxy
     while game.auto_policies is not None:
@@ -524,16 +524,16 @@ def advance_mines(game: GameLike, c: Ctx) -> None:
             return
         if mines.is_mine_choice(top):
             answer_mine_choice(c, top, top.answer_with(game.auto_policies.get(top.kind)))
-        elif isinstance(top, GaDefenceChoice) and top.against_marker:
-            proxy.answer_defence(c, top, top.answer_with(game.auto_policies.get(top.kind)))
+        elif isinstance(top, GaDefenseChoice) and top.against_marker:
+            proxy.answer_defense(c, top, top.answer_with(game.auto_policies.get(top.kind)))
         else:
             return
 
 
 def marker_action(game: GameLike, c: Ctx, a: A.MarkerAction) -> None:
     """A card marker's action (:mod:`lcb_lab.games.lcb.rules.markers.free_actions`), then the auto policies answer
-    the choices it raised (mines met on the way, 13.36; the defence against its GA, 13.12)."""
-    marker_actions.marker_action_act(game, c, a)
+    the choices it raised (mines met on the way, 13.36; the defense against its GA, 13.12)."""
+    free_actions.marker_action_act(game, c, a)
     advance_mines(game, c)
 
 
@@ -546,8 +546,8 @@ HANDLERS: dict[type, Callable[..., Any]] = {**{k: _chain_closed(v) for k, v in {
     A.PlaceCard: place_card, A.DeploymentOrder: deployment_order, A.EndDeployment: end_deployment,
     # chapters 10-14: embarked cargo, transport, special markers, submarines
     A.PortTransfer: ports.port_transfer_act, A.MarkerAction: marker_action,
-    A.TorpedoAttack: submarine.torpedo_act, A.SubmarineZor: submarine.zor_act,
-    A.OffensiveAsw: submarine.offensive_asw_act, A.InstructorRuling: proxy.ruling_act,
+    A.TorpedoAttack: operations.torpedo_act, A.SubmarineZor: operations.zor_act,
+    A.OffensiveAsw: operations.offensive_asw_act, A.InstructorRuling: proxy.ruling_act,
 }.items()}, **{cls: answer for cls in (A.Answer, *A.ANSWER_TYPES.values())}}
 """Action class -> handler, built once: every act but an answer is refused while a card chain
 waits for its windows (9.46); every answer class goes to :func:`answer`, which routes it by type

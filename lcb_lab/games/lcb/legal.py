@@ -7,11 +7,11 @@
   Action declaration, each reachable destination of each declared stack with
   its cheapest path (5.1), each ZOR hex (6.21), each conceal (6.1), each
   Armor Breakthrough (7.19), each MILDEC absorption (4.22), no INTERCEPT /
-  no defence (7.52, 7.13), ending the impulse (3.3), the roll (7.010, for
+  no defense (7.52, 7.13), ending the impulse (3.3), the roll (7.010, for
   :data:`~lcb_lab.games.lcb.actions.CHANCE`);
 * a :class:`~lcb_lab.games.lcb.legal_templates.Template` where enumerating every combination or dice split would
   explode -- declarations of several Core Actions (``"declare"``), combat
-  allocations (``"commit_combat"``), INTERCEPT and defence answers
+  allocations (``"commit_combat"``), INTERCEPT and defense answers
   (``"answer"``), RESUPPLY grants (``"resupply"``): the options with their
   limits, and :meth:`Template.sample` draws one legal action.
 
@@ -42,7 +42,7 @@ from lcb_lab.games.lcb.legal_combat import breakthrough_candidates, combat_templ
 from lcb_lab.games.lcb.legal_declare import _declarations
 from lcb_lab.games.lcb.legal_templates import Template
 from lcb_lab.games.lcb.legal_trial import _kept, trial
-from lcb_lab.games.lcb.rules.movement import move as movement
+from lcb_lab.games.lcb.rules.movement import move
 from lcb_lab.games.lcb.rules.common import GameLike
 from lcb_lab.games.lcb.model.state import other
 
@@ -158,12 +158,12 @@ def _acts(game: GameLike) -> list:
             out += resupply_templates(game, d)
     cards = play_card_options(game)          # PlayCard (3.31, 9.2): a Template when many
     out += cards if len(cards) <= MAX_CONCRETE else [Template("play_card", tuple(cards), {}, game)]
-    from lcb_lab.games.lcb.rules.markers import free_actions as marker_actions
+    from lcb_lab.games.lcb.rules.markers import free_actions
     from lcb_lab.games.lcb.rules.transport import ports
-    from lcb_lab.games.lcb.rules.submarines import operations as submarine      # chapters 12-14: each module offers its own acts
+    from lcb_lab.games.lcb.rules.submarines import operations      # chapters 12-14: each module offers its own acts
     out += ports.offers(game)
-    out += marker_actions.offers(game)
-    out += submarine.offers(game)
+    out += free_actions.offers(game)
+    out += operations.offers(game)
     if imp.combat is None:
         t = combat_template(game)
         if t is not None:
@@ -183,7 +183,7 @@ def move_options(game: GameLike, aid: int, dest: str | None = None) -> list[A.Mo
     units = [game.state.units[u] for u in d.units if not game.state.units[u].destroyed]
     if d.moved or not units or any(u.moved or u.no_move or not u.on_map for u in units):
         return []
-    found = movement.paths(game._ctx(), units)   # one search; the trials below replace the unit objects
+    found = move.paths(game._ctx(), units)   # one search; the trials below replace the unit objects
     if dest is not None:
         found = {h: p for h, p in found.items() if h == dest}
     return _kept(game, [A.Move(aid, tuple(p)) for p in found.values()])

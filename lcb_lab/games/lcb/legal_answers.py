@@ -1,11 +1,11 @@
 """The answers to a pending choice as legal actions, by its class: MILDEC absorption (4.22),
-embarked losses (10.311), mines (13.33), INTERCEPT (7.52) and GA defence (7.13) templates, and
+embarked losses (10.311), mines (13.33), INTERCEPT (7.52) and GA defense (7.13) templates, and
 card-response windows (9.41-9.46).
 """
 from __future__ import annotations
 
 from lcb_lab.games.lcb import actions as A
-from lcb_lab.games.lcb import choices as D
+from lcb_lab.games.lcb import choices
 from lcb_lab.games.lcb.legal_templates import Template, _akey, _answer
 from lcb_lab.games.lcb.legal_trial import _kept, trial
 from lcb_lab.kernel.errors import IllegalAction
@@ -14,26 +14,26 @@ from lcb_lab.games.lcb.rules.common import GameLike
 
 def _answers(game: GameLike, choice) -> list:
     """The answers listed for the pending choice, by its class."""
-    if isinstance(choice, D.CardResponseChoice):
+    if isinstance(choice, choices.CardResponseChoice):
         return _card_answers(game, choice)
-    if isinstance(choice, D.MineAttackChoice):          # 13.33: hold, or all the cubes at one target
+    if isinstance(choice, choices.MineAttackChoice):          # 13.33: hold, or all the cubes at one target
         n = choice.options.cubes
         return _kept(game, [A.Answer()] + [A.AnswerMines((A.MineShot(t, n),)) for t in choice.options.targets])
-    if isinstance(choice, D.MildecChoice):
+    if isinstance(choice, choices.MildecChoice):
         return _kept(game, [A.AnswerMildec(k) for k in range(choice.most + 1)])
-    if isinstance(choice, D.EmbarkLossesChoice):       # 10.311: each named policy's picks, and taking nothing
+    if isinstance(choice, choices.EmbarkLossesChoice):       # 10.311: each named policy's picks, and taking nothing
         embark = choice.POLICIES
         picks = dict.fromkeys(tuple(embark[n](choice)) for n in sorted(embark))
         return _kept(game, [A.AnswerEmbarkLosses(p) for p in picks])
     out: list = _kept(game, [A.Answer()])
-    if isinstance(choice, D.InterceptChoice):
+    if isinstance(choice, choices.InterceptChoice):
         opts = tuple(A.Intercept(o.uid, o.slot, t.target, 1)
                      for t in choice.options.targets for o in t.interceptors if o.eligible)
         limits = {f"{o.uid}/{o.slot}": (4 if o.max_dice is None else o.max_dice)
                   for t in choice.options.targets for o in t.interceptors if o.eligible}
     else:
         atk = [a.uid for a in choice.options.attackers]
-        opts = tuple(A.Defence(d.uid, t, 1) for d in choice.options.defenders for t in atk)
+        opts = tuple(A.Defense(d.uid, t, 1) for d in choice.options.defenders for t in atk)
         limits = {f"{d.uid}/GA": (4 if d.supply is None else min(4, d.supply))
                   for d in choice.options.defenders}
     opts = tuple(o for o in opts if limits.get(_akey(o), 0) > 0 and trial(game, _answer([o])))

@@ -60,7 +60,7 @@ def _uses(game: GameLike) -> list[tuple]:
 def _targets(game: GameLike, card, eff) -> list[dict]:
     s, team = game.state, card.team
     if eff.fn in ("transport", "rotary_lift", "reinforce", "sealift", "littoral_move"):   # 12.x
-        from lcb_lab.games.lcb.rules.transport.lift import options
+        from lcb_lab.games.lcb.rules.transport.offers import options
         return options(game, card, eff)
     if eff.target in ("none", "network"):
         return [{}]

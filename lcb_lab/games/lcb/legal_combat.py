@@ -11,7 +11,7 @@ from lcb_lab.games.lcb.handlers import check_commit_combat
 from lcb_lab.games.lcb.legal_templates import Template, _commit, _key
 from lcb_lab.games.lcb.legal_trial import trial
 from lcb_lab.kernel.errors import IllegalAction
-from lcb_lab.games.lcb.rules.combat import sequence as combat, continuing
+from lcb_lab.games.lcb.rules.combat import sequence, continuing
 from lcb_lab.games.lcb.rules.common import Ctx, GameLike, supply_left
 from lcb_lab.games.lcb.model.state import other
 
@@ -91,7 +91,7 @@ def committable(game: GameLike, action: A.CommitCombat, ctx: Ctx | None = None) 
         if support:
             return trial(game, action)
         continuing.check_combined_arms(ctx, lrs, ga, support)
-        combat.validate_commit(ctx, list(lrs), list(ga), active | engaged)
+        sequence.validate_commit(ctx, list(lrs), list(ga), active | engaged)
         continuing.check_commit(ctx, ga)
     except IllegalAction:
         return False

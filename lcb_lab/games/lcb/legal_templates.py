@@ -1,6 +1,6 @@
 """LC:B's :class:`Template` (a family of legal actions too large to list) and how it makes one
 action of each kind from its parts: a declaration within the AP (3.31), a combat commitment
-(7.03), an INTERCEPT or GA defence answer (7.52, 7.13), a card-response answer (9.41-9.46), a
+(7.03), an INTERCEPT or GA defense answer (7.52, 7.13), a card-response answer (9.41-9.46), a
 RESUPPLY's grants (8.0), a card play.  :func:`sample_and_apply` draws and applies one in a single
 run of each candidate.  The templates themselves are listed by :mod:`lcb_lab.games.lcb.legal`.
 """
@@ -119,12 +119,12 @@ def _akey(o) -> str:
 
 
 def _answer(parts: list) -> A.Answer:
-    """The INTERCEPT or GA defence answer of a template's picked parts (all of one kind;
+    """The INTERCEPT or GA defense answer of a template's picked parts (all of one kind;
     none: the bare answer that declines, as listed)."""
     if not parts:
         return A.Answer()
-    if isinstance(parts[0], A.Defence):
-        return A.AnswerDefence(tuple(parts))
+    if isinstance(parts[0], A.Defense):
+        return A.AnswerDefense(tuple(parts))
     return A.AnswerIntercept(tuple(parts))
 
 
@@ -140,7 +140,7 @@ def _make_answer(t: Template, rng, one) -> A.Answer:
         n = int(rng.integers(1, left[k] + 1))
         left[k] -= n
         picked.append(A.Intercept(o.interceptor, o.slot, o.target, n) if isinstance(o, A.Intercept)
-                      else A.Defence(o.defender, o.target, n))
+                      else A.Defense(o.defender, o.target, n))
     return _answer(picked)
 
 

@@ -25,7 +25,7 @@ Unit Tracker values of a face-down counter, nor where a Move and/or Resupply act
 * Submarines (14.02, 14.03, 14.06): of an enemy submarine without its marker (``revealed``)
   a team sees nothing -- no counter, no back, no stand-in (:func:`hidden_sub`); its SOT only
   as the entries the rules published (:func:`observe_sot`); its log entries (kind
-  ``submarine``) only in their ``pub`` form.
+  ``submarine``, ``about`` its team's SOT) only in their public form.
 * :func:`known_state` -- the state as a team may know it, for its overlays and queries
   (``GameQueries.movement_reach``, ``path_to``, ``resupply_reach``, ``intercept_umbrella``
   with ``viewer=``).  Every enemy counter the team sees only as a back -- unit or MILDEC
@@ -78,12 +78,13 @@ Subject = Unit | Marker | Card | CardMarker | Mapping[str, str]
 """What :func:`knows` answers about: a counter, a MILDEC, a card, a card marker, or a reference
 ``{kind: id}`` as log entries record it (see :data:`REF_KINDS`; several keys: all of them)."""
 
-REF_KINDS = ("unit", "mildec", "card", "marker", "cargo", "mines", "cp")
+REF_KINDS = ("unit", "mildec", "card", "marker", "cargo", "mines", "cp", "sot")
 """The kinds of reference a log entry's ``about`` fact may hold: ``unit`` (uid), ``mildec``
 (MILDEC id), ``card`` (cid), ``marker`` (a card marker's id), ``cargo`` (a ship's, landing
 craft marker's or transport card's id: what it takes aboard, carries, lands or leaves aboard,
-12.x), ``mines`` (a mine marker's id: cubes laid, a detonation held, 13.37) and ``cp`` (a team:
-its CP left in the Planning Stage, 3.12)."""
+12.x), ``mines`` (a mine marker's id: cubes laid, a detonation held, 13.37), ``cp`` (a team:
+its CP left in the Planning Stage, 3.12) and ``sot`` (a team: its Submarine Operations Tracker
+and what its submarines do off the map, 14.03)."""
 
 
 def knows(state: GameState, viewer: str | None, subject: Subject) -> bool:
@@ -101,7 +102,7 @@ def knows(state: GameState, viewer: str | None, subject: Subject) -> bool:
     * a card marker of the other team: revealed (12.21, 13.21, 13.37);
     * a reference ``{kind: id}`` (:data:`REF_KINDS`): the thing it names, as above; ``cargo``
       and ``mines`` only to the owner's team (12.2x, 12.54: what a craft or ship carries;
-      13.37: mines are secret until they hit), ``cp`` only to that team (3.12).  A reference
+      13.37: mines are secret until they hit), ``cp`` and ``sot`` only to that team (3.12, 14.03).  A reference
       to nothing known here is known only to the instructor.
 
     Raises TypeError for anything else."""
@@ -139,7 +140,7 @@ def _owner(state: GameState, ident: str) -> str | None:
 def _knows_ref(state: GameState, viewer: str | None, kind: str, ident) -> bool:
     if kind in ("cargo", "mines"):           # the owner's business only (12.2x, 12.54, 13.37)
         return isinstance(ident, str) and _owner(state, ident) == viewer
-    if kind == "cp":                         # a team's CP left (3.12): its own
+    if kind in ("cp", "sot"):                # a team's CP left (3.12), its SOT (14.03): its own
         return ident == viewer
     table = {"unit": state.units, "mildec": state.markers, "card": state.cards,
              "marker": state.card_markers}.get(kind)
@@ -493,9 +494,20 @@ def _card(e: dict, d: dict, secret: bool) -> Form:
 
 
 def _team_only(e: dict, d: dict, secret: bool) -> Form:
-    """A line ``about`` what the other team does not know (a craft's cargo, a secret mine, 13.37; CP;
-    a hidden boat, 14.011; a card's slot, 9.02): its team only (:func:`_or_said`: or a public form)."""
-    return ([d["team"]], None) if secret else EVERYONE
+    """A line ``about`` what the other team does not know: only its team reads it, the others
+    its ``public_title`` / ``public_text`` facts (how the act reads without naming what is
+    hidden) or nothing.  Marker / mine lines (13.x: a secret mine laid, 13.37; a concealed ISR
+    marker placed, 13.21), acts on a team's hidden cards or face-down counters in the Planning /
+    Deployment Stage (9.02, 3.21; ``about`` the card or unit), a submarine's acts off the map
+    (14.03; ``about`` its team's SOT), a craft's cargo, a team's CP (3.13), a face-down card's
+    slot (9.02).  Known to everyone: public.  With ``forms`` (``{team: {"title", "text"}}``: a
+    roll each team knows a part of, 14.011) each team reads its own form."""
+    if d.get("forms"):
+        return [], None, {t: _public(f["title"], f["text"], e["rules"]) for t, f in d["forms"].items()}
+    if not secret:
+        return EVERYONE
+    return [d["team"]], (_public(d["public_title"], d.get("public_text", ""), e["rules"])
+                         if d.get("public_title") else None)
 
 
 def _or_said(form: Callable[[dict, dict, bool], Form]) -> Callable[[dict, dict, bool], Form]:
@@ -505,16 +517,6 @@ def _or_said(form: Callable[[dict, dict, bool], Form]) -> Callable[[dict, dict, 
             return [d["team"]], _public(d["public_title"], d.get("public_text", ""), e["rules"])
         return form(e, d, secret)
     return said
-
-
-def _submarine(e: dict, d: dict, secret: bool) -> Form:
-    """A hidden submarine's entry (14.03), and an act on a team's hidden cards or counters in
-    the Planning / Deployment Stage (9.02, 3.21): its team reads it, the other team its ``pub``
-    or nothing; with ``forms`` (``{team: {"title", "text"}}``, 14.011) each team its own."""
-    if d.get("forms"):
-        return [], None, {t: _public(f["title"], f["text"], e["rules"]) for t, f in d["forms"].items()}
-    pub = d.get("pub")
-    return [d["team"]], (None if not pub else _public(pub["title"], pub["text"], e["rules"]))
 
 
 def _pub_if_any(e: dict, d: dict, secret: bool) -> Form:
@@ -546,12 +548,12 @@ def _influence(e: dict, d: dict, secret: bool) -> Form:
 
 
 FORMS: dict[str, Callable[[dict, dict, bool], Form]] = {
-    "card": _card, "transport": _or_said(_team_only), "planning": _or_said(_team_only), "mine": _or_said(_team_only),
-    "marker": _or_said(_team_only), "submarine": _submarine, "declare": _declare, "move": _move, "zor": _zor,
-    "reveal": _or_said(_reveal), "conceal": _conceal, "resupply": _resupply, "effect": _or_said(_effect), "split": _split,
-    "card_acquired": _submarine, "card_placed": _submarine, "deploy": _submarine,
+    "card": _card, "transport": _team_only, "planning": _team_only, "mine": _team_only, "marker": _team_only,
+    "submarine": _team_only, "declare": _declare, "move": _move, "zor": _zor, "reveal": _or_said(_reveal),
+    "conceal": _conceal, "resupply": _resupply, "effect": _or_said(_effect), "split": _split,
+    "card_acquired": _team_only, "card_placed": _team_only, "deploy": _team_only,
     "embark_losses": _pub_if_any, "destroyed": _destroyed, "influence": _influence,
-    "torpedo": _or_said(_team_only), "allocate": _or_said(_team_only), "damage": _or_said(_team_only),
+    "torpedo": _team_only, "allocate": _team_only, "damage": _team_only,
 }
 """One function per entry kind: (entry, its data) -> (audience, public form)."""
 

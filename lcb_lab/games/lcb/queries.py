@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING
 from lcb_lab.kernel import explain
 from lcb_lab.games.lcb import hexes as lcb_hexes, observer
 from lcb_lab.games.lcb.io import inputs as I
-from lcb_lab.games.lcb.choices import Decision
+from lcb_lab.games.lcb.choices import Choice
 from lcb_lab.kernel.errors import IllegalAction, LabError
-from lcb_lab.games.lcb.rules.combat import sequence as combat, continuing
-from lcb_lab.games.lcb.rules.movement import conceal, move as movement, resupply, stacks
+from lcb_lab.games.lcb.rules.combat import sequence as combat_sequence, continuing
+from lcb_lab.games.lcb.rules.movement import conceal, move, resupply, stacks
 from lcb_lab.games.lcb.rules.stages import sequence
 from lcb_lab.games.lcb.rules.common import Ctx
 from lcb_lab.games.lcb.rules.combat.intercept import umbrella
@@ -39,9 +39,9 @@ class GameQueries:
         return self.state.impulse
 
     @property
-    def pending(self) -> Decision | None:
+    def pending(self) -> Choice | None:
         """The decision the engine waits for (the top of ``state.choices``), or None."""
-        return combat.pending(self._ctx())
+        return combat_sequence.pending(self._ctx())
 
     def chance_outcomes(self, action: A.Action | None = None) -> ChanceStep | tuple[ChanceStep, ...]:
         """What the dice can do next, and how likely.  Draws nothing, changes nothing.
@@ -138,7 +138,7 @@ class GameQueries:
             raise LabError("movement_reach: name at least one unit")
         if any(u.moved or u.no_move or not u.on_map for u in units):
             return {units[0].hex: 0} if units[0].hex else {}
-        return movement.reach(ctx, units)
+        return move.reach(ctx, units)
 
     def path_to(self, uids: list[str], dest: str, viewer: str | None = None) -> list[str]:
         """Cheapest legal path for a stack to ``dest`` (hexes after the start; 5.12).
@@ -153,7 +153,7 @@ class GameQueries:
         dest = I.check("path_to", I.StrictStr, dest)
         if dest not in self.board:
             raise LabError(f"path_to: {dest!r} is not a hex of the {self.board.name} map")
-        return movement.path_to(ctx, units, dest)
+        return move.path_to(ctx, units, dest)
 
     def preview_lrs(self, lrs: list, intercepts: list = (), committed: bool = False) -> dict[str, dict]:
         """Exact odds per target for planned allocations, before committing (7.02, 7.57).

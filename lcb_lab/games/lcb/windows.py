@@ -9,9 +9,9 @@ the rule that keeps it out, so a student who moved 1 Kilo away reads::
 """
 from __future__ import annotations
 
-from lcb_lab.games.lcb.rules.combat import sequence as combat
+from lcb_lab.games.lcb.rules.combat import sequence
 from lcb_lab.games.lcb.rules.common import Ctx
-from lcb_lab.games.lcb.choices import Interceptor
+from lcb_lab.games.lcb.choice_options import Interceptor
 from lcb_lab.games.lcb.rules.combat.intercept import target_options
 from lcb_lab.games.lcb.model.state import other
 
@@ -22,7 +22,7 @@ def why_no_window(ctx: Ctx, viewer: str | None = None) -> str:
     ``viewer`` ("US"/"RU"; None = the instructor): the attacking team reads only that no
     IAMD value of the defender could intercept, not which units or where they are.
     """
-    choice = combat.pending(ctx)
+    choice = sequence.pending(ctx)
     if choice is not None:
         return f"A window is open: {choice.team} must answer: {choice.prompt} ({choice.rule})"
     imp = ctx.state.impulse
@@ -62,7 +62,7 @@ def _reasons(ctx: Ctx, lrs: list[dict], defender: str) -> list[str]:
 
 
 def _clause(o: Interceptor, target: str) -> str:
-    """Why one IAMD value (a :class:`~lcb_lab.games.lcb.choices.Interceptor`) is out."""
+    """Why one IAMD value (a :class:`~lcb_lab.games.lcb.choice_options.Interceptor`) is out."""
     if o.reason.startswith("out of range"):
         return f"{o.uid} is {_hexes(o.distance)} from {target}; its INTERCEPT reaches {_hexes(o.range)} (7.53)"
     if o.reason.startswith("farther"):

@@ -22,7 +22,6 @@ TEAM = {"US": "#3f6f9f", "RU": "#a8423a"}
 TEAM_BACK = {"US": "#2c4f73", "RU": "#7a2e28"}
 """Counter back (face-down, concealed) colour per team."""
 
-TEAM_TEXT = {"US": "#ffffff", "RU": "#ffffff"}
 TEAM_NAME = {"US": "Blue (US)", "RU": "Red (RU)", "instructor": "Instructor"}
 
 MP_COLOUR = {

@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import html
 import re
+import os
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
@@ -62,6 +63,7 @@ from lcb_lab.ui.widgets.cards import CardEffectPanel, CardsPanel
 from lcb_lab.ui.widgets.controller import TEAMS, LabController, follow, normalise_team
 from lcb_lab.ui.widgets.decisions import DecisionPanel
 from lcb_lab.ui.widgets.fork_view import ForkView
+from lcb_lab.ui.voila_app import FILES_DIR_ENV
 from lcb_lab.ui.widgets.game_panel import DEFAULT_SAVE, GamePanel, scenario_names
 from lcb_lab.ui.widgets.impulse import ImpulsePanel
 from lcb_lab.ui.widgets.lesson_replay import LESSON_INTRO, LessonReplayPanel, lesson_names
@@ -126,7 +128,7 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
 
     ``presentation`` opens it in presentation mode (:meth:`set_presentation`);
     ``font_scale`` (e.g. 1.4) scales the map's texts and the panels; ``files_dir`` is where *Save* / *Load* resolve relative
-    file names (default: the working directory, i.e. the notebook's folder).
+    file names (default: :func:`default_files_dir`).
     ``controller`` is the lab's :class:`~lcb_lab.ui.widgets.controller.LabController`.
     Raises ValueError for an unknown ``team`` or a ``font_scale`` outside 0.5..3.
     """
@@ -142,7 +144,7 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
         if not isinstance(font_scale, (int, float)) or isinstance(font_scale, bool) or not 0.5 <= font_scale <= 3:
             raise ValueError(f"font_scale must be a number from 0.5 to 3 (1.4 = large text), not {font_scale!r}")
         self.ctl = self.controller = LabController(game, viewer=norm)
-        self.files_dir = Path(files_dir) if files_dir is not None else Path.cwd()
+        self.files_dir = Path(files_dir) if files_dir is not None else default_files_dir()
         self._css_class = f"lcb-lab-{id(self):x}"
         self.timings: dict[str, float] = {}
         self.map = MapView(game.board)
@@ -173,8 +175,6 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
             tooltip="presentation mode for a projector: large map texts (designators 16 px), larger panels")
         self.presentation_toggle.observe(lambda ch: self.set_presentation(ch["new"]), "value")
         follow(c, ["presentation"], lambda: setattr(self.presentation_toggle, "value", c.presentation))
-        self.large_text = self.presentation_toggle
-        """The *Presentation* switch under its old name (it replaced *Large text*)."""
         self.hex_info_panel = HexInfoPanel(c)
         self.hex_info = self.hex_info_panel.widget
         self.map_presenter = MapPresenter(c, self.map)
@@ -559,6 +559,13 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
     def run_lesson(self) -> int:
         """Replay every remaining lesson step; returns how many ran."""
         return self.lesson_panel.run_all()
+
+
+def default_files_dir() -> Path:
+    """The folder *Save* / *Load* resolve relative names under when no ``files_dir`` is given:
+    ``$LCB_LAB_FILES_DIR`` when set (the Voila app's start folder), else the working directory
+    (in JupyterLab, the notebook's folder)."""
+    return Path(os.environ.get(FILES_DIR_ENV) or Path.cwd())
 
 
 def open_lab(scenario: Any = "gotland_redux", seed: int | None = 1, team: str = "instructor",

@@ -46,7 +46,7 @@ SYMBOL_WORDS = {"intercept": ("INTERCEPT", "9.011"), "persist": ("PERSIST", "9.2
 WHERE_WORDS = {"pool": "in the pool", "attached": "attached to a unit", "embarked": "embarked on a ship",
                "deployed": "deployed face down", "discarded": "discarded", "removed": "removed from the game"}
 CATEGORY_WORDS = {"tactical_cyber": "tactical cyber", "strategic_cyber": "strategic cyber", "ems": "EMS",
-                  "rotary_wing": "rotary-wing aviation", "fixed_wing": "fixed-wing aviation", "air_defence": "air defence"}
+                  "rotary_wing": "rotary-wing aviation", "fixed_wing": "fixed-wing aviation", "air_defence": "air defense"}
 _CARD_KEYS = ("cid", "name", "team", "where", "host", "hex", "face_up", "deployed", "expended", "cubes", "used",
               "supply", "free")
 

@@ -4,7 +4,7 @@
 picked on the map) -- is described in its docstring.  :class:`CardEffectPanel` (below) is the
 instructor's scripted effect, kept for old lessons and what-ifs the card engine does not
 cover: a card's stated outcome applied as a typed ``ScriptedEffect`` (see
-:mod:`lcb_lab.games.lcb.rules.cards.scripted`), live: reveal a target, paralyse units, add Tactical Network cubes, or land
+:mod:`lcb_lab.games.lcb.rules.cards.scripted`), live: reveal a target, paralyze units, add Tactical Network cubes, or land
 units from their ship (disembark from "LHD 1" into a hex).  It says plainly
 that the outcome is scripted, not simulated, and the log marks it so.
 
@@ -35,7 +35,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 EFFECT_KINDS = [
     ("Reveal units", "reveal"),
-    ("Paralyse units (may not act this turn)", "paralyse"),
+    ("Paralyze units (may not act this turn)", "paralyse"),
     ("Tactical Network cube(s)", "network_cube"),
     ("Disembark units into a hex", "disembark"),
 ]

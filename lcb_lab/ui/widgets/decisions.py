@@ -1,4 +1,4 @@
-"""The decision panel: the non-active team answers INTERCEPT, GA defence and MILDEC questions.
+"""The decision panel: the non-active team answers INTERCEPT, GA defense and MILDEC questions.
 
 The engine never decides for the defender (design principle 5): when
 ``game.pending`` is set, this panel asks the team named in the decision,
@@ -27,15 +27,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import ipywidgets as W
 
-from lcb_lab.games.lcb.choices import (
-    CardResponseChoice,
-    Decision,
-    EmbarkLossesChoice,
-    GaDefenceChoice,
-    InterceptChoice,
-    MildecChoice,
-    MineAttackChoice,
-    Target)
+from lcb_lab.games.lcb.choices import CardResponseChoice, Choice, EmbarkLossesChoice, GaDefenseChoice, InterceptChoice, MildecChoice, MineAttackChoice
+from lcb_lab.games.lcb.choice_options import Target
 from lcb_lab.ui.offers import Offers
 from lcb_lab.ui.views import palette
 from lcb_lab.ui.widgets.controller import follow
@@ -51,7 +44,7 @@ POLICY_LABELS: dict[str, tuple[str, str]] = {
     "match_incoming": ("INTERCEPT to match the incoming dice",
                        "each unit in reach puts as many INTERCEPT dice on a target as LRS dice come in, "
                        "within its supply (7.54-7.56)"),
-    "no_defence": ("No defence fire", "the defenders roll no GROUND ASSAULT defence dice (7.13)"),
+    "no_defence": ("No defense fire", "the defenders roll no GROUND ASSAULT defense dice (7.13)"),
     "return_fire": ("Return fire with every defender",
                     "each defender fires up to 4 dice, within its supply, at the attacker with the most dice (7.13)"),
     "never_absorb": ("Absorb nothing with MILDEC", "no MILDEC takes the hits (4.22)"),
@@ -105,7 +98,7 @@ class DecisionPanel:
                              layout=W.Layout(display="none", border="2px solid #d07a00", padding="4px",
                                              margin="4px 0"))
         self.widget.add_class("lcb-decision")
-        self.decision: Decision | None = None
+        self.choice: Choice | None = None
         self._key = None
         self._inputs: list[tuple[dict, W.Widget]] = []
         self.offer: Offers | None = None
@@ -131,7 +124,7 @@ class DecisionPanel:
                                                     past_step=ctl.past_step))
 
     # ------------------------------------------------------------ refresh
-    def refresh(self, pending: Decision | None, team: str, offer: Offers | None = None,
+    def refresh(self, pending: Choice | None, team: str, offer: Offers | None = None,
                 past_step: int | None = None) -> None:
         """Rebuild when the pending decision or the view changes (idempotent). ``offer``: the
         view's legal actions (the answer template's options and limits). ``past_step``: the step of
@@ -142,7 +135,7 @@ class DecisionPanel:
         if key == self._key:
             return
         self._key = key
-        self.decision = pending
+        self.choice = pending
         self.offer = offer
         self.past_step = past_step
         self._inputs = []
@@ -198,7 +191,7 @@ class DecisionPanel:
             buttons.append(b)
         self.policy_box.children = tuple(buttons)
 
-    def _build(self, d: Decision) -> list[W.Widget]:
+    def _build(self, d: Choice) -> list[W.Widget]:
         """The inputs of choice ``d``, drawn by its class (:data:`_BUILD`)."""
         return getattr(self, _BUILD[type(d)])(d)
 
@@ -238,9 +231,9 @@ class DecisionPanel:
                 out.append(odds)
         return out
 
-    def _ga_defence(self, d: GaDefenceChoice) -> list[W.Widget]:
+    def _ga_defense(self, d: GaDefenseChoice) -> list[W.Widget]:
         out: list[W.Widget] = []
-        offered_def = self.offer.defence() if self.offer is not None else None
+        offered_def = self.offer.defense() if self.offer is not None else None
         for o in d.options.defenders:
             attackers = [a.uid for a in d.options.attackers]
             cap = 4 if o.supply is None else int(o.supply)
@@ -252,7 +245,7 @@ class DecisionPanel:
                                   f"at step {self.past_step} of the record</span>"))
                 continue
             if not attackers or not cap:
-                out.append(W.HTML(f'<span class="lcb-muted">{esc(o.uid)}: no defence dice the rules '
+                out.append(W.HTML(f'<span class="lcb-muted">{esc(o.uid)}: no defense dice the rules '
                                   "allow now</span>"))
                 continue
             box = W.BoundedIntText(value=0, min=0, max=cap, layout=W.Layout(width="70px"))
@@ -375,7 +368,7 @@ class DecisionPanel:
     def update_odds(self) -> None:
         """Per target: the exact odds of the committed LRS with the INTERCEPT dice entered now,
         beside the odds with no INTERCEPT (7.57)."""
-        if not self._odds or self.preview is None or self.decision is None:
+        if not self._odds or self.preview is None or self.choice is None:
             return
         ints = self.value()
         try:
@@ -402,7 +395,7 @@ class DecisionPanel:
     # ------------------------------------------------------------ answer
     def value(self) -> Any:
         """The answer built from the inputs, in the engine's answer shape."""
-        d = self.decision
+        d = self.choice
         if d is None:
             return None
         if isinstance(d, MildecChoice):
@@ -437,7 +430,7 @@ class DecisionPanel:
                 box.value = dice[(uid, tgt)]
 
 
-_BUILD: dict[type, str] = {InterceptChoice: "_intercept", GaDefenceChoice: "_ga_defence", MildecChoice: "_mildec",
+_BUILD: dict[type, str] = {InterceptChoice: "_intercept", GaDefenseChoice: "_ga_defense", MildecChoice: "_mildec",
                            CardResponseChoice: "_card_response", EmbarkLossesChoice: "_embark_losses",
                            MineAttackChoice: "_mine_attack"}
 """Choice class -> the :class:`DecisionPanel` method that draws its inputs."""

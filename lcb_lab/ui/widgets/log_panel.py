@@ -61,10 +61,6 @@ class LogPanel:
         body = "".join(w.value for w in self.inner.children)
         return f'<div class="lcb-log"><div class="lcb-log-inner">{body}</div></div>'
 
-    def set_height(self, px: int) -> None:
-        """Set the log's height to ``px`` pixels."""
-        self.widget.layout.height = f"{px}px"
-
     def _draw(self) -> None:
         c = self.ctl
         html = chunks(panels.log_parts(c.game, c.viewer, c.visible_notes(), c.highlight_from))

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable
 
 import html
-import re
 
 from lcb_lab.kernel import explain
 from lcb_lab.games.lcb import observer, plain
@@ -351,9 +350,6 @@ def unit_tracker_html(game: Game, counter: dict, cards: list[dict] | None = None
 
 
 # ------------------------------------------------------------------ log
-_LINE = re.compile(r"^\[([^\]]*)\] (.*)$", re.S)
-
-
 def visible_entries(game: Game, team: str) -> list[dict]:
     """Log entries ``team`` may read (``Game.log_entries``)."""
     return game.log_entries(team)
@@ -419,13 +415,6 @@ def log_parts(game: Game, team: str, notes: list[tuple[int, str]] = (), highligh
         parts.append(entry_html(e, new=highlight_from is not None and i >= highlight_from))
     parts += [n[1] for n in pending[k:]]
     return parts[-limit:]
-
-
-def log_html(game: Game, team: str, notes: list[tuple[int, str]] = (), highlight_from: int | None = None,
-             limit: int = 400) -> str:
-    """The explained log (:func:`log_parts`) as one HTML block."""
-    parts = log_parts(game, team, notes, highlight_from, limit) or [LOG_EMPTY]
-    return f'<div class="lcb-log"><div class="lcb-log-inner">{"".join(parts)}</div></div>'
 
 
 def refusal_note_html(err: BaseException) -> str:

@@ -19,7 +19,7 @@ from typing import Any, Callable
 
 import ipywidgets as W
 
-from lcb_lab.games.lcb.choices import CardInterceptor, CardResponseOptions, ResponseCard
+from lcb_lab.games.lcb.choice_options import CardInterceptor, CardResponseOptions, ResponseCard
 from lcb_lab.ui.widgets.panels import esc, rule_badges, slot_words
 
 __all__ = ["CardResponseForm", "pct", "combined"]

@@ -67,7 +67,8 @@ from pydantic import ValidationError
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.io import inputs as I
 from lcb_lab.games.lcb import observer
-from lcb_lab.games.lcb.choices import CardInterceptor, CardResponseChoice, InterceptChoice, answer_with
+from lcb_lab.games.lcb.choices import CardResponseChoice, InterceptChoice, answer_with
+from lcb_lab.games.lcb.choice_options import CardInterceptor
 from lcb_lab.kernel.errors import IllegalAction, InputError, LabError, ScenarioError
 from lcb_lab.games.lcb.game import Game
 from lcb_lab.games.lcb.content.lesson_steps import CARD_STEPS, STEP_MODELS, ImpulseScript, LessonFile, StageScript, _Typed
@@ -82,7 +83,7 @@ def read_lesson(path: str | Path) -> tuple[LessonFile, str]:
     (:func:`lcb_lab.games.lcb.io.resources.locate`).  Returns (lesson, file name).
     Raises ScenarioError (file, key, problem)."""
     if not isinstance(path, (str, Path)):
-        raise I.InputError("read_lesson", "path", f"a lesson name or path, not {type(path).__name__}")
+        raise InputError("read_lesson", "path", f"a lesson name or path, not {type(path).__name__}")
     spec, f = read_toml_model(locate(path, "lesson"), LessonFile, "lesson")
     scripts = [(f"stage[{st.name}]", st) for st in spec.stage] + [(f"impulse[{imp.task_force}]", imp)
                                                                    for imp in spec.impulse]

@@ -100,7 +100,7 @@ def random_game(scenario: str = RANDOM_SCENARIO, seed: int = RANDOM_SEED, turns:
     """A seeded random walk over :meth:`Game.legal_actions` for ``turns`` turns (or until the
     game ends): the dice are seeded with ``seed``, the choices drawn from
     ``numpy.random.default_rng(seed)`` (:func:`pick`); no auto-answer policies, so
-    INTERCEPT / defence / MILDEC answers are steps of the record.  A sampled action the
+    INTERCEPT / defense / MILDEC answers are steps of the record.  A sampled action the
     rules refuse (a template's fallback) is skipped and another one is drawn."""
     game = load_scenario(scenario, seed=seed)
     rng = np.random.default_rng(seed)

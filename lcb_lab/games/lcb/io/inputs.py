@@ -17,10 +17,10 @@ from __future__ import annotations
 import unicodedata
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Optional
 
-from pydantic import (AfterValidator, BaseModel, ConfigDict, Field, PlainValidator, StrictInt, StrictStr,
+from pydantic import (AfterValidator, BaseModel, ConfigDict, Field, StrictInt, StrictStr,
                       ValidationError)
 
-from lcb_lab.kernel.errors import InputError  # noqa: F401  (re-exported: it used to live here)
+from lcb_lab.kernel.errors import InputError
 
 if TYPE_CHECKING:
     from pydantic import TypeAdapter

@@ -21,13 +21,13 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Optional, Self
 from pydantic import BaseModel, ConfigDict, Field
 
 from lcb_lab.games.lcb.io.inputs import DiceState
+from lcb_lab.games.lcb.io.saved_logs import upgrade_logs
 from lcb_lab.games.lcb.model.catalog import Catalog
 from lcb_lab.games.lcb.model.invariants import refuse_broken
 from lcb_lab.games.lcb.die import dice_from_state
 from lcb_lab.kernel.dice import Dice
 from lcb_lab.kernel.errors import InputError, LabError, ScenarioError
 from lcb_lab.games.lcb.model.state import GameState
-from lcb_lab.kernel.history import Step
 
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.model.cards import Decks
@@ -68,6 +68,7 @@ class GamePersistence:
         from lcb_lab.games.lcb.io.save_check import check_save, saved_board   # the save's strict models: built when a save is read
         from lcb_lab.games.lcb.io.scenario import ScenarioFile
         d = check_save(text, catalog, file)
+        upgrade_logs(d)
         version = d.get("version", 1)
         if version not in (1, SAVE_VERSION):
             raise ScenarioError(file, "version", f"this save is version {version!r}; lcb_lab {SAVE_VERSION} reads "
@@ -126,22 +127,6 @@ def check_step_fields(f: dict) -> dict:
             from None
     return f
 
-
-
-def step_from_json(d: Any) -> Step:
-    """A saved record step (:meth:`lcb_lab.kernel.history.Step.from_json` with LC:B's action codec
-    and :func:`check_step_fields`). Raises InputError("record step", field, problem)."""
-    from lcb_lab.games.lcb.actions import from_json
-    from lcb_lab.games.lcb.observer import PLACE_KEYS
-    return Step.from_json(d, from_json, check_step_fields, PLACE_KEYS)
-
-
-def step_to_json(step: Step) -> dict:
-    """A record step as JSON-native data (LC:B's action codec; its place as ``turn``, ``impulse``,
-    ``team``)."""
-    from lcb_lab.games.lcb.actions import to_json
-    from lcb_lab.games.lcb.observer import PLACE_KEYS
-    return step.to_json(to_json, PLACE_KEYS)
 
 
 class _StepFields(BaseModel):

@@ -24,7 +24,7 @@ from lcb_lab.games.lcb.model.board import Board, load_board, map_name_problem, p
 from lcb_lab.games.lcb.model.catalog import Catalog, load_catalog, marker_is_naval
 from lcb_lab.games.lcb.die import new_dice
 from lcb_lab.kernel.dice import Dice
-from lcb_lab.kernel.errors import ScenarioError
+from lcb_lab.kernel.errors import InputError, ScenarioError
 from lcb_lab.games.lcb.io.files import load_toml
 from lcb_lab.games.lcb.io.resources import locate
 from lcb_lab.games.lcb.model.cards import Decks, load_decks
@@ -426,9 +426,9 @@ def _card(ctx: Ctx, team: str, c: CardEntry, key: str, file: str, board: Board, 
         raise ScenarioError(file, f"{key}.{k}", f"{ex.reason} (rule {ex.rule})") from None
     if start == "planning":
         where = {"attached": f"attached to {card.host}", "embarked": f"embarked on {card.host}"}.get(card.where, "in the pool")
-        planning.log_secret(ctx, "card_acquired", f"{team} receives {ct.name}" + (" (free)" if c.free else f" ({ct.cost} CP)"),
-                            f"prescribed by the scenario; {where}", ["3.01", "3.1"], team,
-                            f"{team} receives a card from the scenario", planning.card_counts(s, team), card=card.cid)
+        planning.log_card(ctx, "card_acquired", f"{team} receives {ct.name}" + (" (free)" if c.free else f" ({ct.cost} CP)"),
+                          f"prescribed by the scenario; {where}", ["3.01", "3.1"], card,
+                          f"{team} receives a card from the scenario")
 
 
 def _hex(board: Board, label: str, file: str, key: str) -> str:
@@ -480,7 +480,7 @@ def build(name_or_path: str | Path = "gotland_redux", seed: int | None = 0, forc
     file's ``scenario.start``; ``decks``: the card decks (default the packaged ones).
     """
     if not isinstance(name_or_path, (str, Path)):
-        raise I.InputError("load_scenario", "name_or_path",
+        raise InputError("load_scenario", "name_or_path",
                            f"a scenario name or path, not {type(name_or_path).__name__}")
     seed = I.check("load_scenario", I.SEED, seed)
     forced = I.check("load_scenario forced", I.FORCED, I.as_list(forced))
@@ -488,7 +488,7 @@ def build(name_or_path: str | Path = "gotland_redux", seed: int | None = 0, forc
     board = load_board(sc.scenario.map)
     catalog = catalog or load_catalog()
     if start not in (None, "planning", "action"):
-        raise I.InputError("load_scenario", "start", f"'planning' or 'action', not {start!r}")
+        raise InputError("load_scenario", "start", f"'planning' or 'action', not {start!r}")
     state = build_state(sc, file, board, catalog, decks, start)
     sweep_naval_zor(Ctx(state, board, catalog))  # naval ZOR is constant (6.23)
     return LoadedScenario(sc, file, state, board, catalog, new_dice(seed=seed, forced=forced), sc.scenario.map)

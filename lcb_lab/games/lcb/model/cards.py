@@ -69,6 +69,7 @@ CoreAction = Literal["combat", "resupply", "embarked"]
 """The Core Action an effect is used through instead of "Play a JCC": an Attached card that
 substitutes a CV or RV (9.32: Move and/or Combat / Resupply), an Embarked card (11.1)."""
 
+# the effect names ("reveal_paralyse", "paralyse") and the category "air_defence" are the card files' keys: kept as written
 EFFECT_FUNCTIONS = ("reveal", "reveal_paralyse", "paralyse", "conceal", "lrs_attack", "network_cube",
                     "network_repair", "ap_loss", "place_marker", "transport", "attached_cv",
                     "add_supply", "nullify", "ftr_nullify", "influence", "resupply", "cp_gain",

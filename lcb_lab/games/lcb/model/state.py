@@ -53,7 +53,7 @@ class Unit(Tracked):
     destroyed: bool = False
     acted: bool = False            # used its one Core Action this turn (3.34)
     moved: bool = False            # moved this turn (5.16)
-    paralysed: bool = False        # may not act for the rest of the turn (JCC effect)
+    paralysed: bool = False        # may not act for the rest of the turn (JCC effect); the saved key, kept as written (rulebook: paralyze)
     no_move: bool = False          # disembarked/transported this turn (5.19)
     expended: bool = False         # Combined Arms Activation (7.18)
     moved_with: str = ""           # first unit of the group it moved with this turn; "" = not moved (3.37)
@@ -267,7 +267,7 @@ Alloc = dict[str, Union[str, bool, int, None]]   # bool: a card LRS's "bmd" flag
 """One checked allocation, plain data: LRS ``{shooter, slot, target, dice}``; GROUND ASSAULT
 ``{attacker, target, dice}``; INTERCEPT ``{interceptor, slot, target, dice, shooter?}``
 (``shooter`` None or absent: the dice answer every attack on the target, 7.54); GA
-defence ``{defender, target, dice}``."""
+defense ``{defender, target, dice}``."""
 
 
 @dataclass(slots=True)
@@ -301,7 +301,7 @@ class CombatPlan:
     """The committed combat of one impulse, resolved engagement by engagement (7.010, 7.03).
 
     The defender's pending questions are not here but on ``GameState.choices``.
-    ``ga_defence`` maps a hex to its defence allocations (7.13); ``mildec`` maps a damage key
+    ``ga_defence`` maps a hex to its defense allocations (7.13); ``mildec`` maps a damage key
     (``"lrs:<uid>"`` or ``"ga:<hex>:<uid>"``) to the HP MILDECs absorb there (4.22);
     ``cursor`` is the index of the next engagement; ``rolling`` is True while
     ``Game.resolve_combat`` has started and waits on a choice; ``breakthrough`` lists the

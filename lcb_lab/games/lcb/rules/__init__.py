@@ -43,8 +43,8 @@ No UI library is imported here.  Every module, with its purpose and rule numbers
 * ``cards.intercept``: which IAMD units may INTERCEPT a card in a response window (9.011, 9.012, 7.510, 7.512).
 * ``cards.responses``: response windows and card chains (9.06, 9.4, 9.41-9.47, 9.010-9.012, 7.512).
 * ``cards.chain``: resolving a card chain, the order of its steps (9.42-9.47, 9.010, 7.512).
-* ``cards.ftr``: the rolls of a chain -- DETECT, NULLIFY, FTR NULLIFY, INTERCEPT of cards (9.04, 9.06, 9.21, 9.4-9.46, 7.512).
-* ``cards.scripted``: card outcomes scripted by a lesson or the instructor, logged as scripted (9.0, 6.13, 7.61, 12.07).
+* ``cards.ftr_nullify``: the rolls of a chain -- DETECT, NULLIFY, FTR NULLIFY, INTERCEPT of cards (9.04, 9.06, 9.21, 9.4-9.46, 7.512).
+* ``cards.scripted``: card outcomes scripted by a lesson or the instructor, logged as scripted (9.0, 6.13, 7.61).
 
 ``embarking`` -- embarkation (chapter 10)
 
@@ -53,7 +53,11 @@ No UI library is imported here.  Every module, with its purpose and rule numbers
 
 ``transport`` -- transport (chapter 12)
 
-* ``transport.lift``: the transport card effects -- rotary lift, reinforce, sealift, littoral move (12.0x, 12.1, 12.4, 12.5, 13.38).
+* ``transport.disembark``: disembarking -- face down, MP spent, expended; the one landing of every transport method (12.07).
+* ``transport.carrying``: what every transport card shares -- own units, host ship, destination, the enemy's successes removing GPSV (12.0x, 12.08, 12.11, 12.12, 12.42).
+* ``transport.rotary_wing``: ROTARY WING -- the ``rotary_lift`` effect, ship to shore, shore to ship and resupply runs (12.1, 12.11-12.13, 12.52).
+* ``transport.reinforcements``: REINFORCEMENTS -- the ``reinforce``, ``sealift`` and ``littoral_move`` effects (12.4, 12.41-12.44, 13.38).
+* ``transport.offers``: a transport card's play checked before any roll, and the targets offered (12.x).
 * ``transport.cargo``: what transport carries -- Space Values, RP, units picked up ashore (10.1, 12.05, 12.08, 12.26, 12.53).
 * ``transport.landing``: amphibious landing through a card's ISR marker, its first use (12.2, 12.21-12.22, 12.25-12.26, 12.53).
 * ``transport.marker_action``: the landing craft's marker's free action -- move, unload, load, re-embark (12.21, 12.22, 12.27, 12.53).

@@ -21,7 +21,7 @@ from lcb_lab.games.lcb.model.state import Card, GameState, Unit, other
 
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.actions import Action
-    from lcb_lab.games.lcb.choices import Decision
+    from lcb_lab.games.lcb.choices import Choice
 
 
 @dataclass
@@ -199,7 +199,7 @@ class GameLike(Protocol):
     result: Any
 
     @property
-    def pending(self) -> "Decision | None":
+    def pending(self) -> "Choice | None":
         """The decision waiting for an answer (top of the choice stack), or None."""
 
     def _ctx(self, state: GameState | None = None) -> Ctx: ...

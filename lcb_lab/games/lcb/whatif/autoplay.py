@@ -39,7 +39,7 @@ from lcb_lab.games.lcb import legal, legal_combat, legal_declare, legal_template
 from lcb_lab.games.lcb.actions import CHANCE
 from lcb_lab.games.lcb.choices import CardResponseChoice
 from lcb_lab.games.lcb.game import Game
-from lcb_lab.games.lcb.rules.movement import move as movement
+from lcb_lab.games.lcb.rules.movement import move
 
 
 def _pick(rng: np.random.Generator, items: list):
@@ -102,13 +102,13 @@ def _random_special(game: Game, rng: np.random.Generator) -> None:
     """Take random offered acts of chapters 12-14 (port transfers, card markers' free actions,
     TORPEDO ATTACK, the submarine ZOR, offensive ASW: ``rules.ports`` / ``marker_actions`` /
     ``submarine`` ``offers``), each with probability 0.5, at most 3 an impulse."""
-    from lcb_lab.games.lcb.rules.markers import free_actions as marker_actions
+    from lcb_lab.games.lcb.rules.markers import free_actions
     from lcb_lab.games.lcb.rules.transport import ports
-    from lcb_lab.games.lcb.rules.submarines import operations as submarine
+    from lcb_lab.games.lcb.rules.submarines import operations
     for _ in range(3):
         if game.pending is not None or rng.random() >= 0.5:
             return
-        opts = ports.offers(game) + marker_actions.offers(game) + submarine.offers(game)
+        opts = ports.offers(game) + free_actions.offers(game) + operations.offers(game)
         if not opts:
             return
         legal_trial.apply_if_legal(game, _pick(rng, opts))
@@ -128,7 +128,7 @@ def _random_move(game: Game, aid: int, rng: np.random.Generator) -> None:
     units = [game.state.units[u] for u in d.units if not game.state.units[u].destroyed]
     if d.moved or not units or any(u.moved or u.no_move or not u.on_map for u in units):
         return
-    paths = list(movement.paths(game._ctx(), units).values())
+    paths = list(move.paths(game._ctx(), units).values())
     for i in rng.permutation(len(paths))[:4]:
         a = A.Move(aid, tuple(paths[int(i)]))
         if legal_trial.apply_if_legal(game, a):   # one run of the act: tried and applied (legal_trial.apply_if_legal)

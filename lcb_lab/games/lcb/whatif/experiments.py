@@ -30,7 +30,7 @@ def land_embarked(game: Game, hex_label: str = "AL-23") -> list[str]:
     ``hex_label``, and plays the card (12.21) with the Embarked units that fit; the impulse ends.
     Returns the uids landed ([] when no ship can reach the hex this impulse)."""
     from lcb_lab.games.lcb import actions as A
-    from lcb_lab.games.lcb.rules.movement import move as movement
+    from lcb_lab.games.lcb.rules.movement import move
     from lcb_lab.games.lcb.rules.transport.landing import _params
     s = game.state
     ctx = game._ctx()
@@ -49,7 +49,7 @@ def land_embarked(game: Game, hex_label: str = "AL-23") -> list[str]:
             if used + g <= cap:
                 aboard.append(u.uid)
                 used += g
-        stops = [[]] + sorted(movement.paths(ctx, [ship]).values(), key=len)
+        stops = [[]] + sorted(move.paths(ctx, [ship]).values(), key=len)
         path = next((p for p in stops if dest in game.board.naval_reach(p[-1] if p else ship.hex, mp)), None)
         if path is None or not aboard:
             continue

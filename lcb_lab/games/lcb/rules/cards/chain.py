@@ -2,10 +2,10 @@
 
 :func:`resolve` is called by :mod:`lcb_lab.games.lcb.rules.cards.responses` once a window is passed (or nobody
 may answer).  Links and their shapes: :mod:`lcb_lab.games.lcb.rules.cards.responses`; the rolls and what a
-success does: :mod:`lcb_lab.games.lcb.rules.cards.ftr`.
+success does: :mod:`lcb_lab.games.lcb.rules.cards.ftr_nullify`.
 
 Order: links with the preempt flag (``args.preempt``, 9.47) first; then the opposed FTR NULLIFY
-engagements (9.46; :func:`lcb_lab.games.lcb.rules.cards.ftr.engage`); then every link from the LAST to the first
+engagements (9.46; :func:`lcb_lab.games.lcb.rules.cards.ftr_nullify.engage`); then every link from the LAST to the first
 (9.46): a response attacks its targets in order -- links of one team from one answer that
 attack the same target form a joint attack: their DETECT rolls first, then their rolls in link
 order, INTERCEPT last (9.46 ex. 6 and Rebecca's) -- and a surviving ``play`` link's effect runs
@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from lcb_lab.kernel import explain
 from lcb_lab.games.lcb.model.state import CardPlay
-from lcb_lab.games.lcb.rules.cards import ftr
+from lcb_lab.games.lcb.rules.cards import ftr_nullify
 from lcb_lab.games.lcb.rules.cards.use import after_use, finish
 from lcb_lab.games.lcb.rules.common import Ctx
-from lcb_lab.games.lcb.rules.cards.ftr import kind
+from lcb_lab.games.lcb.rules.cards.ftr_nullify import kind
 
 
 def resolve(ctx: Ctx) -> None:
@@ -28,12 +28,12 @@ def resolve(ctx: Ctx) -> None:
     chain = ctx.state.chain
     for link in chain:
         if kind(link) != "play" and _preempts(ctx, link) and link.status == "pending":
-            ctx.log(explain.step("chain", f"{ftr.name(ctx, link)} resolves first", "it preempts (9.47)", ["9.47"]))
+            ctx.log(explain.step("chain", f"{ftr_nullify.name(ctx, link)} resolves first", "it preempts (9.47)", ["9.47"]))
             _attack_all(ctx, link)
     _fight_back(ctx)
     for a, b in _engagements(ctx):
         if a.status == "pending" and b.status == "pending":
-            ftr.engage(ctx, a, b)
+            ftr_nullify.engage(ctx, a, b)
     for link in reversed(list(chain)):
         if kind(link) == "play":
             if link.status == "pending":
@@ -43,7 +43,7 @@ def resolve(ctx: Ctx) -> None:
         else:
             _attack_all(ctx, link)
     for link in chain:
-        card = ftr.link_card(ctx, link)
+        card = ftr_nullify.link_card(ctx, link)
         if kind(link) != "play" and card is not None and card.in_play:
             after_use(ctx, card)                      # 9.43: regardless of success
             if link.status == "pending":
@@ -66,13 +66,13 @@ def _mark_actions(ctx: Ctx) -> None:
 
 
 def _preempts(ctx: Ctx, link: CardPlay) -> bool:
-    card = ftr.link_card(ctx, link)
+    card = ftr_nullify.link_card(ctx, link)
     return card is not None and bool(ctx.ctype(card).effect(link.option).args.get("preempt"))
 
 
 def _fate_stopped(ctx: Ctx, link: CardPlay) -> None:
     """A played card whose use was stopped: spent like a used card (9.21, 9.07) if still in play."""
-    card = ftr.link_card(ctx, link)
+    card = ftr_nullify.link_card(ctx, link)
     if card is not None and card.in_play:
         after_use(ctx, card)
 
@@ -85,24 +85,24 @@ def _fight_back(ctx: Ctx) -> None:
         if kind(y) != "ftr_nullify":
             continue
         for pid in y.data["to"]:
-            x = ftr.by_pid(ctx, pid)
+            x = ftr_nullify.by_pid(ctx, pid)
             if x is None or kind(x) != "ftr_nullify" or x.team == y.team or x.data.get("opposes"):
                 continue
             if y.pid in x.data["to"]:
                 x.data["opposes"] = y.pid
                 x.data["to"] = [y.pid] + [p for p in x.data["to"] if p != y.pid]
                 continue
-            lim = ftr.effect_of(ctx, x).max_targets
+            lim = ftr_nullify.effect_of(ctx, x).max_targets
             if len(x.data["to"]) < lim:
                 x.data["opposes"] = y.pid
                 x.data["to"] = [y.pid] + x.data["to"]
                 x.targets = [y.card] + x.targets
-                ctx.log(explain.step("chain", f"{ftr.name(ctx, x)} fights {ftr.name(ctx, y)} first",
+                ctx.log(explain.step("chain", f"{ftr_nullify.name(ctx, x)} fights {ftr_nullify.name(ctx, y)} first",
                                      "an FTR NULLIFY card must defeat the enemy FTR NULLIFY card targeting it "
                                      "before its other targets (9.46)", ["9.46"]))
         if y.data.get("opposes") is None:
             for pid in y.data["to"]:
-                x = ftr.by_pid(ctx, pid)
+                x = ftr_nullify.by_pid(ctx, pid)
                 if x is not None and x.data.get("opposes") == y.pid:
                     y.data["opposes"] = x.pid
                     y.data["to"] = [x.pid] + [p for p in y.data["to"] if p != x.pid]
@@ -116,7 +116,7 @@ def _engagements(ctx: Ctx) -> list[tuple[CardPlay, CardPlay]]:
         o = y.data.get("opposes")
         if o is None or y.pid in seen:
             continue
-        x = ftr.by_pid(ctx, o)
+        x = ftr_nullify.by_pid(ctx, o)
         if x is not None and x.data.get("opposes") == y.pid:
             out.append((x, y))
             seen |= {x.pid, y.pid}
@@ -127,7 +127,7 @@ def _next_target(ctx: Ctx, link: CardPlay) -> CardPlay | None:
     done = link.data.get("done", [])
     for pid in link.data.get("to", []):
         if pid not in done:
-            return ftr.by_pid(ctx, pid)
+            return ftr_nullify.by_pid(ctx, pid)
     return None
 
 
@@ -143,7 +143,7 @@ def _attack_all(ctx: Ctx, link: CardPlay) -> None:
             return
         if not _active(link):
             if kind(link) == "intercept":
-                ftr.spend(ctx, link)
+                ftr_nullify.spend(ctx, link)
             return
         group = [x for x in ctx.state.chain if x.team == link.team and kind(x) != "play" and _active(x)
                  and x.data.get("window") == link.data.get("window") and _next_target(ctx, x) is target]
@@ -161,8 +161,8 @@ def _joint(ctx: Ctx, group: list[CardPlay], target: CardPlay) -> None:
         for x in group:
             _spent(ctx, x, target)
         return
-    seen = [x for x in cards if ftr.detect(ctx, x, target)]
-    iamd = bool(units) and ftr.team_detect(ctx, units, target)
+    seen = [x for x in cards if ftr_nullify.detect(ctx, x, target)]
+    iamd = bool(units) and ftr_nullify.team_detect(ctx, units, target)
     for x in cards:
         if x not in seen:
             continue
@@ -170,35 +170,35 @@ def _joint(ctx: Ctx, group: list[CardPlay], target: CardPlay) -> None:
             _spent(ctx, x, target)
             continue
         ftr_kind = kind(x) == "ftr_nullify"
-        if ftr.success_roll(ctx, x, target, "FTR NULLIFY" if ftr_kind else "NULLIFY"):
+        if ftr_nullify.success_roll(ctx, x, target, "FTR NULLIFY" if ftr_kind else "NULLIFY"):
             if ftr_kind:
-                ftr.hit_card(ctx, target, 1, f"FTR NULLIFIED by {ftr.name(ctx, x)}", "ftr_nullified", ["9.44"])
+                ftr_nullify.hit_card(ctx, target, 1, f"FTR NULLIFIED by {ftr_nullify.name(ctx, x)}", "ftr_nullified", ["9.44"])
             elif kind(target) == "intercept":
-                ftr.stop(ctx, target, "nullified", f"stopped by {ftr.name(ctx, x)}", ["9.24"])
+                ftr_nullify.stop(ctx, target, "nullified", f"stopped by {ftr_nullify.name(ctx, x)}", ["9.24"])
             else:
-                ftr.nullified(ctx, target, x)
+                ftr_nullify.nullified(ctx, target, x)
     if not units:
         return
     if not iamd:
-        ctx.log(explain.step("intercept", f"{units[0].team} IAMD fails to DETECT {ftr.name(ctx, target)}",
+        ctx.log(explain.step("intercept", f"{units[0].team} IAMD fails to DETECT {ftr_nullify.name(ctx, target)}",
                              "no INTERCEPT of the card; the units may still INTERCEPT its attack (9.011)",
                              ["9.06", "9.011"]))
         return
     for u in units:
-        ftr.spend(ctx, u)
+        ftr_nullify.spend(ctx, u)
     if target.status != "pending":
         for u in units:
             _spent(ctx, u, target)
         return
-    hits = sum(ftr.intercept_hits(ctx, u, target) for u in units if u.status == "pending")
+    hits = sum(ftr_nullify.intercept_hits(ctx, u, target) for u in units if u.status == "pending")
     if hits:
-        ftr.hit_card(ctx, target, hits, f"INTERCEPTED by {', '.join(u.data['uid'] for u in units)}",
+        ftr_nullify.hit_card(ctx, target, hits, f"INTERCEPTED by {', '.join(u.data['uid'] for u in units)}",
                      "intercepted", ["9.011", "7.512"])
 
 
 def _spent(ctx: Ctx, link: CardPlay, target: CardPlay) -> None:
     if kind(link) == "intercept":
-        ftr.spend(ctx, link)
-    ctx.log(explain.step("chain", f"{ftr.name(ctx, link)} is spent on {ftr.name(ctx, target)}",
+        ftr_nullify.spend(ctx, link)
+    ctx.log(explain.step("chain", f"{ftr_nullify.name(ctx, link)} is spent on {ftr_nullify.name(ctx, target)}",
                          "its target was already stopped; the attempt is used up all the same",
                          ["9.46", "7.58"]), pid=link.pid)

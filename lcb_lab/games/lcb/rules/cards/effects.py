@@ -15,7 +15,7 @@ Functions and their ``args`` (the contract's catalogue; the Effect's own fields 
 =================  ===========================================================================
 ``reveal``         ``domain`` ("naval"/"ground"): roll; reveal the target units (6.13)
 ``reveal_paralyse`` roll; reveal, and the units may not act for the rest of the turn (App. B)
-``paralyse``       roll; the units may not act (Core Action, INTERCEPT) for the rest of the turn
+``paralyze``       roll; the units may not act (Core Action, INTERCEPT) for the rest of the turn
 ``conceal``        roll; own target units flip face down (6.1)
 ``lrs_attack``     ``bmd``, ``domain``: an LRS of ``dice`` d20 at ``cv`` on one revealed enemy
                    unit; it joins the impulse's combat (CommitCombat) and is INTERCEPTed per
@@ -41,7 +41,7 @@ from lcb_lab.kernel import explain
 from lcb_lab.games.lcb.model.cards import CardType, Effect
 from lcb_lab.kernel.errors import IllegalAction, UnknownName
 from lcb_lab.games.lcb.model.state import CardPlay, Unit, other
-from lcb_lab.games.lcb.rules.markers import placement as card_markers
+from lcb_lab.games.lcb.rules.markers import placement
 from lcb_lab.games.lcb.rules.cards.targets import _as_hex, origin, target_units
 from lcb_lab.games.lcb.rules.common import Ctx, names, refs
 from lcb_lab.games.lcb.rules.movement.conceal import reveal as _reveal
@@ -100,11 +100,11 @@ def reveal(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     _reveal(ctx, units, f"revealed by {ct.name}", ["6.13", "9.0"])
     if ctx.state.card_markers:                   # 13.23, 13.11, 13.44: the enemy's card markers in a target hex
         for h in {_as_hex(ctx, x) for x in [link.hex] + list(link.targets)} - {None}:
-            card_markers.reveal_in(ctx, h, other(link.team), f"revealed by {ct.name}")
+            placement.reveal_in(ctx, h, other(link.team), f"revealed by {ct.name}")
     return True
 
 
-def _paralyse(ctx: Ctx, units: list[Unit], ct: CardType) -> None:
+def _paralyze(ctx: Ctx, units: list[Unit], ct: CardType) -> None:
     for u in units:
         u.paralysed = True
     ctx.log(explain.step("effect", f"{names(units)} may not act this turn",
@@ -117,11 +117,11 @@ def reveal_paralyse(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool
     Core Action, no INTERCEPT)."""
     if not reveal(ctx, link, ct, eff):
         return False
-    _paralyse(ctx, target_units(ctx, link, eff), ct)
+    _paralyze(ctx, target_units(ctx, link, eff), ct)
     return True
 
 
-def paralyse(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
+def paralyze(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     """Roll; the target units may not act for the rest of the turn. Face-down units stay face
     down: the log names them only to their own team."""
     units = target_units(ctx, link, eff)
@@ -289,7 +289,7 @@ def place_marker(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     if not _rolled(ctx, link, ct, eff):
         return False
     a = eff.args
-    card_markers.place(ctx, link.team, link.card, ct.name, a.get("marker", "isr"), hexes, bool(a.get("reveal")))
+    placement.place(ctx, link.team, link.card, ct.name, a.get("marker", "isr"), hexes, bool(a.get("reveal")))
     return True
 
 

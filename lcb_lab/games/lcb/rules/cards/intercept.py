@@ -9,12 +9,12 @@ Attached cards (9.33; BMD when the card's effect has ``args.bmd``).
 """
 from __future__ import annotations
 
-from lcb_lab.games.lcb.choices import CardInterceptor
+from lcb_lab.games.lcb.choice_options import CardInterceptor
 from lcb_lab.kernel.errors import UnknownName
 from lcb_lab.games.lcb.model.state import CardPlay, other
-from lcb_lab.games.lcb.rules.cards import ftr
+from lcb_lab.games.lcb.rules.cards import ftr_nullify
 from lcb_lab.games.lcb.rules.common import Ctx, dist, supply_left
-from lcb_lab.games.lcb.rules.cards.ftr import kind
+from lcb_lab.games.lcb.rules.cards.ftr_nullify import kind
 
 
 def _pending(ctx: Ctx, team: str) -> list[CardPlay]:
@@ -77,7 +77,7 @@ def refusal(ctx: Ctx, v: dict, target: CardPlay) -> tuple[str, str]:
     """Why IAMD value ``v`` (one of :func:`iamd_values`) may not INTERCEPT card link ``target``:
     ``(rule, reason)`` -- e.g. ``("9.011", "... has no INTERCEPT symbol")`` (9.011, 9.012, 13.25, 7.510,
     7.58; range in hexes) -- or ``("", "")`` when it may."""
-    card = ftr.link_card(ctx, target)
+    card = ftr_nullify.link_card(ctx, target)
     if card is None:
         return "9.011", f"link {target.pid} is not a card"
     ct = ctx.ctype(card)
@@ -111,11 +111,11 @@ def refusal(ctx: Ctx, v: dict, target: CardPlay) -> tuple[str, str]:
 
 def options(ctx: Ctx, team: str) -> list[CardInterceptor]:
     """The INTERCEPTs ``team`` may add to the open chain (9.011, 7.5): one
-    :class:`~lcb_lab.games.lcb.choices.CardInterceptor` per IAMD value and enemy card link not yet
+    :class:`~lcb_lab.games.lcb.choice_options.CardInterceptor` per IAMD value and enemy card link not yet
     answered by it (``max_dice``: supply left, 4 when infinite, 7.34; ``p_hit`` / ``p_detect``:
     chance of one d20; ``to``: the link's ``pid``)."""
     out = []
-    mods = sum(val for _, val, _ in ftr.network_modifiers(ctx.state, team))
+    mods = sum(val for _, val, _ in ftr_nullify.network_modifiers(ctx.state, team))
     for t in _pending(ctx, other(team)):
         for v in iamd_values(ctx, team):
             if refusal(ctx, v, t)[0]:
@@ -125,6 +125,6 @@ def options(ctx: Ctx, team: str) -> list[CardInterceptor]:
                 continue
             out.append(CardInterceptor(uid=v["uid"], slot=v["slot"], source=v["source"],
                                        max_dice=4 if v["left"] is None else v["left"],
-                                       p_hit=ftr.p_of(max(0, v["cv"] + mods)),
-                                       p_detect=ftr.p_of(ftr.detect_value(ctx, t)), to=t.pid))
+                                       p_hit=ftr_nullify.p_of(max(0, v["cv"] + mods)),
+                                       p_detect=ftr_nullify.p_of(ftr_nullify.detect_value(ctx, t)), to=t.pid))
     return out

@@ -10,7 +10,7 @@ amphibious landing's marker steps, offers, mine resumes and ZOR reveal (:data:`M
 :data:`MARKER_OFFERS`, :data:`MINE_RESUMES`, :data:`ZOR_HOOKS`) are listed here too.
 
 Importing this module fills the tables the rules read (``effects.EFFECTS``, ``targets.CHECKS`` /
-``PRECHECKS`` / ``ON_PLAY``, ``ftr.ABSORB``, ``free_actions.STEPS`` / ``OFFERS``,
+``PRECHECKS`` / ``ON_PLAY``, ``ftr_nullify.ABSORB``, ``free_actions.STEPS`` / ``OFFERS``,
 ``mines.RESUMES``, ``conceal.ZOR_HOOKS``) once, complete whatever was imported before;
 :mod:`lcb_lab.games.lcb.handlers` imports it, so every game has every effect.  No other module
 fills them, and none is imported only to fill them (``tests/engine/test_effect_registry.py``
@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from lcb_lab.games.lcb.rules.cards.effects import (
     EFFECTS, EffectFn, add_supply, ap_loss, attached_cv, conceal, cp_gain, influence, lrs_attack, network_cube,
-    network_repair, paralyse, place_marker, resupply, reveal, reveal_paralyse, unsimulated)
-from lcb_lab.games.lcb.rules.cards import ftr, targets
+    network_repair, paralyze, place_marker, resupply, reveal, reveal_paralyse, unsimulated)
+from lcb_lab.games.lcb.rules.cards import ftr_nullify, targets
 from lcb_lab.games.lcb.rules.markers import fortify as fortify_rules, free_actions, isr, mines, proxy
 from lcb_lab.games.lcb.rules.markers.fortify import fortify
 from lcb_lab.games.lcb.rules.markers.isr import isr_marker
@@ -30,13 +30,14 @@ from lcb_lab.games.lcb.rules.markers.proxy import proxy_force
 from lcb_lab.games.lcb.rules.movement import conceal as conceal_rules
 from lcb_lab.games.lcb.rules.submarines.asw import asw_search, uuv
 from lcb_lab.games.lcb.rules.submarines.operations import submarine
-from lcb_lab.games.lcb.rules.transport import exposed, landing, lift, marker_action
+from lcb_lab.games.lcb.rules.transport import carrying, exposed, landing, marker_action, offers
 from lcb_lab.games.lcb.rules.transport.landing import transport
-from lcb_lab.games.lcb.rules.transport.lift import littoral_move, reinforce, rotary_lift, sealift
+from lcb_lab.games.lcb.rules.transport.reinforcements import littoral_move, reinforce, sealift
+from lcb_lab.games.lcb.rules.transport.rotary_wing import rotary_lift
 
 REGISTRY: dict[str, EffectFn] = {
     # chapter 9 and App. B: effects on units, networks, AP, CP, influence; markers placed (9.0, 13.x)
-    "reveal": reveal, "reveal_paralyse": reveal_paralyse, "paralyse": paralyse, "conceal": conceal,
+    "reveal": reveal, "reveal_paralyse": reveal_paralyse, "paralyse": paralyze, "conceal": conceal,
     "resupply": resupply, "lrs_attack": lrs_attack, "network_cube": network_cube, "network_repair": network_repair,
     "ap_loss": ap_loss, "influence": influence, "cp_gain": cp_gain, "unsimulated": unsimulated,
     "place_marker": place_marker, "attached_cv": attached_cv, "add_supply": add_supply,
@@ -51,14 +52,14 @@ REGISTRY: dict[str, EffectFn] = {
 }
 """Effect name -> function ``fn(ctx, link, card_type, effect) -> bool`` (success), every one."""
 
-TARGET_CHECKS = {fn: lift.check_targets for fn in ("transport", "rotary_lift", "reinforce", "sealift", "littoral_move")}
+TARGET_CHECKS = {fn: offers.check_targets for fn in ("transport", "rotary_lift", "reinforce", "sealift", "littoral_move")}
 """Effects whose module checks their targets instead of :func:`~lcb_lab.games.lcb.rules.cards.targets.check_targets` (12.x)."""
 PRECHECKS = {"isr_marker": isr.check_play, "mines": mines.check_play, "clear_mines": mines.check_clear,
              "proxy_force": proxy.check_play, "fortify": fortify_rules.check_play}
 """Effects whose module refuses bad targets before the chain opens (13.x)."""
 ON_PLAY = {"isr_marker": isr.place_and_move}
 """What a card does as it is played, before the response window (13.25: its ISR marker moves)."""
-ABSORB = (lift.absorb_hits,)
+ABSORB = (carrying.absorb_hits,)
 """Enemy successes a lift card takes without stopping its use (12.12, 12.42)."""
 MARKER_STEPS = {"unload": marker_action.step_unload, "load": marker_action.step_load,
                 "reembark": marker_action.step_reembark, "_transport_move": marker_action.step_none}
@@ -77,7 +78,7 @@ def _fill() -> None:
     targets.CHECKS.update(TARGET_CHECKS)
     targets.PRECHECKS.update(PRECHECKS)
     targets.ON_PLAY.update(ON_PLAY)
-    ftr.ABSORB.extend(f for f in ABSORB if f not in ftr.ABSORB)
+    ftr_nullify.ABSORB.extend(f for f in ABSORB if f not in ftr_nullify.ABSORB)
     free_actions.STEPS.update(MARKER_STEPS)
     free_actions.OFFERS.extend(f for f in MARKER_OFFERS if f not in free_actions.OFFERS)
     mines.RESUMES.update(MINE_RESUMES)

@@ -12,7 +12,7 @@ they are attacked; ``targets``: their cards' cids); ``intercept`` -- an IAMD uni
 a card (``card`` is the UNIT's uid; ``data``: ``uid, slot, dice, cv, source`` -- ``source``: the
 Attached card whose CV it uses, or None).  ``data["window"]``: the answer that added the link.
 
-Who may answer (the options of the choice, a :class:`~lcb_lab.games.lcb.choices.CardResponseOptions`
+Who may answer (the options of the choice, a :class:`~lcb_lab.games.lcb.choice_options.CardResponseOptions`
 record; its saved JSON)::
 
     {"link": pid of the last link answered, "window": n,
@@ -39,7 +39,7 @@ p_success`` (9.06, 9.43); ``p_hit`` is per INTERCEPT die.
 * IAMD units of the team may INTERCEPT a card (:mod:`lcb_lab.games.lcb.rules.cards.intercept`).
 
 After a pass (or when nobody may answer) :func:`resolve` resolves the chain
-(:mod:`lcb_lab.games.lcb.rules.cards.chain`: the order; :mod:`lcb_lab.games.lcb.rules.cards.ftr`: the rolls).
+(:mod:`lcb_lab.games.lcb.rules.cards.chain`: the order; :mod:`lcb_lab.games.lcb.rules.cards.ftr_nullify`: the rolls).
 """
 from __future__ import annotations
 
@@ -48,13 +48,14 @@ from typing import TYPE_CHECKING, Sequence
 
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.kernel import explain
-from lcb_lab.games.lcb.choices import CardResponseChoice, CardResponseOptions, Choice, LinkOdds, ResponseCard
+from lcb_lab.games.lcb.choices import CardResponseChoice, Choice
+from lcb_lab.games.lcb.choice_options import CardResponseOptions, LinkOdds, ResponseCard
 from lcb_lab.kernel.errors import IllegalAction, UnknownName
 from lcb_lab.games.lcb.model.state import Card, CardPlay, other
-from lcb_lab.games.lcb.rules.cards import intercept as card_intercept, ftr
+from lcb_lab.games.lcb.rules.cards import intercept as card_intercept, ftr_nullify
 from lcb_lab.games.lcb.rules.cards.chain import resolve
 from lcb_lab.games.lcb.rules.common import Ctx, slot_text
-from lcb_lab.games.lcb.rules.cards.ftr import kind
+from lcb_lab.games.lcb.rules.cards.ftr_nullify import kind
 
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.model.cards import CardType
@@ -115,14 +116,14 @@ def _target_refusal(ctx: Ctx, eff, target: CardPlay) -> tuple[str, str]:
     an enemy attempt on an own card -- a response or an INTERCEPT aimed at it (9.24: "an enemy
     DETECT or attack"; 9.47: "whenever the enemy targets a friendly ... JCC")."""
     if eff.when == "trigger":
-        aimed = [ftr.by_pid(ctx, p) for p in target.data.get("to", [])]
+        aimed = [ftr_nullify.by_pid(ctx, p) for p in target.data.get("to", [])]
         if kind(target) == "play" or not any(x is not None and x.team != target.team for x in aimed):
             return "9.24", "a triggered effect answers only an enemy attempt on an own card"
         if kind(target) == "intercept":
             return "", ""
     elif kind(target) == "intercept":
         return "9.45", "an INTERCEPT attempt is answered only by a deployed card's triggered effect (9.24)"
-    card = ftr.link_card(ctx, target)
+    card = ftr_nullify.link_card(ctx, target)
     if card is None:
         return "9.41", f"link {target.pid} has no card"
     ct = ctx.ctype(card)
@@ -150,9 +151,9 @@ def _card_options(ctx: Ctx, team: str) -> list[ResponseCard]:
             free = _free_use(ctx, card)
             if not free and not _free_actions(ctx, team):
                 continue
-            p_ok = ftr.p_any(eff.succeeds_on, eff.dice)
-            per = tuple(LinkOdds(pid=t.pid, p_detect=ftr.p_of(ftr.detect_value(ctx, t)),
-                                 p=ftr.p_of(ftr.detect_value(ctx, t)) * p_ok) for t in targets)
+            p_ok = ftr_nullify.p_effect(eff)
+            per = tuple(LinkOdds(pid=t.pid, p_detect=ftr_nullify.p_of(ftr_nullify.detect_value(ctx, t)),
+                                 p=ftr_nullify.p_of(ftr_nullify.detect_value(ctx, t)) * p_ok) for t in targets)
             out.append(ResponseCard(
                 cid=card.cid, name=card.name, option=eff.label, kind=_kind_of(eff),
                 p_detect=per[-1].p_detect, p_success=p_ok, p=per[-1].p,
@@ -209,8 +210,8 @@ def open_window(ctx: Ctx) -> bool:
     opts = options(ctx, team)
     if not opts.cards and not opts.interceptors:
         return False
-    last = ftr.by_pid(ctx, opts.link)
-    ctx.state.push_choice(CardResponseChoice(team, "9.41", f"{team} may answer {ftr.name(ctx, last)}", opts))
+    last = ftr_nullify.by_pid(ctx, opts.link)
+    ctx.state.push_choice(CardResponseChoice(team, "9.41", f"{team} may answer {ftr_nullify.name(ctx, last)}", opts))
     return True
 
 
@@ -393,7 +394,7 @@ def _add_response(ctx: Ctx, team: str, p: dict, window: int) -> None:
         what = "FTR NULLIFY" if _kind_of(eff) == "ftr_nullify" else "NULLIFY"
     cost = f"1 AP (action #{p['action'].aid}, 9.41)" if p["action"] is not None else "no AP (9.41, 9.2)"
     ctx.log(explain.step("card", f"{team} answers with {card.name}: {what} "
-                         f"{', '.join(ftr.name(ctx, t) for t in targets)}", f"{eff.text} Costs {cost}.",
+                         f"{', '.join(ftr_nullify.name(ctx, t) for t in targets)}", f"{eff.text} Costs {cost}.",
                          ["9.41", "9.44", "9.46"] if what != "NULLIFY" else ["9.4", "9.41", "9.46"]),
             card=card.cid, pid=link.pid)
 
@@ -409,6 +410,6 @@ def _add_intercept(ctx: Ctx, team: str, i: dict, window: int) -> None:
     if not u.revealed:
         from lcb_lab.games.lcb.rules.movement.conceal import reveal
         reveal(ctx, [u], "units that attempt INTERCEPT reveal themselves", ["7.511"])
-    ctx.log(explain.step("allocate", f"{u.uid} declares INTERCEPT of {ftr.name(ctx, t)}",
+    ctx.log(explain.step("allocate", f"{u.uid} declares INTERCEPT of {ftr_nullify.name(ctx, t)}",
                          f"{i['dice']} {slot_text(v['slot'])} dice; free (defensive, 7.52)", ["9.011", "7.512", "7.54"]),
             pid=pid)

@@ -5,7 +5,8 @@ applies a link's effect through the registry of :mod:`~lcb_lab.games.lcb.rules.c
 :mod:`~lcb_lab.games.lcb.rules.cards.chain` resolve the chains).  This module is the other path: a lesson (or the instructor)
 replays a narrative by applying a card's *stated outcome* as a scripted effect, logged as such
 with the card's name, so students see what the card did and that it was scripted.  The rules
-path reuses two helpers from here (``network_cube``, ``_disembark``).
+path reuses ``network_cube`` from here; a scripted ``disembark`` lands units as every transport
+method does (:func:`lcb_lab.games.lcb.rules.transport.disembark.disembark`, 12.07).
 
 Effect dicts (``"effect"`` key):
 
@@ -26,15 +27,9 @@ from __future__ import annotations
 
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
-from lcb_lab.games.lcb.rules.common import Ctx, enemy_ground_in, living_unit, names, refs
+from lcb_lab.games.lcb.rules.common import Ctx, living_unit, names
 from lcb_lab.games.lcb.rules.movement.conceal import reveal
-
-
-def note_card(ctx: Ctx, card: str | None) -> None:
-    """Log a declared JCC whose type the decks do not hold (a lesson may script its outcome)."""
-    ctx.log(explain.step("card", f"JCC played: {card}",
-                         "lcb_lab's decks hold no such card, so its effect is not simulated; a lesson may "
-                         "script the card's outcome (sandbox)", ["3.31", "9.0"]))
+from lcb_lab.games.lcb.rules.transport.disembark import disembark
 
 
 def network_cube(ctx: Ctx, team: str, n: int, why: str, rules: list[str]) -> None:
@@ -76,32 +71,6 @@ def apply(ctx: Ctx, e: dict) -> None:
         for u in units:
             if u.embarked_on != host.uid:
                 raise IllegalAction("10.0", f"{u.uid} is not embarked on {host.uid}")
-        _disembark(ctx, host, units, dest, tag, rules)
+        disembark(ctx, host, units, dest, tag, rules)
     else:
         raise IllegalAction("9.0", f"unknown scripted effect {kind!r}")
-
-
-def _disembark(ctx: Ctx, host, units: list, dest: str, tag: str, rules: list[str]) -> None:
-    """Put ``units`` ashore in ``dest``: face down, MP spent, expended (5.19, 12.07, 3.21);
-    enemy ground units already there and the landed units reveal each other (6.22).
-    ``host``: the ship (or None: a card's own craft, reinforcements from off the map, 12.4).
-    The one landing function of every transport method (12.1-12.4)."""
-    imp = ctx.state.impulse
-    for u in units:
-        u.hex, u.embarked_on, u.revealed = dest, None, False
-        u.no_move = u.expended = True
-        # the free landing assault belongs to this impulse; units of another Task Force count as
-        # having acted, so their own later impulse offers them nothing (12.07, 12.08)
-        u.acted = u.acted or imp is None or u.task_force != imp.task_force
-    team = host.team if host is not None else units[0].team
-    ctx.log(explain.step("effect", f"{names(units)} disembark into {dest}",
-                         (f"from {host.uid}, " if host is not None else "") + "face down; they cannot move further "
-                         "and are expended for the turn (only a free GROUND ASSAULT in a contested landing hex)" + tag,
-                         rules or ["5.19", "12.0"]),
-            team=team, effect="disembark", host=refs([host])[0] if host is not None else None, units=refs(units),
-            hex=dest)
-    ground = [u for u in units if not ctx.is_naval(u)]
-    enemies = enemy_ground_in(ctx, dest, team) if ground else []
-    if enemies:
-        reveal(ctx, ground + enemies, f"a landing into {dest}, held by enemy ground units: the landed units "
-               "and the defenders reveal each other at once", ["6.22", "12.07"])

@@ -13,7 +13,7 @@ from lcb_lab.games.lcb import observer
 from lcb_lab.games.lcb.model.cards import CardType, Effect
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import CardPlay, Unit, other
-from lcb_lab.games.lcb.rules.markers import placement as card_markers
+from lcb_lab.games.lcb.rules.markers import placement
 from lcb_lab.games.lcb.rules.common import Ctx, dist
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ OWN_TARGETS = {"conceal", "resupply"}
 """Effect functions whose unit targets are the team's own units."""
 CHECKS: dict = {}
 """Effect function -> ``check(ctx, card, card_type, effect, targets, hex)`` of the module that owns
-the effect (12.x: :mod:`lcb_lab.games.lcb.rules.transport.lift`), run instead of the checks here;
+the effect (12.x: :mod:`lcb_lab.games.lcb.rules.transport.offers`), run instead of the checks here;
 filled by :mod:`lcb_lab.games.lcb.rules.cards.registry`."""
 
 
@@ -103,7 +103,7 @@ def check_targets(ctx: Ctx, team: str, card: Card, ct: CardType, eff: Effect, ta
         _check_range(ctx, card, ct, eff, hexes)
         if fn == "place_marker":
             a = eff.args
-            card_markers.check_hexes(ctx, team, a.get("marker", "isr"), hexes, int(a.get("count", 1)),
+            placement.check_hexes(ctx, team, a.get("marker", "isr"), hexes, int(a.get("count", 1)),
                                      bool(a.get("enemy_occupied")), bool(a.get("contiguous")))
         return
     # units / unit / stack

@@ -4,8 +4,8 @@ While ``Game.to_act() == "chance"`` the committed combat waits for its dice;
 :class:`~lcb_lab.games.lcb.actions.ResolveCombat` is chance's move.  :func:`chance_step` describes the
 first engagement not yet rolled (7.03: one hex at a time, LRS before GROUND ASSAULT) as a
 :class:`~lcb_lab.kernel.odds.ChanceStep`: its dice and each outcome with its exact probability,
-computed from the same allocations, modifiers and die the roll uses (:func:`combat.lrs_setup`,
-:func:`combat.ga_setup`, :func:`combat.marker_shots`), so nothing is drawn and the draws of
+computed from the same allocations, modifiers and die the roll uses (:func:`sequence.lrs_setup`,
+:func:`sequence.ga_setup`, :func:`sequence.marker_shots`), so nothing is drawn and the draws of
 the roll itself are unchanged.  Outcomes:
 
 * LRS on a unit: HP lost by the target, 0..HP (7.57 netting, 7.05: extra hits are lost),
@@ -22,7 +22,7 @@ from __future__ import annotations
 from lcb_lab.games.lcb.rules.combat.odds import engagement_odds
 from lcb_lab.kernel.odds import ChanceStep, hits_pmf, joint_outcomes, sum_pmf
 from lcb_lab.games.lcb.model.state import CombatPlan, Engagement
-from lcb_lab.games.lcb.rules.combat import sequence as combat
+from lcb_lab.games.lcb.rules.combat import sequence
 from lcb_lab.games.lcb.rules.combat.sequence import DIE, HITS
 from lcb_lab.games.lcb.rules.common import Ctx
 
@@ -52,7 +52,7 @@ def marker_targets(ctx: Ctx) -> list[str]:
     for eng in plan.engagements[plan.cursor:]:
         if _rolled(plan, eng):
             continue
-        hit = list(combat.ga_setup(ctx, plan, eng.hex)[1]) if eng.type == "ga" else [eng.target]
+        hit = list(sequence.ga_setup(ctx, plan, eng.hex)[1]) if eng.type == "ga" else [eng.target]
         out += [t for t in hit if t in ctx.state.card_markers and t not in out]
     return out
 
@@ -73,7 +73,7 @@ def _lrs(ctx: Ctx, plan: CombatPlan, eng: Engagement, later: int) -> ChanceStep:
     if tgt.destroyed:
         return ChanceStep(f"LRS on {tgt.uid}: already destroyed, its dice are lost", "7.05", counts,
                           (((0,), 1.0),), later=later)
-    shots, ints, odds = combat.lrs_setup(ctx, plan, tgt)
+    shots, ints, odds = sequence.lrs_setup(ctx, plan, tgt)
     dice = tuple(_line(a["dice"], cv, f"LRS {a.get('name', a['shooter'])}") for a, _, _, cv, _ in shots) + tuple(
         _line(a["dice"], cv, f"INTERCEPT {a['interceptor']}" + (f" against {a['shooter']}" if a.get("shooter") else ""))
         for a, _, _, cv in ints)
@@ -82,7 +82,7 @@ def _lrs(ctx: Ctx, plan: CombatPlan, eng: Engagement, later: int) -> ChanceStep:
 
 
 def _marker(ctx: Ctx, plan: CombatPlan, eng: Engagement, later: int) -> ChanceStep:
-    shots = combat.marker_shots(ctx, plan, eng.target)
+    shots = sequence.marker_shots(ctx, plan, eng.target)
     pmfs = [hits_pmf(a["dice"], DIE, HITS(cv)) for a, _, _, _, cv in shots if cv is not None]
     outcomes = tuple(((k,), float(p)) for k, p in enumerate(sum_pmf(*pmfs)) if p > 0)
     dice = tuple(_line(a["dice"], cv, f"LRS {s.uid}") for a, s, _, _, cv in shots)
@@ -90,18 +90,18 @@ def _marker(ctx: Ctx, plan: CombatPlan, eng: Engagement, later: int) -> ChanceSt
 
 
 def _ga(ctx: Ctx, plan: CombatPlan, eng: Engagement, later: int) -> ChanceStep:
-    _, by_target = combat.ga_setup(ctx, plan, eng.hex)
+    _, by_target = sequence.ga_setup(ctx, plan, eng.hex)
     pairs = {t: [(a["dice"], cv, a[role]) for a, role, _, _, cv in shots] for t, shots in by_target.items()}
     if ctx.state.card_markers:
-        from lcb_lab.games.lcb.rules.markers.sof import defence_shots
-        for m, t, n, _, _, cv in defence_shots(ctx, plan, eng.hex):
+        from lcb_lab.games.lcb.rules.markers.sof import defense_shots
+        for m, t, n, _, _, cv in defense_shots(ctx, plan, eng.hex):
             pairs.setdefault(t, []).append((n, cv, m.mid))
     counts, pmfs, dice = [], [], []
     for t, ps in pairs.items():
         shots = [(n, cv) for n, cv, _ in ps]
         if t in ctx.state.units:
             counts.append(f"HP lost by {t}")
-            pmfs.append(engagement_odds([], [], combat.ga_hp(ctx, t), unstoppable=shots, die=DIE, rule=HITS).damage)
+            pmfs.append(engagement_odds([], [], sequence.ga_hp(ctx, t), unstoppable=shots, die=DIE, rule=HITS).damage)
         else:
             counts.append(f"GA hits on {t}")
             pmfs.append(sum_pmf(*(hits_pmf(n, DIE, HITS(cv)) for n, cv in shots)))

@@ -9,7 +9,7 @@ impulse already caused damage in the hex (7.17) and -1/-2 when the target
 hex is orange/brown (7.09).
 
 Allocations: ``{"attacker": uid, "target": uid, "dice": n}`` and, for the
-defence, ``{"defender": uid, "target": uid, "dice": n}``.
+defense, ``{"defender": uid, "target": uid, "dice": n}``.
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from collections import defaultdict
 
-from lcb_lab.games.lcb.choices import Defender
+from lcb_lab.games.lcb.choice_options import Defender
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.rules.movement import stacks
 from lcb_lab.games.lcb.rules.common import Ctx, check_supply, living_unit, supply_left
@@ -77,7 +77,7 @@ def defenders(ctx: Ctx, hex_label: str, defender_team: str) -> tuple[Defender, .
     return tuple(out)
 
 
-def validate_defence(ctx: Ctx, allocs: list[dict], hex_label: str, defender_team: str) -> None:
+def validate_defense(ctx: Ctx, allocs: list[dict], hex_label: str, defender_team: str) -> None:
     """Check the defender's GA dice for one hex. Raises IllegalAction."""
     used: dict[tuple[str, str], int] = defaultdict(int)
     for a in allocs:

@@ -7,7 +7,7 @@ target hex than the attacking unit (7.53).  Dice are allocated before any
 roll against each specific LRS attack (7.54), one INTERCEPT value per unit
 per engagement, read as per attacked target (7.56), supply is spent whatever
 happens (7.58), and cannon artillery cannot be intercepted (7.52 exception).
-Units paralysed by a card effect cannot act at all.
+Units paralyzed by a card effect cannot act at all.
 
 Several shooters at one target (lcb_lab's reading of 7.53/7.54/7.57): an
 *attack* is one shooter's LRS dice on one target.  An allocation that names
@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from lcb_lab.games.lcb.choices import Attack, Interceptor, Target
+from lcb_lab.games.lcb.choice_options import Attack, Interceptor, Target
 from lcb_lab.games.lcb.model.catalog import INFINITE_DICE_CAP
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.rules.common import Ctx, check_supply, dist, living_unit, supply_left
@@ -121,7 +121,7 @@ def _ballistic(attacks) -> bool | None:
 
 def target_options(ctx: Ctx, target_uid: str, lrs_allocs: list[dict]) -> Target:
     """The INTERCEPT question for one target (options of the ``intercept`` Choice): a
-    :class:`~lcb_lab.games.lcb.choices.Target` -- its ``hex``, ``incoming_dice`` (interceptable
+    :class:`~lcb_lab.games.lcb.choice_options.Target` -- its ``hex``, ``incoming_dice`` (interceptable
     dice), ``interceptors`` (judged for dice answering every attack) and ``attacks`` (each with
     the ``interceptors`` judged against that shooter alone).
     """

@@ -9,7 +9,7 @@ can be saved in the middle of it:
 
 1. :func:`commit` checks every allocation, reveals the attackers (7.07),
    spends their supply (7.36, 7.15) and pushes the defender's choices
-   (INTERCEPT allocation 7.54; GA defence dice 7.13) -- all before any roll.
+   (INTERCEPT allocation 7.54; GA defense dice 7.13) -- all before any roll.
 2. :func:`answer` records the answer to the top choice (checked like any other input).
 3. :func:`resolve` rolls engagement after engagement, showing exact odds
    before each roll; it pauses when a MILDEC absorption choice (4.22) is
@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Callable
 from lcb_lab.games.lcb import plain
 from lcb_lab.kernel import explain
 from lcb_lab.games.lcb import actions as A
-from lcb_lab.games.lcb.choices import (Attacker, Choice, EmbarkLossesChoice, GaDefenceChoice, GaDefenceOptions,
-                                       InterceptChoice, InterceptOptions, MildecChoice, MildecOptions)
+from lcb_lab.games.lcb.choices import Choice, EmbarkLossesChoice, GaDefenseChoice, InterceptChoice, MildecChoice
+from lcb_lab.games.lcb.choice_options import Attacker, GaDefenseOptions, InterceptOptions, MildecOptions
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import CombatPlan, CombatResult, Engagement, Unit, other
 from lcb_lab.games.lcb.rules.cards import cvs as card_cvs
@@ -173,7 +173,7 @@ def _lrs_by_target(lrs: list[dict]) -> dict[str, list[dict]]:
 
 def _pre_roll_decisions(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> list[Choice]:
     """The defender's pre-roll choices in rulebook order: INTERCEPT (7.54), then the GA
-    defence of each hex (7.13)."""
+    defense of each hex (7.13)."""
     defender = other(ctx.state.impulse.team)
     queue: list[Choice] = []
     targets = tuple(t for t in (target_options(ctx, tgt, lrs) for tgt in _lrs_by_target(lrs)
@@ -191,9 +191,9 @@ def _pre_roll_decisions(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> list[Choic
             atk: dict[str, int] = defaultdict(int)
             for a in allocs:
                 atk[a["attacker"]] += a["dice"]
-            queue.append(GaDefenceChoice(defender, "7.13",
-                                f"Declare GROUND ASSAULT defence dice in {h}",
-                                GaDefenceOptions(hex=h, defenders=defs,
+            queue.append(GaDefenseChoice(defender, "7.13",
+                                f"Declare GROUND ASSAULT defense dice in {h}",
+                                GaDefenseOptions(hex=h, defenders=defs,
                                                  attackers=tuple(Attacker(uid=k, dice=v) for k, v in atk.items()))))
     return queue
 
@@ -224,7 +224,7 @@ def answer(ctx: Ctx, value: A.Answer) -> None:
     picks the rule that takes it (:data:`_ANSWERS`).
 
     ``value``: :class:`~lcb_lab.games.lcb.actions.AnswerIntercept` (7.54),
-    :class:`~lcb_lab.games.lcb.actions.AnswerDefence` (7.13), :class:`~lcb_lab.games.lcb.actions.AnswerMildec`
+    :class:`~lcb_lab.games.lcb.actions.AnswerDefense` (7.13), :class:`~lcb_lab.games.lcb.actions.AnswerMildec`
     (4.22) or :class:`~lcb_lab.games.lcb.actions.AnswerEmbarkLosses` (10.311,
     :mod:`lcb_lab.games.lcb.rules.embarking.losses`), the pending choice's own answer class.
     Raises IllegalAction (rule of the refused part) and leaves the choice on the stack.
@@ -233,8 +233,8 @@ def answer(ctx: Ctx, value: A.Answer) -> None:
     if d is None:
         raise IllegalAction("7.010", "no decision is pending")
     if isinstance(d, EmbarkLossesChoice):          # 10.311: in or out of combat (a mine hit, 13.34)
-        from lcb_lab.games.lcb.rules.embarking import losses as embark_losses
-        embark_losses.answer(ctx, value)
+        from lcb_lab.games.lcb.rules.embarking import losses
+        losses.answer(ctx, value)
         return
     plan = ctx.state.impulse.combat if ctx.state.impulse else None
     if plan is None or type(d) not in _ANSWERS:
@@ -261,13 +261,13 @@ def _answer_intercept(ctx: Ctx, plan: CombatPlan, d: InterceptChoice, value: A.A
     plan.intercepts = allocs
 
 
-def _answer_defence(ctx: Ctx, plan: CombatPlan, d: GaDefenceChoice, value: A.AnswerDefence) -> None:
-    """GROUND ASSAULT defence dice of the choice's hex (7.13, 7.15)."""
+def _answer_defense(ctx: Ctx, plan: CombatPlan, d: GaDefenseChoice, value: A.AnswerDefense) -> None:
+    """GROUND ASSAULT defense dice of the choice's hex (7.13, 7.15)."""
     allocs = [{"defender": a.defender, "target": a.target, "dice": int(a.dice)} for a in value.defence]
-    ga_rules.validate_defence(ctx, allocs, d.options.hex, d.team)
+    ga_rules.validate_defense(ctx, allocs, d.options.hex, d.team)
     _spend(ctx, [dict(a, slot="GA") for a in allocs], "defender", "slot", "7.15")
     plan.ga_defence[d.options.hex] = allocs
-    ctx.log(explain.step("allocate", f"GA defence in {d.options.hex}",
+    ctx.log(explain.step("allocate", f"GA defense in {d.options.hex}",
                          ", ".join(f"{a['defender']} {a['dice']} dice at {a['target']}" for a in allocs)
                          or "no defensive fire", ["7.13", "7.14"]))
 
@@ -280,7 +280,7 @@ def _answer_mildec(ctx: Ctx, plan: CombatPlan, d: MildecChoice, value: A.AnswerM
     plan.mildec[d.options.key] = n
 
 
-_ANSWERS: dict[type, Callable[..., None]] = {InterceptChoice: _answer_intercept, GaDefenceChoice: _answer_defence,
+_ANSWERS: dict[type, Callable[..., None]] = {InterceptChoice: _answer_intercept, GaDefenseChoice: _answer_defense,
                                              MildecChoice: _answer_mildec}
 """Combat choice class -> the rule that records its answer."""
 

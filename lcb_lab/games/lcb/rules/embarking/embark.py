@@ -34,7 +34,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from lcb_lab.games.lcb.choices import EmbarkLossesChoice, EmbarkLossesOptions, EmbarkUnit
+from lcb_lab.games.lcb.choices import EmbarkLossesChoice
+from lcb_lab.games.lcb.choice_options import EmbarkLossesOptions, EmbarkUnit
 from lcb_lab.games.lcb.model.cards import CardType
 from lcb_lab.games.lcb.model.catalog import UnitType
 from lcb_lab.kernel.errors import IllegalAction
@@ -234,7 +235,7 @@ def choice_refs(ctx: Ctx, ship: Unit) -> tuple[dict[str, Unit], dict[str, Card],
 
 def losses_options(ctx: Ctx, ship: Unit, hp: int) -> EmbarkLossesOptions:
     """The options of the ``embark_losses`` choice: the ship, the HP lost, the card refs and the
-    units (ref and GPSV) aboard (:class:`~lcb_lab.games.lcb.choices.EmbarkLossesOptions`)."""
+    units (ref and GPSV) aboard (:class:`~lcb_lab.games.lcb.choice_options.EmbarkLossesOptions`)."""
     uref, up, hidden = choice_refs(ctx, ship)
     return EmbarkLossesOptions(ship=ship.uid, hp=hp, cards=(*up, *(f"hidden:{i}" for i in range(hidden))),
                                units=tuple(EmbarkUnit(uid=r, gpsv=unit_space(ctx, u)[0]) for r, u in uref.items()))

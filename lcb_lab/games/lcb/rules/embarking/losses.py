@@ -14,7 +14,7 @@ chooses, the rule says "the attacker ... of their choice": lcb_lab follows the r
 everything aboard (:func:`lcb_lab.games.lcb.rules.combat.sequence.destroy`), no choice.
 
 The choice (kind ``embark_losses``, rule 10.311; pushed by :func:`lcb_lab.games.lcb.rules.embarking.embark.on_ship_damaged`)
-goes to the attacker with options :class:`~lcb_lab.games.lcb.choices.EmbarkLossesOptions`
+goes to the attacker with options :class:`~lcb_lab.games.lcb.choice_options.EmbarkLossesOptions`
 (``ship``, ``hp``, ``cards``: refs, ``units``: uid and GPSV): a face-up (revealed) card is
 named by its cid, a concealed one as ``"hidden:<n>"`` (the attacker picks "a concealed card",
 which one is drawn at random, :func:`_draw`); the units are face up in the Embark Area
@@ -29,7 +29,6 @@ Check (3.42) and the Influence Meter like any other.
 from __future__ import annotations
 
 from lcb_lab.games.lcb import actions as A
-from lcb_lab.games.lcb import choices as decisions
 from lcb_lab.kernel import explain
 from lcb_lab.games.lcb.choices import CARD_BUNDLE, MIXED_BUNDLE, UNIT_BUNDLE, Choice, EmbarkLossesChoice
 from lcb_lab.kernel.dice import D20
@@ -179,6 +178,6 @@ def _lose_units(ctx: Ctx, ship: Unit, units: list[Unit], by_team: str) -> None:
 
 
 # ------------------------------------------------------------------ policies
-POLICIES = decisions.EmbarkLossesChoice.POLICIES
+POLICIES = EmbarkLossesChoice.POLICIES
 """``lose_units_first`` (default), ``lose_cards_first``, ``spare`` (:mod:`lcb_lab.games.lcb.choices`)."""
-DEFAULT_POLICY = decisions.EmbarkLossesChoice.DEFAULT_POLICY
+DEFAULT_POLICY = EmbarkLossesChoice.DEFAULT_POLICY

@@ -137,7 +137,7 @@ def route(ctx: Ctx, m: CardMarker, path: Iterable[str | None]) -> tuple[list[str
 
 def marker_action_act(game: GameLike, c: Ctx, a: MarkerAction) -> None:
     """Handler of :class:`lcb_lab.games.lcb.actions.MarkerAction` (module doc)."""
-    from lcb_lab.games.lcb.rules.markers import placement as card_markers, isr
+    from lcb_lab.games.lcb.rules.markers import placement, isr
     tm = c.state.card_markers.get(a.marker)     # transport's markers move in their own steps (marker_action.py, 12.2x)
     if tm is not None and is_transport(tm):
         step = STEPS.get("_transport_move" if a.then == "none" else a.then)
@@ -169,7 +169,7 @@ def marker_action_act(game: GameLike, c: Ctx, a: MarkerAction) -> None:
             isr.check_reveal(c, m, h)
     if path:
         m.moved = True
-        card_markers.contact(c, m.hex)
+        placement.contact(c, m.hex)
         if m.kind == "isr" and m.data.get("zor"):
             isr.exercise_zor(c, m)
     STEPS[a.then](c, m, a)
@@ -179,11 +179,11 @@ def after_mines(ctx: Ctx, p: dict) -> None:
     """A marker's action after the mines it met (13.36): its step; ``p`` is what
     :func:`lcb_lab.games.lcb.rules.markers.mines.answer` returned for the surviving marker."""
     from types import SimpleNamespace
-    from lcb_lab.games.lcb.rules.markers import placement as card_markers, isr
+    from lcb_lab.games.lcb.rules.markers import placement, isr
     m = ctx.state.card_markers[p["marker"]]
     if m.kind == "isr":
         isr.check_reveal(ctx, m)
-    card_markers.contact(ctx, m.hex)
+    placement.contact(ctx, m.hex)
     STEPS[p.get("then", "none")](ctx, m, SimpleNamespace(marker=m.mid, path=(), then=p.get("then", "none"),
                                                          targets=tuple(p.get("targets", ())), hex=p.get("hex"),
                                                          dice=int(p.get("dice", 0)), action=None))

@@ -238,11 +238,6 @@ def apply_grant(ctx: Ctx, g: dict) -> str:
     return f"{m.mid}'s card LRS {before} -> {before + int(g['rp'])}"
 
 
-def zor_markers(ctx: Ctx, team: str) -> list[CardMarker]:
-    """``team``'s ISR markers that exert a ZOR (13.24: only when the card says so)."""
-    return [m for m in ctx.state.card_markers.values() if m.team == team and m.kind == "isr" and m.data.get("zor")]
-
-
 def exercise_zor(ctx: Ctx, m: CardMarker) -> list:
     """An ISR marker with a ZOR (13.24, Unmanned Boats) exercises it as a naval ZOR (6.23):
     enemy naval units within its reach are revealed.  Returns those revealed."""

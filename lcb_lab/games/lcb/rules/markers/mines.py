@@ -19,7 +19,7 @@
   never trigger them (13.36).  The move stops where the mines triggered (13.34): the owner gets
   a ``mine_attack`` choice; after it is answered the survivors go on along the rest of their
   path (lcb_lab's reading: "stopping movement until resolved" -- resolved, the move resumes).
-* ``mine_attack`` choice (team = the mine owner): options :class:`~lcb_lab.games.lcb.choices.MineAttackOptions`
+* ``mine_attack`` choice (team = the mine owner): options :class:`~lcb_lab.games.lcb.choice_options.MineAttackOptions`
   (``hex``, ``mine``, ``cubes``, ``succeeds_on``, ``event``, ``targets``: ids as the owner sees them) -- a face-up counter by its name, a
   face-down one as its back ``"hidden:<hex>:<n>"`` (13.34: targets chosen without seeing the
   faces; :func:`lcb_lab.games.lcb.observer._backs` numbers them).  Answer ``Answer.mines`` =
@@ -44,7 +44,8 @@ from lcb_lab.games.lcb import actions as A
 
 from lcb_lab.games.lcb import plain
 from lcb_lab.kernel import explain
-from lcb_lab.games.lcb.choices import Choice, MildecChoice, MildecOptions, MineAttackChoice, MineAttackOptions
+from lcb_lab.games.lcb.choices import Choice, MildecChoice, MineAttackChoice
+from lcb_lab.games.lcb.choice_options import MildecOptions, MineAttackOptions
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import CardMarker, Unit, other
 from lcb_lab.games.lcb.rules.cards import targets as card_targets

@@ -29,7 +29,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from lcb_lab.games.lcb import actions as A
-from lcb_lab.games.lcb.choices import Attacker, GaDefenceChoice, GaDefenceOptions
+from lcb_lab.games.lcb.choices import GaDefenseChoice
+from lcb_lab.games.lcb.choice_options import Attacker, GaDefenseOptions
 
 from lcb_lab.games.lcb import plain
 from lcb_lab.kernel import explain
@@ -171,7 +172,7 @@ def assault_cv(ctx: Ctx, m: CardMarker, u: Unit) -> tuple[int, list, int]:
     return base, mods, apply(base, mods)
 
 
-def defence_plan(ctx: Ctx, choice: GaDefenceChoice, answer: A.AnswerDefence) -> tuple[CardMarker | None, list[dict]]:
+def defense_plan(ctx: Ctx, choice: GaDefenseChoice, answer: A.AnswerDefense) -> tuple[CardMarker | None, list[dict]]:
     """The setup of the defenders' typed answer to a marker's GROUND ASSAULT (7.13), changing
     nothing: ``(marker or None if gone, [{"defender", "target", "dice"}])``, each defender's
     dice hitting on its GA CV or less.  Raises IllegalAction (7.08, 7.13)."""
@@ -195,7 +196,7 @@ def assault(ctx: Ctx, m: CardMarker, a: MarkerAction | SimpleNamespace) -> None:
     (1..4) d20 at CV 3, range 0, on one face-up enemy unit in its hex (``targets[0]``), modified
     by terrain (7.09) and Fortification (13.51).  The defenders in the hex may fire back (7.13):
     a ``ga_defence`` choice for their team (options as combat's, plus ``marker``), answered by
-    :func:`answer_defence`; with no defender able to fire the dice are rolled at once."""
+    :func:`answer_defense`; with no defender able to fire the dice are rolled at once."""
     from lcb_lab.games.lcb.rules.movement.conceal import reveal
     from lcb_lab.games.lcb.rules.combat.ground_assault import defenders
     rule = "13.41" if m.kind == "sof" else "13.12"
@@ -207,25 +208,25 @@ def assault(ctx: Ctx, m: CardMarker, a: MarkerAction | SimpleNamespace) -> None:
     m.data["assault"] = {"target": u.uid, "dice": int(a.dice)}
     defs = defenders(ctx, m.hex, u.team)
     if defs:
-        ctx.state.push_choice(GaDefenceChoice(u.team, "7.13", f"Declare GROUND ASSAULT defence dice in {m.hex} "
-                                     f"against {m.mid}", GaDefenceOptions(
+        ctx.state.push_choice(GaDefenseChoice(u.team, "7.13", f"Declare GROUND ASSAULT defense dice in {m.hex} "
+                                     f"against {m.mid}", GaDefenseOptions(
             hex=m.hex, defenders=defs, marker=m.mid, attackers=(Attacker(uid=m.mid, dice=int(a.dice)),))))
         return
     _resolve(ctx, m, [])
 
 
-def answer_defence(ctx: Ctx, choice: GaDefenceChoice, answer: A.AnswerDefence) -> None:
+def answer_defense(ctx: Ctx, choice: GaDefenseChoice, answer: A.AnswerDefense) -> None:
     """The defenders' typed answer to a marker's GROUND ASSAULT (7.13): each
-    :class:`~lcb_lab.games.lcb.actions.Defence` a defender listed in the choice firing at the
+    :class:`~lcb_lab.games.lcb.actions.Defense` a defender listed in the choice firing at the
     marker, within its GA supply. Raises IllegalAction leaving the choice pending; else rolls
     both sides at once (7.13, 7.15)."""
-    m, defence = defence_plan(ctx, choice, answer)
+    m, defense = defense_plan(ctx, choice, answer)
     ctx.state.choices.pop()
     if m is not None:
-        _resolve(ctx, m, defence)
+        _resolve(ctx, m, defense)
 
 
-def _resolve(ctx: Ctx, m: CardMarker, defence: list[dict]) -> None:
+def _resolve(ctx: Ctx, m: CardMarker, defense: list[dict]) -> None:
     """Roll the marker's GA and the defenders' dice together; apply the damage (7.13, 7.15)."""
     from lcb_lab.games.lcb.rules.cards.cvs import spend
     from lcb_lab.games.lcb.rules.combat.destruction import destroy
@@ -241,7 +242,7 @@ def _resolve(ctx: Ctx, m: CardMarker, defence: list[dict]) -> None:
                          [rule, "7.13"] + [x[2] for x in mods], base_cv=base, modifiers=mods, cv=cv,
                          dice=rolls, hits=hits))
     back = 0
-    for x in defence:
+    for x in defense:
         d = ctx.state.units[x["defender"]]
         spend(ctx, d, "GA", x["dice"])
         dcv = ctx.cv(d, "GA").value

@@ -14,7 +14,7 @@
 * controls a hex with no opposing unit, contests one with opposing units (13.45): either way
   the other team's RESUPPLY may not trace into or through it, nor resupply a unit in it
   (:func:`blocks`, hunk in :mod:`lcb_lab.games.lcb.rules.movement.resupply`);
-* destroyed: the marker is removed and its card discarded (13.43, :func:`card_markers.remove`).
+* destroyed: the marker is removed and its card discarded (13.43, :func:`placement.remove`).
 """
 from __future__ import annotations
 
@@ -95,7 +95,7 @@ def check_ga_target(ctx: Ctx, uid: str, target: str, n: int, role: str) -> tuple
     return u, m, cv
 
 
-def defence_shots(ctx: Ctx, plan: CombatPlan, h: str) -> list[tuple]:
+def defense_shots(ctx: Ctx, plan: CombatPlan, h: str) -> list[tuple]:
     """13.41, changing nothing: ``(marker, target, dice, base CV, modifiers, CV)`` per SOF marker of
     the defending team in ``h``: it fires its GA dice (:data:`GA_DICE` at :data:`GA_CV`, sandbox)
     at the attacking unit with the most dice."""
@@ -118,8 +118,8 @@ def defence_shots(ctx: Ctx, plan: CombatPlan, h: str) -> list[tuple]:
 
 
 def defend(ctx: Ctx, plan: CombatPlan, h: str, damage: dict) -> None:
-    """13.41: each SOF marker of the defending team in ``h`` fires (:func:`defence_shots`); hits join ``damage``."""
-    for m, tgt, dice, base, mods, cv in defence_shots(ctx, plan, h):
+    """13.41: each SOF marker of the defending team in ``h`` fires (:func:`defense_shots`); hits join ``damage``."""
+    for m, tgt, dice, base, mods, cv in defense_shots(ctx, plan, h):
         rolls = ctx.dice.roll(dice, f"GA {m.mid}->{tgt}")
         hits = sum(1 for r in rolls if r <= cv)
         damage[tgt] = damage.get(tgt, 0) + hits

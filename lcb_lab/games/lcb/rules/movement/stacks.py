@@ -35,7 +35,7 @@ def stack_key(ctx: Ctx, u: Unit) -> StackKey:
 
 
 def can_activate(u: Unit) -> bool:
-    """On the map and free to take a Core Action this turn (3.34, 7.18; paralysed by a card)."""
+    """On the map and free to take a Core Action this turn (3.34, 7.18; paralyzed by a card)."""
     return u.on_map and not (u.acted or u.paralysed or u.expended)
 
 

@@ -79,8 +79,9 @@ def deploy_unit(ctx: Ctx, uid: str, hex_: str | None, embark_on: str | None) -> 
         if u.embarked_on == embark_on:
             raise IllegalAction("3.21", f"{uid} is already embarked on {embark_on}")
         _embark_unit(ctx, u, embark_on)
-        planning.log_secret(ctx, "deploy", f"{uid} embarked on {embark_on}", "in the ship's Embark Area (10.34)",
-                            ["3.21", "10.34"], u.team, f"{u.team} embarks a unit", "")
+        ctx.log(explain.step("deploy", f"{uid} embarked on {embark_on}", "in the ship's Embark Area (10.34)",
+                             ["3.21", "10.34"]), team=u.team, about={"unit": uid},
+                public_title=f"{u.team} embarks a unit", public_text="")
         return
     try:
         label = ctx.board.canonical(hex_)
@@ -88,8 +89,8 @@ def deploy_unit(ctx: Ctx, uid: str, hex_: str | None, embark_on: str | None) -> 
     except (LabError, ValueError, TypeError, KeyError):
         raise IllegalAction("3.2", f"{hex_!r} is not a hex of the map") from None
     if ctx.utype(u).is_submarine:      # 14.01, 14.02 NOTE: water, never coastal; on the SOT only
-        from lcb_lab.games.lcb.rules.submarines import sot as submarine
-        problem2 = submarine.deploy_problem(ctx, u, label)
+        from lcb_lab.games.lcb.rules.submarines import sot
+        problem2 = sot.deploy_problem(ctx, u, label)
         if problem2:
             raise IllegalAction(*problem2)
     if area is not None and area.embark_on:
@@ -100,14 +101,14 @@ def deploy_unit(ctx: Ctx, uid: str, hex_: str | None, embark_on: str | None) -> 
         raise IllegalAction("3.21", f"{uid} is already deployed in {label}")
     if ctx.utype(u).is_submarine:
         u.hex, u.embarked_on, u.revealed = label, None, False
-        submarine.on_deploy(ctx, u)
+        sot.on_deploy(ctx, u)
         return
     problem = place_problem(ctx.board, label, ctx.is_naval(u), uid)
     if problem:
         raise IllegalAction("5.11", problem)
     u.hex, u.embarked_on, u.revealed = label, None, False
-    planning.log_secret(ctx, "deploy", f"{uid} deployed face down in {label}", "", ["3.21"], u.team,
-                        f"{u.team} places a counter face down in {label}", "")
+    ctx.log(explain.step("deploy", f"{uid} deployed face down in {label}", "", ["3.21"]), team=u.team,
+            about={"unit": uid}, public_title=f"{u.team} places a counter face down in {label}", public_text="")
 
 
 def _hexes(hexes: list[str]) -> str:
@@ -166,14 +167,12 @@ def _place(ctx: Ctx, card: Card, ct, attach_to: str | None, embark_on: str | Non
     s = ctx.state
     if attach_to is not None:
         planning.attach(ctx, card, attach_to)
-        planning.log_secret(ctx, "card_placed", f"{ct.name} attached to {attach_to}", "under its Unit Tracker (9.31)",
-                            ["3.22", "9.31"], card.team, f"{card.team} attaches a card to a unit",
-                            planning.card_counts(s, card.team), card=card.cid)
+        planning.log_card(ctx, "card_placed", f"{ct.name} attached to {attach_to}", "under its Unit Tracker (9.31)",
+                          ["3.22", "9.31"], card, f"{card.team} attaches a card to a unit")
     elif embark_on is not None:
         planning.embark(ctx, card, embark_on)
-        planning.log_secret(ctx, "card_placed", f"{ct.name} embarked on {embark_on}", "face down by the ship's "
-                            "tracker (10.34)", ["3.22", "10.34"], card.team, f"{card.team} embarks a card",
-                            planning.card_counts(s, card.team), card=card.cid)
+        planning.log_card(ctx, "card_placed", f"{ct.name} embarked on {embark_on}", "face down by the ship's "
+                          "tracker (10.34)", ["3.22", "10.34"], card, f"{card.team} embarks a card")
     else:
         want = s.placements.get(card.cid)
         if want is None:
@@ -202,12 +201,6 @@ def order(ctx: Ctx, first: str) -> None:
     ctx.log(explain.step("deployment", f"{first} plays its Deployment-Stage cards first",
                          f"chosen by {s.initiative}, which has the initiative; each team has one opportunity "
                          "(the order does not change the initiative)", ["3.24", "9.5", "3.25"]))
-
-
-def cards_to_play(ctx: Ctx, team: str) -> list[Card]:
-    """``team``'s Deployment-Stage-only cards still in its pool (9.5)."""
-    return [c for c in ctx.state.cards.values()
-            if c.team == team and c.where == "pool" and ctx.ctype(c).deployment_only]
 
 
 def playing_team(ctx: Ctx) -> str | None:
@@ -286,10 +279,9 @@ def _discard_hostless(ctx: Ctx, team: str) -> None:
     for c in sorted(ctx.state.cards.values(), key=lambda c: c.cid):
         if c.team == team and c.where == "pool" and ctx.ctype(c).attached:
             c.where = "discarded"
-            planning.log_secret(ctx, "card_placed", f"{c.name} discarded", "no unit of "
-                                f"{team} can host it: an Attached card left without a host at the end of "
-                                "the Deployment Stage is discarded (4.33)", ["4.33", "3.22"], team,
-                                f"{team} discards a card", planning.card_counts(ctx.state, team), card=c.cid)
+            planning.log_card(ctx, "card_placed", f"{c.name} discarded", f"no unit of {team} can host it: an "
+                              "Attached card left without a host at the end of the Deployment Stage is "
+                              "discarded (4.33)", ["4.33", "3.22"], c, f"{team} discards a card")
 
 
 def to_act(ctx: Ctx) -> str | None:

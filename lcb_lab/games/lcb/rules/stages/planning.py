@@ -32,7 +32,7 @@ counts (the observer shows the other team that form; :func:`card_counts`).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from lcb_lab.kernel import explain
 from lcb_lab.games.lcb.model.cards import CardType
@@ -104,30 +104,6 @@ def must_embark(ct: CardType) -> bool:
     """A card that is not Attached but requires an Embark-capable host is played Embarked on
     it (10.1, 10.22)."""
     return not ct.attached and bool(ct.requires) and all(r.lower() in EMBARK_TAGS for r in ct.requires)
-
-
-def space_used(ctx: Ctx, ship: str) -> tuple[int, int]:
-    """(GPSV, ASV) aboard ``ship``: embarked units, their Attached cards, Embarked cards (10.35;
-    :func:`lcb_lab.games.lcb.rules.embarking.embark.load`)."""
-    d = embark_rules.load(ctx, ship)
-    return d["gpsv"], d["asv"]
-
-
-def embark_problem(ctx: Ctx, ship: Unit | None, team: str, gpsv: int, asv: int, what: str) -> str | None:
-    """Why ``what`` (``gpsv`` / ``asv`` more) cannot embark on ``ship`` (10.21, 10.31), or None
-    (the older numeric form of :func:`lcb_lab.games.lcb.rules.embarking.embark.fits_problem`)."""
-    if ship is None or ship.destroyed:
-        return "there is no such ship"
-    t = ctx.utype(ship)
-    if ship.team != team or not embark_rules.embark_capable(t) or ship.embarked_on:
-        return f"{ship.uid} is not a friendly Embark-capable ship (10.31)"
-    gp0, asv0 = space_used(ctx, ship.uid)
-    if gp0 + gpsv > t.embark_gpsv:
-        return (f"{what} needs {gpsv} GPSV but {ship.uid} has {t.embark_gpsv - gp0} of {t.embark_gpsv} "
-                "left (10.21)")
-    if asv0 + asv > t.embark_asv:
-        return f"{what} needs {asv} ASV but {ship.uid} has {t.embark_asv - asv0} of {t.embark_asv} left (10.21)"
-    return None
 
 
 def attach(ctx: Ctx, card: Card, uid: str, rule: str = "9.31") -> None:
@@ -203,12 +179,13 @@ def card_counts(state: GameState, team: str) -> str:
     return f"{n} hidden card{'s' if n != 1 else ''}" + (f": {', '.join(parts)}" if parts else "")
 
 
-def log_secret(ctx: Ctx, kind: str, title: str, text: str, rules: list[str], team: str,
-               public_title: str | None, public_text: str = "", **facts: Any) -> None:
-    """Log an act on ``team``'s hidden cards or counters: the team and the instructor read it
-    in full, the other team ``public_title`` / ``public_text`` (None: nothing)."""
-    pub = None if public_title is None else {"title": public_title, "text": public_text}
-    ctx.log(explain.step(kind, title, text, rules), team=team, pub=pub, **facts)
+def log_card(ctx: Ctx, kind: str, title: str, text: str, rules: list[str], card: Card, public_title: str) -> None:
+    """Log an act on ``card`` (bought, received, attached, embarked; ``kind`` ``card_acquired``
+    or ``card_placed``) with its facts: the card it is ``about``, its team, and how the act
+    reads without naming the card (``public_title``; the team's card counts as ``public_text``,
+    :func:`card_counts`).  The observer decides who reads which (9.02: a hidden card)."""
+    ctx.log(explain.step(kind, title, text, rules), team=card.team, about={"card": card.cid},
+            public_title=public_title, public_text=card_counts(ctx.state, card.team), card=card.cid)
 
 
 def sync_legacy(state: GameState) -> None:
@@ -257,9 +234,9 @@ def give_automatic(ctx: Ctx) -> None:
                 if u.type_id in ct.automatic_on and not any(c.name == ct.name for c in attached_to(ctx.state, u.uid)):
                     card = add_card(ctx, team, ct.name, free=True)
                     attach(ctx, card, u.uid)
-                    log_secret(ctx, "card_acquired", f"{ct.name} attached to {u.uid}",
-                               "given to every unit of its type at no CP (9.31 EXCEPTION)", ["9.31"], team,
-                               f"{team} receives an organic card", card_counts(ctx.state, team), card=card.cid)
+                    log_card(ctx, "card_acquired", f"{ct.name} attached to {u.uid}",
+                             "given to every unit of its type at no CP (9.31 EXCEPTION)", ["9.31"], card,
+                             f"{team} receives an organic card")
 
 
 def deck_names(ctx: Ctx, team: str) -> list[str]:
@@ -311,9 +288,9 @@ def buy(ctx: Ctx, team: str, name: str, attach_to: str | None, embark_on: str | 
     if problem:
         raise IllegalAction(*problem)
     where = {"attached": f"attached to {card.host}", "embarked": f"embarked on {card.host}"}.get(card.where, "into the pool")
-    log_secret(ctx, "card_acquired", f"{team} buys {ct.name} ({ct.cost} CP)",
-               f"{where}; {s.cp[team]} CP left", ["3.12"] + (["9.31"] if attach_to else []) + (["10.0"] if embark_on else []),
-               team, f"{team} buys a card", card_counts(s, team), card=card.cid)
+    log_card(ctx, "card_acquired", f"{team} buys {ct.name} ({ct.cost} CP)",
+             f"{where}; {s.cp[team]} CP left", ["3.12"] + (["9.31"] if attach_to else []) + (["10.0"] if embark_on else []),
+             card, f"{team} buys a card")
     return card
 
 
@@ -381,9 +358,9 @@ def _free_card(ctx: Ctx, team: str, name: str, attach_to: str | None, embark_on:
                             "Attached cards")
     s.free_cards[team] -= 1
     card = add_card(ctx, team, ct.name, free=True)
-    log_secret(ctx, "card_acquired", f"{team} takes {ct.name} free (Influence Meter)",
-               f"regardless of its {ct.cost} CP cost; {s.free_cards[team]} free card(s) left", ["15.14"], team,
-               f"{team} takes a free card (Influence Meter)", card_counts(s, team), card=card.cid)
+    log_card(ctx, "card_acquired", f"{team} takes {ct.name} free (Influence Meter)",
+             f"regardless of its {ct.cost} CP cost; {s.free_cards[team]} free card(s) left", ["15.14"], card,
+             f"{team} takes a free card (Influence Meter)")
     return card
 
 

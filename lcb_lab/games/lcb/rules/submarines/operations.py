@@ -28,8 +28,9 @@ ZOR, submarine versus submarine.  ASW (14.1) is :mod:`lcb_lab.games.lcb.rules.su
   item 21) and rolls one DETECT per enemy submarine there.
 
 Every die goes through ``ctx.dice``; everything resolves inside the act (no chance node).
-Log entries of a hidden submarine are ``kind="submarine"`` with ``team`` and ``pub`` facts:
-the owner reads them in full, the other team ``pub`` (None: nothing).
+Log entries of a hidden submarine are ``kind="submarine"`` (:func:`lcb_lab.games.lcb.rules.submarines.sot.log_sot`):
+facts ``team``, ``about`` its team's SOT (14.03) and ``public_title`` / ``public_text``; the
+observer gives the owner the full entry, the other team the public form (none: nothing).
 """
 from __future__ import annotations
 
@@ -57,7 +58,7 @@ from lcb_lab.games.lcb.rules.submarines.sot import (
     end_of_action_stage,
     end_of_impulse,
     is_sub,
-    log_secret,
+    log_sot,
     moved,
     on_deploy,
     on_lrs,
@@ -167,12 +168,12 @@ def torpedo_act(game: GameLike, c: Ctx, a: TorpedoAttack) -> None:
         return
     cv = torpedo_cv(c, sub)
     rolls = c.dice.roll(len(ships), f"{sub.uid}: TORPEDO ATTACK")
-    log_secret(c, sub.team, f"TORPEDO ATTACK: {sub.uid}", f"{len(ships)} torpedo(es) at {', '.join(ships)}: "
-               + plain.dice_text(rolls, cv) + " (1 die per TORPEDO ATTACK, 14.07; IAMD cannot INTERCEPT "
-               "torpedoes, 14.11)", ["14.07", "14.08", "14.11"],
-               pub={"title": "TORPEDO ATTACK", "text": f"a {sub.team} submarine fires {len(ships)} torpedo(es) at "
-                    f"{', '.join(ships)}: " + plain.dice_text(rolls, cv) + " (the submarine stays hidden, 14.07)"},
-               rolls=rolls)
+    log_sot(c, sub.team, f"TORPEDO ATTACK: {sub.uid}", f"{len(ships)} torpedo(es) at {', '.join(ships)}: "
+            + plain.dice_text(rolls, cv) + " (1 die per TORPEDO ATTACK, 14.07; IAMD cannot INTERCEPT "
+            "torpedoes, 14.11)", ["14.07", "14.08", "14.11"],
+            public_title="TORPEDO ATTACK", public_text=f"a {sub.team} submarine fires {len(ships)} torpedo(es) at "
+            f"{', '.join(ships)}: " + plain.dice_text(rolls, cv) + " (the submarine stays hidden, 14.07)",
+            rolls=rolls)
     for t, r in zip(ships, rolls):
         if r <= cv:
             torpedo_hit(c, sub, t)
@@ -223,20 +224,19 @@ def duel(ctx: Ctx, sub: Unit, named: list[str] | None) -> None:
                                                                                                 found, enemies, back)},
                  other(sub.team): {"title": "Submarine engagement",
                                    "text": f"a {sub.team} submarine engages in {sub.hex}: {back_text}"}}
-        ctx.log(explain.step("submarine", f"Submarine engagement: {sub.uid}", text, ["14.011", "9.06"]),
-                team=sub.team, forms=forms)
+        log_sot(ctx, sub.team, f"Submarine engagement: {sub.uid}", text, ["14.011", "9.06"], forms=forms)
     else:
-        log_secret(ctx, sub.team, f"Submarine engagement: {sub.uid}", text + " -- the attack is completed without "
-                   "result (14.011)", ["14.011", "9.06"])
+        log_sot(ctx, sub.team, f"Submarine engagement: {sub.uid}", text + " -- the attack is completed without "
+                "result (14.011)", ["14.011", "9.06"])
     cv = torpedo_cv(ctx, sub)
     hits: list[Unit] = []
     if found:
         aims = found[:1] * TORPEDOES if len(found) == 1 else found[:TORPEDOES]
         rolls = ctx.dice.roll(len(aims), f"{sub.uid}: TORPEDO ATTACK")
         hits += [t for t, r in zip(aims, rolls) if r <= cv]
-        log_secret(ctx, sub.team, f"{sub.uid} fires 2 torpedoes", f"at {names(aims)}: " + plain.dice_text(rolls, cv),
-                   ["14.011", "14.08"], pub={"title": f"{alias[0].upper()}{alias[1:]} fires 2 torpedoes",
-                                             "text": f"at {names(aims)}: " + plain.dice_text(rolls, cv)})
+        log_sot(ctx, sub.team, f"{sub.uid} fires 2 torpedoes", f"at {names(aims)}: " + plain.dice_text(rolls, cv),
+                ["14.011", "14.08"], public_title=f"{alias[0].upper()}{alias[1:]} fires 2 torpedoes",
+                public_text=f"at {names(aims)}: " + plain.dice_text(rolls, cv))
     for e in shooters:
         ecv = torpedo_cv(ctx, e)
         rolls = ctx.dice.roll(TORPEDOES, f"{e.uid}: TORPEDO ATTACK")
@@ -313,16 +313,15 @@ def zor_act(game: GameLike, c: Ctx, a: SubmarineZor) -> list[str]:
                  foe: {"title": "Submarine ZOR: DETECT", "text": f"a {sub.team} submarine searches around {sub.hex}: "
                        + (f"{e.uid} is DETECTED" if ok else
                           f"a submarine of yours stays hidden (rolled {r}, needed {detect_of(c, e)})")}}
-        c.log(explain.step("submarine", title, f"DETECT needs {detect_of(c, e)}: rolled {r}: "
-                           + ("DETECTED" if ok else "it stays hidden"), ["14.09", "9.06"]),
-              team=sub.team, forms=forms, rolls=[r])
+        log_sot(c, sub.team, title, f"DETECT needs {detect_of(c, e)}: rolled {r}: " + ("DETECTED" if ok else
+                "it stays hidden"), ["14.09", "9.06"], forms=forms, rolls=[r])
         if ok:
             place_marker(c, e, "detected", by=sub.uid)
             out.append(e.uid)
-    log_secret(c, sub.team, f"ZOR of {sub.uid}", f"around {sub.hex}: {len(ships)} enemy ship(s) revealed, "
-               f"{len(enemies)} enemy submarine(s) to DETECT (free; using it tells the other side where the "
-               "submarine is, 14.09)", ["14.09"], pub={"title": "Submarine ZOR",
-               "text": f"a {sub.team} submarine uses its ZOR around {sub.hex} (14.09)"})
+    log_sot(c, sub.team, f"ZOR of {sub.uid}", f"around {sub.hex}: {len(ships)} enemy ship(s) revealed, "
+            f"{len(enemies)} enemy submarine(s) to DETECT (free; using it tells the other side where the "
+            "submarine is, 14.09)", ["14.09"], public_title="Submarine ZOR",
+            public_text=f"a {sub.team} submarine uses its ZOR around {sub.hex} (14.09)")
     return out
 
 

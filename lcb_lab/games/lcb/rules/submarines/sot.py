@@ -50,11 +50,14 @@ def detect_of(ctx: Ctx, u: Unit) -> int:
     return ctx.utype(u).detect or 10
 
 
-def log_secret(ctx: Ctx, team: str, title: str, text: str, rules: list[str], pub: dict | None = None,
-               **facts: Any) -> None:
-    """A submarine entry ``team`` reads in full; the other team reads ``pub``
-    (``{"title", "text"}``) or nothing."""
-    ctx.log(explain.step("submarine", title, text, rules), team=team, pub=pub, **facts)
+def log_sot(ctx: Ctx, team: str, title: str, text: str, rules: list[str], public_title: str | None = None,
+            public_text: str = "", **facts: Any) -> None:
+    """Log what ``team``'s submarines do off the map, with its facts: it is ``about`` that team's
+    SOT (14.03), and reads as ``public_title`` / ``public_text`` without naming the submarine
+    (None: the act leaves nothing to see).  The observer decides who reads which."""
+    if public_title is not None:
+        facts.update(public_title=public_title, public_text=public_text)
+    ctx.log(explain.step("submarine", title, text, rules), team=team, about={"sot": team}, **facts)
 
 
 def track(ctx: Ctx, sub: Unit, why: str, public: bool = False, path: list[str] | None = None) -> dict:
@@ -175,8 +178,8 @@ def on_deploy(ctx: Ctx, u: Unit) -> None:
     sot = ctx.state.sot.setdefault(u.team, [])
     sot[:] = [e for e in sot if not (e["sub"] == u.uid and e["why"] == "deploy")]
     track(ctx, u, "deploy")
-    log_secret(ctx, u.team, f"{u.uid} on the SOT in {u.hex}", "its initial location (14.01, 14.03)",
-               ["14.01", "14.03"])
+    log_sot(ctx, u.team, f"{u.uid} on the SOT in {u.hex}", "its initial location (14.01, 14.03)",
+            ["14.01", "14.03"])
 
 
 def check_step(ctx: Ctx, here: str, h: str) -> None:
@@ -195,10 +198,10 @@ def moved(ctx: Ctx, units: list[Unit], start: str, path: list[str], spent: int) 
         if u.revealed:
             remove_marker(ctx, u, "it moved away: its marker is left behind and removed (14.06)")
         track(ctx, u, "move", path=[start] + path)
-    log_secret(ctx, units[0].team, f"Move {names(units)}",
-               f"{names(units)} move{'s' if len(units) == 1 else ''} {start} -> {' -> '.join(path)} for {spent} MP "
-               "(MP 5, once per impulse); logged on the SOT only", ["14.02", "14.03"],
-               path=[start] + path, units=refs(units))
+    log_sot(ctx, units[0].team, f"Move {names(units)}",
+            f"{names(units)} move{'s' if len(units) == 1 else ''} {start} -> {' -> '.join(path)} for {spent} MP "
+            "(MP 5, once per impulse); logged on the SOT only", ["14.02", "14.03"],
+            path=[start] + path, units=refs(units))
 
 
 # ---------------------------------------------------------------- the declared action (rules may not import handlers)

@@ -1,1 +1,1 @@
-"""Transport: lift, ports, amphibious landing (12.x)."""
+"""Transport: disembarking, lift, ports, amphibious landing (12.x)."""

@@ -1,7 +1,8 @@
 """What the transport cards carry: Space Values, RP and units picked up ashore (10.1, 12.05, 12.08, 12.21, 12.26, 12.53).
 
 The small queries every transport method shares -- the amphibious landing
-(:mod:`lcb_lab.games.lcb.rules.transport.landing`), the lifts (:mod:`lcb_lab.games.lcb.rules.transport.lift`) and the
+(:mod:`lcb_lab.games.lcb.rules.transport.landing`), the lifts (:mod:`lcb_lab.games.lcb.rules.transport.rotary_wing`,
+:mod:`lcb_lab.games.lcb.rules.transport.reinforcements`) and the
 ports (:mod:`lcb_lab.games.lcb.rules.transport.ports`): a coastal hex (12.21), the GPSV a unit takes with its
 Attached cards (10.1), the ``"rp:N"`` target (12.26), the units that may be picked up (12.08,
 12.53), and RP delivered into a unit's tracked supply (8.02).

@@ -33,7 +33,7 @@ units aboard, ``rp`` the RP cubes aboard, ``data["amphibious"]``):
   target of LRS (12.24) and, discarded, takes its cargo with it (12.06):
   :mod:`lcb_lab.games.lcb.rules.transport.exposed`.
 
-Landed units: :func:`lcb_lab.games.lcb.rules.cards.scripted._disembark` (face down, MP spent, expended, 12.07).
+Landed units: :func:`lcb_lab.games.lcb.rules.transport.disembark.disembark` (face down, MP spent, expended, 12.07).
 A marker whose host ship is lost leaves the map with its card (10.311 discards every Embarked
 card of a sunk ship; :func:`lcb_lab.games.lcb.rules.combat.destruction.card_gone`, lcb_lab's reading of facts
 6.31), and the units aboard are lost with it (12.06).
@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import other
-from lcb_lab.games.lcb.rules.markers import placement as card_markers
+from lcb_lab.games.lcb.rules.markers import placement
 from lcb_lab.games.lcb.rules.cards.effects import _rolled
 from lcb_lab.games.lcb.rules.common import Ctx, dist, living_unit, names
 from lcb_lab.games.lcb.rules.transport.cargo import board, check_pickup, coastal, deliver, rp_token, space
@@ -148,7 +148,7 @@ def land(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     plan = check(ctx, card, ct, eff, link.targets, link.hex)
     host, dest, start = plan["host"], plan["dest"], plan["start"]
     cap, mp, rng = _params(ct, eff)
-    m = card_markers.new_marker(ctx, "isr", card.team, card.cid, start, revealed=False)
+    m = placement.new_marker(ctx, "isr", card.team, card.cid, start, revealed=False)
     m.host, m.mp, m.moved, m.hp = host.uid, mp, True, ct.hits    # hits to discard it (12.24, 9.04)
     m.data = {"amphibious": True, "naval": True, "capacity_gpsv": cap, "range": rng, "moved_at": stamp(ctx),
               "name": ct.name, "task_force": host.task_force}
@@ -158,8 +158,8 @@ def land(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
         return _stopped_first(ctx, m, plan, ct, stop, path)
     m.hex = dest
     if plan["mode"] == "land" and coastal(ctx, dest):
-        from lcb_lab.games.lcb.rules.cards.scripted import _disembark
-        _disembark(ctx, host, plan["units"], dest, f" [{ct.name}: its ISR marker moves {start} -> {dest}]",
+        from lcb_lab.games.lcb.rules.transport.disembark import disembark
+        disembark(ctx, host, plan["units"], dest, f" [{ct.name}: its ISR marker moves {start} -> {dest}]",
                    ["12.21", "12.22", "5.19"])
         reveal_by_enemy_zor(ctx, m, [start, dest])
         return True
@@ -268,7 +268,7 @@ def resume_first(ctx: Ctx, p: dict) -> None:
     m = ctx.state.card_markers.get(p["marker"])
     if m is None:
         return                                 # sunk by the mines: its cargo went with it (12.06)
-    card_markers.contact(ctx, m.hex)
+    placement.contact(ctx, m.hex)
     name = m.data.get("name", m.mid)
     if m.hex != p["dest"]:
         ctx.log(explain.step("transport", f"{name}'s marker stays in {m.hex}",
@@ -277,10 +277,10 @@ def resume_first(ctx: Ctx, p: dict) -> None:
         return
     host = ctx.state.units.get(p.get("host") or "")
     if p["mode"] == "land" and m.cargo and coastal(ctx, m.hex):
-        from lcb_lab.games.lcb.rules.cards.scripted import _disembark
+        from lcb_lab.games.lcb.rules.transport.disembark import disembark
         units = [ctx.state.units[u] for u in m.cargo]
         m.cargo = []
-        _disembark(ctx, host, units, m.hex, f" [{name}: its ISR marker, once the mines were resolved]",
+        disembark(ctx, host, units, m.hex, f" [{name}: its ISR marker, once the mines were resolved]",
                    ["12.21", "12.22", "13.34", "5.19"])
     elif p["mode"] == "rp" and p.get("to"):
         u = ctx.state.units.get(p["to"])

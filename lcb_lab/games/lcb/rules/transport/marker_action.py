@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
-from lcb_lab.games.lcb.rules.markers import placement as card_markers
+from lcb_lab.games.lcb.rules.markers import placement
 from lcb_lab.games.lcb.rules.common import Ctx, dist, names
 from lcb_lab.games.lcb.rules.transport.cargo import board, check_pickup, coastal, deliver, space
 from lcb_lab.games.lcb.rules.transport.exposed import discard, reveal_by_enemy_zor
@@ -27,13 +27,6 @@ if TYPE_CHECKING:
     from lcb_lab.games.lcb.actions import MarkerAction
     from lcb_lab.games.lcb.model.state import CardMarker
     from lcb_lab.games.lcb.rules.common import GameLike
-
-
-def _marker(ctx: Ctx, mid: str):
-    m = ctx.state.card_markers.get(mid)
-    if m is None or not m.data.get("amphibious") and not m.data.get("littoral"):
-        raise IllegalAction("13.21", f"{mid!r} is not a transport marker on the map")
-    return m
 
 
 def move(ctx: Ctx, m: CardMarker, path: list[str], rule: str = "12.22", then: str = "none", targets: Iterable[str] = (), hex_: str | None = None) -> bool:
@@ -128,8 +121,8 @@ def step_unload(ctx: Ctx, m: CardMarker, a: MarkerAction | SimpleNamespace) -> N
     units = [ctx.state.units[uid] for uid in m.cargo]
     m.cargo = []
     if units:
-        from lcb_lab.games.lcb.rules.cards.scripted import _disembark
-        _disembark(ctx, host, units, m.hex, f" [{m.data.get('name', m.mid)}: from its ISR marker {m.mid}]",
+        from lcb_lab.games.lcb.rules.transport.disembark import disembark
+        disembark(ctx, host, units, m.hex, f" [{m.data.get('name', m.mid)}: from its ISR marker {m.mid}]",
                    ["12.21", "12.07"] + (["12.43"] if m.data.get("littoral") else []))
     if m.rp:
         deliver(ctx, m, ctx.state.units[a.targets[0]])
@@ -206,15 +199,6 @@ def step_none(ctx: Ctx, m: CardMarker, a: MarkerAction | SimpleNamespace) -> Non
     _moved(ctx, m, a)
 
 
-def marker_act(ctx: Ctx, a: MarkerAction) -> None:
-    """A :class:`~lcb_lab.games.lcb.actions.MarkerAction` of a transport marker (module doc)."""
-    m = _marker(ctx, a.marker)
-    fn = {"unload": step_unload, "load": step_load, "reembark": step_reembark, "none": step_none}.get(a.then)
-    if fn is None:
-        raise IllegalAction("13.21", f"a landing craft's marker may unload, load, reembark or only move, not {a.then!r}")
-    fn(ctx, m, a)
-
-
 def resume_step(ctx: Ctx, p: dict) -> None:
     """After the mines met by a free marker move are resolved (13.34, 13.36): a surviving
     marker that reached its path's end takes its step there (unload / load / reembark); one
@@ -223,7 +207,7 @@ def resume_step(ctx: Ctx, p: dict) -> None:
     m = ctx.state.card_markers.get(p["marker"])
     if m is None:
         return
-    card_markers.contact(ctx, m.hex)
+    placement.contact(ctx, m.hex)
     then = p.get("then", "none")
     if m.hex != p.get("dest") or then in ("none", "_transport_move"):
         if m.hex != p.get("dest"):

@@ -138,8 +138,8 @@ def port_transfer_act(game: GameLike, c: Ctx, a: PortTransfer) -> None:
                            f"{LIMIT} GPSV + RP this impulse", ["12.54"]), team=ship.team, about={"cargo": ship.uid})
     else:
         if units:
-            from lcb_lab.games.lcb.rules.cards.scripted import _disembark
-            _disembark(c, ship, units, h, f" [port disembarkation in {h}, {how}]", ["12.3", "12.07"])
+            from lcb_lab.games.lcb.rules.transport.disembark import disembark
+            disembark(c, ship, units, h, f" [port disembarkation in {h}, {how}]", ["12.3", "12.07"])
         if a.rp:
             _rp_ashore(c, ship, h, a.rp)
     imp.transfers[ship.uid] = imp.transfers.get(ship.uid, 0) + plan["gpsv"] + a.rp

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from lcb_lab.games.lcb import plain
 from lcb_lab.kernel import explain
-from lcb_lab.games.lcb.die import p_hit
+from lcb_lab.games.lcb.die import p_any_hit, p_hit
 from lcb_lab.games.lcb.model.state import Card, CardPlay, other
 from lcb_lab.games.lcb.rules.cards.use import after_use, hit
 from lcb_lab.games.lcb.rules.common import Ctx, supply_left
@@ -35,11 +35,9 @@ if TYPE_CHECKING:
     from lcb_lab.games.lcb.model.cards import Effect
 
 CYBER = {"tactical_cyber", "strategic_cyber", "ems"}
-STOPPED = ("nullified", "ftr_nullified", "intercepted", "cancelled")
-"""Statuses of a link whose use was stopped."""
 ABSORB: list = []
 """Functions ``(ctx, link, n) -> bool`` that take ``n`` enemy successes on a card link without
-stopping its use (True: handled; 12.12: :func:`lcb_lab.games.lcb.rules.transport.lift.absorb_hits`);
+stopping its use (True: handled; 12.12: :func:`lcb_lab.games.lcb.rules.transport.carrying.absorb_hits`);
 filled by :mod:`lcb_lab.games.lcb.rules.cards.registry`."""
 
 
@@ -164,8 +162,8 @@ def success_roll(ctx: Ctx, link: CardPlay, target: CardPlay, what: str) -> bool:
     else:
         rolls = d20(ctx, link, f"{what} {target.pid}", eff.dice, target)
         ok = any(r <= eff.succeeds_on for r in rolls)
-        text = (f"needs {eff.succeeds_on} or less on {eff.dice} d20 ({pct(p_any(eff.succeeds_on, eff.dice))}): "
-                f"rolled {', '.join(map(str, rolls))}")
+        got = f"rolled {', '.join(map(str, rolls))}" if rolls else "no die to roll"
+        text = f"needs {eff.succeeds_on} or less on {eff.dice} d20 ({pct(p_effect(eff))}): {got}"
     ctx.log(explain.step("nullify", f"{name(ctx, link)} {what} {name(ctx, target)}: "
                          f"{'success' if ok else 'fails'}", text, ["9.4", "9.44"] if what == "FTR NULLIFY" else ["9.4"]),
             pid=link.pid)
@@ -211,25 +209,22 @@ def intercept_hits(ctx: Ctx, link: CardPlay, target: CardPlay) -> int:
     return hits
 
 
-def p_success(v: int) -> float:
-    """Chance one d20 roll is at most ``v`` (7.01, 7.02; :func:`lcb_lab.games.lcb.die.p_hit`, without
-    importing numpy on the rules' import path)."""
-    return p_hit(v)
-
-
 def pct(p: float) -> str:
     """A probability (0 to 1) as a whole percent for the log: ``pct(0.55) == "55%"``."""
     return f"{round(100 * p)}%"
 
 
 def p_of(v: int | None) -> float:
-    """Chance of one d20 roll <= v; 1.0 when no roll is needed."""
-    return 1.0 if v is None else p_success(v)
+    """Chance one d20 roll is ``v`` or less (7.02, 9.06; :func:`lcb_lab.games.lcb.die.p_hit`);
+    1.0 when no roll is needed (``v`` None)."""
+    return 1.0 if v is None else p_hit(v)
 
 
-def p_any(v: int | None, dice: int) -> float:
-    """Chance that at least one of ``dice`` d20 rolls <= v."""
-    return 1.0 if v is None else 1.0 - (1.0 - p_success(v)) ** max(dice, 1)
+def p_effect(eff: Effect) -> float:
+    """Chance a card effect succeeds (9.4): at least one of its ``eff.dice`` d20 rolls is
+    ``eff.succeeds_on`` or less (:func:`lcb_lab.games.lcb.die.p_any_hit`); 0.0 with no die to roll
+    (nothing can succeed), 1.0 when it needs no roll (``succeeds_on`` None)."""
+    return 1.0 if eff.succeeds_on is None else p_any_hit(eff.dice, eff.succeeds_on)
 
 
 # ---------------------------------------------------------------- opposed FTR NULLIFY (9.44)
