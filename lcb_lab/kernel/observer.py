@@ -25,7 +25,8 @@ Knows = Callable[[Any, Any, Any], bool]
 """``knows(state, viewer, subject) -> bool``: the game's one decision on hidden information."""
 
 Form = tuple
-"""What a form function returns: ``(audience or None, public form or None)``."""
+"""What a form function returns: ``(audience or None, public form or None)``, optionally a third
+item ``{player: form}``, each player's own public form (the entry's ``public_for``)."""
 
 
 def all_seeing(viewer: Hashable | None) -> bool:
@@ -63,23 +64,27 @@ class Observer:
         form = self.forms.get(entry.get("kind"))
         if form is None or "team" not in data:
             return entry
-        audience, public = form(entry, data, self.is_secret(state, data))
+        audience, public, *own = form(entry, data, self.is_secret(state, data))
         if audience is not None:
             entry["audience"] = list(audience)
             if public is not None:
                 entry["public"] = public
+            if own and own[0]:                       # a form per player (see :func:`redact`)
+                entry["public_for"] = dict(own[0])
         return entry
 
 
 def redact(entry: dict, viewer: Hashable | None, place: Iterable[str] = ()) -> dict | None:
     """``entry`` as ``viewer`` reads it: the entry itself for the all-seeing viewer and the players
-    in its ``audience`` (absent = everyone), its public form for the others (a new dict with
+    in its ``audience`` (absent = everyone), its public form for the others (the player's own one
+    when the entry has ``"public_for": {player: form}``, e.g. two players who each know a different
+    half of a roll; a new dict with
     kind, title, text, rules, data, and the entry's ``place`` keys -- the game's, e.g. its turn and
     sub-turn), or None when they read nothing."""
     audience = entry.get("audience")
     if all_seeing(viewer) or audience is None or viewer in audience:
         return entry
-    public = entry.get("public")
+    public = (entry.get("public_for") or {}).get(viewer, entry.get("public"))
     if public is None:
         return None
     out = {"kind": entry["kind"], "title": public.get("title", ""), "text": public.get("text", ""),

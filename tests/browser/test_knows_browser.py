@@ -69,6 +69,24 @@ def planning_url(tmp_path_factory):
     yield from _serve(tmp_path_factory, "knows_planning", PLANNING)
 
 
+SPENT = """\
+from lcb_lab import load_scenario
+from lcb_lab.games.lcb import actions as A
+from lcb_lab.ui.widgets import open_lab
+
+game = load_scenario("gotland_redux", seed=1, start="planning")
+game.apply(A.BuyCard("US", "Open Source Intel"))       # 1 of its 6 CP: 5 left unspent
+game.apply(A.EndPlanning("US"))
+lab = open_lab(game=game, team="RU")
+lab.widget
+"""
+
+
+@pytest.fixture(scope="module")
+def spent_url(tmp_path_factory):
+    yield from _serve(tmp_path_factory, "knows_spent", SPENT)
+
+
 @pytest.mark.browser
 @pytest.mark.parametrize("width,height", [(1366, 768), (1920, 1080)])
 def test_red_reads_a_face_up_lhds_embark_area_without_its_cards(page: Page, staged_url: str, width: int,
@@ -103,3 +121,23 @@ def test_red_reads_its_own_cp_only_in_the_planning_stage(page: Page, planning_ur
     assert "Blue (US)" not in panel.locator(".lcb-card").first.inner_text()
     D.RESULTS.mkdir(exist_ok=True)
     page.screenshot(path=str(D.RESULTS / "knows_planning_1366x768.png"))
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("width,height", [(1366, 768), (1920, 1080)])
+def test_red_reads_that_blue_ended_its_planning_not_what_it_spent(page: Page, spent_url: str, width: int,
+                                                                  height: int) -> None:
+    """3.13, 9.02: a team's CP are its own; Red's log reads Blue's purchase and its end, no CP."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(spent_url, wait_until="domcontentloaded", timeout=D.LOAD_TIMEOUT_MS)
+    L.wait_for_map(page)
+    L.wait_kernel_listening(page)
+    log = page.locator(".lcb-app .lcb-log").first
+    expect(log).to_contain_text("US ends its Planning Stage", timeout=D.KERNEL_MS)
+    expect(log).to_contain_text("US buys a card", timeout=D.KERNEL_MS)
+    expect(page.locator(".lcb-app .lcb-planning").first).to_contain_text("CP left: Red (RU) 6 CP",
+                                                                         timeout=D.KERNEL_MS)
+    html = page.content()
+    assert "5 unspent CP" not in html and "Open Source Intel" not in html
+    D.RESULTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(D.RESULTS / f"knows_spent_{width}x{height}.png"))

@@ -20,7 +20,8 @@ Unit Tracker values of a face-down counter, nor where a Move and/or Resupply act
   :func:`knows` then) turns them, with one function per entry kind, into the contract every entry
   of ``state.log`` follows: optional ``"audience": ["US"]`` (teams that read the full form;
   absent = everyone) and optional ``"public": {"title", "text", "rules", "data"}`` (what the
-  other teams read; absent = they read nothing).  One entry per event.
+  other teams read; absent = they read nothing), or ``"public_for": {team: form}`` (a roll each
+  team knows a part of, 14.011).  One entry per event; a roll's line names only what it revealed.
 * Submarines (14.02, 14.03, 14.06): of an enemy submarine without its marker (``revealed``)
   a team sees nothing -- no counter, no back, no stand-in (:func:`hidden_sub`); its SOT only
   as the entries the rules published (:func:`observe_sot`); its log entries (kind
@@ -492,24 +493,30 @@ def _card(e: dict, d: dict, secret: bool) -> Form:
     return [d["team"]], _public(f"{d['team']} card", "a hidden card of the other team (9.02)", e["rules"])
 
 
-def _transport(e: dict, d: dict, secret: bool) -> Form:
-    """Transport (12.x): a line ``about`` what the other team does not know (what a craft or
-    ship carries, its RP, a face-down craft's moves) is read by its team only; the other team
-    sees the marker's back on the map."""
-    return ([d["team"]], None) if secret else EVERYONE
-
-
 def _team_only(e: dict, d: dict, secret: bool) -> Form:
     """A line ``about`` what the other team does not know: only its team reads it, the others
     its ``public_title`` / ``public_text`` facts (how the act reads without naming what is
     hidden) or nothing.  Marker / mine lines (13.x: a secret mine laid, 13.37; a concealed ISR
     marker placed, 13.21), acts on a team's hidden cards or face-down counters in the Planning /
     Deployment Stage (9.02, 3.21; ``about`` the card or unit), a submarine's acts off the map
-    (14.03; ``about`` its team's SOT).  Known to everyone: public."""
+    (14.03; ``about`` its team's SOT), a craft's cargo, a team's CP (3.13), a face-down card's
+    slot (9.02).  Known to everyone: public.  With ``forms`` (``{team: {"title", "text"}}``: a
+    roll each team knows a part of, 14.011) each team reads its own form."""
+    if d.get("forms"):
+        return [], None, {t: _public(f["title"], f["text"], e["rules"]) for t, f in d["forms"].items()}
     if not secret:
         return EVERYONE
     return [d["team"]], (_public(d["public_title"], d.get("public_text", ""), e["rules"])
                          if d.get("public_title") else None)
+
+
+def _or_said(form: Callable[[dict, dict, bool], Form]) -> Callable[[dict, dict, bool], Form]:
+    """``form``; but a secret entry's ``public_title`` / ``public_text`` facts are what the others read."""
+    def said(e: dict, d: dict, secret: bool) -> Form:
+        if secret and d.get("public_title"):
+            return [d["team"]], _public(d["public_title"], d.get("public_text", ""), e["rules"])
+        return form(e, d, secret)
+    return said
 
 
 def _pub_if_any(e: dict, d: dict, secret: bool) -> Form:
@@ -541,11 +548,12 @@ def _influence(e: dict, d: dict, secret: bool) -> Form:
 
 
 FORMS: dict[str, Callable[[dict, dict, bool], Form]] = {
-    "card": _card, "transport": _transport, "mine": _team_only, "marker": _team_only, "submarine": _team_only,
-    "declare": _declare, "move": _move, "zor": _zor, "reveal": _reveal, "conceal": _conceal,
-    "resupply": _resupply, "effect": _effect, "split": _split,
+    "card": _card, "transport": _team_only, "planning": _team_only, "mine": _team_only, "marker": _team_only,
+    "submarine": _team_only, "declare": _declare, "move": _move, "zor": _zor, "reveal": _or_said(_reveal),
+    "conceal": _conceal, "resupply": _resupply, "effect": _or_said(_effect), "split": _split,
     "card_acquired": _team_only, "card_placed": _team_only, "deploy": _team_only,
     "embark_losses": _pub_if_any, "destroyed": _destroyed, "influence": _influence,
+    "torpedo": _team_only, "allocate": _team_only, "damage": _team_only,
 }
 """One function per entry kind: (entry, its data) -> (audience, public form)."""
 

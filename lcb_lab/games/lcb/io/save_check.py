@@ -119,6 +119,7 @@ class _LogEntry(_Exact):
     impulse: int = 0
     audience: Optional[_Teams] = None
     public: Optional[_PublicForm] = None
+    public_for: Optional[dict[typing.Literal["US", "RU"], _PublicForm]] = None    # a team's own public form (observer.annotate)
     visible_to: Optional[_Teams] = None       # logs saved before entries carried an audience
     public_copy: Optional[bool] = None
 
@@ -194,6 +195,9 @@ def _check_log(log: list, file: str) -> None:
         if e.public is not None:
             for k in ("title", "text", "rules", "data"):
                 entry["public"].setdefault(k, getattr(e.public, k))
+        for team, form in (e.public_for or {}).items():
+            for k in ("title", "text", "rules", "data"):
+                entry["public_for"][team].setdefault(k, getattr(form, k))
 
 
 def saved_board(d: dict, file: str) -> Board:

@@ -145,12 +145,19 @@ def _spend(ctx: Ctx, allocs: list[dict], who: str, slot_key: str, rule: str) -> 
         card_cvs.spend(ctx, ctx.state.units[a[who]], a[slot_key], a["dice"])
 
 
+def _log_slot(ctx: Ctx, title: str, text: str, rules: list[str], a: dict, team: str) -> None:
+    """An allocation line; an Attached card's slot ``"<cid>:<slot>"`` names its card, which the
+    other team may not know (9.02): it reads the same line without the facts."""
+    card = {"team": team, "about": {"card": a["slot"].rsplit(":", 1)[0]}, "public_title": title,
+            "public_text": text} if ":" in a["slot"] else {}
+    ctx.log(explain.step("allocate", title, text, rules, **a), **card)
+
+
 def _log_allocations(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> None:
     for a in lrs:
-        ctx.log(explain.step(
-            "allocate", f"LRS allocated: {a['shooter']} -> {a['target']}",
-            f"{a['dice']} {slot_text(a['slot'])} dice committed; supply is spent now, hit or miss",
-            ["7.05", "7.33", "7.36"], **a))
+        _log_slot(ctx, f"LRS allocated: {a['shooter']} -> {a['target']}",
+                  f"{a['dice']} {slot_text(a['slot'])} dice committed; supply is spent now, hit or miss",
+                  ["7.05", "7.33", "7.36"], a, ctx.state.units[a["shooter"]].team)
     for a in ga:
         ctx.log(explain.step(
             "allocate", f"GROUND ASSAULT allocated: {a['attacker']} -> {a['target']}",
@@ -248,9 +255,9 @@ def _answer_intercept(ctx: Ctx, plan: CombatPlan, d: InterceptChoice, value: A.A
     _spend(ctx, allocs, "interceptor", "slot", "7.58")
     for a in allocs:
         against = f" against {a['shooter']}" if "shooter" in a else ""
-        ctx.log(explain.step("allocate", f"INTERCEPT allocated: {a['interceptor']} for {a['target']}{against}",
-                             f"{a['dice']} {slot_text(a['slot'])} dice; INTERCEPT supply is spent even if unused",
-                             ["7.54", "7.58"], **a))
+        _log_slot(ctx, f"INTERCEPT allocated: {a['interceptor']} for {a['target']}{against}",
+                  f"{a['dice']} {slot_text(a['slot'])} dice; INTERCEPT supply is spent even if unused",
+                  ["7.54", "7.58"], a, d.team)
     if not allocs:
         ctx.log(explain.step("decision", f"{d.team} does not intercept", "no INTERCEPT dice allocated",
                              ["7.52"]))

@@ -111,10 +111,11 @@ def fortify(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     host.no_move = True
     m.data["builder"] = host.uid
     ga, lrs = LEVEL_MODS[m.level]
+    mods = f"attackers' GA CV {ga:+d}" + (f", LRS CV {lrs:+d}" if lrs else "") + " on top of the terrain (7.09)"
     ctx.log(explain.step("effect", f"{ct.name}: Fortification level {m.level} in {h}",
-                         f"built by {host.uid}, which may not move this impulse; attackers' GA CV {ga:+d}"
-                         + (f", LRS CV {lrs:+d}" if lrs else "") + " on top of the terrain (7.09)",
-                         ["13.51", "13.52", "7.09"]), hex=h)
+                         f"built by {host.uid}, which may not move this impulse; {mods}", ["13.51", "13.52", "7.09"]),
+            hex=h, team=card.team, about={"unit": host.uid},        # using the card does not reveal its host (9.31)
+            public_title=f"{ct.name}: Fortification level {m.level} in {h}", public_text=f"built by its host; {mods}")
     return True
 
 

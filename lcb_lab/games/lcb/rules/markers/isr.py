@@ -53,9 +53,11 @@ def hit(ctx: Ctx, marker: CardMarker, hits: int, rules: tuple[str, ...] = ("13.2
         return False
     if not per_hit:
         lost_units = [ctx.state.units[u] for u in marker.cargo if u in ctx.state.units]
-    ctx.log(explain.step("damage", f"{marker.mid} destroyed", f"{hits} hit(s) on {before} HP: the marker and "
-                         "its card are discarded" + (f", with {names(lost_units)} aboard" if lost_units else ""),
-                         list(rules) + ["13.22"]), marker=marker.mid)
+    text = f"{hits} hit(s) on {before} HP: the marker and its card are discarded"
+    ctx.log(explain.step("damage", f"{marker.mid} destroyed", text + (f", with {names(lost_units)} aboard"
+                                                                       if lost_units else ""), list(rules) + ["13.22"]),
+            marker=marker.mid, team=marker.team, about=[{"unit": u.uid} for u in lost_units],   # cargo: 12.2x
+            public_title=f"{marker.mid} destroyed", public_text=f"{text}, with {len(lost_units)} unit(s) aboard")
     _lose_cargo(ctx, marker, lost_units)
     remove(ctx, marker, other(marker.team), list(rules))
     return True

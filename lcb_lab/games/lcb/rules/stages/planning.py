@@ -381,8 +381,9 @@ def end_planning(ctx: Ctx, team: str) -> None:
         raise IllegalAction("3.1", f"{team} has already ended its Planning Stage")
     lost, s.cp[team] = s.cp.get(team, 0), 0
     s.ready.append(team)
-    ctx.log(explain.step("planning", f"{team} ends its Planning Stage",
-                         f"{lost} unspent CP lost (3.13)" if lost else "every CP spent", ["3.13"]))
+    ctx.log(explain.step("planning", f"{team} ends its Planning Stage",     # CP left: the team's own (3.12, 9.02)
+                         f"{lost} unspent CP lost (3.13)" if lost else "every CP spent", ["3.13"]),
+            team=team, about={"cp": team}, public_title=f"{team} ends its Planning Stage")
     if len(s.ready) == 2:
         s.ready = []
         if s.planning_stages == 1 and any(_undeployed(s)):

@@ -219,10 +219,15 @@ def duel(ctx: Ctx, sub: Unit, named: list[str] | None) -> None:
         place_marker(ctx, sub, "detected", by=shooters[0].uid)
     alias = sub.uid if sub.revealed else f"the {sub.team} submarine"
     back_text = ", ".join(f"{e.uid} DETECT {alias} (needs {detect_of(ctx, sub)}): {r}" for e, r in zip(enemies, back))
-    log_sot(ctx, sub.team, f"Submarine engagement: {sub.uid}", text + ("" if enemies else
-            " -- the attack is completed without result (14.011)"), ["14.011", "9.06"],
-            public_title="Submarine engagement" if enemies else None,
-            public_text=f"a {sub.team} submarine engages in {sub.hex}: {back_text}")
+    if enemies:                  # each team reads the rolls as far as it knows the boats (14.02)
+        forms = {sub.team: {"title": f"Submarine engagement: {sub.uid}", "text": _attacker_reads(ctx, sub, need, att,
+                                                                                                found, enemies, back)},
+                 other(sub.team): {"title": "Submarine engagement",
+                                   "text": f"a {sub.team} submarine engages in {sub.hex}: {back_text}"}}
+        log_sot(ctx, sub.team, f"Submarine engagement: {sub.uid}", text, ["14.011", "9.06"], forms=forms)
+    else:
+        log_sot(ctx, sub.team, f"Submarine engagement: {sub.uid}", text + " -- the attack is completed without "
+                "result (14.011)", ["14.011", "9.06"])
     cv = torpedo_cv(ctx, sub)
     hits: list[Unit] = []
     if found:
@@ -237,11 +242,31 @@ def duel(ctx: Ctx, sub: Unit, named: list[str] | None) -> None:
         rolls = ctx.dice.roll(TORPEDOES, f"{e.uid}: TORPEDO ATTACK")
         if any(r <= ecv for r in rolls):
             hits.append(sub)
-        ctx.log(explain.step("torpedo", f"{e.uid} fires back", f"2 torpedoes at {alias}: " +
-                             plain.dice_text(rolls, ecv) + " (simultaneous, 14.011)", ["14.011", "14.08"]))
+        shots = f"2 torpedoes at {alias}: " + plain.dice_text(rolls, ecv) + " (simultaneous, 14.011)"
+        ctx.log(explain.step("torpedo", f"{e.uid} fires back", shots, ["14.011", "14.08"]),
+                team=e.team, about={"unit": e.uid}, public_title="An enemy submarine fires back", public_text=shots)
     for uid in dict.fromkeys(t.uid for t in hits):   # simultaneous damage: every submarine hit sinks (HP 1)
         t = ctx.state.units[uid]
         sink(ctx, t, other(t.team), "submarine engagement")
+
+
+def _named_for(ctx: Ctx, team: str, e: Unit) -> str:
+    """How ``team`` names enemy submarine ``e``: by name once it knows it (DETECTED, its marker
+    placed: 14.06), else as "an enemy submarine" (14.02)."""
+    return e.uid if observer.knows(ctx.state, team, e) else "an enemy submarine"
+
+
+def _attacker_reads(ctx: Ctx, sub: Unit, need: list[Unit], att: list[int], found: list[Unit],
+                    enemies: list[Unit], back: list[int]) -> str:
+    """A submarine engagement's DETECT rolls as the attacker's team reads them (14.011, 14.02):
+    what each roll revealed -- an enemy boat by name and DETECT value once DETECTED; a failed
+    DETECT only as "DETECT failed" with its roll."""
+    team = sub.team
+    mine = [f"{e.uid} (needs {detect_of(ctx, e)}): {r}" if observer.knows(ctx.state, team, e)
+            else f"failed against an enemy submarine (rolled {r})" for e, r in zip(need, att)]
+    text = f"{sub.uid} DETECT " + ", ".join(mine) if need else f"{sub.uid} already DETECTED {names(found)}"
+    return text + "; " + ", ".join(f"{_named_for(ctx, team, e)} DETECT {sub.uid} (needs {detect_of(ctx, sub)}): {r}"
+                                   for e, r in zip(enemies, back))
 
 
 # ---------------------------------------------------------------- ZOR (14.09)
@@ -282,12 +307,14 @@ def zor_act(game: GameLike, c: Ctx, a: SubmarineZor) -> list[str]:
     for e, r in zip(enemies, rolls):
         ok = r <= detect_of(c, e)
         where = "its own hex" if e.hex == sub.hex else "an adjacent hex"
-        log_sot(c, sub.team, f"ZOR DETECT: an enemy submarine in {where}",
-                f"DETECT needs {detect_of(c, e)}: rolled {r}: " + ("DETECTED" if ok else "it stays hidden"),
-                ["14.09", "9.06"], public_title="Submarine ZOR: DETECT", public_text=
-                f"a {sub.team} submarine searches around {sub.hex}: " +   # the searcher reads this copy too:
-                (f"{e.uid} is DETECTED" if ok else     # a hidden boat is not named (14.02)
-                 f"a submarine of yours stays hidden (rolled {r}, needed {detect_of(c, e)})"), rolls=[r])
+        title = f"ZOR DETECT: an enemy submarine in {where}"
+        forms = {sub.team: {"title": title, "text": f"{e.uid} DETECTED (needs {detect_of(c, e)}): rolled {r}" if ok
+                            else f"rolled {r}: it stays hidden"},       # a failed DETECT names no boat, no value
+                 foe: {"title": "Submarine ZOR: DETECT", "text": f"a {sub.team} submarine searches around {sub.hex}: "
+                       + (f"{e.uid} is DETECTED" if ok else
+                          f"a submarine of yours stays hidden (rolled {r}, needed {detect_of(c, e)})")}}
+        log_sot(c, sub.team, title, f"DETECT needs {detect_of(c, e)}: rolled {r}: " + ("DETECTED" if ok else
+                "it stays hidden"), ["14.09", "9.06"], forms=forms, rolls=[r])
         if ok:
             place_marker(c, e, "detected", by=sub.uid)
             out.append(e.uid)

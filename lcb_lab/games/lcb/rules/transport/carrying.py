@@ -106,9 +106,10 @@ def destroy_lost(ctx: Ctx, lost: list, team: str, what: str) -> None:
     if not lost:
         return
     from lcb_lab.games.lcb.rules.combat.destruction import destroy
-    ctx.log(explain.step("transport", f"{what} loses {names(lost)}",
-                         "the GPSV the enemy's successes remove are lost (lcb_lab's reading of 12.12: destroyed)",
-                         ["12.12", "12.42"]))
+    why = "the GPSV the enemy's successes remove are lost (lcb_lab's reading of 12.12: destroyed)"
+    ctx.log(explain.step("transport", f"{what} loses {names(lost)}", why, ["12.12", "12.42"]),
+            team=team, about=[{"unit": u.uid} for u in lost],           # what it carried: its team's (12.2x)
+            public_title=f"{what} loses {len(lost)} unit(s)", public_text=why)
     for u in lost:
         u.hp = 0
         destroy(ctx, u, other(team))

@@ -38,9 +38,11 @@ def reveal_by_zor(ctx: Ctx, ship: Unit, reach: Collection[str]) -> None:
 
 def _reveal(ctx: Ctx, m, by: str) -> None:
     m.revealed = True
-    ctx.log(explain.step("reveal", f"Revealed: {m.mid} ({m.data.get('name', 'ISR marker')}) in {m.hex}",
-                         f"within {by}'s naval ZOR (a landing craft's marker has none of its own)", ["12.23", "6.23"]),
-            hex=m.hex)
+    title, why = f"Revealed: {m.mid} ({m.data.get('name', 'ISR marker')}) in {m.hex}", \
+        "naval ZOR (a landing craft's marker has none of its own)"
+    ctx.log(explain.step("reveal", title, f"within {by}'s {why}", ["12.23", "6.23"]), hex=m.hex,
+            team=other(m.team), about={"unit": by},          # a face-down ship's ZOR does not name it
+            public_title=title, public_text=f"within an enemy {why}")
 
 
 # ---------------------------------------------------------------- loss
@@ -64,7 +66,8 @@ def discard(ctx: Ctx, m: CardMarker, why: str, rules: list[str], lose_cargo: boo
     if card is not None and card.in_play:
         card.where, card.host, card.hex = "discarded", None, None
     ctx.log(explain.step("transport", f"{m.mid} is discarded" + (f" with {names(lost)}" if lost else ""),
-                         why, ["12.06"] + rules), hex=m.hex)
+                         why, ["12.06"] + rules), hex=m.hex, team=m.team, about=[{"unit": u.uid} for u in lost],
+            public_title=f"{m.mid} is discarded with {len(lost)} unit(s) aboard", public_text=why)   # cargo: 12.2x
 
 
 def lrs_hit(ctx: Ctx, mid: str, hits: int, by_team: str) -> bool:

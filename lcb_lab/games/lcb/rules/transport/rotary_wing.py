@@ -110,7 +110,8 @@ def rotary_lift(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
         ctx.log(explain.step("transport", f"{ct.name} flies {n} RP from {host.uid}",
                              f"deducted from the host ({host.supply['RP']} RP left)"
                              + (f"; {min(n, loss)} lost to the enemy's successes" if loss else ""),
-                             ["12.13"]), team=card.team)
+                             ["12.13"]), team=card.team, about={"unit": host.uid},   # a concealed host: its RP too
+                public_title=f"{ct.name} flies RP", public_text="from its host")
         if got:
             give_rp(ctx, plan["to"], got, f"{ct.name}'s {got} RP", ["12.13", "8.02"])
         return True
