@@ -90,14 +90,6 @@ def _log_has(*words: str) -> Callable[[Finding], bool]:
 
 
 KNOWN_LEAKS: tuple[KnownLeak, ...] = (
-    KnownLeak("torpedo_detect_log", "a torpedo attack whose DETECT failed logs the enemy submarine's name and its "
-              "DETECT roll", _log_has("DETECT", "torpedo", "Torpedo")),
-    KnownLeak("transport_rp_log", "a public transport line names a concealed ship and its hidden RP",
-              _log_has("RP left", "from the host")),
-    KnownLeak("unspent_cp_log", "the Planning Stage's end logs the other team's unspent CP",
-              _log_has("unspent CP")),
-    KnownLeak("intercept_card_id", "a public INTERCEPT allocation line carries a face-down Attached card's id",
-              _log_has("INTERCEPT")),
     KnownLeak("card_response_pause", "found by this test: after a card is played the game pauses for the other "
               "team's card response only when its hidden pool holds a card that may respond, so the player learns "
               "it holds one (and its own undo is refused only then)",

@@ -110,7 +110,6 @@ def test_the_harness_sees_a_planted_leak(monkeypatch):
 
 
 # ---------------------------------------------------------------- the known leaks, one pair each
-@leak("unspent_cp_log")
 def test_the_end_of_planning_does_not_tell_the_other_team_the_cp_spent_3_13():
     g = load_scenario("gotland_redux", seed=1, start="planning")
 
@@ -147,7 +146,6 @@ def test_whether_the_game_waits_for_intercept_does_not_tell_a_concealed_units_su
                                     what), "intercept_pause")
 
 
-@leak("torpedo_detect_log")
 def test_a_torpedo_attack_whose_detect_failed_does_not_name_the_hidden_submarine_14_011():
     g = sea({"Ling": (SSN, "C-4", B), "Kilo 1": (SSK, "C-4", R), "Kilo 2": (SSK, "A-1", R)},
             forced=[15] * 6)
@@ -238,7 +236,6 @@ def renumber(a: str, b: str):
     return change
 
 
-@leak("intercept_card_id")
 def test_an_intercept_allocation_does_not_show_a_face_down_cards_id_9_02():
     g = load_scenario("gotland_redux", seed=1)
     g.apply(A.ScriptedEffect("reveal", units=("1 Anna",)))
@@ -251,7 +248,6 @@ def test_an_intercept_allocation_does_not_show_a_face_down_cards_id_9_02():
                                                     answer], what), "intercept_card_id")
 
 
-@leak("transport_rp_log")
 def test_a_rotary_lift_resupply_does_not_tell_the_concealed_hosts_rp_12_13():
     from lcb_lab.games.lcb.content.worked import ch12
     g, lift = ch12._lift_game(0, forced=[4, 3, 6], extra={
