@@ -82,7 +82,9 @@ def _could_intercept(ctx: Ctx, attacker: str, c, t: Target, farthest: int, balli
         return False                               # a MILDEC seen face up: no values (4.22)
     if c.attachments and d <= _card_reach(ctx, c.team, ctx.utype(c), ballistic):
         return True
-    return any(o.eligible and ":" not in o.slot and o.uid == uid for x in (t, *t.attacks) for o in x.interceptors)
+    # its own eligible values; an eligible Attached card's too: in a legal state the line above already
+    # counts it (9.31), and a staged host outside 9.31 must still be asked, never skipped
+    return any(o.eligible and o.uid == uid for x in (t, *t.attacks) for o in x.interceptors)
 
 
 def attacker_cannot_rule_out(ctx: Ctx, targets: tuple[Target, ...], attacker: str) -> bool:
