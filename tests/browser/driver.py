@@ -26,7 +26,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Iterator
 
 REPO = Path(__file__).resolve().parents[2]
 RESULTS = REPO / "test-results"
@@ -188,6 +188,33 @@ LAB_SETTINGS = {
     # never write the run's outputs into the served copy while a test runs
     "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
 }
+
+
+def staged_notebook(path: Path, source: str) -> Path:
+    """Write a one-cell notebook (``source``: the staging code, ending in ``lab.widget``) at ``path``."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({
+        "cells": [{"cell_type": "code", "execution_count": None, "id": "staged", "metadata": {}, "outputs": [],
+                   "source": source}],
+        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+                     "language_info": {"name": "python"}},
+        "nbformat": 4, "nbformat_minor": 5}))
+    return path
+
+
+def serve_staged(tmp: Path, name: str, source: str) -> Iterator[str]:
+    """For a fixture (``yield from``): Voila serving the staged notebook ``name`` (:func:`staged_notebook`)
+    under ``tmp``; yields its URL, stops the server after.  A server that does not start fails the test."""
+    import pytest
+    nb = staged_notebook(tmp / "nb" / f"{name}.ipynb", source)
+    try:
+        server = start_voila(nb, tmp / "voila")
+    except ServerError as e:
+        pytest.fail(str(e), pytrace=False)
+    try:
+        yield server.url
+    finally:
+        server.stop()
 
 
 def start_jupyterlab(workdir: Path, notebooks: Iterable[str] | None = None) -> Server:

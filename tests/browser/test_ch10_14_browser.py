@@ -10,7 +10,6 @@ The strict harness (conftest.py) fails the test on any browser-console error.
 """
 from __future__ import annotations
 
-import json
 import time
 
 import pytest
@@ -44,28 +43,9 @@ COUNTERS_JS = r"""
 """
 
 
-def _notebook(path) -> None:
-    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "staged", "metadata": {}, "outputs": [],
-                     "source": STAGED}],
-          "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
-                       "language_info": {"name": "python"}},
-          "nbformat": 4, "nbformat_minor": 5}
-    path.write_text(json.dumps(nb))
-
-
 @pytest.fixture
 def staged_url(tmp_path):
-    nb = tmp_path / "nb" / "ch10_14_port.ipynb"
-    nb.parent.mkdir()
-    _notebook(nb)
-    try:
-        server = D.start_voila(nb, tmp_path / "voila")
-    except D.ServerError as e:
-        pytest.fail(str(e), pytrace=False)
-    try:
-        yield server.url
-    finally:
-        server.stop()
+    yield from D.serve_staged(tmp_path, "ch10_14_port", STAGED)
 
 
 def _in_hex(page, label: str) -> list[str]:

@@ -8,7 +8,6 @@ never reaches the page).  Run at 1366x768 and 1920x1080.
 """
 from __future__ import annotations
 
-import json
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -32,23 +31,7 @@ lab.widget
 
 @pytest.fixture(scope="module")
 def staged_url(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("defense_panel")
-    nb = tmp / "nb" / "defense_panel.ipynb"
-    nb.parent.mkdir()
-    nb.write_text(json.dumps({
-        "cells": [{"cell_type": "code", "execution_count": None, "id": "staged", "metadata": {}, "outputs": [],
-                   "source": STAGED}],
-        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
-                     "language_info": {"name": "python"}},
-        "nbformat": 4, "nbformat_minor": 5}))
-    try:
-        server = D.start_voila(nb, tmp / "voila")
-    except D.ServerError as e:
-        pytest.fail(str(e), pytrace=False)
-    try:
-        yield server.url
-    finally:
-        server.stop()
+    yield from D.serve_staged(tmp_path_factory.mktemp("defense_panel"), "defense_panel", STAGED)
 
 
 @pytest.mark.browser

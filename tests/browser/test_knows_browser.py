@@ -10,7 +10,6 @@ view's ``cp`` from ``observer.observe``).
 """
 from __future__ import annotations
 
-import json
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -40,23 +39,7 @@ lab.widget
 
 
 def _serve(tmp_path_factory, name: str, source: str):
-    tmp = tmp_path_factory.mktemp(name)
-    nb = tmp / "nb" / f"{name}.ipynb"
-    nb.parent.mkdir()
-    nb.write_text(json.dumps({
-        "cells": [{"cell_type": "code", "execution_count": None, "id": "staged", "metadata": {}, "outputs": [],
-                   "source": source}],
-        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
-                     "language_info": {"name": "python"}},
-        "nbformat": 4, "nbformat_minor": 5}))
-    try:
-        server = D.start_voila(nb, tmp / "voila")
-    except D.ServerError as e:
-        pytest.fail(str(e), pytrace=False)
-    try:
-        yield server.url
-    finally:
-        server.stop()
+    yield from D.serve_staged(tmp_path_factory.mktemp(name), name, source)
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from lcb_lab.games.lcb.choices import check_policies
-from lcb_lab.games.lcb.io import inputs as I
 from lcb_lab.games.lcb.model.cards import Decks
 from lcb_lab.games.lcb.model.catalog import Catalog
 from lcb_lab.games.lcb.model.invariants import refuse_broken

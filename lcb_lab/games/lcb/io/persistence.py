@@ -25,7 +25,6 @@ from lcb_lab.games.lcb.io.saved_logs import upgrade_logs
 from lcb_lab.games.lcb.model.catalog import Catalog
 from lcb_lab.games.lcb.model.invariants import refuse_broken
 from lcb_lab.games.lcb.die import dice_from_state
-from lcb_lab.kernel.dice import Dice
 from lcb_lab.kernel.errors import InputError, LabError, ScenarioError
 from lcb_lab.games.lcb.model.state import GameState
 

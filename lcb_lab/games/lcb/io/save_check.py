@@ -48,7 +48,7 @@ from lcb_lab.games.lcb.choices import check_policies
 from lcb_lab.games.lcb.io import inputs as I
 from lcb_lab.games.lcb.io.save_check_cards import (_check_card_markers, _check_cards, _check_embark_losses,
                                                    _check_port_cubes, _check_sot)
-from lcb_lab.games.lcb.io.save_check_pieces import (_designator, _Exact, _check_impulse, _check_marker,
+from lcb_lab.games.lcb.io.save_check_pieces import (_designator, check_team_counts, _Exact, _check_impulse, _check_marker,
                                                     _check_unit, _refuse, _typed, check_trackers, key_of)
 from lcb_lab.games.lcb.model.board import Board, board_from_dict, load_board, map_name_problem
 from lcb_lab.games.lcb.model.catalog import Catalog, load_catalog
@@ -261,12 +261,7 @@ def _check_state(s: Any, board: Board, catalog: Catalog, file: str) -> None:
 def _check_stages(s: Any, board: Board, file: str) -> None:
     """The Planning / Deployment fields (3.1, 3.2, 9.5, 15.14): teams known, counts not
     negative, deployment areas of known units on the map, placements of known cards."""
-    for key in ("cp", "cp_bonus", "free_cards"):
-        for team, n in getattr(s, key).items():
-            if team not in TEAMS:
-                _refuse(file, f"state.{key}[{I.printable(team)}]", f"unknown team {team!r}; known: US, RU")
-            if n < 0:
-                _refuse(file, f"state.{key}[{team}]", f"cannot be negative ({n})")
+    check_team_counts(s, ("cp", "cp_bonus", "free_cards"), file, "state.")
     for i, team in enumerate(s.ready):
         if team not in TEAMS or team in s.ready[:i]:
             _refuse(file, f"state.ready[{i}]", f"{team!r} is not a team that has not ended the stage yet")

@@ -66,6 +66,17 @@ def _refuse(file: str, key: str, problem: str):
     raise ScenarioError(file, key, problem)
 
 
+def check_team_counts(s: Any, keys: tuple[str, ...], file: str, prefix: str = "state.") -> None:
+    """The per-team counts ``keys`` of state ``s``: each keyed by a known team and not negative.
+    Raises ScenarioError naming ``file`` and the key (``state.cp[XX]``)."""
+    for key in keys:
+        for team, n in getattr(s, key).items():
+            if team not in TEAMS:
+                _refuse(file, f"{prefix}{key}[{I.printable(team)}]", f"unknown team {team!r}; known: US, RU")
+            if n < 0:
+                _refuse(file, f"{prefix}{key}[{team}]", f"cannot be negative ({n})")
+
+
 def check_trackers(s: Any, file: str, prefix: str = "state.") -> None:
     """``max_turns`` within 1..20 (:data:`lcb_lab.games.lcb.io.ranges.TURNS`), turn within
     1..max_turns, the Influence Meter within -10..10 (15.0), Tactical Network cubes and kills
@@ -81,12 +92,7 @@ def check_trackers(s: Any, file: str, prefix: str = "state.") -> None:
         if not -INFLUENCE_LIMIT <= v <= INFLUENCE_LIMIT:
             _refuse(file, f"{prefix}{key}", f"the Influence Meter runs -{INFLUENCE_LIMIT}..{INFLUENCE_LIMIT} "
                     f"(15.0), not {v}")
-    for key in ("network_cubes", "kills", "total_kills"):
-        for team, n in getattr(s, key).items():
-            if team not in TEAMS:
-                _refuse(file, f"{prefix}{key}[{I.printable(team)}]", f"unknown team {team!r}; known: US, RU")
-            if n < 0:
-                _refuse(file, f"{prefix}{key}[{team}]", f"cannot be negative ({n})")
+    check_team_counts(s, ("network_cubes", "kills", "total_kills"), file, prefix)
     check_every_team(s, file, prefix)
 
 
