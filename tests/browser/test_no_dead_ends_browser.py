@@ -13,7 +13,6 @@ from playwright.sync_api import Page, expect
 
 import driver as D
 import labui as L
-from test_knows_browser import _serve
 
 PLANNING_US = """\
 from lcb_lab import load_scenario
@@ -27,7 +26,7 @@ lab.widget
 
 @pytest.fixture(scope="module")
 def planning_us_url(tmp_path_factory):
-    yield from _serve(tmp_path_factory, "deadends_planning", PLANNING_US)
+    yield from D.serve_staged(tmp_path_factory.mktemp("deadends_planning"), "deadends_planning", PLANNING_US)
 
 
 @pytest.mark.browser
