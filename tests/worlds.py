@@ -99,10 +99,6 @@ KNOWN_LEAKS: tuple[KnownLeak, ...] = (
               "mines (13.33 'may'): the pause tells the mover the mines are there (a reading for the lead: the "
               "rules may mean a triggered minefield is announced)",
               lambda f: f.what in ("pause", "undo") and "mine" in f.where.split("; twin: ")[-1]),
-    KnownLeak("sub_zor_dice", "found by this test: a submarine ZOR (and a torpedo attack at a suspected "
-              "submarine) draws a DETECT die for a hidden enemy submarine only when one is in reach, so the number "
-              "of dice drawn (and every later roll) tells the searcher one is there even when the DETECT fails",
-              lambda f: f.what == "dice" and ("SubmarineZor(" in f.where or "TorpedoAttack(" in f.where)),
     KnownLeak("isr_conceal_offer", "found by this test: an ISR marker's conceal is offered, and refused with "
               "'an opposing unit is in <hex>', when a hidden enemy submarine shares its hex (13.23 counts it), so "
               "the offer list and the refusal tell where the submarine is",

@@ -245,38 +245,41 @@ def torpedo(game: Game, a: A.TorpedoAttack, drawn: int = 0) -> tuple[ChanceStep,
 
 
 def zor(game: Game, a: A.SubmarineZor, drawn: int = 0) -> tuple[ChanceStep, ...]:
-    """A submarine's ZOR (14.09): which enemy submarines around it are DETECTED."""
+    """A submarine's ZOR (14.09): which enemy submarines around it its one DETECT die finds."""
     from lcb_lab.games.lcb.rules.submarines import operations as ops, sot
     ctx = game._ctx()
     _, sub = ops.check_zor(ctx, a.action, a.sub)
     enemies = ops.zor_targets(ctx, sub)
     needs = [sot.detect_of(ctx, e) for e in enemies]
-    return (ChanceStep(f"ZOR DETECT by {sub.uid}", "14.09", tuple(f"{e.uid} DETECTED" for e in enemies),
-                       joint_outcomes([_flag(p_hit(v)) for v in needs]),
-                       tuple(_line(1, v, f"ZOR DETECT {sub.uid}->{e.uid}") for e, v in zip(enemies, needs))),)
+    outcomes = mixture((p, ((tuple(map(int, k)), 1.0),)) for p, k in _detect_classes(needs))
+    against = ", ".join(f"{e.uid} ({v} or less)" for e, v in zip(enemies, needs)) or "no submarine"
+    return (ChanceStep(f"ZOR DETECT by {sub.uid}", "14.09", tuple(f"{e.uid} DETECTED" for e in enemies), outcomes,
+                       (f"1 {D20.name} ZOR DETECT by {sub.uid}, compared with {against}",)),)
 
 
 def _duel(ctx: Ctx, sub, named, p_sunk: float, lines: tuple[str, ...]) -> ChanceStep:
-    """The submarine engagement (14.011): every submarine's DETECT at once, whoever DETECTED
-    fires 2 torpedoes, damage simultaneous.  Outcome: which submarines sink (``sub`` first)."""
+    """The submarine engagement (14.011): both sides' DETECT at once (one die each side,
+    :func:`~lcb_lab.games.lcb.rules.submarines.operations.duel_setup`), whoever DETECTED fires
+    2 torpedoes, damage simultaneous.  Outcome: which submarines sink (``sub`` first)."""
     from lcb_lab.games.lcb.rules.submarines import operations as ops, sot
-    enemies, need = ops.duel_setup(ctx, sub, named)
+    enemies, need, searches = ops.duel_setup(ctx, sub, named)
     counts = (f"{sub.uid} sunk",) + tuple(f"{e.uid} sunk" for e in enemies)
     branches = [(p_sunk, {(1,) + (0,) * len(enemies): 1.0})]
-    found_pmfs = [_flag(1.0) if e not in need else _flag(p_hit(sot.detect_of(ctx, e))) for e in enemies]
-    back_pmfs = [_flag(p_hit(sot.detect_of(ctx, sub))) for _ in enemies]
+    mine = _detect_classes([sot.detect_of(ctx, e) for e in need]) if searches else [(1.0, (False,) * len(need))]
+    p_back = p_hit(sot.detect_of(ctx, sub)) if enemies else 0.0
     cv = ops.torpedo_cv(ctx, sub)
-    for flags, w in joint_outcomes(found_pmfs + back_pmfs):
-        found = [e for e in enemies if e not in need] + [e for e, f in zip(enemies, flags) if f and e in need]
-        shooters = [e for e, f in zip(enemies, flags[len(enemies):]) if f]
-        p_me = 1.0 - _prod(1.0 - p_any_hit(ops.TORPEDOES, ops.torpedo_cv(ctx, e)) for e in shooters)
+    for w, flags in mine:
+        found = [e for e in enemies if e not in need] + [e for e, f in zip(need, flags) if f]
         aims = found[:1] * ops.TORPEDOES if len(found) == 1 else found[:ops.TORPEDOES]
-        pmfs = [_flag(p_me)] + [_flag(p_any_hit(aims.count(e), cv)) for e in enemies]
-        branches.append(((1.0 - p_sunk) * w, dict(joint_outcomes(pmfs))))
-    lines += (f"{len(need) if enemies else 1} {D20.name} DETECT by {sub.uid}"
-              + "".join(f", {e.uid} on {sot.detect_of(ctx, e)} or less" for e in need),
-              f"{len(enemies)} {D20.name} DETECT of {sub.uid} on {sot.detect_of(ctx, sub)} or less (one per enemy "
-              "submarine)", f"{ops.TORPEDOES} torpedoes by each submarine that DETECTED, hitting on its torpedo CV")
+        for q, shooters in ((p_back, enemies), (1.0 - p_back, [])):
+            p_me = 1.0 - _prod(1.0 - p_any_hit(ops.TORPEDOES, ops.torpedo_cv(ctx, e)) for e in shooters)
+            pmfs = [_flag(p_me)] + [_flag(p_any_hit(aims.count(e), cv)) for e in enemies]
+            if q > 0:
+                branches.append(((1.0 - p_sunk) * w * q, dict(joint_outcomes(pmfs))))
+    against = ", ".join(f"{e.uid} on {sot.detect_of(ctx, e)} or less" for e in need) or "no submarine"
+    lines += ((f"1 {D20.name} DETECT by {sub.uid}, compared with {against}",) if searches else ()) + (
+        f"1 {D20.name} DETECT of {sub.uid} on {sot.detect_of(ctx, sub)} or less (one die for the enemy submarines)",
+        f"{ops.TORPEDOES} torpedoes by each submarine that DETECTED, hitting on its torpedo CV")
     return ChanceStep(f"Submarine engagement by {sub.uid} in {sub.hex}", "14.011", counts,
                       mixture((w, tuple(d.items())) for w, d in branches), lines)
 
