@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import lcb_lab
@@ -349,3 +350,24 @@ def test_moving_an_action_whose_units_were_all_destroyed_is_refused_not_a_crash_
     assert g.state.units["Ling"].destroyed
     e = refused(g, A.Move(1, ("C-5",)), "3.31")
     assert e.reason == "action #1 has no units left to move: they were destroyed"
+
+
+def test_the_pair_compares_the_team_previews_of_the_offered_submarine_acts():
+    """The harness asks both worlds for the team's preview of the offered ZOR / torpedo / ASW
+    acts before a step of the team's: with a hidden Kilo next to Jin or far away, the same."""
+    from tests.worlds import Pair, previews
+    g = sea({"Jin": (SSN, "E-5", B), "Kilo 1": (SSK, "E-6", R)})
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Jin",)),)))
+
+    def away(s):
+        s.units["Kilo 1"].hex = "A-12"
+        return Change("Kilo 1 E-6 -> A-12", {"Kilo 1": "Kilo 1"})
+
+    twin, what = twin_of(g, "US", away)
+    tally = Tally()
+    Pair(g, twin, "US", "by hand", what, "by hand", tally).before(np.random.default_rng(0), n_probes=0)
+    assert tally.comparisons["preview"] == 1 and not tally.findings
+    acts = [A.SubmarineZor(1, "Jin"), A.TorpedoAttack(1, "Jin", ("submarine",))]
+    assert previews(g, "US", acts) == previews(twin, "US", acts)
+    assert previews(g, "instructor", acts) != previews(twin, "instructor", acts)    # the instructor's counts it
