@@ -28,7 +28,8 @@ between the worlds: a ZOR found a counter, a hit revealed one) legitimately diff
 follows, so then only the undo permission is compared: the observer's undo must not tell it
 whether its step found anything (a negative result is news too).  Before a step of the
 observer's, the team previews (``chance_outcomes(action, viewer=team)``) of up to three offered
-submarine / ASW acts (:data:`PREVIEWED`) are compared too.
+submarine / ASW acts (:data:`PREVIEWED`) are compared too, under the perturbations that move
+hidden counters (:data:`PREVIEW_KINDS`).
 
 :func:`walk` plays random legal games (the walk of ``tests/engine/test_no_dead_ends.py``),
 forks a twin at sampled states by each perturbation in turn and follows it for a few steps;
@@ -223,6 +224,9 @@ def probes(g, team: str) -> list:
 PREVIEWED = (A.SubmarineZor, A.TorpedoAttack, A.OffensiveAsw)
 """The offered acts whose team preview (``chance_outcomes(action, viewer=team)``) a pair compares:
 the ones whose instructor's odds count hidden boats and face-down ASW ships."""
+PREVIEW_KINDS = ("move_sub", "swap_backs", "by hand")
+"""The perturbations (and the directed pairs) under which the previews are compared: the ones
+that move or swap hidden counters (the others cannot change a submarine / ASW preview)."""
 
 
 def previews(g, team: str, acts: list) -> list[str]:
@@ -280,7 +284,7 @@ class Pair:
         self._same("pause", pause(g), pause(t))
         if g.to_act() == team or g.state.stage in ("planning", "deployment"):
             self._same("offers", offers(g, team), offers(t, team))
-        if g.to_act() == team and not self.found:      # the odds the lab may show it (3 at most)
+        if g.to_act() == team and not self.found and self.kind in PREVIEW_KINDS:   # 3 at most: each is a dry run
             acts = [a for a in g.legal_actions(team) if isinstance(a, PREVIEWED)][:3]
             self._same("preview", previews(g, team, acts), previews(t, team, acts))
         ps = probes(g, team)
