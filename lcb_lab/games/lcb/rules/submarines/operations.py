@@ -25,7 +25,9 @@ ZOR, submarine versus submarine.  ASW (14.1) is :mod:`lcb_lab.games.lcb.rules.su
   simplification); a convoy card marker takes 1 HP per hit (14.08 EXCEPTION).
 * :func:`zor_act` (14.09): free, once per declared action: reveals enemy naval units in the
   submarine's hex and the adjacent hexes (the examples' reading of its own hex, facts §6
-  item 21) and rolls one DETECT per enemy submarine there.
+  item 21) and rolls ONE DETECT die, compared with every enemy submarine there (rolled with
+  none there too).  The engagement rolls one DETECT die each side (:func:`duel_setup`): the
+  number and purposes of the dice never tell where a hidden boat is (14.02).
 
 Every die goes through ``ctx.dice``; everything resolves inside the act (no chance node).
 Log entries of a hidden submarine are ``kind="submarine"`` (:func:`lcb_lab.games.lcb.rules.submarines.sot.log_sot`):
@@ -261,7 +263,7 @@ def _fire(ctx: Ctx, sub: Unit, found: list[Unit], shooters: list[Unit]) -> None:
         shots = f"2 torpedoes at {alias}: " + plain.dice_text(rolls, ecv) + " (simultaneous, 14.011)"
         ctx.log(explain.step("torpedo", f"{e.uid} fires back", shots, ["14.011", "14.08"]),
                 team=e.team, about={"unit": e.uid}, public_title="An enemy submarine fires back", public_text=shots)
-    for uid in dict.fromkeys(t.uid for t in hits):
+    for uid in dict.fromkeys(t.uid for t in hits):   # simultaneous damage: every submarine hit sinks (HP 1)
         t = ctx.state.units[uid]
         sink(ctx, t, other(t.team), "submarine engagement")
 
@@ -274,7 +276,7 @@ def _attacker_reads(ctx: Ctx, sub: Unit, need: list[Unit], att: int | None, foun
     team = sub.team
     new = [e for e in need if e in found]
     if att is None:
-        text = f"{sub.uid} already DETECTED {names([e for e in found])}"
+        text = f"{sub.uid} already DETECTED {names(found)}"
     elif new:
         text = f"{sub.uid} DETECT " + ", ".join(f"{e.uid} (needs {detect_of(ctx, e)}): {att}" for e in new)
     else:
