@@ -26,7 +26,10 @@ permission (:func:`~lcb_lab.games.lcb.whatif.timeline.undo_allowed`) and the log
 reads.  A step that shows the observer something new (its view after the step differs
 between the worlds: a ZOR found a counter, a hit revealed one) legitimately differs in what
 follows, so then only the undo permission is compared: the observer's undo must not tell it
-whether its step found anything (a negative result is news too).
+whether its step found anything (a negative result is news too).  Before a step of the
+observer's, the team previews (``chance_outcomes(action, viewer=team)``) of up to three offered
+submarine / ASW acts (:data:`PREVIEWED`) are compared too, under the perturbations that move
+hidden counters (:data:`PREVIEW_KINDS`).
 
 :func:`walk` plays random legal games (the walk of ``tests/engine/test_no_dead_ends.py``),
 forks a twin at sampled states by each perturbation in turn and follows it for a few steps;
@@ -63,7 +66,7 @@ TEAMS = ("US", "RU")
 @dataclass(frozen=True)
 class Finding:
     """One difference the observer could see between two worlds: ``what`` is ``offers``,
-    ``probe``, ``pause``, ``dice``, ``undo``, ``log`` or ``accept``; ``where`` names the
+    ``probe``, ``preview``, ``pause``, ``dice``, ``undo``, ``log`` or ``accept``; ``where`` names the
     scenario, seed and step; ``detail`` the two sides, one line each."""
 
     what: str
@@ -99,10 +102,6 @@ KNOWN_LEAKS: tuple[KnownLeak, ...] = (
               "mines (13.33 'may'): the pause tells the mover the mines are there (a reading for the lead: the "
               "rules may mean a triggered minefield is announced)",
               lambda f: f.what in ("pause", "undo") and "mine" in f.where.split("; twin: ")[-1]),
-    KnownLeak("sub_zor_dice", "found by this test: a submarine ZOR (and a torpedo attack at a suspected "
-              "submarine) draws a DETECT die for a hidden enemy submarine only when one is in reach, so the number "
-              "of dice drawn (and every later roll) tells the searcher one is there even when the DETECT fails",
-              lambda f: f.what == "dice" and ("SubmarineZor(" in f.where or "TorpedoAttack(" in f.where)),
     KnownLeak("isr_conceal_offer", "found by this test: an ISR marker's conceal is offered, and refused with "
               "'an opposing unit is in <hex>', when a hidden enemy submarine shares its hex (13.23 counts it), so "
               "the offer list and the refusal tell where the submarine is",
@@ -222,6 +221,26 @@ def probes(g, team: str) -> list:
     return out
 
 
+PREVIEWED = (A.SubmarineZor, A.TorpedoAttack, A.OffensiveAsw)
+"""The offered acts whose team preview (``chance_outcomes(action, viewer=team)``) a pair compares:
+the ones whose instructor's odds count hidden boats and face-down ASW ships."""
+PREVIEW_KINDS = ("move_sub", "swap_backs", "by hand")
+"""The perturbations (and the directed pairs) under which the previews are compared: the ones
+that move or swap hidden counters (the others cannot change a submarine / ASW preview)."""
+
+
+def previews(g, team: str, acts: list) -> list[str]:
+    """``team``'s preview of each of ``acts`` (label, counts, outcomes, dice), or its refusal, one line each."""
+    out = []
+    for a in acts:
+        try:
+            steps = g.chance_outcomes(a, viewer=team)
+            out.append(f"{a!r}: " + " | ".join(repr((s.label, s.counts, s.outcomes, s.dice)) for s in steps))
+        except (IllegalAction, LabError, DiceExhausted) as e:
+            out.append(f"{a!r}: {type(e).__name__}: {e}")
+    return out
+
+
 def pause(g) -> str:
     """Who the game waits for, and the kind of the pending choice."""
     p = g.pending
@@ -265,6 +284,9 @@ class Pair:
         self._same("pause", pause(g), pause(t))
         if g.to_act() == team or g.state.stage in ("planning", "deployment"):
             self._same("offers", offers(g, team), offers(t, team))
+        if g.to_act() == team and not self.found and self.kind in PREVIEW_KINDS:   # 3 at most: each is a dry run
+            acts = [a for a in g.legal_actions(team) if isinstance(a, PREVIEWED)][:3]
+            self._same("preview", previews(g, team, acts), previews(t, team, acts))
         ps = probes(g, team)
         for k in sorted(rng.choice(len(ps), size=min(n_probes, len(ps)), replace=False)):
             self._same("probe", f"{ps[k]!r}: {verdict(g, ps[k])}", f"{ps[k]!r}: {verdict(t, ps[k])}")
@@ -374,7 +396,7 @@ def twin_of(g, team: str, change: Callable[[GameState], Change]):
 
 def compare_steps(g, twin, team: str, actions: list, what: Change, seed: int = 0) -> list[Finding]:
     """Compare ``g`` and ``twin`` for ``team`` before each of ``actions`` (offers, probes,
-    pause) and after applying it to both (pause, dice, undo, log; the other team's acts on
+    submarine / ASW previews, pause) and after applying it to both (pause, dice, undo, log; the other team's acts on
     swapped counters translated): every finding (``[]``: indistinguishable)."""
     tally, rng = Tally(), np.random.default_rng(seed)
     p = Pair(g, twin, team, "by hand", what, "by hand", tally)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import lcb_lab
@@ -284,10 +285,10 @@ def test_a_move_through_secret_mines_does_not_pause_only_when_they_are_there_13_
     indistinguishable(compare_steps(g, twin, "US", [A.Move(1, ("J-6", "J-7"))], what), "mine_trigger_pause")
 
 
-@leak("sub_zor_dice")
 def test_a_submarine_zor_draws_as_many_dice_whether_or_not_a_hidden_submarine_is_near_14_09():
-    """New (found by the property, slite_landing): the 14.09 example (Jin's ZOR, DETECT 14 fails
-    against Kilo 1) and its twin with Kilo 1 out of reach: one die in one world, none in the other."""
+    """Found by the property (slite_landing): the 14.09 example (Jin's ZOR, DETECT 14 fails
+    against Kilo 1) and its twin with Kilo 1 out of reach drew one die in one world, none in the
+    other; the ZOR now rolls its one DETECT die whatever is in reach."""
     g = sea({"Jin": (SSN, "E-5", B), "DDG-605": ("rubf_ddg", "E-5", R), "FFG-454": ("rubf_ffg_gorshkov", "E-5", R),
              "Kilo 1": (SSK, "E-6", R)}, forced=[14])
 
@@ -297,7 +298,26 @@ def test_a_submarine_zor_draws_as_many_dice_whether_or_not_a_hidden_submarine_is
 
     twin, what = twin_of(g, "US", away)
     indistinguishable(compare_steps(g, twin, "US", [A.BeginImpulse(B), A.Declare((A.CoreAction("move_combat", ("Jin",)),)),
-                                                    A.SubmarineZor(1, "Jin")], what), "sub_zor_dice")
+                                                    A.SubmarineZor(1, "Jin")], what), "")
+    assert g.dice.history[-1].values == twin.dice.history[-1].values == [14]
+
+
+def test_an_engagement_of_a_suspected_submarine_draws_as_many_dice_whether_or_not_one_is_there_14_011():
+    """14.011: Ling attacks the submarine she suspects in C-4; both DETECT dice fail (15, 15).
+    In the twin the Kilo is far away: the same two dice, the same line, the same undo."""
+    g = sea({"Ling": (SSN, "C-4", B), "Kilo 1": (SSK, "C-4", R)}, forced=[15, 15])
+
+    def away(s):
+        s.units["Kilo 1"].hex = "A-12"
+        return Change("Kilo 1 C-4 -> A-12", {"Kilo 1": "Kilo 1"})
+
+    twin, what = twin_of(g, "US", away)
+    steps = [A.BeginImpulse(B), A.Declare((A.CoreAction("move_combat", ("Ling",)),)),
+             A.TorpedoAttack(1, "Ling", ("submarine",))]
+    assert compare_steps(g, twin, "US", steps, what) == []
+    assert [d.values for d in g.dice.history] == [d.values for d in twin.dice.history] == [[15], [15]]
+    assert [d.purpose for d in g.dice.history] == [d.purpose for d in twin.dice.history] == [
+        "Ling: DETECT (submarine engagement)", "defending submarines: DETECT"]
 
 
 @leak("isr_conceal_offer")
@@ -330,3 +350,24 @@ def test_moving_an_action_whose_units_were_all_destroyed_is_refused_not_a_crash_
     assert g.state.units["Ling"].destroyed
     e = refused(g, A.Move(1, ("C-5",)), "3.31")
     assert e.reason == "action #1 has no units left to move: they were destroyed"
+
+
+def test_the_pair_compares_the_team_previews_of_the_offered_submarine_acts():
+    """The harness asks both worlds for the team's preview of the offered ZOR / torpedo / ASW
+    acts before a step of the team's: with a hidden Kilo next to Jin or far away, the same."""
+    from tests.worlds import Pair, previews
+    g = sea({"Jin": (SSN, "E-5", B), "Kilo 1": (SSK, "E-6", R)})
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Jin",)),)))
+
+    def away(s):
+        s.units["Kilo 1"].hex = "A-12"
+        return Change("Kilo 1 E-6 -> A-12", {"Kilo 1": "Kilo 1"})
+
+    twin, what = twin_of(g, "US", away)
+    tally = Tally()
+    Pair(g, twin, "US", "by hand", what, "by hand", tally).before(np.random.default_rng(0), n_probes=0)
+    assert tally.comparisons["preview"] == 1 and not tally.findings
+    acts = [A.SubmarineZor(1, "Jin"), A.TorpedoAttack(1, "Jin", ("submarine",))]
+    assert previews(g, "US", acts) == previews(twin, "US", acts)
+    assert previews(g, "instructor", acts) != previews(twin, "instructor", acts)    # the instructor's counts it

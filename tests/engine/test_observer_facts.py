@@ -60,7 +60,7 @@ def test_a_deployment_line_is_about_the_unit_deployed():
 def test_submarine_lines_are_about_their_teams_sot():
     g, _ = ch14.ling()
     subs = [e for e in g.log if e["kind"] == "submarine"]
-    assert [e["title"] for e in subs] == ["Move Ling", "ZOR DETECT: an enemy submarine in its own hex",
+    assert [e["title"] for e in subs] == ["Move Ling", "ZOR DETECT by Ling",
                                           "ZOR of Ling", "Submarine engagement: Ling", "Ling fires 2 torpedoes"]
     assert all(e["data"]["about"] == {"sot": "US"} and "pub" not in e["data"] for e in subs)
     assert [observer.redact(e, "RU") and observer.redact(e, "RU")["title"] for e in subs] == [

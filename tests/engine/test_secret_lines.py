@@ -31,7 +31,7 @@ def test_a_failed_detect_in_a_submarine_engagement_names_no_boat_to_the_attacker
     assert us == _since(g2, n2, "US")
     assert [(e["title"], e["text"]) for e in us] == [(
         "Submarine engagement: Ling",
-        "Ling DETECT failed against an enemy submarine (rolled 15); an enemy submarine DETECT Ling (needs 8): 15")]
+        "Ling DETECT rolled 15: no enemy submarine DETECTED")]
     assert [(e["title"], e["text"]) for e in _since(g1, n1, "RU")] == [(
         "Submarine engagement", "a US submarine engages in C-4: Kilo 1 DETECT the US submarine (needs 8): 15")]
     assert [e["text"] for e in _since(g1, n1, "instructor")] == [
@@ -68,10 +68,10 @@ def test_a_zor_detect_that_fails_tells_the_searcher_neither_the_boat_nor_its_det
     (g1, n1), (g2, n2) = _zor("Kilo 1"), _zor("Kilo 7")
     us = _since(g1, n1, "US")
     assert us == _since(g2, n2, "US")
-    assert ("ZOR DETECT: an enemy submarine in an adjacent hex", "rolled 14: it stays hidden") in \
-        [(e["title"], e["text"]) for e in us]
-    assert "DETECT needs 12: rolled 14: it stays hidden" in [e["text"] for e in _since(g1, n1, "instructor")]
-    assert "a US submarine searches around E-5: a submarine of yours stays hidden (rolled 14, needed 12)" in \
+    assert ("ZOR DETECT", "rolled 14: no enemy submarine DETECTED") in [(e["title"], e["text"]) for e in us]
+    assert "Kilo 1 in an adjacent hex: DETECT needs 12: rolled 14: it stays hidden" in \
+        [e["text"] for e in _since(g1, n1, "instructor")]
+    assert "a US submarine searches around E-5: Kilo 1 stays hidden (rolled 14, needed 12)" in \
         [e["text"] for e in _since(g1, n1, "RU")]
 
 

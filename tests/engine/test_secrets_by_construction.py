@@ -130,7 +130,7 @@ def test_a_zor_is_not_undone_by_its_team_whether_it_found_something_or_nothing()
 
 def _sub_zor_world(ddg_hex: str):
     """A US SSN moves to F-3 and uses its 1-hex ZOR (14.09); an RU DDG is in ``ddg_hex``."""
-    g = sea({"SSN": (SSN, "C-3", B), "DDG": ("rubf_ddg", ddg_hex, R)})
+    g = sea({"SSN": (SSN, "C-3", B), "DDG": ("rubf_ddg", ddg_hex, R)}, forced=[20])   # the ZOR's DETECT die
     g.apply(A.BeginImpulse(B))
     g.apply(A.Declare((A.CoreAction("move_combat", ("SSN",)),)))
     g.apply(A.Move(1, ("D-3", "E-3", "F-3")))
@@ -147,8 +147,8 @@ def test_a_submarine_zor_is_not_undone_whether_it_found_a_ship_or_nothing():
 
 
 def test_a_submarine_zor_that_rolls_detect_reads_like_one_that_does_not():
-    """14.09: the ZOR rolls a DETECT die only when an enemy submarine is in reach; the refusal
-    is the same words either way (not "the last step rolled dice")."""
+    """14.09: the ZOR rolls its DETECT die whether or not an enemy submarine is in reach; the
+    refusal is the same words either way (not "the last step rolled dice")."""
     g = sea({"SSN": (SSN, "C-3", B), "DDG": ("rubf_ddg", "H-12", R), "Kilo": (SSK, "G-3", R)}, forced=[20])
     g.apply(A.BeginImpulse(B))
     g.apply(A.Declare((A.CoreAction("move_combat", ("SSN",)),)))

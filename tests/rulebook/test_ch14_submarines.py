@@ -8,7 +8,7 @@ from lcb_lab.games.lcb import actions as A
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.game import Game
 from lcb_lab.games.lcb.content.worked import ch14
-from lcb_lab.games.lcb.content.worked.ch14 import B, R, SSK, SSN, sea
+from lcb_lab.games.lcb.content.worked.ch14 import B, R, SSK, SSN, ZOR_DIE, sea
 
 
 def refused(g, action, rule):
@@ -84,10 +84,10 @@ def test_14_011_if_the_defender_detects_both_fire_and_damage_is_simultaneous():
 
 
 def test_14_011_an_empty_hex_completes_without_result_but_still_rolls():
-    g = sea({"Ling": (SSN, "C-4", B), "Kilo 1": (SSK, "A-1", R)}, forced=[1])
+    g = sea({"Ling": (SSN, "C-4", B), "Kilo 1": (SSK, "A-1", R)}, forced=[1, 1])   # Ling's DETECT, the answer's
     begin(g, B, ("move_combat", ["Ling"]))
     g.apply(A.TorpedoAttack(1, "Ling", ("submarine",)))
-    assert g.dice.forced_left == 0 and not unit(g, "Kilo 1").revealed     # one die, no hint
+    assert g.dice.forced_left == 0 and not unit(g, "Kilo 1").revealed     # both dice, no hint
     assert g.impulse.ap == 2                                               # the AP is consumed
     assert not g.log_entries("RU", since=0)[-1]["title"].startswith("Submarine engagement")
 
@@ -262,7 +262,7 @@ def test_asw_kills_a_sub_even_with_a_friendly_naval_mildec_in_its_hex():
 
 # ---------------------------------------------------------------- the SOT and hidden information
 def test_the_other_team_sees_nothing_of_an_unrevealed_sub_its_moves_or_sot():
-    g = sea({"SSN": (SSN, "C-3", B), "DDG": ("rubf_ddg", "G-9", R)})
+    g = sea({"SSN": (SSN, "C-3", B), "DDG": ("rubf_ddg", "G-9", R)}, forced=[ZOR_DIE])
     begin(g, B, ("move_combat", ["SSN"]))
     g.apply(A.Move(1, ("D-3", "E-3", "F-3")))
     g.apply(A.SubmarineZor(1, "SSN"))               # nothing in reach: the ZOR implies the hex (14.09)
@@ -569,7 +569,7 @@ def test_a_card_lrs_at_a_detected_submarine_is_refused():
 
 # ---------------------------------------------------------------- more corners
 def test_torpedoes_need_a_move_and_or_combat_action_the_zor_works_in_any():
-    g = sea({"SSN": (SSN, "C-3", B), "DDG": {"type": "rubf_ddg", "hex": "C-3", "face_up": True}})
+    g = sea({"SSN": (SSN, "C-3", B), "DDG": {"type": "rubf_ddg", "hex": "C-3", "face_up": True}}, forced=[ZOR_DIE])
     begin(g, B, ("move_conceal", ["SSN"]))
     refused(g, A.TorpedoAttack(1, "SSN", ("DDG",)), "14.04")
     g.apply(A.SubmarineZor(1, "SSN"))
@@ -596,7 +596,7 @@ def test_the_other_teams_submarine_cannot_be_named_by_an_act():
 
 def test_an_engagement_with_two_enemy_subs_puts_one_torpedo_on_each_detected():
     g = sea({"SSN": (SSN, "C-3", B), "Kilo 1": (SSK, "C-3", R), "Kilo 2": (SSK, "C-3", R)},
-            forced=[1, 2, 20, 20, 5, 5])
+            forced=[1, 20, 5, 5])     # SSN's one DETECT die finds both; their one die misses; 2 hits
     begin(g, B, ("move_combat", ["SSN"]))
     g.apply(A.TorpedoAttack(1, "SSN", ("submarine",)))
     assert unit(g, "Kilo 1").destroyed and unit(g, "Kilo 2").destroyed
@@ -604,7 +604,7 @@ def test_an_engagement_with_two_enemy_subs_puts_one_torpedo_on_each_detected():
 
 
 def test_a_sub_moving_into_asw_ships_is_not_attacked_until_it_attacks():
-    g = sea({"SSN": (SSN, "C-3", B), "DDG": ("rubf_ddg", "C-4", R)})
+    g = sea({"SSN": (SSN, "C-3", B), "DDG": ("rubf_ddg", "C-4", R)}, forced=[ZOR_DIE])
     begin(g, B, ("move_combat", ["SSN"]))
     g.apply(A.Move(1, ("C-4",)))
     g.apply(A.SubmarineZor(1, "SSN"))       # reveals the DDG; no defensive ASW for a ZOR (14.09, 14.13 ex.)

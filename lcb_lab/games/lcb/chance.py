@@ -57,8 +57,11 @@ give nobody a decision before their dice.  None of these is a chance step of its
 (``to_act()`` never says ``"chance"`` for them): one would add a step to every record, save
 and golden transcript that passes it, and the preview answers the same question without one.
 
-These are the instructor's odds: they count units the acting team may not see (the enemy
-submarines in a hex, the ASW ships that defend it).
+Whose odds.  By default the instructor's: they count units the acting team may not see (the
+enemy submarines in a hex, the ASW ships that defend it).  ``act_outcomes(game, action, viewer=team)``
+is the team's form: a hidden enemy submarine or a face-down ASW ship is neither named nor
+counted (:mod:`lcb_lab.games.lcb.rules.submarines.chance`), so the preview describes the search,
+not its result.
 """
 from __future__ import annotations
 
@@ -68,28 +71,35 @@ from typing import Any, Callable
 
 import numpy as np
 
-from lcb_lab.games.lcb import actions as A
+from lcb_lab.games.lcb import actions as A, observer
 from lcb_lab.games.lcb.model.state import CardPlay, other
 from lcb_lab.kernel.dice import D20
 from lcb_lab.kernel.errors import DiceExhausted, LabError
 from lcb_lab.games.lcb.die import p_any_hit, p_hit
 from lcb_lab.kernel.odds import ChanceStep, binomial_pmf, joint_outcomes, mixture, sum_pmf
 from lcb_lab.games.lcb.rules.common import Ctx
+from lcb_lab.games.lcb.rules.submarines import chance as sub_chance
 
 Game = Any
 """A :class:`lcb_lab.games.lcb.game.Game` (not imported: the game imports this module's caller)."""
 
 
-def act_outcomes(game: Game, action: A.Action) -> tuple[ChanceStep, ...]:
+def act_outcomes(game: Game, action: A.Action, viewer: str | None = None) -> tuple[ChanceStep, ...]:
     """The chance steps ``action`` would roll now (module doc); ``()`` when it rolls nothing.
-    Raises IllegalAction (rule, reason) when the rules refuse the act, LabError when it would
-    roll dice whose odds are not previewed.  Draws nothing, changes nothing."""
+    ``viewer`` ("US", "RU"; None or "instructor": every unit counts): a team's form counts only
+    the units it knows (:mod:`lcb_lab.games.lcb.rules.submarines.chance`); whether it is given
+    or refused is decided on the instructor's, so a refusal tells a team nothing.  Raises
+    IllegalAction (rule, reason) when the rules refuse the act, LabError when it would roll
+    dice whose odds are not previewed.  Draws nothing, changes nothing."""
     action = A.check(action)
     draws = _dry_run(game, action)
     if draws == 0:
         return ()
     fn = PREVIEWS.get(type(action))
     steps = fn(game, action, draws) if fn is not None else None
+    if steps is not None and not observer.all_seeing(viewer):
+        with sub_chance.as_viewer(viewer):
+            steps = fn(game, action, draws)
     if steps is None and game.auto_policies is not None:
         raise LabError(f"chance_outcomes: {type(action).__name__} also rolls for the choices the auto policies "
                        "answer inside it, which are not previewed (without auto policies each answer is an act "
@@ -179,113 +189,24 @@ def _after_mines(ctx: Ctx, mine) -> tuple[ChanceStep, ...]:
     return tuple(replace(x, label=f"{x.label} (if {m.mid} survives the mines)") for x in steps)
 
 
-# ---------------------------------------------------------------- ASW (14.12-14.14)
-def _sunk_by(n_detects: int) -> float:
-    from lcb_lab.games.lcb.rules.submarines.sot import ASW_KILL
-    return p_any_hit(n_detects, ASW_KILL)
-
-
-def _detect_classes(needs: list[int]) -> list[tuple[float, tuple[bool, ...]]]:
-    """One DETECT d20 compared with several values: ``[(P, detected each?)]`` over its faces."""
-    faces: dict[tuple[bool, ...], int] = {}
-    for r in D20.faces:
-        key = tuple(r <= v for v in needs)
-        faces[key] = faces.get(key, 0) + 1
-    return [(n / D20.sides, k) for k, n in faces.items()]
-
-
+# ---------------------------------------------------------------- submarines, ASW (14.09-14.15)
 def offensive_asw(game: Game, a: A.OffensiveAsw, drawn: int = 0) -> tuple[ChanceStep, ...]:
-    """Offensive ASW (14.14): which enemy submarines in the hex are destroyed."""
-    ctx = game._ctx()
-    from lcb_lab.games.lcb.rules.submarines import asw, sot
-    ships, h, enemies = asw.offensive_setup(ctx, a.action, list(a.units))
-    needs = [sot.detect_of(ctx, e) for e in enemies]
-    against = ", ".join(f"{e.uid} ({v} or less)" for e, v in zip(enemies, needs)) or "no submarine"
-    dice = (f"{len(ships)} {D20.name} DETECT (one per ship), each compared with {against}",
-            f"one ASW {D20.name} per DETECT, destroying on {sot.ASW_KILL} or less")
-    branches = [(1.0, (0,) * len(enemies))]
-    for _ in ships:                     # counts of DETECTs per submarine over the ships' dice
-        branches = [(w * p, tuple(c + d for c, d in zip(cnt, k))) for w, cnt in branches
-                    for p, k in _detect_classes(needs)]
-    outcomes = mixture((w, joint_outcomes([_flag(_sunk_by(c)) for c in cnt])) for w, cnt in branches)
-    return (ChanceStep(f"Offensive ASW in {h}", "14.14", tuple(f"{e.uid} destroyed" for e in enemies),
-                       outcomes, dice),)
-
-
-def _defensive(ctx: Ctx, sub) -> tuple[float, tuple[str, ...]]:
-    """P(``sub`` destroyed by defensive ASW) and the dice lines (14.12, 14.13)."""
-    from lcb_lab.games.lcb.rules.submarines import asw, sot
-    hunters, need = asw.defensive_setup(ctx, sub)
-    if not hunters:
-        return 0.0, ()
-    p = 1.0 - (1.0 - p_hit(need) * p_hit(sot.ASW_KILL)) ** len(hunters)
-    return p, (_line(len(hunters), need, f"ASW DETECT vs {sub.uid} ({', '.join(u.uid for u in hunters)})"),
-               f"one ASW {D20.name} per DETECT, destroying {sub.uid} on {sot.ASW_KILL} or less")
+    """Offensive ASW (14.14): :func:`lcb_lab.games.lcb.rules.submarines.chance.offensive_asw`."""
+    return sub_chance.offensive_asw(game._ctx(), a)
 
 
 def torpedo(game: Game, a: A.TorpedoAttack, drawn: int = 0) -> tuple[ChanceStep, ...]:
-    """TORPEDO ATTACK (14.07, 14.08, 14.12): defensive ASW first; a destroyed submarine fires
-    nothing.  At ships: torpedo hits per target (one sinks a ship, 14.08).  At a submarine: the
-    engagement (14.011)."""
-    ctx = game._ctx()
-    from lcb_lab.games.lcb.rules.submarines import operations as ops
-    _, sub, ships, enemy_subs = ops.check_torpedo(ctx, a.action, a.sub, a.targets)
-    p_sunk, lines = _defensive(ctx, sub)
-    if enemy_subs is not None or not ships:
-        return (_duel(ctx, sub, enemy_subs, p_sunk, lines),)
-    cv = ops.torpedo_cv(ctx, sub)
-    names = list(dict.fromkeys(ships))
-    fire = joint_outcomes([_hits(ships.count(t), cv) for t in names])
-    outcomes = mixture([(p_sunk, (((1,) + (0,) * len(names), 1.0),)),
-                        (1.0 - p_sunk, tuple(((0,) + o, p) for o, p in fire))])
-    lines += tuple(_line(ships.count(t), cv, f"TORPEDO ATTACK {sub.uid}->{t}") for t in names)
-    return (ChanceStep(f"TORPEDO ATTACK by {sub.uid}", "14.08",
-                       (f"{sub.uid} destroyed by ASW",) + tuple(f"torpedo hits on {t}" for t in names),
-                       outcomes, lines),)
+    """TORPEDO ATTACK and its defensive ASW, or the submarine engagement (14.07-14.13, 14.011):
+    :func:`lcb_lab.games.lcb.rules.submarines.chance.torpedo`."""
+    return sub_chance.torpedo(game._ctx(), a)
 
 
 def zor(game: Game, a: A.SubmarineZor, drawn: int = 0) -> tuple[ChanceStep, ...]:
-    """A submarine's ZOR (14.09): which enemy submarines around it are DETECTED."""
-    from lcb_lab.games.lcb.rules.submarines import operations as ops, sot
-    ctx = game._ctx()
-    _, sub = ops.check_zor(ctx, a.action, a.sub)
-    enemies = ops.zor_targets(ctx, sub)
-    needs = [sot.detect_of(ctx, e) for e in enemies]
-    return (ChanceStep(f"ZOR DETECT by {sub.uid}", "14.09", tuple(f"{e.uid} DETECTED" for e in enemies),
-                       joint_outcomes([_flag(p_hit(v)) for v in needs]),
-                       tuple(_line(1, v, f"ZOR DETECT {sub.uid}->{e.uid}") for e, v in zip(enemies, needs))),)
+    """A submarine's ZOR (14.09): :func:`lcb_lab.games.lcb.rules.submarines.chance.zor`."""
+    return sub_chance.zor(game._ctx(), a)
 
 
-def _duel(ctx: Ctx, sub, named, p_sunk: float, lines: tuple[str, ...]) -> ChanceStep:
-    """The submarine engagement (14.011): every submarine's DETECT at once, whoever DETECTED
-    fires 2 torpedoes, damage simultaneous.  Outcome: which submarines sink (``sub`` first)."""
-    from lcb_lab.games.lcb.rules.submarines import operations as ops, sot
-    enemies, need = ops.duel_setup(ctx, sub, named)
-    counts = (f"{sub.uid} sunk",) + tuple(f"{e.uid} sunk" for e in enemies)
-    branches = [(p_sunk, {(1,) + (0,) * len(enemies): 1.0})]
-    found_pmfs = [_flag(1.0) if e not in need else _flag(p_hit(sot.detect_of(ctx, e))) for e in enemies]
-    back_pmfs = [_flag(p_hit(sot.detect_of(ctx, sub))) for _ in enemies]
-    cv = ops.torpedo_cv(ctx, sub)
-    for flags, w in joint_outcomes(found_pmfs + back_pmfs):
-        found = [e for e in enemies if e not in need] + [e for e, f in zip(enemies, flags) if f and e in need]
-        shooters = [e for e, f in zip(enemies, flags[len(enemies):]) if f]
-        p_me = 1.0 - _prod(1.0 - p_any_hit(ops.TORPEDOES, ops.torpedo_cv(ctx, e)) for e in shooters)
-        aims = found[:1] * ops.TORPEDOES if len(found) == 1 else found[:ops.TORPEDOES]
-        pmfs = [_flag(p_me)] + [_flag(p_any_hit(aims.count(e), cv)) for e in enemies]
-        branches.append(((1.0 - p_sunk) * w, dict(joint_outcomes(pmfs))))
-    lines += (f"{len(need) if enemies else 1} {D20.name} DETECT by {sub.uid}"
-              + "".join(f", {e.uid} on {sot.detect_of(ctx, e)} or less" for e in need),
-              f"{len(enemies)} {D20.name} DETECT of {sub.uid} on {sot.detect_of(ctx, sub)} or less (one per enemy "
-              "submarine)", f"{ops.TORPEDOES} torpedoes by each submarine that DETECTED, hitting on its torpedo CV")
-    return ChanceStep(f"Submarine engagement by {sub.uid} in {sub.hex}", "14.011", counts,
-                      mixture((w, tuple(d.items())) for w, d in branches), lines)
-
-
-def _prod(xs) -> float:
-    out = 1.0
-    for x in xs:
-        out *= x
-    return out
+_card_asw, _uuv = sub_chance.card_asw, sub_chance.uuv
 
 
 # ---------------------------------------------------------------- marker GROUND ASSAULT (13.12, 13.41)
@@ -468,42 +389,6 @@ def _effect_rolls(ctx: Ctx, link) -> list[tuple[ChanceStep, int]]:
     eff = ct.effect(link.option)
     fn = {"asw_search": _card_asw, "uuv": _uuv}.get(eff.fn)
     return fn(ctx, link, ct, eff) if fn else []
-
-
-def _card_asw(ctx: Ctx, link, ct, eff) -> list[tuple[ChanceStep, int]]:
-    """Card ASW (14.15): ONE DETECT d20 against every enemy submarine searched, then ONE ASW d20
-    at the first of them revealed (already, or by that DETECT).  Outcome: which are DETECTED,
-    which is destroyed."""
-    from lcb_lab.games.lcb.rules.submarines import asw, sot
-    hexes, enemies, kill = asw.search_setup(ctx, link, ct, eff)
-    branches = []
-    for p, found in _detect_classes([sot.detect_of(ctx, e) for e in enemies]):
-        aim = next((i for i, (e, f) in enumerate(zip(enemies, found)) if e.revealed or f), None)
-        pmfs = [_flag(_p(kill)) if i == aim else (1.0,) for i in range(len(enemies))]
-        branches.append((p, tuple((tuple(map(int, found)) + o, q) for o, q in joint_outcomes(pmfs))))
-    against = ", ".join(f"{e.uid} ({sot.detect_of(ctx, e)} or less)" for e in enemies) or "no submarine"
-    dice = (f"1 {D20.name} ASW DETECT in {', '.join(hexes)}, compared with {against}",
-            f"1 {D20.name} ASW at the first revealed submarine, destroying it on {kill} or less")
-    counts = tuple(f"{e.uid} DETECTED" for e in enemies) + tuple(f"{e.uid} destroyed" for e in enemies)
-    return [(ChanceStep(f"{ct.name}: card ASW in {', '.join(hexes)} (if not stopped first)", "14.15", counts,
-                        mixture(branches), dice), 2)]
-
-
-def _uuv(ctx: Ctx, link, ct, eff) -> list[tuple[ChanceStep, int]]:
-    """A UUV's TORPEDO ATTACK (14.011, 14.12): the defensive ASW of the target's hex first (a
-    destroyed UUV does not attack), then its torpedo dice, one hit on any die at the CV or less
-    (a hit sinks a ship, 14.08).  Outcome: UUV destroyed, torpedo hit."""
-    from lcb_lab.games.lcb.rules.submarines import asw, sot
-    tgt, need, hunters, cv, n = asw.uuv_setup(ctx, link, ct, eff)
-    dead = 1.0 - (1.0 - _p(need) * _p(sot.ASW_KILL)) ** len(hunters)
-    outcomes = mixture([(dead, (((1, 0), 1.0),)),
-                        (1.0 - dead, joint_outcomes([(1.0,), _flag(p_any_hit(n, cv))]))])
-    dice = (_line(len(hunters), need, f"ASW DETECT vs {ct.name} ({', '.join(u.uid for u in hunters)})"),
-            f"one ASW {D20.name} per DETECT, destroying {ct.name} on {sot.ASW_KILL} or less") if hunters else ()
-    dice += (_line(n, cv, f"{ct.name}: TORPEDO ATTACK on {tgt.uid}, one hit however many dice hit"),)
-    return [(ChanceStep(f"{ct.name}: TORPEDO ATTACK on {tgt.uid} (if not stopped first)", "14.12",
-                        (f"{ct.name} destroyed by ASW", f"torpedo hit on {tgt.uid}"), outcomes, dice),
-             2 * len(hunters) + n)]
 
 
 # ---------------------------------------------------------------- embarked cargo (10.311)

@@ -43,7 +43,8 @@ class GameQueries:
         """The decision the engine waits for (the top of ``state.choices``), or None."""
         return combat_sequence.pending(self._ctx())
 
-    def chance_outcomes(self, action: A.Action | None = None) -> ChanceStep | tuple[ChanceStep, ...]:
+    def chance_outcomes(self, action: A.Action | None = None,
+                        viewer: str | None = None) -> ChanceStep | tuple[ChanceStep, ...]:
         """What the dice can do next, and how likely.  Draws nothing, changes nothing.
 
         Without ``action``, while chance acts (``to_act() == "chance"``: a committed combat waits
@@ -63,6 +64,13 @@ class GameQueries:
         act the rules refuse, LabError (one line) for dice it does not preview: the choices
         auto policies answer inside the act.
 
+        ``viewer`` ("US", "RU"; None = the instructor, every unit counted): a team's form of an
+        act's steps, computed from what that team knows (:func:`lcb_lab.games.lcb.observer.knows`):
+        a hidden enemy submarine or a face-down ASW ship is neither named nor counted (the ZOR,
+        ASW, TORPEDO ATTACK and submarine engagement previews then describe the search, not its
+        result; :mod:`lcb_lab.games.lcb.rules.submarines.chance`).  Raises InputError for an
+        unknown viewer.
+
         >>> g.chance_outcomes(AnswerMines(mines=(MineShot("DDG-51", 2),)))   # doctest: +SKIP
         (Mines in C-2 (rule 13.33)
           2 d20 hitting on 13 or less: mines C-2->DDG-51
@@ -73,9 +81,10 @@ class GameQueries:
         (the README's mines example staged this; ``tests/engine/test_chance_every_roll.py`` has one
         per roll kind.)
         """
+        _check_viewer(viewer, "chance_outcomes")
         if action is not None:
             from lcb_lab.games.lcb.chance import act_outcomes
-            return act_outcomes(self, action)
+            return act_outcomes(self, action, viewer)
         from lcb_lab.games.lcb.actions import CHANCE
         who = self.to_act()
         if who != CHANCE:

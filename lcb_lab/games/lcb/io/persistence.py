@@ -10,7 +10,9 @@ undo, goto and fork work on a loaded game exactly as before saving.  With or wit
 record, the saved state (and the record's first state) must hold the state invariants
 (:mod:`lcb_lab.games.lcb.model.invariants`).  A save
 without a version (lcb_lab 0.1) loads with an empty record (it cannot be
-undone past the load); a newer version is refused with a clear message.
+undone past the load); so does a save whose record does not replay because it ran a submarine
+ZOR or TORPEDO ATTACK under the DETECT dice of before (one die per enemy submarine in reach:
+14.09, 14.011; :func:`_rolled_detect_before`).  A newer version is refused with a clear message.
 """
 from __future__ import annotations
 
@@ -87,7 +89,11 @@ class GamePersistence:
         refuse_broken(state, board, catalog, decks, file)        # the meaning, with or without a record
         if d.get("record"):
             _check_initial(d["record"], board, catalog, decks, file)
-            g.load_record(d["record"], file)
+            try:
+                g.load_record(d["record"], file)
+            except ScenarioError:
+                if not _rolled_detect_before(d["record"]):
+                    raise
         return g
 
     @classmethod
@@ -95,6 +101,20 @@ class GamePersistence:
         """Load a game saved with :meth:`save`. Raises ScenarioError / LabError."""
         from lcb_lab.games.lcb.io.files import read_text
         return cls.from_json(read_text(path, "saved game"), file=str(path))
+
+
+DETECT_ACTS = ("submarine_zor", "torpedo_attack")
+"""The acts whose DETECT dice a record saved before they were drawn whatever is in reach (14.09, 14.011) rolled differently."""
+
+
+def _rolled_detect_before(rec: Any) -> bool:
+    """Whether a saved record that does not replay has a submarine ZOR or TORPEDO ATTACK step: it
+    was saved when those acts rolled one DETECT die per enemy submarine in reach (none with none
+    there), which today's rules no longer do, so it cannot replay; the game then loads from its
+    saved state with an empty record, as a version 1 save does (14.09, 14.011)."""
+    steps = rec.get("steps") if isinstance(rec, dict) else None
+    return isinstance(steps, list) and any(isinstance(st, dict) and isinstance(st.get("action"), dict)
+                                           and st["action"].get("kind") in DETECT_ACTS for st in steps)
 
 
 def _check_initial(rec: Any, board, catalog: Catalog, decks, file: str) -> None:

@@ -80,6 +80,8 @@ No UI library is imported here.  Every module, with its purpose and rule numbers
 * ``submarines.sot``: the Submarine Operations Tracker and the submarine marker (14.01-14.06, 14.010).
 * ``submarines.operations``: submarine operations -- movement, TORPEDO ATTACK, the voluntary ZOR (14.x).
 * ``submarines.asw``: anti-submarine warfare -- DETECT, then one ASW die per DETECT (14.1).
+* ``submarines.chance``: the odds of the DETECT / ASW / torpedo rolls (14.09-14.15) before they are
+  rolled, for the instructor or for a team (counting only what it knows).
 
 ``docs/rule_index.md`` lists, for every rule number, the modules and functions whose docstrings cite
 it (``make rule-index`` rewrites it).

@@ -25,6 +25,9 @@ B, R = "TF Blue", "TF Red"
 SEA = [f"{c}-{r}" for c in "ABCDEFGH" for r in range(1, 13)]
 COAST = [f"I-{r}" for r in range(1, 13)]
 SSN, SSK = "usn_ssn_virginia", "rubf_ssk_kilo"
+ZOR_DIE = 20
+"""The DETECT die a submarine's ZOR rolls where the example has no enemy submarine in reach: the
+ZOR rolls it whatever is there (14.09, 14.02: the dice tell nothing); 20 finds nothing anyway."""
 
 
 def sea(units: dict, forced: Iterable[int] = (), catalog: Catalog | None = None, **kw: Any) -> Game:
@@ -80,12 +83,13 @@ def ling(detect: int = 5, target_detect: int = 15, torpedoes: tuple[int, int] = 
     return g, lines_since(g, n)
 
 
-def victor(detects: tuple[int, int] = (15, 6), asw: int = 12, torpedoes: tuple[int, int] = (3, 17)) -> tuple[Game, list[str]]:
-    """14.13 ex. 1: Victor's submarine reveals the 2 enemy DDGs of its hex with its ZOR and puts
-    both torpedoes on one; Mary's DDGs roll DETECT (one succeeds), her ASW roll of 12 fails;
-    one torpedo hits and sinks the 2-HP DDG."""
+def victor(detects: tuple[int, int] = (15, 6), asw: int = 12, torpedoes: tuple[int, int] = (3, 17),
+           zor: int = ZOR_DIE) -> tuple[Game, list[str]]:
+    """14.13 ex. 1: Victor's submarine reveals the 2 enemy DDGs of its hex with its ZOR (its
+    DETECT die ``zor`` finds no submarine) and puts both torpedoes on one; Mary's DDGs roll
+    DETECT (one succeeds), her ASW roll of 12 fails; one torpedo hits and sinks the 2-HP DDG."""
     g = sea({"Victor": (SSN, "F-8", B), "DDG-1": ("rubf_ddg", "F-8", R), "DDG-2": ("rubf_ddg", "F-8", R)},
-            forced=[*detects, asw, *torpedoes])
+            forced=[zor, *detects, asw, *torpedoes])
     n = len(g.state.log)
     _one(g, B, ["Victor"])
     g.apply(A.SubmarineZor(1, "Victor"))
@@ -100,7 +104,8 @@ def james() -> tuple[Game, list[str]]:
     ASW before any torpedo; resolving #2's attack first gives every DDG its rolls, as printed."""
     g = sea({"SSN 1": (SSN, "B-3", B), "SSN 2": (SSN, "D-3", B),
              "DDG-1": ("rubf_ddg", "C-3", R), "DDG-2": ("rubf_ddg", "C-3", R)},
-            forced=[15, 4, 3,          # vs #2: DDG-1 fails, DDG-2 DETECTs; ASW 3 destroys #2
+            forced=[ZOR_DIE, ZOR_DIE,  # the two ZORs' DETECT dice (no submarine in reach)
+                    15, 4, 3,          # vs #2: DDG-1 fails, DDG-2 DETECTs; ASW 3 destroys #2
                     16, 19, 5, 18])    # vs #1: both fail; torpedoes 5 (hit) and 18
     n = len(g.state.log)
     g.apply(A.BeginImpulse(B))

@@ -25,7 +25,9 @@ ZOR, submarine versus submarine.  ASW (14.1) is :mod:`lcb_lab.games.lcb.rules.su
   simplification); a convoy card marker takes 1 HP per hit (14.08 EXCEPTION).
 * :func:`zor_act` (14.09): free, once per declared action: reveals enemy naval units in the
   submarine's hex and the adjacent hexes (the examples' reading of its own hex, facts §6
-  item 21) and rolls one DETECT per enemy submarine there.
+  item 21) and rolls ONE DETECT die, compared with every enemy submarine there (rolled with
+  none there too).  The engagement rolls one DETECT die each side (:func:`duel_setup`): the
+  number and purposes of the dice never tell where a hidden boat is (14.02).
 
 Every die goes through ``ctx.dice``; everything resolves inside the act (no chance node).
 Log entries of a hidden submarine are ``kind="submarine"`` (:func:`lcb_lab.games.lcb.rules.submarines.sot.log_sot`):
@@ -184,50 +186,66 @@ def torpedo_cv(ctx: Ctx, sub: Unit) -> int:
     return ctx.utype(sub).torpedo_cv or 10
 
 
-def duel_setup(ctx: Ctx, sub: Unit, named: list[str] | None) -> tuple[list[Unit], list[Unit]]:
-    """Who rolls in a submarine engagement (14.011), changing nothing: ``(enemies, need)``:
-    the enemy submarines in the hex (the named ones first), each rolling one DETECT d20
-    against ``sub``; ``need``, those ``sub`` has not DETECTED yet, one DETECT d20 each (with
-    no enemy there ``sub`` still rolls one die).  Whoever DETECTED fires :data:`TORPEDOES`."""
+def duel_setup(ctx: Ctx, sub: Unit, named: list[str] | None) -> tuple[list[Unit], list[Unit], bool]:
+    """Who rolls in a submarine engagement (14.011), changing nothing: ``(enemies, need,
+    searches)``: the enemy submarines in the hex (the named ones first); ``need``, those ``sub``
+    has not DETECTED yet; ``searches``, whether ``sub`` rolls its ONE DETECT d20 (compared with
+    each of ``need``'s DETECT values) -- always, unless it named only boats it has DETECTED
+    already.  The enemy submarines answer with ONE DETECT d20 at ``sub``'s DETECT value, shared
+    by all of them.  Each d20 is rolled whatever is in the hex, so the dice tell nothing (14.02).
+    Whoever DETECTED fires :data:`TORPEDOES`."""
     enemies = subs_in(ctx, sub.hex, other(sub.team))
     if named:
         enemies = [ctx.state.units[n] for n in named] + [e for e in enemies if e.uid not in named]
-    return enemies, [e for e in enemies if not detected_by(ctx, e, sub)]
+    searches = not named or any(not detected_by(ctx, ctx.state.units[n], sub) for n in named)
+    return enemies, [e for e in enemies if not detected_by(ctx, e, sub)], searches
 
 
 def duel(ctx: Ctx, sub: Unit, named: list[str] | None) -> None:
-    """Submarine versus submarine (14.011): every submarine rolls DETECT at once (the attacker
-    against each enemy submarine in the hex it has not DETECTED yet, each of them against the
-    attacker); whoever DETECTED fires 2 torpedoes; damage is simultaneous."""
-    enemies, need = duel_setup(ctx, sub, named)
-    # no hint: with no submarine there the attacker still rolls its DETECT die (14.011)
-    att = ctx.dice.roll(len(need) if enemies else 1, f"{sub.uid}: DETECT (submarine engagement)") \
-        if need or not enemies else []
-    found = [e for e in enemies if e not in need] + [e for e, r in zip(need, att) if r <= detect_of(ctx, e)]
-    back = ctx.dice.roll(len(enemies), "defending submarines: DETECT") if enemies else []
-    shooters = [e for e, r in zip(enemies, back) if r <= detect_of(ctx, sub)]
-    text = (f"{sub.uid} DETECT " + ", ".join(f"{e.uid} (needs {detect_of(ctx, e)}): {r}" for e, r in zip(need, att))
-            if need else f"{sub.uid} rolls DETECT {att[0]}: no enemy submarine in {sub.hex}" if not enemies
-            else f"{sub.uid} already DETECTED {names(found)}")
-    if enemies:
-        text += "; " + ", ".join(f"{e.uid} DETECT {sub.uid} (needs {detect_of(ctx, sub)}): {r}"
-                                 for e, r in zip(enemies, back))
+    """Submarine versus submarine (14.011): both sides roll DETECT at once (the attacker one die
+    against each enemy submarine in the hex it has not DETECTED yet, the enemy submarines one
+    die against the attacker: :func:`duel_setup`); whoever DETECTED fires 2 torpedoes; damage
+    is simultaneous."""
+    enemies, need, searches = duel_setup(ctx, sub, named)
+    att = ctx.dice.roll(1, f"{sub.uid}: DETECT (submarine engagement)")[0] if searches else None
+    back = ctx.dice.roll(1, "defending submarines: DETECT")[0]
+    found = [e for e in enemies if e not in need] + [e for e in need if att is not None and att <= detect_of(ctx, e)]
+    shooters = enemies if back <= detect_of(ctx, sub) else []
     for e in found:
         if not e.revealed or not detected_by(ctx, e, sub):
             place_marker(ctx, e, "detected", by=sub.uid)
     if shooters and not sub.revealed:
         place_marker(ctx, sub, "detected", by=shooters[0].uid)
+    _log_duel(ctx, sub, enemies, need, att, back, found)
+    _fire(ctx, sub, found, shooters)
+
+
+def _log_duel(ctx: Ctx, sub: Unit, enemies: list[Unit], need: list[Unit], att: int | None, back: int,
+              found: list[Unit]) -> None:
+    """The engagement's DETECT rolls as each reads them (14.011, 14.02): the instructor every
+    boat; the attacker its roll and what it DETECTED, and the answering roll only of the boats
+    it knows (the same words whether a boat it missed is there or not); the boats' owner the
+    answering roll."""
+    v = detect_of(ctx, sub)
+    text = (f"{sub.uid} DETECT " + ", ".join(f"{e.uid} (needs {detect_of(ctx, e)}): {att}" for e in need)
+            if need and att is not None else f"{sub.uid} rolls DETECT {att}: no enemy submarine in {sub.hex}"
+            if not enemies else f"{sub.uid} already DETECTED {names(found)}")
+    text += ("; " + ", ".join(f"{e.uid} DETECT {sub.uid} (needs {v}): {back}" for e in enemies) if enemies else
+             f" -- the attack is completed without result (14.011; the defenders' DETECT die, {back}, finds no one)")
+    forms = {sub.team: {"title": f"Submarine engagement: {sub.uid}", "text": _attacker_reads(ctx, sub, need, att,
+                                                                                            found, enemies, back)}}
+    if enemies:
+        alias = sub.uid if sub.revealed else f"the {sub.team} submarine"
+        forms[other(sub.team)] = {"title": "Submarine engagement", "text": f"a {sub.team} submarine engages in "
+                                  f"{sub.hex}: " + ", ".join(f"{e.uid} DETECT {alias} (needs {v}): {back}"
+                                                             for e in enemies)}
+    log_sot(ctx, sub.team, f"Submarine engagement: {sub.uid}", text, ["14.011", "9.06"], forms=forms)
+
+
+def _fire(ctx: Ctx, sub: Unit, found: list[Unit], shooters: list[Unit]) -> None:
+    """The engagement's torpedoes (14.011, 14.08): ``sub`` at the boats it DETECTED, each boat
+    that DETECTED it back at ``sub``; damage is simultaneous (every submarine hit sinks, HP 1)."""
     alias = sub.uid if sub.revealed else f"the {sub.team} submarine"
-    back_text = ", ".join(f"{e.uid} DETECT {alias} (needs {detect_of(ctx, sub)}): {r}" for e, r in zip(enemies, back))
-    if enemies:                  # each team reads the rolls as far as it knows the boats (14.02)
-        forms = {sub.team: {"title": f"Submarine engagement: {sub.uid}", "text": _attacker_reads(ctx, sub, need, att,
-                                                                                                found, enemies, back)},
-                 other(sub.team): {"title": "Submarine engagement",
-                                   "text": f"a {sub.team} submarine engages in {sub.hex}: {back_text}"}}
-        log_sot(ctx, sub.team, f"Submarine engagement: {sub.uid}", text, ["14.011", "9.06"], forms=forms)
-    else:
-        log_sot(ctx, sub.team, f"Submarine engagement: {sub.uid}", text + " -- the attack is completed without "
-                "result (14.011)", ["14.011", "9.06"])
     cv = torpedo_cv(ctx, sub)
     hits: list[Unit] = []
     if found:
@@ -250,23 +268,21 @@ def duel(ctx: Ctx, sub: Unit, named: list[str] | None) -> None:
         sink(ctx, t, other(t.team), "submarine engagement")
 
 
-def _named_for(ctx: Ctx, team: str, e: Unit) -> str:
-    """How ``team`` names enemy submarine ``e``: by name once it knows it (DETECTED, its marker
-    placed: 14.06), else as "an enemy submarine" (14.02)."""
-    return e.uid if observer.knows(ctx.state, team, e) else "an enemy submarine"
-
-
-def _attacker_reads(ctx: Ctx, sub: Unit, need: list[Unit], att: list[int], found: list[Unit],
-                    enemies: list[Unit], back: list[int]) -> str:
+def _attacker_reads(ctx: Ctx, sub: Unit, need: list[Unit], att: int | None, found: list[Unit],
+                    enemies: list[Unit], back: int) -> str:
     """A submarine engagement's DETECT rolls as the attacker's team reads them (14.011, 14.02):
-    what each roll revealed -- an enemy boat by name and DETECT value once DETECTED; a failed
-    DETECT only as "DETECT failed" with its roll."""
+    its roll, and each boat it DETECTED by name and DETECT value (a miss: "no enemy submarine
+    DETECTED", whether a boat is there or not); the answering roll of the boats it knows."""
     team = sub.team
-    mine = [f"{e.uid} (needs {detect_of(ctx, e)}): {r}" if observer.knows(ctx.state, team, e)
-            else f"failed against an enemy submarine (rolled {r})" for e, r in zip(need, att)]
-    text = f"{sub.uid} DETECT " + ", ".join(mine) if need else f"{sub.uid} already DETECTED {names(found)}"
-    return text + "; " + ", ".join(f"{_named_for(ctx, team, e)} DETECT {sub.uid} (needs {detect_of(ctx, sub)}): {r}"
-                                   for e, r in zip(enemies, back))
+    new = [e for e in need if e in found]
+    if att is None:
+        text = f"{sub.uid} already DETECTED {names(found)}"
+    elif new:
+        text = f"{sub.uid} DETECT " + ", ".join(f"{e.uid} (needs {detect_of(ctx, e)}): {att}" for e in new)
+    else:
+        text = f"{sub.uid} DETECT rolled {att}: no enemy submarine DETECTED"
+    known = [e for e in enemies if observer.knows(ctx.state, team, e)]
+    return text + "".join(f"; {e.uid} DETECT {sub.uid} (needs {detect_of(ctx, sub)}): {back}" for e in known)
 
 
 # ---------------------------------------------------------------- ZOR (14.09)
@@ -285,44 +301,56 @@ def zor_hexes(ctx: Ctx, h: str) -> list[str]:
 
 
 def zor_targets(ctx: Ctx, sub: Unit) -> list[Unit]:
-    """The setup of the ZOR's DETECT rolls (14.09), changing nothing: the enemy submarines in
-    the ZOR that ``sub`` has not DETECTED, one d20 each at its DETECT value or less."""
+    """The setup of the ZOR's DETECT roll (14.09), changing nothing: the enemy submarines in
+    the ZOR that ``sub`` has not DETECTED.  ONE d20 is rolled whatever is there (none, one or
+    several: the number of dice tells nothing, 14.02), compared with each one's DETECT value
+    (:func:`~lcb_lab.games.lcb.rules.submarines.sot.detect_of`): at or under it, DETECTED."""
     foe = other(sub.team)
     return [u for h in zor_hexes(ctx, sub.hex) for u in subs_in(ctx, h, foe) if not detected_by(ctx, u, sub)]
 
 
 def zor_act(game: GameLike, c: Ctx, a: SubmarineZor) -> list[str]:
-    """Exercise the voluntary 1-hex ZOR (14.09): reveal enemy naval units, roll DETECT for each
-    enemy submarine there.  Returns the uids revealed or DETECTED."""
+    """Exercise the voluntary 1-hex ZOR (14.09): reveal enemy naval units, roll ONE DETECT die
+    against every enemy submarine there (:func:`zor_targets`; rolled with none there too).
+    Returns the uids revealed or DETECTED."""
     from lcb_lab.games.lcb.rules.movement.conceal import reveal
     d, sub = check_zor(c, a.action, a.sub)
     d.zor_used = True
     hexes = zor_hexes(c, sub.hex)
-    foe = other(sub.team)
-    ships = [u for h in hexes for u in c.state.units_in(h, foe) if c.is_naval(u)]
+    ships = [u for h in hexes for u in c.state.units_in(h, other(sub.team)) if c.is_naval(u)]
     out = [u.uid for u in reveal(c, ships, f"a {sub.team} submarine's 1-hex ZOR around {sub.hex} (14.09; naval "
                                  "units only -- it does not reveal the submarine)", ["14.09"])]
     enemies = zor_targets(c, sub)
-    rolls = c.dice.roll(len(enemies), f"{sub.uid}: ZOR DETECT") if enemies else []
-    for e, r in zip(enemies, rolls):
-        ok = r <= detect_of(c, e)
-        where = "its own hex" if e.hex == sub.hex else "an adjacent hex"
-        title = f"ZOR DETECT: an enemy submarine in {where}"
-        forms = {sub.team: {"title": title, "text": f"{e.uid} DETECTED (needs {detect_of(c, e)}): rolled {r}" if ok
-                            else f"rolled {r}: it stays hidden"},       # a failed DETECT names no boat, no value
-                 foe: {"title": "Submarine ZOR: DETECT", "text": f"a {sub.team} submarine searches around {sub.hex}: "
-                       + (f"{e.uid} is DETECTED" if ok else
-                          f"a submarine of yours stays hidden (rolled {r}, needed {detect_of(c, e)})")}}
-        log_sot(c, sub.team, title, f"DETECT needs {detect_of(c, e)}: rolled {r}: " + ("DETECTED" if ok else
-                "it stays hidden"), ["14.09", "9.06"], forms=forms, rolls=[r])
-        if ok:
-            place_marker(c, e, "detected", by=sub.uid)
-            out.append(e.uid)
-    log_sot(c, sub.team, f"ZOR of {sub.uid}", f"around {sub.hex}: {len(ships)} enemy ship(s) revealed, "
-            f"{len(enemies)} enemy submarine(s) to DETECT (free; using it tells the other side where the "
-            "submarine is, 14.09)", ["14.09"], public_title="Submarine ZOR",
+    r = c.dice.roll(1, f"{sub.uid}: ZOR DETECT")[0]
+    found = [e for e in enemies if r <= detect_of(c, e)]
+    _log_zor_detect(c, sub, enemies, r)
+    for e in found:
+        place_marker(c, e, "detected", by=sub.uid)
+        out.append(e.uid)
+    log_sot(c, sub.team, f"ZOR of {sub.uid}", f"around {sub.hex}: {len(ships)} enemy ship(s) revealed, one DETECT "
+            "die for any enemy submarine in reach (free; using it tells the other side where the submarine is, "
+            "14.09)", ["14.09"], public_title="Submarine ZOR",
             public_text=f"a {sub.team} submarine uses its ZOR around {sub.hex} (14.09)")
     return out
+
+
+def _log_zor_detect(c: Ctx, sub: Unit, enemies: list[Unit], r: int) -> None:
+    """The ZOR's DETECT roll as each reads it (14.09, 14.02): the searcher the roll and the
+    boats it DETECTED (the same words whether a boat it missed is there or not), the boats'
+    owner each of its boats in reach, the instructor every boat."""
+    foe = other(sub.team)
+    found = [e for e in enemies if r <= detect_of(c, e)]
+    mine = (f"{', '.join(f'{e.uid} DETECTED (needs {detect_of(c, e)})' for e in found)}: rolled {r}" if found
+            else f"rolled {r}: no enemy submarine DETECTED")
+    forms = {sub.team: {"title": "ZOR DETECT", "text": mine}}
+    if enemies:
+        forms[foe] = {"title": "Submarine ZOR: DETECT", "text": f"a {sub.team} submarine searches around {sub.hex}: "
+                      + "; ".join(f"{e.uid} is DETECTED" if e in found else
+                                  f"{e.uid} stays hidden (rolled {r}, needed {detect_of(c, e)})" for e in enemies)}
+    full = "; ".join(f"{e.uid} in {'its own hex' if e.hex == sub.hex else 'an adjacent hex'}: DETECT needs "
+                     f"{detect_of(c, e)}: rolled {r}: " + ("DETECTED" if e in found else "it stays hidden")
+                     for e in enemies) or f"rolled {r}: no enemy submarine in reach"
+    log_sot(c, sub.team, f"ZOR DETECT by {sub.uid}", full, ["14.09", "9.06"], forms=forms, rolls=[r])
 
 
 # ---------------------------------------------------------------- offensive ASW (14.14)
