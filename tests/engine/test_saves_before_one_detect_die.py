@@ -33,6 +33,7 @@ def test_a_save_whose_zor_rolled_no_die_loads_from_its_state_with_an_empty_recor
     zor = d["record"]["steps"][-1]
     assert zor["action"]["kind"] == "submarine_zor"
     zor["dice"] = []                       # as saved when a ZOR with nothing in reach rolled nothing
+    d["version"] = 2                       # ... by the lcb_lab of before
     g = Game.from_json(json.dumps(d))
     assert (g.history.cursor, len(g.history.steps)) == (0, 0)
     assert g.state.to_dict() == d["state"] and g.to_act() == "US"
@@ -41,5 +42,13 @@ def test_a_save_whose_zor_rolled_no_die_loads_from_its_state_with_an_empty_recor
 def test_a_record_that_does_not_replay_without_a_submarine_step_is_still_refused():
     d = _zor_save()
     del d["record"]["steps"][-1]           # the record now stops before the ZOR: not the saved state
+    with pytest.raises(ScenarioError, match="record"):
+        Game.from_json(json.dumps(d))
+
+
+def test_a_version_3_save_whose_zor_does_not_replay_is_refused():
+    d = _zor_save()
+    assert d["version"] == 3
+    d["record"]["steps"][-1]["dice"] = []  # today's save, edited: its record no longer replays
     with pytest.raises(ScenarioError, match="record"):
         Game.from_json(json.dumps(d))

@@ -1,6 +1,6 @@
 """Saving and loading a Game as JSON (mixed into :class:`~lcb_lab.games.lcb.game.Game`).
 
-A save (``"version": 2``) holds the state, the dice (seed, generator state,
+A save (``"version": 3``) holds the state, the dice (seed, generator state,
 forced queue), the map name -- or the whole board when it is a synthetic one
 (:func:`lcb_lab.situation`) --, the auto-answer policies, the scenario
 description and the record (:mod:`lcb_lab.kernel.history`): the state before the
@@ -10,7 +10,7 @@ undo, goto and fork work on a loaded game exactly as before saving.  With or wit
 record, the saved state (and the record's first state) must hold the state invariants
 (:mod:`lcb_lab.games.lcb.model.invariants`).  A save
 without a version (lcb_lab 0.1) loads with an empty record (it cannot be
-undone past the load); so does a save whose record does not replay because it ran a submarine
+undone past the load); so does a version 2 save whose record does not replay because it ran a submarine
 ZOR or TORPEDO ATTACK under the DETECT dice of before (one die per enemy submarine in reach:
 14.09, 14.011; :func:`_rolled_detect_before`).  A newer version is refused with a clear message.
 """
@@ -33,8 +33,9 @@ from lcb_lab.games.lcb.model.state import GameState
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.model.cards import Decks
 
-SAVE_VERSION = 2
-"""Version 1: no ``version`` key and no record; version 2 adds ``record`` and ``board``."""
+SAVE_VERSION = 3
+"""Version 1: no ``version`` key and no record; version 2 adds ``record`` and ``board``; version 3: the
+submarine ZOR and engagement roll their DETECT dice whatever is in reach (14.09, 14.011)."""
 
 
 class GamePersistence:
@@ -71,9 +72,9 @@ class GamePersistence:
         d = check_save(text, catalog, file)
         upgrade_logs(d)
         version = d.get("version", 1)
-        if version not in (1, SAVE_VERSION):
+        if version not in (1, 2, SAVE_VERSION):
             raise ScenarioError(file, "version", f"this save is version {version!r}; lcb_lab {SAVE_VERSION} reads "
-                                f"versions 1 and {SAVE_VERSION} (a newer lcb_lab wrote it?)")
+                                f"versions 1 to {SAVE_VERSION} (a newer lcb_lab wrote it?)")
         catalog = catalog or load_catalog()
         board = saved_board(d, file)
         try:
@@ -92,7 +93,7 @@ class GamePersistence:
             try:
                 g.load_record(d["record"], file)
             except ScenarioError:
-                if not _rolled_detect_before(d["record"]):
+                if version != 2 or not _rolled_detect_before(d["record"]):
                     raise
         return g
 
