@@ -107,10 +107,6 @@ KNOWN_LEAKS: tuple[KnownLeak, ...] = (
               "'an opposing unit is in <hex>', when a hidden enemy submarine shares its hex (13.23 counts it), so "
               "the offer list and the refusal tell where the submarine is",
               lambda f: f.what in ("offers", "probe") and "MarkerAction(" in f.detail and "conceal" in f.detail),
-    KnownLeak("move_paths", "found by this test: the Move paths offered are found on the true state, so a path "
-              "through a hex with an enemy back is offered only when no enemy ground unit is there (5.18): the "
-              "offer list tells a face-down ship or MILDEC from a ground unit",
-              lambda f: f.what == "offers" and "Move(" in f.detail),
 )
 
 
