@@ -95,8 +95,8 @@ def test_5_18_a_face_down_counter_stops_a_planned_move_whatever_it_is():
     MILDEC stops nothing; entering the back's hex reveals a ground unit there (6.22)."""
     from tests.refusals import refused
     unit, mildec = _back_in_f7("unit"), _back_in_f7("mildec")
-    why = ("ground units stop on entering F-7, which holds a face-down enemy counter, which may be a ground "
-           "unit: a move may end there but not pass through")
+    why = ("ground units stop on entering F-7, which holds a face-down enemy counter (it may be a ground "
+           "unit): a move may end there but not pass through")
     assert refused(unit, A.Move(1, ("F-7", "F-8")), "5.18").reason == why
     assert refused(mildec, A.Move(1, ("F-7", "F-8")), "5.18").reason == why
     moves = [a for a in unit.legal_actions() if isinstance(a, A.Move)]

@@ -102,12 +102,12 @@ def ground_stops(ctx: Ctx, team: str) -> dict[str, str]:
         if u.team == team or not u.on_map or observer.hidden_sub(u, ctx.catalog, team):
             continue
         if not observer.knows(s, team, u):
-            out.setdefault(u.hex, "a face-down enemy counter, which may be a ground unit")
+            out.setdefault(u.hex, "a face-down enemy counter (it may be a ground unit)")
         elif not ctx.is_naval(u):
             out[u.hex] = "enemy ground units"
     for m in s.markers.values():
         if m.team != team and not m.destroyed and m.hex and not observer.knows(s, team, m):
-            out.setdefault(m.hex, "a face-down enemy counter, which may be a ground unit")
+            out.setdefault(m.hex, "a face-down enemy counter (it may be a ground unit)")
     return out
 
 
