@@ -10,7 +10,9 @@ fact the *observer* team may not know -- a **perturbation** (:mod:`tests.worlds_
   of a face-down counter is secret);
 * ``move_sub``    -- an unrevealed enemy submarine moves to a neighbouring water hex (14.03);
 * ``mines``       -- a secret enemy mine marker is added next to an observer's unit, or one
-  is removed (13.37);
+  is removed (13.37), where the enemy may hold secret mines as both teams know (its scenario's
+  minefield, a mine card played); a move the mines stop waits for their owner by the rules
+  (13.34: ``Change.shown_by_rules``), so that pause ends the comparison (after the undo);
 * ``rename_cards`` -- an enemy card the observer cannot see is renamed to another card of
   that team's deck (9.02);
 * ``renumber_cards`` -- two enemy cards the observer cannot see trade ids (9.02);
@@ -38,7 +40,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Callable
 
 import numpy as np
@@ -53,7 +55,7 @@ from lcb_lab.games.lcb.model.state import GameState
 from lcb_lab.games.lcb.rules.common import Ctx
 from lcb_lab.games.lcb.whatif.timeline import undo_allowed
 from lcb_lab.kernel.errors import DiceExhausted, IllegalAction, LabError
-from tests.worlds_perturb import PERTURBATIONS, Change, _names_any, translate  # noqa: F401 - Change: the tests' too
+from tests.worlds_perturb import PERTURBATIONS, Change, _names_any, _strings, translate  # noqa: F401 - Change: the tests' too
 
 SCENARIOS = ("gotland_redux", "slite_landing")
 TEAMS = ("US", "RU")
@@ -94,11 +96,6 @@ KNOWN_LEAKS: tuple[KnownLeak, ...] = (
               "team's card response only when its hidden pool holds a card that may respond, so the player learns "
               "it holds one (and its own undo is refused only then)",
               lambda f: f.what in ("pause", "undo") and "PlayCard(" in f.where),
-    KnownLeak("mine_trigger_pause", "found by this test: a move into a hex with secret enemy mines stops and waits "
-              "for the owner's mine_attack answer, and the mover's undo is refused, even when the owner holds the "
-              "mines (13.33 'may'): the pause tells the mover the mines are there (a reading for the lead: the "
-              "rules may mean a triggered minefield is announced)",
-              lambda f: f.what in ("pause", "undo") and "mine" in f.where.split("; twin: ")[-1]),
     KnownLeak("sub_zor_dice", "found by this test: a submarine ZOR (and a torpedo attack at a suspected "
               "submarine) draws a DETECT die for a hidden enemy submarine only when one is in reach, so the number "
               "of dice drawn (and every later roll) tells the searcher one is there even when the DETECT fails",
@@ -253,6 +250,12 @@ class Pair:
         self.tally.add(Finding(what, self.kind, self.team, f"{self.where}{step}; twin: {self.what}", _diff(a, b)))
         return False
 
+    def _waits_on_change(self, game) -> bool:
+        """Whether ``game`` waits on a choice about what the perturbation touched (its options
+        name a touched id: the mines a move met, 13.34)."""
+        p = game.pending
+        return p is not None and bool(_strings(asdict(p.options)) & set(self.what.ids))
+
     def before(self, rng, n_probes: int = 10) -> None:
         """Offers, probe verdicts and the pause, before a step; notes where the game's log and
         dice stand and who acts (what :meth:`step` compares from)."""
@@ -283,6 +286,8 @@ class Pair:
             return False
         label = f" after {action!r}"
         self._same("undo", undo_allowed(g, team)[0], undo_allowed(t, team)[0], label)
+        if self.what.shown_by_rules and (self._waits_on_change(g) or self._waits_on_change(t)):
+            return False                      # the rules' own pause shows the change (a mined hex stops a move, 13.34)
         self._same("pause", pause(g), pause(t), label)
         if self.found or view_text(g, team) != view_text(t, team):
             return False                      # the step showed it something: what follows may differ
