@@ -305,14 +305,14 @@ def test_a_move_through_secret_mines_pauses_only_as_the_rules_show_them_13_34_13
     the owner may hold them).  So that pause is the rules' (``Change.shown_by_rules``); and as RU
     may hold secret mines (it played Naval Mines), the mover's undo is refused in both worlds: a
     move that went on has learnt that no mines were on its way (a negative result)."""
-    from lcb_lab.games.lcb.whatif.timeline import TOLD, undo_allowed
+    from lcb_lab.games.lcb.whatif.timeline import MINES_LOOK, undo_allowed
     g, twin, what = _a_move_towards_a_secret_minefield()
     findings = compare_steps(g, twin, "US", [A.Move(1, path)], what)
     assert not findings, "\n\n".join(map(str, findings))
     assert (g.unit("DDG-51").hex, twin.unit("DDG-51").hex) == (path[-1], "C-2")
     assert (g.pending, twin.to_act(), twin.pending.kind) == (None, "RU", "mine_attack")
     assert g.view("US")["card_markers"] == twin.view("US")["card_markers"] == []     # the cubes: unseen
-    assert undo_allowed(g, "US") == (False, TOLD) and not undo_allowed(twin, "US")[0]   # twin: RU must answer
+    assert undo_allowed(g, "US") == (False, MINES_LOOK) and not undo_allowed(twin, "US")[0]   # twin: RU must answer
 
 
 def test_a_move_stays_undoable_while_the_enemy_is_not_known_to_hold_mines_13_37():

@@ -300,11 +300,12 @@ def test_13_34_a_stop_at_secret_mines_tells_the_hex_and_a_move_past_them_is_not_
     cubes (13.33: they show when they strike).  Once RU is known to hold secret mines (it played
     Naval Mines; a scenario's minefield too), every US move is a look for them -- stopped, or gone
     on past hexes that held none -- and US cannot take it back; the instructor can."""
-    from lcb_lab.games.lcb.whatif.timeline import TOLD, secret_mines_possible, undo_allowed
+    from lcb_lab.games.lcb.whatif.timeline import MINES_LOOK, secret_mines_possible, undo_allowed
     g = _naval_mines_played()
     assert secret_mines_possible(g, "RU") and not secret_mines_possible(g, "US")
     g.apply(A.Move(1, ("B-3",)))                                      # no mines there
-    assert g.pending is None and undo_allowed(g, "US") == (False, TOLD)
+    assert g.pending is None and undo_allowed(g, "US") == (
+        False, "a move while the other side may hold secret mines cannot be taken back (13.34, 13.37)") == (False, MINES_LOOK)
     assert undo_allowed(g, "instructor")[0]
     g.undo()
     g.apply(A.Move(1, ("C-2", "D-2")))                               # stopped in C-2

@@ -43,11 +43,12 @@ def _slite_us_move():
 
 def test_a_move_that_may_have_met_secret_mines_is_not_undone_by_its_team_13_37():
     """While RU may hold secret mines, US's move is a look for them (13.34): the History tab's
-    *Undo* is off with the same words as after a ZOR, mines met or not; the instructor may undo."""
+    *Undo* is off, in words that hold whether it met mines or not; the instructor may undo."""
     g = _slite_us_move()
     app = LabApp(g, team="US")
-    assert app.history_panel.undo_button.disabled and OFF in app.history_panel.info.value
-    assert app.undo() is False and "the last step told your team something about the other side" in app.message.value
+    why = "a move while the other side may hold secret mines cannot be taken back (13.34, 13.37)"
+    assert app.history_panel.undo_button.disabled and f"Undo: off ({why})" in app.history_panel.info.value
+    assert app.undo() is False and why in app.message.value
     assert g.unit("LHD 1").hex == "AM-22"
     app.set_team("instructor")
     assert app.undo() is True and g.unit("LHD 1").hex == "AN-23"

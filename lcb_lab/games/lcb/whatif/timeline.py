@@ -21,7 +21,8 @@ elsewhere -- one ZOR would search all six neighbours.  The refusal reads the
 same whether or not something was found, and it is decided from the step's own
 facts (what its log told the team), never from the hidden state.  A move while
 the other team may hold secret mines is such a look too (:func:`moved_past_secret_mines`:
-a mined hex stops it and shows the minefield, 13.34; one that went on found none).
+a mined hex stops it, which shows the hex is mined, 13.34; one that went on found none),
+refused in its own words (:data:`MINES_LOOK`).
 The team's own moves and declarations that show it nothing of the enemy stay
 undoable; the instructor may undo any step, for teaching.
 """
@@ -103,8 +104,10 @@ def undo_allowed(game: Game, team: str) -> tuple[bool, str]:
         return False, f"the last step was {TEAM_NAMES.get(actor, actor)}'s"
     if game.to_act() != team:
         return False, "the other side has already answered or must answer now"
-    if told_other_side(game, team) or revealed_enemy(game, team) or moved_past_secret_mines(game, team):
+    if told_other_side(game, team) or revealed_enemy(game, team):
         return False, TOLD                # first: a look reads the same whether it rolled (found a boat) or not
+    if moved_past_secret_mines(game, team):
+        return False, MINES_LOOK          # the same whether the move met mines or went on
     if st.dice:
         return False, "the last step rolled dice"
     return True, "your own last step, before the other side has answered"
@@ -173,6 +176,11 @@ TOLD = "the last step told your team something about the other side"
 same words whether the step found something or nothing."""
 
 
+MINES_LOOK = "a move while the other side may hold secret mines cannot be taken back (13.34, 13.37)"
+"""The refusal of an undo after a move that may have met the other side's secret mines
+(:func:`moved_past_secret_mines`): the same words whether it met them or went on."""
+
+
 def told_other_side(game: Game, team: str) -> bool:
     """Whether ``game``'s last applied step told ``team`` something of the other side: it is one
     of ``team``'s :data:`LOOKING_ACTS`, or an entry of the step's log range
@@ -191,8 +199,8 @@ def moved_past_secret_mines(game: Game, team: str) -> bool:
     """Whether ``game``'s last applied step moved ``team``'s counters (a ``Move``, a marker's
     ``MarkerAction`` along a path) while the other team may hold secret mines
     (:func:`~lcb_lab.games.lcb.rules.markers.mines.may_hold_secret_mines`, a public fact): such a
-    move looks for mines -- a mined hex stops it and shows the minefield (13.34, 13.37), and a
-    move that went on tells that none was on its way, a negative result.  Decided from the step
+    move looks for mines -- a mined hex stops it, which shows the hex is mined (13.34, 13.37),
+    and a move that went on tells that none was on its way, a negative result.  Decided from the step
     and the public fact, never from where the mines are.  False with no step."""
     n = game.history.cursor
     if n == 0:
