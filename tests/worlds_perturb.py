@@ -32,6 +32,10 @@ class Change:
     acts_alike: bool = False
     """True: the other team's acts with a touched counter are still the same act as the observer
     sees it (a supply value changed); False: they end the comparison (it moved, or is another card)."""
+    shown_by_rules: bool = False
+    """True: the rules show the observer the change when a step meets it -- a secret minefield
+    stops a move there and the game waits for its owner (13.34, lcb_lab's reading): once the
+    game waits on a choice about a touched id, only the undo permission is compared."""
 
     def __str__(self) -> str:
         return self.text
@@ -128,14 +132,21 @@ def move_sub(g, s: GameState, team: str, rng) -> Change | None:
 
 
 def mines(g, s: GameState, team: str, rng) -> Change | None:
-    """A secret enemy mine removed, or one cube laid next to one of ``team``'s units (13.37)."""
+    """A secret enemy mine removed, or one cube laid next to one of ``team``'s units (13.37) --
+    only when both teams know the enemy may hold secret mines (its scenario's minefield or a
+    mine card it played: ``timeline.secret_mines_possible``; a world where a team that laid none
+    holds some is one ``team`` can tell apart).  A move the mines stop shows them (13.34):
+    ``shown_by_rules``."""
     from lcb_lab.games.lcb.rules.markers import mines as M
+    from lcb_lab.games.lcb.whatif.timeline import secret_mines_possible
+    if not secret_mines_possible(g, other(team)):
+        return None
     theirs = [m for m in s.card_markers.values() if m.kind == "mine" and m.team != team and not m.revealed]
     if theirs and rng.random() < 0.5:
         m = theirs[int(rng.integers(len(theirs)))]
         del s.card_markers[m.mid]
         if _sound(g, s):
-            return Change(f"mine {m.mid} in {m.hex} removed", {m.mid: m.mid})
+            return Change(f"mine {m.mid} in {m.hex} removed", {m.mid: m.mid}, shown_by_rules=True)
         s.card_markers[m.mid] = m
     own = sorted({u.hex for u in s.units.values() if u.team == team and u.hex and not u.destroyed})
     taken = {m.hex for m in s.card_markers.values()}
@@ -152,7 +163,7 @@ def mines(g, s: GameState, team: str, rng) -> Change | None:
         finally:
             del s.log[n:]
         if _sound(g, s):
-            return Change(f"mine {m.mid} laid in {h}", {m.mid: m.mid})
+            return Change(f"mine {m.mid} laid in {h}", {m.mid: m.mid}, shown_by_rules=True)
         del s.card_markers[m.mid]
     return None
 

@@ -215,10 +215,11 @@ def test_undo_after_a_zor_does_not_tell_whether_it_found_anything_6_21():
     indistinguishable(findings, "undo_after_empty_zor")
 
 
-@leak("move_paths")
 def test_the_move_paths_offered_do_not_tell_what_a_back_is_5_18():
-    """New (found by the ZOR pair): in world A a ground unit is the back in I-5 and the paths to
-    I-6 go round it; in world B a ship is, and they go through it."""
+    """Found by the ZOR pair: in world A a ground unit is the back in I-5, in world B a ship is;
+    the paths offered were found on the true state (round it in A, through it in B).  Now both
+    go round it: what stops a ground move is what the mover knows (5.18, 6.11;
+    ``movement.move.ground_stops``)."""
     g, twin, what = _zor_into_a_coastal_back()
     indistinguishable(compare_steps(g, twin, "US", [A.BeginImpulse(B), A.Declare((A.CoreAction("move_combat", ("1 Alpha",)),)),
                                                     A.EndImpulse()], what), "move_paths")
@@ -265,24 +266,63 @@ def test_a_rotary_lift_resupply_does_not_tell_the_concealed_hosts_rp_12_13():
     indistinguishable(compare_steps(g, twin, "RU", acts, what), "transport_rp_log")
 
 
-@leak("mine_trigger_pause")
-def test_a_move_through_secret_mines_does_not_pause_only_when_they_are_there_13_37():
-    """New (found by the property, gotland_redux): the move stops and waits for RU only in the
-    world with the mine; RU may still hold it (13.33), the mover has learnt it is there."""
+def _a_move_towards_a_secret_minefield(played: bool = True):
+    """US DDG-51 in B-2 about to move; RU has played Naval Mines (2 cubes each in E-3 and F-2: where,
+    only RU knows; that RU may hold secret mines, both teams know, 13.37); the twin has one more
+    RU cube in C-2.  ``played=False``: RU holds the card unplayed (nothing known of mines)."""
+    from lcb_lab.games.lcb.content.worked import ch13
     from lcb_lab.games.lcb.rules.common import Ctx
     from lcb_lab.games.lcb.rules.markers import mines
-    g = sea({"1 Alpha": ("usmc_infantry_platoon", "J-5", B), "1 Uran": ("runi_coastal_missile_section", "L-9", R)})
-    g.apply(A.BeginImpulse(B))
-    g.apply(A.Declare((A.CoreAction("move_combat", ("1 Alpha",)),)))
+    g = lcb_lab.situation(units={"DDG-51": {"type": "usn_ddg_51", "hex": "B-2", "face_up": True},
+                                 "1 Anna": ("runi_naval_infantry_platoon", "H-8")},
+                          cards={"RU": ["Naval Mines"]}, naval=ch13.SEA, initiative="RU", forced=[20])
+    g.apply(A.BeginImpulse("TF Red"))
+    if played:
+        g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Naval Mines"),)))
+        g.apply(A.PlayCard("Naval Mines", "A", targets=("E-3", "F-2"), action=1))
+    else:
+        g.apply(A.Declare())
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51",)),)))
 
     def lay(s):
         n = len(s.log)
-        m = mines.lay(Ctx(s, g.board, g.catalog, g.dice, g.decks, quiet=True), "RU", "", "J-6", 1, 13, "land")
+        m = mines.lay(Ctx(s, g.board, g.catalog, g.dice, g.decks, quiet=True), "RU", "", "C-2", 1, 13, "water")
         del s.log[n:]                         # the quiet entry of a change made by hand
-        return Change(f"mine {m.mid} laid in J-6", {m.mid: m.mid})
+        return Change(f"mine {m.mid} laid in C-2", {m.mid: m.mid}, shown_by_rules=True)
 
     twin, what = twin_of(g, "US", lay)
-    indistinguishable(compare_steps(g, twin, "US", [A.Move(1, ("J-6", "J-7"))], what), "mine_trigger_pause")
+    return g, twin, what
+
+
+@pytest.mark.parametrize("path", [("C-2", "D-2"), ("C-2",)])
+def test_a_move_through_secret_mines_pauses_only_as_the_rules_show_them_13_34_13_37(path):
+    """Found by the property (gotland_redux): the move stopped and waited for RU only in the world
+    with the mine, and the mover's undo was refused only there.  lcb_lab's reading (13.34, 13.37;
+    docs/rules_detail.md): a mined hex stops a move whatever its owner then does ("stopping
+    movement until resolved"), so the stop -- the game waiting for the owner -- tells the mover
+    the hex is mined (its own move line says so); how many cubes, only a strike shows (13.33 "may":
+    the owner may hold them).  So that pause is the rules' (``Change.shown_by_rules``); and as RU
+    may hold secret mines (it played Naval Mines), the mover's undo is refused in both worlds: a
+    move that went on has learnt that no mines were on its way (a negative result)."""
+    from lcb_lab.games.lcb.whatif.timeline import MINES_LOOK, undo_allowed
+    g, twin, what = _a_move_towards_a_secret_minefield()
+    findings = compare_steps(g, twin, "US", [A.Move(1, path)], what)
+    assert not findings, "\n\n".join(map(str, findings))
+    assert (g.unit("DDG-51").hex, twin.unit("DDG-51").hex) == (path[-1], "C-2")
+    assert (g.pending, twin.to_act(), twin.pending.kind) == (None, "RU", "mine_attack")
+    assert g.view("US")["card_markers"] == twin.view("US")["card_markers"] == []     # the cubes: unseen
+    assert undo_allowed(g, "US") == (False, MINES_LOOK) and not undo_allowed(twin, "US")[0]   # twin: RU must answer
+
+
+def test_a_move_stays_undoable_while_the_enemy_is_not_known_to_hold_mines_13_37():
+    """The undo refusal above comes from the public fact that RU played a mine card, nothing
+    else: with the card unplayed (RU laid none) the same move is undoable."""
+    from lcb_lab.games.lcb.whatif.timeline import undo_allowed
+    g, _, _ = _a_move_towards_a_secret_minefield(played=False)
+    g.apply(A.Move(1, ("C-2", "D-2")))
+    assert undo_allowed(g, "US") == (True, "your own last step, before the other side has answered")
 
 
 def test_a_submarine_zor_draws_as_many_dice_whether_or_not_a_hidden_submarine_is_near_14_09():

@@ -217,17 +217,16 @@ def test_reach_and_resupply_reach_are_the_same_for_a_face_down_mildec_and_a_face
     unit, mildec = _with_back("unit", "F-3"), _with_back("mildec", "F-3")
     assert unit.movement_reach(["Inf"], viewer="US") == mildec.movement_reach(["Inf"], viewer="US")
     assert unit.resupply_reach("Log", "RV1", viewer="US") == mildec.resupply_reach("Log", "RV1", viewer="US")
-    # the truth differs: a MILDEC neither stops a ground stack (5.18) nor blocks a RESUPPLY path (8.05)
-    assert unit.movement_reach(["Inf"]) != mildec.movement_reach(["Inf"])
+    # a move's stops are what the mover knows (5.18, 6.11): a back stops the planning in the truth too
+    assert unit.movement_reach(["Inf"]) == mildec.movement_reach(["Inf"]) == unit.movement_reach(["Inf"], viewer="US")
+    # the truth of a RESUPPLY path differs: a MILDEC does not block it (8.05)
     assert "F-3" in mildec.resupply_reach("Log", "RV1") and "F-3" not in mildec.resupply_reach("Log", "RV1", "US")
-    assert mildec.movement_reach(["Inf"], viewer="US") == unit.movement_reach(["Inf"])
 
 
 def test_a_path_from_a_teams_knowledge_is_legal_in_the_true_state():
     g = _with_back("mildec", "F-3")
-    assert g.path_to(["Inf"], "F-4") == ["F-3", "F-4"]          # the truth: a MILDEC does not stop (5.18)
-    path = g.path_to(["Inf"], "F-4", viewer="US")               # US sees a back that may stop it
-    assert path == ["E-2", "E-3", "F-4"]
+    path = g.path_to(["Inf"], "F-4", viewer="US")               # US sees a back that may stop it (5.18)
+    assert path == ["E-2", "E-3", "F-4"] == g.path_to(["Inf"], "F-4")   # the truth: the mover's stops (6.11)
     g.apply(A.BeginImpulse("TF Blue"))
     g.apply(A.Declare((A.CoreAction("move_combat", ("Inf",)),)))
     g.apply(A.Move(1, path))

@@ -277,6 +277,56 @@ def test_13_37_secret_mines_unseen_by_the_other_team_until_triggered():
     assert [(m["hex"], m["kind"], m["level"]) for m in seen] == [("C-2", "mine", 1)]     # D-2 still secret
 
 
+def _naval_mines_played(played: bool = True):
+    """RU plays (or keeps) Naval Mines: 2 secret cubes each in C-2 and D-2; US DDG-51 (B-2) declared to move."""
+    g = lcb_lab.situation(units={"DDG-51": {"type": "usn_ddg_51", "hex": "B-2", "face_up": True},
+                                 "1 Anna": ("runi_naval_infantry_platoon", "H-8")},
+                          cards={"RU": ["Naval Mines"]}, naval=ch13.SEA, initiative="RU", forced=[20])
+    g.apply(A.BeginImpulse("TF Red"))
+    if played:
+        g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Naval Mines"),)))
+        g.apply(A.PlayCard("Naval Mines", "A", targets=("C-2", "D-2"), action=1))
+    else:
+        g.apply(A.Declare())
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51",)),)))
+    return g
+
+
+def test_13_34_a_stop_at_secret_mines_tells_the_hex_and_a_move_past_them_is_not_taken_back():
+    """lcb_lab's reading of 13.34 with 13.37's secret mines: a mined hex stops the move whatever
+    its owner then does, so the stop tells the mover the hex is mined (its move line), not the
+    cubes (13.33: they show when they strike).  Once RU is known to hold secret mines (it played
+    Naval Mines; a scenario's minefield too), every US move is a look for them -- stopped, or gone
+    on past hexes that held none -- and US cannot take it back; the instructor can."""
+    from lcb_lab.games.lcb.whatif.timeline import MINES_LOOK, secret_mines_possible, undo_allowed
+    g = _naval_mines_played()
+    assert secret_mines_possible(g, "RU") and not secret_mines_possible(g, "US")
+    g.apply(A.Move(1, ("B-3",)))                                      # no mines there
+    assert g.pending is None and undo_allowed(g, "US") == (
+        False, "a move while the other side may hold secret mines cannot be taken back (13.34, 13.37)") == (False, MINES_LOOK)
+    assert undo_allowed(g, "instructor")[0]
+    g.undo()
+    g.apply(A.Move(1, ("C-2", "D-2")))                               # stopped in C-2
+    assert (g.unit("DDG-51").hex, g.to_act(), g.pending.kind) == ("C-2", "RU", "mine_attack")
+    us = [e["text"] for e in g.log_entries("US") if e["kind"] == "move"]
+    assert us[-1] == ("DDG-51 move B-2 -> C-2; stopped by mines in C-2 until they are resolved (13.34)")
+    assert g.view("US")["card_markers"] == [] and not undo_allowed(g, "US")[0]
+    unplayed = _naval_mines_played(played=False)                      # nothing known of RU mines: undoable
+    unplayed.apply(A.Move(1, ("B-3",)))
+    assert not secret_mines_possible(unplayed, "RU") and undo_allowed(unplayed, "US")[0]
+
+
+def test_13_37_a_scenario_minefield_is_known_to_be_there_not_where():
+    from lcb_lab import load_scenario
+    from lcb_lab.games.lcb.whatif.timeline import secret_mines_possible
+    g = load_scenario("slite_landing", seed=1)
+    assert secret_mines_possible(g, "RU") and not secret_mines_possible(g, "US")
+    assert [m["kind"] for m in g.view("RU")["card_markers"]].count("mine") == 1       # RU's own, in AM-21
+    assert "mine" not in [m["kind"] for m in g.view("US")["card_markers"]]           # where: RU's secret
+
+
 def test_13_37_scenario_key_places_secret_minefields(tmp_path):
     from lcb_lab import load_scenario
     from lcb_lab.games.lcb.model.board import load_board

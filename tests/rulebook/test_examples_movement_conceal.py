@@ -74,6 +74,46 @@ def test_5_18_ground_units_stop_in_enemy_hexes_and_reveal_each_other():
     assert g.state.units["Inf"].revealed and g.state.units["Anna"].revealed      # 6.22
 
 
+def _back_in_f7(kind: str, face_up: bool = False):
+    """US Inf (ground) in F-6 about to move; F-7 holds one RU counter: a platoon or a MILDEC."""
+    from lcb_lab.games.lcb.model.state import Marker
+    units = [("Inf", "usmc_infantry_platoon", "F-6", B), ("Far", "runi_naval_infantry_platoon", "L-12", R)]
+    markers = []
+    if kind == "unit":
+        units.append(("Anna", "runi_naval_infantry_platoon", "F-7", R, face_up))
+    else:
+        markers.append(Marker("M9", "mildec", "RU", R, "F-7", revealed=face_up))
+    g = situation(units, markers=markers)
+    one_action(g, "move_combat", ["Inf"])
+    return g
+
+
+def test_5_18_a_face_down_counter_stops_a_planned_move_whatever_it_is():
+    """lcb_lab's reading of 5.18 with hidden counters (6.11): a move is planned whole, so a ground
+    move may end in a hex with an enemy back but not pass through it -- the same refusal, the
+    same offers, the state untouched, whether the back is a ground unit or a MILDEC.  A face-up
+    MILDEC stops nothing; entering the back's hex reveals a ground unit there (6.22)."""
+    from tests.refusals import refused
+    unit, mildec = _back_in_f7("unit"), _back_in_f7("mildec")
+    why = ("ground units stop on entering F-7, which holds a face-down enemy counter (it may be a ground "
+           "unit): a move may end there but not pass through")
+    assert refused(unit, A.Move(1, ("F-7", "F-8")), "5.18").reason == why
+    assert refused(mildec, A.Move(1, ("F-7", "F-8")), "5.18").reason == why
+    moves = [a for a in unit.legal_actions() if isinstance(a, A.Move)]
+    assert moves == [a for a in mildec.legal_actions() if isinstance(a, A.Move)]
+    assert A.Move(1, ("F-7",)) in moves and not any(a.path[:1] == ("F-7",) and len(a.path) > 1 for a in moves)
+    assert unit.movement_reach(["Inf"]) == mildec.movement_reach(["Inf"]) and unit.movement_reach(["Inf"])["F-8"] == 3
+    seen = _back_in_f7("mildec", face_up=True)                     # a known MILDEC: no stop (5.18 names units)
+    assert seen.movement_reach(["Inf"])["F-8"] == 2
+    seen.apply(A.Move(1, ("F-7", "F-8")))
+    assert seen.state.units["Inf"].hex == "F-8"
+    known = _back_in_f7("unit", face_up=True)                      # a known ground unit: the rule's own words
+    assert refused(known, A.Move(1, ("F-7", "F-8")), "5.18").reason == (
+        "ground units stop on entering F-7, which holds enemy ground units: a move may end there but not pass through")
+    unit.apply(A.Move(1, ("F-7",)))
+    assert unit.state.units["Inf"].revealed and unit.state.units["Anna"].revealed      # 6.22
+
+
 def test_5_19_ground_units_do_not_cross_water_without_a_jcc():
     g = situation([("Inf", "usmc_infantry_platoon", "F-6", B)], naval=["F-7"], cut=[("F-6", "G-6")])
     one_action(g, "move_combat", ["Inf"])

@@ -27,3 +27,28 @@ def test_the_undo_line_and_refusal_are_the_same_whether_the_zor_found_something(
     apps[1].set_team("instructor")
     assert not apps[1].history_panel.undo_button.disabled and apps[1].undo() is True
     assert empty.history.cursor == 2
+
+
+def _slite_us_move():
+    """Return to Slite: RU holds the scenario's secret minefield (13.37); LHD 1 moves one hex
+    (AN-23 -> AM-22): no mines there, no enemy seen, no die."""
+    from lcb_lab import load_scenario
+    g = load_scenario("slite_landing", seed=1)
+    g.apply(A.BeginImpulse("TF Memphis"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("LHD 1",)),)))
+    g.apply(A.Move(1, ("AM-22",)))
+    assert g.pending is None and g.unit("LHD 1").hex == "AM-22" and not g.history.steps[-1].dice
+    return g
+
+
+def test_a_move_that_may_have_met_secret_mines_is_not_undone_by_its_team_13_37():
+    """While RU may hold secret mines, US's move is a look for them (13.34): the History tab's
+    *Undo* is off, in words that hold whether it met mines or not; the instructor may undo."""
+    g = _slite_us_move()
+    app = LabApp(g, team="US")
+    why = "a move while the other side may hold secret mines cannot be taken back (13.34, 13.37)"
+    assert app.history_panel.undo_button.disabled and f"Undo: off ({why})" in app.history_panel.info.value
+    assert app.undo() is False and why in app.message.value
+    assert g.unit("LHD 1").hex == "AM-22"
+    app.set_team("instructor")
+    assert app.undo() is True and g.unit("LHD 1").hex == "AN-23"

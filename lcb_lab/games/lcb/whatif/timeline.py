@@ -19,9 +19,12 @@ MILDEC turned face up by a naval ZOR, 6.23, or contact, 6.22), only the
 instructor may undo.  Otherwise a team could scout: look, undo, and look
 elsewhere -- one ZOR would search all six neighbours.  The refusal reads the
 same whether or not something was found, and it is decided from the step's own
-facts (what its log told the team), never from the hidden state.  The team's own
-moves and declarations that show it nothing of the enemy stay undoable; the
-instructor may undo any step, for teaching.
+facts (what its log told the team), never from the hidden state.  A move while
+the other team may hold secret mines is such a look too (:func:`moved_past_secret_mines`:
+a mined hex stops it, which shows the hex is mined, 13.34; one that went on found none),
+refused in its own words (:data:`MINES_LOOK`).
+The team's own moves and declarations that show it nothing of the enemy stay
+undoable; the instructor may undo any step, for teaching.
 """
 from __future__ import annotations
 
@@ -103,6 +106,8 @@ def undo_allowed(game: Game, team: str) -> tuple[bool, str]:
         return False, "the other side has already answered or must answer now"
     if told_other_side(game, team) or revealed_enemy(game, team):
         return False, TOLD                # first: a look reads the same whether it rolled (found a boat) or not
+    if moved_past_secret_mines(game, team):
+        return False, MINES_LOOK          # the same whether the move met mines or went on
     if st.dice:
         return False, "the last step rolled dice"
     return True, "your own last step, before the other side has answered"
@@ -171,6 +176,11 @@ TOLD = "the last step told your team something about the other side"
 same words whether the step found something or nothing."""
 
 
+MINES_LOOK = "a move while the other side may hold secret mines cannot be taken back (13.34, 13.37)"
+"""The refusal of an undo after a move that may have met the other side's secret mines
+(:func:`moved_past_secret_mines`): the same words whether it met them or went on."""
+
+
 def told_other_side(game: Game, team: str) -> bool:
     """Whether ``game``'s last applied step told ``team`` something of the other side: it is one
     of ``team``'s :data:`LOOKING_ACTS`, or an entry of the step's log range
@@ -183,6 +193,31 @@ def told_other_side(game: Game, team: str) -> bool:
         return True
     since, until = step_log_range(game, n)
     return any(tells_of_other_side(game.state, e, team) for e in game.log[since:until])
+
+
+def moved_past_secret_mines(game: Game, team: str) -> bool:
+    """Whether ``game``'s last applied step moved ``team``'s counters (a ``Move``, a marker's
+    ``MarkerAction`` along a path) while the other team may hold secret mines
+    (:func:`~lcb_lab.games.lcb.rules.markers.mines.may_hold_secret_mines`, a public fact): such a
+    move looks for mines -- a mined hex stops it, which shows the hex is mined (13.34, 13.37),
+    and a move that went on tells that none was on its way, a negative result.  Decided from the step
+    and the public fact, never from where the mines are.  False with no step."""
+    n = game.history.cursor
+    if n == 0:
+        return False
+    st = game.history.steps[n - 1]
+    moved = isinstance(st.action, A.Move) or (isinstance(st.action, A.MarkerAction) and bool(st.action.path))
+    return moved and step_actor(st) == team and secret_mines_possible(game, other(team))
+
+
+def secret_mines_possible(game: Game, team: str) -> bool:
+    """Whether both teams know that ``team`` may hold secret mines in ``game``: its scenario's
+    ``[[mines]]`` (13.37) or a mine card it has played
+    (:func:`~lcb_lab.games.lcb.rules.markers.mines.may_hold_secret_mines`)."""
+    from lcb_lab.games.lcb.rules.markers.mines import may_hold_secret_mines
+    info = game.scenario_info
+    teams = {e.team for e in info.mines} if info is not None else set()
+    return may_hold_secret_mines(game._ctx(), team, teams)
 
 
 def revealed_enemy(game: Game, team: str) -> list[str]:

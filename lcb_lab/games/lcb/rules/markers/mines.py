@@ -19,6 +19,10 @@
   never trigger them (13.36).  The move stops where the mines triggered (13.34): the owner gets
   a ``mine_attack`` choice; after it is answered the survivors go on along the rest of their
   path (lcb_lab's reading: "stopping movement until resolved" -- resolved, the move resumes).
+  The stop is the hex's, not the owner's (13.34), so it is public even when the owner holds:
+  the mover learns the hex is mined, not its cubes (they show when they strike).  That a team
+  may hold secret mines is public (:func:`may_hold_secret_mines`); while it is, the other
+  team's moves cannot be undone by that team (a move is a look for the mines, 13.37).
 * ``mine_attack`` choice (team = the mine owner): options :class:`~lcb_lab.games.lcb.choice_options.MineAttackOptions`
   (``hex``, ``mine``, ``cubes``, ``succeeds_on``, ``event``, ``targets``: ids as the owner sees them) -- a face-up counter by its name, a
   face-down one as its back ``"hidden:<hex>:<n>"`` (13.34: targets chosen without seeing the
@@ -38,7 +42,7 @@
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable
 
 from lcb_lab.games.lcb import actions as A
 
@@ -96,6 +100,19 @@ def lay(ctx: Ctx, team: str, card: str, h: str, cubes: int, succeeds_on: int, te
                          f"team does not see them (13.37); attack at {m.data['succeeds_on']} or less", ["13.31", "13.33"]),
             team=team, hex=h, about={"mines": m.mid})
     return m
+
+
+def may_hold_secret_mines(ctx: Ctx, team: str, scenario_teams: Iterable[str] = ()) -> bool:
+    """Whether both teams know that ``team`` may hold secret mines: its scenario gave it a
+    secret minefield (13.37; ``scenario_teams``: the teams of the scenario's ``[[mines]]``) or
+    it has played a card that lays mines (played face up, 9.02).  Where they are stays its
+    secret, so every move of the other team may meet them (13.34): such a move cannot be taken
+    back (the lab's undo, :func:`lcb_lab.games.lcb.whatif.timeline.moved_past_secret_mines`),
+    mines met or not.  Decided from public facts only, never from the mines."""
+    if team in scenario_teams:
+        return True
+    return any(c.team == team and c.face_up and any(e.fn == "mines" for e in ctx.ctype(c).effects)
+               for c in ctx.state.cards.values())
 
 
 def place_secret(ctx: Ctx, entries: list[dict]) -> None:

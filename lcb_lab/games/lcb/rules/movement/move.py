@@ -10,6 +10,13 @@
   inside mixed hexes without a JCC (5.19, 5.111); they stop on entering a
   hex with enemy ground units (5.18).  Naval units follow naval links and are
   never stopped by enemy units (5.18).
+* lcb_lab's reading of 5.18 with hidden counters (6.11): a move is planned whole and
+  checked before anything happens, so what stops it is what the MOVER knows
+  (:func:`ground_stops`): a ground move may end in, but not pass through, a hex holding
+  enemy ground units it knows of or an enemy counter it sees only as a back -- a back
+  may be a ground unit, a MILDEC or (in a mixed hex) a ship, and which it is must not
+  decide the path (offered or refused).  Entering the hex still reveals what is there
+  (6.22, :func:`~lcb_lab.games.lcb.rules.movement.conceal.contact_reveal`).
 """
 from __future__ import annotations
 
@@ -17,8 +24,9 @@ import heapq
 
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
+from lcb_lab.games.lcb import observer
 from lcb_lab.games.lcb.model.state import Unit
-from lcb_lab.games.lcb.rules.common import Ctx, enemy_ground_in, names, refs
+from lcb_lab.games.lcb.rules.common import Ctx, names, refs
 from lcb_lab.games.lcb.rules.markers import mines
 from lcb_lab.games.lcb.rules.movement import stacks
 
@@ -82,6 +90,27 @@ def paths(ctx: Ctx, units: list[Unit]) -> dict[str, list[str]]:
     return out
 
 
+def ground_stops(ctx: Ctx, team: str) -> dict[str, str]:
+    """{hex: why} of the hexes a ground move of ``team`` may end in but not pass through
+    (5.18), as ``team`` knows them (6.11): enemy ground units it knows of there, or an enemy
+    counter (unit or MILDEC) it sees only as a back, which may be a ground unit.  An
+    unrevealed enemy submarine is not seen at all (14.03) and stops nothing.  The same in two
+    worlds that look the same to ``team``: the path offered or refused tells nothing more."""
+    out: dict[str, str] = {}
+    s = ctx.state
+    for u in s.living():
+        if u.team == team or not u.on_map or observer.hidden_sub(u, ctx.catalog, team):
+            continue
+        if not observer.knows(s, team, u):
+            out.setdefault(u.hex, "a face-down enemy counter (it may be a ground unit)")
+        elif not ctx.is_naval(u):
+            out[u.hex] = "enemy ground units"
+    for m in s.markers.values():
+        if m.team != team and not m.destroyed and m.hex and not observer.knows(s, team, m):
+            out.setdefault(m.hex, "a face-down enemy counter (it may be a ground unit)")
+    return out
+
+
 def _search(ctx: Ctx, units: list[Unit], start: str | None):
     """Dijkstra over MP costs from ``start``; returns ({hex: MP}, {hex: previous hex})."""
     start = start or units[0].hex
@@ -90,9 +119,7 @@ def _search(ctx: Ctx, units: list[Unit], start: str | None):
     costs = ctx.board.mp_costs()
     steps = (lambda h: _steps(ctx, domain, h)) if domain == "submarine" else \
         ctx.board.naval_neighbours if domain == "naval" else ctx.board.ground_neighbours
-    stop = set()
-    if domain == "ground":  # 5.18: ground units stop in hexes holding enemy ground units
-        stop = {u.hex for u in ctx.state.living() if u.team != team and u.on_map and not ctx.is_naval(u)}
+    stop = ground_stops(ctx, team) if domain == "ground" else {}   # 5.18, as the mover knows it
     best = {start: 0}
     parent: dict[str, str] = {}
     pq = [(0, start)]
@@ -147,6 +174,7 @@ def check_path(ctx: Ctx, units: list[Unit], path: list[str]) -> tuple[list[str],
             raise IllegalAction("5.19", f"{u.uid} was disembarked or transported this turn and cannot move")
     team, domain = units[0].team, _domain(ctx, units)
     mp = stack_mp(ctx, units)
+    stops = ground_stops(ctx, team) if domain == "ground" else {}
     spent, here = 0, start
     for i, h in enumerate(path):
         if h not in ctx.board:
@@ -163,8 +191,9 @@ def check_path(ctx: Ctx, units: list[Unit], path: list[str]) -> tuple[list[str],
                        "; ground units need a JCC for amphibious movement")
                 raise IllegalAction("5.19", why)
             raise IllegalAction("5.11", f"no water connection from {here} to {h} for naval units")
-        if domain == "ground" and i < len(path) - 1 and enemy_ground_in(ctx, h, team):
-            raise IllegalAction("5.18", f"ground units stop on entering {h}, which holds enemy ground units")
+        if i < len(path) - 1 and h in stops:
+            raise IllegalAction("5.18", f"ground units stop on entering {h}, which holds {stops[h]}: "
+                                "a move may end there but not pass through")
         spent += info.mp_cost
         here = h
     over = spent > mp
