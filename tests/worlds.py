@@ -103,10 +103,6 @@ KNOWN_LEAKS: tuple[KnownLeak, ...] = (
               "submarine) draws a DETECT die for a hidden enemy submarine only when one is in reach, so the number "
               "of dice drawn (and every later roll) tells the searcher one is there even when the DETECT fails",
               lambda f: f.what == "dice" and ("SubmarineZor(" in f.where or "TorpedoAttack(" in f.where)),
-    KnownLeak("isr_conceal_offer", "found by this test: an ISR marker's conceal is offered, and refused with "
-              "'an opposing unit is in <hex>', when a hidden enemy submarine shares its hex (13.23 counts it), so "
-              "the offer list and the refusal tell where the submarine is",
-              lambda f: f.what in ("offers", "probe") and "MarkerAction(" in f.detail and "conceal" in f.detail),
     KnownLeak("move_paths", "found by this test: the Move paths offered are found on the true state, so a path "
               "through a hex with an enemy back is offered only when no enemy ground unit is there (5.18): the "
               "offer list tells a face-down ship or MILDEC from a ground unit",

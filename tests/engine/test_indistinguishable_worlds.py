@@ -300,11 +300,10 @@ def test_a_submarine_zor_draws_as_many_dice_whether_or_not_a_hidden_submarine_is
                                                     A.SubmarineZor(1, "Jin")], what), "sub_zor_dice")
 
 
-@leak("isr_conceal_offer")
 def test_an_isr_markers_conceal_does_not_tell_a_hidden_submarine_is_in_its_hex_13_23():
-    """New (found by the property, slite_landing): a face-up US ISR marker in E-5 may conceal
-    itself only while no RU counter is in its hex (13.23) -- a hidden submarine counted -- so the
-    offer (and the refusal, "an opposing unit is in E-5") tells US the boat is there."""
+    """Found by the property (slite_landing): a face-up US ISR marker in E-5 may conceal itself
+    only while no opposing unit is in its hex (13.23); an unseen submarine is not on the map
+    (14.02), so it does not count -- the offer and the refusal read the same with or without it."""
     from lcb_lab.games.lcb.rules.markers.placement import new_marker
     g = sea({"DDG-1": ("usn_ddg_51", "A-1", B), "Kilo 1": (SSK, "E-5", R)})
     new_marker(g._ctx(), "isr", "US", "", "E-5", revealed=True).data = {"naval": True}
