@@ -90,10 +90,6 @@ def _log_has(*words: str) -> Callable[[Finding], bool]:
 
 
 KNOWN_LEAKS: tuple[KnownLeak, ...] = (
-    KnownLeak("card_response_pause", "found by this test: after a card is played the game pauses for the other "
-              "team's card response only when its hidden pool holds a card that may respond, so the player learns "
-              "it holds one (and its own undo is refused only then)",
-              lambda f: f.what in ("pause", "undo") and "PlayCard(" in f.where),
     KnownLeak("mine_trigger_pause", "found by this test: a move into a hex with secret enemy mines stops and waits "
               "for the owner's mine_attack answer, and the mover's undo is refused, even when the owner holds the "
               "mines (13.33 'may'): the pause tells the mover the mines are there (a reading for the lead: the "

@@ -174,7 +174,6 @@ def test_the_hexes_a_card_is_offered_at_do_not_pinpoint_a_hidden_submarine_14_03
     indistinguishable(compare_steps(g, twin, "US", [A.EndImpulse()], what), "card_hex_targets")
 
 
-@leak("card_response_pause")
 def test_whether_the_game_waits_for_a_card_response_does_not_tell_the_hidden_pool_9_4():
     """New (found by the property, gotland_redux): RU's pool holds Signals Management, which may
     answer Open Source Intel; with any other card there the game goes on without asking RU."""
