@@ -4,6 +4,8 @@ counters (principle 8; the directed twin pair is in test_indistinguishable_world
 answering team with nothing to answer passes in one act; the default policy passes too."""
 from __future__ import annotations
 
+import pytest
+
 import lcb_lab
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.choices import answer_with
@@ -101,3 +103,24 @@ def test_a_counter_window_opens_only_when_a_declared_play_a_jcc_action_may_pay_f
     assert (g.pending.team, g.pending.options.cards, g.pending.options.interceptors) == ("US", (), ())
     g.apply(A.AnswerCards())
     assert g.pending is None and not g.state.chain
+
+
+def test_a_version_2_save_played_without_the_window_still_loads_without_its_record(tmp_path, monkeypatch):
+    """A save written before windows opened from the player's knowledge (version 2): Open Source
+    Intel resolved at once, so its record no longer replays -- the checked state loads, without the
+    record, as a version-1 save does; a version-3 save with the same record is refused."""
+    import json
+    from lcb_lab.games.lcb.game import Game
+    from lcb_lab.games.lcb.rules.cards import responses
+    from lcb_lab.kernel.errors import ScenarioError
+    with monkeypatch.context() as m:
+        m.setattr(responses, "player_cannot_rule_out", lambda ctx, team: False)     # the rule before
+        g = _osi("Cruise Missile Strike")
+        assert g.pending is None
+        g.apply(A.EndImpulse())
+        d = json.loads(g.to_json())
+    (tmp_path / "old.json").write_text(json.dumps(dict(d, version=2)), encoding="utf-8")
+    old = Game.load(tmp_path / "old.json")
+    assert old.state.to_dict() == g.state.to_dict() and old.history.steps == [] and old.to_act() == g.to_act()
+    with pytest.raises(ScenarioError, match="the record does not replay"):
+        Game.from_json(json.dumps(d))

@@ -280,7 +280,7 @@ def test_an_older_save_loads_without_a_record_and_a_newer_one_is_refused():
         old.pop(k)
     loaded = Game.from_json(json.dumps(old), g.catalog)
     assert snap(loaded) == snap(g) and loaded.history.steps == []
-    newer = dict(json.loads(g.to_json()), version=3)
+    newer = dict(json.loads(g.to_json()), version=4)
     with pytest.raises(ScenarioError, match="version"):
         Game.from_json(json.dumps(newer), g.catalog)
 

@@ -10,7 +10,11 @@ undo, goto and fork work on a loaded game exactly as before saving.  With or wit
 record, the saved state (and the record's first state) must hold the state invariants
 (:mod:`lcb_lab.games.lcb.model.invariants`).  A save
 without a version (lcb_lab 0.1) loads with an empty record (it cannot be
-undone past the load); a newer version is refused with a clear message.
+undone past the load); a newer version is refused with a clear message.  A version-2
+save was played before card-response windows opened from the player's knowledge (9.41,
+:func:`lcb_lab.games.lcb.rules.cards.responses.player_cannot_rule_out`): its record may not
+replay under today's rules (a window opens where it did not), and then it loads like a
+version-1 save, its checked state without a record.
 """
 from __future__ import annotations
 
@@ -31,8 +35,10 @@ from lcb_lab.games.lcb.model.state import GameState
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.model.cards import Decks
 
-SAVE_VERSION = 2
-"""Version 1: no ``version`` key and no record; version 2 adds ``record`` and ``board``."""
+SAVE_VERSION = 3
+"""Version 1: no ``version`` key and no record; version 2 adds ``record`` and ``board``; version 3:
+the same shape, played with card-response windows opened from the player's knowledge (9.41)."""
+READ_VERSIONS = (1, 2, SAVE_VERSION)
 
 
 class GamePersistence:
@@ -69,9 +75,9 @@ class GamePersistence:
         d = check_save(text, catalog, file)
         upgrade_logs(d)
         version = d.get("version", 1)
-        if version not in (1, SAVE_VERSION):
+        if version not in READ_VERSIONS:
             raise ScenarioError(file, "version", f"this save is version {version!r}; lcb_lab {SAVE_VERSION} reads "
-                                f"versions 1 and {SAVE_VERSION} (a newer lcb_lab wrote it?)")
+                                f"versions 1 to {SAVE_VERSION} (a newer lcb_lab wrote it?)")
         catalog = catalog or load_catalog()
         board = saved_board(d, file)
         try:
@@ -87,7 +93,7 @@ class GamePersistence:
         refuse_broken(state, board, catalog, decks, file)        # the meaning, with or without a record
         if d.get("record"):
             _check_initial(d["record"], board, catalog, decks, file)
-            g.load_record(d["record"], file)
+            _load_record(g, d["record"], file, version)
         return g
 
     @classmethod
@@ -95,6 +101,15 @@ class GamePersistence:
         """Load a game saved with :meth:`save`. Raises ScenarioError / LabError."""
         from lcb_lab.games.lcb.io.files import read_text
         return cls.from_json(read_text(path, "saved game"), file=str(path))
+
+
+def _load_record(g, rec: Any, file: str, version: int) -> None:
+    """Take the saved record; a version-2 one that no longer replays (module doc) is left out."""
+    try:
+        g.load_record(rec, file)
+    except ScenarioError as e:
+        if version != 2 or not ("does not replay" in e.problem or "does not give the saved state" in e.problem):
+            raise
 
 
 def _check_initial(rec: Any, board, catalog: Catalog, decks, file: str) -> None:

@@ -221,12 +221,14 @@ def player_cannot_rule_out(ctx: Ctx, team: str) -> bool:
     links = _pending(ctx, player)
     if not links:
         return False
-    return (any(_card_not_ruled_out(ctx, player, c, links) for c in ctx.state.cards.values() if c.team == team)
+    deck = _deck(ctx, team)
+    return (any(_card_not_ruled_out(ctx, player, c, links, deck) for c in ctx.state.cards.values() if c.team == team)
             or card_intercept.not_ruled_out(ctx, player, links))
 
 
-def _card_not_ruled_out(ctx: Ctx, player: str, card: Card, links: list[CardPlay]) -> bool:
-    """Whether ``player`` cannot rule out that ``card`` (the other team's) answers one of ``links``."""
+def _card_not_ruled_out(ctx: Ctx, player: str, card: Card, links: list[CardPlay], deck: list[CardType]) -> bool:
+    """Whether ``player`` cannot rule out that ``card`` (the other team's) answers one of ``links``;
+    ``deck``: the card types of that team's deck."""
     if card.where not in PLACES or _in_chain(ctx, card.cid):
         return False
     if observer.knows(ctx.state, player, card):
@@ -239,7 +241,7 @@ def _card_not_ruled_out(ctx: Ctx, player: str, card: Card, links: list[CardPlay]
     if not (_free_use_possible(ctx, card.team, deployed) or _free_actions(ctx, card.team)):
         return False
     return any(_may_answer_as(e, deployed) and _answers_one(ctx, e, links)
-               for ct in _deck(ctx, card.team) if _may_be(ct, card.where) for e in ct.effects)
+               for ct in deck if _may_be(ct, card.where) for e in ct.effects)
 
 
 def _place_may_answer(ctx: Ctx, player: str, card: Card) -> bool:
