@@ -46,8 +46,8 @@ an answer out, from what it knows (:func:`lcb_lab.games.lcb.observer.knows`) and
 * a card of the other team it sees (face up, 9.02) counts when it may answer, as above (its
   host's state judged only when the player sees the host);
 * a card it does not see, in the pool, Attached or deployed (the count per place is public),
-  may be any card of its team's deck that may be there (an Attached card in the pool never, a
-  deployed card a Persistent one, 9.02, 9.31): it counts when such a type has a NULLIFY /
+  may be any card of its team's deck that may be there (an Attached card only an Attached one,
+  a pool card no Attached one, 9.02, 9.31): it counts when such a type has a NULLIFY /
   FTR NULLIFY effect (a triggered one only from a deployed card, 9.24) fitting one of the links
   (9.09, 9.44), and -- on its team's own impulse -- a declared, unused Play a JCC action may pay
   (9.41), or it is deployed (a Persistent card's free use, 9.2);
@@ -264,12 +264,11 @@ def _free_use_possible(ctx: Ctx, team: str, deployed: bool) -> bool:
 
 def _may_be(ct: CardType, where: str) -> bool:
     """Whether a hidden card in place ``where`` may be of type ``ct``: an Attached card only an
-    Attached card, a pool card no Attached card (9.02, 9.31), a deployed card a Persistent one (9.21)."""
+    Attached card, a pool card no Attached card (9.02, 9.31), a deployed one any card (a scenario
+    may place a card face down on the map)."""
     if where == "attached":
         return ct.attached
-    if where == "deployed":
-        return ct.persistent
-    return not ct.attached
+    return where == "deployed" or not ct.attached
 
 
 def _may_answer_as(eff, deployed: bool) -> bool:
@@ -310,7 +309,7 @@ def open_window(ctx: Ctx) -> bool:
         return False
     team = other(chain[-1].team)
     opts = options(ctx, team)
-    # the true options always count too: in a legal state the test above already counts them,
+    # the true options always count too: in a legal state the first test already counts them,
     # and a staged state outside the rules is still asked, never skipped
     if not player_cannot_rule_out(ctx, team) and not opts.cards and not opts.interceptors:
         return False
