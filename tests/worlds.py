@@ -95,14 +95,6 @@ def _log_has(*words: str) -> Callable[[Finding], bool]:
 
 
 KNOWN_LEAKS: tuple[KnownLeak, ...] = (
-    KnownLeak("card_response_pause", "found by this test: after a card is played the game pauses for the other "
-              "team's card response only when its hidden pool holds a card that may respond, so the player learns "
-              "it holds one (and its own undo is refused only then)",
-              lambda f: f.what in ("pause", "undo") and "PlayCard(" in f.where),
-    KnownLeak("isr_conceal_offer", "found by this test: an ISR marker's conceal is offered, and refused with "
-              "'an opposing unit is in <hex>', when a hidden enemy submarine shares its hex (13.23 counts it), so "
-              "the offer list and the refusal tell where the submarine is",
-              lambda f: f.what in ("offers", "probe") and "MarkerAction(" in f.detail and "conceal" in f.detail),
 )
 
 

@@ -7,6 +7,7 @@ import pytest
 
 from lcb_lab.games.lcb import actions as A
 from lcb_lab import load_scenario, situation
+from lcb_lab.games.lcb.content.passes import pass_empty_windows
 from lcb_lab.games.lcb.whatif.autoplay import play_random_turns
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.legal import legal_actions
@@ -95,6 +96,7 @@ def test_a_pool_card_is_played_by_its_declared_action_once(deck):
     _refused(g, A.PlayCard(c.cid, hex="H-6", action=2), "3.31", "does not play")   # not its action
     _refused(g, A.PlayCard(c.cid, hex="F-6", action=1), "9.0", "no enemy unit")    # no enemy there
     g.apply(A.PlayCard(c.cid, hex="H-6", action=1))
+    assert pass_empty_windows(g) == 1          # US cannot rule out an IAMD among the backs in H-6 (9.011)
     anna, boris = g.state.units["Anna"], g.state.units["Boris"]
     assert anna.revealed and boris.revealed and anna.paralysed and boris.paralysed
     assert g.state.network_cubes["RU"] == 2                                     # 7.61: +1 for the success
@@ -108,6 +110,7 @@ def test_a_failed_roll_has_no_effect_and_adds_no_cube(deck):
     g.apply(A.BeginImpulse(B))
     g.apply(A.Declare((A.CoreAction("play_jcc", jcc=c.cid),)))
     g.apply(A.PlayCard(c.cid, hex="H-6", action=1))
+    pass_empty_windows(g)
     assert not g.state.units["Anna"].revealed and g.state.network_cubes["RU"] == 0 and c.where == "discarded"
     assert "fails" in g.log[-1]["title"] and "11" in g.log[-1]["text"]
 
@@ -212,6 +215,7 @@ def test_a_card_lrs_must_be_committed_and_joins_the_combat(deck):
     g.apply(A.Declare((A.CoreAction("play_jcc", jcc=cms.cid),)))
     _refused(g, A.PlayCard(cms.cid, targets=("Whiskey",), action=1), "6.11")     # face down
     g.apply(A.PlayCard(cms.cid, targets=("Inf",), action=1))
+    pass_empty_windows(g)
     assert g.impulse.card_lrs[0]["target"] == "Inf" and cms.where == "discarded"
     _refused(g, A.EndImpulse(), "9.05")
     assert any(isinstance(a, A.CommitCombat) for a in legal_actions(g))
@@ -310,7 +314,9 @@ def test_two_cards_of_one_name_may_be_declared_but_not_a_third(deck):
     _refused(g, A.Declare((A.CoreAction("play_jcc", jcc="Tactical Cyber Attack"),) * 3), "9.0", "twice")
     g.apply(A.Declare((A.CoreAction("play_jcc", jcc="Tactical Cyber Attack"),) * 2))
     g.apply(A.PlayCard(a.cid, hex="H-6", action=1))
+    pass_empty_windows(g)
     g.apply(A.PlayCard(b.cid, hex="J-9", action=2))
+    pass_empty_windows(g)
     assert a.where == b.where == "discarded" and g.state.units["Tanya"].revealed
 
 

@@ -175,7 +175,6 @@ def test_the_hexes_a_card_is_offered_at_do_not_pinpoint_a_hidden_submarine_14_03
     indistinguishable(compare_steps(g, twin, "US", [A.EndImpulse()], what), "card_hex_targets")
 
 
-@leak("card_response_pause")
 def test_whether_the_game_waits_for_a_card_response_does_not_tell_the_hidden_pool_9_4():
     """New (found by the property, gotland_redux): RU's pool holds Signals Management, which may
     answer Open Source Intel; with any other card there the game goes on without asking RU."""
@@ -360,11 +359,10 @@ def test_an_engagement_of_a_suspected_submarine_draws_as_many_dice_whether_or_no
         "Ling: DETECT (submarine engagement)", "defending submarines: DETECT"]
 
 
-@leak("isr_conceal_offer")
 def test_an_isr_markers_conceal_does_not_tell_a_hidden_submarine_is_in_its_hex_13_23():
-    """New (found by the property, slite_landing): a face-up US ISR marker in E-5 may conceal
-    itself only while no RU counter is in its hex (13.23) -- a hidden submarine counted -- so the
-    offer (and the refusal, "an opposing unit is in E-5") tells US the boat is there."""
+    """Found by the property (slite_landing): a face-up US ISR marker in E-5 may conceal itself
+    only while no opposing unit is in its hex (13.23); an unseen submarine is not on the map
+    (14.02), so it does not count -- the offer and the refusal read the same with or without it."""
     from lcb_lab.games.lcb.rules.markers.placement import new_marker
     g = sea({"DDG-1": ("usn_ddg_51", "A-1", B), "Kilo 1": (SSK, "E-5", R)})
     new_marker(g._ctx(), "isr", "US", "", "E-5", revealed=True).data = {"naval": True}

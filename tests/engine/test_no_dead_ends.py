@@ -205,8 +205,10 @@ def _walk_until(g, rng, stop, steps: int = 300) -> bool:
 
 def test_the_impulse_does_not_end_while_a_choice_waits_for_its_answer_10_311():
     """Found by the property (slite_landing): LHD 1 was hit, the attacker's Embarked-losses choice
-    was pending, and ending the impulse was accepted though not offered."""
-    g, rng = planning("slite_landing", 0), np.random.default_rng(0)
+    was pending, and ending the impulse was accepted though not offered.  (Seed 81: the walk of
+    seed 0 no longer comes by such a state since card-response windows open from the player's
+    knowledge, 9.41.)"""
+    g, rng = planning("slite_landing", 81), np.random.default_rng(81)
     assert _walk_until(g, rng, lambda g: g.pending is not None and g.pending.kind == "embark_losses"
                        and g.state.impulse is not None)
     choice = g.pending

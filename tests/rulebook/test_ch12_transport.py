@@ -7,6 +7,7 @@ import pytest
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.content.worked import ch12
 from lcb_lab.games.lcb.content.worked.ch12 import BLUE, RED, cid, coast_game, infantry, water_path
+from lcb_lab.games.lcb.content.passes import pass_empty_windows
 from tests.refusals import refused
 
 
@@ -64,6 +65,7 @@ def test_12_1_refusals_capacity_range_light_units_red_and_enemy_hexes():
     refused(g, A.PlayCard(lift, "A", ("Anna",), "K-9", action=1), "10.0")
     refused(g, A.PlayCard(lift, "A", ("1 Inf",), "J-8", action=None), "11.1")   # the first use costs 1 AP
     g.apply(A.PlayCard(lift, "A", ("1 Inf", "2 Inf"), "J-8", action=1))
+    assert pass_empty_windows(g) == 1          # US cannot rule out an IAMD back in K-9 (9.011): RU passes
     assert g.state.units["1 Inf"].hex == "J-8"
 
 

@@ -1031,3 +1031,45 @@ def test_13_21_only_the_hosts_task_force_uses_the_marker_and_not_when_paralysed(
     g.apply(A.Declare(()))
     g.state.units["1 Whiskey"].paralysed = True                    # (staged: a card paralyzed the host)
     refused(g, A.MarkerAction("ISR-1", path=("C-5",)), "3.34")
+
+
+# ---------------------------------------------------------------- 13.23 with an unseen submarine (14.02)
+def _isr_over_a_boat(boat_revealed: bool):
+    """A face-up US naval ISR marker in E-5, where RU's Kilo 1 lies -- unseen, or with its
+    submarine marker placed (14.06); US's impulse, declared."""
+    from lcb_lab.games.lcb.content.worked.ch14 import B, R, SSK, sea
+    from lcb_lab.games.lcb.rules.markers.placement import new_marker
+    g = sea({"DDG-1": ("usn_ddg_51", "A-1", B), "Kilo 1": (SSK, "E-5", R)})
+    g.state.units["Kilo 1"].revealed = boat_revealed
+    new_marker(g._ctx(), "isr", "US", "", "E-5", revealed=True).data = {"naval": True}
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare())
+    return g
+
+
+def test_13_23_an_unseen_submarine_does_not_keep_an_isr_marker_from_concealing_14_02():
+    g = _isr_over_a_boat(boat_revealed=False)
+    conceal = A.MarkerAction("ISR-1", then="conceal")
+    assert conceal in g.legal_actions()
+    g.apply(conceal)
+    assert not g.state.card_markers["ISR-1"].revealed
+    assert g.log_entries("US")[-1]["title"] == "ISR-1 conceals itself"
+
+
+def test_13_23_a_submarine_whose_marker_is_on_the_map_keeps_it_revealed_14_06():
+    g = _isr_over_a_boat(boat_revealed=True)
+    conceal = A.MarkerAction("ISR-1", then="conceal")
+    assert conceal not in g.legal_actions()
+    e = refused(g, conceal, "13.23")
+    assert e.reason == "ISR-1 cannot conceal itself: an opposing unit is in E-5"
+
+
+def test_13_23_an_isr_marker_is_not_revealed_by_an_unseen_submarine_in_its_hex_14_02():
+    from lcb_lab.games.lcb.rules.markers.placement import check_reveal, exposure
+    g = _isr_over_a_boat(boat_revealed=False)
+    m = g.state.card_markers["ISR-1"]
+    m.revealed = False
+    assert exposure(g._ctx(), m) == "" and not check_reveal(g._ctx(), m) and not m.revealed
+    g.state.units["Kilo 1"].revealed = True                  # its submarine marker placed (14.06)
+    assert exposure(g._ctx(), m) == "an opposing unit is in E-5"
+    assert check_reveal(g._ctx(), m) and m.revealed

@@ -20,6 +20,7 @@ import pytest
 import lcb_lab
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.kernel import explain
+from lcb_lab.games.lcb.content.passes import pass_empty_windows
 from lcb_lab.games.lcb.model.cards import CardType, Decks, Effect
 from lcb_lab.games.lcb.rules.cards import effects as card_effects, jcc, responses
 from lcb_lab.games.lcb.model.state import CardPlay
@@ -160,10 +161,14 @@ def play(g, tf, cid, targets=(), hex=None, more=(), option="A"):
     names = [g.state.cards[cid].name] + [g.state.cards[m].name for m in more]
     g.apply(A.Declare(tuple(A.CoreAction("play_jcc", jcc=n) for n in names)))
     g.apply(A.PlayCard(cid, option=option, targets=tuple(targets), hex=hex, action=1))
+    pass_empty_windows(g)
 
 
 def answer(g, *responses, intercepts=()):
+    """Answer the open window; the windows that follow with nothing to answer are passed (as
+    their team would, 9.46): the examples name only the answers they print."""
     g.apply(A.AnswerCards(responses=tuple(responses), card_intercepts=tuple(intercepts)))
+    pass_empty_windows(g)
 
 
 def resp(cid, *targets, option="A", to=None, action=None):
@@ -357,7 +362,10 @@ def test_9_2_ex2_signal_management_free_answer_then_expended():
     s = card(g, c["sig"])
     assert (s.where, s.expended) == ("deployed", True)
     g.apply(A.PlayCard(c["osi"], action=2))
-    assert g.pending is None            # the expended SIGMAN may not answer: no window at all
+    # the expended SIGMAN may not answer: nothing is offered; the window still opens, for RU
+    # cannot rule out that US's face-down pool card answers (9.02), and US passes
+    assert (g.pending.team, g.pending.options.cards, g.pending.options.interceptors) == ("US", (), ())
+    answer(g)
     assert effect_ran(g, "Open Source Intel: success")
 
 

@@ -71,6 +71,7 @@ from lcb_lab.games.lcb.choices import CardResponseChoice, InterceptChoice, answe
 from lcb_lab.games.lcb.choice_options import CardInterceptor
 from lcb_lab.kernel.errors import IllegalAction, InputError, LabError, ScenarioError
 from lcb_lab.games.lcb.game import Game
+from lcb_lab.games.lcb.content.passes import pass_empty_windows
 from lcb_lab.games.lcb.content.lesson_steps import CARD_STEPS, STEP_MODELS, ImpulseScript, LessonFile, StageScript, _Typed
 from lcb_lab.games.lcb.io.loading import load_scenario
 from lcb_lab.games.lcb.plain import slot_words
@@ -190,6 +191,7 @@ class Lesson:
         before = len(self.game.log)
         try:
             fn()
+            pass_empty_windows(self.game)     # a window nothing may answer: passed as its team would
         except IllegalAction as e:  # say where in the lesson it happened
             raise IllegalAction(e.rule, f"{Path(self.file).name}: {title}: {e.reason}") from e
         except LabError as e:

@@ -10,9 +10,12 @@ undo, goto and fork work on a loaded game exactly as before saving.  With or wit
 record, the saved state (and the record's first state) must hold the state invariants
 (:mod:`lcb_lab.games.lcb.model.invariants`).  A save
 without a version (lcb_lab 0.1) loads with an empty record (it cannot be
-undone past the load); so does a version 2 save whose record does not replay because it ran a submarine
-ZOR or TORPEDO ATTACK under the DETECT dice of before (one die per enemy submarine in reach:
-14.09, 14.011; :func:`_rolled_detect_before`).  A newer version is refused with a clear message.
+undone past the load); a newer version is refused with a clear message.  A version-2
+save was played before card-response windows opened from the player's knowledge (9.41,
+:func:`lcb_lab.games.lcb.rules.cards.responses.player_cannot_rule_out`): its record may not
+replay under today's rules (a window opens where it did not; a submarine ZOR or TORPEDO ATTACK
+now rolls its DETECT die whatever is in reach, 14.09, 14.011), and then it loads like a
+version-1 save, its checked state without a record.
 """
 from __future__ import annotations
 
@@ -34,8 +37,10 @@ if TYPE_CHECKING:
     from lcb_lab.games.lcb.model.cards import Decks
 
 SAVE_VERSION = 3
-"""Version 1: no ``version`` key and no record; version 2 adds ``record`` and ``board``; version 3: the
-submarine ZOR and engagement roll their DETECT dice whatever is in reach (14.09, 14.011)."""
+"""Version 1: no ``version`` key and no record; version 2 adds ``record`` and ``board``; version 3:
+the same shape, played with card-response windows opened from the player's knowledge (9.41) and
+DETECT dice drawn whatever is in reach (14.09, 14.011)."""
+READ_VERSIONS = (1, 2, SAVE_VERSION)
 
 
 class GamePersistence:
@@ -72,7 +77,7 @@ class GamePersistence:
         d = check_save(text, catalog, file)
         upgrade_logs(d)
         version = d.get("version", 1)
-        if version not in (1, 2, SAVE_VERSION):
+        if version not in READ_VERSIONS:
             raise ScenarioError(file, "version", f"this save is version {version!r}; lcb_lab {SAVE_VERSION} reads "
                                 f"versions 1 to {SAVE_VERSION} (a newer lcb_lab wrote it?)")
         catalog = catalog or load_catalog()
@@ -90,11 +95,7 @@ class GamePersistence:
         refuse_broken(state, board, catalog, decks, file)        # the meaning, with or without a record
         if d.get("record"):
             _check_initial(d["record"], board, catalog, decks, file)
-            try:
-                g.load_record(d["record"], file)
-            except ScenarioError:
-                if version != 2 or not _rolled_detect_before(d["record"]):
-                    raise
+            _load_record(g, d["record"], file, version)
         return g
 
     @classmethod
@@ -104,18 +105,13 @@ class GamePersistence:
         return cls.from_json(read_text(path, "saved game"), file=str(path))
 
 
-DETECT_ACTS = ("submarine_zor", "torpedo_attack")
-"""The acts whose DETECT dice a record saved before they were drawn whatever is in reach (14.09, 14.011) rolled differently."""
-
-
-def _rolled_detect_before(rec: Any) -> bool:
-    """Whether a saved record that does not replay has a submarine ZOR or TORPEDO ATTACK step: it
-    was saved when those acts rolled one DETECT die per enemy submarine in reach (none with none
-    there), which today's rules no longer do, so it cannot replay; the game then loads from its
-    saved state with an empty record, as a version 1 save does (14.09, 14.011)."""
-    steps = rec.get("steps") if isinstance(rec, dict) else None
-    return isinstance(steps, list) and any(isinstance(st, dict) and isinstance(st.get("action"), dict)
-                                           and st["action"].get("kind") in DETECT_ACTS for st in steps)
+def _load_record(g, rec: Any, file: str, version: int) -> None:
+    """Take the saved record; a version-2 one that no longer replays (module doc) is left out."""
+    try:
+        g.load_record(rec, file)
+    except ScenarioError as e:
+        if version != 2 or not ("does not replay" in e.problem or "does not give the saved state" in e.problem):
+            raise
 
 
 def _check_initial(rec: Any, board, catalog: Catalog, decks, file: str) -> None:

@@ -83,10 +83,14 @@ def load_lines(game: Game, ship: str) -> list[str]:
 
 
 def try_lines(game: Game, action: A.Action, what: str) -> list[str]:
-    """Apply ``action``; one line: done, or refused with the rule."""
+    """Apply ``action`` (then pass the card-response windows nothing may answer,
+    :func:`~lcb_lab.games.lcb.content.passes.pass_empty_windows`); one line: done, or refused
+    with the rule."""
+    from lcb_lab.games.lcb.content.passes import pass_empty_windows
     from lcb_lab.kernel.errors import IllegalAction
     try:
         game.apply(action)
+        pass_empty_windows(game)
         return [f"{what}: done"]
     except IllegalAction as e:
         return [f"{what}: refused by rule {e.rule} -- {e.reason}"]

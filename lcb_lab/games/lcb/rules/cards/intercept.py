@@ -9,12 +9,14 @@ Attached cards (9.33; BMD when the card's effect has ``args.bmd``).
 """
 from __future__ import annotations
 
+from lcb_lab.games.lcb import observer
 from lcb_lab.games.lcb.choice_options import CardInterceptor
 from lcb_lab.kernel.errors import UnknownName
-from lcb_lab.games.lcb.model.state import CardPlay, other
+from lcb_lab.games.lcb.model.state import CardPlay, Unit, other
 from lcb_lab.games.lcb.rules.cards import ftr_nullify
 from lcb_lab.games.lcb.rules.common import Ctx, dist, supply_left
 from lcb_lab.games.lcb.rules.cards.ftr_nullify import kind
+from lcb_lab.games.lcb.rules.combat.intercept_pause import counter_reach
 
 
 def _pending(ctx: Ctx, team: str) -> list[CardPlay]:
@@ -128,3 +130,40 @@ def options(ctx: Ctx, team: str) -> list[CardInterceptor]:
                                        p_hit=ftr_nullify.p_of(max(0, v["cv"] + mods)),
                                        p_detect=ftr_nullify.p_of(ftr_nullify.detect_value(ctx, t)), to=t.pid))
     return out
+
+
+# ---------------------------------------------------------------- whether to ask: from the player's knowledge
+def not_ruled_out(ctx: Ctx, player: str, links: list[CardPlay]) -> bool:
+    """True when ``player`` cannot rule out that an IAMD unit of the other team INTERCEPTs one of
+    its card ``links`` (9.011), from what it knows: the card's symbols, target hex and marker are
+    its own; of the other team it judges the counters it sees on the map as
+    :func:`lcb_lab.games.lcb.rules.combat.intercept_pause.counter_reach` does for an LRS (a back:
+    any unit type that may stand there, with any card it may host; a face-up unit: its own
+    values, any card it may host when it carries one; an unseen submarine: nothing, 14.03).
+    A BMD-only card is answered from anywhere on the map (7.510)."""
+    s = ctx.state
+    team = other(player)
+    counters = [u for u in s.living(team) if u.on_map and not observer.hidden_sub(u, ctx.catalog, player)]
+    counters += [m for m in s.markers.values() if m.team == team and not m.destroyed and m.hex]
+    for t in links:
+        card = ftr_nullify.link_card(ctx, t)
+        if card is None or kind(t) != "play":
+            continue
+        ct = ctx.ctype(card)
+        m = s.card_markers.get(t.data.get("marker") or "")
+        if ("intercept" not in ct.symbols and not ct.bmd_only) or (m is not None and not m.revealed):
+            continue
+        h = None if ct.bmd_only else target_hex(ctx, t)
+        if (ct.bmd_only or h is not None) and any(_may_reach(ctx, player, c, t, h) for c in counters):
+            return True
+    return False
+
+
+def _may_reach(ctx: Ctx, player: str, c, t: CardPlay, h: str | None) -> bool:
+    """Whether ``player`` cannot rule out counter ``c`` INTERCEPTing link ``t`` at hex ``h``
+    (None: from anywhere, 7.510)."""
+    d = 0 if h is None else dist(c.hex, h)
+    if d <= counter_reach(ctx, player, c):
+        return True
+    # its own eligible values too: in a legal state counter_reach already counts them
+    return isinstance(c, Unit) and any(v["uid"] == c.uid and not refusal(ctx, v, t)[0] for v in iamd_values(ctx, c.team))

@@ -8,7 +8,7 @@ cards, 9.06, 9.4x -- is :mod:`lcb_lab.games.lcb.rules.cards.responses`):
    card, 9.2, who may use an Attached card, 9.31, the effect's targets), opens the chain with
    link 1 (``state.chain``) and logs the play (face up: the other team sees the card);
 2. :func:`lcb_lab.games.lcb.rules.cards.responses.open_window` asks the other team whether it answers
-   (a choice on the stack) -- or, when nobody may answer, the chain resolves at once;
+   (a choice on the stack) whenever the player cannot rule an answer out -- else the chain resolves at once;
 3. :func:`lcb_lab.games.lcb.rules.cards.use.finish` applies a surviving link's effect
    (:mod:`lcb_lab.games.lcb.rules.cards.effects`) and then the card's fate (9.07, 9.08, 9.21, 7.61).
 

@@ -38,6 +38,26 @@ p_success`` (9.06, 9.43); ``p_hit`` is per INTERCEPT die.
 * an FTR NULLIFY card already in the chain with targets to spare may add targets (9.46 ex. 5);
 * IAMD units of the team may INTERCEPT a card (:mod:`lcb_lab.games.lcb.rules.cards.intercept`).
 
+When a window opens (:func:`open_window`, :func:`player_cannot_rule_out`): asking only when the
+answering team truly holds an answer would tell the player -- the team whose links wait -- that
+a card it cannot see is one (9.02).  So the window opens exactly when the *player* cannot rule
+an answer out, from what it knows (:func:`lcb_lab.games.lcb.observer.knows`) and the public decks:
+
+* a card of the other team it sees (face up, 9.02) counts when it may answer, as above (its
+  host's state judged only when the player sees the host);
+* a card it does not see, in the pool, Attached or deployed (the count per place is public),
+  may be any card of its team's deck that may be there (an Attached card only an Attached one,
+  a pool card no Attached one, 9.02, 9.31): it counts when such a type has a NULLIFY /
+  FTR NULLIFY effect (a triggered one only from a deployed card, 9.24) fitting one of the links
+  (9.09, 9.44), and -- on its team's own impulse -- a declared, unused Play a JCC action may pay
+  (9.41), or it is deployed (a Persistent card's free use, 9.2);
+* an IAMD unit it cannot rule out may INTERCEPT a card with the INTERCEPT symbol
+  (:func:`lcb_lab.games.lcb.rules.cards.intercept.not_ruled_out`).
+
+Every true answer is among these, so the team that may answer is always asked; its options stay
+its true ones, and with none it passes (``AnswerCards()``, the default policy) -- the player has
+learnt nothing either way.
+
 After a pass (or when nobody may answer) :func:`resolve` resolves the chain
 (:mod:`lcb_lab.games.lcb.rules.cards.chain`: the order; :mod:`lcb_lab.games.lcb.rules.cards.ftr_nullify`: the rolls).
 """
@@ -46,7 +66,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Sequence
 
-from lcb_lab.games.lcb import actions as A
+from lcb_lab.games.lcb import actions as A, observer
 from lcb_lab.kernel import explain
 from lcb_lab.games.lcb.choices import CardResponseChoice, Choice
 from lcb_lab.games.lcb.choice_options import CardResponseOptions, LinkOdds, ResponseCard
@@ -60,7 +80,7 @@ from lcb_lab.games.lcb.rules.cards.ftr_nullify import kind
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.model.cards import CardType
 
-__all__ = ["KIND", "answer", "check", "open_window", "options", "resolve"]
+__all__ = ["KIND", "answer", "check", "open_window", "options", "player_cannot_rule_out", "resolve"]
 
 KIND = "card_response"
 PLACES = ("pool", "deployed", "attached")
@@ -190,6 +210,85 @@ def _free_actions(ctx: Ctx, team: str) -> list:
             and d.aid not in used]
 
 
+# ---------------------------------------------------------------- whether to ask: from the player's knowledge
+def player_cannot_rule_out(ctx: Ctx, team: str) -> bool:
+    """True when the *player* -- the team whose card links wait, ``other(team)`` -- cannot rule
+    out that ``team`` answers one of them (module doc, *When a window opens*): a card of
+    ``team`` it sees may answer, a card it does not see may be one that does, or an IAMD unit
+    it cannot rule out may INTERCEPT (:func:`lcb_lab.games.lcb.rules.cards.intercept.not_ruled_out`).
+    Read from what the player knows only (9.02, 6.11, 14.03), never from the hidden state."""
+    player = other(team)
+    links = _pending(ctx, player)
+    if not links:
+        return False
+    deck = _deck(ctx, team)
+    return (any(_card_not_ruled_out(ctx, player, c, links, deck) for c in ctx.state.cards.values() if c.team == team)
+            or card_intercept.not_ruled_out(ctx, player, links))
+
+
+def _card_not_ruled_out(ctx: Ctx, player: str, card: Card, links: list[CardPlay], deck: list[CardType]) -> bool:
+    """Whether ``player`` cannot rule out that ``card`` (the other team's) answers one of ``links``;
+    ``deck``: the card types of that team's deck."""
+    if card.where not in PLACES or _in_chain(ctx, card.cid):
+        return False
+    if observer.knows(ctx.state, player, card):
+        ct = known_type(ctx, card)
+        if ct is None or not _place_may_answer(ctx, player, card):
+            return False
+        payable = _free_use(ctx, card) or bool(_free_actions(ctx, card.team))
+        return payable and any(not _effect_refusal(card, e)[0] and _answers_one(ctx, e, links) for e in ct.effects)
+    deployed = card.where == "deployed"            # where a hidden card is, is public (9.02: a count per place)
+    if not (_free_use_possible(ctx, card.team, deployed) or _free_actions(ctx, card.team)):
+        return False
+    return any(_may_answer_as(e, deployed) and _answers_one(ctx, e, links)
+               for ct in deck if _may_be(ct, card.where) for e in ct.effects)
+
+
+def _place_may_answer(ctx: Ctx, player: str, card: Card) -> bool:
+    """A seen card's place, as ``player`` can judge it: not expended (9.45); an Attached card's
+    host living and free to act -- judged only when ``player`` knows the host (9.31, 9.34)."""
+    if card.expended:
+        return False
+    host = ctx.state.units.get(card.host or "")
+    if card.where != "attached" or host is None or not observer.knows(ctx.state, player, host):
+        return True
+    return not host.destroyed and not host.paralysed
+
+
+def _free_use_possible(ctx: Ctx, team: str, deployed: bool) -> bool:
+    """Whether a hidden card of ``team`` may answer at no AP: not ``team``'s impulse (9.41), or a
+    deployed card that may be a Persistent card's free use (9.2)."""
+    imp = ctx.state.impulse
+    return imp is None or imp.team != team or deployed
+
+
+def _may_be(ct: CardType, where: str) -> bool:
+    """Whether a hidden card in place ``where`` may be of type ``ct``: an Attached card only an
+    Attached card, a pool card no Attached card (9.02, 9.31), a deployed one any card (a scenario
+    may place a card face down on the map)."""
+    if where == "attached":
+        return ct.attached
+    return where == "deployed" or not ct.attached
+
+
+def _may_answer_as(eff, deployed: bool) -> bool:
+    """Whether effect ``eff`` of a hidden card may be an answer: a NULLIFY / FTR NULLIFY effect; a
+    triggered one only from a deployed card (9.24, 9.45; :func:`_effect_refusal`)."""
+    return eff.is_nullify and (eff.when != "trigger" or deployed)
+
+
+def _answers_one(ctx: Ctx, eff, links: list[CardPlay]) -> bool:
+    return any(not _target_refusal(ctx, eff, t)[0] for t in links)
+
+
+def _deck(ctx: Ctx, team: str) -> list[CardType]:
+    """Every card type of ``team``'s deck (public, 9.0): what a hidden card of it may be."""
+    if ctx.decks is None:
+        from lcb_lab.games.lcb.model.cards import load_decks
+        ctx.decks = load_decks()
+    return [ctx.ctype(n, team) for n in ctx.decks.names(team)]
+
+
 # ---------------------------------------------------------------- windows
 def options(ctx: Ctx, team: str) -> CardResponseOptions:
     """What ``team`` may answer now (the shape in the module doc)."""
@@ -202,13 +301,17 @@ def options(ctx: Ctx, team: str) -> CardResponseOptions:
 
 def open_window(ctx: Ctx) -> bool:
     """Push the response choice for the team that may answer the last link (the other team
-    first, then the counter, 9.46); False when nobody may answer (nothing pushed)."""
+    first, then the counter, 9.46) whenever the team whose links wait cannot rule out an answer
+    (:func:`player_cannot_rule_out`); its options are what the answering team truly may do
+    (empty: it passes).  False when no window opens (nothing pushed)."""
     chain = ctx.state.chain
     if not chain:
         return False
     team = other(chain[-1].team)
     opts = options(ctx, team)
-    if not opts.cards and not opts.interceptors:
+    # the true options always count too: in a legal state the first test already counts them,
+    # and a staged state outside the rules is still asked, never skipped
+    if not player_cannot_rule_out(ctx, team) and not opts.cards and not opts.interceptors:
         return False
     last = ftr_nullify.by_pid(ctx, opts.link)
     ctx.state.push_choice(CardResponseChoice(team, "9.41", f"{team} may answer {ftr_nullify.name(ctx, last)}", opts))

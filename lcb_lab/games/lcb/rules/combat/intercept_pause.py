@@ -27,6 +27,7 @@ from lcb_lab.games.lcb import observer
 from lcb_lab.games.lcb.choice_options import Target
 from lcb_lab.games.lcb.model.board import place_problem
 from lcb_lab.games.lcb.model.catalog import UnitType
+from lcb_lab.games.lcb.model.state import Marker, Unit
 from lcb_lab.games.lcb.rules.cards.cvs import type_is_bmd
 from lcb_lab.games.lcb.rules.combat.intercept import OFF_MAP
 from lcb_lab.games.lcb.rules.common import Ctx, dist
@@ -105,3 +106,17 @@ def attacker_cannot_rule_out(ctx: Ctx, targets: tuple[Target, ...], attacker: st
         if any(_could_intercept(ctx, attacker, c, t, farthest, ballistic) for c in counters):
             return True
     return False
+
+
+def counter_reach(ctx: Ctx, viewer: str, c: Unit | Marker, ballistic: bool | None = None) -> int:
+    """The widest INTERCEPT range (hexes; -1: none) ``viewer`` cannot rule out for the other
+    team's counter ``c`` (a unit or a MILDEC) beyond the values it sees: a back (6.11) may be any
+    unit type that may stand in its hex with any Attached card it may host; a unit seen face up
+    carrying Attached cards may have any INTERCEPT value of a card its type may host (9.31); else
+    -1 (a face-up unit's own values are shown, 4.3, and judged as they are).  ``ballistic``: the
+    kind of LRS answered (7.510; None: any).  Shared with card INTERCEPT (9.011)."""
+    if not observer.knows(ctx.state, viewer, c):
+        return _back_reach(ctx, c.team, c.hex, ballistic)
+    if getattr(c, "uid", None) is not None and c.attachments:
+        return _card_reach(ctx, c.team, ctx.utype(c), ballistic)
+    return -1

@@ -9,7 +9,10 @@ per turn (:mod:`lcb_lab.games.lcb.rules.markers.free_actions`).
   not ``isr_marker`` (V-BAT option B: reveal the enemy units in the marker's hex).
 * :func:`check_reveal` (13.23): the marker turns face up when it enters or occupies a hex with
   an opposing unit or opposing ISR marker, or enters an opposing naval ZOR (6.23); a card
-  effect may reveal it too (:func:`reveal_marker`).  :func:`can_conceal`: never there.
+  effect may reveal it too (:func:`reveal_marker`).  :func:`check_can_conceal`: never there.
+  An unrevealed submarine is not on the map (14.02): it neither reveals the marker nor keeps
+  it from concealing itself, so neither tells the marker's owner where the boat is
+  (:func:`~lcb_lab.games.lcb.rules.markers.placement.exposure`).
 * :func:`hit` (13.26, 12.24): ``hits`` successful LRS hits on a marker: its HP drop; at 0 the
   marker and its card are discarded, and so are the units it carries (``data["cargo_loss"]``:
   ``"all"`` by default, 12.24 ex.; ``"per_hit"``: one unit a hit, the rest stay aboard while it
@@ -70,7 +73,9 @@ def _lose_cargo(ctx: Ctx, marker: CardMarker, lost: list) -> None:
 
 # ---------------------------------------------------------------- reveal / conceal (13.23)
 def check_can_conceal(ctx: Ctx, m: CardMarker) -> None:
-    """Refuse a conceal the marker may not take (13.23)."""
+    """Refuse a conceal the marker may not take (13.23): IllegalAction("13.23", "<mid> cannot
+    conceal itself: an opposing unit is in <hex>" ...).  Only what is on the map counts, so an
+    unseen submarine in the hex (14.02) never refuses it (:func:`exposure`)."""
     why = exposure(ctx, m)
     if why:
         raise IllegalAction("13.23", f"{m.mid} cannot conceal itself: {why}")

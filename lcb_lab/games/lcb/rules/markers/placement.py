@@ -197,12 +197,20 @@ def reveal_marker(ctx: Ctx, m: CardMarker, why: str, rules: list[str]) -> bool:
 
 
 def exposure(ctx: Ctx, m: CardMarker, h: str | None = None) -> str:
-    """Why ``m`` would be revealed in hex ``h`` (its own by default): an opposing unit there, an
-    opposing ISR marker there, or an opposing naval unit's ZOR (6.23) -- "" when none (13.23)."""
+    """Why ``m`` would be revealed in hex ``h`` (its own by default) -- and may not conceal
+    itself there: an opposing unit on the map there, an opposing ISR marker there, or an
+    opposing naval unit's ZOR (6.23); "" when none (13.23).
+
+    lcb_lab's reading of 13.23 with 14.02: a submarine is on the map only while its submarine
+    marker is placed (``revealed``, 14.06); an unrevealed one is tracked on its team's SOT
+    (14.03), not in a hex of the map, so it neither reveals an ISR marker entering its hex nor
+    keeps one there from concealing itself.  The answer is then the same whether or not an
+    unseen submarine is there: the marker's owner learns nothing of it (principle 8).
+    """
     from lcb_lab.games.lcb.rules.movement.conceal import naval_zor_hexes
     h = h or m.hex
     foe = other(m.team)
-    if ctx.state.units_in(h, foe):
+    if any(not _unseen_sub(ctx, u) for u in ctx.state.units_in(h, foe)):
         return f"an opposing unit is in {h}"
     if any(x.kind == "isr" and x.team == foe and x.hex == h for x in ctx.state.card_markers.values()):
         return f"an opposing ISR marker is in {h}"
@@ -210,6 +218,11 @@ def exposure(ctx: Ctx, m: CardMarker, h: str | None = None) -> str:
     if any(u.on_map and ctx.is_naval(u) and u.hex in zor for u in ctx.state.living(foe)):
         return f"{h} is in an opposing naval ZOR"
     return ""
+
+
+def _unseen_sub(ctx: Ctx, u) -> bool:
+    """A submarine not on the map: its marker is not placed (14.02, 14.06)."""
+    return not u.revealed and ctx.utype(u).domain == "submarine"
 
 
 def check_reveal(ctx: Ctx, m: CardMarker, h: str | None = None) -> bool:
