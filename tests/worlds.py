@@ -90,12 +90,9 @@ class KnownLeak:
     match: Callable[[Finding], bool]
 
 
-def _log_has(*words: str) -> Callable[[Finding], bool]:
-    return lambda f: f.what == "log" and any(w in f.detail for w in words)
-
-
-KNOWN_LEAKS: tuple[KnownLeak, ...] = (
-)
+KNOWN_LEAKS: tuple[KnownLeak, ...] = ()
+"""Empty: every kind this test found is fixed (a new finding fails the run; while it is being
+fixed, its entry here and a directed ``xfail(strict=True)`` pair name it)."""
 
 
 def known_leak(f: Finding) -> str | None:
