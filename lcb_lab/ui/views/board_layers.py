@@ -4,8 +4,9 @@ Plot coordinates are the LC:B map km (lcb_hexes) with y flipped (north up), see
 :mod:`lcb_lab.ui.views.overlays`.  Bottom to top: Natural Earth land
 (``data/maps/<map>_coast.geojson``, projected with the board's projection;
 the sea is the figure's background), the land part of each land/mixed hex in
-its MP colour, the hex fills (naval hexes a hint of blue, land hexes a hint of
-their MP colour, mixed hexes none) and grid, the coastline again (so land and
+its MP colour (opaque), the hex fills (naval hexes a hint of their MP colour, land and
+mixed hexes none), each hex's MP hatch (:data:`~.palette.TERRAIN_HATCH`) and the grid,
+the coastline again (so land and
 sea stay apart at a glance), hex labels (``COL-ROW``), roads, and features
 (city \u25a0, town \u25cf, port \u2693, airfield \u2708, islands in italics).
 
@@ -133,7 +134,7 @@ def add_board_layers(p: figure, board: Board, sources: dict[str, ColumnDataSourc
                      line_alpha=0.0, name="terrain")
 
     labels = sorted(board.hexes, key=lambda lab: lcb_hexes.parse(lab))
-    hx = {"xs": [], "ys": [], "label": [], "fill": [], "alpha": [], "kind": [], "colour": []}
+    hx = {"xs": [], "ys": [], "label": [], "fill": [], "alpha": [], "kind": [], "colour": [], "hatch": []}
     for lab in labels:
         info = board.hexes[lab]
         corners = ov.hex_corners(lab)
@@ -141,12 +142,17 @@ def add_board_layers(p: figure, board: Board, sources: dict[str, ColumnDataSourc
         hx["ys"].append([c[1] for c in corners])
         hx["label"].append(lab)
         hx["fill"].append(palette.MP_COLOUR[info.colour])
-        hx["alpha"].append(0.0 if info.kind == "mixed" else palette.MP_ALPHA[info.colour])
+        hx["alpha"].append(palette.MP_ALPHA[info.colour] if info.kind == "naval" else 0.0)
         hx["kind"].append(info.kind)
         hx["colour"].append(info.colour)
+        hx["hatch"].append(palette.TERRAIN_HATCH[info.colour])
     sources["hexes"] = ColumnDataSource(hx)
+    # the whole hex carries its MP colour's hatch (the cost is the hex's, water part included): the
+    # terrain told apart without colour (palette.TERRAIN_HATCH; the map key shows them)
     p.patches("xs", "ys", source=sources["hexes"], fill_color="fill", fill_alpha="alpha",
-              line_color=palette.GRID_LINE, line_alpha=0.55, line_width=0.8, name="hexes")
+              line_color=palette.GRID_LINE, line_alpha=0.55, line_width=0.8, hatch_pattern="hatch",
+              hatch_color=palette.TERRAIN_HATCH_COLOUR, hatch_alpha=palette.TERRAIN_HATCH_ALPHA,
+              hatch_scale=palette.TERRAIN_HATCH_SCALE, hatch_weight=1.0, name="hexes")
     # the coastline again, above the translucent fills, so land and sea stay apart at a glance
     p.multi_polygons("xs", "ys", source=sources["land"], fill_alpha=0.0, line_color=palette.COAST_LINE,
                      line_width=1.3, line_alpha=0.9, name="coast")

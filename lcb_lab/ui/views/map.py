@@ -4,7 +4,8 @@ Plot coordinates are the LC:B map km (lcb_hexes) with y flipped (north up), see
 :mod:`lcb_lab.ui.views.overlays`.  Layers, bottom to top: sea (background), the
 board's fixed layers (:mod:`~lcb_lab.ui.views.board_layers`: Natural Earth land,
 MP colours, hex grid, coastline, hex labels, roads, features), overlays, the
-selected hex, counters (:mod:`~lcb_lab.ui.views.counters`), the INTERCEPT umbrella.
+selected hex, counters (:mod:`~lcb_lab.ui.views.counters`), the INTERCEPT umbrella; the map key
+(:mod:`~lcb_lab.ui.views.terrain_key`) bottom right, the overlays' legend top left.
 
 Everything drawn about units comes from ``game.view(team)``: a concealed
 enemy counter arrives as a back (hex + team only) and is drawn face down;
@@ -34,6 +35,7 @@ from lcb_lab.ui.views.board_layers import add_board_layers, board_extent
 from lcb_lab.ui.views.counters import COUNTER_FONT, add_counter_layer, counter_layers, px
 from lcb_lab.ui.views.map_overlays import _OVERLAY_KEYS, _UMBRELLA_KEYS, MapOverlays
 from lcb_lab.ui.views.map_sizes import MapSizes
+from lcb_lab.ui.views.terrain_key import add_terrain_key, size_terrain_key
 
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.game import Game
@@ -127,6 +129,8 @@ class MapView(MapSizes, MapOverlays):
         self.figure = p
         self.sources: dict[str, ColumnDataSource] = {}
         add_board_layers(p, board, self.sources)
+        self.terrain_legend = add_terrain_key(p, board, self.sources)
+        """The map key: each MP colour of the board with its swatch and hatch (bottom right)."""
         self._build_dynamic()
         p.on_event(Tap, self._on_tap)
         if font_scale != 1.0 or presentation:
@@ -235,6 +239,10 @@ class MapView(MapSizes, MapOverlays):
                              location="top_left", background_fill_alpha=0.85, label_text_font_size="10px",
                              glyph_height=14, glyph_width=34, spacing=2, padding=6, margin=6, visible=False)
         p.add_layout(self.legend)
+
+    def _apply_sizes(self) -> None:
+        super()._apply_sizes()
+        size_terrain_key(self.terrain_legend, self.legend)      # the map key follows the legend's text size
 
     def _set(self, name: str, data: dict[str, list]) -> None:
         """Replace a source's data, sending only the columns that changed (all when the rows differ)."""
