@@ -100,17 +100,23 @@ def test_the_map_draws_each_hex_in_the_colour_the_test_measures(mv):
     assert kinds == {("naval", "blue"), ("mixed", "green"), ("land", "green"), ("mixed", "yellow")}
 
 
-def test_each_terrain_has_a_hatch_of_its_own_and_the_hexes_carry_it(mv):
+def test_each_terrain_has_a_hatch_of_its_own_and_the_map_draws_it(mv):
     hatches = palette.TERRAIN_HATCH
     assert set(hatches) == set(palette.MP_COLOUR) and len(set(hatches.values())) == 6
     overlay_hatches = {cue.hatch for cue in palette.CUE.values()} - {""}
     assert not overlay_hatches & set(hatches.values())        # never read as an overlay
-    g = mv.figure.select_one({"name": "hexes"}).glyph
-    assert (g.hatch_pattern, g.hatch_color, g.hatch_alpha, g.hatch_scale) == (
-        "hatch", palette.TERRAIN_HATCH_COLOUR, palette.TERRAIN_HATCH_ALPHA, palette.TERRAIN_HATCH_SCALE)
+    for name in ("terrain", "hexes", "terrain_key"):
+        g = mv.figure.select_one({"name": name}).glyph
+        assert (g.hatch_pattern, g.hatch_color, g.hatch_alpha, g.hatch_scale) == (
+            "hatch", palette.TERRAIN_HATCH_COLOUR, palette.TERRAIN_HATCH_ALPHA, palette.TERRAIN_HATCH_SCALE), name
+    # the land part of a land / mixed hex carries its colour's hatch; a naval hex its own (none for blue)
+    t = mv.sources["terrain"].data
+    colour = dict(zip(mv.sources["hexes"].data["label"], mv.sources["hexes"].data["colour"]))
+    assert t["hatch"] == [hatches[colour[lab]] for lab in t["label"]]
+    assert t["hatch"][t["label"].index("AD-20")] == "." and "." in t["hatch"] and ":" in t["hatch"]
     h = mv.sources["hexes"].data
-    assert [hatches[c] for c in h["colour"]] == h["hatch"]
-    assert h["hatch"][h["label"].index("AM-26")] == " " and h["hatch"][h["label"].index("AD-20")] == "."
+    assert h["hatch"] == [hatches[c] if k == "naval" else " " for c, k in zip(h["colour"], h["kind"])]
+    assert h["hatch"][h["label"].index("AM-26")] == " "
 
 
 def test_the_map_key_names_each_terrain_of_the_board_with_its_swatch_and_hatch(mv):

@@ -54,10 +54,10 @@ open water none, green dots, yellow dashes, orange waves, brown rings, red (proh
 None of them is an overlay's hatch (:data:`CUE`: diagonal, vertical and crossed lines)."""
 
 TERRAIN_HATCH_COLOUR = "#2b2620"
-TERRAIN_HATCH_ALPHA = 0.32
-TERRAIN_HATCH_SCALE = 9
+TERRAIN_HATCH_ALPHA = 0.24
+TERRAIN_HATCH_SCALE = 10
 """The terrain hatch: near-black ink, faint (hex labels and counters stay on top and readable), one
-pattern tile every 9 px."""
+pattern tile every 10 px."""
 
 TERRAIN_WORDS = {"blue": "Blue: 1 MP (naval)", "green": "Green: 1 MP", "yellow": "Yellow: 2 MP",
                  "orange": "Orange: 3 MP", "brown": "Brown: 4 MP", "red": "Red: prohibited"}

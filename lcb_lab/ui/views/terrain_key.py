@@ -5,7 +5,7 @@ MP colour the board has, in the rulebook's order (blue, green, yellow, orange, b
 "Green: 1 MP", "Red: prohibited" (:data:`~.palette.TERRAIN_WORDS`).  Its swatches come from a
 renderer of its own whose rows hold no points (nothing of it is drawn on the map): each row's
 fill is the terrain's colour *as drawn* (:func:`~.palette.terrain_drawn`, opaque) and its hatch
-the terrain's hatch, in the same ink, alpha and scale as the hexes'.
+the terrain's hatch, in the same ink, alpha and scale as on the map.
 """
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from bokeh.models import ColumnDataSource, Legend, LegendItem
 
 from lcb_lab.ui.views import palette
+from lcb_lab.ui.views.board_layers import HATCH_PROPS
 
 if TYPE_CHECKING:
     from bokeh.plotting import figure
@@ -47,9 +48,7 @@ def add_terrain_key(p: figure, board: Board, sources: dict[str, ColumnDataSource
     returns the legend (bottom right, inside the frame)."""
     sources["terrain_key"] = ColumnDataSource(terrain_key_data(board))
     swatches = p.patches("xs", "ys", source=sources["terrain_key"], fill_color="fill", fill_alpha=1.0,
-                         line_color=palette.GRID_LINE, line_width=0.8, hatch_pattern="hatch",
-                         hatch_color=palette.TERRAIN_HATCH_COLOUR, hatch_alpha=palette.TERRAIN_HATCH_ALPHA,
-                         hatch_scale=palette.TERRAIN_HATCH_SCALE, hatch_weight=1.0, name="terrain_key")
+                         line_color=palette.GRID_LINE, line_width=0.8, name="terrain_key", **HATCH_PROPS)
     items = [LegendItem(label=words, renderers=[swatches], index=i)
              for i, words in enumerate(sources["terrain_key"].data["label"])]
     key = Legend(items=items, location="bottom_right", background_fill_alpha=0.85, label_text_font_size="10px",
