@@ -58,6 +58,7 @@ from lcb_lab.ui.views import MapView
 from lcb_lab.ui.widgets import panels
 from lcb_lab.ui.widgets.actions import LabActions
 from lcb_lab.ui.widgets.board_view import HexInfoPanel, MapPresenter
+from lcb_lab.ui.widgets.hex_box import HexBox
 from lcb_lab.ui.widgets.card_actions import CardActions
 from lcb_lab.ui.widgets.cards import CardEffectPanel, CardsPanel
 from lcb_lab.ui.widgets.controller import TEAMS, LabController, follow, normalise_team
@@ -230,7 +231,8 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
         self.topbar = W.HBox([self.message, self.toolbar])
         """The lab's top row: the message line (a fixed place, fixed height), the views, Presentation."""
         self.topbar.add_class("lcb-topbar")
-        self.right = W.VBox([self.hex_info, self.unit_box.widget, self.decision.widget, self.card_panel.widget,
+        self.hex_box = HexBox(c, self.select_hex)     # pick a hex by keyboard (label, Enter), above its info
+        self.right = W.VBox([self.hex_box.widget, self.hex_info, self.unit_box.widget, self.decision.widget, self.card_panel.widget,
                              self.tabs])
         self.right.add_class("lcb-right")
         # the same log widget, a second view of it: a third column when the screen is wide enough

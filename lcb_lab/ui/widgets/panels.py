@@ -132,6 +132,12 @@ CSS = """
 .lcb-app > .lcb-fork > .lcb-fork-diff { max-height: 150px; overflow: hidden auto; }
 #rendered_cells .lcb-fork-lab > .lcb-app { --lcb-h: min(calc(100vh - 150px), 1300px); }   /* under the heading */
 .jp-NotebookPanel .lcb-fork-lab > .lcb-app { --lcb-h: min(calc(100vh - 224px), 1300px); }
+/* keyboard: a clear focus ring on whatever the keyboard reaches (controls, tab titles, links, a panel that scrolls),
+   and round the map while it holds focus */
+.lcb-app.lcb-app.lcb-app :focus-visible, .lcb-app.lcb-app.lcb-app input:focus-visible { outline: 3px solid #0b5cad !important; outline-offset: 1px !important;
+  box-shadow: 0 0 0 5px #ffffff !important; }
+.lcb-app .lcb-map:focus-within { outline: 3px solid #0b5cad; outline-offset: -3px; }
+.lcb-app .lcb-hex-box input { font-family: "DejaVu Sans Mono", monospace; }
 </style>
 """
 
