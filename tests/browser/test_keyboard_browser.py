@@ -3,7 +3,9 @@
 * **Tab** from the top of the page reaches the hex box (every control on the way is a button,
   an input, a list, a tab title or a link: nothing the keyboard cannot leave); typing "AM-26" and
   Enter shows that hex's counters in the hex info panel (LHD 1 is there), as a click would; the
-  focused box and the next control have a visible focus ring (computed ``outline``).
+  focused box and the next control have a visible focus ring (computed ``outline``); Shift+Tab
+  back to the map (its ring round it), ArrowUp and ArrowRight move the selection AM-26 -> AM-25
+  -> AN-25, the hex info and the hex box follow.
 * **Terrain hatches**: the map's terrain renderer (the land part of each hex) in the page's Bokeh
   document draws each row's hatch from its ``hatch`` column (dots on green, dashes on yellow), and
   the map key lists the board's MP colours with their swatches and hatches.
@@ -108,3 +110,20 @@ def test_a_hex_picked_by_keyboard_and_the_terrain_hatched(page: Page, voila_app_
     assert after is not None and not after["hexBox"], after
     _assert_ring(after)
     page.screenshot(path=str(D.RESULTS / f"keyboard-{name}.png"))
+    # the map: Shift+Tab back to it, the arrow keys move the selection hex by hex
+    for _ in range(MAX_TABS):
+        page.keyboard.press("Shift+Tab")
+        got = page.evaluate(_ACTIVE_JS)
+        if got and "bk-events" in got["cls"]:
+            break
+    else:
+        raise AssertionError("Shift+Tab does not reach the map")
+    ring = page.evaluate("() => { const s = getComputedStyle(document.querySelector('.lcb-app .lcb-map'));"
+                         " return [s.outlineStyle, parseFloat(s.outlineWidth), s.outlineColor]; }")
+    assert ring == ["solid", 3, "rgb(11, 92, 173)"], ring
+    page.keyboard.press("ArrowUp")
+    expect(info).to_contain_text("Hex AM-25", timeout=D.KERNEL_MS)
+    page.keyboard.press("ArrowRight")
+    expect(info).to_contain_text("Hex AN-25", timeout=D.KERNEL_MS)
+    expect(page.locator(".lcb-hex-box input").first).to_have_value("AN-25", timeout=D.KERNEL_MS)
+    page.screenshot(path=str(D.RESULTS / f"keyboard-map-{name}.png"))

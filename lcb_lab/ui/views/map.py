@@ -34,6 +34,7 @@ from lcb_lab.ui.views import overlays as ov
 from lcb_lab.ui.views.board_layers import add_board_layers, board_extent
 from lcb_lab.ui.views.counters import COUNTER_FONT, add_counter_layer, counter_layers, px
 from lcb_lab.ui.views.map_overlays import _OVERLAY_KEYS, _UMBRELLA_KEYS, MapOverlays
+from lcb_lab.ui.views.map_keys import add_arrow_keys, step_hex
 from lcb_lab.ui.views.map_sizes import MapSizes
 from lcb_lab.ui.views.terrain_key import add_terrain_key, size_terrain_key
 
@@ -76,7 +77,7 @@ class MapView(MapSizes, MapOverlays):
 
     Public: ``figure``, ``update(game, team, selected=None)``, ``show_overlays(overlays, umbrella)``,
     ``clear_overlays()``, ``select_hex(label)``, ``on_hex(callback)``, ``hex_at(x, y)``,
-    ``set_font_scale(scale)``, ``set_presentation(on)``, ``resize(width_px, height_px)``,
+    ``key(arrow)``, ``set_font_scale(scale)``, ``set_presentation(on)``, ``resize(width_px, height_px)``,
     ``font_sizes()``, ``outer_size()``, ``fill_box()``, ``frame_resized(w, h)``, ``frame_size``,
     ``sources`` (name -> ColumnDataSource).
 
@@ -133,6 +134,7 @@ class MapView(MapSizes, MapOverlays):
         """The map key: each MP colour of the board with its swatch and hatch (bottom right)."""
         self._build_dynamic()
         p.on_event(Tap, self._on_tap)
+        self.sources["map_keys"] = add_arrow_keys(p, self.key)     # the arrow keys on the focused map
         if font_scale != 1.0 or presentation:
             self.font_scale = float(font_scale)
             self.presentation = bool(presentation)
@@ -324,6 +326,18 @@ class MapView(MapSizes, MapOverlays):
     def tap(self, x: float, y: float) -> str | None:
         """What a Tap at plot (x, y) does (used by the Tap event and by tests)."""
         lab = self.hex_at(x, y)
+        if lab is None:
+            return None
+        self.last_tap = lab
+        for cb in self._callbacks:
+            cb(lab)
+        return lab
+
+    def key(self, key: str) -> str | None:
+        """What an arrow key (``"ArrowUp"``, ``"ArrowDown"``, ``"ArrowLeft"``, ``"ArrowRight"``) on the
+        focused map does: a tap on the next hex that way from the selected one
+        (:func:`~.map_keys.step_hex`); returns it, or None (the board's edge, another key)."""
+        lab = step_hex(self.board, self.selected_hex, key)
         if lab is None:
             return None
         self.last_tap = lab
