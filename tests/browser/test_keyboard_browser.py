@@ -6,6 +6,8 @@
   focused box and the next control have a visible focus ring (computed ``outline``); Shift+Tab
   back to the map (its ring round it), ArrowUp and ArrowRight move the selection AM-26 -> AM-25
   -> AN-25, the hex info and the hex box follow.
+* **Tabs**: Tab goes on to the current tab's title ("Impulse"), ArrowRight to "Overlays" (Lumino's
+  tab bar), Enter opens it, Tab enters it (its first switch); each with the ring.
 * **Terrain hatches**: the map's terrain renderer (the land part of each hex) in the page's Bokeh
   document draws each row's hatch from its ``hatch`` column (dots on green, dashes on yellow), and
   the map key lists the board's MP colours with their swatches and hatches.
@@ -14,6 +16,8 @@ Screenshots: ``test-results/keyboard-<size>.png`` (the lab after the hex box) an
 ``test-results/terrain-<size>.png`` (the map canvas).
 """
 from __future__ import annotations
+
+import re
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -32,8 +36,9 @@ _ACTIVE_JS = r"""
   if (!e || e === document.body) return null;
   const s = getComputedStyle(e);
   const inBox = !!(e.closest && e.closest('.lcb-hex-box'));
+  const inTabs = !!(e.closest && e.closest('.widget-tab-contents'));
   return {tag: e.tagName.toLowerCase(), text: (e.innerText || e.value || e.getAttribute('aria-label') || '').slice(0, 40),
-          cls: typeof e.className === 'string' ? e.className.slice(0, 80) : '', hexBox: inBox,
+          cls: typeof e.className === 'string' ? e.className.slice(0, 80) : '', hexBox: inBox, inTabs,
           outline: s.outlineStyle, outlineWidth: parseFloat(s.outlineWidth), outlineColor: s.outlineColor,
           shadow: s.boxShadow};
 }
@@ -110,6 +115,27 @@ def test_a_hex_picked_by_keyboard_and_the_terrain_hatched(page: Page, voila_app_
     assert after is not None and not after["hexBox"], after
     _assert_ring(after)
     page.screenshot(path=str(D.RESULTS / f"keyboard-{name}.png"))
+    # on to the tabs: the current tab's title takes focus, the arrow keys move along the titles, Enter opens one
+    for _ in range(MAX_TABS):
+        page.keyboard.press("Tab")
+        got = page.evaluate(_ACTIVE_JS)
+        if got and "lm-TabBar-tab" in got["cls"]:
+            break
+    else:
+        raise AssertionError("Tab does not reach the tab titles")
+    assert got["text"] == "Impulse", got
+    _assert_ring(got)
+    page.keyboard.press("ArrowRight")
+    got = page.evaluate(_ACTIVE_JS)
+    assert got["text"] == "Overlays", got
+    _assert_ring(got)
+    page.keyboard.press("Enter")
+    expect(L.tab(page, "Overlays")).to_have_class(re.compile("lm-mod-current"), timeout=D.KERNEL_MS)
+    page.keyboard.press("Tab")
+    got = page.evaluate(_ACTIVE_JS)
+    assert (got["tag"], got["inTabs"]) == ("input", True), got        # the first switch of the Overlays tab
+    _assert_ring(got)
+    page.locator(".lcb-hex-box input").first.focus()
     # the map: Shift+Tab back to it, the arrow keys move the selection hex by hex
     for _ in range(MAX_TABS):
         page.keyboard.press("Shift+Tab")
