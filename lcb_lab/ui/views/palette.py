@@ -10,7 +10,9 @@ together stay apart (Delta E >= 12 in CAM02-UCS) for normal vision, deuteranopia
 and protanopia (simulated with colorspacious, severity 100) -- tests/views/test_palette.py.
 The physical game's green GA / red LRS / purple INTERCEPT tracks (4.32) keep their hues.
 Colour is never the only cue: :data:`CUE` gives each overlay a dash pattern (and the areas
-that could be confused a hatch pattern), and the legend shows both.
+that could be confused a hatch pattern), and the legend shows both; each MP colour has a hatch
+(:data:`TERRAIN_HATCH`), and its fill, as drawn (:func:`terrain_drawn`), stays apart from every
+other for deuteranopia, protanopia and tritanopia too (the map key shows colour and hatch).
 """
 from __future__ import annotations
 
