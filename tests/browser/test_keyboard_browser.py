@@ -3,8 +3,8 @@
 * **Tab** from the top of the page reaches the hex box (every control on the way is a button,
   an input, a list, a tab title or a link: nothing the keyboard cannot leave); typing "AM-26" and
   Enter shows that hex's counters in the hex info panel (LHD 1 is there), as a click would; the
-  focused box and the next control have a visible focus ring (computed ``outline``); Shift+Tab
-  back to the map (its ring round it), ArrowUp and ArrowRight move the selection AM-26 -> AM-25
+  focused box and the next control have a visible focus ring (computed ``outline``); Tab on from
+  the box to the map (its ring round it), ArrowUp and ArrowRight move the selection AM-26 -> AM-25
   -> AN-25, the hex info and the hex box follow.
 * **Tabs**: Tab goes on to the current tab's title ("Impulse"), ArrowRight to "Overlays" (Lumino's
   tab bar), Enter opens it, Tab enters it (its first switch); each with the ring.
@@ -136,14 +136,14 @@ def test_a_hex_picked_by_keyboard_and_the_terrain_hatched(page: Page, voila_app_
     assert (got["tag"], got["inTabs"]) == ("input", True), got        # the first switch of the Overlays tab
     _assert_ring(got)
     page.locator(".lcb-hex-box input").first.focus()
-    # the map: Shift+Tab back to it, the arrow keys move the selection hex by hex
+    # the map, after the top bar: Tab on to it from the hex box; the arrow keys move the selection hex by hex
     for _ in range(MAX_TABS):
-        page.keyboard.press("Shift+Tab")
+        page.keyboard.press("Tab")
         got = page.evaluate(_ACTIVE_JS)
         if got and "bk-events" in got["cls"]:
             break
     else:
-        raise AssertionError("Shift+Tab does not reach the map")
+        raise AssertionError("Tab does not reach the map from the hex box")
     ring = page.evaluate("() => { const s = getComputedStyle(document.querySelector('.lcb-app .lcb-map'));"
                          " return [s.outlineStyle, parseFloat(s.outlineWidth), s.outlineColor]; }")
     assert ring == ["solid", 3, "rgb(11, 92, 173)"], ring

@@ -226,13 +226,13 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
         c = self.ctl
         self.map_box = W.Box([self.map_model])
         self.map_box.add_class("lcb-map")
-        self.toolbar = W.HBox([self.view_picker, self.presentation_toggle, self.card_panel.fold])
+        self.hex_box = HexBox(c, self.select_hex)     # pick a hex by keyboard (label, Enter)
+        self.toolbar = W.HBox([self.hex_box.widget, self.view_picker, self.presentation_toggle, self.card_panel.fold])
         self.toolbar.add_class("lcb-toolbar")
         self.topbar = W.HBox([self.message, self.toolbar])
         """The lab's top row: the message line (a fixed place, fixed height), the views, Presentation."""
         self.topbar.add_class("lcb-topbar")
-        self.hex_box = HexBox(c, self.select_hex)     # pick a hex by keyboard (label, Enter), above its info
-        self.right = W.VBox([self.hex_box.widget, self.hex_info, self.unit_box.widget, self.decision.widget, self.card_panel.widget,
+        self.right = W.VBox([self.hex_info, self.unit_box.widget, self.decision.widget, self.card_panel.widget,
                              self.tabs])
         self.right.add_class("lcb-right")
         # the same log widget, a second view of it: a third column when the screen is wide enough

@@ -29,7 +29,7 @@ class HexBox:
         self._select = select
         self.box = W.Text(value=ctl.selected_hex or "", placeholder=PLACEHOLDER, description="Hex",
                           continuous_update=False, tooltip="type a hex label, then Enter: as a click on that hex",
-                          layout=W.Layout(width="210px"), style={"description_width": "30px"})
+                          layout=W.Layout(width="190px"), style={"description_width": "30px"})
         self.box.add_class("lcb-hex-box")
         self.widget = self.box
         self._showing = False
