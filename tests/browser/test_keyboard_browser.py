@@ -97,7 +97,7 @@ def test_a_hex_picked_by_keyboard_and_the_terrain_hatched(page: Page, voila_app_
     assert t["hatches"] == [".", ":"] and (t["green"], t["yellow"]) == (".", ":"), t
     assert t["key"] == [["Blue: 1 MP (naval)", " ", "#a5c5dc"], ["Green: 1 MP", ".", "#c3d794"],
                         ["Yellow: 2 MP", ":", "#ffe865"]], t
-    assert t["keyVisible"] and t["keyLocation"] == "bottom_right"
+    assert t["keyVisible"] and t["keyLocation"] == "bottom_left"
     D.RESULTS.mkdir(exist_ok=True)
     page.locator(".lcb-app .bk-Canvas").first.screenshot(path=str(D.RESULTS / f"terrain-{name}.png"))
     # the keyboard: Tab to the hex box, a label, Enter

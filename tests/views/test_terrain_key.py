@@ -121,7 +121,7 @@ def test_each_terrain_has_a_hatch_of_its_own_and_the_map_draws_it(mv):
 
 def test_the_map_key_names_each_terrain_of_the_board_with_its_swatch_and_hatch(mv):
     key = mv.terrain_legend
-    assert key in mv.figure.center and key.location == "bottom_right" and key.visible
+    assert key in mv.figure.center and key.location == "bottom_left" and key.visible
     d = mv.sources["terrain_key"].data
     assert [it.label["value"] for it in key.items] == ["Blue: 1 MP (naval)", "Green: 1 MP", "Yellow: 2 MP"]
     assert [it.index for it in key.items] == [0, 1, 2]

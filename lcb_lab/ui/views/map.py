@@ -5,7 +5,7 @@ Plot coordinates are the LC:B map km (lcb_hexes) with y flipped (north up), see
 board's fixed layers (:mod:`~lcb_lab.ui.views.board_layers`: Natural Earth land,
 MP colours, hex grid, coastline, hex labels, roads, features), overlays, the
 selected hex, counters (:mod:`~lcb_lab.ui.views.counters`), the INTERCEPT umbrella; the map key
-(:mod:`~lcb_lab.ui.views.terrain_key`) bottom right, the overlays' legend top left.
+(:mod:`~lcb_lab.ui.views.terrain_key`) bottom left, the overlays' legend top left.
 
 Everything drawn about units comes from ``game.view(team)``: a concealed
 enemy counter arrives as a back (hex + team only) and is drawn face down;
@@ -131,7 +131,7 @@ class MapView(MapSizes, MapOverlays):
         self.sources: dict[str, ColumnDataSource] = {}
         add_board_layers(p, board, self.sources)
         self.terrain_legend = add_terrain_key(p, board, self.sources)
-        """The map key: each MP colour of the board with its swatch and hatch (bottom right)."""
+        """The map key: each MP colour of the board with its swatch and hatch (bottom left)."""
         self._build_dynamic()
         p.on_event(Tap, self._on_tap)
         self.sources["map_keys"] = add_arrow_keys(p, self.key)     # the arrow keys on the focused map

@@ -1,6 +1,7 @@
 """The map key: each MP colour of the board (5.11) named with its swatch and hatch.
 
-A Bokeh legend in the map's bottom-right corner (the overlays' legend is top left), one row per
+A Bokeh legend in the map's bottom-left corner (under the overlays' legend, top left; on Gotland over
+the Swedish mainland, where the naval units of the bottom-right sea are not), one row per
 MP colour the board has, in the rulebook's order (blue, green, yellow, orange, brown, red):
 "Green: 1 MP", "Red: prohibited" (:data:`~.palette.TERRAIN_WORDS`).  Its swatches come from a
 renderer of its own whose rows hold no points (nothing of it is drawn on the map): each row's
@@ -45,13 +46,13 @@ def terrain_key_data(board: Board) -> dict[str, list]:
 
 def add_terrain_key(p: figure, board: Board, sources: dict[str, ColumnDataSource]) -> Legend:
     """Add the map key to figure ``p`` (its swatch renderer's source as ``sources["terrain_key"]``);
-    returns the legend (bottom right, inside the frame)."""
+    returns the legend (bottom left, inside the frame)."""
     sources["terrain_key"] = ColumnDataSource(terrain_key_data(board))
     swatches = p.patches("xs", "ys", source=sources["terrain_key"], fill_color="fill", fill_alpha=1.0,
                          line_color=palette.GRID_LINE, line_width=0.8, name="terrain_key", **HATCH_PROPS)
     items = [LegendItem(label=words, renderers=[swatches], index=i)
              for i, words in enumerate(sources["terrain_key"].data["label"])]
-    key = Legend(items=items, location="bottom_right", background_fill_alpha=0.85, label_text_font_size="10px",
+    key = Legend(items=items, location="bottom_left", background_fill_alpha=0.85, label_text_font_size="10px",
                  glyph_height=14, glyph_width=22, spacing=2, padding=5, margin=6, name="terrain_legend")
     p.add_layout(key)
     return key
