@@ -6,6 +6,8 @@
   focused box and the next control have a visible focus ring (computed ``outline``); Tab on from
   the box to the map (its ring round it), ArrowUp and ArrowRight move the selection AM-26 -> AM-25
   -> AN-25, the hex info and the hex box follow.
+* **JupyterLab** (1920x1080): the arrow keys on the clicked map move the hex, not the notebook's
+  active cell.
 * **Tabs**: Tab goes on to the current tab's title ("Impulse"), ArrowRight to "Overlays" (Lumino's
   tab bar), Enter opens it, Tab enters it (its first switch); each with the ring.
 * **Terrain hatches**: the map's terrain renderer (the land part of each hex) in the page's Bokeh
@@ -153,3 +155,26 @@ def test_a_hex_picked_by_keyboard_and_the_terrain_hatched(page: Page, voila_app_
     expect(info).to_contain_text("Hex AN-25", timeout=D.KERNEL_MS)
     expect(page.locator(".lcb-hex-box input").first).to_have_value("AN-25", timeout=D.KERNEL_MS)
     page.screenshot(path=str(D.RESULTS / f"keyboard-map-{name}.png"))
+
+
+_ACTIVE_CELL_JS = "() => [...document.querySelectorAll('.jp-Notebook .jp-Cell')].findIndex(c => c.classList.contains('jp-mod-active'))"
+
+
+@pytest.mark.browser
+def test_the_arrow_keys_in_jupyterlab_move_the_hex_not_the_notebook(page: Page, jupyterlab_server: D.Server) -> None:
+    """In JupyterLab an arrow key on the focused map moves the selected hex, not the notebook's active
+    cell (JupyterLab's own ArrowUp / ArrowDown in command mode)."""
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    L.open_and_run_all(page, jupyterlab_server)
+    L.wait_kernel_listening(page)
+    L.click_hex(page, "AM-26")                     # a click focuses the map too
+    info = page.locator(".lcb-hex-info").first
+    expect(info).to_contain_text("Hex AM-26", timeout=D.KERNEL_MS)
+    got = page.evaluate(_ACTIVE_JS)
+    assert got is not None and "bk-events" in got["cls"], got
+    cell = page.evaluate(_ACTIVE_CELL_JS)
+    page.keyboard.press("ArrowUp")
+    expect(info).to_contain_text("Hex AM-25", timeout=D.KERNEL_MS)
+    page.keyboard.press("ArrowDown")
+    expect(info).to_contain_text("Hex AM-26", timeout=D.KERNEL_MS)
+    assert page.evaluate(_ACTIVE_CELL_JS) == cell
