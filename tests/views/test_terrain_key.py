@@ -150,3 +150,12 @@ def test_the_map_key_follows_the_map_text_size(mv):
     finally:
         mv.set_presentation(False)
     assert mv.terrain_legend.label_text_font_size == mv.legend.label_text_font_size
+
+
+def test_the_hex_info_names_the_colour_and_its_hatch_beside_the_colour_as_drawn(mv):
+    from lcb_lab.ui.widgets.panels import hex_info_html
+    green = hex_info_html(mv.board, "AD-20")
+    assert (f'<span class="lcb-swatch" style="background:{palette.terrain_drawn("green", "mixed")}"></span>'
+            "green, dots \u2014 1 MP to enter") in green
+    sea = hex_info_html(mv.board, "AM-26")
+    assert f'style="background:#a5c5dc"></span>blue, no hatch \u2014 1 MP to enter' in sea

@@ -55,6 +55,10 @@ TERRAIN_HATCH = {"blue": " ", "green": ".", "yellow": ":", "orange": "v", "brown
 open water none, green dots, yellow dashes, orange waves, brown rings, red (prohibited) a criss-cross.
 None of them is an overlay's hatch (:data:`CUE`: diagonal, vertical and crossed lines)."""
 
+TERRAIN_HATCH_WORDS = {"blue": "no hatch", "green": "dots", "yellow": "dashes", "orange": "waves", "brown": "rings",
+                       "red": "criss-cross"}
+"""Each MP colour's hatch in words (the hex info: "green, dots")."""
+
 TERRAIN_HATCH_COLOUR = "#2b2620"
 TERRAIN_HATCH_ALPHA = 0.24
 TERRAIN_HATCH_SCALE = 10

@@ -271,11 +271,12 @@ def hex_info_html(board: Board, label: str | None, view: dict | None = None) -> 
     info = board.hex(label)
     mp = MP_BY_COLOUR[info.colour]
     cost = "prohibited" if mp is None else f"{mp} MP to enter"
-    sw = f'<span class="lcb-swatch" style="background:{palette.MP_COLOUR[info.colour]}"></span>'
+    sw = f'<span class="lcb-swatch" style="background:{palette.terrain_drawn(info.colour, info.kind)}"></span>'
     feats = ", ".join(f"{f.kind.replace('_', ' ')} {f.name}" for f in info.features) or "none"
     rows = [
         ("Terrain", HEX_KIND_WORDS.get(info.kind, info.kind)),
-        ("MP colour", f"{sw}{esc(info.colour)} \u2014 {cost} <span class='lcb-rule'>5.11</span>"),
+        ("MP colour", f"{sw}{esc(info.colour)}, {palette.TERRAIN_HATCH_WORDS[info.colour]} \u2014 {cost} "
+                      "<span class='lcb-rule'>5.11</span>"),
         ("Land", f"{info.land_fraction * 100:.0f}% of the hex"),
         ("Features", esc(feats)),
     ]
