@@ -122,10 +122,8 @@ def _over(top: str, alpha: float, base: str) -> str:
 
 
 def test_hex_labels_are_dark_enough_on_every_terrain():
-    grounds = [_over(palette.MP_COLOUR["blue"], palette.MP_ALPHA["blue"], palette.SEA)]
-    for colour in ("green", "yellow", "orange", "brown", "red"):
-        land = _over(palette.MP_COLOUR[colour], palette.TERRAIN_ALPHA[colour], palette.LAND)
-        grounds.append(_over(palette.MP_COLOUR[colour], palette.MP_ALPHA[colour], land))
+    grounds = [palette.terrain_drawn("blue", "naval")]
+    grounds += [palette.terrain_drawn(colour, "land") for colour in ("green", "yellow", "orange", "brown", "red")]
     assert min(_wcag(palette.HEX_LABEL, g) for g in grounds) >= 4.5      # WCAG AA for body text
     assert min(_wcag("#6b7480", g) for g in grounds) < 2                 # the old faint grey
 

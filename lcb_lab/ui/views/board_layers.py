@@ -4,8 +4,9 @@ Plot coordinates are the LC:B map km (lcb_hexes) with y flipped (north up), see
 :mod:`lcb_lab.ui.views.overlays`.  Bottom to top: Natural Earth land
 (``data/maps/<map>_coast.geojson``, projected with the board's projection;
 the sea is the figure's background), the land part of each land/mixed hex in
-its MP colour, the hex fills (naval hexes a hint of blue, land hexes a hint of
-their MP colour, mixed hexes none) and grid, the coastline again (so land and
+its MP colour (opaque) and its MP hatch (:data:`~.palette.TERRAIN_HATCH`), the hex fills
+(naval hexes a hint of their MP colour and, but for blue, its hatch; land and mixed hexes none) and the grid,
+the coastline again (so land and
 sea stay apart at a glance), hex labels (``COL-ROW``), roads, and features
 (city \u25a0, town \u25cf, port \u2693, airfield \u2708, islands in italics).
 
@@ -93,7 +94,7 @@ def terrain_patches(board: Board) -> dict[str, list]:
 
 def _terrain_patches(board: Board) -> dict[str, list]:
     land = land_geometry(board)
-    out: dict[str, list] = {"xs": [], "ys": [], "fill": [], "alpha": [], "label": []}
+    out: dict[str, list] = {"xs": [], "ys": [], "fill": [], "alpha": [], "label": [], "hatch": []}
     for lab, info in board.hexes.items():
         if info.kind == "naval":
             continue
@@ -106,7 +107,15 @@ def _terrain_patches(board: Board) -> dict[str, list]:
         out["fill"].append(palette.MP_COLOUR[info.colour])
         out["alpha"].append(palette.TERRAIN_ALPHA[info.colour])
         out["label"].append(lab)
+        out["hatch"].append(palette.TERRAIN_HATCH[info.colour])
     return out
+
+
+HATCH_PROPS = {"hatch_pattern": "hatch", "hatch_color": palette.TERRAIN_HATCH_COLOUR,
+               "hatch_alpha": palette.TERRAIN_HATCH_ALPHA, "hatch_scale": palette.TERRAIN_HATCH_SCALE,
+               "hatch_weight": 0.9}
+"""The hatch properties of the terrain glyphs (the land parts, the hexes, the map key's swatches): each row's
+pattern from its ``hatch`` column (:data:`~.palette.TERRAIN_HATCH`), ink, alpha and scale fixed."""
 
 
 def hex_label_data(labels: list[str], margin_km: float) -> dict[str, list]:
@@ -130,10 +139,10 @@ def add_board_layers(p: figure, board: Board, sources: dict[str, ColumnDataSourc
     t = terrain_patches(board)
     sources["terrain"] = ColumnDataSource({k: list(v) for k, v in t.items()})
     p.multi_polygons("xs", "ys", source=sources["terrain"], fill_color="fill", fill_alpha="alpha",
-                     line_alpha=0.0, name="terrain")
+                     line_alpha=0.0, name="terrain", **HATCH_PROPS)
 
     labels = sorted(board.hexes, key=lambda lab: lcb_hexes.parse(lab))
-    hx = {"xs": [], "ys": [], "label": [], "fill": [], "alpha": [], "kind": [], "colour": []}
+    hx = {"xs": [], "ys": [], "label": [], "fill": [], "alpha": [], "kind": [], "colour": [], "hatch": []}
     for lab in labels:
         info = board.hexes[lab]
         corners = ov.hex_corners(lab)
@@ -141,12 +150,14 @@ def add_board_layers(p: figure, board: Board, sources: dict[str, ColumnDataSourc
         hx["ys"].append([c[1] for c in corners])
         hx["label"].append(lab)
         hx["fill"].append(palette.MP_COLOUR[info.colour])
-        hx["alpha"].append(0.0 if info.kind == "mixed" else palette.MP_ALPHA[info.colour])
+        hx["alpha"].append(palette.MP_ALPHA[info.colour] if info.kind == "naval" else 0.0)
         hx["kind"].append(info.kind)
         hx["colour"].append(info.colour)
+        hx["hatch"].append(palette.TERRAIN_HATCH[info.colour] if info.kind == "naval" else " ")
     sources["hexes"] = ColumnDataSource(hx)
+    # a naval hex of another MP colour than blue carries its hatch on the whole hex (land carries it on its land part)
     p.patches("xs", "ys", source=sources["hexes"], fill_color="fill", fill_alpha="alpha",
-              line_color=palette.GRID_LINE, line_alpha=0.55, line_width=0.8, name="hexes")
+              line_color=palette.GRID_LINE, line_alpha=0.55, line_width=0.8, name="hexes", **HATCH_PROPS)
     # the coastline again, above the translucent fills, so land and sea stay apart at a glance
     p.multi_polygons("xs", "ys", source=sources["land"], fill_alpha=0.0, line_color=palette.COAST_LINE,
                      line_width=1.3, line_alpha=0.9, name="coast")

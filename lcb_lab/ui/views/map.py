@@ -4,7 +4,8 @@ Plot coordinates are the LC:B map km (lcb_hexes) with y flipped (north up), see
 :mod:`lcb_lab.ui.views.overlays`.  Layers, bottom to top: sea (background), the
 board's fixed layers (:mod:`~lcb_lab.ui.views.board_layers`: Natural Earth land,
 MP colours, hex grid, coastline, hex labels, roads, features), overlays, the
-selected hex, counters (:mod:`~lcb_lab.ui.views.counters`), the INTERCEPT umbrella.
+selected hex, counters (:mod:`~lcb_lab.ui.views.counters`), the INTERCEPT umbrella; the map key
+(:mod:`~lcb_lab.ui.views.terrain_key`) bottom left, the overlays' legend top left.
 
 Everything drawn about units comes from ``game.view(team)``: a concealed
 enemy counter arrives as a back (hex + team only) and is drawn face down;
@@ -33,7 +34,9 @@ from lcb_lab.ui.views import overlays as ov
 from lcb_lab.ui.views.board_layers import add_board_layers, board_extent
 from lcb_lab.ui.views.counters import COUNTER_FONT, add_counter_layer, counter_layers, px
 from lcb_lab.ui.views.map_overlays import _OVERLAY_KEYS, _UMBRELLA_KEYS, MapOverlays
+from lcb_lab.ui.views.map_keys import add_arrow_keys, step_hex
 from lcb_lab.ui.views.map_sizes import MapSizes
+from lcb_lab.ui.views.terrain_key import add_terrain_key, size_terrain_key
 
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.game import Game
@@ -74,7 +77,7 @@ class MapView(MapSizes, MapOverlays):
 
     Public: ``figure``, ``update(game, team, selected=None)``, ``show_overlays(overlays, umbrella)``,
     ``clear_overlays()``, ``select_hex(label)``, ``on_hex(callback)``, ``hex_at(x, y)``,
-    ``set_font_scale(scale)``, ``set_presentation(on)``, ``resize(width_px, height_px)``,
+    ``key(arrow)``, ``set_font_scale(scale)``, ``set_presentation(on)``, ``resize(width_px, height_px)``,
     ``font_sizes()``, ``outer_size()``, ``fill_box()``, ``frame_resized(w, h)``, ``frame_size``,
     ``sources`` (name -> ColumnDataSource).
 
@@ -127,8 +130,11 @@ class MapView(MapSizes, MapOverlays):
         self.figure = p
         self.sources: dict[str, ColumnDataSource] = {}
         add_board_layers(p, board, self.sources)
+        self.terrain_legend = add_terrain_key(p, board, self.sources)
+        """The map key: each MP colour of the board with its swatch and hatch (bottom left)."""
         self._build_dynamic()
         p.on_event(Tap, self._on_tap)
+        self.sources["map_keys"] = add_arrow_keys(p, self.key)     # the arrow keys on the focused map
         if font_scale != 1.0 or presentation:
             self.font_scale = float(font_scale)
             self.presentation = bool(presentation)
@@ -236,6 +242,10 @@ class MapView(MapSizes, MapOverlays):
                              glyph_height=14, glyph_width=34, spacing=2, padding=6, margin=6, visible=False)
         p.add_layout(self.legend)
 
+    def _apply_sizes(self) -> None:
+        super()._apply_sizes()
+        size_terrain_key(self.terrain_legend, self.legend)      # the map key follows the legend's text size
+
     def _set(self, name: str, data: dict[str, list]) -> None:
         """Replace a source's data, sending only the columns that changed (all when the rows differ)."""
         src = self.sources[name]
@@ -316,6 +326,18 @@ class MapView(MapSizes, MapOverlays):
     def tap(self, x: float, y: float) -> str | None:
         """What a Tap at plot (x, y) does (used by the Tap event and by tests)."""
         lab = self.hex_at(x, y)
+        if lab is None:
+            return None
+        self.last_tap = lab
+        for cb in self._callbacks:
+            cb(lab)
+        return lab
+
+    def key(self, key: str) -> str | None:
+        """What an arrow key (``"ArrowUp"``, ``"ArrowDown"``, ``"ArrowLeft"``, ``"ArrowRight"``) on the
+        focused map does: a tap on the next hex that way from the selected one
+        (:func:`~.map_keys.step_hex`); returns it, or None (the board's edge, another key)."""
+        lab = step_hex(self.board, self.selected_hex, key)
         if lab is None:
             return None
         self.last_tap = lab

@@ -10,7 +10,9 @@ together stay apart (Delta E >= 12 in CAM02-UCS) for normal vision, deuteranopia
 and protanopia (simulated with colorspacious, severity 100) -- tests/views/test_palette.py.
 The physical game's green GA / red LRS / purple INTERCEPT tracks (4.32) keep their hues.
 Colour is never the only cue: :data:`CUE` gives each overlay a dash pattern (and the areas
-that could be confused a hatch pattern), and the legend shows both.
+that could be confused a hatch pattern), and the legend shows both; each MP colour has a hatch
+(:data:`TERRAIN_HATCH`), and its fill, as drawn (:func:`terrain_drawn`), stays apart from every
+other for deuteranopia, protanopia and tritanopia too (the map key shows colour and hatch).
 """
 from __future__ import annotations
 
@@ -26,21 +28,46 @@ TEAM_NAME = {"US": "Blue (US)", "RU": "Red (RU)", "instructor": "Instructor"}
 
 MP_COLOUR = {
     "blue": "#5b8fbf",     # naval: 1 MP for ships
-    "green": "#7f9f5f",    # open: 1 MP
-    "yellow": "#d8bd55",   # 2 MP
-    "orange": "#cf8a45",   # 3 MP
-    "brown": "#8a6142",    # 4 MP
-    "red": "#b0483a",      # prohibited
+    "green": "#c3d794",    # open: 1 MP
+    "yellow": "#ffe865",   # 2 MP
+    "orange": "#fea13d",   # 3 MP
+    "brown": "#bb9a75",    # 4 MP
+    "red": "#f6532f",      # prohibited
 }
-"""Fill colour of a hex by its MP colour (4.1)."""
+"""Fill colour of a hex by its MP colour (4.1, 5.11).  The land colours are drawn opaque
+(:data:`TERRAIN_ALPHA`), so what the eye gets is the colour itself: chosen so that any two terrains,
+as drawn (:func:`terrain_drawn`), stay apart by Delta E >= 10 (CAM02-UCS) for normal vision,
+deuteranopia, protanopia and tritanopia (colorspacious, severity 100; the old brown and red were
+1.6 apart under deuteranopia) and every one keeps the hex labels readable (WCAG >= 4.5) --
+tests/views/test_palette.py.  Their light tints keep the rulebook's names (a tan brown, a
+coral red); the hatch of :data:`TERRAIN_HATCH` tells them apart without colour."""
 
-MP_ALPHA = {"blue": 0.05, "green": 0.10, "yellow": 0.16, "orange": 0.16, "brown": 0.16, "red": 0.16}
-"""Whole-hex fill alpha of a *land* hex (a hint of its MP colour) and of a naval hex (blue).
-A mixed hex gets no whole-hex fill: its MP colour is on its land part only (:data:`TERRAIN_ALPHA`),
-so its water stays sea-coloured and the coast reads clearly."""
+MP_ALPHA = {"blue": 0.05, "green": 0.30, "yellow": 0.35, "orange": 0.35, "brown": 0.35, "red": 0.35}
+"""Whole-hex fill alpha of a *naval* hex (over the sea): a hint of blue, or the colour of a shallow /
+obstructed naval hex (5.11).  A land or mixed hex gets no whole-hex fill: its MP colour is on its land
+part (:data:`TERRAIN_ALPHA`), so a mixed hex's water stays sea-coloured and the coast reads clearly."""
 
-TERRAIN_ALPHA = {"blue": 0.0, "green": 0.42, "yellow": 0.62, "orange": 0.62, "brown": 0.62, "red": 0.62}
+TERRAIN_ALPHA = {"blue": 0.0, "green": 1.0, "yellow": 1.0, "orange": 1.0, "brown": 1.0, "red": 1.0}
 """Alpha of the MP colour on the land part of a hex (over the land colour)."""
+
+TERRAIN_HATCH = {"blue": " ", "green": ".", "yellow": ":", "orange": "v", "brown": "o", "red": "*"}
+"""Bokeh ``hatch_pattern`` of a hex by its MP colour, its second cue (colour is never the only one):
+open water none, green dots, yellow dashes, orange waves, brown rings, red (prohibited) a criss-cross.
+None of them is an overlay's hatch (:data:`CUE`: diagonal, vertical and crossed lines)."""
+
+TERRAIN_HATCH_WORDS = {"blue": "no hatch", "green": "dots", "yellow": "dashes", "orange": "waves", "brown": "rings",
+                       "red": "criss-cross"}
+"""Each MP colour's hatch in words (the hex info: "green, dots")."""
+
+TERRAIN_HATCH_COLOUR = "#2b2620"
+TERRAIN_HATCH_ALPHA = 0.24
+TERRAIN_HATCH_SCALE = 10
+"""The terrain hatch: near-black ink, faint (hex labels and counters stay on top and readable), one
+pattern tile every 10 px."""
+
+TERRAIN_WORDS = {"blue": "Blue: 1 MP (naval)", "green": "Green: 1 MP", "yellow": "Yellow: 2 MP",
+                 "orange": "Orange: 3 MP", "brown": "Brown: 4 MP", "red": "Red: prohibited"}
+"""The map key's line per MP colour: the rulebook's colour name and its cost to enter (5.11)."""
 
 SEA = "#a9c8de"
 LAND = "#ece3c3"
@@ -136,3 +163,24 @@ HATCH_ALPHA = 0.3
 SANDBOX_MARK = "\u2020"  # dagger
 SANDBOX_LEGEND = (f"{SANDBOX_MARK} sandbox value \u2014 not in the rulebook text; "
                   "check against your counters")
+
+
+def over(top: str, alpha: float, base: str) -> str:
+    """``top`` (``#rrggbb``) drawn with ``alpha`` (0..1) over ``base``, as the browser blends it: ``#rrggbb``."""
+    a, b = _rgb(top), _rgb(base)
+    return "#" + "".join(f"{round(alpha * x + (1 - alpha) * y):02x}" for x, y in zip(a, b))
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    h = colour.lstrip("#")
+    return int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16)
+
+
+def terrain_drawn(colour: str, kind: str = "land") -> str:
+    """The colour (``#rrggbb``) a hex of MP colour ``colour`` shows on the map: for a ``"naval"`` hex
+    its fill (:data:`MP_ALPHA`) over the sea (the figure's background, :data:`SEA`); for a
+    ``"land"`` or ``"mixed"`` hex the fill of its land part (:data:`TERRAIN_ALPHA`) over the land
+    (:data:`LAND`).  KeyError for a colour not in :data:`MP_COLOUR`."""
+    if kind == "naval":
+        return over(MP_COLOUR[colour], MP_ALPHA[colour], SEA)
+    return over(MP_COLOUR[colour], TERRAIN_ALPHA[colour], LAND)

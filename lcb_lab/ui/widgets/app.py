@@ -58,6 +58,7 @@ from lcb_lab.ui.views import MapView
 from lcb_lab.ui.widgets import panels
 from lcb_lab.ui.widgets.actions import LabActions
 from lcb_lab.ui.widgets.board_view import HexInfoPanel, MapPresenter
+from lcb_lab.ui.widgets.hex_box import HexBox
 from lcb_lab.ui.widgets.card_actions import CardActions
 from lcb_lab.ui.widgets.cards import CardEffectPanel, CardsPanel
 from lcb_lab.ui.widgets.controller import TEAMS, LabController, follow, normalise_team
@@ -225,7 +226,8 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
         c = self.ctl
         self.map_box = W.Box([self.map_model])
         self.map_box.add_class("lcb-map")
-        self.toolbar = W.HBox([self.view_picker, self.presentation_toggle, self.card_panel.fold])
+        self.hex_box = HexBox(c, self.select_hex)     # pick a hex by keyboard (label, Enter)
+        self.toolbar = W.HBox([self.hex_box.widget, self.view_picker, self.presentation_toggle, self.card_panel.fold])
         self.toolbar.add_class("lcb-toolbar")
         self.topbar = W.HBox([self.message, self.toolbar])
         """The lab's top row: the message line (a fixed place, fixed height), the views, Presentation."""

@@ -132,6 +132,12 @@ CSS = """
 .lcb-app > .lcb-fork > .lcb-fork-diff { max-height: 150px; overflow: hidden auto; }
 #rendered_cells .lcb-fork-lab > .lcb-app { --lcb-h: min(calc(100vh - 150px), 1300px); }   /* under the heading */
 .jp-NotebookPanel .lcb-fork-lab > .lcb-app { --lcb-h: min(calc(100vh - 224px), 1300px); }
+/* keyboard: a clear focus ring on whatever the keyboard reaches (controls, tab titles, links, a panel that scrolls),
+   and round the map while it holds focus */
+.lcb-app.lcb-app.lcb-app :focus-visible, .lcb-app.lcb-app.lcb-app input:focus-visible { outline: 3px solid #0b5cad !important; outline-offset: 1px !important;
+  box-shadow: 0 0 0 5px #ffffff !important; }
+.lcb-app .lcb-map:focus-within { outline: 3px solid #0b5cad; outline-offset: -3px; }
+.lcb-app .lcb-hex-box input { font-family: "DejaVu Sans Mono", monospace; }
 </style>
 """
 
@@ -265,11 +271,12 @@ def hex_info_html(board: Board, label: str | None, view: dict | None = None) -> 
     info = board.hex(label)
     mp = MP_BY_COLOUR[info.colour]
     cost = "prohibited" if mp is None else f"{mp} MP to enter"
-    sw = f'<span class="lcb-swatch" style="background:{palette.MP_COLOUR[info.colour]}"></span>'
+    sw = f'<span class="lcb-swatch" style="background:{palette.terrain_drawn(info.colour, info.kind)}"></span>'
     feats = ", ".join(f"{f.kind.replace('_', ' ')} {f.name}" for f in info.features) or "none"
     rows = [
         ("Terrain", HEX_KIND_WORDS.get(info.kind, info.kind)),
-        ("MP colour", f"{sw}{esc(info.colour)} \u2014 {cost} <span class='lcb-rule'>5.11</span>"),
+        ("MP colour", f"{sw}{esc(info.colour)}, {palette.TERRAIN_HATCH_WORDS[info.colour]} \u2014 {cost} "
+                      "<span class='lcb-rule'>5.11</span>"),
         ("Land", f"{info.land_fraction * 100:.0f}% of the hex"),
         ("Features", esc(feats)),
     ]
