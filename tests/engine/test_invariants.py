@@ -208,7 +208,7 @@ CASES = [
     (inv.DESTROYED_HP, "slite_landing", _destroyed_with_hp, "state.units[1 Tanya].hp",
      "1 Tanya is destroyed in AJ-24 with 2 HP left: a unit is destroyed on the map when its HP reach 0 (4.21)"),
     (inv.TERRAIN, "gotland_redux", _ship_ashore, "state.units[DDG-51].hex",
-     "DDG-51 is a naval unit but AK-21 has no water (5.11)"),
+     "DDG-51 is naval but AK-21 has no water (5.11)"),
     (inv.OPEN_WATER, "slite_landing", _sub_coastal, "state.units[B-271].hex",
      "B-271 is a submarine but AJ-21 is a coastal hex: submarines never enter coastal hexes on the Baltic maps "
      "(14.02)"),
@@ -329,4 +329,4 @@ def test_a_naval_mildec_on_land_is_off_its_terrain():
     assert _found(g) == []
     g.state.markers["M-1"].hex = "AK-21"
     assert _found(g) == [Violation("state.markers[M-1].hex", inv.TERRAIN,
-                                   "M-1 is a Naval MILDEC but AK-21 has no water (4.22, 5.11)")]
+                                   "M-1 (Naval MILDEC) is naval but AK-21 has no water (5.11)")]

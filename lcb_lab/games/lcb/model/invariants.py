@@ -34,7 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterator, NamedTuple
 
-from lcb_lab.games.lcb.model.board import Board
+from lcb_lab.games.lcb.model.board import Board, TerrainProblem, marker_who, terrain_problem
 from lcb_lab.games.lcb.model.cards import CardType, Decks, load_decks
 from lcb_lab.games.lcb.model.catalog import Catalog, UnitType, marker_is_naval
 from lcb_lab.games.lcb.model.state import Card, GameState, Unit
@@ -166,34 +166,37 @@ def _destroyed_hp(w: World) -> Iterator[Violation]:
                             "left: a unit is destroyed on the map when its HP reach 0 (4.21)")
 
 
-def _terrain(w: World) -> Iterator[Violation]:
-    """Ground units and MILDECs on hexes with land, naval units, submarines and Naval MILDECs
-    on hexes with water (5.11, 4.22)."""
+def _unit_terrain(w: World) -> Iterator[tuple[str, TerrainProblem]]:
+    """(uid, problem) for each unit on the map off its terrain (:func:`terrain_problem`)."""
     for uid, u in w.state.units.items():
         t = w.utype(u)
-        if not u.on_map or t is None or u.hex not in w.board.hexes:
-            continue
-        info = w.board.hex(u.hex)
-        if t.domain == "ground" and not info.has_land:
-            yield Violation(f"{_ukey(uid)}.hex", TERRAIN, f"{uid} is a ground unit but {u.hex} has no land (5.11)")
-        elif t.domain != "ground" and not info.has_water:
-            yield Violation(f"{_ukey(uid)}.hex", TERRAIN, f"{uid} is a {t.domain} unit but {u.hex} has no water (5.11)")
+        if u.on_map and t is not None and u.hex in w.board.hexes:
+            p = terrain_problem(w.board, u.hex, t.domain, uid)
+            if p is not None:
+                yield uid, p
+
+
+def _terrain(w: World) -> Iterator[Violation]:
+    """Ground units and MILDECs on hexes with land, naval units, submarines and Naval MILDECs
+    on hexes with water (5.11, 4.22): the words of :func:`terrain_problem`, as the scenario
+    loader gives them."""
+    for uid, p in _unit_terrain(w):
+        if p.rule != "14.02":
+            yield Violation(f"{_ukey(uid)}.hex", TERRAIN, p.text)
     for mid, m in w.state.markers.items():
         if m.destroyed or m.hex not in w.board.hexes:
             continue
-        naval, info = marker_is_naval(w.catalog, m.type_id), w.board.hex(m.hex)
-        if not (info.has_water if naval else info.has_land):
-            yield Violation(f"state.markers[{mid}].hex", TERRAIN, f"{mid} is a {'Naval ' if naval else ''}MILDEC but "
-                            f"{m.hex} has no {'water' if naval else 'land'} (4.22, 5.11)")
+        naval = marker_is_naval(w.catalog, m.type_id)
+        p = terrain_problem(w.board, m.hex, "naval" if naval else "ground", marker_who(mid, naval))
+        if p is not None:
+            yield Violation(f"state.markers[{mid}].hex", TERRAIN, p.text)
 
 
 def _open_water(w: World) -> Iterator[Violation]:
-    for uid, u in w.state.units.items():
-        t = w.utype(u)
-        if u.on_map and t is not None and t.is_submarine and u.hex in w.board.hexes \
-                and w.board.hex(u.hex).has_land:
-            yield Violation(f"{_ukey(uid)}.hex", OPEN_WATER, f"{uid} is a submarine but {u.hex} is a coastal "
-                            "hex: submarines never enter coastal hexes on the Baltic maps (14.02)")
+    """Submarines never in a coastal hex (14.02 NOTE): :func:`terrain_problem`'s words."""
+    for uid, p in _unit_terrain(w):
+        if p.rule == "14.02":
+            yield Violation(f"{_ukey(uid)}.hex", OPEN_WATER, p.text)
 
 
 def _unit_supply(w: World) -> Iterator[Violation]:
