@@ -20,7 +20,8 @@ from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from lcb_lab.games.lcb.io import inputs as I
 from lcb_lab.games.lcb.io import ranges as R
-from lcb_lab.games.lcb.model.board import Board, load_board, map_name_problem, marker_who, place_problem, terrain_problem
+from lcb_lab.games.lcb.model.board import (Board, load_board, map_name_problem, marker_who, place_problem,
+                                           terrain_problem)
 from lcb_lab.games.lcb.model.catalog import Catalog, load_catalog, marker_is_naval
 from lcb_lab.games.lcb.die import new_dice
 from lcb_lab.kernel.dice import Dice

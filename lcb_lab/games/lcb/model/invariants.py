@@ -14,8 +14,8 @@ the card decks (the model layer): they take the values the state records and nev
 
 The invariants: one id, one record (sandbox: a table's key is its record's id, no id in two
 tables, no number given twice to choices, declared actions or chain links); HP within the
-unit's HP (4.21, 9.31); 0 HP means destroyed (4.21); destroyed on the map means 0 HP (4.21; a
-unit lost aboard, 10.311, 12.06, or a torpedoed ship, 14.08, keeps its HP); units and MILDECs
+unit's HP (4.21, 9.31); 0 HP means destroyed and destroyed means 0 HP, wherever the unit was
+lost (4.21; aboard, 10.311, 12.06; a torpedoed ship, 14.08); units and MILDECs
 on their terrain (5.11, 4.22); submarines in open water (14.02); supply within its track
 (4.32, 8.02); an Attached card's supply within its original (9.33); embarked on a living
 Embark-capable ship of its team (10.0, 10.2); a unit in one place -- a hex, a ship or a
@@ -157,13 +157,16 @@ def _zero_hp(w: World) -> Iterator[Violation]:
 
 
 def _destroyed_hp(w: World) -> Iterator[Violation]:
-    """A unit destroyed on the map by damage has 0 HP; one lost aboard a ship or a transport
-    marker (off the map, 10.311, 12.06) or a torpedoed ship (14.08) keeps the HP it had."""
+    """A destroyed unit has 0 HP, wherever it was lost: on the map by damage, aboard a ship or
+    a transport marker (10.311, 12.06), a torpedoed ship (14.08) -- the converse of 0 HP means
+    destroyed (4.21; saves written when those kept their HP are upgraded on load,
+    :mod:`lcb_lab.games.lcb.io.saved_logs`)."""
     for uid, u in w.state.units.items():
-        t = w.utype(u)
-        if u.destroyed and u.hp > 0 and u.hex is not None and t is not None and t.domain != "naval":
-            yield Violation(f"{_ukey(uid)}.hp", DESTROYED_HP, f"{uid} is destroyed in {u.hex} with {u.hp} HP "
-                            "left: a unit is destroyed on the map when its HP reach 0 (4.21)")
+        if u.destroyed and u.hp != 0:
+            where = f"in {u.hex}" if u.hex is not None else \
+                f"aboard {u.embarked_on}" if u.embarked_on else "off the map"
+            yield Violation(f"{_ukey(uid)}.hp", DESTROYED_HP, f"{uid} is destroyed {where} with {u.hp} HP left: "
+                            "a destroyed unit has 0 HP (4.21)")
 
 
 def _unit_terrain(w: World) -> Iterator[tuple[str, TerrainProblem]]:
@@ -339,7 +342,7 @@ def _ids(w: World) -> Iterator[Violation]:
 
 HP_RANGE = "HP within the unit's HP"
 ZERO_HP = "0 HP means destroyed"
-DESTROYED_HP = "destroyed on the map means 0 HP"
+DESTROYED_HP = "destroyed means 0 HP"
 TERRAIN = "units on their terrain"
 OPEN_WATER = "submarines in open water"
 UNIT_SUPPLY = "supply within its track"
