@@ -39,6 +39,7 @@ cards, the card chain, card markers, the SOT, port cubes and embarked losses (ch
 from __future__ import annotations
 
 import dataclasses
+import re
 import typing
 from typing import Any, Optional
 
@@ -81,7 +82,8 @@ def typed_state(data: Any, file: str) -> GameState:
 
 
 def _check_plan_keys(data: Any, file: str) -> None:
-    """The combat plan's keys: its fields, and an older save's ``queue`` (which it may keep)."""
+    """The combat plan's keys: its fields, and an older save's ``queue`` (which it may keep);
+    its LRS and INTERCEPT allocations (:func:`_check_plan_allocs`) and MILDEC damage keys."""
     imp = data.get("impulse") if isinstance(data, dict) else None
     plan = imp.get("combat") if isinstance(imp, dict) else None
     if isinstance(plan, dict):
@@ -90,6 +92,31 @@ def _check_plan_keys(data: Any, file: str) -> None:
             if k not in known:
                 _refuse(file, f"state.impulse.combat.{I.printable(str(k))}",
                         "Extra field: a combat plan has no such field")
+        _check_plan_allocs(plan, file)
+
+
+_PLAN_ALLOCS = {"lrs": I.LrsAlloc, "intercepts": I.IntAlloc}
+"""The combat plan's allocation lists checked field by field (the shapes the allocating actions take)."""
+_DAMAGE_KEY = re.compile(r"(lrs|ga):\S.*")
+
+
+def _check_plan_allocs(plan: dict, file: str) -> None:
+    """Each LRS allocation (shooter, slot, target, dice) and INTERCEPT allocation (interceptor,
+    slot, target, dice, shooter) of a saved combat plan, strictly (7.02, 7.54); each MILDEC
+    damage key ``lrs:<unit>`` / ``ga:<hex>:<unit>`` (4.22).  Raises ScenarioError naming the key."""
+    for field, shape in _PLAN_ALLOCS.items():
+        allocs = plan.get(field)
+        for i, a in enumerate(allocs if isinstance(allocs, list) else []):
+            try:
+                I.check("combat plan", shape, a)
+            except InputError as e:
+                where = "" if e.where == "(value)" else f".{e.where}"
+                _refuse(file, f"state.impulse.combat.{field}[{i}]{where}", e.problem)
+    mildec = plan.get("mildec")
+    for k in mildec if isinstance(mildec, dict) else ():
+        if not (isinstance(k, str) and _DAMAGE_KEY.fullmatch(k)):
+            _refuse(file, key_of("state", ("impulse", "combat", "mildec", str(k))),
+                    "a MILDEC damage key is lrs:<unit> or ga:<hex>:<unit> (4.22)")
 
 
 _SavedDice = I.DiceState
