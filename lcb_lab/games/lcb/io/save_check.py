@@ -76,14 +76,15 @@ def typed_state(data: Any, file: str) -> GameState:
     the walk the codec and copies use), strictly.  Raises ScenarioError(file, key path, problem)."""
     _check_plan_keys(data, file)
     try:
-        return from_data(GameState, data, _forbid_extra)
+        state = from_data(GameState, data, _forbid_extra)
     except DataError as e:
         raise ScenarioError(file, key_of("state", e.loc), e.problem) from None
+    _check_plan_allocs(data["impulse"]["combat"] if state.impulse and state.impulse.combat else {}, file)
+    return state
 
 
 def _check_plan_keys(data: Any, file: str) -> None:
-    """The combat plan's keys: its fields, and an older save's ``queue`` (which it may keep);
-    its LRS and INTERCEPT allocations (:func:`_check_plan_allocs`) and MILDEC damage keys."""
+    """The combat plan's keys: its fields, and an older save's ``queue`` (which it may keep)."""
     imp = data.get("impulse") if isinstance(data, dict) else None
     plan = imp.get("combat") if isinstance(imp, dict) else None
     if isinstance(plan, dict):
@@ -92,7 +93,6 @@ def _check_plan_keys(data: Any, file: str) -> None:
             if k not in known:
                 _refuse(file, f"state.impulse.combat.{I.printable(str(k))}",
                         "Extra field: a combat plan has no such field")
-        _check_plan_allocs(plan, file)
 
 
 _PLAN_ALLOCS = {"lrs": I.LrsAlloc, "intercepts": I.IntAlloc}
@@ -103,7 +103,8 @@ _DAMAGE_KEY = re.compile(r"(lrs|ga):\S.*")
 def _check_plan_allocs(plan: dict, file: str) -> None:
     """Each LRS allocation (shooter, slot, target, dice) and INTERCEPT allocation (interceptor,
     slot, target, dice, shooter) of a saved combat plan, strictly (7.02, 7.54); each MILDEC
-    damage key ``lrs:<unit>`` / ``ga:<hex>:<unit>`` (4.22).  Raises ScenarioError naming the key."""
+    damage key ``lrs:<unit>`` / ``ga:<hex>:<unit>`` (4.22); after the typed walk of the state
+    (:func:`typed_state`), which names a wrong type first.  Raises ScenarioError naming the key."""
     for field, shape in _PLAN_ALLOCS.items():
         allocs = plan.get(field)
         for i, a in enumerate(allocs if isinstance(allocs, list) else []):
