@@ -16,7 +16,8 @@ The invariants: one id, one record (sandbox: a table's key is its record's id, n
 tables, no number given twice to choices, declared actions or chain links); HP within the
 unit's HP (4.21, 9.31); 0 HP means destroyed and destroyed means 0 HP, wherever the unit was
 lost (4.21; aboard, 10.311, 12.06; a torpedoed ship, 14.08); units and MILDECs
-on their terrain (5.11, 4.22); submarines in open water (14.02); supply within its track
+on their terrain (5.11, 4.22) and submarines in open water (14.02), in the words of the one
+terrain check the loaders use too (:func:`lcb_lab.games.lcb.model.board.terrain_problem`); supply within its track
 (4.32, 8.02); an Attached card's supply within its original (9.33); embarked on a living
 Embark-capable ship of its team (10.0, 10.2); a unit in one place -- a hex, a ship or a
 marker (10.0, 12.05); each card in its one place, with a living host of its team when
