@@ -23,6 +23,8 @@ OLD_SAVE = Path(__file__).parent / "saves" / "slite_lesson_end_before_hp0.json"
 """The *Return to Slite* lesson's end, saved (with its record) before a destroyed unit's HP were
 set to 0 everywhere: 5 Alpha and 1 Echo lost aboard LSD 41 with 2 HP, DDG-51 torpedoed with 3."""
 KEPT_HP = {"5 Alpha": 2, "1 Echo": 2, "DDG-51": 3}
+LOSSES_SAVE = Path(__file__).parent / "saves" / "slite_losses_before_hp0.json"
+"""The same lesson saved (with its record) right after the Embarked losses, before the HP change."""
 
 
 def _found(g: Game) -> list[inv.Violation]:
@@ -95,16 +97,26 @@ def test_the_invariant_refuses_a_destroyed_unit_with_hp_anywhere(uid, where):
 
 
 def test_a_save_from_before_loads_with_0_hp_and_its_record_replays():
+    """The lesson saved right after RU took 1 Echo and 5 Alpha aboard LSD 41 (10.311), with 2 HP
+    each then; its record (no submarine step) replays to the upgraded state, both ways."""
+    d = json.loads(LOSSES_SAVE.read_text(encoding="utf-8"))
+    assert {uid: d["state"]["units"][uid]["hp"] for uid in ("5 Alpha", "1 Echo")} == {"5 Alpha": 2, "1 Echo": 2}
+    g = Game.from_json(json.dumps(d), file="old.json")
+    assert _destroyed(g) == {"5 Alpha": 0, "1 Echo": 0} and _found(g) == []
+    assert len(g.history.steps) == 7
+    loaded = g.state.to_dict()
+    g.goto(0)
+    g.goto(7)                                                # the record replays both ways
+    assert g.state.to_dict() == loaded
+
+
+def test_the_lesson_end_saved_before_loads_with_every_destroyed_unit_at_0_hp():
+    """Lost aboard (10.311), torpedoed with 3 HP (14.08), a sunk submarine: all at 0 HP, the state sound."""
     d = json.loads(OLD_SAVE.read_text(encoding="utf-8"))
     assert {uid: d["state"]["units"][uid]["hp"] for uid in KEPT_HP} == KEPT_HP      # the save as it was written
     g = Game.from_json(json.dumps(d), file="old.json")
-    today = Lesson("slite_landing_lesson").run()
-    assert _destroyed(g) == _destroyed(today) == {"5 Alpha": 0, "1 Echo": 0, "DDG-51": 0, "B-271": 0}
-    assert g.state.to_dict() == today.state.to_dict()
-    assert len(g.history.steps) == 29
-    g.goto(0)
-    g.goto(29)                                               # the record replays both ways
-    assert g.state.to_dict() == today.state.to_dict()
+    assert _destroyed(g) == {"5 Alpha": 0, "1 Echo": 0, "DDG-51": 0, "B-271": 0}
+    assert _found(g) == []
 
 
 def test_a_save_from_before_without_its_record_loads_too():
