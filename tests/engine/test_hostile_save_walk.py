@@ -1,8 +1,11 @@
 """The hostile-save corpus grows with the state: every key path of real saves is walked and
 turned into hostile cases, so a field added later is attacked without anyone listing it.
 
-The saves: both scenarios (Action and Planning starts, a few actions played) and the Appendix B
-combat lesson (a save with its record).  Paths are grouped by their shape (list indices and the
+The saves: both scenarios (Action and Planning starts, a few actions played), the Appendix B
+combat lesson (a save with its record), and the rich saves of the lessons (:func:`_rich`: every
+stage, every kind of pending choice, chains, markers with cargo, port cubes, submarines, the
+ends with their records).  :func:`test_every_key_path_of_a_rich_save_has_a_hostile_case` fails
+when a key path a save can hold has no hostile case.  Paths are grouped by their shape (list indices and the
 ids of id-keyed tables collapsed: every unit is one ``state.units[*]``), and for each shape:
 
 * **wrong type** -- every field: a string for a number, a number for a string, a list for an
@@ -48,6 +51,29 @@ def _played() -> Game:
     return g
 
 
+def _rich() -> dict[str, dict]:
+    """Saves of every kind of state the lessons reach (without their record, but the ends): each
+    stage (Planning, Deployment, Action), each kind of pending choice (INTERCEPT, card response,
+    mine attack, Embarked losses), a card chain, a transport marker with units aboard, port
+    cubes, submarines on their tracks, destroyed units and sunk submarines (the ends, with
+    their records: every kind of record step)."""
+    out: dict[str, dict] = {}
+    for name in ("appendix_b_turn1", "slite_landing_lesson"):
+        les = Lesson(name)
+        for _ in les.steps():
+            g, s = les.game, les.game.state
+            kinds = [f"stage {s.stage}", "chain" if s.chain else "", "port cubes" if s.port_cubes else "",
+                     "cargo" if any(m.cargo for m in s.card_markers.values()) else "",
+                     f"choice {g.pending.kind}" if g.pending is not None else ""]
+            for k in filter(None, kinds):
+                if f"{name} {k}" not in out:
+                    d = json.loads(g.to_json())
+                    d["record"] = None
+                    out[f"{name} {k}"] = d
+        out[f"{name} end"] = json.loads(les.game.to_json())
+    return out
+
+
 def _saves() -> dict[str, dict]:
     games = {"gotland_redux played": _played(), "appendix_b_combat lesson": Lesson("appendix_b_combat").run()}
     if FUZZ:                                       # make fuzz: every packaged lesson's end too
@@ -56,7 +82,7 @@ def _saves() -> dict[str, dict]:
     for name in ("gotland_redux", "slite_landing"):
         for start in ("action", "planning"):
             games[f"{name} {start}"] = lcb_lab.load_scenario(name, start=start, seed=3)
-    return {k: json.loads(g.to_json()) for k, g in games.items()}
+    return {k: json.loads(g.to_json()) for k, g in games.items()} | _rich()
 
 
 def _is_table(x: Any) -> bool:
@@ -219,6 +245,46 @@ def test_every_field_of_a_save_is_attacked(saves, capsys):
               f"(missing but defaulted: {loaded['missing']}, in range after all: {loaded['range']})")
     assert not wrong, f"{len(wrong)} of {len(cases)} cases:\n" + "\n".join(wrong)
     assert len(cases) >= len(shapes) >= 300
+
+
+_FIELD = re.compile(r"[a-z][a-z0-9_]*")
+
+
+def key_paths(x: Any, path: tuple = ()) -> set[tuple]:
+    """Every key path of a save's JSON ``x``: list indices as ``#``, the keys of id-keyed tables
+    (units, cards, markers, Task Forces, teams, hexes: any key that is not a field name) as
+    ``*``; the inside of a free-form ``data`` not walked."""
+    out = {path}
+    if path and path[-1] in FREE_FORM:
+        return out
+    if isinstance(x, dict):
+        for k, v in x.items():
+            out |= key_paths(v, path + (k if _FIELD.fullmatch(str(k)) else "*",))
+    elif isinstance(x, list):
+        for v in x:
+            out |= key_paths(v, path + ("#",))
+    return out
+
+
+def _generic(path: tuple) -> tuple:
+    """A concrete path (``("state", "units", "DDG-51", "hp")``) as a key path of :func:`key_paths`."""
+    return tuple("#" if isinstance(p, int) else p if _FIELD.fullmatch(str(p)) else "*" for p in path)
+
+
+def test_every_key_path_of_a_rich_save_has_a_hostile_case(saves, capsys):
+    """A rich save (every stage, pending choices, cards, markers, submarines, transport, chains,
+    records) lists its key paths; each must be attacked by a case of the walk."""
+    rich = _rich()
+    paths = set().union(*(key_paths(d) for d in rich.values())) - {()}
+    cases = list(_cases(saves))
+    attacked = {_generic(c[2]) for c in cases}
+    missing = sorted(paths - attacked, key=str)
+    with capsys.disabled():
+        print(f"\nrich saves: {len(rich)}, {len(paths)} key paths; hostile cases: {len(cases)} over "
+              f"{len(attacked)} key paths; without a case: {len(missing)}")
+    for part in ("card_markers", "sot", "choices", "cargo", "port_cubes", "chain", "cards", "steps", "transfers"):
+        assert any(part in p for p in paths), part            # the rich save holds it
+    assert not missing, "key paths with no hostile case:\n" + "\n".join(".".join(map(str, p)) for p in missing)
 
 
 # ------------------------------------------------------------------ what the walk found, one by one

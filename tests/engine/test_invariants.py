@@ -206,9 +206,9 @@ CASES = [
     (inv.ZERO_HP, "gotland_redux", _zero_hp, "state.units[DDG-51].hp",
      "DDG-51 has 0 HP but is not destroyed: a unit at 0 HP is removed (4.21)"),
     (inv.DESTROYED_HP, "slite_landing", _destroyed_with_hp, "state.units[1 Tanya].hp",
-     "1 Tanya is destroyed in AJ-24 with 2 HP left: a unit is destroyed on the map when its HP reach 0 (4.21)"),
+     "1 Tanya is destroyed in AJ-24 with 2 HP left: a destroyed unit has 0 HP (4.21)"),
     (inv.TERRAIN, "gotland_redux", _ship_ashore, "state.units[DDG-51].hex",
-     "DDG-51 is a naval unit but AK-21 has no water (5.11)"),
+     "DDG-51 is naval but AK-21 has no water (5.11)"),
     (inv.OPEN_WATER, "slite_landing", _sub_coastal, "state.units[B-271].hex",
      "B-271 is a submarine but AJ-21 is a coastal hex: submarines never enter coastal hexes on the Baltic maps "
      "(14.02)"),
@@ -257,7 +257,8 @@ def test_each_invariant_catches_a_broken_state_and_passes_a_legal_one(name, scen
 
 def test_embarked_on_a_sunk_ship_names_every_unit_aboard():
     g = _game("slite_landing")
-    g.state.units["LSD 41"].destroyed = True
+    lsd = g.state.units["LSD 41"]
+    lsd.destroyed, lsd.hp = True, 0                 # sunk: at 0 HP (4.21)
     found = _found(g)
     assert [v.key for v in found] == [f"state.units[{u}].embarked_on" for u in ("4 Alpha", "5 Alpha", "1 Echo")]
     assert found[0].problem == ("4 Alpha is embarked on LSD 41, which is not a living Embark-capable ship of its "
@@ -329,4 +330,4 @@ def test_a_naval_mildec_on_land_is_off_its_terrain():
     assert _found(g) == []
     g.state.markers["M-1"].hex = "AK-21"
     assert _found(g) == [Violation("state.markers[M-1].hex", inv.TERRAIN,
-                                   "M-1 is a Naval MILDEC but AK-21 has no water (4.22, 5.11)")]
+                                   "M-1 (Naval MILDEC) is naval but AK-21 has no water (5.11)")]

@@ -34,7 +34,9 @@ def unit(g, uid):
 # ---------------------------------------------------------------- the worked examples
 def test_14_08_anna_one_die_per_target_one_hit_sinks_whatever_its_hp():
     g, lines = ch14.anna()
-    assert unit(g, "LHD 1").destroyed and unit(g, "LHD 1").hp == 4      # sunk with its 4 HP left
+    assert unit(g, "LHD 1").destroyed and unit(g, "LHD 1").hp == 0      # sunk: a destroyed unit has 0 HP (4.21)
+    assert any(x.endswith("LHD 1 torpedoed: a successful TORPEDO ATTACK sinks a naval unit regardless of its HP "
+                          "(4 HP left)") for x in lines)                 # sunk with its 4 HP left
     assert not unit(g, "LHD 2").destroyed and unit(g, "LHD 2").hp == 4  # the 15 missed
     assert g.dice.forced_left == 0                                       # exactly 2 dice: 1 per TORPEDO ATTACK
     assert not unit(g, "Anna").revealed                                  # a torpedo does not reveal it (14.07)

@@ -35,9 +35,14 @@ class Record:
     @classmethod
     def from_dict(cls, data: Any) -> Any:
         """The record of plain data (:meth:`to_dict` output), strictly checked against the type
-        hints; missing keys take the defaults, unknown keys are ignored.  Raises
-        :class:`~lcb_lab.kernel.datacodec.DataError` naming the key path."""
-        return from_data(cls, data)
+        hints; missing keys take the defaults, an unknown key is refused (a hand-edited save).
+        Raises :class:`~lcb_lab.kernel.datacodec.DataError` naming the key path."""
+        return from_data(cls, data, _records_only)
+
+
+def _records_only(tp: type) -> bool:
+    """Unknown keys are refused on every :class:`Record` of a choice's options."""
+    return isinstance(tp, type) and issubclass(tp, Record)
 
 
 def _plain(x: Any) -> Any:

@@ -152,12 +152,13 @@ class Choice(kernel_choices.Choice):
         sub = CHOICE_KINDS.get(d["kind"]) if isinstance(d["kind"], str) else None
         if sub is None:
             raise DataError(("kind",), f"unknown choice kind {str(d['kind'])!r}; known: {', '.join(CHOICE_KINDS)}")
-        return sub(d["team"], d["rule"], d["prompt"], sub.options_from(d.get("options") or {}), int(d.get("id", 0)))
+        _check_saved_fields(d)
+        return sub(d["team"], d["rule"], d["prompt"], sub.options_from(d.get("options") or {}), d.get("id", 0))
 
     @classmethod
     def options_from(cls, data: Any) -> Record:
         """This kind's :attr:`Options` record of saved options (the save check: strict types, the
-        keys the kind needs; unknown keys ignored).  Raises
+        keys the kind needs; an unknown key refused).  Raises
         :class:`~lcb_lab.kernel.datacodec.DataError` under ``options`` naming the key."""
         try:
             return cls.Options.from_dict(data)
@@ -180,6 +181,24 @@ class Choice(kernel_choices.Choice):
 
     def _fields(self, value: Any) -> dict:
         raise NotImplementedError
+
+
+_SAVED_FIELDS = ("id", "kind", "team", "rule", "prompt", "options")
+
+
+def _check_saved_fields(d: dict) -> None:
+    """A saved choice's own fields, strictly: no unknown key; ``team``, ``rule``, ``prompt``
+    strings; ``id`` a whole number 0 or more.  Raises DataError naming the key."""
+    extra = next((k for k in d if k not in _SAVED_FIELDS), None)
+    if extra is not None:
+        raise DataError((str(extra),), f"unknown key; a pending choice has {', '.join(_SAVED_FIELDS)}")
+    for k in ("team", "rule", "prompt"):
+        if not isinstance(d[k], str):
+            raise DataError((k,), f"expected a string, got {type(d[k]).__name__}")
+    n = d.get("id", 0)
+    if type(n) is not int or n < 0:
+        raise DataError(("id",), f"expected a whole number 0 or more, got {n}" if type(n) is int
+                        else f"expected a whole number, got {type(n).__name__}")
 
 
 def _listed(what: str, value: Any) -> list:

@@ -51,7 +51,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from lcb_lab.games.lcb import hexes as lcb_hexes
 from lcb_lab.games.lcb.io import inputs as I
 from lcb_lab.games.lcb.io import ranges as R
-from lcb_lab.games.lcb.model.board import MP_BY_COLOUR, Board, Feature, HexInfo, load_board
+from lcb_lab.games.lcb.model.board import MP_BY_COLOUR, Board, Feature, HexInfo, load_board, terrain_problem
 from lcb_lab.games.lcb.model.catalog import Catalog, load_catalog
 from lcb_lab.games.lcb.die import new_dice
 from lcb_lab.kernel.errors import LabError, ScenarioError
@@ -458,15 +458,10 @@ def _unit(uid: str, e: UnitSpec, sp: SituationSpec, tfs: dict[str, str], board: 
             e.hex is None and e.embarked_on is None and sp.stage == "action"):
         raise ScenarioError(file, key, "give exactly one of hex or embarked_on (in the Action Stage)")
     hx = None if e.hex is None else _hex(board, e.hex, file, f"{key}.hex")
-    if hx is not None and sp.check_terrain:
-        info = board.hex(hx)
-        if t.is_submarine and (not info.has_water or info.has_land):
-            raise ScenarioError(file, f"{key}.hex", f"{uid} is a submarine but {hx} is not open water "
-                                "(no coastal hex, 14.02 NOTE)")
-        if t.is_naval and not info.has_water:
-            raise ScenarioError(file, f"{key}.hex", f"{uid} is a ship but {hx} has no water (5.11)")
-        if t.domain == "ground" and not info.has_land:
-            raise ScenarioError(file, f"{key}.hex", f"{uid} is a ground unit but {hx} has no land (5.11)")
+    if hx is not None and sp.check_terrain:          # the one terrain check (5.11, 14.02 NOTE)
+        problem = terrain_problem(board, hx, t.domain, uid)
+        if problem is not None:
+            raise ScenarioError(file, f"{key}.hex", problem.text)
     full = {c.slot: c.supply for c in t.cvs if c.supply is not None}
     if t.rp:
         full["RP"] = t.rp

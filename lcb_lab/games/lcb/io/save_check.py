@@ -39,6 +39,7 @@ cards, the card chain, card markers, the SOT, port cubes and embarked losses (ch
 from __future__ import annotations
 
 import dataclasses
+import re
 import typing
 from typing import Any, Optional
 
@@ -75,9 +76,11 @@ def typed_state(data: Any, file: str) -> GameState:
     the walk the codec and copies use), strictly.  Raises ScenarioError(file, key path, problem)."""
     _check_plan_keys(data, file)
     try:
-        return from_data(GameState, data, _forbid_extra)
+        state = from_data(GameState, data, _forbid_extra)
     except DataError as e:
         raise ScenarioError(file, key_of("state", e.loc), e.problem) from None
+    _check_plan_allocs(data["impulse"]["combat"] if state.impulse and state.impulse.combat else {}, file)
+    return state
 
 
 def _check_plan_keys(data: Any, file: str) -> None:
@@ -90,6 +93,31 @@ def _check_plan_keys(data: Any, file: str) -> None:
             if k not in known:
                 _refuse(file, f"state.impulse.combat.{I.printable(str(k))}",
                         "Extra field: a combat plan has no such field")
+
+
+_PLAN_ALLOCS = {"lrs": I.LrsAlloc, "intercepts": I.IntAlloc}
+"""The combat plan's allocation lists checked field by field (the shapes the allocating actions take)."""
+_DAMAGE_KEY = re.compile(r"(lrs|ga):\S.*")
+
+
+def _check_plan_allocs(plan: dict, file: str) -> None:
+    """Each LRS allocation (shooter, slot, target, dice) and INTERCEPT allocation (interceptor,
+    slot, target, dice, shooter) of a saved combat plan, strictly (7.02, 7.54); each MILDEC
+    damage key ``lrs:<unit>`` / ``ga:<hex>:<unit>`` (4.22); after the typed walk of the state
+    (:func:`typed_state`), which names a wrong type first.  Raises ScenarioError naming the key."""
+    for field, shape in _PLAN_ALLOCS.items():
+        allocs = plan.get(field)
+        for i, a in enumerate(allocs if isinstance(allocs, list) else []):
+            try:
+                I.check("combat plan", shape, a)
+            except InputError as e:
+                where = "" if e.where == "(value)" else f".{e.where}"
+                _refuse(file, f"state.impulse.combat.{field}[{i}]{where}", e.problem)
+    mildec = plan.get("mildec")
+    for k in mildec if isinstance(mildec, dict) else ():
+        if not (isinstance(k, str) and _DAMAGE_KEY.fullmatch(k)):
+            _refuse(file, key_of("state", ("impulse", "combat", "mildec", str(k))),
+                    "a MILDEC damage key is lrs:<unit> or ga:<hex>:<unit> (4.22)")
 
 
 _SavedDice = I.DiceState

@@ -221,8 +221,10 @@ def _check_embark_losses(s: Any, catalog: Catalog, file: str) -> None:
             uid = ref.uid
             n = uid[5:] if uid.startswith("unit:") else None
             ok = (n.isdigit() and int(n) < len(aboard)) if n is not None else uid in {u.uid for u in aboard}
-            if not ok or ref.gpsv < 0:
+            if not ok:
                 _refuse(file, f"{key}.units[{j}].uid", f"{I.printable(uid)!r} is not a unit aboard {ship.uid}")
+            if ref.gpsv < 0:
+                _refuse(file, f"{key}.units[{j}].gpsv", f"a unit's GPSV is 0 or more, not {ref.gpsv} (10.21)")
         hidden = sum(1 for x in cards if not x.face_up)
         for j, ref in enumerate(o.cards):
             n = ref[7:] if ref.startswith("hidden:") else None

@@ -1,9 +1,13 @@
-"""Log entries of saves written before the rules logged facts for what a team hides (9.02, 14.03).
+"""Saves written before today's rules, upgraded on load so their record replays to the same state.
 
-Then the rules gave the other team's form of an entry themselves (``data["pub"]``); now they log
-facts (``about``, ``public_title`` / ``public_text``) and the observer decides who reads which.
-:func:`upgrade_logs` rewrites a loaded save's logs in today's form, so its record replays to the
-same log; what each team reads is unchanged.
+* Log entries from before the rules logged facts for what a team hides (9.02, 14.03): then the
+  rules gave the other team's form of an entry themselves (``data["pub"]``); now they log facts
+  (``about``, ``public_title`` / ``public_text``) and the observer decides who reads which.
+  :func:`upgrade_logs` rewrites a loaded save's logs in today's form; what each team reads is
+  unchanged.
+* Destroyed units that kept their HP (lost aboard a ship or a transport marker, 10.311, 12.06;
+  a torpedoed ship, 14.08): a destroyed unit now has 0 HP wherever it was lost (4.21).
+  :func:`upgrade_destroyed_hp` sets it, as the rules now do.
 """
 from __future__ import annotations
 
@@ -41,7 +45,24 @@ def upgrade_logs(d: dict) -> None:
     """The logs of a checked save (its state's and its record's initial state's) with entries
     from before the rules logged facts for hidden cards, deployments and submarines in today's
     form (:func:`upgrade_saved_entry`), so its record replays; ``d``: the save's JSON, changed in place."""
-    initial = (d.get("record") or {}).get("initial") or {}
-    for state in (d.get("state"), initial.get("state")):
-        if isinstance(state, dict) and isinstance(state.get("log"), list):
+    for state in _states(d):
+        if isinstance(state.get("log"), list):
             state["log"] = [upgrade_saved_entry(e) if isinstance(e, dict) else e for e in state["log"]]
+
+
+def _states(d: dict) -> list[dict]:
+    """The saved states of a save's JSON ``d``: its state and its record's initial state."""
+    initial = (d.get("record") or {}).get("initial") or {}
+    return [st for st in (d.get("state"), initial.get("state")) if isinstance(st, dict)]
+
+
+def upgrade_destroyed_hp(d: dict) -> None:
+    """Set the HP of every destroyed unit of a checked save (its state and its record's initial
+    state) to 0 (4.21): saves written when a unit lost aboard (10.311, 12.06) or a torpedoed
+    ship (14.08) kept its HP load as the rules play today, and their record replays to the saved
+    state.  ``d``: the save's JSON, changed in place; a living unit is left as it is."""
+    for state in _states(d):
+        units = state.get("units")
+        for u in units.values() if isinstance(units, dict) else ():
+            if isinstance(u, dict) and u.get("destroyed") is True:
+                u["hp"] = 0

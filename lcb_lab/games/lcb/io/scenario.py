@@ -20,7 +20,8 @@ from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from lcb_lab.games.lcb.io import inputs as I
 from lcb_lab.games.lcb.io import ranges as R
-from lcb_lab.games.lcb.model.board import Board, load_board, map_name_problem, place_problem
+from lcb_lab.games.lcb.model.board import (Board, load_board, map_name_problem, marker_who, place_problem,
+                                           terrain_problem)
 from lcb_lab.games.lcb.model.catalog import Catalog, load_catalog, marker_is_naval
 from lcb_lab.games.lcb.die import new_dice
 from lcb_lab.kernel.dice import Dice
@@ -258,7 +259,8 @@ def build_state(sc: ScenarioFile, file: str, board: Board, catalog: Catalog, dec
         if m.task_force not in tfs:
             raise ScenarioError(file, f"{key}.task_force", f"unknown Task Force {m.task_force!r}")
         hx = _hex(board, m.hex, file, f"{key}.hex")
-        problem = place_problem(board, hx, marker_is_naval(catalog, m.type), f"{m.mid} ({m.type})")
+        naval = marker_is_naval(catalog, m.type)
+        problem = place_problem(board, hx, naval, marker_who(m.mid, naval))
         if problem:
             raise ScenarioError(file, f"{key}.hex", problem)
         markers[m.mid] = Marker(m.mid, m.type, tfs[m.task_force], m.task_force, hx)
@@ -376,15 +378,13 @@ def _area(e: UnitEntry, sc: ScenarioFile, zones: dict, board: Board, file: str, 
         raise ScenarioError(file, key, "no deployment area: give hex, embarked_on, area or zone (or its "
                             "Task Force's area or zone)")
     hexes = [_hex(board, h, file, where) for h in raw]
-    if submarine:          # 14.02 NOTE: open water only -- a zone keeps its open-water hexes
-        coast = [h for h in hexes if board.hex(h).has_land]
-        if coast and not (e.zone or tf.zone) or len(coast) == len(hexes):
-            raise ScenarioError(file, where, f"{e.uid} is a submarine: {', '.join(coast)} coastal (14.02 NOTE)")
-        hexes = [h for h in hexes if h not in coast]
+    piece = "submarine" if submarine else "naval" if naval else "ground"
+    problems = {h: terrain_problem(board, h, piece, e.uid) for h in hexes}
+    if e.zone or tf.zone:          # 14.02 NOTE: a zone keeps its open-water hexes for a submarine
+        hexes = [h for h in hexes if getattr(problems[h], "rule", "") != "14.02"] or hexes
     for h in hexes:
-        problem = place_problem(board, h, naval, e.uid)
-        if problem:
-            raise ScenarioError(file, where, problem)
+        if problems[h] is not None:
+            raise ScenarioError(file, where, problems[h].text)
     return DeployArea(list(dict.fromkeys(hexes)), None)
 
 

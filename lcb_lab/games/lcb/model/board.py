@@ -31,7 +31,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 from lcb_lab.games.lcb import hexes as lcb_hexes
 from lcb_lab.kernel.errors import LabError, ScenarioError
@@ -330,15 +330,50 @@ def _load_board(name: str) -> Board:
     return board_from_dict(data, str(p))
 
 
-def place_problem(board: Board, label: str, naval: bool, who: str) -> str | None:
-    """Why ``who`` (a naval piece when ``naval``) cannot stand in ``label``, or None (5.11).
+class TerrainProblem(NamedTuple):
+    """Why a piece cannot stand in a hex: ``rule`` ``"5.11"`` (land or water) or ``"14.02"``
+    (a submarine in a coastal hex), ``text`` the one-line reason, ending with the rule."""
 
-    Ships and Naval MILDECs stand in hexes with water, ground units and
-    MILDECs in hexes with land.  The one check scenario files and saves share.
+    rule: str
+    text: str
+
+
+PIECES = ("ground", "naval", "submarine")
+"""What :func:`terrain_problem` tells apart: ground units and MILDECs stand on land, ships and
+Naval MILDECs in water (5.11, 4.22), submarines in open water -- water and no land (14.02 NOTE)."""
+
+
+def terrain_problem(board: Board, label: str, piece: str, who: str) -> TerrainProblem | None:
+    """Why ``who``, a ``piece`` (one of :data:`PIECES`), cannot stand in hex ``label``, or None.
+
+    The one terrain check (5.11, 4.22, 14.02): the scenario loader, the save check and the state
+    invariants (:mod:`lcb_lab.games.lcb.model.invariants`) all give its words.  ``label`` must be
+    on ``board`` (KeyError otherwise); ``piece`` not in :data:`PIECES` is read as naval.
     """
     info = board.hex(label)
-    if naval and not info.has_water:
-        return f"{who} is naval but {info.label} has no water (5.11)"
-    if not naval and not info.has_land:
-        return f"{who} is a ground piece but {info.label} has no land (5.11)"
+    if piece == "ground":
+        return None if info.has_land else TerrainProblem("5.11", f"{who} is a ground piece but {info.label} "
+                                                                 "has no land (5.11)")
+    kind = "a submarine" if piece == "submarine" else "naval"
+    if not info.has_water:
+        return TerrainProblem("5.11", f"{who} is {kind} but {info.label} has no water (5.11)")
+    if piece == "submarine" and info.has_land:
+        return TerrainProblem("14.02", f"{who} is a submarine but {info.label} is a coastal hex: submarines "
+                                       "never enter coastal hexes on the Baltic maps (14.02)")
     return None
+
+
+def marker_who(mid: str, naval: bool) -> str:
+    """How a terrain message names MILDEC ``mid``: ``"M-1 (Naval MILDEC)"``, ``"M-2 (MILDEC)"``."""
+    return f"{mid} ({'Naval MILDEC' if naval else 'MILDEC'})"
+
+
+def place_problem(board: Board, label: str, naval: bool, who: str, submarine: bool = False) -> str | None:
+    """Why ``who`` (a naval piece when ``naval``, a submarine when ``submarine``) cannot stand
+    in ``label``, or None: the words of :func:`terrain_problem` (5.11, 14.02).
+
+    Ships and Naval MILDECs stand in hexes with water, ground units and
+    MILDECs in hexes with land, submarines in open water.
+    """
+    p = terrain_problem(board, label, "submarine" if submarine else "naval" if naval else "ground", who)
+    return None if p is None else p.text

@@ -14,9 +14,10 @@ the card decks (the model layer): they take the values the state records and nev
 
 The invariants: one id, one record (sandbox: a table's key is its record's id, no id in two
 tables, no number given twice to choices, declared actions or chain links); HP within the
-unit's HP (4.21, 9.31); 0 HP means destroyed (4.21); destroyed on the map means 0 HP (4.21; a
-unit lost aboard, 10.311, 12.06, or a torpedoed ship, 14.08, keeps its HP); units and MILDECs
-on their terrain (5.11, 4.22); submarines in open water (14.02); supply within its track
+unit's HP (4.21, 9.31); 0 HP means destroyed and destroyed means 0 HP, wherever the unit was
+lost (4.21; aboard, 10.311, 12.06; a torpedoed ship, 14.08); units and MILDECs
+on their terrain (5.11, 4.22) and submarines in open water (14.02), in the words of the one
+terrain check the loaders use too (:func:`lcb_lab.games.lcb.model.board.terrain_problem`); supply within its track
 (4.32, 8.02); an Attached card's supply within its original (9.33); embarked on a living
 Embark-capable ship of its team (10.0, 10.2); a unit in one place -- a hex, a ship or a
 marker (10.0, 12.05); each card in its one place, with a living host of its team when
@@ -34,7 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterator, NamedTuple
 
-from lcb_lab.games.lcb.model.board import Board
+from lcb_lab.games.lcb.model.board import Board, TerrainProblem, marker_who, terrain_problem
 from lcb_lab.games.lcb.model.cards import CardType, Decks, load_decks
 from lcb_lab.games.lcb.model.catalog import Catalog, UnitType, marker_is_naval
 from lcb_lab.games.lcb.model.state import Card, GameState, Unit
@@ -157,43 +158,49 @@ def _zero_hp(w: World) -> Iterator[Violation]:
 
 
 def _destroyed_hp(w: World) -> Iterator[Violation]:
-    """A unit destroyed on the map by damage has 0 HP; one lost aboard a ship or a transport
-    marker (off the map, 10.311, 12.06) or a torpedoed ship (14.08) keeps the HP it had."""
+    """A destroyed unit has 0 HP, wherever it was lost: on the map by damage, aboard a ship or
+    a transport marker (10.311, 12.06), a torpedoed ship (14.08) -- the converse of 0 HP means
+    destroyed (4.21; saves written when those kept their HP are upgraded on load,
+    :mod:`lcb_lab.games.lcb.io.saved_logs`)."""
+    for uid, u in w.state.units.items():
+        if u.destroyed and u.hp != 0:
+            where = f"in {u.hex}" if u.hex is not None else \
+                f"aboard {u.embarked_on}" if u.embarked_on else "off the map"
+            yield Violation(f"{_ukey(uid)}.hp", DESTROYED_HP, f"{uid} is destroyed {where} with {u.hp} HP left: "
+                            "a destroyed unit has 0 HP (4.21)")
+
+
+def _unit_terrain(w: World) -> Iterator[tuple[str, TerrainProblem]]:
+    """(uid, problem) for each unit on the map off its terrain (:func:`terrain_problem`)."""
     for uid, u in w.state.units.items():
         t = w.utype(u)
-        if u.destroyed and u.hp > 0 and u.hex is not None and t is not None and t.domain != "naval":
-            yield Violation(f"{_ukey(uid)}.hp", DESTROYED_HP, f"{uid} is destroyed in {u.hex} with {u.hp} HP "
-                            "left: a unit is destroyed on the map when its HP reach 0 (4.21)")
+        if u.on_map and t is not None and u.hex in w.board.hexes:
+            p = terrain_problem(w.board, u.hex, t.domain, uid)
+            if p is not None:
+                yield uid, p
 
 
 def _terrain(w: World) -> Iterator[Violation]:
     """Ground units and MILDECs on hexes with land, naval units, submarines and Naval MILDECs
-    on hexes with water (5.11, 4.22)."""
-    for uid, u in w.state.units.items():
-        t = w.utype(u)
-        if not u.on_map or t is None or u.hex not in w.board.hexes:
-            continue
-        info = w.board.hex(u.hex)
-        if t.domain == "ground" and not info.has_land:
-            yield Violation(f"{_ukey(uid)}.hex", TERRAIN, f"{uid} is a ground unit but {u.hex} has no land (5.11)")
-        elif t.domain != "ground" and not info.has_water:
-            yield Violation(f"{_ukey(uid)}.hex", TERRAIN, f"{uid} is a {t.domain} unit but {u.hex} has no water (5.11)")
+    on hexes with water (5.11, 4.22): the words of :func:`terrain_problem`, as the scenario
+    loader gives them."""
+    for uid, p in _unit_terrain(w):
+        if p.rule != "14.02":
+            yield Violation(f"{_ukey(uid)}.hex", TERRAIN, p.text)
     for mid, m in w.state.markers.items():
         if m.destroyed or m.hex not in w.board.hexes:
             continue
-        naval, info = marker_is_naval(w.catalog, m.type_id), w.board.hex(m.hex)
-        if not (info.has_water if naval else info.has_land):
-            yield Violation(f"state.markers[{mid}].hex", TERRAIN, f"{mid} is a {'Naval ' if naval else ''}MILDEC but "
-                            f"{m.hex} has no {'water' if naval else 'land'} (4.22, 5.11)")
+        naval = marker_is_naval(w.catalog, m.type_id)
+        p = terrain_problem(w.board, m.hex, "naval" if naval else "ground", marker_who(mid, naval))
+        if p is not None:
+            yield Violation(f"state.markers[{mid}].hex", TERRAIN, p.text)
 
 
 def _open_water(w: World) -> Iterator[Violation]:
-    for uid, u in w.state.units.items():
-        t = w.utype(u)
-        if u.on_map and t is not None and t.is_submarine and u.hex in w.board.hexes \
-                and w.board.hex(u.hex).has_land:
-            yield Violation(f"{_ukey(uid)}.hex", OPEN_WATER, f"{uid} is a submarine but {u.hex} is a coastal "
-                            "hex: submarines never enter coastal hexes on the Baltic maps (14.02)")
+    """Submarines never in a coastal hex (14.02 NOTE): :func:`terrain_problem`'s words."""
+    for uid, p in _unit_terrain(w):
+        if p.rule == "14.02":
+            yield Violation(f"{_ukey(uid)}.hex", OPEN_WATER, p.text)
 
 
 def _unit_supply(w: World) -> Iterator[Violation]:
@@ -336,7 +343,7 @@ def _ids(w: World) -> Iterator[Violation]:
 
 HP_RANGE = "HP within the unit's HP"
 ZERO_HP = "0 HP means destroyed"
-DESTROYED_HP = "destroyed on the map means 0 HP"
+DESTROYED_HP = "destroyed means 0 HP"
 TERRAIN = "units on their terrain"
 OPEN_WATER = "submarines in open water"
 UNIT_SUPPLY = "supply within its track"

@@ -17,11 +17,12 @@ from lcb_lab.games.lcb.rules.stages import influence
 
 
 def destroy(ctx: Ctx, u: Unit, by_team: str) -> None:
-    """Remove unit ``u`` (and everything embarked on it, 10.311) from play; count the kills
-    for ``by_team`` (3.42) and move the Influence Meter when due (15.0)."""
+    """Remove unit ``u`` (and everything embarked on it, 10.311) from play at 0 HP (4.21: a
+    destroyed unit has 0 HP, however it was lost -- a torpedoed ship, 14.08, or a unit lost
+    aboard, 10.311, 12.06, too); count the kills for ``by_team`` (3.42) and move the Influence
+    Meter when due (15.0)."""
     lost = [u] + [e for e in ctx.state.units.values() if e.embarked_on == u.uid and not e.destroyed]
-    for x in lost:
-        x.destroyed = True
+    mark_destroyed(lost)
     host_lost(ctx, lost)       # Attached cards die with their host (9.31)
     ctx.state.kills[by_team] += len(lost)
     ctx.state.total_kills[by_team] += len(lost)
@@ -30,6 +31,13 @@ def destroy(ctx: Ctx, u: Unit, by_team: str) -> None:
                          ["4.21", "3.42"] + (["10.311"] if len(lost) > 1 else [])), units=[x.uid for x in lost],
             team=u.team, about=[{"unit": x.uid} for x in lost])
     influence.on_kill(ctx, by_team, lost)
+
+
+def mark_destroyed(lost: list[Unit]) -> None:
+    """Mark the units ``lost`` destroyed at 0 HP (4.21): the one place a unit's ``destroyed``
+    is set, so "0 HP" and "destroyed" always go together (:mod:`lcb_lab.games.lcb.model.invariants`)."""
+    for x in lost:
+        x.destroyed, x.hp = True, 0
 
 
 def host_lost(ctx: Ctx, lost: list[Unit]) -> None:

@@ -164,9 +164,8 @@ def _lose_units(ctx: Ctx, ship: Unit, units: list[Unit], by_team: str) -> None:
     """Destroy embarked ``units`` (with their Attached cards, 9.31); they count as kills for
     the Initiative Check (3.42) and the Influence Meter (15.2)."""
     from lcb_lab.games.lcb.rules.stages import influence
-    from lcb_lab.games.lcb.rules.combat.destruction import host_lost
-    for u in units:
-        u.destroyed = True
+    from lcb_lab.games.lcb.rules.combat.destruction import host_lost, mark_destroyed
+    mark_destroyed(units)
     host_lost(ctx, units)
     ctx.state.kills[by_team] += len(units)
     ctx.state.total_kills[by_team] += len(units)

@@ -147,7 +147,7 @@ def find_card(ctx: Ctx, ref: str, team: str | None = None, rule: str = "3.22") -
 
 def place_card(ctx: Ctx, ref: str, attach_to: str | None, embark_on: str | None, hex_: str | None) -> None:
     """Give card ``ref`` its place (module doc); refused when it would leave a unit the scenario
-    embarks no room aboard (10.21). Raises IllegalAction."""
+    embarks, or a pool card that must be Embarked, no room aboard (10.21, 3.22). Raises IllegalAction."""
     card = find_card(ctx, ref)
     _open(ctx, card.team, "placing cards")
     if sum(x is not None for x in (attach_to, embark_on, hex_)) != 1:
@@ -157,8 +157,10 @@ def place_card(ctx: Ctx, ref: str, attach_to: str | None, embark_on: str | None,
                             + (f" on {card.host}" if card.host else ""))
     ct = ctx.ctype(card)
     crowded = placeable.units_problem(ctx, card.team)
+    stuck = pool_problem(ctx, card.team)
     _place(ctx, card, ct, attach_to, embark_on, hex_)
-    problem = None if crowded else placeable.units_problem(ctx, card.team)
+    problem = (None if crowded else placeable.units_problem(ctx, card.team)) \
+        or (None if stuck else pool_problem(ctx, card.team))     # the pool's must-Embark cards (3.22)
     if problem:                           # the state is put back by the refusal
         raise IllegalAction(*problem)
 
@@ -251,7 +253,7 @@ def end_deployment(ctx: Ctx, team: str) -> None:
         if c.team != team or c.where != "pool":
             continue
         ct = ctx.ctype(c)
-        if ct.attached and planning.any_host(ctx, team, ct):
+        if ct.attached and can_attach(ctx, c):       # else discarded below (4.33)
             raise IllegalAction("3.22", f"{ct.name} ({c.team}) is an Attached card with no host")
         if planning.must_embark(ct):
             raise IllegalAction("3.22", f"{ct.name} ({c.team}) must be Embarked on its host")
@@ -271,6 +273,39 @@ def end_deployment(ctx: Ctx, team: str) -> None:
         sweep_naval_zor(ctx)                     # constant from the start (6.23)
         s.deploy_first = None
         planning.begin_action(ctx)
+
+
+def pool_problem(ctx: Ctx, team: str) -> tuple[str, str] | None:
+    """``(rule, reason)`` when ``team``'s pool cards that must be Embarked
+    (:func:`lcb_lab.games.lcb.rules.stages.planning.must_embark`) can no longer all go aboard its
+    ships (:func:`lcb_lab.games.lcb.rules.stages.placeable.embark_problem`; 10.21, 10.22, 10.33),
+    else None: placing another card (a Space Value card Embarked, 10.1; an ASV card Attached to a
+    unit that embarks, 10.35) must leave them room, or the Deployment Stage could not end (3.22)."""
+    waiting = [c for c in ctx.state.cards.values() if c.team == team and c.in_play and c.where == "pool"
+               and planning.must_embark(ctx.ctype(c))]
+    return placeable.embark_problem(ctx, team, waiting)
+
+
+def can_attach(ctx: Ctx, card: Card) -> bool:
+    """Whether some living unit of ``card``'s team can take the Attached ``card`` now, with every
+    check placing it makes: the host (9.31), the room aboard the ship the unit is on (10.21,
+    10.35), and room left for the units the scenario embarks and the pool cards that must be
+    Embarked (:func:`lcb_lab.games.lcb.rules.stages.placeable.units_problem`, :func:`pool_problem`;
+    3.22).  Tried on a copy; the game is untouched.  False: the card is discarded at the end of
+    the Deployment Stage (4.33)."""
+    ct = ctx.ctype(card)
+    for u in sorted(ctx.state.living(card.team), key=lambda u: u.uid):
+        if planning.host_problem(ctx, u, ct) is not None:
+            continue
+        copy = ctx.state.clone()
+        sim = Ctx(copy, ctx.board, ctx.catalog, None, ctx.decks, quiet=True)
+        try:
+            planning.attach(sim, copy.cards[card.cid], u.uid)
+        except IllegalAction:
+            continue
+        if placeable.units_problem(sim, card.team) is None and pool_problem(sim, card.team) is None:
+            return True
+    return False
 
 
 def _discard_hostless(ctx: Ctx, team: str) -> None:

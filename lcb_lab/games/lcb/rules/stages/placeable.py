@@ -7,8 +7,9 @@ a ship holds one type of Amphibious card (10.22) and its Embarkation Value caps 
 aboard (10.21).  :func:`embark_problem` tries every way of putting those cards aboard the
 team's ships -- on a copy of the state, after the units the scenario embarks are aboard
 (10.34) -- and names the first card that finds no ship, so a purchase that would leave a card
-with no place is refused (:func:`lcb_lab.games.lcb.rules.stages.planning.buy`) and the
-Deployment Stage can always end.
+with no place is refused (:func:`lcb_lab.games.lcb.rules.stages.planning.buy`), and so is
+placing another card in the Deployment Stage that would take their room
+(:func:`lcb_lab.games.lcb.rules.stages.deployment.place_card`): the Deployment Stage can always end.
 """
 from __future__ import annotations
 

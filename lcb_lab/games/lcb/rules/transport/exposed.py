@@ -50,10 +50,9 @@ def discard(ctx: Ctx, m: CardMarker, why: str, rules: list[str], lose_cargo: boo
     """Discard marker ``m`` (12.06): the units and RP aboard are lost with it; a Littoral
     Movement card goes back to the deck (12.43, 9.07); an Amphibious card is discarded (13.22)."""
     lost = [ctx.state.units[uid] for uid in m.cargo] if lose_cargo else []
-    for u in lost:
-        u.destroyed, u.hp = True, 0
     if lost:
-        from lcb_lab.games.lcb.rules.combat.destruction import host_lost
+        from lcb_lab.games.lcb.rules.combat.destruction import host_lost, mark_destroyed
+        mark_destroyed(lost)
         host_lost(ctx, lost)
         from lcb_lab.games.lcb.rules.stages.influence import on_kill
         by = other(m.team)
