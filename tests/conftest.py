@@ -9,6 +9,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+settings.register_profile("lab", deadline=None)
+settings.load_profile("lab")
+"""Hypothesis checks properties, not speed: no per-example deadline (speed lives in the benchmarks;
+a loaded 2-core machine would otherwise fail a correct example)."""
 
 from lcb_lab import situation  # noqa: F401  first: binds lcb_lab.situation to the function, not its module
 from lcb_lab.games.lcb.game import Game
