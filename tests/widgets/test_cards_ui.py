@@ -171,7 +171,8 @@ def test_a_move_next_to_a_card_play_keeps_the_move_buttons():
     ip.action.value = 1
     assert ip.act_row.layout.display == "flex" and lab.ctl.card_action is None
     assert ip.move_button.description == "Move to AL-21"
-    assert plain_text(ip.act_hint.value).startswith("Click a hex first (a move: the cheapest legal path, 5.12")
+    assert plain_text(ip.act_hint.value).startswith(           # a hex is clicked: why Move to it is greyed
+        "Move to AL-21: rule 5.12: AL-21 is out of reach for LHD 1 (MP 5).")
     ip.action.value = 2
     assert ip.act_row.layout.display == "none" and lab.ctl.card_action == 2
     assert plain_text(ip.act_hint.value).startswith("#2: play Tactical Cyber Attack under Play a card")

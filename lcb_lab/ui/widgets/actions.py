@@ -136,6 +136,16 @@ class LabActions:
             return A.from_json({"kind": "declare", "actions": list(actions)})
         return self._impulse_act("Declare", build)
 
+    def pass_impulse(self) -> Any:
+        """Pass the impulse (3.310): ``Declare(())`` -- no Core Action, every AP of the impulse is lost
+        -- then ``EndImpulse()`` (3.3) when the impulse may end (not while Continuing Combat must still
+        be fought, 7.22: then the impulse stays in its act phase).  Gated like the impulse controls;
+        returns the events of the last act applied (None when refused)."""
+        def act():
+            out = self._apply(A.Declare(()))
+            return self._apply(A.EndImpulse()) if self.game.is_legal(A.EndImpulse()) else out
+        return self.run("Pass", act) if self._gate("Pass") else None
+
     def move(self, action: int, dest: str | None) -> Any:
         """``Move(action, path)``: declared action ``#action`` moves to ``dest`` along the cheapest
         path the current view knows (5.12; the instructor's: the true one).  Refused (5.12, 3.31)

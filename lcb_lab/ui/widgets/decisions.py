@@ -90,8 +90,10 @@ class DecisionPanel:
         self.answer_button = W.Button(description="Answer", button_style="primary", icon="check",
                                       layout=W.Layout(width="110px"))
         self.answer_button.on_click(lambda _b: self.on_answer(self.value()))
-        self.pass_button = W.Button(description="Pass", icon="forward", layout=W.Layout(width="90px", display="none"),
-                                    tooltip="answer nothing: the chain goes on (9.46)")
+        label, tip = POLICY_LABELS["pass"]
+        self.pass_button = W.Button(description=label, icon="forward", layout=W.Layout(width="auto", display="none"),
+                                    tooltip=tip)
+        """The card response's one *Pass* (its ``pass`` policy is not repeated among the policy buttons)."""
         self.pass_button.on_click(lambda _b: self.on_answer({"responses": [], "card_intercepts": []}))
         self.policy_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.widget = W.VBox([self.header, self.body, W.HBox([self.answer_button, self.pass_button]), self.policy_box],
@@ -184,6 +186,8 @@ class DecisionPanel:
             return
         buttons = []
         for name in d.POLICIES:
+            if cards and name == "pass":          # the Pass button beside Respond is this answer
+                continue
             label, tip = POLICY_LABELS.get(name, (policy_label(name), ""))
             b = W.Button(description=label, layout=W.Layout(width="auto"), tooltip=tip or label)
             b.policy = name

@@ -64,6 +64,9 @@ class ImpulseCommands(Protocol):
     def declare(self, actions: list[dict]) -> Any:
         """Declare the impulse's Core Actions (3.03): ``[{"kind", "units", "jcc"}]``."""
 
+    def pass_impulse(self) -> Any:
+        """Pass: declare no Core Action (3.310) and end the impulse when it may end (3.3)."""
+
     def move(self, action: int, dest: str | None) -> Any:
         """Declared action ``#action`` moves to ``dest`` (5.12)."""
 
@@ -129,12 +132,16 @@ class ImpulsePanel(DeclarationBuilder, ActControls, CombatAllocator):
                                        layout=_lay("auto", min_width="110px"),
                                        tooltip="declare the actions listed (3.03); AP not used are forfeited (3.310)")
         self.declare_button.on_click(lambda _b: self.cmd.declare(list(self.pending_decl)))
+        self.pass_button = W.Button(description="Pass", icon="forward", layout=_lay("auto"))
+        self.pass_button.on_click(lambda _b: self.cmd.pass_impulse())
+        """*Pass*: declare no Core Action (every AP lost, 3.310) and end the impulse, in one click."""
         self.decl_list = W.HTML()
         self.forfeit_note = W.HTML()
         """The 3.310 note while the declaration built would leave AP unused."""
         self.declare_box = W.VBox([W.HTML("<b>Declare the impulse's Core Actions</b> " + rule_badges(["3.03", "3.31"])),
                                    self.kind, self.units, self.jcc,
-                                   W.HBox([self.add_decl, self.drop_decl, self.declare_button]), self.forfeit_note,
+                                   W.HBox([self.add_decl, self.drop_decl, self.declare_button, self.pass_button],
+                                          layout=W.Layout(flex_flow="row wrap")), self.forfeit_note,
                                    self.decl_list])
 
         # -- act
@@ -224,7 +231,8 @@ class ImpulsePanel(DeclarationBuilder, ActControls, CombatAllocator):
         self.locked = False
 
         self.controls = [self.tf, self.begin_button, self.relinquish_button, self.kind, self.units, self.jcc,
-                         self.add_decl, self.drop_decl, self.declare_button, self.action, self.move_button,
+                         self.add_decl, self.drop_decl, self.declare_button, self.pass_button, self.action,
+                         self.move_button,
                          self.conceal_button, self.zor_button, self.log_unit, self.rv, self.grant_unit,
                          self.grant_slot, self.grant_rp, self.add_grant, self.resupply_button, self.shooter,
                          self.slot, self.target, self.dice, self.add_lrs_button, self.add_ga_button,
@@ -382,13 +390,11 @@ class ImpulsePanel(DeclarationBuilder, ActControls, CombatAllocator):
         acts = [(f"#{d.aid} {action_text(d.kind, d.units, d.jcc)}" + (" (moved)" if d.moved else ""), d.aid)
                 for d in imp.actions]
         set_options(self.action, acts)
-        self._hex_buttons()
-        no_combat = "" if fight else (
+        self._no_combat = "" if fight else (
             '<div class="lcb-small lcb-muted">No combat this impulse: no Move and/or Initiate Combat action was '
             "declared and no unit is engaged in Continuing Combat (7.22); Combined Arms Activation (7.18) only "
             "supports a GROUND ASSAULT.</div>")
-        self._no_combat = no_combat
-        self._draw_hint(self._declared(self._aid()) if self._aid() is not None else None)
+        self._hex_buttons()                  # the act buttons, their reasons and the hint under them
         res_units = [u for d in imp.actions if d.kind == "move_resupply" for u in d.units
                      if g.utype(u).is_logistics]
         self.resupply_box.layout.display = "flex" if res_units else "none"
