@@ -251,6 +251,19 @@ def test_the_decision_panel_asks_the_deciding_team_only():
     assert "Hand over" in " ".join(_texts(d.body))
 
 
+def test_a_card_response_has_one_pass():
+    """The card response offers one Pass (beside Respond), not "Pass" and "Pass: play no card"."""
+    g = _game()
+    _pending_response(g)
+    lab = LabApp(g, team="RU")
+    d = lab.decision
+    shown = [b for b in [d.answer_button, d.pass_button, *d.policy_box.children]
+             if isinstance(b, W.Button) and b.layout.display != "none"]
+    assert [b.description for b in shown] == ["Respond", "Pass: play no card", "Answer with every free card",
+                                              "Every free card, and INTERCEPT every card you can"]
+    assert d.pass_button.tooltip == "answer nothing: the chain goes on (9.46)"
+
+
 def test_card_detail_of_a_deck_card():
     g = _game()
     ct = deck_of(g).card("RU", HIDDEN_RU)
