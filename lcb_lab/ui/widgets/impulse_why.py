@@ -23,6 +23,7 @@ from lcb_lab.kernel.errors import LabError
 from lcb_lab.ui.offers import refusal
 
 if TYPE_CHECKING:  # pragma: no cover
+    from lcb_lab.games.lcb.model.state import Declared
     from lcb_lab.ui.widgets.controller import LabController
 
 UNSEEN = "an unseen counter"
@@ -66,7 +67,7 @@ def _path(ctl: "LabController", d, dest: str) -> tuple[str, ...]:
     return tuple(ctl.game.path_to(list(d.units), dest, viewer=viewer))
 
 
-def move_reason(ctl: "LabController", d, hx: str | None) -> str:
+def move_reason(ctl: "LabController", d: "Declared", hx: str | None) -> str:
     """Why *Move to* ``hx`` is greyed for declared action ``d`` (one line; module doc)."""
     here = next((ctl.game.unit(u).hex for u in d.units if ctl.game.unit(u).hex), None) if d.units else None
     if not ctl.offers().moves(d.aid):          # the action itself cannot move: its own reason first
@@ -80,7 +81,7 @@ def move_reason(ctl: "LabController", d, hx: str | None) -> str:
     return _why(ctl, lambda: A.Move(d.aid, _path(ctl, d, hx))) or f"#{d.aid} may not move to {hx} now (5.12)"
 
 
-def zor_reason(ctl: "LabController", d, hx: str | None) -> str:
+def zor_reason(ctl: "LabController", d: "Declared", hx: str | None) -> str:
     """Why *ZOR into* ``hx`` is greyed for declared action ``d`` (one line; module doc)."""
     if hx is None:
         why = "" if ctl.offers().zor(d.aid) else _why(ctl, lambda: A.ExerciseZor(d.aid, _first_neighbour(ctl, d)))
@@ -96,6 +97,6 @@ def _first_neighbour(ctl: "LabController", d) -> str:
     return next(iter(board.neighbours(here)), here) if here else ""
 
 
-def conceal_reason(ctl: "LabController", d) -> str:
+def conceal_reason(ctl: "LabController", d: "Declared") -> str:
     """Why *Conceal* is greyed for declared action ``d`` (one line; module doc)."""
     return _why(ctl, lambda: A.Conceal(d.aid)) or f"#{d.aid} may not conceal now (6.1)"
