@@ -30,7 +30,7 @@ def _us_lab_with(*actions: dict) -> LabApp:
 
 def _hint_lines(lab: LabApp) -> list[str]:
     import re
-    return [plain_text(x) for x in re.findall(r'<div class="lcb-small lcb-why">(.*?)</div>', lab.impulse_panel.act_hint.value)]
+    return [plain_text(x) for x in re.findall(r'<div class="lcb-small lcb-why"[^>]*>(.*?)</div>', lab.impulse_panel.act_hint.value)]
 
 
 # ---------------------------------------------------------------- 1. greyed buttons say why

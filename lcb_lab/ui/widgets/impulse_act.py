@@ -125,7 +125,8 @@ class ActControls:
                     "Go to Play a card</a></div>" if ready else
                     f'<div class="lcb-small lcb-muted">#{d.aid}: {name} has no play left now (3.31).</div>')
         move = "" if d is not None and d.kind == "play_jcc" else "".join(
-            f'<div class="lcb-small lcb-why"><b>{esc(label)}</b>: {esc(why)}.</div>' for label, why in greyed) \
+            f'<div class="lcb-small lcb-why" title="{esc(f"{label}: {why}")}"><b>{esc(label)}</b>: {esc(why)}.</div>'
+            for label, why in greyed) \
             if greyed or self.ctl.selected_hex else (
             '<div class="lcb-small lcb-muted">Click a hex first (a move: the cheapest legal '
             "path, 5.12; ZOR: one adjacent hex, 6.21).</div>")
