@@ -93,6 +93,29 @@ def test_a_naval_zor_refusal_names_the_ship_the_view_sees():
     assert p.conceal_button.tooltip == "Conceal: rule 6.23: DDG-51 at B-2 is inside the naval ZOR of FFG-454"
 
 
+def test_the_other_teams_view_carries_none_of_the_reasons():
+    lab = _us_lab_with({"kind": "move_combat", "units": ["DDG-51"]})
+    lab.select_hex("AL-20")
+    assert "rule 5.12" in lab.impulse_panel.move_button.tooltip
+    lab.set_team("RU")                                        # the tooltips are sent even while hidden: emptied
+    sent = widget_texts(lab.impulse_panel.widget)
+    assert not [t for t in sent if "DDG-51" in t or "rule 5." in t or "rule 6." in t]
+    lab.set_team("US")
+    assert lab.impulse_panel.move_button.tooltip == "Move to AL-20: rule 5.12: AL-20 is out of reach for DDG-51 (MP 5)"
+
+
+def test_relinquish_and_end_say_what_they_do_or_why_not():
+    lab = LabApp(load_scenario("gotland_redux", seed=1), team="US")
+    p = lab.impulse_panel
+    assert p.relinquish_button.tooltip == "the other team begins the first impulse of the turn (3.41)"
+    lab.begin_impulse("TF Boston")
+    assert p.end_button.tooltip == "end the impulse (3.3)" and not p.end_button.disabled
+    lab.pass_impulse()
+    lab.set_team("RU")
+    assert p.relinquish_button.disabled and p.relinquish_button.tooltip == (
+        "Relinquish initiative: rule 3.41: initiative may be relinquished only at the start of the Action Stage")
+
+
 # ---------------------------------------------------------------- 2. Declare / Pass (3.310)
 def test_declare_is_greyed_until_an_action_is_added_and_pass_passes_in_one_click():
     lab = LabApp(load_scenario("gotland_redux", seed=1), team="US")

@@ -40,11 +40,13 @@ from typing import TYPE_CHECKING, Any, Iterable, Protocol
 
 import ipywidgets as W
 
+from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.rules.stages.sequence import ap_cost
 from lcb_lab.ui.widgets.controller import follow
 from lcb_lab.ui.widgets.impulse_act import ActControls
 from lcb_lab.ui.widgets.impulse_combat import NO_LRS_TARGET, CombatAllocator
 from lcb_lab.ui.widgets.impulse_declare import ACTION_KINDS, DeclarationBuilder, action_text
+from lcb_lab.ui.widgets.impulse_why import act_tooltip
 from lcb_lab.ui.widgets.panels import esc, rule_badges, team_span, view_name
 from lcb_lab.ui.widgets.sync import set_options
 
@@ -110,8 +112,7 @@ class ImpulsePanel(DeclarationBuilder, ActControls, CombatAllocator):
         self.tf = W.Dropdown(description="Task Force", layout=_lay("250px"), style={"description_width": "75px"})
         self.begin_button = W.Button(description="Begin impulse", button_style="primary", layout=_lay("120px"))
         self.begin_button.on_click(lambda _b: self.cmd.begin_impulse(self.tf.value))
-        self.relinquish_button = W.Button(description="Relinquish initiative", layout=_lay("170px"),
-                                          tooltip="3.41: only at the start of the Action Stage")
+        self.relinquish_button = W.Button(description="Relinquish initiative", layout=_lay("170px"))
         self.relinquish_button.on_click(lambda _b: self.cmd.relinquish())
         self.begin_box = W.VBox([W.HBox([self.tf, self.begin_button]), self.relinquish_button])
 
@@ -272,6 +273,8 @@ class ImpulsePanel(DeclarationBuilder, ActControls, CombatAllocator):
         for w in self.controls:
             if not w.disabled:
                 w.disabled = True
+            if isinstance(w, W.Button) and w.tooltip:
+                w.tooltip = ""                  # a reason of the playing team's view is no other view's
         for dd in (self.tf, self.action, self.log_unit, self.rv, self.grant_unit, self.grant_slot, self.shooter,
                    self.slot, self.target, self.kind):
             set_options(dd, [])
@@ -300,6 +303,13 @@ class ImpulsePanel(DeclarationBuilder, ActControls, CombatAllocator):
         imp = self.ctl.game.impulse
         self.end_button.layout.display = "flex" if imp is not None or legal else "none"
         self.end_button.disabled = not legal
+        self._tip(self.end_button, A.EndImpulse(), legal, "end the impulse (3.3)")
+
+    def _tip(self, button: W.Button, action, enabled: bool, does: str) -> None:
+        """``button``'s tooltip: what it does, or why it is greyed (:func:`impulse_why.act_tooltip`)."""
+        tip = act_tooltip(self.ctl, button.description, action, enabled, does)
+        if button.tooltip != tip:
+            button.tooltip = tip
 
     def status_text(self) -> str:
         """The status line (HTML): during an impulse whose it is and its AP; between impulses
@@ -378,6 +388,8 @@ class ImpulsePanel(DeclarationBuilder, ActControls, CombatAllocator):
             set_options(self.tf, o.task_forces)
             self.begin_button.disabled = not o.task_forces
             self.relinquish_button.disabled = not o.relinquish
+            self._tip(self.relinquish_button, A.Relinquish(), o.relinquish,
+                      "the other team begins the first impulse of the turn (3.41)")
             return
         if phase == "declare":
             kinds = o.kinds()
@@ -406,6 +418,7 @@ class ImpulsePanel(DeclarationBuilder, ActControls, CombatAllocator):
         committed = imp.combat is not None
         self.commit_button.disabled = committed or o.combat is None
         self.resolve_button.disabled = not o.resolve
+        self._tip(self.resolve_button, A.ResolveCombat(), o.resolve, "roll the committed combat (7.010)")
         self.alloc_box.layout.display = "none" if committed else "flex"
         if not committed:
             self.combat_state.value = "" if o.combat is not None or not fight else (

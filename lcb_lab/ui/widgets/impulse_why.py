@@ -100,3 +100,13 @@ def _first_neighbour(ctl: "LabController", d) -> str:
 def conceal_reason(ctl: "LabController", d: "Declared") -> str:
     """Why *Conceal* is greyed for declared action ``d`` (one line; module doc)."""
     return _why(ctl, lambda: A.Conceal(d.aid)) or f"#{d.aid} may not conceal now (6.1)"
+
+
+def act_tooltip(ctl: "LabController", label: str, action: A.Action, enabled: bool, does: str) -> str:
+    """The tooltip of a button that applies ``action`` as it is (*End impulse*, *Relinquish initiative*,
+    *Resolve combat*): what it does (``does``) while ``enabled``, else ``"<label>: <why not>"`` -- the
+    engine's refusal, one line, unseen counters unnamed (or ``does`` when the engine has no refusal)."""
+    if enabled:
+        return does
+    why = _why(ctl, lambda: action)
+    return f"{label}: {why}" if why else does
