@@ -32,7 +32,7 @@ from lcb_lab.games.lcb.choice_options import Target
 from lcb_lab.ui.offers import Offers
 from lcb_lab.ui.views import palette
 from lcb_lab.ui.widgets.controller import follow
-from lcb_lab.ui.widgets.panels import esc, hp_lost_rows, rule_badges, slot_words, team_span, view_name
+from lcb_lab.ui.widgets.panels import esc, hp_lost_rows, odds_bars_html, rule_badges, slot_words, team_span, view_name
 from lcb_lab.ui.widgets.reactions import CardResponseForm
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -394,7 +394,8 @@ class DecisionPanel:
             box.value = (f'<div class="lcb-card lcb-small"><b>Odds on {esc(tgt)}</b> ({o["hp"]} HP) with '
                          f'{dice} INTERCEPT {"die" if dice == 1 else "dice"} {rule_badges(["7.57"])}: '
                          f'P(destroyed) <b>{o["p_destroy"] * 100:.1f}%</b>, expected damage '
-                         f'{o["expected"]:.2f} HP{vs}<br><span class="lcb-muted">{dmg}</span></div>')
+                         f'{o["expected"]:.2f} HP{vs}{odds_bars_html(o["damage"])}<br>'
+                         f'<span class="lcb-muted">{dmg}</span></div>')
 
     # ------------------------------------------------------------ answer
     def value(self) -> Any:
