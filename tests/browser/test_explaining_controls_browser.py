@@ -98,3 +98,39 @@ def test_the_app_starts_at_the_planning_stage(page: Page, voila_planning_url: st
     finally:
         D.RESULTS.mkdir(exist_ok=True)
         page.screenshot(path=str(D.RESULTS / "explaining-planning.png"))
+
+
+@pytest.mark.browser
+def test_the_log_reads_the_odds_in_words_with_a_bar_plot(page: Page, voila_app_url: str) -> None:
+    """Instructor view, 1920x1080: DDG-51 fires 4 LRS dice at 1 Anna (revealed); while the combat waits
+    *End impulse* says why it is greyed (3.38); after the roll the log's odds line reads its
+    distributions in words, with the small bar plot of HP lost."""
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    try:
+        L.open_voila_lab(page, voila_app_url)
+        L.to_combat(page, lrs_dice=4)
+        L.button(page, L.ADD_LRS).click()
+        expect(L.button(page, L.COMMIT)).to_be_enabled(timeout=D.KERNEL_MS)
+        L.button(page, L.COMMIT).click()
+        L.expect_message(page, "Commit combat: done.")
+        end = L.button(page, "End impulse", L.IMPULSE)
+        expect(end).to_be_disabled(timeout=D.KERNEL_MS)
+        expect(end).to_have_attribute("title", "End impulse: rule 3.38: committed combat must be resolved before "
+                                               "the impulse ends")
+        decision = page.locator(".lcb-app .lcb-decision").first
+        if decision.is_visible():                            # RU may INTERCEPT: none
+            L.button(page, "Never INTERCEPT", ".lcb-decision").click()
+            expect(decision).to_be_hidden(timeout=D.KERNEL_MS)
+        L.button(page, "Resolve combat").click()
+        L.expect_message(page, "Resolve combat: done.")
+        line = page.locator(".lcb-app .lcb-log-line:visible", has_text="Odds before rolling: LRS on 1 Anna").first
+        expect(line).to_contain_text("LRS hits: 0 hits 1%, 1 hit 8%, 2 hits 26%, 3 hits 41%, 4 hits 24%",
+                                     timeout=D.KERNEL_MS)
+        expect(line).to_contain_text("HP lost: none 1%, 1 HP 8%, 2 HP 92%")
+        bars = line.locator(".lcb-odds-bars")
+        expect(bars).to_have_attribute("aria-label", "HP lost: none 1%, 1 HP 8%, 2 HP 92%")
+        heights = [b["height"] for b in (bar.bounding_box() for bar in bars.locator(".lcb-odds-bar").all()) if b]
+        assert len(heights) == 3 and heights[2] > heights[1] >= heights[0] > 0, heights
+    finally:
+        D.RESULTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(D.RESULTS / "explaining-odds.png"))
