@@ -137,6 +137,20 @@ def test_declare_is_greyed_until_an_action_is_added_and_pass_passes_in_one_click
                                                           "[3.3] TF Boston's impulse ends"]
 
 
+def test_pass_with_continuing_combat_declares_none_and_says_the_impulse_goes_on():
+    """7.22: engaged units fight before the impulse may end, so Pass declares nothing and says why the
+    impulse goes on (no red refusal: the pass happened)."""
+    g = lcb_lab.situation({"Tank": ("runi_tank_platoon", "F-6", True), "Inf": ("usmc_infantry_platoon", "F-6", True),
+                           "Far": ("usmc_infantry_platoon", "L-12")}, continuing=["F-6"], initiative="RU")
+    lab = LabApp(g, team="RU")
+    lab.begin_impulse(g.legal_actions()[0].task_force)
+    lab.impulse_panel.pass_button.click()
+    assert g.impulse is not None and g.impulse.phase == "act" and g.impulse.actions == []
+    assert plain_text(lab.message.value) == (
+        "Pass: no Core Action declared, its AP are lost (3.310); the impulse goes on \u2014 rule 7.22: resolve the "
+        "Continuing Combat in F-6 first: commit GROUND ASSAULT dice from the engaged units (0 AP).")
+
+
 def test_pass_is_refused_from_the_other_teams_view():
     lab = LabApp(load_scenario("gotland_redux", seed=1), team="US")
     lab.begin_impulse("TF Boston")
