@@ -7,7 +7,8 @@
 * ``lcb-lab voila --start=planning``, the README's command: the app opens at the Planning Stage;
   the Game tab's *Start at: Action Stage* and *New game* (asked twice) bring the Action Stage back.
 
-Screenshots: ``test-results/explaining-<size>.png``, ``test-results/explaining-planning.png``.
+Screenshots: ``test-results/explaining-declare-<size>.png``, ``explaining-<size>.png``,
+``explaining-planning.png``, ``explaining-odds.png``.
 """
 from __future__ import annotations
 
@@ -42,6 +43,8 @@ def test_greyed_controls_say_why(page: Page, voila_app_url: str, screen) -> None
         expect(passing).to_be_enabled()
         expect(passing).to_have_attribute("title", "Pass: declare no Core Action \u2014 TF Boston's 3 AP are lost "
                                                    "(3.310) \u2014 and end the impulse (3.3)")
+        D.RESULTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(D.RESULTS / f"explaining-declare-{name}.png"))
         L.add_action(page, "AL-29", "DDG-51")
         expect(declare).to_be_enabled(timeout=D.KERNEL_MS)
         declare.click()
