@@ -64,6 +64,25 @@ def test_after_a_move_move_says_it_has_moved_and_before_a_click_says_how_to_choo
     assert p.move_button.tooltip == "Move to AL-27: rule 5.16: action #1 has already moved"
 
 
+def test_a_greyed_zor_says_why_before_and_after_a_hex_is_clicked():
+    g = lcb_lab.situation(units={"1 Alpha": ("usmc_infantry_platoon", "F-6"),
+                                 "1 Anna": ("runi_naval_infantry_platoon", "F-8")}, seed=1)
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("1 Alpha",)),)))
+    lab = LabApp(g, team="US")
+    p = lab.impulse_panel
+    assert p.zor_button.tooltip == ("ZOR into \u2014: click an adjacent hex on the map: a ground ZOR reaches one "
+                                    "adjacent hex (6.21)")
+    lab.select_hex("F-9")
+    assert p.zor_button.disabled and p.zor_button.tooltip == "ZOR into F-9: rule 6.21: F-9 is not adjacent to F-6"
+    lab.select_hex("F-7")
+    assert not p.zor_button.disabled
+    lab.exercise_zor(1, "F-7")
+    lab.select_hex("F-5")
+    assert p.zor_button.tooltip == "ZOR into F-5: rule 6.21: action #1 has already used its ZOR"
+    assert "ZOR into F-5: rule 6.21: action #1 has already used its ZOR." in _hint_lines(lab)
+
+
 def test_the_reason_names_no_counter_the_view_may_not_know():
     """The reasons go through the observer's ``knows``: a face-down enemy counter is "an unseen counter"
     in a team view (never its name), named in the instructor's; its own units are always named."""

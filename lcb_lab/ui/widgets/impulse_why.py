@@ -86,8 +86,7 @@ def zor_reason(ctl: "LabController", d: "Declared", hx: str | None) -> str:
     if hx is None:
         why = "" if ctl.offers().zor(d.aid) else _why(ctl, lambda: A.ExerciseZor(d.aid, _first_neighbour(ctl, d)))
         return why or "click an adjacent hex on the map: a ground ZOR reaches one adjacent hex (6.21)"
-    return _why(ctl, lambda: A.ExerciseZor(d.aid, hx)) or \
-        f"no counter of the other team in {hx} for #{d.aid}'s ZOR to reveal (6.21)"
+    return _why(ctl, lambda: A.ExerciseZor(d.aid, hx)) or f"#{d.aid} may not exercise its ZOR into {hx} now (6.21)"
 
 
 def _first_neighbour(ctl: "LabController", d) -> str:
