@@ -98,6 +98,32 @@ def test_the_reason_names_no_counter_the_view_may_not_know():
     assert why._redact(line, lab.ctl) == line
 
 
+@pytest.mark.parametrize("kind", ["swap_backs", "drain_supply", "mines"])
+def test_two_worlds_the_view_cannot_tell_apart_give_the_same_reasons(kind):
+    """The indistinguishable-worlds harness (tests/worlds.py): a twin changed in one fact the US may
+    not know gives the US view the same tooltips and lines under the buttons, hex by hex."""
+    import numpy as np
+    from tests.worlds import make_twin
+    g = load_scenario("gotland_redux", seed=1)
+    g.apply(A.BeginImpulse("TF Boston"))
+    g.apply(A.Declare((A.CoreAction("move_conceal", ("DDG-51",)), A.CoreAction("move_combat", ("DDG-80",)))))
+    twin, what = make_twin(g, "US", kind, np.random.default_rng(0))
+    if twin is None:
+        pytest.skip(f"no {kind} twin of this state")
+
+    def reasons(game) -> list[tuple]:
+        lab = LabApp(game, team="US")
+        p, out = lab.impulse_panel, []
+        for aid in (1, 2):
+            p.action.value = aid
+            for hx in ("AL-20", "AL-28", "AM-26", "AN-18", "AO-24", "AL-21"):
+                lab.select_hex(hx)
+                out.append((aid, hx, p.move_button.tooltip, p.zor_button.tooltip, p.conceal_button.tooltip,
+                            p.end_button.tooltip, p.act_hint.value))
+        return out
+    assert reasons(g) == reasons(twin), what
+
+
 def test_a_naval_zor_refusal_names_the_ship_the_view_sees():
     """6.23: the enemy frigate whose naval ZOR keeps DDG-51 from concealing is face up (the ZOR
     revealed it), so the US view's reason names it."""
