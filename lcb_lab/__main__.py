@@ -94,10 +94,11 @@ def contradiction(args: argparse.Namespace) -> str | None:
 
     ``--list`` lists and exits (nothing to replay, load, save or print as JSON); a lesson
     replays from the scenario's start while ``--load`` continues a saved game: one of them;
-    ``--save`` needs a name that is no lesson's (not ``.toml``, not the lesson replayed).
+    ``--save`` needs a name that is no lesson's (not ``.toml``, not the lesson replayed);
+    ``--scenario`` starts a new game (no lesson, no ``--load``), and ``--start`` / ``--seed`` go with it.
     """
     if args.list:
-        given = [f"--{k}" for k in ("load", "save", "json", "scenario", "start") if getattr(args, k)]
+        given = [f"--{k}" for k in ("load", "save", "json", "scenario", "start") if getattr(args, k, None)]
         given += ["lesson"] if args.lesson else []
         given += ["--team"] if args.team != "instructor" else []
         if given:
@@ -113,11 +114,12 @@ def contradiction(args: argparse.Namespace) -> str | None:
     if args.lesson and args.load:
         return (f"give a lesson ({args.lesson}) or --load ({args.load}), not both: a lesson replays from its "
                 "scenario's start, --load continues a saved game")
-    if args.scenario is not None and (args.lesson or args.load or args.scenario == ""):
+    scenario, start, seed = (getattr(args, k, d) for k, d in (("scenario", None), ("start", None), ("seed", 1)))
+    if scenario is not None and (args.lesson or args.load or scenario == ""):
         return ("--scenario starts a new game: give a scenario name, and no lesson or --load with it"
-                if args.scenario else "--scenario needs a scenario's name or file, not an empty one")
-    if args.scenario is None and (args.start or args.seed != 1):
-        given = " and ".join(k for k, v in (("--start", args.start), ("--seed", args.seed != 1)) if v)
+                if scenario else "--scenario needs a scenario's name or file, not an empty one")
+    if scenario is None and (start or seed != 1):
+        given = " and ".join(k for k, v in (("--start", start), ("--seed", seed != 1)) if v)
         return f"{given} set how a new game begins: use it with --scenario (a lesson and a save begin where they do)"
     return None
 

@@ -269,6 +269,9 @@ def test_the_cli_starts_a_scenario_at_its_planning_stage(tmp_path):
     assert r.stdout.splitlines()[2] == ("[3.01, 3.1, 3.06] Turn 1: Planning Stage: both teams buy Joint Capability "
                                         "Cards with their CP (Attached cards only now, 9.31)")
     assert lcb_lab.Game.load(tmp_path / "planning.json").state.stage == "planning"
+    both = _cli("--scenario", "gotland_redux", "--load", "planning.json", cwd=tmp_path)
+    assert both.returncode == 2 and both.stderr == ("lcb-lab: error: --scenario starts a new game: give a scenario "
+                                                    "name, and no lesson or --load with it\n")
     bad = _cli("appendix_b_combat", "--start", "planning")
     assert bad.returncode == 2 and bad.stderr == ("lcb-lab: error: --start set how a new game begins: use it with "
                                                   "--scenario (a lesson and a save begin where they do)\n")
