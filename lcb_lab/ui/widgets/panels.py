@@ -53,7 +53,7 @@ CSS = """
 .lcb-card-chip { margin: 1px 0; line-height: 1.3; }
 .lcb-card-effect-row { margin: 2px 0 3px 0; padding-left: 4px; border-left: 3px solid #cfc8b4; }
 .lcb-log-card { border-left: 3px solid #2f6db3; padding-left: 3px; }
-.lcb-why { color: #3a4550; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; cursor: help; }
+.lcb-why { color: #3a4550; }
 .lcb-odds-bars { display: inline-flex; align-items: flex-end; gap: 2px; height: 30px; vertical-align: middle;
                  margin: 0 4px; cursor: help; }
 .lcb-odds-col { display: inline-flex; flex-direction: column; align-items: center; justify-content: flex-end; height: 100%; }
