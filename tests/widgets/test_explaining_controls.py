@@ -41,16 +41,16 @@ def test_a_greyed_move_says_the_rule_and_the_reason_in_its_tooltip_and_under_the
     assert p.move_button.disabled
     why = "rule 5.12: AL-20 is out of reach for DDG-51 (MP 5)"
     assert p.move_button.tooltip == f"Move to AL-20: {why}"
-    assert _hint_lines(lab) == [
-        f"Move to AL-20: {why}.",
-        "ZOR into AL-20: rule 6.21: only ground units exercise a ground ZOR; naval ZOR is automatic (6.23), a "
-        "submarine's ZOR is its own act (14.09).",
-        "Conceal: rule 6.1: action #1 is Move and/or Initiate Combat, not Move and/or Conceal."]
+    assert _hint_lines(lab) == [f"Move to AL-20: {why}."]      # one line: the first greyed button's reason
+    assert p.zor_button.tooltip == ("ZOR into AL-20: rule 6.21: only ground units exercise a ground ZOR; naval ZOR "
+                                    "is automatic (6.23), a submarine's ZOR is its own act (14.09)")
+    assert p.conceal_button.tooltip == ("Conceal: rule 6.1: action #1 is Move and/or Initiate Combat, not Move "
+                                        "and/or Conceal")
     assert "Click a hex first" not in plain_text(p.act_hint.value)     # a hex is clicked: no stale hint
     lab.select_hex("AL-28")                                   # a legal destination: Move is live, no reason for it
     assert not p.move_button.disabled
     assert p.move_button.tooltip == "move #1's units to AL-28 along the cheapest legal path (5.12)"
-    assert [ln.split(":")[0] for ln in _hint_lines(lab)] == ["ZOR into AL-28", "Conceal"]
+    assert [ln.split(":")[0] for ln in _hint_lines(lab)] == ["ZOR into AL-28"]
 
 
 def test_after_a_move_move_says_it_has_moved_and_before_a_click_says_how_to_choose():

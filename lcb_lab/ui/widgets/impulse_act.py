@@ -113,8 +113,9 @@ class ActControls:
         return next((d for d in self.ctl.game.impulse.actions if d.aid == aid), None)
 
     def _draw_hint(self, d, greyed: list[tuple[str, str]] = ()) -> None:
-        """The lines under the act buttons for declared action ``d``: why each greyed button is greyed
-        (``greyed``, one line each), or how to move / ZOR before a hex is clicked; for a card play,
+        """The lines under the act buttons for declared action ``d``: why the first greyed button is
+        greyed (``greyed``: one line, *Move to* first; each greyed button's tooltip holds its own -- the
+        Impulse tab keeps its height at 1366x768), or how to move / ZOR before a hex is clicked; for a card play,
         where its card is played (3.31) -- then why no combat (7.22)."""
         card = ""
         if d is not None and d.kind in JCC_KINDS:
@@ -126,7 +127,7 @@ class ActControls:
                     f'<div class="lcb-small lcb-muted">#{d.aid}: {name} has no play left now (3.31).</div>')
         move = "" if d is not None and d.kind == "play_jcc" else "".join(
             f'<div class="lcb-small lcb-why" title="{esc(f"{label}: {why}")}"><b>{esc(label)}</b>: {esc(why)}.</div>'
-            for label, why in greyed) \
+            for label, why in greyed[:1]) \
             if greyed or self.ctl.selected_hex else (
             '<div class="lcb-small lcb-muted">Click a hex first (a move: the cheapest legal '
             "path, 5.12; ZOR: one adjacent hex, 6.21).</div>")
