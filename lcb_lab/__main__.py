@@ -4,6 +4,7 @@
     lcb-lab my_lessons/drill.toml --json # a lesson file of your own (a path)
     lcb-lab LESSON --save game.json      # save the game after the replay
     lcb-lab --load game.json --json      # print a saved game
+    lcb-lab --scenario gotland_redux --start planning --save game.json   # a new game at its Planning Stage
     lcb-lab --list                       # the packaged scenarios and lessons
     lcb-lab voila                        # the lab as an offline Voila app (lcb_lab.ui.voila_app)
 
@@ -50,6 +51,12 @@ def main(argv: list[str] | None = None) -> int:
                     help="whose view to print (log or --json state); default: the instructor's")
     ap.add_argument("--save", help="save the game (JSON) after the replay")
     ap.add_argument("--load", help="load a saved game instead of replaying a lesson")
+    ap.add_argument("--scenario", help="start a new game of a packaged scenario (see --list) or a scenario file, "
+                                       "instead of replaying a lesson")
+    ap.add_argument("--start", choices=["planning", "action"],
+                    help="with --scenario: begin at the Planning Stage (buy cards, then deploy; 3.1, 3.2) or the "
+                         "Action Stage; default: the scenario's own start")
+    ap.add_argument("--seed", type=int, default=1, help="with --scenario: the dice seed (default 1)")
     args = ap.parse_args(argv)
     clash = contradiction(args)
     if clash:
@@ -58,8 +65,8 @@ def main(argv: list[str] | None = None) -> int:
         from lcb_lab.games.lcb.io.resources import lesson_names, scenario_names
         _print(f"scenarios: {', '.join(scenario_names())}\nlessons: {', '.join(lesson_names())}", sys.stdout)
         return 0
-    if not (args.load or args.lesson):
-        ap.error("give a lesson (a packaged name or a file) or --load")
+    if not (args.load or args.lesson or args.scenario):
+        ap.error("give a lesson (a packaged name or a file), --scenario or --load")
     try:
         out = _run(args)
     except LabError as e:
@@ -87,10 +94,11 @@ def contradiction(args: argparse.Namespace) -> str | None:
 
     ``--list`` lists and exits (nothing to replay, load, save or print as JSON); a lesson
     replays from the scenario's start while ``--load`` continues a saved game: one of them;
-    ``--save`` needs a name that is no lesson's (not ``.toml``, not the lesson replayed).
+    ``--save`` needs a name that is no lesson's (not ``.toml``, not the lesson replayed);
+    ``--scenario`` starts a new game (no lesson, no ``--load``), and ``--start`` / ``--seed`` go with it.
     """
     if args.list:
-        given = [f"--{k}" for k in ("load", "save", "json") if getattr(args, k)]
+        given = [f"--{k}" for k in ("load", "save", "json", "scenario", "start") if getattr(args, k, None)]
         given += ["lesson"] if args.lesson else []
         given += ["--team"] if args.team != "instructor" else []
         if given:
@@ -106,6 +114,13 @@ def contradiction(args: argparse.Namespace) -> str | None:
     if args.lesson and args.load:
         return (f"give a lesson ({args.lesson}) or --load ({args.load}), not both: a lesson replays from its "
                 "scenario's start, --load continues a saved game")
+    scenario, start, seed = (getattr(args, k, d) for k, d in (("scenario", None), ("start", None), ("seed", 1)))
+    if scenario is not None and (args.lesson or args.load or scenario == ""):
+        return ("--scenario starts a new game: give a scenario name, and no lesson or --load with it"
+                if scenario else "--scenario needs a scenario's name or file, not an empty one")
+    if scenario is None and (start or seed != 1):
+        given = " and ".join(k for k, v in (("--start", start), ("--seed", seed != 1)) if v)
+        return f"{given} set how a new game begins: use it with --scenario (a lesson and a save begin where they do)"
     return None
 
 
@@ -126,6 +141,9 @@ def _run(args: argparse.Namespace) -> str:
     from lcb_lab.games.lcb.content.lesson import Lesson, summary
     if args.load:
         game = Game.from_json(read_text(args.load, "saved game"), file=args.load)
+    elif args.scenario:
+        from lcb_lab.games.lcb.io.loading import load_scenario
+        game = load_scenario(args.scenario, seed=args.seed, start=args.start)
     else:
         game = Lesson(args.lesson).run()
     if args.save:

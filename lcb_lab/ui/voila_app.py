@@ -1,6 +1,7 @@
 """``lcb-lab voila``: the lab alone as a Voila app, offline, from a checkout or an installed wheel.
 
     lcb-lab voila                            # the lab app on http://localhost:8866/ (opens a browser)
+    lcb-lab voila --start=planning           # its game begins at the Planning Stage
     lcb-lab voila --no-browser --port=8870   # every other option goes to Voila unchanged
     lcb-lab voila my_class.ipynb             # a notebook of your own, served the same way
 
@@ -38,6 +39,40 @@ FILES_DIR_ENV = "LCB_LAB_FILES_DIR"
 """Where a lab opened without ``files_dir`` saves and loads (:func:`lcb_lab.ui.widgets.app.default_files_dir`):
 ``lcb-lab voila`` sets it to the folder it was started from, since the app's own notebook lives in
 a temporary folder deleted when the app stops."""
+START_ENV = "LCB_LAB_START"
+"""The stage a lab opened without ``start`` begins in ("planning" | "action"; :func:`start_stage`):
+``lcb-lab voila --start=planning`` sets it for the app's kernel."""
+STARTS = ("planning", "action")
+
+
+def start_stage(start: str | None = None) -> str | None:
+    """The stage a new lab's game begins in: ``start`` when given, else ``$LCB_LAB_START`` when set,
+    else None (the scenario's own ``start``).  "planning": the Planning Stage (3.1: buy cards, then
+    deploy, 3.2); "action": the Action Stage with the units and cards in place.  Raises InputError
+    for anything else."""
+    from lcb_lab.kernel.errors import InputError
+    value = start if start is not None else (os.environ.get(START_ENV) or None)
+    if value is not None and value not in STARTS:
+        where = "start" if start is not None else f"${START_ENV}"
+        raise InputError("open_lab", where, f"{value!r} is not a stage to start at: use 'planning' or 'action'")
+    return value
+
+
+def pop_start(argv: Sequence[str]) -> tuple[str | None, list[str]]:
+    """``(start, the other arguments)``: lcb_lab's own ``--start=STAGE`` / ``--start STAGE`` taken out
+    of the command line (Voila never sees it); ``start`` None when not given, ``""`` when it has no value."""
+    rest, start, args = [], None, list(argv)
+    while args:
+        a = args.pop(0)
+        if a == "--start":
+            start = args.pop(0) if args and not args[0].startswith("-") else ""
+        elif a.startswith("--start="):
+            start = a.split("=", 1)[1]
+        else:
+            rest.append(a)
+    return start, rest
+
+
 APP_CELLS: tuple[tuple[str, str], ...] = (
     ("markdown", "**Littoral Commander: Baltic** — the lab. Click a hex to begin; the *Lesson* tab replays the rulebook's example step by step."),
     ("code", 'from lcb_lab.ui.widgets import open_lab\n\n'
@@ -46,11 +81,12 @@ APP_CELLS: tuple[tuple[str, str], ...] = (
 )
 """The app notebook's cells, ``(cell_type, source)``: the same as ``notebooks/lab_app.ipynb``'s
 (tests/packaging/test_voila_app.py keeps them equal)."""
-HELP = """usage: lcb-lab voila [NOTEBOOK] [VOILA OPTIONS]
+HELP = """usage: lcb-lab voila [NOTEBOOK] [--start=planning|action] [VOILA OPTIONS]
 
 Serve the lab alone as a Voila app, offline: no request leaves this machine.
 
   lcb-lab voila                            the lab app on http://localhost:8866/ (opens a browser)
+  lcb-lab voila --start=planning           the game begins at its Planning Stage (buy cards, deploy)
   lcb-lab voila --no-browser --port=8870   every other option goes to Voila unchanged
   lcb-lab voila my_class.ipynb             a notebook of your own, served the same way
 
@@ -129,6 +165,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if importlib.util.find_spec("voila") is None:
         print(NO_VOILA, file=sys.stderr)
         return 2
+    start, argv = pop_start(argv)
+    if start is not None and start not in STARTS:
+        print(f"error: --start={start}: start at 'planning' (the Planning Stage) or 'action' (the Action "
+              "Stage)", file=sys.stderr)
+        return 2
+    if start is not None:
+        os.environ[START_ENV] = start               # the app's kernel inherits it: open_lab reads it
     notebook, options = split_args(argv)
     stray = stray_argument(options, _voila_aliases())
     if stray is not None:

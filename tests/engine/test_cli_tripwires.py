@@ -34,7 +34,7 @@ def test_help_names_lcb_lab(entry):
 
 
 @pytest.mark.parametrize("args, stderr", [
-    ((), "lcb-lab: error: give a lesson (a packaged name or a file) or --load"),
+    ((), "lcb-lab: error: give a lesson (a packaged name or a file), --scenario or --load"),
     (("--team", "XX", "appendix_b_combat"),
      "lcb-lab: error: argument --team: invalid choice: 'XX' (choose from 'instructor', 'US', 'RU')"),
     (("--load", "/dev/zero"), "error: /dev/zero: (file): is a character device, not a saved game file (only regular "

@@ -78,7 +78,7 @@ def test_a_notebook_argument_is_served_and_every_option_goes_to_voila(argv, note
 def test_help_and_refusals_are_one_plain_line(capsys, monkeypatch):
     assert cli(["voila", "--help"]) == 0
     out = capsys.readouterr().out
-    assert out.splitlines()[0] == "usage: lcb-lab voila [NOTEBOOK] [VOILA OPTIONS]"
+    assert out.splitlines()[0] == "usage: lcb-lab voila [NOTEBOOK] [--start=planning|action] [VOILA OPTIONS]"
     assert "lcb-lab voila --no-browser --port=8870   every other option goes to Voila unchanged" in out
     assert cli(["voila", "missing.ipynb"]) == 2
     assert capsys.readouterr().err == "error: no notebook at missing.ipynb\n"

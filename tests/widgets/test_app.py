@@ -127,6 +127,7 @@ def test_full_combat_flow_through_the_widgets(app):
     expected = app.game.preview_lrs([{"shooter": "DDG-51", "slot": "LRS1", "target": "1 Anna", "dice": 4}])
     assert f"{expected['1 Anna']['p_destroy'] * 100:.1f}%" in p.preview.value
     assert "0 HP lost 0.8%, 1 HP lost 7.6%, 2 HP lost 91.6%" in _text(p.preview.value)   # HP lost, not HP left
+    assert 'aria-label="HP lost: none 1%, 1 HP 8%, 2 HP 92%"' in p.preview.value          # and its small bar plot
     p.add_lrs_button.click()
     assert p.lrs_rows == [{"shooter": "DDG-51", "slot": "LRS1", "target": "1 Anna", "dice": 4}]
     p.commit_button.click()
@@ -142,6 +143,7 @@ def test_full_combat_flow_through_the_widgets(app):
     assert "2 Anna INT1 of Pantsir-SM: IAMD CV 12" in _text(body) and "RU-3" not in body   # the card's name, not its id
     odds = _text(app.decision._odds["1 Anna"].value)
     assert "0 HP lost 0.8%, 1 HP lost 7.6%, 2 HP lost 91.6%" in odds, odds
+    assert 'aria-label="HP lost: none 1%, 1 HP 8%, 2 HP 92%"' in app.decision._odds["1 Anna"].value
     policies = [b.description for b in app.decision.policy_box.children]
     assert policies == ["Never INTERCEPT", "INTERCEPT to match the incoming dice"]
     assert [b.policy for b in app.decision.policy_box.children] == ["no_intercept", "match_incoming"]

@@ -171,7 +171,8 @@ def test_a_move_next_to_a_card_play_keeps_the_move_buttons():
     ip.action.value = 1
     assert ip.act_row.layout.display == "flex" and lab.ctl.card_action is None
     assert ip.move_button.description == "Move to AL-21"
-    assert plain_text(ip.act_hint.value).startswith("Click a hex first (a move: the cheapest legal path, 5.12")
+    assert plain_text(ip.act_hint.value).startswith(           # a hex is clicked: why Move to it is greyed
+        "Move to AL-21: rule 5.12: AL-21 is out of reach for LHD 1 (MP 5).")
     ip.action.value = 2
     assert ip.act_row.layout.display == "none" and lab.ctl.card_action == 2
     assert plain_text(ip.act_hint.value).startswith("#2: play Tactical Cyber Attack under Play a card")
@@ -248,6 +249,19 @@ def test_the_decision_panel_asks_the_deciding_team_only():
     assert d.cards_form is None and d.answer_button.layout.display == "none"
     assert HIDDEN_RU not in " ".join(_texts(lab.widget))
     assert "Hand over" in " ".join(_texts(d.body))
+
+
+def test_a_card_response_has_one_pass():
+    """The card response offers one Pass (beside Respond), not "Pass" and "Pass: play no card"."""
+    g = _game()
+    _pending_response(g)
+    lab = LabApp(g, team="RU")
+    d = lab.decision
+    shown = [b for b in [d.answer_button, d.pass_button, *d.policy_box.children]
+             if isinstance(b, W.Button) and b.layout.display != "none"]
+    assert [b.description for b in shown] == ["Respond", "Pass: play no card", "Answer with every free card",
+                                              "Every free card, and INTERCEPT every card you can"]
+    assert d.pass_button.tooltip == "answer nothing: the chain goes on (9.46)"
 
 
 def test_card_detail_of_a_deck_card():

@@ -82,8 +82,10 @@ def test_add_action_refuses_the_fourth_ap_at_once(lab):
 def test_declare_says_how_many_ap_would_be_forfeited(lab):
     p = lab.impulse_panel
     lab.begin_impulse("TF Boston")
-    assert p.declare_button.description == "Declare (forfeit 3 AP)" and p.add_decl.description == "Add action"
-    assert "3.310" in p.forfeit_note.value and "Nothing declared yet" in _text(p.forfeit_note.value)
+    assert p.declare_button.description == "Declare" and p.add_decl.description == "Add action"
+    assert p.declare_button.disabled                        # nothing added: Pass is the way to declare none
+    assert _text(p.forfeit_note.value) == ("Declare is greyed: add a Core Action first 3.31. Or Pass: declare "
+                                           "none and end the impulse; all 3 AP are lost 3.310.")
     p.add_declaration("move_combat", ["DDG-51"])
     assert p.declare_button.description == "Declare (forfeit 2 AP)" and p.add_decl.description == "Add more"
     note = _text(p.forfeit_note.value)

@@ -143,7 +143,7 @@ def test_a_click_that_selects_a_unit_redraws_the_unit_panel_and_overlays_only(la
                                                                       "umbrella", "umbrella_lines")}
 
 
-def test_a_hex_click_during_the_act_phase_touches_only_move_and_zor(lab, monkeypatch):
+def test_a_hex_click_during_the_act_phase_touches_only_move_zor_and_their_hint(lab, monkeypatch):
     lab.begin_impulse("TF Boston")
     lab.declare([{"kind": "move_combat", "units": ["DDG-51"]}])
     lab.select_hex("AL-29")
@@ -151,7 +151,7 @@ def test_a_hex_click_during_the_act_phase_touches_only_move_and_zor(lab, monkeyp
     lab.select_hex("AL-27")
     p = lab.impulse_panel
     assert p.move_button.description == "Move to AL-27" and not p.move_button.disabled
-    impulse = {id(w) for w in (p.move_button, p.zor_button)}
+    impulse = {id(w) for w in (p.move_button, p.zor_button, p.act_hint)}   # the hint: why a button is greyed there
     others = [m for w, m in sent.msgs if id(w) in _panels(lab)["impulse"] and id(w) not in impulse]
     assert others == [] and len(sent.of(p.move_button, p.zor_button)) >= 2
     got = sent.by_panel()

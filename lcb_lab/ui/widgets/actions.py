@@ -30,10 +30,11 @@ from typing import Any, Mapping
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.choices import answer_with
 from lcb_lab.kernel.errors import LabError
-from lcb_lab.ui.offers import Offers
+from lcb_lab.ui.offers import Offers, refusal
 from lcb_lab.ui.views import palette
 from lcb_lab.ui.widgets import panels
 from lcb_lab.ui.widgets.decisions import policy_label
+from lcb_lab.ui.widgets.impulse_why import reason_line
 
 
 class LabActions:
@@ -135,6 +136,25 @@ class LabActions:
                 return A.Declare(tuple(actions))
             return A.from_json({"kind": "declare", "actions": list(actions)})
         return self._impulse_act("Declare", build)
+
+    def pass_impulse(self) -> Any:
+        """Pass the impulse (3.310): ``Declare(())`` -- no Core Action, every AP of the impulse is lost
+        -- then ``EndImpulse()`` (3.3) when the impulse may end (not while Continuing Combat must still
+        be fought, 7.22: then the impulse stays in its act phase).  Gated like the impulse controls;
+        returns the events of the last act applied (None when refused)."""
+        held: list = []
+
+        def act():
+            out = self._apply(A.Declare(()))
+            if self.game.is_legal(A.EndImpulse()):
+                return self._apply(A.EndImpulse())
+            held.append(refusal(self.game, A.EndImpulse()))
+            return out
+        out = self.run("Pass", act) if self._gate("Pass") else None
+        if held and held[0] is not None:        # passed, but the impulse may not end yet (e.g. 7.22)
+            self.say(f"Pass: no Core Action declared, its AP are lost (3.310); the impulse goes on \u2014 "
+                     f"{reason_line(held[0])}.", refused=False)
+        return out
 
     def move(self, action: int, dest: str | None) -> Any:
         """``Move(action, path)``: declared action ``#action`` moves to ``dest`` along the cheapest

@@ -64,7 +64,7 @@ from lcb_lab.ui.widgets.cards import CardEffectPanel, CardsPanel
 from lcb_lab.ui.widgets.controller import TEAMS, LabController, follow, normalise_team
 from lcb_lab.ui.widgets.decisions import DecisionPanel
 from lcb_lab.ui.widgets.fork_view import ForkView
-from lcb_lab.ui.voila_app import FILES_DIR_ENV
+from lcb_lab.ui.voila_app import FILES_DIR_ENV, start_stage
 from lcb_lab.ui.widgets.game_panel import DEFAULT_SAVE, GamePanel, scenario_names
 from lcb_lab.ui.widgets.impulse import ImpulsePanel
 from lcb_lab.ui.widgets.lesson_replay import LESSON_INTRO, LessonReplayPanel, lesson_names
@@ -412,13 +412,14 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
         """The scenario's name (or its id), as the lab's title shows it."""
         return self.ctl.game_title()
 
-    def new_game(self, scenario: str | None = "gotland_redux", seed: int | None = 1, confirm: bool = False) -> Game | None:
-        """Start a fresh game of ``scenario`` with ``seed``; returns the new Game.
+    def new_game(self, scenario: str | None = "gotland_redux", seed: int | None = 1, confirm: bool = False,
+                 start: str | None = None) -> Game | None:
+        """Start a fresh game of ``scenario`` with ``seed`` at ``start`` ("planning" | "action" | None: its own).
 
         When a game is in progress, the first call only asks: the button becomes
         *Confirm new game* (and a second click, or ``confirm=True``, starts it).
         """
-        return self.game_panel.new_game(scenario, seed, confirm)
+        return self.game_panel.new_game(scenario, seed, confirm, start)
 
     def save_path(self, filename: str | Path | None = None) -> Path:
         """``filename`` (default :data:`DEFAULT_SAVE`) resolved against :attr:`files_dir`."""
@@ -572,11 +573,11 @@ def default_files_dir() -> Path:
 
 def open_lab(scenario: Any = "gotland_redux", seed: int | None = 1, team: str = "instructor",
              game: Game | None = None, font_scale: float = 1.0, files_dir: str | Path | None = None,
-             presentation: bool = False) -> LabApp:
+             presentation: bool = False, start: str | None = None) -> LabApp:
     """Load a scenario (or take ``game``) and build the lab; display ``lab.widget``.
 
     ``scenario``: a scenario name or file path, or a Game (``open_lab(g)``, the same as
-    ``open_lab(game=g)``).
+    ``open_lab(game=g)``).  ``start``: "planning" | "action" | None (:func:`lcb_lab.ui.voila_app.start_stage`).
 
     ``presentation=True`` opens it in presentation mode (a projector); ``font_scale``
     multiplies every text (1.4: larger still); *Save* / *Load*
@@ -587,7 +588,7 @@ def open_lab(scenario: Any = "gotland_redux", seed: int | None = 1, team: str = 
         game, scenario = scenario, ""
     if game is None:
         from lcb_lab.games.lcb.io.loading import load_scenario
-        game = load_scenario(scenario, seed=seed)
+        game = load_scenario(scenario, seed=seed, start=start_stage(start))
     lab = LabApp(game, team=team, font_scale=font_scale, files_dir=files_dir, presentation=presentation)
     _notebook_output(lab)
     lab.seed_box.value = seed if isinstance(seed, int) and not isinstance(seed, bool) else 1

@@ -32,7 +32,7 @@ from lcb_lab.games.lcb.choice_options import Target
 from lcb_lab.ui.offers import Offers
 from lcb_lab.ui.views import palette
 from lcb_lab.ui.widgets.controller import follow
-from lcb_lab.ui.widgets.panels import esc, hp_lost_rows, rule_badges, slot_words, team_span, view_name
+from lcb_lab.ui.widgets.panels import esc, hp_lost_rows, odds_bars_html, rule_badges, slot_words, team_span, view_name
 from lcb_lab.ui.widgets.reactions import CardResponseForm
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -90,8 +90,10 @@ class DecisionPanel:
         self.answer_button = W.Button(description="Answer", button_style="primary", icon="check",
                                       layout=W.Layout(width="110px"))
         self.answer_button.on_click(lambda _b: self.on_answer(self.value()))
-        self.pass_button = W.Button(description="Pass", icon="forward", layout=W.Layout(width="90px", display="none"),
-                                    tooltip="answer nothing: the chain goes on (9.46)")
+        label, tip = POLICY_LABELS["pass"]
+        self.pass_button = W.Button(description=label, icon="forward", layout=W.Layout(width="auto", display="none"),
+                                    tooltip=tip)
+        """The card response's one *Pass* (its ``pass`` policy is not repeated among the policy buttons)."""
         self.pass_button.on_click(lambda _b: self.on_answer({"responses": [], "card_intercepts": []}))
         self.policy_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.widget = W.VBox([self.header, self.body, W.HBox([self.answer_button, self.pass_button]), self.policy_box],
@@ -184,6 +186,8 @@ class DecisionPanel:
             return
         buttons = []
         for name in d.POLICIES:
+            if cards and name == "pass":          # the Pass button beside Respond is this answer
+                continue
             label, tip = POLICY_LABELS.get(name, (policy_label(name), ""))
             b = W.Button(description=label, layout=W.Layout(width="auto"), tooltip=tip or label)
             b.policy = name
@@ -390,7 +394,8 @@ class DecisionPanel:
             box.value = (f'<div class="lcb-card lcb-small"><b>Odds on {esc(tgt)}</b> ({o["hp"]} HP) with '
                          f'{dice} INTERCEPT {"die" if dice == 1 else "dice"} {rule_badges(["7.57"])}: '
                          f'P(destroyed) <b>{o["p_destroy"] * 100:.1f}%</b>, expected damage '
-                         f'{o["expected"]:.2f} HP{vs}<br><span class="lcb-muted">{dmg}</span></div>')
+                         f'{o["expected"]:.2f} HP{vs}{odds_bars_html(o["damage"])}<br>'
+                         f'<span class="lcb-muted">{dmg}</span></div>')
 
     # ------------------------------------------------------------ answer
     def value(self) -> Any:

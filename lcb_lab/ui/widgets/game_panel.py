@@ -1,7 +1,7 @@
 """The *New / Save / Load* tab: the game in play, a fresh game, and the game saved to or loaded from a file.
 
 *New game* starts a scenario (a packaged one, default ``gotland_redux``)
-with a seed (default 1).  When a game is in progress (a log entry, an impulse,
+with a seed (default 1), at its Action Stage or its Planning Stage (*Start at*; 3.1, 3.2).  When a game is in progress (a log entry, an impulse,
 a lesson) the first click only asks: the button becomes *Confirm new game*,
 with *Cancel*; any change to the game in between makes it ask again.  *Save* /
 *Load* write / read a JSON file (``Game.save`` / ``Game.load``; default
@@ -39,6 +39,17 @@ class GameCommands(Protocol):
         """Leave a past step shown (History tab) for the present."""
 
 
+START_OPTIONS = [("Action Stage", "action"), ("Planning Stage", "planning")]
+"""*Start at*: the stage a new game begins in (``load_scenario(..., start=...)``): the Action Stage with
+the units and cards in place, or the Planning Stage (buy cards, then deploy; 3.1, 3.2)."""
+START_WORDS = {"action": "Action Stage", "planning": "Planning Stage"}
+
+
+def _stage_start(game: "Game") -> str:
+    """The *Start at* value matching ``game``'s stage now (Planning or Deployment: ``"planning"``)."""
+    return "planning" if game.state.stage in ("planning", "deployment") else "action"
+
+
 DEFAULT_SAVE = "saves/game.json"
 """Default file of *Save* / *Load*, relative to the notebook's folder."""
 
@@ -65,8 +76,12 @@ class GamePanel:
         self.new_button = W.Button(description="New game", icon="file", button_style="primary",
                                    layout=W.Layout(width="170px"),
                                    tooltip="start a fresh game of the scenario (asks first when a game is in progress)")
+        self.start_picker = W.Dropdown(options=START_OPTIONS, value=_stage_start(ctl.game),
+                                       description="Start at", layout=W.Layout(width="260px"),
+                                       style={"description_width": "60px"})
+        """Where *New game* begins: the Planning Stage (buy cards, deploy; 3.1, 3.2) or the Action Stage."""
         self.new_button.on_click(lambda _b: self.new_game(self.scenario_picker.value, self.seed_box.value,
-                                                          confirm=self.confirm == "new"))
+                                                          confirm=self.confirm == "new", start=self.start_picker.value))
         self.file_box = W.Text(value=DEFAULT_SAVE, description="File", layout=W.Layout(width="300px"),
                                style={"description_width": "35px"})
         self.save_button = W.Button(description="Save", icon="save", layout=W.Layout(width="90px"),
@@ -78,7 +93,7 @@ class GamePanel:
         self.cancel_button = W.Button(description="Cancel", layout=W.Layout(width="80px", display="none"))
         self.cancel_button.on_click(lambda _b: self.ctl.disarm(say=True))
         self.widget = W.VBox([self.game_info,
-                              W.HTML("<b>New game</b>"), W.HBox([self.scenario_picker, self.seed_box]),
+                              W.HTML("<b>New game</b>"), W.HBox([self.scenario_picker, self.seed_box]), self.start_picker,
                               W.HBox([self.new_button, self.cancel_button]),
                               W.HTML("<b>Save / Load</b> <span class='lcb-muted lcb-small'>(a JSON file; a relative "
                                      f"name is under {panels.esc(self.files_dir)})</span>"),
@@ -114,17 +129,18 @@ class GamePanel:
         return self.ctl.progress_text()
 
     # ------------------------------------------------------------ new / save / load
-    def new_game(self, scenario: str | None, seed: int | None, confirm: bool) -> Game | None:
+    def new_game(self, scenario: str | None, seed: int | None, confirm: bool, start: str | None = None) -> Game | None:
         """See ``LabApp.new_game``."""
         from lcb_lab.games.lcb.io.loading import load_scenario
         c = self.ctl
         scenario = scenario or "gotland_redux"
+        at = f" at its {START_WORDS[start]}" if start in START_WORDS else ""
         if c.game_in_progress() and not confirm:
             self.arm("new", f"A game is in progress ({self.progress_text()}). Press Confirm new game to "
-                            f"discard it and start {scenario} with seed {seed}, or Cancel. Nothing changed yet.")
+                            f"discard it and start {scenario}{at} with seed {seed}, or Cancel. Nothing changed yet.")
             return None
         try:
-            game = load_scenario(scenario, seed=seed)
+            game = load_scenario(scenario, seed=seed, start=start)
         except (*INPUT_ERRORS, OSError) as e:
             self.disarm()
             c.say(error_text(f"Start a new game of {scenario}", e))
@@ -132,8 +148,9 @@ class GamePanel:
         if not self._same_map(game, f"Start a new game of {scenario}"):
             return None
         self.cmd.set_game(game)
-        c.say(f"New game: {c.game_title()}, seed {seed}. Begin the first impulse in the Impulse tab.",
-                refused=False)
+        first = ("Buy cards in the Impulse tab's Planning panel (3.1)." if game.state.stage == "planning"
+                 else "Begin the first impulse in the Impulse tab.")
+        c.say(f"New game: {c.game_title()}{at}, seed {seed}. {first}", refused=False)
         return game
 
     def _same_map(self, game, what: str) -> bool:

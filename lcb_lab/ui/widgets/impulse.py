@@ -40,11 +40,13 @@ from typing import TYPE_CHECKING, Any, Iterable, Protocol
 
 import ipywidgets as W
 
+from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.rules.stages.sequence import ap_cost
 from lcb_lab.ui.widgets.controller import follow
 from lcb_lab.ui.widgets.impulse_act import ActControls
 from lcb_lab.ui.widgets.impulse_combat import NO_LRS_TARGET, CombatAllocator
 from lcb_lab.ui.widgets.impulse_declare import ACTION_KINDS, DeclarationBuilder, action_text
+from lcb_lab.ui.widgets.impulse_why import act_tooltip
 from lcb_lab.ui.widgets.panels import esc, rule_badges, team_span, view_name
 from lcb_lab.ui.widgets.sync import set_options
 
@@ -63,6 +65,9 @@ class ImpulseCommands(Protocol):
 
     def declare(self, actions: list[dict]) -> Any:
         """Declare the impulse's Core Actions (3.03): ``[{"kind", "units", "jcc"}]``."""
+
+    def pass_impulse(self) -> Any:
+        """Pass: declare no Core Action (3.310) and end the impulse when it may end (3.3)."""
 
     def move(self, action: int, dest: str | None) -> Any:
         """Declared action ``#action`` moves to ``dest`` (5.12)."""
@@ -107,8 +112,7 @@ class ImpulsePanel(DeclarationBuilder, ActControls, CombatAllocator):
         self.tf = W.Dropdown(description="Task Force", layout=_lay("250px"), style={"description_width": "75px"})
         self.begin_button = W.Button(description="Begin impulse", button_style="primary", layout=_lay("120px"))
         self.begin_button.on_click(lambda _b: self.cmd.begin_impulse(self.tf.value))
-        self.relinquish_button = W.Button(description="Relinquish initiative", layout=_lay("170px"),
-                                          tooltip="3.41: only at the start of the Action Stage")
+        self.relinquish_button = W.Button(description="Relinquish initiative", layout=_lay("170px"))
         self.relinquish_button.on_click(lambda _b: self.cmd.relinquish())
         self.begin_box = W.VBox([W.HBox([self.tf, self.begin_button]), self.relinquish_button])
 
@@ -129,12 +133,16 @@ class ImpulsePanel(DeclarationBuilder, ActControls, CombatAllocator):
                                        layout=_lay("auto", min_width="110px"),
                                        tooltip="declare the actions listed (3.03); AP not used are forfeited (3.310)")
         self.declare_button.on_click(lambda _b: self.cmd.declare(list(self.pending_decl)))
+        self.pass_button = W.Button(description="Pass", icon="forward", layout=_lay("auto"))
+        self.pass_button.on_click(lambda _b: self.cmd.pass_impulse())
+        """*Pass*: declare no Core Action (every AP lost, 3.310) and end the impulse, in one click."""
         self.decl_list = W.HTML()
         self.forfeit_note = W.HTML()
         """The 3.310 note while the declaration built would leave AP unused."""
         self.declare_box = W.VBox([W.HTML("<b>Declare the impulse's Core Actions</b> " + rule_badges(["3.03", "3.31"])),
                                    self.kind, self.units, self.jcc,
-                                   W.HBox([self.add_decl, self.drop_decl, self.declare_button]), self.forfeit_note,
+                                   W.HBox([self.add_decl, self.drop_decl, self.declare_button, self.pass_button],
+                                          layout=W.Layout(flex_flow="row wrap")), self.forfeit_note,
                                    self.decl_list])
 
         # -- act
@@ -224,7 +232,8 @@ class ImpulsePanel(DeclarationBuilder, ActControls, CombatAllocator):
         self.locked = False
 
         self.controls = [self.tf, self.begin_button, self.relinquish_button, self.kind, self.units, self.jcc,
-                         self.add_decl, self.drop_decl, self.declare_button, self.action, self.move_button,
+                         self.add_decl, self.drop_decl, self.declare_button, self.pass_button, self.action,
+                         self.move_button,
                          self.conceal_button, self.zor_button, self.log_unit, self.rv, self.grant_unit,
                          self.grant_slot, self.grant_rp, self.add_grant, self.resupply_button, self.shooter,
                          self.slot, self.target, self.dice, self.add_lrs_button, self.add_ga_button,
@@ -264,6 +273,8 @@ class ImpulsePanel(DeclarationBuilder, ActControls, CombatAllocator):
         for w in self.controls:
             if not w.disabled:
                 w.disabled = True
+            if isinstance(w, W.Button) and w.tooltip:
+                w.tooltip = ""                  # a reason of the playing team's view is no other view's
         for dd in (self.tf, self.action, self.log_unit, self.rv, self.grant_unit, self.grant_slot, self.shooter,
                    self.slot, self.target, self.kind):
             set_options(dd, [])
@@ -292,6 +303,13 @@ class ImpulsePanel(DeclarationBuilder, ActControls, CombatAllocator):
         imp = self.ctl.game.impulse
         self.end_button.layout.display = "flex" if imp is not None or legal else "none"
         self.end_button.disabled = not legal
+        self._tip(self.end_button, A.EndImpulse(), legal, "end the impulse (3.3)")
+
+    def _tip(self, button: W.Button, action, enabled: bool, does: str) -> None:
+        """``button``'s tooltip: what it does, or why it is greyed (:func:`impulse_why.act_tooltip`)."""
+        tip = act_tooltip(self.ctl, button.description, action, enabled, does)
+        if button.tooltip != tip:
+            button.tooltip = tip
 
     def status_text(self) -> str:
         """The status line (HTML): during an impulse whose it is and its AP; between impulses
@@ -370,6 +388,8 @@ class ImpulsePanel(DeclarationBuilder, ActControls, CombatAllocator):
             set_options(self.tf, o.task_forces)
             self.begin_button.disabled = not o.task_forces
             self.relinquish_button.disabled = not o.relinquish
+            self._tip(self.relinquish_button, A.Relinquish(), o.relinquish,
+                      "the other team begins the first impulse of the turn (3.41)")
             return
         if phase == "declare":
             kinds = o.kinds()
@@ -382,13 +402,11 @@ class ImpulsePanel(DeclarationBuilder, ActControls, CombatAllocator):
         acts = [(f"#{d.aid} {action_text(d.kind, d.units, d.jcc)}" + (" (moved)" if d.moved else ""), d.aid)
                 for d in imp.actions]
         set_options(self.action, acts)
-        self._hex_buttons()
-        no_combat = "" if fight else (
+        self._no_combat = "" if fight else (
             '<div class="lcb-small lcb-muted">No combat this impulse: no Move and/or Initiate Combat action was '
             "declared and no unit is engaged in Continuing Combat (7.22); Combined Arms Activation (7.18) only "
             "supports a GROUND ASSAULT.</div>")
-        self._no_combat = no_combat
-        self._draw_hint(self._declared(self._aid()) if self._aid() is not None else None)
+        self._hex_buttons()                  # the act buttons, their reasons and the hint under them
         res_units = [u for d in imp.actions if d.kind == "move_resupply" for u in d.units
                      if g.utype(u).is_logistics]
         self.resupply_box.layout.display = "flex" if res_units else "none"
@@ -400,6 +418,7 @@ class ImpulsePanel(DeclarationBuilder, ActControls, CombatAllocator):
         committed = imp.combat is not None
         self.commit_button.disabled = committed or o.combat is None
         self.resolve_button.disabled = not o.resolve
+        self._tip(self.resolve_button, A.ResolveCombat(), o.resolve, "roll the committed combat (7.010)")
         self.alloc_box.layout.display = "none" if committed else "flex"
         if not committed:
             self.combat_state.value = "" if o.combat is not None or not fight else (

@@ -10,6 +10,7 @@ from __future__ import annotations
 from lcb_lab.kernel.errors import LabError
 from lcb_lab.ui.widgets.cards import play_anchor
 from lcb_lab.ui.widgets.impulse_declare import JCC_KINDS
+from lcb_lab.ui.widgets.impulse_why import conceal_reason, move_reason, zor_reason
 from lcb_lab.ui.widgets.panels import esc
 from lcb_lab.ui.widgets.sync import set_options
 
@@ -73,24 +74,49 @@ class ActControls:
             for b in (self.move_button, self.zor_button, self.conceal_button, self.resupply_button):
                 b.disabled = True
             c.moving, c.card_action = (), None
+            if not self.locked and imp is not None and imp.phase != "declare":
+                self._draw_hint(None)
             return
         d = self._declared(aid)
         c.card_action = aid if d is not None and d.kind in JCC_KINDS else None
         self.act_row.layout.display = "none" if d is not None and d.kind == "play_jcc" else "flex"
-        self._draw_hint(d)
         c.moving = self._moving(aid)
         self.move_button.disabled = not (hx in o.moves(aid) and self._known_path(aid, hx))
         self.zor_button.disabled = hx not in o.zor(aid)
         self.conceal_button.disabled = not o.conceal(aid)
         self.resupply_button.disabled = not o.resupply(aid)
+        self._draw_hint(d, self._greyed(d, hx))
+
+    def _greyed(self, d, hx: str | None) -> list[tuple[str, str]]:
+        """[(button label, why it is greyed)] of the greyed *Move to* / *ZOR into* / *Conceal* of
+        declared action ``d`` (:mod:`lcb_lab.ui.widgets.impulse_why`); each button's tooltip says the
+        same (or what it does, when enabled)."""
+        out: list[tuple[str, str]] = []
+        if d is None or d.kind == "play_jcc":
+            return out
+        for b, why, tip in ((self.move_button, lambda: move_reason(self.ctl, d, hx),
+                             f"move #{d.aid}'s units to {hx} along the cheapest legal path (5.12)"),
+                            (self.zor_button, lambda: zor_reason(self.ctl, d, hx),
+                             f"#{d.aid}'s ground units exercise their ZOR into {hx}, revealing what is there (6.21)"),
+                            (self.conceal_button, lambda: conceal_reason(self.ctl, d),
+                             f"turn #{d.aid}'s units face down (6.1)")):
+            line = why() if b.disabled else ""
+            if line:
+                out.append((b.description, line))
+            tip = f"{b.description}: {line}" if line else tip
+            if b.tooltip != tip:
+                b.tooltip = tip
+        return out
 
     def _declared(self, aid: int):
         """The active impulse's declared Core Action ``aid`` (``state.Declared``; None: none)."""
         return next((d for d in self.ctl.game.impulse.actions if d.aid == aid), None)
 
-    def _draw_hint(self, d) -> None:
-        """The line under the act buttons for declared action ``d``: how to move / ZOR, or, for a
-        card play, where its card is played (3.31) -- then why no combat (7.22)."""
+    def _draw_hint(self, d, greyed: list[tuple[str, str]] = ()) -> None:
+        """The lines under the act buttons for declared action ``d``: why the first greyed button is
+        greyed (``greyed``: one line, *Move to* first; each greyed button's tooltip holds its own -- the
+        Impulse tab keeps its height at 1366x768), or how to move / ZOR before a hex is clicked; for a card play,
+        where its card is played (3.31) -- then why no combat (7.22)."""
         card = ""
         if d is not None and d.kind in JCC_KINDS:
             name = esc(d.jcc or "its card")
@@ -99,7 +125,10 @@ class ActControls:
                     f'target, then <b>Play</b>; 3.31) \u2014 <a class="lcb-go-play" href="#{play_anchor(self.ctl)}">'
                     "Go to Play a card</a></div>" if ready else
                     f'<div class="lcb-small lcb-muted">#{d.aid}: {name} has no play left now (3.31).</div>')
-        move = "" if d is not None and d.kind == "play_jcc" else (
+        move = "" if d is not None and d.kind == "play_jcc" else "".join(
+            f'<div class="lcb-small lcb-why" title="{esc(f"{label}: {why}")}"><b>{esc(label)}</b>: {esc(why)}.</div>'
+            for label, why in greyed[:1]) \
+            if greyed or self.ctl.selected_hex else (
             '<div class="lcb-small lcb-muted">Click a hex first (a move: the cheapest legal '
             "path, 5.12; ZOR: one adjacent hex, 6.21).</div>")
         self.act_hint.value = move + card + self._no_combat

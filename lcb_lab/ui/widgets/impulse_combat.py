@@ -8,7 +8,7 @@ works on its widgets (``shooter``, ``slot``, ``target``, ``dice``, ``alloc_list`
 """
 from __future__ import annotations
 
-from lcb_lab.ui.widgets.panels import esc, hp_lost_rows, rule_badges, slot_words
+from lcb_lab.ui.widgets.panels import esc, hp_lost_rows, odds_bars_html, rule_badges, slot_words
 from lcb_lab.ui.widgets.sync import set_options
 
 
@@ -134,7 +134,8 @@ class CombatAllocator:
         for tgt, o in odds.items():
             dmg = hp_lost_rows(o["damage"])
             lines.append(f"<div><b>{esc(tgt)}</b>: P(destroyed) <b>{o['p_destroy'] * 100:.1f}%</b>, "
-                         f"expected damage {o['expected']:.2f}<br><span class='lcb-small lcb-muted'>{dmg}</span></div>")
+                         f"expected damage {o['expected']:.2f}{odds_bars_html(o['damage'])}<br>"
+                         f"<span class='lcb-small lcb-muted'>{dmg}</span></div>")
         self.preview.value = (f'<div class="lcb-card"><b>Exact odds before rolling</b> {rule_badges(["7.02", "7.57"])}'
                               '<span class="lcb-small lcb-muted"> before any INTERCEPT (the defender decides after '
                               f'you commit, 7.54)</span>{"".join(lines)}</div>')

@@ -32,6 +32,10 @@ UNIT_KINDS = {k for k in CORE_ACTION_NAMES if k not in ("play_jcc", NETWORK_REPA
 
 JCC_KINDS = {"play_jcc", "move_embarked_jcc"}
 
+DECLARE_EMPTY = ("Declare: add a Core Action first (Action, Units, then Add action; 3.31) \u2014 or Pass to "
+                 "declare none (3.310)")
+"""Why *Declare* is greyed while the builder holds no Core Action (its tooltip)."""
+
 
 def action_text(kind: str, units: Iterable[str] = (), jcc: str | None = None) -> str:
     """A Core Action as the log words it: "Move and/or Initiate Combat: DDG-51",
@@ -107,11 +111,20 @@ class DeclarationBuilder:
         colour = "#a8231a" if cost > ap else "#1f2a33"
         self.decl_list.value = (f'<div style="color:{colour}">AP: {cost} of {ap} used</div>'
                                 + (f"<ol>{items}</ol>" if items else '<span class="lcb-muted">No action added yet.</span>'))
-        self.declare_button.description = f"Declare (forfeit {left} AP)" if left > 0 else "Declare"
+        empty = not self.pending_decl
+        self.declare_button.description = f"Declare (forfeit {left} AP)" if left > 0 and not empty else "Declare"
+        self.declare_button.disabled = empty or self.locked
+        self.declare_button.tooltip = DECLARE_EMPTY if empty else (
+            "declare the actions listed (3.03)" + (f"; the {left} AP not used are lost (3.310)" if left > 0 else ""))
+        tf = imp.task_force if imp else "the Task Force"
+        self.pass_button.tooltip = (f"Pass: declare no Core Action \u2014 {tf}'s {ap} AP are lost (3.310) \u2014 "
+                                    "and end the impulse (3.3)")
         self.add_decl.description = "Add more" if self.pending_decl and left > 0 else "Add action"
-        self.forfeit_note.value = "" if left <= 0 else (
-            f'<div class="lcb-small lcb-locked" style="padding-left:5px">'
-            f'{"Nothing declared yet" if not self.pending_decl else f"{cost} of {ap} AP declared"}: '
+        self.forfeit_note.value = (
+            f'<div class="lcb-small lcb-locked" style="padding-left:5px"><b>Declare</b> is greyed: add a Core '
+            f'Action first {rule_badges(["3.31"])}. Or <b>Pass</b>: declare none and end the impulse; all {ap} AP '
+            f'are lost {rule_badges(["3.310"])}.</div>' if empty else "" if left <= 0 else
+            f'<div class="lcb-small lcb-locked" style="padding-left:5px">{cost} of {ap} AP declared: '
             f'declaring now forfeits {left} AP {rule_badges(["3.310"])} (passed AP are lost). '
             f'<b>Add more</b> actions, or <b>Declare (forfeit {left} AP)</b>.</div>')
 

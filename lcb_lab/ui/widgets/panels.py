@@ -53,6 +53,12 @@ CSS = """
 .lcb-card-chip { margin: 1px 0; line-height: 1.3; }
 .lcb-card-effect-row { margin: 2px 0 3px 0; padding-left: 4px; border-left: 3px solid #cfc8b4; }
 .lcb-log-card { border-left: 3px solid #2f6db3; padding-left: 3px; }
+.lcb-why { color: #3a4550; }
+.lcb-odds-bars { display: inline-flex; align-items: flex-end; gap: 2px; height: 30px; vertical-align: middle;
+                 margin: 0 4px; cursor: help; }
+.lcb-odds-col { display: inline-flex; flex-direction: column; align-items: center; justify-content: flex-end; height: 100%; }
+.lcb-odds-bar { width: 9px; }
+.lcb-odds-k { font-size: 9px; line-height: 11px; color: #4a5560; border-top: 1px solid #9aa3ad; }
 /* chapters 10-14: the Embark Area of a ship (capacity bars), the special actions of the Impulse tab */
 .lcb-cargo { margin: 2px 0 0 0; padding: 2px 7px; border-top: 1px dashed #cfc8b4; }
 .lcb-cargo ul { margin: 0 0 0 14px; padding: 0; }
@@ -182,6 +188,23 @@ def hp_lost_rows(damage: Iterable[float]) -> str:
     """The damage distribution as a class reads it: ``damage[k]`` is P(k HP lost) (7.02, 7.05,
     7.57) -> ``"0 HP lost 0.8%, 1 HP lost 7.6%, 2 HP lost 91.6%"``."""
     return ", ".join(f"{k} HP lost {p * 100:.1f}%" for k, p in enumerate(damage))
+
+
+def odds_bars_html(damage: Iterable[float]) -> str:
+    """A small bar plot of ``damage[k]`` = P(k HP lost), k = 0..HP (7.02, 7.05, 7.57): one bar per
+    outcome, 18 px at 100%, the last (the target destroyed) red like :mod:`lcb_lab.ui.views.odds_plot`'s;
+    its words (:func:`lcb_lab.games.lcb.rules.combat.odds.pmf_words`) as the tooltip and the
+    accessible name.  ``""`` for fewer than two outcomes."""
+    from lcb_lab.games.lcb.rules.combat.odds import pmf_words
+    from lcb_lab.ui.views.odds_plot import KILL, SAFE
+    pmf = [float(p) for p in damage]
+    if len(pmf) < 2:
+        return ""
+    words = esc("HP lost: " + pmf_words(pmf, "HP", "HP", zero="none"))
+    cols = "".join(f'<span class="lcb-odds-col"><span class="lcb-odds-bar" style="height:{max(1, round(18 * p))}px;'
+                   f'background:{KILL if k == len(pmf) - 1 else SAFE}"></span><span class="lcb-odds-k">{k}</span></span>'
+                   for k, p in enumerate(pmf))
+    return f'<span class="lcb-odds-bars" role="img" aria-label="{words}" title="{words}">{cols}</span>'
 
 
 def team_span(team: str) -> str:
@@ -381,7 +404,9 @@ def entry_html(e: dict, new: bool = False) -> str:
     if is_card_entry(e):
         cls += " lcb-log-card"
     text = f": {esc(e['text'])}" if e.get("text") else ""
-    return f'<div class="{cls}">{rule_badges(e.get("rules", []))} <b>{esc(e["title"])}</b>{text}</div>'
+    damage = (e.get("data") or {}).get("damage") if e["kind"] == "odds" else None
+    bars = odds_bars_html(damage) if isinstance(damage, list) else ""
+    return f'<div class="{cls}">{rule_badges(e.get("rules", []))} <b>{esc(e["title"])}</b>{bars}{text}</div>'
 
 
 def _indexed_entries(game, team: str) -> list[tuple[int, dict]] | None:

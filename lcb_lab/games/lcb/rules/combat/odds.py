@@ -7,7 +7,7 @@ INTERCEPT hits)`` (7.57), MILDECs absorb first (4.22) and hits beyond the target
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Sequence
 
 import numpy as np
 
@@ -34,13 +34,22 @@ class EngagementOdds:
                 f"expected HP lost {self.expected_damage:.2f} of {self.hp}")
 
     def distribution_text(self) -> str:
-        """``"LRS hits 0:1% 1:9% ...; HP lost 0:47% 1:27% ..."`` (outcomes under 0.5% left out)."""
-        def fmt(pmf):
-            return " ".join(f"{k}:{p:.0%}" for k, p in enumerate(pmf) if p >= 0.005)
-        out = f"LRS hits {fmt(self.lrs_hits)}"
+        """The three distributions in words (outcomes under 0.5% left out), e.g.
+        ``"LRS hits: 0 hits 1%, 1 hit 8%, 2 hits 26%; INTERCEPT hits: 0 hits 13%, 1 hit 35%;
+        HP lost: none 29%, 1 HP 28%, 2 HP 43%"`` (the INTERCEPT part only when INTERCEPT dice roll)."""
+        out = f"LRS hits: {pmf_words(self.lrs_hits, 'hit', 'hits')}"
         if len(self.intercept_hits) > 1:
-            out += f"; INTERCEPT hits {fmt(self.intercept_hits)}"
-        return out + f"; HP lost {fmt(self.damage)}"
+            out += f"; INTERCEPT hits: {pmf_words(self.intercept_hits, 'hit', 'hits')}"
+        return out + f"; HP lost: {pmf_words(self.damage, 'HP', 'HP', zero='none')}"
+
+
+def pmf_words(pmf: Sequence[float], one: str, many: str, zero: str | None = None) -> str:
+    """A distribution ``pmf[k]`` = P(k) in words, outcomes under 0.5% left out:
+    ``pmf_words([.01, .08, .91], "hit", "hits")`` -> ``"0 hits 1%, 1 hit 8%, 2 hits 91%"``;
+    ``zero`` names the outcome 0 (``"none"``)."""
+    def name(k: int) -> str:
+        return zero if k == 0 and zero else f"{k} {one if k == 1 else many}"
+    return ", ".join(f"{name(k)} {p:.0%}" for k, p in enumerate(pmf) if p >= 0.005)
 
 
 def engagement_odds(shots: list[tuple[int, int]], intercepts: list[tuple[int, int]],
