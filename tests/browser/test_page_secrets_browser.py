@@ -12,7 +12,7 @@ names and hexes the observer keeps from that team (``tests/secret_text.py``).
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 import driver as D
 import labui as L
@@ -89,5 +89,5 @@ def test_no_team_page_names_the_other_teams_secrets(page: Page, staged_url: str,
     page.screenshot(path=str(D.RESULTS / f"page_secrets_red_{width}x{height}.png"))
     L.button(page, "Hand over: show the Blue (US) view", ".lcb-impulse").click()    # and back
     L.expect_message(page, "Showing the Blue (US) view")
-    L.expect_message(page, "Try: Port disembark from LHD 1")
+    expect(page.locator(".lcb-app .lcb-impulse").first).to_contain_text("Carry out", timeout=D.KERNEL_MS)
     assert leaks(page.evaluate(PAGE_TEXT), look_for["US"]) == []

@@ -10,7 +10,7 @@ over* to the other team (the widgets drawn for one view must not leave anything 
 next)."""
 from __future__ import annotations
 
-import pytest
+import ipywidgets as W
 
 from lcb_lab import load_scenario
 from lcb_lab.games.lcb import actions as A
@@ -119,3 +119,16 @@ def test_a_pending_card_response():
     lab = LabApp(g, team="RU")
     assert lab.decision.cards_form is not None
     _check(lab, need=("designator", "card"))
+
+
+def test_the_scan_finds_a_widget_hidden_by_hand():
+    """The scan fails on a secret that is only hidden: a button with ``layout.display = "none"``
+    (the way the lab hid the other team's controls before) still names LHD 1 to Red."""
+    g = load_scenario("gotland_redux", seed=1)
+    lab = LabApp(g, team="US")
+    lab.begin_impulse("TF Memphis")
+    lab.declare([{"kind": "move_combat", "units": ["LHD 1"]}])
+    hidden = W.Button(description="Try: Port disembark from LHD 1", layout=W.Layout(display="none"))
+    lab.impulse_panel.locked_box.children += (hidden,)
+    shown, found = _scan(lab, "RU", "AM-26")
+    assert "LHD 1" in shown["designator"] and found == ["designator: LHD 1"]
