@@ -176,8 +176,9 @@ class LabController(T.HasTraits):
         return value
 
     def view(self) -> dict:
-        """``game.view(viewer)``: what the current view may see (do not modify it)."""
-        return self._cached("view", lambda: self.game.view(self.viewer))
+        """``game.view(viewer)``: what the current view may see (do not modify it); the view
+        model's (:meth:`view_model`), so every panel draws from the one per-viewer picture."""
+        return self.view_model().view
 
     def view_model(self) -> ViewModel:
         """The current viewer's :class:`~lcb_lab.games.lcb.view_model.ViewModel` (its view, offers,
@@ -201,7 +202,7 @@ class LabController(T.HasTraits):
 
     def stage(self) -> str:
         """The game's stage: ``"planning"``, ``"deployment"``, ``"action"`` or ``"over"`` (3.0)."""
-        return getattr(self.game.state, "stage", "action")
+        return self.view_model().stage
 
     def visible_counters(self) -> dict[str, dict]:
         """The face-up (or own) counters of the current view, by unit id."""
