@@ -21,7 +21,7 @@ from lcb_lab.ui.widgets import LabApp
 from tests.secret_text import leaks, secrets, tree_strings
 
 
-def _on_page(lab: LabApp, kinds=("designator", "card", "hex")) -> tuple[str, str]:
+def _on_page(lab: LabApp) -> tuple[str, str]:
     texts, board = tree_strings(lab.widget)
     return "\n".join(texts), "\n".join(board)
 
@@ -132,3 +132,16 @@ def test_the_scan_finds_a_widget_hidden_by_hand():
     lab.impulse_panel.locked_box.children += (hidden,)
     shown, found = _scan(lab, "RU", "AM-26")
     assert "LHD 1" in shown["designator"] and found == ["designator: LHD 1"]
+
+
+def test_the_second_scenarios_first_impulse_declaring():
+    g = load_scenario("slite_landing", seed=3)
+    team = g.to_act()
+    lab = LabApp(g, team=team)
+    lab.begin_impulse(lab.offers().task_forces[0])
+    assert "done" in lab.message.value
+    unit = lab.offers().declarations[0].units[0]
+    hex_ = lab.controller.visible_counters()[unit]["hex"]
+    lab.select_hex(hex_)
+    assert unit in lab.impulse_panel.units.options
+    _check(lab, hex_)
