@@ -145,3 +145,17 @@ def test_the_second_scenarios_first_impulse_declaring():
     lab.select_hex(hex_)
     assert unit in lab.impulse_panel.units.options
     _check(lab, hex_)
+
+
+def test_the_view_model_is_built_once_per_version_and_viewer():
+    g = load_scenario("gotland_redux", seed=1)
+    lab = LabApp(g, team="US")
+    c = lab.controller
+    vm = c.view_model()
+    assert c.view_model() is vm and c.view() is vm.view and c.offers() is vm.offers
+    lab.set_team("RU")
+    ru = c.view_model()
+    assert ru is not vm and ru.viewer == "RU" and ru.offers.team is None and not ru.may_play
+    lab.set_team("US")
+    lab.begin_impulse("TF Memphis")
+    assert c.view_model().impulse == ("US", "TF Memphis", "declare") and c.view_model() is not vm
