@@ -42,13 +42,35 @@ def _scan(lab: LabApp, team: str, hex_: str | None = None) -> tuple[dict, list[s
     return shown, leaks(text, shown) + leaks(board, shown, ("designator", "card"))
 
 
+def hidden_by_hand(lab: LabApp) -> list[str]:
+    """The widgets of ``lab``'s page hidden with ``layout.display`` / ``visibility`` rather than left
+    out: a hidden widget keeps in the browser what it showed before -- ipywidgets' Button does not
+    even clear its text when its description and icon are emptied -- so a team view has none, but
+    for parts the same in every view (the BokehJS loader, the *Cancel* of an armed replacing act,
+    the branch's frame)."""
+    import ipywidgets as W
+    same_in_every_view = {id(lab.lesson_panel.lesson_cancel), id(lab.game_panel.cancel_button),
+                          id(lab.fork_view.widget)}
+    out, todo = [], [lab.widget]
+    while todo:
+        w = todo.pop()
+        todo += [c for c in getattr(w, "children", ()) or () if isinstance(c, W.Widget)]
+        lay = getattr(w, "layout", None)
+        hidden = lay is not None and (lay.display == "none" or lay.visibility == "hidden")
+        if hidden and id(w) not in same_in_every_view and not isinstance(w, W.Output):
+            out.append(f"{type(w).__name__} {getattr(w, 'description', '') or ''}".strip())
+    return out
+
+
 def _check(lab: LabApp, hex_: str | None = None, need: tuple[str, ...] = ("designator",)) -> None:
-    """Both teams' pages, each after the other's (a hand-over both ways)."""
+    """Both teams' pages, each after the other's (a hand-over both ways): no secret in any
+    widget's state, and no widget hidden by hand."""
     for team in ("US", "RU", "US"):
         shown, found = _scan(lab, team, hex_)
         for kind in need:
             assert shown[kind], f"nothing of kind {kind} to look for in {team}'s view"
         assert found == [], f"{team}'s page names: {found}"
+        assert hidden_by_hand(lab) == [], f"{team}'s page hides rather than leaves out"
 
 
 # ------------------------------------------------------------------ the steps
