@@ -251,12 +251,10 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
         self.flow_follower()
 
     def _draw_stage(self) -> None:
-        """The impulse controls only in the Action Stage (Planning / Deployment have their panels):
-        not on the page in another stage."""
-        shown = self.ctl.stage() not in ("planning", "deployment")
-        set_children(self.play_tab, [self.planning_panel.widget, self.deployment_panel.widget,
-                                     self.impulse_panel.widget if shown else None, self.special_panel.widget,
-                                     self.cards_panel.widget, self.ruling_panel.widget])
+        """The impulse controls on the page in the Action Stage only (Planning / Deployment have their panels)."""
+        act = self.ctl.stage() not in ("planning", "deployment")
+        set_children(self.play_tab, [self.planning_panel.widget, self.deployment_panel.widget, act and self.impulse_panel.widget,
+                                     self.special_panel.widget, self.cards_panel.widget, self.ruling_panel.widget])
 
     def _draw_scale(self) -> None:
         self.css.value = panels.CSS + panels.scale_css(self._css_class, self.ctl.font_scale)
