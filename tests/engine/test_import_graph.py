@@ -60,7 +60,7 @@ LCB_ORDER = {
     "rules": ("rules",),
     "io": ("io.scenario", "io.save_check_pieces", "io.save_check_cards", "io.save_check", "io.persistence"),
     "engine": ("windows", "queries", "handlers", "legal_trial", "legal_templates", "legal_declare", "legal_combat",
-               "legal_answers", "legal_cards", "legal", "step_labels", "game", "chance"),
+               "legal_answers", "legal_cards", "legal", "step_labels", "game", "chance", "offers", "view_model"),
     "front": ("io.loading", "content", "whatif"),
 }
 """The order inside LC:B, lowest first: name -> the modules (or folders) of that part."""

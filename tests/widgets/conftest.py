@@ -41,3 +41,10 @@ def widget_texts(w, out=None) -> list[str]:
         if isinstance(child, W.Widget):
             widget_texts(child, out)
     return out
+
+
+def on_page(lab, w) -> bool:
+    """Is widget ``w`` built into ``lab``'s page (a descendant of ``lab.widget``)?  A part a view
+    may not use is left out of the page, never hidden with ``layout.display``."""
+    from lcb_lab.ui.widgets.sync import shown_in
+    return shown_in(lab.widget, w)

@@ -12,6 +12,7 @@ from lcb_lab.ui.views import overlays as ov
 from lcb_lab.ui.widgets import LabApp, open_lab
 from lcb_lab.ui.widgets import panels
 from tests.conftest import widget_states
+from tests.widgets.conftest import on_page
 from lcb_lab.games.lcb import actions as A
 
 
@@ -337,7 +338,7 @@ def _red_impulse(app):
 
 def test_resupply_form_and_conceal_button(app):
     p = _red_impulse(app)
-    assert p.resupply_box.layout.display == "flex" and p.log_unit.options == ("Ivan Co",)
+    assert on_page(app, p.resupply_box) and p.log_unit.options == ("Ivan Co",)
     p.action.value = 1
     # every unit in reach is full: no grant is offered (offers from the RESUPPLY templates)
     assert p.grant_unit.options == () and p.add_grant.disabled and p.resupply_button.disabled
@@ -409,7 +410,7 @@ def test_impulse_controls_are_hidden_from_the_other_team():
     jccs = lab.game.view("instructor")["jccs"]
     secrets = _concealed(lab.game, "RU") + sorted(set(jccs["RU"]) - set(jccs["US"]))   # RU-only card names
     # RU is due to begin: the US view may not choose RU's Task Force
-    assert p.locked and p.tf.options == () and p.begin_box.layout.display == "none"
+    assert p.locked and p.tf.options == () and not on_page(lab, p.begin_box)
     assert "Red (RU) begins the next impulse" in _text(p.locked_note.value)
     before = _state(lab.game)
     assert lab.begin_impulse("TF St. Petersburg") is None
@@ -434,7 +435,7 @@ def test_impulse_controls_are_hidden_from_the_other_team():
     assert p.log_unit.options == () and p.shooter.options == () and p.jcc.options == ()
     assert all(w.disabled for w in p.controls)
     for box in (p.begin_box, p.declare_box, p.act_box, p.combat_box, p.end_button):
-        assert box.layout.display == "none"
+        assert not on_page(lab, box)                      # not built into the page (not hidden)
     assert _leaks(lab, secrets) == {}
     # ... and the Python methods that mirror the buttons refuse too, changing nothing
     before = _state(lab.game)
@@ -477,7 +478,7 @@ def test_decision_question_belongs_to_the_deciding_team(app):
     # the US view sees the kind of question only: no prompt, no options, no way to answer
     assert "INTERCEPT" in app.decision.header.value and d.prompt not in _text(app.decision.header.value)
     assert app.decision.policy_box.children == ()
-    assert app.decision.answer_button.layout.display == "none" and app.decision.answer_button.disabled
+    assert not on_page(app, app.decision.answer_button) and app.decision.answer_button.disabled
     assert _leaks(app, ["FFG-454", "DDG-605"]) == {}
     before = _state(app.game)
     assert app.answer_policy("no_intercept") is None and app.answer([]) is None

@@ -19,7 +19,7 @@ from lcb_lab.ui.widgets.card_hand import card_detail_html, deck_of, seen_cards
 from lcb_lab.ui.widgets.cards import play_anchor
 from lcb_lab.ui.widgets.reactions import CardResponseForm
 
-from conftest import plain_text, state_json, widget_texts as _texts
+from conftest import on_page, plain_text, state_json, widget_texts as _texts
 
 HIDDEN_RU = "Attack on Command and Control"
 """A card only the RU deck has: the US view must never name it while it is hidden."""
@@ -143,7 +143,7 @@ def test_carrying_out_a_card_play_shows_its_play_not_the_move_buttons():
     ip, cp = lab.impulse_panel, lab.cards_panel
     lab.select_hex("AL-21")
     assert ip.action.options == (("#1 Play a JCC (Tactical Cyber Attack)", 1),) and ip.action.value == 1
-    assert ip.act_row.layout.display == "none"
+    assert not on_page(lab, ip.act_row)
     hint = plain_text(ip.act_hint.value)
     assert "Click a hex first" not in hint and "Move to" not in hint
     assert hint.startswith("#1: play Tactical Cyber Attack under Play a card (its option and target, then "
@@ -169,16 +169,16 @@ def test_a_move_next_to_a_card_play_keeps_the_move_buttons():
     ip = lab.impulse_panel
     lab.select_hex("AL-21")
     ip.action.value = 1
-    assert ip.act_row.layout.display == "flex" and lab.ctl.card_action is None
+    assert on_page(lab, ip.act_row) and lab.ctl.card_action is None
     assert ip.move_button.description == "Move to AL-21"
     assert plain_text(ip.act_hint.value).startswith(           # a hex is clicked: why Move to it is greyed
         "Move to AL-21: rule 5.12: AL-21 is out of reach for LHD 1 (MP 5).")
     ip.action.value = 2
-    assert ip.act_row.layout.display == "none" and lab.ctl.card_action == 2
+    assert not on_page(lab, ip.act_row) and lab.ctl.card_action == 2
     assert plain_text(ip.act_hint.value).startswith("#2: play Tactical Cyber Attack under Play a card")
     assert lab.cards_panel.card.value == "US-1|2"
     ip.action.value = 1
-    assert ip.act_row.layout.display == "flex" and lab.ctl.card_action is None
+    assert on_page(lab, ip.act_row) and lab.ctl.card_action is None
 
 
 def test_the_instructor_targets_the_units_of_the_clicked_stack():
@@ -244,9 +244,9 @@ def test_the_decision_panel_asks_the_deciding_team_only():
     text = plain_text(d.header.value) + " ".join(plain_text(w.value) for w in d.body.children
                                                  if isinstance(w, W.HTML))
     assert "card response" in text and "#1 Tactical Cyber Attack (Blue (US))" in text and "US-1" not in text
-    assert d.answer_button.description == "Respond" and d.pass_button.layout.display == "flex"
+    assert d.answer_button.description == "Respond" and on_page(lab, d.pass_button)
     lab.set_team("US")                    # the player's side: the kind and who decides, no options
-    assert d.cards_form is None and d.answer_button.layout.display == "none"
+    assert d.cards_form is None and not on_page(lab, d.answer_button)
     assert HIDDEN_RU not in " ".join(_texts(lab.widget))
     assert "Hand over" in " ".join(_texts(d.body))
 
@@ -295,7 +295,7 @@ def test_planning_buy_into_the_pool_and_attached_from_the_team_view():
     g = _planning()
     lab = LabApp(g, team="US")
     pp = lab.planning_panel
-    assert pp.shown and lab.impulse_panel.widget.layout.display == "none"
+    assert pp.shown and not on_page(lab, lab.impulse_panel.widget)
     cp = g.state.cp["US"]
     head = plain_text(pp.head.value)
     assert f"CP left: Blue (US) {cp} CP" in head and "Red (RU)" not in head     # its own CP only

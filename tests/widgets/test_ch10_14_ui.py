@@ -208,7 +208,7 @@ def test_an_act_not_offered_is_shown_with_the_engines_reason():
     g, lab = _memphis()
     lab.select_hex("AM-26")                            # LHD 1 at sea, no port
     p = lab.special_panel
-    assert p.widget.layout.display == "flex"
+    assert p.shown
     (tried,) = [t for t in p.tried if isinstance(t[0], A.PortTransfer)]
     assert tried[0].ship == "LHD 1"
     assert tried[1].startswith("Refused by rule 12.3")
@@ -234,7 +234,7 @@ def test_offered_acts_are_listed_and_the_other_team_gets_nothing(monkeypatch):
     near = [a for a in p.offered if a == offer or (isinstance(a, A.MarkerAction) and "AM-26" in a.path)]
     assert f"{len(p.offered)} acts offered; {len(near)} about AM-26" in plain_text(p.why.value)
     lab.set_team("RU")                               # not RU's impulse: hidden and emptied
-    assert p.widget.layout.display == "none" and p.picker.options == () and p.quick_labels == []
+    assert not p.shown and p.picker.options == () and p.quick_labels == []
     assert not any("Port disembark" in t for t in _texts(lab.widget))
 
 
@@ -454,7 +454,7 @@ def test_a_torpedo_attack_from_the_impulse_tab_and_the_track_it_leaves():
     g.apply(A.Move(1, ("D-6",)))
     us = LabApp(g, team="US")
     assert "Anna" not in _all_texts(us)                 # a hidden submarine: nothing at all (14.03)
-    assert us.special_panel.widget.layout.display == "none"
+    assert not us.special_panel.shown
     lab = LabApp(g, team="RU")
     track = lab.map.sources["sub_track"].data           # its owner's Submarine Operations Tracker (14.03)
     assert track["label"] and track["label"][0].startswith("Anna track")
@@ -494,11 +494,11 @@ def test_the_special_section_offers_nothing_while_the_past_is_shown():
     g, lab = _memphis()
     lab.select_hex("AM-25")                            # ISR-1: its moves are listed now
     p = lab.special_panel
-    assert p.widget.layout.display == "flex" and p.offered
+    assert p.shown and p.offered
     lab.show_step(1)                                   # the History tab: the game after its first step
-    assert p.widget.layout.display == "none" and p.offered == [] and p.quick_labels == []
+    assert not p.shown and p.offered == [] and p.quick_labels == []
     lab.back_to_now()
-    assert p.widget.layout.display == "flex" and p.offered
+    assert p.shown and p.offered
 
 
 # ------------------------------------------------------------------ the second scenario, played at random under the lab
@@ -613,7 +613,7 @@ def test_the_13_14_ruling_is_entered_and_used_from_the_lab():
                          "1 Anna": {"type": "runi_naval_infantry_platoon", "hex": "H-8"}},
                   cards={"RU": ["Proxy Forces: Militia"]}, initiative="RU", forced=[3])
     ru = LabApp(g, team="RU")
-    assert ru.ruling_panel.widget.layout.display == "none"             # the instructor's form only
+    assert not ru.ruling_panel.widget.children             # the instructor's form only
     before = state_json(g)
     ru.instructor_ruling("RU", "ammunition", 3)
     assert "Instructor view only" in plain_text(ru.message.value) and state_json(g) == before

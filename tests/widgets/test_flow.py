@@ -7,16 +7,16 @@ import ipywidgets as W
 
 from lcb_lab.ui.widgets import open_lab
 
-from conftest import plain_text
+from conftest import on_page, plain_text
 from lcb_lab.games.lcb import actions as A
 
 NO_INTERCEPT = "no_intercept"
 
 
 def _end(lab) -> tuple[bool, bool]:
-    """(shown, enabled) of *End impulse*: shown means it and every box around it are displayed."""
+    """(shown, enabled) of *End impulse*: shown means it is built into the page."""
     p = lab.impulse_panel
-    shown = all(w.layout.display != "none" for w in (p.widget, p.finish_row, p.end_button))
+    shown = on_page(lab, p.end_button)
     return shown, shown and not p.end_button.disabled
 
 

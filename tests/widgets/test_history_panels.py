@@ -10,6 +10,7 @@ from lcb_lab.games.lcb.content.lesson import Lesson
 from lcb_lab.ui.widgets import LabApp
 from lcb_lab.ui.widgets.fork_view import ForkView
 from tests.conftest import widget_states
+from tests.widgets.conftest import on_page
 from lcb_lab.games.lcb import actions as A
 
 
@@ -306,7 +307,7 @@ def test_a_past_step_says_step_n_of_the_record_not_what_the_rules_allow_now():
            f"{asked} of the record" in body
     assert f"FFG-454 INT1 CV 12 (AL-18, 3 hex(es) from the target): up to 8 dice at step {asked}" in body
     assert "allow now" not in body and d._inputs == []
-    assert d.answer_button.layout.display == "none" and d.policy_box.children == ()
+    assert not on_page(app, d.answer_button) and d.policy_box.children == ()
     imp = app.impulse_panel
     assert f"Step {asked} of the record" in text(imp.status.value)
     assert f"Red (RU) was deciding at step {asked} of the record" in text(imp.combat_state.value)

@@ -13,7 +13,7 @@ from lcb_lab.ui.widgets import LabApp, open_lab
 from lcb_lab.ui.widgets.impulse_combat import NO_LRS_TARGET
 from lcb_lab.ui.widgets.impulse_declare import ACTION_KINDS
 from tests.conftest import widget_states
-from tests.widgets.conftest import plain_text as _text, state_json as _state  # the `lab` fixture is there too
+from tests.widgets.conftest import on_page, plain_text as _text, state_json as _state  # the `lab` fixture is there too
 from lcb_lab.games.lcb import actions as A
 
 
@@ -154,7 +154,7 @@ def test_card_effect_lands_the_marines_from_lhd1_and_adds_a_cube(lab):
     assert lab.game.unit("3 Alpha").embarked_on == "LHD 1"
     cubes = lab.game.state.network_cubes["US"]
     cp.kind.value = "network_cube"
-    assert cp.team_row.layout.display == "flex" and cp.units_row.layout.display == "none"
+    assert cp.team_row in cp.body.children and cp.units_row not in cp.body.children
     cp.team.value, cp.n.value = "US", 1
     cp.apply_button.click()
     assert lab.game.state.network_cubes["US"] == cubes + 1
@@ -212,11 +212,11 @@ def test_builder_selects_the_only_unit_and_refuses_an_action_without_units(lab):
 def test_combat_section_only_when_the_impulse_may_fight(lab):
     p = _boston(lab, kind="move_conceal")
     assert lab.game.zero_ap_attackers()["continuing"] == []
-    assert p.combat_box.layout.display == "none" and p.commit_button.disabled
+    assert not on_page(lab, p.combat_box) and p.commit_button.disabled
     assert "No combat this impulse" in _text(p.act_hint.value)
     lab2 = LabApp(load_scenario("gotland_redux", seed=1))
     p2 = _boston(lab2)
-    assert p2.combat_box.layout.display == "flex" and not p2.commit_button.disabled
+    assert on_page(lab2, p2.combat_box) and not p2.commit_button.disabled
 
 
 # ---------------------------------------------------------------- 6. one selected unit

@@ -103,15 +103,15 @@ def test_the_layout_parts_sit_where_the_grid_expects_them():
 def test_the_card_effect_folds_away_once_applied():
     lab = open_lab()
     cards = lab.card_panel
-    assert cards.visible and cards.fold.value and cards.widget.layout.display == "flex"
+    assert cards.visible and cards.fold.value and cards.widget.children == (cards.frame,)
     lab.select_hex("AL-21")
     cards.units.value = ("1 Anna",)
     cards.apply_button.click()
-    assert not cards.fold.value and cards.widget.layout.display == "none" and cards.visible
+    assert not cards.fold.value and cards.widget.children == () and cards.visible
     assert (cards.fold.description, cards.fold.icon, cards.fold.button_style) == ("Card effect: hidden", "eye-slash", "")
     cards.fold.value = True
-    assert cards.widget.layout.display == "flex"
+    assert cards.widget.children == (cards.frame,)
     assert (cards.fold.description, cards.fold.icon, cards.fold.button_style) == ("Card effect: shown", "eye",
                                                                                  "warning")
     lab.set_team("US")                                  # a team view: neither the panel nor its switch
-    assert cards.widget.layout.display == "none" and cards.fold.layout.display == "none" and not cards.visible
+    assert cards.widget.children == () and cards.fold_slot.children == () and not cards.visible

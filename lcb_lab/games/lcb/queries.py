@@ -102,6 +102,12 @@ class GameQueries:
         _check_viewer(viewer, "why_no_window")
         return why_no_window(self._ctx(), None if viewer == observer.INSTRUCTOR else viewer)
 
+    @property
+    def stage(self) -> str:
+        """The game's stage, public to every viewer: ``"planning"``, ``"deployment"``, ``"action"`` or
+        ``"over"`` (3.0)."""
+        return self.state.stage
+
     def available_task_forces(self) -> list[str]:
         """The Task Forces (ids) of the team due that may take the next impulse (3.03, 3.39); ``[]``
         during an impulse."""

@@ -72,6 +72,7 @@ from lcb_lab.ui.widgets.log_panel import LogPanel
 from lcb_lab.ui.widgets.messages import INPUT_ERRORS, MessageLine, error_text
 from lcb_lab.ui.widgets.planning import DeploymentPanel, PlanningPanel
 from lcb_lab.ui.widgets.special_actions import RulingPanel, SpecialActions, SpecialActionsPanel
+from lcb_lab.ui.widgets.sync import set_children
 from lcb_lab.ui.widgets.timeline import HistoryActions, HistoryPanel
 from lcb_lab.ui.widgets.unit_panel import UnitPanel
 
@@ -227,7 +228,7 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
         self.map_box = W.Box([self.map_model])
         self.map_box.add_class("lcb-map")
         self.hex_box = HexBox(c, self.select_hex)     # pick a hex by keyboard (label, Enter)
-        self.toolbar = W.HBox([self.hex_box.widget, self.view_picker, self.presentation_toggle, self.card_panel.fold])
+        self.toolbar = W.HBox([self.hex_box.widget, self.view_picker, self.presentation_toggle, self.card_panel.fold_slot])
         self.toolbar.add_class("lcb-toolbar")
         self.topbar = W.HBox([self.message, self.toolbar])
         """The lab's top row: the message line (a fixed place, fixed height), the views, Presentation."""
@@ -252,9 +253,10 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
         self.flow_follower()
 
     def _draw_stage(self) -> None:
-        """The impulse controls only in the Action Stage (Planning / Deployment have their panels)."""
-        shown = self.ctl.stage() not in ("planning", "deployment")
-        self.impulse_panel.widget.layout.display = None if shown else "none"
+        """The impulse controls on the page in the Action Stage only (Planning / Deployment have their panels)."""
+        act = self.ctl.stage() not in ("planning", "deployment")
+        set_children(self.play_tab, [self.planning_panel.widget, self.deployment_panel.widget, act and self.impulse_panel.widget,
+                                     self.special_panel.widget, self.cards_panel.widget, self.ruling_panel.widget])
 
     def _draw_scale(self) -> None:
         self.css.value = panels.CSS + panels.scale_css(self._css_class, self.ctl.font_scale)

@@ -8,8 +8,8 @@ cover: a card's stated outcome applied as a typed ``ScriptedEffect`` (see
 units from their ship (disembark from "LHD 1" into a hex).  It says plainly
 that the outcome is scripted, not simulated, and the log marks it so.
 
-Instructor view only: in a team view the panel is hidden, disabled and
-emptied (its lists would name the other team's units and cards).
+Instructor view only: in a team view neither the panel nor its switch is on the page, and its
+inputs are disabled and emptied (its lists would name the other team's units and cards).
 
 It observes the controller's ``version``, ``viewer``, ``selected_hex`` (the
 clicked hex's stack, the landing hex) and ``selected_unit`` (the ship units
@@ -27,7 +27,7 @@ from lcb_lab.ui.offers import card_plays
 from lcb_lab.ui.widgets import card_hand
 from lcb_lab.ui.widgets.controller import follow
 from lcb_lab.ui.widgets.panels import esc, rule_badges
-from lcb_lab.ui.widgets.sync import set_options
+from lcb_lab.ui.widgets.sync import set_children, set_options
 
 if TYPE_CHECKING:  # pragma: no cover
     from lcb_lab.ui.widgets.controller import LabController
@@ -97,15 +97,15 @@ class CardEffectPanel:
         self.team_row = W.HBox([self.team, self.n])
         self.disembark_row = W.HBox([self.host, self.hex])
         self.controls = [self.card, self.kind, self.host, self.units, self.team, self.n, self.hex, self.apply_button]
-        self.body = W.VBox([self.header, self.card, self.kind, self.disembark_row, self.units_row, self.team_row,
-                            self.apply_button])
-        self.fold.layout.display = "none"
-        self.widget = W.VBox([self.body],
-                             layout=W.Layout(border="1px dashed #8a4b00", padding="2px 4px", margin="4px 0 0 0",
-                                             display="none"))
-        """The panel (shown in the Instructor view while :attr:`fold` is open); ``fold``, its switch,
-        sits in the lab's top bar."""
+        self.body = W.VBox([self.header, self.card, self.kind, self.units_row, self.apply_button])
+        self.frame = W.VBox([self.body], layout=W.Layout(border="1px dashed #8a4b00", padding="2px 4px",
+                                                         margin="4px 0 0 0"))
+        self.widget = W.VBox([])
+        """The panel: its frame in the Instructor view while :attr:`fold` is open, else nothing on the page."""
+        self.fold_slot = W.HBox([])
+        """Where :attr:`fold` sits in the lab's top bar: the switch in the Instructor view only."""
         self.widget.add_class("lcb-card-effect")
+        self.fold_slot.add_class("lcb-card-effect-switch")
         self._last_hex: str | None = None
         self._live = ctl.live
         self.follower = follow(ctl, ["version", "viewer", "selected_hex", "selected_unit"], self.refresh,
@@ -120,8 +120,7 @@ class CardEffectPanel:
             self.fold.value = False
 
     def _draw_fold(self) -> None:
-        shown = self.fold.layout.display != "none"
-        self.widget.layout.display = "flex" if shown and self.fold.value else "none"
+        set_children(self.widget, [self.frame] if self.visible and self.fold.value else [])
         on = bool(self.fold.value)                  # the switch says its state in words, icon and colour
         self.fold.description = FOLD_LOOK[on][0]
         self.fold.icon = FOLD_LOOK[on][1]
@@ -130,7 +129,7 @@ class CardEffectPanel:
     @property
     def visible(self) -> bool:
         """Is the panel offered in this view (the Instructor's), open or folded?"""
-        return self.fold.layout.display != "none"
+        return bool(self.fold_slot.children)
 
     # ------------------------------------------------------------ the effect
     def effect(self) -> dict:
@@ -171,7 +170,7 @@ class CardEffectPanel:
         if c.viewer != "instructor":
             self._hide()
             return
-        self.fold.layout.display = "flex"
+        set_children(self.fold_slot, [self.fold])
         self._draw_fold()
         for w in self.controls:
             if w.disabled:
@@ -182,9 +181,9 @@ class CardEffectPanel:
         jccs = view["jccs"].get(team, []) if team else sorted({j for js in view["jccs"].values() for j in js})
         set_options(self.card, jccs)
         kind = self.kind.value
-        self.units_row.layout.display = "none" if kind == "network_cube" else "flex"
-        self.team_row.layout.display = "flex" if kind == "network_cube" else "none"
-        self.disembark_row.layout.display = "flex" if kind == "disembark" else "none"
+        set_children(self.body, [self.header, self.card, self.kind, self.disembark_row if kind == "disembark" else None,
+                                 None if kind == "network_cube" else self.units_row,
+                                 self.team_row if kind == "network_cube" else None, self.apply_button])
         if kind == "disembark":
             hosts = self._hosts(view)
             if self.host.value not in hosts:
@@ -206,8 +205,10 @@ class CardEffectPanel:
         self.units_hint.value = f'<div class="lcb-small lcb-muted">Units: {esc(hint)}</div>'
 
     def _hide(self) -> None:
-        """A team view: hidden, disabled, every list emptied (nothing of it reaches the browser)."""
-        self.widget.layout.display = self.fold.layout.display = "none"
+        """A team view: not on the page (panel and switch), disabled, every list emptied (nothing of
+        it reaches the browser)."""
+        set_children(self.fold_slot, [])
+        set_children(self.widget, [])
         for w in self.controls:
             if not w.disabled:
                 w.disabled = True
@@ -431,9 +432,10 @@ class CardsPanel:
             w.disabled = not any_play
         e = self.effect()
         kind = e.target if e is not None else "none"
-        self.units.layout.display = "flex" if kind == "units" else "none"
-        self.target_card.layout.display = "flex" if kind in ("enemy_card", "own_card") else "none"
-        self.hex_row.layout.display = "flex" if kind == "hexes" else "none"
+        set_children(self.play_box, [self.play_head, self.card, self.option, self.target_hint,
+                                     self.units if kind == "units" else None,
+                                     self.target_card if kind in ("enemy_card", "own_card") else None,
+                                     self.hex_row if kind == "hexes" else None, self.play_button])
         units = c.hex_units(c.selected_hex) if kind == "units" else []
         set_options(self.units, units, value=tuple(u for u in self.units.value if u in units) or tuple(units))
         if kind in ("enemy_card", "own_card"):

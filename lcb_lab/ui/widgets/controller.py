@@ -40,9 +40,10 @@ Traits (who observes what: ``docs/ui.md``):
                    None: the Cards panel's *Play a card* preselects its card use (3.31)
 =================  ==================================================================
 
-Rule facts are the engine's: :meth:`offers` is ``lcb_lab.ui.offers.offers`` (the
-view's legal actions) computed once per ``(version, viewer)``; :meth:`view` is
-``game.view(viewer)`` cached the same way.  Hidden information: everything
+Rule facts are the engine's: :meth:`view_model` is the viewer's
+:class:`~lcb_lab.games.lcb.view_model.ViewModel` (built from the observer's outputs only),
+:meth:`offers` is ``lcb_lab.games.lcb.offers.offers`` (the view's legal actions), both computed
+once per ``(version, viewer)``; :meth:`view` is ``game.view(viewer)`` cached the same way.  Hidden information: everything
 derived here is computed from ``viewer``'s view.
 """
 from __future__ import annotations
@@ -53,8 +54,8 @@ from typing import TYPE_CHECKING, Any, Callable, ContextManager, Iterator, Seque
 import traitlets as T
 
 from lcb_lab.games.lcb.game import Game
+from lcb_lab.games.lcb.view_model import ViewModel, view_model
 from lcb_lab.ui.offers import NOTHING, Offers
-from lcb_lab.ui.offers import offers as legal_offers
 from lcb_lab.ui.views import palette
 from lcb_lab.ui.widgets import panels
 
@@ -175,15 +176,22 @@ class LabController(T.HasTraits):
         return value
 
     def view(self) -> dict:
-        """``game.view(viewer)``: what the current view may see (do not modify it)."""
-        return self._cached("view", lambda: self.game.view(self.viewer))
+        """``game.view(viewer)``: what the current view may see (do not modify it); the view
+        model's (:meth:`view_model`), so every panel draws from the one per-viewer picture."""
+        return self.view_model().view
+
+    def view_model(self) -> ViewModel:
+        """The current viewer's :class:`~lcb_lab.games.lcb.view_model.ViewModel` (its view, offers,
+        pending choice if its own, log, step label), built once per change of the game or the
+        view like :meth:`view`; while the past is shown it offers nothing.  The panels that carry
+        secrets build their children from it only."""
+        shown = None if self.game is self.live else NOTHING
+        return self._cached("view_model", lambda: view_model(self.game, self.viewer, shown))
 
     def offers(self) -> Offers:
         """The current view's legal actions (:func:`lcb_lab.ui.offers.offers`), computed once per
         change of the game or the view; :data:`~lcb_lab.ui.offers.NOTHING` while the past is shown."""
-        if self.game is not self.live:
-            return NOTHING
-        return self._cached("offers", lambda: legal_offers(self.game, self.viewer))
+        return self.view_model().offers
 
     def cards(self) -> tuple[list[dict], dict[str, dict[str, int]]]:
         """The cards the current view may know: ``(cards, counts)`` of ``game.view(viewer)["cards"]``
@@ -194,7 +202,7 @@ class LabController(T.HasTraits):
 
     def stage(self) -> str:
         """The game's stage: ``"planning"``, ``"deployment"``, ``"action"`` or ``"over"`` (3.0)."""
-        return getattr(self.game.state, "stage", "action")
+        return self.view_model().stage
 
     def visible_counters(self) -> dict[str, dict]:
         """The face-up (or own) counters of the current view, by unit id."""
@@ -230,9 +238,8 @@ class LabController(T.HasTraits):
         return imp.team if imp is not None else self.game.next_team()
 
     def may_play(self) -> bool:
-        """May the current view see and drive the impulse controls?"""
-        who = self.playing_team()
-        return self.viewer == "instructor" or who is None or self.viewer == who
+        """May the current view see and drive the impulse controls (:attr:`ViewModel.may_play`)?"""
+        return self.view_model().may_play
 
     def locked_text(self) -> str:
         """Why the current view may not play the impulse."""

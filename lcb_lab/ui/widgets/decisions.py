@@ -14,7 +14,9 @@ the rules would refuse gets no dice box, and *Answer* is enabled only when an an
 is listed.
 In the other team's view only the question's kind and the deciding team are
 shown (the prompt and the options name units and markers the other team may
-not know about), with a "Hand over" button and no way to answer.
+not know about), with a "Hand over" button; the panel draws from the view model
+(:meth:`LabController.view_model`), whose pending choice holds no prompt or
+options for that team, and *Answer* / *Pass* are not built (not hidden).
 
 In the lab the panel follows a :class:`~lcb_lab.ui.widgets.controller.LabController`
 (:meth:`DecisionPanel.bind`): it observes ``pending``, ``viewer`` and ``version`` and
@@ -27,13 +29,14 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import ipywidgets as W
 
-from lcb_lab.games.lcb.choices import CardResponseChoice, Choice, EmbarkLossesChoice, GaDefenseChoice, InterceptChoice, MildecChoice, MineAttackChoice
+from lcb_lab.games.lcb.choices import CHOICE_KINDS, CardResponseChoice, Choice, EmbarkLossesChoice, GaDefenseChoice, InterceptChoice, MildecChoice, MineAttackChoice
 from lcb_lab.games.lcb.choice_options import Target
 from lcb_lab.ui.offers import Offers
 from lcb_lab.ui.views import palette
 from lcb_lab.ui.widgets.controller import follow
 from lcb_lab.ui.widgets.panels import esc, hp_lost_rows, odds_bars_html, rule_badges, slot_words, team_span, view_name
 from lcb_lab.ui.widgets.reactions import CardResponseForm
+from lcb_lab.ui.widgets.sync import set_children
 
 if TYPE_CHECKING:  # pragma: no cover
     from lcb_lab.ui.widgets.controller import LabController
@@ -64,6 +67,20 @@ POLICY_LABELS: dict[str, tuple[str, str]] = {
 """Each named policy's button label (what it does, in the rulebook's words) and tooltip."""
 
 
+class _Asked:
+    """A choice the viewer does not answer, as far as it may know it: its kind (and heading), the
+    deciding team and the rule that asks -- never its prompt or options."""
+
+    def __init__(self, kind: str, team: str, rule: str):
+        self.kind, self.team, self.rule = kind, team, rule
+        self.title = getattr(CHOICE_KINDS.get(kind), "title", "") or kind.replace("_", " ")
+        self.prompt = ""
+
+    def to_dict(self) -> dict:
+        """The panel's redraw key: what it shows."""
+        return {"kind": self.kind, "team": self.team, "rule": self.rule}
+
+
 def policy_label(name: str) -> str:
     """The words a button or message uses for policy ``name`` (an id of
     :data:`lcb_lab.games.lcb.choices.POLICIES`); an unknown id reads as itself, with spaces."""
@@ -91,14 +108,16 @@ class DecisionPanel:
                                       layout=W.Layout(width="110px"))
         self.answer_button.on_click(lambda _b: self.on_answer(self.value()))
         label, tip = POLICY_LABELS["pass"]
-        self.pass_button = W.Button(description=label, icon="forward", layout=W.Layout(width="auto", display="none"),
-                                    tooltip=tip)
+        self.pass_button = W.Button(description=label, icon="forward", layout=W.Layout(width="auto"), tooltip=tip)
         """The card response's one *Pass* (its ``pass`` policy is not repeated among the policy buttons)."""
         self.pass_button.on_click(lambda _b: self.on_answer({"responses": [], "card_intercepts": []}))
         self.policy_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
-        self.widget = W.VBox([self.header, self.body, W.HBox([self.answer_button, self.pass_button]), self.policy_box],
-                             layout=W.Layout(display="none", border="2px solid #d07a00", padding="4px",
-                                             margin="4px 0"))
+        self.answer_row = W.HBox([])
+        """*Answer* (or *Respond*) and *Pass*: built only in a view that answers the choice now."""
+        self.frame = W.VBox([self.header, self.body, self.answer_row, self.policy_box],
+                            layout=W.Layout(border="2px solid #d07a00", padding="4px", margin="4px 0"))
+        self.widget = W.VBox([])
+        """The panel: the framed question while a choice is pending, else nothing on the page."""
         self.widget.add_class("lcb-decision")
         self.choice: Choice | None = None
         self._key = None
@@ -115,15 +134,24 @@ class DecisionPanel:
 
     @property
     def visible(self) -> bool:
-        """True when the panel is shown (a choice is pending)."""
-        return self.widget.layout.display != "none"
+        """True when the panel is on the page (a choice is pending)."""
+        return bool(self.widget.children)
 
     def bind(self, ctl: "LabController") -> None:
         """Follow ``ctl``: the pending decision, in its view, with the view's offers."""
         self.ctl = ctl
-        self.follower = follow(ctl, ["pending", "viewer", "version", "past_step"],
-                               lambda: self.refresh(ctl.pending, ctl.viewer, ctl.offers() if ctl.pending else None,
-                                                    past_step=ctl.past_step))
+        self.follower = follow(ctl, ["pending", "viewer", "version", "past_step"], self._draw_from_view)
+
+    def _draw_from_view(self) -> None:
+        """Draw from the controller's view model: the choice itself only when the viewer answers
+        it (its team, or the instructor), else only its kind, rule and the deciding team."""
+        c = self.ctl
+        vm = c.view_model()
+        p = vm.pending
+        if p is None or p.mine:
+            self.refresh(p.choice if p else None, c.viewer, vm.offers if p else None, past_step=c.past_step)
+        else:
+            self.refresh(_Asked(p.kind, p.player, p.rule), c.viewer, None, past_step=c.past_step)
 
     # ------------------------------------------------------------ refresh
     def refresh(self, pending: Choice | None, team: str, offer: Offers | None = None,
@@ -144,14 +172,14 @@ class DecisionPanel:
         self._odds = {}
         self.cards_form = None
         self.picks = None
-        self.pass_button.layout.display = "none"
         self.answer_button.description = "Answer"
         if pending is None:
-            self.widget.layout.display = "none"
+            set_children(self.widget, [])
             self.body.children = ()
+            set_children(self.answer_row, [])
             self.policy_box.children = ()
             return
-        self.widget.layout.display = "flex"
+        set_children(self.widget, [self.frame])
         d = pending
         title = d.title
         may_see = team in (d.team, "instructor")
@@ -168,22 +196,21 @@ class DecisionPanel:
             self.body.children = (W.HTML(f'<div class="lcb-muted">Only {esc(name)} sees the details of this '
                                          f"question and answers it. Hand the screen over to {esc(name)} (or "
                                          "switch to the Instructor view).</div>"), show)
-            self.answer_button.layout.display = "none"
+            set_children(self.answer_row, [])
             self.answer_button.disabled = True
             self.policy_box.children = ()
             return
         self.body.children = tuple(self._build(d))
         self.update_odds()
-        self.answer_button.layout.display = "flex"
         cards = isinstance(d, CardResponseChoice)
         if cards:
             self.answer_button.description = "Respond"
-            self.pass_button.layout.display = "flex"
         self.answer_button.disabled = offer is not None and not offer.may_answer and not cards
         if past_step is not None:
-            self.answer_button.layout.display = self.pass_button.layout.display = "none"
+            set_children(self.answer_row, [])
             self.policy_box.children = ()
             return
+        set_children(self.answer_row, [self.answer_button, self.pass_button if cards else None])
         buttons = []
         for name in d.POLICIES:
             if cards and name == "pass":          # the Pass button beside Respond is this answer

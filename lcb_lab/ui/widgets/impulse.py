@@ -24,10 +24,12 @@ of the builder).
 
 Hidden information: the controls belong to the team that plays (the active
 Task Force's team, or the team due to begin the next impulse) and to the
-instructor.  In the other team's view every control is disabled and hidden,
-every list that could name a unit or a card is emptied (ipywidgets send
-hidden widgets' options to the browser too), and a line says who is playing,
-with a button that hands the screen over.
+instructor.  In the other team's view no section is built into the tab (only the status line),
+every control is disabled and every list that could name a unit or a card is
+emptied (ipywidgets send a widget's options to the browser whether it is on the
+page or not), and a line says who is playing, with a button that hands the
+screen over.  The sections a phase does not use are left out of the tab the same
+way (:func:`~lcb_lab.ui.widgets.sync.set_children`), never hidden by hand.
 
 This module builds the widgets, locks the other team's view and redraws the tab; each
 section's methods are a mixin of their own: :mod:`lcb_lab.ui.widgets.impulse_declare` (the
@@ -48,7 +50,7 @@ from lcb_lab.ui.widgets.impulse_combat import NO_LRS_TARGET, CombatAllocator
 from lcb_lab.ui.widgets.impulse_declare import ACTION_KINDS, DeclarationBuilder, action_text
 from lcb_lab.ui.widgets.impulse_why import act_tooltip
 from lcb_lab.ui.widgets.panels import esc, rule_badges, team_span, view_name
-from lcb_lab.ui.widgets.sync import set_options
+from lcb_lab.ui.widgets.sync import set_children, set_options
 
 if TYPE_CHECKING:  # pragma: no cover
     from lcb_lab.ui.widgets.controller import LabController
@@ -179,8 +181,11 @@ class ImpulsePanel(DeclarationBuilder, ActControls, CombatAllocator):
         self.act_row = W.HBox([self.move_button, self.zor_button, self.conceal_button],
                               layout=W.Layout(flex_flow="row wrap"))
         """*Move to* / *ZOR into* / *Conceal*: hidden while the chosen action plays a card."""
-        self.act_box = W.VBox([W.HBox([self.action, W.HTML(rule_badges(["3.36", "3.38"]))]), self.act_row,
-                               self.act_hint, self.resupply_box])
+        self.act_head = W.HBox([self.action, W.HTML(rule_badges(["3.36", "3.38"]))])
+        self.act_box = W.VBox([self.act_head, self.act_row, self.act_hint])
+        self._act_parts = {"row": True, "resupply": False}
+        """Which optional parts of the act section are built: *Move* / *ZOR* / *Conceal* (not for a
+        card play), the Resupply form (a declared Move and/or Resupply of a logistics unit)."""
         self._no_combat = ""
 
         # -- combat
@@ -213,9 +218,9 @@ class ImpulsePanel(DeclarationBuilder, ActControls, CombatAllocator):
             W.HBox([self.shooter, self.slot, self.target, self.dice]),
             W.HBox([self.add_lrs_button, self.add_ga_button, self.drop_alloc]),
             self.alloc_list, self.preview])
-        self.combat_box = W.VBox([
-            W.HTML("<b>Combat</b> " + rule_badges(["7.010", "7.03"]) + ' <span class="lcb-small lcb-muted">'
-                   "allocate: shooter / track / target / dice</span>"), self.combat_state, self.alloc_box])
+        self.combat_head = W.HTML("<b>Combat</b> " + rule_badges(["7.010", "7.03"]) + ' <span class="lcb-small '
+                                  'lcb-muted">allocate: shooter / track / target / dice</span>')
+        self.combat_box = W.VBox([self.combat_head, self.combat_state, self.alloc_box])
         self.combat_box.add_class("lcb-combat")
 
         self.end_button = W.Button(description="End impulse", icon="flag-checkered", layout=_lay("auto"))
@@ -228,7 +233,7 @@ class ImpulsePanel(DeclarationBuilder, ActControls, CombatAllocator):
         self.locked_note = W.HTML()
         self.hand_over = W.Button(description="Hand over", icon="exchange", layout=_lay("300px"))
         self.hand_over.on_click(lambda _b: self._hand_over())
-        self.locked_box = W.VBox([self.locked_note, self.hand_over], layout=W.Layout(display="none"))
+        self.locked_box = W.VBox([self.locked_note, self.hand_over])
         self.locked = False
 
         self.controls = [self.tf, self.begin_button, self.relinquish_button, self.kind, self.units, self.jcc,
@@ -239,8 +244,9 @@ class ImpulsePanel(DeclarationBuilder, ActControls, CombatAllocator):
                          self.slot, self.target, self.dice, self.add_lrs_button, self.add_ga_button,
                          self.drop_alloc, self.commit_button, self.resolve_button, self.end_button]
         """Every input of the panel (disabled together in the other team's view)."""
-        self.widget = W.VBox([self.status, self.locked_box, self.begin_box, self.declare_box, self.act_box,
-                              self.combat_box, self.finish_row], layout=W.Layout(padding="2px"))
+        self.widget = W.VBox([self.status], layout=W.Layout(padding="2px"))
+        """The tab: the status line, then only the sections the view may use now (:meth:`refresh`):
+        a section the view may not use is not built into the page (not hidden)."""
         self.widget.add_class("lcb-impulse")
         self._preview_rows = None
         self._live = ctl.live
@@ -259,17 +265,15 @@ class ImpulsePanel(DeclarationBuilder, ActControls, CombatAllocator):
             self.cmd.set_team(who)
 
     def _lock(self) -> None:
-        """The other team's view: hide and disable every control, empty every list."""
+        """The other team's view: only the status and who plays (every section left out of the
+        page), every control disabled and every list emptied (nothing of them reaches the browser)."""
         c = self.ctl
         who = c.playing_team()
         self.locked = True
         c.moving, c.card_action = (), None
         self.locked_note.value = f'<div class="lcb-card lcb-locked">{esc(c.locked_text())}.</div>'
         self.hand_over.description = f"Hand over: show the {view_name(who)}"
-        self.locked_box.layout.display = "flex"
-        for box in (self.begin_box, self.declare_box, self.act_box, self.combat_box, self.finish_row,
-                    self.end_button):
-            box.layout.display = "none"
+        set_children(self.widget, [self.status, self.locked_box])
         for w in self.controls:
             if not w.disabled:
                 w.disabled = True
@@ -289,19 +293,20 @@ class ImpulsePanel(DeclarationBuilder, ActControls, CombatAllocator):
         if not self.locked:
             return
         self.locked = False
-        self.locked_box.layout.display = "none"
         self.locked_note.value = ""
         for w in self.controls:
             if w.disabled:
                 w.disabled = False
 
-    def _draw_end(self, legal: bool) -> None:
-        """*End impulse*, drawn afresh at every refresh from the view's legal actions (3.3): shown
-        and enabled when ending the impulse is legal for the viewer, shown disabled while the
-        impulse goes on but may not end yet (a response window, combat committed), hidden between
-        impulses.  Nothing of it is left over from an earlier lock (hand-over, another view)."""
+    def _draw_end(self, legal: bool, fight: bool) -> None:
+        """The finish row, drawn afresh at every refresh from the view's legal actions (3.3):
+        *Commit* / *Resolve* when the impulse may fight; *End impulse* enabled when ending the
+        impulse is legal for the viewer, disabled while the impulse goes on but may not end yet (a
+        response window, combat committed), not built between impulses.  Nothing of it is left
+        over from an earlier lock (hand-over, another view)."""
         imp = self.ctl.game.impulse
-        self.end_button.layout.display = "flex" if imp is not None or legal else "none"
+        set_children(self.finish_row, [self.commit_button if fight else None, self.resolve_button if fight else None,
+                                       self.end_button if imp is not None or legal else None])
         self.end_button.disabled = not legal
         self._tip(self.end_button, A.EndImpulse(), legal, "end the impulse (3.3)")
 
@@ -310,6 +315,15 @@ class ImpulsePanel(DeclarationBuilder, ActControls, CombatAllocator):
         tip = act_tooltip(self.ctl, button.description, action, enabled, does)
         if button.tooltip != tip:
             button.tooltip = tip
+
+    def _draw_act_box(self, row: bool | None = None, resupply: bool | None = None) -> None:
+        """The act section's parts (``row``: *Move* / *ZOR* / *Conceal*; ``resupply``: the Resupply
+        form; None keeps the part as it is)."""
+        for key, on in (("row", row), ("resupply", resupply)):
+            if on is not None:
+                self._act_parts[key] = on
+        set_children(self.act_box, [self.act_head, self.act_row if self._act_parts["row"] else None, self.act_hint,
+                                    self.resupply_box if self._act_parts["resupply"] else None])
 
     def status_text(self) -> str:
         """The status line (HTML): during an impulse whose it is and its AP; between impulses
@@ -374,14 +388,12 @@ class ImpulsePanel(DeclarationBuilder, ActControls, CombatAllocator):
         self._unlock()
         phase = imp.phase if imp else None
         fight = self.combat_possible()
-        show = {"begin": imp is None, "declare": phase == "declare", "act": phase in ("act", "combat_done"),
-                "combat": fight, "end": imp is not None}
-        for box, key in ((self.begin_box, "begin"), (self.declare_box, "declare"), (self.act_box, "act"),
-                         (self.combat_box, "combat"), (self.commit_button, "combat"),
-                         (self.resolve_button, "combat"), (self.finish_row, "end")):
-            box.layout.display = "flex" if show[key] else "none"
+        set_children(self.widget, [self.status, self.begin_box if imp is None else None,
+                                   self.declare_box if phase == "declare" else None,
+                                   self.act_box if phase in ("act", "combat_done") else None,
+                                   self.combat_box if fight else None, self.finish_row if imp is not None else None])
         o = c.offers()
-        self._draw_end(o.end)
+        self._draw_end(o.end, fight)
         if imp is None or phase == "declare":
             c.card_action = None
         if imp is None:
@@ -409,7 +421,7 @@ class ImpulsePanel(DeclarationBuilder, ActControls, CombatAllocator):
         self._hex_buttons()                  # the act buttons, their reasons and the hint under them
         res_units = [u for d in imp.actions if d.kind == "move_resupply" for u in d.units
                      if g.utype(u).is_logistics]
-        self.resupply_box.layout.display = "flex" if res_units else "none"
+        self._draw_act_box(resupply=bool(res_units))
         set_options(self.log_unit, res_units)
         self._grant_units()
         self.show_grants()
@@ -419,7 +431,7 @@ class ImpulsePanel(DeclarationBuilder, ActControls, CombatAllocator):
         self.commit_button.disabled = committed or o.combat is None
         self.resolve_button.disabled = not o.resolve
         self._tip(self.resolve_button, A.ResolveCombat(), o.resolve, "roll the committed combat (7.010)")
-        self.alloc_box.layout.display = "none" if committed else "flex"
+        set_children(self.combat_box, [self.combat_head, self.combat_state, None if committed else self.alloc_box])
         if not committed:
             self.combat_state.value = "" if o.combat is not None or not fight else (
                 f'<div class="lcb-small lcb-muted">No attack is possible now. {esc(NO_LRS_TARGET)}</div>')

@@ -79,7 +79,7 @@ class ActControls:
             return
         d = self._declared(aid)
         c.card_action = aid if d is not None and d.kind in JCC_KINDS else None
-        self.act_row.layout.display = "none" if d is not None and d.kind == "play_jcc" else "flex"
+        self._draw_act_box(row=not (d is not None and d.kind == "play_jcc"))
         c.moving = self._moving(aid)
         self.move_button.disabled = not (hx in o.moves(aid) and self._known_path(aid, hx))
         self.zor_button.disabled = hx not in o.zor(aid)

@@ -28,7 +28,7 @@ from lcb_lab.ui.views import palette
 from lcb_lab.ui.widgets import card_hand
 from lcb_lab.ui.widgets.controller import follow
 from lcb_lab.ui.widgets.panels import esc, rule_badges, team_span
-from lcb_lab.ui.widgets.sync import set_options
+from lcb_lab.ui.widgets.sync import set_children, set_options
 
 if TYPE_CHECKING:  # pragma: no cover
     from lcb_lab.ui.widgets.controller import LabController
@@ -58,7 +58,22 @@ class _StagePanel:
 
     @property
     def shown(self) -> bool:
-        return self.widget.layout.display != "none"
+        """Is the panel on the page (its stage)?"""
+        return bool(self.widget.children)
+
+    def _build(self, parts: list[W.Widget]) -> None:
+        """The panel's parts (:attr:`body`); the widget stays empty until :meth:`draw_parts`."""
+        self.body = parts
+        self.widget = W.VBox([])
+
+    def draw_parts(self, **shown: bool) -> None:
+        """Put the parts on the page but those switched off (``host=False``: the part named
+        ``host`` left out, until switched on again; the team picker only in the Instructor view)."""
+        self._switches = {**getattr(self, "_switches", {}), **shown}
+        off = {id(getattr(self, k)) for k, on in self._switches.items() if not on}
+        if self.ctl.viewer in ("US", "RU"):
+            off.add(id(self.team_picker))
+        set_children(self.widget, [w for w in self.body if id(w) not in off])
 
     def team(self) -> str | None:
         """The team acted for: the view's own, or the instructor's pick."""
@@ -86,15 +101,15 @@ class _StagePanel:
         return [x for x in self.ctl.cards()[0] if x.get("team") == team]
 
     def _hide(self) -> None:
-        """Another stage: hidden and emptied (the browser keeps a hidden widget's last state)."""
-        self.widget.layout.display = "none"
+        """Another stage: not on the page, and emptied (the browser keeps a widget's last state)."""
+        set_children(self.widget, [])
         for w in self.lists():
             set_options(w, [])
         for w in self.texts():
             w.value = ""
 
     def texts(self) -> list[W.HTML]:
-        return [w for w in self.widget.children if isinstance(w, W.HTML)]
+        return [w for w in self.body if isinstance(w, W.HTML)]
 
     def lists(self) -> list[W.Widget]:
         return []
@@ -104,8 +119,7 @@ class _StagePanel:
         if c.stage() != self.STAGE:
             self._hide()
             return
-        self.widget.layout.display = "flex"
-        self.team_picker.layout.display = "none" if c.viewer in ("US", "RU") else "flex"
+        self.draw_parts()
         key = (id(c.live), c.stage())
         if key != self._stage_key:          # a new stage: the instructor acts first for the team the game names
             self._stage_key = key
@@ -144,9 +158,8 @@ class PlanningPanel(_StagePanel):
                                    tooltip="this team is done; its unspent CP are lost (3.13)")
         self.end_button.on_click(lambda _b: self.lab.end_planning(self.team()))
         self.detail = W.HTML()
-        self.widget = W.VBox([self.head, self.team_picker, self.deck, self.mode, self.host,
-                              W.HBox([self.buy_button, self.end_button]), self.detail],
-                             layout=W.Layout(display="none"))
+        self._build([self.head, self.team_picker, self.deck, self.mode, self.host,
+                     W.HBox([self.buy_button, self.end_button]), self.detail])
         self.widget.add_class("lcb-planning")
         self.follower = follow(ctl, ["version", "viewer"], self.refresh,
                                extra=lambda: (self.team_picker.value, self.deck.value, self.mode.value))
@@ -201,7 +214,7 @@ class PlanningPanel(_StagePanel):
         set_options(self.deck, opts, value=self.deck.value if self.deck.value in names else (names[0] if names else None))
         hosts = self.hosts(team, self.deck.value, self.mode.value, offer)
         set_options(self.host, hosts, value=self.host.value if self.host.value in hosts else (hosts[0] if hosts else None))
-        self.host.layout.display = "none" if self.mode.value == "pool" else "flex"
+        self.draw_parts(host=self.mode.value != "pool")
         done = team in (getattr(self.ctl.game.state, "ready", []) or [])
         may = self.ctl.viewer in ("instructor", team) and not done and self.ctl.game is self.ctl.live
         self.buy_button.disabled = not may or not names
@@ -247,9 +260,9 @@ class DeploymentPanel(_StagePanel):
         self.end_button = W.Button(description="End Deployment", icon="check", layout=_lay("150px"),
                                    tooltip="this team is done: every unit and card placed (3.22)")
         self.end_button.on_click(lambda _b: self.lab.end_deployment(self.team()))
-        self.widget = W.VBox([self.head, self.team_picker, self.unit, self.area, W.HBox([self.deploy_button]),
-                              W.HBox([self.ship, self.embark_button]), self.card, self.card_mode, self.card_host,
-                              self.place_button, self.order_box, self.end_button], layout=W.Layout(display="none"))
+        self._build([self.head, self.team_picker, self.unit, self.area, W.HBox([self.deploy_button]),
+                     W.HBox([self.ship, self.embark_button]), self.card, self.card_mode, self.card_host,
+                     self.place_button, self.order_box, self.end_button])
         self.widget.add_class("lcb-deployment")
         self.follower = follow(ctl, ["version", "viewer", "selected_hex"], self.refresh,
                                extra=lambda: (self.team_picker.value, self.unit.value, self.card.value,
@@ -318,7 +331,7 @@ class DeploymentPanel(_StagePanel):
         hosts = list(dict.fromkeys(h for h in listed if h)) or hosts
         set_options(self.card_host, hosts, value=self.card_host.value if self.card_host.value in hosts else
                     (hosts[0] if hosts else None))
-        self.card_host.layout.display = "none" if mode == "hex" else "flex"
+        self.draw_parts(card_host=mode != "hex")
         self.place_button.description = f"Place in {hx}" if mode == "hex" and hx else "Place card"
         done = team in (getattr(c.game.state, "ready", []) or [])
         may = c.viewer in ("instructor", team) and not done and c.game is c.live

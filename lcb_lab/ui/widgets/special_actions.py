@@ -34,7 +34,7 @@ from lcb_lab.ui.offers import refusal
 from lcb_lab.games.lcb.rules.submarines.operations import SUB_TARGET
 from lcb_lab.ui.widgets.controller import follow
 from lcb_lab.ui.widgets.panels import esc, refusal_text, rule_badges
-from lcb_lab.ui.widgets.sync import set_options
+from lcb_lab.ui.widgets.sync import set_children, set_options
 
 if TYPE_CHECKING:  # pragma: no cover
     from lcb_lab.ui.widgets.controller import LabController
@@ -303,12 +303,14 @@ class SpecialActionsPanel:
                            layout=W.Layout(width="auto", flex="0 0 auto", min_width="max-content"))
         self.go.on_click(lambda _b: self.carry_out(self.picker.value))
         self.buttons = [self._button(k) for k in range(QUICK + 2)]
-        """A fixed pool of quick buttons (relabelled, never rebuilt: a click sends only what changed)."""
+        """A fixed pool of quick buttons (relabelled, never rebuilt: a click sends only what changed);
+        only those in use are children of :attr:`quick`, the others are emptied."""
         self.keys: list = []
-        self.quick = W.HBox(self.buttons, layout=W.Layout(flex_flow="row wrap"))
+        self.quick = W.HBox([], layout=W.Layout(flex_flow="row wrap"))
         self.why = W.HTML()
-        self.widget = W.VBox([self.head, W.HBox([self.picker, self.go]), self.quick, self.why],
-                             layout=W.Layout(display="none"))
+        self.body = [self.head, W.HBox([self.picker, self.go]), self.quick, self.why]
+        self.widget = W.VBox([])
+        """The section: empty (nothing on the page) while the view has no such act to take or try."""
         self.widget.add_class("lcb-special")
         self.follower = follow(ctl, ["version", "viewer", "selected_hex", "selected_unit"], self.refresh)
 
@@ -322,28 +324,29 @@ class SpecialActionsPanel:
         return self.run(self.offered[index])
 
     def _button(self, k: int) -> W.Button:
-        b = W.Button(description="", layout=W.Layout(width="auto", max_width="100%", display="none"))
+        b = W.Button(description="", layout=W.Layout(width="auto", max_width="100%"))
         b.on_click(lambda _b: self.carry_out(self.keys[k]) if k < len(self.keys) else None)
         return b
 
     def _label_buttons(self, rows: list[tuple[str, object, str]]) -> None:
-        """Show ``(words, key, full words)`` rows on the button pool (the rest hidden)."""
+        """Show ``(words, key, full words)`` rows on the button pool: the buttons used are the
+        children of :attr:`quick`, the rest are left out and emptied."""
         self.keys = [key for _l, key, _f in rows[:len(self.buttons)]]
         for k, b in enumerate(self.buttons):
-            if k < len(self.keys):
-                label, full = rows[k][0], rows[k][2]
-                if (b.description, b.tooltip) != (label, full):
-                    b.description, b.tooltip = label, full
-                if b.layout.display != "flex":
-                    b.layout.display = "flex"
-            elif b.layout.display != "none":
-                b.layout.display = "none"
-                b.description = b.tooltip = ""
+            label, full = (rows[k][0], rows[k][2]) if k < len(self.keys) else ("", "")
+            if (b.description, b.tooltip) != (label, full):
+                b.description, b.tooltip = label, full
+        set_children(self.quick, self.buttons[:len(self.keys)])
 
     @property
     def quick_labels(self) -> list[str]:
         """The quick buttons shown now (their full words)."""
-        return [b.tooltip for b in self.buttons if b.layout.display != "none"]
+        return [b.tooltip for b in self.quick.children]
+
+    @property
+    def shown(self) -> bool:
+        """Is the section on the page (the view has an act to take or try)?"""
+        return bool(self.widget.children)
 
     def refresh(self) -> None:
         """Redraw the list of special acts the current view may take now (empty while the past is shown)."""
@@ -366,9 +369,9 @@ class SpecialActionsPanel:
             set_options(self.picker, [], value=None)
             self._label_buttons([])
             self.why.value = ""
-            self.widget.layout.display = "none"
+            set_children(self.widget, [])
             return
-        self.widget.layout.display = "flex"
+        set_children(self.widget, self.body)
         opts = [(action_label(a), i) for i, a in enumerate(self.offered)]
         keep = self.picker.value if self.picker.value in [o[1] for o in opts] else (opts[0][1] if opts else None)
         set_options(self.picker, opts, value=keep)
@@ -409,14 +412,17 @@ class RulingPanel:
                                      + ' <span class="lcb-small lcb-muted">a Proxy Force effect the players agreed'
                                      "</span>"), self.text, W.HBox([self.team, self.succeeds_on, self.supply_loss],
                                                    layout=W.Layout(flex_flow="row wrap")),
-                              self.enter, self.listing], layout=W.Layout(display="none"))
+                              self.enter, self.listing])
+        self.body = list(self.widget.children)
+        self.widget.children = ()
+        """Built into the page in the Instructor view of the live game only."""
         self.widget.add_class("lcb-ruling")
         self.follower = follow(ctl, ["version", "viewer"], self.refresh)
 
     def refresh(self) -> None:
         """Show the rulings panel in the Instructor view of the live game only (13.14), with the rulings so far."""
         shown = self.ctl.viewer == "instructor" and self.ctl.game is self.ctl.live
-        self.widget.layout.display = "flex" if shown else "none"
+        set_children(self.widget, self.body if shown else [])
         rulings = list(getattr(self.ctl.game.state, "rulings", []) or [])
         self.listing.value = "".join(
             f'<div class="lcb-small">Ruling {r["n"]} ({esc(r["team"])}, {r["succeeds_on"]} or less): {esc(r["text"])}'

@@ -6,6 +6,9 @@ an equal value).  A selection widget's options and its selection must change in
 selection in the new (shorter) option list and logs "Error setting state:
 Cannot set properties of undefined (setting 'selected')".  :func:`set_options`
 changes both under ``hold_sync``, and only when they differ.
+
+:func:`set_children` is how a panel draws the parts a view may have: a part the view may not use
+is *not a child* (not built into the page), never a child hidden with ``layout.display``.
 """
 from __future__ import annotations
 
@@ -13,7 +16,7 @@ from typing import Any, Iterable
 
 import ipywidgets as W
 
-__all__ = ["set_options", "KEEP"]
+__all__ = ["set_options", "set_children", "KEEP"]
 
 KEEP = object()
 """``set_options(..., value=KEEP)``: keep the value when it is still an option."""
@@ -55,3 +58,21 @@ def set_options(w: W.Widget, options: Iterable, value: Any = KEEP) -> None:
             w.options = options            # (resets the selection: set again below)
         if w.value != value:
             w.value = value
+
+
+def set_children(box: W.Box, parts: Iterable[Any]) -> bool:
+    """Make ``box``'s children the widgets of ``parts`` (a part that is None or False is left out:
+    ``[a, b if shown else None]``), in one comm message and only when they differ; returns True
+    when they changed.  What is left out is not on the page at all (not displayed-and-hidden)."""
+    kids = tuple(w for w in parts if isinstance(w, W.Widget))
+    if tuple(box.children) == kids:
+        return False
+    box.children = kids
+    return True
+
+
+def shown_in(root: W.Widget, w: W.Widget) -> bool:
+    """Is ``w`` on the page under ``root`` (a child, a child's child, ...)?"""
+    if root is w:
+        return True
+    return any(shown_in(c, w) for c in getattr(root, "children", ()) or () if isinstance(c, W.Widget))

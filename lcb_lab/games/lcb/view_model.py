@@ -1,0 +1,142 @@
+"""LC:B's view model: what one viewer ("US", "RU" or "instructor") may know now, for the lab to draw.
+
+:func:`view_model` builds a frozen :class:`ViewModel` (it fits the kernel's
+:class:`lcb_lab.kernel.view_model.ViewModel` protocol) from the observer's outputs only:
+
+* ``game.view(viewer)`` (:meth:`Game.view`: counters, markers, cards, CP as the observer lets the
+  viewer see them, principle 8, 9.02);
+* the viewer's offers (:func:`lcb_lab.games.lcb.offers.offers`: only its own legal actions, none
+  while another team is to act);
+* the pending choice if it is the viewer's to answer (or the instructor's), else only its kind
+  and the deciding team (7.5, 9.41: the prompt and options name the deciding team's units and
+  cards);
+* the viewer's log (``game.log_entries(viewer)``, :func:`~lcb_lab.games.lcb.observer.redact`)
+  and the last step's label (``game.step_label_for``, built from that log);
+* public facts: the stage (3.0), the turn, the initiative, whose impulse it is (3.3).
+
+It never reads the game's state itself (``tests/engine/test_view_model.py`` scans this module
+for it): whatever a panel draws from a view model holds nothing its viewer may not know.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from lcb_lab.games.lcb.offers import Offers, offers
+
+__all__ = ["PendingView", "ViewModel", "view_model", "VIEWERS"]
+
+VIEWERS = ("US", "RU", "instructor")
+
+
+@dataclass(frozen=True)
+class PendingView:
+    """The choice waiting, as one viewer sees it: ``kind`` ("intercept", "card_response", ...),
+    ``player`` (the deciding team), ``rule`` (the rule that asks); ``mine``: may the viewer answer
+    it (its team, or the instructor)?  ``choice`` is the choice itself (prompt, options) only then,
+    else None."""
+
+    kind: str
+    player: str
+    rule: str
+    mine: bool
+    choice: Any = None
+
+
+@dataclass(frozen=True)
+class ViewModel:
+    """One viewer's picture of the game at one version (see the module docstring).
+
+    ``view``: ``game.view(viewer)`` (a dict; do not modify it); ``offers``: the viewer's
+    :class:`~lcb_lab.games.lcb.offers.Offers`; ``pending``: :class:`PendingView` or None;
+    ``log``: the log entries the viewer reads (dicts); ``step_label``: the last step of the record
+    as the viewer reads it ("" before the first); ``stage``: "planning" / "deployment" / "action"
+    / "over" (3.0); ``playing``: the team whose impulse it is, or that begins the next one (None
+    at the end of the turn, 3.3); ``impulse``: ``(team, task force, phase)`` of the impulse under
+    way, or None."""
+
+    viewer: str
+    stage: str
+    view: dict = field(repr=False)
+    offers: Offers = field(repr=False)
+    pending: PendingView | None = None
+    log: tuple[dict, ...] = field(default=(), repr=False)
+    step_label: str = ""
+    playing: str | None = None
+    impulse: tuple[str, str, str] | None = None
+
+    # ------------------------------------------------------------ what the viewer may know
+    @property
+    def turn(self) -> int:
+        """The turn (1-based)."""
+        return int(self.view.get("turn") or 0)
+
+    @property
+    def may_play(self) -> bool:
+        """May the viewer see and drive the impulse controls (its own impulse, or the instructor)?"""
+        return self.viewer == "instructor" or self.playing is None or self.viewer == self.playing
+
+    @property
+    def counters(self) -> list[dict]:
+        """The counters the viewer sees (enemy concealed ones as backs: ``{"back": True, "hex"}``)."""
+        return self.view["counters"]
+
+    @property
+    def units(self) -> tuple[str, ...]:
+        """The designators the viewer may know: its own units and the face-up enemy ones."""
+        return tuple(c["uid"] for c in self.counters if not c.get("back") and c.get("uid"))
+
+    @property
+    def cards(self) -> list[dict]:
+        """Every card the viewer may know (its own in full, the enemy's face-up ones, 9.02)."""
+        return self.view["cards"]
+
+    def own_cards(self) -> list[dict]:
+        """The viewer's own cards (the instructor: both teams')."""
+        return [c for c in self.cards if self.viewer == "instructor" or c.get("team") == self.viewer]
+
+    @property
+    def hidden_cards(self) -> dict[str, dict[str, int]]:
+        """The other team's hidden cards, counted per place: ``{team: {place: n}}``."""
+        return self.view["hidden_cards"]
+
+    def card_names(self) -> set[str]:
+        """Every card name the viewer may read (its cards, face-up enemy ones, its pools)."""
+        names = {c["name"] for c in self.cards if c.get("name")}
+        return names | {j for js in self.view["jccs"].values() for j in js}
+
+    def answers(self) -> bool:
+        """Does the viewer answer the pending choice (it is its own, or the instructor's)?"""
+        return self.pending is not None and self.pending.mine
+
+
+def _pending(game: Any, viewer: str) -> PendingView | None:
+    ch = game.pending
+    if ch is None:
+        return None
+    mine = viewer == "instructor" or ch.team == viewer
+    return PendingView(ch.kind, ch.team, ch.rule, mine, ch if mine else None)
+
+
+def _playing(game: Any) -> str | None:
+    imp = game.impulse
+    return imp.team if imp is not None else game.next_team()
+
+
+def view_model(game: Any, viewer: str, shown_offers: Offers | None = None) -> ViewModel:
+    """``viewer``'s :class:`ViewModel` of ``game`` now ("US", "RU" or "instructor").
+
+    ``shown_offers``: the offers to show instead of the game's own (e.g.
+    :data:`~lcb_lab.games.lcb.offers.NOTHING` while the lab shows a past step).  Raises
+    ValueError for an unknown viewer."""
+    if viewer not in VIEWERS:
+        raise ValueError(f"viewer must be one of {', '.join(VIEWERS)}, not {viewer!r}")
+    imp = game.impulse
+    cursor = game.history.cursor
+    return ViewModel(
+        viewer=viewer, stage=game.stage, view=game.view(viewer),
+        offers=offers(game, viewer) if shown_offers is None else shown_offers,
+        pending=_pending(game, viewer), log=tuple(game.log_entries(viewer)),
+        step_label=game.step_label_for(cursor, viewer) if cursor > 0 else "",
+        playing=_playing(game),
+        impulse=(imp.team, imp.task_force, imp.phase) if imp is not None else None)

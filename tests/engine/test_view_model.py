@@ -1,0 +1,78 @@
+"""LC:B's view model (``lcb_lab/games/lcb/view_model.py``): one viewer's picture, built from the
+observer's outputs only -- never from ``game.state`` -- and fitting the kernel's protocol."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from lcb_lab import load_scenario
+from lcb_lab.games.lcb import actions as A
+from lcb_lab.games.lcb import view_model as vm_mod
+from lcb_lab.games.lcb.offers import offers
+from lcb_lab.games.lcb.view_model import view_model
+from lcb_lab.kernel.view_model import PendingLike, ViewModel as ViewModelProtocol
+
+SOURCE = Path(vm_mod.__file__)
+
+
+def test_the_module_reads_no_state():
+    """No ``.state`` attribute (nor ``_ctx``, the rules' door to it) is read anywhere in the module."""
+    tree = ast.parse(SOURCE.read_text(encoding="utf-8"))
+    reads = [f"line {n.lineno}: .{n.attr}" for n in ast.walk(tree)
+             if isinstance(n, ast.Attribute) and n.attr in ("state", "_ctx", "_state")]
+    assert reads == []
+
+
+class _NoState:
+    """A game that only answers the observer's questions: any other attribute is refused."""
+
+    ALLOWED = {"view", "log_entries", "step_label_for", "history", "pending", "impulse", "next_team", "stage"}
+
+    def __init__(self, game):
+        self._g = game
+
+    def __getattr__(self, name):
+        if name not in self.ALLOWED:
+            raise AttributeError(f"the view model asked the game for {name!r}")
+        return getattr(self._g, name)
+
+
+def test_built_from_a_game_with_no_state_for_each_viewer():
+    """Given the viewer's offers (the engine's legal actions), the rest comes from the observer's
+    questions alone: a game object that answers nothing else is enough."""
+    g = load_scenario("gotland_redux", seed=1)
+    g.apply(A.BeginImpulse("TF Memphis"))
+    for viewer in ("US", "RU", "instructor"):
+        vm = view_model(_NoState(g), viewer, shown_offers=offers(g, viewer))
+        assert isinstance(vm, ViewModelProtocol) and vm.viewer == viewer
+        assert vm == view_model(g, viewer)
+
+
+def test_what_each_viewer_gets_at_the_start_of_the_action_stage():
+    g = load_scenario("gotland_redux", seed=1)
+    us, ru, inst = (view_model(g, v) for v in ("US", "RU", "instructor"))
+    assert (us.stage, us.playing, us.may_play, ru.may_play, inst.may_play) == ("action", "US", True, False, True)
+    assert us.offers.task_forces == ["TF Memphis", "TF Boston"] and ru.offers.team is None
+    assert "LHD 1" in us.units and "LHD 1" not in ru.units and "LHD 1" in inst.units
+    assert {c["team"] for c in ru.own_cards()} == {"RU"} and {c["team"] for c in inst.own_cards()} == {"US", "RU"}
+    assert "MARSOC HALO" in us.card_names() and "MARSOC HALO" not in ru.card_names()
+    with pytest.raises(ValueError, match="viewer must be one of US, RU, instructor, not 'us'"):
+        view_model(g, "us")
+
+
+def test_a_pending_intercept_is_asked_of_the_deciding_team_only():
+    g = load_scenario("gotland_redux", seed=1)
+    g.apply(A.ScriptedEffect(effect="reveal", units=("1 Anna",)))
+    g.apply(A.BeginImpulse("TF Boston"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51",)),)))
+    g.apply(A.CommitCombat(lrs=(A.LrsAttack("DDG-51", "LRS1", "1 Anna", 4),)))
+    us, ru, inst = (view_model(g, v) for v in ("US", "RU", "instructor"))
+    assert isinstance(us.pending, PendingLike)
+    assert (us.pending.kind, us.pending.player, us.pending.rule, us.pending.mine, us.pending.choice) == (
+        "intercept", "RU", g.pending.rule, False, None)
+    assert ru.pending.mine and ru.pending.choice == g.pending and inst.pending.choice == g.pending
+    assert us.offers.team is None and ru.offers.may_answer
+    assert us.step_label == g.step_label_for(g.history.cursor, "US") and us.step_label
+    assert [e.get("kind") for e in us.log] == [e.get("kind") for e in g.log_entries("US")]
