@@ -98,7 +98,7 @@ def test_the_reason_names_no_counter_the_view_may_not_know():
     assert why._redact(line, lab.ctl) == line
 
 
-@pytest.mark.parametrize("kind", ["swap_backs", "drain_supply", "mines"])
+@pytest.mark.parametrize("kind", ["swap_backs", "drain_supply"])    # no mines twin: Gotland Redux's RU holds none (13.37)
 def test_two_worlds_the_view_cannot_tell_apart_give_the_same_reasons(kind):
     """The indistinguishable-worlds harness (tests/worlds.py): a twin changed in one fact the US may
     not know gives the US view the same tooltips and lines under the buttons, hex by hex."""
@@ -108,8 +108,7 @@ def test_two_worlds_the_view_cannot_tell_apart_give_the_same_reasons(kind):
     g.apply(A.BeginImpulse("TF Boston"))
     g.apply(A.Declare((A.CoreAction("move_conceal", ("DDG-51",)), A.CoreAction("move_combat", ("DDG-80",)))))
     twin, what = make_twin(g, "US", kind, np.random.default_rng(0))
-    if twin is None:
-        pytest.skip(f"no {kind} twin of this state")
+    assert twin is not None, kind
 
     def reasons(game) -> list[tuple]:
         lab = LabApp(game, team="US")
