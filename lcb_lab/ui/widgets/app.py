@@ -57,7 +57,7 @@ from lcb_lab.kernel.errors import LabError
 from lcb_lab.ui.views import MapView
 from lcb_lab.ui.widgets import panels
 from lcb_lab.ui.widgets.actions import LabActions
-from lcb_lab.ui.widgets.board_view import HexInfoPanel, MapPresenter
+from lcb_lab.ui.widgets.board_view import HexInfoPanel, MapPresenter, scenario_area
 from lcb_lab.ui.widgets.card_actions import CardActions
 from lcb_lab.ui.widgets.cards import CardEffectPanel, CardsPanel
 from lcb_lab.ui.widgets.controller import TEAMS, LabController, follow, normalise_team
@@ -230,11 +230,10 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
         self.topbar = W.HBox([self.message, self.toolbar])
         """The lab's top row: the message line (a fixed place, fixed height), the views, Presentation."""
         self.topbar.add_class("lcb-topbar")
-        self.right = W.VBox([self.hex_info, self.unit_box.widget, self.decision.widget, self.card_panel.widget,
-                             self.tabs])
+        self.right = W.VBox([self.unit_box.widget, self.decision.widget, self.card_panel.widget, self.tabs])
         self.right.add_class("lcb-right")
-        # the same log widget, a second view of it: a third column when the screen is wide enough
-        self.side_log = W.VBox([W.HTML("<b>Explained log</b> <span class='lcb-muted lcb-small'>(newest last; rule "
+        # the side column beside the map: the hex info, then the log (the Log tab's widget, a second view of it)
+        self.side_log = W.VBox([self.hex_info, W.HTML("<b>Explained log</b> <span class='lcb-muted lcb-small'>(newest last; rule "
                                        "numbers cite the rulebook, which is not included)</span>"), self.log_box])
         self.side_log.add_class("lcb-side-log")
         self.grid = W.Box([self.topbar, self.map_box, self.right, self.side_log])
@@ -255,7 +254,7 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
         self.impulse_panel.widget.layout.display = None if shown else "none"
 
     def _draw_scale(self) -> None:
-        self.css.value = panels.CSS + panels.scale_css(self._css_class, self.ctl.font_scale)
+        self.css.value = panels.CSS + panels.scale_css(self._css_class, self.ctl.font_scale, self.map.aspect)
 
     def _draw_mode(self) -> None:
         (self.widget.add_class if self.ctl.presentation else self.widget.remove_class)("lcb-presentation")
@@ -268,6 +267,7 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
 
     def _bokeh_model(self):
         from lcb_lab.ui.widgets.bokeh_model import LiveBokehModel
+        self.map.set_area(scenario_area(self.game))     # it opens on the scenario's area (a large board)
         self.map.fill_box()                     # the browser sizes the map: it fills its grid cell
         return LiveBokehModel(self.map.figure, layout=W.Layout(width="100%", height="100%"))
 
