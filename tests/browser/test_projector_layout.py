@@ -52,8 +52,9 @@ MIN_LOG_WIDTH = 200
 
 def _area() -> list[str]:
     from lcb_lab import load_scenario
-    from lcb_lab.ui.widgets.board_view import scenario_area
-    return scenario_area(load_scenario("gotland_redux", seed=1))
+    g = load_scenario("gotland_redux", seed=1)
+    seen = [{c["hex"] for c in g.view(team)["counters"] if c.get("hex")} for team in ("US", "RU")]
+    return sorted(seen[0] & seen[1])
 
 
 AREA = _area()
