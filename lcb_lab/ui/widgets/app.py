@@ -4,13 +4,13 @@ Layout (one screen, docs/ui.md "Layout"): a CSS grid as tall as the screen leave
 (:data:`~lcb_lab.ui.widgets.panels.CSS`).  On top, one row: the message line (a fixed place and
 height), the view picker (Blue / Red / Instructor), the *Presentation* switch and (Instructor
 view) the *Card effect* switch.  Below, left, the map, sized by the browser (it grows with the
-space it has, :meth:`MapView.fill_box`); right, a compact column: the hex info,
+space it has and opens on the scenario's area, :meth:`MapView.fill_box`); then a compact column:
 the unit panel (Unit dropdown + Unit Tracker), the decision panel (only while the engine waits
 for the defender), tabs for the impulse, the map's overlays, the lesson replay, the game (new /
 save / load), the history (Undo, timeline, Fork here: :mod:`.timeline`, :mod:`.fork_view`) and the
 explained log; in the Instructor view, above the tabs, the scripted card-effect panel (it folds
-away once applied).  When the
-screen is wide enough, the explained log also shows in a third column beside the column.
+away once applied); right, the side column: the hex info (whole) and the explained log, beside
+the map at every screen size.
 
 The game and the UI state live in a :class:`~lcb_lab.ui.widgets.controller.LabController`
 (``lab.controller``): observable traits (``version``, ``viewer``, ``selected_hex``,
