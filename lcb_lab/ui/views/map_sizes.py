@@ -39,6 +39,10 @@ Voila at 1920x1080 gives 749x923, JupyterLab at 1366x768 ~430x500)."""
 TITLE_EM = 0.56
 """Average width of a title character, in em (Bokeh's bold sans-serif title; a little generous)."""
 
+FILL_SLACK = 1.05
+"""A frame within 5 % of the board's aspect shows the whole board (a thin sea band), not the board
+filling it with a few km cut off."""
+
 AREA_MARGIN_KM = 20.0
 """Margin (km, one hex) round the scenario's area (:meth:`MapSizes.set_area`)."""
 
@@ -96,6 +100,8 @@ class MapSizes:
         ax0, ax1, ay0, ay1 = getattr(self, "area", None) or self.extent
         area = min(width_px / (ax1 - ax0), height_px / (ay1 - ay0))
         fill = max(width_px / bw, height_px / bh)
+        if fill <= board * FILL_SLACK:          # the frame has about the board's aspect: the whole board
+            fill = board
         return max(board, min(area, max(fill, READABLE_PX_PER_KM)))
 
     @property
