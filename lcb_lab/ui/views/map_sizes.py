@@ -193,7 +193,8 @@ class MapSizes:
         board at one scale on both axes (1 km as wide as tall) -- the whole board, or the scenario's
         area on a frame too narrow or a board too large (:meth:`fit_scale`), centred on it and kept on the
         board; sea fills the rest -- set the *Reset* view to that and the pan limits to the whole
-        board, and size every text for the new scale.  Returns False (nothing changed) when the size is the one already fitted.
+        board, and size every text for the new scale.  Returns False (nothing changed) when the size
+        is the one already fitted.
         Raises ``ValueError`` for a size that is not positive."""
         for v in (width_px, height_px):
             if not isinstance(v, (int, float)) or isinstance(v, bool) or not v > 0:
