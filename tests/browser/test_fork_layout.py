@@ -20,8 +20,10 @@ import labui as L
 
 MIN_WIDTH, MIN_HEIGHT, MIN_MAP = 600, 450, 250
 PLACE = {"1920x1080": "below", "1366x768": "below"}
-BRANCH_SHARE = 0.85
-"""The branch's map frame is at least this share of the first lab's (width and height)."""
+BRANCH_SHARE = 0.8
+"""The branch's map frame is at least this share of the first lab's, width and height (the branch's lab
+is indented 25 px and, in JupyterLab, 86 px shorter: it fits under its heading and the differences;
+side by side at 1920 px the maps were 206 px wide, 0.3 of the first lab's 688)."""
 
 _FRAMES_JS = """
 () => [...Bokeh.index.all_views()].filter(v => v.frame && v.canvas_view && v.canvas_view.el.isConnected)
