@@ -2,7 +2,8 @@
 
     make screenshots          # or: python scripts/screenshots.py [--out docs/screenshots]
 
-Writes ``lab_1920x1080.png``, ``lab_1366x768.png`` and ``lab_presentation_1920x1080.png``:
+Writes ``lab_1920x1080.png``, ``lab_1366x768.png``, ``lab_presentation_1920x1080.png`` and
+``lab_presentation_1366x768.png`` (and each one's ``_fork.png``, after *Fork here*):
 JupyterLab (file browser sidebar open) on the start notebook after *Run All*, the lab scrolled
 into view, clicked like a person into a combat allocation -- 1 Anna revealed (card effect), TF
 Boston's impulse begun, DDG-51's Move and/or Initiate Combat declared, the LRS row with its exact
@@ -25,8 +26,9 @@ import driver as D  # noqa: E402
 import labui as L  # noqa: E402
 
 SHOTS = [("lab_1920x1080.png", 1920, 1080, False), ("lab_1366x768.png", 1366, 768, False),
-         ("lab_presentation_1920x1080.png", 1920, 1080, True)]
-"""(file, width, height, presentation mode)."""
+         ("lab_presentation_1920x1080.png", 1920, 1080, True), ("lab_presentation_1366x768.png", 1366, 768, True)]
+"""(file, width, height, presentation mode).  Each also gets ``<file>_fork.png``: after *Fork here*, the
+branch's lab scrolled into view below the first."""
 MAX_BYTES = 400_000
 
 
@@ -57,6 +59,18 @@ def shoot(page, server: D.Server, out: Path, presentation: bool) -> None:
     page.evaluate("() => document.querySelector('.lcb-app').scrollIntoView({block: 'start'})")
     page.wait_for_timeout(800)
     page.screenshot(path=str(out))
+    L.tab(page, L.TAB_HISTORY).click()                  # Fork here: the branch below the first lab
+    L.button(page, "Fork here").click()
+    page.locator(".lcb-fork .lcb-app .bk-Canvas").first.wait_for(state="visible", timeout=D.LOAD_TIMEOUT_MS)
+    page.evaluate("() => document.querySelector('.lcb-fork').scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(2000)
+    page.mouse.move(2, 300)
+    page.screenshot(path=str(fork_path(out)))
+
+
+def fork_path(out: Path) -> Path:
+    """Where the shot after *Fork here* of ``out`` goes (``lab_1920x1080.png`` -> ``lab_1920x1080_fork.png``)."""
+    return out.with_name(out.stem + "_fork" + out.suffix)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -81,6 +95,7 @@ def main(argv: list[str] | None = None) -> int:
                 path = args.out / name
                 shoot(page, server, path, presentation)
                 size = optimise(path)
+                optimise(fork_path(path))
                 ctx.close()
                 flag = "" if size <= MAX_BYTES else f"  (over {MAX_BYTES // 1000} KB)"
                 print(f"{path.relative_to(REPO) if path.is_relative_to(REPO) else path}: {w}x{h}"

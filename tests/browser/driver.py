@@ -217,21 +217,24 @@ def serve_staged(tmp: Path, name: str, source: str) -> Iterator[str]:
         server.stop()
 
 
-def start_jupyterlab(workdir: Path, notebooks: Iterable[str] | None = None) -> Server:
+def start_jupyterlab(workdir: Path, notebooks: Iterable[str] | None = None, settings: dict | None = None,
+                     env: dict | None = None) -> Server:
     """Serve JupyterLab on a copy of the repository's notebooks (``workdir/root/notebooks``;
-    open ``lab/tree/notebooks/<name>``), with no token, fresh settings and workspace."""
+    open ``lab/tree/notebooks/<name>``), with no token, fresh settings (``settings``, default
+    :data:`LAB_SETTINGS`) and workspace; ``env``: more environment variables (e.g. ``make lab``'s)."""
     root = workdir / "root"
     (root / "notebooks").mkdir(parents=True, exist_ok=True)
     names = list(notebooks) if notebooks is not None else [p.name for p in (REPO / "notebooks").glob("*.ipynb")]
     for name in names:
         shutil.copyfile(REPO / "notebooks" / Path(name).name, root / "notebooks" / Path(name).name)
-    settings = workdir / "lab-settings"
-    for rel, values in LAB_SETTINGS.items():
-        p = settings / rel
+    settings_dir = workdir / "lab-settings"
+    settings_dir.mkdir(parents=True, exist_ok=True)
+    for rel, values in (LAB_SETTINGS if settings is None else settings).items():
+        p = settings_dir / rel
         p.parent.mkdir(parents=True, exist_ok=True)
         p.write_text(json.dumps(values))
-    env = _env({"JUPYTERLAB_SETTINGS_DIR": str(settings),
-                "JUPYTERLAB_WORKSPACES_DIR": str(workdir / "lab-workspaces")})
+    env = _env({"JUPYTERLAB_SETTINGS_DIR": str(settings_dir),
+                "JUPYTERLAB_WORKSPACES_DIR": str(workdir / "lab-workspaces"), **(env or {})})
     port = free_port()
     args = [*_exe("jupyter-lab", "jupyterlab"), "--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1",
             "--IdentityProvider.token=", "--ServerApp.password=", f"--ServerApp.root_dir={root}",

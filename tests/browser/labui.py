@@ -330,8 +330,12 @@ def viewport_problems(page, targets: dict) -> list[str]:
     return out
 
 
+SCROLLERS = ".lcb-log, .widget-tab-contents, .lcb-message, .lcb-fork-diff"
+"""The lab's boxes made to scroll a long content (the explained log, a tab's content, the message line,
+the branch's differences): :func:`clipping_problems` lets them hold more than they show."""
+
 _CLIPPED_JS = """
-(root) => {
+([root, SCROLLERS]) => {
   const out = [];
   const name = (e) => {
     const t = (e.innerText || e.value || "").trim().replace(/\\s+/g, " ").slice(0, 40);
@@ -349,9 +353,13 @@ _CLIPPED_JS = """
   for (const e of root.querySelectorAll("div")) {
     if (!visible(e)) continue;
     const s = getComputedStyle(e);
-    if (s.overflowX === "visible") continue;
-    if (e.scrollWidth > e.clientWidth + 2 && e.clientWidth > 0)
+    if (s.overflowX !== "visible" && e.scrollWidth > e.clientWidth + 2 && e.clientWidth > 0)
       out.push(`panel clipped sideways: ${name(e)} holds ${e.scrollWidth} px in ${e.clientWidth}`);
+    // a box that scrolls (or hides) vertically and is smaller than its content, except the boxes made to
+    // scroll a long content: the log, a tab's content, the message line, the branch's differences
+    if (s.overflowY !== "visible" && e.scrollHeight > e.clientHeight + 2 && e.clientHeight > 0
+        && !e.matches(SCROLLERS))
+      out.push(`panel cut: ${name(e)} holds ${e.scrollHeight} px of content in ${e.clientHeight}`);
   }
   return [...new Set(out)].slice(0, 40);
 }
@@ -360,11 +368,13 @@ _CLIPPED_JS = """
 
 def clipping_problems(page, root: str = ".lcb-app") -> list[str]:
     """Clipped content inside the lab: a button, tab title, label or list whose text is wider than
-    its box (cut, with or without an ellipsis), and panels holding content wider than themselves."""
+    its box (cut, with or without an ellipsis), panels holding content wider than themselves, and
+    boxes that scroll (or hide) vertically holding more than they show -- a scroll box smaller than
+    its content -- other than the :data:`SCROLLERS`."""
     loc = page.locator(root).first
     if loc.count() == 0:
         return [f"{root}: not found"]
-    return loc.evaluate(_CLIPPED_JS)
+    return loc.evaluate("(e, s) => (" + _CLIPPED_JS + ")([e, s])", SCROLLERS)
 
 
 def layout_targets(page) -> dict:
@@ -435,6 +445,14 @@ def open_file_browser(page) -> None:
         page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab[data-id='filebrowser']").first.click()
         page.wait_for_function("() => { const e = document.querySelector('#filebrowser'); "
                                "return !!e && e.getBoundingClientRect().width > 50; }", timeout=10_000)
+
+
+def close_file_browser(page) -> None:
+    """Close the left sidebar's file browser (click its tab) if it is open."""
+    if file_browser_open(page):
+        page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab[data-id='filebrowser']").first.click()
+        page.wait_for_function("() => { const e = document.querySelector('#filebrowser'); "
+                               "return !e || e.getBoundingClientRect().width < 50; }", timeout=10_000)
 
 
 def open_and_run_all(page, server: Server, path: str = START_NOTEBOOK, file_browser: bool = False) -> None:

@@ -37,3 +37,37 @@ def test_run_all_then_click_the_map(page: Page, jupyterlab_server: D.Server, scr
     finally:
         D.RESULTS.mkdir(exist_ok=True)
         page.screenshot(path=str(D.RESULTS / f"jupyterlab-{name}.png"))
+
+
+NEWS_QUESTION = "Would you like to get notified about official Jupyter news?"
+NOTIFICATION_SETTINGS = "lab/api/settings/@jupyterlab/apputils-extension:notification"
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("make_lab", [True, False], ids=["make-lab", "jupyterlab-defaults"])
+def test_make_lab_asks_no_news_question(page: Page, tmp_path, make_lab: bool) -> None:
+    """JupyterLab started as ``make lab`` starts it (the package's Jupyter config folder first on
+    ``JUPYTER_CONFIG_PATH``, lcb_lab.ui.voila_app.shell_exports), with no settings of the user's: its
+    notification settings' default says never fetch news (so JupyterLab never asks: it asks only while
+    the value is "none"); with JupyterLab's defaults (the control) it asks, as a toast."""
+    import os
+    from lcb_lab.ui.voila_app import jupyter_env
+    env = jupyter_env(os.environ) if make_lab else {
+        "JUPYTER_CONFIG_PATH": str(tmp_path / "no-config")}
+    server = D.start_jupyterlab(tmp_path, [D.START_NOTEBOOK.split("/")[-1]], settings={}, env=env)
+    try:
+        reply = page.request.get(server.url + NOTIFICATION_SETTINGS)
+        got = reply.json() if reply.ok else {"status": reply.status, "text": reply.text()[:300]}
+        assert "schema" in got, got
+        # the settings as JupyterLab serves them: the schema's defaults with the overrides applied, no user value
+        fetch = got["schema"]["properties"]["fetchNews"]["default"]
+        assert fetch == ("false" if make_lab else "none") and got["raw"] == "{}", (fetch, got["raw"])
+        L.open_notebook(page, server, D.START_NOTEBOOK)
+        toast = page.locator(".Toastify__toast", has_text=NEWS_QUESTION)
+        if make_lab:
+            assert toast.count() == 0
+        else:
+            expect(toast.first).to_be_visible(timeout=30_000)
+    finally:
+        page.goto("about:blank")                # leave the page before its server stops (no closed websockets)
+        server.stop()

@@ -4,7 +4,7 @@ Serves the start notebook with Voila (fixtures in conftest.py).  An init script 
 the Bokeh canvases the page creates (``.bk-Canvas`` elements, inside Bokeh's shadow
 roots) and BokehJS logs "document idle" once per document it renders: after the page
 has loaded and settled the map has been rendered exactly once.  Then, clicking like a
-person: a hex with a unit (1 Tanya, one hex south of the canvas centre) draws the
+person: a hex with a unit (1 Tanya's, AJ-24, placed by BokehJS's own scales) draws the
 unit's overlays -- the canvas changes but is not re-created (a patch, not a re-render);
 after *Begin impulse* switching views repaints the counters (the Red view shows Blue's
 concealed units face down); and no view switch logs "Error setting state" (the builder's
@@ -25,7 +25,6 @@ RESULTS = Path(__file__).resolve().parents[2] / "test-results"
 LOAD_TIMEOUT_MS = 120_000
 KERNEL_MS = 30_000
 SETTLE_MS = 5_000                 # long enough for a second render, if there were one
-HEX_PX = 60                       # one hex (20 km) at the map's scale: AJ-24 is one hex below AJ-23
 
 COUNT_CANVASES = """
 window.__lcbCanvases = 0;
@@ -69,9 +68,9 @@ def test_the_map_is_painted_once_and_follows_the_clicks(page: Page, voila_url: s
 
     before = _canvas_png(page)
     hex_info_top = page.locator(".lcb-hex-info").first.bounding_box()["y"]
-    box = canvas.bounding_box()
-    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    page.mouse.click(cx, cy + HEX_PX)
+    import labui
+    pt = labui.hex_point(page, "AJ-24")          # 1 Tanya's hex, where BokehJS's scales put it
+    page.mouse.click(pt["x"], pt["y"])
     info = page.locator(".lcb-hex-info").first
     expect(info).to_contain_text("AJ-24", timeout=KERNEL_MS)
     expect(page.locator(".lcb-right").first).to_contain_text("Movement reach of 1 Tanya", timeout=KERNEL_MS)

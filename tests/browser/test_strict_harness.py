@@ -66,6 +66,7 @@ LAYOUT_PAGE = """<!doctype html><style>body{margin:0} .lcb-app{width:600px}
   <div class="scroller"><div id="inside" style="height:40px">in view</div><div style="height:200px"></div>
                         <div id="scrolled-away" style="height:20px">below the fold of its panel</div></div>
   <div class="wide"><div>wider than its panel</div></div>
+  <div class="lcb-log" style="height:50px; overflow:auto"><div style="height:300px">a long log: made to scroll</div></div>
   <div id="below" style="margin-top:2000px">below the viewport</div>
 </div>"""
 
@@ -82,6 +83,9 @@ def test_the_layout_checks_see_clipping_and_off_screen_boxes(page: Page) -> None
     assert any('text cut: button "Remove last"' in p for p in cut), cut
     assert not any("Declare" in p for p in cut), cut
     assert any("panel clipped sideways" in p and "holds 300 px in 100" in p for p in cut), cut
+    # a scroll box smaller than its content (the hex info once was one, cut to a row) -- but not the log
+    assert any(p.startswith("panel cut:") and "holds 260 px of content in 100" in p for p in cut), cut
+    assert not any("a long log" in p for p in cut), cut
     assert_in_viewport(page, {"fits": "#fits", "inside": "#inside"}, clipped_root=None)
     with pytest.raises(AssertionError, match="below"):
         assert_in_viewport(page, {"below": "#below"}, clipped_root=None)

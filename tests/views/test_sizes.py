@@ -9,7 +9,7 @@ from lcb_lab.games.lcb import hexes as lcb_hexes
 from lcb_lab import load_scenario
 from lcb_lab.ui.views import MapView, sizing
 from lcb_lab.ui.views import overlays as ov
-from lcb_lab.ui.views.counters import COUNTER_KM, CounterStyle, counter_layers
+from lcb_lab.ui.views.counters import COUNTER_KM, MIN_NAME_PX, CounterStyle, counter_layers, name_font_size
 
 
 @pytest.fixture(scope="module")
@@ -24,6 +24,11 @@ def _px(size: str) -> float:
 def _designator_px(mv: MapView) -> list[float]:
     d = mv.sources["counters"].data
     return [_px(s) for s, t in zip(d["name_size"], d["t_name"]) if t]
+
+
+def _designators(mv: MapView) -> list[str]:
+    d = mv.sources["counters"].data
+    return [t for t in d["t_name"] if t]
 
 
 def test_resize_fits_the_space_keeps_the_aspect_and_reports_the_frame(game):
@@ -56,12 +61,17 @@ def test_texts_follow_the_frame_size(game):
     for name, v in base.items():
         if name not in ("title", "subtitle"):
             assert _px(big[name]) == pytest.approx(k * _px(v), abs=0.06), name
-    assert _designator_px(mv) == pytest.approx([k * n for n in names], abs=0.06)
+    # designators follow the frame too, but never below 12 px (MIN_NAME_PX: on a plate when wider than the counter)
+    assert names == [12.0] * len(names)
+    expected = [round(max(k * _px(name_font_size(t)), MIN_NAME_PX), 1) for t in _designators(mv)]
+    assert _designator_px(mv) == pytest.approx(expected, abs=0.06)
     # the counters, symbols and umbrella rings are in km: they grow with the hexes by themselves
     d = mv.sources["counters"].data
     assert max(d["img_w"]) < COUNTER_KM
     mv.resize(*mv.outer_size())                                 # same size again: nothing changes
     assert mv.font_sizes() == big
+    mv.resize(*(1.6 * v for v in mv.outer_size()))
+    assert min(_designator_px(mv)) > 12                         # a large frame: its designators grow on
 
 
 @pytest.mark.parametrize("frame_height", [sizing.PRESENTATION_MIN_FRAME_HEIGHT, 950])
@@ -159,7 +169,9 @@ def test_a_small_map_keeps_its_texts_readable_and_its_panel_texts_whole(game):
     mv.resize(480, 600)
     assert mv.size_factor < 0.65
     sizes = mv.font_sizes()
-    assert _px(sizes["hex_labels"]) == 6 and min(_designator_px(mv)) >= 6     # floored, not 4 px
+    assert _px(sizes["hex_labels"]) == 6 and min(_designator_px(mv)) == 12    # floored, not 4 px
+    d = mv.sources["counters"].data
+    assert all(a == 1.0 for a, t in zip(d["plate_alpha"], d["t_name"]) if t)   # on plates, overhanging
     assert sizes["legend"] == "10px" and sizes["title"] == "13px"            # panel texts do not shrink
     w, h = mv.outer_size()
     assert w <= 480 and h <= 600
@@ -292,8 +304,8 @@ def test_a_place_name_steps_aside_for_the_counters_in_its_hex(game):
 
 
 @pytest.mark.parametrize("where", list(PRESENTATION_FRAMES))
-def test_presentation_designators_are_14_px_at_least_and_16_on_a_1920_screen(game, where):
+def test_presentation_designators_are_16_px_at_least_on_every_screen(game, where):
     mv = _presentation_map(game, PRESENTATION_FRAMES[where])
     mv.update(game, "instructor")
     least = min(_designator_px(mv))
-    assert least >= (16 if "1920" in where else 14), least
+    assert least >= 16, least

@@ -253,11 +253,18 @@ def test_reach_legend_says_whose_reach_it_is(game):
 
 def test_long_designators_get_a_smaller_narrow_font(game, mv):
     from lcb_lab.ui.views.counters import COUNTER_FONT, name_font_size
+    from lcb_lab.ui.views import MapView
+    mv = MapView(game.board)        # its own map: it is resized
     mv.update(game, "instructor")
-    data = mv.sources["counters"].data
-    size = dict(zip(data["uid"], data["name_size"]))
-    px = {k: float(v.rstrip("px")) for k, v in size.items()}
-    assert px["DDG(X)-106"] < px["DDG-51"] and px["DDG(X)-106"] >= 7
+
+    def sizes():
+        data = mv.sources["counters"].data
+        return {k: float(v.rstrip("px")) for k, v in zip(data["uid"], data["name_size"])}
+    px = sizes()                    # the default frame: every designator at its 12 px floor
+    assert px["DDG(X)-106"] == px["DDG-51"] == 12.0
+    mv.resize(*(2 * v for v in mv.outer_size()))
+    px = sizes()                    # a frame twice as tall: the long designator fitted smaller
+    assert px["DDG(X)-106"] < px["DDG-51"] and px["DDG(X)-106"] >= 12
     assert name_font_size("DDG(X)-106") == "7px"
     # the counter texts use the narrow font as a *value* (a bare string would name a missing column)
     for name in ("counter_names", "counter_hints", "counter_low"):
@@ -292,17 +299,18 @@ def test_large_text_scales_map_texts_and_keeps_counter_texts_on_their_counters(g
     assert big.font_sizes()["hex_labels"] == "9.8px" and big.font_sizes()["title"] == "18.2px"
     s, b = small.sources["counters"].data, big.sources["counters"].data
     assert s["uid"] == b["uid"]
-    grew = 0
     for i, name in enumerate(b["t_name"]):
-        for col, text in (("name_size", name), ("low_size", b["t_low"][i])):
-            if not text:
-                continue
-            old, new = float(s[col][i].rstrip("px")), float(b[col][i].rstrip("px"))
-            assert old <= new <= 1.4 * old + 0.05
-            # never wider than the counter (or no smaller than the default when it already was)
-            assert new == old or len(text) * NARROW_EM * new <= COUNTER_TEXT_PX + 0.1, (text, new)
-            grew += new > old
-    assert grew >= 5
+        if name:        # designators: at their 12 px floor in both (the fitted 8.5 * 1.4 is under it); on a
+            # plate overhanging the counter when wider than it
+            assert s["name_size"][i] == b["name_size"][i] == "12px", name
+            assert b["plate_alpha"][i] == (1.0 if len(name) * NARROW_EM * 12 > COUNTER_TEXT_PX else 0.0), name
+        text = b["t_low"][i]
+        if not text:
+            continue
+        old, new = float(s["low_size"][i].rstrip("px")), float(b["low_size"][i].rstrip("px"))
+        assert old <= new <= 1.4 * old + 0.05
+        # never wider than the counter (or no smaller than the default when it already was)
+        assert new == old or len(text) * NARROW_EM * new <= COUNTER_TEXT_PX + 0.1, (text, new)
     # the larger hex label moves up, so it stays clear of the counters below it
     assert min(y2 - y1 for y1, y2 in zip(small.sources["hex_labels"].data["y"],
                                          big.sources["hex_labels"].data["y"])) > 0

@@ -91,7 +91,9 @@ def test_the_layout_parts_sit_where_the_grid_expects_them():
     assert lab.presentation_toggle in lab.toolbar.children and lab.view_picker in lab.toolbar.children
     assert lab.map_box.children == (lab.map_model,) and lab.map.filling
     assert [lab.tabs.get_title(i) for i in range(len(lab.tabs.children))] == list(TAB_TITLES)
-    assert lab.tabs.children[TAB_TITLES.index("Log")] is lab.log_box is lab.side_log.children[1]
+    assert lab.tabs.children[TAB_TITLES.index("Log")] is lab.log_box is lab.side_log.children[2]
+    assert lab.side_log.children[0] is lab.hex_info                    # the side column: hex info, then the log
+    assert lab.hex_info not in lab.right.children
     assert lab.tabs.children[TAB_TITLES.index("Overlays")] is lab.unit_box.overlay_box
     assert lab.unit_panel in lab.unit_box.widget.children                # the tracker beside the Unit list
     assert "lcb-unit-tracker" in lab.unit_panel._dom_classes

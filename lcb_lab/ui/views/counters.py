@@ -90,11 +90,18 @@ class CounterStyle:
 
     # text sizes in px (never below MIN_TEXT_PX: on a small map they would be noise)
     def name_px(self, name: str) -> float:
-        """Font size in px of a counter's designator ``name`` (never below 14 px in the presentation
-        layout, else never below ``MIN_TEXT_PX``)."""
-        if self.presentation:       # never below 14 px: legible from the back of a classroom on a laptop screen
+        """Font size in px of a counter's designator ``name``: never below :data:`PRESENTATION_MIN_NAME_PX`
+        (16) in the presentation layout, never below :data:`MIN_NAME_PX` (12) in the default look."""
+        if self.presentation:       # legible from the back of a classroom, on a laptop screen too
             return max(PRESENTATION_NAME_PX * self.font_scale * self.size, PRESENTATION_MIN_NAME_PX)
-        return max(_px_value(name_font_size(name, self.font_scale)) * self.size, MIN_TEXT_PX)
+        return max(_px_value(name_font_size(name, self.font_scale)) * self.size, MIN_NAME_PX)
+
+    def name_plate(self, name: str) -> bool:
+        """Is the designator ``name`` drawn on a plate of the counter's colour, straddling its lower edge
+        (presentation, or a designator wider than its counter: the text keeps its size and overhangs)?"""
+        if not name:
+            return False
+        return self.presentation or NARROW_EM * len(name) * self.name_px(name) > COUNTER_TEXT_PX * self.size
 
     def low_px(self, text: str) -> float:
         """Font size in px of the small text under the symbol (fitted to the counter; at least ``MIN_TEXT_PX``)."""
@@ -113,9 +120,13 @@ MIN_TEXT_PX = 6.0
 PRESENTATION_NAME_PX = 16.0
 """A designator's size in presentation at the presentation reference scale (>= 16 px at 1920x1080)."""
 
-PRESENTATION_MIN_NAME_PX = 14.0
+PRESENTATION_MIN_NAME_PX = 16.0
 """The least designator size in presentation, on any frame (a 1366x768 screen's map is ~0.6 of the
-reference scale: the designator keeps 14 px on its plate, which may overhang the counter)."""
+reference scale: the designator keeps 16 px on its plate, which may overhang the counter)."""
+
+MIN_NAME_PX = 12.0
+"""The least designator size in the default look, on any frame (a 1366x768 screen's map is ~0.6 of the
+reference scale: a designator that no longer fits its counter keeps 12 px on a plate)."""
 
 
 def _px_value(size: str) -> float:
@@ -278,9 +289,10 @@ def counter_layers(view: dict, selected: str | None = None, font_scale: float = 
             cols["name_size"].append(px(name_px))
             # the default look fits a designator into its counter; presentation lets a long one overhang
             # on a plate of the counter's colour, straddling the counter's lower edge
-            y_name = y - (0.36 if st.presentation else 0.30) * s
+            plate = top and st.name_plate(name)
+            y_name = y - (0.36 if plate else 0.30) * s
             cols["y_name"].append(y_name)
-            cols["plate_alpha"].append(1.0 if (top and st.presentation and name) else 0.0)
+            cols["plate_alpha"].append(1.0 if plate else 0.0)
             cols["t_hint"].append(hint if top else "")
             cols["hint_size"].append(px(st.hint_px() if back else st.low_px(hint)))
             cols["y_hint"].append(y if back else y + 0.17 * s)

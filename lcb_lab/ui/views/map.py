@@ -110,6 +110,8 @@ class MapView(MapSizes, MapOverlays):
         self.frame_size: tuple[int, int] = (frame_width, frame_height)
         """The plot frame's (width, height) in px: as set (fixed) or as the browser last reported it."""
         self.filling = False
+        self.area: tuple[float, float, float, float] | None = None
+        """The scenario's area (x0, x1, y0, y1) a filling map opens on (``set_area``; None: the whole board)."""
         self._fitted = False
         p = figure(
             frame_width=frame_width, frame_height=frame_height,
@@ -294,8 +296,10 @@ class MapView(MapSizes, MapOverlays):
         self._draw_counters()
         self.show_markers(game, view)
         l1, l2 = title_text(view, scenario_name(game) or self.scenario)
-        self.figure.title.text = l1
-        self.subtitle.text = l2
+        if (l1, l2) != (self.figure.title.text, self.subtitle.text):
+            self.figure.title.text = l1
+            self.subtitle.text = l2
+            self.fit_titles()
         return view
 
     def select_hex(self, label: str | None) -> None:

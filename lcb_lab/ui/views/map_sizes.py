@@ -6,6 +6,9 @@ sources and glyphs; re-drawing after a size change calls the view's own drawing 
 """
 from __future__ import annotations
 
+import math
+from typing import Iterable
+
 from bokeh.core.property.descriptors import UnsetValueError
 
 from lcb_lab.ui.views import palette, sizing
@@ -33,6 +36,30 @@ map frame measured in Chromium at 1920x1080 in JupyterLab 4 with the file browse
 Voila at 1920x1080 gives 749x923, JupyterLab at 1366x768 ~430x500)."""
 
 
+TITLE_EM = 0.56
+"""Average width of a title character, in em (Bokeh's bold sans-serif title; a little generous)."""
+
+FILL_SLACK = 1.05
+"""A frame within 5 % of the board's aspect shows the whole board (a thin sea band), not the board
+filling it with a few km cut off."""
+
+AREA_MARGIN_KM = 20.0
+"""Margin (km, one hex) round the scenario's area (:meth:`MapSizes.set_area`)."""
+
+READABLE_PX_PER_KM = 0.6 * sizing.DEFAULT_PX_PER_KM
+"""The least scale (px per km, ~1.8) a filling map opens at when the board does not fit whole at it
+(a board several times Gotland's size): the scenario's area at this scale, the rest by panning
+(the Gotland board at 1366x768 is ~1.9 px per km)."""
+
+
+def _centre(a0: float, a1: float, b0: float, b1: float, half: float) -> float:
+    """The centre of a view ``2 * half`` wide on the area ``a0..a1``, moved to stay on the board
+    ``b0..b1`` (the board's centre when the view is wider than the board)."""
+    if 2 * half >= b1 - b0:
+        return (b0 + b1) / 2
+    return min(max((a0 + a1) / 2, b0 + half), b1 - half)
+
+
 class MapSizes:
     """The size and text-size methods of :class:`~lcb_lab.ui.views.map.MapView` (module doc)."""
 
@@ -44,10 +71,38 @@ class MapSizes:
 
     @property
     def px_per_km(self) -> float:
-        """Screen px per km of the frame (at the initial zoom)."""
+        """Screen px per km of the frame (at the initial zoom: :meth:`fit_scale` for a filling map)."""
         x0, x1, y0, y1 = self.extent
         w, h = self.frame_size
-        return min(h / (y1 - y0), w / (x1 - x0)) if self.filling else h / (y1 - y0)
+        return self.fit_scale(w, h) if self.filling else h / (y1 - y0)
+
+    def set_area(self, labels: Iterable[str]) -> None:
+        """The scenario's area: the hexes ``labels`` (those not on the board are ignored; none: the whole
+        board).  A filling map opens on it (:meth:`fit_scale`), one hex of margin round it; pan to the rest.
+        Takes effect at the next :meth:`frame_resized` (call it before :meth:`fill_box`)."""
+        pts = [pt for lab in labels if lab in self.board.hexes for pt in ov.hex_corners(lab)]
+        if not pts:
+            self.area = None
+            return
+        m = AREA_MARGIN_KM
+        xs, ys = [x for x, _y in pts], [y for _x, y in pts]
+        x0, x1, y0, y1 = self.extent
+        self.area = (max(min(xs) - m, x0), min(max(xs) + m, x1), max(min(ys) - m, y0), min(max(ys) + m, y1))
+
+    def fit_scale(self, width_px: float, height_px: float) -> float:
+        """Px per km of a filling map's opening view on a ``width_px`` x ``height_px`` frame: the whole
+        board when it fits at a readable scale (:data:`READABLE_PX_PER_KM`), the board filling the frame's
+        height or width (no sea band along it) when the scenario's area (:meth:`set_area`) allows, and on
+        a board too large to read whole, the scenario's area -- never closer than the area fitted whole."""
+        x0, x1, y0, y1 = self.extent
+        bw, bh = x1 - x0, y1 - y0
+        board = min(width_px / bw, height_px / bh)
+        ax0, ax1, ay0, ay1 = getattr(self, "area", None) or self.extent
+        area = min(width_px / (ax1 - ax0), height_px / (ay1 - ay0))
+        fill = max(width_px / bw, height_px / bh)
+        if fill <= board * FILL_SLACK:          # the frame has about the board's aspect: the whole board
+            fill = board
+        return max(board, min(area, max(fill, READABLE_PX_PER_KM)))
 
     @property
     def size_factor(self) -> float:
@@ -134,10 +189,12 @@ class MapSizes:
             self.frame_resized(w, h)
 
     def frame_resized(self, width_px: int, height_px: int) -> bool:
-        """The browser drew the frame ``width_px`` x ``height_px`` (a :meth:`fill_box` map): fit the
-        whole board in it at one scale on both axes (1 km as wide as tall; sea fills the rest,
-        centred), set the *Reset* view and the pan limits to that, and size every text for the new
-        scale.  Returns False (nothing changed) when the size is the one already fitted.
+        """The browser drew the frame ``width_px`` x ``height_px`` (a :meth:`fill_box` map): show the
+        board at one scale on both axes (1 km as wide as tall) -- the whole board, or the scenario's
+        area on a frame too narrow or a board too large (:meth:`fit_scale`), centred on it and kept on the
+        board; sea fills the rest -- set the *Reset* view to that and the pan limits to the whole
+        board, and size every text for the new scale.  Returns False (nothing changed) when the size
+        is the one already fitted.
         Raises ``ValueError`` for a size that is not positive."""
         for v in (width_px, height_px):
             if not isinstance(v, (int, float)) or isinstance(v, bool) or not v > 0:
@@ -148,7 +205,9 @@ class MapSizes:
         self.frame_size, self._fitted = size, True
         x0, x1, y0, y1 = self.extent
         k = self.px_per_km
-        cx, cy, hw, hh = (x0 + x1) / 2, (y0 + y1) / 2, size[0] / k / 2, size[1] / k / 2
+        hw, hh = size[0] / k / 2, size[1] / k / 2
+        ax0, ax1, ay0, ay1 = getattr(self, "area", None) or self.extent
+        cx, cy = _centre(ax0, ax1, x0, x1, hw), _centre(ay0, ay1, y0, y1, hh)
         p = self.figure
         p.x_range.update(start=cx - hw, end=cx + hw, reset_start=cx - hw, reset_end=cx + hw,
                          bounds=(min(x0, cx - hw) - 60, max(x1, cx + hw) + 60))
@@ -156,6 +215,16 @@ class MapSizes:
                          bounds=(min(y0, cy - hh) - 60, max(y1, cy + hh) + 60))
         self._apply_sizes()
         return True
+
+    def fit_titles(self) -> None:
+        """The title and subtitle at their sizes (:meth:`text_px`), but smaller where their text would be
+        wider than the frame (a narrow map): Bokeh draws them on the canvas, which would cut them."""
+        w = self.frame_size[0] + sizing.TOOLBAR_PX
+        for name, title in (("title", self.figure.title), ("subtitle", self.subtitle)):
+            size = self.text_px(name)
+            need = TITLE_EM * max(len(title.text or ""), 1) * size
+            title.text_font_size = px(size if need <= w else max(math.floor(10 * w / need * size) / 10,
+                                                                 sizing.MIN_MAP_TEXT_PX))
 
     def outer_size(self) -> tuple[int, int]:
         """The figure's (width, height) in px: frame, toolbar, borders and titles (for the layout's box)."""
@@ -171,8 +240,7 @@ class MapSizes:
         self._glyph("port_cubes").size = f("marker_text") * 1.4
         hl = self._glyph("hex_labels")
         hl.text_font_style = "normal"
-        self.figure.title.text_font_size = px(f("title"))
-        self.subtitle.text_font_size = px(f("subtitle"))
+        self.fit_titles()
         self.legend.label_text_font_size = px(f("legend"))
         k = f("legend") / BASE_FONT_PX["legend"]
         self.legend.update(glyph_height=round(14 * k), glyph_width=round(34 * k))

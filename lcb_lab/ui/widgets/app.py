@@ -4,13 +4,13 @@ Layout (one screen, docs/ui.md "Layout"): a CSS grid as tall as the screen leave
 (:data:`~lcb_lab.ui.widgets.panels.CSS`).  On top, one row: the message line (a fixed place and
 height), the view picker (Blue / Red / Instructor), the *Presentation* switch and (Instructor
 view) the *Card effect* switch.  Below, left, the map, sized by the browser (it grows with the
-space it has, :meth:`MapView.fill_box`); right, a compact column: the hex info,
+space it has and opens on the scenario's area, :meth:`MapView.fill_box`); then a compact column:
 the unit panel (Unit dropdown + Unit Tracker), the decision panel (only while the engine waits
 for the defender), tabs for the impulse, the map's overlays, the lesson replay, the game (new /
 save / load), the history (Undo, timeline, Fork here: :mod:`.timeline`, :mod:`.fork_view`) and the
 explained log; in the Instructor view, above the tabs, the scripted card-effect panel (it folds
-away once applied).  When the
-screen is wide enough, the explained log also shows in a third column beside the column.
+away once applied); right, the side column: the hex info (whole) and the explained log, beside
+the map at every screen size.
 
 The game and the UI state live in a :class:`~lcb_lab.ui.widgets.controller.LabController`
 (``lab.controller``): observable traits (``version``, ``viewer``, ``selected_hex``,
@@ -57,7 +57,7 @@ from lcb_lab.kernel.errors import LabError
 from lcb_lab.ui.views import MapView
 from lcb_lab.ui.widgets import panels
 from lcb_lab.ui.widgets.actions import LabActions
-from lcb_lab.ui.widgets.board_view import HexInfoPanel, MapPresenter
+from lcb_lab.ui.widgets.board_view import HexInfoPanel, MapPresenter, scenario_area
 from lcb_lab.ui.widgets.hex_box import HexBox
 from lcb_lab.ui.widgets.card_actions import CardActions
 from lcb_lab.ui.widgets.cards import CardEffectPanel, CardsPanel
@@ -233,11 +233,10 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
         self.topbar = W.HBox([self.message, self.toolbar])
         """The lab's top row: the message line (a fixed place, fixed height), the views, Presentation."""
         self.topbar.add_class("lcb-topbar")
-        self.right = W.VBox([self.hex_info, self.unit_box.widget, self.decision.widget, self.card_panel.widget,
-                             self.tabs])
+        self.right = W.VBox([self.unit_box.widget, self.decision.widget, self.card_panel.widget, self.tabs])
         self.right.add_class("lcb-right")
-        # the same log widget, a second view of it: a third column when the screen is wide enough
-        self.side_log = W.VBox([W.HTML("<b>Explained log</b> <span class='lcb-muted lcb-small'>(newest last; rule "
+        # the side column beside the map: the hex info, then the log (the Log tab's widget, a second view of it)
+        self.side_log = W.VBox([self.hex_info, W.HTML("<b>Explained log</b> <span class='lcb-muted lcb-small'>(newest last; rule "
                                        "numbers cite the rulebook, which is not included)</span>"), self.log_box])
         self.side_log.add_class("lcb-side-log")
         self.grid = W.Box([self.topbar, self.map_box, self.right, self.side_log])
@@ -259,7 +258,7 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
                                      self.special_panel.widget, self.cards_panel.widget, self.ruling_panel.widget])
 
     def _draw_scale(self) -> None:
-        self.css.value = panels.CSS + panels.scale_css(self._css_class, self.ctl.font_scale)
+        self.css.value = panels.CSS + panels.scale_css(self._css_class, self.ctl.font_scale, self.map.aspect)
 
     def _draw_mode(self) -> None:
         (self.widget.add_class if self.ctl.presentation else self.widget.remove_class)("lcb-presentation")
@@ -272,6 +271,7 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
 
     def _bokeh_model(self):
         from lcb_lab.ui.widgets.bokeh_model import LiveBokehModel
+        self.map.set_area(scenario_area(self.game))     # it opens on the scenario's area (a large board)
         self.map.fill_box()                     # the browser sizes the map: it fills its grid cell
         return LiveBokehModel(self.map.figure, layout=W.Layout(width="100%", height="100%"))
 

@@ -18,10 +18,20 @@ from lcb_lab.ui.widgets import panels
 from lcb_lab.ui.widgets.controller import follow
 
 if TYPE_CHECKING:  # pragma: no cover
+    from lcb_lab.games.lcb.game import Game
     from lcb_lab.ui.views import MapView
     from lcb_lab.ui.widgets.controller import LabController
 
-__all__ = ["MapPresenter", "HexInfoPanel"]
+__all__ = ["MapPresenter", "HexInfoPanel", "scenario_area"]
+
+
+def scenario_area(game: "Game") -> list[str]:
+    """The scenario's area for the map's opening view (``MapView.set_area``): the hexes where both
+    teams' views show a counter (face up or a back) -- public, so the opening view tells no view
+    anything it may not know (a secret submarine or an unseen unit does not widen it)."""
+    def hexes(team: str) -> set[str]:
+        return {c["hex"] for c in game.view(team)["counters"] if c.get("hex")}
+    return sorted(hexes("US") & hexes("RU"))
 
 
 class MapPresenter:

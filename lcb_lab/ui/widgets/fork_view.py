@@ -9,9 +9,10 @@ lab) and the branch's own lab (a :class:`~lcb_lab.ui.widgets.app.LabApp` on the
 forked game, made by the ``make_lab`` the first lab passes in; its *Fork here*
 is off: one branch at a time).
 
-Where it is: as wide as the first lab, below it; beside it (each half the width) when the lab
-is at least 1400 px wide (the CSS container query of ``panels.CSS``, class ``lcb-branch-open``);
-at 1366 px it is below the first lab, off screen; the heading carries an anchor and :meth:`ForkView.link_html`
+Where it is: as wide as the first lab, below it, each lab at full size; beside it (each half the
+width) only when the lab is at least 2400 px wide (the CSS container query of ``panels.CSS``, class
+``lcb-branch-open``: side by side at 1920 px the maps were ~200 px wide); below the first lab it is
+off screen: the heading carries an anchor and :meth:`ForkView.link_html`
 is a "Go to the branch" link to it (ipywidgets cannot scroll a widget into view);
 the first lab's controller holds it as ``branch_link`` (the History tab shows it).
 

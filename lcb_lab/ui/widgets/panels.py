@@ -67,22 +67,28 @@ CSS = """
 .lcb-cap-bar { display: inline-block; width: 90px; height: 9px; border: 1px solid #555; background: #fff; }
 .lcb-cap-bar > span { display: block; height: 100%; }
 .lcb-special .lcb-special-why { color: #a8231a; }
-/* ---- the one-screen layout (docs/ui.md "Layout"): a grid as tall as the screen leaves the lab */
-.lcb-app { --lcb-h: min(calc(100vh - 24px), 1300px); --lcb-right: 400px; --lcb-right-max: 500px; --jp-widgets-inline-height: 26px; --jp-widgets-margin: 1px;
+/* ---- the one-screen layout (docs/ui.md "Layout"): a grid as tall as the screen leaves the lab; three
+   columns: the map (as wide as its height allows at the board's aspect --lcb-aspect, less when the lab is
+   narrow), the right column (controls), the side column (hex info and the explained log, never behind a tab) */
+.lcb-app { --lcb-h: min(calc(100vh - 24px), 1300px); --lcb-right: 420px; --lcb-right-max: 500px; --lcb-side-min: 220px;
+           --lcb-aspect: 0.818; --jp-widgets-inline-height: 26px; --jp-widgets-margin: 1px;
            container: lcb-app / inline-size; align-items: flex-start; flex-flow: row wrap; }
 .jp-NotebookPanel .lcb-app { --lcb-h: min(calc(100vh - 138px), 1300px); }      /* JupyterLab: menu, tabs, toolbar, status bar */
 #rendered_cells .lcb-app { --lcb-h: min(calc(100vh - 64px), 1300px); }           /* Voila: its margins and a one-line title */
 .lcb-app .lcb-grid { display: grid; width: 100%; height: var(--lcb-h); min-height: 520px; gap: 6px 8px;
-  grid-template-rows: auto minmax(0, 1fr); grid-template-areas: "top top top" "map right log";
-  grid-template-columns: minmax(240px, calc((max(var(--lcb-h), 520px) - 100px) * 0.818 + 34px))
-                         minmax(var(--lcb-right), var(--lcb-right-max)) minmax(0, 1fr); }
+  --lcb-map-w: calc((max(var(--lcb-h), 520px) - 100px) * var(--lcb-aspect) + 34px);
+  grid-template-rows: auto minmax(0, 1fr); grid-template-areas: "top top top" "map right side";
+  grid-template-columns:
+    minmax(240px, min(var(--lcb-map-w), calc(100% - var(--lcb-right) - var(--lcb-side-min) - 16px)))
+    minmax(var(--lcb-right), min(var(--lcb-right-max), calc(100% - var(--lcb-map-w) - var(--lcb-side-min) - 16px)))
+    minmax(var(--lcb-side-min), 1fr); }
 .jp-OutputArea-child:has(.lcb-app) > .jp-OutputArea-prompt { display: none; }
 .lcb-app .lcb-topbar { grid-area: top; min-width: 0; align-items: center; gap: 6px; }
 .lcb-app .lcb-topbar .lcb-message { flex: 1 1 auto !important; min-width: 0; }
 .lcb-app .lcb-topbar .lcb-toolbar { flex: 0 0 auto; }
 .lcb-app .lcb-grid > .lcb-map { grid-area: map; }
 .lcb-app .lcb-grid > .lcb-right { grid-area: right; }
-.lcb-app .lcb-grid > .lcb-side-log { grid-area: log; }
+.lcb-app .lcb-grid > .lcb-side-log { grid-area: side; }
 .lcb-app .lcb-impulse > .widget-html:first-child .lcb-card { padding: 2px 6px; font-size: 11.5px; }
 .lcb-app .lcb-odds .lcb-card { padding: 2px 6px; }
 .lcb-app .lcb-map { width: 100%; height: 100%; min-width: 0; overflow: hidden; }
@@ -92,19 +98,20 @@ CSS = """
 .lcb-app .lcb-right > .widget-tab > .widget-tab-contents { overflow: hidden auto; padding: 3px 5px; }
 .lcb-app .lm-TabBar-tab { flex: 0 1 auto !important; min-width: fit-content !important; padding: 0 7px !important; }
 .lcb-app .lcb-right .widget-tab-contents .lcb-log-box { height: 100% !important; min-height: 200px; }
-.lcb-app .lcb-side-log { height: 100%; min-width: 0; display: none; }
+.lcb-app .lcb-side-log { height: 100%; min-width: 0; min-height: 0; overflow: hidden; flex-wrap: nowrap; }
+.lcb-app .lcb-side-log > * { flex: 0 0 auto; }
 .lcb-app .lcb-side-log .lcb-log-box { flex: 1 1 auto; height: auto !important; min-height: 0; }
-@container lcb-app (min-width: 1280px) { .lcb-app .lcb-side-log { display: flex; } }
-/* presentation under 1640 px drops the log column: the right column takes its space (no blank column) */
-@container lcb-app (max-width: 1640px) { .lcb-presentation .lcb-side-log { display: none !important; }
-  .lcb-presentation.lcb-app > .lcb-grid { grid-template-areas: "top top" "map right";
-    grid-template-columns: minmax(240px, calc((max(var(--lcb-h), 520px) - 100px) * 0.818 + 34px))
-                           minmax(var(--lcb-right), 1fr); } }
 .lcb-app .lcb-message .lcb-card { padding: 2px 6px; }
 /* a button shown again with layout.display "flex" is a flex box: centre its icon and text (else the
    icon, a stretched flex item, is drawn at the top and pokes out of the button) */
 .lcb-app .jupyter-button { align-items: center; justify-content: center; }
-.lcb-app .lcb-hex-info { max-height: 92px; overflow: hidden auto; }
+/* the hex info at the top of the side column: its whole content (the terrain rows as one flowing line), no scroll box */
+.lcb-app .lcb-hex-info .lcb-table, .lcb-app .lcb-hex-info .lcb-table tbody { display: block; margin: 0; }
+.lcb-app .lcb-hex-info .lcb-table tr { display: inline; }
+.lcb-app .lcb-hex-info .lcb-table th, .lcb-app .lcb-hex-info .lcb-table td { display: inline; padding: 0 4px 0 0;
+  border: 0; font-size: 11.5px; }
+.lcb-app .lcb-hex-info .lcb-table td::after { content: " ·"; color: #6b7480; }
+.lcb-app .lcb-hex-info .lcb-table tr:last-child td::after { content: ""; }
 .lcb-app .lcb-hex-info .lcb-card, .lcb-app .lcb-unit-tracker .lcb-card { padding: 3px 7px; }
 .lcb-app .lcb-hex-info h4, .lcb-app .lcb-unit-tracker h4 { margin: 0 0 1px 0; }
 .lcb-app .lcb-unit-tracker h4 .lcb-muted { font-size: 11.5px; font-weight: normal; }
@@ -112,7 +119,6 @@ CSS = """
 .lcb-app .lcb-unit-tracker .lcb-table { display: inline-table; vertical-align: top; margin: 1px 4px 1px 0; }
 .lcb-app .lcb-impulse .lcb-card { padding: 3px 7px; }
 .lcb-app .lcb-impulse .widget-html-content { line-height: 1.25; }
-@media (max-height: 900px) { .lcb-app .lcb-hex-info { max-height: 50px; } }
 /* presentation mode: the panels larger (zoom keeps texts and controls in proportion: nothing clipped) */
 @media (min-height: 1000px) { .lcb-presentation.lcb-app .lcb-right, .lcb-presentation.lcb-app .lcb-topbar { zoom: 1.25; }
   .lcb-presentation.lcb-app { --lcb-right: 520px; --lcb-right-max: 600px; } }
@@ -129,12 +135,9 @@ CSS = """
 /* the branch of *Fork here*: a second lab as wide as the first below it, or beside it when two fit */
 .lcb-app > .lcb-fork { flex: 1 1 100%; min-width: 0; box-sizing: border-box; }
 .lcb-app > .lcb-fork > .lcb-fork-lab, .lcb-app > .lcb-fork > .lcb-fork-lab > .lcb-app { width: 100%; min-width: 0; }
-@container lcb-app (min-width: 1400px) {
+@container lcb-app (min-width: 2400px) {      /* two labs at full size side by side (else below) */
   .lcb-app.lcb-branch-open > .lcb-grid { width: calc(50% - 12px); flex: 0 0 auto; }
-  .lcb-app.lcb-branch-open > .lcb-fork { flex: 1 1 0; }
-  .lcb-app.lcb-branch-open > .lcb-grid > .lcb-side-log { display: none !important; } }
-.lcb-app.lcb-branch-open > .lcb-grid > .lcb-topbar { flex-wrap: wrap; }
-.lcb-app.lcb-branch-open > .lcb-grid > .lcb-topbar > .lcb-message { flex: 1 1 520px !important; }
+  .lcb-app.lcb-branch-open > .lcb-fork { flex: 1 1 0; } }
 .lcb-app > .lcb-fork > .lcb-fork-diff { max-height: 150px; overflow: hidden auto; }
 #rendered_cells .lcb-fork-lab > .lcb-app { --lcb-h: min(calc(100vh - 150px), 1300px); }   /* under the heading */
 .jp-NotebookPanel .lcb-fork-lab > .lcb-app { --lcb-h: min(calc(100vh - 224px), 1300px); }
@@ -147,18 +150,27 @@ CSS = """
 </style>
 """
 
-RIGHT_WIDTH = "400px"
+RIGHT_WIDTH = "420px"
 """The right column's least width (it takes up to 500 px the map leaves; presentation zooms it 1.25
-on a screen >= 1000 px tall; below, only the map's texts change: the column must still fit)."""
+on a screen >= 1000 px tall; below, only the map's texts change: the column must still fit).  The side
+column (hex info, explained log) is at least 220 px; the map gets the rest, up to its board's aspect."""
 
 
-def scale_css(css_class: str, scale: float) -> str:
-    """Projector mode for one lab (``.{css_class}``): the right column zoomed by ``scale`` (text
-    and controls together, so nothing is clipped), the explained log's text scaled too."""
-    if scale == 1.0:
-        return ""
+GOTLAND_ASPECT = 0.818
+"""The Gotland board's width over height: the map column's default ``--lcb-aspect`` in :data:`CSS`."""
+
+
+def scale_css(css_class: str, scale: float, aspect: float = GOTLAND_ASPECT) -> str:
+    """One lab's own CSS (``.{css_class}``): the map column's aspect (``aspect``, the board's width over
+    height, kept within 0.6..1.6: a wider board shows its area and pans) and, for ``scale`` other than 1,
+    the right column zoomed by it (text and controls together, so nothing is clipped) and the explained
+    log's text scaled too."""
     c = f".lcb-app.{css_class}"
-    return (f"<style>{c} .lcb-right {{ zoom: {scale:g}; }}"
+    k = min(max(float(aspect), 0.6), 1.6)
+    board = "" if abs(k - GOTLAND_ASPECT) < 0.005 else f"<style>{c} {{ --lcb-aspect: {k:.3f}; }}</style>"
+    if scale == 1.0:
+        return board
+    return board + (f"<style>{c} .lcb-right {{ zoom: {scale:g}; }}"
             f"{c} .lcb-log-panel {{ font-size: {12.5 * scale:.3g}px; }}"
             f"{c} .lcb-log-panel .lcb-rule {{ font-size: {11 * scale:.3g}px; }}</style>")
 
