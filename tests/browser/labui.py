@@ -129,6 +129,13 @@ def lab(page):
     return page.locator(".lcb-app").first
 
 
+def show_view(page, name: str) -> None:
+    """Click the toolbar's view button ``name`` ("Blue (US)", "Red (RU)", "Instructor") and wait for
+    the message line to say the view is shown."""
+    page.locator(".lcb-app .lcb-toolbar button", has_text=name).first.click()
+    expect_message(page, f"Showing the {name} view")
+
+
 def tab(page, title: str):
     """The first lab's tab title ``title`` (Lumino tab bar of ipywidgets 8)."""
     return page.locator(".lcb-app .lm-TabBar-tab", has_text=title).first

@@ -44,8 +44,7 @@ def test_carry_out_a_card_play(page: Page, voila_app_url: str, screen) -> None:
     *Play a card*; its link brings the Play button (its card chosen) on screen."""
     name, _size = screen
     L.open_voila_lab(page, voila_app_url)
-    page.locator(".lcb-app .lcb-toolbar button", has_text="Blue (US)").first.click()
-    L.expect_message(page, "Showing the Blue (US) view")
+    L.show_view(page, "Blue (US)")
     try:
         _declare_the_card(page)
         L.click_hex(page, "AL-21")

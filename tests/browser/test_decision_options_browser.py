@@ -30,8 +30,7 @@ def test_the_intercept_window_shows_the_options_record(page: Page, voila_app_url
     try:
         L.open_voila_lab(page, voila_app_url)
         L.reveal(page, "1 Anna", "AL-21")
-        page.locator(".lcb-app .lcb-toolbar button", has_text="Blue (US)").first.click()
-        L.expect_message(page, "Showing the Blue (US) view")
+        L.show_view(page, "Blue (US)")
         L.begin_impulse(page, "TF Boston")
         L.add_action(page, "AL-29", "DDG-51")
         L.button(page, L.DECLARE).click()

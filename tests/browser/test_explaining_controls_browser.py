@@ -29,8 +29,7 @@ def test_greyed_controls_say_why(page: Page, voila_app_url: str, screen) -> None
     name, _size = screen
     try:
         L.open_voila_lab(page, voila_app_url)
-        page.locator(".lcb-app .lcb-toolbar button", has_text="Blue (US)").first.click()
-        L.expect_message(page, "Showing the Blue (US) view")
+        L.show_view(page, "Blue (US)")
         L.begin_impulse(page, "TF Boston")
         declare = L.button(page, L.DECLARE, L.IMPULSE)
         expect(declare).to_be_disabled(timeout=D.KERNEL_MS)

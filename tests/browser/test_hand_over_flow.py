@@ -38,8 +38,7 @@ def _end_is(page: Page, state: str) -> None:
 
 def _view(page: Page, name: str) -> None:
     """Pick a view in the view picker ("Blue (US)", "Red (RU)", "Instructor")."""
-    page.locator(".lcb-app .lcb-toolbar button", has_text=name).first.click()
-    L.expect_message(page, f"Showing the {name} view")
+    L.show_view(page, name)
 
 
 def _hand_over(page: Page, within: str, to: str) -> None:

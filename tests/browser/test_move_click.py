@@ -20,8 +20,7 @@ def test_destination_click_keeps_the_moving_unit(page: Page, voila_app_url: str,
     name, _size = screen
     try:
         L.open_voila_lab(page, voila_app_url)
-        page.locator(".lcb-app .lcb-toolbar button", has_text="Blue (US)").first.click()
-        L.expect_message(page, "Showing the Blue (US) view")
+        L.show_view(page, "Blue (US)")
         L.begin_impulse(page, "TF Boston")
         L.add_action(page, "AL-29", "DDG-51")
         L.button(page, L.DECLARE).click()

@@ -56,8 +56,7 @@ def game_secrets() -> dict[str, dict[str, set[str]]]:
 
 
 def _view(page: Page, name: str) -> None:
-    page.locator(".lcb-app .lcb-toolbar button", has_text=name).first.click()
-    L.expect_message(page, f"Showing the {name} view")
+    L.show_view(page, name)
 
 
 def _on_instructor_page(text: str, found: dict[str, set[str]]) -> dict[str, set[str]]:

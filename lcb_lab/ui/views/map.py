@@ -329,24 +329,20 @@ class MapView(MapSizes, MapOverlays):
 
     def tap(self, x: float, y: float) -> str | None:
         """What a Tap at plot (x, y) does (used by the Tap event and by tests)."""
-        lab = self.hex_at(x, y)
-        if lab is None:
-            return None
-        self.last_tap = lab
-        for cb in self._callbacks:
-            cb(lab)
-        return lab
+        return self._tapped(self.hex_at(x, y))
 
     def key(self, key: str) -> str | None:
         """What an arrow key (``"ArrowUp"``, ``"ArrowDown"``, ``"ArrowLeft"``, ``"ArrowRight"``) on the
         focused map does: a tap on the next hex that way from the selected one
         (:func:`~.map_keys.step_hex`); returns it, or None (the board's edge, another key)."""
-        lab = step_hex(self.board, self.selected_hex, key)
-        if lab is None:
-            return None
-        self.last_tap = lab
-        for cb in self._callbacks:
-            cb(lab)
+        return self._tapped(step_hex(self.board, self.selected_hex, key))
+
+    def _tapped(self, lab: str | None) -> str | None:
+        """Hex ``lab`` tapped (None: nothing there): remembered and passed to the tap callbacks."""
+        if lab is not None:
+            self.last_tap = lab
+            for cb in self._callbacks:
+                cb(lab)
         return lab
 
     def _on_tap(self, event) -> None:
