@@ -97,7 +97,10 @@ def _loader(components: tuple[str, ...]) -> W.Output:
     return out
 
 
-_KNOWN: dict[tuple[str, str], tuple[str, ...]] = {}
+_KNOWN: dict[tuple[str, str], tuple[str, ...]] = {("map", "canvas"): ("bokeh",)}
+"""(kind, output backend) -> components, as :func:`components_for` answers for such a figure.  Seeded
+with the lab's map (a canvas figure of core models), so the first lab of a kernel does not ask
+either; ``tests/test_bokehjs.py`` checks the seed against Bokeh's answer."""
 
 
 def loader_for(fig: LayoutDOM, kind: str) -> W.Output:
