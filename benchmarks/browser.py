@@ -5,6 +5,8 @@
     .venv/bin/python benchmarks/browser.py --repeat 15
     .venv/bin/python benchmarks/browser.py --jupyterlab --only hex,unit
     .venv/bin/python benchmarks/browser.py --voila
+    .venv/bin/python benchmarks/browser.py --quick --write-readme   # runall, load, hex (median of 3); README block
+    .venv/bin/python benchmarks/browser.py --check                  # is README.md's browser block as written?
 
 Serves JupyterLab (on a temporary copy of the notebooks) and Voila (the app notebook) on
 127.0.0.1, drives headless Chromium (the system /usr/bin/chromium, flags of
@@ -17,7 +19,12 @@ its last drawing call). The driver never takes a time itself: polling from the d
 
 Each figure is the median of ``--repeat`` repetitions (>= 10 by default), printed as
 
-    FIGURE <name>: <what> = <median> ms | target <= <t> ms | PASS/MISS | spread <min>-<max> (p25-p75) ...
+    FIGURE <name>: <what> = <median> ms | target <= <t> ms | PASS/MISS | load <L> | ratio <r> (reference <w> ms
+    wall, <c> ms CPU) | spread <min>-<max> (p25-p75) ...
+
+(``load``: the 1-minute load average, the higher of before and after the figure; ``ratio``: the median
+over the wall time of the same-run reference workload, ``benchmarks/reference.py``, run just before and
+after the figure: compare ratios across runs on a loaded machine),
 
 with the first change beside the last, and the CPU time the kernel process (psutil, else /proc) and the
 browser's processes spent on the action beside the wall time. A report, not a gate: exit 0.
@@ -45,6 +52,10 @@ for p in (ROOT, ROOT / "tests" / "browser"):
 import driver as D  # noqa: E402  (tests/browser/driver.py)
 import labui as L  # noqa: E402  (tests/browser/labui.py)
 
+sys.path.insert(0, str(ROOT / "benchmarks"))
+import readme_block  # noqa: E402  (benchmarks/readme_block.py)
+from reference import load_now, measure_reference  # noqa: E402  (benchmarks/reference.py)
+
 HEXES = ("AJ-23", "AK-25")                   # empty hexes, clicked in turn
 UNIT_HEXES = (("AL-29", "DDG-51"), ("AM-27", "DDG-80"))
 LRS_DICE = (3, 4)                           # 4 of DDG-51's 8 LRS1 supply (see the note in the README)
@@ -71,6 +82,9 @@ SPECS = [
     Spec("voila_unit", "unit select -> overlays painted on the map (Voila)", 150, "voila"),
 ]
 SPEC = {s.name: s for s in SPECS}
+QUICK_ONLY = "runall,load,hex"
+QUICK_REPEAT = 3
+README = ROOT / "benchmarks" / "README.md"
 ALIASES = {"runall": "lab_runall", "hex": "lab_hex,voila_hex", "unit": "lab_unit,voila_unit",
            "declare": "lab_declare", "odds": "lab_odds,lab_intercept", "intercept": "lab_intercept",
            "load": "voila_load"}
@@ -104,6 +118,41 @@ def fmt(ms: float) -> str:
 RESULTS: dict[str, dict] = {}
 
 
+class Reference:
+    """The same-run reference workload (``benchmarks/reference.py``) and the load average, taken
+    before a figure (:meth:`mark`) and after it (:meth:`around`): a figure is printed beside both,
+    and as a ratio to the reference's wall time (the page's figures are wall times)."""
+
+    def __init__(self) -> None:
+        self.before = self._take()
+
+    @staticmethod
+    def _take() -> tuple[float, float, float]:
+        """(wall ms, CPU ms, 1-minute load average) of one reference run."""
+        t0, c0 = time.perf_counter(), time.process_time()
+        measure_reference()
+        return (time.perf_counter() - t0) * 1000, (time.process_time() - c0) * 1000, load_now()
+
+    def mark(self) -> None:
+        self.before = self._take()
+
+    def around(self) -> dict:
+        """The reference and load of the figure just measured (mean of before and after; the higher load)."""
+        after = self._take()
+        b, a = self.before, after
+        self.before = after
+        return {"wall": (b[0] + a[0]) / 2, "cpu": (b[1] + a[1]) / 2, "load": max(b[2], a[2])}
+
+
+REF: Reference | None = None
+
+
+def mark_reference() -> None:
+    """A figure starts: take the reference run before it (see :class:`Reference`)."""
+    if REF:
+        REF.mark()
+
+
 def report(spec: Spec, s: Samples, note: str = "", ok_extra: bool | None = None, also: str = "") -> None:
     if not s.ms:
         return na(spec, note or "no sample")
@@ -123,14 +172,24 @@ def report(spec: Spec, s: Samples, note: str = "", ok_extra: bool | None = None,
     parts.append(f"n={len(s.ms)}")
     if note:
         parts.append(note)
-    RESULTS[spec.name] = {"value": fmt(med) + (f" ({also})" if also else ""), "target": target, "status": status}
-    print(f"FIGURE {spec.name}: {spec.what} = {fmt(med)} | target {target} | {status} | " + "; ".join(parts),
+    ref = REF.around() if REF else {"wall": float("nan"), "cpu": float("nan"), "load": load_now()}
+    ratio = med / ref["wall"]
+    RESULTS[spec.name] = {"value": fmt(med) + (f" ({also})" if also else ""), "target": target, "status": status,
+                          "load": f"{ref['load']:.2f}", "ratio": f"{ratio:.3g}",
+                          "reference": f"{ref['wall']:.1f} ms wall ({ref['cpu']:.1f} ms CPU)",
+                          "note": "; ".join(p for p in parts if p.startswith(("spread", "first change", "kernel CPU",
+                                                                              "browser CPU", "n=")))}
+    print(f"FIGURE {spec.name}: {spec.what} = {fmt(med)} | target {target} | {status} | load {ref['load']:.2f} | "
+          f"ratio {ratio:.3g} (reference {ref['wall']:.1f} ms wall, {ref['cpu']:.1f} ms CPU) | " + "; ".join(parts),
           flush=True)
 
 
 def na(spec: Spec, why: str) -> None:
     target = f"<= {fmt(spec.target_ms)}" if spec.target_ms else "none"
-    RESULTS[spec.name] = {"value": f"n/a ({why})", "target": target, "status": "n/a"}
+    if REF:
+        REF.mark()
+    RESULTS[spec.name] = {"value": f"n/a ({why})", "target": target, "status": "n/a", "load": f"{load_now():.2f}",
+                          "ratio": "-", "reference": "-"}
     print(f"FIGURE {spec.name}: {spec.what} = n/a ({why}) | target {target} | n/a", flush=True)
 
 
@@ -189,6 +248,7 @@ class Run:
         n = self.a.repeat
         if self.want(f"{prefix}_hex"):
             s = Samples()
+            mark_reference()
             for i in range(n):
                 clocks.start()
                 L.click_hex(page, HEXES[i % 2], probe, "hex")
@@ -199,6 +259,7 @@ class Run:
             report(SPEC[f"{prefix}_hex"], s)
         if self.want(f"{prefix}_unit"):
             s, panels = Samples(), []
+            mark_reference()
             for i in range(n):
                 hx, _uid = UNIT_HEXES[i % 2]
                 clocks.start()
@@ -237,6 +298,7 @@ class Run:
         spec = SPEC["lab_runall"]
         reps = self.a.repeat if self.want("lab_runall") else 1
         s, hosts, bursts, lasts = Samples(), [], [], []
+        mark_reference()
         for i in range(reps):
             if i:                                   # a fresh kernel, no outputs, a fresh page
                 L.restart_kernel(page)
@@ -250,9 +312,9 @@ class Run:
             L.run_all(page, probe, "runall")
             L.wait_for_map(page)
             ev = page.evaluate("() => window.__lcb.eventOf('runall')")
-            got = probe.wait_paint_quiet(ev["t"], self.a.repaint_quiet_ms, D.LOAD_TIMEOUT_MS)
-            L.wait_kernel_idle(page)
+            L.wait_kernel_idle(page)                # every cell has run: a late repaint comes after that
             clocks.stop(s)
+            got = probe.wait_paint_quiet(ev["t"], self.a.repaint_quiet_ms, D.LOAD_TIMEOUT_MS)
             b = D.paint_bursts(got["paints"])
             s.ms.append(b[0][1] - ev["t"])
             lasts.append(b[-1][1] - ev["t"])
@@ -278,6 +340,7 @@ class Run:
                     na(SPEC[name], f"could not prepare the impulse: {type(e).__name__}: {str(e)[:120]}")
             return
         s = Samples()
+        mark_reference()
         for i in range(n if self.want("lab_declare") else 1):
             clocks.start()
             probe.arm("declare", "pointerdown")
@@ -296,6 +359,7 @@ class Run:
         box = L.combat_dice(page)
         s = Samples()
         reps = n if self.want("lab_odds") else 0
+        mark_reference()
         for i in range(reps):
             clocks.start()
             L.type_number(page, box, LRS_DICE[i % 2], probe, "odds")
@@ -316,6 +380,7 @@ class Run:
         ibox = L.dice_input(page, ".lcb-decision")
         s, wrong = Samples(), 0
         decision = page.locator(".lcb-decision").first
+        mark_reference()
         for i in range(n):
             dice = INTERCEPT_DICE[(i + 1) % 2]
             clocks.start()
@@ -332,6 +397,7 @@ class Run:
     # ------------------------------------------------------------ Voila
     def voila_load(self, server: D.Server) -> None:
         s, hosts, bursts = Samples(), [], []
+        mark_reference()
         for _ in range(self.a.repeat):
             ctx = self.context()                    # a fresh context: a first visit, cold cache
             page = ctx.new_page()
@@ -423,7 +489,17 @@ def parse(argv):
                     help="after Run All / page load, wait this long without a paint (catches a second paint)")
     ap.add_argument("--viewport", default="1920x1080", help="browser viewport WxH (default 1920x1080)")
     ap.add_argument("--no-python", action="store_true", help="skip the Python-side figures")
+    ap.add_argument("--quick", action="store_true",
+                    help=f"a short run: {QUICK_ONLY}, {QUICK_REPEAT} repetitions, no Python-side figures")
+    ap.add_argument("--write-readme", action="store_true",
+                    help="write the figures into the browser block of benchmarks/README.md (every figure, or --quick's)")
+    ap.add_argument("--check", action="store_true",
+                    help="only check that benchmarks/README.md's browser block was written by --write-readme")
     a = ap.parse_args(argv)
+    if a.quick:
+        a.only = a.only or QUICK_ONLY
+        a.repeat = min(a.repeat, QUICK_REPEAT)
+        a.no_python = True
     names = []
     for x in a.only.split(","):
         x = x.strip()
@@ -439,8 +515,40 @@ def parse(argv):
     return a
 
 
+def readme_text(a, seconds: float, load: float, ref: float) -> str:
+    """The browser block of benchmarks/README.md for this run (``readme_block.render``, ``BROWSER``)."""
+    try:
+        usable = len(os.sched_getaffinity(0))
+    except AttributeError:
+        usable = os.cpu_count()
+    rev = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True,
+                         text=True).stdout.strip() or "?"
+    when = time.strftime("%Y-%m-%d %H:%M", time.gmtime())
+    head = (f"Measured {when} UTC by `benchmarks/browser.py{' --quick' if a.quick else ''} --write-readme`: "
+            f"{'quick' if a.quick else 'full'} run of {seconds:.0f} s on {platform.system()} {platform.machine()}, "
+            f"{os.cpu_count()} cores ({usable} usable), load average {load:.2f} at the start, viewport "
+            f"{a.viewport[0]}x{a.viewport[1]}, median of {a.repeat}, lcb_lab at {rev}; reference workload "
+            f"{ref:.1f} ms wall at the start (each row: the mean of the runs just before and after it).")
+    rows = [(name, SPEC[name].what, r["value"], r["load"], r["ratio"], r["reference"], r["target"], r["status"],
+             r.get("note", "")) for name, r in RESULTS.items()]
+    return readme_block.render(head, rows, readme_block.BROWSER)
+
+
+def check_readme() -> int:
+    """``--check``: 0 when README.md's browser block is as ``--write-readme`` writes it, else 1."""
+    problems = readme_block.check_file(README, [], readme_block.BROWSER)
+    for pr in problems:
+        print(f"benchmarks/README.md: {pr}")
+    if not problems:
+        print("benchmarks/README.md: the browser block is as browser.py --write-readme wrote it")
+    return 1 if problems else 0
+
+
 def main(argv=None) -> int:
+    global REF
     a = parse(argv)
+    if a.check:
+        return check_readme()
     if not D.chromium_path():
         print("no chromium on PATH (scripts/ensure_chromium.sh); nothing measured")
         return 0
@@ -449,6 +557,10 @@ def main(argv=None) -> int:
     print(f"  figures {', '.join(a.only)}; repeat {a.repeat}; quiet {a.quiet_ms} ms; viewport "
           f"{a.viewport[0]}x{a.viewport[1]}; times in the page (performance.now); CPU of the kernel and the "
           "browser processes (psutil, else /proc)")
+    REF = Reference()
+    load0, ref0 = REF.before[2], REF.before[0]
+    print(f"  reference workload (benchmarks/reference.py) {REF.before[0]:.1f} ms wall, {REF.before[1]:.1f} ms CPU; "
+          f"every figure is printed with the load average and its ratio to the reference's wall time")
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="lcb-browser-bench-") as tmp, sync_playwright() as pw:
         run = Run(a, pw, Path(tmp))
@@ -466,17 +578,25 @@ def main(argv=None) -> int:
     print(f"\n=== summary ({time.perf_counter() - t0:.0f} s) " + "=" * 50)
     w = max(len(SPEC[n].what) for n in RESULTS) if RESULTS else 10
     for name, r in RESULTS.items():
-        print(f"  {name:<14} {SPEC[name].what:<{w}}  {r['status']:<4}  {r['target']:<10} {r['value']}")
+        print(f"  {name:<14} {SPEC[name].what:<{w}}  {r['status']:<4}  {r['target']:<10} load {r['load']:<5} "
+              f"ratio {r['ratio']:<7} {r['value']}")
     print(f"  requests that left 127.0.0.1: {len(run.outside)}" + (f" ({', '.join(sorted(set(run.outside))[:5])})"
                                                                  if run.outside else ""))
     print(f"  browser console errors: {len(run.errors)}" + (" (Run All's kernel restarts and reloads log some"
                                                            " 'Cannot send' ones)" if run.errors else ""))
     for e in list(dict.fromkeys(run.errors))[:5]:
         print(f"    {e}")
+    if a.write_readme:
+        README.write_text(readme_block.replace_block(README.read_text(encoding="utf-8"),
+                                                     readme_text(a, time.perf_counter() - t0, load0, ref0),
+                                                     readme_block.BROWSER), encoding="utf-8")
+        print(f"wrote the browser block of {README.relative_to(ROOT)}")
     return 0
 
 
 if __name__ == "__main__":
+    if "--check" in sys.argv[1:]:
+        sys.exit(main())
     try:
         main()
     finally:

@@ -127,3 +127,29 @@ def test_reference_workload_is_fixed_and_verdicts_follow_the_load():
     assert reference.verdict(True, 0.42) == "PASS" and reference.verdict(False, 0.99) == "MISS"
     assert reference.verdict(True, 1.0) == "load 1.00: verdict not given"
     assert reference.verdict(None, 3.0) == "n/a"
+
+
+def test_browser_block_written_by_the_tool():
+    """``benchmarks/browser.py --check``: README.md's browser block is as ``--write-readme`` wrote it
+    (no browser needed)."""
+    r = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "browser.py"), "--check"], capture_output=True,
+                       text=True, cwd=str(ROOT), timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.strip() == "benchmarks/README.md: the browser block is as browser.py --write-readme wrote it"
+
+
+def test_browser_block_refuses_a_hand_edit():
+    head = ("Measured 2026-12-02 09:00 UTC by `benchmarks/browser.py --quick --write-readme`: quick run of 126 s on "
+            "Linux x86_64, 2 cores (2 usable), load average 6.52 at the start, viewport 1920x1080, median of 3, "
+            "lcb_lab at abc1234; reference workload 61.7 ms wall at the start.")
+    rows = [("lab_runall", "Run All -> map visible (JupyterLab)", "5.31 s (painted once)", "7.38", "86.1",
+             "61.7 ms wall (40.3 ms CPU)", "<= 3.00 s", "MISS", "n=3")]
+    kind = readme_block.BROWSER
+    text = readme_block.replace_block("# B\n", readme_block.render(head, rows, kind), kind)
+    assert readme_block.check(text, ["lab_runall"], kind) == []
+    assert readme_block.check(text, ["lab_runall", "voila_load"], kind) == ["no row for figure voila_load"]
+    edited = text.replace("5.31 s (painted once)", "2.90 s (painted once)")
+    assert readme_block.check(edited, ["lab_runall"], kind) == [
+        "the block was edited after browser.py --write-readme wrote it (sha256 differs)"]
+    assert readme_block.check(text, [], readme_block.RUN) == [
+        "the README needs exactly one <!-- bench:begin --> ... <!-- bench:end --> block"]

@@ -64,3 +64,23 @@ def test_the_lab_carries_the_same_loader_in_every_view(team):
     assert lab.widget.children[-1] is loaders[0]
     # nothing of the game in it: the same widget, whoever looks
     assert loaders[0] is bokehjs_loader()
+
+
+def test_a_second_lab_does_not_ask_bokeh_for_the_map_components_again(monkeypatch):
+    """Bokeh's answer walks every model of the map (0.1-0.6 s on the 2-core machine): known once per
+    kernel (seeded: see the next test), not asked once per lab (the start notebook opens two)."""
+    import lcb_lab.ui.widgets.bokehjs as B
+    open_lab("gotland_redux", seed=1)                  # the first lab of the kernel asks (or an earlier test's)
+    calls: list = []
+    monkeypatch.setattr(B, "components_for", lambda *models: calls.append(models) or ("bokeh",))
+    lab = open_lab("gotland_redux", seed=1, team="US")
+    assert calls == []
+    assert lab.widget.children[-1] is bokehjs_loader() is B.loader_for(lab.map.figure, "map")
+
+
+def test_the_seeded_map_components_are_bokehs_own_answer():
+    import lcb_lab.ui.widgets.bokehjs as B
+    lab = open_lab("gotland_redux", seed=1, presentation=True)
+    fig = lab.map.figure
+    assert fig.output_backend == "canvas"
+    assert B._KNOWN[("map", "canvas")] == components_for(fig) == ("bokeh",)

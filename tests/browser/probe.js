@@ -17,7 +17,7 @@
   const P = (window.__lcb = {
     events: [],      // {label, type, t, tl, text}
     muts: [],        // {t, p: [panel names]}
-    paints: [],      // {host, first, last, frame}
+    paints: [],      // {host, first, last, frame, w, h}: w x h the canvas's size in device pixels
     hosts: [],       // {host, t}: Bokeh canvas views (.bk-Canvas hosts) that drew
     armed: null,     // {label, type}
     // panel name -> CSS selector (the lab's stable classes); "text:" panels match the nearest
@@ -103,7 +103,7 @@
     const host = hostOf(c);
     const t = now();
     if (frame === null) {
-      frame = {host, first: t, last: t};
+      frame = {host, first: t, last: t, w: c.width, h: c.height};
       requestAnimationFrame(() => {
         const f = frame;
         frame = null;

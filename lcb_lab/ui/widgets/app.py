@@ -97,8 +97,8 @@ def _notebook_output(lab: "LabApp") -> None:
     The hidden loader goes last in ``lab.widget``'s children; its view renders
     before the map's ``BokehModel`` view, which is nested deeper.
     """
-    from lcb_lab.ui.widgets.bokehjs import bokehjs_loader
-    loader = bokehjs_loader(lab.map.figure)
+    from lcb_lab.ui.widgets.bokehjs import loader_for
+    loader = loader_for(lab.map.figure, "map")            # every map has the same models: Bokeh asked once
     if loader not in lab.widget.children:
         lab.widget.children = (*lab.widget.children, loader)
 

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from bokeh.model import Model
     from bokeh.models import LayoutDOM
 
-__all__ = ["bokehjs_loader", "figure_widget", "components_for", "loader_script"]
+__all__ = ["bokehjs_loader", "loader_for", "figure_widget", "components_for", "loader_script"]
 
 _ORDER = ("bokeh", "bokeh-gl", "bokeh-widgets", "bokeh-tables", "bokeh-mathjax")
 
@@ -95,6 +95,22 @@ def _loader(components: tuple[str, ...]) -> W.Output:
                     "data": {"application/javascript": loader_script(components),
                              "text/plain": f"BokehJS {bokeh.__version__} ({', '.join(components)})"}},)
     return out
+
+
+_KNOWN: dict[tuple[str, str], tuple[str, ...]] = {("map", "canvas"): ("bokeh",)}
+"""(kind, output backend) -> components, as :func:`components_for` answers for such a figure.  Seeded
+with the lab's map (a canvas figure of core models), so the first lab of a kernel does not ask
+either; ``tests/test_bokehjs.py`` checks the seed against Bokeh's answer."""
+
+
+def loader_for(fig: LayoutDOM, kind: str) -> W.Output:
+    """:func:`bokehjs_loader` of ``fig`` where every figure of ``kind`` (e.g. ``"map"``: a MapView's)
+    has the same models: Bokeh is asked once per kind and output backend, not once per figure
+    (its answer walks every model: 0.1-0.6 s for the map on the 2-core machine)."""
+    key = (kind, str(getattr(fig, "output_backend", "")))
+    if key not in _KNOWN:
+        _KNOWN[key] = components_for(fig)
+    return _loader(_KNOWN[key])
 
 
 def bokehjs_loader(*models: Model) -> W.Output:
