@@ -123,9 +123,6 @@ class Walk:
         browser = self.browser_problems()
         if browser:
             problems.append(browser)
-        import os
-        if os.environ.get("SOFT") and problems:
-            print("SOFT", step, self.size, self.viewer, problems); return
         assert not problems, f"after '{step}' ({self.size}, {VIEWS[self.viewer]} view):\n  " + "\n  ".join(problems)
 
     def shot(self, name: str) -> None:
