@@ -491,9 +491,11 @@ def open_voila_lab(page, url: str) -> None:
 
 
 # ================================================================ a class's checks (test_classroom.py)
-PAGE_TEXT_JS = """() => {
-  const out = [document.documentElement.outerHTML, document.body.innerText];
-  for (const el of document.querySelectorAll('*')) {
+PAGE_TEXT_JS = """(sel) => {
+  const root = sel ? document.querySelector(sel) : document.documentElement;
+  if (!root) return "";
+  const out = [root.outerHTML, root.innerText];
+  for (const el of [root, ...root.querySelectorAll('*')]) {
     for (const a of el.attributes) out.push(a.value);
     if ('value' in el && typeof el.value === 'string') out.push(el.value);
   }
@@ -503,9 +505,11 @@ PAGE_TEXT_JS = """() => {
 input's current value (an ``<input>``'s value is not in the markup)."""
 
 
-def page_text(page) -> str:
-    """:data:`PAGE_TEXT_JS` of ``page``: what a team could read from the page with the browser's tools."""
-    return page.evaluate(PAGE_TEXT_JS)
+def page_text(page, root: str | None = None) -> str:
+    """:data:`PAGE_TEXT_JS` of ``page``: what a team could read from the page with the browser's tools
+    (``root``: only the first element that CSS selector matches, e.g. the lab in a notebook whose
+    other cells print the instructor's own examples; None: the whole document)."""
+    return page.evaluate(PAGE_TEXT_JS, root)
 
 
 def show_view(page, name: str) -> None:

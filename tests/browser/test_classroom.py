@@ -41,6 +41,7 @@ from tests.secret_text import leaks, secrets
 VIEWS = {"US": "Blue (US)", "RU": "Red (RU)", "instructor": "Instructor"}
 CARD = "Tactical Cyber Attack"
 SAVE = "classroom_save.json"
+SIZES = ["1366x768", "1920x1080"]
 
 
 @pytest.fixture(scope="module")
@@ -59,11 +60,13 @@ def classroom_url(tmp_path_factory):
 class Walk:
     """The page, its mirror lab and the view on screen; :meth:`check` after every step."""
 
-    def __init__(self, page: Page, guard, size: str):
+    def __init__(self, page: Page, guard, size: str, text_root: str | None = None):
         from lcb_lab.ui.widgets import open_lab
         self.page, self.guard, self.size = page, guard, size
         self.mirror = open_lab("gotland_redux", seed=1)       # the app notebook's game
         self.viewer = "instructor"
+        self.text_root = text_root
+        """The part of the page a team view must keep clean (None: the whole page, Voila's app)."""
         self.steps: list[str] = []
         self.secret_steps = 0
         """Team-view steps whose page was searched for a non-empty set of the other side's secrets."""
@@ -104,7 +107,7 @@ class Walk:
         hidden = secrets(self.mirror.game, self.viewer)
         if any(hidden.values()):
             self.secret_steps += 1
-        return [f"the {VIEWS[self.viewer]} page names {s}" for s in leaks(L.page_text(self.page), hidden)]
+        return [f"the {VIEWS[self.viewer]} page names {s}" for s in leaks(L.page_text(self.page, self.text_root), hidden)]
 
     def layout_problems(self) -> list[str]:
         return L.clipping_problems(self.page) + L.viewport_problems(self.page, {
@@ -398,8 +401,54 @@ def _walk(page: Page, url: str, request, size: str, tmp_path: Path) -> None:
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize("size", ["1366x768", "1920x1080"])
+@pytest.mark.parametrize("size", SIZES)
 def test_a_class_plays_gotland_redux(page: Page, classroom_url: str, request, size: str, tmp_path: Path) -> None:
     width, height = (int(n) for n in size.split("x"))
     page.set_viewport_size({"width": width, "height": height})
     _walk(page, classroom_url, request, size, tmp_path)
+
+
+@pytest.fixture(scope="module")
+def classroom_lab(tmp_path_factory):
+    """One JupyterLab server for the file, on a copy of the start notebook."""
+    try:
+        server = D.start_jupyterlab(tmp_path_factory.mktemp("classroom_lab"), [D.START_NOTEBOOK])
+    except D.ServerError as e:
+        pytest.fail(str(e), pytrace=False)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("size", SIZES)
+def test_a_class_plays_an_impulse_in_jupyterlab(page: Page, classroom_lab: D.Server, request, size: str) -> None:
+    """JupyterLab on the start notebook (Run All from the menu): the instructor reveals 1 Anna,
+    Blue's TF Boston fires, Red answers its INTERCEPT question, Blue resolves and ends, the screen
+    handed over after each window; checked after every step.  The secret check reads the lab only
+    (the notebook's other cells print the rulebook's worked example, the instructor's material)."""
+    width, height = (int(n) for n in size.split("x"))
+    page.set_viewport_size({"width": width, "height": height})
+    w = Walk(page, request.node._lcb_guard, size, text_root=".lcb-app")
+    w.size = f"jupyterlab-{size}"
+    try:
+        L.open_and_run_all(page, classroom_lab)
+        page.locator(".lcb-app").first.scroll_into_view_if_needed()
+        L.wait_kernel_listening(page)
+        w.check("Run All")
+        w.reveal("1 Anna", "AL-21")
+        w.view("US")
+        w.begin("TF Boston")
+        w.declare("AL-29", "DDG-51")
+        w.fire("1 Anna")
+        w.hand_over(".lcb-decision", "RU")
+        w.answer_intercept()
+        w.shot("red-answered")
+        w.hand_over(".lcb-impulse", "US")
+        w.resolve()
+        w.end()
+        w.hand_over(".lcb-impulse", "RU")
+    except BaseException:
+        w.shot("failed")
+        raise
