@@ -29,6 +29,7 @@ caught, then taken away.  Screenshots at the key steps: ``test-results/classroom
 """
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -42,6 +43,8 @@ VIEWS = {"US": "Blue (US)", "RU": "Red (RU)", "instructor": "Instructor"}
 CARD = "Tactical Cyber Attack"
 SAVE = "classroom_save.json"
 SIZES = ["1366x768", "1920x1080"]
+SETTLE_S = 10
+"""How long :meth:`Walk.check` lets the controls and the layout settle after a step's message said done."""
 
 
 @pytest.fixture(scope="module")
@@ -122,7 +125,13 @@ class Walk:
         """All four checks for the page as it stands after ``step`` (``controls=False``: a past
         step of the History tab, where nothing is played)."""
         self.steps.append(step)
-        problems = (self.control_problems() if controls else []) + self.layout_problems() + self.secret_problems()
+        deadline = time.monotonic() + SETTLE_S
+        while True:        # the page may still be drawing the step's last redraw: wait for it, then judge
+            problems = (self.control_problems() if controls else []) + self.layout_problems()
+            if not problems or time.monotonic() > deadline:
+                break
+            self.page.wait_for_timeout(250)
+        problems += self.secret_problems()
         browser = self.browser_problems()
         if browser:
             problems.append(browser)
