@@ -95,9 +95,16 @@ class Walk:
         out[(word, ".lcb-decision")] = "enabled" if answers else "absent"
         return out
 
-    def control_problems(self) -> list[str]:
+    def control_problems(self, past: bool = False) -> list[str]:
+        """The controls of :meth:`expected` not as the rules make them (``past``: a past step of the
+        History tab is on screen, where acting is off: none of them may be enabled)."""
         L.tab(self.page, L.TAB_IMPULSE).click()
         out = []
+        if past:
+            for text, within in (*self.expected(), ("Begin impulse", ".lcb-impulse")):
+                if L.control_state(self.page, text, within) == "enabled":
+                    out.append(f"{text} ({within}) is enabled on a past step of the History tab")
+            return out
         for (text, within), want in self.expected().items():
             got = L.control_state(self.page, text, within)
             if got != want:
@@ -123,11 +130,11 @@ class Walk:
 
     def check(self, step: str, controls: bool = True) -> None:
         """All four checks for the page as it stands after ``step`` (``controls=False``: a past
-        step of the History tab, where nothing is played)."""
+        step of the History tab is on screen, where no control may be enabled)."""
         self.steps.append(step)
         deadline = time.monotonic() + SETTLE_S
         while True:        # the page may still be drawing the step's last redraw: wait for it, then judge
-            problems = (self.control_problems() if controls else []) + self.layout_problems()
+            problems = self.control_problems(past=not controls) + self.layout_problems()
             if not problems or time.monotonic() > deadline:
                 break
             self.page.wait_for_timeout(250)
@@ -277,6 +284,7 @@ class Walk:
         L.expect_message(page, "Showing step 3 of")
         self.check("History: step 3", controls=False)
         self.shot("history-past")
+        L.tab(page, L.TAB_HISTORY).click()
         L.button(page, "Back to now").click()
         L.expect_message(page, "Back to now.")
         self.check("History: back to now")
@@ -439,8 +447,7 @@ def test_a_class_plays_an_impulse_in_jupyterlab(page: Page, classroom_lab: D.Ser
     (the notebook's other cells print the rulebook's worked example, the instructor's material)."""
     width, height = (int(n) for n in size.split("x"))
     page.set_viewport_size({"width": width, "height": height})
-    w = Walk(page, request.node._lcb_guard, size, text_root=".lcb-app")
-    w.size = f"jupyterlab-{size}"
+    w = Walk(page, request.node._lcb_guard, f"jupyterlab-{size}", text_root=".lcb-app")
     try:
         L.open_and_run_all(page, classroom_lab)
         page.locator(".lcb-app").first.scroll_into_view_if_needed()
