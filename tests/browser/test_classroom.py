@@ -42,6 +42,7 @@ from tests.secret_text import leaks, secrets
 VIEWS = {"US": "Blue (US)", "RU": "Red (RU)", "instructor": "Instructor"}
 CARD = "Tactical Cyber Attack"
 SAVE = "classroom_save.json"
+pytestmark = pytest.mark.browser     # the whole file: real Chromium, in `make test` (about 1.5 min for the four walks)
 SIZES = ["1366x768", "1920x1080"]
 SETTLE_S = 10
 """How long :meth:`Walk.check` lets the controls and the layout settle after a step's message said done."""
@@ -417,7 +418,6 @@ def _walk(page: Page, url: str, request, size: str, tmp_path: Path) -> None:
         raise
 
 
-@pytest.mark.browser
 @pytest.mark.parametrize("size", SIZES)
 def test_a_class_plays_gotland_redux(page: Page, classroom_url: str, request, size: str, tmp_path: Path) -> None:
     width, height = (int(n) for n in size.split("x"))
@@ -438,7 +438,6 @@ def classroom_lab(tmp_path_factory):
         server.stop()
 
 
-@pytest.mark.browser
 @pytest.mark.parametrize("size", SIZES)
 def test_a_class_plays_an_impulse_in_jupyterlab(page: Page, classroom_lab: D.Server, request, size: str) -> None:
     """JupyterLab on the start notebook (Run All from the menu): the instructor reveals 1 Anna,
