@@ -64,10 +64,10 @@ def classroom_url(tmp_path_factory):
 class Walk:
     """The page, its mirror lab and the view on screen; :meth:`check` after every step."""
 
-    def __init__(self, page: Page, guard, size: str, text_root: str | None = None):
+    def __init__(self, page: Page, guard, size: str, text_root: str | None = None, scenario: str = "gotland_redux"):
         from lcb_lab.ui.widgets import open_lab
         self.page, self.guard, self.size = page, guard, size
-        self.mirror = open_lab("gotland_redux", seed=1)       # the app notebook's game
+        self.mirror = open_lab(scenario, seed=1)       # the app notebook's game (seed 1)
         self.viewer = "instructor"
         self.text_root = text_root
         """The part of the page a team view must keep clean (None: the whole page, Voila's app)."""
@@ -227,6 +227,27 @@ class Walk:
         L.expect_message(self.page, "End impulse: done.")
         self.mirror.end_impulse()
         self.check("end impulse")
+
+    def pass_impulse(self) -> None:
+        """*Pass* in the Impulse tab: no Core Action, the impulse ends (3.310)."""
+        L.tab(self.page, L.TAB_IMPULSE).click()
+        L.button(self.page, "Pass", ".lcb-impulse").click()
+        L.expect_message(self.page, "Pass: done.")
+        self.mirror.pass_impulse()
+        assert self.mirror.game.impulse is None
+        self.check("pass the impulse")
+
+    def new_game(self, scenario: str) -> None:
+        """Game tab: *New game* of ``scenario`` (seed 1, the Action Stage), as the mirror does."""
+        from lcb_lab.ui.widgets import open_lab
+        page = self.page
+        L.tab(page, "Game").click()
+        L.labelled(page, "dropdown", "Scenario").select_option(label=scenario)
+        L.labelled(page, "dropdown", "Start at").select_option(label="Action Stage")
+        L.button(page, "New game").click()
+        L.expect_message(page, "New game: ")
+        self.mirror = open_lab(scenario, seed=1, start="action")
+        self.check(f"new game of {scenario}")
 
     def play_card(self, hex_label: str) -> None:
         """Declare *Play a JCC* (the card), click ``hex_label``, *Play* in the Cards section."""
@@ -423,6 +444,29 @@ def test_a_class_plays_gotland_redux(page: Page, classroom_url: str, request, si
     width, height = (int(n) for n in size.split("x"))
     page.set_viewport_size({"width": width, "height": height})
     _walk(page, classroom_url, request, size, tmp_path)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_class_plays_return_to_slite(page: Page, classroom_url: str, request, size: str) -> None:
+    """The second scenario, Return to Slite, started from the Game tab: three impulses passed in
+    turn (Blue, Red, Blue), the screen handed over between them; checked after every step."""
+    width, height = (int(n) for n in size.split("x"))
+    page.set_viewport_size({"width": width, "height": height})
+    w = Walk(page, request.node._lcb_guard, f"slite-{size}")
+    try:
+        L.open_voila_lab(page, classroom_url)
+        w.new_game("slite_landing")
+        w.view("US")
+        for team in ("US", "RU", "US"):
+            if w.viewer != team:
+                w.hand_over(".lcb-impulse", team)
+            w.begin(w.next_task_force())
+            w.pass_impulse()
+        w.shot("three-impulses")
+        assert w.secret_steps >= 4, w.secret_steps
+    except BaseException:
+        w.shot("failed")
+        raise
 
 
 @pytest.fixture(scope="module")
