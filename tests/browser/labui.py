@@ -495,3 +495,48 @@ def open_voila_lab(page, url: str) -> None:
     page.goto(url, wait_until="domcontentloaded", timeout=LOAD_TIMEOUT_MS)
     wait_for_map(page)
     wait_kernel_listening(page)
+
+
+# ================================================================ a class's checks (test_classroom.py)
+PAGE_TEXT_JS = """(sel) => {
+  const root = sel ? document.querySelector(sel) : document.documentElement;
+  if (!root) return "";
+  const out = [root.outerHTML, root.innerText];
+  for (const el of [root, ...root.querySelectorAll('*')]) {
+    for (const a of el.attributes) out.push(a.value);
+    if ('value' in el && typeof el.value === 'string') out.push(el.value);
+  }
+  return out.join('\\n');
+}"""
+"""Everything the page holds as text: its markup, its visible text, every attribute and every
+input's current value (an ``<input>``'s value is not in the markup)."""
+
+
+def page_text(page, root: str | None = None) -> str:
+    """:data:`PAGE_TEXT_JS` of ``page``: what a team could read from the page with the browser's tools
+    (``root``: only the first element that CSS selector matches, e.g. the lab in a notebook whose
+    other cells print the instructor's own examples; None: the whole document)."""
+    return page.evaluate(PAGE_TEXT_JS, root)
+
+
+def show_view(page, name: str) -> None:
+    """The view picker of the top bar: "Blue (US)", "Red (RU)" or "Instructor"."""
+    page.locator(".lcb-app .lcb-toolbar button", has_text=name).first.click()
+    expect_message(page, f"Showing the {name} view")
+
+
+def hand_over(page, within: str, to: str) -> None:
+    """The lab's own hand-over control: *Hand over: show the <to> view* in ``within`` (the decision
+    panel ``.lcb-decision`` or the Impulse tab ``.lcb-impulse``)."""
+    button(page, f"Hand over: show the {to} view", within).click()
+    expect_message(page, f"Showing the {to} view")
+
+
+def control_state(page, text: str, within: str) -> str:
+    """``"enabled"``, ``"disabled"`` (shown, greyed) or ``"absent"`` (no visible button): the first
+    visible button of the first lab's ``within`` whose text is ``text`` (no waiting: call it once
+    the page answered the last click)."""
+    loc = page.locator(f".lcb-app {within}").first.locator("button:visible", has_text=text)
+    if loc.count() == 0:
+        return "absent"
+    return "enabled" if loc.first.is_enabled() else "disabled"

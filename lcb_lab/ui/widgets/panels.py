@@ -94,7 +94,7 @@ CSS = """
 .lcb-app .lcb-map { width: 100%; height: 100%; min-width: 0; overflow: hidden; }
 .lcb-app .lcb-right { width: auto; height: 100%; min-height: 0; overflow: hidden; flex-wrap: nowrap; }
 .lcb-app .lcb-right > * { flex: 0 0 auto; }
-.lcb-app .lcb-right > .widget-tab { flex: 1 1 auto; min-height: 120px; }
+.lcb-app .lcb-right > .widget-tab { flex: 1 1 auto; min-height: 0; }   /* shrinks (its content scrolls) rather than push the column past its bottom, where nothing scrolls */
 .lcb-app .lcb-right > .widget-tab > .widget-tab-contents { overflow: hidden auto; padding: 3px 5px; }
 .lcb-app .lm-TabBar-tab { flex: 0 1 auto !important; min-width: fit-content !important; padding: 0 7px !important; }
 .lcb-app .lcb-right .widget-tab-contents .lcb-log-box { height: 100% !important; min-height: 200px; }
