@@ -8,7 +8,6 @@ action is identical to the state before it (design principle 6).
 from __future__ import annotations
 
 import traceback
-from typing import Any
 
 
 class LabError(ValueError):

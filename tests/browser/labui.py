@@ -519,12 +519,6 @@ def page_text(page, root: str | None = None) -> str:
     return page.evaluate(PAGE_TEXT_JS, root)
 
 
-def show_view(page, name: str) -> None:
-    """The view picker of the top bar: "Blue (US)", "Red (RU)" or "Instructor"."""
-    page.locator(".lcb-app .lcb-toolbar button", has_text=name).first.click()
-    expect_message(page, f"Showing the {name} view")
-
-
 def hand_over(page, within: str, to: str) -> None:
     """The lab's own hand-over control: *Hand over: show the <to> view* in ``within`` (the decision
     panel ``.lcb-decision`` or the Impulse tab ``.lcb-impulse``)."""

@@ -76,7 +76,7 @@ from lcb_lab.games.lcb.model.state import CardPlay, other
 from lcb_lab.kernel.dice import D20
 from lcb_lab.kernel.errors import DiceExhausted, LabError
 from lcb_lab.games.lcb.die import p_any_hit, p_hit
-from lcb_lab.kernel.odds import ChanceStep, binomial_pmf, joint_outcomes, mixture, sum_pmf
+from lcb_lab.kernel.odds import ChanceStep, binomial_pmf, joint_outcomes, sum_pmf
 from lcb_lab.games.lcb.rules.common import Ctx
 from lcb_lab.games.lcb.rules.submarines import chance as sub_chance
 

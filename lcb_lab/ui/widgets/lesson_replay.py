@@ -18,7 +18,6 @@ view may read is not named.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 import ipywidgets as W
