@@ -159,3 +159,14 @@ def test_the_hex_info_names_the_colour_and_its_hatch_beside_the_colour_as_drawn(
             "green, dots \u2014 1 MP to enter") in green
     sea = hex_info_html(mv.board, "AM-26")
     assert f'style="background:#a5c5dc"></span>blue, no hatch \u2014 1 MP to enter' in sea
+
+
+def test_a_map_too_narrow_for_the_key_does_not_draw_it_over_the_hexes(mv):
+    """BokehJS gives a click inside a legend's box to the legend: on a frame under
+    KEY_MIN_FRAME_PX (JupyterLab at 1366x768 with the file browser open, ~308 px) the key would
+    swallow the clicks on the hexes under it, so it is not drawn there; a wider frame draws it again."""
+    from lcb_lab.ui.views.map_sizes import KEY_MIN_FRAME_PX
+    mv.frame_resized(308, 700)
+    assert mv.terrain_legend.visible is False
+    mv.frame_resized(KEY_MIN_FRAME_PX, 700)
+    assert mv.terrain_legend.visible is True

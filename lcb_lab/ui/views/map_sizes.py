@@ -54,6 +54,13 @@ READABLE_PX_PER_KM = 0.6 * sizing.DEFAULT_PX_PER_KM
 (the Gotland board at 1366x768 is ~1.9 px per km)."""
 
 
+KEY_MIN_FRAME_PX = 400
+"""The narrowest map frame (px) that draws the terrain key: on a narrower map (JupyterLab at 1366x768
+with the file browser open) the key would cover the hexes a class clicks, and BokehJS gives a click
+inside a legend's box to the legend, not to the map; the Hex info names the terrain and its hatch in
+words there."""
+
+
 def _centre(a0: float, a1: float, b0: float, b1: float, half: float) -> float:
     """The centre of a view ``2 * half`` wide on the area ``a0..a1``, moved to stay on the board
     ``b0..b1`` (the board's centre when the view is wider than the board)."""
@@ -215,6 +222,9 @@ class MapSizes:
                          bounds=(min(x0, cx - hw) - 60, max(x1, cx + hw) + 60))
         p.y_range.update(start=cy - hh, end=cy + hh, reset_start=cy - hh, reset_end=cy + hh,
                          bounds=(min(y0, cy - hh) - 60, max(y1, cy + hh) + 60))
+        key = getattr(self, "terrain_legend", None)
+        if key is not None:
+            key.visible = size[0] >= KEY_MIN_FRAME_PX
         self._apply_sizes()
         return True
 
