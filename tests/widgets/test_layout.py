@@ -86,13 +86,15 @@ def test_presentation_switch_reaches_the_map_and_the_panels(game):
 
 def test_the_layout_parts_sit_where_the_grid_expects_them():
     lab = open_lab()
-    assert lab.grid.children == (lab.topbar, lab.map_box, lab.right, lab.side_log)
+    # the side column first in the page (Tab: top bar, hex box, map, controls); CSS grid areas place it right
+    assert lab.grid.children == (lab.topbar, lab.side_log, lab.map_box, lab.right)
     assert lab.topbar.children[0] is lab.message                  # the message line: a fixed place
     assert lab.presentation_toggle in lab.toolbar.children and lab.view_picker in lab.toolbar.children
     assert lab.map_box.children == (lab.map_model,) and lab.map.filling
     assert [lab.tabs.get_title(i) for i in range(len(lab.tabs.children))] == list(TAB_TITLES)
-    assert lab.tabs.children[TAB_TITLES.index("Log")] is lab.log_box is lab.side_log.children[2]
-    assert lab.side_log.children[0] is lab.hex_info                    # the side column: hex info, then the log
+    assert lab.tabs.children[TAB_TITLES.index("Log")] is lab.log_box is lab.side_log.children[3]
+    assert lab.side_log.children[:2] == (lab.hex_box.widget, lab.hex_info)   # the side column: hex box, hex info, log
+    assert lab.hex_box.widget not in lab.toolbar.children             # the top bar leaves its room to the message
     assert lab.hex_info not in lab.right.children
     assert lab.tabs.children[TAB_TITLES.index("Overlays")] is lab.unit_box.overlay_box
     assert lab.unit_panel in lab.unit_box.widget.children                # the tracker beside the Unit list
