@@ -119,3 +119,16 @@ def test_the_card_effect_folds_away_once_applied():
                                                                                  "warning")
     lab.set_team("US")                                  # a team view: neither the panel nor its switch
     assert cards.widget.children == () and cards.fold_slot.children == () and not cards.visible
+
+
+def test_the_combat_section_texts_are_short_enough_for_1366x768():
+    """In combat at 1366x768 (JupyterLab, file browser open) the impulse controls had 14 px too little:
+    the status line takes two lines (not three) and the empty allocation note one (not two)."""
+    from tests.widgets.conftest import plain_text
+    lab = open_lab("gotland_redux", seed=1)
+    lab.begin_impulse("TF Boston")
+    lab.declare([{"kind": "move_combat", "units": ["DDG-51"]}])
+    p = lab.impulse_panel
+    assert plain_text(p.status.value) == ("Turn 1 · initiative Blue (US)Blue (US) impulse: TF Boston · "
+                                          "AP: 1 declared, 0 to spend (2 unused, lost 3.310) · carry out the actions")
+    assert plain_text(p.alloc_list.value) == "No allocation yet: add rows, commit all at once (3.38)."
