@@ -34,8 +34,8 @@ def _text(markup: str) -> str:
 def test_layout_map_first_then_panels(app):
     from jupyter_bokeh.widgets import BokehModel
     assert isinstance(app.widget, W.HBox)
-    grid = app.widget.children[1]                            # top bar, map, right column, log column
-    assert grid is app.grid and grid.children[1] is app.map_box
+    grid = app.widget.children[1]                            # top bar, side column, map, right column
+    assert grid is app.grid and grid.children[2] is app.map_box
     assert isinstance(app.map_box.children[0], BokehModel)   # the first Bokeh canvas of the page is the map
     assert app.map_model._model is app.map.figure
     assert "lcb-hex-info" in app.hex_info._dom_classes

@@ -12,8 +12,9 @@ def lab():
     return open_lab("gotland_redux", seed=1)
 
 
-def test_the_hex_box_opens_the_top_bars_tools(lab):
-    assert list(lab.toolbar.children)[:2] == [lab.hex_box.widget, lab.view_picker]
+def test_the_hex_box_sits_above_the_hex_info(lab):
+    assert list(lab.side_log.children)[:2] == [lab.hex_box.widget, lab.hex_info]
+    assert lab.hex_box.widget not in lab.toolbar.children
     box = lab.hex_box.box
     assert (box.description, box.placeholder, box.value, box.continuous_update) == (
         "Hex", "e.g. AM-26, then Enter", "", False)

@@ -86,13 +86,15 @@ def test_presentation_switch_reaches_the_map_and_the_panels(game):
 
 def test_the_layout_parts_sit_where_the_grid_expects_them():
     lab = open_lab()
-    assert lab.grid.children == (lab.topbar, lab.map_box, lab.right, lab.side_log)
+    # the side column first in the page (Tab: top bar, hex box, map, controls); CSS grid areas place it right
+    assert lab.grid.children == (lab.topbar, lab.side_log, lab.map_box, lab.right)
     assert lab.topbar.children[0] is lab.message                  # the message line: a fixed place
     assert lab.presentation_toggle in lab.toolbar.children and lab.view_picker in lab.toolbar.children
     assert lab.map_box.children == (lab.map_model,) and lab.map.filling
     assert [lab.tabs.get_title(i) for i in range(len(lab.tabs.children))] == list(TAB_TITLES)
-    assert lab.tabs.children[TAB_TITLES.index("Log")] is lab.log_box is lab.side_log.children[2]
-    assert lab.side_log.children[0] is lab.hex_info                    # the side column: hex info, then the log
+    assert lab.tabs.children[TAB_TITLES.index("Log")] is lab.log_box is lab.side_log.children[3]
+    assert lab.side_log.children[:2] == (lab.hex_box.widget, lab.hex_info)   # the side column: hex box, hex info, log
+    assert lab.hex_box.widget not in lab.toolbar.children             # the top bar leaves its room to the message
     assert lab.hex_info not in lab.right.children
     assert lab.tabs.children[TAB_TITLES.index("Overlays")] is lab.unit_box.overlay_box
     assert lab.unit_panel in lab.unit_box.widget.children                # the tracker beside the Unit list
@@ -117,3 +119,16 @@ def test_the_card_effect_folds_away_once_applied():
                                                                                  "warning")
     lab.set_team("US")                                  # a team view: neither the panel nor its switch
     assert cards.widget.children == () and cards.fold_slot.children == () and not cards.visible
+
+
+def test_the_combat_section_texts_are_short_enough_for_1366x768():
+    """In combat at 1366x768 (JupyterLab, file browser open) the impulse controls had 14 px too little:
+    the status line takes two lines (not three) and the empty allocation note one (not two)."""
+    from tests.widgets.conftest import plain_text
+    lab = open_lab("gotland_redux", seed=1)
+    lab.begin_impulse("TF Boston")
+    lab.declare([{"kind": "move_combat", "units": ["DDG-51"]}])
+    p = lab.impulse_panel
+    assert plain_text(p.status.value) == ("Turn 1 · initiative Blue (US)Blue (US) impulse: TF Boston · "
+                                          "AP: 1 declared, 0 to spend (2 unused, lost 3.310) · carry out the actions")
+    assert plain_text(p.alloc_list.value) == "No allocation yet: add rows, commit all at once (3.38)."

@@ -9,7 +9,7 @@ the unit panel (Unit dropdown + Unit Tracker), the decision panel (only while th
 for the defender), tabs for the impulse, the map's overlays, the lesson replay, the game (new /
 save / load), the history (Undo, timeline, Fork here: :mod:`.timeline`, :mod:`.fork_view`) and the
 explained log; in the Instructor view, above the tabs, the scripted card-effect panel (it folds
-away once applied); right, the side column: the hex info (whole) and the explained log, beside
+away once applied); right, the side column: the hex box, the hex info (whole) and the explained log, beside
 the map at every screen size.
 
 The game and the UI state live in a :class:`~lcb_lab.ui.widgets.controller.LabController`
@@ -228,18 +228,18 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
         self.map_box = W.Box([self.map_model])
         self.map_box.add_class("lcb-map")
         self.hex_box = HexBox(c, self.select_hex)     # pick a hex by keyboard (label, Enter)
-        self.toolbar = W.HBox([self.hex_box.widget, self.view_picker, self.presentation_toggle, self.card_panel.fold_slot])
+        self.toolbar = W.HBox([self.view_picker, self.presentation_toggle, self.card_panel.fold_slot])
         self.toolbar.add_class("lcb-toolbar")
         self.topbar = W.HBox([self.message, self.toolbar])
         """The lab's top row: the message line (a fixed place, fixed height), the views, Presentation."""
         self.topbar.add_class("lcb-topbar")
         self.right = W.VBox([self.unit_box.widget, self.decision.widget, self.card_panel.widget, self.tabs])
         self.right.add_class("lcb-right")
-        # the side column beside the map: the hex info, then the log (the Log tab's widget, a second view of it)
-        self.side_log = W.VBox([self.hex_info, W.HTML("<b>Explained log</b> <span class='lcb-muted lcb-small'>(newest last; rule "
+        # the side column beside the map: the hex box, the hex info, then the log (the Log tab's widget, a second view)
+        self.side_log = W.VBox([self.hex_box.widget, self.hex_info, W.HTML("<b>Explained log</b> <span class='lcb-muted lcb-small'>(newest last; rule "
                                        "numbers cite the rulebook, which is not included)</span>"), self.log_box])
         self.side_log.add_class("lcb-side-log")
-        self.grid = W.Box([self.topbar, self.map_box, self.right, self.side_log])
+        self.grid = W.Box([self.topbar, self.side_log, self.map_box, self.right])   # side first: Tab reaches the hex box, then the map
         self.grid.add_class("lcb-grid")
         self.widget = LabBox([self.css, self.grid, self.fork_view.widget], self.map_model.before_display)
         self.widget.add_class("lcb-app")

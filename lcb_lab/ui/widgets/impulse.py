@@ -346,9 +346,9 @@ class ImpulsePanel(DeclarationBuilder, ActControls, CombatAllocator):
             declared = sum(ap_cost(d.kind) for d in imp.actions)
             line += f"AP: {declared} declared, 0 to spend"
             if imp.ap:
-                line += f" ({imp.ap} unused: passed AP are lost {rule_badges(['3.310'])})"
+                line += f" ({imp.ap} unused, lost {rule_badges(['3.310'])})"
             step = ("combat resolved: end the impulse" if imp.phase == "combat_done"
-                    else "combat committed" if imp.combat is not None else "carry out the declared actions")
+                    else "combat committed" if imp.combat is not None else "carry out the actions")
             line += f" \u00b7 {step}"
         return head + f"<div>{line}</div>"
 

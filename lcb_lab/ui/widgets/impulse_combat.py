@@ -104,7 +104,7 @@ class CombatAllocator:
                 f"{a['dice']} dice" for a in self.lrs_rows]
         rows += [f"GA {esc(a['attacker'])} \u2192 {esc(a['target'])}: {a['dice']} dice" for a in self.ga_rows]
         self.alloc_list.value = ("<ol>" + "".join(f"<li>{r}</li>" for r in rows) + "</ol>") if rows else \
-            '<span class="lcb-muted">No allocation yet: add LRS or GA rows, then commit all at once (3.38).</span>'
+            '<span class="lcb-muted">No allocation yet: add rows, commit all at once (3.38).</span>'
         self.update_preview()
 
     # ------------------------------------------------------------ preview
