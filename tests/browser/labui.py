@@ -534,3 +534,35 @@ def control_state(page, text: str, within: str) -> str:
     if loc.count() == 0:
         return "absent"
     return "enabled" if loc.first.is_enabled() else "disabled"
+
+
+def fire_lrs(page, target: str) -> None:
+    """The declared shooter's LRS at ``target``: pick it in the allocation row, *Add LRS*, *Commit combat*."""
+    from playwright.sync_api import expect
+    row = page.locator(".lcb-app .widget-hbox:visible").filter(has=page.locator("input[type=number]")).filter(
+        has=page.locator("select")).first
+    select = row.locator("select").nth(2)
+    expect(select.locator("option", has_text=target).first).to_be_attached(timeout=KERNEL_MS)
+    select.select_option(label=target)
+    button(page, ADD_LRS).click()
+    expect(button(page, COMMIT)).to_be_enabled(timeout=KERNEL_MS)
+    button(page, COMMIT).click()
+    expect_message(page, "Commit combat: done.")
+
+
+def add_card_action(page, card: str) -> None:
+    """Add *Play a JCC* (``card``) to the declaration being built (a late redraw of the panel may
+    reset the Action dropdown: it is picked again, up to three times)."""
+    from playwright.sync_api import expect
+    added = lab(page).filter(has_text=f"Play a JCC ({card})")
+    for _attempt in range(3):
+        labelled(page, "dropdown", "Action").select_option(label="Play a JCC")
+        jcc = page.locator(".lcb-app input[placeholder='JCC name (card)']:visible").first
+        jcc.fill(card)
+        jcc.press("Enter")
+        button(page, ADD_ACTION).click()
+        try:
+            expect(added).to_have_count(1, timeout=KERNEL_MS // 3)
+            return
+        except AssertionError:
+            continue

@@ -20,18 +20,7 @@ CARD = "Tactical Cyber Attack"
 def _declare_the_card(page: Page) -> None:
     """Begin TF Memphis's impulse and declare *Play a JCC* (Tactical Cyber Attack)."""
     L.begin_impulse(page, "TF Memphis")
-    added = L.lab(page).filter(has_text=f"Play a JCC ({CARD})")
-    for _attempt in range(3):       # a late redraw of the panel may reset the Action dropdown: pick it again
-        L.labelled(page, "dropdown", "Action").select_option(label="Play a JCC")
-        jcc = page.locator(".lcb-app input[placeholder='JCC name (card)']:visible").first
-        jcc.fill(CARD)
-        jcc.press("Enter")
-        L.button(page, L.ADD_ACTION).click()
-        try:
-            expect(added).to_have_count(1, timeout=D.KERNEL_MS // 3)
-            break
-        except AssertionError:
-            continue
+    L.add_card_action(page, CARD)
     expect(L.lab(page)).to_contain_text(f"Play a JCC ({CARD})", timeout=D.KERNEL_MS)
     L.button(page, L.DECLARE).click()
     L.expect_message(page, "Declare: done.")

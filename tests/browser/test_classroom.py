@@ -188,15 +188,7 @@ class Walk:
 
     def fire(self, target: str) -> None:
         page = self.page
-        row = page.locator(".lcb-app .widget-hbox:visible").filter(has=page.locator("input[type=number]")).filter(
-            has=page.locator("select")).first
-        select = row.locator("select").nth(2)
-        expect(select.locator("option", has_text=target).first).to_be_attached(timeout=D.KERNEL_MS)
-        select.select_option(label=target)
-        L.button(page, L.ADD_LRS).click()
-        expect(L.button(page, L.COMMIT)).to_be_enabled(timeout=D.KERNEL_MS)
-        L.button(page, L.COMMIT).click()
-        L.expect_message(page, "Commit combat: done.")
+        L.fire_lrs(page, target)
         ip = self.mirror.impulse_panel
         ip.target.value = target
         ip.add_lrs_button.click()
@@ -252,18 +244,7 @@ class Walk:
     def play_card(self, hex_label: str) -> None:
         """Declare *Play a JCC* (the card), click ``hex_label``, *Play* in the Cards section."""
         page = self.page
-        added = L.lab(page).filter(has_text=f"Play a JCC ({CARD})")
-        for _attempt in range(3):   # a late redraw of the panel may reset the Action dropdown: pick it again
-            L.labelled(page, "dropdown", "Action").select_option(label="Play a JCC")
-            jcc = page.locator(".lcb-app input[placeholder='JCC name (card)']:visible").first
-            jcc.fill(CARD)
-            jcc.press("Enter")
-            L.button(page, L.ADD_ACTION).click()
-            try:
-                expect(added).to_have_count(1, timeout=D.KERNEL_MS // 3)
-                break
-            except AssertionError:
-                continue
+        L.add_card_action(page, CARD)
         L.button(page, L.DECLARE).click()
         L.expect_message(page, "Declare: done.")
         self.mirror.declare([{"kind": "play_jcc", "units": [], "jcc": CARD}])

@@ -12,16 +12,6 @@ import driver as D
 import labui as L
 
 
-def _fire(page: Page, target: str) -> None:
-    row = page.locator(".lcb-app .widget-hbox:visible").filter(has=page.locator("input[type=number]")).filter(
-        has=page.locator("select")).first
-    select = row.locator("select").nth(2)
-    expect(select.locator("option", has_text=target).first).to_be_attached(timeout=D.KERNEL_MS)
-    select.select_option(label=target)
-    L.button(page, L.ADD_LRS).click()
-    expect(L.button(page, L.COMMIT)).to_be_enabled(timeout=D.KERNEL_MS)
-    L.button(page, L.COMMIT).click()
-    L.expect_message(page, "Commit combat: done.")
 
 
 @pytest.mark.browser
@@ -35,7 +25,7 @@ def test_the_intercept_window_shows_the_options_record(page: Page, voila_app_url
         L.add_action(page, "AL-29", "DDG-51")
         L.button(page, L.DECLARE).click()
         L.expect_message(page, "Declare: done.")
-        _fire(page, "1 Anna")
+        L.fire_lrs(page, "1 Anna")
         L.button(page, "Hand over: show the Red (RU) view", ".lcb-decision").click()
         L.expect_message(page, "Showing the Red (RU) view")
         panel = page.locator(".lcb-app .lcb-decision").first

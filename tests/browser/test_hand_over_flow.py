@@ -47,17 +47,6 @@ def _hand_over(page: Page, within: str, to: str) -> None:
     L.expect_message(page, f"Showing the {to} view")
 
 
-def _fire(page: Page, target: str) -> None:
-    """The declared shooter's LRS at ``target``: *Add LRS*, *Commit combat*."""
-    row = page.locator(".lcb-app .widget-hbox:visible").filter(has=page.locator("input[type=number]")).filter(
-        has=page.locator("select")).first
-    select = row.locator("select").nth(2)
-    expect(select.locator("option", has_text=target).first).to_be_attached(timeout=D.KERNEL_MS)
-    select.select_option(label=target)
-    L.button(page, L.ADD_LRS).click()
-    expect(L.button(page, L.COMMIT)).to_be_enabled(timeout=D.KERNEL_MS)
-    L.button(page, L.COMMIT).click()
-    L.expect_message(page, "Commit combat: done.")
 
 
 def _declare(page: Page, hex_label: str, unit: str) -> None:
@@ -93,7 +82,7 @@ def test_end_impulse_across_hand_overs(page: Page, voila_app_url: str, screen) -
         L.begin_impulse(page, "TF Boston")
         _end_is(page, "enabled")
         _declare(page, "AL-29", "DDG-51")
-        _fire(page, "1 Anna")
+        L.fire_lrs(page, "1 Anna")
         _end_is(page, "disabled")                         # Red's window is open
         _hand_over(page, ".lcb-decision", "Red (RU)")
         _end_is(page, "absent")
@@ -106,7 +95,7 @@ def test_end_impulse_across_hand_overs(page: Page, voila_app_url: str, screen) -
         L.begin_impulse(page, "TF Moscow")
         _end_is(page, "enabled")
         _declare(page, "AN-18", "DDG-605")
-        _fire(page, "DDG-51")
+        L.fire_lrs(page, "DDG-51")
         _end_is(page, "disabled")
         _hand_over(page, ".lcb-decision", "Blue (US)")
         _end_is(page, "absent")
