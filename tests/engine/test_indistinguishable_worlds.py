@@ -272,18 +272,7 @@ def _a_move_towards_a_secret_minefield(played: bool = True):
     from lcb_lab.games.lcb.content.worked import ch13
     from lcb_lab.games.lcb.rules.common import Ctx
     from lcb_lab.games.lcb.rules.markers import mines
-    g = lcb_lab.situation(units={"DDG-51": {"type": "usn_ddg_51", "hex": "B-2", "face_up": True},
-                                 "1 Anna": ("runi_naval_infantry_platoon", "H-8")},
-                          cards={"RU": ["Naval Mines"]}, naval=ch13.SEA, initiative="RU", forced=[20])
-    g.apply(A.BeginImpulse("TF Red"))
-    if played:
-        g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Naval Mines"),)))
-        g.apply(A.PlayCard("Naval Mines", "A", targets=("E-3", "F-2"), action=1))
-    else:
-        g.apply(A.Declare())
-    g.apply(A.EndImpulse())
-    g.apply(A.BeginImpulse("TF Blue"))
-    g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51",)),)))
+    g = ch13.mines_before_a_move(("E-3", "F-2"), played)
 
     def lay(s):
         n = len(s.log)

@@ -279,19 +279,7 @@ def test_13_37_secret_mines_unseen_by_the_other_team_until_triggered():
 
 def _naval_mines_played(played: bool = True):
     """RU plays (or keeps) Naval Mines: 2 secret cubes each in C-2 and D-2; US DDG-51 (B-2) declared to move."""
-    g = lcb_lab.situation(units={"DDG-51": {"type": "usn_ddg_51", "hex": "B-2", "face_up": True},
-                                 "1 Anna": ("runi_naval_infantry_platoon", "H-8")},
-                          cards={"RU": ["Naval Mines"]}, naval=ch13.SEA, initiative="RU", forced=[20])
-    g.apply(A.BeginImpulse("TF Red"))
-    if played:
-        g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Naval Mines"),)))
-        g.apply(A.PlayCard("Naval Mines", "A", targets=("C-2", "D-2"), action=1))
-    else:
-        g.apply(A.Declare())
-    g.apply(A.EndImpulse())
-    g.apply(A.BeginImpulse("TF Blue"))
-    g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51",)),)))
-    return g
+    return ch13.mines_before_a_move(("C-2", "D-2"), played)
 
 
 def test_13_34_a_stop_at_secret_mines_tells_the_hex_and_a_move_past_them_is_not_taken_back():

@@ -37,6 +37,26 @@ def lay_mines(g: Game, team: str, hex_: str, cubes: int, succeeds_on: int = 13, 
     mines.lay(g._ctx(), team, "", hex_, cubes, succeeds_on, terrain)
 
 
+def mines_before_a_move(hexes: tuple[str, str] = ("C-2", "D-2"), played: bool = True) -> Game:
+    """A staged situation for 13.34 / 13.37: RU plays Naval Mines (2 secret cubes in each of
+    ``hexes``: where, only RU knows; *that* RU may hold secret mines, both teams know) in its impulse,
+    then US DDG-51 in B-2 has declared a Move; ``played=False``: RU keeps the card unplayed (nothing
+    is known of RU mines).  The next die is forced to 20 (a mine attack misses)."""
+    g = situation(units={"DDG-51": {"type": "usn_ddg_51", "hex": "B-2", "face_up": True},
+                         "1 Anna": ("runi_naval_infantry_platoon", "H-8")},
+                  cards={"RU": ["Naval Mines"]}, naval=SEA, initiative="RU", forced=[20])
+    g.apply(A.BeginImpulse("TF Red"))
+    if played:
+        g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Naval Mines"),)))
+        g.apply(A.PlayCard("Naval Mines", "A", targets=tuple(hexes), action=1))
+    else:
+        g.apply(A.Declare())
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51",)),)))
+    return g
+
+
 def ex_13_14(roll: int = 3) -> tuple[Game, list[str]]:
     """13.14 ex.: Caitlyn's (RU) Proxy Force in the hex of a USMC rocket artillery unit; the
     players agree on 3 or less, reducing both its LRS supplies by 1 -- entered as an instructor
