@@ -1,0 +1,87 @@
+"""Chapter 9 corners checked against the text with forced dice: every IAMD unit rolls its own
+DETECT (9.06), one CV per Core Action, an Attached card's included (9.32 with 7.02 / 7.34), and
+a card removed from the game is never bought again (9.08).
+
+The packaged decks are used where the card exists (Combat Air Patrols, Scatterable Landmines);
+9.08 has no packaged card, so a test deck adds one (:func:`removed_deck`)."""
+from __future__ import annotations
+
+import pytest
+
+import lcb_lab
+from lcb_lab.games.lcb import actions as A
+from lcb_lab.games.lcb.rules.cards import jcc
+from tests.refusals import refused
+
+B, R = "TF Blue", "TF Red"
+
+
+# ---------------------------------------------------------------- 9.06: each IAMD unit rolls DETECT
+def _cap_on_target(forced, seed=5):
+    """RU's deployed Combat Air Patrols (packaged: DETECT 10, discarded after 2 successes, 9.04)
+    uses option B (an LRS attack) on the US ship ``Target``; two US DDGs are in INTERCEPT range
+    of the target hex and answer it."""
+    units = [("Target", "usn_ddg_51", "H-5", B, True), ("DDG-1", "usn_ddg_51", "H-4", B),
+             ("DDG-2", "usn_ddg_51", "H-6", B), ("Ivan", "runi_tank_platoon", "F-5", R, True)]
+    g = lcb_lab.situation(units, forced=list(forced), naval=["H-4", "H-5", "H-6"], initiative="RU", seed=seed)
+    cap = jcc.add_card(g.state, "RU", "Combat Air Patrols", where="deployed", face_up=True)
+    cap.deployed = True
+    g.apply(A.BeginImpulse(R))
+    g.apply(A.Declare(()))
+    g.apply(A.PlayCard(cap.cid, option="B", targets=("Target",)))       # its free use (9.2)
+    return g, cap
+
+
+TWO = A.AnswerCards(card_intercepts=(A.CardIntercept("DDG-1", "INT1", 2, to=1),
+                                     A.CardIntercept("DDG-2", "INT1", 2, to=1)))
+
+
+def test_9_06_each_iamd_unit_rolls_detect_and_one_success_lets_both_intercept():
+    """9.06: "Each unit ... attempting to DETECT rolls a d20"; "as long as one friendly IAMD
+    unit has successfully ... DETECTED the JCC ..., then all eligible IAMD units may INTERCEPT".
+    DDG-1 rolls 15 (fails, needs 10), DDG-2 rolls 4 (DETECTs); both INTERCEPT: DDG-1's 3 and 9
+    hit (CV 13), DDG-2's 19 and 20 miss -- two successes discard the CAP before its attack."""
+    g, cap = _cap_on_target([15, 4, 3, 9, 19, 20])
+    g.apply(TWO)
+    assert [d for d in g.dice.history] == [
+        ("DDG-1's INTERCEPT: DETECT Combat Air Patrols (RU)", [15]),
+        ("DDG-2's INTERCEPT: DETECT Combat Air Patrols (RU)", [4]),
+        ("DDG-1's INTERCEPT: INTERCEPT Combat Air Patrols (RU)", [3, 9]),
+        ("DDG-2's INTERCEPT: INTERCEPT Combat Air Patrols (RU)", [19, 20])]
+    assert (cap.where, cap.cubes) == ("discarded", 2)
+    assert g.state.units["DDG-1"].supply["INT1"] == 10 and g.state.units["DDG-2"].supply["INT1"] == 10
+    assert g.state.impulse.card_lrs == []                    # stopped before its LRS (9.010)
+    lines = [e for e in g.state.log if e["kind"] == "detect"]
+    assert [(e["title"], e["rules"]) for e in lines] == [
+        ("DDG-1's INTERCEPT fails to DETECT Combat Air Patrols (RU)", ["9.06"]),
+        ("DDG-2's INTERCEPT DETECTs Combat Air Patrols (RU)", ["9.06"]),
+        ("US IAMD DETECTs Combat Air Patrols (RU)", ["9.06"])]
+
+
+def test_9_06_every_iamd_unit_failing_detect_no_intercept_of_the_card():
+    """Both DDGs fail DETECT (15, 11 > 10): no INTERCEPT of the card, no supply spent, the CAP's
+    LRS goes on to the impulse's combat (9.06 ex., 9.011)."""
+    g, cap = _cap_on_target([15, 11])
+    g.apply(TWO)
+    assert cap.cubes == 0 and cap.where == "deployed"
+    assert g.state.units["DDG-1"].supply["INT1"] == 12 and g.state.units["DDG-2"].supply["INT1"] == 12
+    assert [a["target"] for a in g.state.impulse.card_lrs] == ["Target"]
+    fail = next(e for e in g.state.log if e["title"] == "US IAMD fails to DETECT Combat Air Patrols (RU)")
+    assert "9.06" in fail["rules"]
+
+
+def test_9_06_the_preview_is_one_d20_per_unit_detected_if_any_succeeds():
+    """The odds preview matches the rolls: 2 DETECT d20 at 10 or less, DETECTED unless both fail
+    (1 - 0.5 * 0.5 = 0.75); then each unit's INTERCEPT dice (2 at 13: hits 0, 1, 2)."""
+    g, _ = _cap_on_target([], seed=12)
+    before = g.to_json()
+    steps = g.chance_outcomes(TWO)
+    detect = steps[0]
+    assert detect.rule == "9.06" and detect.label.startswith("IAMD DETECT of Combat Air Patrols (RU) by DDG-1, DDG-2")
+    assert detect.outcomes == (((0,), pytest.approx(0.25)), ((1,), pytest.approx(0.75)))
+    assert detect.dice == ("2 d20 hitting on 10 or less: DETECT Combat Air Patrols (RU)",)
+    hits = [s for s in steps if s.rule == "9.011"]
+    assert [s.label for s in hits] == ["DDG-1's INTERCEPT INTERCEPTs Combat Air Patrols (RU) (if DETECTED)",
+                                       "DDG-2's INTERCEPT INTERCEPTs Combat Air Patrols (RU) (if DETECTED)"]
+    assert [p for _, p in hits[0].outcomes] == pytest.approx([0.35 ** 2, 2 * 0.65 * 0.35, 0.65 ** 2], abs=1e-12)
+    assert g.to_json() == before
