@@ -85,3 +85,44 @@ def test_9_06_the_preview_is_one_d20_per_unit_detected_if_any_succeeds():
                                        "DDG-2's INTERCEPT INTERCEPTs Combat Air Patrols (RU) (if DETECTED)"]
     assert [p for _, p in hits[0].outcomes] == pytest.approx([0.35 ** 2, 2 * 0.65 * 0.35, 0.65 ** 2], abs=1e-12)
     assert g.to_json() == before
+
+
+# ---------------------------------------------------------------- 9.32 with 7.02 / 7.34: one CV per Core Action
+def _landmines_host(forced=()):
+    """Whiskey (HIMARS: LRS1 and LRS2) hosts the packaged Scatterable Landmines (9.32 ex.: fired
+    through the host's Move and/or Combat); Anna, a revealed enemy, is within LRS2's range."""
+    g = lcb_lab.situation({"Whiskey": {"type": "usmc_himars_section", "hex": "F-8"},
+                           "Anna": {"type": "runi_naval_infantry_platoon", "hex": "J-6", "face_up": True}},
+                          cards={"US": [{"name": "Scatterable Landmines", "attach_to": "Whiskey"}]},
+                          forced=list(forced), initiative="US")
+    mines = next(c.cid for c in g.state.cards.values() if c.name == "Scatterable Landmines")
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Whiskey",)),)))
+    return g, mines
+
+
+LRS_AT_ANNA = A.CommitCombat(lrs=(A.LrsAttack("Whiskey", "LRS2", "Anna", 1),))
+
+
+def test_9_32_a_host_that_fired_its_attached_card_fires_no_lrs_of_its_own():
+    """9.32: the player "decides the CV ... to use (either from the unit's organic CV ... or the
+    ones provided by the Attached JCC)" -- one of them; 7.02 / 7.34: one CV per Core Action.
+    Whiskey fires Scatterable Landmines through its Move and/or Combat; its own LRS in the same
+    action is refused naming 9.32 (the state unchanged) and is no longer offered."""
+    g, mines = _landmines_host()
+    g.apply(A.PlayCard(mines, targets=("H-5", "H-6", "H-7"), action=1))
+    err = refused(g, LRS_AT_ANNA, "9.32")
+    assert "Whiskey" in err.reason and "Scatterable Landmines" in err.reason
+    assert not [a for a in g.legal_actions() if getattr(a, "kind", "") == "commit_combat"]   # no LRS offered
+
+
+def test_9_32_a_host_that_fired_its_own_lrs_does_not_fire_its_attached_card_in_the_same_action():
+    """The other order: Whiskey's own LRS2 is committed and resolved (die 20: a miss); firing the
+    landmines through the same Move and/or Combat is refused naming 9.32; the card stays attached."""
+    g, mines = _landmines_host(forced=[20])
+    assert [a for a in g.legal_actions() if getattr(a, "kind", "") == "commit_combat"]        # offered before
+    g.apply(LRS_AT_ANNA)
+    g.apply(A.ResolveCombat())
+    err = refused(g, A.PlayCard(mines, targets=("H-5", "H-6", "H-7"), action=1), "9.32")
+    assert "LRS2" in err.reason
+    assert g.state.cards[mines].where == "attached"
