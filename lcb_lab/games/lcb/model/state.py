@@ -369,7 +369,8 @@ class GameState:
     network_cubes: dict[str, int] = field(default_factory=lambda: {"US": 0, "RU": 0})
     influence: int = 0                  # Influence Meter: + toward US, - toward RU (15.0)
     influence_turn_start: int = 0       # the meter as the turn began: its benefits apply from then (15.0)
-    kills: dict[str, int] = field(default_factory=lambda: {"US": 0, "RU": 0})
+    kills: dict[str, int] = field(default_factory=lambda: {"US": 0, "RU": 0})   # enemy units eliminated this turn (3.42)
+    influence_kills: dict[str, int] = field(default_factory=lambda: {"US": 0, "RU": 0})  # ... of them, not submarines (15.22)
     impulse: Impulse | None = None
     relinquished: bool = False          # initiative already handed over this Action Stage (3.41)
     winner: str | None = None
