@@ -126,3 +126,110 @@ def test_9_32_a_host_that_fired_its_own_lrs_does_not_fire_its_attached_card_in_t
     err = refused(g, A.PlayCard(mines, targets=("H-5", "H-6", "H-7"), action=1), "9.32")
     assert "LRS2" in err.reason
     assert g.state.cards[mines].where == "attached"
+
+
+# ---------------------------------------------------------------- 9.08: removed from the game, never bought again
+REMOVED_CARD = '''
+[[card]]
+name = "Strategic Cyber Strike"
+cost = 3
+function = "information_operations"
+categories = ["strategic_cyber"]
+removed_after_use = true
+text = "t"
+  [[card.effect]]
+  fn = "network_cube"
+  target = "network"
+  succeeds_on = 12
+  network_cube = false
+  args = { n = 1 }
+  text = "Add 1 cube to the enemy Tactical Network."
+
+[[card]]
+name = "Loitering Munition Strike"
+cost = 2
+function = "fires"
+symbols = ["intercept"]
+removed_after_use = true
+text = "t"
+  [[card.effect]]
+  fn = "lrs_attack"
+  target = "unit"
+  dice = 2
+  cv = 12
+  text = "An LRS attack of 2 dice at CV 12."
+'''
+"""Test cards removed from the game after use (9.08; no packaged card is one)."""
+
+
+@pytest.fixture
+def removed_deck(tmp_path):
+    """The test decks of ``tests/card_deck.py`` with :data:`REMOVED_CARD` in the US deck."""
+    from lcb_lab.games.lcb.model.cards import load_decks
+    from tests import card_deck
+    (tmp_path / "us.toml").write_text(card_deck.US + REMOVED_CARD)
+    (tmp_path / "ru.toml").write_text(card_deck.RU)
+    return load_decks(str(tmp_path))
+
+
+def _buys(g, team="US"):
+    return {a.card for a in g.legal_actions(team) if isinstance(a, A.BuyCard)}
+
+
+def test_9_08_a_card_played_once_is_removed_and_never_bought_again(removed_deck):
+    """9.08: the card is played (its roll 4 succeeds: a cube on RU's network) and removed from the
+    game; at the next Planning Stage the scenario grants (3.06) it is neither offered nor bought
+    -- refused naming 9.08 -- while a card discarded after use (9.07: Tactical Cyber Attack,
+    back in the deck) is bought again."""
+    from lcb_lab.games.lcb.model.state import PlanningGrant
+    g = lcb_lab.situation([("Alpha", "usmc_infantry_platoon", "F-8", B), ("Anna", "runi_tank_platoon", "F-6", R, True)],
+                          cards={"US": [{"name": "Strategic Cyber Strike"},
+                                        {"name": "Tactical Cyber Attack", "where": "discarded"}]},
+                          forced=[4], decks=removed_deck)
+    g.state.planning_grants = [PlanningGrant(2, {"US": 10, "RU": 10})]
+    strike = next(c for c in g.state.cards.values() if c.name == "Strategic Cyber Strike")
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("play_jcc", jcc="Strategic Cyber Strike"),)))
+    g.apply(A.PlayCard(strike.cid, action=1))
+    while g.pending is not None:
+        g.apply(A.AnswerCards())
+    assert strike.where == "removed" and g.state.network_cubes["RU"] == 1
+    while g.state.stage != "planning":
+        if g.state.impulse is None:
+            g.apply(A.BeginImpulse(g.available_task_forces()[0]))
+        if g.impulse.phase == "declare":
+            g.apply(A.Declare())
+        g.apply(A.EndImpulse())
+    assert g.state.turn == 2
+    assert "Strategic Cyber Strike" not in _buys(g) and "Tactical Cyber Attack" in _buys(g)
+    err = refused(g, A.BuyCard("US", "Strategic Cyber Strike"), "9.08")
+    assert "removed from the game" in err.reason
+    g.apply(A.BuyCard("US", "Tactical Cyber Attack"))
+
+
+def test_9_08_nor_taken_as_a_free_card_of_the_influence_meter(removed_deck):
+    """15.14's free cards come from the deck: a card removed from the game (9.08) is not there."""
+    g = lcb_lab.situation([("Alpha", "usmc_infantry_platoon", "F-8", B), ("Anna", "runi_tank_platoon", "F-6", R)],
+                          cards={"US": [{"name": "Strategic Cyber Strike", "where": "removed"}]},
+                          decks=removed_deck)
+    g.state.free_cards["US"] = 2
+    refused(g, A.BuyCard("US", "Strategic Cyber Strike"), "9.08")
+    g.apply(A.BuyCard("US", "Tactical Cyber Attack"))
+
+
+def test_9_08_a_played_card_destroyed_by_intercept_is_removed_not_cycled_back(removed_deck):
+    """9.08: "can only be played once": a played Loitering Munition Strike INTERCEPTed before its
+    effect (RU's DDG: the 3 hits, 9.011) has been played -- it is removed from the game, not
+    discarded back into the deck (9.07).  lcb_lab's reading: "after use" includes a use stopped
+    by the enemy (a NULLIFIED one goes the same way, 9.43)."""
+    g = lcb_lab.situation([("Alpha", "usmc_infantry_platoon", "F-8", B),
+                           ("Anna", "runi_tank_platoon", "F-6", R, True), ("Ship", "rubf_ddg", "E-5", R)],
+                          naval=["E-5"], cards={"US": [{"name": "Loitering Munition Strike"}]},
+                          forced=[3], decks=removed_deck)
+    strike = next(c for c in g.state.cards.values() if c.name == "Loitering Munition Strike")
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("play_jcc", jcc="Loitering Munition Strike"),)))
+    g.apply(A.PlayCard(strike.cid, targets=("Anna",), action=1))
+    g.apply(A.AnswerCards(card_intercepts=(A.CardIntercept("Ship", "INT1", 1, to=1),)))
+    assert strike.cubes == 1 and strike.where == "removed"
+    assert g.state.impulse.card_lrs == []            # stopped before its attack (9.011)
