@@ -90,3 +90,19 @@ def test_15_21_15_23_15_25_each_move_cites_its_rule():
                                              ("Influence Meter 1 space toward US", ["15.23"]),
                                              ("Influence Meter 1 space toward US", ["3.42", "15.21"])]
     assert g.state.initiative == "US" and g.state.influence == 1
+
+
+def test_15_22_a_save_from_before_its_own_count_loads_with_the_turns_kills():
+    """A save written before 15.22 had its own count (RU had eliminated 2 US units aboard LSD 41,
+    10.311) loads with ``influence_kills`` = the turn's kills, and its record replays to it."""
+    import json
+    from pathlib import Path
+    from lcb_lab.games.lcb.game import Game
+    d = json.loads((Path(__file__).parents[1] / "engine" / "saves" / "slite_losses_before_hp0.json").read_text())
+    assert "influence_kills" not in d["state"] and d["state"]["kills"] == {"US": 0, "RU": 2}
+    g = Game.from_json(json.dumps(d), file="old.json")
+    assert g.state.influence_kills == {"US": 0, "RU": 2}
+    loaded = g.state.to_dict()
+    g.goto(0)
+    g.goto(len(g.history.steps))
+    assert g.state.to_dict() == loaded

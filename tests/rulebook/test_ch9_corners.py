@@ -129,47 +129,26 @@ def test_9_32_a_host_that_fired_its_own_lrs_does_not_fire_its_attached_card_in_t
 
 
 # ---------------------------------------------------------------- 9.08: removed from the game, never bought again
-REMOVED_CARD = '''
-[[card]]
-name = "Strategic Cyber Strike"
-cost = 3
-function = "information_operations"
-categories = ["strategic_cyber"]
-removed_after_use = true
-text = "t"
-  [[card.effect]]
-  fn = "network_cube"
-  target = "network"
-  succeeds_on = 12
-  network_cube = false
-  args = { n = 1 }
-  text = "Add 1 cube to the enemy Tactical Network."
-
-[[card]]
-name = "Loitering Munition Strike"
-cost = 2
-function = "fires"
-symbols = ["intercept"]
-removed_after_use = true
-text = "t"
-  [[card.effect]]
-  fn = "lrs_attack"
-  target = "unit"
-  dice = 2
-  cv = 12
-  text = "An LRS attack of 2 dice at CV 12."
-'''
-"""Test cards removed from the game after use (9.08; no packaged card is one)."""
+REMOVED_CARDS = [
+    dict(name="Strategic Cyber Strike", cost=3, function="information_operations", categories=["strategic_cyber"],
+         effects=[dict(fn="network_cube", target="network", succeeds_on=12, network_cube=False, args={"n": 1},
+                       text="Add 1 cube to the enemy Tactical Network.")]),
+    dict(name="Loitering Munition Strike", cost=2, function="fires", symbols=["intercept"],
+         effects=[dict(fn="lrs_attack", target="unit", dice=2, cv=12, text="An LRS attack of 2 dice at CV 12.")]),
+]
+"""US test cards removed from the game after use (9.08; no packaged card is one)."""
 
 
 @pytest.fixture
 def removed_deck(tmp_path):
-    """The test decks of ``tests/card_deck.py`` with :data:`REMOVED_CARD` in the US deck."""
-    from lcb_lab.games.lcb.model.cards import load_decks
-    from tests import card_deck
-    (tmp_path / "us.toml").write_text(card_deck.US + REMOVED_CARD)
-    (tmp_path / "ru.toml").write_text(card_deck.RU)
-    return load_decks(str(tmp_path))
+    """The test decks of ``tests/card_deck.py`` with :data:`REMOVED_CARDS` in the US deck."""
+    from lcb_lab.games.lcb.model.cards import CardType, Decks
+    from tests.card_deck import decks
+    base = decks(tmp_path)
+    us = dict(base.cards["US"])
+    for spec in REMOVED_CARDS:
+        us[spec["name"]] = CardType.model_validate(dict(spec, team="US", removed_after_use=True, text="t"))
+    return Decks(cards={"US": us, "RU": base.cards["RU"]})
 
 
 def _buys(g, team="US"):
