@@ -38,7 +38,7 @@ def _check(ctx: Ctx, uid: str, target: str, n: int, role: str) -> tuple:
     if cv is None:
         raise IllegalAction("7.16", f"{uid} has no GROUND ASSAULT value and cannot {role}")
     if t.team == u.team:
-        raise IllegalAction("7.14", f"{target} is a friendly unit")
+        raise IllegalAction("7.14", f"{target} is a friendly unit: a GROUND ASSAULT targets enemy units")
     if ctx.is_naval(t) or ctx.is_naval(u):
         raise IllegalAction("7.12", f"GROUND ASSAULT is between ground units; {t.uid if ctx.is_naval(t) else u.uid} "
                             "is a naval unit")
