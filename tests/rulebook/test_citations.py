@@ -6,7 +6,7 @@ of that rule's own paragraph (checked against the rulebook text when it is prese
 ``IllegalAction`` written with its rule in place (read statically) and every refusal raised
 while replaying the lessons and seeded random games (the corpus) must say one of its rule's key
 words, or be a malformed-act refusal (:data:`GENERIC`), or be one of the refusals read one by
-one against the text (:data:`REVIEWED`, two marked "open": found wrong, not yet changed).
+one against the text (:data:`REVIEWED`).
 Other helpers' fixes (15.21-15.25 for Influence moves, 9.06 for IAMD DETECT, 12.03 for card
 capacity, 9.41 for a NULLIFY after the roll, 10.33 / 10.39 for an attached card's embarking)
 land at merge: their sites must then satisfy the same checks.
@@ -15,7 +15,9 @@ The sites fixed here (each test failed on the code before the fix): a NULLIFY ca
 the opponent's impulse costs no AP by 9.41 (a Persistent one is then expended, 9.45), not by the
 Persistent rule 9.2; a NULLIFIED one-time card is spent by 9.1, not by 9.21 (Persistent cards);
 a Deployment-Stage card after its team's one opportunity is refused by 9.5 (3.24), not by the
-Deployment Stage's heading 3.2.
+Deployment Stage's heading 3.2; found by the check below: a paralyzed defender is refused by
+the card's instructions (9.013), not 7.13, and a transport beyond its card's range by 12.03, not
+12.41.
 """
 from __future__ import annotations
 
@@ -244,7 +246,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "7.58": ("allocate", "die", "intercept"), "7.6": ("tactical network", "zero cp", "deploy"), "7.61": ("tactical network", "cube"),
     "8.0": ("resupply", "logistics", "friendly"), "8.01": ("resupply", "rp", "supply", "unit"), "8.02": ("supply",),
     "8.05": ("resupply", "contested", "hexes"), "8.08": ("naval unit",),
-    "9.0": ("jcc", "card", "effect", "target"), "9.02": ("team",), "9.05": ("lrs",), "9.011": ("intercept",),
+    "9.0": ("jcc", "card", "effect", "target"), "9.013": ("supersede",), "9.02": ("team",), "9.05": ("lrs",), "9.011": ("intercept",),
     "9.21": ("persistent", "expended"), "9.24": ("condition",), "9.3": ("attached",),
     "9.31": ("attached", "host"), "9.32": ("attached", "core action", "contiguous"),
     "9.41": ("nullify", "ap", "play", "respond", "opponent", "jcc"), "9.43": ("nullify", "expended"), "9.44": ("target",),
@@ -308,8 +310,6 @@ REVIEWED: dict[tuple[str, str], str] = {
     ("10.36", "{} belongs to {}'s card: only that Task Force uses it"): "10.36: other players cannot use it",
     ("3.33", "{} is not a ship of {}"): "3.33: only units assigned to the player act",
     ("12.31", "{} has no {}"): "12.31: the port or small port the card requires (named in the computed part)",
-    ("7.13", "{} may not act this turn (card effect)"): "open: the card's instructions (9.013) forbid it, not 7.13",
-    ("12.41", "{} is beyond {}'s range of {}"): "open: the range is 12.03's (each method's range), not 12.41's",
     ("10.311", "{} is not aboard {} (offered: {})"): "10.311: the losses are chosen among what is Embarked",
     ("12.03", "{} and their Attached cards need {} GPSV; {} carries {}"): "12.03: the method's Space Value capacity",
     ("12.43", "a Littoral Movement marker has no host ship"): "12.43: its units come from a coastal hex, not a ship",
@@ -320,8 +320,7 @@ REVIEWED: dict[tuple[str, str], str] = {
     ("7.32", "a concealed {} marker cannot be targeted"): "7.32: only revealed (face-up) counters are LRS targets",
 }
 """Refusals whose rule was read against the text one by one and stands although the reason
-shares no key word with it (rule, reason as written) -> why; "open" marks a citation found
-wrong and not yet changed."""
+shares no key word with it (rule, reason as written) -> why."""
 
 
 def _norm(text: str) -> str:
@@ -402,3 +401,37 @@ def test_influence_moves_cite_the_event_rules_15_21_to_15_25_not_15_0():
 def test_a_cards_gpsv_capacity_refusal_cites_12_03_not_10_1():
     rules = _capacity_rules()
     assert rules and set(rules) == {"12.03"}
+
+
+# ---------------------------------------------------------------- citations found wrong by the check
+def test_a_paralyzed_defender_is_refused_by_the_cards_instructions_9_013_not_7_13():
+    """A unit paralyzed by a card (Tactical Cyber Attack: no Core Action and no INTERCEPT for the
+    rest of the turn) may not fire back in a GROUND ASSAULT: the card's instructions supersede
+    the rule set (9.013); 7.13 (both sides declare their dice) is what it would otherwise do."""
+    from lcb_lab import situation
+    g = situation([("1 Alpha", "usmc_infantry_platoon", "F-7", B), ("1 Anna", "runi_naval_infantry_platoon", "F-6", "TF Red"),
+                   ("2 Anna", "runi_naval_infantry_platoon", "F-6", "TF Red")], forced=[1, 20])
+    g.state.units["1 Anna"].paralysed = True
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("1 Alpha",)),)))
+    g.apply(A.Move(1, ("F-6",)))
+    g.apply(A.CommitCombat(ga=(A.GroundAssault("1 Alpha", "1 Anna", 1),)))
+    assert g.pending.kind == "ga_defence"
+    refused(g, A.AnswerDefense(defence=(A.Defense("1 Anna", "1 Alpha", 1),)), "9.013", "may not act this turn")
+
+
+def test_a_sealift_beyond_its_range_is_refused_by_12_03_not_12_41():
+    """A transport card's range (here an LCU-2000 given a 5-hex range) bounds the move: 12.03
+    (each method is constrained by its range and its Space Value capacity); 12.41 is the GPSV
+    limit and the ports or airports the card requires."""
+    from tests.rulebook.test_ch12_transport import BLUE, _sealift_game
+    from lcb_lab.games.lcb.model.cards import Decks, load_decks
+    g, lcu = _sealift_game()
+    g.decks = g.decks or load_decks()
+    ct = g.decks.cards["US"]["LCU-2000"]
+    eff = ct.effects[0].model_copy(update={"args": {**ct.effects[0].args, "range": 5}})
+    g.decks = Decks(cards={**g.decks.cards, "US": {**g.decks.cards["US"], "LCU-2000": ct.model_copy(
+        update={"effects": (eff,) + tuple(ct.effects[1:])})}})
+    g.apply(A.BeginImpulse(BLUE))
+    g.apply(A.Declare((A.CoreAction("play_jcc", jcc="LCU-2000"),)))
+    refused(g, A.PlayCard(lcu, "A", ("1 Inf",), "I-18", action=1), "12.03", "is beyond LCU-2000's range of 5")

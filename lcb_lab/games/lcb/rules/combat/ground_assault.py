@@ -85,7 +85,7 @@ def validate_defense(ctx: Ctx, allocs: list[dict], hex_label: str, defender_team
         if u.team != defender_team or u.hex != hex_label:
             raise IllegalAction("7.13", f"{u.uid} is not a defender in {hex_label}")
         if u.paralysed:
-            raise IllegalAction("7.13", f"{u.uid} may not act this turn (card effect)")
+            raise IllegalAction("9.013", f"{u.uid} may not act this turn (card effect: its instructions supersede)")
         used[(u.uid, "GA")] += int(a["dice"])
     check_supply(ctx, used, "7.08")
 
