@@ -166,6 +166,33 @@ def refusal_sites() -> list[tuple[str, int, str, str]]:
                 for rule in _literal(n.args[0]):
                     for reason in _literal(n.args[1]) or ["{}"]:
                         out.append((path, n.lineno, rule, reason))
+    return out + _passed_rule_sites()
+
+
+def _passed_rule_sites() -> list[tuple[str, int, str, str]]:
+    """The refusals of a helper that takes its rule as a parameter named ``rule``
+    (``IllegalAction(rule, ...)`` inside it), paired with each rule its callers pass written in
+    place: (caller file, caller line, rule, the helper's reason)."""
+    helpers: dict[str, tuple[int, list[str]]] = {}
+    for _, tree in _sources():
+        for f in ast.walk(tree):
+            if isinstance(f, ast.FunctionDef) and "rule" in [a.arg for a in f.args.args]:
+                reasons = [r for n in ast.walk(f) if isinstance(n, ast.Call)
+                           and getattr(n.func, "id", None) == "IllegalAction" and len(n.args) == 2
+                           and getattr(n.args[0], "id", None) == "rule" for r in _literal(n.args[1])]
+                if reasons:
+                    helpers[f.name] = ([a.arg for a in f.args.args].index("rule"), reasons)
+    out = []
+    for path, tree in _sources():
+        for n in ast.walk(tree):
+            name = getattr(n.func, "id", getattr(n.func, "attr", None)) if isinstance(n, ast.Call) else None
+            if name in helpers:
+                pos, reasons = helpers[name]
+                pos -= 1 if isinstance(n.func, ast.Attribute) and name != "IllegalAction" and pos > 0 \
+                    and getattr(n.func.value, "id", "") in ("self", "cls") else 0
+                arg = next((k.value for k in n.keywords if k.arg == "rule"), n.args[pos] if len(n.args) > pos else None)
+                for rule in _literal(arg):
+                    out += [(path, n.lineno, rule, reason) for reason in reasons]
     return out
 
 
@@ -256,12 +283,12 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "10.310": ("attached", "embarked"), "10.311": ("card", "gpsv", "hp"), "11.0": ("embark-capable",),
     "11.1": ("embarked", "core action"), "12.0": ("disembark",), "12.02": ("embark-capable",), "12.03": ("range", "space value", "capacity"),
     "12.04": ("hex 0", "range"), "12.07": ("expended", "ground assault", "turn"), "12.08": ("expended",),
-    "12.1": ("light", "land", "units"), "12.13": ("rp", "friendly unit"),
+    "12.1": ("light", "land", "units", "friendly", "unoccupied"), "12.13": ("rp", "friendly unit"),
     "12.21": ("coastal hex", "isr marker", "embarked", "transport", "red hex", "ap"),
     "12.22": ("isr marker", "mp"), "12.24": ("isr marker", "revealed"), "12.25": ("range",),
     "12.26": ("rp",), "12.27": ("re-embark",), "12.3": ("embark-capable ship", "rp"), "12.31": ("port",),
-    "12.41": ("port", "airport", "gpsv", "transport", "requirement"), "12.43": ("coastal hex", "gpsv", "isr marker"),
-    "12.53": ("coastal hex",), "12.54": ("rp",), "13.0": ("marker",), "13.11": ("proxy force",),
+    "12.4": ("reinforcement",), "12.52": ("unit",), "12.41": ("port", "airport", "gpsv", "transport", "requirement", "friendly", "units"), "12.43": ("coastal hex", "gpsv", "isr marker", "mp", "ground units", "friendly", "hex"),
+    "12.53": ("coastal hex", "unit"), "12.54": ("rp", "unit"), "13.0": ("marker",), "13.11": ("proxy force",),
     "13.12": ("proxy force", "turn", "mp", "hex"), "13.14": ("roll", "effect", "narrative"), "13.21": ("marker", "mp", "free", "move"),
     "13.23": ("conceal",), "13.25": ("marker",), "13.28": ("resuppl", "supply"), "13.3": ("marker",),
     "13.31": ("mines", "placement", "cube"), "13.32": ("clear",), "13.33": ("mine", "cube", "target"),
@@ -283,7 +310,8 @@ GENERIC = re.compile(
     r"MILDEC|marker) named|there is no (card|ruling|unit named)|is named twice|is picked twice|^name the |"
     r": name (it|the hex)|^unknown |: unknown |write the RP carried|must be at least 1 RP|no [\w-]+ choice is pending|"
     r"no choice is pending|is not the pending one|no decision is pending|is not a marker of|"
-    r"has no marker named|has no option|takes no target|targets (exactly|at most) |unit {}: {}$", re.I)
+    r"has no marker named|has no option|takes no target|targets (exactly|at most) |unit {}: {}$|has been destroyed|"
+    r"both teams hold a|has no card |sees no face-up enemy unit named", re.I)
 """Refusals of a malformed act (an unknown or doubled name, a missing field, a value out of
 its shape): they paraphrase no rule and cite the rule of the act they refuse."""
 
@@ -310,6 +338,8 @@ REVIEWED: dict[tuple[str, str], str] = {
     ("10.36", "{} belongs to {}'s card: only that Task Force uses it"): "10.36: other players cannot use it",
     ("3.33", "{} is not a ship of {}"): "3.33: only units assigned to the player act",
     ("12.31", "{} has no {}"): "12.31: the port or small port the card requires (named in the computed part)",
+    ("12.22", "{} is a red hex"): "12.22: the ISR marker moves through passable hexes (5.14: red is prohibited)",
+    ("3.12", "{} ({}) is {}"): "3.12: only a card of the team's pool is bought or played (its place is named)",
     ("10.311", "{} is not aboard {} (offered: {})"): "10.311: the losses are chosen among what is Embarked",
     ("12.03", "{} and their Attached cards need {} GPSV; {} carries {}"): "12.03: the method's Space Value capacity",
     ("12.43", "a Littoral Movement marker has no host ship"): "12.43: its units come from a coastal hex, not a ship",
@@ -338,7 +368,8 @@ def _says(reason: str, rule: str) -> bool:
 
 def test_each_refusal_says_what_its_rule_says():
     """Every IllegalAction written with its rule in place (read statically, each branch of an
-    ``a if c else b``) and every refusal of the corpus names a rule of :data:`KEYWORDS`, and its
+    ``a if c else b``; a helper's refusal with each rule its callers pass) and every refusal of
+    the corpus names a rule of :data:`KEYWORDS`, and its
     reason says one of that rule's key words (or is a malformed-act refusal, :data:`GENERIC`)."""
     bad = [f"{f}:{n}: {rule}: {reason}" for f, n, rule, reason in refusal_sites()
            if LEDGER.KEY.match(rule) and not _says(reason, rule)]
