@@ -22,10 +22,11 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def _ledger():
-    spec = importlib.util.spec_from_file_location("rules_ledger", ROOT / "tools" / "rules_ledger.py")
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("rules_ledger", mod)
-    spec.loader.exec_module(sys.modules["rules_ledger"])
+    """``tools/rules_ledger.py`` as a module (loaded once)."""
+    if "rules_ledger" not in sys.modules:
+        spec = importlib.util.spec_from_file_location("rules_ledger", ROOT / "tools" / "rules_ledger.py")
+        sys.modules["rules_ledger"] = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(sys.modules["rules_ledger"])
     return sys.modules["rules_ledger"]
 
 

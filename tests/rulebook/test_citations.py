@@ -84,11 +84,12 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _tool(name: str):
-    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault(name, mod)
-    spec.loader.exec_module(sys.modules[name])
-    return mod
+    """``tools/<name>.py`` as a module (loaded once, under its own name)."""
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
+        sys.modules[name] = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(sys.modules[name])
+    return sys.modules[name]
 
 
 LEDGER, RULE_INDEX = _tool("rules_ledger"), _tool("rule_index")
