@@ -89,8 +89,8 @@ def hit_card(ctx: Ctx, link: CardPlay, n: int, by: str, status: str, rules: list
 
 
 def nullified(ctx: Ctx, link: CardPlay, by: CardPlay) -> None:
-    """A successful NULLIFY (9.41, 9.21): the use is stopped; a Persistent card is expended,
-    a one-time card discarded; 7.61 cube for a cyber / EMS NULLIFY of a non-cyber card."""
+    """A successful NULLIFY (9.41): the use is stopped; a Persistent card is expended (9.21),
+    a one-time card discarded (9.1, 9.42); 7.61 cube for a cyber / EMS NULLIFY of a non-cyber card."""
     stop(ctx, link, "nullified", f"NULLIFIED by {name(ctx, by)}", ["9.4", "9.41", "9.42"])
     card = link_card(ctx, link)
     if card is not None and card.in_play and link.data.get("marker"):
@@ -102,7 +102,7 @@ def nullified(ctx: Ctx, link: CardPlay, by: CardPlay) -> None:
         after_use(ctx, card)            # Persistent: expended, not destroyed; one-time: spent
         fate = "expended for the Action Stage" if card.in_play else f"{card.where} (a one-time card)"
         ctx.log(explain.step("card", f"{card.name} ({card.team}) is {fate}", "a NULLIFIED card is spent",
-                             ["9.21", "9.41", "9.42"]), card=card.cid)
+                             ["9.21" if card.in_play else "9.1", "9.41", "9.42"]), card=card.cid)
     src = link_card(ctx, by)
     if src is not None and CYBER & set(ctx.ctype(src).categories):
         if card is None or not CYBER & set(ctx.ctype(card).categories):

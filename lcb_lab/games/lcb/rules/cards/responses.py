@@ -495,11 +495,18 @@ def _add_response(ctx: Ctx, team: str, p: dict, window: int) -> None:
                         data={"kind": _kind_of(eff), "window": window, "to": [t.pid for t in targets]})
         ctx.state.chain.append(link)
         what = "FTR NULLIFY" if _kind_of(eff) == "ftr_nullify" else "NULLIFY"
-    cost = f"1 AP (action #{p['action'].aid}, 9.41)" if p["action"] is not None else "no AP (9.41, 9.2)"
+    cost = (f"1 AP (action #{p['action'].aid}, 9.41)" if p["action"] is not None
+            else _free_cost(ctx.ctype(card).persistent))
     ctx.log(explain.step("card", f"{team} answers with {card.name}: {what} "
                          f"{', '.join(ftr_nullify.name(ctx, t) for t in targets)}", f"{eff.text} Costs {cost}.",
                          ["9.41", "9.44", "9.46"] if what != "NULLIFY" else ["9.4", "9.41", "9.46"]),
             card=card.cid, pid=link.pid)
+
+
+def _free_cost(persistent: bool) -> str:
+    """The cost text of a card answering on the opponent's impulse: no AP (9.41); a Persistent
+    card is then expended for the Action Stage (9.45), a one-time card spent (9.1)."""
+    return "no AP (9.41, 9.45)" if persistent else "no AP (9.41)"
 
 
 def _add_intercept(ctx: Ctx, team: str, i: dict, window: int) -> None:

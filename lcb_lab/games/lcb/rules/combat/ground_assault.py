@@ -38,7 +38,7 @@ def _check(ctx: Ctx, uid: str, target: str, n: int, role: str) -> tuple:
     if cv is None:
         raise IllegalAction("7.16", f"{uid} has no GROUND ASSAULT value and cannot {role}")
     if t.team == u.team:
-        raise IllegalAction("7.14", f"{target} is a friendly unit")
+        raise IllegalAction("7.14", f"{target} is a friendly unit: a GROUND ASSAULT targets enemy units")
     if ctx.is_naval(t) or ctx.is_naval(u):
         raise IllegalAction("7.12", f"GROUND ASSAULT is between ground units; {t.uid if ctx.is_naval(t) else u.uid} "
                             "is a naval unit")
@@ -85,7 +85,7 @@ def validate_defense(ctx: Ctx, allocs: list[dict], hex_label: str, defender_team
         if u.team != defender_team or u.hex != hex_label:
             raise IllegalAction("7.13", f"{u.uid} is not a defender in {hex_label}")
         if u.paralysed:
-            raise IllegalAction("7.13", f"{u.uid} may not act this turn (card effect)")
+            raise IllegalAction("9.013", f"{u.uid} may not act this turn (card effect: its instructions supersede)")
         used[(u.uid, "GA")] += int(a["dice"])
     check_supply(ctx, used, "7.08")
 

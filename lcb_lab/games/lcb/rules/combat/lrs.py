@@ -52,7 +52,7 @@ def validate_lrs(ctx: Ctx, allocs: list[dict], active_units: set[str], check_tea
         if cv is None or cv.kind != "LRS":
             raise IllegalAction("7.3", f"{s.uid} has no {slot} LRS value")
         if t.team == s.team:
-            raise IllegalAction("7.32", f"{t.uid} is a friendly unit")
+            raise IllegalAction("7.32", f"{t.uid} is a friendly unit: LRS targets enemy units")
         if not t.on_map:
             raise IllegalAction("7.32", f"{t.uid} is not on the map")
         if not t.revealed:

@@ -88,7 +88,7 @@ def check_ga_target(ctx: Ctx, uid: str, target: str, n: int, role: str) -> tuple
     if cv is None:
         raise IllegalAction("7.16", f"{uid} has no GROUND ASSAULT value and cannot {role}")
     if m.team == u.team:
-        raise IllegalAction("7.14", f"{target} is a friendly marker")
+        raise IllegalAction("7.14", f"{target} is a friendly marker: a GROUND ASSAULT targets enemy units")
     if ctx.is_naval(u) or u.hex != m.hex:
         raise IllegalAction("7.12", f"GROUND ASSAULT has range 0: {uid} ({u.hex}) and {target} ({m.hex}) must share "
                             "a hex")

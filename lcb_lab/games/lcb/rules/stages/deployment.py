@@ -42,12 +42,14 @@ if TYPE_CHECKING:
 begin = planning.begin_deployment
 
 
-def _open(ctx: Ctx, team: str, what: str) -> None:
+def _open(ctx: Ctx, team: str, what: str, ended: tuple[str, str] = ("3.2", "")) -> None:
+    """Refuse ``what`` outside the Deployment Stage (3.02) or once ``team`` has ended it
+    (``ended``: the rule and the words that refusal adds)."""
     s = ctx.state
     if s.stage != "deployment":
         raise IllegalAction("3.02", f"{what} happens in the Deployment Stage (the game is in the {s.stage} stage)")
     if team in s.ready:
-        raise IllegalAction("3.2", f"{team} has ended its Deployment Stage")
+        raise IllegalAction(ended[0], f"{team} has ended its Deployment Stage{ended[1]}")
 
 
 def deployed(u: Unit) -> bool:
@@ -225,7 +227,8 @@ def play_card(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | N
         card = find_card(ctx, ref, s.cards[ref].team if ref in s.cards else team, "9.5")
     except IllegalAction:
         card = find_card(ctx, ref, None, "9.5")      # the other team's card: refused below
-    _open(ctx, card.team, "playing Deployment-Stage cards")
+    _open(ctx, card.team, "playing Deployment-Stage cards",
+          ("9.5", ": its one opportunity to play Deployment-Stage cards is over (3.24)"))
     ct = ctx.ctype(card)
     if not ct.deployment_only:
         raise IllegalAction("9.5", f"{ct.name} is not a Deployment-Stage card: it is played in the Action Stage")

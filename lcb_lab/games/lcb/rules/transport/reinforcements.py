@@ -159,7 +159,7 @@ def check_sealift(ctx: Ctx, card: Card, ct: CardType, eff: Effect, targets: list
         raise IllegalAction("12.41", f"the units need {need} GPSV; {ct.name} carries {cap}")
     rng = eff.args.get("range")
     if rng is not None and origin is not None and dist(origin, dest) > int(rng):
-        raise IllegalAction("12.41", f"{dest} is beyond {ct.name}'s range of {rng}")
+        raise IllegalAction("12.03", f"{dest} is beyond {ct.name}'s range of {rng}")
     return {"dest": dest, "origin": origin, "units": units, "pool": rs}
 
 
