@@ -544,6 +544,19 @@ def check_readme() -> int:
     return 1 if problems else 0
 
 
+def bytecode_cache() -> str:
+    """Let the servers' kernels keep compiled bytecode, as an installed package has it (pip compiles
+    a wheel on install; an editable checkout writes ``__pycache__`` on the first import): where the
+    environment forbids writing it (``PYTHONDONTWRITEBYTECODE``), every kernel compiled lcb_lab's
+    source again (about a third of the import's CPU).  The cache goes under the temporary folder
+    (``PYTHONPYCACHEPREFIX``), never into the checkout.  Returns what the header prints."""
+    if not os.environ.get("PYTHONDONTWRITEBYTECODE"):
+        return "bytecode as the environment keeps it"
+    os.environ.pop("PYTHONDONTWRITEBYTECODE")
+    prefix = os.environ.setdefault("PYTHONPYCACHEPREFIX", str(Path(tempfile.gettempdir()) / "lcb_lab-bench-pycache"))
+    return f"bytecode cached in {prefix} (PYTHONDONTWRITEBYTECODE dropped for the servers, as an install has it)"
+
+
 def main(argv=None) -> int:
     global REF
     a = parse(argv)
@@ -554,6 +567,7 @@ def main(argv=None) -> int:
         return 0
     from playwright.sync_api import sync_playwright
     machine()
+    print(f"  {bytecode_cache()}")
     print(f"  figures {', '.join(a.only)}; repeat {a.repeat}; quiet {a.quiet_ms} ms; viewport "
           f"{a.viewport[0]}x{a.viewport[1]}; times in the page (performance.now); CPU of the kernel and the "
           "browser processes (psutil, else /proc)")
