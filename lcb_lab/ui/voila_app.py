@@ -149,9 +149,21 @@ def stray_argument(options: Sequence[str], valued: Sequence[str] = ()) -> str | 
     return None
 
 
+PREHEAT = "--preheat_kernel=True"
+"""Voila's pre-heated kernel: it runs the notebook in a kernel kept ready *before* a page asks (and,
+a second after a page takes that kernel, in the next one), so a page load shows the lab without
+waiting for the kernel to start, import and build the lab.  Every page still gets a kernel, and a
+game, of its own."""
+_NOT_WITH_PREHEAT = ("preheat_kernel", "progressive_rendering", "prelaunch_hook")
+"""Options that set the pre-heating themselves, or that Voila refuses beside it."""
+
+
 def voila_args(notebook: Path, options: Sequence[str]) -> list[str]:
-    """Voila's command line (without the program): the notebook, ``--template=lcb``, then ``options``."""
-    return [str(notebook), f"--template={TEMPLATE}", *options]
+    """Voila's command line (without the program): the notebook, ``--template=lcb``,
+    :data:`PREHEAT` (unless ``options`` set ``preheat_kernel`` or an option Voila refuses beside
+    it), then ``options``."""
+    preheat = [] if any(name in o for o in options for name in _NOT_WITH_PREHEAT) else [PREHEAT]
+    return [str(notebook), f"--template={TEMPLATE}", *preheat, *options]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

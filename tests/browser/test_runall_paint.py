@@ -30,7 +30,7 @@ def test_run_all_paints_the_map_once(page: Page, jupyterlab_server) -> None:
     L.open_notebook(page, jupyterlab_server, D.START_NOTEBOOK)
     L.run_all(page, probe, "runall")
     L.wait_for_map(page)
-    L.wait_kernel_idle(page)                       # every cell has run (the replay's lab included)
+    L.wait_kernel_idle(page)                       # every cell has run (the lesson replay included)
     ev = page.evaluate("() => window.__lcb.eventOf('runall')")
     got = probe.wait_paint_quiet(ev["t"], QUIET_MS, D.LOAD_TIMEOUT_MS)
     frames = page.evaluate(FRAME_JS)

@@ -65,6 +65,48 @@ def test_the_app_started_as_the_readme_says_shows_the_lab_offline(page: Page, re
     # the strict page (conftest.py) fails this test on a console error or an outside request
 
 
+def _wait_for_log(server: D.Server, text: str, count: int, timeout_s: float = D.LOAD_TIMEOUT_MS / 1000) -> str:
+    """The server's log once it holds ``text`` ``count`` times (fails the test after ``timeout_s``)."""
+    import re
+    import time
+    deadline = time.monotonic() + timeout_s
+    while len(re.findall(re.escape(text), server.log_text())) < count:
+        if time.monotonic() > deadline:
+            pytest.fail(f"the log never said {text!r} {count} times:\n{server.log_text()[-3000:]}", pytrace=False)
+        time.sleep(0.3)
+    return server.log_text()
+
+
+@pytest.mark.browser
+def test_a_page_finds_its_lab_built_in_a_pre_heated_kernel_of_its_own(page: Page, readme_app: D.Server) -> None:
+    """``lcb-lab voila`` keeps a kernel pre-heated (voila_app.PREHEAT): the notebook has run before the
+    page asks, the page shows that lab painted once, and the next page gets another kernel (a game of
+    its own), pre-heated in turn."""
+    import re
+    used = lambda: re.findall(r"Using pre-heated kernel: (\S+)", readme_app.log_text())   # noqa: E731
+    before = len(used())                                # (the module's other tests took kernels too)
+    _wait_for_log(readme_app, "is filled with 1 kernel(s)", before + 1)   # ready before this page asks
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.add_init_script(D.probe_script())
+    page.goto(readme_app.url, wait_until="domcontentloaded", timeout=D.LOAD_TIMEOUT_MS)
+    L.wait_for_map(page)
+    got = D.Probe(page, 500).wait_paint_quiet(0.0, 4_000, D.LOAD_TIMEOUT_MS)
+    assert len(got["hosts"]) == 1, f"{len(got['hosts'])} map canvases: the lab was rendered more than once"
+    assert len(used()) == before + 1, readme_app.log_text()[-3000:]
+    L.wait_kernel_listening(page)                       # that kernel answers the page's clicks
+    _wait_for_log(readme_app, "is filled with 1 kernel(s)", before + 2)   # the pool made ready again
+    other = page.context.browser.new_context(viewport={"width": 1366, "height": 768})
+    try:
+        second = other.new_page()
+        second.goto(readme_app.url, wait_until="domcontentloaded", timeout=D.LOAD_TIMEOUT_MS)
+        L.wait_for_map(second)
+        expect(second.locator(".lcb-hex-info").first).not_to_contain_text("AK-2", timeout=2_000)
+    finally:
+        other.close()
+    ids = used()[before:]
+    assert len(ids) == 2 and ids[0] != ids[1], ids
+
+
 @pytest.fixture(scope="module")
 def binder_server(tmp_path_factory):
     """Jupyter Server as Binder runs it: from the top folder, wrapped by ``binder/start``, with the

@@ -72,7 +72,15 @@ def test_the_jupyter_paths_put_the_package_first_and_keep_the_rest():
 ])
 def test_a_notebook_argument_is_served_and_every_option_goes_to_voila(argv, notebook, rest):
     assert V.split_args(argv) == (notebook, rest)
-    assert V.voila_args(Path("nb.ipynb"), rest) == ["nb.ipynb", "--template=lcb", *rest]
+    assert V.voila_args(Path("nb.ipynb"), rest) == ["nb.ipynb", "--template=lcb", "--preheat_kernel=True", *rest]
+
+
+@pytest.mark.parametrize("options", [["--preheat_kernel=False"], ["--VoilaConfiguration.preheat_kernel=False"],
+                                     ["--progressive_rendering=True"], ["--port", "8870", "--preheat_kernel", "False"]])
+def test_the_app_preheats_its_kernel_unless_the_options_say_otherwise(options):
+    """A page load shows a lab already built (Voila's pre-heated kernel); an option that sets the
+    pre-heating, or one Voila refuses beside it (progressive rendering), is passed alone."""
+    assert V.voila_args(Path("nb.ipynb"), options) == ["nb.ipynb", "--template=lcb", *options]
 
 
 def test_help_and_refusals_are_one_plain_line(capsys, monkeypatch):

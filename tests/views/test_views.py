@@ -318,3 +318,20 @@ def test_large_text_scales_map_texts_and_keeps_counter_texts_on_their_counters(g
     assert big.font_sizes() == small.font_sizes()
     assert big.sources["counters"].data["name_size"] == s["name_size"]
     assert big.sources["hex_labels"].data == small.sources["hex_labels"].data
+
+
+def test_the_map_document_holds_no_glyph_copies_it_never_shows(game, mv):
+    """Nonselection and muted glyphs are BokehJS's own ("auto"): the map selects and mutes nothing,
+    and Bokeh serialises every model of the document when the lab is shown.  The document's glyphs
+    are exactly its renderers' glyphs, also after the overlays of a unit are drawn."""
+    from bokeh.models import Glyph, GlyphRenderer
+    from bokeh.document import Document
+    mv.update(game, "instructor", selected="AL-29")
+    mv.show_overlays(ov.unit_overlays(game, "DDG-51"))
+    Document().add_root(mv.figure)
+    renderers = [m for m in mv.figure.document.models if isinstance(m, GlyphRenderer)]
+    glyphs = [m for m in mv.figure.document.models if isinstance(m, Glyph)]
+    assert len(renderers) >= 30
+    assert all(r.nonselection_glyph == "auto" and r.muted_glyph == "auto" for r in renderers)
+    assert sorted(g.id for g in glyphs) == sorted(r.glyph.id for r in renderers)
+    assert all(getattr(leg, "click_policy", "none") == "none" for leg in mv.figure.legend)

@@ -24,7 +24,7 @@ def test_a_mistyped_task_force_stops_with_the_task_forces_named():
     assert 'task_force = "TF Boston"' in replay_cell
     ns: dict = {}
     exec(_source(1).replace("lab.widget\n", "").rstrip().removesuffix("lab.widget"), ns)     # the imports
-    exec(_source(6).replace("print(replay.step_text())", ""), ns)
+    exec(_source(6).replace("print(report(replay.advance()))", ""), ns)
     out = io.StringIO()
     old = signal.signal(signal.SIGALRM, _alarm)
     signal.alarm(120)
@@ -36,3 +36,15 @@ def test_a_mistyped_task_force_stops_with_the_task_forces_named():
         signal.signal(signal.SIGALRM, old)
     assert out.getvalue() == ("The lesson ended with no impulse of TF Bostn left; its Task Forces: TF Memphis, "
                               "TF Boston, TF Moscow, TF St. Petersburg\n")
+
+
+def test_the_start_notebook_builds_one_lab():
+    """Run All builds the lab it shows and nothing like it: every lab is about 600 widget models the
+    browser creates (shown or not) and a map document Bokeh serialises, so the lesson replay runs on a
+    plain :class:`~lcb_lab.games.lcb.content.lesson.Lesson` game, not on a second, undisplayed lab."""
+    import ast
+    cells = [c for c in json.loads(NB.read_text(encoding="utf-8"))["cells"] if c["cell_type"] == "code"]
+    calls = [node.func.id for c in cells for node in ast.walk(ast.parse("".join(c["source"])))
+             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)]
+    assert calls.count("open_lab") == 1, f"the start notebook's code calls open_lab {calls.count('open_lab')} times"
+    assert "Lesson" in calls
