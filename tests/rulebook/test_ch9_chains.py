@@ -855,7 +855,7 @@ def test_paralysed_host_and_its_attached_card_may_not_intercept():
 def test_no_card_to_answer_is_refused():
     g, c = game({"tcd": ("RU", "Tactical Cyber Defenses")})
     g.apply(A.BeginImpulse(B))
-    refused(g, A.AnswerCards(responses=(resp(c["tcd"]),)), "7.010")
+    refused(g, A.AnswerCards(responses=(resp(c["tcd"]),)), "9.41", "before the opposing player rolls")
 
 
 def test_other_team_view_does_not_show_the_responders_pool():

@@ -31,7 +31,8 @@ from typing import TYPE_CHECKING
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction, UnknownName
 from lcb_lab.games.lcb.model.state import Card, CardPlay, Declared
-from lcb_lab.games.lcb.rules.cards import effects as card_effects, targets as card_targets, responses
+from lcb_lab.games.lcb.rules.cards import effects as card_effects, targets as card_targets, responses, own_impulse
+from lcb_lab.games.lcb.rules.cards import ftr_nullify
 from lcb_lab.games.lcb.rules.common import Ctx
 
 if TYPE_CHECKING:
@@ -291,10 +292,11 @@ def check_play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | 
         raise IllegalAction("9.0", str(e)) from None
     if ct.deployment_only or eff.when == "deployment":
         raise IllegalAction("9.5", f"{ct.name} is played only in the Deployment Stage")
-    if eff.when == "response" or (eff.is_nullify and eff.fn not in card_effects.EFFECTS):
+    aim = own_impulse.aims_at_deployed(eff)         # 9.21, 9.44: at a deployed enemy card
+    if not aim and eff.is_nullify and eff.fn not in card_effects.EFFECTS:
         raise IllegalAction("9.41", f"{ct.name} option {eff.label} answers an enemy card: it is played in "
                             "answer to one (a response window), not on its own")
-    if eff.fn not in card_effects.EFFECTS:
+    if eff.fn not in card_effects.EFFECTS and not aim:
         raise IllegalAction("9.0", f"{ct.name}: the effect {eff.fn!r} is not simulated here")
     if eff.when == "passive":
         raise IllegalAction("9.32", f"{ct.name} option {eff.label} works by itself while attached")
@@ -306,16 +308,35 @@ def check_play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | 
         raise IllegalAction("7.61", f"{ct.name} option {eff.label} costs {eff.ap} AP: declare the Remove a "
                                     "Tactical Network cube Core Action (2 AP), which removes the cube")
     paid, d = use_kind(ctx, card, aid, eff)
-    card_targets.check_targets(ctx, imp.team, card, ct, eff, targets, hex_)
+    if aim:
+        own_impulse.check_aim(ctx, imp.team, ct, eff, targets)
+    else:
+        card_targets.check_targets(ctx, imp.team, card, ct, eff, targets, hex_)
     return card, paid, d
 
 
-def play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | None,
-         aid: int | None) -> CardPlay:
-    """Use ``option`` of card ``ref`` (see the module doc); opens the chain.
-    Raises IllegalAction naming the rule (3.31, 3.38, 9.02, 9.2, 9.21, 9.31, 9.41, 9.46, 9.5)."""
-    s = ctx.state
+def check_links(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | None, aid: int | None,
+                escort: str | None = None) -> tuple[Card, str, Declared | None, list[Card], tuple | None]:
+    """:func:`check_play` with what the chain opens with: ``(card, paid, declared action, the
+    deployed enemy cards aimed at, the escort and its effect or None)``
+    (:mod:`lcb_lab.games.lcb.rules.cards.own_impulse`).  Changes nothing; raises IllegalAction
+    naming the rule."""
     card, paid, d = check_play(ctx, ref, option, targets, hex_, aid)
+    ct = ctx.ctype(card)
+    eff = ct.effect(option)
+    aimed = own_impulse.check_aim(ctx, card.team, ct, eff, targets) \
+        if own_impulse.aims_at_deployed(eff) and paid != "deployment" else []
+    return card, paid, d, aimed, own_impulse.check_escort(ctx, card.team, card, escort)
+
+
+def play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | None,
+         aid: int | None, escort: str | None = None) -> CardPlay:
+    """Use ``option`` of card ``ref`` (see the module doc); opens the chain (with ``escort``: a
+    deployed FTR NULLIFY card going with it, :mod:`lcb_lab.games.lcb.rules.cards.own_impulse`).
+    Raises IllegalAction naming the rule (3.31, 3.38, 9.02, 9.2, 9.21, 9.31, 9.41, 9.44, 9.45,
+    9.46, 9.5)."""
+    s = ctx.state
+    card, paid, d, aimed, esc = check_links(ctx, ref, option, targets, hex_, aid, escort)
     ct = ctx.ctype(card)
     eff = ct.effect(option)
     team = card.team
@@ -329,9 +350,8 @@ def play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | None,
     if card.where == "attached" and fires and host is not None and not host.revealed:
         from lcb_lab.games.lcb.rules.movement.conceal import reveal
         reveal(ctx, [host], f"{ct.name} is fired by its host, which reveals itself", ["9.32", "7.07"])
-    link = CardPlay(1, card.cid, team, eff.label, list(targets), hex_, aid=aid)
-    link.data["paid"] = paid
-    s.chain = [link]
+    s.chain = own_impulse.links(card, eff, aimed, aid, paid, esc, list(targets), hex_)
+    link = next(x for x in s.chain if x.card == card.cid)
     card.face_up = True
     how = {"action": f"1 AP (action #{aid})", "free": "free: a deployed Persistent card (9.2)",
            "deployment": "Deployment Stage, no AP (9.5)"}[paid]
@@ -340,11 +360,21 @@ def play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | None,
         aim = ""                                   # own (maybe concealed) units: not named to the other team
     elif eff.fn in ("rotary_lift", "reinforce", "sealift", "littoral_move"):
         aim = f" Target hex: {hex_}." if hex_ else ""      # 12.x: the hex, not the own units carried
+    elif aimed:
+        aim = " Target: " + ", ".join(f"{c.name} ({c.team}, {'expended' if c.expended else 'active'})"
+                                      for c in aimed) + "."
     elif targets or hex_:
         aim = " Target: " + ", ".join(([hex_] if hex_ else []) + list(targets)) + "."
-    ctx.log(explain.step("card", f"JCC played: {ct.name}", f"{eff.text}{aim} ({how})",
-                         ["3.31", "9.03"] + (["9.2"] if paid == "free" else [])),
+    rules = ["3.31", "9.03"] + (["9.2"] if paid == "free" else [])
+    if aimed:
+        rules += ["9.41", "9.44" if ftr_nullify.kind_of(eff) == "ftr_nullify" else "9.21"]
+    ctx.log(explain.step("card", f"JCC played: {ct.name}", f"{eff.text}{aim} ({how})", rules),
             team=team, card=card.cid, name=ct.name, option=eff.label)
+    if esc is not None:
+        ctx.log(explain.step("card", f"{esc[0].name} escorts {ct.name}",
+                             "a deployed FTR NULLIFY card goes with the played card (free use, 9.2); it engages "
+                             "the enemy FTR NULLIFY cards aimed at it (9.44, 9.46)", ["9.2", "9.45", "9.46"]),
+                team=team, card=esc[0].cid)
     if eff.fn in card_targets.ON_PLAY:          # 13.25: a marker's move comes before the window
         card_targets.ON_PLAY[eff.fn](ctx, link, ct, eff)
     if not responses.open_window(ctx):
