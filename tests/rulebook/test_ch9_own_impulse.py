@@ -31,8 +31,8 @@ import lcb_lab
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.content.passes import pass_empty_windows
 from lcb_lab.games.lcb.offers import offers
-from lcb_lab.games.lcb.rules.cards import jcc
 from tests.refusals import refused
+from tests.rulebook.test_ch9_chains import packaged_cards
 
 B, R = "TF Blue", "TF Red"
 UNITS = [("Alpha", "usmc_infantry_platoon", "F-8", B, True), ("Bravo", "usmc_infantry_platoon", "F-9", B, True),
@@ -40,16 +40,8 @@ UNITS = [("Alpha", "usmc_infantry_platoon", "F-8", B, True), ("Bravo", "usmc_inf
 
 
 def game(cards, forced=(), units=UNITS, **kw):
-    """A situation on the packaged decks; ``cards``: ``{key: (team, name, where)}`` --
-    ``"deployed"``: a Persistent card played on an earlier turn, face up (9.21)."""
-    g = lcb_lab.situation(list(units), forced=list(forced), **kw)
-    assert g.decks is None                        # the packaged sandbox decks
-    ids = {}
-    for key, (team, name, where) in cards.items():
-        c = jcc.add_card(g.state, team, name, where=where, face_up=where == "deployed")
-        c.deployed = where == "deployed"
-        ids[key] = c.cid
-    return g, ids
+    """A situation on the packaged decks with ``cards`` (:func:`packaged_cards`)."""
+    return packaged_cards(lcb_lab.situation(list(units), forced=list(forced), **kw), cards)
 
 
 def begin(g, tf, *declared):
