@@ -125,6 +125,13 @@ def test_9_44_the_aimed_cap_fights_back_one_opposed_engagement():
                 forced=[3, 15, 4])
     begin(g, B, "Combat Air Patrols")
     g.apply(A.PlayCard(c["us"], "A", (c["ru"],), action=1))
+    fight = A.AnswerCards(responses=(A.Response(c["ru"]),))
+    steps = g.chance_outcomes(fight)      # each roll of the engagement, as if reached
+    assert [(s.label.split(" (if")[0], dict(s.outcomes)[(1,)]) for s in steps] == [
+        ("Combat Air Patrols (RU) DETECT of Combat Air Patrols (US)", 0.5),
+        ("Combat Air Patrols (RU) FTR NULLIFY roll against Combat Air Patrols (US)", 0.6),
+        ("Combat Air Patrols (US) DETECT of Combat Air Patrols (RU)", 0.5),
+        ("Combat Air Patrols (US) FTR NULLIFY roll against Combat Air Patrols (RU)", 0.6)]
     answer(g, A.Response(c["ru"]))
     assert [t for t in titles(g) if t.startswith("FTR NULLIFY engagement")] == [
         "FTR NULLIFY engagement: Combat Air Patrols (RU) against Combat Air Patrols (US)"]
@@ -194,7 +201,19 @@ def _escorted(forced):
     g.apply(act)
     ch = g.pending                       # the escort is a link the defender may aim at
     assert ch.team == "RU" and [(o.cid, o.targets) for o in ch.options.cards] == [(c["ru"], (1, 2))]
-    answer(g, A.Response(c["ru"], targets=(c["b1"],)))
+    saved = type(g).from_json(g.to_json())           # the open chain, escort included, is saved
+    assert [x.data.get("kind", "play") for x in saved.state.chain] == ["play", "ftr_nullify"]
+    ru = A.AnswerCards(responses=(A.Response(c["ru"], targets=(c["b1"],)),))
+    steps = g.chance_outcomes(ru)         # the RU CAP on the escort, then the bomber; the escort on it
+    assert [(s.label.split(" (if")[0], dict(s.outcomes)[(1,)]) for s in steps] == [
+        ("Combat Air Patrols (RU) DETECT of Combat Air Patrols (US)", 0.5),
+        ("Combat Air Patrols (RU) FTR NULLIFY roll against Combat Air Patrols (US)", 0.6),
+        ("Combat Air Patrols (RU) DETECT of B-1B Lancer (US)", 0.6),
+        ("Combat Air Patrols (RU) FTR NULLIFY roll against B-1B Lancer (US)", 0.6),
+        ("Combat Air Patrols (US) DETECT of Combat Air Patrols (RU)", 0.5),
+        ("Combat Air Patrols (US) FTR NULLIFY roll against Combat Air Patrols (RU)", 0.6)]
+    g.apply(ru)
+    pass_empty_windows(g)
     return g, c
 
 
