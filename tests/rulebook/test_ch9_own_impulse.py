@@ -290,6 +290,40 @@ def test_escort_refusals():
     refused(g, A.PlayCard(c["b1"], "A", ("Ivan",), action=1, escort=c["dep"]), "9.45", "expended")
 
 
+def test_9_45_ex_john_answers_an_ftr_nullify_of_his_deployed_aviation_card_with_f22_option_a():
+    """9.45 ex.: on RU's impulse the RU CAP goes after John's deployed P-8A (its free use);
+    John's F-22 Escorts, still in the pool, may use option A only (B is no NULLIFY, 9.24) and,
+    for no AP, FTR NULLIFYs the RU CAP.  The RU CAP has a target to spare, so it fights the F-22
+    (9.46): F-22 DETECT 5 (10 or less), RU DETECT 9 fails (8 or less): the F-22 rolls first, 6
+    (12 or less): a blue cube on the RU CAP, which never reaches the P-8A."""
+    g, c = game({"cap": ("RU", "Combat Air Patrols", "deployed"), "p8a": ("US", "P-8A: Surveillance", "deployed"),
+                 "f22": ("US", "F-22 Escorts", "pool")}, forced=[5, 9, 6])
+    begin(g, R)
+    g.apply(A.PlayCard(c["cap"], "A", (c["p8a"],)))
+    ch = g.pending
+    assert ch.team == "US" and [(o.cid, o.option, o.targets, o.free) for o in ch.options.cards] == [
+        (c["f22"], "A", (2,), True)]
+    answer(g, A.Response(c["f22"], to=2))
+    cap, p8a, f22 = card(g, c["cap"]), card(g, c["p8a"]), card(g, c["f22"])
+    assert (cap.cubes, cap.expended) == (1, True) and (p8a.where, p8a.cubes) == ("deployed", 0)
+    assert (f22.where, f22.deployed, f22.expended) == ("deployed", True, True)       # 9.45 bullet 2
+    assert g.dice.forced_left == 0
+
+
+def test_9_46_ex2_on_the_packaged_decks():
+    """9.46 ex. 2: Pauline's B-2; Emily's CAP answers; Pauline's already deployed CAP counters it
+    (free, 9.2).  The CAPs fight first: Pauline DETECT 2, Emily 3; Pauline FTR 14 fails, Emily 5:
+    a cube on Pauline's CAP; Emily goes on to the B-2: DETECT 6 (6 or less), FTR NULLIFY 7."""
+    g, c = game({"b2": ("US", "B-2", "pool"), "emily": ("RU", "Combat Air Patrols", "pool"),
+                 "pauline": ("US", "Combat Air Patrols", "deployed")}, forced=[2, 3, 14, 5, 6, 7])
+    begin(g, B, "B-2")
+    g.apply(A.PlayCard(c["b2"], "A", ("Ivan",), action=1))
+    answer(g, A.Response(c["emily"]))
+    answer(g, A.Response(c["pauline"]))
+    assert card(g, c["pauline"]).cubes == 1 and card(g, c["emily"]).cubes == 0
+    assert card(g, c["b2"]).where == "discarded" and not g.state.impulse.card_lrs and g.dice.forced_left == 0
+
+
 # ---------------------------------------------------------------- 9.24: F-22 Escorts option B
 def _f22_b(where, forced):
     units = UNITS + [("FFG", "rubf_ffg_gorshkov", "H-8", R)]
