@@ -172,7 +172,7 @@ def test_own_impulse_nullify_refusals_name_their_rule_and_change_nothing():
     refused(g, A.PlayCard(c["us"], "A", (c["sat"],), action=1), "9.44", "no FTR symbol")
     refused(g, A.PlayCard(c["us"], "A", (c["ru"], c["sat"], c["ru2"]), action=1), "9.44", "at most 2")
     refused(g, A.PlayCard(c["mal"], "A", (c["ru"],), action=2), "9.09", "space")
-    refused(g, A.PlayCard(c["mal"], "A", (c["sat"], c["sat"]), action=2), "9.21", "at most 1")
+    refused(g, A.PlayCard(c["mal"], "A", (c["sat"], c["sat"]), action=2), "9.4", "at most 1")
     card(g, c["ru"]).where = "discarded"
     refused(g, A.PlayCard(c["us"], "A", (c["ru"],), action=1), "9.02")
 

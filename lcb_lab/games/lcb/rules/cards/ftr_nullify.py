@@ -114,6 +114,12 @@ def kind_of(eff: Effect) -> str:
     return "ftr_nullify" if eff.fn == "ftr_nullify" else "nullify"
 
 
+def target_limit(eff: Effect) -> int:
+    """How many cards a NULLIFY effect may target: its ``max_targets`` for an FTR NULLIFY (9.44,
+    9.46), one for a NULLIFY (9.4)."""
+    return eff.max_targets if kind_of(eff) == "ftr_nullify" else 1
+
+
 def card_refusal(ctx: Ctx, eff: Effect, card: Card) -> tuple[str, str]:
     """(rule, reason) when NULLIFY / FTR NULLIFY effect ``eff`` may not take ``card`` as its
     target, else ("", ""): FTR NULLIFY only a card with the FTR symbol (9.44); NULLIFY only a card

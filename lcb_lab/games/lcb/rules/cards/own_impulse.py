@@ -57,15 +57,16 @@ def _rule(eff: Effect) -> str:
 
 def check_aim(ctx: Ctx, team: str, ct: CardType, eff: Effect, targets: list[str]) -> list[Card]:
     """The deployed enemy cards ``targets`` (cids) names, checked (module doc).  Raises
-    IllegalAction: 9.41 with no target, 9.02 for a card ``team`` does not see (the same words for
-    every unseen card, whatever it is), 9.21 / 9.44 for a card not deployed on the map or too
-    many targets, 9.09 / 9.44 for a card the effect may not take."""
+    IllegalAction: 9.41 with no target, 9.4 / 9.44 for too many targets (one card for a NULLIFY,
+    ``max_targets`` for an FTR NULLIFY), 9.02 for a card ``team`` does not see (the same words
+    for every unseen card, whatever it is), 9.21 / 9.44 for a card not deployed on the map,
+    9.09 / 9.44 for a card the effect may not take."""
     if not targets:
         raise IllegalAction("9.41", f"{ct.name} option {eff.label} NULLIFIES a card: it answers an enemy card in a "
                             "response window, or on the own impulse it names a deployed enemy card (9.21, 9.44)")
-    limit = eff.max_targets if ftr_nullify.kind_of(eff) == "ftr_nullify" else 1
+    limit = ftr_nullify.target_limit(eff)
     if len(targets) > limit or len(set(targets)) < len(targets):
-        raise IllegalAction(_rule(eff), f"{ct.name} option {eff.label} targets at most {limit} card"
+        raise IllegalAction("9.44" if ftr_nullify.kind_of(eff) == "ftr_nullify" else "9.4", f"{ct.name} option {eff.label} targets at most {limit} card"
                             f"{'s' if limit > 1 else ''}, each once")
     out = []
     for t in targets:
@@ -88,7 +89,7 @@ def deployed_targets(ctx: Ctx, team: str, eff: Effect) -> list[tuple[str, ...]]:
     order (what ``team`` knows only, 9.02)."""
     seen = sorted(c.cid for c in ctx.state.cards.values()
                   if c.team != team and c.where == "deployed" and observer.knows(ctx.state, team, c))
-    limit = eff.max_targets if ftr_nullify.kind_of(eff) == "ftr_nullify" else 1
+    limit = ftr_nullify.target_limit(eff)
     return [combo for n in range(1, limit + 1) for combo in combinations(seen, n)]
 
 

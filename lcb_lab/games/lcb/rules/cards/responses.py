@@ -172,7 +172,7 @@ def _card_options(ctx: Ctx, team: str) -> list[ResponseCard]:
             out.append(ResponseCard(
                 cid=card.cid, name=card.name, option=eff.label, kind=ftr_nullify.kind_of(eff),
                 p_detect=per[-1].p_detect, p_success=p_ok, p=per[-1].p,
-                max_targets=eff.max_targets if ftr_nullify.kind_of(eff) == "ftr_nullify" else 1,
+                max_targets=ftr_nullify.target_limit(eff),
                 targets=tuple(t.pid for t in targets), per_target=per, free=free,
                 actions=() if free else tuple(d.aid for d in _free_actions(ctx, team))))
     return out
@@ -383,7 +383,7 @@ def _check_response(ctx: Ctx, team: str, r: dict) -> dict:
         raise IllegalAction(rule, why)
     targets = _answered(ctx, team, r, eff)
     extend = _in_chain(ctx, card.cid)
-    limit = eff.max_targets if ftr_nullify.kind_of(eff) == "ftr_nullify" else 1
+    limit = ftr_nullify.target_limit(eff)
     if extend is not None:
         if kind(extend) != "ftr_nullify" or len(extend.data["to"]) + len(targets) > limit:
             raise IllegalAction("9.43", f"{card.name} already answers in this chain")
