@@ -7,7 +7,7 @@ success does: :mod:`lcb_lab.games.lcb.rules.cards.ftr_nullify`.
 Order: links with the preempt flag (``args.preempt``, 9.47) first; then escorts take the enemy
 FTR NULLIFY cards aimed at what they escort (:func:`lcb_lab.games.lcb.rules.cards.own_impulse.escort_targets`)
 and the opposed FTR NULLIFY engagements are resolved (9.46; :func:`lcb_lab.games.lcb.rules.cards.ftr_nullify.engage`); then every link from the LAST to the first
-(9.46): a response attacks its targets in order -- links of one team from one answer that
+(9.46; an escort just before the enemy links it engages, :func:`_order`): a response attacks its targets in order -- links of one team from one answer that
 attack the same target form a joint attack: their DETECT rolls first, then their rolls in link
 order, INTERCEPT last (9.46 ex. 6 and Rebecca's) -- and a surviving ``play`` link's effect runs
 (:func:`lcb_lab.games.lcb.rules.cards.use.finish`).  Responders are expended or discarded whatever happened
@@ -37,10 +37,7 @@ def resolve(ctx: Ctx) -> None:
     for a, b in _engagements(ctx):
         if a.status == "pending" and b.status == "pending":
             ftr_nullify.engage(ctx, a, b)
-    for link in chain:
-        if link.data.get("escort"):
-            _attack_all(ctx, link)          # an escort meets the fighters before they reach its card (9.46)
-    for link in reversed(list(chain)):
+    for link in _order(chain):
         if kind(link) == "play":
             if link.status == "pending":
                 finish(ctx, link)
@@ -60,6 +57,18 @@ def resolve(ctx: Ctx) -> None:
             link.status = "resolved"
     _mark_actions(ctx)
     ctx.state.chain = []
+
+
+def _order(chain: list[CardPlay]) -> list[CardPlay]:
+    """The links from the last to the first (9.46), each escort moved to just before the first
+    of the enemy links it engages: it meets those fighters before they reach the card it
+    escorts, as a counter added after them would (9.46 ex. 3)."""
+    order = list(reversed(chain))
+    for e in [x for x in chain if x.data.get("escort") and x.data.get("to")]:
+        order.remove(e)
+        first = max(e.data["to"])
+        order.insert(next(i for i, x in enumerate(order) if x.pid == first), e)
+    return order
 
 
 def _mark_actions(ctx: Ctx) -> None:
