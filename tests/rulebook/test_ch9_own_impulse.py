@@ -348,6 +348,35 @@ def test_9_24_ex_deployed_f22_option_b_stops_the_intercept_of_an_aviation_card()
     assert g.dice.forced_left == 0
 
 
+def test_9_21_9_24_ex_john_deploys_his_f22_without_using_it_then_option_b_answers():
+    """9.21 ("a player may play or deploy a Persistent JCC using the Core Action and choose not to
+    use its effect"), 9.24 ex. ("On his impulse, John plays his F-22 Escorts JCC, deploying
+    it"): Play a JCC #1 deploys the F-22 face up, unused (not expended), no window, no die.
+    Deployed, its option B then answers the frigate's INTERCEPT of John's CAP (roll 4).
+    lcb_lab's reading: a deployed card's trigger answers from its deployment on (9.24: "already
+    deployed (played previously)"); the example waits for the next turn, which changes nothing."""
+    units = UNITS + [("FFG", "rubf_ffg_gorshkov", "H-8", R)]
+    g, c = game({"f22": ("US", "F-22 Escorts", "pool"), "cap": ("US", "Combat Air Patrols", "pool"),
+                 "tca": ("US", "Tactical Cyber Attack", "pool")}, forced=[4], units=units, naval=["H-8"])
+    begin(g, B, "F-22 Escorts", "Combat Air Patrols", "Tactical Cyber Attack")
+    dep = A.PlayCard(c["f22"], "deploy", action=1)
+    assert dep in plays(g, "US") and g.chance_outcomes(dep) == ()
+    refused(g, A.PlayCard(c["f22"], "deploy"), "3.31", "costs 1 AP")
+    refused(g, A.PlayCard(c["f22"], "deploy", action=2), "3.31", "does not play F-22 Escorts")
+    refused(g, A.PlayCard(c["tca"], "deploy", action=3), "9.21", "not a Persistent card")
+    g.apply(dep)
+    f22 = card(g, c["f22"])
+    assert (f22.where, f22.deployed, f22.expended, f22.face_up) == ("deployed", True, False, True)
+    assert g.pending is None and g.state.impulse.actions[0].played == c["f22"] and g.dice.history == []
+    assert "JCC deployed: F-22 Escorts" in titles(g)
+    refused(g, A.PlayCard(c["f22"], "deploy", action=1), "9.21", "deployed")
+    g.apply(A.PlayCard(c["cap"], "B", ("Ivan",), action=2))
+    g.apply(A.AnswerCards(card_intercepts=(A.CardIntercept("FFG", "INT1", 2),)))
+    assert [(o.option, o.targets) for o in g.pending.options.cards] == [("B", (2,))]
+    answer(g, A.Response(c["f22"], option="B", to=2))
+    assert [x["card"] for x in g.state.impulse.card_lrs] == [c["cap"]] and f22.expended and g.dice.forced_left == 0
+
+
 def test_9_24_ex_f22_in_the_pool_cannot_use_option_b():
     """9.24 ex., first part: the F-22 is still in the team pool: option B cannot answer (it is no
     NULLIFY effect, so it needs the card deployed first); the refusal inside a window is

@@ -435,6 +435,8 @@ def test_an_ftr_nullify_at_a_deployed_card_with_an_escort_from_the_cards_panel()
     lab.declare([{"kind": "play_jcc", "jcc": "Combat Air Patrols"}])
     cp = lab.cards_panel
     cp.card.value = "US-1|1"
+    assert cp.option.options == ("deploy", "A")               # deploy: unused, 9.21 (B: no revealed target)
+    cp.option.value = "A"
     assert cp.target_card in cp.play_box.children and cp.escort in cp.play_box.children
     assert cp.escort.options == (("none", ""), ("F-22 Escorts", "US-2"))
     assert [v for _l, v in cp.target_card.options] == ["RU-1"]

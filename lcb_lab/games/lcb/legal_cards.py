@@ -5,6 +5,7 @@ rules themselves (:func:`lcb_lab.games.lcb.rules.cards.jcc.check_play`, nothing 
 
 * a declared ``play_jcc`` / ``move_embarked_jcc`` action not yet used, with the card it names;
 * the free use of each deployed Persistent card not expended this turn (9.2, 9.34);
+* a Persistent card of the pool deployed without using its effect (``option="deploy"``, 9.21);
 * a NULLIFY / FTR NULLIFY option aimed at the deployed enemy cards the team sees (9.21, 9.44),
   and a play escorted by a deployed own FTR NULLIFY card (9.46;
   :mod:`lcb_lab.games.lcb.rules.cards.own_impulse`).
@@ -27,7 +28,7 @@ from lcb_lab.kernel.errors import IllegalAction, UnknownName
 from lcb_lab.games.lcb.rules.cards import jcc, own_impulse
 from lcb_lab.games.lcb.rules.cards.targets import OWN_TARGETS
 from lcb_lab.games.lcb.model.state import other
-from lcb_lab.games.lcb.rules.common import GameLike
+from lcb_lab.games.lcb.rules.common import Ctx, GameLike
 
 
 MAX_CONCRETE = 12
@@ -107,18 +108,26 @@ def play_card_options(game: GameLike) -> list:
             ct = ctx.ctype(card)
         except UnknownName:
             continue
+        if aid is not None and ct.persistent and card.where == "pool":
+            out += _checked(ctx, [A.PlayCard(card.cid, jcc.DEPLOY, (), None, aid)])     # 9.21: deployed unused
         escorts = [None] + _escorts(game, card, ct)
         for eff in ct.effects:
             if eff.when != "play" and not own_impulse.aims_at_deployed(eff):
                 continue
-            for t in _targets(game, card, eff):
-                for e in escorts:
-                    a = A.PlayCard(card.cid, eff.label, tuple(t.get("targets", ())), t.get("hex"), aid, e)
-                    try:
-                        jcc.check_links(ctx, a.card, a.option, list(a.targets), a.hex, a.action, a.escort)
-                    except (IllegalAction, UnknownName):
-                        continue
-                    out.append(a)
+            out += _checked(ctx, [A.PlayCard(card.cid, eff.label, tuple(t.get("targets", ())), t.get("hex"), aid, e)
+                                  for t in _targets(game, card, eff) for e in escorts])
+    return out
+
+
+def _checked(ctx: Ctx, plays: list[A.PlayCard]) -> list[A.PlayCard]:
+    """The ``plays`` the play rules accept now (:func:`lcb_lab.games.lcb.rules.cards.jcc.check_links`)."""
+    out = []
+    for a in plays:
+        try:
+            jcc.check_links(ctx, a.card, a.option, list(a.targets), a.hex, a.action, a.escort)
+        except (IllegalAction, UnknownName):
+            continue
+        out.append(a)
     return out
 
 

@@ -5,14 +5,19 @@ may answer).  Links and their shapes: :mod:`lcb_lab.games.lcb.rules.cards.respon
 success does: :mod:`lcb_lab.games.lcb.rules.cards.ftr_nullify`.
 
 Order: links with the preempt flag (``args.preempt``, 9.47) first; then escorts take the enemy
-FTR NULLIFY cards aimed at what they escort (:func:`lcb_lab.games.lcb.rules.cards.own_impulse.escort_targets`)
-and the opposed FTR NULLIFY engagements are resolved (9.46; :func:`lcb_lab.games.lcb.rules.cards.ftr_nullify.engage`); then every link from the LAST to the first
-(9.46; an escort just before the enemy links it engages, :func:`_order`): a response attacks its targets in order -- links of one team from one answer that
-attack the same target form a joint attack: their DETECT rolls first, then their rolls in link
-order, INTERCEPT last (9.46 ex. 6 and Rebecca's) -- and a surviving ``play`` link's effect runs
-(:func:`lcb_lab.games.lcb.rules.cards.use.finish`).  Responders are expended or discarded whatever happened
-(9.43).  An FTR NULLIFY card targeted by an enemy FTR NULLIFY card fights back when it has a
-target to spare (9.46 bullets), against one opponent only (9.44).
+FTR NULLIFY cards aimed at what they escort
+(:func:`lcb_lab.games.lcb.rules.cards.own_impulse.escort_targets`) and the opposed FTR NULLIFY
+engagements are resolved (9.46; :func:`lcb_lab.games.lcb.rules.cards.ftr_nullify.engage`);
+then every link from the LAST to the first (9.46; an escort just before the enemy links it
+engages, :func:`_order`): a response attacks its targets in order -- links of one team from
+one answer that attack the same target form a joint attack: their DETECT rolls first, then
+their rolls in link order, INTERCEPT last (9.46 ex. 6 and Rebecca's) -- and a surviving
+``play`` link's effect runs (:func:`lcb_lab.games.lcb.rules.cards.use.finish`).  Responders
+are expended or discarded whatever happened (9.43); a ``target`` link (a deployed card aimed
+at) and an escort that engaged nothing are not.  An FTR NULLIFY card targeted by an enemy FTR
+NULLIFY card fights back when it has a target to spare (9.46 bullets), against one opponent
+only (9.44); one aimed at by an own-impulse FTR NULLIFY and answering it fights that one
+engagement (:func:`_aimed_at_card`).
 """
 from __future__ import annotations
 

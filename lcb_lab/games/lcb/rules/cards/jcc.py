@@ -22,7 +22,11 @@ Which card a use takes (:func:`use_kind`):
   (9.32); an Attached Persistent card's first use costs 1 AP the same way, later uses are
   free (9.34);
 * a deployed Persistent card: free (``action=None``) once per turn (9.2); used, it is
-  expended until the next Action Stage (9.21).
+  expended until the next Action Stage (9.21);
+* a Persistent card of the pool deployed without using its effect: option :data:`DEPLOY`
+  through its Play a JCC action (9.21);
+* a NULLIFY / FTR NULLIFY option on the own impulse: aimed at deployed enemy cards, and any
+  play escorted by a deployed FTR card (:mod:`lcb_lab.games.lcb.rules.cards.own_impulse`).
 """
 from __future__ import annotations
 
@@ -262,6 +266,38 @@ def use_kind(ctx: Ctx, card: Card, aid: int | None, eff: Effect | None = None) -
     raise IllegalAction("3.31", f"action #{aid} ({d.kind}) does not play {card.name} ({card.team})")
 
 
+DEPLOY = "deploy"
+"""The ``PlayCard.option`` that deploys a Persistent card from the pool without using any of its
+effects (9.21: "choose not to use its effect immediately"), for the Play a JCC action's 1 AP."""
+
+
+def _check_deploy(ctx: Ctx, card: Card, aid: int | None) -> Declared:
+    """The declared action that deploys ``card`` without using it (:data:`DEPLOY`).  Raises
+    IllegalAction: 9.21 for a card that is not a Persistent card in the team pool (an Attached
+    one is deployed by its first use, 9.34), 3.31 without a Play a JCC action naming it."""
+    ct = ctx.ctype(card)
+    if not ct.persistent or card.where != "pool" or ct.attached or ct.deployment_only:
+        raise IllegalAction("9.21", f"{ct.name} is {'not a Persistent card' if not ct.persistent else card.where}: "
+                            "only a Persistent card in the team pool is deployed without using its effect")
+    if aid is None:
+        raise IllegalAction("3.31", f"deploying {ct.name} costs 1 AP: name the declared Play a JCC Core Action (action=...)")
+    d = _action(ctx, aid)
+    if d.kind != "play_jcc" or not d.jcc or not _matches(ctx, card, d.jcc) or d.played:
+        raise IllegalAction("3.31", f"action #{aid} ({d.kind}) does not play {ct.name}"
+                            + (f": it has already played {d.played}" if d.played else ""))
+    return d
+
+
+def _deploy(ctx: Ctx, card: Card, d: Declared) -> None:
+    """Deploy ``card`` face up without using its effect (9.21): it is in play, not expended, so
+    a triggered option may answer (9.24) and its later uses follow 9.2."""
+    d.played = card.cid
+    card.where, card.deployed, card.face_up = "deployed", True, True
+    ctx.log(explain.step("card", f"JCC deployed: {card.name}", f"played with action #{d.aid} (1 AP) without using "
+                         "its effect; it stays face up in play", ["3.31", "9.03", "9.21"]),
+            team=card.team, card=card.cid, name=card.name, option=DEPLOY)
+
+
 def check_play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | None,
                aid: int | None) -> tuple[Card, str, Declared | None]:
     """Every check of :func:`play`, changing nothing: ``(card, paid, declared action)``.
@@ -285,6 +321,8 @@ def check_play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | 
     if imp.combat is not None and imp.phase != "combat_done":
         raise IllegalAction("3.38", "combat has been committed: resolve it before anything else")
     card = find(ctx, ref, imp.team, "3.12")
+    if option == DEPLOY:
+        return card, "action", _check_deploy(ctx, card, aid)
     try:
         ct = ctx.ctype(card)
         eff = ct.effect(option)
@@ -322,6 +360,8 @@ def check_links(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str |
     (:mod:`lcb_lab.games.lcb.rules.cards.own_impulse`).  Changes nothing; raises IllegalAction
     naming the rule."""
     card, paid, d = check_play(ctx, ref, option, targets, hex_, aid)
+    if option == DEPLOY:
+        return card, paid, d, [], None
     ct = ctx.ctype(card)
     eff = ct.effect(option)
     aimed = own_impulse.check_aim(ctx, card.team, ct, eff, targets) \
@@ -330,13 +370,17 @@ def check_links(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str |
 
 
 def play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | None,
-         aid: int | None, escort: str | None = None) -> CardPlay:
+         aid: int | None, escort: str | None = None) -> CardPlay | None:
     """Use ``option`` of card ``ref`` (see the module doc); opens the chain (with ``escort``: a
-    deployed FTR NULLIFY card going with it, :mod:`lcb_lab.games.lcb.rules.cards.own_impulse`).
+    deployed FTR NULLIFY card going with it, :mod:`lcb_lab.games.lcb.rules.cards.own_impulse`)
+    and returns its first link; :data:`DEPLOY` deploys a Persistent card unused (9.21, None).
     Raises IllegalAction naming the rule (3.31, 3.38, 9.02, 9.2, 9.21, 9.31, 9.41, 9.44, 9.45,
     9.46, 9.5)."""
     s = ctx.state
     card, paid, d, aimed, esc = check_links(ctx, ref, option, targets, hex_, aid, escort)
+    if option == DEPLOY:
+        _deploy(ctx, card, d)
+        return None
     ct = ctx.ctype(card)
     eff = ct.effect(option)
     team = card.team
