@@ -81,7 +81,7 @@ from lcb_lab.games.lcb.rules.common import Ctx, slot_text
 from lcb_lab.games.lcb.rules.cards.ftr_nullify import kind
 
 if TYPE_CHECKING:
-    from lcb_lab.games.lcb.model.cards import CardType, Effect
+    from lcb_lab.games.lcb.model.cards import CardType
 
 __all__ = ["KIND", "answer", "check", "open_window", "options", "player_cannot_rule_out", "resolve"]
 
