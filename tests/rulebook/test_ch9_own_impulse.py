@@ -324,6 +324,22 @@ def test_9_46_ex2_on_the_packaged_decks():
     assert card(g, c["b2"]).where == "discarded" and not g.state.impulse.card_lrs and g.dice.forced_left == 0
 
 
+def test_9_46_ex6_rachels_joint_target_on_the_packaged_decks():
+    """9.46 ex. 6: Rachel dedicates her CAP and her F-22 to the TU-160M2; both DETECT (3, 4: 12
+    or less), one die each; the CAP rolls first, 5 (12 or less): the bomber is discarded; the
+    F-22's declared target is gone, so it is spent -- expended, no die."""
+    g, c = game({"tu": ("RU", "TU-160M2: Aerial Strike", "pool"), "cap": ("US", "Combat Air Patrols", "deployed"),
+                 "f22": ("US", "F-22 Escorts", "deployed")}, forced=[3, 4, 5])
+    begin(g, R, "TU-160M2: Aerial Strike")
+    g.apply(A.PlayCard(c["tu"], "A", ("Alpha",), action=1))
+    answer(g, A.Response(c["cap"], targets=(c["tu"],)), A.Response(c["f22"], targets=(c["tu"],)))
+    assert [p for p, _ in g.dice.history] == [
+        "Combat Air Patrols (US): DETECT TU-160M2: Aerial Strike (RU)", "F-22 Escorts (US): DETECT TU-160M2: Aerial Strike (RU)",
+        "Combat Air Patrols (US): FTR NULLIFY TU-160M2: Aerial Strike (RU)"]
+    assert card(g, c["tu"]).where == "discarded" and card(g, c["f22"]).expended and card(g, c["cap"]).expended
+    assert g.dice.forced_left == 0
+
+
 # ---------------------------------------------------------------- 9.24: F-22 Escorts option B
 def _f22_b(where, forced):
     units = UNITS + [("FFG", "rubf_ffg_gorshkov", "H-8", R)]
