@@ -48,7 +48,7 @@ def test_card_hex_targets_do_not_pinpoint_a_hidden_submarine():
     assert a.view("instructor") != b.view("instructor")
     offers = [(p.card, p.option, p.targets, p.hex) for p in _card_plays(a)]
     assert offers == [(p.card, p.option, p.targets, p.hex) for p in _card_plays(b)]
-    assert offers == [("US-1", "A", (), "E-3"), ("US-1", "B", (), "E-3")]
+    assert offers == [("US-1", "deploy", (), None), ("US-1", "A", (), "E-3"), ("US-1", "B", (), "E-3")]   # 9.21
     assert seen_enemy_hexes(a, "US") == ["E-3"]
     assert seen_enemy_hexes(a, "RU") == ["A-1"]
 

@@ -855,7 +855,7 @@ def test_paralysed_host_and_its_attached_card_may_not_intercept():
 def test_no_card_to_answer_is_refused():
     g, c = game({"tcd": ("RU", "Tactical Cyber Defenses")})
     g.apply(A.BeginImpulse(B))
-    refused(g, A.AnswerCards(responses=(resp(c["tcd"]),)), "7.010")
+    refused(g, A.AnswerCards(responses=(resp(c["tcd"]),)), "9.41", "before the opposing player rolls")
 
 
 def test_other_team_view_does_not_show_the_responders_pool():
@@ -883,8 +883,10 @@ APPB_UNITS = [("1 Anna", "runi_tank_platoon", "F-6", R, True), ("2 Anna", "runi_
               ("1 Alpha", "usmc_infantry_platoon", "B-10", B)]
 
 
-def appb_game(cards, forced):
-    g = lcb_lab.situation(APPB_UNITS, forced=forced, naval=["H-4", "H-5"])
+def packaged_cards(g, cards):
+    """Put ``cards`` (``{key: (team, name, where)}``; ``"deployed"``: a Persistent card played on
+    an earlier turn, face up, 9.21) into ``g``, which plays the packaged sandbox decks; returns
+    ``(g, {key: cid})``."""
     assert g.decks is None                       # the packaged sandbox decks
     ids = {}
     for key, (team, name, where) in cards.items():
@@ -892,6 +894,10 @@ def appb_game(cards, forced):
         c.deployed = where == "deployed"
         ids[key] = c.cid
     return g, ids
+
+
+def appb_game(cards, forced):
+    return packaged_cards(lcb_lab.situation(APPB_UNITS, forced=forced, naval=["H-4", "H-5"]), cards)
 
 
 def test_app_b_packaged_decks_attack_on_c2_and_tactical_cyber_attack():

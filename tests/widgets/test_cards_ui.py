@@ -418,3 +418,31 @@ def test_a_panel_of_another_stage_is_emptied():
     lab.end_planning("RU")
     pp = lab.planning_panel
     assert not pp.shown and pp.deck.options == () and pp.detail.value == "" and pp.head.value == ""
+
+
+def test_an_ftr_nullify_at_a_deployed_card_with_an_escort_from_the_cards_panel():
+    """9.44 / 9.46: on the own impulse the US CAP (pool, Play a JCC #1) is aimed at the deployed
+    RU CAP with the *At card* input and escorted by the deployed F-22 with the *Escort* input,
+    offered only because the engine lists that escort."""
+    g = load_scenario("gotland_redux", seed=1)
+    for c in list(g.state.cards):
+        del g.state.cards[c]
+    jcc.add_card(g.state, "US", "Combat Air Patrols")                                                  # US-1
+    jcc.add_card(g.state, "US", "F-22 Escorts", where="deployed", face_up=True).deployed = True          # US-2
+    jcc.add_card(g.state, "RU", "Combat Air Patrols", where="deployed", face_up=True).deployed = True    # RU-1
+    lab = LabApp(g, team="US")
+    lab.begin_impulse("TF Memphis")
+    lab.declare([{"kind": "play_jcc", "jcc": "Combat Air Patrols"}])
+    cp = lab.cards_panel
+    cp.card.value = "US-1|1"
+    assert cp.option.options == ("deploy", "A")               # deploy: unused, 9.21 (B: no revealed target)
+    cp.option.value = "A"
+    assert cp.target_card in cp.play_box.children and cp.escort in cp.play_box.children
+    assert cp.escort.options == (("none", ""), ("F-22 Escorts", "US-2"))
+    assert [v for _l, v in cp.target_card.options] == ["RU-1"]
+    cp.target_card.value, cp.escort.value = "RU-1", "US-2"
+    n = len(g.history.steps)
+    cp.play_button.click()
+    assert "done" in plain_text(lab.message.value), plain_text(lab.message.value)
+    assert g.history.steps[n].action == A.PlayCard("US-1", "A", ("RU-1",), None, 1, "US-2")
+    assert "F-22 Escorts escorts Combat Air Patrols" in plain_text(lab.log.value)

@@ -363,11 +363,12 @@ class ScriptedEffect(Action):
 # ---------------------------------------------------------------- cards and the stages before the Action Stage
 @dataclass(frozen=True)
 class PlayCard(Action):
-    """Use effect ``option`` of ``card`` (cid or name) on the own impulse (3.31, 9.03, 9.2):
-    ``action`` is the declared ``play_jcc`` / ``move_embarked_jcc`` Core Action that pays for it
+    """Use effect ``option`` of ``card`` (cid or name; ``"deploy"``: deploy it unused, 9.21) on the own
+    impulse (3.31, 9.03, 9.2): ``action``: the declared ``play_jcc`` / ``move_embarked_jcc`` action paying it
     (1 AP), or None for the free use of a Persistent card already deployed (9.2, 9.34);
-    ``targets``: units, hexes or cards as the effect's ``target`` says; ``hex``: its target
-    hex. In the Deployment Stage it plays a Deployment-Stage-only card (9.5, no AP)."""
+    ``targets``: units, hexes or cards as the effect's ``target`` says (a NULLIFY: deployed enemy
+    cards, 9.21, 9.44); ``hex``: its target hex; ``escort``: a deployed own FTR NULLIFY card going
+    with it (9.46). In the Deployment Stage it plays a Deployment-Stage-only card (9.5, no AP)."""
 
     KIND: ClassVar[str] = "play_card"
     card: Str
@@ -375,6 +376,7 @@ class PlayCard(Action):
     targets: Names = ()
     hex: Optional[Str] = None
     action: Optional[Int] = None
+    escort: Optional[Str] = None
 
 
 @dataclass(frozen=True)

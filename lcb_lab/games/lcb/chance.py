@@ -373,21 +373,23 @@ def _checked(steps: list[tuple[ChanceStep, int]], drawn: int) -> tuple[ChanceSte
 def card_steps(game: Game, a: A.PlayCard | A.AnswerCards, drawn: int) -> tuple[ChanceStep, ...] | None:
     """``PlayCard`` resolved at once (nobody may answer) or ``AnswerCards`` that closes the chain:
     one step per roll of each link, its odds if the link gets that far (module doc)."""
-    from lcb_lab.games.lcb.rules.cards import chain, jcc, responses
+    from lcb_lab.games.lcb.rules.cards import chain, jcc, own_impulse, responses
     ctx = Ctx(game.state.clone(), game.board, game.catalog, game.dice, game.decks, quiet=True)
     if isinstance(a, A.PlayCard):
         if ctx.state.stage == "deployment":
             return None
-        card = jcc.check_play(ctx, a.card, a.option, list(a.targets), a.hex, a.action)[0]
-        link = CardPlay(1, card.cid, card.team, a.option, list(a.targets), a.hex)
-        return _checked(_effect_step(ctx, card, a.option) + _effect_rolls(ctx, link), drawn)
-    top = ctx.state.next_choice
-    plans, ints = responses.check(ctx, top.team, a.responses, a.card_intercepts)
-    ctx.state.choices.pop()
-    for p in plans:
-        responses._add_response(ctx, top.team, p, top.options.window)
-    for i in ints:
-        responses._add_intercept(ctx, top.team, i, top.options.window)
+        card, paid, _, aimed, esc = jcc.check_links(ctx, a.card, a.option, list(a.targets), a.hex, a.action, a.escort)
+        ctx.state.chain = own_impulse.links(card, ctx.ctype(card).effect(a.option), aimed, a.action, paid, esc,
+                                            list(a.targets), a.hex)
+    else:
+        top = ctx.state.next_choice
+        plans, ints = responses.check(ctx, top.team, a.responses, a.card_intercepts)
+        ctx.state.choices.pop()
+        for p in plans:
+            responses._add_response(ctx, top.team, p, top.options.window)
+        for i in ints:
+            responses._add_intercept(ctx, top.team, i, top.options.window)
+    own_impulse.escort_targets(ctx)
     chain._fight_back(ctx)
     steps, seen = [], set()
     for link in reversed(ctx.state.chain):     # the order it resolves in (9.46: last link first)

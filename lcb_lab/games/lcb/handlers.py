@@ -304,6 +304,9 @@ def answer(game: GameLike, c: Ctx, a: A.Answer) -> None:
     """Any answer action: checked against the pending choice's class (its :attr:`ANSWER`; the
     bare :class:`~lcb_lab.games.lcb.actions.Answer` declines it), then handed to the rules that asked."""
     choice = combat_sequence.pending(c)
+    if choice is None and isinstance(a, A.AnswerCards):
+        raise IllegalAction("9.41", "no card waits for an answer: a NULLIFY is played before the opposing "
+                            "player rolls for the card it answers, not after")
     if choice is None:
         from lcb_lab.games.lcb.windows import why_no_window          # the attacker's words: where no IAMD stands is not told
         imp = c.state.impulse
@@ -454,7 +457,7 @@ def play_card(game: GameLike, c: Ctx, a: A.PlayCard) -> None:
         planning.sync_legacy(c.state)
         return
     from lcb_lab.games.lcb.rules.cards import jcc
-    jcc.play(c, a.card, a.option, list(a.targets), a.hex, a.action)
+    jcc.play(c, a.card, a.option, list(a.targets), a.hex, a.action, a.escort)
     advance_cards(game, c)
 
 

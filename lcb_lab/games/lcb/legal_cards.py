@@ -4,7 +4,11 @@ One option per (card use, option, target) the rules accept now -- each checked b
 rules themselves (:func:`lcb_lab.games.lcb.rules.cards.jcc.check_play`, nothing copied or changed):
 
 * a declared ``play_jcc`` / ``move_embarked_jcc`` action not yet used, with the card it names;
-* the free use of each deployed Persistent card not expended this turn (9.2, 9.34).
+* the free use of each deployed Persistent card not expended this turn (9.2, 9.34);
+* a Persistent card of the pool deployed without using its effect (``option="deploy"``, 9.21);
+* a NULLIFY / FTR NULLIFY option aimed at the deployed enemy cards the team sees (9.21, 9.44),
+  and a play escorted by a deployed own FTR NULLIFY card (9.46;
+  :mod:`lcb_lab.games.lcb.rules.cards.own_impulse`).
 
 Targets offered are drawn from what the card's team knows, never from the hidden state
 (:func:`seen_enemy_hexes`): a stack or hex target -- each hex holding
@@ -21,10 +25,10 @@ from __future__ import annotations
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb import observer
 from lcb_lab.kernel.errors import IllegalAction, UnknownName
-from lcb_lab.games.lcb.rules.cards import jcc
+from lcb_lab.games.lcb.rules.cards import jcc, own_impulse
 from lcb_lab.games.lcb.rules.cards.targets import OWN_TARGETS
 from lcb_lab.games.lcb.model.state import other
-from lcb_lab.games.lcb.rules.common import GameLike
+from lcb_lab.games.lcb.rules.common import Ctx, GameLike
 
 
 MAX_CONCRETE = 12
@@ -67,6 +71,8 @@ def _targets(game: GameLike, card, eff) -> list[dict]:
         return options(game, card, eff)
     if eff.target in ("none", "network"):
         return [{}]
+    if own_impulse.aims_at_deployed(eff):      # at deployed enemy cards it sees (9.21, 9.44)
+        return [{"targets": t} for t in own_impulse.deployed_targets(game._ctx(), team, eff)]
     if eff.target in ("enemy_card", "own_card"):
         return []                       # cards answering cards: the response windows (9.4)
     if eff.fn in OWN_TARGETS:
@@ -102,14 +108,32 @@ def play_card_options(game: GameLike) -> list:
             ct = ctx.ctype(card)
         except UnknownName:
             continue
+        if aid is not None and ct.persistent and card.where == "pool":
+            out += _checked(ctx, [A.PlayCard(card.cid, jcc.DEPLOY, (), None, aid)])     # 9.21: deployed unused
+        escorts = [None] + _escorts(game, card, ct)
         for eff in ct.effects:
-            if eff.when != "play":
+            if eff.when != "play" and not own_impulse.aims_at_deployed(eff):
                 continue
-            for t in _targets(game, card, eff):
-                a = A.PlayCard(card.cid, eff.label, tuple(t.get("targets", ())), t.get("hex"), aid)
-                try:
-                    jcc.check_play(ctx, a.card, a.option, list(a.targets), a.hex, a.action)
-                except (IllegalAction, UnknownName):
-                    continue
-                out.append(a)
+            out += _checked(ctx, [A.PlayCard(card.cid, eff.label, tuple(t.get("targets", ())), t.get("hex"), aid, e)
+                                  for t in _targets(game, card, eff) for e in escorts])
     return out
+
+
+def _checked(ctx: Ctx, plays: list[A.PlayCard]) -> list[A.PlayCard]:
+    """The ``plays`` the play rules accept now (:func:`lcb_lab.games.lcb.rules.cards.jcc.check_links`)."""
+    out = []
+    for a in plays:
+        try:
+            jcc.check_links(ctx, a.card, a.option, list(a.targets), a.hex, a.action, a.escort)
+        except (IllegalAction, UnknownName):
+            continue
+        out.append(a)
+    return out
+
+
+def _escorts(game: GameLike, card, ct) -> list[str]:
+    """The deployed own cards that may escort ``card`` (9.46; an FTR NULLIFY eligible card only)."""
+    if "ftr" not in ct.symbols:
+        return []
+    return [c.cid for c in game.state.cards.values() if c.team == card.team and c.cid != card.cid
+            and c.where == "deployed" and c.deployed and not c.expended]

@@ -81,11 +81,12 @@ class CardActions:
 
     # ------------------------------------------------------------ the Action Stage (3.31, 9.2)
     def play_card(self, card: str | None, option: str = "A", targets: Iterable[str] | str | None = (),
-                  hex: str | None = None, action: int | None = None) -> Any:
+                  hex: str | None = None, action: int | None = None, escort: str | None = None) -> Any:
         """Play ``card`` (cid or name) with its effect ``option`` at ``targets`` / ``hex``,
         paid by declared action ``action`` (1-based id; None: a deployed Persistent card's
-        free use, 9.2): ``game.apply(PlayCard(...))``.  In the Deployment Stage it plays a
-        Deployment-Stage-only card (9.5)."""
+        free use, 9.2), escorted by the deployed card ``escort`` (9.46; None: none):
+        ``game.apply(PlayCard(...))``.  In the Deployment Stage it plays a Deployment-Stage-only
+        card (9.5)."""
         what = f"Play {self._card_name(card)}" if card else "Play a card"
         stage = self.ctl.stage()
         if stage == "action" and not self._gate(what):
@@ -96,7 +97,7 @@ class CardActions:
         def go():
             if not card:
                 raise LabError("choose a card to play first")
-            self._apply(A.PlayCard(card, option or "A", _names(targets), hex or None, action))
+            self._apply(A.PlayCard(card, option or "A", _names(targets), hex or None, action, escort or None))
             return self.game.pending
         return self.run(what, go)
 

@@ -233,7 +233,8 @@ class CardsPanel:
     a card's detail, and *Play*: a card from the listed card uses (the declared *Play a JCC*
     actions, a deployed Persistent card's free use), its option, its targets picked on the map
     (the clicked hex, its stack, the selected unit, or hexes added one by one) or an enemy /
-    own card, then ``play(card, option, targets, hex, action)`` (``LabApp.play_card``).
+    own card, and an escort when one is listed (9.46), then ``play(card, option, targets, hex,
+    action, escort)`` (``LabApp.play_card``).
 
     *Play a card* comes first, above the hand; while the Impulse tab carries out a declared *Play a
     JCC* action (the controller's ``card_action``) its card use is the one chosen.
@@ -252,6 +253,8 @@ class CardsPanel:
         self.option = W.Dropdown(description="Option", layout=_lay("330px"), **lay)
         self.units = W.SelectMultiple(description="Units", rows=3, layout=_lay("330px"), **lay)
         self.target_card = W.Dropdown(description="At card", layout=_lay("330px"), **lay)
+        self.escort = W.Dropdown(description="Escort", layout=_lay("330px"), **lay)
+        """A deployed own FTR NULLIFY card to go with the play (9.46), when the engine lists one."""
         self.hexes = W.Text(description="Hexes", placeholder="click a hex, then Add hex", layout=_lay("230px"), **lay)
         self.add_hex = W.Button(description="Add hex", icon="plus", layout=_lay("96px"),
                                 tooltip="add the clicked hex to the card's target hexes")
@@ -262,7 +265,7 @@ class CardsPanel:
         self.play_button.on_click(lambda _b: self.play())
         self.hex_row = W.HBox([self.hexes, self.add_hex])
         self.play_box = W.VBox([self.play_head, self.card, self.option, self.target_hint, self.units,
-                                self.target_card, self.hex_row, self.play_button])
+                                self.target_card, self.hex_row, self.escort, self.play_button])
         self.play_box.add_class("lcb-card-play")
         self.detail_picker = W.Dropdown(description="Detail", layout=_lay("330px"), **lay)
         self.detail = W.HTML()
@@ -310,14 +313,14 @@ class CardsPanel:
         if p is None:
             return None
         targets, hx = self.targets()
-        listed = self.listed()
+        listed = [q for q in self.listed() if q.escort == (self.escort.value or None)]
         for same in (lambda q: (tuple(q.targets), q.hex) == (tuple(targets), hx),
                      lambda q: hx is not None and q.hex == hx,
                      lambda q: bool(targets) and set(q.targets) == set(targets)):
             hit = next((q for q in listed if same(q)), None)
             if hit is not None:
                 return hit
-        return A.PlayCard(p.card, p.option, tuple(targets), hx, p.action)
+        return A.PlayCard(p.card, p.option, tuple(targets), hx, p.action, self.escort.value or None)
 
     def effect(self) -> Effect | None:
         """The card option (:class:`~lcb_lab.games.lcb.model.cards.Effect`) of the chosen use, or None when
@@ -334,6 +337,11 @@ class CardsPanel:
     def _card(self, cid: str) -> dict | None:
         cards, _ = self.ctl.cards()
         return next((c for c in cards if c.get("cid") == cid or c.get("name") == cid), None)
+
+    def _card_names(self) -> dict[str, str]:
+        """cid -> name of the cards the view knows (no card id reaches a label)."""
+        cards, _ = self.ctl.cards()
+        return {c["cid"]: c.get("name") for c in cards if c.get("cid") and c.get("name")}
 
     def _team(self, cid: str) -> str | None:
         c = self._card(cid)
@@ -382,7 +390,7 @@ class CardsPanel:
             self.ctl.say("Play: no card may be played now \u2014 declare Play a JCC for it on your impulse "
                          "(3.31), or use a deployed Persistent card once per turn (9.2). Nothing changed.")
             return None
-        out = self._play(p.card, p.option, p.targets, p.hex, p.action)
+        out = self._play(p.card, p.option, p.targets, p.hex, p.action, p.escort)
         self.hexes.value = ""
         return out
 
@@ -432,10 +440,15 @@ class CardsPanel:
             w.disabled = not any_play
         e = self.effect()
         kind = e.target if e is not None else "none"
+        escorts = list(dict.fromkeys(q.escort for q in self.listed() if q.escort))
+        names = self._card_names()
+        set_options(self.escort, [("none", "")] + [(names.get(e, "a deployed card"), e) for e in escorts],
+                    value=self.escort.value if self.escort.value in escorts else "")
         set_children(self.play_box, [self.play_head, self.card, self.option, self.target_hint,
                                      self.units if kind == "units" else None,
                                      self.target_card if kind in ("enemy_card", "own_card") else None,
-                                     self.hex_row if kind == "hexes" else None, self.play_button])
+                                     self.hex_row if kind == "hexes" else None,
+                                     self.escort if escorts else None, self.play_button])
         units = c.hex_units(c.selected_hex) if kind == "units" else []
         set_options(self.units, units, value=tuple(u for u in self.units.value if u in units) or tuple(units))
         if kind in ("enemy_card", "own_card"):

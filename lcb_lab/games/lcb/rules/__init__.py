@@ -44,6 +44,7 @@ No UI library is imported here.  Every module, with its purpose and rule numbers
 * ``cards.intercept``: which IAMD units may INTERCEPT a card in a response window (9.011, 9.012, 7.510, 7.512).
 * ``cards.responses``: response windows and card chains (9.06, 9.4, 9.41-9.47, 9.010-9.012, 7.512).
 * ``cards.chain``: resolving a card chain, the order of its steps (9.42-9.47, 9.010, 7.512).
+* ``cards.own_impulse``: NULLIFY / FTR NULLIFY on the own impulse at a deployed enemy card, and escorts (9.21, 9.41, 9.44-9.46).
 * ``cards.ftr_nullify``: the rolls of a chain -- DETECT, NULLIFY, FTR NULLIFY, INTERCEPT of cards (9.04, 9.06, 9.21, 9.4-9.46, 7.512).
 * ``cards.scripted``: card outcomes scripted by a lesson or the instructor, logged as scripted (9.0, 6.13, 7.61).
 

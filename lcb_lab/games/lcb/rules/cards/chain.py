@@ -4,20 +4,27 @@
 may answer).  Links and their shapes: :mod:`lcb_lab.games.lcb.rules.cards.responses`; the rolls and what a
 success does: :mod:`lcb_lab.games.lcb.rules.cards.ftr_nullify`.
 
-Order: links with the preempt flag (``args.preempt``, 9.47) first; then the opposed FTR NULLIFY
-engagements (9.46; :func:`lcb_lab.games.lcb.rules.cards.ftr_nullify.engage`); then every link from the LAST to the first
-(9.46): a response attacks its targets in order -- links of one team from one answer that
-attack the same target form a joint attack: their DETECT rolls first, then their rolls in link
-order, INTERCEPT last (9.46 ex. 6 and Rebecca's) -- and a surviving ``play`` link's effect runs
-(:func:`lcb_lab.games.lcb.rules.cards.use.finish`).  Responders are expended or discarded whatever happened
-(9.43).  An FTR NULLIFY card targeted by an enemy FTR NULLIFY card fights back when it has a
-target to spare (9.46 bullets), against one opponent only (9.44).
+Order: links with the preempt flag (``args.preempt``, 9.47) first; then escorts take the enemy
+FTR NULLIFY cards aimed at what they escort
+(:func:`lcb_lab.games.lcb.rules.cards.own_impulse.escort_targets`) and the opposed FTR NULLIFY
+engagements are resolved (9.46; :func:`lcb_lab.games.lcb.rules.cards.ftr_nullify.engage`);
+then every link from the LAST to the first (9.46; an escort just before the enemy links it
+engages, :func:`_order`): a response attacks its targets in order -- links of one team from
+one answer that attack the same target form a joint attack: their DETECT rolls first, then
+their rolls in link order, INTERCEPT last (9.46 ex. 6 and Rebecca's) -- and a surviving
+``play`` link's effect runs (:func:`lcb_lab.games.lcb.rules.cards.use.finish`).  Responders
+are expended or discarded whatever happened (9.43); a ``target`` link (a deployed card aimed
+at) and an escort that engaged nothing are not.  An FTR NULLIFY card targeted by an enemy FTR
+NULLIFY card fights back when it has a target to spare (9.46 bullets), against one opponent
+only (9.44); one aimed at by an own-impulse FTR NULLIFY and answering it fights that one
+engagement (:func:`_aimed_at_card`).
 """
 from __future__ import annotations
 
 from lcb_lab.kernel import explain
 from lcb_lab.games.lcb.model.state import CardPlay
 from lcb_lab.games.lcb.rules.cards import ftr_nullify
+from lcb_lab.games.lcb.rules.cards.own_impulse import escort_targets
 from lcb_lab.games.lcb.rules.cards.use import after_use, finish
 from lcb_lab.games.lcb.rules.common import Ctx
 from lcb_lab.games.lcb.rules.cards.ftr_nullify import kind
@@ -27,14 +34,15 @@ def resolve(ctx: Ctx) -> None:
     """Resolve the open chain (order in the module doc), then close it."""
     chain = ctx.state.chain
     for link in chain:
-        if kind(link) != "play" and _preempts(ctx, link) and link.status == "pending":
+        if kind(link) not in ("play", "target") and _preempts(ctx, link) and link.status == "pending":
             ctx.log(explain.step("chain", f"{ftr_nullify.name(ctx, link)} resolves first", "it preempts (9.47)", ["9.47"]))
             _attack_all(ctx, link)
+    escort_targets(ctx)
     _fight_back(ctx)
     for a, b in _engagements(ctx):
         if a.status == "pending" and b.status == "pending":
             ftr_nullify.engage(ctx, a, b)
-    for link in reversed(list(chain)):
+    for link in _order(chain):
         if kind(link) == "play":
             if link.status == "pending":
                 finish(ctx, link)
@@ -44,6 +52,8 @@ def resolve(ctx: Ctx) -> None:
             _attack_all(ctx, link)
     for link in chain:
         card = ftr_nullify.link_card(ctx, link)
+        if kind(link) == "target" or (link.data.get("escort") and not link.data["to"]):
+            continue                                  # aimed at only / an escort that engaged no card: not used
         if kind(link) != "play" and card is not None and card.in_play:
             after_use(ctx, card)                      # 9.43: regardless of success
             if link.status == "pending":
@@ -52,6 +62,18 @@ def resolve(ctx: Ctx) -> None:
             link.status = "resolved"
     _mark_actions(ctx)
     ctx.state.chain = []
+
+
+def _order(chain: list[CardPlay]) -> list[CardPlay]:
+    """The links from the last to the first (9.46), each escort moved to just before the first
+    of the enemy links it engages: it meets those fighters before they reach the card it
+    escorts, as a counter added after them would (9.46 ex. 3)."""
+    order = list(reversed(chain))
+    for e in [x for x in chain if x.data.get("escort") and x.data.get("to")]:
+        order.remove(e)
+        first = max(e.data["to"])
+        order.insert(next(i for i, x in enumerate(order) if x.pid == first), e)
+    return order
 
 
 def _mark_actions(ctx: Ctx) -> None:
@@ -88,6 +110,7 @@ def _fight_back(ctx: Ctx) -> None:
             x = ftr_nullify.by_pid(ctx, pid)
             if x is None or kind(x) != "ftr_nullify" or x.team == y.team or x.data.get("opposes"):
                 continue
+            _aimed_at_card(ctx, x, y)
             if y.pid in x.data["to"]:
                 x.data["opposes"] = y.pid
                 x.data["to"] = [y.pid] + [p for p in x.data["to"] if p != y.pid]
@@ -107,6 +130,16 @@ def _fight_back(ctx: Ctx) -> None:
                     y.data["opposes"] = x.pid
                     y.data["to"] = [x.pid] + [p for p in y.data["to"] if p != x.pid]
                     break
+
+
+def _aimed_at_card(ctx: Ctx, x: CardPlay, y: CardPlay) -> None:
+    """When ``x`` (an own-impulse FTR NULLIFY) is aimed at the deployed card that answers it as
+    ``y``, its target is that answer: the two cards fight one engagement (9.44, 9.45 bullet 5)."""
+    for pid in x.data["to"]:
+        t = ftr_nullify.by_pid(ctx, pid)
+        if t is not None and kind(t) == "target" and t.card == y.card:
+            x.data["to"] = [y.pid if p == pid else p for p in x.data["to"]]
+            t.status = "resolved"
 
 
 def _engagements(ctx: Ctx) -> list[tuple[CardPlay, CardPlay]]:

@@ -110,6 +110,30 @@ def nullified(ctx: Ctx, link: CardPlay, by: CardPlay) -> None:
             network_cube(ctx, other(by.team), 1, f"a successful cyber / EMS card ({src.name})", ["7.61"])
 
 
+def kind_of(eff: Effect) -> str:
+    """The link kind a NULLIFY effect adds to a chain: ``"ftr_nullify"`` or ``"nullify"`` (9.4, 9.44)."""
+    return "ftr_nullify" if eff.fn == "ftr_nullify" else "nullify"
+
+
+def target_limit(eff: Effect) -> int:
+    """How many cards a NULLIFY effect may target: its ``max_targets`` for an FTR NULLIFY (9.44,
+    9.46), one for a NULLIFY (9.4)."""
+    return eff.max_targets if kind_of(eff) == "ftr_nullify" else 1
+
+
+def card_refusal(ctx: Ctx, eff: Effect, card: Card) -> tuple[str, str]:
+    """(rule, reason) when NULLIFY / FTR NULLIFY effect ``eff`` may not take ``card`` as its
+    target, else ("", ""): FTR NULLIFY only a card with the FTR symbol (9.44); NULLIFY only a card
+    of the effect's ``counters`` categories (9.09)."""
+    ct = ctx.ctype(card)
+    if kind_of(eff) == "ftr_nullify" and "ftr" not in ct.symbols:
+        return "9.44", f"{ct.name} is not FTR NULLIFY eligible (no FTR symbol)"
+    if eff.counters and not set(eff.counters) & set(ct.categories):
+        cats = ", ".join(ct.categories) or "no category"
+        return "9.09", (f"the effect answers only {', '.join(eff.counters)} cards; {ct.name} is {cats}")
+    return "", ""
+
+
 # ---------------------------------------------------------------- dice
 def d20(ctx: Ctx, link: CardPlay, key: str, n: int = 1, target: CardPlay | None = None) -> list[int]:
     """Roll ``n`` d20 for ``link``; recorded on the link under ``key`` (``"DETECT 2"``: the

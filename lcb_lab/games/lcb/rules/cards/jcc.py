@@ -22,7 +22,11 @@ Which card a use takes (:func:`use_kind`):
   (9.32); an Attached Persistent card's first use costs 1 AP the same way, later uses are
   free (9.34);
 * a deployed Persistent card: free (``action=None``) once per turn (9.2); used, it is
-  expended until the next Action Stage (9.21).
+  expended until the next Action Stage (9.21);
+* a Persistent card of the pool deployed without using its effect: option :data:`DEPLOY`
+  through its Play a JCC action (9.21);
+* a NULLIFY / FTR NULLIFY option on the own impulse: aimed at deployed enemy cards, and any
+  play escorted by a deployed FTR card (:mod:`lcb_lab.games.lcb.rules.cards.own_impulse`).
 """
 from __future__ import annotations
 
@@ -31,7 +35,8 @@ from typing import TYPE_CHECKING
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction, UnknownName
 from lcb_lab.games.lcb.model.state import Card, CardPlay, Declared
-from lcb_lab.games.lcb.rules.cards import cvs as card_cvs, effects as card_effects, targets as card_targets, responses
+from lcb_lab.games.lcb.rules.cards import cvs as card_cvs, effects as card_effects, targets as card_targets
+from lcb_lab.games.lcb.rules.cards import ftr_nullify, own_impulse, responses
 from lcb_lab.games.lcb.rules.common import Ctx
 
 if TYPE_CHECKING:
@@ -261,6 +266,38 @@ def use_kind(ctx: Ctx, card: Card, aid: int | None, eff: Effect | None = None) -
     raise IllegalAction("3.31", f"action #{aid} ({d.kind}) does not play {card.name} ({card.team})")
 
 
+DEPLOY = "deploy"
+"""The ``PlayCard.option`` that deploys a Persistent card from the pool without using any of its
+effects (9.21: "choose not to use its effect immediately"), for the Play a JCC action's 1 AP."""
+
+
+def _check_deploy(ctx: Ctx, card: Card, aid: int | None) -> Declared:
+    """The declared action that deploys ``card`` without using it (:data:`DEPLOY`).  Raises
+    IllegalAction: 9.21 for a card that is not a Persistent card in the team pool (an Attached
+    one is deployed by its first use, 9.34), 3.31 without a Play a JCC action naming it."""
+    ct = ctx.ctype(card)
+    if not ct.persistent or card.where != "pool" or ct.attached or ct.deployment_only:
+        raise IllegalAction("9.21", f"{ct.name} is {'not a Persistent card' if not ct.persistent else card.where}: "
+                            "only a Persistent card in the team pool is deployed without using its effect")
+    if aid is None:
+        raise IllegalAction("3.31", f"deploying {ct.name} costs 1 AP: name the declared Play a JCC Core Action (action=...)")
+    d = _action(ctx, aid)
+    if d.kind != "play_jcc" or not d.jcc or not _matches(ctx, card, d.jcc) or d.played:
+        raise IllegalAction("3.31", f"action #{aid} ({d.kind}) does not play {ct.name}"
+                            + (f": it has already played {d.played}" if d.played else ""))
+    return d
+
+
+def _deploy(ctx: Ctx, card: Card, d: Declared) -> None:
+    """Deploy ``card`` face up without using its effect (9.21): it is in play, not expended, so
+    a triggered option may answer (9.24) and its later uses follow 9.2."""
+    d.played = card.cid
+    card.where, card.deployed, card.face_up = "deployed", True, True
+    ctx.log(explain.step("card", f"JCC deployed: {card.name}", f"played with action #{d.aid} (1 AP) without using "
+                         "its effect; it stays face up in play", ["3.31", "9.03", "9.21"]),
+            team=card.team, card=card.cid, name=card.name, option=DEPLOY)
+
+
 def check_play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | None,
                aid: int | None) -> tuple[Card, str, Declared | None]:
     """Every check of :func:`play`, changing nothing: ``(card, paid, declared action)``.
@@ -284,6 +321,8 @@ def check_play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | 
     if imp.combat is not None and imp.phase != "combat_done":
         raise IllegalAction("3.38", "combat has been committed: resolve it before anything else")
     card = find(ctx, ref, imp.team, "3.12")
+    if option == DEPLOY:
+        return card, "action", _check_deploy(ctx, card, aid)
     try:
         ct = ctx.ctype(card)
         eff = ct.effect(option)
@@ -291,10 +330,11 @@ def check_play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | 
         raise IllegalAction("9.0", str(e)) from None
     if ct.deployment_only or eff.when == "deployment":
         raise IllegalAction("9.5", f"{ct.name} is played only in the Deployment Stage")
-    if eff.when == "response" or (eff.is_nullify and eff.fn not in card_effects.EFFECTS):
+    aim = own_impulse.aims_at_deployed(eff)         # 9.21, 9.44: at a deployed enemy card
+    if not aim and eff.is_nullify and eff.fn not in card_effects.EFFECTS:
         raise IllegalAction("9.41", f"{ct.name} option {eff.label} answers an enemy card: it is played in "
                             "answer to one (a response window), not on its own")
-    if eff.fn not in card_effects.EFFECTS:
+    if eff.fn not in card_effects.EFFECTS and not aim:
         raise IllegalAction("9.0", f"{ct.name}: the effect {eff.fn!r} is not simulated here")
     if eff.when == "passive":
         raise IllegalAction("9.32", f"{ct.name} option {eff.label} works by itself while attached")
@@ -308,7 +348,10 @@ def check_play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | 
     paid, d = use_kind(ctx, card, aid, eff)
     if _fired_by_host(card, eff, d):
         card_cvs.refuse_card_cv(ctx, card.host, ct.name)            # 9.32: one CV per Core Action
-    card_targets.check_targets(ctx, imp.team, card, ct, eff, targets, hex_)
+    if aim:
+        own_impulse.check_aim(ctx, imp.team, ct, eff, targets)
+    else:
+        card_targets.check_targets(ctx, imp.team, card, ct, eff, targets, hex_)
     return card, paid, d
 
 
@@ -318,12 +361,34 @@ def _fired_by_host(card: Card, eff: Effect, d: Declared | None) -> bool:
     return card.where == "attached" and eff.core_action == "combat" and d is not None and d.kind == "move_combat"
 
 
-def play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | None,
-         aid: int | None) -> CardPlay:
-    """Use ``option`` of card ``ref`` (see the module doc); opens the chain.
-    Raises IllegalAction naming the rule (3.31, 3.38, 9.02, 9.2, 9.21, 9.31, 9.41, 9.46, 9.5)."""
-    s = ctx.state
+def check_links(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | None, aid: int | None,
+                escort: str | None = None) -> tuple[Card, str, Declared | None, list[Card], tuple | None]:
+    """:func:`check_play` with what the chain opens with: ``(card, paid, declared action, the
+    deployed enemy cards aimed at, the escort and its effect or None)``
+    (:mod:`lcb_lab.games.lcb.rules.cards.own_impulse`).  Changes nothing; raises IllegalAction
+    naming the rule."""
     card, paid, d = check_play(ctx, ref, option, targets, hex_, aid)
+    if option == DEPLOY:
+        return card, paid, d, [], None
+    ct = ctx.ctype(card)
+    eff = ct.effect(option)
+    aimed = own_impulse.check_aim(ctx, card.team, ct, eff, targets) \
+        if own_impulse.aims_at_deployed(eff) and paid != "deployment" else []
+    return card, paid, d, aimed, own_impulse.check_escort(ctx, card.team, card, escort)
+
+
+def play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | None,
+         aid: int | None, escort: str | None = None) -> CardPlay | None:
+    """Use ``option`` of card ``ref`` (see the module doc); opens the chain (with ``escort``: a
+    deployed FTR NULLIFY card going with it, :mod:`lcb_lab.games.lcb.rules.cards.own_impulse`)
+    and returns its first link; :data:`DEPLOY` deploys a Persistent card unused (9.21, None).
+    Raises IllegalAction naming the rule (3.31, 3.38, 9.02, 9.2, 9.21, 9.31, 9.41, 9.44, 9.45,
+    9.46, 9.5)."""
+    s = ctx.state
+    card, paid, d, aimed, esc = check_links(ctx, ref, option, targets, hex_, aid, escort)
+    if option == DEPLOY:
+        _deploy(ctx, card, d)
+        return None
     ct = ctx.ctype(card)
     eff = ct.effect(option)
     team = card.team
@@ -339,9 +404,8 @@ def play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | None,
     if card.where == "attached" and fires and host is not None and not host.revealed:
         from lcb_lab.games.lcb.rules.movement.conceal import reveal
         reveal(ctx, [host], f"{ct.name} is fired by its host, which reveals itself", ["9.32", "7.07"])
-    link = CardPlay(1, card.cid, team, eff.label, list(targets), hex_, aid=aid)
-    link.data["paid"] = paid
-    s.chain = [link]
+    s.chain = own_impulse.links(card, eff, aimed, aid, paid, esc, list(targets), hex_)
+    link = next(x for x in s.chain if x.card == card.cid)
     card.face_up = True
     how = {"action": f"1 AP (action #{aid})", "free": "free: a deployed Persistent card (9.2)",
            "deployment": "Deployment Stage, no AP (9.5)"}[paid]
@@ -350,11 +414,21 @@ def play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | None,
         aim = ""                                   # own (maybe concealed) units: not named to the other team
     elif eff.fn in ("rotary_lift", "reinforce", "sealift", "littoral_move"):
         aim = f" Target hex: {hex_}." if hex_ else ""      # 12.x: the hex, not the own units carried
+    elif aimed:
+        aim = " Target: " + ", ".join(f"{c.name} ({c.team}, {'expended' if c.expended else 'active'})"
+                                      for c in aimed) + "."
     elif targets or hex_:
         aim = " Target: " + ", ".join(([hex_] if hex_ else []) + list(targets)) + "."
-    ctx.log(explain.step("card", f"JCC played: {ct.name}", f"{eff.text}{aim} ({how})",
-                         ["3.31", "9.03"] + (["9.2"] if paid == "free" else [])),
+    rules = ["3.31", "9.03"] + (["9.2"] if paid == "free" else [])
+    if aimed:
+        rules += ["9.41", "9.44" if ftr_nullify.kind_of(eff) == "ftr_nullify" else "9.21"]
+    ctx.log(explain.step("card", f"JCC played: {ct.name}", f"{eff.text}{aim} ({how})", rules),
             team=team, card=card.cid, name=ct.name, option=eff.label)
+    if esc is not None:
+        ctx.log(explain.step("card", f"{esc[0].name} escorts {ct.name}",
+                             "a deployed FTR NULLIFY card goes with the played card (free use, 9.2); it engages "
+                             "the enemy FTR NULLIFY cards aimed at it (9.44, 9.46)", ["9.2", "9.45", "9.46"]),
+                team=team, card=esc[0].cid)
     if eff.fn in card_targets.ON_PLAY:          # 13.25: a marker's move comes before the window
         card_targets.ON_PLAY[eff.fn](ctx, link, ct, eff)
     if not responses.open_window(ctx):

@@ -10,7 +10,10 @@ Links (``CardPlay``, ``link.data["kind"]``): ``play`` -- a card's effect (link 1
 ``nullify`` / ``ftr_nullify`` -- a card answering links (``data["to"]``: their pids, in the order
 they are attacked; ``targets``: their cards' cids); ``intercept`` -- an IAMD unit's INTERCEPT of
 a card (``card`` is the UNIT's uid; ``data``: ``uid, slot, dice, cv, source`` -- ``source``: the
-Attached card whose CV it uses, or None).  ``data["window"]``: the answer that added the link.
+Attached card whose CV it uses, or None); ``target`` -- a deployed enemy card aimed at by an
+own-impulse NULLIFY / FTR NULLIFY (it acts in nothing; :mod:`lcb_lab.games.lcb.rules.cards.own_impulse`).
+An escort (``data["escort"]``: the pid of the played link it escorts) is an ``ftr_nullify`` link
+added at play with no target yet.  ``data["window"]``: the answer that added the link (0: the play).
 
 Who may answer (the options of the choice, a :class:`~lcb_lab.games.lcb.choice_options.CardResponseOptions`
 record; its saved JSON)::
@@ -94,7 +97,9 @@ def _pending(ctx: Ctx, team: str) -> list[CardPlay]:
 
 
 def _in_chain(ctx: Ctx, cid: str) -> CardPlay | None:
-    return next((x for x in ctx.state.chain if x.card == cid and kind(x) != "intercept"), None)
+    """The link ``cid`` acts through in the open chain, or None: a deployed card that is only the
+    target of an own-impulse NULLIFY (a ``target`` link) may still answer it (9.45)."""
+    return next((x for x in ctx.state.chain if x.card == cid and kind(x) not in ("intercept", "target")), None)
 
 
 def _usable_place(ctx: Ctx, card: Card) -> str:
@@ -127,10 +132,6 @@ def _effect_refusal(card: Card, eff) -> tuple[str, str]:
     return "", ""
 
 
-def _kind_of(eff) -> str:
-    return "ftr_nullify" if eff.fn == "ftr_nullify" else "nullify"
-
-
 def _target_refusal(ctx: Ctx, eff, target: CardPlay) -> tuple[str, str]:
     """(rule, reason) when ``eff`` may not answer ``target``.  A triggered effect answers only
     an enemy attempt on an own card -- a response or an INTERCEPT aimed at it (9.24: "an enemy
@@ -146,13 +147,7 @@ def _target_refusal(ctx: Ctx, eff, target: CardPlay) -> tuple[str, str]:
     card = ftr_nullify.link_card(ctx, target)
     if card is None:
         return "9.41", f"link {target.pid} has no card"
-    ct = ctx.ctype(card)
-    if _kind_of(eff) == "ftr_nullify" and "ftr" not in ct.symbols:
-        return "9.44", f"{ct.name} is not FTR NULLIFY eligible (no FTR symbol)"
-    if eff.counters and not set(eff.counters) & set(ct.categories):
-        cats = ", ".join(ct.categories) or "no category"
-        return "9.09", (f"the effect answers only {', '.join(eff.counters)} cards; {ct.name} is {cats}")
-    return "", ""
+    return ftr_nullify.card_refusal(ctx, eff, card)
 
 
 def _card_options(ctx: Ctx, team: str) -> list[ResponseCard]:
@@ -175,9 +170,9 @@ def _card_options(ctx: Ctx, team: str) -> list[ResponseCard]:
             per = tuple(LinkOdds(pid=t.pid, p_detect=ftr_nullify.p_of(ftr_nullify.detect_value(ctx, t)),
                                  p=ftr_nullify.p_of(ftr_nullify.detect_value(ctx, t)) * p_ok) for t in targets)
             out.append(ResponseCard(
-                cid=card.cid, name=card.name, option=eff.label, kind=_kind_of(eff),
+                cid=card.cid, name=card.name, option=eff.label, kind=ftr_nullify.kind_of(eff),
                 p_detect=per[-1].p_detect, p_success=p_ok, p=per[-1].p,
-                max_targets=eff.max_targets if _kind_of(eff) == "ftr_nullify" else 1,
+                max_targets=ftr_nullify.target_limit(eff),
                 targets=tuple(t.pid for t in targets), per_target=per, free=free,
                 actions=() if free else tuple(d.aid for d in _free_actions(ctx, team))))
     return out
@@ -388,7 +383,7 @@ def _check_response(ctx: Ctx, team: str, r: dict) -> dict:
         raise IllegalAction(rule, why)
     targets = _answered(ctx, team, r, eff)
     extend = _in_chain(ctx, card.cid)
-    limit = eff.max_targets if _kind_of(eff) == "ftr_nullify" else 1
+    limit = ftr_nullify.target_limit(eff)
     if extend is not None:
         if kind(extend) != "ftr_nullify" or len(extend.data["to"]) + len(targets) > limit:
             raise IllegalAction("9.43", f"{card.name} already answers in this chain")
@@ -492,9 +487,9 @@ def _add_response(ctx: Ctx, team: str, p: dict, window: int) -> None:
             p["action"].played = card.cid
         link = CardPlay(pid, card.cid, team, eff.label, [t.card for t in targets], None,
                         responds_to=targets[0].pid, aid=aid,
-                        data={"kind": _kind_of(eff), "window": window, "to": [t.pid for t in targets]})
+                        data={"kind": ftr_nullify.kind_of(eff), "window": window, "to": [t.pid for t in targets]})
         ctx.state.chain.append(link)
-        what = "FTR NULLIFY" if _kind_of(eff) == "ftr_nullify" else "NULLIFY"
+        what = "FTR NULLIFY" if ftr_nullify.kind_of(eff) == "ftr_nullify" else "NULLIFY"
     cost = (f"1 AP (action #{p['action'].aid}, 9.41)" if p["action"] is not None
             else _free_cost(ctx.ctype(card).persistent))
     ctx.log(explain.step("card", f"{team} answers with {card.name}: {what} "
