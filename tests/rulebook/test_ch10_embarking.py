@@ -188,6 +188,21 @@ def test_an_over_capacity_scenario_is_refused_naming_the_file_and_the_unit(tmp_p
     assert "10.21" in str(e.value) and "0 of 25 left" in str(e.value)
 
 
+def test_a_situation_over_the_embarkation_value_is_refused_as_a_scenario_file_is_10_21():
+    """10.21: the cumulative Space Value aboard never exceeds the Embarkation Value. A staged
+    situation is held to the same check as a scenario file (one function): 13 IAMD sections of 2 GPSV
+    need 26 of LHD 1's 25 GPSV, so the 13th is refused naming its key; 12 load."""
+    def units(n):
+        return {"LHD 1": ("usn_lhd", "B-6"),
+                **{f"{i} Kilo": {"type": "usmc_iamd_section", "embarked_on": "LHD 1"} for i in range(1, n + 1)}}
+    g = situation(units(12), naval=SEA)
+    assert _load(g, "LHD 1")["gpsv"] == 24
+    with pytest.raises(ScenarioError) as e:
+        situation(units(13), naval=SEA)
+    assert e.value.key == "units.13 Kilo.embarked_on", e.value
+    assert "(rule 10.21)" in str(e.value) and "1 of 25 left" in str(e.value)
+
+
 def test_a_scenario_card_without_the_ships_asv_is_refused_naming_its_key(tmp_path):
     sub = ('{name = "MEU Rotary Attack", embark_on = "LHD 1"},',
            '{name = "MEU Rotary Attack", embark_on = "LHD 1"},\n  {name = "MEU Fixed-Wing", embark_on = "LHD 1"},\n'
