@@ -9,6 +9,7 @@ from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.game import Game
 from lcb_lab.games.lcb.content.worked import ch14
 from lcb_lab.games.lcb.content.worked.ch14 import B, R, SSK, SSN, ZOR_DIE, sea
+from tests.refusals import refused
 
 
 def refused(g, action, rule):
@@ -247,11 +248,38 @@ def test_a_naval_mildec_absorbs_a_torpedo_hit_but_never_protects_a_submarine():
     g.apply(A.TorpedoAttack(1, "Kilo 1", ("submarine",)))     # US SSN and DDG defend the hex
     # defensive ASW by the DDG: DETECT 1, ASW 1 -> the Kilo is sunk before it fires; no MILDEC for it
     assert unit(g, "Kilo 1").destroyed and not g.state.markers["NM1"].destroyed
-    g2 = sea({"Kilo 1": (SSK, "C-3", R), "LHD": {"type": "usn_lhd", "hex": "C-3", "face_up": True}},
-             markers={"NM1": {"hex": "C-3", "type": "naval_mildec", "team": "US"}}, forced=[2], initiative="RU")
-    begin(g2, R, ("move_combat", ["Kilo 1"]))
-    g2.apply(A.TorpedoAttack(1, "Kilo 1", ("LHD",)))
+    g2 = _torpedoed_lhd()
+    g2.apply(A.AnswerMildec(1))
     assert not unit(g2, "LHD").destroyed and g2.state.markers["NM1"].destroyed     # 14.08, 4.22
+
+
+def _torpedoed_lhd(**kw):
+    """The Kilo's torpedo (forced 2 <= its CV) hits the revealed LHD, with a US Naval MILDEC of
+    another Task Force in the hex."""
+    g = sea({"Kilo 1": (SSK, "C-3", R), "LHD": {"type": "usn_lhd", "hex": "C-3", "face_up": True}},
+            markers={"NM1": {"hex": "C-3", "type": "naval_mildec", "task_force": "TF Grey"}}, forced=[2],
+            initiative="RU", task_forces={B: "US", "TF Grey": "US", R: "RU"}, **kw)
+    begin(g, R, ("move_combat", ["Kilo 1"]))
+    g.apply(A.TorpedoAttack(1, "Kilo 1", ("LHD",)))
+    return g
+
+
+def test_4_22_14_08_the_defender_decides_whether_a_naval_mildec_absorbs_a_torpedo():
+    """14.08: a MILDEC may absorb a successful TORPEDO ATTACK per the usual MILDEC rules (4.22),
+    where the defending player chooses between the MILDEC and the unit. So the hit waits on a
+    typed MILDEC choice of the target's team (rule 14.08, at most 1 to absorb), any of its Task
+    Forces' Naval MILDECs in the hex counting as for LRS and GROUND ASSAULT (4.22: "for a
+    co-located unit"); declining sinks the LHD whatever its HP. The default policy absorbs."""
+    g = _torpedoed_lhd()
+    d = g.pending
+    assert (d.kind, d.team, d.rule, d.options.target, d.most) == ("mildec", "US", "14.08", "LHD", 1)
+    assert not unit(g, "LHD").destroyed and not g.state.markers["NM1"].destroyed
+    refused(g, A.AnswerMildec(2), "4.22")
+    refused(g, A.EndImpulse(), "14.08")
+    g.apply(A.AnswerMildec(0))
+    assert unit(g, "LHD").destroyed and not g.state.markers["NM1"].destroyed and g.pending is None
+    auto = _torpedoed_lhd(auto={})                                 # the default policy: absorb_all
+    assert not unit(auto, "LHD").destroyed and auto.state.markers["NM1"].destroyed and auto.pending is None
 
 
 def test_asw_kills_a_sub_even_with_a_friendly_naval_mildec_in_its_hex():
