@@ -406,6 +406,28 @@ def test_13_43_lrs_alone_cannot_destroy_sof_13_44_concealed_untargetable():
     assert e.value.rule == "13.44"
 
 
+def test_13_4_a_sof_marker_has_the_values_its_card_gives():
+    """13.4: each side's SOF cards outline their markers' specific effects. A card that gives its
+    SOF marker 2 HP, GROUND ASSAULT CV 12 and 3 dice places a marker with exactly those (the
+    MARSOC HALO of the deck prints none: 1 HP, CV 10, 2 dice, sandbox)."""
+    from lcb_lab.games.lcb.model.cards import Decks, load_decks
+    decks = load_decks()
+    ct = decks.card("US", "MARSOC HALO")
+    eff = ct.effects[0].model_copy(update={"args": {**ct.effects[0].args, "hp": 2, "ga_cv": 12, "ga_dice": 3}})
+    decks = Decks(cards=dict(decks.cards, US=dict(decks.cards["US"], **{ct.name: ct.model_copy(update={"effects": (eff,)})})))
+    g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "H-8"},
+                                 "2 Zhuk": {"type": "runi_naval_infantry_platoon", "hex": "D-5"}},
+                          cards={"US": ["MARSOC HALO"]}, forced=[1], decks=decks)
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="MARSOC HALO"),)))
+    g.apply(A.PlayCard("MARSOC HALO", "A", hex="D-5", action=1))
+    m = g.state.card_markers["SOF-1"]
+    assert (m.hp, m.data["ga_cv"], m.data["ga_dice"]) == (2, 12, 3)
+    assert not sof.damage(g._ctx(), m, "RU", lrs_hits=0, ga_hits=1, ga_engaged=True) and m.hp == 1   # 2 HP: one hit stays
+    plain = _sof().state.card_markers["SOF-1"]
+    assert (plain.hp, plain.data["ga_cv"], plain.data["ga_dice"]) == (1, 10, 2)
+
+
 def test_13_45_sof_contests_its_hex_against_resupply():
     g = _sof()
     g.apply(A.EndImpulse())
