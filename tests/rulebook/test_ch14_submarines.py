@@ -9,7 +9,6 @@ from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.game import Game
 from lcb_lab.games.lcb.content.worked import ch14
 from lcb_lab.games.lcb.content.worked.ch14 import B, R, SSK, SSN, ZOR_DIE, sea
-from tests.refusals import refused
 
 
 def refused(g, action, rule):
@@ -360,6 +359,33 @@ def test_a_bought_submarine_is_a_unit_of_its_card_deployed_in_water_only():
     g.apply(A.DeployUnit("SSN US-1", "C-3"))
     assert g.state.sot["US"][0]["hex"] == "C-3" and not g.state.sot["US"][0]["public"]
     assert "C-3" not in json.dumps(g.log_entries("RU")) and "SSN" not in json.dumps(g.view("RU")["counters"])
+
+
+def test_9_31_4_33_an_attached_uuv_bought_before_its_submarine_gets_it_as_host():
+    """9.31: Attached cards are acquired in the first Planning Stage and assigned by the end of
+    the Deployment Stage; 14.01: a JCC submarine bought then may take an Attached UUV. Nothing
+    makes the host exist at the purchase: the UUV bought first, with no possible host yet, is
+    kept; the Virginia-Class Sub bought next hosts it at deployment. An Attached card left
+    without a possible host is discarded at the end of the Deployment Stage (4.33), not refused
+    when bought."""
+    g = sea({"DDG": ("rubf_ddg", "D-5", R)}, stage="planning", cp={"US": 10, "RU": 0})
+    g.apply(A.BuyCard("US", "UUV Attack: UNMANNED"))
+    g.apply(A.BuyCard("US", "Virginia-Class Sub"))
+    assert g.state.cards["US-1"].where == "pool" and unit(g, "SSN US-2").card == "US-2"
+    g.apply(A.EndPlanning("US"))
+    g.apply(A.EndPlanning("RU"))
+    g.apply(A.DeployUnit("SSN US-2", "C-3"))
+    assert "UUV Attack: UNMANNED (US) is an Attached card with no host" in refused(g, A.EndDeployment("US"), "3.22")
+    g.apply(A.PlaceCard("US-1", attach_to="SSN US-2"))
+    g.apply(A.EndDeployment("US"))
+    assert (g.state.cards["US-1"].where, g.state.cards["US-1"].host) == ("attached", "SSN US-2")
+    alone = sea({"DDG": ("rubf_ddg", "D-5", R), "LHD": ("usn_lhd", "A-1", B)}, stage="planning",
+                cp={"US": 10, "RU": 0})
+    alone.apply(A.BuyCard("US", "UUV Attack: UNMANNED"))         # no submarine will come
+    alone.apply(A.EndPlanning("US"))
+    alone.apply(A.EndPlanning("RU"))
+    alone.apply(A.EndDeployment("US"))
+    assert alone.state.cards["US-1"].where == "discarded"
 
 
 def test_a_destroyed_card_submarine_discards_its_card():
