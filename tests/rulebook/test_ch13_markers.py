@@ -558,6 +558,40 @@ def test_13_27_unmanned_boats_marker_fires_lrs_from_its_hex():
     assert g.unit("Sasha").hp == 0 and g.unit("Sasha").destroyed           # 5 and 11 at CV 12: 2 hits
 
 
+def test_9_34_13_21_the_first_use_of_unmanned_boats_may_move_and_initiate_combat_at_once():
+    """9.34 ex.: deployed for 1 AP, "Unmanned Boats" can immediately use its 5 MP to Move and
+    Initiate Combat; afterwards once per Action Stage for free. 13.21: the 1-AP initial use is
+    the marker's action of that turn. So the play places the marker and its combat follows in the
+    same impulse at no AP -- once: a second action this turn is refused (13.21). Forced 5 and 11
+    at CV 12: both dice hit the DDG (2 HP)."""
+    sea = ch13.SEA + ["B-4", "C-4", "D-4"]
+    g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "B-1"},
+                                 "Sasha": {"type": "rubf_ddg", "hex": "E-3", "face_up": True}},
+                          cards={"US": [{"name": "Unmanned Boats", "attach_to": "1 Alpha"}]},
+                          mixed=["B-1"], naval=sea, naval_zor=False, forced=[5, 11])
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Unmanned Boats"),)))
+    g.apply(A.PlayCard("Unmanned Boats", "A", action=1))
+    assert A.MarkerAction("ISR-1", then="combat", targets=("Sasha",)) not in g.legal_actions()   # range 1
+    refused(g, A.MarkerAction("ISR-1", path=("B-2",), then="none"), "13.21")     # the first use: combat only
+    g.apply(A.MarkerAction("ISR-1", path=("B-2", "C-2", "D-2", "E-2"), then="combat", targets=("Sasha",)))
+    assert g.impulse.ap == 2                                                  # the play's 1 AP only
+    assert [(a["target"], a["dice"], a["hex"]) for a in g.state.impulse.card_lrs] == [("Sasha", 2, "E-2")]
+    refused(g, A.MarkerAction("ISR-1", then="combat", targets=("Sasha",)), "13.21")
+    g.apply(A.CommitCombat())
+    while g.pending is not None:
+        g.apply(A.Answer())
+    g.apply(A.ResolveCombat())
+    assert g.unit("Sasha").destroyed
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare(()))
+    g.apply(A.MarkerAction("ISR-1", path=("D-2",)))                          # the next turn: free, once
+    refused(g, A.MarkerAction("ISR-1", path=("C-2",)), "13.21")
+
+
 def test_13_36_mines_attack_enemy_markers_naval_and_proxy_not_aerial():
     g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "B-1"},
                                  "1 Zhuk": {"type": "runi_naval_infantry_platoon", "hex": "H-8"}},

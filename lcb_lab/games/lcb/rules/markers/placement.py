@@ -242,6 +242,12 @@ SOF_GA_DICE = 2
 """Its GA dice (sandbox)."""
 
 
+def impulse_key(ctx: Ctx) -> str:
+    """``"<turn>:<impulse>"``, the impulse in progress (3.3): what a marker's one-impulse right is
+    tied to (13.41's SOF assault, the first use's combat of 9.34)."""
+    return f"{ctx.state.turn}:{len(ctx.state.tf_order) + 1}"
+
+
 def sof_placed(ctx: Ctx, m: CardMarker, values: Mapping[str, Any]) -> None:
     """A SOF marker is placed (13.4): its HP and GA values are those its card gives
     (``values``: ``hp``, ``ga_cv``, ``ga_dice``; "their specific effects are outlined on the
@@ -251,7 +257,7 @@ def sof_placed(ctx: Ctx, m: CardMarker, values: Mapping[str, Any]) -> None:
     m.hp = int(values.get("hp", 1))
     m.data.update(ga_cv=int(values.get("ga_cv", SOF_GA_CV)), ga_dice=int(values.get("ga_dice", SOF_GA_DICE)))
     if ctx.state.impulse is not None and ctx.state.units_in(m.hex, other(m.team)):
-        m.data["may_assault"] = f"{ctx.state.turn}:{len(ctx.state.tf_order) + 1}"     # turn:impulse
+        m.data["may_assault"] = impulse_key(ctx)
 
 
 def reveal_in(ctx: Ctx, h: str | None, team: str, why: str) -> list[CardMarker]:
