@@ -166,6 +166,20 @@ def test_10_39_attached_cards_never_attach_to_the_ship_itself():
             "cannot be attached directly to the Embark-capable ship")
 
 
+def test_10_39_10_33_an_attached_card_is_never_embarked_on_its_own():
+    """10.39: an Attached card is not put on an Embark-capable ship directly; it is aboard when its
+    host unit is (10.33). Placing an attached V-BAT, or one still in the pool, on LHD 1 in the
+    Deployment Stage is refused naming 10.39 (not the Deployment Stage's 3.22)."""
+    g = situation({"LHD 1": ("usn_lhd", "B-6"), "1 Whiskey": {"type": "usmc_himars_section", "area": ["F-6"]},
+                   "1 Anna": ("runi_naval_infantry_platoon", "J-9")},
+                  naval=SEA, stage="deployment",
+                  cards={"US": [{"name": "V-BAT", "attach_to": "1 Whiskey"}, "V-BAT"]})
+    attached, pool = (c.cid for c in sorted(g.state.cards.values(), key=lambda c: c.cid))
+    e = refused(g, A.PlaceCard(attached, embark_on="LHD 1"), "10.39")
+    assert "Attached to 1 Whiskey" in e.reason and "(10.33)" in e.reason
+    refused(g, A.PlaceCard(pool, embark_on="LHD 1"), "10.39")
+
+
 # ------------------------------------------------------------------ loading a scenario
 def _scenario(tmp_path: Path, extra: str, cards_sub=None) -> Path:
     from lcb_lab.games.lcb.io.resources import locate
