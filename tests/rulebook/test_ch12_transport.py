@@ -518,13 +518,20 @@ def test_12_23_a_marker_moving_into_a_stationary_enemy_zor_is_revealed():
     assert m.mid in json.dumps(g.view("RU"))                               # face up: the other team sees it
 
 
-def test_12_21_a_contested_landing_reveals_both_sides_and_may_assault_for_free():
+def _contested_landing(forced):
+    """Two platoons of LHA 8 land by LCU in I-8, where Anna stands (12.21, 12.07); Anna does not
+    fire back."""
     g, lcu = ch12._amphib_game("Amphibious: LCU", "H-8", {**infantry(2, host="LHA 8"),
                                                           "Anna": {"type": "runi_naval_infantry_platoon", "hex": "I-8"}},
-                               forced=[1, 1], auto={"ga_defence": "no_defence"})
+                               forced=forced, auto={"ga_defence": "no_defence"})
     g.apply(A.BeginImpulse(BLUE))
     g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHA 8",), jcc="Amphibious: LCU"),)))
     g.apply(A.PlayCard(lcu, "A", ("1 Inf", "2 Inf"), "I-8", action=1))
+    return g
+
+
+def test_12_21_a_contested_landing_reveals_both_sides_and_may_assault_for_free():
+    g = _contested_landing([1, 1])
     assert all(g.state.units[u].revealed for u in ("1 Inf", "2 Inf", "Anna"))     # 6.22, 12.07
     assert g.zero_ap_attackers()["continuing"] == ["1 Inf", "2 Inf"]
     g.apply(A.CommitCombat(ga=(A.GroundAssault("1 Inf", "Anna", 2),)))
@@ -539,12 +546,7 @@ def test_12_07_the_contested_landings_continuing_combat_marker_comes_right_after
     side, the landing combat being the hex's one resolution this turn (7.22), and turns to
     Continuing Combat at the end of the Action Stage (7.23). Forced 20, 20: both GROUND ASSAULT
     dice miss and Anna stays."""
-    g, lcu = ch12._amphib_game("Amphibious: LCU", "H-8", {**infantry(2, host="LHA 8"),
-                                                          "Anna": {"type": "runi_naval_infantry_platoon", "hex": "I-8"}},
-                               forced=[20, 20], auto={"ga_defence": "no_defence"})
-    g.apply(A.BeginImpulse(BLUE))
-    g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHA 8",), jcc="Amphibious: LCU"),)))
-    g.apply(A.PlayCard(lcu, "A", ("1 Inf", "2 Inf"), "I-8", action=1))
+    g = _contested_landing([20, 20])
     assert g.state.continuing == {}
     g.apply(A.CommitCombat(ga=(A.GroundAssault("1 Inf", "Anna", 2),)))
     g.apply(A.ResolveCombat())

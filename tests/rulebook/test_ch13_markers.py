@@ -529,7 +529,9 @@ def test_13_25_directed_energy_nullifies_the_marker_and_its_card():
     assert g.state.cards["US-1"].where == "removed" and not g.unit("1 Zhuk").revealed
 
 
-def test_13_27_unmanned_boats_marker_fires_lrs_from_its_hex():
+def _boats_played():
+    """Unmanned Boats (Attached to 1 Alpha in the coastal B-1) played for 1 AP, its ISR marker
+    placed; the revealed DDG Sasha four water hexes away; forced 5, 11 (two hits at CV 12)."""
     sea = ch13.SEA + ["B-4", "C-4", "D-4"]
     g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "B-1"},
                                  "Sasha": {"type": "rubf_ddg", "hex": "E-3", "face_up": True}},
@@ -538,6 +540,11 @@ def test_13_27_unmanned_boats_marker_fires_lrs_from_its_hex():
     g.apply(A.BeginImpulse("TF Blue"))
     g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Unmanned Boats"),)))
     g.apply(A.PlayCard("Unmanned Boats", "A", action=1))
+    return g
+
+
+def test_13_27_unmanned_boats_marker_fires_lrs_from_its_hex():
+    g = _boats_played()
     m = g.state.card_markers["ISR-1"]
     assert (m.hex, m.mp, m.data["naval"], m.data["zor"]) == ("B-1", 5, True, True)
     g.apply(A.EndImpulse())
@@ -564,14 +571,7 @@ def test_9_34_13_21_the_first_use_of_unmanned_boats_may_move_and_initiate_combat
     the marker's action of that turn. So the play places the marker and its combat follows in the
     same impulse at no AP -- once: a second action this turn is refused (13.21). Forced 5 and 11
     at CV 12: both dice hit the DDG (2 HP)."""
-    sea = ch13.SEA + ["B-4", "C-4", "D-4"]
-    g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "B-1"},
-                                 "Sasha": {"type": "rubf_ddg", "hex": "E-3", "face_up": True}},
-                          cards={"US": [{"name": "Unmanned Boats", "attach_to": "1 Alpha"}]},
-                          mixed=["B-1"], naval=sea, naval_zor=False, forced=[5, 11])
-    g.apply(A.BeginImpulse("TF Blue"))
-    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Unmanned Boats"),)))
-    g.apply(A.PlayCard("Unmanned Boats", "A", action=1))
+    g = _boats_played()
     assert A.MarkerAction("ISR-1", then="combat", targets=("Sasha",)) not in g.legal_actions()   # range 1
     refused(g, A.MarkerAction("ISR-1", path=("B-2",), then="none"), "13.21")     # the first use: combat only
     g.apply(A.MarkerAction("ISR-1", path=("B-2", "C-2", "D-2", "E-2"), then="combat", targets=("Sasha",)))
