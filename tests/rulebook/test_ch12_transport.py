@@ -657,7 +657,7 @@ def test_port_transfer_refusals_by_phase_and_cargo():
 
 
 def test_12_53_an_amphibious_pickup_refuses_units_that_acted_and_landing_hexes_without_water_paths():
-    units_ = infantry(2, at="I-8")
+    units_ = infantry(8, at="I-8")
     g, lcac = ch12._amphib_game("Amphibious: LCAC", "G-8", units_)
     g.state.units["1 Inf"].acted = True
     g.apply(A.BeginImpulse(BLUE))
@@ -668,6 +668,8 @@ def test_12_53_an_amphibious_pickup_refuses_units_that_acted_and_landing_hexes_w
     m = ch12._marker(g, lcac)
     assert (m.cargo, g.state.units["2 Inf"].hex) == (["2 Inf"], None)
     ch12.next_blue_impulse(g)
+    more = tuple(f"{i} Inf" for i in range(3, 9))
+    refused(g, A.MarkerAction(m.mid, then="load", targets=more), "12.03")        # 1 + 6 GPSV > the LCAC's 6
     g.apply(A.MarkerAction(m.mid, then="load", targets=("1 Inf",)))               # a new turn: it may come aboard
     assert m.mid in g.state.card_markers and g.state.card_markers[m.mid].cargo == ["2 Inf", "1 Inf"]
 
