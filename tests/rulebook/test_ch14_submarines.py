@@ -426,6 +426,26 @@ def test_uuv_attack_defensive_asw_first_then_one_torpedo():
     assert not unit(g, "SSN").revealed                 # the host is not revealed
 
 
+def test_a_uuv_hit_waits_on_the_defenders_naval_mildec_choice_too_14_08():
+    """A UUV card's successful TORPEDO ATTACK (forced 15: DETECT fails; 4 <= 10 hits) on the DDG
+    with an RU Naval MILDEC in its hex: RU decides (14.08, 4.22), after the card's chain; with the
+    auto policies the default absorbs at once."""
+    def played(**kw):
+        g = sea({"SSN": (SSN, "C-3", B), "DDG": {"type": "rubf_ddg", "hex": "E-3", "face_up": True}},
+                cards={"US": [{"name": "UUV Attack: UNMANNED", "attach_to": "SSN"}]}, forced=[15, 4],
+                markers={"NM9": {"hex": "E-3", "type": "naval_mildec", "team": "RU"}}, **kw)
+        g.apply(A.BeginImpulse(B))
+        g.apply(A.Declare((A.CoreAction("play_jcc", (), "UUV Attack: UNMANNED"),)))
+        g.apply(A.PlayCard("UUV Attack: UNMANNED", "A", ("DDG",), action=1))
+        return g
+    g = played()
+    assert (g.pending.team, g.pending.rule, g.pending.options.target) == ("RU", "14.08", "DDG")
+    g.apply(A.AnswerMildec(1))
+    assert not unit(g, "DDG").destroyed and g.state.markers["NM9"].destroyed and g.pending is None
+    auto = played(auto={})
+    assert not unit(auto, "DDG").destroyed and auto.state.markers["NM9"].destroyed and auto.pending is None
+
+
 def test_uuv_destroyed_by_defensive_asw_does_not_attack():
     g = sea({"SSN": (SSN, "C-3", B), "DDG": {"type": "rubf_ddg", "hex": "E-3", "face_up": True}},
             cards={"US": [{"name": "UUV Attack: UNMANNED", "attach_to": "SSN"}]}, forced=[10, 9])
