@@ -242,4 +242,4 @@ def test_a_unit_destroyed_face_up_is_named_to_everyone():
     sequence.destroy(g._ctx(), g.state.units["LHD 1"], "RU")
     ru = [explain.render(e) for e in g.log_entries("RU", since=n)]
     assert ru == ["[4.21, 3.42] LHD 1 destroyed: removed from play; counts 1 toward RU's kills for the Initiative Check",
-                  "[15.0] Influence Meter 1 space toward RU: RU eliminated the naval unit LHD 1 (meter +0 -> -1)"]
+                  "[15.23] Influence Meter 1 space toward RU: RU eliminated the naval unit LHD 1 (meter +0 -> -1)"]

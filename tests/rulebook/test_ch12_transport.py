@@ -92,7 +92,7 @@ def test_12_12_example_two_hits_remove_four_platoons_and_put_two_cubes():
 
 
 def test_12_12_the_third_cube_discards_the_card_but_the_survivors_still_land():
-    g, lift = _lift(8, forced=[4, 3, 6], ships=True)
+    g, lift = _lift(8, forced=[18, 4, 3, 6], ships=True)
     g.state.cards[lift].cubes = 2
     g.apply(A.PlayCard(lift, "A", tuple(f"{i} Inf" for i in range(1, 9)), "J-8", action=1))
     ch12.answer_windows(g, [A.CardIntercept("DDG-1", "INT1", 1), A.CardIntercept("DDG-2", "INT1", 1)])
@@ -102,7 +102,7 @@ def test_12_12_the_third_cube_discards_the_card_but_the_survivors_still_land():
 
 
 def test_12_12_a_failed_detect_lets_all_eight_land():
-    g, lift = _lift(8, forced=[16], ships=True)
+    g, lift = _lift(8, forced=[16, 17], ships=True)
     g.apply(A.PlayCard(lift, "A", tuple(f"{i} Inf" for i in range(1, 9)), "J-8", action=1))
     ch12.answer_windows(g, [A.CardIntercept("DDG-1", "INT1", 1), A.CardIntercept("DDG-2", "INT1", 1)])
     assert sum(u.hex == "J-8" for u in g.state.units.values()) == 8 and g.state.cards[lift].cubes == 0

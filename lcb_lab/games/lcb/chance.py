@@ -313,7 +313,24 @@ def _effect_step(ctx: Ctx, card, option: str) -> list[tuple[ChanceStep, int]]:
 
 
 TEAM_DETECT = "IAMD DETECT of"
-"""The label of the one DETECT roll a team makes for all its card INTERCEPTs of a card (9.06)."""
+"""The label of a team's IAMD DETECT of a card: one d20 per unit attempting it, DETECTED when
+any succeeds (9.06)."""
+
+
+def _iamd_detect_step(ctx: Ctx, link, t) -> tuple[ChanceStep, int] | None:
+    """The IAMD DETECT of card link ``t`` by ``link``'s team (9.06): one d20 per unit of the
+    joint attempt (the team's INTERCEPT links of ``link``'s window on ``t``), DETECTED when any
+    succeeds; None when the card needs no DETECT."""
+    from lcb_lab.games.lcb.rules.cards import ftr_nullify
+    v = ftr_nullify.detect_value(ctx, t)
+    if v is None:
+        return None
+    group = [x for x in ctx.state.chain if ftr_nullify.kind(x) == "intercept" and x.team == link.team
+             and x.data.get("window") == link.data.get("window") and t.pid in x.data.get("to", [])]
+    uids = [x.data["uid"] for x in ftr_nullify.iamd_detectors(group)]
+    them = ftr_nullify.name(ctx, t)
+    return (_yes_no(f"{TEAM_DETECT} {them} by {', '.join(uids)} (one d20 each, DETECTED if any succeeds; "
+                    "if reached)", "9.06", f"{them} DETECTED", len(uids), v, f"DETECT {them}"), len(uids))
 
 
 def _link_steps(ctx: Ctx, link) -> list[tuple[ChanceStep, int]]:
@@ -330,9 +347,9 @@ def _link_steps(ctx: Ctx, link) -> list[tuple[ChanceStep, int]]:
             continue
         v, them = ftr_nullify.detect_value(ctx, t), ftr_nullify.name(ctx, t)
         if k == "intercept":
-            if v is not None:
-                out.append((_yes_no(f"{TEAM_DETECT} {them} (one roll for the team, if reached)", "9.06",
-                                    f"{them} DETECTED", 1, v, f"DETECT {them}"), 1))
+            step = _iamd_detect_step(ctx, link, t)
+            if step is not None:
+                out.append(step)
             n, (cv, _) = int(link.data["dice"]), ftr_nullify.intercept_cv(ctx, link)
             out.append((ChanceStep(f"{who} INTERCEPTs {them} (if DETECTED)", "9.011", (f"INTERCEPT hits on {them}",),
                                    joint_outcomes([_hits(n, cv)]), (_line(n, cv, f"INTERCEPT {them}"),)), n))
@@ -374,12 +391,23 @@ def card_steps(game: Game, a: A.PlayCard | A.AnswerCards, drawn: int) -> tuple[C
     chain._fight_back(ctx)
     steps, seen = [], set()
     for link in reversed(ctx.state.chain):     # the order it resolves in (9.46: last link first)
-        for step, n in _link_steps(ctx, link):
-            key = step.label if step.label.startswith(TEAM_DETECT) else (link.pid, step.label)
-            if key not in seen:                 # one IAMD DETECT per team and card (9.06); each link its own
+        for pid, (step, n) in [(y.pid, x) for y in _joint_units(ctx, link) for x in _link_steps(ctx, y)]:
+            key = step.label if step.label.startswith(TEAM_DETECT) else (pid, step.label)
+            if key not in seen:                 # one IAMD DETECT step per joint attempt (9.06); each link its own
                 seen.add(key)
                 steps.append((step, n))
     return _checked(steps, drawn)
+
+
+def _joint_units(ctx: Ctx, link) -> list:
+    """The links whose rolls come with ``link``'s: for an INTERCEPT link, every INTERCEPT link of
+    its team, window and target in link order (they DETECT together, then roll their dice in
+    link order, 9.06); else ``[link]``."""
+    from lcb_lab.games.lcb.rules.cards import ftr_nullify
+    if ftr_nullify.kind(link) != "intercept":
+        return [link]
+    return [x for x in ctx.state.chain if ftr_nullify.kind(x) == "intercept" and x.team == link.team
+            and x.data.get("window") == link.data.get("window") and x.data.get("to") == link.data.get("to")]
 
 
 def _effect_rolls(ctx: Ctx, link) -> list[tuple[ChanceStep, int]]:

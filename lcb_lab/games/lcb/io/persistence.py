@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Optional, Self
 from pydantic import BaseModel, ConfigDict, Field
 
 from lcb_lab.games.lcb.io.inputs import DiceState
-from lcb_lab.games.lcb.io.saved_logs import upgrade_destroyed_hp, upgrade_logs
+from lcb_lab.games.lcb.io.saved_logs import upgrade_destroyed_hp, upgrade_influence_kills, upgrade_logs
 from lcb_lab.games.lcb.model.catalog import Catalog
 from lcb_lab.games.lcb.model.invariants import refuse_broken
 from lcb_lab.games.lcb.die import dice_from_state
@@ -77,6 +77,7 @@ class GamePersistence:
         d = check_save(text, catalog, file)
         upgrade_logs(d)
         upgrade_destroyed_hp(d)                                  # 4.21: saves from before
+        upgrade_influence_kills(d)                               # 15.22: saves from before
         version = d.get("version", 1)
         if version not in READ_VERSIONS:
             raise ScenarioError(file, "version", f"this save is version {version!r}; lcb_lab {SAVE_VERSION} reads "

@@ -36,7 +36,8 @@ from lcb_lab.kernel.errors import ScenarioError
 from lcb_lab.games.lcb.rules.stages.influence import LIMIT as INFLUENCE_LIMIT
 from lcb_lab.games.lcb.model.state import TEAMS
 
-_NAMED = ("units", "markers", "task_forces", "continuing", "network_cubes", "kills", "total_kills", "supply",
+_NAMED = ("units", "markers", "task_forces", "continuing", "network_cubes", "kills", "influence_kills",
+          "total_kills", "supply",
           "cards", "cp", "cp_bonus", "free_cards", "deploy_areas", "placements", "card_markers", "port_cubes", "sot",
           "reinforcements", "ap_loss", "transfers")
 
@@ -92,11 +93,11 @@ def check_trackers(s: Any, file: str, prefix: str = "state.") -> None:
         if not -INFLUENCE_LIMIT <= v <= INFLUENCE_LIMIT:
             _refuse(file, f"{prefix}{key}", f"the Influence Meter runs -{INFLUENCE_LIMIT}..{INFLUENCE_LIMIT} "
                     f"(15.0), not {v}")
-    check_team_counts(s, ("network_cubes", "kills", "total_kills"), file, prefix)
+    check_team_counts(s, ("network_cubes", "kills", "influence_kills", "total_kills"), file, prefix)
     check_every_team(s, file, prefix)
 
 
-PER_TEAM = ("network_cubes", "kills", "total_kills", "cp", "free_cards", "sot", "reinforcements")
+PER_TEAM = ("network_cubes", "kills", "influence_kills", "total_kills", "cp", "free_cards", "sot", "reinforcements")
 """The state's tables with an entry for each team (their defaults hold both)."""
 
 SOME_TEAMS = ("cp_bonus", "ap_loss")

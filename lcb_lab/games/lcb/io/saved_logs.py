@@ -8,6 +8,8 @@
 * Destroyed units that kept their HP (lost aboard a ship or a transport marker, 10.311, 12.06;
   a torpedoed ship, 14.08): a destroyed unit now has 0 HP wherever it was lost (4.21).
   :func:`upgrade_destroyed_hp` sets it, as the rules now do.
+* Saves from before 15.22 had a count of its own (``influence_kills``: the turn's kills without
+  submarines): :func:`upgrade_influence_kills` starts it at the turn's ``kills`` (3.42).
 """
 from __future__ import annotations
 
@@ -66,3 +68,13 @@ def upgrade_destroyed_hp(d: dict) -> None:
         for u in units.values() if isinstance(units, dict) else ():
             if isinstance(u, dict) and u.get("destroyed") is True:
                 u["hp"] = 0
+
+
+def upgrade_influence_kills(d: dict) -> None:
+    """Give every state of a checked save written before 15.22's own count (``influence_kills``,
+    the turn's enemy units eliminated without submarines) that count: the turn's ``kills``
+    (3.42), which is what the meter then read (a submarine lost earlier in that turn is counted:
+    the save cannot tell it apart).  ``d``: the save's JSON, changed in place."""
+    for state in _states(d):
+        if "influence_kills" not in state and isinstance(state.get("kills"), dict):
+            state["influence_kills"] = dict(state["kills"])

@@ -59,7 +59,7 @@ class Unit(Tracked):
     moved_with: str = ""           # first unit of the group it moved with this turn; "" = not moved (3.37)
     # ---- chapters 10-14: embarked cargo, transport, markers, submarines ----
     card: str | None = None        # the cid of the JCC this unit IS (a JCC submarine, 14.0; reinforcements, 12.4)
-    fired: str = ""                # submarine: "lrs" | "torpedo" used this impulse (14.04)
+    fired: str = ""                # this impulse: a submarine's "lrs" | "torpedo" (14.04); "card:<cid>": its Attached card fired (9.32)
     asw_hex: str | None = None     # the one hex it attacked with offensive ASW this Action Stage (14.14)
 
     def clone(self) -> "Unit":
@@ -369,7 +369,8 @@ class GameState:
     network_cubes: dict[str, int] = field(default_factory=lambda: {"US": 0, "RU": 0})
     influence: int = 0                  # Influence Meter: + toward US, - toward RU (15.0)
     influence_turn_start: int = 0       # the meter as the turn began: its benefits apply from then (15.0)
-    kills: dict[str, int] = field(default_factory=lambda: {"US": 0, "RU": 0})
+    kills: dict[str, int] = field(default_factory=lambda: {"US": 0, "RU": 0})   # enemy units eliminated this turn (3.42)
+    influence_kills: dict[str, int] = field(default_factory=lambda: {"US": 0, "RU": 0})  # ... of them, not submarines (15.22)
     impulse: Impulse | None = None
     relinquished: bool = False          # initiative already handed over this Action Stage (3.41)
     winner: str | None = None

@@ -172,9 +172,10 @@ def ex_12_1() -> Example:
 
 
 def ex_12_12() -> Example:
-    """Nina: 8 infantry lifted; 2 RU IAMD units INTERCEPT: DETECT succeeds, 2 hits: 4 GPSV
-    (4 platoons) are removed, 2 cubes go on the card, 4 platoons land."""
-    g, lift = _lift_game(8, forced=[4, 3, 6], ships=True)
+    """Nina: 8 infantry lifted; 2 RU IAMD units INTERCEPT: each rolls DETECT and one succeeds,
+    so both INTERCEPT (9.06); 2 hits: 4 GPSV (4 platoons) are removed, 2 cubes go on the card,
+    4 platoons land."""
+    g, lift = _lift_game(8, forced=[18, 4, 3, 6], ships=True)
     ex = Example(g, {"card": lift})
     names = tuple(f"{i} Inf" for i in range(1, 9))
     _lift_declare(g)
@@ -182,7 +183,8 @@ def ex_12_12() -> Example:
     answer_windows(g, [A.CardIntercept("DDG-1", "INT1", 1), A.CardIntercept("DDG-2", "INT1", 1)])
     card = g.state.cards[lift]
     lost = [u for u in names if g.state.units[u].destroyed]
-    ex.say("DETECT 4 (needs 15 or less), INTERCEPT dice 3 and 6 against CV 10: 2 hits")
+    ex.say("DETECT 18 (DDG-1) and 4 (DDG-2), needing 15 or less: one success lets both INTERCEPT (9.06); "
+           "INTERCEPT dice 3 and 6 against CV 10: 2 hits")
     ex.say(f"Lost (the last named first, 2 GPSV per hit): {', '.join(lost)}")
     ex.say(f"Landed in J-8: {', '.join(_ashore(g, names))}")
     ex.say(f"Cubes on MEU Rotary Lift: {card.cubes} of 3 -- still in play ({card.where}); one more discards it")
@@ -192,7 +194,7 @@ def ex_12_12() -> Example:
 def ex_12_13() -> Example:
     """Sara: a resupply run of 5 RP from LHA 8 (deducted from the host); 2 hits remove 4 RP;
     1 RP reaches the unit in the destination hex."""
-    g, lift = _lift_game(0, forced=[4, 3, 6], ships=True,
+    g, lift = _lift_game(0, forced=[18, 4, 3, 6], ships=True,
                          extra={"Ashore": {"type": "usmc_infantry_platoon", "hex": "J-8", "supply": {"GA": 5}}})
     ex = Example(g, {"card": lift})
     rp0, ga0 = g.state.units["LHA 8"].supply["RP"], g.state.units["Ashore"].supply["GA"]
@@ -208,7 +210,7 @@ def ex_12_13() -> Example:
 def ex_12_52() -> Example:
     """Michelle: MEU Rotary Lift picks up 8 infantry from a hex within 5; 2 hits remove 4; the
     4 others go to LHA 8's Embark Area."""
-    g, lift = _lift_game(8, forced=[4, 3, 6], ships=True, inf_at="J-8")
+    g, lift = _lift_game(8, forced=[18, 4, 3, 6], ships=True, inf_at="J-8")
     ex = Example(g, {"card": lift})
     names = tuple(f"{i} Inf" for i in range(1, 9))
     _lift_declare(g)

@@ -6,6 +6,12 @@ each in a slot named ``"<cid>:<slot>"`` (``"RU-9:INT1"``) so that rules reading 
 Their supply is the card's own (``Card.supply``, 9.33: never above the card's original
 value).  A card whose effect ``attached_cv`` has ``args.bmd`` gives BMD INTERCEPT values
 (7.510: they answer only ballistic LRS).
+
+One CV per Core Action, an Attached card's included (9.32 with 7.02 and 7.34): a host that
+fires its Attached card's effect through its Move and/or Initiate Combat (``Unit.fired`` =
+``"card:<cid>"``, :func:`mark_fired`) commits no LRS or GROUND ASSAULT of its own in that
+action (:func:`refuse_own_cv`), and a host whose own CV is committed does not fire its card
+through the same action (:func:`refuse_card_cv`).
 """
 from __future__ import annotations
 
@@ -14,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from dataclasses import dataclass
 
 from lcb_lab.games.lcb.model.catalog import CvReading
-from lcb_lab.kernel.errors import UnknownName
+from lcb_lab.kernel.errors import IllegalAction, UnknownName
 
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.model.state import Unit
@@ -124,3 +130,40 @@ def supply_bonus(ctx: Any, unit: Unit, slot: str) -> int:
             out += sum(int(e.args.get("n", 0)) for e in ct.effects
                        if e.fn == "add_supply" and e.args.get("slot") == slot)
     return out
+
+
+# ---------------------------------------------------------------- one CV per Core Action (9.32, 7.02, 7.34)
+FIRED_CARD = "card:"
+"""``Unit.fired`` prefix of a host that fired its Attached card through its Core Action."""
+
+
+def mark_fired(host: Unit, cid: str) -> None:
+    """``host`` fired its Attached card ``cid`` through its Move and/or Initiate Combat this
+    impulse (9.32): that is the one CV of its Core Action (7.02)."""
+    host.fired = FIRED_CARD + cid
+
+
+def refuse_own_cv(ctx: Any, uids: list[str]) -> None:
+    """Raise IllegalAction (9.32) when one of ``uids`` (units committing LRS or GROUND ASSAULT)
+    already fired its Attached card through its Core Action this impulse: a unit uses one CV per
+    Core Action, its Attached card's included (7.02, 7.34)."""
+    for uid in dict.fromkeys(uids):
+        u = ctx.state.units.get(uid)
+        if u is not None and u.fired.startswith(FIRED_CARD):
+            card = ctx.state.cards.get(u.fired[len(FIRED_CARD):])
+            name = card.name if card is not None else u.fired[len(FIRED_CARD):]
+            raise IllegalAction("9.32", f"{uid} fired its Attached {name} in this Core Action: a unit uses one "
+                                "CV per Core Action, its organic CV or its Attached card's (7.02, 7.34)")
+
+
+def refuse_card_cv(ctx: Any, host: str, card_name: str) -> None:
+    """Raise IllegalAction (9.32) when ``host`` already committed LRS or GROUND ASSAULT of its
+    own this impulse and would now fire its Attached card ``card_name`` through the same Core
+    Action (7.02: one CV per Core Action)."""
+    combat = ctx.state.impulse.combat if ctx.state.impulse is not None else None
+    if combat is None:
+        return
+    used = [a["slot"] for a in combat.lrs if a["shooter"] == host] + ["GA" for a in combat.ga if a["attacker"] == host]
+    if used:
+        raise IllegalAction("9.32", f"{host} used its {used[0]} CV in this Core Action: it cannot also fire its "
+                            f"Attached {card_name} (one CV per Core Action, 7.02, 7.34)")

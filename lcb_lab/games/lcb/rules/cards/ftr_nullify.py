@@ -8,9 +8,10 @@ entries of ``state.chain`` (shapes in :mod:`lcb_lab.games.lcb.rules.cards.respon
 lcb_lab's readings, where the text leaves a choice:
 
 * DETECT is rolled against the DETECT value printed on the TARGET card, one d20 per FTR /
-  NULLIFY card and per target (9.06, 9.43); one DETECT per team and target card lets every IAMD
-  unit of the team INTERCEPT it (9.06).  Simultaneous rolls (two opposed FTR cards, 9.44) are
-  drawn last link first, as the chain resolves (9.46).
+  NULLIFY card and per target (9.06, 9.43); every IAMD unit attempting INTERCEPT of a card rolls
+  its own DETECT d20, and one success lets every IAMD unit of the team attempting it INTERCEPT
+  (9.06; a success is remembered for the team and the card, a failure is not).  Simultaneous
+  rolls (two opposed FTR cards, 9.44) are drawn last link first, as the chain resolves (9.46).
 * A success against a card (FTR NULLIFY, INTERCEPT hits) puts one cube of the enemy's colour
   on it per success; at ``discard_after`` (or ``hits``) cubes it is discarded (9.04, 9.44);
   below that, the card's use is stopped and a Persistent card is expended (9.04 ex.: one cube,
@@ -126,26 +127,51 @@ def detect_value(ctx: Ctx, target: CardPlay) -> int | None:
     return None if card is None else ctx.ctype(card).detect
 
 
-def detect(ctx: Ctx, link: CardPlay, target: CardPlay) -> bool:
-    """``link``'s DETECT roll against ``target``'s card (9.06, 9.43); True when none is needed."""
+def detect(ctx: Ctx, link: CardPlay, target: CardPlay, rules: tuple[str, ...] = ("9.06", "9.43")) -> bool:
+    """``link``'s DETECT roll against ``target``'s card (9.06; before a NULLIFY / FTR NULLIFY,
+    9.43); True when none is needed.  ``rules``: the rules its log line cites."""
     v = detect_value(ctx, target)
     if v is None:
         return True
     r = d20(ctx, link, f"DETECT {target.pid}", target=target)[0]
     ok = r <= v
     ctx.log(explain.step("detect", f"{name(ctx, link)} {'DETECTs' if ok else 'fails to DETECT'} "
-                         f"{name(ctx, target)}", f"needs {v} or less ({pct(p_of(v))}): rolled {r}", ["9.06", "9.43"]),
+                         f"{name(ctx, target)}", f"needs {v} or less ({pct(p_of(v))}): rolled {r}", list(rules)),
             pid=link.pid, roll=r)
     return ok
 
 
+def iamd_detectors(links: list[CardPlay]) -> list[CardPlay]:
+    """The IAMD links of ``links`` that roll DETECT: one per unit (9.06: each unit attempting it
+    rolls a d20), the first link of each unit, in link order."""
+    seen: set[str] = set()
+    out = []
+    for x in links:
+        if x.data["uid"] not in seen:
+            seen.add(x.data["uid"])
+            out.append(x)
+    return out
+
+
 def team_detect(ctx: Ctx, links: list[CardPlay], target: CardPlay) -> bool:
-    """One IAMD DETECT of ``target`` for the team (9.06): rolled once, by the first unit."""
+    """The IAMD DETECT of ``target`` by the units of ``links`` (INTERCEPT links of one team, 9.06):
+    each unit rolls its own d20 (:func:`iamd_detectors`), all at once; one success lets every
+    eligible IAMD unit of the team INTERCEPT the card.  A success is remembered on ``target``
+    (``data["iamd_detect"][team]``: the uid that DETECTED it), so later IAMD attempts on the
+    card need no roll; a failure is not: units attempting it later roll their own."""
     cache = target.data.setdefault("iamd_detect", {})
     team = links[0].team
-    if team not in cache:
-        cache[team] = detect(ctx, links[0], target)
-    return cache[team]
+    if cache.get(team):
+        return True
+    if detect_value(ctx, target) is None:
+        return True
+    found = [x.data["uid"] for x in iamd_detectors(links) if detect(ctx, x, target, ("9.06",))]
+    if found:
+        cache[team] = found[0]
+        ctx.log(explain.step("detect", f"{team} IAMD DETECTs {name(ctx, target)}",
+                             f"{', '.join(found)} DETECTed it: every eligible {team} IAMD unit may INTERCEPT it",
+                             ["9.06"]), pid=target.pid)
+    return bool(found)
 
 
 def effect_of(ctx: Ctx, link: CardPlay) -> Effect:

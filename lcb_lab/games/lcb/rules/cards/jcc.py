@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction, UnknownName
 from lcb_lab.games.lcb.model.state import Card, CardPlay, Declared
-from lcb_lab.games.lcb.rules.cards import effects as card_effects, targets as card_targets, responses
+from lcb_lab.games.lcb.rules.cards import cvs as card_cvs, effects as card_effects, targets as card_targets, responses
 from lcb_lab.games.lcb.rules.common import Ctx
 
 if TYPE_CHECKING:
@@ -306,8 +306,16 @@ def check_play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | 
         raise IllegalAction("7.61", f"{ct.name} option {eff.label} costs {eff.ap} AP: declare the Remove a "
                                     "Tactical Network cube Core Action (2 AP), which removes the cube")
     paid, d = use_kind(ctx, card, aid, eff)
+    if _fired_by_host(card, eff, d):
+        card_cvs.refuse_card_cv(ctx, card.host, ct.name)            # 9.32: one CV per Core Action
     card_targets.check_targets(ctx, imp.team, card, ct, eff, targets, hex_)
     return card, paid, d
+
+
+def _fired_by_host(card: Card, eff: Effect, d: Declared | None) -> bool:
+    """Whether this use fires Attached ``card`` through its host's Move and/or Initiate Combat
+    (9.32: the CV the host uses in that Core Action)."""
+    return card.where == "attached" and eff.core_action == "combat" and d is not None and d.kind == "move_combat"
 
 
 def play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | None,
@@ -325,6 +333,8 @@ def play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | None,
         if ship is not None:
             d.embarked_ships.append(ship)          # stacked ships: one card each (11.12 ex.)
     host = s.units.get(card.host or "")
+    if host is not None and _fired_by_host(card, eff, d):
+        card_cvs.mark_fired(host, card.cid)                # its one CV of the action (9.32, 7.02)
     fires = eff.core_action == "combat" and eff.cv is not None      # a CV substitution is fired (9.32 ex.)
     if card.where == "attached" and fires and host is not None and not host.revealed:
         from lcb_lab.games.lcb.rules.movement.conceal import reveal

@@ -71,17 +71,19 @@ def durability(ct: CardType) -> int:
 def hit(ctx: Ctx, card: Card, n: int, by: str, rules: list[str]) -> bool:
     """``n`` enemy successes (FTR NULLIFY 9.44, INTERCEPT 7.512, BMD 7.510) against ``card``:
     one cube of the enemy's colour each, counted over the game (9.04); at its
-    :func:`durability` the card is destroyed -- discarded (9.07), an Attached card removed
-    (9.31).  Otherwise a Persistent card is expended (9.04 ex.).  Returns True when destroyed."""
+    :func:`durability` the card is destroyed -- discarded (9.07), an Attached card or a card
+    played only once removed (9.31, 9.08).  Otherwise a Persistent card is expended (9.04 ex.).
+    Returns True when destroyed."""
     ct = ctx.ctype(card)
     card.cubes += n
     need = durability(ct)
     gone = card.cubes >= need
     text = f"{card.cubes} of {need} cube(s) ({by})"
     if gone:
-        card.where = "removed" if card.where == "attached" else "discarded"
+        why = "Attached, 9.07" if card.where == "attached" else "played only once, 9.08"
+        card.where = "removed" if card.where == "attached" or ct.removed_after_use else "discarded"
         card.host = card.hex = None
-        text += ": destroyed and " + ("removed (Attached, 9.07)" if card.where == "removed" else "discarded (9.07)")
+        text += ": destroyed and " + (f"removed ({why})" if card.where == "removed" else "discarded (9.07)")
     elif ct.persistent:
         card.deployed = card.deployed or card.where != "pool"
         card.expended = True

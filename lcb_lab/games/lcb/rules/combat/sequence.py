@@ -67,6 +67,7 @@ def validate_commit(ctx: Ctx, lrs: list[dict], ga: list[dict],
     validate_lrs(ctx, lrs, active_units)
     ga_rules.validate_ga(ctx, ga, active_units)
     _one_cv_per_unit(lrs, ga)
+    card_cvs.refuse_own_cv(ctx, [a["shooter"] for a in lrs] + [a["attacker"] for a in ga])   # 9.32
     hexes = _target_hexes(ctx, lrs + imp.card_lrs, ga)
     again = [h for h in hexes if h in imp.attacked_hexes]
     if again:

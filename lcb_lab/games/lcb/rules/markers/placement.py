@@ -136,14 +136,14 @@ INFLUENCE_ON = 12
 
 def proxy_destroyed(ctx: Ctx, m: CardMarker, by_team: str) -> None:
     """A Proxy Force is destroyed (13.13): 1 d20; 1-12 (:data:`INFLUENCE_ON`) drops ``by_team``'s
-    influence by 1 -- the Influence Meter moves one space toward the Proxy Force's team (15.0)."""
+    influence by 1 -- the Influence Meter moves one space toward the Proxy Force's team (15.24: a card's effect)."""
     from lcb_lab.games.lcb.rules.stages import influence
     roll = ctx.dice.roll(1, f"{m.mid} destroyed: influence")[0]
     ctx.log(explain.step("effect", f"{m.mid} destroyed: influence roll", f"rolled {roll}: "
                          + ("1-12, the attacker loses 1 influence" if roll <= INFLUENCE_ON else "13+, no change"),
                          ["13.13"]), dice=[roll])
     if roll <= INFLUENCE_ON:
-        influence.move(ctx, m.team, f"{by_team} destroyed a Proxy Force", ["13.13", "15.0"])
+        influence.move(ctx, m.team, f"{by_team} destroyed a Proxy Force", ["13.13", "15.24"])
 
 
 def contact(ctx: Ctx, h: str) -> None:

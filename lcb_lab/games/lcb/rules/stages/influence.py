@@ -1,15 +1,18 @@
-"""Influence Meter events (15.0 and the 1.1 summary).
+"""Influence Meter events (15.0, 15.2 and the 1.1 summary).
 
 lcb_lab keeps one signed number: positive toward the US, negative toward
 RU, clamped to -10..10.  Events (each moves the meter one space toward the
-team that benefits, immediately):
+team that benefits, immediately; each log line cites its rule):
 
-* a team seizes the initiative (3.42, 15);
-* a team eliminates its third enemy unit of the turn (JCCs, markers,
-  submarines and MILDECs do not count);
-* a team eliminates an enemy naval unit;
+* a team seizes the initiative (3.42, 15.21);
+* a team eliminates its third enemy unit of the turn (15.22: JCCs, markers,
+  submarines and MILDECs do not count -- a count of its own,
+  ``GameState.influence_kills``, beside 3.42's ``kills``, which counts submarines;
+  once a turn, when the count reaches three: lcb_lab's reading);
+* a team eliminates an enemy naval unit (15.23: not a submarine);
+* a card effect moves it (15.24, :func:`lcb_lab.games.lcb.rules.cards.effects.influence`);
 * the other team's LRS attacks a hex with a city, town, port or airfield
-  (one space per hex attacked).
+  (15.25: one space per hex attacked).
 Benefits by level (15.1: cumulative, from the start of the turn after the meter got there,
 so read from ``GameState.influence_turn_start``): at 3 or more toward a team, +5 CP at each
 Planning Stage the scenario grants (15.12, :func:`cp_benefit`, added by
@@ -65,15 +68,21 @@ def lrs_on_populated_hexes(ctx: Ctx, attacker: str, hexes: list[str]) -> None:
     for h in dict.fromkeys(hexes):
         kinds = {f.kind for f in ctx.board.features_in(h)} & POPULATED
         if kinds:
-            move(ctx, other(attacker), f"{attacker} fired LRS into {h} ({', '.join(sorted(kinds))})", ["15.0"])
+            move(ctx, other(attacker), f"{attacker} fired LRS into {h} ({', '.join(sorted(kinds))})", ["15.25"])
 
 
-def on_kill(ctx: Ctx, by_team: str, lost: list) -> None:
-    """Third enemy unit of the turn, and any enemy naval unit (15.0)."""
+def on_kill(ctx: Ctx, by_team: str, lost: list[Unit]) -> None:
+    """``by_team`` eliminated the enemy units ``lost`` (already counted in ``kills``, 3.42): one
+    space per enemy naval unit (15.23; a submarine is not one), one when its 15.22 count --
+    enemy units of the turn, submarines not counted (``GameState.influence_kills``) -- reaches
+    three."""
     for u in lost:
         if ctx.is_naval(u):
-            move(ctx, by_team, f"{by_team} eliminated the naval unit {u.uid}", ["15.0"], unit=u,
+            move(ctx, by_team, f"{by_team} eliminated the naval unit {u.uid}", ["15.23"], unit=u,
                  public_why=f"{by_team} eliminated a concealed naval unit")
-    k = ctx.state.kills[by_team]
-    if k >= 3 and k - len(lost) < 3:
-        move(ctx, by_team, f"{by_team} eliminated three enemy units this turn", ["15.0"])
+    counted = [u for u in lost if not ctx.utype(u).is_submarine]
+    before = ctx.state.influence_kills[by_team]
+    ctx.state.influence_kills[by_team] = before + len(counted)
+    if before < 3 <= before + len(counted):
+        move(ctx, by_team, f"{by_team} eliminated three enemy units this turn (submarines, cards, markers and "
+             "MILDECs not counted)", ["15.22"])

@@ -324,10 +324,26 @@ def _free_card(ctx: Ctx, team: str, name: str, attach_to: str | None, embark_on:
 
 
 def _ctype(ctx: Ctx, name: str, team: str) -> CardType:
+    """The card type ``name`` of ``team``'s deck, still in the deck.  Raises IllegalAction: 3.12
+    (no such card), 9.08 / 9.07 (:func:`removed_from_game`)."""
     try:
-        return ctx.ctype(name, team)
+        ct = ctx.ctype(name, team)
     except UnknownName:
         raise IllegalAction("3.12", f"there is no card {name!r} in the {team} deck") from None
+    gone = removed_from_game(ctx.state, team, ct.name)
+    if gone is not None:
+        rule, why = ("9.08", "it is played only once") if ct.removed_after_use else ("9.07", "an Attached card is not cycled back")
+        raise IllegalAction(rule, f"{ct.name} ({gone.cid}) was removed from the game ({why}): it is not in the "
+                            f"{team} deck any more")
+    return ct
+
+
+def removed_from_game(state: GameState, team: str, name: str) -> Card | None:
+    """``team``'s card ``name`` that has left the game for good, or None: a card played once and
+    removed after use (9.08), or an Attached card used up or destroyed (9.07: not cycled back;
+    ``Card.where == "removed"``).  Such a card is not in the deck: never bought (3.12) nor taken
+    as a free card (15.14) again."""
+    return next((c for c in state.cards.values() if c.team == team and c.name == name and c.where == "removed"), None)
 
 
 def end_planning(ctx: Ctx, team: str) -> None:

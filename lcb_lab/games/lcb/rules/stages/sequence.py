@@ -101,7 +101,7 @@ def relinquish(ctx: Ctx) -> None:
     ctx.log(explain.step("initiative", f"{old} relinquishes the initiative",
                          f"{s.initiative} goes first this turn and keeps the initiative until it loses it",
                          ["3.41", "3.42"]))
-    influence.move(ctx, s.initiative, f"{s.initiative} seizes the initiative (relinquished by {old})", ["3.42", "15.0"])
+    influence.move(ctx, s.initiative, f"{s.initiative} seizes the initiative (relinquished by {old})", ["3.42", "15.21"])
 
 
 def begin(ctx: Ctx, tf: str) -> None:
@@ -332,7 +332,7 @@ def end_of_turn(ctx: Ctx) -> None:
         text += f"{old} {'retains' if us != ru else 'keeps (tie)'} the initiative"
     ctx.log(explain.step("initiative", "Initiative Check", text, ["3.04", "3.42"]))
     if s.initiative != old:
-        influence.move(ctx, s.initiative, f"{s.initiative} seized the initiative", ["3.42", "15.0"])
+        influence.move(ctx, s.initiative, f"{s.initiative} seized the initiative", ["3.42", "15.21"])
     victory_check(ctx)
     if s.stage == "over":
         return
@@ -340,6 +340,7 @@ def end_of_turn(ctx: Ctx) -> None:
     s.tf_order = []
     s.relinquished = False
     s.kills = {"US": 0, "RU": 0}
+    s.influence_kills = {"US": 0, "RU": 0}
     for u in s.units.values():
         u.acted = u.moved = u.paralysed = u.no_move = u.expended = False
         u.moved_with = ""          # units that joined a stack this turn now merge with it (3.37)
