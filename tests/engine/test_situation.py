@@ -85,7 +85,7 @@ def test_every_part_of_a_situation_lands_in_the_state():
         {"Inf": {"type": "usmc_infantry_platoon", "hex": "F-6", "hp": 1, "supply": {"GA": 3}, "acted": True},
          "Echo": ("usmc_logistics_company", "F-6", "TF Two"),
          "LHD": ("usn_lhd", "F-8", True),
-         "Zhuk": {"type": "runi_naval_infantry_platoon", "embarked_on": "Ship"},
+         "Kilo": {"type": "usmc_iamd_section", "embarked_on": "LHD"},
          "Ship": ("rubf_ddg", "L-12")},
         size=14, naval=["F-8"], mixed=["L-12"], cut=[("F-6", "G-6")], features={"F-6": ["town:Slite", "port"]},
         task_forces={B: "US", "TF Two": "US", R: "RU"}, markers={"M1": ("F-5", "US"), "M2": ("L-12", R, "naval_mildec")},
@@ -97,11 +97,19 @@ def test_every_part_of_a_situation_lands_in_the_state():
     inf = s.units["Inf"]
     assert (inf.hp, inf.supply, inf.acted) == (1, {"GA": 3}, True)
     assert s.units["Echo"].task_force == "TF Two" and s.units["Echo"].supply["RP"] == 20
-    assert s.units["LHD"].revealed and s.units["Zhuk"].hex is None and s.units["Zhuk"].embarked_on == "Ship"
+    assert s.units["LHD"].revealed and s.units["Kilo"].hex is None and s.units["Kilo"].embarked_on == "LHD"
     assert (s.markers["M1"].task_force, s.markers["M2"].type_id) == (B, "naval_mildec")
     assert s.continuing == {"F-6": "continuing"} and s.network_cubes == {"US": 2, "RU": 0}
     assert (s.turn, s.max_turns, s.influence, s.influence_turn_start) == (2, 5, 3, 3)
     assert g.dice.seed == 4
+
+
+def test_a_situation_embarks_only_on_an_embark_capable_ship_10_31():
+    """As a scenario file: a destroyer has no Embarkation Value (10.31), so nothing embarks on it."""
+    with pytest.raises(ScenarioError) as e:
+        lcb_lab.situation({"Zhuk": {"type": "runi_naval_infantry_platoon", "embarked_on": "Ship"},
+                           "Ship": ("rubf_ddg", "L-12")}, mixed=["L-12"])
+    assert e.value.key == "units.Zhuk.embarked_on" and "(rule 10.31)" in str(e.value)
 
 
 def test_legacy_tuples_markers_and_a_board_object_still_work():

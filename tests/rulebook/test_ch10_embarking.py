@@ -166,6 +166,20 @@ def test_10_39_attached_cards_never_attach_to_the_ship_itself():
             "cannot be attached directly to the Embark-capable ship")
 
 
+def test_10_39_10_33_an_attached_card_is_never_embarked_on_its_own():
+    """10.39: an Attached card is not put on an Embark-capable ship directly; it is aboard when its
+    host unit is (10.33). Placing an attached V-BAT, or one still in the pool, on LHD 1 in the
+    Deployment Stage is refused naming 10.39 (not the Deployment Stage's 3.22)."""
+    g = situation({"LHD 1": ("usn_lhd", "B-6"), "1 Whiskey": {"type": "usmc_himars_section", "area": ["F-6"]},
+                   "1 Anna": ("runi_naval_infantry_platoon", "J-9")},
+                  naval=SEA, stage="deployment",
+                  cards={"US": [{"name": "V-BAT", "attach_to": "1 Whiskey"}, "V-BAT"]})
+    attached, pool = (c.cid for c in sorted(g.state.cards.values(), key=lambda c: c.cid))
+    e = refused(g, A.PlaceCard(attached, embark_on="LHD 1"), "10.39")
+    assert "Attached to 1 Whiskey" in e.reason and "(10.33)" in e.reason
+    refused(g, A.PlaceCard(pool, embark_on="LHD 1"), "10.39")
+
+
 # ------------------------------------------------------------------ loading a scenario
 def _scenario(tmp_path: Path, extra: str, cards_sub=None) -> Path:
     from lcb_lab.games.lcb.io.resources import locate
@@ -186,6 +200,21 @@ def test_an_over_capacity_scenario_is_refused_naming_the_file_and_the_unit(tmp_p
     # App. B's LHD 1 carries 8 GPSV: the 17th extra platoon is the 26th GPSV
     assert e.value.file == str(p) and e.value.key == "unit[18 Extra].embarked_on", e.value
     assert "10.21" in str(e.value) and "0 of 25 left" in str(e.value)
+
+
+def test_a_situation_over_the_embarkation_value_is_refused_as_a_scenario_file_is_10_21():
+    """10.21: the cumulative Space Value aboard never exceeds the Embarkation Value. A staged
+    situation is held to the same check as a scenario file (one function): 13 IAMD sections of 2 GPSV
+    need 26 of LHD 1's 25 GPSV, so the 13th is refused naming its key; 12 load."""
+    def units(n):
+        return {"LHD 1": ("usn_lhd", "B-6"),
+                **{f"{i} Kilo": {"type": "usmc_iamd_section", "embarked_on": "LHD 1"} for i in range(1, n + 1)}}
+    g = situation(units(12), naval=SEA)
+    assert _load(g, "LHD 1")["gpsv"] == 24
+    with pytest.raises(ScenarioError) as e:
+        situation(units(13), naval=SEA)
+    assert e.value.key == "units.13 Kilo.embarked_on", e.value
+    assert "(rule 10.21)" in str(e.value) and "1 of 25 left" in str(e.value)
 
 
 def test_a_scenario_card_without_the_ships_asv_is_refused_naming_its_key(tmp_path):

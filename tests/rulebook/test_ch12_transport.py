@@ -193,7 +193,7 @@ def test_12_21_refusals_red_hex_over_capacity_not_embarked():
     g.apply(A.BeginImpulse(BLUE))
     g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHA 8",), jcc="Amphibious: LCAC"),)))
     seven = tuple(f"{i} Inf" for i in range(1, 8))
-    refused(g, A.PlayCard(lcac, "A", seven, "I-14", action=1), "10.1")          # 7 GPSV > 6
+    refused(g, A.PlayCard(lcac, "A", seven, "I-14", action=1), "12.03")         # 7 GPSV > 6: the method's capacity (12.03)
     refused(g, A.PlayCard(lcac, "A", seven[:2], "I-15", action=1), "12.21")     # red hex
     refused(g, A.PlayCard(lcac, "A", ("Picket",), "I-14", action=1), "10.0")
     refused(g, A.PlayCard(lcac, "A", seven[:2], "J-14", action=1), "12.22")     # inland: no water path
@@ -378,6 +378,24 @@ def test_12_41_reinforcement_refusals():
     assert [r["uid"] for r in g.state.reinforcements["US"]] == ["R4"]
 
 
+def test_4_31_reinforcements_join_the_task_force_of_the_player_who_played_the_card():
+    """4.31: units a card brings as Reinforcements go into the Task Force of the player who
+    played it. The pool lists R1 and R2 under TF Blue; TF Green plays the C-130 (forced 20: no
+    INTERCEPT here, the card's success roll is a 1) and both land as TF Green units, commanded
+    by its player from then on."""
+    g = coast_game({"2 Inf": {"type": "usmc_infantry_platoon", "hex": "J-9", "task_force": "TF Green"}},
+                   {"US": ["C-130 Hercules"]}, task_forces={BLUE: "US", "TF Green": "US", RED: "RU"})
+    g.state.reinforcements["US"] = [{"uid": f"R{i}", "type": "usmc_iamd_section", "task_force": BLUE}
+                                    for i in (1, 2)]
+    c130 = cid(g, "C-130 Hercules")
+    g.apply(A.BeginImpulse("TF Green"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", jcc="C-130 Hercules"),)))
+    g.apply(A.PlayCard(c130, "A", ("R1", "R2"), "J-8", action=1))
+    pass_empty_windows(g)
+    assert [(u.uid, u.task_force, u.hex) for u in (g.state.units["R1"], g.state.units["R2"])] == \
+        [("R1", "TF Green", "J-8"), ("R2", "TF Green", "J-8")]
+
+
 def _sealift_game(mines=()):
     g = coast_game({"LHA 8": {"type": "usn_lhd", "hex": "C-3"}, **infantry(3, at="I-5")},
                    {"US": ["LCU-2000"]}, features={**ch12.FEATURES, "I-18": "port:Southport"})
@@ -500,18 +518,41 @@ def test_12_23_a_marker_moving_into_a_stationary_enemy_zor_is_revealed():
     assert m.mid in json.dumps(g.view("RU"))                               # face up: the other team sees it
 
 
-def test_12_21_a_contested_landing_reveals_both_sides_and_may_assault_for_free():
+def _contested_landing(forced):
+    """Two platoons of LHA 8 land by LCU in I-8, where Anna stands (12.21, 12.07); Anna does not
+    fire back."""
     g, lcu = ch12._amphib_game("Amphibious: LCU", "H-8", {**infantry(2, host="LHA 8"),
                                                           "Anna": {"type": "runi_naval_infantry_platoon", "hex": "I-8"}},
-                               forced=[1, 1], auto={"ga_defence": "no_defence"})
+                               forced=forced, auto={"ga_defence": "no_defence"})
     g.apply(A.BeginImpulse(BLUE))
     g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHA 8",), jcc="Amphibious: LCU"),)))
     g.apply(A.PlayCard(lcu, "A", ("1 Inf", "2 Inf"), "I-8", action=1))
+    return g
+
+
+def test_12_21_a_contested_landing_reveals_both_sides_and_may_assault_for_free():
+    g = _contested_landing([1, 1])
     assert all(g.state.units[u].revealed for u in ("1 Inf", "2 Inf", "Anna"))     # 6.22, 12.07
     assert g.zero_ap_attackers()["continuing"] == ["1 Inf", "2 Inf"]
     g.apply(A.CommitCombat(ga=(A.GroundAssault("1 Inf", "Anna", 2),)))
     g.apply(A.ResolveCombat())
     assert g.state.units["Anna"].destroyed and g.impulse.ap == 2
+
+
+def test_12_07_the_contested_landings_continuing_combat_marker_comes_right_after_its_combat():
+    """12.07: after the contested landing's combat, a Continuing Combat marker goes on the hex if
+    enemy units remain -- at once, not at the end of the Action Stage as 7.21's other contested
+    hexes (the text's specific rule; facts 6.24). lcb_lab's reading: it is placed on its Resolved
+    side, the landing combat being the hex's one resolution this turn (7.22), and turns to
+    Continuing Combat at the end of the Action Stage (7.23). Forced 20, 20: both GROUND ASSAULT
+    dice miss and Anna stays."""
+    g = _contested_landing([20, 20])
+    assert g.state.continuing == {}
+    g.apply(A.CommitCombat(ga=(A.GroundAssault("1 Inf", "Anna", 2),)))
+    g.apply(A.ResolveCombat())
+    assert not g.state.units["Anna"].destroyed and g.state.units["Anna"].hp == 2
+    assert g.state.continuing == {"I-8": "resolved"}
+    assert any(e["title"] == "Continuing Combat marker in I-8" and "12.07" in e["rules"] for e in g.log_entries("RU"))
 
 
 def test_the_other_team_never_reads_what_a_transport_carries():
@@ -616,7 +657,7 @@ def test_port_transfer_refusals_by_phase_and_cargo():
 
 
 def test_12_53_an_amphibious_pickup_refuses_units_that_acted_and_landing_hexes_without_water_paths():
-    units_ = infantry(2, at="I-8")
+    units_ = infantry(8, at="I-8")
     g, lcac = ch12._amphib_game("Amphibious: LCAC", "G-8", units_)
     g.state.units["1 Inf"].acted = True
     g.apply(A.BeginImpulse(BLUE))
@@ -627,6 +668,8 @@ def test_12_53_an_amphibious_pickup_refuses_units_that_acted_and_landing_hexes_w
     m = ch12._marker(g, lcac)
     assert (m.cargo, g.state.units["2 Inf"].hex) == (["2 Inf"], None)
     ch12.next_blue_impulse(g)
+    more = tuple(f"{i} Inf" for i in range(3, 9))
+    refused(g, A.MarkerAction(m.mid, then="load", targets=more), "12.03")        # 1 + 6 GPSV > the LCAC's 6
     g.apply(A.MarkerAction(m.mid, then="load", targets=("1 Inf",)))               # a new turn: it may come aboard
     assert m.mid in g.state.card_markers and g.state.card_markers[m.mid].cargo == ["2 Inf", "1 Inf"]
 

@@ -406,6 +406,28 @@ def test_13_43_lrs_alone_cannot_destroy_sof_13_44_concealed_untargetable():
     assert e.value.rule == "13.44"
 
 
+def test_13_4_a_sof_marker_has_the_values_its_card_gives():
+    """13.4: each side's SOF cards outline their markers' specific effects. A card that gives its
+    SOF marker 2 HP, GROUND ASSAULT CV 12 and 3 dice places a marker with exactly those (the
+    MARSOC HALO of the deck prints none: 1 HP, CV 10, 2 dice, sandbox)."""
+    from lcb_lab.games.lcb.model.cards import Decks, load_decks
+    decks = load_decks()
+    ct = decks.card("US", "MARSOC HALO")
+    eff = ct.effects[0].model_copy(update={"args": {**ct.effects[0].args, "hp": 2, "ga_cv": 12, "ga_dice": 3}})
+    decks = Decks(cards=dict(decks.cards, US=dict(decks.cards["US"], **{ct.name: ct.model_copy(update={"effects": (eff,)})})))
+    g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "H-8"},
+                                 "2 Zhuk": {"type": "runi_naval_infantry_platoon", "hex": "D-5"}},
+                          cards={"US": ["MARSOC HALO"]}, forced=[1], decks=decks)
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="MARSOC HALO"),)))
+    g.apply(A.PlayCard("MARSOC HALO", "A", hex="D-5", action=1))
+    m = g.state.card_markers["SOF-1"]
+    assert (m.hp, m.data["ga_cv"], m.data["ga_dice"]) == (2, 12, 3)
+    assert not sof.damage(g._ctx(), m, "RU", lrs_hits=0, ga_hits=1, ga_engaged=True) and m.hp == 1   # 2 HP: one hit stays
+    plain = _sof().state.card_markers["SOF-1"]
+    assert (plain.hp, plain.data["ga_cv"], plain.data["ga_dice"]) == (1, 10, 2)
+
+
 def test_13_45_sof_contests_its_hex_against_resupply():
     g = _sof()
     g.apply(A.EndImpulse())
@@ -507,7 +529,9 @@ def test_13_25_directed_energy_nullifies_the_marker_and_its_card():
     assert g.state.cards["US-1"].where == "removed" and not g.unit("1 Zhuk").revealed
 
 
-def test_13_27_unmanned_boats_marker_fires_lrs_from_its_hex():
+def _boats_played():
+    """Unmanned Boats (Attached to 1 Alpha in the coastal B-1) played for 1 AP, its ISR marker
+    placed; the revealed DDG Sasha four water hexes away; forced 5, 11 (two hits at CV 12)."""
     sea = ch13.SEA + ["B-4", "C-4", "D-4"]
     g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "B-1"},
                                  "Sasha": {"type": "rubf_ddg", "hex": "E-3", "face_up": True}},
@@ -516,6 +540,11 @@ def test_13_27_unmanned_boats_marker_fires_lrs_from_its_hex():
     g.apply(A.BeginImpulse("TF Blue"))
     g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Unmanned Boats"),)))
     g.apply(A.PlayCard("Unmanned Boats", "A", action=1))
+    return g
+
+
+def test_13_27_unmanned_boats_marker_fires_lrs_from_its_hex():
+    g = _boats_played()
     m = g.state.card_markers["ISR-1"]
     assert (m.hex, m.mp, m.data["naval"], m.data["zor"]) == ("B-1", 5, True, True)
     g.apply(A.EndImpulse())
@@ -534,6 +563,33 @@ def test_13_27_unmanned_boats_marker_fires_lrs_from_its_hex():
         g.apply(A.Answer())
     g.apply(A.ResolveCombat())
     assert g.unit("Sasha").hp == 0 and g.unit("Sasha").destroyed           # 5 and 11 at CV 12: 2 hits
+
+
+def test_9_34_13_21_the_first_use_of_unmanned_boats_may_move_and_initiate_combat_at_once():
+    """9.34 ex.: deployed for 1 AP, "Unmanned Boats" can immediately use its 5 MP to Move and
+    Initiate Combat; afterwards once per Action Stage for free. 13.21: the 1-AP initial use is
+    the marker's action of that turn. So the play places the marker and its combat follows in the
+    same impulse at no AP -- once: a second action this turn is refused (13.21). Forced 5 and 11
+    at CV 12: both dice hit the DDG (2 HP)."""
+    g = _boats_played()
+    assert A.MarkerAction("ISR-1", then="combat", targets=("Sasha",)) not in g.legal_actions()   # range 1
+    refused(g, A.MarkerAction("ISR-1", path=("B-2",), then="none"), "13.21")     # the first use: combat only
+    g.apply(A.MarkerAction("ISR-1", path=("B-2", "C-2", "D-2", "E-2"), then="combat", targets=("Sasha",)))
+    assert g.impulse.ap == 2                                                  # the play's 1 AP only
+    assert [(a["target"], a["dice"], a["hex"]) for a in g.state.impulse.card_lrs] == [("Sasha", 2, "E-2")]
+    refused(g, A.MarkerAction("ISR-1", then="combat", targets=("Sasha",)), "13.21")
+    g.apply(A.CommitCombat())
+    while g.pending is not None:
+        g.apply(A.Answer())
+    g.apply(A.ResolveCombat())
+    assert g.unit("Sasha").destroyed
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare(()))
+    g.apply(A.MarkerAction("ISR-1", path=("D-2",)))                          # the next turn: free, once
+    refused(g, A.MarkerAction("ISR-1", path=("C-2",)), "13.21")
 
 
 def test_13_36_mines_attack_enemy_markers_naval_and_proxy_not_aerial():

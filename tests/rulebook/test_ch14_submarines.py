@@ -247,11 +247,38 @@ def test_a_naval_mildec_absorbs_a_torpedo_hit_but_never_protects_a_submarine():
     g.apply(A.TorpedoAttack(1, "Kilo 1", ("submarine",)))     # US SSN and DDG defend the hex
     # defensive ASW by the DDG: DETECT 1, ASW 1 -> the Kilo is sunk before it fires; no MILDEC for it
     assert unit(g, "Kilo 1").destroyed and not g.state.markers["NM1"].destroyed
-    g2 = sea({"Kilo 1": (SSK, "C-3", R), "LHD": {"type": "usn_lhd", "hex": "C-3", "face_up": True}},
-             markers={"NM1": {"hex": "C-3", "type": "naval_mildec", "team": "US"}}, forced=[2], initiative="RU")
-    begin(g2, R, ("move_combat", ["Kilo 1"]))
-    g2.apply(A.TorpedoAttack(1, "Kilo 1", ("LHD",)))
+    g2 = _torpedoed_lhd()
+    g2.apply(A.AnswerMildec(1))
     assert not unit(g2, "LHD").destroyed and g2.state.markers["NM1"].destroyed     # 14.08, 4.22
+
+
+def _torpedoed_lhd(**kw):
+    """The Kilo's torpedo (forced 2 <= its CV) hits the revealed LHD, with a US Naval MILDEC of
+    another Task Force in the hex."""
+    g = sea({"Kilo 1": (SSK, "C-3", R), "LHD": {"type": "usn_lhd", "hex": "C-3", "face_up": True}},
+            markers={"NM1": {"hex": "C-3", "type": "naval_mildec", "task_force": "TF Grey"}}, forced=[2],
+            initiative="RU", task_forces={B: "US", "TF Grey": "US", R: "RU"}, **kw)
+    begin(g, R, ("move_combat", ["Kilo 1"]))
+    g.apply(A.TorpedoAttack(1, "Kilo 1", ("LHD",)))
+    return g
+
+
+def test_4_22_14_08_the_defender_decides_whether_a_naval_mildec_absorbs_a_torpedo():
+    """14.08: a MILDEC may absorb a successful TORPEDO ATTACK per the usual MILDEC rules (4.22),
+    where the defending player chooses between the MILDEC and the unit. So the hit waits on a
+    typed MILDEC choice of the target's team (rule 14.08, at most 1 to absorb), any of its Task
+    Forces' Naval MILDECs in the hex counting as for LRS and GROUND ASSAULT (4.22: "for a
+    co-located unit"); declining sinks the LHD whatever its HP. The default policy absorbs."""
+    g = _torpedoed_lhd()
+    d = g.pending
+    assert (d.kind, d.team, d.rule, d.options.target, d.most) == ("mildec", "US", "14.08", "LHD", 1)
+    assert not unit(g, "LHD").destroyed and not g.state.markers["NM1"].destroyed
+    refused(g, A.AnswerMildec(2), "4.22")
+    refused(g, A.EndImpulse(), "14.08")
+    g.apply(A.AnswerMildec(0))
+    assert unit(g, "LHD").destroyed and not g.state.markers["NM1"].destroyed and g.pending is None
+    auto = _torpedoed_lhd(auto={})                                 # the default policy: absorb_all
+    assert not unit(auto, "LHD").destroyed and auto.state.markers["NM1"].destroyed and auto.pending is None
 
 
 def test_asw_kills_a_sub_even_with_a_friendly_naval_mildec_in_its_hex():
@@ -334,6 +361,33 @@ def test_a_bought_submarine_is_a_unit_of_its_card_deployed_in_water_only():
     assert "C-3" not in json.dumps(g.log_entries("RU")) and "SSN" not in json.dumps(g.view("RU")["counters"])
 
 
+def test_9_31_4_33_an_attached_uuv_bought_before_its_submarine_gets_it_as_host():
+    """9.31: Attached cards are acquired in the first Planning Stage and assigned by the end of
+    the Deployment Stage; 14.01: a JCC submarine bought then may take an Attached UUV. Nothing
+    makes the host exist at the purchase: the UUV bought first, with no possible host yet, is
+    kept; the Virginia-Class Sub bought next hosts it at deployment. An Attached card left
+    without a possible host is discarded at the end of the Deployment Stage (4.33), not refused
+    when bought."""
+    g = sea({"DDG": ("rubf_ddg", "D-5", R)}, stage="planning", cp={"US": 10, "RU": 0})
+    g.apply(A.BuyCard("US", "UUV Attack: UNMANNED"))
+    g.apply(A.BuyCard("US", "Virginia-Class Sub"))
+    assert g.state.cards["US-1"].where == "pool" and unit(g, "SSN US-2").card == "US-2"
+    g.apply(A.EndPlanning("US"))
+    g.apply(A.EndPlanning("RU"))
+    g.apply(A.DeployUnit("SSN US-2", "C-3"))
+    assert "UUV Attack: UNMANNED (US) is an Attached card with no host" in refused(g, A.EndDeployment("US"), "3.22")
+    g.apply(A.PlaceCard("US-1", attach_to="SSN US-2"))
+    g.apply(A.EndDeployment("US"))
+    assert (g.state.cards["US-1"].where, g.state.cards["US-1"].host) == ("attached", "SSN US-2")
+    alone = sea({"DDG": ("rubf_ddg", "D-5", R), "LHD": ("usn_lhd", "A-1", B)}, stage="planning",
+                cp={"US": 10, "RU": 0})
+    alone.apply(A.BuyCard("US", "UUV Attack: UNMANNED"))         # no submarine will come
+    alone.apply(A.EndPlanning("US"))
+    alone.apply(A.EndPlanning("RU"))
+    alone.apply(A.EndDeployment("US"))
+    assert alone.state.cards["US-1"].where == "discarded"
+
+
 def test_a_destroyed_card_submarine_discards_its_card():
     g = sea({"DDG": {"type": "rubf_ddg", "hex": "C-3", "face_up": True}}, stage="planning", cp={"US": 10})
     g.apply(A.BuyCard("US", "Virginia-Class Sub"))
@@ -370,6 +424,26 @@ def test_uuv_attack_defensive_asw_first_then_one_torpedo():
     assert unit(g, "DDG").destroyed                    # DETECT 15 > 10 fails; torpedo 4 <= 10 sinks it
     assert g.dice.forced_left == 0
     assert not unit(g, "SSN").revealed                 # the host is not revealed
+
+
+def test_a_uuv_hit_waits_on_the_defenders_naval_mildec_choice_too_14_08():
+    """A UUV card's successful TORPEDO ATTACK (forced 15: DETECT fails; 4 <= 10 hits) on the DDG
+    with an RU Naval MILDEC in its hex: RU decides (14.08, 4.22), after the card's chain; with the
+    auto policies the default absorbs at once."""
+    def played(**kw):
+        g = sea({"SSN": (SSN, "C-3", B), "DDG": {"type": "rubf_ddg", "hex": "E-3", "face_up": True}},
+                cards={"US": [{"name": "UUV Attack: UNMANNED", "attach_to": "SSN"}]}, forced=[15, 4],
+                markers={"NM9": {"hex": "E-3", "type": "naval_mildec", "team": "RU"}}, **kw)
+        g.apply(A.BeginImpulse(B))
+        g.apply(A.Declare((A.CoreAction("play_jcc", (), "UUV Attack: UNMANNED"),)))
+        g.apply(A.PlayCard("UUV Attack: UNMANNED", "A", ("DDG",), action=1))
+        return g
+    g = played()
+    assert (g.pending.team, g.pending.rule, g.pending.options.target) == ("RU", "14.08", "DDG")
+    g.apply(A.AnswerMildec(1))
+    assert not unit(g, "DDG").destroyed and g.state.markers["NM9"].destroyed and g.pending is None
+    auto = played(auto={})
+    assert not unit(auto, "DDG").destroyed and auto.state.markers["NM9"].destroyed and auto.pending is None
 
 
 def test_uuv_destroyed_by_defensive_asw_does_not_attack():

@@ -157,6 +157,23 @@ def test_9_31_aegis_adds_its_supply_to_its_host_app_b(deck):
     assert "hidden card" in json.dumps(g.log_entries("RU")[-1:]) and "Aegis" not in json.dumps(g.log_entries("RU"))
 
 
+def test_9_31_a_card_raising_its_hosts_hp_takes_effect_at_once_and_the_game_saves_and_loads():
+    """9.31: an Attached card that modifies its host's HP takes effect immediately, on the host's
+    tracker. With a T-14 that adds 1 HP (a test deck's variant; the deck's T-14 adds none), 1 Anna
+    has 3 HP of its type's 2; its game saves and loads with the same state: the load's HP bound is
+    the invariants' (type HP plus the Attached cards' change), not the type's alone."""
+    from lcb_lab.games.lcb.game import Game
+    from lcb_lab.games.lcb.model.cards import Decks, load_decks
+    d = load_decks()
+    ct = d.card("RU", "T-14 Tank: Unmanned")
+    plus = Decks(cards=dict(d.cards, RU=dict(d.cards["RU"], **{ct.name: ct.model_copy(update={"hp_bonus": 1})})))
+    g = situation({"1 Anna": ("runi_naval_infantry_platoon", "D-5"), "1 Alpha": ("usmc_infantry_platoon", "H-8")},
+                  cards={"RU": [{"name": "T-14 Tank: Unmanned", "attach_to": "1 Anna"}]}, decks=plus)
+    assert (g.unit("1 Anna").hp, g.unit("1 Anna").supply["GA"]) == (3, 14)
+    back = Game.from_json(g.to_json(), decks=plus)
+    assert back.state.to_dict() == g.state.to_dict()
+
+
 def test_9_32_example_scatterable_landmines_fired_by_the_hosts_move_and_combat(deck):
     """Attached to a rocket artillery unit; with 1 AP for its normal Move and/or Combat the host
     fires 3 mine markers into 3 contiguous land hexes; the firing unit is revealed."""

@@ -461,9 +461,11 @@ def resolve_combat(game: Game, a: A.ResolveCombat, drawn: int = 0) -> tuple[Chan
 def mildec(game: Game, a: A.AnswerMildec, drawn: int = 0) -> tuple[ChanceStep, ...] | None:
     """The MILDEC answer (4.22) goes on with what it paused: the committed combat's next
     engagement (as :func:`resolve_combat`), or after a mine hit (13.34) the step of the card
-    marker the mines stopped (13.36)."""
+    marker the mines stopped (13.36); after a torpedo hit (14.08) it rolls nothing."""
     choice = game.pending
     ctx = game._ctx()
+    if choice.after_torpedo:
+        return ()
     if choice.after_mine:
         return _after_mines(ctx, ctx.state.card_markers[choice.options.mine])
     return resolve_combat(game, A.ResolveCombat(), drawn) if ctx.state.impulse.combat is not None else None

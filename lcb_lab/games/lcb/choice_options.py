@@ -143,7 +143,7 @@ class GaDefenseOptions(Record):
 class MildecOptions(Record):
     """``damage`` HP coming at ``target`` and the ``mildecs`` MILDECs in its hex that may absorb
     them (4.22); ``key``: the hit's key in the combat plan (``"mine:<hex>:<uid>"`` after a mine
-    hit, 13.34, with ``mine`` the mine marker's id)."""
+    hit, 13.34, with ``mine`` the mine marker's id; ``"torpedo:<uid>"`` after a torpedo hit, 14.08)."""
     key: str
     mine: Optional[str] = field(default=None, metadata=OMIT)
     target: str

@@ -416,7 +416,7 @@ class GaDefenseChoice(Choice):
 
 class MildecChoice(Choice):
     """HP a MILDEC may absorb (4.22; after a mine hit too, 13.34, when ``options.key`` starts
-    with ``mine:``): options :class:`MildecOptions`; answered by :class:`~lcb_lab.games.lcb.actions.AnswerMildec`."""
+    with ``mine:``; a torpedo hit, 14.08, with ``torpedo:``): options :class:`MildecOptions`; answered by :class:`~lcb_lab.games.lcb.actions.AnswerMildec`."""
 
     kind = "mildec"
     name = "MILDEC"
@@ -436,6 +436,11 @@ class MildecChoice(Choice):
     def after_mine(self) -> bool:
         """Is it a mine hit's (13.34), answered by :mod:`lcb_lab.games.lcb.rules.markers.mines`?"""
         return self.options.key.startswith("mine:")
+
+    @property
+    def after_torpedo(self) -> bool:
+        """Is it a torpedo hit's (14.08), answered by :mod:`lcb_lab.games.lcb.rules.submarines.asw`?"""
+        return self.options.key.startswith("torpedo:")
 
     def decline(self) -> A.Answer:
         """The answer that absorbs nothing with MILDECs (4.22): ``AnswerMildec(absorb=0)``."""

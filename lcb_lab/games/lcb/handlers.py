@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.kernel import explain
 from lcb_lab.games.lcb import observer
-from lcb_lab.games.lcb.choices import CHOICE_KINDS, CardResponseChoice, GaDefenseChoice
+from lcb_lab.games.lcb.choices import CHOICE_KINDS, CardResponseChoice, Choice, GaDefenseChoice, MildecChoice
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.rules.combat import sequence as combat_sequence, continuing
 from lcb_lab.games.lcb.rules.movement import conceal, move as move_rules, resupply
@@ -28,13 +28,13 @@ from lcb_lab.games.lcb.rules.cards import scripted
 from lcb_lab.games.lcb.rules.combat import ground_assault as ga_rules
 from lcb_lab.games.lcb.rules.markers import free_actions, proxy
 from lcb_lab.games.lcb.rules.transport import ports
-from lcb_lab.games.lcb.rules.submarines import operations
+from lcb_lab.games.lcb.rules.submarines import asw, operations
 from lcb_lab.games.lcb.rules.cards import registry as _effects  # noqa: F401  every card effect, registered once (9.0)
 from lcb_lab.games.lcb.rules.common import Ctx, GameLike, living_unit, refs
 from lcb_lab.games.lcb.model.state import Declared, Impulse, Unit
 
 if TYPE_CHECKING:
-    from lcb_lab.games.lcb.choices import EmbarkLossesChoice, InterceptChoice, MildecChoice, MineAttackChoice
+    from lcb_lab.games.lcb.choices import EmbarkLossesChoice, InterceptChoice, MineAttackChoice
 
 
 # ------------------------------------------------------------------ helpers
@@ -355,8 +355,17 @@ def answer_mildec(game: GameLike, c: Ctx, choice: MildecChoice, a: A.AnswerMilde
     """HP absorbed by MILDECs (4.22): in combat, or a Naval MILDEC against a mine hit (13.34)."""
     if choice.after_mine:
         return _mines(game, c, choice, a)
-    combat_sequence.answer(c, a)
+    _answer(c, choice, a)
     advance(game, c)
+
+
+def _answer(c: Ctx, choice: Choice, a: A.Answer) -> None:
+    """Give ``a`` to the rules that asked ``choice``: a torpedo hit's MILDEC choice to the
+    submarine rules (14.08), every other one to the combat sequence's."""
+    if isinstance(choice, MildecChoice) and choice.after_torpedo:
+        asw.answer_mildec(c, choice, a)
+    else:
+        combat_sequence.answer(c, a)
 
 
 def answer_cards(game: GameLike, c: Ctx, choice: CardResponseChoice, a: A.AnswerCards) -> None:
@@ -365,6 +374,7 @@ def answer_cards(game: GameLike, c: Ctx, choice: CardResponseChoice, a: A.Answer
     check_names(c, choice.team, [i.interceptor for i in a.card_intercepts])
     responses.answer(c, c.state.next_choice, a)
     advance_cards(game, c)
+    advance_torpedoes(game, c)          # a UUV's hit (14.08)
 
 
 def answer_embark_losses(game: GameLike, c: Ctx, choice: EmbarkLossesChoice, a: A.AnswerEmbarkLosses) -> None:
@@ -424,14 +434,14 @@ def advance(game: GameLike, c: Ctx) -> None:
         if choice is not None:
             if game.auto_policies is None:
                 return
-            combat_sequence.answer(c, choice.answer_with(game.auto_policies.get(choice.kind)))
+            _answer(c, choice, choice.answer_with(game.auto_policies.get(choice.kind)))
             continue
         if plan is None or not plan.rolling:     # a choice outside combat (10.311 after a mine hit)
             return
         if combat_sequence.resolve(c):
             c.state.impulse.phase = "combat_done"
             plan.rolling = False
-            continuing.after_combat(c, plan.ga_hexes())
+            continuing.after_combat(c, plan)
             operations.after_combat(c)          # 14.06: a submarine that fired LRS conceals again
             return
 
@@ -459,6 +469,7 @@ def play_card(game: GameLike, c: Ctx, a: A.PlayCard) -> None:
     from lcb_lab.games.lcb.rules.cards import jcc
     jcc.play(c, a.card, a.option, list(a.targets), a.hex, a.action, a.escort)
     advance_cards(game, c)
+    advance_torpedoes(game, c)          # a UUV's hit (14.08)
 
 
 # ------------------------------------------------------------------ Planning and Deployment Stages
@@ -535,6 +546,23 @@ def advance_mines(game: GameLike, c: Ctx) -> None:
             return
 
 
+def torpedo_attack(game: GameLike, c: Ctx, a: A.TorpedoAttack) -> None:
+    """Handler of TorpedoAttack (:func:`lcb_lab.games.lcb.rules.submarines.operations.torpedo_act`),
+    then the auto policies answer the defender's MILDEC choices its hits raised (4.22, 14.08)."""
+    operations.torpedo_act(game, c, a)
+    advance_torpedoes(game, c)
+
+
+def advance_torpedoes(game: GameLike, c: Ctx) -> None:
+    """Answer the torpedo hits' MILDEC choices (4.22, 14.08) by the auto policies (when set)
+    until none is on top: a submarine's TORPEDO ATTACK or a UUV card's."""
+    while game.auto_policies is not None:
+        top = c.state.next_choice
+        if not (isinstance(top, MildecChoice) and top.after_torpedo):
+            return
+        asw.answer_mildec(c, top, top.answer_with(game.auto_policies.get(top.kind)))
+
+
 def marker_action(game: GameLike, c: Ctx, a: A.MarkerAction) -> None:
     """A card marker's action (:mod:`lcb_lab.games.lcb.rules.markers.free_actions`), then the auto policies answer
     the choices it raised (mines met on the way, 13.36; the defense against its GA, 13.12)."""
@@ -551,7 +579,7 @@ HANDLERS: dict[type, Callable[..., Any]] = {**{k: _chain_closed(v) for k, v in {
     A.PlaceCard: place_card, A.DeploymentOrder: deployment_order, A.EndDeployment: end_deployment,
     # chapters 10-14: embarked cargo, transport, special markers, submarines
     A.PortTransfer: ports.port_transfer_act, A.MarkerAction: marker_action,
-    A.TorpedoAttack: operations.torpedo_act, A.SubmarineZor: operations.zor_act,
+    A.TorpedoAttack: torpedo_attack, A.SubmarineZor: operations.zor_act,
     A.OffensiveAsw: operations.offensive_asw_act, A.InstructorRuling: proxy.ruling_act,
 }.items()}, **{cls: answer for cls in (A.Answer, *A.ANSWER_TYPES.values())}}
 """Action class -> handler, built once: every act but an answer is refused while a card chain

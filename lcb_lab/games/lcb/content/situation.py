@@ -374,6 +374,7 @@ def build(sp: SituationSpec, file: str = CALL, board: Board | None = None,
         influence_turn_start=sp.influence,
         continuing={_hex(board, h, file, f"continuing.{h}"): v for h, v in sp.continuing.items()})
     check_trackers(state, file, prefix="")   # what a save of it would be refused for
+    _check_loads(state, board, cat, file)
     state.cp = {"US": 0, "RU": 0, **sp.cp}
     state.planning_stages = sp.planning_stages
     state.deploy_areas = {uid: DeployArea([_hex(board, h, file, f"units.{uid}.area") for h in e.area], e.embark_area)
@@ -392,6 +393,17 @@ def build(sp: SituationSpec, file: str = CALL, board: Board | None = None,
     if sp.naval_zor:
         sweep_naval_zor(Ctx(game.state, board, cat))   # constant (6.23)
     return game
+
+
+def _check_loads(state: GameState, board: Board, cat: Catalog, file: str) -> None:
+    """The embarked units fit aboard their ships, one by one as a scenario file's do (10.21;
+    :func:`lcb_lab.games.lcb.rules.embarking.embark.loads_problem`). Raises ScenarioError."""
+    from lcb_lab.games.lcb.rules.common import Ctx
+    from lcb_lab.games.lcb.rules.embarking import embark
+    problem = embark.loads_problem(Ctx(state, board, cat), [u.uid for u in state.units.values() if u.embarked_on])
+    if problem:
+        uid, rule, reason = problem
+        raise ScenarioError(file, f"units.{uid}.embarked_on", f"{reason} (rule {rule})")
 
 
 def _cards(state: GameState, sp: SituationSpec, board: Board, cat: Catalog, decks, file: str) -> None:

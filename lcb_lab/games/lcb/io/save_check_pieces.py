@@ -153,7 +153,7 @@ def _check_unit(s: Any, uid: str, u: Any, board: Board, catalog: Catalog, file: 
     t = catalog.units[u.type_id]
     if t.team != u.team:
         _refuse(file, f"{key}.team", f"{u.type_id} is a {t.team} type, not {u.team}")
-    if not 0 <= u.hp <= t.hp:
+    if u.hp < 0:                     # the top is the invariants' (hp_max: an Attached card may raise it, 9.31)
         _refuse(file, f"{key}.hp", f"HP {u.hp} is not in 0..{t.hp} ({u.type_id}'s HP, 4.21)")
     slots = {c.slot for c in t.cvs if c.supply is not None} | ({"RP"} if t.rp else set())
     for slot, n in u.supply.items():

@@ -340,14 +340,10 @@ def _check_embarked(ctx: Ctx, sc: ScenarioFile, file: str) -> None:
     (10.21, :func:`lcb_lab.games.lcb.rules.embarking.embark.fits_problem`); ScenarioError naming the unit that
     does not fit."""
     from lcb_lab.games.lcb.rules.embarking import embark
-    aboard = [e for e in sc.unit if e.embarked_on]
-    for e in aboard:
-        ctx.state.units[e.uid].embarked_on = None
-    for e in aboard:
-        problem = embark.fits_problem(ctx, e.embarked_on, units=[e.uid])
-        if problem:
-            raise ScenarioError(file, f"unit[{e.uid}].embarked_on", f"{problem[1]} (rule {problem[0]})")
-        ctx.state.units[e.uid].embarked_on = e.embarked_on
+    problem = embark.loads_problem(ctx, [e.uid for e in sc.unit if e.embarked_on])
+    if problem:
+        uid, rule, reason = problem
+        raise ScenarioError(file, f"unit[{uid}].embarked_on", f"{reason} (rule {rule})")
 
 
 def _name(n: str) -> str:

@@ -92,7 +92,7 @@ EFFECT_ARGS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "network_repair": (frozenset({"n"}), frozenset()),
     "ap_loss": (frozenset({"n"}), frozenset()),
     "place_marker": (frozenset({"marker"}), frozenset({"count", "reveal", "enemy_occupied",
-                                                       "contiguous", "mp", "zor"})),
+                                                       "contiguous", "mp", "zor", "hp", "ga_cv", "ga_dice"})),
     "transport": (frozenset({"capacity_gpsv"}), frozenset({"mp", "range", "rp"})),
     "attached_cv": (frozenset(), frozenset({"bmd"})),
     "add_supply": (frozenset({"slot", "n"}), frozenset()),
@@ -123,6 +123,7 @@ EFFECT_ARGS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 }
 """``fn`` -> (required args, optional args).  Beyond the contract's table: ``place_marker``
 ``mp`` (the marker's MP, from the card's ``mp``) and ``zor`` (13.24: the marker has a ZOR);
+``hp``, ``ga_cv``, ``ga_dice``: the marker's own values the card gives it (13.4: a SOF marker's);
 ``nullify`` ``preempt`` (9.47: rolls before the other answers); ``resupply`` ``domain``
 (8.08: e.g. ground units only)."""
 MARKERS = ("sof", "isr", "mine", "mildec", "naval_mildec", "uas", "fortification")

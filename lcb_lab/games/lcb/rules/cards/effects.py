@@ -289,7 +289,7 @@ def place_marker(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     if not _rolled(ctx, link, ct, eff):
         return False
     a = eff.args
-    placement.place(ctx, link.team, link.card, ct.name, a.get("marker", "isr"), hexes, bool(a.get("reveal")))
+    placement.place(ctx, link.team, link.card, ct.name, a.get("marker", "isr"), hexes, bool(a.get("reveal")), a)
     return True
 
 

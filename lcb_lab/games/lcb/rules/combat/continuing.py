@@ -20,7 +20,8 @@ Continuing Combat (7.22) and of a contested landing (12.07) do not qualify.
 Contested landing: units put ashore this turn (scripted ``disembark``
 effect, which marks them ``no_move`` and ``expended``) into a hex held by
 the enemy may GROUND ASSAULT there for 0 AP during the impulse, and do
-nothing else (12.07).
+nothing else (12.07); when enemy units remain after that combat the hex gets its marker at
+once, Resolved for this turn (12.07, 7.22; :func:`after_combat`).
 """
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ from collections import defaultdict
 
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
+from lcb_lab.games.lcb.model.state import CombatPlan
 from lcb_lab.games.lcb.rules.common import Ctx, contested, living_unit, names, supply_left
 
 CONTINUING, RESOLVED = "continuing", "resolved"
@@ -90,10 +92,21 @@ def check_end(ctx: Ctx) -> None:
                                 "GROUND ASSAULT dice from the engaged units (0 AP)")
 
 
-def after_combat(ctx: Ctx, ga_hexes: list[str]) -> None:
-    """Flip or remove the markers of the hexes just fought over (7.22)."""
-    for h in ga_hexes:
-        if h in ctx.state.continuing:
+def after_combat(ctx: Ctx, plan: CombatPlan) -> None:
+    """Flip or remove the markers of the hexes ``plan`` just fought over (7.22).  A contested
+    landing's hex (a GROUND ASSAULT by units that landed this turn, 12.07) gets its marker now
+    when enemy units remain, on its Resolved side: that combat was the hex's one resolution this
+    turn (7.22); it turns to Continuing Combat at the end of the Action Stage (7.21, 7.23)."""
+    s = ctx.state
+    landed = {s.units[a["attacker"]].hex for a in plan.ga if a["attacker"] in s.units
+              and s.units[a["attacker"]].no_move and s.units[a["attacker"]].expended}
+    for h in plan.ga_hexes():
+        if h not in s.continuing and h in landed and contested(ctx, h):
+            ctx.state.continuing[h] = RESOLVED
+            ctx.log(explain.step("continuing", f"Continuing Combat marker in {h}", "enemy units remain after the "
+                                 "contested landing's combat: the marker is placed at once, on its Resolved side "
+                                 "for this turn", ["12.07", "7.22"]))
+        elif h in ctx.state.continuing:
             if contested(ctx, h):
                 ctx.state.continuing[h] = RESOLVED
                 text = "the hex is still contested: marker flipped to Resolved for this turn"

@@ -14,6 +14,8 @@ transport and the lab):
   card requires ("Requires a [type of ship]"), "10.22" a second type of Amphibious card, "10.33" a
   unit and its Attached cards
   across two ships;  ``fits_problem`` gives the same ``(rule, reason)`` or None;
+* ``loads_problem(ctx, uids)``: the first unit of a loaded start (scenario file, situation) that
+  does not fit aboard its ship;
 * ``capacity_text(ctx, ship)``: the load as a small text bar for the lab and notebooks;
 * ``on_ship_damaged(ctx, ship_uid, hp, attacker_team) -> None``: 10.311, pushes the
   ``embark_losses`` choice (:mod:`lcb_lab.games.lcb.rules.embarking.losses`; a destroyed ship loses
@@ -197,6 +199,27 @@ def check_fits(ctx: Ctx, ship: Unit | str | None, units: Iterable[str] = (), car
     problem = fits_problem(ctx, ship, units, cards)
     if problem:
         raise IllegalAction(*problem)
+
+
+def loads_problem(ctx: Ctx, uids: Iterable[str]) -> tuple[str, str, str] | None:
+    """``(uid, rule, reason)`` for the first of ``uids`` (units whose ``embarked_on`` is set, in
+    order) that does not fit aboard its ship when they are embarked one by one (10.21, 10.35,
+    :func:`fits_problem`), else None.  The one check of a loaded start: a scenario file's and a
+    staged situation's.  The units' ``embarked_on`` are as they were on return."""
+    s = ctx.state
+    ships = {uid: s.units[uid].embarked_on for uid in uids}
+    for uid in ships:
+        s.units[uid].embarked_on = None
+    try:
+        for uid, ship in ships.items():
+            problem = fits_problem(ctx, ship, units=[uid])
+            if problem:
+                return uid, problem[0], problem[1]
+            s.units[uid].embarked_on = ship
+    finally:
+        for uid, ship in ships.items():
+            s.units[uid].embarked_on = ship
+    return None
 
 
 def capacity_text(ctx: Ctx, ship: Unit | str, width: int = 10) -> str:

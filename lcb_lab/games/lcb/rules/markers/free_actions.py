@@ -9,8 +9,10 @@ through :data:`STEPS`).
 * only the impulse's team, and for a marker with a host only the host's Task Force (9.31);
   SOF markers never move or attack (13.41), mines and fortifications do not act (13.3, 13.5);
 * ONE action per turn (13.21, 13.12): the card's 1-AP play put the marker on the map (its
-  initial use); from then on the marker's action is free, once a turn (``marker.acted``,
-  cleared at the end of the turn) -- a second one in the turn is refused naming 13.21.
+  initial use, the turn's action; for a marker that fires, its combat may follow in the same
+  impulse as that action, :func:`first_use_open`, 9.34 ex.); from then on the marker's action
+  is free, once a turn (``marker.acted``, cleared at the end of the turn) -- a second one in
+  the turn is refused naming 13.21.
   ``action`` must be None (the action is free);
 * ``path``: hexes after its own, at most ``marker.mp`` (1 MP a hex for an aerial marker;
   naval markers (``data["naval"]``) through water at the board's naval MP; a Proxy Force over
@@ -97,7 +99,7 @@ def check(ctx: Ctx, a: MarkerAction) -> CardMarker:
     if a.action is not None:
         raise IllegalAction("13.21", f"{m.mid}'s action is free once its card is in play (13.21, 13.12): "
                             "leave action=None")
-    if m.acted:
+    if m.acted and not (a.then == "combat" and first_use_open(ctx, m)):
         raise IllegalAction("13.21" if m.kind != "proxy" else "13.12",
                             f"{m.mid} has already used its one free action this turn")
     if a.then not in STEPS:
@@ -105,6 +107,14 @@ def check(ctx: Ctx, a: MarkerAction) -> CardMarker:
     if a.path and m.moved:
         raise IllegalAction("13.21", f"{m.mid} has already moved this impulse (markers move once per impulse)")
     return m
+
+
+def first_use_open(ctx: Ctx, m: CardMarker) -> bool:
+    """Whether ``m``'s card was used for the first time (1 AP) in this impulse and its marker may
+    still Initiate Combat as that use's action (9.34 ex., 13.21;
+    :func:`lcb_lab.games.lcb.rules.markers.isr.place_and_move`)."""
+    from lcb_lab.games.lcb.rules.markers.placement import impulse_key
+    return ctx.state.impulse is not None and m.data.get("first_use") == impulse_key(ctx)
 
 
 def route(ctx: Ctx, m: CardMarker, path: Iterable[str | None]) -> tuple[list[str], int]:
@@ -146,6 +156,7 @@ def marker_action_act(game: GameLike, c: Ctx, a: MarkerAction) -> None:
         return step(c, tm, a)
     m = check(c, a)
     path, spent = route(c, m, a.path)
+    m.data.pop("first_use", None)
     start = m.hex
     if path:
         c.log(explain.step("marker", f"{m.mid} moves", f"{start} -> {' -> '.join(path)} for {spent} MP "
@@ -308,7 +319,8 @@ def offers(game: GameLike) -> list:
     ctx = game._ctx()
     out = []
     for m in sorted(s.card_markers.values(), key=lambda x: x.mid):
-        if m.team != imp.team or m.acted or m.kind not in ("isr", "proxy") or is_transport(m):
+        if m.team != imp.team or (m.acted and not first_use_open(ctx, m)) or m.kind not in ("isr", "proxy") \
+                or is_transport(m):
             continue
         cands = [MarkerAction(m.mid, then="effect"), MarkerAction(m.mid, then="conceal")]
         if not m.moved and m.mp:

@@ -140,8 +140,12 @@ def check_play(ctx: Ctx, card: Card, ct: CardType, eff: Effect, targets: list[st
 def place_and_move(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> None:
     """The card's initial use, before the other team's window (13.21, 13.25): its ISR marker is
     placed concealed in its host's hex and, with a target hex, moves there -- revealed on the
-    way where 13.23 says.  This is the marker's action for the turn."""
-    from lcb_lab.games.lcb.rules.markers.placement import as_hex, contact, new_marker
+    way where 13.23 says.  This is the marker's action for the turn; for a card whose marker
+    fires (an LRS ``trigger`` effect) that action may be Move and Initiate Combat: its combat
+    (:func:`lcb_lab.games.lcb.rules.markers.free_actions.first_use_open`) follows in this
+    impulse at no further AP (9.34 ex.: "can immediately use its 5 MP to Move and Initiate
+    Combat"), within the MP the placement left (moves once per impulse)."""
+    from lcb_lab.games.lcb.rules.markers.placement import as_hex, contact, impulse_key, new_marker
     card = ctx.card(link.card)
     dest = as_hex(ctx, link.hex or (link.targets[0] if link.targets else None))
     h0, path = _first_use(ctx, card, ct, eff, dest)
@@ -152,6 +156,8 @@ def place_and_move(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> None:
     m.hp = max(1, int(ct.hits or 1))
     m.data = {k: a[k] for k in ("zor", "naval", "reveal") if k in a}
     m.acted = True                               # the initial use is its action this turn (13.21)
+    if any(e.when == "trigger" and e.fn == "lrs_attack" for e in ct.effects):
+        m.data["first_use"] = impulse_key(ctx)  # ... which may be Move and Initiate Combat (9.34 ex.)
     link.data["marker"] = m.mid
     ctx.log(explain.step("marker", f"{ct.name}: {m.mid} placed", f"concealed in its host's hex {h0}; "
                          f"MP {m.mp}, one free action a turn from the next turn on", ["13.21", "13.22"]),

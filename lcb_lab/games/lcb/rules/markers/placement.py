@@ -15,7 +15,7 @@ not units and have no HP; an LRS may attack one (12.24, :mod:`lcb_lab.games.lcb.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Mapping
 
 from lcb_lab.kernel import explain
 from lcb_lab.games.lcb import hexes as lcb_hexes
@@ -74,9 +74,11 @@ def check_hexes(ctx: Ctx, team: str, kind: str, hexes: list[str], count: int, en
             raise IllegalAction("9.32", f"the hexes {', '.join(hexes)} are not contiguous")
 
 
-def place(ctx: Ctx, team: str, card: str, card_name: str, kind: str, hexes: list[str], reveal_units: bool) -> list:
+def place(ctx: Ctx, team: str, card: str, card_name: str, kind: str, hexes: list[str], reveal_units: bool,
+          values: Mapping[str, Any] | None = None) -> list:
     """Put one marker of ``kind`` in each hex (checked by :func:`check_hexes`); with
-    ``reveal_units`` the enemy units in the hex are revealed (13.4, 6.13)."""
+    ``reveal_units`` the enemy units in the hex are revealed (13.4, 6.13).  ``values``: the
+    marker's own values its card gives (``hp``, ``ga_cv``, ``ga_dice``: a SOF marker's, 13.4)."""
     from lcb_lab.games.lcb.rules.movement.conceal import reveal
     out = []
     imp = ctx.state.impulse
@@ -93,7 +95,7 @@ def place(ctx: Ctx, team: str, card: str, card_name: str, kind: str, hexes: list
         else:
             m = new_marker(ctx, kind, team, card, h)
             if kind == "sof":                  # 13.41: it may GROUND ASSAULT in the impulse it lands in a contested hex
-                sof_placed(ctx, m)
+                sof_placed(ctx, m, values or {})
             ctx.log(explain.step("effect", f"{card_name}: {m.mid} placed in {h}",
                                  f"a {kind.upper() if kind in ('sof', 'isr', 'uas') else kind} marker of the card",
                                  ["13.4"] if kind == "sof" else ["13.0"]))
@@ -240,12 +242,22 @@ SOF_GA_DICE = 2
 """Its GA dice (sandbox)."""
 
 
-def sof_placed(ctx: Ctx, m: CardMarker) -> None:
-    """A SOF marker is placed (13.4): its GA values; placed in a contested hex (enemy units
-    there) it may assault in this impulse (13.41, :func:`lcb_lab.games.lcb.rules.markers.sof.may_assault`)."""
-    m.data.update(ga_cv=SOF_GA_CV, ga_dice=SOF_GA_DICE)
+def impulse_key(ctx: Ctx) -> str:
+    """``"<turn>:<impulse>"``, the impulse in progress (3.3): what a marker's one-impulse right is
+    tied to (13.41's SOF assault, the first use's combat of 9.34)."""
+    return f"{ctx.state.turn}:{len(ctx.state.tf_order) + 1}"
+
+
+def sof_placed(ctx: Ctx, m: CardMarker, values: Mapping[str, Any]) -> None:
+    """A SOF marker is placed (13.4): its HP and GA values are those its card gives
+    (``values``: ``hp``, ``ga_cv``, ``ga_dice``; "their specific effects are outlined on the
+    cards"), else 1 HP and :data:`SOF_GA_CV` / :data:`SOF_GA_DICE` (sandbox); placed in a
+    contested hex (enemy units there) it may assault in this impulse (13.41,
+    :func:`lcb_lab.games.lcb.rules.markers.sof.may_assault`)."""
+    m.hp = int(values.get("hp", 1))
+    m.data.update(ga_cv=int(values.get("ga_cv", SOF_GA_CV)), ga_dice=int(values.get("ga_dice", SOF_GA_DICE)))
     if ctx.state.impulse is not None and ctx.state.units_in(m.hex, other(m.team)):
-        m.data["may_assault"] = f"{ctx.state.turn}:{len(ctx.state.tf_order) + 1}"     # turn:impulse
+        m.data["may_assault"] = impulse_key(ctx)
 
 
 def reveal_in(ctx: Ctx, h: str | None, team: str, why: str) -> list[CardMarker]:

@@ -24,7 +24,7 @@ from lcb_lab.games.lcb import plain
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import CardMarker, other
-from lcb_lab.games.lcb.rules.markers.placement import SOF_GA_CV, SOF_GA_DICE, remove
+from lcb_lab.games.lcb.rules.markers.placement import SOF_GA_CV, SOF_GA_DICE, impulse_key, remove
 from lcb_lab.games.lcb.rules.common import Ctx
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ GA_CV, GA_DICE = SOF_GA_CV, SOF_GA_DICE
 def may_assault(ctx: Ctx, m: CardMarker) -> bool:
     """Whether SOF marker ``m`` may still make its GROUND ASSAULT of 13.41 (placed this impulse
     in a contested hex, not yet used)."""
-    return (m.data.get("may_assault") == f"{ctx.state.turn}:{len(ctx.state.tf_order) + 1}"
+    return (m.data.get("may_assault") == impulse_key(ctx)
             and ctx.state.impulse is not None
             and not m.acted and bool(ctx.state.units_in(m.hex, other(m.team))))
 

@@ -154,6 +154,9 @@ def place_card(ctx: Ctx, ref: str, attach_to: str | None, embark_on: str | None,
     _open(ctx, card.team, "placing cards")
     if sum(x is not None for x in (attach_to, embark_on, hex_)) != 1:
         raise IllegalAction("3.22", "place a card on one host, one ship or one hex")
+    if card.where == "attached" and embark_on is not None:     # it goes aboard only with its host
+        raise IllegalAction("10.39", f"{card.name} ({card.team}) is Attached to {card.host}: an Attached card is "
+                            f"never Embarked on its own; it is aboard when its host is (10.33)")
     if card.where != "pool":
         raise IllegalAction("3.22", f"{card.name} ({card.team}) is already {card.where}"
                             + (f" on {card.host}" if card.host else ""))

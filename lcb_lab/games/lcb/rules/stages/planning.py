@@ -20,7 +20,10 @@ Where a bought card goes:
   ship's Embarkation Value caps the GPSV and ASV aboard (10.21, 10.35).
 
 An Attached or Embarked card bought without its host goes to the pool and must get its host
-in the Deployment Stage (3.14, 3.22). Cards with ``automatic_on`` are given to every unit of
+in the Deployment Stage (3.14, 3.22). An Attached card is bought even when no unit could host it
+yet (9.31: acquired in the first Planning Stage; its host may be a JCC submarine bought later,
+14.01): one still without a possible host at the end of the Deployment Stage is discarded (4.33,
+:mod:`lcb_lab.games.lcb.rules.stages.deployment`). Cards with ``automatic_on`` are given to every unit of
 those types (9.31 EXCEPTION) at the start of the first Planning Stage.
 
 Influence Meter benefits (15.1: cumulative, from the start of the turn): at 3 or more toward
@@ -282,7 +285,6 @@ def buy(ctx: Ctx, team: str, name: str, attach_to: str | None, embark_on: str | 
         attach(ctx, card, attach_to)
     elif embark_on:
         embark(ctx, card, embark_on)
-    _check_hosts_left(ctx, team)
     problem = (None if crowded else placeable.units_problem(ctx, team)) or placeable.embark_problem(ctx, team, [c for c in s.cards.values() if c.team == team and c.in_play
                                                    and c.where == "pool" and must_embark(ctx.ctype(c))])
     if problem:
@@ -300,49 +302,6 @@ def _check_not_network(ct: CardType) -> None:
     if is_network(ct):
         raise IllegalAction("7.6", f"the {ct.name} is not bought: each team deploys its one {ct.name} card "
                             "by the map at the end of the Deployment Stage, for 0 CP")
-
-
-def _check_hosts_left(ctx: Ctx, team: str) -> None:
-    """Every Attached card bought without a host can still get one by the end of the Deployment
-    Stage (3.22, 9.31); otherwise the purchase is refused (the state is put back)."""
-    for c in ctx.state.cards.values():
-        if c.team == team and c.where == "pool" and c.in_play:
-            ct = ctx.ctype(c)
-            if ct.attached and _free_hosts(ctx, team, ct) < _unhosted(ctx, team, ct):
-                raise IllegalAction("9.31", f"no unit of {team} would be left to host {ct.name} ({c.team}): an "
-                                    "Attached card needs a host by the end of the Deployment Stage (3.22)")
-
-
-def any_host(ctx: Ctx, team: str, ct: CardType) -> bool:
-    """Whether some unit of ``team`` can still host the Attached card ``ct`` (9.31: its
-    requirements, one non-free attachment per unit)."""
-    return _free_hosts(ctx, team, ct) > 0
-
-
-def _free_hosts(ctx: Ctx, team: str, ct: CardType) -> int:
-    """Units of ``team`` that could still host ``ct`` (9.31: its requirements, one non-free
-    attachment per unit)."""
-    n = 0
-    for u in ctx.state.living(team):
-        if host_problem(ctx, u, ct) is not None:
-            continue
-        if not ct.free_attachment and any(not ctx.ctype(c).free_attachment for c in attached_to(ctx.state, u.uid)):
-            continue
-        n += 1
-    return n
-
-
-def _unhosted(ctx: Ctx, team: str, ct: CardType) -> int:
-    """Attached cards of ``team`` bought without a host that would compete for ``ct``'s hosts:
-    the same card for a free attachment, every non-free Attached card otherwise."""
-    out = 0
-    for c in ctx.state.cards.values():
-        if c.team != team or c.where != "pool" or not c.in_play:
-            continue
-        other = ctx.ctype(c)
-        if other.attached and (c.name == ct.name if ct.free_attachment else not other.free_attachment):
-            out += 1
-    return out
 
 
 def _free_card(ctx: Ctx, team: str, name: str, attach_to: str | None, embark_on: str | None) -> Card:
@@ -389,7 +348,8 @@ def removed_from_game(state: GameState, team: str, name: str) -> Card | None:
 
 def end_planning(ctx: Ctx, team: str) -> None:
     """``team`` ends its Planning Stage: its unspent CP are lost (3.13). When both have, the
-    Deployment Stage (first turn) or the Action Stage follows."""
+    Deployment Stage follows on the first turn when a unit is still to deploy or a pool card to
+    place (3.02, 3.22), else the Action Stage."""
     s = ctx.state
     if s.stage != "planning":
         raise IllegalAction("3.1", "the game is not in a Planning Stage")
@@ -402,10 +362,17 @@ def end_planning(ctx: Ctx, team: str) -> None:
             team=team, about={"cp": team}, public_title=f"{team} ends its Planning Stage")
     if len(s.ready) == 2:
         s.ready = []
-        if s.planning_stages == 1 and any(_undeployed(s)):
+        if s.planning_stages == 1 and (any(_undeployed(s)) or _cards_to_place(ctx)):
             begin_deployment(ctx)
         else:
             begin_action(ctx)
+
+
+def _cards_to_place(ctx: Ctx) -> bool:
+    """Whether a pool card must get its host in the Deployment Stage: an Attached card (3.22,
+    4.33: attached there, or discarded at its end) or one that must be Embarked (10.33)."""
+    return any(c.in_play and c.where == "pool" and (ctx.ctype(c).attached or must_embark(ctx.ctype(c)))
+               for c in ctx.state.cards.values())
 
 
 def _undeployed(s: GameState) -> Iterable[Unit]:

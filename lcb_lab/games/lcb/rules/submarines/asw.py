@@ -27,7 +27,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb import plain
+from lcb_lab.games.lcb.choices import MildecChoice
+from lcb_lab.games.lcb.choice_options import MildecOptions
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import Unit, other
@@ -43,6 +46,10 @@ if TYPE_CHECKING:
 
 UUV_DETECT = 10
 """A UUV card with no stated DETECT value is DETECTed on 10 or less (14.12)."""
+
+
+TORPEDO_KEY = "torpedo:"
+"""The key prefix of a torpedo hit's MILDEC choice (4.22, 14.08): ``"torpedo:<target uid>"``."""
 
 
 CONVOY_CARDS = {"Littoral Movement", "Expeditionary Logistics"}
@@ -61,8 +68,10 @@ def sink(ctx: Ctx, sub: Unit, by_team: str, why: str) -> None:
 
 
 def torpedo_hit(ctx: Ctx, sub: Unit, target: str) -> None:
-    """One successful TORPEDO ATTACK on ``target`` (14.08): a naval MILDEC absorbs it, a convoy
-    loses 1 HP, a ship sinks whatever its HP; a submarine sinks (1 HP)."""
+    """One successful TORPEDO ATTACK on ``target`` (14.08): a convoy loses 1 HP, a ship sinks
+    whatever its HP -- unless its team spends a Naval MILDEC in its hex: with one there, a
+    ``mildec`` choice (key ``"torpedo:<uid>"``, :func:`answer_mildec`) is pushed for the defending
+    team instead; a submarine sinks (1 HP)."""
     s = ctx.state
     m = s.card_markers.get(target)
     if m is not None:                                    # 14.08 EXCEPTION: the convoy loses one ship
@@ -83,17 +92,44 @@ def torpedo_hit(ctx: Ctx, sub: Unit, target: str) -> None:
     if sub_rules.is_sub(ctx, u):
         sink(ctx, u, sub.team, "TORPEDO ATTACK")
         return
-    shield = next((mk for mk in s.markers_in(u.hex, u.team) if mk.type_id == "naval_mildec"
-                   and mk.task_force == u.task_force), None)
-    if shield is not None:
-        shield.destroyed = True
-        ctx.log(explain.step("torpedo", f"{shield.mid} absorbs the torpedo",
-                             f"the Naval MILDEC takes the hit for {u.uid} and is removed (4.22, 14.08)",
-                             ["4.22", "14.08"]), markers=refs([shield]))
+    shields = naval_mildecs(ctx, u)
+    if shields:                          # the defending team decides (4.22, 14.08): a choice on the stack
+        s.push_choice(MildecChoice(u.team, "14.08", f"{u.uid} is hit by a torpedo: spend a Naval MILDEC in "
+                                   f"{u.hex} to absorb it?", MildecOptions(key=f"{TORPEDO_KEY}{u.uid}", target=u.uid,
+                                                                            damage=1, mildecs=len(shields))))
         return
+    _torpedoed(ctx, u)
+
+
+def naval_mildecs(ctx: Ctx, u: Unit) -> list:
+    """The Naval MILDECs of ``u``'s team in its hex, any Task Force's, that may absorb a torpedo
+    hit on ``u`` (4.22, 14.08; never for a submarine, 4.22, 14.16)."""
+    return [mk for mk in ctx.state.markers_in(u.hex, u.team) if mk.type_id == "naval_mildec"]
+
+
+def answer_mildec(ctx: Ctx, choice: MildecChoice, answer: A.AnswerMildec) -> None:
+    """The defending team's answer to a torpedo hit's MILDEC choice (4.22, 14.08): ``absorb`` 1
+    destroys one of its Naval MILDECs in the hex instead of the ship, 0 lets the ship sink.
+    Raises IllegalAction (4.22) leaving the choice pending."""
+    n = int(answer.absorb)
+    if not 0 <= n <= choice.most:
+        raise IllegalAction("4.22", f"can absorb 0..{choice.most} torpedo hit with Naval MILDECs here")
+    ctx.state.choices.pop()
+    u = ctx.state.units[choice.options.target]
+    shields = naval_mildecs(ctx, u) if not u.destroyed else []
+    if n and shields:
+        shields[0].destroyed = True
+        ctx.log(explain.step("torpedo", f"{shields[0].mid} absorbs the torpedo", f"{u.team} spends the Naval "
+                             f"MILDEC for {u.uid}: it takes the hit and is removed (4.22, 14.08)",
+                             ["4.22", "14.08"]), markers=refs([shields[0]]))
+    elif not u.destroyed:
+        _torpedoed(ctx, u)
+
+
+def _torpedoed(ctx: Ctx, u: Unit) -> None:
     ctx.log(explain.step("torpedo", f"{u.uid} torpedoed", f"a successful TORPEDO ATTACK sinks a naval unit "
                          f"regardless of its HP ({u.hp} HP left)", ["14.08"]), units=[u.uid])
-    destroy(ctx, u, sub.team)
+    destroy(ctx, u, other(u.team))
 
 
 def asw_capable(ctx: Ctx, u: Unit) -> bool:

@@ -20,16 +20,17 @@ ZOR, submarine versus submarine.  ASW (14.1) is :mod:`lcb_lab.games.lcb.rules.su
   1-2 torpedoes at revealed enemy naval units in its own hex (range 0, 14.07), or a
   submarine engagement (target ``"submarine"`` or a DETECTED enemy submarine, 14.011).
   Defensive ASW of the hex first (14.12).  A hit (d20 <= torpedo CV) sinks a ship whatever
-  its HP (14.08); a naval MILDEC of the target's Task Force in the hex absorbs it instead
-  (4.22, 14.08) -- the defender's dominant answer, so no choice is asked (sandbox
-  simplification); a convoy card marker takes 1 HP per hit (14.08 EXCEPTION).
+  its HP (14.08), unless the target's team spends one of its Naval MILDECs in the hex (4.22,
+  14.08): its ``mildec`` choice (:func:`lcb_lab.games.lcb.rules.submarines.asw.answer_mildec`);
+  a convoy card marker takes 1 HP per hit (14.08 EXCEPTION).
 * :func:`zor_act` (14.09): free, once per declared action: reveals enemy naval units in the
   submarine's hex and the adjacent hexes (the examples' reading of its own hex, facts §6
   item 21) and rolls ONE DETECT die, compared with every enemy submarine there (rolled with
   none there too).  The engagement rolls one DETECT die each side (:func:`duel_setup`): the
   number and purposes of the dice never tell where a hidden boat is (14.02).
 
-Every die goes through ``ctx.dice``; everything resolves inside the act (no chance node).
+Every die goes through ``ctx.dice``; everything resolves inside the act (no chance node) but
+the defender's MILDEC choices.
 Log entries of a hidden submarine are ``kind="submarine"`` (:func:`lcb_lab.games.lcb.rules.submarines.sot.log_sot`):
 facts ``team``, ``about`` its team's SOT (14.03) and ``public_title`` / ``public_text``; the
 observer gives the owner the full entry, the other team the public form (none: nothing).

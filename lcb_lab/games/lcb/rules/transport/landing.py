@@ -137,7 +137,7 @@ def check(ctx: Ctx, card: Card, ct: CardType, eff: Effect, targets: list[str], h
         raise IllegalAction("10.0", f"{bad} is not Embarked on {host.uid} (nor ashore in {dest})")
     gpsv = sum(space(ctx, u) for u in units)
     if gpsv > cap:
-        raise IllegalAction("10.1", f"{names(units)} need {gpsv} GPSV; {ct.name} carries {cap}")
+        raise IllegalAction("12.03", f"{names(units)} need {gpsv} GPSV; {ct.name} carries {cap}")
     plan["units"] = units
     return plan
 

@@ -132,7 +132,7 @@ def step_unload(ctx: Ctx, m: CardMarker, a: MarkerAction | SimpleNamespace) -> N
 
 def step_load(ctx: Ctx, m: CardMarker, a: MarkerAction | SimpleNamespace) -> None:
     """``then="load"``: friendly ground units in the marker's coastal hex come aboard (12.53;
-    not units that acted, 12.08), within the card's capacity (10.1)."""
+    not units that acted, 12.08), within the card's capacity (12.03)."""
     if _moved(ctx, m, a):
         return
     if not coastal(ctx, m.hex):
@@ -144,7 +144,7 @@ def step_load(ctx: Ctx, m: CardMarker, a: MarkerAction | SimpleNamespace) -> Non
     held = sum(space(ctx, ctx.state.units[x]) for x in m.cargo)
     need = held + sum(space(ctx, u) for u in units)
     if need > cap:
-        raise IllegalAction("10.1", f"{m.mid} would carry {need} GPSV; its card carries {cap}")
+        raise IllegalAction("12.03", f"{m.mid} would carry {need} GPSV; its card carries {cap}")
     for u in units:
         board(ctx, m, u)
     ctx.log(explain.step("transport", f"{m.mid} picks up {names(units)}", f"in {m.hex} (12.53)", ["12.53", "12.51"]),

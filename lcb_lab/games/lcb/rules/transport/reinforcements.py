@@ -91,15 +91,19 @@ def check_reinforce(ctx: Ctx, card: Card, ct: CardType, eff: Effect, targets: li
 
 def arrive(ctx: Ctx, team: str, rs: list[dict], dest: str, tag: str, rules: list[str]) -> list[Unit]:
     """New units from the pool onto the map in ``dest`` (full HP and supply, face down,
-    expended: 12.07, 12.42); they leave the pool."""
+    expended: 12.07, 12.42); they leave the pool.  They join the Task Force of the player who
+    played the card, the impulse's (4.31), whatever Task Force the pool lists them under (that
+    one only outside an impulse)."""
     from lcb_lab.games.lcb.rules.transport.disembark import disembark
+    imp = ctx.state.impulse
     units = []
     for r in rs:
         t = ctx.catalog.unit(r["type"])
         supply = {c.slot: c.supply for c in t.cvs if c.supply is not None}
         if t.rp:
             supply["RP"] = t.rp
-        u = Unit(r["uid"], r["type"], team, r["task_force"], None, t.hp, supply)
+        tf = imp.task_force if imp is not None and imp.team == team else r["task_force"]
+        u = Unit(r["uid"], r["type"], team, tf, None, t.hp, supply)
         ctx.state.units[u.uid] = u
         units.append(u)
     _leave_pool(ctx, team, rs)
