@@ -277,7 +277,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "9.0": ("jcc", "card", "effect", "target"), "9.013": ("supersede",), "9.02": ("team",), "9.05": ("lrs",), "9.011": ("intercept",),
     "9.21": ("persistent", "expended"), "9.24": ("condition",), "9.3": ("attached",),
     "9.31": ("attached", "host"), "9.32": ("attached", "core action", "contiguous"),
-    "9.41": ("nullify", "ap", "play", "respond", "opponent", "jcc"), "9.43": ("nullify", "expended"), "9.44": ("target",),
+    "9.41": ("nullify", "ap", "play", "respond", "opponent", "jcc"), "9.43": ("nullify", "expended"), "9.44": ("target", "eligible"), "9.09": ("categor",),
     "9.45": ("respond", "nullify", "expended"), "9.46": ("chain",), "9.5": ("deployment stage", "order", "played"),
     "10.0": ("embark",), "10.1": ("space value", "gpsv", "requires"), "10.31": ("ship",),
     "10.36": ("player", "commanding"), "10.38": ("core action",), "10.39": ("attached",),
@@ -335,14 +335,18 @@ REVIEWED: dict[tuple[str, str], str] = {
     ("3.3", "{} cannot go now: {}"): "3.3: impulses alternate by team; the computed part says whose turn it is",
     ("9.0", "{} is played twice in one impulse"): "9.0: a card is one card; it is played once",
     ("12.21", "{}'s action is free once its card is deployed (action=None)"): "12.21: after its initial use (1 AP)",
-    ("12.21", "{} carries nothing"): "12.21: the Amphibious JCC transports Embarked units",
     ("10.36", "{} belongs to {}'s card: only that Task Force uses it"): "10.36: other players cannot use it",
     ("3.33", "{} is not a ship of {}"): "3.33: only units assigned to the player act",
     ("12.31", "{} has no {}"): "12.31: the port or small port the card requires (named in the computed part)",
     ("12.22", "{} is a red hex"): "12.22: the ISR marker moves through passable hexes (5.14: red is prohibited)",
     ("3.12", "{} ({}) is {}"): "3.12: only a card of the team's pool is bought or played (its place is named)",
     ("10.311", "{} is not aboard {} (offered: {})"): "10.311: the losses are chosen among what is Embarked",
+    ("12.03", "{} need {} GPSV; {} carries {}"): "12.03: the method's Space Value capacity",
     ("12.03", "{} and their Attached cards need {} GPSV; {} carries {}"): "12.03: the method's Space Value capacity",
+    ("12.03", "{} would carry {} GPSV; its card carries {}"): "12.03: the method's Space Value capacity",
+    ("9.02", "{} is not an enemy card {} sees"): "9.02: purchased JCCs are kept hidden until deployed or used",
+    ("9.45", "{} has no deployed card {} to escort with"): "9.45 (its diagram): the escort is a deployed Persistent FTR card",
+    ("9.45", "{} is {}: only a deployed card escorts (its free use, 9.2)"): "9.45 (its diagram): the escort is a deployed Persistent FTR card",
     ("12.43", "a Littoral Movement marker has no host ship"): "12.43: its units come from a coastal hex, not a ship",
     ("14.07", "{} is not an enemy unit"): "14.07: torpedoes attack (enemy) revealed naval units",
     ("9.41", "{} is not an enemy card waiting in the chain"): "9.41: a response answers an opponent's card",
@@ -428,7 +432,6 @@ def test_influence_moves_cite_the_event_rules_15_21_to_15_25_not_15_0():
     assert rules and "15.0" not in rules
 
 
-@pytest.mark.xfail(strict=True, reason="helper F cites 12.03 for a card's capacity: once merged, drop this mark")
 def test_a_cards_gpsv_capacity_refusal_cites_12_03_not_10_1():
     rules = _capacity_rules()
     assert rules and set(rules) == {"12.03"}

@@ -130,7 +130,8 @@ def card_refusal(ctx: Ctx, eff: Effect, card: Card) -> tuple[str, str]:
         return "9.44", f"{ct.name} is not FTR NULLIFY eligible (no FTR symbol)"
     if eff.counters and not set(eff.counters) & set(ct.categories):
         cats = ", ".join(ct.categories) or "no category"
-        return "9.09", (f"the effect answers only {', '.join(eff.counters)} cards; {ct.name} is {cats}")
+        return "9.09", (f"the effect answers only cards of the {', '.join(eff.counters)} category; {ct.name}'s "
+                        f"categories: {cats}")
     return "", ""
 
 

@@ -110,7 +110,7 @@ def step_unload(ctx: Ctx, m: CardMarker, a: MarkerAction | SimpleNamespace) -> N
     if not coastal(ctx, m.hex):
         raise IllegalAction("12.21", f"{m.hex} is not an eligible coastal hex (land and water, not red)")
     if not m.cargo and not m.rp:
-        raise IllegalAction("12.21", f"{m.mid} carries nothing")
+        raise IllegalAction("12.21", f"{m.mid} transports no Embarked units")
     if m.rp:
         u = ctx.state.units.get(a.targets[0]) if a.targets else None
         if u is None or u.destroyed or len(a.targets) != 1 or u.team != m.team or u.hex != m.hex:
