@@ -19,12 +19,17 @@ After **every** step (:meth:`Walk.check`):
    are wholly on screen (:func:`labui.viewport_problems`);
 3. no console error and no outside request (the strict harness of conftest.py, checked again at
    each step so that the step that caused it is named);
-4. in a team view, the whole page (``outerHTML``, every attribute and input value) names no
+4. what a class saw on the projector is mended (:data:`FINDINGS_JS`): a greyed button looks greyed (a grey
+   fill, its text 3:1); one explained log, starting at the top of its box; no "Branch ... opened" once the
+   branch is closed; a save path on the message line elided in the middle, never cut; a team that may not
+   play sees no *Play a card* form of empty lists;
+5. in a team view, the whole page (``outerHTML``, every attribute and input value) names no
    designator, card name or hex of the other side's secrets: what the instructor's view names and
    the team's observer outputs do not (:func:`tests.secret_text.secrets` on the mirror's game).
 
 Each check is shown able to fail (:meth:`Walk.plant_faults`, once per run): a hidden element holding
-a secret in a team view, a clipped button, a disabled *End impulse*, a console error -- each is
+a secret in a team view, a clipped button, a disabled *End impulse*, a greyed button in a strong colour, a
+stale "Branch ... opened" message, a console error -- each is
 caught, then taken away.  Screenshots at the key steps: ``test-results/classroom-<size>-<step>.png``.
 """
 from __future__ import annotations
@@ -42,6 +47,63 @@ from tests.secret_text import leaks, secrets
 VIEWS = {"US": "Blue (US)", "RU": "Red (RU)", "instructor": "Instructor"}
 CARD = "Tactical Cyber Attack"
 SAVE = "classroom_save.json"
+FINDINGS_JS = r"""
+([mayPlay]) => {
+  const out = [];
+  const app = document.querySelector('.lcb-app'), grid = app && app.querySelector('.lcb-grid');
+  if (!grid) return ["the lab's grid: not found"];
+  const shown = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const rgb = (s) => (s.match(/[\d.]+/g) || []).map(Number);
+  const lum = (c) => { const f = (v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+                       return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]); };
+  // a greyed button looks greyed: a grey fill (no strong colour left), its text 3:1 on it, not faded
+  for (const b of app.querySelectorAll('button:disabled')) {
+    if (!shown(b)) continue;
+    const s = getComputedStyle(b), bg = rgb(s.backgroundColor), fg = rgb(s.color);
+    const name = (b.innerText || b.title || '').trim().replace(/\s+/g, ' ').slice(0, 30);
+    if (bg.length < 3 || bg[3] === 0) continue;
+    if (Math.max(bg[0], bg[1], bg[2]) - Math.min(bg[0], bg[1], bg[2]) > 16)
+      out.push(`greyed button "${name}" keeps a strong colour (${s.backgroundColor})`);
+    const [hi, lo] = [lum(bg), lum(fg)].sort((x, y) => y - x), k = (hi + 0.05) / (lo + 0.05);
+    if (k < 3) out.push(`greyed button "${name}": its text contrast is ${k.toFixed(2)}:1 (< 3:1)`);
+    if (parseFloat(s.opacity) < 0.9) out.push(`greyed button "${name}" is faded (opacity ${s.opacity})`);
+  }
+  // one explained log on screen, and a short log starts at the top of its box
+  const tabs = [...grid.querySelectorAll('.lm-TabBar-tab')].map((t) => t.innerText.trim());
+  if (tabs.includes('Log')) out.push('a Log tab draws the explained log a second time');
+  const logs = [...grid.querySelectorAll('.lcb-log-box')].filter(shown);
+  if (logs.length !== 1) out.push(`${logs.length} explained logs on screen (want one, beside the map)`);
+  for (const log of grid.querySelectorAll('.lcb-log')) {
+    const inner = log.querySelector('.lcb-log-inner');
+    if (!shown(log) || !inner || inner.offsetHeight + 2 >= log.clientHeight) continue;
+    const gap = inner.getBoundingClientRect().top - log.getBoundingClientRect().top;
+    if (gap > 6) out.push(`the explained log starts ${gap.toFixed(0)} px below the top of its box`);
+  }
+  // the message line: no branch "opened" once it is closed; a file path shown whole or elided, never cut
+  const fork = app.querySelector(':scope > .lcb-fork');
+  for (const m of grid.querySelectorAll('.lcb-message')) {
+    if (!shown(m)) continue;
+    if ((!fork || !shown(fork)) && /Branch from step \d+ opened/.test(m.innerText))
+      out.push(`the message line still says "${m.innerText.trim()}" with no branch open`);
+    const box = m.getBoundingClientRect();
+    for (const p of m.querySelectorAll('.lcb-path')) {
+      const r = p.getBoundingClientRect();
+      if (!p.title || r.bottom > box.bottom + 1 || r.right > box.right + 1 || m.scrollHeight > m.clientHeight + 2)
+        out.push(`the path "${p.innerText}" is cut on the message line (title "${p.title}")`);
+    }
+  }
+  // a team that may not play a card sees one line saying why, not a form of empty lists
+  const play = grid.querySelector('.lcb-card-play');
+  if (!mayPlay && play && shown(play)) {
+    const lists = [...play.querySelectorAll('select, button')].filter(shown).length;
+    if (lists) out.push(`the Play a card form shows ${lists} list(s) or button(s) to a team that may not play now`);
+    if (!play.innerText.trim()) out.push('the Play a card section says nothing');
+  }
+  return out;
+}
+"""
+"""The classroom's findings, checked on the page as it stands (``mayPlay``: may the view on screen
+play its impulse -- the instructor, or the team whose impulse it is)."""
 pytestmark = pytest.mark.browser     # the whole file: real Chromium, in `make test` (about 1.5 min for the four walks)
 SIZES = ["1366x768", "1920x1080"]
 SETTLE_S = 10
@@ -120,6 +182,18 @@ class Walk:
             self.secret_steps += 1
         return [f"the {VIEWS[self.viewer]} page names {s}" for s in leaks(L.page_text(self.page, self.text_root), hidden)]
 
+    def may_play(self) -> bool:
+        """May the view on screen play (the instructor, or the team whose impulse it is or begins next)?"""
+        g = self.mirror.game
+        playing = g.impulse.team if g.impulse is not None else g.next_team()
+        return self.viewer in ("instructor", playing) or playing is None
+
+    def finding_problems(self) -> list[str]:
+        """What the classroom saw (:data:`FINDINGS_JS`): greyed buttons that kept their colour, blank
+        space above a short log, a second log, "Branch ... opened" after *Close branch*, a cut save
+        path, an empty *Play a card* form."""
+        return self.page.evaluate(FINDINGS_JS, [self.may_play()])
+
     def layout_problems(self) -> list[str]:
         return L.clipping_problems(self.page) + L.viewport_problems(self.page, {
             "map": self.page.locator(".lcb-app .bk-Canvas").first,
@@ -130,12 +204,12 @@ class Walk:
         return self.guard.problems()
 
     def check(self, step: str, controls: bool = True) -> None:
-        """All four checks for the page as it stands after ``step`` (``controls=False``: a past
+        """All the checks for the page as it stands after ``step`` (``controls=False``: a past
         step of the History tab is on screen, where no control may be enabled)."""
         self.steps.append(step)
         deadline = time.monotonic() + SETTLE_S
         while True:        # the page may still be drawing the step's last redraw: wait for it, then judge
-            problems = self.control_problems(past=not controls) + self.layout_problems()
+            problems = self.control_problems(past=not controls) + self.layout_problems() + self.finding_problems()
             if not problems or time.monotonic() > deadline:
                 break
             self.page.wait_for_timeout(250)
@@ -328,6 +402,8 @@ class Walk:
         L.button(page, "Save").click()
         L.expect_message(page, "Saved")
         assert path.is_file()
+        shown = page.locator(".lcb-app .lcb-topbar .lcb-message .lcb-path").first    # elided, whole in its tooltip
+        assert shown.get_attribute("title") == str(path) and shown.inner_text().endswith(SAVE)
         self.check("save")
         L.tab(page, "Game").click()
         L.button(page, "Load").click()
@@ -358,10 +434,23 @@ class Walk:
         end.evaluate("b => b.disabled = true")
         assert any("End impulse" in p for p in self.control_problems()), "a greyed End impulse was not found"
         end.evaluate("b => b.disabled = false")
+        page.evaluate("() => { const b = document.createElement('button'); b.id = 'planted'; b.disabled = true;"
+                      " b.className = 'jupyter-button mod-primary'; b.textContent = 'Planted';"
+                      " b.style.setProperty('background', '#1976d2', 'important');"
+                      " b.style.setProperty('color', '#ffffff', 'important');"
+                      " document.querySelector('.lcb-app .lcb-toolbar').appendChild(b); }")
+        assert any("Planted" in p and "strong colour" in p for p in self.finding_problems()), \
+            "a greyed button in a strong colour was not found"
+        page.evaluate("() => document.getElementById('planted').remove()")
+        page.evaluate("() => { const m = document.querySelector('.lcb-app .lcb-message .widget-html-content');"
+                      " m.dataset.was = m.innerHTML; m.innerHTML = 'Branch from step 3 opened (same dice).'; }")
+        assert any("no branch open" in p for p in self.finding_problems()), "a stale branch message was not found"
+        page.evaluate("() => { const m = document.querySelector('.lcb-app .lcb-message .widget-html-content');"
+                      " m.innerHTML = m.dataset.was; }")
         page.evaluate("() => console.error('planted console error')")
         assert "planted console error" in self.browser_problems(), "a console error was not found"
         self.guard.errors.clear()
-        assert not self.layout_problems() + self.control_problems() + self.secret_problems()
+        assert not self.layout_problems() + self.control_problems() + self.secret_problems() + self.finding_problems()
 
 
 def _walk(page: Page, url: str, request, size: str, tmp_path: Path) -> None:

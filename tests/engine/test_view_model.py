@@ -76,3 +76,58 @@ def test_a_pending_intercept_is_asked_of_the_deciding_team_only():
     assert us.offers.team is None and ru.offers.may_answer
     assert us.step_label == g.step_label_for(g.history.cursor, "US") and us.step_label
     assert [e.get("kind") for e in us.log] == [e.get("kind") for e in g.log_entries("US")]
+
+
+def _tca_played():
+    """US's Tactical Cyber Attack played at 1 Anna: RU's card response is pending (9.4)."""
+    import lcb_lab
+    g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "F-8"},
+                                 "1 Anna": {"type": "runi_naval_infantry_platoon", "hex": "F-6", "face_up": True}},
+                          cards={"US": ["Tactical Cyber Attack"], "RU": ["Attack on Command and Control"]},
+                          forced=[20, 4])
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Tactical Cyber Attack"),)))
+    g.apply(A.PlayCard("Tactical Cyber Attack", "A", targets=("1 Anna",), action=1))
+    return g
+
+
+def test_the_played_card_chain_is_public_without_its_targets():
+    """A played card is face up (9.03): every viewer reads the chain's link -- its card, team,
+    number and status -- the panels name it from the view model; no link carries its targets."""
+    g = _tca_played()
+    tca = next(c.cid for c in g.state.cards.values() if c.name == "Tactical Cyber Attack")
+    for viewer in ("US", "RU", "instructor"):
+        vm = view_model(g, viewer)
+        assert vm.chain == [{"pid": 1, "card": tca, "team": "US", "responds_to": None, "status": "pending"}]
+        assert tca in {c["cid"] for c in vm.cards}        # so the view names the card it links
+    assert g.state.chain[0].targets == ["1 Anna"]          # the true link has them; the view's does not
+
+
+def test_the_table_facts_a_panel_reads():
+    """Turn, initiative, impulses begun, Task Forces' teams, rulings (13.14, public): the same for
+    every viewer, from ``game.view``."""
+    g = load_scenario("gotland_redux", seed=1)
+    g.apply(A.InstructorRuling("US", "both LRS supplies of a rocket unit -1", 6, ("LRS1",)))
+    g.apply(A.BeginImpulse("TF Memphis"))
+    for viewer in ("US", "RU", "instructor"):
+        vm = view_model(g, viewer)
+        assert (vm.turn, vm.initiative, vm.tf_order, vm.impulses_begun) == (1, "US", (), 1)
+        assert (vm.tf_team("TF Memphis"), vm.tf_team("TF Moscow"), vm.tf_team("TF Nowhere")) == ("US", "RU", None)
+        assert [(r["n"], r["team"], r["succeeds_on"]) for r in vm.rulings] == [(1, "US", 6)]
+        assert (vm.result, vm.is_ready("US"), vm.view["scenario"]) == ("", False, "gotland_redux")
+    g.apply(A.EndImpulse())
+    assert (view_model(g, "RU").tf_order, view_model(g, "RU").impulses_begun) == (("TF Memphis",), 1)
+
+
+def test_marker_route_ship_load_and_redacted_names_ask_the_observer():
+    """The lab's other questions go through the game, decided by the observer: a marker the view
+    does not know has no route; the other team reads no load of a ship it does not see; a name it
+    does not know is "an unseen counter"."""
+    from lcb_lab.kernel.errors import LabError
+    g = load_scenario("gotland_redux", seed=1)
+    with pytest.raises(LabError, match="no card marker 'nope' this view knows"):
+        g.marker_route("nope", "AL-21", "US")
+    assert g.ship_load("LHD 1", "RU") is None and g.ship_load("LHD 1", "US")["ship"] == "LHD 1"
+    assert g.redact_names("LHD 1 and 1 Anna", "RU") == "an unseen counter and 1 Anna"      # its own unit
+    assert g.redact_names("LHD 1 and 1 Anna", "US") == "LHD 1 and an unseen counter"
+    assert g.redact_names("LHD 1 and 1 Anna", "instructor") == "LHD 1 and 1 Anna"

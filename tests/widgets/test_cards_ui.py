@@ -199,7 +199,8 @@ def test_the_other_team_is_offered_no_card_to_play():
     lab.set_team("RU")
     cp = lab.cards_panel
     assert cp.card.options == () and cp.play_button.disabled
-    assert "nothing to play now" in plain_text(cp.play_head.value)
+    assert cp.play_box.children == (cp.play_head,)          # one line saying why, no form of empty lists
+    assert "Blue (US) is playing its impulse" in plain_text(cp.play_head.value)
 
 
 # ------------------------------------------------------------------ card responses

@@ -92,7 +92,8 @@ def test_the_layout_parts_sit_where_the_grid_expects_them():
     assert lab.presentation_toggle in lab.toolbar.children and lab.view_picker in lab.toolbar.children
     assert lab.map_box.children == (lab.map_model,) and lab.map.filling
     assert [lab.tabs.get_title(i) for i in range(len(lab.tabs.children))] == list(TAB_TITLES)
-    assert lab.tabs.children[TAB_TITLES.index("Log")] is lab.log_box is lab.side_log.children[3]
+    assert lab.side_log.children[3] is lab.log_box                     # the one explained log on screen:
+    assert "Log" not in TAB_TITLES and lab.log_box not in lab.tabs.children   # no Log tab drawing it again
     assert lab.side_log.children[:2] == (lab.hex_box.widget, lab.hex_info)   # the side column: hex box, hex info, log
     assert lab.hex_box.widget not in lab.toolbar.children             # the top bar leaves its room to the message
     assert lab.hex_info not in lab.right.children

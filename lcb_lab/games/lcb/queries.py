@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from lcb_lab.kernel import explain
-from lcb_lab.games.lcb import hexes as lcb_hexes, observer
+from lcb_lab.games.lcb import hexes as lcb_hexes, observer, observer_table
 from lcb_lab.games.lcb.io import inputs as I
 from lcb_lab.games.lcb.choices import Choice
 from lcb_lab.kernel.errors import IllegalAction, LabError
@@ -303,7 +303,10 @@ class GameQueries:
 
         Adds the scenario's name, turn limit and the cards as the observer lets the team see
         them: ``cards`` (card dicts), ``hidden_cards`` (the other team's hidden cards, counted
-        per place), ``card_markers`` and ``jccs`` (the names in each pool the team may see).
+        per place), ``card_markers`` and ``jccs`` (the names in each pool the team may see);
+        ``marker_details`` (:func:`observer.marker_details`), ``port_cubes`` and the table's
+        public facts (:func:`observer_table.observe_table`: ``stage``, ``result``, ``tf_order``,
+        ``task_forces``, ``ready``, ``planning_stages``, ``rulings``, ``chain``).
         """
         _check_viewer(team, "view")
         v = observer.observe(self.state, self.catalog, team)
@@ -317,7 +320,39 @@ class GameQueries:
         teams = ("US", "RU") if team == "instructor" else (team,)
         v["jccs"] = {t: list(dict.fromkeys(c["name"] for c in seen["cards"] if c["team"] == t and c["where"] == "pool"))
                      for t in teams}                # the pool's card names (the widgets' list)
+        v["marker_details"] = observer.marker_details(self.state, team)
+        v["port_cubes"] = observer.observe_port_cubes(self.state, team)
+        v.update(observer_table.observe_table(self.state, team))
         return v
+
+    def marker_route(self, mid: str, dest: str, viewer: str | None = None) -> list[str] | None:
+        """The cheapest path (hexes after its hex) of card marker ``mid`` to ``dest`` within its MP
+        left: through water for a naval or landing-craft marker, 12.22, 13.21 (``rules/markers/isr.py
+        marker_path``); None when out of reach.  ``viewer``: a team that must know the marker
+        (LabError otherwise, as for a marker that does not exist or a hex off the map)."""
+        from lcb_lab.games.lcb.rules.markers import isr
+        m = self.state.card_markers.get(mid)
+        if m is None or not observer.knows(self.state, viewer, m):
+            raise LabError(f"marker_route: no card marker {mid!r} this view knows")
+        if dest not in self.board:
+            raise LabError(f"marker_route: {dest!r} is not a hex of the {self.board.name} map")
+        naval = bool(m.data.get("naval") or m.data.get("amphibious") or m.data.get("littoral"))
+        return isr.marker_path(self._ctx(), naval, m.hex, dest, m.mp)
+
+    def ship_load(self, ship: str, viewer: str = "instructor") -> dict | None:
+        """Ship ``ship``'s load (``rules/embarking/embark.py load``: ``{"ship", "units", "cards",
+        "gpsv", "asv", "gpsv_max", "asv_max", "gpsv_units", ...}``) as ``viewer`` may know it
+        (:func:`observer.observe_load`: all for its own team and the instructor; the other team
+        its units and a count of its cards while it sees the ship face up; else None)."""
+        from lcb_lab.games.lcb.rules.embarking import embark
+        _check_viewer(viewer, "ship_load")
+        return observer.observe_load(self.state, embark.load(self._ctx(), ship), viewer)
+
+    def redact_names(self, text: str, viewer: str = "instructor") -> str:
+        """``text`` with each counter ``viewer`` may not know named "an unseen counter"
+        (:func:`observer_table.redact_names`; e.g. a refusal's reason shown in a team view)."""
+        _check_viewer(viewer, "redact_names")
+        return observer_table.redact_names(self.state, viewer, text)
 
     def log_entries(self, team: str = "instructor", since: int = 0, until: int | None = None) -> list[dict]:
         """Log entries ``since``..``until`` (indexes into ``game.log``) as ``team`` reads them

@@ -12,7 +12,9 @@
   cards);
 * the viewer's log (``game.log_entries(viewer)``, :func:`~lcb_lab.games.lcb.observer.redact`)
   and the last step's label (``game.step_label_for``, built from that log);
-* public facts: the stage (3.0), the turn, the initiative, whose impulse it is (3.3).
+* public facts: the stage (3.0), the turn, the initiative, whose impulse it is (3.3), and the
+  table's (``game.view``'s :func:`~lcb_lab.games.lcb.observer_table.observe_table`: impulses
+  begun, Task Forces, teams done with a stage, rulings, the open card chain).
 
 It never reads the game's state itself (``tests/engine/test_view_model.py`` scans this module
 for it): whatever a panel draws from a view model holds nothing its viewer may not know.
@@ -70,6 +72,57 @@ class ViewModel:
     def turn(self) -> int:
         """The turn (1-based)."""
         return int(self.view.get("turn") or 0)
+
+    @property
+    def initiative(self) -> str | None:
+        """The team holding the initiative (3.03, 3.4)."""
+        return self.view.get("initiative")
+
+    @property
+    def result(self) -> str:
+        """The game's result once it is over ("" before, 3.0)."""
+        return self.view.get("result") or ""
+
+    @property
+    def tf_order(self) -> tuple[str, ...]:
+        """The Task Forces that took their impulse this turn, in order (3.3)."""
+        return tuple(self.view.get("tf_order") or ())
+
+    @property
+    def impulses_begun(self) -> int:
+        """How many impulses have begun this turn (the one under way included)."""
+        under_way = self.impulse is not None and self.impulse[1] not in self.tf_order
+        return len(self.tf_order) + (1 if under_way else 0)
+
+    def tf_team(self, task_force: str) -> str | None:
+        """The team of a Task Force (public, 3.3), or None for an unknown one."""
+        return (self.view.get("task_forces") or {}).get(task_force)
+
+    def is_ready(self, team: str) -> bool:
+        """Is ``team`` done with the Planning / Deployment Stage under way (3.1, 3.2)?"""
+        return team in (self.view.get("ready") or ())
+
+    @property
+    def planning_stages(self) -> int:
+        """Planning Stages begun so far (9.31: Attached cards only in the first)."""
+        return int(self.view.get("planning_stages") or 0)
+
+    @property
+    def rulings(self) -> list[dict]:
+        """The instructor's rulings so far (13.14; public): ``{"n", "team", "text", "succeeds_on", ...}``."""
+        return self.view.get("rulings") or []
+
+    @property
+    def chain(self) -> list[dict]:
+        """The open card chain's links (9.46; played cards are face up, 9.03):
+        ``{"pid", "card", "team", "responds_to", "status"}``; [] when none is open."""
+        return self.view.get("chain") or []
+
+    @property
+    def marker_details(self) -> dict[str, dict]:
+        """{card marker id: details} of the markers the viewer sees face up or owns
+        (:func:`~lcb_lab.games.lcb.observer.marker_details`: ``mp``, ``moved``, ``cargo`` ...)."""
+        return self.view.get("marker_details") or {}
 
     @property
     def may_play(self) -> bool:

@@ -107,9 +107,8 @@ def _tip(m: dict) -> str:
 def seen_markers(game: Game, view: dict) -> list[dict]:
     """``view["card_markers"]``, each face-up (or own) marker completed with the observer's
     :func:`~lcb_lab.games.lcb.observer.marker_details` for the same view (level, MP, cargo as the view may
-    know it)."""
-    from lcb_lab.games.lcb import observer
-    details = observer.marker_details(game.state, view["team"])
+    know it, ``view["marker_details"]``)."""
+    details = view["marker_details"]
     return [m if m.get("back") else {**details.get(m["id"], {}), **m}
             for m in view.get("card_markers") or []]
 
@@ -167,9 +166,8 @@ def port_cubes(game: Game, view: dict) -> dict[str, list]:
     """Columns of the orange-cube source: one square at the right corner of each port hex with a
     team's orange cube (12.3, 12.54; public, as on the table:
     :func:`lcb_lab.games.lcb.observer.observe_port_cubes`)."""
-    from lcb_lab.games.lcb import observer
     cols: dict[str, list] = {k: [] for k in CUBE_KEYS}
-    for hx, team in sorted(observer.observe_port_cubes(game.state, view["team"]).items()):
+    for hx, team in sorted(view["port_cubes"].items()):
         if hx not in game.board.hexes:
             continue
         cx, cy = ov.hex_centre(hx)
@@ -242,12 +240,9 @@ def marker_overlays(game: Game, view: dict) -> list[ov.Overlay]:
 def sub_tracks(game: Game, view: dict) -> tuple[dict[str, list], dict[str, list]]:
     """(track lines, track points) of the submarines the view may follow: its own team's
     Submarine Operations Tracker (14.03), both teams' for the instructor; the other team's
-    never (``view["sot"]`` when the view carries it, else :func:`lcb_lab.games.lcb.observer.observe_sot`)."""
-    from lcb_lab.games.lcb import observer
+    never (``view["sot"]``: :func:`lcb_lab.games.lcb.observer.observe_sot`)."""
     me = view["team"]
-    sot = view.get("sot")
-    if sot is None:
-        sot = observer.observe_sot(game.state, me)
+    sot = view["sot"]
     lines: dict[str, list] = {k: [] for k in TRACK_KEYS}
     points: dict[str, list] = {k: [] for k in TRACK_POINT_KEYS}
     for team in sorted(sot):

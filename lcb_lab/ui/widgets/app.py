@@ -83,7 +83,7 @@ if TYPE_CHECKING:
 __all__ = ["LabApp", "open_lab", "normalise_team", "error_text", "INPUT_ERRORS", "DEFAULT_SAVE", "LESSON_INTRO",
            "VIEWS", "TEAMS", "LARGE_TEXT", "RIGHT_WIDTH"]
 
-TAB_TITLES = ("Impulse", "Overlays", "Lesson", "Game", "History", "Log")
+TAB_TITLES = ("Impulse", "Overlays", "Lesson", "Game", "History")
 """The right column's tabs (short: six fit the compact column)."""
 VIEWS = [("Blue (US)", "US"), ("Red (RU)", "RU"), ("Instructor", "instructor")]
 RIGHT_WIDTH = panels.RIGHT_WIDTH
@@ -186,7 +186,7 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
         self.decision.bind(c)
         self.impulse_panel = ImpulsePanel(c, self)
         self.card_panel = CardEffectPanel(c, self.apply_card_effect)
-        # chapter 9: the cards of the view, Planning and Deployment -- in the Impulse tab (the layout keeps six tabs)
+        # chapter 9: the cards of the view, Planning and Deployment -- in the Impulse tab (the layout keeps five tabs)
         self.cards_panel = CardsPanel(c, self.play_card)
         self.planning_panel = PlanningPanel(c, self)
         self.deployment_panel = DeploymentPanel(c, self)
@@ -219,8 +219,8 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
                                                   gp.file_box, gp.save_button, gp.load_button, gp.cancel_button)
 
         self.tabs = W.Tab(children=[self.play_tab, u.overlay_box, lp.widget, gp.widget,
-                                    self.history_panel.widget, self.log_box])
-        for i, title in enumerate(TAB_TITLES):       # short titles: six tabs fit the compact column
+                                    self.history_panel.widget])
+        for i, title in enumerate(TAB_TITLES):       # short titles: five tabs fit the compact column
             self.tabs.set_title(i, title)
 
     def _build_layout(self) -> None:
@@ -235,7 +235,7 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
         self.topbar.add_class("lcb-topbar")
         self.right = W.VBox([self.unit_box.widget, self.decision.widget, self.card_panel.widget, self.tabs])
         self.right.add_class("lcb-right")
-        # the side column beside the map: the hex box, the hex info, then the log (the Log tab's widget, a second view)
+        # the side column beside the map: the hex box, the hex info, then the one explained log on screen
         self.side_log = W.VBox([self.hex_box.widget, self.hex_info, W.HTML("<b>Explained log</b> <span class='lcb-muted lcb-small'>(newest last; rule "
                                        "numbers cite the rulebook, which is not included)</span>"), self.log_box])
         self.side_log.add_class("lcb-side-log")
@@ -281,7 +281,7 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
         return {**data, "text/plain": repr(self)} if isinstance(data, dict) else data
 
     def __repr__(self) -> str:
-        return f"<LabApp: {self.game.state.scenario}, {self.team} view>"
+        return f"<LabApp: {self.ctl.live_view_model().view['scenario']}, {self.team} view>"
 
     def _make_branch(self, game) -> "LabApp":
         """The lab of a branch (*Fork here*): the same view, text size and folder."""

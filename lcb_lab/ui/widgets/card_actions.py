@@ -55,7 +55,7 @@ class CardActions:
         if isinstance(action, A.PlaceCard):
             return self._card_team(action.card)
         if isinstance(action, A.DeploymentOrder):
-            return getattr(self.game.state, "initiative", None)
+            return self.ctl.view_model().initiative
         if isinstance(action, A.PlayCard) and self.ctl.stage() != "action":
             return self._card_team(action.card)
         return super()._acting_team(action)
@@ -155,7 +155,7 @@ class CardActions:
     def deployment_order(self, first: str) -> Any:
         """The initiative team names who plays its Deployment-Stage cards first (9.5)."""
         what = f"Deployment order: {first} first"
-        team = getattr(self.game.state, "initiative", None)
+        team = self.ctl.view_model().initiative
         return self.run(what, self._apply, A.DeploymentOrder(first)) if self._gate_team(what, team) else None
 
     def end_deployment(self, team: str) -> Any:

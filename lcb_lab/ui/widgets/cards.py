@@ -440,6 +440,15 @@ class CardsPanel:
             w.disabled = not any_play
         e = self.effect()
         kind = e.target if e is not None else "none"
+        if not any_play:                       # nothing the view may play: one line saying why, no empty form
+            set_options(self.units, [])
+            set_options(self.target_card, [])
+            set_options(self.escort, [])
+            set_children(self.play_box, [self.play_head])
+            self.play_head.value = (f'<div class="lcb-small"><a id="{play_anchor(c)}"></a><b>Play a card</b> '
+                                    f'{rule_badges(["3.31", "9.2"])} <span class="lcb-muted">{self._why_none()}</span></div>')
+            self.target_hint.value = ""
+            return
         escorts = list(dict.fromkeys(q.escort for q in self.listed() if q.escort))
         names = self._card_names()
         set_options(self.escort, [("none", "")] + [(names.get(e, "a deployed card"), e) for e in escorts],
@@ -459,15 +468,6 @@ class CardsPanel:
             set_options(self.target_card, card_hand.names_known(pick))
         else:
             set_options(self.target_card, [])
-        if not any_play:
-            why = (f"step {c.past_step} of the record: no card is played on a past step (History \u203a Back to "
-                   "now to play on)." if c.past_step is not None else
-                   "nothing to play now: declare <i>Play a JCC</i> for a card on your impulse, or use a deployed "
-                   "Persistent card (once a turn).")
-            self.play_head.value = (f'<div class="lcb-small"><a id="{play_anchor(c)}"></a><b>Play a card</b> {rule_badges(["3.31", "9.2"])} '
-                                    f'<span class="lcb-muted">{why}</span></div>')
-            self.target_hint.value = ""
-            return
         self.play_head.value = f'<div class="lcb-small"><a id="{play_anchor(c)}"></a><b>Play a card</b> {rule_badges(["3.31", "9.03"])}</div>'
         targets, hx = self.targets()
         where = ""
@@ -488,6 +488,18 @@ class CardsPanel:
                 offer += ' <span class="lcb-refused">(the map points at none of them)</span>'
         self.target_hint.value = (f'<div class="lcb-small">Target: {esc(TARGET_WORDS.get(kind, kind))}{esc(where)}'
                                   f'{offer}<br><span class="lcb-muted">{esc(text)}</span></div>')
+
+    def _why_none(self) -> str:
+        """Why the view may play no card now (HTML, one line): a past step is shown, the other team
+        is to act (:meth:`LabController.locked_text`), or nothing is listed for it."""
+        c = self.ctl
+        if c.past_step is not None:
+            return (f"step {c.past_step} of the record: no card is played on a past step (History \u203a Back to "
+                    "now to play on).")
+        if not c.may_play():
+            return esc(c.locked_text()) + "."
+        return ("nothing to play now: declare <i>Play a JCC</i> for a card on your impulse, or use a deployed "
+                "Persistent card (once a turn).")
 
     def _draw_hand(self) -> None:
         c = self.ctl

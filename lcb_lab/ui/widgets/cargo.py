@@ -18,8 +18,6 @@ from typing import TYPE_CHECKING
 
 from dataclasses import dataclass, field
 
-from lcb_lab.games.lcb import observer
-from lcb_lab.games.lcb.rules.embarking import embark
 from lcb_lab.ui.widgets.panels import esc, rule_badges, team_span
 
 if TYPE_CHECKING:
@@ -56,7 +54,7 @@ def is_host(game: Game, counter: dict) -> bool:
 
 
 def _load(game, ship: str) -> tuple[dict, str]:
-    got = embark.load(game._ctx(), ship)
+    got = game.ship_load(ship)
     return {k: got[k] for k in ("gpsv", "asv", "gpsv_max", "asv_max")}, "rules/embark.py load"
 
 
@@ -74,7 +72,7 @@ def cargo_view(game: Game, viewer: str, ship: str, view: dict | None = None) -> 
     if own:
         load, source = _load(game, ship)
         return Cargo(ship, host["team"], True, units, cards, 0, load, source)
-    seen = observer.observe_load(game.state, embark.load(game._ctx(), ship), viewer) or {}   # what the observer lets it know
+    seen = game.ship_load(ship, viewer) or {}   # what the observer lets it know
     hidden = max(0, int(seen.get("cards", 0)) - len(cards))
     load = ({"gpsv": seen["gpsv_units"], "gpsv_max": seen.get("gpsv_max"), "units_only": True}
             if "gpsv_units" in seen else None)

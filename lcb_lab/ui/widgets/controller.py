@@ -162,12 +162,12 @@ class LabController(T.HasTraits):
             yield
 
     # ================================================================ derived, cached per version and viewer
-    def _key(self) -> tuple:
-        g = self.game
+    def _key(self, g: Game | None = None) -> tuple:
+        g = self.game if g is None else g
         return (id(g), self.version, self.viewer, len(g.log), g.history.cursor, len(g.history.steps))
 
-    def _cached(self, name: str, make: Callable[[], Any]) -> Any:
-        key = self._key()
+    def _cached(self, name: str, make: Callable[[], Any], g: Game | None = None) -> Any:
+        key = self._key(g)
         hit = self._cache.get(name)
         if hit is not None and hit[0] == key:
             return hit[1]
@@ -250,22 +250,28 @@ class LabController(T.HasTraits):
         return f"{name} begins the next impulse \u2014 switch to the {view} or the Instructor view to begin it"
 
     # ================================================================ the game in play
+    def live_view_model(self) -> ViewModel:
+        """The current viewer's :class:`~lcb_lab.games.lcb.view_model.ViewModel` of the live game
+        (:meth:`view_model` while no past step is shown), cached the same way."""
+        if self.game is self.live:
+            return self.view_model()
+        return self._cached("live_view_model", lambda: view_model(self.live, self.viewer), self.live)
+
     def game_title(self) -> str:
         """The scenario's name (or its id)."""
-        return self.live.view("instructor").get("scenario_name") or self.live.state.scenario
+        return self.live_view_model().view["scenario_name"]
 
     def game_in_progress(self) -> bool:
         """Has anything happened in this game (a log entry, an impulse, a lesson)?"""
-        g = self.live
-        return bool(g.log) or g.impulse is not None or bool(g.state.tf_order) or self.lesson is not None
+        vm = self.live_view_model()
+        return bool(self.live.log) or vm.impulses_begun > 0 or self.lesson is not None
 
     def progress_text(self) -> str:
         """"turn 1, 2 impulses begun" (and the lesson being replayed)."""
-        g = self.live
-        s = g.state
-        n = len(s.tf_order) + (1 if g.impulse is not None and g.impulse.task_force not in s.tf_order else 0)
+        vm = self.live_view_model()
+        n = vm.impulses_begun
         lesson = f", lesson {self.lesson.spec.lesson.title!r}" if self.lesson is not None else ""
-        return f"turn {s.turn}, {n} impulse{'s' if n != 1 else ''} begun{lesson}"
+        return f"turn {vm.turn}, {n} impulse{'s' if n != 1 else ''} begun{lesson}"
 
     # ================================================================ changes
     def changed(self, highlight_from: Any = _UNSET, message: str | None = None) -> None:
@@ -347,9 +353,10 @@ class LabController(T.HasTraits):
             self.umbrella_target = None
 
     # ================================================================ messages and notes
-    def say(self, text: str, refused: bool = True) -> None:
-        """A message about the lab itself (a bad hex label, the wrong view): red unless ``refused=False``."""
-        self.message = panels.message_html(text, refused=refused)
+    def say(self, text: str, refused: bool = True, path: object = None) -> None:
+        """A message about the lab itself (a bad hex label, the wrong view): red unless ``refused=False``;
+        ``path``: the file the text names as ``{path}`` (elided in the middle, whole in its tooltip)."""
+        self.message = panels.message_html(text, refused=refused, path=path)
 
     def note(self, html: str) -> None:
         """A refused act's note in the log, where it happened, shown in this view and the instructor's."""
@@ -360,11 +367,11 @@ class LabController(T.HasTraits):
         return [(i, h) for i, h, t in self.notes if self.viewer in ("instructor", t)]
 
     # ================================================================ asking first
-    def arm(self, which: str, text: str) -> None:
+    def arm(self, which: str, text: str, path: object = None) -> None:
         """A replacing act (``"new"``, ``"load"``, ``"lesson"``) asks first: its button becomes
-        *Confirm ...* (the panels observe ``confirm``) and ``text`` says so."""
+        *Confirm ...* (the panels observe ``confirm``) and ``text`` says so (``path``: as for :meth:`say`)."""
         self.confirm = which
-        self.say(text)
+        self.say(text, path=path)
 
     def disarm(self, say: bool = False) -> None:
         """Nothing armed any more (*Cancel* with ``say``: the message says the game goes on)."""

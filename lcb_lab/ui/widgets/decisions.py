@@ -343,19 +343,18 @@ class DecisionPanel:
     # ------------------------------------------------------------ the card chain (9.46)
     def _chain(self) -> list:
         """The open chain's links (played cards are face up: public, 9.03)."""
-        g = self.ctl.game if self.ctl is not None else None
-        return list(getattr(g.state, "chain", []) or []) if g is not None else []
+        return list(self.ctl.view_model().chain) if self.ctl is not None else []
 
     def _link_cards(self) -> dict[int, str]:
-        return {lk.pid: lk.card for lk in self._chain()}
+        return {lk["pid"]: lk["card"] for lk in self._chain()}
 
     def _link_name(self, pid) -> str:
         """"#1 Tactical Cyber Attack (Blue (US))": a link of the chain as the view names it."""
-        link = next((lk for lk in self._chain() if lk.pid == pid), None)
+        link = next((lk for lk in self._chain() if lk["pid"] == pid), None)
         if link is None:
             return f"link #{pid}" if pid is not None else "the last link"
-        name = self._card_names().get(link.card) or "a card"
-        return f"#{pid} {name} ({palette.TEAM_NAME.get(link.team, link.team)})"
+        name = self._card_names().get(link["card"]) or "a card"
+        return f"#{pid} {name} ({palette.TEAM_NAME.get(link['team'], link['team'])})"
 
     def _card_names(self) -> dict[str, str]:
         """cid -> name of the cards the view may know (no card id reaches a label)."""

@@ -59,7 +59,7 @@ class ForkView:
         self.close_button = W.Button(description="Close branch", icon="times",
                                      layout=W.Layout(width="130px", flex="0 0 auto"),
                                      tooltip="close the second lab (the branch is dropped)")
-        self.close_button.on_click(lambda _b: self.close())
+        self.close_button.on_click(lambda _b: self.close_by_hand())
         self.diff = W.HTML()
         self.diff.add_class("lcb-fork-diff")
         self.holder = W.Box([])
@@ -99,6 +99,15 @@ class ForkView:
         self.holder.children = []
         self.widget.layout.display = "none"
         self.ctl.branch_link = ""
+
+    def close_by_hand(self) -> None:
+        """*Close branch*: drop the branch (:meth:`close`) and say so on the message line, which
+        named the branch opened (and linked to it) since *Fork here*."""
+        at = self.at
+        if self.branch is None:
+            return
+        self.close()
+        self.ctl.say(f"Branch from step {at} closed: the first lab goes on.", refused=False)
 
     def _on_change(self, change) -> None:
         """After a change in either lab: the other lab follows its view, then the diff is redrawn."""

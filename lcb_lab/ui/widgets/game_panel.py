@@ -47,7 +47,7 @@ START_WORDS = {"action": "Action Stage", "planning": "Planning Stage"}
 
 def _stage_start(game: "Game") -> str:
     """The *Start at* value matching ``game``'s stage now (Planning or Deployment: ``"planning"``)."""
-    return "planning" if game.state.stage in ("planning", "deployment") else "action"
+    return "planning" if game.stage in ("planning", "deployment") else "action"
 
 
 DEFAULT_SAVE = "saves/game.json"
@@ -116,9 +116,10 @@ class GamePanel:
         load.description, load.button_style = ("Confirm load", "danger") if which == "load" else ("Load", "")
         self.cancel_button.layout.display = "flex" if which in ("new", "load") else "none"
 
-    def arm(self, which: str, text: str) -> None:
-        """Turn *New game* (``"new"``) or *Load* (``"load"``) into its *Confirm* button and say ``text``."""
-        self.ctl.arm(which, text)
+    def arm(self, which: str, text: str, path: object = None) -> None:
+        """Turn *New game* (``"new"``) or *Load* (``"load"``) into its *Confirm* button and say ``text``
+        (``path``: the file it names as ``{path}``, :meth:`LabController.say`)."""
+        self.ctl.arm(which, text, path)
 
     def disarm(self, say: bool = False) -> None:
         """Back to *New game* / *Load* (after any change to the game, or *Cancel* with ``say``)."""
@@ -148,7 +149,7 @@ class GamePanel:
         if not self._same_map(game, f"Start a new game of {scenario}"):
             return None
         self.cmd.set_game(game)
-        first = ("Buy cards in the Impulse tab's Planning panel (3.1)." if game.state.stage == "planning"
+        first = ("Buy cards in the Impulse tab's Planning panel (3.1)." if game.stage == "planning"
                  else "Begin the first impulse in the Impulse tab.")
         c.say(f"New game: {c.game_title()}{at}, seed {seed}. {first}", refused=False)
         return game
@@ -180,7 +181,7 @@ class GamePanel:
         except (*INPUT_ERRORS, OSError) as e:
             self._file_error("save the game to", path, e)
             return None
-        c.say(f"Saved {c.game_title()} ({self.progress_text()}) to {path}.", refused=False)
+        c.say(f"Saved {c.game_title()} ({self.progress_text()}) to {{path}}.", refused=False, path=path)
         return path
 
     def load_game(self, filename: str | Path | None, confirm: bool) -> Game | None:
@@ -190,11 +191,11 @@ class GamePanel:
         path = self.save_path(filename)
         if not path.exists():                  # a folder, a pipe, a device: the reader says what it is
             self.disarm()
-            c.say(f"Could not load {path}: there is no such file (save a game first). Nothing changed.")
+            c.say("Could not load {path}: there is no such file (save a game first). Nothing changed.", path=path)
             return None
         if c.game_in_progress() and not confirm:
             self.arm("load", f"A game is in progress ({self.progress_text()}). Press Confirm load to replace "
-                             f"it by the game saved in {path}, or Cancel. Nothing changed yet.")
+                             "it by the game saved in {path}, or Cancel. Nothing changed yet.", path)
             return None
         try:
             game = Game.load(path)
@@ -205,7 +206,7 @@ class GamePanel:
         if not self._same_map(game, f"Load {path}"):
             return None
         self.cmd.set_game(game)
-        c.say(f"Loaded {c.game_title()} ({self.progress_text()}) from {path}.", refused=False)
+        c.say(f"Loaded {c.game_title()} ({self.progress_text()}) from {{path}}.", refused=False, path=path)
         return game
 
     def _file_error(self, verb: str, path: Path, err: BaseException) -> None:
@@ -216,14 +217,14 @@ class GamePanel:
             why = err.strerror or str(err)
         else:
             why = str(err).replace(f"cannot save the game to {path}: ", "") or type(err).__name__
-        self.ctl.say(f"Could not {verb} {path}: {why.rstrip('.')}. Nothing changed.")
+        self.ctl.say(f"Could not {verb} {{path}}: {why.rstrip('.')}. Nothing changed.", path=path)
 
     def refresh(self) -> None:
         """The game in play: scenario, turn, impulses begun (and game over)."""
         c = self.ctl
-        s = c.live.state
-        over = (f" \u00b7 <span class='lcb-refused'>game over: {panels.esc(s.result)}</span>"
-                if s.stage != "action" else "")
-        self.game_info.value = (f'<div class="lcb-card"><b>{panels.esc(c.game_title())}</b> \u00b7 turn {s.turn} '
-                                f"of {s.max_turns} \u00b7 {panels.esc(self.progress_text().split(', ', 1)[1])}"
+        vm = c.live_view_model()
+        over = (f" \u00b7 <span class='lcb-refused'>game over: {panels.esc(vm.result)}</span>"
+                if vm.stage != "action" else "")
+        self.game_info.value = (f'<div class="lcb-card"><b>{panels.esc(c.game_title())}</b> \u00b7 turn {vm.turn} '
+                                f"of {vm.view['max_turns']} \u00b7 {panels.esc(self.progress_text().split(', ', 1)[1])}"
                                 f"{over}</div>")

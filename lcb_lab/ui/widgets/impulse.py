@@ -328,16 +328,16 @@ class ImpulsePanel(DeclarationBuilder, ActControls, CombatAllocator):
     def status_text(self) -> str:
         """The status line (HTML): during an impulse whose it is and its AP; between impulses
         who begins the next one."""
-        g = self.ctl.game
-        s, imp = g.state, g.impulse
-        head = f"<b>Turn {s.turn}</b> \u00b7 initiative {team_span(s.initiative)}"
+        g, vm = self.ctl.game, self.ctl.view_model()
+        imp = g.impulse
+        head = f"<b>Turn {vm.turn}</b> \u00b7 initiative {team_span(vm.initiative)}"
         if self.ctl.past_step is not None:           # the History tab shows a past step: not now
             head = (f'<div class="lcb-past">Step {self.ctl.past_step} of the record (History \u203a Back to now '
                     f'to play on)</div>{head}')
-        if s.stage != "action":
-            return head + f'<div class="lcb-refused">Game over: {esc(s.result)}</div>'
+        if vm.stage != "action":
+            return head + f'<div class="lcb-refused">Game over: {esc(vm.result)}</div>'
         if imp is None:
-            nxt = g.next_team()
+            nxt = vm.playing
             return head + " \u00b7 " + (f"next impulse: {team_span(nxt)}" if nxt else "end of turn")
         line = f"{team_span(imp.team)} impulse: <b>{esc(imp.task_force)}</b> \u00b7 "
         if imp.phase == "declare":

@@ -14,21 +14,15 @@ ship whose naval ZOR keeps a ship from concealing (6.23) when it is face down.
 """
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from lcb_lab.games.lcb import actions as A
-from lcb_lab.games.lcb import observer
 from lcb_lab.kernel.errors import LabError
 from lcb_lab.ui.offers import refusal
 
 if TYPE_CHECKING:  # pragma: no cover
     from lcb_lab.games.lcb.model.state import Declared
     from lcb_lab.ui.widgets.controller import LabController
-
-UNSEEN = "an unseen counter"
-"""How a reason names a counter the view may not know."""
-
 
 def reason_line(err: BaseException | None) -> str:
     """A refusal as one line: ``"rule 5.12: AL-20 is out of reach for DDG-51 (MP 4)"`` (``""``: none)."""
@@ -40,15 +34,9 @@ def reason_line(err: BaseException | None) -> str:
 
 
 def _redact(text: str, ctl: "LabController") -> str:
-    """``text`` with each unit or MILDEC the view may not know named :data:`UNSEEN`."""
-    if ctl.viewer == "instructor" or not text:
-        return text
-    s = ctl.game.state
-    hidden = [u for u, x in s.units.items() if not observer.knows(s, ctl.viewer, x)]
-    hidden += [m for m, x in s.markers.items() if not observer.knows(s, ctl.viewer, x)]
-    for name in sorted(hidden, key=len, reverse=True):
-        text = re.sub(rf"(?<![\w-]){re.escape(name)}(?![\w-])", UNSEEN, text)
-    return text
+    """``text`` with each unit or MILDEC the view may not know named "an unseen counter"
+    (the observer decides: :meth:`~lcb_lab.games.lcb.game.Game.redact_names`)."""
+    return ctl.game.redact_names(text, ctl.viewer)
 
 
 def _why(ctl: "LabController", build) -> str:

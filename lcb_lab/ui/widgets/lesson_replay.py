@@ -183,7 +183,7 @@ class LessonReplayPanel:
         later = game.log_entries(team, since=before + len(done.entries))
         entries = since[:len(since) - len(later)]
         imp = self._impulse(impulse_no)
-        imp_team = game.state.task_forces.get(imp.task_force) if imp else None
+        imp_team = self.ctl.view_model().tf_team(imp.task_force) if imp else None
         narrative = imp.narrative if imp and team in ("instructor", imp_team) else ""
         title = done.title
         if imp and not narrative and " - " in title:

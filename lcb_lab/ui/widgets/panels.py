@@ -42,6 +42,7 @@ CSS = """
 .lcb-table th { color: #4a5560; font-weight: 600; }
 .lcb-log { height: 100%; overflow-y: auto; display: flex; flex-direction: column-reverse; }
 .lcb-log-inner { padding: 2px 6px; }
+.lcb-log > .lcb-log-inner { margin-bottom: auto !important; }   /* a short log starts at the top (a long one shows its end) */
 .lcb-log-line { margin: 1px 0; }
 .lcb-log-head { margin: 6px 0 2px 0; font-weight: bold; color: #1f2a33; border-bottom: 1px solid #cfc8b4; }
 .lcb-log-new { background: #fff4c2; }
@@ -97,7 +98,6 @@ CSS = """
 .lcb-app .lcb-right > .widget-tab { flex: 1 1 auto; min-height: 0; }   /* shrinks (its content scrolls) rather than push the column past its bottom, where nothing scrolls */
 .lcb-app .lcb-right > .widget-tab > .widget-tab-contents { overflow: hidden auto; padding: 3px 5px; }
 .lcb-app .lm-TabBar-tab { flex: 0 1 auto !important; min-width: fit-content !important; padding: 0 7px !important; }
-.lcb-app .lcb-right .widget-tab-contents .lcb-log-box { height: 100% !important; min-height: 200px; }
 .lcb-app .lcb-side-log { height: 100%; min-width: 0; min-height: 0; overflow: hidden; flex-wrap: nowrap; }
 .lcb-app .lcb-side-log > * { flex: 0 0 auto; }
 .lcb-app .lcb-side-log .lcb-log-box { flex: 1 1 auto; height: auto !important; min-height: 0; }
@@ -105,6 +105,12 @@ CSS = """
 /* a button shown again with layout.display "flex" is a flex box: centre its icon and text (else the
    icon, a stretched flex item, is drawn at the top and pokes out of the button) */
 .lcb-app .jupyter-button { align-items: center; justify-content: center; }
+/* a greyed button looks greyed, whatever its style (Commit, Resolve, Declare...): grey, not a faded strong colour;
+   its text #595959 on #e3e3e3 keeps a contrast of 5.4:1 (WCAG asks 3:1 of a disabled control's text) */
+.lcb-app .jupyter-button:disabled, .lcb-app .jupyter-button[class*="mod-"]:disabled {
+  background: #e3e3e3 !important; color: #595959 !important; opacity: 1 !important; box-shadow: none !important;
+  border: 1px dashed #9a9a9a !important; cursor: not-allowed; }
+.lcb-path { white-space: nowrap; cursor: help; }
 /* the hex info at the top of the side column: its whole content (the terrain rows as one flowing line), no scroll box */
 .lcb-app .lcb-hex-info .lcb-table, .lcb-app .lcb-hex-info .lcb-table tbody { display: block; margin: 0; }
 .lcb-app .lcb-hex-info .lcb-table tr { display: inline; }
@@ -225,12 +231,37 @@ def team_span(team: str) -> str:
 
 
 # ------------------------------------------------------------------ messages
-def message_html(text: str = "", refused: bool = False) -> str:
-    """A one-line message card: red when ``refused``, else green; ``""`` for no text."""
+def message_html(text: str = "", refused: bool = False, path: object = None) -> str:
+    """A one-line message card: red when ``refused``, else green; ``""`` for no text.  ``path``: a
+    file path the text names as ``{path}``, shown by :func:`path_html` (elided in the middle, whole
+    in its tooltip)."""
     if not text:
         return ""
     cls = "lcb-refused" if refused else "lcb-ok"
-    return f'<div class="lcb-card"><span class="{cls}">{esc(text)}</span></div>'
+    body = esc(text)
+    if path is not None:
+        body = body.replace("{path}", path_html(path))
+    return f'<div class="lcb-card"><span class="{cls}">{body}</span></div>'
+
+
+PATH_CHARS = 36
+"""The most characters of a file path a message shows (the middle elided; the tooltip has it whole)."""
+
+
+def elide_middle(text: str, most: int = PATH_CHARS) -> str:
+    """``text`` itself when it has at most ``most`` characters, else its start and its end joined by
+    an ellipsis, ``most`` characters in all (the end -- a file's name -- keeps the larger part)."""
+    if len(text) <= most:
+        return text
+    tail = (most - 1) * 2 // 3
+    return text[:most - 1 - tail] + "\u2026" + text[-tail:]
+
+
+def path_html(path: object) -> str:
+    """A file path for a message line: never wrapped, elided in the middle (:func:`elide_middle`),
+    the whole path in its tooltip (``title``)."""
+    full = str(path)
+    return f'<span class="lcb-path" title="{esc(full)}">{esc(elide_middle(full))}</span>'
 
 
 def refusal_text(err: BaseException) -> str:

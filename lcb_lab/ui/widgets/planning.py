@@ -132,7 +132,7 @@ class _StagePanel:
         raise NotImplementedError
 
     def _ready_text(self, team: str) -> str:
-        ready = team in (getattr(self.ctl.game.state, "ready", []) or [])
+        ready = self.ctl.view_model().is_ready(team)
         return ' <span class="lcb-ok">(done with this stage)</span>' if ready else ""
 
 
@@ -201,7 +201,7 @@ class PlanningPanel(_StagePanel):
         offer = self.offer()
         cp = self.cp()
         cps = ", ".join(f"{palette.TEAM_NAME.get(t, t)} {n} CP" for t, n in cp.items()) or "-"
-        stage_n = getattr(self.ctl.game.state, "planning_stages", 0)
+        stage_n = self.ctl.view_model().planning_stages
         first = "" if stage_n <= 1 else " \u00b7 Attached cards only in the first Planning Stage (9.3)"
         self.head.value = (f'<div class="lcb-card"><h4>Planning Stage {rule_badges(["3.1", "3.12"])}</h4>'
                            f'<div class="lcb-small">Acting for {team_span(team)}{self._ready_text(team)} \u00b7 '
@@ -215,7 +215,7 @@ class PlanningPanel(_StagePanel):
         hosts = self.hosts(team, self.deck.value, self.mode.value, offer)
         set_options(self.host, hosts, value=self.host.value if self.host.value in hosts else (hosts[0] if hosts else None))
         self.draw_parts(host=self.mode.value != "pool")
-        done = team in (getattr(self.ctl.game.state, "ready", []) or [])
+        done = self.ctl.view_model().is_ready(team)
         may = self.ctl.viewer in ("instructor", team) and not done and self.ctl.game is self.ctl.live
         self.buy_button.disabled = not may or not names
         self.end_button.disabled = not may
@@ -333,7 +333,7 @@ class DeploymentPanel(_StagePanel):
                     (hosts[0] if hosts else None))
         self.draw_parts(card_host=mode != "hex")
         self.place_button.description = f"Place in {hx}" if mode == "hex" and hx else "Place card"
-        done = team in (getattr(c.game.state, "ready", []) or [])
+        done = c.view_model().is_ready(team)
         may = c.viewer in ("instructor", team) and not done and c.game is c.live
         listed = bool(offer.deploys())
         self.deploy_button.disabled = not may or not units or (listed and not area)

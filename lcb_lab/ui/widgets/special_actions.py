@@ -120,26 +120,21 @@ def short_label(a: A.Action) -> str:
     return text[:BUTTON_CHARS - 1] + "\u2026"
 
 
-def _hexes_of(a: A.Action, game) -> set[str]:
-    """The hexes an act is about (to pick the quick buttons for the clicked hex)."""
-    s = game.state
+def _hexes_of(a: A.Action, view: dict) -> set[str]:
+    """The hexes an act is about (to pick the quick buttons for the clicked hex), from the view:
+    the hexes of the counters and card markers it names that the view shows."""
+    units = {c["uid"]: c.get("hex") for c in view["counters"] if c.get("uid")}
     out: set[str] = set()
     if isinstance(a, A.PortTransfer):
-        u = s.units.get(a.ship)
-        if u is not None and u.hex:
-            out.add(u.hex)
+        out.add(units.get(a.ship))
     elif isinstance(a, A.MarkerAction):
-        m = s.card_markers.get(a.marker)
-        if m is not None:
-            out.add(m.hex)
+        out.add(next((m.get("hex") for m in view.get("card_markers") or [] if m.get("id") == a.marker), None))
         out |= set(a.path) | ({a.hex} if a.hex else set())
     elif isinstance(a, (A.TorpedoAttack, A.SubmarineZor)):
-        u = s.units.get(a.sub)
-        if u is not None and u.hex:
-            out.add(u.hex)
+        out.add(units.get(a.sub))
     elif isinstance(a, A.OffensiveAsw):
-        out |= {s.units[x].hex for x in a.units if x in s.units and s.units[x].hex}
-    return out
+        out |= {units.get(x) for x in a.units}
+    return out - {None}
 
 
 def _declared_for(game, uid: str) -> int | None:
@@ -181,9 +176,8 @@ def proxy_rulings(ctl: "LabController") -> list[A.Action]:
     """Each own Proxy Force in the clicked hex using each instructor ruling on each face-up enemy
     unit there (13.14: the agreed effect, ``targets=("ruling:<n>", uid)``).  Rulings are public:
     they are logged for everyone and serve the Proxy Forces of both sides."""
-    g, here, view = ctl.game, ctl.selected_hex, ctl.view()
-    imp = g.impulse
-    rulings = list(getattr(g.state, "rulings", []) or [])
+    g, here, vm = ctl.game, ctl.selected_hex, ctl.view_model()
+    view, imp, rulings = vm.view, g.impulse, vm.rulings
     if imp is None or not here or not rulings or ctl.viewer not in ("instructor", imp.team):
         return []
     foes = [c["uid"] for c in view["counters"] if c.get("hex") == here and not c.get("back")
@@ -205,17 +199,17 @@ def marker_moves(ctl: "LabController") -> list[A.Action]:
     imp = g.impulse
     if imp is None or not dest or ctl.viewer not in ("instructor", imp.team):
         return []
-    from lcb_lab.games.lcb.rules.markers import isr
-    ctx = g._ctx()
+    vm = ctl.view_model()
     out: list[A.Action] = []
-    for m in sorted(g.state.card_markers.values(), key=lambda x: x.mid):
-        if m.team != imp.team or m.kind not in ("isr", "proxy") or m.moved or not m.mp or m.hex == dest:
+    for m in sorted(vm.view.get("card_markers") or [], key=lambda x: x["id"]):
+        d = vm.marker_details.get(m["id"], {})
+        if (m.get("back") or m["team"] != imp.team or m.get("kind") not in ("isr", "proxy") or d.get("moved")
+                or not d.get("mp") or m.get("hex") == dest):
             continue
-        naval = bool(m.data.get("naval") or m.data.get("amphibious") or m.data.get("littoral"))
-        path = isr.marker_path(ctx, naval, m.hex, dest, m.mp)
+        path = g.marker_route(m["id"], dest, ctl.viewer)
         if path:                  # with cargo, a hex with land is where it unloads (12.2); at sea it only moves
             land = g.board.hex(dest).has_land
-            out.append(A.MarkerAction(m.mid, tuple(path), "unload" if m.cargo and land else "none"))
+            out.append(A.MarkerAction(m["id"], tuple(path), "unload" if d.get("cargo") and land else "none"))
     return out
 
 
@@ -377,7 +371,7 @@ class SpecialActionsPanel:
         set_options(self.picker, opts, value=keep)
         self.go.disabled = not opts
         here = c.selected_hex
-        near = [i for i, a in enumerate(self.offered) if here and here in _hexes_of(a, c.game)][:QUICK]
+        near = [i for i, a in enumerate(self.offered) if here and here in _hexes_of(a, c.view())][:QUICK]
         rows = [(short_label(self.offered[i]), i, action_label(self.offered[i])) for i in near]
         rows += [(("Try: " if w else "") + short_label(a), ("try", k), ("Try: " if w else "") + action_label(a))
                  for k, (a, w) in enumerate(self.tried)]
@@ -423,7 +417,7 @@ class RulingPanel:
         """Show the rulings panel in the Instructor view of the live game only (13.14), with the rulings so far."""
         shown = self.ctl.viewer == "instructor" and self.ctl.game is self.ctl.live
         set_children(self.widget, self.body if shown else [])
-        rulings = list(getattr(self.ctl.game.state, "rulings", []) or [])
+        rulings = self.ctl.view_model().rulings
         self.listing.value = "".join(
             f'<div class="lcb-small">Ruling {r["n"]} ({esc(r["team"])}, {r["succeeds_on"]} or less): {esc(r["text"])}'
             + (f' \u2014 supply -1: {esc(", ".join(r.get("supply_loss", [])))}' if r.get("supply_loss") else "")
