@@ -124,3 +124,30 @@ def test_first_use_leaving_the_hosts_mined_hex_triggers_and_the_marker_stays_the
     m = _isr(g)
     assert (m.hex, m.cargo) == ("AM-22", ["1 Alpha", "2 Alpha"])   # its move ended there, cargo aboard
     assert all(g.state.units[u].hex is None and not g.state.units[u].destroyed for u in m.cargo)
+
+
+def test_13_38_a_landing_by_card_play_is_a_look_for_secret_mines_and_is_not_taken_back():
+    """13.38 with 13.34 / 13.37: a card play that carries units to a landing point (the
+    Amphibious LCU's first use, the marker-less LCU-2000 sealift) meets the mines at that point
+    or on its way.  While RU is known to hold secret mines (slite_landing's scenario minefield;
+    a Naval Mines card played face up), the landing looks for them -- met or not -- so US may
+    not take it back, with the same words as a move (``MINES_LOOK``); the instructor may."""
+    from lcb_lab.games.lcb.whatif.timeline import MINES_LOOK, secret_mines_possible, undo_allowed
+    g = load_scenario("slite_landing", seed=3)
+    assert secret_mines_possible(g, "RU")
+    g.apply(A.BeginImpulse("TF Memphis"))
+    g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHD 1",), jcc="Amphibious: LCU"),)))
+    g.apply(A.Move(1, ("AM-22",)))
+    g.apply(A.PlayCard("Amphibious: LCU", "A", targets=("1 Alpha", "2 Alpha"), hex="AL-23", action=1))
+    assert g.pending is None and g.state.units["1 Alpha"].hex == "AL-23"      # no mines there: landed
+    assert undo_allowed(g, "US") == (False, MINES_LOOK) and undo_allowed(g, "instructor")[0]
+
+    sea = ch12.coast_game({"LHA 8": {"type": "usn_lhd", "hex": "C-3"}, **infantry(2, at="I-5")},
+                          {"US": ["LCU-2000"], "RU": [{"name": "Naval Mines", "face_up": True, "where": "discarded"}]},
+                          features={**ch12.FEATURES, "I-18": "port:Southport"})
+    assert secret_mines_possible(sea, "RU")
+    sea.apply(A.BeginImpulse(BLUE))
+    sea.apply(A.Declare((A.CoreAction("play_jcc", jcc="LCU-2000"),)))
+    sea.apply(A.PlayCard(ch12.cid(sea, "LCU-2000"), "A", ("1 Inf", "2 Inf"), "I-18", action=1))
+    assert sea.pending is None and sea.state.units["1 Inf"].hex == "I-18"
+    assert undo_allowed(sea, "US") == (False, MINES_LOOK)
