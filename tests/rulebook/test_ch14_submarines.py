@@ -382,6 +382,25 @@ def test_uuv_destroyed_by_defensive_asw_does_not_attack():
     assert g.state.cards["US-1"].where == "discarded"
 
 
+def test_14_11_a_uuvs_defensive_asw_reveals_every_asw_ship_that_rolls():
+    """14.11: a naval unit conducting ASW combat, offensive or defensive, is revealed; 14.12:
+    every enemy ASW-capable naval unit in the target hex rolls DETECT against a UUV attack (that
+    roll is its defensive ASW).  So the face-down Gorshkov in the DDG's hex, which rolled (and
+    missed), turns face up -- as for a submarine's torpedoes -- and US reads it by name."""
+    g = sea({"SSN": (SSN, "C-3", B), "DDG": {"type": "rubf_ddg", "hex": "E-3", "face_up": True},
+             "FFG": {"type": "rubf_ffg_gorshkov", "hex": "E-3"}},
+            cards={"US": [{"name": "UUV Attack: UNMANNED", "attach_to": "SSN"}]}, forced=[15, 14, 20])
+    assert not unit(g, "FFG").revealed
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), "UUV Attack: UNMANNED"),)))
+    n = len(g.log)
+    g.apply(A.PlayCard("UUV Attack: UNMANNED", "A", ("DDG",), action=1))
+    assert g.dice.forced_left == 0                       # 2 DETECT dice (15, 14: both miss 10), 1 torpedo (20)
+    assert unit(g, "FFG").revealed and not unit(g, "DDG").destroyed
+    assert "FFG" in {c.get("uid") for c in g.view("US")["counters"]}
+    assert any("FFG" in x and "14.11" in x for x in ch14.lines_since(g, n, "US"))
+
+
 def test_uuv_out_of_range_is_refused_before_any_roll():
     g = sea({"SSN": (SSN, "A-1", B), "DDG": {"type": "rubf_ddg", "hex": "H-9", "face_up": True}},
             cards={"US": [{"name": "UUV Attack: UNMANNED", "attach_to": "SSN"}]}, forced=[1, 1])
