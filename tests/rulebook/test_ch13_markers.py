@@ -564,6 +564,36 @@ def test_13_36_mines_attack_enemy_markers_naval_and_proxy_not_aerial():
     assert any("PROXY-1: effect" in e["title"] for e in g.state.log[-3:])     # its effect after the mines (3)
 
 
+def test_13_34_a_marker_stopped_by_mines_goes_on_along_its_path_once_they_are_resolved():
+    """13.34: passing through a mined hex, the mines resolve at once, "stopping movement until
+    resolved" -- a stop until then, not the end of the move (as for units).  The Unmanned Boats
+    marker moves B-2 -> C-2 -> D-2 -> E-2 through two RU minefields: stopped in C-2 (a miss), it
+    goes on and is stopped in D-2 (held), then ends its move in E-2, its path's end.  Each hex
+    triggers once (facts 6.29): leaving C-2 and D-2 after their mines were resolved sets off
+    nothing."""
+    g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "B-1"},
+                                 "1 Zhuk": {"type": "runi_naval_infantry_platoon", "hex": "H-8"}},
+                          cards={"US": [{"name": "Unmanned Boats", "attach_to": "1 Alpha"}]},
+                          mixed=["B-1"], naval=ch13.SEA, naval_zor=False, forced=[20])
+    ch13.lay_mines(g, "RU", "C-2", 1)
+    ch13.lay_mines(g, "RU", "D-2", 1)
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Unmanned Boats"),)))
+    g.apply(A.PlayCard("Unmanned Boats", "A", action=1))
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare(()))
+    g.apply(A.MarkerAction("ISR-1", path=("B-2", "C-2", "D-2", "E-2")))
+    m = g.state.card_markers["ISR-1"]
+    assert (g.pending.kind, g.pending.options.hex, m.hex) == ("mine_attack", "C-2", "C-2")
+    g.apply(A.AnswerMines(mines=(A.MineShot("marker:C-2", 1),)))                  # 20: a miss
+    assert (g.pending.kind, g.pending.options.hex, m.hex) == ("mine_attack", "D-2", "D-2")
+    g.apply(A.AnswerMines(mines=()))                                              # held
+    assert g.pending is None and m.hex == "E-2" and g.dice.forced_left == 0
+
+
 def test_13_11_a_ground_zor_reveals_a_proxy_force():
     g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "C-4"},
                                  "1 Zhuk": {"type": "runi_naval_infantry_platoon", "hex": "H-8"}},
