@@ -179,6 +179,28 @@ def test_13_23_cannot_conceal_next_to_the_enemy_and_must_be_revealed_to_be_inter
     assert "opposing unit" in e.reason
 
 
+def test_13_23_a_mildec_is_no_unit_it_neither_reveals_an_isr_marker_nor_keeps_it_from_concealing():
+    """lcb_lab's reading of 13.23 with 4.22 (MILDEC counters "do not count as units") and 6.2
+    (they exert no ZOR): only an opposing *unit* (or ISR marker, or naval ZOR) reveals an ISR
+    marker or keeps it from concealing.  A marker entering a hex that holds only an enemy MILDEC
+    stays concealed, and a revealed one there may conceal -- so its owner learns that the back
+    there is no unit, as a ground unit entering a MILDEC's hex does (6.22 reveals only units):
+    the rules give that, not the engine (at the table the owner of the back says whether the
+    marker is revealed)."""
+    g = ch13.vbat_next_turn(markers={"MIL-1": ("C-5", "TF Red", "mildec")})
+    assert [c["back"] for c in g.view("US")["counters"] if c["hex"] == "C-5"] == [True]   # a back to US
+    g.apply(A.MarkerAction("ISR-1", path=("C-5",), then="none"))
+    m = g.state.card_markers["ISR-1"]
+    assert (m.hex, m.revealed) == ("C-5", False)                 # a MILDEC is no opposing unit
+    m.revealed, m.acted = True, False                            # (staged) revealed there by a card
+    g.apply(A.MarkerAction("ISR-1", then="conceal"))
+    assert not m.revealed
+    m.revealed, m.acted = True, False
+    g.state.card_markers["ISR-1"].hex = "E-5"                    # (staged) with 1 Zhuk, a unit: refused
+    e = refused(g, A.MarkerAction("ISR-1", then="conceal"), "13.23")
+    assert e.reason == "ISR-1 cannot conceal itself: an opposing unit is in E-5"
+
+
 def test_13_26_hit_on_a_marker_discards_it_with_its_cargo():
     g = _vbat()
     ctx = g._ctx()
