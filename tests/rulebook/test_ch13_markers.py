@@ -11,6 +11,7 @@ from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.observer import redact_log
 from lcb_lab.games.lcb.rules.markers import fortify, isr, mines, sof
 from lcb_lab.games.lcb.content.worked import ch13
+from lcb_lab.games.lcb.content.worked.ch12 import next_blue_impulse
 from tests.refusals import refused
 
 
@@ -602,11 +603,7 @@ def test_13_34_a_marker_stopped_by_mines_goes_on_along_its_path_once_they_are_re
     g.apply(A.BeginImpulse("TF Blue"))
     g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Unmanned Boats"),)))
     g.apply(A.PlayCard("Unmanned Boats", "A", action=1))
-    g.apply(A.EndImpulse())
-    g.apply(A.BeginImpulse("TF Red"))
-    g.apply(A.EndImpulse())
-    g.apply(A.BeginImpulse("TF Blue"))
-    g.apply(A.Declare(()))
+    next_blue_impulse(g)                                                          # turn 2: its free action
     g.apply(A.MarkerAction("ISR-1", path=("B-2", "C-2", "D-2", "E-2")))
     m = g.state.card_markers["ISR-1"]
     assert (g.pending.kind, g.pending.options.hex, m.hex) == ("mine_attack", "C-2", "C-2")
