@@ -410,7 +410,8 @@ def test_13_41_sof_never_attacks_or_moves_and_13_42_reveals():
     g.apply(A.EndImpulse())
     g.apply(A.BeginImpulse("TF Blue"))
     g.apply(A.Declare(()))
-    e = refused(g, A.MarkerAction("SOF-1", then="combat", targets=("2 Zhuk",), dice=2), "13.41")
+    assert g.state.continuing == {"D-5": "continuing"}               # its only fight: the hex's (13.41, 7.21)
+    e = refused(g, A.MarkerAction("SOF-1", path=("D-6",), then="combat", targets=("2 Zhuk",), dice=2), "13.41")
     assert "never moves or attacks" in e.reason
 
 
@@ -672,6 +673,65 @@ def test_13_41_sof_placed_in_a_contested_hex_may_assault_in_that_impulse_only():
     g2.apply(A.Answer())                                             # 2 Zhuk does not fire back
     assert g2.unit("2 Zhuk").hp == 1                                 # 3 hits at CV 10, 17 misses
     refused(g2, A.MarkerAction("SOF-1", then="combat", targets=("2 Zhuk",), dice=1), "13.41")   # once
+
+
+def _sof_engaged(initiative: str, forced: list[int]):
+    """Turn 1: US places SOF-1 (MARSOC HALO, its roll 1) in D-5 with RU's 2 Zhuk and does not
+    assault; the Action Stage ends with the hex contested by the SOF marker (13.41, 13.45)."""
+    g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "H-8"},
+                                 "2 Zhuk": {"type": "runi_naval_infantry_platoon", "hex": "D-5"}},
+                          cards={"US": ["MARSOC HALO"]}, initiative=initiative, forced=[1] + forced)
+    first, second = ("TF Blue", "TF Red") if initiative == "US" else ("TF Red", "TF Blue")
+    for tf in (first, second):
+        g.apply(A.BeginImpulse(tf))
+        if tf == "TF Blue":
+            g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="MARSOC HALO"),)))
+            g.apply(A.PlayCard("MARSOC HALO", "A", hex="D-5", action=1))
+        else:
+            g.apply(A.Declare(()))
+        g.apply(A.EndImpulse())
+    assert g.state.turn == 2 and g.state.continuing == {"D-5": "continuing"}       # 7.21 with 13.41 / 13.45
+    g.apply(A.BeginImpulse(first))
+    g.apply(A.Declare(()))
+    return g
+
+
+def test_13_41_a_sof_marker_in_a_contested_hex_fights_its_continuing_combat_first_in_its_teams_impulse():
+    """13.41: a SOF marker "will always engage in combat in their own hex -- ... resolving
+    Continuing Combat", per the usual rules (7.2); 13.45: engaged, it contests the hex.  So D-5
+    (SOF-1 with 2 Zhuk) gets a Continuing Combat marker at the end of the Action Stage (7.21), and
+    in the first impulse of a team engaged there -- here the US's -- the SOF marker's GROUND
+    ASSAULT (0 AP) must be fought before the impulse ends (7.22); the marker then shows Resolved."""
+    g = _sof_engaged("US", [20, 20])
+    refused(g, A.EndImpulse(), "7.22")
+    assert A.MarkerAction("SOF-1", then="combat", targets=("2 Zhuk",), dice=2) in g.legal_actions()
+    g.apply(A.MarkerAction("SOF-1", then="combat", targets=("2 Zhuk",), dice=2))
+    g.apply(A.Answer())                                              # 2 Zhuk does not fire back
+    assert g.dice.forced_left == 0 and g.unit("2 Zhuk").hp == 2    # 20, 20: both miss
+    assert g.state.continuing == {"D-5": "resolved"}                 # 7.22: still contested
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.Declare(()))
+    g.apply(A.EndImpulse())                                          # resolved: RU owes nothing this turn
+
+
+def test_13_41_enemy_units_engaged_with_a_sof_marker_resolve_the_continuing_combat_against_it():
+    """The same hex with RU first (7.22: the first player whose units are engaged): 2 Zhuk must
+    GROUND ASSAULT SOF-1 for 0 AP; the SOF marker fights back (13.41) and the hex's marker
+    flips to Resolved, so the US impulse owes no assault."""
+    g = _sof_engaged("RU", [20, 20, 20, 20])
+    refused(g, A.EndImpulse(), "7.22")
+    offer = next(t for t in g.legal_actions() if getattr(t, "kind", "") == "commit_combat")
+    assert offer.limits["base"] == [A.GroundAssault("2 Zhuk", "SOF-1", 1)]   # offered: no dead end (7.22)
+    g.apply(A.CommitCombat(ga=(A.GroundAssault("2 Zhuk", "SOF-1", 2),)))
+    g.apply(A.ResolveCombat())
+    assert g.dice.forced_left == 0                                   # 2 Zhuk's 2 dice, SOF-1's 2 back
+    assert g.state.continuing == {"D-5": "resolved"} and "SOF-1" in g.state.card_markers
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare(()))
+    refused(g, A.MarkerAction("SOF-1", then="combat", targets=("2 Zhuk",), dice=2), "13.41")
+    g.apply(A.EndImpulse())
 
 
 def test_13_51_second_use_improves_to_level_2_and_lrs_minus_2():

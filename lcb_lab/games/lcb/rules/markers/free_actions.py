@@ -323,6 +323,7 @@ def offers(game: GameLike) -> list:
     marker with its free action left, use its effect or conceal in place, or step into each
     neighbouring hex (then nothing); each accepted by the handler (:func:`_acceptable`)."""
     from lcb_lab.games.lcb.actions import MarkerAction
+    from lcb_lab.games.lcb.rules.markers.sof import may_assault
     s = game.state
     imp = s.impulse
     if imp is None or imp.phase == "declare" or s.choices or s.chain or not s.card_markers:
@@ -330,7 +331,7 @@ def offers(game: GameLike) -> list:
     ctx = game._ctx()
     out = []
     for m in sorted(s.card_markers.values(), key=lambda x: x.mid):
-        if m.team != imp.team or m.acted or m.kind not in ("isr", "proxy") or is_transport(m):
+        if m.team != imp.team or m.acted or m.kind not in ("isr", "proxy", "sof") or is_transport(m):
             continue
         cands = [MarkerAction(m.mid, then="effect"), MarkerAction(m.mid, then="conceal")]
         if not m.moved and m.mp:
@@ -340,6 +341,9 @@ def offers(game: GameLike) -> list:
             out += [x for x in (MarkerAction(m.mid, then="combat", targets=(u.uid,))
                                 for u in s.living() if u.team != m.team and u.revealed and u.on_map)
                     if _acceptable(ctx, x)]
+        if m.kind == "sof" and may_assault(ctx, m):   # placed in a contested hex, or Continuing Combat (13.41)
+            out += [MarkerAction(m.mid, then="combat", targets=(u.uid,), dice=int(m.data.get("ga_dice", 2)))
+                    for u in s.units_in(m.hex) if u.team != m.team and u.revealed]
         if m.kind == "proxy":            # its GROUND ASSAULT at each face-up enemy unit in its hex (13.12)
             dice = int(m.data.get("ga_dice", 4))
             out += [MarkerAction(m.mid, then="combat", targets=(u.uid,), dice=dice)
