@@ -415,6 +415,18 @@ def test_13_41_sof_never_attacks_or_moves_and_13_42_reveals():
     assert "never moves or attacks" in e.reason
 
 
+def test_13_42_a_unit_in_a_sof_markers_hex_may_not_conceal_itself():
+    """13.42: a SOF marker reveals the opposing units in its hex automatically -- so 2 Zhuk,
+    in D-5 with SOF-1, may not turn face down there (found by the random player: a unit that
+    concealed itself there left the SOF marker nothing to name in its Continuing Combat)."""
+    g = _sof()
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.Declare((A.CoreAction("move_conceal", ("2 Zhuk",)),)))
+    e = refused(g, A.Conceal(1), "13.42")
+    assert e.reason == "2 Zhuk shares D-5 with the enemy SOF marker SOF-1, which reveals it"
+
+
 def test_13_43_lrs_alone_cannot_destroy_sof_13_44_concealed_untargetable():
     g = _sof()
     ctx = g._ctx()

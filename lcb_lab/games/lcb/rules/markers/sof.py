@@ -52,13 +52,14 @@ def may_assault(ctx: Ctx, m: CardMarker) -> bool:
 def owes_continuing(ctx: Ctx, m: CardMarker) -> bool:
     """Whether SOF marker ``m`` must fight its hex's Continuing Combat in this impulse (13.41:
     it "will always engage in combat in their own hex", Continuing Combat per 7.2): its team's
-    impulse, the hex's marker on its Continuing side (7.22: not yet resolved this turn), enemy
-    ground units there, the marker's action not used this turn.  Its GROUND ASSAULT (0 AP) is
-    its MarkerAction ``then="combat"``."""
+    impulse, the hex's marker on its Continuing side (7.22: not yet resolved this turn), a
+    face-up enemy ground unit there to name (13.44: only revealed counters are targets), the
+    marker's action not used this turn.  Its GROUND ASSAULT (0 AP) is its MarkerAction
+    ``then="combat"``."""
     imp = ctx.state.impulse
     return (imp is not None and imp.team == m.team and not m.acted
             and ctx.state.continuing.get(m.hex) == CONTINUING
-            and any(ctx.utype(u).domain == "ground" for u in ctx.state.units_in(m.hex, other(m.team))))
+            and any(ctx.utype(u).domain == "ground" and u.revealed for u in ctx.state.units_in(m.hex, other(m.team))))
 
 
 def markers(ctx: Ctx, team: str | None = None) -> list[CardMarker]:
