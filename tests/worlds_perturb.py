@@ -81,10 +81,15 @@ def swap_backs(g, s: GameState, team: str, rng) -> Change | None:
     """Two enemy backs -- units or MILDECs, whose backs look alike (6.11) -- of the same Task
     Force, in different hexes, trade places (where each may stand: a ship and a ground unit
     only between hexes of land and water).  The enemy's acts naming one of them
-    name the other in the twin (:func:`translate`): the same act as the observer sees it."""
+    name the other in the twin (:func:`translate`): the same act as the observer sees it.  A
+    MILDEC and a unit trade places only while ``team`` has no ISR marker on the map: a MILDEC is
+    no unit (4.22), so whether such a marker may conceal where it stands tells them apart --
+    the rules' (13.23; ``test_13_23_a_mildec_is_no_unit_...``)."""
     backs = _backs(g, s, team, markers=True)
+    isr = any(m.kind == "isr" and m.team == team for m in s.card_markers.values())
     pairs = [(a, b) for i, a in enumerate(backs) for b in backs[i + 1:]
-             if a.hex != b.hex and a.task_force == b.task_force]
+             if a.hex != b.hex and a.task_force == b.task_force
+             and not (isr and isinstance(a, Marker) != isinstance(b, Marker))]
     for k in rng.permutation(len(pairs))[:8]:
         a, b = pairs[int(k)]
         a.hex, b.hex = b.hex, a.hex

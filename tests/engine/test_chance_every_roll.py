@@ -569,7 +569,7 @@ ROLL_SITES = {
     "rules/markers/sof.py": {"defend": "resolve_combat"},
     "rules/submarines/operations.py": {"torpedo_act": "torpedo", "duel": "torpedo", "_fire": "torpedo",
                                         "zor_act": "zor"},
-    "rules/submarines/asw.py": {"_kill_rolls": "torpedo", "offensive_act": "offensive_asw",
+    "rules/submarines/asw.py": {"_defend": "torpedo", "offensive_act": "offensive_asw",
                                 "asw_search": "_card_asw", "uuv": "_uuv"},
     "rules/markers/proxy.py": {"effect_step": "_marker_effect", "_resolve": "defense"},
     "rules/markers/placement.py": {"proxy_destroyed": "influence", "rolled": "_effect_step"},

@@ -121,6 +121,14 @@ def _slow_impulse(game, rng):
                 game.apply(r.sample(rng))
         if d.split and not d.moved:
             _slow_move(game, d.aid, rng)
+    from lcb_lab.games.lcb.rules.markers import sof
+    for m in sof.markers(game._ctx(), game.impulse.team):   # owed SOF assaults, as autoplay._owed_sof_assaults (13.41)
+        if game.pending is None and sof.owes_continuing(game._ctx(), m):
+            opts = [a for a in free_actions.offers(game) if isinstance(a, A.MarkerAction) and a.marker == m.mid]
+            if opts:
+                a = opts[int(rng.integers(len(opts)))]
+                if legal_trial.trial(game, a):
+                    game.apply(a)
     game.apply(A.EndImpulse())
 
 

@@ -212,6 +212,16 @@ def test_12_23_12_24_example_katie_reveals_and_sinks_the_lcu_marker():
     assert lrs[-1]["data"]["dice"] == [3, 15] and lrs[-1]["data"]["hits"] == 1
 
 
+def test_12_24_a_naval_mildec_does_not_take_a_hit_meant_for_the_landing_craft_marker():
+    """lcb_lab's reading of 12.24 with 4.22: a MILDEC "may take 1 HP of damage for a co-located
+    unit"; the landing craft's marker is no unit (its units are aboard, off the map), so a US
+    Naval MILDEC in its hex is not asked and stays: Katie's one hit discards the marker."""
+    ex = ch12.ex_12_24(markers={"NM-1": ("E-8", "TF Blue", "naval_mildec")})
+    g = ex.game
+    assert ex.ids["marker"] not in g.state.card_markers and g.state.units["1 Inf"].destroyed
+    assert not g.state.markers["NM-1"].destroyed and g.pending is None
+
+
 def test_12_24_a_concealed_marker_cannot_be_targeted():
     g, lcu = ch12._amphib_game("Amphibious: LCU", "D-8",
                                {**infantry(1, host="LHA 8"), "DDG": {"type": "rubf_ddg", "hex": "E-17"}})

@@ -11,6 +11,7 @@ from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.observer import redact_log
 from lcb_lab.games.lcb.rules.markers import fortify, isr, mines, sof
 from lcb_lab.games.lcb.content.worked import ch13
+from lcb_lab.games.lcb.content.worked.ch12 import next_blue_impulse
 from tests.refusals import refused
 
 
@@ -177,6 +178,28 @@ def test_13_23_cannot_conceal_next_to_the_enemy_and_must_be_revealed_to_be_inter
     m.acted = False
     e = refused(g, A.MarkerAction("ISR-1", then="conceal"), "13.23")
     assert "opposing unit" in e.reason
+
+
+def test_13_23_a_mildec_is_no_unit_it_neither_reveals_an_isr_marker_nor_keeps_it_from_concealing():
+    """lcb_lab's reading of 13.23 with 4.22 (MILDEC counters "do not count as units") and 6.2
+    (they exert no ZOR): only an opposing *unit* (or ISR marker, or naval ZOR) reveals an ISR
+    marker or keeps it from concealing.  A marker entering a hex that holds only an enemy MILDEC
+    stays concealed, and a revealed one there may conceal -- so its owner learns that the back
+    there is no unit, as a ground unit entering a MILDEC's hex does (6.22 reveals only units):
+    the rules give that, not the engine (at the table the owner of the back says whether the
+    marker is revealed)."""
+    g = ch13.vbat_next_turn(markers={"MIL-1": ("C-5", "TF Red", "mildec")})
+    assert [c["back"] for c in g.view("US")["counters"] if c["hex"] == "C-5"] == [True]   # a back to US
+    g.apply(A.MarkerAction("ISR-1", path=("C-5",), then="none"))
+    m = g.state.card_markers["ISR-1"]
+    assert (m.hex, m.revealed) == ("C-5", False)                 # a MILDEC is no opposing unit
+    m.revealed, m.acted = True, False                            # (staged) revealed there by a card
+    g.apply(A.MarkerAction("ISR-1", then="conceal"))
+    assert not m.revealed
+    m.revealed, m.acted = True, False
+    g.state.card_markers["ISR-1"].hex = "E-5"                    # (staged) with 1 Zhuk, a unit: refused
+    e = refused(g, A.MarkerAction("ISR-1", then="conceal"), "13.23")
+    assert e.reason == "ISR-1 cannot conceal itself: an opposing unit is in E-5"
 
 
 def test_13_26_hit_on_a_marker_discards_it_with_its_cargo():
@@ -387,8 +410,21 @@ def test_13_41_sof_never_attacks_or_moves_and_13_42_reveals():
     g.apply(A.EndImpulse())
     g.apply(A.BeginImpulse("TF Blue"))
     g.apply(A.Declare(()))
-    e = refused(g, A.MarkerAction("SOF-1", then="combat", targets=("2 Zhuk",), dice=2), "13.41")
+    assert g.state.continuing == {"D-5": "continuing"}               # its only fight: the hex's (13.41, 7.21)
+    e = refused(g, A.MarkerAction("SOF-1", path=("D-6",), then="combat", targets=("2 Zhuk",), dice=2), "13.41")
     assert "never moves or attacks" in e.reason
+
+
+def test_13_42_a_unit_in_a_sof_markers_hex_may_not_conceal_itself():
+    """13.42: a SOF marker reveals the opposing units in its hex automatically -- so 2 Zhuk,
+    in D-5 with SOF-1, may not turn face down there (found by the random player: a unit that
+    concealed itself there left the SOF marker nothing to name in its Continuing Combat)."""
+    g = _sof()
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.Declare((A.CoreAction("move_conceal", ("2 Zhuk",)),)))
+    e = refused(g, A.Conceal(1), "13.42")
+    assert e.reason == "2 Zhuk shares D-5 with the enemy SOF marker SOF-1, which reveals it"
 
 
 def test_13_43_lrs_alone_cannot_destroy_sof_13_44_concealed_untargetable():
@@ -620,6 +656,32 @@ def test_13_36_mines_attack_enemy_markers_naval_and_proxy_not_aerial():
     assert any("PROXY-1: effect" in e["title"] for e in g.state.log[-3:])     # its effect after the mines (3)
 
 
+def test_13_34_a_marker_stopped_by_mines_goes_on_along_its_path_once_they_are_resolved():
+    """13.34: passing through a mined hex, the mines resolve at once, "stopping movement until
+    resolved" -- a stop until then, not the end of the move (as for units).  The Unmanned Boats
+    marker moves B-2 -> C-2 -> D-2 -> E-2 through two RU minefields: stopped in C-2 (a miss), it
+    goes on and is stopped in D-2 (held), then ends its move in E-2, its path's end.  Each hex
+    triggers once (facts 6.29): leaving C-2 and D-2 after their mines were resolved sets off
+    nothing."""
+    g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "B-1"},
+                                 "1 Zhuk": {"type": "runi_naval_infantry_platoon", "hex": "H-8"}},
+                          cards={"US": [{"name": "Unmanned Boats", "attach_to": "1 Alpha"}]},
+                          mixed=["B-1"], naval=ch13.SEA, naval_zor=False, forced=[20])
+    ch13.lay_mines(g, "RU", "C-2", 1)
+    ch13.lay_mines(g, "RU", "D-2", 1)
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Unmanned Boats"),)))
+    g.apply(A.PlayCard("Unmanned Boats", "A", action=1))
+    next_blue_impulse(g)                                                          # turn 2: its free action
+    g.apply(A.MarkerAction("ISR-1", path=("B-2", "C-2", "D-2", "E-2")))
+    m = g.state.card_markers["ISR-1"]
+    assert (g.pending.kind, g.pending.options.hex, m.hex) == ("mine_attack", "C-2", "C-2")
+    g.apply(A.AnswerMines(mines=(A.MineShot("marker:C-2", 1),)))                  # 20: a miss
+    assert (g.pending.kind, g.pending.options.hex, m.hex) == ("mine_attack", "D-2", "D-2")
+    g.apply(A.AnswerMines(mines=()))                                              # held
+    assert g.pending is None and m.hex == "E-2" and g.dice.forced_left == 0
+
+
 def test_13_11_a_ground_zor_reveals_a_proxy_force():
     g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "C-4"},
                                  "1 Zhuk": {"type": "runi_naval_infantry_platoon", "hex": "H-8"}},
@@ -679,6 +741,65 @@ def test_13_41_sof_placed_in_a_contested_hex_may_assault_in_that_impulse_only():
     g2.apply(A.Answer())                                             # 2 Zhuk does not fire back
     assert g2.unit("2 Zhuk").hp == 1                                 # 3 hits at CV 10, 17 misses
     refused(g2, A.MarkerAction("SOF-1", then="combat", targets=("2 Zhuk",), dice=1), "13.41")   # once
+
+
+def _sof_engaged(initiative: str, forced: list[int]):
+    """Turn 1: US places SOF-1 (MARSOC HALO, its roll 1) in D-5 with RU's 2 Zhuk and does not
+    assault; the Action Stage ends with the hex contested by the SOF marker (13.41, 13.45)."""
+    g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "H-8"},
+                                 "2 Zhuk": {"type": "runi_naval_infantry_platoon", "hex": "D-5"}},
+                          cards={"US": ["MARSOC HALO"]}, initiative=initiative, forced=[1] + forced)
+    first, second = ("TF Blue", "TF Red") if initiative == "US" else ("TF Red", "TF Blue")
+    for tf in (first, second):
+        g.apply(A.BeginImpulse(tf))
+        if tf == "TF Blue":
+            g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="MARSOC HALO"),)))
+            g.apply(A.PlayCard("MARSOC HALO", "A", hex="D-5", action=1))
+        else:
+            g.apply(A.Declare(()))
+        g.apply(A.EndImpulse())
+    assert g.state.turn == 2 and g.state.continuing == {"D-5": "continuing"}       # 7.21 with 13.41 / 13.45
+    g.apply(A.BeginImpulse(first))
+    g.apply(A.Declare(()))
+    return g
+
+
+def test_13_41_a_sof_marker_in_a_contested_hex_fights_its_continuing_combat_first_in_its_teams_impulse():
+    """13.41: a SOF marker "will always engage in combat in their own hex -- ... resolving
+    Continuing Combat", per the usual rules (7.2); 13.45: engaged, it contests the hex.  So D-5
+    (SOF-1 with 2 Zhuk) gets a Continuing Combat marker at the end of the Action Stage (7.21), and
+    in the first impulse of a team engaged there -- here the US's -- the SOF marker's GROUND
+    ASSAULT (0 AP) must be fought before the impulse ends (7.22); the marker then shows Resolved."""
+    g = _sof_engaged("US", [20, 20])
+    refused(g, A.EndImpulse(), "7.22")
+    assert A.MarkerAction("SOF-1", then="combat", targets=("2 Zhuk",), dice=2) in g.legal_actions()
+    g.apply(A.MarkerAction("SOF-1", then="combat", targets=("2 Zhuk",), dice=2))
+    g.apply(A.Answer())                                              # 2 Zhuk does not fire back
+    assert g.dice.forced_left == 0 and g.unit("2 Zhuk").hp == 2    # 20, 20: both miss
+    assert g.state.continuing == {"D-5": "resolved"}                 # 7.22: still contested
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.Declare(()))
+    g.apply(A.EndImpulse())                                          # resolved: RU owes nothing this turn
+
+
+def test_13_41_enemy_units_engaged_with_a_sof_marker_resolve_the_continuing_combat_against_it():
+    """The same hex with RU first (7.22: the first player whose units are engaged): 2 Zhuk must
+    GROUND ASSAULT SOF-1 for 0 AP; the SOF marker fights back (13.41) and the hex's marker
+    flips to Resolved, so the US impulse owes no assault."""
+    g = _sof_engaged("RU", [20, 20, 20, 20])
+    refused(g, A.EndImpulse(), "7.22")
+    offer = next(t for t in g.legal_actions() if getattr(t, "kind", "") == "commit_combat")
+    assert offer.limits["base"] == [A.GroundAssault("2 Zhuk", "SOF-1", 1)]   # offered: no dead end (7.22)
+    g.apply(A.CommitCombat(ga=(A.GroundAssault("2 Zhuk", "SOF-1", 2),)))
+    g.apply(A.ResolveCombat())
+    assert g.dice.forced_left == 0                                   # 2 Zhuk's 2 dice, SOF-1's 2 back
+    assert g.state.continuing == {"D-5": "resolved"} and "SOF-1" in g.state.card_markers
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare(()))
+    refused(g, A.MarkerAction("SOF-1", then="combat", targets=("2 Zhuk",), dice=2), "13.41")
+    g.apply(A.EndImpulse())
 
 
 def test_13_51_second_use_improves_to_level_2_and_lrs_minus_2():

@@ -85,6 +85,33 @@ def test_14_011_if_the_defender_detects_both_fire_and_damage_is_simultaneous():
     assert g.dice.forced_left == 0
 
 
+@pytest.mark.parametrize("boats", [1, 2])
+def test_14_011_every_defending_boat_that_detects_fires_back_and_the_attacker_sees_how_many(boats):
+    """What 14.011 gives the attacker, read from the text: every defending submarine rolls
+    DETECT, and each one that DETECTs the attacker fires its own TORPEDO ATTACK back ("2 dice
+    each"; one that does not DETECT "does not roll in its defense").  Those dice are rolled in
+    the open, so the attacker learns how many boats fired at it -- that is the rules', not a
+    leak.  It learns no more: the firing boats are neither named nor marked (a TORPEDO ATTACK
+    does not reveal a submarine, 14.07; only being DETECTED places a marker, 14.06), and when
+    its own DETECT misses it reads the same words whatever is in the hex.  (The one shared
+    DETECT die of the defenders is lcb_lab's reading, docs/rules_detail.md: Submarines.)"""
+    kilos = {f"Kilo {i}": (SSK, "C-4", R) for i in range(1, boats + 1)}
+    g = sea({"Ling": (SSN, "C-4", B), **kilos}, forced=[20, 1] + [20, 20] * boats)
+    begin(g, B, ("move_combat", ["Ling"]))
+    n = len(g.log)
+    g.apply(A.TorpedoAttack(1, "Ling", ("submarine",)))   # Ling misses (20); the defenders DETECT her (1)
+    assert g.dice.forced_left == 0                          # 2 DETECT dice, then 2 torpedoes per boat
+    assert unit(g, "Ling").revealed and not unit(g, "Ling").destroyed
+    us = g.log_entries("US", since=n)
+    back = [e for e in us if e["title"] == "An enemy submarine fires back"]
+    assert len(back) == boats                               # one line per boat: the rules' open dice
+    assert all(e["text"] == "2 torpedoes at Ling: rolled 20, 20 needing 10 or less: 0 hits (simultaneous, 14.011)"
+               for e in back)
+    assert not any("Kilo" in json.dumps(e) for e in us)     # never named
+    assert not any(unit(g, k).revealed for k in kilos)      # nor marked
+    assert not any("Kilo" in str(c.get("uid")) for c in g.view("US")["counters"])
+
+
 def test_14_011_an_empty_hex_completes_without_result_but_still_rolls():
     g = sea({"Ling": (SSN, "C-4", B), "Kilo 1": (SSK, "A-1", R)}, forced=[1, 1])   # Ling's DETECT, the answer's
     begin(g, B, ("move_combat", ["Ling"]))
@@ -454,6 +481,25 @@ def test_uuv_destroyed_by_defensive_asw_does_not_attack():
     g.apply(A.PlayCard("UUV Attack: UNMANNED", "A", ("DDG",), action=1))
     assert not unit(g, "DDG").destroyed and g.dice.forced_left == 0     # DETECT 10, ASW 9: no torpedo roll
     assert g.state.cards["US-1"].where == "discarded"
+
+
+def test_14_11_a_uuvs_defensive_asw_reveals_every_asw_ship_that_rolls():
+    """14.11: a naval unit conducting ASW combat, offensive or defensive, is revealed; 14.12:
+    every enemy ASW-capable naval unit in the target hex rolls DETECT against a UUV attack (that
+    roll is its defensive ASW).  So the face-down Gorshkov in the DDG's hex, which rolled (and
+    missed), turns face up -- as for a submarine's torpedoes -- and US reads it by name."""
+    g = sea({"SSN": (SSN, "C-3", B), "DDG": {"type": "rubf_ddg", "hex": "E-3", "face_up": True},
+             "FFG": {"type": "rubf_ffg_gorshkov", "hex": "E-3"}},
+            cards={"US": [{"name": "UUV Attack: UNMANNED", "attach_to": "SSN"}]}, forced=[15, 14, 20])
+    assert not unit(g, "FFG").revealed
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), "UUV Attack: UNMANNED"),)))
+    n = len(g.log)
+    g.apply(A.PlayCard("UUV Attack: UNMANNED", "A", ("DDG",), action=1))
+    assert g.dice.forced_left == 0                       # 2 DETECT dice (15, 14: both miss 10), 1 torpedo (20)
+    assert unit(g, "FFG").revealed and not unit(g, "DDG").destroyed
+    assert "FFG" in {c.get("uid") for c in g.view("US")["counters"]}
+    assert any("FFG" in x and "14.11" in x for x in ch14.lines_since(g, n, "US"))
 
 
 def test_uuv_out_of_range_is_refused_before_any_roll():

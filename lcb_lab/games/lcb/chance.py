@@ -169,14 +169,18 @@ def mines(game: Game, a: A.AnswerMines, drawn: int = 0) -> tuple[ChanceStep, ...
 
 def _after_mines(ctx: Ctx, mine) -> tuple[ChanceStep, ...]:
     """The step of a card marker the mines stopped, rolled in the same act if the marker survives
-    (13.36): its effect roll, or its GROUND ASSAULT when no defender may fire back (7.13)."""
+    (13.36) and no more of these mines lie on the rest of its path (13.34): its effect roll, or
+    its GROUND ASSAULT when no defender may fire back (7.13)."""
     from dataclasses import replace
     from types import SimpleNamespace
+    from lcb_lab.games.lcb.rules.markers.mines import mine_in
     p = mine.data.get("pending") or {}
     m = ctx.state.card_markers.get(p.get("marker") or "")
     then = p.get("then", "none")
     if m is None or then not in ("effect", "combat") or (then == "combat" and m.kind not in ("proxy", "sof")):
         return ()
+    if any(mine_in(ctx, h, mine.team) is not None for h in p.get("rest", ())):
+        return ()                              # stopped again on its way: the step is a later act's
     a = SimpleNamespace(marker=m.mid, path=(), then=then, targets=tuple(p.get("targets", ())), hex=p.get("hex"),
                         dice=int(p.get("dice", 0)), action=None)
     if then == "effect":

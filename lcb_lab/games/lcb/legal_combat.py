@@ -59,16 +59,19 @@ def combat_template(game: GameLike) -> Template | None:
 
 def _continuing_base(game: GameLike, engaged: list[str]) -> list | None:
     """GROUND ASSAULTs the impulse must include (Continuing Combat, 7.22): one die per
-    engaged unit at an enemy in its hex; None when even that is refused."""
+    engaged unit at an enemy in its hex -- a unit, else a face-up enemy SOF marker (13.41);
+    None when even that is refused."""
     if not engaged:
         return []
     s = game.state
     base = []
     for uid in engaged:
         u = s.units[uid]
-        tgt = next((e for e in s.units_in(u.hex, other(u.team)) if not game.utype(e.uid).is_naval), None)
+        tgt = next((e.uid for e in s.units_in(u.hex, other(u.team)) if not game.utype(e.uid).is_naval), None)
+        tgt = tgt or next((m.mid for m in s.card_markers.values() if m.kind == "sof" and m.team != u.team
+                           and m.hex == u.hex and observer.knows(s, u.team, m)), None)
         if tgt is not None:
-            base.append(A.GroundAssault(uid, tgt.uid, 1))
+            base.append(A.GroundAssault(uid, tgt, 1))
     return base if committable(game, _commit(base)) else None
 
 

@@ -153,9 +153,29 @@ def max_supply(ctx: Ctx, u: Unit, slot: str) -> int | None:
 
 
 def contested(ctx: Ctx, hex_label: str) -> bool:
-    """A hex holding units of both teams (7.21, 7.26)."""
+    """A hex holding units of both teams (7.21, 7.26); a SOF marker contests it like a unit (13.45)."""
     teams = {u.team for u in ctx.state.units_in(hex_label) if not ctx.utype(u).is_submarine}   # 14.0: hidden, not there
+    teams |= {m.team for m in ctx.state.card_markers.values() if m.kind == "sof" and m.hex == hex_label}
     return len(teams) == 2
+
+
+CONTINUING, RESOLVED = "continuing", "resolved"
+"""The two sides of a Continuing Combat marker (7.21, 7.22): ``GameState.continuing[hex]``."""
+
+
+def settle_continuing(ctx: Ctx, hex_label: str) -> None:
+    """The Continuing Combat of ``hex_label`` was fought (7.22): its marker flips to Resolved
+    for the turn while the hex is still :func:`contested`, else it is removed.  No marker: nothing."""
+    s = ctx.state
+    if hex_label not in s.continuing:
+        return
+    if contested(ctx, hex_label):
+        s.continuing[hex_label] = RESOLVED
+        text = "the hex is still contested: marker flipped to Resolved for this turn"
+    else:
+        del s.continuing[hex_label]
+        text = "the hex is no longer contested: marker removed"
+    ctx.log(explain.step("continuing", f"Continuing Combat in {hex_label}", text, ["7.22"]))
 
 
 def enemy_ground_in(ctx: Ctx, hex_label: str, team: str) -> list[Unit]:

@@ -75,7 +75,20 @@ def random_impulse(game: Game, rng: np.random.Generator) -> None:
                 legal_templates.sample_and_apply(r, rng)
         if d.split and not d.moved:
             _random_move(game, d.aid, rng)
+    _owed_sof_assaults(game, rng)
     _apply(game, A.EndImpulse())
+
+
+def _owed_sof_assaults(game: Game, rng: np.random.Generator) -> None:
+    """The SOF markers' GROUND ASSAULTs the impulse owes before it ends (13.41: a SOF marker
+    always fights its hex's Continuing Combat, 7.22): each at a random offered target."""
+    from lcb_lab.games.lcb.rules.markers import free_actions, sof
+    ctx = game._ctx()
+    for m in sof.markers(ctx, game.impulse.team):
+        if game.pending is None and sof.owes_continuing(ctx, m):
+            opts = [a for a in free_actions.offers(game) if isinstance(a, A.MarkerAction) and a.marker == m.mid]
+            if opts:
+                legal_trial.apply_if_legal(game, _pick(rng, opts))
 
 
 def _random_cards(game: Game, rng: np.random.Generator) -> None:

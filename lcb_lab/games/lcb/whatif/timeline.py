@@ -22,6 +22,7 @@ same whether or not something was found, and it is decided from the step's own
 facts (what its log told the team), never from the hidden state.  A move while
 the other team may hold secret mines is such a look too (:func:`moved_past_secret_mines`:
 a mined hex stops it, which shows the hex is mined, 13.34; one that went on found none),
+and so is a card play that carries units to a landing (:func:`sailed_by_card`, 13.38),
 refused in its own words (:data:`MINES_LOOK`).
 The team's own moves and declarations that show it nothing of the enemy stay
 undoable; the instructor may undo any step, for teaching.
@@ -197,7 +198,8 @@ def told_other_side(game: Game, team: str) -> bool:
 
 def moved_past_secret_mines(game: Game, team: str) -> bool:
     """Whether ``game``'s last applied step moved ``team``'s counters (a ``Move``, a marker's
-    ``MarkerAction`` along a path) while the other team may hold secret mines
+    ``MarkerAction`` along a path, a card carrying units to a landing: :func:`sailed_by_card`)
+    while the other team may hold secret mines
     (:func:`~lcb_lab.games.lcb.rules.markers.mines.may_hold_secret_mines`, a public fact): such a
     move looks for mines -- a mined hex stops it, which shows the hex is mined (13.34, 13.37),
     and a move that went on tells that none was on its way, a negative result.  Decided from the step
@@ -206,8 +208,39 @@ def moved_past_secret_mines(game: Game, team: str) -> bool:
     if n == 0:
         return False
     st = game.history.steps[n - 1]
+    if step_actor(st) != team or not secret_mines_possible(game, other(team)):
+        return False
     moved = isinstance(st.action, A.Move) or (isinstance(st.action, A.MarkerAction) and bool(st.action.path))
-    return moved and step_actor(st) == team and secret_mines_possible(game, other(team))
+    return moved or sailed_by_card(game, team)
+
+
+CARDS_THAT_SAIL = frozenset({"transport", "sealift"})
+"""Card effects whose craft sails to a landing point and may meet mines on the way or there: an
+amphibious landing craft's first use (12.21, 12.22: its marker traces its path) and a marker-less
+sealift (12.4, 13.38: mines at the embarkation / landing point, or blocking every path)."""
+
+
+def sailed_by_card(game: Game, team: str) -> bool:
+    """Whether ``game``'s last applied step resolved a card of ``team`` with an effect of
+    :data:`CARDS_THAT_SAIL` (13.38): a card named by the step's ``card`` log entries or waiting in
+    the chain before the step, and no longer in the chain after it.  Public facts only (cards
+    are played face up, 9.02), never the mines.  False with no step."""
+    n = game.history.cursor
+    if n == 0:
+        return False
+    since, until = step_log_range(game, n)
+    cids = {(e.get("data") or {}).get("card") for e in game.log[since:until] if e.get("kind") == "card"}
+    cids |= {link.card for link in _state_before(game, n).chain}
+    cids -= {link.card for link in game.state.chain}
+    ctx = game._ctx()
+    return any(c is not None and c.team == team and any(e.fn in CARDS_THAT_SAIL for e in ctx.ctype(c).effects)
+               for c in (game.state.cards.get(cid) for cid in cids if isinstance(cid, str)))
+
+
+def _state_before(game: Game, n: int) -> GameState:
+    """The state before step ``n`` (1-based) of ``game``'s record: its snapshot, else a fork."""
+    snap = game.history.snapshots.get(n - 1)
+    return snap.state if snap is not None else game.fork(at=n - 1).state
 
 
 def secret_mines_possible(game: Game, team: str) -> bool:
@@ -229,8 +262,7 @@ def revealed_enemy(game: Game, team: str) -> list[str]:
     if n == 0:
         return []
     enemy = other(team)
-    snap = h.snapshots.get(n - 1)
-    before = snap.state if snap is not None else game.fork(at=n - 1).state
+    before = _state_before(game, n)
     now = game.state
     out = {uid for uid, u in now.units.items() if u.team == enemy and u.revealed
            and uid in before.units and not before.units[uid].revealed}

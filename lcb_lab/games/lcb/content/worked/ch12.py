@@ -263,12 +263,13 @@ def ex_12_25() -> Example:
     return ex
 
 
-def ex_12_24() -> Example:
+def ex_12_24(markers: dict | None = None) -> Example:
     """Katie: DDG-101 moves within 5 hexes of the enemy's Amphibious: LCU marker: its naval ZOR
-    reveals it (12.23); an LRS hit on the revealed marker discards it with its units (12.24)."""
+    reveals it (12.23); an LRS hit on the revealed marker discards it with its units (12.24).
+    ``markers``: MILDECs staged too, as :func:`lcb_lab.situation` takes them."""
     g, lcu = _amphib_game("Amphibious: LCU", "D-8",
                           {**infantry(2, host="LHA 8"), "DDG-101": {"type": "rubf_ddg", "hex": "E-17"}},
-                          forced=[3, 15])
+                          forced=[3, 15], markers=markers)
     ex = Example(g, {"card": lcu})
     g.apply(A.BeginImpulse(BLUE))
     g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHA 8",), jcc="Amphibious: LCU"),)))

@@ -96,14 +96,16 @@ def ex_13_25(intercept: tuple[int, ...] = (3, 5), effect: tuple[int, ...] = ()) 
     return g, lines(g, n)
 
 
-def vbat_next_turn(forced: Iterable[int] = ()) -> Game:
+def vbat_next_turn(forced: Iterable[int] = (), markers: dict | None = None) -> Game:
     """A V-BAT whose marker was placed last turn (1 AP), now in the US impulse of turn 2 with
-    its one free action left (13.21): 1 Whiskey in B-5, 1 Zhuk in E-5, 2 Anna (Pantsir-SM) in F-6."""
+    its one free action left (13.21): 1 Whiskey in B-5, 1 Zhuk in E-5, 2 Anna (Pantsir-SM) in F-6;
+    ``markers``: MILDECs as :func:`lcb_lab.situation` takes them."""
     g = situation(units={"1 Whiskey": {"type": "usmc_himars_section", "hex": "B-5"},
                          "1 Zhuk": {"type": "runi_naval_infantry_platoon", "hex": "E-5"},
                          "2 Anna": {"type": "runi_naval_infantry_platoon", "hex": "F-6"}},
                   cards={"US": [{"name": "V-BAT", "attach_to": "1 Whiskey"}],
-                         "RU": [{"name": "Pantsir-SM: IAMD", "attach_to": "2 Anna"}]}, forced=list(forced))
+                         "RU": [{"name": "Pantsir-SM: IAMD", "attach_to": "2 Anna"}]}, forced=list(forced),
+                  markers=markers)
     g.apply(A.BeginImpulse("TF Blue"))
     g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="V-BAT"),)))
     g.apply(A.PlayCard("V-BAT", "A", action=1))                 # placed in B-5; its action this turn

@@ -30,9 +30,9 @@ from collections import defaultdict
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import CombatPlan
-from lcb_lab.games.lcb.rules.common import Ctx, contested, living_unit, names, supply_left
-
-CONTINUING, RESOLVED = "continuing", "resolved"
+from lcb_lab.games.lcb.rules.common import (CONTINUING, RESOLVED, Ctx, contested, living_unit, names,  # noqa: F401
+                                            settle_continuing, supply_left)
+from lcb_lab.games.lcb.rules.markers import sof
 
 
 def engaged_units(ctx: Ctx, hex_label: str, tf: str) -> list:
@@ -83,46 +83,50 @@ def check_commit(ctx: Ctx, ga: list[dict]) -> None:
 
 
 def check_end(ctx: Ctx) -> None:
-    """No impulse ends with its Continuing Combat unresolved (7.22)."""
+    """No impulse ends with its Continuing Combat unresolved (7.22), a SOF marker's included
+    (13.41: it always fights in its hex -- its free GROUND ASSAULT, a MarkerAction)."""
     imp = ctx.state.impulse
     if imp.combat is None:
         missing = pending_hexes(ctx, imp.task_force)
         if missing:
             raise IllegalAction("7.22", f"resolve the Continuing Combat in {', '.join(missing)} first: commit "
                                 "GROUND ASSAULT dice from the engaged units (0 AP)")
+    owed = [m for m in sof.markers(ctx, imp.team) if sof.owes_continuing(ctx, m)]
+    if owed:
+        raise IllegalAction("7.22", f"resolve the Continuing Combat in {', '.join(m.hex for m in owed)} first: "
+                            f"{names([m.mid for m in owed])} always fights in its hex -- its GROUND ASSAULT "
+                            "(MarkerAction then=combat, 0 AP, 13.41)")
 
 
 def after_combat(ctx: Ctx, plan: CombatPlan) -> None:
-    """Flip or remove the markers of the hexes ``plan`` just fought over (7.22).  A contested
-    landing's hex (a GROUND ASSAULT by units that landed this turn, 12.07) gets its marker now
-    when enemy units remain, on its Resolved side: that combat was the hex's one resolution this
-    turn (7.22); it turns to Continuing Combat at the end of the Action Stage (7.21, 7.23)."""
+    """Flip or remove the markers of the hexes ``plan`` just fought over (7.22,
+    :func:`~lcb_lab.games.lcb.rules.common.settle_continuing`).  A contested landing's hex (a
+    GROUND ASSAULT by units that landed this turn, 12.07) gets its marker now when enemy units
+    remain, on its Resolved side: that combat was the hex's one resolution this turn (7.22); it
+    turns to Continuing Combat at the end of the Action Stage (7.21, 7.23)."""
     s = ctx.state
     landed = {s.units[a["attacker"]].hex for a in plan.ga if a["attacker"] in s.units
               and s.units[a["attacker"]].no_move and s.units[a["attacker"]].expended}
     for h in plan.ga_hexes():
         if h not in s.continuing and h in landed and contested(ctx, h):
-            ctx.state.continuing[h] = RESOLVED
+            s.continuing[h] = RESOLVED
             ctx.log(explain.step("continuing", f"Continuing Combat marker in {h}", "enemy units remain after the "
                                  "contested landing's combat: the marker is placed at once, on its Resolved side "
                                  "for this turn", ["12.07", "7.22"]))
-        elif h in ctx.state.continuing:
-            if contested(ctx, h):
-                ctx.state.continuing[h] = RESOLVED
-                text = "the hex is still contested: marker flipped to Resolved for this turn"
-            else:
-                del ctx.state.continuing[h]
-                text = "the hex is no longer contested: marker removed"
-            ctx.log(explain.step("continuing", f"Continuing Combat in {h}", text, ["7.22"]))
+        else:
+            settle_continuing(ctx, h)
 
 
 def end_of_action_stage(ctx: Ctx) -> None:
-    """Mark contested hexes, flip Resolved markers back, drop stale ones (7.21, 7.23)."""
+    """Mark contested hexes, flip Resolved markers back, drop stale ones (7.21, 7.23).  A SOF
+    marker is engaged like a ground unit (13.41, 13.45)."""
     s = ctx.state
     ground = defaultdict(set)
     for u in s.living():
         if u.on_map and ctx.utype(u).domain == "ground":     # a submarine is no ground unit (14.0)
             ground[u.hex].add(u.team)
+    for m in sof.markers(ctx):
+        ground[m.hex].add(m.team)
     now = sorted(h for h, teams in ground.items() if len(teams) == 2)
     s.continuing = {h: CONTINUING for h in now}
     if now:

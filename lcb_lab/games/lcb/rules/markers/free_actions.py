@@ -25,6 +25,7 @@ through :data:`STEPS`).
 """
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Callable, Iterable
 
 from lcb_lab.kernel import explain
@@ -147,7 +148,6 @@ def route(ctx: Ctx, m: CardMarker, path: Iterable[str | None]) -> tuple[list[str
 
 def marker_action_act(game: GameLike, c: Ctx, a: MarkerAction) -> None:
     """Handler of :class:`lcb_lab.games.lcb.actions.MarkerAction` (module doc)."""
-    from lcb_lab.games.lcb.rules.markers import placement, isr
     tm = c.state.card_markers.get(a.marker)     # transport's markers move in their own steps (marker_action.py, 12.2x)
     if tm is not None and is_transport(tm):
         step = STEPS.get("_transport_move" if a.then == "none" else a.then)
@@ -164,21 +164,40 @@ def marker_action_act(game: GameLike, c: Ctx, a: MarkerAction) -> None:
                            path=[start] + path),
               team=m.team, marker=m.mid, about={"marker": m.mid})
     m.acted = True
-    entered: list[str] = []
+    step_ = {"then": a.then, "targets": list(a.targets), "hex": a.hex, "dice": a.dice}
+    if not _walk(c, m, list(path), [], step_):
+        _arrive(c, m, bool(path), a)
+
+
+def _walk(c: Ctx, m: CardMarker, path: list[str], entered: list[str], step_: dict) -> bool:
+    """Step ``m`` along ``path`` hex by hex (13.21; 13.23 reveals on the way).  Enemy mines in a
+    hex it leaves or enters stop it there until they are resolved (13.33, 13.34): their owner's
+    ``mine_attack`` choice is pushed with the rest of the path, and True returned (the move goes
+    on in :func:`after_mines`).  ``entered``: the hexes already entered or left with their mines
+    resolved in this move -- each triggers once (facts §6.29).  ``step_``: the action's ``then``,
+    ``targets``, ``hex`` and ``dice``, carried to the end of the move."""
+    from lcb_lab.games.lcb.rules.markers import isr
     for i, h in enumerate(path):
         ev = mines.on_step(c, [m], m.hex, h, set(entered))
         if ev == "enters":
             m.hex = h
-        if ev is not None:                   # 13.36: the mines stop it; its move ends there (sandbox)
+        if ev is not None:
             m.moved = True
-            mines.trigger_at(c, m.hex, [m], ev, {"marker": m.mid, "then": a.then, "targets": list(a.targets),
-                                                 "hex": a.hex, "dice": a.dice})
-            return
+            rest = path[i + 1:] if ev == "enters" else path[i:]
+            mines.trigger_at(c, m.hex, [m], ev, dict(step_, marker=m.mid, rest=rest, entered=entered + [m.hex]))
+            return True
         m.hex = h
         entered.append(h)
         if m.kind == "isr":
             isr.check_reveal(c, m, h)
-    if path:
+    return False
+
+
+def _arrive(c: Ctx, m: CardMarker, moved: bool, a: MarkerAction | SimpleNamespace) -> None:
+    """The end of the marker's move: what it meets in its hex (13.23, 13.42), its ZOR (13.24),
+    then its step ``a.then``."""
+    from lcb_lab.games.lcb.rules.markers import placement, isr
+    if moved:
         m.moved = True
         placement.contact(c, m.hex)
         if m.kind == "isr" and m.data.get("zor"):
@@ -187,17 +206,20 @@ def marker_action_act(game: GameLike, c: Ctx, a: MarkerAction) -> None:
 
 
 def after_mines(ctx: Ctx, p: dict) -> None:
-    """A marker's action after the mines it met (13.36): its step; ``p`` is what
-    :func:`lcb_lab.games.lcb.rules.markers.mines.answer` returned for the surviving marker."""
-    from types import SimpleNamespace
-    from lcb_lab.games.lcb.rules.markers import placement, isr
+    """A marker's move after the mines it met (13.34: "stopping movement until resolved"): it
+    goes on along the rest of its path (``p["rest"]``; further mines stop it again), then takes
+    its step.  ``p`` is what :func:`lcb_lab.games.lcb.rules.markers.mines.answer` returned for
+    the surviving marker."""
+    from lcb_lab.games.lcb.rules.markers import isr
     m = ctx.state.card_markers[p["marker"]]
     if m.kind == "isr":
         isr.check_reveal(ctx, m)
-    placement.contact(ctx, m.hex)
-    STEPS[p.get("then", "none")](ctx, m, SimpleNamespace(marker=m.mid, path=(), then=p.get("then", "none"),
-                                                         targets=tuple(p.get("targets", ())), hex=p.get("hex"),
-                                                         dice=int(p.get("dice", 0)), action=None))
+    step_ = {k: p.get(k) for k in ("then", "targets", "hex", "dice")}
+    if _walk(ctx, m, list(p.get("rest", ())), list(p.get("entered", ())), step_):
+        return
+    _arrive(ctx, m, True, SimpleNamespace(marker=m.mid, path=(), then=p.get("then") or "none",
+                                          targets=tuple(p.get("targets") or ()), hex=p.get("hex"),
+                                          dice=int(p.get("dice") or 0), action=None))
 
 
 # ---------------------------------------------------------------- steps
@@ -312,6 +334,7 @@ def offers(game: GameLike) -> list:
     marker with its free action left, use its effect or conceal in place, or step into each
     neighbouring hex (then nothing); each accepted by the handler (:func:`_acceptable`)."""
     from lcb_lab.games.lcb.actions import MarkerAction
+    from lcb_lab.games.lcb.rules.markers.sof import may_assault
     s = game.state
     imp = s.impulse
     if imp is None or imp.phase == "declare" or s.choices or s.chain or not s.card_markers:
@@ -319,7 +342,7 @@ def offers(game: GameLike) -> list:
     ctx = game._ctx()
     out = []
     for m in sorted(s.card_markers.values(), key=lambda x: x.mid):
-        if m.team != imp.team or (m.acted and not first_use_open(ctx, m)) or m.kind not in ("isr", "proxy") \
+        if m.team != imp.team or (m.acted and not first_use_open(ctx, m)) or m.kind not in ("isr", "proxy", "sof") \
                 or is_transport(m):
             continue
         cands = [MarkerAction(m.mid, then="effect"), MarkerAction(m.mid, then="conceal")]
@@ -330,6 +353,9 @@ def offers(game: GameLike) -> list:
             out += [x for x in (MarkerAction(m.mid, then="combat", targets=(u.uid,))
                                 for u in s.living() if u.team != m.team and u.revealed and u.on_map)
                     if _acceptable(ctx, x)]
+        if m.kind == "sof" and may_assault(ctx, m):   # placed in a contested hex, or Continuing Combat (13.41)
+            out += [MarkerAction(m.mid, then="combat", targets=(u.uid,), dice=int(m.data.get("ga_dice", 2)))
+                    for u in s.units_in(m.hex) if u.team != m.team and u.revealed]
         if m.kind == "proxy":            # its GROUND ASSAULT at each face-up enemy unit in its hex (13.12)
             dice = int(m.data.get("ga_dice", 4))
             out += [MarkerAction(m.mid, then="combat", targets=(u.uid,), dice=dice)

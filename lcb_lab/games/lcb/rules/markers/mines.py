@@ -35,7 +35,8 @@
 * Who they attack (13.36, :func:`_hits_domain`): enemy units and MILDECs (with a stack or alone,
   5.17) and enemy card markers -- a naval ISR marker by water mines, a Proxy Force by land mines
   (through :func:`lcb_lab.games.lcb.rules.markers.isr.hit`); never an aerial ISR marker or a submarine (lcb_lab's
-  readings).  A marker's move ends where mines stop it; its step follows if it survives.
+  readings).  A marker's move stops where mines trigger until they are resolved (13.34); a
+  survivor goes on along the rest of its path, then takes its step.
 * :func:`walk` steps every move (``movement.move`` / ``move_markers`` check the path first);
   :func:`trigger_at` (13.38): the transport part's embarkation points, with ``pending =
   {"resume": name}`` of :data:`RESUMES` for what goes on after.

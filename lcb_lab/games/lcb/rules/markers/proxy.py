@@ -38,7 +38,7 @@ from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import CardMarker, Unit
 from lcb_lab.games.lcb.rules.cards import targets as card_targets
 from lcb_lab.games.lcb.rules.markers.placement import as_hex, rolled
-from lcb_lab.games.lcb.rules.common import Ctx
+from lcb_lab.games.lcb.rules.common import Ctx, settle_continuing
 
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.actions import InstructorRuling, MarkerAction
@@ -258,12 +258,15 @@ def _resolve(ctx: Ctx, m: CardMarker, defense: list[dict]) -> None:
                 unit=u.uid)
         if u.hp <= 0:
             destroy(ctx, u, m.team)
+    h = m.hex
     if back:
         if m.kind == "sof":
             from lcb_lab.games.lcb.rules.markers.sof import damage
             damage(ctx, m, u.team, lrs_hits=0, ga_hits=back, ga_engaged=True)
         else:
             hit(ctx, m, back, (rule, "7.15"))
+    if m.kind == "sof":                  # 13.41: the SOF marker's assault fights its hex's Continuing Combat
+        settle_continuing(ctx, h)
 
 
 def destroyed(ctx: Ctx, m: CardMarker, by_team: str) -> None:

@@ -3,15 +3,20 @@
 
 * never attacks or moves like a unit (13.41): a MarkerAction on it is refused naming 13.41
   (:mod:`lcb_lab.games.lcb.rules.markers.free_actions`); it is no unit, so no Core Action names it.  The
-  exception: placed in a contested hex, in that impulse it may GROUND ASSAULT an enemy unit
+  exceptions: placed in a contested hex, in that impulse it may GROUND ASSAULT an enemy unit
   there once (``MarkerAction(then="combat")``, :func:`lcb_lab.games.lcb.rules.markers.proxy.assault` with the SOF
-  values :data:`GA_CV`, :data:`GA_DICE`);
+  values :data:`GA_CV`, :data:`GA_DICE`); and it fights its hex's Continuing Combat (7.2): the
+  hex it contests gets a marker at the end of the Action Stage (7.21), and in its team's first
+  impulse while the marker shows Continuing it must make that GROUND ASSAULT, 0 AP
+  (:func:`owes_continuing`; the impulse may not end before, 7.22), unless the enemy's engaged
+  units fought it first -- their GROUND ASSAULT at the marker, which fires back (:func:`defend`);
 * reveals the opposing units entering or standing in its hex, no ZOR (13.42,
   :func:`lcb_lab.games.lcb.rules.markers.placement.contact`);
 * cannot be targeted while concealed (13.44): :func:`damage` refuses it;
 * LRS alone never destroys it (13.43): :func:`damage` -- LRS hits count only together with a
   GROUND ASSAULT on its hex in the same impulse (the GA need not hit);
-* controls a hex with no opposing unit, contests one with opposing units (13.45): either way
+* controls a hex with no opposing unit, contests one with opposing units (13.45:
+  :func:`lcb_lab.games.lcb.rules.common.contested` counts it like a unit); either way
   the other team's RESUPPLY may not trace into or through it, nor resupply a unit in it
   (:func:`blocks`, hunk in :mod:`lcb_lab.games.lcb.rules.movement.resupply`);
 * destroyed: the marker is removed and its card discarded (13.43, :func:`placement.remove`).
@@ -25,7 +30,7 @@ from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import CardMarker, other
 from lcb_lab.games.lcb.rules.markers.placement import SOF_GA_CV, SOF_GA_DICE, impulse_key, remove
-from lcb_lab.games.lcb.rules.common import Ctx
+from lcb_lab.games.lcb.rules.common import CONTINUING, Ctx
 
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.model.state import CombatPlan
@@ -36,11 +41,25 @@ GA_CV, GA_DICE = SOF_GA_CV, SOF_GA_DICE
 
 
 def may_assault(ctx: Ctx, m: CardMarker) -> bool:
-    """Whether SOF marker ``m`` may still make its GROUND ASSAULT of 13.41 (placed this impulse
-    in a contested hex, not yet used)."""
-    return (m.data.get("may_assault") == impulse_key(ctx)
-            and ctx.state.impulse is not None
+    """Whether SOF marker ``m`` may still make its GROUND ASSAULT of 13.41: placed this impulse
+    in a contested hex, not yet used; or engaged in its hex's Continuing Combat
+    (:func:`owes_continuing`)."""
+    placed = m.data.get("may_assault") == impulse_key(ctx)
+    return ((placed or owes_continuing(ctx, m)) and ctx.state.impulse is not None
             and not m.acted and bool(ctx.state.units_in(m.hex, other(m.team))))
+
+
+def owes_continuing(ctx: Ctx, m: CardMarker) -> bool:
+    """Whether SOF marker ``m`` must fight its hex's Continuing Combat in this impulse (13.41:
+    it "will always engage in combat in their own hex", Continuing Combat per 7.2): its team's
+    impulse, the hex's marker on its Continuing side (7.22: not yet resolved this turn), a
+    face-up enemy ground unit there to name (13.44: only revealed counters are targets), the
+    marker's action not used this turn.  Its GROUND ASSAULT (0 AP) is its MarkerAction
+    ``then="combat"``."""
+    imp = ctx.state.impulse
+    return (imp is not None and imp.team == m.team and not m.acted
+            and ctx.state.continuing.get(m.hex) == CONTINUING
+            and any(ctx.utype(u).domain == "ground" and u.revealed for u in ctx.state.units_in(m.hex, other(m.team))))
 
 
 def markers(ctx: Ctx, team: str | None = None) -> list[CardMarker]:

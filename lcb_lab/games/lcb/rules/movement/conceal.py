@@ -117,7 +117,8 @@ def exercise_ground_zor(ctx: Ctx, units: list[Unit], from_hex: str, into_hex: st
 
 
 def check_can_conceal(ctx: Ctx, u: Unit) -> None:
-    """Raise IllegalAction when ``u`` may not conceal where it is (6.22, 6.23)."""
+    """Raise IllegalAction when ``u`` may not conceal where it is (6.22, 6.23; 13.42: with a
+    face-up enemy SOF marker in its hex)."""
     if u.hex is None:
         raise IllegalAction("6.1", f"{u.uid} is not on the map")
     if ctx.utype(u).is_submarine:   # 14.06, 14.010: only the rules place and remove a submarine marker
@@ -125,6 +126,10 @@ def check_can_conceal(ctx: Ctx, u: Unit) -> None:
                             "after its LRS or at the end of the Action Stage")
     if not ctx.is_naval(u) and enemy_ground_in(ctx, u.hex, u.team):
         raise IllegalAction("6.22", f"{u.uid} shares {u.hex} with enemy ground units, which reveal it")
+    sof = next((m for m in ctx.state.card_markers.values() if m.kind == "sof" and m.revealed
+                and m.team != u.team and m.hex == u.hex), None)     # face up: nothing hidden is told
+    if sof is not None:
+        raise IllegalAction("13.42", f"{u.uid} shares {u.hex} with the enemy SOF marker {sof.mid}, which reveals it")
     if ctx.is_naval(u):
         watchers = [e for e in ctx.state.living(other(u.team)) if e.on_map and ctx.is_naval(e)
                     and e.hex in naval_zor_hexes(ctx, u.hex)]

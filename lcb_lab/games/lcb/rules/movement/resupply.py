@@ -30,6 +30,14 @@ def blocked_hexes(ctx: Ctx, team: str) -> set[str]:
     return out
 
 
+def _sof_contests(ctx: Ctx, h: str, team: str) -> bool:
+    """An enemy SOF marker contests ``h``: the refusal then names 13.45, the rule that applies."""
+    if not ctx.state.card_markers:
+        return False
+    from lcb_lab.games.lcb.rules.markers.sof import blocks
+    return h in blocks(ctx, team)
+
+
 def resupply_reach(ctx: Ctx, log_unit: Unit, rv_slot: str) -> dict[str, int]:
     """Hexes the RV reaches from the logistics unit: {hex: path length} (8.03, 8.05)."""
     rv = ctx.utype(log_unit).rv(rv_slot)
@@ -48,7 +56,7 @@ def check(ctx: Ctx, log_unit: Unit, rv_slot: str, grants: list[dict]) -> int:
         raise IllegalAction("8.01", f"{log_unit.uid} has no {rv_slot}")
     if not grants:
         raise IllegalAction("8.01", "a RESUPPLY needs at least one recipient")
-    if contested(ctx, log_unit.hex):
+    if contested(ctx, log_unit.hex) and not _sof_contests(ctx, log_unit.hex, log_unit.team):
         raise IllegalAction("8.05", f"{log_unit.uid} is in a contested hex")
     if log_unit.hex in blocked_hexes(ctx, log_unit.team):
         raise IllegalAction("13.45", f"{log_unit.uid}'s hex is contested by an enemy SOF marker")
@@ -75,7 +83,7 @@ def check(ctx: Ctx, log_unit: Unit, rv_slot: str, grants: list[dict]) -> int:
             raise IllegalAction("8.05", f"{r.uid} is not on the map")
         if ctx.is_naval(r) and not ctx.is_naval(log_unit):
             raise IllegalAction("8.08", f"a ground logistics unit cannot resupply the naval unit {r.uid}")
-        if contested(ctx, r.hex):
+        if contested(ctx, r.hex) and not _sof_contests(ctx, r.hex, r.team):
             raise IllegalAction("7.26", f"{r.uid} is in a contested hex")
         if r.hex in blocked_hexes(ctx, r.team):
             raise IllegalAction("13.45", f"{r.uid}'s hex is contested by an enemy SOF marker: no RESUPPLY into it")

@@ -18,7 +18,8 @@
   (the first in the order the hexes were named).
 * ``uuv`` (14.011, 14.12): an Attached UUV card fires ``dice`` torpedoes at ``torpedo_cv``
   at one revealed enemy naval unit within its ``range`` of the host; defensive ASW of the
-  target hex against its ``detect`` (10 when the card states none) comes first.
+  target hex against its ``detect`` (10 when the card states none) comes first; the ships that
+  roll are revealed, as against a submarine (14.11).
 
 Naval MILDECs never take ASW or torpedo damage for a submarine (14.16): a submarine has
 no MILDEC to absorb a hit, :func:`sink` is final.
@@ -138,11 +139,16 @@ def asw_capable(ctx: Ctx, u: Unit) -> bool:
     return t.is_naval and t.asw
 
 
-def _kill_rolls(ctx: Ctx, hunters: list[Unit], sub: Unit, what: str) -> tuple[list[int], list[int]]:
+def _defend(ctx: Ctx, hunters: list[Unit], need: int, what: str) -> tuple[list[int], list[int], list[Unit]]:
+    """Defensive ASW's dice (14.12): each of ``hunters`` rolls one DETECT d20 (``need`` or less),
+    each DETECT one ASW d20; every ship that rolled is revealed (14.11: conducting ASW combat
+    reveals it, a missed DETECT included).  Returns ``(DETECT rolls, ASW rolls, the ships that
+    DETECTED)``."""
     detect = ctx.dice.roll(len(hunters), f"ASW DETECT vs {what}") if hunters else []
-    found = [r for r in detect if r <= sub_rules.detect_of(ctx, sub)]
-    asw = ctx.dice.roll(len(found), f"ASW vs {what}") if found else []
-    return detect, asw
+    who = [h for h, r in zip(hunters, detect) if r <= need]
+    asw = ctx.dice.roll(len(who), f"ASW vs {what}") if who else []
+    reveal(ctx, hunters, "ASW-capable ships conducting ASW are revealed", ["14.11"])
+    return detect, asw, who
 
 
 def defensive_setup(ctx: Ctx, sub: Unit) -> tuple[list[Unit], int]:
@@ -158,9 +164,7 @@ def defensive(ctx: Ctx, sub: Unit) -> bool:
     hunters, need = defensive_setup(ctx, sub)
     if not hunters:
         return False
-    detect, asw = _kill_rolls(ctx, hunters, sub, sub.uid)
-    reveal(ctx, hunters, "ASW-capable ships conducting ASW are revealed", ["14.11"])
-    who = [h for h, r in zip(hunters, detect) if r <= need]
+    detect, asw, who = _defend(ctx, hunters, need, sub.uid)
     text = ", ".join(f"{h.uid} {r}" for h, r in zip(hunters, detect)) + f" (DETECT needs {need} or less)"
     if who:
         sub_rules.place_marker(ctx, sub, "detected", by=who[0].uid)
@@ -300,9 +304,7 @@ def uuv(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     first (14.12).  True when the target was hit."""
     card = ctx.card(link.card)
     tgt, need, hunters, cv, n = uuv_setup(ctx, link, ct, eff)
-    detect = ctx.dice.roll(len(hunters), f"ASW DETECT vs {ct.name}") if hunters else []
-    found = [r for r in detect if r <= need]
-    asw = ctx.dice.roll(len(found), f"ASW vs {ct.name}") if found else []
+    detect, asw, _ = _defend(ctx, hunters, need, ct.name)
     if hunters:
         ctx.log(explain.step("asw", f"Defensive ASW against {ct.name}", "DETECT " + ", ".join(map(str, detect)) +
                              f" (needs {need})" + (f"; ASW {', '.join(map(str, asw))}" if asw else ""), ["14.12"]))

@@ -26,9 +26,9 @@ units aboard, ``rp`` the RP cubes aboard, ``data["amphibious"]``):
   with enemy mines; the owner's ``mine_attack`` choice targets the marker (by its back when face
   down; the cargo is off the map), hits go through :func:`lcb_lab.games.lcb.rules.markers.isr.hit` (the cargo is
   lost with it, 12.06).  Once answered (:data:`lcb_lab.games.lcb.rules.markers.mines.RESUMES` ``landing_first``:
-  :func:`resume_first`; ``landing_step``: :func:`lcb_lab.games.lcb.rules.transport.marker_action.resume_step`), a surviving marker that stopped at its path's end lands / unloads / loads /
-  re-embarks there; one stopped short of it stays in the mined hex with its cargo aboard (its
-  move ends there, as a generic marker's does; lcb_lab's reading).  Friendly mines do nothing;
+  :func:`resume_first`; ``landing_step``: :func:`lcb_lab.games.lcb.rules.transport.marker_action.resume_step`), a surviving marker goes on along the rest of its path (:func:`go_on`: 13.34 stops the
+  move only "until resolved"; more mines stop it again), then lands / unloads / loads /
+  re-embarks at its end.  Friendly mines do nothing;
 * an enemy naval ZOR reveals it (12.23); it has no ZOR of its own; a revealed marker may be the
   target of LRS (12.24) and, discarded, takes its cargo with it (12.06):
   :mod:`lcb_lab.games.lcb.rules.transport.exposed`.
@@ -235,12 +235,43 @@ def walk_mines(ctx: Ctx, m: CardMarker, path: list[str], entered: list[str] | No
     return None
 
 
+def stopped_at(path: list[str], stop: tuple[str, str]) -> dict:
+    """Where a marker's move along ``path`` goes on once the mines that stopped it at ``stop``
+    (``(hex, event)`` of :func:`walk_mines`) are resolved (13.34): ``{"rest": the hexes still to
+    go, "entered": the hexes entered or left so far, not to trigger again (facts §6.29)}``."""
+    h = stop[0]
+    i = path.index(h) + 1 if h in path else 0
+    return {"rest": list(path[i:]), "entered": list(path[:i]) or [h]}
+
+
+def go_on(ctx: Ctx, m: CardMarker, p: dict) -> bool:
+    """A landing craft's marker stopped by mines goes on along the rest of its move once they
+    are resolved (13.34: movement stops "until resolved"): ``p`` is the mines' pending (its
+    ``rest`` and ``entered``, :func:`stopped_at`).  Returns True when mines stop it again (their
+    owner's ``mine_attack`` choice pushed with the same pending), False once it stands at its
+    path's end."""
+    from lcb_lab.games.lcb.rules.markers import mines
+    rest = list(p.get("rest") or [])
+    if not rest:
+        return False
+    here = m.hex
+    stop = walk_mines(ctx, m, rest, list(p.get("entered") or []))
+    passed = rest[:rest.index(m.hex) + 1] if m.hex in rest else []
+    ctx.log(explain.step("transport", f"{m.mid} goes on {here} -> {m.hex}", "the mines are resolved (13.34)"
+                         + (f"; stopped by mines in {m.hex} until they are resolved" if stop else ""), ["13.34"]),
+            team=m.team, about={"cargo": m.mid})
+    reveal_by_enemy_zor(ctx, m, passed)
+    if stop is None:
+        return False
+    mines.trigger_at(ctx, stop[0], [m], stop[1], dict(p, **stopped_at(rest, stop)))
+    return True
+
+
 def _stopped_first(ctx: Ctx, m, plan: dict, ct, stop: tuple[str, str], path: list[str]) -> bool:
     """The first use stopped by enemy mines (13.34): the cargo stays aboard the marker in the
     mined hex (12.05) while the owner's ``mine_attack`` choice is open; once answered, a
-    surviving marker that stands in its destination carries out the landing / delivery /
-    pick-up there (:func:`resume_first`); short of it, its move ends at sea with the cargo
-    aboard (lcb_lab's reading of 13.34 for markers: "its move ends where mines stop it")."""
+    surviving marker goes on to its destination (:func:`go_on`, 13.34) and carries out the
+    landing / delivery / pick-up there (:func:`resume_first`)."""
     from lcb_lab.games.lcb.rules.markers import mines
     host, h, ev = plan["host"], stop[0], stop[1]
     if plan["mode"] == "rp":
@@ -259,7 +290,8 @@ def _stopped_first(ctx: Ctx, m, plan: dict, ct, stop: tuple[str, str], path: lis
     mines.trigger_at(ctx, h, [m], ev, {"resume": "landing_first", "marker": m.mid, "mode": plan["mode"],
                                        "dest": plan["dest"], "host": host.uid,
                                        "to": plan["to"].uid if plan["to"] is not None else None,
-                                       "pickup": [u.uid for u in plan["units"]] if plan["mode"] == "pickup" else []})
+                                       "pickup": [u.uid for u in plan["units"]] if plan["mode"] == "pickup" else [],
+                                       **stopped_at(path, stop)})
     return True
 
 
@@ -268,13 +300,10 @@ def resume_first(ctx: Ctx, p: dict) -> None:
     m = ctx.state.card_markers.get(p["marker"])
     if m is None:
         return                                 # sunk by the mines: its cargo went with it (12.06)
+    if go_on(ctx, m, p):
+        return                                 # stopped again on its way (13.34)
     placement.contact(ctx, m.hex)
     name = m.data.get("name", m.mid)
-    if m.hex != p["dest"]:
-        ctx.log(explain.step("transport", f"{name}'s marker stays in {m.hex}",
-                             "the mines stopped its move short of its destination; its cargo stays aboard "
-                             "(13.34, 12.05)", ["13.34", "12.05"]), team=m.team, about={"cargo": m.mid})
-        return
     host = ctx.state.units.get(p.get("host") or "")
     if p["mode"] == "land" and m.cargo and coastal(ctx, m.hex):
         from lcb_lab.games.lcb.rules.transport.disembark import disembark

@@ -19,7 +19,7 @@ from lcb_lab.games.lcb.rules.markers import placement
 from lcb_lab.games.lcb.rules.common import Ctx, dist, names
 from lcb_lab.games.lcb.rules.transport.cargo import board, check_pickup, coastal, deliver, space
 from lcb_lab.games.lcb.rules.transport.exposed import discard, reveal_by_enemy_zor
-from lcb_lab.games.lcb.rules.transport.landing import stamp, walk_mines
+from lcb_lab.games.lcb.rules.transport.landing import go_on, stamp, stopped_at, walk_mines
 
 if TYPE_CHECKING:
     from types import SimpleNamespace
@@ -79,7 +79,8 @@ def move(ctx: Ctx, m: CardMarker, path: list[str], rule: str = "12.22", then: st
     if stop is not None:
         from lcb_lab.games.lcb.rules.markers import mines
         mines.trigger_at(ctx, stop[0], [m], stop[1], {"resume": "landing_step", "marker": m.mid, "then": then,
-                                                      "dest": at, "targets": list(targets), "hex": hex_})
+                                                      "dest": at, "targets": list(targets), "hex": hex_,
+                                                      **stopped_at(hexes, stop)})
         return True
     return False
 
@@ -201,19 +202,16 @@ def step_none(ctx: Ctx, m: CardMarker, a: MarkerAction | SimpleNamespace) -> Non
 
 def resume_step(ctx: Ctx, p: dict) -> None:
     """After the mines met by a free marker move are resolved (13.34, 13.36): a surviving
-    marker that reached its path's end takes its step there (unload / load / reembark); one
-    stopped short of it stays there, its cargo aboard (lcb_lab's reading, as for the first use)."""
+    marker goes on along the rest of its path (:func:`~lcb_lab.games.lcb.rules.transport.landing.go_on`:
+    movement stops only "until resolved"; further mines stop it again), then takes its step at
+    the path's end (unload / load / reembark)."""
     from types import SimpleNamespace
     m = ctx.state.card_markers.get(p["marker"])
-    if m is None:
+    if m is None or go_on(ctx, m, p):
         return
     placement.contact(ctx, m.hex)
     then = p.get("then", "none")
-    if m.hex != p.get("dest") or then in ("none", "_transport_move"):
-        if m.hex != p.get("dest"):
-            ctx.log(explain.step("transport", f"{m.mid} stays in {m.hex}", "the mines stopped its move short of "
-                                 f"{p.get('dest')}; its cargo stays aboard and its {then} is not taken (13.34)",
-                                 ["13.34"]), team=m.team, about={"cargo": m.mid})
+    if then in ("none", "_transport_move"):
         return
     fn = {"unload": step_unload, "load": step_load, "reembark": step_reembark}.get(then)
     try:
