@@ -9,11 +9,11 @@ import pytest
 from lcb_lab import load_scenario
 from lcb_lab.games.lcb import hexes as lcb_hexes
 from lcb_lab.games.lcb.model.board import Board, HexInfo
-from lcb_lab.ui.views import MapView
-from lcb_lab.ui.views import overlays as ov
-from lcb_lab.ui.views.map_sizes import READABLE_PX_PER_KM
-from lcb_lab.ui.widgets import panels
-from lcb_lab.ui.widgets.board_view import scenario_area
+from lcb_lab.ui.lcb.map import MapView
+from lcb_lab.ui.lcb.map import overlays as ov
+from lcb_lab.ui.lcb.map.map_sizes import READABLE_PX_PER_KM
+from lcb_lab.ui.lcb import panels
+from lcb_lab.ui.lcb.board_view import scenario_area
 
 
 @pytest.fixture(scope="module")

@@ -3,8 +3,8 @@ Add action refuses at once what Declare would refuse, AP about to go unused are 
 from __future__ import annotations
 
 from lcb_lab.games.lcb import actions as A
-from lcb_lab.ui.offers import declaration_refusal
-from lcb_lab.ui.widgets.messages import MESSAGE_HEIGHT
+from lcb_lab.games.lcb.offers import declaration_refusal
+from lcb_lab.ui.lab.messages import MESSAGE_HEIGHT
 from tests.widgets.conftest import plain_text as _text, state_json as _state  # the `lab` fixture is there too
 
 

@@ -7,8 +7,8 @@ import pytest
 
 from lcb_lab import load_scenario
 from lcb_lab.games.lcb.content.lesson import Lesson
-from lcb_lab.ui.widgets import LabApp
-from lcb_lab.ui.widgets.fork_view import ForkView
+from lcb_lab.ui import LabApp
+from lcb_lab.ui.lab.fork_view import ForkView
 from tests.conftest import widget_states
 from tests.widgets.conftest import on_page
 from lcb_lab.games.lcb import actions as A
@@ -269,7 +269,7 @@ def test_fork_here_says_where_the_branch_opened_and_links_to_it():
 def test_saving_while_a_past_step_is_shown_saves_the_game_itself(tmp_path):
     """Found by the lab's author: Save while looking at the past saved the past game."""
     from lcb_lab.games.lcb.game import Game
-    from lcb_lab.ui.widgets import open_lab
+    from lcb_lab.ui import open_lab
     app = open_lab("gotland_redux", seed=1)
     app.game.apply(A.BeginImpulse("TF Boston"))
     app.game.apply(A.Declare())
@@ -317,7 +317,7 @@ def test_a_past_step_says_step_n_of_the_record_not_what_the_rules_allow_now():
 
 
 def test_a_long_timeline_row_goes_on_below_instead_of_being_cut_off(lesson_game):
-    from lcb_lab.ui.widgets.timeline import TIMELINE_WRAP
+    from lcb_lab.ui.lab.timeline import TIMELINE_WRAP
     app = LabApp(lesson_game)
     opts = list(app.history_panel.steps.options)
     assert max(len(o) for o in opts) <= TIMELINE_WRAP

@@ -9,9 +9,9 @@ import pytest
 
 from lcb_lab import load_scenario
 from lcb_lab.games.lcb.rules.stages.sequence import CORE_ACTION_NAMES
-from lcb_lab.ui.widgets import LabApp, open_lab
-from lcb_lab.ui.widgets.impulse_combat import NO_LRS_TARGET
-from lcb_lab.ui.widgets.impulse_declare import ACTION_KINDS
+from lcb_lab.ui import LabApp, open_lab
+from lcb_lab.ui.lcb.impulse_combat import NO_LRS_TARGET
+from lcb_lab.ui.lcb.impulse_declare import ACTION_KINDS
 from tests.conftest import widget_states
 from tests.widgets.conftest import on_page, plain_text as _text, state_json as _state  # the `lab` fixture is there too
 from lcb_lab.games.lcb import actions as A

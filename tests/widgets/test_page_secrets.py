@@ -17,7 +17,7 @@ from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.choices import CardResponseChoice
 from lcb_lab.games.lcb.model.state import CardPlay
 from lcb_lab.games.lcb.rules.cards import jcc
-from lcb_lab.ui.widgets import LabApp
+from lcb_lab.ui import LabApp
 from tests.secret_text import leaks, secrets, tree_strings
 
 

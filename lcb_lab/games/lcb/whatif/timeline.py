@@ -1,6 +1,6 @@
 """A game's record as a timeline a team may read, and who may take a step back (undo, goto, fork).
 
-Kernel module (no UI library): the lab's *History* tab (:mod:`lcb_lab.ui.widgets.timeline`)
+Kernel module (no UI library): the lab's *History* tab (:mod:`lcb_lab.ui.lab.timeline`)
 draws what :func:`timeline` returns and asks :func:`undo_allowed` before an *Undo*.
 
 Hidden information (design principle 8): a row's label is the game's label of the step for
