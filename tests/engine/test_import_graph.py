@@ -4,7 +4,9 @@ Layers, lowest first; a module imports only its own layer or a lower one:
 
 1. ``lcb_lab.kernel`` -- knows no game;
 2. ``lcb_lab.games.<game>`` -- one game on the kernel (a game imports no other game);
-3. ``lcb_lab.ui`` -- the lab;
+3. ``lcb_lab.ui`` -- the lab: ``lcb_lab.ui.lab`` (shared by every game: it imports no game), then
+   ``lcb_lab.ui.<game>`` (a game's lab: its map and panels; it imports no other game's), then the
+   package ``lcb_lab.ui`` (its lazy ``open_lab``);
 4. ``lcb_lab`` itself (``__init__``, ``__main__``).
 
 Inside ``lcb_lab.games.lcb``, in this order (:data:`LCB_ORDER`; ``lcb_lab.games.lcb`` and its
@@ -119,7 +121,9 @@ def layer(mod: str) -> tuple[int, str]:
     if parts[1] == "kernel":
         return 0, "lcb_lab.kernel"
     if parts[1] == "ui":
-        return 20, "lcb_lab.ui"
+        if len(parts) == 2:
+            return 22, "lcb_lab.ui"
+        return (20, "lcb_lab.ui.lab") if parts[2] == "lab" else (21, f"lcb_lab.ui.{parts[2]}")
     if mod.startswith(LCB + ".") or mod == LCB:
         rest = mod[len(LCB) + 1:]
         for i, (part, prefixes) in enumerate(LCB_ORDER.items()):
@@ -132,8 +136,11 @@ def layer(mod: str) -> tuple[int, str]:
 
 
 def _game(mod: str) -> str | None:
+    """The game ``mod`` belongs to: ``lcb_lab.games.<game>...`` or its lab ``lcb_lab.ui.<game>...``."""
     parts = mod.split(".")
-    return parts[2] if len(parts) > 2 and parts[1] == "games" else None
+    if len(parts) > 2 and parts[1] == "games":
+        return parts[2]
+    return parts[2] if len(parts) > 2 and parts[1] == "ui" and parts[2] != "lab" else None
 
 
 def layer_problems(graph: dict[str, set[str]]) -> list[str]:
@@ -146,6 +153,8 @@ def layer_problems(graph: dict[str, set[str]]) -> list[str]:
                 out.append(f"{a} -> {b}: layer {la} may not import layer {lb}")
             elif _game(a) and _game(b) and _game(a) != _game(b):
                 out.append(f"{a} -> {b}: game {_game(a)} may not import game {_game(b)}")
+            elif la == "lcb_lab.ui.lab" and _game(b):
+                out.append(f"{a} -> {b}: the shared lab may not import game {_game(b)}")
     return out
 
 
@@ -203,12 +212,19 @@ def test_a_package_counts_only_when_a_name_is_not_a_submodule():
 
 def test_the_layer_check_names_the_offending_edge():
     assert layer_problems({"lcb_lab.games.lcb.model.state": {"lcb_lab.ui.lab.controller"}}) == [
-        "lcb_lab.games.lcb.model.state -> lcb_lab.ui.lab.controller: layer lcb_lab.games.lcb model may not import layer lcb_lab.ui"]
+        "lcb_lab.games.lcb.model.state -> lcb_lab.ui.lab.controller: layer lcb_lab.games.lcb model may not import layer "
+        "lcb_lab.ui.lab"]
     assert layer_problems({"lcb_lab.games.lcb.rules.markers.placement": {"lcb_lab.games.lcb.handlers"}}) == [
         "lcb_lab.games.lcb.rules.markers.placement -> lcb_lab.games.lcb.handlers: layer lcb_lab.games.lcb rules "
         "may not import layer lcb_lab.games.lcb engine"]
     assert layer_problems({"lcb_lab.games.go.rules": {"lcb_lab.games.lcb.hexes"}}) == [
         "lcb_lab.games.go.rules -> lcb_lab.games.lcb.hexes: game go may not import game lcb"]
+    assert layer_problems({"lcb_lab.ui.lab.shell": {"lcb_lab.games.lcb.game", "lcb_lab.ui.lcb.panels",
+                                                    "lcb_lab.kernel.engine"}}) == [
+        "lcb_lab.ui.lab.shell -> lcb_lab.games.lcb.game: the shared lab may not import game lcb",
+        "lcb_lab.ui.lab.shell -> lcb_lab.ui.lcb.panels: layer lcb_lab.ui.lab may not import layer lcb_lab.ui.lcb"]
+    assert layer_problems({"lcb_lab.ui.go.app": {"lcb_lab.ui.lcb.panels"}}) == [
+        "lcb_lab.ui.go.app -> lcb_lab.ui.lcb.panels: game go may not import game lcb"]
     assert layer_problems({"lcb_lab.games.lcb.game": {"lcb_lab.games.lcb.rules.common", "lcb_lab.kernel.dice"},
                            "lcb_lab": {"lcb_lab.ui.lab.controller"}}) == []
 

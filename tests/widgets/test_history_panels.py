@@ -45,7 +45,7 @@ def test_history_is_a_tab_of_the_lab():
     assert app.tabs.children[titles.index("History")] is app.history_panel.widget
     assert app.history_panel.steps.options == ("Start (before the first step)",)
     assert app.history_panel.undo_button.disabled                       # nothing to undo yet
-    assert app.fork_view.widget in app.widget.children and app.fork_view.widget.layout.display == "none"
+    assert app.fork_view.widget not in app.widget.children and not app.fork_view.shown   # no branch: not on the page
 
 
 def test_undo_restores_the_state_byte_identical():
@@ -142,7 +142,7 @@ def test_fork_here_opens_a_second_lab_with_the_diff(lesson_game):
     fv: ForkView = app.fork_view
     assert isinstance(fv.branch, LabApp) and fv.at == 14
     assert app.game is app.history_panel.live                 # the first lab is back to now
-    assert fv.widget.layout.display is None and fv.holder.children == (fv.branch.widget,)
+    assert fv.shown and fv.widget in app.widget.children and fv.holder.children == (fv.branch.widget,)
     assert fv.branch.game.history.cursor == 14 and fv.branch.history_panel.fork_button.disabled
     rows = {(r.topic, r.item): (r.left, r.right) for r in fv.rows}
     assert rows[("turn", "")] == (2, 1)
@@ -163,7 +163,8 @@ def test_fork_here_opens_a_second_lab_with_the_diff(lesson_game):
     fv.branch.set_team("RU")
     assert app.team == "RU" and any(r.item == "Ivan Co/RP" for r in fv.rows)
     fv.close_button.click()
-    assert fv.branch is None and fv.widget.layout.display == "none" and fv.holder.children == ()
+    assert fv.branch is None and fv.widget not in app.widget.children and fv.holder.children == ()
+    assert fv.title.value == fv.diff.value == ""              # nothing of the branch left in the browser
 
 
 def test_a_new_game_ends_the_look_at_the_past():

@@ -43,7 +43,7 @@ def test_new_game_asks_for_confirmation_when_a_game_is_in_progress(lab):
     lab.new_button.click()
     assert lab.game is game and _state(lab.game) == before    # only asked
     assert lab.new_button.description == "Confirm new game"
-    assert lab.cancel_button.layout.display == "flex"
+    assert lab.cancel_button in lab.game_panel.new_row.children                  # on the page while armed
     assert "A game is in progress" in _text(lab.message.value)
     lab.cancel_button.click()                                 # cancel: the game goes on
     assert lab.new_button.description == "New game" and lab.game is game

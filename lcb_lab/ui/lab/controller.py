@@ -11,40 +11,37 @@ rebuilds the log, the History tab or the decision panel).  :func:`follow`
 wraps that pattern: it redraws a part of a panel only when the tuple of its
 inputs changed, so several traits changing together draw it once.
 
+The controller knows the game through its :class:`~lcb_lab.ui.lab.game_ui.LabGame` (``ui``: its
+viewers, its view model, its words for progress); a game's lab may add its own traits and
+derived values in a subclass (LC:B's: :class:`lcb_lab.ui.lcb.controller.LcbController`).
+
 Traits (who observes what: ``docs/ui.md``):
 
 =================  ==================================================================
-``live``           the :class:`~lcb_lab.games.lcb.game.Game` being played
+``live``           the game being played (an :class:`~lcb_lab.kernel.engine.Engine`)
 ``game``           the game shown: ``live``, or a fork of a past step (History tab)
 ``past_step``      the step shown while looking at the past (None: now)
 ``version``        bumped after every applied action, undo, step shown, new game
                    (:meth:`changed`); every drawing of the game keys on it
-``viewer``         ``"US"``, ``"RU"`` or ``"instructor"``: whose view is drawn
+``viewer``         whose view is drawn: one of the game's viewers (``ui.viewers``)
 ``selected_hex``   the clicked hex (a label of the board, or None)
-``selected_unit``  the unit whose Unit Tracker and overlays are shown (or None)
-``umbrella_target`` the target of the INTERCEPT umbrella drawn (7.53; or None)
-``pending``        the decision waiting on the stack (``game.pending``; or None)
+``selected_unit``  the unit whose panel and overlays are shown (or None)
+``pending``        the decision waiting (the game's ``pending``, if it has one; or None)
 ``message``        the message line (HTML)
 ``font_scale``     the text size multiplier of map and panels (1 = the default look)
 ``presentation``   presentation mode (a projector): the map's projector text sizes, panels larger
-``confirm``        the replacing act armed by a first click (``"new"``, ``"load"``,
-                   ``"lesson"``), waiting for its confirmation (None: nothing armed)
-``lesson``         the :class:`~lcb_lab.games.lcb.content.lesson.Lesson` being replayed (or None)
+``confirm``        the replacing act armed by a first click (``"new"``, ``"load"``, a game's
+                   own, e.g. LC:B's ``"lesson"``), waiting for its confirmation (None: nothing armed)
 ``notes``          refused acts for the log: ``(log length then, html, view)`` tuples
 ``highlight_from`` the log index from which entries are the last act's (or None)
 ``branch_link``    HTML of the link to the open branch (*Fork here*; "" when none)
-``moving``         the units of the move being built (the Impulse tab's chosen action while
-                   it may still move; ``()``): a hex click keeps them in the Unit Tracker
 ``can_fork``       False in a branch's own lab (one branch at a time)
-``card_action``    the declared *Play a JCC* action (1-based id) the Impulse tab carries out, or
-                   None: the Cards panel's *Play a card* preselects its card use (3.31)
 =================  ==================================================================
 
-Rule facts are the engine's: :meth:`view_model` is the viewer's
-:class:`~lcb_lab.games.lcb.view_model.ViewModel` (built from the observer's outputs only),
-:meth:`offers` is ``lcb_lab.games.lcb.offers.offers`` (the view's legal actions), both computed
-once per ``(version, viewer)``; :meth:`view` is ``game.view(viewer)`` cached the same way.  Hidden information: everything
-derived here is computed from ``viewer``'s view.
+Rule facts are the engine's: :meth:`view_model` is the viewer's view model (the game's, built from
+its observer's outputs only: ``ui.view_model``), :meth:`offers` its legal actions, both computed
+once per ``(version, viewer)``.  Hidden information: everything derived here is computed from
+``viewer``'s view model.
 """
 from __future__ import annotations
 
@@ -53,26 +50,15 @@ from typing import TYPE_CHECKING, Any, Callable, ContextManager, Iterator, Seque
 
 import traitlets as T
 
-from lcb_lab.games.lcb.game import Game
-from lcb_lab.games.lcb.view_model import ViewModel, view_model
-from lcb_lab.games.lcb.offers import NOTHING, Offers
-from lcb_lab.ui.lcb.map import palette
-from lcb_lab.ui.lcb import panels
+from lcb_lab.kernel.engine import Engine
+from lcb_lab.ui.lab.html import message_html
 
-if TYPE_CHECKING:
-    from lcb_lab.games.lcb import actions as A
-    from lcb_lab.games.lcb.content.lesson import Lesson
+if TYPE_CHECKING:  # pragma: no cover
+    from lcb_lab.kernel.actions import Action
+    from lcb_lab.kernel.view_model import ViewModel
+    from lcb_lab.ui.lab.game_ui import LabGame
 
-__all__ = ["LabController", "TEAMS", "normalise_team", "follow", "Redraw"]
-
-TEAMS = ("US", "RU", "instructor")
-
-
-def normalise_team(team: object) -> str | None:
-    """``"US"``, ``"RU"`` or ``"instructor"`` (any case, spaces trimmed), else None."""
-    if not isinstance(team, str):
-        return None
-    return {t.lower(): t for t in TEAMS}.get(team.strip().lower())
+__all__ = ["LabController", "follow", "Redraw"]
 
 
 _UNSET = object()
@@ -107,45 +93,66 @@ def follow(ctl: "LabController", names: Sequence[str], draw: Callable[[], None],
 
 
 class LabController(T.HasTraits):
-    """The game and the lab's UI state (see the module docstring for the traits).
-
-    ``board`` is the map's board (fixed for the lab's life: a game on another map
-    opens in its own lab).  Raises ``traitlets.TraitError`` for a ``viewer`` that is
-    not one of :data:`TEAMS`.
+    """The game and the lab's UI state (see the module docstring for the traits); ``ui`` is the
+    game's side of the lab.  Raises ``traitlets.TraitError`` for a ``viewer`` that is not one of
+    the game's viewers.
     """
 
-    live = T.Instance(Game)
-    game = T.Instance(Game)
+    live = T.Instance(Engine)
+    game = T.Instance(Engine)
     past_step = T.Int(None, allow_none=True)
     version = T.Int(0)
-    viewer = T.Enum(TEAMS, default_value="instructor")
+    viewer = T.Unicode()
     selected_hex = T.Unicode(None, allow_none=True)
     selected_unit = T.Unicode(None, allow_none=True)
-    umbrella_target = T.Unicode(None, allow_none=True)
     pending = T.Any(None)
     message = T.Unicode("")
     font_scale = T.Float(1.0)
     presentation = T.Bool(False)
     confirm = T.Unicode(None, allow_none=True)
-    lesson = T.Any(None)
     notes = T.Tuple()
     highlight_from = T.Int(None, allow_none=True)
     branch_link = T.Unicode("")
     can_fork = T.Bool(True)
-    moving = T.Tuple()
-    card_action = T.Int(None, allow_none=True)
 
-    def __init__(self, game: Game, viewer: str = "instructor", **kw: Any):
-        self.board = game.board
+    def __init__(self, game: Engine, ui: "LabGame", viewer: str | None = None, **kw: Any):
+        self.ui = ui
         self._cache: dict[str, tuple] = {}
         self._batchers: list[Callable[[], ContextManager]] = []
-        super().__init__(live=game, game=game, viewer=viewer, pending=game.pending, **kw)
+        super().__init__(live=game, game=game, viewer=viewer if viewer is not None else ui.all_seeing,
+                         pending=getattr(game, "pending", None), **kw)
+
+    @property
+    def viewer_ids(self) -> tuple[str, ...]:
+        """The game's viewers (the view picker's values)."""
+        return tuple(v for _, v in self.ui.viewers)
+
+    def normalise_viewer(self, viewer: object) -> str | None:
+        """``viewer`` as one of :attr:`viewer_ids` (any case, spaces trimmed), else None."""
+        if not isinstance(viewer, str):
+            return None
+        return {v.lower(): v for v in self.viewer_ids}.get(viewer.strip().lower())
+
+    @T.validate("viewer")
+    def _a_viewer(self, proposal):
+        v = proposal["value"]
+        if v not in self.viewer_ids:
+            raise T.TraitError(f"viewer must be one of {', '.join(self.viewer_ids)}, not {v!r}")
+        return v
 
     @T.validate("selected_hex")
     def _board_hex(self, proposal):
-        """A label that is not a hex of the map is no selection (it never breaks an act)."""
+        """A label that is not a place of the map is no selection (it never breaks an act)."""
         v = proposal["value"]
-        return v if v is None or v in self.board.hexes else None
+        return v if v is None or self.is_place(v) else None
+
+    def is_place(self, label: str) -> bool:
+        """Is ``label`` a place of the lab's map (a hex)? Every label, unless the game's lab says otherwise."""
+        return True
+
+    def unit_shown(self, uid: str) -> bool:
+        """Does the current view show unit ``uid`` (else it is deselected)? Yes, unless the game's lab says."""
+        return True
 
     # ================================================================ batches
     def add_batcher(self, factory: Callable[[], ContextManager]) -> None:
@@ -164,7 +171,7 @@ class LabController(T.HasTraits):
     # ================================================================ derived, cached per version and viewer
     def _key(self) -> tuple:
         g = self.game
-        return (id(g), self.version, self.viewer, len(g.log), g.history.cursor, len(g.history.steps))
+        return (id(g), self.version, self.viewer, len(g.state.log), g.history.cursor, len(g.history.steps))
 
     def _cached(self, name: str, make: Callable[[], Any]) -> Any:
         key = self._key()
@@ -175,97 +182,39 @@ class LabController(T.HasTraits):
         self._cache[name] = (key, value)
         return value
 
-    def view(self) -> dict:
-        """``game.view(viewer)``: what the current view may see (do not modify it); the view
-        model's (:meth:`view_model`), so every panel draws from the one per-viewer picture."""
-        return self.view_model().view
+    def view_model(self) -> "ViewModel":
+        """The current viewer's view model (the game's: ``ui.view_model``; its view, offers, pending
+        choice if its own, log, step label), built once per change of the game or the view; while
+        the past is shown it offers nothing.  The panels that carry secrets build from it only."""
+        past = self.game is not self.live
+        return self._cached("view_model", lambda: self.ui.view_model(self.game, self.viewer, past))
 
-    def view_model(self) -> ViewModel:
-        """The current viewer's :class:`~lcb_lab.games.lcb.view_model.ViewModel` (its view, offers,
-        pending choice if its own, log, step label), built once per change of the game or the
-        view like :meth:`view`; while the past is shown it offers nothing.  The panels that carry
-        secrets build their children from it only."""
-        shown = None if self.game is self.live else NOTHING
-        return self._cached("view_model", lambda: view_model(self.game, self.viewer, shown))
-
-    def offers(self) -> Offers:
-        """The current view's legal actions (:func:`lcb_lab.games.lcb.offers.offers`), computed once per
-        change of the game or the view; :data:`~lcb_lab.games.lcb.offers.NOTHING` while the past is shown."""
+    def offers(self) -> Any:
+        """The current view's legal actions (the view model's), computed once per change of the
+        game or the view; none while the past is shown."""
         return self.view_model().offers
 
-    def cards(self) -> tuple[list[dict], dict[str, dict[str, int]]]:
-        """The cards the current view may know: ``(cards, counts)`` of ``game.view(viewer)["cards"]``
-        (:func:`lcb_lab.ui.lcb.card_hand.seen_cards`: its own cards in full, the other team's
-        face-up ones, counts of its hidden ones), cached per change like :meth:`view`."""
-        from lcb_lab.ui.lcb.card_hand import view_cards
-        return self._cached("cards", lambda: view_cards(self.game, self.view(), self.viewer))
-
-    def stage(self) -> str:
-        """The game's stage: ``"planning"``, ``"deployment"``, ``"action"`` or ``"over"`` (3.0)."""
-        return self.view_model().stage
-
-    def visible_counters(self) -> dict[str, dict]:
-        """The face-up (or own) counters of the current view, by unit id."""
-        return self._cached("visible", lambda: {c["uid"]: c for c in self.view()["counters"] if not c.get("back")})
-
-    def hex_units(self, label: str | None) -> list[str]:
-        """Face-up (or own) units the current view shows in ``label``, and their embarked units."""
-        if not label:
-            return []
-        counters = self.view()["counters"]
-        here = [c["uid"] for c in counters if c.get("hex") == label and not c.get("back")]
-        carried = [c["uid"] for c in counters if c.get("embarked_on") in here]
-        return here + carried
-
-    def jcc_names(self, team: str) -> list[str]:
-        """The team's JCC names, as far as the current view may know them."""
-        return self.view()["jccs"].get(team, [])
-
     # ================================================================ the one way in
-    def apply(self, action: A.Action) -> Any:
-        """``game.apply(action)`` (a typed action of :mod:`lcb_lab.games.lcb.actions`): the lab's one
-        apply path; returns what the act's handler returned (``game.result``).  Raises what
-        ``game.apply`` raises (``IllegalAction`` naming its rule, ``InputError`` naming the field;
-        the state is unchanged).  The caller (``LabApp.run``) bumps :attr:`version`."""
+    def apply(self, action: "Action") -> Any:
+        """``game.apply(action)`` (a typed action of the game): the lab's one apply path; returns
+        what the act's handler returned (``game.result``).  Raises what ``game.apply`` raises
+        (``IllegalAction`` naming its rule, ``InputError`` naming the field; the state is
+        unchanged).  The caller (``LabShell.run``) bumps :attr:`version`."""
         self.game.apply(action)
         return self.game.result
 
-    # ================================================================ who plays (hidden information)
-    def playing_team(self) -> str | None:
-        """The team whose impulse controls are live: the active impulse's team, or the team due
-        to begin the next impulse (None at the end of the turn)."""
-        imp = self.game.impulse
-        return imp.team if imp is not None else self.game.next_team()
-
-    def may_play(self) -> bool:
-        """May the current view see and drive the impulse controls (:attr:`ViewModel.may_play`)?"""
-        return self.view_model().may_play
-
-    def locked_text(self) -> str:
-        """Why the current view may not play the impulse."""
-        who = self.playing_team()
-        name, view = palette.TEAM_NAME.get(who, who), panels.view_name(who)
-        if self.game.impulse is not None:
-            return f"{name} is playing its impulse \u2014 switch to the {view} or the Instructor view to play it"
-        return f"{name} begins the next impulse \u2014 switch to the {view} or the Instructor view to begin it"
-
     # ================================================================ the game in play
     def game_title(self) -> str:
-        """The scenario's name (or its id)."""
-        return self.live.view("instructor").get("scenario_name") or self.live.state.scenario
+        """The game's title (``ui.title``)."""
+        return self.ui.title(self.live)
 
     def game_in_progress(self) -> bool:
-        """Has anything happened in this game (a log entry, an impulse, a lesson)?"""
-        g = self.live
-        return bool(g.log) or g.impulse is not None or bool(g.state.tf_order) or self.lesson is not None
+        """Has anything happened in this game (``ui.in_progress``)?"""
+        return self.ui.in_progress(self.live)
 
     def progress_text(self) -> str:
-        """"turn 1, 2 impulses begun" (and the lesson being replayed)."""
-        g = self.live
-        s = g.state
-        n = len(s.tf_order) + (1 if g.impulse is not None and g.impulse.task_force not in s.tf_order else 0)
-        lesson = f", lesson {self.lesson.spec.lesson.title!r}" if self.lesson is not None else ""
-        return f"turn {s.turn}, {n} impulse{'s' if n != 1 else ''} begun{lesson}"
+        """How far the game went (``ui.progress``), e.g. "turn 1, 2 impulses begun"."""
+        return self.ui.progress(self.live)
 
     # ================================================================ changes
     def changed(self, highlight_from: Any = _UNSET, message: str | None = None) -> None:
@@ -280,38 +229,35 @@ class LabController(T.HasTraits):
             if highlight_from is not _UNSET:
                 self.highlight_from = highlight_from
             self.version += 1
-            self.pending = self.game.pending
+            self.pending = getattr(self.game, "pending", None)
             self.confirm = None
             self._drop_hidden_selection()
             if message is not None:
                 self.message = message
 
     def _drop_hidden_selection(self) -> None:
-        if self.selected_hex is not None and self.selected_hex not in self.board.hexes:
+        if self.selected_hex is not None and not self.is_place(self.selected_hex):
             self.selected_hex = None
-        if self.selected_unit is not None and self.selected_unit not in self.visible_counters():
-            self.selected_unit = None
-            self.umbrella_target = None
+        if self.selected_unit is not None and not self.unit_shown(self.selected_unit):
+            self._select_unit(None)
 
     def acted(self, what: str, log_before: int) -> None:
         """An act succeeded: "<what>: done.", its log entries highlighted, everything follows."""
-        self.changed(highlight_from=log_before, message=panels.message_html(f"{what}: done."))
+        self.changed(highlight_from=log_before, message=message_html(f"{what}: done."))
 
-    def set_game(self, game: Game, lesson: Lesson | None = None) -> None:
-        """Play ``game`` (a new, loaded or lesson game; ``lesson`` the lesson replaying it):
-        nothing selected, no notes, no highlight, now (not the past)."""
+    def set_game(self, game: Engine) -> None:
+        """Play ``game`` (a new or loaded game): nothing selected, no notes, no highlight, now
+        (not the past)."""
         with self.hold_trait_notifications():
             self.live = game
             self.game = game
             self.past_step = None
-            self.lesson = lesson
-            self.selected_unit = None
-            self.umbrella_target = None
+            self._select_unit(None)
             self.notes = ()
             self.highlight_from = None
             self.changed()
 
-    def show_game(self, game: Game, past_step: int | None) -> None:
+    def show_game(self, game: Engine, past_step: int | None) -> None:
         """Show ``game``: a fork of the live game at ``past_step``, or the live game (None)."""
         with self.hold_trait_notifications():
             self.game = game
@@ -319,49 +265,42 @@ class LabController(T.HasTraits):
             self.changed()
 
     def set_viewer(self, team: str) -> None:
-        """Draw ``team``'s view (a team from :data:`TEAMS`); a unit it does not see is deselected
+        """Draw ``team``'s view (one of the game's viewers); a unit it does not see is deselected
         and the message names the view (the last one may name what only the previous view knew)."""
         with self.batch(), self.hold_trait_notifications():
             self.viewer = team
-            self.message = panels.message_html(f"Showing the {panels.view_name(team)}.")
+            self.message = message_html(f"Showing the {self.ui.viewer_name(team)}.")
             self._drop_hidden_selection()
 
     def select_hex(self, label: str | None) -> None:
-        """Select a hex of the board (or None): a hex with units the view sees selects its first
-        unit, unless the selected unit is there or is being moved (``moving``: the click picks
-        the move's destination); an empty hex keeps the selected unit."""
+        """Select a place of the map (or None)."""
         with self.batch(), self.hold_trait_notifications():
             self.selected_hex = label
-            units = self.hex_units(label)
-            if units and self.selected_unit not in units and self.selected_unit not in self.moving:
-                self._select_unit(units[0])
 
     def select_unit(self, uid: str | None) -> None:
-        """Select a unit the view shows face up (or own); anything else clears the selection."""
+        """Select a unit the view shows; anything else clears the selection."""
         with self.batch(), self.hold_trait_notifications():
-            self._select_unit(uid if uid in self.visible_counters() else None)
+            self._select_unit(uid if uid is not None and self.unit_shown(uid) else None)
 
     def _select_unit(self, uid: str | None) -> None:
-        if uid != self.selected_unit:
-            self.selected_unit = uid
-            self.umbrella_target = None
+        self.selected_unit = uid
 
     # ================================================================ messages and notes
     def say(self, text: str, refused: bool = True) -> None:
         """A message about the lab itself (a bad hex label, the wrong view): red unless ``refused=False``."""
-        self.message = panels.message_html(text, refused=refused)
+        self.message = message_html(text, refused=refused)
 
     def note(self, html: str) -> None:
         """A refused act's note in the log, where it happened, shown in this view and the instructor's."""
-        self.notes = self.notes + ((len(self.game.log), html, self.viewer),)
+        self.notes = self.notes + ((len(self.game.state.log), html, self.viewer),)
 
     def visible_notes(self) -> list[tuple[int, str]]:
         """The notes the current view may read: (log length then, html)."""
-        return [(i, h) for i, h, t in self.notes if self.viewer in ("instructor", t)]
+        return [(i, h) for i, h, t in self.notes if self.viewer in (self.ui.all_seeing, t)]
 
     # ================================================================ asking first
     def arm(self, which: str, text: str) -> None:
-        """A replacing act (``"new"``, ``"load"``, ``"lesson"``) asks first: its button becomes
+        """A replacing act (``"new"``, ``"load"``, a game's own) asks first: its button becomes
         *Confirm ...* (the panels observe ``confirm``) and ``text`` says so."""
         self.confirm = which
         self.say(text)

@@ -1,12 +1,13 @@
 """The *New / Save / Load* tab: the game in play, a fresh game, and the game saved to or loaded from a file.
 
-*New game* starts a scenario (a packaged one, default ``gotland_redux``)
-with a seed (default 1), at its Action Stage or its Planning Stage (*Start at*; 3.1, 3.2).  When a game is in progress (a log entry, an impulse,
-a lesson) the first click only asks: the button becomes *Confirm new game*,
-with *Cancel*; any change to the game in between makes it ask again.  *Save* /
-*Load* write / read a JSON file (``Game.save`` / ``Game.load``; default
-:data:`DEFAULT_SAVE` under the lab's ``files_dir``, the folder is created);
-*Load* asks like *New game*.  A missing or broken file is a red message.
+*New game* starts one of the game's scenarios (``ui.scenario_names``, first ``ui.default_scenario``)
+with a seed (default 1), at one of its starts (*Start at*, ``ui.starts``: LC:B's Action Stage or
+Planning Stage, 3.1, 3.2; absent when the game has one start).  When a game is in progress
+(``ui.in_progress``) the first click only asks: the button becomes *Confirm new game*, with
+*Cancel* (on the page only then); any change to the game in between makes it ask again.  *Save* /
+*Load* write / read a file (``ui.save_game`` / ``ui.load_game``; default :data:`DEFAULT_SAVE` under
+the lab's ``files_dir``, the folder is created); *Load* asks like *New game*.  A missing or broken
+file is a red message.
 
 What is armed lives in the controller's ``confirm`` (``"new"`` / ``"load"``; the
 lesson tab arms ``"lesson"``): any change to the game disarms it
@@ -20,12 +21,14 @@ from typing import TYPE_CHECKING, Protocol
 
 import ipywidgets as W
 
-from lcb_lab.ui.lcb import panels
+from lcb_lab.kernel.errors import ScenarioError
 from lcb_lab.ui.lab.controller import follow
+from lcb_lab.ui.lab.html import esc
 from lcb_lab.ui.lab.messages import INPUT_ERRORS, error_text
+from lcb_lab.ui.lab.sync import set_children
 
 if TYPE_CHECKING:  # pragma: no cover
-    from lcb_lab.games.lcb.game import Game
+    from lcb_lab.kernel.engine import Engine as Game
     from lcb_lab.ui.lab.controller import LabController
 
 
@@ -39,25 +42,8 @@ class GameCommands(Protocol):
         """Leave a past step shown (History tab) for the present."""
 
 
-START_OPTIONS = [("Action Stage", "action"), ("Planning Stage", "planning")]
-"""*Start at*: the stage a new game begins in (``load_scenario(..., start=...)``): the Action Stage with
-the units and cards in place, or the Planning Stage (buy cards, then deploy; 3.1, 3.2)."""
-START_WORDS = {"action": "Action Stage", "planning": "Planning Stage"}
-
-
-def _stage_start(game: "Game") -> str:
-    """The *Start at* value matching ``game``'s stage now (Planning or Deployment: ``"planning"``)."""
-    return "planning" if game.state.stage in ("planning", "deployment") else "action"
-
-
 DEFAULT_SAVE = "saves/game.json"
 """Default file of *Save* / *Load*, relative to the notebook's folder."""
-
-
-def scenario_names() -> list[str]:
-    """The scenarios *New game* offers: the packaged ones (:func:`lcb_lab.games.lcb.io.resources.scenario_names`)."""
-    from lcb_lab.games.lcb.io.resources import scenario_names as packaged
-    return packaged()
 
 
 class GamePanel:
@@ -66,9 +52,11 @@ class GamePanel:
 
     def __init__(self, ctl: "LabController", cmd: GameCommands, files_dir: Path):
         self.ctl, self.cmd, self.files_dir = ctl, cmd, Path(files_dir)
+        ui = ctl.ui
         self.game_info = W.HTML()
-        self.scenario_picker = W.Dropdown(options=scenario_names(), value="gotland_redux"
-                                          if "gotland_redux" in scenario_names() else None,
+        names = ui.scenario_names()
+        self.scenario_picker = W.Dropdown(options=names, value=ui.default_scenario
+                                          if ui.default_scenario in names else None,
                                           description="Scenario", layout=W.Layout(width="260px"),
                                           style={"description_width": "60px"})
         self.seed_box = W.IntText(value=1, description="Seed", layout=W.Layout(width="120px"),
@@ -76,10 +64,10 @@ class GamePanel:
         self.new_button = W.Button(description="New game", icon="file", button_style="primary",
                                    layout=W.Layout(width="170px"),
                                    tooltip="start a fresh game of the scenario (asks first when a game is in progress)")
-        self.start_picker = W.Dropdown(options=START_OPTIONS, value=_stage_start(ctl.game),
+        self.start_picker = W.Dropdown(options=list(ui.starts), value=ui.start_of(ctl.game),
                                        description="Start at", layout=W.Layout(width="260px"),
                                        style={"description_width": "60px"})
-        """Where *New game* begins: the Planning Stage (buy cards, deploy; 3.1, 3.2) or the Action Stage."""
+        """Where *New game* begins (``ui.starts``; LC:B: the Planning Stage, 3.1, 3.2, or the Action Stage)."""
         self.new_button.on_click(lambda _b: self.new_game(self.scenario_picker.value, self.seed_box.value,
                                                           confirm=self.confirm == "new", start=self.start_picker.value))
         self.file_box = W.Text(value=DEFAULT_SAVE, description="File", layout=W.Layout(width="300px"),
@@ -90,13 +78,15 @@ class GamePanel:
         self.load_button = W.Button(description="Load", icon="folder-open", layout=W.Layout(width="150px"),
                                     tooltip="replace the game by the one saved in the file (asks first)")
         self.load_button.on_click(lambda _b: self.load_game(self.file_box.value, confirm=self.confirm == "load"))
-        self.cancel_button = W.Button(description="Cancel", layout=W.Layout(width="80px", display="none"))
+        self.cancel_button = W.Button(description="Cancel", layout=W.Layout(width="80px"))
         self.cancel_button.on_click(lambda _b: self.ctl.disarm(say=True))
+        self.new_row = W.HBox([self.new_button])
+        """*New game*, and *Cancel* while *New game* or *Load* is armed (on the page only then)."""
         self.widget = W.VBox([self.game_info,
-                              W.HTML("<b>New game</b>"), W.HBox([self.scenario_picker, self.seed_box]), self.start_picker,
-                              W.HBox([self.new_button, self.cancel_button]),
-                              W.HTML("<b>Save / Load</b> <span class='lcb-muted lcb-small'>(a JSON file; a relative "
-                                     f"name is under {panels.esc(self.files_dir)})</span>"),
+                              W.HTML("<b>New game</b>"), W.HBox([self.scenario_picker, self.seed_box]),
+                              *([self.start_picker] if ui.starts else []), self.new_row,
+                              W.HTML("<b>Save / Load</b> <span class='lcb-muted lcb-small'>(a file; a relative "
+                                     f"name is under {esc(self.files_dir)})</span>"),
                               self.file_box, W.HBox([self.save_button, self.load_button])])
         self.labels = follow(ctl, ["confirm"], self._draw_buttons)
         self.info = follow(ctl, ["version"], self.refresh)
@@ -108,13 +98,13 @@ class GamePanel:
         return self.ctl.confirm
 
     def _draw_buttons(self) -> None:
-        """*New game* / *Load*, or the armed one as *Confirm ...* (red) with *Cancel*."""
+        """*New game* / *Load*, or the armed one as *Confirm ...* (red) with *Cancel* (a child only then)."""
         which = self.ctl.confirm
         new, load = self.new_button, self.load_button
         new.description, new.button_style = ("Confirm new game", "danger") if which == "new" else \
             ("New game", "primary")
         load.description, load.button_style = ("Confirm load", "danger") if which == "load" else ("Load", "")
-        self.cancel_button.layout.display = "flex" if which in ("new", "load") else "none"
+        set_children(self.new_row, [self.new_button, which in ("new", "load") and self.cancel_button])
 
     def arm(self, which: str, text: str) -> None:
         """Turn *New game* (``"new"``) or *Load* (``"load"``) into its *Confirm* button and say ``text``."""
@@ -130,17 +120,17 @@ class GamePanel:
 
     # ------------------------------------------------------------ new / save / load
     def new_game(self, scenario: str | None, seed: int | None, confirm: bool, start: str | None = None) -> Game | None:
-        """See ``LabApp.new_game``."""
-        from lcb_lab.games.lcb.io.loading import load_scenario
+        """See ``LabShell.new_game``."""
         c = self.ctl
-        scenario = scenario or "gotland_redux"
-        at = f" at its {START_WORDS[start]}" if start in START_WORDS else ""
+        scenario = scenario or c.ui.default_scenario
+        words = dict((v, k) for k, v in c.ui.starts)
+        at = f" at its {words[start]}" if start in words else ""
         if c.game_in_progress() and not confirm:
             self.arm("new", f"A game is in progress ({self.progress_text()}). Press Confirm new game to "
                             f"discard it and start {scenario}{at} with seed {seed}, or Cancel. Nothing changed yet.")
             return None
         try:
-            game = load_scenario(scenario, seed=seed, start=start)
+            game = c.ui.new_game(scenario, seed, start)
         except (*INPUT_ERRORS, OSError) as e:
             self.disarm()
             c.say(error_text(f"Start a new game of {scenario}", e))
@@ -148,18 +138,15 @@ class GamePanel:
         if not self._same_map(game, f"Start a new game of {scenario}"):
             return None
         self.cmd.set_game(game)
-        first = ("Buy cards in the Impulse tab's Planning panel (3.1)." if game.state.stage == "planning"
-                 else "Begin the first impulse in the Impulse tab.")
-        c.say(f"New game: {c.game_title()}{at}, seed {seed}. {first}", refused=False)
+        c.say(f"New game: {c.game_title()}{at}, seed {seed}. {c.ui.first_hint(game)}", refused=False)
         return game
 
     def _same_map(self, game, what: str) -> bool:
-        shown = self.ctl.board.name
-        if game.board.name == shown:
+        why = self.ctl.ui.misfit(self.ctl.live, game)
+        if why is None:
             return True
         self.disarm()
-        self.ctl.say(f"Could not {what[:1].lower() + what[1:]}: it is played on the {game.board.name} map and this "
-                     f"lab shows the {shown} map; open it in its own lab with open_lab(game=...). Nothing changed.")
+        self.ctl.say(f"Could not {what[:1].lower() + what[1:]}: {why}. Nothing changed.")
         return False
 
     def save_path(self, filename: str | Path | None = None) -> Path:
@@ -169,14 +156,14 @@ class GamePanel:
         return p if p.is_absolute() else self.files_dir / p
 
     def save_game(self, filename: str | Path | None) -> Path | None:
-        """See ``LabApp.save_game``."""
+        """See ``LabShell.save_game``."""
         c = self.ctl
         path = self.save_path(filename)
         if c.game is not c.live:               # looking at the past: save the game itself
             self.cmd.back_to_now()
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            c.live.save(path)
+            c.ui.save_game(c.live, path)
         except (*INPUT_ERRORS, OSError) as e:
             self._file_error("save the game to", path, e)
             return None
@@ -184,8 +171,7 @@ class GamePanel:
         return path
 
     def load_game(self, filename: str | Path | None, confirm: bool) -> Game | None:
-        """See ``LabApp.load_game``."""
-        from lcb_lab.games.lcb.game import Game
+        """See ``LabShell.load_game``."""
         c = self.ctl
         path = self.save_path(filename)
         if not path.exists():                  # a folder, a pipe, a device: the reader says what it is
@@ -197,7 +183,7 @@ class GamePanel:
                              f"it by the game saved in {path}, or Cancel. Nothing changed yet.")
             return None
         try:
-            game = Game.load(path)
+            game = c.ui.load_game(path)
         except (*INPUT_ERRORS, OSError) as e:
             self.disarm()
             self._file_error("load", path, e)
@@ -209,7 +195,6 @@ class GamePanel:
         return game
 
     def _file_error(self, verb: str, path: Path, err: BaseException) -> None:
-        from lcb_lab.kernel.errors import ScenarioError
         if isinstance(err, ScenarioError):
             why = err.problem if err.key == "(file)" else f"{err.key}: {err.problem}"
         elif isinstance(err, OSError):
@@ -219,11 +204,5 @@ class GamePanel:
         self.ctl.say(f"Could not {verb} {path}: {why.rstrip('.')}. Nothing changed.")
 
     def refresh(self) -> None:
-        """The game in play: scenario, turn, impulses begun (and game over)."""
-        c = self.ctl
-        s = c.live.state
-        over = (f" \u00b7 <span class='lcb-refused'>game over: {panels.esc(s.result)}</span>"
-                if s.stage != "action" else "")
-        self.game_info.value = (f'<div class="lcb-card"><b>{panels.esc(c.game_title())}</b> \u00b7 turn {s.turn} '
-                                f"of {s.max_turns} \u00b7 {panels.esc(self.progress_text().split(', ', 1)[1])}"
-                                f"{over}</div>")
+        """The game in play (``ui.status_html``: scenario, turn, progress, game over)."""
+        self.game_info.value = self.ctl.ui.status_html(self.ctl.live)

@@ -1,6 +1,7 @@
 """The explained log under the map, redrawn in chunks: an act re-sends only the impulse it changed.
 
-The log is ``game.log_entries(viewer)`` (:func:`~lcb_lab.ui.lcb.panels.log_parts`):
+The log is the game's explained log as the viewer may read it (the game's ``ui.log_parts``; LC:B's
+:func:`~lcb_lab.ui.lcb.panels.log_parts`):
 every step with its rule numbers, newest last, the last act's entries highlighted
 and refused acts in red where they happened.  It is one ``W.HTML`` per impulse (a
 *chunk*, starting at the impulse's heading) in a scrolled box that shows its end:
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as W
 
-from lcb_lab.ui.lcb import panels
+from lcb_lab.ui.lab.html import LOG_EMPTY, LOG_HEAD
 from lcb_lab.ui.lab.controller import follow
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -33,10 +34,10 @@ def chunks(parts: list[str]) -> list[str]:
     """``parts`` (HTML, one per entry) grouped per impulse: a new chunk at each impulse heading."""
     out: list[list[str]] = []
     for p in parts:
-        if not out or p.startswith(panels.LOG_HEAD):
+        if not out or p.startswith(LOG_HEAD):
             out.append([])
         out[-1].append(p)
-    return ["".join(c) for c in out] or [panels.LOG_EMPTY]
+    return ["".join(c) for c in out] or [LOG_EMPTY]
 
 
 class LogPanel:
@@ -52,7 +53,7 @@ class LogPanel:
         self.scroller.add_class("lcb-log")
         self.widget = W.Box([self.scroller], layout=W.Layout(height=f"{LOG_HEIGHT_PX}px", width="100%",
                                                              border="1px solid #cfc8b4", overflow="hidden"))
-        self.widget.add_class("lcb-log-box")       # the lab's layout gives it the height it has (panels.CSS)
+        self.widget.add_class("lcb-log-box")       # the lab's layout gives it the height it has (style.CSS)
         self.draw = follow(ctl, ["version", "viewer", "notes", "highlight_from"], self._draw)
 
     @property
@@ -63,10 +64,10 @@ class LogPanel:
 
     def _draw(self) -> None:
         c = self.ctl
-        html = chunks(panels.log_parts(c.game, c.viewer, c.visible_notes(), c.highlight_from))
+        html = chunks(c.ui.log_parts(c.game, c.viewer, c.visible_notes(), c.highlight_from))
         while len(self._pool) < len(html):
             w = W.HTML(layout=W.Layout(margin="0"))
-            w.add_class("lcb-log-panel")       # the text size of Large text (panels.scale_css)
+            w.add_class("lcb-log-panel")       # the text size of Large text (style.scale_css)
             self._pool.append(w)
         for w, h in zip(self._pool, html):
             w.value = h                        # an equal value sends nothing

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import ipywidgets as W
 
 from lcb_lab.kernel.errors import LabError
-from lcb_lab.ui.lcb import panels
+from lcb_lab.ui.lab.html import refusal_text
 from lcb_lab.ui.lab.controller import follow
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -31,7 +31,7 @@ INPUT_ERRORS = (LabError, TypeError, KeyError, ValueError, IndexError, Attribute
 def error_text(what: str, err: BaseException) -> str:
     """Words for a failed action: a rule refusal, or "Could not <what>: <why>. Nothing changed."."""
     if isinstance(err, LabError):
-        return f"{what}: {panels.refusal_text(err)}"
+        return f"{what}: {refusal_text(err)}"
     if isinstance(err, KeyError) and err.args:
         why = f"{err.args[0]!r} not found"
     else:
@@ -58,5 +58,5 @@ class MessageLine:
         self.line.value = self.echo.value = self.ctl.message
 
     def show(self, html: str) -> None:
-        """Show ``html`` (see :func:`~lcb_lab.ui.lcb.panels.message_html`) in both places."""
+        """Show ``html`` (see :func:`~lcb_lab.ui.lab.html.message_html`) in both places."""
         self.ctl.message = html

@@ -1,20 +1,20 @@
 """The *History* tab: *Undo*, the timeline of turns / impulses / steps, *Back to now* and *Fork here*.
 
 * **Undo** takes back the last applied step (``Game.undo``); the lab then
-  refreshes (map, panels, log).  The instructor may always undo; a team only
-  its own last step while the game still waits for that team and the step drew
-  no dice (:func:`lcb_lab.games.lcb.whatif.timeline.undo_allowed`).  Otherwise the button is
-  disabled and the line under it says why.
+  refreshes (map, panels, log).  Who may undo is the game's rule (``ui.undo_allowed``; LC:B's
+  :func:`lcb_lab.games.lcb.whatif.timeline.undo_allowed`: the instructor always, a team only its
+  own last step while the game still waits for that team and the step drew no dice).  Otherwise
+  the button is disabled and the line under it says why.
 * **Timeline**: one list, grouped by "Turn 1 · impulse 2 · TF Boston"
   headings; each row is a step as the current view may read it
-  (:func:`lcb_lab.games.lcb.whatif.timeline.timeline`); the row of the game's own step ends
+  (the game's ``ui.timeline``, :func:`lcb_lab.kernel.timeline.timeline_rows`); the row of the game's own step ends
   with "◀ now" and the row shown is selected.  Clicking a row shows the map and
   the log as they were after that step -- on a *fork* of the game at that step,
   so the game itself and its later steps are untouched; acting is refused
   while the past is shown.  **Back to now** returns to the game.
 * **Fork here** opens a branch (``Game.fork(at=step)``: the step shown, or
   now) in a second lab beside (on a narrow screen: below) the first, with the
-  differences of the two games (:mod:`.fork_view`, :mod:`lcb_lab.games.lcb.whatif.compare`);
+  differences of the two games (:mod:`.fork_view`, the game's ``ui.compare``);
   the message line says where and links to it ("Go to the branch").
 
 Hidden information: the rows and the past map / log are the current view's
@@ -22,7 +22,7 @@ Hidden information: the rows and the past map / log are the current view's
 are secret too: after an instructor's *Undo* the undone steps hold the game's
 next rolls, so a team view shows their rows (a label) but not the steps
 themselves, and a team's *Fork here* gives the branch new dice
-(``Game.fork(reseed=...)`` from :mod:`secrets`); the instructor's branch keeps
+(``Engine.fork(reseed=...)`` from :mod:`secrets`); the all-seeing viewer's branch keeps
 the same dice (two plans compared under the same rolls).
 
 The tab observes the controller's ``version`` and ``viewer`` (the rows),
@@ -39,11 +39,11 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 import ipywidgets as W
 
+from lcb_lab.kernel.engine import Engine as Game
 from lcb_lab.kernel.errors import LabError
-from lcb_lab.games.lcb.game import Game
-from lcb_lab.games.lcb.whatif.timeline import INSTRUCTOR, step_log_range, timeline, undo_allowed
-from lcb_lab.ui.lcb import panels
+from lcb_lab.kernel.timeline import TimelineRow, step_log_range
 from lcb_lab.ui.lab.controller import follow
+from lcb_lab.ui.lab.html import esc
 
 if TYPE_CHECKING:  # pragma: no cover
     from lcb_lab.ui.lab.controller import LabController
@@ -81,12 +81,26 @@ TIMELINE_ROWS = 12
 """Rows of the timeline list; a longer record scrolls inside it."""
 
 
-class PastGame(Game):
-    """A fork shown for a past step: every act is refused (go *Back to now* to play)."""
+class PastGame:
+    """A fork shown for a past step: every act is refused (go *Back to now* to play).  Mixed in
+    front of the game's own class (:func:`past_game`)."""
 
-    def _apply(self, action, record: bool = True):
+    def _apply(self, action, record: bool = True, events: bool = True):
         raise LabError(f"you are looking at step {self.history.cursor} of the past: press "
                        "History \u203a Back to now to act")
+
+
+_PAST: dict[type, type] = {}
+
+
+def past_game(game: Game) -> Game:
+    """``game`` (a fork) turned into a :class:`PastGame` of its own class: it reads the same, every
+    act is refused."""
+    cls = type(game)
+    if cls not in _PAST:
+        _PAST[cls] = type(f"Past{cls.__name__}", (PastGame, cls), {"__module__": __name__})
+    game.__class__ = _PAST[cls]
+    return game
 
 
 class HistoryPanel:
@@ -144,9 +158,9 @@ class HistoryPanel:
         if self.past is not None:
             self.ctl.say("Undo: you are looking at the past \u2014 press Back to now first. Nothing changed.")
             return False
-        ok, why = undo_allowed(self.live, self.ctl.viewer)
+        ok, why = self.ctl.ui.undo_allowed(self.live, self.ctl.viewer)
         if not ok:
-            self.ctl.say(f"Undo: not from the {panels.view_name(self.ctl.viewer)} ({why}). Nothing changed.")
+            self.ctl.say(f"Undo: not from the {self.ctl.ui.viewer_name(self.ctl.viewer)} ({why}). Nothing changed.")
             return False
         n = self.live.history.cursor
         self.cmd.run("Undo", self.live.undo)      # the game changed: map, panels and log follow
@@ -162,9 +176,9 @@ class HistoryPanel:
         if n == h.cursor:
             self.back_to_now()
             return
-        if n > h.cursor and c.viewer != INSTRUCTOR:
+        if n > h.cursor and c.viewer != c.ui.all_seeing:
             c.say(f"Timeline: step {n} was undone; a team view does not show an undone step "
-                  "(its dice are the game's next rolls). Only the instructor's view may.")
+                  f"(its dice are the game's next rolls). Only the {c.ui.viewer_name(c.ui.all_seeing)} may.")
             self._draw()                                # the list selects the step shown again
             return
         try:
@@ -172,7 +186,7 @@ class HistoryPanel:
         except LabError as e:
             self.cmd.fail("Show the step", e)
             return
-        past.__class__ = PastGame
+        past_game(past)
         since = self._since(n, past) if n else None     # the step's own entries
         with c.batch(), c.hold_trait_notifications():
             if self._saved is None:                     # the game's notes and highlight wait for Back to now
@@ -208,7 +222,7 @@ class HistoryPanel:
             c.say("Fork here: this lab already shows a branch; fork from the first lab.")
             return None
         at = self.past_step if self.past is not None else self.live.history.cursor
-        same_dice = c.viewer == INSTRUCTOR
+        same_dice = c.viewer == c.ui.all_seeing
         try:                                    # a team's branch must not preview the game's rolls
             branch = self.live.fork(at=at, reseed=None if same_dice else secrets.randbits(63))
         except LabError as e:
@@ -217,7 +231,7 @@ class HistoryPanel:
         self.back_to_now()
         link = self.cmd.open_branch(branch, at, same_dice)     # the status line links to the branch
         dice = "same dice" if same_dice else "new dice"   # one line, even beside the branch (its heading says more)
-        text = panels.esc(f"Branch from step {at} opened ({dice}).")
+        text = esc(f"Branch from step {at} opened ({dice}).")
         c.message = f'<div class="lcb-card"><span class="lcb-ok">{text}</span> {link}</div>'
         return branch
 
@@ -232,7 +246,7 @@ class HistoryPanel:
         an undone step (it holds the game's next rolls)."""
         if self.past is None:
             self._saved = None                  # a new game, a loaded one, a lesson: nothing to restore
-        elif self.ctl.viewer != INSTRUCTOR and self.past_step > self.live.history.cursor:
+        elif self.ctl.viewer != self.ctl.ui.all_seeing and self.past_step > self.live.history.cursor:
             self.back_to_now()                  # redraws the lab (and this tab) again
             return
         self._draw()
@@ -242,7 +256,7 @@ class HistoryPanel:
         h = g.history
         options, targets, group = [START_ROW + (NOW_MARK if h.cursor == 0 and h.steps else "")], [0], None
         firsts: set[int] = set()
-        for r in timeline(g, team):
+        for r in self.ctl.ui.timeline(g, team):
             if r.group != group:
                 group = r.group
                 options.append(f"\u2014 {group}")
@@ -266,7 +280,7 @@ class HistoryPanel:
                 self.steps.index = index
         finally:
             self._quiet = False
-        ok, why = undo_allowed(g, team)
+        ok, why = self.ctl.ui.undo_allowed(g, team)
         browsing = self.past is not None
         self.undo_button.disabled = browsing or not ok
         self.back_button.disabled = not browsing
@@ -275,11 +289,11 @@ class HistoryPanel:
                  else f"Now: step {h.cursor} of {len(h.steps)}")
         undo = "" if browsing else (" \u00b7 Undo: " + ("allowed" if ok else f"off ({why})"))
         link = f" \u00b7 {self.ctl.branch_link}" if self.ctl.branch_link else ""
-        self.info.value = f'<span class="lcb-small lcb-muted">{panels.esc(where + undo)}</span>{link}'
+        self.info.value = f'<span class="lcb-small lcb-muted">{esc(where + undo)}</span>{link}'
 
 
 class HistoryActions:
-    """The History tab's buttons as lab methods (a mixin of :class:`~lcb_lab.ui.lcb.app.LabApp`)."""
+    """The History tab's buttons as lab methods (a mixin of :class:`~lcb_lab.ui.lab.shell.LabShell`)."""
 
     def undo(self) -> bool:
         """*Undo* (see :class:`HistoryPanel`); True when a step was undone."""
@@ -297,6 +311,6 @@ class HistoryActions:
         """*Fork here*: the branch's Game, shown in a second lab beside this one."""
         return self.history_panel.fork_here()
 
-    def timeline_rows(self) -> list:
-        """The timeline as the current view may read it (:func:`lcb_lab.games.lcb.whatif.timeline.timeline`)."""
-        return timeline(self.history_panel.live, self.team)
+    def timeline_rows(self) -> list[TimelineRow]:
+        """The timeline as the current view may read it (the game's ``ui.timeline``)."""
+        return self.ctl.ui.timeline(self.history_panel.live, self.team)

@@ -36,7 +36,7 @@ JUPYTER_CONFIG = Path(__file__).resolve().parent / "data" / "jupyter" / "config"
 """A Jupyter config folder (for ``JUPYTER_CONFIG_PATH``) holding ``voila.json`` (template ``lcb``)."""
 APP_NAME = "lab_app.ipynb"
 FILES_DIR_ENV = "LCB_LAB_FILES_DIR"
-"""Where a lab opened without ``files_dir`` saves and loads (:func:`lcb_lab.ui.lcb.app.default_files_dir`):
+"""Where a lab opened without ``files_dir`` saves and loads (:func:`lcb_lab.ui.lab.shell.default_files_dir`):
 ``lcb-lab voila`` sets it to the folder it was started from, since the app's own notebook lives in
 a temporary folder deleted when the app stops."""
 START_ENV = "LCB_LAB_START"

@@ -1,7 +1,9 @@
-"""The lab: the Bokeh map beside ipywidgets panels, driven by one :class:`~lcb_lab.games.lcb.game.Game`.
+"""LC:B's lab: the Bokeh map beside ipywidgets panels, driven by one :class:`~lcb_lab.games.lcb.game.Game`,
+in the shared lab's frame (:class:`~lcb_lab.ui.lab.shell.LabShell`: the message line, the view
+picker, *Presentation*, the *Game* / *History* / *Log* tabs, *Fork here*, run / fail / say).
 
 Layout (one screen, docs/ui.md "Layout"): a CSS grid as tall as the screen leaves the lab
-(:data:`~lcb_lab.ui.lcb.panels.CSS`).  On top, one row: the message line (a fixed place and
+(:data:`~lcb_lab.ui.lab.style.CSS`).  On top, one row: the message line (a fixed place and
 height), the view picker (Blue / Red / Instructor), the *Presentation* switch and (Instructor
 view) the *Card effect* switch.  Below, left, the map, sized by the browser (it grows with the
 space it has and opens on the scenario's area, :meth:`MapView.fill_box`); then a compact column:
@@ -12,7 +14,7 @@ explained log; in the Instructor view, above the tabs, the scripted card-effect 
 away once applied); right, the side column: the hex box, the hex info (whole) and the explained log, beside
 the map at every screen size.
 
-The game and the UI state live in a :class:`~lcb_lab.ui.lab.controller.LabController`
+The game and the UI state live in a :class:`~lcb_lab.ui.lcb.controller.LcbController`
 (``lab.controller``): observable traits (``version``, ``viewer``, ``selected_hex``,
 ``selected_unit``, ``pending``, ``message``, ``font_scale``...).  Every panel gets the
 controller (and, for its buttons, the lab's commands) and observes only the traits
@@ -25,7 +27,7 @@ the layout, validates what scripts pass in, and calls the engine: :mod:`.message
 *Game* tab), :mod:`.log_panel`, :mod:`.cards`; the methods that mirror the buttons
 in :mod:`.actions` and :mod:`.timeline`.
 
-Every engine call goes through :meth:`LabApp.run`: a refused action
+Every engine call goes through :meth:`~lcb_lab.ui.lab.shell.LabShell.run`: a refused action
 (:class:`~lcb_lab.kernel.errors.LabError`, e.g. ``IllegalAction`` naming its rule)
 becomes a red message and a red log line, and the engine leaves the state
 unchanged; so does any other bad-input error (``TypeError``, ``KeyError``,
@@ -46,34 +48,34 @@ from __future__ import annotations
 
 import html
 import re
-import os
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
-from lcb_lab.kernel.errors import LabError
-from lcb_lab.ui.lcb.map import MapView
+from lcb_lab.ui.lab.controller import follow
+from lcb_lab.ui.lab.game_panel import DEFAULT_SAVE
+from lcb_lab.ui.lab.game_ui import LabMap, LabPanels
+from lcb_lab.ui.lab.messages import INPUT_ERRORS, error_text
+from lcb_lab.ui.lab.shell import LabShell, default_files_dir
+from lcb_lab.ui.lab.style import RIGHT_WIDTH
+from lcb_lab.ui.lab.sync import set_children
+from lcb_lab.ui.lab.voila_app import start_stage
 from lcb_lab.ui.lcb import panels
 from lcb_lab.ui.lcb.actions import LabActions
 from lcb_lab.ui.lcb.board_view import HexInfoPanel, MapPresenter, scenario_area
-from lcb_lab.ui.lcb.hex_box import HexBox
 from lcb_lab.ui.lcb.card_actions import CardActions
 from lcb_lab.ui.lcb.cards import CardEffectPanel, CardsPanel
-from lcb_lab.ui.lab.controller import TEAMS, LabController, follow, normalise_team
+from lcb_lab.ui.lcb.controller import TEAMS, LcbController, normalise_team
 from lcb_lab.ui.lcb.decisions import DecisionPanel
-from lcb_lab.ui.lab.fork_view import ForkView
-from lcb_lab.ui.lab.voila_app import FILES_DIR_ENV, start_stage
-from lcb_lab.ui.lab.game_panel import DEFAULT_SAVE, GamePanel, scenario_names
+from lcb_lab.ui.lcb.game_ui import LCB_UI, VIEWS
+from lcb_lab.ui.lcb.hex_box import HexBox
 from lcb_lab.ui.lcb.impulse import ImpulsePanel
 from lcb_lab.ui.lcb.lesson_replay import LESSON_INTRO, LessonReplayPanel, lesson_names
-from lcb_lab.ui.lab.log_panel import LogPanel
-from lcb_lab.ui.lab.messages import INPUT_ERRORS, MessageLine, error_text
+from lcb_lab.ui.lcb.map import MapView
 from lcb_lab.ui.lcb.planning import DeploymentPanel, PlanningPanel
 from lcb_lab.ui.lcb.special_actions import RulingPanel, SpecialActions, SpecialActionsPanel
-from lcb_lab.ui.lab.sync import set_children
-from lcb_lab.ui.lab.timeline import HistoryActions, HistoryPanel
 from lcb_lab.ui.lcb.unit_panel import UnitPanel
 
 if TYPE_CHECKING:
@@ -81,12 +83,10 @@ if TYPE_CHECKING:
     from lcb_lab.games.lcb.game import Game
 
 __all__ = ["LabApp", "open_lab", "normalise_team", "error_text", "INPUT_ERRORS", "DEFAULT_SAVE", "LESSON_INTRO",
-           "VIEWS", "TEAMS", "LARGE_TEXT", "RIGHT_WIDTH"]
+           "VIEWS", "TEAMS", "LARGE_TEXT", "RIGHT_WIDTH", "default_files_dir"]
 
 TAB_TITLES = ("Impulse", "Overlays", "Lesson", "Game", "History", "Log")
-"""The right column's tabs (short: six fit the compact column)."""
-VIEWS = [("Blue (US)", "US"), ("Red (RU)", "RU"), ("Instructor", "instructor")]
-RIGHT_WIDTH = panels.RIGHT_WIDTH
+"""The right column's tabs (short: six fit the compact column): LC:B's three, then the shared ones."""
 LARGE_TEXT = 1.4
 """A ``font_scale`` for a projector (``open_lab(font_scale=1.4)``); the lab's switch is *Presentation*."""
 
@@ -99,24 +99,10 @@ def _notebook_output(lab: "LabApp") -> None:
     """
     from lcb_lab.ui.lab.bokehjs import loader_for
     loader = loader_for(lab.map.figure, "map")            # every map has the same models: Bokeh asked once
-    if loader not in lab.widget.children:
-        lab.widget.children = (*lab.widget.children, loader)
+    lab.add_to_page(loader)
 
 
-class LabBox(W.HBox):
-    """The lab's layout: displaying it first brings the map's Bokeh bundle up to date (the view
-    the browser creates then renders the current map, once)."""
-
-    def __init__(self, children: Sequence[W.Widget], before_display: Callable[[], None], **kw: Any):
-        super().__init__(children, **kw)
-        self._before_display = before_display
-
-    def _repr_mimebundle_(self, **kwargs):
-        self._before_display()
-        return super()._repr_mimebundle_(**kwargs)
-
-
-class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
+class LabApp(CardActions, SpecialActions, LabActions, LabShell):
     """The assembled lab for one game (``.widget`` is the ipywidgets layout).
 
     Python methods mirror the buttons, so scripts and tests drive the same
@@ -131,52 +117,28 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
     ``presentation`` opens it in presentation mode (:meth:`set_presentation`);
     ``font_scale`` (e.g. 1.4) scales the map's texts and the panels; ``files_dir`` is where *Save* / *Load* resolve relative
     file names (default: :func:`default_files_dir`).
-    ``controller`` is the lab's :class:`~lcb_lab.ui.lab.controller.LabController`.
+    ``controller`` is the lab's :class:`~lcb_lab.ui.lcb.controller.LcbController`.
     Raises ValueError for an unknown ``team`` or a ``font_scale`` outside 0.5..3.
     """
 
     lesson_names = staticmethod(lesson_names)
-    scenario_names = staticmethod(scenario_names)
+    scenario_names = staticmethod(LCB_UI.scenario_names)
 
     def __init__(self, game: Game, team: str = "instructor", font_scale: float = 1.0,
                  files_dir: str | Path | None = None, presentation: bool = False):
-        norm = normalise_team(team)
-        if norm is None:
-            raise ValueError(f"team must be one of {', '.join(TEAMS)}, not {team!r}")
-        if not isinstance(font_scale, (int, float)) or isinstance(font_scale, bool) or not 0.5 <= font_scale <= 3:
-            raise ValueError(f"font_scale must be a number from 0.5 to 3 (1.4 = large text), not {font_scale!r}")
-        self.ctl = self.controller = LabController(game, viewer=norm)
-        self.files_dir = Path(files_dir) if files_dir is not None else default_files_dir()
-        self._css_class = f"lcb-lab-{id(self):x}"
-        self.timings: dict[str, float] = {}
-        self.map = MapView(game.board)
-        self.map.on_hex(self.select_hex)
-        self._build_panels()
-        self.ctl.changed()                      # the first drawing of every panel and of the map
-        if font_scale != 1.0:
-            self.set_font_scale(font_scale)
-        if presentation:
-            self.set_presentation(True)
-        self.map_model = self._bokeh_model()    # after the first drawing: its bundle is the map as it is
-        self.ctl.add_batcher(self.map_model.batch)
-        self._build_layout()
+        super().__init__(game, team=team, font_scale=font_scale, files_dir=files_dir, presentation=presentation)
 
     # ================================================================ layout
-    def _build_panels(self) -> None:
+    def make_controller(self, game: Game) -> LcbController:
+        """LC:B's controller (its traits: the umbrella, the lesson, the move being built)."""
+        return LcbController(game)
+
+    def game_panels(self) -> LabPanels:
+        """LC:B's panels: the Impulse, Overlays and Lesson tabs; the unit, decision and card-effect
+        panels above the tabs; the hex box and the hex info in the side column."""
         c = self.ctl
-        self.css = W.HTML(panels.CSS)
-        self.messages = MessageLine(c)
-        self.message, self.message_echo = self.messages.line, self.messages.echo
-        self.view_picker = W.ToggleButtons(options=VIEWS, value=c.viewer, tooltips=[
-            "what the US team may see", "what the RU team may see", "everything (the instructor)"],
-            style={"button_width": "84px"})
-        self.view_picker.observe(lambda ch: self.set_team(ch["new"]), "value")
-        follow(c, ["viewer"], lambda: setattr(self.view_picker, "value", c.viewer))
-        self.presentation_toggle = W.ToggleButton(
-            value=False, description="Presentation", icon="desktop", layout=W.Layout(width="auto"),
-            tooltip="presentation mode for a projector: large map texts (designators 16 px), larger panels")
-        self.presentation_toggle.observe(lambda ch: self.set_presentation(ch["new"]), "value")
-        follow(c, ["presentation"], lambda: setattr(self.presentation_toggle, "value", c.presentation))
+        self.map = MapView(c.game.board)
+        self.map.on_hex(self.select_hex)
         self.hex_info_panel = HexInfoPanel(c)
         self.hex_info = self.hex_info_panel.widget
         self.map_presenter = MapPresenter(c, self.map)
@@ -200,56 +162,31 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
         self.stage_follower = follow(c, ["version"], self._draw_stage, extra=self.ctl.stage)
         self._draw_stage()
         self.lesson_panel = LessonReplayPanel(c, self)
-        self.game_panel = GamePanel(c, self, self.files_dir)
-        self.history_panel = HistoryPanel(c, self)              # History tab
-        self.fork_view = ForkView(c, self._make_branch, self.set_team)   # Fork here
-        self.log_panel = LogPanel(c)
-        self.log, self.log_box = self.log_panel, self.log_panel.widget
-        """``lab.log.value``: the explained log's HTML; ``lab.log_box``: its box under the map."""
+        self.hex_box = HexBox(c, self.select_hex)     # pick a hex by keyboard (label, Enter)
         # the panels' widgets under the lab's names (scripts and tests use them)
-        u, lp, gp = self.unit_box, self.lesson_panel, self.game_panel
+        u, lp = self.unit_box, self.lesson_panel
         (self.unit_picker, self.clear_button, self.show_reach, self.show_ranges, self.show_zor, self.show_resupply,
          self.umbrella_picker, self.overlay_note, self.unit_panel) = (
             u.unit_picker, u.clear_button, u.show_reach, u.show_ranges, u.show_zor, u.show_resupply,
             u.umbrella_picker, u.overlay_note, u.tracker)
         self.lesson_picker, self.lesson_load, self.lesson_next, self.lesson_all, self.lesson_info = (
             lp.lesson_picker, lp.lesson_load, lp.lesson_next, lp.lesson_all, lp.lesson_info)
-        (self.game_info, self.scenario_picker, self.seed_box, self.new_button, self.file_box, self.save_button,
-         self.load_button, self.cancel_button) = (gp.game_info, gp.scenario_picker, gp.seed_box, gp.new_button,
-                                                  gp.file_box, gp.save_button, gp.load_button, gp.cancel_button)
+        return LabPanels(tabs=list(zip(TAB_TITLES, [self.play_tab, u.overlay_box, lp.widget])),
+                         column=[u.widget, self.decision.widget, self.card_panel.widget],
+                         side=[self.hex_box.widget, self.hex_info], toolbar=[self.card_panel.fold_slot])
 
-        self.tabs = W.Tab(children=[self.play_tab, u.overlay_box, lp.widget, gp.widget,
-                                    self.history_panel.widget, self.log_box])
-        for i, title in enumerate(TAB_TITLES):       # short titles: six tabs fit the compact column
-            self.tabs.set_title(i, title)
+    def game_map(self) -> LabMap:
+        """The Bokeh map, opened on the scenario's area, filling its grid cell (:mod:`lcb_lab.ui.lab.bokeh_model`)."""
+        from lcb_lab.ui.lab.bokeh_model import LiveBokehModel
+        self.map.set_area(scenario_area(self.game))     # it opens on the scenario's area (a large board)
+        self.map.fill_box()                     # the browser sizes the map: it fills its grid cell
+        self.map_model = LiveBokehModel(self.map.figure, layout=W.Layout(width="100%", height="100%"))
+        return LabMap(self.map_model, self.map_model.before_display, self.map_model.batch)
 
-    def _build_layout(self) -> None:
-        c = self.ctl
-        self.map_box = W.Box([self.map_model])
-        self.map_box.add_class("lcb-map")
-        self.hex_box = HexBox(c, self.select_hex)     # pick a hex by keyboard (label, Enter)
-        self.toolbar = W.HBox([self.view_picker, self.presentation_toggle, self.card_panel.fold_slot])
-        self.toolbar.add_class("lcb-toolbar")
-        self.topbar = W.HBox([self.message, self.toolbar])
-        """The lab's top row: the message line (a fixed place, fixed height), the views, Presentation."""
-        self.topbar.add_class("lcb-topbar")
-        self.right = W.VBox([self.unit_box.widget, self.decision.widget, self.card_panel.widget, self.tabs])
-        self.right.add_class("lcb-right")
-        # the side column beside the map: the hex box, the hex info, then the log (the Log tab's widget, a second view)
-        self.side_log = W.VBox([self.hex_box.widget, self.hex_info, W.HTML("<b>Explained log</b> <span class='lcb-muted lcb-small'>(newest last; rule "
-                                       "numbers cite the rulebook, which is not included)</span>"), self.log_box])
-        self.side_log.add_class("lcb-side-log")
-        self.grid = W.Box([self.topbar, self.side_log, self.map_box, self.right])   # side first: Tab reaches the hex box, then the map
-        self.grid.add_class("lcb-grid")
-        self.widget = LabBox([self.css, self.grid, self.fork_view.widget], self.map_model.before_display)
-        self.widget.add_class("lcb-app")
-        self.widget.add_class(self._css_class)
-        self.mode_follower = follow(c, ["presentation"], self._draw_mode)
-        self.mode_follower()
-        self.scale_follower = follow(c, ["font_scale"], self._draw_scale)
-        self.flow_follower = follow(c, ["font_scale", "branch_link"], self._draw_flow)
-        self.scale_follower()
-        self.flow_follower()
+    def map_aspect(self) -> float:
+        """The board's width over height."""
+        return self.map.aspect
+
 
     def _draw_stage(self) -> None:
         """The impulse controls on the page in the Action Stage only (Planning / Deployment have their panels)."""
@@ -257,56 +194,10 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
         set_children(self.play_tab, [self.planning_panel.widget, self.deployment_panel.widget, act and self.impulse_panel.widget,
                                      self.special_panel.widget, self.cards_panel.widget, self.ruling_panel.widget])
 
-    def _draw_scale(self) -> None:
-        self.css.value = panels.CSS + panels.scale_css(self._css_class, self.ctl.font_scale, self.map.aspect)
-
-    def _draw_mode(self) -> None:
-        (self.widget.add_class if self.ctl.presentation else self.widget.remove_class)("lcb-presentation")
-
-    def _draw_flow(self) -> None:
-        # a wide right column, or the branch, goes under the map rather than off the page
-        c = self.ctl
-        self.widget.layout.flex_flow = "row wrap" if c.font_scale > 1.0 or c.branch_link else None
-        (self.widget.add_class if c.branch_link else self.widget.remove_class)("lcb-branch-open")
-
-    def _bokeh_model(self):
-        from lcb_lab.ui.lab.bokeh_model import LiveBokehModel
-        self.map.set_area(scenario_area(self.game))     # it opens on the scenario's area (a large board)
-        self.map.fill_box()                     # the browser sizes the map: it fills its grid cell
-        return LiveBokehModel(self.map.figure, layout=W.Layout(width="100%", height="100%"))
-
-    def _repr_mimebundle_(self, **kwargs):
-        """``lab`` as a cell's last expression shows the lab itself (its :attr:`widget`)."""
-        data = self.widget._repr_mimebundle_(**kwargs)
-        return {**data, "text/plain": repr(self)} if isinstance(data, dict) else data
-
     def __repr__(self) -> str:
         return f"<LabApp: {self.game.state.scenario}, {self.team} view>"
 
-    def _make_branch(self, game) -> "LabApp":
-        """The lab of a branch (*Fork here*): the same view, text size and folder."""
-        return LabApp(game, team=self.ctl.viewer, font_scale=self.ctl.font_scale, files_dir=self.files_dir,
-                      presentation=self.ctl.presentation)
-
-    def open_branch(self, game: Game, at: int, same_dice: bool) -> str:
-        """Show ``game`` (forked at step ``at``) in a second lab beside this one; returns the link to it."""
-        return self.fork_view.open(game, at, same_dice=same_dice)
-
     # ================================================================ the controller's state
-    @property
-    def game(self) -> Game:
-        """The game shown (the game played, or a fork of a past step: History tab)."""
-        return self.ctl.game
-
-    @game.setter
-    def game(self, game: Game) -> None:
-        self.set_game(game)
-
-    @property
-    def team(self) -> str:
-        """The view drawn: "US", "RU" or "instructor" (:meth:`set_team` changes it)."""
-        return self.ctl.viewer
-
     @property
     def last_hex(self) -> str | None:
         """The clicked hex (None: none); a label that is not a hex of the map is no selection."""
@@ -322,22 +213,6 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
         return self.ctl.selected_unit
 
     @property
-    def font_scale(self) -> float:
-        """The text scale of the lab (1 is the default; from 0.5 to 3, 1.4 = large text)."""
-        return self.ctl.font_scale
-
-    @property
-    def notes(self) -> list[tuple[int, str, str]]:
-        """Refused actions for the log: (log length then, html, the view it was made in); a note is
-        shown in that view and the instructor's (it may name what only that view knows)."""
-        return list(self.ctl.notes)
-
-    @property
-    def highlight_from(self) -> int | None:
-        """The log index from which entries are the last act's (highlighted), or None."""
-        return self.ctl.highlight_from
-
-    @property
     def lesson(self) -> Lesson | None:
         """The :class:`~lcb_lab.games.lcb.content.lesson.Lesson` being replayed (None: none)."""
         return self.ctl.lesson
@@ -346,12 +221,6 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
     def umbrella_target(self) -> str | None:
         """The target of the INTERCEPT umbrella drawn for the selected unit (None: none)."""
         return self.ctl.umbrella_target
-
-    @property
-    def _confirm(self) -> str | None:
-        """The replacing action (``"new"`` / ``"load"`` / ``"lesson"``) armed by a first click, waiting
-        for its confirmation."""
-        return self.ctl.confirm
 
     # ================================================================ helpers
     def jcc_names(self, team: str) -> list[str]:
@@ -370,108 +239,13 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
         """The face-up (or own) counters of the current view, by unit id."""
         return self.ctl.visible_counters()
 
-    # ================================================================ engine calls and messages
-    def run(self, what: str, fn: Callable[..., Any], *args: Any, **kw: Any) -> Any:
-        """Call the engine; show a refusal in red (rule + reason) and keep the state.
-
-        A rule refusal (:class:`~lcb_lab.kernel.errors.LabError`) and any bad-input
-        error (:data:`INPUT_ERRORS`) become a red message and a red log note;
-        the engine rolls its state back on any exception, so nothing changed.
-        A success bumps the controller's ``version``: what depends on the game follows.
-        """
-        before = len(self.game.log)
-        t0 = time.perf_counter()
-        with self.ctl.batch():
-            try:
-                out = fn(*args, **kw)
-            except INPUT_ERRORS as e:
-                self.fail(what, e)
-                out = None
-            else:
-                self.ctl.acted(what, before)
-        self.timings[what] = time.perf_counter() - t0
-        return out
-
-    def fail(self, what: str, err: BaseException) -> None:
-        """Show ``err`` as a red message (and a red note in the log); change nothing."""
-        if isinstance(err, LabError):
-            self.ctl.note(panels.refusal_note_html(err))
-        else:
-            self.ctl.note('<div class="lcb-log-line lcb-refused">'
-                          f"{panels.esc(error_text(what, err))}</div>")
-        self.ctl.message = panels.message_html(error_text(what, err), refused=True)
-
-    def say(self, text: str, refused: bool = True) -> None:
-        """A message about the lab itself (a bad hex label, the wrong view): no log note."""
-        self.ctl.say(text, refused=refused)
-
-    # ================================================================ the game: new / save / load
-    def game_in_progress(self) -> bool:
-        """Has anything happened in this game (a log entry, an impulse, a lesson)?"""
-        return self.ctl.game_in_progress()
-
-    def game_title(self) -> str:
-        """The scenario's name (or its id), as the lab's title shows it."""
-        return self.ctl.game_title()
-
-    def new_game(self, scenario: str | None = "gotland_redux", seed: int | None = 1, confirm: bool = False,
-                 start: str | None = None) -> Game | None:
-        """Start a fresh game of ``scenario`` with ``seed`` at ``start`` ("planning" | "action" | None: its own).
-
-        When a game is in progress, the first call only asks: the button becomes
-        *Confirm new game* (and a second click, or ``confirm=True``, starts it).
-        """
-        return self.game_panel.new_game(scenario, seed, confirm, start)
-
-    def save_path(self, filename: str | Path | None = None) -> Path:
-        """``filename`` (default :data:`DEFAULT_SAVE`) resolved against :attr:`files_dir`."""
-        return self.game_panel.save_path(filename)
-
-    def save_game(self, filename: str | Path | None = None) -> Path | None:
-        """Write the game to ``filename`` (JSON, ``Game.save``); creates the folder. Returns the path."""
-        return self.game_panel.save_game(filename)
-
-    def load_game(self, filename: str | Path | None = None, confirm: bool = False) -> Game | None:
-        """Replace the game by the one saved in ``filename`` (``Game.load``); asks first when a
-        game is in progress (like :meth:`new_game`). Returns the loaded Game."""
-        return self.game_panel.load_game(filename, confirm)
-
+    # ================================================================ the game
     def set_game(self, game: Game, lesson: Lesson | None = None) -> None:
         """Replace the game (e.g. a lesson's, then ``lesson`` is that lesson); keeps the map and the view."""
         with self.ctl.batch():
             self.ctl.set_game(game, lesson=lesson)
 
-    # ================================================================ projector mode
-    def set_presentation(self, on: bool = True) -> None:
-        """Presentation mode (a projector) on or off: the map's projector text sizes (counter
-        designators 16 px, hex labels and legend 14 px on a frame >= 800 px tall, :mod:`lcb_lab.ui.lcb.map.sizing`),
-        wider lines, and the panels' text larger (:data:`~lcb_lab.ui.lcb.panels.CSS`); the lab
-        still fits the screen.  The *Presentation* switch calls it."""
-        with self.ctl.batch():
-            self.ctl.presentation = bool(on)
-
-    def set_font_scale(self, scale: float) -> None:
-        """Scale the map's texts and the panels by ``scale`` (1.4 = *Large text*; 1 = the default look)."""
-        if not isinstance(scale, (int, float)) or isinstance(scale, bool) or not 0.5 <= scale <= 3:
-            self.say(f"Text size: {scale!r} is not a scale from 0.5 to 3 (1.4 = large text). Nothing changed.")
-            return
-        with self.ctl.batch():
-            self.ctl.font_scale = float(scale)
-
     # ================================================================ selection
-    def set_team(self, team: str) -> None:
-        """Redraw everything from ``team``'s view ("US", "RU" or "instructor")."""
-        norm = normalise_team(team)
-        if norm is None:
-            self.say(f"Unknown view {team!r}: choose US, RU or instructor. The view stays the "
-                     f"{panels.view_name(self.team)}.")
-            if self.view_picker.value != self.team:
-                self.view_picker.value = self.team
-            return
-        if norm == self.team:
-            return
-        self.ctl.set_viewer(norm)
-
     def hex_label(self, label: object) -> str | None:
         """``label`` as a hex of this board (``" al-23"`` -> ``"AL-23"``), or None if it is not one."""
         if not isinstance(label, str):
@@ -515,13 +289,6 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
         """Draw the INTERCEPT umbrella over ``target`` against the selected unit (7.53)."""
         self.unit_box.show_umbrella(target)
 
-    # ================================================================ refresh
-    def refresh(self) -> None:
-        """Redraw map, panels and log from the game (e.g. after changing the game behind the lab's
-        back): the controller's ``version`` goes up and every drawing of the game follows."""
-        with self.ctl.batch():
-            self.ctl.changed()
-
     # ================================================================ lessons
     def load_lesson(self, name_or_path: str = "appendix_b_combat", confirm: bool = False) -> bool:
         """Start replaying a lesson (a packaged name, or a path) on a fresh game. Over a game
@@ -564,13 +331,6 @@ class LabApp(CardActions, SpecialActions, LabActions, HistoryActions):
     def run_lesson(self) -> int:
         """Replay every remaining lesson step; returns how many ran."""
         return self.lesson_panel.run_all()
-
-
-def default_files_dir() -> Path:
-    """The folder *Save* / *Load* resolve relative names under when no ``files_dir`` is given:
-    ``$LCB_LAB_FILES_DIR`` when set (the Voila app's start folder), else the working directory
-    (in JupyterLab, the notebook's folder)."""
-    return Path(os.environ.get(FILES_DIR_ENV) or Path.cwd())
 
 
 def open_lab(scenario: Any = "gotland_redux", seed: int | None = 1, team: str = "instructor",

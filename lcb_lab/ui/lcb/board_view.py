@@ -20,7 +20,7 @@ from lcb_lab.ui.lab.controller import follow
 if TYPE_CHECKING:  # pragma: no cover
     from lcb_lab.games.lcb.game import Game
     from lcb_lab.ui.lcb.map import MapView
-    from lcb_lab.ui.lab.controller import LabController
+    from lcb_lab.ui.lcb.controller import LcbController
 
 __all__ = ["MapPresenter", "HexInfoPanel", "scenario_area"]
 
@@ -37,7 +37,7 @@ def scenario_area(game: "Game") -> list[str]:
 class MapPresenter:
     """Keeps ``map_view`` drawing ``ctl``'s game, view, selection and text size."""
 
-    def __init__(self, ctl: "LabController", map_view: "MapView"):
+    def __init__(self, ctl: "LcbController", map_view: "MapView"):
         self.ctl, self.map = ctl, map_view
         self.counters = follow(ctl, ["version", "viewer", "selected_unit"], self._counters)
         self.ring = follow(ctl, ["selected_hex"], self._ring)
@@ -61,7 +61,7 @@ class MapPresenter:
 class HexInfoPanel:
     """``widget``: the hex info panel (HTML) of the selected hex, as the view may see it."""
 
-    def __init__(self, ctl: "LabController"):
+    def __init__(self, ctl: "LcbController"):
         self.ctl = ctl
         self.widget = W.HTML(panels.hex_info_html(ctl.board, None))
         self.widget.add_class("lcb-hex-info")

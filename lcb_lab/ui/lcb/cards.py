@@ -30,7 +30,7 @@ from lcb_lab.ui.lcb.panels import esc, rule_badges
 from lcb_lab.ui.lab.sync import set_children, set_options
 
 if TYPE_CHECKING:  # pragma: no cover
-    from lcb_lab.ui.lab.controller import LabController
+    from lcb_lab.ui.lcb.controller import LcbController
     from lcb_lab.games.lcb.model.cards import Effect
 
 EFFECT_KINDS = [
@@ -48,7 +48,7 @@ def _lay(width: str) -> W.Layout:
     return W.Layout(width=width)
 
 
-def play_anchor(ctl: "LabController") -> str:
+def play_anchor(ctl: "LcbController") -> str:
     """The HTML id of a lab's *Play a card* heading (one per lab: a branch has its own), the
     target of the Impulse tab's *Go to Play a card* link."""
     return f"lcb-play-{id(ctl):x}"
@@ -63,7 +63,7 @@ class CardEffectPanel:
     team and cubes, destination hex; *Apply scripted effect* calls ``apply(effect)``
     (``LabApp.apply_card_effect``)."""
 
-    def __init__(self, ctl: "LabController", apply: Callable[[dict], object]):
+    def __init__(self, ctl: "LcbController", apply: Callable[[dict], object]):
         self.ctl = ctl
         self.header = W.HTML(f'<b>Card effect (scripted)</b> {rule_badges(["9.0"])} '
                              '<span class="lcb-muted lcb-small">Instructor only</span>'
@@ -242,7 +242,7 @@ class CardsPanel:
     ``card_action``.  Hidden information: the hand and the card lists come from the view (:meth:`LabController.cards`);
     the play lists are the view's own offers (nothing while it is not its turn)."""
 
-    def __init__(self, ctl: "LabController", play: Callable[..., object]):
+    def __init__(self, ctl: "LcbController", play: Callable[..., object]):
         self.ctl = ctl
         self._play = play
         self.hand = W.HTML()

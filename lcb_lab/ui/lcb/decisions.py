@@ -39,7 +39,7 @@ from lcb_lab.ui.lcb.reactions import CardResponseForm
 from lcb_lab.ui.lab.sync import set_children
 
 if TYPE_CHECKING:  # pragma: no cover
-    from lcb_lab.ui.lab.controller import LabController
+    from lcb_lab.ui.lcb.controller import LcbController
 
 
 POLICY_LABELS: dict[str, tuple[str, str]] = {
@@ -137,7 +137,7 @@ class DecisionPanel:
         """True when the panel is on the page (a choice is pending)."""
         return bool(self.widget.children)
 
-    def bind(self, ctl: "LabController") -> None:
+    def bind(self, ctl: "LcbController") -> None:
         """Follow ``ctl``: the pending decision, in its view, with the view's offers."""
         self.ctl = ctl
         self.follower = follow(ctl, ["pending", "viewer", "version", "past_step"], self._draw_from_view)

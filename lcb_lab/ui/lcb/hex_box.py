@@ -15,7 +15,7 @@ import ipywidgets as W
 from lcb_lab.ui.lab.controller import follow
 
 if TYPE_CHECKING:
-    from lcb_lab.ui.lab.controller import LabController
+    from lcb_lab.ui.lcb.controller import LcbController
 
 PLACEHOLDER = "e.g. AM-26, then Enter"
 
@@ -24,7 +24,7 @@ class HexBox:
     """``widget``: a text box labelled *Hex*; Enter selects the hex typed (``select(label)``, the lab's
     :meth:`~lcb_lab.ui.lcb.app.LabApp.select_hex`).  It follows ``ctl.selected_hex``."""
 
-    def __init__(self, ctl: LabController, select: Callable[[str], object]):
+    def __init__(self, ctl: "LcbController", select: Callable[[str], object]):
         self.ctl = ctl
         self._select = select
         self.box = W.Text(value=ctl.selected_hex or "", placeholder=PLACEHOLDER, description="Hex",

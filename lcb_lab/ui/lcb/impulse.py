@@ -53,7 +53,7 @@ from lcb_lab.ui.lcb.panels import esc, rule_badges, team_span, view_name
 from lcb_lab.ui.lab.sync import set_children, set_options
 
 if TYPE_CHECKING:  # pragma: no cover
-    from lcb_lab.ui.lab.controller import LabController
+    from lcb_lab.ui.lcb.controller import LcbController
 
 
 class ImpulseCommands(Protocol):
@@ -103,7 +103,7 @@ def _lay(width: str = "auto", **kw) -> W.Layout:
 class ImpulsePanel(DeclarationBuilder, ActControls, CombatAllocator):
     """``widget``: the Impulse tab; ``ctl`` the lab's controller, ``cmd`` its commands."""
 
-    def __init__(self, ctl: "LabController", cmd: ImpulseCommands):
+    def __init__(self, ctl: "LcbController", cmd: ImpulseCommands):
         self.ctl, self.cmd = ctl, cmd
         self.pending_decl: list[dict] = []
         self.allocs: list[tuple[str, dict]] = []   # ("lrs" | "ga", row), in the order added

@@ -24,7 +24,7 @@ from lcb_lab.games.lcb.offers import refusal
 
 if TYPE_CHECKING:  # pragma: no cover
     from lcb_lab.games.lcb.model.state import Declared
-    from lcb_lab.ui.lab.controller import LabController
+    from lcb_lab.ui.lcb.controller import LcbController
 
 UNSEEN = "an unseen counter"
 """How a reason names a counter the view may not know."""
@@ -39,7 +39,7 @@ def reason_line(err: BaseException | None) -> str:
     return f"rule {rule}: {reason}" if rule else reason
 
 
-def _redact(text: str, ctl: "LabController") -> str:
+def _redact(text: str, ctl: "LcbController") -> str:
     """``text`` with each unit or MILDEC the view may not know named :data:`UNSEEN`."""
     if ctl.viewer == "instructor" or not text:
         return text
@@ -51,7 +51,7 @@ def _redact(text: str, ctl: "LabController") -> str:
     return text
 
 
-def _why(ctl: "LabController", build) -> str:
+def _why(ctl: "LcbController", build) -> str:
     """The engine's refusal of ``build()`` (the action a button would build), as one line."""
     try:
         err = refusal(ctl.game, build())
@@ -60,14 +60,14 @@ def _why(ctl: "LabController", build) -> str:
     return _redact(reason_line(err), ctl) if err is not None else ""
 
 
-def _path(ctl: "LabController", d, dest: str) -> tuple[str, ...]:
+def _path(ctl: "LcbController", d, dest: str) -> tuple[str, ...]:
     """The cheapest path to ``dest`` the view knows for declared action ``d`` (5.12; the
     instructor's: the true one); raises the search's refusal (out of reach)."""
     viewer = None if ctl.viewer == "instructor" else ctl.viewer
     return tuple(ctl.game.path_to(list(d.units), dest, viewer=viewer))
 
 
-def move_reason(ctl: "LabController", d: "Declared", hx: str | None) -> str:
+def move_reason(ctl: "LcbController", d: "Declared", hx: str | None) -> str:
     """Why *Move to* ``hx`` is greyed for declared action ``d`` (one line; module doc)."""
     here = next((ctl.game.unit(u).hex for u in d.units if ctl.game.unit(u).hex), None) if d.units else None
     if not ctl.offers().moves(d.aid):          # the action itself cannot move: its own reason first
@@ -81,7 +81,7 @@ def move_reason(ctl: "LabController", d: "Declared", hx: str | None) -> str:
     return _why(ctl, lambda: A.Move(d.aid, _path(ctl, d, hx))) or f"#{d.aid} may not move to {hx} now (5.12)"
 
 
-def zor_reason(ctl: "LabController", d: "Declared", hx: str | None) -> str:
+def zor_reason(ctl: "LcbController", d: "Declared", hx: str | None) -> str:
     """Why *ZOR into* ``hx`` is greyed for declared action ``d`` (one line; module doc)."""
     if hx is None:
         why = "" if ctl.offers().zor(d.aid) else _why(ctl, lambda: A.ExerciseZor(d.aid, _first_neighbour(ctl, d)))
@@ -89,19 +89,19 @@ def zor_reason(ctl: "LabController", d: "Declared", hx: str | None) -> str:
     return _why(ctl, lambda: A.ExerciseZor(d.aid, hx)) or f"#{d.aid} may not exercise its ZOR into {hx} now (6.21)"
 
 
-def _first_neighbour(ctl: "LabController", d) -> str:
+def _first_neighbour(ctl: "LcbController", d) -> str:
     """A hex next to the action's units (to ask the engine about the action's ZOR itself)."""
     here = next((ctl.game.unit(u).hex for u in d.units if ctl.game.unit(u).hex), None) if d.units else None
     board = ctl.game.board
     return next(iter(board.neighbours(here)), here) if here else ""
 
 
-def conceal_reason(ctl: "LabController", d: "Declared") -> str:
+def conceal_reason(ctl: "LcbController", d: "Declared") -> str:
     """Why *Conceal* is greyed for declared action ``d`` (one line; module doc)."""
     return _why(ctl, lambda: A.Conceal(d.aid)) or f"#{d.aid} may not conceal now (6.1)"
 
 
-def act_tooltip(ctl: "LabController", label: str, action: A.Action, enabled: bool, does: str) -> str:
+def act_tooltip(ctl: "LcbController", label: str, action: A.Action, enabled: bool, does: str) -> str:
     """The tooltip of a button that applies ``action`` as it is (*End impulse*, *Relinquish initiative*,
     *Resolve combat*): what it does (``does``) while ``enabled``, else ``"<label>: <why not>"`` -- the
     engine's refusal, one line, unseen counters unnamed (or ``does`` when the engine has no refusal)."""

@@ -26,10 +26,11 @@ from lcb_lab.ui.lcb.map import palette
 from lcb_lab.ui.lcb import panels
 from lcb_lab.ui.lab.controller import follow
 from lcb_lab.ui.lab.messages import INPUT_ERRORS, error_text
+from lcb_lab.ui.lab.sync import set_children
 
 if TYPE_CHECKING:  # pragma: no cover
     from lcb_lab.games.lcb.game import Game
-    from lcb_lab.ui.lab.controller import LabController
+    from lcb_lab.ui.lcb.controller import LcbController
     from lcb_lab.games.lcb.content.lesson import Done, Lesson
 
 
@@ -57,7 +58,7 @@ class LessonReplayPanel:
     """The lesson picker, *Load lesson*, *Next step*, *Run all* and the last step (``lesson_info``);
     ``.widget`` is the tab.  ``lesson`` is the :class:`~lcb_lab.games.lcb.content.lesson.Lesson` being replayed."""
 
-    def __init__(self, ctl: "LabController", cmd: LessonCommands):
+    def __init__(self, ctl: "LcbController", cmd: LessonCommands):
         self.ctl, self.cmd = ctl, cmd
         self.steps = None
         """The lesson's step iterator (None: no lesson loaded)."""
@@ -70,7 +71,7 @@ class LessonReplayPanel:
                                     tooltip="replace the game by the lesson's (asks first when a game is in progress)")
         self.lesson_load.on_click(lambda _b: self.load(self.lesson_picker.value,
                                                        confirm=self.ctl.confirm == "lesson"))
-        self.lesson_cancel = W.Button(description="Cancel", layout=W.Layout(width="80px", display="none"))
+        self.lesson_cancel = W.Button(description="Cancel", layout=W.Layout(width="80px"))
         self.lesson_cancel.on_click(lambda _b: self.ctl.disarm(say=True))
         self.lesson_next = W.Button(description="Next step", button_style="primary", icon="step-forward",
                                     layout=W.Layout(width="110px"), disabled=True)
@@ -79,7 +80,9 @@ class LessonReplayPanel:
                                    disabled=True)
         self.lesson_all.on_click(lambda _b: self.run_all())
         self.lesson_info = W.HTML(LESSON_INTRO)
-        self.widget = W.VBox([W.HBox([self.lesson_picker, self.lesson_load, self.lesson_cancel]),
+        self.load_row = W.HBox([self.lesson_picker, self.lesson_load])
+        """The lesson picker, *Load lesson*, and *Cancel* while it is armed (on the page only then)."""
+        self.widget = W.VBox([self.load_row,
                               W.HBox([self.lesson_next, self.lesson_all]), self.lesson_info])
         self.label = follow(ctl, ["confirm"], self._draw_button)
         self.forgets = follow(ctl, ["lesson"], self._on_lesson)
@@ -94,7 +97,7 @@ class LessonReplayPanel:
         armed = self.ctl.confirm == "lesson"
         self.lesson_load.description = "Confirm load lesson" if armed else "Load lesson"
         self.lesson_load.button_style = "danger" if armed else ""
-        self.lesson_cancel.layout.display = "flex" if armed else "none"
+        set_children(self.load_row, [self.lesson_picker, self.lesson_load, armed and self.lesson_cancel])
 
     def _on_lesson(self) -> None:
         if self.ctl.lesson is None and self.steps is not None:

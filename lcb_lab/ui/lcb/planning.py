@@ -31,7 +31,7 @@ from lcb_lab.ui.lcb.panels import esc, rule_badges, team_span
 from lcb_lab.ui.lab.sync import set_children, set_options
 
 if TYPE_CHECKING:  # pragma: no cover
-    from lcb_lab.ui.lab.controller import LabController
+    from lcb_lab.ui.lcb.controller import LcbController
 
 __all__ = ["PlanningPanel", "DeploymentPanel"]
 
@@ -47,7 +47,7 @@ class _StagePanel:
 
     STAGE = ""
 
-    def __init__(self, ctl: "LabController", lab: Any):
+    def __init__(self, ctl: "LcbController", lab: Any):
         self.ctl, self.lab = ctl, lab
         self.team_picker = W.ToggleButtons(options=[("Blue (US)", "US"), ("Red (RU)", "RU")], value="US",
                                            style={"button_width": "80px"},
@@ -142,7 +142,7 @@ class PlanningPanel(_StagePanel):
 
     STAGE = "planning"
 
-    def __init__(self, ctl: "LabController", lab: Any):
+    def __init__(self, ctl: "LcbController", lab: Any):
         super().__init__(ctl, lab)
         self.head = W.HTML()
         self.deck = W.Dropdown(description="Card", layout=_lay("330px"), style=_STYLE)
@@ -236,7 +236,7 @@ class DeploymentPanel(_StagePanel):
 
     STAGE = "deployment"
 
-    def __init__(self, ctl: "LabController", lab: Any):
+    def __init__(self, ctl: "LcbController", lab: Any):
         super().__init__(ctl, lab)
         self.head = W.HTML()
         self.unit = W.Dropdown(description="Unit", layout=_lay("330px"), style=_STYLE)

@@ -37,7 +37,7 @@ from lcb_lab.ui.lcb.panels import esc, refusal_text, rule_badges
 from lcb_lab.ui.lab.sync import set_children, set_options
 
 if TYPE_CHECKING:  # pragma: no cover
-    from lcb_lab.ui.lab.controller import LabController
+    from lcb_lab.ui.lcb.controller import LcbController
 
 __all__ = ["SPECIAL_KINDS", "special_offers", "action_label", "action_rules", "candidates", "SpecialActions",
            "SpecialActionsPanel", "QUICK", "short_label", "marker_moves", "proxy_rulings", "RulingPanel"]
@@ -152,7 +152,7 @@ def _declared_for(game, uid: str) -> int | None:
     return None
 
 
-def candidates(ctl: "LabController") -> list[A.Action]:
+def candidates(ctl: "LcbController") -> list[A.Action]:
     """Acts the view may look for that need not be offered: the selected own Embark-capable ship
     putting all its units aboard ashore through a port (12.3), and each own ISR marker with
     cargo in the clicked hex unloading it (12.2).  Built from the view only."""
@@ -177,7 +177,7 @@ def candidates(ctl: "LabController") -> list[A.Action]:
     return out
 
 
-def proxy_rulings(ctl: "LabController") -> list[A.Action]:
+def proxy_rulings(ctl: "LcbController") -> list[A.Action]:
     """Each own Proxy Force in the clicked hex using each instructor ruling on each face-up enemy
     unit there (13.14: the agreed effect, ``targets=("ruling:<n>", uid)``).  Rulings are public:
     they are logged for everyone and serve the Proxy Forces of both sides."""
@@ -195,7 +195,7 @@ def proxy_rulings(ctl: "LabController") -> list[A.Action]:
     return out
 
 
-def marker_moves(ctl: "LabController") -> list[A.Action]:
+def marker_moves(ctl: "LcbController") -> list[A.Action]:
     """The active team's own ISR / Proxy Force markers that may still move this impulse, each moved
     to the clicked hex along its cheapest path within its MP (``rules/isr.py:marker_path``: through
     water for a naval or landing-craft marker, 12.22, 13.21) -- and, for a marker with cargo, unloading
@@ -289,7 +289,7 @@ class SpecialActionsPanel:
     """``widget``: the section (``.lcb-special``); ``run(action)`` carries an act out (the lab's
     :meth:`SpecialActions.special_action`)."""
 
-    def __init__(self, ctl: "LabController", run: Callable[[A.Action], object]):
+    def __init__(self, ctl: "LcbController", run: Callable[[A.Action], object]):
         self.ctl, self.run = ctl, run
         self.offered: list[A.Action] = []
         self.tried: list[tuple[A.Action, str]] = []
@@ -395,7 +395,7 @@ class RulingPanel:
     effect's words, the d20 it succeeds on, the supply slots it takes 1 from (e.g. "LRS1, LRS2"),
     *Enter ruling*; below, the rulings entered (public: both sides' Proxy Forces may use them)."""
 
-    def __init__(self, ctl: "LabController", enter: Callable[..., object]):
+    def __init__(self, ctl: "LcbController", enter: Callable[..., object]):
         self.ctl = ctl
         self.team = W.Dropdown(options=[("Blue (US)", "US"), ("Red (RU)", "RU")], value="RU", description="Team",
                                layout=W.Layout(width="170px"), style={"description_width": "40px"})

@@ -26,7 +26,7 @@ from lcb_lab.ui.lab.sync import set_options
 
 if TYPE_CHECKING:  # pragma: no cover
     from lcb_lab.ui.lcb.map import MapView
-    from lcb_lab.ui.lab.controller import LabController
+    from lcb_lab.ui.lcb.controller import LcbController
 
 NO_UNIT_HTML = ('<div class="lcb-card lcb-muted">Select a unit: click its hex, then pick it '
                 "above. Its Unit Tracker and overlays appear here.</div>")
@@ -38,7 +38,7 @@ class UnitPanel:
     the Unit Tracker (``tracker``); ``.widget`` is the panel.  It draws the overlays on
     ``map_view`` (``show_overlays`` / ``clear_overlays``)."""
 
-    def __init__(self, ctl: "LabController", map_view: "MapView"):
+    def __init__(self, ctl: "LcbController", map_view: "MapView"):
         self.ctl, self.map = ctl, map_view
         self._syncing = False
         self.unit_picker = W.Dropdown(description="Unit", options=[], value=None, layout=W.Layout(width="250px"),
