@@ -64,7 +64,7 @@ def test_undo_restores_the_state_byte_identical():
         app.history_panel.undo_button.click()
         assert _state(g) == states[k]
     assert g.history.cursor == 0 and len(g.history.steps) == 3      # the record keeps them for going forward
-    assert g.log == [] and "begin an impulse" in app.log.value    # the log refreshed too
+    assert g.log == [] and "The explained log is empty" in app.log.value    # the log refreshed too
     assert [o.strip() for o in app.history_panel.steps.options[2:]] == [
         "1. begin impulse (undone)", "2. declare (undone)", "3. move (undone)"]
     assert app.history_panel.undo_button.disabled
