@@ -24,7 +24,7 @@ XDIST := -n $(PYTEST_WORKERS) --dist loadfile --no-loadscope-reorder
 LAB_ARGS ?=
 
 # Quiet pip.  (BokehJS reaches notebooks and Voila inside the lab's widgets, offline:
-# lcb_lab/ui/widgets/bokehjs.py; no BOKEH_RESOURCES needed.)
+# lcb_lab/ui/lab/bokehjs.py; no BOKEH_RESOURCES needed.)
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
 # JupyterLab refuses to run as root unless told to.
@@ -80,7 +80,7 @@ voila: $(STAMP_RUN)
 
 # JupyterLab's Voila preview gets the same offline template as `lcb-lab voila` (binder/start does the same).
 lab: $(STAMP_RUN)
-	eval "$$($(VPY) -c 'from lcb_lab.ui.voila_app import shell_exports; print(shell_exports())')" && \
+	eval "$$($(VPY) -c 'from lcb_lab.ui.lab.voila_app import shell_exports; print(shell_exports())')" && \
 	$(VENV)/bin/jupyter lab --ServerApp.root_dir="$(CURDIR)" --LabApp.default_url=/lab/tree/$(NOTEBOOK) $(ALLOW_ROOT) $(LAB_ARGS)
 
 # One pytest run over pyproject's testpaths -- tests/ (unit and browser tests) and

@@ -18,8 +18,8 @@ time is measured twice, as CPU time (``time.process_time``: this process's
 CPU, what a verdict is decided on) and wall time (``time.perf_counter``),
 and given as the median and the minimum of several repetitions (``n=``); on
 a loaded machine the wall time drifts more than the CPU time, and the
-repetitions are chosen so that the median CPU time does not flip a verdict.  The figures that need the UI layer (``lcb_lab.ui.views`` /
-``lcb_lab.ui.widgets``) print ``n/a (views not available: <reason>)`` when it
+repetitions are chosen so that the median CPU time does not flip a verdict.  The figures that need the UI layer (``lcb_lab.ui.lcb.map`` /
+``lcb_lab.ui.lcb.app``) print ``n/a (views not available: <reason>)`` when it
 cannot be imported or built.
 
 Every figure prints one line ``FIGURE <n>: <name> = <value> | CPU <t> | load <L> | ratio <r> (reference <t>) |
@@ -183,12 +183,12 @@ def views():
     global _VIEWS
     if _VIEWS is None:
         try:
-            from lcb_lab.ui.views import MapView
-            from lcb_lab.ui.views import overlays
+            from lcb_lab.ui.lcb.map import MapView
+            from lcb_lab.ui.lcb.map import overlays
             try:
-                from lcb_lab.ui.widgets import open_lab as make_lab
+                from lcb_lab.ui import open_lab as make_lab
             except ImportError:
-                from lcb_lab.ui.widgets import LabApp
+                from lcb_lab.ui import LabApp
 
                 def make_lab(scenario=SCENARIO, seed=1, team="instructor", game=None):
                     from lcb_lab.games.lcb.io.loading import load_scenario
@@ -626,7 +626,7 @@ def fig6(q: bool) -> None:
     MapView, _, _ = views_or_na()
     import importlib
     try:       # the board layers' geometry cache (coastline/terrain Shapely unions)
-        cache = importlib.import_module("lcb_lab.ui.views.board_layers")._CACHE
+        cache = importlib.import_module("lcb_lab.ui.lcb.map.board_layers")._CACHE
     except (ImportError, AttributeError):
         cache = None
     board = load_game().board
@@ -708,7 +708,7 @@ def fig7(q: bool) -> None:
     say(f"-X importtime, cumulative for lcb_lab: {stats(cum)}")
     # context, not judged: the package imports its rules kernel and UI lazily
     for code, mod, what in (("import lcb_lab.games.lcb.io.scenario", "lcb_lab.games.lcb.io.scenario", "rules kernel (load_scenario)"),
-                            ("import lcb_lab.ui.widgets", "lcb_lab.ui.widgets", "UI layer (views + widgets)")):
+                            ("import lcb_lab.ui.lcb.app", "lcb_lab.ui.lcb.app", "UI layer (views + widgets)")):
         c = _importtime(code, mod, 1 if q else 3)
         if c:
             say(f"  for context, {what}: -X importtime {code!r} cumulative {stats(c)}")
@@ -761,10 +761,10 @@ def fig12(q: bool) -> None:
         for code, what in (_AFTER_LOAD, _FIRST_ACT):
             say(f"  for context, {what}: python -c {code!r} {_child_times(code, 1 if q else 5, env)}")
         if q:      # the UI layer's import is figure 8's and 7's context too; --quick stays under ~20 s
-            say("  for information, python -c 'import lcb_lab.ui.widgets': not timed with --quick")
+            say("  for information, python -c 'import lcb_lab.ui.lcb.app': not timed with --quick")
         else:
-            say(f"  for information (no target), the UI layer: python -c 'import lcb_lab.ui.widgets' "
-                f"{_child_times('import lcb_lab.ui.widgets', 5, env)}")
+            say(f"  for information (no target), the UI layer: python -c 'import lcb_lab.ui.lcb.app' "
+                f"{_child_times('import lcb_lab.ui.lcb.app', 5, env)}")
     r = _run(["-c", _LAZY_CHECK])
     eager = r.stdout.strip() if r.returncode == 0 else f"(check failed: {r.stderr.strip()[-200:]})"
     say(f"modules the engine import must not load (numpy, shapely, pydantic.type_adapter): "
@@ -786,8 +786,8 @@ from lcb_lab.games.lcb.content import lesson
 from lcb_lab.kernel import odds, explain
 from lcb_lab.games.lcb.whatif import autoplay
 try:
-    import lcb_lab.ui.views, lcb_lab.ui.widgets
-    from lcb_lab.ui.widgets import open_lab
+    import lcb_lab.ui.lcb.map, lcb_lab.ui.lcb.app
+    from lcb_lab.ui import open_lab
 except Exception as e:
     print("NA", type(e).__name__, str(e).replace("\n", " ")[:200]); sys.exit(0)
 try:
@@ -814,7 +814,7 @@ def fig8(q: bool) -> None:
     base_mb = statistics.median(v[0] for v in vals)
     peak_mb = statistics.median(v[1] for v in vals)
     say("fresh interpreter: import numpy, lcb_lab (+ scenario, game, lesson, odds, autoplay, explain, choices), "
-        "lcb_lab.ui.views, lcb_lab.ui.widgets; lab = open_lab('gotland_redux'); lab.widget")
+        "lcb_lab.ui.lcb.map, lcb_lab.ui.lcb.app; lab = open_lab('gotland_redux'); lab.widget")
     say(f"peak RSS (ru_maxrss, KiB/1024): interpreter start {base_mb:.1f} MB, with the lab open {peak_mb:.1f} MB "
         f"(runs: {', '.join(f'{p:.1f}' for _, p in vals)})")
     say(f"time of the child (import everything, open the lab): {t_child}")

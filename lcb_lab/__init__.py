@@ -10,7 +10,7 @@ Small public API::
 only when used (the layers: ``docs/architecture.md``).
 """
 from lcb_lab.kernel.errors import IllegalAction, LabError, ScenarioError
-from lcb_lab.ui.notebook_errors import install as _install_notebook_errors
+from lcb_lab.ui.lab.notebook_errors import install as _install_notebook_errors
 
 __version__ = "0.1.0"
 _install_notebook_errors()      # inside IPython: a NameError after a stopped cell shows as one line

@@ -6,7 +6,7 @@
     lcb-lab --load game.json --json      # print a saved game
     lcb-lab --scenario gotland_redux --start planning --save game.json   # a new game at its Planning Stage
     lcb-lab --list                       # the packaged scenarios and lessons
-    lcb-lab voila                        # the lab as an offline Voila app (lcb_lab.ui.voila_app)
+    lcb-lab voila                        # the lab as an offline Voila app (lcb_lab.ui.lab.voila_app)
 
 A LESSON holding a '/' or ending in .toml is a path; a bare name is a packaged lesson
 (lcb_lab.games.lcb.io.resources).  Without the command installed, `python -m lcb_lab` is the same CLI.
@@ -36,7 +36,7 @@ def main(argv: list[str] | None = None) -> int:
     ``error: ...`` on stderr), 70 a bug of lcb_lab (one line ``internal error: ...``), 130 interrupted.
     Never a traceback."""
     if (sys.argv[1:] if argv is None else argv)[:1] == ["voila"]:   # the lab as a Voila app
-        from lcb_lab.ui.voila_app import main as voila_main
+        from lcb_lab.ui.lab.voila_app import main as voila_main
         return voila_main((sys.argv[1:] if argv is None else argv)[1:])
     head, _, examples = __doc__.partition("\n")
     ap = _Parser(prog=PROG, description=head, epilog=examples.strip("\n"),

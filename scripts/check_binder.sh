@@ -104,7 +104,7 @@ found = [p for p in collect_template_paths(["voila", "nbconvert"], name, prune=T
          if os.path.isfile(os.path.join(p, "index.html.j2"))]
 print("voila template:", name, "from", found[0])
 sys.exit(0 if name == "lcb" and found[0].endswith(os.path.join("voila", "templates", "lcb")) else 1)
-' || fail "binder/start does not give Voila the lcb template (lcb_lab/ui/data/jupyter in the installed package?)"
+' || fail "binder/start does not give Voila the lcb template (lcb_lab/ui/lab/data/jupyter in the installed package?)"
 
 step "versions"
 "$PY" -m pip list 2>/dev/null | grep -i -E '^(jupyterlab|notebook|jupyter_server|jupyter-server|voila|ipywidgets|jupyterlab_widgets|jupyterlab-widgets|bokeh|jupyter_bokeh|jupyter-bokeh|milsymbol|lcb_lab|lcb-lab) '

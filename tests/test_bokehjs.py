@@ -1,4 +1,4 @@
-"""BokehJS reaches the page inside one hidden widget, offline, once (lcb_lab/ui/widgets/bokehjs.py).
+"""BokehJS reaches the page inside one hidden widget, offline, once (lcb_lab/ui/lab/bokehjs.py).
 
 What the browser does with it (evaluated once per page, the charts and the map
 drawn, nothing saved) is checked in tests/browser/test_notebooks_browser.py.
@@ -13,9 +13,9 @@ from bokeh.plotting import figure
 from bokeh.resources import Resources
 from jupyter_bokeh.widgets import BokehModel
 
-from lcb_lab.ui.views.odds_plot import count_figure
-from lcb_lab.ui.widgets import open_lab
-from lcb_lab.ui.widgets.bokehjs import bokehjs_loader, components_for, figure_widget, loader_script
+from lcb_lab.ui.lcb.odds_plot import count_figure
+from lcb_lab.ui import open_lab
+from lcb_lab.ui.lab.bokehjs import bokehjs_loader, components_for, figure_widget, loader_script
 
 
 def test_components_follow_what_the_models_use():
@@ -69,7 +69,7 @@ def test_the_lab_carries_the_same_loader_in_every_view(team):
 def test_a_second_lab_does_not_ask_bokeh_for_the_map_components_again(monkeypatch):
     """Bokeh's answer walks every model of the map (0.1-0.6 s on the 2-core machine): known once per
     kernel (seeded: see the next test), not asked once per lab (the start notebook opens two)."""
-    import lcb_lab.ui.widgets.bokehjs as B
+    import lcb_lab.ui.lab.bokehjs as B
     open_lab("gotland_redux", seed=1)                  # the first lab of the kernel asks (or an earlier test's)
     calls: list = []
     monkeypatch.setattr(B, "components_for", lambda *models: calls.append(models) or ("bokeh",))
@@ -79,7 +79,7 @@ def test_a_second_lab_does_not_ask_bokeh_for_the_map_components_again(monkeypatc
 
 
 def test_the_seeded_map_components_are_bokehs_own_answer():
-    import lcb_lab.ui.widgets.bokehjs as B
+    import lcb_lab.ui.lab.bokehjs as B
     lab = open_lab("gotland_redux", seed=1, presentation=True)
     fig = lab.map.figure
     assert fig.output_backend == "canvas"

@@ -18,7 +18,7 @@ MAPS = ("docs/architecture.md", "docs/ui.md", "docs/rules_detail.md", "docs/scen
         "README.md")
 BASES = ("", "lcb_lab/", "lcb_lab/games/lcb/", "lcb_lab/games/lcb/rules/", "lcb_lab/ui/", "docs/")
 """Where a path a doc writes may start: the repository root, or a package folder it is inside
-(``views/map.py`` is ``lcb_lab/ui/views/map.py``, ``rules/cards/chain.py`` is LC:B's)."""
+(``lcb/map/map.py`` is ``lcb_lab/ui/lcb/map/map.py``, ``rules/cards/chain.py`` is LC:B's)."""
 CODE = re.compile(r"`([^`\n]+)`")
 EXT = "py|md|toml|json|geojson|ipynb|txt|js|j2|cfg|sh|css|svg|png"
 PATH = re.compile(rf"^(?:[A-Za-z_.][\w.-]*/)+(?:[A-Za-z_][\w.-]*\.(?:{EXT}))?$")
@@ -108,7 +108,7 @@ def test_the_checker_finds_paths_and_module_names_and_leaves_the_rest():
 
 def test_the_checker_refuses_what_does_not_exist():
     assert path_exists("lcb_lab/kernel/dice.py") and path_exists("rules/cards/chain.py")
-    assert path_exists("views/map.py") and path_exists("scenarios/lcb/lessons/")
+    assert path_exists("lcb/map/map.py") and path_exists("scenarios/lcb/lessons/")
     assert not path_exists("lcb_lab/rules/combat.py") and not path_exists("lcb_lab/widgets/")
     assert not path_exists("lcb_lab/data/scenarios/")
     assert dotted_exists("lcb_lab.kernel.odds.ChanceStep") and dotted_exists("lcb_lab.games.lcb.rules.cards")

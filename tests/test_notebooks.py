@@ -121,7 +121,7 @@ def test_some_cells_are_checked_in_every_notebook_but_the_app():
 
 def test_the_show_detector():
     assert _shows("lab = open_lab()\nlab.widget") and _shows("figure_widget(odds_figure(o))")
-    assert not _shows("from lcb_lab.ui.widgets.bokehjs import figure_widget\nshow_events(e)")
+    assert not _shows("from lcb_lab.ui.lab.bokehjs import figure_widget\nshow_events(e)")
     assert _prints("for x in y:\n    print(x)") and not _prints("def f(e):\n    print(e)")
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from lcb_lab import load_scenario
-from lcb_lab.ui.widgets import LabApp
+from lcb_lab.ui import LabApp
 from tests.widgets.conftest import widget_texts
 
 ROOT = Path(__file__).resolve().parents[1]

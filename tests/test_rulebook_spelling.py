@@ -36,7 +36,7 @@ def test_the_product_spells_defense_and_paralyze_as_the_rulebook_does():
 
 def test_the_choice_and_the_panel_say_defense():
     from lcb_lab.games.lcb.choices import GaDefenseChoice
-    from lcb_lab.ui.widgets.decisions import POLICY_LABELS
+    from lcb_lab.ui.lcb.decisions import POLICY_LABELS
     assert (GaDefenseChoice.kind, GaDefenseChoice.title) == ("ga_defence", "GROUND ASSAULT defense")
     assert POLICY_LABELS["no_defence"][0] == "No defense fire"
 
@@ -46,7 +46,7 @@ def test_the_lab_asks_a_staged_ground_assault_defense():
     ``Offers.defense`` (7.13): the header and the policy say defense."""
     from lcb_lab import load_scenario
     from lcb_lab.games.lcb.choices import GaDefenseChoice
-    from lcb_lab.ui.widgets import open_lab
+    from lcb_lab.ui import open_lab
     game = load_scenario("gotland_redux", seed=1)
     game.state.push_choice(GaDefenseChoice("RU", "7.13", "Declare GROUND ASSAULT defense dice in AL-21", {
         "hex": "AL-21", "defenders": [{"uid": "1 Anna", "supply": None, "cv": 6}],

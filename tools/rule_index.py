@@ -35,7 +35,7 @@ APPENDIX = re.compile(r"\b(?:App\.|Appendix)\s+([A-C])\b")
 NOT_RULES = re.compile(r"(?:[Pp]ython|version|\bv|<=?|>=?|=|\*|\bx|\+|~|``|e\.g\.|lost|bokeh|§|facts)\s*$")
 """Text just before a number that makes it a value, a version, a factor or a fact-sheet
 paragraph (``facts §6.29``), not a rule."""
-IGNORE = {("lcb_lab.ui.views.map", "1.4"), ("lcb_lab.ui.widgets.app", "1.4")}
+IGNORE = {("lcb_lab.ui.lcb.map.map", "1.4"), ("lcb_lab.ui.lcb.app", "1.4")}
 """(module, number) pairs that are not rules: the projector's font scale."""
 
 Citations = dict[str, dict[str, set[str]]]

@@ -87,6 +87,11 @@ class Engine:
         """Who the game waits for: a player, :data:`~lcb_lab.kernel.actions.CHANCE`, or None when it is over."""
         raise NotImplementedError
 
+    def log_length(self) -> int:
+        """How many entries the game's explained log holds (every viewer's): where a front end
+        pins a note or a highlight, and part of its cache key; never shown as such."""
+        return len(self.state.log)
+
     def legal_actions(self, player: str | None = None) -> list:
         """What ``player`` (default: :meth:`to_act`) may do now: actions, or templates of them
         (:class:`lcb_lab.kernel.legal.Template`); ``[]`` when it is not its turn."""

@@ -8,7 +8,7 @@ benchmark (benchmarks/browser.py); it imports no pytest. Clicking the lab lives 
   port of 127.0.0.1, in their own process group (teardown kills their kernels too), with
   ``BOKEH_RESOURCES=inline`` and the repository first on ``PYTHONPATH`` (the kernel imports this
   checkout's lcb_lab). Voila is started the one documented way, ``lcb-lab voila [NOTEBOOK]``
-  (lcb_lab/ui/voila_app.py: the offline ``lcb`` template, shipped in the package). JupyterLab serves a *copy* of the
+  (lcb_lab/ui/lab/voila_app.py: the offline ``lcb`` template, shipped in the package). JupyterLab serves a *copy* of the
   notebooks (a run never writes outputs into the repository) with fresh settings: autosave,
   news and update checks off, the default workspace (file browser open).
 * **Probe** (:class:`Probe`, tests/browser/probe.js): times inside the page, from the input

@@ -26,7 +26,7 @@ import time
 
 from driver import KERNEL_MS, LOAD_TIMEOUT_MS, START_NOTEBOOK, Probe, Server
 
-# the lab's visible texts the helpers click (see lcb_lab/ui/widgets)
+# the lab's visible texts the helpers click (see lcb_lab/ui/lab and lcb_lab/ui/lcb)
 TAB_IMPULSE, TAB_HISTORY = "Impulse", "History"
 BEGIN, ADD_ACTION, DECLARE, UNDO = "Begin impulse", "Add action", "Declare", "Undo"
 ADD_LRS, COMMIT = "Add LRS", "Commit combat"
@@ -80,8 +80,8 @@ _SCROLL_TO_JS = """
 
 def hex_point(page, label: str, nth_map: int = 0) -> dict:
     """Viewport coordinates ``{x, y}`` of the centre of hex ``label`` on the ``nth_map`` map
-    (BokehJS's own scales of the plot frame; the board coordinates from lcb_lab.ui.views.overlays)."""
-    from lcb_lab.ui.views.overlays import hex_centre
+    (BokehJS's own scales of the plot frame; the board coordinates from lcb_lab.ui.lcb.map.overlays)."""
+    from lcb_lab.ui.lcb.map.overlays import hex_centre
     x, y = hex_centre(label)
     got = page.evaluate(_FIGURE_JS, [x, y, nth_map])
     if "error" in got:

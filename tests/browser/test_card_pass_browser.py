@@ -16,7 +16,7 @@ import labui as L
 EMPTY_WINDOW_RU = """\
 from lcb_lab import load_scenario
 from lcb_lab.games.lcb import actions as A
-from lcb_lab.ui.widgets import open_lab
+from lcb_lab.ui import open_lab
 
 game = load_scenario("gotland_redux", seed=0)
 game.state.cards["RU-1"].name = "Cruise Missile Strike"

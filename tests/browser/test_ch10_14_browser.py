@@ -20,7 +20,7 @@ import labui as L
 
 STAGED = """\
 from lcb_lab import load_scenario
-from lcb_lab.ui.widgets import open_lab
+from lcb_lab.ui import open_lab
 
 game = load_scenario("gotland_redux", seed=1)
 game.state.units["LHD 1"].hex = "AJ-21"          # staged: LHD 1 in Visby's large port (12.3)

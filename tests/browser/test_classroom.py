@@ -127,7 +127,7 @@ class Walk:
     """The page, its mirror lab and the view on screen; :meth:`check` after every step."""
 
     def __init__(self, page: Page, guard, size: str, text_root: str | None = None, scenario: str = "gotland_redux"):
-        from lcb_lab.ui.widgets import open_lab
+        from lcb_lab.ui import open_lab
         self.page, self.guard, self.size = page, guard, size
         self.mirror = open_lab(scenario, seed=1)       # the app notebook's game (seed 1)
         self.viewer = "instructor"
@@ -305,7 +305,7 @@ class Walk:
 
     def new_game(self, scenario: str) -> None:
         """Game tab: *New game* of ``scenario`` (seed 1, the Action Stage), as the mirror does."""
-        from lcb_lab.ui.widgets import open_lab
+        from lcb_lab.ui import open_lab
         page = self.page
         L.tab(page, "Game").click()
         L.labelled(page, "dropdown", "Scenario").select_option(label=scenario)

@@ -18,7 +18,7 @@ import labui as L
 STAGED = """\
 from lcb_lab import load_scenario
 from lcb_lab.games.lcb.choices import GaDefenseChoice
-from lcb_lab.ui.widgets import open_lab
+from lcb_lab.ui import open_lab
 
 game = load_scenario("gotland_redux", seed=1)
 game.state.push_choice(GaDefenseChoice("RU", "7.13", "Declare GROUND ASSAULT defense dice in AL-21", {

@@ -47,11 +47,11 @@ NOTIFICATION_SETTINGS = "lab/api/settings/@jupyterlab/apputils-extension:notific
 @pytest.mark.parametrize("make_lab", [True, False], ids=["make-lab", "jupyterlab-defaults"])
 def test_make_lab_asks_no_news_question(page: Page, tmp_path, make_lab: bool) -> None:
     """JupyterLab started as ``make lab`` starts it (the package's Jupyter config folder first on
-    ``JUPYTER_CONFIG_PATH``, lcb_lab.ui.voila_app.shell_exports), with no settings of the user's: its
+    ``JUPYTER_CONFIG_PATH``, lcb_lab.ui.lab.voila_app.shell_exports), with no settings of the user's: its
     notification settings' default says never fetch news (so JupyterLab never asks: it asks only while
     the value is "none"); with JupyterLab's defaults (the control) it asks, as a toast."""
     import os
-    from lcb_lab.ui.voila_app import jupyter_env
+    from lcb_lab.ui.lab.voila_app import jupyter_env
     env = jupyter_env(os.environ) if make_lab else {
         "JUPYTER_CONFIG_PATH": str(tmp_path / "no-config")}
     server = D.start_jupyterlab(tmp_path, [D.START_NOTEBOOK.split("/")[-1]], settings={}, env=env)

@@ -26,7 +26,7 @@ from playwright.sync_api import Page, expect
 
 import driver as D
 import labui as L
-from lcb_lab.ui.views import palette
+from lcb_lab.ui.lcb.map import palette
 
 MAX_TABS = 80
 """Tab presses allowed to reach the hex box from the top of the page."""

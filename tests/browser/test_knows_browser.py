@@ -19,7 +19,7 @@ import labui as L
 
 STAGED = """\
 from lcb_lab import load_scenario
-from lcb_lab.ui.widgets import open_lab
+from lcb_lab.ui import open_lab
 
 game = load_scenario("gotland_redux", seed=1)
 game.state.units["LHD 1"].revealed = True        # staged: the LHD is face up on the map
@@ -30,7 +30,7 @@ lab.widget
 
 PLANNING = """\
 from lcb_lab import load_scenario
-from lcb_lab.ui.widgets import open_lab
+from lcb_lab.ui import open_lab
 
 game = load_scenario("gotland_redux", seed=1, start="planning")
 lab = open_lab(game=game, team="RU")
@@ -55,7 +55,7 @@ def planning_url(tmp_path_factory):
 SPENT = """\
 from lcb_lab import load_scenario
 from lcb_lab.games.lcb import actions as A
-from lcb_lab.ui.widgets import open_lab
+from lcb_lab.ui import open_lab
 
 game = load_scenario("gotland_redux", seed=1, start="planning")
 game.apply(A.BuyCard("US", "Open Source Intel"))       # 1 of its 6 CP: 5 left unspent

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from lcb_lab import load_scenario
-from lcb_lab.ui.views import MapView
+from lcb_lab.ui.lcb.map import MapView
 from lcb_lab.games.lcb import actions as A
 
 pytestmark = pytest.mark.browser

@@ -18,7 +18,7 @@ import labui as L
 
 PLANNING_US = """\
 from lcb_lab import load_scenario
-from lcb_lab.ui.widgets import open_lab
+from lcb_lab.ui import open_lab
 
 game = load_scenario("gotland_redux", seed=1, start="planning")
 lab = open_lab(game=game, team="US")
@@ -29,7 +29,7 @@ DEPLOYMENT_US = """\
 from lcb_lab import load_scenario
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.rules.stages.deployment import auto_deploy
-from lcb_lab.ui.widgets import open_lab
+from lcb_lab.ui import open_lab
 
 game = load_scenario("gotland_redux", seed=1, start="planning")
 game.state.cp["US"] = 30

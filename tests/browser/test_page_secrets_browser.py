@@ -20,7 +20,7 @@ from tests.secret_text import leaks, secrets
 
 STAGED = """\
 from lcb_lab import load_scenario
-from lcb_lab.ui.widgets import open_lab
+from lcb_lab.ui import open_lab
 
 game = load_scenario("gotland_redux", seed=1)
 lab = open_lab(game=game, team="US")

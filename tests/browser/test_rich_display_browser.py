@@ -16,7 +16,7 @@ import driver as D
 import labui as L
 
 CELLS = [
-    'from lcb_lab.ui.widgets import open_lab\nlab = open_lab("gotland_redux", seed=1)\nlab',
+    'from lcb_lab.ui import open_lab\nlab = open_lab("gotland_redux", seed=1)\nlab',
     "g = lab.game\ng",
     'g.state.cards["US-2"]',
     'from lcb_lab import load_scenario\nfrom lcb_lab.games.lcb.actions import (BeginImpulse, CommitCombat, CoreAction, Declare, LrsAttack,\n'

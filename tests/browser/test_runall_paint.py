@@ -15,7 +15,7 @@ from playwright.sync_api import Page
 
 import driver as D
 import labui as L
-from lcb_lab.ui.views.map_sizes import ASSUMED_FILL_FRAME
+from lcb_lab.ui.lcb.map.map_sizes import ASSUMED_FILL_FRAME
 
 QUIET_MS = 4_000                  # a second paint, if there is one, comes within this after the kernel is idle
 

@@ -19,7 +19,7 @@ import labui as L
 STAGED = """\
 from lcb_lab import load_scenario
 from lcb_lab.games.lcb import actions as A
-from lcb_lab.ui.widgets import open_lab
+from lcb_lab.ui import open_lab
 
 game = load_scenario("slite_landing", seed=1)
 game.apply(A.BeginImpulse("TF Memphis"))

@@ -92,7 +92,7 @@ def _plain(text: str) -> str:
 
 
 def _shell_with_display():
-    from lcb_lab.ui.notebook_errors import install
+    from lcb_lab.ui.lab.notebook_errors import install
     shell = InteractiveShell()
     assert install(shell) is True and install(shell) is True          # idempotent
     assert shell.custom_exceptions == (NameError,)
@@ -155,7 +155,7 @@ def test_a_fixed_cell_forgets_the_cause(capsys):
 
 
 def test_bound_names_are_the_top_level_ones():
-    from lcb_lab.ui.notebook_errors import bound_names
+    from lcb_lab.ui.lab.notebook_errors import bound_names
     src = ("import lcb_lab.games.lcb.actions as A, os.path\nfrom x import y as z\na, (b, c) = 1, (2, 3)\nfor i in []: pass\n"
            "def f(q):\n    local = 1\nwith open('f') as fh: pass\nn: int = 1\nm += 1\n[w for w in ()]\n"
            "try:\n    pass\nexcept ValueError as e:\n    pass\nif (k := 2): pass\n")
@@ -167,7 +167,7 @@ def test_kernel_shows_the_name_error_after_a_refused_cell_as_one_line():
     """lcb_lab registers the display itself when imported in a kernel (no install call)."""
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(BAD_HEX),
                                          nbformat.v4.new_code_cell("print(g.to_act())"),
-                                         nbformat.v4.new_code_cell("import lcb_lab\nprint(lcb_lab.ui.notebook_errors"
+                                         nbformat.v4.new_code_cell("import lcb_lab\nprint(lcb_lab.ui.lab.notebook_errors"
                                                                    ".install(), 'once')")])
     NotebookClient(nb, timeout=120, kernel_name="python3", allow_errors=True).execute()
     [err] = nb.cells[1].outputs

@@ -4,7 +4,9 @@ Layers, lowest first; a module imports only its own layer or a lower one:
 
 1. ``lcb_lab.kernel`` -- knows no game;
 2. ``lcb_lab.games.<game>`` -- one game on the kernel (a game imports no other game);
-3. ``lcb_lab.ui`` -- the lab;
+3. ``lcb_lab.ui`` -- the lab: ``lcb_lab.ui.lab`` (shared by every game: it imports no game), then
+   ``lcb_lab.ui.<game>`` (a game's lab: its map and panels; it imports no other game's), then the
+   package ``lcb_lab.ui`` (its lazy ``open_lab``);
 4. ``lcb_lab`` itself (``__init__``, ``__main__``).
 
 Inside ``lcb_lab.games.lcb``, in this order (:data:`LCB_ORDER`; ``lcb_lab.games.lcb`` and its
@@ -40,7 +42,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 PKG = ROOT / "lcb_lab"
-UI = {"views", "widgets"}
+PLAIN_UI = {"lcb_lab.ui", "lcb_lab.ui.lab", "lcb_lab.ui.lab.notebook_errors", "lcb_lab.ui.lab.voila_app",
+            "lcb_lab.ui.lcb"}
+"""The lab's modules that load no UI library (imported alone by the test below)."""
 
 
 def _name(p: Path) -> str:
@@ -49,8 +53,8 @@ def _name(p: Path) -> str:
 
 
 ALL = {_name(p): p for p in PKG.rglob("*.py")}
-KERNEL = {m: p for m, p in ALL.items() if not UI & set(p.relative_to(PKG).parts)}
-"""Every module but the Bokeh / ipywidgets ones (``ui.views``, ``ui.widgets``)."""
+KERNEL = {m: p for m, p in ALL.items() if not m.startswith("lcb_lab.ui") or m in PLAIN_UI}
+"""Every module but the Bokeh / ipywidgets ones (``lcb_lab.ui``'s but :data:`PLAIN_UI`)."""
 
 LAYERS = ("kernel", "games", "ui", "top")
 LCB = "lcb_lab.games.lcb"
@@ -117,7 +121,9 @@ def layer(mod: str) -> tuple[int, str]:
     if parts[1] == "kernel":
         return 0, "lcb_lab.kernel"
     if parts[1] == "ui":
-        return 20, "lcb_lab.ui"
+        if len(parts) == 2:
+            return 22, "lcb_lab.ui"
+        return (20, "lcb_lab.ui.lab") if parts[2] == "lab" else (21, f"lcb_lab.ui.{parts[2]}")
     if mod.startswith(LCB + ".") or mod == LCB:
         rest = mod[len(LCB) + 1:]
         for i, (part, prefixes) in enumerate(LCB_ORDER.items()):
@@ -130,8 +136,11 @@ def layer(mod: str) -> tuple[int, str]:
 
 
 def _game(mod: str) -> str | None:
+    """The game ``mod`` belongs to: ``lcb_lab.games.<game>...`` or its lab ``lcb_lab.ui.<game>...``."""
     parts = mod.split(".")
-    return parts[2] if len(parts) > 2 and parts[1] == "games" else None
+    if len(parts) > 2 and parts[1] == "games":
+        return parts[2]
+    return parts[2] if len(parts) > 2 and parts[1] == "ui" and parts[2] != "lab" else None
 
 
 def layer_problems(graph: dict[str, set[str]]) -> list[str]:
@@ -144,6 +153,8 @@ def layer_problems(graph: dict[str, set[str]]) -> list[str]:
                 out.append(f"{a} -> {b}: layer {la} may not import layer {lb}")
             elif _game(a) and _game(b) and _game(a) != _game(b):
                 out.append(f"{a} -> {b}: game {_game(a)} may not import game {_game(b)}")
+            elif la == "lcb_lab.ui.lab" and _game(b):
+                out.append(f"{a} -> {b}: the shared lab may not import game {_game(b)}")
     return out
 
 
@@ -180,9 +191,9 @@ def test_the_graph_counts_lazy_typing_and_import_module_imports():
     assert "lcb_lab.games.lcb.game" in GRAPH["lcb_lab.games.lcb.io.loading"]
     assert "lcb_lab.games.lcb.model.state" in GRAPH["lcb_lab.games.lcb.rules.combat.sequence"]
     code = ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from lcb_lab.games.lcb import game\n"
-            "def f():\n    import importlib\n    importlib.import_module('lcb_lab.ui.offers')\n"
+            "def f():\n    import importlib\n    importlib.import_module('lcb_lab.ui.lab.controller')\n"
             "def __getattr__(name):\n    from lcb_lab.games.lcb.io import loading\n")
-    assert imports_of("lcb_lab.kernel.x", code) == {"lcb_lab.games.lcb.game", "lcb_lab.ui.offers",
+    assert imports_of("lcb_lab.kernel.x", code) == {"lcb_lab.games.lcb.game", "lcb_lab.ui.lab.controller",
                                                     "lcb_lab.games.lcb.io.loading"}   # a module __getattr__ counts
     assert "lcb_lab.games.lcb.io.loading" not in GRAPH["lcb_lab"]           # but the package's public API
 
@@ -190,25 +201,32 @@ def test_the_graph_counts_lazy_typing_and_import_module_imports():
 def test_only_the_public_api_re_exports_lazily():
     lazy = {m for m, p in ALL.items() if any(_lazy_reexport(n, t) for t in [ast.parse(p.read_text(encoding="utf-8"))]
                                              for n in t.body)}
-    assert lazy == {"lcb_lab"}     # lcb_lab.load_scenario, situation, Game, Dice; no old-path alias (a hidden cycle)
+    assert lazy == {"lcb_lab", "lcb_lab.ui"}   # lcb_lab.load_scenario, ...; lcb_lab.ui.open_lab; no old-path alias
 
 
 def test_a_package_counts_only_when_a_name_is_not_a_submodule():
-    assert "lcb_lab.ui.views" not in GRAPH["lcb_lab.ui.views.map"]          # from lcb_lab.ui.views import palette
-    assert "lcb_lab.ui.views.palette" in GRAPH["lcb_lab.ui.views.map"]
-    assert "lcb_lab.ui.views" in GRAPH["lcb_lab.ui.widgets.app"]            # from lcb_lab.ui.views import MapView
+    assert "lcb_lab.ui.lcb.map" not in GRAPH["lcb_lab.ui.lcb.map.map"]      # from lcb_lab.ui.lcb.map import palette
+    assert "lcb_lab.ui.lcb.map.palette" in GRAPH["lcb_lab.ui.lcb.map.map"]
+    assert "lcb_lab.ui.lcb.map" in GRAPH["lcb_lab.ui.lcb.app"]              # from lcb_lab.ui.lcb.map import MapView
 
 
 def test_the_layer_check_names_the_offending_edge():
-    assert layer_problems({"lcb_lab.games.lcb.model.state": {"lcb_lab.ui.offers"}}) == [
-        "lcb_lab.games.lcb.model.state -> lcb_lab.ui.offers: layer lcb_lab.games.lcb model may not import layer lcb_lab.ui"]
+    assert layer_problems({"lcb_lab.games.lcb.model.state": {"lcb_lab.ui.lab.controller"}}) == [
+        "lcb_lab.games.lcb.model.state -> lcb_lab.ui.lab.controller: layer lcb_lab.games.lcb model may not import layer "
+        "lcb_lab.ui.lab"]
     assert layer_problems({"lcb_lab.games.lcb.rules.markers.placement": {"lcb_lab.games.lcb.handlers"}}) == [
         "lcb_lab.games.lcb.rules.markers.placement -> lcb_lab.games.lcb.handlers: layer lcb_lab.games.lcb rules "
         "may not import layer lcb_lab.games.lcb engine"]
     assert layer_problems({"lcb_lab.games.go.rules": {"lcb_lab.games.lcb.hexes"}}) == [
         "lcb_lab.games.go.rules -> lcb_lab.games.lcb.hexes: game go may not import game lcb"]
+    assert layer_problems({"lcb_lab.ui.lab.shell": {"lcb_lab.games.lcb.game", "lcb_lab.ui.lcb.panels",
+                                                    "lcb_lab.kernel.engine"}}) == [
+        "lcb_lab.ui.lab.shell -> lcb_lab.games.lcb.game: the shared lab may not import game lcb",
+        "lcb_lab.ui.lab.shell -> lcb_lab.ui.lcb.panels: layer lcb_lab.ui.lab may not import layer lcb_lab.ui.lcb"]
+    assert layer_problems({"lcb_lab.ui.go.app": {"lcb_lab.ui.lcb.panels"}}) == [
+        "lcb_lab.ui.go.app -> lcb_lab.ui.lcb.panels: game go may not import game lcb"]
     assert layer_problems({"lcb_lab.games.lcb.game": {"lcb_lab.games.lcb.rules.common", "lcb_lab.kernel.dice"},
-                           "lcb_lab": {"lcb_lab.ui.offers"}}) == []
+                           "lcb_lab": {"lcb_lab.ui.lab.controller"}}) == []
 
 
 def test_every_module_imports_only_its_own_layer_or_lower():

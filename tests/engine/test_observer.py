@@ -15,7 +15,7 @@ from lcb_lab.games.lcb import actions as A, observer
 from lcb_lab import load_scenario, situation
 from lcb_lab.kernel.errors import IllegalAction, UnknownName
 from lcb_lab.games.lcb.model.state import GameState, Marker
-from lcb_lab.ui.views import overlays as ov
+from lcb_lab.ui.lcb.map import overlays as ov
 from tests.conftest import pass_impulse
 
 INF_US, INF_RU = "usmc_infantry_platoon", "runi_naval_infantry_platoon"

@@ -12,7 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from lcb_lab.ui import voila_app as V
+from lcb_lab.ui.lab import voila_app as V
 
 ROOT = Path(__file__).resolve().parents[2]
 CLEAN = {k: v for k, v in os.environ.items()

@@ -51,6 +51,6 @@ def test_the_readme_open_lab_call_starts_at_the_planning_stage(tmp_path, monkeyp
     call = 'open_lab("gotland_redux", start="planning")'
     assert f"`{call}`" in README
     monkeypatch.chdir(tmp_path)
-    from lcb_lab.ui.widgets import open_lab  # noqa: F401 - the name the README's call uses
+    from lcb_lab.ui import open_lab  # noqa: F401 - the name the README's call uses
     lab = eval(call)
     assert lab.game.state.stage == "planning"

@@ -1,4 +1,4 @@
-"""``lcb-lab voila`` (lcb_lab/ui/voila_app.py) without a browser: the README's one command, the app
+"""``lcb-lab voila`` (lcb_lab/ui/lab/voila_app.py) without a browser: the README's one command, the app
 notebook, the offline template found through the package's own folders, Binder's ``start``.
 
 The browser side (the README's command run from the top folder, the lab on screen, nothing asked
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from lcb_lab.ui import voila_app as V
+from lcb_lab.ui.lab import voila_app as V
 from lcb_lab.__main__ import main as cli
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -148,7 +148,7 @@ def test_binder_start_gives_voilas_server_extension_the_lcb_template(tmp_path):
 def test_the_app_saves_where_it_was_started_not_in_its_temporary_notebook_folder(tmp_path, monkeypatch):
     """The app notebook lives in a temporary folder deleted when the app stops; a lab opened in it
     saves under the folder ``lcb-lab voila`` was started from (a saved class game outlives the app)."""
-    from lcb_lab.ui.widgets.app import default_files_dir
+    from lcb_lab.ui.lcb.app import default_files_dir
     seen = {}
 
     def serve(notebook, options):          # Voila's kernel runs in the notebook's folder

@@ -135,9 +135,9 @@ def test_the_wheel_holds_the_data_the_license_and_every_package_file(built):
     assert len(scenarios) == 5 and scenarios - names == set(), "scenarios the wheel leaves out (package-dir?)"
     assert {n for n in names if n.startswith("lcb_lab/scenarios/")} == scenarios   # and nothing more there
     assert not any(n.startswith(("tests/", "notebooks/", "scenarios/", "benchmarks/")) for n in names)
-    template = "lcb_lab/ui/data/jupyter/data/voila/templates/lcb/"
-    assert {template + "index.html.j2", template + "conf.json", "lcb_lab/ui/data/jupyter/config/voila.json",
-            "lcb_lab/ui/voila_app.py"} <= names, "the offline Voila app"
+    template = "lcb_lab/ui/lab/data/jupyter/data/voila/templates/lcb/"
+    assert {template + "index.html.j2", template + "conf.json", "lcb_lab/ui/lab/data/jupyter/config/voila.json",
+            "lcb_lab/ui/lab/voila_app.py"} <= names, "the offline Voila app"
     assert not any(".data/" in n for n in names), "nothing installed outside the package"
 
 

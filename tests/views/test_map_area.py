@@ -9,11 +9,11 @@ import pytest
 from lcb_lab import load_scenario
 from lcb_lab.games.lcb import hexes as lcb_hexes
 from lcb_lab.games.lcb.model.board import Board, HexInfo
-from lcb_lab.ui.views import MapView
-from lcb_lab.ui.views import overlays as ov
-from lcb_lab.ui.views.map_sizes import READABLE_PX_PER_KM
-from lcb_lab.ui.widgets import panels
-from lcb_lab.ui.widgets.board_view import scenario_area
+from lcb_lab.ui.lcb.map import MapView
+from lcb_lab.ui.lcb.map import overlays as ov
+from lcb_lab.ui.lcb.map.map_sizes import READABLE_PX_PER_KM
+from lcb_lab.ui.lab import style
+from lcb_lab.ui.lcb.board_view import scenario_area
 
 
 @pytest.fixture(scope="module")
@@ -120,7 +120,7 @@ def test_the_area_is_what_both_teams_see(game):
 
 
 def test_the_map_column_follows_the_board_aspect():
-    assert panels.scale_css("lcb-lab-x", 1.0) == ""                          # Gotland: the CSS default
-    wide = panels.scale_css("lcb-lab-x", 1.0, 1.3)
+    assert style.scale_css("lcb-lab-x", 1.0) == ""                          # Gotland: the CSS default
+    wide = style.scale_css("lcb-lab-x", 1.0, 1.3)
     assert "--lcb-aspect: 1.300" in wide and ".lcb-app.lcb-lab-x" in wide
-    assert "--lcb-aspect: 1.600" in panels.scale_css("lcb-lab-x", 1.4, 5.0)   # kept within 0.6..1.6
+    assert "--lcb-aspect: 1.600" in style.scale_css("lcb-lab-x", 1.4, 5.0)   # kept within 0.6..1.6

@@ -4,9 +4,9 @@ from __future__ import annotations
 import pytest
 
 from lcb_lab import load_scenario
-from lcb_lab.ui.views import MapView
-from lcb_lab.ui.views.map_keys import middle_hex, step_hex
-from lcb_lab.ui.widgets import open_lab
+from lcb_lab.ui.lcb.map import MapView
+from lcb_lab.ui.lcb.map.map_keys import middle_hex, step_hex
+from lcb_lab.ui import open_lab
 
 
 @pytest.fixture(scope="module")

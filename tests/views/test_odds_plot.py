@@ -15,7 +15,7 @@ import pytest
 from bokeh.models import Range1d, Text
 
 from lcb_lab.games.lcb.rules.combat.odds import engagement_odds
-from lcb_lab.ui.views.odds_plot import compare_figure, count_figure, odds_figure
+from lcb_lab.ui.lcb.odds_plot import compare_figure, count_figure, odds_figure
 
 # DejaVu Sans advance widths, em; line height of Bokeh text ~1.2 em.
 ADVANCE = {**{d: 0.636 for d in "0123456789"}, ".": 0.318, "%": 0.95}

@@ -15,8 +15,8 @@ from colorspacious import cspace_convert, deltaE
 
 from lcb_lab import load_scenario
 from lcb_lab.games.lcb.model.catalog import load_catalog
-from lcb_lab.ui.views import MapView, palette
-from lcb_lab.ui.views import overlays as ov
+from lcb_lab.ui.lcb.map import MapView, palette
+from lcb_lab.ui.lcb.map import overlays as ov
 
 VISION = {
     "normal": None,

@@ -7,9 +7,9 @@ from shapely import box
 
 from lcb_lab.games.lcb import hexes as lcb_hexes
 from lcb_lab import load_scenario
-from lcb_lab.ui.views import MapView, sizing
-from lcb_lab.ui.views import overlays as ov
-from lcb_lab.ui.views.counters import COUNTER_KM, MIN_NAME_PX, CounterStyle, counter_layers, name_font_size
+from lcb_lab.ui.lcb.map import MapView, sizing
+from lcb_lab.ui.lcb.map import overlays as ov
+from lcb_lab.ui.lcb.map.counters import COUNTER_KM, MIN_NAME_PX, CounterStyle, counter_layers, name_font_size
 
 
 @pytest.fixture(scope="module")
@@ -219,8 +219,8 @@ def _presentation_map(game, frame):
 def _occupied_boxes(mv: MapView, designator: str = "DDG(X)-106") -> dict:
     """Per board hex, the boxes (km) a counter stack there may cover: the counters fanned right and
     down (3 levels) and the designator plate of the top one, at the widest designator."""
-    from lcb_lab.ui.views.board_layers import NAME_PLATE  # noqa: F401  (the plate exists)
-    from lcb_lab.ui.views.counters import NARROW_EM
+    from lcb_lab.ui.lcb.map.board_layers import NAME_PLATE  # noqa: F401  (the plate exists)
+    from lcb_lab.ui.lcb.map.counters import NARROW_EM
     st, k = mv.counter_style(), mv.px_per_km
     s, (dx, dy), n = st.side_km, st.step_km, st.levels - 1
     plate_w = (len(designator) * NARROW_EM * st.name_px(designator) + 4) / k

@@ -15,8 +15,8 @@ from milsymbol import Symbol
 from lcb_lab import load_scenario, situation
 from lcb_lab.games.lcb.model.catalog import load_catalog
 from lcb_lab.games.lcb.model.state import Marker
-from lcb_lab.ui.views import MapView, symbols
-from lcb_lab.ui.views.counters import counter_layers
+from lcb_lab.ui.lcb.map import MapView, symbols
+from lcb_lab.ui.lcb.map.counters import counter_layers
 from lcb_lab.games.lcb import actions as A
 
 
@@ -75,7 +75,7 @@ def test_svgs_are_cached_per_sidc_and_size():
 def test_drawing_the_map_reads_the_shipped_svgs_and_never_loads_milsymbols_tables():
     code = ("import sys\n"
             "from lcb_lab import load_scenario\n"
-            "from lcb_lab.ui.views import MapView, symbols\n"
+            "from lcb_lab.ui.lcb.map import MapView, symbols\n"
             "g = load_scenario('gotland_redux', seed=1)\n"
             "mv = MapView(g.board)\n"
             "mv.update(g, 'instructor')\n"

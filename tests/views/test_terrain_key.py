@@ -15,8 +15,8 @@ import pytest
 from colorspacious import cspace_convert, deltaE
 
 from lcb_lab import load_scenario
-from lcb_lab.ui.views import MapView, palette
-from lcb_lab.ui.views.terrain_key import terrain_key_data
+from lcb_lab.ui.lcb.map import MapView, palette
+from lcb_lab.ui.lcb.map.terrain_key import terrain_key_data
 
 CVD = {name: {"name": "sRGB1+CVD", "cvd_type": f"{name}anomaly", "severity": 100}
        for name in ("deuter", "prot", "trit")}
@@ -153,7 +153,7 @@ def test_the_map_key_follows_the_map_text_size(mv):
 
 
 def test_the_hex_info_names_the_colour_and_its_hatch_beside_the_colour_as_drawn(mv):
-    from lcb_lab.ui.widgets.panels import hex_info_html
+    from lcb_lab.ui.lcb.panels import hex_info_html
     green = hex_info_html(mv.board, "AD-20")
     assert (f'<span class="lcb-swatch" style="background:{palette.terrain_drawn("green", "mixed")}"></span>'
             "green, dots \u2014 1 MP to enter") in green
@@ -165,7 +165,7 @@ def test_a_map_too_narrow_for_the_key_does_not_draw_it_over_the_hexes(mv):
     """BokehJS gives a click inside a legend's box to the legend: on a frame under
     KEY_MIN_FRAME_PX (JupyterLab at 1366x768 with the file browser open, ~308 px) the key would
     swallow the clicks on the hexes under it, so it is not drawn there; a wider frame draws it again."""
-    from lcb_lab.ui.views.map_sizes import KEY_MIN_FRAME_PX
+    from lcb_lab.ui.lcb.map.map_sizes import KEY_MIN_FRAME_PX
     mv.frame_resized(308, 700)
     assert mv.terrain_legend.visible is False
     mv.frame_resized(KEY_MIN_FRAME_PX, 700)

@@ -9,9 +9,9 @@ from shapely import Point
 
 from lcb_lab.games.lcb import hexes as lcb_hexes
 from lcb_lab import load_scenario
-from lcb_lab.ui.views import MapView, counter_data, hp_pips
-from lcb_lab.ui.views import overlays as ov
-from lcb_lab.ui.views.map import title_text
+from lcb_lab.ui.lcb.map import MapView, counter_data, hp_pips
+from lcb_lab.ui.lcb.map import overlays as ov
+from lcb_lab.ui.lcb.map.map import title_text
 from lcb_lab.games.lcb import actions as A
 
 HEX_AREA = 1.5 * math.sqrt(3) * lcb_hexes.RADIUS_KM ** 2
@@ -52,7 +52,7 @@ def test_coastline_is_drawn_and_projected_onto_the_board(game, mv):
     xs = mv.sources["land"].data["xs"]
     assert len(xs) >= 5                      # Gotland, Fårö, Gotska Sandön, Öland, mainland ...
     # Visby (a city feature) lies on Natural Earth land
-    from lcb_lab.ui.views.board_layers import land_geometry
+    from lcb_lab.ui.lcb.map.board_layers import land_geometry
     visby = next(f for f in game.board.features if f.name == "Visby")
     assert land_geometry(game.board).buffer(2.0).contains(Point(*ov.plot_xy(*game.board.lonlat_to_km(visby.lon, visby.lat))))
 
@@ -225,7 +225,7 @@ def _stacked_view(game, hex_label: str, n: int) -> dict:
 @pytest.mark.parametrize("n", [1, 2, 3, 5])
 def test_counters_stay_inside_their_hex_and_below_its_label(game, n):
     from shapely import box
-    from lcb_lab.ui.views.counters import COUNTER_KM
+    from lcb_lab.ui.lcb.map.counters import COUNTER_KM
     data = counter_data(_stacked_view(game, "AL-23", n))
     rows = [i for i, h in enumerate(data["hex"]) if h == "AL-23"]
     assert len(rows) >= n
@@ -252,8 +252,8 @@ def test_reach_legend_says_whose_reach_it_is(game):
 
 
 def test_long_designators_get_a_smaller_narrow_font(game, mv):
-    from lcb_lab.ui.views.counters import COUNTER_FONT, name_font_size
-    from lcb_lab.ui.views import MapView
+    from lcb_lab.ui.lcb.map.counters import COUNTER_FONT, name_font_size
+    from lcb_lab.ui.lcb.map import MapView
     mv = MapView(game.board)        # its own map: it is resized
     mv.update(game, "instructor")
 
@@ -273,7 +273,7 @@ def test_long_designators_get_a_smaller_narrow_font(game, mv):
 
 
 def test_land_and_sea_stay_apart_under_the_hex_fills(game, mv):
-    from lcb_lab.ui.views import palette
+    from lcb_lab.ui.lcb.map import palette
     data = mv.sources["hexes"].data
     alpha = dict(zip(data["label"], data["alpha"]))
     mixed = [h for h, i in game.board.hexes.items() if i.kind == "mixed"]
@@ -287,7 +287,7 @@ def test_land_and_sea_stay_apart_under_the_hex_fills(game, mv):
 
 
 def test_large_text_scales_map_texts_and_keeps_counter_texts_on_their_counters(game):
-    from lcb_lab.ui.views.counters import COUNTER_TEXT_PX, NARROW_EM, name_font_size
+    from lcb_lab.ui.lcb.map.counters import COUNTER_TEXT_PX, NARROW_EM, name_font_size
     small = MapView(game.board)
     small.update(game, "instructor")
     big = MapView(game.board, font_scale=1.4)

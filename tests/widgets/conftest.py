@@ -8,7 +8,7 @@ import re
 import pytest
 
 from lcb_lab import load_scenario
-from lcb_lab.ui.widgets import LabApp
+from lcb_lab.ui import LabApp
 
 
 @pytest.fixture
@@ -46,5 +46,5 @@ def widget_texts(w, out=None) -> list[str]:
 def on_page(lab, w) -> bool:
     """Is widget ``w`` built into ``lab``'s page (a descendant of ``lab.widget``)?  A part a view
     may not use is left out of the page, never hidden with ``layout.display``."""
-    from lcb_lab.ui.widgets.sync import shown_in
+    from lcb_lab.ui.lab.sync import shown_in
     return shown_in(lab.widget, w)

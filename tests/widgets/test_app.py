@@ -8,9 +8,9 @@ import pytest
 
 from lcb_lab import load_scenario
 from lcb_lab.games.lcb.content.lesson import Lesson, summary
-from lcb_lab.ui.views import overlays as ov
-from lcb_lab.ui.widgets import LabApp, open_lab
-from lcb_lab.ui.widgets import panels
+from lcb_lab.ui.lcb.map import overlays as ov
+from lcb_lab.ui import LabApp, open_lab
+from lcb_lab.ui.lcb import panels
 from tests.conftest import widget_states
 from tests.widgets.conftest import on_page
 from lcb_lab.games.lcb import actions as A
@@ -357,7 +357,7 @@ def test_resupply_form_and_conceal_button(app):
 
 def test_decision_panel_asks_ga_defence_and_mildec():
     from lcb_lab.games.lcb.choices import GaDefenseChoice, MildecChoice
-    from lcb_lab.ui.widgets.decisions import DecisionPanel
+    from lcb_lab.ui.lcb.decisions import DecisionPanel
     got = []
     panel = DecisionPanel(got.append, lambda name: got.append(("policy", name)), lambda team: None)
     ga = GaDefenseChoice("RU", "7.13", "Declare GROUND ASSAULT defense dice in AL-21",
@@ -495,7 +495,7 @@ def test_decision_question_belongs_to_the_deciding_team(app):
 
 def test_mildec_prompt_is_not_shown_to_the_attacker():
     from lcb_lab.games.lcb.choices import MildecChoice
-    from lcb_lab.ui.widgets.decisions import DecisionPanel
+    from lcb_lab.ui.lcb.decisions import DecisionPanel
     panel = DecisionPanel(lambda v: None, lambda n: None, lambda t: None)
     md = MildecChoice("US", "4.22", "1 Alpha takes 2 HP: spend MILDECs in AL-23 to absorb?",
                   {"key": "k", "target": "1 Alpha", "damage": 2, "mildecs": 1})
@@ -644,7 +644,7 @@ def test_overlays_and_paths_are_computed_from_the_views_knowledge(app, monkeypat
 def test_every_policy_button_is_named_by_what_it_does():
     """Each named policy of every decision kind has a label and a tooltip with no internal id."""
     from lcb_lab.games.lcb.choices import POLICIES
-    from lcb_lab.ui.widgets.decisions import POLICY_LABELS, policy_label
+    from lcb_lab.ui.lcb.decisions import POLICY_LABELS, policy_label
     names = {n for kind in POLICIES.values() for n in kind}
     assert names <= set(POLICY_LABELS)
     for name in names:

@@ -14,10 +14,10 @@ from lcb_lab.games.lcb.choices import CardResponseChoice
 from lcb_lab.games.lcb.choice_options import CardResponseOptions
 from lcb_lab.games.lcb.rules.cards import jcc
 from lcb_lab.games.lcb.model.state import CardPlay
-from lcb_lab.ui.widgets import LabApp
-from lcb_lab.ui.widgets.card_hand import card_detail_html, deck_of, seen_cards
-from lcb_lab.ui.widgets.cards import play_anchor
-from lcb_lab.ui.widgets.reactions import CardResponseForm
+from lcb_lab.ui import LabApp
+from lcb_lab.ui.lcb.card_hand import card_detail_html, deck_of, seen_cards
+from lcb_lab.ui.lcb.cards import play_anchor
+from lcb_lab.ui.lcb.reactions import CardResponseForm
 
 from conftest import on_page, plain_text, state_json, widget_texts as _texts
 

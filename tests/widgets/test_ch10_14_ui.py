@@ -11,9 +11,9 @@ from lcb_lab.games.lcb import hexes as lcb_hexes
 from lcb_lab import load_scenario
 from lcb_lab.games.lcb.rules.transport import ports
 from lcb_lab.games.lcb.rules.markers.placement import new_marker
-from lcb_lab.ui.views import markers as mk
-from lcb_lab.ui.widgets import LabApp
-from lcb_lab.ui.widgets.cargo import cargo_view
+from lcb_lab.ui.lcb.map import markers as mk
+from lcb_lab.ui import LabApp
+from lcb_lab.ui.lcb.cargo import cargo_view
 
 from conftest import plain_text, state_json, widget_texts as _texts
 
@@ -278,7 +278,7 @@ def test_the_isr_markers_unload_is_tried_with_the_engines_reason():
 
 
 def test_long_acts_name_their_units_by_count_on_a_button():
-    from lcb_lab.ui.widgets.special_actions import action_label, short_label
+    from lcb_lab.ui.lcb.special_actions import action_label, short_label
     a = A.PortTransfer("LHD 1", ("1 Alpha", "1 Kilo", "1 Whiskey", "2 Alpha", "3 Alpha", "4 Alpha"), 0, False, 1)
     assert action_label(a) == ("Port disembark from LHD 1: 1 Alpha, 1 Kilo, 1 Whiskey, 2 Alpha, 3 Alpha, "
                                "4 Alpha (action #1)")
@@ -438,7 +438,7 @@ def test_a_marker_lands_its_cargo_from_the_impulse_tab():
 
 
 def action_label_(a):
-    from lcb_lab.ui.widgets.special_actions import action_label
+    from lcb_lab.ui.lcb.special_actions import action_label
     return action_label(a)
 
 
@@ -474,7 +474,7 @@ def test_a_torpedo_attack_from_the_impulse_tab_and_the_track_it_leaves():
 
 def test_a_torpedo_at_a_suspected_submarine_is_worded():
     from lcb_lab.games.lcb.rules.submarines.operations import SUB_TARGET
-    from lcb_lab.ui.widgets.special_actions import action_label
+    from lcb_lab.ui.lcb.special_actions import action_label
     assert action_label(A.TorpedoAttack(1, "Ling", (SUB_TARGET,))) == \
         "TORPEDO ATTACK by Ling: 1 torpedo at any enemy submarine in the hex (action #1)"
 
@@ -644,7 +644,7 @@ def test_marker_texts_meet_the_projector_sizes():
     """The projector rule (docs/ui.md): in presentation, at the reference frame (800 px tall),
     map texts are >= 14 px -- the chips' text is 14 px like the hex labels, the track labels 12 px;
     they follow the frame like every map text."""
-    from lcb_lab.ui.views import MapView, sizing
+    from lcb_lab.ui.lcb.map import MapView, sizing
     g = _staged()
     mv = MapView(g.board, frame_height=sizing.PRESENTATION_MIN_FRAME_HEIGHT, presentation=True)
     mv.update(g, "RU")

@@ -14,7 +14,8 @@ import re
 
 from lcb_lab import load_scenario
 from lcb_lab.games.lcb import actions as A
-from lcb_lab.ui.widgets import LabApp, panels
+from lcb_lab.ui.lab import html, style
+from lcb_lab.ui.lcb.app import LabApp
 from tests.widgets.conftest import on_page, plain_text
 
 
@@ -37,13 +38,13 @@ def test_a_long_save_path_is_elided_in_the_middle_with_the_whole_path_in_its_too
     assert str(path) not in shown and shown.endswith("/classroom_save.json.")
     span = re.search(r'<span class="lcb-path" title="([^"]*)">([^<]*)</span>', app.ctl.message)
     assert span and span.group(1) == str(path)
-    assert len(span.group(2)) == panels.PATH_CHARS and "\u2026" in span.group(2)
+    assert len(span.group(2)) == html.PATH_CHARS and "\u2026" in span.group(2)
     assert span.group(2).endswith("classroom_save.json")
 
 
 def test_elide_middle_keeps_a_short_text_and_the_end_of_a_long_one():
-    assert panels.elide_middle("saves/game.json") == "saves/game.json"
-    assert panels.elide_middle("abcdefghij", 7) == "ab\u2026ghij"
+    assert html.elide_middle("saves/game.json") == "saves/game.json"
+    assert html.elide_middle("abcdefghij", 7) == "ab\u2026ghij"
 
 
 def test_the_other_team_sees_why_it_may_not_play_a_card_not_empty_lists():
@@ -75,7 +76,7 @@ def _luminance(hex_colour: str) -> float:
 
 def test_a_disabled_button_is_grey_and_readable_whatever_its_style():
     rule = re.search(r"\.lcb-app \.jupyter-button:disabled, \.lcb-app \.jupyter-button\[class\*=\"mod-\"\]:disabled"
-                     r" \{([^}]*)\}", panels.CSS)
+                     r" \{([^}]*)\}", style.CSS)
     assert rule, "no rule greys a disabled button of any style"
     body = rule.group(1)
     bg = re.search(r"background: (#[0-9a-f]{6}) !important", body).group(1)

@@ -1,5 +1,5 @@
 """The INTERCEPT question asks per LRS attack when a unit is in reach of only some (7.53, 7.54)."""
-from lcb_lab.ui.widgets.decisions import DecisionPanel
+from lcb_lab.ui.lcb.decisions import DecisionPanel
 from tests.rulebook.test_intercept_per_attack import situation
 from lcb_lab.games.lcb import actions as A
 

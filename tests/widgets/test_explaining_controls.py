@@ -14,10 +14,10 @@ from lcb_lab import load_scenario
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.rules.combat.odds import engagement_odds, pmf_words
 from lcb_lab.kernel.errors import InputError
-from lcb_lab.ui import voila_app
-from lcb_lab.ui.widgets import LabApp, open_lab
-from lcb_lab.ui.widgets import impulse_why as why
-from lcb_lab.ui.widgets.panels import entry_html, odds_bars_html
+from lcb_lab.ui.lab import voila_app
+from lcb_lab.ui import LabApp, open_lab
+from lcb_lab.ui.lcb import impulse_why as why
+from lcb_lab.ui.lcb.panels import entry_html, odds_bars_html
 from tests.widgets.conftest import plain_text, widget_texts
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ipywidgets as W
 
-from lcb_lab.ui.widgets import open_lab
+from lcb_lab.ui import open_lab
 
 from conftest import on_page, plain_text
 from lcb_lab.games.lcb import actions as A

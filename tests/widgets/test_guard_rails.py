@@ -3,8 +3,8 @@ Add action refuses at once what Declare would refuse, AP about to go unused are 
 from __future__ import annotations
 
 from lcb_lab.games.lcb import actions as A
-from lcb_lab.ui.offers import declaration_refusal
-from lcb_lab.ui.widgets.messages import MESSAGE_HEIGHT
+from lcb_lab.games.lcb.offers import declaration_refusal
+from lcb_lab.ui.lab.messages import MESSAGE_HEIGHT
 from tests.widgets.conftest import plain_text as _text, state_json as _state  # the `lab` fixture is there too
 
 
@@ -15,10 +15,11 @@ def test_load_lesson_over_a_game_in_progress_asks_first(lab):
     lab.lesson_load.click()
     assert lab.game is game and _state(game) == before and lab.lesson is None       # only asked
     assert lab.lesson_load.description == "Confirm load lesson" and lab._confirm == "lesson"
-    assert lab.lesson_panel.lesson_cancel.layout.display == "flex"
+    assert lab.lesson_panel.lesson_cancel in lab.lesson_panel.load_row.children     # on the page while armed
     assert "A game is in progress (turn 1, 1 impulse begun)" in _text(lab.message.value)
     assert "Confirm load lesson" in _text(lab.message.value)
     lab.lesson_panel.lesson_cancel.click()                  # Cancel: the game goes on
+    assert lab.lesson_panel.lesson_cancel not in lab.lesson_panel.load_row.children
     assert lab.lesson_load.description == "Load lesson" and lab.lesson is None and lab.game is game
     assert "Cancelled" in _text(lab.message.value)
     lab.lesson_load.click()

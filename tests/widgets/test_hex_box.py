@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from lcb_lab.ui.views.overlays import hex_centre
-from lcb_lab.ui.widgets import open_lab
+from lcb_lab.ui.lcb.map.overlays import hex_centre
+from lcb_lab.ui import open_lab
 
 
 @pytest.fixture

@@ -7,8 +7,8 @@ import pytest
 
 from lcb_lab import load_scenario
 from lcb_lab.games.lcb.content.lesson import Lesson
-from lcb_lab.ui.widgets import LabApp
-from lcb_lab.ui.widgets.fork_view import ForkView
+from lcb_lab.ui import LabApp
+from lcb_lab.ui.lab.fork_view import ForkView
 from tests.conftest import widget_states
 from tests.widgets.conftest import on_page
 from lcb_lab.games.lcb import actions as A
@@ -45,7 +45,7 @@ def test_history_is_a_tab_of_the_lab():
     assert app.tabs.children[titles.index("History")] is app.history_panel.widget
     assert app.history_panel.steps.options == ("Start (before the first step)",)
     assert app.history_panel.undo_button.disabled                       # nothing to undo yet
-    assert app.fork_view.widget in app.widget.children and app.fork_view.widget.layout.display == "none"
+    assert app.fork_view.widget not in app.widget.children and not app.fork_view.shown   # no branch: not on the page
 
 
 def test_undo_restores_the_state_byte_identical():
@@ -64,7 +64,7 @@ def test_undo_restores_the_state_byte_identical():
         app.history_panel.undo_button.click()
         assert _state(g) == states[k]
     assert g.history.cursor == 0 and len(g.history.steps) == 3      # the record keeps them for going forward
-    assert g.log == [] and "begin an impulse" in app.log.value    # the log refreshed too
+    assert g.log == [] and "The explained log is empty" in app.log.value    # the log refreshed too
     assert [o.strip() for o in app.history_panel.steps.options[2:]] == [
         "1. begin impulse (undone)", "2. declare (undone)", "3. move (undone)"]
     assert app.history_panel.undo_button.disabled
@@ -142,7 +142,7 @@ def test_fork_here_opens_a_second_lab_with_the_diff(lesson_game):
     fv: ForkView = app.fork_view
     assert isinstance(fv.branch, LabApp) and fv.at == 14
     assert app.game is app.history_panel.live                 # the first lab is back to now
-    assert fv.widget.layout.display is None and fv.holder.children == (fv.branch.widget,)
+    assert fv.shown and fv.widget in app.widget.children and fv.holder.children == (fv.branch.widget,)
     assert fv.branch.game.history.cursor == 14 and fv.branch.history_panel.fork_button.disabled
     rows = {(r.topic, r.item): (r.left, r.right) for r in fv.rows}
     assert rows[("turn", "")] == (2, 1)
@@ -163,7 +163,8 @@ def test_fork_here_opens_a_second_lab_with_the_diff(lesson_game):
     fv.branch.set_team("RU")
     assert app.team == "RU" and any(r.item == "Ivan Co/RP" for r in fv.rows)
     fv.close_button.click()
-    assert fv.branch is None and fv.widget.layout.display == "none" and fv.holder.children == ()
+    assert fv.branch is None and fv.widget not in app.widget.children and fv.holder.children == ()
+    assert fv.title.value == fv.diff.value == ""              # nothing of the branch left in the browser
 
 
 def test_a_new_game_ends_the_look_at_the_past():
@@ -269,7 +270,7 @@ def test_fork_here_says_where_the_branch_opened_and_links_to_it():
 def test_saving_while_a_past_step_is_shown_saves_the_game_itself(tmp_path):
     """Found by the lab's author: Save while looking at the past saved the past game."""
     from lcb_lab.games.lcb.game import Game
-    from lcb_lab.ui.widgets import open_lab
+    from lcb_lab.ui import open_lab
     app = open_lab("gotland_redux", seed=1)
     app.game.apply(A.BeginImpulse("TF Boston"))
     app.game.apply(A.Declare())
@@ -317,7 +318,7 @@ def test_a_past_step_says_step_n_of_the_record_not_what_the_rules_allow_now():
 
 
 def test_a_long_timeline_row_goes_on_below_instead_of_being_cut_off(lesson_game):
-    from lcb_lab.ui.widgets.timeline import TIMELINE_WRAP
+    from lcb_lab.ui.lab.timeline import TIMELINE_WRAP
     app = LabApp(lesson_game)
     opts = list(app.history_panel.steps.options)
     assert max(len(o) for o in opts) <= TIMELINE_WRAP

@@ -18,8 +18,8 @@ import pytest
 
 from lcb_lab import load_scenario
 from lcb_lab.games.lcb.content.lesson import Lesson
-from lcb_lab.ui.widgets import LabApp
-from lcb_lab.ui.widgets import controller
+from lcb_lab.ui import LabApp
+from lcb_lab.ui.lab import controller
 
 
 def _ids(w, out: set[int]) -> set[int]:

@@ -9,9 +9,9 @@ import pytest
 
 from lcb_lab import load_scenario
 from lcb_lab.games.lcb.rules.stages.sequence import CORE_ACTION_NAMES
-from lcb_lab.ui.widgets import LabApp, open_lab
-from lcb_lab.ui.widgets.impulse_combat import NO_LRS_TARGET
-from lcb_lab.ui.widgets.impulse_declare import ACTION_KINDS
+from lcb_lab.ui import LabApp, open_lab
+from lcb_lab.ui.lcb.impulse_combat import NO_LRS_TARGET
+from lcb_lab.ui.lcb.impulse_declare import ACTION_KINDS
 from tests.conftest import widget_states
 from tests.widgets.conftest import on_page, plain_text as _text, state_json as _state  # the `lab` fixture is there too
 from lcb_lab.games.lcb import actions as A
@@ -43,7 +43,7 @@ def test_new_game_asks_for_confirmation_when_a_game_is_in_progress(lab):
     lab.new_button.click()
     assert lab.game is game and _state(lab.game) == before    # only asked
     assert lab.new_button.description == "Confirm new game"
-    assert lab.cancel_button.layout.display == "flex"
+    assert lab.cancel_button in lab.game_panel.new_row.children                  # on the page while armed
     assert "A game is in progress" in _text(lab.message.value)
     lab.cancel_button.click()                                 # cancel: the game goes on
     assert lab.new_button.description == "New game" and lab.game is game

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from lcb_lab.games.lcb import actions as A
-from lcb_lab.ui.widgets import LabApp
+from lcb_lab.ui import LabApp
 from tests.widgets.conftest import plain_text, state_json
 
 

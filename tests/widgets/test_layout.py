@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from lcb_lab.games.lcb.io.loading import load_scenario
-from lcb_lab.ui.views import MapView
-from lcb_lab.ui.widgets import open_lab
-from lcb_lab.ui.widgets.app import TAB_TITLES, LabApp
+from lcb_lab.ui.lcb.map import MapView
+from lcb_lab.ui import open_lab
+from lcb_lab.ui.lcb.app import TAB_TITLES, LabApp
 
 
 @pytest.fixture(scope="module")

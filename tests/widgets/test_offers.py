@@ -1,5 +1,5 @@
 """The lab offers what ``legal_actions`` lists for the viewing team, and nothing to the other team
-(3.3; :mod:`lcb_lab.ui.offers`)."""
+(3.3; :mod:`lcb_lab.games.lcb.offers`)."""
 from __future__ import annotations
 
 import pytest
@@ -8,8 +8,8 @@ from lcb_lab.games.lcb import actions as A
 from lcb_lab import load_scenario
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.legal_templates import Template
-from lcb_lab.ui.offers import NOTHING, declaration_refusal, offers
-from lcb_lab.ui.widgets import LabApp
+from lcb_lab.games.lcb.offers import NOTHING, declaration_refusal, offers
+from lcb_lab.ui import LabApp
 
 
 def _lab(team="instructor", reveal=True) -> LabApp:

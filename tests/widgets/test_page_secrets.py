@@ -17,7 +17,7 @@ from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.choices import CardResponseChoice
 from lcb_lab.games.lcb.model.state import CardPlay
 from lcb_lab.games.lcb.rules.cards import jcc
-from lcb_lab.ui.widgets import LabApp
+from lcb_lab.ui import LabApp
 from tests.secret_text import leaks, secrets, tree_strings
 
 
@@ -45,20 +45,27 @@ def _scan(lab: LabApp, team: str, hex_: str | None = None) -> tuple[dict, list[s
 def hidden_by_hand(lab: LabApp) -> list[str]:
     """The widgets of ``lab``'s page hidden with ``layout.display`` / ``visibility`` rather than left
     out: a hidden widget keeps in the browser what it showed before -- ipywidgets' Button does not
-    even clear its text when its description and icon are emptied -- so a team view has none, but
-    for parts the same in every view (the BokehJS loader, the *Cancel* of an armed replacing act,
-    the branch's frame)."""
-    import ipywidgets as W
-    same_in_every_view = {id(lab.lesson_panel.lesson_cancel), id(lab.game_panel.cancel_button),
-                          id(lab.fork_view.widget)}
+    even clear its text when its description and icon are emptied -- so a page has none, the shared
+    parts included (the *Cancel* of an armed replacing act, the branch's frame); only the BokehJS
+    loader (an ``Output``, the same in every view) is hidden."""
     out, todo = [], [lab.widget]
     while todo:
         w = todo.pop()
         todo += [c for c in getattr(w, "children", ()) or () if isinstance(c, W.Widget)]
         lay = getattr(w, "layout", None)
         hidden = lay is not None and (lay.display == "none" or lay.visibility == "hidden")
-        if hidden and id(w) not in same_in_every_view and not isinstance(w, W.Output):
+        if hidden and not isinstance(w, W.Output):
             out.append(f"{type(w).__name__} {getattr(w, 'description', '') or ''}".strip())
+    return out
+
+
+def _tree(widget: W.Widget) -> list[W.Widget]:
+    """Every widget of the page under ``widget`` (itself included)."""
+    out, todo = [], [widget]
+    while todo:
+        w = todo.pop()
+        out.append(w)
+        todo += [c for c in getattr(w, "children", ()) or () if isinstance(c, W.Widget)]
     return out
 
 
@@ -154,6 +161,25 @@ def test_the_scan_finds_a_widget_hidden_by_hand():
     lab.impulse_panel.locked_box.children += (hidden,)
     shown, found = _scan(lab, "RU", "AM-26")
     assert "LHD 1" in shown["designator"] and found == ["designator: LHD 1"]
+
+
+def test_the_shared_parts_leave_out_what_does_not_apply_rather_than_hide_it(tmp_path):
+    """The shared lab's *Cancel* (Game tab), the Lesson tab's and the branch's frame are on the page
+    only while they apply -- armed, open -- and nothing is hidden by hand before, during or after."""
+    g = load_scenario("gotland_redux", seed=1)
+    lab = LabApp(g, team="US", files_dir=tmp_path)
+    lab.begin_impulse("TF Memphis")
+    assert hidden_by_hand(lab) == [] and lab.game_panel.cancel_button not in lab.game_panel.new_row.children
+    for arm, cancel in ((lab.new_button, lab.game_panel.cancel_button), (lab.lesson_load, lab.lesson_panel.lesson_cancel)):
+        arm.click()                                               # armed: its Cancel joins the page
+        assert hidden_by_hand(lab) == [] and cancel in _tree(lab.widget)
+        cancel.click()
+        assert hidden_by_hand(lab) == [] and cancel not in _tree(lab.widget)
+    assert lab.fork_view.widget not in lab.widget.children
+    lab.fork_here()
+    assert lab.fork_view.widget in lab.widget.children and hidden_by_hand(lab) == []
+    lab.fork_view.close()
+    assert lab.fork_view.widget not in lab.widget.children and hidden_by_hand(lab) == []
 
 
 def test_the_second_scenarios_first_impulse_declaring():

@@ -3,7 +3,7 @@ nothing (6.21): a refused undo must not say that something was found; the instru
 from __future__ import annotations
 
 from lcb_lab.games.lcb import actions as A
-from lcb_lab.ui.widgets import LabApp
+from lcb_lab.ui import LabApp
 from tests.engine.test_secrets_by_construction import _zor_world
 
 OFF = "Undo: off (the last step told your team something about the other side)"

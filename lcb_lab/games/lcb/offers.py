@@ -16,7 +16,7 @@ The roll of committed combat (:data:`~lcb_lab.games.lcb.actions.CHANCE`) is offe
 the impulse's team and the instructor.
 
 Game-side (the rules decide what is offered): no UI import; the lab reads it through
-:mod:`lcb_lab.games.lcb.view_model` (and :mod:`lcb_lab.ui.offers`, which re-exports it).
+:mod:`lcb_lab.games.lcb.view_model`.
 
 >>> from lcb_lab import load_scenario
 >>> o = offers(load_scenario("gotland_redux", seed=1), "US")

@@ -13,6 +13,7 @@ from __future__ import annotations
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.model.state import other
 from lcb_lab.kernel.history import Step
+from lcb_lab.kernel.timeline import step_log_range
 from lcb_lab.games.lcb.rules.common import GameLike
 
 CHANCE = "chance"
@@ -33,15 +34,6 @@ def step_actor(step: Step) -> str | None:
     if isinstance(a, A.Answer) and step.player in ("US", "RU"):
         return other(step.player)
     return step.player
-
-
-def step_log_range(game: GameLike, n: int) -> tuple[int, int]:
-    """``(since, until)`` log indexes of step ``n`` (1-based) of ``game``'s record.
-    Meaningful only for applied steps (``n <= game.history.cursor``)."""
-    h = game.history
-    first = h.snapshots.get(0)
-    since = h.steps[n - 2].log_len if n > 1 else (first.log_len if first is not None else 0)
-    return since, h.steps[n - 1].log_len
 
 
 def _kind(step: Step) -> str:

@@ -1,6 +1,6 @@
 """Compare two games, e.g. a game and its fork (a what-if): what differs, as ``team`` may know it.
 
-Kernel module (no UI library); the lab's *Fork here* view (:mod:`lcb_lab.ui.widgets.fork_view`)
+Kernel module (no UI library); the lab's *Fork here* view (:mod:`lcb_lab.ui.lab.fork_view`)
 shows :func:`compare` under the two labs.
 
 Topics compared (rows only where the games differ):

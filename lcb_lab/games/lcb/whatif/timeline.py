@@ -1,6 +1,6 @@
 """A game's record as a timeline a team may read, and who may take a step back (undo, goto, fork).
 
-Kernel module (no UI library): the lab's *History* tab (:mod:`lcb_lab.ui.widgets.timeline`)
+Kernel module (no UI library): the lab's *History* tab (:mod:`lcb_lab.ui.lab.timeline`)
 draws what :func:`timeline` returns and asks :func:`undo_allowed` before an *Undo*.
 
 Hidden information (design principle 8): a row's label is the game's label of the step for
@@ -31,8 +31,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable, Mapping
 
-from dataclasses import dataclass
-
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb import observer
 from lcb_lab.games.lcb.model.state import TEAMS, GameState, other
@@ -40,27 +38,10 @@ from lcb_lab.games.lcb.step_labels import (CHANCE, INSTRUCTOR, TEAM_NAMES, step_
                                            step_label, step_log_range)
 from lcb_lab.kernel.history import Step
 from lcb_lab.kernel.observer import all_seeing
+from lcb_lab.kernel.timeline import TimelineRow, timeline_rows
 
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.game import Game
-
-
-@dataclass(frozen=True)
-class TimelineRow:
-    """One step of the record as ``team`` may read it.
-
-    ``step``: 1-based (the game after ``step`` actions); ``group``: e.g.
-    ``"Turn 1 · impulse 2 · TF Boston"``; ``actor``: ``"US"`` / ``"RU"`` /
-    ``"chance"`` / ``"instructor"`` / None; ``label``: one line; ``undone``:
-    the step is after the cursor (still in the record for going forward)."""
-
-    step: int
-    turn: int
-    impulse: int
-    group: str
-    actor: str | None
-    label: str
-    undone: bool
 
 
 def _groups(steps: list[Step]) -> list[str]:
@@ -79,11 +60,9 @@ def _groups(steps: list[Step]) -> list[str]:
 
 
 def timeline(game: Game, team: str = INSTRUCTOR) -> list[TimelineRow]:
-    """Every step of ``game``'s record (applied and undone) as ``team`` may read it, oldest first."""
-    h = game.history
-    groups = _groups(h.steps)
-    return [TimelineRow(i, st.turn, st.sub_turn, groups[i - 1], step_actor(st), game.step_label_for(i, team),
-                        i > h.cursor) for i, st in enumerate(h.steps, start=1)]
+    """Every step of ``game``'s record (applied and undone) as ``team`` may read it, oldest first
+    (:func:`lcb_lab.kernel.timeline.timeline_rows`, grouped by turn and impulse)."""
+    return timeline_rows(game, team, _groups, step_actor)
 
 
 def undo_allowed(game: Game, team: str) -> tuple[bool, str]:
@@ -185,7 +164,7 @@ MINES_LOOK = "a move while the other side may hold secret mines cannot be taken 
 def told_other_side(game: Game, team: str) -> bool:
     """Whether ``game``'s last applied step told ``team`` something of the other side: it is one
     of ``team``'s :data:`LOOKING_ACTS`, or an entry of the step's log range
-    (:func:`~lcb_lab.games.lcb.step_labels.step_log_range`) for which :func:`tells_of_other_side`
+    (:func:`~lcb_lab.kernel.timeline.step_log_range`) for which :func:`tells_of_other_side`
     says so.  False with no step."""
     n = game.history.cursor
     if n == 0:

@@ -1,0 +1,71 @@
+"""HTML pieces every game's lab shares: escaping, rule badges, the message card, refusals, the log's
+chunk markers.  Pure functions of their arguments (no game, no widget)."""
+from __future__ import annotations
+
+import html
+from typing import Iterable
+
+__all__ = ["esc", "rule_badges", "message_html", "path_html", "elide_middle", "refusal_text", "refusal_note_html", "LOG_EMPTY", "LOG_HEAD"]
+
+
+def esc(x: object) -> str:
+    """``str(x)`` escaped for HTML text and attributes (quotes too)."""
+    return html.escape(str(x), quote=True)
+
+
+def rule_badges(rules: Iterable[str]) -> str:
+    """One rule badge (``<span class="lcb-rule">``) per rule number, e.g. ``["7.3", "7.31"]``; ``""`` for none."""
+    return "".join(f'<span class="lcb-rule">{esc(r)}</span>' for r in rules)
+
+
+def message_html(text: str = "", refused: bool = False, path: object = None) -> str:
+    """A one-line message card: red when ``refused``, else green; ``""`` for no text.  ``path``: a
+    file path the text names as ``{path}``, shown by :func:`path_html` (elided in the middle, whole
+    in its tooltip)."""
+    if not text:
+        return ""
+    cls = "lcb-refused" if refused else "lcb-ok"
+    body = esc(text)
+    if path is not None:
+        body = body.replace("{path}", path_html(path))
+    return f'<div class="lcb-card"><span class="{cls}">{body}</span></div>'
+
+
+PATH_CHARS = 36
+"""The most characters of a file path a message shows (the middle elided; the tooltip has it whole)."""
+
+
+def elide_middle(text: str, most: int = PATH_CHARS) -> str:
+    """``text`` itself when it has at most ``most`` characters, else its start and its end joined by
+    an ellipsis, ``most`` characters in all (the end -- a file's name -- keeps the larger part)."""
+    if len(text) <= most:
+        return text
+    tail = (most - 1) * 2 // 3
+    return text[:most - 1 - tail] + "\u2026" + text[-tail:]
+
+
+def path_html(path: object) -> str:
+    """A file path for a message line: never wrapped, elided in the middle (:func:`elide_middle`),
+    the whole path in its tooltip (``title``)."""
+    full = str(path)
+    return f'<span class="lcb-path" title="{esc(full)}">{esc(elide_middle(full))}</span>'
+
+
+def refusal_text(err: BaseException) -> str:
+    """Words for a refused action (IllegalAction names its rule)."""
+    rule = getattr(err, "rule", None)
+    reason = getattr(err, "reason", None) or str(err)
+    if rule:
+        return f"Refused by rule {rule}: {reason}. Nothing changed."
+    return f"Refused: {reason}. Nothing changed."
+
+
+def refusal_note_html(err: BaseException) -> str:
+    """A refusal as a red log note: its rule badge and :func:`refusal_text`."""
+    rules = [err.rule] if getattr(err, "rule", None) else []
+    return f'<div class="lcb-log-line lcb-refused">{rule_badges(rules)} {esc(refusal_text(err))}</div>'
+
+
+LOG_EMPTY = '<div class="lcb-muted">The explained log is empty: nothing has happened yet.</div>'
+LOG_HEAD = '<div class="lcb-log-head">'
+"""How a heading of the log starts (an impulse, a round: the log panel's chunks begin there)."""

@@ -1,0 +1,214 @@
+"""``lcb-lab voila``: the lab alone as a Voila app, offline, from a checkout or an installed wheel.
+
+    lcb-lab voila                            # the lab app on http://localhost:8866/ (opens a browser)
+    lcb-lab voila --start=planning           # its game begins at the Planning Stage
+    lcb-lab voila --no-browser --port=8870   # every other option goes to Voila unchanged
+    lcb-lab voila my_class.ipynb             # a notebook of your own, served the same way
+
+Why a command of its own: Voila's default "lab" template (voila 0.5, its ``index.html.j2``) links
+two Font Awesome stylesheets on cdn.jsdelivr.net, unconditionally; offline that is two failed
+requests and two browser-console errors (and Jupyter Server's Voila extension, Binder's route,
+adds MathJax from cdnjs). lcb_lab ships the ``lcb`` template (that template without those links;
+Voila's own bundle already carries Font Awesome and its fonts) *inside the package*
+(``lcb_lab/ui/lab/data/jupyter/``). This command puts the package's Jupyter data and config
+folders first on ``JUPYTER_PATH`` / ``JUPYTER_CONFIG_PATH`` (its ``voila.json`` names the
+template) and passes ``--template=lcb``, so the template is found whatever the current folder
+and however lcb_lab was installed (editable, wheel; Binder's ``binder/start`` sets the same two
+paths). The app notebook itself is written to a temporary folder (a wheel has no
+``notebooks/``); its cells are those of ``notebooks/lab_app.ipynb``.
+"""
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shlex
+import sys
+import tempfile
+from pathlib import Path
+from typing import Mapping, Sequence
+
+TEMPLATE = "lcb"
+"""The Voila template the app uses (``<JUPYTER_DATA>/voila/templates/lcb``)."""
+JUPYTER_DATA = Path(__file__).resolve().parent / "data" / "jupyter" / "data"
+"""A Jupyter data folder (for ``JUPYTER_PATH``) holding ``voila/templates/lcb``."""
+JUPYTER_CONFIG = Path(__file__).resolve().parent / "data" / "jupyter" / "config"
+"""A Jupyter config folder (for ``JUPYTER_CONFIG_PATH``) holding ``voila.json`` (template ``lcb``)."""
+APP_NAME = "lab_app.ipynb"
+FILES_DIR_ENV = "LCB_LAB_FILES_DIR"
+"""Where a lab opened without ``files_dir`` saves and loads (:func:`lcb_lab.ui.lab.shell.default_files_dir`):
+``lcb-lab voila`` sets it to the folder it was started from, since the app's own notebook lives in
+a temporary folder deleted when the app stops."""
+START_ENV = "LCB_LAB_START"
+"""The stage a lab opened without ``start`` begins in ("planning" | "action"; :func:`start_stage`):
+``lcb-lab voila --start=planning`` sets it for the app's kernel."""
+STARTS = ("planning", "action")
+
+
+def start_stage(start: str | None = None) -> str | None:
+    """The stage a new lab's game begins in: ``start`` when given, else ``$LCB_LAB_START`` when set,
+    else None (the scenario's own ``start``).  "planning": the Planning Stage (3.1: buy cards, then
+    deploy, 3.2); "action": the Action Stage with the units and cards in place.  Raises InputError
+    for anything else."""
+    from lcb_lab.kernel.errors import InputError
+    value = start if start is not None else (os.environ.get(START_ENV) or None)
+    if value is not None and value not in STARTS:
+        where = "start" if start is not None else f"${START_ENV}"
+        raise InputError("open_lab", where, f"{value!r} is not a stage to start at: use 'planning' or 'action'")
+    return value
+
+
+def pop_start(argv: Sequence[str]) -> tuple[str | None, list[str]]:
+    """``(start, the other arguments)``: lcb_lab's own ``--start=STAGE`` / ``--start STAGE`` taken out
+    of the command line (Voila never sees it); ``start`` None when not given, ``""`` when it has no value."""
+    rest, start, args = [], None, list(argv)
+    while args:
+        a = args.pop(0)
+        if a == "--start":
+            start = args.pop(0) if args and not args[0].startswith("-") else ""
+        elif a.startswith("--start="):
+            start = a.split("=", 1)[1]
+        else:
+            rest.append(a)
+    return start, rest
+
+
+APP_CELLS: tuple[tuple[str, str], ...] = (
+    ("markdown", "**Littoral Commander: Baltic** — the lab. Click a hex to begin; the *Lesson* tab replays the rulebook's example step by step."),
+    ("code", 'from lcb_lab.ui import open_lab\n\n'
+             'lab = open_lab("gotland_redux", seed=1)   # Meeting Engagement - Gotland Redux (rulebook Appendix B)\n'
+             'lab.widget'),
+)
+"""The app notebook's cells, ``(cell_type, source)``: the same as ``notebooks/lab_app.ipynb``'s
+(tests/packaging/test_voila_app.py keeps them equal)."""
+HELP = """usage: lcb-lab voila [NOTEBOOK] [--start=planning|action] [VOILA OPTIONS]
+
+Serve the lab alone as a Voila app, offline: no request leaves this machine.
+
+  lcb-lab voila                            the lab app on http://localhost:8866/ (opens a browser)
+  lcb-lab voila --start=planning           the game begins at its Planning Stage (buy cards, deploy)
+  lcb-lab voila --no-browser --port=8870   every other option goes to Voila unchanged
+  lcb-lab voila my_class.ipynb             a notebook of your own, served the same way
+
+Voila's own options: voila --help-all"""
+NO_VOILA = "error: the Voila app needs Voila, part of the lab extra: pip install 'lcb_lab[lab]'"
+
+
+def jupyter_env(environ: Mapping[str, str]) -> dict[str, str]:
+    """``JUPYTER_PATH`` and ``JUPYTER_CONFIG_PATH`` with the package's folders first, each
+    followed by what ``environ`` already had there (``os.pathsep``-joined, duplicates dropped)."""
+    out = {}
+    for var, first in (("JUPYTER_PATH", JUPYTER_DATA), ("JUPYTER_CONFIG_PATH", JUPYTER_CONFIG)):
+        rest = [p for p in environ.get(var, "").split(os.pathsep) if p and p != str(first)]
+        out[var] = os.pathsep.join([str(first), *rest])
+    return out
+
+
+def shell_exports(environ: Mapping[str, str] | None = None) -> str:
+    """:func:`jupyter_env` as two ``export VAR='...'`` lines for a POSIX shell (binder/start)."""
+    env = jupyter_env(os.environ if environ is None else environ)
+    return "\n".join(f"export {var}={shlex.quote(value)}" for var, value in env.items())
+
+
+def write_app_notebook(folder: Path) -> Path:
+    """Write the app notebook (:data:`APP_CELLS`, nbformat 4, no outputs) into ``folder``; its path."""
+    cells = [{"cell_type": kind, "id": f"lab-app-{i}", "metadata": {}, "source": source,
+              **({"execution_count": None, "outputs": []} if kind == "code" else {})}
+             for i, (kind, source) in enumerate(APP_CELLS)]
+    nb = {"cells": cells, "nbformat": 4, "nbformat_minor": 5,
+          "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+                       "language_info": {"name": "python"}}}
+    path = Path(folder) / APP_NAME
+    path.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return path
+
+
+def split_args(argv: Sequence[str]) -> tuple[str | None, list[str]]:
+    """``(notebook, voila_options)``: the first argument ending in ``.ipynb`` that is not an
+    option is the notebook (None: the lab app); every other argument goes to Voila as given."""
+    notebook = next((a for a in argv if a.endswith(".ipynb") and not a.startswith("-")), None)
+    rest = list(argv)
+    if notebook is not None:
+        rest.remove(notebook)
+    return notebook, rest
+
+
+def stray_argument(options: Sequence[str], valued: Sequence[str] = ()) -> str | None:
+    """The first of ``options`` that is neither an option (``-x``, ``--name[=value]``) nor the
+    value of the option before it, or None.  ``valued``: the option names (no dashes) that take
+    a value as the next argument (Voila's aliases, e.g. ``port``); ``--Class.trait`` takes one too."""
+    takes_value = False
+    for arg in options:
+        if arg.startswith("-"):
+            name = arg.lstrip("-")
+            takes_value = "=" not in name and (name in valued or "." in name)
+        elif takes_value:
+            takes_value = False
+        else:
+            return arg
+    return None
+
+
+PREHEAT = "--preheat_kernel=True"
+"""Voila's pre-heated kernel: it runs the notebook in a kernel kept ready *before* a page asks (and,
+a second after a page takes that kernel, in the next one), so a page load shows the lab without
+waiting for the kernel to start, import and build the lab.  Every page still gets a kernel, and a
+game, of its own."""
+_NOT_WITH_PREHEAT = ("preheat_kernel", "progressive_rendering", "prelaunch_hook")
+"""Options that set the pre-heating themselves, or that Voila refuses beside it."""
+
+
+def voila_args(notebook: Path, options: Sequence[str]) -> list[str]:
+    """Voila's command line (without the program): the notebook, ``--template=lcb``,
+    :data:`PREHEAT` (unless ``options`` set ``preheat_kernel`` or an option Voila refuses beside
+    it), then ``options``."""
+    preheat = [] if any(name in o for o in options for name in _NOT_WITH_PREHEAT) else [PREHEAT]
+    return [str(notebook), f"--template={TEMPLATE}", *preheat, *options]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Serve the lab app (or ``NOTEBOOK``) with Voila until stopped. Returns the exit code: 0, or 2
+    with one ``error: ...`` line on stderr (no Voila installed, an argument that is neither an option
+    nor a .ipynb notebook, no such notebook)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if "-h" in argv or "--help" in argv:
+        print(HELP)
+        return 0
+    if importlib.util.find_spec("voila") is None:
+        print(NO_VOILA, file=sys.stderr)
+        return 2
+    start, argv = pop_start(argv)
+    if start is not None and start not in STARTS:
+        print(f"error: --start={start}: start at 'planning' (the Planning Stage) or 'action' (the Action "
+              "Stage)", file=sys.stderr)
+        return 2
+    if start is not None:
+        os.environ[START_ENV] = start               # the app's kernel inherits it: open_lab reads it
+    notebook, options = split_args(argv)
+    stray = stray_argument(options, _voila_aliases())
+    if stray is not None:
+        print(f"error: unrecognized argument {stray}: the notebook to serve is a .ipynb file "
+              f"(lcb-lab voila --help)", file=sys.stderr)
+        return 2
+    if notebook is not None and not Path(notebook).is_file():
+        print(f"error: no notebook at {notebook}", file=sys.stderr)
+        return 2
+    os.environ.update(jupyter_env(os.environ))      # before Voila reads the Jupyter paths
+    if notebook is not None:
+        return _serve(Path(notebook), options)
+    os.environ.setdefault(FILES_DIR_ENV, str(Path.cwd()))   # saves outlive the app's temporary notebook
+    with tempfile.TemporaryDirectory(prefix="lcb_lab_voila_") as folder:
+        return _serve(write_app_notebook(Path(folder)), options)
+
+
+def _voila_aliases() -> list[str]:
+    """Voila's options that take a value as the next argument (``--port 8870``)."""
+    from voila.app import Voila
+    return list(Voila.aliases)
+
+
+def _serve(notebook: Path, options: Sequence[str]) -> int:
+    """Run Voila in this process on ``notebook`` until it stops (Ctrl-C, SIGTERM)."""
+    from voila.app import Voila
+    Voila.launch_instance(argv=voila_args(notebook, options))
+    return 0
