@@ -4,8 +4,8 @@ Kernel module (knows no game): a row is one step of :class:`~lcb_lab.kernel.hist
 (applied or undone), its place (turn, sub-turn), the group heading it falls under and its
 one-line label as ``Engine.step_label_for`` gives it to the viewer (never the raw
 :attr:`~lcb_lab.kernel.history.Step.label`, which may name a hidden piece).  The game says how
-steps group (its turn structure) and who took each (its actor); LC:B's rows:
-:func:`lcb_lab.games.lcb.whatif.timeline.timeline`.
+steps group (its turn structure) and who took each (its actor); a game's own rows are built on
+:func:`timeline_rows`.
 """
 from __future__ import annotations
 
@@ -24,14 +24,13 @@ __all__ = ["TimelineRow", "timeline_rows", "step_log_range"]
 class TimelineRow:
     """One step of the record as a viewer may read it.
 
-    ``step``: 1-based (the game after ``step`` actions); ``turn`` / ``impulse``: the step's place
-    (its turn and sub-turn); ``group``: the heading it falls under (e.g. ``"Turn 1 · impulse 2 ·
-    TF Boston"``); ``actor``: who took it (a player, or the game's word such as ``"chance"``, or
+    ``step``: 1-based (the game after ``step`` actions); ``turn`` / ``sub_turn``: the step's place;
+    ``group``: the heading it falls under (e.g. ``"Turn 1 · round 2 · Red"``); ``actor``: who took it (a player, or the game's word such as ``"chance"``, or
     None); ``label``: one line; ``undone``: the step is after the cursor (kept for going forward)."""
 
     step: int
     turn: int
-    impulse: int
+    sub_turn: int
     group: str
     actor: str | None
     label: str

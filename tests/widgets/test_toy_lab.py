@@ -33,7 +33,7 @@ def _spotted_lab(team: str | None = None, files_dir: Path | None = None) -> ToyL
 
 def test_the_toy_game_opens_in_the_shared_lab_with_its_own_parts():
     lab = open_toy_lab()
-    assert [lab.tabs.get_title(i) for i in range(len(lab.tabs.children))] == ["Acts", "Game", "History", "Log"]
+    assert [lab.tabs.get_title(i) for i in range(len(lab.tabs.children))] == ["Acts", "Game", "History"]
     assert lab.view_picker.options == (("Red", "Red"), ("Green", "Green"), ("Blue", "Blue"), ("Umpire", "instructor"))
     assert lab.team == "instructor" and lab.scenario_picker.options == ("three_scouts",)
     assert lab.board.value.count("<td>") == 8 and "0: r1" in lab.board.value and "6: b1" in lab.board.value
