@@ -381,15 +381,17 @@ def test_a_second_copy_of_a_free_attachment_on_one_host_is_refused():
     assert "already has" in e.reason
 
 
-def test_an_attached_card_bought_without_a_host_must_keep_one_to_go_to():
-    """RU has two ships that may host Ballistic Missile Defense (one copy each, 9.31): two are
-    bought without a host, a third would have none left by the end of the Deployment Stage
-    (3.22) and is refused -- as is attaching another Attached card's only host away."""
+def test_an_attached_card_bought_beyond_its_hosts_is_bought_and_waits_for_one():
+    """RU has two ships that may host Ballistic Missile Defense (one copy each, 9.31).  The text
+    refuses no purchase: an Attached card not assigned by the end of the Deployment Stage is
+    discarded (4.33; ``test_no_dead_ends``' 4.33 test plays that end).  So a third copy is
+    bought without a host, and a fourth names a host another copy may also want: both go
+    through, and the pool holds all four, hostless or named."""
     g = load_scenario("gotland_redux", start="planning")
-    g.apply(A.BuyCard("RU", "Ballistic Missile Defense"))
-    g.apply(A.BuyCard("RU", "Ballistic Missile Defense"))
-    e = _refused(g, A.BuyCard("RU", "Ballistic Missile Defense"), "9.31")
-    assert "left to host" in e.reason
+    for _ in range(3):
+        g.apply(A.BuyCard("RU", "Ballistic Missile Defense"))
     ships = [u.uid for u in g.state.living("RU") if g.utype(u.uid).is_naval]
-    e = _refused(g, A.BuyCard("RU", "Ballistic Missile Defense", attach_to=ships[0]), "9.31")
-    assert "left to host" in e.reason
+    assert len(ships) == 2
+    g.apply(A.BuyCard("RU", "Ballistic Missile Defense", attach_to=ships[0]))
+    bmd = [c for c in g.state.cards.values() if c.team == "RU" and c.name == "Ballistic Missile Defense"]
+    assert len(bmd) == 4
