@@ -293,7 +293,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "13.12": ("proxy force", "turn", "mp", "hex"), "13.14": ("roll", "effect", "narrative"), "13.21": ("marker", "mp", "free", "move"),
     "13.23": ("conceal",), "13.25": ("marker",), "13.28": ("resuppl", "supply"), "13.3": ("marker",),
     "13.31": ("mines", "placement", "cube"), "13.32": ("clear",), "13.33": ("mine", "cube", "target"),
-    "13.34": ("mines", "target", "counter"), "13.4": ("sof", "marker"), "13.41": ("sof",),
+    "13.34": ("mines", "target", "counter"), "13.4": ("sof", "marker"), "13.41": ("sof",), "13.42": ("sof", "reveal"),
     "13.44": ("concealed",), "13.45": ("contest", "resupply"), "13.5": ("marker",),
     "13.51": ("fortif", "host"), "13.52": ("fortif", "contested", "naval", "friendly"), "13.53": ("fortif",),
     "14.0": ("submarine",), "14.01": ("acquired",), "14.02": ("submarine", "move", "coastal"),
