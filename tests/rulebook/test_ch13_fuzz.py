@@ -82,6 +82,7 @@ def test_a_ground_assault_on_a_proxy_force_the_lrs_destroyed_loses_its_dice():
         g.apply(A.Move(1, ("D-4",)))                           # contact: the Proxy Force is revealed (13.12)
         assert g.state.card_markers["PROXY-1"].revealed
         hp = {uid: u.hp for uid, u in g.state.units.items()}
+        ga_supply = g.unit("1 Alpha").supply["GA"]
         n = len(g.state.log)
         g.apply(A.CommitCombat(lrs=(A.LrsAttack("1 Whiskey", "LRS1", "PROXY-1", 1),),
                                ga=(A.GroundAssault("1 Alpha", "PROXY-1", 1),)))
@@ -104,6 +105,7 @@ def test_a_ground_assault_on_a_proxy_force_the_lrs_destroyed_loses_its_dice():
     assert [(e["title"], e["rules"]) for e in lost] == [("GROUND ASSAULT: 1 Alpha -> PROXY-1", ["7.05", "7.13"])]
     assert [values for _, values in g.dice.history] == [[1], [5]]   # the LRS die and the influence die: no GA die
     assert {uid: u.hp for uid, u in g.state.units.items()} == hp  # no HP lost by anyone from the GA
+    assert g.unit("1 Alpha").supply["GA"] == ga_supply - 1      # the die was committed: its supply is spent (7.33)
     assert "PROXY-1" not in g.state.card_markers and g.state.influence == -1
     assert g.pending is None and g.to_act() == "US"            # play goes on in US's impulse
     assert_sound(g, "after the combat")
