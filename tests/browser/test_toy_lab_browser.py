@@ -39,8 +39,9 @@ def test_the_toy_game_in_the_shared_lab(page: Page, toy_url: str) -> None:
     page.goto(toy_url, wait_until="domcontentloaded", timeout=D.LOAD_TIMEOUT_MS)
     board = page.locator(".lcb-app .toy-board").first
     expect(board).to_contain_text("0: r1", timeout=D.LOAD_TIMEOUT_MS)
-    for tab in ("Acts", "Game", "History", "Log"):
+    for tab in ("Acts", "Game", "History"):
         expect(page.locator(".lcb-app .lm-TabBar-tab, .lcb-app .p-TabBar-tab", has_text=tab).first).to_be_visible()
+    expect(page.locator(".lcb-app .lcb-side-log").first).to_contain_text("Explained log")   # beside the map, no tab
     assert "b1" in _page_text(page)                        # the umpire's page names every scout
     L.button(page, "Apply").click()                         # the first act offered: Red bids 0
     expect(page.locator(".lcb-app .lcb-message").first).to_contain_text("bid: done.", timeout=D.KERNEL_MS)
