@@ -2,7 +2,7 @@
 :class:`LabMap` (its lab's widgets).
 
 The shared lab (:class:`~lcb_lab.ui.lab.shell.LabShell`: the controller, the message line, the view
-picker, *Presentation*, the *Game* / *History* / *Log* tabs, *Fork here* and its compare view)
+picker, *Presentation*, the *Game* / *History* tabs, the explained log, *Fork here* and its compare view)
 knows a game only through these two: a :class:`LabGame` says who may look (its viewers and the
 all-seeing one), how to make, save and load a game, what a viewer may know (its view model, built
 by the game's observer), who may take a step back (its undo rule), how its record reads as a
@@ -112,7 +112,7 @@ class LabGame(Protocol):
 @dataclass
 class LabPanels:
     """A game's lab's panels, placed by the shared lab's layout: ``tabs`` (``(title, widget)``, before
-    the shared *Game*, *History*, *Log*), ``column`` (above the tabs), ``side`` (the side column,
+    the shared *Game*, *History*), ``column`` (above the tabs), ``side`` (the side column,
     above the explained log), ``toolbar`` (after the view picker and *Presentation*)."""
 
     tabs: list[tuple[str, "W.Widget"]] = field(default_factory=list)

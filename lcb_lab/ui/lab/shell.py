@@ -6,8 +6,8 @@ the view picker (the game's viewers, ``ui.viewers``), the *Presentation* switch 
 toolbar parts.  Below, left, the game's map (it grows with the space it has); then a compact column:
 the game's column parts and the tabs -- the game's own, then the shared *Game* (New / Save / Load:
 :mod:`.game_panel`), *History* (Undo, timeline, Back to now, Fork here: :mod:`.timeline`,
-:mod:`.fork_view`) and *Log* (:mod:`.log_panel`); right, the side column: the game's side parts and
-the explained log, beside the map at every screen size.  The branch of *Fork here* is a child of the
+:mod:`.fork_view`); right, the side column: the game's side parts and
+the explained log (:mod:`.log_panel`, in no tab), beside the map at every screen size.  The branch of *Fork here* is a child of the
 lab only while it is open.
 
 A game's lab subclasses :class:`LabShell`: :meth:`LabShell.make_controller` (its controller, on its

@@ -1,6 +1,6 @@
 """LC:B's lab: the Bokeh map beside ipywidgets panels, driven by one :class:`~lcb_lab.games.lcb.game.Game`,
 in the shared lab's frame (:class:`~lcb_lab.ui.lab.shell.LabShell`: the message line, the view
-picker, *Presentation*, the *Game* / *History* / *Log* tabs, *Fork here*, run / fail / say).
+picker, *Presentation*, the *Game* / *History* tabs, the explained log, *Fork here*, run / fail / say).
 
 Layout (one screen, docs/ui.md "Layout"): a CSS grid as tall as the screen leaves the lab
 (:data:`~lcb_lab.ui.lab.style.CSS`).  On top, one row: the message line (a fixed place and
@@ -148,7 +148,7 @@ class LabApp(CardActions, SpecialActions, LabActions, LabShell):
         self.decision.bind(c)
         self.impulse_panel = ImpulsePanel(c, self)
         self.card_panel = CardEffectPanel(c, self.apply_card_effect)
-        # chapter 9: the cards of the view, Planning and Deployment -- in the Impulse tab (the layout keeps six tabs)
+        # chapter 9: the cards of the view, Planning and Deployment -- in the Impulse tab (the layout keeps five tabs)
         self.cards_panel = CardsPanel(c, self.play_card)
         self.planning_panel = PlanningPanel(c, self)
         self.deployment_panel = DeploymentPanel(c, self)
