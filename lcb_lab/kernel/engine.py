@@ -77,6 +77,9 @@ class Engine:
         """When set, pending choices are answered at once by these named policies (the game's)."""
         self.history = History()
         self.result: Any = None    # what the last applied action's handler returned
+        self.revision = 0
+        """Counts every change made through the engine (an applied action, a move in the record,
+        a loaded record): a front end's cache key for what it derives from the state."""
 
     # ------------------------------------------------------------------ hooks a game supplies
     def handle(self, action: Action) -> Any:
@@ -197,6 +200,7 @@ class Engine:
         except BaseException:
             self._restore(snap, keep=snap.shared)     # a shared snapshot's records are the record's
             raise
+        self.revision += 1
         if record:
             drawn = tuple(v for _, vals in self.dice.history[snap.dice_hist:] for v in vals)
             self.history.push(snap, self._step(action, drawn, snap))
@@ -274,6 +278,7 @@ class Engine:
         Raises :attr:`Error` for a step out of range."""
         step = self.check_index("goto", step)
         h = self.history
+        self.revision += 1
         if not 0 <= step <= len(h.steps):
             raise self.Error(f"goto: the record has steps 0..{len(h.steps)}, not {step}")
         if step < h.cursor:
@@ -383,6 +388,7 @@ class Engine:
         if self.state_to_data(g.state) != self.state_to_data(self.state):
             raise ScenarioError(file, "record", "replaying the record does not give the saved state")
         self.history = g.history
+        self.revision += 1
 
 
 def step_label(action: Action, log: list[dict], since: int) -> str:

@@ -32,13 +32,13 @@ LINK_FIELDS = ("pid", "card", "team", "responds_to", "status")
 
 def observe_table(state: GameState, viewer: str | None) -> dict:
     """The public facts of the table (see the module docstring), the same for every ``viewer``:
-    ``{"scenario" (its id), "stage", "result", "tf_order", "task_forces", "ready", "planning_stages", "rulings",
-    "chain"}`` -- ``tf_order``: Task Forces that took their impulse this turn, in order;
+    ``{"scenario" (its id), "stage", "result", "tf_order", "task_forces", "ready", "planning_stages",
+    "optional_rules", "rulings", "chain"}`` -- ``optional_rules``: the rule numbers switched on (17.0); -- ``tf_order``: Task Forces that took their impulse this turn, in order;
     ``task_forces``: {Task Force: team}; ``rulings``: ``{"n", "team", "text", "succeeds_on",
     "supply_loss"}`` dicts; ``chain``: link dicts of :data:`LINK_FIELDS`."""
     return {"scenario": state.scenario, "stage": state.stage, "result": state.result, "tf_order": list(state.tf_order),
             "task_forces": dict(state.task_forces), "ready": list(state.ready),
-            "planning_stages": state.planning_stages,
+            "planning_stages": state.planning_stages, "optional_rules": list(state.optional_rules),
             "rulings": [dict(r) for r in state.rulings],
             "chain": [{k: getattr(lk, k) for k in LINK_FIELDS} for lk in state.chain]}
 

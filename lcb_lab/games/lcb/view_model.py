@@ -108,6 +108,11 @@ class ViewModel:
         return int(self.view.get("planning_stages") or 0)
 
     @property
+    def optional_rules(self) -> list[str]:
+        """The optional rules switched on for the game, by number (17.0; public): ``["17.3"]``."""
+        return list(self.view.get("optional_rules") or ())
+
+    @property
     def rulings(self) -> list[dict]:
         """The instructor's rulings so far (13.14; public): ``{"n", "team", "text", "succeeds_on", ...}``."""
         return self.view.get("rulings") or []

@@ -11,6 +11,7 @@ from lcb_lab.games.lcb.view_model import ViewModel, view_model
 from lcb_lab.games.lcb.whatif.compare import DiffRow, compare
 from lcb_lab.games.lcb.whatif.timeline import INSTRUCTOR, timeline, undo_allowed
 from lcb_lab.kernel.timeline import TimelineRow
+from lcb_lab.games.lcb.rules.optional.switches import OPTIONAL_RULES, describe
 from lcb_lab.ui.lab.html import esc
 from lcb_lab.ui.lcb import panels
 
@@ -37,6 +38,7 @@ class LcbUi:
     all_seeing = INSTRUCTOR
     default_scenario = "gotland_redux"
     starts = START_OPTIONS
+    _table_cache: tuple | None = None
 
     def viewer_name(self, viewer: str) -> str:
         """"Red (RU) view", "Instructor view" (:func:`lcb_lab.ui.lcb.panels.view_name`)."""
@@ -71,8 +73,12 @@ class LcbUi:
 
     def _table(self, game: "Game") -> ViewModel:
         """The public facts of the table (every viewer may read them): the instructor's view model
-        with no offers."""
-        return view_model(game, INSTRUCTOR, NOTHING)
+        with no offers, built once per change of the game (``Engine.revision``): the Game tab asks
+        for the title, the status and the progress on every redraw."""
+        cached = self._table_cache
+        if cached is None or cached[0] is not game or cached[1] != game.revision:
+            cached = self._table_cache = (game, game.revision, view_model(game, INSTRUCTOR, NOTHING))
+        return cached[2]
 
     def title(self, game: "Game") -> str:
         """The scenario's name (or its id)."""
@@ -94,8 +100,10 @@ class LcbUi:
         vm = self._table(game)
         over = (f" \u00b7 <span class='lcb-refused'>game over: {esc(vm.result)}</span>"
                 if vm.stage != "action" else "")
+        options = "".join(f"<br><span title='{esc(OPTIONAL_RULES[r].summary)}'>optional rule on: {esc(line)}</span>"
+                          for r, line in zip(vm.optional_rules, describe(vm.optional_rules)))
         return (f'<div class="lcb-card"><b>{esc(self.title(game))}</b> \u00b7 turn {vm.turn} '
-                f"of {vm.view['max_turns']} \u00b7 {esc(self.progress(game).split(', ', 1)[1])}{over}</div>")
+                f"of {vm.view['max_turns']} \u00b7 {esc(self.progress(game).split(', ', 1)[1])}{over}{options}</div>")
 
     def first_hint(self, game: "Game") -> str:
         """Buy cards (3.1) or begin the first impulse."""

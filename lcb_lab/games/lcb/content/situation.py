@@ -46,7 +46,7 @@ import types
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Literal, Mapping, Optional
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from lcb_lab.games.lcb import hexes as lcb_hexes
 from lcb_lab.games.lcb.io import inputs as I
@@ -58,6 +58,7 @@ from lcb_lab.kernel.errors import LabError, ScenarioError
 from lcb_lab.games.lcb.io.files import parse_toml, read_text
 from lcb_lab.games.lcb.io.save_check_pieces import check_trackers
 from lcb_lab.games.lcb.model.state import DeployArea, GameState, Marker, Unit
+from lcb_lab.games.lcb.rules.optional.switches import normalise as normalise_optional, problem as optional_problem
 
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.game import Game
@@ -143,6 +144,15 @@ class SituationSpec(_M):
     seed: Optional[R.ranged(R.SEED)] = None
     naval_zor: bool = True                    # apply the constant naval ZOR at once (6.23)
     check_terrain: bool = True                # ships need water, ground units land (5.11)
+    optional_rules: list[str] = []            # optional rules switched on, by number (17.0, 7.514)
+
+    @field_validator("optional_rules")
+    @classmethod
+    def _optional(cls, v: list[str]) -> list[str]:
+        why = optional_problem(v)
+        if why:
+            raise ValueError(why)
+        return normalise_optional(v)
 
 
 def situation(units: Mapping[str, Any] | list | tuple = (), *, toml: str | Path | None = None,
@@ -159,7 +169,7 @@ def situation(units: Mapping[str, Any] | list | tuple = (), *, toml: str | Path 
               naval_zor: bool | None = None, check_terrain: bool | None = None,
               cards: Mapping[str, list] | None = None, stage: str | None = None,
               cp: Mapping[str, int] | None = None, planning_stages: int | None = None,
-              decks: Decks | None = None) -> Game:
+              decks: Decks | None = None, optional_rules: Iterable[str] | None = None) -> Game:
     """A Game in the described situation (see the module docstring for the forms).
 
     Board: ``board`` (a :class:`Board`), or ``map`` (a named map such as
@@ -180,7 +190,9 @@ def situation(units: Mapping[str, Any] | list | tuple = (), *, toml: str | Path 
     expended, cubes, used, free}]} (:class:`CardSpec`; Attached cards are checked and their
     passive effects applied, 9.31); ``decks``: the card decks (a :class:`lcb_lab.games.lcb.model.cards.Decks`;
     default the packaged ones).  ``stage`` ("planning" | "deployment" | "action", default
-    action) with ``cp`` ({team: CP left}) and ``planning_stages`` (1 = the first, 9.31); a
+    action) with ``cp`` ({team: CP left}) and ``planning_stages`` (1 = the first, 9.31);
+    ``optional_rules``: the optional rules switched on, by number (``["17.3"]``; 17.0,
+    :data:`lcb_lab.games.lcb.rules.optional.switches.OPTIONAL_RULES`); a
     unit with neither hex nor embarked_on is off the map, to deploy in its ``area`` (hexes)
     or on its ``embark_area`` ship (3.2).
 
@@ -192,7 +204,7 @@ def situation(units: Mapping[str, Any] | list | tuple = (), *, toml: str | Path 
                  features=features, task_forces=task_forces, continuing=continuing, network=network,
                  initiative=initiative, turn=turn, max_turns=max_turns, influence=influence, jccs=jccs,
                  forced=forced, seed=seed, naval_zor=naval_zor, check_terrain=check_terrain,
-                 stage=stage, cp=cp, planning_stages=planning_stages)
+                 stage=stage, cp=cp, planning_stages=planning_stages, optional_rules=optional_rules)
     if cards is not None:
         given["cards"] = {t: [{"name": c} if isinstance(c, str) else dict(c) for c in cs] for t, cs in cards.items()}
     raw.update({k: _plain(k, v) for k, v in given.items() if v is not None})
@@ -230,7 +242,7 @@ def _read_toml(src: str | Path) -> tuple[dict, str]:
 
 def _plain(key: str, v: Any) -> Any:
     """Python-call conveniences -> the TOML shape."""
-    if key in ("naval", "mixed", "forced", "cut") and isinstance(v, (set, frozenset, tuple)):
+    if key in ("naval", "mixed", "forced", "cut", "optional_rules") and isinstance(v, (set, frozenset, tuple)):
         return [list(x) if isinstance(x, (tuple, list, frozenset, set)) else x for x in v]
     if key == "cut" and isinstance(v, list):
         return [list(x) if isinstance(x, (tuple, frozenset, set)) else x for x in v]
@@ -377,6 +389,7 @@ def build(sp: SituationSpec, file: str = CALL, board: Board | None = None,
     _check_loads(state, board, cat, file)
     state.cp = {"US": 0, "RU": 0, **sp.cp}
     state.planning_stages = sp.planning_stages
+    state.optional_rules = list(sp.optional_rules)
     state.deploy_areas = {uid: DeployArea([_hex(board, h, file, f"units.{uid}.area") for h in e.area], e.embark_area)
                           for uid, e in sp.units.items() if e.area or e.embark_area}
     _cards(state, sp, board, cat, decks, file)

@@ -49,6 +49,7 @@ from lcb_lab.games.lcb.choices import check_policies
 from lcb_lab.games.lcb.io import inputs as I
 from lcb_lab.games.lcb.io.save_check_cards import (_check_card_markers, _check_cards, _check_embark_losses,
                                                    _check_port_cubes, _check_sot)
+from lcb_lab.games.lcb.rules.optional.switches import normalise as normalise_optional, problem as optional_problem
 from lcb_lab.games.lcb.io.save_check_pieces import (_designator, check_team_counts, _Exact, _check_impulse, _check_marker,
                                                     _check_unit, _refuse, _typed, check_trackers, key_of)
 from lcb_lab.games.lcb.model.board import Board, board_from_dict, load_board, map_name_problem
@@ -295,6 +296,9 @@ def _check_stages(s: Any, board: Board, file: str) -> None:
             _refuse(file, f"state.ready[{i}]", f"{team!r} is not a team that has not ended the stage yet")
     if s.planning_stages < 0:
         _refuse(file, "state.planning_stages", f"cannot be negative ({s.planning_stages})")
+    why = optional_problem(s.optional_rules)
+    if why or list(s.optional_rules) != normalise_optional(s.optional_rules):
+        _refuse(file, "state.optional_rules", why or "list each optional rule once, in rule order")
     if s.deploy_first is not None and s.deploy_first not in TEAMS:
         _refuse(file, "state.deploy_first", f"unknown team {s.deploy_first!r}; known: US, RU")
     for uid, area in s.deploy_areas.items():

@@ -35,6 +35,7 @@ from lcb_lab.games.lcb.rules.common import Ctx
 from lcb_lab.games.lcb.rules.movement.conceal import sweep_naval_zor
 from lcb_lab.games.lcb.rules.cards.jcc import add_card
 from lcb_lab.games.lcb.model.state import DeployArea, GameState, Marker, PlanningGrant, Unit
+from lcb_lab.games.lcb.rules.optional.switches import normalise as normalise_optional, problem as optional_problem
 
 if TYPE_CHECKING:  # pragma: no cover
     from importlib.resources.abc import Traversable
@@ -53,8 +54,17 @@ class ScenarioInfo(_M):
     initiative: Literal["US", "RU"]
     influence: R.ranged(R.INFLUENCE) = 0   # the meter's range (15.0)
     start: Literal["planning", "action"] = "action"   # the stage the game begins in (3.0)
+    optional_rules: list[str] = []     # optional rules switched on, by rule number (17.0, 7.514)
     source: str = ""
     notes: list[str] = []
+
+    @field_validator("optional_rules")
+    @classmethod
+    def _optional(cls, v: list[str]) -> list[str]:
+        why = optional_problem(v)
+        if why:
+            raise ValueError(why)
+        return normalise_optional(v)
 
     @field_validator("map")
     @classmethod
@@ -276,6 +286,7 @@ def build_state(sc: ScenarioFile, file: str, board: Board, catalog: Catalog, dec
         network_cubes={t: sc.teams[t].network_cubes for t in ("US", "RU")},
         influence=sc.scenario.influence, influence_turn_start=sc.scenario.influence,
         victory=_victory(sc, file, board), planning_grants=grants,
+        optional_rules=list(sc.scenario.optional_rules),
     )
     for r in sc.reinforcements:                      # the off-map pool (12.4): units not yet in the game
         key = f"reinforcements[{r.uid}]"

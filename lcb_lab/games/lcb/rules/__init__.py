@@ -84,6 +84,10 @@ No UI library is imported here.  Every module, with its purpose and rule numbers
 * ``submarines.chance``: the odds of the DETECT / ASW / torpedo rolls (14.09-14.15) before they are
   rolled, for the instructor or for a team (counting only what it knows).
 
+``optional`` -- the optional rules (chapter 17, and 7.514's CIWS), each a switch a scenario turns on
+
+* ``optional.switches``: which optional rules exist, which a game has on (``is_on``), how a file names them (17.0).
+
 ``docs/rule_index.md`` lists, for every rule number, the modules and functions whose docstrings cite
 it (``make rule-index`` rewrites it).
 """
