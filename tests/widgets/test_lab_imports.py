@@ -60,3 +60,14 @@ def test_no_lab_module_alone_loads_a_game():
             "print(json.dumps(sorted(m for m in sys.modules if m.startswith(('lcb_lab.games', 'lcb_lab.ui.lcb')))))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True, timeout=300)
     assert json.loads(out.stdout) == []
+
+
+def test_the_shared_css_styles_no_lc_b_panel():
+    """The shared lab's stylesheet holds no LC:B panel's classes (they are ``ui/lcb/style.py``'s,
+    added by LC:B's lab after the shared one), and LC:B's lab page carries both."""
+    from lcb_lab.ui.lab import style
+    from lcb_lab.ui.lcb import style as lcb_style
+    lcb_only = ("lcb-team-US", "lcb-cargo", "lcb-cap-bar", "lcb-unit-tracker", "lcb-hex-info", "lcb-impulse",
+                "lcb-symbol", "lcb-card-chip", "lcb-special")
+    assert [c for c in lcb_only if c in style.CSS] == []
+    assert [c for c in lcb_only if c not in lcb_style.CSS] == []

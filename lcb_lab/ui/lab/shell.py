@@ -126,13 +126,17 @@ class LabShell(HistoryActions):
         raise NotImplementedError
 
     def map_aspect(self) -> float:
-        """The map column's width over height (the board's); :data:`~lcb_lab.ui.lab.style.GOTLAND_ASPECT` by default."""
-        return style.GOTLAND_ASPECT
+        """The map column's width over height (the board's); :data:`~lcb_lab.ui.lab.style.DEFAULT_ASPECT` by default."""
+        return style.DEFAULT_ASPECT
+
+    def game_css(self) -> str:
+        """The game's own stylesheet (``<style>`` blocks), after the shared :data:`~lcb_lab.ui.lab.style.CSS`."""
+        return ""
 
     # ================================================================ layout
     def _build_shared(self) -> None:
         c = self.ctl
-        self.css = W.HTML(style.CSS)
+        self.css = W.HTML(style.CSS + self.game_css())
         self.messages = MessageLine(c)
         self.message, self.message_echo = self.messages.line, self.messages.echo
         self.view_picker = W.ToggleButtons(options=list(c.ui.viewers), value=c.viewer,
@@ -192,7 +196,7 @@ class LabShell(HistoryActions):
         set_children(self.widget, [self.css, self.grid, self.fork_view.shown and self.fork_view.widget, *self._tail])
 
     def _draw_scale(self) -> None:
-        self.css.value = style.CSS + style.scale_css(self._css_class, self.ctl.font_scale, self.map_aspect())
+        self.css.value = style.CSS + self.game_css() + style.scale_css(self._css_class, self.ctl.font_scale, self.map_aspect())
 
     def _draw_mode(self) -> None:
         (self.widget.add_class if self.ctl.presentation else self.widget.remove_class)("lcb-presentation")

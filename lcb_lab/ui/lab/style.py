@@ -1,12 +1,13 @@
 """The lab's shared CSS (every game's lab): the layout grid, cards, rule badges, messages, the log,
-the History and Game tabs, the fork frame, presentation mode and the focus ring.
+the History and Game tabs, the fork frame, presentation mode and the focus ring (a game adds its own
+after it: the shell's ``game_css``).
 
 :data:`CSS` is the page's stylesheet (one ``<style>``); :func:`scale_css` is one lab's own rules (the
 map column's aspect, the column zoom of a text scale other than 1).  Class names start ``lcb-``.
 """
 from __future__ import annotations
 
-__all__ = ["CSS", "RIGHT_WIDTH", "GOTLAND_ASPECT", "scale_css"]
+__all__ = ["CSS", "RIGHT_WIDTH", "DEFAULT_ASPECT", "scale_css"]
 
 CSS = """
 <style>
@@ -22,8 +23,6 @@ CSS = """
 .lcb-rulebook { cursor: help; border-bottom: 1px dotted #8a8a8a; }
 .lcb-refused { color: #a8231a; font-weight: bold; }
 .lcb-ok { color: #1f6b2e; }
-.lcb-team-US { color: #2c4f73; font-weight: bold; }
-.lcb-team-RU { color: #7a2e28; font-weight: bold; }
 .lcb-swatch { display: inline-block; width: 11px; height: 11px; border: 1px solid #555; vertical-align: -1px; margin-right: 3px; }
 .lcb-table { border-collapse: collapse; margin: 3px 0; }
 .lcb-table td, .lcb-table th { padding: 1px 6px; border-bottom: 1px solid #e2dccb; text-align: left; font-size: 12px; }
@@ -36,26 +35,12 @@ CSS = """
 .lcb-log-new { background: #fff4c2; }
 .lcb-locked { border-left: 4px solid #d07a00; }
 .lcb-past { border-left: 4px solid #5a6b80; background: #eef1f5; padding: 2px 6px; margin: 2px 0; font-weight: bold; }
-/* cards: symbols as badges, one line per card */
-.lcb-symbol { display: inline-block; border: 1px solid #4a5560; border-radius: 8px; padding: 0 4px; margin-right: 2px;
-              font-size: 10.5px; font-weight: bold; letter-spacing: 0.02em; color: #1f2a33; background: #eef1f4; cursor: help; }
-.lcb-card-chip { margin: 1px 0; line-height: 1.3; }
-.lcb-card-effect-row { margin: 2px 0 3px 0; padding-left: 4px; border-left: 3px solid #cfc8b4; }
-.lcb-log-card { border-left: 3px solid #2f6db3; padding-left: 3px; }
 .lcb-why { color: #3a4550; }
 .lcb-odds-bars { display: inline-flex; align-items: flex-end; gap: 2px; height: 30px; vertical-align: middle;
                  margin: 0 4px; cursor: help; }
 .lcb-odds-col { display: inline-flex; flex-direction: column; align-items: center; justify-content: flex-end; height: 100%; }
 .lcb-odds-bar { width: 9px; }
 .lcb-odds-k { font-size: 9px; line-height: 11px; color: #4a5560; border-top: 1px solid #9aa3ad; }
-/* chapters 10-14: the Embark Area of a ship (capacity bars), the special actions of the Impulse tab */
-.lcb-cargo { margin: 2px 0 0 0; padding: 2px 7px; border-top: 1px dashed #cfc8b4; }
-.lcb-cargo ul { margin: 0 0 0 14px; padding: 0; }
-.lcb-cap { display: inline-flex; align-items: center; gap: 4px; margin-right: 10px; font-size: 11.5px; }
-.lcb-cap-label { font-weight: 600; min-width: 30px; }
-.lcb-cap-bar { display: inline-block; width: 90px; height: 9px; border: 1px solid #555; background: #fff; }
-.lcb-cap-bar > span { display: block; height: 100%; }
-.lcb-special .lcb-special-why { color: #a8231a; }
 /* ---- the one-screen layout (docs/ui.md "Layout"): a grid as tall as the screen leaves the lab; three
    columns: the map (as wide as its height allows at the board's aspect --lcb-aspect, less when the lab is
    narrow), the right column (controls), the side column (hex info and the explained log, never behind a tab) */
@@ -78,7 +63,6 @@ CSS = """
 .lcb-app .lcb-grid > .lcb-map { grid-area: map; }
 .lcb-app .lcb-grid > .lcb-right { grid-area: right; }
 .lcb-app .lcb-grid > .lcb-side-log { grid-area: side; }
-.lcb-app .lcb-impulse > .widget-html:first-child .lcb-card { padding: 2px 6px; font-size: 11.5px; }
 .lcb-app .lcb-odds .lcb-card { padding: 2px 6px; }
 .lcb-app .lcb-map { width: 100%; height: 100%; min-width: 0; overflow: hidden; }
 .lcb-app .lcb-right { width: auto; height: 100%; min-height: 0; overflow: hidden; flex-wrap: nowrap; }
@@ -99,20 +83,6 @@ CSS = """
   background: #e3e3e3 !important; color: #595959 !important; opacity: 1 !important; box-shadow: none !important;
   border: 1px dashed #9a9a9a !important; cursor: not-allowed; }
 .lcb-path { white-space: nowrap; cursor: help; }
-/* the hex info at the top of the side column: its whole content (the terrain rows as one flowing line), no scroll box */
-.lcb-app .lcb-hex-info .lcb-table, .lcb-app .lcb-hex-info .lcb-table tbody { display: block; margin: 0; }
-.lcb-app .lcb-hex-info .lcb-table tr { display: inline; }
-.lcb-app .lcb-hex-info .lcb-table th, .lcb-app .lcb-hex-info .lcb-table td { display: inline; padding: 0 4px 0 0;
-  border: 0; font-size: 11.5px; }
-.lcb-app .lcb-hex-info .lcb-table td::after { content: " ·"; color: #6b7480; }
-.lcb-app .lcb-hex-info .lcb-table tr:last-child td::after { content: ""; }
-.lcb-app .lcb-hex-info .lcb-card, .lcb-app .lcb-unit-tracker .lcb-card { padding: 3px 7px; }
-.lcb-app .lcb-hex-info h4, .lcb-app .lcb-unit-tracker h4 { margin: 0 0 1px 0; }
-.lcb-app .lcb-unit-tracker h4 .lcb-muted { font-size: 11.5px; font-weight: normal; }
-.lcb-app .lcb-unit-tracker, .lcb-app .lcb-hex-info, .lcb-app .lcb-impulse, .lcb-app .lcb-odds { min-width: 0; }
-.lcb-app .lcb-unit-tracker .lcb-table { display: inline-table; vertical-align: top; margin: 1px 4px 1px 0; }
-.lcb-app .lcb-impulse .lcb-card { padding: 3px 7px; }
-.lcb-app .lcb-impulse .widget-html-content { line-height: 1.25; }
 /* presentation mode: the panels larger (zoom keeps texts and controls in proportion: nothing clipped) */
 @media (min-height: 1000px) { .lcb-presentation.lcb-app .lcb-right, .lcb-presentation.lcb-app .lcb-topbar { zoom: 1.25; }
   .lcb-presentation.lcb-app { --lcb-right: 520px; --lcb-right-max: 600px; } }
@@ -140,7 +110,6 @@ CSS = """
 .lcb-app.lcb-app.lcb-app :focus-visible, .lcb-app.lcb-app.lcb-app input:focus-visible { outline: 3px solid #0b5cad !important; outline-offset: 1px !important;
   box-shadow: 0 0 0 5px #ffffff !important; }
 .lcb-app .lcb-map:focus-within { outline: 3px solid #0b5cad; outline-offset: -3px; }
-.lcb-app .lcb-hex-box input { font-family: "DejaVu Sans Mono", monospace; }
 </style>
 """
 
@@ -150,18 +119,18 @@ on a screen >= 1000 px tall; below, only the map's texts change: the column must
 column (hex info, explained log) is at least 220 px; the map gets the rest, up to its board's aspect."""
 
 
-GOTLAND_ASPECT = 0.818
-"""The Gotland board's width over height: the map column's default ``--lcb-aspect`` in :data:`CSS`."""
+DEFAULT_ASPECT = 0.818
+"""The map column's default width over height (``--lcb-aspect`` in :data:`CSS`; a lab sets its board's)."""
 
 
-def scale_css(css_class: str, scale: float, aspect: float = GOTLAND_ASPECT) -> str:
+def scale_css(css_class: str, scale: float, aspect: float = DEFAULT_ASPECT) -> str:
     """One lab's own CSS (``.{css_class}``): the map column's aspect (``aspect``, the board's width over
     height, kept within 0.6..1.6: a wider board shows its area and pans) and, for ``scale`` other than 1,
     the right column zoomed by it (text and controls together, so nothing is clipped) and the explained
     log's text scaled too."""
     c = f".lcb-app.{css_class}"
     k = min(max(float(aspect), 0.6), 1.6)
-    board = "" if abs(k - GOTLAND_ASPECT) < 0.005 else f"<style>{c} {{ --lcb-aspect: {k:.3f}; }}</style>"
+    board = "" if abs(k - DEFAULT_ASPECT) < 0.005 else f"<style>{c} {{ --lcb-aspect: {k:.3f}; }}</style>"
     if scale == 1.0:
         return board
     return board + (f"<style>{c} .lcb-right {{ zoom: {scale:g}; }}"

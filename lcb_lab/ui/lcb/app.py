@@ -60,6 +60,7 @@ from lcb_lab.ui.lab.game_ui import LabMap, LabPanels
 from lcb_lab.ui.lab.messages import INPUT_ERRORS, error_text
 from lcb_lab.ui.lab.shell import LabShell, default_files_dir
 from lcb_lab.ui.lab.style import RIGHT_WIDTH
+from lcb_lab.ui.lcb import style as lcb_style
 from lcb_lab.ui.lab.sync import set_children
 from lcb_lab.ui.lab.voila_app import start_stage
 from lcb_lab.ui.lcb import panels
@@ -187,6 +188,9 @@ class LabApp(CardActions, SpecialActions, LabActions, LabShell):
         """The board's width over height."""
         return self.map.aspect
 
+    def game_css(self) -> str:
+        """LC:B's own stylesheet (:data:`lcb_lab.ui.lcb.style.CSS`)."""
+        return lcb_style.CSS
 
     def _draw_stage(self) -> None:
         """The impulse controls on the page in the Action Stage only (Planning / Deployment have their panels)."""

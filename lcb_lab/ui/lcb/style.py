@@ -1,0 +1,44 @@
+"""LC:B's own CSS, added after the shared lab's (:data:`lcb_lab.ui.lab.style.CSS`): the team colours,
+card chips and symbols, the Embark Area's capacity bars (chapters 10-14), the Impulse tab, the hex
+info and the Unit Tracker.  Class names start ``lcb-`` like the shared ones.
+"""
+from __future__ import annotations
+
+__all__ = ["CSS"]
+
+CSS = """
+<style>
+.lcb-team-US { color: #2c4f73; font-weight: bold; }
+.lcb-team-RU { color: #7a2e28; font-weight: bold; }
+/* cards: symbols as badges, one line per card */
+.lcb-symbol { display: inline-block; border: 1px solid #4a5560; border-radius: 8px; padding: 0 4px; margin-right: 2px;
+              font-size: 10.5px; font-weight: bold; letter-spacing: 0.02em; color: #1f2a33; background: #eef1f4; cursor: help; }
+.lcb-card-chip { margin: 1px 0; line-height: 1.3; }
+.lcb-card-effect-row { margin: 2px 0 3px 0; padding-left: 4px; border-left: 3px solid #cfc8b4; }
+.lcb-log-card { border-left: 3px solid #2f6db3; padding-left: 3px; }
+/* chapters 10-14: the Embark Area of a ship (capacity bars), the special actions of the Impulse tab */
+.lcb-cargo { margin: 2px 0 0 0; padding: 2px 7px; border-top: 1px dashed #cfc8b4; }
+.lcb-cargo ul { margin: 0 0 0 14px; padding: 0; }
+.lcb-cap { display: inline-flex; align-items: center; gap: 4px; margin-right: 10px; font-size: 11.5px; }
+.lcb-cap-label { font-weight: 600; min-width: 30px; }
+.lcb-cap-bar { display: inline-block; width: 90px; height: 9px; border: 1px solid #555; background: #fff; }
+.lcb-cap-bar > span { display: block; height: 100%; }
+.lcb-special .lcb-special-why { color: #a8231a; }
+.lcb-app .lcb-impulse > .widget-html:first-child .lcb-card { padding: 2px 6px; font-size: 11.5px; }
+/* the hex info at the top of the side column: its whole content (the terrain rows as one flowing line), no scroll box */
+.lcb-app .lcb-hex-info .lcb-table, .lcb-app .lcb-hex-info .lcb-table tbody { display: block; margin: 0; }
+.lcb-app .lcb-hex-info .lcb-table tr { display: inline; }
+.lcb-app .lcb-hex-info .lcb-table th, .lcb-app .lcb-hex-info .lcb-table td { display: inline; padding: 0 4px 0 0;
+  border: 0; font-size: 11.5px; }
+.lcb-app .lcb-hex-info .lcb-table td::after { content: " ·"; color: #6b7480; }
+.lcb-app .lcb-hex-info .lcb-table tr:last-child td::after { content: ""; }
+.lcb-app .lcb-hex-info .lcb-card, .lcb-app .lcb-unit-tracker .lcb-card { padding: 3px 7px; }
+.lcb-app .lcb-hex-info h4, .lcb-app .lcb-unit-tracker h4 { margin: 0 0 1px 0; }
+.lcb-app .lcb-unit-tracker h4 .lcb-muted { font-size: 11.5px; font-weight: normal; }
+.lcb-app .lcb-unit-tracker, .lcb-app .lcb-hex-info, .lcb-app .lcb-impulse, .lcb-app .lcb-odds { min-width: 0; }
+.lcb-app .lcb-unit-tracker .lcb-table { display: inline-table; vertical-align: top; margin: 1px 4px 1px 0; }
+.lcb-app .lcb-impulse .lcb-card { padding: 3px 7px; }
+.lcb-app .lcb-impulse .widget-html-content { line-height: 1.25; }
+.lcb-app .lcb-hex-box input { font-family: "DejaVu Sans Mono", monospace; }
+</style>
+"""
