@@ -32,7 +32,7 @@ def test_ru_is_asked_whether_or_not_its_hidden_pool_holds_an_answer_9_41():
         d = g.pending
         assert (g.to_act(), d.kind, d.team, d.rule, d.prompt) == (
             "RU", "card_response", "RU", "9.41", "RU may answer Open Source Intel (US)")
-        assert undo_allowed(g, "US") == (False, "the other side has already answered or must answer now")
+        assert undo_allowed(g, "US") == (False, "another player has already answered or must act now")
     assert holds.view("US") == lacks.view("US") and holds.log_entries("US") == lacks.log_entries("US")
     assert [c.name for c in holds.pending.options.cards] == ["Signals Management"]
     assert (lacks.pending.options.cards, lacks.pending.options.interceptors) == ((), ())

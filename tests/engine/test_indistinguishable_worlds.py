@@ -310,7 +310,7 @@ def test_a_move_stays_undoable_while_the_enemy_is_not_known_to_hold_mines_13_37(
     from lcb_lab.games.lcb.whatif.timeline import undo_allowed
     g, _, _ = _a_move_towards_a_secret_minefield(played=False)
     g.apply(A.Move(1, ("C-2", "D-2")))
-    assert undo_allowed(g, "US") == (True, "your own last step, before the other side has answered")
+    assert undo_allowed(g, "US") == (True, "your own last step, before anyone else has answered")
 
 
 def test_a_submarine_zor_draws_as_many_dice_whether_or_not_a_hidden_submarine_is_near_14_09():

@@ -116,7 +116,7 @@ def _zor_world(ivan_hex: str):
 def test_a_zor_is_not_undone_by_its_team_whether_it_found_something_or_nothing():
     found, empty = _zor_world("F-3"), _zor_world("K-10")
     assert undo_allowed(found, "US") == undo_allowed(empty, "US") == \
-        (True, "your own last step, before the other side has answered")      # the declaration
+        (True, "your own last step, before anyone else has answered")      # the declaration
     for g in (found, empty):
         g.apply(A.ExerciseZor(1, "F-3"))
     assert found.result == ["Ivan"] and empty.result == []
@@ -134,7 +134,7 @@ def _sub_zor_world(ddg_hex: str):
     g.apply(A.BeginImpulse(B))
     g.apply(A.Declare((A.CoreAction("move_combat", ("SSN",)),)))
     g.apply(A.Move(1, ("D-3", "E-3", "F-3")))
-    assert undo_allowed(g, "US") == (True, "your own last step, before the other side has answered")
+    assert undo_allowed(g, "US") == (True, "your own last step, before anyone else has answered")
     g.apply(A.SubmarineZor(1, "SSN"))
     return g
 
@@ -161,7 +161,7 @@ def test_a_submarine_zor_that_rolls_detect_reads_like_one_that_does_not():
 def test_an_own_move_stays_undoable():
     g = _zor_world("K-10")
     g.apply(A.Move(1, ("F-3",)))
-    assert undo_allowed(g, "US") == (True, "your own last step, before the other side has answered")
+    assert undo_allowed(g, "US") == (True, "your own last step, before anyone else has answered")
 
 
 def test_tells_of_other_side_reads_the_entry_facts():

@@ -79,7 +79,7 @@ def test_acts_go_through_the_controller_and_a_refusal_is_one_red_line():
 
 def test_undo_follows_the_games_rule_and_the_timeline_shows_the_past():
     lab = _spotted_lab(team="Red")
-    assert lab.history_panel.undo_button.disabled and "off (the last step rolled dice)" in lab.history_panel.info.value
+    assert lab.history_panel.undo_button.disabled and "off (another player has already answered or must act now)" in lab.history_panel.info.value
     assert not lab.undo() and lab.game.history.cursor == 4
     lab.set_team("instructor")
     assert lab.undo() and lab.game.history.cursor == 3 and lab.game.state.units["r1"].spotted == []

@@ -17,6 +17,7 @@ import ipywidgets as W
 from lcb_lab.kernel import choices as K
 from lcb_lab.kernel.dice import D6, Dice
 from lcb_lab.kernel.history import Step
+from lcb_lab.kernel.undo import last_step_undo
 from lcb_lab.kernel.observer import redact_log
 from lcb_lab.kernel.timeline import TimelineRow, timeline_rows
 from lcb_lab.ui.lab.controller import LabController, follow
@@ -128,17 +129,7 @@ class ToyUi:
                             view(game, viewer))
 
     def undo_allowed(self, game: Scouts, viewer: str) -> tuple[bool, str]:
-        h = game.history
-        if h.cursor == 0:
-            return False, "nothing to undo"
-        if viewer == UMPIRE:
-            return True, "the umpire may undo any step"
-        st = h.steps[h.cursor - 1]
-        if st.player != viewer:
-            return False, f"the last step was {st.player}'s"
-        if st.dice:
-            return False, "the last step rolled dice"
-        return True, "your own last step"
+        return last_step_undo(game, viewer, UMPIRE, all_seeing_name="umpire")
 
     def timeline(self, game: Scouts, viewer: str) -> list[TimelineRow]:
         return timeline_rows(game, viewer, lambda steps: [f"Turn {s.turn}" for s in steps], _actor)

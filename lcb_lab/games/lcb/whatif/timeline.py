@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Iterable, Mapping
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb import observer
 from lcb_lab.games.lcb.model.state import TEAMS, GameState, other
+from lcb_lab.kernel.undo import last_step_undo
 from lcb_lab.games.lcb.step_labels import (CHANCE, INSTRUCTOR, TEAM_NAMES, step_actor,  # noqa: F401 - the timeline's names too
                                            step_label, step_log_range)
 from lcb_lab.kernel.history import Step
@@ -73,24 +74,11 @@ def undo_allowed(game: Game, team: str) -> tuple[bool, str]:
     still that team, the step drew no dice and told the team nothing of the other side
     (:data:`TOLD`; see the module docstring).
     """
-    h = game.history
-    if h.cursor == 0:
-        return False, "nothing to undo"
-    if team == INSTRUCTOR:
-        return True, "the instructor may undo any step"
-    st = h.steps[h.cursor - 1]
-    actor = step_actor(st)
-    if actor != team:
-        return False, f"the last step was {TEAM_NAMES.get(actor, actor)}'s"
-    if game.to_act() != team:
-        return False, "the other side has already answered or must answer now"
-    if told_other_side(game, team) or revealed_enemy(game, team):
-        return False, TOLD                # first: a look reads the same whether it rolled (found a boat) or not
-    if moved_past_secret_mines(game, team):
-        return False, MINES_LOOK          # the same whether the move met mines or went on
-    if st.dice:
-        return False, "the last step rolled dice"
-    return True, "your own last step, before the other side has answered"
+    return last_step_undo(
+        game, team, INSTRUCTOR, actor=step_actor, name=lambda actor: TEAM_NAMES.get(actor, actor),
+        all_seeing_name="instructor",
+        looks=(lambda: TOLD if told_other_side(game, team) or revealed_enemy(game, team) else None,
+               lambda: MINES_LOOK if moved_past_secret_mines(game, team) else None))
 
 
 SCOUTING_KINDS = frozenset({"zor", "detect", "asw"})
