@@ -442,6 +442,37 @@ class EndDeployment(Action):
     team: Literal["US", "RU"]
 
 
+# ---------------------------------------------------------------- optional rules (17.0): each acts only when switched on
+@dataclass(frozen=True)
+class SlotSupply(_Words):
+    """``supply`` cubes in CV slot ``slot`` (``"LRS1"``, ``"INT1"``) of a ship (17.91)."""
+
+    slot: Str
+    supply: Int
+
+
+@dataclass(frozen=True)
+class NavalSupply(Action):
+    """Optional rule 17.9: before the end of the Deployment Stage, set ship ``unit``'s split of its
+    supply between its LRS and INTERCEPT values, ``allocation`` giving every such slot; the total
+    stays its initial allocation (17.91, :mod:`lcb_lab.games.lcb.rules.optional.naval_supply`)."""
+
+    KIND: ClassVar[str] = "naval_supply"
+    unit: Name
+    allocation: tuple[SlotSupply, ...]
+
+
+@dataclass(frozen=True)
+class PreloadCraft(Action):
+    """Optional rule 17.6: in the Deployment Stage, pre-load ``units`` (exactly these; ``()``
+    empties it) onto the Embarked LCU or LCAC card ``card`` (cid), up to its GPSV capacity and
+    outside its host ship's Embarkation Value (17.61, :mod:`lcb_lab.games.lcb.rules.optional.preload`)."""
+
+    KIND: ClassVar[str] = "preload_craft"
+    card: Str
+    units: Designators = ()
+
+
 # ---------------------------------------------------------------- chapters 10-14: transport, markers, submarines
 @dataclass(frozen=True)
 class PortTransfer(Action):
@@ -524,7 +555,7 @@ class InstructorRuling(Action):
 ACTION_TYPES: dict[str, type] = {c.KIND: c for c in (
     BeginImpulse, Relinquish, Declare, Move, ExerciseZor, Conceal, Resupply, CommitCombat, Answer,
     ResolveCombat, ArmorBreakthrough, EndImpulse, ScriptedEffect, PlayCard, BuyCard, EndPlanning,
-    DeployUnit, PlaceCard, DeploymentOrder, EndDeployment,
+    DeployUnit, PlaceCard, DeploymentOrder, EndDeployment, NavalSupply, PreloadCraft,
     PortTransfer, MarkerAction, TorpedoAttack, SubmarineZor, OffensiveAsw, InstructorRuling)}
 """JSON tag -> action class (the tag ``answer``: :class:`Answer`, see :data:`ANSWER_TYPES`)."""
 
@@ -586,12 +617,13 @@ def check(action: Any) -> Action:
 __all__ = [
     # the parts an action is built of
     "CoreAction", "LrsAttack", "GroundAssault", "Intercept", "MineShot", "Defense", "Grant", "Response",
-    "CardIntercept",
+    "CardIntercept", "SlotSupply",
     # the actions (ACTION_TYPES holds them by JSON tag)
     "Action", "BeginImpulse", "Relinquish", "Declare", "Move", "ExerciseZor", "Conceal", "Resupply",
     "CommitCombat", "Answer", "AnswerIntercept", "AnswerDefense", "AnswerMildec", "AnswerCards",
     "AnswerEmbarkLosses", "AnswerMines", "ResolveCombat", "ArmorBreakthrough", "EndImpulse", "ScriptedEffect", "PlayCard",
-    "BuyCard", "EndPlanning", "DeployUnit", "PlaceCard", "DeploymentOrder", "EndDeployment", "PortTransfer",
+    "BuyCard", "EndPlanning", "DeployUnit", "PlaceCard", "DeploymentOrder", "EndDeployment", "NavalSupply",
+    "PreloadCraft", "PortTransfer",
     "MarkerAction", "TorpedoAttack", "SubmarineZor", "OffensiveAsw", "InstructorRuling",
     # helpers and constants
     "ACTION_TYPES", "ANSWER_TYPES", "CHANCE", "from_fields", "EFFECT_CUBES", "to_json", "from_json", "check",
