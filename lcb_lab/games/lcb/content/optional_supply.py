@@ -52,14 +52,15 @@ def load_line(game: Game, ship: str) -> str:
 
 # ---------------------------------------------------------------- 17.6
 def preload_game(optional: bool = True, extra: dict[str, str] | None = None) -> Game:
-    """The Deployment Stage: LHD 1 at sea in E-6 with an Embarked "Amphibious: LCU" (10 GPSV) and
+    """The Deployment Stage: LHD 1 at sea in E-6 (F-6: a coastal large port) with an Embarked
+    "Amphibious: LCU" (10 GPSV) and
     the 14 units of :data:`PRELOAD` and :data:`EMBARKED` (plus ``extra``: uid -> type) still to
     deploy, the scenario's area for each being LHD 1; an RU picket inland.  ``optional``: 17.6 on."""
     units = {"LHD 1": {"type": "usn_lhd", "hex": "E-6"},
              "Picket": {"type": "runi_recon_platoon", "hex": "K-11"}}
     for uid, t in {**PRELOAD, **EMBARKED, **(extra or {})}.items():
         units[uid] = {"type": t, "embark_area": "LHD 1"}
-    return situation(units, size=12, naval=SEA, mixed=COAST, stage="deployment",
+    return situation(units, size=12, naval=SEA, mixed=COAST, stage="deployment", features={"F-6": ["port:Harbour"]},
                      cards={"US": [{"name": "Amphibious: LCU", "embark_on": "LHD 1"}]},
                      optional_rules=["17.6"] if optional else [])
 
