@@ -100,8 +100,8 @@ def check(ctx: Ctx, uid: str, wanted: dict[str, int]) -> tuple[Unit, dict[str, i
     short = [k for k in own if u.supply.get(k, 0) + change[k] < 0]
     if short:
         k = short[0]
-        raise IllegalAction("17.91", f"{uid} has {u.supply.get(k, 0)} {k} cubes left; it cannot give away "
-                            f"{-change[k]}")
+        raise IllegalAction("17.91", f"{uid} has only {u.supply.get(k, 0)} {k} supply left; it cannot give "
+                            f"away {-change[k]}")
     return u, change
 
 
