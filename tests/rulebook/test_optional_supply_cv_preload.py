@@ -100,6 +100,10 @@ def test_17_62_in_the_action_stage_the_lcu_lands_exactly_its_preload():
     g.apply(A.PlayCard(lcu, "A", tuple(O.PRELOAD), "F-6", action=1))
     assert all(g.state.units[u].hex == "F-6" and g.state.units[u].embarked_on is None for u in O.PRELOAD)
     assert g.state.preloaded == {}                        # spent with the craft's first use
+    spent = next(e for e in g.log if e["rules"] == ["17.62"])
+    assert spent["title"] == "Amphibious: LCU carries its pre-load: 1 Log, 2 Log, 1 Amtrac, 2 Amtrac"
+    assert g.log_entries("RU", since=g.log.index(spent), until=g.log.index(spent) + 1)[0]["title"] == \
+        "US lands a pre-loaded craft"
     assert load(g)["gpsv"] == 25 and load(g)["gpsv_preloaded"] == 0
 
 

@@ -179,5 +179,13 @@ def refuse_taken_off(ctx: Ctx, uids: list[str], by_card: str | None = None) -> N
 
 
 def spent(ctx: Ctx, cid: str) -> None:
-    """The craft has carried its pre-load away (its first use): the record is cleared (17.62)."""
-    ctx.state.preloaded.pop(cid, None)
+    """The craft has carried its pre-load away (its first use): the record is cleared and the
+    step logged (17.62).  No-op for a card without a pre-load."""
+    units = units_on(ctx, cid)
+    if ctx.state.preloaded.pop(cid, None) is None or not units:
+        return
+    card = ctx.state.cards[cid]
+    ctx.log(explain.step("transport", f"{ctx.ctype(card).name} carries its pre-load: {names(units)}",
+                         "exactly the units pre-loaded at Deployment; the pre-load is now spent",
+                         ["17.62"]), team=card.team, about={"cargo": card.host},
+            public_title=f"{card.team} lands a pre-loaded craft", public_text="")
