@@ -29,6 +29,7 @@ from lcb_lab.kernel.actions import Action, ActionCodec, Words, from_fields
 from lcb_lab.kernel.actions import data as _data
 from lcb_lab.kernel.errors import InputError
 from lcb_lab.games.lcb.io.inputs import Designator
+from lcb_lab.games.lcb.actions_optional import NavalSupply, PreloadCraft, SlotSupply
 
 Int = Annotated[int, Strict()]
 Str = Annotated[str, Strict()]
@@ -442,37 +443,6 @@ class EndDeployment(Action):
     team: Literal["US", "RU"]
 
 
-# ---------------------------------------------------------------- optional rules (17.0): each acts only when switched on
-@dataclass(frozen=True)
-class SlotSupply(_Words):
-    """``supply`` cubes in CV slot ``slot`` (``"LRS1"``, ``"INT1"``) of a ship (17.91)."""
-
-    slot: Str
-    supply: Int
-
-
-@dataclass(frozen=True)
-class NavalSupply(Action):
-    """Optional rule 17.9: before the end of the Deployment Stage, set ship ``unit``'s split of its
-    supply between its LRS and INTERCEPT values, ``allocation`` giving every such slot; the total
-    stays its initial allocation (17.91, :mod:`lcb_lab.games.lcb.rules.optional.naval_supply`)."""
-
-    KIND: ClassVar[str] = "naval_supply"
-    unit: Name
-    allocation: tuple[SlotSupply, ...]
-
-
-@dataclass(frozen=True)
-class PreloadCraft(Action):
-    """Optional rule 17.6: in the Deployment Stage, pre-load ``units`` (exactly these; ``()``
-    empties it) onto the Embarked LCU or LCAC card ``card`` (cid), up to its GPSV capacity and
-    outside its host ship's Embarkation Value (17.61, :mod:`lcb_lab.games.lcb.rules.optional.preload`)."""
-
-    KIND: ClassVar[str] = "preload_craft"
-    card: Str
-    units: Designators = ()
-
-
 # ---------------------------------------------------------------- chapters 10-14: transport, markers, submarines
 @dataclass(frozen=True)
 class PortTransfer(Action):
@@ -623,8 +593,7 @@ __all__ = [
     "CommitCombat", "Answer", "AnswerIntercept", "AnswerDefense", "AnswerMildec", "AnswerCards",
     "AnswerEmbarkLosses", "AnswerMines", "ResolveCombat", "ArmorBreakthrough", "EndImpulse", "ScriptedEffect", "PlayCard",
     "BuyCard", "EndPlanning", "DeployUnit", "PlaceCard", "DeploymentOrder", "EndDeployment", "NavalSupply",
-    "PreloadCraft", "PortTransfer",
-    "MarkerAction", "TorpedoAttack", "SubmarineZor", "OffensiveAsw", "InstructorRuling",
+    "PreloadCraft", "PortTransfer", "MarkerAction", "TorpedoAttack", "SubmarineZor", "OffensiveAsw", "InstructorRuling",
     # helpers and constants
     "ACTION_TYPES", "ANSWER_TYPES", "CHANCE", "from_fields", "EFFECT_CUBES", "to_json", "from_json", "check",
 ]

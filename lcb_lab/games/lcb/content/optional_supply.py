@@ -186,7 +186,11 @@ def ex_17_91() -> Example:
     INTERCEPT: 5 LRS + 15 INTERCEPT for the scenario."""
     g = naval_supply_game()
     ex = Example(g, {"ship": "DDG-1"})
-    ex.say(f"DDG-1 as printed: {g.state.units['DDG-1'].supply}")
+    ex.say(f"DDG-1 as printed: {_supply(g)}")
     g.apply(A.NavalSupply("DDG-1", (A.SlotSupply("LRS1", 5), A.SlotSupply("INT1", 15))))
-    ex.say(f"DDG-1 after 17.91: {g.state.units['DDG-1'].supply} (the total stays 20)")
+    ex.say(f"DDG-1 after 17.91: {_supply(g)} (the total stays 20)")
     return ex
+
+
+def _supply(g: Game) -> str:
+    return ", ".join(f"{k} {n}" for k, n in g.state.units["DDG-1"].supply.items())

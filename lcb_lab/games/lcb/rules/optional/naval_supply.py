@@ -29,11 +29,16 @@ Example 17.91 (Margaret's ship, 10 LRS + 10 INTERCEPT RPs -> 5 LRS + 15 INTERCEP
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import Unit
 from lcb_lab.games.lcb.rules.common import Ctx, living_unit
 from lcb_lab.games.lcb.rules.optional.switches import is_on
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.actions_optional import NavalSupply
 
 RULE = "17.9"
 
@@ -52,11 +57,6 @@ def eligible(ctx: Ctx, u: Unit) -> bool:
     slot (there is something to shift between)."""
     kinds = {ctx.utype(u).cv(s).kind for s in slots(ctx, u)}
     return not u.destroyed and kinds == {"LRS", "INT"}
-
-
-def shift(state, uid: str, slot: str) -> int:
-    """Cubes moved into (+) or out of (-) ``slot`` of unit ``uid`` by 17.91 (0: none)."""
-    return state.naval_supply.get(uid, {}).get(slot, 0)
 
 
 def initial(ctx: Ctx, u: Unit, slot: str) -> int:
@@ -125,6 +125,11 @@ def apply_split(ctx: Ctx, uid: str, wanted: dict[str, int]) -> None:
                          ["17.91", "8.02"]),
             team=u.team, about={"unit": uid}, public_title=f"{u.team} adjusts a ship's supply (17.91)",
             public_text="")
+
+
+def supply_act(game: Any, c: Ctx, a: NavalSupply) -> None:
+    """Handler of :class:`~lcb_lab.games.lcb.actions.NavalSupply` (``handlers.HANDLERS``): :func:`apply_split`."""
+    apply_split(c, a.unit, {x.slot: int(x.supply) for x in a.allocation})
 
 
 def _split(values: dict[str, int]) -> str:

@@ -27,12 +27,17 @@ sees pre-loaded units among the ship's Embarked units (10.34), not which craft h
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import Card, Unit
 from lcb_lab.games.lcb.rules.common import Ctx, names
 from lcb_lab.games.lcb.rules.embarking import embark
 from lcb_lab.games.lcb.rules.optional.switches import is_on
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.actions_optional import PreloadCraft
 
 RULE = "17.6"
 
@@ -153,6 +158,11 @@ def preload(ctx: Ctx, cid: str, uids: list[str]) -> None:
         ["17.61", "10.21"]),
         team=card.team, about={"cargo": host.uid}, public_title=f"{card.team} loads its Embarked units",
         public_text="")
+
+
+def preload_act(game: Any, c: Ctx, a: PreloadCraft) -> None:
+    """Handler of :class:`~lcb_lab.games.lcb.actions.PreloadCraft` (``handlers.HANDLERS``): :func:`preload`."""
+    preload(c, a.card, list(a.units))
 
 
 # ------------------------------------------------------------------ 17.62: the Action Stage
