@@ -243,3 +243,23 @@ def test_17_91_a_save_keeps_the_new_split(tmp_path):
     h = Game.from_json(p.read_text(encoding="utf-8"), catalog=O.example_catalog())
     assert h.state.naval_supply == {"DDG-1": {"LRS1": -5, "INT1": 5}}
     assert h.state.units["DDG-1"].supply == {"LRS1": 5, "INT1": 15}     # 15 INT > the printed 10: the invariants allow it
+
+
+def test_17_61_and_17_91_a_forged_record_in_a_save_is_refused(tmp_path):
+    import json
+    from lcb_lab.kernel.errors import ScenarioError
+    g = O.ex_17_61().game
+    p = tmp_path / "g.json"
+    g.save(p)
+    data = json.loads(p.read_text(encoding="utf-8"))
+    data["state"]["preloaded"] = {"US-99": ["1 Log"]}
+    p.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(ScenarioError) as e:
+        Game.load(p)
+    assert e.value.key == "state.preloaded[US-99]"
+    g = O.ex_17_91().game
+    data = json.loads(g.to_json())
+    data["state"]["naval_supply"]["DDG-1"]["INT1"] = 6            # 11 cubes from 5 moved: the total changes
+    with pytest.raises(ScenarioError) as e:
+        Game.from_json(json.dumps(data), catalog=O.example_catalog())
+    assert e.value.key == "state.naval_supply[DDG-1]"
