@@ -301,6 +301,9 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "14.07": ("torpedo", "naval", "revealed"), "14.09": ("zor",), "14.011": ("submarine",),
     "14.11": ("asw",), "14.12": ("naval unit",), "14.14": ("asw", "initiate combat"), "14.15": ("hex",),
     "15.14": ("attached", "action stage", "team pool"),
+    "17.6": ("pre-load",), "17.61": ("pre-load", "gpsv", "lcu or lcac", "units"),
+    "17.62": ("action stage", "composition", "pre-loaded"), "17.8": ("combat value", "cv"),
+    "17.9": ("optional rule", "supply"), "17.91": ("supply", "allocation", "lrs", "intercept", "naval units"),
 }
 """Rule -> key words of its text (each checked to be in the rule's paragraph when the rulebook
 is present), one of which every refusal naming the rule says: the curated map a refusal's rule
@@ -353,6 +356,8 @@ REVIEWED: dict[tuple[str, str], str] = {
     ("9.41", "link {} is not an enemy link waiting in the chain"): "9.41: a response answers an opponent's card",
     ("7.13", "{} may fire back only at {} from {}, with at least one die"): "7.13: the defender's dice answer the attack",
     ("7.32", "a concealed {} marker cannot be targeted"): "7.32: only revealed (face-up) counters are LRS targets",
+    ("10.21", "{} would count toward {}'s Embarkation Value again: {} of {} GPSV"):
+        "10.21: units taken off a pre-loaded craft (17.61) count toward the ship's Embarkation Value, never exceeded",
 }
 """Refusals whose rule was read against the text one by one and stands although the reason
 shares no key word with it (rule, reason as written) -> why."""

@@ -29,6 +29,7 @@ from lcb_lab.kernel.actions import Action, ActionCodec, Words, from_fields
 from lcb_lab.kernel.actions import data as _data
 from lcb_lab.kernel.errors import InputError
 from lcb_lab.games.lcb.io.inputs import Designator
+from lcb_lab.games.lcb.actions_optional import NavalSupply, PreloadCraft, SlotSupply
 
 Int = Annotated[int, Strict()]
 Str = Annotated[str, Strict()]
@@ -524,7 +525,7 @@ class InstructorRuling(Action):
 ACTION_TYPES: dict[str, type] = {c.KIND: c for c in (
     BeginImpulse, Relinquish, Declare, Move, ExerciseZor, Conceal, Resupply, CommitCombat, Answer,
     ResolveCombat, ArmorBreakthrough, EndImpulse, ScriptedEffect, PlayCard, BuyCard, EndPlanning,
-    DeployUnit, PlaceCard, DeploymentOrder, EndDeployment,
+    DeployUnit, PlaceCard, DeploymentOrder, EndDeployment, NavalSupply, PreloadCraft,
     PortTransfer, MarkerAction, TorpedoAttack, SubmarineZor, OffensiveAsw, InstructorRuling)}
 """JSON tag -> action class (the tag ``answer``: :class:`Answer`, see :data:`ANSWER_TYPES`)."""
 
@@ -586,13 +587,13 @@ def check(action: Any) -> Action:
 __all__ = [
     # the parts an action is built of
     "CoreAction", "LrsAttack", "GroundAssault", "Intercept", "MineShot", "Defense", "Grant", "Response",
-    "CardIntercept",
+    "CardIntercept", "SlotSupply",
     # the actions (ACTION_TYPES holds them by JSON tag)
     "Action", "BeginImpulse", "Relinquish", "Declare", "Move", "ExerciseZor", "Conceal", "Resupply",
     "CommitCombat", "Answer", "AnswerIntercept", "AnswerDefense", "AnswerMildec", "AnswerCards",
     "AnswerEmbarkLosses", "AnswerMines", "ResolveCombat", "ArmorBreakthrough", "EndImpulse", "ScriptedEffect", "PlayCard",
-    "BuyCard", "EndPlanning", "DeployUnit", "PlaceCard", "DeploymentOrder", "EndDeployment", "PortTransfer",
-    "MarkerAction", "TorpedoAttack", "SubmarineZor", "OffensiveAsw", "InstructorRuling",
+    "BuyCard", "EndPlanning", "DeployUnit", "PlaceCard", "DeploymentOrder", "EndDeployment", "NavalSupply",
+    "PreloadCraft", "PortTransfer", "MarkerAction", "TorpedoAttack", "SubmarineZor", "OffensiveAsw", "InstructorRuling",
     # helpers and constants
     "ACTION_TYPES", "ANSWER_TYPES", "CHANCE", "from_fields", "EFFECT_CUBES", "to_json", "from_json", "check",
 ]

@@ -306,8 +306,10 @@ class Game(GameQueries, GamePersistence, Engine):
 
 def _stage_team(action: A.Action, s: GameState) -> str | None:
     """The team of a Planning / Deployment act (for the record's timeline)."""
-    if isinstance(action, A.DeployUnit) and action.unit in s.units:
+    if isinstance(action, (A.DeployUnit, A.NavalSupply)) and action.unit in s.units:
         return s.units[action.unit].team
+    if isinstance(action, A.PreloadCraft) and action.card in s.cards:
+        return s.cards[action.card].team
     if isinstance(action, (A.PlaceCard, A.PlayCard)) and action.card in s.cards:
         return s.cards[action.card].team
     if isinstance(action, A.DeploymentOrder):

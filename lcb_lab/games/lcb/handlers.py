@@ -29,6 +29,7 @@ from lcb_lab.games.lcb.rules.combat import ground_assault as ga_rules
 from lcb_lab.games.lcb.rules.markers import free_actions, proxy
 from lcb_lab.games.lcb.rules.transport import ports
 from lcb_lab.games.lcb.rules.submarines import asw, operations
+from lcb_lab.games.lcb.rules.optional import naval_supply, preload
 from lcb_lab.games.lcb.rules.cards import registry as _effects  # noqa: F401  every card effect, registered once (9.0)
 from lcb_lab.games.lcb.rules.common import Ctx, GameLike, living_unit, refs
 from lcb_lab.games.lcb.model.state import Declared, Impulse, Unit
@@ -577,6 +578,7 @@ HANDLERS: dict[type, Callable[..., Any]] = {**{k: _chain_closed(v) for k, v in {
     A.ArmorBreakthrough: armor_breakthrough, A.EndImpulse: end_impulse, A.ScriptedEffect: scripted_effect,
     A.PlayCard: play_card, A.BuyCard: buy_card, A.EndPlanning: end_planning, A.DeployUnit: deploy_unit,
     A.PlaceCard: place_card, A.DeploymentOrder: deployment_order, A.EndDeployment: end_deployment,
+    A.NavalSupply: naval_supply.supply_act, A.PreloadCraft: preload.preload_act,   # optional rules 17.91, 17.61
     # chapters 10-14: embarked cargo, transport, special markers, submarines
     A.PortTransfer: ports.port_transfer_act, A.MarkerAction: marker_action,
     A.TorpedoAttack: torpedo_attack, A.SubmarineZor: operations.zor_act,

@@ -131,7 +131,36 @@ def stage_actions(game: GameLike, team: str | None) -> list:
             out += [A.PlaceCard(c.cid, embark_on=u) for u in ships]      # a card with a Space Value may embark (10.1)
     if team == s.initiative and s.deploy_first is None:
         out += [A.DeploymentOrder(team), A.DeploymentOrder(other(team))]
+    out += optional_deployment_actions(game, team)
     return _kept(game, out + [A.EndDeployment(team)])
+
+
+def optional_deployment_actions(game: GameLike, team: str) -> list:
+    """The Deployment-Stage acts of the optional rules that are on (17.0), before the rules' trial:
+    each split of a ship's supply between its one LRS and one INTERCEPT value (17.91); each unit
+    that may join the pre-load of an Embarked landing craft, and emptying a pre-load (17.61)."""
+    from lcb_lab.games.lcb.rules.optional import naval_supply, preload
+    from lcb_lab.games.lcb.rules.optional.switches import is_on
+    s, ctx, out = game.state, game._ctx(), []
+    if is_on(s, "17.9"):
+        for u in s.living(team):
+            slots = naval_supply.slots(ctx, u)
+            if len(slots) == 2 and naval_supply.eligible(ctx, u):
+                a, b = slots
+                now = (naval_supply.initial(ctx, u, a), naval_supply.initial(ctx, u, b))
+                out += [A.NavalSupply(u.uid, (A.SlotSupply(a, n), A.SlotSupply(b, sum(now) - n)))
+                        for n in range(sum(now) + 1) if n != now[0]]
+    if is_on(s, "17.6"):
+        for c in sorted(s.cards.values(), key=lambda c: c.cid):
+            if c.team != team or c.where != "embarked" or not preload.craft(ctx, c):
+                continue
+            on = [u.uid for u in preload.units_on(ctx, c.cid)]
+            out += [A.PreloadCraft(c.cid, tuple(on + [u.uid])) for u in s.living(team)
+                    if u.uid not in on and ctx.utype(u).domain == "ground"
+                    and (u.embarked_on == c.host or (u.hex is None and u.embarked_on is None))]
+            if on:
+                out.append(A.PreloadCraft(c.cid, ()))
+    return out
 
 
 def free_card_actions(game: GameLike, team: str) -> list:

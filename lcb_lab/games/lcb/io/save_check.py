@@ -285,6 +285,24 @@ def _check_state(s: Any, board: Board, catalog: Catalog, file: str) -> None:
     _check_sot(s, board, catalog, file)
     _check_port_cubes(s, board, file)
     _check_embark_losses(s, catalog, file)
+    _check_optional(s, file)
+
+
+def _check_optional(s: Any, file: str) -> None:
+    """The optional rules' records: a pre-load (17.61) only with 17.6 on, on a known card, of known
+    units; a ship's supply shift (17.91) only with 17.9 on, of a known unit, its total unchanged."""
+    if s.preloaded and "17.6" not in s.optional_rules:
+        _refuse(file, "state.preloaded", "a pre-load needs the optional rule 17.6 on")
+    for cid, uids in s.preloaded.items():
+        key = f"state.preloaded[{I.printable(cid)}]"
+        if cid not in s.cards or any(u not in s.units for u in uids) or len(set(uids)) != len(uids):
+            _refuse(file, key, "a pre-load names a card of the game and its units, each once (17.61)")
+    if s.naval_supply and "17.9" not in s.optional_rules:
+        _refuse(file, "state.naval_supply", "a supply shift needs the optional rule 17.9 on")
+    for uid, shift in s.naval_supply.items():
+        if uid not in s.units or sum(shift.values()) != 0:
+            _refuse(file, f"state.naval_supply[{I.printable(uid)}]",
+                    "a ship of the game whose shifted supply keeps its total (17.91)")
 
 
 def _check_stages(s: Any, board: Board, file: str) -> None:

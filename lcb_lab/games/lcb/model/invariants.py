@@ -127,8 +127,9 @@ def hp_max(w: World, u: Unit) -> int | None:
 
 def supply_max(w: World, u: Unit, slot: str) -> int | None:
     """The starting (= maximum) supply of a unit's ``slot`` (4.32, 8.02): RP the type's RP,
-    a CV its supply plus what its Attached cards add (``add_supply``, App. B); None when infinite
-    or the type is unknown."""
+    a CV its supply plus what its Attached cards add (``add_supply``, App. B) and the cubes the
+    optional rule 17.91 shifted into it (``state.naval_supply``); None when infinite or the type
+    is unknown."""
     t = w.utype(u)
     if t is None:
         return None
@@ -138,7 +139,7 @@ def supply_max(w: World, u: Unit, slot: str) -> int | None:
         cv = t.cv(slot)
         if cv is not None and cv.supply is None:
             return None
-        base = 0 if cv is None else cv.supply
+        base = 0 if cv is None else cv.supply + w.state.naval_supply.get(u.uid, {}).get(slot, 0)   # 17.91
     return base + sum(int(e.args.get("n", 0)) for ct in w.attached(u) for e in ct.effects
                       if e.fn == "add_supply" and e.args.get("slot") == slot)
 

@@ -382,6 +382,8 @@ class GameState:
     ready: list[str] = field(default_factory=list)            # teams done with the Planning / Deployment Stage
     planning_stages: int = 0            # Planning Stages begun so far (9.31: Attached only in the first)
     optional_rules: list[str] = field(default_factory=list)   # optional rules switched on, by number (17.0; rules.optional)
+    naval_supply: dict[str, dict[str, int]] = field(default_factory=dict)   # 17.91 (optional): ship uid -> {slot: cubes moved in (+) or out (-) of its printed allocation}
+    preloaded: dict[str, list[str]] = field(default_factory=dict)   # 17.61 (optional): Amphibious card cid -> units pre-loaded on it at Deployment
     chain: list[CardPlay] = field(default_factory=list)       # the open card chain (9.46); [] when none
     deploy_areas: dict[str, DeployArea] = field(default_factory=dict)   # uid -> its deployment area (3.2)
     placements: dict[str, str] = field(default_factory=dict)  # cid -> hex the scenario places it in face up (App. B CAP)

@@ -87,6 +87,9 @@ No UI library is imported here.  Every module, with its purpose and rule numbers
 ``optional`` -- the optional rules (chapter 17, and 7.514's CIWS), each a switch a scenario turns on
 
 * ``optional.switches``: which optional rules exist, which a game has on (``is_on``), how a file names them (17.0).
+* ``optional.preload``: Pre-loaded disembarkation (17.6, 17.61, 17.62): units on an Embarked LCU / LCAC at Deployment.
+* ``optional.dual_cv``: Dual Combat Values (17.8, 17.81, 17.82): every CV in one combat Core Action.
+* ``optional.naval_supply``: Naval supply values (17.9, 17.91): a ship's LRS / INTERCEPT split at Deployment.
 
 ``docs/rule_index.md`` lists, for every rule number, the modules and functions whose docstrings cite
 it (``make rule-index`` rewrites it).

@@ -136,7 +136,9 @@ def check_supply(ctx: Ctx, used: dict[tuple[str, str], int], rule: str) -> None:
 
 
 def max_supply(ctx: Ctx, u: Unit, slot: str) -> int | None:
-    """Starting (= maximum) supply of a slot (8.02); None if infinite."""
+    """Starting (= maximum) supply of a slot (8.02); None if infinite.  A ship's split set by the
+    optional rule 17.91 (``GameState.naval_supply``, :mod:`lcb_lab.games.lcb.rules.optional.naval_supply`)
+    counts: its shifted cubes are part of its starting supply."""
     if ":" in slot:                     # an Attached card's supply: never above its original (9.33)
         cv = ctx.cv(u, slot)
         return None if cv is None else cv.supply
@@ -146,10 +148,11 @@ def max_supply(ctx: Ctx, u: Unit, slot: str) -> int | None:
     cv = t.cv(slot)
     if cv is None or cv.supply is None:
         return None if cv is None else cv.supply
+    base = cv.supply + ctx.state.naval_supply.get(u.uid, {}).get(slot, 0)    # 17.91 (empty unless on)
     if ctx.state.cards:                 # an Attached card adding to the host's supply (App. B: Aegis)
         from lcb_lab.games.lcb.rules.cards.cvs import supply_bonus
-        return cv.supply + supply_bonus(ctx, u, slot)
-    return cv.supply
+        return base + supply_bonus(ctx, u, slot)
+    return base
 
 
 def contested(ctx: Ctx, hex_label: str) -> bool:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from lcb_lab.games.lcb.model.catalog import CvReading
 from lcb_lab.kernel.errors import IllegalAction, UnknownName
+from lcb_lab.games.lcb.rules.optional.dual_cv import several_cvs_allowed
 
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.model.state import Unit
@@ -147,6 +148,8 @@ def refuse_own_cv(ctx: Any, uids: list[str]) -> None:
     """Raise IllegalAction (9.32) when one of ``uids`` (units committing LRS or GROUND ASSAULT)
     already fired its Attached card through its Core Action this impulse: a unit uses one CV per
     Core Action, its Attached card's included (7.02, 7.34)."""
+    if several_cvs_allowed(ctx.state):         # 17.81 (optional): the card's CV and the unit's own
+        return
     for uid in dict.fromkeys(uids):
         u = ctx.state.units.get(uid)
         if u is not None and u.fired.startswith(FIRED_CARD):
@@ -161,7 +164,7 @@ def refuse_card_cv(ctx: Any, host: str, card_name: str) -> None:
     own this impulse and would now fire its Attached card ``card_name`` through the same Core
     Action (7.02: one CV per Core Action)."""
     combat = ctx.state.impulse.combat if ctx.state.impulse is not None else None
-    if combat is None:
+    if combat is None or several_cvs_allowed(ctx.state):     # 17.81 (optional): every CV at once
         return
     used = [a["slot"] for a in combat.lrs if a["shooter"] == host] + ["GA" for a in combat.ga if a["attacker"] == host]
     if used:

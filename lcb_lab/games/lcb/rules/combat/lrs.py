@@ -3,7 +3,7 @@
 An allocation is a dict ``{"shooter": uid, "slot": "LRS1", "target": uid, "dice": n}``.
 Checks, each refused with its rule: the shooter acts in a Move and/or
 Initiate Combat action of this impulse; one CV per unit per action (7.02,
-7.34); targets are revealed enemy units (6.14, 7.32) in range (7.31, own hex
+7.34; every CV with the optional rule 17.81, :mod:`lcb_lab.games.lcb.rules.optional.dual_cv`); targets are revealed enemy units (6.14, 7.32) in range (7.31, own hex
 is hex zero); dice fit the supply (7.04, 7.08) and at most 4 dice per target
 for infinite supply (7.34).
 """
@@ -14,6 +14,7 @@ from collections import defaultdict
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.catalog import INFINITE_DICE_CAP
 from lcb_lab.games.lcb.rules.common import Ctx, check_supply, dist, living_unit
+from lcb_lab.games.lcb.rules.optional.dual_cv import several_cvs_allowed
 
 
 def validate_lrs(ctx: Ctx, allocs: list[dict], active_units: set[str], check_team: bool = True,
@@ -27,6 +28,7 @@ def validate_lrs(ctx: Ctx, allocs: list[dict], active_units: set[str], check_tea
     per_unit_slot: dict[str, set[str]] = defaultdict(set)
     dice_by_slot: dict[tuple[str, str], int] = defaultdict(int)
     team = ctx.state.impulse.team if (ctx.state.impulse and check_team) else None
+    dual = several_cvs_allowed(ctx.state)
     for a in allocs:
         s = living_unit(ctx, a["shooter"], "7.3")
         if ctx.utype(s).is_submarine and s.fired == "torpedo":     # whatever the target, a marker too
@@ -35,7 +37,7 @@ def validate_lrs(ctx: Ctx, allocs: list[dict], active_units: set[str], check_tea
             _marker_target(ctx, s, a, active_units, team)
             per_unit_slot[s.uid].add(a["slot"])
             dice_by_slot[(s.uid, a["slot"])] += int(a["dice"])
-            if len(per_unit_slot[s.uid]) > 1:
+            if len(per_unit_slot[s.uid]) > 1 and not dual:
                 raise IllegalAction("7.34", f"{s.uid} may use only one LRS value per Initiate Combat action")
             continue
         t = living_unit(ctx, a["target"], "7.32")
@@ -61,7 +63,7 @@ def validate_lrs(ctx: Ctx, allocs: list[dict], active_units: set[str], check_tea
         if not cv.in_range(d):
             raise IllegalAction("7.31", f"{t.uid} is {d} hexes from {s.uid}; {slot} range is {cv.range}")
         per_unit_slot[s.uid].add(slot)
-        if len(per_unit_slot[s.uid]) > 1:
+        if len(per_unit_slot[s.uid]) > 1 and not dual:      # 17.81 (optional): every LRS value at once
             raise IllegalAction("7.34", f"{s.uid} may use only one LRS value per Initiate Combat action")
         dice_by_slot[(s.uid, slot)] += n
         if cv.infinite_supply and dice_by_slot[(s.uid, slot)] > INFINITE_DICE_CAP:

@@ -38,6 +38,7 @@ from lcb_lab.games.lcb.rules.combat.intercept import card_names_of, odds_groups,
 from lcb_lab.games.lcb.rules.combat.intercept_pause import attacker_cannot_rule_out
 from lcb_lab.games.lcb.rules.combat.lrs import validate_lrs
 from lcb_lab.games.lcb.rules.markers import fortify
+from lcb_lab.games.lcb.rules.optional import dual_cv
 from lcb_lab.games.lcb.rules.combat.network import apply, lrs_modifiers, network_modifiers, terrain_modifiers
 from lcb_lab.games.lcb import die as lcb_die
 
@@ -66,7 +67,8 @@ def validate_commit(ctx: Ctx, lrs: list[dict], ga: list[dict],
         raise IllegalAction("7.03", "no attack allocated")
     validate_lrs(ctx, lrs, active_units)
     ga_rules.validate_ga(ctx, ga, active_units)
-    _one_cv_per_unit(lrs, ga)
+    if not dual_cv.several_cvs_allowed(ctx.state):     # 17.81 (optional): every CV in one Core Action
+        _one_cv_per_unit(lrs, ga)
     card_cvs.refuse_own_cv(ctx, [a["shooter"] for a in lrs] + [a["attacker"] for a in ga])   # 9.32
     hexes = _target_hexes(ctx, lrs + imp.card_lrs, ga)
     again = [h for h in hexes if h in imp.attacked_hexes]
@@ -537,8 +539,11 @@ def ga_setup(ctx: Ctx, plan: CombatPlan, h: str) -> tuple[list[dict], dict[str, 
     """What the GROUND ASSAULT in ``h`` rolls, changing nothing: ``(gone, by_target)``: the
     attacks whose target left play this combat (their dice are lost, 7.05) and per target
     ``(alloc, role, base CV, modifiers, CV)`` of every side firing at it (7.13, 7.15, 7.17)."""
-    bonus = [("Combined Arms: LRS damaged this hex", 2, "7.17")] if h in ctx.state.impulse.lrs_damage_hexes else []
-    sides = [(a, "attacker", bonus + terrain_modifiers(ctx.board, h, False)
+    damaged = h in ctx.state.impulse.lrs_damage_hexes       # 7.17; 17.82 when the unit's own LRS did it
+
+    def bonus(a: dict) -> list:
+        return [dual_cv.bonus(ctx.state, plan.lrs, h, lambda t: _hex(ctx, t), a["attacker"])] if damaged else []
+    sides = [(a, "attacker", bonus(a) + terrain_modifiers(ctx.board, h, False)
               + fortify.ga_modifiers(ctx.state, h, ctx.state.units[a["attacker"]].team)) for a in plan.ga
              if _hex(ctx, a["target"], a["attacker"]) == h]
     gone = [s[0] for s in sides if _gone(ctx, s[0]["target"])]

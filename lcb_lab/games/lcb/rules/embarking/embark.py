@@ -5,7 +5,8 @@ transport and the lab):
 
 * ``load(ctx, ship) -> dict``: what is aboard and the capacity left (10.21, 10.35): ``{"ship",
   "gpsv", "asv", "gpsv_max", "asv_max", "rotary", "fixed", "units": [uid], "cards": [cid],
-  "amphibious": name | None, "gpsv_units": the units' share of "gpsv"}`` -- facts only: what a
+  "amphibious": name | None, "gpsv_units": the GPSV of every unit aboard, "gpsv_preloaded": of them,
+  the units pre-loaded on a landing craft (optional rule 17.61), which "gpsv" leaves out}`` -- facts only: what a
   team may know of it is :func:`lcb_lab.games.lcb.observer.observe_load`'s (10.34, 9.02);
 * ``check_fits(ctx, ship, units=(), cards=()) -> None``: IllegalAction when adding those units
   (uids, each with its Attached cards) and cards (cids: Embarked cards, or Attached cards of
@@ -43,6 +44,7 @@ from lcb_lab.games.lcb.model.catalog import UnitType
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import Card, Unit
 from lcb_lab.games.lcb.rules.common import Ctx
+from lcb_lab.games.lcb.rules.optional.switches import is_on
 
 # ------------------------------------------------------------------ Space Values
 def embark_capable(t: UnitType) -> bool:
@@ -111,11 +113,15 @@ def load(ctx: Ctx, ship: Unit | str) -> dict:
     t = ctx.utype(sh)
     units = units_aboard(ctx, sh.uid)
     cards = cards_aboard(ctx, sh.uid)
-    gp = asv = 0
+    pre = _preloaded(ctx, sh.uid)
+    gp = asv = gp_units = gp_pre = 0
     for u in units:
         g, a = unit_space(ctx, u)
+        gp_units += g
+        if u.uid in pre:              # 17.61 (optional): on its landing craft, outside the Embarkation Value
+            gp_pre += g
+            continue
         gp, asv = gp + g, asv + a
-    gp_units = gp
     amph = None
     for c in cards:
         ct = ctx.ctype(c)
@@ -125,7 +131,18 @@ def load(ctx: Ctx, ship: Unit | str) -> dict:
             amph = ct.name
     return {"ship": sh.uid, "gpsv": gp, "asv": asv, "gpsv_max": t.embark_gpsv, "asv_max": t.embark_asv,
             "rotary": t.embark_rotary, "fixed": t.embark_fixed, "units": [u.uid for u in units],
-            "cards": [c.cid for c in cards], "amphibious": amph, "gpsv_units": gp_units}
+            "cards": [c.cid for c in cards], "amphibious": amph, "gpsv_units": gp_units, "gpsv_preloaded": gp_pre}
+
+
+def _preloaded(ctx: Ctx, ship: str) -> set[str]:
+    """Units pre-loaded on a landing craft Embarked on ``ship`` (optional rule 17.61,
+    :mod:`lcb_lab.games.lcb.rules.optional.preload`): empty unless 17.6 is on."""
+    s = ctx.state
+    if not s.preloaded or not is_on(s, "17.6"):
+        return set()
+    return {uid for cid, uids in s.preloaded.items()
+            if cid in s.cards and s.cards[cid].in_play and s.cards[cid].where == "embarked"
+            and s.cards[cid].host == ship for uid in uids}
 
 
 # ------------------------------------------------------------------ capacity checks

@@ -51,6 +51,8 @@ from lcb_lab.games.lcb.rules.cards.effects import _rolled
 from lcb_lab.games.lcb.rules.common import Ctx, dist, living_unit, names
 from lcb_lab.games.lcb.rules.transport.cargo import board, check_pickup, coastal, deliver, rp_token, space
 from lcb_lab.games.lcb.rules.transport.exposed import reveal_by_enemy_zor
+from lcb_lab.games.lcb.rules.optional import preload
+from lcb_lab.games.lcb.rules.optional.switches import is_on
 
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.model.cards import CardType, Effect
@@ -106,6 +108,7 @@ def check(ctx: Ctx, card: Card, ct: CardType, eff: Effect, targets: list[str], h
     plan = {"host": host, "dest": dest, "start": start, "units": [], "rp": 0, "to": None}
     if "rp" in eff.args:
         plan["mode"] = "rp"
+        _preload_check(ctx, card, "rp", [])
         want = n_rp if n_rp is not None else min(int(eff.args["rp"]), host.supply.get("RP", 0))
         if want > int(eff.args["rp"]):
             raise IllegalAction("12.26", f"{ct.name} carries at most {eff.args['rp']} RP")
@@ -138,8 +141,16 @@ def check(ctx: Ctx, card: Card, ct: CardType, eff: Effect, targets: list[str], h
     gpsv = sum(space(ctx, u) for u in units)
     if gpsv > cap:
         raise IllegalAction("12.03", f"{names(units)} need {gpsv} GPSV; {ct.name} carries {cap}")
+    _preload_check(ctx, card, plan["mode"], [u.uid for u in units])
     plan["units"] = units
     return plan
+
+
+def _preload_check(ctx: Ctx, card: Card, mode: str, uids: list[str]) -> None:
+    """Optional rule 17.62: a pre-loaded craft carries exactly its pre-load; no craft takes another's."""
+    if is_on(ctx.state, "17.6") and ctx.state.preloaded:
+        preload.check_first_use(ctx, card, mode, uids)
+        preload.refuse_taken_off(ctx, uids, by_card=card.cid)
 
 
 def land(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
@@ -157,6 +168,8 @@ def land(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     if stop is not None:                       # 13.33, 13.34, 13.36: enemy mines stop the marker
         return _stopped_first(ctx, m, plan, ct, stop, path)
     m.hex = dest
+    if ctx.state.preloaded:
+        preload.spent(ctx, card.cid)          # 17.62: the pre-load has left with its craft
     if plan["mode"] == "land" and coastal(ctx, dest):
         from lcb_lab.games.lcb.rules.transport.disembark import disembark
         disembark(ctx, host, plan["units"], dest, f" [{ct.name}: its ISR marker moves {start} -> {dest}]",

@@ -24,6 +24,8 @@ from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import other
 from lcb_lab.games.lcb.rules.common import Ctx, living_unit, names
+from lcb_lab.games.lcb.rules.optional import preload
+from lcb_lab.games.lcb.rules.optional.switches import is_on
 
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.actions import PortTransfer
@@ -95,6 +97,8 @@ def check(ctx: Ctx, a: PortTransfer) -> dict:
             if u.embarked_on != ship.uid:
                 raise IllegalAction("10.0", f"{uid} is not Embarked on {ship.uid}")
             units.append(u)
+        if s.preloaded and is_on(s, "17.6"):
+            preload.refuse_taken_off(ctx, [u.uid for u in units])      # 17.62: a pre-load stays on its craft
     if a.rp < 0:
         raise IllegalAction(rule, "RP transferred cannot be negative")
     gpsv = sum(ctx.utype(u).gpsv for u in units)

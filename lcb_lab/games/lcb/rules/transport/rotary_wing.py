@@ -18,6 +18,8 @@ from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.rules.cards.effects import _rolled
 from lcb_lab.games.lcb.rules.common import Ctx, dist, names
+from lcb_lab.games.lcb.rules.optional import preload
+from lcb_lab.games.lcb.rules.optional.switches import is_on
 from lcb_lab.games.lcb.rules.transport.carrying import (check_friendly, destination, destroy_lost, hits, host_ship,
                                                          losses, own_unit)
 from lcb_lab.games.lcb.rules.transport.cargo import check_pickup, give_rp, room, rp_token, space
@@ -71,6 +73,8 @@ def check_lift(ctx: Ctx, card: Card, ct: CardType, eff: Effect, targets: list[st
     else:
         bad = next(t for t, u in zip(rest, us) if u is None or u.embarked_on != host.uid)
         raise IllegalAction("10.0", f"{bad} is not Embarked on {host.uid} (nor a friendly unit in {dest})")
+    if mode == "land" and ctx.state.preloaded and is_on(ctx.state, "17.6"):
+        preload.refuse_taken_off(ctx, [u.uid for u in us])          # 17.62: a pre-load stays on its craft
     per_unit = eff.args.get("per_unit_gpsv")
     for u in us:
         if per_unit is not None and ctx.utype(u).gpsv > int(per_unit):
