@@ -1,0 +1,159 @@
+"""Corners of numbered rules whose main cases are tested elsewhere: the Initiative Check taken
+by the team without the initiative (3.04, 3.42, a submarine kill counted), a card's hex type in a
+mixed hex (5.11), ZORs beside a deployed Signals Management (6.24) and the ``influence`` card
+effect (15.24). Every roll is forced; every assertion is a value the rule's text gives."""
+import json
+
+import pytest
+
+from lcb_lab import situation
+from lcb_lab.games.lcb import actions as A
+from lcb_lab.games.lcb.content.worked import ch14
+from lcb_lab.games.lcb.model.cards import Decks, load_decks
+from lcb_lab.kernel.errors import IllegalAction
+from tests.conftest import lrs_impulse, pass_impulse
+
+B, R = "TF Blue", "TF Red"
+TFS = {B: "US", R: "RU"}
+
+
+def refused(g, action, rule):
+    before = json.dumps(g.state.to_dict(), sort_keys=True)
+    with pytest.raises(IllegalAction) as e:
+        g.apply(action)
+    assert e.value.rule == rule, e.value
+    assert json.dumps(g.state.to_dict(), sort_keys=True) == before
+    return e.value
+
+
+# ------------------------------------------------------------------ 3.04 / 3.42
+def _duel(forced):
+    """US (initiative) and RU each fire 4 LRS dice from a Msta / HIMARS at an enemy infantry
+    platoon (2 HP) in the open; the forced dice decide who kills."""
+    return situation([("HIMARS", "usmc_himars_section", "F-2", B, True), ("1 Alpha", "usmc_infantry_platoon", "F-6", B, True),
+                      ("Msta", "runi_cannon_artillery", "F-8", R, True), ("1 Anna", "runi_naval_infantry_platoon", "F-5", R, True)],
+                     task_forces=TFS, initiative="US", forced=forced)
+
+
+def test_3_04_the_team_without_the_initiative_seizes_it_by_destroying_more_units():
+    """3.04 / 3.42: RU, without the initiative, destroys 1 Alpha (2 hits) while the US misses
+    everything: RU destroyed more units, so RU has the initiative next turn (and the meter moves
+    one space toward it, 15.21)."""
+    g = _duel([20, 20, 20, 20,  1, 1, 20, 20])
+    lrs_impulse(g, B, "HIMARS", "1 Anna", 4)
+    assert not g.state.units["1 Anna"].destroyed
+    lrs_impulse(g, R, "Msta", "1 Alpha", 4)
+    assert g.state.units["1 Alpha"].destroyed
+    assert g.state.turn == 2 and g.state.initiative == "RU"
+    line = next(e for e in reversed(g.log) if e["kind"] == "initiative")
+    assert line["text"].startswith("US destroyed 0, RU destroyed 1") and line["text"].endswith("RU seizes the initiative")
+    assert g.state.influence == -1
+
+
+def test_3_04_one_kill_each_is_a_tie_and_the_holder_keeps_the_initiative():
+    """3.04: both teams destroy one unit: tied, so the initiative stays with the US, its holder."""
+    g = _duel([1, 1, 20, 20,  1, 1, 20, 20])
+    lrs_impulse(g, B, "HIMARS", "1 Anna", 4)
+    lrs_impulse(g, R, "Msta", "1 Alpha", 4)
+    assert g.state.units["1 Anna"].destroyed and g.state.units["1 Alpha"].destroyed
+    assert g.state.turn == 2 and g.state.initiative == "US" and g.state.influence == 0
+
+
+def test_3_42_a_submarine_destroyed_counts_toward_seizing_the_initiative():
+    """3.42: submarines count. The US submarine Victor attacks two RU DDGs; the DDGs' defensive
+    ASW (10 or less, 14.12) destroys it before it fires. RU destroyed one unit, the US none:
+    RU, without the initiative, seizes it."""
+    g, _ = ch14.victor(detects=(15, 6), asw=10, torpedoes=(1, 1))
+    assert g.state.initiative == "US"
+    assert g.state.units["Victor"].destroyed and g.state.kills == {"US": 0, "RU": 1}
+    g.apply(A.EndImpulse())
+    pass_impulse(g, R)
+    assert g.state.turn == 2 and g.state.initiative == "RU"
+
+
+# ------------------------------------------------------------------ 5.11
+def test_5_11_a_card_for_naval_hexes_takes_only_the_naval_units_of_a_mixed_hex():
+    """5.11: for a JCC a mixed hex is land and naval, but the card targets only the units of its
+    hex type. P-8A's option A reveals naval units: aimed at a mixed hex holding a concealed RU ship and a
+    concealed RU infantry platoon it reveals the ship only; naming a revealed RU platoon of the hex
+    is refused under 5.11."""
+    g = situation([("Inf", "usmc_infantry_platoon", "B-2", B), ("Ship", "rubf_ddg", "F-6", R),
+                   ("1 Anna", "runi_naval_infantry_platoon", "F-6", R, True),
+                   ("2 Anna", "runi_naval_infantry_platoon", "F-6", R)],
+                  task_forces=TFS, mixed=["F-6"], naval_zor=False, forced=[1],
+                  cards={"US": ["P-8A: Surveillance"]})
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("play_jcc", jcc="P-8A: Surveillance"),)))
+    e = refused(g, A.PlayCard("P-8A: Surveillance", targets=("1 Anna",), action=1), "5.11")
+    assert "targets naval units only" in e.reason and e.reason.endswith("1 Anna is not one")
+    g.apply(A.PlayCard("P-8A: Surveillance", hex="F-6", action=1))
+    while g.pending is not None and g.pending.team == "RU":
+        g.apply(A.AnswerCards())
+    assert g.state.units["Ship"].revealed
+    assert not g.state.units["2 Anna"].revealed
+
+
+# ------------------------------------------------------------------ 6.24
+def test_6_24_a_deployed_signals_management_does_not_stop_a_ground_or_naval_zor():
+    """6.24: SIGMAN does not negate ZORs. RU has Signals Management deployed face up and unused;
+    a US stack's ground ZOR (6.21) reveals the RU platoon next to it and a US ship's naval ZOR
+    (6.23) reveals the RU ship within 5 hexes: no response window opens, the card stays unused."""
+    sea = [f"{c}-{r}" for c in "IJK" for r in range(1, 13)]
+    g = situation([("1 Alpha", "usmc_infantry_platoon", "F-8", B), ("E1", "runi_naval_infantry_platoon", "G-5", R),
+                   ("DDG", "usn_ddg_51", "J-12", B), ("Enemy", "rubf_ddg", "J-2", R)],
+                  task_forces=TFS, naval=sea,
+                  cards={"RU": [{"name": "Signals Management", "where": "deployed", "face_up": True}]})
+    sig = next(c for c in g.state.cards.values() if c.name == "Signals Management")
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("1 Alpha",)), A.CoreAction("move_combat", ("DDG",)))))
+    g.apply(A.Move(1, ("F-7", "F-6")))
+    g.apply(A.ExerciseZor(1, "G-5"))
+    assert g.pending is None and g.state.units["E1"].revealed
+    g.apply(A.Move(2, ("J-11", "J-10", "J-9", "J-8", "J-7")))     # J-7 is 5 hexes from J-2
+    assert g.pending is None
+    assert g.state.units["Enemy"].revealed and g.state.units["DDG"].revealed
+    assert (sig.where, sig.expended) == ("deployed", False)
+
+
+# ------------------------------------------------------------------ 15.24
+def _meter_game(influence, forced, n=1):
+    d = load_decks()
+    ct = d.card("US", "Strategic Messaging")
+    eff = ct.effects[0].model_copy(update={"args": {"n": n}})
+    decks = Decks(cards=dict(d.cards, US=dict(d.cards["US"], **{ct.name: ct.model_copy(update={"effects": (eff,)})})))
+    g = situation([("Inf", "usmc_infantry_platoon", "F-6", B), ("Anna", "runi_naval_infantry_platoon", "H-6", R)],
+                  task_forces=TFS, influence=influence, forced=forced, decks=decks,
+                  cards={"US": ["Strategic Messaging"], "RU": ["Social Media Exploitation"]})
+    return g
+
+
+def _play(g, tf, name, option="A"):
+    g.apply(A.BeginImpulse(tf))
+    g.apply(A.Declare((A.CoreAction("play_jcc", jcc=name),)))
+    g.apply(A.PlayCard(name, option=option, action=1))
+    while g.pending is not None:
+        g.apply(A.AnswerCards())
+    g.apply(A.EndImpulse())
+
+
+def test_15_24_a_card_effect_moves_the_meter_by_its_amount_on_a_success():
+    """15.24: the meter moves at once by the card's amount, toward the playing team, only on a
+    success: a 2-space variant of Strategic Messaging (US, succeeds on 10 or less) rolls 10 and
+    moves +1 -> +3; RU's Social Media Exploitation option B (8 or less) rolls 9 and moves nothing."""
+    g = _meter_game(1, [10, 9], n=2)
+    _play(g, B, "Strategic Messaging")
+    assert g.state.influence == 3
+    moves = [e for e in g.log if e["kind"] == "influence"]
+    assert [m["rules"] for m in moves] == [["15.24"], ["15.24"]]
+    _play(g, R, "Social Media Exploitation", option="B")
+    assert g.state.influence == 3
+
+
+def test_15_24_the_card_move_stops_at_the_end_of_the_meter_and_counts_toward_ru_too():
+    """15.24 with the meter's ends (10 spaces toward a team, 1.1): at +9 a 2-space move reaches
+    +10 and stops; RU's Social Media Exploitation B rolling 8 moves it one space toward RU."""
+    g = _meter_game(9, [1, 8], n=2)
+    _play(g, B, "Strategic Messaging")
+    assert g.state.influence == 10
+    _play(g, R, "Social Media Exploitation", option="B")
+    assert g.state.influence == 9
