@@ -157,3 +157,60 @@ def test_15_24_the_card_move_stops_at_the_end_of_the_meter_and_counts_toward_ru_
     assert g.state.influence == 10
     _play(g, R, "Social Media Exploitation", option="B")
     assert g.state.influence == 9
+
+
+# ------------------------------------------------------------------ 9.22 / 9.23
+def test_9_23_a_persistent_nullify_on_its_own_impulse_1_ap_the_first_time_then_free_once_a_turn():
+    """9.23 (Persistent and NULLIFY), 9.45 bullet 3, 9.41: the US Signals Management, from the
+    pool, paid by Play a JCC #1 (1 AP), NULLIFYs RU's deployed Space Satellites on a roll of 5
+    (12 or less): the satellites are expended, Signals Management is deployed and expended. Next
+    turn it NULLIFYs them again for free (0 AP, roll 12); a second use that turn is refused."""
+    from tests.rulebook.test_ch9_own_impulse import begin, game
+    g, c = game({"sig": ("US", "Signals Management", "pool"), "sat": ("RU", "Space Satellites", "deployed")},
+                forced=[5, 12])
+    begin(g, B, "Signals Management")
+    g.apply(A.PlayCard(c["sig"], "A", (c["sat"],), None, 1))
+    sig, sat = g.state.cards[c["sig"]], g.state.cards[c["sat"]]
+    assert g.impulse.ap == 2
+    assert (sig.where, sig.deployed, sig.expended) == ("deployed", True, True)
+    assert (sat.where, sat.expended) == ("deployed", True)
+    played = next(e for e in g.state.log if e["title"] == "JCC played: Signals Management")
+    assert "9.41" in played["rules"] and "1 AP (action #1)" in played["text"]
+    g.apply(A.EndImpulse())
+    pass_impulse(g, R)
+    assert g.state.turn == 2 and not sig.expended and not sat.expended
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare())
+    g.apply(A.PlayCard(c["sig"], "A", (c["sat"],)))            # free: no declared action
+    assert g.impulse.ap == 3 and sig.expended and sat.expended
+    assert g.dice.forced_left == 0
+    e = refused(g, A.PlayCard(c["sig"], "A", (c["sat"],)), "9.21")
+    assert "is expended: a Persistent card is used once a turn" in e.reason
+
+
+# ------------------------------------------------------------------ 9.33
+def test_9_33_a_card_that_modifies_a_cv_needs_a_host_with_that_cv_and_its_supply_stays_within_the_original():
+    """9.33: an Attached card that modifies a unit's CV can be attached only to a host that has
+    that CV: T-14 Tank: Unmanned (+4 GA supply, a sandbox value) is refused on Ivan Co, a
+    logistics company without GA, and taken by 1 Anna (GA 10 -> 14, 2 CP spent). Resupplied, its
+    supply never exceeds that original 14: from 9, +6 is refused (8.02), +5 fills it."""
+    g = situation([("1 Anna", "runi_naval_infantry_platoon", None, R), ("Ivan Co", "runi_logistics_company", None, R),
+                   ("1 Alpha", "usmc_infantry_platoon", None, B)],
+                  stage="planning", cp={"US": 5, "RU": 5}, task_forces=TFS)
+    e = refused(g, A.BuyCard("RU", "T-14 Tank: Unmanned", attach_to="Ivan Co"), "9.33")
+    assert e.reason == "T-14 Tank: Unmanned modifies GA, which Ivan Co does not have"
+    g.apply(A.BuyCard("RU", "T-14 Tank: Unmanned", attach_to="1 Anna"))
+    assert g.state.units["1 Anna"].supply == {"GA": 14} and g.state.cp["RU"] == 3
+
+    g = situation([("1 Anna", "runi_naval_infantry_platoon", "F-6", R), ("Ivan Co", "runi_logistics_company", "F-7", R),
+                   ("1 Alpha", "usmc_infantry_platoon", "B-2", B)], task_forces=TFS, initiative="RU",
+                  cards={"RU": [{"name": "T-14 Tank: Unmanned", "attach_to": "1 Anna"}]})
+    anna = g.state.units["1 Anna"]
+    assert anna.supply == {"GA": 14}
+    anna.supply["GA"] = 9                          # set up: 5 GA dice spent earlier
+    g.apply(A.BeginImpulse(R))
+    g.apply(A.Declare((A.CoreAction("move_resupply", ("Ivan Co",)),)))
+    e = refused(g, A.Resupply(1, "Ivan Co", "RV1", (A.Grant("1 Anna", "GA", 6),)), "8.02")
+    assert e.reason == "1 Anna would have 15 GA supply, above its starting 14"
+    g.apply(A.Resupply(1, "Ivan Co", "RV1", (A.Grant("1 Anna", "GA", 5),)))
+    assert anna.supply == {"GA": 14}
