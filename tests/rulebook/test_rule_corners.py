@@ -214,3 +214,31 @@ def test_9_33_a_card_that_modifies_a_cv_needs_a_host_with_that_cv_and_its_supply
     assert e.reason == "1 Anna would have 15 GA supply, above its starting 14"
     g.apply(A.Resupply(1, "Ivan Co", "RV1", (A.Grant("1 Anna", "GA", 5),)))
     assert anna.supply == {"GA": 14}
+
+
+# ------------------------------------------------------------------ 9.09
+def test_9_09_a_nullify_answers_only_the_categories_it_names():
+    """9.09: categories tie cards together. The US Tactical Cyber Defenses NULLIFYs tactical cyber
+    cards: against RU's High Altitude Balloons (ISR, not cyber) it is not offered and an answer
+    with it is refused under 9.09; against RU's Tactical Cyber Attack it is offered, rolls 5
+    (11 or less) and NULLIFYs it. A NULLIFY of a cyber card adds no cube to either network (7.61)."""
+    from lcb_lab.games.lcb.content.passes import pass_empty_windows
+    from tests.rulebook.test_ch9_chains import resp
+    from tests.rulebook.test_ch9_own_impulse import begin, game
+    g, c = game({"tcd": ("US", "Tactical Cyber Defenses", "pool"), "hab": ("RU", "High Altitude Balloons", "pool"),
+                 "tca": ("RU", "Tactical Cyber Attack", "pool")}, forced=[5, 5])
+    begin(g, R, "High Altitude Balloons", "Tactical Cyber Attack")
+    g.apply(A.PlayCard(c["hab"], "A", ("Alpha",), None, 1))
+    assert g.pending.team == "US" and g.pending.options.cards == ()
+    e = refused(g, A.AnswerCards(responses=(resp(c["tcd"], c["hab"]),)), "9.09")
+    assert e.reason == ("the effect answers only cards of the tactical_cyber category; "
+                        "High Altitude Balloons's categories: isr")
+    g.apply(A.AnswerCards())
+    pass_empty_windows(g)
+    g.apply(A.PlayCard(c["tca"], "A", ("Alpha",), None, 2))
+    assert [o.cid for o in g.pending.options.cards] == [c["tcd"]]
+    g.apply(A.AnswerCards(responses=(resp(c["tcd"]),)))
+    pass_empty_windows(g)
+    assert (g.state.cards[c["tca"]].where, g.state.cards[c["tcd"]].where) == ("discarded", "discarded")
+    assert any(x["title"] == "Tactical Cyber Attack (RU) is stopped (nullified)" for x in g.state.log)
+    assert g.state.network_cubes == {"US": 0, "RU": 0}
