@@ -242,3 +242,26 @@ def test_9_09_a_nullify_answers_only_the_categories_it_names():
     assert (g.state.cards[c["tca"]].where, g.state.cards[c["tcd"]].where) == ("discarded", "discarded")
     assert any(x["title"] == "Tactical Cyber Attack (RU) is stopped (nullified)" for x in g.state.log)
     assert g.state.network_cubes == {"US": 0, "RU": 0}
+
+
+# ------------------------------------------------------------------ 13.38
+def test_13_38_mines_at_the_embarkation_point_trigger_and_a_blocked_sea_triggers_only_the_mines_on_the_way():
+    """13.38 for the LCU-2000 sailing from I-5 to the port I-18 (no marker): an RU mine at the
+    point of embarkation is triggered; the own team's mines never are (13.36); when RU mines
+    close every water path (the whole water row 10), only the mine on the shortest path (I-10)
+    is triggered, not the other eight of the row."""
+    from lcb_lab.games.lcb.model.state import CardMarker
+    from lcb_lab.games.lcb.rules.transport.reinforcements import mines_on_the_way
+    from tests.rulebook.test_ch12_transport import _sealift_game
+    g, _ = _sealift_game()
+    ctx, marks = g._ctx(), g.state.card_markers
+    marks["M-EMB"] = CardMarker("M-EMB", "mine", "RU", "RU-1", "I-5")
+    marks["M-OWN"] = CardMarker("M-OWN", "mine", "US", "US-1", "I-18")
+    assert [m.mid for m in mines_on_the_way(ctx, "US", "I-5", "I-18")] == ["M-EMB"]
+    del marks["M-EMB"]
+    row = ["A-10", "B-10", "C-10", "D-10", "E-10", "F-10", "G-10", "H-10", "I-10"]
+    for h in row:
+        marks[f"M-{h}"] = CardMarker(f"M-{h}", "mine", "RU", "RU-1", h)
+    assert [m.hex for m in mines_on_the_way(ctx, "US", "I-5", "I-18")] == ["I-10"]
+    del marks["M-A-10"]                      # a way round by A-10: nothing is triggered
+    assert mines_on_the_way(ctx, "US", "I-5", "I-18") == []
