@@ -252,7 +252,25 @@ def marker_action(game: Game, a: A.MarkerAction, drawn: int = 0) -> tuple[Chance
     from lcb_lab.games.lcb.rules.markers import proxy
     if a.then == "effect":
         return _marker_effect(ctx, m, a, drawn)
+    if m.kind == "sof" and len(a.targets) == 1 and a.targets[0] in ctx.state.card_markers:
+        return (_sof_duel_step(ctx, m, a.targets[0], int(a.dice)),)
     return (_ga_step(ctx, m, proxy.assault_target(ctx, m, a), int(a.dice), []),)
+
+
+def _sof_duel_step(ctx: Ctx, m, target: str, dice: int) -> ChanceStep:
+    """A SOF marker's GROUND ASSAULT on an opposing SOF marker (13.41): both roll at once, each
+    hit 1 HP (13.43) -- the HP each marker loses, capped at its HP."""
+    from lcb_lab.games.lcb.rules.markers import sof
+    e, (n, _, _, cv), (en, _, _, ecv) = sof.duel_setup(ctx, m, target, dice)
+    pmfs = []
+    for k, c, hp in ((n, cv, e.hp), (en, ecv, m.hp)):
+        lost = [0.0] * (hp + 1)
+        for j, p in enumerate(_hits(k, c)):
+            lost[min(j, hp)] += p
+        pmfs.append(tuple(lost))
+    return ChanceStep(f"GROUND ASSAULT by {m.mid} on {e.mid} ({e.hp} HP)", "13.41",
+                      (f"HP lost by {e.mid}", f"HP lost by {m.mid}"), joint_outcomes(pmfs),
+                      (_line(n, cv, f"GA {m.mid}->{e.mid}"), _line(en, ecv, f"GA {e.mid}->{m.mid}")))
 
 
 def _marker_torpedo(game: Game, a: A.MarkerAction, drawn: int) -> tuple[ChanceStep, ...] | None:

@@ -86,7 +86,7 @@ def check(ctx: Ctx, a: MarkerAction) -> CardMarker:
         raise IllegalAction("3.38", "combat has been committed: resolve it before anything else")
     m = _marker(ctx, a.marker, imp.team)
     if m.kind == "sof":
-        from lcb_lab.games.lcb.rules.markers.sof import may_assault
+        from lcb_lab.games.lcb.rules.markers.sof import enemy_sofs, may_assault
         if not (a.then == "combat" and not a.path and may_assault(ctx, m)):
             raise IllegalAction("13.41", f"{m.mid} is a SOF marker: it never moves or attacks; it fights only a GROUND "
                                 "ASSAULT in its own hex (and may assault in the impulse it is placed in a contested hex)")
@@ -357,7 +357,7 @@ def offers(game: GameLike) -> list:
     marker with its free action left, use its effect or conceal in place, or step into each
     neighbouring hex (then nothing); each accepted by the handler (:func:`_acceptable`)."""
     from lcb_lab.games.lcb.actions import MarkerAction
-    from lcb_lab.games.lcb.rules.markers.sof import may_assault
+    from lcb_lab.games.lcb.rules.markers.sof import enemy_sofs, may_assault
     s = game.state
     imp = s.impulse
     if imp is None or imp.phase == "declare" or s.choices or s.chain or not s.card_markers:
@@ -379,6 +379,8 @@ def offers(game: GameLike) -> list:
         if m.kind == "sof" and may_assault(ctx, m):   # placed in a contested hex, or Continuing Combat (13.41)
             out += [MarkerAction(m.mid, then="combat", targets=(u.uid,), dice=int(m.data.get("ga_dice", 2)))
                     for u in s.units_in(m.hex) if u.team != m.team and u.revealed]
+            out += [MarkerAction(m.mid, then="combat", targets=(e.mid,), dice=int(m.data.get("ga_dice", 2)))
+                    for e in enemy_sofs(ctx, m)]      # an opposing SOF marker (13.41)
         if m.kind == "proxy":            # its GROUND ASSAULT at each face-up enemy unit in its hex (13.12)
             dice = int(m.data.get("ga_dice", 4))
             out += [MarkerAction(m.mid, then="combat", targets=(u.uid,), dice=dice)
