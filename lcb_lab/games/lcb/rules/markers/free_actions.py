@@ -86,7 +86,7 @@ def check(ctx: Ctx, a: MarkerAction) -> CardMarker:
         raise IllegalAction("3.38", "combat has been committed: resolve it before anything else")
     m = _marker(ctx, a.marker, imp.team)
     if m.kind == "sof":
-        from lcb_lab.games.lcb.rules.markers.sof import enemy_sofs, may_assault
+        from lcb_lab.games.lcb.rules.markers.sof import may_assault
         if not (a.then == "combat" and not a.path and may_assault(ctx, m)):
             raise IllegalAction("13.41", f"{m.mid} is a SOF marker: it never moves or attacks; it fights only a GROUND "
                                 "ASSAULT in its own hex (and may assault in the impulse it is placed in a contested hex)")
