@@ -243,14 +243,52 @@ def marker_action(game: Game, a: A.MarkerAction, drawn: int = 0) -> tuple[Chance
     joins the combat)."""
     from dataclasses import replace
     m = game.state.card_markers.get(a.marker)
-    if m is None or a.then not in ("combat", "effect") or (a.then == "combat" and m.kind not in ("proxy", "sof")):
+    if m is None or a.then not in ("combat", "effect") or (a.then == "combat" and m.kind not in ("proxy", "sof", "isr")):
         return None
+    if a.then == "combat" and m.kind == "isr":
+        return _marker_torpedo(game, a, drawn)
     ctx = _on_fork(game, replace(a, then="none", targets=(), dice=0))[0] if a.path else game._ctx()
     m = ctx.state.card_markers[a.marker]
     from lcb_lab.games.lcb.rules.markers import proxy
     if a.then == "effect":
         return _marker_effect(ctx, m, a, drawn)
+    if m.kind == "sof" and len(a.targets) == 1 and a.targets[0] in ctx.state.card_markers:
+        return (_sof_duel_step(ctx, m, a.targets[0], int(a.dice)),)
     return (_ga_step(ctx, m, proxy.assault_target(ctx, m, a), int(a.dice), []),)
+
+
+def _sof_duel_step(ctx: Ctx, m, target: str, dice: int) -> ChanceStep:
+    """A SOF marker's GROUND ASSAULT on an opposing SOF marker (13.41): both roll at once, each
+    hit 1 HP (13.43) -- the HP each marker loses, capped at its HP."""
+    from lcb_lab.games.lcb.rules.markers import sof
+    e, (n, _, _, cv), (en, _, _, ecv) = sof.duel_setup(ctx, m, target, dice)
+    pmfs = []
+    for k, c, hp in ((n, cv, e.hp), (en, ecv, m.hp)):
+        lost = [0.0] * (hp + 1)
+        for j, p in enumerate(_hits(k, c)):
+            lost[min(j, hp)] += p
+        pmfs.append(tuple(lost))
+    return ChanceStep(f"GROUND ASSAULT by {m.mid} on {e.mid} ({e.hp} HP)", "13.41",
+                      (f"HP lost by {e.mid}", f"HP lost by {m.mid}"), joint_outcomes(pmfs),
+                      (_line(n, cv, f"GA {m.mid}->{e.mid}"), _line(en, ecv, f"GA {e.mid}->{m.mid}")))
+
+
+def _marker_torpedo(game: Game, a: A.MarkerAction, drawn: int) -> tuple[ChanceStep, ...] | None:
+    """A TORPEDO ATTACK from an ISR marker (13.27) when nobody may answer: the card's effect
+    roll, the target hex's defensive ASW and the torpedo (14.12, 14.011; as a UUV's, from the
+    hex the marker ends its ``path`` in). None for a marker LRS: it joins the impulse's combat,
+    rolled there."""
+    from lcb_lab.games.lcb.rules.markers import free_actions
+    ctx = Ctx(game.state.clone(), game.board, game.catalog, game.dice, game.decks, quiet=True)
+    m = ctx.state.card_markers[a.marker]
+    if a.path:
+        m.hex = ctx.board.canonical(a.path[-1])
+    ct, eff = free_actions.marker_option(ctx, m, combat=True)
+    if eff.fn != "uuv":
+        return None
+    link = CardPlay(1, m.card, m.team, eff.label, list(a.targets), m.hex)
+    link.data.update(paid="free", marker=m.mid, origin=m.hex)
+    return _checked(_effect_step(ctx, ctx.card(m.card), eff.label) + _effect_rolls(ctx, link), drawn)
 
 
 def _marker_effect(ctx: Ctx, m, a: A.MarkerAction, drawn: int) -> tuple[ChanceStep, ...] | None:

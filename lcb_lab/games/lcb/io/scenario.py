@@ -134,10 +134,14 @@ class MarkerEntry(_M):
 
 
 class ReinforcementEntry(_M):
-    """A unit off the map that a reinforcement card may bring in (12.4: C-130 Hercules, LCU-2000)."""
+    """A unit off the map: with neither ``turn`` nor ``hex``, one a reinforcement card may bring in
+    (12.4: C-130 Hercules, LCU-2000); with both, a scheduled reinforcement (3.11) that arrives face
+    down in ``hex`` at the start of ``turn`` (2..max_turns), in its ``task_force`` (4.31)."""
     uid: I.Designator
     type: str
     task_force: I.Designator
+    turn: Optional[R.ranged(R.TURNS)] = None
+    hex: Optional[str] = None
     note: str = ""
 class MineEntry(_M):
     """A secret minefield of the scenario (13.37): ``cubes`` of ``team``'s mines in ``hex``."""
@@ -296,7 +300,10 @@ def build_state(sc: ScenarioFile, file: str, board: Board, catalog: Catalog, dec
             raise ScenarioError(file, f"{key}.type", f"unknown unit type {r.type!r}")
         if r.task_force not in tfs or catalog.units[r.type].team != tfs[r.task_force]:
             raise ScenarioError(file, f"{key}.task_force", f"{r.task_force!r} is no Task Force of the {r.type} team")
-        state.reinforcements[tfs[r.task_force]].append({"uid": r.uid, "type": r.type, "task_force": r.task_force})
+        entry = {"uid": r.uid, "type": r.type, "task_force": r.task_force}
+        if r.turn is not None or r.hex is not None:      # a scheduled arrival (3.11)
+            entry.update(_scheduled(r, sc, board, catalog, file, key))
+        state.reinforcements[tfs[r.task_force]].append(entry)
     ctx = Ctx(state, board, catalog, None, decks or load_decks())
     if start == "action":
         _check_embarked(ctx, sc, file)      # capacity on load (10.21); the cards' own below
@@ -393,6 +400,24 @@ def _area(e: UnitEntry, sc: ScenarioFile, zones: dict, board: Board, file: str, 
         if problems[h] is not None:
             raise ScenarioError(file, where, problems[h].text)
     return DeployArea(list(dict.fromkeys(hexes)), None)
+
+
+def _scheduled(r: ReinforcementEntry, sc: ScenarioFile, board: Board, catalog: Catalog, file: str,
+               key: str) -> dict:
+    """``{"turn", "hex"}`` of a scheduled reinforcement (3.11): both given, a later turn of the
+    game, a hex of the map its kind of unit may stand in (5.11, 14.02). ScenarioError."""
+    if r.turn is None or r.hex is None:
+        raise ScenarioError(file, key, "a scheduled reinforcement gives both turn and hex (3.11)")
+    if not 2 <= r.turn <= sc.scenario.max_turns:
+        raise ScenarioError(file, f"{key}.turn", f"turn {r.turn} is not a later turn 2..max_turns "
+                            f"({sc.scenario.max_turns})")
+    h = _hex(board, r.hex, file, f"{key}.hex")
+    t = catalog.units[r.type]
+    piece = "submarine" if t.is_submarine else "ground" if t.domain == "ground" else "naval"
+    problem = terrain_problem(board, h, piece, r.uid)
+    if problem is not None:
+        raise ScenarioError(file, f"{key}.hex", problem.text)
+    return {"turn": r.turn, "hex": h}
 
 
 def _card(ctx: Ctx, team: str, c: CardEntry, key: str, file: str, board: Board, start: str) -> None:

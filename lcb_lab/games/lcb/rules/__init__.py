@@ -11,6 +11,7 @@ No UI library is imported here.  Every module, with its purpose and rule numbers
 * ``stages.deployment``: the Deployment Stage -- units face down in their areas, hosts for cards (3.2, 9.5, 10.0).
 * ``stages.placeable``: whether a team's cards that must be Embarked can all still go aboard its ships (3.22, 10.22).
 * ``stages.victory``: the Victory Check against the scenario's conditions (3.5).
+* ``stages.scheduled``: the scenario's scheduled reinforcements, arriving at the start of their turn (3.11, 4.31).
 * ``stages.influence``: Influence Meter events (15.0 and the 1.1 summary).
 
 ``movement`` -- movement, stacks, concealment, resupply (chapters 5, 6 and 8)

@@ -70,6 +70,18 @@ def target_units(ctx: Ctx, link: CardPlay, eff: Effect, team: str | None = None)
     return units
 
 
+def _check_domain(ctx: Ctx, ct: CardType, eff: Effect, targets: list[str]) -> None:
+    """Refuse a named unit outside the effect's ``args.domain`` (5.11: a mixed hex is land and
+    naval for a card, but the card takes only the units of its own hex type)."""
+    dom = eff.args.get("domain")
+    for t in targets if dom else ():
+        u = ctx.state.units.get(t)
+        if u is not None and not (ctx.utype(u).domain == dom or (dom == "naval") == ctx.is_naval(u)):
+            raise IllegalAction("5.11", f"{ct.name} option {eff.label} targets {dom} units only (in a mixed hex "
+                                f"a card for naval hexes takes naval units, one for land hexes ground units); "
+                                f"{t} is not one")
+
+
 def check_targets(ctx: Ctx, team: str, card: Card, ct: CardType, eff: Effect, targets: list[str],
                   hex_: str | None) -> None:
     """Refuse targets the effect cannot take (9.0, 6.11, 7.31, 7.32, 13.x, 12.2), before any roll."""
@@ -119,6 +131,7 @@ def check_targets(ctx: Ctx, team: str, card: Card, ct: CardType, eff: Effect, ta
     bad = [t for t in targets if t in ctx.state.units and ctx.state.units[t].team != side]
     if bad:
         raise IllegalAction("9.0", f"{ct.name} targets {'friendly' if side == team else 'enemy'} units, not {bad[0]}")
+    _check_domain(ctx, ct, eff, targets)
     link = CardPlay(0, card.cid, team, eff.label, list(targets), hex_)
     units = target_units(ctx, link, eff, team)
     if not units:

@@ -38,6 +38,7 @@ from lcb_lab.games.lcb.rules.common import Ctx, dist
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.actions import MarkerAction
     from lcb_lab.games.lcb.model.cards import CardType, Effect
+    from lcb_lab.games.lcb.model.state import Unit
     from lcb_lab.games.lcb.rules.common import GameLike
 
 STEPS: dict[str, Callable] = {}
@@ -241,12 +242,17 @@ def _conceal(ctx: Ctx, m: CardMarker, a) -> None:
                 team=m.team, marker=m.mid)
 
 
+COMBAT_FNS = ("lrs_attack", "uuv")
+"""The card effects a marker's combat uses (13.27): LRS, or a TORPEDO ATTACK (``uuv``, chapter 14)."""
+
+
 def marker_option(ctx: Ctx, m: CardMarker, combat: bool) -> tuple[CardType, Effect]:
     """The card option its marker uses: the first ``trigger`` effect of the card that is an
-    LRS (``combat``) or not (13.21: the marker's effect / combat); IllegalAction when none."""
+    LRS or TORPEDO ATTACK (``combat``, :data:`COMBAT_FNS`) or not (13.21: the marker's effect /
+    combat); IllegalAction when none."""
     ct = ctx.ctype(ctx.card(m.card))
     for e in ct.effects:
-        if e.when == "trigger" and (e.fn == "lrs_attack") == combat:
+        if e.when == "trigger" and (e.fn in COMBAT_FNS) == combat:
             return ct, e
     raise IllegalAction("13.25", f"{ct.name}'s marker has no {'combat' if combat else 'effect'} on its card")
 
@@ -290,18 +296,36 @@ def _combat(ctx: Ctx, m: CardMarker, a) -> None:
             m.data.pop("may_assault", None)
         return
     ct, eff = marker_option(ctx, m, combat=True)
-    if len(a.targets) != 1:
-        raise IllegalAction("9.0", f"{ct.name}'s LRS targets one revealed enemy unit")
-    u = ctx.state.units.get(a.targets[0])
-    if u is None or u.team == m.team or not u.on_map or not u.revealed:
-        raise IllegalAction("7.32", f"{m.team} sees no face-up enemy unit named {a.targets[0]!r} to attack")
-    if eff.range is not None and dist(m.hex, u.hex) > eff.range:
-        raise IllegalAction("7.31", f"{u.uid} is {dist(m.hex, u.hex)} hexes from {m.mid}; range {eff.range}")
+    u = combat_target(ctx, m, ct, eff, a.targets)
     if ctx.state.impulse.combat is not None:
         raise IllegalAction("3.38", "this impulse's combat was already committed")
-    from lcb_lab.games.lcb.rules.markers.isr import spend
-    spend(ctx, m, int(eff.dice))                 # the card's own LRS supply, when it tracks one (13.28)
-    open_link(ctx, m, ct, eff, [u.uid], None)
+    if eff.fn == "lrs_attack":
+        from lcb_lab.games.lcb.rules.markers.isr import spend
+        spend(ctx, m, int(eff.dice))             # the card's own LRS supply, when it tracks one (13.28)
+    open_link(ctx, m, ct, eff, [u.uid], None)   # a TORPEDO ATTACK spends nothing: torpedoes are infinite (14.07)
+
+
+def combat_target(ctx: Ctx, m: CardMarker, ct: CardType, eff: Effect, targets) -> Unit:
+    """The one enemy unit marker ``m``'s combat ``eff`` may attack (13.27): a face-up enemy unit
+    within the effect's range of the marker's hex (LRS, 7.31); for a TORPEDO ATTACK a naval unit
+    in the marker's own hex unless the card gives a range (14.07: range 0; never a submarine
+    target by LRS, 14.05). Raises IllegalAction."""
+    torpedo = eff.fn == "uuv"
+    what = "TORPEDO ATTACK" if torpedo else "LRS"
+    if len(targets) != 1:
+        raise IllegalAction("9.0", f"{ct.name}'s {what} targets one revealed enemy unit")
+    u = ctx.state.units.get(targets[0])
+    if u is None or u.team == m.team or not u.on_map or not u.revealed:
+        raise IllegalAction("7.32", f"{m.team} sees no face-up enemy unit named {targets[0]!r} to attack")
+    if torpedo and not ctx.is_naval(u):
+        raise IllegalAction("14.07", f"{u.uid} is not a naval unit: a TORPEDO ATTACK targets revealed naval units")
+    reach = eff.range if eff.range is not None else (0 if torpedo else None)
+    if reach is not None and dist(m.hex, u.hex) > reach:
+        if torpedo and not reach:
+            raise IllegalAction("14.07", f"{u.uid} is {dist(m.hex, u.hex)} hexes from {m.mid}; range 0 (TORPEDO "
+                                "ATTACKs have range 0)")
+        raise IllegalAction("7.31", f"{u.uid} is {dist(m.hex, u.hex)} hexes from {m.mid}; range {reach}")
+    return u
 
 
 # ---------------------------------------------------------------- offers
@@ -319,10 +343,9 @@ def _acceptable(ctx: Ctx, a) -> bool:
         elif a.then == "effect" and m.kind == "isr":
             marker_option(ctx, m, combat=False)
         elif a.then == "combat" and m.kind == "isr":
-            _, eff = marker_option(ctx, m, combat=True)
-            u = ctx.state.units[a.targets[0]]
-            if (ctx.state.impulse.combat is not None or u.team == m.team or not u.revealed or not u.on_map
-                    or (eff.range is not None and dist(m.hex, u.hex) > eff.range)):
+            ct, eff = marker_option(ctx, m, combat=True)
+            combat_target(ctx, m, ct, eff, a.targets)
+            if ctx.state.impulse.combat is not None:
                 return False
     except IllegalAction:
         return False
@@ -334,7 +357,7 @@ def offers(game: GameLike) -> list:
     marker with its free action left, use its effect or conceal in place, or step into each
     neighbouring hex (then nothing); each accepted by the handler (:func:`_acceptable`)."""
     from lcb_lab.games.lcb.actions import MarkerAction
-    from lcb_lab.games.lcb.rules.markers.sof import may_assault
+    from lcb_lab.games.lcb.rules.markers.sof import enemy_sofs, may_assault
     s = game.state
     imp = s.impulse
     if imp is None or imp.phase == "declare" or s.choices or s.chain or not s.card_markers:
@@ -356,6 +379,8 @@ def offers(game: GameLike) -> list:
         if m.kind == "sof" and may_assault(ctx, m):   # placed in a contested hex, or Continuing Combat (13.41)
             out += [MarkerAction(m.mid, then="combat", targets=(u.uid,), dice=int(m.data.get("ga_dice", 2)))
                     for u in s.units_in(m.hex) if u.team != m.team and u.revealed]
+            out += [MarkerAction(m.mid, then="combat", targets=(e.mid,), dice=int(m.data.get("ga_dice", 2)))
+                    for e in enemy_sofs(ctx, m)]      # an opposing SOF marker (13.41)
         if m.kind == "proxy":            # its GROUND ASSAULT at each face-up enemy unit in its hex (13.12)
             dice = int(m.data.get("ga_dice", 4))
             out += [MarkerAction(m.mid, then="combat", targets=(u.uid,), dice=dice)

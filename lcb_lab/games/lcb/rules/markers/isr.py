@@ -156,7 +156,7 @@ def place_and_move(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> None:
     m.hp = max(1, int(ct.hits or 1))
     m.data = {k: a[k] for k in ("zor", "naval", "reveal") if k in a}
     m.acted = True                               # the initial use is its action this turn (13.21)
-    if any(e.when == "trigger" and e.fn == "lrs_attack" for e in ct.effects):
+    if any(e.when == "trigger" and e.fn in ("lrs_attack", "uuv") for e in ct.effects):   # LRS or TORPEDO (13.27)
         m.data["first_use"] = impulse_key(ctx)  # ... which may be Move and Initiate Combat (9.34 ex.)
     link.data["marker"] = m.mid
     ctx.log(explain.step("marker", f"{ct.name}: {m.mid} placed", f"concealed in its host's hex {h0}; "

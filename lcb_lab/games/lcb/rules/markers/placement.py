@@ -252,11 +252,12 @@ def sof_placed(ctx: Ctx, m: CardMarker, values: Mapping[str, Any]) -> None:
     """A SOF marker is placed (13.4): its HP and GA values are those its card gives
     (``values``: ``hp``, ``ga_cv``, ``ga_dice``; "their specific effects are outlined on the
     cards"), else 1 HP and :data:`SOF_GA_CV` / :data:`SOF_GA_DICE` (sandbox); placed in a
-    contested hex (enemy units there) it may assault in this impulse (13.41,
+    contested hex (enemy units or an enemy SOF marker there) it may assault in this impulse (13.41,
     :func:`lcb_lab.games.lcb.rules.markers.sof.may_assault`)."""
     m.hp = int(values.get("hp", 1))
     m.data.update(ga_cv=int(values.get("ga_cv", SOF_GA_CV)), ga_dice=int(values.get("ga_dice", SOF_GA_DICE)))
-    if ctx.state.impulse is not None and ctx.state.units_in(m.hex, other(m.team)):
+    enemy_sof = any(x.kind == "sof" and x.team != m.team and x.hex == m.hex for x in ctx.state.card_markers.values())
+    if ctx.state.impulse is not None and (ctx.state.units_in(m.hex, other(m.team)) or enemy_sof):
         m.data["may_assault"] = impulse_key(ctx)
 
 

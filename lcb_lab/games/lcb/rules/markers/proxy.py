@@ -200,6 +200,10 @@ def assault(ctx: Ctx, m: CardMarker, a: MarkerAction | SimpleNamespace) -> None:
     from lcb_lab.games.lcb.rules.movement.conceal import reveal
     from lcb_lab.games.lcb.rules.combat.ground_assault import defenders
     rule = "13.41" if m.kind == "sof" else "13.12"
+    if m.kind == "sof" and len(a.targets) == 1 and a.targets[0] in ctx.state.card_markers:
+        from lcb_lab.games.lcb.rules.markers.sof import duel     # SOF against SOF (13.41)
+        duel(ctx, m, a.targets[0], int(a.dice))
+        return
     u = assault_target(ctx, m, a)
     if not m.revealed:
         m.revealed = True

@@ -46,20 +46,28 @@ def may_assault(ctx: Ctx, m: CardMarker) -> bool:
     (:func:`owes_continuing`)."""
     placed = m.data.get("may_assault") == impulse_key(ctx)
     return ((placed or owes_continuing(ctx, m)) and ctx.state.impulse is not None
-            and not m.acted and bool(ctx.state.units_in(m.hex, other(m.team))))
+            and not m.acted and bool(ctx.state.units_in(m.hex, other(m.team)) or enemy_sofs(ctx, m)))
+
+
+def enemy_sofs(ctx: Ctx, m: CardMarker) -> list[CardMarker]:
+    """The face-up enemy SOF markers in SOF marker ``m``'s hex: the ones it may GROUND ASSAULT
+    (13.41: "any opposing enemy units and/or SOF markers"; 13.44: never a concealed one)."""
+    return [x for x in markers(ctx, other(m.team)) if x.hex == m.hex and x.revealed]
 
 
 def owes_continuing(ctx: Ctx, m: CardMarker) -> bool:
     """Whether SOF marker ``m`` must fight its hex's Continuing Combat in this impulse (13.41:
     it "will always engage in combat in their own hex", Continuing Combat per 7.2): its team's
     impulse, the hex's marker on its Continuing side (7.22: not yet resolved this turn), a
-    face-up enemy ground unit there to name (13.44: only revealed counters are targets), the
-    marker's action not used this turn.  Its GROUND ASSAULT (0 AP) is its MarkerAction
+    face-up enemy ground unit or SOF marker there to name (13.44: only revealed counters are
+    targets; SOF markers "can engage in Continuing Combat with other SOF markers"), the marker's
+    action not used this turn.  Its GROUND ASSAULT (0 AP) is its MarkerAction
     ``then="combat"``."""
     imp = ctx.state.impulse
     return (imp is not None and imp.team == m.team and not m.acted
             and ctx.state.continuing.get(m.hex) == CONTINUING
-            and any(ctx.utype(u).domain == "ground" and u.revealed for u in ctx.state.units_in(m.hex, other(m.team))))
+            and (any(ctx.utype(u).domain == "ground" and u.revealed for u in ctx.state.units_in(m.hex, other(m.team)))
+                 or bool(enemy_sofs(ctx, m))))
 
 
 def markers(ctx: Ctx, team: str | None = None) -> list[CardMarker]:
@@ -162,3 +170,45 @@ def ga_hits(ctx: Ctx, plan: CombatPlan, mid: str, hits: int) -> None:
     lrs = sum(r.net for r in plan.results if r.key == f"lrs:{mid}")
     attacker = ctx.state.impulse.team if ctx.state.impulse else other(m.team)
     damage(ctx, m, attacker, lrs_hits=lrs, ga_hits=hits, ga_engaged=True)
+
+
+# ---------------------------------------------------------------- SOF against SOF (13.41)
+def duel_setup(ctx: Ctx, m: CardMarker, target: str, dice: int) -> tuple[CardMarker, tuple, tuple]:
+    """The setup of SOF marker ``m``'s GROUND ASSAULT on the enemy SOF marker ``target``,
+    changing nothing: ``(enemy, (dice, base CV, modifiers, CV) of m, the same of the enemy)``.
+    The enemy always fights back in its hex (13.41) with all its GA dice; both roll at once
+    (7.13, 7.15). Raises IllegalAction (13.41, 13.44)."""
+    from lcb_lab.games.lcb.rules.combat.network import apply, terrain_modifiers
+    e = ctx.state.card_markers.get(target)
+    if e is None or e.kind != "sof" or e.team == m.team or e.hex != m.hex:
+        raise IllegalAction("13.41", f"{target!r} is no opposing SOF marker in {m.hex}")
+    if not e.revealed:
+        raise IllegalAction("13.44", "a concealed SOF marker cannot be targeted")
+    top = int(m.data.get("ga_dice", GA_DICE))
+    if not 1 <= dice <= top:
+        raise IllegalAction("13.41", f"a SOF marker rolls 1 to {top} dice in its GROUND ASSAULT")
+    mods = terrain_modifiers(ctx.board, m.hex, False)
+    mine, theirs = int(m.data.get("ga_cv", GA_CV)), int(e.data.get("ga_cv", GA_CV))
+    return e, (dice, mine, mods, apply(mine, mods)), (int(e.data.get("ga_dice", GA_DICE)), theirs, mods,
+                                                      apply(theirs, mods))
+
+
+def duel(ctx: Ctx, m: CardMarker, target: str, dice: int) -> None:
+    """SOF marker ``m`` GROUND ASSAULTs the opposing SOF marker ``target`` in its hex (13.41):
+    both reveal and roll at once, each hit 1 HP (13.43); the hex's Continuing Combat, if any, is
+    fought (7.22)."""
+    from lcb_lab.games.lcb.rules.common import settle_continuing
+    e, (n, base, mods, cv), (en, ebase, emods, ecv) = duel_setup(ctx, m, target, dice)
+    m.revealed = True
+    rolls = ctx.dice.roll(n, f"GA {m.mid}->{e.mid}")
+    back = ctx.dice.roll(en, f"GA {e.mid}->{m.mid}")
+    hits, got = sum(1 for r in rolls if r <= cv), sum(1 for r in back if r <= ecv)
+    ctx.log(explain.step("ga_roll", f"GROUND ASSAULT: {m.mid} -> {e.mid}", f"{plain.cv_text(base, mods)}; "
+                         f"{plain.dice_text(rolls, cv)}", ["13.41", "7.13"], dice=rolls, hits=hits, cv=cv))
+    ctx.log(explain.step("ga_roll", f"GROUND ASSAULT (defender): {e.mid} -> {m.mid}", f"{plain.cv_text(ebase, emods)}; "
+                         f"{plain.dice_text(back, ecv)} -- a SOF marker always fights in its hex", ["13.41", "7.13"],
+                         dice=back, hits=got, cv=ecv))
+    h = m.hex
+    damage(ctx, e, m.team, lrs_hits=0, ga_hits=hits, ga_engaged=True)
+    damage(ctx, m, e.team, lrs_hits=0, ga_hits=got, ga_engaged=True)
+    settle_continuing(ctx, h)

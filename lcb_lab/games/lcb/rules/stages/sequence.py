@@ -357,4 +357,6 @@ def end_of_turn(ctx: Ctx) -> None:
     ctx.log(explain.step("turn", f"Turn {s.turn} begins",
                          "a Planning Stage first (the scenario grants CP)" if granted else "the Action Stage starts again",
                          ["3.0", "3.05"] + (["3.06"] if granted else [])))
+    from lcb_lab.games.lcb.rules.stages.scheduled import arrive_scheduled
+    arrive_scheduled(ctx)   # the scenario's reinforcements of this turn (3.11)
     start_of_turn(ctx)      # a granted Planning Stage (3.06), the Influence Meter's free cards (15.14)

@@ -37,7 +37,7 @@ from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import Unit, other
 from lcb_lab.games.lcb.rules.submarines import sot as sub_rules
 from lcb_lab.games.lcb.rules.cards.targets import _as_hex, origin
-from lcb_lab.games.lcb.rules.combat.destruction import destroy
+from lcb_lab.games.lcb.rules.combat.destruction import card_gone, destroy
 from lcb_lab.games.lcb.rules.common import Ctx, dist, names, refs
 from lcb_lab.games.lcb.rules.movement.conceal import reveal
 
@@ -290,7 +290,7 @@ def uuv_setup(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> tuple[Unit
     tgt = next((ctx.state.units[t] for t in link.targets if t in ctx.state.units), None)
     if tgt is None or tgt.team == link.team or not tgt.revealed or not tgt.on_map or not ctx.is_naval(tgt):
         raise IllegalAction("14.12", f"{ct.name} attacks one revealed enemy naval unit")
-    o = origin(ctx, ctx.card(link.card))
+    o = link.data.get("origin") or origin(ctx, ctx.card(link.card))    # a marker's TORPEDO: its hex (13.27)
     if o is None or (eff.range is not None and dist(o, tgt.hex) > eff.range):
         raise IllegalAction("7.31", f"{tgt.uid} is out of {ct.name}'s range ({eff.range}) of its host")
     need = int(eff.args.get("detect", ct.detect or UUV_DETECT))
@@ -312,6 +312,7 @@ def uuv(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
         card.where, card.host = "discarded", None
         ctx.log(explain.step("card", f"{ct.name} destroyed by ASW", "the UUV is discarded and does not attack "
                              "(14.12)", ["14.12"]), team=link.team, card=link.card)
+        card_gone(ctx, card.cid)                 # an ISR marker firing it leaves with it (13.22, 13.27)
         return False
     rolls = ctx.dice.roll(n, f"{ct.name}: TORPEDO ATTACK")
     link.rolls["torpedo"] = list(rolls)

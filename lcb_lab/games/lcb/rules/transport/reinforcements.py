@@ -37,8 +37,10 @@ if TYPE_CHECKING:
 
 
 def pool(ctx: Ctx, team: str) -> dict[str, dict]:
-    """The team's reinforcement pool (12.4): uid -> ``{"uid", "type", "task_force"}``."""
-    return {r["uid"]: r for r in ctx.state.reinforcements.get(team, [])}
+    """The team's reinforcement pool (12.4): uid -> ``{"uid", "type", "task_force"}``; a scheduled
+    reinforcement (3.11, with ``turn`` and ``hex``) is not in it before it arrives
+    (:mod:`lcb_lab.games.lcb.rules.stages.scheduled`)."""
+    return {r["uid"]: r for r in ctx.state.reinforcements.get(team, []) if "turn" not in r}
 
 
 def _pool_units(ctx: Ctx, team: str, uids: list[str], rule: str) -> list[dict]:
@@ -98,18 +100,24 @@ def arrive(ctx: Ctx, team: str, rs: list[dict], dest: str, tag: str, rules: list
     imp = ctx.state.impulse
     units = []
     for r in rs:
-        t = ctx.catalog.unit(r["type"])
-        supply = {c.slot: c.supply for c in t.cvs if c.supply is not None}
-        if t.rp:
-            supply["RP"] = t.rp
         tf = imp.task_force if imp is not None and imp.team == team else r["task_force"]
-        u = Unit(r["uid"], r["type"], team, tf, None, t.hp, supply)
-        ctx.state.units[u.uid] = u
-        units.append(u)
+        units.append(new_unit(ctx, team, r, tf))
     _leave_pool(ctx, team, rs)
     if units:
         disembark(ctx, None, units, dest, tag, rules)
     return units
+
+
+def new_unit(ctx: Ctx, team: str, r: dict, tf: str) -> Unit:
+    """Reinforcement ``r`` (a pool entry) as a new unit of Task Force ``tf`` off the map, with its
+    type's full HP and supply (4.32), face down; added to the state."""
+    t = ctx.catalog.unit(r["type"])
+    supply = {c.slot: c.supply for c in t.cvs if c.supply is not None}
+    if t.rp:
+        supply["RP"] = t.rp
+    u = Unit(r["uid"], r["type"], team, tf, None, t.hp, supply)
+    ctx.state.units[u.uid] = u
+    return u
 
 
 def _leave_pool(ctx: Ctx, team: str, rs: list[dict]) -> None:
