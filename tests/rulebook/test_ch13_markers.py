@@ -1138,7 +1138,8 @@ def test_13_13_a_revealed_proxy_force_is_destroyed_by_lrs_or_ga_and_rolls_for_in
         g = lcb_lab.situation(units={"1 Alpha": {"type": "usmc_infantry_platoon", "hex": "C-4"},
                                      "1 Whiskey": {"type": "usmc_himars_section", "hex": "B-7"},
                                      "1 Anna": {"type": "runi_naval_infantry_platoon", "hex": "H-8"}},
-                              cards={"RU": ["Proxy Forces: Militia"]}, initiative="RU", forced=[1, 5], max_turns=6)
+                              cards={"RU": ["Proxy Forces: Militia"]}, initiative="RU", max_turns=6,
+                              forced=[1, 5] if how == "lrs" else [1, 20, 20, 20, 20, 5])   # GA: it fires back 4 misses
         g.apply(A.BeginImpulse("TF Red"))
         g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Proxy Forces: Militia"),)))
         g.apply(A.PlayCard("Proxy Forces: Militia", "A", hex="D-4", action=1))

@@ -309,7 +309,7 @@ class GameQueries:
         ``task_forces``, ``ready``, ``planning_stages``, ``rulings``, ``chain``).
         """
         _check_viewer(team, "view")
-        v = observer.observe(self.state, self.catalog, team)
+        v = observer.observe(self.state, self.catalog, team, self.decks)
         info = self.scenario_info
         v["scenario_name"] = info.scenario.name if info else self.state.scenario
         v["max_turns"] = self.state.max_turns

@@ -187,6 +187,10 @@ def team_detect(ctx: Ctx, links: list[CardPlay], target: CardPlay) -> bool:
     cache = target.data.setdefault("iamd_detect", {})
     team = links[0].team
     if cache.get(team):
+        ctx.log(explain.step("detect", f"{team} IAMD has already DETECTED {name(ctx, target)}",
+                             f"{cache[team]} DETECTed it earlier in this attack: "
+                             f"{', '.join(x.data['uid'] for x in iamd_detectors(links))} INTERCEPT without a new "
+                             "DETECT roll", ["9.06"]), pid=target.pid)
         return True
     if detect_value(ctx, target) is None:
         return True

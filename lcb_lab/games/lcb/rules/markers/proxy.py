@@ -20,9 +20,14 @@
 * Destroyed (13.13, :func:`destroyed`): roll 1 d20; on 1-12 the attacker's influence drops by 1
   -- the Influence Meter moves one space toward the Proxy Force's team (15.0).
 
-Open (sandbox limits): the defenders' return fire in a Proxy Force's GROUND ASSAULT (7.13) and
-MILDEC absorption of its hits are not simulated; nothing in the combat engine targets a Proxy
-Force marker yet except through :func:`lcb_lab.games.lcb.rules.markers.isr.hit`.
+* Assaulted (7.12 names partisans among a GROUND ASSAULT's defenders): a revealed Proxy Force
+  is a GA and LRS target of 1 HP (:func:`lcb_lab.games.lcb.rules.markers.isr.hit`), and it fires
+  back at a GROUND ASSAULT in its hex with its GA CV and all its dice -- it has a GA CV and
+  infinite supply (7.13, 7.16) and defending costs no AP nor its once-a-turn action (7.13, 7.27);
+  :func:`lcb_lab.games.lcb.rules.markers.sof.defense_shots` (lcb_lab's reading: its owner is not
+  asked; sandbox: at the attacker with the most dice).
+
+Open (sandbox limit): MILDEC absorption of a Proxy Force's hits is not simulated.
 """
 from __future__ import annotations
 

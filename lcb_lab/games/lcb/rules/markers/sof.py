@@ -123,9 +123,14 @@ def check_ga_target(ctx: Ctx, uid: str, target: str, n: int, role: str) -> tuple
 
 
 def defense_shots(ctx: Ctx, plan: CombatPlan, h: str) -> list[tuple]:
-    """13.41, changing nothing: ``(marker, target, dice, base CV, modifiers, CV)`` per SOF marker of
-    the defending team in ``h``: it fires its GA dice (:data:`GA_DICE` at :data:`GA_CV`, sandbox)
-    at the attacking unit with the most dice."""
+    """13.41, 13.12 with 7.13, changing nothing: ``(marker, target, dice, base CV, modifiers, CV)``
+    per SOF marker (:data:`GA_DICE` at :data:`GA_CV`, sandbox) and per Proxy Force (its card's GA:
+    CV 3, up to 4 dice, 13.12) of the defending team in ``h``: it fires its GA dice at the
+    attacking unit with the most dice.  A Proxy Force defends because it has a GA CV with
+    (infinite) supply (7.13, 7.16; 7.12 names partisans among the GA's defenders) and defending
+    is no action of its once-a-turn choice (7.13: no AP; 7.27).  lcb_lab's reading: its owner is
+    not asked -- with infinite supply it fires all its dice (sandbox: at the attacker with the
+    most dice, as a SOF marker does)."""
     from lcb_lab.games.lcb.rules.combat.network import apply, terrain_modifiers
     attackers: dict[str, int] = {}
     for a in plan.ga:
@@ -136,7 +141,8 @@ def defense_shots(ctx: Ctx, plan: CombatPlan, h: str) -> list[tuple]:
         return []
     team = ctx.state.units[next(iter(attackers))].team
     out = []
-    for m in [m for m in markers(ctx, other(team)) if m.hex == h]:
+    for m in [m for m in ctx.state.card_markers.values()
+              if m.kind in ("sof", "proxy") and m.team == other(team) and m.hex == h]:
         tgt = max(attackers, key=lambda k: attackers[k])
         mods = terrain_modifiers(ctx.board, h, False)
         base = int(m.data.get("ga_cv", GA_CV))
@@ -145,16 +151,18 @@ def defense_shots(ctx: Ctx, plan: CombatPlan, h: str) -> list[tuple]:
 
 
 def defend(ctx: Ctx, plan: CombatPlan, h: str, damage: dict) -> None:
-    """13.41: each SOF marker of the defending team in ``h`` fires (:func:`defense_shots`); hits join ``damage``."""
+    """13.41, 13.12: each SOF marker and Proxy Force of the defending team in ``h`` fires
+    (:func:`defense_shots`); hits join ``damage``."""
     for m, tgt, dice, base, mods, cv in defense_shots(ctx, plan, h):
         rolls = ctx.dice.roll(dice, f"GA {m.mid}->{tgt}")
         hits = sum(1 for r in rolls if r <= cv)
         damage[tgt] = damage.get(tgt, 0) + hits
         m.revealed = True
+        why, rules = ((" -- a SOF marker always fights in its hex", ["13.41", "7.13"]) if m.kind == "sof" else
+                      (" -- a Proxy Force defends with its GROUND ASSAULT (no AP, infinite supply)", ["13.12", "7.13"]))
         ctx.log(explain.step("ga_roll", f"GROUND ASSAULT (defender): {m.mid} -> {tgt}",
-                             f"{plain.cv_text(base, mods)}; {plain.dice_text(rolls, cv)}"
-                             " -- a SOF marker always fights in its hex", ["13.41", "7.13"], dice=rolls, hits=hits,
-                             cv=cv))
+                             f"{plain.cv_text(base, mods)}; {plain.dice_text(rolls, cv)}" + why, rules, dice=rolls,
+                             hits=hits, cv=cv))
 
 
 def ga_hits(ctx: Ctx, plan: CombatPlan, mid: str, hits: int) -> None:

@@ -117,9 +117,10 @@ def begin(ctx: Ctx, tf: str) -> None:
         raise IllegalAction("4.34", f"no Task Force named {tf!r}; known: {', '.join(s.task_forces)}")
     allowed = available_task_forces(ctx)
     if tf not in allowed:
-        why = "has already taken its impulse this turn (3.39)" if tf in s.tf_order else \
-            f"it is {next_team(ctx)}'s turn to take an impulse"
-        raise IllegalAction("3.3", f"{tf} cannot go now: {why}")
+        if tf in s.tf_order:
+            raise IllegalAction("3.39", f"{tf} cannot go now: each Task Force takes one impulse per turn, "
+                                "and it has already taken its impulse this turn")
+        raise IllegalAction("3.3", f"{tf} cannot go now: it is {next_team(ctx)}'s turn to take an impulse")
     ap = ap_for(ctx, tf)
     s.impulse = Impulse(task_force=tf, team=s.task_forces[tf], ap=ap)
     ctx.log(explain.step("impulse_start", f"Turn {s.turn}, impulse {len(s.tf_order) + 1}: {tf} ({s.task_forces[tf]})",
