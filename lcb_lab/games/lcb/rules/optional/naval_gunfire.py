@@ -217,10 +217,11 @@ def validate_reply(ctx: Ctx, plan: CombatPlan, allocs: list[dict], h: str, team:
         u = living_unit(ctx, a["defender"], "17.33")
         if u.team != team or u.hex != h:
             raise IllegalAction("17.33", f"{u.uid} is not a defender in {h}")
+        if u.uid not in allowed and ctx.is_naval(u):
+            raise IllegalAction("17.31", f"{u.uid} has no naval gun: it may not fire back with NAVAL GUNFIRE")
         if u.uid not in allowed:
-            raise IllegalAction("17.41" if not ctx.is_naval(u) else "17.31",
-                                f"{u.uid} may not fire back: only ships with a gun and, against SHORE "
-                                "BOMBARDMENT, cannon artillery with LRS supply")
+            raise IllegalAction("17.41", f"{u.uid} may not fire back: against SHORE BOMBARDMENT only cannon "
+                                "artillery with LRS supply left fires back")
         if int(a["dice"]) < 1:
             raise IllegalAction("7.05", f"{u.uid} must allocate at least one die to {a['target']}")
         if a["target"] not in ships:
