@@ -172,6 +172,22 @@ def test_17_36_a_naval_isr_marker_takes_hp_but_neither_fires_nor_defends():
     assert "17.36" in gone["rules"]
 
 
+def test_17_33_the_return_fire_pause_tells_the_attacker_nothing_about_a_back():
+    """A face-down RU counter in the bombarded hex: cannon artillery (which may fire back) or
+    infantry (which may not) -- the US sees the same pause for RU either way."""
+    views = []
+    for kind in ("runi_cannon_artillery", "runi_naval_infantry_platoon"):
+        g = og.shore_bombardment()
+        g.state.units["1 Msta"].type_id = kind
+        g.state.units["1 Msta"].revealed = False
+        before = g.view("US")
+        g.apply(A.CommitCombat(lrs=(A.LrsAttack("DDG 1", GUN, "Anna", 1),)))
+        assert g.to_act() == "RU" and isinstance(g.pending, GaDefenseChoice)
+        views.append((before, g.to_act(), [e["title"] for e in g.log_entries("US")]))
+    assert views[0] == views[1]
+    assert og.shore_bombardment().pending is None
+
+
 # ---------------------------------------------------------------- 17.4, 17.41
 def test_17_4_shore_bombardment_and_the_cannon_artillery_counterfire():
     g = og.shore_bombardment(forced=[6, 6, 7, 7, 10, 11, 1])

@@ -87,6 +87,12 @@ No UI library is imported here.  Every module, with its purpose and rule numbers
 ``optional`` -- the optional rules (chapter 17, and 7.514's CIWS), each a switch a scenario turns on
 
 * ``optional.switches``: which optional rules exist, which a game has on (``is_on``), how a file names them (17.0).
+* ``optional.naval_gunfire``: NAVAL GUNFIRE (17.3, 17.31-17.36): a ship's gun (slot ``GUN``) at range 0,
+  the hex's simultaneous exchange with the defender's return fire.
+* ``optional.shore_bombardment``: SHORE BOMBARDMENT (17.4, 17.41, 17.42): the gun at ground units in a mixed
+  hex, cannon artillery's counterfire, a level-2 Fortification's -2.
+* ``optional.artillery_direct_fire``: ARTILLERY DIRECT FIRE (17.5, 17.51-17.54): cannon artillery's LRS at
+  range 0, offensively or (CV -4) in answer to a GROUND ASSAULT.
 
 ``docs/rule_index.md`` lists, for every rule number, the modules and functions whose docstrings cite
 it (``make rule-index`` rewrites it).

@@ -198,7 +198,7 @@ def _pre_roll_decisions(ctx: Ctx, lrs: list[dict], ga: list[dict], gun: list[dic
                             InterceptOptions(targets=targets, card_names=card_names_of(ctx, targets))))
     for h in gunfire.hexes(ctx, gun):
         defs, atk = gunfire.reply_options(ctx, gun, h, defender)
-        if defs:
+        if gunfire.ask_reply(ctx, h, defender, defs):       # never from the hidden state alone
             queue.append(GaDefenseChoice(defender, "17.33", f"Declare return fire against the NAVAL GUNFIRE in {h}",
                                          GaDefenseOptions(hex=h, defenders=defs, attackers=atk, gunfire=True)))
     ga_hexes: dict[str, list[dict]] = defaultdict(list)

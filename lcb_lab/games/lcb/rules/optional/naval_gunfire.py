@@ -20,7 +20,9 @@ combat (3.38, 7.03) as an :class:`~lcb_lab.games.lcb.actions.LrsAttack` whose ``
   engagements of the hex, before its GROUND ASSAULT, 7.03).  Before any roll the defender
   declares its return fire (a :class:`~lcb_lab.games.lcb.choices.GaDefenseChoice` with
   ``options.gunfire``; no AP): its gun-capable ships in the hex fire at the attacking ships,
-  its cannon artillery at ships bombarding the shore (17.41).  All dice are rolled, then every
+  its cannon artillery at ships bombarding the shore (17.41).  The choice is asked whenever the
+  attacker cannot rule out a defender (:func:`ask_reply`: a back in the hex), so the pause
+  leaks nothing; with none it may only be declined.  All dice are rolled, then every
   hit takes 1 HP from its target at once, both sides (17.35).
 * Naval MILDEC (17.34): after the dice, the owner of a hit ship may spend MILDECs of its hex
   (the ordinary MILDEC choice, 4.22).
@@ -194,6 +196,17 @@ def defenders(ctx: Ctx, gun: list[dict], h: str, team: str) -> tuple[Defender, .
             if d is not None:
                 out.append(d)
     return tuple(out)
+
+
+def ask_reply(ctx: Ctx, h: str, team: str, defs: tuple[Defender, ...]) -> bool:
+    """Whether the defender ``team`` is asked for return fire in ``h``: when it has a defender, and
+    whenever the attacker cannot rule one out -- a counter of ``team`` there it sees only as a back
+    (a concealed unit or MILDEC, 6.11) -- so the pause tells the attacker nothing it does not know.
+    Submarines never count (14.0: not there)."""
+    if defs:
+        return True
+    backs = [u for u in ctx.state.units_in(h, team) if not u.revealed and not ctx.utype(u).is_submarine]
+    return bool(backs) or any(not m.revealed for m in ctx.state.markers_in(h, team))
 
 
 def reply_options(ctx: Ctx, gun: list[dict], h: str, team: str) -> tuple[tuple[Defender, ...], tuple[Attacker, ...]]:
