@@ -326,3 +326,23 @@ def test_the_staged_games_offer_each_rule():
         g = stage()
         assert rule in g.state.optional_rules
         assert any(getattr(t, "kind", "") == "commit_combat" for t in g.legal_actions())
+
+
+def test_17_52_cannon_artillery_answers_a_proxy_forces_ground_assault_too():
+    """A Proxy Force's GROUND ASSAULT (13.12) is an enemy GROUND ASSAULT: with 17.5 on the M777
+    fires back at CV 10-4=6 from its LRS supply (forced: the proxy's 3 hits, 20 misses; the M777's
+    6 hits, 7 misses)."""
+    g = lcb_lab.situation(units={"1 Mike": {"type": "usmc_cannon_artillery", "hex": "D-4"},
+                                 "1 Anna": {"type": "runi_naval_infantry_platoon", "hex": "H-8"}},
+                          cards={"RU": ["Proxy Forces: Militia"]}, initiative="RU", optional_rules=["17.5"],
+                          forced=[3, 20, 6, 7, 8])
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc="Proxy Forces: Militia"),)))
+    g.apply(A.PlayCard("Proxy Forces: Militia", "A", hex="D-4", action=1))
+    g.apply(A.MarkerAction("PROXY-1", then="combat", targets=("1 Mike",), dice=2))
+    assert g.pending.options.defenders == (Defender(uid="1 Mike", cv=6, supply=16),)
+    g.apply(A.AnswerDefense(defence=(A.Defense("1 Mike", "PROXY-1", 2),)))
+    back = _roll(g, "1 Mike -> PROXY-1")
+    assert (back["data"]["cv"], back["data"]["hits"]) == (6, 1) and "17.52" in back["rules"]
+    assert g.unit("1 Mike").supply["LRS1"] == 14 and g.unit("1 Mike").hp == 1
+    assert "PROXY-1" not in g.state.card_markers

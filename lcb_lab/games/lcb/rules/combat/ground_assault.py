@@ -117,6 +117,12 @@ def defense_modifiers(ctx: Ctx, u: Unit) -> list:
     return adf.defense_modifiers(ctx, u)
 
 
+def defense_cv(ctx: Ctx, u: Unit) -> int:
+    """Defender ``u``'s CV after its modifiers in a GA (7.13; optional 17.52: LRS CV -4)."""
+    base = ctx.cv(u, defense_slot(ctx, u)).value
+    return max(0, base + sum(v for _, v, _ in defense_modifiers(ctx, u)))
+
+
 def breakthrough(ctx: Ctx, u: Unit, dest: str, ga_hexes: list[str], used: list[str]) -> None:
     """Armor Breakthrough (7.19-7.111): after a GROUND ASSAULT that left no opposing unit in
     the hex, an armor unit there may move one hex for free: at most 1 MP (no 5.14 exception),
