@@ -23,6 +23,7 @@ No UI library is imported here.  Every module, with its purpose and rule numbers
 ``combat`` -- combat (chapter 7)
 
 * ``combat.sequence``: the combat sequence of one impulse (7.010, 7.03, 3.38).
+* ``combat.answers``: the defender's answers recorded in the combat plan (7.54, 7.13, 4.22; optional 17.33).
 * ``combat.ground_assault``: GROUND ASSAULT (7.1-7.16, 7.19-7.111).
 * ``combat.continuing``: Continuing Combat (7.2-7.27) and Combined Arms Activation (7.18).
 * ``combat.lrs``: Long-Range Strikes (7.3, 7.02-7.08, 7.31-7.37).

@@ -10,7 +10,8 @@ can be saved in the middle of it:
 1. :func:`commit` checks every allocation, reveals the attackers (7.07),
    spends their supply (7.36, 7.15) and pushes the defender's choices
    (INTERCEPT allocation 7.54; GA defense dice 7.13) -- all before any roll.
-2. :func:`answer` records the answer to the top choice (checked like any other input).
+2. :func:`answer` records the answer to the top choice (checked like any other input;
+   the recorders: :mod:`~lcb_lab.games.lcb.rules.combat.answers`).
 3. :func:`resolve` rolls engagement after engagement, showing exact odds
    before each roll; it pauses when a MILDEC absorption choice (4.22) is
    needed and goes on after the answer.
@@ -18,7 +19,7 @@ can be saved in the middle of it:
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from lcb_lab.games.lcb import plain
 from lcb_lab.kernel import explain
@@ -34,11 +35,12 @@ from lcb_lab.games.lcb.rules.stages import influence
 from lcb_lab.games.lcb.rules.common import Ctx, slot_text
 from lcb_lab.games.lcb.rules.combat.destruction import destroy
 from lcb_lab.games.lcb.rules.movement.conceal import reveal
-from lcb_lab.games.lcb.rules.combat.intercept import card_names_of, odds_groups, target_options, validate_intercepts
+from lcb_lab.games.lcb.rules.combat.intercept import card_names_of, odds_groups, target_options
 from lcb_lab.games.lcb.rules.combat.intercept_pause import attacker_cannot_rule_out
 from lcb_lab.games.lcb.rules.combat.lrs import validate_lrs
 from lcb_lab.games.lcb.rules.markers import fortify
 from lcb_lab.games.lcb.rules.optional import naval_gunfire as gunfire
+from lcb_lab.games.lcb.rules.combat.answers import _ANSWERS, _log_slot, _spend, _uniq
 from lcb_lab.games.lcb.rules.combat.network import apply, lrs_modifiers, network_modifiers, terrain_modifiers
 from lcb_lab.games.lcb import die as lcb_die
 
@@ -108,15 +110,6 @@ def _norm(a: dict, who: str) -> dict:
     return out
 
 
-def _uniq(units: list[Unit]) -> list[Unit]:
-    seen, out = set(), []
-    for u in units:
-        if u.uid not in seen:
-            seen.add(u.uid)
-            out.append(u)
-    return out
-
-
 def _one_cv_per_unit(lrs: list[dict], ga: list[dict]) -> None:
     both = {a["shooter"] for a in lrs} & {a["attacker"] for a in ga}
     if both:
@@ -148,19 +141,6 @@ def _target_hexes(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> list[str]:
         if h not in out:
             out.append(h)
     return out
-
-
-def _spend(ctx: Ctx, allocs: list[dict], who: str, slot_key: str, rule: str) -> None:
-    for a in allocs:   # a unit's own slot or an Attached card's (9.33)
-        card_cvs.spend(ctx, ctx.state.units[a[who]], a[slot_key], a["dice"])
-
-
-def _log_slot(ctx: Ctx, title: str, text: str, rules: list[str], a: dict, team: str) -> None:
-    """An allocation line; an Attached card's slot ``"<cid>:<slot>"`` names its card, which the
-    other team may not know (9.02): it reads the same line without the facts."""
-    card = {"team": team, "about": {"card": a["slot"].rsplit(":", 1)[0]}, "public_title": title,
-            "public_text": text} if ":" in a["slot"] else {}
-    ctx.log(explain.step("allocate", title, text, rules, **a), **card)
 
 
 def _log_allocations(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> None:
@@ -267,58 +247,6 @@ def answer(ctx: Ctx, value: A.Answer) -> None:
         raise IllegalAction("7.010", f"the {d.name} choice belongs to no committed combat")
     _ANSWERS[type(d)](ctx, plan, d, value)
     ctx.state.choices.pop()
-
-
-def _answer_intercept(ctx: Ctx, plan: CombatPlan, d: InterceptChoice, value: A.AnswerIntercept) -> None:
-    """INTERCEPT dice (7.54, 7.58): checked, the interceptors revealed (7.511), the supply spent."""
-    allocs = [_int_alloc(a) for a in value.intercepts]
-    validate_intercepts(ctx, allocs, plan.lrs + plan.card_lrs, d.team)
-    users = [ctx.state.units[a["interceptor"]] for a in allocs]
-    reveal(ctx, _uniq(users), "units that attempt INTERCEPT reveal themselves", ["7.511"])
-    _spend(ctx, allocs, "interceptor", "slot", "7.58")
-    for a in allocs:
-        against = f" against {a['shooter']}" if "shooter" in a else ""
-        _log_slot(ctx, f"INTERCEPT allocated: {a['interceptor']} for {a['target']}{against}",
-                  f"{a['dice']} {slot_text(a['slot'])} dice; INTERCEPT supply is spent even if unused",
-                  ["7.54", "7.58"], a, d.team)
-    if not allocs:
-        ctx.log(explain.step("decision", f"{d.team} does not intercept", "no INTERCEPT dice allocated",
-                             ["7.52"]))
-    plan.intercepts = allocs
-
-
-def _answer_defense(ctx: Ctx, plan: CombatPlan, d: GaDefenseChoice, value: A.AnswerDefense) -> None:
-    """GROUND ASSAULT defense dice of the choice's hex (7.13, 7.15)."""
-    allocs = [{"defender": a.defender, "target": a.target, "dice": int(a.dice)} for a in value.defence]
-    ga_rules.validate_defense(ctx, allocs, d.options.hex, d.team)
-    _spend(ctx, [dict(a, slot=ga_rules.defense_slot(ctx, ctx.state.units[a["defender"]])) for a in allocs],
-           "defender", "slot", "7.15")
-    plan.ga_defence[d.options.hex] = allocs
-    ctx.log(explain.step("allocate", f"GA defense in {d.options.hex}",
-                         ", ".join(f"{a['defender']} {a['dice']} dice at {a['target']}" for a in allocs)
-                         or "no defensive fire", ["7.13", "7.14"]))
-
-
-def _answer_mildec(ctx: Ctx, plan: CombatPlan, d: MildecChoice, value: A.AnswerMildec) -> None:
-    """HP the MILDECs absorb (4.22): 0 up to the damage and the MILDECs in the hex."""
-    n = int(value.absorb)
-    if not 0 <= n <= d.most:
-        raise IllegalAction("4.22", f"can absorb 0..{d.most} HP with MILDECs here")
-    plan.mildec[d.options.key] = n
-
-
-_ANSWERS: dict[type, Callable[..., None]] = {InterceptChoice: _answer_intercept, GaDefenseChoice: _answer_defense,
-                                             MildecChoice: _answer_mildec}
-"""Combat choice class -> the rule that records its answer."""
-
-
-def _int_alloc(a: A.Intercept) -> dict:
-    """The plan's INTERCEPT allocation ``{interceptor, slot, target, dice[, shooter]}`` of a typed
-    one; ``shooter`` kept only when it names an attack."""
-    out = {"interceptor": a.interceptor, "slot": a.slot, "target": a.target, "dice": int(a.dice)}
-    if a.shooter is not None:
-        out["shooter"] = a.shooter
-    return out
 
 
 # ---------------------------------------------------------------------------
