@@ -304,6 +304,9 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "17.6": ("pre-load",), "17.61": ("pre-load", "gpsv", "lcu or lcac", "units"),
     "17.62": ("action stage", "composition", "pre-loaded"), "17.8": ("combat value", "cv"),
     "17.9": ("optional rule", "supply"), "17.91": ("supply", "allocation", "lrs", "intercept", "naval units"),
+    "17.3": ("naval gunfire",), "17.31": ("naval gunfire", "four dice"),
+    "17.32": ("naval gunfire", "one hex", "contested"), "17.33": ("naval gunfire", "defend"),
+    "17.4": ("shore bombardment", "mixed"), "17.41": ("shore bombardment", "artillery", "counterfire"),
 }
 """Rule -> key words of its text (each checked to be in the rule's paragraph when the rulebook
 is present), one of which every refusal naming the rule says: the curated map a refusal's rule

@@ -215,6 +215,7 @@ _card_asw, _uuv = sub_chance.card_asw, sub_chance.uuv
 
 # ---------------------------------------------------------------- marker GROUND ASSAULT (13.12, 13.41)
 def _ga_step(ctx: Ctx, m, u, dice: int, defense: list[dict]) -> ChanceStep:
+    from lcb_lab.games.lcb.rules.combat.ground_assault import defense_cv
     from lcb_lab.games.lcb.rules.markers import proxy
     _, _, cv = proxy.assault_cv(ctx, m, u)
     att = [min(k, u.hp) for k in range(dice + 1)]
@@ -224,7 +225,7 @@ def _ga_step(ctx: Ctx, m, u, dice: int, defense: list[dict]) -> ChanceStep:
     lines = [_line(dice, cv, f"GA {m.mid}->{u.uid}")]
     back = [(1.0,)]
     for x in defense:
-        dcv = ctx.cv(ctx.state.units[x["defender"]], "GA").value
+        dcv = defense_cv(ctx, ctx.state.units[x["defender"]])       # optional 17.52: cannon artillery's LRS -4
         back.append(_hits(x["dice"], dcv))
         lines.append(_line(x["dice"], dcv, f"GA {x['defender']}->{m.mid}"))
     total = tuple(float(p) for p in sum_pmf(*(np.array(b) for b in back)))

@@ -132,10 +132,14 @@ class Attacker(Record):
 @dataclass(frozen=True, kw_only=True)
 class GaDefenseOptions(Record):
     """The ``hex`` assaulted, the ``defenders`` that may fire back and the ``attackers``' dice
-    (7.13); ``marker``: the card marker assaulting (13.12; None: combat's GROUND ASSAULT)."""
+    (7.13); ``marker``: the card marker assaulting (13.12; None: combat's GROUND ASSAULT);
+    ``gunfire``: True when the hex's NAVAL GUNFIRE / SHORE BOMBARDMENT is answered (optional
+    17.33, 17.41: ``defenders`` are then the ships and cannon artillery that may fire back,
+    ``cv`` their gun or LRS CV, ``supply`` None for a gun)."""
     hex: str
     defenders: tuple[Defender, ...]
     marker: Optional[str] = field(default=None, metadata=OMIT)
+    gunfire: Optional[bool] = field(default=None, metadata=OMIT)
     attackers: tuple[Attacker, ...]
 
 

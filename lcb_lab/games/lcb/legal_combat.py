@@ -14,6 +14,8 @@ from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.rules.combat import sequence, continuing
 from lcb_lab.games.lcb.rules.common import Ctx, GameLike, supply_left
 from lcb_lab.games.lcb.model.state import other
+from lcb_lab.games.lcb.rules.optional import naval_gunfire as gunfire
+from lcb_lab.games.lcb.rules.optional.switches import is_on
 
 
 def combat_template(game: GameLike) -> Template | None:
@@ -51,6 +53,10 @@ def combat_template(game: GameLike) -> Template | None:
             options += [A.LrsAttack(uid, cv.slot, m.mid, 1) for m in marks
                         if cv.in_range(lcb_hexes.distance(u.hex, m.hex))]
             limits[f"{uid}/{cv.slot}"] = 4 if left is None else left
+        if uid in declared and is_on(s, "17.3") and gunfire.why_not_gun(ctx, u) is None:   # optional 17.31
+            options += [A.LrsAttack(uid, gunfire.GUN, e.uid, 1) for e in enemies if e.hex == u.hex]
+            options += [A.LrsAttack(uid, gunfire.GUN, m.mid, 1) for m in marks if m.hex == u.hex]
+            limits[f"{uid}/{gunfire.GUN}"] = gunfire.MAX_DICE
     options = [o for o in options if limits.get(_key(o), 0) > 0 and committable(game, _commit(base + [o]), ctx)]
     if not options and not base:
         return None

@@ -61,6 +61,7 @@ class Unit(Tracked):
     card: str | None = None        # the cid of the JCC this unit IS (a JCC submarine, 14.0; reinforcements, 12.4)
     fired: str = ""                # this impulse: a submarine's "lrs" | "torpedo" (14.04); "card:<cid>": its Attached card fired (9.32)
     asw_hex: str | None = None     # the one hex it attacked with offensive ASW this Action Stage (14.14)
+    gunfire_hex: str | None = None  # the one hex it fired NAVAL GUNFIRE in this turn (optional 17.32)
 
     def clone(self) -> "Unit":
         """A deep copy (no state shared with this unit)."""
@@ -275,7 +276,7 @@ class Engagement:
     """One step of the combat sequence (7.03): an LRS/INTERCEPT engagement on one target,
     or the GROUND ASSAULT of one hex."""
 
-    type: str                      # "lrs" | "ga"
+    type: str                      # "lrs" | "gunfire" (optional 17.3, 17.4: one hex) | "ga"
     hex: str
     target: Optional[str] = None   # the LRS target's uid (None for "ga")
 
@@ -319,6 +320,8 @@ class CombatPlan:
     rolling: bool = False
     breakthrough: list[str] = field(default_factory=list)
     card_lrs: list[Alloc] = field(default_factory=list)   # cards' LRS attacks: {shooter=card=cid, cv, dice, target, bmd} (9.05)
+    gunfire: list[Alloc] = field(default_factory=list)    # NAVAL GUNFIRE / SHORE BOMBARDMENT: {shooter, slot="GUN", target, dice} (17.31, 17.4)
+    gunfire_reply: dict[str, list[Alloc]] = field(default_factory=dict)   # hex -> the defender's return fire (17.33, 17.41)
 
     @property
     def done(self) -> bool:

@@ -24,6 +24,7 @@ No UI library is imported here.  Every module, with its purpose and rule numbers
 ``combat`` -- combat (chapter 7)
 
 * ``combat.sequence``: the combat sequence of one impulse (7.010, 7.03, 3.38).
+* ``combat.answers``: the defender's answers recorded in the combat plan (7.54, 7.13, 4.22; optional 17.33).
 * ``combat.ground_assault``: GROUND ASSAULT (7.1-7.16, 7.19-7.111).
 * ``combat.continuing``: Continuing Combat (7.2-7.27) and Combined Arms Activation (7.18).
 * ``combat.lrs``: Long-Range Strikes (7.3, 7.02-7.08, 7.31-7.37).
@@ -91,6 +92,12 @@ No UI library is imported here.  Every module, with its purpose and rule numbers
 * ``optional.preload``: Pre-loaded disembarkation (17.6, 17.61, 17.62): units on an Embarked LCU / LCAC at Deployment.
 * ``optional.dual_cv``: Dual Combat Values (17.8, 17.81, 17.82): every CV in one combat Core Action.
 * ``optional.naval_supply``: Naval supply values (17.9, 17.91): a ship's LRS / INTERCEPT split at Deployment.
+* ``optional.naval_gunfire``: NAVAL GUNFIRE (17.3, 17.31-17.36): a ship's gun (slot ``GUN``) at range 0,
+  the hex's simultaneous exchange with the defender's return fire.
+* ``optional.shore_bombardment``: SHORE BOMBARDMENT (17.4, 17.41, 17.42): the gun at ground units in a mixed
+  hex, cannon artillery's counterfire, a level-2 Fortification's -2.
+* ``optional.artillery_direct_fire``: ARTILLERY DIRECT FIRE (17.5, 17.51-17.54): cannon artillery's LRS at
+  range 0, offensively or (CV -4) in answer to a GROUND ASSAULT.
 
 ``docs/rule_index.md`` lists, for every rule number, the modules and functions whose docstrings cite
 it (``make rule-index`` rewrites it).

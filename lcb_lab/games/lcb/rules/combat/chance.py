@@ -12,7 +12,8 @@ the roll itself are unchanged.  Outcomes:
   before any MILDEC absorbs (4.22, asked after the roll) -- ``engagement_odds(...).damage``;
 * LRS on a card marker: the hits it takes (12.24, 13.26, 13.43);
 * GROUND ASSAULT in a hex: HP lost by each unit fired at (both sides at once, 7.15; SOF
-  markers defend, 13.41), GA hits on each marker -- one joint outcome per combination.
+  markers defend, 13.41), GA hits on each marker -- one joint outcome per combination;
+* NAVAL GUNFIRE in a hex (optional 17.33): the same, for the gun exchange (and its counterfire, 17.41).
 
 The later engagements of the same ResolveCombat follow from this one (a destroyed target,
 the Combined Arms +2 of 7.17, a MILDEC choice): ``later`` counts them.
@@ -25,6 +26,7 @@ from lcb_lab.games.lcb.model.state import CombatPlan, Engagement
 from lcb_lab.games.lcb.rules.combat import sequence
 from lcb_lab.games.lcb.rules.combat.sequence import DIE, HITS
 from lcb_lab.games.lcb.rules.common import Ctx
+from lcb_lab.games.lcb.rules.optional import naval_gunfire as gunfire
 
 
 def chance_step(ctx: Ctx) -> ChanceStep:
@@ -38,6 +40,8 @@ def chance_step(ctx: Ctx) -> ChanceStep:
     eng, later = todo[0], len(todo) - 1
     if eng.type == "ga":
         return _ga(ctx, plan, eng, later)
+    if eng.type == "gunfire":
+        return _gunfire(ctx, plan, eng, later)
     if eng.target in ctx.state.units:
         return _lrs(ctx, plan, eng, later)
     return _marker(ctx, plan, eng, later)
@@ -52,13 +56,14 @@ def marker_targets(ctx: Ctx) -> list[str]:
     for eng in plan.engagements[plan.cursor:]:
         if _rolled(plan, eng):
             continue
-        hit = list(sequence.ga_setup(ctx, plan, eng.hex)[1]) if eng.type == "ga" else [eng.target]
+        hit = (list(sequence.ga_setup(ctx, plan, eng.hex)[1]) if eng.type == "ga" else
+               list(gunfire.setup(ctx, plan, eng.hex)[1]) if eng.type == "gunfire" else [eng.target])
         out += [t for t in hit if t in ctx.state.card_markers and t not in out]
     return out
 
 
 def _rolled(plan: CombatPlan, eng: Engagement) -> bool:
-    key = f"ga:{eng.hex}" if eng.type == "ga" else f"lrs:{eng.target}"
+    key = {"ga": f"ga:{eng.hex}", "gunfire": f"gun:{eng.hex}"}.get(eng.type, f"lrs:{eng.target}")
     return any(r.key == key for r in plan.results)
 
 
@@ -107,3 +112,20 @@ def _ga(ctx: Ctx, plan: CombatPlan, eng: Engagement, later: int) -> ChanceStep:
             pmfs.append(sum_pmf(*(hits_pmf(n, DIE, HITS(cv)) for n, cv in shots)))
         dice += [_line(n, cv, f"GA {who}->{t}") for n, cv, who in ps]
     return ChanceStep(f"GROUND ASSAULT in {eng.hex}", "7.15", tuple(counts), joint_outcomes(pmfs), tuple(dice), later)
+
+
+def _gunfire(ctx: Ctx, plan: CombatPlan, eng: Engagement, later: int) -> ChanceStep:
+    """The NAVAL GUNFIRE exchange of a hex (optional 17.33, 17.35): HP lost by each unit fired at,
+    hits on each naval ISR marker (17.36), both sides at once."""
+    _, by_target = gunfire.setup(ctx, plan, eng.hex)
+    counts, pmfs, dice = [], [], []
+    for t, shots in by_target.items():
+        pairs = [(a["dice"], cv) for a, _, _, _, cv in shots]
+        if t in ctx.state.units:
+            counts.append(f"HP lost by {t}")
+            pmfs.append(engagement_odds([], [], gunfire.hp_of(ctx, t), unstoppable=pairs, die=DIE, rule=HITS).damage)
+        else:
+            counts.append(f"gun hits on {t}")
+            pmfs.append(sum_pmf(*(hits_pmf(n, DIE, HITS(cv)) for n, cv in pairs)))
+        dice += [_line(a["dice"], cv, f"GUN {a[role]}->{t}") for a, role, _, _, cv in shots]
+    return ChanceStep(f"NAVAL GUNFIRE in {eng.hex}", "17.33", tuple(counts), joint_outcomes(pmfs), tuple(dice), later)

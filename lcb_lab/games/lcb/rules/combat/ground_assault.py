@@ -4,7 +4,8 @@ Range is 0: attackers and targets share a contested hex (7.11, 7.12); a
 unit or stack assaults one hex per turn (7.12).  Both sides declare dice
 before any roll, the attacker first (7.13); damage is simultaneous (7.13,
 7.15); supply is spent per die (7.15).  Units without a GA value neither
-assault nor defend, but can be hit (7.16).  Attackers get +2 when an LRS this
+assault nor defend, but can be hit (7.16) -- except cannon artillery answering by
+ARTILLERY DIRECT FIRE when optional rule 17.5 is on (:mod:`~lcb_lab.games.lcb.rules.optional.artillery_direct_fire`).  Attackers get +2 when an LRS this
 impulse already caused damage in the hex (7.17) and -1/-2 when the target
 hex is orange/brown (7.09).
 
@@ -35,6 +36,9 @@ def _check(ctx: Ctx, uid: str, target: str, n: int, role: str) -> tuple:
     if n < 1:
         raise IllegalAction("7.14", f"{uid} must allocate at least one die to {target}")
     cv = ctx.cv(u, "GA")
+    if cv is None and role == "defend" and ctx.state.optional_rules:     # 17.52: ARTILLERY DIRECT FIRE answers
+        from lcb_lab.games.lcb.rules.optional import artillery_direct_fire as adf
+        cv = ctx.cv(u, adf.lrs_slot(ctx, u)) if adf.answers_ga(ctx, u) else None
     if cv is None:
         raise IllegalAction("7.16", f"{uid} has no GROUND ASSAULT value and cannot {role}")
     if t.team == u.team:
@@ -69,6 +73,11 @@ def defenders(ctx: Ctx, hex_label: str, defender_team: str) -> tuple[Defender, .
     out = []
     for u in ctx.state.units_in(hex_label, defender_team):
         cv = ctx.cv(u, "GA")
+        if cv is None and ctx.state.optional_rules:      # 17.52: cannon artillery answers by ARTILLERY DIRECT FIRE
+            from lcb_lab.games.lcb.rules.optional import artillery_direct_fire as adf
+            d = adf.ga_defender(ctx, u)
+            out += [d] if d is not None else []
+            continue
         if cv is None or u.paralysed:
             continue
         left = supply_left(ctx, u, "GA")
@@ -86,8 +95,32 @@ def validate_defense(ctx: Ctx, allocs: list[dict], hex_label: str, defender_team
             raise IllegalAction("7.13", f"{u.uid} is not a defender in {hex_label}")
         if u.paralysed:
             raise IllegalAction("9.013", f"{u.uid} may not act this turn (card effect: its instructions supersede)")
-        used[(u.uid, "GA")] += int(a["dice"])
+        used[(u.uid, defense_slot(ctx, u))] += int(a["dice"])
     check_supply(ctx, used, "7.08")
+
+
+def defense_slot(ctx: Ctx, u: Unit) -> str:
+    """The supply slot defender ``u`` spends in a GA (7.15): ``"GA"``, or its LRS slot when it
+    answers by ARTILLERY DIRECT FIRE (optional 17.52)."""
+    if not ctx.state.optional_rules:
+        return "GA"
+    from lcb_lab.games.lcb.rules.optional import artillery_direct_fire as adf
+    return adf.defense_slot(ctx, u)
+
+
+def defense_modifiers(ctx: Ctx, u: Unit) -> list:
+    """Defender ``u``'s CV modifiers in a GA: none (7.09: the defender is never penalised), or
+    those of ARTILLERY DIRECT FIRE in answer (optional 17.52: -4, and the Tactical Network)."""
+    if not ctx.state.optional_rules:
+        return []
+    from lcb_lab.games.lcb.rules.optional import artillery_direct_fire as adf
+    return adf.defense_modifiers(ctx, u)
+
+
+def defense_cv(ctx: Ctx, u: Unit) -> int:
+    """Defender ``u``'s CV after its modifiers in a GA (7.13; optional 17.52: LRS CV -4)."""
+    base = ctx.cv(u, defense_slot(ctx, u)).value
+    return max(0, base + sum(v for _, v, _ in defense_modifiers(ctx, u)))
 
 
 def breakthrough(ctx: Ctx, u: Unit, dest: str, ga_hexes: list[str], used: list[str]) -> None:

@@ -10,7 +10,8 @@ can be saved in the middle of it:
 1. :func:`commit` checks every allocation, reveals the attackers (7.07),
    spends their supply (7.36, 7.15) and pushes the defender's choices
    (INTERCEPT allocation 7.54; GA defense dice 7.13) -- all before any roll.
-2. :func:`answer` records the answer to the top choice (checked like any other input).
+2. :func:`answer` records the answer to the top choice (checked like any other input;
+   the recorders: :mod:`~lcb_lab.games.lcb.rules.combat.answers`).
 3. :func:`resolve` rolls engagement after engagement, showing exact odds
    before each roll; it pauses when a MILDEC absorption choice (4.22) is
    needed and goes on after the answer.
@@ -18,7 +19,7 @@ can be saved in the middle of it:
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from lcb_lab.games.lcb import observer, plain
 from lcb_lab.kernel import explain
@@ -34,11 +35,13 @@ from lcb_lab.games.lcb.rules.stages import influence
 from lcb_lab.games.lcb.rules.common import Ctx, slot_text
 from lcb_lab.games.lcb.rules.combat.destruction import destroy
 from lcb_lab.games.lcb.rules.movement.conceal import reveal
-from lcb_lab.games.lcb.rules.combat.intercept import card_names_of, odds_groups, target_options, validate_intercepts
+from lcb_lab.games.lcb.rules.combat.intercept import card_names_of, odds_groups, target_options
 from lcb_lab.games.lcb.rules.combat.intercept_pause import attacker_cannot_rule_out
 from lcb_lab.games.lcb.rules.combat.lrs import validate_lrs
 from lcb_lab.games.lcb.rules.markers import fortify
 from lcb_lab.games.lcb.rules.optional import dual_cv
+from lcb_lab.games.lcb.rules.optional import naval_gunfire as gunfire
+from lcb_lab.games.lcb.rules.combat.answers import _ANSWERS, _log_slot, _spend, _uniq
 from lcb_lab.games.lcb.rules.combat.network import apply, lrs_modifiers, network_modifiers, terrain_modifiers
 from lcb_lab.games.lcb import die as lcb_die
 
@@ -61,52 +64,51 @@ def validate_commit(ctx: Ctx, lrs: list[dict], ga: list[dict],
     checks never refuses), so :func:`lcb_lab.games.lcb.legal_combat.committable` asks it instead of trying a
     commitment on a copy of the state (7.03, 7.05, 7.13, 7.17)."""
     imp = ctx.state.impulse
-    lrs = [_norm(a, "shooter") for a in lrs]
+    lrs, gun = gunfire.split([_norm(a, "shooter") for a in lrs])      # optional 17.3: slot "GUN"
     ga = [_norm(a, "attacker") for a in ga]
-    if not lrs and not ga and not imp.card_lrs:
+    if not lrs and not ga and not gun and not imp.card_lrs:
         raise IllegalAction("7.03", "no attack allocated")
     validate_lrs(ctx, lrs, active_units)
+    gunfire.validate(ctx, gun, lrs, ga, active_units)
     ga_rules.validate_ga(ctx, ga, active_units)
     if not dual_cv.several_cvs_allowed(ctx.state):     # 17.81 (optional): every CV in one Core Action
         _one_cv_per_unit(lrs, ga)
-    card_cvs.refuse_own_cv(ctx, [a["shooter"] for a in lrs] + [a["attacker"] for a in ga])   # 9.32
-    hexes = _target_hexes(ctx, lrs + imp.card_lrs, ga)
+    card_cvs.refuse_own_cv(ctx, [a["shooter"] for a in lrs + gun] + [a["attacker"] for a in ga])   # 9.32
+    hexes = _target_hexes(ctx, lrs + imp.card_lrs + gun, ga)
     again = [h for h in hexes if h in imp.attacked_hexes]
     if again:
         raise IllegalAction("7.03", f"{', '.join(again)} was already attacked this impulse")
-    return lrs, ga, hexes
+    return lrs + gun, ga, hexes
 
 
 def commit(ctx: Ctx, lrs: list[dict], ga: list[dict], active_units: set[str]) -> None:
     """Check and commit all of the impulse's combat (7.03, 7.05, 7.13, 7.17)."""
     imp = ctx.state.impulse
     lrs, ga, hexes = validate_commit(ctx, lrs, ga, active_units)
+    lrs, gun = gunfire.split(lrs)
     # all checks passed: from here on the state changes
+    if gun:
+        reveal(ctx, _uniq([ctx.state.units[a["shooter"]] for a in gun]), "NAVAL GUNFIRE reveals the firing ship",
+               ["17.31", "7.07"])
+        gunfire.mark_fired(ctx, [a["shooter"] for a in gun])
     attackers = [ctx.state.units[a["shooter"]] for a in lrs] + [ctx.state.units[a["attacker"]] for a in ga]
     reveal(ctx, _uniq(attackers), "units that initiate combat reveal themselves", ["7.07", "7.37"])
     _spend(ctx, lrs, "shooter", "slot", "7.36")
     _spend(ctx, [dict(a, slot="GA") for a in ga], "attacker", "slot", "7.15")
     imp.attacked_hexes.extend(hexes)
     _log_allocations(ctx, lrs, ga)
+    gunfire.log_allocations(ctx, gun)
     cards = [dict(a) for a in imp.card_lrs]          # card LRS attacks join the combat (9.05)
     influence.lrs_on_populated_hexes(ctx, imp.team, [_hex(ctx, a["target"]) for a in lrs + cards])
-    imp.combat = CombatPlan(lrs=lrs, ga=ga, engagements=_engagements(ctx, lrs + cards, ga), card_lrs=cards)
-    for c in reversed(_pre_roll_decisions(ctx, lrs + cards, ga)):   # answered in rulebook order: top first
+    imp.combat = CombatPlan(lrs=lrs, ga=ga, engagements=_engagements(ctx, lrs + cards, ga, gun), card_lrs=cards,
+                            gunfire=gun)
+    for c in reversed(_pre_roll_decisions(ctx, lrs + cards, ga, gun)):   # answered in rulebook order: top first
         ctx.state.push_choice(c)
 
 
 def _norm(a: dict, who: str) -> dict:
     out = dict(a)
     out["dice"] = int(out["dice"])
-    return out
-
-
-def _uniq(units: list[Unit]) -> list[Unit]:
-    seen, out = set(), []
-    for u in units:
-        if u.uid not in seen:
-            seen.add(u.uid)
-            out.append(u)
     return out
 
 
@@ -143,19 +145,6 @@ def _target_hexes(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> list[str]:
     return out
 
 
-def _spend(ctx: Ctx, allocs: list[dict], who: str, slot_key: str, rule: str) -> None:
-    for a in allocs:   # a unit's own slot or an Attached card's (9.33)
-        card_cvs.spend(ctx, ctx.state.units[a[who]], a[slot_key], a["dice"])
-
-
-def _log_slot(ctx: Ctx, title: str, text: str, rules: list[str], a: dict, team: str) -> None:
-    """An allocation line; an Attached card's slot ``"<cid>:<slot>"`` names its card, which the
-    other team may not know (9.02): it reads the same line without the facts."""
-    card = {"team": team, "about": {"card": a["slot"].rsplit(":", 1)[0]}, "public_title": title,
-            "public_text": text} if ":" in a["slot"] else {}
-    ctx.log(explain.step("allocate", title, text, rules, **a), **card)
-
-
 def _log_allocations(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> None:
     for a in lrs:
         _log_slot(ctx, f"LRS allocated: {a['shooter']} -> {a['target']}",
@@ -175,11 +164,12 @@ def _lrs_by_target(lrs: list[dict]) -> dict[str, list[dict]]:
     return by
 
 
-def _pre_roll_decisions(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> list[Choice]:
+def _pre_roll_decisions(ctx: Ctx, lrs: list[dict], ga: list[dict], gun: list[dict] = ()) -> list[Choice]:
     """The defender's pre-roll choices in rulebook order: INTERCEPT (7.54) -- asked whenever the
     attacker cannot rule out an interceptor, its options the true eligible ones
-    (:func:`~lcb_lab.games.lcb.rules.combat.intercept_pause.attacker_cannot_rule_out`) -- then the GA
-    defense of each hex (7.13)."""
+    (:func:`~lcb_lab.games.lcb.rules.combat.intercept_pause.attacker_cannot_rule_out`) -- then the
+    return fire against each hex's NAVAL GUNFIRE (optional 17.33, 17.41), then the GA defense of
+    each hex (7.13)."""
     defender = other(ctx.state.impulse.team)
     queue: list[Choice] = []
     targets = tuple(t for t in (target_options(ctx, tgt, lrs) for tgt in _lrs_by_target(lrs)
@@ -188,6 +178,11 @@ def _pre_roll_decisions(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> list[Choic
         queue.append(InterceptChoice(defender, "7.54",
                             "Allocate INTERCEPT dice against each LRS attack before any roll",
                             InterceptOptions(targets=targets, card_names=card_names_of(ctx, targets))))
+    for h in gunfire.hexes(ctx, gun):
+        defs, atk = gunfire.reply_options(ctx, gun, h, defender)
+        if gunfire.ask_reply(ctx, h, defender, defs):       # never from the hidden state alone
+            queue.append(GaDefenseChoice(defender, "17.33", f"Declare return fire against the NAVAL GUNFIRE in {h}",
+                                         GaDefenseOptions(hex=h, defenders=defs, attackers=atk, gunfire=True)))
     ga_hexes: dict[str, list[dict]] = defaultdict(list)
     for a in ga:
         ga_hexes[_hex(ctx, a["target"])].append(a)
@@ -204,12 +199,14 @@ def _pre_roll_decisions(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> list[Choic
     return queue
 
 
-def _engagements(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> list[Engagement]:
+def _engagements(ctx: Ctx, lrs: list[dict], ga: list[dict], gun: list[dict] = ()) -> list[Engagement]:
     out = []
-    for h in _target_hexes(ctx, lrs, ga):  # one hex at a time (7.03)
+    for h in _target_hexes(ctx, lrs + list(gun), ga):  # one hex at a time (7.03)
         for tgt in _lrs_by_target(lrs):
             if _hex(ctx, tgt) == h:
                 out.append(Engagement("lrs", h, tgt))
+        if any(_hex(ctx, a["target"]) == h for a in gun):     # optional 17.3: the hex's gun exchange
+            out.append(Engagement("gunfire", h))
         if any(_hex(ctx, a["target"]) == h for a in ga):
             out.append(Engagement("ga", h))
     return out
@@ -243,61 +240,15 @@ def answer(ctx: Ctx, value: A.Answer) -> None:
         losses.answer(ctx, value)
         return
     plan = ctx.state.impulse.combat if ctx.state.impulse else None
+    if plan is not None and isinstance(d, GaDefenseChoice) and d.options.gunfire:      # optional 17.33, 17.41
+        gunfire.reply(ctx, plan, [{"defender": a.defender, "target": a.target, "dice": int(a.dice)}
+                                  for a in value.defence], d.options.hex, d.team)
+        ctx.state.choices.pop()
+        return
     if plan is None or type(d) not in _ANSWERS:
         raise IllegalAction("7.010", f"the {d.name} choice belongs to no committed combat")
     _ANSWERS[type(d)](ctx, plan, d, value)
     ctx.state.choices.pop()
-
-
-def _answer_intercept(ctx: Ctx, plan: CombatPlan, d: InterceptChoice, value: A.AnswerIntercept) -> None:
-    """INTERCEPT dice (7.54, 7.58): checked, the interceptors revealed (7.511), the supply spent."""
-    allocs = [_int_alloc(a) for a in value.intercepts]
-    validate_intercepts(ctx, allocs, plan.lrs + plan.card_lrs, d.team)
-    users = [ctx.state.units[a["interceptor"]] for a in allocs]
-    reveal(ctx, _uniq(users), "units that attempt INTERCEPT reveal themselves", ["7.511"])
-    _spend(ctx, allocs, "interceptor", "slot", "7.58")
-    for a in allocs:
-        against = f" against {a['shooter']}" if "shooter" in a else ""
-        _log_slot(ctx, f"INTERCEPT allocated: {a['interceptor']} for {a['target']}{against}",
-                  f"{a['dice']} {slot_text(a['slot'])} dice; INTERCEPT supply is spent even if unused",
-                  ["7.54", "7.58"], a, d.team)
-    if not allocs:
-        ctx.log(explain.step("decision", f"{d.team} does not intercept", "no INTERCEPT dice allocated",
-                             ["7.52"]))
-    plan.intercepts = allocs
-
-
-def _answer_defense(ctx: Ctx, plan: CombatPlan, d: GaDefenseChoice, value: A.AnswerDefense) -> None:
-    """GROUND ASSAULT defense dice of the choice's hex (7.13, 7.15)."""
-    allocs = [{"defender": a.defender, "target": a.target, "dice": int(a.dice)} for a in value.defence]
-    ga_rules.validate_defense(ctx, allocs, d.options.hex, d.team)
-    _spend(ctx, [dict(a, slot="GA") for a in allocs], "defender", "slot", "7.15")
-    plan.ga_defence[d.options.hex] = allocs
-    ctx.log(explain.step("allocate", f"GA defense in {d.options.hex}",
-                         ", ".join(f"{a['defender']} {a['dice']} dice at {a['target']}" for a in allocs)
-                         or "no defensive fire", ["7.13", "7.14"]))
-
-
-def _answer_mildec(ctx: Ctx, plan: CombatPlan, d: MildecChoice, value: A.AnswerMildec) -> None:
-    """HP the MILDECs absorb (4.22): 0 up to the damage and the MILDECs in the hex."""
-    n = int(value.absorb)
-    if not 0 <= n <= d.most:
-        raise IllegalAction("4.22", f"can absorb 0..{d.most} HP with MILDECs here")
-    plan.mildec[d.options.key] = n
-
-
-_ANSWERS: dict[type, Callable[..., None]] = {InterceptChoice: _answer_intercept, GaDefenseChoice: _answer_defense,
-                                             MildecChoice: _answer_mildec}
-"""Combat choice class -> the rule that records its answer."""
-
-
-def _int_alloc(a: A.Intercept) -> dict:
-    """The plan's INTERCEPT allocation ``{interceptor, slot, target, dice[, shooter]}`` of a typed
-    one; ``shooter`` kept only when it names an attack."""
-    out = {"interceptor": a.interceptor, "slot": a.slot, "target": a.target, "dice": int(a.dice)}
-    if a.shooter is not None:
-        out["shooter"] = a.shooter
-    return out
 
 
 # ---------------------------------------------------------------------------
@@ -312,7 +263,8 @@ def resolve(ctx: Ctx) -> bool:
         raise IllegalAction(q.rule, f"{q.team} must first answer its {q.kind.replace('_', ' ')} decision")
     while not plan.done:
         eng = plan.engagements[plan.cursor]
-        done = _lrs_engagement(ctx, plan, eng) if eng.type == "lrs" else _ga_engagement(ctx, plan, eng)
+        done = (_lrs_engagement(ctx, plan, eng) if eng.type == "lrs" else _gunfire_engagement(ctx, plan, eng)
+                if eng.type == "gunfire" else _ga_engagement(ctx, plan, eng))
         if not done:
             return False
         plan.cursor += 1
@@ -398,11 +350,14 @@ def _roll_lrs(ctx: Ctx, plan: CombatPlan, tgt: Unit, key: str) -> CombatResult:
             hits_unstop += hits
         else:
             hits_by[a["shooter"]] += hits
+        direct = cannon and _direct_fire(ctx, a, tgt)          # optional 17.51: at range 0
         ctx.log(explain.step(
-            "lrs_roll", f"LRS: {who} -> {tgt.uid}",
+            "lrs_roll", f"{'ARTILLERY DIRECT FIRE' if direct else 'LRS'}: {who} -> {tgt.uid}",
             f"{plain.cv_text(base, mods)}; {plain.dice_text(rolls, cv)}"
-            + (" (cannon artillery: cannot be intercepted)" if cannon else ""),
-            ["7.02", "7.3"] + [m[2] for m in mods] + (["7.52"] if cannon else []),
+            + (" (ARTILLERY DIRECT FIRE at range 0: no CV penalty; cannot be INTERCEPTED)" if direct else
+               " (cannon artillery: cannot be intercepted)" if cannon else ""),
+            ["7.02", "7.3"] + [m[2] for m in mods] + (["7.52"] if cannon else [])
+            + (["17.51", "17.53"] + (["17.54"] if any(m[2] == "13.51" for m in mods) else []) if direct else []),
             base_cv=base, modifiers=mods, cv=cv, dice=rolls, hits=hits))
     int_by: dict[str | None, int] = defaultdict(int)   # INTERCEPT successes per attack answered (None: all)
     for a, base, mods, cv in ints:
@@ -427,6 +382,14 @@ def _roll_lrs(ctx: Ctx, plan: CombatPlan, tgt: Unit, key: str) -> CombatResult:
         + (", and those naming an attack only against that attack's hits)" if len(int_by) > (None in int_by) else ")"),
         ["7.57"] + (["7.54"] if len(int_by) > (None in int_by) else []), net=net))
     return CombatResult(key, net)
+
+
+def _direct_fire(ctx: Ctx, a: dict, tgt: Unit) -> bool:
+    """Is LRS allocation ``a`` at ``tgt`` an offensive ARTILLERY DIRECT FIRE (optional 17.51)?"""
+    if not ctx.state.optional_rules or "card" in a:
+        return False
+    from lcb_lab.games.lcb.rules.optional import artillery_direct_fire as adf
+    return adf.offensive(ctx, ctx.state.units[a["shooter"]], tgt.hex)
 
 
 def marker_shots(ctx: Ctx, plan: CombatPlan, target: str) -> list[tuple]:
@@ -517,6 +480,27 @@ def _apply_damage(ctx: Ctx, plan: CombatPlan, tgt: Unit, net: int, key: str, rul
     return True
 
 
+def _gunfire_engagement(ctx: Ctx, plan: CombatPlan, eng: Engagement) -> bool:
+    """The NAVAL GUNFIRE exchange of one hex (optional 17.33, 17.35): all dice rolled, then each
+    target's hits at once (a MILDEC choice first where one may absorb, 17.34, 4.22)."""
+    key = f"gun:{eng.hex}"
+    res = next((r for r in plan.results if r.key == key), None)
+    if res is None:
+        res = gunfire.roll(ctx, plan, eng.hex, key)
+        plan.results.append(res)
+    for uid, dmg in res.damage.items():
+        if uid not in ctx.state.units:            # a naval ISR marker (17.36)
+            m = ctx.state.card_markers.get(uid)
+            if m is not None:
+                gunfire.on_marker(ctx, m, dmg)
+            res.damage[uid] = 0
+            continue
+        if not _apply_damage(ctx, plan, ctx.state.units[uid], dmg, f"{key}:{uid}", ["17.35"]):
+            return False
+        res.damage[uid] = 0
+    return True
+
+
 def _ga_engagement(ctx: Ctx, plan: CombatPlan, eng: Engagement) -> bool:
     h = eng.hex
     key = f"ga:{h}"
@@ -549,10 +533,12 @@ def ga_setup(ctx: Ctx, plan: CombatPlan, h: str) -> tuple[list[dict], dict[str, 
              if _hex(ctx, a["target"], a["attacker"]) == h]
     gone = [s[0] for s in sides if _gone(ctx, s[0]["target"])]
     sides = [s for s in sides if not _gone(ctx, s[0]["target"])]
-    sides += [(a, "defender", []) for a in plan.ga_defence.get(h, [])]
+    sides += [(a, "defender", ga_rules.defense_modifiers(ctx, ctx.state.units[a["defender"]]))
+              for a in plan.ga_defence.get(h, [])]
     by_target: dict[str, list] = defaultdict(list)
     for a, role, mods in sides:
-        base, cv = _cv_of(ctx, a[role], "GA", mods)
+        slot = "GA" if role == "attacker" else ga_rules.defense_slot(ctx, ctx.state.units[a[role]])
+        base, cv = _cv_of(ctx, a[role], slot, mods)
         by_target[a["target"]].append((a, role, base, mods, cv))
     return gone, by_target
 
@@ -579,10 +565,13 @@ def _roll_ga(ctx: Ctx, plan: CombatPlan, h: str, key: str) -> CombatResult:
             rolls = ctx.dice.roll(a["dice"], f"GA {a[role]}->{tgt}", DIE)
             hits = sum(r <= cv for r in rolls)
             damage[tgt] += hits
+            direct = any(m[2] == "17.52" for m in mods)       # optional 17.52: cannon artillery answering
             ctx.log(explain.step(
-                "ga_roll", f"GROUND ASSAULT ({role}): {a[role]} -> {tgt}",
-                f"{plain.cv_text(base, mods)}; {plain.dice_text(rolls, cv)}",
-                ["7.13", "7.15"] + [m[2] for m in mods], base_cv=base, modifiers=mods, cv=cv, dice=rolls, hits=hits))
+                "ga_roll", f"{'ARTILLERY DIRECT FIRE' if direct else 'GROUND ASSAULT'} ({role}): {a[role]} -> {tgt}",
+                f"{plain.cv_text(base, mods)}; {plain.dice_text(rolls, cv)}"
+                + (" (LRS at range 0 in answer to the GROUND ASSAULT; cannot be INTERCEPTED)" if direct else ""),
+                ["7.13", "7.15"] + (["17.51", "17.53"] if direct else []) + [m[2] for m in mods],
+                base_cv=base, modifiers=mods, cv=cv, dice=rolls, hits=hits))
     if ctx.state.card_markers:     # 13.41: a SOF marker always fights the GROUND ASSAULT in its hex
         from lcb_lab.games.lcb.rules.markers.sof import defend
         defend(ctx, plan, h, damage)

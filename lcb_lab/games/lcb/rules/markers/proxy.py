@@ -251,15 +251,18 @@ def _resolve(ctx: Ctx, m: CardMarker, defense: list[dict]) -> None:
                          [rule, "7.13"] + [x[2] for x in mods], base_cv=base, modifiers=mods, cv=cv,
                          dice=rolls, hits=hits))
     back = 0
+    from lcb_lab.games.lcb.rules.combat.ground_assault import defense_cv, defense_modifiers, defense_slot
     for x in defense:
         d = ctx.state.units[x["defender"]]
-        spend(ctx, d, "GA", x["dice"])
-        dcv = ctx.cv(d, "GA").value
+        slot, dmods = defense_slot(ctx, d), defense_modifiers(ctx, d)    # optional 17.52: cannon artillery's LRS
+        spend(ctx, d, slot, x["dice"])
+        dbase, dcv = ctx.cv(d, slot).value, defense_cv(ctx, d)
         r = ctx.dice.roll(x["dice"], f"GA {d.uid}->{m.mid}")
         n = sum(1 for v in r if v <= dcv)
         back += n
         ctx.log(explain.step("ga_roll", f"GROUND ASSAULT (defender): {d.uid} -> {m.mid}",
-                             f"CV {dcv}; {plain.dice_text(r, dcv)}", ["7.13", "7.15"], dice=r, hits=n, cv=dcv))
+                             f"{plain.cv_text(dbase, dmods)}; {plain.dice_text(r, dcv)}",
+                             ["7.13", "7.15"] + [v[2] for v in dmods], dice=r, hits=n, cv=dcv))
     if hits:
         before = u.hp
         u.hp = max(0, u.hp - hits)

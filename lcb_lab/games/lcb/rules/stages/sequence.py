@@ -345,6 +345,7 @@ def end_of_turn(ctx: Ctx) -> None:
     for u in s.units.values():
         u.acted = u.moved = u.paralysed = u.no_move = u.expended = False
         u.moved_with = ""          # units that joined a stack this turn now merge with it (3.37)
+        u.gunfire_hex = None       # NAVAL GUNFIRE: one hex per turn (optional 17.32)
     for m in s.markers.values():
         m.acted = False
     for cm in s.card_markers.values():       # one free marker action per turn (13.21, 13.12)
