@@ -552,14 +552,14 @@ def test_a_proxy_force_fired_at_in_committed_combat_adds_its_influence_roll_to_r
     while g.pending is not None:
         g.apply(A.Answer())
     ga, roll = ask(g, A.ResolveCombat())
-    assert ga == g.chance_outcomes() and ga.counts == ("GA hits on PROXY-1",)
+    assert ga == g.chance_outcomes() and ga.counts == ("GA hits on PROXY-1", "HP lost by 1 Alpha")  # it fires back (13.12)
     assert (roll.label, roll.rule, roll.counts, roll.outcomes, roll.dice) == INFLUENCE
-    for dice, meter in (([1, 5], -1), ([1, 13], 0)):
+    for dice, meter in (([1, 20, 20, 20, 20, 5], -1), ([1, 20, 20, 20, 20, 13], 0)):
         f = g.fork()
         f.dice.force(dice)
         f.apply(A.ResolveCombat())
         assert "PROXY-1" not in f.state.card_markers and f.state.influence == meter
-        assert ga.probability(1) > 0 and roll.probability(int(meter == -1)) > 0
+        assert ga.probability((1, 0)) > 0 and roll.probability(int(meter == -1)) > 0
 
 
 # ---------------------------------------------------------------- every roll of the game is previewed
