@@ -521,11 +521,33 @@ class InstructorRuling(Action):
     supply_loss: Names = ()                  # markers: supply slots the effect takes 1 from (13.14 ex.: LRS1, LRS2)
 
 
+@dataclass(frozen=True)
+class SubmarineMovement(Action):
+    """Optional rule 17.2: write ``mode`` (``"quiet"`` 1 MP, ``"normal"`` 3 MP, ``"noisy"`` 5 MP)
+    on the SOT for the next move of submarine ``sub`` of declared action ``action`` (secret)."""
+
+    KIND: ClassVar[str] = "submarine_movement"
+    action: Int
+    sub: Str
+    mode: Literal["quiet", "normal", "noisy"]
+
+
+@dataclass(frozen=True)
+class ExpendAswCard(Action):
+    """Optional rules 17.2 / 17.71: expend (flip over) the team's deployed ASW card ``card`` (its
+    cid) over ``hexes``: enemy submarines there are DETECTED more easily by the team's next ASW."""
+
+    KIND: ClassVar[str] = "expend_asw_card"
+    card: Str
+    hexes: Hexes
+
+
 ACTION_TYPES: dict[str, type] = {c.KIND: c for c in (
     BeginImpulse, Relinquish, Declare, Move, ExerciseZor, Conceal, Resupply, CommitCombat, Answer,
     ResolveCombat, ArmorBreakthrough, EndImpulse, ScriptedEffect, PlayCard, BuyCard, EndPlanning,
     DeployUnit, PlaceCard, DeploymentOrder, EndDeployment,
-    PortTransfer, MarkerAction, TorpedoAttack, SubmarineZor, OffensiveAsw, InstructorRuling)}
+    PortTransfer, MarkerAction, TorpedoAttack, SubmarineZor, OffensiveAsw, InstructorRuling,
+    SubmarineMovement, ExpendAswCard)}
 """JSON tag -> action class (the tag ``answer``: :class:`Answer`, see :data:`ANSWER_TYPES`)."""
 
 class _LcbCodec(ActionCodec):
@@ -593,6 +615,7 @@ __all__ = [
     "AnswerEmbarkLosses", "AnswerMines", "ResolveCombat", "ArmorBreakthrough", "EndImpulse", "ScriptedEffect", "PlayCard",
     "BuyCard", "EndPlanning", "DeployUnit", "PlaceCard", "DeploymentOrder", "EndDeployment", "PortTransfer",
     "MarkerAction", "TorpedoAttack", "SubmarineZor", "OffensiveAsw", "InstructorRuling",
+    "SubmarineMovement", "ExpendAswCard",
     # helpers and constants
     "ACTION_TYPES", "ANSWER_TYPES", "CHANCE", "from_fields", "EFFECT_CUBES", "to_json", "from_json", "check",
 ]

@@ -581,6 +581,7 @@ HANDLERS: dict[type, Callable[..., Any]] = {**{k: _chain_closed(v) for k, v in {
     A.PortTransfer: ports.port_transfer_act, A.MarkerAction: marker_action,
     A.TorpedoAttack: torpedo_attack, A.SubmarineZor: operations.zor_act,
     A.OffensiveAsw: operations.offensive_asw_act, A.InstructorRuling: proxy.ruling_act,
+    A.SubmarineMovement: operations.movement_act, A.ExpendAswCard: operations.expend_asw_act,  # 17.2, 17.71
 }.items()}, **{cls: answer for cls in (A.Answer, *A.ANSWER_TYPES.values())}}
 """Action class -> handler, built once: every act but an answer is refused while a card chain
 waits for its windows (9.46); every answer class goes to :func:`answer`, which routes it by type

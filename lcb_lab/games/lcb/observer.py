@@ -162,6 +162,17 @@ def hidden_sub(u: Unit, catalog: Catalog | None, viewer: str | None) -> bool:
     return t is not None and t.domain == "submarine"
 
 
+def observe_optional(state: GameState, viewer: str | None) -> dict:
+    """The optional rules' records as ``viewer`` may know them: a submarine's movement type
+    written for its next move (17.2, ``"sub_modes"``, written on the SOT, 14.03) only for its own
+    team; the rest (expended ASW cards, 17.2 / 17.71; the Interoperability Network, 17.1) is public."""
+    data = dict(state.optional_data)
+    if not _all_seeing(viewer) and "sub_modes" in data:
+        data["sub_modes"] = {uid: m for uid, m in data["sub_modes"].items()
+                             if uid in state.units and state.units[uid].team == viewer}
+    return data
+
+
 def observe_sot(state: GameState, viewer: str | None) -> dict[str, list[dict]]:
     """The Submarine Operations Tracker as ``viewer`` reads it (14.03): its own team's in full
     (both for the instructor); of the other team only the entries the rules published
@@ -341,6 +352,7 @@ def known_state(state: GameState, catalog: Catalog, viewer: str | None) -> GameS
         if hidden_sub(u, catalog, viewer):     # nothing at all of an unrevealed enemy submarine (14.03)
             del s.units[u.uid]
     s.sot = observe_sot(state, viewer)
+    s.optional_data = observe_optional(state, viewer)
     for hid, c in _backs(state, viewer, catalog):
         if isinstance(c, Marker):
             del s.markers[c.mid]

@@ -15,7 +15,7 @@ Conventions:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional, Union
+from typing import Any, Optional, Union
 
 from lcb_lab.kernel import datacodec as _codec
 from lcb_lab.kernel.datacodec import Tracked
@@ -382,6 +382,7 @@ class GameState:
     ready: list[str] = field(default_factory=list)            # teams done with the Planning / Deployment Stage
     planning_stages: int = 0            # Planning Stages begun so far (9.31: Attached only in the first)
     optional_rules: list[str] = field(default_factory=list)   # optional rules switched on, by number (17.0; rules.optional)
+    optional_data: dict[str, Any] = field(default_factory=dict)  # the optional rules' records (rules.optional: 17.1 "interop", 17.2 "sub_modes", 17.2/17.71 "asw_cards")
     chain: list[CardPlay] = field(default_factory=list)       # the open card chain (9.46); [] when none
     deploy_areas: dict[str, DeployArea] = field(default_factory=dict)   # uid -> its deployment area (3.2)
     placements: dict[str, str] = field(default_factory=dict)  # cid -> hex the scenario places it in face up (App. B CAP)

@@ -94,15 +94,17 @@ def offensive_asw(ctx: Ctx, a: A.OffensiveAsw) -> tuple[ChanceStep, ...]:
     IllegalAction (:func:`~lcb_lab.games.lcb.rules.submarines.asw.offensive_setup`)."""
     ships, h, enemies = asw.offensive_setup(ctx, a.action, list(a.units))
     enemies = seen(ctx, enemies)
-    needs = [sot.detect_of(ctx, e) for e in enemies]
+    bonus = asw.offensive_bonus(ctx, ships[0].team, h)
+    kill = asw.kill_value(bonus)
+    needs = [sot.detect_of(ctx, e) + bonus.detect for e in enemies]
     against = ", ".join(f"{e.uid} ({v} or less)" for e, v in zip(enemies, needs)) or "no submarine"
     dice = (f"{len(ships)} {D20.name} DETECT (one per ship), each compared with {against}",
-            f"one ASW {D20.name} per DETECT, destroying on {sot.ASW_KILL} or less")
+            f"one ASW {D20.name} per DETECT, destroying on {kill} or less")
     branches = [(1.0, (0,) * len(enemies))]
     for _ in ships:                     # counts of DETECTs per submarine over the ships' dice
         branches = [(w * p, tuple(c + d for c, d in zip(cnt, k))) for w, cnt in branches
                     for p, k in detect_classes(needs)]
-    outcomes = mixture((w, joint_outcomes([_flag(p_any_hit(c, sot.ASW_KILL)) for c in cnt])) for w, cnt in branches)
+    outcomes = mixture((w, joint_outcomes([_flag(p_any_hit(c, kill)) for c in cnt])) for w, cnt in branches)
     return (ChanceStep(f"Offensive ASW in {h}", "14.14", tuple(f"{e.uid} destroyed" for e in enemies),
                        outcomes, _note(dice)),)
 
@@ -113,9 +115,10 @@ def _defensive(ctx: Ctx, sub: Unit) -> tuple[float, tuple[str, ...]]:
     hunters = seen(ctx, hunters)
     if not hunters:
         return 0.0, ()
-    p = 1.0 - (1.0 - p_hit(need) * p_hit(sot.ASW_KILL)) ** len(hunters)
+    kill = asw.kill_value(asw.defensive_bonus(ctx, sub))
+    p = 1.0 - (1.0 - p_hit(need) * p_hit(kill)) ** len(hunters)
     return p, (_line(len(hunters), need, f"ASW DETECT vs {sub.uid} ({', '.join(u.uid for u in hunters)})"),
-               f"one ASW {D20.name} per DETECT, destroying {sub.uid} on {sot.ASW_KILL} or less")
+               f"one ASW {D20.name} per DETECT, destroying {sub.uid} on {kill} or less")
 
 
 def torpedo(ctx: Ctx, a: A.TorpedoAttack) -> tuple[ChanceStep, ...]:
@@ -176,14 +179,18 @@ def card_asw(ctx: Ctx, link: Any, ct: Any, eff: Any) -> list[tuple[ChanceStep, i
     """Card ASW (14.15): ONE DETECT d20 against every enemy submarine searched, then ONE ASW d20
     at the first of them revealed (already, or by that DETECT).  Outcome: which are DETECTED,
     which is destroyed.  ``[(step, dice it rolls at most)]``; raises IllegalAction("14.15")."""
-    hexes, enemies, kill = asw.search_setup(ctx, link, ct, eff)
+    hexes, enemies, base = asw.search_setup(ctx, link, ct, eff)
     enemies = seen(ctx, enemies)
+    bonus = {h: asw.card_bonus(ctx, link.team, h, hexes) for h in hexes}
+    needs = [sot.detect_of(ctx, e) + bonus[e.hex].detect for e in enemies]
+    kills = [asw.kill_value(bonus[e.hex], base) for e in enemies]
     branches = []
-    for p, found in detect_classes([sot.detect_of(ctx, e) for e in enemies]):
+    for p, found in detect_classes(needs):
         aim = next((i for i, (e, f) in enumerate(zip(enemies, found)) if e.revealed or f), None)
-        pmfs = [_flag(p_hit(kill)) if i == aim else (1.0,) for i in range(len(enemies))]
+        pmfs = [_flag(p_hit(kills[i])) if i == aim else (1.0,) for i in range(len(enemies))]
         branches.append((p, tuple((tuple(map(int, found)) + o, q) for o, q in joint_outcomes(pmfs))))
-    against = ", ".join(f"{e.uid} ({sot.detect_of(ctx, e)} or less)" for e in enemies) or "no submarine"
+    against = ", ".join(f"{e.uid} ({v} or less)" for e, v in zip(enemies, needs)) or "no submarine"
+    kill = "/".join(str(k) for k in dict.fromkeys(kills)) or str(base)
     dice = (f"1 {D20.name} ASW DETECT in {', '.join(hexes)}, compared with {against}",
             f"1 {D20.name} ASW at the first revealed submarine, destroying it on {kill} or less")
     counts = tuple(f"{e.uid} DETECTED" for e in enemies) + tuple(f"{e.uid} destroyed" for e in enemies)
@@ -198,11 +205,12 @@ def uuv(ctx: Ctx, link: Any, ct: Any, eff: Any) -> list[tuple[ChanceStep, int]]:
     at most)]`` (counting every hunter, seen or not); raises IllegalAction (14.12, 7.31)."""
     tgt, need, every, cv, n = asw.uuv_setup(ctx, link, ct, eff)
     hunters = seen(ctx, every)
-    dead = 1.0 - (1.0 - p_hit(need) * p_hit(sot.ASW_KILL)) ** len(hunters)
+    kill = asw.kill_value(asw.asw_bonus.bonus(ctx, tgt.team, tgt.hex, [tgt.hex], by_unit=True, uuv=True))
+    dead = 1.0 - (1.0 - p_hit(need) * p_hit(kill)) ** len(hunters)
     outcomes = mixture([(dead, (((1, 0), 1.0),)),
                         (1.0 - dead, joint_outcomes([(1.0,), _flag(p_any_hit(n, cv))]))])
     dice = (_line(len(hunters), need, f"ASW DETECT vs {ct.name} ({', '.join(u.uid for u in hunters)})"),
-            f"one ASW {D20.name} per DETECT, destroying {ct.name} on {sot.ASW_KILL} or less") if hunters else ()
+            f"one ASW {D20.name} per DETECT, destroying {ct.name} on {kill} or less") if hunters else ()
     dice += (_line(n, cv, f"{ct.name}: TORPEDO ATTACK on {tgt.uid}, one hit however many dice hit"),)
     return [(ChanceStep(f"{ct.name}: TORPEDO ATTACK on {tgt.uid} (if not stopped first)", "14.12",
                         (f"{ct.name} destroyed by ASW", f"torpedo hit on {tgt.uid}"), outcomes, _note(dice)),
