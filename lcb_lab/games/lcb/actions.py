@@ -542,12 +542,21 @@ class ExpendAswCard(Action):
     hexes: Hexes
 
 
+@dataclass(frozen=True)
+class InteropAttempt(Action):
+    """Optional rule 17.1: in the first Planning Stage ``team`` pays 5 CP to try to remove one cube
+    from its Interoperability Network (one d20, 1-8 succeeds)."""
+
+    KIND: ClassVar[str] = "interop_attempt"
+    team: Literal["US", "RU"]
+
+
 ACTION_TYPES: dict[str, type] = {c.KIND: c for c in (
     BeginImpulse, Relinquish, Declare, Move, ExerciseZor, Conceal, Resupply, CommitCombat, Answer,
     ResolveCombat, ArmorBreakthrough, EndImpulse, ScriptedEffect, PlayCard, BuyCard, EndPlanning,
     DeployUnit, PlaceCard, DeploymentOrder, EndDeployment,
     PortTransfer, MarkerAction, TorpedoAttack, SubmarineZor, OffensiveAsw, InstructorRuling,
-    SubmarineMovement, ExpendAswCard)}
+    SubmarineMovement, ExpendAswCard, InteropAttempt)}
 """JSON tag -> action class (the tag ``answer``: :class:`Answer`, see :data:`ANSWER_TYPES`)."""
 
 class _LcbCodec(ActionCodec):
@@ -615,7 +624,7 @@ __all__ = [
     "AnswerEmbarkLosses", "AnswerMines", "ResolveCombat", "ArmorBreakthrough", "EndImpulse", "ScriptedEffect", "PlayCard",
     "BuyCard", "EndPlanning", "DeployUnit", "PlaceCard", "DeploymentOrder", "EndDeployment", "PortTransfer",
     "MarkerAction", "TorpedoAttack", "SubmarineZor", "OffensiveAsw", "InstructorRuling",
-    "SubmarineMovement", "ExpendAswCard",
+    "SubmarineMovement", "ExpendAswCard", "InteropAttempt",
     # helpers and constants
     "ACTION_TYPES", "ANSWER_TYPES", "CHANCE", "from_fields", "EFFECT_CUBES", "to_json", "from_json", "check",
 ]

@@ -165,11 +165,19 @@ def hidden_sub(u: Unit, catalog: Catalog | None, viewer: str | None) -> bool:
 def observe_optional(state: GameState, viewer: str | None) -> dict:
     """The optional rules' records as ``viewer`` may know them: a submarine's movement type
     written for its next move (17.2, ``"sub_modes"``, written on the SOT, 14.03) only for its own
-    team; the rest (expended ASW cards, 17.2 / 17.71; the Interoperability Network, 17.1) is public."""
+    team; a unit's nation (17.1) only when the viewer knows the unit; the rest (expended ASW cards,
+    17.2 / 17.71; the Interoperability Network's cubes and National Markers, 17.1) is public."""
     data = dict(state.optional_data)
-    if not _all_seeing(viewer) and "sub_modes" in data:
+    if _all_seeing(viewer):
+        return data
+    if "sub_modes" in data:
         data["sub_modes"] = {uid: m for uid, m in data["sub_modes"].items()
                              if uid in state.units and state.units[uid].team == viewer}
+    if "interop" in data:                # a unit's nation only when the viewer knows the unit (6.11)
+        rec = dict(data["interop"])
+        rec["nations"] = {uid: n for uid, n in rec.get("nations", {}).items()
+                          if uid in state.units and knows(state, viewer, state.units[uid])}
+        data["interop"] = rec
     return data
 
 
