@@ -209,3 +209,31 @@ def test_17_2_the_movement_type_is_secret():
     g.apply(A.Move(1, ("C-4",)))
     assert all("mode" not in e for e in observer.observe_sot(g.state, "RU")["US"])
     assert "noisy" not in text(g, team="RU").lower()
+
+
+def test_17_2_the_detect_value_in_an_asw_log_line_is_the_owners_secret():
+    """With 17.2 on the DETECT value holds the submarine's movement type (secret on the SOT):
+    the hunting team reads the rolls and what they found, the owner the value too."""
+    g = optional_asw.ddg_x(detect=14, asw=10)
+    us, ru = text(g, team="US"), text(g, team="RU")
+    assert "(DETECT needs 14 or less); ASW 10 (needs 10 or less)" in ru
+    assert "DETECT needs" not in us and "DETECT DDG(X) 14: 1 DETECTED; ASW 10 (needs 10 or less)" in us
+
+
+def test_17_2_a_teams_odds_count_the_printed_detect_of_an_enemy_submarine():
+    """The hunting team's odds do not know the enemy's movement type: the printed DETECT (12) of a
+    DETECTED Kilo that moved Noisy (+2); the instructor's odds count 14."""
+    g = sea({"DDG-51": ("usn_ddg_51", "G-4", B), "Kilo 1": (SSK, "G-6", R)}, optional_rules=["17.2"],
+            initiative="RU")
+    g.apply(A.BeginImpulse(R))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Kilo 1",)),)))
+    g.apply(A.SubmarineMovement(1, "Kilo 1", "noisy"))
+    g.apply(A.Move(1, ("G-5", "G-4")))
+    g.state.units["Kilo 1"].revealed = True                      # as if DETECTED
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51",)),)))
+    act = A.OffensiveAsw(1, ("DDG-51",))
+    (mine,) = g.chance_outcomes(act, viewer="US")
+    (full,) = g.chance_outcomes(act)
+    assert "Kilo 1 (12 or less)" in " ".join(mine.dice) and "Kilo 1 (14 or less)" in " ".join(full.dice)

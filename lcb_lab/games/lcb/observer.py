@@ -574,6 +574,7 @@ FORMS: dict[str, Callable[[dict, dict, bool], Form]] = {
     "card_acquired": _team_only, "card_placed": _team_only, "deploy": _team_only,
     "embark_losses": _pub_if_any, "destroyed": _destroyed, "influence": _influence,
     "torpedo": _team_only, "allocate": _team_only, "damage": _team_only,
+    "asw": _or_said(lambda e, d, secret: EVERYONE),   # 17.2: the DETECT value holds a secret movement type
 }
 """One function per entry kind: (entry, its data) -> (audience, public form)."""
 

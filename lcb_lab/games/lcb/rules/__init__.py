@@ -87,6 +87,11 @@ No UI library is imported here.  Every module, with its purpose and rule numbers
 ``optional`` -- the optional rules (chapter 17, and 7.514's CIWS), each a switch a scenario turns on
 
 * ``optional.switches``: which optional rules exist, which a game has on (``is_on``), how a file names them (17.0).
+* ``optional.interoperability``: the Interoperability Network (17.1) of a team of several nations -- cubes,
+  National Markers, LRS / INTERCEPT across nations reduced, RESUPPLY within a nation.
+* ``optional.advanced_submarines``: Quiet / Normal / Noisy submarine movement, its MP and DETECT modifier (17.2).
+* ``optional.asw_bonus``: expended ASW cards (17.2 +4, 17.71 +2), +1 per friendly ASW unit (17.72), the ASW
+  value raised alike (17.73).
 
 ``docs/rule_index.md`` lists, for every rule number, the modules and functions whose docstrings cite
 it (``make rule-index`` rewrites it).

@@ -85,7 +85,10 @@ def contact_reveal(ctx: Ctx, hex_label: str) -> None:
     us = [u for u in ctx.state.units_in(hex_label, "US") if ctx.utype(u).domain == "ground"]
     ru = [u for u in ctx.state.units_in(hex_label, "RU") if ctx.utype(u).domain == "ground"]
     if us and ru:
-        reveal(ctx, us + ru, f"opposing ground units share {hex_label}", ["6.22"])
+        newly = reveal(ctx, us + ru, f"opposing ground units share {hex_label}", ["6.22"])
+        if newly and ctx.state.optional_data:        # 17.1: each side's nations mark what they revealed
+            interop.mark_revealed(ctx, newly, us)
+            interop.mark_revealed(ctx, newly, ru)
 
 
 def exercise_ground_zor(ctx: Ctx, units: list[Unit], from_hex: str, into_hex: str) -> list[Unit]:

@@ -40,7 +40,7 @@ from lcb_lab.games.lcb.rules.cards.targets import _as_hex, origin
 from lcb_lab.games.lcb.rules.combat.destruction import destroy
 from lcb_lab.games.lcb.rules.common import Ctx, dist, names, refs
 from lcb_lab.games.lcb.rules.movement.conceal import reveal
-from lcb_lab.games.lcb.rules.optional import asw_bonus
+from lcb_lab.games.lcb.rules.optional import advanced_submarines as adv, asw_bonus
 from lcb_lab.games.lcb.rules.optional.asw_bonus import Bonus
 
 if TYPE_CHECKING:
@@ -182,6 +182,17 @@ def lend_bonus(ctx: Ctx, team: str, bonus: Bonus) -> None:
            ["17.72", "14.11"])
 
 
+def log_need(ctx: Ctx, title: str, text: str, public_text: str, rules: list[str], owner: str, **facts) -> None:
+    """Log an ASW roll whose text names a submarine's DETECT value: with optional rule 17.2 on,
+    that value holds the submarine's secret movement type (the SOT, 14.03), so only ``owner``
+    reads ``text``; the other team reads ``public_text`` (the rolls and what they found)."""
+    if adv.on(ctx.state):
+        ctx.log(explain.step("asw", title, text, rules), team=owner, about={"sot": owner},
+                public_title=title, public_text=public_text, **facts)
+    else:
+        ctx.log(explain.step("asw", title, text, rules), **facts)
+
+
 def defensive(ctx: Ctx, sub: Unit) -> bool:
     """Defensive ASW of ``sub``'s hex (14.12, 14.13). Returns True when it was destroyed."""
     hunters, need = defensive_setup(ctx, sub)
@@ -191,12 +202,13 @@ def defensive(ctx: Ctx, sub: Unit) -> bool:
     kill = kill_value(bonus)
     lend_bonus(ctx, other(sub.team), bonus)
     detect, asw, who = _defend(ctx, hunters, need, sub.uid)
-    text = ", ".join(f"{h.uid} {r}" for h, r in zip(hunters, detect)) + f" (DETECT needs {need} or less)"
+    rolled = ", ".join(f"{h.uid} {r}" for h, r in zip(hunters, detect))
     if who:
         sub_rules.place_marker(ctx, sub, "detected", by=who[0].uid)
-        text += f"; ASW {', '.join(str(r) for r in asw)} (needs {kill} or less)"
-    ctx.log(explain.step("asw", f"Defensive ASW in {sub.hex}", "DETECT " + text, ["14.12", "14.13"],
-                         rolls=detect + asw))
+    tail = f"; ASW {', '.join(str(r) for r in asw)} (needs {kill} or less)" if who else ""
+    log_need(ctx, f"Defensive ASW in {sub.hex}", f"DETECT {rolled} (DETECT needs {need} or less){tail}",
+             f"DETECT {rolled}: " + (f"{len(who)} DETECTED" if who else "no DETECT") + tail,
+             ["14.12", "14.13"], sub.team, rolls=detect + asw)
     if any(r <= kill for r in asw):
         sink(ctx, sub, other(sub.team), "defensive ASW")
         return True
@@ -256,7 +268,7 @@ def offensive_act(ctx: Ctx, aid: int, units: list[str]) -> list[str]:
     text = f"DETECT {', '.join(f'{s.uid} {r}' for s, r in zip(ships, detect))}"
     text += (f"; ASW {', '.join(f'{s.uid} vs {e.uid}: {r}' for (s, e), r in zip(pairs, asw))} (needs "
              f"{kill} or less)" if pairs else ": no submarine DETECTED")
-    ctx.log(explain.step("asw", f"Offensive ASW in {h}", text, ["14.14"], rolls=detect + asw))
+    log_need(ctx, f"Offensive ASW in {h}", text, text, ["14.14"], other(team), rolls=detect + asw)
     killed = []
     for (s, e), r in zip(pairs, asw):
         if r <= kill and not e.destroyed:

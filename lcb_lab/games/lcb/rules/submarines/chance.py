@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator
 from lcb_lab.games.lcb import observer
 from lcb_lab.games.lcb.die import p_any_hit, p_hit
 from lcb_lab.games.lcb.rules.common import Ctx
+from lcb_lab.games.lcb.rules.optional import advanced_submarines as adv
 from lcb_lab.games.lcb.rules.submarines import asw, operations as ops, sot
 from lcb_lab.kernel.dice import D20
 from lcb_lab.kernel.odds import ChanceStep, binomial_pmf, joint_outcomes, mixture
@@ -54,6 +55,16 @@ def seen(ctx: Ctx, units: Iterable[Unit]) -> list[Unit]:
     return list(units) if v is None else [u for u in units if observer.knows(ctx.state, v, u)]
 
 
+def detect(ctx: Ctx, e: Unit) -> int:
+    """Submarine ``e``'s DETECT value as the viewer knows it: with optional rule 17.2 on, a team
+    does not know an enemy submarine's movement type (secret on the SOT, 14.03), so its form
+    counts the printed value; its owner and the instructor the full value (sot.detect_of)."""
+    v = VIEWER.get()
+    if v is not None and v != e.team and adv.on(ctx.state):
+        return ctx.utype(e).detect or 10
+    return sot.detect_of(ctx, e)
+
+
 def _note(lines: Iterable[str]) -> tuple[str, ...]:
     v = VIEWER.get()
     return tuple(lines) + ((TEAM_NOTE.format(team=v),) if v is not None else ())
@@ -82,7 +93,7 @@ def zor(ctx: Ctx, a: A.SubmarineZor) -> tuple[ChanceStep, ...]:
     Raises IllegalAction (:func:`~lcb_lab.games.lcb.rules.submarines.operations.check_zor`)."""
     _, sub = ops.check_zor(ctx, a.action, a.sub)
     enemies = seen(ctx, ops.zor_targets(ctx, sub))
-    needs = [sot.detect_of(ctx, e) for e in enemies]
+    needs = [detect(ctx, e) for e in enemies]
     outcomes = mixture((p, ((tuple(map(int, k)), 1.0),)) for p, k in detect_classes(needs))
     against = ", ".join(f"{e.uid} ({v} or less)" for e, v in zip(enemies, needs)) or "no submarine"
     return (ChanceStep(f"ZOR DETECT by {sub.uid}", "14.09", tuple(f"{e.uid} DETECTED" for e in enemies), outcomes,
@@ -96,7 +107,7 @@ def offensive_asw(ctx: Ctx, a: A.OffensiveAsw) -> tuple[ChanceStep, ...]:
     enemies = seen(ctx, enemies)
     bonus = asw.offensive_bonus(ctx, ships[0].team, h)
     kill = asw.kill_value(bonus)
-    needs = [sot.detect_of(ctx, e) + bonus.detect for e in enemies]
+    needs = [detect(ctx, e) + bonus.detect for e in enemies]
     against = ", ".join(f"{e.uid} ({v} or less)" for e, v in zip(enemies, needs)) or "no submarine"
     dice = (f"{len(ships)} {D20.name} DETECT (one per ship), each compared with {against}",
             f"one ASW {D20.name} per DETECT, destroying on {kill} or less")
@@ -155,7 +166,7 @@ def _duel(ctx: Ctx, sub: Unit, named: list[str] | None, p_sunk: float, lines: tu
     enemies, need = seen(ctx, enemies), seen(ctx, need)
     counts = (f"{sub.uid} sunk",) + tuple(f"{e.uid} sunk" for e in enemies)
     branches = [(p_sunk, {(1,) + (0,) * len(enemies): 1.0})]
-    mine = detect_classes([sot.detect_of(ctx, e) for e in need]) if searches else [(1.0, (False,) * len(need))]
+    mine = detect_classes([detect(ctx, e) for e in need]) if searches else [(1.0, (False,) * len(need))]
     p_back = p_hit(sot.detect_of(ctx, sub)) if enemies else 0.0
     cv = ops.torpedo_cv(ctx, sub)
     for w, flags in mine:
@@ -166,7 +177,7 @@ def _duel(ctx: Ctx, sub: Unit, named: list[str] | None, p_sunk: float, lines: tu
             pmfs = [_flag(p_me)] + [_flag(p_any_hit(aims.count(e), cv)) for e in enemies]
             if q > 0:
                 branches.append(((1.0 - p_sunk) * w * q, dict(joint_outcomes(pmfs))))
-    against = ", ".join(f"{e.uid} on {sot.detect_of(ctx, e)} or less" for e in need) or "no submarine"
+    against = ", ".join(f"{e.uid} on {detect(ctx, e)} or less" for e in need) or "no submarine"
     lines += ((f"1 {D20.name} DETECT by {sub.uid}, compared with {against}",) if searches else ()) + (
         f"1 {D20.name} DETECT of {sub.uid} on {sot.detect_of(ctx, sub)} or less (one die for the enemy submarines)",
         f"{ops.TORPEDOES} torpedoes by each submarine that DETECTED, hitting on its torpedo CV")
@@ -182,7 +193,7 @@ def card_asw(ctx: Ctx, link: Any, ct: Any, eff: Any) -> list[tuple[ChanceStep, i
     hexes, enemies, base = asw.search_setup(ctx, link, ct, eff)
     enemies = seen(ctx, enemies)
     bonus = {h: asw.card_bonus(ctx, link.team, h, hexes) for h in hexes}
-    needs = [sot.detect_of(ctx, e) + bonus[e.hex].detect for e in enemies]
+    needs = [detect(ctx, e) + bonus[e.hex].detect for e in enemies]
     kills = [asw.kill_value(bonus[e.hex], base) for e in enemies]
     branches = []
     for p, found in detect_classes(needs):
