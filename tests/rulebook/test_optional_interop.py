@@ -149,3 +149,33 @@ def test_17_1_nations_of_units_the_other_team_cannot_see_are_not_told():
     g = optional_interop.staged()
     assert observer.observe_optional(g.state, "RU")["interop"]["nations"] == {}
     assert observer.observe_optional(g.state, "US")["interop"]["nations"] == {"David": "UK"}
+
+
+def test_17_1_intercept_of_a_card_for_another_nation_is_reduced_too():
+    """'INTERCEPT values (including JCCs)': the US DDG INTERCEPTs an RU Combat Air Patrols card
+    aimed at the Japanese ship 'Target' (nation sandbox): INT 13 - 6 (4 cubes) = 7, in the
+    answer's odds and the roll; 7 hits, 8 misses."""
+    from tests.rulebook import test_ch9_chains as ch9
+    from lcb_lab.games.lcb.rules.cards import effects as card_effects
+    UNITS, answer, game = ch9.UNITS, ch9.answer, ch9.game
+    card_effects.EFFECTS["test_effect"] = ch9._effect_fn          # the test decks' effect (as in ch9's fixture)
+    try:
+        _card_intercept(UNITS, answer, game)
+    finally:
+        card_effects.EFFECTS.pop("test_effect", None)
+
+
+def _card_intercept(UNITS, answer, game):
+    units = UNITS + [("DDG", "usn_ddg_51", "H-4", B), ("Target", "usn_ddg_51", "H-5", B, True)]
+    g, c = game({"cap": ("RU", "Combat Air Patrols", "deployed")}, forced=[4, 7, 8], units=units,
+                naval=["H-4", "H-5", "H-6"], optional_rules=["17.1"], interop_cubes={"US": 4})
+    g.state.optional_data["interop"]["nations"]["Target"] = "JP"
+    g.state.initiative = "RU"
+    g.apply(A.BeginImpulse(R))
+    g.apply(A.Declare(()))
+    g.apply(A.PlayCard(c["cap"], option="B", targets=("Target",)))
+    (ddg,) = [o for o in g.pending.options.to_dict()["interceptors"] if o["uid"] == "DDG"]
+    assert ddg["p_hit"] == pytest.approx(7 / 20)
+    answer(g, intercepts=(A.CardIntercept("DDG", "INT1", 2, to=1),))
+    assert "Interoperability Network (4 cubes): US INTERCEPT in defence of JP's Target -6 (17.1) -> 7" in text(g)
+    assert "INTERCEPTs Combat Air Patrols (RU): 1 hit" in text(g)

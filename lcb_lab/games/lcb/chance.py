@@ -354,7 +354,7 @@ def _link_steps(ctx: Ctx, link) -> list[tuple[ChanceStep, int]]:
             step = _iamd_detect_step(ctx, link, t)
             if step is not None:
                 out.append(step)
-            n, (cv, _) = int(link.data["dice"]), ftr_nullify.intercept_cv(ctx, link)
+            n, (cv, _) = int(link.data["dice"]), ftr_nullify.intercept_cv(ctx, link, t)
             out.append((ChanceStep(f"{who} INTERCEPTs {them} (if DETECTED)", "9.011", (f"INTERCEPT hits on {them}",),
                                    joint_outcomes([_hits(n, cv)]), (_line(n, cv, f"INTERCEPT {them}"),)), n))
             continue

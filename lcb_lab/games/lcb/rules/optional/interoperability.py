@@ -20,8 +20,9 @@ Consulted only while ``is_on(state, "17.1")``; its record is ``state.optional_da
 * **LRS** (:func:`lrs_modifiers`): against a target carrying National Markers none of which is
   the shooter's nation, the LRS value is reduced by :func:`penalty` (1/2/3/4/5 cubes: 0/-2/-4/-6/
   -8).  A target with the shooter's own marker, or with none, is resolved as normal.
-* **INTERCEPT** (:func:`intercept_modifiers`): an interceptor defending a unit of another
-  nation is reduced alike; its own nation's units (any Task Force) as normal.
+* **INTERCEPT** (:func:`intercept_modifiers`; of a card, "including JCCs":
+  :func:`card_intercept_modifiers`): an interceptor defending a unit of another nation is
+  reduced alike; its own nation's units (any Task Force) as normal.
 * **GROUND ASSAULT**: no effect.  **RESUPPLY** (:func:`check_resupply`): a logistics unit
   resupplies only units of its own nation.
 """
@@ -34,7 +35,7 @@ from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
 
 if TYPE_CHECKING:
-    from lcb_lab.games.lcb.model.state import GameState, Unit
+    from lcb_lab.games.lcb.model.state import CardPlay, GameState, Unit
     from lcb_lab.games.lcb.rules.common import Ctx
 
 ATTEMPT_CP = 5
@@ -95,6 +96,19 @@ def intercept_modifiers(state: GameState, interceptor: Unit, defended: Unit) -> 
     if mine == theirs:
         return []
     return _mod(state, interceptor.team, f"{mine} INTERCEPT in defence of {theirs}'s {defended.uid}")
+
+
+def card_intercept_modifiers(ctx: Ctx, interceptor: Unit | None, target: CardPlay) -> list[tuple[str, int, str]]:
+    """The 17.1 modifier of ``interceptor``'s INTERCEPT of enemy card link ``target`` ("including
+    JCCs"): reduced when a friendly unit the card aims at (by name, or in a hex it names) is of
+    another nation; ``[]`` when it defends only its own nation (or nothing named)."""
+    if interceptor is None or not active(ctx.state):
+        return []
+    s = ctx.state
+    named = [s.units[x] for x in target.targets if x in s.units] + [
+        u for x in [target.hex, *target.targets] if x and x in ctx.board for u in s.units_in(x, interceptor.team)]
+    other = next((u for u in named if u.team == interceptor.team and nation(s, u) != nation(s, interceptor)), None)
+    return intercept_modifiers(s, interceptor, other) if other is not None else []
 
 
 def mark(state: GameState, targets: Iterable[Unit], nations: Iterable[str]) -> list[tuple[str, str]]:
