@@ -202,8 +202,9 @@ def test_17_2_the_movement_type_is_written_before_moving_and_offered():
 
 def test_17_2_the_movement_type_is_secret():
     g = _moving("noisy")
-    assert observer.observe_optional(g.state, "RU").get("sub_modes") == {}
-    assert observer.observe_optional(g.state, "US")["sub_modes"] == {"SSN": "noisy"}
+    assert observer.known_state(g.state, g.catalog, "RU").optional_data["sub_modes"] == {}
+    assert observer.known_state(g.state, g.catalog, "US").optional_data["sub_modes"] == {"SSN": "noisy"}
+    assert "noisy" not in json.dumps(g.view("RU"))
     assert "noisy" not in text(g, team="RU").lower()
     assert "noisy movement" in text(g, team="US")
     g.apply(A.Move(1, ("C-4",)))

@@ -147,8 +147,8 @@ def test_17_1_attempt_refusals():
 
 def test_17_1_nations_of_units_the_other_team_cannot_see_are_not_told():
     g = optional_interop.staged()
-    assert observer.observe_optional(g.state, "RU")["interop"]["nations"] == {}
-    assert observer.observe_optional(g.state, "US")["interop"]["nations"] == {"David": "UK"}
+    assert "interop" not in observer.known_state(g.state, g.catalog, "RU").optional_data
+    assert "UK" not in json.dumps(g.view("RU")) and "David" not in json.dumps(g.view("RU"))
 
 
 def test_17_1_intercept_of_a_card_for_another_nation_is_reduced_too():

@@ -29,6 +29,7 @@ from lcb_lab.kernel.actions import Action, ActionCodec, Words, from_fields
 from lcb_lab.kernel.actions import data as _data
 from lcb_lab.kernel.errors import InputError
 from lcb_lab.games.lcb.io.inputs import Designator
+from lcb_lab.games.lcb.model.optional_actions import ExpendAswCard, InteropAttempt, SubmarineMovement
 
 Int = Annotated[int, Strict()]
 Str = Annotated[str, Strict()]
@@ -521,42 +522,11 @@ class InstructorRuling(Action):
     supply_loss: Names = ()                  # markers: supply slots the effect takes 1 from (13.14 ex.: LRS1, LRS2)
 
 
-@dataclass(frozen=True)
-class SubmarineMovement(Action):
-    """Optional rule 17.2: write ``mode`` (``"quiet"`` 1 MP, ``"normal"`` 3 MP, ``"noisy"`` 5 MP)
-    on the SOT for the next move of submarine ``sub`` of declared action ``action`` (secret)."""
-
-    KIND: ClassVar[str] = "submarine_movement"
-    action: Int
-    sub: Str
-    mode: Literal["quiet", "normal", "noisy"]
-
-
-@dataclass(frozen=True)
-class ExpendAswCard(Action):
-    """Optional rules 17.2 / 17.71: expend (flip over) the team's deployed ASW card ``card`` (its
-    cid) over ``hexes``: enemy submarines there are DETECTED more easily by the team's next ASW."""
-
-    KIND: ClassVar[str] = "expend_asw_card"
-    card: Str
-    hexes: Hexes
-
-
-@dataclass(frozen=True)
-class InteropAttempt(Action):
-    """Optional rule 17.1: in the first Planning Stage ``team`` pays 5 CP to try to remove one cube
-    from its Interoperability Network (one d20, 1-8 succeeds)."""
-
-    KIND: ClassVar[str] = "interop_attempt"
-    team: Literal["US", "RU"]
-
-
 ACTION_TYPES: dict[str, type] = {c.KIND: c for c in (
     BeginImpulse, Relinquish, Declare, Move, ExerciseZor, Conceal, Resupply, CommitCombat, Answer,
     ResolveCombat, ArmorBreakthrough, EndImpulse, ScriptedEffect, PlayCard, BuyCard, EndPlanning,
-    DeployUnit, PlaceCard, DeploymentOrder, EndDeployment,
-    PortTransfer, MarkerAction, TorpedoAttack, SubmarineZor, OffensiveAsw, InstructorRuling,
-    SubmarineMovement, ExpendAswCard, InteropAttempt)}
+    DeployUnit, PlaceCard, DeploymentOrder, EndDeployment, SubmarineMovement, ExpendAswCard, InteropAttempt,
+    PortTransfer, MarkerAction, TorpedoAttack, SubmarineZor, OffensiveAsw, InstructorRuling)}
 """JSON tag -> action class (the tag ``answer``: :class:`Answer`, see :data:`ANSWER_TYPES`)."""
 
 class _LcbCodec(ActionCodec):
@@ -623,8 +593,8 @@ __all__ = [
     "CommitCombat", "Answer", "AnswerIntercept", "AnswerDefense", "AnswerMildec", "AnswerCards",
     "AnswerEmbarkLosses", "AnswerMines", "ResolveCombat", "ArmorBreakthrough", "EndImpulse", "ScriptedEffect", "PlayCard",
     "BuyCard", "EndPlanning", "DeployUnit", "PlaceCard", "DeploymentOrder", "EndDeployment", "PortTransfer",
-    "MarkerAction", "TorpedoAttack", "SubmarineZor", "OffensiveAsw", "InstructorRuling",
-    "SubmarineMovement", "ExpendAswCard", "InteropAttempt",
+    "MarkerAction", "TorpedoAttack", "SubmarineZor", "OffensiveAsw", "InstructorRuling", "SubmarineMovement",
+    "ExpendAswCard", "InteropAttempt",
     # helpers and constants
     "ACTION_TYPES", "ANSWER_TYPES", "CHANCE", "from_fields", "EFFECT_CUBES", "to_json", "from_json", "check",
 ]

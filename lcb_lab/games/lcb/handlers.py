@@ -564,24 +564,6 @@ def advance_torpedoes(game: GameLike, c: Ctx) -> None:
         asw.answer_mildec(c, top, top.answer_with(game.auto_policies.get(top.kind)))
 
 
-def interop_attempt(game: GameLike, c: Ctx, a: A.InteropAttempt) -> bool:
-    """Handler of InteropAttempt (optional rule 17.1): 5 CP, one d20, a cube removed on 1-8.
-    Returns whether it was removed.  Raises IllegalAction (17.1).  The cubes are public (the
-    card lies by the map); the CP left only the team's own (3.12)."""
-    cubes = interop.check_attempt(c.state, a.team)
-    roll = c.dice.roll(1, f"{a.team}: Interoperability Network attempt (17.1)")[0]
-    ok = interop.attempt(c.state, a.team, roll)
-    result = (f"rolled {roll}, needs {interop.ATTEMPT_SUCCEEDS_ON} or less "
-              f"({interop.ATTEMPT_SUCCEEDS_ON / 20:.0%}): "
-              + (f"a cube is removed, {cubes} -> {cubes - 1}" if ok else f"failed, {cubes} cubes stay")
-              + f" (LRS / INTERCEPT across nations {interop.penalty(cubes - ok):+d})")
-    c.log(explain.step("planning", f"{a.team}: Interoperability attempt", f"{interop.ATTEMPT_CP} CP paid "
-                       f"({c.state.cp[a.team]} left); {result}", ["17.1"], rolls=[roll]),
-          team=a.team, about={"cp": a.team}, public_title=f"{a.team}: Interoperability attempt",
-          public_text=result)
-    return ok
-
-
 def marker_action(game: GameLike, c: Ctx, a: A.MarkerAction) -> None:
     """A card marker's action (:mod:`lcb_lab.games.lcb.rules.markers.free_actions`), then the auto policies answer
     the choices it raised (mines met on the way, 13.36; the defense against its GA, 13.12)."""
@@ -601,7 +583,7 @@ HANDLERS: dict[type, Callable[..., Any]] = {**{k: _chain_closed(v) for k, v in {
     A.TorpedoAttack: torpedo_attack, A.SubmarineZor: operations.zor_act,
     A.OffensiveAsw: operations.offensive_asw_act, A.InstructorRuling: proxy.ruling_act,
     A.SubmarineMovement: operations.movement_act, A.ExpendAswCard: operations.expend_asw_act,  # 17.2, 17.71
-    A.InteropAttempt: interop_attempt,                                                          # 17.1
+    A.InteropAttempt: interop.attempt_act,                                                      # 17.1
 }.items()}, **{cls: answer for cls in (A.Answer, *A.ANSWER_TYPES.values())}}
 """Action class -> handler, built once: every act but an answer is refused while a card chain
 waits for its windows (9.46); every answer class goes to :func:`answer`, which routes it by type

@@ -162,25 +162,6 @@ def hidden_sub(u: Unit, catalog: Catalog | None, viewer: str | None) -> bool:
     return t is not None and t.domain == "submarine"
 
 
-def observe_optional(state: GameState, viewer: str | None) -> dict:
-    """The optional rules' records as ``viewer`` may know them: a submarine's movement type
-    written for its next move (17.2, ``"sub_modes"``, written on the SOT, 14.03) only for its own
-    team; a unit's nation (17.1) only when the viewer knows the unit; the rest (expended ASW cards,
-    17.2 / 17.71; the Interoperability Network's cubes and National Markers, 17.1) is public."""
-    data = dict(state.optional_data)
-    if _all_seeing(viewer):
-        return data
-    if "sub_modes" in data:
-        data["sub_modes"] = {uid: m for uid, m in data["sub_modes"].items()
-                             if uid in state.units and state.units[uid].team == viewer}
-    if "interop" in data:                # a unit's nation only when the viewer knows the unit (6.11)
-        rec = dict(data["interop"])
-        rec["nations"] = {uid: n for uid, n in rec.get("nations", {}).items()
-                          if uid in state.units and knows(state, viewer, state.units[uid])}
-        data["interop"] = rec
-    return data
-
-
 def observe_sot(state: GameState, viewer: str | None) -> dict[str, list[dict]]:
     """The Submarine Operations Tracker as ``viewer`` reads it (14.03): its own team's in full
     (both for the instructor); of the other team only the entries the rules published
@@ -359,8 +340,7 @@ def known_state(state: GameState, catalog: Catalog, viewer: str | None) -> GameS
     for u in list(state.units.values()):
         if hidden_sub(u, catalog, viewer):     # nothing at all of an unrevealed enemy submarine (14.03)
             del s.units[u.uid]
-    s.sot = observe_sot(state, viewer)
-    s.optional_data = observe_optional(state, viewer)
+    s.sot, s.optional_data = observe_sot(state, viewer), state.optional_known(viewer)   # 14.03; 17.1, 17.2
     for hid, c in _backs(state, viewer, catalog):
         if isinstance(c, Marker):
             del s.markers[c.mid]
@@ -574,7 +554,6 @@ FORMS: dict[str, Callable[[dict, dict, bool], Form]] = {
     "card_acquired": _team_only, "card_placed": _team_only, "deploy": _team_only,
     "embark_losses": _pub_if_any, "destroyed": _destroyed, "influence": _influence,
     "torpedo": _team_only, "allocate": _team_only, "damage": _team_only,
-    "asw": _or_said(lambda e, d, secret: EVERYONE),   # 17.2: the DETECT value holds a secret movement type
 }
 """One function per entry kind: (entry, its data) -> (audience, public form)."""
 

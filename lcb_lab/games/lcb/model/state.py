@@ -513,3 +513,10 @@ class GameState:
     def tf_units(self, tf: str) -> list[Unit]:
         """The units of Task Force ``tf`` (its id) not destroyed (4.34); ``[]`` for an unknown Task Force."""
         return [u for u in self.units.values() if u.task_force == tf and not u.destroyed]
+
+    def optional_known(self, team: str) -> dict[str, Any]:
+        """``optional_data`` as ``team`` may know it (for :func:`lcb_lab.games.lcb.observer.known_state`):
+        its own submarines' written movement types (17.2) and the expended ASW cards (public, 17.71);
+        not the units' nations (17.1: named by uids the team may not know)."""
+        modes = {u: m for u, m in self.optional_data.get("sub_modes", {}).items() if self.units[u].team == team}
+        return {"sub_modes": modes, "asw_cards": self.optional_data.get("asw_cards", [])}

@@ -36,7 +36,8 @@ from lcb_lab.kernel.errors import IllegalAction
 
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.model.state import CardPlay, GameState, Unit
-    from lcb_lab.games.lcb.rules.common import Ctx
+    from lcb_lab.games.lcb.model.optional_actions import InteropAttempt
+    from lcb_lab.games.lcb.rules.common import Ctx, GameLike
 
 ATTEMPT_CP = 5
 """CP per attempt to remove a cube in the first Planning Stage (17.1)."""
@@ -194,6 +195,23 @@ def attempt(state: GameState, team: str, roll: int) -> bool:
         record(state)["cubes"][team] -= 1
         return True
     return False
+
+
+def attempt_act(game: GameLike, ctx: Ctx, a: InteropAttempt) -> bool:
+    """Handler of :class:`~lcb_lab.games.lcb.actions.InteropAttempt` (17.1): 5 CP, one d20, a cube
+    removed on 1-8; logged (the cubes are public, the card lies by the map; the CP left only the
+    team's own, 3.12).  Returns whether the cube was removed.  Raises IllegalAction (17.1)."""
+    team = a.team
+    cubes = check_attempt(ctx.state, team)
+    roll = ctx.dice.roll(1, f"{team}: Interoperability Network attempt (17.1)")[0]
+    ok = attempt(ctx.state, team, roll)
+    result = (f"rolled {roll}, needs {ATTEMPT_SUCCEEDS_ON} or less ({ATTEMPT_SUCCEEDS_ON / 20:.0%}): "
+              + (f"a cube is removed, {cubes} -> {cubes - 1}" if ok else f"failed, {cubes} cubes stay")
+              + f" (LRS / INTERCEPT across nations {penalty(cubes - ok):+d})")
+    ctx.log(explain.step("planning", f"{team}: Interoperability attempt", f"{ATTEMPT_CP} CP paid "
+                         f"({ctx.state.cp[team]} left); {result}", ["17.1"], rolls=[roll]),
+            team=team, about={"cp": team}, public_title=f"{team}: Interoperability attempt", public_text=result)
+    return ok
 
 
 def check_resupply(state: GameState, log_unit: Unit, recipient: Unit) -> None:

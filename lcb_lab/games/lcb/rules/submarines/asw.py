@@ -186,8 +186,8 @@ def log_need(ctx: Ctx, title: str, text: str, public_text: str, rules: list[str]
     """Log an ASW roll whose text names a submarine's DETECT value: with optional rule 17.2 on,
     that value holds the submarine's secret movement type (the SOT, 14.03), so only ``owner``
     reads ``text``; the other team reads ``public_text`` (the rolls and what they found)."""
-    if adv.on(ctx.state):
-        ctx.log(explain.step("asw", title, text, rules), team=owner, about={"sot": owner},
+    if adv.on(ctx.state):                        # kind "submarine": the owner's SOT (observer, 14.03)
+        ctx.log(explain.step("submarine", title, text, rules), team=owner, about={"sot": owner},
                 public_title=title, public_text=public_text, **facts)
     else:
         ctx.log(explain.step("asw", title, text, rules), **facts)
