@@ -76,7 +76,7 @@ def asw_card(ctx: Ctx, cid: str) -> tuple[Card, CardType]:
     return card, ct
 
 
-def search_limit(ct) -> int:
+def search_limit(ct: CardType) -> int:
     """How many hexes an ASW card covers: its card ASW's ``search`` (14.15), else 1."""
     return max([int(e.args.get("search", 1)) for e in ct.effects if e.fn == "asw_search"] or [1])
 

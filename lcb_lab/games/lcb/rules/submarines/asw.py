@@ -26,7 +26,7 @@ no MILDEC to absorb a hit, :func:`sink` is final.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb import plain
@@ -182,7 +182,7 @@ def lend_bonus(ctx: Ctx, team: str, bonus: Bonus) -> None:
            ["17.72", "14.11"])
 
 
-def log_need(ctx: Ctx, title: str, text: str, public_text: str, rules: list[str], owner: str, **facts) -> None:
+def log_need(ctx: Ctx, title: str, text: str, public_text: str, rules: list[str], owner: str, **facts: Any) -> None:
     """Log an ASW roll whose text names a submarine's DETECT value: with optional rule 17.2 on,
     that value holds the submarine's secret movement type (the SOT, 14.03), so only ``owner``
     reads ``text``; the other team reads ``public_text`` (the rolls and what they found)."""
