@@ -179,3 +179,21 @@ def _card_intercept(UNITS, answer, game):
     answer(g, intercepts=(A.CardIntercept("DDG", "INT1", 2, to=1),))
     assert "Interoperability Network (4 cubes): US INTERCEPT in defence of JP's Target -6 (17.1) -> 7" in text(g)
     assert "INTERCEPTs Combat Air Patrols (RU): 1 hit" in text(g)
+
+
+def test_optional_records_survive_save_and_load():
+    """The optional rules' records (17.1 network, 17.2 written movement types and expended cards)
+    are part of a save, checked and restored."""
+    from lcb_lab.games.lcb.content import optional_asw
+    from lcb_lab.games.lcb.game import Game
+    g = optional_interop.liz_and_david()
+    g2 = Game.from_json(g.to_json())
+    assert g2.state.optional_data == g.state.optional_data and g2.state.optional_data["interop"]["flags"]
+    g = optional_asw.staged()
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("SSN",)),)))
+    g.apply(A.SubmarineMovement(1, "SSN", "quiet"))
+    g.apply(A.ExpendAswCard("US-1", ("G-5",)))
+    g2 = Game.from_json(g.to_json())
+    assert g2.state.optional_data == g.state.optional_data
+    assert g2.state.optional_data["sub_modes"] == {"SSN": "quiet"} and g2.state.optional_data["asw_cards"]
