@@ -63,7 +63,7 @@ def test_17_1_a_target_with_the_shooters_own_marker_or_one_cube_is_resolved_as_n
 def test_17_1_example_2_rachel_intercepts_for_mori_13_to_7_with_4_cubes():
     g = optional_interop.rachel_and_mori(intercept=(7, 8))
     log = text(g)
-    assert "INTERCEPT: Rachel for Mori: CV 13, Interoperability Network (4 cubes): US INTERCEPT in defence of JP's " \
+    assert "INTERCEPT: Rachel for Mori: CV 13, Interoperability Network (4 cubes): US INTERCEPT in defense of JP's " \
            "Mori -6 (17.1) -> 7; rolled 7*, 8 needing 7 or less: 1 hit" in log
     assert "INTERCEPT Rachel 2 dice at 7" in log                    # exact odds before the roll
 
@@ -177,7 +177,7 @@ def _card_intercept(UNITS, answer, game):
     (ddg,) = [o for o in g.pending.options.to_dict()["interceptors"] if o["uid"] == "DDG"]
     assert ddg["p_hit"] == pytest.approx(7 / 20)
     answer(g, intercepts=(A.CardIntercept("DDG", "INT1", 2, to=1),))
-    assert "Interoperability Network (4 cubes): US INTERCEPT in defence of JP's Target -6 (17.1) -> 7" in text(g)
+    assert "Interoperability Network (4 cubes): US INTERCEPT in defense of JP's Target -6 (17.1) -> 7" in text(g)
     assert "INTERCEPTs Combat Air Patrols (RU): 1 hit" in text(g)
 
 

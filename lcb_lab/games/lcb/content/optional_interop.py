@@ -46,7 +46,7 @@ def liz_and_david(reveal: int = 5, lrs: Iterable[int] = (10, 11), cubes: int = 3
 
 
 def rachel_and_mori(intercept: Iterable[int] = (7, 8), cubes: int = 4, lrs: Iterable[int] = (20,)) -> Game:
-    """17.1 ex. 2: Rachel's (US) DDG INTERCEPTs in defence of her teammate Mori's (Japanese) ship:
+    """17.1 ex. 2: Rachel's (US) DDG INTERCEPTs in defense of her teammate Mori's (Japanese) ship:
     with 4 cubes her INTERCEPT value 13 is reduced by 6 to 7.  The RU DDG fires one LRS die at
     Mori's ship; Rachel answers with two INTERCEPT dice: 7 succeeds, 8 fails."""
     g = sea({"Rachel": {"type": "usn_ddg_51", "hex": "D-5", "face_up": True},

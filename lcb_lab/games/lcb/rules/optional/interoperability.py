@@ -89,14 +89,14 @@ def lrs_modifiers(state: GameState, shooter_nation: str, team: str, target: Unit
 
 
 def intercept_modifiers(state: GameState, interceptor: Unit, defended: Unit) -> list[tuple[str, int, str]]:
-    """The 17.1 modifier of ``interceptor``'s INTERCEPT in defence of ``defended``: ``[]`` for its
+    """The 17.1 modifier of ``interceptor``'s INTERCEPT in defense of ``defended``: ``[]`` for its
     own nation's unit, else the cubes' reduction."""
     if not active(state):
         return []
     mine, theirs = nation(state, interceptor), nation(state, defended)
     if mine == theirs:
         return []
-    return _mod(state, interceptor.team, f"{mine} INTERCEPT in defence of {theirs}'s {defended.uid}")
+    return _mod(state, interceptor.team, f"{mine} INTERCEPT in defense of {theirs}'s {defended.uid}")
 
 
 def card_intercept_modifiers(ctx: Ctx, interceptor: Unit | None, target: CardPlay) -> list[tuple[str, int, str]]:
