@@ -578,6 +578,7 @@ ROLL_SITES = {
     "rules/cards/effects.py": {"roll": "_effect_step"},
     "rules/cards/ftr_nullify.py": {"d20": "_link_steps"},
     "rules/optional/naval_gunfire.py": {"roll": "resolve_combat"},     # optional 17.33: rules/combat/chance._gunfire
+    "rules/optional/interoperability.py": {"attempt_act": "interop_attempt"},      # 17.1
 }
 """Every function of LC:B that rolls dice -> the preview in lcb_lab.games.lcb.chance that gives its
 odds (``resolve_combat``: the committed combat's, lcb_lab.games.lcb.rules.combat.chance)."""

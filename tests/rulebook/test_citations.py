@@ -307,6 +307,8 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "17.3": ("naval gunfire",), "17.31": ("naval gunfire", "four dice"),
     "17.32": ("naval gunfire", "one hex", "contested"), "17.33": ("naval gunfire", "defend"),
     "17.4": ("shore bombardment", "mixed"), "17.41": ("shore bombardment", "artillery", "counterfire"),
+    "17.1": ("interoperability", "planning stage", "cp", "resupply"), "17.2": ("movement", "persistent", "submarine"),
+    "17.71": ("asw-capable", "expend"),
 }
 """Rule -> key words of its text (each checked to be in the rule's paragraph when the rulebook
 is present), one of which every refusal naming the rule says: the curated map a refusal's rule

@@ -30,6 +30,7 @@ from lcb_lab.kernel.actions import data as _data
 from lcb_lab.kernel.errors import InputError
 from lcb_lab.games.lcb.io.inputs import Designator
 from lcb_lab.games.lcb.actions_optional import NavalSupply, PreloadCraft, SlotSupply
+from lcb_lab.games.lcb.model.optional_actions import ExpendAswCard, InteropAttempt, SubmarineMovement
 
 Int = Annotated[int, Strict()]
 Str = Annotated[str, Strict()]
@@ -526,6 +527,7 @@ ACTION_TYPES: dict[str, type] = {c.KIND: c for c in (
     BeginImpulse, Relinquish, Declare, Move, ExerciseZor, Conceal, Resupply, CommitCombat, Answer,
     ResolveCombat, ArmorBreakthrough, EndImpulse, ScriptedEffect, PlayCard, BuyCard, EndPlanning,
     DeployUnit, PlaceCard, DeploymentOrder, EndDeployment, NavalSupply, PreloadCraft,
+    SubmarineMovement, ExpendAswCard, InteropAttempt,
     PortTransfer, MarkerAction, TorpedoAttack, SubmarineZor, OffensiveAsw, InstructorRuling)}
 """JSON tag -> action class (the tag ``answer``: :class:`Answer`, see :data:`ANSWER_TYPES`)."""
 
@@ -594,6 +596,7 @@ __all__ = [
     "AnswerEmbarkLosses", "AnswerMines", "ResolveCombat", "ArmorBreakthrough", "EndImpulse", "ScriptedEffect", "PlayCard",
     "BuyCard", "EndPlanning", "DeployUnit", "PlaceCard", "DeploymentOrder", "EndDeployment", "NavalSupply",
     "PreloadCraft", "PortTransfer", "MarkerAction", "TorpedoAttack", "SubmarineZor", "OffensiveAsw", "InstructorRuling",
+    "SubmarineMovement", "ExpendAswCard", "InteropAttempt",
     # helpers and constants
     "ACTION_TYPES", "ANSWER_TYPES", "CHANCE", "from_fields", "EFFECT_CUBES", "to_json", "from_json", "check",
 ]

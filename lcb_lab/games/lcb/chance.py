@@ -393,7 +393,7 @@ def _link_steps(ctx: Ctx, link) -> list[tuple[ChanceStep, int]]:
             step = _iamd_detect_step(ctx, link, t)
             if step is not None:
                 out.append(step)
-            n, (cv, _) = int(link.data["dice"]), ftr_nullify.intercept_cv(ctx, link)
+            n, (cv, _) = int(link.data["dice"]), ftr_nullify.intercept_cv(ctx, link, t)
             out.append((ChanceStep(f"{who} INTERCEPTs {them} (if DETECTED)", "9.011", (f"INTERCEPT hits on {them}",),
                                    joint_outcomes([_hits(n, cv)]), (_line(n, cv, f"INTERCEPT {them}"),)), n))
             continue
@@ -522,12 +522,22 @@ def declined(game: Game, a: A.Answer, drawn: int = 0) -> tuple[ChanceStep, ...] 
     return fn(game, typed, drawn) if fn is not None else None
 
 
+def interop_attempt(game: Game, a: A.InteropAttempt, drawn: int = 0) -> tuple[ChanceStep, ...]:
+    """An attempt to remove a cube from the Interoperability Network (17.1): one d20, 1-8."""
+    from lcb_lab.games.lcb.rules.optional import interoperability as interop
+    interop.check_attempt(game.state, a.team)
+    p = interop.ATTEMPT_SUCCEEDS_ON / D20.sides
+    return (ChanceStep(f"{a.team}: Interoperability Network attempt", "17.1", ("cube removed",),
+                       (((0,), 1 - p), ((1,), p)),
+                       (f"1 {D20.name} succeeding on {interop.ATTEMPT_SUCCEEDS_ON} or less",)),)
+
+
 PREVIEWS: dict[type, Callable] = {
     A.ResolveCombat: resolve_combat,
     A.PlayCard: card_steps, A.AnswerCards: card_steps,
     A.AnswerMines: mines, A.OffensiveAsw: offensive_asw, A.TorpedoAttack: torpedo, A.SubmarineZor: zor,
     A.MarkerAction: marker_action, A.AnswerDefense: defense, A.AnswerEmbarkLosses: embark_losses,
-    A.AnswerMildec: mildec, A.Answer: declined,
+    A.AnswerMildec: mildec, A.Answer: declined, A.InteropAttempt: interop_attempt,
 }
 """Action type -> its preview: ``(game, action, dice the act draws) -> tuple[ChanceStep, ...]`` (None:
 not previewed)."""

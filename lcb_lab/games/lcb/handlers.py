@@ -30,6 +30,7 @@ from lcb_lab.games.lcb.rules.markers import free_actions, proxy
 from lcb_lab.games.lcb.rules.transport import ports
 from lcb_lab.games.lcb.rules.submarines import asw, operations
 from lcb_lab.games.lcb.rules.optional import naval_supply, preload
+from lcb_lab.games.lcb.rules.optional import interoperability as interop
 from lcb_lab.games.lcb.rules.cards import registry as _effects  # noqa: F401  every card effect, registered once (9.0)
 from lcb_lab.games.lcb.rules.common import Ctx, GameLike, living_unit, refs
 from lcb_lab.games.lcb.model.state import Declared, Impulse, Unit
@@ -583,6 +584,8 @@ HANDLERS: dict[type, Callable[..., Any]] = {**{k: _chain_closed(v) for k, v in {
     A.PortTransfer: ports.port_transfer_act, A.MarkerAction: marker_action,
     A.TorpedoAttack: torpedo_attack, A.SubmarineZor: operations.zor_act,
     A.OffensiveAsw: operations.offensive_asw_act, A.InstructorRuling: proxy.ruling_act,
+    A.SubmarineMovement: operations.movement_act, A.ExpendAswCard: operations.expend_asw_act,  # 17.2, 17.71
+    A.InteropAttempt: interop.attempt_act,                                                      # 17.1
 }.items()}, **{cls: answer for cls in (A.Answer, *A.ANSWER_TYPES.values())}}
 """Action class -> handler, built once: every act but an answer is refused while a card chain
 waits for its windows (9.46); every answer class goes to :func:`answer`, which routes it by type

@@ -101,6 +101,9 @@ def stage_actions(game: GameLike, team: str | None) -> list:
                         if planning.host_problem(ctx, s.units[u], ct) is None]
             elif ct.embarkable or planning.must_embark(ct):
                 out += [A.BuyCard(team, name, embark_on=sh) for sh in ships]
+        from lcb_lab.games.lcb.rules.optional import interoperability as interop
+        if interop.active(s):                   # 17.1: an attempt to remove a cube
+            out.append(A.InteropAttempt(team))
         return _kept(game, out) + [A.EndPlanning(team)]
     for uid in sorted(s.units):
         u = s.units[uid]

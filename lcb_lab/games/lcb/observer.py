@@ -368,7 +368,7 @@ def known_state(state: GameState, catalog: Catalog, viewer: str | None) -> GameS
     for u in list(state.units.values()):
         if hidden_sub(u, catalog, viewer):     # nothing at all of an unrevealed enemy submarine (14.03)
             del s.units[u.uid]
-    s.sot = observe_sot(state, viewer)
+    s.sot, s.optional_data = observe_sot(state, viewer), state.optional_known(viewer)   # 14.03; 17.1, 17.2
     for hid, c in _backs(state, viewer, catalog):
         if isinstance(c, Marker):
             del s.markers[c.mid]

@@ -90,6 +90,7 @@ class UnitSpec(_M):
     expended: bool = False
     area: list[str] = []                      # stage planning/deployment: hexes it may deploy in (3.2)
     embark_area: Optional[str] = None         # ... or the ship it deploys Embarked on (10.0)
+    nation: Optional[I.Designator] = None     # sandbox: its national force (optional rule 17.1); default its team's
 
 
 class CardSpec(_M):
@@ -145,6 +146,7 @@ class SituationSpec(_M):
     naval_zor: bool = True                    # apply the constant naval ZOR at once (6.23)
     check_terrain: bool = True                # ships need water, ground units land (5.11)
     optional_rules: list[str] = []            # optional rules switched on, by number (17.0, 7.514)
+    interop_cubes: dict[Team, R.ranged(R.INTEROP_CUBES)] = {}   # 17.1: the cubes on a team's Interoperability Network card
 
     @field_validator("optional_rules")
     @classmethod
@@ -169,7 +171,8 @@ def situation(units: Mapping[str, Any] | list | tuple = (), *, toml: str | Path 
               naval_zor: bool | None = None, check_terrain: bool | None = None,
               cards: Mapping[str, list] | None = None, stage: str | None = None,
               cp: Mapping[str, int] | None = None, planning_stages: int | None = None,
-              decks: Decks | None = None, optional_rules: Iterable[str] | None = None) -> Game:
+              decks: Decks | None = None, optional_rules: Iterable[str] | None = None,
+              interop_cubes: Mapping[str, int] | None = None) -> Game:
     """A Game in the described situation (see the module docstring for the forms).
 
     Board: ``board`` (a :class:`Board`), or ``map`` (a named map such as
@@ -194,7 +197,9 @@ def situation(units: Mapping[str, Any] | list | tuple = (), *, toml: str | Path 
     ``optional_rules``: the optional rules switched on, by number (``["17.3"]``; 17.0,
     :data:`lcb_lab.games.lcb.rules.optional.switches.OPTIONAL_RULES`); a
     unit with neither hex nor embarked_on is off the map, to deploy in its ``area`` (hexes)
-    or on its ``embark_area`` ship (3.2).
+    or on its ``embark_area`` ship (3.2).  Optional rule 17.1: a unit's ``nation`` (sandbox; default
+    its team's name) and ``interop_cubes`` ({team: 1..5}, the scenario's cubes on the team's
+    Interoperability Network; :mod:`lcb_lab.games.lcb.rules.optional.interoperability`).
 
     Returns a new :class:`~lcb_lab.games.lcb.game.Game` (turn ``turn``, Action Stage unless ``stage``,
     no impulse in progress).  Raises ScenarioError(file, key, problem).
@@ -204,7 +209,8 @@ def situation(units: Mapping[str, Any] | list | tuple = (), *, toml: str | Path 
                  features=features, task_forces=task_forces, continuing=continuing, network=network,
                  initiative=initiative, turn=turn, max_turns=max_turns, influence=influence, jccs=jccs,
                  forced=forced, seed=seed, naval_zor=naval_zor, check_terrain=check_terrain,
-                 stage=stage, cp=cp, planning_stages=planning_stages, optional_rules=optional_rules)
+                 stage=stage, cp=cp, planning_stages=planning_stages, optional_rules=optional_rules,
+                 interop_cubes=interop_cubes)
     if cards is not None:
         given["cards"] = {t: [{"name": c} if isinstance(c, str) else dict(c) for c in cs] for t, cs in cards.items()}
     raw.update({k: _plain(k, v) for k, v in given.items() if v is not None})
@@ -390,6 +396,9 @@ def build(sp: SituationSpec, file: str = CALL, board: Board | None = None,
     state.cp = {"US": 0, "RU": 0, **sp.cp}
     state.planning_stages = sp.planning_stages
     state.optional_rules = list(sp.optional_rules)
+    nations = {uid: e.nation for uid, e in sp.units.items() if e.nation and e.nation != units[uid].team}
+    if sp.interop_cubes or nations:      # 17.1 (sandbox): the Interoperability Network's record
+        state.optional_data["interop"] = {"nations": nations, "cubes": dict(sp.interop_cubes), "flags": {}}
     state.deploy_areas = {uid: DeployArea([_hex(board, h, file, f"units.{uid}.area") for h in e.area], e.embark_area)
                           for uid, e in sp.units.items() if e.area or e.embark_area}
     _cards(state, sp, board, cat, decks, file)

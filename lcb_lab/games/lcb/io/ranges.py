@@ -74,6 +74,7 @@ INFLUENCE = Range(-INFLUENCE_LIMIT, INFLUENCE_LIMIT,
                   f"rule 15.0: the Influence Meter runs {INFLUENCE_LIMIT} toward either team")
 CP = Range(0, 100, "sandbox: a card costs 1 to 5 CP (3.12); 100 CP buys more than a deck")
 NETWORK_CUBES = Range(0, 10, "sandbox: 4 or more cubes already is the Major Effect (7.62)")
+INTEROP_CUBES = Range(1, 5, "rule 17.1: its table runs from 1 to 5 cubes")
 MINE_CUBES = Range(1, 20, "sandbox: the mine cubes of one hex (13.37)")
 D20 = Range(1, 20, "rule 7.02: a d20 shows 1 to 20")
 D20_CV = Range(0, 20, "rule 7.02: a CV is the highest d20 roll that succeeds (0: never)")

@@ -117,6 +117,7 @@ class _SotEntry(_Exact):
     published: str = ""               # why the entry became public (sot.publish)
     path: list[str] = []
     detected_by: list[str] = []
+    mode: str = ""                    # Quiet / Normal / Noisy movement (optional rule 17.2)
 
 
 def _check_card_markers(s: Any, board: Board, file: str) -> None:

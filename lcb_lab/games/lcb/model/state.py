@@ -15,7 +15,7 @@ Conventions:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional, Union
+from typing import Any, Optional, Union
 
 from lcb_lab.kernel import datacodec as _codec
 from lcb_lab.kernel.datacodec import Tracked
@@ -387,6 +387,7 @@ class GameState:
     optional_rules: list[str] = field(default_factory=list)   # optional rules switched on, by number (17.0; rules.optional)
     naval_supply: dict[str, dict[str, int]] = field(default_factory=dict)   # 17.91 (optional): ship uid -> {slot: cubes moved in (+) or out (-) of its printed allocation}
     preloaded: dict[str, list[str]] = field(default_factory=dict)   # 17.61 (optional): Amphibious card cid -> units pre-loaded on it at Deployment
+    optional_data: dict[str, Any] = field(default_factory=dict)  # the optional rules' records (rules.optional: 17.1 "interop", 17.2 "sub_modes", 17.2/17.71 "asw_cards")
     chain: list[CardPlay] = field(default_factory=list)       # the open card chain (9.46); [] when none
     deploy_areas: dict[str, DeployArea] = field(default_factory=dict)   # uid -> its deployment area (3.2)
     placements: dict[str, str] = field(default_factory=dict)  # cid -> hex the scenario places it in face up (App. B CAP)
@@ -517,3 +518,10 @@ class GameState:
     def tf_units(self, tf: str) -> list[Unit]:
         """The units of Task Force ``tf`` (its id) not destroyed (4.34); ``[]`` for an unknown Task Force."""
         return [u for u in self.units.values() if u.task_force == tf and not u.destroyed]
+
+    def optional_known(self, team: str) -> dict[str, Any]:
+        """``optional_data`` as ``team`` may know it (for :func:`lcb_lab.games.lcb.observer.known_state`):
+        its own submarines' written movement types (17.2) and the expended ASW cards (public, 17.71);
+        not the units' nations (17.1: named by uids the team may not know)."""
+        modes = {u: m for u, m in self.optional_data.get("sub_modes", {}).items() if self.units[u].team == team}
+        return {"sub_modes": modes, "asw_cards": self.optional_data.get("asw_cards", [])}

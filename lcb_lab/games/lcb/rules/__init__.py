@@ -98,6 +98,11 @@ No UI library is imported here.  Every module, with its purpose and rule numbers
   hex, cannon artillery's counterfire, a level-2 Fortification's -2.
 * ``optional.artillery_direct_fire``: ARTILLERY DIRECT FIRE (17.5, 17.51-17.54): cannon artillery's LRS at
   range 0, offensively or (CV -4) in answer to a GROUND ASSAULT.
+* ``optional.interoperability``: the Interoperability Network (17.1) of a team of several nations -- cubes,
+  National Markers, LRS / INTERCEPT across nations reduced, RESUPPLY within a nation.
+* ``optional.advanced_submarines``: Quiet / Normal / Noisy submarine movement, its MP and DETECT modifier (17.2).
+* ``optional.asw_bonus``: expended ASW cards (17.2 +4, 17.71 +2), +1 per friendly ASW unit (17.72), the ASW
+  value raised alike (17.73).
 
 ``docs/rule_index.md`` lists, for every rule number, the modules and functions whose docstrings cite
 it (``make rule-index`` rewrites it).

@@ -45,6 +45,7 @@ from lcb_lab.games.lcb.rules.markers import placement
 from lcb_lab.games.lcb.rules.cards.targets import _as_hex, origin, target_units
 from lcb_lab.games.lcb.rules.common import Ctx, names, refs
 from lcb_lab.games.lcb.rules.movement.conceal import reveal as _reveal
+from lcb_lab.games.lcb.rules.optional import interoperability as interop
 
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.model.state import Card
@@ -97,7 +98,11 @@ def reveal(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     units = target_units(ctx, link, eff)
     if not _rolled(ctx, link, ct, eff):
         return False
-    _reveal(ctx, units, f"revealed by {ct.name}", ["6.13", "9.0"])
+    newly = _reveal(ctx, units, f"revealed by {ct.name}", ["6.13", "9.0"])
+    if ctx.state.optional_data and newly:         # 17.1: the card's nation marks what it revealed
+        card = ctx.state.cards.get(link.card)
+        host = ctx.state.units.get(card.host or "") if card is not None else None
+        interop.mark_for(ctx, newly, link.team, [interop.card_nation(ctx.state, host, link.team)])
     if ctx.state.card_markers:                   # 13.23, 13.11, 13.44: the enemy's card markers in a target hex
         for h in {_as_hex(ctx, x) for x in [link.hex] + list(link.targets)} - {None}:
             placement.reveal_in(ctx, h, other(link.team), f"revealed by {ct.name}")

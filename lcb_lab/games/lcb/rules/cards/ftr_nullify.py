@@ -31,6 +31,7 @@ from lcb_lab.games.lcb.model.state import Card, CardPlay, other
 from lcb_lab.games.lcb.rules.cards.use import after_use, hit
 from lcb_lab.games.lcb.rules.common import Ctx, supply_left
 from lcb_lab.games.lcb.rules.combat.network import network_modifiers
+from lcb_lab.games.lcb.rules.optional import interoperability as interop
 
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.model.cards import Effect
@@ -225,10 +226,13 @@ def success_roll(ctx: Ctx, link: CardPlay, target: CardPlay, what: str) -> bool:
     return ok
 
 
-def intercept_cv(ctx: Ctx, link: CardPlay) -> tuple[int, list]:
-    """An INTERCEPT link's CV with the Tactical Network modifier first (7.62)."""
+def intercept_cv(ctx: Ctx, link: CardPlay, target: CardPlay | None = None) -> tuple[int, list]:
+    """An INTERCEPT link's CV with the Tactical Network modifier first (7.62); against card link
+    ``target``, with optional rule 17.1 on, reduced when it defends another nation's units."""
     base = int(link.data["cv"])
     mods = network_modifiers(ctx.state, link.team)
+    if target is not None and ctx.state.optional_data:
+        mods = mods + interop.card_intercept_modifiers(ctx, ctx.state.units.get(link.data["uid"]), target)
     return max(0, base + sum(v for _, v, _ in mods)), mods
 
 
@@ -253,7 +257,7 @@ def spend(ctx: Ctx, link: CardPlay) -> None:
 def intercept_hits(ctx: Ctx, link: CardPlay, target: CardPlay) -> int:
     """Roll an INTERCEPT link's dice against card link ``target`` (9.011, 7.512, 7.58): one d20 per die,
     a hit at or under the INTERCEPT CV after the network modifiers; logs the roll.  Returns the hits."""
-    cv, mods = intercept_cv(ctx, link)
+    cv, mods = intercept_cv(ctx, link, target)
     rolls = d20(ctx, link, f"INTERCEPT {target.pid}", int(link.data["dice"]), target)
     hits = sum(1 for r in rolls if r <= cv)
     ctx.log(explain.step("intercept", f"{link.data['uid']} INTERCEPTs {name(ctx, target)}: {hits} hit"

@@ -17,6 +17,7 @@ from lcb_lab.games.lcb.rules.cards import ftr_nullify
 from lcb_lab.games.lcb.rules.common import Ctx, dist, supply_left
 from lcb_lab.games.lcb.rules.cards.ftr_nullify import kind
 from lcb_lab.games.lcb.rules.combat.intercept_pause import counter_reach
+from lcb_lab.games.lcb.rules.optional import interoperability as interop
 
 
 def _pending(ctx: Ctx, team: str) -> list[CardPlay]:
@@ -127,9 +128,16 @@ def options(ctx: Ctx, team: str) -> list[CardInterceptor]:
                 continue
             out.append(CardInterceptor(uid=v["uid"], slot=v["slot"], source=v["source"],
                                        max_dice=4 if v["left"] is None else v["left"],
-                                       p_hit=ftr_nullify.p_of(max(0, v["cv"] + mods)),
+                                       p_hit=ftr_nullify.p_of(max(0, v["cv"] + mods + _interop(ctx, v, t))),
                                        p_detect=ftr_nullify.p_of(ftr_nullify.detect_value(ctx, t)), to=t.pid))
     return out
+
+
+def _interop(ctx: Ctx, v: dict, t: CardPlay) -> int:
+    """Optional rule 17.1: the change of IAMD value ``v`` defending another nation against ``t``."""
+    if not ctx.state.optional_data:
+        return 0
+    return sum(val for _, val, _ in interop.card_intercept_modifiers(ctx, ctx.state.units.get(v["uid"]), t))
 
 
 # ---------------------------------------------------------------- whether to ask: from the player's knowledge

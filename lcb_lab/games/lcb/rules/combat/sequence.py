@@ -43,6 +43,7 @@ from lcb_lab.games.lcb.rules.optional import dual_cv
 from lcb_lab.games.lcb.rules.optional import naval_gunfire as gunfire
 from lcb_lab.games.lcb.rules.combat.answers import _ANSWERS, _log_slot, _spend, _uniq
 from lcb_lab.games.lcb.rules.combat.network import apply, lrs_modifiers, network_modifiers, terrain_modifiers
+from lcb_lab.games.lcb.rules.optional import interoperability as interop
 from lcb_lab.games.lcb import die as lcb_die
 
 if TYPE_CHECKING:
@@ -303,11 +304,18 @@ def lrs_setup(ctx: Ctx, plan: CombatPlan, tgt: Unit) -> tuple[list[tuple], list[
             continue
         if "card" in a:            # a card's LRS: its own CV; the network modifier first (7.62, 9.05)
             mods = lrs_modifiers(ctx.state, ctx.board, other(tgt.team), tgt.hex, naval)
+            if ctx.state.optional_data:    # 17.1: a target another nation revealed
+                card = ctx.state.cards.get(a["card"])
+                host = ctx.state.units.get(card.host or "") if card is not None else None
+                mods = mods + interop.lrs_modifiers(ctx.state, interop.card_nation(ctx.state, host, other(tgt.team)),
+                                                    other(tgt.team), tgt)
             base, cannon = a["cv"], False
             cv = apply(base, mods)
         else:
             s = ctx.state.units[a["shooter"]]
             mods = lrs_modifiers(ctx.state, ctx.board, s.team, tgt.hex, naval)
+            if ctx.state.optional_data:    # 17.1: a target another nation revealed
+                mods = mods + interop.lrs_modifiers(ctx.state, interop.nation(ctx.state, s), s.team, tgt)
             base, cv = _cv_of(ctx, s.uid, a["slot"], mods)
             cannon = ctx.utype(s).cannon_artillery
         shots.append((a, base, mods, cv, cannon))
@@ -319,7 +327,7 @@ def lrs_setup(ctx: Ctx, plan: CombatPlan, tgt: Unit) -> tuple[list[tuple], list[
     for a in plan.intercepts:
         if a["target"] == tgt.uid:
             u = ctx.state.units[a["interceptor"]]
-            mods = network_modifiers(ctx.state, u.team)
+            mods = network_modifiers(ctx.state, u.team) + interop.intercept_modifiers(ctx.state, u, tgt)
             base, cv = _cv_of(ctx, u.uid, a["slot"], mods)
             ints.append((a, base, mods, cv))
     s_free, i_pooled, answered = odds_groups(stoppable, [(a.get("shooter"), a["dice"], cv) for a, _, _, cv in ints])

@@ -20,6 +20,7 @@ from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import Unit, other
 from lcb_lab.games.lcb.rules.common import Ctx, enemy_ground_in, names, refs
+from lcb_lab.games.lcb.rules.optional import interoperability as interop
 
 NAVAL_ZOR_RADIUS = 5
 """Naval ZOR radius in hexes, traced through naval/mixed hexes (6.23)."""
@@ -63,9 +64,12 @@ def apply_naval_zor(ctx: Ctx, unit: Unit, at_hex: str) -> None:
     reach = naval_zor_hexes(ctx, at_hex)
     seen = [e for e in enemies if e.hex in reach]  # distance 0 (same hex) counts too
     if seen:
-        reveal(ctx, [unit] + seen,
-               f"{unit.uid} at {at_hex} and {names(seen)} are within 5 hexes of each other "
-               "through naval or mixed hexes: naval ZORs reveal both sides", ["6.23"])
+        newly = reveal(ctx, [unit] + seen,
+                       f"{unit.uid} at {at_hex} and {names(seen)} are within 5 hexes of each other "
+                       "through naval or mixed hexes: naval ZORs reveal both sides", ["6.23"])
+        if newly and ctx.state.optional_data:        # 17.1: the revealing nation's National Marker
+            interop.mark_revealed(ctx, [e for e in newly if e is not unit], [unit])
+            interop.mark_revealed(ctx, [unit] if unit in newly else [], seen)
 
 
 def sweep_naval_zor(ctx: Ctx) -> None:
@@ -81,7 +85,10 @@ def contact_reveal(ctx: Ctx, hex_label: str) -> None:
     us = [u for u in ctx.state.units_in(hex_label, "US") if ctx.utype(u).domain == "ground"]
     ru = [u for u in ctx.state.units_in(hex_label, "RU") if ctx.utype(u).domain == "ground"]
     if us and ru:
-        reveal(ctx, us + ru, f"opposing ground units share {hex_label}", ["6.22"])
+        newly = reveal(ctx, us + ru, f"opposing ground units share {hex_label}", ["6.22"])
+        if newly and ctx.state.optional_data:        # 17.1: each side's nations mark what they revealed
+            interop.mark_revealed(ctx, newly, us)
+            interop.mark_revealed(ctx, newly, ru)
 
 
 def exercise_ground_zor(ctx: Ctx, units: list[Unit], from_hex: str, into_hex: str) -> list[Unit]:
@@ -107,9 +114,11 @@ def exercise_ground_zor(ctx: Ctx, units: list[Unit], from_hex: str, into_hex: st
                                  ["6.21", "13.11" if cm.kind == "proxy" else "13.44"]), marker=cm.mid, hex=into)
     seen = {"team": team, "from": from_hex, "into": into}
     if targets:
-        return reveal(ctx, targets, f"ground ZOR of {names(units)} from {from_hex} into {into} "
-                      "(ground ZORs never reveal naval units, and do not reveal the stack using them)",
-                      ["6.21"], by=refs(units), **seen)
+        newly = reveal(ctx, targets, f"ground ZOR of {names(units)} from {from_hex} into {into} "
+                       "(ground ZORs never reveal naval units, and do not reveal the stack using them)",
+                       ["6.21"], by=refs(units), **seen)
+        interop.mark_revealed(ctx, newly, units)          # 17.1: the National Markers of the stack's nations
+        return newly
     ctx.log(explain.step("zor", f"Ground ZOR into {into}",
                          f"{names(units)} in {from_hex} look into {into}: no enemy ground unit there",
                          ["6.21"]), units=refs(units), **seen)
@@ -157,3 +166,4 @@ def conceal(ctx: Ctx, units: list[Unit], markers: list = ()) -> None:
     ctx.log(explain.step("conceal", f"Concealed: {what}",
                          "turned face down (with their MILDECs in the hex)", ["6.1", "6.12"]),
             team=first.team, hex=first.hex, **before)
+    interop.cleared(ctx, units)             # 17.1: National Markers leave a unit that Conceals

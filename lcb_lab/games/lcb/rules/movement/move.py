@@ -26,13 +26,17 @@ from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb import observer
 from lcb_lab.games.lcb.model.state import Unit
+from lcb_lab.games.lcb.rules.optional import advanced_submarines as adv
 from lcb_lab.games.lcb.rules.common import Ctx, names, refs
 from lcb_lab.games.lcb.rules.markers import mines
 from lcb_lab.games.lcb.rules.movement import stacks
 
 
 def stack_mp(ctx: Ctx, units: list[Unit]) -> int:
-    """MP of a stack: its slowest unit's MP (5.13)."""
+    """MP of a stack: its slowest unit's MP (5.13); a submarine's, with optional rule 17.2 on, that
+    of its written movement type (Quiet 1, Normal 3, Noisy 5: :mod:`lcb_lab.games.lcb.rules.optional.advanced_submarines`)."""
+    if adv.on(ctx.state) and ctx.utype(units[0]).is_submarine:
+        return min(adv.mp(ctx.state, u) for u in units)
     return min(ctx.mp(u) for u in units)
 
 

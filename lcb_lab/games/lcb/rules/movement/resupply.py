@@ -19,6 +19,7 @@ from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import Unit, other
 from lcb_lab.games.lcb.rules.cards import cvs as card_cvs
 from lcb_lab.games.lcb.rules.common import Ctx, contested, living_unit, max_supply, supply_left, refs
+from lcb_lab.games.lcb.rules.optional import interoperability as interop
 
 
 def blocked_hexes(ctx: Ctx, team: str) -> set[str]:
@@ -79,6 +80,7 @@ def check(ctx: Ctx, log_unit: Unit, rv_slot: str, grants: list[dict]) -> int:
             raise IllegalAction("8.01", f"grant to {r.uid} must be at least 1 RP")
         if r.team != log_unit.team:
             raise IllegalAction("8.0", f"{r.uid} is not a friendly unit")
+        interop.check_resupply(ctx.state, log_unit, r)     # 17.1: own nation only
         if not r.on_map:
             raise IllegalAction("8.05", f"{r.uid} is not on the map")
         if ctx.is_naval(r) and not ctx.is_naval(log_unit):

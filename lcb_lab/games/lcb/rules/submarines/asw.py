@@ -26,7 +26,7 @@ no MILDEC to absorb a hit, :func:`sink` is final.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb import plain
@@ -40,6 +40,8 @@ from lcb_lab.games.lcb.rules.cards.targets import _as_hex, origin
 from lcb_lab.games.lcb.rules.combat.destruction import card_gone, destroy
 from lcb_lab.games.lcb.rules.common import Ctx, dist, names, refs
 from lcb_lab.games.lcb.rules.movement.conceal import reveal
+from lcb_lab.games.lcb.rules.optional import advanced_submarines as adv, asw_bonus
+from lcb_lab.games.lcb.rules.optional.asw_bonus import Bonus
 
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.model.cards import CardType, Effect
@@ -153,10 +155,42 @@ def _defend(ctx: Ctx, hunters: list[Unit], need: int, what: str) -> tuple[list[i
 
 def defensive_setup(ctx: Ctx, sub: Unit) -> tuple[list[Unit], int]:
     """Who rolls defensive ASW against ``sub`` and at what (14.12, 14.13), changing nothing:
-    ``(hunters, DETECT value)``; each hunter rolls one DETECT d20 (<= the value), each
-    DETECT one ASW d20 (<= :data:`~lcb_lab.games.lcb.rules.submarines.sot.ASW_KILL`)."""
+    ``(hunters, DETECT value)``; each hunter rolls one DETECT d20 (<= the value, with the
+    optional bonus of :func:`defensive_bonus`), each DETECT one ASW d20 (<= :func:`kill_value`)."""
     hunters = [u for u in ctx.state.units_in(sub.hex, other(sub.team)) if asw_capable(ctx, u)]
-    return hunters, sub_rules.detect_of(ctx, sub)
+    return hunters, sub_rules.detect_of(ctx, sub) + defensive_bonus(ctx, sub).detect
+
+
+def defensive_bonus(ctx: Ctx, sub: Unit, uuv: bool = False) -> Bonus:
+    """The optional bonus of defensive ASW against ``sub`` in its hex (17.2 expended card, 17.7)."""
+    return asw_bonus.bonus(ctx, other(sub.team), sub.hex, [sub.hex], by_unit=True, uuv=uuv)
+
+
+def kill_value(bonus: Bonus, base: int = sub_rules.ASW_KILL) -> int:
+    """The ASW value (an ASW d20 at or under it destroys): ``base`` plus 17.73's rise."""
+    return base + bonus.asw
+
+
+def lend_bonus(ctx: Ctx, team: str, bonus: Bonus) -> None:
+    """``team`` rolls with ``bonus``: log it, use up its expended cards, reveal the units lending
+    it (they take part in the engagement, 14.11; 17.72)."""
+    if not bonus.detect:
+        return
+    helpers = asw_bonus.use(ctx, team, bonus)
+    ctx.log(explain.step("asw", "ASW bonus", bonus.text, list(bonus.rules)), team=team)
+    reveal(ctx, helpers, "the friendly ASW-capable units lending the ASW bonus take part in the ASW engagement",
+           ["17.72", "14.11"])
+
+
+def log_need(ctx: Ctx, title: str, text: str, public_text: str, rules: list[str], owner: str, **facts: Any) -> None:
+    """Log an ASW roll whose text names a submarine's DETECT value: with optional rule 17.2 on,
+    that value holds the submarine's secret movement type (the SOT, 14.03), so only ``owner``
+    reads ``text``; the other team reads ``public_text`` (the rolls and what they found)."""
+    if adv.on(ctx.state):                        # kind "submarine": the owner's SOT (observer, 14.03)
+        ctx.log(explain.step("submarine", title, text, rules), team=owner, about={"sot": owner},
+                public_title=title, public_text=public_text, **facts)
+    else:
+        ctx.log(explain.step("asw", title, text, rules), **facts)
 
 
 def defensive(ctx: Ctx, sub: Unit) -> bool:
@@ -164,14 +198,18 @@ def defensive(ctx: Ctx, sub: Unit) -> bool:
     hunters, need = defensive_setup(ctx, sub)
     if not hunters:
         return False
+    bonus = defensive_bonus(ctx, sub)
+    kill = kill_value(bonus)
+    lend_bonus(ctx, other(sub.team), bonus)
     detect, asw, who = _defend(ctx, hunters, need, sub.uid)
-    text = ", ".join(f"{h.uid} {r}" for h, r in zip(hunters, detect)) + f" (DETECT needs {need} or less)"
+    rolled = ", ".join(f"{h.uid} {r}" for h, r in zip(hunters, detect))
     if who:
         sub_rules.place_marker(ctx, sub, "detected", by=who[0].uid)
-        text += f"; ASW {', '.join(str(r) for r in asw)} (needs {sub_rules.ASW_KILL} or less)"
-    ctx.log(explain.step("asw", f"Defensive ASW in {sub.hex}", "DETECT " + text, ["14.12", "14.13"],
-                         rolls=detect + asw))
-    if any(r <= sub_rules.ASW_KILL for r in asw):
+    tail = f"; ASW {', '.join(str(r) for r in asw)} (needs {kill} or less)" if who else ""
+    log_need(ctx, f"Defensive ASW in {sub.hex}", f"DETECT {rolled} (DETECT needs {need} or less){tail}",
+             f"DETECT {rolled}: " + (f"{len(who)} DETECTED" if who else "no DETECT") + tail,
+             ["14.12", "14.13"], sub.team, rolls=detect + asw)
+    if any(r <= kill for r in asw):
         sink(ctx, sub, other(sub.team), "defensive ASW")
         return True
     return False        # missed or not DETECTED: the TORPEDO ATTACK goes on unhindered (14.13)
@@ -219,21 +257,29 @@ def offensive_act(ctx: Ctx, aid: int, units: list[str]) -> list[str]:
     for u in ships:
         u.asw_hex = h
     reveal(ctx, ships, "offensive ASW: the ASW-capable ships reveal themselves", ["14.14", "14.11"])
+    bonus = offensive_bonus(ctx, team, h)
+    kill = kill_value(bonus)
+    lend_bonus(ctx, team, bonus)
     detect = ctx.dice.roll(len(ships), f"offensive ASW DETECT in {h}")
-    pairs = [(s, e) for s, r in zip(ships, detect) for e in enemies if r <= sub_rules.detect_of(ctx, e)]
+    pairs = [(s, e) for s, r in zip(ships, detect) for e in enemies if r <= sub_rules.detect_of(ctx, e) + bonus.detect]
     for uid in dict.fromkeys(e.uid for _, e in pairs):
         sub_rules.place_marker(ctx, ctx.state.units[uid], "detected", by=next(s.uid for s, x in pairs if x.uid == uid))
     asw = ctx.dice.roll(len(pairs), f"offensive ASW in {h}") if pairs else []
     text = f"DETECT {', '.join(f'{s.uid} {r}' for s, r in zip(ships, detect))}"
     text += (f"; ASW {', '.join(f'{s.uid} vs {e.uid}: {r}' for (s, e), r in zip(pairs, asw))} (needs "
-             f"{sub_rules.ASW_KILL} or less)" if pairs else ": no submarine DETECTED")
-    ctx.log(explain.step("asw", f"Offensive ASW in {h}", text, ["14.14"], rolls=detect + asw))
+             f"{kill} or less)" if pairs else ": no submarine DETECTED")
+    log_need(ctx, f"Offensive ASW in {h}", text, text, ["14.14"], other(team), rolls=detect + asw)
     killed = []
     for (s, e), r in zip(pairs, asw):
-        if r <= sub_rules.ASW_KILL and not e.destroyed:
+        if r <= kill and not e.destroyed:
             sink(ctx, e, team, f"offensive ASW by {s.uid}")
             killed.append(e.uid)
     return killed
+
+
+def offensive_bonus(ctx: Ctx, team: str, h: str) -> Bonus:
+    """The optional bonus of ``team``'s offensive ASW by ships in hex ``h`` (17.2 card, 17.7)."""
+    return asw_bonus.bonus(ctx, team, h, [h], by_unit=True)
 
 
 # ---------------------------------------------------------------- card ASW (14.15)
@@ -258,9 +304,12 @@ def asw_search(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     then ONE ASW die against ONE revealed submarine there.  True when a submarine was
     destroyed."""
     hexes, enemies, need = search_setup(ctx, link, ct, eff)
+    bonuses = {h: card_bonus(ctx, link.team, h, hexes) for h in hexes}
+    for b in dict.fromkeys(bonuses.values()):
+        lend_bonus(ctx, link.team, b)
     r = ctx.dice.roll(1, f"{ct.name}: ASW DETECT")[0]
     link.rolls["asw_detect"] = [r]
-    found = [e for e in enemies if r <= sub_rules.detect_of(ctx, e)]
+    found = [e for e in enemies if r <= sub_rules.detect_of(ctx, e) + bonuses[e.hex].detect]
     for e in found:
         sub_rules.place_marker(ctx, e, "detected", by=link.card)
     ctx.log(explain.step("asw", f"{ct.name}: ASW search", f"{', '.join(hexes)}: one DETECT die, rolled {r}: "
@@ -271,6 +320,7 @@ def asw_search(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
         return False
     k = ctx.dice.roll(1, f"{ct.name}: ASW")[0]
     link.rolls["asw"] = [k]
+    need = kill_value(bonuses[target.hex], need)
     ctx.log(explain.step("asw", f"{ct.name}: ASW attack on {target.uid}", f"one die, rolled {k}, needs {need} or "
                          "less" + (": destroyed" if k <= need else ": missed"), ["14.15"]),
             team=link.team, card=link.card)
@@ -278,6 +328,12 @@ def asw_search(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
         sink(ctx, target, link.team, ct.name)
         return True
     return False
+
+
+def card_bonus(ctx: Ctx, team: str, h: str, hexes: list[str]) -> Bonus:
+    """The optional bonus of ``team``'s card ASW against a submarine in ``h``, the card searching
+    ``hexes`` (17.2 card, 17.7: every friendly ASW unit there lends +1, the card is no unit)."""
+    return asw_bonus.bonus(ctx, team, h, hexes, by_unit=False)
 
 
 # ---------------------------------------------------------------- UUV (14.011, 14.12)
@@ -294,6 +350,7 @@ def uuv_setup(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> tuple[Unit
     if o is None or (eff.range is not None and dist(o, tgt.hex) > eff.range):
         raise IllegalAction("7.31", f"{tgt.uid} is out of {ct.name}'s range ({eff.range}) of its host")
     need = int(eff.args.get("detect", ct.detect or UUV_DETECT))
+    need += asw_bonus.bonus(ctx, tgt.team, tgt.hex, [tgt.hex], by_unit=True, uuv=True).detect
     hunters = [u for u in ctx.state.units_in(tgt.hex, tgt.team) if asw_capable(ctx, u)]
     return tgt, need, hunters, int(eff.args.get("torpedo_cv", eff.cv or 10)), max(1, eff.dice)
 
@@ -304,11 +361,14 @@ def uuv(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     first (14.12).  True when the target was hit."""
     card = ctx.card(link.card)
     tgt, need, hunters, cv, n = uuv_setup(ctx, link, ct, eff)
+    bonus = asw_bonus.bonus(ctx, tgt.team, tgt.hex, [tgt.hex], by_unit=True, uuv=True) if hunters else asw_bonus.NONE
+    kill = kill_value(bonus)
+    lend_bonus(ctx, tgt.team, bonus)
     detect, asw, _ = _defend(ctx, hunters, need, ct.name)
     if hunters:
         ctx.log(explain.step("asw", f"Defensive ASW against {ct.name}", "DETECT " + ", ".join(map(str, detect)) +
                              f" (needs {need})" + (f"; ASW {', '.join(map(str, asw))}" if asw else ""), ["14.12"]))
-    if any(r <= sub_rules.ASW_KILL for r in asw):
+    if any(r <= kill for r in asw):
         card.where, card.host = "discarded", None
         ctx.log(explain.step("card", f"{ct.name} destroyed by ASW", "the UUV is discarded and does not attack "
                              "(14.12)", ["14.12"]), team=link.team, card=link.card)

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator
 from lcb_lab.games.lcb import observer
 from lcb_lab.games.lcb.die import p_any_hit, p_hit
 from lcb_lab.games.lcb.rules.common import Ctx
+from lcb_lab.games.lcb.rules.optional import advanced_submarines as adv
 from lcb_lab.games.lcb.rules.submarines import asw, operations as ops, sot
 from lcb_lab.kernel.dice import D20
 from lcb_lab.kernel.odds import ChanceStep, binomial_pmf, joint_outcomes, mixture
@@ -54,6 +55,16 @@ def seen(ctx: Ctx, units: Iterable[Unit]) -> list[Unit]:
     return list(units) if v is None else [u for u in units if observer.knows(ctx.state, v, u)]
 
 
+def detect(ctx: Ctx, e: Unit) -> int:
+    """Submarine ``e``'s DETECT value as the viewer knows it: with optional rule 17.2 on, a team
+    does not know an enemy submarine's movement type (secret on the SOT, 14.03), so its form
+    counts the printed value; its owner and the instructor the full value (sot.detect_of)."""
+    v = VIEWER.get()
+    if v is not None and v != e.team and adv.on(ctx.state):
+        return ctx.utype(e).detect or 10
+    return sot.detect_of(ctx, e)
+
+
 def _note(lines: Iterable[str]) -> tuple[str, ...]:
     v = VIEWER.get()
     return tuple(lines) + ((TEAM_NOTE.format(team=v),) if v is not None else ())
@@ -82,7 +93,7 @@ def zor(ctx: Ctx, a: A.SubmarineZor) -> tuple[ChanceStep, ...]:
     Raises IllegalAction (:func:`~lcb_lab.games.lcb.rules.submarines.operations.check_zor`)."""
     _, sub = ops.check_zor(ctx, a.action, a.sub)
     enemies = seen(ctx, ops.zor_targets(ctx, sub))
-    needs = [sot.detect_of(ctx, e) for e in enemies]
+    needs = [detect(ctx, e) for e in enemies]
     outcomes = mixture((p, ((tuple(map(int, k)), 1.0),)) for p, k in detect_classes(needs))
     against = ", ".join(f"{e.uid} ({v} or less)" for e, v in zip(enemies, needs)) or "no submarine"
     return (ChanceStep(f"ZOR DETECT by {sub.uid}", "14.09", tuple(f"{e.uid} DETECTED" for e in enemies), outcomes,
@@ -94,15 +105,17 @@ def offensive_asw(ctx: Ctx, a: A.OffensiveAsw) -> tuple[ChanceStep, ...]:
     IllegalAction (:func:`~lcb_lab.games.lcb.rules.submarines.asw.offensive_setup`)."""
     ships, h, enemies = asw.offensive_setup(ctx, a.action, list(a.units))
     enemies = seen(ctx, enemies)
-    needs = [sot.detect_of(ctx, e) for e in enemies]
+    bonus = asw.offensive_bonus(ctx, ships[0].team, h)
+    kill = asw.kill_value(bonus)
+    needs = [detect(ctx, e) + bonus.detect for e in enemies]
     against = ", ".join(f"{e.uid} ({v} or less)" for e, v in zip(enemies, needs)) or "no submarine"
     dice = (f"{len(ships)} {D20.name} DETECT (one per ship), each compared with {against}",
-            f"one ASW {D20.name} per DETECT, destroying on {sot.ASW_KILL} or less")
+            f"one ASW {D20.name} per DETECT, destroying on {kill} or less")
     branches = [(1.0, (0,) * len(enemies))]
     for _ in ships:                     # counts of DETECTs per submarine over the ships' dice
         branches = [(w * p, tuple(c + d for c, d in zip(cnt, k))) for w, cnt in branches
                     for p, k in detect_classes(needs)]
-    outcomes = mixture((w, joint_outcomes([_flag(p_any_hit(c, sot.ASW_KILL)) for c in cnt])) for w, cnt in branches)
+    outcomes = mixture((w, joint_outcomes([_flag(p_any_hit(c, kill)) for c in cnt])) for w, cnt in branches)
     return (ChanceStep(f"Offensive ASW in {h}", "14.14", tuple(f"{e.uid} destroyed" for e in enemies),
                        outcomes, _note(dice)),)
 
@@ -113,9 +126,10 @@ def _defensive(ctx: Ctx, sub: Unit) -> tuple[float, tuple[str, ...]]:
     hunters = seen(ctx, hunters)
     if not hunters:
         return 0.0, ()
-    p = 1.0 - (1.0 - p_hit(need) * p_hit(sot.ASW_KILL)) ** len(hunters)
+    kill = asw.kill_value(asw.defensive_bonus(ctx, sub))
+    p = 1.0 - (1.0 - p_hit(need) * p_hit(kill)) ** len(hunters)
     return p, (_line(len(hunters), need, f"ASW DETECT vs {sub.uid} ({', '.join(u.uid for u in hunters)})"),
-               f"one ASW {D20.name} per DETECT, destroying {sub.uid} on {sot.ASW_KILL} or less")
+               f"one ASW {D20.name} per DETECT, destroying {sub.uid} on {kill} or less")
 
 
 def torpedo(ctx: Ctx, a: A.TorpedoAttack) -> tuple[ChanceStep, ...]:
@@ -152,7 +166,7 @@ def _duel(ctx: Ctx, sub: Unit, named: list[str] | None, p_sunk: float, lines: tu
     enemies, need = seen(ctx, enemies), seen(ctx, need)
     counts = (f"{sub.uid} sunk",) + tuple(f"{e.uid} sunk" for e in enemies)
     branches = [(p_sunk, {(1,) + (0,) * len(enemies): 1.0})]
-    mine = detect_classes([sot.detect_of(ctx, e) for e in need]) if searches else [(1.0, (False,) * len(need))]
+    mine = detect_classes([detect(ctx, e) for e in need]) if searches else [(1.0, (False,) * len(need))]
     p_back = p_hit(sot.detect_of(ctx, sub)) if enemies else 0.0
     cv = ops.torpedo_cv(ctx, sub)
     for w, flags in mine:
@@ -163,7 +177,7 @@ def _duel(ctx: Ctx, sub: Unit, named: list[str] | None, p_sunk: float, lines: tu
             pmfs = [_flag(p_me)] + [_flag(p_any_hit(aims.count(e), cv)) for e in enemies]
             if q > 0:
                 branches.append(((1.0 - p_sunk) * w * q, dict(joint_outcomes(pmfs))))
-    against = ", ".join(f"{e.uid} on {sot.detect_of(ctx, e)} or less" for e in need) or "no submarine"
+    against = ", ".join(f"{e.uid} on {detect(ctx, e)} or less" for e in need) or "no submarine"
     lines += ((f"1 {D20.name} DETECT by {sub.uid}, compared with {against}",) if searches else ()) + (
         f"1 {D20.name} DETECT of {sub.uid} on {sot.detect_of(ctx, sub)} or less (one die for the enemy submarines)",
         f"{ops.TORPEDOES} torpedoes by each submarine that DETECTED, hitting on its torpedo CV")
@@ -176,14 +190,18 @@ def card_asw(ctx: Ctx, link: Any, ct: Any, eff: Any) -> list[tuple[ChanceStep, i
     """Card ASW (14.15): ONE DETECT d20 against every enemy submarine searched, then ONE ASW d20
     at the first of them revealed (already, or by that DETECT).  Outcome: which are DETECTED,
     which is destroyed.  ``[(step, dice it rolls at most)]``; raises IllegalAction("14.15")."""
-    hexes, enemies, kill = asw.search_setup(ctx, link, ct, eff)
+    hexes, enemies, base = asw.search_setup(ctx, link, ct, eff)
     enemies = seen(ctx, enemies)
+    bonus = {h: asw.card_bonus(ctx, link.team, h, hexes) for h in hexes}
+    needs = [detect(ctx, e) + bonus[e.hex].detect for e in enemies]
+    kills = [asw.kill_value(bonus[e.hex], base) for e in enemies]
     branches = []
-    for p, found in detect_classes([sot.detect_of(ctx, e) for e in enemies]):
+    for p, found in detect_classes(needs):
         aim = next((i for i, (e, f) in enumerate(zip(enemies, found)) if e.revealed or f), None)
-        pmfs = [_flag(p_hit(kill)) if i == aim else (1.0,) for i in range(len(enemies))]
+        pmfs = [_flag(p_hit(kills[i])) if i == aim else (1.0,) for i in range(len(enemies))]
         branches.append((p, tuple((tuple(map(int, found)) + o, q) for o, q in joint_outcomes(pmfs))))
-    against = ", ".join(f"{e.uid} ({sot.detect_of(ctx, e)} or less)" for e in enemies) or "no submarine"
+    against = ", ".join(f"{e.uid} ({v} or less)" for e, v in zip(enemies, needs)) or "no submarine"
+    kill = "/".join(str(k) for k in dict.fromkeys(kills)) or str(base)
     dice = (f"1 {D20.name} ASW DETECT in {', '.join(hexes)}, compared with {against}",
             f"1 {D20.name} ASW at the first revealed submarine, destroying it on {kill} or less")
     counts = tuple(f"{e.uid} DETECTED" for e in enemies) + tuple(f"{e.uid} destroyed" for e in enemies)
@@ -198,11 +216,12 @@ def uuv(ctx: Ctx, link: Any, ct: Any, eff: Any) -> list[tuple[ChanceStep, int]]:
     at most)]`` (counting every hunter, seen or not); raises IllegalAction (14.12, 7.31)."""
     tgt, need, every, cv, n = asw.uuv_setup(ctx, link, ct, eff)
     hunters = seen(ctx, every)
-    dead = 1.0 - (1.0 - p_hit(need) * p_hit(sot.ASW_KILL)) ** len(hunters)
+    kill = asw.kill_value(asw.asw_bonus.bonus(ctx, tgt.team, tgt.hex, [tgt.hex], by_unit=True, uuv=True))
+    dead = 1.0 - (1.0 - p_hit(need) * p_hit(kill)) ** len(hunters)
     outcomes = mixture([(dead, (((1, 0), 1.0),)),
                         (1.0 - dead, joint_outcomes([(1.0,), _flag(p_any_hit(n, cv))]))])
     dice = (_line(len(hunters), need, f"ASW DETECT vs {ct.name} ({', '.join(u.uid for u in hunters)})"),
-            f"one ASW {D20.name} per DETECT, destroying {ct.name} on {sot.ASW_KILL} or less") if hunters else ()
+            f"one ASW {D20.name} per DETECT, destroying {ct.name} on {kill} or less") if hunters else ()
     dice += (_line(n, cv, f"{ct.name}: TORPEDO ATTACK on {tgt.uid}, one hit however many dice hit"),)
     return [(ChanceStep(f"{ct.name}: TORPEDO ATTACK on {tgt.uid} (if not stopped first)", "14.12",
                         (f"{ct.name} destroyed by ASW", f"torpedo hit on {tgt.uid}"), outcomes, _note(dice)),

@@ -47,6 +47,7 @@ from lcb_lab.games.lcb.model.state import Unit, other
 from lcb_lab.games.lcb.rules.submarines import asw
 from lcb_lab.games.lcb.rules.submarines.asw import CONVOY_CARDS, sink, torpedo_hit  # noqa: F401 (part of this module's API)
 from lcb_lab.games.lcb.rules.common import Ctx, dist, names
+from lcb_lab.games.lcb.rules.optional import advanced_submarines as adv, asw_bonus
 from lcb_lab.games.lcb.rules.submarines.sot import (
     ASW_KILL,
     after_combat,
@@ -73,7 +74,7 @@ from lcb_lab.games.lcb.rules.submarines.sot import (
     track)
 
 if TYPE_CHECKING:
-    from lcb_lab.games.lcb.actions import OffensiveAsw, SubmarineZor, TorpedoAttack
+    from lcb_lab.games.lcb.actions import ExpendAswCard, OffensiveAsw, SubmarineMovement, SubmarineZor, TorpedoAttack
     from lcb_lab.games.lcb.model.cards import CardType, Effect
     from lcb_lab.games.lcb.model.state import CardPlay, Declared
     from lcb_lab.games.lcb.rules.common import GameLike
@@ -362,6 +363,30 @@ def offensive_asw_act(game: GameLike, c: Ctx, a: OffensiveAsw) -> list[str]:
     return asw.offensive_act(c, a.action, list(a.units))
 
 
+def movement_act(game: GameLike, c: Ctx, a: SubmarineMovement) -> None:
+    """Handler of :class:`lcb_lab.games.lcb.actions.SubmarineMovement` (optional rule 17.2): the
+    movement type of the submarine's next move, written on the SOT (secret, 14.03).  Raises
+    IllegalAction (17.2 off or refused; 3.36, 6.11, 14.0 as :func:`_declared_sub`)."""
+    if not adv.on(c.state):
+        raise IllegalAction("17.2", "optional rule 17.2 (advanced submarine operations) is not on")
+    _, sub = _declared_sub(c, a.action, a.sub, combat=False)
+    adv.write(c.state, sub, a.mode, sub.moved)
+    mp, mod = adv.MODES[a.mode]
+    log_sot(c, sub.team, f"{sub.uid}: {a.mode} movement", f"written on the SOT before it moves: {mp} MP, DETECT "
+            f"{mod:+d} for the rest of the turn (17.2)", ["17.2", "14.03"])
+
+
+def expend_asw_act(game: GameLike, c: Ctx, a: ExpendAswCard) -> None:
+    """Handler of :class:`lcb_lab.games.lcb.actions.ExpendAswCard` (optional rules 17.2, 17.71): the
+    card is flipped over (:func:`lcb_lab.games.lcb.rules.optional.asw_bonus.expend`); its bonus
+    waits for the team's next ASW roll in its hexes.  Raises IllegalAction."""
+    rec = asw_bonus.expend(c, a.card, a.hexes)
+    c.log(explain.step("asw", f"{rec['name']} expended over {', '.join(rec['hexes'])}",
+                       f"no AP: the required DETECT value of every enemy submarine there rises by {rec['detect']} "
+                       f"for {rec['team']}'s next ASW roll in {'those hexes' if len(rec['hexes']) > 1 else 'that hex'} "
+                       f"this Action Stage ({rec['rule']})", [rec["rule"]]), team=rec["team"], card=rec["card"])
+
+
 # ---------------------------------------------------------------- legal actions
 def offers(game: GameLike) -> list:
     """The submarine / ASW actions the active impulse may take now -- never depending on
@@ -384,6 +409,27 @@ def offers(game: GameLike) -> list:
         ships = [uid for uid in d.units if asw.can_search(ctx, d, s.units[uid])]
         if ships:
             out.append(A.OffensiveAsw(d.aid, tuple(ships)))
+    return out + _optional_offers(ctx, A, imp)
+
+
+def _optional_offers(ctx: Ctx, A, imp) -> list:
+    """The optional rules' acts (17.2, 17.71): a movement type for each submarine of a declared
+    action that has not moved; each deployed unexpended ASW card expended over one hex where
+    the team has a unit or sees an enemy submarine (the act itself takes any hexes it covers)."""
+    s, out = ctx.state, []
+    if adv.on(s):
+        for d in imp.actions:
+            for uid in d.units:
+                u = s.units[uid]
+                if is_sub(ctx, u) and not u.moved and not u.destroyed and u.hex is not None:
+                    out += [A.SubmarineMovement(d.aid, uid, m) for m in adv.MODES if _ok(
+                        lambda: _declared_sub(ctx, d.aid, uid, combat=False))]
+    if asw_bonus.any_on(s):
+        hexes = sorted({u.hex for u in s.units.values() if u.on_map and not u.destroyed and (
+            u.team == imp.team or (is_sub(ctx, u) and observer.knows(s, imp.team, u)))})
+        for c in s.cards.values():
+            if c.team == imp.team and c.where == "deployed" and not c.expended:
+                out += [A.ExpendAswCard(c.cid, (h,)) for h in hexes if _ok(asw_bonus.check, ctx, c.cid, (h,))]
     return out
 
 

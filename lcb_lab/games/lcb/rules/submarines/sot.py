@@ -16,6 +16,7 @@ from lcb_lab.games.lcb import observer
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import DeployArea, Unit
 from lcb_lab.games.lcb.rules.common import Ctx, names, refs
+from lcb_lab.games.lcb.rules.optional import advanced_submarines as adv, asw_bonus
 
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.model.cards import CardType
@@ -46,8 +47,11 @@ def subs_in(ctx: Ctx, h: str, team: str) -> list[Unit]:
 
 
 def detect_of(ctx: Ctx, u: Unit) -> int:
-    """The DETECT a roll must not exceed to DETECT submarine ``u`` (14.12)."""
-    return ctx.utype(u).detect or 10
+    """The DETECT a roll must not exceed to DETECT submarine ``u`` (14.12); with optional rule
+    17.2 on, plus its movement modifier for the turn
+    (:func:`lcb_lab.games.lcb.rules.optional.advanced_submarines.detect_modifier`)."""
+    base = ctx.utype(u).detect or 10
+    return base + adv.detect_modifier(ctx.state, u) if adv.on(ctx.state) else base
 
 
 def log_sot(ctx: Ctx, team: str, title: str, text: str, rules: list[str], public_title: str | None = None,
@@ -113,7 +117,11 @@ def end_of_impulse(ctx: Ctx) -> None:
 
 
 def end_of_action_stage(ctx: Ctx) -> None:
-    """Remove every submarine marker (14.06); offensive ASW hexes start afresh (14.14)."""
+    """Remove every submarine marker (14.06); offensive ASW hexes start afresh (14.14); with the
+    optional rules, unused expended-card bonuses lapse and unused movement types are wiped
+    (17.2, 17.71)."""
+    asw_bonus.end_of_action_stage(ctx.state)
+    ctx.state.optional_data.pop("sub_modes", None)
     for u in ctx.state.units.values():
         u.asw_hex = None
         if u.revealed and not u.destroyed and is_sub(ctx, u):
@@ -194,13 +202,18 @@ def check_step(ctx: Ctx, here: str, h: str) -> None:
 def moved(ctx: Ctx, units: list[Unit], start: str, path: list[str], spent: int) -> None:
     """After a submarine move: the SOT entry and the owner-only log (14.02, 14.03).  A marker
     left behind is lost (the submarine has slipped away)."""
+    modes = []
     for u in units:
         if u.revealed:
             remove_marker(ctx, u, "it moved away: its marker is left behind and removed (14.06)")
-        track(ctx, u, "move", path=[start] + path)
+        entry = track(ctx, u, "move", path=[start] + path)
+        if adv.on(ctx.state):
+            modes.append(adv.on_move(ctx.state, u, entry))
+    how = (f"{'/'.join(dict.fromkeys(modes))} movement written on the SOT (MP {adv.MODES[modes[0]][0]}; DETECT "
+           f"{adv.MODES[modes[0]][1]:+d} for the turn, 17.2)" if modes else "MP 5, once per impulse")
     log_sot(ctx, units[0].team, f"Move {names(units)}",
             f"{names(units)} move{'s' if len(units) == 1 else ''} {start} -> {' -> '.join(path)} for {spent} MP "
-            "(MP 5, once per impulse); logged on the SOT only", ["14.02", "14.03"],
+            f"({how}); logged on the SOT only", ["14.02", "14.03"] + (["17.2"] if modes else []),
             path=[start] + path, units=refs(units))
 
 
