@@ -510,6 +510,22 @@ class OffensiveAsw(Action):
 
 
 @dataclass(frozen=True)
+class OffensiveIntercept(Action):
+    """Offensive INTERCEPT (7.59, 7.512) or offensive BMD INTERCEPT (7.510) on the own impulse:
+    ``dice`` d20 of ``interceptor``'s INTERCEPT value ``slot`` (its own ``"INT1"`` or an Attached
+    card's), the unit being in declared Move and/or Initiate Combat ``action`` (its 1 AP), at
+    ``target``: a revealed enemy ISR marker (its id, ``"ISR-1"``) or an enemy card in play that
+    only BMD may engage (its card id).  :mod:`lcb_lab.games.lcb.rules.combat.offensive`."""
+
+    KIND: ClassVar[str] = "offensive_intercept"
+    action: Int
+    interceptor: Name
+    slot: Str
+    target: Name
+    dice: Dice
+
+
+@dataclass(frozen=True)
 class InstructorRuling(Action):
     """The instructor enters an agreed ruling (13.14: a Proxy Force effect and the roll it
     needs): ``text`` for the log, ``succeeds_on`` the d20 roll, ``team`` who proposed it."""
@@ -525,7 +541,7 @@ ACTION_TYPES: dict[str, type] = {c.KIND: c for c in (
     BeginImpulse, Relinquish, Declare, Move, ExerciseZor, Conceal, Resupply, CommitCombat, Answer,
     ResolveCombat, ArmorBreakthrough, EndImpulse, ScriptedEffect, PlayCard, BuyCard, EndPlanning,
     DeployUnit, PlaceCard, DeploymentOrder, EndDeployment,
-    PortTransfer, MarkerAction, TorpedoAttack, SubmarineZor, OffensiveAsw, InstructorRuling)}
+    PortTransfer, MarkerAction, TorpedoAttack, SubmarineZor, OffensiveAsw, OffensiveIntercept, InstructorRuling)}
 """JSON tag -> action class (the tag ``answer``: :class:`Answer`, see :data:`ANSWER_TYPES`)."""
 
 class _LcbCodec(ActionCodec):
@@ -592,7 +608,7 @@ __all__ = [
     "CommitCombat", "Answer", "AnswerIntercept", "AnswerDefense", "AnswerMildec", "AnswerCards",
     "AnswerEmbarkLosses", "AnswerMines", "ResolveCombat", "ArmorBreakthrough", "EndImpulse", "ScriptedEffect", "PlayCard",
     "BuyCard", "EndPlanning", "DeployUnit", "PlaceCard", "DeploymentOrder", "EndDeployment", "PortTransfer",
-    "MarkerAction", "TorpedoAttack", "SubmarineZor", "OffensiveAsw", "InstructorRuling",
+    "MarkerAction", "TorpedoAttack", "SubmarineZor", "OffensiveAsw", "OffensiveIntercept", "InstructorRuling",
     # helpers and constants
     "ACTION_TYPES", "ANSWER_TYPES", "CHANCE", "from_fields", "EFFECT_CUBES", "to_json", "from_json", "check",
 ]

@@ -64,6 +64,7 @@ def validate_commit(ctx: Ctx, lrs: list[dict], ga: list[dict],
     ga = [_norm(a, "attacker") for a in ga]
     if not lrs and not ga and not imp.card_lrs:
         raise IllegalAction("7.03", "no attack allocated")
+    _one_cv_per_unit([], [], imp.intercepted, lrs + ga)       # 7.02: an offensive INTERCEPT used the unit's CV
     validate_lrs(ctx, lrs, active_units)
     ga_rules.validate_ga(ctx, ga, active_units)
     _one_cv_per_unit(lrs, ga)
@@ -108,10 +109,16 @@ def _uniq(units: list[Unit]) -> list[Unit]:
     return out
 
 
-def _one_cv_per_unit(lrs: list[dict], ga: list[dict]) -> None:
+def _one_cv_per_unit(lrs: list[dict], ga: list[dict], intercepted: list[str] = (), allocs: list[dict] = ()) -> None:
+    """One CV per unit in a Core Action (7.02): LRS or GA, and neither after an offensive INTERCEPT
+    (7.59; ``intercepted``: those units, ``allocs``: every LRS and GA allocation)."""
     both = {a["shooter"] for a in lrs} & {a["attacker"] for a in ga}
     if both:
         raise IllegalAction("7.02", f"{', '.join(sorted(both))} may use only one CV in a Core Action")
+    used = {a.get("shooter", a.get("attacker")) for a in allocs} & set(intercepted)
+    if used:
+        raise IllegalAction("7.02", f"{', '.join(sorted(used))} used its INTERCEPT CV offensively in this "
+                            "Core Action: only one CV per Core Action")
 
 
 def _hex(ctx: Ctx, target: str, attacker: str | None = None) -> str:

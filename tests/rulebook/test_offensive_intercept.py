@@ -1,0 +1,168 @@
+"""Offensive INTERCEPT and offensive BMD INTERCEPT (7.5, 7.59, 7.510, 7.512, 9.06): the printed
+examples 7.59 ex. 1 and 7.510 ex. 2 with forced dice, and the refusals, each naming its rule.
+
+The examples use the packaged decks: the 7.59 example's "UAS" is RU's "Tactical Unmanned Aerial
+System (UAS)" (its marker is the UAS placed on the map); 7.510 ex. 2's Space Satellites are RU's,
+Winston's BMD is a THAAD Attached to a US ground unit.  Dice values the text does not print are
+chosen so the printed outcomes come out (failures as failures, successes as successes).
+"""
+from __future__ import annotations
+
+import lcb_lab
+from lcb_lab.games.lcb import actions as A
+from tests.refusals import refused
+
+UAS = "Tactical Unmanned Aerial System (UAS)"
+
+
+def _uas_on_the_map(forced=(), kilo="J-5"):
+    """RU's impulse: 1 Tanya's Attached UAS card places its (revealed) UAS marker in E-5, where it
+    reveals 1 Anna; 1 Kilo (IAMD range 2) in ``kilo`` is out of range, so the US has no defensive
+    INTERCEPT.  Then the US impulse begins and declares a Move and/or Initiate Combat for 1 Kilo."""
+    g = lcb_lab.situation(units={"1 Tanya": {"type": "runi_mlrs_section", "hex": "B-5", "face_up": True},
+                                 "1 Kilo": {"type": "usmc_iamd_section", "hex": kilo},
+                                 "1 Anna": {"type": "usmc_infantry_platoon", "hex": "E-5"}},
+                          cards={"RU": [{"name": UAS, "attach_to": "1 Tanya"}]},
+                          forced=[5, *forced], initiative="RU")
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc=UAS),)))
+    g.apply(A.PlayCard(UAS, "A", hex="E-5", action=1))
+    assert [o for o in g.pending.options.to_dict()["interceptors"]] == []     # out of range: no defensive INTERCEPT
+    g.apply(A.Answer())
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("1 Kilo",)), A.CoreAction("move_conceal", ("1 Anna",)))))
+    return g
+
+
+def _offers(g):
+    return [a for a in g.legal_actions() if isinstance(a, A.OffensiveIntercept)]
+
+
+def test_7_59_ex1_move_into_range_then_offensive_intercept_destroys_the_uas():
+    """7.59 ex.: the IAMD unit was out of range of the enemy's UAS; on its own impulse it moves
+    into range and offensively engages (a Move and/or Initiate Combat, 1 AP): a roll at or under
+    its INTERCEPT value destroys the card.  1 Kilo: INT CV 12; rolled 7 (a hit)."""
+    g = _uas_on_the_map(forced=[7])
+    assert g.state.card_markers["UAS-1"].revealed
+    assert _offers(g) == []                                   # 7 hexes away: range 2
+    refused(g, A.OffensiveIntercept(1, "1 Kilo", "INT1", "UAS-1", 1), "7.512", "beyond its INTERCEPT range 2")
+    g.apply(A.Move(1, ("I-5", "H-5", "G-5")))
+    assert _offers(g) == [A.OffensiveIntercept(1, "1 Kilo", "INT1", "UAS-1", 8)]
+    step = g.chance_outcomes(A.OffensiveIntercept(1, "1 Kilo", "INT1", "UAS-1", 1))[0]
+    assert step.rule == "7.59" and step.outcomes == (((0,), 0.4), ((1,), 0.6))
+    ap = g.state.impulse.ap
+    g.apply(A.OffensiveIntercept(1, "1 Kilo", "INT1", "UAS-1", 1))
+    assert g.state.impulse.ap == ap                            # the declared action paid its 1 AP (7.59)
+    assert "UAS-1" not in g.state.card_markers
+    card = next(c for c in g.state.cards.values() if c.name == UAS)
+    assert (card.where, card.cubes) == ("removed", 1)           # an Attached card is not cycled back (9.07)
+    assert g.unit("1 Kilo").supply["INT1"] == 7 and g.unit("1 Kilo").revealed      # 7.58, 7.511
+    assert g.pending is None                                     # no defensive INTERCEPT against it (7.59)
+    titles = [e["title"] for e in g.state.log]
+    assert "Odds before rolling: Offensive INTERCEPT: 1 Kilo -> UAS-1" in titles
+    assert "Offensive INTERCEPT: 1 Kilo -> UAS-1: 1 hit" in titles
+    odds = next(e for e in g.state.log if e["title"].startswith("Odds before rolling: Offensive"))
+    assert "P(1+ hit: destroyed) 60.0%" in odds["text"]
+
+
+def test_7_59_a_miss_spends_the_supply_and_the_unit_may_not_try_again():
+    g = _uas_on_the_map(forced=[13, 20])
+    g.apply(A.Move(1, ("I-5", "H-5", "G-5")))
+    g.apply(A.OffensiveIntercept(1, "1 Kilo", "INT1", "UAS-1", 2))
+    assert "UAS-1" in g.state.card_markers and g.unit("1 Kilo").supply["INT1"] == 6
+    refused(g, A.OffensiveIntercept(1, "1 Kilo", "INT1", "UAS-1", 1), "7.02", "one CV per Core Action")
+    assert _offers(g) == []
+
+
+def test_7_59_refusals_name_their_rule():
+    g = _uas_on_the_map()
+    g.apply(A.Move(1, ("I-5", "H-5", "G-5")))
+    refused(g, A.OffensiveIntercept(2, "1 Anna", "INT1", "UAS-1", 1), "7.59", "Move and/or Initiate Combat")
+    refused(g, A.OffensiveIntercept(1, "1 Anna", "INT1", "UAS-1", 1), "3.36")
+    refused(g, A.OffensiveIntercept(1, "1 Kilo", "INT2", "UAS-1", 1), "7.5", "no INTERCEPT value")
+    refused(g, A.OffensiveIntercept(1, "1 Kilo", "INT1", "UAS-1", 9), "7.58", "8 INT1")
+    refused(g, A.OffensiveIntercept(1, "1 Kilo", "INT1", "UAS-1", 0), "7.55")
+    e1 = refused(g, A.OffensiveIntercept(1, "1 Kilo", "INT1", "UAS-9", 1), "7.512")
+    e2 = refused(g, A.OffensiveIntercept(1, "1 Kilo", "INT1", "RU-1", 1), "7.512")    # the card: no direct INTERCEPT
+    assert "name its revealed ISR marker" in e2.reason and "only those may be" in e1.reason
+
+
+def test_7_59_a_unit_that_intercepted_allocates_no_lrs_in_the_same_action():
+    """7.02: one CV per Core Action; the offensive INTERCEPT used 1 Kilo's."""
+    g = _uas_on_the_map(forced=[20])
+    g.apply(A.Move(1, ("I-5", "H-5", "G-5")))
+    g.apply(A.OffensiveIntercept(1, "1 Kilo", "INT1", "UAS-1", 1))
+    refused(g, A.CommitCombat(ga=(A.GroundAssault("1 Kilo", "1 Tanya", 1),)), "7.02")
+
+
+def test_7_59_the_other_team_reads_the_same_lines():
+    """Nothing in an offensive INTERCEPT is secret: the unit reveals itself (7.511), the target
+    is a revealed enemy marker; RU reads every line of it."""
+    from lcb_lab.games.lcb.observer import redact_log
+    g = _uas_on_the_map(forced=[7])
+    g.apply(A.Move(1, ("I-5", "H-5", "G-5")))
+    n = len(g.state.log)
+    g.apply(A.OffensiveIntercept(1, "1 Kilo", "INT1", "UAS-1", 1))
+    ru = [e["title"] for e in redact_log(g.state.log[n:], "RU")]
+    assert "Offensive INTERCEPT: 1 Kilo -> UAS-1: 1 hit" in ru
+
+
+# ---------------------------------------------------------------- 7.510 ex. 2: offensive BMD
+SAT = "Space Satellites"
+
+
+def _satellites(forced):
+    """7.510 ex. 2: Jack (RU) plays Space Satellites at Alpha; Winston's THAAD (Attached to Alpha,
+    BMD INT 14) fails its free defensive BMD INTERCEPT; the satellites' own roll fails and the
+    card is flipped (expended, 9.2)."""
+    g = lcb_lab.situation(units={"Alpha": {"type": "usmc_infantry_platoon", "hex": "E-5", "face_up": True},
+                                 "Ivan": {"type": "runi_naval_infantry_platoon", "hex": "H-8"}},
+                          cards={"US": [{"name": "THAAD", "attach_to": "Alpha"}], "RU": [SAT]},
+                          forced=list(forced), initiative="RU")
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc=SAT),)))
+    g.apply(A.PlayCard(SAT, "A", targets=("Alpha",), action=1))
+    g.apply(A.AnswerCards(card_intercepts=(A.CardIntercept("Alpha", "INT2", 2),)))   # free, defensive: misses
+    return g
+
+
+def test_7_510_ex2_offensive_bmd_removes_the_expended_satellites():
+    g = _satellites([18, 19, 15, 3, 9])          # BMD 18, 19 miss (14); satellites 15 > 12 fail; then 3, 9 hit
+    sat = next(c for c in g.state.cards.values() if c.name == SAT)
+    thaad = next(c for c in g.state.cards.values() if c.name == "THAAD")
+    assert (sat.where, sat.expended, sat.cubes, sat.face_up) == ("deployed", True, 0, True)
+    assert thaad.supply["INT2"] == 2
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Alpha",)),)))
+    assert g.state.impulse.ap == 2                                            # the one AP it costs (7.59)
+    a = A.OffensiveIntercept(1, "Alpha", "INT2", sat.cid, 2)
+    assert a in _offers(g)
+    step = g.chance_outcomes(a)[0]
+    assert step.rule == "7.510" and dict(step.outcomes)[(2,)] == 0.7 * 0.7
+    g.apply(a)
+    assert (sat.where, sat.cubes) == ("discarded", 2)                        # 2 hits remove it (9.04)
+    assert thaad.supply["INT2"] == 0 and g.pending is None
+    assert "Offensive BMD INTERCEPT: Alpha -> Space Satellites: 2 hits" in [e["title"] for e in g.state.log]
+
+
+def test_7_510_only_bmd_engages_the_satellites_and_bmd_engages_nothing_else():
+    g = lcb_lab.situation(units={"Alpha": {"type": "usmc_infantry_platoon", "hex": "E-5"},
+                                 "1 Kilo": {"type": "usmc_iamd_section", "hex": "E-5"},
+                                 "1 Tanya": {"type": "runi_mlrs_section", "hex": "B-5"}},
+                          cards={"US": [{"name": "THAAD", "attach_to": "Alpha"}],
+                                 "RU": [{"name": SAT, "where": "deployed", "face_up": True, "expended": True},
+                                        {"name": UAS, "attach_to": "1 Tanya"}]},
+                          forced=[5], initiative="RU")
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", (), jcc=UAS),)))
+    g.apply(A.PlayCard(UAS, "A", hex="F-5", action=1))
+    g.apply(A.Answer())
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Alpha", "1 Kilo")),)))
+    sat = next(c for c in g.state.cards.values() if c.name == SAT)
+    refused(g, A.OffensiveIntercept(1, "1 Kilo", "INT1", sat.cid, 1), "7.510", "only by BMD")
+    refused(g, A.OffensiveIntercept(1, "Alpha", "INT2", "UAS-1", 1), "7.510", "BMD INTERCEPT engages only")
+    assert {(a.interceptor, a.target) for a in _offers(g)} == {("Alpha", sat.cid), ("1 Kilo", "UAS-1")}
