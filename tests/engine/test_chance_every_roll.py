@@ -577,6 +577,7 @@ ROLL_SITES = {
     "rules/embarking/losses.py": {"_draw": "embark_losses"},
     "rules/cards/effects.py": {"roll": "_effect_step"},
     "rules/cards/ftr_nullify.py": {"d20": "_link_steps"},
+    "rules/combat/offensive.py": {"act": "offensive_intercept", "_detect": "offensive_intercept"},
 }
 """Every function of LC:B that rolls dice -> the preview in lcb_lab.games.lcb.chance that gives its
 odds (``resolve_combat``: the committed combat's, lcb_lab.games.lcb.rules.combat.chance)."""

@@ -82,7 +82,7 @@ def test_7_59_refusals_name_their_rule():
     refused(g, A.OffensiveIntercept(1, "1 Anna", "INT1", "UAS-1", 1), "3.36")
     refused(g, A.OffensiveIntercept(1, "1 Kilo", "INT2", "UAS-1", 1), "7.5", "no INTERCEPT value")
     refused(g, A.OffensiveIntercept(1, "1 Kilo", "INT1", "UAS-1", 9), "7.58", "8 INT1")
-    refused(g, A.OffensiveIntercept(1, "1 Kilo", "INT1", "UAS-1", 0), "7.55")
+    refused(g, A.OffensiveIntercept(1, "1 Kilo", "INT1", "UAS-1", 0), "7.55", "no dice")
     e1 = refused(g, A.OffensiveIntercept(1, "1 Kilo", "INT1", "UAS-9", 1), "7.512")
     e2 = refused(g, A.OffensiveIntercept(1, "1 Kilo", "INT1", "RU-1", 1), "7.512")    # the card: no direct INTERCEPT
     assert "name its revealed ISR marker" in e2.reason and "only those may be" in e1.reason

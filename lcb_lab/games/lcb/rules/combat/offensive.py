@@ -46,7 +46,7 @@ from lcb_lab.games.lcb.rules.cards.use import durability, hit
 from lcb_lab.games.lcb.rules.combat.network import network_modifiers
 from lcb_lab.games.lcb.rules.common import Ctx, dist, slot_text
 from lcb_lab.games.lcb.rules.movement.conceal import reveal
-from lcb_lab.games.lcb.rules.submarines.sot import declared_action
+from lcb_lab.games.lcb.rules.submarines.sot import check_names, declared_action
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
 
@@ -135,7 +135,7 @@ def _eligible(ctx: Ctx, v: dict, card: Card, ct: CardType, marker: CardMarker | 
 def _dice(u: Unit, v: dict, n: int) -> None:
     """Raise IllegalAction for a die count the supply does not allow (7.55, 7.58)."""
     if n < 1:
-        raise IllegalAction("7.55", f"{u.uid} must roll at least one INTERCEPT die")
+        raise IllegalAction("7.55", f"{u.uid} allocates no dice: an INTERCEPT attempt rolls at least one")
     if v["left"] is None and n > INFINITE_DICE_CAP:
         raise IllegalAction("7.55", f"{u.uid} has infinite INTERCEPT supply: at most {INFINITE_DICE_CAP} dice "
                             "per INTERCEPT attempt")
@@ -153,7 +153,7 @@ def _unit(ctx: Ctx, d: Declared, uid: str) -> Unit:
         raise IllegalAction("3.36", f"{uid} is not activated in action #{d.aid}")
     u = ctx.state.units[uid]
     if u.destroyed or u.hex is None:
-        raise IllegalAction("7.59", f"{uid} is not on the map")
+        raise IllegalAction("7.59", f"{uid} is not on the map: it cannot make an offensive INTERCEPT")
     if u.paralysed:
         raise IllegalAction("9.0", f"{uid} may not act this turn (card effect)")
     fired = {a["shooter"] for a in imp.combat.lrs} | {a["attacker"] for a in imp.combat.ga} if imp.combat else set()
@@ -168,10 +168,8 @@ def setup(ctx: Ctx, a: OffensiveIntercept) -> Setup:
     7.58, 7.59, 9.011)."""
     d = declared_action(ctx, a.action)
     team = ctx.state.impulse.team
-    u = ctx.state.units.get(a.interceptor)
-    if u is None or u.team != team:
-        raise IllegalAction("6.11", f"{team} has no unit named {a.interceptor!r}")
-    u = _unit(ctx, d, u.uid)
+    check_names(ctx, team, [a.interceptor])
+    u = _unit(ctx, d, a.interceptor)
     v = _value(ctx, u, a.slot)
     card, marker = _target(ctx, team, a.target)
     ct = ctx.ctype(card)
