@@ -39,6 +39,7 @@ from lcb_lab.games.lcb.choice_options import Attack, Interceptor, Target
 from lcb_lab.games.lcb.model.catalog import INFINITE_DICE_CAP
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.rules.common import Ctx, check_supply, dist, living_unit, supply_left
+from lcb_lab.games.lcb.rules.optional import ciws
 
 
 OFF_MAP = 10 ** 6
@@ -92,12 +93,16 @@ def interceptor_options(ctx: Ctx, target_uid: str, shooter_hexes: list[str | Non
                 "eligible": not reason, "reason": reason or "eligible",
                 "max_dice": INFINITE_DICE_CAP if left is None else left,
             })
+        if ciws.applies(ctx, u):            # optional 7.514: a ship out of INTERCEPT supply
+            o = ciws.option(ctx, u, t.hex, closest, ballistic)
+            out.append(dict(o, shooter_distance=None if closest >= OFF_MAP else closest))
     return out
 
 
 def attacks_on(ctx: Ctx, target_uid: str, lrs_allocs: list[dict]) -> dict[str, dict]:
     """The interceptable LRS attacks on one target: ``{shooter: {"shooter", "slot", "hex",
-    "distance", "dice"}}`` in allocation order; cannon artillery is left out (7.52)."""
+    "distance", "dice", "bmd"}}`` in allocation order (``bmd``: a ballistic LRS, a card's or a
+    unit's ballistic CV, 7.510); cannon artillery is left out (7.52)."""
     t = ctx.state.units[target_uid]
     out: dict[str, dict] = {}
     for a in lrs_allocs:
@@ -114,9 +119,15 @@ def attacks_on(ctx: Ctx, target_uid: str, lrs_allocs: list[dict]) -> dict[str, d
         if ctx.utype(s).cannon_artillery:
             continue
         e = out.setdefault(s.uid, {"shooter": s.uid, "slot": a["slot"], "hex": s.hex,
-                                   "distance": dist(s.hex, t.hex), "dice": 0, "bmd": False})
+                                   "distance": dist(s.hex, t.hex), "dice": 0, "bmd": ballistic_cv(ctx, s, a["slot"])})
         e["dice"] += int(a["dice"])
     return out
+
+
+def ballistic_cv(ctx: Ctx, shooter, slot: str) -> bool:
+    """True when ``shooter``'s LRS value ``slot`` is ballistic (the catalog's ``ballistic`` flag):
+    only BMD INTERCEPT answers it, and BMD answers nothing else (7.510)."""
+    return bool(getattr(ctx.cv(shooter, slot), "ballistic", False))
 
 
 def _ballistic(attacks) -> bool | None:
@@ -152,8 +163,8 @@ def card_names_of(ctx: Ctx, targets: list[Target]) -> dict[str, str]:
 
 
 def _with_infinite(ctx: Ctx, opts: list[dict]) -> tuple[Interceptor, ...]:
-    return tuple(Interceptor(**o, infinite=supply_left(ctx, ctx.state.units[o["uid"]], o["slot"]) is None)
-                 for o in opts)
+    return tuple(Interceptor(**o, infinite=o["slot"] != ciws.SLOT
+                             and supply_left(ctx, ctx.state.units[o["uid"]], o["slot"]) is None) for o in opts)
 
 
 def validate_intercepts(ctx: Ctx, allocs: list[dict], lrs_allocs: list[dict], defender: str) -> None:
@@ -200,8 +211,13 @@ def check_intercept_dice(ctx: Ctx, allocs: list[dict]) -> None:
     per_target: dict[tuple[str, str, str], int] = defaultdict(int)
     for a in allocs:
         uid, slot, tgt, n = a["interceptor"], a["slot"], a["target"], int(a["dice"])
-        used[(uid, slot)] += n
         per_target[(uid, slot, tgt)] += n
+        if slot == ciws.SLOT:               # 7.514: no supply, at most 4 dice
+            if per_target[(uid, slot, tgt)] > ciws.DICE:
+                raise IllegalAction("7.514", f"{uid} rolls at most {ciws.DICE} CIWS dice against the attack on {tgt} "
+                                    "(a ship out of INTERCEPT supply)")
+            continue
+        used[(uid, slot)] += n
         if supply_left(ctx, ctx.state.units[uid], slot) is None and per_target[(uid, slot, tgt)] > INFINITE_DICE_CAP:
             raise IllegalAction("7.55", f"{uid} has infinite supply: at most {INFINITE_DICE_CAP} dice "
                                 f"per INTERCEPT attempt (on {tgt})")

@@ -38,6 +38,7 @@ from lcb_lab.games.lcb.rules.combat.intercept import card_names_of, odds_groups,
 from lcb_lab.games.lcb.rules.combat.intercept_pause import attacker_cannot_rule_out
 from lcb_lab.games.lcb.rules.combat.lrs import validate_lrs
 from lcb_lab.games.lcb.rules.markers import fortify
+from lcb_lab.games.lcb.rules.optional import ciws
 from lcb_lab.games.lcb.rules.combat.network import apply, lrs_modifiers, network_modifiers, terrain_modifiers
 from lcb_lab.games.lcb import die as lcb_die
 
@@ -327,7 +328,7 @@ def resolve(ctx: Ctx) -> bool:
 
 
 def _cv_of(ctx: Ctx, uid: str, slot: str, mods) -> tuple[int, int]:
-    base = ctx.cv(ctx.state.units[uid], slot).value
+    base = ciws.CV if slot == ciws.SLOT else ctx.cv(ctx.state.units[uid], slot).value    # 7.514 (optional)
     return base, apply(base, mods)
 
 
@@ -419,7 +420,8 @@ def _roll_lrs(ctx: Ctx, plan: CombatPlan, tgt: Unit, key: str) -> CombatResult:
         ctx.log(explain.step(
             "intercept_roll", f"INTERCEPT: {a['interceptor']} for {tgt.uid}" + (f" against {against}" if against else ""),
             f"{plain.cv_text(base, mods)}; {plain.dice_text(rolls, cv)}",
-            ["7.51", "7.57"] + [m[2] for m in mods] + (["7.54"] if against else []),
+            ["7.51", "7.57"] + [m[2] for m in mods] + (["7.54"] if against else [])
+            + (["7.514"] if a["slot"] == ciws.SLOT else []),
             base_cv=base, modifiers=mods, cv=cv, dice=rolls, hits=hits, shooter=against))
     through = sum(max(0, h - int_by.get(s, 0)) for s, h in hits_by.items())   # named intercepts: their attack only
     stop = max(0, through - int_by.get(None, 0))                               # the rest: any attack on the target
