@@ -166,3 +166,48 @@ def test_7_510_only_bmd_engages_the_satellites_and_bmd_engages_nothing_else():
     refused(g, A.OffensiveIntercept(1, "1 Kilo", "INT1", sat.cid, 1), "7.510", "only by BMD")
     refused(g, A.OffensiveIntercept(1, "Alpha", "INT2", "UAS-1", 1), "7.510", "BMD INTERCEPT engages only")
     assert {(a.interceptor, a.target) for a in _offers(g)} == {("Alpha", sat.cid), ("1 Kilo", "UAS-1")}
+
+
+# ---------------------------------------------------------------- 12.24: INTERCEPT of an LRS on a transport marker
+def _katie_intercepted(forced):
+    """12.24 ex. (Katie), with the US answering: the LRS on the revealed LCU marker may be INTERCEPTed
+    like any LRS (7.53): LHA 8 (INT1 CV 8, range 1, infinite) is 1 hex from the marker, no farther
+    than DDG-101."""
+    from lcb_lab.games.lcb.content.worked import ch12
+    from lcb_lab.games.lcb.content.worked.ch12 import water_path
+    g, lcu = ch12._amphib_game("Amphibious: LCU", "D-8",
+                               {**ch12.infantry(2, host="LHA 8"), "DDG-101": {"type": "rubf_ddg", "hex": "E-17"}},
+                               forced=list(forced))
+    g.apply(A.BeginImpulse("TF Blue"))
+    g.apply(A.Declare((A.CoreAction("move_embarked_jcc", ("LHA 8",), jcc="Amphibious: LCU"),)))
+    g.apply(A.PlayCard(lcu, "A", ("1 Inf", "2 Inf"), "E-8", action=1))
+    m = ch12._marker(g, lcu)
+    g.apply(A.EndImpulse())
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-101",)),)))
+    g.apply(A.Move(1, tuple(water_path(g, "E-17", m.hex)[:5])))
+    g.apply(A.CommitCombat(lrs=(A.LrsAttack("DDG-101", "LRS1", m.mid, 2),)))
+    return g, m.mid
+
+
+def test_12_24_the_lrs_on_a_revealed_transport_marker_may_be_intercepted():
+    g, mid = _katie_intercepted([3, 15, 6, 19])        # Katie's 3 hits, 15 misses (as printed); LHA 8: 6 hits
+    ch = g.pending
+    assert ch.kind == "intercept" and ch.team == "US"
+    t = ch.options.targets[0]
+    assert t.target == mid and [(o.uid, o.eligible) for o in t.interceptors] == [("LHA 8", True)]
+    g.apply(A.AnswerIntercept(intercepts=(A.Intercept("LHA 8", "INT1", mid, 2),)))
+    step = g.chance_outcomes()
+    assert step.rule == "12.24" and abs(sum(p for _, p in step.outcomes) - 1) < 1e-9
+    g.apply(A.ResolveCombat())
+    assert mid in g.state.card_markers and not g.state.units["1 Inf"].destroyed      # the hit was intercepted
+    net = next(e for e in g.state.log if e["title"] == f"Net LRS on {mid}")
+    assert net["text"] == "1 LRS hit - 1 intercepted = 0 hit(s) on the marker"
+    assert any(e["title"] == f"Odds before rolling: LRS on {mid}" for e in g.state.log)
+
+
+def test_12_24_the_example_as_printed_the_us_declines_and_the_marker_is_lost():
+    from lcb_lab.games.lcb.content.worked import ch12
+    ex = ch12.ex_12_24()
+    assert ex.ids["marker"] not in ex.game.state.card_markers
+    assert any("it does not, as in the text" in x for x in ex.lines)

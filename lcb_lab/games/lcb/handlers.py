@@ -331,10 +331,12 @@ def _lrs_cards(c: Ctx) -> set[str]:
 
 
 def answer_intercept(game: GameLike, c: Ctx, choice: InterceptChoice, a: A.AnswerIntercept) -> None:
-    """INTERCEPT dice (7.54); a card's LRS is named by its cid (9.05)."""
+    """INTERCEPT dice (7.54); a card's LRS is named by its cid (9.05), its own transport marker
+    by its id (12.24)."""
     cards = _lrs_cards(c)
+    own = {m.mid for m in c.state.card_markers.values() if m.team == choice.team}
     check_names(c, choice.team, [x for i in a.intercepts for x in (i.interceptor, i.target, i.shooter)
-                                 if x and x not in cards])
+                                 if x and x not in cards and x not in own])
     combat_sequence.answer(c, a)
     advance(game, c)
 

@@ -10,7 +10,8 @@ the roll itself are unchanged.  Outcomes:
 
 * LRS on a unit: HP lost by the target, 0..HP (7.57 netting, 7.05: extra hits are lost),
   before any MILDEC absorbs (4.22, asked after the roll) -- ``engagement_odds(...).damage``;
-* LRS on a card marker: the hits it takes (12.24, 13.26, 13.43);
+* LRS on a card marker: the hits it takes (12.24, 13.26, 13.43), net of the INTERCEPT dice
+  defending a transport marker (12.24 with 7.53, 7.57);
 * GROUND ASSAULT in a hex: HP lost by each unit fired at (both sides at once, 7.15; SOF
   markers defend, 13.41), GA hits on each marker -- one joint outcome per combination.
 
@@ -83,9 +84,14 @@ def _lrs(ctx: Ctx, plan: CombatPlan, eng: Engagement, later: int) -> ChanceStep:
 
 def _marker(ctx: Ctx, plan: CombatPlan, eng: Engagement, later: int) -> ChanceStep:
     shots = sequence.marker_shots(ctx, plan, eng.target)
-    pmfs = [hits_pmf(a["dice"], DIE, HITS(cv)) for a, _, _, _, cv in shots if cv is not None]
-    outcomes = tuple(((k,), float(p)) for k, p in enumerate(sum_pmf(*pmfs)) if p > 0)
-    dice = tuple(_line(a["dice"], cv, f"LRS {s.uid}") for a, s, _, _, cv in shots)
+    ints = sequence.marker_ints(ctx, plan, eng.target) if eng.target in ctx.state.card_markers else []
+    if ints:                       # INTERCEPT defending a transport marker (12.24, 7.57): net hits
+        dist = sequence.marker_odds(ctx, plan, eng.target).damage
+    else:
+        dist = sum_pmf(*[hits_pmf(a["dice"], DIE, HITS(cv)) for a, _, _, _, cv in shots if cv is not None])
+    outcomes = tuple(((k,), float(p)) for k, p in enumerate(dist) if p > 0)
+    dice = tuple(_line(a["dice"], cv, f"LRS {s.uid}") for a, s, _, _, cv in shots) + tuple(
+        _line(a["dice"], cv, f"INTERCEPT {a['interceptor']}") for a, _, _, cv in ints)
     return ChanceStep(f"LRS on {eng.target}", "12.24", (f"hits on {eng.target}",), outcomes, dice, later)
 
 

@@ -46,6 +46,20 @@ OFF_MAP = 10 ** 6
 """The distance of an off-map attacker (a card's LRS, 9.012): farther than any unit on the map."""
 
 
+def interceptable_marker(ctx: Ctx, target: str) -> bool:
+    """True when LRS target ``target`` is a card marker an INTERCEPT may defend: a revealed
+    landing-craft / transport marker (12.24 with 7.53: the LRS has a target hex like any other).
+    lcb_lab offers none for other markers (naval ISR 13.26, SOF 13.43)."""
+    m = ctx.state.card_markers.get(target)
+    return m is not None and bool(m.data.get("amphibious") or m.data.get("littoral"))
+
+
+def target_piece(ctx: Ctx, target: str):
+    """The unit or the card marker an LRS allocation names (``.team``, ``.hex``).  ``KeyError`` for neither."""
+    u = ctx.state.units.get(target)
+    return u if u is not None else ctx.state.card_markers[target]
+
+
 def interceptor_options(ctx: Ctx, target_uid: str, shooter_hexes: list[str | None],
                         ballistic: bool | None = False) -> list[dict]:
     """Every IAMD value of the target's team (its own and its Attached cards', 9.32), judged
@@ -61,7 +75,7 @@ def interceptor_options(ctx: Ctx, target_uid: str, shooter_hexes: list[str | Non
     Returns dicts: ``uid, slot, hex, cv, range, distance, shooter_distance (None: off-map),
     in_range, close_enough, has_supply, eligible, max_dice, reason``.
     """
-    t = ctx.state.unit(target_uid)
+    t = target_piece(ctx, target_uid) if target_uid in ctx.state.card_markers else ctx.state.unit(target_uid)
     closest = min((OFF_MAP if h is None else dist(h, t.hex)) for h in shooter_hexes) if shooter_hexes else 0
     out = []
     for u in ctx.state.living(t.team):
@@ -103,7 +117,7 @@ def attacks_on(ctx: Ctx, target_uid: str, lrs_allocs: list[dict]) -> dict[str, d
     """The interceptable LRS attacks on one target: ``{shooter: {"shooter", "slot", "hex",
     "distance", "dice", "bmd"}}`` in allocation order (``bmd``: a ballistic LRS, a card's or a
     unit's ballistic CV, 7.510); cannon artillery is left out (7.52)."""
-    t = ctx.state.units[target_uid]
+    t = target_piece(ctx, target_uid)
     out: dict[str, dict] = {}
     for a in lrs_allocs:
         if a["target"] != target_uid:
@@ -144,7 +158,7 @@ def target_options(ctx: Ctx, target_uid: str, lrs_allocs: list[dict]) -> Target:
     """
     attacks = attacks_on(ctx, target_uid, lrs_allocs)
     return Target(
-        target=target_uid, hex=ctx.state.units[target_uid].hex,
+        target=target_uid, hex=target_piece(ctx, target_uid).hex,
         incoming_dice=sum(a["dice"] for a in attacks.values()),
         interceptors=_with_infinite(ctx, interceptor_options(ctx, target_uid, [a["hex"] for a in attacks.values()],
                                                              _ballistic(attacks.values()))),
@@ -170,7 +184,7 @@ def _with_infinite(ctx: Ctx, opts: list[dict]) -> tuple[Interceptor, ...]:
 def validate_intercepts(ctx: Ctx, allocs: list[dict], lrs_allocs: list[dict], defender: str) -> None:
     """Raise IllegalAction for the first INTERCEPT allocation the rules forbid."""
     attacks = {t: attacks_on(ctx, t, lrs_allocs) for t in dict.fromkeys(a["target"] for a in lrs_allocs)
-               if t in ctx.state.units}          # an LRS at a card marker is not INTERCEPTed (12.24, 13.26)
+               if t in ctx.state.units or interceptable_marker(ctx, t)}   # 12.24: a transport marker too; not 13.26, 13.43
     slots: dict[tuple[str, str], set[str]] = defaultdict(set)
     for a in allocs:
         u = living_unit(ctx, a["interceptor"], "7.53")

@@ -34,7 +34,8 @@ from lcb_lab.games.lcb.rules.stages import influence
 from lcb_lab.games.lcb.rules.common import Ctx, slot_text
 from lcb_lab.games.lcb.rules.combat.destruction import destroy
 from lcb_lab.games.lcb.rules.movement.conceal import reveal
-from lcb_lab.games.lcb.rules.combat.intercept import card_names_of, odds_groups, target_options, validate_intercepts
+from lcb_lab.games.lcb.rules.combat.intercept import (card_names_of, interceptable_marker, odds_groups, target_options,
+                                                      validate_intercepts)
 from lcb_lab.games.lcb.rules.combat.intercept_pause import attacker_cannot_rule_out
 from lcb_lab.games.lcb.rules.combat.lrs import validate_lrs
 from lcb_lab.games.lcb.rules.markers import fortify
@@ -189,7 +190,7 @@ def _pre_roll_decisions(ctx: Ctx, lrs: list[dict], ga: list[dict]) -> list[Choic
     defender = other(ctx.state.impulse.team)
     queue: list[Choice] = []
     targets = tuple(t for t in (target_options(ctx, tgt, lrs) for tgt in _lrs_by_target(lrs)
-                                if tgt in ctx.state.units) if t.attacks)     # a marker target: no INTERCEPT (12.24)
+                                if tgt in ctx.state.units or interceptable_marker(ctx, tgt)) if t.attacks)   # 12.24
     if attacker_cannot_rule_out(ctx, targets, ctx.state.impulse.team):     # never from the hidden state
         queue.append(InterceptChoice(defender, "7.54",
                             "Allocate INTERCEPT dice against each LRS attack before any roll",
@@ -455,26 +456,58 @@ def marker_shots(ctx: Ctx, plan: CombatPlan, target: str) -> list[tuple]:
     return out
 
 
+def marker_ints(ctx: Ctx, plan: CombatPlan, target: str) -> list[tuple]:
+    """The INTERCEPT allocations defending card marker ``target`` (12.24 with 7.53), changing
+    nothing: ``(alloc, base CV, modifiers, CV)`` each (the Tactical Network modifier, 7.62)."""
+    out = []
+    for a in plan.intercepts:
+        if a["target"] == target:
+            u = ctx.state.units[a["interceptor"]]
+            mods = network_modifiers(ctx.state, u.team)
+            base, cv = _cv_of(ctx, u.uid, a["slot"], mods)
+            out.append((a, base, mods, cv))
+    return out
+
+
+def marker_odds(ctx: Ctx, plan: CombatPlan, target: str) -> "EngagementOdds":
+    """Exact odds of the net hits on card marker ``target`` (:func:`marker_shots` less
+    :func:`marker_ints`, netted as on a unit, 7.57); ``damage[k]``: P(k net hits)."""
+    from lcb_lab.games.lcb.rules.combat.odds import engagement_odds
+    shots = [x for x in marker_shots(ctx, plan, target) if x[4] is not None]
+    stoppable = [(a["shooter"], a["dice"], cv) for a, _, _, _, cv in shots]
+    free, pooled, answered = odds_groups(stoppable, [(a.get("shooter"), a["dice"], cv)
+                                                     for a, _, _, cv in marker_ints(ctx, plan, target)])
+    most = max(1, sum(a["dice"] for a, _, _, _, _ in shots))
+    return engagement_odds(free, pooled, most, answered=answered, die=DIE, rule=HITS)
+
+
 def _lrs_on_marker(ctx: Ctx, plan: CombatPlan, eng: Engagement) -> bool:
-    """LRS on a revealed card marker (12.24: a landing craft's; naval, 7.4 modifiers): each
-    shooter rolls its dice; the hits go to the marker (:func:`lcb_lab.games.lcb.rules.transport.exposed.lrs_hit`:
-    discarded with its cargo at its HP).  lcb_lab offers no INTERCEPT for it (sandbox)."""
+    """LRS on a revealed card marker (12.24: a landing craft's; naval, 7.4 modifiers): exact odds
+    first, each shooter rolls its dice, then the INTERCEPT dice defending a transport marker
+    (7.53, 7.57: its successes cancel hits as on a unit); the net hits go to the marker
+    (:func:`lcb_lab.games.lcb.rules.transport.exposed.lrs_hit`: discarded with its cargo at its HP)."""
     from lcb_lab.games.lcb.rules.transport.exposed import lrs_hit
     key = f"lrs:{eng.target}"
     if any(r.key == key for r in plan.results):
         return True
     m = ctx.state.card_markers.get(eng.target)
-    hits = 0
+    if m is not None:
+        odds = marker_odds(ctx, plan, m.mid)
+        ctx.log(explain.step("odds", f"Odds before rolling: LRS on {m.mid}", "net hits: " + ", ".join(
+            f"{k} {_pct(p)}" for k, p in enumerate(odds.damage) if p >= 0.0005), ["7.02", "12.24"],
+            damage=list(odds.damage)))
+    hits_by: dict[str, int] = defaultdict(int)
     for a, s, base, mods, cv in marker_shots(ctx, plan, eng.target):
         if m is None:
             ctx.dice.roll(a["dice"], f"LRS {s.uid}->{eng.target}", DIE)
             continue
         rolls = ctx.dice.roll(a["dice"], f"LRS {s.uid}->{m.mid}", DIE)
         n = sum(r <= cv for r in rolls)
-        hits += n
+        hits_by[s.uid] += n
         ctx.log(explain.step("lrs_roll", f"LRS: {s.uid} -> {m.mid}", f"{plain.cv_text(base, mods)}; "
                              f"{plain.dice_text(rolls, cv)}", ["7.02", "7.3", "12.24"] + [x[2] for x in mods],
                              base_cv=base, modifiers=mods, cv=cv, dice=rolls, hits=n))
+    hits = _marker_intercepts(ctx, plan, m, hits_by) if m is not None else 0
     plan.results.append(CombatResult(key, hits))
     if m is not None and (m.data.get("amphibious") or m.data.get("littoral")):
         lrs_hit(ctx, m.mid, hits, ctx.state.impulse.team)
@@ -482,6 +515,34 @@ def _lrs_on_marker(ctx: Ctx, plan: CombatPlan, eng: Engagement) -> bool:
         from lcb_lab.games.lcb.rules.markers.isr import on_lrs_hits
         on_lrs_hits(ctx, plan, m, hits)
     return True
+
+
+def _marker_intercepts(ctx: Ctx, plan: CombatPlan, m, hits_by: dict[str, int]) -> int:
+    """Roll the INTERCEPT dice defending transport marker ``m`` (12.24, 7.53) and return the net hits
+    (7.57: an allocation naming an attack cancels that attack's hits only)."""
+    ints = marker_ints(ctx, plan, m.mid)
+    if not ints:
+        return sum(hits_by.values())
+    int_by: dict[str | None, int] = defaultdict(int)
+    for a, base, mods, cv in ints:
+        against = a.get("shooter")
+        rolls = ctx.dice.roll(a["dice"], f"INTERCEPT {a['interceptor']} for {m.mid}", DIE)
+        k = sum(r <= cv for r in rolls)
+        int_by[against] += k
+        ctx.log(explain.step("intercept_roll", f"INTERCEPT: {a['interceptor']} for {m.mid}",
+                             f"{plain.cv_text(base, mods)}; {plain.dice_text(rolls, cv)}",
+                             ["7.51", "7.57", "12.24"] + [x[2] for x in mods], base_cv=base, modifiers=mods, cv=cv,
+                             dice=rolls, hits=k, shooter=against))
+    through = sum(max(0, h - int_by.get(s, 0)) for s, h in hits_by.items())
+    net = max(0, through - int_by.get(None, 0))
+    total = sum(hits_by.values())
+    ctx.log(explain.step("lrs_result", f"Net LRS on {m.mid}", f"{_n(total, 'LRS hit')} - {total - net} intercepted "
+                         f"= {net} hit(s) on the marker", ["7.57", "12.24"], net=net))
+    return net
+
+
+def _pct(p: float) -> str:
+    return f"{100 * p:.1f}%"
 
 
 def _n(k: int, word: str) -> str:
