@@ -211,3 +211,58 @@ def test_12_24_the_example_as_printed_the_us_declines_and_the_marker_is_lost():
     ex = ch12.ex_12_24()
     assert ex.ids["marker"] not in ex.game.state.card_markers
     assert any("it does not, as in the text" in x for x in ex.lines)
+
+
+# ---------------------------------------------------------------- 7.54 ex. 1 and 7.510 ex. 1 (defensive, for the section)
+def test_7_54_ex1_intercept_dice_allocated_per_attack_and_spent_though_every_lrs_misses():
+    """7.54 ex.: one platoon under 3 LRS attacks, another under 4; 4 INTERCEPT dice against the
+    first, 5 against the second, announced before any roll; every LRS misses, and the INTERCEPT
+    supply is spent all the same (7.58).  Two IAMD sections answer (one per platoon: 5 dice exceed
+    the 4 an infinite supply allows, so tracked supply, 8 each)."""
+    g = lcb_lab.situation([("S1", "runi_coastal_missile_section", "F-3", "TF Red"),
+                           ("S2", "runi_coastal_missile_section", "H-3", "TF Red"),
+                           ("P1", "usmc_infantry_platoon", "F-6", "TF Blue", True),
+                           ("P2", "usmc_infantry_platoon", "H-6", "TF Blue", True),
+                           ("Kilo", "usmc_iamd_section", "F-7", "TF Blue"),
+                           ("Kilo2", "usmc_iamd_section", "H-7", "TF Blue")],
+                          initiative="RU", forced=[20, 19, 18, 1, 2, 3, 4, 20, 19, 18, 17, 5, 6, 7, 8, 9])
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("S1",)), A.CoreAction("move_combat", ("S2",)))))
+    g.apply(A.CommitCombat(lrs=(A.LrsAttack("S1", "LRS1", "P1", 3), A.LrsAttack("S2", "LRS1", "P2", 4))))
+    assert g.pending.kind == "intercept"                       # announced before any roll (7.54)
+    g.apply(A.AnswerIntercept(intercepts=(A.Intercept("Kilo", "INT1", "P1", 4), A.Intercept("Kilo2", "INT1", "P2", 5))))
+    assert (g.unit("Kilo").supply["INT1"], g.unit("Kilo2").supply["INT1"]) == (4, 3)      # spent at once (7.58)
+    g.apply(A.ResolveCombat())
+    assert g.unit("P1").hp == g.unit("P2").hp == g.utype("P1").hp                          # every LRS missed
+    rolls = [e["data"]["dice"] for e in g.state.log if e["kind"] == "intercept_roll"]
+    assert rolls == [[1, 2, 3, 4], [5, 6, 7, 8, 9]]                                        # both rolled
+
+
+def test_7_510_ex1_aegis_bmd_stops_every_iskander_hit():
+    """7.510 ex. 1: Joan's "Ballistic: Iskander" (3 dice at CV 14) at Sherlock's platoon; Sherlock
+    reveals his destroyer with the Aegis BMD card and allocates its BMD dice; the rolls: Iskander
+    2, 5, 9 (3 hits), Aegis 1, 3, 7, 16 (3 successes at 14): no HP damage.  Its ordinary INT1
+    may not answer a ballistic LRS."""
+    g = lcb_lab.situation(units={"Alpha": {"type": "usmc_infantry_platoon", "hex": "E-5", "face_up": True},
+                                 "DDG(X)-106": {"type": "usn_ddg_x", "hex": "G-5"},
+                                 "Ivan": {"type": "runi_naval_infantry_platoon", "hex": "B-2"}},
+                          naval=["G-4", "G-5", "G-6"],
+                          cards={"US": [{"name": "Aegis Ballistic Missile Defense", "attach_to": "DDG(X)-106"}],
+                                 "RU": ["Ballistic: Iskander"]},
+                          forced=[2, 5, 9, 1, 3, 7, 16], initiative="RU")
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.Declare((A.CoreAction("play_jcc", jcc="Ballistic: Iskander"),)))
+    g.apply(A.PlayCard("Ballistic: Iskander", targets=("Alpha",), action=1))
+    while g.pending is not None:                           # the card's own window: nothing to answer it with
+        g.apply(A.Answer())
+    g.apply(A.CommitCombat())
+    t = g.pending.options.targets[0].attacks[0]
+    ok = {o.slot.rsplit(":", 1)[-1]: o for o in t.interceptors if o.uid == "DDG(X)-106"}
+    assert ok["INT2"].eligible and not ok["INT1"].eligible and "only BMD" in ok["INT1"].reason
+    refused(g, A.AnswerIntercept(intercepts=(A.Intercept("DDG(X)-106", "INT1", "Alpha", 3),)), "7.53", "only BMD")
+    g.apply(A.AnswerIntercept(intercepts=(A.Intercept("DDG(X)-106", ok["INT2"].slot, "Alpha", 4),)))
+    assert g.unit("DDG(X)-106").revealed                       # Sherlock reveals the naval unit (7.511)
+    g.apply(A.ResolveCombat())
+    assert g.unit("Alpha").hp == g.utype("Alpha").hp
+    net = next(e for e in g.state.log if e["title"] == "Net LRS on Alpha")
+    assert net["text"].startswith("3 LRS hits - 3 intercepted = 0 HP")
