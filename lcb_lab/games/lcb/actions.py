@@ -29,6 +29,7 @@ from lcb_lab.kernel.actions import Action, ActionCodec, Words, from_fields
 from lcb_lab.kernel.actions import data as _data
 from lcb_lab.kernel.errors import InputError
 from lcb_lab.games.lcb.io.inputs import Designator
+from lcb_lab.games.lcb.actions_intercept import OffensiveIntercept   # 7.59: in its own module (size)
 
 Int = Annotated[int, Strict()]
 Str = Annotated[str, Strict()]
@@ -507,22 +508,6 @@ class OffensiveAsw(Action):
     KIND: ClassVar[str] = "offensive_asw"
     action: Int
     units: Names = ()
-
-
-@dataclass(frozen=True)
-class OffensiveIntercept(Action):
-    """Offensive INTERCEPT (7.59, 7.512) or offensive BMD INTERCEPT (7.510) on the own impulse:
-    ``dice`` d20 of ``interceptor``'s INTERCEPT value ``slot`` (its own ``"INT1"`` or an Attached
-    card's), the unit being in declared Move and/or Initiate Combat ``action`` (its 1 AP), at
-    ``target``: a revealed enemy ISR marker (its id, ``"ISR-1"``) or an enemy card in play that
-    only BMD may engage (its card id).  :mod:`lcb_lab.games.lcb.rules.combat.offensive`."""
-
-    KIND: ClassVar[str] = "offensive_intercept"
-    action: Int
-    interceptor: Name
-    slot: Str
-    target: Name
-    dice: Dice
 
 
 @dataclass(frozen=True)

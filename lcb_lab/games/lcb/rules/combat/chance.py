@@ -5,7 +5,7 @@ While ``Game.to_act() == "chance"`` the committed combat waits for its dice;
 first engagement not yet rolled (7.03: one hex at a time, LRS before GROUND ASSAULT) as a
 :class:`~lcb_lab.kernel.odds.ChanceStep`: its dice and each outcome with its exact probability,
 computed from the same allocations, modifiers and die the roll uses (:func:`sequence.lrs_setup`,
-:func:`sequence.ga_setup`, :func:`sequence.marker_shots`), so nothing is drawn and the draws of
+:func:`sequence.ga_setup`, :func:`on_marker.marker_shots`), so nothing is drawn and the draws of
 the roll itself are unchanged.  Outcomes:
 
 * LRS on a unit: HP lost by the target, 0..HP (7.57 netting, 7.05: extra hits are lost),
@@ -23,7 +23,7 @@ from __future__ import annotations
 from lcb_lab.games.lcb.rules.combat.odds import engagement_odds
 from lcb_lab.kernel.odds import ChanceStep, hits_pmf, joint_outcomes, sum_pmf
 from lcb_lab.games.lcb.model.state import CombatPlan, Engagement
-from lcb_lab.games.lcb.rules.combat import sequence
+from lcb_lab.games.lcb.rules.combat import on_marker, sequence
 from lcb_lab.games.lcb.rules.combat.sequence import DIE, HITS
 from lcb_lab.games.lcb.rules.common import Ctx
 
@@ -83,10 +83,10 @@ def _lrs(ctx: Ctx, plan: CombatPlan, eng: Engagement, later: int) -> ChanceStep:
 
 
 def _marker(ctx: Ctx, plan: CombatPlan, eng: Engagement, later: int) -> ChanceStep:
-    shots = sequence.marker_shots(ctx, plan, eng.target)
-    ints = sequence.marker_ints(ctx, plan, eng.target) if eng.target in ctx.state.card_markers else []
+    shots = on_marker.marker_shots(ctx, plan, eng.target)
+    ints = on_marker.marker_ints(ctx, plan, eng.target) if eng.target in ctx.state.card_markers else []
     if ints:                       # INTERCEPT defending a transport marker (12.24, 7.57): net hits
-        dist = sequence.marker_odds(ctx, plan, eng.target).damage
+        dist = on_marker.marker_odds(ctx, plan, eng.target).damage
     else:
         dist = sum_pmf(*[hits_pmf(a["dice"], DIE, HITS(cv)) for a, _, _, _, cv in shots if cv is not None])
     outcomes = tuple(((k,), float(p)) for k, p in enumerate(dist) if p > 0)

@@ -37,6 +37,7 @@ from collections import defaultdict
 
 from lcb_lab.games.lcb.choice_options import Attack, Interceptor, Target
 from lcb_lab.games.lcb.model.catalog import INFINITE_DICE_CAP
+from lcb_lab.games.lcb.model.state import CardMarker, Unit
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.rules.common import Ctx, check_supply, dist, living_unit, supply_left
 from lcb_lab.games.lcb.rules.optional import ciws
@@ -54,7 +55,7 @@ def interceptable_marker(ctx: Ctx, target: str) -> bool:
     return m is not None and bool(m.data.get("amphibious") or m.data.get("littoral"))
 
 
-def target_piece(ctx: Ctx, target: str):
+def target_piece(ctx: Ctx, target: str) -> Unit | CardMarker:
     """The unit or the card marker an LRS allocation names (``.team``, ``.hex``).  ``KeyError`` for neither."""
     u = ctx.state.units.get(target)
     return u if u is not None else ctx.state.card_markers[target]
@@ -138,7 +139,7 @@ def attacks_on(ctx: Ctx, target_uid: str, lrs_allocs: list[dict]) -> dict[str, d
     return out
 
 
-def ballistic_cv(ctx: Ctx, shooter, slot: str) -> bool:
+def ballistic_cv(ctx: Ctx, shooter: Unit, slot: str) -> bool:
     """True when ``shooter``'s LRS value ``slot`` is ballistic (the catalog's ``ballistic`` flag):
     only BMD INTERCEPT answers it, and BMD answers nothing else (7.510)."""
     return bool(getattr(ctx.cv(shooter, slot), "ballistic", False))
