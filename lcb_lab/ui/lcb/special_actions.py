@@ -45,7 +45,7 @@ __all__ = ["SPECIAL_KINDS", "special_offers", "action_label", "action_rules", "c
 
 SPECIAL_KINDS = (A.PortTransfer, A.MarkerAction, A.TorpedoAttack, A.SubmarineZor, A.OffensiveAsw,
                  A.OffensiveIntercept)
-"""The chapter 12-14 act kinds the section offers."""
+"""The chapter 12-14 act kinds the section offers, and the offensive INTERCEPT (7.59)."""
 QUICK = 6
 """Most quick buttons (offers about the clicked hex) shown at once."""
 
