@@ -49,10 +49,10 @@ from lcb_lab.games.lcb.rules.movement.conceal import reveal
 from lcb_lab.games.lcb.rules.submarines.sot import check_names, declared_action
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
-from lcb_lab.kernel.odds import ChanceStep
 
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.actions import OffensiveIntercept
+    from lcb_lab.kernel.odds import ChanceStep
     from lcb_lab.games.lcb.model.cards import CardType
 
 
@@ -314,6 +314,7 @@ def chance_step(ctx: Ctx, a: OffensiveIntercept) -> ChanceStep:
     """The preview of offensive INTERCEPT ``a`` (:class:`~lcb_lab.kernel.odds.ChanceStep`): its hits
     on the target card, each count with its exact probability (the DETECT first, 9.06), from
     :func:`setup`.  Raises IllegalAction as :func:`setup` does."""
+    from lcb_lab.kernel.odds import ChanceStep      # numpy: imported when odds are asked for, not to load a game
     s = setup(ctx, a)
     lines = ([f"1 d20 DETECT by {s.unit.uid}: {s.detect} or less"] if s.detect is not None else [])
     lines.append(f"{s.dice} d20 INTERCEPT by {s.unit.uid} hitting on {s.cv} or less; {needed(ctx, s)} more "
