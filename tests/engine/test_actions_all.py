@@ -32,7 +32,7 @@ def test_all_holds_nothing_else():
     typed = {c.__name__ for c in actions.ACTION_TYPES.values()}
     assert {c.__name__ for c in actions.ANSWER_TYPES.values()} == ANSWERS
     assert set(actions.__all__) == typed | ANSWERS | PARTS | HELPERS | {"Action"}
-    assert len(typed) == 31 and all(is_dataclass(getattr(actions, n)) for n in typed | PARTS)   # + NavalSupply, PreloadCraft (17.6, 17.9), SubmarineMovement, ExpendAswCard (17.2, 17.71), InteropAttempt (17.1)
+    assert len(typed) == 32 and all(is_dataclass(getattr(actions, n)) for n in typed | PARTS)   # + NavalSupply, PreloadCraft (17.6, 17.9), SubmarineMovement, ExpendAswCard (17.2, 17.71), InteropAttempt (17.1), OffensiveIntercept (7.59)
 
 
 def test_star_import_gives_the_actions():

@@ -567,6 +567,9 @@ ROLL_SITES = {
     "rules/combat/sequence.py": {"_roll_lrs": "resolve_combat", "_lrs_on_marker": "resolve_combat",
                                  "_roll_ga": "resolve_combat"},
     "rules/markers/sof.py": {"defend": "resolve_combat", "duel": "marker_action"},
+    "rules/combat/sequence.py": {"_roll_lrs": "resolve_combat", "_roll_ga": "resolve_combat"},
+    "rules/combat/on_marker.py": {"lrs_on_marker": "resolve_combat", "_marker_intercepts": "resolve_combat"},
+    "rules/markers/sof.py": {"defend": "resolve_combat"},
     "rules/submarines/operations.py": {"torpedo_act": "torpedo", "duel": "torpedo", "_fire": "torpedo",
                                         "zor_act": "zor"},
     "rules/submarines/asw.py": {"_defend": "torpedo", "offensive_act": "offensive_asw",
@@ -579,6 +582,7 @@ ROLL_SITES = {
     "rules/cards/ftr_nullify.py": {"d20": "_link_steps"},
     "rules/optional/naval_gunfire.py": {"roll": "resolve_combat"},     # optional 17.33: rules/combat/chance._gunfire
     "rules/optional/interoperability.py": {"attempt_act": "interop_attempt"},      # 17.1
+    "rules/combat/offensive.py": {"act": "offensive_intercept", "_detect": "offensive_intercept"},
 }
 """Every function of LC:B that rolls dice -> the preview in lcb_lab.games.lcb.chance that gives its
 odds (``resolve_combat``: the committed combat's, lcb_lab.games.lcb.rules.combat.chance)."""

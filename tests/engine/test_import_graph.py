@@ -60,7 +60,7 @@ LAYERS = ("kernel", "games", "ui", "top")
 LCB = "lcb_lab.games.lcb"
 LCB_ORDER = {
     "base": ("hexes", "plain", "die", "display", "io.files", "io.ranges", "io.inputs", "io.resources", "io.saved_logs"),
-    "model": ("model", "actions_optional", "actions", "choice_options", "choices", "observer", "observer_table"),
+    "model": ("model", "actions_optional", "actions_intercept", "actions", "choice_options", "choices", "observer", "observer_table"),
     "rules": ("rules",),
     "io": ("io.scenario", "io.save_check_pieces", "io.save_check_cards", "io.save_check", "io.persistence"),
     "engine": ("windows", "queries", "handlers", "legal_trial", "legal_templates", "legal_declare", "legal_combat",

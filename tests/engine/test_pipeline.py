@@ -48,7 +48,8 @@ EXAMPLES = [
     A.PortTransfer("LHD 1", units=("1 Alpha",), rp=2, action=1), A.PortTransfer("LHD 1", embark=True),
     A.MarkerAction("ISR-1", path=("AL-24", "AL-23"), then="unload", action=1),
     A.TorpedoAttack(1, "US-9", ("DDG-605", "DDG-605")), A.SubmarineZor(1, "US-9"),
-    A.OffensiveAsw(1, ("DDG-51",)), A.InstructorRuling("RU", "guerrilla raid on supplies", 3), A.Answer(choice=2),
+    A.OffensiveAsw(1, ("DDG-51",)), A.OffensiveIntercept(1, "1 Kilo", "INT1", "UAS-1", 2),
+    A.InstructorRuling("RU", "guerrilla raid on supplies", 3), A.Answer(choice=2),
     A.SubmarineMovement(1, "US-9", "quiet"), A.ExpendAswCard("US-3", ("AL-24",)), A.InteropAttempt("US"),   # 17.2, 17.71, 17.1
 ]
 

@@ -31,6 +31,7 @@ from lcb_lab.kernel.errors import InputError
 from lcb_lab.games.lcb.io.inputs import Designator
 from lcb_lab.games.lcb.actions_optional import NavalSupply, PreloadCraft, SlotSupply
 from lcb_lab.games.lcb.model.optional_actions import ExpendAswCard, InteropAttempt, SubmarineMovement
+from lcb_lab.games.lcb.actions_intercept import OffensiveIntercept   # 7.59: in its own module (size)
 
 Int = Annotated[int, Strict()]
 Str = Annotated[str, Strict()]
@@ -528,7 +529,7 @@ ACTION_TYPES: dict[str, type] = {c.KIND: c for c in (
     ResolveCombat, ArmorBreakthrough, EndImpulse, ScriptedEffect, PlayCard, BuyCard, EndPlanning,
     DeployUnit, PlaceCard, DeploymentOrder, EndDeployment, NavalSupply, PreloadCraft,
     SubmarineMovement, ExpendAswCard, InteropAttempt,
-    PortTransfer, MarkerAction, TorpedoAttack, SubmarineZor, OffensiveAsw, InstructorRuling)}
+    PortTransfer, MarkerAction, TorpedoAttack, SubmarineZor, OffensiveAsw, OffensiveIntercept, InstructorRuling)}
 """JSON tag -> action class (the tag ``answer``: :class:`Answer`, see :data:`ANSWER_TYPES`)."""
 
 class _LcbCodec(ActionCodec):
@@ -596,7 +597,7 @@ __all__ = [
     "AnswerEmbarkLosses", "AnswerMines", "ResolveCombat", "ArmorBreakthrough", "EndImpulse", "ScriptedEffect", "PlayCard",
     "BuyCard", "EndPlanning", "DeployUnit", "PlaceCard", "DeploymentOrder", "EndDeployment", "NavalSupply",
     "PreloadCraft", "PortTransfer", "MarkerAction", "TorpedoAttack", "SubmarineZor", "OffensiveAsw", "InstructorRuling",
-    "SubmarineMovement", "ExpendAswCard", "InteropAttempt",
+    "SubmarineMovement", "ExpendAswCard", "InteropAttempt", "OffensiveIntercept",
     # helpers and constants
     "ACTION_TYPES", "ANSWER_TYPES", "CHANCE", "from_fields", "EFFECT_CUBES", "to_json", "from_json", "check",
 ]

@@ -13,6 +13,8 @@ changes nothing (``g.to_json()`` is byte-identical).  Covered:
   card marker the mines stopped, should it survive (13.36);
 * ``OffensiveAsw``: which enemy submarines in the searching ships' hex are destroyed
   (14.14; :func:`~lcb_lab.games.lcb.rules.submarines.asw.offensive_setup`);
+* ``OffensiveIntercept``: the INTERCEPT hits on the target card, the DETECT first (7.59,
+  7.510, 7.512, 9.06; :func:`~lcb_lab.games.lcb.rules.combat.offensive.setup`);
 * ``SubmarineZor``: which enemy submarines around it are DETECTED (14.09);
 * ``TorpedoAttack``: defensive ASW against the submarine (14.12, 14.13), then its torpedoes
   at ships (hits per target, 14.07, 14.08) or the submarine engagement (which submarines
@@ -530,6 +532,11 @@ def interop_attempt(game: Game, a: A.InteropAttempt, drawn: int = 0) -> tuple[Ch
     return (ChanceStep(f"{a.team}: Interoperability Network attempt", "17.1", ("cube removed",),
                        (((0,), 1 - p), ((1,), p)),
                        (f"1 {D20.name} succeeding on {interop.ATTEMPT_SUCCEEDS_ON} or less",)),)
+def offensive_intercept(game: Game, a: A.OffensiveIntercept, drawn: int = 0) -> tuple[ChanceStep, ...]:
+    """Offensive INTERCEPT (7.59, 7.510, 7.512): the hits on the target card
+    (:func:`lcb_lab.games.lcb.rules.combat.offensive.chance_step`)."""
+    from lcb_lab.games.lcb.rules.combat import offensive
+    return (offensive.chance_step(game._ctx(), a),)
 
 
 PREVIEWS: dict[type, Callable] = {
@@ -538,6 +545,7 @@ PREVIEWS: dict[type, Callable] = {
     A.AnswerMines: mines, A.OffensiveAsw: offensive_asw, A.TorpedoAttack: torpedo, A.SubmarineZor: zor,
     A.MarkerAction: marker_action, A.AnswerDefense: defense, A.AnswerEmbarkLosses: embark_losses,
     A.AnswerMildec: mildec, A.Answer: declined, A.InteropAttempt: interop_attempt,
+    A.OffensiveIntercept: offensive_intercept,
 }
 """Action type -> its preview: ``(game, action, dice the act draws) -> tuple[ChanceStep, ...]`` (None:
 not previewed)."""

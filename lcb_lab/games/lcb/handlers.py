@@ -21,7 +21,7 @@ from lcb_lab.kernel import explain
 from lcb_lab.games.lcb import observer
 from lcb_lab.games.lcb.choices import CHOICE_KINDS, CardResponseChoice, Choice, GaDefenseChoice, MildecChoice
 from lcb_lab.kernel.errors import IllegalAction
-from lcb_lab.games.lcb.rules.combat import sequence as combat_sequence, continuing
+from lcb_lab.games.lcb.rules.combat import sequence as combat_sequence, continuing, offensive
 from lcb_lab.games.lcb.rules.movement import conceal, move as move_rules, resupply
 from lcb_lab.games.lcb.rules.stages import deployment, planning, sequence
 from lcb_lab.games.lcb.rules.cards import scripted
@@ -333,10 +333,12 @@ def _lrs_cards(c: Ctx) -> set[str]:
 
 
 def answer_intercept(game: GameLike, c: Ctx, choice: InterceptChoice, a: A.AnswerIntercept) -> None:
-    """INTERCEPT dice (7.54); a card's LRS is named by its cid (9.05)."""
+    """INTERCEPT dice (7.54); a card's LRS is named by its cid (9.05), its own transport marker
+    by its id (12.24)."""
     cards = _lrs_cards(c)
+    own = {m.mid for m in c.state.card_markers.values() if m.team == choice.team}
     check_names(c, choice.team, [x for i in a.intercepts for x in (i.interceptor, i.target, i.shooter)
-                                 if x and x not in cards])
+                                 if x and x not in cards and x not in own])
     combat_sequence.answer(c, a)
     advance(game, c)
 
@@ -565,6 +567,12 @@ def advance_torpedoes(game: GameLike, c: Ctx) -> None:
         asw.answer_mildec(c, top, top.answer_with(game.auto_policies.get(top.kind)))
 
 
+def offensive_intercept(game: GameLike, c: Ctx, a: A.OffensiveIntercept) -> int:
+    """Handler of OffensiveIntercept (7.59, 7.510, 7.512: :func:`lcb_lab.games.lcb.rules.combat.offensive.act`):
+    rolled at once; the enemy may not answer it (7.59).  Returns the hits."""
+    return offensive.act(c, a)
+
+
 def marker_action(game: GameLike, c: Ctx, a: A.MarkerAction) -> None:
     """A card marker's action (:mod:`lcb_lab.games.lcb.rules.markers.free_actions`), then the auto policies answer
     the choices it raised (mines met on the way, 13.36; the defense against its GA, 13.12)."""
@@ -586,6 +594,7 @@ HANDLERS: dict[type, Callable[..., Any]] = {**{k: _chain_closed(v) for k, v in {
     A.OffensiveAsw: operations.offensive_asw_act, A.InstructorRuling: proxy.ruling_act,
     A.SubmarineMovement: operations.movement_act, A.ExpendAswCard: operations.expend_asw_act,  # 17.2, 17.71
     A.InteropAttempt: interop.attempt_act,                                                      # 17.1
+    A.OffensiveIntercept: offensive_intercept,
 }.items()}, **{cls: answer for cls in (A.Answer, *A.ANSWER_TYPES.values())}}
 """Action class -> handler, built once: every act but an answer is refused while a card chain
 waits for its windows (9.46); every answer class goes to :func:`answer`, which routes it by type

@@ -196,6 +196,8 @@ def _acts(game: GameLike) -> list:
     out += ports.offers(game)
     out += free_actions.offers(game)
     out += operations.offers(game)
+    from lcb_lab.games.lcb.rules.combat import offensive          # 7.59: offensive INTERCEPT
+    out += offensive.offers(game._ctx())
     if imp.combat is None:
         t = combat_template(game)
         if t is not None:

@@ -5,7 +5,8 @@ The **Landing, ports, markers, submarines** section lists, as buttons, the actio
 :class:`~lcb_lab.games.lcb.actions.PortTransfer` (port disembarkation / embarkation, 12.3, 12.54),
 :class:`~lcb_lab.games.lcb.actions.MarkerAction` (a marker's move and its step: effect, combat, conceal,
 unload / load / re-embark, 13.21, 12.2), :class:`~lcb_lab.games.lcb.actions.TorpedoAttack` (14.07),
-:class:`~lcb_lab.games.lcb.actions.SubmarineZor` (14.09), :class:`~lcb_lab.games.lcb.actions.OffensiveAsw` (14.14) --
+:class:`~lcb_lab.games.lcb.actions.SubmarineZor` (14.09), :class:`~lcb_lab.games.lcb.actions.OffensiveAsw` (14.14),
+:class:`~lcb_lab.games.lcb.actions.OffensiveIntercept` (7.59, 7.510, 7.512) --
 the way card plays are offered (a dropdown of every offer and *Carry out*; quick buttons for the
 offers about the clicked hex).  Each click goes through ``LabApp.run``: a refusal is the red
 message "Refused by rule 12.3: ... Nothing changed."
@@ -42,8 +43,9 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["SPECIAL_KINDS", "special_offers", "action_label", "action_rules", "candidates", "SpecialActions",
            "SpecialActionsPanel", "QUICK", "short_label", "marker_moves", "proxy_rulings", "RulingPanel"]
 
-SPECIAL_KINDS = (A.PortTransfer, A.MarkerAction, A.TorpedoAttack, A.SubmarineZor, A.OffensiveAsw)
-"""The chapter 12-14 act kinds the section offers."""
+SPECIAL_KINDS = (A.PortTransfer, A.MarkerAction, A.TorpedoAttack, A.SubmarineZor, A.OffensiveAsw,
+                 A.OffensiveIntercept)
+"""The chapter 12-14 act kinds the section offers, and the offensive INTERCEPT (7.59)."""
 QUICK = 6
 """Most quick buttons (offers about the clicked hex) shown at once."""
 
@@ -76,6 +78,8 @@ def action_rules(a: A.Action) -> list[str]:
         return ["14.09"]
     if isinstance(a, A.OffensiveAsw):
         return ["14.14"]
+    if isinstance(a, A.OffensiveIntercept):
+        return ["7.59", "7.512"]
     return []
 
 
@@ -101,6 +105,8 @@ def action_label(a: A.Action) -> str:
         return f"Submarine ZOR of {a.sub} (action #{a.action})"
     if isinstance(a, A.OffensiveAsw):
         return f"Offensive ASW: {', '.join(a.units)} (action #{a.action})"
+    if isinstance(a, A.OffensiveIntercept):
+        return f"Offensive INTERCEPT: {a.interceptor} {a.slot}, {a.dice} d20 at {a.target} (action #{a.action})"
     return type(a).__name__
 
 
@@ -134,6 +140,9 @@ def _hexes_of(a: A.Action, view: dict) -> set[str]:
         out.add(units.get(a.sub))
     elif isinstance(a, A.OffensiveAsw):
         out |= {units.get(x) for x in a.units}
+    elif isinstance(a, A.OffensiveIntercept):
+        out.add(units.get(a.interceptor))
+        out.add(next((m.get("hex") for m in view.get("card_markers") or [] if m.get("id") == a.target), None))
     return out - {None}
 
 
@@ -277,6 +286,11 @@ class SpecialActions:
     def offensive_asw(self, action: int, units: Iterable[str] = ()) -> Any:
         """Offensive ASW by ``units`` of declared action ``action`` in their hex (14.14)."""
         return self.special_action(A.OffensiveAsw(action, tuple(units)))
+
+    def offensive_intercept(self, action: int, interceptor: str, slot: str, target: str, dice: int) -> Any:
+        """Offensive INTERCEPT by ``interceptor``'s ``slot`` of declared action ``action``: ``dice`` d20
+        at ``target``, a revealed enemy ISR marker or a BMD-only enemy card (7.59, 7.510, 7.512)."""
+        return self.special_action(A.OffensiveIntercept(action, interceptor, slot, target, dice))
 
 
 class SpecialActionsPanel:

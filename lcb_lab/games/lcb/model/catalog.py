@@ -81,6 +81,7 @@ class CombatValue(CvReading, _Model):
     value: R.ranged(R.D20_CV)
     range: Optional[R.ranged(R.RANGE_HEXES)] = 0   # GA range is 0 (7.11)
     supply: Optional[R.ranged(R.SUPPLY)]           # required: write "inf" for infinite supply
+    ballistic: bool = False                        # a ballistic LRS: only BMD INTERCEPT answers it (7.510)
     sources: dict[str, str]
 
     _n = field_validator("range", "supply", mode="before")(_inf)

@@ -351,6 +351,8 @@ class Impulse:
     resupplied: list[str] = field(default_factory=list)   # logistics units that resupplied (8.01)
     card_lrs: list[Alloc] = field(default_factory=list)   # card LRS attacks waiting for CommitCombat (9.05)
     transfers: dict[str, int] = field(default_factory=dict)   # ship uid -> GPSV + RP moved through a port this impulse (12.3, 12.54)
+    intercepted: list[str] = field(default_factory=list)   # units that made an offensive INTERCEPT (7.59, 7.02)
+    detected: list[str] = field(default_factory=list)      # enemy cards its IAMD DETECTed this impulse (9.06)
 
     def clone(self) -> "Impulse":
         """A deep copy (no state shared with this impulse)."""

@@ -30,6 +30,8 @@ No UI library is imported here.  Every module, with its purpose and rule numbers
 * ``combat.lrs``: Long-Range Strikes (7.3, 7.02-7.08, 7.31-7.37).
 * ``combat.intercept``: INTERCEPT -- who may defend a target against an LRS (7.5-7.58).
 * ``combat.intercept_pause``: whether the defender is asked to INTERCEPT, from what the attacker knows (7.53, 7.54).
+* ``combat.offensive``: offensive INTERCEPT and offensive BMD INTERCEPT on the own impulse (7.59, 7.510, 7.512, 9.06).
+* ``combat.on_marker``: LRS on a revealed card marker, and INTERCEPT defending a transport marker (12.24, 7.53, 7.57).
 * ``combat.chance``: the outcome distribution of the next engagement while combat waits on its dice (7.02-7.08, 7.1).
 * ``combat.odds``: exact engagement odds for one LRS target (7.02, 7.05, 7.52, 7.57, 4.22).
 * ``combat.network``: the Tactical Network (7.6, 7.61, 7.62) and the other CV modifiers (7.09, 7.17).
@@ -103,6 +105,7 @@ No UI library is imported here.  Every module, with its purpose and rule numbers
 * ``optional.advanced_submarines``: Quiet / Normal / Noisy submarine movement, its MP and DETECT modifier (17.2).
 * ``optional.asw_bonus``: expended ASW cards (17.2 +4, 17.71 +2), +1 per friendly ASW unit (17.72), the ASW
   value raised alike (17.73).
+* ``optional.ciws``: CIWS, a ship out of INTERCEPT supply rolls 4 dice at CV 4 against an incoming LRS (7.514).
 
 ``docs/rule_index.md`` lists, for every rule number, the modules and functions whose docstrings cite
 it (``make rule-index`` rewrites it).

@@ -18,7 +18,7 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from lcb_lab.games.lcb import actions as A
-from lcb_lab.games.lcb.choices import CardResponseChoice
+from lcb_lab.games.lcb.choices import CardResponseChoice, InterceptChoice
 from lcb_lab.games.lcb import hexes as lcb_hexes
 from lcb_lab.games.lcb.plain import plain
 from lcb_lab.games.lcb.content.situation import situation
@@ -288,6 +288,9 @@ def ex_12_24(markers: dict | None = None) -> Example:
     ex.say(f"DDG-101 moves 5 MP to {path[-1]}, {lcb_hexes.distance(path[-1], m.hex)} hexes from the marker: revealed "
            f"{g.state.card_markers[m.mid].revealed} (12.23)")
     g.apply(A.CommitCombat(lrs=(A.LrsAttack("DDG-101", "LRS1", m.mid, 2),)))
+    if isinstance(g.pending, InterceptChoice):     # LHA 8 is in reach (7.53): the text has no INTERCEPT
+        g.apply(A.AnswerIntercept())
+        ex.say("The US may INTERCEPT the LRS on its marker (LHA 8 in range, 7.53): it does not, as in the text")
     while g.to_act() == "chance":
         g.apply(A.ResolveCombat())
     roll = [e for e in g.state.log if e["kind"] == "lrs_roll"][-1]["data"]

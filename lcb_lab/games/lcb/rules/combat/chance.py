@@ -5,12 +5,13 @@ While ``Game.to_act() == "chance"`` the committed combat waits for its dice;
 first engagement not yet rolled (7.03: one hex at a time, LRS before GROUND ASSAULT) as a
 :class:`~lcb_lab.kernel.odds.ChanceStep`: its dice and each outcome with its exact probability,
 computed from the same allocations, modifiers and die the roll uses (:func:`sequence.lrs_setup`,
-:func:`sequence.ga_setup`, :func:`sequence.marker_shots`), so nothing is drawn and the draws of
+:func:`sequence.ga_setup`, :func:`on_marker.marker_shots`), so nothing is drawn and the draws of
 the roll itself are unchanged.  Outcomes:
 
 * LRS on a unit: HP lost by the target, 0..HP (7.57 netting, 7.05: extra hits are lost),
   before any MILDEC absorbs (4.22, asked after the roll) -- ``engagement_odds(...).damage``;
-* LRS on a card marker: the hits it takes (12.24, 13.26, 13.43);
+* LRS on a card marker: the hits it takes (12.24, 13.26, 13.43), net of the INTERCEPT dice
+  defending a transport marker (12.24 with 7.53, 7.57);
 * GROUND ASSAULT in a hex: HP lost by each unit fired at (both sides at once, 7.15; SOF
   markers defend, 13.41), GA hits on each marker -- one joint outcome per combination;
 * NAVAL GUNFIRE in a hex (optional 17.33): the same, for the gun exchange (and its counterfire, 17.41).
@@ -23,7 +24,7 @@ from __future__ import annotations
 from lcb_lab.games.lcb.rules.combat.odds import engagement_odds
 from lcb_lab.kernel.odds import ChanceStep, hits_pmf, joint_outcomes, sum_pmf
 from lcb_lab.games.lcb.model.state import CombatPlan, Engagement
-from lcb_lab.games.lcb.rules.combat import sequence
+from lcb_lab.games.lcb.rules.combat import on_marker, sequence
 from lcb_lab.games.lcb.rules.combat.sequence import DIE, HITS
 from lcb_lab.games.lcb.rules.common import Ctx
 from lcb_lab.games.lcb.rules.optional import naval_gunfire as gunfire
@@ -87,10 +88,15 @@ def _lrs(ctx: Ctx, plan: CombatPlan, eng: Engagement, later: int) -> ChanceStep:
 
 
 def _marker(ctx: Ctx, plan: CombatPlan, eng: Engagement, later: int) -> ChanceStep:
-    shots = sequence.marker_shots(ctx, plan, eng.target)
-    pmfs = [hits_pmf(a["dice"], DIE, HITS(cv)) for a, _, _, _, cv in shots if cv is not None]
-    outcomes = tuple(((k,), float(p)) for k, p in enumerate(sum_pmf(*pmfs)) if p > 0)
-    dice = tuple(_line(a["dice"], cv, f"LRS {s.uid}") for a, s, _, _, cv in shots)
+    shots = on_marker.marker_shots(ctx, plan, eng.target)
+    ints = on_marker.marker_ints(ctx, plan, eng.target) if eng.target in ctx.state.card_markers else []
+    if ints:                       # INTERCEPT defending a transport marker (12.24, 7.57): net hits
+        dist = on_marker.marker_odds(ctx, plan, eng.target).damage
+    else:
+        dist = sum_pmf(*[hits_pmf(a["dice"], DIE, HITS(cv)) for a, _, _, _, cv in shots if cv is not None])
+    outcomes = tuple(((k,), float(p)) for k, p in enumerate(dist) if p > 0)
+    dice = tuple(_line(a["dice"], cv, f"LRS {s.uid}") for a, s, _, _, cv in shots) + tuple(
+        _line(a["dice"], cv, f"INTERCEPT {a['interceptor']}") for a, _, _, cv in ints)
     return ChanceStep(f"LRS on {eng.target}", "12.24", (f"hits on {eng.target}",), outcomes, dice, later)
 
 

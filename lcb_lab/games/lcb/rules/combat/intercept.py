@@ -37,12 +37,28 @@ from collections import defaultdict
 
 from lcb_lab.games.lcb.choice_options import Attack, Interceptor, Target
 from lcb_lab.games.lcb.model.catalog import INFINITE_DICE_CAP
+from lcb_lab.games.lcb.model.state import CardMarker, Unit
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.rules.common import Ctx, check_supply, dist, living_unit, supply_left
+from lcb_lab.games.lcb.rules.optional import ciws
 
 
 OFF_MAP = 10 ** 6
 """The distance of an off-map attacker (a card's LRS, 9.012): farther than any unit on the map."""
+
+
+def interceptable_marker(ctx: Ctx, target: str) -> bool:
+    """True when LRS target ``target`` is a card marker an INTERCEPT may defend: a revealed
+    landing-craft / transport marker (12.24 with 7.53: the LRS has a target hex like any other).
+    lcb_lab offers none for other markers (naval ISR 13.26, SOF 13.43)."""
+    m = ctx.state.card_markers.get(target)
+    return m is not None and bool(m.data.get("amphibious") or m.data.get("littoral"))
+
+
+def target_piece(ctx: Ctx, target: str) -> Unit | CardMarker:
+    """The unit or the card marker an LRS allocation names (``.team``, ``.hex``).  ``KeyError`` for neither."""
+    u = ctx.state.units.get(target)
+    return u if u is not None else ctx.state.card_markers[target]
 
 
 def interceptor_options(ctx: Ctx, target_uid: str, shooter_hexes: list[str | None],
@@ -60,7 +76,7 @@ def interceptor_options(ctx: Ctx, target_uid: str, shooter_hexes: list[str | Non
     Returns dicts: ``uid, slot, hex, cv, range, distance, shooter_distance (None: off-map),
     in_range, close_enough, has_supply, eligible, max_dice, reason``.
     """
-    t = ctx.state.unit(target_uid)
+    t = target_piece(ctx, target_uid) if target_uid in ctx.state.card_markers else ctx.state.unit(target_uid)
     closest = min((OFF_MAP if h is None else dist(h, t.hex)) for h in shooter_hexes) if shooter_hexes else 0
     out = []
     for u in ctx.state.living(t.team):
@@ -92,13 +108,17 @@ def interceptor_options(ctx: Ctx, target_uid: str, shooter_hexes: list[str | Non
                 "eligible": not reason, "reason": reason or "eligible",
                 "max_dice": INFINITE_DICE_CAP if left is None else left,
             })
+        if ciws.applies(ctx, u):            # optional 7.514: a ship out of INTERCEPT supply
+            o = ciws.option(ctx, u, t.hex, closest, ballistic)
+            out.append(dict(o, shooter_distance=None if closest >= OFF_MAP else closest))
     return out
 
 
 def attacks_on(ctx: Ctx, target_uid: str, lrs_allocs: list[dict]) -> dict[str, dict]:
     """The interceptable LRS attacks on one target: ``{shooter: {"shooter", "slot", "hex",
-    "distance", "dice"}}`` in allocation order; cannon artillery is left out (7.52)."""
-    t = ctx.state.units[target_uid]
+    "distance", "dice", "bmd"}}`` in allocation order (``bmd``: a ballistic LRS, a card's or a
+    unit's ballistic CV, 7.510); cannon artillery is left out (7.52)."""
+    t = target_piece(ctx, target_uid)
     out: dict[str, dict] = {}
     for a in lrs_allocs:
         if a["target"] != target_uid:
@@ -114,9 +134,15 @@ def attacks_on(ctx: Ctx, target_uid: str, lrs_allocs: list[dict]) -> dict[str, d
         if ctx.utype(s).cannon_artillery:
             continue
         e = out.setdefault(s.uid, {"shooter": s.uid, "slot": a["slot"], "hex": s.hex,
-                                   "distance": dist(s.hex, t.hex), "dice": 0, "bmd": False})
+                                   "distance": dist(s.hex, t.hex), "dice": 0, "bmd": ballistic_cv(ctx, s, a["slot"])})
         e["dice"] += int(a["dice"])
     return out
+
+
+def ballistic_cv(ctx: Ctx, shooter: Unit, slot: str) -> bool:
+    """True when ``shooter``'s LRS value ``slot`` is ballistic (the catalog's ``ballistic`` flag):
+    only BMD INTERCEPT answers it, and BMD answers nothing else (7.510)."""
+    return bool(getattr(ctx.cv(shooter, slot), "ballistic", False))
 
 
 def _ballistic(attacks) -> bool | None:
@@ -133,7 +159,7 @@ def target_options(ctx: Ctx, target_uid: str, lrs_allocs: list[dict]) -> Target:
     """
     attacks = attacks_on(ctx, target_uid, lrs_allocs)
     return Target(
-        target=target_uid, hex=ctx.state.units[target_uid].hex,
+        target=target_uid, hex=target_piece(ctx, target_uid).hex,
         incoming_dice=sum(a["dice"] for a in attacks.values()),
         interceptors=_with_infinite(ctx, interceptor_options(ctx, target_uid, [a["hex"] for a in attacks.values()],
                                                              _ballistic(attacks.values()))),
@@ -152,14 +178,14 @@ def card_names_of(ctx: Ctx, targets: list[Target]) -> dict[str, str]:
 
 
 def _with_infinite(ctx: Ctx, opts: list[dict]) -> tuple[Interceptor, ...]:
-    return tuple(Interceptor(**o, infinite=supply_left(ctx, ctx.state.units[o["uid"]], o["slot"]) is None)
-                 for o in opts)
+    return tuple(Interceptor(**o, infinite=o["slot"] != ciws.SLOT
+                             and supply_left(ctx, ctx.state.units[o["uid"]], o["slot"]) is None) for o in opts)
 
 
 def validate_intercepts(ctx: Ctx, allocs: list[dict], lrs_allocs: list[dict], defender: str) -> None:
     """Raise IllegalAction for the first INTERCEPT allocation the rules forbid."""
     attacks = {t: attacks_on(ctx, t, lrs_allocs) for t in dict.fromkeys(a["target"] for a in lrs_allocs)
-               if t in ctx.state.units}          # an LRS at a card marker is not INTERCEPTed (12.24, 13.26)
+               if t in ctx.state.units or interceptable_marker(ctx, t)}   # 12.24: a transport marker too; not 13.26, 13.43
     slots: dict[tuple[str, str], set[str]] = defaultdict(set)
     for a in allocs:
         u = living_unit(ctx, a["interceptor"], "7.53")
@@ -200,8 +226,13 @@ def check_intercept_dice(ctx: Ctx, allocs: list[dict]) -> None:
     per_target: dict[tuple[str, str, str], int] = defaultdict(int)
     for a in allocs:
         uid, slot, tgt, n = a["interceptor"], a["slot"], a["target"], int(a["dice"])
-        used[(uid, slot)] += n
         per_target[(uid, slot, tgt)] += n
+        if slot == ciws.SLOT:               # 7.514: no supply, at most 4 dice
+            if per_target[(uid, slot, tgt)] > ciws.DICE:
+                raise IllegalAction("7.514", f"{uid} rolls at most {ciws.DICE} CIWS dice against the attack on {tgt} "
+                                    "(a ship out of INTERCEPT supply)")
+            continue
+        used[(uid, slot)] += n
         if supply_left(ctx, ctx.state.units[uid], slot) is None and per_target[(uid, slot, tgt)] > INFINITE_DICE_CAP:
             raise IllegalAction("7.55", f"{uid} has infinite supply: at most {INFINITE_DICE_CAP} dice "
                                 f"per INTERCEPT attempt (on {tgt})")

@@ -29,7 +29,7 @@ from lcb_lab.games.lcb.model.board import place_problem
 from lcb_lab.games.lcb.model.catalog import UnitType
 from lcb_lab.games.lcb.model.state import Marker, Unit
 from lcb_lab.games.lcb.rules.cards.cvs import type_is_bmd
-from lcb_lab.games.lcb.rules.combat.intercept import OFF_MAP
+from lcb_lab.games.lcb.rules.combat.intercept import OFF_MAP, target_piece
 from lcb_lab.games.lcb.rules.common import Ctx, dist
 
 
@@ -96,7 +96,7 @@ def attacker_cannot_rule_out(ctx: Ctx, targets: tuple[Target, ...], attacker: st
     defender exactly then."""
     s = ctx.state
     for t in targets:
-        team = s.units[t.target].team
+        team = target_piece(ctx, t.target).team          # a unit, or a transport marker (12.24)
         hexes = [a.hex for a in t.attacks]
         farthest = max((OFF_MAP if h is None else dist(h, t.hex)) for h in hexes) if hexes else 0
         kinds = {a.bmd for a in t.attacks}

@@ -35,13 +35,14 @@ from lcb_lab.games.lcb.rules.stages import influence
 from lcb_lab.games.lcb.rules.common import Ctx, slot_text
 from lcb_lab.games.lcb.rules.combat.destruction import destroy
 from lcb_lab.games.lcb.rules.movement.conceal import reveal
-from lcb_lab.games.lcb.rules.combat.intercept import card_names_of, odds_groups, target_options
+from lcb_lab.games.lcb.rules.combat.intercept import card_names_of, interceptable_marker, odds_groups, target_options
 from lcb_lab.games.lcb.rules.combat.intercept_pause import attacker_cannot_rule_out
 from lcb_lab.games.lcb.rules.combat.lrs import validate_lrs
 from lcb_lab.games.lcb.rules.markers import fortify
-from lcb_lab.games.lcb.rules.optional import dual_cv
+from lcb_lab.games.lcb.rules.optional import ciws, dual_cv
 from lcb_lab.games.lcb.rules.optional import naval_gunfire as gunfire
 from lcb_lab.games.lcb.rules.combat.answers import _ANSWERS, _log_slot, _spend, _uniq
+from lcb_lab.games.lcb.rules.combat.on_marker import cv_of, lrs_on_marker as _lrs_on_marker
 from lcb_lab.games.lcb.rules.combat.network import apply, lrs_modifiers, network_modifiers, terrain_modifiers
 from lcb_lab.games.lcb.rules.optional import interoperability as interop
 from lcb_lab.games.lcb import die as lcb_die
@@ -69,6 +70,7 @@ def validate_commit(ctx: Ctx, lrs: list[dict], ga: list[dict],
     ga = [_norm(a, "attacker") for a in ga]
     if not lrs and not ga and not gun and not imp.card_lrs:
         raise IllegalAction("7.03", "no attack allocated")
+    _one_cv_per_unit([], [], imp.intercepted, lrs + ga)       # 7.02: an offensive INTERCEPT used the unit's CV
     validate_lrs(ctx, lrs, active_units)
     gunfire.validate(ctx, gun, lrs, ga, active_units)
     ga_rules.validate_ga(ctx, ga, active_units)
@@ -113,10 +115,16 @@ def _norm(a: dict, who: str) -> dict:
     return out
 
 
-def _one_cv_per_unit(lrs: list[dict], ga: list[dict]) -> None:
+def _one_cv_per_unit(lrs: list[dict], ga: list[dict], intercepted: list[str] = (), allocs: list[dict] = ()) -> None:
+    """One CV per unit in a Core Action (7.02): LRS or GA, and neither after an offensive INTERCEPT
+    (7.59; ``intercepted``: those units, ``allocs``: every LRS and GA allocation)."""
     both = {a["shooter"] for a in lrs} & {a["attacker"] for a in ga}
     if both:
         raise IllegalAction("7.02", f"{', '.join(sorted(both))} may use only one CV in a Core Action")
+    used = {a.get("shooter", a.get("attacker")) for a in allocs} & set(intercepted)
+    if used:
+        raise IllegalAction("7.02", f"{', '.join(sorted(used))} used its INTERCEPT CV offensively in this "
+                            "Core Action: only one CV per Core Action")
 
 
 def _hex(ctx: Ctx, target: str, attacker: str | None = None) -> str:
@@ -174,7 +182,7 @@ def _pre_roll_decisions(ctx: Ctx, lrs: list[dict], ga: list[dict], gun: list[dic
     defender = other(ctx.state.impulse.team)
     queue: list[Choice] = []
     targets = tuple(t for t in (target_options(ctx, tgt, lrs) for tgt in _lrs_by_target(lrs)
-                                if tgt in ctx.state.units) if t.attacks)     # a marker target: no INTERCEPT (12.24)
+                                if tgt in ctx.state.units or interceptable_marker(ctx, tgt)) if t.attacks)   # 12.24
     if attacker_cannot_rule_out(ctx, targets, ctx.state.impulse.team):     # never from the hidden state
         queue.append(InterceptChoice(defender, "7.54",
                             "Allocate INTERCEPT dice against each LRS attack before any roll",
@@ -274,9 +282,7 @@ def resolve(ctx: Ctx) -> bool:
     return True
 
 
-def _cv_of(ctx: Ctx, uid: str, slot: str, mods) -> tuple[int, int]:
-    base = ctx.cv(ctx.state.units[uid], slot).value
-    return base, apply(base, mods)
+_cv_of = cv_of
 
 
 def _lrs_engagement(ctx: Ctx, plan: CombatPlan, eng: Engagement) -> bool:
@@ -377,7 +383,8 @@ def _roll_lrs(ctx: Ctx, plan: CombatPlan, tgt: Unit, key: str) -> CombatResult:
         ctx.log(explain.step(
             "intercept_roll", f"INTERCEPT: {a['interceptor']} for {tgt.uid}" + (f" against {against}" if against else ""),
             f"{plain.cv_text(base, mods)}; {plain.dice_text(rolls, cv)}",
-            ["7.51", "7.57"] + [m[2] for m in mods] + (["7.54"] if against else []),
+            ["7.51", "7.57"] + [m[2] for m in mods] + (["7.54"] if against else [])
+            + (["7.514"] if a["slot"] == ciws.SLOT else []),
             base_cv=base, modifiers=mods, cv=cv, dice=rolls, hits=hits, shooter=against))
     through = sum(max(0, h - int_by.get(s, 0)) for s, h in hits_by.items())   # named intercepts: their attack only
     stop = max(0, through - int_by.get(None, 0))                               # the rest: any attack on the target
@@ -398,54 +405,6 @@ def _direct_fire(ctx: Ctx, a: dict, tgt: Unit) -> bool:
         return False
     from lcb_lab.games.lcb.rules.optional import artillery_direct_fire as adf
     return adf.offensive(ctx, ctx.state.units[a["shooter"]], tgt.hex)
-
-
-def marker_shots(ctx: Ctx, plan: CombatPlan, target: str) -> list[tuple]:
-    """The LRS attacks on card marker ``target``, changing nothing: ``(alloc, shooter unit, base CV,
-    modifiers, CV)`` each (7.4 modifiers: naval, a SOF marker ashore); CV None when the marker is
-    gone (its dice are rolled and lost, 7.05)."""
-    m = ctx.state.card_markers.get(target)
-    out = []
-    for a in plan.lrs:
-        if a["target"] != target:
-            continue
-        s = ctx.state.units[a["shooter"]]
-        if m is None:
-            out.append((a, s, None, [], None))
-            continue
-        mods = lrs_modifiers(ctx.state, ctx.board, s.team, m.hex, m.kind != "sof")   # a SOF marker: ashore
-        base, cv = _cv_of(ctx, s.uid, a["slot"], mods)
-        out.append((a, s, base, mods, cv))
-    return out
-
-
-def _lrs_on_marker(ctx: Ctx, plan: CombatPlan, eng: Engagement) -> bool:
-    """LRS on a revealed card marker (12.24: a landing craft's; naval, 7.4 modifiers): each
-    shooter rolls its dice; the hits go to the marker (:func:`lcb_lab.games.lcb.rules.transport.exposed.lrs_hit`:
-    discarded with its cargo at its HP).  lcb_lab offers no INTERCEPT for it (sandbox)."""
-    from lcb_lab.games.lcb.rules.transport.exposed import lrs_hit
-    key = f"lrs:{eng.target}"
-    if any(r.key == key for r in plan.results):
-        return True
-    m = ctx.state.card_markers.get(eng.target)
-    hits = 0
-    for a, s, base, mods, cv in marker_shots(ctx, plan, eng.target):
-        if m is None:
-            ctx.dice.roll(a["dice"], f"LRS {s.uid}->{eng.target}", DIE)
-            continue
-        rolls = ctx.dice.roll(a["dice"], f"LRS {s.uid}->{m.mid}", DIE)
-        n = sum(r <= cv for r in rolls)
-        hits += n
-        ctx.log(explain.step("lrs_roll", f"LRS: {s.uid} -> {m.mid}", f"{plain.cv_text(base, mods)}; "
-                             f"{plain.dice_text(rolls, cv)}", ["7.02", "7.3", "12.24"] + [x[2] for x in mods],
-                             base_cv=base, modifiers=mods, cv=cv, dice=rolls, hits=n))
-    plan.results.append(CombatResult(key, hits))
-    if m is not None and (m.data.get("amphibious") or m.data.get("littoral")):
-        lrs_hit(ctx, m.mid, hits, ctx.state.impulse.team)
-    elif m is not None:                            # a naval ISR marker (13.26) or a SOF marker (13.43)
-        from lcb_lab.games.lcb.rules.markers.isr import on_lrs_hits
-        on_lrs_hits(ctx, plan, m, hits)
-    return True
 
 
 def _n(k: int, word: str) -> str:
