@@ -290,13 +290,25 @@ class AnswerMines(Answer):
     mines: tuple[MineShot, ...] = ()
 
 
+@dataclass(frozen=True)
+class AnswerEvent(Answer):
+    """The hexes an Event Card's gray cubes go to (16.0, 3.26): as many distinct hexes of the
+    choice's options as it places."""
+
+    FOR: ClassVar[str] = "event"
+    hexes: Names = ()
+
+
 ANSWER_TYPES: dict[str, type] = {c.FOR: c for c in (
-    AnswerIntercept, AnswerDefense, AnswerMildec, AnswerCards, AnswerEmbarkLosses, AnswerMines)}
+    AnswerIntercept, AnswerDefense, AnswerMildec, AnswerCards, AnswerEmbarkLosses, AnswerMines, AnswerEvent)}
 """Choice kind -> its answer class (all share the JSON tag ``answer``)."""
 
 _ANSWER_WIRE: dict[str, Any] = {"intercepts": [], "defence": [], "absorb": None, "choice": None,
                                 "responses": [], "card_intercepts": [], "picks": [], "mines": []}
 """Every field of the ``answer`` JSON form, empty (saves, lessons and transcripts use it)."""
+_ANSWER_READ: list[str] = [*_ANSWER_WIRE, "hexes"]
+"""The fields an ``answer`` JSON object may hold: the wire's, and ``hexes``, written only by an
+:class:`AnswerEvent` (16.0), so the saved form of every other answer is as it always was."""
 
 
 @dataclass(frozen=True)
@@ -538,7 +550,7 @@ class _LcbCodec(ActionCodec):
         return super().to_json(action)
 
     def takes(self, cls: type) -> list[str]:
-        return list(_ANSWER_WIRE) if cls is Answer else super().takes(cls)
+        return list(_ANSWER_READ) if cls is Answer else super().takes(cls)
 
     def resolve(self, cls: type, rest: dict) -> tuple[type, dict]:
         return _answer_class(rest) if cls is Answer else (cls, rest)
@@ -590,7 +602,7 @@ __all__ = [
     # the actions (ACTION_TYPES holds them by JSON tag)
     "Action", "BeginImpulse", "Relinquish", "Declare", "Move", "ExerciseZor", "Conceal", "Resupply",
     "CommitCombat", "Answer", "AnswerIntercept", "AnswerDefense", "AnswerMildec", "AnswerCards",
-    "AnswerEmbarkLosses", "AnswerMines", "ResolveCombat", "ArmorBreakthrough", "EndImpulse", "ScriptedEffect", "PlayCard",
+    "AnswerEmbarkLosses", "AnswerMines", "AnswerEvent", "ResolveCombat", "ArmorBreakthrough", "EndImpulse", "ScriptedEffect", "PlayCard",
     "BuyCard", "EndPlanning", "DeployUnit", "PlaceCard", "DeploymentOrder", "EndDeployment", "PortTransfer",
     "MarkerAction", "TorpedoAttack", "SubmarineZor", "OffensiveAsw", "InstructorRuling",
     # helpers and constants
