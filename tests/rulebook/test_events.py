@@ -266,3 +266,17 @@ def test_16_0_the_explained_log_cites_16_0_on_every_event_line():
     lines = [render(e) for e in g.state.log]
     assert lines[0].startswith("[16.0] Turn 1: Event Card Storm Front: ")
     assert all("16.0" in e["rules"] for e in g.state.log if e["kind"] in ("event", "action_pool"))
+
+
+def test_the_events_scenario_loads_and_random_legal_play_finishes_it():
+    from lcb_lab.games.lcb.io.loading import load_scenario
+    from lcb_lab.games.lcb.whatif.autoplay import play_random_turns
+    g = load_scenario("gotland_events", seed=2, auto_policies={})
+    assert isinstance(g.pending, EventChoice) and g.pending.options.event == "Fleeing Masses"
+    assert [c.hex for c in g.state.gray_cubes.values()] == ["AJ-21"]          # Visby's civilians (sandbox)
+    play_random_turns(g, 3, seed=2)
+    assert g.state.stage == "over"
+    drawn = [(e["turn"], e["name"]) for e in g.state.events_drawn]
+    assert drawn[0] == (1, "Fleeing Masses") and (2, "Action Pool") in drawn and len(drawn) == 5
+    assert sum(1 for _, n in drawn if n in ("Fleeing Masses", "Action Pool")) == 2   # not in the random pile
+    assert len(g.state.gray_cubes) == 3

@@ -5,8 +5,8 @@ are resolved before any action of the turn, and no JCC can negate them.  lcb_lab
 
 * a scenario names the events of each turn (``[scenario] events = {"2" = ["Fleeing Masses"]}``,
   kept as ``GameState.events_plan``) and / or draws ``events_random`` cards a turn at random;
-* the random draw takes the top of the event deck, shuffled once through the game's one Dice
-  (and reshuffled whole when it runs out); the pile's order is secret
+* the random draw takes the top of the event deck -- less the cards the scenario prescribes --,
+  shuffled once through the game's one Dice (and reshuffled whole when it runs out); the pile's order is secret
   (``GameState.event_deck``: no team's view holds it, :mod:`lcb_lab.games.lcb.observer`); a drawn
   card is public (``GameState.events_drawn``, the log);
 * :func:`start_of_action_stage` runs as the turn's Action Stage begins (3.3), before the first
@@ -70,12 +70,16 @@ def begin_game(ctx: Ctx) -> None:
 
 def draw_random(ctx: Ctx, n: int) -> list[str]:
     """The top ``n`` cards of the secret event pile, shuffled through the one Dice when empty
-    (the whole deck; every card equally likely). Logs the odds before each shuffle."""
+    (the deck but the cards the scenario prescribes; every card equally likely). Logs the odds
+    before each shuffle."""
     s = ctx.state
     out = []
     for _ in range(n):
         if not s.event_deck:
-            names = load_events().names()
+            planned = {n for names in s.events_plan.values() for n in names}
+            names = [n for n in load_events().names() if n not in planned]    # a prescribed card is not in the pile
+            if not names:
+                return out
             ctx.log(explain.step("event", "The event deck is shuffled",
                                  f"{len(names)} cards, each equally likely to be on top: 1 in {len(names)} "
                                  f"({100 / len(names):.1f}%); the order stays secret", ["16.0"]))
@@ -92,7 +96,7 @@ def resolve(ctx: Ctx, card: EventCard) -> list[EventChoice]:
     for eff in card.effects:
         if not applies(ctx, eff):
             ctx.log(explain.step("event", f"{card.name}: no effect", f"the Influence Meter stands at "
-                                 f"{ctx.state.influence:+d}: {_condition(eff)} does not hold", ["16.0", "15.0"]))
+                                 f"{ctx.state.influence:+d}; the effect needs {_condition(eff)}", ["16.0", "15.0"]))
             continue
         if eff.fn == "place_gray_cubes":
             asks += [cubes.placement(ctx, card.name, eff, t) for t in teams_of(ctx, eff)]
@@ -102,9 +106,12 @@ def resolve(ctx: Ctx, card: EventCard) -> list[EventChoice]:
 
 
 def _condition(eff: EventEffect) -> str:
-    level = eff.args.get("level")
-    return {"favoured": "the meter must favour a team", "level_at_least": f"the meter must stand {level} or more "
-            "toward a team", "level_below": f"the meter must stand within {level} of 0"}.get(eff.when, "")
+    level = int(eff.args.get("level") or 0)
+    if eff.when == "level_at_least":
+        return f"the meter {level} or more toward a team"
+    if eff.when == "level_below":
+        return f"the meter within {level - 1} of 0" if level > 1 else "the meter at 0"
+    return "the meter to favour a team"
 
 
 def answer_placement(ctx: Ctx, choice: EventChoice, hexes: list[str]) -> None:
