@@ -25,10 +25,11 @@ from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.choices import EventChoice
 from lcb_lab.games.lcb.model.events import EventCard, EventEffect, load_events
+from lcb_lab.games.lcb.model.state import GameState
 from lcb_lab.games.lcb.rules.common import Ctx
 from lcb_lab.games.lcb.rules.events import cubes
 
-def active(state) -> bool:
+def active(state: GameState) -> bool:
     """Whether the game plays with Event Cards (16.0: they are optional; the scenario says)."""
     return bool(state.events_plan or state.events_random)
 

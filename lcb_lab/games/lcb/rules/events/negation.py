@@ -5,14 +5,17 @@ of a drawn event. The card rules ask :func:`refuse_negation` before their own ta
 NULLIFY on the own impulse, 9.21; a response, 9.41; any effect's targets, 9.0)."""
 from __future__ import annotations
 
+from typing import Iterable
+
 from lcb_lab.kernel.errors import IllegalAction
+from lcb_lab.games.lcb.model.state import GameState
 from lcb_lab.games.lcb.model.events import load_events
 
 EVENT_PREFIX = "event:"
 """How a card's target may name an Event Card: ``"event:Fleeing Masses"`` (or its bare name)."""
 
 
-def event_named(state, ref: object) -> str | None:
+def event_named(state: GameState, ref: object) -> str | None:
     """The drawn Event Card ``ref`` names (``"event:<name>"`` or the bare name), or None."""
     if not isinstance(ref, str):
         return None
@@ -21,7 +24,7 @@ def event_named(state, ref: object) -> str | None:
     return name if name in drawn or (ref.startswith(EVENT_PREFIX) and name in load_events().names()) else None
 
 
-def refuse_negation(state, card_name: str, targets) -> None:
+def refuse_negation(state: GameState, card_name: str, targets: Iterable[object] | None) -> None:
     """16.0: no JCC negates an Event Card -- IllegalAction when one of ``targets`` names one."""
     for t in targets or ():
         name = event_named(state, t)
