@@ -301,6 +301,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "14.07": ("torpedo", "naval", "revealed"), "14.09": ("zor",), "14.011": ("submarine",),
     "14.11": ("asw",), "14.12": ("naval unit",), "14.14": ("asw", "initiate combat"), "14.15": ("hex",),
     "15.14": ("attached", "action stage", "team pool"),
+    "3.26": ("gray cube",), "16.0": ("event card",),
 }
 """Rule -> key words of its text (each checked to be in the rule's paragraph when the rulebook
 is present), one of which every refusal naming the rule says: the curated map a refusal's rule

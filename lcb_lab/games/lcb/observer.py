@@ -340,8 +340,7 @@ def known_state(state: GameState, catalog: Catalog, viewer: str | None) -> GameS
     for u in list(state.units.values()):
         if hidden_sub(u, catalog, viewer):     # nothing at all of an unrevealed enemy submarine (14.03)
             del s.units[u.uid]
-    s.sot = observe_sot(state, viewer)
-    s.event_deck = []                      # the event pile's order is secret (16.0): no team knows it
+    s.sot, s.event_deck = observe_sot(state, viewer), []    # the event pile's order is secret (16.0)
     for hid, c in _backs(state, viewer, catalog):
         if isinstance(c, Marker):
             del s.markers[c.mid]

@@ -125,7 +125,7 @@ def answer_placement(ctx: Ctx, choice: EventChoice, hexes: list[str]) -> None:
         raise IllegalAction("3.26", f"{bad[0]!r} may not take a gray cube of {o.kind}; choose from "
                             f"{', '.join(o.hexes)}")
     if len(set(hexes)) != len(hexes) or len(hexes) != want:
-        raise IllegalAction("16.0", f"{o.event}: name {want} different hex{'es' if want > 1 else ''} for its "
+        raise IllegalAction("16.0", f"Event Card {o.event}: name {want} different hex{'es' if want > 1 else ''} for its "
                             f"gray cube{'s' if want > 1 else ''}, not {len(hexes)}")
     stack = ctx.state.choices
     del stack[next(i for i, c in enumerate(stack) if c.id == choice.id)]
