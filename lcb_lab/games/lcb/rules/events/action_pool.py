@@ -14,7 +14,7 @@ lcb_lab's sandbox reading (docs/events.md):
 from __future__ import annotations
 
 from lcb_lab.kernel import explain
-from lcb_lab.games.lcb.model.invariants import BASE_AP, INFLUENCE_AP
+from lcb_lab.games.lcb.model.invariants import INFLUENCE_AP
 from lcb_lab.games.lcb.rules.common import Ctx
 
 PER_TASK_FORCE = 3
