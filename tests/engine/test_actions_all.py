@@ -9,7 +9,8 @@ from lcb_lab.games.lcb import actions
 PARTS = {"CoreAction", "LrsAttack", "GroundAssault", "Intercept", "MineShot", "Defense", "Grant", "Response",
          "CardIntercept", "SlotSupply"}
 HELPERS = {"ACTION_TYPES", "ANSWER_TYPES", "CHANCE", "EFFECT_CUBES", "to_json", "from_json", "check", "from_fields"}
-ANSWERS = {"AnswerIntercept", "AnswerDefense", "AnswerMildec", "AnswerCards", "AnswerEmbarkLosses", "AnswerMines"}
+ANSWERS = {"AnswerIntercept", "AnswerDefense", "AnswerMildec", "AnswerCards", "AnswerEmbarkLosses", "AnswerMines",
+           "AnswerEvent"}
 
 
 def _public_classes() -> set[str]:

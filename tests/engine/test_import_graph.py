@@ -18,7 +18,7 @@ packages' ``__init__`` go with their folder):
   ``choice_options``, ``choices``, ``observer``);
 * ``rules``: one subpackage per rulebook subject (``rules``);
 * ``io``: scenario and save files into state (``io.scenario``, ``io.save_check`` and its parts
-  ``io.save_check_pieces``, ``io.save_check_cards``, ``io.persistence``;
+  ``io.save_check_pieces``, ``io.save_check_cards``, ``io.save_check_events``, ``io.persistence``;
   below the engine: ``Game`` mixes in the saves, and ``io.loading``, which makes a ``Game``, is in front);
 * ``engine``: the game and what it asks (``windows``, ``queries``, ``handlers``, ``legal`` and its
   parts ``legal_trial``, ``legal_templates``, ``legal_declare``, ``legal_combat``, ``legal_answers``,
@@ -62,7 +62,8 @@ LCB_ORDER = {
     "base": ("hexes", "plain", "die", "display", "io.files", "io.ranges", "io.inputs", "io.resources", "io.saved_logs"),
     "model": ("model", "actions_optional", "actions_intercept", "actions", "choice_options", "choices", "observer", "observer_table"),
     "rules": ("rules",),
-    "io": ("io.scenario", "io.save_check_pieces", "io.save_check_cards", "io.save_check", "io.persistence"),
+    "io": ("io.scenario", "io.save_check_pieces", "io.save_check_cards", "io.save_check_events", "io.save_check",
+           "io.persistence"),
     "engine": ("windows", "queries", "handlers", "legal_trial", "legal_templates", "legal_declare", "legal_combat",
                "legal_answers", "legal_cards", "legal", "step_labels", "game", "chance", "offers", "view_model"),
     "front": ("io.loading", "content", "whatif"),

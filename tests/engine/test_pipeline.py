@@ -45,6 +45,7 @@ EXAMPLES = [
     A.NavalSupply("DDG-51", (A.SlotSupply("LRS1", 4), A.SlotSupply("INT1", 16))),
     A.AnswerCards(responses=(A.Response("RU-2", to=1),), card_intercepts=(A.CardIntercept("FFG-454", "INT1", 2),)),
     A.AnswerEmbarkLosses(picks=("US-3", "1 Alpha")), A.AnswerMines(mines=(A.MineShot("DDG-51", 2),)),
+    A.AnswerEvent(hexes=("AJ-21", "AJ-22")),
     A.PortTransfer("LHD 1", units=("1 Alpha",), rp=2, action=1), A.PortTransfer("LHD 1", embark=True),
     A.MarkerAction("ISR-1", path=("AL-24", "AL-23"), then="unload", action=1),
     A.TorpedoAttack(1, "US-9", ("DDG-605", "DDG-605")), A.SubmarineZor(1, "US-9"),

@@ -11,7 +11,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "lcb_lab" / "games" / "lcb" / "rules"
-SUBJECTS = ["cards", "combat", "embarking", "markers", "movement", "optional", "stages", "submarines", "transport"]
+SUBJECTS = ["cards", "combat", "embarking", "events", "markers", "movement", "optional", "stages", "submarines",
+            "transport"]
 
 
 def _named_in_rules_docstring() -> list[str]:

@@ -13,7 +13,7 @@ from lcb_lab import load_scenario
 from lcb_lab.kernel.errors import IllegalAction, InputError, ScenarioError
 from lcb_lab.games.lcb.game import Game
 
-KINDS = ["intercept", "ga_defence", "mildec", "card_response", "embark_losses", "mine_attack"]
+KINDS = ["intercept", "ga_defence", "mildec", "card_response", "embark_losses", "mine_attack", "event"]
 
 STAGED = {   # kind -> (team, rule, options) a Gotland Redux save accepts
     "ga_defence": ("RU", "7.13", {"hex": "AL-21", "defenders": [{"uid": "1 Anna", "supply": None, "cv": 6}],
@@ -24,6 +24,8 @@ STAGED = {   # kind -> (team, rule, options) a Gotland Redux save accepts
                                        "units": [{"uid": "1 Alpha", "gpsv": 1}]}),
     "mine_attack": ("RU", "13.33", {"hex": "AK-20", "mine": "MINE-1", "cubes": 3, "succeeds_on": 13,
                                     "event": "enters", "targets": ["DDG-51"]}),
+    "event": ("US", "16.0", {"event": "Fleeing Masses", "kind": "civilians", "count": 2,
+                             "hexes": ["AJ-21", "AJ-22", "AJ-23"]}),
 }
 
 
@@ -80,7 +82,7 @@ def test_a_save_with_an_unknown_choice_kind_is_refused_naming_file_and_key():
         Game.from_json(json.dumps(d), file="class.json")
     assert (e.value.file, e.value.key) == ("class.json", "state.choices[0].kind")
     assert e.value.problem == ("unknown choice kind 'bribe'; known: intercept, ga_defence, mildec, "
-                               "card_response, embark_losses, mine_attack")
+                               "card_response, embark_losses, mine_attack, event")
 
 
 def test_a_save_whose_options_miss_a_key_of_the_kind_is_refused_naming_it():
@@ -183,7 +185,7 @@ def test_auto_policies_refusals_list_words_not_a_python_list():
     assert str(e.value).endswith("no policy 'bribe' for mildec decisions; known: absorb_all, never_absorb")
     with pytest.raises(InputError) as e:
         check_policies("auto_policies", {"bribe": "pass"})
-    assert "known: intercept, ga_defence, mildec, card_response, embark_losses, mine_attack" in str(e.value)
+    assert "known: intercept, ga_defence, mildec, card_response, embark_losses, mine_attack, event" in str(e.value)
 
 
 # ---------------------------------------------------------------- the options: one typed record per kind

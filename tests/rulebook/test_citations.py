@@ -310,6 +310,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "17.4": ("shore bombardment", "mixed"), "17.41": ("shore bombardment", "artillery", "counterfire"),
     "17.1": ("interoperability", "planning stage", "cp", "resupply"), "17.2": ("movement", "persistent", "submarine"),
     "17.71": ("asw-capable", "expend"),
+    "3.26": ("gray cube",), "16.0": ("event card",),
 }
 """Rule -> key words of its text (each checked to be in the rule's paragraph when the rulebook
 is present), one of which every refusal naming the rule says: the curated map a refusal's rule

@@ -1,12 +1,9 @@
 """Typed actions: every player act as a frozen value, with a JSON codec (3.3, 7.010).
 
-Modelled on python-chess's ``Move``: an action is a small immutable value;
-the game applies it with :meth:`lcb_lab.games.lcb.game.Game.apply` (the one entry
-point) and lists the legal ones with :meth:`~lcb_lab.games.lcb.game.Game.legal_actions`.
-
-Declared Core Actions are named by their stable id ``action`` -- the number
-shown in the log (``#1``), starting at 1 in each impulse -- never by a list
-position.
+Modelled on python-chess's ``Move``: an action is a small immutable value; the game applies it
+with :meth:`lcb_lab.games.lcb.game.Game.apply` (the one entry point) and lists the legal ones with
+:meth:`~lcb_lab.games.lcb.game.Game.legal_actions`. Declared Core Actions are named by their
+stable id ``action`` -- the number shown in the log (``#1``), from 1 in each impulse.
 
 JSON form: a tagged union, ``{"kind": "move", "action": 1, "path": ["AL-28"]}``
 (:func:`to_json` / :func:`from_json`; lessons, saves and the lab use it).
@@ -36,8 +33,7 @@ from lcb_lab.games.lcb.actions_intercept import OffensiveIntercept   # 7.59: in 
 Int = Annotated[int, Strict()]
 Str = Annotated[str, Strict()]
 Dice = Annotated[int, Strict(), Field(ge=0, le=1000)]
-Hexes = tuple[Str, ...]
-Names = tuple[Str, ...]
+Hexes = Names = tuple[Str, ...]
 Name = Designator
 """A unit id, marker id or Task Force name: :data:`lcb_lab.games.lcb.io.inputs.Designator` (1-100 characters, no
 control characters, not ``hidden:...``), the one check scenario files, situations and saves use too."""
@@ -45,12 +41,9 @@ Designators = tuple[Name, ...]
 EFFECT_CUBES = 10
 """Most Tactical Network cubes one scripted effect adds or removes (7.6)."""
 
-
 CHANCE = KERNEL_CHANCE
 """What :meth:`Game.to_act` returns while committed dice wait to be rolled
 (apply :class:`ResolveCombat`): chance as an explicit player (OpenSpiel)."""
-
-
 _Words = Words
 
 
@@ -293,8 +286,16 @@ class AnswerMines(Answer):
     mines: tuple[MineShot, ...] = ()
 
 
+@dataclass(frozen=True)
+class AnswerEvent(Answer):
+    """The distinct hexes an Event Card's gray cubes go to (16.0, 3.26)."""
+
+    FOR: ClassVar[str] = "event"
+    hexes: Names = ()
+
+
 ANSWER_TYPES: dict[str, type] = {c.FOR: c for c in (
-    AnswerIntercept, AnswerDefense, AnswerMildec, AnswerCards, AnswerEmbarkLosses, AnswerMines)}
+    AnswerIntercept, AnswerDefense, AnswerMildec, AnswerCards, AnswerEmbarkLosses, AnswerMines, AnswerEvent)}
 """Choice kind -> its answer class (all share the JSON tag ``answer``)."""
 
 _ANSWER_WIRE: dict[str, Any] = {"intercepts": [], "defence": [], "absorb": None, "choice": None,
@@ -542,7 +543,7 @@ class _LcbCodec(ActionCodec):
         return super().to_json(action)
 
     def takes(self, cls: type) -> list[str]:
-        return list(_ANSWER_WIRE) if cls is Answer else super().takes(cls)
+        return [*_ANSWER_WIRE, "hexes"] if cls is Answer else super().takes(cls)   # hexes: AnswerEvent's alone
 
     def resolve(self, cls: type, rest: dict) -> tuple[type, dict]:
         return _answer_class(rest) if cls is Answer else (cls, rest)
@@ -594,7 +595,7 @@ __all__ = [
     # the actions (ACTION_TYPES holds them by JSON tag)
     "Action", "BeginImpulse", "Relinquish", "Declare", "Move", "ExerciseZor", "Conceal", "Resupply",
     "CommitCombat", "Answer", "AnswerIntercept", "AnswerDefense", "AnswerMildec", "AnswerCards",
-    "AnswerEmbarkLosses", "AnswerMines", "ResolveCombat", "ArmorBreakthrough", "EndImpulse", "ScriptedEffect", "PlayCard",
+    "AnswerEmbarkLosses", "AnswerMines", "AnswerEvent", "ResolveCombat", "ArmorBreakthrough", "EndImpulse", "ScriptedEffect", "PlayCard",
     "BuyCard", "EndPlanning", "DeployUnit", "PlaceCard", "DeploymentOrder", "EndDeployment", "NavalSupply",
     "PreloadCraft", "PortTransfer", "MarkerAction", "TorpedoAttack", "SubmarineZor", "OffensiveAsw", "InstructorRuling",
     "SubmarineMovement", "ExpendAswCard", "InteropAttempt", "OffensiveIntercept",

@@ -1,7 +1,7 @@
 """The options a pending choice carries, one frozen record per kind (and the records they hold):
 what the rules offer the answering team -- INTERCEPT values by target and attack (7.53, 7.54),
 GROUND ASSAULT defenders (7.13), MILDEC absorption (4.22), card responses and card INTERCEPTs
-(9.4x, 9.011), embarked losses (10.311), mine shots (13.33).  Described once by their type hints:
+(9.4x, 9.011), embarked losses (10.311), mine shots (13.33), an event's gray cubes (16.0, 3.26).  Described once by their type hints:
 their saved JSON (:meth:`Record.to_dict`), the save check (:meth:`Record.from_dict`) and their
 copies (shared, never changed) derive from them.  The choices themselves:
 :mod:`lcb_lab.games.lcb.choices`.
@@ -238,3 +238,14 @@ class MineAttackOptions(Record):
     succeeds_on: int
     event: str
     targets: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class EventOptions(Record):
+    """An Event Card's gray cubes to place (16.0, 3.26): the ``event``'s name, the cubes' ``kind``
+    ("civilians" | "objective"), how many to place (``count``: pick that many distinct hexes) and
+    the ``hexes`` they may go to (sorted)."""
+    event: str
+    kind: str
+    count: int
+    hexes: tuple[str, ...]

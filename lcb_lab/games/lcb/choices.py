@@ -24,6 +24,7 @@ CardResponseChoice      ``AnswerCards(responses=...,           ``pass``, ``respo
 EmbarkLossesChoice      ``AnswerEmbarkLosses(picks=...)``      ``lose_units_first``, ``lose_cards_first``,
                                                                ``spare`` (10.311)
 MineAttackChoice        ``AnswerMines(mines=...)``             ``detonate_all``, ``hold_mines`` (13.33)
+EventChoice             ``AnswerEvent(hexes=...)``             ``first_listed``, ``last_listed`` (16.0, 3.26)
 ======================  =====================================  ==============================================
 
 ``Answer()`` (no fields) declines whatever choice is pending (its kind's empty answer).
@@ -54,6 +55,7 @@ EmbarkLossesChoice      :class:`EmbarkLossesOptions`: ``ship``, ``hp``, ``cards`
                         (:class:`EmbarkUnit`) (10.311)
 MineAttackChoice        :class:`MineAttackOptions`: ``hex``, ``mine``, ``cubes``, ``succeeds_on``,
                         ``event``, ``targets`` (13.33)
+EventChoice             :class:`EventOptions`: ``event``, ``kind``, ``count``, ``hexes`` (16.0, 3.26)
 ======================  ==============================================================================
 
 The plain answers (policies give them; :meth:`Choice.answer_from` reads them):
@@ -67,6 +69,7 @@ The plain answers (policies give them; :meth:`Choice.answer_from` reads them):
 * embark_losses: a list of picks -- unit uids (or ``"unit:<n>"``), card cids and
   ``"hidden:<n>"`` for concealed cards (:mod:`lcb_lab.games.lcb.rules.embarking.losses`)
 * mine_attack: list of ``[target, cubes]`` (empty: hold the mines)
+* event: ``{"hexes": [...]}``, as many distinct hexes of ``options.hexes`` as ``options.count``
 * card_response: ``{"responses": [{"card", "option", "to", "targets"}], "card_intercepts":
   [{"interceptor", "slot", "dice", "to"}]}`` (both empty: pass; see
   :mod:`lcb_lab.games.lcb.rules.cards.responses`)
@@ -78,7 +81,7 @@ from typing import Any, Callable, ClassVar, Sequence
 
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.io import inputs as I
-from lcb_lab.games.lcb.choice_options import (CardResponseOptions, EmbarkLossesOptions, EmbarkUnit, GaDefenseOptions, InterceptOptions, Interceptor, MildecOptions, MineAttackOptions, Record)
+from lcb_lab.games.lcb.choice_options import (CardResponseOptions, EmbarkLossesOptions, EmbarkUnit, EventOptions, GaDefenseOptions, InterceptOptions, Interceptor, MildecOptions, MineAttackOptions, Record)
 from lcb_lab.kernel import choices as kernel_choices
 from lcb_lab.kernel.datacodec import DataError
 from lcb_lab.kernel.errors import InputError
@@ -510,8 +513,33 @@ class MineAttackChoice(Choice):
                           for x in rows]}
 
 
+class EventChoice(Choice):
+    """Where an Event Card's gray cubes go (16.0, 3.26): options :class:`EventOptions`; answered
+    by :class:`~lcb_lab.games.lcb.actions.AnswerEvent` naming ``count`` distinct hexes. The cubes
+    must be placed: there is no empty answer (a bare ``Answer()`` is refused)."""
+
+    kind = "event"
+    name = "Event Card"
+    title = "Event Card: place gray cubes (16.0)"
+    ANSWER = A.AnswerEvent
+    Options = EventOptions
+    options: EventOptions
+    POLICIES = {"first_listed": lambda d: {"hexes": list(d.options.hexes[:d.picks])},
+                "last_listed": lambda d: {"hexes": list(d.options.hexes[-d.picks:]) if d.picks else []}}
+    DEFAULT_POLICY = "first_listed"
+
+    @property
+    def picks(self) -> int:
+        """How many hexes the answer names: the cubes to place, at most the hexes open."""
+        return min(self.options.count, len(self.options.hexes))
+
+    def _fields(self, value: Any) -> dict:
+        return {"hexes": [str(h) for h in _listed("hexes", _keyed(value, "hexes") or [])]}
+
+
 CHOICE_KINDS: dict[str, type[Choice]] = {c.kind: c for c in (
-    InterceptChoice, GaDefenseChoice, MildecChoice, CardResponseChoice, EmbarkLossesChoice, MineAttackChoice)}
+    InterceptChoice, GaDefenseChoice, MildecChoice, CardResponseChoice, EmbarkLossesChoice, MineAttackChoice,
+    EventChoice)}
 """The registry: kind -> choice class (saves, policies, the UI and the answer routing read it)."""
 
 POLICIES: dict[str, dict[str, Callable[[Choice], Any]]] = {k: c.POLICIES for k, c in CHOICE_KINDS.items()}

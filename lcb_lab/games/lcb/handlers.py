@@ -398,9 +398,16 @@ def _mines(game: GameLike, c: Ctx, choice: MineAttackChoice | MildecChoice, a: A
     advance(game, c)          # and a 10.311 choice a mine hit left (auto policies)
 
 
+def answer_event(game: GameLike, c: Ctx, choice: Choice, a: A.AnswerEvent) -> None:
+    """Where an Event Card's gray cubes go (16.0, 3.26; :mod:`lcb_lab.games.lcb.rules.events.draw`)."""
+    from lcb_lab.games.lcb.rules.events.draw import answer_placement
+    answer_placement(c, choice, list(a.hexes))
+
+
 ROUTES: dict[type, Callable[..., None]] = {
     A.AnswerIntercept: answer_intercept, A.AnswerDefense: answer_defense, A.AnswerMildec: answer_mildec,
-    A.AnswerCards: answer_cards, A.AnswerEmbarkLosses: answer_embark_losses, A.AnswerMines: answer_mines}
+    A.AnswerCards: answer_cards, A.AnswerEmbarkLosses: answer_embark_losses, A.AnswerMines: answer_mines,
+    A.AnswerEvent: answer_event}
 """Answer class -> the handler that gives it to the rules (one per kind of choice)."""
 
 

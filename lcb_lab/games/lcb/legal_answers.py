@@ -1,5 +1,5 @@
 """The answers to a pending choice as legal actions, by its class: MILDEC absorption (4.22),
-embarked losses (10.311), mines (13.33), INTERCEPT (7.52) and GA defense (7.13) templates, and
+embarked losses (10.311), mines (13.33), an event's gray cubes (16.0), INTERCEPT (7.52) and GA defense (7.13) templates, and
 card-response windows (9.41-9.46).
 """
 from __future__ import annotations
@@ -19,6 +19,9 @@ def _answers(game: GameLike, choice) -> list:
     if isinstance(choice, choices.MineAttackChoice):          # 13.33: hold, or all the cubes at one target
         n = choice.options.cubes
         return _kept(game, [A.Answer()] + [A.AnswerMines((A.MineShot(t, n),)) for t in choice.options.targets])
+    if isinstance(choice, choices.EventChoice):               # 16.0, 3.26: each set of hexes (no empty answer)
+        from itertools import combinations
+        return _kept(game, [A.AnswerEvent(tuple(hs)) for hs in combinations(choice.options.hexes, choice.picks)])
     if isinstance(choice, choices.MildecChoice):
         return _kept(game, [A.AnswerMildec(k) for k in range(choice.most + 1)])
     if isinstance(choice, choices.EmbarkLossesChoice):       # 10.311: each named policy's picks, and taking nothing

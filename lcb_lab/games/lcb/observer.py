@@ -369,6 +369,7 @@ def known_state(state: GameState, catalog: Catalog, viewer: str | None) -> GameS
         if hidden_sub(u, catalog, viewer):     # nothing at all of an unrevealed enemy submarine (14.03)
             del s.units[u.uid]
     s.sot, s.optional_data = observe_sot(state, viewer), state.optional_known(viewer)   # 14.03; 17.1, 17.2
+    s.event_deck = []                                   # the event pile's order is secret (16.0)
     for hid, c in _backs(state, viewer, catalog):
         if isinstance(c, Marker):
             del s.markers[c.mid]

@@ -33,12 +33,22 @@ LINK_FIELDS = ("pid", "card", "team", "responds_to", "status")
 def observe_table(state: GameState, viewer: str | None) -> dict:
     """The public facts of the table (see the module docstring), the same for every ``viewer``:
     ``{"scenario" (its id), "stage", "result", "tf_order", "task_forces", "ready", "planning_stages",
-    "optional_rules", "rulings", "chain"}`` -- ``optional_rules``: the rule numbers switched on (17.0); -- ``tf_order``: Task Forces that took their impulse this turn, in order;
+    "optional_rules", "events_drawn", "events_left", "gray_cubes", "action_pool", "cv_changes", "rulings", "chain"}``
+    -- ``optional_rules``: the rule numbers switched on (17.0); ``events_drawn``: the Event Cards drawn so
+    far, ``{"turn", "name"}`` (public once drawn, 16.0), ``events_left``: how many cards the secret pile
+    holds (not their order); ``gray_cubes``: ``{"id", "kind", "hex", "source"}`` (3.26); ``action_pool``:
+    {team: AP left} while the Action Pool event holds (3.312); ``cv_changes``: an event's CV changes this
+    turn ({"LRS": -2}); -- ``tf_order``: Task Forces that took their impulse this turn, in order;
     ``task_forces``: {Task Force: team}; ``rulings``: ``{"n", "team", "text", "succeeds_on",
     "supply_loss"}`` dicts; ``chain``: link dicts of :data:`LINK_FIELDS`."""
     return {"scenario": state.scenario, "stage": state.stage, "result": state.result, "tf_order": list(state.tf_order),
             "task_forces": dict(state.task_forces), "ready": list(state.ready),
             "planning_stages": state.planning_stages, "optional_rules": list(state.optional_rules),
+            "events_drawn": [dict(e) for e in state.events_drawn],
+            "events_left": len(state.event_deck),
+            "gray_cubes": [{"id": c.gid, "kind": c.kind, "hex": c.hex, "source": c.source}
+                           for c in sorted(state.gray_cubes.values(), key=lambda c: c.gid)],
+            "action_pool": dict(state.action_pool), "cv_changes": dict(state.cv_changes),
             "rulings": [dict(r) for r in state.rulings],
             "chain": [{k: getattr(lk, k) for k in LINK_FIELDS} for lk in state.chain]}
 

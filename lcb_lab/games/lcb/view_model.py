@@ -113,6 +113,31 @@ class ViewModel:
         return list(self.view.get("optional_rules") or ())
 
     @property
+    def events_drawn(self) -> list[dict]:
+        """The Event Cards drawn so far, in order (16.0; public once drawn): ``{"turn", "name"}``."""
+        return [dict(e) for e in self.view.get("events_drawn") or ()]
+
+    @property
+    def events_this_turn(self) -> list[str]:
+        """The names of the Event Cards drawn for the current turn (16.0)."""
+        return [e["name"] for e in self.events_drawn if e.get("turn") == self.turn]
+
+    @property
+    def gray_cubes(self) -> list[dict]:
+        """The gray cubes on the map (3.26; public): ``{"id", "kind", "hex", "source"}``."""
+        return [dict(c) for c in self.view.get("gray_cubes") or ()]
+
+    @property
+    def action_pool(self) -> dict[str, int]:
+        """{team: AP left in its Action Pool} while the "Action Pool" event holds this turn (3.312)."""
+        return dict(self.view.get("action_pool") or {})
+
+    @property
+    def cv_changes(self) -> dict[str, int]:
+        """An Event Card's CV changes this turn (16.0): ``{"LRS": -2}``."""
+        return dict(self.view.get("cv_changes") or {})
+
+    @property
     def rulings(self) -> list[dict]:
         """The instructor's rulings so far (13.14; public): ``{"n", "team", "text", "succeeds_on", ...}``."""
         return self.view.get("rulings") or []

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import ipywidgets as W
 
-from lcb_lab.games.lcb.choices import CHOICE_KINDS, CardResponseChoice, Choice, EmbarkLossesChoice, GaDefenseChoice, InterceptChoice, MildecChoice, MineAttackChoice
+from lcb_lab.games.lcb.choices import CHOICE_KINDS, CardResponseChoice, Choice, EmbarkLossesChoice, EventChoice, GaDefenseChoice, InterceptChoice, MildecChoice, MineAttackChoice
 from lcb_lab.games.lcb.choice_options import Target
 from lcb_lab.games.lcb.offers import Offers
 from lcb_lab.ui.lcb.map import palette
@@ -63,6 +63,8 @@ POLICY_LABELS: dict[str, tuple[str, str]] = {
     "spare": ("Spare the cargo", "pick nothing: no cargo is lost (10.311)"),
     "detonate_all": ("Detonate every mine", "every mine cube at once, spread evenly over the targets (13.33)"),
     "hold_mines": ("Hold the mines", "remove no mine cube (13.33)"),
+    "first_listed": ("First hexes listed", "the gray cubes go to the first hexes of the list (16.0, 3.26)"),
+    "last_listed": ("Last hexes listed", "the gray cubes go to the last hexes of the list (16.0, 3.26)"),
 }
 """Each named policy's button label (what it does, in the rulebook's words) and tooltip."""
 
@@ -340,6 +342,16 @@ class DecisionPanel:
             out.append(W.HBox([box, W.HTML(f"&nbsp;cubes at {esc(words)}")]))
         return out
 
+    def _event(self, d: EventChoice) -> list[W.Widget]:
+        """16.0, 3.26: the hexes an Event Card's gray cubes go to (exactly as many as it places)."""
+        o = d.options
+        self.picks = W.SelectMultiple(options=list(o.hexes), value=(), rows=min(8, max(2, len(o.hexes))),
+                                      layout=W.Layout(width="95%"))
+        return [W.HTML(f'Event Card <b>{esc(o.event)}</b> (sandbox card): pick {d.picks} different hex'
+                       f'{"es" if d.picks > 1 else ""} for its gray cube{"s" if d.picks > 1 else ""} ({esc(o.kind)}) '
+                       f'{rule_badges(["16.0", "3.26"])}. Every event is resolved before any action this turn.'),
+                self.picks]
+
     # ------------------------------------------------------------ the card chain (9.46)
     def _chain(self) -> list:
         """The open chain's links (played cards are face up: public, 9.03)."""
@@ -435,6 +447,8 @@ class DecisionPanel:
             return self.cards_form.value() if self.cards_form is not None else {"responses": [], "card_intercepts": []}
         if isinstance(d, EmbarkLossesChoice):
             return {"picks": list(self.picks.value) if getattr(self, "picks", None) is not None else []}
+        if isinstance(d, EventChoice):
+            return {"hexes": list(self.picks.value) if getattr(self, "picks", None) is not None else []}
         if isinstance(d, MineAttackChoice):
             return {"mines": [{"target": spec["target"], "cubes": int(box.value)} for spec, box in self._inputs
                               if int(box.value) > 0]}
@@ -463,5 +477,5 @@ class DecisionPanel:
 
 _BUILD: dict[type, str] = {InterceptChoice: "_intercept", GaDefenseChoice: "_ga_defense", MildecChoice: "_mildec",
                            CardResponseChoice: "_card_response", EmbarkLossesChoice: "_embark_losses",
-                           MineAttackChoice: "_mine_attack"}
+                           MineAttackChoice: "_mine_attack", EventChoice: "_event"}
 """Choice class -> the :class:`DecisionPanel` method that draws its inputs."""

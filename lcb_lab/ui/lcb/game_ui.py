@@ -103,7 +103,8 @@ class LcbUi:
         options = "".join(f"<br><span title='{esc(OPTIONAL_RULES[r].summary)}'>optional rule on: {esc(line)}</span>"
                           for r, line in zip(vm.optional_rules, describe(vm.optional_rules)))
         return (f'<div class="lcb-card"><b>{esc(self.title(game))}</b> \u00b7 turn {vm.turn} '
-                f"of {vm.view['max_turns']} \u00b7 {esc(self.progress(game).split(', ', 1)[1])}{over}{options}</div>")
+                f"of {vm.view['max_turns']} \u00b7 {esc(self.progress(game).split(', ', 1)[1])}{over}{options}"
+                f"{events_line(vm)}</div>")
 
     def first_hint(self, game: "Game") -> str:
         """Buy cards (3.1) or begin the first impulse."""
@@ -141,3 +142,22 @@ class LcbUi:
 
 LCB_UI = LcbUi()
 """The one :class:`LcbUi` (it holds no state)."""
+
+
+def events_line(vm: ViewModel) -> str:
+    """The status line's Event Cards of this turn (16.0), the Action Pool left (3.312), an event's
+    CV change and the gray cubes on the map (3.26): from the table's public facts; "" when none."""
+    from lcb_lab.games.lcb.model.events import load_events
+    deck = load_events()
+    parts = []
+    for name in vm.events_this_turn:
+        parts.append(f"<span class='lcb-event' title='{esc(deck.card(name).text)} (sandbox card)'>"
+                     f"Event Card this turn (16.0): <b>{esc(name)}</b> (sandbox card)</span>")
+    if vm.action_pool:
+        parts.append("Action Pool (3.312): " + ", ".join(f"{esc(t)} {n} AP" for t, n in sorted(vm.action_pool.items())))
+    for kind, n in sorted(vm.cv_changes.items()):
+        parts.append(f"every {esc(kind)} value {n:+d} this turn (Event Card, 16.0)")
+    if vm.gray_cubes:
+        kinds = sorted({c["kind"] for c in vm.gray_cubes})
+        parts.append(f"gray cubes on the map (3.26): {len(vm.gray_cubes)} ({', '.join(kinds)})")
+    return "".join(f"<br>{p}" for p in parts)

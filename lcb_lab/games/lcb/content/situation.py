@@ -57,8 +57,10 @@ from lcb_lab.games.lcb.die import new_dice
 from lcb_lab.kernel.errors import LabError, ScenarioError
 from lcb_lab.games.lcb.io.files import parse_toml, read_text
 from lcb_lab.games.lcb.io.save_check_pieces import check_trackers
-from lcb_lab.games.lcb.model.state import DeployArea, GameState, Marker, Unit
+from lcb_lab.games.lcb.model.state import DeployArea, GameState, GrayCube, Marker, Unit
+from lcb_lab.games.lcb.rules.events.draw import begin_game
 from lcb_lab.games.lcb.rules.optional.switches import normalise as normalise_optional, problem as optional_problem
+from lcb_lab.games.lcb.model.events import normalise_plan as normalise_events
 
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.game import Game
@@ -147,6 +149,9 @@ class SituationSpec(_M):
     check_terrain: bool = True                # ships need water, ground units land (5.11)
     optional_rules: list[str] = []            # optional rules switched on, by number (17.0, 7.514)
     interop_cubes: dict[Team, R.ranged(R.INTEROP_CUBES)] = {}   # 17.1: the cubes on a team's Interoperability Network card
+    events: Any = {}                          # Event Cards by turn (16.0): {2: ["Fleeing Masses"]} or a list by turn
+    events_random: R.ranged(R.EVENTS_RANDOM) = 0   # Event Cards drawn at random each turn (16.0)
+    gray_cubes: dict[str, Literal["civilians", "objective"]] = {}   # hex -> a gray cube on the map (3.26)
 
     @field_validator("optional_rules")
     @classmethod
@@ -155,6 +160,11 @@ class SituationSpec(_M):
         if why:
             raise ValueError(why)
         return normalise_optional(v)
+
+    @field_validator("events")
+    @classmethod
+    def _events(cls, v: Any) -> dict[str, list[str]]:
+        return normalise_events(v)
 
 
 def situation(units: Mapping[str, Any] | list | tuple = (), *, toml: str | Path | None = None,
@@ -172,7 +182,9 @@ def situation(units: Mapping[str, Any] | list | tuple = (), *, toml: str | Path 
               cards: Mapping[str, list] | None = None, stage: str | None = None,
               cp: Mapping[str, int] | None = None, planning_stages: int | None = None,
               decks: Decks | None = None, optional_rules: Iterable[str] | None = None,
-              interop_cubes: Mapping[str, int] | None = None) -> Game:
+              interop_cubes: Mapping[str, int] | None = None,
+              events: Mapping[int, Any] | list | None = None, events_random: int | None = None,
+              gray_cubes: Mapping[str, str] | None = None) -> Game:
     """A Game in the described situation (see the module docstring for the forms).
 
     Board: ``board`` (a :class:`Board`), or ``map`` (a named map such as
@@ -195,7 +207,10 @@ def situation(units: Mapping[str, Any] | list | tuple = (), *, toml: str | Path 
     default the packaged ones).  ``stage`` ("planning" | "deployment" | "action", default
     action) with ``cp`` ({team: CP left}) and ``planning_stages`` (1 = the first, 9.31);
     ``optional_rules``: the optional rules switched on, by number (``["17.3"]``; 17.0,
-    :data:`lcb_lab.games.lcb.rules.optional.switches.OPTIONAL_RULES`); a
+    :data:`lcb_lab.games.lcb.rules.optional.switches.OPTIONAL_RULES`); ``events``: the Event Cards
+    by turn (``{2: ["Fleeing Masses"]}``, or a list by turn; 16.0) and ``events_random`` drawn at
+    random each turn, resolved as each turn's Action Stage begins (turn 1's at once);
+    ``gray_cubes``: ``{hex: "civilians" | "objective"}`` (3.26); a
     unit with neither hex nor embarked_on is off the map, to deploy in its ``area`` (hexes)
     or on its ``embark_area`` ship (3.2).  Optional rule 17.1: a unit's ``nation`` (sandbox; default
     its team's name) and ``interop_cubes`` ({team: 1..5}, the scenario's cubes on the team's
@@ -210,7 +225,7 @@ def situation(units: Mapping[str, Any] | list | tuple = (), *, toml: str | Path 
                  initiative=initiative, turn=turn, max_turns=max_turns, influence=influence, jccs=jccs,
                  forced=forced, seed=seed, naval_zor=naval_zor, check_terrain=check_terrain,
                  stage=stage, cp=cp, planning_stages=planning_stages, optional_rules=optional_rules,
-                 interop_cubes=interop_cubes)
+                 interop_cubes=interop_cubes, events=events, events_random=events_random, gray_cubes=gray_cubes)
     if cards is not None:
         given["cards"] = {t: [{"name": c} if isinstance(c, str) else dict(c) for c in cs] for t, cs in cards.items()}
     raw.update({k: _plain(k, v) for k, v in given.items() if v is not None})
@@ -399,6 +414,9 @@ def build(sp: SituationSpec, file: str = CALL, board: Board | None = None,
     nations = {uid: e.nation for uid, e in sp.units.items() if e.nation and e.nation != units[uid].team}
     if sp.interop_cubes or nations:      # 17.1 (sandbox): the Interoperability Network's record
         state.optional_data["interop"] = {"nations": nations, "cubes": dict(sp.interop_cubes), "flags": {}}
+    state.events_plan, state.events_random = dict(sp.events), sp.events_random
+    for i, (h, kind) in enumerate(sp.gray_cubes.items()):          # 3.26
+        state.gray_cubes[f"GC-{i + 1}"] = GrayCube(f"GC-{i + 1}", kind, _hex(board, h, file, f"gray_cubes.{h}"))
     state.deploy_areas = {uid: DeployArea([_hex(board, h, file, f"units.{uid}.area") for h in e.area], e.embark_area)
                           for uid, e in sp.units.items() if e.area or e.embark_area}
     _cards(state, sp, board, cat, decks, file)
@@ -409,6 +427,7 @@ def build(sp: SituationSpec, file: str = CALL, board: Board | None = None,
         dice = new_dice(seed=sp.seed, forced=sp.forced)
     except LabError as e:
         raise ScenarioError(file, "forced", str(e)) from None
+    begin_game(Ctx(state, board, cat, dice, decks))     # turn 1's Event Cards (16.0)
     game = Game(state, board, cat, dice, auto)
     game.decks = decks
     game.map_name = sp.map or board.name

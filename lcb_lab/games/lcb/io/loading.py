@@ -15,6 +15,8 @@ from lcb_lab.games.lcb.model.catalog import Catalog
 from lcb_lab.games.lcb.model.invariants import refuse_broken
 from lcb_lab.games.lcb.game import Game
 from lcb_lab.games.lcb.io.scenario import build
+from lcb_lab.games.lcb.rules.common import Ctx
+from lcb_lab.games.lcb.rules.events.draw import begin_game
 
 
 def load_scenario(name_or_path: str | Path = "gotland_redux", seed: int | None = 0,
@@ -38,6 +40,7 @@ def load_scenario(name_or_path: str | Path = "gotland_redux", seed: int | None =
     sc = build(name_or_path, seed, forced, catalog, start, decks)
     refuse_broken(sc.state, sc.board, sc.catalog, decks, sc.file)     # the state invariants (model.invariants)
     sc.state.salt = game_salt(seed)
+    begin_game(Ctx(sc.state, sc.board, sc.catalog, sc.dice, decks))     # turn 1's Event Cards (16.0)
     game = Game(sc.state, sc.board, sc.catalog, sc.dice, auto_policies)
     game.map_name = sc.map_name
     game.scenario_info = sc.spec

@@ -47,6 +47,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from lcb_lab.games.lcb.choices import check_policies
 from lcb_lab.games.lcb.io import inputs as I
+from lcb_lab.games.lcb.io.save_check_events import check_events
 from lcb_lab.games.lcb.io.save_check_cards import (_check_card_markers, _check_cards, _check_embark_losses,
                                                    _check_port_cubes, _check_sot)
 from lcb_lab.games.lcb.rules.optional.switches import normalise as normalise_optional, problem as optional_problem
@@ -286,6 +287,7 @@ def _check_state(s: Any, board: Board, catalog: Catalog, file: str) -> None:
     _check_port_cubes(s, board, file)
     _check_embark_losses(s, catalog, file)
     _check_optional(s, file)
+    check_events(s, board, file)
 
 
 def _check_optional(s: Any, file: str) -> None:

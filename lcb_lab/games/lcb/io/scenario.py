@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, Optional
+from typing import TYPE_CHECKING, Any, Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
 from lcb_lab.games.lcb.io import inputs as I
 from lcb_lab.games.lcb.io import ranges as R
@@ -34,7 +34,8 @@ from lcb_lab.games.lcb.rules.stages import planning
 from lcb_lab.games.lcb.rules.common import Ctx
 from lcb_lab.games.lcb.rules.movement.conceal import sweep_naval_zor
 from lcb_lab.games.lcb.rules.cards.jcc import add_card
-from lcb_lab.games.lcb.model.state import DeployArea, GameState, Marker, PlanningGrant, Unit
+from lcb_lab.games.lcb.model.state import DeployArea, GameState, GrayCube, Marker, PlanningGrant, Unit
+from lcb_lab.games.lcb.model.events import normalise_plan as normalise_events
 from lcb_lab.games.lcb.rules.optional.switches import normalise as normalise_optional, problem as optional_problem
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -55,8 +56,15 @@ class ScenarioInfo(_M):
     influence: R.ranged(R.INFLUENCE) = 0   # the meter's range (15.0)
     start: Literal["planning", "action"] = "action"   # the stage the game begins in (3.0)
     optional_rules: list[str] = []     # optional rules switched on, by rule number (17.0, 7.514)
+    events: Any = {}                   # Event Cards by turn (16.0): {"2" = ["Fleeing Masses"]} or a list by turn
+    events_random: R.ranged(R.EVENTS_RANDOM) = 0   # Event Cards drawn at random each turn (16.0)
     source: str = ""
     notes: list[str] = []
+
+    @model_validator(mode="after")
+    def _events(self) -> "ScenarioInfo":
+        self.events = normalise_events(self.events, self.max_turns)
+        return self
 
     @field_validator("optional_rules")
     @classmethod
@@ -161,6 +169,13 @@ class Victory(_M):
     source: str = "sandbox"
 
 
+class GrayCubeEntry(_M):
+    """A gray cube the scenario puts on the map (3.26): civilians or an objective."""
+    hex: str
+    kind: Literal["civilians", "objective"]
+    note: str = ""
+
+
 class ScenarioFile(_M):
     scenario: ScenarioInfo
     teams: dict[Literal["US", "RU"], TeamInfo]
@@ -172,6 +187,7 @@ class ScenarioFile(_M):
     zones: dict[str, list[str]] = {}   # named deployment zones (3.2)
     planning: list[PlanningEntry] = []
     reinforcements: list[ReinforcementEntry] = []   # the off-map pool of each team (12.4)
+    gray_cube: list[GrayCubeEntry] = []   # gray cubes on the map: civilians, objectives (3.26)
 
 
 def read_toml_model(p: Path | Traversable, model: type[BaseModel], what: str) -> tuple[BaseModel, str]:
@@ -291,7 +307,11 @@ def build_state(sc: ScenarioFile, file: str, board: Board, catalog: Catalog, dec
         influence=sc.scenario.influence, influence_turn_start=sc.scenario.influence,
         victory=_victory(sc, file, board), planning_grants=grants,
         optional_rules=list(sc.scenario.optional_rules),
+        events_plan=dict(sc.scenario.events), events_random=sc.scenario.events_random,
     )
+    for i, g in enumerate(sc.gray_cube):             # 3.26: civilians and objectives on the map
+        gid = f"GC-{i + 1}"
+        state.gray_cubes[gid] = GrayCube(gid, g.kind, _hex(board, g.hex, file, f"gray_cube[{i}].hex"))
     for r in sc.reinforcements:                      # the off-map pool (12.4): units not yet in the game
         key = f"reinforcements[{r.uid}]"
         if r.uid in units or any(x["uid"] == r.uid for x in state.reinforcements["US"] + state.reinforcements["RU"]):

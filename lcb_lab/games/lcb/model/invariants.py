@@ -290,9 +290,17 @@ def _embark_capable(w: World, u: Unit) -> bool:
 # ------------------------------------------------------------------ meters and counts
 def _ap(w: World) -> Iterator[Violation]:
     imp = w.state.impulse
-    if imp is not None and not 0 <= imp.ap <= MAX_AP:
+    pool = w.state.action_pool.get(imp.team) if imp is not None else None    # the Action Pool event (3.312)
+    if imp is not None and pool is None and not 0 <= imp.ap <= MAX_AP:
         yield Violation("state.impulse.ap", AP_RANGE, f"{imp.task_force}'s impulse has {imp.ap} AP; an impulse "
                         f"has 0..{MAX_AP} (3 AP, 3.32; +1 at Influence 6 or more, 15.13)")
+    if imp is not None and pool is not None and not 0 <= imp.ap <= pool:
+        yield Violation("state.impulse.ap", AP_RANGE, f"{imp.task_force}'s impulse has {imp.ap} AP; with the "
+                        f"Action Pool it has 0..{pool}, the AP left in its team's pool (3.312)")
+    for team, n in w.state.action_pool.items():
+        if team not in ("US", "RU") or not isinstance(n, int) or n < 0:
+            yield Violation(f"state.action_pool.{team}", AP_RANGE, f"an Action Pool is a team's AP, 0 or more "
+                            f"(3.312), not {n!r}")
 
 
 def _count(field: str, words: str, top: int, why: str, name: str) -> Callable[[World], Iterator[Violation]]:

@@ -264,6 +264,22 @@ class CardMarker(Tracked):
         return _codec.clone(self)
 
 
+@dataclass(slots=True)
+class GrayCube:
+    """A gray cube on the map (3.26): civilians or an objective, placed by the scenario or by an
+    Event Card (16.0). ``gid``: "GC-1"...; ``kind``: "civilians" | "objective"; ``source``: who
+    placed it ("scenario" or the event's name). Public: every team sees it (a cube on the map)."""
+
+    gid: str
+    kind: str
+    hex: str
+    source: str = "scenario"
+
+    def clone(self) -> "GrayCube":
+        """A deep copy (no state shared with this cube)."""
+        return _codec.clone(self)
+
+
 Alloc = dict[str, Union[str, bool, int, None]]   # bool: a card LRS's "bmd" flag (7.510)
 """One checked allocation, plain data: LRS ``{shooter, slot, target, dice}``; GROUND ASSAULT
 ``{attacker, target, dice}``; INTERCEPT ``{interceptor, slot, target, dice, shooter?}``
@@ -406,6 +422,14 @@ class GameState:
     rulings: list[dict] = field(default_factory=list)         # instructor rulings, e.g. a Proxy Force effect agreed (13.14)
     reinforcements: dict[str, list[dict]] = field(default_factory=lambda: {"US": [], "RU": []})  # off-map pool per team (12.4): {uid, type, task_force}
     total_kills: dict[str, int] = field(default_factory=lambda: {"US": 0, "RU": 0})
+    # ---- chapter 16: Event Cards; gray cubes (3.26) ----
+    events_plan: dict[str, list[str]] = field(default_factory=dict)  # turn (as text) -> the events the scenario prescribes (16.0)
+    events_random: int = 0              # events drawn at random at the start of each turn (16.0)
+    event_deck: list[str] = field(default_factory=list)   # the shuffled draw pile, top first: SECRET (observer)
+    events_drawn: list[dict] = field(default_factory=list)  # {"turn", "name"} in draw order: public once drawn (16.0)
+    action_pool: dict[str, int] = field(default_factory=dict)  # team -> AP left in its Action Pool this turn (3.312)
+    cv_changes: dict[str, int] = field(default_factory=dict)   # CV kind ("LRS") -> change this turn (an event, 16.0)
+    gray_cubes: dict[str, GrayCube] = field(default_factory=dict)  # gid -> a gray cube on the map (3.26)
     log: list[dict] = field(default_factory=list, metadata={"share_items": True})
     salt: str = ""                      # the game's secret: orders the other team's backs (lcb_lab.games.lcb.observer)
     last_choice_id: int = 0             # the id of the last pushed Choice (ids increase over the game)

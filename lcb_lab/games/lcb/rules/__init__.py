@@ -88,6 +88,14 @@ No UI library is imported here.  Every module, with its purpose and rule numbers
 * ``submarines.chance``: the odds of the DETECT / ASW / torpedo rolls (14.09-14.15) before they are
   rolled, for the instructor or for a team (counting only what it knows).
 
+``events`` -- Event Cards (chapter 16), gray cubes (3.26), the Action Pool (3.312)
+
+* ``events.draw``: which events a turn draws and when they resolve -- before any action of the turn (16.0).
+* ``events.effects``: the event effect functions, by the Influence Meter's position (16.0, 15.0).
+* ``events.cubes``: gray cubes on the map -- civilians under LRS, objectives held (3.26, 15.25).
+* ``events.action_pool``: the "Action Pool" event's team pool, -3 AP per eliminated Task Force (3.312).
+* ``events.negation``: no JCC negates an Event Card (16.0).
+
 ``optional`` -- the optional rules (chapter 17, and 7.514's CIWS), each a switch a scenario turns on
 
 * ``optional.switches``: which optional rules exist, which a game has on (``is_on``), how a file names them (17.0).

@@ -37,7 +37,7 @@ import numpy as np
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb import legal, legal_combat, legal_declare, legal_templates, legal_trial
 from lcb_lab.games.lcb.actions import CHANCE
-from lcb_lab.games.lcb.choices import CardResponseChoice
+from lcb_lab.games.lcb.choices import CardResponseChoice, EventChoice
 from lcb_lab.games.lcb.game import Game
 from lcb_lab.games.lcb.rules.movement import move
 
@@ -47,7 +47,10 @@ def _pick(rng: np.random.Generator, items: list):
 
 
 def random_impulse(game: Game, rng: np.random.Generator) -> None:
-    """Play one legal impulse for a Task Force that may go next."""
+    """Play one legal impulse for a Task Force that may go next (the turn's Event Card questions
+    answered first, at random: 16.0)."""
+    while isinstance(game.pending, EventChoice):
+        _apply(game, _pick(rng, game.legal_actions()))
     tf = _pick(rng, game.available_task_forces())
     if tf is None:
         return

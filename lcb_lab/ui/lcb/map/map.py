@@ -225,6 +225,10 @@ class MapView(MapSizes, MapOverlays):
         cubes = p.scatter("x", "y", source=self.sources["port_cubes"], marker="square", size=13,
                           fill_color=mk.PORT_CUBE, line_color="line", line_width=2.0, name="port_cubes")
         p.add_tools(HoverTool(renderers=[cubes], tooltips="@tip{safe}", point_policy="follow_mouse"))
+        self.sources["gray_cubes"] = ColumnDataSource({k: [] for k in mk.CUBE_KEYS})     # 3.26
+        grays = p.scatter("x", "y", source=self.sources["gray_cubes"], marker="square", size=11,
+                          fill_color=mk.GRAY_CUBE, line_color="line", line_width=1.5, name="gray_cubes")
+        p.add_tools(HoverTool(renderers=[grays], tooltips="@tip{safe}", point_policy="follow_mouse"))
         self._marker_view: tuple | None = None
         self.marker_overlays_on = True
         """Draw the card markers' overlays and the submarine track (the Overlays tab's *Markers* switch)."""

@@ -80,6 +80,7 @@ class MapOverlays:
         view = {**view, "card_markers": mk.seen_markers(game, view)}
         self._set("marker_chips", mk.marker_chips(view, self.presentation))
         self._set("port_cubes", mk.port_cubes(game, view))
+        self._set("gray_cubes", mk.gray_cubes(game, view))
         ovs = mk.marker_overlays(game, view) if self.marker_overlays_on else []
         lines, points = mk.sub_tracks(game, view) if self.marker_overlays_on else (
             {k: [] for k in mk.TRACK_KEYS}, {k: [] for k in mk.TRACK_POINT_KEYS})

@@ -250,6 +250,7 @@ class MapSizes:
             self._glyph(name).text_font_size = px(f(name))
         self._glyph("stack_badges").size = f("stack_badges")
         self._glyph("port_cubes").size = f("marker_text") * 1.4
+        self._glyph("gray_cubes").size = f("marker_text") * 1.2
         hl = self._glyph("hex_labels")
         hl.text_font_style = "normal"
         self.fit_titles()

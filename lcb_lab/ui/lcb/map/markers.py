@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from lcb_lab.games.lcb.game import Game
 
 __all__ = ["CHIP_KM", "KIND_TEXT", "chip_text", "seen_markers", "marker_chips", "marker_overlays", "sub_tracks",
-           "CHIP_KEYS", "TRACK_KEYS", "TRACK_POINT_KEYS", "MARKER_LEGEND", "port_cubes", "CUBE_KEYS"]
+           "CHIP_KEYS", "TRACK_KEYS", "TRACK_POINT_KEYS", "MARKER_LEGEND", "port_cubes", "CUBE_KEYS", "gray_cubes", "GRAY_CUBE"]
 
 CHIP_KM = (5.0, 5.4)
 """The hover box of a marker chip in km (a hex is 20 km across its flats, 23 corner to corner; a
@@ -179,6 +179,37 @@ def port_cubes(game: Game, view: dict) -> dict[str, list]:
         name = html.escape(palette.TEAM_NAME.get(team, team))
         cols["tip"].append(f"<b>Orange cube</b> ({name}) in {html.escape(hx)}: its Embark-capable ships use "
                            "this port for free (12.3, 12.54)")
+    return cols
+
+
+GRAY_CUBE = "#9E9E9E"
+"""A gray cube's colour (3.26: civilians or objectives on the map)."""
+GRAY_CUBE_WORDS = {"civilians": "civilians: an LRS attack on this hex moves the Influence Meter toward the "
+                                "defender, as on a town (15.25; sandbox)",
+                   "objective": "an objective: a team whose units alone hold it moves the Influence Meter toward "
+                                "itself at the start of each Action Stage (sandbox, when an event placed it)"}
+
+
+def gray_cubes(game: Game, view: dict) -> dict[str, list]:
+    """Columns of the gray-cube source: one gray square at the top of each hex per gray cube
+    (3.26; public, the table's facts: ``view["gray_cubes"]``); cubes of one hex side by side."""
+    cols: dict[str, list] = {k: [] for k in CUBE_KEYS}
+    seen: dict[str, int] = defaultdict(int)
+    for c in view.get("gray_cubes") or ():
+        hx = c["hex"]
+        if hx not in game.board.hexes:
+            continue
+        cx, cy = ov.hex_centre(hx)
+        k = seen[hx]
+        seen[hx] += 1
+        cols["x"].append(cx - 2.0 + 4.0 * k)
+        cols["y"].append(cy + 0.75 * SIDE_KM)
+        cols["hex"].append(hx)
+        cols["team"].append("")
+        cols["line"].append("#161616")
+        src = "the scenario" if c.get("source") == "scenario" else c.get("source", "")
+        cols["tip"].append(f"<b>Gray cube</b> in {html.escape(hx)}: {html.escape(GRAY_CUBE_WORDS.get(c['kind'], c['kind']))}"
+                           f" (placed by {html.escape(src)}; 3.26)")
     return cols
 
 

@@ -61,6 +61,9 @@ def check_aim(ctx: Ctx, team: str, ct: CardType, eff: Effect, targets: list[str]
     ``max_targets`` for an FTR NULLIFY), 9.02 for a card ``team`` does not see (the same words
     for every unseen card, whatever it is), 9.21 / 9.44 for a card not deployed on the map,
     9.09 / 9.44 for a card the effect may not take."""
+    if ctx.state.events_drawn:
+        from lcb_lab.games.lcb.rules.events.negation import refuse_negation
+        refuse_negation(ctx.state, ct.name, targets)      # 16.0: JCCs cannot negate event cards
     if not targets:
         raise IllegalAction("9.41", f"{ct.name} option {eff.label} NULLIFIES a card: it answers an enemy card in a "
                             "response window, or on the own impulse it names a deployed enemy card (9.21, 9.44)")

@@ -403,6 +403,9 @@ def _check_response(ctx: Ctx, team: str, r: dict) -> dict:
 def _answered(ctx: Ctx, team: str, r: dict, eff=None) -> list[CardPlay]:
     """The links a response answers: its ``targets`` (card cids), else ``to``, else the last
     enemy link ``eff`` may answer (else the last).  Refused (9.41) when there is no such link."""
+    if ctx.state.events_drawn:
+        from lcb_lab.games.lcb.rules.events.negation import refuse_negation
+        refuse_negation(ctx.state, str(r.get("card")), r.get("targets"))      # 16.0: no JCC negates an event
     enemy = _pending(ctx, other(team))
     if not enemy:
         raise IllegalAction("9.41", "there is no enemy card to answer")

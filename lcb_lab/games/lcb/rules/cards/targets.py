@@ -15,6 +15,7 @@ from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import CardPlay, Unit, other
 from lcb_lab.games.lcb.rules.markers import placement
 from lcb_lab.games.lcb.rules.common import Ctx, dist
+from lcb_lab.games.lcb.rules.events.negation import refuse_negation
 
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.model.state import Card
@@ -84,7 +85,10 @@ def _check_domain(ctx: Ctx, ct: CardType, eff: Effect, targets: list[str]) -> No
 
 def check_targets(ctx: Ctx, team: str, card: Card, ct: CardType, eff: Effect, targets: list[str],
                   hex_: str | None) -> None:
-    """Refuse targets the effect cannot take (9.0, 6.11, 7.31, 7.32, 13.x, 12.2), before any roll."""
+    """Refuse targets the effect cannot take (9.0, 6.11, 7.31, 7.32, 13.x, 12.2; an Event Card:
+    16.0), before any roll."""
+    if ctx.state.events_drawn:
+        refuse_negation(ctx.state, ct.name, targets)      # 16.0: JCCs cannot negate event cards
     fn = eff.fn
     kind = eff.target
     if fn in CHECKS:              # effects whose module checks its own targets (12.x: transport.py)

@@ -47,10 +47,17 @@ def terrain_modifiers(board: Board, target_hex: str, target_is_naval: bool) -> l
 
 def lrs_modifiers(state: GameState, board: Board, team: str, target_hex: str,
                   target_is_naval: bool) -> list[Modifier]:
-    """All modifiers to an LRS CV: network first (7.62), then terrain (7.09)."""
+    """All modifiers to an LRS CV: network first (7.62), then terrain (7.09), then an Event Card's
+    change this turn (16.0)."""
     from lcb_lab.games.lcb.rules.markers.fortify import lrs_modifiers as fort      # 13.51: a level-2 Fortification, added to terrain (7.09)
     return network_modifiers(state, team) + terrain_modifiers(board, target_hex, target_is_naval) + \
-        (fort(state, team, target_hex, target_is_naval) if state.card_markers else [])
+        (fort(state, team, target_hex, target_is_naval) if state.card_markers else []) + event_modifiers(state, "LRS")
+
+
+def event_modifiers(state: GameState, kind: str) -> list[Modifier]:
+    """An Event Card's change to every ``kind`` value this turn (16.0; ``state.cv_changes``)."""
+    n = state.cv_changes.get(kind, 0)
+    return [("Event Card this turn", n, "16.0")] if n else []
 
 
 def apply(base: int, mods: list[Modifier]) -> int:

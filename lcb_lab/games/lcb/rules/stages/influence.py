@@ -63,12 +63,16 @@ def move(ctx: Ctx, team: str, why: str, rules: list[str], unit: Unit | None = No
 
 
 def lrs_on_populated_hexes(ctx: Ctx, attacker: str, hexes: list[str]) -> None:
-    """One space to the defender per attacked hex with a city, town, port or airfield."""
+    """One space to the defender per attacked hex with a city, town, port or airfield (15.25), or
+    with a gray cube of civilians (3.26, sandbox: :mod:`lcb_lab.games.lcb.rules.events.cubes`)."""
     from lcb_lab.games.lcb.model.state import other
     for h in dict.fromkeys(hexes):
         kinds = {f.kind for f in ctx.board.features_in(h)} & POPULATED
+        if any(c.kind == "civilians" and c.hex == h for c in ctx.state.gray_cubes.values()):   # 3.26, sandbox
+            kinds.add("civilians")
         if kinds:
-            move(ctx, other(attacker), f"{attacker} fired LRS into {h} ({', '.join(sorted(kinds))})", ["15.25"])
+            move(ctx, other(attacker), f"{attacker} fired LRS into {h} ({', '.join(sorted(kinds))})",
+                 ["15.25"] + (["3.26"] if "civilians" in kinds else []))
 
 
 def on_kill(ctx: Ctx, by_team: str, lost: list[Unit]) -> None:

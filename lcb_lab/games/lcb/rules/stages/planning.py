@@ -389,11 +389,13 @@ def begin_deployment(ctx: Ctx) -> None:
 
 
 def begin_action(ctx: Ctx) -> None:
-    """The Action Stage of the turn begins (3.3); the Influence Meter's free cards (15.14)."""
+    """The Action Stage of the turn begins (3.3): its Event Cards (16.0), the Influence Meter's free
+    cards (15.14)."""
     s = ctx.state
     s.stage, s.ready = "action", []
     ctx.log(explain.step("stage", f"Turn {s.turn}: Action Stage", f"{s.initiative} has the initiative (3.25)",
                          ["3.03", "3.25"]))
+    turn_events(ctx)
     grant_free_cards(ctx)
 
 
@@ -411,10 +413,18 @@ def grant_free_cards(ctx: Ctx) -> None:
 
 def start_of_turn(ctx: Ctx) -> None:
     """A new turn has begun (after the Victory Check): a Planning Stage when the scenario
-    grants CP for it (3.06), else the Action Stage's start (15.14)."""
+    grants CP for it (3.06), else the Action Stage's start (16.0, 15.14)."""
     s = ctx.state
     grant = next((g for g in s.planning_grants if g.turn == s.turn), None)
     if grant is not None:
         begin(ctx, dict(grant.cp))
     else:
+        turn_events(ctx)
         grant_free_cards(ctx)
+
+
+def turn_events(ctx: Ctx) -> None:
+    """The turn's Event Cards, resolved as its Action Stage begins, before any action (16.0;
+    :mod:`lcb_lab.games.lcb.rules.events.draw`)."""
+    from lcb_lab.games.lcb.rules.events.draw import start_of_action_stage
+    start_of_action_stage(ctx)

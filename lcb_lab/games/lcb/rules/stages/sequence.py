@@ -26,6 +26,8 @@ from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import Declared, Impulse, other
 from lcb_lab.games.lcb.rules.combat import continuing
 from lcb_lab.games.lcb.rules.stages import influence
+from lcb_lab.games.lcb.rules.events import action_pool
+from lcb_lab.games.lcb.rules.events.draw import check_resolved
 from lcb_lab.games.lcb.rules.cards import jcc
 from lcb_lab.games.lcb.rules.movement import stacks
 from lcb_lab.games.lcb.rules.common import Ctx, living_unit, names, refs
@@ -52,8 +54,11 @@ def ap_cost(kind: str) -> int:
 
 
 def ap_for(ctx: Ctx, tf: str) -> int:
-    """AP of a Task Force's impulse (3.32, 3.312, 15.0)."""
+    """AP of a Task Force's impulse (3.32, 3.312, 15.0); with the "Action Pool" Event Card, what
+    its team's pool holds (3.312, :mod:`lcb_lab.games.lcb.rules.events.action_pool`)."""
     team = ctx.state.task_forces[tf]
+    if team in ctx.state.action_pool:     # the "Action Pool" Event Card: the team's pool (3.312)
+        return action_pool.impulse_ap(ctx, team)
     if not ctx.state.tf_units(tf):
         return 1
     # Influence benefits take effect at the start of the next turn (15.0)
@@ -92,6 +97,7 @@ def relinquish(ctx: Ctx) -> None:
         raise IllegalAction("3.41", f"initiative may be relinquished only at the start of the Action Stage; {now}")
     if s.tf_order or s.impulse is not None:
         raise IllegalAction("3.41", "initiative may be relinquished only at the start of the Action Stage")
+    check_resolved(ctx, "relinquishing the initiative")
     if s.relinquished:
         raise IllegalAction("3.41", f"{other(s.initiative)} already handed the initiative to {s.initiative} "
                             "this Action Stage")
@@ -115,6 +121,7 @@ def begin(ctx: Ctx, tf: str) -> None:
         raise IllegalAction("3.3", f"{s.impulse.task_force}'s impulse is still in progress")
     if tf not in s.task_forces:
         raise IllegalAction("4.34", f"no Task Force named {tf!r}; known: {', '.join(s.task_forces)}")
+    check_resolved(ctx, f"{tf}'s impulse")
     allowed = available_task_forces(ctx)
     if tf not in allowed:
         if tf in s.tf_order:
@@ -123,8 +130,10 @@ def begin(ctx: Ctx, tf: str) -> None:
         raise IllegalAction("3.3", f"{tf} cannot go now: it is {next_team(ctx)}'s turn to take an impulse")
     ap = ap_for(ctx, tf)
     s.impulse = Impulse(task_force=tf, team=s.task_forces[tf], ap=ap)
+    pooled = s.task_forces[tf] in s.action_pool
     ctx.log(explain.step("impulse_start", f"Turn {s.turn}, impulse {len(s.tf_order) + 1}: {tf} ({s.task_forces[tf]})",
-                         f"{ap} AP", ["3.3", "3.32"] + (["3.312"] if ap == 1 else [])))
+                         f"{ap} AP" + (" from its team's Action Pool" if pooled else ""),
+                         ["3.3", "3.32"] + (["3.312"] if ap == 1 or pooled else [])))
 
 
 def check_declaration(ctx: Ctx, actions: list[dict]) -> tuple[list[Declared], int]:
@@ -166,7 +175,12 @@ def declare(ctx: Ctx, actions: list[dict]) -> None:
     imp.phase = "act"
     for i, d in enumerate(declared):
         _log_declared(ctx, i, d)
-    if imp.ap:
+    if imp.team in s.action_pool:          # the Action Pool: unspent AP stay in it (3.312, sandbox)
+        left = action_pool.spend(ctx, imp.team, cost)
+        ctx.log(explain.step("action_pool", f"{imp.team}'s Action Pool: {left} AP left",
+                             f"{cost} AP spent; what is not spent stays in the pool for the team's later "
+                             "impulses this turn", ["3.312", "16.0"]))
+    elif imp.ap:
         ctx.log(explain.step("pass", f"{imp.ap} AP unused", "passed AP are lost (3.310)", ["3.310"]))
 
 
@@ -352,6 +366,7 @@ def end_of_turn(ctx: Ctx) -> None:
         cm.acted = False
         cm.data.pop("builder", None)         # a Fortification's builder may move again (13.51)
     s.ap_loss = {}
+    s.action_pool, s.cv_changes = {}, {}     # an event's pool and CV changes last the turn (3.312, 16.0)
     jcc.refresh(ctx)               # expended cards turn back for the next Action Stage (9.21)
     s.influence_turn_start = s.influence
     from lcb_lab.games.lcb.rules.stages.planning import start_of_turn
