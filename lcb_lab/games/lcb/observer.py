@@ -49,7 +49,6 @@ import hashlib
 
 from typing import Callable, Iterable, Mapping
 
-from lcb_lab.games.lcb.model.cards import Decks, load_decks
 from lcb_lab.games.lcb.model.catalog import Catalog
 from lcb_lab.kernel.errors import LabError, UnknownName
 from lcb_lab.games.lcb.model.state import STAND_IN_TF, TEAMS, Card, CardMarker, GameState, Marker, Unit
@@ -61,26 +60,12 @@ PLACE_KEYS = ("turn", "impulse", "team")
 every saved record step; a log entry carries the first two (``Game.place_keys``)."""
 
 
-def hp_max_seen(state: GameState, catalog: Catalog, decks: Decks | None, viewer: str | None, u: Unit) -> int:
-    """``u``'s HP at most as ``viewer`` may know it (4.21, 9.31): its type's HP plus the HP change
-    of each card Attached to it that the viewer knows (the other team knows a face-down card
-    only as "a card", 9.02), and never below the HP it has.  ``decks`` None: the packaged decks."""
-    top = catalog.unit(u.type_id).hp
-    for c in state.cards.values():
-        if c.where == "attached" and c.host == u.uid and knows(state, viewer, c):
-            try:
-                top += (decks or load_decks()).card(c.team, c.name).hp_bonus
-            except UnknownName:
-                continue
-    return max(top, u.hp)
-
-
-def _full(u: Unit, cat: Catalog, hp_max: int | None = None) -> dict:
+def _full(u: Unit, cat: Catalog) -> dict:
     t = cat.unit(u.type_id)
     return {
         "id": u.uid, "uid": u.uid, "team": u.team, "task_force": u.task_force, "hex": u.hex,
         "type_id": u.type_id, "name": t.name, "symbol": t.symbol, "abbrev": t.abbrev,
-        "domain": t.domain, "hp": u.hp, "hp_max": t.hp if hp_max is None else hp_max, "supply": dict(u.supply),
+        "domain": t.domain, "hp": u.hp, "hp_max": t.hp, "supply": dict(u.supply),
         "revealed": u.revealed, "attachments": list(u.attachments), "embarked_on": u.embarked_on,
         "paralysed": u.paralysed, "acted": u.acted, "moved": u.moved, "back": False,
     }
@@ -220,20 +205,7 @@ def _backs(state: GameState, viewer: str | None, catalog: Catalog | None = None)
     return out
 
 
-def may_hold_mildec(state: GameState, viewer: str | None, hex_label: str, team: str,
-                    catalog: Catalog | None = None) -> bool:
-    """Whether ``viewer`` cannot rule out that ``team`` holds a MILDEC in ``hex_label`` (4.22):
-    it sees one there face up, or any back of ``team`` there -- a unit or a MILDEC, they look
-    alike (6.11; an unrevealed submarine is not seen at all, 14.03).  The game pauses for the
-    defender's MILDEC choice exactly then, so the pause tells the attacker nothing it does not
-    see: every true MILDEC is such a counter, and without one the defender's choice offers none."""
-    if any(m.hex == hex_label and m.team == team and not m.destroyed and knows(state, viewer, m)
-           for m in state.markers.values()):
-        return True
-    return any(c.hex == hex_label and c.team == team for _, c in _backs(state, viewer, catalog))
-
-
-def observe(state: GameState, catalog: Catalog, viewer: str, decks: Decks | None = None) -> dict:
+def observe(state: GameState, catalog: Catalog, viewer: str) -> dict:
     """What ``viewer`` may see of the map (6.11, 3.03):
     ``{"team", "turn", "initiative", "network_cubes", "influence", "continuing",
     "counters": [...], "markers": [...]}``.  Every counter seen only from the back -- unit or
@@ -244,7 +216,7 @@ def observe(state: GameState, catalog: Catalog, viewer: str, decks: Decks | None
                 for hid, c in _backs(state, viewer, catalog)]
     for u in state.units.values():
         if not u.destroyed and knows(state, viewer, u):
-            counters.append(_full(u, catalog, hp_max_seen(state, catalog, decks, viewer, u)))
+            counters.append(_full(u, catalog))
     markers = [{"id": m.mid, "type_id": m.type_id, "team": m.team, "hex": m.hex, "revealed": m.revealed,
                 "back": False} for m in state.markers.values() if not m.destroyed and knows(state, viewer, m)]
     if not _all_seeing(viewer):           # the other team never reads what is Attached / Embarked (9.02)

@@ -11,6 +11,10 @@ table -- nothing secret (the counters, cards and markers are :mod:`lcb_lab.games
   the link it answers and its status -- not its targets (a target may be a counter the viewer
   sees only as a back).
 
+:func:`hp_max_seen` is a counter's HP top as a viewer may know it (9.31 with 9.02);
+:func:`may_hold_mildec` whether a viewer cannot rule out a MILDEC in a hex (4.22 with 6.11: the
+combat's MILDEC choice is asked exactly then).
+
 :func:`redact_names` names every counter a viewer may not know as one neutral phrase (a refusal's
 reason speaks of the true state).
 """
@@ -18,8 +22,11 @@ from __future__ import annotations
 
 import re
 
-from lcb_lab.games.lcb.model.state import GameState
-from lcb_lab.games.lcb.observer import knows
+from lcb_lab.games.lcb.model.cards import Decks, load_decks
+from lcb_lab.games.lcb.model.catalog import Catalog
+from lcb_lab.games.lcb.model.state import GameState, Unit
+from lcb_lab.games.lcb.observer import _backs, knows
+from lcb_lab.kernel.errors import UnknownName
 
 __all__ = ["observe_table", "redact_names", "UNSEEN", "LINK_FIELDS"]
 
@@ -64,3 +71,30 @@ def redact_names(state: GameState, viewer: str | None, text: str) -> str:
     for name in sorted(hidden, key=len, reverse=True):
         text = re.sub(rf"(?<![\w-]){re.escape(name)}(?![\w-])", UNSEEN, text)
     return text
+
+
+def hp_max_seen(state: GameState, catalog: Catalog, decks: Decks | None, viewer: str | None, u: Unit) -> int:
+    """``u``'s HP at most as ``viewer`` may know it (4.21, 9.31): its type's HP plus the HP change
+    of each card Attached to it that the viewer knows (the other team knows a face-down card
+    only as "a card", 9.02), and never below the HP it has.  ``decks`` None: the packaged decks."""
+    top = catalog.unit(u.type_id).hp
+    for c in state.cards.values():
+        if c.where == "attached" and c.host == u.uid and knows(state, viewer, c):
+            try:
+                top += (decks or load_decks()).card(c.team, c.name).hp_bonus
+            except UnknownName:
+                continue
+    return max(top, u.hp)
+
+
+def may_hold_mildec(state: GameState, viewer: str | None, hex_label: str, team: str,
+                    catalog: Catalog | None = None) -> bool:
+    """Whether ``viewer`` cannot rule out that ``team`` holds a MILDEC in ``hex_label`` (4.22):
+    it sees one there face up, or any back of ``team`` there -- a unit or a MILDEC, they look
+    alike (6.11; an unrevealed submarine is not seen at all, 14.03).  The game pauses for the
+    defender's MILDEC choice exactly then, so the pause tells the attacker nothing it does not
+    see: every true MILDEC is such a counter, and without one the defender's choice offers none."""
+    if any(m.hex == hex_label and m.team == team and not m.destroyed and knows(state, viewer, m)
+           for m in state.markers.values()):
+        return True
+    return any(c.hex == hex_label and c.team == team for _, c in _backs(state, viewer, catalog))

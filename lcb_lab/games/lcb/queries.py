@@ -309,7 +309,11 @@ class GameQueries:
         ``task_forces``, ``ready``, ``planning_stages``, ``rulings``, ``chain``).
         """
         _check_viewer(team, "view")
-        v = observer.observe(self.state, self.catalog, team, self.decks)
+        v = observer.observe(self.state, self.catalog, team)
+        for c in v["counters"]:                  # the HP top with the Attached cards the team knows (9.31)
+            if not c.get("back"):
+                u = self.state.units[c["uid"]]
+                c["hp_max"] = observer_table.hp_max_seen(self.state, self.catalog, self.decks, team, u)
         info = self.scenario_info
         v["scenario_name"] = info.scenario.name if info else self.state.scenario
         v["max_turns"] = self.state.max_turns
