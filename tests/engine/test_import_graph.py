@@ -60,11 +60,11 @@ LAYERS = ("kernel", "games", "ui", "top")
 LCB = "lcb_lab.games.lcb"
 LCB_ORDER = {
     "base": ("hexes", "plain", "die", "display", "io.files", "io.ranges", "io.inputs", "io.resources", "io.saved_logs"),
-    "model": ("model", "actions_optional", "actions_intercept", "actions", "choice_options", "choices", "observer", "observer_table"),
+    "model": ("model", "actions_optional", "actions_intercept", "actions", "choice_options", "choices", "observer", "observer_cards", "observer_table"),
     "rules": ("rules",),
     "io": ("io.scenario", "io.save_check_pieces", "io.save_check_cards", "io.save_check_events", "io.save_check",
            "io.persistence"),
-    "engine": ("windows", "queries", "handlers", "legal_trial", "legal_templates", "legal_declare", "legal_combat",
+    "engine": ("windows", "queries", "handlers_stages", "handlers", "legal_trial", "legal_templates", "legal_declare", "legal_combat",
                "legal_answers", "legal_cards", "legal", "step_labels", "game", "chance", "offers", "view_model"),
     "front": ("io.loading", "content", "whatif"),
 }

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import pytest
 
 from lcb_lab.games.lcb import actions as A
-from lcb_lab.games.lcb import observer
+from lcb_lab.games.lcb import observer, observer_cards
 from lcb_lab.games.lcb.content.lesson import Lesson, scripted_steps, summary
 from lcb_lab.games.lcb.model.state import GameState
 
@@ -167,14 +167,14 @@ def test_the_prescribed_cards_are_free_with_their_hosts(replay, team):
 def test_the_other_team_never_sees_the_purchases_during_planning(replay):
     lesson, recs = replay
     s = after(recs, "Planning Stage", "end_planning")
-    seen = json.dumps([observer.observe(s, lesson.game.catalog, "RU"), observer.observe_cards(s, "RU")])
+    seen = json.dumps([observer.observe(s, lesson.game.catalog, "RU"), observer_cards.observe_cards(s, "RU")])
     for secret in ("MUX: Unmanned", "Open Source Intel", "P-8A: Surveillance", "MARSOC HALO"):
         assert secret not in seen, secret
     log = json.dumps(lesson.game.log_entries("RU", 0, len(s.log)))
     for secret in ("MUX: Unmanned", "Open Source Intel", "P-8A: Surveillance"):
         assert secret not in log, secret
     s = [r.state for r in recs if "Planning Stage" in r.title][-1]
-    seen = json.dumps([observer.observe(s, lesson.game.catalog, "US"), observer.observe_cards(s, "US")])
+    seen = json.dumps([observer.observe(s, lesson.game.catalog, "US"), observer_cards.observe_cards(s, "US")])
     assert "Pantsir-SM" not in seen and "Attack on Command and Control" not in seen
 
 
@@ -203,7 +203,7 @@ def test_both_combat_air_patrols_are_face_up_on_the_map(replay):
         cap = card(s, team, "Combat Air Patrols")
         assert cap.where == "deployed" and cap.face_up and cap.hex, team
         assert not cap.expended
-    seen = observer.observe_cards(s, "US")["cards"]
+    seen = observer_cards.observe_cards(s, "US")["cards"]
     assert "Combat Air Patrols" in [c["name"] for c in seen if c["team"] == "RU"]   # the RU CAP is public
 
 

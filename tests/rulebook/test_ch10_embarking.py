@@ -14,7 +14,8 @@ import pytest
 from lcb_lab.games.lcb import actions as A
 from lcb_lab import load_scenario, situation
 from lcb_lab.kernel.errors import IllegalAction, ScenarioError
-from lcb_lab.games.lcb.observer import observe, observe_cards, redact_log
+from lcb_lab.games.lcb.observer import observe, redact_log
+from lcb_lab.games.lcb.observer_cards import observe_cards
 from lcb_lab.games.lcb.rules.embarking import embark, losses
 from lcb_lab.games.lcb.content.worked import ch10
 from lcb_lab.games.lcb.content.worked.ch10 import COAST, SEA

@@ -13,7 +13,7 @@ import json
 
 
 from lcb_lab.games.lcb import actions as A
-from lcb_lab.games.lcb.observer import observe_cards
+from lcb_lab.games.lcb.observer_cards import observe_cards
 from lcb_lab.games.lcb.rules.embarking import embark
 from lcb_lab.games.lcb.content.worked import ch11
 from lcb_lab.games.lcb.content.worked.ch11 import TURN1_PATH, cid, pass_turn

@@ -1,9 +1,8 @@
 """Typed actions: every player act as a frozen value, with a JSON codec (3.3, 7.010).
 
-Modelled on python-chess's ``Move``: an action is a small immutable value; the game applies it
-with :meth:`lcb_lab.games.lcb.game.Game.apply` (the one entry point) and lists the legal ones with
-:meth:`~lcb_lab.games.lcb.game.Game.legal_actions`. Declared Core Actions are named by their
-stable id ``action`` -- the number shown in the log (``#1``), from 1 in each impulse.
+Modelled on python-chess's ``Move``: a small immutable value, applied by :meth:`lcb_lab.games.lcb.game.Game.apply`
+(the one entry point) and listed by :meth:`~lcb_lab.games.lcb.game.Game.legal_actions`. Declared Core Actions
+are named by their stable id ``action``: the number shown in the log (``#1``), from 1 in each impulse.
 
 JSON form: a tagged union, ``{"kind": "move", "action": 1, "path": ["AL-28"]}``
 (:func:`to_json` / :func:`from_json`; lessons, saves and the lab use it).
@@ -26,8 +25,8 @@ from lcb_lab.kernel.actions import Action, ActionCodec, Words, from_fields
 from lcb_lab.kernel.actions import data as _data
 from lcb_lab.kernel.errors import InputError
 from lcb_lab.games.lcb.io.inputs import Designator
-from lcb_lab.games.lcb.actions_optional import NavalSupply, PreloadCraft, SlotSupply
-from lcb_lab.games.lcb.model.optional_actions import ExpendAswCard, InteropAttempt, SubmarineMovement
+from lcb_lab.games.lcb.actions_optional import ExpendAswCard, InteropAttempt, NavalSupply, PreloadCraft, SlotSupply  # 17.x
+from lcb_lab.games.lcb.actions_optional import SubmarineMovement                    # 17.2
 from lcb_lab.games.lcb.actions_intercept import OffensiveIntercept   # 7.59: in its own module (size)
 
 Int = Annotated[int, Strict()]
@@ -592,13 +591,8 @@ __all__ = [
     # the parts an action is built of
     "CoreAction", "LrsAttack", "GroundAssault", "Intercept", "MineShot", "Defense", "Grant", "Response",
     "CardIntercept", "SlotSupply",
-    # the actions (ACTION_TYPES holds them by JSON tag)
-    "Action", "BeginImpulse", "Relinquish", "Declare", "Move", "ExerciseZor", "Conceal", "Resupply",
-    "CommitCombat", "Answer", "AnswerIntercept", "AnswerDefense", "AnswerMildec", "AnswerCards",
-    "AnswerEmbarkLosses", "AnswerMines", "AnswerEvent", "ResolveCombat", "ArmorBreakthrough", "EndImpulse", "ScriptedEffect", "PlayCard",
-    "BuyCard", "EndPlanning", "DeployUnit", "PlaceCard", "DeploymentOrder", "EndDeployment", "NavalSupply",
-    "PreloadCraft", "PortTransfer", "MarkerAction", "TorpedoAttack", "SubmarineZor", "OffensiveAsw", "InstructorRuling",
-    "SubmarineMovement", "ExpendAswCard", "InteropAttempt", "OffensiveIntercept",
+    # the actions: every class of ACTION_TYPES and ANSWER_TYPES (by JSON tag)
+    "Action", *dict.fromkeys(c.__name__ for c in (*ACTION_TYPES.values(), *ANSWER_TYPES.values())),
     # helpers and constants
     "ACTION_TYPES", "ANSWER_TYPES", "CHANCE", "from_fields", "EFFECT_CUBES", "to_json", "from_json", "check",
 ]

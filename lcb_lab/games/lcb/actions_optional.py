@@ -1,4 +1,5 @@
-"""Typed actions of the optional rules (17.0): each is legal only while its rule is switched on.
+"""Typed actions of the optional rules (17.0: 17.1, 17.2, 17.6, 17.71, 17.9): each is legal only
+while its rule is switched on.
 
 Kept apart from :mod:`lcb_lab.games.lcb.actions` (which registers them in its ``ACTION_TYPES``
 and re-exports them, so ``A.NavalSupply`` is the one name to use):
@@ -10,7 +11,7 @@ and re-exports them, so ``A.NavalSupply`` is the one name to use):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, ClassVar
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Strict
 
@@ -49,3 +50,33 @@ class PreloadCraft(Action):
     KIND: ClassVar[str] = "preload_craft"
     card: Str
     units: tuple[Designator, ...] = ()
+
+
+@dataclass(frozen=True)
+class SubmarineMovement(Action):
+    """Optional rule 17.2: write ``mode`` (``"quiet"`` 1 MP, ``"normal"`` 3 MP, ``"noisy"`` 5 MP)
+    on the SOT for the next move of submarine ``sub`` of declared action ``action`` (secret)."""
+
+    KIND: ClassVar[str] = "submarine_movement"
+    action: Int
+    sub: Str
+    mode: Literal["quiet", "normal", "noisy"]
+
+
+@dataclass(frozen=True)
+class ExpendAswCard(Action):
+    """Optional rules 17.2 / 17.71: expend (flip over) the team's deployed ASW card ``card`` (its
+    cid) over ``hexes``: enemy submarines there are DETECTED more easily by the team's next ASW."""
+
+    KIND: ClassVar[str] = "expend_asw_card"
+    card: Str
+    hexes: tuple[Str, ...]
+
+
+@dataclass(frozen=True)
+class InteropAttempt(Action):
+    """Optional rule 17.1: in the first Planning Stage ``team`` pays 5 CP to try to remove one cube
+    from its Interoperability Network (one d20, 1-8 succeeds)."""
+
+    KIND: ClassVar[str] = "interop_attempt"
+    team: Literal["US", "RU"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from lcb_lab.kernel import explain
-from lcb_lab.games.lcb import hexes as lcb_hexes, observer, observer_table
+from lcb_lab.games.lcb import hexes as lcb_hexes, observer, observer_cards, observer_table
 from lcb_lab.games.lcb.io import inputs as I
 from lcb_lab.games.lcb.choices import Choice
 from lcb_lab.kernel.errors import IllegalAction, LabError
@@ -304,7 +304,7 @@ class GameQueries:
         Adds the scenario's name, turn limit and the cards as the observer lets the team see
         them: ``cards`` (card dicts), ``hidden_cards`` (the other team's hidden cards, counted
         per place), ``card_markers`` and ``jccs`` (the names in each pool the team may see);
-        ``marker_details`` (:func:`observer.marker_details`), ``port_cubes`` and the table's
+        ``marker_details`` (:func:`observer_cards.marker_details`), ``port_cubes`` and the table's
         public facts (:func:`observer_table.observe_table`: ``stage``, ``result``, ``tf_order``,
         ``task_forces``, ``ready``, ``planning_stages``, ``rulings``, ``chain``).
         """
@@ -317,15 +317,15 @@ class GameQueries:
         info = self.scenario_info
         v["scenario_name"] = info.scenario.name if info else self.state.scenario
         v["max_turns"] = self.state.max_turns
-        seen = observer.observe_cards(self.state, team)
+        seen = observer_cards.observe_cards(self.state, team)
         v["cards"] = seen["cards"]               # what the team may see of every card (9.02)
         v["hidden_cards"] = seen["hidden"]       # the other team's hidden cards: counts per place
-        v["card_markers"] = observer.observe_card_markers(self.state, team)
+        v["card_markers"] = observer_cards.observe_card_markers(self.state, team)
         teams = ("US", "RU") if team == "instructor" else (team,)
         v["jccs"] = {t: list(dict.fromkeys(c["name"] for c in seen["cards"] if c["team"] == t and c["where"] == "pool"))
                      for t in teams}                # the pool's card names (the widgets' list)
-        v["marker_details"] = observer.marker_details(self.state, team)
-        v["port_cubes"] = observer.observe_port_cubes(self.state, team)
+        v["marker_details"] = observer_cards.marker_details(self.state, team)
+        v["port_cubes"] = observer_cards.observe_port_cubes(self.state, team)
         v.update(observer_table.observe_table(self.state, team))
         return v
 

@@ -151,7 +151,7 @@ class ViewModel:
     @property
     def marker_details(self) -> dict[str, dict]:
         """{card marker id: details} of the markers the viewer sees face up or owns
-        (:func:`~lcb_lab.games.lcb.observer.marker_details`: ``mp``, ``moved``, ``cargo`` ...)."""
+        (:func:`~lcb_lab.games.lcb.observer_cards.marker_details`: ``mp``, ``moved``, ``cargo`` ...)."""
         return self.view.get("marker_details") or {}
 
     @property

@@ -65,8 +65,7 @@ from typing import Any, Iterator
 from pydantic import ValidationError
 
 from lcb_lab.games.lcb import actions as A
-from lcb_lab.games.lcb.io import inputs as I
-from lcb_lab.games.lcb import observer
+from lcb_lab.games.lcb import observer, observer_cards
 from lcb_lab.games.lcb.choices import CardResponseChoice, InterceptChoice, answer_with
 from lcb_lab.games.lcb.choice_options import CardInterceptor
 from lcb_lab.kernel.errors import IllegalAction, InputError, LabError, ScenarioError
@@ -323,7 +322,7 @@ def summary(game: Game, team: str = "instructor") -> dict:
     A team sees what :func:`lcb_lab.games.lcb.observer.observe` shows it: its own units in full,
     revealed enemy units in full, and only the hex of concealed enemy counters (listed
     under ``concealed_enemy``); destroyed units are listed for everyone.  ``cards`` is
-    :func:`lcb_lab.games.lcb.observer.observe_cards`: the cards the team may see, and how many hidden
+    :func:`lcb_lab.games.lcb.observer_cards.observe_cards`: the cards the team may see, and how many hidden
     cards each team holds where.
     """
     s = game.state
@@ -341,7 +340,7 @@ def summary(game: Game, team: str = "instructor") -> dict:
         "winner": s.winner, "result": s.result,
         "network_cubes": s.network_cubes, "influence": s.influence, "kills_total": s.total_kills,
         "units": units,
-        "cards": observer.observe_cards(s, team),
+        "cards": observer_cards.observe_cards(s, team),
     }
     if team != "instructor":
         out["concealed_enemy"] = sorted(concealed, key=lambda c: c["hex"])

@@ -1,6 +1,6 @@
 """Card markers on the map (13.x, 12.2) and their overlays, as one view may see them.
 
-Everything comes from ``game.view(team)["card_markers"]`` (:func:`lcb_lab.games.lcb.observer.observe_card_markers`:
+Everything comes from ``game.view(team)["card_markers"]`` (:func:`lcb_lab.games.lcb.observer_cards.observe_card_markers`:
 own and revealed markers in full, the other team's concealed ones as a back, its secret mines not
 at all) and, for the submarine's track, :func:`lcb_lab.games.lcb.observer.observe_sot` (the Submarine
 Operations Tracker, 14.03: a team reads only its own, the instructor both):
@@ -106,7 +106,7 @@ def _tip(m: dict) -> str:
 
 def seen_markers(game: Game, view: dict) -> list[dict]:
     """``view["card_markers"]``, each face-up (or own) marker completed with the observer's
-    :func:`~lcb_lab.games.lcb.observer.marker_details` for the same view (level, MP, cargo as the view may
+    :func:`~lcb_lab.games.lcb.observer_cards.marker_details` for the same view (level, MP, cargo as the view may
     know it, ``view["marker_details"]``)."""
     details = view["marker_details"]
     return [m if m.get("back") else {**details.get(m["id"], {}), **m}
@@ -165,7 +165,7 @@ CUBE_KEYS = ("x", "y", "hex", "team", "line", "tip")
 def port_cubes(game: Game, view: dict) -> dict[str, list]:
     """Columns of the orange-cube source: one square at the right corner of each port hex with a
     team's orange cube (12.3, 12.54; public, as on the table:
-    :func:`lcb_lab.games.lcb.observer.observe_port_cubes`)."""
+    :func:`lcb_lab.games.lcb.observer_cards.observe_port_cubes`)."""
     cols: dict[str, list] = {k: [] for k in CUBE_KEYS}
     for hx, team in sorted(view["port_cubes"].items()):
         if hx not in game.board.hexes:

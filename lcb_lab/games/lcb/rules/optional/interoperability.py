@@ -36,7 +36,7 @@ from lcb_lab.kernel.errors import IllegalAction
 
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.model.state import CardPlay, GameState, Unit
-    from lcb_lab.games.lcb.model.optional_actions import InteropAttempt
+    from lcb_lab.games.lcb.actions_optional import InteropAttempt
     from lcb_lab.games.lcb.rules.common import Ctx, GameLike
 
 ATTEMPT_CP = 5
