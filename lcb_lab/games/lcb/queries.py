@@ -212,7 +212,7 @@ class GameQueries:
                 if a["target"] != tgt:
                     continue
                 s = self.state.unit(a["shooter"])
-                mods = lrs_modifiers(self.state, self.board, s.team, t.hex, self.utype(tgt).is_naval)
+                mods = lrs_modifiers(self.state, self.board, s.team, t.hex, self.utype(tgt).is_naval, s.hex)
                 cv = apply_mods(ctx.cv(s, a["slot"]).value, mods)
                 if self.utype(s.uid).cannon_artillery:
                     unstop.append((int(a["dice"]), cv))
@@ -220,7 +220,8 @@ class GameQueries:
                     stop.append((s.uid, int(a["dice"]), cv))
             for a in cards:
                 if a["target"] == tgt:
-                    mods = lrs_modifiers(self.state, self.board, other(t.team), t.hex, self.utype(tgt).is_naval)
+                    mods = lrs_modifiers(self.state, self.board, other(t.team), t.hex, self.utype(tgt).is_naval,
+                                         a.get("hex"))
                     stop.append((a["shooter"], int(a["dice"]), apply_mods(a["cv"], mods)))
             ints = [(i["shooter"], int(i["dice"]), apply_mods(ctx.cv(self.state.unit(i["interceptor"]), i["slot"]).value,
                                                               network_modifiers(self.state, t.team)))

@@ -348,12 +348,12 @@ def lrs_setup(ctx: Ctx, plan: CombatPlan, tgt: Unit) -> tuple[list[tuple], list[
         if a["target"] != tgt.uid:
             continue
         if "card" in a:            # a card's LRS: its own CV; the network modifier first (7.62, 9.05)
-            mods = lrs_modifiers(ctx.state, ctx.board, other(tgt.team), tgt.hex, naval)
+            mods = lrs_modifiers(ctx.state, ctx.board, other(tgt.team), tgt.hex, naval, a.get("hex"))
             base, cannon = a["cv"], False
             cv = apply(base, mods)
         else:
             s = ctx.state.units[a["shooter"]]
-            mods = lrs_modifiers(ctx.state, ctx.board, s.team, tgt.hex, naval)
+            mods = lrs_modifiers(ctx.state, ctx.board, s.team, tgt.hex, naval, s.hex)
             base, cv = _cv_of(ctx, s.uid, a["slot"], mods)
             cannon = ctx.utype(s).cannon_artillery
         shots.append((a, base, mods, cv, cannon))
@@ -440,7 +440,7 @@ def marker_shots(ctx: Ctx, plan: CombatPlan, target: str) -> list[tuple]:
         if m is None:
             out.append((a, s, None, [], None))
             continue
-        mods = lrs_modifiers(ctx.state, ctx.board, s.team, m.hex, m.kind != "sof")   # a SOF marker: ashore
+        mods = lrs_modifiers(ctx.state, ctx.board, s.team, m.hex, m.kind != "sof", s.hex)   # a SOF marker: ashore
         base, cv = _cv_of(ctx, s.uid, a["slot"], mods)
         out.append((a, s, base, mods, cv))
     return out
