@@ -271,3 +271,24 @@ def test_7_510_bmd_in_a_zone_does_not_answer_for_the_main_map(aegis_host_hex, el
     assert o.eligible is eligible
     if not eligible:
         assert "7.42" in o.reason
+
+
+def test_7_44_a_stack_in_a_zone_does_not_split_but_acts_whole():
+    """3.37 makes a split stack move into its own hex; in a zone nothing moves (7.44): declaring
+    part of the stack is refused and not offered; the whole stack fires with the units it chooses."""
+    g = game({"DDG-80": ("usn_ddg_51", "W700.2", B, False), "DDG-106": ("usn_ddg_x", "W700.2", B, False),
+              "Admiral": ("rubf_ddg", "C-2", R, True)}, forced=[1, 20])
+    g.apply(A.BeginImpulse(B))
+    offered = [a for a in g.legal_actions() if isinstance(a, A.Declare)]
+    assert offered and not [d for d in offered if any(len(c.units) == 1 for c in d.actions)]
+    before = g.to_json()
+    with pytest.raises(IllegalAction) as e:
+        g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-106",)),)))
+    assert e.value.rule == "7.44" and g.to_json() == before
+    g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-80", "DDG-106")),)))
+    g.apply(A.CommitCombat(lrs=(lrs("DDG-106", "Admiral", 2),)))
+    no_intercept(g)
+    g.apply(A.ResolveCombat())
+    r = rolls(g)[0]["data"]
+    assert (r["base_cv"], r["cv"], r["hits"]) == (15, 13, 1)
+    assert not g.state.units["DDG-80"].revealed and g.state.units["DDG-106"].revealed

@@ -250,12 +250,15 @@ class GameQueries:
         return {"continuing": engaged, "combined_arms": support if assaulters else []}
 
     def cv_range(self, uid: str, slot: str) -> list[str] | None:
-        """Hexes within range of a CV (7.31); None means infinite range."""
+        """Hexes within range of a CV (7.31); None means infinite range (a unit in a naval-zone place:
+        only that place for a finite range, 7.41, 7.42)."""
         u, cv = self.state.unit(uid), self.utype(uid).cv(slot)
         if cv is None or u.hex is None:
             return []
         if cv.range is None:
             return None
+        if self.board.is_zone_place(u.hex):      # 7.41-7.43: a finite range reaches only its own place
+            return [u.hex]
         return [h.label for h in lcb_hexes.within(u.hex, cv.range) if h.label in self.board]
 
     def zor(self, uid: str) -> dict[str, list[str]]:
