@@ -292,3 +292,12 @@ def test_7_44_a_stack_in_a_zone_does_not_split_but_acts_whole():
     r = rolls(g)[0]["data"]
     assert (r["base_cv"], r["cv"], r["hits"]) == (15, 13, 1)
     assert not g.state.units["DDG-80"].revealed and g.state.units["DDG-106"].revealed
+
+
+def test_7_41_reach_table_for_readers_matches_the_checks():
+    table = {(a, b): r for a, b, r in zones.reach_table()}
+    assert len(table) == 24
+    assert table[("W700", "E700")] == "CV -2" and table[("W1200", "E700")] == "refused"
+    assert table[("main map", "E1200")] == "CV -4" and table[("E1200", "main map")] == "CV -4"
+    assert [k for k, r in table.items() if k[0] == k[1]] == [(z, z) for z in zones.ZONES]
+    assert all(table[(z, z)] == "refused" for z in zones.ZONES)

@@ -160,3 +160,19 @@ def penalty_text(frm_place: str, to_place: str) -> str:
         return f"naval zone {a} -> naval zone {b}"
     z = a or b
     return f"{'from' if a else 'into'} naval zone {z} ({ZONES[z].km:,} km)"
+
+
+def reach_table() -> list[tuple[str, str, str]]:
+    """7.41 for a reader: one row ``(from, onto, "CV -2")`` or ``(from, onto, "refused")`` for each
+    pair of the main map and the four zones (lcb_lab's reading, module docstring)."""
+    places = [MAIN_MAP, *ZONES]
+    label = {MAIN_MAP: "AL-23", **{z: f"{z}.1" for z in ZONES}}
+    out = []
+    for a in places:
+        for b in places:
+            if a == MAIN_MAP and b == MAIN_MAP:
+                continue
+            frm, to = label[a], label[b] if a != b else f"{b}.2"
+            why = reach_problem(frm, to)
+            out.append((a, b, "refused" if why else f"CV {penalty(frm, to):+d}"))
+    return out
