@@ -289,6 +289,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "12.21": ("coastal hex", "isr marker", "embarked", "transport", "red hex", "ap"),
     "12.22": ("isr marker", "mp"), "12.24": ("isr marker", "revealed"), "12.25": ("range",),
     "12.26": ("rp",), "12.27": ("re-embark",), "12.3": ("embark-capable ship", "rp"), "12.31": ("port",),
+    "12.44": ("austere",),
     "12.4": ("reinforcement",), "12.52": ("unit",), "12.41": ("port", "airport", "gpsv", "transport", "requirement", "friendly", "units"), "12.43": ("coastal hex", "gpsv", "isr marker", "mp", "ground units", "friendly", "hex"),
     "12.53": ("coastal hex", "unit"), "12.54": ("rp", "unit"), "13.0": ("marker",), "13.11": ("proxy force",),
     "13.12": ("proxy force", "turn", "mp", "hex"), "13.14": ("roll", "effect", "narrative"), "13.21": ("marker", "mp", "free", "move"),
