@@ -32,7 +32,7 @@ def test_the_rules_are_in_one_subpackage_per_rulebook_subject():
 def test_the_rules_docstring_names_every_rules_module_once():
     modules = _rules_modules()
     named = _named_in_rules_docstring()
-    assert len(modules) == 57     # + optional.switches (17.0); 44 + cards.own_impulse + combat.odds (moved out of the kernel) + transport.cargo, .exposed,
+    assert len(modules) == 58     # + combat.naval_zones (7.4); + optional.switches (17.0); 44 + cards.own_impulse + combat.odds (moved out of the kernel) + transport.cargo, .exposed,
     #                               .marker_action (landing.py split by subject) + stages.placeable + transport.disembark (12.07)
     #                               + lift.py split by section: carrying, rotary_wing (12.1), reinforcements (12.4), offers
     #                               + combat.intercept_pause + submarines.chance (the previews, per viewer)
