@@ -81,13 +81,13 @@ def is_port(ctx: Ctx, h: str, small: bool | str) -> bool:
     return "port" in kinds or (bool(small) and "small_port" in kinds)
 
 
-def austere_rule(eff) -> str:
+def austere_rule(eff: Effect) -> str:
     """What a reinforcement card's ``args.airport`` allows (12.44): ``"any"`` (default), ``"only"``
     (``"austere_only"``) or ``"never"`` (``"no_austere"``)."""
     return {"austere_only": "only", "no_austere": "never"}.get(str(eff.args.get("airport", "any")), "any")
 
 
-def small_port_rule(eff) -> bool | str:
+def small_port_rule(eff: Effect) -> bool | str:
     """What a sealift card's ``args.small_port`` allows (12.31): False (absent: large ports only),
     True (any port) or ``"only"`` (small ports only)."""
     v = eff.args.get("small_port", False)
