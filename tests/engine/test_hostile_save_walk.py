@@ -330,7 +330,7 @@ FOUND = {   # name: (mutate the played save, key, problem)
                         "Extra field: a combat plan has no such field"),
     "board key": (lambda d: d.update(board={"hexes": [], "bogus": 1}), "board.bogus",
                   "unknown key; a map has name, hexes, features, roads, projection, label_map, source, hex_km, box, "
-                  "thresholds, placement"),
+                  "thresholds, placement, naval_zones"),
     "board without hexes": (lambda d: d.update(board={"name": "x"}), "board.hexes", "missing: a map is a list of hexes"),
     "scenario_info bool": (lambda d: d["scenario_info"]["unit"][0].update(revealed="yes"),
                            "scenario_info.unit[0].revealed", "Input should be a valid boolean"),

@@ -20,7 +20,7 @@ from lcb_lab.games.lcb.rules.stages.deployment import auto_deploy
 from tests.budget import budget
 from tests.refusals import refused
 
-SCENARIOS = ("gotland_redux", "slite_landing", "gotland_events")
+SCENARIOS = ("gotland_redux", "slite_landing", "gotland_events", "central_baltic")
 LCAC_REASON = ("US could not Embark Amphibious: LCAC by the end of the Deployment Stage (3.22): LHD 1 already "
                "carries the Amphibious card Amphibious: LCU: a ship holds one type of Amphibious card at a time")
 

@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_the_packaged_names_are_the_files_in_the_checkouts_scenarios_folder():
     assert R.root() == ROOT / "scenarios"
-    assert R.scenario_names() == ["gotland_redux", "slite_landing"]
+    assert R.scenario_names() == ["central_baltic", "gotland_events", "gotland_redux", "slite_landing"]
     assert R.lesson_names() == ["appendix_b_combat", "appendix_b_turn1", "slite_landing_lesson"]
     assert Path(str(R.scenario_source("gotland_redux"))) == ROOT / "scenarios" / "lcb" / "gotland_redux.toml"
     assert Path(str(R.lesson_source("appendix_b_combat"))) == (
@@ -61,7 +61,7 @@ def test_an_unknown_packaged_scenario_names_itself_and_lists_the_packaged_ones(n
         lcb_lab.load_scenario(name)
     assert (e.value.file, e.value.key) == (name, "(file)")
     assert f"no packaged scenario named {name!r}" in e.value.problem
-    assert "(packaged: gotland_redux, slite_landing)" in e.value.problem and "ends in .toml" in e.value.problem
+    assert "(packaged: central_baltic, gotland_events, gotland_redux, slite_landing)" in e.value.problem and "ends in .toml" in e.value.problem
 
 
 def test_an_unknown_packaged_lesson_lists_the_packaged_lessons():
@@ -194,7 +194,7 @@ def _cli(*args, cwd):
 
 def test_cli_lists_and_replays_packaged_lessons_from_anywhere(tmp_path):
     out = _cli("--list", cwd=tmp_path)
-    assert out.returncode == 0 and out.stdout.splitlines() == ["scenarios: gotland_redux, slite_landing",
+    assert out.returncode == 0 and out.stdout.splitlines() == ["scenarios: central_baltic, gotland_events, gotland_redux, slite_landing",
                                                                "lessons: appendix_b_combat, appendix_b_turn1, slite_landing_lesson"]
     by_name = _cli("appendix_b_combat", "--json", cwd=tmp_path)
     old_path = _cli("scenarios/lessons/appendix_b_combat.toml", "--json", cwd=tmp_path)

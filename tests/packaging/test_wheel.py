@@ -193,7 +193,7 @@ def test_the_installed_wheel_loads_gotland_redux_and_a_lesson_outside_the_reposi
     venv_dir = built["venv"].resolve()
     assert venv_dir in Path(got["file"]).resolve().parents, got["file"]   # the installed copy, not the repo's
     assert ROOT not in Path(got["file"]).resolve().parents
-    assert got["scenarios"] == ["gotland_redux", "slite_landing"] and got["lessons"] == ["appendix_b_combat", "appendix_b_turn1", "slite_landing_lesson"]
+    assert got["scenarios"] == ["central_baltic", "gotland_events", "gotland_redux", "slite_landing"] and got["lessons"] == ["appendix_b_combat", "appendix_b_turn1", "slite_landing_lesson"]
     assert (got["scenario"], got["units"], got["map"]) == ("gotland_redux", 19, "gotland")
     assert got["slite"] == ["slite_landing", 23]   # Return to Slite's 23 units
     assert Path(got["folder"]).resolve() == Path(got["file"]).resolve().parent / "scenarios" / "lcb"

@@ -46,6 +46,7 @@ import re
 from functools import lru_cache
 from typing import Iterable, Iterator, NamedTuple
 
+from lcb_lab.games.lcb import zones
 from lcb_lab.kernel import hexgrid
 from lcb_lab.kernel.hexgrid import Axial, Facing
 
@@ -168,10 +169,15 @@ def _distance_labels(a: str, b: str) -> int:
 def distance(a: Hex | str, b: Hex | str) -> int:
     """Hexes between ``a`` and ``b`` (own hex not counted: adjacent = 1).
 
-    Accepts Hex objects or labels. Raises ValueError for a bad label.
+    Accepts Hex objects or labels; a naval-zone place (``"W700.1"``, 7.43) is 0 from itself and
+    :data:`lcb_lab.games.lcb.zones.ZONE_DISTANCE` from any other place (7.41).  Raises ValueError
+    for a bad label.
     """
     la = a if isinstance(a, str) else a.label
     lb = b if isinstance(b, str) else b.label
+    if "." in la or "." in lb:
+        if zones.is_zone_place(la) or zones.is_zone_place(lb):
+            return zones.distance(la, lb)
     return _distance_labels(la, lb)
 
 

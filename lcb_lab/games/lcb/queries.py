@@ -212,7 +212,7 @@ class GameQueries:
                 if a["target"] != tgt:
                     continue
                 s = self.state.unit(a["shooter"])
-                mods = lrs_modifiers(self.state, self.board, s.team, t.hex, self.utype(tgt).is_naval)
+                mods = lrs_modifiers(self.state, self.board, s.team, t.hex, self.utype(tgt).is_naval, s.hex)
                 cv = apply_mods(ctx.cv(s, a["slot"]).value, mods)
                 if self.utype(s.uid).cannon_artillery:
                     unstop.append((int(a["dice"]), cv))
@@ -220,7 +220,8 @@ class GameQueries:
                     stop.append((s.uid, int(a["dice"]), cv))
             for a in cards:
                 if a["target"] == tgt:
-                    mods = lrs_modifiers(self.state, self.board, other(t.team), t.hex, self.utype(tgt).is_naval)
+                    mods = lrs_modifiers(self.state, self.board, other(t.team), t.hex, self.utype(tgt).is_naval,
+                                         a.get("hex"))
                     stop.append((a["shooter"], int(a["dice"]), apply_mods(a["cv"], mods)))
             ints = [(i["shooter"], int(i["dice"]), apply_mods(ctx.cv(self.state.unit(i["interceptor"]), i["slot"]).value,
                                                               network_modifiers(self.state, t.team)))
@@ -249,12 +250,15 @@ class GameQueries:
         return {"continuing": engaged, "combined_arms": support if assaulters else []}
 
     def cv_range(self, uid: str, slot: str) -> list[str] | None:
-        """Hexes within range of a CV (7.31); None means infinite range."""
+        """Hexes within range of a CV (7.31); None means infinite range (a unit in a naval-zone place:
+        only that place for a finite range, 7.41, 7.42)."""
         u, cv = self.state.unit(uid), self.utype(uid).cv(slot)
         if cv is None or u.hex is None:
             return []
         if cv.range is None:
             return None
+        if self.board.is_zone_place(u.hex):      # 7.41-7.43: a finite range reaches only its own place
+            return [u.hex]
         return [h.label for h in lcb_hexes.within(u.hex, cv.range) if h.label in self.board]
 
     def zor(self, uid: str) -> dict[str, list[str]]:

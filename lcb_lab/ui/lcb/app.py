@@ -251,13 +251,15 @@ class LabApp(CardActions, SpecialActions, LabActions, LabShell):
 
     # ================================================================ selection
     def hex_label(self, label: object) -> str | None:
-        """``label`` as a hex of this board (``" al-23"`` -> ``"AL-23"``), or None if it is not one."""
+        """``label`` as a hex of this board (``" al-23"`` -> ``"AL-23"``; a naval-zone place such as
+        ``"w700.1"`` -> ``"W700.1"``, 7.43), or None if it is not one."""
         if not isinstance(label, str):
             return None
-        if label in self.ctl.board.hexes:
+        board = self.ctl.board
+        if label in board.hexes or board.is_zone_place(label):
             return label
         tidy = label.strip().upper()
-        return tidy if tidy in self.ctl.board.hexes else None
+        return tidy if tidy in board.hexes or board.is_zone_place(tidy) else None
 
     def select_hex(self, label: str | None) -> str | None:
         """What a tap on the map does: show the hex, list its units (idempotent).

@@ -123,6 +123,8 @@ def hex_info_html(board: Board, label: str | None, view: dict | None = None) -> 
         return ('<div class="lcb-card"><h4>Hex info</h4><span class="lcb-muted">Click a hex on the map '
                 'to see its terrain, features and the counters there.</span></div>')
     info = board.hex(label)
+    if board.is_zone_place(label):
+        return _zone_info_html(label, info, view)
     mp = MP_BY_COLOUR[info.colour]
     cost = "prohibited" if mp is None else f"{mp} MP to enter"
     sw = f'<span class="lcb-swatch" style="background:{palette.terrain_drawn(info.colour, info.kind)}"></span>'
@@ -144,6 +146,22 @@ def hex_info_html(board: Board, label: str | None, view: dict | None = None) -> 
         '<div class="lcb-muted">No counters you can see.</div>'
     return (f'<div class="lcb-card"><h4>Hex {esc(label)}</h4><table class="lcb-table">{body}</table>'
             f"{note}{stack_html}</div>")
+
+
+def _zone_info_html(label: str, info, view: dict | None) -> str:
+    """The hex info panel of a naval-zone place (7.4, 7.41-7.44): its box, what may fire from
+    and into it, no movement, and the visible stack."""
+    rows = [("Terrain", esc(info.note)),
+            ("Place", "each stack in a naval zone is its own hex <span class='lcb-rule'>7.43</span>"),
+            ("Movement", "none into, out of or between the zones <span class='lcb-rule'>7.44</span>"),
+            ("LRS", "infinite range only; CV -2 from or into a 700 km zone, -4 a 1,200 km zone, -2 zone to zone "
+                    "(lcb_lab's reading of the truncated rule) <span class='lcb-rule'>7.41</span>"),
+            ("INTERCEPT", "only for units stacked here <span class='lcb-rule'>7.42</span>")]
+    body = "".join(f"<tr><th>{k}</th><td>{v}</td></tr>" for k, v in rows)
+    stack = _stack_lines(view, label) if view else []
+    stack_html = ("<div><b>Counters</b><br>" + "<br>".join(stack) + "</div>") if stack else \
+        '<div class="lcb-muted">No counters you can see.</div>'
+    return f'<div class="lcb-card"><h4>Naval zone place {esc(label)}</h4><table class="lcb-table">{body}</table>{stack_html}</div>'
 
 
 # ------------------------------------------------------------------ Unit Tracker

@@ -130,6 +130,7 @@ class SituationSpec(_M):
     colours: dict[str, Colour] = {}
     cut: list[tuple[str, str]] = []
     features: dict[str, list[str]] = {}       # hex -> ["town", "port:Slite", ...]
+    naval_zones: list[Literal["W1200", "W700", "E700", "E1200"]] = []   # zone boxes under the synthetic board (7.4)
     task_forces: dict[I.Designator, Team] = Field(default_factory=lambda: dict(DEFAULT_TASK_FORCES))
     markers: dict[I.Designator, MarkerSpec] = {}
     continuing: dict[str, Literal["continuing", "resolved"]] = {}
@@ -172,6 +173,7 @@ def situation(units: Mapping[str, Any] | list | tuple = (), *, toml: str | Path 
               naval: Iterable[str] | None = None, mixed: Iterable[str] | None = None,
               colours: Mapping[str, str] | None = None, cut: Iterable[tuple[str, str]] | None = None,
               features: Mapping[str, str | list[str]] | None = None,
+              naval_zones: Iterable[str] | None = None,
               task_forces: Mapping[str, str] | None = None, markers: Mapping[str, Any] | list[Marker] | None = None,
               continuing: Iterable[str] | Mapping[str, str] | None = None,
               network: Mapping[str, int] | None = None, initiative: str | None = None,
@@ -191,7 +193,9 @@ def situation(units: Mapping[str, Any] | list | tuple = (), *, toml: str | Path 
     ``"gotland"``), or the synthetic ``size`` x ``size`` board shaped by
     ``naval``/``mixed`` (hex lists), ``colours`` ({hex: colour}), ``cut``
     (hex pairs without a ground link) and ``features`` ({hex: kind, "kind:Name"
-    or a list of them}).
+    or a list of them}); ``naval_zones`` (``["W700", "E1200"]`` or any of the four boxes of
+    7.4) adds naval zones to the synthetic board: a unit's hex may then be a zone place such as
+    ``"W700.1"`` (7.43, :mod:`lcb_lab.games.lcb.zones`).
     ``markers``: {mid: (hex, team_or_task_force[, type]) or dict} or a list of
     :class:`~lcb_lab.games.lcb.model.state.Marker`; ``continuing``: hexes (or {hex: "continuing"
     | "resolved"}) under a Continuing Combat marker (7.21); ``network``: {team:
@@ -221,7 +225,7 @@ def situation(units: Mapping[str, Any] | list | tuple = (), *, toml: str | Path 
     """
     raw, file = ({}, CALL) if toml is None else _read_toml(toml)
     given = dict(map=map, size=size, naval=naval, mixed=mixed, colours=colours, cut=cut,
-                 features=features, task_forces=task_forces, continuing=continuing, network=network,
+                 features=features, naval_zones=naval_zones, task_forces=task_forces, continuing=continuing, network=network,
                  initiative=initiative, turn=turn, max_turns=max_turns, influence=influence, jccs=jccs,
                  forced=forced, seed=seed, naval_zor=naval_zor, check_terrain=check_terrain,
                  stage=stage, cp=cp, planning_stages=planning_stages, optional_rules=optional_rules,
@@ -338,10 +342,12 @@ def _short(part: str, most: int = 40) -> str:
 # ---- building ----------------------------------------------------------------
 def synthetic_board(size: int = 12, naval: Iterable[str] = (), mixed: Iterable[str] = (),
                     colours: Mapping[str, str] | None = None, cut: Iterable[tuple[str, str]] = (),
-                    features: Mapping[str, str | list[str]] | None = None, file: str = CALL) -> Board:
+                    features: Mapping[str, str | list[str]] | None = None, file: str = CALL,
+                    zones: Iterable[str] = ()) -> Board:
     """A ``size`` x ``size`` test board: green land unless ``naval``/``mixed``/
     ``colours`` say otherwise; ``cut``: hex pairs with no ground link (5.111);
-    ``features``: {hex: ["town", "port:Slite", ...]}.  Raises ScenarioError."""
+    ``features``: {hex: ["town", "port:Slite", ...]}; ``zones``: its naval-zone boxes (7.4).
+    Raises ScenarioError."""
     labels = [lcb_hexes.Hex(c, r).label for c in range(1, size + 1) for r in range(1, size + 1)]
     on = set(labels)
 
@@ -371,7 +377,8 @@ def synthetic_board(size: int = 12, naval: Iterable[str] = (), mixed: Iterable[s
         colour = colours.get(h, "blue" if kind[h] == "naval" else "green")
         hexes[h] = HexInfo(h, kind[h], colour, 0.0 if kind[h] == "naval" else 1.0, feats.get(h, ()),
                            ground, water)
-    return Board("test", hexes, {"lon0": 0, "lat0": 0, "km_per_deg_lon": 100, "km_per_deg_lat": 100})
+    return Board("test", hexes, {"lon0": 0, "lat0": 0, "km_per_deg_lon": 100, "km_per_deg_lat": 100},
+                 zones=tuple(z for z in ("W1200", "W700", "E700", "E1200") if z in set(zones)))
 
 
 def _feature(f: str | Feature) -> Feature:
@@ -390,7 +397,7 @@ def build(sp: SituationSpec, file: str = CALL, board: Board | None = None,
     cat = catalog or load_catalog()
     if board is None:
         board = _named_map(sp.map, file) if sp.map else synthetic_board(
-            sp.size, sp.naval, sp.mixed, sp.colours, sp.cut, sp.features, file)
+            sp.size, sp.naval, sp.mixed, sp.colours, sp.cut, sp.features, file, sp.naval_zones)
     tfs = dict(sp.task_forces)
     units = {uid: _unit(uid, e, sp, tfs, board, cat, file) for uid, e in sp.units.items()}
     for uid, u in units.items():

@@ -138,8 +138,9 @@ def _piece(s: Any, key: str, piece: Any, ident: str, own_id: str, file: str) -> 
 
 
 def _on_map(board: Board, file: str, key: str, label: str, naval: bool, who: str) -> None:
-    if label not in board.hexes:
-        _refuse(file, key, f"hex {label!r} is not on the {board.name} map")
+    if label not in board.hexes and not board.is_zone_place(label):    # a naval-zone place (7.43) is a place too
+        _refuse(file, key, f"hex {label!r} is not on the {board.name} map"
+                + (f" ({board.name} has no naval zone {label.split('.')[0]}, 7.4)" if "." in label else ""))
     problem = place_problem(board, label, naval, who)
     if problem:
         _refuse(file, key, problem)

@@ -19,7 +19,12 @@ JSON layout (``lcb_lab/games/lcb/data/maps/<name>.json``)::
                 "ground_links": ["AL-22", ...], "naval_links": [...], "note": "..."}],
      "features": [{"kind": "city", "name": "Visby", "lon": .., "lat": .., "hex": ..}],
      "roads": [{"name": .., "lonlat": [[lon, lat], ...]}],
-     "label_map": {"printed label": "our label", ...}}
+     "label_map": {"printed label": "our label", ...},
+     "naval_zones": ["W1200", "W700", "E700", "E1200"]}
+
+Naval zones (7.4, :mod:`lcb_lab.games.lcb.zones`): a map may list the zone boxes drawn off its
+bottom edge.  A place ``"W700.1"`` of a listed box is on the board (``in``, :meth:`Board.hex`: a
+naval, blue hex with no links, 7.43) but next to nothing (7.44): no neighbours, no reach.
 
 The projection maps the LC:B map km (x east, y south; :func:`lcb_hexes.centre_km`)
 to lon/lat: ``lon = lon0 + x / km_per_deg_lon``, ``lat = lat0 - y / km_per_deg_lat``.
@@ -34,6 +39,7 @@ from pathlib import Path
 from typing import Iterable, NamedTuple
 
 from lcb_lab.games.lcb import hexes as lcb_hexes
+from lcb_lab.games.lcb import zones as lcb_zones
 from lcb_lab.kernel.errors import LabError, ScenarioError
 from lcb_lab.games.lcb.io.files import parse_json, read_text
 
@@ -103,11 +109,17 @@ class Board:
     roads: tuple[dict, ...] = ()
     label_map: dict[str, str] = field(default_factory=dict)
     source: str = ""
+    zones: tuple[str, ...] = ()
     _cache: dict = field(default_factory=dict, compare=False, repr=False)
 
     # ---- lookups -------------------------------------------------------
     def __contains__(self, label: object) -> bool:
-        return isinstance(label, str) and (label in self.hexes or self._canon(label) in self.hexes)
+        return isinstance(label, str) and (label in self.hexes or self._canon(label) in self.hexes
+                                           or self.is_zone_place(label))
+
+    def is_zone_place(self, label: object) -> bool:
+        """True when ``label`` is a place (``"W700.1"``) in one of this map's naval zones (7.4, 7.43)."""
+        return bool(self.zones) and lcb_zones.zone_of(label) in self.zones
 
     def _canon(self, label: str) -> str:
         if label in self.hexes:
@@ -121,6 +133,8 @@ class Board:
         """Terrain of ``label``. Raises LabError when the hex is not on this map."""
         info = self.hexes.get(label) or self.hexes.get(self._canon(label))
         if info is None:
+            if self.is_zone_place(label):
+                return _zone_hex(label)
             raise LabError(f"hex {label!r} is not on the {self.name} map")
         return info
 
@@ -141,6 +155,8 @@ class Board:
         """Adjacent hexes that are on this map (a new list; cached per label: the map never changes)."""
         key = ("nb", label)
         got = self._cache.get(key)
+        if got is None and self.is_zone_place(label):
+            return []                  # 7.44: a zone place is next to nothing
         if got is None:
             got = self._cache[key] = tuple(h.label for h in lcb_hexes.neighbours(self._canon(label))
                                            if h.label in self.hexes)
@@ -160,8 +176,11 @@ class Board:
     def naval_reach(self, label: str, radius: int) -> dict[str, int]:
         """Hexes within ``radius`` steps traced through naval/mixed hexes (6.23).
 
-        Returns {label: steps}; the start hex is at 0.  Cached: the map never changes.
+        Returns {label: steps}; the start hex is at 0 (a naval-zone place reaches only itself,
+        7.44).  Cached: the map never changes.
         """
+        if self.is_zone_place(label):
+            return {label: 0}
         key = ("naval", label, radius)
         if key not in self._cache:
             self._cache[key] = _bfs(label, radius, self.naval_neighbours)
@@ -170,6 +189,8 @@ class Board:
     def ground_reach(self, label: str, radius: int, blocked: Iterable[str] = ()) -> dict[str, int]:
         """Hexes within ``radius`` steps along ground links, not entering
         ``blocked`` hexes and never prohibited (red) hexes (8.03, 8.05)."""
+        if self.is_zone_place(label):
+            return {label: 0}
         bl = set(blocked)
 
         def step(h: str):
@@ -199,6 +220,12 @@ class Board:
         return self.hex(label).features
 
 
+def _zone_hex(label: str) -> HexInfo:
+    """A naval-zone place as a hex (7.43): water only, blue, no links (7.44)."""
+    z = lcb_zones.ZONES[lcb_zones.zone_of(label)]
+    return HexInfo(label=label, kind="naval", colour="blue", note=f"naval zone: {z.title} (7.4, 7.43)")
+
+
 def _bfs(start: str, radius: int, step) -> dict[str, int]:
     start = lcb_hexes.normalise(start)
     seen = {start: 0}
@@ -221,14 +248,14 @@ def board_to_dict(board: Board) -> dict:
         return {k: v for k, v in (("kind", f.kind), ("name", f.name), ("lon", f.lon), ("lat", f.lat)) if v is not None}
     return {"name": board.name, "projection": dict(board.projection), "source": board.source,
             "features": [feat(f) for f in board.features], "roads": list(board.roads),
-            "label_map": dict(board.label_map),
+            "label_map": dict(board.label_map), **({"naval_zones": list(board.zones)} if board.zones else {}),
             "hexes": [{"label": h.label, "kind": h.kind, "colour": h.colour, "land_fraction": h.land_fraction,
                        "features": [feat(f) for f in h.features], "ground_links": list(h.ground_links),
                        "naval_links": list(h.naval_links), "note": h.note} for h in board.hexes.values()]}
 
 
 BOARD_KEYS = ("name", "hexes", "features", "roads", "projection", "label_map", "source",
-              "hex_km", "box", "thresholds", "placement")
+              "hex_km", "box", "thresholds", "placement", "naval_zones")
 """The keys of a map's JSON layout (:func:`board_to_dict`; the last four: how tools/build_map.py built it)."""
 
 
@@ -257,6 +284,9 @@ def board_from_dict(data: dict, file: str = "<map>") -> Board:
             hexes[label] = _hex_info(label, h)
         except (KeyError, ValueError, TypeError) as e:
             raise ScenarioError(file, f"hexes[{i}]", f"missing {e}" if isinstance(e, KeyError) else str(e)) from None
+    zones = data.get("naval_zones", [])
+    if not isinstance(zones, list) or any(z not in lcb_zones.ZONES for z in zones) or len(set(zones)) != len(zones):
+        raise ScenarioError(file, "naval_zones", f"a list of distinct zone names from {', '.join(lcb_zones.ZONES)} (7.4)")
     try:
         features = tuple(Feature(**{k: f[k] for k in ("kind", "name", "lon", "lat") if k in f})
                          for f in data.get("features", []))
@@ -266,7 +296,7 @@ def board_from_dict(data: dict, file: str = "<map>") -> Board:
     return Board(
         name=data.get("name", "map"), hexes=hexes, projection=data.get("projection", {}),
         features=features, roads=tuple(data.get("roads", [])), label_map=label_map,
-        source=data.get("source", ""),
+        source=data.get("source", ""), zones=tuple(zones),
     )
 
 

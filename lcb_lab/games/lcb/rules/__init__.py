@@ -35,6 +35,7 @@ No UI library is imported here.  Every module, with its purpose and rule numbers
 * ``combat.chance``: the outcome distribution of the next engagement while combat waits on its dice (7.02-7.08, 7.1).
 * ``combat.odds``: exact engagement odds for one LRS target (7.02, 7.05, 7.52, 7.57, 4.22).
 * ``combat.network``: the Tactical Network (7.6, 7.61, 7.62) and the other CV modifiers (7.09, 7.17).
+* ``combat.naval_zones``: LRS and INTERCEPT to and from the naval zones: range, reach, CV penalties, INTERCEPT only within the stack (7.4, 7.41, 7.42, 7.510).
 * ``combat.destruction``: destroying a unit for every rule that does -- kills, its cards and markers, the units aboard (4.21, 3.42, 9.31, 10.311, 12.06, 13.25).
 
 ``cards`` -- Joint Capability Cards (chapters 9 and 11)

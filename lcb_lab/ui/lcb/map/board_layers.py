@@ -37,13 +37,28 @@ LABEL_MARGIN_KM = 1.1
 
 
 def board_extent(board: Board, margin_km: float = 2.0) -> tuple[float, float, float, float]:
-    """(x0, x1, y0, y1) in plot coordinates covering every hex of the board."""
+    """(x0, x1, y0, y1) in plot coordinates covering every hex of the board, and its naval-zone
+    boxes drawn off the bottom edge (7.4; :func:`zone_boxes_of`)."""
     xs, ys = [], []
     for lab in board.hexes:
         for x, y in ov.hex_corners(lab):
             xs.append(x)
             ys.append(y)
+    for bx0, bx1, by0, by1 in zone_boxes_of(board).values():
+        xs += [bx0, bx1]
+        ys += [by0, by1]
     return min(xs) - margin_km, max(xs) + margin_km, min(ys) - margin_km, max(ys) + margin_km
+
+
+def zone_boxes_of(board: Board) -> dict[str, tuple[float, float, float, float]]:
+    """The board's naval-zone boxes (7.4) in plot coordinates, under its bottom edge: zone ->
+    (x0, x1, y0, y1); ``{}`` for a map without zones.  Cached per board."""
+    key = _board_key(board, "zones")
+    if key not in _CACHE:
+        pts = [c for lab in board.hexes for c in ov.hex_corners(lab)] if board.zones else []
+        _CACHE[key] = ov.zone_boxes(board.zones, min(x for x, _ in pts), max(x for x, _ in pts),
+                                    min(y for _, y in pts)) if pts else {}
+    return _CACHE[key]
 
 
 _CACHE: dict[tuple, object] = {}
@@ -176,6 +191,45 @@ def add_board_layers(p: figure, board: Board, sources: dict[str, ColumnDataSourc
                  line_alpha=0.8, line_dash="solid", name="roads")
 
     add_features(p, board, sources)
+    add_naval_zones(p, board, sources)
+
+
+def add_naval_zones(p: figure, board: Board, sources: dict[str, ColumnDataSource]) -> None:
+    """The naval-zone boxes off the bottom edge (7.4): gray for 700 km, striped gray for 1,200 km,
+    each named, with the outline of its first places (7.43: each stack a hex).  Zone places are
+    drawn and clicked like hexes (:func:`lcb_lab.ui.lcb.map.overlays.zone_place_centre`)."""
+    from lcb_lab.games.lcb import zones as lcb_zones
+    boxes = zone_boxes_of(board)
+    ov.set_zone_boxes(boxes)
+    z = {"left": [], "right": [], "bottom": [], "top": [], "hatch": [], "name": []}
+    t = {"x": [], "y": [], "text": []}
+    slots = {"xs": [], "ys": [], "label": []}
+    for name, (x0, x1, y0, y1) in boxes.items():
+        zone = lcb_zones.ZONES[name]
+        z["left"].append(x0)
+        z["right"].append(x1)
+        z["bottom"].append(y0)
+        z["top"].append(y1)
+        z["hatch"].append("/" if zone.striped else " ")
+        z["name"].append(name)
+        t["x"].append((x0 + x1) / 2)
+        t["y"].append(y1 - 2.0)
+        t["text"].append(f"{name}: {zone.title}")
+        for n in range(1, 5):
+            c = ov.hex_corners(f"{name}.{n}")
+            slots["xs"].append([x for x, _ in c])
+            slots["ys"].append([y for _, y in c])
+            slots["label"].append(f"{name}.{n}")
+    sources["zones"] = ColumnDataSource(z)
+    p.quad(left="left", right="right", bottom="bottom", top="top", source=sources["zones"], fill_color="#9aa3ab",
+           fill_alpha=0.55, line_color="#3a3a3a", hatch_pattern="hatch", hatch_color="#5b646c", hatch_alpha=0.6,
+           hatch_scale=10.0, name="naval_zones")
+    sources["zone_slots"] = ColumnDataSource(slots)
+    p.patches("xs", "ys", source=sources["zone_slots"], fill_alpha=0.0, line_color=palette.GRID_LINE,
+              line_alpha=0.5, line_dash="dotted", name="zone_slots")
+    sources["zone_labels"] = ColumnDataSource(t)
+    p.text("x", "y", text="text", source=sources["zone_labels"], text_font_size="9px", text_color=palette.TITLE,
+           text_align="center", text_baseline="top", name="zone_labels")
 
 
 def add_features(p: figure, board: Board, sources: dict[str, ColumnDataSource]) -> None:

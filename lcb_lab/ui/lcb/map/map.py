@@ -327,7 +327,7 @@ class MapView(MapSizes, MapOverlays):
     def select_hex(self, label: str | None) -> None:
         """Outline ``label`` (None clears)."""
         self.selected_hex = label
-        if label is None or label not in self.board.hexes:
+        if label is None or label not in self.board:
             self._set("selected", {"xs": [], "ys": []})
             return
         c = ov.hex_corners(label)
@@ -343,6 +343,8 @@ class MapView(MapSizes, MapOverlays):
         x0, x1, y0, y1 = self.extent
         if not (x0 <= x <= x1 and y0 <= y <= y1):
             return None
+        if self.board.zones and (place := ov.zone_place_at(x, y)) is not None:
+            return place          # a naval-zone place (7.43): clicked like a hex
         try:
             lab = ov.hex_at_plot(x, y)
         except ValueError:   # lcb_hexes.hex_at_km refuses points before column A / row 1

@@ -46,14 +46,84 @@ def km_from_plot(x: float, y: float) -> tuple[float, float]:
 
 
 def hex_centre(label: str) -> tuple[float, float]:
-    """Centre of a hex in plot coordinates."""
+    """Centre of a hex in plot coordinates; a naval-zone place (``"W700.1"``, 7.43) is drawn in its
+    zone's box off the board's bottom edge (:func:`zone_place_centre`)."""
+    if "." in label:
+        return zone_place_centre(label)
     return plot_xy(*lcb_hexes.centre_km(label))
 
 
-@lru_cache(maxsize=8192)
 def hex_corners(label: str) -> tuple[tuple[float, float], ...]:
-    """Six corners of a hex in plot coordinates."""
+    """Six corners of a hex in plot coordinates (a naval-zone place: a hex around its slot, 7.43)."""
+    if "." in label:
+        (cx, cy), (ax, ay) = zone_place_centre(label), hex_centre("A-1")
+        return tuple((cx + x - ax, cy + y - ay) for x, y in _corners("A-1"))
+    return _corners(label)
+
+
+@lru_cache(maxsize=8192)
+def _corners(label: str) -> tuple[tuple[float, float], ...]:
     return tuple(plot_xy(x, y) for x, y in lcb_hexes.corners_km(label))
+
+
+# ----------------------------------------------------------------- naval zones (7.4, 7.43)
+ZONE_HEIGHT_KM = 66.0
+"""Height of a naval-zone box under the board (room for two rows of stacks)."""
+ZONE_GAP_KM = 8.0
+"""Gap between the board's bottom edge and the boxes, and between two boxes."""
+ZONE_SLOT_KM = 30.0
+"""Distance between two stacks' places in a box."""
+
+_ZONE_BOXES: dict[str, tuple[float, float, float, float]] = {}
+"""The boxes of the board drawn last: zone -> (x0, x1, y0, y1) in plot coordinates
+(:func:`set_zone_boxes`; a kernel draws the naval zones of one map at a time)."""
+
+
+def zone_boxes(zones: Iterable[str], x0: float, x1: float, bottom: float) -> dict[str, tuple[float, float, float, float]]:
+    """The boxes of ``zones`` side by side under a board spanning ``x0``..``x1`` whose bottom edge
+    is at plot ``bottom``, west to east as :data:`lcb_lab.games.lcb.zones.ZONES` lists them."""
+    from lcb_lab.games.lcb import zones as lcb_zones
+    names = [z for z in lcb_zones.ZONES if z in set(zones)]
+    if not names:
+        return {}
+    w = (x1 - x0 - ZONE_GAP_KM * (len(names) - 1)) / len(names)
+    top = bottom - ZONE_GAP_KM
+    return {z: (x0 + i * (w + ZONE_GAP_KM), x0 + i * (w + ZONE_GAP_KM) + w, top - ZONE_HEIGHT_KM, top)
+            for i, z in enumerate(names)}
+
+
+def set_zone_boxes(boxes: dict[str, tuple[float, float, float, float]]) -> None:
+    """Make ``boxes`` (from :func:`zone_boxes`) the ones zone places are drawn in."""
+    _ZONE_BOXES.clear()
+    _ZONE_BOXES.update(boxes)
+
+
+def _slots_per_row(box: tuple[float, float, float, float]) -> int:
+    return max(1, int((box[1] - box[0] - ZONE_GAP_KM) // ZONE_SLOT_KM))
+
+
+def zone_place_centre(label: str) -> tuple[float, float]:
+    """Where place ``label`` (``"W700.3"``) is drawn: the n-th slot of its box, rows of slots from
+    the box's top left.  ValueError when no board with that zone has been drawn."""
+    zone, _, n = label.partition(".")
+    box = _ZONE_BOXES.get(zone)
+    if box is None or not n.isdigit():
+        raise ValueError(f"{label!r}: no naval zone {zone} on the map drawn")
+    per = _slots_per_row(box)
+    i = int(n) - 1
+    return (box[0] + ZONE_GAP_KM + ZONE_SLOT_KM / 2 + (i % per) * ZONE_SLOT_KM,
+            box[3] - 20.0 - (i // per) * ZONE_SLOT_KM)
+
+
+def zone_place_at(x: float, y: float) -> str | None:
+    """The zone place whose slot is under plot point (x, y), or None outside every box."""
+    for zone, box in _ZONE_BOXES.items():
+        if box[0] <= x <= box[1] and box[2] <= y <= box[3]:
+            per = _slots_per_row(box)
+            col = min(per - 1, max(0, int((x - box[0] - ZONE_GAP_KM) // ZONE_SLOT_KM)))
+            row = max(0, int((box[3] - 5.0 - y) // ZONE_SLOT_KM))
+            return f"{zone}.{row * per + col + 1}"
+    return None
 
 
 @lru_cache(maxsize=8192)

@@ -162,6 +162,9 @@ def check_targets(ctx: Ctx, team: str, card: Card, ct: CardType, eff: Effect, ta
         if imp is not None and imp.combat is not None:
             raise IllegalAction("3.38", "all combat of an impulse is committed at once: this impulse's combat "
                                 "was already committed")
+        if ctx.board.is_zone_place(t.hex) and not eff.args.get("naval_zone"):
+            raise IllegalAction("7.41", f"{ct.name} does not say it may strike into a naval zone, and the "
+                                f"target is in {t.hex}: a card's LRS reaches a naval zone only when it says so")
     _check_range(ctx, card, ct, eff, hexes)
 
 

@@ -6,7 +6,9 @@ its INTERCEPT range, supply, and be at an equal or smaller distance to the
 target hex than the attacking unit (7.53).  Dice are allocated before any
 roll against each specific LRS attack (7.54), one INTERCEPT value per unit
 per engagement, read as per attacked target (7.56), supply is spent whatever
-happens (7.58), and cannon artillery cannot be intercepted (7.52 exception).
+happens (7.58), and cannon artillery cannot be intercepted (7.52 exception).  A unit in a
+naval-zone place INTERCEPTs only for units stacked with it, and only they for it (7.42, 7.510;
+:mod:`lcb_lab.games.lcb.rules.combat.naval_zones`).
 Units paralyzed by a card effect cannot act at all.
 
 Several shooters at one target (lcb_lab's reading of 7.53/7.54/7.57): an
@@ -41,6 +43,7 @@ from lcb_lab.games.lcb.model.state import CardMarker, Unit
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.rules.common import Ctx, check_supply, dist, living_unit, supply_left
 from lcb_lab.games.lcb.rules.optional import ciws
+from lcb_lab.games.lcb.rules.combat.naval_zones import intercept_problem as zone_problem
 
 
 OFF_MAP = 10 ** 6
@@ -90,8 +93,11 @@ def interceptor_options(ctx: Ctx, target_uid: str, shooter_hexes: list[str | Non
             has = left is None or left > 0
             bmd = bool(getattr(cv, "bmd", False))
             reason = ""
+            zone_why = zone_problem(u.hex, t.hex)
             if u.paralysed:
                 reason = "may not act this turn (card effect)"
+            elif zone_why:
+                reason = zone_why
             elif ballistic is not None and bmd != ballistic:
                 reason = ("only BMD INTERCEPT answers a ballistic LRS (7.510)" if ballistic
                           else "BMD INTERCEPT answers only ballistic LRS (7.510)")
@@ -203,6 +209,9 @@ def validate_intercepts(ctx: Ctx, allocs: list[dict], lrs_allocs: list[dict], de
                                 else f"{shooter} makes no LRS attack on {tgt} this impulse")
         if n < 1:
             raise IllegalAction("7.54", f"{u.uid} must allocate at least one die")
+        zone_why = zone_problem(u.hex, ctx.state.units[tgt].hex)
+        if zone_why:
+            raise IllegalAction("7.42", f"{u.uid} cannot intercept for {tgt}: {zone_why}")
         answered = [attacks[tgt][shooter]] if shooter is not None else list(attacks[tgt].values())
         hexes = [x["hex"] for x in answered]
         o = next((o for o in interceptor_options(ctx, tgt, hexes, _ballistic(answered))

@@ -4,7 +4,7 @@ An allocation is a dict ``{"shooter": uid, "slot": "LRS1", "target": uid, "dice"
 Checks, each refused with its rule: the shooter acts in a Move and/or
 Initiate Combat action of this impulse; one CV per unit per action (7.02,
 7.34; every CV with the optional rule 17.81, :mod:`lcb_lab.games.lcb.rules.optional.dual_cv`); targets are revealed enemy units (6.14, 7.32) in range (7.31, own hex
-is hex zero); dice fit the supply (7.04, 7.08) and at most 4 dice per target
+is hex zero; to or from a naval zone only an infinite range, within 7.41's reach); dice fit the supply (7.04, 7.08) and at most 4 dice per target
 for infinite supply (7.34).
 """
 from __future__ import annotations
@@ -15,6 +15,7 @@ from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.catalog import INFINITE_DICE_CAP
 from lcb_lab.games.lcb.rules.common import Ctx, check_supply, dist, living_unit
 from lcb_lab.games.lcb.rules.optional.dual_cv import several_cvs_allowed
+from lcb_lab.games.lcb.rules.combat.naval_zones import check_lrs as zone_check
 
 
 def validate_lrs(ctx: Ctx, allocs: list[dict], active_units: set[str], check_team: bool = True,
@@ -59,6 +60,7 @@ def validate_lrs(ctx: Ctx, allocs: list[dict], active_units: set[str], check_tea
             raise IllegalAction("7.32", f"{t.uid} is not on the map")
         if not t.revealed:
             raise IllegalAction("7.32", f"{t.uid} is concealed; only revealed units may be targeted by LRS (6.14)")
+        zone_check(s.uid, s.hex, t.uid, t.hex, slot, cv.infinite_range)      # 7.41: naval zones
         d = dist(s.hex, t.hex)
         if not cv.in_range(d):
             raise IllegalAction("7.31", f"{t.uid} is {d} hexes from {s.uid}; {slot} range is {cv.range}")
@@ -89,6 +91,7 @@ def _marker_target(ctx: Ctx, s, a: dict, active_units: set[str], team: str | Non
     cv = ctx.cv(s, a["slot"])
     if cv is None or cv.kind != "LRS":
         raise IllegalAction("7.3", f"{s.uid} has no {a['slot']} LRS value")
+    zone_check(s.uid, s.hex, m.mid, m.hex, a["slot"], cv.infinite_range)  # 7.41: naval zones
     d = dist(s.hex, m.hex)
     if not cv.in_range(d):
         raise IllegalAction("7.31", f"{m.mid} is {d} hexes from {s.uid}; {a['slot']} range is {cv.range}")

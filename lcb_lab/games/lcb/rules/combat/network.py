@@ -46,12 +46,15 @@ def terrain_modifiers(board: Board, target_hex: str, target_is_naval: bool) -> l
 
 
 def lrs_modifiers(state: GameState, board: Board, team: str, target_hex: str,
-                  target_is_naval: bool) -> list[Modifier]:
-    """All modifiers to an LRS CV: network first (7.62), then terrain (7.09), then an Event Card's
-    change this turn (16.0)."""
+                  target_is_naval: bool, shooter_hex: str | None = None) -> list[Modifier]:
+    """All modifiers to an LRS CV: network first (7.62), then terrain (7.09), then the naval-zone
+    penalty of fire from ``shooter_hex`` (None: off the map or not known) into or out of a naval
+    zone (7.41: -2 gray, -4 striped; terrain still applies), then an Event Card's change this turn (16.0)."""
     from lcb_lab.games.lcb.rules.markers.fortify import lrs_modifiers as fort      # 13.51: a level-2 Fortification, added to terrain (7.09)
+    from lcb_lab.games.lcb.rules.combat.naval_zones import modifiers as zone_mods
     return network_modifiers(state, team) + terrain_modifiers(board, target_hex, target_is_naval) + \
-        (fort(state, team, target_hex, target_is_naval) if state.card_markers else []) + event_modifiers(state, "LRS")
+        (fort(state, team, target_hex, target_is_naval) if state.card_markers else []) + \
+        zone_mods(shooter_hex, target_hex) + event_modifiers(state, "LRS")
 
 
 def event_modifiers(state: GameState, kind: str) -> list[Modifier]:

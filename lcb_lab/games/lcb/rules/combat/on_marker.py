@@ -49,7 +49,7 @@ def marker_shots(ctx: Ctx, plan: CombatPlan, target: str) -> list[tuple]:
         if m is None:
             out.append((a, s, None, [], None))
             continue
-        mods = lrs_modifiers(ctx.state, ctx.board, s.team, m.hex, m.kind != "sof")   # a SOF marker: ashore
+        mods = lrs_modifiers(ctx.state, ctx.board, s.team, m.hex, m.kind != "sof", s.hex)   # a SOF marker: ashore; 7.41 from a zone
         base, cv = cv_of(ctx, s.uid, a["slot"], mods)
         out.append((a, s, base, mods, cv))
     return out

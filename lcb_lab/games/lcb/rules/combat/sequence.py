@@ -309,7 +309,7 @@ def lrs_setup(ctx: Ctx, plan: CombatPlan, tgt: Unit) -> tuple[list[tuple], list[
         if a["target"] != tgt.uid:
             continue
         if "card" in a:            # a card's LRS: its own CV; the network modifier first (7.62, 9.05)
-            mods = lrs_modifiers(ctx.state, ctx.board, other(tgt.team), tgt.hex, naval)
+            mods = lrs_modifiers(ctx.state, ctx.board, other(tgt.team), tgt.hex, naval, a.get("hex"))
             if ctx.state.optional_data:    # 17.1: a target another nation revealed
                 card = ctx.state.cards.get(a["card"])
                 host = ctx.state.units.get(card.host or "") if card is not None else None
@@ -319,7 +319,7 @@ def lrs_setup(ctx: Ctx, plan: CombatPlan, tgt: Unit) -> tuple[list[tuple], list[
             cv = apply(base, mods)
         else:
             s = ctx.state.units[a["shooter"]]
-            mods = lrs_modifiers(ctx.state, ctx.board, s.team, tgt.hex, naval)
+            mods = lrs_modifiers(ctx.state, ctx.board, s.team, tgt.hex, naval, s.hex)
             if ctx.state.optional_data:    # 17.1: a target another nation revealed
                 mods = mods + interop.lrs_modifiers(ctx.state, interop.nation(ctx.state, s), s.team, tgt)
             base, cv = _cv_of(ctx, s.uid, a["slot"], mods)

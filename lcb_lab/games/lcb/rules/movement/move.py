@@ -166,6 +166,7 @@ def check_path(ctx: Ctx, units: list[Unit], path: list[str]) -> tuple[list[str],
         raise IllegalAction("5.12", "a move needs at least one hex beyond the start hex")
     if path[-1] == start:          # lcb_lab's reading: a move ends elsewhere (legal_actions lists destinations)
         raise IllegalAction("5.12", f"a move ends in a hex other than its start {start}")
+    zone_move_check(ctx, start, path)
     for u in units:
         if u.moved:
             raise IllegalAction("14.02" if ctx.utype(u).is_submarine else "5.16",
@@ -207,6 +208,15 @@ def check_path(ctx: Ctx, units: list[Unit], path: list[str]) -> tuple[list[str],
     return path, spent, over
 
 
+def zone_move_check(ctx: Ctx, start: str, path: list[str]) -> None:
+    """7.44: no movement into, out of or between naval zones (a zone place is next to nothing).
+    Raises IllegalAction("7.44") naming the zone place."""
+    where = next((h for h in [start, *path] if ctx.board.is_zone_place(h)), None)
+    if where is not None:
+        raise IllegalAction("7.44", f"{where} is in a naval zone: units never move into, out of or "
+                            "between the naval zones (the distances are too great)")
+
+
 MILDEC_MP = {"ground": 2, "naval": 4}
 """MP of a MILDEC / Naval MILDEC moving on its own (5.17)."""
 
@@ -222,6 +232,7 @@ def move_markers(ctx: Ctx, mids: list[str], path: list[str]) -> tuple[list[str],
     spent = 0
     if path and path[0] == here:
         path = path[1:]
+    zone_move_check(ctx, start, path)
     for h in path:
         if h not in ctx.board or h not in _steps(ctx, domain, here):
             raise IllegalAction("5.17", f"no {domain} connection from {here} to {h}")

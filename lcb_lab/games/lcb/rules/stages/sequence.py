@@ -262,6 +262,10 @@ def _check_action(ctx: Ctx, a: dict, i: int, seen: set[str]) -> Declared:
                             "(ships and ground units never stack, 5.11; units that joined this turn "
                             "stay a separate stack, 3.37): declare one Core Action for each")
     split = stacks.is_split(ctx, units) and kind != "move_embarked_jcc"
+    if split and ctx.board.is_zone_place(origin):
+        raise IllegalAction("7.44", f"action #{i + 1}: {names(units)} would split from their stack in naval zone "
+                            f"place {origin}, but a split stack must move into its own hex (3.37) and nothing moves "
+                            "in a naval zone: declare the whole stack and fire with the units you choose")
     if kind == "move_embarked_jcc":
         if not all(ctx.utype(u).embark_gpsv or ctx.utype(u).embark_asv for u in units):
             raise IllegalAction("11.0", f"action #{i + 1}: only Embark-capable ships play Embarked JCCs")

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 from lcb_lab.games.lcb.rules.common import Ctx, dist
 from lcb_lab.games.lcb.rules.transport.cargo import coastal, enemy_in, room, space
 from lcb_lab.games.lcb.rules.transport.reinforcements import (check_littoral, check_reinforce, check_sealift,
-                                                               is_airfield, is_port, pool_gpsv)
+                                                               austere_rule, is_airfield, is_port, pool_gpsv,
+                                                               small_port_rule)
 from lcb_lab.games.lcb.rules.transport.rotary_wing import check_lift
 
 if TYPE_CHECKING:
@@ -82,10 +83,10 @@ def options(game: GameLike, card: Card, eff: Effect) -> list[dict]:
             if used + g <= int(eff.args["capacity_gpsv"]):
                 picked.append(r["uid"])
                 used += g
-        hexes = [h for h in ctx.board.hexes if is_airfield(ctx, h)]
+        hexes = [h for h in ctx.board.hexes if is_airfield(ctx, h, austere_rule(eff))]
         return [{"hex": h, "targets": tuple(picked)} for h in sorted(hexes)] if picked else []
     if eff.fn == "sealift":
-        ports = sorted(h for h in ctx.board.hexes if is_port(ctx, h, bool(eff.args.get("small_port"))))
+        ports = sorted(h for h in ctx.board.hexes if is_port(ctx, h, small_port_rule(eff)))
         out = []
         for a in ports:
             us = [u for u in s.units_in(a, team) if not ctx.is_naval(u) and not (u.acted or u.expended or u.no_move)]

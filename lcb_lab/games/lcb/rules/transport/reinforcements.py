@@ -60,15 +60,40 @@ def pool_gpsv(ctx: Ctx, r: dict) -> int:
     return ctx.catalog.unit(r["type"]).gpsv
 
 
-def is_airfield(ctx: Ctx, h: str) -> bool:
-    """Whether hex ``h`` has an airfield, airport or austere airfield (12.41, 12.44)."""
-    return any(f.kind in ("airfield", "airport", "austere_airfield") for f in ctx.board.hex(h).features)
+AIRPORTS = ("airfield", "airport")
+"""Feature kinds of a (full) airport; an austere airport is ``austere_airfield`` (12.44)."""
 
 
-def is_port(ctx: Ctx, h: str, small: bool) -> bool:
-    """Whether hex ``h`` has a port (or, with ``small``, a small port; 12.31)."""
+def is_airfield(ctx: Ctx, h: str, austere: str = "any") -> bool:
+    """Whether hex ``h`` has an airport a card may use (12.41, 12.44): ``austere`` ``"any"`` (the card
+    says "any friendly airport" or the like: an airport or an austere airport), ``"only"`` (austere
+    airports only) or ``"never"`` (no austere airport)."""
     kinds = {f.kind for f in ctx.board.hex(h).features}
-    return "port" in kinds or (small and "small_port" in kinds)
+    full, rough = bool(kinds & set(AIRPORTS)), "austere_airfield" in kinds
+    return rough if austere == "only" else full if austere == "never" else (full or rough)
+
+
+def is_port(ctx: Ctx, h: str, small: bool | str) -> bool:
+    """Whether hex ``h`` has a port a card may use (12.31): ``small`` False (a large port only: the card
+    is barred from small ports), True (the card says "any friendly port": a port or a small port) or
+    ``"only"`` (small ports only)."""
+    kinds = {f.kind for f in ctx.board.hex(h).features}
+    if small == "only":
+        return "small_port" in kinds
+    return "port" in kinds or (bool(small) and "small_port" in kinds)
+
+
+def austere_rule(eff: Effect) -> str:
+    """What a reinforcement card's ``args.airport`` allows (12.44): ``"any"`` (default), ``"only"``
+    (``"austere_only"``) or ``"never"`` (``"no_austere"``)."""
+    return {"austere_only": "only", "no_austere": "never"}.get(str(eff.args.get("airport", "any")), "any")
+
+
+def small_port_rule(eff: Effect) -> bool | str:
+    """What a sealift card's ``args.small_port`` allows (12.31): False (absent: large ports only),
+    True (any port) or ``"only"`` (small ports only)."""
+    v = eff.args.get("small_port", False)
+    return "only" if v == "only" else bool(v)
 
 
 def check_reinforce(ctx: Ctx, card: Card, ct: CardType, eff: Effect, targets: list[str], hex_: str | None) -> dict:
@@ -78,8 +103,13 @@ def check_reinforce(ctx: Ctx, card: Card, ct: CardType, eff: Effect, targets: li
     want_port = bool(eff.args.get("port"))
     if want_port and not is_port(ctx, dest, True):
         raise IllegalAction("12.41", f"{dest} has no port")
+    rough = austere_rule(eff)
     if not want_port and not is_airfield(ctx, dest):
         raise IllegalAction("12.41", f"{dest} has no airport: {ct.name} lands at a friendly airport hex")
+    if not want_port and not is_airfield(ctx, dest, rough):
+        raise IllegalAction("12.44", f"{ct.name} may land only at an austere airport, and {dest} has none"
+                            if rough == "only" else f"{ct.name} may not use an austere airport, and {dest}'s "
+                            "airport is an austere one")
     check_friendly(ctx, dest, card.team, "12.41", ct.name)
     if not targets:
         raise IllegalAction("12.41", "name the reinforcements (targets=...)")
@@ -145,9 +175,10 @@ def reinforce(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
 def check_sealift(ctx: Ctx, card: Card, ct: CardType, eff: Effect, targets: list[str], hex_: str | None) -> dict:
     """Units in one friendly port hex (or from the pool) to another friendly port (12.31, 12.41)."""
     dest = destination(ctx, hex_, "12.41")
-    small = bool(eff.args.get("small_port"))
+    small = small_port_rule(eff)
     if not is_port(ctx, dest, small):
-        raise IllegalAction("12.31", f"{dest} has no {'port' if small else 'large port'}"
+        raise IllegalAction("12.31", f"{dest} has no small port: {ct.name} uses small ports only" if small == "only"
+                            else f"{dest} has no {'port' if small else 'large port'}"
                             + ("" if small else " (small ports are not eligible)"))
     check_friendly(ctx, dest, card.team, "12.41", ct.name)
     if not targets:
