@@ -1,10 +1,10 @@
-"""Staged situations for the optional rules 17.6, 17.8 and 17.9 (notebook 11, the tests).
+"""Staged situations for the optional rules 17.6, 17.8 and 17.9 (notebook 12, the tests).
 
 Each ``ex_*`` function stages the rulebook's example with the optional rule switched on
 (``situation(..., optional_rules=[...])``), plays it through typed actions with forced dice and
 returns an :class:`~lcb_lab.games.lcb.content.worked.ch12.Example`: the game, the ids it used and
 the lines that explain it.  ``tests/rulebook/test_optional_supply_cv_preload.py`` asserts the
-same games; ``notebooks/11_optional_rules.ipynb`` prints them.
+same games; ``notebooks/12_optional_rules.ipynb`` prints them.
 
 * :func:`ex_17_61` -- Kathryn's LHD 1 (25 GPSV) pre-loads 10 GPSV on its "Amphibious: LCU" at
   Deployment, then Embarks 25 GPSV more (17.61); the craft later lands exactly its pre-load (17.62);

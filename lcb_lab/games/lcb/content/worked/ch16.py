@@ -4,7 +4,7 @@ The rulebook prints no Event Card text and no worked example of one: the cards a
 sandbox deck (``data/events.toml``, docs/events.md). Each function stages a small situation,
 plays it through the typed actions (forced dice where a die is rolled) and returns
 ``(game, lines)``: the game afterwards and the explained lines (``[rules] title: text``) it
-produced. Used by ``notebooks/10_events.ipynb``; ``tests/rulebook/test_events.py`` asserts
+produced. Used by ``notebooks/11_events.ipynb``; ``tests/rulebook/test_events.py`` asserts
 the same rules.
 
 * :func:`fleeing_masses` -- the turn's event waits for its cubes, then an LRS into civilians
