@@ -566,10 +566,9 @@ def test_a_proxy_force_fired_at_in_committed_combat_adds_its_influence_roll_to_r
 ROLL_SITES = {
     "rules/combat/sequence.py": {"_roll_lrs": "resolve_combat", "_lrs_on_marker": "resolve_combat",
                                  "_roll_ga": "resolve_combat"},
-    "rules/markers/sof.py": {"defend": "resolve_combat", "duel": "marker_action"},
     "rules/combat/sequence.py": {"_roll_lrs": "resolve_combat", "_roll_ga": "resolve_combat"},
     "rules/combat/on_marker.py": {"lrs_on_marker": "resolve_combat", "_marker_intercepts": "resolve_combat"},
-    "rules/markers/sof.py": {"defend": "resolve_combat"},
+    "rules/markers/sof.py": {"defend": "resolve_combat", "duel": "marker_action"},
     "rules/submarines/operations.py": {"torpedo_act": "torpedo", "duel": "torpedo", "_fire": "torpedo",
                                         "zor_act": "zor"},
     "rules/submarines/asw.py": {"_defend": "torpedo", "offensive_act": "offensive_asw",

@@ -198,6 +198,6 @@ def test_pyproject_lists_every_python_package_and_maps_the_scenarios_folder():
     assert config["package-dir"] == {"lcb_lab.scenarios": "scenarios"}
     assert config["package-data"]["lcb_lab.scenarios"] == ["*/*.toml", "*/lessons/*.toml"]
     assert sorted(p.relative_to(ROOT / "scenarios").as_posix() for p in (ROOT / "scenarios").rglob("*.toml")) == [
-        "lcb/gotland_redux.toml", "lcb/lessons/appendix_b_combat.toml", "lcb/lessons/appendix_b_turn1.toml",
+        "lcb/central_baltic.toml", "lcb/gotland_events.toml", "lcb/gotland_redux.toml", "lcb/lessons/appendix_b_combat.toml", "lcb/lessons/appendix_b_turn1.toml",
         "lcb/lessons/slite_landing_lesson.toml", "lcb/slite_landing.toml"]
     assert "graft scenarios" in (ROOT / "MANIFEST.in").read_text(encoding="utf-8").splitlines()   # in the sdist

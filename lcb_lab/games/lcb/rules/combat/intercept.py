@@ -209,7 +209,8 @@ def validate_intercepts(ctx: Ctx, allocs: list[dict], lrs_allocs: list[dict], de
                                 else f"{shooter} makes no LRS attack on {tgt} this impulse")
         if n < 1:
             raise IllegalAction("7.54", f"{u.uid} must allocate at least one die")
-        zone_why = zone_problem(u.hex, ctx.state.units[tgt].hex)
+        tgt_hex = ctx.state.units[tgt].hex if tgt in ctx.state.units else ctx.state.card_markers[tgt].hex   # 12.24: a marker
+        zone_why = zone_problem(u.hex, tgt_hex)
         if zone_why:
             raise IllegalAction("7.42", f"{u.uid} cannot intercept for {tgt}: {zone_why}")
         answered = [attacks[tgt][shooter]] if shooter is not None else list(attacks[tgt].values())

@@ -26,7 +26,7 @@ through :data:`STEPS`).
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from lcb_lab.kernel import explain
 from lcb_lab.games.lcb import observer
@@ -305,7 +305,7 @@ def _combat(ctx: Ctx, m: CardMarker, a) -> None:
     open_link(ctx, m, ct, eff, [u.uid], None)   # a TORPEDO ATTACK spends nothing: torpedoes are infinite (14.07)
 
 
-def combat_target(ctx: Ctx, m: CardMarker, ct: CardType, eff: Effect, targets) -> Unit:
+def combat_target(ctx: Ctx, m: CardMarker, ct: CardType, eff: Effect, targets: Sequence[str]) -> Unit:
     """The one enemy unit marker ``m``'s combat ``eff`` may attack (13.27): a face-up enemy unit
     within the effect's range of the marker's hex (LRS, 7.31); for a TORPEDO ATTACK a naval unit
     in the marker's own hex unless the card gives a range (14.07: range 0; never a submarine
