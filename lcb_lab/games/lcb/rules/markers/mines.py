@@ -353,7 +353,7 @@ def _apply(ctx: Ctx, m: CardMarker) -> dict | None:
         decoys = [x for x in ctx.state.markers_in(m.hex, u.team) if x.type_id == "naval_mildec"] \
             if ctx.is_naval(u) else []
         if key not in absorb and ctx.is_naval(u) and (
-                decoys or may_hold_mildec(ctx.state, other(u.team), m.hex, u.team, ctx.catalog)):
+                decoys or may_hold_mildec(ctx.state, other(u.team), m.hex, u.team, ctx.catalog, besides=u)):
             # asked whenever the mine layer cannot rule a Naval MILDEC out (6.11): no leak; may offer none
             ctx.state.push_choice(MildecChoice(u.team, "4.22",
                                          f"{u.uid} takes {hits} HP from mines: spend Naval MILDECs in {m.hex}?",
