@@ -101,3 +101,14 @@ def test_7_514_the_staged_ciws_demo():
     g.apply(A.AnswerIntercept(intercepts=(A.Intercept("DDG-605", "CIWS", "DDG-605", 4),)))
     g.apply(A.ResolveCombat())
     assert g.unit("DDG-605").hp == g.utype("DDG-605").hp
+
+
+def test_7_514_the_ciws_allocation_says_it_spends_no_supply():
+    """The allocation line of a CIWS INTERCEPT cites 7.514 and says nothing is spent (not 7.58's
+    'spent even if unused', which is for INTERCEPT supply)."""
+    from lcb_lab.games.lcb.content.optional_ciws import staged
+    g = staged(forced=[20, 20, 20, 20, 20, 20])
+    g.apply(A.AnswerIntercept(intercepts=(A.Intercept("DDG-605", "CIWS", "DDG-605", 4),)))
+    line = next(e for e in g.state.log if e["title"].startswith("INTERCEPT allocated: DDG-605"))
+    assert "the CIWS spends no supply (7.514)" in line["text"] and "spent even if unused" not in line["text"]
+    assert "7.514" in line["rules"] and "7.58" not in line["rules"]

@@ -52,9 +52,11 @@ def _answer_intercept(ctx: Ctx, plan: CombatPlan, d: InterceptChoice, value: A.A
     _spend(ctx, allocs, "interceptor", "slot", "7.58")
     for a in allocs:
         against = f" against {a['shooter']}" if "shooter" in a else ""
+        ciws = a["slot"] == "CIWS"                # 7.514: the close-in weapon system spends nothing
+        spent = "the CIWS spends no supply (7.514)" if ciws else "INTERCEPT supply is spent even if unused"
         _log_slot(ctx, f"INTERCEPT allocated: {a['interceptor']} for {a['target']}{against}",
-                  f"{a['dice']} {slot_text(a['slot'])} dice; INTERCEPT supply is spent even if unused",
-                  ["7.54", "7.58"], a, d.team)
+                  f"{a['dice']} {slot_text(a['slot'])} dice; {spent}",
+                  ["7.54", "7.514"] if ciws else ["7.54", "7.58"], a, d.team)
     if not allocs:
         ctx.log(explain.step("decision", f"{d.team} does not intercept", "no INTERCEPT dice allocated",
                              ["7.52"]))
