@@ -132,7 +132,7 @@ def test_the_wheel_holds_the_data_the_license_and_every_package_file(built):
     assert sources - names == set(), "package files the wheel leaves out (pyproject package-data?)"
     scenarios = {"lcb_lab/" + p.relative_to(built["src"]).as_posix() for p in (built["src"] / "scenarios").rglob("*")
                  if p.is_file()}
-    assert len(scenarios) == 5 and scenarios - names == set(), "scenarios the wheel leaves out (package-dir?)"
+    assert len(scenarios) == 7 and scenarios - names == set(), "scenarios the wheel leaves out (package-dir?)"
     assert {n for n in names if n.startswith("lcb_lab/scenarios/")} == scenarios   # and nothing more there
     assert not any(n.startswith(("tests/", "notebooks/", "scenarios/", "benchmarks/")) for n in names)
     template = "lcb_lab/ui/lab/data/jupyter/data/voila/templates/lcb/"
@@ -205,7 +205,7 @@ def test_the_installed_console_script_lists_the_packaged_files(built):
     r = subprocess.run([str(script), "--list"], capture_output=True, text=True, cwd=built["outside"], env=_env(),
                        timeout=120)
     assert r.returncode == 0, r.stderr
-    assert r.stdout.splitlines() == ["scenarios: gotland_redux, slite_landing", "lessons: appendix_b_combat, appendix_b_turn1, slite_landing_lesson"]
+    assert r.stdout.splitlines() == ["scenarios: central_baltic, gotland_events, gotland_redux, slite_landing", "lessons: appendix_b_combat, appendix_b_turn1, slite_landing_lesson"]
 
 
 def test_the_installed_console_script_tells_its_version(built):

@@ -290,9 +290,17 @@ def _check_state(s: Any, board: Board, catalog: Catalog, file: str) -> None:
     check_events(s, board, file)
 
 
+OPTIONAL_RECORDS = frozenset({"interop", "sub_modes", "asw_cards"})
+"""The keys of ``GameState.optional_data``: the records of 17.1, 17.2 and 17.2 / 17.71."""
+
+
 def _check_optional(s: Any, file: str) -> None:
     """The optional rules' records: a pre-load (17.61) only with 17.6 on, on a known card, of known
     units; a ship's supply shift (17.91) only with 17.9 on, of a known unit, its total unchanged."""
+    unknown = sorted(set(s.optional_data) - OPTIONAL_RECORDS)
+    if unknown:
+        _refuse(file, f"state.optional_data.{I.printable(unknown[0])}",
+                f"not a record of an optional rule; known: {', '.join(sorted(OPTIONAL_RECORDS))}")
     if s.preloaded and "17.6" not in s.optional_rules:
         _refuse(file, "state.preloaded", "a pre-load needs the optional rule 17.6 on")
     for cid, uids in s.preloaded.items():
