@@ -16,9 +16,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 MODULES = ["lcb_lab.games.lcb.actions", "lcb_lab.games.lcb.plain", "lcb_lab.kernel.datacodec", "lcb_lab.kernel.datashare", "lcb_lab.games.lcb.content.situation", "lcb_lab.kernel.history", "lcb_lab.games.lcb.legal",
            "lcb_lab.games.lcb.game", "lcb_lab.games.lcb.observer", "lcb_lab.kernel.hexgrid", "lcb_lab.games.lcb.hexes", "lcb_lab.kernel.odds", "lcb_lab.games.lcb.rules.combat.odds", "lcb_lab.kernel.actions", "lcb_lab.kernel.engine", "lcb_lab.kernel.dice",
-           "lcb_lab.kernel.explain", "lcb_lab.games.lcb.content.playthrough", "lcb_lab.games.lcb.die"]
+           "lcb_lab.kernel.explain", "lcb_lab.games.lcb.content.playthrough", "lcb_lab.games.lcb.die", "lcb_lab.kernel.checkpoints"]
 WITH_EXAMPLES = {"lcb_lab.games.lcb.actions", "lcb_lab.games.lcb.plain", "lcb_lab.kernel.datacodec", "lcb_lab.games.lcb.content.situation", "lcb_lab.games.lcb.game", "lcb_lab.games.lcb.content.playthrough",
-                 "lcb_lab.kernel.hexgrid", "lcb_lab.games.lcb.hexes", "lcb_lab.kernel.actions", "lcb_lab.kernel.odds", "lcb_lab.games.lcb.die"}
+                 "lcb_lab.kernel.hexgrid", "lcb_lab.games.lcb.hexes", "lcb_lab.kernel.actions", "lcb_lab.kernel.odds", "lcb_lab.games.lcb.die", "lcb_lab.kernel.checkpoints"}
 GAME_METHODS = ["apply", "legal_actions", "is_legal", "undo", "goto", "fork", "to_act"]
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
