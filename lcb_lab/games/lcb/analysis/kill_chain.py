@@ -61,7 +61,7 @@ def kill_chain(game: Any, viewer: str, target: str, plan: A.CommitCombat | A.Lrs
         raise ValueError(f"viewer must be one of {', '.join(VIEWERS)}, not {viewer!r}")
     who = None if viewer == "instructor" else viewer
     observer.check_known(game.state, who, [target], "kill_chain")
-    ctx = Ctx(observer.known_state(game.state, game.catalog, who), game.board, game.catalog, None, game.decks)
+    ctx = Ctx(_known(game, who), game.board, game.catalog, None, game.decks)
     t = ctx.state.unit(target)
     if not t.on_map:
         raise IllegalAction("7.32", f"{target} is not on the map: no LRS can target it")
@@ -78,6 +78,15 @@ def kill_chain(game: Any, viewer: str, target: str, plan: A.CommitCombat | A.Lrs
                      intercepts=fires.intercepts, policies=fires.policies,
                      unknowns=_unknowns(ctx, t, view, viewer), hp=t.hp, damage=fires.damage,
                      expected_damage=fires.expected)
+
+
+def _known(game: Any, who: str | None) -> Any:
+    """The state as ``who`` may know it (:func:`observer.known_state`), less the cards it may
+    not see (9.02): an Attached card face down lends its host no value the viewer could count."""
+    known = observer.known_state(game.state, game.catalog, who)
+    if who is not None:
+        known.cards = {cid: c for cid, c in known.cards.items() if observer.knows(game.state, who, c)}
+    return known
 
 
 def _plan_allocs(plan: Any, target: str) -> list[dict] | None:
@@ -209,11 +218,11 @@ def _unknowns(ctx: Ctx, t: Unit, view: dict, viewer: str) -> tuple[str, ...]:
     out = []
     backs = [u for u in ctx.state.living() if _stand_in(u) and u.on_map]
     enemy = other(viewer)
-    role = "shooter or sensor" if enemy != t.team else "interceptor (7.53)"
+    role = "a shooter or sensor" if enemy != t.team else "an interceptor (7.53)"
     far = [u for u in backs if u.hex != t.hex]
     here = [u for u in backs if u.hex == t.hex]
     if far:
-        out.append(f"{len(far)} concealed {enemy} counter(s) elsewhere: any may be a {role} or a MILDEC (6.11)")
+        out.append(f"{len(far)} concealed {enemy} counter(s) elsewhere: any may be {role} or a MILDEC (6.11)")
     if here:
         out.append(f"{len(here)} concealed {enemy} counter(s) in the target's hex: any may be a MILDEC (4.22) "
                    "or an interceptor (6.11)")
