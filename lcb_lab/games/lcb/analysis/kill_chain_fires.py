@@ -5,7 +5,7 @@ over :func:`lcb_lab.games.lcb.observer.known_state`) with the target taken as fo
 
 * **target**: the attacker's known units with an LRS value that may fire at it -- the engine's
   own checks (:func:`lcb_lab.games.lcb.rules.combat.lrs.validate_lrs`: 7.3, 7.31-7.34, 7.41,
-  7.08), not acted this turn (3.34) nor paralysed -- and its known LRS cards in reach (9.05);
+  7.08), not acted this turn (3.34) nor paralyzed -- and its known LRS cards in reach (9.05);
 * **engage**: the roll, P(at least one LRS hit) (7.02), modifiers as the engine applies them
   (7.09 terrain, 7.62 network, 7.41 naval zones: :func:`~lcb_lab.games.lcb.rules.combat.network.lrs_modifiers`);
 * **defend**: the defender's default INTERCEPT answer -- the engine's ``match_incoming`` policy
