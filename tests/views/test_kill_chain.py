@@ -142,3 +142,20 @@ def test_two_worlds_that_look_the_same_to_a_team_give_it_the_same_chain(team, hi
     twin, _ = twin_of(g, team, _drain(hidden))
     assert kill_chain(twin, team, WHISKEY) == kill_chain(g, team, WHISKEY)
     assert kill_chain(twin, "instructor", WHISKEY).p != pytest.approx(kill_chain(g, "instructor", WHISKEY).p)
+
+
+def test_a_face_down_attached_card_lends_no_interceptor_the_enemy_counts_9_02():
+    """2 Anna (face up) holds the Attached Pantsir-SM face down (INTERCEPT CV 12, range 2, 9.31).
+    The instructor's strongest act goes round it: HIMARS LRS2 (3 dice at 14, ballistic: only BMD
+    answers it, 7.510), P(2+ of 3 at 0.7) = 0.784.  US cannot see the card: it counts no
+    INTERCEPT and picks LRS1 (6 dice at 12), P(2+ of 6 at 0.6), the card named as unknown."""
+    g = lcb_lab.situation(units={"2 Anna": {"type": "runi_naval_infantry_platoon", "hex": "F-6", "face_up": True},
+                                 "1 Whiskey": ("usmc_himars_section", "F-3")},
+                          cards={"RU": [{"name": "Pantsir-SM: IAMD", "attach_to": "2 Anna"}]}, initiative="US")
+    seen = kill_chain(g, "instructor", "2 Anna")
+    assert seen.plan[0]["slot"] == "LRS2" and seen.p == pytest.approx(1 - binom(3, 0.7)[0] - binom(3, 0.7)[1])
+    us = kill_chain(g, "US", "2 Anna")
+    assert us.intercepts == () and us.plan[0]["slot"] == "LRS1"
+    assert us.p == pytest.approx(1 - binom(6, 0.6)[0] - binom(6, 0.6)[1])
+    assert us.unknowns == ("1 RU card(s) face down: any may reveal, strike, NULLIFY or INTERCEPT (9.02)",)
+    assert "RU-1" not in repr(us) and "Pantsir" not in repr(us)
