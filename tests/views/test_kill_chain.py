@@ -159,3 +159,21 @@ def test_a_face_down_attached_card_lends_no_interceptor_the_enemy_counts_9_02():
     assert us.p == pytest.approx(1 - binom(6, 0.6)[0] - binom(6, 0.6)[1])
     assert us.unknowns == ("1 RU card(s) face down: any may reveal, strike, NULLIFY or INTERCEPT (9.02)",)
     assert "RU-1" not in repr(us) and "Pantsir" not in repr(us)
+
+
+def test_a_card_strike_is_defended_by_the_known_ftr_nullify_after_its_detect_9_06_9_44():
+    """RU's TU-160M2 (4 LRS dice at CV 14 from off the map, 9.05; DETECT 12) on 1 Whiskey in a
+    green hex; the US Combat Air Patrols FTR NULLIFY it on 12 or less after a DETECT on 12 or less:
+    stopped with 0.6 * 0.6 = 0.36.  Else P(2+ of 4 at 0.7) destroys it (2 HP)."""
+    g = lcb_lab.situation(units={WHISKEY: {"type": "usmc_himars_section", "hex": "F-6", "face_up": True},
+                                 "1 Uran": ("runi_coastal_missile_section", "L-12")},
+                          cards={"RU": ["TU-160M2: Aerial Strike"], "US": ["Combat Air Patrols"]}, initiative="RU")
+    kc = kill_chain(g, "instructor", WHISKEY)
+    assert kc.plan[0]["card"] == "RU-1" and kc.plan[0]["dice"] == 4
+    assert [m.ident for m in kc.link("target").means if m.chosen] == ["RU-1"]
+    two = 1 - binom(4, 0.7)[0] - binom(4, 0.7)[1]
+    assert kc.link("engage").p == pytest.approx(1 - 0.3 ** 4)
+    assert kc.link("defend").p == pytest.approx(0.64)          # no INTERCEPT, no MILDEC: only the FTR NULLIFY
+    assert [(m.ident, m.p) for m in kc.link("defend").means] == [("US-1", pytest.approx(0.36))]
+    assert kc.p == pytest.approx(0.64 * two)
+    assert kill_chain(g, "RU", WHISKEY).p == pytest.approx(two)    # RU does not see the US card
