@@ -177,3 +177,22 @@ def test_a_card_strike_is_defended_by_the_known_ftr_nullify_after_its_detect_9_0
     assert [(m.ident, m.p) for m in kc.link("defend").means] == [("US-1", pytest.approx(0.36))]
     assert kc.p == pytest.approx(0.64 * two)
     assert kill_chain(g, "RU", WHISKEY).p == pytest.approx(two)    # RU does not see the US card
+
+
+def test_a_mildec_in_the_hex_absorbs_first_as_far_as_the_viewer_knows_4_22():
+    """A US MILDEC with 1 Whiskey (absorb_all, 4.22): the 7.37 plan's net hits lose one HP less,
+    so 2 net hits leave 1 HP and nothing destroys it (2 dice, 2 HP + 1 MILDEC).  RU sees the
+    MILDEC only as a back in the hex: not counted, named."""
+    g = lcb_lab.situation(
+        units={"1 Uran": ("runi_coastal_missile_section", "F-2"),
+               WHISKEY: {"type": "usmc_himars_section", "hex": "F-6", "face_up": True},
+               "1 Kilo": ("usmc_iamd_section", "F-6")},
+        markers={"M-1": ("F-6", "US")}, colours={"F-6": "brown"}, initiative="RU")
+    plan = A.LrsAttack("1 Uran", "LRS1", WHISKEY, 2)
+    kc = kill_chain(g, "instructor", WHISKEY, plan=plan)
+    d = lost(2, 0.4, 2, 0.6, 3)                      # net hits 0..2 (capped at 3: none reach it)
+    assert kc.damage == pytest.approx((d[0] + d[1], d[2], 0.0)) and kc.p == 0.0
+    assert ("M-1", 1.0) in [(m.ident, m.p) for m in kc.link("defend").means]
+    ru = kill_chain(g, "RU", WHISKEY, plan=plan)
+    assert ru.p == pytest.approx(0.16) and "M-1" not in repr(ru)      # both dice hit, no INTERCEPT seen
+    assert "2 concealed US counter(s) in the target's hex" in ru.unknowns[0]
