@@ -5,6 +5,7 @@ Staged on the 7.37 situation of notebook 01: 1 Uran (RU, LRS CV 10, range 6, sup
 INTERCEPT CV 12, supply 8) in the same hex.  The expected numbers are computed here from
 binomials by hand, not by the engine's odds code.
 """
+import re
 from math import comb
 
 import pytest
@@ -74,7 +75,8 @@ def test_the_strongest_single_act_fires_all_the_supply():
     rows = kc.rows()
     assert [r["title"] for r in rows] == ["Find", "Fix and track", "Target", "Engage", "Defend", "Assess"]
     assert rows[-1]["cumulative"] == pytest.approx(kc.p)
-    assert kc.lines() == [{"stage": "target", "ident": "1 Uran", "from": "F-2", "to": "F-6", "chosen": True}]
+    assert kc.lines() == [{"stage": "target", "ident": "1 Uran", "name": "1 Uran", "from": "F-2", "to": "F-6",
+                           "chosen": True}]
 
 
 def test_the_attacker_counts_no_interceptor_it_cannot_see():
@@ -177,6 +179,9 @@ def test_a_card_strike_is_defended_by_the_known_ftr_nullify_after_its_detect_9_0
     assert [(m.ident, m.p) for m in kc.link("defend").means] == [("US-1", pytest.approx(0.36))]
     assert kc.p == pytest.approx(0.64 * two)
     assert kill_chain(g, "RU", WHISKEY).p == pytest.approx(two)    # RU does not see the US card
+    words = " ".join(f"{r['means']} {r['note']}" for r in kc.rows())
+    assert "TU-160M2: Aerial Strike rolls 4 d20 at CV 14" in words and "Combat Air Patrols may NULLIFY" in words
+    assert not re.search(r"(?<![\w-])(?:US|RU)-\d+\b", words)      # a card by its name, never its id
 
 
 def test_a_mildec_in_the_hex_absorbs_first_as_far_as_the_viewer_knows_4_22():

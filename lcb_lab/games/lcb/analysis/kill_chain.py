@@ -140,12 +140,11 @@ def _card_means(cards: list, answers: list, t: Unit) -> list[Means]:
     out = []
     for c, e, p in kc_cards.reveal_means(cards, t.hex):
         stop, rows = kc_cards.answer_chance(answers, c.ctype)
-        words = f"{c.name} ({c.cid}): reveals on a roll of {e.succeeds_on} or less" if e.succeeds_on else \
-            f"{c.name} ({c.cid}): reveals"
+        words = f"{c.name}: reveals on a roll of {e.succeeds_on} or less" if e.succeeds_on else f"{c.name}: reveals"
         if rows:
             words += "; " + ", ".join(f"{a.name} may NULLIFY it ({q:.0%})" for a, q in rows)
         out.append(Means("card", c.cid, ("6.13", "9.09") if rows else ("6.13",), words, p * (1.0 - stop), c.hex,
-                         c.team))
+                         c.team, name=c.name))
     return out
 
 
@@ -185,7 +184,7 @@ def find_link(ctx: Ctx, t: Unit, attacker: str, att_cards: list, def_cards: list
                     ("6.13", "6.14"))
     best = max(means, key=lambda m: (m.p or 0.0, m.kind == "unit"))
     means = tuple(replace(m, chosen=m is best) for m in means)
-    return Link("find", best.p or 0.0, means, f"the best single means: {best.ident}", ("6.13", "6.2"))
+    return Link("find", best.p or 0.0, means, f"the best single means: {best.label}", ("6.13", "6.2"))
 
 
 # ====================================================================== fix and track

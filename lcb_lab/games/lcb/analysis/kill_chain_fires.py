@@ -125,8 +125,8 @@ def _card_allocs(ctx: Ctx, t: Unit, cards: list) -> tuple[list[dict], list[Means
         bmd = "ballistic" in c.ctype.categories
         allocs.append({"shooter": c.cid, "slot": e.label, "target": t.uid, "dice": e.dice, "card": c.cid,
                        "name": c.name, "hex": c.hex, "bmd": bmd, "cv": e.cv, "ctype": c.ctype})
-        rows.append(Means("card", c.cid, ("9.05",), f"{c.name} ({c.cid}): LRS {e.dice} dice at CV {e.cv}", 1.0,
-                          c.hex, c.team))
+        rows.append(Means("card", c.cid, ("9.05",), f"{c.name}: LRS {e.dice} dice at CV {e.cv}", 1.0,
+                          c.hex, c.team, name=c.name))
     return allocs, rows
 
 
@@ -205,8 +205,9 @@ def _no_shot(t: Unit, rows: tuple[Means, ...]) -> Fires:
 def _engage(shot: _Shot) -> Link:
     o = shot.odds
     means = tuple(Means("card" if "card" in a else "unit", a["shooter"], ("7.02", "7.04"),
-                        f"{a['shooter']} rolls {a['dice']} d20 at CV {shot.cvs[a['shooter']]}",
-                        p_any_hit(int(a["dice"]), shot.cvs[a["shooter"]]), a.get("hex"), chosen=True)
+                        f"{a.get('name', a['shooter'])} rolls {a['dice']} d20 at CV {shot.cvs[a['shooter']]}",
+                        p_any_hit(int(a["dice"]), shot.cvs[a["shooter"]]), a.get("hex"), chosen=True,
+                        name=a.get("name", ""))
                   for a in shot.allocs)
     p = 1.0 - o.lrs_hits[0]
     return Link("engage", p, means, "P(at least one LRS hit) " + ", ".join(
@@ -224,8 +225,8 @@ def _defend(ctx: Ctx, t: Unit, shot: _Shot) -> Link:
         if m.team == t.team and m.hex == t.hex and not m.destroyed:
             means.append(Means("marker", m.mid, ("4.22", "7.06"), f"{m.mid} absorbs 1 HP", 1.0, m.hex, t.team, True))
     for c, q in shot.stoppers:
-        means.append(Means("card", c.cid, ("9.4",), f"{c.name} ({c.cid}) may NULLIFY the card ({q:.1%})", q,
-                           c.hex, t.team, True))
+        means.append(Means("card", c.cid, ("9.4",), f"{c.name} may NULLIFY the card ({q:.1%})", q,
+                           c.hex, t.team, True, c.name))
     hit = 1.0 - o.lrs_hits[0]
     through = 1.0 - o.damage[0]
     p = (1.0 - shot.stop) * (through / hit) if hit > 0 else 0.0

@@ -25,7 +25,8 @@ class Means:
     designator, card id, marker id, or the target for a fact), ``rules`` (rule numbers),
     ``what`` (words), ``p`` (its own chance of doing its part, 0..1; None: not rolled or not
     known), ``hex`` (where it acts from, for the map; None: off the map), ``team``, ``chosen``
-    (the chain's act uses it)."""
+    (the chain's act uses it), ``name`` (a card's name; "" for a unit or marker, whose
+    ``ident`` is its name)."""
 
     kind: str
     ident: str
@@ -35,6 +36,12 @@ class Means:
     hex: str | None = None
     team: str = ""
     chosen: bool = False
+    name: str = ""
+
+    @property
+    def label(self) -> str:
+        """What a reader calls it: ``name`` (a card's name, never its id), else ``ident``."""
+        return self.name or self.ident
 
 
 @dataclass(frozen=True)
@@ -108,6 +115,6 @@ class KillChain:
         """Lines for the map, from each means with a hex other than the target's and a chance
         above 0 to the target: ``{"stage", "ident", "from", "to", "chosen"}`` (sensors, shooters,
         interceptors; an ineligible shooter draws none)."""
-        return [{"stage": lk.stage, "ident": m.ident, "from": m.hex, "to": self.target_hex, "chosen": m.chosen}
+        return [{"stage": lk.stage, "ident": m.ident, "name": m.label, "from": m.hex, "to": self.target_hex, "chosen": m.chosen}
                 for lk in self.links for m in lk.means
                 if m.hex and m.hex != self.target_hex and m.kind != "fact" and m.p]

@@ -42,7 +42,7 @@ def chain_overlays(chain: Any) -> list[ov.Overlay]:
         cue = palette.CUE[STAGE_CUE[stage]]
         a, b = ov.hex_centre(ln["from"]), ov.hex_centre(ln["to"])
         shape = LineString([a, b]).buffer(HALF_WIDTH_KM * (1.5 if ln["chosen"] else 1.0))
-        out.append(ov.Overlay("kill_chain", f"{ln['ident']} {STAGE_WORDS[stage]} {chain.target}",
+        out.append(ov.Overlay("kill_chain", f"{ln['name']} {STAGE_WORDS[stage]} {chain.target}",
                               colour=cue.colour, fill_alpha=0.6 if ln["chosen"] else 0.25,
                               line_dash="solid" if ln["chosen"] else list(cue.dash) or [6, 4],
                               line_width=1.0, rules=RULES[stage], geometry=shape))
