@@ -56,7 +56,7 @@ def kill_chain(game: Any, viewer: str, target: str, plan: A.CommitCombat | A.Lrs
     Raises ValueError for an unknown viewer, UnknownName for a unit the viewer cannot name
     (6.11), IllegalAction for a target LRS can never take (a submarine 14.05, off the map 7.32)
     or a plan the rules refuse (7.3, 7.31-7.34, 7.08: the engine's own checks, the target taken
-    as found)."""
+    as found); TypeError for a plan of another kind."""
     if viewer not in VIEWERS:
         raise ValueError(f"viewer must be one of {', '.join(VIEWERS)}, not {viewer!r}")
     who = None if viewer == "instructor" else viewer
