@@ -28,7 +28,8 @@ permission (:func:`~lcb_lab.games.lcb.whatif.timeline.undo_allowed`) and the log
 reads.  A step that shows the observer something new (its view after the step differs
 between the worlds: a ZOR found a counter, a hit revealed one) legitimately differs in what
 follows, so then only the undo permission is compared: the observer's undo must not tell it
-whether its step found anything (a negative result is news too).  Before a step of the
+whether its step found anything (a negative result is news too).  Before a step of the observer's,
+its kill chains on one own and one enemy unit (:func:`kill_chains`) are compared too.  Before a step of the
 observer's, the team previews (``chance_outcomes(action, viewer=team)``) of up to three offered
 submarine / ASW acts (:data:`PREVIEWED`) are compared too, under the perturbations that move
 hidden counters (:data:`PREVIEW_KINDS`).
@@ -223,6 +224,21 @@ def previews(g, team: str, acts: list) -> list[str]:
     return out
 
 
+def kill_chains(g, team: str) -> list[str]:
+    """``team``'s kill chains (:func:`lcb_lab.games.lcb.analysis.kill_chain.kill_chain`) on the first
+    own and the first face-up enemy unit on the map it sees, one canonical line each (or the refusal)."""
+    from lcb_lab.games.lcb.analysis.kill_chain import kill_chain
+    named = [c for c in g.view(team)["counters"] if not c.get("back") and c.get("uid") and c.get("hex")]
+    picks = [next((c["uid"] for c in named if (c["team"] == team) == own), None) for own in (True, False)]
+    out = []
+    for uid in filter(None, picks):
+        try:
+            out.append(repr(kill_chain(g, team, uid)))
+        except (IllegalAction, LabError) as e:
+            out.append(f"{uid}: {type(e).__name__}: {e}")
+    return out
+
+
 def pause(g) -> str:
     """Who the game waits for, and the kind of the pending choice."""
     p = g.pending
@@ -275,6 +291,8 @@ class Pair:
         if g.to_act() == team and not self.found and self.kind in PREVIEW_KINDS:   # 3 at most: each is a dry run
             acts = [a for a in g.legal_actions(team) if isinstance(a, PREVIEWED)][:3]
             self._same("preview", previews(g, team, acts), previews(t, team, acts))
+        if g.to_act() == team and not self.found:     # the kill chain a team sees (docs/kill_chain.md)
+            self._same("kill_chain", kill_chains(g, team), kill_chains(t, team))
         ps = probes(g, team)
         for k in sorted(rng.choice(len(ps), size=min(n_probes, len(ps)), replace=False)):
             self._same("probe", f"{ps[k]!r}: {verdict(g, ps[k])}", f"{ps[k]!r}: {verdict(t, ps[k])}")

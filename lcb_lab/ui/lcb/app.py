@@ -65,6 +65,7 @@ from lcb_lab.ui.lab.sync import set_children
 from lcb_lab.ui.lab.voila_app import start_stage
 from lcb_lab.ui.lcb import panels
 from lcb_lab.ui.lcb.actions import LabActions
+from lcb_lab.ui.lcb.kill_chain_panel import KillChainPanel
 from lcb_lab.ui.lcb.board_view import HexInfoPanel, MapPresenter, scenario_area
 from lcb_lab.ui.lcb.card_actions import CardActions
 from lcb_lab.ui.lcb.cards import CardEffectPanel, CardsPanel
@@ -135,7 +136,7 @@ class LabApp(CardActions, SpecialActions, LabActions, LabShell):
         return LcbController(game)
 
     def game_panels(self) -> LabPanels:
-        """LC:B's panels: the Impulse, Overlays and Lesson tabs; the unit, decision and card-effect
+        """LC:B's panels: the Impulse, Overlays (with the Kill chain) and Lesson tabs; the unit, decision and card-effect
         panels above the tabs; the hex box and the hex info in the side column."""
         c = self.ctl
         self.map = MapView(c.game.board)
@@ -172,7 +173,9 @@ class LabApp(CardActions, SpecialActions, LabActions, LabShell):
             u.umbrella_picker, u.overlay_note, u.tracker)
         self.lesson_picker, self.lesson_load, self.lesson_next, self.lesson_all, self.lesson_info = (
             lp.lesson_picker, lp.lesson_load, lp.lesson_next, lp.lesson_all, lp.lesson_info)
-        return LabPanels(tabs=list(zip(TAB_TITLES, [self.play_tab, u.overlay_box, lp.widget])),
+        self.kill_chain_panel = KillChainPanel(c, self.map)      # F2T2EA on a target (docs/kill_chain.md)
+        self.overlays_tab = W.VBox([u.overlay_box, self.kill_chain_panel.widget])
+        return LabPanels(tabs=list(zip(TAB_TITLES, [self.play_tab, self.overlays_tab, lp.widget])),
                          column=[u.widget, self.decision.widget, self.card_panel.widget],
                          side=[self.hex_box.widget, self.hex_info], toolbar=[self.card_panel.fold_slot])
 

@@ -117,6 +117,7 @@ class MapView(MapSizes, MapOverlays):
         self.presentation = False
         self._last_view: tuple[dict, str | None] | None = None
         self._last_overlays: tuple[list, dict | None] = ([], None)
+        self._chain_overlays: list = []           # a kill chain's lines (MapOverlays.show_kill_chain)
         self._callbacks: list[Callable[[str], None]] = []
         self.last_tap: str | None = None
         self.selected_hex: str | None = None

@@ -1,4 +1,5 @@
-"""What the map draws over the board: overlays with their legend rows, the INTERCEPT umbrella
+"""What the map draws over the board: overlays with their legend rows (a kill chain's lines among
+them, :meth:`MapOverlays.show_kill_chain`), the INTERCEPT umbrella
 (rings and the shooter-target line) and the card markers (chips, port cubes, their overlays and
 the submarine track, 13.x, 14.03).
 
@@ -47,7 +48,7 @@ class MapOverlays:
         """Draw overlays (and an INTERCEPT umbrella); the legend lists them with their colour and cue."""
         self._last_overlays = (list(overlays), umbrella)
         lw = PRESENTATION_LINE_SCALE if self.presentation else 1.0
-        d = _overlay_columns(overlays, lw)
+        d = _overlay_columns(list(overlays) + self._chain_overlays, lw)
         self._set("overlays", d)
         for i, item in enumerate(self._ov_items):
             on = i < len(d["label"])
@@ -65,6 +66,16 @@ class MapOverlays:
         if self._line_item.visible != line:
             self._line_item.visible = line
         self._legend_visibility()
+
+    def show_kill_chain(self, chain_overlays: list[ov.Overlay]) -> None:
+        """Draw a kill chain's lines (:func:`lcb_lab.ui.lcb.map.chain_lines.chain_overlays`) beside the
+        selected unit's overlays, in the same source and legend; ``[]`` removes them."""
+        self._chain_overlays = list(chain_overlays)
+        self.show_overlays(*self._last_overlays)
+
+    def chain_labels(self) -> list[str]:
+        """The kill-chain lines drawn now (their legend words)."""
+        return [o.label for o in self._chain_overlays]
 
     def _legend_visibility(self) -> None:
         vis = any(it.visible for it in self.legend.items)
