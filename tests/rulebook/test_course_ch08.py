@@ -37,3 +37,9 @@ def test_examples_8_01_and_8_04():
     assert not any(x.revealed for x in u.values())                            # 8.06
     g = ch08.ex_8_04()
     assert g.unit("Inf").supply["GA"] == 9 and g.impulse.ap == 2
+
+
+def test_the_rv_caps_one_resupply_at_6_rp_even_for_an_empty_unit():
+    """8.01: RV 6 -- an empty HIMARS section (6 LRS(1) at most, 8.02) takes 6, no more."""
+    assert ch08.most_cubes(ch08.staged(whiskey_lrs=0)) == 6
+    assert ch08.most_cubes(ch08.staged(whiskey_lrs=6)) == 0

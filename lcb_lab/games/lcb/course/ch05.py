@@ -30,6 +30,8 @@ from lcb_lab.kernel.checkpoints import Checkpoint
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.game import Game
 
+TITLE = "Movement"
+"""The lesson's title."""
 BLUE = "TF Blue"
 STACK = ("Inf", "Echo")
 REACH_OPTIONS = ("F-4", "F-5", "F-8", "F-9", "G-6", "H-6")

@@ -28,6 +28,8 @@ from lcb_lab.kernel.checkpoints import Checkpoint
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.game import Game
 
+TITLE = "Conceal and the Zone of Reconnaissance"
+"""The lesson's title."""
 BLUE = "TF Blue"
 RED = "TF Red"
 SEA = [f"{c}-{r}" for c in "BCDEFGHIJK" for r in range(1, 13)]

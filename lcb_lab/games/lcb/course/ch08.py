@@ -25,6 +25,8 @@ from lcb_lab.kernel.checkpoints import Checkpoint
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.game import Game
 
+TITLE = "Resupply"
+"""The lesson's title."""
 BLUE = "TF Blue"
 GRANTS_8_01 = (A.Grant("3 Delta", "GA", 2), A.Grant("1 Whiskey", "LRS1", 2), A.Grant("1 Kilo", "INT1", 2))
 """The 8.01 example's three grants: 2 RP each."""
@@ -32,21 +34,22 @@ SLOTS = {"3 Delta": "GA", "1 Whiskey": "LRS1", "1 Kilo": "INT1", "4 Delta": "GA"
 """Each checkpoint unit's supply slot that has room."""
 
 
-def _units() -> dict[str, dict]:
+def _units(whiskey_lrs: int) -> dict[str, dict]:
     return {"Echo": {"type": "usmc_logistics_company", "hex": "F-6"},
             "3 Delta": {"type": "usmc_infantry_platoon", "hex": "F-8", "supply": {"GA": 5}},
-            "1 Whiskey": {"type": "usmc_himars_section", "hex": "G-6", "supply": {"LRS1": 3}},
+            "1 Whiskey": {"type": "usmc_himars_section", "hex": "G-6", "supply": {"LRS1": whiskey_lrs}},
             "1 Kilo": {"type": "usmc_iamd_section", "hex": "F-3", "supply": {"INT1": 4}},
             "4 Delta": {"type": "usmc_infantry_platoon", "hex": "F-11", "supply": {"GA": 0}},
             "DDG-51": {"type": "usn_ddg_51", "hex": "E-6", "supply": {"LRS1": 0}}}
 
 
-def staged(**kw: Any) -> Game:
+def staged(whiskey_lrs: int = 3, **kw: Any) -> Game:
     """The checkpoints' situation: the 8.01 example (Echo in F-6 with 20 RP; 3 Delta F-8 at
     5 GA, 1 Whiskey G-6 at 3 LRS(1), 1 Kilo F-3 at 4 INTERCEPT), plus 4 Delta (F-11, 0 GA:
     five hexes away) and DDG-51 (sea hex E-6, 0 LRS(1)); TF Blue's impulse with Move and/or
-    Resupply declared for Echo (1 AP)."""
-    g = situation(_units(), naval=[f"{c}-{r}" for c in "ABCDE" for r in range(1, 13)], **kw)
+    Resupply declared for Echo (1 AP).  ``whiskey_lrs``: 1 Whiskey's LRS(1) cubes (a what-if);
+    ``kw`` goes to :func:`lcb_lab.situation`."""
+    g = situation(_units(whiskey_lrs), naval=[f"{c}-{r}" for c in "ABCDE" for r in range(1, 13)], **kw)
     begin(g, BLUE, A.CoreAction("move_resupply", ("Echo",)))
     return g
 
@@ -61,9 +64,9 @@ def ex_8_01(**kw: Any) -> Game:
 def ex_8_04(**kw: Any) -> Game:
     """8.04 EXAMPLE: Log1-Log3 (a stack of logistics companies, F-6) each give 3 GA to ``Inf``
     (F-7, 0 GA) under one Move and/or Resupply (1 AP): 9 GA."""
-    g = situation([(f"Log{i}", "usmc_logistics_company", "F-6", BLUE) for i in (1, 2, 3)]
-                  + [("Inf", "usmc_infantry_platoon", "F-7", BLUE)], **kw)
-    g.unit("Inf").supply["GA"] = 0
+    units = {f"Log{i}": {"type": "usmc_logistics_company", "hex": "F-6"} for i in (1, 2, 3)}
+    units["Inf"] = {"type": "usmc_infantry_platoon", "hex": "F-7", "supply": {"GA": 0}}
+    g = situation(units, **kw)
     begin(g, BLUE, A.CoreAction("move_resupply", ("Log1", "Log2", "Log3")))
     for i in (1, 2, 3):
         g.apply(A.Resupply(1, f"Log{i}", "RV1", (A.Grant("Inf", "GA", 3),)))

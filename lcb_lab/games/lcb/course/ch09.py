@@ -26,6 +26,8 @@ from lcb_lab.kernel.checkpoints import Checkpoint
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.game import Game
 
+TITLE = "Joint Capability Cards"
+"""The lesson's title."""
 BLUE = "TF Blue"
 CARD = "Space Satellites"
 TARGET_HEX = "H-6"

@@ -29,6 +29,8 @@ from lcb_lab.kernel.checkpoints import Checkpoint
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.game import Game
 
+TITLE = "The Influence Meter"
+"""The lesson's title."""
 BLUE, RED = "TF Blue", "TF Red"
 STRIKE = (A.LrsAttack("DDG", "LRS1", "Ship", 2), A.LrsAttack("DDG", "LRS1", "P0", 2))
 """The staged strike: 2 dice of LRS(1) at each target."""
