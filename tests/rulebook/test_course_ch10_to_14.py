@@ -1,0 +1,38 @@
+"""Checkpoints of chapters 10, 13 and 14 (notebooks 04, 07, 08): exact computed answers, the
+games left untouched, a wrong answer refused with the hint."""
+import pytest
+
+from lcb_lab.games.lcb.course import ch10, ch13, ch14
+
+
+def _answers(mod):
+    return {cp.key: cp.correct_answer() for cp in mod.CHECKPOINTS}
+
+
+def test_chapter_10_answers():
+    assert _answers(ch10) == {"ch10.asv-left": 2, "ch10.lsd": frozenset({"Amphibious: LCU"})}   # 10.21, 10.35
+    cp = ch10.CHECKPOINTS[1]
+    assert cp.check(["Amphibious: LCU", "MUX: Unmanned"]).text.startswith("Not yet. Hint (10.35): An aviation card needs")
+    with pytest.raises(TypeError):
+        ch10.staged(seed=1)
+
+
+def test_chapter_13_answers_are_the_mines_odds():
+    a = _answers(ch13)
+    assert a["ch13.any-hit"] == pytest.approx(1 - 0.35 ** 2) and a["ch13.both-hit"] == pytest.approx(0.65 ** 2)
+    g = ch13.staged()
+    assert g.pending.kind == "mine_attack" and g.to_act() == "RU"
+    assert ch13.CHECKPOINTS[0].check("42%").text.startswith("Not yet. Hint (13.33):")
+    assert ch13.CHECKPOINTS[0].check("87.75%").correct
+
+
+def test_chapter_14_answers():
+    a = _answers(ch14)
+    assert a["ch14.detect"] == pytest.approx(0.6)                       # DETECT 12 of the catalog's Kilo
+    assert a["ch14.reveals"] == frozenset({"DDG-605", "FFG-454"})        # the roll of 14 misses the Kilo
+    assert ch14.revealed_after_zor(ch14.staged(roll=12)) == frozenset(ch14.ENEMIES)
+    g = ch14.staged()
+    before = g.to_json()
+    for cp in ch14.checkpoints(g):
+        cp.correct_answer()
+    assert g.to_json() == before
