@@ -1,4 +1,4 @@
-"""Checkpoints of chapters 10, 13 and 14 (notebooks 04, 07, 08): exact computed answers, the
+"""Checkpoints of chapters 10, 13, 14 and 16 (notebooks 04, 07, 08, 11): exact computed answers, the
 games left untouched, a wrong answer refused with the hint."""
 import pytest
 
@@ -36,3 +36,11 @@ def test_chapter_14_answers():
     for cp in ch14.checkpoints(g):
         cp.correct_answer()
     assert g.to_json() == before
+
+
+def test_chapter_16_storm_front_answers():
+    from lcb_lab.games.lcb.course import ch16
+    assert _answers(ch16) == {"ch16.ap": 2, "ch16.lrs": pytest.approx(0.75)}     # 3 - 1 AP; hits on 12 - 2
+    g = ch16.staged()
+    assert g.to_act() == "chance"
+    assert ch16.CHECKPOINTS[1].check("0.8775").text.startswith("Not yet. Hint (16.0): The event lowers every LRS value by 2")
