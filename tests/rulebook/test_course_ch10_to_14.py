@@ -1,4 +1,4 @@
-"""Checkpoints of chapters 10, 13, 14 and 16 (notebooks 04, 07, 08, 11): exact computed answers, the
+"""Checkpoints of chapters 10, 13, 14, 16 and 17 (notebooks 04, 07, 08, 11, 12): exact computed answers, the
 games left untouched, a wrong answer refused with the hint."""
 import pytest
 
@@ -44,3 +44,10 @@ def test_chapter_16_storm_front_answers():
     g = ch16.staged()
     assert g.to_act() == "chance"
     assert ch16.CHECKPOINTS[1].check("0.8775").text.startswith("Not yet. Hint (16.0): The event lowers every LRS value by 2")
+
+
+def test_chapter_17_interoperability_answers():
+    from lcb_lab.games.lcb.course import ch17
+    assert _answers(ch17) == {"ch17.interop": pytest.approx(0.75), "ch17.one-cube": pytest.approx(0.91)}  # CV 10 / 14
+    assert ch17.p_any_hp(ch17.staged(cubes=5)) == pytest.approx(1 - 0.7 ** 2)                         # 14 - 8 = 6
+    assert ch17.CHECKPOINTS[0].check("91%").text.startswith("Not yet. Hint (17.1):")
