@@ -1,4 +1,4 @@
-"""Checkpoints of chapters 10, 13, 14, 16 and 17 (notebooks 04, 07, 08, 11, 12): exact computed answers, the
+"""Checkpoints of chapters 10, 11, 13, 14, 16 and 17 (notebooks 04, 05, 07, 08, 11, 12): exact computed answers, the
 games left untouched, a wrong answer refused with the hint."""
 import pytest
 
@@ -51,3 +51,12 @@ def test_chapter_17_interoperability_answers():
     assert _answers(ch17) == {"ch17.interop": pytest.approx(0.75), "ch17.one-cube": pytest.approx(0.91)}  # CV 10 / 14
     assert ch17.p_any_hp(ch17.staged(cubes=5)) == pytest.approx(1 - 0.7 ** 2)                         # 14 - 8 = 6
     assert ch17.CHECKPOINTS[0].check("91%").text.startswith("Not yet. Hint (17.1):")
+
+
+def test_chapter_11_answers():
+    from lcb_lab.games.lcb.course import ch11
+    assert _answers(ch11) == {"ch11.stack-cards": 0, "ch11.host": frozenset({"1 Anna"})}   # 11.12, 11.1
+    g = ch11.staged()
+    assert (g.impulse.ap, g.unit("LHA 8").hex, g.unit("LHD 1").hex) == (2, "E-6", "E-6")
+    assert ch11.face_up_after_ian(forced=(20,)) == frozenset()              # the roll fails: nobody revealed
+    assert ch11.CHECKPOINTS[0].check(2).text.startswith("Not yet. Hint (11.12):")
