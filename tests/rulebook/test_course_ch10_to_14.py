@@ -1,4 +1,4 @@
-"""Checkpoints of chapters 10, 11, 13, 14, 16 and 17 (notebooks 04, 05, 07, 08, 11, 12): exact computed answers, the
+"""Checkpoints of chapters 10-14, 16 and 17 (notebooks 04-08, 11, 12): exact computed answers, the
 games left untouched, a wrong answer refused with the hint."""
 import pytest
 
@@ -60,3 +60,11 @@ def test_chapter_11_answers():
     assert (g.impulse.ap, g.unit("LHA 8").hex, g.unit("LHD 1").hex) == (2, "E-6", "E-6")
     assert ch11.face_up_after_ian(forced=(20,)) == frozenset()              # the roll fails: nobody revealed
     assert ch11.CHECKPOINTS[0].check(2).text.startswith("Not yet. Hint (11.12):")
+
+
+def test_chapter_12_answers():
+    from lcb_lab.games.lcb.course import ch12
+    assert _answers(ch12) == {"ch12.second-lift": 0, "ch12.rp-run": 1}     # 9.2 / 12.1 free; 5 RP - 2 hits x 2
+    g = ch12.staged()
+    assert (g.state.turn, g.impulse.ap) == (2, 3)
+    assert ch12.CHECKPOINTS[1].check(5).text.startswith("Not yet. Hint (12.13):")
