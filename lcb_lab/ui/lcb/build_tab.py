@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Callable, Protocol
 
 import ipywidgets as W
 
-from lcb_lab.games.lcb.io.builder import (TEAMS, VICTORY_KINDS, ScenarioDraft, card_names, field_of,
+from lcb_lab.games.lcb.io.builder import (TEAMS, VICTORY_KINDS, ScenarioDraft, card_names,
                                           optional_rules, unit_prefix, unit_types)
 from lcb_lab.ui.lab.controller import follow
 from lcb_lab.ui.lab.messages import INPUT_ERRORS, error_text
@@ -356,13 +356,14 @@ class BuildPanel:
 
 
 def _options(dd: W.Dropdown, options: list) -> None:
-    """Set ``dd``'s options when they changed, keeping its value when it is still one of them."""
+    """Set ``dd``'s options when they changed, keeping its value when it is still one of them
+    (else the first option)."""
     keep = dd.value
     if list(dd.options) != list(options):
         dd.options = options
     values = [o[1] if isinstance(o, tuple) else o for o in options]
-    if keep in values:
-        dd.value = keep
+    if keep in values or values:
+        dd.value = keep if keep in values else values[0]
 
 
 def _is_int(v: object) -> bool:

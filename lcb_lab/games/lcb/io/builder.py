@@ -1,7 +1,7 @@
 """A scenario being built: an editable draft of a scenario file, checked as it is built (2.0, 3.0-3.5).
 
 A :class:`ScenarioDraft` holds the tables of a scenario file (``docs/scenarios.md``) as plain data
--- the map, the Task Forces, the units placed (type, hex, Task Force), the MILDEC markers (6.5),
+-- the map, the Task Forces, the units placed (type, hex, Task Force), the MILDEC markers (4.22),
 secret mines (13.37) and gray cubes (3.26), each team's CP and Tactical Network cubes, the
 prescribed cards (3.01), the victory conditions (3.5), the optional rules (17.0) and the stage the
 game starts in (3.0) -- and edits them one act at a time (:meth:`ScenarioDraft.place_unit`,
@@ -187,7 +187,7 @@ class ScenarioDraft:
         self._put("unit", "uid", entry)
 
     def place_mildec(self, mid: str, hex_label: str, task_force: str, naval: bool = False) -> None:
-        """Place MILDEC marker ``mid`` (a Naval MILDEC when ``naval``, 6.5) of ``task_force`` in ``hex_label``."""
+        """Place MILDEC marker ``mid`` (a Naval MILDEC when ``naval``, 4.22) of ``task_force`` in ``hex_label``."""
         self._put("marker", "mid", {"mid": mid, "type": "naval_mildec" if naval else "mildec",
                                     "task_force": task_force, "hex": hex_label})
 
