@@ -56,7 +56,13 @@ class BuildCommands(Protocol):
 
 
 def _w(width: str) -> W.Layout:
-    return W.Layout(width=width)
+    """A field ``width`` wide at most, never wider than the tab (the compact column is ~450 px)."""
+    return W.Layout(width=width, max_width="100%")
+
+
+def _row(*parts: W.Widget) -> W.HBox:
+    """Fields side by side, wrapping to the next line when the column is narrow."""
+    return W.HBox(list(parts), layout=W.Layout(flex_flow="row wrap", align_items="center"))
 
 
 class BuildPanel:
@@ -97,8 +103,10 @@ class BuildPanel:
         self.sc_name = W.Text(description="name", layout=_w("300px"))
         self.sc_turns = W.IntText(description="turns", layout=_w("140px"))
         self.sc_influence = W.IntText(description="Influence", layout=_w("150px"))
-        self.sc_initiative = W.ToggleButtons(options=list(TEAMS), description="initiative")
+        self.sc_initiative = W.ToggleButtons(options=list(TEAMS), description="initiative",
+                                             style={"button_width": "54px"})
         self.sc_start = W.ToggleButtons(options=["action", "planning"], description="starts in",
+                                        style={"button_width": "80px"},
                                         tooltips=["the Action Stage, units placed", "the Planning Stage (3.1)"])
         self.sc_rules = W.SelectMultiple(options=optional_rules(), rows=5, description="optional",
                                          layout=_w("320px"))
@@ -107,13 +115,14 @@ class BuildPanel:
                      (self.sc_rules, "optional_rules")):
             w.observe(lambda ch, k=k: self._edit(lambda: self.draft.set_info(**{k: _plain(ch["new"])})), names="value")
         self.tf_name = W.Text(placeholder="TF name", layout=_w("150px"))
-        self.tf_team = W.ToggleButtons(options=list(TEAMS))
+        self.tf_team = W.ToggleButtons(options=list(TEAMS), style={"button_width": "54px"})
         self.tf_add = W.Button(description="Add Task Force", layout=_w("130px"))
         self.tf_add.on_click(lambda _b: self._edit(lambda: self.draft.add_task_force(self.tf_name.value.strip(),
                                                                                        self.tf_team.value)))
 
     def _make_place_fields(self) -> None:
-        self.place_kind = W.ToggleButtons(options=PLACE_KINDS, value="Off", description="a click places")
+        self.place_kind = W.Dropdown(options=PLACE_KINDS, value="Off", description="a click places",
+                                     layout=_w("260px"), style={"description_width": "initial"})
         self.place_tf = W.Dropdown(description="Task Force", layout=_w("250px"))
         self.place_type = W.Dropdown(description="unit type", layout=_w("330px"))
         self.place_id = W.Text(description="designator", placeholder="blank: numbered", layout=_w("250px"))
@@ -137,7 +146,7 @@ class BuildPanel:
                                   names="value")
 
     def _make_card_fields(self) -> None:
-        self.card_team = W.ToggleButtons(options=list(TEAMS))
+        self.card_team = W.ToggleButtons(options=list(TEAMS), style={"button_width": "54px"})
         self.card_name = W.Dropdown(layout=_w("260px"))
         self.card_host = W.Dropdown(description="attached to", layout=_w("250px"))
         self.card_add = W.Button(description="Add card", layout=_w("90px"))
@@ -145,7 +154,7 @@ class BuildPanel:
         self.card_team.observe(lambda _ch: self._card_options(), names="value")
 
     def _make_victory_fields(self) -> None:
-        self.v_team = W.ToggleButtons(options=list(TEAMS))
+        self.v_team = W.ToggleButtons(options=list(TEAMS), style={"button_width": "54px"})
         self.v_kind = W.Dropdown(options=VICTORY_KINDS, layout=_w("160px"))
         self.v_count = W.IntText(value=1, description="count", layout=_w("130px"))
         self.v_hex = W.Text(placeholder="hex (hold_hex)", layout=_w("120px"))
@@ -161,7 +170,7 @@ class BuildPanel:
         self.play_button.on_click(lambda _b: self.play(confirm=self._armed))
 
     def _sections(self) -> list[W.Widget]:
-        e, h = self.errors, W.HBox
+        e, h = self.errors, lambda parts: _row(*parts)
         return [
             h([self.open_picker, self.open_button]),
             W.HTML("<b>Scenario</b>"), h([self.sc_id, e["scenario.id"]]), h([self.sc_name, e["scenario.name"]]),
