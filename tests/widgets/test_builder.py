@@ -53,6 +53,7 @@ def test_a_scenario_built_by_clicks_shows_its_error_beside_the_field_saves_and_l
     b.place_tf.value = "TF Red"
     b.place_type.value = "runi_naval_infantry_platoon"
     _click(lab, "AL-21")                                   # no designator typed: numbered
+    assert plain_text(b.here.value) == "In AL-21: unit INF 1."
     b.place_kind.value = "MILDEC"
     _click(lab, "AK-21")
     b.cp["US"].value = 101                                 # out of range: beside the US CP

@@ -79,6 +79,9 @@ class BuildPanel:
         for e in self.errors.values():
             e.add_class("lcb-field-error")
         self.status = W.HTML()
+        self.here = W.HTML()
+        """What the draft has in the last hex placed in (drawn from the draft)."""
+        self.last_hex: str | None = None
         self._make_scenario_fields()
         self._make_place_fields()
         self._make_team_fields()
@@ -180,7 +183,7 @@ class BuildPanel:
             W.HTML("<b>Task Forces</b> (4.31)"), h([self.tf_name, self.tf_team, self.tf_add]), e["task_force"],
             W.HTML("<b>Place on the map</b>: choose, then click a hex"), self.place_kind,
             h([self.place_tf, self.place_type]), h([self.place_id, self.place_hex, self.place_button]),
-            h([self.place_cubes, self.place_hits, self.place_gray]),
+            h([self.place_cubes, self.place_hits, self.place_gray]), self.here,
             e["unit"], e["marker"], e["mines"], e["gray_cube"], h([self.remove_pick, self.remove_button]),
             W.HTML("<b>Teams</b>: CP (3.12) and Tactical Network cubes (7.6)"),
             *[h([self.cp[t], e[f"teams.{t}.cp"], self.cubes[t], e[f"teams.{t}.network_cubes"]]) for t in TEAMS],
@@ -203,7 +206,7 @@ class BuildPanel:
             self.ctl.say(f"Open {name}: it is on the {draft.info.get('map')} map; this lab shows the "
                          f"{self.map_name} map. Nothing changed.")
             return
-        self.draft = draft
+        self.draft, self.last_hex = draft, None
         self.file_name.value = f"{draft.info.get('id', 'my_scenario')}.toml"
         self.draw()
 
@@ -230,6 +233,7 @@ class BuildPanel:
             "Clear hex": lambda: d.clear_hex(label),
         }
         self.place_id.value = ""
+        self.last_hex = label
         self._edit(acts[kind], f"{kind} in {label}")
 
     def save(self) -> "Path | None":
@@ -321,6 +325,10 @@ class BuildPanel:
         self._types()
         self._card_options()
         _options(self.remove_pick, self._placed())
+        at = self.draft.at(self.last_hex) if self.last_hex else []
+        self.here.value = "" if not self.last_hex else (
+            f'<div class="lcb-muted">In {html.escape(self.last_hex)}: '
+            f'{html.escape(", ".join(at)) if at else "nothing placed"}.</div>')
 
     def _types(self) -> None:
         tf = next((t for t in self.draft.entries("task_force") if t.get("name") == self.place_tf.value), None)
