@@ -253,7 +253,7 @@ class BuildPanel:
         return path
 
     def play(self, confirm: bool = False) -> "Game | None":
-        """Start the draft's game in the lab (saved beside *Save TOML*'s file). Over a game in
+        """Start the draft's game in the lab (seed 1; saved as *Save TOML* saves). Over a game in
         progress the first call only asks (*Confirm play*)."""
         if self.ctl.game_in_progress() and not confirm:
             self._armed = True
@@ -271,7 +271,8 @@ class BuildPanel:
             self.ctl.say(error_text("Play it", e))
             return None
         self.cmd.set_game(game)
-        self.ctl.say(f"Playing the scenario built here: {html.escape(str(self.draft.info.get('name')))}.", refused=False)
+        self.ctl.say(f"Playing the scenario built here: {html.escape(str(self.draft.info.get('name')))} (seed 1).",
+                     refused=False)
         return game
 
     def _add_card(self) -> None:
