@@ -72,7 +72,7 @@ def key(k: str) -> str:
 
 
 def value(v: Any, indent: str = "") -> str:
-    """An inline TOML value (a list of tables: one item a line)."""
+    """An inline TOML value (a list of tables, or a long list: one item a line)."""
     if isinstance(v, bool):
         return "true" if v else "false"
     if isinstance(v, int):
