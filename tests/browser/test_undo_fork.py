@@ -78,7 +78,7 @@ def test_the_branch_is_found_at_1366x768(page: Page, voila_url: str) -> None:
     page.set_viewport_size(LAPTOP)
     page.goto(voila_url, wait_until="domcontentloaded", timeout=LOAD_TIMEOUT_MS)
     expect(page.locator(".bk-Canvas").first).to_be_visible(timeout=LOAD_TIMEOUT_MS)
-    for title in ("Impulse", "Lesson", "Game", "History"):          # no title is cut ("New / Save / Lo...")
+    for title in ("Impulse", "Lesson", "Build", "Game", "History"):  # no title is cut ("New / Save / Lo...")
         label = _tab(page, title).locator(".lm-TabBar-tabLabel").first
         expect(label).to_have_text(title)
         assert label.evaluate("e => e.scrollWidth <= e.clientWidth"), title

@@ -13,7 +13,8 @@ Inside ``lcb_lab.games.lcb``, in this order (:data:`LCB_ORDER`; ``lcb_lab.games.
 packages' ``__init__`` go with their folder):
 
 * ``base``: hex labels, words, the die, the records' notebook reprs, data files, input checks
-  (``zones``, ``hexes``, ``plain``, ``die``, ``display``, ``io.files``, ``io.inputs``, ``io.resources``, ``io.saved_logs``);
+  (``zones``, ``hexes``, ``plain``, ``die``, ``display``, ``io.files``, ``io.inputs``, ``io.resources``, ``io.saved_logs``,
+  ``io.toml_write``);
 * ``model``: the records, typed actions and choices, who knows what (``model``, ``actions``,
   ``choice_options``, ``choices``, ``observer``);
 * ``rules``: one subpackage per rulebook subject (``rules``);
@@ -24,8 +25,8 @@ packages' ``__init__`` go with their folder):
   parts ``legal_trial``, ``legal_templates``, ``legal_declare``, ``legal_combat``, ``legal_answers``,
   ``legal_cards``, ``step_labels``; ``game``, ``chance``);
 * ``front``: building games for people -- loading by name, lessons, situations, worked
-  examples, what-ifs, analyses such as the kill chain, the course (``io.loading``, ``content``, ``whatif``,
-  ``analysis``, ``course``).
+  examples, what-ifs, the scenario builder's drafts, analyses such as the kill chain, the course
+  (``io.loading``, ``io.builder``, ``content``, ``whatif``, ``analysis``, ``course``).
 
 No module sets a hook in another (``mod.HOOK = f``, ``mod.TABLE.update(...)``) but the card-effect
 registry, :mod:`lcb_lab.games.lcb.rules.cards.registry`: the dependency points one way.
@@ -60,14 +61,14 @@ KERNEL = {m: p for m, p in ALL.items() if not m.startswith("lcb_lab.ui") or m in
 LAYERS = ("kernel", "games", "ui", "top")
 LCB = "lcb_lab.games.lcb"
 LCB_ORDER = {
-    "base": ("zones", "hexes", "plain", "die", "display", "io.files", "io.ranges", "io.inputs", "io.resources", "io.saved_logs"),
+    "base": ("zones", "hexes", "plain", "die", "display", "io.files", "io.ranges", "io.inputs", "io.resources", "io.saved_logs", "io.toml_write"),
     "model": ("model", "actions_optional", "actions_intercept", "actions", "choice_options", "choices", "observer", "observer_cards", "observer_table"),
     "rules": ("rules",),
     "io": ("io.scenario", "io.save_check_pieces", "io.save_check_cards", "io.save_check_events", "io.save_check",
            "io.persistence"),
     "engine": ("windows", "queries", "handlers_stages", "handlers", "legal_trial", "legal_templates", "legal_declare", "legal_combat",
                "legal_answers", "legal_cards", "legal", "step_labels", "game", "chance", "offers", "view_model"),
-    "front": ("io.loading", "content", "whatif", "analysis", "course"),
+    "front": ("io.loading", "io.builder", "content", "whatif", "analysis", "course"),
 }
 """The order inside LC:B, lowest first: name -> the modules (or folders) of that part."""
 

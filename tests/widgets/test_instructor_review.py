@@ -30,7 +30,7 @@ def _boston(lab, kind="move_combat", reveal=True):
 # ---------------------------------------------------------------- 1. new game, save, load
 def test_new_game_defaults_and_a_fresh_game_needs_no_confirmation(lab):
     assert lab.scenario_picker.value == "gotland_redux" and lab.seed_box.value == 1
-    assert lab.tabs.get_title(3) == "Game"
+    assert lab.tabs.get_title(4) == "Game"
     old = lab.game
     lab.new_button.click()                                    # nothing has happened yet: no question
     assert lab.game is not old and lab.game.state.turn == 1 and not lab.game.log

@@ -8,7 +8,8 @@ height), the view picker (Blue / Red / Instructor), the *Presentation* switch an
 view) the *Card effect* switch.  Below, left, the map, sized by the browser (it grows with the
 space it has and opens on the scenario's area, :meth:`MapView.fill_box`); then a compact column:
 the unit panel (Unit dropdown + Unit Tracker), the decision panel (only while the engine waits
-for the defender), tabs for the impulse, the map's overlays, the lesson replay, the game (new /
+for the defender), tabs for the impulse, the map's overlays, the lesson replay, the scenario
+builder (:mod:`.build_tab`), the game (new /
 save / load), the history (Undo, timeline, Fork here: :mod:`.timeline`, :mod:`.fork_view`) and the
 explained log; in the Instructor view, above the tabs, the scripted card-effect panel (it folds
 away once applied); right, the side column: the hex box, the hex info (whole) and the explained log, beside
@@ -65,6 +66,7 @@ from lcb_lab.ui.lab.sync import set_children
 from lcb_lab.ui.lab.voila_app import start_stage
 from lcb_lab.ui.lcb import panels
 from lcb_lab.ui.lcb.actions import LabActions
+from lcb_lab.ui.lcb.build_tab import BuildPanel
 from lcb_lab.ui.lcb.kill_chain_panel import KillChainPanel
 from lcb_lab.ui.lcb.board_view import HexInfoPanel, MapPresenter, scenario_area
 from lcb_lab.ui.lcb.card_actions import CardActions
@@ -87,8 +89,8 @@ if TYPE_CHECKING:
 __all__ = ["LabApp", "open_lab", "normalise_team", "error_text", "INPUT_ERRORS", "DEFAULT_SAVE", "LESSON_INTRO",
            "VIEWS", "TEAMS", "LARGE_TEXT", "RIGHT_WIDTH", "default_files_dir"]
 
-TAB_TITLES = ("Impulse", "Overlays", "Lesson", "Game", "History")
-"""The right column's tabs (short: five fit the compact column): LC:B's three, then the shared ones."""
+TAB_TITLES = ("Impulse", "Overlays", "Lesson", "Build", "Game", "History")
+"""The right column's tabs (short: six fit the compact column): LC:B's four, then the shared ones."""
 LARGE_TEXT = 1.4
 """A ``font_scale`` for a projector (``open_lab(font_scale=1.4)``); the lab's switch is *Presentation*."""
 
@@ -165,6 +167,8 @@ class LabApp(CardActions, SpecialActions, LabActions, LabShell):
         self._draw_stage()
         self.lesson_panel = LessonReplayPanel(c, self)
         self.hex_box = HexBox(c, self.select_hex)     # pick a hex by keyboard (label, Enter)
+        self.build_panel = BuildPanel(c, self, c.board.name, lambda: self.tabs.selected_index == TAB_TITLES.index("Build"))
+        self.map.on_hex(self.build_panel.on_hex)      # the Build tab: a click places what it has chosen
         # the panels' widgets under the lab's names (scripts and tests use them)
         u, lp = self.unit_box, self.lesson_panel
         (self.unit_picker, self.clear_button, self.show_reach, self.show_ranges, self.show_zor, self.show_resupply,
@@ -175,7 +179,7 @@ class LabApp(CardActions, SpecialActions, LabActions, LabShell):
             lp.lesson_picker, lp.lesson_load, lp.lesson_next, lp.lesson_all, lp.lesson_info)
         self.kill_chain_panel = KillChainPanel(c, self.map)      # F2T2EA on a target (docs/kill_chain.md)
         self.overlays_tab = W.VBox([u.overlay_box, self.kill_chain_panel.widget])
-        return LabPanels(tabs=list(zip(TAB_TITLES, [self.play_tab, self.overlays_tab, lp.widget])),
+        return LabPanels(tabs=list(zip(TAB_TITLES, [self.play_tab, self.overlays_tab, lp.widget, self.build_panel.widget])),
                          column=[u.widget, self.decision.widget, self.card_panel.widget],
                          side=[self.hex_box.widget, self.hex_info], toolbar=[self.card_panel.fold_slot])
 
