@@ -16,6 +16,7 @@ from lcb_lab.games.lcb import observer
 from lcb_lab.games.lcb.content import optional_asw
 from lcb_lab.games.lcb.content.worked.ch14 import B, R, SSK, SSN, sea
 from lcb_lab.games.lcb.model.catalog import Catalog, load_catalog
+from lcb_lab.games.lcb.rules.optional import advanced_submarines as adv
 from lcb_lab.games.lcb.rules.submarines import sot
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.explain import render
@@ -238,3 +239,66 @@ def test_17_2_a_teams_odds_count_the_printed_detect_of_an_enemy_submarine():
     (mine,) = g.chance_outcomes(act, viewer="US")
     (full,) = g.chance_outcomes(act)
     assert "Kilo 1 (12 or less)" in " ".join(mine.dice) and "Kilo 1 (14 or less)" in " ".join(full.dice)
+
+
+# ---------------------------------------------------------------- 17.2 OPTIONAL: cumulative movement
+CUMULATIVE = ["17.2", "17.2-cumulative"]
+
+
+def _sub_turn(g, mode, path):
+    """One US impulse of the Virginia (DETECT 8): write ``mode`` (none: Normal), move ``path``
+    (none: no movement), end the impulse; then every Task Force passes to the next turn."""
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("SSN",)),)))
+    if mode:
+        g.apply(A.SubmarineMovement(1, "SSN", mode))
+    if path:
+        g.apply(A.Move(1, path))
+    g.apply(A.EndImpulse())
+    return sot.detect_of(g._ctx(), g.state.units["SSN"])
+
+
+def _next_turn(g):
+    turn = g.state.turn
+    while g.state.turn == turn or g.state.stage != "action":
+        g.apply(g.legal_actions()[0])
+
+
+def test_17_2_cumulative_example_quiet_normal_noisy_sum_to_zero():
+    """17.2 OPTIONAL ex.: Quiet (-2), then Normal (0), then Noisy (+2) over three turns: the
+    modifier for the third turn is 0, so the Virginia's DETECT is its printed 8 (not 10, as
+    17.2 alone gives Noisy)."""
+    g = sea({"SSN": (SSN, "C-3", B)}, optional_rules=CUMULATIVE, max_turns=6)
+    assert _sub_turn(g, "quiet", ("C-4",)) == 8 - 2
+    _next_turn(g)
+    assert sot.detect_of(g._ctx(), g.state.units["SSN"]) == 8 - 2 - 2     # turn 2, not moved yet
+    assert _sub_turn(g, "normal", ("C-5",)) == 8 - 2 + 0
+    _next_turn(g)
+    assert _sub_turn(g, "noisy", ("C-6",)) == 8 - 2 + 0 + 2
+    assert adv.describe(g.state, g.state.units["SSN"]) == (
+        "turn 1 quiet movement -2, turn 2 normal movement +0, turn 3 noisy movement +2: DETECT +0 "
+        "(17.2, cumulative over the last three turns)")
+    _next_turn(g)                              # turn 4: the Quiet of turn 1 has dropped out
+    assert _sub_turn(g, "noisy", ("C-7",)) == 8 + 0 + 2 + 2
+
+
+def test_17_2_cumulative_three_still_turns_give_the_most_minus_6_and_no_more():
+    """17.2 OPTIONAL: after three successive turns without movement the reduction is the most,
+    6; a fourth still turn gives no more.  Turn 1 counts alone (no turns before the game)."""
+    g = sea({"SSN": (SSN, "C-3", B)}, optional_rules=CUMULATIVE, max_turns=6)
+    seen = []
+    for _ in range(4):
+        seen.append(_sub_turn(g, None, None))
+        _next_turn(g)
+    assert seen == [8 - 2, 8 - 4, 8 - 6, 8 - 6]
+
+
+def test_17_2_cumulative_needs_17_2_and_off_only_this_turn_counts():
+    """Without the variant the same Quiet-then-still turns give -2 each turn; the variant alone
+    (without 17.2) is refused by the scenario check."""
+    g = sea({"SSN": (SSN, "C-3", B)}, optional_rules=["17.2"], max_turns=6)
+    assert _sub_turn(g, "quiet", ("C-4",)) == 6
+    _next_turn(g)
+    assert _sub_turn(g, None, None) == 6
+    with pytest.raises(ValueError, match="17.2-cumulative is a variant of 17.2"):
+        sea({"SSN": (SSN, "C-3", B)}, optional_rules=["17.2-cumulative"])
