@@ -302,3 +302,68 @@ def test_17_2_cumulative_needs_17_2_and_off_only_this_turn_counts():
     assert _sub_turn(g, None, None) == 6
     with pytest.raises(ValueError, match="17.2-cumulative is a variant of 17.2"):
         sea({"SSN": (SSN, "C-3", B)}, optional_rules=["17.2-cumulative"])
+
+
+# ---------------------------------------------------------------- 17.71: a card from the pool, for AP
+def _pool_p8a(forced=(), rules=("17.7",)):
+    """Two US DDGs in G-4, a hidden Kilo (DETECT 6) in G-5, the P-8A in the US team pool; the US
+    declares the DDGs' Move and/or Combat and a Play a JCC naming the P-8A (2 AP) and moves in."""
+    g = sea({"DDG-51": ("usn_ddg_51", "G-4", B), "DDG-80": ("usn_ddg_51", "G-4", B), "Kilo 1": (SSK, "G-5", R)},
+            cards={"US": [P8A]}, forced=list(forced), catalog=catalog_detect(6), optional_rules=list(rules))
+    g.apply(A.BeginImpulse(B))
+    ap = g.state.impulse.ap
+    g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51", "DDG-80")), A.CoreAction("play_jcc", jcc=P8A))))
+    assert g.state.impulse.ap == ap - 2              # the card's play is a Core Action: 1 AP (9.03, 9.41)
+    g.apply(A.Move(1, ("G-5",)))
+    return g
+
+
+def test_17_71_a_pool_card_is_played_for_1_ap_and_expended_plus_2():
+    """17.71 from the pool: the P-8A is played with the declared Play a JCC action (its 1 AP) and
+    expended over G-5: +2; each DDG has one more DDG (+1, 17.72): DETECT 6 -> 9, ASW 10 -> 13
+    (17.73).  Rolls 10 (miss), 9 (DETECT at exactly 9), then 13 (ASW at exactly 13) destroy."""
+    g = _pool_p8a(forced=[10, 9, 13])
+    act = A.ExpendAswCard("US-1", ("G-5",), 2)
+    assert act in g.legal_actions()
+    assert A.ExpendAswCard("US-1", ("G-5",)) not in g.legal_actions()     # not free: it is not deployed
+    g.apply(act)
+    card = g.state.cards["US-1"]
+    assert (card.where, card.deployed, card.expended) == ("deployed", True, True)   # Persistent: 9.21
+    assert g.state.impulse.actions[1].played == "US-1"
+    assert "played from the team pool with action #2 (1 AP, 9.03, 9.41): the required DETECT value of every " \
+           "enemy submarine there rises by 2" in text(g)
+    (step,) = g.chance_outcomes(A.OffensiveAsw(1, ("DDG-51", "DDG-80")))
+    assert "Kilo 1 (9 or less)" in " ".join(step.dice) and "destroying on 13 or less" in " ".join(step.dice)
+    g.apply(A.OffensiveAsw(1, ("DDG-51", "DDG-80")))
+    assert g.state.units["Kilo 1"].destroyed
+    assert "P-8A: Surveillance expended +2 (17.71), 1 more friendly ASW-capable unit(s) in G-5 +1 (17.72)" in text(g)
+
+
+def test_17_71_the_same_rolls_one_above_miss():
+    g = _pool_p8a(forced=[10, 10])
+    g.apply(A.ExpendAswCard("US-1", ("G-5",), 2))
+    g.apply(A.OffensiveAsw(1, ("DDG-51", "DDG-80")))
+    assert not g.state.units["Kilo 1"].destroyed
+    g = _pool_p8a(forced=[10, 9, 14])
+    g.apply(A.ExpendAswCard("US-1", ("G-5",), 2))
+    g.apply(A.OffensiveAsw(1, ("DDG-51", "DDG-80")))
+    assert not g.state.units["Kilo 1"].destroyed and g.state.units["Kilo 1"].revealed
+
+
+def test_17_71_pool_refusals_name_the_rule():
+    g = _pool_p8a()
+    assert "costs 1 AP" in refused(g, A.ExpendAswCard("US-1", ("G-5",)), "3.31")       # no action pays it
+    refused(g, A.ExpendAswCard("US-1", ("G-5",), 1), "3.31")                          # a Move and/or Combat
+    refused(g, A.ExpendAswCard("US-1", ("G-5",), 7), "3.31")                          # no such action
+    g.apply(A.ExpendAswCard("US-1", ("G-5",), 2))
+    refused(g, A.ExpendAswCard("US-1", ("G-5",), 2), "17.71")                         # expended now
+    g = _pool_p8a(rules=("17.2",))
+    assert "17.7 on" in refused(g, A.ExpendAswCard("US-1", ("G-5",), 2), "17.2")      # 17.2: deployed cards only
+    assert not [a for a in g.legal_actions() if isinstance(a, A.ExpendAswCard)]
+    g = sea({"DDG": ("usn_ddg_x", "F-8", B)}, cards={"US": [{"name": P8A, "where": "deployed"}]},
+            optional_rules=["17.7"])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("play_jcc", jcc=P8A),)))
+    refused(g, A.ExpendAswCard("US-1", ("F-8",), 1), "9.2")                           # deployed: its use is free
+    g.apply(A.ExpendAswCard("US-1", ("F-8",)))
+    assert g.state.impulse.actions[0].played is None

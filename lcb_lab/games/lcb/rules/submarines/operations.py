@@ -380,11 +380,14 @@ def expend_asw_act(game: GameLike, c: Ctx, a: ExpendAswCard) -> None:
     """Handler of :class:`lcb_lab.games.lcb.actions.ExpendAswCard` (optional rules 17.2, 17.71): the
     card is flipped over (:func:`lcb_lab.games.lcb.rules.optional.asw_bonus.expend`); its bonus
     waits for the team's next ASW roll in its hexes.  Raises IllegalAction."""
-    rec = asw_bonus.expend(c, a.card, a.hexes)
+    rec = asw_bonus.expend(c, a.card, a.hexes, a.action)
+    cost = (f"played from the team pool with action #{a.action} (1 AP, 9.03, 9.41)" if a.action is not None
+            else "no AP (a deployed Persistent card, 9.2)")
+    rules = [rec["rule"]] + (["9.41"] if a.action is not None else [])
     c.log(explain.step("asw", f"{rec['name']} expended over {', '.join(rec['hexes'])}",
-                       f"no AP: the required DETECT value of every enemy submarine there rises by {rec['detect']} "
+                       f"{cost}: the required DETECT value of every enemy submarine there rises by {rec['detect']} "
                        f"for {rec['team']}'s next ASW roll in {'those hexes' if len(rec['hexes']) > 1 else 'that hex'} "
-                       f"this Action Stage ({rec['rule']})", [rec["rule"]]), team=rec["team"], card=rec["card"])
+                       f"this Action Stage ({rec['rule']})", rules), team=rec["team"], card=rec["card"])
 
 
 # ---------------------------------------------------------------- legal actions
@@ -414,8 +417,9 @@ def offers(game: GameLike) -> list:
 
 def _optional_offers(ctx: Ctx, A, imp) -> list:
     """The optional rules' acts (17.2, 17.71): a movement type for each submarine of a declared
-    action that has not moved; each deployed unexpended ASW card expended over one hex where
-    the team has a unit or sees an enemy submarine (the act itself takes any hexes it covers)."""
+    action that has not moved; each deployed unexpended ASW card, and each pool ASW card named by
+    an unused declared Play a JCC action (9.41), expended over one hex where the team has a unit
+    or sees an enemy submarine (the act itself takes any hexes it covers)."""
     s, out = ctx.state, []
     if adv.on(s):
         for d in imp.actions:
@@ -430,6 +434,10 @@ def _optional_offers(ctx: Ctx, A, imp) -> list:
         for c in s.cards.values():
             if c.team == imp.team and c.where == "deployed" and not c.expended:
                 out += [A.ExpendAswCard(c.cid, (h,)) for h in hexes if _ok(asw_bonus.check, ctx, c.cid, (h,))]
+            for d in imp.actions if c.team == imp.team and c.where == "pool" else ():
+                if d.kind == "play_jcc" and d.jcc and not d.played:
+                    out += [A.ExpendAswCard(c.cid, (h,), d.aid) for h in hexes
+                            if _ok(asw_bonus.check, ctx, c.cid, (h,), d.aid)]
     return out
 
 
