@@ -197,3 +197,28 @@ def test_optional_records_survive_save_and_load():
     g2 = Game.from_json(g.to_json())
     assert g2.state.optional_data == g.state.optional_data
     assert g2.state.optional_data["sub_modes"] == {"SSN": "quiet"} and g2.state.optional_data["asw_cards"]
+
+
+def test_17_1_a_submarines_zor_marks_with_its_nation():
+    """14.09 with 17.1: the UK submarine's ZOR reveals the two RU ships in its hex and, with a
+    DETECT roll of 12 (the Kilo's DETECT 12), the Kilo next to it: each gets a UK National
+    Marker, as a naval or ground ZOR would place one; nothing is marked without the rule."""
+    units = {"Jin": {"type": "usn_ssn_virginia", "hex": "E-5", "nation": "UK"},
+             "DDG-605": ("rubf_ddg", "E-5", R), "FFG-454": ("rubf_ffg_gorshkov", "E-5", R),
+             "Kilo 1": ("rubf_ssk_kilo", "E-6", R)}
+    g = sea(units, forced=[12], optional_rules=["17.1"], interop_cubes={"US": 3})
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Jin",)),)))
+    g.apply(A.SubmarineZor(1, "Jin"))
+    assert g.state.optional_data["interop"]["flags"] == {"DDG-605": ["UK"], "FFG-454": ["UK"], "Kilo 1": ["UK"]}
+    assert "National Markers placed: UK on DDG-605, UK on FFG-454, UK on Kilo 1" in text(g)
+    g = sea(units, forced=[13], optional_rules=["17.1"], interop_cubes={"US": 3})
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Jin",)),)))
+    g.apply(A.SubmarineZor(1, "Jin"))                   # 13 misses the Kilo: no marker on it
+    assert g.state.optional_data["interop"]["flags"] == {"DDG-605": ["UK"], "FFG-454": ["UK"]}
+    g = sea(units, forced=[12], interop_cubes={"US": 3})
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Jin",)),)))
+    g.apply(A.SubmarineZor(1, "Jin"))
+    assert g.state.optional_data["interop"]["flags"] == {}

@@ -47,6 +47,7 @@ from lcb_lab.games.lcb.model.state import Unit, other
 from lcb_lab.games.lcb.rules.submarines import asw
 from lcb_lab.games.lcb.rules.submarines.asw import CONVOY_CARDS, sink, torpedo_hit  # noqa: F401 (part of this module's API)
 from lcb_lab.games.lcb.rules.common import Ctx, dist, names
+from lcb_lab.games.lcb.rules.optional import interoperability as interop
 from lcb_lab.games.lcb.rules.optional import advanced_submarines as adv, asw_bonus
 from lcb_lab.games.lcb.rules.submarines.sot import (
     ASW_KILL,
@@ -320,15 +321,19 @@ def zor_act(game: GameLike, c: Ctx, a: SubmarineZor) -> list[str]:
     d.zor_used = True
     hexes = zor_hexes(c, sub.hex)
     ships = [u for h in hexes for u in c.state.units_in(h, other(sub.team)) if c.is_naval(u)]
-    out = [u.uid for u in reveal(c, ships, f"a {sub.team} submarine's 1-hex ZOR around {sub.hex} (14.09; naval "
-                                 "units only -- it does not reveal the submarine)", ["14.09"])]
+    newly = reveal(c, ships, f"a {sub.team} submarine's 1-hex ZOR around {sub.hex} (14.09; naval "
+                   "units only -- it does not reveal the submarine)", ["14.09"])
+    out = [u.uid for u in newly]
     enemies = zor_targets(c, sub)
     r = c.dice.roll(1, f"{sub.uid}: ZOR DETECT")[0]
     found = [e for e in enemies if r <= detect_of(c, e)]
     _log_zor_detect(c, sub, enemies, r)
     for e in found:
+        if not e.revealed:
+            newly.append(e)
         place_marker(c, e, "detected", by=sub.uid)
         out.append(e.uid)
+    interop.mark_revealed(c, newly, [sub])          # 17.1: the submarine's nation marks what it revealed
     log_sot(c, sub.team, f"ZOR of {sub.uid}", f"around {sub.hex}: {len(ships)} enemy ship(s) revealed, one DETECT "
             "die for any enemy submarine in reach (free; using it tells the other side where the submarine is, "
             "14.09)", ["14.09"], public_title="Submarine ZOR",
