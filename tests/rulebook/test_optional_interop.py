@@ -222,3 +222,70 @@ def test_17_1_a_submarines_zor_marks_with_its_nation():
     g.apply(A.Declare((A.CoreAction("move_combat", ("Jin",)),)))
     g.apply(A.SubmarineZor(1, "Jin"))
     assert g.state.optional_data["interop"]["flags"] == {}
+
+
+# ---------------------------------------------------------------- the card (a sandbox stand-in)
+CARD = "Interoperability Network"
+
+
+def _to_deployment(attempt_roll=None):
+    """The staged game (US: 3 cubes, a UK DDG): an optional attempt in the first Planning Stage
+    (forced roll), then both teams end it: the Deployment Stage follows (the card is to play)."""
+    g = optional_interop.staged()
+    if attempt_roll is not None:
+        g.dice.force([attempt_roll])
+        g.apply(A.InteropAttempt("US"))
+    g.apply(A.EndPlanning("US"))
+    g.apply(A.EndPlanning("RU"))
+    return g
+
+
+def test_17_1_the_card_is_a_sandbox_record_given_free_and_never_bought():
+    """17.1: the card is in the decks as a sandbox stand-in (0 CP, Deployment Stage); a scenario of
+    several nations gives it free into the team pool; buying it is refused."""
+    g = optional_interop.staged()
+    (card,) = [c for c in g.state.cards.values() if c.name == CARD]
+    ct = g._ctx().ctype(card)
+    assert (card.team, card.where, card.free, ct.cost, ct.deployment_only, ct.permanent) == \
+        ("US", "pool", True, 0, True, True)
+    assert ct.notes.startswith("Sandbox: the card is not in the box")
+    assert ct.source("cost") == "rulebook 17.1 (played for zero CP)" and ct.source("text") == "sandbox"
+    assert "must play" not in text(g)
+    refused(g, A.BuyCard("US", CARD), "17.1")
+    assert not [a for a in g.legal_actions() if isinstance(a, A.BuyCard) and a.card == CARD]
+
+
+def test_17_1_the_cubes_count_only_once_the_card_is_played_at_deployment():
+    """17.1: the first Planning Stage's attempt (roll 8: success) leaves 2 cubes; in the
+    Deployment Stage the card is not yet in play (LRS across nations unchanged), the team may
+    not end its stage before playing it (17.1); played free (no AP, no CP), its 2 cubes give -2."""
+    g = _to_deployment(attempt_roll=8)
+    s = g.state
+    assert s.stage == "deployment" and s.optional_data["interop"]["cubes"] == {"US": 2}
+    s.optional_data["interop"]["flags"]["DDG-605"] = ["US"]          # as if Liz had revealed it
+    ddg = s.units["DDG-605"]
+    assert interop.lrs_modifiers(s, "UK", "US", ddg) == []             # not yet played: no effect
+    assert "must play its Interoperability Network" in refused(g, A.EndDeployment("US"), "17.1")
+    assert A.EndDeployment("US") not in g.legal_actions()
+    assert A.PlayCard("US-1", "A") in g.legal_actions()
+    g.apply(A.PlayCard(CARD, "A"))
+    assert s.cards["US-1"].where == "deployed" and s.cards["US-1"].face_up
+    assert s.optional_data["interop"]["played"] == ["US"]
+    assert interop.lrs_modifiers(s, "UK", "US", ddg) == [
+        ("Interoperability Network (2 cubes): DDG-605 revealed by US, not UK", -2, "17.1")]
+    assert interop.lrs_modifiers(s, "US", "US", ddg) == []             # its own nation's marker
+    assert "played for 0 CP and 0 AP with 2 cube(s)" in text(g, team="RU")
+    g.apply(A.EndDeployment("US"))
+    g.apply(A.EndDeployment("RU"))
+    assert s.stage == "action" and s.cards["US-1"].where == "deployed"
+
+
+def test_17_1_a_failed_attempt_keeps_3_cubes_and_a_game_started_in_the_action_stage_has_the_card_played():
+    g = _to_deployment(attempt_roll=9)
+    g.apply(A.PlayCard(CARD, "A"))
+    assert g.state.optional_data["interop"]["cubes"] == {"US": 3}
+    assert interop.penalty(3) == -4 and "with 3 cube(s)" in text(g)
+    g = optional_interop.liz_and_david(commit=False)                  # starts in the Action Stage
+    (card,) = [c for c in g.state.cards.values() if c.name == CARD]
+    assert card.where == "deployed" and interop.in_play(g.state, "US")
+    assert "only in the Deployment Stage" in refused(g, A.PlayCard(CARD, "A"), "9.5")   # not again
