@@ -289,3 +289,48 @@ def test_17_1_a_failed_attempt_keeps_3_cubes_and_a_game_started_in_the_action_st
     (card,) = [c for c in g.state.cards.values() if c.name == CARD]
     assert card.where == "deployed" and interop.in_play(g.state, "US")
     assert "only in the Deployment Stage" in refused(g, A.PlayCard(CARD, "A"), "9.5")   # not again
+
+
+# ---------------------------------------------------------------- scenario files
+def _scenario(tmp_path, rules='["17.1"]', cubes="interop_cubes = 4\n", nation='nation = "UK"\n', start=None):
+    from lcb_lab.games.lcb.io.resources import locate
+    text = locate("gotland_redux", "scenario").read_text(encoding="utf-8")
+    text = text.replace("\n[scenario]\n", f"\n[scenario]\noptional_rules = {rules}\n", 1)
+    text = text.replace("\n[teams.US]\n", f"\n[teams.US]\n{cubes}", 1)
+    text = text.replace('\nuid = "1 Whiskey"\n', f'\nuid = "1 Whiskey"\n{nation}', 1)
+    if start:
+        text = text.replace('start = "action"', f'start = "{start}"', 1)
+    p = tmp_path / "interop.toml"
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+def test_17_1_a_scenario_file_gives_nations_and_cubes(tmp_path):
+    """[teams.US] interop_cubes and a [[unit]]'s nation: the record and the card; a file that starts
+    in the Action Stage has the card played, so the 4 cubes give -6 at once."""
+    from lcb_lab.games.lcb.io.loading import load_scenario
+    g = load_scenario(_scenario(tmp_path))
+    rec = g.state.optional_data["interop"]
+    assert (rec["nations"], rec["cubes"], rec["played"]) == ({"1 Whiskey": "UK"}, {"US": 4}, ["US"])
+    assert interop.nation(g.state, g.state.units["1 Whiskey"]) == "UK"
+    assert interop.nation(g.state, g.state.units["1 Alpha"]) == "US"
+    (card,) = [c for c in g.state.cards.values() if c.name == CARD]
+    assert (card.team, card.where, card.free) == ("US", "deployed", True)
+    rec["flags"]["DDG-605"] = ["US"]
+    assert interop.lrs_modifiers(g.state, "UK", "US", g.state.units["DDG-605"])[0][1] == -6
+
+
+def test_17_1_scenario_file_checks_name_the_file_and_key(tmp_path):
+    from lcb_lab.games.lcb.io.loading import load_scenario
+    from lcb_lab.kernel.errors import ScenarioError
+    cases = [(dict(rules="[]"), "teams.US.interop_cubes", "needs optional rule 17.1 on"),
+             (dict(cubes=""), "teams.US.interop_cubes", "US is a team of several nations"),
+             (dict(nation=""), "teams.US.interop_cubes", "US's units are of one nation"),
+             (dict(cubes="interop_cubes = 6\n"), "teams.US.interop_cubes", "6 is out of range: allowed 1..5 (rule 17.1"),
+             (dict(nation="nation = 3\n"), "unit[1 Whiskey].nation", "a valid string")]
+    for kw, key, words in cases:
+        p = _scenario(tmp_path, **kw)
+        with pytest.raises(ScenarioError) as e:
+            load_scenario(p)
+        assert (e.value.file, e.value.key) == (str(p), key), e.value
+        assert words in e.value.problem, e.value

@@ -249,7 +249,8 @@ def setup(ctx: Ctx, nations: dict[str, str], cubes: dict[str, int]) -> None:
     s = ctx.state
     s.optional_data["interop"] = {"nations": dict(nations), "cubes": dict(cubes), "played": [], "flags": {}}
     for team in sorted(cubes):
-        card = add_card(ctx, team, CARD, free=True)
+        card = next((c for c in s.cards.values() if c.team == team and c.name == CARD), None) \
+            or add_card(ctx, team, CARD, free=True)
         if s.stage not in ("planning", "deployment"):
             card.where, card.deployed, card.face_up = "deployed", True, True
             s.optional_data["interop"]["played"].append(team)
