@@ -446,9 +446,11 @@ def _interop(state: GameState, sp: SituationSpec, units: dict, board: Board, cat
     (:func:`lcb_lab.games.lcb.rules.optional.interoperability.setup`)."""
     from lcb_lab.games.lcb.model.cards import load_decks
     from lcb_lab.games.lcb.rules.common import Ctx
+    from lcb_lab.games.lcb.rules.cards.jcc import add_card
     from lcb_lab.games.lcb.rules.optional import interoperability
     nations = {uid: e.nation for uid, e in sp.units.items() if e.nation and e.nation != units[uid].team}
-    interoperability.setup(Ctx(state, board, cat, None, decks or load_decks()), nations, dict(sp.interop_cubes))
+    interoperability.setup(Ctx(state, board, cat, None, decks or load_decks()), nations, dict(sp.interop_cubes),
+                           add_card)
 
 
 def _check_loads(state: GameState, board: Board, cat: Catalog, file: str) -> None:

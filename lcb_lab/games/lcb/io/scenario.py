@@ -396,7 +396,7 @@ def _interop(ctx: Ctx, sc: ScenarioFile, file: str) -> None:
         if team in cubes and not several:
             raise ScenarioError(file, key, f"{team}'s units are of one nation: no Interoperability Network "
                                 "(17.1; give a unit another [[unit]] nation)")
-    interoperability.setup(ctx, nations, cubes)
+    interoperability.setup(ctx, nations, cubes, add_card)
 
 
 def _check_embarked(ctx: Ctx, sc: ScenarioFile, file: str) -> None:

@@ -24,7 +24,8 @@ Consulted only while ``is_on(state, "17.1")``; its record is ``state.optional_da
 * **First Planning Stage** (:func:`attempt`): 5 CP per attempt to remove one cube, one d20,
   succeeding on 1-8 (:data:`ATTEMPT_SUCCEEDS_ON`); as many attempts as the CP allow.
 * **National Markers** (:func:`mark`, :func:`clear`): an enemy unit a nation's force reveals
-  (ZOR, card) gets that nation's marker; they leave when it Conceals.
+  (a naval, ground or submarine ZOR -- 6.21, 6.23, 14.09 --, ground contact, a card) gets that
+  nation's marker; they leave when it Conceals.
 * **LRS** (:func:`lrs_modifiers`): against a target carrying National Markers none of which is
   the shooter's nation, the LRS value is reduced by :func:`penalty` (1/2/3/4/5 cubes: 0/-2/-4/-6/
   -8).  A target with the shooter's own marker, or with none, is resolved as normal.
@@ -36,14 +37,14 @@ Consulted only while ``is_on(state, "17.1")``; its record is ``state.optional_da
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from lcb_lab.games.lcb.rules.optional.switches import is_on
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
 
 if TYPE_CHECKING:
-    from lcb_lab.games.lcb.model.state import CardPlay, GameState, Unit
+    from lcb_lab.games.lcb.model.state import Card, CardPlay, GameState, Unit
     from lcb_lab.games.lcb.actions_optional import InteropAttempt
     from lcb_lab.games.lcb.rules.common import Ctx, GameLike
 
@@ -239,11 +240,11 @@ def check_resupply(state: GameState, log_unit: Unit, recipient: Unit) -> None:
 
 
 # ---------------------------------------------------------------- the card (sandbox stand-in)
-def setup(ctx: Ctx, nations: dict[str, str], cubes: dict[str, int]) -> None:
+def setup(ctx: Ctx, nations: dict[str, str], cubes: dict[str, int], add_card: Callable[..., Card]) -> None:
     """A scenario's 17.1 record (module doc): ``nations`` (uid -> nation, units of another nation
-    than their team's), ``cubes`` (team -> 1..5).  Each team with cubes receives the card, free:
-    in its pool before the Action Stage, else already played and by the map."""
-    from lcb_lab.games.lcb.rules.cards.jcc import add_card
+    than their team's), ``cubes`` (team -> 1..5).  Each team with cubes receives the card, free,
+    through ``add_card`` (:func:`lcb_lab.games.lcb.rules.cards.jcc.add_card`, passed in by the
+    scenario loaders): in its pool before the Action Stage, else already played and by the map."""
     if not cubes and not nations:
         return
     s = ctx.state
