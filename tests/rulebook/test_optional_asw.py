@@ -367,3 +367,32 @@ def test_17_71_pool_refusals_name_the_rule():
     refused(g, A.ExpendAswCard("US-1", ("F-8",), 1), "9.2")                           # deployed: its use is free
     g.apply(A.ExpendAswCard("US-1", ("F-8",)))
     assert g.state.impulse.actions[0].played is None
+
+
+def test_17_71_a_one_time_pool_card_is_played_for_1_ap_and_discarded():
+    """17.71 with a one-time ASW card (a test deck's copy of the P-8A without the Persistent symbol:
+    the box's decks hold none in the pool), 17.2 and 17.7 on: played for 1 AP, +2 (a pool card is
+    17.71's, not 17.2's +4), then discarded (9.1), not deployed; the bonus still waits for the
+    team's next ASW roll in the hex.  Rolls 10 (miss), 7 (DETECT at exactly 7), 13 (ASW at 13)."""
+    from lcb_lab.games.lcb.model.cards import Decks, load_decks
+    decks = load_decks()
+    one_time = decks.card("US", P8A).model_copy(update={"name": "Sonobuoy Field", "aliases": [],
+                                                         "symbols": [s for s in decks.card("US", P8A).symbols
+                                                                     if s != "persist"]})
+    decks = Decks(cards={**decks.cards, "US": {**decks.cards["US"], "Sonobuoy Field": one_time}})
+    g = sea({"DDG-51": ("usn_ddg_51", "G-4", B), "DDG-80": ("usn_ddg_51", "G-4", B), "Kilo 1": (SSK, "G-5", R)},
+            cards={"US": ["Sonobuoy Field"]}, forced=[10, 7, 13], catalog=catalog_detect(6),
+            optional_rules=["17.2", "17.7"], decks=decks)
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51", "DDG-80")),
+                       A.CoreAction("play_jcc", jcc="Sonobuoy Field"))))
+    g.apply(A.Move(1, ("G-5",)))
+    refused(g, A.ExpendAswCard("US-1", ("G-5",)), "3.31")
+    g.apply(A.ExpendAswCard("US-1", ("G-5",), 2))
+    assert g.state.cards["US-1"].where == "discarded"
+    assert g.state.optional_data["asw_cards"][0]["detect"] == 2          # 17.71's +2, not 17.2's +4
+    (step,) = g.chance_outcomes(A.OffensiveAsw(1, ("DDG-51", "DDG-80")))
+    # DETECT 6, -2 for the Kilo's still turn (17.2), +2 card, +1 the other DDG: 7; ASW 10 + 3 = 13
+    assert "Kilo 1 (7 or less)" in " ".join(step.dice) and "destroying on 13 or less" in " ".join(step.dice)
+    g.apply(A.OffensiveAsw(1, ("DDG-51", "DDG-80")))
+    assert g.state.units["Kilo 1"].destroyed
