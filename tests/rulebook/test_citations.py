@@ -277,7 +277,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "8.0": ("resupply", "logistics", "friendly"), "8.01": ("resupply", "rp", "supply", "unit"), "8.02": ("supply",),
     "8.05": ("resupply", "contested", "hexes"), "8.08": ("naval unit",),
     "9.0": ("jcc", "card", "effect", "target"), "9.013": ("supersede",), "9.02": ("team",), "9.05": ("lrs",), "9.011": ("intercept",),
-    "9.21": ("persistent", "expended"), "9.24": ("condition",), "9.3": ("attached",),
+    "9.2": ("persistent",), "9.21": ("persistent", "expended"), "9.24": ("condition",), "9.3": ("attached",),
     "9.31": ("attached", "host"), "9.32": ("attached", "core action", "contiguous"),
     "9.41": ("nullify", "ap", "play", "respond", "opponent", "jcc"), "9.43": ("nullify", "expended"), "9.44": ("target", "eligible"), "9.09": ("categor",),
     "9.45": ("respond", "nullify", "expended"), "9.46": ("chain",), "9.5": ("deployment stage", "order", "played"),

@@ -16,6 +16,7 @@ from lcb_lab.games.lcb import observer
 from lcb_lab.games.lcb.content import optional_asw
 from lcb_lab.games.lcb.content.worked.ch14 import B, R, SSK, SSN, sea
 from lcb_lab.games.lcb.model.catalog import Catalog, load_catalog
+from lcb_lab.games.lcb.rules.optional import advanced_submarines as adv
 from lcb_lab.games.lcb.rules.submarines import sot
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.explain import render
@@ -238,3 +239,160 @@ def test_17_2_a_teams_odds_count_the_printed_detect_of_an_enemy_submarine():
     (mine,) = g.chance_outcomes(act, viewer="US")
     (full,) = g.chance_outcomes(act)
     assert "Kilo 1 (12 or less)" in " ".join(mine.dice) and "Kilo 1 (14 or less)" in " ".join(full.dice)
+
+
+# ---------------------------------------------------------------- 17.2 OPTIONAL: cumulative movement
+CUMULATIVE = ["17.2", "17.2-cumulative"]
+
+
+def _sub_turn(g, mode, path):
+    """One US impulse of the Virginia (DETECT 8): write ``mode`` (none: Normal), move ``path``
+    (none: no movement), end the impulse; then every Task Force passes to the next turn."""
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("SSN",)),)))
+    if mode:
+        g.apply(A.SubmarineMovement(1, "SSN", mode))
+    if path:
+        g.apply(A.Move(1, path))
+    g.apply(A.EndImpulse())
+    return sot.detect_of(g._ctx(), g.state.units["SSN"])
+
+
+def _next_turn(g):
+    turn = g.state.turn
+    while g.state.turn == turn or g.state.stage != "action":
+        g.apply(g.legal_actions()[0])
+
+
+def test_17_2_cumulative_example_quiet_normal_noisy_sum_to_zero():
+    """17.2 OPTIONAL ex.: Quiet (-2), then Normal (0), then Noisy (+2) over three turns: the
+    modifier for the third turn is 0, so the Virginia's DETECT is its printed 8 (not 10, as
+    17.2 alone gives Noisy)."""
+    g = sea({"SSN": (SSN, "C-3", B)}, optional_rules=CUMULATIVE, max_turns=6)
+    assert _sub_turn(g, "quiet", ("C-4",)) == 8 - 2
+    _next_turn(g)
+    assert sot.detect_of(g._ctx(), g.state.units["SSN"]) == 8 - 2 - 2     # turn 2, not moved yet
+    assert _sub_turn(g, "normal", ("C-5",)) == 8 - 2 + 0
+    _next_turn(g)
+    assert _sub_turn(g, "noisy", ("C-6",)) == 8 - 2 + 0 + 2
+    assert adv.describe(g.state, g.state.units["SSN"]) == (
+        "turn 1 quiet movement -2, turn 2 normal movement +0, turn 3 noisy movement +2: DETECT +0 "
+        "(17.2, cumulative over the last three turns)")
+    _next_turn(g)                              # turn 4: the Quiet of turn 1 has dropped out
+    assert _sub_turn(g, "noisy", ("C-7",)) == 8 + 0 + 2 + 2
+
+
+def test_17_2_cumulative_three_still_turns_give_the_most_minus_6_and_no_more():
+    """17.2 OPTIONAL: after three successive turns without movement the reduction is the most,
+    6; a fourth still turn gives no more.  Turn 1 counts alone (no turns before the game)."""
+    g = sea({"SSN": (SSN, "C-3", B)}, optional_rules=CUMULATIVE, max_turns=6)
+    seen = []
+    for _ in range(4):
+        seen.append(_sub_turn(g, None, None))
+        _next_turn(g)
+    assert seen == [8 - 2, 8 - 4, 8 - 6, 8 - 6]
+
+
+def test_17_2_cumulative_needs_17_2_and_off_only_this_turn_counts():
+    """Without the variant the same Quiet-then-still turns give -2 each turn; the variant alone
+    (without 17.2) is refused by the scenario check."""
+    g = sea({"SSN": (SSN, "C-3", B)}, optional_rules=["17.2"], max_turns=6)
+    assert _sub_turn(g, "quiet", ("C-4",)) == 6
+    _next_turn(g)
+    assert _sub_turn(g, None, None) == 6
+    with pytest.raises(ValueError, match="17.2-cumulative is a variant of 17.2"):
+        sea({"SSN": (SSN, "C-3", B)}, optional_rules=["17.2-cumulative"])
+
+
+# ---------------------------------------------------------------- 17.71: a card from the pool, for AP
+def _pool_p8a(forced=(), rules=("17.7",)):
+    """Two US DDGs in G-4, a hidden Kilo (DETECT 6) in G-5, the P-8A in the US team pool; the US
+    declares the DDGs' Move and/or Combat and a Play a JCC naming the P-8A (2 AP) and moves in."""
+    g = sea({"DDG-51": ("usn_ddg_51", "G-4", B), "DDG-80": ("usn_ddg_51", "G-4", B), "Kilo 1": (SSK, "G-5", R)},
+            cards={"US": [P8A]}, forced=list(forced), catalog=catalog_detect(6), optional_rules=list(rules))
+    g.apply(A.BeginImpulse(B))
+    ap = g.state.impulse.ap
+    g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51", "DDG-80")), A.CoreAction("play_jcc", jcc=P8A))))
+    assert g.state.impulse.ap == ap - 2              # the card's play is a Core Action: 1 AP (9.03, 9.41)
+    g.apply(A.Move(1, ("G-5",)))
+    return g
+
+
+def test_17_71_a_pool_card_is_played_for_1_ap_and_expended_plus_2():
+    """17.71 from the pool: the P-8A is played with the declared Play a JCC action (its 1 AP) and
+    expended over G-5: +2; each DDG has one more DDG (+1, 17.72): DETECT 6 -> 9, ASW 10 -> 13
+    (17.73).  Rolls 10 (miss), 9 (DETECT at exactly 9), then 13 (ASW at exactly 13) destroy."""
+    g = _pool_p8a(forced=[10, 9, 13])
+    act = A.ExpendAswCard("US-1", ("G-5",), 2)
+    assert act in g.legal_actions()
+    assert A.ExpendAswCard("US-1", ("G-5",)) not in g.legal_actions()     # not free: it is not deployed
+    g.apply(act)
+    card = g.state.cards["US-1"]
+    assert (card.where, card.deployed, card.expended) == ("deployed", True, True)   # Persistent: 9.21
+    assert g.state.impulse.actions[1].played == "US-1"
+    assert "played from the team pool with action #2 (1 AP, 9.03, 9.41): the required DETECT value of every " \
+           "enemy submarine there rises by 2" in text(g)
+    (step,) = g.chance_outcomes(A.OffensiveAsw(1, ("DDG-51", "DDG-80")))
+    assert "Kilo 1 (9 or less)" in " ".join(step.dice) and "destroying on 13 or less" in " ".join(step.dice)
+    g.apply(A.OffensiveAsw(1, ("DDG-51", "DDG-80")))
+    assert g.state.units["Kilo 1"].destroyed
+    assert "P-8A: Surveillance expended +2 (17.71), 1 more friendly ASW-capable unit(s) in G-5 +1 (17.72)" in text(g)
+
+
+def test_17_71_the_same_rolls_one_above_miss():
+    g = _pool_p8a(forced=[10, 10])
+    g.apply(A.ExpendAswCard("US-1", ("G-5",), 2))
+    g.apply(A.OffensiveAsw(1, ("DDG-51", "DDG-80")))
+    assert not g.state.units["Kilo 1"].destroyed
+    g = _pool_p8a(forced=[10, 9, 14])
+    g.apply(A.ExpendAswCard("US-1", ("G-5",), 2))
+    g.apply(A.OffensiveAsw(1, ("DDG-51", "DDG-80")))
+    assert not g.state.units["Kilo 1"].destroyed and g.state.units["Kilo 1"].revealed
+
+
+def test_17_71_pool_refusals_name_the_rule():
+    g = _pool_p8a()
+    assert "costs 1 AP" in refused(g, A.ExpendAswCard("US-1", ("G-5",)), "3.31")       # no action pays it
+    refused(g, A.ExpendAswCard("US-1", ("G-5",), 1), "3.31")                          # a Move and/or Combat
+    refused(g, A.ExpendAswCard("US-1", ("G-5",), 7), "3.31")                          # no such action
+    g.apply(A.ExpendAswCard("US-1", ("G-5",), 2))
+    refused(g, A.ExpendAswCard("US-1", ("G-5",), 2), "17.71")                         # expended now
+    g = _pool_p8a(rules=("17.2",))
+    assert "17.7 on" in refused(g, A.ExpendAswCard("US-1", ("G-5",), 2), "17.2")      # 17.2: deployed cards only
+    assert not [a for a in g.legal_actions() if isinstance(a, A.ExpendAswCard)]
+    g = sea({"DDG": ("usn_ddg_x", "F-8", B)}, cards={"US": [{"name": P8A, "where": "deployed"}]},
+            optional_rules=["17.7"])
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("play_jcc", jcc=P8A),)))
+    refused(g, A.ExpendAswCard("US-1", ("F-8",), 1), "9.2")                           # deployed: its use is free
+    g.apply(A.ExpendAswCard("US-1", ("F-8",)))
+    assert g.state.impulse.actions[0].played is None
+
+
+def test_17_71_a_one_time_pool_card_is_played_for_1_ap_and_discarded():
+    """17.71 with a one-time ASW card (a test deck's copy of the P-8A without the Persistent symbol:
+    the box's decks hold none in the pool), 17.2 and 17.7 on: played for 1 AP, +2 (a pool card is
+    17.71's, not 17.2's +4), then discarded (9.1), not deployed; the bonus still waits for the
+    team's next ASW roll in the hex.  Rolls 10 (miss), 7 (DETECT at exactly 7), 13 (ASW at 13)."""
+    from lcb_lab.games.lcb.model.cards import Decks, load_decks
+    decks = load_decks()
+    one_time = decks.card("US", P8A).model_copy(update={"name": "Sonobuoy Field", "aliases": [],
+                                                         "symbols": [s for s in decks.card("US", P8A).symbols
+                                                                     if s != "persist"]})
+    decks = Decks(cards={**decks.cards, "US": {**decks.cards["US"], "Sonobuoy Field": one_time}})
+    g = sea({"DDG-51": ("usn_ddg_51", "G-4", B), "DDG-80": ("usn_ddg_51", "G-4", B), "Kilo 1": (SSK, "G-5", R)},
+            cards={"US": ["Sonobuoy Field"]}, forced=[10, 7, 13], catalog=catalog_detect(6),
+            optional_rules=["17.2", "17.7"], decks=decks)
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("DDG-51", "DDG-80")),
+                       A.CoreAction("play_jcc", jcc="Sonobuoy Field"))))
+    g.apply(A.Move(1, ("G-5",)))
+    refused(g, A.ExpendAswCard("US-1", ("G-5",)), "3.31")
+    g.apply(A.ExpendAswCard("US-1", ("G-5",), 2))
+    assert g.state.cards["US-1"].where == "discarded"
+    assert g.state.optional_data["asw_cards"][0]["detect"] == 2          # 17.71's +2, not 17.2's +4
+    (step,) = g.chance_outcomes(A.OffensiveAsw(1, ("DDG-51", "DDG-80")))
+    # DETECT 6, -2 for the Kilo's still turn (17.2), +2 card, +1 the other DDG: 7; ASW 10 + 3 = 13
+    assert "Kilo 1 (7 or less)" in " ".join(step.dice) and "destroying on 13 or less" in " ".join(step.dice)
+    g.apply(A.OffensiveAsw(1, ("DDG-51", "DDG-80")))
+    assert g.state.units["Kilo 1"].destroyed

@@ -197,3 +197,140 @@ def test_optional_records_survive_save_and_load():
     g2 = Game.from_json(g.to_json())
     assert g2.state.optional_data == g.state.optional_data
     assert g2.state.optional_data["sub_modes"] == {"SSN": "quiet"} and g2.state.optional_data["asw_cards"]
+
+
+def test_17_1_a_submarines_zor_marks_with_its_nation():
+    """14.09 with 17.1: the UK submarine's ZOR reveals the two RU ships in its hex and, with a
+    DETECT roll of 12 (the Kilo's DETECT 12), the Kilo next to it: each gets a UK National
+    Marker, as a naval or ground ZOR would place one; nothing is marked without the rule."""
+    units = {"Jin": {"type": "usn_ssn_virginia", "hex": "E-5", "nation": "UK"},
+             "DDG-605": ("rubf_ddg", "E-5", R), "FFG-454": ("rubf_ffg_gorshkov", "E-5", R),
+             "Kilo 1": ("rubf_ssk_kilo", "E-6", R)}
+    g = sea(units, forced=[12], optional_rules=["17.1"], interop_cubes={"US": 3})
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Jin",)),)))
+    g.apply(A.SubmarineZor(1, "Jin"))
+    assert g.state.optional_data["interop"]["flags"] == {"DDG-605": ["UK"], "FFG-454": ["UK"], "Kilo 1": ["UK"]}
+    assert "National Markers placed: UK on DDG-605, UK on FFG-454, UK on Kilo 1" in text(g)
+    g = sea(units, forced=[13], optional_rules=["17.1"], interop_cubes={"US": 3})
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Jin",)),)))
+    g.apply(A.SubmarineZor(1, "Jin"))                   # 13 misses the Kilo: no marker on it
+    assert g.state.optional_data["interop"]["flags"] == {"DDG-605": ["UK"], "FFG-454": ["UK"]}
+    g = sea(units, forced=[12], interop_cubes={"US": 3})
+    g.apply(A.BeginImpulse(B))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("Jin",)),)))
+    g.apply(A.SubmarineZor(1, "Jin"))
+    assert g.state.optional_data["interop"]["flags"] == {}
+
+
+# ---------------------------------------------------------------- the card (a sandbox stand-in)
+CARD = "Interoperability Network"
+
+
+def _to_deployment(attempt_roll=None):
+    """The staged game (US: 3 cubes, a UK DDG): an optional attempt in the first Planning Stage
+    (forced roll), then both teams end it: the Deployment Stage follows (the card is to play)."""
+    g = optional_interop.staged()
+    if attempt_roll is not None:
+        g.dice.force([attempt_roll])
+        g.apply(A.InteropAttempt("US"))
+    g.apply(A.EndPlanning("US"))
+    g.apply(A.EndPlanning("RU"))
+    return g
+
+
+def test_17_1_the_card_is_a_sandbox_record_given_free_and_never_bought():
+    """17.1: the card is in the decks as a sandbox stand-in (0 CP, Deployment Stage); a scenario of
+    several nations gives it free into the team pool; buying it is refused."""
+    g = optional_interop.staged()
+    (card,) = [c for c in g.state.cards.values() if c.name == CARD]
+    ct = g._ctx().ctype(card)
+    assert (card.team, card.where, card.free, ct.cost, ct.deployment_only, ct.permanent) == \
+        ("US", "pool", True, 0, True, True)
+    assert ct.notes.startswith("Sandbox: the card is not in the box")
+    assert ct.source("cost") == "rulebook 17.1 (played for zero CP)" and ct.source("text") == "sandbox"
+    assert "must play" not in text(g)
+    refused(g, A.BuyCard("US", CARD), "17.1")
+    assert not [a for a in g.legal_actions() if isinstance(a, A.BuyCard) and a.card == CARD]
+
+
+def test_17_1_the_cubes_count_only_once_the_card_is_played_at_deployment():
+    """17.1: the first Planning Stage's attempt (roll 8: success) leaves 2 cubes; in the
+    Deployment Stage the card is not yet in play (LRS across nations unchanged), the team may
+    not end its stage before playing it (17.1); played free (no AP, no CP), its 2 cubes give -2."""
+    g = _to_deployment(attempt_roll=8)
+    s = g.state
+    assert s.stage == "deployment" and s.optional_data["interop"]["cubes"] == {"US": 2}
+    s.optional_data["interop"]["flags"]["DDG-605"] = ["US"]          # as if Liz had revealed it
+    ddg = s.units["DDG-605"]
+    assert interop.lrs_modifiers(s, "UK", "US", ddg) == []             # not yet played: no effect
+    assert "must play its Interoperability Network" in refused(g, A.EndDeployment("US"), "17.1")
+    assert A.EndDeployment("US") not in g.legal_actions()
+    assert A.PlayCard("US-1", "A") in g.legal_actions()
+    g.apply(A.PlayCard(CARD, "A"))
+    assert s.cards["US-1"].where == "deployed" and s.cards["US-1"].face_up
+    assert s.optional_data["interop"]["played"] == ["US"]
+    assert interop.lrs_modifiers(s, "UK", "US", ddg) == [
+        ("Interoperability Network (2 cubes): DDG-605 revealed by US, not UK", -2, "17.1")]
+    assert interop.lrs_modifiers(s, "US", "US", ddg) == []             # its own nation's marker
+    assert "played for 0 CP and 0 AP with 2 cube(s)" in text(g, team="RU")
+    g.apply(A.EndDeployment("US"))
+    g.apply(A.EndDeployment("RU"))
+    assert s.stage == "action" and s.cards["US-1"].where == "deployed"
+
+
+def test_17_1_a_failed_attempt_keeps_3_cubes_and_a_game_started_in_the_action_stage_has_the_card_played():
+    g = _to_deployment(attempt_roll=9)
+    g.apply(A.PlayCard(CARD, "A"))
+    assert g.state.optional_data["interop"]["cubes"] == {"US": 3}
+    assert interop.penalty(3) == -4 and "with 3 cube(s)" in text(g)
+    g = optional_interop.liz_and_david(commit=False)                  # starts in the Action Stage
+    (card,) = [c for c in g.state.cards.values() if c.name == CARD]
+    assert card.where == "deployed" and interop.in_play(g.state, "US")
+    assert "only in the Deployment Stage" in refused(g, A.PlayCard(CARD, "A"), "9.5")   # not again
+
+
+# ---------------------------------------------------------------- scenario files
+def _scenario(tmp_path, rules='["17.1"]', cubes="interop_cubes = 4\n", nation='nation = "UK"\n', start=None):
+    from lcb_lab.games.lcb.io.resources import locate
+    text = locate("gotland_redux", "scenario").read_text(encoding="utf-8")
+    text = text.replace("\n[scenario]\n", f"\n[scenario]\noptional_rules = {rules}\n", 1)
+    text = text.replace("\n[teams.US]\n", f"\n[teams.US]\n{cubes}", 1)
+    text = text.replace('\nuid = "1 Whiskey"\n', f'\nuid = "1 Whiskey"\n{nation}', 1)
+    if start:
+        text = text.replace('start = "action"', f'start = "{start}"', 1)
+    p = tmp_path / "interop.toml"
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+def test_17_1_a_scenario_file_gives_nations_and_cubes(tmp_path):
+    """[teams.US] interop_cubes and a [[unit]]'s nation: the record and the card; a file that starts
+    in the Action Stage has the card played, so the 4 cubes give -6 at once."""
+    from lcb_lab.games.lcb.io.loading import load_scenario
+    g = load_scenario(_scenario(tmp_path))
+    rec = g.state.optional_data["interop"]
+    assert (rec["nations"], rec["cubes"], rec["played"]) == ({"1 Whiskey": "UK"}, {"US": 4}, ["US"])
+    assert interop.nation(g.state, g.state.units["1 Whiskey"]) == "UK"
+    assert interop.nation(g.state, g.state.units["1 Alpha"]) == "US"
+    (card,) = [c for c in g.state.cards.values() if c.name == CARD]
+    assert (card.team, card.where, card.free) == ("US", "deployed", True)
+    rec["flags"]["DDG-605"] = ["US"]
+    assert interop.lrs_modifiers(g.state, "UK", "US", g.state.units["DDG-605"])[0][1] == -6
+
+
+def test_17_1_scenario_file_checks_name_the_file_and_key(tmp_path):
+    from lcb_lab.games.lcb.io.loading import load_scenario
+    from lcb_lab.kernel.errors import ScenarioError
+    cases = [(dict(rules="[]"), "teams.US.interop_cubes", "needs optional rule 17.1 on"),
+             (dict(cubes=""), "teams.US.interop_cubes", "US is a team of several nations"),
+             (dict(nation=""), "teams.US.interop_cubes", "US's units are of one nation"),
+             (dict(cubes="interop_cubes = 6\n"), "teams.US.interop_cubes", "6 is out of range: allowed 1..5 (rule 17.1"),
+             (dict(nation="nation = 3\n"), "unit[1 Whiskey].nation", "a valid string")]
+    for kw, key, words in cases:
+        p = _scenario(tmp_path, **kw)
+        with pytest.raises(ScenarioError) as e:
+            load_scenario(p)
+        assert (e.value.file, e.value.key) == (str(p), key), e.value
+        assert words in e.value.problem, e.value

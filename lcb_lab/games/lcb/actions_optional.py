@@ -11,7 +11,7 @@ and re-exports them, so ``A.NavalSupply`` is the one name to use):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, ClassVar, Literal, Optional
 
 from pydantic import Strict
 
@@ -65,12 +65,15 @@ class SubmarineMovement(Action):
 
 @dataclass(frozen=True)
 class ExpendAswCard(Action):
-    """Optional rules 17.2 / 17.71: expend (flip over) the team's deployed ASW card ``card`` (its
-    cid) over ``hexes``: enemy submarines there are DETECTED more easily by the team's next ASW."""
+    """Optional rules 17.2 / 17.71: expend (flip over) the team's ASW card ``card`` (its cid) over
+    ``hexes``: enemy submarines there are DETECTED more easily by the team's next ASW.
+    ``action``: None for a deployed card (a Persistent card's free use, 9.2); for a card in the
+    team pool, the declared Play a JCC Core Action naming it, which paid its 1 AP (9.03, 9.41)."""
 
     KIND: ClassVar[str] = "expend_asw_card"
     card: Str
     hexes: tuple[Str, ...]
+    action: Optional[Int] = None
 
 
 @dataclass(frozen=True)

@@ -67,7 +67,10 @@ def staged(seed: int = 17) -> Game:
     "David" sails with the US DDG "Liz"; an RU DDG lies face down in H-10.  What to try:
 
     * ``InteropAttempt("US")``: 5 CP, one d20, a cube removed on 1-8 (``g.chance_outcomes`` first);
-    * end the Planning Stage, deploy, and in the Action Stage reveal the RU DDG with the US "Liz"
+    * end the Planning Stage; in the Deployment Stage play the team's "Interoperability Network"
+      card (``PlayCard("Interoperability Network", "A")``, free; the US cannot end the stage
+      before): only now do its cubes count;
+    * in the Action Stage reveal the RU DDG with the US "Liz"
       (its naval ZOR, or a card): a US National Marker; David's LRS at it is reduced, Liz's is not;
     * INTERCEPT for the other nation's ship: reduced alike; GROUND ASSAULT never is."""
     return sea({"Liz": ("usn_ddg_51", "A-1", B), "David": {"type": "usn_ddg_51", "hex": "A-2", "nation": "UK"},

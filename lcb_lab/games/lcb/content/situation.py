@@ -418,15 +418,13 @@ def build(sp: SituationSpec, file: str = CALL, board: Board | None = None,
     state.cp = {"US": 0, "RU": 0, **sp.cp}
     state.planning_stages = sp.planning_stages
     state.optional_rules = list(sp.optional_rules)
-    nations = {uid: e.nation for uid, e in sp.units.items() if e.nation and e.nation != units[uid].team}
-    if sp.interop_cubes or nations:      # 17.1 (sandbox): the Interoperability Network's record
-        state.optional_data["interop"] = {"nations": nations, "cubes": dict(sp.interop_cubes), "flags": {}}
     state.events_plan, state.events_random = dict(sp.events), sp.events_random
     for i, (h, kind) in enumerate(sp.gray_cubes.items()):          # 3.26
         state.gray_cubes[f"GC-{i + 1}"] = GrayCube(f"GC-{i + 1}", kind, _hex(board, h, file, f"gray_cubes.{h}"))
     state.deploy_areas = {uid: DeployArea([_hex(board, h, file, f"units.{uid}.area") for h in e.area], e.embark_area)
                           for uid, e in sp.units.items() if e.area or e.embark_area}
     _cards(state, sp, board, cat, decks, file)
+    _interop(state, sp, units, board, cat, decks)
     if sp.jccs is not None:
         state.jccs = {t: list(sp.jccs.get(t, [])) for t in ("US", "RU")}
         state.migrate_jccs()
@@ -441,6 +439,18 @@ def build(sp: SituationSpec, file: str = CALL, board: Board | None = None,
     if sp.naval_zor:
         sweep_naval_zor(Ctx(game.state, board, cat))   # constant (6.23)
     return game
+
+
+def _interop(state: GameState, sp: SituationSpec, units: dict, board: Board, cat: Catalog, decks) -> None:
+    """17.1 (sandbox): the nations, the cubes and the Interoperability Network card
+    (:func:`lcb_lab.games.lcb.rules.optional.interoperability.setup`)."""
+    from lcb_lab.games.lcb.model.cards import load_decks
+    from lcb_lab.games.lcb.rules.common import Ctx
+    from lcb_lab.games.lcb.rules.cards.jcc import add_card
+    from lcb_lab.games.lcb.rules.optional import interoperability
+    nations = {uid: e.nation for uid, e in sp.units.items() if e.nation and e.nation != units[uid].team}
+    interoperability.setup(Ctx(state, board, cat, None, decks or load_decks()), nations, dict(sp.interop_cubes),
+                           add_card)
 
 
 def _check_loads(state: GameState, board: Board, cat: Catalog, file: str) -> None:

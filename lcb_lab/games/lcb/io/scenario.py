@@ -102,6 +102,7 @@ class TeamInfo(_M):
     prescribed: list[CardEntry] = []   # the scenario's cards (App. B Planning [b])
     purchases: list[CardEntry] = []    # the cards bought when the game starts in the Action Stage (App. B Planning [a])
     jccs: list[str] = []               # older files: pool card names (made pool cards: GameState.migrate_jccs)
+    interop_cubes: Optional[R.ranged(R.INTEROP_CUBES)] = None   # 17.1 (sandbox): a team of several nations' cubes
     source: str = ""
 
 
@@ -131,6 +132,7 @@ class UnitEntry(_M):
     zone: Optional[str] = None         # ... or a named zone of [zones]
     revealed: bool = False
     attachments: list[str] = []        # older files: card names on the tracker (Unit.attachments; no cards made)
+    nation: Optional[I.Designator] = None   # 17.1 (sandbox): its national force; default its team's
     note: str = ""
 
 
@@ -353,6 +355,7 @@ def build_state(sc: ScenarioFile, file: str, board: Board, catalog: Catalog, dec
         planning.give_automatic(ctx)
     except IllegalAction as ex:
         raise ScenarioError(file, "(automatic cards)", ex.reason) from None
+    _interop(ctx, sc, file)
     if start == "action":
         state.cp = {"US": 0, "RU": 0}
         for u in state.units.values():     # submarines placed by the file: their SOT's initial location (14.01)
@@ -371,6 +374,29 @@ def build_state(sc: ScenarioFile, file: str, board: Board, catalog: Catalog, dec
             u = state.units[e.uid]
             u.attachments = list(e.attachments) + [n for n in u.attachments if n not in e.attachments]
     return state
+
+
+def _interop(ctx: Ctx, sc: ScenarioFile, file: str) -> None:
+    """17.1 (sandbox): the units' ``nation`` and each team's ``interop_cubes`` make the
+    Interoperability Network's record and card (:func:`lcb_lab.games.lcb.rules.optional.interoperability.setup`).
+    ScenarioError naming the key: cubes without 17.1 on, a team of several nations without cubes,
+    cubes for a team of one nation."""
+    from lcb_lab.games.lcb.rules.optional import interoperability
+    s = ctx.state
+    nations = {e.uid: e.nation for e in sc.unit if e.nation and e.nation != s.units[e.uid].team}
+    cubes = {t: sc.teams[t].interop_cubes for t in ("US", "RU") if sc.teams[t].interop_cubes is not None}
+    for team in ("US", "RU"):
+        key, several = f"teams.{team}.interop_cubes", any(s.units[u].team == team for u in nations)
+        if team in cubes and "17.1" not in s.optional_rules:
+            raise ScenarioError(file, key, "the Interoperability Network needs optional rule 17.1 on "
+                                "([scenario] optional_rules)")
+        if several and team not in cubes and "17.1" in s.optional_rules:
+            raise ScenarioError(file, key, f"{team} is a team of several nations: give the cubes (1-5) of its "
+                                "Interoperability Network (17.1)")
+        if team in cubes and not several:
+            raise ScenarioError(file, key, f"{team}'s units are of one nation: no Interoperability Network "
+                                "(17.1; give a unit another [[unit]] nation)")
+    interoperability.setup(ctx, nations, cubes, add_card)
 
 
 def _check_embarked(ctx: Ctx, sc: ScenarioFile, file: str) -> None:

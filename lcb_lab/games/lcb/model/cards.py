@@ -79,7 +79,9 @@ EFFECT_FUNCTIONS = ("reveal", "reveal_paralyse", "paralyse", "conceal", "lrs_att
                     # chapter 13 -- special markers (13.x)
                     "proxy_force", "isr_marker", "mines", "clear_mines", "fortify",
                     # chapter 14 -- submarines (14.x)
-                    "submarine", "asw_search", "uuv")
+                    "submarine", "asw_search", "uuv",
+                    # chapter 17 -- optional rules (17.x)
+                    "interop_network")
 """The effect-function catalogue of the card engine (chapter 9): the names an ``Effect.fn`` may use
 (implemented by ``lcb_lab.games.lcb.rules.cards.registry.REGISTRY``)."""
 EFFECT_ARGS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
@@ -120,6 +122,7 @@ EFFECT_ARGS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "submarine": (frozenset(), frozenset({"unit_type"})),
     "asw_search": (frozenset(), frozenset({"search", "asw", "detect"})),
     "uuv": (frozenset(), frozenset({"detect", "torpedo_cv"})),
+    "interop_network": (frozenset(), frozenset()),
 }
 """``fn`` -> (required args, optional args).  Beyond the contract's table: ``place_marker``
 ``mp`` (the marker's MP, from the card's ``mp``) and ``zor`` (13.24: the marker has a ZOR);

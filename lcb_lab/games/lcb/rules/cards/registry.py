@@ -28,6 +28,7 @@ from lcb_lab.games.lcb.rules.markers.isr import isr_marker
 from lcb_lab.games.lcb.rules.markers.mines import clear_mines, mines_effect
 from lcb_lab.games.lcb.rules.markers.proxy import proxy_force
 from lcb_lab.games.lcb.rules.movement import conceal as conceal_rules
+from lcb_lab.games.lcb.rules.optional.interoperability import network_played
 from lcb_lab.games.lcb.rules.submarines.asw import asw_search, uuv
 from lcb_lab.games.lcb.rules.submarines.operations import submarine
 from lcb_lab.games.lcb.rules.transport import carrying, exposed, landing, marker_action, offers
@@ -49,6 +50,8 @@ REGISTRY: dict[str, EffectFn] = {
     "littoral_move": littoral_move,
     # chapter 14: submarines
     "asw_search": asw_search, "uuv": uuv, "submarine": submarine,
+    # chapter 17: optional rules
+    "interop_network": network_played,
 }
 """Effect name -> function ``fn(ctx, link, card_type, effect) -> bool`` (success), every one."""
 

@@ -48,11 +48,14 @@ def finish(ctx: Ctx, link: CardPlay) -> bool:
 
 
 def after_use(ctx: Ctx, card: Card) -> None:
-    """A used card's fate: Persistent cards stay in play, deployed and expended for the Action
+    """A used card's fate: a permanent card stays in play, deployed (7.6, 17.1); Persistent cards stay in play, deployed and expended for the Action
     Stage (9.2, 9.21; an Attached or Embarked one stays with its host, 9.34); one-time cards are
     discarded (9.07) or removed from the game (9.08); an Attached one-time card is never cycled
     back (9.07)."""
     ct = ctx.ctype(card)
+    if ct.permanent:                  # never leaves play by use (7.6; the Interoperability Network, 17.1)
+        card.where, card.deployed, card.face_up = "deployed", True, True
+        return
     if ct.persistent:
         card.deployed, card.expended = True, True
         if card.where == "pool":

@@ -6,17 +6,22 @@ defensive ASW 14.12, offensive ASW 14.14, card ASW 14.15, a UUV's attack 14.12) 
 ZOR and the engagement (14.09, 14.011) are not ASW by ships or cards and get no bonus.
 
 * **Expending an ASW card** (:func:`expend`, the act
-  :class:`~lcb_lab.games.lcb.actions.ExpendAswCard`): a team flips over one of its deployed,
-  unexpended ASW-capable cards (``"asw"`` among its categories, e.g. "P-8A: Surveillance") over
-  1 to its ``search`` hexes (1 for a card that searches none).  Free: a deployed Persistent
-  card's use (9.2, 17.2: no AP).  Its bonus waits in ``state.optional_data["asw_cards"]`` for
+  :class:`~lcb_lab.games.lcb.actions.ExpendAswCard`): a team flips over one of its ASW-capable
+  cards (``"asw"`` among its categories, e.g. "P-8A: Surveillance") over 1 to its ``search``
+  hexes (1 for a card that searches none).  Whether it costs an AP follows the usual card rules
+  (17.71): a deployed, unexpended Persistent card's use is free (9.2, 17.2: no AP); a card in the
+  team pool is played for 1 AP (9.03, 9.41 "like any other JCC") through a declared Play a JCC
+  Core Action naming it (``action``), and then goes where a used card goes
+  (:func:`lcb_lab.games.lcb.rules.cards.use.after_use`: a Persistent one stays deployed and
+  expended, 9.21; a one-time card is discarded, 9.1).  17.2's +4 is for an *unexpended deployed*
+  Persistent card: a card from the pool gives 17.71's +2 and needs 17.7 on.  A submarine card
+  (a unit on the SOT) is no card to expend.  Its bonus waits in ``state.optional_data["asw_cards"]`` for
   the team's next ASW roll against a submarine in those hexes (then it is used up) or the end
   of the Action Stage (the card turns back, 9.21).  With 17.2 on a Persistent card gives
   DETECT +4 (17.2; submarines on the SOT only, not UUVs); otherwise, with 17.7 on, +2 (17.71).
   lcb_lab's reading of the defender's expend (17.2 "before ... defensive ASW", 17.72 ex.):
   the engine has no pause inside an enemy TORPEDO ATTACK, so the defending team expends the
   card in its own impulse, in advance, over the hexes it guards; the bonus waits there.
-  Only deployed cards: a card in the pool would be played for AP (9.41), not simulated here.
 * **Friendly ASW units** (17.72, 17.7 on): +1 for each friendly ASW-capable naval unit or
   submarine in the targeted hex(es) beyond the unit that rolls (every one for a card's roll);
   each lends its bonus by taking part in the engagement and is revealed (14.11's reading).
@@ -37,7 +42,7 @@ from lcb_lab.kernel.errors import IllegalAction
 
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.model.cards import CardType
-    from lcb_lab.games.lcb.model.state import Card, GameState, Unit
+    from lcb_lab.games.lcb.model.state import Card, Declared, GameState, Unit
     from lcb_lab.games.lcb.rules.common import Ctx
 
 PERSISTENT_DETECT = 4
@@ -81,10 +86,12 @@ def search_limit(ct: CardType) -> int:
     return max([int(e.args.get("search", 1)) for e in ct.effects if e.fn == "asw_search"] or [1])
 
 
-def check(ctx: Ctx, cid: str, hexes: Iterable[str]) -> tuple[Card, CardType, str, list[str]]:
+def check(ctx: Ctx, cid: str, hexes: Iterable[str], aid: int | None = None
+          ) -> tuple[Card, CardType, str, list[str], Declared | None]:
     """The checks of :func:`expend`, changing nothing: ``(card, its type, the rule that gives the
-    bonus, the hexes)``.  Raises IllegalAction (17.2 / 17.71: rule off, not the team's, not
-    deployed, expended, not Persistent under 17.2 alone, too many or no hexes; 3.3: no impulse)."""
+    bonus, the hexes, the Play a JCC action paying it or None)``.  Raises IllegalAction (17.2 /
+    17.71: rule off, not the team's, expended, not Persistent under 17.2 alone, a submarine card,
+    too many or no hexes; 3.3: no impulse; 3.31: a pool card without its Play a JCC action)."""
     s = ctx.state
     if not any_on(s):
         raise IllegalAction("17.71", "neither optional rule 17.2 nor 17.7 is on: an ASW card cannot be expended "
@@ -92,26 +99,55 @@ def check(ctx: Ctx, cid: str, hexes: Iterable[str]) -> tuple[Card, CardType, str
     if s.impulse is None or s.stage != "action":
         raise IllegalAction("3.3", "an ASW card is expended during the team's own impulse")
     card, ct = asw_card(ctx, cid)
-    rule = "17.2" if is_on(s, "17.2") and ct.persistent else "17.71"
+    pool = card.where == "pool"
+    rule = "17.2" if is_on(s, "17.2") and ct.persistent and not pool else "17.71"
     if card.team != s.impulse.team:
         raise IllegalAction(rule, f"{cid} is not a card of the team whose impulse it is")
-    if card.where != "deployed" or card.expended:
-        raise IllegalAction(rule, f"{card.name} is not an unexpended deployed card")
+    if ct.unit_type:
+        raise IllegalAction(rule, f"{card.name} is a submarine on the SOT, not a card to expend")
+    if card.expended or card.where not in ("deployed", "pool"):
+        raise IllegalAction(rule, f"{card.name} is not an unexpended deployed card nor in the team pool")
     if rule == "17.71" and not is_on(s, "17.7"):
-        raise IllegalAction("17.2", f"{card.name} is not Persistent: 17.2 expends only Persistent ASW cards")
+        raise IllegalAction("17.2", f"{card.name} is not an unexpended deployed Persistent card: 17.2 expends only "
+                            "those (a card from the pool is 17.71's, with 17.7 on)")
+    d = _paid(ctx, card, aid) if pool else None
+    if not pool and aid is not None:
+        raise IllegalAction("9.2", f"{card.name} is a deployed Persistent card: its use is free, no Play a JCC "
+                            "action pays it")
     hexes = list(dict.fromkeys(ctx.board.canonical(h) if h in ctx.board else h for h in hexes))
     limit = search_limit(ct)
     if not 1 <= len(hexes) <= limit or any(h not in ctx.board for h in hexes):
         raise IllegalAction(rule, f"{card.name} covers 1 to {limit} hex(es) of the map; {len(hexes)} given")
-    return card, ct, rule, hexes
+    return card, ct, rule, hexes, d
 
 
-def expend(ctx: Ctx, cid: str, hexes: Iterable[str]) -> dict:
+def _paid(ctx: Ctx, card: Card, aid: int | None) -> Declared:
+    """The declared Play a JCC action that pays ``card``'s play from the pool (1 AP, 9.03, 9.41).
+    Raises IllegalAction (3.31) without one naming it, unused."""
+    from lcb_lab.games.lcb.rules.cards.jcc import _matches
+    imp = ctx.state.impulse
+    d = next((d for d in imp.actions if d.aid == aid), None) if aid is not None else None
+    if d is None or d.kind != "play_jcc" or not d.jcc or not _matches(ctx, card, d.jcc) or d.played:
+        raise IllegalAction("3.31", f"{card.name} is in the team pool: playing it costs 1 AP, through a declared "
+                            "Play a JCC Core Action naming it (9.41)"
+                            + (f"; action #{aid} does not pay it" if aid is not None else ""))
+    return d
+
+
+def expend(ctx: Ctx, cid: str, hexes: Iterable[str], aid: int | None = None) -> dict:
     """Expend ASW card ``cid`` of the impulse's team over ``hexes`` (17.2, 17.71): it is flipped
-    over and face up; returns the bonus record it leaves in ``optional_data["asw_cards"]``
-    (``team, card, name, hexes, detect, rule``).  Raises IllegalAction as :func:`check`."""
-    card, _, rule, hexes = check(ctx, cid, hexes)
-    card.expended = card.face_up = True
+    over and face up (from the pool, played with action ``aid``, and then deployed and expended
+    if Persistent, else discarded); returns the bonus record it leaves in
+    ``optional_data["asw_cards"]`` (``team, card, name, hexes, detect, rule``).  Raises
+    IllegalAction as :func:`check`."""
+    from lcb_lab.games.lcb.rules.cards.use import after_use
+    card, _, rule, hexes, d = check(ctx, cid, hexes, aid)
+    card.face_up = True
+    if d is None:
+        card.expended = True
+    else:
+        d.played = card.cid
+        after_use(ctx, card)          # Persistent: deployed and expended (9.21); one-time: discarded (9.1)
     detect = PERSISTENT_DETECT if rule == "17.2" else CARD_DETECT
     rec = {"team": card.team, "card": cid, "name": card.name, "hexes": hexes, "detect": detect, "rule": rule}
     ctx.state.optional_data.setdefault("asw_cards", []).append(rec)

@@ -4,19 +4,28 @@ Consulted only while ``is_on(state, "17.1")``; its record is ``state.optional_da
 
     {"nations": {uid: nation},          # sandbox: the units of another nation than the team's own
      "cubes": {team: n},                # the cubes on the team's Interoperability Network card (1..5)
+     "played": [team],                  # the teams whose card is in play (played at Deployment)
      "flags": {target uid: [nation]}}   # National Markers on revealed enemy units
 
 * **Nations** (sandbox: the rulebook's counters carry none; a scenario unit's ``nation``, e.g.
   ``"UK"``): a unit with none belongs to its team's lead nation, named as the team (``"US"``,
   ``"RU"``); :func:`nation`.  A card's nation is its host's (Attached, Embarked), else the lead
   nation's (sandbox).
-* **The card** (sandbox: "NOT included in this game set", 17.1): a team of several nations plays
-  it free in the Deployment Stage with the scenario's cubes (``interop_cubes``); lcb_lab holds
-  it as the record above from the start of the game (no card in the deck).
+* **The card** (sandbox: "NOT included in this game set", 17.1): the decks hold a stand-in card
+  "Interoperability Network" (:data:`CARD`; 0 CP, permanent, Deployment-Stage only, tagged
+  sandbox in ``data/cards/*.toml``), never bought (:func:`check_buy`).  A scenario whose team
+  has cubes (``interop_cubes``, and units of other nations) gives the team the card
+  (:func:`setup`): from the Planning Stage on it sits in the team pool, the cubes counted (the
+  first Planning Stage's attempts remove them before the card is placed); the team must play
+  it in the Deployment Stage, free, through the card machinery (``PlayCard``; effect
+  :func:`network_played`), before it may end that stage (:func:`check_end_deployment`).  Only
+  once it is played do its cubes change LRS and INTERCEPT (:func:`in_play`).  A scenario that
+  starts in the Action Stage starts with the card played.
 * **First Planning Stage** (:func:`attempt`): 5 CP per attempt to remove one cube, one d20,
   succeeding on 1-8 (:data:`ATTEMPT_SUCCEEDS_ON`); as many attempts as the CP allow.
 * **National Markers** (:func:`mark`, :func:`clear`): an enemy unit a nation's force reveals
-  (ZOR, card) gets that nation's marker; they leave when it Conceals.
+  (a naval, ground or submarine ZOR -- 6.21, 6.23, 14.09 --, ground contact, a card) gets that
+  nation's marker; they leave when it Conceals.
 * **LRS** (:func:`lrs_modifiers`): against a target carrying National Markers none of which is
   the shooter's nation, the LRS value is reduced by :func:`penalty` (1/2/3/4/5 cubes: 0/-2/-4/-6/
   -8).  A target with the shooter's own marker, or with none, is resolved as normal.
@@ -28,14 +37,14 @@ Consulted only while ``is_on(state, "17.1")``; its record is ``state.optional_da
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from lcb_lab.games.lcb.rules.optional.switches import is_on
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
 
 if TYPE_CHECKING:
-    from lcb_lab.games.lcb.model.state import CardPlay, GameState, Unit
+    from lcb_lab.games.lcb.model.state import Card, CardPlay, GameState, Unit
     from lcb_lab.games.lcb.actions_optional import InteropAttempt
     from lcb_lab.games.lcb.rules.common import Ctx, GameLike
 
@@ -45,6 +54,8 @@ ATTEMPT_SUCCEEDS_ON = 8
 """An attempt removes a cube on a d20 roll of 8 or less (17.1)."""
 MAX_CUBES = 5
 """The Interoperability Network holds 1 to 5 cubes (17.1's table)."""
+CARD = "Interoperability Network"
+"""The stand-in card's name in both decks (sandbox: the box has no such card, 17.1)."""
 
 
 def active(state: GameState) -> bool:
@@ -71,7 +82,14 @@ def penalty(cubes: int) -> int:
     return -2 * (min(cubes, MAX_CUBES) - 1) if cubes > 1 else 0
 
 
+def in_play(state: GameState, team: str) -> bool:
+    """Whether ``team``'s Interoperability Network card has been played (its cubes count, 17.1)."""
+    return team in record(state).get("played", [])
+
+
 def _mod(state: GameState, team: str, why: str) -> list[tuple[str, int, str]]:
+    if not in_play(state, team):
+        return []
     cubes = record(state).get("cubes", {}).get(team, 0)
     pen = penalty(cubes)
     return [(f"Interoperability Network ({cubes} cubes): {why}", pen, "17.1")] if pen else []
@@ -219,3 +237,59 @@ def check_resupply(state: GameState, log_unit: Unit, recipient: Unit) -> None:
     if active(state) and nation(state, log_unit) != nation(state, recipient):
         raise IllegalAction("17.1", f"{log_unit.uid} ({nation(state, log_unit)}) cannot resupply {recipient.uid} of "
                             f"another national force ({nation(state, recipient)})")
+
+
+# ---------------------------------------------------------------- the card (sandbox stand-in)
+def setup(ctx: Ctx, nations: dict[str, str], cubes: dict[str, int], add_card: Callable[..., Card]) -> None:
+    """A scenario's 17.1 record (module doc): ``nations`` (uid -> nation, units of another nation
+    than their team's), ``cubes`` (team -> 1..5).  Each team with cubes receives the card, free,
+    through ``add_card`` (:func:`lcb_lab.games.lcb.rules.cards.jcc.add_card`, passed in by the
+    scenario loaders): in its pool before the Action Stage, else already played and by the map."""
+    if not cubes and not nations:
+        return
+    s = ctx.state
+    s.optional_data["interop"] = {"nations": dict(nations), "cubes": dict(cubes), "played": [], "flags": {}}
+    for team in sorted(cubes):
+        card = next((c for c in s.cards.values() if c.team == team and c.name == CARD), None) \
+            or add_card(ctx, team, CARD, free=True)
+        if s.stage not in ("planning", "deployment"):
+            card.where, card.deployed, card.face_up = "deployed", True, True
+            s.optional_data["interop"]["played"].append(team)
+
+
+def network_played(ctx: Ctx, link: CardPlay, ct: object, eff: object) -> bool:
+    """Effect of the card's Deployment-Stage play (17.1): placed near the map with the team's
+    cubes; from now on they count.  Always succeeds (no roll)."""
+    team = link.team
+    rec = ctx.state.optional_data.setdefault("interop", {"nations": {}, "cubes": {}, "played": [], "flags": {}})
+    rec.setdefault("played", [])
+    if team not in rec["played"]:
+        rec["played"].append(team)
+    cubes = rec.get("cubes", {}).get(team, 0)
+    ctx.log(explain.step("interop", f"{team}: Interoperability Network placed near the map",
+                         f"played for 0 CP and 0 AP with {cubes} cube(s): LRS at targets another nation revealed "
+                         f"and INTERCEPT in defense of another nation {penalty(cubes):+d} (17.1; the card is a sandbox "
+                         "stand-in, not in the box)", ["17.1", "3.24"]), team=team, card=link.card)
+    return True
+
+
+def check_buy(name: str) -> None:
+    """The card is never bought: a scenario gives it (17.1).  Raises IllegalAction (17.1)."""
+    if name == CARD:
+        raise IllegalAction("17.1", f"the {CARD} card is not bought: a scenario with several nations gives it, "
+                            "played for zero CP in the Deployment Stage")
+
+
+def must_play(state: GameState, team: str) -> bool:
+    """Whether ``team`` (17.1 on) still holds its Interoperability Network card in its pool: it
+    must play it in the Deployment Stage."""
+    return active(state) and not in_play(state, team) and any(
+        c.team == team and c.name == CARD and c.where == "pool" for c in state.cards.values())
+
+
+def check_end_deployment(state: GameState, team: str) -> None:
+    """A team of several nations must play its card before it ends its Deployment Stage (17.1).
+    Raises IllegalAction (17.1) while ``team``'s card is still in its pool."""
+    if must_play(state, team):
+        raise IllegalAction("17.1", f"{team} is a team of several nations: it must play its {CARD} card (zero CP) "
+                            "in the Deployment Stage before ending it")

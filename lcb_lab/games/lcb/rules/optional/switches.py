@@ -32,6 +32,8 @@ OPTIONAL_RULES: dict[str, OptionalRule] = {r.rule: r for r in (
                  "defence of another nation."),
     OptionalRule("17.2", "Advanced submarine operations", "Quiet, Normal or Noisy submarine movement "
                  "changes the submarine's DETECT value; expending a Persistent ASW JCC raises it by 4."),
+    OptionalRule("17.2-cumulative", "Cumulative submarine movement", "With 17.2, a submarine's DETECT "
+                 "modifier is the sum over its last three turns (-2 for each turn without movement, down to -6)."),
     OptionalRule("17.3", "Naval gunfire", "Ships with organic LRS may fire their guns (CV 6, range 0, "
                  "4 dice, no supply) at enemy ships in their hex; both sides fire at once; no INTERCEPT."),
     OptionalRule("17.4", "Shore bombardment", "Naval gunfire against ground units in the ship's hex; only "
@@ -49,6 +51,10 @@ OPTIONAL_RULES: dict[str, OptionalRule] = {r.rule: r for r in (
 )}
 
 
+REQUIRES: dict[str, str] = {"17.2-cumulative": "17.2"}
+"""A variant switch -> the optional rule it varies (on only with it)."""
+
+
 class _HasOptions(Protocol):
     optional_rules: list[str]
 
@@ -64,11 +70,16 @@ def is_on(state: _HasOptions, rule: str) -> bool:
 
 
 def problem(rules: Iterable[object]) -> str | None:
-    """Why ``rules`` is not a list of optional rule numbers, or None when it is."""
+    """Why ``rules`` is not a list of optional rule numbers (or holds a variant without its rule,
+    :data:`REQUIRES`), or None when it is."""
+    rules = list(rules)
     for r in rules:
         if not isinstance(r, str) or r not in OPTIONAL_RULES:
             return (f"{r!r} is no optional rule; choose from "
                     + ", ".join(sorted(OPTIONAL_RULES, key=_order)))
+    for r, base in REQUIRES.items():
+        if r in rules and base not in rules:
+            return f"{r} is a variant of {base}: turn {base} on too"
     return None
 
 
@@ -83,4 +94,6 @@ def describe(rules: Iterable[str]) -> list[str]:
 
 
 def _order(rule: str) -> tuple[int, ...]:
-    return tuple(int(p) for p in rule.split("."))
+    """Sort key: the rule's numbers, a variant (``"17.2-cumulative"``) right after its rule."""
+    number, _, variant = rule.partition("-")
+    return tuple(int(p) for p in number.split(".")) + ((1,) if variant else ())

@@ -265,6 +265,8 @@ def end_deployment(ctx: Ctx, team: str) -> None:
             raise IllegalAction("3.22", f"{ct.name} ({c.team}) must be Embarked on its host")
         if c.cid in s.placements:
             raise IllegalAction("3.2", f"{ct.name} ({c.team}) must be placed face up in {s.placements[c.cid]}")
+    from lcb_lab.games.lcb.rules.optional.interoperability import check_end_deployment
+    check_end_deployment(s, team)                # 17.1: a team of several nations plays its card
     _discard_hostless(ctx, team)
     for c in sorted(s.cards.values(), key=lambda c: c.cid):
         if c.team == team and c.where == "pool" and planning.is_network(ctx.ctype(c)):

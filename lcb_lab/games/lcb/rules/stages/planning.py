@@ -298,7 +298,10 @@ def buy(ctx: Ctx, team: str, name: str, attach_to: str | None, embark_on: str | 
 
 def _check_not_network(ct: CardType) -> None:
     """The Tactical Network is never bought: each team deploys its one card from the deck at
-    0 CP at the end of the Deployment Stage (7.6; the scenario gives it)."""
+    0 CP at the end of the Deployment Stage (7.6; the scenario gives it); nor is the
+    Interoperability Network (17.1, a scenario's card)."""
+    from lcb_lab.games.lcb.rules.optional.interoperability import check_buy
+    check_buy(ct.name)
     if is_network(ct):
         raise IllegalAction("7.6", f"the {ct.name} is not bought: each team deploys its one {ct.name} card "
                             "by the map at the end of the Deployment Stage, for 0 CP")
@@ -370,8 +373,10 @@ def end_planning(ctx: Ctx, team: str) -> None:
 
 def _cards_to_place(ctx: Ctx) -> bool:
     """Whether a pool card must get its host in the Deployment Stage: an Attached card (3.22,
-    4.33: attached there, or discarded at its end) or one that must be Embarked (10.33)."""
-    return any(c.in_play and c.where == "pool" and (ctx.ctype(c).attached or must_embark(ctx.ctype(c)))
+    4.33: attached there, or discarded at its end) or one that must be Embarked (10.33), or an
+    Interoperability Network card to play (17.1)."""
+    from lcb_lab.games.lcb.rules.optional.interoperability import must_play
+    return any(must_play(ctx.state, t) for t in ("US", "RU")) or any(c.in_play and c.where == "pool" and (ctx.ctype(c).attached or must_embark(ctx.ctype(c)))
                for c in ctx.state.cards.values())
 
 

@@ -47,6 +47,7 @@ from lcb_lab.games.lcb.model.state import Unit, other
 from lcb_lab.games.lcb.rules.submarines import asw
 from lcb_lab.games.lcb.rules.submarines.asw import CONVOY_CARDS, sink, torpedo_hit  # noqa: F401 (part of this module's API)
 from lcb_lab.games.lcb.rules.common import Ctx, dist, names
+from lcb_lab.games.lcb.rules.optional import interoperability as interop
 from lcb_lab.games.lcb.rules.optional import advanced_submarines as adv, asw_bonus
 from lcb_lab.games.lcb.rules.submarines.sot import (
     ASW_KILL,
@@ -320,15 +321,19 @@ def zor_act(game: GameLike, c: Ctx, a: SubmarineZor) -> list[str]:
     d.zor_used = True
     hexes = zor_hexes(c, sub.hex)
     ships = [u for h in hexes for u in c.state.units_in(h, other(sub.team)) if c.is_naval(u)]
-    out = [u.uid for u in reveal(c, ships, f"a {sub.team} submarine's 1-hex ZOR around {sub.hex} (14.09; naval "
-                                 "units only -- it does not reveal the submarine)", ["14.09"])]
+    newly = reveal(c, ships, f"a {sub.team} submarine's 1-hex ZOR around {sub.hex} (14.09; naval "
+                   "units only -- it does not reveal the submarine)", ["14.09"])
+    out = [u.uid for u in newly]
     enemies = zor_targets(c, sub)
     r = c.dice.roll(1, f"{sub.uid}: ZOR DETECT")[0]
     found = [e for e in enemies if r <= detect_of(c, e)]
     _log_zor_detect(c, sub, enemies, r)
     for e in found:
+        if not e.revealed:
+            newly.append(e)
         place_marker(c, e, "detected", by=sub.uid)
         out.append(e.uid)
+    interop.mark_revealed(c, newly, [sub])          # 17.1: the submarine's nation marks what it revealed
     log_sot(c, sub.team, f"ZOR of {sub.uid}", f"around {sub.hex}: {len(ships)} enemy ship(s) revealed, one DETECT "
             "die for any enemy submarine in reach (free; using it tells the other side where the submarine is, "
             "14.09)", ["14.09"], public_title="Submarine ZOR",
@@ -380,11 +385,14 @@ def expend_asw_act(game: GameLike, c: Ctx, a: ExpendAswCard) -> None:
     """Handler of :class:`lcb_lab.games.lcb.actions.ExpendAswCard` (optional rules 17.2, 17.71): the
     card is flipped over (:func:`lcb_lab.games.lcb.rules.optional.asw_bonus.expend`); its bonus
     waits for the team's next ASW roll in its hexes.  Raises IllegalAction."""
-    rec = asw_bonus.expend(c, a.card, a.hexes)
+    rec = asw_bonus.expend(c, a.card, a.hexes, a.action)
+    cost = (f"played from the team pool with action #{a.action} (1 AP, 9.03, 9.41)" if a.action is not None
+            else "no AP (a deployed Persistent card, 9.2)")
+    rules = [rec["rule"]] + (["9.41"] if a.action is not None else [])
     c.log(explain.step("asw", f"{rec['name']} expended over {', '.join(rec['hexes'])}",
-                       f"no AP: the required DETECT value of every enemy submarine there rises by {rec['detect']} "
+                       f"{cost}: the required DETECT value of every enemy submarine there rises by {rec['detect']} "
                        f"for {rec['team']}'s next ASW roll in {'those hexes' if len(rec['hexes']) > 1 else 'that hex'} "
-                       f"this Action Stage ({rec['rule']})", [rec["rule"]]), team=rec["team"], card=rec["card"])
+                       f"this Action Stage ({rec['rule']})", rules), team=rec["team"], card=rec["card"])
 
 
 # ---------------------------------------------------------------- legal actions
@@ -414,8 +422,9 @@ def offers(game: GameLike) -> list:
 
 def _optional_offers(ctx: Ctx, A, imp) -> list:
     """The optional rules' acts (17.2, 17.71): a movement type for each submarine of a declared
-    action that has not moved; each deployed unexpended ASW card expended over one hex where
-    the team has a unit or sees an enemy submarine (the act itself takes any hexes it covers)."""
+    action that has not moved; each deployed unexpended ASW card, and each pool ASW card named by
+    an unused declared Play a JCC action (9.41), expended over one hex where the team has a unit
+    or sees an enemy submarine (the act itself takes any hexes it covers)."""
     s, out = ctx.state, []
     if adv.on(s):
         for d in imp.actions:
@@ -430,6 +439,10 @@ def _optional_offers(ctx: Ctx, A, imp) -> list:
         for c in s.cards.values():
             if c.team == imp.team and c.where == "deployed" and not c.expended:
                 out += [A.ExpendAswCard(c.cid, (h,)) for h in hexes if _ok(asw_bonus.check, ctx, c.cid, (h,))]
+            for d in imp.actions if c.team == imp.team and c.where == "pool" else ():
+                if d.kind == "play_jcc" and d.jcc and not d.played:
+                    out += [A.ExpendAswCard(c.cid, (h,), d.aid) for h in hexes
+                            if _ok(asw_bonus.check, ctx, c.cid, (h,), d.aid)]
     return out
 
 
