@@ -1,0 +1,196 @@
+"""LC:B's after-action review: a game, or one team's view of it, as one standalone HTML file.
+
+:func:`review_html` reads the game's record impulse by impulse as one viewer may
+(``"instructor"``, ``"US"`` or ``"RU"``) and hands the pieces to the shared page
+(:mod:`lcb_lab.ui.lab.review`): per impulse (the History tab's groups,
+:func:`lcb_lab.games.lcb.whatif.timeline.timeline`) the explained log lines with their rule
+numbers, the map after it as a static SVG picture (:mod:`lcb_lab.ui.lcb.map.map_svg`), and
+each roll's odds beside what happened; above them, kills (units destroyed, 4.21, as counted for
+the Initiative Check, 3.42) and the Influence Meter (15.2) after each impulse, as plots.
+
+Odds: an ``odds`` log entry (combat, 7.02, 7.57) is paired with the entries after it in its act.
+An act that drew dice without one (a card's DETECT, 9.06; mines, 13.33; ASW, 14.14 ...) gets its
+odds computed here, before the act, by ``Game.chance_outcomes(action, viewer)``
+(:mod:`lcb_lab.games.lcb.chance`: the preview the rules' own setup gives) -- for a team only
+when it reads every log entry of that act in full; otherwise the page says the odds are not
+shown in this view.
+
+Hidden information: every log line is ``game.log_entries(team)`` (the observer's redaction),
+every map picture ``game.view(team)``, every heading the timeline's (public: 3.3), the plots
+count only what those lines and views show.  Nothing reads the raw state for the page.
+
+Size: the board is drawn once and each picture ``<use>`` s it, each APP-6 symbol once; a short
+game (the Appendix B combat lesson, 4 impulses) makes a file of about 0.2 MB, no script at all.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Iterable
+
+from lcb_lab import __version__
+from lcb_lab.games.lcb import observer
+from lcb_lab.games.lcb.model.state import TEAMS, other
+from lcb_lab.games.lcb.whatif.timeline import timeline
+from lcb_lab.kernel.errors import LabError
+from lcb_lab.kernel.timeline import step_log_range
+from lcb_lab.ui.lab.review import ReviewLine, ReviewSection, Series, line_plot_svg, pair_rolls, review_page
+from lcb_lab.ui.lcb.map import map_svg, palette
+from lcb_lab.ui.lcb.map.map import title_text
+
+if TYPE_CHECKING:  # pragma: no cover
+    from lcb_lab.games.lcb.game import Game
+
+__all__ = ["review_html", "write_review", "review_sections", "VIEWERS"]
+
+VIEWERS = ("instructor", "US", "RU")
+"""Whose view a review shows: the instructor's (everything) or one team's."""
+
+NOT_SHOWN = ("the odds of this roll are not shown in this view: the act's full record is not this team's "
+             "to read")
+"""The words standing in for odds a team's review may not compute (the same whatever was rolled)."""
+
+
+def _line(e: dict) -> ReviewLine:
+    return ReviewLine(str(e.get("kind", "")), tuple(str(r) for r in e.get("rules", ())), str(e.get("title", "")),
+                      str(e.get("text", "")))
+
+
+def _is_odds(e: dict) -> bool:
+    return e.get("kind") == "odds"
+
+
+def _groups(game: "Game", team: str) -> list[tuple[str, list[int]]]:
+    """The applied steps (1-based) in runs of one timeline group (an impulse, or between impulses)."""
+    out: list[tuple[str, list[int]]] = []
+    for row in timeline(game, team):
+        if row.undone:
+            continue
+        if out and out[-1][0] == row.group:
+            out[-1][1].append(row.step)
+        else:
+            out.append((row.group, [row.step]))
+    return out
+
+
+def _odds_entry(before: "Game", n: int, team: str, entries: list[dict], full: list[dict]) -> dict | None:
+    """The odds of step ``n`` (its act rolled dice but logged none) computed on ``before`` (the game
+    before the step) for ``team``, as a log-like entry; a note when ``team`` may not have them."""
+    step = before.history.steps[n - 1] if n <= len(before.history.steps) else None
+    if step is None or not step.dice or any(_is_odds(e) for e in full):
+        return None
+    if team != observer.INSTRUCTOR and any(observer.redact(e, team) is not e for e in full):
+        return {"kind": "odds", "title": "Odds before the roll", "text": NOT_SHOWN, "rules": [], "computed": True}
+    try:
+        steps = before.chance_outcomes(step.action, None if team == observer.INSTRUCTOR else team)
+    except LabError as e:
+        return {"kind": "odds", "title": "Odds before the roll", "rules": [],
+                "text": f"not previewed: {' '.join(str(e).split())}", "computed": True}
+    if not steps:
+        return None
+    texts = ["; ".join(line.strip() for line in s.text().splitlines()) for s in steps]
+    return {"kind": "odds", "title": "Odds before rolling (computed for this review)", "text": " | ".join(texts),
+            "rules": sorted({s.rule for s in steps}), "computed": True}
+
+
+def _kills(entries: Iterable[dict]) -> dict[str, int]:
+    """Units destroyed in ``entries`` (``destroyed`` lines as the viewer reads them), credited to
+    the team that destroyed them: {"US": n, "RU": n} (4.21, 3.42)."""
+    out = {t: 0 for t in TEAMS}
+    for e in entries:
+        d = e.get("data") or {}
+        if e.get("kind") == "destroyed" and d.get("team") in TEAMS:
+            out[other(d["team"])] += len(d.get("units") or ())
+    return out
+
+
+def review_sections(game: "Game", team: str = "instructor"
+                    ) -> tuple[list[ReviewSection], list[dict], list[list[dict]], str]:
+    """The review's sections for ``team`` (one per impulse of the applied record, after a *Start*
+    section when the game logged anything before its first act), each section's view after it
+    (``game.view(team)`` at its last step), the log entries ``team`` reads in each section and
+    the board's SVG defs (board symbol and the symbols used).  ``game`` is not changed (a fork is walked).  Raises InputError for an
+    unknown ``team``."""
+    game.log_entries(team, 0, 0)                       # checks the viewer's name (InputError)
+    walk = game.fork()
+    n_now = walk.history.cursor
+    parts: list[tuple[str, int, list[list[dict]]]] = []          # heading, step shown, entries per act
+    start_len = step_log_range(game, 1)[0] if n_now else len(game.log)
+    if start_len or not n_now:
+        heading = "Start: before the first act" if n_now else "The game as saved (no record of its acts)"
+        parts.append((heading, 0 if n_now else -1, [game.log_entries(team, 0, start_len)]))
+    for group, steps in _groups(game, team):
+        acts = []
+        for n in steps:
+            since, until = step_log_range(game, n)
+            full = game.log[since:until]
+            seen = game.log_entries(team, since, until)
+            walk.goto(n - 1)
+            extra = _odds_entry(walk, n, team, seen, full)
+            acts.append(([extra] if extra else []) + seen)
+        parts.append((group, steps[-1], acts))
+    sections, views, urls, seen_all = [], [], [], []
+    for i, (heading, n, acts) in enumerate(parts):
+        if n >= 0:
+            walk.goto(n)
+        view = walk.view(team)
+        views.append(view)
+        urls += map_svg.picture_urls(view)
+        sections.append((heading, view, pair_rolls(acts, _line, _is_odds), f"part-{i}"))
+        seen_all.append([e for act in acts for e in act if not e.get("computed")])
+    sym_defs, ids = map_svg.symbol_defs(urls)
+    name = game.view(team)["scenario_name"]
+    out = []
+    for heading, view, items, anchor in sections:
+        l1, l2 = title_text(view, name)
+        out.append(ReviewSection(heading, map_svg.map_picture(game.board, view, ids, f"Map after {heading}"),
+                                 f"After it: {l1} \u00b7 {l2}", tuple(items), anchor))
+    return out, views, seen_all, map_svg.board_defs(game.board) + sym_defs
+
+
+def review_html(game: "Game", team: str = "instructor") -> str:
+    """The after-action review of ``game`` as ``team`` (one of :data:`VIEWERS`) may know it: one
+    standalone HTML page (``str``; nothing outside the file, no script): title, plots of kills and
+    the Influence Meter after each impulse, then per impulse its map picture and its explained log
+    with each roll's odds beside what happened.  Deterministic (the same game gives the same
+    page).  Raises InputError for an unknown ``team``."""
+    sections, views, seen, defs = review_sections(game, team)
+    counts, running = [], {t: 0 for t in TEAMS}
+    for entries in seen:
+        for t, v in _kills(entries).items():
+            running[t] += v
+        counts.append(dict(running))
+    labels = [_short(s.heading) for s in sections]
+    kills = line_plot_svg("Units destroyed so far (4.21; as the Initiative Check counts them, 3.42)", labels,
+                          [Series(f"by {palette.TEAM_NAME[t]}", palette.TEAM[t], tuple(c[t] for c in counts),
+                                  "" if t == "US" else "5 3") for t in TEAMS], "after each impulse")
+    infl = line_plot_svg("Influence Meter (15.2): + toward US, \u2212 toward RU", labels,
+                         [Series("Influence Meter", "#5b4a8a", tuple(float(v.get("influence", 0)) for v in views))],
+                         "after each impulse", zero_line=True)
+    name = game.view(team)["scenario_name"]
+    whose = palette.TEAM_NAME.get(team, team)
+    notes = ["Each impulse: the map after it (this view's counters; a face-down enemy counter is a "
+             "hatched \u201c?\u201d), then its explained log; every roll shows the odds before it "
+             "beside what happened."]
+    if team != observer.INSTRUCTOR:
+        notes.append(f"The {whose} team's view: only what that team may know is shown.")
+    return review_page(f"After-action review: {name}", f"{whose} view \u00b7 {len(sections)} parts \u00b7 "
+                       f"lcb_lab {__version__}", sections, [kills, infl], defs, notes)
+
+
+def _short(heading: str) -> str:
+    """A plot's x label of a section heading: "T1 i3" for "Turn 1 · impulse 3 · TF Boston"."""
+    bits = heading.split(" \u00b7 ")
+    if bits and bits[0].startswith("Turn "):
+        t = "T" + bits[0][5:]
+        if len(bits) > 1 and bits[1].startswith("impulse "):
+            return f"{t} i{bits[1][8:]}"
+        return f"{t} \u2013"
+    return "start"
+
+
+def write_review(game: "Game", path: str | Path, team: str = "instructor") -> Path:
+    """Write :func:`review_html` of ``game`` for ``team`` to ``path`` (UTF-8; the folder must
+    exist); returns the path.  Raises InputError for an unknown ``team``, OSError."""
+    p = Path(path)
+    p.write_text(review_html(game, team), encoding="utf-8")
+    return p
