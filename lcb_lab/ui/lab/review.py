@@ -21,7 +21,7 @@ from typing import Callable, Iterable, Sequence, Union
 
 from lcb_lab.ui.lab.html import esc
 
-__all__ = ["ReviewLine", "ReviewRoll", "ReviewSection", "Series", "CSP", "pair_rolls", "line_plot_svg",
+__all__ = ["download_link_html", "ReviewLine", "ReviewRoll", "ReviewSection", "Series", "CSP", "pair_rolls", "line_plot_svg",
            "review_page"]
 
 CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
@@ -225,3 +225,14 @@ def review_page(title: str, subtitle: str, sections: Sequence[ReviewSection], pl
             + (f"<div class='plots'>{''.join(plots)}</div>" if plots else "")
             + f"<nav>{nav}</nav>" + "".join(_section_html(s) for s in sections) + "</body></html>\n")
 
+
+
+def download_link_html(name: str, page: str, words: str) -> str:
+    """A link (``<a download>``) holding ``page`` itself as a ``data:`` URI, saved as ``name`` when
+    clicked: it works wherever the lab runs (JupyterLab, Voila, a remote server), with no file
+    served.  ``words``: the link's text."""
+    import base64
+    data = base64.b64encode(page.encode("utf-8")).decode("ascii")
+    return (f'<a class="lcb-review-link" download="{esc(name)}" href="data:text/html;charset=utf-8;base64,{data}">'
+            f'{esc(words)}</a> <span class="lcb-muted lcb-small">({len(page.encode("utf-8")) // 1024} KB, '
+            f'{esc(name)})</span>')

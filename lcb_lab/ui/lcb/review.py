@@ -27,7 +27,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
-from lcb_lab import __version__
 from lcb_lab.games.lcb import observer
 from lcb_lab.games.lcb.model.state import TEAMS, other
 from lcb_lab.games.lcb.whatif.timeline import timeline
@@ -173,8 +172,7 @@ def review_html(game: "Game", team: str = "instructor") -> str:
              "beside what happened."]
     if team != observer.INSTRUCTOR:
         notes.append(f"The {whose} team's view: only what that team may know is shown.")
-    return review_page(f"After-action review: {name}", f"{whose} view \u00b7 {len(sections)} parts \u00b7 "
-                       f"lcb_lab {__version__}", sections, [kills, infl], defs, notes)
+    return review_page(f"After-action review: {name}", f"{whose} view \u00b7 {len(sections)} parts", sections, [kills, infl], defs, notes)
 
 
 def _short(heading: str) -> str:
