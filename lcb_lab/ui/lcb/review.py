@@ -31,6 +31,7 @@ from lcb_lab.games.lcb import observer
 from lcb_lab.games.lcb.model.state import TEAMS, other
 from lcb_lab.games.lcb.whatif.timeline import timeline
 from lcb_lab.kernel.errors import LabError
+from lcb_lab.kernel.history import Step
 from lcb_lab.kernel.timeline import step_log_range
 from lcb_lab.ui.lab.review import ReviewLine, ReviewSection, Series, line_plot_svg, pair_rolls, review_page
 from lcb_lab.ui.lcb.map import map_svg, palette
@@ -71,11 +72,12 @@ def _groups(game: "Game", team: str) -> list[tuple[str, list[int]]]:
     return out
 
 
-def _odds_entry(before: "Game", n: int, team: str, entries: list[dict], full: list[dict]) -> dict | None:
-    """The odds of step ``n`` (its act rolled dice but logged none) computed on ``before`` (the game
-    before the step) for ``team``, as a log-like entry; a note when ``team`` may not have them."""
-    step = before.history.steps[n - 1] if n <= len(before.history.steps) else None
-    if step is None or not step.dice or any(_is_odds(e) for e in full):
+def _odds_entry(before: "Game", step: Step, team: str, full: list[dict]) -> dict | None:
+    """The odds of ``step`` (a record step whose act rolled dice but logged no odds; ``full``: its
+    log entries) computed on ``before`` (the game just before it) for ``team``, as a log-like
+    entry (``"computed": True``); a fixed note when ``team`` does not read all of ``full`` in
+    full; None when the act rolled nothing or logged its own odds."""
+    if not step.dice or any(_is_odds(e) for e in full):
         return None
     if team != observer.INSTRUCTOR and any(observer.redact(e, team) is not e for e in full):
         return {"kind": "odds", "title": "Odds before the roll", "text": NOT_SHOWN, "rules": [], "computed": True}
@@ -124,14 +126,16 @@ def review_sections(game: "Game", team: str = "instructor"
             full = game.log[since:until]
             seen = game.log_entries(team, since, until)
             walk.goto(n - 1)
-            extra = _odds_entry(walk, n, team, seen, full)
+            extra = _odds_entry(walk, game.history.steps[n - 1], team, full)
             acts.append(([extra] if extra else []) + seen)
         parts.append((group, steps[-1], acts))
     sections, views, urls, seen_all = [], [], [], []
     for i, (heading, n, acts) in enumerate(parts):
-        if n >= 0:
+        if n < 0 or n == n_now:
+            view = game.view(team)                    # the game as it stands (its record replays to it)
+        else:
             walk.goto(n)
-        view = walk.view(team)
+            view = walk.view(team)
         views.append(view)
         urls += map_svg.picture_urls(view)
         sections.append((heading, view, pair_rolls(acts, _line, _is_odds), f"part-{i}"))

@@ -133,7 +133,8 @@ def _counter(c: dict, symbols: dict[str, str]) -> str:
     s = COUNTER_KM
     x, y = c["x"], -c["y"]
     dash = ' stroke-dasharray="1.2 0.8"' if c["dash"] == "dashed" else ""
-    out = [f'<g data-hex="{esc(c["hex"])}" data-state="{esc(c["state"])}">',
+    uid = f' data-uid="{esc(c["uid"])}"' if c["uid"] else ""         # a back has no name to give
+    out = [f'<g data-hex="{esc(c["hex"])}" data-state="{esc(c["state"])}"{uid}>',
            f'<rect x="{x - s / 2:.2f}" y="{y - s / 2:.2f}" width="{s}" height="{s}" fill="#f4f1e8"/>',
            f'<rect x="{x - s / 2:.2f}" y="{y - s / 2:.2f}" width="{s}" height="{s}" fill="{esc(c["fill"])}" '
            f'fill-opacity="{c["alpha"]:g}" stroke="{esc(c["line"])}" stroke-width="{0.12 * c["line_width"]:.2f}"{dash}/>']
