@@ -199,7 +199,8 @@ def _section_steps(game, team) -> list[int]:
 
 
 TWINS = [("appendix_b_turn1", "US", "swap_backs"), ("appendix_b_turn1", "US", "drain_supply")]
-TWINS += [("slite_landing_lesson", "RU", "move_sub"), ("slite_landing_lesson", "RU", "swap_backs")]
+TWINS += [("slite_landing_lesson", "RU", "move_sub"), ("slite_landing_lesson", "RU", "swap_backs"),
+          ("slite_landing_lesson", "US", "mines")]
 
 
 @pytest.fixture(scope="module")
@@ -210,10 +211,10 @@ def lessons(turn1):
 @pytest.mark.parametrize("lesson, team, kind", TWINS)
 def test_a_twin_world_gives_the_team_the_same_file(lessons, lesson, team, kind):
     """Indistinguishable worlds (tests/worlds.py): the game at its end changed in one fact ``team``
-    may not know (two backs swapped, a hidden unit's supply drained, a hidden submarine moved)
-    gives ``team`` the same review, byte for byte, while the instructor's shows
-    the change (the last map picture is the game as it stands).  A card renamed, the enemy's CP
-    or a secret mine are in no review (no card, CP or card marker is drawn), so no twin here."""
+    may not know (two backs swapped, a hidden unit's supply drained, a hidden submarine moved, a
+    secret mine marker laid) gives ``team`` the same review, byte for byte, while the instructor's shows
+    the change (the last map picture is the game as it stands).  A card renamed or the enemy's CP
+    are in no review (no card or CP is drawn), so no twin here."""
     game = lessons[lesson]
     twin, what = make_twin(game, team, kind, np.random.default_rng(3))
     assert twin is not None, f"{lesson} has a {kind} candidate for {team}"

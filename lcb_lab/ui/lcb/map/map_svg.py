@@ -4,7 +4,7 @@ The after-action review (:mod:`lcb_lab.ui.lcb.review`) shows one map picture per
 standalone file.  The board (land, the MP colours of every land or mixed hex, the hex grid,
 the coastline, the hex labels) is the same for every picture: :func:`board_defs` draws it once
 as an SVG ``<symbol>`` and each :func:`map_picture` ``<use>`` s it, then draws that moment's
-counters on top.  The geometry is the lab's own (:mod:`.board_layers`, :mod:`.overlays`,
+counters and card markers on top.  The geometry is the lab's own (:mod:`.board_layers`, :mod:`.overlays`,
 :func:`.counters.counter_layers`), so a picture matches the live map: plot coordinates are km,
 y north up, flipped here to SVG's y down.  Each APP-6 symbol is put once in the defs too
 (:func:`symbol_defs`) and used by reference.
@@ -23,6 +23,7 @@ from lcb_lab.ui.lcb.map import palette
 from lcb_lab.ui.lcb.map import overlays as ov
 from lcb_lab.ui.lcb.map.board_layers import board_extent, coastline, hex_label_data, terrain_patches
 from lcb_lab.ui.lcb.map.counters import COUNTER_FONT, COUNTER_KM, counter_layers
+from lcb_lab.ui.lcb.map.markers import CHIP_KM, marker_chips
 
 __all__ = ["BOARD_ID", "board_defs", "symbol_defs", "map_picture", "view_box"]
 
@@ -107,7 +108,8 @@ def map_picture(board: Board, view: dict, symbols: dict[str, str] | None = None,
     """One map picture: ``<svg>`` using the board symbol (:func:`board_defs`, which the page must
     hold once) with the counters of ``view`` (``game.view(team)``) drawn as the lab draws them
     (:func:`~.counters.counter_layers`: stacks, backs hatched with "?", own concealed counters
-    dashed, HP pips, stack counts); ``symbols``: url -> id from :func:`symbol_defs` (a symbol not
+    dashed, HP pips, stack counts) and the card markers it shows as chips
+    (:func:`~.markers.marker_chips`: a back is a plain chip of its team); ``symbols``: url -> id from :func:`symbol_defs` (a symbol not
     in it is not drawn); ``label``: the picture's accessible name."""
     vb = view_box(board)
     box = f"{vb[0]:.1f} {vb[1]:.1f} {vb[2]:.1f} {vb[3]:.1f}"
@@ -118,6 +120,9 @@ def map_picture(board: Board, view: dict, symbols: dict[str, str] | None = None,
     parts.extend(_counter(c, symbols or {}) for c in _rows(layers["counters"]))
     parts.extend(f'<circle cx="{p["x"]:.2f}" cy="{-p["y"]:.2f}" r="{p["r"]:.2f}" fill="{esc(p["fill"])}" '
                  f'stroke="{esc(p["line"])}" stroke-width="0.12"/>' for p in _rows(layers["pips"]))
+    details = view.get("marker_details") or {}          # as seen_markers: a face-up marker's level, MP ...
+    seen = [m if m.get("back") else {**details.get(m["id"], {}), **m} for m in view.get("card_markers") or []]
+    parts.extend(_chip(m) for m in _rows(marker_chips({**view, "card_markers": seen})))
     parts.append("</g></svg>")
     return "".join(parts)
 
@@ -158,3 +163,15 @@ def _counter(c: dict, symbols: dict[str, str]) -> str:
                    f'{esc(c["n"])}</text>')
     out.append("</g>")
     return "".join(out)
+
+
+def _chip(m: dict) -> str:
+    """One card marker chip (a row of :func:`~.markers.marker_chips`) as SVG: its text on a plate of
+    its team's colour, a concealed own marker faded and outlined dashed."""
+    w, h = CHIP_KM
+    x, y = m["x"], -m["y"]
+    dash = ' stroke="#161616" stroke-width="0.25" stroke-dasharray="0.8 0.5"' if m["outline"] else ""
+    mid = f' data-marker="{esc(m["id"])}"' if m["id"] else ""
+    return (f'<g data-hex="{esc(m["hex"])}"{mid}><rect x="{x - w / 2:.2f}" y="{y - h / 2:.2f}" width="{w}" '
+            f'height="{h}" fill="{esc(m["fill"])}" fill-opacity="{m["alpha"]:g}"{dash}/>'
+            f'<text x="{x:.2f}" y="{y:.2f}" font-size="2.1" fill="#ffffff" font-weight="bold">{esc(m["text"])}</text></g>')
