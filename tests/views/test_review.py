@@ -14,7 +14,7 @@ from lcb_lab.__main__ import main
 from lcb_lab.games.lcb.content.lesson import Lesson
 from lcb_lab.ui.lab.review import CSP, ReviewLine, ReviewRoll, Series, line_plot_svg, pair_rolls
 from lcb_lab.ui.lcb.map.map_svg import BOARD_ID
-from lcb_lab.ui.lcb.review import NOT_SHOWN, review_html, review_sections
+from lcb_lab.ui.lcb.review import review_html, review_sections
 from lcb_lab.kernel.errors import InputError
 from tests import secret_text
 from tests.worlds import make_twin
@@ -98,8 +98,8 @@ def test_a_roll_without_logged_odds_gets_them_computed_before_its_act(turn1):
 
 
 def test_a_team_is_not_given_odds_of_an_act_it_does_not_read_in_full():
-    """An act that rolled with a log entry the team reads only in its public form: the odds are
-    replaced by one fixed sentence (the same whatever was rolled)."""
+    """An act that rolled with a log entry the team reads only in its public form: no odds are
+    computed for the team, and no note says so (that a hidden act rolled may itself be news)."""
     from lcb_lab.ui.lcb import review as R
     g = Lesson("appendix_b_turn1").run()
     n = next(i for i, st in enumerate(g.history.steps, 1) if st.dice)
@@ -110,8 +110,7 @@ def test_a_team_is_not_given_odds_of_an_act_it_does_not_read_in_full():
     before, step = g.fork(at=n - 1), g.history.steps[n - 1]
     assert R._odds_entry(before, step, "US", g.log[since:until])["title"] == \
         "Odds before rolling (computed for this review)"                  # as logged: US reads it all
-    got = R._odds_entry(before, step, "US", full)
-    assert got == {"kind": "odds", "title": "Odds before the roll", "text": NOT_SHOWN, "rules": [], "computed": True}
+    assert R._odds_entry(before, step, "US", full) is None
     assert R._odds_entry(before, step, "instructor", full)["title"] == "Odds before rolling (computed for this review)"
 
 

@@ -12,8 +12,8 @@ Odds: an ``odds`` log entry (combat, 7.02, 7.57) is paired with the entries afte
 An act that drew dice without one (a card's DETECT, 9.06; mines, 13.33; ASW, 14.14 ...) gets its
 odds computed here, before the act, by ``Game.chance_outcomes(action, viewer)``
 (:mod:`lcb_lab.games.lcb.chance`: the preview the rules' own setup gives) -- for a team only
-when it reads every log entry of that act in full; otherwise the page says the odds are not
-shown in this view.
+when it reads every log entry of that act in full (otherwise nothing is added: that a hidden
+act rolled at all may be news to the team).
 
 Hidden information: every log line is ``game.log_entries(team)`` (the observer's redaction),
 every map picture ``game.view(team)``, every heading the timeline's (public: 3.3), the plots
@@ -45,11 +45,6 @@ __all__ = ["review_html", "write_review", "review_sections", "VIEWERS"]
 VIEWERS = ("instructor", "US", "RU")
 """Whose view a review shows: the instructor's (everything) or one team's."""
 
-NOT_SHOWN = ("the odds of this roll are not shown in this view: the act's full record is not this team's "
-             "to read")
-"""The words standing in for odds a team's review may not compute (the same whatever was rolled)."""
-
-
 def _line(e: dict) -> ReviewLine:
     return ReviewLine(str(e.get("kind", "")), tuple(str(r) for r in e.get("rules", ())), str(e.get("title", "")),
                       str(e.get("text", "")))
@@ -75,12 +70,13 @@ def _groups(game: "Game", team: str) -> list[tuple[str, list[int]]]:
 def _odds_entry(before: "Game", step: Step, team: str, full: list[dict]) -> dict | None:
     """The odds of ``step`` (a record step whose act rolled dice but logged no odds; ``full``: its
     log entries) computed on ``before`` (the game just before it) for ``team``, as a log-like
-    entry (``"computed": True``); a fixed note when ``team`` does not read all of ``full`` in
-    full; None when the act rolled nothing or logged its own odds."""
+    entry (``"computed": True``); None when the act rolled nothing, logged its own odds, or
+    ``team`` does not read all of ``full`` in full (no note either: that a hidden act rolled
+    at all may be news to the team)."""
     if not step.dice or any(_is_odds(e) for e in full):
         return None
     if team != observer.INSTRUCTOR and any(observer.redact(e, team) is not e for e in full):
-        return {"kind": "odds", "title": "Odds before the roll", "text": NOT_SHOWN, "rules": [], "computed": True}
+        return None        # not even a note: whether a hidden act rolled would itself be news
     try:
         steps = before.chance_outcomes(step.action, None if team == observer.INSTRUCTOR else team)
     except LabError as e:
