@@ -49,7 +49,8 @@ def _sections_html(page: str) -> list[str]:
 
 # ------------------------------------------------------------------ the impulses and the log
 def test_one_section_per_impulse_in_the_order_played(combat):
-    sections, views, _seen, _defs = review_sections(combat, "instructor")
+    r = review_sections(combat, "instructor")
+    sections, views = r.sections, r.views
     assert [s.heading for s in sections] == IMPULSES
     assert [v["turn"] for v in views] == [1, 1, 1, 2]          # after impulse 4 the turn's end began turn 2
     assert [s.anchor for s in sections] == ["part-0", "part-1", "part-2", "part-3"]
@@ -57,7 +58,7 @@ def test_one_section_per_impulse_in_the_order_played(combat):
 
 def test_every_log_line_the_viewer_reads_is_in_its_impulse_in_order(combat):
     for team in ("instructor", "US", "RU"):
-        sections, *_ = review_sections(combat, team)
+        sections = review_sections(combat, team).sections
         shown = [(x.kind, x.title, x.text) for s in sections for x in _lines(s.items)]
         read = [(e["kind"], e["title"], e["text"]) for e in combat.log_entries(team)]
         assert shown == read, team                  # no computed odds: every roll here logs its own
@@ -67,7 +68,7 @@ def test_every_log_line_the_viewer_reads_is_in_its_impulse_in_order(combat):
 
 
 def test_the_odds_before_a_roll_stand_beside_what_happened(combat):
-    sections, *_ = review_sections(combat, "instructor")
+    sections = review_sections(combat, "instructor").sections
     rolls = [it for it in sections[2].items if isinstance(it, ReviewRoll)]      # TF Boston's LRS (App. B)
     assert [r.odds.title for r in rolls] == ["Odds before rolling: LRS on 1 Anna (2 HP)",
                                              "Odds before rolling: LRS on 2 Anna (2 HP)"]
@@ -87,7 +88,7 @@ def test_the_odds_before_a_roll_stand_beside_what_happened(combat):
 def test_a_roll_without_logged_odds_gets_them_computed_before_its_act(turn1):
     """A card's effect roll logs no odds line: the review asks chance_outcomes on the game before
     the act (9.0: MARSOC HALO's effect succeeds on 14 or less of a d20, 70%)."""
-    sections, *_ = review_sections(turn1, "instructor")
+    sections = review_sections(turn1, "instructor").sections
     computed = [it for s in sections for it in s.items
                 if isinstance(it, ReviewRoll) and it.odds.title == "Odds before rolling (computed for this review)"]
     halo = [r for r in computed if r.odds.text.startswith("MARSOC HALO: effect roll")]
@@ -178,7 +179,7 @@ def test_a_teams_file_names_no_secret_of_the_other_team(turn1, team):
     page = review_html(turn1, team)
     board = re.search(rf'<symbol id="{BOARD_ID}".*?</symbol>', page).group(0)
     parts = _sections_html(page.replace(board, ""))
-    sections, *_ = review_sections(turn1, team)
+    sections = review_sections(turn1, team).sections
     steps = _section_steps(turn1, team)
     assert len(parts) == len(sections) == len(steps)
     for part, n in zip(parts, steps):

@@ -24,6 +24,7 @@ game (the Appendix B combat lesson, 4 impulses) makes a file of about 0.2 MB, no
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
@@ -40,10 +41,11 @@ from lcb_lab.ui.lcb.map.map import title_text
 if TYPE_CHECKING:  # pragma: no cover
     from lcb_lab.games.lcb.game import Game
 
-__all__ = ["review_html", "write_review", "review_sections", "VIEWERS"]
+__all__ = ["review_html", "write_review", "review_sections", "Review", "VIEWERS"]
 
 VIEWERS = ("instructor", "US", "RU")
 """Whose view a review shows: the instructor's (everything) or one team's."""
+
 
 def _line(e: dict) -> ReviewLine:
     return ReviewLine(str(e.get("kind", "")), tuple(str(r) for r in e.get("rules", ())), str(e.get("title", "")),
@@ -100,17 +102,25 @@ def _kills(entries: Iterable[dict]) -> dict[str, int]:
     return out
 
 
-def review_sections(game: "Game", team: str = "instructor"
-                    ) -> tuple[list[ReviewSection], list[dict], list[list[dict]], str]:
-    """The review's sections for ``team`` (one per impulse of the applied record, after a *Start*
-    section when the game logged anything before its first act), each section's view after it
-    (``game.view(team)`` at its last step), the log entries ``team`` reads in each section and
-    the board's SVG defs (board symbol and the symbols used).  ``game`` is not changed (a fork is walked).  Raises InputError for an
-    unknown ``team``."""
-    game.log_entries(team, 0, 0)                       # checks the viewer's name (InputError)
-    walk = game.fork()
-    n_now = walk.history.cursor
-    parts: list[tuple[str, int, list[list[dict]]]] = []          # heading, step shown, entries per act
+@dataclass(frozen=True)
+class Review:
+    """A review's pieces for one viewer: ``sections`` (one per impulse, after a *Start* section when
+    the game logged anything before its first act), ``views`` (``game.view(team)`` after each
+    section), ``seen`` (the log entries the viewer reads in each section) and ``defs`` (the SVG
+    defs every picture uses: the board symbol and the APP-6 symbols)."""
+
+    sections: list[ReviewSection]
+    views: list[dict]
+    seen: list[list[dict]]
+    defs: str
+
+
+def _parts(game: "Game", team: str, walk: "Game") -> list[tuple[str, int, list[list[dict]]]]:
+    """``(heading, step shown after it (-1: the game as it stands), entries per act)`` per section;
+    an act's entries are those ``team`` reads, after the odds computed for it (:func:`_odds_entry`,
+    on ``walk``, a fork of ``game`` moved along its record)."""
+    n_now = game.history.cursor
+    parts: list[tuple[str, int, list[list[dict]]]] = []
     start_len = step_log_range(game, 1)[0] if n_now else len(game.log)
     if start_len or not n_now:
         heading = "Start: before the first act" if n_now else "The game as saved (no record of its acts)"
@@ -119,31 +129,37 @@ def review_sections(game: "Game", team: str = "instructor"
         acts = []
         for n in steps:
             since, until = step_log_range(game, n)
-            full = game.log[since:until]
-            seen = game.log_entries(team, since, until)
             walk.goto(n - 1)
-            extra = _odds_entry(walk, game.history.steps[n - 1], team, full)
-            acts.append(([extra] if extra else []) + seen)
+            extra = _odds_entry(walk, game.history.steps[n - 1], team, game.log[since:until])
+            acts.append(([extra] if extra else []) + game.log_entries(team, since, until))
         parts.append((group, steps[-1], acts))
-    sections, views, urls, seen_all = [], [], [], []
-    for i, (heading, n, acts) in enumerate(parts):
-        if n < 0 or n == n_now:
-            view = game.view(team)                    # the game as it stands (its record replays to it)
+    return parts
+
+
+def review_sections(game: "Game", team: str = "instructor") -> Review:
+    """The :class:`Review` of ``game`` for ``team``: per section its heading, the map picture after
+    it (the view at its last step; the last section's is the game as it stands), its items (log
+    lines, rolls with their odds).  ``game`` is not changed (a fork walks its record).  Raises
+    InputError for an unknown ``team``."""
+    game.log_entries(team, 0, 0)                       # checks the viewer's name (InputError)
+    walk = game.fork()
+    views, items, seen = [], [], []
+    for heading, n, acts in _parts(game, team, walk):
+        if n < 0 or n == game.history.cursor:
+            views.append(game.view(team))
         else:
             walk.goto(n)
-            view = walk.view(team)
-        views.append(view)
-        urls += map_svg.picture_urls(view)
-        sections.append((heading, view, pair_rolls(acts, _line, _is_odds), f"part-{i}"))
-        seen_all.append([e for act in acts for e in act if not e.get("computed")])
-    sym_defs, ids = map_svg.symbol_defs(urls)
+            views.append(walk.view(team))
+        items.append((heading, tuple(pair_rolls(acts, _line, _is_odds))))
+        seen.append([e for act in acts for e in act if not e.get("computed")])
+    sym_defs, ids = map_svg.symbol_defs(u for v in views for u in map_svg.picture_urls(v))
     name = game.view(team)["scenario_name"]
-    out = []
-    for heading, view, items, anchor in sections:
+    sections = []
+    for i, ((heading, its), view) in enumerate(zip(items, views)):
         l1, l2 = title_text(view, name)
-        out.append(ReviewSection(heading, map_svg.map_picture(game.board, view, ids, f"Map after {heading}"),
-                                 f"After it: {l1} \u00b7 {l2}", tuple(items), anchor))
-    return out, views, seen_all, map_svg.board_defs(game.board) + sym_defs
+        sections.append(ReviewSection(heading, map_svg.map_picture(game.board, view, ids, f"Map after {heading}"),
+                                      f"After it: {l1} \u00b7 {l2}", its, f"part-{i}"))
+    return Review(sections, views, seen, map_svg.board_defs(game.board) + sym_defs)
 
 
 def review_html(game: "Game", team: str = "instructor") -> str:
@@ -152,9 +168,10 @@ def review_html(game: "Game", team: str = "instructor") -> str:
     the Influence Meter after each impulse, then per impulse its map picture and its explained log
     with each roll's odds beside what happened.  Deterministic (the same game gives the same
     page).  Raises InputError for an unknown ``team``."""
-    sections, views, seen, defs = review_sections(game, team)
+    r = review_sections(game, team)
+    sections, views = r.sections, r.views
     counts, running = [], {t: 0 for t in TEAMS}
-    for entries in seen:
+    for entries in r.seen:
         for t, v in _kills(entries).items():
             running[t] += v
         counts.append(dict(running))
@@ -172,7 +189,8 @@ def review_html(game: "Game", team: str = "instructor") -> str:
              "beside what happened."]
     if team != observer.INSTRUCTOR:
         notes.append(f"The {whose} team's view: only what that team may know is shown.")
-    return review_page(f"After-action review: {name}", f"{whose} view \u00b7 {len(sections)} parts", sections, [kills, infl], defs, notes)
+    return review_page(f"After-action review: {name}", f"{whose} view \u00b7 {len(sections)} parts", sections,
+                       [kills, infl], r.defs, notes)
 
 
 def _short(heading: str) -> str:
