@@ -7,6 +7,7 @@
     lcb-lab --scenario gotland_redux --start planning --save game.json   # a new game at its Planning Stage
     lcb-lab --list                       # the packaged scenarios and lessons
     lcb-lab voila                        # the lab as an offline Voila app (lcb_lab.ui.lab.voila_app)
+    lcb-lab review game.json -o review.html --team US   # a saved game's after-action review (one HTML file)
 
 A LESSON holding a '/' or ending in .toml is a path; a bare name is a packaged lesson
 (lcb_lab.games.lcb.io.resources).  Without the command installed, `python -m lcb_lab` is the same CLI.
@@ -16,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from lcb_lab import __version__
 from lcb_lab.kernel.errors import LabError
@@ -38,6 +40,8 @@ def main(argv: list[str] | None = None) -> int:
     if (sys.argv[1:] if argv is None else argv)[:1] == ["voila"]:   # the lab as a Voila app
         from lcb_lab.ui.lab.voila_app import main as voila_main
         return voila_main((sys.argv[1:] if argv is None else argv)[1:])
+    if (sys.argv[1:] if argv is None else argv)[:1] == ["review"]:  # the after-action review (HTML)
+        return review_main((sys.argv[1:] if argv is None else argv)[1:])
     head, _, examples = __doc__.partition("\n")
     ap = _Parser(prog=PROG, description=head, epilog=examples.strip("\n"),
                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -67,8 +71,13 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if not (args.load or args.lesson or args.scenario):
         ap.error("give a lesson (a packaged name or a file), --scenario or --load")
+    return _guarded(lambda: _run(args))
+
+
+def _guarded(run) -> int:
+    """Call ``run()`` (the text to print) and print it: the CLI's exit codes, every error on one line."""
     try:
-        out = _run(args)
+        out = run()
     except LabError as e:
         _print(f"error: {_one_line(e)}", sys.stderr)
         return 2
@@ -87,6 +96,36 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # e.g. piped into `head`
         sys.stderr.close()
     return 0
+
+
+def review_main(argv: list[str]) -> int:
+    """``lcb-lab review SAVE.json -o review.html [--team US|RU|instructor]``: write the after-action
+    review of a saved game (:func:`lcb_lab.ui.lcb.review.review_html`: one standalone HTML file, the
+    explained log and a map picture per impulse, odds beside each roll, kills and Influence plots)
+    as the team may know it.  Exit codes as :func:`main` (a missing file: one line naming it)."""
+    ap = _Parser(prog=f"{PROG} review", description="Write the after-action review of a saved game: one "
+                 "standalone HTML file that opens offline.")
+    ap.add_argument("save", help="a saved game (JSON: --save of the CLI, or Save in the lab)")
+    ap.add_argument("-o", "--output", help="the HTML file to write (default: the save's name with .html)")
+    ap.add_argument("--team", default="instructor", choices=["instructor", "US", "RU"],
+                    help="whose view: a team's holds only what that team may know; default: the instructor's")
+    args = ap.parse_args(argv)
+    out = args.output if args.output is not None else str(Path(args.save).with_suffix(".html"))
+    if not out.strip():
+        ap.error("-o needs a file name, not an empty one")
+    if _same_file(args.save, out):
+        ap.error(f"-o {out} would overwrite the saved game: write the review to another file")
+    return _guarded(lambda: _review(args.save, out, args.team))
+
+
+def _review(save: str, out: str, team: str) -> str:
+    """Load ``save``, write its review for ``team`` to ``out``; the line to print. Raises LabError, OSError."""
+    from lcb_lab.games.lcb.io.files import read_text
+    from lcb_lab.games.lcb.game import Game
+    from lcb_lab.ui.lcb.review import write_review
+    game = Game.from_json(read_text(save, "saved game"), file=save)
+    path = write_review(game, out, team)
+    return f"wrote {path} ({team} view, {path.stat().st_size // 1024} KB): open it in a browser, offline"
 
 
 def contradiction(args: argparse.Namespace) -> str | None:

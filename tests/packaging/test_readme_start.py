@@ -54,3 +54,17 @@ def test_the_readme_open_lab_call_starts_at_the_planning_stage(tmp_path, monkeyp
     from lcb_lab.ui import open_lab  # noqa: F401 - the name the README's call uses
     lab = eval(call)
     assert lab.game.state.stage == "planning"
+
+
+def test_the_readme_review_line_writes_a_teams_review_of_the_saved_game(tmp_path):
+    """The README's ``--save game.json`` line, then its ``review`` line, as written (from a folder)."""
+    save, = [ln for ln in _sh_lines("--save game.json") if "appendix_b_combat" in ln]
+    review, = _sh_lines(" review ")
+    assert review == ".venv/bin/python -m lcb_lab review game.json -o review.html --team US"
+    for line in (save, review):
+        run = subprocess.run([sys.executable, *shlex.split(line)[1:]], capture_output=True, text=True, cwd=tmp_path,
+                             timeout=300)
+        assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith("wrote review.html (US view, ")
+    page = (tmp_path / "review.html").read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>") and "Blue (US) view \u00b7 4 parts" in page

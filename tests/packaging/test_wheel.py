@@ -208,6 +208,17 @@ def test_the_installed_console_script_lists_the_packaged_files(built):
     assert r.stdout.splitlines() == ["scenarios: central_baltic, gotland_events, gotland_redux, slite_landing", "lessons: appendix_b_combat, appendix_b_turn1, slite_landing_lesson"]
 
 
+def test_the_installed_console_script_writes_a_review_of_a_save(built):
+    """The README's ``--save game.json`` and ``review`` lines with the installed ``lcb-lab``, outside the repository."""
+    script = built["venv"] / ("Scripts/lcb-lab.exe" if os.name == "nt" else "bin/lcb-lab")
+    for argv in (["appendix_b_combat", "--save", "game.json"], ["review", "game.json", "-o", "review.html", "--team", "US"]):
+        r = subprocess.run([str(script), *argv], capture_output=True, text=True, cwd=built["outside"], env=_env(),
+                           timeout=300)
+        assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("wrote review.html (US view, ")
+    assert "Blue (US) view \u00b7 4 parts" in (built["outside"] / "review.html").read_text(encoding="utf-8")
+
+
 def test_the_installed_console_script_tells_its_version(built):
     script = built["venv"] / ("Scripts/lcb-lab.exe" if os.name == "nt" else "bin/lcb-lab")
     r = subprocess.run([str(script), "--version"], capture_output=True, text=True, cwd=built["outside"], env=_env(),

@@ -1,4 +1,5 @@
-"""The *New / Save / Load* tab: the game in play, a fresh game, and the game saved to or loaded from a file.
+"""The *New / Save / Load* tab: the game in play, a fresh game, the game saved to or loaded from a file,
+and its after-action review (*Review*, when the game writes one: an HTML file beside the save file).
 
 *New game* starts one of the game's scenarios (``ui.scenario_names``, first ``ui.default_scenario``)
 with a seed (default 1), at one of its starts (*Start at*, ``ui.starts``: LC:B's Action Stage or
@@ -25,6 +26,7 @@ from lcb_lab.kernel.errors import ScenarioError
 from lcb_lab.ui.lab.controller import follow
 from lcb_lab.ui.lab.html import esc
 from lcb_lab.ui.lab.messages import INPUT_ERRORS, error_text
+from lcb_lab.ui.lab.review import download_link_html
 from lcb_lab.ui.lab.sync import set_children
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -78,6 +80,12 @@ class GamePanel:
         self.load_button = W.Button(description="Load", icon="folder-open", layout=W.Layout(width="150px"),
                                     tooltip="replace the game by the one saved in the file (asks first)")
         self.load_button.on_click(lambda _b: self.load_game(self.file_box.value, confirm=self.confirm == "load"))
+        self.review_button = W.Button(description="Review", icon="file-text", layout=W.Layout(width="110px"),
+                                      tooltip="write the after-action review of the game as this view may know "
+                                              "it: one HTML file beside the save file, that opens offline")
+        self.review_button.on_click(lambda _b: self.write_review(self.file_box.value))
+        self.review_link = W.HTML()
+        """The link to the last review written (a download of the file itself: it opens anywhere)."""
         self.cancel_button = W.Button(description="Cancel", layout=W.Layout(width="80px"))
         self.cancel_button.on_click(lambda _b: self.ctl.disarm(say=True))
         self.new_row = W.HBox([self.new_button])
@@ -87,7 +95,9 @@ class GamePanel:
                               *([self.start_picker] if ui.starts else []), self.new_row,
                               W.HTML("<b>Save / Load</b> <span class='lcb-muted lcb-small'>(a file; a relative "
                                      f"name is under {esc(self.files_dir)})</span>"),
-                              self.file_box, W.HBox([self.save_button, self.load_button])])
+                              self.file_box, W.HBox([self.save_button, self.load_button,
+                                                     *([self.review_button] if self.has_review else [])]),
+                              self.review_link])
         self.labels = follow(ctl, ["confirm"], self._draw_buttons)
         self.info = follow(ctl, ["version"], self.refresh)
 
@@ -169,6 +179,36 @@ class GamePanel:
             self._file_error("save the game to", path, e)
             return None
         c.say(f"Saved {c.game_title()} ({self.progress_text()}) to {{path}}.", refused=False, path=path)
+        return path
+
+    @property
+    def has_review(self) -> bool:
+        """Does the game's side write an after-action review (``ui.review_html``)?"""
+        return callable(getattr(self.ctl.ui, "review_html", None))
+
+    def review_path(self, filename: str | Path | None = None) -> Path:
+        """Where *Review* writes: beside the save file :meth:`save_path`, named for it and the view
+        (``saves/game.json`` in the US view: ``saves/game-review-US.html``)."""
+        p = self.save_path(filename)
+        return p.with_name(f"{p.stem}-review-{self.ctl.viewer}.html")
+
+    def write_review(self, filename: str | Path | None) -> Path | None:
+        """Write the after-action review of the game in play as the current view may know it
+        (``ui.review_html``) to :meth:`review_path`, say so and link it (:attr:`review_link`);
+        a file that cannot be written is a red message. Returns the path, or None."""
+        c = self.ctl
+        path = self.review_path(filename)
+        try:
+            text = c.ui.review_html(c.live, c.viewer)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+        except (*INPUT_ERRORS, OSError) as e:
+            self.review_link.value = ""
+            self._file_error("write the review to", path, e)
+            return None
+        c.say(f"Wrote the after-action review ({c.ui.viewer_name(c.viewer)}) to {{path}}: one HTML file that "
+              "opens offline in any browser.", refused=False, path=path)
+        self.review_link.value = download_link_html(path.name, text, "Open the review (a copy of the file)")
         return path
 
     def load_game(self, filename: str | Path | None, confirm: bool) -> Game | None:

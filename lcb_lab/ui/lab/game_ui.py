@@ -103,6 +103,10 @@ class LabGame(Protocol):
     def compare(self, first: "Engine", branch: "Engine", viewer: str) -> Sequence[DiffLike]:
         """What differs between two games, as ``viewer`` may know it."""
 
+    def review_html(self, game: "Engine", viewer: str) -> str:
+        """The after-action review of ``game`` as ``viewer`` may know it: one standalone HTML page
+        (:mod:`lcb_lab.ui.lab.review`). Optional: the *Game* tab shows *Review* only when the game has it."""
+
     def log_parts(self, game: "Engine", viewer: str, notes: Sequence[tuple[int, str]],
                   highlight_from: int | None) -> list[str]:
         """The explained log as ``viewer`` may read it, one HTML part per entry, a heading part starting

@@ -318,6 +318,11 @@ class LabShell(HistoryActions):
         """Write the game to ``filename`` (the game's save format); creates the folder. Returns the path."""
         return self.game_panel.save_game(filename)
 
+    def write_review(self, filename: str | Path | None = None) -> Path | None:
+        """*Review*: write the game's after-action review as the current view may know it, beside the
+        save file ``filename`` (:meth:`GamePanel.write_review`). Returns the path, or None (a red message)."""
+        return self.game_panel.write_review(filename)
+
     def load_game(self, filename: str | Path | None = None, confirm: bool = False) -> Engine | None:
         """Replace the game by the one saved in ``filename``; asks first when a game is in progress
         (like :meth:`new_game`). Returns the loaded game."""

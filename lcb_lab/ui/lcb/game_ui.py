@@ -67,6 +67,11 @@ class LcbUi:
         """``game.save(path)`` (JSON); raises LabError when it cannot be written."""
         game.save(path)
 
+    def review_html(self, game: "Game", viewer: str) -> str:
+        """The after-action review as ``viewer`` may know it (:func:`lcb_lab.ui.lcb.review.review_html`)."""
+        from lcb_lab.ui.lcb.review import review_html
+        return review_html(game, viewer)
+
     def start_of(self, game: "Game") -> str:
         """``"planning"`` in the Planning or Deployment Stage (3.1, 3.2), else ``"action"``."""
         return "planning" if game.stage in ("planning", "deployment") else "action"
