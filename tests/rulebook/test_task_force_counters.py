@@ -90,8 +90,23 @@ def test_4_35_a_unit_of_the_counter_makes_no_move_on_its_own():
     g = _game(2)
     with pytest.raises(IllegalAction) as e:
         tf_counters.check_alone(g.state.units["1 Anna"])
-    assert e.value.rule == "4.35" and "cannot move alone" in e.value.reason
+    assert e.value.rule == "4.35" and "move only together" in e.value.reason
     tf_counters.check_alone(g.state.units["1 Whiskey"])      # no counter: nothing to refuse
+
+
+def test_4_35_combined_arms_movement_does_not_leave_a_unit_of_the_counter_behind():
+    """5.13's exception lets GROUND ASSAULT units move on while LRS units stay; under a Task Force
+    Counter they are one stack that moves together (4.35)."""
+    g = situation(units={"1 Anna": (INF, "F-6", R), "1 Uran": ("runi_coastal_missile_section", "F-6", R),
+                         "1 Whiskey": ("usmc_himars_section", "B-2")},
+                  task_force_counters={"TF 1": ["1 Anna", "1 Uran"]}, initiative="RU")
+    g.apply(A.BeginImpulse(R))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("1 Anna", "1 Uran")),)))
+    before = g.to_json()
+    with pytest.raises(IllegalAction) as e:
+        g.apply(A.Move(1, ("F-7",), units=("1 Anna",)))
+    assert e.value.rule == "4.35" and "1 Uran stands under Task Force Counter TF 1" in e.value.reason
+    assert g.to_json() == before
 
 
 # ------------------------------------------------------------------ what the other team sees

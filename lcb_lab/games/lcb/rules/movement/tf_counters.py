@@ -7,8 +7,8 @@ Here, what the rules do with it:
   its living units and nothing else (4.35: one AP for one Core Action of the whole counter);
 * :func:`check_again` -- a second Core Action of the counter in the same turn is refused (4.35:
   no more than one a turn, like a stack, 3.34);
-* :func:`check_alone` -- a move of one of its units on its own (an Armor Breakthrough, 7.19)
-  is refused: its units move together (4.35);
+* :func:`check_alone` -- a move of one of its units on its own (an Armor Breakthrough, 7.19;
+  Combined Arms Movement leaving some behind, 5.13) is refused: its units move together (4.35);
 * :func:`load` -- a scenario's counters placed on its units, checked (ScenarioError);
 * :func:`sweep` -- after every act: a unit destroyed or taken off the map leaves its counter; a
   counter whose living units no longer stand in one hex breaks up (sandbox), logged for all.
@@ -51,7 +51,7 @@ def check_alone(u: Unit) -> None:
     Raises IllegalAction."""
     if tfc.counter_of(u):
         raise IllegalAction(tfc.RULE, f"{u.uid} stands under Task Force Counter {u.tf_counter}, which acts as "
-                            "one stack: its units cannot move alone")
+                            "one stack: its units move only together, never apart")
 
 
 def sweep(ctx: Ctx) -> None:
