@@ -212,3 +212,23 @@ def test_4_35_a_scenario_file_places_task_force_counters(tmp_path: Path):
     with pytest.raises(ScenarioError) as e:
         load_scenario(f)
     assert "task_force_counter[TF 1].units" in str(e.value) and "no unit named 'nobody'" in str(e.value)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_4_35_random_legal_play_keeps_the_counter_one_stack_in_one_hex(seed):
+    """Random legal play with a counter on each side: the state stays sound after each turn,
+    while the counter stands its units share one hex and each back of it stays one."""
+    from lcb_lab.games.lcb.whatif.autoplay import play_random_turns
+    g = situation(units={"1 Anna": (INF, "F-6", R), "2 Anna": (INF, "F-6", R), "3 Anna": (INF, "G-7", R),
+                         "1 Alpha": ("usmc_infantry_platoon", "F-9"), "2 Alpha": ("usmc_infantry_platoon", "F-9"),
+                         "1 Whiskey": ("usmc_himars_section", "E-9")},
+                  task_force_counters={"TF 1": ["1 Anna", "2 Anna"], "TF 2": ["1 Alpha", "2 Alpha"]},
+                  seed=seed, max_turns=3)
+    steps = play_random_turns(g, 3, seed)
+    assert steps > 0 and not violations(g.state, g.board, g.catalog)
+    for name in ("TF 1", "TF 2"):
+        units = [u for u in g.state.units.values() if u.tf_counter == name and u.on_map]
+        assert len({u.hex for u in units}) <= 1
+        team = "US" if name == "TF 1" else "RU"
+        backs = [c for c in g.view(team)["counters"] if c.get("back") and c.get("tf_counter")]
+        assert len(backs) == (1 if any(not u.revealed for u in units) else 0)
