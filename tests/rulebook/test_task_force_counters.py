@@ -232,3 +232,18 @@ def test_4_35_random_legal_play_keeps_the_counter_one_stack_in_one_hex(seed):
         team = "US" if name == "TF 1" else "RU"
         backs = [c for c in g.view(team)["counters"] if c.get("back") and c.get("tf_counter")]
         assert len(backs) == (1 if any(not u.revealed for u in units) else 0)
+
+
+def test_4_35_a_mine_owner_names_the_counter_by_its_one_back():
+    """13.34 with 4.35: the owner of mines that a counter meets names its targets by the backs it
+    sees -- the counter's units are one back, the unit beside it another; a hit on the counter's
+    back falls on one of its units (sandbox)."""
+    from lcb_lab.games.lcb.model.state import CardMarker
+    from lcb_lab.games.lcb.rules.markers import mines
+    g = _game(3, loose=True)
+    m = CardMarker("MINE-1", "mine", "US", "", "F-6", revealed=False)
+    ctx = Ctx(g.state, g.board, g.catalog)
+    ids = mines.target_ids(ctx, m, g.state.units_in("F-6"))
+    assert len(ids) == 2 and all(i.startswith("hidden:F-6:") for i in ids)
+    hit = {mines._resolve_id(ctx, m, i).uid for i in ids}
+    assert "9 Anna" in hit and len(hit & {"1 Anna", "2 Anna", "3 Anna"}) == 1
