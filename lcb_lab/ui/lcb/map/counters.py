@@ -184,6 +184,8 @@ def _tip_line(c: dict, concealed: bool) -> str:
                                                                                         if concealed else "")
     status = [s for s, on in (("concealed", concealed), ("may not act", c.get("paralysed")),
                               ("acted", c.get("acted"))) if on]
+    if c.get("tf_counter"):              # its own team's (or the instructor's) view only (4.35)
+        status.append(f"under Task Force Counter {e(c['tf_counter'])}")
     sup = supply_text(c.get("supply") or {})
     return (f"<b>{e(c['uid'])}</b>: {e(c['name'])} ({TEAM_WORD[t]}, {e(c['task_force'])}) "
             f"HP {c['hp']}/{c['hp_max']}" + (f", supply {e(sup)}" if sup else "")
