@@ -16,7 +16,9 @@ fact the *observer* team may not know -- a **perturbation** (:mod:`tests.worlds_
 * ``rename_cards`` -- an enemy card the observer cannot see is renamed to another card of
   that team's deck (9.02);
 * ``renumber_cards`` -- two enemy cards the observer cannot see trade ids (9.02);
-* ``enemy_cp``    -- the enemy's unspent CP changes (3.12: a team's CP is its own).
+* ``enemy_cp``    -- the enemy's unspent CP changes (3.12: a team's CP is its own);
+* ``event_order`` -- the secret Event Card pile is put in another order (16.0: no team knows it;
+  the next draw shows its top card to all).
 
 Each twin must keep the state sound (:func:`~lcb_lab.games.lcb.model.invariants.violations`)
 and ``game.view(observer)`` identical -- if a perturbation changes the view, the perturbation
@@ -61,7 +63,7 @@ from lcb_lab.games.lcb.whatif.timeline import undo_allowed
 from lcb_lab.kernel.errors import DiceExhausted, IllegalAction, LabError
 from tests.worlds_perturb import PERTURBATIONS, Change, _names_any, _strings, translate  # noqa: F401 - Change: the tests' too
 
-SCENARIOS = ("gotland_redux", "slite_landing")
+SCENARIOS = ("gotland_redux", "slite_landing", "gotland_events")
 TEAMS = ("US", "RU")
 
 

@@ -67,7 +67,8 @@ def _backs(g, s: GameState, team: str, markers: bool = False) -> list:
     units = [u for u in s.units.values() if u.team != team and not u.destroyed and u.hex is not None
              and u.embarked_on is None and not observer.knows(s, team, u)
              and not observer.hidden_sub(u, g.catalog, team)
-             and not (u.acted or u.moved or u.moved_with) and u.uid not in busy]
+             and not (u.acted or u.moved or u.moved_with) and u.uid not in busy
+             and not u.tf_counter]        # a Task Force Counter's units share one back (4.35)
     mildecs = [m for m in s.markers.values() if markers and m.team != team and not m.destroyed
                and not observer.knows(s, team, m) and not m.acted and m.mid not in busy]
     return units + mildecs
@@ -244,9 +245,28 @@ def enemy_cp(g, s: GameState, team: str, rng) -> Change | None:
     return None
 
 
+def event_order(g, s: GameState, team: str, rng) -> Change | None:
+    """The secret Event Card pile (16.0: ``GameState.event_deck``) in another order -- no team
+    knows it; the next random draw shows the card on top to everyone (its view then differs,
+    which ends the comparison as the harness allows)."""
+    old = list(s.event_deck)
+    if len(set(old)) < 2:
+        return None
+    for _ in range(8):
+        new = [old[int(i)] for i in rng.permutation(len(old))]
+        if new != old:
+            s.event_deck = new
+            if _sound(g, s):
+                return Change(f"event pile reordered ({old[0]} on top -> {new[0]})", {})
+            break
+    s.event_deck = old
+    return None
+
+
 PERTURBATIONS: dict[str, Callable] = {
     "swap_backs": swap_backs, "drain_supply": drain_supply, "move_sub": move_sub, "mines": mines,
     "rename_cards": rename_cards, "renumber_cards": renumber_cards, "enemy_cp": enemy_cp,
+    "event_order": event_order,
 }
 """Name -> ``f(game, twin_state, observer, rng)``: changes the twin's state in place in a fact
 ``observer`` may not know; returns what it did (:class:`Change`), or None (and the state as it was) when the

@@ -398,3 +398,40 @@ def test_the_pair_compares_the_team_previews_of_the_offered_submarine_acts():
     acts = [A.SubmarineZor(1, "Jin"), A.TorpedoAttack(1, "Jin", ("submarine",))]
     assert previews(g, "US", acts) == previews(twin, "US", acts)
     assert previews(g, "instructor", acts) != previews(twin, "instructor", acts)    # the instructor's counts it
+
+
+def test_a_task_force_counter_of_2_units_and_one_of_4_read_the_same_to_the_other_team_4_35():
+    """RU's Task Force Counter "TF 1" holds 2 infantry platoons; in the twin it holds 4 (two more
+    under the same counter): the US sees one back marked as a Task Force Counter either way, and
+    its offers, probes, log and undo do not tell them apart."""
+    inf = "runi_naval_infantry_platoon"
+    g = lcb_lab.situation(units={"1 Anna": (inf, "F-6", "TF Red"), "2 Anna": (inf, "F-6", "TF Red"),
+                                 "1 Alpha": ("usmc_infantry_platoon", "F-9", "TF Blue")},
+                          task_force_counters={"TF 1": ["1 Anna", "2 Anna"]})
+
+    def grow(s):
+        for uid in ("3 Anna", "4 Anna"):
+            s.units[uid] = s.units["1 Anna"].clone()
+            s.units[uid].uid = uid
+        return Change("TF 1 holds 4 units", {})
+
+    twin, what = twin_of(g, "US", grow)
+    assert [c for c in g.view("US")["counters"] if c.get("back")] == \
+        [{"id": "hidden:F-6:0", "team": "RU", "hex": "F-6", "back": True, "revealed": False, "tf_counter": True}]
+    indistinguishable(compare_steps(g, twin, "US", [A.BeginImpulse("TF Blue"),
+                                                    A.Declare((A.CoreAction("move_combat", ("1 Alpha",)),)),
+                                                    A.Move(1, ("F-8",)), A.EndImpulse()], what), "tf_counter")
+
+
+def test_the_event_piles_order_is_secret_from_both_teams_16_0():
+    """The random Event Card draw's pile (16.0) in another order: until the next draw shows a card,
+    neither team can tell the worlds apart."""
+    from tests.worlds_perturb import event_order
+    g = load_scenario("gotland_events")
+    assert len(set(g.state.event_deck)) >= 2
+    twin, what = twin_of(g, "US", lambda s: event_order(g, s, "US", np.random.default_rng(1)))
+    assert twin.state.event_deck != g.state.event_deck and sorted(twin.state.event_deck) == sorted(g.state.event_deck)
+    first = g.legal_actions()[0]                   # the US answers turn 1's Fleeing Masses (16.0)
+    assert type(first).__name__ == "AnswerEvent"
+    for team in ("US", "RU"):
+        indistinguishable(compare_steps(g.fork(), twin.fork(), team, [first], what), "event_order")

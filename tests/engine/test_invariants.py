@@ -199,6 +199,10 @@ def _turn(g):
     g.state.turn = 4
 
 
+def _tf_counter_spread(g):
+    g.state.units["1 Anna"].tf_counter = g.state.units["1 Yelena"].tf_counter = "TF 1"   # AL-21 and AK-21
+
+
 CASES = [
     (inv.UNIQUE_IDS, "gotland_redux", _dup_id, "state.markers[DDG-51]",
      "the id DDG-51 is also state.units[DDG-51]: one id names one record"),
@@ -236,6 +240,8 @@ CASES = [
     (inv.INFLUENCE, "gotland_redux", _influence, "state.influence_turn_start",
      "the Influence Meter is at -11; it runs -10..10 (15.0)"),
     (inv.TURN, "gotland_redux", _turn, "state.turn", "turn 4 is not in 1..3, the scenario's turns (3.0)"),
+    (inv.TF_COUNTER, "gotland_redux", _tf_counter_spread, "state.units[1 Yelena].tf_counter",
+     "Task Force Counter TF 1's units stand in 2 hex(es) and 1 Task Force(s): it is one stack (4.35)"),
 ]
 
 

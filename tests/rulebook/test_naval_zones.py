@@ -57,6 +57,32 @@ def test_7_43_each_stack_in_a_zone_is_its_own_place():
     assert zones.distance("W700.1", "W700.1") == 0 and zones.distance("W700.1", "W700.2") == zones.ZONE_DISTANCE
 
 
+def test_7_43_two_teams_in_one_zone_place_are_refused_at_load():
+    """7.43: each stack in a naval zone is its own hex, and a stack is one player's -- so a place
+    holds one team's stack; the other team's ship goes to another place of the zone."""
+    with pytest.raises(ScenarioError) as e:
+        game({"DDG-51": ("usn_ddg_51", "W700.1", B, True), "FFG-454": ("rubf_ffg_gorshkov", "W700.1", R, False)})
+    assert e.value.key == "units.FFG-454.hex"
+    assert "W700.1, which holds DDG-51 (US)" in str(e.value) and "(7.43)" in str(e.value)
+    g = game({"DDG-51": ("usn_ddg_51", "W700.1", B, True), "FFG-454": ("rubf_ffg_gorshkov", "W700.2", R, False)})
+    assert [u.uid for u in g.state.units_in("W700.2")] == ["FFG-454"]
+
+
+def test_7_43_a_scenario_file_with_two_teams_in_one_zone_place_is_refused(tmp_path):
+    from pathlib import Path
+    from lcb_lab import load_scenario
+    text = (Path(__file__).parents[2] / "scenarios" / "lcb" / "central_baltic.toml").read_text(encoding="utf-8")
+    moved = text.replace('hex = "E700.1"                      # sandbox: the eastern gray zone (700 km)',
+                         'hex = "W700.1"', 1)
+    assert moved != text
+    f = tmp_path / "clash.toml"
+    f.write_text(moved, encoding="utf-8")
+    with pytest.raises(ScenarioError) as e:
+        load_scenario(f)
+    assert e.value.key in ("unit[Admiral Makarov].hex", "unit[DDG-51].hex")
+    assert "naval zone place W700.1" in str(e.value) and "(7.43)" in str(e.value)
+
+
 def test_7_4_a_zone_the_map_lacks_and_a_ground_unit_in_a_zone_are_refused():
     with pytest.raises(ScenarioError) as e:
         situation({"DDG-51": ("usn_ddg_51", "E700.1")}, naval=SEA, naval_zones=["W700"])

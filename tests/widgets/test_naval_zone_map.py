@@ -38,7 +38,9 @@ def test_counters_in_a_zone_sit_in_their_box_and_a_click_there_picks_the_place(g
     assert {"W700.1", "W700.2", "W1200.1", "E700.1", "E1200.1"} <= set(c["hex"])
     picked = []
     mv.on_hex(picked.append)
-    assert mv.tap(*ov.zone_place_centre("W700.2")) == "W700.2"
+    with ov.zone_boxes_in(mv.zone_boxes):
+        w700_2 = ov.zone_place_centre("W700.2")
+    assert mv.tap(*w700_2) == "W700.2"
     assert mv.tap(*ov.hex_centre("L-5")) == "L-5"
     assert picked == ["W700.2", "L-5"]
     mv.select_hex("W700.2")
@@ -50,3 +52,23 @@ def test_the_hex_info_of_a_zone_place_names_its_rules_and_hides_the_enemy(game):
     for rule in ("7.41", "7.42", "7.43", "7.44"):
         assert rule in us
     assert "DDG(X)-106" in us and "DDG(X)-106" not in ru and "2 concealed counter(s)" in ru
+
+
+def test_two_maps_open_at_once_keep_their_own_zone_boxes(game):
+    """Each map draws and finds its zone places in its own boxes: a map built later, on another
+    board, changes nothing of the first one's (the boxes are the map's, not the module's)."""
+    first = MapView(game.board)
+    other = lcb_lab.situation({"DDG-51": ("usn_ddg_51", "W700.1")}, naval=["A-1", "A-2"], naval_zones=["W700", "E700"])
+    second = MapView(other.board)
+    assert first.zone_boxes["W700"] != second.zone_boxes["W700"]
+    with ov.zone_boxes_in(first.zone_boxes):
+        at_first = ov.zone_place_centre("W700.2")
+    with ov.zone_boxes_in(second.zone_boxes):
+        at_second = ov.zone_place_centre("W700.2")
+    assert at_first != at_second
+    assert first.tap(*at_first) == "W700.2" and second.tap(*at_second) == "W700.2"
+    first.select_hex("W700.2")
+    xs = first.sources["selected"].data["xs"][0]
+    assert min(xs) < at_first[0] < max(xs)
+    with pytest.raises(ValueError):          # outside any map's call, no map's boxes apply
+        ov.zone_place_centre("W700.2")

@@ -42,6 +42,7 @@ from lcb_lab.kernel.events import Event
 from lcb_lab.games.lcb.queries import GameQueries
 from lcb_lab.games.lcb.io.persistence import GamePersistence, check_step_fields
 from lcb_lab.games.lcb.rules.common import Ctx
+from lcb_lab.games.lcb.rules.movement import tf_counters
 from lcb_lab.games.lcb.model.state import TEAMS, GameState
 from lcb_lab.games.lcb.observer import INSTRUCTOR, PLACE_KEYS
 from lcb_lab.games.lcb.step_labels import step_label
@@ -95,8 +96,12 @@ class Game(GameQueries, GamePersistence, Engine):
 
     # ------------------------------------------------------------------ LC:B's engine hooks
     def handle(self, action: A.Action) -> Any:
-        """Run LC:B's handler of ``action`` (:data:`lcb_lab.games.lcb.handlers.HANDLERS`) in a rules context."""
-        return HANDLERS[type(action)](self, self._ctx(), action)
+        """Run LC:B's handler of ``action`` (:data:`lcb_lab.games.lcb.handlers.HANDLERS`) in a rules context,
+        then the Task Force Counters' sweep (4.35: units lost leave them; one spread over hexes breaks up)."""
+        ctx = self._ctx()
+        out = HANDLERS[type(action)](self, ctx, action)
+        tf_counters.sweep(ctx)
+        return out
 
     def keeps_snapshot(self, action: A.Action | None) -> bool:
         """The record keeps the snapshot before each impulse start for good (3.3)."""

@@ -22,7 +22,7 @@ from lcb_lab.games.lcb import observer
 from lcb_lab.games.lcb.choices import CHOICE_KINDS, CardResponseChoice, Choice, GaDefenseChoice, MildecChoice
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.rules.combat import sequence as combat_sequence, continuing, offensive
-from lcb_lab.games.lcb.rules.movement import conceal, move as move_rules, resupply
+from lcb_lab.games.lcb.rules.movement import conceal, move as move_rules, resupply, tf_counters
 from lcb_lab.games.lcb.rules.stages import deployment, planning, sequence
 from lcb_lab.games.lcb.handlers_stages import (buy_card, deployment_order, deploy_unit, end_deployment, end_planning,
                                                place_card)
@@ -177,6 +177,8 @@ def move(game: GameLike, c: Ctx, a: A.Move) -> None:
 def _combined_arms_movers(c: Ctx, d: "Declared", units: list[str]) -> list:
     """Check the Combined Arms Movement exception (5.13) and return the moving units."""
     stay = [u for u in d.units if u not in units and not c.state.units[u].destroyed]
+    for u in stay:                     # 4.35: a Task Force Counter's units move together
+        tf_counters.check_alone(c.state.units[u])
     if d.kind != "move_combat" or set(units) - set(d.units) or not units:
         raise IllegalAction("5.13", f"action #{d.aid}: a stack moves together; only a Move and/or "
                             "Initiate Combat action may leave its LRS units behind (Combined Arms Movement)")

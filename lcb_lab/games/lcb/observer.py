@@ -68,6 +68,7 @@ def _full(u: Unit, cat: Catalog) -> dict:
         "domain": t.domain, "hp": u.hp, "hp_max": t.hp, "supply": dict(u.supply),
         "revealed": u.revealed, "attachments": list(u.attachments), "embarked_on": u.embarked_on,
         "paralysed": u.paralysed, "acted": u.acted, "moved": u.moved, "back": False,
+        "tf_counter": u.tf_counter,
     }
 
 
@@ -180,29 +181,48 @@ def observe_sot(state: GameState, viewer: str | None) -> dict[str, list[dict]]:
     return out
 
 
-def _backs(state: GameState, viewer: str | None, catalog: Catalog | None = None) -> list[tuple[str, Unit | Marker]]:
-    """[(id "hidden:<hex>:<n>", counter)] for every counter ``viewer`` sees only as a back.
+def _back_groups(state: GameState, viewer: str | None,
+                 catalog: Catalog | None = None) -> list[tuple[str, list[Unit | Marker]]]:
+    """[(id "hidden:<hex>:<n>", the counters under that back)] for every back ``viewer`` sees.
 
-    Units and MILDECs alike (6.11: their backs look the same), ordered by hex and, within a
-    hex, by a hash of the designator salted with the game's secret ``state.salt`` -- never by
-    the order of the scenario file -- so neither a back's place in the list nor its number
-    ``n`` tells which counter it is or which one moved."""
+    One counter per back -- units and MILDECs alike (6.11: their backs look the same) -- but
+    the face-down units of one Task Force Counter are ONE back, whatever their number (4.35,
+    :mod:`lcb_lab.games.lcb.model.tf_counters`).  Ordered by hex and, within a hex, by a hash of
+    the designator (or the Task Force Counter's name) salted with the game's secret ``state.salt``
+    -- never by the order of the scenario file -- so neither a back's place in the list nor its
+    number ``n`` tells which counter it is or which one moved."""
     counters = [u for u in state.units.values() if not u.destroyed and u.hex is not None
                 and not hidden_sub(u, catalog, viewer)] + \
                [m for m in state.markers.values() if not m.destroyed]
-    hidden = [c for c in counters if not knows(state, viewer, c)]
+    groups: dict[tuple[str, str], list[Unit | Marker]] = {}
+    for c in counters:
+        if knows(state, viewer, c):
+            continue
+        tfc = c.tf_counter if isinstance(c, Unit) else ""
+        name = f"tf:{tfc}" if tfc else (c.uid if isinstance(c, Unit) else c.mid)
+        groups.setdefault((c.hex, name), []).append(c)
     salt = getattr(state, "salt", "")
 
-    def key(c) -> tuple[str, str]:
-        name = c.uid if isinstance(c, Unit) else c.mid
-        return c.hex, hashlib.blake2b(f"{salt}:{name}".encode(), digest_size=8).hexdigest()
+    def key(k: tuple[str, str]) -> tuple[str, str]:
+        return k[0], hashlib.blake2b(f"{salt}:{k[1]}".encode(), digest_size=8).hexdigest()
 
-    out, k = [], {}
-    for c in sorted(hidden, key=key):
-        n = k.get(c.hex, 0)
-        k[c.hex] = n + 1
-        out.append((f"hidden:{c.hex}:{n}", c))
+    out, n_in = [], {}
+    for k in sorted(groups, key=key):
+        n = n_in.get(k[0], 0)
+        n_in[k[0]] = n + 1
+        out.append((f"hidden:{k[0]}:{n}", groups[k]))
     return out
+
+
+def _backs(state: GameState, viewer: str | None, catalog: Catalog | None = None) -> list[tuple[str, Unit | Marker]]:
+    """[(id "hidden:<hex>:<n>", counter)] for every back ``viewer`` sees (:func:`_back_groups`);
+    a Task Force Counter's back stands for its first unit (a hit on it falls there, 4.35 sandbox)."""
+    return [(hid, group[0]) for hid, group in _back_groups(state, viewer, catalog)]
+
+
+def is_tf_back(group: list[Unit | Marker]) -> bool:
+    """Whether a back (its counters, :func:`_back_groups`) is a Task Force Counter (4.35)."""
+    return isinstance(group[0], Unit) and bool(group[0].tf_counter)
 
 
 def observe(state: GameState, catalog: Catalog, viewer: str) -> dict:
@@ -211,9 +231,13 @@ def observe(state: GameState, catalog: Catalog, viewer: str) -> dict:
     "counters": [...], "markers": [...]}``.  Every counter seen only from the back -- unit or
     MILDEC, they look alike -- is in ``counters`` as
     ``{"id": "hidden:<hex>:<n>", "team", "hex", "back": True, "revealed": False}`` (see
-    :func:`_backs` for the order); ``markers`` holds the MILDECs the viewer sees face up or owns."""
-    counters = [{"id": hid, "team": c.team, "hex": c.hex, "back": True, "revealed": False}
-                for hid, c in _backs(state, viewer, catalog)]
+    :func:`_back_groups` for the order); the face-down units of a Task Force Counter are one such
+    back with ``"tf_counter": True`` (4.35), however many they are.  A unit the viewer sees in full
+    carries ``tf_counter``: the name of the counter it stands under ("" none) -- for its own team
+    and the instructor only.  ``markers`` holds the MILDECs the viewer sees face up or owns."""
+    counters = [{"id": hid, "team": g[0].team, "hex": g[0].hex, "back": True, "revealed": False,
+                 **({"tf_counter": True} if is_tf_back(g) else {})}
+                for hid, g in _back_groups(state, viewer, catalog)]
     for u in state.units.values():
         if not u.destroyed and knows(state, viewer, u):
             counters.append(_full(u, catalog))
@@ -223,6 +247,7 @@ def observe(state: GameState, catalog: Catalog, viewer: str) -> dict:
         for c in counters:
             if not c.get("back") and c["team"] != viewer:
                 c["attachments"] = [f"{len(c['attachments'])} card(s)"] if c["attachments"] else []
+                c["tf_counter"] = ""          # how many more stand under its counter: the owner's (4.35)
     return {"team": viewer, "turn": state.turn, "initiative": state.initiative,
             "network_cubes": dict(state.network_cubes), "influence": state.influence,
             "continuing": dict(state.continuing), "counters": counters, "markers": markers,
@@ -269,11 +294,13 @@ def known_state(state: GameState, catalog: Catalog, viewer: str | None) -> GameS
             del s.units[u.uid]
     s.sot, s.optional_data = observe_sot(state, viewer), state.optional_known(viewer)   # 14.03; 17.1, 17.2
     s.event_deck = []                                   # the event pile's order is secret (16.0)
-    for hid, c in _backs(state, viewer, catalog):
-        if isinstance(c, Marker):
-            del s.markers[c.mid]
-        else:
-            del s.units[c.uid]
+    for hid, group in _back_groups(state, viewer, catalog):
+        for c in group:                    # a Task Force Counter's units: one stand-in (4.35)
+            if isinstance(c, Marker):
+                del s.markers[c.mid]
+            else:
+                del s.units[c.uid]
+        c = group[0]
         s.units[hid] = Unit(hid, _stand_in_type(catalog, c.team), c.team, STAND_IN_TF, c.hex, 1, {})
     for uid in [u.uid for u in state.units.values() if u.team != viewer and u.hex is None and u.uid in s.units]:
         del s.units[uid]
@@ -299,17 +326,32 @@ def is_stand_in(u: Unit) -> bool:
 # ====================================================================== log facts
 def refs(counters: Iterable[Unit | Marker]) -> list[dict]:
     """Facts for a log entry: ``[{"uid": .., "up": bool}]`` for units, ``{"mid": .., "up"}``
-    for MILDECs -- face up or down at the moment of logging."""
-    return [{"mid": c.mid, "up": c.revealed} if isinstance(c, Marker) else {"uid": c.uid, "up": c.revealed}
-            for c in counters]
+    for MILDECs -- face up or down at the moment of logging; a face-down unit under a Task Force
+    Counter adds ``"tf"``: the counter's name (4.35: the other team counts it as one counter)."""
+    return [{"mid": c.mid, "up": c.revealed} if isinstance(c, Marker) else _unit_ref(c) for c in counters]
+
+
+def _unit_ref(u: Unit) -> dict:
+    if u.tf_counter and not u.revealed and u.on_map:
+        return {"uid": u.uid, "up": False, "tf": u.tf_counter}
+    return {"uid": u.uid, "up": u.revealed}
+
+
+def public_count(counters: Iterable[dict]) -> int:
+    """How many counters the other team sees in ``refs``: each face-up one, each face-down one,
+    but the face-down units of one Task Force Counter as ONE (4.35)."""
+    counters = list(counters)
+    return len([c for c in counters if c["up"] or not c.get("tf")]) + len({c["tf"] for c in counters
+                                                                          if not c["up"] and c.get("tf")})
 
 
 def public_names(counters: Iterable[dict]) -> str:
     """How the other team names ``refs``: face-up units by name, face-up MILDECs as
-    "MILDEC M1", the face-down ones as a count (3.03, 6.11)."""
+    "MILDEC M1", the face-down ones as a count (3.03, 6.11) -- a Task Force Counter's face-down
+    units counting as one counter (4.35)."""
     counters = list(counters)
     shown = [c["uid"] if "uid" in c else f"MILDEC {c['mid']}" for c in counters if c["up"]]
-    hidden = len(counters) - len(shown)
+    hidden = public_count(counters) - len(shown)
     if hidden:
         shown.append(f"{hidden} concealed counter{'s' if hidden > 1 else ''}")
     return ", ".join(shown)
@@ -354,7 +396,7 @@ def _move(e: dict, d: dict, secret: bool) -> Form:
     if not _any_down(units, marks):
         return EVERYONE
     who = public_names(units + marks)
-    verb = "moves" if len(units) + len(marks) == 1 else "move"
+    verb = "moves" if public_count(units + marks) == 1 else "move"
     return [d["team"]], _public(f"Move {who}", f"{who} {verb} {' -> '.join(d.get('path', []))}",
                                 e["rules"], path=d.get("path", []))
 

@@ -165,6 +165,17 @@ class ViewModel:
         return self.view["counters"]
 
     @property
+    def task_force_counters(self) -> dict[str, list[str]]:
+        """{Task Force Counter name: designators} of the counters the viewer sees the units of (its
+        own team's; every team's for the instructor), in view order (4.35).  The other team's counter
+        is a back with ``"tf_counter": True`` in :attr:`counters`: one back, whatever it holds."""
+        out: dict[str, list[str]] = {}
+        for c in self.counters:
+            if not c.get("back") and c.get("tf_counter"):
+                out.setdefault(c["tf_counter"], []).append(c["uid"])
+        return out
+
+    @property
     def units(self) -> tuple[str, ...]:
         """The designators the viewer may know: its own units and the face-up enemy ones."""
         return tuple(c["uid"] for c in self.counters if not c.get("back") and c.get("uid"))

@@ -153,6 +153,7 @@ class SituationSpec(_M):
     events: Any = {}                          # Event Cards by turn (16.0): {2: ["Fleeing Masses"]} or a list by turn
     events_random: R.ranged(R.EVENTS_RANDOM) = 0   # Event Cards drawn at random each turn (16.0)
     gray_cubes: dict[str, Literal["civilians", "objective"]] = {}   # hex -> a gray cube on the map (3.26)
+    task_force_counters: dict[I.Designator, list[I.Designator]] = {}   # 4.35: counter name -> its units
 
     @field_validator("optional_rules")
     @classmethod
@@ -186,7 +187,8 @@ def situation(units: Mapping[str, Any] | list | tuple = (), *, toml: str | Path 
               decks: Decks | None = None, optional_rules: Iterable[str] | None = None,
               interop_cubes: Mapping[str, int] | None = None,
               events: Mapping[int, Any] | list | None = None, events_random: int | None = None,
-              gray_cubes: Mapping[str, str] | None = None) -> Game:
+              gray_cubes: Mapping[str, str] | None = None,
+              task_force_counters: Mapping[str, Iterable[str]] | None = None) -> Game:
     """A Game in the described situation (see the module docstring for the forms).
 
     Board: ``board`` (a :class:`Board`), or ``map`` (a named map such as
@@ -214,7 +216,9 @@ def situation(units: Mapping[str, Any] | list | tuple = (), *, toml: str | Path 
     :data:`lcb_lab.games.lcb.rules.optional.switches.OPTIONAL_RULES`); ``events``: the Event Cards
     by turn (``{2: ["Fleeing Masses"]}``, or a list by turn; 16.0) and ``events_random`` drawn at
     random each turn, resolved as each turn's Action Stage begins (turn 1's at once);
-    ``gray_cubes``: ``{hex: "civilians" | "objective"}`` (3.26); a
+    ``gray_cubes``: ``{hex: "civilians" | "objective"}`` (3.26); ``task_force_counters``:
+    ``{"TF 1": [designators]}``, units of one Task Force in one hex under one Task Force Counter,
+    acting as one stack (4.35, :mod:`lcb_lab.games.lcb.model.tf_counters`); a
     unit with neither hex nor embarked_on is off the map, to deploy in its ``area`` (hexes)
     or on its ``embark_area`` ship (3.2).  Optional rule 17.1: a unit's ``nation`` (sandbox; default
     its team's name) and ``interop_cubes`` ({team: 1..5}, the scenario's cubes on the team's
@@ -229,7 +233,8 @@ def situation(units: Mapping[str, Any] | list | tuple = (), *, toml: str | Path 
                  initiative=initiative, turn=turn, max_turns=max_turns, influence=influence, jccs=jccs,
                  forced=forced, seed=seed, naval_zor=naval_zor, check_terrain=check_terrain,
                  stage=stage, cp=cp, planning_stages=planning_stages, optional_rules=optional_rules,
-                 interop_cubes=interop_cubes, events=events, events_random=events_random, gray_cubes=gray_cubes)
+                 interop_cubes=interop_cubes, events=events, events_random=events_random, gray_cubes=gray_cubes,
+                 task_force_counters=task_force_counters)
     if cards is not None:
         given["cards"] = {t: [{"name": c} if isinstance(c, str) else dict(c) for c in cs] for t, cs in cards.items()}
     raw.update({k: _plain(k, v) for k, v in given.items() if v is not None})
@@ -271,6 +276,8 @@ def _plain(key: str, v: Any) -> Any:
         return [list(x) if isinstance(x, (tuple, list, frozenset, set)) else x for x in v]
     if key == "cut" and isinstance(v, list):
         return [list(x) if isinstance(x, (tuple, frozenset, set)) else x for x in v]
+    if key == "task_force_counters" and isinstance(v, Mapping):
+        return {n: list(u) if isinstance(u, (list, tuple, set, frozenset)) else u for n, u in v.items()}
     if key == "continuing" and isinstance(v, (list, tuple, set)):
         return {h: "continuing" for h in v}
     if key == "features" and isinstance(v, Mapping):
@@ -421,6 +428,7 @@ def build(sp: SituationSpec, file: str = CALL, board: Board | None = None,
     state.events_plan, state.events_random = dict(sp.events), sp.events_random
     for i, (h, kind) in enumerate(sp.gray_cubes.items()):          # 3.26
         state.gray_cubes[f"GC-{i + 1}"] = GrayCube(f"GC-{i + 1}", kind, _hex(board, h, file, f"gray_cubes.{h}"))
+    _places_and_counters(state, sp, cat, file)        # 7.43: one team per zone place; 4.35
     state.deploy_areas = {uid: DeployArea([_hex(board, h, file, f"units.{uid}.area") for h in e.area], e.embark_area)
                           for uid, e in sp.units.items() if e.area or e.embark_area}
     _cards(state, sp, board, cat, decks, file)
@@ -451,6 +459,18 @@ def _interop(state: GameState, sp: SituationSpec, units: dict, board: Board, cat
     nations = {uid: e.nation for uid, e in sp.units.items() if e.nation and e.nation != units[uid].team}
     interoperability.setup(Ctx(state, board, cat, None, decks or load_decks()), nations, dict(sp.interop_cubes),
                            add_card)
+
+
+def _places_and_counters(state: GameState, sp: SituationSpec, cat: Catalog, file: str) -> None:
+    """Refuse opposing counters in one naval-zone place (7.43); place the Task Force Counters
+    (4.35).  Raises ScenarioError."""
+    from lcb_lab.games.lcb.rules.combat.naval_zones import opposing_in_place
+    from lcb_lab.games.lcb.rules.movement import tf_counters
+    clash = opposing_in_place(state)
+    if clash:
+        where = "markers" if clash[0] in state.markers else "units"
+        raise ScenarioError(file, f"{where}.{clash[0]}.hex", clash[1])
+    tf_counters.load(state, dict(sp.task_force_counters), cat, file, "task_force_counters.{}")
 
 
 def _check_loads(state: GameState, board: Board, cat: Catalog, file: str) -> None:

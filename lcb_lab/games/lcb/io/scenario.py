@@ -178,6 +178,13 @@ class GrayCubeEntry(_M):
     note: str = ""
 
 
+class TaskForceCounterEntry(_M):
+    """A Task Force Counter (4.35): units of one Task Force in one hex acting as one stack."""
+    name: I.Designator
+    units: list[I.Designator]
+    note: str = ""
+
+
 class ScenarioFile(_M):
     scenario: ScenarioInfo
     teams: dict[Literal["US", "RU"], TeamInfo]
@@ -190,6 +197,7 @@ class ScenarioFile(_M):
     planning: list[PlanningEntry] = []
     reinforcements: list[ReinforcementEntry] = []   # the off-map pool of each team (12.4)
     gray_cube: list[GrayCubeEntry] = []   # gray cubes on the map: civilians, objectives (3.26)
+    task_force_counter: list[TaskForceCounterEntry] = []   # Task Force Counters (4.35)
 
 
 def read_toml_model(p: Path | Traversable, model: type[BaseModel], what: str) -> tuple[BaseModel, str]:
@@ -326,6 +334,7 @@ def build_state(sc: ScenarioFile, file: str, board: Board, catalog: Catalog, dec
         if r.turn is not None or r.hex is not None:      # a scheduled arrival (3.11)
             entry.update(_scheduled(r, sc, board, catalog, file, key))
         state.reinforcements[tfs[r.task_force]].append(entry)
+    _places_and_counters(state, sc, catalog, file, start)    # 7.43; 4.35
     ctx = Ctx(state, board, catalog, None, decks or load_decks())
     if start == "action":
         _check_embarked(ctx, sc, file)      # capacity on load (10.21); the cards' own below
@@ -397,6 +406,26 @@ def _interop(ctx: Ctx, sc: ScenarioFile, file: str) -> None:
             raise ScenarioError(file, key, f"{team}'s units are of one nation: no Interoperability Network "
                                 "(17.1; give a unit another [[unit]] nation)")
     interoperability.setup(ctx, nations, cubes, add_card)
+
+
+def _places_and_counters(state: GameState, sc: ScenarioFile, catalog: Catalog, file: str, start: str) -> None:
+    """Refuse two teams in one naval-zone place (7.43) and place the ``[[task_force_counter]]``
+    entries (4.35; the units must stand in their hexes: an Action-Stage start).  ScenarioError."""
+    from lcb_lab.games.lcb.rules.combat.naval_zones import opposing_in_place
+    from lcb_lab.games.lcb.rules.movement import tf_counters
+    clash = opposing_in_place(state)
+    if clash:
+        kind = "marker" if clash[0] in state.markers else "unit"
+        raise ScenarioError(file, f"{kind}[{clash[0]}].hex", clash[1])
+    if sc.task_force_counter and start != "action":
+        raise ScenarioError(file, "task_force_counter", "a Task Force Counter stands over units in one hex: "
+                            "give it in a scenario that starts in the Action Stage with its units placed")
+    spec: dict[str, list[str]] = {}
+    for e in sc.task_force_counter:
+        if e.name in spec:
+            raise ScenarioError(file, f"task_force_counter[{e.name}]", "duplicate Task Force Counter name")
+        spec[e.name] = list(e.units)
+    tf_counters.load(state, spec, catalog, file, "task_force_counter[{}].units")
 
 
 def _check_embarked(ctx: Ctx, sc: ScenarioFile, file: str) -> None:

@@ -24,7 +24,8 @@ marker (10.0, 12.05); each card in its one place, with a living host of its team
 Attached or Embarked, none when out of play, its own submarine in the pool (9.31, 9.07,
 10.2, 14.0); AP 0..4 (3.32, 15.13); CP and bonus CP 0..100 (3.12, 3.15; the top is the
 sandbox's, :data:`lcb_lab.games.lcb.io.ranges.CP`); free cards 0..2 (15.14); Tactical Network cubes 0..99 (7.61; sandbox top);
-the Influence Meter -10..10 (15.0); the turn within the scenario's turns (3.0).
+the Influence Meter -10..10 (15.0); the turn within the scenario's turns (3.0); a Task Force
+Counter's units in one hex, of one Task Force (4.35).
 
 Pieces of a type, card or hex the catalog, decks or board do not know are skipped here: the
 file checks (:mod:`lcb_lab.games.lcb.io.save_check` and its parts, :mod:`lcb_lab.games.lcb.io.scenario`)
@@ -39,6 +40,7 @@ from lcb_lab.games.lcb.model.board import Board, TerrainProblem, marker_who, ter
 from lcb_lab.games.lcb.model.cards import CardType, Decks, load_decks
 from lcb_lab.games.lcb.model.catalog import Catalog, UnitType, marker_is_naval
 from lcb_lab.games.lcb.model.state import Card, GameState, Unit
+from lcb_lab.games.lcb.model.tf_counters import counters
 from lcb_lab.games.lcb.io import ranges as R
 from lcb_lab.kernel.errors import ScenarioError, UnknownName
 
@@ -327,6 +329,16 @@ def _turn(w: World) -> Iterator[Violation]:
         yield Violation("state.turn", TURN, f"turn {s.turn} is not in 1..{s.max_turns}, the scenario's turns (3.0)")
 
 
+def _tf_counters(w: World) -> Iterator[Violation]:
+    """A Task Force Counter's living units on the map stand in one hex and are of one Task Force
+    (4.35: one stack; :mod:`lcb_lab.games.lcb.model.tf_counters`)."""
+    for name, units in counters(w.state).items():
+        if len({u.hex for u in units}) > 1 or len({u.task_force for u in units}) > 1:
+            yield Violation(f"{_ukey(units[-1].uid)}.tf_counter", TF_COUNTER,
+                            f"Task Force Counter {name}'s units stand in {len({u.hex for u in units})} hex(es) "
+                            f"and {len({u.task_force for u in units})} Task Force(s): it is one stack (4.35)")
+
+
 # ------------------------------------------------------------------ ids
 def _ids(w: World) -> Iterator[Violation]:
     """Every record filed under its own id, and no id used twice: pieces, cards, choices,
@@ -368,6 +380,7 @@ CUBES_RANGE = "Tactical Network cubes within range"
 INFLUENCE = "Influence Meter within -10..10"
 TURN = "turn within the scenario"
 UNIQUE_IDS = "one id, one record"
+TF_COUNTER = "a Task Force Counter is one stack"
 
 INVARIANTS: tuple[Invariant, ...] = (
     Invariant(UNIQUE_IDS, "sandbox", _ids),
@@ -389,6 +402,7 @@ INVARIANTS: tuple[Invariant, ...] = (
                                           "7.61; the top is the sandbox's", CUBES_RANGE)),
     Invariant(INFLUENCE, "15.0", _influence),
     Invariant(TURN, "3.0", _turn),
+    Invariant(TF_COUNTER, "4.35", _tf_counters),
 )
 """Every invariant, in the order they are checked (:func:`violations`)."""
 

@@ -62,6 +62,7 @@ class Unit(Tracked):
     fired: str = ""                # this impulse: a submarine's "lrs" | "torpedo" (14.04); "card:<cid>": its Attached card fired (9.32)
     asw_hex: str | None = None     # the one hex it attacked with offensive ASW this Action Stage (14.14)
     gunfire_hex: str | None = None  # the one hex it fired NAVAL GUNFIRE in this turn (optional 17.32)
+    tf_counter: str = ""           # the Task Force Counter it stands under ("" = none; 4.35, model.tf_counters)
 
     def clone(self) -> "Unit":
         """A deep copy (no state shared with this unit)."""

@@ -200,7 +200,6 @@ def add_naval_zones(p: figure, board: Board, sources: dict[str, ColumnDataSource
     drawn and clicked like hexes (:func:`lcb_lab.ui.lcb.map.overlays.zone_place_centre`)."""
     from lcb_lab.games.lcb import zones as lcb_zones
     boxes = zone_boxes_of(board)
-    ov.set_zone_boxes(boxes)
     z = {"left": [], "right": [], "bottom": [], "top": [], "hatch": [], "name": []}
     t = {"x": [], "y": [], "text": []}
     slots = {"xs": [], "ys": [], "label": []}
@@ -216,7 +215,8 @@ def add_naval_zones(p: figure, board: Board, sources: dict[str, ColumnDataSource
         t["y"].append(y1 - 2.0)
         t["text"].append(f"{name}: {zone.title}")
         for n in range(1, 5):
-            c = ov.hex_corners(f"{name}.{n}")
+            with ov.zone_boxes_in(boxes):
+                c = ov.hex_corners(f"{name}.{n}")
             slots["xs"].append([x for x, _ in c])
             slots["ys"].append([y for _, y in c])
             slots["label"].append(f"{name}.{n}")

@@ -2,7 +2,8 @@
 
 Everything comes from ``game.view(team)``: a concealed enemy counter arrives as a back (hex +
 team only) and is drawn face down -- team colour, a hatch and a "?", no symbol, no SIDC, no
-name; no column of any counter data source can leak it.  A face-up counter shows, top to
+name; no column of any counter data source can leak it.  A Task Force Counter's back (4.35: one
+back for all its face-down units) reads "TF" instead of "?".  A face-up counter shows, top to
 bottom: its APP-6 symbol (:mod:`~lcb_lab.ui.lcb.map.symbols`: friend/hostile frame and icon), its
 designator under the frame, its HP pips (left column) and supply pips (right column, one per
 CV track in the track's colour; hollow = out of supply).
@@ -177,12 +178,14 @@ def _tip_line(c: dict, concealed: bool) -> str:
     e = html.escape
     t = c["team"]
     if c.get("back"):
-        return f"{TEAM_WORD[t]} counter, face down"
+        return f"{TEAM_WORD[t]} {'Task Force Counter' if c.get('tf_counter') else 'counter'}, face down"
     if c["_marker"]:
         return f"<b>{e(c['id'])}</b>: {e(c['type_id'])} ({TEAM_WORD[t]}, decoy)" + (" &mdash; concealed"
                                                                                         if concealed else "")
     status = [s for s, on in (("concealed", concealed), ("may not act", c.get("paralysed")),
                               ("acted", c.get("acted"))) if on]
+    if c.get("tf_counter"):              # its own team's (or the instructor's) view only (4.35)
+        status.append(f"under Task Force Counter {e(c['tf_counter'])}")
     sup = supply_text(c.get("supply") or {})
     return (f"<b>{e(c['uid'])}</b>: {e(c['name'])} ({TEAM_WORD[t]}, {e(c['task_force'])}) "
             f"HP {c['hp']}/{c['hp_max']}" + (f", supply {e(sup)}" if sup else "")
@@ -248,9 +251,9 @@ def counter_layers(view: dict, selected: str | None = None, font_scale: float = 
             concealed = not back and not c.get("revealed", False)
             sym = None if back else _symbol(c)
             low = ""
-            if back:
-                fill, hint, name, abbrev = palette.TEAM_BACK[t], "?", "", ""
-                tip = f"{TEAM_WORD[t]} counter, face down"
+            if back:     # a Task Force Counter's back reads "TF" (4.35): one back, however many units
+                fill, hint, name, abbrev = palette.TEAM_BACK[t], "TF" if c.get("tf_counter") else "?", "", ""
+                tip = _tip_line(c, False)
             elif c["_marker"]:
                 fill, hint, name, abbrev, low = palette.TEAM[t], "", c["id"], "MILDEC", "decoy"
                 tip = f"{c['id']}: {c['type_id']} ({TEAM_WORD[t]})" + (" - concealed" if concealed else "")

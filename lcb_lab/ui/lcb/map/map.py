@@ -31,7 +31,7 @@ from lcb_lab.games.lcb.model.board import Board
 from lcb_lab.ui.lcb.map import board_layers, palette, sizing
 from lcb_lab.ui.lcb.map import markers as mk
 from lcb_lab.ui.lcb.map import overlays as ov
-from lcb_lab.ui.lcb.map.board_layers import add_board_layers, board_extent
+from lcb_lab.ui.lcb.map.board_layers import add_board_layers, board_extent, zone_boxes_of
 from lcb_lab.ui.lcb.map.counters import COUNTER_FONT, add_counter_layer, counter_layers, px
 from lcb_lab.ui.lcb.map.map_overlays import _OVERLAY_KEYS, _UMBRELLA_KEYS, MapOverlays
 from lcb_lab.ui.lcb.map.map_keys import add_arrow_keys, step_hex
@@ -112,6 +112,9 @@ class MapView(MapSizes, MapOverlays):
     def __init__(self, board: Board, *, frame_height: int = 860, scenario: str = "", font_scale: float = 1.0,
                  presentation: bool = False):
         self.board = board
+        self.zone_boxes = zone_boxes_of(board)
+        """This map's naval-zone boxes (7.4): its own methods draw and find zone places in them
+        (:func:`~lcb_lab.ui.lcb.map.overlays.on_own_zones`), whatever other map is open."""
         self.scenario = scenario
         self.font_scale = 1.0
         self.presentation = False
@@ -283,6 +286,7 @@ class MapView(MapSizes, MapOverlays):
         src.data = data
 
     # ---------------------------------------------------------- updates
+    @ov.on_own_zones
     def _place_names(self) -> None:
         """Place names: in the default look beside their town; in presentation centred in their hex
         below its label, fitted to the hex and hidden while the hex holds counters
@@ -303,6 +307,7 @@ class MapView(MapSizes, MapOverlays):
                         {"text_align": "left", "text_baseline": "bottom", "text_font": value("helvetica")}))
         self._set("names", d)
 
+    @ov.on_own_zones
     def _draw_counters(self) -> None:
         if self._last_view is not None:
             view, selected = self._last_view
@@ -325,6 +330,7 @@ class MapView(MapSizes, MapOverlays):
             self.fit_titles()
         return view
 
+    @ov.on_own_zones
     def select_hex(self, label: str | None) -> None:
         """Outline ``label`` (None clears)."""
         self.selected_hex = label
@@ -339,6 +345,7 @@ class MapView(MapSizes, MapOverlays):
         """Call ``callback(label)`` when a hex of the map is tapped."""
         self._callbacks.append(callback)
 
+    @ov.on_own_zones
     def hex_at(self, x: float, y: float) -> str | None:
         """The board hex under plot point (x, y), or None off the map."""
         x0, x1, y0, y1 = self.extent

@@ -83,6 +83,7 @@ class MapOverlays:
             self.legend.visible = vis
 
     # ---------------------------------------------------------- card markers (13.x)
+    @ov.on_own_zones
     def show_markers(self, game: Game, view: dict) -> None:
         """Draw the card markers ``view`` shows (chips, :func:`.markers.marker_chips`) and, while
         :attr:`marker_overlays_on`, their overlays (ISR reach, own mine fields, fortification
@@ -134,6 +135,7 @@ class MapOverlays:
                 out.append(lab.get("value", "") if isinstance(lab, dict) else getattr(lab, "value", str(lab)))
         return out
 
+    @ov.on_own_zones
     def _show_umbrella(self, umb: dict | None, lw: float = 1.0) -> tuple[dict[str, int], bool]:
         if not umb:
             self._set("umbrella", {k: [] for k in _UMBRELLA_KEYS})

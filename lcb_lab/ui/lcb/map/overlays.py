@@ -20,9 +20,11 @@ may know (``viewer=``, see :mod:`lcb_lab.games.lcb.observer`); ``viewer=None`` i
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Iterable
+from functools import lru_cache, wraps
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from shapely import Polygon, unary_union
 from shapely.geometry.base import BaseGeometry
@@ -74,9 +76,12 @@ ZONE_GAP_KM = 8.0
 ZONE_SLOT_KM = 30.0
 """Distance between two stacks' places in a box."""
 
-_ZONE_BOXES: dict[str, tuple[float, float, float, float]] = {}
-"""The boxes of the board drawn last: zone -> (x0, x1, y0, y1) in plot coordinates
-(:func:`set_zone_boxes`; a kernel draws the naval zones of one map at a time)."""
+ZoneBoxes = dict[str, tuple[float, float, float, float]]
+"""A map's naval-zone boxes: zone -> (x0, x1, y0, y1) in plot coordinates."""
+
+_ZONE_BOXES: ContextVar[ZoneBoxes] = ContextVar("lcb_zone_boxes", default={})
+"""The boxes of the map at work -- set by that map for the time of each of its own calls
+(:func:`zone_boxes_in`, :func:`on_own_zones`), so two maps open at once never share them."""
 
 
 def zone_boxes(zones: Iterable[str], x0: float, x1: float, bottom: float) -> dict[str, tuple[float, float, float, float]]:
@@ -92,10 +97,24 @@ def zone_boxes(zones: Iterable[str], x0: float, x1: float, bottom: float) -> dic
             for i, z in enumerate(names)}
 
 
-def set_zone_boxes(boxes: dict[str, tuple[float, float, float, float]]) -> None:
-    """Make ``boxes`` (from :func:`zone_boxes`) the ones zone places are drawn in."""
-    _ZONE_BOXES.clear()
-    _ZONE_BOXES.update(boxes)
+@contextmanager
+def zone_boxes_in(boxes: ZoneBoxes) -> Iterator[None]:
+    """Within the block, zone places are drawn in and found from ``boxes`` (from :func:`zone_boxes`:
+    one map's); outside it, as before."""
+    token = _ZONE_BOXES.set(dict(boxes))
+    try:
+        yield
+    finally:
+        _ZONE_BOXES.reset(token)
+
+
+def on_own_zones(method: Callable) -> Callable:
+    """A method of a map (an object with ``zone_boxes``) run with its own zone boxes (:func:`zone_boxes_in`)."""
+    @wraps(method)
+    def run(self, *args: Any, **kwargs: Any) -> Any:
+        with zone_boxes_in(self.zone_boxes):
+            return method(self, *args, **kwargs)
+    return run
 
 
 def _slots_per_row(box: tuple[float, float, float, float]) -> int:
@@ -104,9 +123,10 @@ def _slots_per_row(box: tuple[float, float, float, float]) -> int:
 
 def zone_place_centre(label: str) -> tuple[float, float]:
     """Where place ``label`` (``"W700.3"``) is drawn: the n-th slot of its box, rows of slots from
-    the box's top left.  ValueError when no board with that zone has been drawn."""
+    the box's top left, in the boxes of the map at work (:func:`zone_boxes_in`).  ValueError when
+    that map has no such zone."""
     zone, _, n = label.partition(".")
-    box = _ZONE_BOXES.get(zone)
+    box = _ZONE_BOXES.get().get(zone)
     if box is None or not n.isdigit():
         raise ValueError(f"{label!r}: no naval zone {zone} on the map drawn")
     per = _slots_per_row(box)
@@ -117,7 +137,7 @@ def zone_place_centre(label: str) -> tuple[float, float]:
 
 def zone_place_at(x: float, y: float) -> str | None:
     """The zone place whose slot is under plot point (x, y), or None outside every box."""
-    for zone, box in _ZONE_BOXES.items():
+    for zone, box in _ZONE_BOXES.get().items():
         if box[0] <= x <= box[1] and box[2] <= y <= box[3]:
             per = _slots_per_row(box)
             col = min(per - 1, max(0, int((x - box[0] - ZONE_GAP_KM) // ZONE_SLOT_KM)))

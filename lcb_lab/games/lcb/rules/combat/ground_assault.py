@@ -20,7 +20,7 @@ from collections import defaultdict
 
 from lcb_lab.games.lcb.choice_options import Defender
 from lcb_lab.kernel.errors import IllegalAction
-from lcb_lab.games.lcb.rules.movement import stacks
+from lcb_lab.games.lcb.rules.movement import stacks, tf_counters
 from lcb_lab.games.lcb.rules.common import Ctx, check_supply, living_unit, supply_left
 
 if TYPE_CHECKING:
@@ -137,6 +137,7 @@ def breakthrough(ctx: Ctx, u: Unit, dest: str, ga_hexes: list[str], used: list[s
     from lcb_lab.games.lcb.rules.movement.conceal import contact_reveal
     if not ctx.utype(u).armor:
         raise IllegalAction("7.19", f"{u.uid} is not an armor unit")
+    tf_counters.check_alone(u)         # 4.35: a Task Force Counter's units move together
     if u.no_move:
         raise IllegalAction("12.07", f"{u.uid} was put ashore this turn: landed units make no Armor "
                             "Breakthrough nor any other move")

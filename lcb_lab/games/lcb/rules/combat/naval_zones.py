@@ -8,6 +8,8 @@ The places themselves (``"W700.1"``), 7.41's reach and its CV penalties are in
   7.41's reach of each other;
 * :func:`modifiers` (7.41): the CV penalty of such fire, listed with the other LRS modifiers
   (7.62 network first, 7.09 target terrain still applies);
+* :func:`opposing_in_place` (7.43): each stack in a zone is its own hex, so a zone place holds one
+  team's counters -- the loaders refuse two teams in one place;
 * :func:`intercept_problem` (7.42, 7.510): a unit in a zone INTERCEPTs (BMD included) only for
   units stacked with it, and a unit on the main map or in another zone place never INTERCEPTs
   for a unit in a zone.  7.42's "announced before resolving" and "no AP" are the defensive
@@ -16,6 +18,7 @@ The places themselves (``"W700.1"``), 7.41's reach and its CV penalties are in
 from __future__ import annotations
 
 from lcb_lab.games.lcb import zones
+from lcb_lab.games.lcb.model.state import GameState
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.explain import Modifier
 
@@ -59,3 +62,22 @@ def intercept_problem(interceptor_hex: str, target_hex: str) -> str | None:
         return (f"in naval zone place {interceptor_hex}: it may INTERCEPT only for units stacked with it (7.42)")
     return (f"the target is in naval zone place {target_hex}: only units stacked with it may INTERCEPT "
             "for it (7.42, 7.510)")
+
+
+def opposing_in_place(state: GameState) -> tuple[str, str] | None:
+    """(designator, problem) for the first counter (unit or MILDEC, living, on the map) standing in
+    a naval-zone place that holds a counter of the other team, or None.  Each stack in a zone is
+    its own hex (7.43): a place holds one team's stack, so two teams never share one; the
+    loaders refuse such a start (a ScenarioError naming the unit)."""
+    held: dict[str, tuple[str, str]] = {}
+    pieces = [(u.uid, u.team, u.hex) for u in state.units.values() if u.on_map] + \
+             [(m.mid, m.team, m.hex) for m in state.markers.values() if not m.destroyed]
+    for ident, team, place in pieces:
+        if not zones.is_zone_place(place):
+            continue
+        first = held.setdefault(place, (ident, team))
+        if first[1] != team:
+            return ident, (f"{ident} ({team}) is placed in naval zone place {place}, which holds {first[0]} "
+                           f"({first[1]}): each stack in a naval zone is its own hex (7.43), so a place holds "
+                           "one team's stack; put it in another place of the zone (e.g. the next number)")
+    return None

@@ -191,12 +191,13 @@ def _cid(c) -> str:
 def target_ids(ctx: Ctx, m: CardMarker, counters: list) -> list[str]:
     """The ids the owner names its targets by (13.34): face-up counters by name, face-down
     ones by their back (``hidden:<hex>:<n>``, the observer's numbering)."""
-    from lcb_lab.games.lcb.observer import _backs
-    backs = {id(c): hid for hid, c in _backs(ctx.state, m.team)}
+    from lcb_lab.games.lcb.observer import _back_groups
+    backs = {id(c): hid for hid, group in _back_groups(ctx.state, m.team) for c in group}   # a TF Counter: one back (4.35)
     out = []
     for c in counters:
         if id(c) in backs:
-            out.append(backs[id(c)])
+            if backs[id(c)] not in out:
+                out.append(backs[id(c)])
         elif isinstance(c, CardMarker) and not c.revealed:
             out.append(f"marker:{c.hex}")     # a concealed card marker: its back (observer_card_markers)
         else:

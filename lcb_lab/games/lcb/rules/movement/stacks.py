@@ -12,6 +12,10 @@ with two refinements that every caller (the declaration check, the
   (the designator of the group's first unit; ``""`` = has not moved this
   turn); the end of the turn clears it (sequence.end_of_turn).
 
+* **Task Force Counter** -- the units under one Task Force Counter are one
+  stack of their own, apart from other units of their Task Force in the hex
+  (4.35; lcb_lab's reading, :mod:`lcb_lab.games.lcb.model.tf_counters`).
+
 Embarked units (no hex, 10.0) are a stack of their own.
 
 ``stack_key`` gives the identity; ``stack_of`` the whole stack (acted or
@@ -25,13 +29,13 @@ from typing import Iterable
 from lcb_lab.games.lcb.model.state import Unit
 from lcb_lab.games.lcb.rules.common import Ctx
 
-StackKey = tuple[str, str, str, str]
-"""(task force, hex, domain ``"naval"``/``"ground"``, group moved with this turn)."""
+StackKey = tuple[str, str, str, str, str]
+"""(task force, hex, domain ``"naval"``/``"ground"``, group moved with this turn, Task Force Counter or "")."""
 
 
 def stack_key(ctx: Ctx, u: Unit) -> StackKey:
     """The identity of ``u``'s stack. ``u`` must be on the map."""
-    return (u.task_force, u.hex or "", ctx.utype(u).domain, u.moved_with)
+    return (u.task_force, u.hex or "", ctx.utype(u).domain, u.moved_with, u.tf_counter)
 
 
 def can_activate(u: Unit) -> bool:

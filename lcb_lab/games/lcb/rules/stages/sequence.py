@@ -29,7 +29,7 @@ from lcb_lab.games.lcb.rules.stages import influence
 from lcb_lab.games.lcb.rules.events import action_pool
 from lcb_lab.games.lcb.rules.events.draw import check_resolved
 from lcb_lab.games.lcb.rules.cards import jcc
-from lcb_lab.games.lcb.rules.movement import stacks
+from lcb_lab.games.lcb.rules.movement import stacks, tf_counters
 from lcb_lab.games.lcb.rules.common import Ctx, living_unit, names, refs
 from lcb_lab.games.lcb.rules.combat.network import REPAIR_AP
 from lcb_lab.games.lcb.model.invariants import BASE_AP, INFLUENCE_AP
@@ -237,6 +237,7 @@ def _check_action(ctx: Ctx, a: dict, i: int, seen: set[str]) -> Declared:
         if u.expended and u.no_move:
             raise IllegalAction("12.07", f"{uid} was put ashore this turn and is expended: no Core Action "
                                 "until next turn")
+        tf_counters.check_again(u, seen)          # 4.35: a Task Force Counter acts once a turn
         if uid in seen or u.acted:
             raise IllegalAction("3.34", f"{uid} has already been activated for a Core Action this turn")
         if u.paralysed:
@@ -250,6 +251,7 @@ def _check_action(ctx: Ctx, a: dict, i: int, seen: set[str]) -> Declared:
             raise IllegalAction("10.0", f"{uid} is not on the map")
         seen.add(uid)
         units.append(u)
+    tf_counters.check_declared(ctx, i, units)      # 4.35: the whole counter, nothing else
     hexes = {u.hex for u in units}
     if len(hexes) > 1:
         raise IllegalAction("3.23", f"action #{i + 1}: {names(units)} are in {len(hexes)} hexes; "
