@@ -24,7 +24,7 @@ packages' ``__init__`` go with their folder):
   parts ``legal_trial``, ``legal_templates``, ``legal_declare``, ``legal_combat``, ``legal_answers``,
   ``legal_cards``, ``step_labels``; ``game``, ``chance``);
 * ``front``: building games for people -- loading by name, lessons, situations, worked
-  examples, what-ifs (``io.loading``, ``content``, ``whatif``).
+  examples, what-ifs, the course (``io.loading``, ``content``, ``whatif``, ``course``).
 
 No module sets a hook in another (``mod.HOOK = f``, ``mod.TABLE.update(...)``) but the card-effect
 registry, :mod:`lcb_lab.games.lcb.rules.cards.registry`: the dependency points one way.
@@ -66,7 +66,7 @@ LCB_ORDER = {
            "io.persistence"),
     "engine": ("windows", "queries", "handlers_stages", "handlers", "legal_trial", "legal_templates", "legal_declare", "legal_combat",
                "legal_answers", "legal_cards", "legal", "step_labels", "game", "chance", "offers", "view_model"),
-    "front": ("io.loading", "content", "whatif"),
+    "front": ("io.loading", "content", "whatif", "course"),
 }
 """The order inside LC:B, lowest first: name -> the modules (or folders) of that part."""
 
