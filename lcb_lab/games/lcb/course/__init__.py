@@ -19,7 +19,7 @@ import importlib
 import pkgutil
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from lcb_lab.kernel.checkpoints import Checkpoint
 from lcb_lab.kernel.errors import LabError
@@ -86,7 +86,7 @@ def checkpoint(key: str) -> Checkpoint:
     return chapter(int(m.group(1))).checkpoint(key)
 
 
-def explained(events) -> str:
-    """The log entries an ``apply`` returned, one line each, ``[rules] title: text`` (for a notebook's
-    ``print``); the odds entries included."""
+def explained(events: Iterable[Any]) -> str:
+    """The log entries an ``apply`` returned (events with ``rules``, ``title``, ``text``), one line each,
+    ``[rules] title: text`` (for a notebook's ``print``); the odds entries included."""
     return "\n".join(f"[{', '.join(e.rules)}] {e.title}: {e.text}" for e in events)

@@ -56,7 +56,7 @@ LESSONS: tuple[Lesson, ...] = (
     _ch(5, "Movement", "15_ch05_movement.ipynb",
         ("trace a stack's moves at the MP of its slowest unit",
          "use the engine's movement reach and paths, and read its refusals"),
-        45, "Read 5.0-5.2; choose two stacks for the class to move."),
+        45, "Read chapter 5; choose two stacks for the class to move."),
     _ch(6, "Concealment and revealing", "16_ch06_conceal.ipynb",
         ("say what reveals a unit and what lets it conceal again",
          "read what each team's view shows of the other side's counters"),
