@@ -37,7 +37,7 @@ def _wrong(cp: Checkpoint):
 
 
 def test_the_course_finds_its_chapters_by_module_name():
-    assert {7} <= set(course.chapter_numbers())
+    assert {3, 4, 7} <= set(course.chapter_numbers())
     assert course.chapter(7).module == "lcb_lab.games.lcb.course.ch07"
     with pytest.raises(LabError, match="no chapter 2"):
         course.chapter(2)
@@ -75,3 +75,24 @@ def test_chapter_7_answers():
     assert course.checkpoint("ch07.intercept-units").choices() == ("2 Anna", "DDG-605", "FFG-454")
     assert a["ch07.anna-survives"] == pytest.approx(1 - 0.42695856)  # notebook 01: P(destroyed) 42.7%
     assert a["ch07.whiskey-hp"] == 0                                   # 7.02, not the printed 1 HP
+
+
+def test_chapter_3_answers():
+    a = _answers(3)
+    assert a["ch03.declarations"] == {"all four Move and/or Initiate Combat as one stack",           # 3.34
+                                      "1-2 Alpha Move and/or Conceal; 3-4 Alpha Move and/or Initiate Combat"}
+    refused = course.chapter(3).checkpoint("ch03.declarations").explain()
+    assert "refused by 3.34, 1 Alpha has already been activated" in refused and "refused by 3.32" in refused
+    assert a["ch03.split-ap"] == 2                                                  # the 3.37 example
+    assert a["ch03.next-impulse"] == {"TF Moscow", "TF St. Petersburg"}              # 3.3, 3.39
+
+
+def test_chapter_4_answers():
+    from lcb_lab.games.lcb.course.ch04 import staged, tracker_lines
+    a = _answers(4)
+    assert a["ch04.route-mp"] == 2 + 3 + 4                                         # yellow, orange, brown (4.1)
+    assert a["ch04.interceptors"] == {"1 Kilo"}
+    assert a["ch04.alpha-hp"] == 2                                                  # Appendix A
+    assert tracker_lines(staged(), "1 Kilo") == [
+        "1 Kilo: USMC IAMD Section (MADIS); MP 3 (sandbox); HP 2 of 2 (sandbox)",
+        "  INT1 INTERCEPT (purple): CV 12 (sandbox), range 2 (sandbox), supply 8 of 8 (sandbox)"]

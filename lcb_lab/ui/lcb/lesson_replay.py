@@ -10,6 +10,11 @@ follow.
 It observes the controller's ``lesson`` (a new or loaded game drops it),
 ``confirm`` (the button's label), ``version`` and ``viewer`` (the last step).
 
+A ``checkpoint`` step (a question of the course, :mod:`lcb_lab.games.lcb.course`) changes nothing in
+the game: the tab shows the question's widget (:func:`lcb_lab.ui.lab.checkpoint.ask`) under the step,
+*Run all* stops there, and *Next step* goes on (the widget leaves).  The question and its answer are
+about the course's own staged game, not the lab's, so every view may be shown it.
+
 Hidden information: a step's entries are filtered like ``game.log_entries(team)``;
 the lesson's own text (the impulse's narrative, a step's note) is shown only
 to the impulse's team and the instructor; a step none of whose entries the
@@ -80,10 +85,14 @@ class LessonReplayPanel:
                                    disabled=True)
         self.lesson_all.on_click(lambda _b: self.run_all())
         self.lesson_info = W.HTML(LESSON_INTRO)
+        self.checkpoint_box = W.VBox([])
+        """The checkpoint the lesson stopped at (:func:`lcb_lab.ui.lab.checkpoint.ask`), or empty."""
+        self.asked = None
+        """The :class:`~lcb_lab.ui.lab.checkpoint.CheckpointWidget` on show, or None."""
         self.load_row = W.HBox([self.lesson_picker, self.lesson_load])
         """The lesson picker, *Load lesson*, and *Cancel* while it is armed (on the page only then)."""
         self.widget = W.VBox([self.load_row,
-                              W.HBox([self.lesson_next, self.lesson_all]), self.lesson_info])
+                              W.HBox([self.lesson_next, self.lesson_all]), self.lesson_info, self.checkpoint_box])
         self.label = follow(ctl, ["confirm"], self._draw_button)
         self.forgets = follow(ctl, ["lesson"], self._on_lesson)
         self.follower = follow(ctl, ["version", "viewer"], self.refresh)
@@ -133,11 +142,13 @@ class LessonReplayPanel:
         return True
 
     def run_all(self) -> int:
-        """Replay every remaining step; returns how many ran."""
+        """Replay every remaining step, stopping after a ``checkpoint`` step; returns how many ran."""
         n = 0
         with self.ctl.batch():
-            while self.step() is not None:
+            while (done := self.step()) is not None:
                 n += 1
+                if done.checkpoint:
+                    break
         return n
 
     def step(self) -> Done | None:
@@ -150,6 +161,7 @@ class LessonReplayPanel:
             if self.steps is None:       # not loaded: asked first, or could not (message shown)
                 return None
         before = len(c.game.log)
+        self._ask(None)
         try:
             done = next(self.steps)
         except StopIteration:
@@ -166,8 +178,23 @@ class LessonReplayPanel:
         if m:
             self._impulse_no = int(m.group(1))
         self.last_step = (self._n, done, before, self._impulse_no)
+        if done.checkpoint:
+            self._ask(done.checkpoint)
         c.changed(highlight_from=before)
         return done
+
+    def _ask(self, key: str | None) -> None:
+        """Show the checkpoint ``key`` under the step (None: take it away); a key of no checkpoint is
+        said on the message line."""
+        self.asked = None
+        if key is not None:
+            from lcb_lab.games.lcb.course import checkpoint
+            from lcb_lab.ui.lab.checkpoint import ask
+            try:
+                self.asked = ask(checkpoint(key))
+            except INPUT_ERRORS as e:
+                self.ctl.say(error_text("Lesson checkpoint", e))
+        set_children(self.checkpoint_box, [self.asked])
 
     def _impulse(self, impulse_no: int):
         if self.lesson is None or not 0 < impulse_no <= len(self.lesson.spec.impulse):
@@ -219,5 +246,6 @@ class LessonReplayPanel:
         """Drop the lesson (a new or loaded game replaces it): the tab shows its introduction."""
         self.steps = None
         self.last_step = None
+        self._ask(None)
         self.lesson_next.disabled = self.lesson_all.disabled = True
         self.lesson_info.value = LESSON_INTRO

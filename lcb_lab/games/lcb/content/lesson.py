@@ -24,6 +24,7 @@ Layout (see ``scenarios/lcb/lessons/appendix_b_combat.toml``)::
     [[impulse.step]]
     do = "move"            # move | zor | conceal | resupply | effect | combat | answer | resolve | act
                            # | buy | end_planning | deploy | place_card | end_deployment | play | respond
+                           # | checkpoint
     action = 1             # the declared action, numbered from 1 as in the log
     ...
 
@@ -33,7 +34,9 @@ e.g. ``{kind = "move", action = 1, path = ["AL-28"]}``; see :mod:`lcb_lab.games.
 ``conceal`` (action, units?), ``resupply`` (action, logistics, rv, grants),
 ``effect`` (the scripted effect table, see rules.effects), ``combat``
 (lrs, ga), ``answer`` (value or policy), ``resolve`` (dice: forced d20
-values queued just before rolling).  Every step but ``answer`` and ``resolve`` is one typed action
+values queued just before rolling), ``checkpoint`` (``key``: a course checkpoint, ``"ch07.intercept-units"``;
+the game does not change, the lab's lesson replay stops there and asks it).  Every step but ``answer``,
+``resolve`` and ``checkpoint`` is one typed action
 (:mod:`lcb_lab.games.lcb.actions`), decoded by :func:`lcb_lab.games.lcb.actions.from_json` when the lesson is read (the
 declaration too).  A top-level ``relinquish = true`` in
 an impulse relinquishes the initiative before it (3.41).  Each impulse ends
@@ -136,12 +139,14 @@ def _beside(scenario: str, lesson_file: str) -> str | Path:
 @dataclass
 class Done:
     """One replayed step: what was done, the log entries it produced, the
-    impulse's team (whose secret the step's narrative may be) and the step note."""
+    impulse's team (whose secret the step's narrative may be), the step note, and for a
+    ``checkpoint`` step the checkpoint's key (``""`` otherwise)."""
 
     title: str
     entries: list[dict]
     team: str | None = None
     note: str = ""
+    checkpoint: str = ""
 
 
 class Lesson:
@@ -201,7 +206,7 @@ class Lesson:
         name = {"planning": "Planning Stage", "deployment": "Deployment Stage"}[st.name]
         for i, s in enumerate(st.step):
             label = f"{name}, step {i + 1}: {s.do}{_what(s)}" + (f" - {s.note}" if s.note else "")
-            yield self._do(label, lambda s=s: self._step(s), getattr(s, "team", None), s.note)
+            yield _keyed(self._do(label, lambda s=s: self._step(s), getattr(s, "team", None), s.note), s)
 
     def _impulse(self, n: int, imp: ImpulseScript) -> Iterator[Done]:
         # always act on self.game: a caller may swap in a saved-and-loaded game between steps
@@ -212,7 +217,8 @@ class Lesson:
         yield self._do(f"impulse {n}: declare", lambda: self.game.apply(imp._declare))
         for i, s in enumerate(imp.step):
             label = f"impulse {n} ({imp.task_force}), step {i + 1}: {s.do}{_what(s)}" + (f" - {s.note}" if s.note else "")
-            yield self._do(label, lambda s=s: self._step(s), self.game.state.task_forces.get(imp.task_force), s.note)
+            yield _keyed(self._do(label, lambda s=s: self._step(s), self.game.state.task_forces.get(imp.task_force),
+                                  s.note), s)
         yield self._do(f"impulse {n}: end", lambda: self.game.apply(A.EndImpulse()))
 
     def _step(self, s) -> Any:
@@ -227,7 +233,16 @@ class Lesson:
         if s.do == "resolve":
             g.dice.force(s.dice)
             return g.apply(A.ResolveCombat())
+        if s.do == "checkpoint":
+            return None                    # a pause for the class: the game does not change
         return g.apply(s._action)          # act, move, zor, conceal, resupply, effect, combat: decoded on reading
+
+
+def _keyed(done: Done, s) -> Done:
+    """``done`` with the checkpoint key of a ``checkpoint`` step."""
+    if s.do == "checkpoint":
+        done.checkpoint = s.key
+    return done
 
 
 def _what(s) -> str:
@@ -240,6 +255,8 @@ def _what(s) -> str:
         return f" {s.unit}"
     if s.do == "play":
         return f" {s.card}"
+    if s.do == "checkpoint":
+        return f" {s.key}"
     if s.do == "respond":
         return " " + ", ".join(r.card for r in s.responses) if s.responses or s.card_intercepts else " (pass)"
     return ""

@@ -33,7 +33,7 @@ class LessonInfo(_M):
 class Step(_M):
     model_config = ConfigDict(extra="allow")
     do: Literal["move", "zor", "conceal", "resupply", "effect", "combat", "answer", "resolve", "act",
-                "buy", "end_planning", "deploy", "place_card", "end_deployment", "play", "respond"]
+                "buy", "end_planning", "deploy", "place_card", "end_deployment", "play", "respond", "checkpoint"]
     note: str = ""
 
 
@@ -218,10 +218,19 @@ class RespondStep(_Card):
     card_intercepts: list[CardInterceptSpec] = []
 
 
+class CheckpointStep(_M):
+    """A pause at a checkpoint of the course: ``key`` names it (``"ch07.intercept-units"``, see
+    :func:`lcb_lab.games.lcb.course.checkpoint`); the game does not change.  The lab's lesson replay stops
+    there and asks it; a notebook's :func:`~lcb_lab.games.lcb.content.lesson.report` names it."""
+    do: str
+    note: str = ""
+    key: str = Field(pattern=r"^ch\d{2}\.[\w.-]+$")
+
+
 STEP_MODELS = {"act": ActStep, "move": MoveStep, "zor": ZorStep, "conceal": ConcealStep, "resupply": ResupplyStep,
                "effect": EffectStep, "combat": CombatStep, "answer": AnswerStep, "resolve": ResolveStep,
                "buy": BuyStep, "end_planning": TeamStep, "deploy": DeployStep, "place_card": PlaceStep,
-               "end_deployment": TeamStep, "play": PlayStep, "respond": RespondStep}
+               "end_deployment": TeamStep, "play": PlayStep, "respond": RespondStep, "checkpoint": CheckpointStep}
 
 
 class LessonFile(_M):

@@ -1,0 +1,148 @@
+"""The course's syllabus: the lessons in course order, as data (``docs/syllabus.md`` is generated
+from it by ``tools/syllabus.py``; a test keeps the two equal).
+
+Each :class:`Lesson` gives its title, its notebook (in ``notebooks/``), the rulebook chapters it
+teaches, its learning objectives, the minutes a class needs, and what the instructor prepares.
+One lesson per rulebook chapter 3 to 17, the start (notebook 00), three capstones that play whole
+turns (notebooks 03, 09, 10) and a closing what-if lesson (notebook 02).  The minutes are the
+project's estimate for a class of about 12 at one projector (no rulebook value).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["Lesson", "LESSONS", "lesson_for_chapter", "total_minutes", "markdown"]
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One lesson: ``notebook`` (file name in ``notebooks/``), ``chapters`` (rule chapters or rules,
+    e.g. ``("7.3", "7.5")``), ``objectives`` (what a student can do after it), ``minutes`` (class
+    time), ``prepare`` (what the instructor prepares), ``kind`` (``"start"``, ``"chapter"``,
+    ``"capstone"`` or ``"what-if"``), ``course_chapter`` (the :mod:`lcb_lab.games.lcb.course` chapter
+    whose checkpoints it asks, or None)."""
+
+    title: str
+    notebook: str
+    chapters: tuple[str, ...]
+    objectives: tuple[str, ...]
+    minutes: int
+    prepare: str
+    kind: str = "chapter"
+    course_chapter: int | None = None
+
+
+def _ch(n: int, title: str, notebook: str, objectives: tuple[str, ...], minutes: int, prepare: str,
+        chapters: tuple[str, ...] | None = None) -> Lesson:
+    return Lesson(title, notebook, chapters or (str(n),), objectives, minutes, prepare, "chapter", n)
+
+
+LESSONS: tuple[Lesson, ...] = (
+    Lesson("Start here: the lab and the game", "00_start_here.ipynb", ("1", "2"),
+           ("open the lab on Gotland Redux and read the map, the views and the explained log",
+            "replay the Appendix B playthrough one step at a time",
+            "say what a typed action, a refusal with its rule and the odds before a roll are"),
+           45, "Run `make lab` once on the projector machine; open notebook 00 and run all cells.", "start"),
+    _ch(3, "The sequence of play", "13_ch03_sequence_of_play.ipynb",
+        ("name the stages of a turn and the order of impulses",
+         "count the AP a declaration of Core Actions costs, stacks and split stacks included",
+         "tell which declarations the rules refuse, and why"),
+        50, "Read 3.0-3.5; decide whether the class works in teams of two Task Forces."),
+    _ch(4, "Game components", "14_ch04_components.ipynb",
+        ("read a hex's MP cost from its colour",
+         "read a counter's CVs, ranges and supply on its Unit Tracker",
+         "tell a value the rulebook prints from a sandbox value"),
+        35, "Print Appendix A's reference sheet for each team."),
+    _ch(5, "Movement", "15_ch05_movement.ipynb",
+        ("trace a stack's moves at the MP of its slowest unit",
+         "use the engine's movement reach and paths, and read its refusals"),
+        45, "Read chapter 5; choose two stacks for the class to move."),
+    _ch(6, "Concealment and revealing", "16_ch06_conceal.ipynb",
+        ("say what reveals a unit and what lets it conceal again",
+         "read what each team's view shows of the other side's counters"),
+        40, "Read 6.0; set the lab's view to one team to show what it hides."),
+    _ch(7, "Combat: LRS and INTERCEPT", "01_lrs_and_intercept.ipynb",
+        ("allocate LRS dice and find the IAMD units that may INTERCEPT (7.53)",
+         "compute the exact odds of an engagement before the roll",
+         "play example 7.37 and explain where it differs from rule 7.02"),
+        60, "Read 7.0-7.6; have the odds chart of notebook 01 ready for the projector.", ("7.3", "7.5")),
+    _ch(8, "Resupply", "17_ch08_resupply.ipynb",
+        ("count the Resupply Points a logistics unit gives and how far it reaches",
+         "plan a resupply that keeps an LRS unit firing"),
+        35, "Read 8.0."),
+    _ch(9, "Joint Capability Cards", "18_ch09_cards.ipynb",
+        ("buy cards with CP and play them for AP",
+         "answer a card with NULLIFY and read the chain of responses"),
+        50, "Read 9.0 and docs/cards.md (the card texts are sandbox)."),
+    Lesson("Capstone: Appendix B, turn 1", "03_appendix_b_turn1.ipynb", ("3", "7", "9", "App. B"),
+           ("follow a whole turn: Planning, Deployment, four impulses and the checks",
+            "find in the explained log the rule behind each step"),
+           60, "Run the notebook once beforehand; pick two decisions for the class to argue.", "capstone"),
+    _ch(10, "Embarking", "04_ch10_embarking.ipynb",
+        ("load units and cards on a ship within its Embarkation Value",),
+        35, "Read 10.0."),
+    _ch(11, "Embarked actions", "05_ch11_embarked_actions.ipynb",
+        ("deploy and use an Embarked Persistent JCC and count its AP",),
+        30, "Read 11.0."),
+    _ch(12, "Transporting units", "06_ch12_transport.ipynb",
+        ("land units by lift, landing craft, port and reinforcement cards",),
+        45, "Read 12.0."),
+    _ch(13, "Special markers", "07_ch13_markers.ipynb",
+        ("place and use Proxy, ISR, mine, SOF and Fortification markers",),
+        45, "Read 13.0."),
+    _ch(14, "Submarines", "08_ch14_submarines.ipynb",
+        ("track a submarine on its tracker and find it with ASW",),
+        40, "Read 14.0."),
+    Lesson("Capstone: Return to Slite", "09_second_scenario.ipynb", ("10", "11", "12", "13", "14"),
+           ("play a landing turn that puts chapters 10-14 together",),
+           60, "Run the notebook once beforehand; the scenario is sandbox (docs/scenarios.md).", "capstone"),
+    _ch(15, "The Influence Meter", "19_ch15_influence.ipynb",
+        ("move the meter after kills and initiative, and read what it grants",),
+        30, "Read 15.0."),
+    _ch(16, "Event Cards", "11_events.ipynb",
+        ("resolve a turn's events before any action, with gray cubes and the Action Pool",),
+        30, "Read 16.0; the deck is sandbox (docs/events.md)."),
+    _ch(17, "Optional rules", "12_optional_rules.ipynb",
+        ("switch an optional rule on and compare a staged example with and without it",),
+        40, "Read 17.0; choose the optional rules the class will use."),
+    Lesson("Capstone: Baltic Approaches", "10_central_baltic.ipynb", ("7.4",),
+           ("fire from and into the naval zones of the central-Baltic map",),
+           45, "The map and scenario are sandbox (docs/map.md).", "capstone"),
+    Lesson("What if? Many games", "02_what_if_many_games.ipynb", ("7.02", "7.57"),
+           ("compare sampled dice with exact odds, and what the rules alone make likely",),
+           30, "Run the notebook once beforehand (it plays many games).", "what-if"),
+)
+"""The lessons in course order."""
+
+
+def lesson_for_chapter(n: int) -> Lesson:
+    """The chapter lesson of rulebook chapter ``n`` (3..17); KeyError if none."""
+    for lesson in LESSONS:
+        if lesson.course_chapter == n:
+            return lesson
+    raise KeyError(n)
+
+
+def total_minutes() -> int:
+    """The whole course's class time, in minutes."""
+    return sum(lesson.minutes for lesson in LESSONS)
+
+
+def markdown() -> str:
+    """``docs/syllabus.md``: the course as Markdown (a table, then each lesson's objectives)."""
+    out = ["# The course: a syllabus", "",
+           "Generated from `lcb_lab/games/lcb/course/syllabus.py` by `tools/syllabus.py` (do not edit by hand).",
+           "One lesson per rulebook chapter 3 to 17, each a notebook in `notebooks/` ending with",
+           "checkpoints a class answers (`lcb_lab.games.lcb.course`), plus capstones that play whole turns.",
+           f"Class times are the project's estimate; the whole course: {total_minutes()} minutes.", "",
+           "| # | Lesson | Notebook (in `notebooks/`) | Rules | Minutes | The instructor prepares |",
+           "|---|---|---|---|---|---|"]
+    for i, ls in enumerate(LESSONS):
+        out.append(f"| {i} | {ls.title} | `{ls.notebook}` | {', '.join(ls.chapters)} "
+                   f"| {ls.minutes} | {ls.prepare} |")
+    out += ["", "## Learning objectives", ""]
+    for i, ls in enumerate(LESSONS):
+        out.append(f"**{i}. {ls.title}** (`{ls.notebook}`): after it a student can")
+        out += [f"- {o};" if j < len(ls.objectives) - 1 else f"- {o}." for j, o in enumerate(ls.objectives)]
+        out.append("")
+    return "\n".join(out)
