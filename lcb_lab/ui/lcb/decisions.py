@@ -339,7 +339,7 @@ class DecisionPanel:
             hit = "the torpedo hit (it sinks, 14.08)" if d.after_torpedo else f"the {d.options.damage} HP"
             return [W.HTML(f'<div>No MILDEC of yours in the hex can absorb it: {esc(d.options.target)} takes '
                            f'{esc(hit)} {rule_badges([d.rule])}. You are asked because the other team cannot '
-                           'tell a back of yours here from a MILDEC (6.11).</div>')]
+                           'rule out a MILDEC of yours here (it sees a back, 6.11, or a MILDEC).</div>')]
         box = W.BoundedIntText(value=0, min=0, max=cap, layout=W.Layout(width="70px"))
         self._inputs.append(({"absorb": None}, box))
         return [W.HBox([box, W.HTML(f'&nbsp;HP absorbed by MILDECs (0..{cap}) {rule_badges(["4.22", "7.06"])}')])]
