@@ -2,7 +2,8 @@
 
 An instructor with a projector, at 1366x768 and 1920x1080 (one Voila server for the file, a fresh
 kernel per screen size): the instructor reveals 1 Anna; three impulses -- Blue's TF Boston fires at
-1 Anna and Red answers its INTERCEPT question in the Red view; Red's TF Moscow fires at DDG-51 and
+1 Anna, Red answers its INTERCEPT question in the Red view and, after the hits, its MILDEC question
+(*Take the 2 HP*: 1 Anna stands beside Red backs, 4.22); Red's TF Moscow fires at DDG-51 and
 Blue answers; Blue's TF Memphis plays Tactical Cyber Attack and Red passes its card response --
 with the screen handed over between the team views after every window (the lab's own *Hand over*
 buttons and the view picker); then the instructor undoes a step, goes back in the History timeline
@@ -155,6 +156,9 @@ class Walk:
             out[("Begin impulse", ".lcb-impulse")] = "enabled"
         answers = pending is not None and v in (pending.team, "instructor")
         word = "Pass" if pending is not None and pending.kind == "card_response" else "Answer"
+        if pending is not None and pending.kind == "mildec" and not pending.most:
+            from lcb_lab.ui.lcb.decisions import take_label
+            word = take_label(pending)                 # no MILDEC offered: the one button (4.22)
         out[(word, ".lcb-decision")] = "enabled" if answers else "absent"
         return out
 
@@ -281,10 +285,34 @@ class Walk:
         assert self.mirror.game.pending is None
         self.check("answer the INTERCEPT question")
 
-    def resolve(self) -> None:
+    def take_the_hits(self) -> None:
+        """The MILDEC question (4.22) that offers no MILDEC -- asked because the attacker sees the
+        defender's backs in the hex (6.11) -- answered with its one button, *Take the N HP*."""
+        from lcb_lab.ui.lcb.decisions import take_label
+        pending = self.mirror.game.pending
+        assert pending is not None and pending.kind == "mildec" and pending.most == 0
+        decision = self.page.locator(".lcb-app .lcb-decision").first
+        L.button(self.page, take_label(pending), ".lcb-decision").click()
+        expect(decision).to_be_hidden(timeout=D.KERNEL_MS)
+        L.expect_message(self.page, "Answer: done.")
+        self.mirror.decision.take_button.click()
+        assert self.mirror.game.pending is None
+        self.check("take the hits (no MILDEC)")
+
+    def resolve(self, mildec_for: str | None = None) -> None:
+        """*Resolve combat*; ``mildec_for``: the team whose MILDEC question the hits then open
+        (4.22), shown in the view on screen as one waiting line when it is the other team's."""
         L.button(self.page, "Resolve combat").click()
         L.expect_message(self.page, "Resolve combat: done.")
         self.mirror.resolve()
+        pending = self.mirror.game.pending
+        if mildec_for is None:
+            assert pending is None
+        else:
+            assert pending is not None and (pending.kind, pending.team) == ("mildec", mildec_for)
+        if mildec_for and self.viewer not in (mildec_for, "instructor"):
+            expect(self.page.locator(".lcb-app .lcb-decision").first).to_contain_text(
+                f"Waiting for {VIEWS[mildec_for]}'s MILDEC decision {pending.rule}.", timeout=D.KERNEL_MS)
         self.check("resolve combat")
 
     def end(self) -> None:
@@ -469,7 +497,10 @@ def _walk(page: Page, url: str, request, size: str, tmp_path: Path) -> None:
         w.shot("red-intercept")
         w.answer_intercept()
         w.hand_over(".lcb-impulse", "US")
-        w.resolve()
+        w.resolve(mildec_for="RU")           # 2 hits on 1 Anna beside Red backs: Red's MILDEC question (4.22)
+        w.hand_over(".lcb-decision", "RU")
+        w.take_the_hits()
+        w.hand_over(".lcb-impulse", "US")
         w.end()
         # impulse 2: Red fires at DDG-51; Blue answers in the Blue view
         w.hand_over(".lcb-impulse", "RU")
@@ -575,7 +606,10 @@ def test_a_class_plays_an_impulse_in_jupyterlab(page: Page, classroom_lab: D.Ser
         w.answer_intercept()
         w.shot("red-answered")
         w.hand_over(".lcb-impulse", "US")
-        w.resolve()
+        w.resolve(mildec_for="RU")
+        w.hand_over(".lcb-decision", "RU")
+        w.take_the_hits()
+        w.hand_over(".lcb-impulse", "US")
         w.end()
         w.hand_over(".lcb-impulse", "RU")
     except BaseException:

@@ -2,7 +2,8 @@
 the impulse is legal for the view, however often the screen was handed over (Voila, the app).
 
 Three impulses, clicked like a person at 1366x768 and 1920x1080: Blue's TF Boston fires at 1 Anna and Red's
-INTERCEPT window is answered in the Red (RU) view; Red's TF Moscow fires at DDG-51 and Blue's
+INTERCEPT window is answered in the Red (RU) view, and its MILDEC question (1 Anna is hit beside Red
+backs, 4.22) too, with *Take the 2 HP*; Red's TF Moscow fires at DDG-51 and Blue's
 window is answered in the Instructor view; Blue's TF Memphis is ended from the Instructor view.
 After every response window the screen is handed over (the decision's and the Impulse tab's
 *Hand over* buttons, the view picker), and each time *End impulse* is checked: visible and
@@ -61,10 +62,22 @@ def _answer(page: Page) -> None:
     expect(page.locator(".lcb-app .lcb-decision").first).to_be_hidden(timeout=D.KERNEL_MS)
 
 
-def _resolve_and_end(page: Page) -> None:
+def _resolve_and_end(page: Page, mildec: tuple[str, str, str, str] | None = None) -> None:
+    """Resolve, then end the impulse.  ``mildec`` = (defender's view, its button, attacker's view,
+    rule): the hits pause for the defender's MILDEC question (4.22), shown to the attacker as one
+    line; the screen is handed over, the defender takes the hits, and handed back."""
     _end_is(page, "disabled")                             # committed, not resolved
     L.button(page, "Resolve combat").click()
     L.expect_message(page, "Resolve combat: done.")
+    if mildec is not None:
+        defender, take, attacker, rule = mildec
+        expect(page.locator(".lcb-app .lcb-decision").first).to_contain_text(
+            f"Waiting for {defender}'s MILDEC decision {rule}.", timeout=D.KERNEL_MS)
+        _end_is(page, "disabled")                         # the defender's question is open
+        _hand_over(page, ".lcb-decision", defender)
+        L.button(page, take, ".lcb-decision").click()
+        expect(page.locator(".lcb-app .lcb-decision").first).to_be_hidden(timeout=D.KERNEL_MS)
+        _hand_over(page, ".lcb-impulse", attacker)
     _end_is(page, "enabled")
     _end_button(page).click()
     L.expect_message(page, "End impulse: done.")
@@ -88,7 +101,8 @@ def test_end_impulse_across_hand_overs(page: Page, voila_app_url: str, screen) -
         _end_is(page, "absent")
         _answer(page)
         _hand_over(page, ".lcb-impulse", "Blue (US)")
-        _resolve_and_end(page)
+        # 2 hits on 1 Anna in AL-21, where Blue sees Red backs: Red is asked about MILDECs (4.22, 6.11)
+        _resolve_and_end(page, ("Red (RU)", "Take the 2 HP", "Blue (US)", "4.22"))
         # impulse 2: Red fires at DDG-51, Blue's window answered in the Instructor view
         _end_is(page, "absent")
         _hand_over(page, ".lcb-impulse", "Red (RU)")

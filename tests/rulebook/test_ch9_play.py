@@ -339,6 +339,10 @@ def test_app_b_cruise_missile_strike_1_kilo_intercepts_it_and_takes_1_hp(deck):
     g.apply(g.pending.answer_from([{"interceptor": "1 Kilo", "slot": "INT1", "target": "1 Whiskey", "dice": 3},
               {"interceptor": "1 Kilo", "slot": "INT1", "target": "1 Kilo", "dice": 4, "shooter": cms}]))
     g.apply(A.ResolveCombat())
+    # 4.22, 6.11: AL-23 holds US backs to RU, so US is asked about MILDECs for 1 Kilo's hit (none there)
+    ch = g.pending
+    assert (ch.kind, ch.team, ch.options.target, ch.options.damage, ch.options.mildecs) == ("mildec", "US", "1 Kilo", 1, 0)
+    g.apply(A.AnswerMildec(0))
     u = g.state.units
     assert u["1 Whiskey"].hp == 2 and u["1 Kilo"].hp == 1 and u["1 Kilo"].supply["INT1"] == 8 - 7
     roll = next(e for e in g.log if e["kind"] == "lrs_roll" and "Cruise" in e["title"])

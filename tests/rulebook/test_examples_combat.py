@@ -169,6 +169,9 @@ def test_7_52_cannon_artillery_cannot_be_intercepted():
     g.apply(A.CommitCombat(lrs=(lrs("Msta", "A", 2),)))
     assert g.pending is None
     g.apply(A.ResolveCombat())
+    # 4.22, 6.11: Kilo is a back to RU in F-5, so US is asked about MILDECs (none there, 0 offered)
+    assert (g.pending.kind, g.pending.team, g.pending.options.damage, g.pending.options.mildecs) == ("mildec", "US", 2, 0)
+    g.apply(A.AnswerMildec(0))
     assert g.state.units["A"].destroyed
 
 

@@ -44,6 +44,16 @@ def test_end_impulse_survives_hand_overs_for_three_impulses():
     assert lab.team == "US" and not p.locked
     assert _end(lab) == (True, False)                     # committed, not resolved
     lab.resolve()
+    # 2 hits on 1 Anna in AL-21, where Blue sees Red backs: Red is asked about MILDECs (4.22, 6.11)
+    assert (lab.game.pending.kind, lab.game.pending.team, lab.game.pending.options.mildecs) == ("mildec", "RU", 0)
+    assert plain_text(lab.decision.header.value) == "Waiting for Red (RU)'s MILDEC decision 4.22."
+    assert _end(lab) == (True, False)
+    _decision_hand_over(lab)
+    assert lab.team == "RU" and [b.description for b in lab.decision.answer_row.children] == ["Take the 2 HP"]
+    lab.decision.take_button.click()
+    assert lab.game.pending is None and lab.game.unit("1 Anna").destroyed
+    p.hand_over.click()
+    assert lab.team == "US"
     assert "combat resolved: end the impulse" in plain_text(p.status.value)
     assert _end(lab) == (True, True)
     p.end_button.click()

@@ -88,13 +88,14 @@ def hp_max_seen(state: GameState, catalog: Catalog, decks: Decks | None, viewer:
 
 
 def may_hold_mildec(state: GameState, viewer: str | None, hex_label: str, team: str,
-                    catalog: Catalog | None = None) -> bool:
+                    catalog: Catalog | None = None, besides: Unit | None = None) -> bool:
     """Whether ``viewer`` cannot rule out that ``team`` holds a MILDEC in ``hex_label`` (4.22):
     it sees one there face up, or any back of ``team`` there -- a unit or a MILDEC, they look
     alike (6.11; an unrevealed submarine is not seen at all, 14.03).  The game pauses for the
     defender's MILDEC choice exactly then, so the pause tells the attacker nothing it does not
-    see: every true MILDEC is such a counter, and without one the defender's choice offers none."""
+    see: every true MILDEC is such a counter, and without one the defender's choice offers none.
+    ``besides``: the hit unit itself, never its own MILDEC, is not counted (a mine may hit a back)."""
     if any(m.hex == hex_label and m.team == team and not m.destroyed and knows(state, viewer, m)
            for m in state.markers.values()):
         return True
-    return any(c.hex == hex_label and c.team == team for _, c in _backs(state, viewer, catalog))
+    return any(c.hex == hex_label and c.team == team and c is not besides for _, c in _backs(state, viewer, catalog))

@@ -14,7 +14,13 @@ the rules would refuse gets no dice box, and *Answer* is enabled only when an an
 is listed.
 In the other team's view only the question's kind and the deciding team are
 shown (the prompt and the options name units and markers the other team may
-not know about), with a "Hand over" button; the panel draws from the view model
+not know about), with a "Hand over" button; a MILDEC question reads as the one line
+"Waiting for <team>'s MILDEC decision (<rule>)." (:func:`waiting_line`), the same whether a
+MILDEC is in the hex or only a back the attacker cannot tell from one (4.22, 6.11).
+The defender's MILDEC question is one decision: with MILDECs in the hex, the HP they absorb
+(a box) or a policy button; with none there (the question is asked whenever the attacker cannot
+rule one out), a single button *Take the N HP* (:func:`take_label`; a torpedo hit on a ship:
+*Take the torpedo hit*, it sinks, 14.08).  The panel draws from the view model
 (:meth:`LabController.view_model`), whose pending choice holds no prompt or
 options for that team, and *Answer* / *Pass* are not built (not hidden).
 
@@ -83,6 +89,23 @@ class _Asked:
         return {"kind": self.kind, "team": self.team, "rule": self.rule}
 
 
+def waiting_line(team: str, rule: str) -> str:
+    """The other team's one line while ``team`` decides a MILDEC question asked under ``rule``
+    (4.22, 13.34 or 14.08), as HTML: "Waiting for Blue (US)'s MILDEC decision (4.22)."  It names
+    nothing the asker may not see, so it reads the same whether a MILDEC is in the hex or not."""
+    return (f'<div class="lcb-card lcb-waiting">Waiting for {team_span(team)}\'s MILDEC decision '
+            f'{rule_badges([rule])}.</div>')
+
+
+def take_label(d: MildecChoice) -> str:
+    """The one button of a MILDEC question that offers no MILDEC (4.22): "Take the 2 HP" ("Take the
+    1 HP"); for a torpedo hit, "Take the torpedo hit" (the ship sinks whatever its HP, 14.08; a
+    convoy's hit is never asked)."""
+    if d.after_torpedo:
+        return "Take the torpedo hit"
+    return f"Take the {d.options.damage} HP"
+
+
 def policy_label(name: str) -> str:
     """The words a button or message uses for policy ``name`` (an id of
     :data:`lcb_lab.games.lcb.choices.POLICIES`); an unknown id reads as itself, with spaces."""
@@ -113,6 +136,10 @@ class DecisionPanel:
         self.pass_button = W.Button(description=label, icon="forward", layout=W.Layout(width="auto"), tooltip=tip)
         """The card response's one *Pass* (its ``pass`` policy is not repeated among the policy buttons)."""
         self.pass_button.on_click(lambda _b: self.on_answer({"responses": [], "card_intercepts": []}))
+        self.take_button = W.Button(button_style="primary", icon="check", layout=W.Layout(width="auto"),
+                                    tooltip="no MILDEC of yours is in the hex: the hit is taken (4.22)")
+        """A MILDEC question offering no MILDEC: its one answer, absorb nothing (:func:`take_label`)."""
+        self.take_button.on_click(lambda _b: self.on_answer({"absorb": 0}))
         self.policy_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.answer_row = W.HBox([])
         """*Answer* (or *Respond*) and *Pass*: built only in a view that answers the choice now."""
@@ -195,9 +222,13 @@ class DecisionPanel:
             show = W.Button(description=f"Hand over: show the {view_name(d.team)}", icon="exchange",
                             layout=W.Layout(width="280px"))
             show.on_click(lambda _b: self.on_show_team(d.team))
-            self.body.children = (W.HTML(f'<div class="lcb-muted">Only {esc(name)} sees the details of this '
-                                         f"question and answers it. Hand the screen over to {esc(name)} (or "
-                                         "switch to the Instructor view).</div>"), show)
+            if d.kind == MildecChoice.kind:       # one line, the same in every world the viewer cannot tell apart
+                self.header.value = waiting_line(d.team, d.rule)
+                self.body.children = (show,)
+            else:
+                self.body.children = (W.HTML(f'<div class="lcb-muted">Only {esc(name)} sees the details of this '
+                                             f"question and answers it. Hand the screen over to {esc(name)} (or "
+                                             "switch to the Instructor view).</div>"), show)
             set_children(self.answer_row, [])
             self.answer_button.disabled = True
             self.policy_box.children = ()
@@ -210,6 +241,11 @@ class DecisionPanel:
         self.answer_button.disabled = offer is not None and not offer.may_answer and not cards
         if past_step is not None:
             set_children(self.answer_row, [])
+            self.policy_box.children = ()
+            return
+        if isinstance(d, MildecChoice) and not self._inputs:      # no MILDEC offered: one button
+            self.take_button.description = take_label(d)
+            set_children(self.answer_row, [self.take_button])
             self.policy_box.children = ()
             return
         set_children(self.answer_row, [self.answer_button, self.pass_button if cards else None])
@@ -294,9 +330,16 @@ class DecisionPanel:
         return list(self.cards_form.widgets)
 
     def _mildec(self, d: MildecChoice) -> list[W.Widget]:
+        """4.22 (13.34, 14.08): how many HP the MILDECs in the hex absorb; with none offered, one
+        line saying so (the panel's one button takes the hit)."""
         cap = d.most
         if self.offer is not None:
             cap = max(self.offer.absorb(), default=0)
+        if not cap:
+            hit = "the torpedo hit (it sinks, 14.08)" if d.after_torpedo else f"the {d.options.damage} HP"
+            return [W.HTML(f'<div>No MILDEC of yours in the hex can absorb it: {esc(d.options.target)} takes '
+                           f'{esc(hit)} {rule_badges([d.rule])}. You are asked because the other team cannot '
+                           'rule out a MILDEC of yours here (it sees a back, 6.11, or a MILDEC).</div>')]
         box = W.BoundedIntText(value=0, min=0, max=cap, layout=W.Layout(width="70px"))
         self._inputs.append(({"absorb": None}, box))
         return [W.HBox([box, W.HTML(f'&nbsp;HP absorbed by MILDECs (0..{cap}) {rule_badges(["4.22", "7.06"])}')])]

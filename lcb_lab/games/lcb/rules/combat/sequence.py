@@ -28,6 +28,7 @@ from lcb_lab.games.lcb.choices import Choice, EmbarkLossesChoice, GaDefenseChoic
 from lcb_lab.games.lcb.choice_options import Attacker, GaDefenseOptions, InterceptOptions, MildecOptions
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import CombatPlan, CombatResult, Engagement, Unit, other
+from lcb_lab.games.lcb.observer_table import may_hold_mildec
 from lcb_lab.games.lcb.rules.cards import cvs as card_cvs
 from lcb_lab.games.lcb.rules.embarking import embark
 from lcb_lab.games.lcb.rules.combat import ground_assault as ga_rules
@@ -412,11 +413,16 @@ def _n(k: int, word: str) -> str:
 
 
 def _apply_damage(ctx: Ctx, plan: CombatPlan, tgt: Unit, net: int, key: str, rules: list[str]) -> bool:
-    """MILDEC choice (pausing if needed), then HP loss and destruction."""
+    """MILDEC choice (pausing if needed), then HP loss and destruction.
+
+    The defender is asked whenever the attacker cannot rule out a MILDEC in the hex (a face-up
+    MILDEC or any back of the defender there, 4.22 with 6.11), not only when one is there, so the
+    pause does not tell the attacker a back is a MILDEC; without one the choice offers none."""
     if net <= 0 or tgt.destroyed:
         return True
     decoys = [m for m in ctx.state.markers_in(tgt.hex, tgt.team)]
-    if decoys and key not in plan.mildec:   # known leak: see tests/engine/test_mildec_pause_worlds.py
+    if key not in plan.mildec and (decoys or may_hold_mildec(ctx.state, other(tgt.team), tgt.hex, tgt.team,
+                                                              ctx.catalog)):
         ctx.state.push_choice(MildecChoice(
             tgt.team, "4.22",
             f"{tgt.uid} takes {net} HP: spend MILDECs in {tgt.hex} to absorb?",

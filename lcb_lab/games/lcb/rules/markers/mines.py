@@ -53,6 +53,7 @@ from lcb_lab.games.lcb.choices import Choice, MildecChoice, MineAttackChoice
 from lcb_lab.games.lcb.choice_options import MildecOptions, MineAttackOptions
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import CardMarker, Unit, other
+from lcb_lab.games.lcb.observer_table import may_hold_mildec
 from lcb_lab.games.lcb.rules.cards import targets as card_targets
 from lcb_lab.games.lcb.rules.combat.destruction import destroy
 from lcb_lab.games.lcb.rules.markers.placement import as_hex, contact, rolled
@@ -352,7 +353,9 @@ def _apply(ctx: Ctx, m: CardMarker) -> dict | None:
             continue
         decoys = [x for x in ctx.state.markers_in(m.hex, u.team) if x.type_id == "naval_mildec"] \
             if ctx.is_naval(u) else []
-        if decoys and key not in absorb:
+        if key not in absorb and ctx.is_naval(u) and (
+                decoys or may_hold_mildec(ctx.state, other(u.team), m.hex, u.team, ctx.catalog, besides=u)):
+            # asked whenever the mine layer cannot rule a Naval MILDEC out (6.11): no leak; may offer none
             ctx.state.push_choice(MildecChoice(u.team, "4.22",
                                          f"{u.uid} takes {hits} HP from mines: spend Naval MILDECs in {m.hex}?",
                                          MildecOptions(key=f"mine:{m.hex}:{u.uid}", mine=m.mid, target=u.uid,

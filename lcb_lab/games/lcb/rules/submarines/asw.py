@@ -35,6 +35,7 @@ from lcb_lab.games.lcb.choice_options import MildecOptions
 from lcb_lab.kernel import explain
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.model.state import Unit, other
+from lcb_lab.games.lcb.observer_table import may_hold_mildec
 from lcb_lab.games.lcb.rules.submarines import sot as sub_rules
 from lcb_lab.games.lcb.rules.cards.targets import _as_hex, origin
 from lcb_lab.games.lcb.rules.combat.destruction import card_gone, destroy
@@ -72,7 +73,8 @@ def sink(ctx: Ctx, sub: Unit, by_team: str, why: str) -> None:
 
 def torpedo_hit(ctx: Ctx, sub: Unit, target: str) -> None:
     """One successful TORPEDO ATTACK on ``target`` (14.08): a convoy loses 1 HP, a ship sinks
-    whatever its HP -- unless its team spends a Naval MILDEC in its hex: with one there, a
+    whatever its HP -- unless its team spends a Naval MILDEC in its hex: whenever the attacker
+    cannot rule one out there (a face-up MILDEC or any back of the team, 6.11), a
     ``mildec`` choice (key ``"torpedo:<uid>"``, :func:`answer_mildec`) is pushed for the defending
     team instead; a submarine sinks (1 HP)."""
     s = ctx.state
@@ -96,7 +98,9 @@ def torpedo_hit(ctx: Ctx, sub: Unit, target: str) -> None:
         sink(ctx, u, sub.team, "TORPEDO ATTACK")
         return
     shields = naval_mildecs(ctx, u)
-    if shields:                          # the defending team decides (4.22, 14.08): a choice on the stack
+    if shields or may_hold_mildec(s, other(u.team), u.hex, u.team, ctx.catalog):
+        # the defending team decides (4.22, 14.08): asked whenever the attacker cannot rule a
+        # Naval MILDEC out (6.11), so the pause does not tell it a back is one; none may be offered
         s.push_choice(MildecChoice(u.team, "14.08", f"{u.uid} is hit by a torpedo: spend a Naval MILDEC in "
                                    f"{u.hex} to absorb it?", MildecOptions(key=f"{TORPEDO_KEY}{u.uid}", target=u.uid,
                                                                             damage=1, mildecs=len(shields))))
