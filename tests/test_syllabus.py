@@ -13,13 +13,6 @@ from lcb_lab.games.lcb.course.syllabus import LESSONS, lesson_for_chapter, markd
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
-BEING_WRITTEN = ("15_ch05_movement.ipynb", "16_ch06_conceal.ipynb", "17_ch08_resupply.ipynb",
-                 "18_ch09_cards.ipynb", "19_ch15_influence.ipynb")
-"""The chapter notebooks of 5, 6, 8, 9 and 15, written on another branch at the time of writing.
-Empty this tuple when they are merged: :func:`test_the_notebooks_being_written_are_not_there_yet`
-fails as soon as one of them exists, so the exception cannot outlive them."""
-
-
 def _tool():
     spec = importlib.util.spec_from_file_location("syllabus_tool", ROOT / "tools" / "syllabus.py")
     mod = importlib.util.module_from_spec(spec)
@@ -33,18 +26,10 @@ def test_the_doc_is_up_to_date(capsys):
 
 
 def test_every_notebook_the_syllabus_names_exists():
-    missing = [ls.notebook for ls in LESSONS
-               if ls.notebook not in BEING_WRITTEN and not (NOTEBOOKS / ls.notebook).is_file()]
+    missing = [ls.notebook for ls in LESSONS if not (NOTEBOOKS / ls.notebook).is_file()]
     assert missing == []
     names = [ls.notebook for ls in LESSONS]
     assert len(names) == len(set(names))
-
-
-def test_the_notebooks_being_written_are_not_there_yet():
-    """A tripwire, not a skip: once one exists, it leaves BEING_WRITTEN and the test above checks it."""
-    there = [n for n in BEING_WRITTEN if (NOTEBOOKS / n).exists()]
-    assert there == [], f"{there} exist now: remove them from BEING_WRITTEN in {Path(__file__).name}"
-    assert set(BEING_WRITTEN) <= {ls.notebook for ls in LESSONS}
 
 
 def test_one_lesson_per_chapter_3_to_17_in_course_order():

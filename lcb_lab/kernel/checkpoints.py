@@ -5,24 +5,23 @@ A :class:`Checkpoint` is one question on a staged situation: its correct answer 
 answer is refused with a hint that cites the rule; a right one is followed by the explanation.
 :class:`AnswerBook` keeps a student's attempts for the session and exports them as JSON;
 :func:`instructor_key` gives the answers only when asked for.  The widget is
-:mod:`lcb_lab.ui.lab.checkpoint`; each game writes its own checkpoints (LC:B's:
-:mod:`lcb_lab.games.lcb.course`).
+:mod:`lcb_lab.ui.lab.checkpoint`; each game writes its own checkpoints on its staged situations.
 
 Kinds of answer (:data:`KINDS`):
 
 * ``"choice"`` -- one of ``options`` (a string);
 * ``"choices"`` -- a set of ``options`` (order does not matter; an empty set is an answer);
-* ``"number"`` -- an integer (e.g. Action Points, hits);
+* ``"number"`` -- an integer (e.g. a cost, a count of hits);
 * ``"probability"`` -- a chance in [0, 1], given as ``0.42``, ``"0.42"`` or ``"42%"``; accepted
   within ``tolerance`` (absolute; default half a percentage point).
 
->>> cp = Checkpoint("demo.ap", "How many AP does moving two stacks cost?", kind="number",
-...                 answer=lambda: 2, rule="3.31", hint="Each Core Action of a stack costs 1 AP.",
-...                 explanation="One AP per stack: 2 AP.")
+>>> cp = Checkpoint("demo.cost", "How many points do two moves cost?", kind="number",
+...                 answer=lambda: 2, rule="R1", hint="Each move costs 1 point.",
+...                 explanation="One point per move: 2.")
 >>> cp.check("3").correct, cp.check("3").text
-(False, 'Not yet. Hint (3.31): Each Core Action of a stack costs 1 AP.')
+(False, 'Not yet. Hint (R1): Each move costs 1 point.')
 >>> cp.check(2).text
-'Correct: 2. One AP per stack: 2 AP.'
+'Correct: 2. One point per move: 2.'
 """
 from __future__ import annotations
 
@@ -54,7 +53,7 @@ class Verdict:
 class Checkpoint:
     """One question on a staged situation.
 
-    ``key``: unique id (``"ch07.intercept-units"``); ``question``: the text asked; ``kind``: one of
+    ``key``: unique id (``"ch02.move-cost"``); ``question``: the text asked; ``kind``: one of
     :data:`KINDS`; ``answer``: computes the correct answer (a string, a frozenset of strings, an
     int or a float, by kind) -- from the engine, so the key cannot drift from the rules;
     ``rule``: the rule number the hint cites; ``hint``: shown after a wrong answer;
