@@ -201,3 +201,16 @@ def test_a_mildec_in_the_hex_absorbs_first_as_far_as_the_viewer_knows_4_22():
     ru = kill_chain(g, "RU", WHISKEY, plan=plan)
     assert ru.p == pytest.approx(0.16) and "M-1" not in repr(ru)      # both dice hit, no INTERCEPT seen
     assert "2 concealed US counter(s) in the target's hex" in ru.unknowns[0]
+
+
+def test_the_intercept_umbrella_a_team_asks_for_hides_a_face_down_attached_card_9_02():
+    """The same 2 Anna with the Pantsir-SM Attached face down: asked by US (on what US may know,
+    ``observer.known_state``), the umbrella over 2 Anna lists no card value; the instructor's does."""
+    g = lcb_lab.situation(units={"2 Anna": {"type": "runi_naval_infantry_platoon", "hex": "F-6", "face_up": True},
+                                 "1 Whiskey": ("usmc_himars_section", "F-3")},
+                          cards={"RU": [{"name": "Pantsir-SM: IAMD", "attach_to": "2 Anna"}]}, initiative="US")
+    everyone = g.intercept_umbrella("1 Whiskey", "2 Anna")
+    us = g.intercept_umbrella("1 Whiskey", "2 Anna", viewer="US")
+    assert any(o.get("uid") == "2 Anna" for o in everyone), everyone
+    assert not any(o.get("uid") == "2 Anna" for o in us), us
+    assert "Pantsir" not in repr(us) and "RU-1" not in repr(us)

@@ -285,7 +285,8 @@ def _stand_in_type(catalog: Catalog, team: str) -> str:
 def known_state(state: GameState, catalog: Catalog, viewer: str | None) -> GameState:
     """The state as ``viewer`` may know it (see the module doc): a copy in which each counter
     it sees only as a back is a stand-in unit ``"hidden:<hex>:<n>"``; enemy units off the map
-    are left out.  The instructor (or None) gets ``state`` itself."""
+    are left out, and so are the cards it may not see (9.02: a face-down Attached card lends its
+    host no value the viewer could count).  The instructor (or None) gets ``state`` itself."""
     if _all_seeing(viewer):
         return state
     s = state.clone(share_log=True)
@@ -294,6 +295,7 @@ def known_state(state: GameState, catalog: Catalog, viewer: str | None) -> GameS
             del s.units[u.uid]
     s.sot, s.optional_data = observe_sot(state, viewer), state.optional_known(viewer)   # 14.03; 17.1, 17.2
     s.event_deck = []                                   # the event pile's order is secret (16.0)
+    s.cards = {cid: c for cid, c in state.cards.items() if knows(state, viewer, c)}   # 9.02
     for hid, group in _back_groups(state, viewer, catalog):
         for c in group:                    # a Task Force Counter's units: one stand-in (4.35)
             if isinstance(c, Marker):

@@ -81,12 +81,9 @@ def kill_chain(game: Any, viewer: str, target: str, plan: A.CommitCombat | A.Lrs
 
 
 def _known(game: Any, who: str | None) -> Any:
-    """The state as ``who`` may know it (:func:`observer.known_state`), less the cards it may
-    not see (9.02): an Attached card face down lends its host no value the viewer could count."""
-    known = observer.known_state(game.state, game.catalog, who)
-    if who is not None:
-        known.cards = {cid: c for cid, c in known.cards.items() if observer.knows(game.state, who, c)}
-    return known
+    """The state as ``who`` may know it (:func:`observer.known_state`: without the cards it may
+    not see, 9.02)."""
+    return observer.known_state(game.state, game.catalog, who)
 
 
 def _plan_allocs(plan: Any, target: str) -> list[dict] | None:
