@@ -64,7 +64,7 @@ LCB_ORDER = {
     "base": ("zones", "hexes", "plain", "die", "display", "io.files", "io.ranges", "io.inputs", "io.resources", "io.saved_logs", "io.toml_write"),
     "model": ("model", "actions_optional", "actions_intercept", "actions", "choice_options", "choices", "observer", "observer_cards", "observer_table"),
     "rules": ("rules",),
-    "io": ("io.scenario", "io.save_check_pieces", "io.save_check_cards", "io.save_check_events", "io.save_check",
+    "io": ("io.scenario_options", "io.scenario", "io.save_check_pieces", "io.save_check_cards", "io.save_check_events", "io.save_check",
            "io.persistence"),
     "engine": ("windows", "queries", "handlers_stages", "handlers", "legal_trial", "legal_templates", "legal_declare", "legal_combat",
                "legal_answers", "legal_cards", "legal", "step_labels", "game", "chance", "offers", "view_model"),

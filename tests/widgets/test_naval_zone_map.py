@@ -72,3 +72,15 @@ def test_two_maps_open_at_once_keep_their_own_zone_boxes(game):
     assert min(xs) < at_first[0] < max(xs)
     with pytest.raises(ValueError):          # outside any map's call, no map's boxes apply
         ov.zone_place_centre("W700.2")
+
+
+def test_the_zone_boxes_cache_tells_apart_boards_of_one_name_with_other_zones():
+    """Two staged boards of one name and size, one with two zones and one with all four: each
+    gets its own boxes (the cache key holds the zones; found when tests ran in another order)."""
+    from lcb_lab.ui.lcb.map.board_layers import zone_boxes_of
+    two = lcb_lab.situation({"DDG-51": ("usn_ddg_51", "W700.1")}, naval=["A-1", "A-2"], naval_zones=["W700", "E700"])
+    four = lcb_lab.situation({"DDG-51": ("usn_ddg_51", "W700.1")}, naval=["A-1", "A-2"],
+                             naval_zones=["W1200", "W700", "E700", "E1200"])
+    assert two.board.name == four.board.name
+    assert set(zone_boxes_of(two.board)) == {"W700", "E700"}
+    assert set(zone_boxes_of(four.board)) == {"W1200", "W700", "E700", "E1200"}

@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, mo
 
 from lcb_lab.games.lcb.io import inputs as I
 from lcb_lab.games.lcb.io import ranges as R
+from lcb_lab.games.lcb.io import scenario_options
 from lcb_lab.games.lcb.model.board import (Board, load_board, map_name_problem, marker_who, place_problem,
                                            terrain_problem)
 from lcb_lab.games.lcb.model.catalog import Catalog, load_catalog, marker_is_naval
@@ -334,7 +335,7 @@ def build_state(sc: ScenarioFile, file: str, board: Board, catalog: Catalog, dec
         if r.turn is not None or r.hex is not None:      # a scheduled arrival (3.11)
             entry.update(_scheduled(r, sc, board, catalog, file, key))
         state.reinforcements[tfs[r.task_force]].append(entry)
-    _places_and_counters(state, sc, catalog, file, start)    # 7.43; 4.35
+    scenario_options.places_and_counters(state, sc, catalog, file, start)    # 7.43; 4.35
     ctx = Ctx(state, board, catalog, None, decks or load_decks())
     if start == "action":
         _check_embarked(ctx, sc, file)      # capacity on load (10.21); the cards' own below
@@ -364,7 +365,7 @@ def build_state(sc: ScenarioFile, file: str, board: Board, catalog: Catalog, dec
         planning.give_automatic(ctx)
     except IllegalAction as ex:
         raise ScenarioError(file, "(automatic cards)", ex.reason) from None
-    _interop(ctx, sc, file)
+    scenario_options.interop(ctx, sc, file)
     if start == "action":
         state.cp = {"US": 0, "RU": 0}
         for u in state.units.values():     # submarines placed by the file: their SOT's initial location (14.01)
@@ -383,49 +384,6 @@ def build_state(sc: ScenarioFile, file: str, board: Board, catalog: Catalog, dec
             u = state.units[e.uid]
             u.attachments = list(e.attachments) + [n for n in u.attachments if n not in e.attachments]
     return state
-
-
-def _interop(ctx: Ctx, sc: ScenarioFile, file: str) -> None:
-    """17.1 (sandbox): the units' ``nation`` and each team's ``interop_cubes`` make the
-    Interoperability Network's record and card (:func:`lcb_lab.games.lcb.rules.optional.interoperability.setup`).
-    ScenarioError naming the key: cubes without 17.1 on, a team of several nations without cubes,
-    cubes for a team of one nation."""
-    from lcb_lab.games.lcb.rules.optional import interoperability
-    s = ctx.state
-    nations = {e.uid: e.nation for e in sc.unit if e.nation and e.nation != s.units[e.uid].team}
-    cubes = {t: sc.teams[t].interop_cubes for t in ("US", "RU") if sc.teams[t].interop_cubes is not None}
-    for team in ("US", "RU"):
-        key, several = f"teams.{team}.interop_cubes", any(s.units[u].team == team for u in nations)
-        if team in cubes and "17.1" not in s.optional_rules:
-            raise ScenarioError(file, key, "the Interoperability Network needs optional rule 17.1 on "
-                                "([scenario] optional_rules)")
-        if several and team not in cubes and "17.1" in s.optional_rules:
-            raise ScenarioError(file, key, f"{team} is a team of several nations: give the cubes (1-5) of its "
-                                "Interoperability Network (17.1)")
-        if team in cubes and not several:
-            raise ScenarioError(file, key, f"{team}'s units are of one nation: no Interoperability Network "
-                                "(17.1; give a unit another [[unit]] nation)")
-    interoperability.setup(ctx, nations, cubes, add_card)
-
-
-def _places_and_counters(state: GameState, sc: ScenarioFile, catalog: Catalog, file: str, start: str) -> None:
-    """Refuse two teams in one naval-zone place (7.43) and place the ``[[task_force_counter]]``
-    entries (4.35; the units must stand in their hexes: an Action-Stage start).  ScenarioError."""
-    from lcb_lab.games.lcb.rules.combat.naval_zones import opposing_in_place
-    from lcb_lab.games.lcb.rules.movement import tf_counters
-    clash = opposing_in_place(state)
-    if clash:
-        kind = "marker" if clash[0] in state.markers else "unit"
-        raise ScenarioError(file, f"{kind}[{clash[0]}].hex", clash[1])
-    if sc.task_force_counter and start != "action":
-        raise ScenarioError(file, "task_force_counter", "a Task Force Counter stands over units in one hex: "
-                            "give it in a scenario that starts in the Action Stage with its units placed")
-    spec: dict[str, list[str]] = {}
-    for e in sc.task_force_counter:
-        if e.name in spec:
-            raise ScenarioError(file, f"task_force_counter[{e.name}]", "duplicate Task Force Counter name")
-        spec[e.name] = list(e.units)
-    tf_counters.load(state, spec, catalog, file, "task_force_counter[{}].units")
 
 
 def _check_embarked(ctx: Ctx, sc: ScenarioFile, file: str) -> None:

@@ -20,6 +20,7 @@ No UI library is imported here.  Every module, with its purpose and rule numbers
 * ``movement.stacks``: one definition of a stack (3.23, 3.34, 3.36, 3.37, 5.11, 5.13, 5.15).
 * ``movement.conceal``: conceal and reveal, ground and naval ZOR (6.0-6.23).
 * ``movement.resupply``: RESUPPLY (8.0-8.09).
+* ``movement.tf_counters``: Task Force Counters, one stack under one counter (4.35; its readings are sandbox).
 
 ``combat`` -- combat (chapter 7)
 

@@ -53,7 +53,7 @@ def board_extent(board: Board, margin_km: float = 2.0) -> tuple[float, float, fl
 def zone_boxes_of(board: Board) -> dict[str, tuple[float, float, float, float]]:
     """The board's naval-zone boxes (7.4) in plot coordinates, under its bottom edge: zone ->
     (x0, x1, y0, y1); ``{}`` for a map without zones.  Cached per board."""
-    key = _board_key(board, "zones")
+    key = (*_board_key(board, "zones"), tuple(board.zones))     # boards of one name may hold other zones
     if key not in _CACHE:
         pts = [c for lab in board.hexes for c in ov.hex_corners(lab)] if board.zones else []
         _CACHE[key] = ov.zone_boxes(board.zones, min(x for x, _ in pts), max(x for x, _ in pts),
