@@ -26,6 +26,7 @@ Kinds of answer (:data:`KINDS`):
 from __future__ import annotations
 
 import json
+import math
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -121,18 +122,28 @@ def normalise(kind: str, value: Any) -> Any:
         return frozenset(str(v).strip() for v in items if str(v).strip())
     text = str(value).strip().replace(",", ".")
     try:
+        if "_" in text:                 # float() reads "1_0" as 10: no student means that
+            raise ValueError
         if kind == "number":
             n = float(text)
-            if n != int(n):
+            if not math.isfinite(n) or n != int(n):    # "nan", "inf", "1e999": no whole number
                 raise ValueError
             return int(n)
         p = float(text[:-1]) / 100 if text.endswith("%") else float(text)
+        if not math.isfinite(p):
+            raise ValueError
     except ValueError:
         raise AnswerError(f"expected {'a whole number' if kind == 'number' else 'a chance such as 0.42 or 42%'}"
-                         f", got {str(value)!r}") from None
+                         f", got {_echo(value)}") from None
     if not 0 <= p <= 1:
-        raise AnswerError(f"a chance is between 0 and 1 (or 0% and 100%), got {str(value)!r}")
-    return p
+        raise AnswerError(f"a chance is between 0 and 1 (or 0% and 100%), got {_echo(value)}")
+    return p + 0.0                      # "-0" is 0.0, not -0.0
+
+
+def _echo(value: Any, most: int = 40) -> str:
+    """``value`` quoted for a verdict, cut to ``most`` characters (a pasted page is not echoed whole)."""
+    text = str(value)
+    return repr(text if len(text) <= most else text[:most] + "...")
 
 
 def show(kind: str, answer: Any) -> str:
