@@ -58,7 +58,8 @@ class Checkpoint:
     :data:`KINDS`; ``answer``: computes the correct answer (a string, a frozenset of strings, an
     int or a float, by kind) -- from the engine, so the key cannot drift from the rules;
     ``rule``: the rule number the hint cites; ``hint``: shown after a wrong answer;
-    ``explanation``: shown after the right one (a string, or a function of no argument giving it);
+    ``explanation``: shown after the right one (a string, or a function of no argument giving it;
+    left out of the repr: a checkpoint shown in a cell does not give its answer away);
     ``options``: the choices offered (``"choice"``/``"choices"``; a function of no argument may
     compute them); ``tolerance``: for ``"probability"``.
 
@@ -71,7 +72,7 @@ class Checkpoint:
     answer: Callable[[], Any]
     rule: str
     hint: str
-    explanation: str | Callable[[], str] = ""
+    explanation: str | Callable[[], str] = field(default="", repr=False)   # it states the answer
     options: tuple[str, ...] | Callable[[], Iterable[str]] = ()
     tolerance: float = 0.005
 

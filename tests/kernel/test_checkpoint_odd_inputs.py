@@ -33,3 +33,10 @@ def test_the_book_records_an_odd_answer_as_a_wrong_attempt():
     book = AnswerBook()
     assert not book.answer(_cp("number", 3), "1e999").correct
     assert book.attempts[0]["given"] == "1e999" and book.attempts[0]["correct"] is False
+
+
+def test_a_checkpoint_shown_in_a_cell_does_not_state_its_answer():
+    cp = Checkpoint("t.split", "How many AP?", kind="number", answer=lambda: 2, rule="3.37", hint="One per stack.",
+                    explanation="Two new stacks, one Core Action each: 2 AP.")
+    assert "Two new stacks" not in repr(cp) and "How many AP?" in repr(cp) and "One per stack." in repr(cp)
+    assert cp.check(2).text == "Correct: 2. Two new stacks, one Core Action each: 2 AP."
