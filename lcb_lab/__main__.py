@@ -124,8 +124,22 @@ def _review(save: str, out: str, team: str) -> str:
     from lcb_lab.games.lcb.game import Game
     from lcb_lab.ui.lcb.review import write_review
     game = Game.from_json(read_text(save, "saved game"), file=save)
-    path = write_review(game, out, team)
+    try:
+        path = write_review(game, out, team)
+    except OSError as e:
+        raise LabError(f"-o {out}: {_write_problem(out, e)}") from None
     return f"wrote {path} ({team} view, {path.stat().st_size // 1024} KB): open it in a browser, offline"
+
+
+def _write_problem(out: str, e: OSError) -> str:
+    """Why the file ``out`` could not be written, in words (a missing folder, a folder, the OS's reason)."""
+    import os
+    folder = os.path.dirname(out) or "."
+    if os.path.isdir(out):
+        return "is a folder: give a file name in it"
+    if not os.path.isdir(folder):
+        return f"the folder {folder} does not exist"
+    return e.strerror or str(e)
 
 
 def contradiction(args: argparse.Namespace) -> str | None:

@@ -26,6 +26,7 @@ Kinds of answer (:data:`KINDS`):
 from __future__ import annotations
 
 import json
+import math
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -57,7 +58,8 @@ class Checkpoint:
     :data:`KINDS`; ``answer``: computes the correct answer (a string, a frozenset of strings, an
     int or a float, by kind) -- from the engine, so the key cannot drift from the rules;
     ``rule``: the rule number the hint cites; ``hint``: shown after a wrong answer;
-    ``explanation``: shown after the right one (a string, or a function of no argument giving it);
+    ``explanation``: shown after the right one (a string, or a function of no argument giving it;
+    left out of the repr: a checkpoint shown in a cell does not give its answer away);
     ``options``: the choices offered (``"choice"``/``"choices"``; a function of no argument may
     compute them); ``tolerance``: for ``"probability"``.
 
@@ -70,7 +72,7 @@ class Checkpoint:
     answer: Callable[[], Any]
     rule: str
     hint: str
-    explanation: str | Callable[[], str] = ""
+    explanation: str | Callable[[], str] = field(default="", repr=False)   # it states the answer
     options: tuple[str, ...] | Callable[[], Iterable[str]] = ()
     tolerance: float = 0.005
 
@@ -121,18 +123,28 @@ def normalise(kind: str, value: Any) -> Any:
         return frozenset(str(v).strip() for v in items if str(v).strip())
     text = str(value).strip().replace(",", ".")
     try:
+        if "_" in text:                 # float() reads "1_0" as 10: no student means that
+            raise ValueError
         if kind == "number":
             n = float(text)
-            if n != int(n):
+            if not math.isfinite(n) or n != int(n):    # "nan", "inf", "1e999": no whole number
                 raise ValueError
             return int(n)
         p = float(text[:-1]) / 100 if text.endswith("%") else float(text)
+        if not math.isfinite(p):
+            raise ValueError
     except ValueError:
         raise AnswerError(f"expected {'a whole number' if kind == 'number' else 'a chance such as 0.42 or 42%'}"
-                         f", got {str(value)!r}") from None
+                         f", got {_echo(value)}") from None
     if not 0 <= p <= 1:
-        raise AnswerError(f"a chance is between 0 and 1 (or 0% and 100%), got {str(value)!r}")
-    return p
+        raise AnswerError(f"a chance is between 0 and 1 (or 0% and 100%), got {_echo(value)}")
+    return p + 0.0                      # "-0" is 0.0, not -0.0
+
+
+def _echo(value: Any, most: int = 40) -> str:
+    """``value`` quoted for a verdict, cut to ``most`` characters (a pasted page is not echoed whole)."""
+    text = str(value)
+    return repr(text if len(text) <= most else text[:most] + "...")
 
 
 def show(kind: str, answer: Any) -> str:

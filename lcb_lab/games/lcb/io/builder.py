@@ -265,6 +265,11 @@ class ScenarioDraft:
         except ValidationError as e:
             return [Problem(file_key(data, err["loc"]), err["msg"]) for err in e.errors()]
         try:
+            dumps(data)
+        except (TypeError, ValueError) as e:      # no TOML file holds it (a lone surrogate)
+            loc = getattr(e, "loc", ())
+            return [Problem(file_key(data, loc) if loc else "(file)", str(e).partition(": ")[2] or str(e))]
+        try:
             self._start(sc)
         except ScenarioError as e:
             return [Problem(e.key, e.problem)]

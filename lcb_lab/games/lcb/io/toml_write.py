@@ -31,19 +31,22 @@ def dumps(data: dict[str, Any]) -> str:
     """``data`` (a dict of str keys; values str / int / float / bool / list / dict) as TOML text.
 
     ``tomllib.loads(dumps(d)) == d`` for such data.  Raises TypeError for a value TOML cannot
-    hold (None, a set, an object) and ValueError for a float that is nan or infinite.
+    hold (None, a set, an object) and ValueError for a float that is nan or infinite or a string
+    holding a lone surrogate (no UTF-8 file holds one); either message begins with the dotted key
+    of the value (``"scenario.name: ..."``), and its ``loc`` attribute is that key as a tuple
+    (``("unit", 0, "uid")``, as pydantic locates an error).
     """
     lines: list[str] = []
     scalars = {k: v for k, v in data.items() if not _is_table(v) and not _is_table_list(v)}
-    lines += [f"{key(k)} = {value(v)}" for k, v in scalars.items()]
+    lines += [f"{key(k)} = {_at([k], v)}" for k, v in scalars.items()]
     for k, v in data.items():
         if _is_table(v):
             _section(lines, [k], v)
         elif _is_table_list(v):
-            for item in v:
+            for i, item in enumerate(v):
                 _blank(lines)
                 lines.append(f"[[{key(k)}]]")
-                lines += [f"{key(ik)} = {value(iv)}" for ik, iv in item.items()]
+                lines += [f"{key(ik)} = {_at([k, i, ik], iv)}" for ik, iv in item.items()]
     return "\n".join(lines) + "\n"
 
 
@@ -54,7 +57,7 @@ def _section(lines: list[str], path: list[str], table: dict) -> None:
     if own or not subs:
         _blank(lines)
         lines.append("[" + ".".join(key(p) for p in path) + "]")
-        lines += [f"{key(k)} = {value(v)}" for k, v in own.items()]
+        lines += [f"{key(k)} = {_at(path + [k], v)}" for k, v in own.items()]
     for k, v in subs.items():
         _section(lines, path + [k], v)
 
@@ -66,9 +69,31 @@ def table_of_sections(table: dict) -> bool:
     return any(_is_table(v) or _is_table_list(v) for v in table.values()) or len(table) > 3
 
 
+def _at(path: list, v: Any) -> str:
+    """:func:`value` of ``v``; its error (if any) is led by the dotted key ``path`` (str keys, int
+    list indexes) of the value and carries it as ``loc``."""
+    try:
+        return value(v)
+    except (TypeError, ValueError) as e:
+        where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
+        err = type(e)(f"{where}: {e}")
+        err.loc = tuple(path)
+        raise err from None
+
+
 def key(k: str) -> str:
-    """A TOML key: bare (``max_turns``) when it may be, else quoted (``"TF Boston"``)."""
-    return k if _BARE.fullmatch(k) else json.dumps(k, ensure_ascii=False)
+    """A TOML key: bare (``max_turns``) when it may be, else quoted (``"TF Boston"``).
+    Raises ValueError for a key holding a lone surrogate."""
+    return k if _BARE.fullmatch(k) else _string(k)
+
+
+def _string(s: str) -> str:
+    """A TOML basic string: JSON's escapes (a JSON string is a TOML basic string) plus DEL,
+    which JSON leaves bare and TOML forbids.  Raises ValueError for a lone surrogate."""
+    bad = next((c for c in s if "\ud800" <= c <= "\udfff"), None)
+    if bad is not None:
+        raise ValueError(f"a lone surrogate ({bad!r}) is no character a UTF-8 TOML file can hold")
+    return json.dumps(s, ensure_ascii=False).replace("\x7f", "\\u007f")
 
 
 def value(v: Any, indent: str = "") -> str:
@@ -82,7 +107,7 @@ def value(v: Any, indent: str = "") -> str:
             raise ValueError(f"TOML holds no {v!r} here")
         return repr(v)
     if isinstance(v, str):
-        return json.dumps(v, ensure_ascii=False)     # a JSON string is a TOML basic string
+        return _string(v)
     if isinstance(v, dict):
         return "{" + ", ".join(f"{key(k)} = {value(x)}" for k, x in v.items()) + "}"
     if isinstance(v, (list, tuple)):
