@@ -89,7 +89,7 @@ lab: $(STAMP_RUN)
 # `fuzz`) run short here; `make fuzz` runs them long.
 # pytest exit code 5 ("no tests collected") is reported and fails the target.
 test: $(STAMP_TEST) chromium
-	@rc=0; $(VPY) -m pytest $(XDIST) $(PYTEST_ARGS) || rc=$$?; \
+	@rc=0; $(VPY) -m pytest $(XDIST) --durations=30 $(PYTEST_ARGS) || rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests -- failing" >&2; fi; \
 	exit $$rc
 
