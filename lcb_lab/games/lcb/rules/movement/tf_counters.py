@@ -59,8 +59,11 @@ def sweep(ctx: Ctx) -> None:
     stand in more than one hex breaks up, its units becoming ordinary units (sandbox reading of
     4.35; logged for everyone: the other team sees the change on the map)."""
     s = ctx.state
-    for u in s.units.values():
-        if u.tf_counter and not u.on_map:
+    tagged = [u for u in s.units.values() if u.tf_counter]
+    if not tagged:                     # most games: no Task Force Counter, nothing more to look at
+        return
+    for u in tagged:
+        if not u.on_map:
             u.tf_counter = ""
     for name, units in tfc.counters(s).items():
         if tfc.spread(units):
