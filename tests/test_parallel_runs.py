@@ -126,7 +126,7 @@ def test_every_make_command_the_readme_shows_is_a_target_and_in_the_help():
 
 @pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
 @pytest.mark.parametrize("target,want", [
-    ("test", r"pytest -n auto --dist loadfile --no-loadscope-reorder +\|\|"),
+    ("test", r"pytest -n auto --dist loadfile --no-loadscope-reorder( --durations=\d+)? +\|\|"),
     ("fuzz", r"LCB_FUZZ=1 \S+ -m pytest -n auto --dist loadfile --no-loadscope-reorder -m fuzz"),
     ("bench", r"benchmarks/run\.py"),
     ("bench-readme", r"benchmarks/run\.py --quick --write-readme"),
