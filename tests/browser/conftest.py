@@ -19,6 +19,7 @@ messages are added to its report.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -33,6 +34,46 @@ START_NOTEBOOK = D.START_NOTEBOOK
 CHROMIUM_ARGS = D.CHROMIUM_ARGS
 SCREENS = {"1920x1080": {"width": 1920, "height": 1080}, "1366x768": {"width": 1366, "height": 768}}
 """The projector and the reviewers' laptop (docs/ui.md's two screen sizes)."""
+
+
+BOTH_SIZES = ("test_classroom.py", "test_projector_layout.py", "test_fork_layout.py", "test_words_browser.py")
+"""The files whose tests always run at both screen sizes: a class's walk and the layout tests."""
+ALL_SIZES_ENV = "LCB_BROWSER_ALL_SIZES"
+"""Set to 1 to run every browser test at every screen size it is written for."""
+
+
+def _size_of(item) -> str | None:
+    ident = getattr(getattr(item, "callspec", None), "id", "")
+    return next((s for s in ("1366", "1920") if s in ident), None)
+
+
+def one_size_each(items: list) -> tuple[list, list]:
+    """``(kept, dropped)``: outside :data:`BOTH_SIZES`, a browser test written for both screen
+    sizes runs at one of them, the two sizes taking turns from test to test (in file order), so
+    both stay covered and the browser unit -- CI's longest -- stays short. The flows they walk do
+    not change with the size; the layout at each size is what :data:`BOTH_SIZES` checks."""
+    kept, dropped, turn, seen = [], [], 0, {}
+    for item in items:
+        size = _size_of(item)
+        if size is None or not item.nodeid.startswith("tests/browser/") or item.nodeid.split("::")[0].endswith(BOTH_SIZES):
+            kept.append(item)
+            continue
+        base = item.nodeid.split("[")[0] + "|" + re.sub(r"(1366|1920)[-x](768|1080)", "", item.callspec.id)
+        if base not in seen:
+            seen[base] = ("1366", "1920")[turn % 2]
+            turn += 1
+        (kept if size == seen[base] else dropped).append(item)
+    return kept, dropped
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    """Each flow test at one screen size (:func:`one_size_each`) unless $LCB_BROWSER_ALL_SIZES=1."""
+    if os.environ.get(ALL_SIZES_ENV) == "1":
+        return
+    kept, dropped = one_size_each(items)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
 
 
 def pytest_configure(config):
