@@ -20,6 +20,7 @@ chain from ``team``'s knowledge (``observer.known_state``): a back is a stand-in
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -28,22 +29,25 @@ from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb import hexes
 from lcb_lab.games.lcb.opponents.policy import Decision, Policy, act_words, answer_decision, candidates, public_line
 from lcb_lab.kernel.errors import LabError
+from lcb_lab.kernel.legal import Template
 
 
 class GreedyPolicy(Policy):
-    """Greedy on exact odds (module doc).  ``samples``: draws of each template a decision scores."""
+    """Greedy on exact odds (module doc).  ``samples``: random draws of each template a decision
+    scores; ``singles``: the template's options scored each on its own (its first ``singles``)."""
 
     name = "greedy"
 
-    def __init__(self, samples: int = 6):
-        self.samples = samples
+    def __init__(self, samples: int = 6, singles: int = 12):
+        self.samples, self.singles = samples, singles
 
     def decide(self, game: Any, team: str, rng: np.random.Generator) -> Decision:
         """The best-scoring act of ``team`` (module doc) with its reason.  ValueError when ``team``
         may not act now."""
         if game.pending is not None and game.pending.team == team:
             return answer_decision(game, team, self.name)
-        acts = candidates(game, team, rng, self.samples)
+        acts = candidates(game, team, rng, self.samples, self.singles)
+        acts += [a for a in full_shots(game, team, self.singles) if a not in acts]
         if not acts:
             raise ValueError(f"{team} may not act now")
         scored = rank(game, team, acts)
@@ -52,6 +56,24 @@ class GreedyPolicy(Policy):
             return Decision(A.EndImpulse(), "End the impulse (3.3): no other act scores above 0",
                             public_line(team, self.name, A.EndImpulse()))
         return Decision(best, why, public_line(team, self.name, best))
+
+
+def full_shots(game: Any, team: str, limit: int = 12) -> list[A.CommitCombat]:
+    """For an offered combat allocation (7.3), each of its first ``limit`` LRS options alone with
+    all the dice its supply allows (7.34), the compulsory attacks (7.22) with it; those the rules accept."""
+    out = []
+    for t in game.legal_actions(team):
+        if not isinstance(t, Template) or t.kind != "commit_combat":
+            continue
+        base, most = list(t.limits.get("base", [])), t.limits.get("max_dice", {})
+        for o in t.options[:limit]:
+            n = most.get(f"{o.shooter}/{o.slot}", 0) if isinstance(o, A.LrsAttack) else 0
+            if n > 1:
+                a = A.CommitCombat(tuple(x for x in base if isinstance(x, A.LrsAttack)) + (replace(o, dice=n),),
+                                   tuple(x for x in base if isinstance(x, A.GroundAssault)))
+                if game.is_legal(a):
+                    out.append(a)
+    return out
 
 
 def rank(game: Any, team: str, acts: list[A.Action]) -> list[tuple[A.Action, float, str]]:

@@ -40,12 +40,15 @@ class Decision:
     public: str = ""
 
 
-def candidates(game: Any, team: str, rng: np.random.Generator, samples: int = 6) -> list[A.Action]:
-    """The acts ``team`` may take now: the concrete legal actions, and ``samples`` draws of each
-    template (declarations, allocations, answers), duplicates dropped, in offer order."""
+def candidates(game: Any, team: str, rng: np.random.Generator, samples: int = 6, singles: int = 0) -> list[A.Action]:
+    """The acts ``team`` may take now: the concrete legal actions, and ``samples`` random draws of
+    each template (declarations, allocations, answers) plus its first ``singles`` options each on
+    its own (``Template.make(rng, option)``: one LRS value on one target, all its dice); duplicates
+    dropped, in offer order."""
     out: list[A.Action] = []
     for a in game.legal_actions(team):
-        drawn = [a.sample(rng) for _ in range(samples)] if isinstance(a, Template) else [a]
+        drawn = ([a.make(rng, o) for o in a.options[:singles]] + [a.sample(rng) for _ in range(samples)]
+                 if isinstance(a, Template) else [a])
         for x in drawn:
             if x not in out:
                 out.append(x)
