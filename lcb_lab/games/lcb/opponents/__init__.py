@@ -15,6 +15,8 @@
 """
 from __future__ import annotations
 
+from typing import Any
+
 from lcb_lab.games.lcb.opponents.greedy import GreedyPolicy
 from lcb_lab.games.lcb.opponents.policy import Decision, Policy, RandomPolicy
 from lcb_lab.games.lcb.opponents.search import SearchPolicy
@@ -25,6 +27,6 @@ POLICIES = {"random": RandomPolicy, "greedy": GreedyPolicy, "search": SearchPoli
 __all__ = ["Decision", "Policy", "RandomPolicy", "GreedyPolicy", "SearchPolicy", "POLICIES", "make_policy"]
 
 
-def make_policy(name: str, **options) -> Policy:
+def make_policy(name: str, **options: Any) -> Policy:
     """The policy of seat ``name`` (a key of :data:`POLICIES`); KeyError for another name."""
     return POLICIES[name](**options)

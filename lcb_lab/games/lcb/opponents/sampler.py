@@ -29,13 +29,13 @@ import numpy as np
 
 from lcb_lab.games.lcb import observer
 from lcb_lab.games.lcb.die import new_dice
-from lcb_lab.games.lcb.model.state import other
+from lcb_lab.games.lcb.model.state import GameState, other
 
 ENEMY_CP = 0
 """The enemy's unspent CP in a sampled world (sandbox: the rulebook keeps it secret, 3.12)."""
 
 
-def known(game: Any, team: str):
+def known(game: Any, team: str) -> GameState:
     """``team``'s knowledge of ``game``'s state (:func:`observer.known_state`), a copy with the
     enemy's CP at :data:`ENEMY_CP` and an empty log."""
     s = observer.known_state(game.state, game.catalog, team).clone(share_log=True)
