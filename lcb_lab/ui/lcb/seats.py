@@ -21,7 +21,7 @@ import numpy as np
 from lcb_lab.games.lcb.actions import CHANCE
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.opponents import make_policy
-from lcb_lab.games.lcb.opponents.explain import Note
+from lcb_lab.games.lcb.opponents.explain import Note, acting_team, note_for
 from lcb_lab.games.lcb.opponents.policy import Decision, Policy
 from lcb_lab.ui.lab.controller import follow
 from lcb_lab.ui.lab.html import esc
@@ -73,10 +73,7 @@ class SeatPanel:
 
     def opponent_to_act(self) -> str | None:
         """The team in a policy's seat that the game waits for now (its combat roll included), else None."""
-        g = self.ctl.live
-        who = g.to_act()
-        if who == CHANCE and g.state.impulse is not None:
-            who = g.state.impulse.team
+        who = acting_team(self.ctl.live)
         return who if who in self.pickers and self.policy(who) is not None else None
 
     def next_act(self) -> Decision | None:
@@ -91,8 +88,7 @@ class SeatPanel:
             d = Decision(A.ResolveCombat(), "roll the committed combat (7.0)", f"{team} rolls its combat.")
         else:
             d = p.decide(g, team, self.rng)
-        s = g.state
-        note = Note(team, p.name, s.turn, len(s.tf_order) + (1 if s.impulse else 0), d)
+        note = note_for(g, team, p.name, d)
         before = len(g.history.steps)
         self.lab.run(f"{team} ({p.name})", self.lab._apply, d.action)    # a refusal: a red message, nothing kept
         if len(g.history.steps) > before:

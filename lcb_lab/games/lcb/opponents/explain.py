@@ -9,7 +9,9 @@ in the game log, as the observer redacts it).  :class:`Note` is one decision as 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
+from lcb_lab.games.lcb.actions import CHANCE
 from lcb_lab.games.lcb.observer import INSTRUCTOR
 from lcb_lab.games.lcb.opponents.policy import Decision
 
@@ -36,3 +38,18 @@ def reason_for(decision: Decision, team: str, viewer: str | None) -> str:
     if viewer in (None, INSTRUCTOR, team):
         return f"{team} ({decision.reason})"
     return decision.public
+
+
+def acting_team(game: Any) -> str | None:
+    """The team the game waits for now: a pending choice's team or the impulse's team, and for a
+    committed combat's roll (``CHANCE``, 7.0) the team whose impulse it is; None when the game is over."""
+    who = game.to_act()
+    if who == CHANCE and game.state.impulse is not None:
+        return game.state.impulse.team
+    return who
+
+
+def note_for(game: Any, team: str, policy: str, decision: Decision) -> Note:
+    """The :class:`Note` of ``decision`` by ``team``'s ``policy`` now (its turn and impulse number, 3.3)."""
+    s = game.state
+    return Note(team, policy, s.turn, len(s.tf_order) + (1 if s.impulse else 0), decision)
