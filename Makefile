@@ -36,7 +36,7 @@ ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 STAMP_RUN  := $(VENV)/.lcb_lab-installed
 STAMP_TEST := $(VENV)/.lcb_lab-installed-test
 
-.PHONY: help lab voila test test-fast fuzz bench bench-readme bench-browser notebooks golden rule-index screenshots venv install install-test chromium clean
+.PHONY: help lab voila test test-fast fuzz bench bench-readme bench-browser bench-strength notebooks golden rule-index screenshots venv install install-test chromium clean
 
 help:
 	@echo "make lab         set up $(VENV) and open JupyterLab on $(NOTEBOOK) (extra args: LAB_ARGS=...)"
@@ -47,6 +47,7 @@ help:
 	@echo "make bench       the Python-side benchmarks (benchmarks/run.py, a minute or two; figures, not a gate)"
 	@echo "make bench-readme  a quick benchmark run that rewrites the figures block of benchmarks/README.md"
 	@echo "make bench-browser  the click latencies in a real browser (benchmarks/browser.py, ~8 min)"
+	@echo "make bench-strength  the opponents' strength (benchmarks/strength.py; long: STRENGTH_ARGS='--games 20 --budget 0.1')"
 	@echo "make notebooks   re-run notebooks/*.ipynb and store their text outputs (what nbval compares)"
 	@echo "make rule-index  rewrite docs/rule_index.md from the docstrings of lcb_lab/ (tools/rule_index.py)"
 	@echo "make golden      rewrite the golden transcripts in tests/golden/ (after an intended change)"
@@ -118,6 +119,11 @@ bench-readme: $(STAMP_TEST)
 
 bench-browser: $(STAMP_TEST) chromium
 	$(VPY) benchmarks/browser.py $(BENCH_ARGS)
+
+# make bench-strength: the opponents' pairings (random vs greedy, greedy vs search), seats swapped,
+# 200 games a pairing, 1 s CPU a search decision, every core (docs/opponents.md); STRENGTH_ARGS to change.
+bench-strength: $(STAMP_TEST)
+	$(VPY) benchmarks/strength.py $(STRENGTH_ARGS)
 
 # Re-execute every notebook (seeds fixed: the same text each run) and store its text outputs,
 # the way nbval compares them (tools/run_notebooks.py; NOTEBOOKS=... for a few).

@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[1]
 ARCHITECTURE = ROOT / "docs" / "architecture.md"
 MAX_LINES = 200
 MAPS = ("docs/architecture.md", "docs/ui.md", "docs/rules_detail.md", "docs/scenarios.md", "docs/rules_coverage.md",
-        "docs/kill_chain.md", "docs/syllabus.md",
+        "docs/kill_chain.md", "docs/syllabus.md", "docs/opponents.md",
         "README.md")
 BASES = ("", "lcb_lab/", "lcb_lab/games/lcb/", "lcb_lab/games/lcb/rules/", "lcb_lab/ui/", "docs/")
 """Where a path a doc writes may start: the repository root, or a package folder it is inside

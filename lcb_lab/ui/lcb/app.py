@@ -68,6 +68,7 @@ from lcb_lab.ui.lcb import panels
 from lcb_lab.ui.lcb.actions import LabActions
 from lcb_lab.ui.lcb.build_tab import BuildPanel
 from lcb_lab.ui.lcb.kill_chain_panel import KillChainPanel
+from lcb_lab.ui.lcb.seats import SeatPanel
 from lcb_lab.ui.lcb.board_view import HexInfoPanel, MapPresenter, scenario_area
 from lcb_lab.ui.lcb.card_actions import CardActions
 from lcb_lab.ui.lcb.cards import CardEffectPanel, CardsPanel
@@ -178,6 +179,8 @@ class LabApp(CardActions, SpecialActions, LabActions, LabShell):
         self.lesson_picker, self.lesson_load, self.lesson_next, self.lesson_all, self.lesson_info = (
             lp.lesson_picker, lp.lesson_load, lp.lesson_next, lp.lesson_all, lp.lesson_info)
         self.kill_chain_panel = KillChainPanel(c, self.map)      # F2T2EA on a target (docs/kill_chain.md)
+        self.seats = SeatPanel(c, self)                          # who plays each team (docs/opponents.md)
+        self.game_panel.widget.children = (*self.game_panel.widget.children, self.seats.widget)
         self.overlays_tab = W.VBox([u.overlay_box, self.kill_chain_panel.widget])
         return LabPanels(tabs=list(zip(TAB_TITLES, [self.play_tab, self.overlays_tab, lp.widget, self.build_panel.widget])),
                          column=[u.widget, self.decision.widget, self.card_panel.widget],

@@ -1,0 +1,66 @@
+"""A world sampled from one team's knowledge: what the search policy plays its rollouts in.
+
+:func:`sample_world` starts from :func:`lcb_lab.games.lcb.observer.known_state` -- the state as
+the team may know it, decided in the one place that decides hidden information -- and fills
+what the team does not know by sampling, with the policy's ``rng`` only.  Its assumptions
+(``docs/opponents.md``; every invented value is a *sandbox* value, the rulebook prints none):
+
+* **backs** (6.11): each enemy counter the team sees only as a back is the observer's stand-in
+  (``"hidden:<hex>:<n>"``, one for a Task Force Counter's stack, 4.35); the sampler draws what it
+  is: a ground unit type of the enemy team, uniformly among the catalog's (sandbox: no weight
+  for the order of battle, no MILDEC, no ship; a MILDEC is a back too, 4.22), at full HP and
+  supply (4.32);
+* **face-down cards, the event pile, unrevealed submarines, secret mines** (9.02, 16.0, 14.03,
+  13.37): absent, as ``known_state`` leaves them (sandbox: the enemy is taken to hold no card,
+  no submarine and no secret mine);
+* **the enemy's unspent CP** (3.12): 0 (sandbox);
+* **the dice**: fresh, seeded from ``rng`` (the real game's rolls to come are never read);
+* **the log**: empty (a rollout is judged by the state, not by what was written).
+
+Nothing here reads the real state but through ``known_state`` (which copies only what the
+team may know) and the public catalog; two worlds the team cannot tell apart give the same
+sampled world for the same ``rng`` (``tests/engine/test_opponent_worlds.py``).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from lcb_lab.games.lcb import observer
+from lcb_lab.games.lcb.die import new_dice
+from lcb_lab.games.lcb.model.state import GameState, other
+
+ENEMY_CP = 0
+"""The enemy's unspent CP in a sampled world (sandbox: the rulebook keeps it secret, 3.12)."""
+
+
+def known(game: Any, team: str) -> GameState:
+    """``team``'s knowledge of ``game``'s state (:func:`observer.known_state`), a copy with the
+    enemy's CP at :data:`ENEMY_CP` and an empty log."""
+    s = observer.known_state(game.state, game.catalog, team).clone(share_log=True)
+    s.log = []
+    s.cp[other(team)] = ENEMY_CP
+    return s
+
+
+def ground_types(game: Any, team: str) -> list:
+    """The catalog's ground unit types of ``team``, by type id (what a back may be drawn as)."""
+    return sorted((t for t in game.catalog.units.values() if t.team == team and t.domain == "ground"),
+                  key=lambda t: t.type_id)
+
+
+def sample_world(game: Any, team: str, rng: np.random.Generator) -> Any:
+    """A game on a world sampled from ``team``'s knowledge of ``game`` (module doc), with fresh
+    dice seeded from ``rng`` and the named default answers for every choice of the other team."""
+    s = known(game, team)
+    types = ground_types(game, other(team))
+    for uid in sorted(s.units):
+        u = s.units[uid]
+        if observer.is_stand_in(u) and types:
+            t = types[int(rng.integers(len(types)))]
+            u.type_id, u.hp = t.type_id, t.hp
+            u.supply = {c.slot: c.supply for c in t.cvs if c.supply is not None}
+    g = game.spawn(s, new_dice(seed=int(rng.integers(2**31))))
+    g.auto_policies = {}
+    return g

@@ -1,0 +1,39 @@
+"""benchmarks/strength.py (make bench-strength; docs/opponents.md): a two-game run of both pairings
+with a tiny search budget prints its figures, and the verdict is given only when the 95 %
+interval excludes 0."""
+from __future__ import annotations
+
+import importlib.util
+import time
+from pathlib import Path
+
+SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "strength.py"
+
+
+def _module():
+    spec = importlib.util.spec_from_file_location("strength", SCRIPT)
+    m = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(m)
+    return m
+
+
+def test_a_tiny_run_prints_both_pairings(capsys):
+    t = time.process_time()
+    assert _module().main(["--games", "2", "--budget", "0.01", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert time.process_time() - t < 20
+    assert "random vs greedy: 2 games (1 seeds, seats swapped)" in out
+    assert "greedy vs search: 2 games (1 seeds, seats swapped)" in out
+    assert out.count("no verdict (the interval holds 0)") == 2          # one seed: no interval
+
+
+def test_the_verdict_needs_the_interval_to_exclude_0():
+    m = _module()
+    r = {"winner": "RU", "cpu": 0.0}
+    rows = [(s, t, v, r) for s, (a, b) in enumerate([(2, 0), (1, 1), (3, 1)]) for t, v in (("RU", a), ("US", b))]
+    lines = m.summary("random", "greedy", rows)                        # seed means 1, 1, 2: mean 4/3
+    assert "mean +1.33, 95 % CI [+0.68, +1.99] -> greedy beats random" in lines[1]
+    rows = [(s, t, -v, r) for s, t, v, r in rows]
+    assert "-> random beats greedy" in m.summary("random", "greedy", rows)[1]
+    rows = [(0, "RU", 1, r), (0, "US", -1, r), (1, "RU", 2, r), (1, "US", 0, r)]
+    assert "no verdict" in m.summary("random", "greedy", rows)[1]
