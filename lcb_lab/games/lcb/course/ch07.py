@@ -18,6 +18,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from lcb_lab.games.lcb import actions as A
+from lcb_lab.games.lcb.content.worked.ch07 import INTERCEPT_737, example_737
 from lcb_lab.games.lcb.game import Game
 from lcb_lab.kernel.checkpoints import Checkpoint
 from lcb_lab.kernel.errors import LabError
@@ -36,7 +37,7 @@ def staged(which: str = "appendix_b") -> Game:
     if which == "appendix_b":
         return _appendix_b()
     if which == "7.37":
-        return _example_737()
+        return example_737("committed")
     raise LabError(f"chapter 7 stages 'appendix_b' or '7.37', not {which!r}")
 
 
@@ -48,18 +49,6 @@ def _appendix_b() -> Game:
     while not isinstance(lesson.game.pending, InterceptChoice):
         next(steps)
     return lesson.game
-
-
-def _example_737() -> Game:
-    from lcb_lab.games.lcb.content.situation import situation
-    g = situation(units={"1 Uran": ("runi_coastal_missile_section", "F-2"),
-                         "1 Whiskey": {"type": "usmc_himars_section", "hex": "F-6", "face_up": True},
-                         "1 Kilo": ("usmc_iamd_section", "F-6")},
-                  colours={"F-6": "brown"}, initiative="RU", forced=[8, 12, 11, 16])
-    g.apply(A.BeginImpulse("TF Red"))
-    g.apply(A.Declare((A.CoreAction("move_combat", ("1 Uran",)),)))
-    g.apply(A.CommitCombat(lrs=(A.LrsAttack("1 Uran", "LRS1", "1 Whiskey", 2),)))
-    return g
 
 
 @lru_cache(maxsize=None)
@@ -91,7 +80,7 @@ def anna_survives() -> float:
 def whiskey_hp_lost() -> int:
     """The HP 1 Whiskey loses in the 7.37 example played with its printed dice (a fork, resolved)."""
     g = _game("7.37").fork()
-    g.apply(A.AnswerIntercept(intercepts=(A.Intercept("1 Kilo", "INT1", "1 Whiskey", 2),)))
+    g.apply(A.AnswerIntercept(intercepts=(INTERCEPT_737,)))
     g.apply(A.ResolveCombat())
     return g.utype("1 Whiskey").hp - g.unit("1 Whiskey").hp
 
