@@ -2,9 +2,10 @@
 
 Two staged games (:func:`staged`):
 
-* ``"appendix_b"`` (default): the Appendix B playthrough replayed with its forced dice up to the
-  Russian INTERCEPT decision of impulse 3 -- DDG-51 and DDG-80 have committed their LRS on 1 Anna
-  and 2 Anna (7.54);
+* ``"appendix_b"`` (default): the Appendix B combat lesson replayed with its forced dice up to its
+  checkpoint step before the Russian INTERCEPT decision of impulse 3 (the lab's lesson replay
+  pauses there and asks ``ch07.intercept-units`` and ``ch07.anna-survives``) -- DDG-51 and DDG-80
+  have committed their LRS on 1 Anna and 2 Anna (7.54);
 * ``"7.37"``: the situation of the example under 7.37 (1 Uran fires 2 dice at 1 Whiskey in a brown
   hex, 1 Kilo intercepts with 2 dice), committed, waiting for the INTERCEPT answer, the printed dice
   forced (8, 12 for the LRS; 11, 16 for the INTERCEPT).
@@ -25,6 +26,9 @@ from lcb_lab.kernel.errors import LabError
 
 TITLE = "Combat: Long-Range Strikes and INTERCEPT"
 
+LESSON = "appendix_b_combat"
+"""The packaged lesson that pauses at this chapter's Appendix B checkpoints (impulse 3)."""
+
 LRS_ON_ANNA = [{"shooter": "DDG-51", "slot": "LRS1", "target": "1 Anna", "dice": 4}]
 NARRATED_INTERCEPT = [{"interceptor": "FFG-454", "slot": "INT1", "target": "1 Anna", "dice": 4}]
 """Appendix B's plan: DDG-51's 4 LRS dice on 1 Anna, FFG-454's 4 INTERCEPT dice against them."""
@@ -42,13 +46,15 @@ def staged(which: str = "appendix_b") -> Game:
 
 
 def _appendix_b() -> Game:
-    from lcb_lab.games.lcb.choices import InterceptChoice
+    """The Appendix B combat lesson replayed up to its own ``checkpoint`` step
+    ``ch07.intercept-units`` (impulse 3, the INTERCEPT decision pending): the state the lab's
+    lesson replay pauses at is the state these answers are computed on."""
     from lcb_lab.games.lcb.content.lesson import Lesson
-    lesson = Lesson("appendix_b_combat")
-    steps = lesson.steps()
-    while not isinstance(lesson.game.pending, InterceptChoice):
-        next(steps)
-    return lesson.game
+    lesson = Lesson(LESSON)
+    for done in lesson.steps():
+        if done.checkpoint == "ch07.intercept-units":
+            return lesson.game
+    raise LabError(f"lesson {LESSON!r} has no checkpoint step ch07.intercept-units")
 
 
 @lru_cache(maxsize=None)
