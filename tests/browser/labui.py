@@ -337,9 +337,11 @@ def viewport_problems(page, targets: dict) -> list[str]:
     return out
 
 
-SCROLLERS = ".lcb-log, .widget-tab-contents, .lcb-message, .lcb-fork-diff"
+SCROLLERS = (".lcb-log, .widget-tab-contents, .lcb-message, .lcb-fork-diff, "
+             ".lcb-right:has(.lcb-checkpoint) > :not(.widget-tab)")
 """The lab's boxes made to scroll a long content (the explained log, a tab's content, the message line,
-the branch's differences): :func:`clipping_problems` lets them hold more than they show."""
+the branch's differences, the panels above the tabs while a lesson is paused at a checkpoint):
+:func:`clipping_problems` lets them hold more than they show."""
 
 _CLIPPED_JS = """
 ([root, SCROLLERS]) => {

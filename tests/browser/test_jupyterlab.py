@@ -4,8 +4,9 @@ JupyterLab serves a copy of the notebooks (conftest.py ``jupyterlab_server``) at
 sizes (``screen``: 1920x1080, 1366x768). The default file browser sidebar is open; *Run ▸ Run
 All Cells* from the menu; the lab's map appears; a click on hex AJ-23 (placed by BokehJS's own
 scales, driver.hex_point) names it in the hex-info panel, and a click on DDG-51's hex shows its
-Unit Tracker. The strict harness fails the test on any console error or outside request.
-Screenshot for humans: ``test-results/jupyterlab-<size>.png``.
+Unit Tracker; then the course's panels (:func:`_course_walk`: Kill chain, Build, a lesson paused
+at a checkpoint, Review). The strict harness fails the test on any console error or outside request.
+Screenshots for humans: ``test-results/jupyterlab-<size>.png``, ``jupyterlab-<size>-<step>.png``.
 """
 from __future__ import annotations
 
@@ -34,9 +35,48 @@ def test_run_all_then_click_the_map(page: Page, jupyterlab_server: D.Server, scr
         L.click_hex(page, "AL-29")                    # DDG-51's hex: its first unit is selected
         expect(L.lab(page)).to_contain_text("DDG-51", timeout=D.KERNEL_MS)
         expect(page.locator(".lcb-app h4", has_text="DDG-51").first).to_be_visible(timeout=D.KERNEL_MS)
+        _course_walk(page, name)
     finally:
         D.RESULTS.mkdir(exist_ok=True)
         page.screenshot(path=str(D.RESULTS / f"jupyterlab-{name}.png"))
+
+
+def _shot(page, name: str, step: str) -> None:
+    D.RESULTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(D.RESULTS / f"jupyterlab-{name}-{step}.png"))
+
+
+def _course_walk(page: Page, name: str) -> None:
+    """The course's panels as an instructor walks them, each in the viewport and unclipped: the
+    Kill chain on DDG-51 (Overlays tab), the Build tab (the map shows the empty draft), the
+    Appendix B lesson run to its first checkpoint (Lesson tab), the Review button (Game tab).
+    Screenshots: ``test-results/jupyterlab-<size>-<step>.png``."""
+    L.tab(page, "Overlays").click()
+    chain = page.locator(".lcb-kill-chain").first
+    L.labelled(page, "dropdown", "Target", ".lcb-kill-chain").select_option(label="DDG-51")
+    expect(chain).to_contain_text("RU against DDG-51", timeout=D.KERNEL_MS)
+    expect(chain).to_contain_text("AP", timeout=D.KERNEL_MS)
+    assert L.clipping_problems(page) == []
+    _shot(page, name, "kill-chain")
+    L.tab(page, "Build").click()
+    expect(page.locator(".lcb-build-tab").first).to_contain_text("the map shows the draft", timeout=D.KERNEL_MS)
+    _shot(page, name, "build")
+    L.tab(page, "Lesson").click()
+    L.button(page, "Load lesson").click()
+    L.button(page, "Run all").click()
+    cp = page.locator(".lcb-checkpoint").first
+    expect(cp).to_contain_text("Which Russian units may INTERCEPT", timeout=D.LOAD_TIMEOUT_MS)
+    tabs = page.locator(".lcb-app .lcb-right > .widget-tab").first.bounding_box()
+    column = page.locator(".lcb-app .lcb-right").first.bounding_box()
+    assert tabs["height"] >= column["height"] / 2 - 2, (tabs, column)   # the question is not squeezed away
+    cp.scroll_into_view_if_needed()
+    expect(cp.get_by_role("button", name="Check")).to_be_visible()
+    assert L.clipping_problems(page) == []
+    _shot(page, name, "checkpoint")
+    L.tab(page, "Game").click()
+    L.button(page, "Review").click()
+    expect(L.lab(page)).to_contain_text("review", timeout=D.KERNEL_MS)
+    _shot(page, name, "review")
 
 
 NEWS_QUESTION = "Would you like to get notified about official Jupyter news?"

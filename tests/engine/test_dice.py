@@ -17,6 +17,7 @@ import pytest
 
 from lcb_lab.games.lcb import actions as A
 from lcb_lab import situation
+from lcb_lab.games.lcb.content.worked.ch07 import example_737
 from lcb_lab.kernel.dice import D6, D20, Deck, Dice, Die, Draw, dN
 from lcb_lab.kernel.errors import DiceExhausted, LabError
 from lcb_lab.games.lcb.rules.combat.odds import engagement_odds
@@ -216,15 +217,7 @@ def test_dice_and_odds_import_nothing_of_lcb():
 def _lrs_with_intercept():
     """Notebook 01: 1 Uran fires 2 LRS1 dice at 1 Whiskey (CV 10, brown -2 -> 8), 1 Kilo answers with
     2 INT1 dice at 12; the forced dice 8, 12 | 11, 16 give 1 hit, 1 intercepted."""
-    g = situation(units={"1 Uran": ("runi_coastal_missile_section", "F-2"),
-                         "1 Whiskey": {"type": "usmc_himars_section", "hex": "F-6", "face_up": True},
-                         "1 Kilo": ("usmc_iamd_section", "F-6")},
-                  colours={"F-6": "brown"}, initiative="RU", forced=[8, 12, 11, 16])
-    g.apply(A.BeginImpulse("TF Red"))
-    g.apply(A.Declare((A.CoreAction("move_combat", ("1 Uran",)),)))
-    g.apply(A.CommitCombat(lrs=(A.LrsAttack("1 Uran", "LRS1", "1 Whiskey", 2),)))
-    g.apply(A.AnswerIntercept(intercepts=(A.Intercept("1 Kilo", "INT1", "1 Whiskey", 2),)))
-    return g
+    return example_737("intercepted")
 
 
 def test_chance_outcomes_of_an_lrs_engagement_match_engagement_odds_and_draw_nothing():

@@ -68,7 +68,7 @@ LCB_ORDER = {
            "io.persistence"),
     "engine": ("windows", "queries", "handlers_stages", "handlers", "legal_trial", "legal_templates", "legal_declare", "legal_combat",
                "legal_answers", "legal_cards", "legal", "step_labels", "game", "chance", "offers", "view_model"),
-    "front": ("io.loading", "io.builder", "content", "whatif", "analysis", "course", "opponents"),
+    "front": ("io.loading", "io.builder", "content", "io.draft_preview", "whatif", "analysis", "course", "opponents"),
 }
 """The order inside LC:B, lowest first: name -> the modules (or folders) of that part."""
 

@@ -9,7 +9,7 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-import lcb_lab
+from lcb_lab.games.lcb.content.worked.ch07 import LRS_737, example_737
 from lcb_lab.games.lcb.actions import (
     Answer,
     AnswerIntercept,
@@ -28,17 +28,13 @@ OPEN = "A window is open: US must answer: Allocate INTERCEPT dice against each L
 
 
 def _staged(kilo: str):
-    g = lcb_lab.situation(
-        units={"1 Uran": ("runi_coastal_missile_section", "F-2"),
-               "1 Whiskey": {"type": "usmc_himars_section", "hex": "F-6", "face_up": True},
-               "1 Kilo": ("usmc_iamd_section", kilo)},
-        colours={"F-6": "brown"}, initiative="RU", forced=[8, 12, 11, 16])
+    g = example_737("situation", kilo_hex=kilo)
     assert g.why_no_window() == "No response window: no impulse is under way, so nothing waits for an answer"
     g.apply(BeginImpulse("TF Red"))
     g.apply(Declare((CoreAction("move_combat", ("1 Uran",)),)))
     assert g.why_no_window() == ("No INTERCEPT window: TF Red has committed no LRS this impulse, so there is "
                                  "nothing to intercept (7.54)")
-    g.apply(CommitCombat(lrs=(LrsAttack("1 Uran", "LRS1", "1 Whiskey", 2),)))
+    g.apply(CommitCombat(lrs=(LRS_737,)))
     return g
 
 
@@ -102,8 +98,8 @@ def test_open_then_answered_then_resolved():
 def test_notebook_01_with_1_kilo_out_of_range_explains_instead_of_crashing():
     nb = nbformat.read(NB, as_version=4)
     stage = nb.cells[3]
-    assert '"1 Kilo": ("usmc_iamd_section", "F-6")' in stage.source
-    stage.source = stage.source.replace('"1 Kilo": ("usmc_iamd_section", "F-6")', '"1 Kilo": ("usmc_iamd_section", "F-9")')
+    assert 'example_737(kilo_hex="F-6")' in stage.source
+    stage.source = stage.source.replace('example_737(kilo_hex="F-6")', 'example_737(kilo_hex="F-9")')
     nb.cells = nb.cells[:18]                                      # the staged part: up to undo / goto
     NotebookClient(nb, timeout=300, kernel_name="python3", allow_errors=True,
                    resources={"metadata": {"path": str(NB.parent)}}).execute()
@@ -137,8 +133,8 @@ def _run_staged_part(edit) -> list[tuple[int, list[str]]]:
 
 def test_notebook_01_after_a_bad_hex_shows_one_line_per_cell_naming_the_cause():
     def bad_hex(cells):
-        assert '"1 Kilo": ("usmc_iamd_section", "F-6")' in cells[3].source
-        cells[3].source = cells[3].source.replace('"F-6")},', '"Z-99")},')
+        assert 'example_737(kilo_hex="F-6")' in cells[3].source
+        cells[3].source = cells[3].source.replace('kilo_hex="F-6"', 'kilo_hex="Z-99"')
     errors = _run_staged_part(bad_hex)
     cause = "ScenarioError: <situation>: units.1 Kilo.hex: 'Z-99' is not a hex of the test map"
     g_line = f"NameError: `g` is not defined — an earlier cell stopped ({cause}); fix that cell and run it again."

@@ -214,3 +214,32 @@ def test_the_intercept_umbrella_a_team_asks_for_hides_a_face_down_attached_card_
     assert any(o.get("uid") == "2 Anna" for o in everyone), everyone
     assert not any(o.get("uid") == "2 Anna" for o in us), us
     assert "Pantsir" not in repr(us) and "RU-1" not in repr(us)
+
+
+# ------------------------------------------------------------------ AP (3.31, 3.32, 3.34)
+def test_the_ap_a_chain_costs_the_attacker_3_31():
+    """Face up: nothing to find; 1 Uran's Move and/or Initiate Combat, 1 AP (3.31).  Face down with
+    1 Uran near: the one unit moves adjacent (its ZOR finds) and fires, one Core Action, 1 AP (3.34).
+    Face down and far: the Tactical Cyber Attack (Play a JCC, 1 AP) finds, 1 Uran fires (1 AP): 2."""
+    up = kill_chain(staged(), "instructor", WHISKEY)
+    assert [lk.ap for lk in up.links] == [0, 0, 1, 0, 0, 0] and up.ap == 1 and up.ap_left is None
+    assert [r["ap"] for r in up.rows()] == [0, 0, 1, 0, 0, 0]
+    assert up.link("target").means[0].ap == 1 and up.link("find").means[0].ap is None      # a fact: not an act
+    cards = {"RU": ["Tactical Cyber Attack"], "US": ["Tactical Cyber Defenses"]}
+    near = kill_chain(staged(False, cards=cards), "instructor", WHISKEY)
+    assert [lk.ap for lk in near.links] == [1, 0, 0, 0, 0, 0] and near.ap == 1
+    far = kill_chain(staged(False, uran="F-12", cards=cards), "instructor", WHISKEY)
+    assert [lk.ap for lk in far.links] == [1, 0, 1, 0, 0, 0] and far.ap == 2
+    assert [m.ap for m in far.link("find").means] == [1]                  # RU-1, the card
+
+
+def test_what_the_impulse_has_declared_is_paid_for_and_the_ap_left_counted_3_32():
+    """RU's impulse: 1 Uran declared Move and/or Initiate Combat (1 of 3 AP): it has acted this turn
+    (3.34) yet may still fire in this impulse, the shot costs no more AP, and 2 are left."""
+    g = staged(uran="F-2")
+    g.apply(A.BeginImpulse("TF Red"))
+    g.apply(A.Declare((A.CoreAction("move_combat", ("1 Uran",)),)))
+    kc = kill_chain(g, "instructor", WHISKEY)
+    assert kc.ap == 0 and kc.ap_left == 2 and kc.link("target").means[0].ap == 0
+    assert g.unit("1 Uran").acted and kc.p == pytest.approx(lost(4, 0.4, 4, 0.6, 2)[2])
+    assert kill_chain(g, "RU", WHISKEY).ap == 0

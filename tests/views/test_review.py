@@ -267,3 +267,21 @@ def test_the_labs_review_button_writes_the_current_views_file_and_links_it(tmp_p
     (tmp_path / "blocked").write_text("a file where the folder should be")
     assert app.write_review("blocked/g.json") is None
     assert "Could not write the review to" in app.ctl.message and panel.review_link.value == ""
+
+
+def test_the_kill_plot_counts_a_kill_the_viewer_may_not_name_from_the_states_walked():
+    """13.34 example: RU's mines destroy DDG-51 in a face-down stack.  RU reads only "1 concealed
+    counter destroyed" (no name, no data), yet the kill is RU's and 3.42 counts it openly: every
+    view's plot shows RU's kill after the impulse, and RU's page still does not name DDG-51."""
+    from lcb_lab.games.lcb.content.worked import ch13
+    g, _ = ch13.ex_13_34()
+    assert g.unit("DDG-51").destroyed and g.state.total_kills == {"US": 0, "RU": 1}
+    for team in ("instructor", "US", "RU"):
+        r = review_sections(g, team)
+        assert [v["kills"] for v in r.views] == [{"US": 0, "RU": 0}, {"US": 0, "RU": 1}], team
+        plot = re.findall(r'<svg class="plot".*?</svg>', review_html(g, team))[0]
+        us, ru = [[float(p.split(",")[1]) for p in pts.split()]
+                  for pts in re.findall(r'<polyline points="([^"]+)"', plot)]
+        assert us[0] == us[1] and ru[0] > ru[1], team              # pixel rows: one up = a kill more
+    ru_lines = [e["title"] for part in review_sections(g, "RU").seen for e in part]
+    assert "1 concealed counter destroyed" in ru_lines and "DDG-51" not in review_html(g, "RU")

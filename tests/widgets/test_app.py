@@ -229,7 +229,12 @@ def test_lesson_replay_step_by_step_matches_the_lesson(app):
     assert "Step 1" in app.lesson_info.value
     text = app.step_text()
     assert text.startswith("Step 2") and "3.03" in text
-    app.lesson_all.click()
+    stops = []
+    for _ in range(3):                      # Run all stops after each checkpoint step (two in impulse 3)
+        app.lesson_all.click()
+        last = app.lesson_panel.last_step
+        stops.append(last[1].checkpoint if last else "finished")
+    assert stops == ["ch07.intercept-units", "ch07.anna-survives", "finished"]
     assert app.lesson_next.disabled and "finished" in app.lesson_info.value
     assert summary(app.game) == summary(Lesson("appendix_b_combat").run())
     assert "7.57" in app.log.value

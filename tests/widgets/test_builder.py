@@ -139,3 +139,32 @@ def test_a_scenario_of_another_map_is_not_opened(lab):
     b.open_picker.value = "central_baltic"
     b.open_button.click()
     assert "central_baltic map" in plain_text(lab.message.value) and b.draft.info["map"] == "gotland"
+
+
+def test_the_map_shows_the_draft_while_the_tab_is_open_and_the_game_otherwise(lab):
+    """The Build tab open (the controller's ``tab``): the map draws the draft -- its units and
+    MILDECs, its gray cubes, titled "Draft: ..." -- and every edit at once; another tab, or a
+    team view, gives the map back to the game (whose counters it drew before)."""
+    b, counters = lab.build_panel, lambda: lab.map.sources["counters"].data
+    assert lab.ctl.tab == "Build" and lab.map.figure.title.text.startswith("Draft: My scenario")
+    assert counters()["uid"] == []                            # an empty draft: no counter at all
+    _add_tf(b, "TF Blue", "US")
+    b.place_kind.value, b.place_tf.value = "Unit", "TF Blue"
+    b.place_type.value, b.place_id.value = "usmc_infantry_platoon", "1 Alpha"
+    _click(lab, "AK-23")
+    b.place_kind.value = "MILDEC"
+    _click(lab, "AK-21")
+    b.place_kind.value = "Gray cube"
+    _click(lab, "AJ-21")
+    assert sorted(zip(counters()["uid"], counters()["hex"])) == [("1 Alpha", "AK-23"), ("M 1", "AK-21")]
+    assert "AJ-21" in lab.map.sources["gray_cubes"].data["hex"]
+    lab.tabs.selected_index = TAB_TITLES.index("Overlays")
+    assert lab.ctl.tab == "Overlays" and lab.ctl.map_draft is None
+    assert lab.map.figure.title.text.startswith("Meeting Engagement - Gotland Redux")
+    game_uids = sorted(c["uid"] for c in lab.game.view("instructor")["counters"] if c.get("hex"))
+    assert sorted(counters()["uid"]) == game_uids and "1 Alpha" not in game_uids
+    lab.tabs.selected_index = BUILD
+    assert "1 Alpha" in counters()["uid"]
+    lab.set_team("US")                                       # the tab is the Instructor view's: the game again
+    assert lab.ctl.map_draft is None and "1 Alpha" not in counters()["uid"]
+    assert lab.map.figure.title.text.startswith("Meeting Engagement")

@@ -2,6 +2,8 @@
 links drawn on the map -- all from the view's kill-chain record (docs/kill_chain.md)."""
 from __future__ import annotations
 
+import re
+
 import lcb_lab
 from lcb_lab.ui import LabApp
 from tests.widgets.conftest import on_page, plain_text, widget_texts
@@ -24,7 +26,11 @@ def test_the_panel_shows_the_instructors_chain_with_its_odds_and_draws_the_shot(
     assert [v for _, v in p.target_picker.options] == [None, "1 Kilo", "1 Uran", "1 Whiskey"]
     p.pick("1 Whiskey")
     text = plain_text(p.table.value)
-    assert "RU against 1 Whiskey (F-6), the strongest single act: P(destroyed) 5.0%" in text
+    assert "RU against 1 Whiskey (F-6), the strongest single act: P(destroyed) 5.0% for 1 AP (3.31)" in text
+    assert "AP left" not in text                                             # no RU impulse under way
+    assert "P(so far)APrules" in text                                      # the AP column
+    assert re.search(r"Target1 Uran LRS1 \(CV 10, range 6, 4 dice\)the strongest single act: the highest "
+                     r"P\(destroyed\)100\.0%100\.0%17\.3", text)                    # 1 AP, then rule 7.3
     assert "1 Uran rolls 4 d20 at CV 8" in text and "87.0%" in text          # 1 - 0.6^4 = 0.8704
     assert "1 Kilo INTERCEPTs with 4 d20 at CV 12" in text
     assert "match_incoming" in text

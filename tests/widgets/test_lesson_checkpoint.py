@@ -1,7 +1,10 @@
 """A lesson script may pause at a checkpoint: a ``checkpoint`` step (``do = "checkpoint"``, ``key``) changes
 nothing in the game; the lab's *Replay lesson* tab stops there (*Run all* too), shows the question's widget,
 takes a wrong then a right answer through real widget values, and goes on at *Next step*, the widget gone.
-A malformed key is refused when the lesson is read; every key in a packaged lesson names a checkpoint."""
+The packaged Appendix B combat lesson pauses twice before Dimitri's INTERCEPT answer of impulse 3
+(``ch07.intercept-units``, ``ch07.anna-survives``); their answers are those of the engine on the lesson's
+own state there.  A malformed key is refused when the lesson is read; every key in a packaged lesson
+names a checkpoint."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -16,50 +19,66 @@ from lcb_lab.ui.lab.checkpoint import session_book
 from tests.widgets.conftest import on_page, plain_text, state_json
 
 PACKAGED = Path(locate("appendix_b_combat", "lesson"))
-AFTER = 'value = [{interceptor = "FFG-454", slot = "INT1", target = "1 Anna", dice = 4}]\n'
-"""The Russian INTERCEPT answer of impulse 3: the checkpoint goes just before it."""
-ANSWER_STEP = '[[impulse.step]]\ndo = "answer"\nnote = "Dimitri reveals FFG-454'
+PAUSES = ["ch07.intercept-units", "ch07.anna-survives"]
+"""The packaged lesson's checkpoint steps, in order (impulse 3, before the Russian INTERCEPT answer)."""
 
 
-def _lesson_with_checkpoint(tmp_path: Path, key: str = "ch07.intercept-units") -> Path:
+def _with_key(tmp_path: Path, key: str) -> Path:
+    """The packaged lesson with its first checkpoint's key replaced by ``key``."""
     text = PACKAGED.read_text(encoding="utf-8")
-    assert text.count(ANSWER_STEP) == 1 and AFTER in text
-    pause = f'[[impulse.step]]\ndo = "checkpoint"\nkey = "{key}"\nnote = "Before Dimitri answers"\n\n'
+    assert text.count(f'key = "{PAUSES[0]}"') == 1
     path = tmp_path / "appendix_b_checkpoint.toml"
-    path.write_text(text.replace(ANSWER_STEP, pause + ANSWER_STEP), encoding="utf-8")
+    path.write_text(text.replace(f'key = "{PAUSES[0]}"', f'key = "{key}"'), encoding="utf-8")
     return path
 
 
-def test_the_step_changes_nothing_and_reports_its_key(tmp_path):
-    lesson = Lesson(_lesson_with_checkpoint(tmp_path))
+def test_the_packaged_lesson_pauses_twice_before_the_intercept_answer_changing_nothing():
+    lesson, plain = Lesson("appendix_b_combat"), Lesson("appendix_b_combat")
+    stops = []
     for done in lesson.steps():
         if done.checkpoint:
-            break
-    else:
-        pytest.fail("no checkpoint step replayed")
-    assert done.checkpoint == "ch07.intercept-units" and done.entries == []
-    assert report([done]) == ("> impulse 3 (TF Boston), step 2: checkpoint ch07.intercept-units - "
-                              "Before Dimitri answers")
-    assert lesson.game.pending is not None and lesson.game.to_act() == "RU"       # still the INTERCEPT window
+            assert done.entries == [] and lesson.game.to_act() == "RU"        # still the INTERCEPT window
+            stops.append((report([done]), state_json(lesson.game)))
+    assert [r.split(" - ")[0] for r, _ in stops] == [
+        "> impulse 3 (TF Boston), step 2: checkpoint ch07.intercept-units",
+        "> impulse 3 (TF Boston), step 3: checkpoint ch07.anna-survives"]
+    assert stops[0][1] == stops[1][1]                                           # the pause changed nothing
+    assert state_json(lesson.game) == state_json(plain.run())
+
+
+def test_the_answers_are_the_engines_on_the_lessons_state_at_the_pause():
+    lesson = Lesson("appendix_b_combat")
+    next(d for d in lesson.steps() if d.checkpoint == PAUSES[0])
+    g = lesson.game
+    (anna,) = [t for t in g.pending.options.targets if t.target == "1 Anna"]
+    eligible = {o.uid for o in anna.interceptors if o.eligible}
+    assert eligible == {"FFG-454"} == course.checkpoint(PAUSES[0]).correct_answer()
+    odds = g.preview_lrs([{"shooter": "DDG-51", "slot": "LRS1", "target": "1 Anna", "dice": 4}],
+                         [{"interceptor": "FFG-454", "slot": "INT1", "target": "1 Anna", "dice": 4}])["1 Anna"]
+    assert course.checkpoint(PAUSES[1]).correct_answer() == pytest.approx(1 - odds["p_destroy"]) \
+        == pytest.approx(1 - 0.42695856)
 
 
 def test_a_malformed_key_is_refused_when_the_lesson_is_read(tmp_path):
     with pytest.raises(ScenarioError, match=r"step\[1\]\.key"):
-        read_lesson(_lesson_with_checkpoint(tmp_path, key="intercept units"))
+        read_lesson(_with_key(tmp_path, "intercept units"))
 
 
 def test_every_checkpoint_a_packaged_lesson_names_exists():
+    names = []
     for name in lesson_names():
         spec, _ = read_lesson(name)
         for script in [*spec.stage, *spec.impulse]:
             for st in script.step:
                 if st.do == "checkpoint":
                     assert course.checkpoint(st.key).key == st.key
+                    names.append(st.key)
+    assert names == PAUSES                          # only the Appendix B combat lesson pauses, for now
 
 
-def test_the_lab_stops_at_the_checkpoint_asks_it_and_goes_on(lab, tmp_path):
+def test_the_lab_stops_at_the_checkpoint_asks_it_and_goes_on(lab):
     panel = lab.lesson_panel
-    assert panel.load(str(_lesson_with_checkpoint(tmp_path)))
+    assert panel.load("appendix_b_combat")
     book = session_book()
     tried = len(book.attempts)
     ran = panel.run_all()                                   # stops right after the checkpoint step
@@ -78,6 +97,16 @@ def test_the_lab_stops_at_the_checkpoint_asks_it_and_goes_on(lab, tmp_path):
     assert plain_text(w.verdict.value).startswith("Correct: FFG-454.")
     assert [a["correct"] for a in book.attempts[tried:]] == [False, True]
     assert state_json(lab.game) == before                   # answering changes nothing in the game
+    panel.lesson_next.click()                               # the second question: 1 Anna's odds
+    assert panel.last_step[1].checkpoint == "ch07.anna-survives" and not on_page(lab, w)
+    w2 = panel.asked
+    assert w2 is not None and on_page(lab, w2) and "1 Anna survives" in plain_text(w2.question.value)
+    w2.input.value = "90%"
+    w2.check.click()
+    assert plain_text(w2.verdict.value).startswith("Not yet. Hint (7.57):")
+    w2.input.value = "57.3%"
+    w2.check.click()
+    assert plain_text(w2.verdict.value).startswith("Correct: 57.3%.")
     panel.lesson_next.click()                               # goes on: Dimitri's answer
-    assert panel.asked is None and not on_page(lab, w) and panel.checkpoint_box.children == ()
+    assert panel.asked is None and not on_page(lab, w2) and panel.checkpoint_box.children == ()
     assert "answer" in panel.last_step[1].title and lab.game.to_act() == "chance"

@@ -227,8 +227,10 @@ def is_tf_back(group: list[Unit | Marker]) -> bool:
 
 def observe(state: GameState, catalog: Catalog, viewer: str) -> dict:
     """What ``viewer`` may see of the map (6.11, 3.03):
-    ``{"team", "turn", "initiative", "network_cubes", "influence", "continuing",
-    "counters": [...], "markers": [...]}``.  Every counter seen only from the back -- unit or
+    ``{"team", "turn", "initiative", "network_cubes", "influence", "continuing", "kills",
+    "counters": [...], "markers": [...]}``.  ``kills`` (``{"US": n, "RU": n}``: the units each team
+    has destroyed so far, 4.21) is public: the Initiative Check counts them openly (3.42), and a
+    destruction the viewer may not name still reads as a count (:func:`_destroyed`).  Every counter seen only from the back -- unit or
     MILDEC, they look alike -- is in ``counters`` as
     ``{"id": "hidden:<hex>:<n>", "team", "hex", "back": True, "revealed": False}`` (see
     :func:`_back_groups` for the order); the face-down units of a Task Force Counter are one such
@@ -250,7 +252,7 @@ def observe(state: GameState, catalog: Catalog, viewer: str) -> dict:
                 c["tf_counter"] = ""          # how many more stand under its counter: the owner's (4.35)
     return {"team": viewer, "turn": state.turn, "initiative": state.initiative,
             "network_cubes": dict(state.network_cubes), "influence": state.influence,
-            "continuing": dict(state.continuing), "counters": counters, "markers": markers,
+            "kills": dict(state.total_kills), "continuing": dict(state.continuing), "counters": counters, "markers": markers,
             "sot": observe_sot(state, viewer),
             "cp": {t: n for t, n in (getattr(state, "cp", None) or {}).items() if knows(state, viewer, {"cp": t})}}
 

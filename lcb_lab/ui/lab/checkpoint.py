@@ -67,7 +67,8 @@ class CheckpointWidget(W.VBox):
         self.check = W.Button(description="Check", button_style="primary", layout=W.Layout(width="90px"))
         self.check.on_click(lambda _b: self.submit())
         self.verdict = W.HTML("")
-        super().__init__([self.question, W.HBox([self.input, self.check]), self.verdict],
+        row = W.HBox([self.input, self.check], layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))
+        super().__init__([self.question, row, self.verdict],      # the row wraps in a narrow column (1366x768)
                          layout=W.Layout(border="1px solid #cfc8b4", padding="4px 8px", margin="4px 0"))
         self.add_class("lcb-checkpoint")
 
@@ -90,7 +91,8 @@ def _input_for(cp: Checkpoint) -> W.Widget:
     if cp.kind == "choice":
         return W.Dropdown(options=cp.choices(), value=None, layout=W.Layout(width="260px"))
     if cp.kind == "choices":
-        return W.VBox([W.Checkbox(value=False, description=o, indent=False) for o in cp.choices()])
+        return W.VBox([W.Checkbox(value=False, description=o, indent=False, layout=W.Layout(width="auto"))
+                       for o in cp.choices()])
     return W.Text(value="", placeholder=PLACEHOLDER[cp.kind], layout=W.Layout(width="200px"))
 
 

@@ -132,6 +132,13 @@ class LabApp(CardActions, SpecialActions, LabActions, LabShell):
     def __init__(self, game: Game, team: str = "instructor", font_scale: float = 1.0,
                  files_dir: str | Path | None = None, presentation: bool = False):
         super().__init__(game, team=team, font_scale=font_scale, files_dir=files_dir, presentation=presentation)
+        self.tabs.observe(self._tab_chosen, "selected_index")
+        self._tab_chosen()
+
+    def _tab_chosen(self, _change: object = None) -> None:
+        """The controller's ``tab``: the open tab's title (the Build tab's map follows it)."""
+        i = self.tabs.selected_index
+        self.ctl.tab = TAB_TITLES[i] if i is not None and 0 <= i < len(TAB_TITLES) else ""
 
     # ================================================================ layout
     def make_controller(self, game: Game) -> LcbController:

@@ -2,7 +2,7 @@
 
 * :class:`MapPresenter` calls :class:`~lcb_lab.ui.lcb.map.MapView` only through its public
   methods: ``update`` (counters and title) when the game, the view or the selected unit
-  changed; ``select_hex`` (the yellow ring) when the clicked hex changed;
+  changed -- or the draft the *Build* tab shows instead of the game (``map_draft``); ``select_hex`` (the yellow ring) when the clicked hex changed;
   ``set_font_scale`` when the text size changed, ``set_presentation`` when presentation mode did.  A hex click that keeps the selected
   unit touches the ring only.
 * :class:`HexInfoPanel` (``.lcb-hex-info``): terrain, MP, features, note and the
@@ -39,14 +39,17 @@ class MapPresenter:
 
     def __init__(self, ctl: "LcbController", map_view: "MapView"):
         self.ctl, self.map = ctl, map_view
-        self.counters = follow(ctl, ["version", "viewer", "selected_unit"], self._counters)
+        self.counters = follow(ctl, ["version", "viewer", "selected_unit", "map_draft"], self._counters)
         self.ring = follow(ctl, ["selected_hex"], self._ring)
         self.scale = follow(ctl, ["font_scale"], self._scale)
         self.presentation = follow(ctl, ["presentation"], self._presentation)
 
     def _counters(self) -> None:
         c = self.ctl
-        self.map.update(c.game, c.viewer, selected=c.selected_unit)
+        if c.map_draft is not None:          # the Build tab's draft, all of it (the Instructor view's tab)
+            self.map.update(c.map_draft, "instructor")
+        else:
+            self.map.update(c.game, c.viewer, selected=c.selected_unit)
 
     def _ring(self) -> None:
         self.map.select_hex(self.ctl.selected_hex)

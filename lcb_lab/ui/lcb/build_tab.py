@@ -11,7 +11,10 @@ writes the file (under the lab's files folder); *Play it* starts its game in the
 click confirms over a game in progress).
 
 Everything the tab shows is drawn from the draft (:meth:`BuildPanel.draw`): the lists, the
-problems, *Play it* enabled only when there is none.  A draft shows both teams' forces and
+problems, *Play it* enabled only when there is none.  While the tab is open (the controller's
+``tab``) in the Instructor view, the map draws the draft instead of the game -- its units,
+MILDECs, mines and gray cubes, titled "Draft: <name>" (the controller's ``map_draft``,
+:meth:`BuildPanel.show_on_map`); another tab brings the game back.  A draft shows both teams' forces and
 secret mines (13.37): the tab is the Instructor view's; a team view shows only a note.
 """
 from __future__ import annotations
@@ -38,6 +41,8 @@ PLACE_KINDS = ("Off", "Unit", "MILDEC", "Naval MILDEC", "Mines", "Gray cube", "C
 POOL = "(pool)"
 TEAM_VIEW_NOTE = ('<div class="lcb-muted">The scenario builder shows both teams\' forces and secret mines: '
                   "it is in the Instructor view.</div>")
+MAP_NOTE = ('<div class="lcb-small lcb-muted">While this tab is open the map shows the draft (its title starts '
+            "\u201cDraft:\u201d), both teams\u2019 pieces; choose another tab to see the game again.</div>")
 FIELDS = ("scenario.id", "scenario.name", "scenario.max_turns", "scenario.initiative", "scenario.influence",
           "scenario.start", "scenario.optional_rules", "task_force", "unit", "marker", "mines", "gray_cube",
           "teams.US.cp", "teams.RU.cp", "teams.US.network_cubes", "teams.RU.network_cubes",
@@ -93,6 +98,7 @@ class BuildPanel:
         self.widget = W.VBox()
         self.widget.add_class("lcb-build-tab")
         self.follower = follow(ctl, ["viewer"], self.draw)
+        self.map_follower = follow(ctl, ["tab", "viewer"], self.show_on_map)
         self.draw()
 
     # ------------------------------------------------------------------ the fields
@@ -175,7 +181,7 @@ class BuildPanel:
     def _sections(self) -> list[W.Widget]:
         e, h = self.errors, lambda parts: _row(*parts)
         return [
-            h([self.open_picker, self.open_button]),
+            W.HTML(MAP_NOTE), h([self.open_picker, self.open_button]),
             W.HTML("<b>Scenario</b>"), h([self.sc_id, e["scenario.id"]]), h([self.sc_name, e["scenario.name"]]),
             h([self.sc_turns, e["scenario.max_turns"], self.sc_influence, e["scenario.influence"]]),
             h([self.sc_initiative, e["scenario.initiative"]]), h([self.sc_start, e["scenario.start"]]),
@@ -306,6 +312,19 @@ class BuildPanel:
         finally:
             self._drawing = False
         self._draw_problems()
+        self.show_on_map()
+
+    def show_on_map(self) -> None:
+        """The controller's ``map_draft``: the draft's preview game
+        (:func:`~lcb_lab.games.lcb.io.draft_preview.preview_game`) while the *Build* tab is open
+        in the Instructor view, else None (the map draws the game)."""
+        from lcb_lab.games.lcb.io.draft_preview import preview_game
+        on = self.ctl.tab == "Build" and self.ctl.viewer == "instructor"
+        try:
+            self.ctl.map_draft = preview_game(self.draft) if on else None
+        except INPUT_ERRORS as e:
+            self.ctl.say(error_text("Show the draft on the map", e))
+            self.ctl.map_draft = None
 
     def _draw_fields(self) -> None:
         d, info = self.draft, self.draft.info

@@ -51,6 +51,12 @@ class LcbController(LabController):
     lesson = T.Any(None)
     moving = T.Tuple()
     card_action = T.Int(None, allow_none=True)
+    tab = T.Unicode("")
+    """The title of the right column's open tab ("Build", ...; "" before the tabs exist)."""
+    map_draft = T.Any(None)
+    """A game the map draws instead of the game in play: the *Build* tab's draft
+    (:func:`lcb_lab.games.lcb.io.draft_preview.preview_game`) while that tab is open in the
+    Instructor view; None: the map draws the game."""
 
     def __init__(self, game: Game, viewer: str = "instructor", **kw: Any):
         self.board = game.board

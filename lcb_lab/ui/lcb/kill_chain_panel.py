@@ -85,16 +85,18 @@ class KillChainPanel:
 
 def chain_html(chain: Any) -> str:
     """The chain as a table: stage, means (the chosen ones), chance of the link, chance so far,
-    rules; then the chain's chance, the HP-lost bars, the defender's policies and the unknowns."""
+    the AP its acts cost the attacker (3.31), rules; then the chain's chance, the HP-lost bars, the defender's policies and the unknowns."""
     rows = "".join(
         f"<tr><td><b>{esc(r['title'])}</b></td><td>{esc(r['means'])}<br><span class='lcb-muted'>{esc(r['note'])}"
-        f"</span></td><td>{r['p']:.1%}</td><td>{r['cumulative']:.1%}</td><td>{rule_badges(r['rules'].split(', '))}"
+        f"</span></td><td>{r['p']:.1%}</td><td>{r['cumulative']:.1%}</td><td>{r['ap']}</td><td>{rule_badges(r['rules'].split(', '))}"
         "</td></tr>" for r in chain.rows())
     act = "the declared plan" if chain.declared else "the strongest single act"
+    left = "" if chain.ap_left is None else f", {chain.ap_left} AP left in the impulse (3.32)"
     head = (f"<div>{esc(chain.attacker)} against <b>{esc(chain.target)}</b> ({esc(chain.target_hex)}), "
-            f"{esc(act)}: <b>P(destroyed) {chain.p:.1%}</b> {panels.odds_bars_html(chain.damage)}</div>")
+            f"{esc(act)}: <b>P(destroyed) {chain.p:.1%}</b> for <b>{chain.ap} AP</b> (3.31){left} "
+            f"{panels.odds_bars_html(chain.damage)}</div>")
     table = ("<table class='lcb-small lcb-kill-chain-table'><tr><th>link</th><th>means</th><th>P(link)</th>"
-             f"<th>P(so far)</th><th>rules</th></tr>{rows}</table>")
+             f"<th>P(so far)</th><th>AP</th><th>rules</th></tr>{rows}</table>")
     notes = [f"<li>{esc(p)}</li>" for p in chain.policies]
     unknown = "".join(f"<li>{esc(u)}</li>" for u in chain.unknowns)
     tail = (f"<div class='lcb-small'>Assumed: <ul>{''.join(notes)}</ul></div>"

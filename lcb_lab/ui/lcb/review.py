@@ -6,7 +6,9 @@
 :func:`lcb_lab.games.lcb.whatif.timeline.timeline`) the explained log lines with their rule
 numbers, the map after it as a static SVG picture (:mod:`lcb_lab.ui.lcb.map.map_svg`), and
 each roll's odds beside what happened; above them, kills (units destroyed, 4.21, as counted for
-the Initiative Check, 3.42) and the Influence Meter (15.2) after each impulse, as plots.
+the Initiative Check, 3.42) and the Influence Meter (15.2) after each impulse, as plots, both read
+from the viewer's view of the state after the impulse (the states the review walks): a kill the
+viewer may not name (a counter destroyed face down) is still counted, as 3.42 counts it openly.
 
 Odds: an ``odds`` log entry (combat, 7.02, 7.57) is paired with the entries after it in its act.
 An act that drew dice without one (a card's DETECT, 9.06; mines, 13.33; ASW, 14.14 ...) gets its
@@ -17,7 +19,7 @@ act rolled at all may be news to the team).
 
 Hidden information: every log line is ``game.log_entries(team)`` (the observer's redaction),
 every map picture ``game.view(team)``, every heading the timeline's (public: 3.3), the plots
-count only what those lines and views show.  Nothing reads the raw state for the page.
+read only those views.  Nothing reads the raw state for the page.
 
 Size: the board is drawn once and each picture ``<use>`` s it, each APP-6 symbol once; a short
 game (the Appendix B combat lesson, 4 impulses) makes a file of about 150 KB, a random game of
@@ -29,10 +31,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING
 
 from lcb_lab.games.lcb import observer
-from lcb_lab.games.lcb.model.state import TEAMS, other
+from lcb_lab.games.lcb.model.state import TEAMS
 from lcb_lab.games.lcb.whatif.timeline import timeline
 from lcb_lab.kernel.errors import LabError
 from lcb_lab.kernel.history import Step
@@ -92,17 +94,6 @@ def _odds_entry(before: "Game", step: Step, team: str, full: list[dict]) -> dict
     texts = ["; ".join(line.strip() for line in s.text().splitlines()) for s in steps]
     return {"kind": "odds", "title": "Odds before rolling (computed for this review)", "text": " | ".join(texts),
             "rules": sorted({s.rule for s in steps}), "computed": True}
-
-
-def _kills(entries: Iterable[dict]) -> dict[str, int]:
-    """Units destroyed in ``entries`` (``destroyed`` lines as the viewer reads them), credited to
-    the team that destroyed them: {"US": n, "RU": n} (4.21, 3.42)."""
-    out = {t: 0 for t in TEAMS}
-    for e in entries:
-        d = e.get("data") or {}
-        if e.get("kind") == "destroyed" and d.get("team") in TEAMS:
-            out[other(d["team"])] += len(d.get("units") or ())
-    return out
 
 
 @dataclass(frozen=True)
@@ -173,11 +164,7 @@ def review_html(game: "Game", team: str = "instructor") -> str:
     page).  Raises InputError for an unknown ``team``."""
     r = review_sections(game, team)
     sections, views = r.sections, r.views
-    counts, running = [], {t: 0 for t in TEAMS}
-    for entries in r.seen:
-        for t, v in _kills(entries).items():
-            running[t] += v
-        counts.append(dict(running))
+    counts = [v.get("kills") or {t: 0 for t in TEAMS} for v in views]   # the walked states, as the viewer sees them
     labels = [_short(s.heading) for s in sections]
     kills = line_plot_svg("Units destroyed so far (4.21; as the Initiative Check counts them, 3.42)", labels,
                           [Series(f"by {palette.TEAM_NAME[t]}", palette.TEAM[t], tuple(c[t] for c in counts),

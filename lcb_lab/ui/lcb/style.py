@@ -16,6 +16,12 @@ CSS = """
 .lcb-card-chip { margin: 1px 0; line-height: 1.3; }
 .lcb-card-effect-row { margin: 2px 0 3px 0; padding-left: 4px; border-left: 3px solid #cfc8b4; }
 .lcb-log-card { border-left: 3px solid #2f6db3; padding-left: 3px; }
+/* a lesson paused at a checkpoint: the tabs (the question, in the Lesson tab) keep at least half the column;
+   the panels above them (a pending decision, the scripted card effect) shrink and scroll instead */
+.lcb-app .lcb-right:has(.lcb-checkpoint) > .widget-tab { min-height: 50%; }
+.lcb-app .lcb-right:has(.lcb-checkpoint) > :not(.widget-tab) { flex: 0 1 auto; min-height: 0; overflow: hidden auto; }
+.lcb-app .lcb-right:has(.lcb-checkpoint) > :not(.widget-tab) > *,
+.lcb-app .lcb-right:has(.lcb-checkpoint) > :not(.widget-tab) .widget-vbox > * { flex-shrink: 0; }
 /* chapters 10-14: the Embark Area of a ship (capacity bars), the special actions of the Impulse tab */
 .lcb-cargo { margin: 2px 0 0 0; padding: 2px 7px; border-top: 1px dashed #cfc8b4; }
 .lcb-cargo ul { margin: 0 0 0 14px; padding: 0; }

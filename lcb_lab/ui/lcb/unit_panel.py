@@ -53,8 +53,9 @@ class UnitPanel:
         self.show_zor = W.Checkbox(value=False, description="ZOR", indent=False, layout=W.Layout(width="auto"))
         self.show_resupply = W.Checkbox(value=True, description="Resupply reach", indent=False,
                                         layout=W.Layout(width="auto"))
-        self.show_markers = W.Checkbox(value=True, description="Markers: ISR reach, own mines, fortifications, "
-                                       "own submarine track", indent=False, layout=W.Layout(width="auto"))
+        self.show_markers = W.Checkbox(value=True, description="Markers: ISR, mines, forts, sub track",
+                                       tooltip="ISR reach, own mines, fortifications, own submarine track",
+                                       indent=False, layout=W.Layout(width="auto"))   # fits the column at 1366x768
         self.show_markers.observe(lambda ch: self.map.set_marker_overlays(ch["new"]), "value")
         self.marker_note = W.HTML()
         """What the marker overlays draw now, with their rules (the *Overlays* tab)."""

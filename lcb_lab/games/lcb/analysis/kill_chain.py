@@ -21,6 +21,10 @@ The project's reading (``docs/kill_chain.md``):
   a hit);
 * **assess** -- the outcome: P(destroyed | an HP lost), the HP-lost distribution (7.05).
 
+The AP the attacker's chosen acts cost (a Core Action per unit or card, 3.31; an ISR marker's
+free action, 13.21; what its impulse has already declared, nothing) are priced by
+:mod:`~lcb_lab.games.lcb.analysis.kill_chain_ap`: ``Link.ap``, ``KillChain.ap``, ``KillChain.ap_left``.
+
 Knowledge: everything is read from ``observer.known_state`` (enemy counters it sees as backs are
 stand-ins with no values) and the viewer's ``game.view`` cards; never ``game.state`` of the other
 team's secrets.  What the viewer cannot see is named in :attr:`KillChain.unknowns`, never counted.
@@ -33,6 +37,7 @@ from typing import Any
 from lcb_lab.games.lcb import hexes as lcb_hexes
 from lcb_lab.games.lcb import observer
 from lcb_lab.games.lcb import actions as A
+from lcb_lab.games.lcb.analysis import kill_chain_ap as kc_ap
 from lcb_lab.games.lcb.analysis import kill_chain_cards as kc_cards
 from lcb_lab.games.lcb.analysis.kill_chain_fires import fires_links
 from lcb_lab.games.lcb.analysis.kill_chain_records import STAGES, TITLES, KillChain, Link, Means
@@ -73,11 +78,23 @@ def kill_chain(game: Any, viewer: str, target: str, plan: A.CommitCombat | A.Lrs
     find = find_link(ctx, t, attacker, att_cards, def_cards, viewer)
     fix = fix_link(ctx, t, attacker, find, game.impulse)
     fires = fires_links(ctx, t, attacker, _plan_allocs(plan, target), att_cards, def_cards)
+    paid = kc_ap.declared_idents(game.state.impulse, attacker, lambda i: _names(game, who, attacker, i))
+    links = kc_ap.price((find, fix, *fires.links), paid, attacker)
     return KillChain(viewer=viewer, target=target, target_hex=t.hex, attacker=attacker, defender=t.team,
-                     links=(find, fix, *fires.links), plan=fires.plan, declared=plan is not None,
+                     links=links, ap_left=kc_ap.ap_left(game.state.impulse, attacker), plan=fires.plan,
+                     declared=plan is not None,
                      intercepts=fires.intercepts, policies=fires.policies,
                      unknowns=_unknowns(ctx, t, view, viewer), hp=t.hp, damage=fires.damage,
                      expected_damage=fires.expected)
+
+
+def _names(game: Any, who: str | None, attacker: str, ident: str) -> bool:
+    """Whether ``who`` may name ``ident`` (a declared unit or card of ``attacker``): its own
+    team and the instructor always, the other team a unit it knows (6.11), never a card (9.02)."""
+    if who is None or who == attacker:
+        return True
+    u = game.state.units.get(ident)
+    return u is not None and observer.knows(game.state, who, u)
 
 
 def _known(game: Any, who: str | None) -> Any:

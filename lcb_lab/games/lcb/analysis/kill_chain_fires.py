@@ -105,8 +105,16 @@ def _candidates(ctx: Ctx, t: Unit, attacker: str) -> tuple[list[dict], list[Mean
     return allocs, rows
 
 
+def _declared_to_fire(ctx: Ctx, u: Unit) -> bool:
+    """Whether ``u`` acts this turn by a Move and/or Initiate Combat of the impulse under way
+    whose combat is not committed yet: it may still fire (3.31, 3.34)."""
+    imp = ctx.state.impulse
+    return imp is not None and imp.team == u.team and imp.combat is None and \
+        any(d.kind == "move_combat" and u.uid in d.units for d in imp.actions)
+
+
 def _refusal(ctx: Ctx, u: Unit, a: dict, dice: int) -> IllegalAction | None:
-    if u.acted:
+    if u.acted and not _declared_to_fire(ctx, u):
         return IllegalAction("3.34", "has acted this turn")
     if u.paralysed:
         return IllegalAction("9.0", "may not act this turn (a card's effect)")

@@ -26,7 +26,8 @@ class Means:
     ``what`` (words), ``p`` (its own chance of doing its part, 0..1; None: not rolled or not
     known), ``hex`` (where it acts from, for the map; None: off the map), ``team``, ``chosen``
     (the chain's act uses it), ``name`` (a card's name; "" for a unit or marker, whose
-    ``ident`` is its name)."""
+    ``ident`` is its name), ``ap`` (the attacker's AP its act costs, 3.31; None: not priced --
+    not chosen, or not the attacker's)."""
 
     kind: str
     ident: str
@@ -37,6 +38,7 @@ class Means:
     team: str = ""
     chosen: bool = False
     name: str = ""
+    ap: int | None = None
 
     @property
     def label(self) -> str:
@@ -47,13 +49,15 @@ class Means:
 @dataclass(frozen=True)
 class Link:
     """One stage (:data:`STAGES`): ``p`` its chance given the links before it (0..1),
-    ``means`` (:class:`Means`), ``note`` (how ``p`` was reached), ``rules``."""
+    ``means`` (:class:`Means`), ``note`` (how ``p`` was reached), ``rules``, ``ap`` (the AP its
+    chosen means cost the attacker, 3.31; :mod:`~lcb_lab.games.lcb.analysis.kill_chain_ap`)."""
 
     stage: str
     p: float
     means: tuple[Means, ...] = ()
     note: str = ""
     rules: tuple[str, ...] = ()
+    ap: int = 0
 
     @property
     def title(self) -> str:
@@ -68,7 +72,9 @@ class KillChain:
     ``{"shooter", "slot", "target", "dice"}``, a card's with ``"card"``), ``declared`` (the
     viewer's plan, else the strongest single act), ``intercepts`` (the defender's answer by its
     default policy), ``policies`` (those policies in words), ``unknowns`` (what the viewer cannot
-    see, not counted), ``hp``, ``damage`` (P(HP lost = k), k = 0..hp) and ``expected_damage``."""
+    see, not counted), ``hp``, ``damage`` (P(HP lost = k), k = 0..hp), ``expected_damage`` and
+    ``ap_left`` (the AP the attacker's impulse under way has not declared, 3.32; None when no
+    impulse of the attacker is under way)."""
 
     viewer: str
     target: str
@@ -84,6 +90,12 @@ class KillChain:
     hp: int = 0
     damage: tuple[float, ...] = field(default=(1.0,))
     expected_damage: float = 0.0
+    ap_left: int | None = None
+
+    @property
+    def ap(self) -> int:
+        """The AP the chain's acts cost the attacker: the sum of the links' (3.31)."""
+        return sum(lk.ap for lk in self.links)
 
     @property
     def p(self) -> float:
@@ -101,14 +113,15 @@ class KillChain:
         raise KeyError(stage)
 
     def rows(self) -> list[dict]:
-        """The table: per link ``{"stage", "title", "means", "p", "cumulative", "rules", "note"}``
-        (``means``: the chosen means' words, "; "-joined; ``cumulative``: the chain up to it)."""
+        """The table: per link ``{"stage", "title", "means", "p", "cumulative", "ap", "rules", "note"}``
+        (``means``: the chosen means' words, "; "-joined; ``cumulative``: the chain up to it;
+        ``ap``: the AP the link's acts cost the attacker)."""
         out, run = [], 1.0
         for lk in self.links:
             run *= lk.p
             chosen = [m for m in lk.means if m.chosen] or list(lk.means)
             out.append({"stage": lk.stage, "title": lk.title, "means": "; ".join(m.what for m in chosen) or "none",
-                        "p": lk.p, "cumulative": run, "rules": ", ".join(lk.rules), "note": lk.note})
+                        "p": lk.p, "cumulative": run, "ap": lk.ap, "rules": ", ".join(lk.rules), "note": lk.note})
         return out
 
     def lines(self) -> list[dict]:

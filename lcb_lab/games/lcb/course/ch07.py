@@ -2,9 +2,10 @@
 
 Two staged games (:func:`staged`):
 
-* ``"appendix_b"`` (default): the Appendix B playthrough replayed with its forced dice up to the
-  Russian INTERCEPT decision of impulse 3 -- DDG-51 and DDG-80 have committed their LRS on 1 Anna
-  and 2 Anna (7.54);
+* ``"appendix_b"`` (default): the Appendix B combat lesson replayed with its forced dice up to its
+  checkpoint step before the Russian INTERCEPT decision of impulse 3 (the lab's lesson replay
+  pauses there and asks ``ch07.intercept-units`` and ``ch07.anna-survives``) -- DDG-51 and DDG-80
+  have committed their LRS on 1 Anna and 2 Anna (7.54);
 * ``"7.37"``: the situation of the example under 7.37 (1 Uran fires 2 dice at 1 Whiskey in a brown
   hex, 1 Kilo intercepts with 2 dice), committed, waiting for the INTERCEPT answer, the printed dice
   forced (8, 12 for the LRS; 11, 16 for the INTERCEPT).
@@ -18,11 +19,15 @@ from __future__ import annotations
 from functools import lru_cache
 
 from lcb_lab.games.lcb import actions as A
+from lcb_lab.games.lcb.content.worked.ch07 import INTERCEPT_737, example_737
 from lcb_lab.games.lcb.game import Game
 from lcb_lab.kernel.checkpoints import Checkpoint
 from lcb_lab.kernel.errors import LabError
 
 TITLE = "Combat: Long-Range Strikes and INTERCEPT"
+
+LESSON = "appendix_b_combat"
+"""The packaged lesson that pauses at this chapter's Appendix B checkpoints (impulse 3)."""
 
 LRS_ON_ANNA = [{"shooter": "DDG-51", "slot": "LRS1", "target": "1 Anna", "dice": 4}]
 NARRATED_INTERCEPT = [{"interceptor": "FFG-454", "slot": "INT1", "target": "1 Anna", "dice": 4}]
@@ -36,30 +41,20 @@ def staged(which: str = "appendix_b") -> Game:
     if which == "appendix_b":
         return _appendix_b()
     if which == "7.37":
-        return _example_737()
+        return example_737("committed")
     raise LabError(f"chapter 7 stages 'appendix_b' or '7.37', not {which!r}")
 
 
 def _appendix_b() -> Game:
-    from lcb_lab.games.lcb.choices import InterceptChoice
+    """The Appendix B combat lesson replayed up to its own ``checkpoint`` step
+    ``ch07.intercept-units`` (impulse 3, the INTERCEPT decision pending): the state the lab's
+    lesson replay pauses at is the state these answers are computed on."""
     from lcb_lab.games.lcb.content.lesson import Lesson
-    lesson = Lesson("appendix_b_combat")
-    steps = lesson.steps()
-    while not isinstance(lesson.game.pending, InterceptChoice):
-        next(steps)
-    return lesson.game
-
-
-def _example_737() -> Game:
-    from lcb_lab.games.lcb.content.situation import situation
-    g = situation(units={"1 Uran": ("runi_coastal_missile_section", "F-2"),
-                         "1 Whiskey": {"type": "usmc_himars_section", "hex": "F-6", "face_up": True},
-                         "1 Kilo": ("usmc_iamd_section", "F-6")},
-                  colours={"F-6": "brown"}, initiative="RU", forced=[8, 12, 11, 16])
-    g.apply(A.BeginImpulse("TF Red"))
-    g.apply(A.Declare((A.CoreAction("move_combat", ("1 Uran",)),)))
-    g.apply(A.CommitCombat(lrs=(A.LrsAttack("1 Uran", "LRS1", "1 Whiskey", 2),)))
-    return g
+    lesson = Lesson(LESSON)
+    for done in lesson.steps():
+        if done.checkpoint == "ch07.intercept-units":
+            return lesson.game
+    raise LabError(f"lesson {LESSON!r} has no checkpoint step ch07.intercept-units")
 
 
 @lru_cache(maxsize=None)
@@ -91,7 +86,7 @@ def anna_survives() -> float:
 def whiskey_hp_lost() -> int:
     """The HP 1 Whiskey loses in the 7.37 example played with its printed dice (a fork, resolved)."""
     g = _game("7.37").fork()
-    g.apply(A.AnswerIntercept(intercepts=(A.Intercept("1 Kilo", "INT1", "1 Whiskey", 2),)))
+    g.apply(A.AnswerIntercept(intercepts=(INTERCEPT_737,)))
     g.apply(A.ResolveCombat())
     return g.utype("1 Whiskey").hp - g.unit("1 Whiskey").hp
 
