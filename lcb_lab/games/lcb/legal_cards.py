@@ -90,9 +90,16 @@ def seen_enemy_hexes(game: GameLike, team: str) -> list[str]:
     """The hexes (sorted labels) where ``team`` sees a counter of the other team on its map
     (:func:`lcb_lab.games.lcb.observer.observe`): a face-up unit or a back, unit or MILDEC alike
     (6.11), never an unrevealed submarine (14.03) -- the same in every world ``team`` cannot
-    tell apart."""
-    seen = observer.observe(game.state, game.catalog, team)["counters"]
-    return sorted({c["hex"] for c in seen if c["team"] != team and c["hex"]})
+    tell apart.  The hexes of the enemy ``counters`` of :func:`lcb_lab.games.lcb.observer.observe`,
+    without building the rest of that view: each enemy unit on the map the team knows
+    (:func:`lcb_lab.games.lcb.observer.knows`) or sees as a back (not a hidden submarine,
+    :func:`lcb_lab.games.lcb.observer.hidden_sub`), each enemy MILDEC it sees as a back."""
+    s, cat = game.state, game.catalog
+    out = {u.hex for u in s.units.values() if u.team != team and not u.destroyed and u.hex
+           and (observer.knows(s, team, u) or not observer.hidden_sub(u, cat, team))}
+    out.update(m.hex for m in s.markers.values() if m.team != team and not m.destroyed and m.hex
+               and not observer.knows(s, team, m))
+    return sorted(out)
 
 
 def play_card_options(game: GameLike) -> list:
