@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb import observer
-from lcb_lab.kernel.errors import IllegalAction, UnknownName
+from lcb_lab.kernel.errors import UnknownName
 from lcb_lab.games.lcb.rules.cards import jcc, own_impulse
 from lcb_lab.games.lcb.rules.cards.targets import OWN_TARGETS
 from lcb_lab.games.lcb.model.state import other
@@ -109,33 +109,29 @@ def play_card_options(game: GameLike) -> list:
     if imp is None or s.chain or not s.cards or (imp.combat is not None and imp.phase != "combat_done"):
         return []
     ctx = game._ctx()
-    out = []
+    out: list = []
+    checked: dict = {}              # the card / option / action checks, made once (jcc.accepted_plays)
     for card, aid in _uses(game):
         try:
             ct = ctx.ctype(card)
         except UnknownName:
             continue
         if aid is not None and ct.persistent and card.where == "pool":
-            out += _checked(ctx, [A.PlayCard(card.cid, jcc.DEPLOY, (), None, aid)])     # 9.21: deployed unused
+            out += _checked(ctx, [A.PlayCard(card.cid, jcc.DEPLOY, (), None, aid)], checked)     # 9.21: deployed unused
         escorts = [None] + _escorts(game, card, ct)
         for eff in ct.effects:
             if eff.when != "play" and not own_impulse.aims_at_deployed(eff):
                 continue
             out += _checked(ctx, [A.PlayCard(card.cid, eff.label, tuple(t.get("targets", ())), t.get("hex"), aid, e)
-                                  for t in _targets(game, card, eff) for e in escorts])
+                                  for t in _targets(game, card, eff) for e in escorts], checked)
     return out
 
 
-def _checked(ctx: Ctx, plays: list[A.PlayCard]) -> list[A.PlayCard]:
-    """The ``plays`` the play rules accept now (:func:`lcb_lab.games.lcb.rules.cards.jcc.check_links`)."""
-    out = []
-    for a in plays:
-        try:
-            jcc.check_links(ctx, a.card, a.option, list(a.targets), a.hex, a.action, a.escort)
-        except (IllegalAction, UnknownName):
-            continue
-        out.append(a)
-    return out
+def _checked(ctx: Ctx, plays: list[A.PlayCard], uses: dict | None = None) -> list[A.PlayCard]:
+    """The ``plays`` the play rules accept now (:func:`lcb_lab.games.lcb.rules.cards.jcc.check_links`,
+    through :func:`lcb_lab.games.lcb.rules.cards.jcc.accepted_plays`: ``uses`` keeps the checks of each
+    card, option and paying action for the next call on the same state)."""
+    return jcc.accepted_plays(ctx, plays, uses)
 
 
 def _escorts(game: GameLike, card, ct) -> list[str]:
