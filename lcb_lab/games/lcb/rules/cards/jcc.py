@@ -514,4 +514,5 @@ def add_card(ctx_or_state: Ctx | GameState, team: str, name: str, where: str = "
 def refresh(ctx: Ctx) -> None:
     """The next Action Stage begins: expended cards turn face up again (9.21)."""
     for c in ctx.state.cards.values():
-        c.expended = False
+        if c.expended:                 # written only when it changes (a clean record stays clean)
+            c.expended = False
