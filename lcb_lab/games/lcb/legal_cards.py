@@ -21,6 +21,7 @@ coastal hex in reach with the Embarked units that fit (in designator order).  Mo
 """
 from __future__ import annotations
 
+from typing import Iterator
 
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb import observer
@@ -105,11 +106,17 @@ def seen_enemy_hexes(game: GameLike, team: str) -> list[str]:
 def play_card_options(game: GameLike) -> list:
     """The PlayCard options (module doc), concrete; :func:`lcb_lab.games.lcb.legal.legal_actions` makes
     more than :data:`MAX_CONCRETE` of them one Template."""
+    return list(iter_play_card_options(game))
+
+
+def iter_play_card_options(game: GameLike) -> Iterator[A.PlayCard]:
+    """:func:`play_card_options` one by one, each checked only when it is reached (the random
+    player asks whether there is one before it draws whether to play; the game must not change
+    while the iterator is in use)."""
     s, imp = game.state, game.state.impulse
     if imp is None or s.chain or not s.cards or (imp.combat is not None and imp.phase != "combat_done"):
-        return []
+        return
     ctx = game._ctx()
-    out: list = []
     checked: dict = {}              # the card / option / action checks, made once (jcc.accepted_plays)
     for card, aid in _uses(game):
         try:
@@ -117,14 +124,13 @@ def play_card_options(game: GameLike) -> list:
         except UnknownName:
             continue
         if aid is not None and ct.persistent and card.where == "pool":
-            out += _checked(ctx, [A.PlayCard(card.cid, jcc.DEPLOY, (), None, aid)], checked)     # 9.21: deployed unused
+            yield from _checked(ctx, [A.PlayCard(card.cid, jcc.DEPLOY, (), None, aid)], checked)   # 9.21: deployed unused
         escorts = [None] + _escorts(game, card, ct)
         for eff in ct.effects:
             if eff.when != "play" and not own_impulse.aims_at_deployed(eff):
                 continue
-            out += _checked(ctx, [A.PlayCard(card.cid, eff.label, tuple(t.get("targets", ())), t.get("hex"), aid, e)
-                                  for t in _targets(game, card, eff) for e in escorts], checked)
-    return out
+            yield from _checked(ctx, [A.PlayCard(card.cid, eff.label, tuple(t.get("targets", ())), t.get("hex"),
+                                                 aid, e) for t in _targets(game, card, eff) for e in escorts], checked)
 
 
 def _checked(ctx: Ctx, plays: list[A.PlayCard], uses: dict | None = None) -> list[A.PlayCard]:
