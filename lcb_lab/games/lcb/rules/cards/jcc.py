@@ -385,23 +385,39 @@ def accepted_plays(ctx: Ctx, plays: list, uses: dict | None = None) -> list:
             except (IllegalAction, UnknownName):
                 got = ()
             uses[key] = got
-        if got and _targets_ok(ctx, got, a):
-            out.append(a)
+        if not got:
+            continue
+        if a.option != DEPLOY:
+            tkey = ("targets", a.card, a.option, a.targets, a.hex)     # whatever action pays (the card decides)
+            ok = uses.get(tkey)
+            if ok is None:
+                ok = uses[tkey] = _targets_ok(ctx, got, a)
+            if not ok or not _escort_ok(ctx, got[0], a.escort):
+                continue
+        out.append(a)
     return out
 
 
 def _targets_ok(ctx: Ctx, use: tuple, a) -> bool:
-    """The rest of :func:`check_links` for play ``a`` whose use passed :func:`_check_use`: its targets
-    (:func:`check_aim` or :func:`~lcb_lab.games.lcb.rules.cards.targets.check_targets`), its escort."""
+    """The target checks of :func:`check_links` for play ``a`` whose use passed :func:`_check_use`
+    (:func:`check_aim` or :func:`~lcb_lab.games.lcb.rules.cards.targets.check_targets`)."""
     card, ct, eff, paid, d, aim = use
-    if a.option == DEPLOY:
-        return True
     try:
         if aim:
             own_impulse.check_aim(ctx, card.team, ct, eff, list(a.targets))
         else:
             card_targets.check_targets(ctx, card.team, card, ct, eff, list(a.targets), a.hex)
-        own_impulse.check_escort(ctx, card.team, card, a.escort)
+    except (IllegalAction, UnknownName):
+        return False
+    return True
+
+
+def _escort_ok(ctx: Ctx, card: Card, escort: str | None) -> bool:
+    """The escort check of :func:`check_links` (:func:`own_impulse.check_escort`)."""
+    if not escort:
+        return True
+    try:
+        own_impulse.check_escort(ctx, card.team, card, escort)
     except (IllegalAction, UnknownName):
         return False
     return True
