@@ -78,7 +78,7 @@ from lcb_lab.games.lcb.model.state import Card, CardPlay, other
 from lcb_lab.games.lcb.rules.cards import intercept as card_intercept, ftr_nullify
 from lcb_lab.games.lcb.rules.cards.chain import resolve
 from lcb_lab.games.lcb.rules.common import Ctx, slot_text
-from lcb_lab.games.lcb.rules.fixed_memo import memo
+from lcb_lab.games.lcb.model.fixed_memo import memo
 from lcb_lab.games.lcb.rules.cards.ftr_nullify import kind
 
 if TYPE_CHECKING:

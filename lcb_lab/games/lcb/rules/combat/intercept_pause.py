@@ -31,7 +31,7 @@ from lcb_lab.games.lcb.model.state import Marker, Unit
 from lcb_lab.games.lcb.rules.cards.cvs import type_is_bmd
 from lcb_lab.games.lcb.rules.combat.intercept import OFF_MAP, target_piece
 from lcb_lab.games.lcb.rules.common import Ctx, dist
-from lcb_lab.games.lcb.rules.fixed_memo import memo
+from lcb_lab.games.lcb.model.fixed_memo import memo
 
 
 def _counts(bmd: bool, ballistic: bool | None) -> bool:
@@ -48,7 +48,7 @@ def _widest(cvs, bmd: bool, ballistic: bool | None) -> int:
 
 def _card_reach(ctx: Ctx, team: str, ut: UnitType, ballistic: bool | None) -> int:
     """The widest INTERCEPT range an Attached card of ``team``'s deck that a ``ut`` may host gives (9.31).
-    Worked out once per catalog and decks (:mod:`lcb_lab.games.lcb.rules.fixed_memo`)."""
+    Worked out once per catalog and decks (:mod:`lcb_lab.games.lcb.model.fixed_memo`)."""
     if ctx.decks is None:
         from lcb_lab.games.lcb.model.cards import load_decks
         ctx.decks = load_decks()
@@ -75,7 +75,7 @@ def _type_reach(ctx: Ctx, ut: UnitType, ballistic: bool | None) -> int:
 def _back_reach(ctx: Ctx, team: str, hex_label: str, ballistic: bool | None) -> int:
     """The widest INTERCEPT range a back of ``team`` in ``hex_label`` may have: any unit type that
     may stand there (5.11; never a submarine, 14.03), with any card it may host.  Worked out once
-    per catalog, board and decks (:mod:`lcb_lab.games.lcb.rules.fixed_memo`)."""
+    per catalog, board and decks (:mod:`lcb_lab.games.lcb.model.fixed_memo`)."""
     if ctx.decks is None:
         from lcb_lab.games.lcb.model.cards import load_decks
         ctx.decks = load_decks()

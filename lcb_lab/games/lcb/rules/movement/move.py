@@ -30,7 +30,7 @@ from lcb_lab.games.lcb.rules.optional import advanced_submarines as adv
 from lcb_lab.games.lcb.rules.common import Ctx, names, refs
 from lcb_lab.games.lcb.rules.markers import mines
 from lcb_lab.games.lcb.rules.movement import stacks
-from lcb_lab.games.lcb.rules.fixed_memo import memo
+from lcb_lab.games.lcb.model.fixed_memo import memo
 
 
 def stack_mp(ctx: Ctx, units: list[Unit]) -> int:
@@ -124,7 +124,7 @@ def _search(ctx: Ctx, units: list[Unit], start: str | None):
     """Dijkstra over MP costs from ``start``; returns ({hex: MP}, {hex: previous hex}) (new dicts).
     The search reads only the board, the start hex, the stack's domain and MP and the hexes that
     stop a ground move (5.18): it is made once for each of those and kept
-    (:mod:`lcb_lab.games.lcb.rules.fixed_memo`)."""
+    (:mod:`lcb_lab.games.lcb.model.fixed_memo`)."""
     start = start or units[0].hex
     team, domain = units[0].team, _domain(ctx, units)
     mp = stack_mp(ctx, units)
