@@ -21,10 +21,11 @@ coastal hex in reach with the Embarked units that fit (in designator order).  Mo
 """
 from __future__ import annotations
 
+from typing import Iterator
 
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb import observer
-from lcb_lab.kernel.errors import IllegalAction, UnknownName
+from lcb_lab.kernel.errors import UnknownName
 from lcb_lab.games.lcb.rules.cards import jcc, own_impulse
 from lcb_lab.games.lcb.rules.cards.targets import OWN_TARGETS
 from lcb_lab.games.lcb.model.state import other
@@ -90,45 +91,53 @@ def seen_enemy_hexes(game: GameLike, team: str) -> list[str]:
     """The hexes (sorted labels) where ``team`` sees a counter of the other team on its map
     (:func:`lcb_lab.games.lcb.observer.observe`): a face-up unit or a back, unit or MILDEC alike
     (6.11), never an unrevealed submarine (14.03) -- the same in every world ``team`` cannot
-    tell apart."""
-    seen = observer.observe(game.state, game.catalog, team)["counters"]
-    return sorted({c["hex"] for c in seen if c["team"] != team and c["hex"]})
+    tell apart.  The hexes of the enemy ``counters`` of :func:`lcb_lab.games.lcb.observer.observe`,
+    without building the rest of that view: each enemy unit on the map the team knows
+    (:func:`lcb_lab.games.lcb.observer.knows`) or sees as a back (not a hidden submarine,
+    :func:`lcb_lab.games.lcb.observer.hidden_sub`), each enemy MILDEC it sees as a back."""
+    s, cat = game.state, game.catalog
+    out = {u.hex for u in s.units.values() if u.team != team and not u.destroyed and u.hex
+           and (observer.knows(s, team, u) or not observer.hidden_sub(u, cat, team))}
+    out.update(m.hex for m in s.markers.values() if m.team != team and not m.destroyed and m.hex
+               and not observer.knows(s, team, m))
+    return sorted(out)
 
 
 def play_card_options(game: GameLike) -> list:
     """The PlayCard options (module doc), concrete; :func:`lcb_lab.games.lcb.legal.legal_actions` makes
     more than :data:`MAX_CONCRETE` of them one Template."""
+    return list(iter_play_card_options(game))
+
+
+def iter_play_card_options(game: GameLike) -> Iterator[A.PlayCard]:
+    """:func:`play_card_options` one by one, each checked only when it is reached (the random
+    player asks whether there is one before it draws whether to play; the game must not change
+    while the iterator is in use)."""
     s, imp = game.state, game.state.impulse
     if imp is None or s.chain or not s.cards or (imp.combat is not None and imp.phase != "combat_done"):
-        return []
+        return
     ctx = game._ctx()
-    out = []
+    checked: dict = {}              # the card / option / action checks, made once (jcc.accepted_plays)
     for card, aid in _uses(game):
         try:
             ct = ctx.ctype(card)
         except UnknownName:
             continue
         if aid is not None and ct.persistent and card.where == "pool":
-            out += _checked(ctx, [A.PlayCard(card.cid, jcc.DEPLOY, (), None, aid)])     # 9.21: deployed unused
+            yield from _checked(ctx, [A.PlayCard(card.cid, jcc.DEPLOY, (), None, aid)], checked)   # 9.21: deployed unused
         escorts = [None] + _escorts(game, card, ct)
         for eff in ct.effects:
             if eff.when != "play" and not own_impulse.aims_at_deployed(eff):
                 continue
-            out += _checked(ctx, [A.PlayCard(card.cid, eff.label, tuple(t.get("targets", ())), t.get("hex"), aid, e)
-                                  for t in _targets(game, card, eff) for e in escorts])
-    return out
+            yield from _checked(ctx, [A.PlayCard(card.cid, eff.label, tuple(t.get("targets", ())), t.get("hex"),
+                                                 aid, e) for t in _targets(game, card, eff) for e in escorts], checked)
 
 
-def _checked(ctx: Ctx, plays: list[A.PlayCard]) -> list[A.PlayCard]:
-    """The ``plays`` the play rules accept now (:func:`lcb_lab.games.lcb.rules.cards.jcc.check_links`)."""
-    out = []
-    for a in plays:
-        try:
-            jcc.check_links(ctx, a.card, a.option, list(a.targets), a.hex, a.action, a.escort)
-        except (IllegalAction, UnknownName):
-            continue
-        out.append(a)
-    return out
+def _checked(ctx: Ctx, plays: list[A.PlayCard], uses: dict | None = None) -> list[A.PlayCard]:
+    """The ``plays`` the play rules accept now (:func:`lcb_lab.games.lcb.rules.cards.jcc.check_links`,
+    through :func:`lcb_lab.games.lcb.rules.cards.jcc.accepted_plays`: ``uses`` keeps the checks of each
+    card, option and paying action for the next call on the same state)."""
+    return jcc.accepted_plays(ctx, plays, uses)
 
 
 def _escorts(game: GameLike, card, ct) -> list[str]:

@@ -24,6 +24,9 @@ if TYPE_CHECKING:
     from lcb_lab.games.lcb.choices import Choice
 
 
+_NO_DECK: dict = {}
+
+
 @dataclass
 class Ctx:
     state: GameState
@@ -78,11 +81,13 @@ class Ctx:
 
     def ctype(self, card: Card | str, team: str | None = None) -> CardType:
         """The card type of a game card, or of a name in ``team``'s deck (9.0)."""
-        if self.decks is None:
-            self.decks = load_decks()
+        decks = self.decks
+        if decks is None:
+            decks = self.decks = load_decks()
         if isinstance(card, Card):
-            return self.decks.card(card.team, card.name)
-        return self.decks.card(team, card)
+            team, card = card.team, card.name
+        got = decks.cards.get(team, _NO_DECK).get(card)     # the hot path: two dict look-ups
+        return got if got is not None else decks.card(team, card)   # an alias, or UnknownName
 
     # ---- log ---------------------------------------------------------------
     def log(self, entry: dict, **facts: Any) -> None:

@@ -97,12 +97,16 @@ def _owed_sof_assaults(game: Game, rng: np.random.Generator) -> None:
 def _random_cards(game: Game, rng: np.random.Generator) -> None:
     """Play random legal cards (PlayCard, 3.31, 9.2) while some are offered, each with
     probability 0.7; a response window the play opens is answered by its first legal answer
-    (the chains' policies decide when ``auto_policies`` are set)."""
-    from lcb_lab.games.lcb.legal_cards import play_card_options
+    (the chains' policies decide when ``auto_policies`` are set).  The options
+    (:func:`lcb_lab.games.lcb.legal_cards.play_card_options`) are checked one by one: the first
+    tells whether there is any before the draw, the rest only when a card is played."""
+    from lcb_lab.games.lcb.legal_cards import iter_play_card_options
     for _ in range(4):
-        opts = play_card_options(game)
-        if not opts or rng.random() >= 0.7:
+        offered = iter_play_card_options(game)
+        first = next(offered, None)
+        if first is None or rng.random() >= 0.7:
             return
+        opts = [first, *offered]
         legal_trial.apply_if_legal(game, _pick(rng, opts))
         _answer_windows(game)
 

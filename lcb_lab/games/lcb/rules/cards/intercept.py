@@ -51,15 +51,17 @@ def iamd_values(ctx: Ctx, team: str) -> list[dict]:
     on the card; ``slot`` is ``"<cid>:<slot>"`` when the unit has a value of that slot itself).
     Its supply is the card's own (9.33: ``Card.supply``, full until first spent)."""
     out = []
+    attached: dict[str, list] = {}        # host -> its Attached cards, in card order
+    for card in ctx.state.cards.values():
+        if card.where == "attached" and card.host is not None:
+            attached.setdefault(card.host, []).append(card)
     for u in ctx.state.living(team):
         if not u.on_map:
             continue
         for cv in ctx.utype(u).cvs_of("INT"):
             out.append({"uid": u.uid, "slot": cv.slot, "source": None, "cv": cv.value, "range": cv.range,
                         "left": supply_left(ctx, u, cv.slot), "bmd": False, "paralysed": u.paralysed})
-        for card in ctx.state.cards.values():
-            if card.where != "attached" or card.host != u.uid:
-                continue
+        for card in attached.get(u.uid, ()):
             try:
                 ct = ctx.ctype(card)
             except UnknownName:            # not in the game's decks: no value to use
@@ -119,8 +121,9 @@ def options(ctx: Ctx, team: str) -> list[CardInterceptor]:
     chance of one d20; ``to``: the link's ``pid``)."""
     out = []
     mods = sum(val for _, val, _ in ftr_nullify.network_modifiers(ctx.state, team))
+    values = iamd_values(ctx, team)         # read only below: the same for every link
     for t in _pending(ctx, other(team)):
-        for v in iamd_values(ctx, team):
+        for v in values:
             if refusal(ctx, v, t)[0]:
                 continue
             if any(kind(x) == "intercept" and x.data["uid"] == v["uid"] and t.pid in x.data["to"]

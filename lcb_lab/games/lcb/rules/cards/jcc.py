@@ -314,6 +314,22 @@ def check_play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | 
             raise IllegalAction("9.5", "in the Deployment Stage only Deployment-Stage cards are played")
         card_targets.check_targets(ctx, card.team, card, ct, eff, targets, hex_)
         return card, "deployment", None
+    card, ct, eff, paid, d, aim = _check_use(ctx, ref, option, aid)
+    if option == DEPLOY:
+        return card, paid, d
+    if aim:
+        own_impulse.check_aim(ctx, imp.team, ct, eff, targets)
+    else:
+        card_targets.check_targets(ctx, imp.team, card, ct, eff, targets, hex_)
+    return card, paid, d
+
+
+def _check_use(ctx: Ctx, ref: str, option: str, aid: int | None) -> tuple:
+    """The checks of :func:`check_play` in the Action Stage that do not read the targets -- the
+    impulse, the card, its option and how it is paid: ``(card, card type, effect, paid, declared
+    action, aims at a deployed card)`` (type and effect None for :data:`DEPLOY`).  Raises
+    IllegalAction naming the rule."""
+    s, imp = ctx.state, ctx.state.impulse
     if s.stage != "action" or imp is None:
         raise IllegalAction("3.31", "cards are played in an impulse of the Action Stage")
     if s.chain:
@@ -322,7 +338,7 @@ def check_play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | 
         raise IllegalAction("3.38", "combat has been committed: resolve it before anything else")
     card = find(ctx, ref, imp.team, "3.12")
     if option == DEPLOY:
-        return card, "action", _check_deploy(ctx, card, aid)
+        return card, None, None, "action", _check_deploy(ctx, card, aid), False
     try:
         ct = ctx.ctype(card)
         eff = ct.effect(option)
@@ -348,11 +364,71 @@ def check_play(ctx: Ctx, ref: str, option: str, targets: list[str], hex_: str | 
     paid, d = use_kind(ctx, card, aid, eff)
     if _fired_by_host(card, eff, d):
         card_cvs.refuse_card_cv(ctx, card.host, ct.name)            # 9.32: one CV per Core Action
-    if aim:
-        own_impulse.check_aim(ctx, imp.team, ct, eff, targets)
-    else:
-        card_targets.check_targets(ctx, imp.team, card, ct, eff, targets, hex_)
-    return card, paid, d
+    return card, ct, eff, paid, d, aim
+
+
+def accepted_plays(ctx: Ctx, plays: list, uses: dict | None = None) -> list:
+    """The ``plays`` (:class:`lcb_lab.games.lcb.actions.PlayCard`) :func:`check_links` accepts now, in
+    order -- the same verdicts, with the checks that do not read the targets (:func:`_check_use`)
+    made once per card, option and paying action (``uses``: their results, kept by the caller
+    across calls on the same state).  Changes nothing."""
+    if ctx.state.stage == "deployment":
+        return [a for a in plays if _links_ok(ctx, a)]
+    uses = {} if uses is None else uses
+    out = []
+    for a in plays:
+        key = (a.card, a.option, a.action)
+        got = uses.get(key)
+        if got is None:
+            try:
+                got = _check_use(ctx, a.card, a.option, a.action)
+            except (IllegalAction, UnknownName):
+                got = ()
+            uses[key] = got
+        if not got:
+            continue
+        if a.option != DEPLOY:
+            tkey = ("targets", a.card, a.option, a.targets, a.hex)     # whatever action pays (the card decides)
+            ok = uses.get(tkey)
+            if ok is None:
+                ok = uses[tkey] = _targets_ok(ctx, got, a)
+            if not ok or not _escort_ok(ctx, got[0], a.escort):
+                continue
+        out.append(a)
+    return out
+
+
+def _targets_ok(ctx: Ctx, use: tuple, a) -> bool:
+    """The target checks of :func:`check_links` for play ``a`` whose use passed :func:`_check_use`
+    (:func:`check_aim` or :func:`~lcb_lab.games.lcb.rules.cards.targets.check_targets`)."""
+    card, ct, eff, paid, d, aim = use
+    try:
+        if aim:
+            own_impulse.check_aim(ctx, card.team, ct, eff, list(a.targets))
+        else:
+            card_targets.check_targets(ctx, card.team, card, ct, eff, list(a.targets), a.hex)
+    except (IllegalAction, UnknownName):
+        return False
+    return True
+
+
+def _escort_ok(ctx: Ctx, card: Card, escort: str | None) -> bool:
+    """The escort check of :func:`check_links` (:func:`own_impulse.check_escort`)."""
+    if not escort:
+        return True
+    try:
+        own_impulse.check_escort(ctx, card.team, card, escort)
+    except (IllegalAction, UnknownName):
+        return False
+    return True
+
+
+def _links_ok(ctx: Ctx, a) -> bool:
+    try:
+        check_links(ctx, a.card, a.option, list(a.targets), a.hex, a.action, a.escort)
+    except (IllegalAction, UnknownName):
+        return False
+    return True
 
 
 def _fired_by_host(card: Card, eff: Effect, d: Declared | None) -> bool:
@@ -454,4 +530,5 @@ def add_card(ctx_or_state: Ctx | GameState, team: str, name: str, where: str = "
 def refresh(ctx: Ctx) -> None:
     """The next Action Stage begins: expended cards turn face up again (9.21)."""
     for c in ctx.state.cards.values():
-        c.expended = False
+        if c.expended:                 # written only when it changes (a clean record stays clean)
+            c.expended = False

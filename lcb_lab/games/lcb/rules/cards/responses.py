@@ -78,6 +78,7 @@ from lcb_lab.games.lcb.model.state import Card, CardPlay, other
 from lcb_lab.games.lcb.rules.cards import intercept as card_intercept, ftr_nullify
 from lcb_lab.games.lcb.rules.cards.chain import resolve
 from lcb_lab.games.lcb.rules.common import Ctx, slot_text
+from lcb_lab.games.lcb.model.fixed_memo import memo
 from lcb_lab.games.lcb.rules.cards.ftr_nullify import kind
 
 if TYPE_CHECKING:
@@ -216,14 +217,17 @@ def player_cannot_rule_out(ctx: Ctx, team: str) -> bool:
     links = _pending(ctx, player)
     if not links:
         return False
-    deck = _deck(ctx, team)
-    return (any(_card_not_ruled_out(ctx, player, c, links, deck) for c in ctx.state.cards.values() if c.team == team)
+    deck, hidden = _deck(ctx, team), {}
+    return (any(_card_not_ruled_out(ctx, player, c, links, deck, hidden) for c in ctx.state.cards.values()
+                if c.team == team)
             or card_intercept.not_ruled_out(ctx, player, links))
 
 
-def _card_not_ruled_out(ctx: Ctx, player: str, card: Card, links: list[CardPlay], deck: list[CardType]) -> bool:
+def _card_not_ruled_out(ctx: Ctx, player: str, card: Card, links: list[CardPlay], deck: list[CardType],
+                        hidden: dict[str, bool] | None = None) -> bool:
     """Whether ``player`` cannot rule out that ``card`` (the other team's) answers one of ``links``;
-    ``deck``: the card types of that team's deck."""
+    ``deck``: the card types of that team's deck; ``hidden``: the verdicts on hidden cards by place,
+    for the same ``links`` (a hidden card is judged by its place alone, 9.02)."""
     if card.where not in PLACES or _in_chain(ctx, card.cid):
         return False
     if observer.knows(ctx.state, player, card):
@@ -232,6 +236,16 @@ def _card_not_ruled_out(ctx: Ctx, player: str, card: Card, links: list[CardPlay]
             return False
         payable = _free_use(ctx, card) or bool(_free_actions(ctx, card.team))
         return payable and any(not _effect_refusal(card, e)[0] and _answers_one(ctx, e, links) for e in ct.effects)
+    if hidden is None:
+        return _hidden_not_ruled_out(ctx, card, links, deck)
+    got = hidden.get(card.where)
+    if got is None:
+        got = hidden[card.where] = _hidden_not_ruled_out(ctx, card, links, deck)
+    return got
+
+
+def _hidden_not_ruled_out(ctx: Ctx, card: Card, links: list[CardPlay], deck: list[CardType]) -> bool:
+    """Whether a card of the other team seen only by its place may answer one of ``links``."""
     deployed = card.where == "deployed"            # where a hidden card is, is public (9.02: a count per place)
     if not (_free_use_possible(ctx, card.team, deployed) or _free_actions(ctx, card.team)):
         return False
@@ -281,7 +295,11 @@ def _deck(ctx: Ctx, team: str) -> list[CardType]:
     if ctx.decks is None:
         from lcb_lab.games.lcb.model.cards import load_decks
         ctx.decks = load_decks()
-    return [ctx.ctype(n, team) for n in ctx.decks.names(team)]
+    facts = memo(ctx.decks)
+    got = facts.get(("deck", team))
+    if got is None:
+        got = facts[("deck", team)] = [ctx.ctype(n, team) for n in ctx.decks.names(team)]
+    return list(got)
 
 
 # ---------------------------------------------------------------- windows

@@ -31,6 +31,7 @@ from lcb_lab.games.lcb.model.state import Marker, Unit
 from lcb_lab.games.lcb.rules.cards.cvs import type_is_bmd
 from lcb_lab.games.lcb.rules.combat.intercept import OFF_MAP, target_piece
 from lcb_lab.games.lcb.rules.common import Ctx, dist
+from lcb_lab.games.lcb.model.fixed_memo import memo
 
 
 def _counts(bmd: bool, ballistic: bool | None) -> bool:
@@ -46,10 +47,20 @@ def _widest(cvs, bmd: bool, ballistic: bool | None) -> int:
 
 
 def _card_reach(ctx: Ctx, team: str, ut: UnitType, ballistic: bool | None) -> int:
-    """The widest INTERCEPT range an Attached card of ``team``'s deck that a ``ut`` may host gives (9.31)."""
+    """The widest INTERCEPT range an Attached card of ``team``'s deck that a ``ut`` may host gives (9.31).
+    Worked out once per catalog and decks (:mod:`lcb_lab.games.lcb.model.fixed_memo`)."""
     if ctx.decks is None:
         from lcb_lab.games.lcb.model.cards import load_decks
         ctx.decks = load_decks()
+    facts = memo(ctx.catalog, ctx.decks)
+    key = ("card_reach", team, id(ut), ballistic)
+    got = facts.get(key)
+    if got is None or got[0] is not ut:
+        got = facts[key] = (ut, _card_reach_of(ctx, team, ut, ballistic))
+    return got[1]
+
+
+def _card_reach_of(ctx: Ctx, team: str, ut: UnitType, ballistic: bool | None) -> int:
     cards = (ctx.ctype(n, team) for n in ctx.decks.names(team))
     return max((_widest(ct.cvs, type_is_bmd(ct), ballistic) for ct in cards if ct.attached and ct.host_allowed(ut)),
                default=-1)
@@ -63,7 +74,20 @@ def _type_reach(ctx: Ctx, ut: UnitType, ballistic: bool | None) -> int:
 
 def _back_reach(ctx: Ctx, team: str, hex_label: str, ballistic: bool | None) -> int:
     """The widest INTERCEPT range a back of ``team`` in ``hex_label`` may have: any unit type that
-    may stand there (5.11; never a submarine, 14.03), with any card it may host."""
+    may stand there (5.11; never a submarine, 14.03), with any card it may host.  Worked out once
+    per catalog, board and decks (:mod:`lcb_lab.games.lcb.model.fixed_memo`)."""
+    if ctx.decks is None:
+        from lcb_lab.games.lcb.model.cards import load_decks
+        ctx.decks = load_decks()
+    facts = memo(ctx.catalog, ctx.board, ctx.decks)
+    key = ("back_reach", team, hex_label, ballistic)
+    got = facts.get(key)
+    if got is None:
+        got = facts[key] = _back_reach_of(ctx, team, hex_label, ballistic)
+    return got
+
+
+def _back_reach_of(ctx: Ctx, team: str, hex_label: str, ballistic: bool | None) -> int:
     types = [t for t in ctx.catalog.units.values() if t.team == team and t.domain != "submarine"
              and place_problem(ctx.board, hex_label, t.is_naval, t.type_id) is None]
     return max((_type_reach(ctx, t, ballistic) for t in types), default=-1)

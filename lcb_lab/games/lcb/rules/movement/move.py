@@ -30,6 +30,7 @@ from lcb_lab.games.lcb.rules.optional import advanced_submarines as adv
 from lcb_lab.games.lcb.rules.common import Ctx, names, refs
 from lcb_lab.games.lcb.rules.markers import mines
 from lcb_lab.games.lcb.rules.movement import stacks
+from lcb_lab.games.lcb.model.fixed_memo import memo
 
 
 def stack_mp(ctx: Ctx, units: list[Unit]) -> int:
@@ -115,15 +116,33 @@ def ground_stops(ctx: Ctx, team: str) -> dict[str, str]:
     return out
 
 
+SEARCHES_KEPT = 4096
+"""Searches :func:`_search` keeps per board (forgotten all at once past this)."""
+
+
 def _search(ctx: Ctx, units: list[Unit], start: str | None):
-    """Dijkstra over MP costs from ``start``; returns ({hex: MP}, {hex: previous hex})."""
+    """Dijkstra over MP costs from ``start``; returns ({hex: MP}, {hex: previous hex}) (new dicts).
+    The search reads only the board, the start hex, the stack's domain and MP and the hexes that
+    stop a ground move (5.18): it is made once for each of those and kept
+    (:mod:`lcb_lab.games.lcb.model.fixed_memo`)."""
     start = start or units[0].hex
     team, domain = units[0].team, _domain(ctx, units)
     mp = stack_mp(ctx, units)
+    stop = ground_stops(ctx, team) if domain == "ground" else {}   # 5.18, as the mover knows it
+    kept = memo(ctx.board).setdefault("move_search", {})
+    key = (start, domain, mp, frozenset(stop))
+    got = kept.get(key)
+    if got is None:
+        if len(kept) >= SEARCHES_KEPT:
+            kept.clear()
+        got = kept[key] = _dijkstra(ctx, start, domain, mp, stop)
+    return dict(got[0]), dict(got[1])
+
+
+def _dijkstra(ctx: Ctx, start: str, domain: str, mp: int, stop: dict) -> tuple[dict, dict]:
     costs = ctx.board.mp_costs()
     steps = (lambda h: _steps(ctx, domain, h)) if domain == "submarine" else \
         ctx.board.naval_neighbours if domain == "naval" else ctx.board.ground_neighbours
-    stop = ground_stops(ctx, team) if domain == "ground" else {}   # 5.18, as the mover knows it
     best = {start: 0}
     parent: dict[str, str] = {}
     pq = [(0, start)]

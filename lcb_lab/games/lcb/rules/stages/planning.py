@@ -197,10 +197,14 @@ def sync_legacy(state: GameState) -> None:
     with ``state.cards``."""
     if not state.cards:
         return            # a game without cards (an older scenario or save): nothing to mirror
+    by_host: dict[str, list[str]] = {}
+    for c in state.cards.values():
+        if c.where in ("attached", "embarked") and c.in_play and c.host is not None:
+            by_host.setdefault(c.host, []).append(c.name if c.where == "attached" else f"{c.name} (Embarked)")
     for u in state.units.values():
-        u.attachments = [c.name if c.where == "attached" else f"{c.name} (Embarked)"
-                         for c in state.cards.values()
-                         if c.in_play and c.host == u.uid and c.where in ("attached", "embarked")]
+        names = by_host.get(u.uid, [])
+        if u.attachments != names:    # written only when it changes: an unchanged unit stays clean for the record
+            u.attachments = names
 
 
 # ------------------------------------------------------------------ the stage

@@ -328,7 +328,8 @@ def end(ctx: Ctx) -> None:
     ctx.log(explain.step("impulse_end", f"{imp.task_force}'s impulse ends", "", ["3.3"]))
     s.impulse = None
     for cm in s.card_markers.values():       # markers move once per impulse (13.21, 12.22)
-        cm.moved = False
+        if cm.moved:                         # written only when it changes (a clean record stays clean)
+            cm.moved = False
     if next_team(ctx) is None:
         end_of_turn(ctx)
 
@@ -362,14 +363,17 @@ def end_of_turn(ctx: Ctx) -> None:
     s.relinquished = False
     s.kills = {"US": 0, "RU": 0}
     s.influence_kills = {"US": 0, "RU": 0}
-    for u in s.units.values():
-        u.acted = u.moved = u.paralysed = u.no_move = u.expended = False
-        u.moved_with = ""          # units that joined a stack this turn now merge with it (3.37)
-        u.gunfire_hex = None       # NAVAL GUNFIRE: one hex per turn (optional 17.32)
+    for u in s.units.values():     # written only when one changes (a clean record stays clean)
+        if u.acted or u.moved or u.paralysed or u.no_move or u.expended or u.moved_with or u.gunfire_hex is not None:
+            u.acted = u.moved = u.paralysed = u.no_move = u.expended = False
+            u.moved_with = ""          # units that joined a stack this turn now merge with it (3.37)
+            u.gunfire_hex = None       # NAVAL GUNFIRE: one hex per turn (optional 17.32)
     for m in s.markers.values():
-        m.acted = False
+        if m.acted:
+            m.acted = False
     for cm in s.card_markers.values():       # one free marker action per turn (13.21, 13.12)
-        cm.acted = False
+        if cm.acted:
+            cm.acted = False
         cm.data.pop("builder", None)         # a Fortification's builder may move again (13.51)
     s.ap_loss = {}
     s.action_pool, s.cv_changes = {}, {}     # an event's pool and CV changes last the turn (3.312, 16.0)

@@ -111,9 +111,11 @@ def detected_by(ctx: Ctx, target: Unit, sub: Unit) -> bool:
 
 
 def end_of_impulse(ctx: Ctx) -> None:
-    """LRS or torpedoes are counted per impulse (14.04)."""
+    """LRS or torpedoes are counted per impulse (14.04).  (A unit is written only when it fired: an
+    unchanged record stays clean for the record's snapshot, :class:`lcb_lab.kernel.datacodec.Tracked`.)"""
     for u in ctx.state.units.values():
-        u.fired = ""
+        if u.fired:
+            u.fired = ""
 
 
 def end_of_action_stage(ctx: Ctx) -> None:
@@ -123,7 +125,8 @@ def end_of_action_stage(ctx: Ctx) -> None:
     asw_bonus.end_of_action_stage(ctx.state)
     ctx.state.optional_data.pop("sub_modes", None)
     for u in ctx.state.units.values():
-        u.asw_hex = None
+        if u.asw_hex is not None:      # written only when it changes (a clean record stays clean)
+            u.asw_hex = None
         if u.revealed and not u.destroyed and is_sub(ctx, u):
             remove_marker(ctx, u, "end of the Action Stage: track of it is lost (14.06)")
 

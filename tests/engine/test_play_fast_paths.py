@@ -1,0 +1,147 @@
+"""The random player's speed-ups (benchmark figure 3) give exactly what the plain rules give.
+
+Each short cut is checked against the plain computation it replaces, on every state random
+games of Gotland Redux reach (the games also replay the same, ``test_fast_paths.py``):
+
+* ``jcc.accepted_plays`` (the card / option / action checks made once, the target checks once
+  per card option) keeps exactly the plays ``jcc.check_links`` accepts one by one;
+* ``legal_cards.seen_enemy_hexes`` gives the hexes of the enemy counters ``observer.observe`` shows;
+* ``responses.player_cannot_rule_out`` (a hidden card judged once per place, 9.02) agrees with
+  judging every hidden card;
+* a kept move search (``move._search``) equals a fresh Dijkstra over the same inputs;
+* the fixed facts of ``model.fixed_memo`` are told apart by the identity of the objects;
+* ``legal_cards.iter_play_card_options`` read lazily (its first option, then the rest) gives the whole list.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from lcb_lab import load_scenario
+from lcb_lab.games.lcb import legal_cards, observer
+from lcb_lab.games.lcb.model.state import other
+from lcb_lab.games.lcb.model import fixed_memo
+from lcb_lab.games.lcb.rules.cards import intercept as card_intercept, jcc, responses
+from lcb_lab.games.lcb.rules.movement import move
+from lcb_lab.games.lcb.whatif.autoplay import random_impulse
+from lcb_lab.games.lcb.whatif.experiments import land_embarked
+
+SEEDS = (0, 1, 2)
+IMPULSES = 9
+
+
+def _play(seed: int) -> None:
+    g = load_scenario("gotland_redux", seed=seed, auto_policies={})
+    land_embarked(g, "AL-23")
+    rng = np.random.default_rng(seed)
+    for _ in range(IMPULSES):
+        if g.state.stage != "action":
+            break
+        random_impulse(g, rng)
+
+
+def _observed_enemy_hexes(game, team: str) -> list[str]:
+    """The plain reading: the hexes of the other team's counters in the whole view."""
+    seen = observer.observe(game.state, game.catalog, team)["counters"]
+    return sorted({c["hex"] for c in seen if c["team"] != team and c["hex"]})
+
+
+def _every_hidden_card(ctx, team: str) -> bool:
+    """player_cannot_rule_out judging every card, no verdict kept."""
+    player = other(team)
+    links = responses._pending(ctx, player)
+    if not links:
+        return False
+    deck = responses._deck(ctx, team)
+    return (any(responses._card_not_ruled_out(ctx, player, c, links, deck) for c in ctx.state.cards.values()
+                if c.team == team) or card_intercept.not_ruled_out(ctx, player, links))
+
+
+@pytest.fixture(scope="module")
+def compared():
+    """Play the random games with each short cut wrapped to compare it with the plain one; the
+    number of comparisons made, by short cut."""
+    counts = {"plays": 0, "accepted": 0, "hexes": 0, "rule_out": 0, "search": 0, "iter": 0}
+    mp = pytest.MonkeyPatch()
+    accepted, seen, rule_out, search = (jcc.accepted_plays, legal_cards.seen_enemy_hexes,
+                                        responses.player_cannot_rule_out, move._search)
+    iterate = legal_cards.iter_play_card_options
+
+    def accepted_plays(ctx, plays, uses=None):
+        got = accepted(ctx, plays, uses)
+        assert got == [a for a in plays if jcc._links_ok(ctx, a)]
+        counts["plays"] += len(plays)
+        counts["accepted"] += len(got)
+        return got
+
+    def seen_enemy_hexes(game, team):
+        got = seen(game, team)
+        assert got == _observed_enemy_hexes(game, team)
+        counts["hexes"] += 1
+        return got
+
+    def player_cannot_rule_out(ctx, team):
+        got = rule_out(ctx, team)
+        assert got == _every_hidden_card(ctx, team)
+        counts["rule_out"] += 1
+        return got
+
+    def _search(ctx, units, start):
+        got = search(ctx, units, start)
+        start = start or units[0].hex
+        stop = move.ground_stops(ctx, units[0].team) if move._domain(ctx, units) == "ground" else {}
+        assert got == move._dijkstra(ctx, start, move._domain(ctx, units), move.stack_mp(ctx, units), stop)
+        counts["search"] += 1
+        return got
+
+    def iter_play_card_options(game):
+        lazy = iterate(game)
+        first = next(lazy, None)                 # what the random player asks before its draw
+        everything = list(iterate(game))
+        assert ([first, *lazy] if first is not None else []) == everything
+        counts["iter"] += 1
+        yield from everything
+
+    mp.setattr(jcc, "accepted_plays", accepted_plays)
+    mp.setattr(legal_cards, "seen_enemy_hexes", seen_enemy_hexes)
+    mp.setattr(responses, "player_cannot_rule_out", player_cannot_rule_out)
+    mp.setattr(move, "_search", _search)
+    mp.setattr(legal_cards, "iter_play_card_options", iter_play_card_options)
+    try:
+        for seed in SEEDS:
+            _play(seed)
+    finally:
+        mp.undo()
+    return counts
+
+
+def test_accepted_plays_keep_exactly_what_check_links_accepts(compared):
+    assert compared["plays"] > 100 and 0 < compared["accepted"] < compared["plays"]
+
+
+def test_seen_enemy_hexes_are_those_of_the_observed_view(compared):
+    assert compared["hexes"] > 10
+
+
+def test_hidden_cards_judged_once_per_place_give_the_same_verdict(compared):
+    assert compared["rule_out"] > 10
+
+
+def test_a_kept_move_search_equals_a_fresh_one(compared):
+    assert compared["search"] > 10
+
+
+def test_the_lazy_card_options_are_the_list(compared):
+    assert compared["iter"] > 10
+
+
+def test_fixed_memo_tells_objects_apart_by_identity():
+    a, b = object(), object()
+    fa = fixed_memo.memo(a, b)
+    fa["fact"] = 1
+    assert fixed_memo.memo(a, b) is fa
+    assert fixed_memo.memo(b, a) is not fa and "fact" not in fixed_memo.memo(b, a)
+    for _ in range(fixed_memo.MAX_MEMOS + 1):          # the oldest combinations are forgotten
+        fixed_memo.memo(object())
+    assert len(fixed_memo._MEMOS) <= fixed_memo.MAX_MEMOS
+    assert "fact" not in fixed_memo.memo(a, b)
