@@ -40,7 +40,7 @@ from lcb_lab.kernel.datashare import share
 from lcb_lab.kernel.dice import Dice, Die, default_rng
 from lcb_lab.kernel.errors import IllegalAction, InputError, LabError, ScenarioError
 from lcb_lab.kernel.events import Event
-from lcb_lab.kernel.history import PLACE_KEYS, History, Snapshot, Step
+from lcb_lab.kernel.history import PLACE_KEYS, History, Snapshot, Step, new_step
 from lcb_lab.kernel.observer import all_seeing, redact_log
 
 class Engine:
@@ -259,9 +259,9 @@ class Engine:
         after = snap.dice if len(d.history) == snap.dice_hist and d.forced_left == len(snap.dice["forced"]) \
             else d.state()
         log = self.state.log
-        return Step(action, drawn, after, len(log),
-                    dict(self.auto_policies) if self.auto_policies is not None else None,
-                    turn, sub, player, step_label(action, log, snap.log_len))
+        return new_step(action, drawn, after, len(log),
+                        dict(self.auto_policies) if self.auto_policies is not None else None,
+                        turn, sub, player, step_label(action, log, snap.log_len))
 
     # ------------------------------------------------------------------ the record
     def undo(self, n: int = 1) -> None:
