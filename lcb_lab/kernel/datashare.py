@@ -299,11 +299,11 @@ def sharer(cls: type) -> Callable[[Any, Any, bool], Any]:
     head, tail = "", ""
     if len(group) >= GROUP_MIN:
         args = [f"(p.{f.name} if _hit else {a})" if f.name in group else a for f, a in zip(fs, args)]
-        head = (f"    _k = _key(o)\n    _e = _keys.get(id(p))\n    if _e is None or _e[0] is not p:\n"
-                f"        _e = (p, _key(p))\n        _remember(_keys, p, _e[1])\n"
-                f"    _hit = _k is not None and _k == _e[1]\n")
+        head = ("    _k = _key(o)\n    _e = _keys.get(id(p))\n    if _e is None or _e[0] is not p:\n"
+                "        _e = (p, _key(p))\n        _remember(_keys, p, _e[1])\n"
+                "    _hit = _k is not None and _k == _e[1]\n")
         exec(f"def _key(o):\n    try:\n        return _dumps(({', '.join('o.' + n for n in group)},), 2)\n"
-             f"    except ValueError:\n        return None\n", env)  # noqa: S102 - from the field list
+             "    except ValueError:\n        return None\n", env)  # noqa: S102 - from the field list
         tail = "    if _k is not None:\n        _remember(_keys, n, _k)\n"
     if _plain_class(cls):
         body = "".join(f"    n.{f.name} = {a}\n" for f, a in zip(fs, args))

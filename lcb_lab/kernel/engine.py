@@ -202,11 +202,14 @@ class Engine:
             raise
         self.revision += 1
         if record:
-            drawn = tuple(v for _, vals in self.dice.history[snap.dice_hist:] for v in vals)
+            dh = self.dice.history
+            drawn = tuple(v for _, vals in dh[snap.dice_hist:] for v in vals) if len(dh) > snap.dice_hist else ()
             self.history.push(snap, self._step(action, drawn, snap))
+        if not events:
+            return []
         log = self.state.log
         keys = self.place_keys[:2]
-        return [Event.from_log(log, i, keys) for i in range(snap.log_len, len(log))] if events else []
+        return [Event.from_log(log, i, keys) for i in range(snap.log_len, len(log))]
 
     def is_legal(self, action: Action) -> bool:
         """Whether the rules accept ``action`` now (tried, then put back; nothing is recorded).

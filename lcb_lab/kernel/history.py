@@ -158,7 +158,7 @@ class History:
             before.dice = last.dice_after
         if step.dice_after is not before.dice and step.dice_after == before.dice:
             object.__setattr__(step, "dice_after", before.dice)     # a frozen Step, made for this push
-        if last is not None and step.auto is not None and step.auto == last.auto:
+        if last is not None and step.auto is not None and step.auto is not last.auto and step.auto == last.auto:
             object.__setattr__(step, "auto", last.auto)
 
     def base_for(self, target: int) -> int:
