@@ -132,6 +132,8 @@ def _share_map(cur: dict, old: Any, own: bool, same_fn: Callable, copy: Callable
         return old
     if type(old) is not dict:
         return dict(cur) if own else {k: copy(x) for k, x in cur.items()}
+    if not cur and not old:                                  # both empty (most maps of most states)
+        return old
     keys = list(cur)
     if len(keys) == len(old) and keys == list(old):         # the usual case: the same records, in order
         xs, ys = list(cur.values()), list(old.values())
@@ -186,6 +188,8 @@ def twin_maps(cls: type) -> tuple[Callable[[dict, Any, bool], dict], Callable[[d
     clean = _containers_expr(cls)
     src = f"""def _share_map(cur, old, own):
     if cur is old:
+        return old
+    if not cur and type(old) is dict and not old:
         return old
     if type(old) is not dict:
         if own:
