@@ -17,7 +17,7 @@ from typing import Any, Callable
 import numpy as np
 
 TARGET = 1000
-"""Steps per CPU second the public loop must reach (issue 19)."""
+"""Steps per CPU second the public loop must reach."""
 
 
 def public_step(game: Any, rng: np.random.Generator) -> bool:
