@@ -76,8 +76,8 @@ _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 _LEAVES = frozenset((str, int, float, bool, type(None)))
 
 
-_DATA: dict[type, Any] = {}
-"""Dataclass -> its generated ``data`` (:func:`_data_fn`)."""
+_DATA: dict[tuple[str, ...], Any] = {}
+"""A dataclass's field names -> its generated ``data`` (:func:`_data_fn`)."""
 
 
 def data(v: Any) -> Any:
@@ -85,18 +85,16 @@ def data(v: Any) -> Any:
     t = type(v)
     if t in _LEAVES:
         return v
-    fn = _DATA.get(t)
-    if fn is not None:
-        return fn(v)
     names = _FIELD_NAMES.get(t)
     if names is None and hasattr(v, "__dataclass_fields__"):
         names = tuple(f.name for f in fields(v))
         if not isinstance(v, type):          # an instance: its class's fields, cached
             _FIELD_NAMES[t] = names
-            _DATA[t] = fn = _data_fn(names)
-            return fn(v)
     if names is not None:
-        return {n: data(getattr(v, n)) for n in names}
+        fn = _DATA.get(names)
+        if fn is None:
+            fn = _DATA[names] = _data_fn(names)
+        return fn(v)
     if t is tuple or t is list:
         return [x if type(x) in _LEAVES else data(x) for x in v]
     if isinstance(v, (list, tuple)):
