@@ -21,7 +21,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import readme_block  # noqa: E402
 import reference  # noqa: E402
 
-FIGURES = range(1, 18)
+FIGURES = range(1, 19)
 STATUS = r"(PASS|MISS|n/a|load \d+\.\d\d: verdict not given)"
 RUN = [sys.executable, str(ROOT / "benchmarks" / "run.py")]
 

@@ -76,6 +76,10 @@ _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 _LEAVES = frozenset((str, int, float, bool, type(None)))
 
 
+_DATA: dict[tuple[str, ...], Any] = {}
+"""A dataclass's field names -> its generated ``data`` (:func:`_data_fn`)."""
+
+
 def data(v: Any) -> Any:
     """A dataclass value as plain JSON-native data (dicts, lists, scalars)."""
     t = type(v)
@@ -87,10 +91,24 @@ def data(v: Any) -> Any:
         if not isinstance(v, type):          # an instance: its class's fields, cached
             _FIELD_NAMES[t] = names
     if names is not None:
-        return {n: data(getattr(v, n)) for n in names}
+        fn = _DATA.get(names)
+        if fn is None:
+            fn = _DATA[names] = _data_fn(names)
+        return fn(v)
+    if t is tuple or t is list:
+        return [x if type(x) in _LEAVES else data(x) for x in v]
     if isinstance(v, (list, tuple)):
         return [data(x) for x in v]
     return v
+
+
+def _data_fn(names: tuple[str, ...]) -> Any:
+    """``data`` of a dataclass with fields ``names``, generated: a leaf field taken as it is, any
+    other through :func:`data` (an action is checked on every ``apply``)."""
+    items = ", ".join(f"{n!r}: (o.{n} if type(o.{n}) in _L else _d(o.{n}))" for n in names)
+    env: dict[str, Any] = {"_L": _LEAVES, "_d": data}
+    exec(f"def _data(o):\n    return {{{items}}}\n", env)  # noqa: S102 - from the class's own field names
+    return env["_data"]
 
 
 def from_fields(cls: type, values: dict, what: str | None = None) -> Any:

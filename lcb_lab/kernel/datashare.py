@@ -132,6 +132,8 @@ def _share_map(cur: dict, old: Any, own: bool, same_fn: Callable, copy: Callable
         return old
     if type(old) is not dict:
         return dict(cur) if own else {k: copy(x) for k, x in cur.items()}
+    if not cur and not old:                                  # both empty (most maps of most states)
+        return old
     keys = list(cur)
     if len(keys) == len(old) and keys == list(old):         # the usual case: the same records, in order
         xs, ys = list(cur.values()), list(old.values())
@@ -186,6 +188,8 @@ def twin_maps(cls: type) -> tuple[Callable[[dict, Any, bool], dict], Callable[[d
     clean = _containers_expr(cls)
     src = f"""def _share_map(cur, old, own):
     if cur is old:
+        return old
+    if not cur and type(old) is dict and not old:
         return old
     if type(old) is not dict:
         if own:
@@ -254,20 +258,62 @@ def _share_expr(f: dataclasses.Field, tp: Any, env: dict) -> str:
     return f"({y} if {x} is {y} or ({eq}) else ({x} if own else _deep({x})))"
 
 
+GROUP_MIN = 4
+"""A class with at least this many plain-data fields compares them in one go (:func:`sharer`)."""
+KEYS_KEPT = 8
+"""How many recent shared records of a class keep their data key (:func:`sharer`)."""
+
+
+def _grouped(f: dataclasses.Field, tp: Any) -> bool:
+    """Whether field ``f`` (hint ``tp``) is plain JSON-like data a marshal key can stand for: not
+    a leaf (compared as is), not a record, no records or ``Any`` inside, not ``share_items``."""
+    if _immutable(tp) or f.metadata.get("share_items"):
+        return False
+    def plain(t: Any) -> bool:
+        if t is Any or _record_class(t) is not None:
+            return False
+        return all(plain(a) for a in _args(t) if a is not Ellipsis)
+    return typing.get_origin(tp) in (dict, list) and plain(tp)
+
+
+def _remember(keys: dict, n: Any, k: bytes) -> None:
+    """Keep ``k`` as the data key of the shared record ``n`` (the last :data:`KEYS_KEPT` of its class)."""
+    keys[id(n)] = (n, k)
+    if len(keys) > KEYS_KEPT:
+        del keys[next(iter(keys))]
+
+
 def sharer(cls: type) -> Callable[[Any, Any, bool], Any]:
-    """The generated ``share(o, p, own)`` of dataclass ``cls`` (cached): see :func:`share`."""
+    """The generated ``share(o, p, own)`` of dataclass ``cls`` (cached): see :func:`share`.
+
+    The plain-data fields (dicts and lists of leaves, :func:`_grouped`) of a class with at least
+    :data:`GROUP_MIN` of them are compared in one go: the marshal bytes of all of them (equal
+    bytes: strictly equal values, :func:`same_data`) against ``p``'s, kept for the last few ``p``
+    (read-only, as :func:`share` requires); equal, every one is ``p``'s; else each is compared on
+    its own."""
     fn = _SHARERS.get(cls)
     if fn is not None:
         return fn
     env: dict[str, Any] = {"_cls": cls, "_new": object.__new__, "_deep": _deep, "_same_data": same_data,
-                           "_share_record": _share_record, "_share_map": _share_map}
+                           "_share_record": _share_record, "_share_map": _share_map, "_dumps": _dumps,
+                           "_keys": {}, "_remember": _remember}
     h, fs = hints(cls), dataclasses.fields(cls)
     args = [_share_expr(f, h[f.name], env) for f in fs]
+    group = [f.name for f in fs if _grouped(f, h[f.name])]
+    head, tail = "", ""
+    if len(group) >= GROUP_MIN:
+        args = [f"(p.{f.name} if _hit else {a})" if f.name in group else a for f, a in zip(fs, args)]
+        head = ("    _k = _key(o)\n    _e = _keys.get(id(p))\n    if _e is None or _e[0] is not p:\n"
+                "        _e = (p, _key(p))\n        _remember(_keys, p, _e[1])\n"
+                "    _hit = _k is not None and _k == _e[1]\n")
+        exec(f"def _key(o):\n    try:\n        return _dumps(({', '.join('o.' + n for n in group)},), 2)\n"
+             "    except ValueError:\n        return None\n", env)  # noqa: S102 - from the field list
+        tail = "    if _k is not None:\n        _remember(_keys, n, _k)\n"
     if _plain_class(cls):
         body = "".join(f"    n.{f.name} = {a}\n" for f, a in zip(fs, args))
-        code = f"def _share(o, p, own):\n    n = _new(_cls)\n{body}    return n\n"
+        code = f"def _share(o, p, own):\n{head}    n = _new(_cls)\n{body}{tail}    return n\n"
     else:
-        code = f"def _share(o, p, own):\n    return _cls({', '.join(args)})\n"
+        code = f"def _share(o, p, own):\n{head}    n = _cls({', '.join(args)})\n{tail}    return n\n"
     exec(code, env)  # noqa: S102 - generated from the class's own field list
     fn = _SHARERS[cls] = env["_share"]
     return fn

@@ -187,10 +187,13 @@ class Dice:
         """``die``: the game's own die, what :meth:`roll` and :meth:`force` use when no die is named
         (None: every roll and force names its die, else LabError; ``forced`` values are then
         checked against the die each is drawn for)."""
+        self._state = None
         self.seed = seed
         self.die = die
         self._rng = _UNMADE if seed is not None else None
+        self._pending: dict | None = None   # the generator state to put in when it is made (from_state)
         self._forced: deque[int] = deque()
+        self._state: dict | None = None     # state() as last built; None once anything drew or changed
         self.history: list[Draw] = []
         if die is None:         # no die to check them against: each is checked when drawn
             self._forced.extend(int(v) for v in forced)
@@ -200,6 +203,7 @@ class Dice:
     def force(self, values: Iterable[int], die: Die | None = None) -> None:
         """Queue forced results, each a value of ``die`` (default this Dice's own :attr:`die`).
         Raises LabError otherwise, or when no die is named and the Dice has none."""
+        self._state = None
         self._forced.extend(self._die(die, "force").check(values))
 
     @property
@@ -213,6 +217,7 @@ class Dice:
         first; raises DiceExhausted when none is left and there is no seed, LabError when a
         forced value is not a face of ``die`` or no die is named and the Dice has none."""
         out = []
+        self._state = None
         die = self._die(die, "roll")
         forced, faces = self._forced, die.faces
         for _ in range(n):
@@ -235,6 +240,7 @@ class Dice:
         return self.die
 
     def _one(self, die: Die, purpose: str) -> int:
+        self._state = None
         if self._forced:
             v = self._forced.popleft()
             if v not in die.faces:
@@ -262,25 +268,40 @@ class Dice:
         """The seeded numpy ``Generator`` (made now if not yet)."""
         if self._rng is _UNMADE:
             self._rng = default_rng(self.seed)
+            if self._pending is not None:
+                self._rng.bit_generator.state, self._pending = self._pending, None
         return self._rng
 
     def state(self) -> dict:
-        """Serializable dice state (seed, generator state, forced queue)."""
+        """Serializable dice state (seed, generator state, forced queue).  Read-only: the same
+        dict is returned again until a roll, a force or :meth:`set_state` changes the dice (the
+        record keeps one before and after every act; building it is most of its cost)."""
+        got = self._state
+        if got is not None and got["seed"] is self.seed:
+            return got
         rng = self._rng
-        if rng is _UNMADE:
+        if rng is _UNMADE and self._pending is None:
             rng = self._generator()
-        return {
+        got = self._state = {
             "seed": self.seed,
-            "rng": rng.bit_generator.state if rng is not None else None,
+            "rng": self._pending if rng is _UNMADE else rng.bit_generator.state if rng is not None else None,
             "forced": list(self._forced),
         }
+        return got
 
     def set_state(self, d: dict) -> None:
         """Put this Dice (same object: the game and its state keep their references)
-        back to a :meth:`state` snapshot."""
+        back to a :meth:`state` snapshot (at once when ``d`` is the state the dice still are in:
+        :meth:`state` returned it and nothing changed since)."""
+        if d is self._state and d["seed"] is self.seed:
+            return
+        self._state = None
+        self._pending = None
         self.seed = d.get("seed")
         if d.get("rng") is None:
             self._rng = None
+        elif self._rng is _UNMADE:
+            self._pending = d["rng"]      # put in when the generator is first used
         else:
             if self._rng is None:
                 self._rng = default_rng(self.seed)
@@ -294,8 +315,9 @@ class Dice:
         hold values of several dice, e.g. a deck's shuffle)."""
         dice = cls(seed=d.get("seed"), die=die)
         dice._forced = deque(int(v) for v in d.get("forced", ()))
+        dice._state = None
         if d.get("rng") is not None and dice._rng is not None:
-            dice._generator().bit_generator.state = d["rng"]
+            dice._pending = d["rng"]      # put in when the generator is first used (making one costs ~20 µs)
         return dice
 
 

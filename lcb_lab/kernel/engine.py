@@ -40,7 +40,7 @@ from lcb_lab.kernel.datashare import share
 from lcb_lab.kernel.dice import Dice, Die, default_rng
 from lcb_lab.kernel.errors import IllegalAction, InputError, LabError, ScenarioError
 from lcb_lab.kernel.events import Event
-from lcb_lab.kernel.history import PLACE_KEYS, History, Snapshot, Step
+from lcb_lab.kernel.history import PLACE_KEYS, History, Snapshot, Step, new_step
 from lcb_lab.kernel.observer import all_seeing, redact_log
 
 class Engine:
@@ -202,11 +202,14 @@ class Engine:
             raise
         self.revision += 1
         if record:
-            drawn = tuple(v for _, vals in self.dice.history[snap.dice_hist:] for v in vals)
+            dh = self.dice.history
+            drawn = tuple(v for _, vals in dh[snap.dice_hist:] for v in vals) if len(dh) > snap.dice_hist else ()
             self.history.push(snap, self._step(action, drawn, snap))
+        if not events:
+            return []
         log = self.state.log
         keys = self.place_keys[:2]
-        return [Event.from_log(log, i, keys) for i in range(snap.log_len, len(log))] if events else []
+        return [Event.from_log(log, i, keys) for i in range(snap.log_len, len(log))]
 
     def is_legal(self, action: Action) -> bool:
         """Whether the rules accept ``action`` now (tried, then put back; nothing is recorded).
@@ -259,9 +262,9 @@ class Engine:
         after = snap.dice if len(d.history) == snap.dice_hist and d.forced_left == len(snap.dice["forced"]) \
             else d.state()
         log = self.state.log
-        return Step(action, drawn, after, len(log),
-                    dict(self.auto_policies) if self.auto_policies is not None else None,
-                    turn, sub, player, step_label(action, log, snap.log_len))
+        return new_step(action, drawn, after, len(log),
+                        dict(self.auto_policies) if self.auto_policies is not None else None,
+                        turn, sub, player, step_label(action, log, snap.log_len))
 
     # ------------------------------------------------------------------ the record
     def undo(self, n: int = 1) -> None:

@@ -35,9 +35,12 @@ class Event:
         ``rules``, ``data`` and the place keys), its turn and sub-turn read from the entry's
         ``place_keys``; raises ``IndexError``/``KeyError`` on a bad index or entry."""
         e = log[index]
-        turn, sub = place_keys[:2]
-        return cls(index, e["kind"], e["title"], e["text"], tuple(e.get("rules", ())),
-                   e.get(turn, 0), e.get(sub, 0), e, tuple(place_keys[:2]))
+        turn, sub = keys = tuple(place_keys[:2])
+        ev = object.__new__(cls)        # the frozen __init__'s field writes, in one dict update (an act's events)
+        ev.__dict__.update(index=index, kind=e["kind"], title=e["title"], text=e["text"],
+                           rules=tuple(e.get("rules", ())), turn=e.get(turn, 0), sub_turn=e.get(sub, 0), entry=e,
+                           place_keys=keys)
+        return ev
 
     @property
     def data(self) -> dict[str, Any]:

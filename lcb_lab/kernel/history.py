@@ -83,6 +83,22 @@ class Step:
                    f[turn], f[sub], f[player], f["label"])
 
 
+_STEP_SET = tuple(Step.__dict__[n].__set__ for n in Step.__slots__)     # type: ignore[attr-defined]
+assert Step.__slots__ == ("action", "dice", "dice_after", "log_len", "auto", "turn", "sub_turn",  # type: ignore[attr-defined]
+                          "player", "label")
+
+
+def new_step(action: Action, dice: tuple[int, ...], dice_after: dict, log_len: int, auto: dict | None,
+             turn: int, sub_turn: int, player: str | None, label: str,
+             _new: Callable = object.__new__, _s: tuple = _STEP_SET) -> Step:
+    """``Step(...)`` with the same fields, made without the frozen ``__init__``'s ``object.__setattr__``
+    per field (the engine makes one per applied act)."""
+    st = _new(Step)
+    _s[0](st, action); _s[1](st, dice); _s[2](st, dice_after); _s[3](st, log_len); _s[4](st, auto)  # noqa: E702
+    _s[5](st, turn); _s[6](st, sub_turn); _s[7](st, player); _s[8](st, label)                       # noqa: E702
+    return st
+
+
 @dataclass(slots=True)
 class Snapshot:
     """The game just before a step: the state (read-only, its log list the game's), log length,
@@ -138,11 +154,11 @@ class History:
             before.state = share(before.state, prev.state, own=True)
             before.shared = True
         last = self.steps[n - 1] if n else None
-        if last is not None and before.dice == last.dice_after:
+        if last is not None and before.dice is not last.dice_after and before.dice == last.dice_after:
             before.dice = last.dice_after
         if step.dice_after is not before.dice and step.dice_after == before.dice:
             object.__setattr__(step, "dice_after", before.dice)     # a frozen Step, made for this push
-        if last is not None and step.auto is not None and step.auto == last.auto:
+        if last is not None and step.auto is not None and step.auto is not last.auto and step.auto == last.auto:
             object.__setattr__(step, "auto", last.auto)
 
     def base_for(self, target: int) -> int:
