@@ -10,9 +10,9 @@
 
 The plots are the lab's (:mod:`lcb_lab.ui.lcb.study_plot`); the guide is ``docs/what_if.md``.
 """
-from lcb_lab.games.lcb.whatif.study.plan import CONTINUATIONS, HORIZONS, Continuation, Plan, make_plan_from
+from lcb_lab.games.lcb.whatif.study.plan import CONTINUATIONS, HORIZONS, Continuation, Plan, make_plan_from, study_offer
 from lcb_lab.games.lcb.whatif.study.result import Freq, StudyResult, compare
 from lcb_lab.games.lcb.whatif.study.runner import study
 
-__all__ = ["CONTINUATIONS", "HORIZONS", "Continuation", "Plan", "make_plan_from", "Freq", "StudyResult",
+__all__ = ["CONTINUATIONS", "HORIZONS", "Continuation", "Plan", "make_plan_from", "study_offer", "Freq", "StudyResult",
            "compare", "study"]

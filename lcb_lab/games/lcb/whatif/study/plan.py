@@ -124,6 +124,25 @@ def make_plan_from(game: "Game", *, answers: dict[str, str] | None = None, horiz
     return start, Plan(acts, dict(answers or {}), horizon, continuation, name)
 
 
+def study_offer(game: "Game", viewer: str | None) -> tuple[bool, str]:
+    """May ``viewer`` study the plan of ``game`` now?  ``(True, what the plan is)`` or ``(False, why not)``.
+
+    Hidden information: the instructor (None / ``"instructor"``) may study any moment of the Action
+    Stage (3.3); a team only its own impulse in progress -- it plays its own acts, never the other
+    team's, and the outcomes are shown as it may know them (:mod:`.outcome`)."""
+    from lcb_lab.games.lcb import observer
+    s = game.state
+    if s.stage != "action" or s.winner is not None:
+        return False, "Plans are studied in the Action Stage of a game not yet over (3.3)."
+    imp = s.impulse
+    if not observer.all_seeing(viewer) and (imp is None or imp.team != viewer):
+        return False, (f"A team studies its own impulse only (3.3): begin and declare {viewer}'s impulse, "
+                       "or use the Instructor view.")
+    if imp is None:
+        return True, "No impulse in progress: the continuation plays the next one."
+    return True, f"The impulse of {imp.task_force} ({imp.team}) so far, from its start (3.3)."
+
+
 def _answer_types() -> tuple[type, ...]:
     from lcb_lab.games.lcb.choices import CHOICE_KINDS
     return tuple({c.ANSWER for c in CHOICE_KINDS.values()} | {A.Answer})

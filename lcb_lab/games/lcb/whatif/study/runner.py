@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import os
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from tqdm.auto import tqdm
 
@@ -48,13 +48,15 @@ def default_chunk(runs: int, workers: int) -> int:
 
 
 def study(game: "Game", plan: Plan, runs: int = 1000, seed: int = 0, workers: Any = None,
-          progress: bool = True, viewer: str | None = None, chunk: int | None = None) -> StudyResult:
+          progress: bool = True, viewer: str | None = None, chunk: int | None = None,
+          on_progress: Callable[[int, int], None] | None = None) -> StudyResult:
     """Play ``plan`` from ``game``'s state ``runs`` times (module doc) and return the
     :class:`~lcb_lab.games.lcb.whatif.study.result.StudyResult`, with the exact odds where they exist.
 
     ``game``: the start (not changed; each run plays a clone); ``seed``: the study's seed (an int
     >= 0); ``viewer``: "US" / "RU" to see the outcomes as that team may (None: the instructor);
-    ``chunk``: runs per task (default :func:`default_chunk`).  Raises LabError for ``runs < 1``
+    ``chunk``: runs per task (default :func:`default_chunk`); ``on_progress(done, runs)``: called as
+    chunks come in (the lab's own bar).  Raises LabError for ``runs < 1``
     or a bad ``workers``."""
     if not isinstance(runs, int) or runs < 1:
         raise LabError(f"study: runs must be a positive int, not {runs!r}")
@@ -64,7 +66,7 @@ def study(game: "Game", plan: Plan, runs: int = 1000, seed: int = 0, workers: An
     serial = workers in (0, 1)
     n_workers = 1 if serial else (workers if isinstance(workers, int) else os.cpu_count() or 1)
     parts = chunks(runs, chunk or default_chunk(runs, n_workers))
-    bar = tqdm(total=runs, desc=f"study {plan.name}", unit="run", disable=not progress)
+    bar = _Bar(tqdm(total=runs, desc=f"study {plan.name}", unit="run", disable=not progress), runs, on_progress)
     try:
         if serial:
             got = _serial(game, plan, seed, parts, viewer, bar)
@@ -75,6 +77,22 @@ def study(game: "Game", plan: Plan, runs: int = 1000, seed: int = 0, workers: An
     outcomes = sorted(got, key=lambda o: o["index"])
     return StudyResult(plan, seed, outcomes, exact_odds(game, plan, viewer), viewer,
                        0 if serial else n_workers, time.perf_counter() - t0)
+
+
+class _Bar:
+    """The tqdm bar and the caller's ``on_progress`` together."""
+
+    def __init__(self, bar: Any, total: int, hook: Callable[[int, int], None] | None):
+        self.bar, self.total, self.hook, self.done = bar, total, hook, 0
+
+    def update(self, n: int) -> None:
+        self.done += n
+        self.bar.update(n)
+        if self.hook is not None:
+            self.hook(self.done, self.total)
+
+    def close(self) -> None:
+        self.bar.close()
 
 
 def _serial(game, plan, seed, parts, viewer, bar) -> list[dict]:
