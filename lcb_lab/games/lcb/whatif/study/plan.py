@@ -93,7 +93,7 @@ class Plan:
     def describe(self) -> str:
         """One line per act, then the answers, horizon and continuation."""
         lines = [f"{self.name}: {len(self.acts)} act(s), horizon {self.horizon}, then {self.continuation!r} play"]
-        lines += [f"  {i + 1}. {a!r}" for i, a in enumerate(self.acts)]
+        lines += [f"  {i + 1}. {a}" for i, a in enumerate(self.acts)]
         lines.append("  answers: " + ", ".join(f"{k}={v}" for k, v in sorted(self.policies.items())))
         return "\n".join(lines)
 
