@@ -130,3 +130,12 @@ def test_the_light_imports_load_no_dask():
     r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert r.returncode == 0, r.stderr[-2000:]
     assert json.loads(r.stdout.strip().splitlines()[-1]) == []
+
+
+def test_the_shared_prefix_gives_the_outcomes_of_a_full_replay():
+    from lcb_lab.games.lcb.whatif.study.run import prepare, run_one
+    g = _situation()
+    for plan in (Plan(ACTS), Plan(ACTS, {"intercept": "no_intercept"}, horizon="turn"), Plan(ACTS[:1] + ACTS[:1])):
+        prep = prepare(g, plan)
+        assert prep.done == min(3, len(plan.acts) - (plan.acts[0] == plan.acts[-1]))   # stops at the refused act
+        assert run_chunk(g, plan, 5, 0, 12) == [run_one(g, plan, 5, i) for i in range(12)]
