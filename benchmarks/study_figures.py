@@ -6,7 +6,7 @@
 * 20 -- 10,000 whole random games of Gotland Redux through the same study engine (no plan act,
   continuation ``"random"``, horizon ``"game"``), wall time on the LocalCluster.
 
-Both are judged on wall time on 2 cores (targets 10 s and 2 min, issue 19); the CPU shown is this
+Both are judged on wall time on 2 cores (targets 10 s and 2 min); the CPU shown is this
 process's plus its children's (the cluster's worker processes, reaped when it closes), per run.
 ``--quick`` plays 200 runs / 4 games serially in this process (no cluster: the smoke test's CPU
 budget) and judges the target scaled by the runs: a smoke reading, not the figure.
