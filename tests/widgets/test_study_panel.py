@@ -53,3 +53,30 @@ def test_the_instructor_studies_with_every_unit_named():
     lab = staged_lab("instructor")
     r = lab.study_panel.run(runs=200, seed=1)
     assert r is not None and r.viewer == "instructor" and r.exact[0].p_destroyed == pytest.approx(0.0256)
+
+
+def test_the_figures_mark_the_exact_odds_beside_the_sampled_bars():
+    from bokeh.models import ColumnDataSource, FactorRange
+    from lcb_lab.games.lcb.whatif.study import Plan, study
+    from lcb_lab.ui.lcb.study_plot import compare_studies_figure, hp_lost_figure, study_figure
+    lab = staged_lab("instructor")
+    start_plan = lab.study_panel.run(runs=200, seed=2)
+    fig = hp_lost_figure(start_plan, "1 Whiskey")
+    data = [r.data_source.data for r in fig.renderers if isinstance(r.data_source, ColumnDataSource)]
+    exact = next(d for d in data if "pct" in d)
+    assert exact["k"] == ["0", "1", "2"] and exact["pct"][2] == "2.6%"        # 0.16 * 0.16 (7.57)
+    sampled = next(d for d in data if "lo" in d)
+    assert sum(sampled["p"]) == pytest.approx(1.0) and all(lo <= p <= hi for lo, p, hi in
+                                                             zip(sampled["lo"], sampled["p"], sampled["hi"]))
+    assert len(study_figure(start_plan).children) == 4                          # HP lost, kills US / RU, winner
+    other = study(start_plan_game(lab), Plan(start_plan.plan.acts, {"intercept": "no_intercept"}, name="unanswered"),
+                  runs=200, seed=2, workers=0, progress=False)
+    cmp = compare_studies_figure(start_plan, other)
+    assert isinstance(cmp.y_range, FactorRange)
+    assert set(cmp.y_range.factors) == {("1 Whiskey", "this plan"), ("1 Whiskey", "unanswered")}
+
+
+def start_plan_game(lab: LabApp):
+    """The start of the lab's plan: the game before the impulse in progress began."""
+    from lcb_lab.games.lcb.whatif.study import make_plan_from
+    return make_plan_from(lab.ctl.game)[0]
