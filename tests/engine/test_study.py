@@ -40,7 +40,8 @@ def test_exact_odds_beside_the_sampled_frequency_without_intercept():
     assert e.pmf == pytest.approx({0: 0.36, 1: 0.48, 2: 0.16})
     assert e.p_destroyed == pytest.approx(0.16)
     (row,) = r.exact_vs_sampled()
-    assert row["exact"] == pytest.approx(0.16) and row["agrees"]
+    assert row["exact"] == pytest.approx(0.16) and row["agrees"] == row["sampled"].covers(0.16)
+    assert abs(row["sampled"].p - 0.16) < 4 * (0.16 * 0.84 / 600) ** 0.5     # 4 standard errors: a 1-in-15,000 miss
     assert row["sampled"].k == r.destroyed()["1 Whiskey"].k
     hp = r.hp_lost()["1 Whiskey"]
     assert sum(hp.values()) == 600 and set(hp) <= {0, 1, 2}
