@@ -51,6 +51,7 @@ import numpy as np  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import readme_block  # noqa: E402
+import study_figures  # noqa: E402  (figures 19-20: plan studies)
 from reference import load_now, measure_reference, verdict  # noqa: E402
 
 LESSON = "appendix_b_combat"  # the packaged lesson (lcb_lab.games.lcb.io.resources)
@@ -74,6 +75,7 @@ FIGURES = {
     15: "lab: declaration -> explained steps",
     16: "lab: odds preview update",
     17: "history memory per step",
+    **study_figures.FIGURES,
 }
 RESULTS: dict[int, dict] = {}
 RUN_INFO: dict[str, object] = {}
@@ -1009,15 +1011,16 @@ def fig17(q: bool) -> None:
 
 RUNNERS = {1: fig1, 2: fig2, 3: fig3, 4: fig4, 5: fig5, 6: fig6, 7: fig7, 8: fig8, 9: fig9, 10: fig10, 11: fig11,
            12: fig12, 13: fig13, 14: fig14, 15: fig15, 16: fig16,
-           17: fig17}
+           17: fig17,
+           **{n: (lambda q, n=n: study_figures.run(n, q, record, say)) for n in study_figures.FIGURES}}
 TARGETS = {1: "<= 0.2 ms per call", 2: "clone <= 50 \u00b5s, >= 20x deepcopy", 3: ">= 2,000 impulses/s CPU",
            4: "<= 50 ms", 5: "<= 100 ms", 6: "<= 300 ms", 7: "<= 200 ms", 8: "<= 300 MB",
            9: "<= 30 \u00b5s CPU per act", 10: "<= 5 ms CPU", 11: "<= 50 \u00b5s CPU",
            12: "<= 400 ms CPU", 13: "<= 100 ms", 14: "<= 150 ms", 15: "<= 150 ms", 16: "<= 100 ms",
-           17: f"<= {HISTORY_TARGET / 1024:.1f} KiB per step"}
+           17: f"<= {HISTORY_TARGET / 1024:.1f} KiB per step", **study_figures.TARGETS}
 
 TARGET_CPU = {1: 0.2e-3, 2: 50e-6, 3: 1 / 2000, 4: 50e-3, 5: 100e-3, 6: 300e-3, 9: 30e-6, 10: 5e-3, 11: 50e-6,
-              12: 400e-3, 13: 100e-3, 14: 150e-3, 15: 150e-3, 16: 100e-3}
+              12: 400e-3, 13: 100e-3, 14: 150e-3, 15: 150e-3, 16: 100e-3, **study_figures.TARGET_CPU}
 """Each target as CPU seconds (per call, act or impulse), for "target as ratio": the target divided by
 the reference workload's CPU time. None for 7 (judged on ``-X importtime``), 8 and 17 (memory)."""
 
@@ -1054,9 +1057,10 @@ def machine_info() -> None:
     print(f"  env      OPENBLAS_CORETYPE={os.environ.get('OPENBLAS_CORETYPE', '(unset)')} (left as is)")
 
 
-ORDER = [7, 12, 8, 1, 2, 3, 9, 10, 11, 18, 17, 6, 4, 5, 13, 14, 15, 16]
+ORDER = [7, 12, 8, 1, 2, 3, 9, 10, 11, 18, 17, 6, 4, 5, 13, 14, 15, 16, *study_figures.FIGURES]
 """7, 12 and 8 first: their fresh subprocesses are then not competing with warm caches; 6 before 4/5
-so that "first MapView in this process" is the first build."""
+so that "first MapView in this process" is the first build; the studies (19, 20) last: their cluster
+starts worker processes."""
 README = Path(__file__).resolve().parent / "README.md"
 
 

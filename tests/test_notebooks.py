@@ -70,7 +70,7 @@ def _ends_in_expression(source: str) -> bool:
 
 def test_the_notebooks_are_there():
     names = {p.name for p in NOTEBOOKS}
-    assert {"00_start_here.ipynb", "01_lrs_and_intercept.ipynb", "02_what_if_many_games.ipynb",
+    assert {"00_start_here.ipynb", "01_lrs_and_intercept.ipynb", "02_what_if.ipynb",
             "lab_app.ipynb"} <= names
 
 

@@ -55,7 +55,7 @@ def test_runtime_needs_no_jupyterlab_the_lab_extra_does():
     runtime = _names(PROJECT["dependencies"])
     for ui in ("jupyterlab", "voila", "jupyterlab-widgets", "notebook", "nbval", "pytest"):
         assert ui not in runtime, ui
-    for need in ("bokeh", "jupyter-bokeh", "ipywidgets", "numpy", "shapely", "pydantic", "tqdm", "milsymbol"):
+    for need in ("bokeh", "jupyter-bokeh", "ipywidgets", "numpy", "shapely", "pydantic", "tqdm", "milsymbol", "dask"):
         assert need in runtime, need
     assert str(runtime["milsymbol"].specifier) in ("<0.3,>=0.2", ">=0.2,<0.3")
     assert set(_names(EXTRAS["lab"])) == {"jupyterlab", "voila", "jupyterlab-widgets"}

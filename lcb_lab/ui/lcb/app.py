@@ -69,6 +69,7 @@ from lcb_lab.ui.lcb.actions import LabActions
 from lcb_lab.ui.lcb.build_tab import BuildPanel
 from lcb_lab.ui.lcb.kill_chain_panel import KillChainPanel
 from lcb_lab.ui.lcb.seats import SeatPanel
+from lcb_lab.ui.lcb.study_panel import StudyPanel
 from lcb_lab.ui.lcb.board_view import HexInfoPanel, MapPresenter, scenario_area
 from lcb_lab.ui.lcb.card_actions import CardActions
 from lcb_lab.ui.lcb.cards import CardEffectPanel, CardsPanel
@@ -167,8 +168,10 @@ class LabApp(CardActions, SpecialActions, LabActions, LabShell):
         # chapters 12-14: landing, port, marker and submarine acts (offered by the rules) under the impulse controls
         self.special_panel = SpecialActionsPanel(c, self.special_action)
         self.ruling_panel = RulingPanel(c, self.instructor_ruling)        # 13.14, Instructor view only
+        self.study_panel = StudyPanel(c)               # What if? the impulse so far, studied many times
         self.play_tab = W.VBox([self.planning_panel.widget, self.deployment_panel.widget, self.impulse_panel.widget,
-                                self.special_panel.widget, self.cards_panel.widget, self.ruling_panel.widget])
+                                self.special_panel.widget, self.cards_panel.widget, self.ruling_panel.widget,
+                                self.study_panel.widget])
         """The *Impulse* tab: the stage's panel (Planning / Deployment) or the impulse, then the Cards."""
         self.play_tab.add_class("lcb-play-tab")
         self.stage_follower = follow(c, ["version"], self._draw_stage, extra=self.ctl.stage)
@@ -213,7 +216,8 @@ class LabApp(CardActions, SpecialActions, LabActions, LabShell):
         """The impulse controls on the page in the Action Stage only (Planning / Deployment have their panels)."""
         act = self.ctl.stage() not in ("planning", "deployment")
         set_children(self.play_tab, [self.planning_panel.widget, self.deployment_panel.widget, act and self.impulse_panel.widget,
-                                     self.special_panel.widget, self.cards_panel.widget, self.ruling_panel.widget])
+                                     self.special_panel.widget, self.cards_panel.widget, self.ruling_panel.widget,
+                                     act and self.study_panel.widget])
 
     def __repr__(self) -> str:
         return f"<LabApp: {self.ctl.live_view_model().view['scenario']}, {self.team} view>"

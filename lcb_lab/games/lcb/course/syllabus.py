@@ -108,9 +108,9 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson("Capstone: Baltic Approaches", "10_central_baltic.ipynb", ("7.4",),
            ("fire from and into the naval zones of the central-Baltic map",),
            45, "The map and scenario are sandbox (docs/map.md).", "capstone"),
-    Lesson("What if? Many games", "02_what_if_many_games.ipynb", ("7.02", "7.57"),
-           ("compare sampled dice with exact odds, and what the rules alone make likely",),
-           30, "Run the notebook once beforehand (it plays many games).", "what-if"),
+    Lesson("What if? Plan studies", "02_what_if.ipynb", ("7.02", "7.57"),
+           ("study a plan many times with fresh dice, compare two plans, and check sampled shares against exact odds",),
+           30, "Run the notebook once beforehand (it studies plans many times).", "what-if"),
 )
 """The lessons in course order."""
 

@@ -1,0 +1,174 @@
+"""One run of a plan: a clone of the start, the plan's acts through ``Game.apply``, fresh dice, the horizon.
+
+Run ``i`` of a study seeded ``S`` draws from ``numpy.random.SeedSequence(S, spawn_key=(i,))`` --
+the ``i``-th child of ``SeedSequence(S).spawn(n)`` -- so a run's dice and the continuation's
+choices depend only on ``(S, i)``, never on which worker or chunk plays it.  Its first 64-bit word
+(halved) seeds the game's :class:`~lcb_lab.kernel.dice.Dice` (every d20, 7.01), the next two the
+continuation's ``numpy.random.Generator`` (made only when a continuation plays).
+
+Shared prefix (:func:`prepare`, the path :func:`run_chunk` takes): the plan's first acts that draw
+no die (``BeginImpulse``, ``Declare``, a ``Move``, most commits: tried once with dice that refuse
+to roll) come out the same in every run, so they are applied once per chunk and each run starts
+from a clone of the state after them; :func:`run_one` replays every act and is the reference
+(``tests/engine/test_study.py`` checks both give the same outcomes).
+
+A plan act the rules refuse in a run (the target already destroyed, 7.05; a Task Force that may
+not go, 3.3) is recorded in the run's outcome (``refused``: the act's place, rule and reason) and
+the rest of the plan is skipped; the run still finishes its impulse and goes on to the horizon.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from lcb_lab.games.lcb import actions as A
+from lcb_lab.games.lcb.actions import CHANCE
+from lcb_lab.games.lcb.choices import answer_with
+from lcb_lab.games.lcb.die import new_dice
+from lcb_lab.games.lcb.whatif.study.outcome import measure, snapshot
+from lcb_lab.games.lcb.whatif.study.plan import CONTINUATIONS, Plan
+from lcb_lab.kernel.errors import DiceExhausted, IllegalAction
+
+if TYPE_CHECKING:
+    from lcb_lab.games.lcb.game import Game
+
+MAX_IMPULSES = 400
+"""A guard: a run plays at most this many impulses after the plan (a Gotland Redux game has < 100)."""
+
+
+def run_seeds(seed: int, index: int) -> tuple[int, np.ndarray]:
+    """Run ``index``'s dice seed (an int for :func:`~lcb_lab.games.lcb.die.new_dice`) and its
+    continuation's seed words, from ``SeedSequence(seed, spawn_key=(index,))`` (module doc)."""
+    words = np.random.SeedSequence(seed, spawn_key=(index,)).generate_state(3, np.uint64)
+    return int(words[0] >> np.uint64(1)), words[1:]
+
+
+def fresh_game(start: "Game", plan: Plan, dice_seed: int) -> "Game":
+    """A clone of ``start`` (an empty record) with new dice seeded ``dice_seed`` and the plan's
+    answer policies as its ``auto_policies``."""
+    g = start.spawn(start.state_clone(start.state), new_dice(seed=dice_seed))
+    g.auto_policies = plan.policies
+    return g
+
+
+def apply_plan(game: "Game", plan: Plan) -> dict | None:
+    """Apply the plan's acts through ``game.apply``, rolling committed combat first where a plan
+    act comes after it (7.010).  Returns None, or the first refusal as
+    ``{"step", "act", "rule", "reason"}`` (the rest of the plan skipped)."""
+    for i, act in enumerate(plan.acts):
+        if not isinstance(act, A.ResolveCombat):
+            roll_all(game)
+        try:
+            game.apply(act)
+        except IllegalAction as e:
+            return {"step": i + 1, "act": type(act).__name__, "rule": e.rule, "reason": e.reason}
+    return None
+
+
+def roll_all(game: "Game") -> None:
+    """Roll the committed combat while it waits for its dice (``ResolveCombat``, 7.010), answering a
+    choice left open with the game's policy."""
+    for _ in range(64):
+        if game.to_act() == CHANCE:
+            game.apply(A.ResolveCombat())
+        elif game.pending is not None:
+            game.apply(answer_with(game.pending, (game.auto_policies or {}).get(game.pending.kind)))
+        else:
+            return
+
+
+def finish_impulse(game: "Game") -> None:
+    """Roll what waits and end the impulse in progress (3.3); nothing when none is."""
+    roll_all(game)
+    if game.state.impulse is not None and game.state.stage == "action":
+        game.apply(A.EndImpulse())
+        roll_all(game)
+
+
+def play_to_horizon(game: "Game", plan: Plan, words: np.ndarray) -> int:
+    """Play impulses with the plan's continuation (its generator seeded by ``words``) until its
+    horizon: the end of the plan's turn (``"turn"``) or of the game (``"game"``); ``"impulse"``
+    plays none.  Returns the impulses played."""
+    if plan.horizon == "impulse":
+        return 0
+    rng = np.random.default_rng(words)
+    cont = CONTINUATIONS[plan.continuation]
+    turn, n = game.state.turn, 0
+    while game.state.stage == "action" and game.state.winner is None and n < MAX_IMPULSES:
+        if plan.horizon == "turn" and game.state.turn != turn:
+            break
+        before = len(game.history.steps)
+        cont.play_impulse(game, rng)
+        n += 1
+        if len(game.history.steps) == before:      # nothing could be played: the continuation is done
+            break
+    return n
+
+
+@dataclass
+class Prepared:
+    """The start of every run of a chunk: ``game`` (the start after the shared prefix), ``rest``
+    (the plan's acts after it), ``done`` (how many acts the prefix applied) and ``before`` (the
+    start's :func:`~lcb_lab.games.lcb.whatif.study.outcome.snapshot`, before the prefix)."""
+
+    game: "Game"
+    rest: tuple[A.Action, ...]
+    done: int
+    before: dict
+
+
+def prepare(start: "Game", plan: Plan) -> Prepared:
+    """Apply the plan's acts that draw no die, once (module doc): the act that would roll, a refused
+    act or committed combat waiting for its dice ends the prefix (each run then meets it itself)."""
+    g = start.spawn(start.state_clone(start.state), new_dice(seed=None))
+    g.auto_policies = plan.policies
+    before, done = snapshot(g), 0
+    for act in plan.acts:
+        if g.to_act() == CHANCE or isinstance(act, A.ResolveCombat):
+            break
+        try:
+            g.apply(act)           # a draw raises DiceExhausted: the state is put back (Game.apply)
+        except (IllegalAction, DiceExhausted):
+            break
+        done += 1
+    return Prepared(g, plan.acts[done:], done, before)
+
+
+def run_prepared(prep: Prepared, plan: Plan, seed: int, index: int, viewer: str | None = None) -> dict[str, Any]:
+    """Run ``index`` from the shared prefix: the same outcome as :func:`run_one`."""
+    dice_seed, words = run_seeds(seed, index)
+    game = fresh_game(prep.game, plan, dice_seed)
+    refused = apply_plan(game, Plan(prep.rest, plan.answers, plan.horizon, plan.continuation, plan.name))
+    if refused is not None:
+        refused["step"] += prep.done
+    finish_impulse(game)
+    n = play_to_horizon(game, plan, words)
+    out = measure(game, prep.before, viewer)
+    out.update(index=index, refused=refused, impulses=n)
+    return out
+
+
+def run_one(start: "Game", plan: Plan, seed: int, index: int, viewer: str | None = None) -> dict[str, Any]:
+    """Run ``index`` of the study seeded ``seed`` (module doc): the outcome dict of
+    :func:`lcb_lab.games.lcb.whatif.study.outcome.measure` plus ``"index"``, ``"refused"``
+    (None or the refusal) and ``"impulses"`` (played after the plan), as ``viewer`` may know it."""
+    dice_seed, words = run_seeds(seed, index)
+    game = fresh_game(start, plan, dice_seed)
+    before = snapshot(game)
+    refused = apply_plan(game, plan)
+    finish_impulse(game)
+    n = play_to_horizon(game, plan, words)
+    out = measure(game, before, viewer)
+    out.update(index=index, refused=refused, impulses=n)
+    return out
+
+
+def run_chunk(start: "Game", plan: Plan, seed: int, lo: int, hi: int, viewer: str | None = None) -> list[dict]:
+    """Runs ``lo .. hi-1`` (one task of a distributed study) from one shared prefix (:func:`prepare`),
+    with the cyclic garbage collector paused."""
+    from lcb_lab.games.lcb.whatif.autoplay import cyclic_gc_paused
+    with cyclic_gc_paused():
+        prep = prepare(start, plan)
+        return [run_prepared(prep, plan, seed, i, viewer) for i in range(lo, hi)]

@@ -1,0 +1,106 @@
+"""Bokeh figures of a plan study (:mod:`lcb_lab.games.lcb.whatif.study`): sampled bars, exact odds beside them.
+
+* :func:`hp_lost_figure` -- for one unit, the share of runs in which it lost 0, 1, ... HP (bars, the
+  bar at its HP -- destroyed, 7.05 -- in red), each with its 95 % interval (whiskers), and the
+  engine's exact odds of the first engagement (7.57) as black dashes on the same axis;
+* :func:`count_figure_of` -- a distribution over runs (kills per team, 3.5; the winner, 15.0) as
+  labelled bars;
+* :func:`study_figure` -- the set for one study, in a column;
+* :func:`compare_studies_figure` -- two plans side by side: P(destroyed) of every unit lost in
+  either, each bar with its 95 % interval.
+
+Frames are fixed in pixels (``frame_width`` x ``frame_height``) as in :mod:`lcb_lab.ui.lcb.odds_plot`.
+Show a figure in a notebook or the lab with :func:`lcb_lab.ui.lab.bokehjs.figure_widget` (BokehJS
+offline, nothing inlined in the notebook).
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from bokeh.layouts import column
+from bokeh.models import ColumnDataSource, FactorRange, HoverTool, Legend, LegendItem, Range1d, Whisker
+from bokeh.plotting import figure
+
+from lcb_lab.games.lcb.whatif.study import Freq, StudyResult
+from lcb_lab.ui.lcb.odds_plot import KILL, LABEL_PT, SAFE, count_figure
+
+OTHER = "#3b6ea5"
+"""The second plan's colour in a comparison (a display choice)."""
+
+
+def hp_lost_figure(result: StudyResult, unit: str, width: int = 380, height: int = 200) -> figure:
+    """Sampled P(``unit`` loses k HP) over the runs, 95 % whiskers, exact odds as dashes (module doc)."""
+    counts: Counter = result.hp_lost().get(unit, Counter({0: result.runs}))
+    exact = next((e for e in result.exact if e.unit == unit), None)
+    hp = exact.hp if exact is not None else max(counts)
+    ks = sorted(set(counts) | set(exact.pmf if exact else ()) | {0})
+    freqs = [Freq(counts.get(k, 0), result.runs) for k in ks]
+    src = ColumnDataSource({"k": [str(k) for k in ks], "p": [f.p for f in freqs],
+                            "lo": [f.interval[0] for f in freqs], "hi": [f.interval[1] for f in freqs],
+                            "text": [f.text() for f in freqs],
+                            "colour": [KILL if hp and k >= hp else SAFE for k in ks]})
+    fig = figure(x_range=src.data["k"], frame_width=width, frame_height=height, toolbar_location=None,
+                 y_range=Range1d(0, 1.05), title=f"{unit}: HP lost in {result.runs} runs",
+                 x_axis_label="HP lost (the red bar: destroyed, 7.05)", y_axis_label="share of runs")
+    bars = fig.vbar(x="k", top="p", width=0.7, color="colour", source=src)
+    fig.add_layout(Whisker(base="k", lower="lo", upper="hi", source=src, line_color="#333"))
+    items = [LegendItem(label="sampled (95 % interval)", renderers=[bars])]
+    if exact is not None:
+        esrc = ColumnDataSource({"k": [str(k) for k in exact.pmf], "p": list(exact.pmf.values()),
+                                 "pct": [f"{p:.1%}" for p in exact.pmf.values()]})
+        dash = fig.scatter(x="k", y="p", marker="dash", size=28, line_width=3, color="black", source=esrc)
+        items.append(LegendItem(label=f"exact ({exact.rule})", renderers=[dash]))
+    fig.add_layout(Legend(items=items, location="top_right", label_text_font_size=f"{LABEL_PT - 1}pt"))
+    fig.add_tools(HoverTool(renderers=[bars], tooltips=[("HP lost", "@k"), ("sampled", "@text")]))
+    fig.xgrid.grid_line_color = None
+    return fig
+
+
+def count_figure_of(result: StudyResult, what: str, width: int = 300, height: int = 180) -> figure:
+    """``what`` = ``"kills US"`` / ``"kills RU"`` (units that team destroyed, 3.5) or ``"winner"``
+    (15.0; "none": not decided at the horizon): runs per value, labelled bars."""
+    if what == "winner":
+        counts = {w: f.k for w, f in result.winners().items()}
+        return count_figure(counts, f"winner at the horizon ({result.plan.horizon})", "winner", width, height)
+    team = what.split()[-1]
+    c = result.kills()[team]
+    counts = {k: c.get(k, 0) for k in range(max(c) + 1)}
+    return count_figure(counts, f"units {team} destroyed per run", "units destroyed", width, height)
+
+
+def study_figure(result: StudyResult) -> column:
+    """A column: the HP-lost figure of every unit with exact odds (or lost in some run, at most 4),
+    then the kills of each team and the winners."""
+    units = [e.unit for e in result.exact if e.unit] or list(result.hp_lost())[:4]
+    figs = [hp_lost_figure(result, u) for u in units[:4]]
+    figs += [count_figure_of(result, "kills US"), count_figure_of(result, "kills RU"), count_figure_of(result, "winner")]
+    for f in figs[len(units[:4]):]:
+        f.yaxis.axis_label = "runs"
+    return column(*figs)
+
+
+def compare_studies_figure(a: StudyResult, b: StudyResult, width: int = 360) -> figure:
+    """P(destroyed) of each unit lost in either study, the two plans' bars side by side with 95 %
+    whiskers (module doc)."""
+    da, db = a.destroyed(), b.destroyed()
+    units = sorted(set(da) | set(db)) or ["(no unit destroyed)"]
+    na, nb = a.plan.name, b.plan.name if b.plan.name != a.plan.name else b.plan.name + " (2)"
+    ys, ps, los, his, cols, texts = [], [], [], [], [], []
+    for u in units:
+        for name, r, d, colour in ((na, a, da, KILL), (nb, b, db, OTHER)):
+            f = d.get(u, Freq(0, r.runs))
+            ys.append((u, name))
+            ps.append(f.p)
+            los.append(f.interval[0])
+            his.append(f.interval[1])
+            cols.append(colour)
+            texts.append(f.text())
+    src = ColumnDataSource({"y": ys, "p": ps, "lo": los, "hi": his, "colour": cols, "text": texts})
+    fig = figure(y_range=FactorRange(*ys[::-1]), frame_width=width, frame_height=max(120, 30 * len(ys)),
+                 toolbar_location=None, x_range=Range1d(0, 1.05), title=f"P(destroyed): {na} vs {nb}",
+                 x_axis_label="share of runs (95 % interval)")
+    bars = fig.hbar(y="y", right="p", height=0.7, color="colour", source=src)
+    fig.add_layout(Whisker(base="y", lower="lo", upper="hi", dimension="width", source=src, line_color="#333"))
+    fig.add_tools(HoverTool(renderers=[bars], tooltips=[("", "@text")]))
+    fig.ygrid.grid_line_color = None
+    return fig

@@ -1,0 +1,142 @@
+"""Plan studies (whatif/study): exact odds beside sampled ones, refusals per run, the same study
+whatever the chunks or workers (serial against a 2-process Dask LocalCluster), the impulse in
+progress as a plan, the viewer's knowledge, and no Dask in the light imports."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import lcb_lab
+from lcb_lab.games.lcb import actions as A
+from lcb_lab.games.lcb.whatif.study import Freq, Plan, compare, make_plan_from, study
+from lcb_lab.games.lcb.whatif.study.run import run_chunk, run_seeds
+from lcb_lab.kernel.errors import LabError
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _situation():
+    """Example 7.37's units (1 Uran LRS CV 10, -2 in a brown hex, 7.09; 1 Kilo INTERCEPT CV 12)."""
+    return lcb_lab.situation(
+        units={"1 Uran": ("runi_coastal_missile_section", "F-2"),
+               "1 Whiskey": {"type": "usmc_himars_section", "hex": "F-6", "face_up": True},
+               "1 Kilo": ("usmc_iamd_section", "F-6")},
+        colours={"F-6": "brown"}, initiative="RU", seed=3)
+
+
+ACTS = (A.BeginImpulse("TF Red"), A.Declare((A.CoreAction("move_combat", ("1 Uran",)),)),
+        A.CommitCombat(lrs=(A.LrsAttack("1 Uran", "LRS1", "1 Whiskey", 2),)))
+
+
+def test_exact_odds_beside_the_sampled_frequency_without_intercept():
+    # 2 LRS dice hitting on 8 or less of a d20 (7.02, 7.09): P(2 hits) = 0.4^2 destroys 2 HP (7.05)
+    r = study(_situation(), Plan(ACTS, {"intercept": "no_intercept"}), runs=600, seed=4, workers=0, progress=False)
+    (e,) = r.exact
+    assert (e.unit, e.hp, e.rule) == ("1 Whiskey", 2, "7.57")
+    assert e.pmf == pytest.approx({0: 0.36, 1: 0.48, 2: 0.16})
+    assert e.p_destroyed == pytest.approx(0.16)
+    (row,) = r.exact_vs_sampled()
+    assert row["exact"] == pytest.approx(0.16) and row["agrees"] == row["sampled"].covers(0.16)
+    assert abs(row["sampled"].p - 0.16) < 4 * (0.16 * 0.84 / 600) ** 0.5     # 4 standard errors: a 1-in-15,000 miss
+    assert row["sampled"].k == r.destroyed()["1 Whiskey"].k
+    hp = r.hp_lost()["1 Whiskey"]
+    assert sum(hp.values()) == 600 and set(hp) <= {0, 1, 2}
+    assert r.mean("supply_spent", "RU") == 2 and r.mean("supply_spent", "US") == 0   # 2 LRS dice, no INTERCEPT (7.36)
+
+
+def test_the_defenders_answer_policy_changes_the_exact_odds():
+    # match_incoming: 1 Kilo answers with 2 INTERCEPT dice at 12 (7.53, 7.57): destroyed only on
+    # 2 LRS hits and 0 INTERCEPT hits: 0.16 * 0.4^2
+    r = study(_situation(), Plan(ACTS, name="answered"), runs=300, seed=4, workers=0, progress=False)
+    assert r.exact[0].p_destroyed == pytest.approx(0.16 * 0.16)
+    assert r.mean("supply_spent", "US") == 2
+    rows = compare(r, study(_situation(), Plan(ACTS, {"intercept": "no_intercept"}, name="unanswered"),
+                            runs=300, seed=4, workers=0, progress=False))
+    assert rows[0]["what"] == "1 Whiskey destroyed" and set(rows[0]) == {"what", "answered", "unanswered"}
+
+
+def test_a_refused_plan_act_is_recorded_per_run_not_raised():
+    plan = Plan(ACTS[:1] + ACTS[:1], name="twice")       # a second BeginImpulse: the impulse is running (3.3)
+    r = study(_situation(), plan, runs=5, seed=0, workers=0, progress=False)
+    assert r.runs == 5 and r.exact == ()
+    ((reason, k),) = r.refused().items()
+    assert k == 5 and reason.startswith("BeginImpulse (rule 3.3)")
+    assert [o["refused"]["step"] for o in r.outcomes] == [2] * 5
+
+
+def test_same_seed_same_study_whatever_the_chunks():
+    g, plan = _situation(), Plan(ACTS, {"intercept": "no_intercept"})
+    a = study(g, plan, runs=30, seed=11, workers=0, progress=False, chunk=7)
+    b = study(g, plan, runs=30, seed=11, workers=0, progress=False, chunk=30)
+    assert a.outcomes == b.outcomes
+    assert run_chunk(g, plan, 11, 12, 15) == a.outcomes[12:15]
+    c = study(g, plan, runs=30, seed=12, workers=0, progress=False)
+    assert [o["hp_lost"] for o in c.outcomes] != [o["hp_lost"] for o in a.outcomes]
+    assert run_seeds(11, 3)[0] == run_seeds(11, 3)[0] != run_seeds(11, 4)[0]
+
+
+def test_a_local_cluster_of_two_workers_gives_the_serial_study():
+    pytest.importorskip("distributed")
+    g, plan = _situation(), Plan(ACTS, {"intercept": "no_intercept"}, horizon="turn")
+    serial = study(g, plan, runs=40, seed=7, workers=0, progress=False)
+    dist = study(g, plan, runs=40, seed=7, workers=2, progress=False, chunk=3)
+    assert dist.workers == 2 and dist.outcomes == serial.outcomes
+    assert dist.exact == serial.exact
+
+
+def test_the_impulse_in_progress_becomes_the_plan():
+    g = _situation()
+    g.auto_policies = {}
+    for a in ACTS:
+        g.apply(a)
+    g.apply(A.ResolveCombat())
+    start, plan = make_plan_from(g, horizon="turn")
+    assert plan.acts == ACTS and plan.horizon == "turn"
+    assert start.state.impulse is None and g.state.impulse is not None   # the start: before BeginImpulse (3.3)
+    r = study(start, plan, runs=20, seed=1, workers=0, progress=False)
+    assert all(o["refused"] is None for o in r.outcomes)
+    assert all(o["turn"] >= 2 or o["winner"] for o in r.outcomes)        # the turn played out (3.0)
+
+
+def test_a_team_view_names_only_what_the_team_knows():
+    r = study(_situation(), Plan(ACTS), runs=20, seed=2, workers=0, progress=False, viewer="RU")
+    assert all(o["supply_spent"]["US"] is None and o["supply_spent"]["RU"] == 2 for o in r.outcomes)
+    assert r.mean("supply_spent", "US") is None
+    from lcb_lab.games.lcb.whatif.study.outcome import unit_name
+    g = _situation()
+    assert unit_name(g, "1 Kilo", "RU") == "a concealed US unit" and unit_name(g, "1 Kilo", None) == "1 Kilo"
+    assert unit_name(g, "1 Whiskey", "RU") == "1 Whiskey"                 # face up (6.11)
+
+
+def test_bad_arguments_are_refused():
+    with pytest.raises(LabError):
+        Plan(ACTS, horizon="week")
+    with pytest.raises(LabError):
+        Plan(ACTS, continuation="oracle")
+    with pytest.raises(LabError):
+        study(_situation(), Plan(ACTS), runs=0, workers=0)
+    assert Freq(0, 10).interval[0] == 0.0 and Freq(10, 10).interval[1] == pytest.approx(1.0)
+    lo, hi = Freq(50, 100).interval
+    assert lo == pytest.approx(0.4038, abs=1e-4) and hi == pytest.approx(0.5962, abs=1e-4)   # Wilson 95 %
+
+
+def test_the_light_imports_load_no_dask():
+    probe = ("import sys, json, lcb_lab\nfrom lcb_lab import load_scenario\nimport lcb_lab.games.lcb.whatif.study\n"
+             "import lcb_lab.ui.lcb.app\n"
+             "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed'))))")
+    r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert json.loads(r.stdout.strip().splitlines()[-1]) == []
+
+
+def test_the_shared_prefix_gives_the_outcomes_of_a_full_replay():
+    from lcb_lab.games.lcb.whatif.study.run import prepare, run_one
+    g = _situation()
+    for plan in (Plan(ACTS), Plan(ACTS, {"intercept": "no_intercept"}, horizon="turn"), Plan(ACTS[:1] + ACTS[:1])):
+        prep = prepare(g, plan)
+        assert prep.done == min(3, len(plan.acts) - (plan.acts[0] == plan.acts[-1]))   # stops at the refused act
+        assert run_chunk(g, plan, 5, 0, 12) == [run_one(g, plan, 5, i) for i in range(12)]

@@ -1,0 +1,82 @@
+"""The *What if? Study this plan* panel (Impulse tab): the impulse so far studied many times, the
+exact odds beside the sampled share, a progress bar, and only what the view may know."""
+from __future__ import annotations
+
+import pytest
+
+import lcb_lab
+from lcb_lab.games.lcb import actions as A
+from lcb_lab.ui import LabApp
+from tests.widgets.conftest import on_page, plain_text
+
+
+def staged_lab(team: str) -> LabApp:
+    """Example 7.37's units (notebook 01); RU's impulse declared and its LRS committed (2 dice at CV 8)."""
+    g = lcb_lab.situation(
+        units={"1 Uran": ("runi_coastal_missile_section", "F-2"),
+               "1 Whiskey": {"type": "usmc_himars_section", "hex": "F-6", "face_up": True},
+               "1 Kilo": ("usmc_iamd_section", "F-6")},
+        colours={"F-6": "brown"}, initiative="RU", seed=5)
+    lab = LabApp(g, team=team)
+    for a in (A.BeginImpulse("TF Red"), A.Declare((A.CoreAction("move_combat", ("1 Uran",)),)),
+              A.CommitCombat(lrs=(A.LrsAttack("1 Uran", "LRS1", "1 Whiskey", 2),))):
+        lab.apply(a)
+    return lab
+
+
+def test_the_attacker_studies_its_plan_with_exact_odds_beside_the_sample():
+    lab = staged_lab("RU")
+    p = lab.study_panel
+    assert on_page(lab, p.widget)
+    assert not p.button.disabled and "TF Red (RU) so far" in p.offer.value
+    p.policy.value = "no_intercept"
+    r = p.run(runs=200, seed=3)
+    assert r is not None and r.runs == 200 and p.bar.value == 200
+    assert r.plan.acts[0] == A.BeginImpulse("TF Red") and len(r.plan.acts) == 3
+    text = plain_text(p.table.value)
+    assert "1 Whiskey destroyed" in text and "16.0%" in text      # 0.4 * 0.4: 2 dice hitting on 8 (7.02, 7.09)
+    assert "fresh dice each run" in text and "as RU sees it" in text
+    assert r.mean("supply_spent", "US") is None and text.count("mean supply spent") == 1   # RU's own only
+    assert len(p.figures.children) == 1
+    assert lab.ctl.game.pending is not None                         # the game itself is untouched: US still answers
+
+
+@pytest.mark.parametrize("team", ["US"])
+def test_the_other_team_may_not_study_the_attackers_impulse(team):
+    lab = staged_lab(team)
+    p = lab.study_panel
+    assert p.button.disabled and "its own impulse only" in p.offer.value
+    assert p.run(runs=200) is None and p.result is None
+
+
+def test_the_instructor_studies_with_every_unit_named():
+    lab = staged_lab("instructor")
+    r = lab.study_panel.run(runs=200, seed=1)
+    assert r is not None and r.viewer == "instructor" and r.exact[0].p_destroyed == pytest.approx(0.0256)
+
+
+def test_the_figures_mark_the_exact_odds_beside_the_sampled_bars():
+    from bokeh.models import ColumnDataSource, FactorRange
+    from lcb_lab.games.lcb.whatif.study import Plan, study
+    from lcb_lab.ui.lcb.study_plot import compare_studies_figure, hp_lost_figure, study_figure
+    lab = staged_lab("instructor")
+    start_plan = lab.study_panel.run(runs=200, seed=2)
+    fig = hp_lost_figure(start_plan, "1 Whiskey")
+    data = [r.data_source.data for r in fig.renderers if isinstance(r.data_source, ColumnDataSource)]
+    exact = next(d for d in data if "pct" in d)
+    assert exact["k"] == ["0", "1", "2"] and exact["pct"][2] == "2.6%"        # 0.16 * 0.16 (7.57)
+    sampled = next(d for d in data if "lo" in d)
+    assert sum(sampled["p"]) == pytest.approx(1.0) and all(lo <= p <= hi for lo, p, hi in
+                                                             zip(sampled["lo"], sampled["p"], sampled["hi"]))
+    assert len(study_figure(start_plan).children) == 4                          # HP lost, kills US / RU, winner
+    other = study(start_plan_game(lab), Plan(start_plan.plan.acts, {"intercept": "no_intercept"}, name="unanswered"),
+                  runs=200, seed=2, workers=0, progress=False)
+    cmp = compare_studies_figure(start_plan, other)
+    assert isinstance(cmp.y_range, FactorRange)
+    assert set(cmp.y_range.factors) == {("1 Whiskey", "this plan"), ("1 Whiskey", "unanswered")}
+
+
+def start_plan_game(lab: LabApp):
+    """The start of the lab's plan: the game before the impulse in progress began."""
+    from lcb_lab.games.lcb.whatif.study import make_plan_from
+    return make_plan_from(lab.ctl.game)[0]
