@@ -20,9 +20,12 @@ from typing import Any
 from lcb_lab.games.lcb.opponents.greedy import GreedyPolicy
 from lcb_lab.games.lcb.opponents.policy import Decision, Policy, RandomPolicy
 from lcb_lab.games.lcb.opponents.search import SearchPolicy
+from lcb_lab.games.lcb.whatif.study.plan import CONTINUATIONS
 
 POLICIES = {"random": RandomPolicy, "greedy": GreedyPolicy, "search": SearchPolicy}
 """Seat name -> policy class (each constructible with no argument)."""
+
+CONTINUATIONS.setdefault("greedy", GreedyPolicy())   # plan studies may play on greedily (docs/what_if.md)
 
 __all__ = ["Decision", "Policy", "RandomPolicy", "GreedyPolicy", "SearchPolicy", "POLICIES", "make_policy"]
 
