@@ -23,6 +23,7 @@ import numpy as np
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb import choices
 from lcb_lab.games.lcb.actions import CHANCE
+from lcb_lab.games.lcb.rules.stages.sequence import CORE_ACTION_NAMES
 from lcb_lab.kernel.legal import Template
 
 MAX_ACTS = 60
@@ -63,7 +64,8 @@ def act_words(action: A.Action) -> str:
     if isinstance(action, A.Move):
         return f"Move #{action.action} to {action.path[-1]}" if action.path else f"Move #{action.action}"
     if isinstance(action, A.Declare):
-        return "Declare " + (", ".join(f"{c.kind} ({len(c.units)})" for c in action.actions) or "nothing")
+        return "Declare " + (", ".join(f"{CORE_ACTION_NAMES.get(c.kind, c.kind)} ({len(c.units)} unit(s))"
+                                       for c in action.actions) or "nothing")
     if isinstance(action, A.BeginImpulse):
         return f"begin {action.task_force}'s impulse"
     if isinstance(action, A.ExerciseZor):
