@@ -137,7 +137,7 @@ def test_scenario_cross_checks(tmp_path, old, new, key):
 
 @pytest.mark.parametrize("old,new,key", [
     ('path = ["AM-25", "AM-24", "AM-23"]', '', "impulse[TF Memphis].step[0].path"),
-    ('dice = [3, 8, 13, 17, 2, 7, 11, 15, 1, 5, 9, 14]', 'dice = [25]', "impulse[TF Boston].step[2].dice.0"),
+    ('dice = [3, 8, 13, 17, 2, 7, 11, 15, 1, 5, 9, 14]', 'dice = [25]', "impulse[TF Boston].step[4].dice.0"),
     ('do = "answer"\nnote = "Dimitri', 'do = "answer"\npolicy = "no_intercept"\nnote = "Dimitri',
      "impulse[TF Boston].step[1]"),
 ])
