@@ -48,11 +48,13 @@ class StudyPanel:
         self.horizon = W.Dropdown(description="Until", options=list(HORIZONS), value="impulse",
                                   layout=W.Layout(width="170px"))
         self.button = W.Button(description="Study this plan", button_style="primary")
-        self.bar = W.IntProgress(value=0, min=0, max=1, layout=W.Layout(width="200px", visibility="hidden"))
+        self.bar = W.IntProgress(value=0, min=0, max=1, layout=W.Layout(width="200px"))
+        self.run_row = W.HBox([self.button])
+        """The button, and the progress bar once a study has begun (on the page only then)."""
         self.offer = W.HTML()
         self.table = W.HTML()
         self.figures = W.VBox()
-        body = W.VBox([self.offer, W.HBox([self.runs, self.policy, self.horizon]), W.HBox([self.button, self.bar]),
+        body = W.VBox([self.offer, W.HBox([self.runs, self.policy, self.horizon]), self.run_row,
                        W.HTML(f'<div class="lcb-small lcb-muted">{esc(NOTE)}</div>'), self.table, self.figures])
         self.widget = W.Accordion(children=[body], titles=("What if? Study this plan",), selected_index=None)
         self.widget.add_class("lcb-study")
@@ -76,7 +78,8 @@ class StudyPanel:
         start, plan = make_plan_from(self.ctl.game, answers={"intercept": self.policy.value},
                                      horizon=self.horizon.value, name="this plan")
         n = runs or self.runs.value
-        self.bar.max, self.bar.value, self.bar.layout.visibility = n, 0, "visible"
+        self.bar.max, self.bar.value = n, 0
+        self.run_row.children = (self.button, self.bar)
         try:
             r = study(start, plan, runs=n, seed=seed, workers=0, progress=False, viewer=self.ctl.viewer,
                       on_progress=lambda done, _total: setattr(self.bar, "value", done))
