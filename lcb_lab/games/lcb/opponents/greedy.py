@@ -1,6 +1,7 @@
 """The greedy policy: every legal act scored on exact odds from its own team's knowledge, the best taken.
 
-What it scores (one number an act; the reason names it; ``docs/opponents.md``):
+What it scores (one number an act; the reason names it; ``docs/opponents.md``).  The weights below are
+*sandbox* values of the project (the rulebook prints no policy); the odds they weigh are the rules':
 
 * **combat** (:class:`~lcb_lab.games.lcb.actions.CommitCombat`, 7.0): for each target of the
   allocation, the kill chain as the team knows it (:func:`lcb_lab.games.lcb.analysis.kill_chain.kill_chain`
