@@ -79,21 +79,39 @@ def summary(x: str, y: str, rows: list[tuple]) -> list[str]:
             f"95 % CI [{lo:+.2f}, {hi:+.2f}] -> {verdict}"]
 
 
+def _pairings(text: str) -> list[tuple[str, str]]:
+    """``"X:Y,..."`` as pairs of seat names (argparse type: a clear error for anything else)."""
+    from lcb_lab.games.lcb.opponents import POLICIES
+    pairs = [tuple(p.split(":")) for p in text.split(",")]
+    bad = [":".join(p) for p in pairs if len(p) != 2 or not set(p) <= set(POLICIES)]
+    if bad:
+        raise argparse.ArgumentTypeError(f"{', '.join(bad)}: each pairing is X:Y, X and Y among {', '.join(POLICIES)}")
+    return pairs
+
+
+def _positive(kind):
+    def parse(text: str):
+        value = kind(text)
+        if value <= 0:
+            raise argparse.ArgumentTypeError(f"{text}: must be above 0")
+        return value
+    return parse
+
+
 def main(argv: list[str] | None = None) -> int:
     """Parse the options, play the pairings (in ``--workers`` processes) and print the figures."""
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--games", type=int, default=200, help="games per pairing (seats swapped: half each way)")
-    p.add_argument("--budget", type=float, default=1.0, help="the search policy's CPU seconds per decision")
-    p.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes")
-    p.add_argument("--pairings", default="random:greedy,greedy:search", help="X:Y,... (Y's margin is printed)")
+    p.add_argument("--games", type=_positive(int), default=200, help="games per pairing (seats swapped: half each way)")
+    p.add_argument("--budget", type=_positive(float), default=1.0, help="the search policy's CPU seconds per decision")
+    p.add_argument("--workers", type=_positive(int), default=os.cpu_count() or 1, help="processes")
+    p.add_argument("--pairings", type=_pairings, default="random:greedy,greedy:search", help="X:Y,... (Y's margin is printed)")
     p.add_argument("--scenario", default="gotland_redux")
     p.add_argument("--seed", type=int, default=0)
     a = p.parse_args(argv)
     seeds = range(a.seed, a.seed + max(1, a.games // 2))
     print(f"strength: {a.scenario}, {2 * len(seeds)} games a pairing, search budget {a.budget} s CPU a decision, "
           f"{a.workers} worker(s)")
-    for pair in a.pairings.split(","):
-        x, y = pair.split(":")
+    for x, y in a.pairings:
         tasks = [(a.scenario, x, y, s, a.budget, t) for s in seeds for t in ("RU", "US")]
         if a.workers > 1:
             with ProcessPoolExecutor(a.workers) as ex:

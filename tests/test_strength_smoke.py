@@ -37,3 +37,12 @@ def test_the_verdict_needs_the_interval_to_exclude_0():
     assert "-> random beats greedy" in m.summary("random", "greedy", rows)[1]
     rows = [(0, "RU", 1, r), (0, "US", -1, r), (1, "RU", 2, r), (1, "US", 0, r)]
     assert "no verdict" in m.summary("random", "greedy", rows)[1]
+
+
+def test_a_bad_option_is_refused_in_one_line(capsys):
+    import pytest
+    for args, said in ((["--pairings", "greedy:foo"], "greedy:foo: each pairing is X:Y"),
+                       (["--budget", "0"], "--budget: 0: must be above 0")):
+        with pytest.raises(SystemExit) as e:
+            _module().main(args)
+        assert e.value.code == 2 and said in capsys.readouterr().err
