@@ -36,10 +36,15 @@ SCREENS = {"1920x1080": {"width": 1920, "height": 1080}, "1366x768": {"width": 1
 """The projector and the reviewers' laptop (docs/ui.md's two screen sizes)."""
 
 
-BOTH_SIZES = ("test_classroom.py", "test_projector_layout.py", "test_fork_layout.py", "test_words_browser.py")
-"""The files whose tests always run at both screen sizes: a class's walk and the layout tests."""
+BOTH_SIZES = ("test_classroom.py::test_a_class_plays_gotland_redux", "test_projector_layout.py",
+              "test_fork_layout.py", "test_words_browser.py")
+"""The tests (``file`` or ``file::function``) that cover both screen sizes: a class's walk and the
+layout tests. A function of theirs with other parameters too (presentation mode, file browser)
+runs each of those combinations at one size, the sizes taking turns (pairwise), so each size still
+meets each mode; one whose only parameter is the size runs at both."""
 ALL_SIZES_ENV = "LCB_BROWSER_ALL_SIZES"
 """Set to 1 to run every browser test at every screen size it is written for."""
+SIZE_RE = re.compile(r"(1366|1920)[-x](768|1080)")
 
 
 def _size_of(item) -> str | None:
@@ -47,22 +52,55 @@ def _size_of(item) -> str | None:
     return next((s for s in ("1366", "1920") if s in ident), None)
 
 
+def _both_sizes(nodeid: str) -> bool:
+    where = nodeid.removeprefix("tests/browser/").split("[")[0]
+    return any(where == b or where.startswith(b + "::") for b in BOTH_SIZES)
+
+
+def _other_indices(item) -> int:
+    """The sum of the indices of a test's parameters other than its screen size: its parity picks
+    the size, so with two more two-valued parameters every pair of values meets (an L4 array)."""
+    spec = item.callspec
+    return sum(i for name, i in getattr(spec, "indices", {}).items()
+               if not SIZE_RE.search(str(spec.params.get(name, ""))))
+
+
 def one_size_each(items: list) -> tuple[list, list]:
-    """``(kept, dropped)``: outside :data:`BOTH_SIZES`, a browser test written for both screen
-    sizes runs at one of them, the two sizes taking turns from test to test (in file order), so
-    both stay covered and the browser unit -- CI's longest -- stays short. The flows they walk do
-    not change with the size; the layout at each size is what :data:`BOTH_SIZES` checks."""
+    """``(kept, dropped)`` of the browser tests written for both screen sizes.
+
+    * Outside :data:`BOTH_SIZES` a test runs at one of the sizes, the two taking turns from test
+      to test (in file order), so both stay covered: the flows do not change with the size.
+    * In :data:`BOTH_SIZES` a function whose only parameter is the size runs at both; one with
+      other parameters runs each combination of them at one size, the sizes taking turns within
+      the function and starting from the other size in the file's next such function.
+    The browser unit is CI's longest; $LCB_BROWSER_ALL_SIZES=1 runs every combination."""
+    combos: dict[str, set[str]] = {}
+    for item in items:
+        if _size_of(item) is not None and item.nodeid.startswith("tests/browser/"):
+            combos.setdefault(item.nodeid.split("[")[0], set()).add(SIZE_RE.sub("", item.callspec.id))
+    shift: dict[str, int] = {}
+    for func, bases in combos.items():
+        if len(bases) > 1:
+            shift[func] = sum(1 for f in shift if f.split("::")[0] == func.split("::")[0])
     kept, dropped, turn, seen = [], [], 0, {}
     for item in items:
         size = _size_of(item)
-        if size is None or not item.nodeid.startswith("tests/browser/") or item.nodeid.split("::")[0].endswith(BOTH_SIZES):
+        if size is None or not item.nodeid.startswith("tests/browser/"):
             kept.append(item)
             continue
-        base = item.nodeid.split("[")[0] + "|" + re.sub(r"(1366|1920)[-x](768|1080)", "", item.callspec.id)
-        if base not in seen:
-            seen[base] = ("1366", "1920")[turn % 2]
-            turn += 1
-        (kept if size == seen[base] else dropped).append(item)
+        func, base = item.nodeid.split("[")[0], SIZE_RE.sub("", item.callspec.id)
+        if _both_sizes(item.nodeid):
+            if len(combos[func]) == 1:
+                kept.append(item)
+                continue
+            want = ("1366", "1920")[(_other_indices(item) + shift[func]) % 2]
+        else:
+            key = func + "|" + base
+            if key not in seen:
+                seen[key] = ("1366", "1920")[turn % 2]
+                turn += 1
+            want = seen[key]
+        (kept if size == want else dropped).append(item)
     return kept, dropped
 
 

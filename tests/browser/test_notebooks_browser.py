@@ -158,7 +158,9 @@ def test_notebook_01_after_a_bad_hex_later_cells_show_one_line_not_a_traceback(
     in class: each shows one line naming that error, no traceback; at 1366x768 and 1920x1080."""
     path = lab_root / "notebooks" / "01_lrs_and_intercept.ipynb"
     nb = json.loads(path.read_text(encoding="utf-8"))
-    nb["cells"][3]["source"] = "".join(nb["cells"][3]["source"]).replace('"F-6")},', '"Z-99")},')
+    source = "".join(nb["cells"][3]["source"])
+    assert 'kilo_hex="F-6"' in source, source            # the edit below must really break the cell
+    nb["cells"][3]["source"] = source.replace('kilo_hex="F-6"', 'kilo_hex="Z-99"')
     for c in nb["cells"]:
         if c["cell_type"] == "code":
             c["outputs"], c["execution_count"] = [], None
