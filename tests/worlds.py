@@ -57,7 +57,7 @@ from lcb_lab.games.lcb.handlers import HANDLERS
 from lcb_lab.games.lcb.io.loading import load_scenario
 from lcb_lab.games.lcb.legal_templates import Template
 from lcb_lab.games.lcb.model.invariants import violations
-from lcb_lab.games.lcb.model.state import GameState
+from lcb_lab.games.lcb.model.state import GameState, other
 from lcb_lab.games.lcb.rules.common import Ctx
 from lcb_lab.games.lcb.whatif.timeline import undo_allowed
 from lcb_lab.kernel.errors import DiceExhausted, IllegalAction, LabError
@@ -137,6 +137,36 @@ class Tally:
 def view_text(g, team: str) -> str:
     """``g.view(team)`` as canonical JSON (what the comparisons test for equality)."""
     return json.dumps(g.view(team), sort_keys=True, default=str)
+
+
+# ====================================================================== twins at random states
+def sampled_states(seed: int, steps: int, every: int):
+    """Random legal play of Gotland Redux from the Action Stage: the game every ``every`` steps
+    at which a team (not chance) is to act."""
+    g = load_scenario("gotland_redux", seed=seed, auto_policies={})
+    rng = np.random.default_rng(seed)
+    for n in range(steps):
+        if g.to_act() is None:
+            return
+        if n % every == 0 and g.to_act() in TEAMS:
+            yield g
+        a = _pick(g, rng)
+        if a is None:
+            return
+        g.apply(a)
+
+
+def twins(team: str, seeds=(0, 1), steps=36, every=6):
+    """(game, twin, kind) for each sampled state and each perturbation against ``team``'s
+    knowledge that has a candidate there (``team``: "actor" = the team to act, "other" = the other)."""
+    for seed in seeds:
+        rng = np.random.default_rng(100 + seed)
+        for g in sampled_states(seed, steps, every):
+            observer = g.to_act() if team == "actor" else other(g.to_act())
+            for kind in PERTURBATIONS:
+                twin, _ = make_twin(g, observer, kind, rng)
+                if twin is not None:
+                    yield g, twin, kind
 
 
 def make_twin(g, team: str, kind: str, rng):

@@ -66,6 +66,9 @@ def _course_walk(page: Page, name: str) -> None:
     L.button(page, "Run all").click()
     cp = page.locator(".lcb-checkpoint").first
     expect(cp).to_contain_text("Which Russian units may INTERCEPT", timeout=D.LOAD_TIMEOUT_MS)
+    decision = page.locator(".lcb-decision").first             # the INTERCEPT window held back: no answer in it
+    expect(decision).to_contain_text("A lesson checkpoint asks about this decision", timeout=D.KERNEL_MS)
+    expect(decision).not_to_contain_text("FFG-454")
     tabs = page.locator(".lcb-app .lcb-right > .widget-tab").first.bounding_box()
     column = page.locator(".lcb-app .lcb-right").first.bounding_box()
     assert tabs["height"] >= column["height"] / 2 - 2, (tabs, column)   # the question is not squeezed away

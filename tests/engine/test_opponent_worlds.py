@@ -15,41 +15,11 @@ import json
 
 import numpy as np
 
-from lcb_lab.games.lcb.io.loading import load_scenario
 from lcb_lab.games.lcb.model.state import other
 from lcb_lab.games.lcb.opponents import Decision, GreedyPolicy, SearchPolicy
 from lcb_lab.games.lcb.opponents.explain import reason_for
-from lcb_lab.games.lcb.opponents.sampler import sample_world
-from tests.worlds import PERTURBATIONS, TEAMS, _pick, make_twin
-
-
-def _states(seed: int, steps: int, every: int):
-    """Random legal play of Gotland Redux from the Action Stage: the game every ``every`` steps
-    at which a team (not chance) is to act."""
-    g = load_scenario("gotland_redux", seed=seed, auto_policies={})
-    rng = np.random.default_rng(seed)
-    for n in range(steps):
-        if g.to_act() is None:
-            return
-        if n % every == 0 and g.to_act() in TEAMS:
-            yield g
-        a = _pick(g, rng)
-        if a is None:
-            return
-        g.apply(a)
-
-
-def _twins(team: str, seeds=(0, 1), steps=36, every=6):
-    """(game, twin, kind) for each sampled state and each perturbation against ``team``'s
-    knowledge that has a candidate there (``team``: "actor" = the team to act, "other" = the other)."""
-    for seed in seeds:
-        rng = np.random.default_rng(100 + seed)
-        for g in _states(seed, steps, every):
-            observer = g.to_act() if team == "actor" else other(g.to_act())
-            for kind in PERTURBATIONS:
-                twin, _ = make_twin(g, observer, kind, rng)
-                if twin is not None:
-                    yield g, twin, kind
+from lcb_lab.games.lcb.whatif.worlds import sample_world
+from tests.worlds import twins as _twins
 
 
 def _state_text(w) -> str:

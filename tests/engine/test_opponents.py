@@ -13,7 +13,7 @@ from lcb_lab import situation
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.io.loading import load_scenario
 from lcb_lab.games.lcb.opponents import POLICIES, Decision, GreedyPolicy, RandomPolicy, SearchPolicy, make_policy
-from lcb_lab.games.lcb.opponents import sampler
+from lcb_lab.games.lcb.whatif import worlds as sampler
 from lcb_lab.games.lcb.opponents.explain import Note, reason_for
 from lcb_lab.games.lcb.opponents.search import margin
 

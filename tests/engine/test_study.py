@@ -140,3 +140,22 @@ def test_the_shared_prefix_gives_the_outcomes_of_a_full_replay():
         prep = prepare(g, plan)
         assert prep.done == min(3, len(plan.acts) - (plan.acts[0] == plan.acts[-1]))   # stops at the refused act
         assert run_chunk(g, plan, 5, 0, 12) == [run_one(g, plan, 5, i) for i in range(12)]
+
+
+def test_the_attackers_exact_odds_average_over_what_its_back_may_be():
+    """Example 7.37 committed (7.37: 1 Uran's 2 dice at the brown-hex 1 Whiskey, CV 10 - 2 = 8).
+    The instructor knows the back at F-6 is 1 Kilo, an IAMD section that intercepts: P(1 Whiskey
+    destroyed) = 0.0256.  RU sees only a back (6.11): its study draws it among the 6 US ground
+    types, one of which intercepts like 1 Kilo, so RU's exact odds are (5 * 0.4 * 0.4 + 0.0256) / 6
+    and its sampled share agrees with them, not with the instructor's."""
+    from lcb_lab.games.lcb.content.worked.ch07 import example_737
+    from lcb_lab.games.lcb.whatif.worlds import backs, each_world
+    start, plan = make_plan_from(example_737("committed"))
+    assert backs(start, "RU") == ["hidden:F-6:0"] and len(each_world(start, "RU")) == 6
+    truth = study(start, plan, runs=50, seed=1, workers=0, progress=False)
+    assert truth.exact[0].p_destroyed == pytest.approx(0.0256)
+    ru = study(start, plan, runs=400, seed=1, workers=0, progress=False, viewer="RU")
+    assert ru.exact[0].count == "HP lost by 1 Whiskey"
+    assert ru.exact[0].p_destroyed == pytest.approx((5 * 0.16 + 0.0256) / 6)
+    row = ru.exact_vs_sampled()[0]
+    assert row["agrees"] and not row["sampled"].covers(0.0256), row

@@ -16,7 +16,8 @@ from lcb_lab.games.lcb.content.lesson import Lesson, read_lesson, report
 from lcb_lab.games.lcb.io.resources import lesson_names, locate
 from lcb_lab.kernel.errors import ScenarioError
 from lcb_lab.ui.lab.checkpoint import session_book
-from tests.widgets.conftest import on_page, plain_text, state_json
+from lcb_lab.ui.lcb.decisions import HELD
+from tests.widgets.conftest import on_page, plain_text, state_json, widget_texts
 
 PACKAGED = Path(locate("appendix_b_combat", "lesson"))
 PAUSES = ["ch07.intercept-units", "ch07.anna-survives"]
@@ -88,6 +89,9 @@ def test_the_lab_stops_at_the_checkpoint_asks_it_and_goes_on(lab):
     assert w is not None and on_page(lab, w) and "Which Russian units may INTERCEPT" in plain_text(w.question.value)
     boxes = {b.description: b for b in w.input.children}
     assert set(boxes) == {"2 Anna", "DDG-605", "FFG-454"}
+    held = " ".join(widget_texts(lab.decision.widget))      # the INTERCEPT window would give it away
+    assert lab.ctl.checkpoint == "ch07.intercept-units" and HELD in held and "FFG-454" not in held, held
+    assert "INTERCEPT" in held                              # its heading stays: what waits, and its rule
     boxes["DDG-605"].value = True
     w.check.click()
     assert plain_text(w.verdict.value).startswith("Not yet. Hint (7.53):")
@@ -95,12 +99,15 @@ def test_the_lab_stops_at_the_checkpoint_asks_it_and_goes_on(lab):
     boxes["FFG-454"].value = True
     w.check.click()
     assert plain_text(w.verdict.value).startswith("Correct: FFG-454.")
+    shown = " ".join(widget_texts(lab.decision.widget))     # answered right: the options are back
+    assert lab.ctl.checkpoint == "" and HELD not in shown and "FFG-454" in shown
     assert [a["correct"] for a in book.attempts[tried:]] == [False, True]
     assert state_json(lab.game) == before                   # answering changes nothing in the game
     panel.lesson_next.click()                               # the second question: 1 Anna's odds
     assert panel.last_step[1].checkpoint == "ch07.anna-survives" and not on_page(lab, w)
     w2 = panel.asked
     assert w2 is not None and on_page(lab, w2) and "1 Anna survives" in plain_text(w2.question.value)
+    assert HELD in " ".join(widget_texts(lab.decision.widget))
     w2.input.value = "90%"
     w2.check.click()
     assert plain_text(w2.verdict.value).startswith("Not yet. Hint (7.57):")
@@ -109,4 +116,5 @@ def test_the_lab_stops_at_the_checkpoint_asks_it_and_goes_on(lab):
     assert plain_text(w2.verdict.value).startswith("Correct: 57.3%.")
     panel.lesson_next.click()                               # goes on: Dimitri's answer
     assert panel.asked is None and not on_page(lab, w2) and panel.checkpoint_box.children == ()
+    assert lab.ctl.checkpoint == ""
     assert "answer" in panel.last_step[1].title and lab.game.to_act() == "chance"

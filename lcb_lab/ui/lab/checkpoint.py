@@ -19,7 +19,7 @@ nbval could compare) and print one verdict in a cell of its own: ``print(cp.chec
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 import ipywidgets as W
 
@@ -58,9 +58,12 @@ class CheckpointWidget(W.VBox):
     Text, by kind), ``check`` (the button), ``verdict`` (HTML, one line).  :meth:`given` reads the
     input as the checker takes it; :meth:`submit` is what *Check* does."""
 
-    def __init__(self, cp: Checkpoint, book: AnswerBook | None = None):
+    def __init__(self, cp: Checkpoint, book: AnswerBook | None = None,
+                 on_right: Callable[[], None] | None = None):
         self.cp = cp
         self.book = book
+        self.on_right = on_right
+        """Called after each right answer (the lab lets the lesson's decision show again)."""
         self.question = W.HTML(f'<b>Checkpoint</b> <span style="color:#6b7480">(rule {esc(cp.rule)})</span>: '
                                f"{esc(cp.question)}")
         self.input = _input_for(cp)
@@ -84,6 +87,8 @@ class CheckpointWidget(W.VBox):
         v = (self.book or session_book()).answer(self.cp, self.given())
         style = OK_STYLE if v.correct else WRONG_STYLE
         self.verdict.value = f'<span style="{style}">{esc(v.text)}</span>'
+        if v.correct and self.on_right is not None:
+            self.on_right()
         return v.correct
 
 
@@ -96,10 +101,11 @@ def _input_for(cp: Checkpoint) -> W.Widget:
     return W.Text(value="", placeholder=PLACEHOLDER[cp.kind], layout=W.Layout(width="200px"))
 
 
-def ask(cp: Checkpoint, book: AnswerBook | None = None) -> CheckpointWidget:
+def ask(cp: Checkpoint, book: AnswerBook | None = None,
+        on_right: Callable[[], None] | None = None) -> CheckpointWidget:
     """The widget asking ``cp`` (see :class:`CheckpointWidget`); attempts go to ``book``, default the
-    session's (:func:`session_book`)."""
-    return CheckpointWidget(cp, book)
+    session's (:func:`session_book`); ``on_right()`` is called after a right answer."""
+    return CheckpointWidget(cp, book, on_right)
 
 
 class AnswerKeyWidget(W.VBox):

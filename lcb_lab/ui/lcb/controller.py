@@ -53,6 +53,10 @@ class LcbController(LabController):
     card_action = T.Int(None, allow_none=True)
     tab = T.Unicode("")
     """The title of the right column's open tab ("Build", ...; "" before the tabs exist)."""
+    checkpoint = T.Unicode("")
+    """The key of the lesson checkpoint waiting for its right answer (the *Replay lesson* tab);
+    while it waits the decision panel keeps the pending choice's options back, since they
+    would give the answer away.  "" when none waits."""
     map_draft = T.Any(None)
     """A game the map draws instead of the game in play: the *Build* tab's draft
     (:func:`lcb_lab.games.lcb.io.draft_preview.preview_game`) while that tab is open in the

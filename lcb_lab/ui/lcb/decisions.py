@@ -75,6 +75,11 @@ POLICY_LABELS: dict[str, tuple[str, str]] = {
 """Each named policy's button label (what it does, in the rulebook's words) and tooltip."""
 
 
+HELD = ("A lesson checkpoint asks about this decision: answer it in the Lesson tab. "
+        "The options show here once it is answered right (or at Next step).")
+"""The decision panel's one line while a lesson checkpoint waits (the options would give it away)."""
+
+
 class _Asked:
     """A choice the viewer does not answer, as far as it may know it: its kind (and heading), the
     deciding team and the rule that asks -- never its prompt or options."""
@@ -169,7 +174,7 @@ class DecisionPanel:
     def bind(self, ctl: "LcbController") -> None:
         """Follow ``ctl``: the pending decision, in its view, with the view's offers."""
         self.ctl = ctl
-        self.follower = follow(ctl, ["pending", "viewer", "version", "past_step"], self._draw_from_view)
+        self.follower = follow(ctl, ["pending", "viewer", "version", "past_step", "checkpoint"], self._draw_from_view)
 
     def _draw_from_view(self) -> None:
         """Draw from the controller's view model: the choice itself only when the viewer answers
@@ -177,20 +182,23 @@ class DecisionPanel:
         c = self.ctl
         vm = c.view_model()
         p = vm.pending
-        if p is None or p.mine:
+        if p is not None and getattr(c, "checkpoint", "") and c.past_step is None:
+            self.refresh(_Asked(p.kind, p.player, p.rule), c.viewer, None, held=True)
+        elif p is None or p.mine:
             self.refresh(p.choice if p else None, c.viewer, vm.offers if p else None, past_step=c.past_step)
         else:
             self.refresh(_Asked(p.kind, p.player, p.rule), c.viewer, None, past_step=c.past_step)
 
     # ------------------------------------------------------------ refresh
     def refresh(self, pending: Choice | None, team: str, offer: Offers | None = None,
-                past_step: int | None = None) -> None:
+                past_step: int | None = None, held: bool = False) -> None:
         """Rebuild when the pending decision or the view changes (idempotent). ``offer``: the
         view's legal actions (the answer template's options and limits). ``past_step``: the step of
         the record the History tab shows (None: now) -- then the question is shown as it stood at
-        that step, read-only, with its limits then and no way to answer."""
+        that step, read-only, with its limits then and no way to answer.  ``held``: a lesson
+        checkpoint waits for its answer -- only the question's heading shows, no options."""
         key = (json.dumps(pending.to_dict(), sort_keys=True, default=str) if pending else None, team,
-               offer is None, past_step)
+               offer is None, past_step, held)
         if key == self._key:
             return
         self._key = key
@@ -217,6 +225,12 @@ class DecisionPanel:
                 f'(History \u203a Back to now to play on).</div>' if past_step is not None else "")
         self.header.value = (f'<div class="lcb-card"><h4>Decision for {team_span(d.team)}: {esc(title)} '
                              f'{rule_badges([d.rule])}</h4>{then}{prompt}</div>')
+        if held:
+            self.body.children = (W.HTML(f'<div class="lcb-muted">{esc(HELD)}</div>'),)
+            set_children(self.answer_row, [])
+            self.answer_button.disabled = True
+            self.policy_box.children = ()
+            return
         if not may_see:
             name = palette.TEAM_NAME.get(d.team, d.team)
             show = W.Button(description=f"Hand over: show the {view_name(d.team)}", icon="exchange",

@@ -13,7 +13,9 @@ It observes the controller's ``lesson`` (a new or loaded game drops it),
 A ``checkpoint`` step (a question of the course, :mod:`lcb_lab.games.lcb.course`) changes nothing in
 the game: the tab shows the question's widget (:func:`lcb_lab.ui.lab.checkpoint.ask`) under the step,
 *Run all* stops there, and *Next step* goes on (the widget leaves).  The question and its answer are
-about the course's own staged game, not the lab's, so every view may be shown it.
+about the course's own staged game, not the lab's, so every view may be shown it.  Until it is
+answered right the controller's ``checkpoint`` names it, and the decision panel keeps the pending
+choice's options back (they would give the answer away: who may INTERCEPT, 7.53).
 
 Hidden information: a step's entries are filtered like ``game.log_entries(team)``;
 the lesson's own text (the impulse's narrative, a step's note) is shown only
@@ -191,10 +193,15 @@ class LessonReplayPanel:
             from lcb_lab.games.lcb.course import checkpoint
             from lcb_lab.ui.lab.checkpoint import ask
             try:
-                self.asked = ask(checkpoint(key))
+                self.asked = ask(checkpoint(key), on_right=self._answered)
             except INPUT_ERRORS as e:
                 self.ctl.say(error_text("Lesson checkpoint", e))
         set_children(self.checkpoint_box, [self.asked])
+        self.ctl.checkpoint = key if self.asked is not None else ""
+
+    def _answered(self) -> None:
+        """The checkpoint was answered right: the decision panel shows the choice again."""
+        self.ctl.checkpoint = ""
 
     def _impulse(self, impulse_no: int):
         if self.lesson is None or not 0 < impulse_no <= len(self.lesson.spec.impulse):

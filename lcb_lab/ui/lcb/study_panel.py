@@ -6,7 +6,8 @@ INTERCEPT answer policy (7.54; the other choices by their defaults) and the hori
 in this process with a progress bar, and shows the exact-versus-sampled table and the Bokeh
 figures (:mod:`lcb_lab.ui.lcb.study_plot`).
 
-Hidden information: a team view may study only its own impulse, and the outcomes are shown as
+Hidden information: a team view may study only its own impulse, its runs play worlds drawn from
+what the team knows (:mod:`lcb_lab.games.lcb.whatif.worlds`), and the outcomes are shown as
 that team may know them (:func:`~lcb_lab.games.lcb.whatif.study.study_offer`,
 :mod:`lcb_lab.games.lcb.whatif.study.outcome`); the Instructor view studies any moment.
 
@@ -30,8 +31,9 @@ if TYPE_CHECKING:  # pragma: no cover
 RUNS = (200, 500, 1000, 2000, 5000)
 """The run counts offered (a display choice)."""
 NOTE = ("Each run replays the plan on a copy of the game with fresh dice; the other team answers "
-        "by the named policy, and a continuation plays on to the horizon. The exact odds (where the "
-        "engine has them) stand beside the sampled share.")
+        "by the named policy, and a continuation plays on to the horizon. In a team view each run "
+        "plays a world drawn from what that team knows, never the true board. The exact odds (where "
+        "the engine has them) stand beside the sampled share.")
 
 
 class StudyPanel:
@@ -97,7 +99,8 @@ def result_html(r: StudyResult) -> str:
     rows = "".join(f"<tr><td>{esc(x['count'])}</td><td>{esc(x['rule'])}</td><td>{x['exact']:.1%}</td>"
                    f"<td>{esc(x['sampled'].text())}</td></tr>" for x in r.exact_vs_sampled())
     table = ("<table class='lcb-table'><tr><th>event</th><th>rule</th><th>exact</th><th>sampled (95 %)</th></tr>"
-             f"{rows}</table>") if rows else "<div>No exact odds for this plan (it commits no combat, or rolls first).</div>"
+             f"{rows}</table>") if rows else ("<div>No exact odds for this plan (it commits no combat, rolls first, or meets more "
+                                    "backs than the odds can be averaged over).</div>")
     lines = "".join(f"<div>{esc(line)}</div>" for line in r.summary().splitlines())
     return table + f'<div class="lcb-small">{lines}</div>'
 

@@ -4,10 +4,9 @@
   (``decide(game, team, rng)``, ``play_impulse(game, rng)``), :class:`~.policy.RandomPolicy`;
 * :mod:`.greedy` -- :class:`~.greedy.GreedyPolicy`: each act scored on exact odds (7.02, 7.5: the
   kill chain of :mod:`lcb_lab.games.lcb.analysis.kill_chain`) from its own team's knowledge;
-* :mod:`.sampler` -- a world sampled from one team's knowledge (``observer.known_state``), never
-  from the other team's secrets;
 * :mod:`.search` -- :class:`~.search.SearchPolicy`: flat Monte Carlo over the candidate acts in
-  sampled worlds, under a CPU budget;
+  worlds sampled from its team's knowledge (:mod:`lcb_lab.games.lcb.whatif.worlds`, shared with a
+  team's plan studies), under a CPU budget;
 * :mod:`.explain` -- what each viewer reads of a decision (the policy's team and the
   instructor: the reason; the other team: the public line).
 

@@ -11,7 +11,7 @@ game's ``auto_policies`` or, when the game has none, by the named default answer
 
 What a policy may read: ``game.legal_actions(team)``, ``game.view(team)``, the kill chain as
 ``team`` knows it and the public parts of the state -- never the other team's secrets (the
-search policy plays in worlds sampled from that knowledge, :mod:`.sampler`).
+search policy plays in worlds sampled from that knowledge, :mod:`lcb_lab.games.lcb.whatif.worlds`).
 """
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ At each decision (:meth:`SearchPolicy.decide`):
    ``width`` best by the greedy policy's score (:func:`lcb_lab.games.lcb.opponents.greedy.rank`)
    kept, plus End Impulse when offered (3.3);
 2. round after round, for each candidate, a world is sampled from ``team``'s knowledge
-   (:func:`lcb_lab.games.lcb.opponents.sampler.sample_world`: never the real state's secrets),
+   (:func:`lcb_lab.games.lcb.whatif.worlds.sample_world`: never the real state's secrets),
    the candidate is applied there and the rest of the impulse is played out at random (the
    other team's choices by the named default answers); the rollout's value is the *margin*:
    HP the enemy lost minus HP the team lost in that world, plus the Influence moved its way (15.0);
@@ -29,7 +29,7 @@ from lcb_lab.games.lcb.actions import CHANCE
 from lcb_lab.games.lcb.model.state import other
 from lcb_lab.games.lcb.opponents import greedy
 from lcb_lab.games.lcb.opponents.policy import Decision, Policy, act_words, answer_decision, candidates, public_line
-from lcb_lab.games.lcb.opponents.sampler import sample_world
+from lcb_lab.games.lcb.whatif.worlds import sample_world
 from lcb_lab.kernel.errors import DiceExhausted, IllegalAction, LabError
 
 ROLLOUT_ACTS = 30

@@ -9,6 +9,12 @@ for a unit, the chance it is destroyed (HP lost reaching its HP, 7.05).
 
 Exact odds do not exist (``()``) when the plan rolls a die before its combat (a card's DETECT,
 9.06: the combat's odds would depend on that roll), commits no combat, or a plan act is refused.
+In a team's study (``viewer`` "US" / "RU") the runs play worlds drawn from the team's knowledge
+(:mod:`lcb_lab.games.lcb.whatif.worlds`: each enemy back drawn uniformly among the enemy's ground
+types, 6.11), so the exact odds are those of that draw: the mean, world by world, over
+:func:`~lcb_lab.games.lcb.whatif.worlds.each_world` (at most :data:`MAX_WORLDS`; more backs than
+that, or worlds whose first engagement counts different things, give none).
+
 They are the first engagement's, before any MILDEC absorbs (4.22, asked after the roll); later
 engagements of the same roll (``later``) follow from it and are only sampled.
 """
@@ -42,8 +48,42 @@ class ExactOdds:
     later: int = 0
 
 
-def exact_odds(start: "Game", plan: Plan, viewer: str | None = None) -> tuple[ExactOdds, ...]:
-    """The plan's exact odds (module doc), from ``viewer``'s form of the step (None: all units)."""
+MAX_WORLDS = 64
+"""The most worlds a team's exact odds are averaged over (``ground types ** backs``)."""
+
+
+def exact_odds(start: "Game", plan: Plan, viewer: str | None = None, seed: int = 0) -> tuple[ExactOdds, ...]:
+    """The plan's exact odds (module doc), from ``viewer``'s form of the step (None: all units,
+    on the true start).  ``seed`` is unused (kept for the caller's symmetry with the runs)."""
+    from lcb_lab.games.lcb.whatif.study.run import team_view
+    from lcb_lab.games.lcb.whatif.worlds import each_world
+    if not team_view(viewer):
+        return _in_world(start, plan, None)
+    worlds = each_world(start, viewer, MAX_WORLDS)
+    if not worlds:
+        return ()
+    return _mean([_in_world(w, plan, viewer) for w in worlds])
+
+
+def _mean(per_world: list[tuple[ExactOdds, ...]]) -> tuple[ExactOdds, ...]:
+    """Equally likely worlds' odds averaged count by count; () when they differ in what they count."""
+    first = per_world[0]
+    shape = [(e.label, e.rule, e.count, e.unit, e.hp, e.later) for e in first]
+    if not first or any([(e.label, e.rule, e.count, e.unit, e.hp, e.later) for e in w] != shape for w in per_world):
+        return ()
+    n, out = len(per_world), []
+    for k, e in enumerate(first):
+        pmf: dict[int, float] = {}
+        for w in per_world:
+            for v, p in w[k].pmf.items():
+                pmf[v] = pmf.get(v, 0.0) + p / n
+        dead = None if e.p_destroyed is None else sum(w[k].p_destroyed for w in per_world) / n
+        out.append(ExactOdds(e.label, e.rule, e.count, e.unit, e.hp, dict(sorted(pmf.items())), dead, e.later))
+    return tuple(out)
+
+
+def _in_world(start: "Game", plan: Plan, viewer: str | None) -> tuple[ExactOdds, ...]:
+    """The exact odds of the plan's first engagement on ``start`` (module doc)."""
     from lcb_lab.games.lcb.whatif.study.run import fresh_game
     g = fresh_game(start, plan, 0)
     drawn = len(g.dice.history)

@@ -55,7 +55,8 @@ class Freq:
 @dataclass
 class StudyResult:
     """A plan studied ``runs`` times (module doc).  ``outcomes``: one dict per run, by index;
-    ``viewer``: whose knowledge the outcomes show (None: the instructor)."""
+    ``viewer``: whose knowledge the runs start from and the outcomes show (None: the instructor);
+    ``notes``: lines on how the runs were played (a team's sampled worlds, why no exact odds)."""
 
     plan: Plan
     seed: int
@@ -64,6 +65,7 @@ class StudyResult:
     viewer: str | None = None
     workers: int = 0
     wall: float = 0.0
+    notes: tuple[str, ...] = ()
 
     @property
     def runs(self) -> int:
@@ -124,6 +126,7 @@ class StudyResult:
         who = self.viewer or "instructor"
         lines = [f"{self.plan.name}: {self.runs} runs, seed {self.seed}, horizon {self.plan.horizon} "
                  f"(fresh dice each run; answers by the named policies; as {who} sees it)"]
+        lines += [f"  {n}" for n in self.notes]
         for reason, k in self.refused().items():
             lines.append(f"  refused in {k} run(s): {reason}")
         for u, f in self.destroyed().items():

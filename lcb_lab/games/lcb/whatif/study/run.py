@@ -12,6 +12,13 @@ to roll) come out the same in every run, so they are applied once per chunk and 
 from a clone of the state after them; :func:`run_one` replays every act and is the reference
 (``tests/engine/test_study.py`` checks both give the same outcomes).
 
+**A team's study** (``viewer`` "US" or "RU") never plays the true board: run ``i`` plays in a world
+sampled from that team's knowledge of the start (:func:`lcb_lab.games.lcb.whatif.worlds.sample_world`,
+its generator seeded by :func:`world_seed`: what the team sees only as a back is drawn, the
+enemy holds no card, submarine or secret mine), so two games the team cannot tell apart give the
+same study (``tests/engine/test_study_worlds.py``).  Each run then replays every act
+(:func:`run_one`); the instructor's study (``viewer`` None) plays the true start.
+
 A plan act the rules refuse in a run (the target already destroyed, 7.05; a Task Force that may
 not go, 3.3) is recorded in the run's outcome (``refused``: the act's place, rule and reason) and
 the rest of the plan is skipped; the run still finishes its impulse and goes on to the horizon.
@@ -43,6 +50,27 @@ def run_seeds(seed: int, index: int) -> tuple[int, np.ndarray]:
     continuation's seed words, from ``SeedSequence(seed, spawn_key=(index,))`` (module doc)."""
     words = np.random.SeedSequence(seed, spawn_key=(index,)).generate_state(3, np.uint64)
     return int(words[0] >> np.uint64(1)), words[1:]
+
+
+def world_seed(seed: int, index: int) -> np.random.SeedSequence:
+    """The seed of run ``index``'s sampled world in a team's study: the first child of
+    ``SeedSequence(seed, spawn_key=(index,))`` (independent of the run's dice and continuation)."""
+    return np.random.SeedSequence(seed, spawn_key=(index,)).spawn(1)[0]
+
+
+def team_view(viewer: str | None) -> bool:
+    """Is ``viewer`` a team (its study plays sampled worlds), not the all-seeing instructor?"""
+    from lcb_lab.games.lcb import observer
+    return not observer.all_seeing(viewer)
+
+
+def start_of(start: "Game", seed: int, index: int, viewer: str | None) -> "Game":
+    """Where run ``index`` starts: ``start`` itself for the instructor, else a world sampled from
+    ``viewer``'s knowledge of it (module doc)."""
+    if not team_view(viewer):
+        return start
+    from lcb_lab.games.lcb.whatif.worlds import sample_world
+    return sample_world(start, viewer, np.random.default_rng(world_seed(seed, index)))
 
 
 def fresh_game(start: "Game", plan: Plan, dice_seed: int) -> "Game":
@@ -155,7 +183,7 @@ def run_one(start: "Game", plan: Plan, seed: int, index: int, viewer: str | None
     :func:`lcb_lab.games.lcb.whatif.study.outcome.measure` plus ``"index"``, ``"refused"``
     (None or the refusal) and ``"impulses"`` (played after the plan), as ``viewer`` may know it."""
     dice_seed, words = run_seeds(seed, index)
-    game = fresh_game(start, plan, dice_seed)
+    game = fresh_game(start_of(start, seed, index, viewer), plan, dice_seed)
     before = snapshot(game)
     refused = apply_plan(game, plan)
     finish_impulse(game)
@@ -166,9 +194,12 @@ def run_one(start: "Game", plan: Plan, seed: int, index: int, viewer: str | None
 
 
 def run_chunk(start: "Game", plan: Plan, seed: int, lo: int, hi: int, viewer: str | None = None) -> list[dict]:
-    """Runs ``lo .. hi-1`` (one task of a distributed study) from one shared prefix (:func:`prepare`),
-    with the cyclic garbage collector paused."""
+    """Runs ``lo .. hi-1`` (one task of a distributed study) with the cyclic garbage collector
+    paused: the instructor's from one shared prefix (:func:`prepare`), a team's each in its own
+    sampled world (:func:`run_one`)."""
     from lcb_lab.games.lcb.whatif.autoplay import cyclic_gc_paused
     with cyclic_gc_paused():
+        if team_view(viewer):
+            return [run_one(start, plan, seed, i, viewer) for i in range(lo, hi)]
         prep = prepare(start, plan)
         return [run_prepared(prep, plan, seed, i, viewer) for i in range(lo, hi)]

@@ -27,10 +27,11 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from tqdm.auto import tqdm
 
-from lcb_lab.games.lcb.whatif.study.exact import exact_odds
+from lcb_lab.games.lcb.whatif.study.exact import MAX_WORLDS, exact_odds
 from lcb_lab.games.lcb.whatif.study.plan import Plan
 from lcb_lab.games.lcb.whatif.study.result import StudyResult
-from lcb_lab.games.lcb.whatif.study.run import run_chunk
+from lcb_lab.games.lcb.whatif.study.run import run_chunk, team_view
+from lcb_lab.games.lcb.whatif.worlds import has_backs
 from lcb_lab.kernel.errors import LabError
 
 if TYPE_CHECKING:
@@ -54,7 +55,9 @@ def study(game: "Game", plan: Plan, runs: int = 1000, seed: int = 0, workers: An
     :class:`~lcb_lab.games.lcb.whatif.study.result.StudyResult`, with the exact odds where they exist.
 
     ``game``: the start (not changed; each run plays a clone); ``seed``: the study's seed (an int
-    >= 0); ``viewer``: "US" / "RU" to see the outcomes as that team may (None: the instructor);
+    >= 0); ``viewer``: "US" / "RU" for that team's study -- each run in a world sampled from the
+    team's knowledge, the outcomes as the team may see them (:mod:`.run`) -- or None (the
+    instructor: the true board);
     ``chunk``: runs per task (default :func:`default_chunk`); ``on_progress(done, runs)``: called as
     chunks come in (the lab's own bar).  Raises LabError for ``runs < 1``
     or a bad ``workers``."""
@@ -75,8 +78,21 @@ def study(game: "Game", plan: Plan, runs: int = 1000, seed: int = 0, workers: An
     finally:
         bar.close()
     outcomes = sorted(got, key=lambda o: o["index"])
-    return StudyResult(plan, seed, outcomes, exact_odds(game, plan, viewer), viewer,
-                       0 if serial else n_workers, time.perf_counter() - t0)
+    return StudyResult(plan, seed, outcomes, exact_odds(game, plan, viewer, seed), viewer,
+                       0 if serial else n_workers, time.perf_counter() - t0, study_notes(game, viewer))
+
+
+def study_notes(game: "Game", viewer: str | None) -> tuple[str, ...]:
+    """How a team's runs were played (:mod:`.run`); none for the instructor's study."""
+    if not team_view(viewer):
+        return ()
+    notes = (f"{viewer}'s study: each run plays a world drawn from what {viewer} knows -- the enemy "
+             "holds no card, submarine or secret mine, and a counter seen as a back is drawn among "
+             "the enemy's ground types (sandbox assumptions, docs/opponents.md)",)
+    if has_backs(game, viewer):
+        notes += (f"exact odds: the mean over every draw of the backs {viewer} sees (6.11), when "
+                  f"there are at most {MAX_WORLDS} draws",)
+    return notes
 
 
 class _Bar:

@@ -1,4 +1,5 @@
-"""A world sampled from one team's knowledge: what the search policy plays its rollouts in.
+"""A world sampled from one team's knowledge: where a team's plan studies run and the search
+policy plays its rollouts.
 
 :func:`sample_world` starts from :func:`lcb_lab.games.lcb.observer.known_state` -- the state as
 the team may know it, decided in the one place that decides hidden information -- and fills
@@ -19,10 +20,12 @@ what the team does not know by sampling, with the policy's ``rng`` only.  Its as
 
 Nothing here reads the real state but through ``known_state`` (which copies only what the
 team may know) and the public catalog; two worlds the team cannot tell apart give the same
-sampled world for the same ``rng`` (``tests/engine/test_opponent_worlds.py``).
+sampled world for the same ``rng`` (``tests/engine/test_opponent_worlds.py``,
+``tests/engine/test_study_worlds.py``).
 """
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import numpy as np
@@ -50,6 +53,23 @@ def ground_types(game: Any, team: str) -> list:
                   key=lambda t: t.type_id)
 
 
+def backs(game: Any, team: str) -> list[str]:
+    """The ids of the enemy counters ``team`` sees only as backs (6.11; the observer's stand-ins),
+    sorted: what a sampled world draws."""
+    return sorted(uid for uid, u in known(game, team).units.items() if observer.is_stand_in(u))
+
+
+def has_backs(game: Any, team: str) -> bool:
+    """Does ``team`` see some enemy counter only as a back (6.11)?  Then a sampled world draws
+    what it is, and odds that depend on it differ from world to world."""
+    return bool(backs(game, team))
+
+
+def _draw(u: Any, t: Any) -> None:
+    u.type_id, u.hp = t.type_id, t.hp
+    u.supply = {c.slot: c.supply for c in t.cvs if c.supply is not None}
+
+
 def sample_world(game: Any, team: str, rng: np.random.Generator) -> Any:
     """A game on a world sampled from ``team``'s knowledge of ``game`` (module doc), with fresh
     dice seeded from ``rng`` and the named default answers for every choice of the other team."""
@@ -58,9 +78,27 @@ def sample_world(game: Any, team: str, rng: np.random.Generator) -> Any:
     for uid in sorted(s.units):
         u = s.units[uid]
         if observer.is_stand_in(u) and types:
-            t = types[int(rng.integers(len(types)))]
-            u.type_id, u.hp = t.type_id, t.hp
-            u.supply = {c.slot: c.supply for c in t.cvs if c.supply is not None}
+            _draw(u, types[int(rng.integers(len(types)))])
     g = game.spawn(s, new_dice(seed=int(rng.integers(2**31))))
     g.auto_policies = {}
     return g
+
+
+def each_world(game: Any, team: str, limit: int = 64) -> list[Any] | None:
+    """Every world :func:`sample_world` may draw from ``team``'s knowledge of ``game``, each as
+    likely (each back drawn uniformly and independently), dice unseeded -- or None when there are
+    more than ``limit`` (``types ** backs``)."""
+    ids, types = backs(game, team), ground_types(game, other(team))
+    if ids and not types:
+        ids = []
+    if len(types) ** len(ids) > limit:
+        return None
+    out = []
+    for pick in itertools.product(types, repeat=len(ids)):
+        s = known(game, team)
+        for uid, t in zip(ids, pick):
+            _draw(s.units[uid], t)
+        g = game.spawn(s, new_dice(seed=None))
+        g.auto_policies = {}
+        out.append(g)
+    return out
