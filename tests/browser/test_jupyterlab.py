@@ -48,14 +48,16 @@ def _shot(page, name: str, step: str) -> None:
 
 def _course_walk(page: Page, name: str) -> None:
     """The course's panels as an instructor walks them, each in the viewport and unclipped: the
-    Kill chain on DDG-51 (Overlays tab), the Build tab (the map shows the empty draft), the
+    Kill chain on DDG-51 (its tab, the links table in view), the Build tab (the map shows the empty draft), the
     Appendix B lesson run to its first checkpoint (Lesson tab), the Review button (Game tab).
     Screenshots: ``test-results/jupyterlab-<size>-<step>.png``."""
-    L.tab(page, "Overlays").click()
+    L.tab(page, "Kill chain").click()
     chain = page.locator(".lcb-kill-chain").first
     L.labelled(page, "dropdown", "Target", ".lcb-kill-chain").select_option(label="DDG-51")
     expect(chain).to_contain_text("RU against DDG-51", timeout=D.KERNEL_MS)
     expect(chain).to_contain_text("AP", timeout=D.KERNEL_MS)
+    table = chain.locator("table").first.bounding_box()                 # the links table starts in view
+    assert table is not None and table["y"] + 60 < page.viewport_size["height"], table
     assert L.clipping_problems(page) == []
     _shot(page, name, "kill-chain")
     L.tab(page, "Build").click()

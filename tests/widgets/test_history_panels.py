@@ -40,7 +40,7 @@ def _ru_moves_concealed(app: LabApp) -> None:
 def test_history_is_a_tab_of_the_lab():
     app = LabApp(load_scenario("gotland_redux", seed=1))
     titles = [app.tabs.get_title(i) for i in range(len(app.tabs.children))]
-    assert titles == ["Impulse", "Overlays", "Lesson", "Build", "Game", "History"]       # the log: beside the map only
+    assert titles == ["Impulse", "Overlays", "Kill chain", "Lesson", "Build", "Game", "History"]       # the log: beside the map only
     assert app.history_panel.steps.layout.width == "100%"          # fits the tab (it was 430 px in 414)
     assert app.tabs.children[titles.index("History")] is app.history_panel.widget
     assert app.history_panel.steps.options == ("Start (before the first step)",)

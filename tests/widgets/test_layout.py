@@ -97,8 +97,8 @@ def test_the_layout_parts_sit_where_the_grid_expects_them():
     assert lab.side_log.children[:2] == (lab.hex_box.widget, lab.hex_info)   # the side column: hex box, hex info, log
     assert lab.hex_box.widget not in lab.toolbar.children             # the top bar leaves its room to the message
     assert lab.hex_info not in lab.right.children
-    assert lab.tabs.children[TAB_TITLES.index("Overlays")] is lab.overlays_tab      # the overlays, then the kill chain
-    assert lab.overlays_tab.children == (lab.unit_box.overlay_box, lab.kill_chain_panel.widget)
+    assert lab.tabs.children[TAB_TITLES.index("Overlays")] is lab.overlays_tab is lab.unit_box.overlay_box
+    assert lab.tabs.children[TAB_TITLES.index("Kill chain")] is lab.kill_chain_panel.widget   # a tab of its own: in view at 1366x768
     assert lab.unit_panel in lab.unit_box.widget.children                # the tracker beside the Unit list
     assert "lcb-unit-tracker" in lab.unit_panel._dom_classes
     assert "lcb-impulse" in lab.impulse_panel.widget._dom_classes

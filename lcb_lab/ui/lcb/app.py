@@ -91,7 +91,7 @@ if TYPE_CHECKING:
 __all__ = ["LabApp", "open_lab", "normalise_team", "error_text", "INPUT_ERRORS", "DEFAULT_SAVE", "LESSON_INTRO",
            "VIEWS", "TEAMS", "LARGE_TEXT", "RIGHT_WIDTH", "default_files_dir"]
 
-TAB_TITLES = ("Impulse", "Overlays", "Lesson", "Build", "Game", "History")
+TAB_TITLES = ("Impulse", "Overlays", "Kill chain", "Lesson", "Build", "Game", "History")
 """The right column's tabs (short: six fit the compact column): LC:B's four, then the shared ones."""
 LARGE_TEXT = 1.4
 """A ``font_scale`` for a projector (``open_lab(font_scale=1.4)``); the lab's switch is *Presentation*."""
@@ -147,7 +147,7 @@ class LabApp(CardActions, SpecialActions, LabActions, LabShell):
         return LcbController(game)
 
     def game_panels(self) -> LabPanels:
-        """LC:B's panels: the Impulse, Overlays (with the Kill chain) and Lesson tabs; the unit, decision and card-effect
+        """LC:B's panels: the Impulse, Overlays, Kill chain, Lesson and Build tabs; the unit, decision and card-effect
         panels above the tabs; the hex box and the hex info in the side column."""
         c = self.ctl
         self.map = MapView(c.game.board)
@@ -161,7 +161,7 @@ class LabApp(CardActions, SpecialActions, LabActions, LabShell):
         self.decision.bind(c)
         self.impulse_panel = ImpulsePanel(c, self)
         self.card_panel = CardEffectPanel(c, self.apply_card_effect)
-        # chapter 9: the cards of the view, Planning and Deployment -- in the Impulse tab (the layout keeps five tabs)
+        # chapter 9: the cards of the view, Planning and Deployment -- in the Impulse tab
         self.cards_panel = CardsPanel(c, self.play_card)
         self.planning_panel = PlanningPanel(c, self)
         self.deployment_panel = DeploymentPanel(c, self)
@@ -191,8 +191,9 @@ class LabApp(CardActions, SpecialActions, LabActions, LabShell):
         self.kill_chain_panel = KillChainPanel(c, self.map)      # F2T2EA on a target (docs/kill_chain.md)
         self.seats = SeatPanel(c, self)                          # who plays each team (docs/opponents.md)
         self.game_panel.widget.children = (*self.game_panel.widget.children, self.seats.widget)
-        self.overlays_tab = W.VBox([u.overlay_box, self.kill_chain_panel.widget])
-        return LabPanels(tabs=list(zip(TAB_TITLES, [self.play_tab, self.overlays_tab, lp.widget, self.build_panel.widget])),
+        self.overlays_tab = u.overlay_box
+        return LabPanels(tabs=list(zip(TAB_TITLES, [self.play_tab, self.overlays_tab, self.kill_chain_panel.widget,
+                                                    lp.widget, self.build_panel.widget])),
                          column=[u.widget, self.decision.widget, self.card_panel.widget],
                          side=[self.hex_box.widget, self.hex_info], toolbar=[self.card_panel.fold_slot])
 

@@ -1,4 +1,4 @@
-"""The *Kill chain* panel (in the *Overlays* tab): pick a target, read its F2T2EA chain as the
+"""The *Kill chain* tab: pick a target, read its F2T2EA chain as the
 view knows it -- a table of links with their means, rules and exact odds, the chain's chance,
 the HP-lost bars -- and see the links on the map (a line from each sensor, shooter and
 interceptor to the target, :mod:`lcb_lab.ui.lcb.map.chain_lines`).
