@@ -315,8 +315,7 @@ def _engage(act: Act) -> Link:
     what = "torpedo" if act.kind == "torpedo" else "GROUND ASSAULT"
     means = tuple(Means("unit", uid, ("14.07", "14.08") if act.kind == "torpedo" else ("7.13", "7.15"),
                         f"{uid} rolls {n} d20 ({what}) at CV {cv}" + (f" ({words})" if "->" in words else ""),
-                        p_any_hit(n, cv),
-                        act.hexes.get(uid), chosen=True) for uid, n, cv, words in act.shots)
+                        p_any_hit(n, cv), None, chosen=True) for uid, n, cv, words in act.shots)
     return Link("engage", act.p_hit, means, f"P(at least one {what} hit)",
                 ("14.07", "14.08") if act.kind == "torpedo" else ("7.02", "7.09", "7.13", "7.17"))
 
