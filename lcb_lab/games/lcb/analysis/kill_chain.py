@@ -12,13 +12,17 @@ The project's reading (``docs/kill_chain.md``):
 * **fix and track** -- what keeps it revealed and in range until the shot: within the attacker's
   impulse the defender takes no Core Action (3.3), so it can neither Conceal (6.1) nor move;
   a naval target in an enemy naval ZOR cannot Conceal at all (6.23);
-* **target** -- eligible LRS values in range (7.3, 7.31-7.34, 7.41) and LRS cards (9.05);
-* **engage** -- the roll: P(at least one LRS hit) (7.02), from the engine's odds
-  (:func:`lcb_lab.games.lcb.rules.combat.odds.engagement_odds`);
+* **target** -- eligible LRS values in range (7.3, 7.31-7.34, 7.41) and LRS cards (9.05); a ground
+  target's GROUND ASSAULTs (7.1), a ship's TORPEDO ATTACKs (14.07), by units in its hex or able
+  to move into it (:mod:`~lcb_lab.games.lcb.analysis.kill_chain_assault`);
+* **engage** -- the roll: P(at least one hit) (7.02), from the engine's odds
+  (:func:`lcb_lab.games.lcb.rules.combat.odds.engagement_odds`, the torpedo preview of
+  :mod:`lcb_lab.games.lcb.rules.submarines.chance`);
 * **defend** -- INTERCEPT (7.5) by the defender's default policy, ``match_incoming`` (the
   engine's own, :mod:`lcb_lab.games.lcb.choices`), MILDECs absorbing first (4.22, 7.06, default
-  ``absorb_all``) and NULLIFY / FTR NULLIFY of a card attack (9.4): P(at least one HP lost |
-  a hit);
+  ``absorb_all``) and NULLIFY / FTR NULLIFY of a card attack (9.4); no INTERCEPT of a GROUND
+  ASSAULT (7.1) or a torpedo (14.11), defensive ASW before a torpedo (14.12): P(at least one HP
+  lost | a hit);
 * **assess** -- the outcome: P(destroyed | an HP lost), the HP-lost distribution (7.05).
 
 The AP the attacker's chosen acts cost (a Core Action per unit or card, 3.31; an ISR marker's
