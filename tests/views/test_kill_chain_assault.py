@@ -209,3 +209,16 @@ def test_the_defender_cannot_see_a_hidden_submarine_and_names_it_14_03():
     empty = sea({LHD: {"type": "usn_lhd", "hex": "D-6", "face_up": True}}, initiative="RU")
     assert kill_chain(empty, "US", LHD) == kc
     assert kill_chain(empty, "instructor", LHD).p == 0.0 != kill_chain(sea_game(), "instructor", LHD).p
+
+
+def test_the_assaulting_unit_finds_and_strikes_in_one_core_action_3_34():
+    """1 Mike face down: 1 Mortar (adjacent) and 1 Tank (can move adjacent) both find it by their
+    ground ZOR (6.21, 1.0); the tank's assault is the strongest act, so the tank is the means
+    that finds too: one Move and/or Initiate Combat, 1 AP in all (3.34), not 2."""
+    g = lcb_lab.situation(units={MORTAR: ("runi_mortars_platoon", "F-5"), TANK: ("runi_tank_platoon", "F-4"),
+                                 MIKE: ("usmc_logistics_company", "F-6")}, initiative="RU")
+    kc = kill_chain(g, "instructor", MIKE)
+    assert [m.ident for m in kc.link("find").means] == [MORTAR, TANK]      # the mortar is listed first
+    assert [m.ident for m in kc.link("find").means if m.chosen] == [TANK]
+    assert kc.plan[0]["attacker"] == TANK and kc.p == pytest.approx(1 - 0.7 ** 10 - 3 * 0.7 ** 9)
+    assert kc.ap == 1 and [lk.ap for lk in kc.links] == [1, 0, 0, 0, 0, 0]

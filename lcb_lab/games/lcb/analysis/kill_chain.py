@@ -87,6 +87,7 @@ def kill_chain(game: Any, viewer: str, target: str,
     fix = fix_link(ctx, t, attacker, find, game.impulse)
     fires = _fires(ctx, t, attacker, plan, att_cards, def_cards, viewer)
     paid = kc_ap.declared_idents(game.state.impulse, attacker, lambda i: _names(game, who, attacker, i))
+    find = _shooter_finds(find, fires)
     links = kc_ap.price((find, fix, *fires.links), paid, attacker)
     return KillChain(viewer=viewer, target=target, target_hex=t.hex, attacker=attacker, defender=t.team,
                      links=links, ap_left=kc_ap.ap_left(game.state.impulse, attacker), plan=fires.plan,
@@ -110,6 +111,21 @@ def _fires(ctx: Ctx, t: Unit, attacker: str, plan: Any, att_cards: list, def_car
         return fires
     options, rows = kc_assault.acts(fctx, ft, attacker, viewer)
     return kc_assault.strongest(fires, options, rows, ft)
+
+
+def _shooter_finds(find: Link, fires: Any) -> Link:
+    """``find`` with its chosen means moved to the act's own shooter when that unit finds as
+    surely: one Core Action then both finds and fires (3.34), as a GROUND ASSAULT entering the
+    hex reveals it (6.22)."""
+    shooters = {m.ident for m in fires.links[0].means if m.chosen}
+    best = next((m for m in find.means if m.chosen), None)
+    if best is None or best.ident in shooters:
+        return find
+    alt = next((m for m in find.means if m.ident in shooters and m.kind == "unit" and m.p == best.p), None)
+    if alt is None:
+        return find
+    return replace(find, means=tuple(replace(m, chosen=m is alt) for m in find.means),
+                   note=f"the best single means: {alt.label}")
 
 
 def _names(game: Any, who: str | None, attacker: str, ident: str) -> bool:
