@@ -111,6 +111,8 @@ def test_a_ground_assault_plan_the_rules_refuse_raises_with_its_rule():
     with pytest.raises(IllegalAction) as e:
         kill_chain(ground(tank="F-6"), "instructor", MIKE, plan=A.GroundAssault(TANK, MIKE, 11))
     assert e.value.rule == "7.08"
+    with pytest.raises(TypeError):
+        kill_chain(g, "instructor", MIKE, plan=A.Move(1, ("F-5",)))
 
 
 def test_a_unit_that_cannot_reach_the_hex_within_its_mp_does_not_assault_5_14():

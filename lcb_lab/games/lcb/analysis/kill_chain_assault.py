@@ -71,7 +71,7 @@ class Act:
     """One GROUND ASSAULT or TORPEDO ATTACK on the target.  ``kind`` ("ga" | "torpedo");
     ``shots``: ``(unit, dice, modified CV, words of its CV)`` per attacking unit; ``plan``: the
     allocations (``{"attacker", "target", "dice"}`` per GA unit, ``{"sub", "targets"}`` for
-    torpedoes); ``hexes``: each unit's hex now (for the map); ``p_first``: P(the shooter is
+    torpedoes); ``p_first``: P(the shooter is
     destroyed before it rolls: defensive ASW, 14.12); ``hunters``: ``(ship, P(it destroys the
     submarine))``; ``mildecs``: the known MILDECs absorbing; ``damage``: P(HP lost = k), k =
     0..hp; ``p_hit``: P(at least one hit | it rolls); ``p_kill``: P(destroyed)."""
@@ -79,7 +79,6 @@ class Act:
     kind: str
     shots: tuple[tuple[str, int, int, str], ...]
     plan: tuple[dict, ...]
-    hexes: dict
     p_first: float
     hunters: tuple[tuple[str, float], ...]
     mildecs: tuple[str, ...]
@@ -224,9 +223,7 @@ def _ga_act(ctx: Ctx, t: Unit, allocs: list[dict]) -> Act:
     mildecs = tuple(m.mid for m in ctx.state.markers_in(t.hex, t.team))
     odds = engagement_odds([], [], t.hp, mildec=len(mildecs), unstoppable=[(n, cv) for _, n, cv, _ in shots])
     p_hit = 1.0 - _prod((1.0 - p_any_hit(n, cv)) for _, n, cv, _ in shots)
-    return Act("ga", shots, tuple(dict(a) for a in allocs), {a["attacker"]: ctx.state.units[a["attacker"]].hex
-                                                              for a in allocs},
-               0.0, (), mildecs, odds.damage, p_hit, odds.p_destroy)
+    return Act("ga", shots, tuple(dict(a) for a in allocs), 0.0, (), mildecs, odds.damage, p_hit, odds.p_destroy)
 
 
 def _prod(xs: Any) -> float:
@@ -242,10 +239,8 @@ def _torpedo_option(ctx: Ctx, u: Unit, t: Unit, viewer: str) -> Act:
     _entry(ctx, u, t, "14.02")
     d = Declared("move_combat", [u.uid], aid=HYPOTHETICAL_ACTION, moved=u.hex != t.hex)
     imp = Impulse(u.task_force, u.team, 0, phase="act", actions=[d])
-    where = u.hex
     with _moved_in(ctx, u, t.hex, imp):
-        act = _torpedo_act(ctx, t, A.TorpedoAttack(HYPOTHETICAL_ACTION, u.uid, (t.uid, t.uid)), viewer)
-    return replace(act, hexes={u.uid: where})
+        return _torpedo_act(ctx, t, A.TorpedoAttack(HYPOTHETICAL_ACTION, u.uid, (t.uid, t.uid)), viewer)
 
 
 def _torpedo_act(ctx: Ctx, t: Unit, a: A.TorpedoAttack, viewer: str) -> Act:
@@ -271,7 +266,7 @@ def _torpedo_act(ctx: Ctx, t: Unit, a: A.TorpedoAttack, viewer: str) -> Act:
     n, cv = a.targets.count(t.uid), ops.torpedo_cv(ctx, sub)
     damage = (1.0 - p_kill,) + (0.0,) * (t.hp - 1) + (p_kill,) if t.hp > 0 else (1.0,)
     return Act("torpedo", ((sub.uid, n, cv, f"torpedo CV {cv}"),), ({"sub": sub.uid, "targets": tuple(a.targets)},),
-               {sub.uid: sub.hex}, p_first, hunt, mildecs, damage, p_hit, p_kill)
+               p_first, hunt, mildecs, damage, p_hit, p_kill)
 
 
 def _first(step: Any) -> tuple[int, ...]:
