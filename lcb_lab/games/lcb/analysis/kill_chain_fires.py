@@ -18,7 +18,9 @@ over :func:`lcb_lab.games.lcb.observer.known_state`) with the target taken as fo
 
 Without a declared plan the strongest single act is chosen: each eligible LRS value (all its
 dice: its supply left, at most 4 for infinite supply, 7.34) or card, the highest P(destroyed),
-then the highest expected HP lost, then the first by name.
+then the highest expected HP lost, then the first by name; the chain then weighs it against the
+GROUND ASSAULTs and TORPEDO ATTACKs of :mod:`~lcb_lab.games.lcb.analysis.kill_chain_assault`
+(:func:`~lcb_lab.games.lcb.analysis.kill_chain_assault.strongest`).
 """
 from __future__ import annotations
 
