@@ -12,13 +12,17 @@ The project's reading (``docs/kill_chain.md``):
 * **fix and track** -- what keeps it revealed and in range until the shot: within the attacker's
   impulse the defender takes no Core Action (3.3), so it can neither Conceal (6.1) nor move;
   a naval target in an enemy naval ZOR cannot Conceal at all (6.23);
-* **target** -- eligible LRS values in range (7.3, 7.31-7.34, 7.41) and LRS cards (9.05);
-* **engage** -- the roll: P(at least one LRS hit) (7.02), from the engine's odds
-  (:func:`lcb_lab.games.lcb.rules.combat.odds.engagement_odds`);
+* **target** -- eligible LRS values in range (7.3, 7.31-7.34, 7.41) and LRS cards (9.05); a ground
+  target's GROUND ASSAULTs (7.1), a ship's TORPEDO ATTACKs (14.07), by units in its hex or able
+  to move into it (:mod:`~lcb_lab.games.lcb.analysis.kill_chain_assault`);
+* **engage** -- the roll: P(at least one hit) (7.02), from the engine's odds
+  (:func:`lcb_lab.games.lcb.rules.combat.odds.engagement_odds`, the torpedo preview of
+  :mod:`lcb_lab.games.lcb.rules.submarines.chance`);
 * **defend** -- INTERCEPT (7.5) by the defender's default policy, ``match_incoming`` (the
   engine's own, :mod:`lcb_lab.games.lcb.choices`), MILDECs absorbing first (4.22, 7.06, default
-  ``absorb_all``) and NULLIFY / FTR NULLIFY of a card attack (9.4): P(at least one HP lost |
-  a hit);
+  ``absorb_all``) and NULLIFY / FTR NULLIFY of a card attack (9.4); no INTERCEPT of a GROUND
+  ASSAULT (7.1) or a torpedo (14.11), defensive ASW before a torpedo (14.12): P(at least one HP
+  lost | a hit);
 * **assess** -- the outcome: P(destroyed | an HP lost), the HP-lost distribution (7.05).
 
 The AP the attacker's chosen acts cost (a Core Action per unit or card, 3.31; an ISR marker's
@@ -39,7 +43,8 @@ from lcb_lab.games.lcb import observer
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.analysis import kill_chain_ap as kc_ap
 from lcb_lab.games.lcb.analysis import kill_chain_cards as kc_cards
-from lcb_lab.games.lcb.analysis.kill_chain_fires import fires_links
+from lcb_lab.games.lcb.analysis import kill_chain_assault as kc_assault
+from lcb_lab.games.lcb.analysis.kill_chain_fires import fires_links, found
 from lcb_lab.games.lcb.analysis.kill_chain_records import STAGES, TITLES, KillChain, Link, Means
 from lcb_lab.games.lcb.die import p_hit
 from lcb_lab.games.lcb.model.state import Unit, other
@@ -52,16 +57,19 @@ VIEWERS = ("US", "RU", "instructor")
 
 
 # ====================================================================== entry point
-def kill_chain(game: Any, viewer: str, target: str, plan: A.CommitCombat | A.LrsAttack | None = None) -> KillChain:
+def kill_chain(game: Any, viewer: str, target: str,
+               plan: A.CommitCombat | A.LrsAttack | A.GroundAssault | A.TorpedoAttack | None = None) -> KillChain:
     """The kill chain on ``target`` (a unit designator ``viewer`` can name) as ``viewer``
-    ("US", "RU" or "instructor") knows it, for ``plan`` (a :class:`~lcb_lab.games.lcb.actions.CommitCombat`
-    or one :class:`~lcb_lab.games.lcb.actions.LrsAttack`; its attacks on ``target`` are used) or,
-    without one, the strongest single act (one LRS value or card, all its dice).
+    ("US", "RU" or "instructor") knows it, for ``plan`` (a :class:`~lcb_lab.games.lcb.actions.CommitCombat`:
+    its LRS attacks on ``target``, or its GROUND ASSAULTs on it when it has no LRS attack on it;
+    one :class:`~lcb_lab.games.lcb.actions.LrsAttack`, :class:`~lcb_lab.games.lcb.actions.GroundAssault`
+    or :class:`~lcb_lab.games.lcb.actions.TorpedoAttack`) or, without one, the strongest single
+    act (one LRS value or card, one unit's GROUND ASSAULT or one submarine's 2 torpedoes, all its dice).
 
     Raises ValueError for an unknown viewer, UnknownName for a unit the viewer cannot name
     (6.11), IllegalAction for a target LRS can never take (a submarine 14.05, off the map 7.32)
-    or a plan the rules refuse (7.3, 7.31-7.34, 7.08: the engine's own checks, the target taken
-    as found); TypeError for a plan of another kind."""
+    or a plan the rules refuse (7.3, 7.31-7.34, 7.08, 7.12-7.16, 14.04, 14.07: the engine's own
+    checks, the target taken as found); TypeError for a plan of another kind."""
     if viewer not in VIEWERS:
         raise ValueError(f"viewer must be one of {', '.join(VIEWERS)}, not {viewer!r}")
     who = None if viewer == "instructor" else viewer
@@ -77,8 +85,9 @@ def kill_chain(game: Any, viewer: str, target: str, plan: A.CommitCombat | A.Lrs
     def_cards = kc_cards.known_cards(ctx, view, t.team)
     find = find_link(ctx, t, attacker, att_cards, def_cards, viewer)
     fix = fix_link(ctx, t, attacker, find, game.impulse)
-    fires = fires_links(ctx, t, attacker, _plan_allocs(plan, target), att_cards, def_cards)
+    fires = _fires(ctx, t, attacker, plan, att_cards, def_cards, viewer)
     paid = kc_ap.declared_idents(game.state.impulse, attacker, lambda i: _names(game, who, attacker, i))
+    find = _shooter_finds(find, fires)
     links = kc_ap.price((find, fix, *fires.links), paid, attacker)
     return KillChain(viewer=viewer, target=target, target_hex=t.hex, attacker=attacker, defender=t.team,
                      links=links, ap_left=kc_ap.ap_left(game.state.impulse, attacker), plan=fires.plan,
@@ -86,6 +95,37 @@ def kill_chain(game: Any, viewer: str, target: str, plan: A.CommitCombat | A.Lrs
                      intercepts=fires.intercepts, policies=fires.policies,
                      unknowns=_unknowns(ctx, t, view, viewer), hp=t.hp, damage=fires.damage,
                      expected_damage=fires.expected)
+
+
+def _fires(ctx: Ctx, t: Unit, attacker: str, plan: Any, att_cards: list, def_cards: list, viewer: str) -> Any:
+    """The target..assess links: the plan's act, else the strongest of the LRS values and cards
+    (:mod:`~lcb_lab.games.lcb.analysis.kill_chain_fires`) and the GROUND ASSAULTs / TORPEDO
+    ATTACKs (:mod:`~lcb_lab.games.lcb.analysis.kill_chain_assault`)."""
+    fctx = found(ctx, t)
+    ft = fctx.state.units[t.uid]
+    act = kc_assault.plan_act(fctx, ft, plan, viewer) if plan is not None else None
+    if act is not None:
+        return kc_assault.fires_of(ft, act, (), True)
+    fires = fires_links(fctx, ft, attacker, _plan_allocs(plan, t.uid), att_cards, def_cards, is_found=True)
+    if plan is not None:
+        return fires
+    options, rows = kc_assault.acts(fctx, ft, attacker, viewer)
+    return kc_assault.strongest(fires, options, rows, ft)
+
+
+def _shooter_finds(find: Link, fires: Any) -> Link:
+    """``find`` with its chosen means moved to the act's own shooter when that unit finds as
+    surely: one Core Action then both finds and fires (3.34), as a GROUND ASSAULT entering the
+    hex reveals it (6.22)."""
+    shooters = {m.ident for m in fires.links[0].means if m.chosen}
+    best = next((m for m in find.means if m.chosen), None)
+    if best is None or best.ident in shooters:
+        return find
+    alt = next((m for m in find.means if m.ident in shooters and m.kind == "unit" and m.p == best.p), None)
+    if alt is None:
+        return find
+    return replace(find, means=tuple(replace(m, chosen=m is alt) for m in find.means),
+                   note=f"the best single means: {alt.label}")
 
 
 def _names(game: Any, who: str | None, attacker: str, ident: str) -> bool:
@@ -108,11 +148,11 @@ def _plan_allocs(plan: Any, target: str) -> list[dict] | None:
         return None
     parts = (plan,) if isinstance(plan, A.LrsAttack) else getattr(plan, "lrs", None)
     if parts is None:
-        raise TypeError("plan must be a CommitCombat or an LrsAttack")
+        raise TypeError("plan must be a CommitCombat, an LrsAttack, a GroundAssault or a TorpedoAttack")
     allocs = [{"shooter": a.shooter, "slot": a.slot, "target": a.target, "dice": a.dice} for a in parts
               if a.target == target]
     if not allocs:
-        raise IllegalAction("7.05", f"the plan allocates no LRS dice to {target}")
+        raise IllegalAction("7.05", f"the plan allocates no LRS or GROUND ASSAULT dice to {target}")
     return allocs
 
 
@@ -129,6 +169,8 @@ def _zor_means(ctx: Ctx, t: Unit, attacker: str) -> list[Means]:
     out = []
     for u in ctx.state.living(attacker):
         ut = ctx.utype(u) if not _stand_in(u) else None
+        if ut is not None and ut.is_submarine and naval and u.on_map and not u.paralysed:
+            out += kc_assault.sub_zor_means(ctx, u, t)
         if ut is None or not u.on_map or u.paralysed or ut.is_submarine or ut.is_naval != naval:
             continue
         if not naval and lcb_hexes.distance(u.hex, t.hex) > ut.mp + 2:
@@ -239,6 +281,9 @@ def _unknowns(ctx: Ctx, t: Unit, view: dict, viewer: str) -> tuple[str, ...]:
     if here:
         out.append(f"{len(here)} concealed {enemy} counter(s) in the target's hex: any may be a MILDEC (4.22) "
                    "or an interceptor (6.11)")
+    if enemy != t.team and ctx.utype(t).is_naval:      # the same words whether or not a boat is there
+        out.append(f"{enemy} submarines {viewer} has not DETECTED are not seen at all (14.03): any may make a "
+                   "TORPEDO ATTACK on it (14.07)")
     hidden = sum((view.get("hidden_cards") or {}).get(enemy, {}).values())
     if hidden:
         out.append(f"{hidden} {enemy} card(s) face down: any may reveal, strike, NULLIFY or INTERCEPT (9.02)")

@@ -3,9 +3,10 @@
 The engine's own declaration costs (:func:`lcb_lab.games.lcb.rules.stages.sequence.ap_cost`) priced
 on the chain's chosen means, as the project reads them (``docs/kill_chain.md``):
 
-* a unit that acts (its ZOR reveals the target, or it fires its LRS) needs a Core Action --
-  *Move and/or Initiate Combat* for a shooter, 1 AP (3.31); one Core Action covers a unit's
-  move and its combat, so a unit that both finds and fires is paid for once (3.34);
+* a unit that acts (its ZOR reveals the target, or it fires its LRS, makes a GROUND ASSAULT or,
+  a submarine, its TORPEDO ATTACK) needs a Core Action -- *Move and/or Initiate Combat* for a
+  shooter, 1 AP (3.31; 7.1 for a GROUND ASSAULT, 14.04 for a submarine); one Core Action covers
+  a unit's move and its combat, so a unit that both finds and fires is paid for once (3.34);
 * a card played (a reveal card, an LRS card) needs *Play a JCC*, 1 AP (3.31);
 * an ISR marker's move and reveal is its free action, 0 AP (13.21);
 * a fact (a target already face up, the defender's lack of a Core Action) costs nothing;

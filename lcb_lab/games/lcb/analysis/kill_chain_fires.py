@@ -18,7 +18,9 @@ over :func:`lcb_lab.games.lcb.observer.known_state`) with the target taken as fo
 
 Without a declared plan the strongest single act is chosen: each eligible LRS value (all its
 dice: its supply left, at most 4 for infinite supply, 7.34) or card, the highest P(destroyed),
-then the highest expected HP lost, then the first by name.
+then the highest expected HP lost, then the first by name; the chain then weighs it against the
+GROUND ASSAULTs and TORPEDO ATTACKs of :mod:`~lcb_lab.games.lcb.analysis.kill_chain_assault`
+(:func:`~lcb_lab.games.lcb.analysis.kill_chain_assault.strongest`).
 """
 from __future__ import annotations
 
@@ -39,7 +41,7 @@ from lcb_lab.games.lcb.rules.combat.odds import EngagementOdds, engagement_odds
 from lcb_lab.games.lcb.rules.common import Ctx, supply_left
 from lcb_lab.kernel.errors import IllegalAction
 
-__all__ = ["Fires", "fires_links", "POLICY_WORDS"]
+__all__ = ["Fires", "fires_links", "found", "declared_to_fire", "POLICY_WORDS"]
 
 POLICY_WORDS = (
     "the defender INTERCEPTs by its default policy, match_incoming: each eligible interceptor it has puts "
@@ -78,8 +80,9 @@ class _Shot:
         return (1.0 - self.stop) * self.odds.p_destroy
 
 
-def _found(ctx: Ctx, t: Unit) -> Ctx:
-    """The known state with the target face up (the chain's later links assume it found)."""
+def found(ctx: Ctx, t: Unit) -> Ctx:
+    """The known state with the target face up (the chain's later links assume it found): a
+    private copy."""
     s = ctx.state.clone(share_log=True)
     s.units[t.uid].revealed = True
     return Ctx(s, ctx.board, ctx.catalog, None, ctx.decks)
@@ -105,7 +108,7 @@ def _candidates(ctx: Ctx, t: Unit, attacker: str) -> tuple[list[dict], list[Mean
     return allocs, rows
 
 
-def _declared_to_fire(ctx: Ctx, u: Unit) -> bool:
+def declared_to_fire(ctx: Ctx, u: Unit) -> bool:
     """Whether ``u`` acts this turn by a Move and/or Initiate Combat of the impulse under way
     whose combat is not committed yet: it may still fire (3.31, 3.34)."""
     imp = ctx.state.impulse
@@ -114,7 +117,7 @@ def _declared_to_fire(ctx: Ctx, u: Unit) -> bool:
 
 
 def _refusal(ctx: Ctx, u: Unit, a: dict, dice: int) -> IllegalAction | None:
-    if u.acted and not _declared_to_fire(ctx, u):
+    if u.acted and not declared_to_fire(ctx, u):
         return IllegalAction("3.34", "has acted this turn")
     if u.paralysed:
         return IllegalAction("9.0", "may not act this turn (a card's effect)")
@@ -180,11 +183,12 @@ def _strongest(ctx: Ctx, t: Unit, options: list[dict], answers: list) -> _Shot |
 
 
 def fires_links(ctx: Ctx, t: Unit, attacker: str, plan: list[dict] | None, att_cards: list,
-                def_cards: list) -> Fires:
+                def_cards: list, is_found: bool = False) -> Fires:
     """The target, engage, defend and assess links on ``t`` for ``plan`` (LRS allocations on it)
-    or the strongest single act (module doc).  Raises IllegalAction for a plan the engine's LRS
-    checks refuse (7.3, 7.31-7.34, 7.41, 7.08)."""
-    ctx = _found(ctx, t)
+    or the strongest single LRS act (module doc); ``is_found``: ``ctx`` is :func:`found` already.
+    Raises IllegalAction for a plan the engine's LRS checks refuse (7.3, 7.31-7.34, 7.41, 7.08)."""
+    if not is_found:
+        ctx = found(ctx, t)
     t = ctx.state.units[t.uid]
     unit_allocs, rows = _candidates(ctx, t, attacker)
     card_allocs, card_rows = _card_allocs(ctx, t, att_cards)

@@ -68,8 +68,9 @@ class Link:
 @dataclass(frozen=True)
 class KillChain:
     """The chain on ``target`` (in ``target_hex``) as ``viewer`` knows it: ``attacker`` and
-    ``defender`` teams, ``links`` (one per stage), ``plan`` (the LRS allocations evaluated,
-    ``{"shooter", "slot", "target", "dice"}``, a card's with ``"card"``), ``declared`` (the
+    ``defender`` teams, ``links`` (one per stage), ``plan`` (the allocations evaluated: LRS
+    ``{"shooter", "slot", "target", "dice"}``, a card's with ``"card"``; GROUND ASSAULT
+    ``{"attacker", "target", "dice"}``; TORPEDO ATTACK ``{"sub", "targets"}``), ``declared`` (the
     viewer's plan, else the strongest single act), ``intercepts`` (the defender's answer by its
     default policy), ``policies`` (those policies in words), ``unknowns`` (what the viewer cannot
     see, not counted), ``hp``, ``damage`` (P(HP lost = k), k = 0..hp), ``expected_damage`` and
