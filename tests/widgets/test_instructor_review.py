@@ -10,6 +10,7 @@ import pytest
 from lcb_lab import load_scenario
 from lcb_lab.games.lcb.rules.stages.sequence import CORE_ACTION_NAMES
 from lcb_lab.ui import LabApp, open_lab
+from lcb_lab.ui.lcb.app import TAB_TITLES
 from lcb_lab.ui.lcb.impulse_combat import NO_LRS_TARGET
 from lcb_lab.ui.lcb.impulse_declare import ACTION_KINDS
 from tests.conftest import widget_states
@@ -30,7 +31,7 @@ def _boston(lab, kind="move_combat", reveal=True):
 # ---------------------------------------------------------------- 1. new game, save, load
 def test_new_game_defaults_and_a_fresh_game_needs_no_confirmation(lab):
     assert lab.scenario_picker.value == "gotland_redux" and lab.seed_box.value == 1
-    assert lab.tabs.get_title(4) == "Game"
+    assert lab.tabs.get_title(TAB_TITLES.index("Game")) == "Game"
     old = lab.game
     lab.new_button.click()                                    # nothing has happened yet: no question
     assert lab.game is not old and lab.game.state.turn == 1 and not lab.game.log
