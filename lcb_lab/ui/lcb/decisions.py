@@ -182,7 +182,7 @@ class DecisionPanel:
         c = self.ctl
         vm = c.view_model()
         p = vm.pending
-        if p is not None and getattr(c, "checkpoint", "") and c.past_step is None:
+        if p is not None and c.checkpoint and c.past_step is None:
             self.refresh(_Asked(p.kind, p.player, p.rule), c.viewer, None, held=True)
         elif p is None or p.mine:
             self.refresh(p.choice if p else None, c.viewer, vm.offers if p else None, past_step=c.past_step)

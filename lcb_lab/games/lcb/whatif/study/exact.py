@@ -52,9 +52,9 @@ MAX_WORLDS = 64
 """The most worlds a team's exact odds are averaged over (``ground types ** backs``)."""
 
 
-def exact_odds(start: "Game", plan: Plan, viewer: str | None = None, seed: int = 0) -> tuple[ExactOdds, ...]:
+def exact_odds(start: "Game", plan: Plan, viewer: str | None = None) -> tuple[ExactOdds, ...]:
     """The plan's exact odds (module doc), from ``viewer``'s form of the step (None: all units,
-    on the true start).  ``seed`` is unused (kept for the caller's symmetry with the runs)."""
+    on the true start)."""
     from lcb_lab.games.lcb.whatif.study.run import team_view
     from lcb_lab.games.lcb.whatif.worlds import each_world
     if not team_view(viewer):

@@ -78,7 +78,7 @@ def study(game: "Game", plan: Plan, runs: int = 1000, seed: int = 0, workers: An
     finally:
         bar.close()
     outcomes = sorted(got, key=lambda o: o["index"])
-    return StudyResult(plan, seed, outcomes, exact_odds(game, plan, viewer, seed), viewer,
+    return StudyResult(plan, seed, outcomes, exact_odds(game, plan, viewer), viewer,
                        0 if serial else n_workers, time.perf_counter() - t0, study_notes(game, viewer))
 
 
