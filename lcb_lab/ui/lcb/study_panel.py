@@ -56,7 +56,7 @@ class StudyPanel:
         self.offer = W.HTML()
         self.table = W.HTML()
         self.figures = W.VBox()
-        body = W.VBox([self.offer, W.HBox([self.runs, self.policy, self.horizon]), self.run_row,
+        body = W.VBox([self.offer, W.HBox([self.runs, self.policy, self.horizon], layout=W.Layout(flex_flow="row wrap")), self.run_row,
                        W.HTML(f'<div class="lcb-small lcb-muted">{esc(NOTE)}</div>'), self.table, self.figures])
         self.widget = W.Accordion(children=[body], titles=("What if? Study this plan",), selected_index=None)
         self.widget.add_class("lcb-study")
