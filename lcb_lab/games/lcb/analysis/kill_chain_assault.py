@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
+from math import prod
 from typing import Any, Iterator
 
 from lcb_lab.games.lcb import actions as A
@@ -222,15 +223,9 @@ def _ga_act(ctx: Ctx, t: Unit, allocs: list[dict]) -> Act:
                   for a, role, base, mods, cv in by_target.get(t.uid, ()) if role == "attacker")
     mildecs = tuple(m.mid for m in ctx.state.markers_in(t.hex, t.team))
     odds = engagement_odds([], [], t.hp, mildec=len(mildecs), unstoppable=[(n, cv) for _, n, cv, _ in shots])
-    p_hit = 1.0 - _prod((1.0 - p_any_hit(n, cv)) for _, n, cv, _ in shots)
+    p_hit = 1.0 - prod((1.0 - p_any_hit(n, cv)) for _, n, cv, _ in shots)
     return Act("ga", shots, tuple(dict(a) for a in allocs), 0.0, (), mildecs, odds.damage, p_hit, odds.p_destroy)
 
-
-def _prod(xs: Any) -> float:
-    out = 1.0
-    for x in xs:
-        out *= x
-    return out
 
 
 # ====================================================================== TORPEDO ATTACK
@@ -371,4 +366,4 @@ def strongest(fires: Fires, options: list[Act], rows: list[Means], t: Unit) -> F
 
 
 def _chain(fires: Fires) -> float:
-    return _prod(lk.p for lk in fires.links)
+    return prod(lk.p for lk in fires.links)

@@ -79,9 +79,7 @@ def sample_world(game: Any, team: str, rng: np.random.Generator) -> Any:
         u = s.units[uid]
         if observer.is_stand_in(u) and types:
             _draw(u, types[int(rng.integers(len(types)))])
-    g = game.spawn(s, new_dice(seed=int(rng.integers(2**31))))
-    g.auto_policies = {}
-    return g
+    return _spawn(game, s, int(rng.integers(2**31)))
 
 
 def each_world(game: Any, team: str, limit: int = 64) -> list[Any] | None:
@@ -98,7 +96,12 @@ def each_world(game: Any, team: str, limit: int = 64) -> list[Any] | None:
         s = known(game, team)
         for uid, t in zip(ids, pick):
             _draw(s.units[uid], t)
-        g = game.spawn(s, new_dice(seed=None))
-        g.auto_policies = {}
-        out.append(g)
+        out.append(_spawn(game, s, None))
     return out
+
+
+def _spawn(game: Any, s: GameState, seed: int | None) -> Any:
+    """A game on state ``s`` with fresh dice seeded ``seed`` and no answer policies set."""
+    g = game.spawn(s, new_dice(seed=seed))
+    g.auto_policies = {}
+    return g

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from contextvars import ContextVar
+from math import prod
 from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from lcb_lab.games.lcb import observer
@@ -151,12 +152,6 @@ def torpedo(ctx: Ctx, a: A.TorpedoAttack) -> tuple[ChanceStep, ...]:
                        outcomes, _note(lines)),)
 
 
-def _prod(xs: Iterable[float]) -> float:
-    out = 1.0
-    for x in xs:
-        out *= x
-    return out
-
 
 def _duel(ctx: Ctx, sub: Unit, named: list[str] | None, p_sunk: float, lines: tuple[str, ...]) -> ChanceStep:
     """The submarine engagement (14.011): both sides' DETECT at once (one die each side,
@@ -173,7 +168,7 @@ def _duel(ctx: Ctx, sub: Unit, named: list[str] | None, p_sunk: float, lines: tu
         found = [e for e in enemies if e not in need] + [e for e, f in zip(need, flags) if f]
         aims = found[:1] * ops.TORPEDOES if len(found) == 1 else found[:ops.TORPEDOES]
         for q, shooters in ((p_back, enemies), (1.0 - p_back, [])):
-            p_me = 1.0 - _prod(1.0 - p_any_hit(ops.TORPEDOES, ops.torpedo_cv(ctx, e)) for e in shooters)
+            p_me = 1.0 - prod(1.0 - p_any_hit(ops.TORPEDOES, ops.torpedo_cv(ctx, e)) for e in shooters)
             pmfs = [_flag(p_me)] + [_flag(p_any_hit(aims.count(e), cv)) for e in enemies]
             if q > 0:
                 branches.append(((1.0 - p_sunk) * w * q, dict(joint_outcomes(pmfs))))
