@@ -6,6 +6,7 @@ Save and Load, presentation mode and the view picker -- and no LC:B module is lo
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -19,8 +20,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _page(lab: ToyLab) -> str:
+    """The page's strings, with the shell's random CSS class (``lcb-lab-<hex id>``, which may hold "b1") cut out."""
     texts, board = tree_strings(lab.widget)
-    return "\n".join(texts + board)
+    return re.sub(r"lcb-lab-[0-9a-f]+", "lcb-lab-ID", "\n".join(texts + board))
 
 
 def _spotted_lab(team: str | None = None, files_dir: Path | None = None) -> ToyLab:
