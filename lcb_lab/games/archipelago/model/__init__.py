@@ -1,0 +1,1 @@
+"""The game's records: the board (and, beside it, the state and the pieces)."""

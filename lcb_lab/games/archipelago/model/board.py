@@ -1,0 +1,173 @@
+"""The board of *Naval Battle in Archipelago*: points of a triangular lattice, their colours and symbols.
+
+The text's board (l.106-130): pieces stand on the points (vertices) of a net of equilateral
+triangles, ``d`` apart (l.112); each point is dark blue (deep water), light blue (shallow water),
+white, orange or red (land), and some carry a symbol (port, ammunition storage, workshop, fuel
+depot, l.130). The board is cut into 49 sectors A1-G7 (l.110; the expanded board A1-Q11, l.825).
+
+The triangular lattice is the lattice of hex centres, so a point is a kernel
+:class:`~lcb_lab.kernel.hexgrid.Axial` ``(q, r)`` and the six lines through a point are the kernel's
+six :class:`~lcb_lab.kernel.hexgrid.Facing` s (N, NE, SE, S, SW, NW, clockwise): a piece faces along
+one of them (l.155), one step forward is :func:`~lcb_lab.kernel.hexgrid.neighbour`, a distance in
+``d`` is :func:`~lcb_lab.kernel.hexgrid.distance`.
+
+Who may stand where (l.116-128), by the piece's *mobility*:
+
+======================  =========================================================
+colour                  may stand there
+======================  =========================================================
+``dark_blue``           everything: ships, boats, hovercraft, flying helicopters
+``light_blue``          all but ships (``ship``)
+``orange``              hovercraft and flying helicopters
+``white``               as orange, and a helicopter may land there (``landed``)
+``red``                 flying helicopters only
+======================  =========================================================
+
+Sectors: the board's columns of points are cut into ``len(sector_cols)`` equal bands lettered
+from the west, its rows into ``len(sector_rows)`` bands numbered from the north (a sandbox reading:
+the printed sector lines are only pictures).
+
+>>> b = Board.open_sea(7, 7)
+>>> len(b.points), b.colour(Axial(0, 0)), b.admits(Axial(0, 0), "ship")
+(49, 'dark_blue', True)
+>>> b.sector(Axial(0, 0)), b.sector(b.from_col_row(6, 6))
+('A1', 'G7')
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator, Literal, Mapping
+
+from lcb_lab.kernel.hexgrid import Axial, from_offset, to_offset
+
+Colour = Literal["dark_blue", "light_blue", "white", "orange", "red"]
+Mobility = Literal["ship", "boat", "hovercraft", "flying", "landed"]
+Symbol = Literal["port", "ammunition", "workshop", "fuel"]
+
+COLOURS: tuple[Colour, ...] = ("dark_blue", "light_blue", "white", "orange", "red")
+SYMBOLS: tuple[Symbol, ...] = ("port", "ammunition", "workshop", "fuel")
+MOBILITIES: tuple[Mobility, ...] = ("ship", "boat", "hovercraft", "flying", "landed")
+
+#: l.116-128: which mobilities each colour admits.
+ADMITS: Mapping[Colour, frozenset[Mobility]] = {
+    "dark_blue": frozenset({"ship", "boat", "hovercraft", "flying"}),
+    "light_blue": frozenset({"boat", "hovercraft", "flying"}),
+    "orange": frozenset({"hovercraft", "flying"}),
+    "white": frozenset({"hovercraft", "flying", "landed"}),
+    "red": frozenset({"flying"}),
+}
+
+WATER: frozenset[Colour] = frozenset({"dark_blue", "light_blue"})
+
+
+@dataclass(frozen=True)
+class Base:
+    """A naval base (``kind`` "A", l.108) or an outpost helicopter base ("B"), its owner ("Red" /
+    "Blue", or None) and its points (the first one names it on the map)."""
+
+    name: str
+    kind: Literal["A", "B"]
+    owner: str | None
+    points: tuple[Axial, ...]
+
+
+@dataclass(frozen=True)
+class Board:
+    """A board: ``points`` (every point of the lattice on it, with its colour), ``symbols`` (the
+    points that carry some), ``bases``, the offset size ``cols`` x ``rows`` (points are
+    ``from_offset(col, row)``, 0-based, "odd" columns shifted half a step south), the sector letters
+    and numbers, and ``source`` ("sandbox" for a board of the project's own: the text prints none).
+
+    Raises nothing itself; :func:`check` (below) names a malformed board's problem."""
+
+    name: str
+    cols: int
+    rows: int
+    points: Mapping[Axial, Colour]
+    symbols: Mapping[Axial, frozenset[Symbol]] = field(default_factory=dict)
+    bases: Mapping[str, Base] = field(default_factory=dict)
+    sector_cols: str = "ABCDEFG"
+    sector_rows: int = 7
+    source: str = "sandbox"
+
+    # -------------------------------------------------------------- building
+    @classmethod
+    def open_sea(cls, cols: int, rows: int, name: str = "open sea") -> "Board":
+        """A board of ``cols`` x ``rows`` dark-blue points and nothing else (staged positions)."""
+        pts = {from_offset(c, r): "dark_blue" for c in range(cols) for r in range(rows)}
+        return cls(name, cols, rows, pts)
+
+    def with_points(self, colours: Mapping[Axial, Colour]) -> "Board":
+        """A copy with some points recoloured (staging an island or shallows in a test).
+        Raises KeyError for a point not on the board."""
+        for p in colours:
+            if p not in self.points:
+                raise KeyError(f"{p} is not a point of board {self.name!r}")
+        return Board(self.name, self.cols, self.rows, {**self.points, **colours}, self.symbols, self.bases,
+                     self.sector_cols, self.sector_rows, self.source)
+
+    # -------------------------------------------------------------- reading
+    def from_col_row(self, col: int, row: int) -> Axial:
+        """The point at 0-based offset column ``col`` and row ``row``."""
+        return from_offset(col, row)
+
+    def col_row(self, p: Axial) -> tuple[int, int]:
+        """The 0-based offset ``(col, row)`` of point ``p``."""
+        return to_offset(p)
+
+    def __contains__(self, p: object) -> bool:
+        return p in self.points
+
+    def __iter__(self) -> Iterator[Axial]:
+        return iter(self.points)
+
+    def colour(self, p: Axial) -> Colour:
+        """The colour of point ``p``. Raises KeyError off the board."""
+        return self.points[p]
+
+    def admits(self, p: Axial, mobility: Mobility) -> bool:
+        """Whether a piece of ``mobility`` may stand on ``p`` (l.116-128); False off the board."""
+        c = self.points.get(p)
+        return c is not None and mobility in ADMITS[c]
+
+    def is_water(self, p: Axial) -> bool:
+        """Whether ``p`` is a water point (dark or light blue)."""
+        return self.points.get(p) in WATER
+
+    def symbols_at(self, p: Axial) -> frozenset[Symbol]:
+        """The symbols on ``p`` (empty for most points)."""
+        return self.symbols.get(p, frozenset())
+
+    def sector(self, p: Axial) -> str:
+        """The sector ``p`` lies in, e.g. ``"C4"`` (sandbox bands, see the module docstring).
+        Raises KeyError off the board."""
+        if p not in self.points:
+            raise KeyError(f"{p} is not a point of board {self.name!r}")
+        col, row = to_offset(p)
+        letters = self.sector_cols
+        return f"{letters[col * len(letters) // self.cols]}{row * self.sector_rows // self.rows + 1}"
+
+    def points_in(self, sector: str) -> list[Axial]:
+        """The points of ``sector`` (e.g. ``"B2"``), in board order; empty for an unknown sector."""
+        return [p for p in self.points if self.sector(p) == sector]
+
+
+def check(board: Board) -> None:
+    """Raise ValueError naming the first problem of ``board``: a colour or symbol not of the text,
+    a symbol or base point not on the board, points outside its ``cols`` x ``rows``."""
+    for p, c in board.points.items():
+        col, row = to_offset(p)
+        if not (0 <= col < board.cols and 0 <= row < board.rows):
+            raise ValueError(f"board {board.name!r}: point {p} lies outside {board.cols} x {board.rows}")
+        if c not in ADMITS:
+            raise ValueError(f"board {board.name!r}: point {p} has colour {c!r}, not one of {', '.join(COLOURS)}")
+    for p, syms in board.symbols.items():
+        if p not in board.points:
+            raise ValueError(f"board {board.name!r}: symbol point {p} is not on the board")
+        bad = sorted(set(syms) - set(SYMBOLS))
+        if bad:
+            raise ValueError(f"board {board.name!r}: symbol {bad[0]!r} at {p} is not one of {', '.join(SYMBOLS)}")
+    for b in board.bases.values():
+        off = [p for p in b.points if p not in board.points]
+        if off:
+            raise ValueError(f"board {board.name!r}: base {b.name!r} point {off[0]} is not on the board")
