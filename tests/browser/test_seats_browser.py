@@ -1,0 +1,63 @@
+"""A class plays US against the greedy policy in RU's seat, in the Voila app at 1920x1080, clicked
+like a class: the Game tab's *RU played by* picks greedy; the Blue (US) view begins TF Boston's
+impulse, moves DDG-51 and ends the impulse; *Next opponent act* then plays RU's impulse one act at a
+time through the lab's apply path (no hand-over screen: the class never takes RU's seat). Blue reads
+only the public line of each of RU's reasons, the explained log gains RU's acts, and the instructor
+view reads the reasons in full. The strict harness fails the test on any browser-console error or
+outside request."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+import driver as D
+import labui as L
+
+PUBLIC = "RU (greedy) acted; its reasons are read by RU and the instructor."
+
+
+def _us_impulse(page: Page) -> None:
+    L.show_view(page, "Blue (US)")
+    L.begin_impulse(page, "TF Boston")
+    L.add_action(page, "AL-29", "DDG-51")
+    L.button(page, L.DECLARE).click()
+    L.expect_message(page, "Declare: done.")
+    L.click_hex(page, "AM-26")
+    L.button(page, "Move to AM-26").click()
+    L.expect_message(page, "Move #1 to AM-26: done.")
+    L.button(page, "End impulse", L.IMPULSE).click()
+    L.expect_message(page, "End impulse: done.")
+
+
+@pytest.mark.browser
+def test_a_class_plays_us_against_the_greedy_seat(page: Page, voila_app_url: str) -> None:
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    try:
+        L.open_voila_lab(page, voila_app_url)
+        L.tab(page, "Game").click()
+        seats = page.locator(".lcb-seats").first
+        nxt = L.button(page, "Next opponent act", ".lcb-seats")
+        L.labelled(page, "dropdown", "RU played by", ".lcb-seats").select_option(label="greedy")
+        expect(nxt).to_be_disabled(timeout=D.KERNEL_MS)          # US (the class) has the initiative
+        _us_impulse(page)
+        L.tab(page, "Game").click()
+        expect(seats).to_contain_text("RU is to act", timeout=D.KERNEL_MS)
+        acts = 0
+        while nxt.is_enabled() and acts < 12:
+            nxt.click()
+            acts += 1
+            expect(seats.get_by_text(PUBLIC)).to_have_count(acts, timeout=D.KERNEL_MS)
+        assert 2 <= acts < 12, acts                                # RU's impulse: begin, declare, acts, end
+        expect(seats).not_to_contain_text("RU is to act")
+        log = page.locator(".lcb-log").first
+        expect(log).to_contain_text("TF Moscow's impulse ends")
+        assert "%" not in seats.inner_text()                       # Blue reads no odds of RU's reasons
+        L.show_view(page, "Instructor")
+        L.tab(page, "Game").click()
+        expect(seats).not_to_contain_text(PUBLIC, timeout=D.KERNEL_MS)
+        text = seats.inner_text()                                 # the reasons in full, with their rules
+        assert "RU (begin TF Moscow's impulse" in text and "End the impulse (3.3)" in text, text
+        assert L.clipping_problems(page) == []
+    finally:
+        D.RESULTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(D.RESULTS / "seats-greedy-1920x1080.png"))
