@@ -90,6 +90,26 @@ def test_each_policy_plays_one_whole_impulse_of_gotland_redux(name):
         assert all(d.reason and d.public for d in taken)
 
 
+def test_greedy_declares_no_play_a_jcc_it_would_not_use_3_31_9_03():
+    """The greedy policy plays no card, so a *Play a JCC* Core Action would spend 1 AP (9.03) on
+    nothing: it scores -0.5 and the policy does not declare it. Found in the lab: RU's greedy seat
+    declared #2 Play a JCC on Gotland Redux's first RU impulse and then ended the impulse."""
+    g = load_scenario("gotland_redux", seed=1, auto_policies={})
+    p = GreedyPolicy()
+    rng = np.random.default_rng(1)
+    p.play_impulse(g, rng)                                                  # US's impulse
+    d = p.decide(g, "RU", rng)
+    g.apply(d.action)                                                       # RU begins (3.3)
+    d = p.decide(g, "RU", rng)
+    assert isinstance(d.action, A.Declare) and d.action.actions
+    assert all(c.kind != "play_jcc" for c in d.action.actions), d.action
+    jcc = A.Declare(d.action.actions + (A.CoreAction("play_jcc", ()),))
+    from lcb_lab.games.lcb.opponents.greedy import Seen, score
+    with_jcc, why = score(g, "RU", jcc, Seen(g, "RU"))
+    assert with_jcc == score(g, "RU", d.action, Seen(g, "RU"))[0] - 0.5
+    assert why.endswith("; 1 Play a JCC it would not use (9.03)")
+
+
 def test_search_keeps_to_its_cpu_budget_and_is_reproducible_without_one():
     g = _duel()
     t = time.process_time()

@@ -9,7 +9,8 @@ What it scores (one number an act; the reason names it; ``docs/opponents.md``). 
   its default answer, 7.5, and MILDEC absorption, 4.22) gives ``p`` (destroyed) and the expected
   HP lost; the act scores ``sum(3 p + expected HP lost)`` (+0.5 a GROUND ASSAULT, 7.1);
 * **declaration** (3.31): 2 a unit declared MOVE AND/OR COMBAT that has an LRS value, 1 another
-  such unit, 0.5 a unit of any other Core Action;
+  such unit, 0.5 a unit of any other Core Action; -0.5 a *Play a JCC* Core Action (its AP would be
+  spent on a card the greedy policy never plays, 9.03);
 * **move** (5.1): 0.2 a hex nearer the nearest enemy counter the team sees (its view);
 * **ZOR** (6.2): 0.6 a back in the hex; **Conceal** (6.1): 0.4; **RESUPPLY** (8.0): 0.3;
 * **start of impulse** (3.3): the number of the Task Force's units that have not acted;
@@ -139,8 +140,10 @@ def _combat(game: Any, team: str, a: A.CommitCombat) -> tuple[float, str]:
 
 
 def _declare(game: Any, a: A.Declare) -> tuple[float, str]:
-    s, firing = 0.0, 0
+    s, firing, idle = 0.0, 0, 0
     for c in a.actions:
+        if c.kind == "play_jcc":
+            s, idle = s - 0.5, idle + 1
         for uid in c.units:
             if c.kind == "move_combat":
                 lrs = bool(game.utype(uid).cvs_of("LRS")) if uid in game.state.units else False
@@ -148,7 +151,8 @@ def _declare(game: Any, a: A.Declare) -> tuple[float, str]:
                 firing += lrs
             else:
                 s += 0.5
-    return s, f"{act_words(a)}: {firing} unit(s) with LRS may fire this impulse (3.31)"
+    spare = f"; {idle} Play a JCC it would not use (9.03)" if idle else ""
+    return s, f"{act_words(a)}: {firing} unit(s) with LRS may fire this impulse (3.31){spare}"
 
 
 def _move(game: Any, a: A.Move, seen: Seen) -> tuple[float, str]:
