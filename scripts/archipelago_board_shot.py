@@ -2,7 +2,8 @@
 
     python scripts/archipelago_board_shot.py [--out docs/screenshots]
 
-Writes ``archipelago_board_1920x1080.png`` and ``archipelago_board_1366x768.png``: the sandbox board
+Writes ``archipelago_board_1920x1080.png`` and ``archipelago_board_1366x768.png`` (with ``--expanded``:
+``archipelago_expanded_1920x1080.png`` and ``..._1366x768.png``, the board alone): the sandbox board
 (:func:`lcb_lab.games.archipelago.model.board_data.load_board`) drawn by
 :class:`lcb_lab.ui.archipelago.board_view.BoardView`, with a few pieces of the first level set up
 in the zones of l.146 (torpedo boats, a torpedo in flight), one boat's reach and a gun's three
@@ -52,14 +53,20 @@ def main() -> None:
     """Render the shots into ``--out``."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=str(REPO / "docs" / "screenshots"))
+    ap.add_argument("--expanded", action="store_true", help="the expanded board A1-Q11, without pieces")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
     chromium = shutil.which("chromium") or "/usr/bin/chromium"
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium, args=["--no-sandbox", "--disable-gpu"])
         for name, w, h in SHOTS:
+            if args.expanded:
+                name = name.replace("_board_", "_expanded_")
+                fig = BoardView(load_board("archipelago_expanded"), frame_height=h - 110).figure
+            else:
+                fig = sample_view(h - 110).figure
             page_file = Path(tmp) / f"{name}.html"
-            page_file.write_text(file_html(sample_view(h - 110).figure, INLINE, "Archipelago"), encoding="utf-8")
+            page_file.write_text(file_html(fig, INLINE, "Archipelago"), encoding="utf-8")
             page = browser.new_page(viewport={"width": w, "height": h})
             page.goto(page_file.as_uri())
             page.wait_for_selector(".bk-Canvas, canvas", timeout=20000)

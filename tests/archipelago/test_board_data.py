@@ -156,7 +156,7 @@ def test_a_small_file_reads_as_written(tmp_path):
     ('symbols = ["fuel"]', 'symbols = ["dock"]', "symbol[0].symbols", "'dock' is not one of"),
     ('at = [1, 1]', 'at = [9, 1]', "symbol[0].at", "point [9, 1] lies outside the 4 x 2 board"),
     ('at = [1, 1]', 'at = "1,1"', "symbol[0].at", "should be a point [col, row]"),
-    ('kind = "B"', 'kind = "C"', "base[0].kind", "'C' is not 'A'"),
+    ('kind = "B"', 'kind = "D"', "base[0].kind", "'D' is not 'A'"),
     ('points = [[1, 1]]', 'points = []', "base[0].points", "at least one point"),
     ('points = [[1, 1]]', 'points = [[1, 2]]', "base[0].points[0]", "lies outside"),
 ])
@@ -175,3 +175,45 @@ def test_missing_and_non_toml_files(tmp_path):
     with pytest.raises(InputError) as e:
         _load(tmp_path, GOOD.replace("[[symbol]]\nat = [1, 1]", "[[symbol]]\nat = [1, 1]\n[[symbol]]\nat = [1, 1]"))
     assert e.value.where == "symbol[0].symbols" or "already has symbols" in e.value.problem
+
+
+EXPANDED = load_board("archipelago_expanded")
+
+
+def test_the_expanded_board_has_187_sectors_a1_to_q11():
+    b = EXPANDED
+    assert (b.source, b.cols, b.rows, b.sector_cols, b.sector_rows) == ("sandbox", 102, 55, "ABCDEFGHIJKLMNOPQ", 11)
+    sectors = {b.sector(p) for p in b.points}
+    assert len(sectors) == 187 and {"A1", "Q11", "J2"} <= sectors                           # l.825
+    assert {len(b.points_in(s)) for s in sectors} == {30}
+
+
+def test_the_expanded_bases_stand_where_the_scenarios_put_them():
+    b = EXPANDED
+    kinds = {n: base.kind for n, base in b.bases.items()}
+    assert kinds == {"Blue Base A": "A", "Blue Base B": "B", "Blue Base C": "C",
+                     "Red Base A": "A", "Red Base B": "B", "Red Base C": "C"}                 # l.813
+    land_sectors = {n: {b.sector(p) for p in base.points if not b.is_water(p)} for n, base in b.bases.items()}
+    assert "C6" in land_sectors["Blue Base A"]                      # l.1562: land in C6
+    assert "D2" in land_sectors["Blue Base C"]                      # l.1550
+    assert land_sectors["Blue Base B"] == {"E11"}                   # l.1499
+    assert {"N10"} <= land_sectors["Red Base A"]                    # l.1493 (N10; l.1568 says O10: the bridge's island)
+    assert "P2" in land_sectors["Red Base C"]                       # l.1544
+    for n, base in b.bases.items():
+        syms = sorted(s for p in base.points for s in b.symbols_at(p))
+        whites = [b.colour(p) for p in base.points].count("white")
+        want = {"A": (["ammunition", "fuel", "port", "workshop"], 2), "C": (["ammunition", "fuel", "port"], 1),
+                "B": (["ammunition", "fuel"], 1)}[base.kind]
+        assert (syms, whites) == want, n
+
+
+def test_the_expanded_board_is_connected_and_closes_the_h9_g10_corner():
+    b = EXPANDED
+    water = {p for p in b.points if b.admits(p, "boat")}
+    for base in b.bases.values():
+        start = {n for p in base.points for n in [p, *neighbours(p)] if n in b.points}
+        assert reach(b, start, "boat") == water, base.name
+    ports = [p for p in b.symbols if "port" in b.symbols_at(p)]
+    assert len(ports) == 4 and set(ports) <= reach(b, {ports[0]}, "ship")
+    h9 = [p for p in b.points_in("H9") if b.is_water(p)]
+    assert h9 and not any(b.sector(n) == "G10" and b.is_water(n) for p in h9 for n in neighbours(p))   # l.1159

@@ -129,3 +129,13 @@ def test_land_and_shallows_are_drawn_as_areas():
     assert land.area == pytest.approx(n_land * CELL)
     assert all(geo.is_inside(land, p) for p, c in BOARD.points.items() if c == "red")
     assert not geo.is_inside(land, BOARD.from_col_row(9, 4))       # the port is water
+
+
+def test_the_expanded_board_draws_its_sectors_a1_to_q11():
+    big = load_board("archipelago_expanded")
+    xs, ys = sector_lines(big)
+    assert (len(xs), len(ys)) == (16, 10)
+    view = BoardView(big, frame_height=300)
+    assert sum(len(view.sources[f"points_{c}"].data["label"]) for c in DRAW_ORDER) == 102 * 55
+    key = [t.text for t in view.figure.below if hasattr(t, "text")]
+    assert any("sectors A1-Q11" in k and "sandbox" in k for k in key)

@@ -18,7 +18,7 @@ from lcb_lab.kernel.hexgrid import Facing, neighbour
 from lcb_lab.ui.archipelago import geometry as geo
 
 __all__ = ["SEA", "POINT_COLOURS", "COLOUR_WORDS", "DRAW_ORDER", "OWNER_COLOURS", "SYMBOL_GLYPHS",
-           "POINT_TOOLTIPS", "KEY_TEXT", "add_board_layers", "point_rows", "sector_lines"]
+           "POINT_TOOLTIPS", "key_text", "add_board_layers", "point_rows", "sector_lines"]
 
 SEA = "#4f80b8"
 """The deep sea under the points."""
@@ -49,8 +49,12 @@ OWNER_COLOURS = {"Red": "#c62828", "Blue": "#1f5fbf"}
 SYMBOL_GLYPHS = {"port": "\u2693", "workshop": "\u2692", "ammunition": "A", "fuel": "F"}
 """The mark drawn for each symbol of l.130 (anchor, hammer, A for ammunition, F for fuel)."""
 
-KEY_TEXT = ("Key: \u2693 port \u00b7 \u2692 workshop \u00b7 A ammunition storage \u00b7 F fuel depot (l.130) \u00b7 "
-            "H helicopter landing point \u00b7 framed names: bases A and B (l.108) \u00b7 sectors A1-G7 (l.110)")
+def key_text(board: Board) -> str:
+    """The key under the map: the symbols' marks, landing points, bases and the board's sectors."""
+    last = f"{board.sector_cols[-1]}{board.sector_rows}"
+    return ("Key: \u2693 port \u00b7 \u2692 workshop \u00b7 A ammunition storage \u00b7 F fuel depot (l.130) \u00b7 "
+            "H helicopter landing point \u00b7 framed names: the bases (l.108) \u00b7 "
+            f"sectors A1-{last} (l.110, l.825) \u00b7 sandbox board")
 
 POINT_TOOLTIPS = [("point", "@label"), ("sector", "@sector"), ("colour", "@colour"), ("symbols", "@symbols"),
                   ("base", "@base")]
@@ -81,7 +85,7 @@ def add_board_layers(p: figure, board: Board, sources: dict[str, ColumnDataSourc
                                   line_color="#0b1d3a", line_width=0.8))
     _symbols(p, board, sources)
     _bases(p, board, sources)
-    p.add_layout(Title(text=KEY_TEXT, text_font_size="10px", text_font_style="normal", text_color="#3b4650"),
+    p.add_layout(Title(text=key_text(board), text_font_size="10px", text_font_style="normal", text_color="#3b4650"),
                  "below")
     return renderers
 

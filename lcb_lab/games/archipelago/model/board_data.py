@@ -22,7 +22,7 @@ The encoding (one TOML file a board)::
 
     [[base]]                      # l.108: naval bases A and outpost helicopter bases B
     name = "Red Base A"
-    kind = "A"                    # "A" or "B"
+    kind = "A"                    # "A", "B", or "C" (expanded board, l.813)
     owner = "Red"                 # "Red", "Blue", or "" for nobody's
     points = [[9, 4], [8, 4]]     # the first names the base on the map
 
@@ -193,8 +193,9 @@ def _bases(rd: _Reader, items: Any, cols: int, rows: int) -> dict[str, Base]:
         key = f"base[{i}]"
         name = rd.get(t, "name", str, f"{key}.name")
         kind = rd.get(t, "kind", str, f"{key}.kind")
-        if kind not in ("A", "B"):
-            raise rd.fail(f"{key}.kind", f"{kind!r} is not 'A' (naval base) or 'B' (outpost helicopter base), l.108")
+        if kind not in ("A", "B", "C"):
+            raise rd.fail(f"{key}.kind", f"{kind!r} is not 'A' (naval base), 'B' (outpost helicopter base, l.108) "
+                          "or 'C' (expanded board, l.813)")
         owner = rd.get(t, "owner", str, f"{key}.owner")
         pts = rd.get(t, "points", list, f"{key}.points")
         if not pts:
