@@ -49,6 +49,14 @@ def sample_view(frame_height: int) -> BoardView:
     return view
 
 
+def optimise(path: Path) -> int:
+    """Reduce ``path`` to a 256-colour palette PNG (as scripts/screenshots.py does); returns its bytes."""
+    from PIL import Image
+    img = Image.open(path).convert("RGB")
+    img.quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(path, optimize=True)
+    return path.stat().st_size
+
+
 def main() -> None:
     """Render the shots into ``--out``."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -72,6 +80,7 @@ def main() -> None:
             page.wait_for_selector(".bk-Canvas, canvas", timeout=20000)
             page.wait_for_timeout(800)
             page.screenshot(path=str(Path(args.out) / name))
+            optimise(Path(args.out) / name)
             page.close()
             print(Path(args.out) / name)
         browser.close()

@@ -43,7 +43,7 @@ COLOUR_WORDS: dict[Colour, str] = {
 
 DRAW_ORDER: tuple[Colour, ...] = ("dark_blue", "light_blue", "white", "orange", "red")
 
-OWNER_COLOURS = {"Red": "#c62828", "Blue": "#1f5fbf"}
+OWNER_COLOURS = {"Red": "#c62828", "Blue": "#0b3a8f"}
 """A side's colour for its pieces and bases."""
 
 SYMBOL_GLYPHS = {"port": "\u2693", "workshop": "\u2692", "ammunition": "A", "fuel": "F"}

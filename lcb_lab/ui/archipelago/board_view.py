@@ -106,8 +106,8 @@ class BoardView:
         s["selected"] = ColumnDataSource({"x": [], "y": []})
         p.scatter("x", "y", source=s["selected"], size=22, fill_alpha=0, line_color="#ffd400", line_width=3)
         s["pieces"] = ColumnDataSource({k: [] for k in _PIECE_KEYS})
-        hulls = p.patches("xs", "ys", source=s["pieces"], fill_color="colour", line_color="#fafafa",
-                          line_width=1.2)
+        hulls = p.patches("xs", "ys", source=s["pieces"], fill_color="colour", line_color="#ffffff",
+                          line_width=2)
         s["piece_labels"] = ColumnDataSource({"x": [], "y": [], "text": [], "colour": []})
         p.text("x", "y", "text", source=s["piece_labels"], text_color="#ffffff", text_font_size="10px",
                text_font_style="bold", text_align="center", text_baseline="middle", background_fill_color="colour",
@@ -140,12 +140,12 @@ class BoardView:
                           else point_label(m.point)), ("facing", Facing(m.facing).name), ("hits", m.hits)):
                 data[k].append(v)
             cx, cy = geo.xy(m.point)
-            if m.kind != "torpedo":
-                labels["x"].append(cx)
-                labels["y"].append(cy)
+            ux, uy = geo.facing_unit(m.facing)
+            if m.kind != "torpedo":            # the number a little astern: the bow stays in sight
+                labels["x"].append(cx - 0.15 * ux)
+                labels["y"].append(cy - 0.15 * uy)
                 labels["text"].append(m.label)
                 labels["colour"].append(data["colour"][-1])
-            ux, uy = geo.facing_unit(m.facing)
             for i in range(m.hits):
                 hits["x"].append(cx - (0.22 + 0.14 * i) * ux - 0.2 * uy)
                 hits["y"].append(cy - (0.22 + 0.14 * i) * uy + 0.2 * ux)
