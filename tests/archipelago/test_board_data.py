@@ -217,3 +217,11 @@ def test_the_expanded_board_is_connected_and_closes_the_h9_g10_corner():
     assert len(ports) == 4 and set(ports) <= reach(b, {ports[0]}, "ship")
     h9 = [p for p in b.points_in("H9") if b.is_water(p)]
     assert h9 and not any(b.sector(n) == "G10" and b.is_water(n) for p in h9 for n in neighbours(p))   # l.1159
+
+
+def test_the_loader_docstring_examples_run():
+    import doctest
+
+    from lcb_lab.games.archipelago.model import board_data
+    result = doctest.testmod(board_data, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0 and result.attempted >= 3

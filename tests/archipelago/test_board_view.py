@@ -139,3 +139,9 @@ def test_the_expanded_board_draws_its_sectors_a1_to_q11():
     assert sum(len(view.sources[f"points_{c}"].data["label"]) for c in DRAW_ORDER) == 102 * 55
     key = [t.text for t in view.figure.below if hasattr(t, "text")]
     assert any("sectors A1-Q11" in k and "sandbox" in k for k in key)
+
+
+def test_the_geometry_docstring_examples_run():
+    import doctest
+    result = doctest.testmod(geo, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0 and result.attempted >= 3

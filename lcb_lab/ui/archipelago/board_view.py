@@ -32,8 +32,8 @@ from bokeh.models import ColumnDataSource, HoverTool, Legend, LegendItem, Range1
 from bokeh.plotting import figure
 
 from lcb_lab.games.archipelago.model.board import Board
-from lcb_lab.games.archipelago.model.board_data import point_label
-from lcb_lab.kernel.hexgrid import Axial, Facing, neighbour
+from lcb_lab.games.archipelago.model.board_data import parse_point, point_label
+from lcb_lab.kernel.hexgrid import Axial, Facing
 from lcb_lab.ui.archipelago import board_layers as layers
 from lcb_lab.ui.archipelago import geometry as geo
 from lcb_lab.ui.archipelago.board_layers import OWNER_COLOURS
@@ -179,7 +179,11 @@ class BoardView:
     def select(self, label: str | None) -> None:
         """Ring point ``label`` (None clears)."""
         self.selected = label
-        pts = [p for p in self.board.points if point_label(p) == label]
+        try:
+            pts = [parse_point(label)] if label is not None else []
+        except ValueError:
+            pts = []
+        pts = [p for p in pts if p in self.board.points]
         self.sources["selected"].data = {"x": [geo.xy(p)[0] for p in pts], "y": [geo.xy(p)[1] for p in pts]}
 
     def tap(self, x: float, y: float) -> str | None:
@@ -231,8 +235,3 @@ def _rotor(p: Axial, facing: Facing) -> list[tuple[float, float]]:
         a = base + math.radians(30 * i)
         out.append((cx + 0.34 * math.cos(a), cy + 0.34 * math.sin(a)))
     return out
-
-
-def neighbour_centre(p: Axial, facing: Facing) -> tuple[float, float]:
-    """The plot centre of ``p``'s neighbour toward ``facing`` (where a piece facing that way points)."""
-    return geo.xy(neighbour(p, facing))
