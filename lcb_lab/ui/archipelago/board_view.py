@@ -99,10 +99,11 @@ class BoardView:
     def _add_dynamic(self) -> None:
         p, s = self.figure, self.sources
         s["reach"] = ColumnDataSource({"xs": [], "ys": []})
-        p.multi_polygons("xs", "ys", source=s["reach"], fill_color="#ffe066", fill_alpha=0.45,
-                         line_color="#b8860b", line_width=2, line_dash="dashed")
+        self._overlay_renderers = [p.multi_polygons("xs", "ys", source=s["reach"], fill_color="#ffe066", fill_alpha=0.45,
+                         line_color="#b8860b", line_width=2, line_dash="dashed")]
         s["firing"] = ColumnDataSource({"xs": [], "ys": [], "direction": []})
-        p.multi_line("xs", "ys", source=s["firing"], line_color="#ff7f0e", line_width=3, line_alpha=0.9)
+        self._overlay_renderers.append(p.multi_line("xs", "ys", source=s["firing"], line_color="#ff7f0e",
+                                                    line_width=3, line_alpha=0.9))
         s["selected"] = ColumnDataSource({"x": [], "y": []})
         p.scatter("x", "y", source=s["selected"], size=22, fill_alpha=0, line_color="#ffd400", line_width=3)
         s["pieces"] = ColumnDataSource({k: [] for k in _PIECE_KEYS})
@@ -120,6 +121,8 @@ class BoardView:
     def _add_key(self, point_renderers: list) -> None:
         items = [LegendItem(label=layers.COLOUR_WORDS[c], renderers=[r])
                  for c, r in zip(layers.DRAW_ORDER, point_renderers)]
+        items += [LegendItem(label="reach: where the piece may end its move", renderers=[self._overlay_renderers[0]]),
+                  LegendItem(label="firing lines along the lattice (l.324)", renderers=[self._overlay_renderers[1]])]
         legend = Legend(items=items, location="top_left", label_text_font_size="10px", glyph_width=14,
                         glyph_height=14, spacing=0, padding=4, background_fill_alpha=0.85, click_policy="none")
         self.figure.add_layout(legend, "right")

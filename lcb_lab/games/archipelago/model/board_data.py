@@ -126,6 +126,9 @@ class _Reader:
 
 def _board(where: str, data: dict) -> Board:
     rd = _Reader(where)
+    unknown = sorted(set(data) - {"board", "symbol", "base"})
+    if unknown:
+        raise rd.fail(unknown[0], "unknown table: a board file has [board], [[symbol]] and [[base]]")
     head = rd.get(data, "board", dict, "board")
     name = rd.get(head, "name", str, "board.name")
     source = rd.get(head, "source", str, "board.source")
