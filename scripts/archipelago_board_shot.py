@@ -12,6 +12,7 @@ forward lines, sized to fill the screen's height.  The system Chromium (as scrip
 from __future__ import annotations
 
 import argparse
+import logging
 import shutil
 import tempfile
 from pathlib import Path
@@ -63,6 +64,7 @@ def main() -> None:
     ap.add_argument("--out", default=str(REPO / "docs" / "screenshots"))
     ap.add_argument("--expanded", action="store_true", help="the expanded board A1-Q11, without pieces")
     args = ap.parse_args()
+    logging.getLogger("bokeh.embed.util").setLevel(logging.ERROR)   # the tap's Python callback: unused on a still page
     from playwright.sync_api import sync_playwright
     chromium = shutil.which("chromium") or "/usr/bin/chromium"
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
