@@ -62,11 +62,12 @@ WATER: frozenset[Colour] = frozenset({"dark_blue", "light_blue"})
 
 @dataclass(frozen=True)
 class Base:
-    """A naval base (``kind`` "A", l.108) or an outpost helicopter base ("B"), its owner ("Red" /
-    "Blue", or None) and its points (the first one names it on the map)."""
+    """A naval base (``kind`` "A", l.108), an outpost helicopter base ("B") or, on the expanded
+    board, a base "C" (smaller than A, bigger than B, l.813), its owner ("Red" / "Blue", or None)
+    and its points (the first one names it on the map)."""
 
     name: str
-    kind: Literal["A", "B"]
+    kind: Literal["A", "B", "C"]
     owner: str | None
     points: tuple[Axial, ...]
 

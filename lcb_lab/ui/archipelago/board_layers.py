@@ -1,0 +1,187 @@
+"""The fixed layers of the Archipelago board's figure: sea, shallows, land, lattice, sectors, points, symbols, bases.
+
+Drawn once per board by :func:`add_board_layers` (used by
+:class:`~lcb_lab.ui.archipelago.board_view.BoardView`); everything is in plot units of ``d``, north
+up (:mod:`~lcb_lab.ui.archipelago.geometry`).  Colours: the points keep the text's five colours
+(l.114-128); the areas under them are softer so a class reads islands as land at a glance.
+"""
+from __future__ import annotations
+
+import math
+
+from bokeh.models import ColumnDataSource, GlyphRenderer, Title
+from bokeh.plotting import figure
+
+from lcb_lab.games.archipelago.model.board import Board, Colour
+from lcb_lab.games.archipelago.model.board_data import point_label
+from lcb_lab.kernel.hexgrid import Facing, neighbour
+from lcb_lab.ui.archipelago import geometry as geo
+
+__all__ = ["SEA", "POINT_COLOURS", "COLOUR_WORDS", "DRAW_ORDER", "OWNER_COLOURS", "SYMBOL_GLYPHS",
+           "POINT_TOOLTIPS", "key_text", "add_board_layers", "point_rows", "sector_lines"]
+
+SEA = "#4f80b8"
+"""The deep sea under the points."""
+SHALLOWS = "#a4d0ee"
+LAND = "#e6d6a6"
+HIGH_LAND = "#b0794a"
+LANDING = "#fbf8ee"
+COAST = "#5d4526"
+
+POINT_COLOURS: dict[Colour, str] = {"dark_blue": "#12327a", "light_blue": "#6cb4ea", "white": "#ffffff",
+                                    "orange": "#f28c28", "red": "#d62f2f"}
+"""Each point colour of the text (l.114) as drawn."""
+
+COLOUR_WORDS: dict[Colour, str] = {
+    "dark_blue": "dark blue: deep water, everyone (l.120)",
+    "light_blue": "light blue: shallows, not ships (l.122)",
+    "white": "white: flat land, helicopters land (l.128)",
+    "orange": "orange: flat land or beach (l.126)",
+    "red": "red: high land, flying only (l.124)",
+}
+"""The key's line for each colour: what it is and who may stand there."""
+
+DRAW_ORDER: tuple[Colour, ...] = ("dark_blue", "light_blue", "white", "orange", "red")
+
+OWNER_COLOURS = {"Red": "#c62828", "Blue": "#0b3a8f"}
+"""A side's colour for its pieces and bases."""
+
+SYMBOL_GLYPHS = {"port": "\u2693", "workshop": "\u2692", "ammunition": "A", "fuel": "F"}
+"""The mark drawn for each symbol of l.130 (anchor, hammer, A for ammunition, F for fuel)."""
+
+def key_text(board: Board) -> str:
+    """The key under the map: the symbols' marks, landing points, bases and the board's sectors."""
+    last = f"{board.sector_cols[-1]}{board.sector_rows}"
+    return ("Key: \u2693 port \u00b7 \u2692 workshop \u00b7 A ammunition storage \u00b7 F fuel depot (l.130) \u00b7 "
+            "H helicopter landing point \u00b7 framed names: the bases (l.108) \u00b7 "
+            f"sectors A1-{last} (l.110, l.825) \u00b7 sandbox board")
+
+POINT_TOOLTIPS = [("point", "@label"), ("sector", "@sector"), ("colour", "@colour"), ("symbols", "@symbols"),
+                  ("base", "@base")]
+"""What hovering a point shows."""
+
+
+def point_rows(board: Board, colour: Colour) -> dict[str, list]:
+    """The data of the points of ``colour``: centre ``x``/``y`` and the hover fields."""
+    base_of = {p: b.name for b in board.bases.values() for p in b.points}
+    pts = [p for p, c in board.points.items() if c == colour]
+    return {"x": [geo.xy(p)[0] for p in pts], "y": [geo.xy(p)[1] for p in pts],
+            "label": [point_label(p) for p in pts], "sector": [board.sector(p) for p in pts],
+            "colour": [colour.replace("_", " ") for _ in pts],
+            "symbols": [", ".join(sorted(board.symbols_at(p))) or "-" for p in pts],
+            "base": [base_of.get(p, "-") for p in pts]}
+
+
+def add_board_layers(p: figure, board: Board, sources: dict[str, ColumnDataSource]) -> list[GlyphRenderer]:
+    """Draw the board's fixed layers on ``p``, putting their data in ``sources``; returns the
+    points' renderers, one per colour of :data:`DRAW_ORDER` (for the hover and the key)."""
+    _areas(p, board)
+    _lattice(p, board, sources)
+    _sectors(p, board)
+    renderers = []
+    for colour in DRAW_ORDER:
+        src = sources[f"points_{colour}"] = ColumnDataSource(point_rows(board, colour))
+        renderers.append(p.circle("x", "y", radius=0.17, source=src, fill_color=POINT_COLOURS[colour],
+                                  line_color="#0b1d3a", line_width=0.8))
+    _symbols(p, board, sources)
+    _bases(p, board, sources)
+    p.add_layout(Title(text=key_text(board), text_font_size="10px", text_font_style="normal", text_color="#3b4650"),
+                 "below")
+    return renderers
+
+
+def _areas(p: figure, board: Board) -> None:
+    by = {c: [q for q, k in board.points.items() if k == c] for c in DRAW_ORDER}
+    layers = [(by["light_blue"], SHALLOWS, None), (by["white"] + by["orange"] + by["red"], LAND, COAST),
+              (by["red"], HIGH_LAND, None), (by["white"], LANDING, None)]
+    for pts, fill, line in layers:
+        xs, ys = geo.bokeh_polygons(geo.union_of_cells(pts))
+        p.multi_polygons(xs, ys, fill_color=fill, line_color=line or fill, line_width=1.6 if line else 0.5)
+
+
+def _lattice(p: figure, board: Board, sources: dict[str, ColumnDataSource]) -> None:
+    seg: dict[str, list] = {"x0": [], "y0": [], "x1": [], "y1": []}
+    for q in board.points:
+        for f in (Facing.N, Facing.NE, Facing.SE):
+            n = neighbour(q, f)
+            if n in board.points:
+                (x0, y0), (x1, y1) = geo.xy(q), geo.xy(n)
+                for k, v in zip(seg, (x0, y0, x1, y1)):
+                    seg[k].append(v)
+    sources["lattice"] = ColumnDataSource(seg)
+    p.segment("x0", "y0", "x1", "y1", source=sources["lattice"], line_color="#ffffff", line_alpha=0.22, line_width=0.7)
+
+
+def sector_lines(board: Board) -> tuple[list[float], list[float]]:
+    """The x of the lines between the sector letters' bands and the y of the lines between the
+    numbers' bands (plot units; west to east, north to south), halfway between the last points of one band and the first of the next."""
+    step = math.sqrt(3) / 2
+    xs = sorted({(c - 0.5) * step for c in range(1, board.cols)
+                 if c * len(board.sector_cols) // board.cols != (c - 1) * len(board.sector_cols) // board.cols})
+    ys = sorted({-(r - 0.25) for r in range(1, board.rows)
+                 if r * board.sector_rows // board.rows != (r - 1) * board.sector_rows // board.rows}, reverse=True)
+    return xs, ys
+
+
+def _sectors(p: figure, board: Board) -> None:
+    step = math.sqrt(3) / 2
+    x0, x1 = -0.6, (board.cols - 1) * step + 0.6
+    y0, y1 = 0.6, -(board.rows - 0.5) - 0.35
+    xs, ys = sector_lines(board)
+    p.multi_line([[x, x] for x in xs] + [[x0, x1] for _ in ys], [[y0, y1] for _ in xs] + [[y, y] for y in ys],
+                 line_color="#1b2a3a", line_alpha=0.55, line_width=1.2, line_dash="dashed")
+    p.multi_line([[x0, x1, x1, x0, x0]], [[y0, y0, y1, y1, y0]], line_color="#1b2a3a", line_width=2)
+    bx, by = [x0, *xs, x1], [y0, *ys, y1]
+    letters = {"x": [(a + b) / 2 for a, b in zip(bx, bx[1:])] * 2, "text": list(board.sector_cols) * 2,
+               "y": [y0 + 0.6] * len(board.sector_cols) + [y1 - 0.6] * len(board.sector_cols)}
+    numbers = {"y": [(a + b) / 2 for a, b in zip(by, by[1:])] * 2,
+               "text": [str(i) for i in range(1, board.sector_rows + 1)] * 2,
+               "x": [x0 - 0.6] * board.sector_rows + [x1 + 0.6] * board.sector_rows}
+    for data in (letters, numbers):
+        p.text("x", "y", "text", source=ColumnDataSource(data), text_align="center", text_baseline="middle",
+               text_font_size="13px", text_font_style="bold", text_color="#1b2a3a")
+
+
+def _symbols(p: figure, board: Board, sources: dict[str, ColumnDataSource]) -> None:
+    rows: dict[str, list] = {"x": [], "y": [], "text": [], "fill": []}
+    for q, syms in board.symbols.items():
+        x, y = geo.xy(q)
+        rows["x"].append(x)
+        rows["y"].append(y)
+        rows["text"].append("".join(SYMBOL_GLYPHS[s] for s in sorted(syms)))
+        rows["fill"].append(POINT_COLOURS[board.colour(q)])
+    for q, c in board.points.items():
+        if c == "white" and q not in board.symbols:
+            x, y = geo.xy(q)
+            rows["x"].append(x)
+            rows["y"].append(y)
+            rows["text"].append("H")
+            rows["fill"].append(POINT_COLOURS[c])
+    sources["symbols"] = ColumnDataSource(rows)
+    p.circle("x", "y", radius=0.3, source=sources["symbols"], fill_color="#ffffff", line_color="fill", line_width=3)
+    p.text("x", "y", "text", source=sources["symbols"], text_align="center", text_baseline="middle",
+           text_font_size="10px", text_font_style="bold", text_color="#111111")
+
+
+def _bases(p: figure, board: Board, sources: dict[str, ColumnDataSource]) -> None:
+    rings: dict[str, list] = {"x": [], "y": [], "colour": []}
+    names: dict[str, list] = {"x": [], "y": [], "text": [], "colour": []}
+    cx = (board.cols - 1) * math.sqrt(3) / 4
+    for b in board.bases.values():
+        colour = OWNER_COLOURS.get(b.owner or "", "#444444")
+        for q in b.points:
+            x, y = geo.xy(q)
+            rings["x"].append(x)
+            rings["y"].append(y)
+            rings["colour"].append(colour)
+        x, y = geo.xy(b.points[0])
+        names["x"].append(x + (1.0 if x < cx else -1.0))
+        names["y"].append(y - 1.1)
+        names["text"].append(f"{b.name}")
+        names["colour"].append(colour)
+    sources["base_points"] = ColumnDataSource(rings)
+    sources["base_names"] = ColumnDataSource(names)
+    p.circle("x", "y", radius=0.26, source=sources["base_points"], fill_alpha=0, line_color="colour", line_width=2)
+    p.text("x", "y", "text", source=sources["base_names"], text_align="center", text_baseline="middle",
+           text_font_size="11px", text_font_style="bold", text_color="colour", background_fill_color="#ffffff",
+           background_fill_alpha=0.85, border_line_color="colour", padding=2)

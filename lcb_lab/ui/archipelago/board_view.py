@@ -1,0 +1,240 @@
+"""The Bokeh board of *Naval Battle in Archipelago*: points, islands, sectors, bases, pieces, overlays.
+
+Same conventions as the LC:B map (:mod:`lcb_lab.ui.lcb.map.map`): north up, a fixed aspect (1 d
+as wide as tall), hover on a point shows its label, sector, colour, symbols and base, a tap
+selects the point and calls back with its label, a key of the colours and symbols, and the
+board's *sandbox* tag in the title (the text prints its board only as pictures, l.106-130).
+
+Layers, bottom to top: the sea (deep), the shallows and the land as areas (unions of the points'
+cells, :mod:`~lcb_lab.ui.archipelago.geometry`: flat land, high land, the coastline), faint lattice
+lines, the sector grid with its letters and numbers on the edges, the points as circles of their
+colour (l.114-128), the symbols (l.130) and landing points, the bases' names, the overlays (reach,
+firing lines), the selected point, and the pieces (:class:`PieceMark`: a hull or a rotor disc in
+the owner's colour with its number, the bow toward its facing; torpedoes in flight as small
+arrows).
+
+Usage::
+
+    view = BoardView(load_board())
+    view.on_point(lambda label: print(label))     # called on a tap, with "col,row"
+    view.show_pieces([PieceMark("2", "Red", p, Facing.SE, "torpedo_boat")])
+    view.show_reach(points); view.show_firing_lines(origin, Facing.N, (-1, 0, 1), 10)
+    view.figure                                   # a bokeh figure
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Callable, Iterable, Literal
+
+from bokeh.events import Tap
+from bokeh.models import ColumnDataSource, HoverTool, Legend, LegendItem, Range1d
+from bokeh.plotting import figure
+
+from lcb_lab.games.archipelago.model.board import Board
+from lcb_lab.games.archipelago.model.board_data import parse_point, point_label
+from lcb_lab.kernel.hexgrid import Axial, Facing
+from lcb_lab.ui.archipelago import board_layers as layers
+from lcb_lab.ui.archipelago import geometry as geo
+from lcb_lab.ui.archipelago.board_layers import OWNER_COLOURS
+
+__all__ = ["PieceMark", "BoardView", "PieceKind"]
+
+PieceKind = Literal["torpedo_boat", "ship", "hovercraft", "helicopter", "torpedo"]
+
+MARGIN = 1.7
+"""Room round the board for the sector letters and numbers (in d)."""
+
+
+@dataclass(frozen=True)
+class PieceMark:
+    """One thing to draw on the board: a piece or a marker in flight.
+
+    ``label`` its number ("2", "C-10", "T"), ``owner`` "Red" or "Blue", ``point`` where it stands,
+    ``facing`` the lattice line it faces along (l.155), ``kind`` what to draw (a hull for vessels,
+    a rotor disc for helicopters, a small arrow for a torpedo in flight, l.207), ``hits`` the hits
+    it has taken (drawn as dots)."""
+
+    label: str
+    owner: str
+    point: Axial
+    facing: Facing
+    kind: PieceKind = "torpedo_boat"
+    hits: int = 0
+
+
+class BoardView:
+    """A Bokeh figure of ``board`` (``.figure``) with its data sources (``.sources``: ``points``,
+    ``pieces``, ``reach``, ``firing``, ``selected`` ...); ``frame_height`` in px (the width follows
+    the board's aspect)."""
+
+    def __init__(self, board: Board, *, frame_height: int = 700, title: str | None = None):
+        self.board = board
+        self._callbacks: list[Callable[[str], None]] = []
+        self.selected: str | None = None
+        xs = [geo.xy(p)[0] for p in board.points]
+        ys = [geo.xy(p)[1] for p in board.points]
+        x0, x1, y0, y1 = min(xs) - MARGIN, max(xs) + MARGIN, min(ys) - MARGIN, max(ys) + MARGIN
+        self.extent = (x0, x1, y0, y1)
+        frame_width = int(round(frame_height * (x1 - x0) / (y1 - y0)))
+        p = figure(frame_width=frame_width, frame_height=frame_height,
+                   x_range=Range1d(x0, x1, bounds=(x0, x1)), y_range=Range1d(y0, y1, bounds=(y0, y1)),
+                   tools="pan,wheel_zoom,reset,save", active_drag="pan", toolbar_location="right",
+                   background_fill_color=layers.SEA, border_fill_color="#f4f1e8",
+                   outline_line_color="#3a3a3a", min_border=4)
+        p.toolbar.logo = None
+        p.axis.visible = False
+        p.grid.visible = False
+        p.title.text = title if title is not None else title_text(board)
+        p.title.text_font_size = "13px"
+        self.figure = p
+        self.sources: dict[str, ColumnDataSource] = {}
+        point_renderers = layers.add_board_layers(p, board, self.sources)
+        p.add_tools(HoverTool(renderers=point_renderers, tooltips=layers.POINT_TOOLTIPS))
+        self._add_dynamic()
+        self._add_key(point_renderers)
+        p.on_event(Tap, self._on_tap)
+
+    # ---------------------------------------------------------- layers
+    def _add_dynamic(self) -> None:
+        p, s = self.figure, self.sources
+        s["reach"] = ColumnDataSource({"xs": [], "ys": []})
+        self._overlay_renderers = [p.multi_polygons("xs", "ys", source=s["reach"], fill_color="#ffe066", fill_alpha=0.45,
+                         line_color="#b8860b", line_width=2, line_dash="dashed")]
+        s["firing"] = ColumnDataSource({"xs": [], "ys": [], "direction": []})
+        self._overlay_renderers.append(p.multi_line("xs", "ys", source=s["firing"], line_color="#ff7f0e",
+                                                    line_width=3, line_alpha=0.9))
+        s["selected"] = ColumnDataSource({"x": [], "y": []})
+        p.scatter("x", "y", source=s["selected"], size=22, fill_alpha=0, line_color="#ffd400", line_width=3)
+        s["pieces"] = ColumnDataSource({k: [] for k in _PIECE_KEYS})
+        hulls = p.patches("xs", "ys", source=s["pieces"], fill_color="colour", line_color="#ffffff",
+                          line_width=2)
+        s["piece_labels"] = ColumnDataSource({"x": [], "y": [], "text": [], "colour": []})
+        p.text("x", "y", "text", source=s["piece_labels"], text_color="#ffffff", text_font_size="10px",
+               text_font_style="bold", text_align="center", text_baseline="middle", background_fill_color="colour",
+               border_line_color="#ffffff", padding=1)
+        s["hits"] = ColumnDataSource({"x": [], "y": []})
+        p.scatter("x", "y", source=s["hits"], size=5, fill_color="#ffd400", line_color="#222222")
+        p.add_tools(HoverTool(renderers=[hulls], tooltips=[("piece", "@label (@owner @kind)"), ("point", "@point"),
+                                                           ("facing", "@facing"), ("hits", "@hits")]))
+
+    def _add_key(self, point_renderers: list) -> None:
+        items = [LegendItem(label=layers.COLOUR_WORDS[c], renderers=[r])
+                 for c, r in zip(layers.DRAW_ORDER, point_renderers)]
+        items += [LegendItem(label="reach: where the piece may end its move", renderers=[self._overlay_renderers[0]]),
+                  LegendItem(label="firing lines along the lattice (l.324)", renderers=[self._overlay_renderers[1]])]
+        legend = Legend(items=items, location="top_left", label_text_font_size="10px", glyph_width=14,
+                        glyph_height=14, spacing=0, padding=4, background_fill_alpha=0.85, click_policy="none")
+        self.figure.add_layout(legend, "right")
+
+    # ---------------------------------------------------------- drawing
+    def show_pieces(self, marks: Iterable[PieceMark]) -> None:
+        """Draw ``marks`` (replacing the pieces drawn before)."""
+        data: dict[str, list] = {k: [] for k in _PIECE_KEYS}
+        labels: dict[str, list] = {"x": [], "y": [], "text": [], "colour": []}
+        hits: dict[str, list] = {"x": [], "y": []}
+        for m in marks:
+            outline = piece_outline(m)
+            data["xs"].append([x for x, _ in outline])
+            data["ys"].append([y for _, y in outline])
+            data["colour"].append(OWNER_COLOURS.get(m.owner, "#555555"))
+            for k, v in (("label", m.label), ("owner", m.owner), ("kind", m.kind.replace("_", " ")),
+                         ("point", f"{point_label(m.point)} ({self.board.sector(m.point)})" if m.point in self.board
+                          else point_label(m.point)), ("facing", Facing(m.facing).name), ("hits", m.hits)):
+                data[k].append(v)
+            cx, cy = geo.xy(m.point)
+            ux, uy = geo.facing_unit(m.facing)
+            if m.kind != "torpedo":            # the number a little astern: the bow stays in sight
+                labels["x"].append(cx - 0.15 * ux)
+                labels["y"].append(cy - 0.15 * uy)
+                labels["text"].append(m.label)
+                labels["colour"].append(data["colour"][-1])
+            for i in range(m.hits):
+                hits["x"].append(cx - (0.22 + 0.14 * i) * ux - 0.2 * uy)
+                hits["y"].append(cy - (0.22 + 0.14 * i) * uy + 0.2 * ux)
+        self.sources["pieces"].data = data
+        self.sources["piece_labels"].data = labels
+        self.sources["hits"].data = hits
+
+    def show_reach(self, points: Iterable[Axial]) -> None:
+        """Shade the area of ``points`` (:func:`~lcb_lab.ui.archipelago.geometry.reach_overlay`); none clears it."""
+        xs, ys = geo.bokeh_polygons(geo.reach_overlay(points))
+        self.sources["reach"].data = {"xs": xs, "ys": ys}
+
+    def show_firing_lines(self, origin: Axial, facing: Facing, lines: Iterable[int], length: int,
+                          blockers: Iterable[Axial] = ()) -> None:
+        """Draw the lines a weapon may fire along (:func:`~lcb_lab.ui.archipelago.geometry.firing_lines`,
+        stopped at the board's edge); ``length`` 0 clears them."""
+        found = geo.firing_lines(origin, facing, lines, length, blockers, on_board=self.board.points)
+        self.sources["firing"].data = {"xs": [[c[0] for c in ln.coords] for ln in found.values()],
+                                       "ys": [[c[1] for c in ln.coords] for ln in found.values()],
+                                       "direction": [f.name for f in found]}
+
+    # ---------------------------------------------------------- taps
+    def on_point(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(label)`` (``"col,row"``) when a point of the board is tapped."""
+        self._callbacks.append(callback)
+
+    def point_at(self, x: float, y: float) -> Axial | None:
+        """The point whose cell holds plot point ``(x, y)``, or None off the board."""
+        return geo.points_near(self.board.points, x, y)
+
+    def select(self, label: str | None) -> None:
+        """Ring point ``label`` (None clears)."""
+        self.selected = label
+        try:
+            pts = [parse_point(label)] if label is not None else []
+        except ValueError:
+            pts = []
+        pts = [p for p in pts if p in self.board.points]
+        self.sources["selected"].data = {"x": [geo.xy(p)[0] for p in pts], "y": [geo.xy(p)[1] for p in pts]}
+
+    def tap(self, x: float, y: float) -> str | None:
+        """What a tap at plot ``(x, y)`` does: select the point there and call back with its label
+        (None and nothing done off the board)."""
+        p = self.point_at(x, y)
+        if p is None:
+            return None
+        label = point_label(p)
+        self.select(label)
+        for cb in self._callbacks:
+            cb(label)
+        return label
+
+    def _on_tap(self, event: Tap) -> None:
+        if event.x is not None and event.y is not None:
+            self.tap(event.x, event.y)
+
+
+_PIECE_KEYS = ("xs", "ys", "colour", "label", "owner", "kind", "point", "facing", "hits")
+
+
+def title_text(board: Board) -> str:
+    """The map's title: the board's name and its sandbox tag."""
+    tag = " \u2014 SANDBOX board: the text prints its board only as pictures (l.106-130)" \
+        if board.source == "sandbox" else ""
+    return f"Naval Battle in Archipelago: {board.name}{tag}"
+
+
+def piece_outline(mark: PieceMark) -> list[tuple[float, float]]:
+    """The outline drawn for ``mark``: a hull for a vessel (longer for ships), a rotor disc with a
+    nose for a helicopter, a small arrow for a torpedo; its tip toward ``mark.facing``."""
+    if mark.kind == "ship":
+        return geo.hull_outline(mark.point, mark.facing, 1.3, 0.6)
+    if mark.kind == "torpedo":
+        return geo.hull_outline(mark.point, mark.facing, 0.55, 0.24)
+    if mark.kind == "helicopter":
+        return _rotor(mark.point, mark.facing)
+    return geo.hull_outline(mark.point, mark.facing)
+
+
+def _rotor(p: Axial, facing: Facing) -> list[tuple[float, float]]:
+    """A disc of radius 0.34 d with a nose to 0.52 d toward ``facing``."""
+    cx, cy = geo.xy(p)
+    ux, uy = geo.facing_unit(facing)
+    base = math.atan2(uy, ux)
+    out = [(cx + 0.52 * ux, cy + 0.52 * uy)]
+    for i in range(1, 12):
+        a = base + math.radians(30 * i)
+        out.append((cx + 0.34 * math.cos(a), cy + 0.34 * math.sin(a)))
+    return out
