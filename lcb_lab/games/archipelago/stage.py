@@ -1,0 +1,49 @@
+"""Staging positions for tests and lessons: :func:`stage` builds a game from a short list.
+
+>>> g = stage(pieces=[("Red TB-2", (2, 6), "N"), ("Blue TB-6", (2, 4), "N")], forced=[4, 4])
+>>> g.state.pieces["Red TB-2"].ammo, g.state.to_move, g.board.name
+(['T', 'T'], 'Red', 'open sea')
+
+Each piece is ``(id, (col, row), facing)`` -- offset column and row on the board (the kernel's
+``from_offset``), a facing name ``"N"``, ``"NE"``, ... or 0-5 -- optionally with a fourth item, a
+dict of :class:`~lcb_lab.games.archipelago.model.state.Piece` fields (``ammo``, ``hits``).  The
+board defaults to an open sea of 12 x 12 dark-blue points (``Board.open_sea``).
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from lcb_lab.games.archipelago.dice import RED
+from lcb_lab.games.archipelago.game import Archipelago
+from lcb_lab.games.archipelago.model.board import Board
+from lcb_lab.games.archipelago.model.catalog import catalog
+from lcb_lab.games.archipelago.model.state import Piece
+from lcb_lab.games.archipelago.rules.setup import filled, new_state
+from lcb_lab.kernel.dice import Dice
+from lcb_lab.kernel.hexgrid import Facing
+
+PieceSpec = tuple
+
+
+def piece(spec: PieceSpec, board: Board) -> tuple[str, Piece]:
+    """``(id, Piece)`` of one staged spec (module docstring). Raises KeyError for a bad id or facing."""
+    pid, (col, row), facing, *more = spec
+    owner, kind, number = catalog().of_id(pid)
+    f = Facing[facing] if isinstance(facing, str) else Facing(facing)
+    extra = dict(more[0]) if more else {}
+    ammo = extra.pop("ammo", filled(kind))
+    return pid, Piece(owner, kind, number, tuple(board.from_col_row(col, row)), int(f), list(ammo), **extra)
+
+
+def stage(board: Board | None = None, pieces: Iterable[PieceSpec] = (), forced: Iterable[int] = (),
+          seed: int | None = None, level: int = 1, zone: int = 0, **extra: Any) -> Archipelago:
+    """A game on ``board`` with ``pieces`` placed and checked (l.155), dice ``forced`` first then
+    ``seed`` (no seed: only forced dice; a roll beyond them raises DiceExhausted); ``extra`` are
+    :class:`~lcb_lab.games.archipelago.model.state.ArchState` fields (``to_move``,
+    ``optional_rules``, ``flagships``, ``stock``, ``turn_limit``...). Raises IllegalAction for a
+    placement the rules refuse."""
+    board = board or Board.open_sea(12, 12)
+    placed = dict(piece(s, board) for s in pieces)
+    state = new_state(board, placed, level, zone, **extra)
+    dice = Dice(seed=seed, forced=list(forced), die=RED)
+    return Archipelago(state, board, dice)
