@@ -5,7 +5,7 @@
 (['T', 'T'], 'Red', 'open sea')
 
 Each piece is ``(id, (col, row), facing)`` -- offset column and row on the board (the kernel's
-``from_offset``), a facing name ``"N"``, ``"NE"``, ... or 0-5 -- optionally with a fourth item, a
+``from_offset``; or a kernel ``Axial`` point), a facing name ``"N"``, ``"NE"``, ... or 0-5 -- optionally with a fourth item, a
 dict of :class:`~lcb_lab.games.archipelago.model.state.Piece` fields (``ammo``, ``hits``).  The
 board defaults to an open sea of 12 x 12 dark-blue points (``Board.open_sea``).
 """
@@ -20,19 +20,19 @@ from lcb_lab.games.archipelago.model.catalog import catalog
 from lcb_lab.games.archipelago.model.state import Piece
 from lcb_lab.games.archipelago.rules.setup import filled, new_state
 from lcb_lab.kernel.dice import Dice
-from lcb_lab.kernel.hexgrid import Facing
+from lcb_lab.kernel.hexgrid import Axial, Facing
 
 PieceSpec = tuple
 
 
 def piece(spec: PieceSpec, board: Board) -> tuple[str, Piece]:
     """``(id, Piece)`` of one staged spec (module docstring). Raises KeyError for a bad id or facing."""
-    pid, (col, row), facing, *more = spec
+    pid, where, facing, *more = spec
     owner, kind, number = catalog().of_id(pid)
     f = Facing[facing] if isinstance(facing, str) else Facing(facing)
     extra = dict(more[0]) if more else {}
     ammo = extra.pop("ammo", filled(kind))
-    return pid, Piece(owner, kind, number, tuple(board.from_col_row(col, row)), int(f), list(ammo), **extra)
+    return pid, Piece(owner, kind, number, tuple(where if isinstance(where, Axial) else board.from_col_row(*where)), int(f), list(ammo), **extra)
 
 
 def stage(board: Board | None = None, pieces: Iterable[PieceSpec] = (), forced: Iterable[int] = (),

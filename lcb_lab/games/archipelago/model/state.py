@@ -78,7 +78,8 @@ class Torpedo:
 class ArchState:
     """The whole game (see the module).  ``stock``: each player's Base A panel, marker kind ->
     count (l.159, l.281); ``ruins``: ruined base objects as ``"<base> <object>"`` (l.338);
-    ``wrecks``: points holding a W marker (l.243); ``dice``: this turn's blue dice not yet used;
+    ``wrecks``: points holding a W marker (l.243); ``sunk``: the pieces off the board with their
+    panels (the hit markers on them, l.237); ``dice``: this turn's blue dice not yet used;
     ``rolled``: the blue dice as rolled; ``bonus``: whether they matched (l.172);
     ``flagships``: player -> piece id (l.390-394); ``turn_limit``: 0 = none (a sandbox agreement)."""
 
@@ -86,6 +87,7 @@ class ArchState:
     pieces: dict[str, Piece]
     stock: dict[str, dict[str, int]]
     torpedoes: dict[str, Torpedo] = field(default_factory=dict)
+    sunk: dict[str, Piece] = field(default_factory=dict)
     turn: int = 1
     to_move: str = "Red"
     phase: str = "start"

@@ -41,6 +41,7 @@ def sink(g: Any, target: str) -> None:
     """Take ``target`` off the board: a W marker on a light-blue point for a torpedo boat (l.243)."""
     s = g.state
     p = s.pieces.pop(target)
+    s.sunk[target] = p
     if p.kind == "torpedo_boat" and g.board.colour(p.at) == "light_blue":
         s.wrecks.append(p.point)
         log(g, "wreck", f"a wreck at {p.point}", "A torpedo boat sunk in shallow water leaves a W marker: boats "
