@@ -32,7 +32,8 @@ def test_the_force_example_and_its_dice():
     assert check_forces(g.state.pieces.values()) == {"Red": 30, "Blue": 30}
     assert dice_count(g.state, "Red") == 4 and dice_count(g.state, "Blue") == 3
     for n, dice in [(10, 3), (6, 3), (5, 2), (2, 2), (1, 1)]:
-        small = stage(SEA, red_fleet(n, []) + [FAR], level=2)
+        ids = [f"Red TB-{i}" for i in range(1, 9)] + ["Red C-9", "Red C-10"]
+        small = stage(SEA, [(pid, SEA.from_col_row(i, 15), "N") for i, pid in enumerate(ids[:n])] + [FAR], level=2)
         assert dice_count(small.state, "Red") == dice, n                    # l.289-293
 
 
