@@ -47,3 +47,26 @@ def stage(board: Board | None = None, pieces: Iterable[PieceSpec] = (), forced: 
     state = new_state(board, placed, level, zone, **extra)
     dice = Dice(seed=seed, forced=list(forced), die=RED)
     return Archipelago(state, board, dice)
+
+
+FLEET = {1: [f"TB-{i}" for i in range(1, 9)],
+         2: [f"TB-{i}" for i in range(1, 9)] + ["C-9", "C-10", "C-11", "C-12", "D-13", "D-14", "A-15", "R-16"]}
+"""Each side's pieces at level 1 (8 torpedo boats, l.140) and level 2 (all 16, l.266-268)."""
+
+
+def opening(board: Board | None = None, level: int = 1, zone: int = 2, seed: int | None = 0,
+            **extra: Any) -> Archipelago:
+    """A whole game: each side's :data:`FLEET` in suggested ``zone`` (l.146-149), ships on dark
+    blue, every piece facing the other side (Red south, Blue north), panels filled; dice ``seed``.
+    Raises IllegalAction when the zone has too few points for the fleet."""
+    board = board or Board.open_sea(14, 16)
+    from lcb_lab.games.archipelago.rules.setup import ZONES
+    specs = []
+    for owner, facing in (("Red", "S"), ("Blue", "N")):
+        sectors, _ = ZONES[zone][owner]
+        free = [p for s in sectors for p in board.points_in(s) if board.admits(p, "ship")]
+        if len(free) < len(FLEET[level]):
+            from lcb_lab.kernel.errors import IllegalAction
+            raise IllegalAction("l.144", f"zone {zone} holds {len(free)} points for {owner}'s {len(FLEET[level])} pieces")
+        specs += [(f"{owner} {name}", p, facing) for name, p in zip(FLEET[level], free)]
+    return stage(board, specs, seed=seed, level=level, zone=zone, **extra)
