@@ -3,7 +3,7 @@ cited by the **line number** of the text (``/work/shared/rulebook/other_games/``
 ``naval_battle_in_archipelago.txt``) where its paragraph starts, written ``"l.202"``.
 
 :data:`SECTIONS` lists the text's sections this package builds on: heading, first and last line,
-and the level they belong to (0: basic rules and reference tables).  :func:`cite` words a
+and the level they belong to (0: basic rules and reference tables; 5: the expanded rules).  :func:`cite` words a
 reference with its section's heading (``"Torpedo Launching, l.202"``); :func:`section_of` finds a
 line's section and raises KeyError for a line outside every known section (the test of
 citations, ``tests/archipelago/test_rule_refs.py``, runs it on every ``l.N`` the package writes).
@@ -48,8 +48,10 @@ SECTIONS: tuple[Section, ...] = (
     Section("Repair Ship", 354, 364, 2),
     Section("Ammunition Ship", 366, 378, 2),
     Section("End of Game and Determining the Winner (level 2)", 380, 394, 2),
+    Section("Movement of Helicopters", 439, 495, 3),
     Section("Air-to-Air Missiles", 520, 532, 3),
     Section("Shooting Down Helicopter with Machine Gun", 537, 545, 3),
+    Section("Additional Components", 799, 840, 5),
     Section("Reference Tables", 1570, 1680, 0),
 )
 
