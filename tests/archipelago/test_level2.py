@@ -12,7 +12,7 @@ from lcb_lab.games.archipelago.model.board import Base
 from lcb_lab.games.archipelago.rules.setup import check_forces
 from lcb_lab.games.archipelago.rules.turn import dice_count
 from lcb_lab.games.archipelago.stage import stage
-from tests.archipelago.helpers import NE, SE, SW, N, S, SEA, O, at
+from tests.archipelago.helpers import NE, SE, SW, N, S, SEA, at
 from tests.archipelago.test_level1_rules import refused
 
 FAR = ("Blue TB-8", SEA.from_col_row(13, 0), "S")

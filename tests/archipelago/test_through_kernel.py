@@ -105,6 +105,8 @@ def test_indistinguishable_worlds_for_red():
     b = worlds({"T": 2, "G": 6, "Repair": 1}, ["G", "G", "Repair"], "Blue A-15")
     assert red_sees(a) == red_sees(b)
     assert a.view("Blue") != b.view("Blue")
+    assert ("Blue writes its flagship on paper", "") in a.view("Red")["log"]
+    assert ("Blue's flagship is Blue D-13", "Sinking it ends the game (l.394).") in a.view("Blue")["log"]
     for act in (A.RollMovement(), A.Move("Red TB-1", "F", 2), A.LaunchTorpedo("Red TB-1", "Blue TB-2"), A.EndTurn()):
         a.apply(act)
         b.apply(act)

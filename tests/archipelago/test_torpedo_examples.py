@@ -86,7 +86,8 @@ def test_pictures_15_to_17_short_torpedo_then_green_4_hits_tb5():
     g.apply(A.EndTurn())
     assert continuation_reach(g, "T1") == pytest.approx({"Blue TB-5": 0.5})
     g.apply(A.ContinueTorpedo("T1", 1, 1))
-    assert odds_entry(g)["data"] == {"torpedo": "T1", "p_hit": 0.5, "steps": 3, "target": "Blue TB-5"}
+    assert odds_entry(g)["data"] == {"torpedo": "T1", "p_hit": 0.5, "steps": 3, "target": "Blue TB-5",
+                                     "reach": {"Blue TB-5": 0.5}}
     assert "Blue TB-5" in g.state.sunk and not g.state.torpedoes
     assert titles(g)[-2:] == ["green 4: T1 hits Blue TB-5", "Blue TB-5 is sunk"]
     assert g.dice.forced_left == 0

@@ -18,6 +18,7 @@ from lcb_lab.games.archipelago.game import Archipelago
 from lcb_lab.games.archipelago.model.board import Board
 from lcb_lab.games.archipelago.model.catalog import catalog
 from lcb_lab.games.archipelago.model.state import Piece
+from lcb_lab.games.archipelago.rules.common import log
 from lcb_lab.games.archipelago.rules.setup import filled, new_state
 from lcb_lab.kernel.dice import Dice
 from lcb_lab.kernel.hexgrid import Axial, Facing
@@ -46,7 +47,12 @@ def stage(board: Board | None = None, pieces: Iterable[PieceSpec] = (), forced: 
     placed = dict(piece(s, board) for s in pieces)
     state = new_state(board, placed, level, zone, **extra)
     dice = Dice(seed=seed, forced=list(forced), die=RED)
-    return Archipelago(state, board, dice)
+    g = Archipelago(state, board, dice)
+    for owner, pid in sorted(state.flagships.items()):
+        rule = "l.394" if "l.394" in state.optional_rules else "l.392"
+        log(g, "flagship", f"{owner}'s flagship is {pid}", f"Sinking it ends the game ({rule}).", [rule],
+            team=owner, about={"flagship": owner})
+    return g
 
 
 FLEET = {1: [f"TB-{i}" for i in range(1, 9)],

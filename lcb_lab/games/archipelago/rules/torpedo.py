@@ -196,9 +196,12 @@ def continue_run(g: Any, tid: str, turn_at: int, turn: int) -> None:
                   if (pid := s.at(pt)) and s.pieces[pid].owner != t.owner and hittable(g, pid, f)), (0, ""))
     odds = chance.continuation_hit(first[0])
     say = f"{first[1]} at step {first[0]}: {pct(odds)} (green {first[0]} or more)" if first[0] else "no enemy it can hit"
+    reach = continuation_reach(g, tid)
+    best = "; ".join(f"{pid} {pct(p)}" for pid, p in sorted(reach.items())) or "none"
     log(g, "odds", f"{tid} continues: {say}",
-        "A green die moves it on (l.207), at most one turn; it hits any enemy piece on its path (l.208).",
-        ["l.207", "l.208"], torpedo=tid, p_hit=odds, steps=first[0], target=first[1])
+        f"A green die moves it on (l.207), at most one turn; it hits any enemy piece on its path (l.208). "
+        f"In range over every course: {best}.", ["l.207", "l.208"], torpedo=tid, p_hit=odds, steps=first[0],
+        target=first[1], reach=reach)
     n = g.dice.roll(1, f"torpedo {tid} continues", GREEN)[0]
     del s.torpedoes[tid]
     if first[0] and n >= first[0]:
