@@ -172,3 +172,37 @@ def test_equal_boats_out_of_ammunition_is_a_draw():
     g.apply(A.RollMovement())
     g.apply(A.EndTurn())
     assert g.state.over and g.state.winner == ""
+
+
+def test_the_first_run_passes_pieces_that_are_not_its_target():
+    """Reading: only the announced target can be hit on the first run (the second part hits "any"
+    piece because the torpedo is then disoriented, l.207-208): an enemy boat in the way is passed."""
+    g = stage(SEA, [("Red TB-1", at(), "N"), ("Blue TB-1", at((N, 2)), "N"), ("Blue TB-2", at((N, 4)), "N")],
+              forced=[2, 3, 6])
+    g.apply(A.RollMovement())
+    g.apply(A.LaunchTorpedo("Red TB-1", "Blue TB-2"))
+    assert "Blue TB-2" in g.state.sunk and not g.state.pieces["Blue TB-1"].hits
+
+
+def test_a_missed_interceptor_stays_as_a_marker():
+    """Reading: an interceptor that does not meet the enemy torpedo head-on is a torpedo like any
+    other, its marker left on the board (l.207, l.233)."""
+    g = stage(SEA, [("Red TB-7", at(), "N"), ("Blue TB-6", at((N, 7), (SE, 3)), "N"), ("Blue TB-1", at((N, 9)), "S")],
+              forced=[2, 3, 3, 2, 4, 2], optional_rules=["l.233"])
+    g.apply(A.RollMovement())
+    g.apply(A.LaunchTorpedo("Red TB-7", "Blue TB-6"))
+    g.apply(A.EndTurn())
+    g.apply(A.RollMovement())
+    g.apply(A.LaunchTorpedo("Blue TB-1", "T1"))                            # red 2: 6 points short
+    assert set(g.state.torpedoes) == {"T1", "T2"} and g.state.torpedoes["T2"].owner == "Blue"
+
+
+def test_a_piece_that_loads_may_still_fire():
+    """Reading: loading holds a piece in place for the turn (l.251); the text forbids only moving."""
+    board, port = port_board()
+    g = stage(board, [("Red TB-1", port, "N", {"ammo": ["T"]}), ("Blue TB-1", at((SW, 1), (N, 4)), "N")],
+              forced=[2, 3, 6])
+    g.apply(A.Restock("Red TB-1"))
+    g.apply(A.RollMovement())
+    g.apply(A.LaunchTorpedo("Red TB-1", "Blue TB-1"))
+    assert "Blue TB-1" in g.state.sunk and g.state.pieces["Red TB-1"].ammo == ["T"]

@@ -202,3 +202,23 @@ def test_sinking_the_flagship_wins(rule):
     g.apply(A.RollMovement())
     g.apply(A.LaunchTorpedo("Red D-13", "Blue TB-1"))
     assert g.state.over and g.state.winner == "Red" and "flagship" in g.state.outcome
+
+
+def test_a_single_die_is_no_bonus_and_bow_to_stern_is_not_parallel():
+    g = stage(SEA, [("Red TB-1", at(), "N"), FAR], forced=[3], level=2)
+    g.apply(A.RollMovement())
+    assert g.state.dice == [3] and not g.state.bonus                      # reading: one die never "matches"
+    t = stage(SEA, [("Red TB-1", at(), "N"), ("Red TB-2", at((N, 1)), "N", {"ammo": []}), FAR], level=2)
+    refused(t, A.Transfer("Red TB-1", "Red TB-2", ("T",)), "l.370")        # in line, not side by side
+
+
+def test_the_ammunition_ship_restocks_chosen_markers_and_a_ruined_storage_gives_none():
+    land, port = at((SW, 2)), at((SW, 1))
+    g = stage(base_board("Red", land, port), [("Red A-15", port, "N", {"ammo": []}), FAR], level=2)
+    refused(g, A.Restock("Red A-15", ("T",) * 7), "l.376")                 # 6 at most (l.370)
+    g.apply(A.Restock("Red A-15", ("Repair", "Repair", "G", "T")))
+    assert sorted(g.state.pieces["Red A-15"].ammo) == ["G", "Repair", "Repair", "T"]
+    assert g.state.stock["Red"] == {"T": 29, "G": 35, "Repair": 6}
+    r = stage(base_board("Red", land, port), [("Red C-9", port, "N", {"ammo": []}), FAR], level=2,
+              ruins=["A-Red ammunition"])
+    refused(r, A.Restock("Red C-9"), "l.388")
