@@ -78,3 +78,12 @@ def test_exact_odds():
     assert chance.gun_hit(2) == pytest.approx(35 / 36)                      # only the double 1 fails
     assert chance.gun_hit(10) == pytest.approx(1 / 36) and chance.gun_hit(5) == pytest.approx(27 / 36)
     assert chance.bonus(2) == pytest.approx(2 * (1 / 6) ** 2 + 2 * (2 / 6) ** 2) and chance.bonus(1) == 0.0
+
+
+def test_every_test_the_readings_name_exists():
+    """``docs/archipelago.md`` ties each reading to a test: each named test is defined."""
+    doc = (ROOT / "docs" / "archipelago.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"`(?:test_\w+\.py::)?(test_\w+\.py)::(test_\w+)`", doc))
+    assert len(named) >= 20
+    missing = [(f, t) for f, t in named if f"def {t}(" not in (ROOT / "tests" / "archipelago" / f).read_text()]
+    assert missing == []
