@@ -222,3 +222,15 @@ def test_the_ammunition_ship_restocks_chosen_markers_and_a_ruined_storage_gives_
     r = stage(base_board("Red", land, port), [("Red C-9", port, "N", {"ammo": []}), FAR], level=2,
               ruins=["A-Red ammunition"])
     refused(r, A.Restock("Red C-9"), "l.388")
+
+
+def test_restock_fills_the_panel_by_default_and_panel_a_is_logged_as_sandbox():
+    land, port = at((SW, 2)), at((SW, 1))
+    g = stage(base_board("Red", land, port), [("Red A-15", port, "N", {"ammo": ["T"]}), FAR], level=2,
+              optional_rules=["l.283"])
+    g.apply(A.Restock("Red A-15"))
+    assert sorted(g.state.pieces["Red A-15"].ammo) == ["G", "G", "G", "T", "T", "T"]
+    red = [e for e in g.view("Red")["log"] if "panel A" in e[0]]
+    blue = [e for e in g.view("Blue")["log"] if "panel A" in e[0]]
+    assert red[0][0] == "Red's panel A holds 73 marker(s)" and "Sandbox" in red[0][1] and "T" in red[0][1]
+    assert blue == [(red[0][0], "73 marker(s), face down: their kinds are hidden.")]

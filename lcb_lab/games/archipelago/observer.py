@@ -52,7 +52,8 @@ def _flagship_form(entry: dict, data: dict, secret: bool) -> tuple:
                             "rules": entry["rules"]}
 
 
-OBSERVER = Observer(knows, PLAYERS, {"restock": _count_form, "transfer": _count_form, "flagship": _flagship_form})
+OBSERVER = Observer(knows, PLAYERS, {"restock": _count_form, "transfer": _count_form, "stock": _count_form,
+                                     "flagship": _flagship_form})
 
 
 def _panel(state: ArchState, viewer: Any, pid: str) -> Any:

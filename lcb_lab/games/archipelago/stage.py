@@ -48,6 +48,13 @@ def stage(board: Board | None = None, pieces: Iterable[PieceSpec] = (), forced: 
     state = new_state(board, placed, level, zone, **extra)
     dice = Dice(seed=seed, forced=list(forced), die=RED)
     g = Archipelago(state, board, dice)
+    for owner, stock in sorted(state.stock.items()):
+        if any(b.owner == owner and b.kind == "A" for b in board.bases.values()):
+            kinds = [k for k, n in sorted(stock.items()) for _ in range(n)]
+            log(g, "stock", f"{owner}'s panel A holds {len(kinds)} marker(s)", "Sandbox: the text does not print "
+                f"panel A's count; it holds the side's markers (l.104) not on its pieces: "
+                f"{', '.join(f'{n} {k}' for k, n in sorted(stock.items()))} (l.159, l.281).", ["l.159", "l.281"],
+                team=owner, markers=kinds, about={"stock": owner})
     for owner, pid in sorted(state.flagships.items()):
         rule = "l.394" if "l.394" in state.optional_rules else "l.392"
         log(g, "flagship", f"{owner}'s flagship is {pid}", f"Sinking it ends the game ({rule}).", [rule],

@@ -7,7 +7,7 @@ the text forbids only moving).  So the approach turn and the moving-away turn ne
 
 * **Restock** at the own Base A (l.251, l.368): the piece stands on a port point of it (anchor
   symbol, l.251); markers go from panel A to the piece's panel, up to what it holds when filled
-  (the ammunition ship: any 6, l.370).  T and G come from the ammunition storage, Repair markers
+  (by default: what its full panel holds; the ammunition ship may choose any 6, l.370).  T and G come from the ammunition storage, Repair markers
   from the workshop (l.281, l.364); a ruined object gives nothing (l.388).
 * **Repair** (l.350, l.356-364): at a port of the own Base A (a Repair marker from panel A, the
   workshop standing), or by the repair ship beside it in parallel (l.358; :func:`parallel`), which
@@ -84,7 +84,8 @@ def restock(g: Any, pid: str, markers: tuple[str, ...]) -> None:
     _ready(p, pid, "l.251")
     if not markers:
         c = cls_of(p)
-        markers = tuple(k for k in c.loads for _ in range(max(room(p, k), 0) if not c.any_load else 0))
+        markers = tuple(k for k, n in c.loads.items() for _ in range(max(n - p.ammo.count(k), 0)))
+        markers = markers[:max(room(p, markers[0]), 0)] if markers else ()
     if not markers:
         raise IllegalAction("l.251", f"{pid} has no room for more markers")
     _check_load(p, pid, markers, "l.251")
