@@ -11,15 +11,19 @@ from typing import Any
 
 from lcb_lab.games.archipelago.model.catalog import PieceClass, catalog
 from lcb_lab.games.archipelago.model.state import ArchState, Piece
+from lcb_lab.games.archipelago.rule_refs import cite
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.explain import step
 
 
 def log(g: Any, kind: str, title: str, text: str, refs: list[str], **data: Any) -> dict:
-    """Append one explained entry to ``g.state.log`` (annotated for hidden information); returns it."""
+    """Append one explained entry to ``g.state.log`` (annotated for hidden information), its
+    references also with their section headings (``"cites"``: ``"Torpedo Launching, l.206"``);
+    returns it. Raises KeyError for a reference outside the text's known sections."""
     from lcb_lab.games.archipelago.observer import OBSERVER
     e = step(kind, title, text, refs, **data)
     e["turn"], e["phase"] = g.state.turn, g.state.phase
+    e["cites"] = [cite(r) for r in refs]
     g.state.log.append(OBSERVER.annotate(e, g.state))
     return e
 
