@@ -118,8 +118,9 @@ def _target_point(s: ArchState, target: str) -> Axial:
     return enemy_piece(s, target, "l.201").at
 
 
-def launch(g: Any, shooter: str, target: str, turn_at: int, turn: int) -> None:
-    """Launch a torpedo (module docstring). Raises IllegalAction naming the rule."""
+def check_launch(g: Any, shooter: str, target: str, turn_at: int, turn: int) -> int:
+    """The distance of a launch the rules allow (l.174, l.197, l.202, l.205, l.233, l.237, l.543).
+    Raises IllegalAction naming the rule."""
     s = g.state
     if s.phase == "start":
         raise IllegalAction("l.174", "pieces shoot after the movement: roll the blue dice first")
@@ -135,6 +136,14 @@ def launch(g: Any, shooter: str, target: str, turn_at: int, turn: int) -> None:
     if d < 2:
         raise IllegalAction("l.202", f"{target} is {d} d from {shooter}; a torpedo needs at least 2 d")
     check_course(turn_at, turn, 3, "l.205")
+    return d
+
+
+def launch(g: Any, shooter: str, target: str, turn_at: int, turn: int) -> None:
+    """Launch a torpedo (module docstring). Raises IllegalAction naming the rule."""
+    s = g.state
+    d = check_launch(g, shooter, target, turn_at, turn)
+    p = s.pieces[shooter]
     run = on_water(g, course(p.at, p.facing, 6, turn_at, turn))
     k = reach(g, run, target)
     p.ammo.remove("T")
