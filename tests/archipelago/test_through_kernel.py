@@ -8,7 +8,7 @@ import pytest
 
 from lcb_lab.games.archipelago import actions as A
 from lcb_lab.games.archipelago.rule_refs import section_of, line_of
-from lcb_lab.games.archipelago.stage import opening, stage
+from lcb_lab.games.archipelago.stage import opening, setup_game, stage
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.legal import Template
 from tests.archipelago.helpers import SE, N, SEA, at, snapshot
@@ -65,8 +65,11 @@ def test_listed_acts_are_accepted_and_unlisted_ones_refused(level):
 
 @pytest.mark.parametrize("level,seed", [(1, 3), (2, 4)])
 def test_seeded_random_games_finish(level, seed):
-    g = opening(level=level, seed=seed, turn_limit=40)
+    """Level 1 from its set-up acts (zone 1), level 2 from a placed opening (zone 2)."""
+    g = setup_game(level=1, zone=1, seed=seed, turn_limit=40) if level == 1 else \
+        opening(level=level, seed=seed, turn_limit=40)
     play(g, np.random.default_rng(seed), 3000)
+    assert len(g.state.pieces) + len(g.state.sunk) == 16 * level
     assert g.state.over and g.state.outcome and g.legal_actions() == []
     assert g.state.log[-1]["kind"] == "over"
 

@@ -14,6 +14,17 @@ from lcb_lab.kernel.actions import Action, ActionCodec
 
 
 @dataclass(frozen=True)
+class Place(Action):
+    """Set-up: place ``piece`` on the point ``(q, r)`` facing ``facing`` (0-5, clockwise from north, l.155)."""
+
+    KIND: ClassVar[str] = "place"
+    piece: str
+    q: int
+    r: int
+    facing: int
+
+
+@dataclass(frozen=True)
 class ContinueTorpedo(Action):
     """Roll the green die for own T marker ``torpedo`` on the board and run it on (l.207)."""
 
@@ -96,5 +107,5 @@ class EndTurn(Action):
     KIND: ClassVar[str] = "end_turn"
 
 
-ACTIONS = (ContinueTorpedo, RollMovement, Move, LaunchTorpedo, FireGun, Restock, Repair, Transfer, EndTurn)
+ACTIONS = (Place, ContinueTorpedo, RollMovement, Move, LaunchTorpedo, FireGun, Restock, Repair, Transfer, EndTurn)
 CODEC = ActionCodec(ACTIONS, home="lcb_lab.games.archipelago.actions")

@@ -6,7 +6,7 @@
   (:class:`~lcb_lab.games.archipelago.model.board.Board`) held by the engine, not the state;
 * one handler per act (:mod:`~lcb_lab.games.archipelago.handlers`), the legal acts of
   :mod:`~lcb_lab.games.archipelago.legal`;
-* a step's place is ``(turn, phase number, player)`` (JSON keys ``turn``, ``phase``, ``player``);
+* a step's place is ``(turn, phase number, player)`` (phases ``setup``, ``start``, ``move``, ``fire``) (JSON keys ``turn``, ``phase``, ``player``);
   the snapshot before each roll of the blue dice is kept for good.
 
 >>> from lcb_lab.games.archipelago.stage import stage
@@ -57,7 +57,7 @@ class Archipelago(Engine):
         return isinstance(action, RollMovement)
 
     def step_place(self, action: Action, before: ArchState) -> tuple[int, int, str | None]:
-        """``(turn, phase number 1-3, player)`` of a step applied on ``before``."""
+        """``(turn, phase number 1-4: setup, start, move, fire, player)`` of a step applied on ``before``."""
         return before.turn, PHASES.index(before.phase) + 1, before.to_move
 
     def view(self, viewer: Any = None) -> dict:

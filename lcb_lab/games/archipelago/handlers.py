@@ -8,13 +8,21 @@ from __future__ import annotations
 from typing import Any
 
 from lcb_lab.games.archipelago import actions as A
-from lcb_lab.games.archipelago.rules import gun, logistics, movement, torpedo, turn
+from lcb_lab.games.archipelago.rules import gun, logistics, movement, setup, torpedo, turn
 from lcb_lab.kernel.errors import IllegalAction
 
 
-def _running(g: Any) -> None:
+def _running(g: Any, setup_act: bool = False) -> None:
     if g.state.over:
         raise IllegalAction("l.259", f"the game is over ({g.state.outcome})")
+    if not setup_act and g.state.phase == "setup":
+        raise IllegalAction("l.144", "the pieces are still being placed: play starts when all are on the board")
+
+
+def place(g: Any, a: A.Place) -> None:
+    """Set-up: one piece onto the board (l.144-155)."""
+    _running(g, setup_act=True)
+    setup.place(g, a.piece, (a.q, a.r), a.facing)
 
 
 def continue_torpedo(g: Any, a: A.ContinueTorpedo) -> None:
@@ -71,6 +79,6 @@ def end_turn(g: Any, a: A.EndTurn) -> None:
     turn.end_turn(g)
 
 
-HANDLERS = {A.ContinueTorpedo: continue_torpedo, A.RollMovement: roll_movement, A.Move: move,
+HANDLERS = {A.Place: place, A.ContinueTorpedo: continue_torpedo, A.RollMovement: roll_movement, A.Move: move,
             A.LaunchTorpedo: launch_torpedo, A.FireGun: fire_gun, A.Restock: restock, A.Repair: repair,
             A.Transfer: transfer, A.EndTurn: end_turn}

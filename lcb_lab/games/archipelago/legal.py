@@ -1,5 +1,6 @@
 """What the player to move may do now (kernel legal-action protocol, :mod:`lcb_lab.kernel.legal`).
 
+* ``setup``: a :class:`PlaceTemplate` for the player's next reserve piece (the points it may take);
 * ``start``: continue each own torpedo on the board (every course, l.207), logistics acts of the
   pieces in place, roll the blue dice (l.170);
 * ``move``: a :class:`MoveTemplate` per own piece not yet moved and each distinct blue die left
@@ -19,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from lcb_lab.games.archipelago import actions as A
-from lcb_lab.games.archipelago.rules import gun, logistics, movement, torpedo
+from lcb_lab.games.archipelago.rules import gun, logistics, movement, setup, torpedo
 from lcb_lab.games.archipelago.rules.common import cls_of
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.legal import Template
@@ -93,6 +94,31 @@ def _logistics(g: Any, who: str) -> list:
     return [a for a in out if g.is_legal(a)]
 
 
+class PlaceTemplate(Template):
+    """Every placing of one reserve piece: ``options`` are the points it may take (each with every
+    facing, l.155), ``limits`` ``{"piece"}``."""
+
+    def make(self, rng: np.random.Generator, option: Any | None) -> A.Place:
+        """The placing on ``option`` (a ``(q, r)`` point) or a random one, facing at random."""
+        q, r = option if option is not None else self.options[int(rng.integers(len(self.options)))]
+        return A.Place(self.limits["piece"], q, r, int(rng.integers(6)))
+
+
+def _placings(g: Any, who: str) -> list:
+    s = g.state
+    pid = next((i for i in s.reserve if i.startswith(who + " ")), None)
+    if pid is None:
+        return []
+    out = []
+    for pt in g.board:
+        try:
+            setup.place_check(g, pid, tuple(pt))
+        except IllegalAction:
+            continue
+        out.append(tuple(pt))
+    return [PlaceTemplate("place", tuple(out), {"piece": pid}, g)] if out else []
+
+
 def legal_actions(g: Any, player: str | None = None) -> list:
     """The acts and templates ``player`` (default: the one to move) may make now; ``[]`` when it is
     not its turn or the game is over."""
@@ -100,6 +126,8 @@ def legal_actions(g: Any, player: str | None = None) -> list:
     who = player or g.to_act()
     if s.over or who != s.to_move:
         return []
+    if s.phase == "setup":
+        return _placings(g, who)
     if s.phase == "start":
         out: list = [A.ContinueTorpedo(t, at, d) for t, v in sorted(s.torpedoes.items()) if v.owner == who
                      for at, d in [(0, 0)] + [(k, x) for k in range(1, 5) for x in (-1, 1)]]

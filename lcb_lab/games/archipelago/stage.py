@@ -83,3 +83,13 @@ def opening(board: Board | None = None, level: int = 1, zone: int = 2, seed: int
             raise IllegalAction("l.144", f"zone {zone} holds {len(free)} points for {owner}'s {len(FLEET[level])} pieces")
         specs += [(f"{owner} {name}", p, facing) for name, p in zip(FLEET[level], free)]
     return stage(board, specs, seed=seed, level=level, zone=zone, **extra)
+
+
+def setup_game(board: Board | None = None, level: int = 1, zone: int = 0, seed: int | None = 0,
+               forced: Iterable[int] = (), **extra: Any) -> Archipelago:
+    """A game in its ``setup`` phase: each side's :data:`FLEET` waits to be placed by ``Place``
+    acts (Red first, l.144-155), in suggested ``zone`` (0: anywhere)."""
+    from lcb_lab.games.archipelago.rules.setup import setup_state
+    board = board or Board.open_sea(14, 16)
+    ids = [f"{o} {n}" for o in ("Red", "Blue") for n in FLEET[level]]
+    return Archipelago(setup_state(ids, level, zone, **extra), board, Dice(seed=seed, forced=list(forced), die=RED))

@@ -23,8 +23,8 @@ from lcb_lab.kernel.hexgrid import Axial, Facing
 PLAYERS = ("Red", "Blue")
 """The two players; Red moves first (a sandbox reading: the text does not say who begins)."""
 
-PHASES = ("start", "move", "fire")
-"""A turn's phases: ``start`` (continue torpedoes in flight, l.207; logistics), ``move`` (after the
+PHASES = ("setup", "start", "move", "fire")
+"""``setup`` (placing the pieces, l.144-155), then a turn's phases: ``start`` (continue torpedoes in flight, l.207; logistics), ``move`` (after the
 blue dice, l.170), ``fire`` (after the first shot no piece moves any more, l.174)."""
 
 
@@ -81,7 +81,8 @@ class ArchState:
     ``wrecks``: points holding a W marker (l.243); ``sunk``: the pieces off the board with their
     panels (the hit markers on them, l.237); ``dice``: this turn's blue dice not yet used;
     ``rolled``: the blue dice as rolled; ``bonus``: whether they matched (l.172);
-    ``flagships``: player -> piece id (l.390-394); ``turn_limit``: 0 = none (a sandbox agreement)."""
+    ``reserve``: pieces still to place in the ``setup`` phase, ``zone`` the suggested zones they keep
+    to (0: anywhere, l.146-149); ``flagships``: player -> piece id (l.390-394); ``turn_limit``: 0 = none (a sandbox agreement)."""
 
     level: int
     pieces: dict[str, Piece]
@@ -97,6 +98,8 @@ class ArchState:
     ruins: list[str] = field(default_factory=list)
     wrecks: list[tuple[int, int]] = field(default_factory=list)
     optional_rules: list[str] = field(default_factory=list)
+    reserve: list[str] = field(default_factory=list)
+    zone: int = 0
     flagships: dict[str, str] = field(default_factory=dict)
     next_torpedo: int = 1
     turn_limit: int = 0

@@ -7,15 +7,19 @@ lines (every :class:`~lcb_lab.kernel.hexgrid.Facing` is one), one piece a point.
 filled with what its class holds (two T markers a torpedo boat, l.159); Base A's panel with the
 rest of the side's markers (a sandbox reading, ``data/pieces.toml``).  Both players field pieces
 of the same total value at level 2 (l.272): :func:`check_forces` tells.
+
+Placing is an act too (:func:`place`, the ``setup`` phase of :func:`setup_state`): Red places
+all its pieces, then Blue (*reading*: the order is agreed, l.144), then Red's first turn begins.
 """
 from __future__ import annotations
 
 from typing import Any, Iterable
 
 from lcb_lab.games.archipelago.model.catalog import MARKERS, catalog
-from lcb_lab.games.archipelago.model.state import ArchState, Piece
+from lcb_lab.games.archipelago.model.state import ArchState, Piece, other
+from lcb_lab.games.archipelago.rules.common import log
 from lcb_lab.kernel.errors import IllegalAction
-from lcb_lab.kernel.hexgrid import Axial
+from lcb_lab.kernel.hexgrid import Axial, Facing
 
 ZONES: dict[int, dict[str, tuple[tuple[str, ...], dict[str, int]]]] = {
     1: {"Red": (("B1", "B2", "A1", "A2", "A3"), {}), "Blue": (("F6", "F7", "G5", "G6", "G7"), {})},
@@ -77,3 +81,50 @@ def new_state(board: Any, pieces: dict[str, Piece], level: int, zone: int = 0, *
         check_placement(board, pieces, pid, zone)
     stock = {o: base_stock(pieces.values(), o, level) for o in ("Red", "Blue")}
     return ArchState(level=level, pieces=pieces, stock=extra.pop("stock", stock), **extra)
+
+
+def setup_state(pieces: Iterable[str], level: int, zone: int = 0, **extra: Any) -> ArchState:
+    """A state in the ``setup`` phase with ``pieces`` (ids) to place, Red first. Raises KeyError
+    for an id not of the catalog."""
+    ids = sorted(pieces, key=lambda i: (i.split(" ")[0] != "Red", catalog().of_id(i)[2]))
+    for i in ids:
+        catalog().of_id(i)
+    return ArchState(level=level, pieces={}, stock={}, phase="setup", reserve=ids, zone=zone,
+                     to_move=catalog().of_id(ids[0])[0] if ids else "Red", **extra)
+
+
+def place_check(g: Any, pid: str, point: tuple[int, int]) -> None:
+    """Refuse (IllegalAction) reserve piece ``pid`` on ``point``: :func:`check_placement` on a
+    copy of the pieces with it added."""
+    owner, kind, number = catalog().of_id(pid)
+    trial = dict(g.state.pieces)
+    trial[pid] = Piece(owner, kind, number, tuple(point), 0)
+    check_placement(g.board, trial, pid, g.state.zone)
+
+
+def place(g: Any, pid: str, point: tuple[int, int], facing: int) -> None:
+    """Place reserve piece ``pid`` of the player to move on ``point`` facing ``facing`` (l.155);
+    the last piece of a side hands over to the other; the last of all starts turn 1 with the
+    panels filled (l.159, l.281). Raises IllegalAction naming the rule."""
+    s = g.state
+    if s.phase != "setup" or pid not in s.reserve:
+        raise IllegalAction("l.144", f"{pid} is not a piece waiting to be placed")
+    owner, kind, number = catalog().of_id(pid)
+    if owner != s.to_move:
+        raise IllegalAction("l.144", f"{s.to_move} places its pieces now, not {owner}")
+    if facing not in range(6):
+        raise IllegalAction("l.155", f"{pid} must face along one of the six lines through its point")
+    place_check(g, pid, point)
+    s.pieces[pid] = Piece(owner, kind, number, tuple(point), facing, filled(kind))
+    s.reserve.remove(pid)
+    log(g, "place", f"{pid} placed at {tuple(point)} facing {Facing(facing).name}",
+        "On a point that admits it, along a line through the point (l.155); its panel filled (l.159).",
+        ["l.155", "l.159"], piece=pid)
+    if not any(catalog().of_id(i)[0] == owner for i in s.reserve):
+        if s.reserve:
+            s.to_move = other(owner)
+            return
+        s.stock = {o: base_stock(s.pieces.values(), o, s.level) for o in ("Red", "Blue")}
+        s.phase, s.to_move = "start", "Red"
+        log(g, "turn", "turn 1: Red", "Every piece is placed; Red begins (reading: the text does not say who).",
+            ["l.144", "l.165"])
