@@ -234,3 +234,28 @@ def test_restock_fills_the_panel_by_default_and_panel_a_is_logged_as_sandbox():
     blue = [e for e in g.view("Blue")["log"] if "panel A" in e[0]]
     assert red[0][0] == "Red's panel A holds 73 marker(s)" and "Sandbox" in red[0][1] and "T" in red[0][1]
     assert blue == [(red[0][0], "73 marker(s), face down: their kinds are hidden.")]
+
+
+def test_optional_stranding_on_shallow_water():
+    """l.340 (switch): a ship may end a move on light blue, then never moves again; sunk there it
+    leaves a W marker.  Without the switch the point is closed to ships (l.122)."""
+    shallow = at((N, 2))
+    board = SEA.with_points({shallow: "light_blue"})
+    pieces = [("Red C-9", at(), "N"), ("Blue D-13", at((N, 6)), "S"), ("Blue C-9", at((N, 2), (NE, 3)), "SW")]
+    g = stage(board, pieces, forced=[3, 2, 3, 3, 2, 3, 3, 3, 2, 2], level=2, optional_rules=["l.340"])
+    g.apply(A.RollMovement())
+    refused(g, A.Move("Red C-9", "FFR", 3), "l.340")                        # nothing after entering
+    g.apply(A.Move("Red C-9", "FF", 3))
+    assert g.state.log[-1]["title"] == f"Red C-9 is stranded at {tuple(shallow)}"
+    for act in (A.EndTurn(), A.RollMovement(), A.EndTurn(), A.RollMovement()):
+        g.apply(act)
+    refused(g, A.Move("Red C-9", "L", 3), "l.340")
+    assert not [t for t in g.legal_actions() if getattr(t, "limits", {}).get("piece") == "Red C-9"]
+    for act in (A.EndTurn(), A.RollMovement(), A.FireGun("Blue D-13", "Red C-9"), A.FireGun("Blue C-9", "Red C-9")):
+        g.apply(act)
+    assert "Red C-9" in g.state.sunk and g.state.wrecks == [tuple(shallow)]
+    plain = stage(board, pieces, forced=[3], level=2)
+    plain.apply(A.RollMovement())
+    refused(plain, A.Move("Red C-9", "FF", 3), "l.122")
+    with pytest.raises(ValueError, match="unknown optional rule"):
+        stage(board, pieces, level=2, optional_rules=["l.999"])

@@ -22,6 +22,7 @@ import numpy as np
 from lcb_lab.games.archipelago import actions as A
 from lcb_lab.games.archipelago.rules import gun, logistics, movement, setup, torpedo
 from lcb_lab.games.archipelago.rules.common import cls_of
+from lcb_lab.games.archipelago.rules.optional import is_on
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.legal import Template
 
@@ -59,7 +60,7 @@ def _shots(g: Any, who: str) -> list:
         weapons = cls_of(p).weapons
         if "torpedo" in weapons and "T" in p.ammo:
             targets = [t for t, q in sorted(s.pieces.items()) if q.owner == enemy]
-            if "l.233" in s.optional_rules:
+            if is_on(s, "l.233"):
                 targets += [t for t, v in sorted(s.torpedoes.items()) if v.owner == enemy]
             for t in targets:
                 k, turn_at, turn = torpedo.best_course(g, pid, t)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from lcb_lab.games.archipelago.model.state import PLAYERS, ArchState
+from lcb_lab.games.archipelago.rules.optional import is_on
 from lcb_lab.kernel.observer import Observer, all_seeing, redact_log
 
 
@@ -27,13 +28,13 @@ def knows(state: ArchState, viewer: Any, subject: dict) -> bool:
         return True
     (kind, ident), = subject.items()
     if kind == "stock":
-        return viewer == ident or "l.283" not in state.optional_rules
+        return viewer == ident or not is_on(state, "l.283")
     if kind == "cargo":
         p = state.pieces.get(ident)
-        hidden = p is not None and p.kind == "ammunition_ship" and "l.370" in state.optional_rules
+        hidden = p is not None and p.kind == "ammunition_ship" and is_on(state, "l.370")
         return not hidden or p.owner == viewer
     if kind == "flagship":
-        return viewer == ident or "l.394" not in state.optional_rules or state.over
+        return viewer == ident or not is_on(state, "l.394") or state.over
     return True
 
 

@@ -19,6 +19,7 @@ from lcb_lab.games.archipelago.model.board import Board
 from lcb_lab.games.archipelago.model.catalog import catalog
 from lcb_lab.games.archipelago.model.state import Piece
 from lcb_lab.games.archipelago.rules.common import log
+from lcb_lab.games.archipelago.rules.optional import is_on
 from lcb_lab.games.archipelago.rules.setup import filled, new_state
 from lcb_lab.kernel.dice import Dice
 from lcb_lab.kernel.hexgrid import Axial, Facing
@@ -56,7 +57,7 @@ def stage(board: Board | None = None, pieces: Iterable[PieceSpec] = (), forced: 
                 f"{', '.join(f'{n} {k}' for k, n in sorted(stock.items()))} (l.159, l.281).", ["l.159", "l.281"],
                 team=owner, markers=kinds, about={"stock": owner})
     for owner, pid in sorted(state.flagships.items()):
-        rule = "l.394" if "l.394" in state.optional_rules else "l.392"
+        rule = "l.394" if is_on(state, "l.394") else "l.392"
         log(g, "flagship", f"{owner}'s flagship is {pid}", f"Sinking it ends the game ({rule}).", [rule],
             team=owner, about={"flagship": owner})
     return g

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from lcb_lab.games.archipelago.rules.common import cls_of, log
+from lcb_lab.games.archipelago.rules.optional import is_on
 
 
 def hit(g: Any, target: str, marker: str, by: str) -> None:
@@ -42,10 +43,11 @@ def sink(g: Any, target: str) -> None:
     s = g.state
     p = s.pieces.pop(target)
     s.sunk[target] = p
-    if p.kind == "torpedo_boat" and g.board.colour(p.at) == "light_blue":
+    if g.board.colour(p.at) == "light_blue":
+        rule = "l.243" if p.kind == "torpedo_boat" else "l.340"
         s.wrecks.append(p.point)
-        log(g, "wreck", f"a wreck at {p.point}", "A torpedo boat sunk in shallow water leaves a W marker: boats "
-            "cannot pass there any more (l.243).", ["l.243"])
+        log(g, "wreck", f"a wreck at {p.point}", f"A vessel sunk in shallow water leaves a W marker: boats "
+            f"cannot pass there any more ({rule}).", [rule])
     if s.flagships.get(p.owner) == target and flagship_rule(s):
         from lcb_lab.games.archipelago.rules.victory import finish
         finish(g, "Red" if p.owner == "Blue" else "Blue", f"{p.owner}'s flagship {target} is sunk", "l.390")
@@ -57,7 +59,7 @@ def sink(g: Any, target: str) -> None:
 
 def flagship_rule(s: Any) -> bool:
     """Whether a flagship variant is in force (``"l.392"`` agreed, ``"l.394"`` secret)."""
-    return "l.392" in s.optional_rules or "l.394" in s.optional_rules
+    return is_on(s, "l.392") or is_on(s, "l.394")
 
 
 def ruin(g: Any, obj: str, by: str) -> None:

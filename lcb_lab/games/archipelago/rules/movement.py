@@ -12,7 +12,8 @@ l.307), a damaged ship one fewer (l.344).  Every point stepped on must admit the
 dark and light blue, ships on dark blue only, l.120-122), hold no wreck (a boat cannot pass a W
 marker, l.243), not be an enemy port (l.255) and hold no other piece (*reading*: the text does
 not say pieces may pass through each other or share a point; they may not, ``docs/archipelago.md``).
-T markers on the board do not block a move.
+T markers on the board do not block a move.  Under the optional rule l.340 a ship may end a move
+on a light-blue point, and is stranded there for good (:mod:`.optional`).
 
 >>> from lcb_lab.kernel.hexgrid import Axial
 >>> path(Axial(0, 0), 0, "FRF")
@@ -24,6 +25,7 @@ from typing import Any
 
 from lcb_lab.games.archipelago.model.state import ArchState, Piece
 from lcb_lab.games.archipelago.rules.common import cls_of
+from lcb_lab.games.archipelago.rules.optional import strands
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import Axial, neighbour
 
@@ -65,7 +67,9 @@ def enemy_port(g: Any, owner: str, point: Axial) -> bool:
 def check_point(g: Any, s: ArchState, pid: str, p: Piece, point: Axial) -> None:
     """Refuse (IllegalAction) a step of ``p`` onto ``point`` the rules forbid (module docstring)."""
     c = cls_of(p)
-    if not g.board.admits(point, c.mobility):
+    if point in g.board and strands(g, c.mobility, point):
+        pass                                   # optional l.340: the ship may enter and is stranded
+    elif not g.board.admits(point, c.mobility):
         where = "off the board" if point not in g.board else f"a {g.board.colour(point).replace('_', ' ')} point"
         rule = "l.122" if c.is_ship and point in g.board and g.board.colour(point) == "light_blue" else "l.120"
         raise IllegalAction(rule, f"{pid} cannot go to {tuple(point)}: {where} does not admit a {c.mobility}")
@@ -92,9 +96,12 @@ def check_move(g: Any, s: ArchState, pid: str, p: Piece, steps: str, die: int) -
         rule = "l.344" if cls_of(p).is_ship and p.hits else ("l.307" if cls_of(p).is_ship else "l.178")
         raise IllegalAction(rule, f"{pid} may take at most {most} steps on a blue {die}, not {len(steps)}")
     out = path(p.at, p.facing, steps)
-    for ch, (pt, _) in zip(steps, out):
+    for i, (ch, (pt, _)) in enumerate(zip(steps, out)):
         if ch in "FB":
             check_point(g, s, pid, p, pt)
+            if strands(g, cls_of(p).mobility, pt) and i < len(steps) - 1:
+                raise IllegalAction("l.340", f"{pid} is stranded on the shallow point {tuple(pt)}: it cannot "
+                                             "move on, not even turn")
     return out
 
 
@@ -108,6 +115,8 @@ def reachable(g: Any, s: ArchState, pid: str, p: Piece, die: int) -> dict[tuple[
     for _ in range(most):
         nxt = []
         for pt, f, back in frontier:
+            if strands(g, cls_of(p).mobility, Axial(*pt)):
+                continue                       # stranded there (l.340): the move ends
             for ch in ("F", "L", "R") + (() if back else ("B",)):
                 (q, nf), = path(Axial(*pt), f, ch)
                 if ch in "FB":
@@ -143,6 +152,8 @@ def move(g: Any, pid: str, steps: str, die: int) -> None:
         raise IllegalAction("l.170", f"{pid} has already moved this turn: each die moves another piece")
     if p.held:
         raise IllegalAction("l.251", f"{pid} is loading, repairing or transferring this turn and cannot move")
+    if strands(g, cls_of(p).mobility, p.at):
+        raise IllegalAction("l.340", f"{pid} is stranded on shallow water and cannot move at all")
     out = check_move(g, s, pid, p, steps, die)
     start = p.point
     p.point, p.facing = tuple(out[-1][0]), out[-1][1]
@@ -155,3 +166,7 @@ def move(g: Any, pid: str, steps: str, die: int) -> None:
         f"{len(steps)} of at most {allowance(p, die)} steps ({why}, {rule}); a step is a point forward or a "
         f"60-degree turn in place (l.183){', one step back (l.191)' if 'B' in steps else ''}.",
         [rule, "l.183"] + (["l.191"] if "B" in steps else []), piece=pid, steps=steps, die=die)
+    if strands(g, c.mobility, p.at):
+        log(g, "stranded", f"{pid} is stranded at {p.point}", "A ship on a light-blue point is stuck there and "
+            "never moves again, not even turning; sunk, it leaves a W marker (optional rule l.340).", ["l.340"],
+            piece=pid)

@@ -17,6 +17,7 @@ from typing import Any, Iterable
 
 from lcb_lab.games.archipelago.model.catalog import MARKERS, catalog
 from lcb_lab.games.archipelago.model.state import ArchState, Piece, other
+from lcb_lab.games.archipelago.rules import optional
 from lcb_lab.games.archipelago.rules.common import log
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import Axial, Facing
@@ -77,6 +78,7 @@ def base_stock(pieces: Iterable[Piece], owner: str, level: int) -> dict[str, int
 def new_state(board: Any, pieces: dict[str, Piece], level: int, zone: int = 0, **extra: Any) -> ArchState:
     """A checked starting state: every piece placed legally (:func:`check_placement`), the panels
     filled where ``ammo`` was left empty, Base A's panels stocked. Raises IllegalAction."""
+    optional.check(extra.get("optional_rules", []))
     for pid in pieces:
         check_placement(board, pieces, pid, zone)
     stock = {o: base_stock(pieces.values(), o, level) for o in ("Red", "Blue")}
@@ -86,6 +88,7 @@ def new_state(board: Any, pieces: dict[str, Piece], level: int, zone: int = 0, *
 def setup_state(pieces: Iterable[str], level: int, zone: int = 0, **extra: Any) -> ArchState:
     """A state in the ``setup`` phase with ``pieces`` (ids) to place, Red first. Raises KeyError
     for an id not of the catalog."""
+    optional.check(extra.get("optional_rules", []))
     ids = sorted(pieces, key=lambda i: (i.split(" ")[0] != "Red", catalog().of_id(i)[2]))
     for i in ids:
         catalog().of_id(i)

@@ -28,6 +28,7 @@ from lcb_lab.games.archipelago.dice import GREEN, RED
 from lcb_lab.games.archipelago.model.state import ArchState, Torpedo
 from lcb_lab.games.archipelago.rules import damage
 from lcb_lab.games.archipelago.rules.common import cls_of, enemy_piece, log, own_piece, pct
+from lcb_lab.games.archipelago.rules.optional import is_on
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import Axial, distance, neighbour
 
@@ -112,7 +113,7 @@ def _target_point(s: ArchState, target: str) -> Axial:
         t = s.torpedoes[target]
         if t.owner == s.to_move:
             raise IllegalAction("l.233", f"{target} is {s.to_move}'s own torpedo")
-        if "l.233" not in s.optional_rules:
+        if not is_on(s, "l.233"):
             raise IllegalAction("l.233", "intercepting a torpedo is an optional rule not in force")
         return t.at
     return enemy_piece(s, target, "l.201").at
