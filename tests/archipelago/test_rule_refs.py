@@ -87,3 +87,8 @@ def test_every_test_the_readings_name_exists():
     assert len(named) >= 20
     missing = [(f, t) for f, t in named if f"def {t}(" not in (ROOT / "tests" / "archipelago" / f).read_text()]
     assert missing == []
+    files = set(re.findall(r"`(test_\w+\.py)`", doc))
+    assert files and all((ROOT / "tests" / "archipelago" / f).exists() for f in files)
+    for s in SECTIONS:
+        if s.level in (1, 2) and s.first not in (138, 264):               # the level headings have no rule
+            assert f"(l.{s.first}-{s.last})" in doc, s                    # each section in the coverage table

@@ -3,6 +3,8 @@ byte-identical and name a rule of the text, seeded random games finish, undo / f
 record are exact, and hidden information does not reach the other player (indistinguishable
 worlds: face-down Base A markers, l.283; the ammunition ship's face-down cargo, l.370; the secret
 flagship, l.394)."""
+import json
+
 import numpy as np
 import pytest
 
@@ -84,7 +86,7 @@ def test_undo_fork_and_the_json_record_are_exact():
     assert snapshot(g) == snapshot(f)
     g.goto(n)
     assert snapshot(g) == end
-    rec = g.record_to_json()
+    rec = json.loads(json.dumps(g.record_to_json()))                      # JSON-native
     h = opening(level=2, seed=7, turn_limit=8)
     h.state = g.state
     h.load_record(rec)
