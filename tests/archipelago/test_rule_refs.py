@@ -92,3 +92,22 @@ def test_every_test_the_readings_name_exists():
     for s in SECTIONS:
         if s.level in (1, 2) and s.first not in (138, 264):               # the level headings have no rule
             assert f"(l.{s.first}-{s.last})" in doc, s                    # each section in the coverage table
+
+
+def test_chance_outcomes_before_the_roll_match_the_logged_odds():
+    from lcb_lab.games.archipelago import actions as A
+    from tests.archipelago.helpers import N, at
+    g = stage(SEA, [("Red D-13", at(), "N"), ("Blue C-9", at((N, 5)), "S")], forced=[3, 6], level=2)
+    roll = g.chance_outcomes(A.RollMovement())
+    assert roll.probability(1) == pytest.approx(0.0) and roll.probability(0) == pytest.approx(1.0)   # one die
+    assert g.chance_outcomes(A.EndTurn()) is None
+    g.apply(A.RollMovement())
+    shot = g.chance_outcomes(A.FireGun("Red D-13", "Blue C-9"))
+    assert shot.probability(1) == pytest.approx(chance.gun_hit(5)) and shot.rule == "l.329"
+    launch = g.chance_outcomes(A.LaunchTorpedo("Red D-13", "Blue C-9"))
+    assert launch.probability(1) == pytest.approx(2 / 6) and "5 or more" in launch.dice[0]
+    with pytest.raises(IllegalAction):
+        g.chance_outcomes(A.LaunchTorpedo("Red D-13", "Red D-13"))
+    g.apply(A.LaunchTorpedo("Red D-13", "Blue C-9"))
+    odds = [e for e in g.state.log if e["kind"] == "odds"][-1]
+    assert odds["data"]["p_hit"] == pytest.approx(launch.probability(1)) and g.state.pieces["Blue C-9"].hits == ["T"]

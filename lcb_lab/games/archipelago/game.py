@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from lcb_lab.games.archipelago.actions import CODEC, EndTurn, RollMovement
+from lcb_lab.games.archipelago.chance_steps import chance_step
 from lcb_lab.games.archipelago.dice import RED
 from lcb_lab.games.archipelago.handlers import HANDLERS
 from lcb_lab.games.archipelago.legal import legal_actions
@@ -27,6 +28,7 @@ from lcb_lab.games.archipelago.model.state import PHASES, PLAYERS, ArchState
 from lcb_lab.kernel.actions import Action
 from lcb_lab.kernel.dice import Dice
 from lcb_lab.kernel.engine import Engine
+from lcb_lab.kernel.odds import ChanceStep
 
 __all__ = ["Archipelago", "RollMovement", "EndTurn"]
 
@@ -59,6 +61,11 @@ class Archipelago(Engine):
     def step_place(self, action: Action, before: ArchState) -> tuple[int, int, str | None]:
         """``(turn, phase number 1-4: setup, start, move, fire, player)`` of a step applied on ``before``."""
         return before.turn, PHASES.index(before.phase) + 1, before.to_move
+
+    def chance_outcomes(self, action: Action) -> ChanceStep | None:
+        """The chance node ``action`` would open now (:mod:`~lcb_lab.games.archipelago.chance_steps`),
+        or None when it rolls nothing. Raises IllegalAction when the rules refuse it."""
+        return chance_step(self, self.codec.check(action))
 
     def view(self, viewer: Any = None) -> dict:
         """What ``viewer`` sees (:func:`~lcb_lab.games.archipelago.observer.view`)."""
