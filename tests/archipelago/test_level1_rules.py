@@ -47,7 +47,7 @@ def test_steps_forward_turns_and_one_step_back():
     g.apply(A.RollMovement())
     refused(g, A.Move("Red TB-1", "FFFFFF", 3), "l.178")                   # 6 > 3 + 2
     refused(g, A.Move("Red TB-1", "BFB", 4), "l.191")                      # one step back a turn
-    refused(g, A.Move("Red TB-1", "FX", 4), "l.183")
+    refused(g, A.Move("Red TB-1", "FX", 4), "l.180")
     g.apply(A.Move("Red TB-1", "FLFFR", 3))                                # picture 8's TB-3 kind of move
     p = g.state.pieces["Red TB-1"]
     assert p.point == tuple(at((N, 1), (NW, 2))) and p.facing == N
@@ -59,7 +59,7 @@ def test_no_passing_through_pieces_and_no_sea_off_the_board():
     g = stage(SEA, [("Red TB-1", at(), "N"), ("Red TB-2", at((N, 1)), "N"), ("Blue TB-1", at((N, 9)), "S")],
               forced=[3, 4])
     g.apply(A.RollMovement())
-    assert "Red TB-2 stands there" in refused(g, A.Move("Red TB-1", "FF", 3), "l.183")
+    assert "Red TB-2 stands there" in refused(g, A.Move("Red TB-1", "FF", 3), "l.182")
     edge = stage(SEA, [("Red TB-1", SEA.from_col_row(0, 0), "N"), ("Blue TB-1", at(), "N")], forced=[3, 4])
     edge.apply(A.RollMovement())
     refused(edge, A.Move("Red TB-1", "F", 3), "l.120")

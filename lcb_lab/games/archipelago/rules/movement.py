@@ -79,7 +79,7 @@ def check_point(g: Any, s: ArchState, pid: str, p: Piece, point: Axial) -> None:
         raise IllegalAction("l.255", f"{pid} cannot enter the enemy port at {tuple(point)}")
     other = s.at(point)
     if other is not None and other != pid:
-        raise IllegalAction("l.183", f"{pid} cannot step onto {tuple(point)}: {other} stands there "
+        raise IllegalAction("l.182", f"{pid} cannot step onto {tuple(point)}: {other} stands there "
                                      "(reading: no passing through or sharing a point)")
 
 
@@ -88,7 +88,7 @@ def check_move(g: Any, s: ArchState, pid: str, p: Piece, steps: str, die: int) -
     Raises IllegalAction naming the rule."""
     bad = sorted(set(steps) - set(STEP_LETTERS))
     if bad or not steps:
-        raise IllegalAction("l.183", f"a move is one or more steps F, L, R or B, not {steps!r}")
+        raise IllegalAction("l.180", f"a move is one or more steps F, L, R or B, not {steps!r}")
     if steps.count("B") > 1:
         raise IllegalAction("l.191", f"{pid} may move backward only one step in a turn, not {steps.count('B')}")
     most = allowance(p, die)
