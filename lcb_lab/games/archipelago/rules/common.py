@@ -14,6 +14,7 @@ from lcb_lab.games.archipelago.model.state import ArchState, Piece
 from lcb_lab.games.archipelago.rule_refs import cite
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.explain import step
+from lcb_lab.kernel.hexgrid import Axial
 
 
 def log(g: Any, kind: str, title: str, text: str, refs: list[str], **data: Any) -> dict:
@@ -49,6 +50,13 @@ def enemy_piece(s: ArchState, pid: str, rule: str) -> Piece:
     if p is None or p.owner == s.to_move:
         raise IllegalAction(rule, f"{pid} is not an enemy vessel on the board: the target is an enemy piece")
     return p
+
+
+def where(g: Any, point: Any) -> str:
+    """A point for a log line: its axial ``(q, r)`` and the sector it lies in (``"(6, 9) in D5"``,
+    l.110); the coordinates alone off the board."""
+    pt = tuple(point)
+    return f"{pt} in {g.board.sector(Axial(*pt))}" if Axial(*pt) in g.board else str(pt)
 
 
 def pct(p: float) -> str:

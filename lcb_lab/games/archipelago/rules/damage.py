@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from lcb_lab.games.archipelago.rules.common import cls_of, log
+from lcb_lab.games.archipelago.rules.common import cls_of, log, where
 from lcb_lab.games.archipelago.rules.optional import is_on
 
 
@@ -46,7 +46,7 @@ def sink(g: Any, target: str) -> None:
     if g.board.colour(p.at) == "light_blue":
         rule = "l.243" if p.kind == "torpedo_boat" else "l.340"
         s.wrecks.append(p.point)
-        log(g, "wreck", f"a wreck at {p.point}", f"A vessel sunk in shallow water leaves a W marker: boats "
+        log(g, "wreck", f"a wreck at {where(g, p.point)}", f"A vessel sunk in shallow water leaves a W marker: boats "
             f"cannot pass there any more ({rule}).", [rule])
     if s.flagships.get(p.owner) == target and flagship_rule(s):
         from lcb_lab.games.archipelago.rules.victory import finish

@@ -139,7 +139,7 @@ def reachable(g: Any, s: ArchState, pid: str, p: Piece, die: int) -> dict[tuple[
 def move(g: Any, pid: str, steps: str, die: int) -> None:
     """Move piece ``pid`` by ``steps`` on the rolled blue die ``die`` (module docstring).
     Raises IllegalAction naming the rule; the die is used up."""
-    from lcb_lab.games.archipelago.rules.common import log, own_piece
+    from lcb_lab.games.archipelago.rules.common import log, own_piece, where
     s = g.state
     if s.phase == "start":
         raise IllegalAction("l.170", "roll the blue dice first: each die moves one piece")
@@ -162,11 +162,11 @@ def move(g: Any, pid: str, steps: str, die: int) -> None:
     c = cls_of(p)
     rule = "l.178" if not c.is_ship else "l.307"
     why = f"blue {die} {'+' if c.speed >= 0 else ''}{c.speed}" + (" -1 damaged (l.344)" if c.is_ship and p.hits else "")
-    log(g, "move", f"{pid} moves {steps}: {start} -> {p.point}",
+    log(g, "move", f"{pid} moves {steps}: {where(g, start)} -> {where(g, p.point)}",
         f"{len(steps)} of at most {allowance(p, die)} steps ({why}, {rule}); a step is a point forward or a "
         f"60-degree turn in place (l.183){', one step back (l.191)' if 'B' in steps else ''}.",
         [rule, "l.183"] + (["l.191"] if "B" in steps else []), piece=pid, steps=steps, die=die)
     if strands(g, c.mobility, p.at):
-        log(g, "stranded", f"{pid} is stranded at {p.point}", "A ship on a light-blue point is stuck there and "
+        log(g, "stranded", f"{pid} is stranded at {where(g, p.point)}", "A ship on a light-blue point is stuck there and "
             "never moves again, not even turning; sunk, it leaves a W marker (optional rule l.340).", ["l.340"],
             piece=pid)

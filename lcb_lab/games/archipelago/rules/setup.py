@@ -18,7 +18,7 @@ from typing import Any, Iterable
 from lcb_lab.games.archipelago.model.catalog import MARKERS, catalog
 from lcb_lab.games.archipelago.model.state import ArchState, Piece, other
 from lcb_lab.games.archipelago.rules import optional
-from lcb_lab.games.archipelago.rules.common import log
+from lcb_lab.games.archipelago.rules.common import log, where
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import Axial, Facing
 
@@ -120,7 +120,7 @@ def place(g: Any, pid: str, point: tuple[int, int], facing: int) -> None:
     place_check(g, pid, point)
     s.pieces[pid] = Piece(owner, kind, number, tuple(point), facing, filled(kind))
     s.reserve.remove(pid)
-    log(g, "place", f"{pid} placed at {tuple(point)} facing {Facing(facing).name}",
+    log(g, "place", f"{pid} placed at {where(g, point)} facing {Facing(facing).name}",
         "On a point that admits it, along a line through the point (l.155); its panel filled (l.159).",
         ["l.155", "l.159"], piece=pid)
     if not any(catalog().of_id(i)[0] == owner for i in s.reserve):

@@ -27,7 +27,7 @@ from lcb_lab.games.archipelago import chance
 from lcb_lab.games.archipelago.dice import GREEN, RED
 from lcb_lab.games.archipelago.model.state import ArchState, Torpedo
 from lcb_lab.games.archipelago.rules import damage
-from lcb_lab.games.archipelago.rules.common import cls_of, enemy_piece, log, own_piece, pct
+from lcb_lab.games.archipelago.rules.common import cls_of, enemy_piece, log, own_piece, pct, where
 from lcb_lab.games.archipelago.rules.optional import is_on
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import Axial, distance, neighbour
@@ -173,7 +173,7 @@ def launch(g: Any, shooter: str, target: str, turn_at: int, turn: int) -> None:
     s.next_torpedo += 1
     end, f = run[-1]
     s.torpedoes[tid] = Torpedo(s.to_move, shooter, target, tuple(end), f, s.turn)
-    log(g, "torpedo", f"red {n}: the torpedo from {shooter} misses {target}; marker {tid} stays at {tuple(end)}",
+    log(g, "torpedo", f"red {n}: the torpedo from {shooter} misses {target}; marker {tid} stays at {where(g, end)}",
         "It did not reach the target where it could hit; its T marker stays on its last point with its heading, "
         "to be continued on the next turn (l.207).", ["l.206", "l.207", "l.209"], roll=n, torpedo=tid)
 
