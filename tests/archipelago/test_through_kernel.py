@@ -13,6 +13,7 @@ from lcb_lab.games.archipelago.rule_refs import section_of, line_of
 from lcb_lab.games.archipelago.stage import opening, setup_game, stage
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.legal import Template
+from tests.budget import budget
 from tests.archipelago.helpers import SE, N, SEA, at, snapshot
 
 UNLISTED = [A.Move("Red TB-1", "FFFFFFFF", 5), A.Move("Blue TB-1", "F", 3), A.LaunchTorpedo("Red TB-1", "Red TB-2"),
@@ -59,13 +60,15 @@ def play(g, rng, steps, check=False):
     return refusals
 
 
-@pytest.mark.parametrize("level", [1, 2])
-def test_listed_acts_are_accepted_and_unlisted_ones_refused(level):
-    g = opening(level=level, seed=level, turn_limit=6)
-    assert play(g, np.random.default_rng(level), 60, check=True) > 100
+@pytest.mark.fuzz
+@pytest.mark.parametrize("level,seed", [(lv, sd) for lv in (1, 2) for sd in range(lv, lv + budget(1, 5))])
+def test_listed_acts_are_accepted_and_unlisted_ones_refused(level, seed):
+    g = opening(level=level, seed=seed, turn_limit=6)
+    assert play(g, np.random.default_rng(seed), 60, check=True) > 100
 
 
-@pytest.mark.parametrize("level,seed", [(1, 3), (2, 4)])
+@pytest.mark.fuzz
+@pytest.mark.parametrize("level,seed", [(lv, sd) for lv in (1, 2) for sd in range(3, 3 + budget(1, 10))])
 def test_seeded_random_games_finish(level, seed):
     """Level 1 from its set-up acts (zone 1), level 2 from a placed opening (zone 2)."""
     g = setup_game(level=1, zone=1, seed=seed, turn_limit=40) if level == 1 else \

@@ -11,7 +11,7 @@
 >>> round(torpedo_hit(4), 4), round(torpedo_hit(2), 4), torpedo_hit(0)
 (0.5, 0.8333, 0.0)
 >>> round(gun_hit(6), 4), gun_hit(11)
-(0.4444, 0.0)
+(0.5833, 0.0)
 """
 from __future__ import annotations
 
