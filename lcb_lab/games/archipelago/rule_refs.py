@@ -1,6 +1,6 @@
 """Rule references of *Naval Battle in Archipelago*: the text has no rule numbers, so a rule is
-cited by the **line number** of the text (``/work/shared/rulebook/other_games/`` ...
-``naval_battle_in_archipelago.txt``) where its paragraph starts, written ``"l.202"``.
+cited by the **line number** of the rulebook's text (``naval_battle_in_archipelago.txt``) where
+its paragraph starts, written ``"l.202"``.
 
 :data:`SECTIONS` lists the text's sections this package builds on: heading, first and last line,
 and the level they belong to (0: basic rules and reference tables; 5: the expanded rules).  :func:`cite` words a
