@@ -1,1 +1,9 @@
-"""Naval Battle in Archipelago on the kernel: its board, pieces, dice, rules and lessons (imports nothing of LC:B)."""
+"""Naval Battle in Archipelago on the kernel: its board, pieces, dice, rules and lessons (imports nothing of LC:B).
+
+Levels 1 (torpedo boats) and 2 (ships).  Where each concept lives: ``model/`` (``board``,
+``state``, ``catalog`` with ``data/pieces.toml``), ``dice``, ``actions`` (typed acts),
+``rules/`` (one module per subject; ``rules/optional.py`` the optional rules' switches), ``handlers`` (one per act), ``game`` (the kernel engine with
+the game's hooks), ``legal``, ``observer`` (hidden information), ``rule_refs`` (the text is cited
+by line, ``l.202``), ``chance`` (exact odds) and ``chance_steps`` (the chance node an act would open), ``stage`` (staged positions and openings).  The
+readings chosen where the text is silent or contradicts itself: ``docs/archipelago.md``.
+"""

@@ -1,0 +1,111 @@
+"""The typed acts of *Naval Battle in Archipelago* (kernel :class:`~lcb_lab.kernel.actions.Action` s),
+each applied through the one :meth:`Engine.apply <lcb_lab.kernel.engine.Engine.apply>`.
+
+Piece ids are ``"<owner> <prefix>-<number>"`` (``"Red TB-2"``); a move's ``steps`` are letters
+F (forward), L / R (60-degree turn in place), B (one step back) (l.183, l.191); a torpedo's
+course is ``turn_at`` (0 straight; the step it turns on) and ``turn`` (-1 left, +1 right, l.205).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from lcb_lab.kernel.actions import Action, ActionCodec
+
+
+@dataclass(frozen=True)
+class Place(Action):
+    """Set-up: place ``piece`` on the point ``(q, r)`` facing ``facing`` (0-5, clockwise from north, l.155)."""
+
+    KIND: ClassVar[str] = "place"
+    piece: str
+    q: int
+    r: int
+    facing: int
+
+
+@dataclass(frozen=True)
+class ContinueTorpedo(Action):
+    """Roll the green die for own T marker ``torpedo`` on the board and run it on (l.207)."""
+
+    KIND: ClassVar[str] = "continue_torpedo"
+    torpedo: str
+    turn_at: int = 0
+    turn: int = 0
+
+
+@dataclass(frozen=True)
+class RollMovement(Action):
+    """Roll the turn's blue dice (l.170, l.289)."""
+
+    KIND: ClassVar[str] = "roll_movement"
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    """Move ``piece`` by ``steps`` using the rolled blue die ``die`` (l.178, l.307)."""
+
+    KIND: ClassVar[str] = "move"
+    piece: str
+    steps: str
+    die: int
+
+
+@dataclass(frozen=True)
+class LaunchTorpedo(Action):
+    """Announce and launch a torpedo from ``shooter`` at ``target`` (a piece, or an enemy T marker
+    under the optional rule l.233) along the course ``turn_at`` / ``turn`` (l.201-205)."""
+
+    KIND: ClassVar[str] = "launch_torpedo"
+    shooter: str
+    target: str
+    turn_at: int = 0
+    turn: int = 0
+
+
+@dataclass(frozen=True)
+class FireGun(Action):
+    """Announce and fire ``shooter``'s gun at ``target``: an enemy piece or ``"<base> <object>"`` (l.321)."""
+
+    KIND: ClassVar[str] = "fire_gun"
+    shooter: str
+    target: str
+
+
+@dataclass(frozen=True)
+class Restock(Action):
+    """Load ``markers`` (empty: fill up) from the own Base A onto ``piece`` in its port (l.251, l.368)."""
+
+    KIND: ClassVar[str] = "restock"
+    piece: str
+    markers: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Repair(Action):
+    """Repair ``piece``: ``by`` ``"base"`` (in the port, l.350) or a repair ship's id (l.358, l.364)."""
+
+    KIND: ClassVar[str] = "repair"
+    piece: str
+    by: str = "base"
+
+
+@dataclass(frozen=True)
+class Transfer(Action):
+    """Hand ``markers`` from ``giver`` to ``taker`` beside it in parallel (l.370, l.376)."""
+
+    KIND: ClassVar[str] = "transfer"
+    giver: str
+    taker: str
+    markers: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class EndTurn(Action):
+    """End the turn (l.165)."""
+
+    KIND: ClassVar[str] = "end_turn"
+
+
+ACTIONS = (Place, ContinueTorpedo, RollMovement, Move, LaunchTorpedo, FireGun, Restock, Repair, Transfer, EndTurn)
+CODEC = ActionCodec(ACTIONS, home="lcb_lab.games.archipelago.actions")

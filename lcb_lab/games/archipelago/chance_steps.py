@@ -1,0 +1,54 @@
+"""The chance node an act would open, as a kernel :class:`~lcb_lab.kernel.odds.ChanceStep`: what
+is about to be rolled and the chance of each outcome, before the roll (a lab shows it beside the
+act; the same numbers are logged when the act is applied, :mod:`~lcb_lab.games.archipelago.chance`).
+
+* :class:`~lcb_lab.games.archipelago.actions.LaunchTorpedo` -- the red die; ``hit`` 1 / 0 along
+  the announced course (l.203-209);
+* :class:`~lcb_lab.games.archipelago.actions.ContinueTorpedo` -- the green die; ``hit`` of the
+  first enemy piece on the course (l.207-208);
+* :class:`~lcb_lab.games.archipelago.actions.FireGun` -- red + green against the distance (l.322-329);
+* :class:`~lcb_lab.games.archipelago.actions.RollMovement` -- the blue dice; ``bonus`` (l.172, l.299).
+
+Other acts roll nothing (None).  An act the rules refuse raises their IllegalAction.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from lcb_lab.games.archipelago import actions as A
+from lcb_lab.games.archipelago import chance
+from lcb_lab.games.archipelago.rules import gun, torpedo, turn
+from lcb_lab.kernel.odds import ChanceStep
+
+
+def _yes_no(label: str, rule: str, count: str, p: float, dice: str) -> ChanceStep:
+    outcomes = tuple(o for o in (((0,), 1.0 - p), ((1,), p)) if o[1] > 0)
+    return ChanceStep(label, rule, (count,), outcomes, (dice,))
+
+
+def chance_step(g: Any, action: A.Action) -> ChanceStep | None:
+    """The chance node ``action`` would open now in game ``g`` (module docstring), or None."""
+    s = g.state
+    if isinstance(action, A.LaunchTorpedo):
+        torpedo.check_launch(g, action.shooter, action.target, action.turn_at, action.turn)
+        p = s.pieces[action.shooter]
+        run = torpedo.on_water(g, torpedo.course(p.at, p.facing, 6, action.turn_at, action.turn))
+        k = torpedo.reach(g, run, action.target)
+        return _yes_no(f"torpedo {action.shooter} -> {action.target}", "l.203", "hit", chance.torpedo_hit(k),
+                       f"one red die: a 1 fails; {max(k, 2)} or more hits" if k else "one red die: the course cannot hit")
+    if isinstance(action, A.FireGun):
+        d, _ = gun.aim(g, action.shooter, action.target)
+        return _yes_no(f"gun {action.shooter} -> {action.target}, {d} d", "l.329", "hit", chance.gun_hit(d),
+                       f"red + green: {d} or more hits, a double 1 fails")
+    if isinstance(action, A.ContinueTorpedo):
+        t = s.torpedoes[action.torpedo]
+        run = torpedo.on_water(g, torpedo.course(t.at, t.facing, 4, action.turn_at, action.turn))
+        first = next((k for k, (pt, f) in enumerate(run, 1) if (pid := s.at(pt)) and s.pieces[pid].owner != t.owner
+                      and torpedo.hittable(g, pid, f)), 0)
+        return _yes_no(f"torpedo {action.torpedo} continues", "l.207", "hit", chance.continuation_hit(first),
+                       f"one green die: {first} or more hits" if first else "one green die: no enemy it can hit")
+    if isinstance(action, A.RollMovement):
+        n = turn.dice_count(s, s.to_move)
+        return _yes_no(f"{n} blue dice of {s.to_move}", "l.172", "bonus", chance.bonus(n),
+                       f"{n} blue dice (sandbox faces 2-5): all matching is a bonus move")
+    return None

@@ -1,0 +1,73 @@
+"""*Naval Battle in Archipelago* on the kernel: :class:`Archipelago` is a kernel
+:class:`~lcb_lab.kernel.engine.Engine` with this game's hooks.
+
+* players "Red" and "Blue" (Red begins: a sandbox reading, the text does not say);
+* the state :class:`~lcb_lab.games.archipelago.model.state.ArchState`, the fixed ``board``
+  (:class:`~lcb_lab.games.archipelago.model.board.Board`) held by the engine, not the state;
+* one handler per act (:mod:`~lcb_lab.games.archipelago.handlers`), the legal acts of
+  :mod:`~lcb_lab.games.archipelago.legal`;
+* a step's place is ``(turn, phase number, player)`` (phases ``setup``, ``start``, ``move``, ``fire``) (JSON keys ``turn``, ``phase``, ``player``);
+  the snapshot before each roll of the blue dice is kept for good.
+
+>>> from lcb_lab.games.archipelago.stage import stage
+>>> g = stage(pieces=[("Red TB-1", (1, 1), "N"), ("Blue TB-1", (1, 5), "N")], forced=[3, 3])
+>>> _ = g.apply(RollMovement()); g.state.dice, g.state.bonus
+([3, 3, 3], True)
+"""
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from lcb_lab.games.archipelago.actions import CODEC, EndTurn, RollMovement
+from lcb_lab.games.archipelago.chance_steps import chance_step
+from lcb_lab.games.archipelago.dice import RED
+from lcb_lab.games.archipelago.handlers import HANDLERS
+from lcb_lab.games.archipelago.legal import legal_actions
+from lcb_lab.games.archipelago.model.board import Board
+from lcb_lab.games.archipelago.model.state import PHASES, PLAYERS, ArchState
+from lcb_lab.kernel.actions import Action
+from lcb_lab.kernel.dice import Dice
+from lcb_lab.kernel.engine import Engine
+from lcb_lab.kernel.odds import ChanceStep
+
+__all__ = ["Archipelago", "RollMovement", "EndTurn"]
+
+
+class Archipelago(Engine):
+    """A game of *Naval Battle in Archipelago* (levels 1 and 2) on ``board``; see the module."""
+
+    codec = CODEC
+    handlers = HANDLERS
+    players = PLAYERS
+    die = RED
+    place_keys: ClassVar[tuple[str, str, str]] = ("turn", "phase", "player")
+
+    def __init__(self, state: ArchState, board: Board, dice: Dice | None = None):
+        super().__init__(state, dice)
+        self.board = board
+
+    def to_act(self) -> str | None:
+        """The player to move, or None when the game is over."""
+        return None if self.state.over else self.state.to_move
+
+    def legal_actions(self, player: str | None = None) -> list:
+        """What ``player`` (default: the one to move) may do now (:mod:`~lcb_lab.games.archipelago.legal`)."""
+        return legal_actions(self, player)
+
+    def keeps_snapshot(self, action: Action | None) -> bool:
+        """The snapshot before each roll of the blue dice is kept for good."""
+        return isinstance(action, RollMovement)
+
+    def step_place(self, action: Action, before: ArchState) -> tuple[int, int, str | None]:
+        """``(turn, phase number 1-4: setup, start, move, fire, player)`` of a step applied on ``before``."""
+        return before.turn, PHASES.index(before.phase) + 1, before.to_move
+
+    def chance_outcomes(self, action: Action) -> ChanceStep | None:
+        """The chance node ``action`` would open now (:mod:`~lcb_lab.games.archipelago.chance_steps`),
+        or None when it rolls nothing. Raises IllegalAction when the rules refuse it."""
+        return chance_step(self, self.codec.check(action))
+
+    def view(self, viewer: Any = None) -> dict:
+        """What ``viewer`` sees (:func:`~lcb_lab.games.archipelago.observer.view`)."""
+        from lcb_lab.games.archipelago.observer import view
+        return view(self, viewer)

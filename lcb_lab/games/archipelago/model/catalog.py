@@ -1,0 +1,99 @@
+"""The piece classes of levels 1 and 2 (reference table l.1576ff), loaded from ``data/pieces.toml``.
+
+Each :class:`PieceClass` holds what the rules read: hits to sink (durability, l.243, l.346),
+speed added to the blue die (l.178, l.307), mobility (what the board admits, l.116-128), weapons,
+the markers its control panel holds when filled (``loads``), value in points (l.272).  ``lines``
+names the text's line of each value; ``sandbox`` the values the text does not print.
+
+>>> c = catalog()
+>>> c.classes["torpedo_boat"].speed, c.by_prefix("D").loads, c.object_values["workshop"]
+(2, {'G': 3, 'T': 2}, 3)
+>>> c.of_id("Red TB-2")
+('Red', 'torpedo_boat', 2)
+"""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "pieces.toml"
+MARKERS = ("T", "G", "Repair")
+"""The marker kinds of levels 1-2: torpedo, gun shell, repair (l.104)."""
+
+
+@dataclass(frozen=True)
+class PieceClass:
+    """One piece class: ``key`` (``"torpedo_boat"``), ``prefix`` (``"TB"``), ``name``, the piece
+    ``numbers`` (first, last), ``hits`` to sink, ``speed`` (added to a blue die), ``mobility``
+    (``"boat"`` / ``"ship"``), ``weapons``, ``loads`` (marker kind -> count when filled),
+    ``any_load`` (the ammunition ship: markers of any kind, else 0), ``value`` (points)."""
+
+    key: str
+    prefix: str
+    name: str
+    numbers: tuple[int, int]
+    hits: int
+    speed: int
+    mobility: str
+    weapons: tuple[str, ...]
+    loads: dict[str, int]
+    value: int
+    any_load: int = 0
+    lines: dict[str, str] = field(default_factory=dict)
+    sandbox: dict[str, str] = field(default_factory=dict)
+
+    def capacity(self, kind: str) -> int:
+        """How many markers of ``kind`` ("T", "G", "Repair") the panel holds (the ammunition
+        ship: :attr:`any_load` of any kind)."""
+        return self.any_load if self.any_load else self.loads.get(kind, 0)
+
+    @property
+    def is_ship(self) -> bool:
+        """Whether the class is a ship (deep water only, l.268), not a boat."""
+        return self.mobility == "ship"
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """Every class by key, Base A's object values (l.386) and each side's marker totals (l.104)."""
+
+    classes: dict[str, PieceClass]
+    object_values: dict[str, int]
+    totals: dict[str, int]
+
+    def by_prefix(self, prefix: str) -> PieceClass:
+        """The class whose piece names start ``prefix-`` (``"TB"``, ``"C"``...). Raises KeyError."""
+        for c in self.classes.values():
+            if c.prefix == prefix:
+                return c
+        raise KeyError(f"no piece class with the prefix {prefix!r}")
+
+    def of_id(self, piece_id: str) -> tuple[str, str, int]:
+        """``(owner, class key, number)`` of a piece id ``"<owner> <prefix>-<number>"``
+        (``"Blue C-10"``). Raises KeyError for a malformed id or a number not of its class."""
+        try:
+            owner, name = piece_id.split(" ")
+            prefix, num = name.split("-")
+            number = int(num)
+        except ValueError:
+            raise KeyError(f"{piece_id!r} is not a piece id like 'Red TB-2'") from None
+        cls = self.by_prefix(prefix)
+        if not cls.numbers[0] <= number <= cls.numbers[1]:
+            raise KeyError(f"{piece_id!r}: a {cls.name} is numbered {cls.numbers[0]}-{cls.numbers[1]} (l.1576)")
+        return owner, cls.key, number
+
+
+@cache
+def catalog(path: str | None = None) -> Catalog:
+    """The catalog from ``path`` (default ``data/pieces.toml``), read once."""
+    raw = tomllib.loads(Path(path or DATA).read_text(encoding="utf-8"))
+    objects = {k: v for k, v in raw.pop("base_objects").items() if isinstance(v, int)}
+    totals = {k: v for k, v in raw.pop("base_stock").items() if isinstance(v, int)}
+    classes = {}
+    for key, d in raw.items():
+        classes[key] = PieceClass(key, d["prefix"], d["name"], tuple(d["numbers"]), d["hits"], d["speed"],
+                                  d["mobility"], tuple(d["weapons"]), dict(d["loads"]), d["value"],
+                                  d.get("any_load", 0), dict(d.get("lines", {})), dict(d.get("sandbox", {})))
+    return Catalog(classes, objects, totals)

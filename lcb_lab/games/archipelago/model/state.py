@@ -1,0 +1,123 @@
+"""The state of a game of *Naval Battle in Archipelago* (levels 1 and 2): pieces, control panels,
+torpedoes in flight, the turn.
+
+* :class:`Piece` -- a vessel on the board: ``owner`` ("Red" / "Blue"), class ``kind`` (a
+  :mod:`~lcb_lab.games.archipelago.model.catalog` key) and ``number``, its ``point`` (axial
+  ``(q, r)`` of the board's lattice) and ``facing`` (0-5, the kernel's :class:`Facing`, clockwise
+  from north), the markers on its control panel: ``ammo`` (loaded: "T", "G", "Repair", l.159) and
+  ``hits`` (markers of the shots that hit it, l.237: "T" or "G"), and this turn's flags.
+* :class:`Torpedo` -- a T marker on the board after a first run that did not reach its target
+  (l.207): its point, heading and owner.
+* :class:`ArchState` -- everything else: level, whose turn and in which phase, the blue dice still
+  to use, Base A's panel (``stock``), ruined base objects (R markers, l.338), wrecks (W, l.243),
+  the optional rules in force, the flagships, the winner, the explained log.
+
+Piece ids are ``"<owner> <prefix>-<number>"`` (``"Red TB-2"``, ``"Blue C-10"``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from lcb_lab.kernel.hexgrid import Axial, Facing
+
+PLAYERS = ("Red", "Blue")
+"""The two players; Red moves first (a sandbox reading: the text does not say who begins)."""
+
+PHASES = ("setup", "start", "move", "fire")
+"""``setup`` (placing the pieces, l.144-155), then a turn's phases: ``start`` (continue torpedoes in flight, l.207; logistics), ``move`` (after the
+blue dice, l.170), ``fire`` (after the first shot no piece moves any more, l.174)."""
+
+
+@dataclass
+class Piece:
+    """One vessel (see the module). ``moved``: it took a blue die this turn (or stepped back);
+    ``held``: it does not move this turn (loading, repair, transfer: l.251, l.358, l.378);
+    ``fired``: it fired this turn (one weapon a turn, l.174)."""
+
+    owner: str
+    kind: str
+    number: int
+    point: tuple[int, int]
+    facing: int
+    ammo: list[str] = field(default_factory=list)
+    hits: list[str] = field(default_factory=list)
+    moved: bool = False
+    held: bool = False
+    fired: bool = False
+
+    @property
+    def at(self) -> Axial:
+        """The piece's point as a kernel :class:`Axial`."""
+        return Axial(*self.point)
+
+    @property
+    def heading(self) -> Facing:
+        """The piece's facing as a kernel :class:`Facing`."""
+        return Facing(self.facing)
+
+
+@dataclass
+class Torpedo:
+    """A T marker on the board (l.207): ``owner``, the ``shooter`` and announced ``target`` of its
+    first run, its ``point`` and ``facing``, and the turn it was launched."""
+
+    owner: str
+    shooter: str
+    target: str
+    point: tuple[int, int]
+    facing: int
+    launched: int
+
+    @property
+    def at(self) -> Axial:
+        """The marker's point as a kernel :class:`Axial`."""
+        return Axial(*self.point)
+
+
+@dataclass
+class ArchState:
+    """The whole game (see the module).  ``stock``: each player's Base A panel, marker kind ->
+    count (l.159, l.281); ``ruins``: ruined base objects as ``"<base> <object>"`` (l.338);
+    ``wrecks``: points holding a W marker (l.243); ``sunk``: the pieces off the board with their
+    panels (the hit markers on them, l.237); ``dice``: this turn's blue dice not yet used;
+    ``rolled``: the blue dice as rolled; ``bonus``: whether they matched (l.172);
+    ``reserve``: pieces still to place in the ``setup`` phase, ``zone`` the suggested zones they keep
+    to (0: anywhere, l.146-149); ``flagships``: player -> piece id (l.390-394); ``turn_limit``: 0 = none (a sandbox agreement)."""
+
+    level: int
+    pieces: dict[str, Piece]
+    stock: dict[str, dict[str, int]]
+    torpedoes: dict[str, Torpedo] = field(default_factory=dict)
+    sunk: dict[str, Piece] = field(default_factory=dict)
+    turn: int = 1
+    to_move: str = "Red"
+    phase: str = "start"
+    dice: list[int] = field(default_factory=list)
+    rolled: list[int] = field(default_factory=list)
+    bonus: bool = False
+    ruins: list[str] = field(default_factory=list)
+    wrecks: list[tuple[int, int]] = field(default_factory=list)
+    optional_rules: list[str] = field(default_factory=list)
+    reserve: list[str] = field(default_factory=list)
+    zone: int = 0
+    flagships: dict[str, str] = field(default_factory=dict)
+    next_torpedo: int = 1
+    turn_limit: int = 0
+    over: bool = False
+    winner: str = ""
+    outcome: str = ""
+    log: list[dict] = field(default_factory=list, metadata={"share_items": True})
+
+    def afloat(self, owner: str | None = None) -> list[Piece]:
+        """The pieces on the board (of ``owner``, or all), in id order."""
+        return [p for _, p in sorted(self.pieces.items()) if owner is None or p.owner == owner]
+
+    def at(self, point: tuple[int, int] | Axial) -> str | None:
+        """The id of the piece on ``point``, or None."""
+        pt = tuple(point)
+        return next((i for i, p in self.pieces.items() if p.point == pt), None)
+
+
+def other(player: str) -> str:
+    """The other player."""
+    return PLAYERS[1 - PLAYERS.index(player)]

@@ -1,0 +1,64 @@
+"""What every rule module of the game shares: the explained log line and the piece look-ups.
+
+:func:`log` appends one explained entry (kernel :func:`~lcb_lab.kernel.explain.step`) with its
+line references (``"l.N"``, :mod:`~lcb_lab.games.archipelago.rule_refs`), annotated by the game's
+observer (hidden information, :mod:`~lcb_lab.games.archipelago.observer`).  :func:`own_piece`
+and :func:`enemy_piece` find a piece or refuse with the rule.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from lcb_lab.games.archipelago.model.catalog import PieceClass, catalog
+from lcb_lab.games.archipelago.model.state import ArchState, Piece
+from lcb_lab.games.archipelago.rule_refs import cite
+from lcb_lab.kernel.errors import IllegalAction
+from lcb_lab.kernel.explain import step
+from lcb_lab.kernel.hexgrid import Axial
+
+
+def log(g: Any, kind: str, title: str, text: str, refs: list[str], **data: Any) -> dict:
+    """Append one explained entry to ``g.state.log`` (annotated for hidden information), its
+    references also with their section headings (``"cites"``: ``"Torpedo Launching, l.206"``);
+    returns it. Raises KeyError for a reference outside the text's known sections."""
+    from lcb_lab.games.archipelago.observer import OBSERVER
+    e = step(kind, title, text, refs, **data)
+    e["turn"], e["phase"] = g.state.turn, g.state.phase
+    e["cites"] = [cite(r) for r in refs]
+    g.state.log.append(OBSERVER.annotate(e, g.state))
+    return e
+
+
+def cls_of(p: Piece) -> PieceClass:
+    """The catalog class of piece ``p``."""
+    return catalog().classes[p.kind]
+
+
+def own_piece(s: ArchState, pid: str, rule: str, what: str = "act") -> Piece:
+    """The piece ``pid`` of the player to move, afloat. Raises IllegalAction(rule, ...) otherwise."""
+    p = s.pieces.get(pid)
+    if p is None:
+        raise IllegalAction(rule, f"{pid} is not a piece on the board (sunk or never placed), so it cannot {what}")
+    if p.owner != s.to_move:
+        raise IllegalAction(rule, f"{pid} is not {s.to_move}'s: a player acts only with its own pieces")
+    return p
+
+
+def enemy_piece(s: ArchState, pid: str, rule: str) -> Piece:
+    """The enemy piece ``pid`` afloat. Raises IllegalAction(rule, ...) otherwise."""
+    p = s.pieces.get(pid)
+    if p is None or p.owner == s.to_move:
+        raise IllegalAction(rule, f"{pid} is not an enemy vessel on the board: the target is an enemy piece")
+    return p
+
+
+def where(g: Any, point: Any) -> str:
+    """A point for a log line: its axial ``(q, r)`` and the sector it lies in (``"(6, 9) in D5"``,
+    l.110); the coordinates alone off the board."""
+    pt = tuple(point)
+    return f"{pt} in {g.board.sector(Axial(*pt))}" if Axial(*pt) in g.board else str(pt)
+
+
+def pct(p: float) -> str:
+    """A probability as a short percentage (``'66.7%'``)."""
+    return f"{100 * p:.1f}%"

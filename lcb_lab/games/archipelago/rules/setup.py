@@ -1,0 +1,133 @@
+"""Preparation for the game (l.142-161, l.270-283): placing the pieces and filling the panels.
+
+Where the pieces start is agreed between the players (l.144); :data:`ZONES` are the text's four
+suggestions by sector (l.146-149).  A piece stands on a point that admits it -- a torpedo boat on
+dark or light blue, a ship on dark blue only (l.155, l.279) -- facing along one of the lattice's
+lines (every :class:`~lcb_lab.kernel.hexgrid.Facing` is one), one piece a point.  Its panel is
+filled with what its class holds (two T markers a torpedo boat, l.159); Base A's panel with the
+rest of the side's markers (a sandbox reading, ``data/pieces.toml``).  Both players field pieces
+of the same total value at level 2 (l.272): :func:`check_forces` tells.
+
+Placing is an act too (:func:`place`, the ``setup`` phase of :func:`setup_state`): Red places
+all its pieces, then Blue (*reading*: the order is agreed, l.144), then Red's first turn begins.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from lcb_lab.games.archipelago.model.catalog import MARKERS, catalog
+from lcb_lab.games.archipelago.model.state import ArchState, Piece, other
+from lcb_lab.games.archipelago.rules import optional
+from lcb_lab.games.archipelago.rules.common import log, where
+from lcb_lab.kernel.errors import IllegalAction
+from lcb_lab.kernel.hexgrid import Axial, Facing
+
+ZONES: dict[int, dict[str, tuple[tuple[str, ...], dict[str, int]]]] = {
+    1: {"Red": (("B1", "B2", "A1", "A2", "A3"), {}), "Blue": (("F6", "F7", "G5", "G6", "G7"), {})},
+    2: {"Red": (("A1", "B1", "C1", "D1"), {}), "Blue": (("D7", "E7", "F7", "G7"), {})},
+    3: {"Red": (("A2", "B2", "B3", "A6"), {"A6": 2}), "Blue": (("C6", "F6", "F5", "G2"), {"G2": 2})},
+    4: {"Red": (("C1", "C2", "B5", "B6"), {}), "Blue": (("E6", "E7", "F2", "F3"), {})},
+}
+"""The suggested starting zones (l.146-149): number -> player -> (sectors, at most n pieces in a sector)."""
+
+
+def check_placement(board: Any, pieces: dict[str, Piece], pid: str, zone: int = 0) -> None:
+    """Refuse (IllegalAction) piece ``pid`` where it stands: a point that does not admit it (l.155,
+    l.279), a point another piece holds, a facing not along a line, or outside suggestion ``zone``
+    (1-4, l.146-149; 0 = any agreed place)."""
+    p = pieces[pid]
+    c = catalog().classes[p.kind]
+    if not board.admits(Axial(*p.point), c.mobility):
+        rule = "l.279" if c.is_ship else "l.155"
+        raise IllegalAction(rule, f"{pid} cannot start on {p.point}: the point does not admit a {c.mobility}")
+    if not 0 <= p.facing <= 5:
+        raise IllegalAction("l.155", f"{pid} must face along one of the six lines through its point")
+    if any(q.point == p.point for i, q in pieces.items() if i != pid):
+        raise IllegalAction("l.155", f"{pid} shares {p.point} with another piece")
+    if zone:
+        sectors, most = ZONES[zone][p.owner]
+        where = board.sector(Axial(*p.point))
+        if where not in sectors:
+            raise IllegalAction("l.146", f"{pid} starts in {where}, outside {p.owner}'s zone {', '.join(sectors)}")
+        n = sum(board.sector(Axial(*q.point)) == where for q in pieces.values() if q.owner == p.owner)
+        if where in most and n > most[where]:
+            raise IllegalAction("l.148", f"at most {most[where]} pieces of {p.owner} start in {where}")
+
+
+def check_forces(pieces: Iterable[Piece]) -> dict[str, int]:
+    """Each side's total value (l.272): ``{"Red": 30, "Blue": 30}``."""
+    out: dict[str, int] = {}
+    for p in pieces:
+        out[p.owner] = out.get(p.owner, 0) + catalog().classes[p.kind].value
+    return out
+
+
+def filled(kind: str) -> list[str]:
+    """The markers a freshly filled panel of class ``kind`` holds (l.159, l.281)."""
+    return [m for m, n in catalog().classes[kind].loads.items() for _ in range(n)]
+
+
+def base_stock(pieces: Iterable[Piece], owner: str, level: int) -> dict[str, int]:
+    """Panel A of ``owner``: its side's markers (l.104) not loaded on its pieces (sandbox); level 1
+    uses only T markers (l.140, l.159)."""
+    on = [m for p in pieces if p.owner == owner for m in p.ammo]
+    kinds = ("T",) if level == 1 else MARKERS
+    return {k: max(catalog().totals[k] - on.count(k), 0) for k in kinds}
+
+
+def new_state(board: Any, pieces: dict[str, Piece], level: int, zone: int = 0, **extra: Any) -> ArchState:
+    """A checked starting state: every piece placed legally (:func:`check_placement`), the panels
+    filled where ``ammo`` was left empty, Base A's panels stocked. Raises IllegalAction."""
+    optional.check(extra.get("optional_rules", []))
+    for pid in pieces:
+        check_placement(board, pieces, pid, zone)
+    stock = {o: base_stock(pieces.values(), o, level) for o in ("Red", "Blue")}
+    return ArchState(level=level, pieces=pieces, stock=extra.pop("stock", stock), **extra)
+
+
+def setup_state(pieces: Iterable[str], level: int, zone: int = 0, **extra: Any) -> ArchState:
+    """A state in the ``setup`` phase with ``pieces`` (ids) to place, Red first. Raises KeyError
+    for an id not of the catalog."""
+    optional.check(extra.get("optional_rules", []))
+    ids = sorted(pieces, key=lambda i: (i.split(" ")[0] != "Red", catalog().of_id(i)[2]))
+    for i in ids:
+        catalog().of_id(i)
+    return ArchState(level=level, pieces={}, stock={}, phase="setup", reserve=ids, zone=zone,
+                     to_move=catalog().of_id(ids[0])[0] if ids else "Red", **extra)
+
+
+def place_check(g: Any, pid: str, point: tuple[int, int]) -> None:
+    """Refuse (IllegalAction) reserve piece ``pid`` on ``point``: :func:`check_placement` on a
+    copy of the pieces with it added."""
+    owner, kind, number = catalog().of_id(pid)
+    trial = dict(g.state.pieces)
+    trial[pid] = Piece(owner, kind, number, tuple(point), 0)
+    check_placement(g.board, trial, pid, g.state.zone)
+
+
+def place(g: Any, pid: str, point: tuple[int, int], facing: int) -> None:
+    """Place reserve piece ``pid`` of the player to move on ``point`` facing ``facing`` (l.155);
+    the last piece of a side hands over to the other; the last of all starts turn 1 with the
+    panels filled (l.159, l.281). Raises IllegalAction naming the rule."""
+    s = g.state
+    if s.phase != "setup" or pid not in s.reserve:
+        raise IllegalAction("l.144", f"{pid} is not a piece waiting to be placed")
+    owner, kind, number = catalog().of_id(pid)
+    if owner != s.to_move:
+        raise IllegalAction("l.144", f"{s.to_move} places its pieces now, not {owner}")
+    if facing not in range(6):
+        raise IllegalAction("l.155", f"{pid} must face along one of the six lines through its point")
+    place_check(g, pid, point)
+    s.pieces[pid] = Piece(owner, kind, number, tuple(point), facing, filled(kind))
+    s.reserve.remove(pid)
+    log(g, "place", f"{pid} placed at {where(g, point)} facing {Facing(facing).name}",
+        "On a point that admits it, along a line through the point (l.155); its panel filled (l.159).",
+        ["l.155", "l.159"], piece=pid)
+    if not any(catalog().of_id(i)[0] == owner for i in s.reserve):
+        if s.reserve:
+            s.to_move = other(owner)
+            return
+        s.stock = {o: base_stock(s.pieces.values(), o, s.level) for o in ("Red", "Blue")}
+        s.phase, s.to_move = "start", "Red"
+        log(g, "turn", "turn 1: Red", "Every piece is placed; Red begins (reading: the text does not say who).",
+            ["l.144", "l.165"])

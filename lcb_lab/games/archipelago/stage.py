@@ -1,0 +1,96 @@
+"""Staging positions for tests and lessons: :func:`stage` builds a game from a short list.
+
+>>> g = stage(pieces=[("Red TB-2", (2, 6), "N"), ("Blue TB-6", (2, 4), "N")], forced=[4, 4])
+>>> g.state.pieces["Red TB-2"].ammo, g.state.to_move, g.board.name
+(['T', 'T'], 'Red', 'open sea')
+
+Each piece is ``(id, (col, row), facing)`` -- offset column and row on the board (the kernel's
+``from_offset``; or a kernel ``Axial`` point), a facing name ``"N"``, ``"NE"``, ... or 0-5 -- optionally with a fourth item, a
+dict of :class:`~lcb_lab.games.archipelago.model.state.Piece` fields (``ammo``, ``hits``).  The
+board defaults to an open sea of 12 x 12 dark-blue points (``Board.open_sea``).
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from lcb_lab.games.archipelago.dice import RED
+from lcb_lab.games.archipelago.game import Archipelago
+from lcb_lab.games.archipelago.model.board import Board
+from lcb_lab.games.archipelago.model.catalog import catalog
+from lcb_lab.games.archipelago.model.state import Piece
+from lcb_lab.games.archipelago.rules.common import log
+from lcb_lab.games.archipelago.rules.optional import is_on
+from lcb_lab.games.archipelago.rules.setup import filled, new_state
+from lcb_lab.kernel.dice import Dice
+from lcb_lab.kernel.hexgrid import Axial, Facing
+
+PieceSpec = tuple
+
+
+def piece(spec: PieceSpec, board: Board) -> tuple[str, Piece]:
+    """``(id, Piece)`` of one staged spec (module docstring). Raises KeyError for a bad id or facing."""
+    pid, where, facing, *more = spec
+    owner, kind, number = catalog().of_id(pid)
+    f = Facing[facing] if isinstance(facing, str) else Facing(facing)
+    extra = dict(more[0]) if more else {}
+    ammo = extra.pop("ammo", filled(kind))
+    return pid, Piece(owner, kind, number, tuple(where if isinstance(where, Axial) else board.from_col_row(*where)), int(f), list(ammo), **extra)
+
+
+def stage(board: Board | None = None, pieces: Iterable[PieceSpec] = (), forced: Iterable[int] = (),
+          seed: int | None = None, level: int = 1, zone: int = 0, **extra: Any) -> Archipelago:
+    """A game on ``board`` with ``pieces`` placed and checked (l.155), dice ``forced`` first then
+    ``seed`` (no seed: only forced dice; a roll beyond them raises DiceExhausted); ``extra`` are
+    :class:`~lcb_lab.games.archipelago.model.state.ArchState` fields (``to_move``,
+    ``optional_rules``, ``flagships``, ``stock``, ``turn_limit``...). Raises IllegalAction for a
+    placement the rules refuse."""
+    board = board or Board.open_sea(12, 12)
+    placed = dict(piece(s, board) for s in pieces)
+    state = new_state(board, placed, level, zone, **extra)
+    dice = Dice(seed=seed, forced=list(forced), die=RED)
+    g = Archipelago(state, board, dice)
+    for owner, stock in sorted(state.stock.items()):
+        if any(b.owner == owner and b.kind == "A" for b in board.bases.values()):
+            kinds = [k for k, n in sorted(stock.items()) for _ in range(n)]
+            log(g, "stock", f"{owner}'s panel A holds {len(kinds)} marker(s)", "Sandbox: the text does not print "
+                f"panel A's count; it holds the side's markers (l.104) not on its pieces: "
+                f"{', '.join(f'{n} {k}' for k, n in sorted(stock.items()))} (l.159, l.281).", ["l.159", "l.281"],
+                team=owner, markers=kinds, about={"stock": owner})
+    for owner, pid in sorted(state.flagships.items()):
+        rule = "l.394" if is_on(state, "l.394") else "l.392"
+        log(g, "flagship", f"{owner}'s flagship is {pid}", f"Sinking it ends the game ({rule}).", [rule],
+            team=owner, about={"flagship": owner})
+    return g
+
+
+FLEET = {1: [f"TB-{i}" for i in range(1, 9)],
+         2: [f"TB-{i}" for i in range(1, 9)] + ["C-9", "C-10", "C-11", "C-12", "D-13", "D-14", "A-15", "R-16"]}
+"""Each side's pieces at level 1 (8 torpedo boats, l.140) and level 2 (all 16, l.266-268)."""
+
+
+def opening(board: Board | None = None, level: int = 1, zone: int = 2, seed: int | None = 0,
+            **extra: Any) -> Archipelago:
+    """A whole game: each side's :data:`FLEET` in suggested ``zone`` (l.146-149), ships on dark
+    blue, every piece facing the other side (Red south, Blue north), panels filled; dice ``seed``.
+    Raises IllegalAction when the zone has too few points for the fleet."""
+    board = board or Board.open_sea(14, 16)
+    from lcb_lab.games.archipelago.rules.setup import ZONES
+    specs = []
+    for owner, facing in (("Red", "S"), ("Blue", "N")):
+        sectors, _ = ZONES[zone][owner]
+        free = [p for s in sectors for p in board.points_in(s) if board.admits(p, "ship")]
+        if len(free) < len(FLEET[level]):
+            from lcb_lab.kernel.errors import IllegalAction
+            raise IllegalAction("l.144", f"zone {zone} holds {len(free)} points for {owner}'s {len(FLEET[level])} pieces")
+        specs += [(f"{owner} {name}", p, facing) for name, p in zip(FLEET[level], free)]
+    return stage(board, specs, seed=seed, level=level, zone=zone, **extra)
+
+
+def setup_game(board: Board | None = None, level: int = 1, zone: int = 0, seed: int | None = 0,
+               forced: Iterable[int] = (), **extra: Any) -> Archipelago:
+    """A game in its ``setup`` phase: each side's :data:`FLEET` waits to be placed by ``Place``
+    acts (Red first, l.144-155), in suggested ``zone`` (0: anywhere)."""
+    from lcb_lab.games.archipelago.rules.setup import setup_state
+    board = board or Board.open_sea(14, 16)
+    ids = [f"{o} {n}" for o in ("Red", "Blue") for n in FLEET[level]]
+    return Archipelago(setup_state(ids, level, zone, **extra), board, Dice(seed=seed, forced=list(forced), die=RED))
