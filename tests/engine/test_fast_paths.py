@@ -329,3 +329,50 @@ def test_committable_agrees_with_trial_on_combat_allocations():
                     assert legal_combat.committable(g, a) == v, a
                     seen[v] += 1
     assert seen[True] > 20 and seen[False] > 20      # both verdicts were exercised
+
+
+def _move_candidates(g, d) -> list:
+    """Every destination path of declared action ``d`` and paths the rules refuse: backwards, a hex
+    too far, a jump, the start hex only, a path of another action."""
+    units = [g.state.units[u] for u in d.units if not g.state.units[u].destroyed]
+    if not units or units[0].hex is None:
+        return [A.Move(d.aid, ("AK-22",))]
+    paths = [tuple(p) for p in move.paths(g._ctx(), units).values()]
+    bad = [(units[0].hex,), ("AA-1",)]
+    for p in paths[:6]:
+        bad += [p[::-1], p + p[-1:], p[1:] if len(p) > 1 else p + ("AA-1",), (units[0].hex, *p)]
+    return [A.Move(d.aid, p) for p in paths + bad] + [A.Move(d.aid + 7, paths[0] if paths else ("AK-22",))]
+
+
+def test_movable_agrees_with_trial_on_every_path():
+    """``legal_trial.movable`` (the Move handler's checks, no copy) gives trial's verdict on every
+    destination and on refused paths, in states of random public play (card markers on the map
+    included), and ``legal.move_options`` lists exactly the paths trial accepts."""
+    from lcb_lab.kernel.legal import Template
+    seen = {True: 0, False: 0}
+    with_markers = 0
+    for seed in range(6):
+        g = _landed(seed)
+        rng = np.random.default_rng(seed)
+        for _ in range(120):
+            imp = g.state.impulse
+            if imp is not None and imp.phase != "declare" and g.pending is None:
+                for d in imp.actions:
+                    for a in _move_candidates(g, d):
+                        v = legal_trial.trial(g, a)
+                        assert legal_trial.movable(g, a) == v, (seed, a)
+                        seen[v] += 1
+                        with_markers += bool(g.state.card_markers)
+                    units = [g.state.units[u] for u in d.units if not g.state.units[u].destroyed]
+                    if d.moved or not units or any(u.moved or u.no_move or not u.on_map for u in units):
+                        expected = []
+                    else:
+                        expected = [a for a in (A.Move(d.aid, tuple(p)) for p in move.paths(g._ctx(), units).values())
+                                    if legal_trial.trial(g, a)]
+                    assert legal.move_options(g, d.aid) == expected, (seed, d.aid)
+            if g.to_act() is None:
+                break
+            acts = g.legal_actions()
+            pick = acts[int(rng.integers(len(acts)))]
+            g.apply(pick.sample(rng) if isinstance(pick, Template) else pick)
+    assert seen[True] > 100 and seen[False] > 300 and with_markers > 100   # both verdicts, markers on the map

@@ -41,7 +41,7 @@ from lcb_lab.games.lcb.legal_cards import MAX_CONCRETE, play_card_options
 from lcb_lab.games.lcb.legal_combat import breakthrough_candidates, combat_template
 from lcb_lab.games.lcb.legal_declare import _declarations
 from lcb_lab.games.lcb.legal_templates import Template
-from lcb_lab.games.lcb.legal_trial import _kept, trial
+from lcb_lab.games.lcb.legal_trial import _kept, movable, trial
 from lcb_lab.games.lcb.rules.movement import move
 from lcb_lab.games.lcb.rules.common import GameLike
 from lcb_lab.games.lcb.model.state import other
@@ -217,10 +217,11 @@ def move_options(game: GameLike, aid: int, dest: str | None = None) -> list[A.Mo
     units = [game.state.units[u] for u in d.units if not game.state.units[u].destroyed]
     if d.moved or not units or any(u.moved or u.no_move or not u.on_map for u in units):
         return []
-    found = move.paths(game._ctx(), units)   # one search; the trials below replace the unit objects
+    ctx = game._ctx()
+    found = move.paths(ctx, units)   # one search; each path then checked by the rules (legal_trial.movable)
     if dest is not None:
         found = {h: p for h, p in found.items() if h == dest}
-    return _kept(game, [A.Move(aid, tuple(p)) for p in found.values()])
+    return [a for a in (A.Move(aid, tuple(p)) for p in found.values()) if movable(game, a, ctx)]
 
 
 def zor_candidates(game: GameLike, d: Declared) -> list[A.ExerciseZor]:

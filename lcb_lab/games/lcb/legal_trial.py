@@ -5,7 +5,9 @@ generators (:mod:`lcb_lab.games.lcb.legal`) and the random player ask the rules 
 from __future__ import annotations
 
 from lcb_lab.games.lcb import actions as A
+from lcb_lab.games.lcb import handlers
 from lcb_lab.games.lcb.handlers import HANDLERS
+from lcb_lab.games.lcb.rules.movement import move as move_rules
 from lcb_lab.kernel import legal as kernel_legal
 from lcb_lab.kernel.errors import DiceExhausted, IllegalAction
 from lcb_lab.games.lcb.rules.common import Ctx, GameLike
@@ -66,3 +68,36 @@ def _run_on_copy(game: GameLike, action: A.Action, quiet: bool):
 
 def _kept(game: GameLike, candidates) -> list:
     return [a for a in candidates if trial(game, a)]
+
+
+def movable(game: GameLike, action: A.Move, ctx: Ctx | None = None) -> bool:
+    """Whether the rules accept ``action`` (a Move of a whole declared stack, ``units`` None) now:
+    the verdict of :func:`trial`, from the Move handler's own checks on the live state (the chain
+    and choices, 9.46; the declared action, 3.03, 3.31, 3.38; 5.16; the stack, 5.11; the path,
+    :func:`lcb_lab.games.lcb.rules.movement.move.check_path`, 5.1-5.19, 7.44), nothing copied or changed.
+
+    Why the verdicts agree: what follows those checks in the handler never refuses when no mine
+    marker is on the map -- the walk places the stack hex by hex, and naval ZORs (6.23, 12.23),
+    contact (6.22) and the card markers met (13.23, 13.24, 13.42) only reveal and log; with no
+    mines nothing stops the move (13.34) and no die is rolled.  Anything else (mines on the map, a
+    submarine, MILDECs moving alone, part of a stack, 5.13) is tried on a copy (:func:`trial`).
+    ``tests/engine/test_fast_paths.py`` checks the two agree on many states."""
+    s = game.state
+    if action.units is not None or any(m.kind == "mine" for m in s.card_markers.values()):
+        return trial(game, action)
+    if s.chain or s.choices:           # the handler refuses first (9.46, or the pending choice's rule)
+        return False
+    ctx = ctx or game._ctx()
+    try:
+        d = handlers.declared(ctx, action.action)
+        if d.moved or d.kind == "play_jcc" or not d.units:
+            return False if d.moved or d.units or not d.markers else trial(game, action)
+        movers = [s.units[u] for u in d.units if not s.units[u].destroyed]
+        if not movers:
+            return False
+        if move_rules._domain(ctx, movers) == "submarine":
+            return trial(game, action)
+        move_rules.check_path(ctx, movers, list(action.path))
+    except IllegalAction:
+        return False
+    return True
