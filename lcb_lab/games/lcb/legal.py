@@ -41,7 +41,7 @@ from lcb_lab.games.lcb.legal_cards import MAX_CONCRETE, play_card_options
 from lcb_lab.games.lcb.legal_combat import breakthrough_candidates, combat_template
 from lcb_lab.games.lcb.legal_declare import _declarations
 from lcb_lab.games.lcb.legal_templates import Template
-from lcb_lab.games.lcb.legal_trial import _kept, movable, trial
+from lcb_lab.games.lcb.legal_trial import _kept, endable, movable, trial, zor_ok
 from lcb_lab.games.lcb.rules.movement import move
 from lcb_lab.games.lcb.rules.common import GameLike
 from lcb_lab.games.lcb.model.state import other
@@ -183,7 +183,8 @@ def _acts(game: GameLike) -> list:
     out: list = []
     for d in imp.actions:      # non-combat acts: before combat, and again once it is done (3.35, 3.38)
         out += move_options(game, d.aid)
-        out += _kept(game, zor_candidates(game, d))
+        ctx = game._ctx()
+        out += [a for a in zor_candidates(game, d) if zor_ok(game, a, ctx)]
         if d.kind == "move_conceal":
             out += _kept(game, [A.Conceal(d.aid)])
         if d.kind == "move_resupply":
@@ -206,7 +207,7 @@ def _acts(game: GameLike) -> list:
             out += _kept(game, [A.CommitCombat()])
     else:   # combat done
         out += _kept(game, breakthrough_candidates(game))
-    out += _kept(game, [A.EndImpulse()])
+    out += [A.EndImpulse()] if endable(game) else []
     return out
 
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb import handlers
 from lcb_lab.games.lcb.handlers import HANDLERS
-from lcb_lab.games.lcb.rules.movement import move as move_rules
+from lcb_lab.games.lcb.rules.movement import conceal, move as move_rules
+from lcb_lab.games.lcb.rules.stages import sequence
 from lcb_lab.kernel import legal as kernel_legal
 from lcb_lab.kernel.errors import DiceExhausted, IllegalAction
 from lcb_lab.games.lcb.rules.common import Ctx, GameLike
@@ -100,4 +101,42 @@ def movable(game: GameLike, action: A.Move, ctx: Ctx | None = None) -> bool:
         move_rules.check_path(ctx, movers, list(action.path))
     except IllegalAction:
         return False
+    return True
+
+
+def zor_ok(game: GameLike, action: A.ExerciseZor, ctx: Ctx | None = None) -> bool:
+    """Whether the rules accept ``action`` now: the verdict of :func:`trial`, from the ExerciseZor
+    handler's own checks on the live state (:func:`lcb_lab.games.lcb.handlers.check_exercise_zor`,
+    :func:`lcb_lab.games.lcb.rules.movement.conceal.check_ground_zor`; 9.46, 3.03, 3.31, 3.38, 6.21),
+    nothing copied or changed.  What follows them in the handler only reveals and logs (6.21, 13.11,
+    13.44, 17.1) and rolls no die, so it never refuses."""
+    if game.state.chain:
+        return False
+    ctx = ctx or game._ctx()
+    try:
+        _, units = handlers.check_exercise_zor(ctx, action)
+        conceal.check_ground_zor(ctx, units, units[0].hex, action.hex)
+    except IllegalAction:
+        return False
+    return True
+
+
+def endable(game: GameLike, ctx: Ctx | None = None) -> bool:
+    """Whether the rules accept EndImpulse now: the verdict of :func:`trial`, from the impulse's
+    end checks on the live state (:func:`lcb_lab.games.lcb.rules.stages.sequence.check_end`; 3.3,
+    3.37, 3.38, 7.22, 9.05, 9.46, 13.34), nothing copied or changed.  What follows them never refuses
+    unless the turn ends (the orange cubes swept, 12.54; submarines' fire reset, 14.04; markers'
+    moves reset, 13.21: none refuses or rolls); an impulse that ends the turn (3.4, 3.5, 16.0: checks
+    and draws) is tried on a copy (:func:`trial`)."""
+    s = game.state
+    if s.chain:
+        return False
+    ctx = ctx or game._ctx()
+    try:
+        sequence.check_end(ctx)
+    except IllegalAction:
+        return False
+    ending = s.impulse.task_force
+    if all(tf in s.tf_order or tf == ending for tf in s.task_forces):
+        return trial(game, A.EndImpulse())
     return True
