@@ -17,8 +17,12 @@
 
 Every concrete action listed has been accepted by the rules on the current
 state -- tried on a copy of it (:func:`lcb_lab.games.lcb.legal_trial.trial`; the game itself is never
-touched) or, for single declarations, passed the rules' own declaration
-checks (:func:`lcb_lab.games.lcb.legal_declare.declarable`); the rules themselves decide, nothing here
+touched) or passed the rules' own checks on the live state, split out of their handlers: single
+declarations (:func:`lcb_lab.games.lcb.legal_declare.declarable`), moves
+(:func:`lcb_lab.games.lcb.legal_trial.movable`), ZOR hexes (:func:`lcb_lab.games.lcb.legal_trial.zor_ok`),
+ending the impulse (:func:`lcb_lab.games.lcb.legal_trial.endable`), combat commitments
+(:func:`lcb_lab.games.lcb.legal_combat.committable`), each checked against ``trial`` on many states
+(``tests/engine/test_fast_paths.py``); the rules themselves decide, nothing here
 re-implements a rule -- so each one applies without a refusal.
 :func:`lcb_lab.games.lcb.legal_trial.apply_if_legal` and :func:`lcb_lab.games.lcb.legal_templates.sample_and_apply`
 try and apply in one run of the act (the random player, :mod:`lcb_lab.games.lcb.whatif.autoplay`).

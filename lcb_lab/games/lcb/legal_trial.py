@@ -1,6 +1,9 @@
 """Trying an act without keeping it: :func:`trial` (on a copy, the game untouched) and
 :func:`apply_if_legal` (one run: applied when the rules accept it), the two ways the legal-action
-generators (:mod:`lcb_lab.games.lcb.legal`) and the random player ask the rules themselves.
+generators (:mod:`lcb_lab.games.lcb.legal`) and the random player ask the rules themselves; and
+trial's verdict without the copy, from a handler's own checks on the live state, where what
+follows them in the handler never refuses: :func:`movable` (Move, 5.1), :func:`zor_ok`
+(ExerciseZor, 6.21), :func:`endable` (EndImpulse, 3.3).
 """
 from __future__ import annotations
 
