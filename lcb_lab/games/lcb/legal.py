@@ -226,7 +226,8 @@ def move_options(game: GameLike, aid: int, dest: str | None = None) -> list[A.Mo
     found = move.paths(ctx, units)   # one search; each path then checked by the rules (legal_trial.movable)
     if dest is not None:
         found = {h: p for h, p in found.items() if h == dest}
-    return [a for a in (A.Move(aid, tuple(p)) for p in found.values()) if movable(game, a, ctx)]
+    stops: dict = {}
+    return [a for a in (A.Move(aid, tuple(p)) for p in found.values()) if movable(game, a, ctx, stops)]
 
 
 def zor_candidates(game: GameLike, d: Declared) -> list[A.ExerciseZor]:

@@ -74,7 +74,7 @@ def _kept(game: GameLike, candidates) -> list:
     return [a for a in candidates if trial(game, a)]
 
 
-def movable(game: GameLike, action: A.Move, ctx: Ctx | None = None) -> bool:
+def movable(game: GameLike, action: A.Move, ctx: Ctx | None = None, stops: dict | None = None) -> bool:
     """Whether the rules accept ``action`` (a Move of a whole declared stack, ``units`` None) now:
     the verdict of :func:`trial`, from the Move handler's own checks on the live state (the chain
     and choices, 9.46; the declared action, 3.03, 3.31, 3.38; 5.16; the stack, 5.11; the path,
@@ -85,6 +85,8 @@ def movable(game: GameLike, action: A.Move, ctx: Ctx | None = None) -> bool:
     contact (6.22) and the card markers met (13.23, 13.24, 13.42) only reveal and log; with no
     mines nothing stops the move (13.34) and no die is rolled.  Anything else (mines on the map, a
     submarine, MILDECs moving alone, part of a stack, 5.13) is tried on a copy (:func:`trial`).
+    ``stops``: a dict the caller keeps while the state does not change (the hexes that stop a
+    ground move, 5.18, found once for many paths).
     ``tests/engine/test_fast_paths.py`` checks the two agree on many states."""
     s = game.state
     if action.units is not None or any(m.kind == "mine" for m in s.card_markers.values()):
@@ -101,7 +103,11 @@ def movable(game: GameLike, action: A.Move, ctx: Ctx | None = None) -> bool:
             return False
         if move_rules._domain(ctx, movers) == "submarine":
             return trial(game, action)
-        move_rules.check_path(ctx, movers, list(action.path))
+        team = movers[0].team
+        known = None if stops is None else stops.get(team)
+        if known is None and stops is not None:
+            known = stops[team] = move_rules.ground_stops(ctx, team)
+        move_rules.check_path(ctx, movers, list(action.path), known)
     except IllegalAction:
         return False
     return True
