@@ -140,7 +140,6 @@ class ActionCodec:
         self.types: dict[str, type] = {}
         self.known: set[type] = set(also)
         self.home = home
-        self._checked: dict[tuple[type, bytes], Action] = {}    # check(): (class, data bytes) -> the checked action
         for cls in types:
             self.register(cls)
 
@@ -202,19 +201,21 @@ class ActionCodec:
             key = (cls, _dumps(d, 2))
         except ValueError:                       # not plain data (a subclass of str, int...): no reuse
             return from_fields(cls, d)
-        got = self._checked.get(key)
+        got = _CHECKED.get(key)
         if got is None:
             got = from_fields(cls, d)            # raises InputError: nothing kept
             if _reusable(got):
-                if len(self._checked) >= CHECKED_KEPT:
-                    self._checked.clear()
-                self._checked[key] = got
+                if len(_CHECKED) >= CHECKED_KEPT:
+                    _CHECKED.clear()
+                _CHECKED[key] = got
         return got
 
 
+_CHECKED: dict[tuple[type, bytes], Action] = {}
+"""(action class, marshal bytes of its data) -> the action :meth:`ActionCodec.check` gave for it (the
+class and the data decide the check, whichever codec makes it)."""
 CHECKED_KEPT = 4096
-"""How many checked actions an :class:`ActionCodec` keeps for :meth:`ActionCodec.check` to give
-again (then it starts afresh)."""
+"""How many checked actions :meth:`ActionCodec.check` keeps to give again (then it starts afresh)."""
 
 
 def _reusable(action: Any) -> bool:

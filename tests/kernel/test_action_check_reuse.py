@@ -29,6 +29,11 @@ class Loose(Action):           # not frozen: never given again
     dice: int = 1
 
 
+@pytest.fixture(autouse=True)
+def _fresh(monkeypatch):
+    monkeypatch.setattr(K, "_CHECKED", {})
+
+
 def test_equal_data_gives_the_checked_action_again_and_other_data_its_own():
     codec = ActionCodec([Shot, Loose])
     a = codec.check(Shot(2, ["A-1", "A-2"]))
@@ -47,7 +52,7 @@ def test_a_bool_or_float_is_checked_on_its_own_after_the_int_and_refusals_every_
     for _ in range(2):                         # a refusal is never kept: refused again
         with pytest.raises(InputError):
             codec.check(Shot("x"))
-    assert len(codec._checked) == 3            # 1, True and 1.0: each kept on its own
+    assert len(K._CHECKED) == 3            # 1, True and 1.0: each kept on its own
 
 
 def test_a_mutable_action_is_checked_every_time(monkeypatch):
@@ -67,4 +72,4 @@ def test_the_kept_actions_are_bounded(monkeypatch):
     codec = ActionCodec([Shot])
     for n in range(10):
         codec.check(Shot(n))
-    assert len(codec._checked) <= 3
+    assert len(K._CHECKED) <= 3
