@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 from dataclasses import fields, is_dataclass
+from marshal import dumps as _dumps
 from typing import TYPE_CHECKING, Any, ClassVar, Iterable
 
 from pydantic import ConfigDict, ValidationError
@@ -182,7 +183,12 @@ class ActionCodec:
         return from_fields(cls, rest, f"{kind} action")
 
     def check(self, action: Any) -> Action:
-        """``action`` checked and normalised (lists become tuples). Raises InputError."""
+        """``action`` checked and normalised (lists become tuples). Raises InputError.
+
+        :func:`from_fields` of the action's :func:`data` -- a pure function of the class and that
+        data, so a check of data already checked gives the action it gave then (kept by the marshal
+        bytes of the data, which tell ``1`` from ``True`` and ``1.0``, for frozen actions of immutable
+        fields: :func:`_reusable`) without validating again; a refused one is checked every time."""
         if not isinstance(action, Action):
             raise InputError("apply", "(value)", f"expected a typed action ({self.home}), got "
                              f"{type(action).__name__}")
@@ -190,4 +196,35 @@ class ActionCodec:
         if not is_dataclass(cls) or cls not in self.known:
             raise InputError("apply", "(value)", f"{cls.__name__} is not one of the typed actions "
                              f"({', '.join(c.__name__ for c in self.types.values())})")
-        return from_fields(cls, data(action))
+        d = data(action)
+        try:
+            key = (cls, _dumps(d, 2))
+        except ValueError:                       # not plain data (a subclass of str, int...): no reuse
+            return from_fields(cls, d)
+        got = _CHECKED.get(key)
+        if got is None:
+            got = from_fields(cls, d)            # raises InputError: nothing kept
+            if _reusable(got):
+                if len(_CHECKED) >= CHECKED_KEPT:
+                    _CHECKED.clear()
+                _CHECKED[key] = got
+        return got
+
+
+_CHECKED: dict[tuple[type, bytes], Action] = {}
+"""(action class, marshal bytes of its data) -> the action :meth:`ActionCodec.check` gave for it (the
+class and the data decide the check, whichever codec makes it)."""
+CHECKED_KEPT = 4096
+"""How many checked actions :meth:`ActionCodec.check` keeps to give again (then it starts afresh)."""
+
+
+def _reusable(action: Any) -> bool:
+    """Whether a checked action may be given again for equal data: a frozen dataclass whose
+    fields are all immutable (it hashes: tuples and leaves, no list or dict)."""
+    if not getattr(getattr(type(action), "__dataclass_params__", None), "frozen", False):
+        return False
+    try:
+        hash(action)
+    except TypeError:
+        return False
+    return True

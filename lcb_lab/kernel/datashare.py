@@ -53,6 +53,8 @@ def same_data(a: Any, b: Any) -> bool:
     if t is not type(b):
         return False
     if t in _MARSHAL:
+        if t is not dict and a and hasattr(type(a[0]), "__dataclass_fields__"):
+            return _walk(a, b)         # records inside (marshal would refuse them): walk at once
         try:        # one C pass: equal bytes are equal values of the same types, keys in the same order
             return _dumps(a, 2) == _dumps(b, 2) or (a == b and _walk(a, b))
         except ValueError:             # records inside: walk

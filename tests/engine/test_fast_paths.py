@@ -329,3 +329,81 @@ def test_committable_agrees_with_trial_on_combat_allocations():
                     assert legal_combat.committable(g, a) == v, a
                     seen[v] += 1
     assert seen[True] > 20 and seen[False] > 20      # both verdicts were exercised
+
+
+def _move_candidates(g, d) -> list:
+    """Every destination path of declared action ``d`` and paths the rules refuse: backwards, a hex
+    too far, a jump, the start hex only, a path of another action."""
+    units = [g.state.units[u] for u in d.units if not g.state.units[u].destroyed]
+    if not units or units[0].hex is None:
+        return [A.Move(d.aid, ("AK-22",))]
+    paths = [tuple(p) for p in move.paths(g._ctx(), units).values()]
+    bad = [(units[0].hex,), ("AA-1",)]
+    for p in paths[:6]:
+        bad += [p[::-1], p + p[-1:], p[1:] if len(p) > 1 else p + ("AA-1",), (units[0].hex, *p)]
+    return [A.Move(d.aid, p) for p in paths + bad] + [A.Move(d.aid + 7, paths[0] if paths else ("AK-22",))]
+
+
+def _public_moments(seeds, steps: int = 120):
+    """``(seed, game)`` after each step of the public loop (``legal_actions``, a uniform pick, a
+    template sampled, ``apply``) on landed gotland_redux games, while a team acts."""
+    from lcb_lab.kernel.legal import Template
+    for seed in seeds:
+        g = _landed(seed)
+        rng = np.random.default_rng(seed)
+        for _ in range(steps):
+            yield seed, g
+            if g.to_act() is None:
+                break
+            acts = g.legal_actions()
+            pick = acts[int(rng.integers(len(acts)))]
+            g.apply(pick.sample(rng) if isinstance(pick, Template) else pick)
+
+
+def test_movable_agrees_with_trial_on_every_path():
+    """``legal_trial.movable`` (the Move handler's checks, no copy) gives trial's verdict on every
+    destination and on refused paths, in states of random public play (card markers on the map
+    included), and ``legal.move_options`` lists exactly the paths trial accepts."""
+    seen = {True: 0, False: 0}
+    with_markers = 0
+    for seed, g in _public_moments(range(6)):
+        imp = g.state.impulse
+        if imp is None or imp.phase == "declare" or g.pending is not None:
+            continue
+        for d in imp.actions:
+            for a in _move_candidates(g, d):
+                v = legal_trial.trial(g, a)
+                assert legal_trial.movable(g, a) == v, (seed, a)
+                seen[v] += 1
+                with_markers += bool(g.state.card_markers)
+            units = [g.state.units[u] for u in d.units if not g.state.units[u].destroyed]
+            if d.moved or not units or any(u.moved or u.no_move or not u.on_map for u in units):
+                expected = []
+            else:
+                expected = [a for a in (A.Move(d.aid, tuple(p)) for p in move.paths(g._ctx(), units).values())
+                            if legal_trial.trial(g, a)]
+            assert legal.move_options(g, d.aid) == expected, (seed, d.aid)
+    assert seen[True] > 100 and seen[False] > 300 and with_markers > 100   # both verdicts, markers on the map
+
+
+def test_zor_ok_and_endable_agree_with_trial():
+    """``legal_trial.zor_ok`` and ``legal_trial.endable`` (the handlers' checks, no copy) give trial's
+    verdict: every ExerciseZor into each neighbour of every declared action's hex and a hex two
+    away, and EndImpulse, at every step of random public play (pending choices included)."""
+    seen = {"zor": {True: 0, False: 0}, "end": {True: 0, False: 0}}
+    for seed, g in _public_moments(range(6)):
+        imp = g.state.impulse
+        if imp is None:
+            continue
+        v = legal_trial.trial(g, A.EndImpulse())
+        assert legal_trial.endable(g) == v, (seed, g.history.cursor)
+        seen["end"][v] += 1
+        for d in imp.actions:
+            here = next((g.state.units[u].hex for u in d.units if g.state.units[u].hex), None) or "AK-22"
+            near = list(g.board.neighbours(here))
+            far = next(h for h in g.board.neighbours(near[0]) if h != here and h not in near)
+            for a in [A.ExerciseZor(d.aid, h) for h in near + [far]] + [A.ExerciseZor(d.aid + 7, near[0])]:
+                v = legal_trial.trial(g, a)
+                assert legal_trial.zor_ok(g, a) == v, (seed, a)
+                seen["zor"][v] += 1
+    assert min(seen["zor"].values()) > 50 and min(seen["end"].values()) > 50   # both verdicts, both acts

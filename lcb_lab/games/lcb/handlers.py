@@ -195,15 +195,23 @@ def _combined_arms_movers(c: Ctx, d: "Declared", units: list[str]) -> list:
 def exercise_zor(game: GameLike, c: Ctx, a: A.ExerciseZor) -> list[str]:
     """Handler of ExerciseZor: the action's ground units exercise their ZOR into ``a.hex`` (6.21, once
     per action).  Returns the uids revealed."""
+    d, units = check_exercise_zor(c, a)
+    out = conceal.exercise_ground_zor(c, units, units[0].hex, a.hex)
+    d.zor_used = True
+    return [u.uid for u in out]
+
+
+def check_exercise_zor(c: Ctx, a: A.ExerciseZor) -> tuple[Declared, list[Unit]]:
+    """The checks of :func:`exercise_zor` before the ZOR's own (the declared action, its one ZOR, its
+    living units; 3.03, 3.31, 3.38, 6.21), changing nothing: ``(declared action, its living units)``.
+    Raises IllegalAction."""
     d = declared(c, a.action)
     if d.zor_used:
         raise IllegalAction("6.21", f"action #{d.aid} has already used its ZOR")
     units = [c.state.units[u] for u in d.units if not c.state.units[u].destroyed]
     if not units:
         raise IllegalAction("6.21", "no ground unit to exercise a ZOR")
-    out = conceal.exercise_ground_zor(c, units, units[0].hex, a.hex)
-    d.zor_used = True
-    return [u.uid for u in out]
+    return d, units
 
 
 def conceal_act(game: GameLike, c: Ctx, a: A.Conceal) -> None:

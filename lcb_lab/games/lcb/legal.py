@@ -17,8 +17,12 @@
 
 Every concrete action listed has been accepted by the rules on the current
 state -- tried on a copy of it (:func:`lcb_lab.games.lcb.legal_trial.trial`; the game itself is never
-touched) or, for single declarations, passed the rules' own declaration
-checks (:func:`lcb_lab.games.lcb.legal_declare.declarable`); the rules themselves decide, nothing here
+touched) or passed the rules' own checks on the live state, split out of their handlers: single
+declarations (:func:`lcb_lab.games.lcb.legal_declare.declarable`), moves
+(:func:`lcb_lab.games.lcb.legal_trial.movable`), ZOR hexes (:func:`lcb_lab.games.lcb.legal_trial.zor_ok`),
+ending the impulse (:func:`lcb_lab.games.lcb.legal_trial.endable`), combat commitments
+(:func:`lcb_lab.games.lcb.legal_combat.committable`), each checked against ``trial`` on many states
+(``tests/engine/test_fast_paths.py``); the rules themselves decide, nothing here
 re-implements a rule -- so each one applies without a refusal.
 :func:`lcb_lab.games.lcb.legal_trial.apply_if_legal` and :func:`lcb_lab.games.lcb.legal_templates.sample_and_apply`
 try and apply in one run of the act (the random player, :mod:`lcb_lab.games.lcb.whatif.autoplay`).
@@ -41,7 +45,7 @@ from lcb_lab.games.lcb.legal_cards import MAX_CONCRETE, play_card_options
 from lcb_lab.games.lcb.legal_combat import breakthrough_candidates, combat_template
 from lcb_lab.games.lcb.legal_declare import _declarations
 from lcb_lab.games.lcb.legal_templates import Template
-from lcb_lab.games.lcb.legal_trial import _kept, trial
+from lcb_lab.games.lcb.legal_trial import _kept, endable, movable, trial, zor_ok
 from lcb_lab.games.lcb.rules.movement import move
 from lcb_lab.games.lcb.rules.common import GameLike
 from lcb_lab.games.lcb.model.state import other
@@ -183,7 +187,8 @@ def _acts(game: GameLike) -> list:
     out: list = []
     for d in imp.actions:      # non-combat acts: before combat, and again once it is done (3.35, 3.38)
         out += move_options(game, d.aid)
-        out += _kept(game, zor_candidates(game, d))
+        ctx = game._ctx()
+        out += [a for a in zor_candidates(game, d) if zor_ok(game, a, ctx)]
         if d.kind == "move_conceal":
             out += _kept(game, [A.Conceal(d.aid)])
         if d.kind == "move_resupply":
@@ -206,7 +211,7 @@ def _acts(game: GameLike) -> list:
             out += _kept(game, [A.CommitCombat()])
     else:   # combat done
         out += _kept(game, breakthrough_candidates(game))
-    out += _kept(game, [A.EndImpulse()])
+    out += [A.EndImpulse()] if endable(game) else []
     return out
 
 
@@ -217,10 +222,12 @@ def move_options(game: GameLike, aid: int, dest: str | None = None) -> list[A.Mo
     units = [game.state.units[u] for u in d.units if not game.state.units[u].destroyed]
     if d.moved or not units or any(u.moved or u.no_move or not u.on_map for u in units):
         return []
-    found = move.paths(game._ctx(), units)   # one search; the trials below replace the unit objects
+    ctx = game._ctx()
+    found = move.paths(ctx, units)   # one search; each path then checked by the rules (legal_trial.movable)
     if dest is not None:
         found = {h: p for h, p in found.items() if h == dest}
-    return _kept(game, [A.Move(aid, tuple(p)) for p in found.values()])
+    stops: dict = {}
+    return [a for a in (A.Move(aid, tuple(p)) for p in found.values()) if movable(game, a, ctx, stops)]
 
 
 def zor_candidates(game: GameLike, d: Declared) -> list[A.ExerciseZor]:

@@ -9,7 +9,7 @@ import numpy as np
 
 from lcb_lab.games.lcb import actions as A
 from lcb_lab.games.lcb.legal_templates import Template, draw_declaration
-from lcb_lab.games.lcb.legal_trial import TRIES, _kept, apply_if_legal
+from lcb_lab.games.lcb.legal_trial import TRIES, apply_if_legal, endable
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.games.lcb.rules.movement import stacks
 from lcb_lab.games.lcb.rules.stages import sequence
@@ -77,7 +77,7 @@ def declarable(ctx: Ctx, action: A.CoreAction) -> bool:
 
 def _declarations(game: GameLike) -> list:
     singles = declaration_options(game)
-    out: list = [A.Declare(())] + [A.Declare((c,)) for c in singles] + _kept(game, [A.EndImpulse()])
+    out: list = [A.Declare(())] + [A.Declare((c,)) for c in singles] + ([A.EndImpulse()] if endable(game) else [])
     if len(singles) > 1 and game.state.impulse.ap > 1:
         out.append(Template("declare", tuple(singles), {"ap": game.state.impulse.ap}, game))
     return out

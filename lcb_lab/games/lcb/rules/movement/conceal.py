@@ -91,17 +91,24 @@ def contact_reveal(ctx: Ctx, hex_label: str) -> None:
             interop.mark_revealed(ctx, newly, ru)
 
 
-def exercise_ground_zor(ctx: Ctx, units: list[Unit], from_hex: str, into_hex: str) -> list[Unit]:
-    """Reveal enemy ground units in one adjacent hex (6.21). Returns those revealed.
-
-    Raises IllegalAction when the stack has no ground unit or the hex is not adjacent.
-    """
+def check_ground_zor(ctx: Ctx, units: list[Unit], from_hex: str, into_hex: str) -> str:
+    """The checks of :func:`exercise_ground_zor`, changing nothing: the hex looked into (canonical).
+    Raises IllegalAction (6.21) when the stack has no ground unit or the hex is not adjacent."""
     if not any(ctx.utype(u).domain == "ground" for u in units):
         raise IllegalAction("6.21", "only ground units exercise a ground ZOR; naval ZOR is automatic (6.23), "
                             "a submarine's ZOR is its own act (14.09)")
     into = ctx.board.canonical(into_hex)
     if into not in ctx.board.neighbours(from_hex):
         raise IllegalAction("6.21", f"{into} is not adjacent to {from_hex}")
+    return into
+
+
+def exercise_ground_zor(ctx: Ctx, units: list[Unit], from_hex: str, into_hex: str) -> list[Unit]:
+    """Reveal enemy ground units in one adjacent hex (6.21). Returns those revealed.
+
+    Raises IllegalAction when the stack has no ground unit or the hex is not adjacent.
+    """
+    into = check_ground_zor(ctx, units, from_hex, into_hex)
     team = units[0].team
     targets = enemy_ground_in(ctx, into, team)
     markers = [m for m in ctx.state.markers_in(into, other(team)) if m.type_id == "mildec"]

@@ -169,8 +169,10 @@ def _dijkstra(ctx: Ctx, start: str, domain: str, mp: int, stop: dict) -> tuple[d
     return best, parent
 
 
-def check_path(ctx: Ctx, units: list[Unit], path: list[str]) -> tuple[list[str], int, bool]:
-    """Validate a path (hex labels after the start hex).
+def check_path(ctx: Ctx, units: list[Unit], path: list[str],
+               stops: dict[str, str] | None = None) -> tuple[list[str], int, bool]:
+    """Validate a path (hex labels after the start hex).  ``stops``: :func:`ground_stops` of the
+    units' team when the caller has it for this very state (many paths checked in a row).
 
     Returns (canonical path, MP spent, over_mp).  Raises IllegalAction naming
     the rule when a step is illegal.
@@ -198,7 +200,10 @@ def check_path(ctx: Ctx, units: list[Unit], path: list[str]) -> tuple[list[str],
             raise IllegalAction("5.19", f"{u.uid} was disembarked or transported this turn and cannot move")
     team, domain = units[0].team, _domain(ctx, units)
     mp = stack_mp(ctx, units)
-    stops = ground_stops(ctx, team) if domain == "ground" else {}
+    if domain != "ground":
+        stops = {}
+    elif stops is None:
+        stops = ground_stops(ctx, team)
     spent, here = 0, start
     for i, h in enumerate(path):
         if h not in ctx.board:

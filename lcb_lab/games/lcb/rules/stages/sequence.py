@@ -298,8 +298,9 @@ def _check_markers(ctx: Ctx, mids: list[str], i: int, seen: set[str]) -> list[st
     return list(mids)
 
 
-def end(ctx: Ctx) -> None:
-    """End the impulse (3.3); after the last one, run the end of the turn."""
+def check_end(ctx: Ctx) -> None:
+    """Every check of :func:`end`, changing nothing: whether the impulse may end now (3.3, 3.37, 3.38,
+    7.22, 9.05, 9.46, 13.34, a pending choice's rule).  Raises IllegalAction naming the rule."""
     s, imp = ctx.state, ctx.state.impulse
     if imp is None:
         raise IllegalAction("3.3", "no impulse in progress")
@@ -319,6 +320,12 @@ def end(ctx: Ctx) -> None:
             raise IllegalAction("3.37", f"action #{i + 1}: {names(d.units)} split from their stack and must "
                                 "move into their own hex")
     continuing.check_end(ctx)
+
+
+def end(ctx: Ctx) -> None:
+    """End the impulse (3.3); after the last one, run the end of the turn."""
+    check_end(ctx)
+    s, imp = ctx.state, ctx.state.impulse
     if s.port_cubes:                      # 12.3, 12.54: the orange cube leaves with the last ship
         from lcb_lab.games.lcb.rules.transport.ports import sweep_cubes
         sweep_cubes(ctx)
