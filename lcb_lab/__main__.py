@@ -120,7 +120,7 @@ def review_main(argv: list[str]) -> int:
 
 def _review(save: str, out: str, team: str) -> str:
     """Load ``save``, write its review for ``team`` to ``out``; the line to print. Raises LabError, OSError."""
-    from lcb_lab.games.lcb.io.files import read_text
+    from lcb_lab.kernel.files import read_text
     from lcb_lab.games.lcb.game import Game
     from lcb_lab.ui.lcb.review import write_review
     game = Game.from_json(read_text(save, "saved game"), file=save)
@@ -189,7 +189,7 @@ def _same_file(a: str, b: str) -> bool:
 
 def _run(args: argparse.Namespace) -> str:
     """Load or replay, save if asked; the text to print. Raises LabError."""
-    from lcb_lab.games.lcb.io.files import read_text
+    from lcb_lab.kernel.files import read_text
     from lcb_lab.games.lcb.game import Game
     from lcb_lab.games.lcb.content.lesson import Lesson, summary
     if args.load:

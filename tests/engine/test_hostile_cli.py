@@ -1,6 +1,6 @@
 """The command line over bad invocations and hostile files: every one exits non-zero with one line
 on stderr and no traceback (``python -m lcb_lab ...`` in a subprocess), and the reader
-(lcb_lab/games/lcb/io/files.py) reads only regular files, never more than the cap + 1 bytes."""
+(lcb_lab/kernel/files.py) reads only regular files, never more than the cap + 1 bytes."""
 from __future__ import annotations
 
 import io
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from lcb_lab.games.lcb.io import files
+from lcb_lab.kernel import files
 from lcb_lab.kernel.errors import ScenarioError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -255,11 +255,11 @@ READS = re.compile(r"\.read_text\(|\.read_bytes\(|(?<![\w.])open\(|\.open\((?:[\
 
 
 def test_every_file_lcb_lab_reads_goes_through_the_one_reader():
-    """Only lcb_lab/games/lcb/io/files.py opens a file to read it (regular files only, capped); every
+    """Only lcb_lab/kernel/files.py opens a file to read it (regular files only, capped); every
     other module reads through it, so a reader added later cannot forget the checks."""
     pkg = ROOT / "lcb_lab"
     found = [f"{p.relative_to(ROOT)}:{i}: {line.strip()}"
-             for p in sorted(pkg.rglob("*.py")) if p != pkg / "games/lcb/io/files.py"
+             for p in sorted(pkg.rglob("*.py")) if p != pkg / "kernel/files.py"
              for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
              if READS.search(line.split("#")[0]) and "def open(" not in line]
     assert found == [], "\n".join(found)

@@ -1,7 +1,7 @@
 """Hostile files and inputs found by the action pipeline's review are refused cleanly.
 
 Each case is refused where the data is read or checked -- the JSON/TOML reader
-(lcb_lab/games/lcb/io/files.py), the save check (save_check.py), a record step
+(lcb_lab/kernel/files.py), the save check (save_check.py), a record step
 (history.Step.from_json), a saved board (board.board_from_dict), a situation
 (situation.py), a designator (inputs.designator_problem), a typed action
 (actions.py), a lesson (lesson.py) -- with a ScenarioError / InputError naming

@@ -13,7 +13,7 @@ Inside ``lcb_lab.games.lcb``, in this order (:data:`LCB_ORDER`; ``lcb_lab.games.
 packages' ``__init__`` go with their folder):
 
 * ``base``: hex labels, words, the die, the records' notebook reprs, data files, input checks
-  (``zones``, ``hexes``, ``plain``, ``die``, ``display``, ``io.files``, ``io.inputs``, ``io.resources``, ``io.saved_logs``,
+  (``zones``, ``hexes``, ``plain``, ``die``, ``display``, ``io.inputs``, ``io.resources``, ``io.saved_logs``,
   ``io.toml_write``);
 * ``model``: the records, typed actions and choices, who knows what (``model``, ``actions``,
   ``choice_options``, ``choices``, ``observer``);
@@ -65,7 +65,7 @@ KERNEL = {m: p for m, p in ALL.items() if not m.startswith("lcb_lab.ui") or m in
 LAYERS = ("kernel", "games", "ui", "top")
 LCB = "lcb_lab.games.lcb"
 LCB_ORDER = {
-    "base": ("zones", "hexes", "plain", "die", "display", "io.files", "io.ranges", "io.inputs", "io.resources", "io.saved_logs", "io.toml_write"),
+    "base": ("zones", "hexes", "plain", "die", "display", "io.ranges", "io.inputs", "io.resources", "io.saved_logs", "io.toml_write"),
     "model": ("model", "actions_optional", "actions_intercept", "actions", "choice_options", "choices", "observer", "observer_cards", "observer_table"),
     "rules": ("rules",),
     "io": ("io.scenario_options", "io.scenario", "io.save_check_pieces", "io.save_check_cards", "io.save_check_events", "io.save_check",

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 import lcb_lab
-from lcb_lab.games.lcb.io import files, resources as R
+from lcb_lab.kernel import files
+from lcb_lab.games.lcb.io import resources as R
 from lcb_lab.kernel.errors import ScenarioError
 from lcb_lab.games.lcb.content.lesson import Lesson, read_lesson
 from lcb_lab.games.lcb.io.scenario import ScenarioFile, read_scenario, read_toml_model

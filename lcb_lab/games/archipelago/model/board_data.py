@@ -45,12 +45,12 @@ board) fails :func:`~lcb_lab.games.archipelago.model.board.check`, reported the 
 """
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any
 
 from lcb_lab.games.archipelago.model.board import SYMBOLS, Base, Board, Colour, check
-from lcb_lab.kernel.errors import InputError
+from lcb_lab.kernel import files
+from lcb_lab.kernel.errors import InputError, ScenarioError
 from lcb_lab.kernel.hexgrid import Axial, from_offset, to_offset
 
 __all__ = ["BOARDS_DIR", "LETTERS", "load_board", "board_path", "point_label", "parse_point"]
@@ -90,11 +90,10 @@ def load_board(name: str = "archipelago", path: Path | None = None) -> Board:
     path = Path(path) if path is not None else board_path(name)
     where = str(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputError(where, "", "no such board file") from None
-    except tomllib.TOMLDecodeError as e:
-        raise InputError(where, "", f"not TOML: {e}") from None
+        data = files.load_toml(path, "board")       # the one reader: regular files only, capped
+    except ScenarioError as e:
+        problem = f"not TOML: {e.problem}" if e.key == "(syntax)" else e.problem
+        raise InputError(where, "", problem) from None
     return _board(where, data)
 
 

@@ -13,10 +13,11 @@ names the text's line of each value; ``sandbox`` the values the text does not pr
 """
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+
+from lcb_lab.kernel import files
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "pieces.toml"
 MARKERS = ("T", "G", "Repair")
@@ -88,7 +89,7 @@ class Catalog:
 @cache
 def catalog(path: str | None = None) -> Catalog:
     """The catalog from ``path`` (default ``data/pieces.toml``), read once."""
-    raw = tomllib.loads(Path(path or DATA).read_text(encoding="utf-8"))
+    raw = files.load_toml(Path(path or DATA), "pieces")     # the one reader (lcb_lab.kernel.files)
     objects = {k: v for k, v in raw.pop("base_objects").items() if isinstance(v, int)}
     totals = {k: v for k, v in raw.pop("base_stock").items() if isinstance(v, int)}
     classes = {}

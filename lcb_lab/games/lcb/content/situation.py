@@ -55,7 +55,7 @@ from lcb_lab.games.lcb.model.board import MP_BY_COLOUR, Board, Feature, HexInfo,
 from lcb_lab.games.lcb.model.catalog import Catalog, load_catalog
 from lcb_lab.games.lcb.die import new_dice
 from lcb_lab.kernel.errors import LabError, ScenarioError
-from lcb_lab.games.lcb.io.files import parse_toml, read_text
+from lcb_lab.kernel.files import parse_toml, read_text
 from lcb_lab.games.lcb.io.save_check_pieces import check_trackers
 from lcb_lab.games.lcb.model.state import DeployArea, GameState, GrayCube, Marker, Unit
 from lcb_lab.games.lcb.rules.events.draw import begin_game

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Literal, Optional
 
 from pydantic import ValidationError
 
-from lcb_lab.games.lcb.io.files import load_toml, parse_toml
+from lcb_lab.kernel.files import load_toml, parse_toml
 from lcb_lab.games.lcb.io.resources import locate
 from lcb_lab.games.lcb.io.scenario import ScenarioFile, _key as file_key, build_state
 from lcb_lab.games.lcb.io.toml_write import dumps

@@ -103,7 +103,7 @@ class GamePersistence:
     @classmethod
     def load(cls, path: str | Path) -> Self:
         """Load a game saved with :meth:`save`. Raises ScenarioError / LabError."""
-        from lcb_lab.games.lcb.io.files import read_text
+        from lcb_lab.kernel.files import read_text
         return cls.from_json(read_text(path, "saved game"), file=str(path))
 
 

@@ -88,7 +88,7 @@ def lesson_names() -> list[str]:
 
 def source(kind: Kind, name: str) -> Traversable:
     """The packaged file of ``kind`` called ``name`` (a Traversable; read it with
-    :func:`text`, which reads it through :func:`lcb_lab.games.lcb.io.files.read_text`).
+    :func:`text`, which reads it through :func:`lcb_lab.kernel.files.read_text`).
 
     Only a name :func:`names` lists is accepted (so no name reaches outside the
     folder).  Raises ScenarioError(name, "(file)", problem) listing the packaged names.
@@ -114,7 +114,7 @@ def lesson_source(name: str) -> Traversable:
 
 def text(kind: Kind, name: str) -> str:
     """The UTF-8 text of the packaged file ``name`` of ``kind``. Raises ScenarioError."""
-    from lcb_lab.games.lcb.io.files import read_text   # the one reader (here: resources stays standalone)
+    from lcb_lab.kernel.files import read_text   # the one reader (here: resources stays standalone)
     return read_text(source(kind, name), kind)
 
 
@@ -147,7 +147,7 @@ def locate(name_or_path: str | os.PathLike, kind: Kind) -> Path | Traversable:
     packaged file.  A missing path ``.../scenarios/[lcb/]<name>.toml`` (lessons:
     ``.../scenarios/[lcb/]lessons/<name>.toml``) with a packaged ``<name>`` gives the packaged file.
 
-    Does not read the file: the reader (lcb_lab.games.lcb.io.files) words a missing or bad one.
+    Does not read the file: the reader (lcb_lab.kernel.files) words a missing or bad one.
     Raises ScenarioError for an unknown packaged name.
     """
     if not is_path(name_or_path):

@@ -57,7 +57,7 @@ from lcb_lab.games.lcb.model.board import Board, board_from_dict, load_board, ma
 from lcb_lab.games.lcb.model.catalog import Catalog, load_catalog
 from lcb_lab.games.lcb.choices import CHOICE_KINDS
 from lcb_lab.kernel.errors import InputError, ScenarioError
-from lcb_lab.games.lcb.io.files import parse_json
+from lcb_lab.kernel.files import parse_json
 from lcb_lab.kernel.datacodec import DataError, from_data
 from lcb_lab.games.lcb.model.state import TEAMS, CombatPlan, GameState
 

@@ -27,7 +27,7 @@ from lcb_lab.games.lcb.model.catalog import Catalog, load_catalog, marker_is_nav
 from lcb_lab.games.lcb.die import new_dice
 from lcb_lab.kernel.dice import Dice
 from lcb_lab.kernel.errors import InputError, ScenarioError
-from lcb_lab.games.lcb.io.files import load_toml
+from lcb_lab.kernel.files import load_toml
 from lcb_lab.games.lcb.io.resources import locate
 from lcb_lab.games.lcb.model.cards import Decks, load_decks
 from lcb_lab.kernel.errors import IllegalAction, UnknownName

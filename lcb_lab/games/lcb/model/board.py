@@ -41,7 +41,7 @@ from typing import Iterable, NamedTuple
 from lcb_lab.games.lcb import hexes as lcb_hexes
 from lcb_lab.games.lcb import zones as lcb_zones
 from lcb_lab.kernel.errors import LabError, ScenarioError
-from lcb_lab.games.lcb.io.files import parse_json, read_text
+from lcb_lab.kernel.files import parse_json, read_text
 
 MAP_DIR = Path(__file__).resolve().parents[1] / "data" / "maps"
 

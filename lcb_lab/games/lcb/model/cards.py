@@ -38,7 +38,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, mo
 from lcb_lab.games.lcb.model.catalog import CombatValue, UnitType
 from lcb_lab.kernel.errors import ScenarioError, UnknownName
 from lcb_lab.games.lcb.io import ranges as R
-from lcb_lab.games.lcb.io.files import load_toml
+from lcb_lab.kernel.files import load_toml
 
 DECK_DIR = Path(__file__).resolve().parents[1] / "data" / "cards"
 TEAMS = ("US", "RU")

@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from lcb_lab.kernel.errors import ScenarioError
 from lcb_lab.games.lcb.io import ranges as R
-from lcb_lab.games.lcb.io.files import load_toml
+from lcb_lab.kernel.files import load_toml
 
 DATA_DIR = Path(__file__).resolve().parents[1] / "data"
 CvSlot = Literal["GA", "LRS1", "LRS2", "LRS3", "INT1", "INT2"]

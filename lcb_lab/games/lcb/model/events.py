@@ -24,7 +24,7 @@ from typing import Any, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
-from lcb_lab.games.lcb.io.files import load_toml
+from lcb_lab.kernel.files import load_toml
 from lcb_lab.kernel.errors import ScenarioError, UnknownName
 
 EVENTS_FILE = Path(__file__).resolve().parents[1] / "data" / "events.toml"

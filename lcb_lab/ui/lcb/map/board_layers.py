@@ -23,7 +23,7 @@ from bokeh.models import ColumnDataSource
 from shapely import Polygon, unary_union
 
 from lcb_lab.games.lcb import hexes as lcb_hexes
-from lcb_lab.games.lcb.io.files import parse_json, read_text
+from lcb_lab.kernel.files import parse_json, read_text
 from lcb_lab.games.lcb.model.board import MAP_DIR, Board
 from lcb_lab.ui.lcb.map import overlays as ov
 from lcb_lab.ui.lcb.map import palette

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from lcb_lab.games.lcb.io.files import parse_json, read_text
+from lcb_lab.kernel.files import parse_json, read_text
 
 __all__ = ["Icon", "ICONS", "MARKER_ICONS", "AFFILIATION", "ECHELON", "SymbolImage", "sidc", "marker_sidc",
            "symbol_image", "svg", "data_url", "cache_info", "clear_cache", "SVG_SIZE", "SYMBOL_FILE",

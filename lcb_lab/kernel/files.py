@@ -33,7 +33,7 @@ MAX_DEPTH = 48
 
 
 def read_text(path: str | Path | Traversable, what: str) -> str:
-    """The UTF-8 text of ``path`` (a path, or a packaged file from :mod:`lcb_lab.games.lcb.io.resources`).
+    """The UTF-8 text of ``path`` (a path, or a packaged file: an ``importlib.resources`` Traversable).
     ``what`` ("lesson", "scenario", ...) words the error.
 
     Only a regular file is read (:func:`read_bytes`): a directory, a named pipe, a device or a
