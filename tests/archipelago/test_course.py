@@ -8,7 +8,7 @@ import importlib
 import pytest
 
 from lcb_lab.games.archipelago import actions as A
-from lcb_lab.games.archipelago.course import O, checkpoint, dice, level, level1, level2, levels, odds, play
+from lcb_lab.games.archipelago.course import O, checkpoint, dice, level, level1, level2, levels, odds, play, refusing_rule
 from lcb_lab.games.archipelago.rule_refs import cite
 from lcb_lab.kernel.errors import LabError
 
@@ -47,17 +47,18 @@ def test_pictures_15_to_17():
     g = level1.picture_15()
     assert g.chance_outcomes(level1.SHOT_15).probability(1) == pytest.approx(3 / 6)
     g = level1.picture_17()
-    assert level1.still_in_range() == {"Blue TB-5": pytest.approx(0.5)}
+    assert level1.still_in_range(level1.MOVES_16) == {"Blue TB-5": pytest.approx(0.5)}    # TB-3 turned its bow
+    assert level1.still_in_range() == {"Blue TB-3": pytest.approx(5 / 6), "Blue TB-5": pytest.approx(0.5)}
     assert "green 4: T1 hits Blue TB-5" in play(g, level1.CONTINUE_17)
     assert g.dice.forced_left == 0
 
 
 LEVEL1 = {"arch1.bow-to-bow": "no", "arch1.tb-sides": frozenset({"astern to port", "astern", "astern to starboard"}),
-          "arch1.course-odds": pytest.approx(1 / 3), "arch1.bonus": 3, "arch1.still-in-range": frozenset({"Blue TB-5"})}
-LEVEL2 = {"arch2.over-island": "yes", "arch2.gun-odds": pytest.approx(21 / 36),
+          "arch1.course-odds": pytest.approx(1 / 2), "arch1.bonus": 3, "arch1.still-in-range": frozenset({"Blue TB-3", "Blue TB-5"})}
+LEVEL2 = {"arch2.over-ship": "no", "arch2.gun-odds": pytest.approx(15 / 36),
           "arch2.gun-lines": frozenset({"Blue C-9", "Blue TB-2"}), "arch2.dice-7": 3, "arch2.hits-to-sink": 2}
 DICE = {"archdice.gun-6": pytest.approx(21 / 36), "archdice.likeliest-sum": frozenset({"5", "6", "7"}),
-        "archdice.missile-4": pytest.approx(31 / 36), "archdice.bonus-2": pytest.approx(10 / 36)}
+        "archdice.missile-4": pytest.approx(31 / 36), "archdice.bonus-plain-3": pytest.approx(1 / 36)}
 
 
 @pytest.mark.parametrize("cps, want", [(level1.CHECKPOINTS, LEVEL1), (level2.CHECKPOINTS, LEVEL2),
@@ -90,7 +91,9 @@ def test_level2_examples():
     for m in level2.MOVES_21:
         play(g, m)
     assert g.state.dice == [] and g.state.bonus
+    assert refusing_rule(level2.picture_23("Blue C-9"), level2.SHOT_23) == "l.330"
     g = level2.picture_23()
+    assert refusing_rule(g, level2.SHOT_23) == ""
     assert "hit = 1: 58.3%" in odds(g, level2.SHOT_23)
     assert "red 5 + green 2 = 7 >= 6: Blue C-10 is hit" in play(g, level2.SHOT_23)
     g = level2.picture_24()

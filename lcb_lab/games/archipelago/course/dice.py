@@ -25,7 +25,7 @@ from typing import Iterable
 import numpy as np
 
 from lcb_lab.games.archipelago import chance
-from lcb_lab.games.archipelago.dice import BLUE, BLUE_SOURCE, GREEN, RED
+from lcb_lab.games.archipelago.dice import BLUE_SOURCE, GREEN, RED
 from lcb_lab.kernel.checkpoints import Checkpoint
 from lcb_lab.kernel.dice import D6
 from lcb_lab.kernel.odds import face_pmf, sum_pmf
@@ -93,11 +93,12 @@ def checkpoints() -> list[Checkpoint]:
                    "that green + green reaches it?", kind="probability", answer=lambda: missile_hit(4),
                    rule="l.505", hint="Two green dice, 1/2/2/3/3/4 each; the sum must be at least the distance.",
                    explanation="31 of 36: only sums of 2 or 3 fall short (1 + 4 ways of 36)."),
-        Checkpoint("archdice.bonus-2", "With the lab's sandbox blue die (2/3/3/4/4/5), what is the chance that "
-                   "two blue dice match (a bonus move)?", kind="probability", answer=lambda: chance.bonus(2),
-                   rule="l.172", hint="Add, over each value, the chance that both dice show it.",
-                   explanation="10 of 36 (27.8%), against 6 of 36 with plain dice: the sandbox faces make "
-                               "the bonus more frequent. The text does not print the blue die."),
+        Checkpoint("archdice.bonus-plain-3", "Were the blue die a plain d6 (1-6), what would the chance be that "
+                   "three blue dice all match (a bonus move)?", kind="probability",
+                   answer=lambda: bonus_rows((3,))[0][2], rule="l.172",
+                   hint="Add, over each value, the chance that all three dice show it.",
+                   explanation=lambda: f"6 x (1/6)^3 = 1 in 36 (2.8%), against {chance.bonus(3):.1%} with the lab's "
+                               "sandbox blue die: the faces the text does not print decide how often the bonus comes."),
     ]
 
 

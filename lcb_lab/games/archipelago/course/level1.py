@@ -11,14 +11,16 @@ example's shot, so a lesson shows the exact odds first and then applies the act:
 * :func:`picture_13` -- :data:`SHOT_13`: blue TB-3's course turns right on step 3, red 5 just reaches red TB-1 (l.217);
 * :func:`picture_14` -- :data:`SHOT_14` (red 6 reaches blue TB-5 from its front: it passes
   beneath, l.209, l.219) and :data:`SHOT_14_FAIL` (red 1: the launch fails, l.203, l.221);
-* :func:`picture_15` -- red TB-4 has moved one point; :data:`SHOT_15`: red 3 stops one point short
+* :func:`picture_15` / :func:`picture_17` -- red TB-4 has moved one point; :data:`SHOT_15`: red 3 stops one point short
   of blue TB-8 (l.223); then Blue's blue 2 and 3 (:data:`MOVES_16`, l.225) and Red's green 4
   (:data:`CONTINUE_17`: T1 turns right at once and hits blue TB-5, l.229).
 
 Checkpoints (:data:`CHECKPOINTS`), every answer computed by the engine: whether a torpedo can hit a
 boat that faces it (l.209), the sides a torpedo boat is hit from (l.209, reading in
-``docs/archipelago.md``), the odds of picture 13's course (l.203-206), the pieces a matching pair
-of blue dice moves (l.172), and what picture 17's torpedo can still hit (l.207-208).
+``docs/archipelago.md``), the odds of a course that turns (:func:`staged`, :data:`COURSE`,
+l.203-206), the pieces a matching pair of blue dice moves (l.172), and what picture 17's torpedo
+could hit had Blue not turned TB-3 (l.207-209).  The checkpoints' positions differ from the
+examples the lesson shows, so the lesson's outputs do not give their answers away.
 """
 from __future__ import annotations
 
@@ -91,18 +93,26 @@ def picture_15(**kw: Any) -> Any:
     return g
 
 
-def picture_17(**kw: Any) -> Any:
-    """:func:`picture_15` played on: Red's launch, Blue's turn (:data:`MOVES_16`), and Red's turn
-    begun, the T marker T1 waiting for its green die (:data:`CONTINUE_17`)."""
+def picture_17(moves: tuple = MOVES_16, **kw: Any) -> Any:
+    """:func:`picture_15` played on: Red's launch, Blue's turn (``moves``, default :data:`MOVES_16`),
+    and Red's turn begun, the T marker T1 waiting for its green die (:data:`CONTINUE_17`)."""
     g = picture_15(**kw)
-    for act in (SHOT_15, A.EndTurn(), A.RollMovement(), *MOVES_16, A.EndTurn()):
+    for act in (SHOT_15, A.EndTurn(), A.RollMovement(), *moves, A.EndTurn()):
         g.apply(act)
     return g
 
 
+COURSE = A.LaunchTorpedo("Red TB-4", "Blue TB-6", 3, 1)
+"""The checkpoints' launch: two steps straight, a right turn on step 3 (l.205)."""
+
+
 def staged(**kw: Any) -> Any:
-    """The main checkpoints' position: picture 13, Blue to launch from TB-3 at red TB-1."""
-    return picture_13(**kw)
+    """The checkpoints' position (not a picture): red TB-4 facing north, blue TB-6 two points
+    north then two north-east, facing north-east (its stern toward :data:`COURSE`); Red has rolled."""
+    g = stage(SEA, [("Red TB-4", at(), "N"), ("Blue TB-6", at((N, 2), (NE, 2)), "NE"), FAR_BLUE],
+              forced=[2, 4], **kw)
+    g.apply(A.RollMovement())
+    return g
 
 
 def hit_chance(game: Any, shooter: str, target: str) -> float:
@@ -142,9 +152,10 @@ def pieces_after(rolled: list[int]) -> int:
     return len(g.state.dice)
 
 
-def still_in_range() -> dict[str, float]:
-    """Picture 17: the blue pieces Red's T1 can still hit with the green die, each with its best chance."""
-    return continuation_reach(picture_17(), "T1")
+def still_in_range(moves: tuple = MOVES_16[:1]) -> dict[str, float]:
+    """Picture 17 after Blue's ``moves`` (default: TB-8 sails away, TB-3 is *not* turned): the blue
+    pieces Red's T1 can still hit with the green die, each with its best chance."""
+    return continuation_reach(picture_17(moves), "T1")
 
 
 def _yes(p: float) -> str:
@@ -166,24 +177,25 @@ def checkpoints() -> list[Checkpoint]:
                    explanation="From the three rear directions only (the lab's reading of l.209 against picture 11, "
                                "as the air-to-air missile's \"three directions from the rear\", l.527). Ships are "
                                "hit from any direction."),
-        Checkpoint("arch1.course-odds", "Picture 13: Blue TB-3 launches at red TB-1 on a course that turns right "
-                   "on step 3 and reaches TB-1 on step 5. What is the chance of a hit?", kind="probability",
-                   answer=lambda: staged().chance_outcomes(SHOT_13).probability(1), rule="l.204",
-                   hint="The red die is the length of the run; it must be at least the step the target stands on.",
-                   explanation="A red 5 or 6: 2 of 6 faces (a 1 would fail anyway, l.203)."),
+        Checkpoint("arch1.course-odds", "Red TB-4 faces north; blue TB-6 lies 2 points north then 2 north-east, "
+                   "facing north-east. TB-4 launches on a course that turns right on step 3. What is the chance "
+                   "of a hit?", kind="probability",
+                   answer=lambda: staged().chance_outcomes(COURSE).probability(1), rule="l.204",
+                   hint="The red die is the length of the run; count the steps to the target, the turn included.",
+                   explanation="The course reaches TB-6 on step 4, from astern: a red 4, 5 or 6, 3 of 6 faces."),
         Checkpoint("arch1.bonus", "Red rolls its two blue dice: 3 and 3. How many pieces may Red move this turn?",
                    kind="number", answer=lambda: pieces_after([3, 3]), rule="l.172",
                    hint="Matching blue dice give a bonus move.",
                    explanation="Three: one piece per die, and a matching pair adds one more piece (l.170-172)."),
-        Checkpoint("arch1.still-in-range", "Picture 17: Blue has moved TB-8 away and turned TB-3's bow to the "
-                   "torpedo. Which blue boats can Red's T1 still hit with its green die?", kind="choices",
+        Checkpoint("arch1.still-in-range", "Pictures 15-17 again, but Blue only sails TB-8 away and leaves TB-3 "
+                   "facing north. Which blue boats can Red's T1 hit with its green die?", kind="choices",
                    options=("Blue TB-3", "Blue TB-5", "Blue TB-8"), answer=lambda: frozenset(still_in_range()),
                    rule="l.207",
                    hint="The continuing torpedo may turn once, at once if it likes, and runs 1-4 points; "
-                        "a boat facing it is safe.",
-                   explanation=lambda: "Only "
-                               + ", ".join(f"{k} ({v:.0%})" for k, v in sorted(still_in_range().items()))
-                               + ": TB-8 is out of range and TB-3 shows its bow (l.209)."),
+                        "a boat showing it its bow is safe.",
+                   explanation=lambda: ", ".join(f"{k} ({v:.0%})" for k, v in sorted(still_in_range().items()))
+                               + ": TB-8 is out of range; TB-3, its stern to the torpedo, is hit on a green 2 or "
+                               "more -- which is why Blue turned it in the picture (l.209)."),
     ]
 
 

@@ -15,9 +15,10 @@ As at level 1 the pictures are not in the text: each example stages its pieces o
   ammunition storage at 4 d; 1 + 1 fails at 2 d; a red 6 torpedo just reaches C-10.  The text labels
   the two destroyers "R-13" and "R-14"; they are D-13 and D-14 (l.1579; R-16 is the repair ship).
 
-Checkpoints (:data:`CHECKPOINTS`), every answer computed by the engine: may the destroyer fire over
-an island and a boat (l.330), with what chance at 6 d (l.322-329), which targets its gun can take
-(l.324-330), how many blue dice 7 pieces roll (l.289-293), how many hits sink a ship (l.346).
+Checkpoints (:data:`CHECKPOINTS`), every answer computed by the engine on positions other than the
+examples the lesson shows: may picture 23's destroyer fire over a ship (l.330), with what chance
+at 7 d (:func:`staged`, l.322-329), which targets its gun can take (l.324-330), how many blue dice
+7 pieces roll (l.289-293), how many hits sink a ship (l.346).
 """
 from __future__ import annotations
 
@@ -62,12 +63,13 @@ def picture_21(**kw: Any) -> Any:
                  forced=[3, 3, 3], level=2, **kw)
 
 
-def picture_23(**kw: Any) -> Any:
+def picture_23(between: str = "Blue TB-1", **kw: Any) -> Any:
     """Red D-13 one point south of the launching point, an island (red point) 2 north of it, blue
     TB-1 4 north and blue C-10 6 north facing south; blue 3 and 5 rolled, D-13 moved one point
-    forward.  The gun dice will show red 5 and green 2 (:data:`SHOT_23`)."""
+    forward.  The gun dice will show red 5 and green 2 (:data:`SHOT_23`).  ``between``: the blue
+    piece 4 north (a ship there forbids the shot, l.330)."""
     island = at((N, 2))
-    g = stage(SEA.with_points({island: "red"}), [("Red D-13", at((S, 1)), "N"), ("Blue TB-1", at((N, 4)), "N"),
+    g = stage(SEA.with_points({island: "red"}), [("Red D-13", at((S, 1)), "N"), (between, at((N, 4)), "N"),
               ("Blue C-10", at((N, 6)), "S")], forced=[3, 5, 2], level=2, **kw)
     g.apply(A.RollMovement())
     g.apply(A.Move("Red D-13", "F", 3))
@@ -97,9 +99,13 @@ def picture_24(**kw: Any) -> Any:
     return g
 
 
-def staged(**kw: Any) -> Any:
-    """The main checkpoints' position: picture 23, D-13 moved and ready to fire at C-10."""
-    return picture_23(**kw)
+def staged(distance: int = 7, **kw: Any) -> Any:
+    """The checkpoints' position (not a picture): red D-13 facing north, blue C-10 ``distance``
+    points ahead facing south; Red has rolled."""
+    g = stage(SEA, [("Red D-13", at(), "N"), ("Blue C-10", at((N, distance)), "S"), FAR_BLUE],
+              forced=[3, 4], level=2, **kw)
+    g.apply(A.RollMovement())
+    return g
 
 
 def gun_lines(**kw: Any) -> Any:
@@ -146,16 +152,18 @@ def hits_to_sink() -> int:
 def checkpoints() -> list[Checkpoint]:
     """The level's checkpoints (module docstring); each builds its staged position when asked."""
     return [
-        Checkpoint("arch2.over-island", "Picture 23: D-13 has moved; blue C-10 is 6 d ahead, with an island and "
-                   "blue TB-1 on the line between. May D-13 fire its gun at C-10?", kind="choice",
-                   options=("yes", "no"), answer=lambda: "no" if refusing_rule(staged(), SHOT_23) else "yes",
+        Checkpoint("arch2.over-ship", "Picture 23 again, but blue corvette C-9 stands where TB-1 was, between "
+                   "D-13 and C-10 (the island too). May D-13 fire its gun at C-10?", kind="choice",
+                   options=("yes", "no"),
+                   answer=lambda: "no" if refusing_rule(picture_23("Blue C-9"), SHOT_23) else "yes",
                    rule="l.330", hint="A shell flies over islands and boats; what may it not fly over?",
-                   explanation="Yes: a shell flies over an island and over a boat (own or enemy); only a ship "
-                               "between the gun and its target forbids the shot."),
-        Checkpoint("arch2.gun-odds", "And with what chance does D-13's shell hit C-10, 6 d away?",
-                   kind="probability", answer=lambda: staged().chance_outcomes(SHOT_23).probability(1),
+                   explanation="No: a shell flies over an island and over a boat, but no gun fires over a ship "
+                               "(its masts and cables), own or enemy."),
+        Checkpoint("arch2.gun-odds", "Red D-13 faces north and blue C-10 is 7 d straight ahead. With what chance "
+                   "does D-13's gun hit it?", kind="probability",
+                   answer=lambda: staged(7).chance_outcomes(SHOT_23).probability(1),
                    rule="l.329", hint="Red + green must reach the distance; the green die is 1/2/2/3/3/4.",
-                   explanation="21 of 36 (58.3%): red + green is 6 or more for 21 of the 36 equally likely "
+                   explanation="15 of 36 (41.7%): red + green is 7 or more for 15 of the 36 equally likely "
                                "pairs of faces; the failing double 1 (l.323) only matters at 2 d."),
         Checkpoint("arch2.gun-lines", "Red D-13 faces north. Which of these blue pieces may its gun fire at?",
                    kind="choices", options=TARGETS, answer=gun_targets, rule="l.324",
