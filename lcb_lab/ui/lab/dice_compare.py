@@ -18,9 +18,12 @@ neither); the notebook joins them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from lcb_lab.kernel.checkpoints import Checkpoint
+
+if TYPE_CHECKING:  # pragma: no cover
+    from bokeh.models import Row, Title
 
 __all__ = ["Curve", "Pmf", "steps", "steepest", "checkpoints", "curves_figure", "pmfs_figure"]
 
@@ -89,7 +92,7 @@ def checkpoints(per_die: Curve, per_sum: Curve, prefix: str = "compare") -> list
     ]
 
 
-def curves_figure(curves: Sequence[Curve], height: int = 300, width: int = 380):
+def curves_figure(curves: Sequence[Curve], height: int = 300, width: int = 380) -> Row:
     """A Bokeh row: one chart per curve, P(hit) (0-1) against its x, points joined by lines."""
     from bokeh.layouts import row
     from bokeh.models import NumeralTickFormatter
@@ -109,7 +112,7 @@ def curves_figure(curves: Sequence[Curve], height: int = 300, width: int = 380):
     return row(*figs)
 
 
-def pmfs_figure(pmfs: Sequence[Pmf], height: int = 300, width: int = 380):
+def pmfs_figure(pmfs: Sequence[Pmf], height: int = 300, width: int = 380) -> Row:
     """A Bokeh row: one bar chart per pmf."""
     from bokeh.layouts import row
     from bokeh.models import NumeralTickFormatter
@@ -125,6 +128,6 @@ def pmfs_figure(pmfs: Sequence[Pmf], height: int = 300, width: int = 380):
     return row(*figs)
 
 
-def _note(text: str):
+def _note(text: str) -> Title:
     from bokeh.models import Title
     return Title(text=text, align="left", text_font_size="9pt", text_font_style="italic")
