@@ -134,7 +134,9 @@ def test_board_marks():
         ("2", "Blue", "torpedo_boat"), ("5", "Blue", "torpedo_boat"), ("7", "Red", "torpedo_boat"),
         ("8", "Red", "torpedo_boat"), ("T", "Red", "torpedo")]
     assert ms[2].point == O and ms[-1].facing == 1
-    assert len(board_view(g).sources["pieces"].data["label"]) >= 4
+    view = board_view(g, title="Picture 14")
+    assert view.sources["pieces"].data["label"] == ["2", "5", "7", "8", "T"]
+    assert view.figure.title.text.startswith("Picture 14 -- ") and "SANDBOX" in view.figure.title.text
 
 
 @pytest.mark.parametrize("name", ["lcb_lab.games.archipelago.course", "lcb_lab.games.archipelago.course.dice",
