@@ -42,10 +42,10 @@ def marks(state: Any) -> list[PieceMark]:
 
 def board_view(game: Any, frame_height: int = 420, title: str | None = None) -> Any:
     """A :class:`~lcb_lab.ui.archipelago.board_view.BoardView` of ``game``'s board with its
-    :func:`marks` drawn (``frame_height`` in px); ``title`` goes before the board's own title,
-    which keeps its sandbox tag (l.106).  Show ``.figure``."""
-    from lcb_lab.ui.archipelago.board_view import BoardView, title_text
-    full = f"{title} -- {title_text(game.board)}" if title else None
+    :func:`marks` drawn (``frame_height`` in px); ``title`` replaces the board's long title but
+    keeps its sandbox tag (the text prints its board only as pictures, l.106-130).  Show ``.figure``."""
+    from lcb_lab.ui.archipelago.board_view import BoardView
+    full = f"{title} -- SANDBOX board (l.106-130)" if title else None
     view = BoardView(game.board, frame_height=frame_height, title=full)
     view.show_pieces(marks(game.state))
     return view
