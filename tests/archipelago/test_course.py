@@ -144,3 +144,18 @@ def test_board_marks():
 def test_module_doctests_pass(name):
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0 and result.attempted > 0
+
+
+@pytest.mark.parametrize("name", ["20_archipelago_level1.ipynb", "21_archipelago_level2.ipynb",
+                                  "22_two_games_dice.ipynb"])
+def test_every_line_a_lesson_cites_lies_in_a_known_section(name):
+    """The lessons' text cites the game's lines as the package does (``l.N``, ``l.N-M``)."""
+    import json
+    import re
+    from pathlib import Path
+
+    from lcb_lab.games.archipelago.rule_refs import section_of
+    nb = json.loads((Path(__file__).resolve().parents[2] / "notebooks" / name).read_text(encoding="utf-8"))
+    text = "".join("".join(c["source"]) for c in nb["cells"])
+    cited = {int(n) for m in re.finditer(r"\bl\.(\d+)(?:-(\d+))?", text) for n in m.groups() if n}
+    assert cited and all(section_of(n) for n in cited)
