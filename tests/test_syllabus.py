@@ -52,3 +52,17 @@ def test_notebook_00_links_the_syllabus():
     nb = json.loads((NOTEBOOKS / "00_start_here.ipynb").read_text(encoding="utf-8"))
     md = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
     assert "(../docs/syllabus.md)" in md          # a relative link: it opens in JupyterLab
+
+
+def test_the_second_game_by_level_and_the_dice_comparison():
+    """Notebooks 20-21 teach Archipelago's levels, each asking its course level's checkpoints;
+    notebook 22 compares the two games' dice with checkpoints of its own."""
+    from lcb_lab.games.archipelago.course import level_numbers
+    arch = [ls for ls in LESSONS if ls.kind == "second game"]
+    assert [ls.notebook for ls in arch] == [f"{19 + n}_archipelago_level{n}.ipynb" for n in level_numbers()]
+    assert [ls.notebook for ls in LESSONS if ls.kind == "comparison"] == ["22_two_games_dice.ipynb"]
+    for n, ls in enumerate(arch, 1):
+        source = (NOTEBOOKS / ls.notebook).read_text(encoding="utf-8")
+        assert f"level{n}.CHECKPOINTS" in source and all(c.startswith("l.") for c in ls.chapters)
+    source = (NOTEBOOKS / "22_two_games_dice.ipynb").read_text(encoding="utf-8")
+    assert "dice.CHECKPOINTS" in source and "lcb_lab.games.lcb.die" in source

@@ -4,7 +4,9 @@ from it by ``tools/syllabus.py``; a test keeps the two equal).
 Each :class:`Lesson` gives its title, its notebook (in ``notebooks/``), the rulebook chapters it
 teaches, its learning objectives, the minutes a class needs, and what the instructor prepares.
 One lesson per rulebook chapter 3 to 17, the start (notebook 00), three capstones that play whole
-turns (notebooks 03, 09, 10) and a closing what-if lesson (notebook 02).  The minutes are the
+turns (notebooks 03, 09, 10), a closing what-if lesson (notebook 02), then the second game, *Naval
+Battle in Archipelago*, level by level (notebooks 20, 21: its references are lines of its text,
+``l.N``) and a lesson comparing the two games' dice (notebook 22).  The minutes are the
 project's estimate for a class of about 12 at one projector (no rulebook value).
 """
 from __future__ import annotations
@@ -19,7 +21,7 @@ class Lesson:
     """One lesson: ``notebook`` (file name in ``notebooks/``), ``chapters`` (rule chapters or rules,
     e.g. ``("7.3", "7.5")``), ``objectives`` (what a student can do after it), ``minutes`` (class
     time), ``prepare`` (what the instructor prepares), ``kind`` (``"start"``, ``"chapter"``,
-    ``"capstone"`` or ``"what-if"``), ``course_chapter`` (the :mod:`lcb_lab.games.lcb.course` chapter
+    ``"capstone"``, ``"what-if"``, ``"second game"`` or ``"comparison"``), ``course_chapter`` (the :mod:`lcb_lab.games.lcb.course` chapter
     whose checkpoints it asks, or None)."""
 
     title: str
@@ -111,6 +113,22 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson("What if? Plan studies", "02_what_if.ipynb", ("7.02", "7.57"),
            ("study a plan many times with fresh dice, compare two plans, and check sampled shares against exact odds",),
            30, "Run the notebook once beforehand (it studies plans many times).", "what-if"),
+    Lesson("Second game: Archipelago, level 1 (torpedo boats)", "20_archipelago_level1.ipynb", ("l.138-262",),
+           ("roll the blue dice and count the pieces that move, the bonus included",
+            "launch a torpedo along a course and give its exact chance before the red die",
+            "say from which directions a torpedo boat is hit, and run a torpedo on with the green die"),
+           45, "Skim level 1's text (its l.138-262) and docs/archipelago.md (the board and the blue die are "
+               "sandbox).", "second game"),
+    Lesson("Second game: Archipelago, level 2 (ships)", "21_archipelago_level2.ipynb", ("l.264-394",),
+           ("count the blue dice from the pieces left",
+            "fire a gun along its three lines and give the chance that red + green reaches the distance",
+            "say what one and two hits do to a ship, a base and the ammunition ship"),
+           45, "Skim level 2's text (its l.264-394).", "second game"),
+    Lesson("Two games' dice side by side", "22_two_games_dice.ipynb", ("7.02", "l.203-206", "l.322-329", "l.505"),
+           ("compute a d20-under-CV chance and the binomial of several dice",
+            "compute a chance from a sum of custom dice, and tell a straight line per die from a sum's bell",
+            "tell a printed die from a sandbox die"),
+           30, "Put the side-by-side charts on the projector; have each team predict a curve first.", "comparison"),
 )
 """The lessons in course order."""
 
@@ -133,7 +151,9 @@ def markdown() -> str:
     out = ["# The course: a syllabus", "",
            "Generated from `lcb_lab/games/lcb/course/syllabus.py` by `tools/syllabus.py` (do not edit by hand).",
            "One lesson per rulebook chapter 3 to 17, each a notebook in `notebooks/` ending with",
-           "checkpoints a class answers (`lcb_lab.games.lcb.course`), plus capstones that play whole turns.",
+           "checkpoints a class answers (`lcb_lab.games.lcb.course`), plus capstones that play whole turns;",
+           "then the second game, *Naval Battle in Archipelago*, by level (`lcb_lab.games.archipelago.course`;",
+           "its rules are cited by the line of its text, `l.N`), and a lesson comparing the two games' dice.",
            f"Class times are the project's estimate; the whole course: {total_minutes()} minutes.", "",
            "| # | Lesson | Notebook (in `notebooks/`) | Rules | Minutes | The instructor prepares |",
            "|---|---|---|---|---|---|"]

@@ -1,0 +1,133 @@
+"""Two ways of deciding a shot, side by side: data, questions and Bokeh charts, knowing no game.
+
+A :class:`Curve` is P(hit) against what the player reads off the board (a CV, a distance); a
+:class:`Pmf` is a full distribution (hits out of n dice, a sum of dice).  Each game computes its
+own with its own chance functions and passes them in (a module that compares two games lives in
+neither); the notebook joins them.
+
+* :func:`curves_figure` -- P(hit) of several curves, each on its own x axis, side by side;
+* :func:`pmfs_figure` -- several pmfs as bars, side by side;
+* :func:`steps` -- how much one step of x changes P(hit), for each step of a curve;
+* :func:`checkpoints` -- questions on two curves (a per-die chance against a sum's): the change per
+  step, and where a sum's curve falls fastest; every answer computed from the curves given.
+
+>>> c = Curve("d20 <= CV", "CV", tuple(range(0, 21)), tuple(x / 20 for x in range(0, 21)), "7.02")
+>>> [round(s, 2) for s in steps(c)[:3]], c.at(12)
+([0.05, 0.05, 0.05], 0.6)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Sequence
+
+from lcb_lab.kernel.checkpoints import Checkpoint
+
+if TYPE_CHECKING:  # pragma: no cover
+    from bokeh.models import Row, Title
+
+__all__ = ["Curve", "Pmf", "steps", "steepest", "checkpoints", "curves_figure", "pmfs_figure"]
+
+PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd")
+
+
+@dataclass(frozen=True)
+class Curve:
+    """P(hit) against an integer ``x`` (``xs``, ``ps``: same length): ``name``, ``x_label`` (what x
+    is), ``rule`` (the rule reference that decides it), ``note`` (e.g. a sandbox die)."""
+
+    name: str
+    x_label: str
+    xs: tuple[int, ...]
+    ps: tuple[float, ...]
+    rule: str
+    note: str = ""
+
+    def at(self, x: int) -> float:
+        """P(hit) at ``x``; KeyError when ``x`` is not on the curve."""
+        if x not in self.xs:
+            raise KeyError(f"{self.name}: no value at {self.x_label} {x}")
+        return self.ps[self.xs.index(x)]
+
+
+@dataclass(frozen=True)
+class Pmf:
+    """A distribution: ``probs[i]`` is P(value = ``values[i]``); ``name``, ``value_label``, ``rule``."""
+
+    name: str
+    value_label: str
+    values: tuple[int, ...]
+    probs: tuple[float, ...]
+    rule: str
+
+
+def steps(curve: Curve) -> list[float]:
+    """|P(x + 1) - P(x)| for each step of ``curve`` (length ``len(xs) - 1``)."""
+    return [abs(b - a) for a, b in zip(curve.ps, curve.ps[1:])]
+
+
+def steepest(curve: Curve) -> frozenset[str]:
+    """The steps ``"x->x+1"`` where ``curve`` changes most (ties all given)."""
+    d = steps(curve)
+    top = max(d)
+    return frozenset(f"{a}->{b}" for a, b, s in zip(curve.xs, curve.xs[1:], d) if abs(s - top) < 1e-12)
+
+
+def checkpoints(per_die: Curve, per_sum: Curve, prefix: str = "compare") -> list[Checkpoint]:
+    """Questions comparing ``per_die`` (a chance per die, e.g. d20 <= CV) with ``per_sum`` (a sum
+    of dice against a distance); keys ``"<prefix>.<name>"``."""
+    mid = len(per_die.xs) // 2
+    options = tuple(f"{a}->{b}" for a, b in zip(per_sum.xs, per_sum.xs[1:]))
+    return [
+        Checkpoint(f"{prefix}.per-step", f"{per_die.name}: by how much does P(hit) change when the "
+                   f"{per_die.x_label} goes from {per_die.xs[mid]} to {per_die.xs[mid + 1]}?", kind="probability",
+                   answer=lambda: steps(per_die)[mid], rule=per_die.rule,
+                   hint="Each face of the die is equally likely: one more winning face adds the same amount.",
+                   explanation="The same at every step of the curve: a straight line."),
+        Checkpoint(f"{prefix}.steepest", f"{per_sum.name}: which one-step changes of the {per_sum.x_label} "
+                   "change P(hit) the most?", kind="choices", options=options,
+                   answer=lambda: steepest(per_sum), rule=per_sum.rule,
+                   hint="P(sum >= x) drops by P(sum = x) from x to x + 1: where is a sum most likely?",
+                   explanation=lambda: ", ".join(sorted(steepest(per_sum))) + ": the middle of the bell, where "
+                               "the sum is most likely; at the ends one step barely matters."),
+    ]
+
+
+def curves_figure(curves: Sequence[Curve], height: int = 300, width: int = 380) -> Row:
+    """A Bokeh row: one chart per curve, P(hit) (0-1) against its x, points joined by lines."""
+    from bokeh.layouts import row
+    from bokeh.models import NumeralTickFormatter
+    from bokeh.plotting import figure
+    figs = []
+    for i, c in enumerate(curves):
+        f = figure(height=height, width=width, title=f"{c.name} ({c.rule})", x_axis_label=c.x_label,
+                   y_axis_label="P(hit)", y_range=(0, 1.02), toolbar_location=None, tools="hover",
+                   tooltips=[(c.x_label, "@x"), ("P(hit)", "@y{0.0%}")])
+        colour = PALETTE[i % len(PALETTE)]
+        f.line(list(c.xs), list(c.ps), color=colour, line_width=2)
+        f.scatter(list(c.xs), list(c.ps), color=colour, size=6)
+        f.yaxis.formatter = NumeralTickFormatter(format="0%")
+        if c.note:
+            f.add_layout(_note(c.note), "below")
+        figs.append(f)
+    return row(*figs)
+
+
+def pmfs_figure(pmfs: Sequence[Pmf], height: int = 300, width: int = 380) -> Row:
+    """A Bokeh row: one bar chart per pmf."""
+    from bokeh.layouts import row
+    from bokeh.models import NumeralTickFormatter
+    from bokeh.plotting import figure
+    figs = []
+    for i, d in enumerate(pmfs):
+        f = figure(height=height, width=width, title=f"{d.name} ({d.rule})", x_axis_label=d.value_label,
+                   y_axis_label="probability", toolbar_location=None, tools="hover",
+                   tooltips=[(d.value_label, "@x"), ("P", "@top{0.0%}")])
+        f.vbar(x=list(d.values), top=list(d.probs), width=0.8, color=PALETTE[i % len(PALETTE)])
+        f.yaxis.formatter = NumeralTickFormatter(format="0%")
+        figs.append(f)
+    return row(*figs)
+
+
+def _note(text: str) -> Title:
+    from bokeh.models import Title
+    return Title(text=text, align="left", text_font_size="9pt", text_font_style="italic")
