@@ -47,6 +47,11 @@ def offers(engine: Any, viewer: Any) -> list[str]:
             for t in engine.legal_actions(viewer)]
 
 
+def labels(engine: Any, viewer: Any) -> list[str]:
+    """The record's step labels as ``viewer`` reads them, one canonical line each."""
+    return [canonical(r) for r in engine.step_labels(viewer)]
+
+
 def kernel_log(engine: Any, viewer: Any, since: int = 0) -> list[dict]:
     """The log entries from ``since`` on as ``viewer`` reads them (the kernel observer)."""
     return redact_log(engine.state.log[since:], viewer, engine.place_keys[:2])
@@ -56,7 +61,7 @@ def seen(engine: Any, viewer: Any, view: View, log_for: LogReader = kernel_log, 
     """Everything ``viewer`` is shown (module doc), as canonical text: ``{part: text or lines}``."""
     return {"to_act": str(engine.to_act()), "view": canonical(view(engine, viewer)),
             "log": [canonical(e) for e in log_for(engine, viewer, since)],
-            "labels": [canonical(r) for r in engine.step_labels(viewer)], "offers": offers(engine, viewer)}
+            "labels": labels(engine, viewer), "offers": offers(engine, viewer)}
 
 
 def diff(a: Any, b: Any) -> str:

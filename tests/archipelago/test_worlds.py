@@ -65,12 +65,12 @@ def shown(a, b):
 
 
 @pytest.mark.fuzz
-@pytest.mark.parametrize("seed", range(budget(2, 8)))
+@pytest.mark.parametrize("seed", range(budget(1, 8)))
 def test_random_twins_look_the_same_to_the_other_player(seed):
     g = opening(level=2, seed=seed, turn_limit=12, optional_rules=RULES, flagships=dict(FLAGS))
     rng = np.random.default_rng(seed)
     pairs = 0
-    for n in range(48):
+    for n in range(36):
         if g.to_act() is None:
             break
         if n % 6 == 0:
@@ -82,10 +82,10 @@ def test_random_twins_look_the_same_to_the_other_player(seed):
                 if b is None:
                     continue
                 pairs += 1
-                acts = (pick(a, rng) for _ in range(4))             # drawn in world A as it goes
+                acts = (pick(a, rng) for _ in range(3))             # drawn in world A as it goes
                 assert follow(a, b, viewer, acts, view, shown=shown) == [], f"{kind} ({what}) at step {n}"
         g.apply(pick(g, rng))
-    assert pairs >= 8
+    assert pairs >= 6
 
 
 def test_a_change_the_viewer_can_see_is_refused_as_a_twin():
