@@ -180,6 +180,6 @@ class Freq:
         return lo - 1e-12 <= q <= hi + 1e-12
 
     def text(self) -> str:
-        """e.g. ``"41.0% (37.9-44.2%, 410/1000)"``."""
+        """e.g. ``"41.0% (38.0%-44.1%, 410/1000)"``."""
         lo, hi = self.interval
         return f"{self.p:.1%} ({lo:.1%}-{hi:.1%}, {self.k}/{self.n})"
