@@ -17,7 +17,7 @@ acts to both worlds (the other players' acts translated where the change renamed
 compares after each, until an act shows the viewer the change by the rules (a game's test: a hit
 revealed a secret, legitimately), or the viewer's own act is refused in one world only (a
 finding: the refusal tells).
-The games' tests call these (``tests/worlds.py`` for LC:B, ``tests/archipelago/`` for Archipelago).
+The games' tests call these (each game's own twins, changed in what its observer hides).
 """
 from __future__ import annotations
 
