@@ -135,9 +135,9 @@ notebooks: $(STAMP_TEST)
 rule-index:
 	$(PYTHON) tools/rule_index.py
 
-# The golden transcripts (tests/engine/test_golden.py compares them with a fresh run).
+# Every game's golden transcripts (tests/engine/test_golden.py, tests/archipelago/test_golden.py compare them).
 golden: $(STAMP_RUN)
-	$(VPY) -m lcb_lab.games.lcb.content.playthrough --regen
+	$(VPY) -m lcb_lab golden --regen
 
 # The README's screenshots: JupyterLab in the system Chromium, the same servers and clicks as the
 # browser tests (scripts/screenshots.py).

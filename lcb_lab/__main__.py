@@ -8,6 +8,7 @@
     lcb-lab --list                       # the packaged scenarios and lessons
     lcb-lab voila                        # the lab as an offline Voila app (lcb_lab.ui.lab.voila_app)
     lcb-lab review game.json -o review.html --team US   # a saved game's after-action review (one HTML file)
+    lcb-lab golden --regen               # rewrite every game's golden transcripts (tests/golden, make golden)
 
 A LESSON holding a '/' or ending in .toml is a path; a bare name is a packaged lesson
 (lcb_lab.games.lcb.io.resources).  Without the command installed, `python -m lcb_lab` is the same CLI.
@@ -42,6 +43,8 @@ def main(argv: list[str] | None = None) -> int:
         return voila_main((sys.argv[1:] if argv is None else argv)[1:])
     if (sys.argv[1:] if argv is None else argv)[:1] == ["review"]:  # the after-action review (HTML)
         return review_main((sys.argv[1:] if argv is None else argv)[1:])
+    if (sys.argv[1:] if argv is None else argv)[:1] == ["golden"]:  # every game's golden transcripts
+        return golden_main((sys.argv[1:] if argv is None else argv)[1:])
     head, _, examples = __doc__.partition("\n")
     ap = _Parser(prog=PROG, description=head, epilog=examples.strip("\n"),
                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -96,6 +99,19 @@ def _guarded(run) -> int:
     except BrokenPipeError:  # e.g. piped into `head`
         sys.stderr.close()
     return 0
+
+
+def golden_main(argv: list[str]) -> int:
+    """``lcb-lab golden [--regen] [--out DIR] [KIND ...]``: every game's golden transcripts (LC:B's,
+    :mod:`lcb_lab.games.lcb.content.playthrough`; Archipelago's,
+    :mod:`lcb_lab.games.archipelago.playthrough`) through the kernel's
+    :func:`lcb_lab.kernel.transcript.main`: printed, or rewritten in ``tests/golden`` of the source
+    checkout.  Exit codes: 0 done, 2 refused (one line on stderr)."""
+    from lcb_lab.games.archipelago import playthrough as arch
+    from lcb_lab.games.lcb.content import playthrough as lcb
+    from lcb_lab.kernel import transcript
+    return transcript.main({**lcb.KINDS, **arch.KINDS}, f"{PROG} golden", lcb.ROOT, lcb.GOLDEN_DIR, argv,
+                           "Print or rewrite every game's golden transcripts.")
 
 
 def review_main(argv: list[str]) -> int:

@@ -20,6 +20,8 @@ fact the *observer* team may not know -- a **perturbation** (:mod:`tests.worlds_
 * ``event_order`` -- the secret Event Card pile is put in another order (16.0: no team knows it;
   the next draw shows its top card to all).
 
+The game-free parts -- the canonical view, the offers, the step labels, the two sides of a
+difference -- are the kernel's (:mod:`lcb_lab.kernel.worlds`, which Archipelago's twins use too).
 Each twin must keep the state sound (:func:`~lcb_lab.games.lcb.model.invariants.violations`)
 and ``game.view(observer)`` identical -- if a perturbation changes the view, the perturbation
 is wrong, not the product (:func:`make_twin` asserts both).  :func:`compare` then asks, of
@@ -27,7 +29,7 @@ both worlds, for the observer: its offered actions (templates by their options),
 (accepted, or the one-line refusal) of a probe set, and, after the same action is applied to
 both with the same dice, whether and for whom the game pauses, the dice drawn, its undo
 permission (:func:`~lcb_lab.games.lcb.whatif.timeline.undo_allowed`) and the log lines it
-reads.  A step that shows the observer something new (its view after the step differs
+reads, and the record's step labels as it reads them.  A step that shows the observer something new (its view after the step differs
 between the worlds: a ZOR found a counter, a hit revealed one) legitimately differs in what
 follows, so then only the undo permission is compared: the observer's undo must not tell it
 whether its step found anything (a negative result is news too).  Before a step of the observer's,
@@ -44,7 +46,6 @@ forks a twin at sampled states by each perturbation in turn and follows it for a
 """
 from __future__ import annotations
 
-import json
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 from typing import Callable
@@ -60,7 +61,9 @@ from lcb_lab.games.lcb.model.invariants import violations
 from lcb_lab.games.lcb.model.state import GameState, other
 from lcb_lab.games.lcb.rules.common import Ctx
 from lcb_lab.games.lcb.whatif.timeline import undo_allowed
+from lcb_lab.kernel import worlds as kernel_worlds
 from lcb_lab.kernel.errors import DiceExhausted, IllegalAction, LabError
+from lcb_lab.kernel.worlds import canonical
 from tests.worlds_perturb import PERTURBATIONS, Change, _names_any, _strings, translate  # noqa: F401 - Change: the tests' too
 
 SCENARIOS = ("gotland_redux", "slite_landing", "gotland_events")
@@ -135,8 +138,9 @@ class Tally:
 
 
 def view_text(g, team: str) -> str:
-    """``g.view(team)`` as canonical JSON (what the comparisons test for equality)."""
-    return json.dumps(g.view(team), sort_keys=True, default=str)
+    """``g.view(team)`` as canonical JSON (what the comparisons test for equality; the kernel's
+    :func:`lcb_lab.kernel.worlds.canonical`)."""
+    return canonical(g.view(team))
 
 
 # ====================================================================== twins at random states
@@ -184,9 +188,9 @@ def make_twin(g, team: str, kind: str, rng):
 
 # ====================================================================== the comparisons
 def offers(g, team: str) -> list[str]:
-    """What ``team`` is offered, one string per action or template (its kind and options)."""
-    return [f"Template({t.kind}: {'; '.join(map(str, t.options))})" if isinstance(t, Template) else repr(t)
-            for t in g.legal_actions(team)]
+    """What ``team`` is offered, one string per action or template (its kind and options): the
+    kernel's :func:`lcb_lab.kernel.worlds.offers`."""
+    return kernel_worlds.offers(g, team)
 
 
 def verdict(g, action) -> str:
@@ -279,15 +283,10 @@ def pause(g) -> str:
 
 def read_log(g, team: str, since: int) -> list[str]:
     """The log entries ``team`` reads from ``since`` on, one canonical line each."""
-    return [json.dumps(e, sort_keys=True, default=str) for e in g.log_entries(team, since)]
+    return [canonical(e) for e in g.log_entries(team, since)]
 
 
-def _diff(a, b) -> str:
-    if isinstance(a, list) and isinstance(b, list):
-        a2, b2 = [x for x in a if x not in b], [x for x in b if x not in a]
-        if a2 or b2:
-            return f"  world A only: {a2[:4]}\n  world B only: {b2[:4]}"
-    return f"  world A: {a}\n  world B: {b}"
+_diff = kernel_worlds.diff
 
 
 class Pair:
@@ -356,6 +355,7 @@ class Pair:
                    label)                 # how many dice and what they showed (their purposes name counters)
         self._same("undo", undo_allowed(g, team), undo_allowed(t, team), label)
         self._same("log", read_log(g, team, self.log_n), read_log(t, team, n), label)
+        self._same("labels", kernel_worlds.labels(g, team), kernel_worlds.labels(t, team), label)
         return not self.found
 
 

@@ -11,7 +11,10 @@ import pytest
 from lcb_lab.games.archipelago import actions as A
 from lcb_lab.games.archipelago.rule_refs import section_of, line_of
 from lcb_lab.games.archipelago.stage import opening, setup_game, stage
+from lcb_lab.kernel.autoplay import play_random
 from lcb_lab.kernel.errors import IllegalAction
+from lcb_lab.kernel.worlds import follow, seen
+from lcb_lab.games.archipelago.observer import view
 from lcb_lab.kernel.legal import Template
 from tests.budget import budget
 from tests.archipelago.helpers import SE, N, SEA, at, snapshot
@@ -70,10 +73,11 @@ def test_listed_acts_are_accepted_and_unlisted_ones_refused(level, seed):
 @pytest.mark.fuzz
 @pytest.mark.parametrize("level,seed", [(lv, sd) for lv in (1, 2) for sd in range(3, 3 + budget(1, 10))])
 def test_seeded_random_games_finish(level, seed):
-    """Level 1 from its set-up acts (zone 1), level 2 from a placed opening (zone 2)."""
+    """Level 1 from its set-up acts (zone 1), level 2 from a placed opening (zone 2), played by the
+    kernel's uniform random player (:mod:`lcb_lab.kernel.autoplay`)."""
     g = setup_game(level=1, zone=1, seed=seed, turn_limit=40) if level == 1 else \
         opening(level=level, seed=seed, turn_limit=40)
-    play(g, np.random.default_rng(seed), 3000)
+    assert play_random(g, seed, 3000) < 3000
     assert len(g.state.pieces) + len(g.state.sunk) == 16 * level
     assert g.state.over and g.state.outcome and g.legal_actions() == []
     assert g.state.log[-1]["kind"] == "over"
@@ -108,7 +112,8 @@ def worlds(blue_stock, cargo, flagship):
 
 
 def red_sees(g):
-    return g.view("Red"), [str(a) for a in g.legal_actions("Red")], g.step_labels("Red")
+    """What Red is shown (the kernel's :func:`lcb_lab.kernel.worlds.seen`: view, log, step labels, offers)."""
+    return seen(g, "Red", view)
 
 
 def test_indistinguishable_worlds_for_red():
@@ -121,10 +126,9 @@ def test_indistinguishable_worlds_for_red():
     assert a.view("Blue") != b.view("Blue")
     assert ("Blue writes its flagship on paper", "") in a.view("Red")["log"]
     assert ("Blue's flagship is Blue D-13", "Sinking it ends the game (l.394).") in a.view("Blue")["log"]
-    for act in (A.RollMovement(), A.Move("Red TB-1", "F", 2), A.LaunchTorpedo("Red TB-1", "Blue TB-2"), A.EndTurn()):
-        a.apply(act)
-        b.apply(act)
-        assert red_sees(a) == red_sees(b)
+    acts = (A.RollMovement(), A.Move("Red TB-1", "F", 2), A.LaunchTorpedo("Red TB-1", "Blue TB-2"), A.EndTurn())
+    assert follow(a, b, "Red", acts, view) == [] and len(a.history.steps) == len(b.history.steps) == 4
+    assert red_sees(a) == red_sees(b) and len(red_sees(a)["labels"]) == 4
     assert a.view("Red")["stock"]["Blue"] == 9 and a.view("Red")["pieces"]["Blue A-15"]["ammo"] == 3
     assert "Blue" not in a.view("Red")["flagships"] and a.view("Red")["flagships"]["Red"] == "Red C-9"
     assert a.view("Blue")["flagships"]["Blue"] == "Blue D-13"

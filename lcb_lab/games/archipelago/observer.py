@@ -71,8 +71,8 @@ def view(g: Any, viewer: Any) -> dict:
     s = g.state
     pieces = {pid: {"point": list(p.point), "facing": p.facing, "hits": list(p.hits), "ammo": _panel(s, viewer, pid)}
               for pid, p in sorted(s.pieces.items())}
-    stock = {o: (dict(sorted(s.stock[o].items())) if knows(s, viewer, {"stock": o}) else sum(s.stock[o].values()))
-             for o in PLAYERS}
+    stock = {o: (dict(sorted(s.stock.get(o, {}).items())) if knows(s, viewer, {"stock": o})
+                 else sum(s.stock.get(o, {}).values())) for o in PLAYERS}
     flags = {o: f for o, f in sorted(s.flagships.items()) if knows(s, viewer, {"flagship": o})}
     return {"pieces": pieces, "torpedoes": {t: [list(v.point), v.facing, v.owner] for t, v in sorted(s.torpedoes.items())},
             "stock": stock, "flagships": flags, "turn": s.turn, "to_move": s.to_move, "phase": s.phase,

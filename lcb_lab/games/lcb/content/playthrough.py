@@ -24,15 +24,15 @@ the legal actions of ``gotland_redux``, :func:`random_game`, in which the
 defender's choices are steps too).  Any change to the rules, the log wording,
 the legal actions or the hidden-information rules shows there as a diff;
 when the change is intended, rewrite them with
-``python -m lcb_lab.games.lcb.content.playthrough --regen`` (``make golden``).
+``python -m lcb_lab.games.lcb.content.playthrough --regen``, or every game's with ``make golden``
+(``python -m lcb_lab golden --regen``).  The text form is the kernel's
+(:mod:`lcb_lab.kernel.transcript`); LC:B gives it its observations and log reading.
 
 The output is deterministic: no ``id()``, every dict printed with sorted keys,
 no floats.
 """
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Callable
@@ -40,7 +40,7 @@ from typing import Callable
 import numpy as np
 
 from lcb_lab.games.lcb import actions as A
-from lcb_lab.kernel import explain
+from lcb_lab.kernel import transcript as kernel_transcript
 from lcb_lab.games.lcb import observer
 from lcb_lab.games.lcb.legal_templates import Template
 from lcb_lab.kernel.errors import IllegalAction
@@ -161,49 +161,23 @@ def observation_lines(obs: dict) -> list[str]:
     return lines
 
 
-def _legal_text(actions: list) -> str:
-    n_t = sum(1 for a in actions if isinstance(a, Template))
-    return f"{len(actions)} ({len(actions) - n_t} concrete + {n_t} templates)"
+def _observe(game: Game, team: str) -> list[str]:
+    return observation_lines(observer.observe(game.state, game.catalog, team))
 
 
-def _state_block(game: Game, out: list[str]) -> None:
-    for team in TEAMS:
-        out.append(f"Observation({team}):")
-        out += ["  " + line for line in observation_lines(observer.observe(game.state, game.catalog, team))]
+def _log_for(game: Game, team: str, since: int, until: int) -> list[dict]:
+    return game.log_entries(team, since, until)
 
 
-def _log_block(game: Game, since: int, until: int, out: list[str]) -> None:
-    for team in TEAMS:
-        lines = [explain.render(e) for e in game.log_entries(team, since, until)]
-        out.append(f"Log({team}): {len(lines)} new line{'s' if len(lines) != 1 else ''}")
-        out += ["  " + line for line in lines]
+def _end(game: Game) -> list[str]:
+    s = game.state
+    return [f"Stage: {s.stage}", f"Winner: {s.winner or 'none yet'}"]
 
 
 def transcript(game: Game, title: str, about: list[str] = ()) -> str:
-    """The playthrough text of ``game``'s whole record (the game is walked from step 0 to the
-    end with :meth:`Game.goto`, which replays the recorded actions with their dice)."""
-    h = game.history
-    n = len(h.steps)
-    game.goto(0)
-    out = [f"playthrough: {title}", *about, f"steps: {n}", "", "# State 0"]
-    log_at = len(game.state.log)
-    if log_at:
-        _log_block(game, 0, log_at, out)
-    _state_block(game, out)
-    for i, st in enumerate(h.steps):
-        who = game.to_act()
-        actions = game.legal_actions(who)
-        game.goto(i + 1)
-        out += ["", f"# Step {i + 1} (turn {st.turn}, impulse {st.sub_turn})",
-                f"ToAct: {who}", f"LegalActions: {_legal_text(actions)}",
-                "Action: " + json.dumps(A.to_json(st.action), sort_keys=True),
-                "Dice: " + (" ".join(str(v) for v in st.dice) or "-")]
-        _log_block(game, log_at, st.log_len, out)
-        log_at = st.log_len
-        _state_block(game, out)
-    s = game.state
-    out += ["", "# End", f"ToAct: {game.to_act()}", f"Stage: {s.stage}", f"Winner: {s.winner or 'none yet'}", ""]
-    return "\n".join(out)
+    """The playthrough text of ``game``'s whole record (the kernel's
+    :func:`lcb_lab.kernel.transcript.transcript` with LC:B's observations, logs and end)."""
+    return kernel_transcript.transcript(game, title, about, _observe, _log_for, TEAMS, _end)
 
 
 # ---------------------------------------------------------------- the kinds
@@ -259,43 +233,17 @@ def golden_path(kind: str, folder: Path = GOLDEN_DIR) -> Path:
 def source_checkout(root: Path | None = None) -> bool:
     """True when ``root`` (default: the folder above the package) is a source checkout of
     lcb_lab (``pyproject.toml`` and ``tests/golden`` beside the package), not site-packages."""
-    root = ROOT if root is None else root
-    return (root / "pyproject.toml").is_file() and (root / "tests" / "golden").is_dir()
+    return kernel_transcript.source_checkout(ROOT if root is None else root)
 
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m lcb_lab.games.lcb.content.playthrough [--regen] [--out DIR] [KIND ...]``: print the
     transcripts, or (``--regen``) rewrite them in ``tests/golden/`` of the source checkout
-    (or in ``--out DIR``). Returns the exit code: 0 done, 2 refused (one line on stderr):
-    ``--regen`` of an installed package (no checkout) without ``--out`` never writes into
-    site-packages."""
-    p = argparse.ArgumentParser(prog=PROG, description=__doc__.splitlines()[0])
-    p.add_argument("kinds", nargs="*", metavar="KIND", help=f"which transcripts ({', '.join(KINDS)}; default: all)")
-    p.add_argument("--regen", action="store_true", help="rewrite the files in the golden folder")
-    p.add_argument("--out", type=Path, default=None,
-                   help="the golden folder (default: tests/golden of the source checkout)")
-    args = p.parse_args(argv)
-    unknown = [k for k in args.kinds if k not in KINDS]
-    if unknown:
-        p.error(f"unknown playthrough {unknown[0]!r}; known: {', '.join(KINDS)}")
-    if args.regen and args.out is None and not source_checkout():
-        print(f"{PROG}: error: --regen rewrites tests/golden of a source checkout, and lcb_lab is installed in "
-              f"{ROOT}: run it from a checkout (make golden) or give --out DIR", file=sys.stderr)
-        return 2
-    for kind in args.kinds or list(KINDS):
-        text = playthrough_text(kind)
-        if args.regen:
-            path = golden_path(kind, args.out or GOLDEN_DIR)
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_text(text, encoding="utf-8", newline="\n")
-            except OSError as e:
-                print(f"{PROG}: error: cannot write {path}: {e.strerror or e}", file=sys.stderr)
-                return 2
-            print(f"wrote {path} ({len(text.encode())} bytes)")
-        else:
-            sys.stdout.write(text)
-    return 0
+    (or in ``--out DIR``); the kernel's :func:`lcb_lab.kernel.transcript.main`. Returns the exit
+    code: 0 done, 2 refused (one line on stderr): ``--regen`` of an installed package (no
+    checkout) without ``--out`` never writes into site-packages."""
+    return kernel_transcript.main(KINDS, PROG, ROOT, GOLDEN_DIR, argv, __doc__.splitlines()[0])
+
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -13,6 +13,8 @@ resupplies where the rules allow, and ends the impulse.  The defender's choices 
 policies (``choices.DEFAULT_POLICIES``), so the game must be created with
 ``auto_policies={}`` (or other named policies).
 
+What is not LC:B's comes from the kernel (:mod:`lcb_lab.kernel.autoplay`: the uniform draw, the
+paused collector; its :func:`~lcb_lab.kernel.autoplay.play_random` plays LC:B too, act by act).
 The player's *choices* come from the ``numpy.random.Generator`` passed in;
 every *dice roll* still goes through the game's :class:`~lcb_lab.kernel.dice.Dice`.
 
@@ -27,11 +29,6 @@ re-scan the history's growing snapshots (20-30% of the time, figure 3).
 """
 from __future__ import annotations
 
-from typing import Iterator
-
-import gc
-from contextlib import contextmanager
-
 import numpy as np
 
 from lcb_lab.games.lcb import actions as A
@@ -40,10 +37,10 @@ from lcb_lab.games.lcb.actions import CHANCE
 from lcb_lab.games.lcb.choices import CardResponseChoice, EventChoice
 from lcb_lab.games.lcb.game import Game
 from lcb_lab.games.lcb.rules.movement import move
+from lcb_lab.kernel.autoplay import choose as _pick
+from lcb_lab.kernel.autoplay import cyclic_gc_paused
 
-
-def _pick(rng: np.random.Generator, items: list):
-    return items[int(rng.integers(len(items)))] if items else None
+__all__ = ["random_impulse", "play_random_turns", "cyclic_gc_paused"]
 
 
 def random_impulse(game: Game, rng: np.random.Generator) -> None:
@@ -153,19 +150,6 @@ def _random_move(game: Game, aid: int, rng: np.random.Generator) -> None:
         a = A.Move(aid, tuple(paths[int(i)]))
         if legal_trial.apply_if_legal(game, a):   # one run of the act: tried and applied (legal_trial.apply_if_legal)
             return
-
-
-@contextmanager
-def cyclic_gc_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector inside the block; it is enabled again after
-    (if it was).  Reference counting still frees every acyclic object at once."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
 
 
 def play_random_turns(game: Game, turns: int, seed: int = 0) -> int:

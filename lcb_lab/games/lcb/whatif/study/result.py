@@ -2,55 +2,20 @@
 
 :class:`StudyResult` holds every run's outcome (:mod:`lcb_lab.games.lcb.whatif.study.outcome`),
 ordered by run index, the plan, the seed and the exact odds (:mod:`lcb_lab.games.lcb.whatif.study.exact`).
-Frequencies come as :class:`Freq` (``k`` of ``n``, the share and its 95 % Wilson score interval:
+Frequencies come as the kernel's :class:`~lcb_lab.kernel.study.Freq` (``k`` of ``n``, the share and its 95 % Wilson score interval:
 good at 0 and 1 where the normal one is not).  :func:`compare` sets two results side by side.
 """
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from math import sqrt
 from typing import Any
 
 from lcb_lab.games.lcb.whatif.study.exact import ExactOdds
 from lcb_lab.games.lcb.whatif.study.plan import Plan
+from lcb_lab.kernel.study import Z95, Freq
 
-Z95 = 1.959963984540054
-"""The two-sided 95 % normal quantile."""
-
-
-@dataclass(frozen=True)
-class Freq:
-    """``k`` runs of ``n``: ``p`` = k/n and its 95 % Wilson interval ``lo``..``hi``."""
-
-    k: int
-    n: int
-
-    @property
-    def p(self) -> float:
-        """The sampled share (0.0 for no run)."""
-        return self.k / self.n if self.n else 0.0
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        """The 95 % Wilson score interval of the share."""
-        if not self.n:
-            return (0.0, 1.0)
-        p, n, z2 = self.p, self.n, Z95 * Z95
-        mid = (p + z2 / (2 * n)) / (1 + z2 / n)
-        half = Z95 * sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-        return (max(0.0, mid - half), min(1.0, mid + half))
-
-    def covers(self, q: float) -> bool:
-        """Is ``q`` inside the 95 % interval?"""
-        lo, hi = self.interval
-        return lo - 1e-12 <= q <= hi + 1e-12
-
-    def text(self) -> str:
-        """e.g. ``"41.0% (37.9-44.2%, 410/1000)"``."""
-        lo, hi = self.interval
-        return f"{self.p:.1%} ({lo:.1%}-{hi:.1%}, {self.k}/{self.n})"
-
+__all__ = ["Z95", "Freq", "StudyResult", "compare"]
 
 @dataclass
 class StudyResult:

@@ -37,6 +37,8 @@ from lcb_lab.games.lcb.die import new_dice
 from lcb_lab.games.lcb.whatif.study.outcome import measure, snapshot
 from lcb_lab.games.lcb.whatif.study.plan import CONTINUATIONS, Plan
 from lcb_lab.kernel.errors import DiceExhausted, IllegalAction
+from lcb_lab.kernel.study import StudyHooks
+from lcb_lab.kernel.study import run_seeds as kernel_run_seeds
 
 if TYPE_CHECKING:
     from lcb_lab.games.lcb.game import Game
@@ -47,9 +49,9 @@ MAX_IMPULSES = 400
 
 def run_seeds(seed: int, index: int) -> tuple[int, np.ndarray]:
     """Run ``index``'s dice seed (an int for :func:`~lcb_lab.games.lcb.die.new_dice`) and its
-    continuation's seed words, from ``SeedSequence(seed, spawn_key=(index,))`` (module doc)."""
-    words = np.random.SeedSequence(seed, spawn_key=(index,)).generate_state(3, np.uint64)
-    return int(words[0] >> np.uint64(1)), words[1:]
+    continuation's seed words, from ``SeedSequence(seed, spawn_key=(index,))`` (the kernel's
+    :func:`~lcb_lab.kernel.study.run_seeds`)."""
+    return kernel_run_seeds(seed, index)
 
 
 def world_seed(seed: int, index: int) -> np.random.SeedSequence:
@@ -197,9 +199,26 @@ def run_chunk(start: "Game", plan: Plan, seed: int, lo: int, hi: int, viewer: st
     """Runs ``lo .. hi-1`` (one task of a distributed study) with the cyclic garbage collector
     paused: the instructor's from one shared prefix (:func:`prepare`), a team's each in its own
     sampled world (:func:`run_one`)."""
-    from lcb_lab.games.lcb.whatif.autoplay import cyclic_gc_paused
+    from lcb_lab.kernel.autoplay import cyclic_gc_paused
     with cyclic_gc_paused():
         if team_view(viewer):
             return [run_one(start, plan, seed, i, viewer) for i in range(lo, hi)]
         prep = prepare(start, plan)
         return [run_prepared(prep, plan, seed, i, viewer) for i in range(lo, hi)]
+
+
+class LcbStudy(StudyHooks):
+    """LC:B's hooks for the kernel's study runner (:func:`lcb_lab.kernel.study.run_study`):
+    :func:`run_one` and :func:`run_chunk` of this module."""
+
+    def run_one(self, start: "Game", plan: Plan, seed: int, index: int, viewer: str | None = None) -> dict[str, Any]:
+        """:func:`run_one`."""
+        return run_one(start, plan, seed, index, viewer)
+
+    def run_chunk(self, start: "Game", plan: Plan, seed: int, lo: int, hi: int, viewer: str | None = None) -> list[dict]:
+        """:func:`run_chunk`."""
+        return run_chunk(start, plan, seed, lo, hi, viewer)
+
+
+HOOKS = LcbStudy()
+"""The hooks :func:`lcb_lab.games.lcb.whatif.study.runner.study` gives the kernel."""

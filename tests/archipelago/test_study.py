@@ -1,0 +1,68 @@
+"""Archipelago plan studies through the kernel's runner (:mod:`lcb_lab.kernel.study`,
+:mod:`lcb_lab.games.archipelago.study`): the sampled outcome of a torpedo launch beside its exact
+chance, a refused plan act recorded per run, the same study serially and on a 2-process Dask
+LocalCluster, and a study to the game's end."""
+from __future__ import annotations
+
+import pytest
+
+from lcb_lab.games.archipelago import actions as A
+from lcb_lab.games.archipelago.stage import stage
+from lcb_lab.games.archipelago.study import Plan, study
+from lcb_lab.kernel.errors import LabError
+from tests.archipelago.helpers import SEA, N, at
+
+LAUNCH = Plan((A.RollMovement(), A.LaunchTorpedo("Red TB-1", "Blue TB-1")), name="launch")
+
+
+def _start(**extra):
+    """Red TB-1 two points behind Blue TB-1, both facing north: the target shows its rear (l.209)."""
+    return stage(SEA, [("Red TB-1", at(), "N"), ("Blue TB-1", at((N, 2)), "N"), ("Blue TB-2", at((N, 6)), "S")],
+                 **extra)
+
+
+def test_a_launch_at_two_points_sinks_five_times_in_six():
+    # the red die: a 1 fails (l.203), 2-6 run at least the 2 points to the target (l.204), whose
+    # rear is hit (l.206, l.209) and one hit sinks a torpedo boat (l.243): P = 5/6
+    r = study(_start(), LAUNCH, runs=240, seed=3, workers=0, progress=False)
+    assert r.runs == 240 and not r.refused()
+    sunk = sum(o["sunk"]["Blue"] for o in r.outcomes)
+    assert abs(sunk / 240 - 5 / 6) < 4 * (5 / 6 * 1 / 6 / 240) ** 0.5       # 4 standard errors
+    assert all(o["hits"]["Blue"] == o["sunk"]["Blue"] for o in r.outcomes)  # the hit marker goes down with it (l.237)
+    assert r.mean("ammo_spent", "Red") == 1 and r.mean("ammo_spent", "Blue") == 0   # one T marker, hit or not
+    assert r.mean("sunk", "Red") == 0 and all(o["turn"] == 2 for o in r.outcomes)   # horizon: Red's turn
+    assert r.winners()["none"].k == 240 and "launch: 240 runs" in r.summary()
+
+
+def test_a_refused_plan_act_is_recorded_per_run():
+    plan = Plan((A.RollMovement(), A.Move("Red TB-1", "F", 9)), name="no such die")
+    r = study(_start(), plan, runs=6, seed=0, workers=0, progress=False)
+    assert r.runs == 6 and all(o["refused"]["step"] == 2 and o["refused"]["act"] == "Move" for o in r.outcomes)
+    assert all(o["refused"]["rule"].startswith("l.") for o in r.outcomes)
+
+
+def test_the_same_study_serially_in_chunks_and_on_two_workers():
+    serial = study(_start(), LAUNCH, runs=24, seed=9, workers=0, progress=False)
+    chunked = study(_start(), LAUNCH, runs=24, seed=9, workers=0, progress=False, chunk=5)
+    assert chunked.outcomes == serial.outcomes
+    pytest.importorskip("distributed")
+    dist = study(_start(), LAUNCH, runs=24, seed=9, workers=2, progress=False, chunk=3)
+    assert dist.workers == 2 and dist.outcomes == serial.outcomes
+    assert [o["index"] for o in dist.outcomes] == list(range(24))
+    assert study(_start(), LAUNCH, runs=24, seed=10, workers=0, progress=False).outcomes != serial.outcomes
+
+
+def test_a_study_to_the_games_end_has_a_winner_or_a_draw():
+    r = study(_start(turn_limit=6), Plan(LAUNCH.acts, horizon="game"), runs=8, seed=1, workers=0, progress=False)
+    assert all(o["winner"] in ("Red", "Blue", "draw") or o["turn"] >= 6 for o in r.outcomes)
+    assert sum(f.k for f in r.winners().values()) == 8
+
+
+def test_bad_arguments_are_refused():
+    with pytest.raises(LabError):
+        Plan(LAUNCH.acts, horizon="week")
+    with pytest.raises(LabError):
+        study(_start(), LAUNCH, runs=0, progress=False)
+    with pytest.raises(LabError, match="instructor"):
+        from lcb_lab.games.archipelago.study import HOOKS
+        HOOKS.run_one(_start(), LAUNCH, 0, 0, viewer="Red")
