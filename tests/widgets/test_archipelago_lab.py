@@ -61,6 +61,10 @@ def test_a_turn_roll_move_step_by_step_torpedo_with_its_odds_then_hand_over():
     tp = lab.turn_panel
     tp.roll_button.click()
     assert lab.game.state.dice == [3, 4] and "blue dice left: 3, 4" in tp.head.value
+    tp.piece.value = "Red TB-2"                              # the Piece list selects too
+    assert lab.ctl.selected_unit == "Red TB-2" and "<b>Red TB-2</b>" in lab.piece_card.value
+    tp.piece.value = ""
+    assert lab.ctl.selected_unit is None and "Tap a piece on the map" in lab.piece_card.value
     lab.tap_point("30,21")                                   # a tap on Red TB-1 selects it
     assert lab.ctl.selected_unit == "Red TB-1" and tp.piece.value == "Red TB-1" and tp.die.value == 3
     assert "<b>Red TB-1</b> \u00b7 Torpedo Boat<br>point 30,21 (F5), facing S, hits 0 of 1<br>panel: T, T" in lab.piece_card.value

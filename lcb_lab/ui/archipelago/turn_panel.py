@@ -150,8 +150,9 @@ class TurnPanel:
         return self.lab.apply_act(A.EndTurn())
 
     def _on_piece(self, change: dict) -> None:
-        if not self._drawing and change["new"] != self.lab.ctl.selected_unit:
-            self.lab.select_piece(change["new"])
+        pid = change["new"] or None             # "(choose)" is ""
+        if not self._drawing and pid != self.lab.ctl.selected_unit:
+            self.lab.select_piece(pid)
 
     def _hand_over(self) -> None:
         who = self.lab.ctl.live.to_act()
@@ -183,8 +184,8 @@ class TurnPanel:
         dice_for = sorted({t.limits["die"] for t in moves if t.limits["piece"] == c.selected_unit})
         self._drawing = True
         try:
-            set_options(self.piece, [("(choose)", None)] + [(p, p) for p in pieces],
-                        c.selected_unit if c.selected_unit in pieces else None)
+            set_options(self.piece, [("(choose)", "")] + [(p, p) for p in pieces],
+                        c.selected_unit if c.selected_unit in pieces else "")
             set_options(self.die, [(str(d), d) for d in dice_for], dice_for[0] if dice_for else None)
         finally:
             self._drawing = False
