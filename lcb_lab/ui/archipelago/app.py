@@ -23,6 +23,7 @@ import ipywidgets as W
 
 from lcb_lab.games.archipelago import actions as A
 from lcb_lab.games.archipelago.game import Archipelago
+from lcb_lab.games.archipelago.model.board import Board
 from lcb_lab.games.archipelago.model.board_data import parse_point, point_label
 from lcb_lab.games.archipelago.model.catalog import catalog
 from lcb_lab.kernel.hexgrid import Axial, Facing
@@ -83,7 +84,7 @@ class ArchLab(LabShell):
         return ArchController(game, ARCH_UI)
 
     @property
-    def board(self):
+    def board(self) -> Board:
         """The board of the game shown."""
         return self.ctl.game.board
 

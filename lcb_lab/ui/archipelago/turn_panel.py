@@ -19,7 +19,7 @@ A refused act is one red line (the shell's :meth:`~lcb_lab.ui.lab.shell.LabShell
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import ipywidgets as W
 
@@ -28,9 +28,6 @@ from lcb_lab.kernel.hexgrid import Axial, Facing, neighbour
 from lcb_lab.ui.lab.controller import follow
 from lcb_lab.ui.lab.html import esc
 from lcb_lab.ui.lab.sync import set_children, set_options
-
-if TYPE_CHECKING:  # pragma: no cover
-    from lcb_lab.ui.archipelago.app import ArchLab
 
 __all__ = ["TurnPanel", "act_words", "odds_text", "plan_end", "STEP_WORDS"]
 
@@ -92,9 +89,11 @@ def _button(text: str, tip: str, cb: Any, style: str = "") -> W.Button:
 
 
 class TurnPanel:
-    """The *Turn* tab (``widget``) of ``lab`` (module docstring)."""
+    """The *Turn* tab (``widget``) of ``lab`` (module docstring): the Archipelago lab
+    (:class:`~lcb_lab.ui.archipelago.app.ArchLab`: its ``ctl``, ``board``, ``apply_act``,
+    ``select_piece``, ``set_team``, ``say``, ``show_plan``, ``show_aim``)."""
 
-    def __init__(self, lab: "ArchLab"):
+    def __init__(self, lab: Any):
         self.lab = lab
         c = lab.ctl
         self.steps = ""
