@@ -19,6 +19,7 @@ A refused act is one red line (the shell's :meth:`~lcb_lab.ui.lab.shell.LabShell
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import ipywidgets as W
@@ -26,13 +27,20 @@ import ipywidgets as W
 from lcb_lab.games.archipelago import actions as A
 from lcb_lab.kernel.hexgrid import Axial, Facing, neighbour
 from lcb_lab.ui.lab.controller import follow
-from lcb_lab.ui.lab.html import esc
+from lcb_lab.kernel.errors import LabError
+from lcb_lab.ui.lab.html import esc, refusal_text
 from lcb_lab.ui.lab.sync import set_children, set_options
 
-__all__ = ["TurnPanel", "act_words", "odds_text", "plan_end", "STEP_WORDS"]
+__all__ = ["TurnPanel", "act_words", "odds_text", "plan_end", "STEP_WORDS", "COURSES"]
 
 STEP_WORDS = {"F": "Forward", "L": "Turn left", "R": "Turn right", "B": "Back one"}
 """The step buttons: a point forward, a 60-degree turn in place, one point back (l.183, l.191)."""
+
+
+COURSES = [("as offered (the shortest reaching the target)", None), ("straight", (0, 0))] + [
+    (f"turn {'left' if t < 0 else 'right'} at step {k}", (k, t)) for k in range(3, 6) for t in (-1, 1)]
+"""The torpedo courses the *Course* list offers: ``(words, (turn_at, turn))``; a torpedo turns once,
+60 degrees, from step 3 on (l.205); None keeps the offered act's course."""
 
 
 def plan_end(point: Axial, facing: int, steps: str) -> tuple[Axial, int]:
@@ -119,8 +127,11 @@ class TurnPanel:
         self.move_button = _button("Move", "move the piece by the planned steps on the chosen die", self.move, "primary")
         self.shots = W.Dropdown(description="Shot", layout=W.Layout(width="100%"))
         self.shots.observe(lambda _c: self._draw_odds(), "value")
+        self.course = W.Dropdown(description="Course", options=COURSES, value=None, layout=W.Layout(width="100%"),
+                                 tooltip="a torpedo runs straight, or turns once 60 degrees at a step (l.205)")
+        self.course.observe(lambda _c: self._draw_odds(), "value")
         self.fire_button = _button("Fire", "launch the torpedo or fire the gun (the odds above)",
-                                   lambda: lab.apply_act(self.shots.value), "danger")
+                                   lambda: lab.apply_act(self.shot()), "danger")
         self.shot_odds = W.HTML()
         self.logistics = W.Dropdown(description="Logistics", layout=W.Layout(width="100%"))
         self.logistics_button = _button("Apply", "restock, repair or transfer (the piece stays this turn)",
@@ -195,6 +206,7 @@ class TurnPanel:
         logi = self._offers(A.Restock) + self._offers(A.Repair) + self._offers(A.Transfer)
         set_options(self.logistics, [(act_words(a), a) for a in logi])
         self.roll_odds.value = odds_text(self._chance(A.RollMovement())) if self._offers(A.RollMovement) else ""
+        self.course.value = None
         self._draw_odds()
         self._new_plan()
         rows = [self.head, waiting and W.HBox([self.hand_over_button]),
@@ -202,20 +214,36 @@ class TurnPanel:
                 bool(self.torpedoes.options) and W.VBox([self.torpedoes, self.continue_odds, self.continue_button]),
                 bool(moves) and W.VBox([self.piece, self.die, W.HBox(self.step_buttons + [self.clear_button]),
                                         self.plan, self.move_button]),
-                bool(shots) and W.VBox([self.shots, self.shot_odds, self.fire_button]),
+                bool(shots) and W.VBox([self.shots, isinstance(self.shots.value, A.LaunchTorpedo) and self.course,
+                                        self.shot_odds, self.fire_button]),
                 bool(logi) and W.HBox([self.logistics, self.logistics_button]),
                 bool(self._offers(A.EndTurn)) and W.HBox([self.end_button])]
         set_children(self.widget, rows)
 
+    def shot(self) -> Any:
+        """The shot chosen: the offered act, a torpedo on the chosen course (:data:`COURSES`)."""
+        a = self.shots.value
+        if isinstance(a, A.LaunchTorpedo) and self.course.value is not None:
+            return replace(a, turn_at=self.course.value[0], turn=self.course.value[1])
+        return a
+
     def _chance(self, act: Any) -> Any:
         try:
             return self.lab.ctl.game.chance_outcomes(act)
-        except Exception:          # an act the rules refuse now has no odds: its refusal comes when applied
+        except LabError as e:      # a course the rules refuse: no odds, its rule and reason instead
+            return e
+        except Exception:          # no odds to show: a refusal comes when applied
             return None
 
+    def _odds(self, act: Any) -> str:
+        got = self._chance(act) if act is not None else None
+        if isinstance(got, LabError):
+            return f'<div class="lcb-card arch-odds"><span class="lcb-refused">{esc(refusal_text(got))}</span></div>'
+        return odds_text(got)
+
     def _draw_odds(self) -> None:
-        self.shot_odds.value = odds_text(self._chance(self.shots.value)) if self.shots.value is not None else ""
-        self.continue_odds.value = odds_text(self._chance(self.torpedoes.value)) if self.torpedoes.value is not None else ""
+        self.shot_odds.value = self._odds(self.shot())
+        self.continue_odds.value = self._odds(self.torpedoes.value)
         self.lab.show_aim(self.shots.value)
 
     def _new_plan(self) -> None:
