@@ -99,6 +99,25 @@ def test_a_turn_roll_move_step_by_step_torpedo_with_its_odds_then_hand_over():
     assert tp.roll_button in tp.widget.children[1].children
 
 
+def test_a_gun_shot_shows_its_three_lines_and_odds_then_the_hit_on_the_map():
+    g = stage(BOARD, [("Red C-9", (30, 21), "S"), ("Blue C-9", (30, 27), "S"), ("Blue D-13", (34, 23), "N")],
+              forced=[3, 4, 2], level=2)
+    lab = open_archipelago_lab(g, team="Red")
+    tp = lab.turn_panel
+    tp.roll_button.click()                                   # one ship: one blue die (l.289)
+    assert lab.game.state.dice == [3]
+    assert [a for _, a in tp.shots.options] == [A.FireGun("Red C-9", "Blue C-9"), A.FireGun("Red C-9", "Blue D-13")]
+    tp.shots.value = A.FireGun("Red C-9", "Blue C-9")        # 6 d: P(red + green >= 6) = 21/36 (l.329)
+    assert "red + green: 6 or more hits, a double 1 fails<br>hit: 58.3% \u00b7 no hit: 41.7%" in tp.shot_odds.value
+    assert len(lab.view.sources["firing"].data["xs"]) == 3                          # the three forward lines (l.324)
+    assert not any(tp.course in getattr(b, "children", ()) for b in tp.widget.children)   # no course for a gun
+    tp.fire_button.click()                                   # red 4 + green 2 = 6: hit
+    assert lab.game.state.pieces["Blue C-9"].hits == ["G"] and len(lab.view.sources["hits"].data["x"]) == 1
+    assert "red 4 + green 2 = 6 &gt;= 6: Blue C-9 is hit" in lab.log.value
+    lab.select_piece("Blue C-9")
+    assert "hits 1 of 2" in lab.piece_card.value
+
+
 def test_a_refused_act_is_one_red_line_and_changes_nothing():
     lab = _skirmish(forced=[3, 4], team="Red")
     lab.turn_panel.roll_button.click()
