@@ -83,7 +83,7 @@ def test_a_turn_roll_move_step_by_step_torpedo_with_its_odds_then_hand_over():
     tp.course.value = (3, 1)                                 # turning right at step 3, it misses Blue TB-2
     assert tp.shot() == A.LaunchTorpedo("Red TB-2", "Blue TB-2", 3, 1)
     assert "the course cannot hit<br>hit: 0.0% \u00b7 no hit: 100.0%" in tp.shot_odds.value
-    tp.course.value = None                                   # the offered course again
+    tp.course.value = ""                                     # the offered course again
     assert tp.shot() == shot and "hit: 50.0%" in tp.shot_odds.value
     tp.fire_button.click()                                  # red 5: the run reaches Blue TB-2 at step 4
     assert "Blue TB-2" not in lab.game.state.pieces and lab.game.state.phase == "fire"

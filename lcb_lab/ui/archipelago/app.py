@@ -108,10 +108,30 @@ class ArchLab(LabShell):
         x0, x1, y0, y1 = self.view.extent
         self._aspect = (x1 - x0) / (y1 - y0)
         self.view.figure.update(sizing_mode="stretch_both", frame_width=None, frame_height=None, min_height=240)
+        self.frame_pieces()
         self.map_follower = follow(self.ctl, ["version", "viewer", "selected_unit"], self._draw_map)
         self._draw_map()
         self.map_model = LiveBokehModel(self.view.figure, layout=W.Layout(width="100%", height="100%"))
         return LabMap(self.map_model, self.map_model.before_display, self.map_model.batch)
+
+    def frame_pieces(self, pad: float = 4.0) -> None:
+        """Open the map on the pieces: the box round them, ``pad`` d wider each way, grown to the board's
+        aspect and at least half the board's height; the whole board stays reachable by panning."""
+        from lcb_lab.ui.archipelago.geometry import xy
+        pts = [xy(m.point) for m in piece_marks(self.ctl.view_model().view)]
+        x0, x1, y0, y1 = self.view.extent
+        if not pts:
+            return
+        aspect = (x1 - x0) / (y1 - y0)
+        h = max(max(y for _, y in pts) - min(y for _, y in pts) + 2 * pad, (y1 - y0) / 2,
+                (max(x for x, _ in pts) - min(x for x, _ in pts) + 2 * pad) / aspect)
+        h = min(h, y1 - y0)
+        w = h * aspect
+        cx = min(max((max(x for x, _ in pts) + min(x for x, _ in pts)) / 2, x0 + w / 2), x1 - w / 2)
+        cy = min(max((max(y for _, y in pts) + min(y for _, y in pts)) / 2, y0 + h / 2), y1 - h / 2)
+        fig = self.view.figure
+        fig.x_range.update(start=cx - w / 2, end=cx + w / 2)
+        fig.y_range.update(start=cy - h / 2, end=cy + h / 2)
 
     def map_aspect(self) -> float:
         """The board's width over height."""

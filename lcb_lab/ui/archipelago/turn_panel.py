@@ -37,10 +37,10 @@ STEP_WORDS = {"F": "Forward", "L": "Turn left", "R": "Turn right", "B": "Back on
 """The step buttons: a point forward, a 60-degree turn in place, one point back (l.183, l.191)."""
 
 
-COURSES = [("as offered (the shortest reaching the target)", None), ("straight", (0, 0))] + [
+COURSES = [("as offered (the shortest reaching the target)", ""), ("straight", (0, 0))] + [
     (f"turn {'left' if t < 0 else 'right'} at step {k}", (k, t)) for k in range(3, 6) for t in (-1, 1)]
 """The torpedo courses the *Course* list offers: ``(words, (turn_at, turn))``; a torpedo turns once,
-60 degrees, from step 3 on (l.205); None keeps the offered act's course."""
+60 degrees, from step 3 on (l.205); "" keeps the offered act's course."""
 
 
 def plan_end(point: Axial, facing: int, steps: str) -> tuple[Axial, int]:
@@ -127,7 +127,7 @@ class TurnPanel:
         self.move_button = _button("Move", "move the piece by the planned steps on the chosen die", self.move, "primary")
         self.shots = W.Dropdown(description="Shot", layout=W.Layout(width="100%"))
         self.shots.observe(lambda _c: self._draw_odds(), "value")
-        self.course = W.Dropdown(description="Course", options=COURSES, value=None, layout=W.Layout(width="100%"),
+        self.course = W.Dropdown(description="Course", options=COURSES, value="", layout=W.Layout(width="100%"),
                                  tooltip="a torpedo runs straight, or turns once 60 degrees at a step (l.205)")
         self.course.observe(lambda _c: self._draw_odds(), "value")
         self.fire_button = _button("Fire", "launch the torpedo or fire the gun (the odds above)",
@@ -206,7 +206,7 @@ class TurnPanel:
         logi = self._offers(A.Restock) + self._offers(A.Repair) + self._offers(A.Transfer)
         set_options(self.logistics, [(act_words(a), a) for a in logi])
         self.roll_odds.value = odds_text(self._chance(A.RollMovement())) if self._offers(A.RollMovement) else ""
-        self.course.value = None
+        self.course.value = ""
         self._draw_odds()
         self._new_plan()
         rows = [self.head, waiting and W.HBox([self.hand_over_button]),
@@ -223,7 +223,7 @@ class TurnPanel:
     def shot(self) -> Any:
         """The shot chosen: the offered act, a torpedo on the chosen course (:data:`COURSES`)."""
         a = self.shots.value
-        if isinstance(a, A.LaunchTorpedo) and self.course.value is not None:
+        if isinstance(a, A.LaunchTorpedo) and self.course.value:
             return replace(a, turn_at=self.course.value[0], turn=self.course.value[1])
         return a
 
