@@ -13,10 +13,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from lcb_lab.games.archipelago import actions as A
 from lcb_lab.games.archipelago.model.board_data import load_board
 from lcb_lab.games.archipelago.stage import stage
-from lcb_lab.ui.archipelago.app import ArchLab, open_archipelago_lab
+from lcb_lab.ui.archipelago.app import ArchLab, open_archipelago_lab, piece_marks
+from lcb_lab.ui.archipelago.geometry import xy
 from lcb_lab.ui.archipelago.game_ui import ARCH_UI, SKIRMISH, ArchDiff
 from lcb_lab.ui.lab.fork_view import ForkView
 from tests.secret_text import tree_strings
@@ -58,6 +61,12 @@ def test_the_lab_opens_level_1_on_the_sandbox_board_with_its_parts():
 
 def test_a_turn_roll_move_step_by_step_torpedo_with_its_odds_then_hand_over():
     lab = _skirmish(forced=[3, 4, 5], team="Red")
+    f, (x0, x1, y0, y1) = lab.view.figure, lab.view.extent          # the map opens on the six boats
+    assert f.y_range.end - f.y_range.start == pytest.approx((y1 - y0) / 2)
+    assert (f.x_range.end - f.x_range.start) / (f.y_range.end - f.y_range.start) == pytest.approx((x1 - x0) / (y1 - y0))
+    for m in piece_marks(lab.ctl.view_model().view):
+        x, y = xy(m.point)
+        assert f.x_range.start + 4 <= x <= f.x_range.end and f.y_range.start + 4 <= y <= f.y_range.end - 4
     tp = lab.turn_panel
     tp.roll_button.click()
     assert lab.game.state.dice == [3, 4] and "blue dice left: 3, 4" in tp.head.value
