@@ -245,3 +245,21 @@ def test_the_archipelago_lab_loads_no_lcb_module():
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout.splitlines()[-1]) == []
+
+
+def test_a_torpedo_left_short_is_drawn_and_continued_with_the_green_die_odds_first():
+    # blue 3-4, red 3: the run of 3 stops one point astern of Blue TB-2 (l.207); Blue rolls 2-3 and ends
+    lab = _skirmish(forced=[3, 4, 3, 2, 3, 3])
+    tp = lab.turn_panel
+    tp.roll_button.click()
+    lab.apply_act(A.LaunchTorpedo("Red TB-2", "Blue TB-2", 0, 0))
+    assert lab.game.state.torpedoes["T1"].point == tuple(BOARD.from_col_row(32, 24))
+    assert lab.view.sources["pieces"].data["kind"].count("torpedo") == 1            # a small arrow on the map
+    tp.end_turn()
+    tp.roll_button.click()
+    tp.end_turn()                                            # Red's turn: the marker may run on first
+    assert tp.torpedoes.value == A.ContinueTorpedo("T1", 0, 0) and len(tp.torpedoes.options) == 9
+    assert "one green die: 1 or more hits<br>hit: 100.0% \u00b7 no hit: 0.0%" in tp.continue_odds.value
+    tp.continue_button.click()                               # green 3: it reaches Blue TB-2 at step 1 (l.208)
+    assert "Blue TB-2" not in lab.game.state.pieces and not lab.game.state.torpedoes
+    assert "<b>green 3: T1 hits Blue TB-2</b>" in lab.log.value
