@@ -110,10 +110,14 @@ def test_every_code_cell_was_run_in_order_and_stores_its_text(path: Path):
             assert any(o.output_type == "execute_result" for o in cell.outputs), f"{where} stores no result"
 
 
-def test_some_cells_are_checked_in_every_notebook_but_the_app():
+APPS = ("lab_app.ipynb", "archipelago_lab.ipynb")
+"""The app notebooks (a lab alone, for Voila): no cell compares outputs."""
+
+
+def test_some_cells_are_checked_in_every_notebook_but_the_apps():
     for path in NOTEBOOKS:
         checked = [c for c in _code_cells(nbformat.read(path, as_version=4)) if not _ignored(c) and c.outputs]
-        if path.name == "lab_app.ipynb":
+        if path.name in APPS:
             assert checked == []
         else:
             assert len(checked) >= 2, f"{path.name}: only {len(checked)} cells compare outputs"
@@ -125,10 +129,12 @@ def test_the_show_detector():
     assert _prints("for x in y:\n    print(x)") and not _prints("def f(e):\n    print(e)")
 
 
-def test_the_app_notebook_is_thin_and_opens_on_the_lab():
-    nb = nbformat.read(REPO / "notebooks" / "lab_app.ipynb", as_version=4)
+@pytest.mark.parametrize("name, opener", [("lab_app.ipynb", "open_lab("),
+                                          ("archipelago_lab.ipynb", "open_archipelago_lab(")])
+def test_the_app_notebook_is_thin_and_opens_on_the_lab(name: str, opener: str):
+    nb = nbformat.read(REPO / "notebooks" / name, as_version=4)
     code = _code_cells(nb)
-    assert 1 <= len(code) <= 2 and "open_lab(" in code[0].source and code[-1].source.rstrip().endswith("lab.widget")
+    assert 1 <= len(code) <= 2 and opener in code[0].source and code[-1].source.rstrip().endswith("lab.widget")
     before = nb.cells[: nb.cells.index(code[0])]
     assert len(before) <= 1 and all(len(c.source.splitlines()) == 1 for c in before), "a title line at most"
 

@@ -1,0 +1,248 @@
+"""The Archipelago lab: *Naval Battle in Archipelago* in the shared lab (:class:`~lcb_lab.ui.lab.shell.LabShell`).
+
+:func:`open_archipelago_lab` opens it: the sandbox board as the map
+(:class:`~lcb_lab.ui.archipelago.board_view.BoardView`: the pieces the viewer may see with their
+facings and hits, the torpedoes in flight as small arrows, the reach of the selected piece on the
+chosen die, the firing lines of the shot chosen), the *Turn* tab
+(:class:`~lcb_lab.ui.archipelago.turn_panel.TurnPanel`: the viewer's legal acts, the exact odds
+before every roll, hand-over), a side card of the selected piece and the Base A panels, and the
+shared parts: the explained log with ``l.N`` badges (the text's line numbers), Undo and the
+timeline, Fork here and its compare view, Save / Load, presentation mode and the view picker
+(Red, Blue, Umpire).  Tap a piece on the map to select it.
+
+Hidden information: every drawing comes from the viewer's view model
+(:meth:`~lcb_lab.ui.archipelago.game_ui.ArchUi.view_model`, the game's observer): the other side's
+face-down panel A and cargo show as counts, a secret flagship is not named.  Nothing here imports
+LC:B.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as W
+
+from lcb_lab.games.archipelago import actions as A
+from lcb_lab.games.archipelago.game import Archipelago
+from lcb_lab.games.archipelago.model.board import Board
+from lcb_lab.games.archipelago.model.board_data import parse_point, point_label
+from lcb_lab.games.archipelago.model.catalog import catalog
+from lcb_lab.kernel.hexgrid import Axial, Facing
+from lcb_lab.ui.archipelago.board_view import BoardView, PieceMark
+from lcb_lab.ui.archipelago.game_ui import ARCH_UI, SCENARIOS
+from lcb_lab.ui.archipelago.turn_panel import TurnPanel
+from lcb_lab.ui.lab.controller import LabController, follow
+from lcb_lab.ui.lab.game_ui import LabMap, LabPanels
+from lcb_lab.ui.lab.html import esc
+from lcb_lab.ui.lab.shell import LabShell
+
+__all__ = ["ArchLab", "ArchController", "open_archipelago_lab", "piece_marks"]
+
+CSS = """<style>
+.arch-turn .widget-button { margin: 2px; }
+.arch-odds { margin: 4px 0; }
+.arch-piece-card { font-size: 12px; }
+</style>"""
+
+
+def piece_marks(v: dict) -> list[PieceMark]:
+    """The marks to draw from an observer view ``v``: each piece (its number, owner, point, facing,
+    a hull for a boat, a longer one for a ship, one dot per hit) and each T marker in flight (l.207)."""
+    out = []
+    cat = catalog()
+    for pid, p in v["pieces"].items():
+        owner, kind, number = cat.of_id(pid)
+        out.append(PieceMark(str(number), owner, Axial(*p["point"]), Facing(p["facing"]),
+                             "ship" if cat.classes[kind].is_ship else "torpedo_boat", len(p["hits"])))
+    for _tid, (pt, facing, owner) in v["torpedoes"].items():
+        out.append(PieceMark("T", owner, Axial(*pt), Facing(facing), "torpedo"))
+    return out
+
+
+class ArchController(LabController):
+    """The lab's controller on :data:`~lcb_lab.ui.archipelago.game_ui.ARCH_UI`: a unit is a piece the
+    view shows; a place is a point of the board."""
+
+    def unit_shown(self, uid: str) -> bool:
+        """Is piece ``uid`` on the board (in the view)?"""
+        return uid in self.view_model().view["pieces"]
+
+    def is_place(self, label: str) -> bool:
+        """Is ``label`` a point ``"col,row"`` of the board?"""
+        try:
+            return parse_point(label) in self.game.board
+        except ValueError:
+            return False
+
+
+class ArchLab(LabShell):
+    """*Naval Battle in Archipelago* in the shared lab (module docstring). Methods mirror the
+    controls: :meth:`select_piece`, :meth:`tap_point`, :meth:`apply_act`, ``turn_panel.add_step``,
+    ``turn_panel.move``, ``turn_panel.end_turn``."""
+
+    def make_controller(self, game: Archipelago) -> LabController:
+        """The controller on the game's lab side."""
+        return ArchController(game, ARCH_UI)
+
+    @property
+    def board(self) -> Board:
+        """The board of the game shown."""
+        return self.ctl.game.board
+
+    def game_css(self) -> str:
+        """The tab's few styles."""
+        return CSS
+
+    def game_panels(self) -> LabPanels:
+        """The *Turn* tab and the side card (the selected piece, the Base A panels)."""
+        self.view = BoardView(self.ctl.game.board, frame_height=560, title=None)
+        self.view.on_point(self.tap_point)
+        self.turn_panel = TurnPanel(self)
+        self.piece_card = W.HTML()
+        self.piece_card.add_class("arch-piece-card")
+        self.card_follower = follow(self.ctl, ["version", "viewer", "selected_unit"], self._draw_card)
+        return LabPanels(tabs=[("Turn", self.turn_panel.widget)], side=[self.piece_card])
+
+    def game_map(self) -> LabMap:
+        """The Bokeh board filling its grid cell (:mod:`lcb_lab.ui.lab.bokeh_model`)."""
+        from lcb_lab.ui.lab.bokeh_model import LiveBokehModel
+        x0, x1, y0, y1 = self.view.extent
+        self._aspect = (x1 - x0) / (y1 - y0)
+        self.view.figure.update(sizing_mode="stretch_both", frame_width=None, frame_height=None, min_height=240)
+        self.frame_pieces()
+        self.map_follower = follow(self.ctl, ["version", "viewer", "selected_unit"], self._draw_map)
+        self._draw_map()
+        self.map_model = LiveBokehModel(self.view.figure, layout=W.Layout(width="100%", height="100%"))
+        return LabMap(self.map_model, self.map_model.before_display, self.map_model.batch)
+
+    def frame_pieces(self, pad: float = 4.0) -> None:
+        """Open the map on the pieces: the box round them, ``pad`` d wider each way, grown to the board's
+        aspect and at least half the board's height; the whole board stays reachable by panning."""
+        from lcb_lab.ui.archipelago.geometry import xy
+        pts = [xy(m.point) for m in piece_marks(self.ctl.view_model().view)]
+        x0, x1, y0, y1 = self.view.extent
+        if not pts:
+            return
+        aspect = (x1 - x0) / (y1 - y0)
+        h = max(max(y for _, y in pts) - min(y for _, y in pts) + 2 * pad, (y1 - y0) / 2,
+                (max(x for x, _ in pts) - min(x for x, _ in pts) + 2 * pad) / aspect)
+        h = min(h, y1 - y0)
+        w = h * aspect
+        cx = min(max((max(x for x, _ in pts) + min(x for x, _ in pts)) / 2, x0 + w / 2), x1 - w / 2)
+        cy = min(max((max(y for _, y in pts) + min(y for _, y in pts)) / 2, y0 + h / 2), y1 - h / 2)
+        fig = self.view.figure
+        fig.x_range.update(start=cx - w / 2, end=cx + w / 2)
+        fig.y_range.update(start=cy - h / 2, end=cy + h / 2)
+
+    def map_aspect(self) -> float:
+        """The board's width over height."""
+        return getattr(self, "_aspect", 1.2)
+
+    # ------------------------------------------------------------------ the map
+    def _draw_map(self) -> None:
+        v = self.ctl.view_model().view
+        self.view.show_pieces(piece_marks(v))
+        sel = v["pieces"].get(self.ctl.selected_unit)
+        self.view.select(point_label(Axial(*sel["point"])) if sel else None)
+        self.turn_panel._draw_plan()
+        self.show_aim(self.turn_panel.shots.value)
+
+    def show_plan(self, end: Axial | None, reach: list[Axial]) -> None:
+        """Shade ``reach`` and ring the planned end point ``end`` (None: the selected piece)."""
+        if not hasattr(self, "view"):
+            return
+        self.view.show_reach(reach)
+        if end is not None:
+            self.view.select(point_label(end))
+
+    def show_aim(self, act: Any) -> None:
+        """Draw the firing lines of the chosen shot: a gun's three forward lines up to 10 d (l.324), a
+        torpedo's line ahead up to 6 d (l.203); none for no shot."""
+        if not hasattr(self, "view"):
+            return
+        p = self.ctl.view_model().view["pieces"].get(getattr(act, "shooter", None))
+        if p is None:
+            self.view.show_firing_lines(Axial(0, 0), Facing.N, (), 0)
+            return
+        gun = isinstance(act, A.FireGun)
+        self.view.show_firing_lines(Axial(*p["point"]), Facing(p["facing"]), (-1, 0, 1) if gun else (0,),
+                                    10 if gun else 6)
+
+    def tap_point(self, label: str) -> None:
+        """A tap on point ``label``: select the piece there (any the view shows), else the point."""
+        v = self.ctl.view_model().view
+        try:
+            pt = list(parse_point(label))
+        except ValueError:
+            self.say(f"{label!r} is not a point of the board. Nothing changed.")
+            return
+        pid = next((i for i, p in v["pieces"].items() if p["point"] == pt), None)
+        if pid is not None:
+            self.select_piece(pid)
+        else:
+            with self.ctl.batch():
+                self.ctl.select_hex(label)
+                self.ctl.select_unit(None)
+
+    def select_piece(self, pid: str | None) -> None:
+        """Select piece ``pid`` (its card, its reach and its shots first); None clears."""
+        with self.ctl.batch():
+            self.ctl.select_unit(pid)
+
+    # ------------------------------------------------------------------ the side card
+    def _draw_card(self) -> None:
+        c = self.ctl
+        v = c.view_model().view
+        parts = []
+        pid = c.selected_unit
+        if pid in v["pieces"]:
+            p = v["pieces"][pid]
+            owner, kind, _ = catalog().of_id(pid)
+            cls = catalog().classes[kind]
+            ammo = p["ammo"]
+            load = ", ".join(ammo) if isinstance(ammo, list) else f"{ammo} marker(s), face down (l.370)"
+            flag = " \u2691 flagship" if v["flagships"].get(owner) == pid else ""
+            col, row = self.board.col_row(Axial(*p["point"]))
+            parts.append(f"<b>{esc(pid)}</b>{esc(flag)} \u00b7 {esc(cls.name)}<br>point {col},{row} "
+                         f"({esc(self.board.sector(Axial(*p['point'])))}), facing {Facing(p['facing']).name}, "
+                         f"hits {len(p['hits'])} of {cls.hits}<br>panel: {esc(load or 'empty')}")
+        else:
+            parts.append('<span class="lcb-muted">Tap a piece on the map to see its panel.</span>')
+        for owner, stock in v["stock"].items():
+            text = (", ".join(f"{n} {k}" for k, n in stock.items()) if isinstance(stock, dict)
+                    else f"{stock} marker(s), face down (l.283)")
+            parts.append(f"{esc(owner)} Base A: {esc(text or 'empty')} "
+                         '<span class="lcb-muted">(sandbox count, l.159)</span>')
+        for owner, f in v["flagships"].items():
+            parts.append(f"{esc(owner)} flagship: {esc(f)}")
+        self.piece_card.value = '<div class="lcb-card">' + "<br>".join(parts) + "</div>"
+
+    # ------------------------------------------------------------------ acts
+    def apply_act(self, action: Any) -> Any:
+        """Apply one typed act through the controller (a refusal: one red line, nothing changed)."""
+        if action is None:
+            self.say("Nothing chosen to apply. Nothing changed.")
+            return None
+        return self.run(getattr(action, "KIND", "act").replace("_", " "), self.ctl.apply, action)
+
+
+def _bokeh_loader(lab: ArchLab) -> None:
+    """Carry BokehJS in the lab's own widget, offline (:mod:`lcb_lab.ui.lab.bokehjs`)."""
+    from lcb_lab.ui.lab.bokehjs import loader_for
+    lab.add_to_page(loader_for(lab.view.figure, "map"))
+
+
+def open_archipelago_lab(game: Archipelago | None = None, team: str | None = None, level: int = 1,
+                         seed: int = 1, scenario: str | None = None, **kw: Any) -> ArchLab:
+    """The Archipelago lab on ``game`` (default: a new game of ``scenario``, else of ``level`` 1 or
+    2, on the sandbox board, dice seeded ``seed``), drawn in ``team``'s view ("Red", "Blue", or the
+    umpire, the default); ``kw``: the shell's ``font_scale``, ``files_dir``, ``presentation``.
+    Raises ValueError for an unknown team, level or scenario."""
+    name = scenario or f"level_{level}"
+    if game is None:
+        game = ARCH_UI.new_game(name, seed, None)
+    lab = ArchLab(game, team=team, **kw)
+    _bokeh_loader(lab)
+    lab.seed_box.value = seed
+    if name in SCENARIOS:
+        lab.scenario_picker.value = name
+    return lab

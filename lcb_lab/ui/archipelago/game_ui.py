@@ -1,0 +1,270 @@
+"""*Naval Battle in Archipelago*'s side of the shared lab: :class:`ArchUi` (a
+:class:`~lcb_lab.ui.lab.game_ui.LabGame`).
+
+* **Viewers**: Red, Blue and the all-seeing umpire (the kernel's ``"instructor"``, named *Umpire*).
+* **View model** (:class:`ArchViewModel`): built from the game's observer only
+  (:func:`lcb_lab.games.archipelago.observer.view` and the kernel's ``redact``): the pieces and T
+  markers on the board (the board is open, l.134), each Base A panel and ammunition ship's cargo as
+  a count where it lies face down (optional l.283, l.370), the flagships the viewer may know
+  (l.392 / secret l.394), and the viewer's legal acts -- the player to move's, for the umpire.
+* **Undo** (:meth:`ArchUi.undo_allowed`): the umpire may undo any step; a player only its own last
+  step, while it is still its turn, if the step rolled no die and revealed nothing (a step that
+  ended the game showed every secret flagship, l.394).
+* **Timeline**: one heading per turn and player ("Turn 2 · Blue"); **compare** (the fork view):
+  the pieces afloat, their hits and the winner, from each game's view for the viewer.
+* **Save / Load**: the record as JSON (``{"game": "archipelago", "level", "board", "record"}``; the
+  initial state and every act with its dice), replayed on load.
+* **Scenarios**: ``level_1`` (eight torpedo boats a side) and ``level_2`` (the sixteen pieces a
+  side), each side in the suggested zone 1 (l.146-149) of the sandbox board; ``skirmish`` (three
+  torpedo boats a side in torpedo range: a sandbox position, :data:`SKIRMISH`).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Sequence
+
+from lcb_lab.games.archipelago.game import Archipelago
+from lcb_lab.games.archipelago.model.board_data import load_board
+from lcb_lab.games.archipelago.model.state import PLAYERS
+from lcb_lab.games.archipelago.observer import view
+from lcb_lab.games.archipelago.stage import opening, stage
+from lcb_lab.kernel.errors import ScenarioError
+from lcb_lab.kernel.history import Step
+from lcb_lab.kernel.observer import INSTRUCTOR, redact
+from lcb_lab.kernel.timeline import TimelineRow, timeline_rows
+from lcb_lab.kernel.undo import last_step_undo
+from lcb_lab.ui.lab.html import LOG_HEAD, esc, rule_badges
+
+__all__ = ["ArchUi", "ArchViewModel", "ArchDiff", "ARCH_UI", "UMPIRE", "SCENARIOS", "new_archipelago"]
+
+UMPIRE = INSTRUCTOR
+"""The all-seeing viewer (the umpire or instructor): the kernel's ``"instructor"``."""
+
+SCENARIOS = {"level_1": (1, "Level 1: torpedo boats"), "level_2": (2, "Level 2: ships"),
+             "skirmish": (1, "Level 1 skirmish: three torpedo boats a side in torpedo range (sandbox position)")}
+"""Scenario name -> (level, title)."""
+
+SKIRMISH = [(f"{owner} TB-{i + 1}", (30 + 2 * i, row), "S") for owner, row in (("Red", 21), ("Blue", 25))
+            for i in range(3)]
+"""The skirmish's pieces, ``(id, (col, row), facing)`` on the sandbox board: Red's three boats chase
+Blue's three, four points astern of them on open deep water (a *sandbox* position for a first lesson:
+Red's first torpedo can reach a Blue boat from the rear, l.209)."""
+
+BOARD = "archipelago"
+"""The sandbox board the lab's games are played on (``docs/archipelago_board.md``)."""
+
+PLACE = ("turn", "phase")
+"""The log entries' place keys (turn, phase)."""
+
+
+def new_archipelago(level: int = 1, seed: int | None = 1, **extra: Any) -> Archipelago:
+    """A new game of ``level`` (1 or 2) on the sandbox board, each side in zone 1 facing the other
+    (:func:`~lcb_lab.games.archipelago.stage.opening`), dice seeded ``seed``. Raises ValueError
+    for another level."""
+    if level not in (1, 2):
+        raise ValueError(f"the lab plays level 1 or 2, not {level!r}")
+    return opening(load_board(BOARD), level=level, zone=1, seed=seed, **extra)
+
+
+@dataclass(frozen=True)
+class ArchViewModel:
+    """One viewer's picture of the game (the kernel's ``ViewModel`` fields, plus ``view``: the
+    observer's :func:`~lcb_lab.games.archipelago.observer.view` for the viewer, and ``actor``: the
+    player whose acts ``offers`` are, or None)."""
+
+    viewer: str
+    step_label: str
+    log: Sequence[dict]
+    offers: tuple
+    pending: None
+    view: dict
+    actor: str | None
+
+
+@dataclass(frozen=True)
+class ArchDiff:
+    """One difference of two games (the fork view's row): ``topic`` ("afloat", "hits", "winner"),
+    ``item`` (a piece id or "game"), its values in the first game and the branch."""
+
+    topic: str
+    item: str
+    left: Any
+    right: Any
+
+
+def offers_for(game: Archipelago, viewer: str) -> tuple[str | None, tuple]:
+    """``(actor, acts)``: whose acts the viewer may make now (its own; the umpire's are the player
+    to move's) and those acts (the engine's ``legal_actions``: acts and templates)."""
+    who = game.to_act()
+    if who is None or (viewer != UMPIRE and viewer != who):
+        return None, ()
+    return who, tuple(game.legal_actions(who))
+
+
+def _group(st: Step) -> str:
+    return "Set-up" if st.sub_turn == 1 else f"Turn {st.turn} \u00b7 {st.player}"
+
+
+class ArchUi:
+    """*Naval Battle in Archipelago* for the shared lab (module docstring)."""
+
+    viewers = [("Red", "Red"), ("Blue", "Blue"), ("Umpire", UMPIRE)]
+    all_seeing = UMPIRE
+    default_scenario = "level_1"
+    starts: Sequence[tuple[str, str]] = ()
+
+    def viewer_name(self, viewer: str) -> str:
+        """"Red view", "Blue view", "Umpire view"."""
+        return "Umpire view" if viewer == UMPIRE else f"{viewer} view"
+
+    def viewer_tip(self, viewer: str) -> str:
+        """The view picker's tooltip."""
+        return "everything, every secret (the umpire or instructor)" if viewer == UMPIRE else \
+            f"what the {viewer} player may know"
+
+    def scenario_names(self) -> list[str]:
+        """``level_1``, ``level_2``."""
+        return list(SCENARIOS)
+
+    def new_game(self, scenario: str, seed: int | None, start: str | None) -> Archipelago:
+        """A new game of ``scenario`` (:data:`SCENARIOS`). Raises ValueError for another name."""
+        if scenario not in SCENARIOS:
+            raise ValueError(f"no Archipelago scenario {scenario!r}: choose {' or '.join(SCENARIOS)}")
+        if scenario == "skirmish":
+            return stage(load_board(BOARD), SKIRMISH, seed=seed, level=1)
+        return new_archipelago(SCENARIOS[scenario][0], seed)
+
+    def save_game(self, game: Archipelago, path: Path) -> None:
+        """Write the record (initial state, acts, dice) as JSON; raises OSError."""
+        path.write_text(json.dumps({"game": "archipelago", "level": game.state.level, "board": game.board.name,
+                                    "state": game.state_to_data(game.state), "dice": game.dice.state(),
+                                    "record": game.record_to_json()}), encoding="utf-8")
+
+    def load_game(self, path: Path) -> Archipelago:
+        """The game saved in ``path``: its record replayed. Raises ScenarioError for a file that is
+        not an Archipelago save or does not replay, OSError."""
+        try:
+            d = json.loads(path.read_text(encoding="utf-8"))
+        except json.JSONDecodeError as e:
+            raise ScenarioError(str(path), "(file)", f"not JSON: {e}") from None
+        if not isinstance(d, dict) or d.get("game") != "archipelago":
+            raise ScenarioError(str(path), "game", "not a saved game of Naval Battle in Archipelago")
+        if d.get("board") != load_board(BOARD).name:
+            raise ScenarioError(str(path), "board", f"the lab plays on the sandbox board {BOARD!r}, not {d.get('board')!r}")
+        g = new_archipelago(d.get("level", 1), 0)
+        try:
+            from lcb_lab.kernel.dice import Dice
+            g = g.spawn(g.state_from_data(d["state"]), Dice.from_state(d["dice"], g.dice.die))
+        except (KeyError, TypeError, ValueError) as e:
+            raise ScenarioError(str(path), "state", f"malformed state: {e}") from None
+        if d.get("record") is not None:
+            g.load_record(d["record"], str(path))
+        return g
+
+    def start_of(self, game: Archipelago) -> None:
+        """No starts: a game opens placed."""
+        return None
+
+    def title(self, game: Archipelago) -> str:
+        """"Archipelago, level 1: torpedo boats"."""
+        level = game.state.level
+        words = {1: "torpedo boats", 2: "ships"}.get(level, f"level {level}")
+        return f"Archipelago, level {level}: {words}"
+
+    def progress(self, game: Archipelago) -> str:
+        """"turn 2, Blue to move (phase move), 7 steps" or the outcome."""
+        s, n = game.state, game.history.cursor
+        steps = f"{n} step{'s' if n != 1 else ''}"
+        if s.over:
+            return f"over after turn {s.turn}: {s.outcome or s.winner}, {steps}"
+        return f"turn {s.turn}, {s.to_move} to move ({s.phase}), {steps}"
+
+    def in_progress(self, game: Archipelago) -> bool:
+        """Has any act been applied?"""
+        return bool(game.history.steps)
+
+    def status_html(self, game: Archipelago) -> str:
+        """The *Game* tab's card (open facts only)."""
+        return (f'<div class="lcb-card"><b>{esc(self.title(game))}</b> \u00b7 {esc(self.progress(game))}<br>'
+                '<span class="lcb-muted lcb-small">Sandbox board and blue die (the text prints neither).</span></div>')
+
+    def first_hint(self, game: Archipelago) -> str:
+        """What to do first."""
+        return "Red begins: roll the blue dice in the Turn tab."
+
+    def misfit(self, shown: Archipelago, game: Archipelago) -> str | None:
+        """Why ``game`` cannot replace ``shown`` (another game or board), or None."""
+        if not isinstance(game, Archipelago):
+            return "it is not a game of Naval Battle in Archipelago"
+        if game.board.name != shown.board.name:
+            return f"it is played on the board {game.board.name!r}, not {shown.board.name!r}"
+        return None
+
+    def view_model(self, game: Archipelago, viewer: str, past: bool) -> ArchViewModel:
+        """``viewer``'s view model (module docstring); ``past``: it offers nothing."""
+        n = game.history.cursor
+        actor, offers = (None, ()) if past else offers_for(game, viewer)
+        log = tuple(r for r in (redact(e, viewer, PLACE) for e in game.state.log) if r is not None)
+        return ArchViewModel(viewer, game.step_label_for(n, viewer) if n else "", log, offers, None,
+                             view(game, viewer), actor)
+
+    def undo_allowed(self, game: Archipelago, viewer: str) -> tuple[bool, str]:
+        """The umpire: any step; a player: its own last step, still its turn, no die rolled, nothing
+        revealed (module docstring)."""
+        def revealed() -> str | None:
+            return "the last step ended the game and showed every secret" if game.state.over else None
+        return last_step_undo(game, viewer, UMPIRE, all_seeing_name="umpire", looks=[revealed])
+
+    def timeline(self, game: Archipelago, viewer: str) -> list[TimelineRow]:
+        """Every step as ``viewer`` may read it, under "Turn N · player" headings."""
+        return timeline_rows(game, viewer, lambda steps: [_group(s) for s in steps], lambda s: s.player)
+
+    def compare(self, first: Archipelago, branch: Archipelago, viewer: str) -> list[ArchDiff]:
+        """Pieces afloat, hits and the winner that differ, from each game's view for ``viewer``."""
+        a, b = view(first, viewer), view(branch, viewer)
+        rows = []
+        for pid in sorted(set(a["pieces"]) | set(b["pieces"])):
+            pa, pb = a["pieces"].get(pid), b["pieces"].get(pid)
+            if (pa is None) != (pb is None):
+                rows.append(ArchDiff("afloat", pid, pa is not None, pb is not None))
+            elif pa is not None and pa["hits"] != pb["hits"]:
+                rows.append(ArchDiff("hits", pid, len(pa["hits"]), len(pb["hits"])))
+        if (a["over"], a["winner"]) != (b["over"], b["winner"]):
+            rows.append(ArchDiff("winner", "game", a["winner"] or "-", b["winner"] or "-"))
+        return rows
+
+    def log_parts(self, game: Archipelago, viewer: str, notes: Sequence[tuple[int, str]],
+                  highlight_from: int | None) -> list[str]:
+        """The explained log as ``viewer`` may read it: a heading per turn and player, each entry with
+        its ``l.N`` badges (the text's line numbers), the last act's entries highlighted, ``notes``
+        (refusals) where they happened."""
+        parts: list[str] = []
+        pending = sorted(notes)
+        head = None
+        for i, e in enumerate(game.state.log):
+            while pending and pending[0][0] <= i:
+                parts.append(pending.pop(0)[1])
+            r = redact(e, viewer, PLACE)
+            if r is None:
+                continue
+            here = (e.get("turn"), e.get("phase") == "setup")
+            if here != head:
+                head = here
+                title = "Set-up" if here[1] else f"Turn {here[0]}"
+                parts.append(f'{LOG_HEAD}<b>{esc(title)}</b></div>')
+            hl = " lcb-log-new" if highlight_from is not None and i >= highlight_from else ""
+            text = f' <span class="lcb-muted">{esc(r["text"])}</span>' if r.get("text") else ""
+            parts.append(f'<div class="lcb-log-line{hl}">{rule_badges(r.get("rules", []))} '
+                         f'<b>{esc(r["title"])}</b>{text}</div>')
+        return parts + [h for _, h in pending]
+
+
+ARCH_UI = ArchUi()
+"""The one :class:`ArchUi`."""
+
+
+def other_player(player: str) -> str:
+    """The other of the two players."""
+    return PLAYERS[1 - PLAYERS.index(player)]

@@ -1,0 +1,98 @@
+"""The Archipelago lab in a real browser: ``notebooks/archipelago_lab.ipynb`` served by Voila (``lcb-lab
+voila``), strict page, at both screen sizes.  A class plays several turns with hand-over: the Game tab
+starts the skirmish, Red (its own view) rolls the blue dice with their odds shown first, taps a boat on
+the map, plans a step forward and moves it, takes the move back (its own step that rolled nothing),
+moves again, launches a torpedo with its exact odds shown before the roll, ends its turn and hands over
+to Blue; Blue rolls, ends its turn and hands back; Red forks its turn 2 into a second lab beside the
+first.  Screenshots in ``test-results/``."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+import driver as D
+import labui as L
+
+NOTEBOOK = "notebooks/archipelago_lab.ipynb"
+
+
+@pytest.fixture(scope="module")
+def archipelago_url(tmp_path_factory):
+    server = D.start_voila(NOTEBOOK, tmp_path_factory.mktemp("archipelago_voila"))
+    try:
+        yield server.url
+    finally:
+        server.stop()
+
+
+def _point(page: Page, col: int, row: int) -> dict:
+    """Viewport coordinates of the board's point ``col,row`` (BokehJS's own scales)."""
+    from lcb_lab.games.archipelago.model.board_data import load_board
+    from lcb_lab.ui.archipelago.geometry import xy
+    x, y = xy(load_board().from_col_row(col, row))
+    got = page.evaluate(L._FIGURE_JS, [x, y, 0])
+    assert "error" not in got and got["inside"] and got["onMap"], got
+    return got
+
+
+def _message(page: Page, text: str) -> None:
+    expect(page.locator(".lcb-app .lcb-message").first).to_contain_text(text, timeout=D.KERNEL_MS)
+
+
+def _click(page: Page, text: str) -> None:
+    L.button(page, text).click()
+
+
+@pytest.mark.browser
+def test_a_class_plays_archipelago_turns_with_hand_over_torpedo_undo_and_fork(page: Page, archipelago_url: str,
+                                                                             screen) -> None:
+    name, _size = screen
+    page.goto(archipelago_url, wait_until="domcontentloaded", timeout=D.LOAD_TIMEOUT_MS)
+    expect(page.locator(".lcb-app .bk-Canvas").first).to_be_visible(timeout=D.LOAD_TIMEOUT_MS)
+    expect(page.locator(".lcb-app .lcb-side-log").first).to_contain_text("Explained log")
+    expect(L.lab(page)).to_contain_text("bonus: 27.8%", timeout=D.KERNEL_MS)      # the odds before the roll
+    L.tab(page, "Game").click()
+    L.labelled(page, "dropdown", "Scenario").select_option("skirmish")
+    _click(page, "New game")
+    _message(page, "New game: Archipelago, level 1")
+    L.show_view(page, "Red")
+    L.tab(page, "Turn").click()
+    _click(page, "Roll the blue dice")
+    _message(page, "roll movement: done.")
+    pt = _point(page, 30, 21)                                    # tap Red TB-1 on the map
+    page.mouse.click(pt["x"], pt["y"])
+    expect(page.locator(".lcb-app .arch-piece-card").first).to_contain_text("Red TB-1", timeout=D.KERNEL_MS)
+    _click(page, "Forward")
+    expect(L.lab(page)).to_contain_text("Planned on blue", timeout=D.KERNEL_MS)
+    _click(page, "Move")
+    _message(page, "move: done.")
+    L.tab(page, "History").click()
+    _click(page, "Undo")
+    _message(page, "Undo: done.")
+    expect(page.locator(".lcb-app .arch-piece-card").first).to_contain_text("point 30,21", timeout=D.KERNEL_MS)
+    L.tab(page, "Turn").click()
+    _click(page, "Forward")
+    _click(page, "Move")
+    _message(page, "move: done.")
+    L.labelled(page, "dropdown", "Shot").select_option(label="Red TB-2: torpedo at Blue TB-2 (straight)")
+    expect(page.locator(".lcb-app .arch-odds").last).to_contain_text("hit: 50.0%", timeout=D.KERNEL_MS)
+    D.RESULTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(D.RESULTS / f"archipelago_torpedo_odds_{name}.png"))
+    _click(page, "Fire")
+    _message(page, "launch torpedo: done.")
+    expect(page.locator(".lcb-app .lcb-side-log").first).to_contain_text("launches a torpedo at Blue TB-2")
+    _click(page, "End turn")
+    _message(page, "end turn: done.")
+    _click(page, "Hand over to Blue")
+    _message(page, "Showing the Blue view.")
+    _click(page, "Roll the blue dice")
+    _message(page, "roll movement: done.")
+    _click(page, "End turn")
+    _message(page, "end turn: done.")
+    _click(page, "Hand over to Red")
+    _message(page, "Showing the Red view.")
+    expect(L.lab(page)).to_contain_text("Turn 2", timeout=D.KERNEL_MS)
+    L.tab(page, "History").click()
+    _click(page, "Fork here")
+    expect(page.locator(".lcb-app .bk-Canvas").nth(1)).to_be_visible(timeout=D.KERNEL_MS)   # the branch's board
+    page.screenshot(path=str(D.RESULTS / f"archipelago_fork_{name}.png"))

@@ -1,0 +1,265 @@
+"""The Archipelago lab (``lcb_lab/ui/archipelago/app.py``, ``game_ui.py``, ``turn_panel.py``) with real
+widget values: the sandbox board as the map with the pieces, the *Turn* tab drawn from the viewer's
+legal acts with the exact odds before each roll (the engine's ``chance_outcomes``), a move planned
+step by step with its reach, a torpedo launched with forced dice, the hand-over, the explained log's
+``l.N`` badges, the undo rule (a player takes back only its own last step that rolled nothing and
+revealed nothing), Fork here and its compare rows, Save / Load, presentation mode, and each view's
+page holding nothing of the other player's secrets (face-down panel A, cargo, the secret flagship)."""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from lcb_lab.games.archipelago import actions as A
+from lcb_lab.games.archipelago.model.board_data import load_board
+from lcb_lab.games.archipelago.stage import stage
+from lcb_lab.ui.archipelago.app import ArchLab, open_archipelago_lab, piece_marks
+from lcb_lab.ui.archipelago.geometry import xy
+from lcb_lab.ui.archipelago.game_ui import ARCH_UI, SKIRMISH, ArchDiff
+from lcb_lab.ui.lab.fork_view import ForkView
+from tests.secret_text import tree_strings
+
+ROOT = Path(__file__).resolve().parents[2]
+BOARD = load_board()
+
+
+def _skirmish(forced=(), team: str | None = None, **kw) -> ArchLab:
+    """The skirmish (Red's three boats four points astern of Blue's, all facing south) with ``forced`` dice."""
+    return open_archipelago_lab(stage(BOARD, SKIRMISH, forced=list(forced), level=1), team=team, **kw)
+
+
+def _texts(lab: ArchLab) -> list[str]:
+    """The page's strings but the Bokeh model's, with the shell's random CSS class cut out."""
+    texts, _board = tree_strings(lab.widget)
+    return sorted(re.sub(r"lcb-lab-[0-9a-f]+", "lcb-lab-ID", t) for t in texts)
+
+
+def _data(lab: ArchLab) -> dict:
+    return lab.game.state_to_data(lab.game.state)
+
+
+def test_the_lab_opens_level_1_on_the_sandbox_board_with_its_parts():
+    lab = open_archipelago_lab()
+    assert [lab.tabs.get_title(i) for i in range(len(lab.tabs.children))] == ["Turn", "Game", "History"]
+    assert lab.view_picker.options == (("Red", "Red"), ("Blue", "Blue"), ("Umpire", "instructor"))
+    assert lab.team == "instructor" and lab.scenario_picker.options == ("level_1", "level_2", "skirmish")
+    assert repr(lab) == "<ArchLab: Archipelago, level 1: torpedo boats, instructor view>"
+    assert "SANDBOX board" in lab.view.figure.title.text
+    labels = lab.view.sources["piece_labels"].data["text"]
+    assert sorted(labels) == sorted([str(i) for i in range(1, 9)] * 2)            # eight boats a side
+    tp = lab.turn_panel
+    assert "Turn 1</b> \u00b7 Red to move, phase start" in tp.head.value and "sandbox faces 2, 3, 3, 4, 4, 5" in tp.head.value
+    # two blue dice match with P = 2 (1/6)^2 + 2 (1/3)^2 = 10/36 (the sandbox blue die, l.172)
+    assert "bonus: 27.8% \u00b7 no bonus: 72.2%" in tp.roll_odds.value and "l.172" in tp.roll_odds.value
+    assert tp.roll_button in tp.widget.children[1].children and not tp.shots.options
+
+
+def test_a_turn_roll_move_step_by_step_torpedo_with_its_odds_then_hand_over():
+    lab = _skirmish(forced=[3, 4, 5], team="Red")
+    f, (x0, x1, y0, y1) = lab.view.figure, lab.view.extent          # the map opens on the six boats
+    assert f.y_range.end - f.y_range.start == pytest.approx((y1 - y0) / 2)
+    assert (f.x_range.end - f.x_range.start) / (f.y_range.end - f.y_range.start) == pytest.approx((x1 - x0) / (y1 - y0))
+    for m in piece_marks(lab.ctl.view_model().view):
+        x, y = xy(m.point)
+        assert f.x_range.start + 4 <= x <= f.x_range.end and f.y_range.start + 4 <= y <= f.y_range.end - 4
+    tp = lab.turn_panel
+    tp.roll_button.click()
+    assert lab.game.state.dice == [3, 4] and "blue dice left: 3, 4" in tp.head.value
+    tp.piece.value = "Red TB-2"                              # the Piece list selects too
+    assert lab.ctl.selected_unit == "Red TB-2" and "<b>Red TB-2</b>" in lab.piece_card.value
+    tp.piece.value = ""
+    assert lab.ctl.selected_unit is None and "Tap a piece on the map" in lab.piece_card.value
+    lab.tap_point("30,21")                                   # a tap on Red TB-1 selects it
+    assert lab.ctl.selected_unit == "Red TB-1" and tp.piece.value == "Red TB-1" and tp.die.value == 3
+    assert "<b>Red TB-1</b> \u00b7 Torpedo Boat<br>point 30,21 (F5), facing S, hits 0 of 1<br>panel: T, T" in lab.piece_card.value
+    assert len(tp.reach()) == 39 and lab.view.sources["reach"].data["xs"]         # blue 3 + 2 steps (l.178)
+    tp.add_step("F")
+    tp.add_step("R")
+    assert "<b>Forward \u2192 Turn right</b> (2 steps) \u2192 point 30,22 facing SW" in tp.plan.value
+    tp.move_button.click()
+    assert lab.game.state.pieces["Red TB-1"].point == tuple(BOARD.from_col_row(30, 22))
+    assert lab.message.value == '<div class="lcb-card"><span class="lcb-ok">move: done.</span></div>'
+    shot = A.LaunchTorpedo("Red TB-2", "Blue TB-2", 0, 0)
+    assert ("Red TB-2: torpedo at Blue TB-2 (straight)", shot) in tp.shots.options
+    tp.shots.value = shot                                   # 4 points ahead: a red 4 or more hits (l.203)
+    assert "hit: 50.0% \u00b7 no hit: 50.0%" in tp.shot_odds.value and "4 or more hits" in tp.shot_odds.value
+    assert len(lab.view.sources["firing"].data["xs"]) == 1                          # the torpedo's line ahead
+    tp.course.value = (3, 1)                                 # turning right at step 3, it misses Blue TB-2
+    assert tp.shot() == A.LaunchTorpedo("Red TB-2", "Blue TB-2", 3, 1)
+    assert "the course cannot hit<br>hit: 0.0% \u00b7 no hit: 100.0%" in tp.shot_odds.value
+    tp.course.value = ""                                     # the offered course again
+    assert tp.shot() == shot and "hit: 50.0%" in tp.shot_odds.value
+    tp.fire_button.click()                                  # red 5: the run reaches Blue TB-2 at step 4
+    assert "Blue TB-2" not in lab.game.state.pieces and lab.game.state.phase == "fire"
+    assert sorted(lab.view.sources["piece_labels"].data["text"]) == ["1", "1", "2", "3", "3"]
+    assert ('<span class="lcb-rule">l.206</span> <b>red 5: the torpedo from Red TB-2 hits Blue TB-2 (step 4)</b>'
+            in lab.log.value) and '<span class="lcb-rule">l.243</span>' in lab.log.value
+    assert not tp.piece.options[1:]                          # after the first shot no piece moves (l.174)
+    tp.end_button.click()
+    assert lab.game.state.to_move == "Blue" and tp.hand_over_button.description == "Hand over to Blue"
+    assert tp.hand_over_button in tp.widget.children[1].children
+    tp.hand_over_button.click()
+    assert lab.team == "Blue" and "Showing the Blue view." in lab.message.value
+    assert tp.roll_button in tp.widget.children[1].children
+
+
+def test_a_gun_shot_shows_its_three_lines_and_odds_then_the_hit_on_the_map():
+    g = stage(BOARD, [("Red C-9", (30, 21), "S"), ("Blue C-9", (30, 27), "S"), ("Blue D-13", (34, 23), "N")],
+              forced=[3, 4, 2], level=2)
+    lab = open_archipelago_lab(g, team="Red")
+    tp = lab.turn_panel
+    tp.roll_button.click()                                   # one ship: one blue die (l.289)
+    assert lab.game.state.dice == [3]
+    assert [a for _, a in tp.shots.options] == [A.FireGun("Red C-9", "Blue C-9"), A.FireGun("Red C-9", "Blue D-13")]
+    tp.shots.value = A.FireGun("Red C-9", "Blue C-9")        # 6 d: P(red + green >= 6) = 21/36 (l.329)
+    assert "red + green: 6 or more hits, a double 1 fails<br>hit: 58.3% \u00b7 no hit: 41.7%" in tp.shot_odds.value
+    assert len(lab.view.sources["firing"].data["xs"]) == 3                          # the three forward lines (l.324)
+    assert not any(tp.course in getattr(b, "children", ()) for b in tp.widget.children)   # no course for a gun
+    tp.fire_button.click()                                   # red 4 + green 2 = 6: hit
+    assert lab.game.state.pieces["Blue C-9"].hits == ["G"] and len(lab.view.sources["hits"].data["x"]) == 1
+    assert "red 4 + green 2 = 6 &gt;= 6: Blue C-9 is hit" in lab.log.value
+    lab.select_piece("Blue C-9")
+    assert "hits 1 of 2" in lab.piece_card.value
+
+
+def test_a_refused_act_is_one_red_line_and_changes_nothing():
+    lab = _skirmish(forced=[3, 4], team="Red")
+    lab.turn_panel.roll_button.click()
+    before = _data(lab)
+    lab.apply_act(A.Move("Red TB-1", "BFB", 3))
+    assert _data(lab) == before and lab.game.history.cursor == 1
+    assert lab.message.value == ('<div class="lcb-card"><span class="lcb-refused">move: Refused by rule l.191: Red TB-1 '
+                                 "may move backward only one step in a turn, not 2. Nothing changed.</span></div>")
+    assert "Refused by rule l.191" in lab.log.value
+    lab.set_team("Blue")                                     # Blue has nothing to do on Red's turn
+    assert not lab.ctl.view_model().offers and lab.turn_panel.hand_over_button.description == "Hand over to Red"
+    lab.set_team("Green")
+    assert lab.team == "Blue" and "Unknown view" in lab.message.value
+
+
+def test_undo_a_player_takes_back_only_its_own_last_step_that_rolled_and_revealed_nothing():
+    lab = _skirmish(forced=[3, 4], team="Red")
+    lab.turn_panel.roll_button.click()
+    assert not lab.undo() and "the last step rolled dice" in lab.message.value       # no fishing for dice
+    lab.apply_act(A.Move("Red TB-1", "F", 3))
+    assert lab.undo() and lab.game.state.pieces["Red TB-1"].point == tuple(BOARD.from_col_row(30, 21))
+    assert lab.game.history.cursor == 1 and lab.game.state.dice == [3, 4]
+    lab.turn_panel.end_turn()
+    assert not lab.undo() and "another player has already answered or must act now" in lab.message.value
+    lab.set_team("instructor")
+    assert lab.undo() and lab.game.state.to_move == "Red"                          # the umpire: any step
+    g = lab.game
+    assert ARCH_UI.undo_allowed(g, "Blue") == (False, "the last step was Red's")
+    rows = lab.timeline_rows()
+    assert [(r.group, r.label, r.undone) for r in rows] == [
+        ("Turn 1 \u00b7 Red", "roll movement: blue 3-4", False),
+        ("Turn 1 \u00b7 Red", "end turn: Red ends turn 1", True)]
+
+
+def test_fork_here_compares_the_branch_after_a_torpedo():
+    lab = _skirmish(forced=[3, 4, 6])
+    lab.turn_panel.roll_button.click()
+    branch = lab.fork_here()
+    fv: ForkView = lab.fork_view
+    assert isinstance(fv.branch, ArchLab) and branch is fv.branch.game
+    fv.branch.apply_act(A.LaunchTorpedo("Red TB-3", "Blue TB-3", 0, 0))             # the same dice: red 6 hits
+    assert "Blue TB-3" not in fv.branch.game.state.pieces and "Blue TB-3" in lab.game.state.pieces
+    assert fv.rows == [ArchDiff("afloat", "Blue TB-3", True, False)]
+    assert "Blue TB-3" in fv.diff.value
+    fv.close_button.click()
+    assert fv.branch is None
+
+
+def test_save_and_load_the_record(tmp_path):
+    lab = _skirmish(forced=[3, 4], files_dir=tmp_path)
+    lab.turn_panel.roll_button.click()
+    lab.apply_act(A.Move("Red TB-1", "FF", 4))
+    path = lab.save_game("arch.json")
+    saved = _data(lab)
+    assert json.loads(path.read_text())["record"]["steps"][1]["action"] == {
+        "kind": "move", "piece": "Red TB-1", "steps": "FF", "die": 4}
+    lab.new_game("level_2", seed=3, confirm=True)
+    assert lab.game.state.level == 2 and "New game: Archipelago, level 2: ships, seed 3" in lab.message.value
+    loaded = lab.load_game("arch.json", confirm=True)
+    assert loaded is lab.game and _data(lab) == saved and loaded.history.cursor == 2
+    (tmp_path / "open.json").write_text(json.dumps({"game": "archipelago", "board": "open sea"}))
+    assert lab.load_game("open.json", confirm=True) is None and "not &#x27;open sea&#x27;" in lab.message.value
+    (tmp_path / "bad.json").write_text('{"game": "chess"}')
+    assert lab.load_game("bad.json", confirm=True) is None and "not a saved game of Naval Battle" in lab.message.value
+
+
+def test_presentation_mode_is_the_shared_switch():
+    lab = _skirmish()
+    lab.presentation_toggle.value = True
+    assert lab.ctl.presentation and "lcb-presentation" in lab.widget._dom_classes
+    lab.set_presentation(False)
+    assert "lcb-presentation" not in lab.widget._dom_classes
+
+
+SECRET_RULES = ["l.283", "l.370", "l.394"]
+
+
+def _secret_world(blue_flagship: str, blue_cargo: list[str]) -> ArchLab:
+    """Level 2 with face-down Base A panels (l.283), face-down cargo (l.370), secret flagships (l.394)."""
+    pieces = [("Red C-9", (30, 21), "S"), ("Red A-15", (32, 21), "S", {"ammo": ["T", "T", "G"]}),
+              ("Blue C-9", (30, 25), "S"), ("Blue C-10", (34, 25), "S"),
+              ("Blue A-15", (32, 25), "S", {"ammo": blue_cargo})]
+    g = stage(BOARD, pieces, level=2, optional_rules=SECRET_RULES,
+              flagships={"Red": "Red C-9", "Blue": blue_flagship})
+    return open_archipelago_lab(g, team="Red")
+
+
+def test_no_view_holds_the_other_players_secrets():
+    lab = _secret_world("Blue C-10", ["G", "G", "G"])
+    other = _secret_world("Blue C-9", ["T", "T", "G"])
+    red = "\n".join(_texts(lab))
+    assert "Red flagship: Red C-9" in red and "panel: T, T, G" not in red                 # its own are shown
+    assert "Blue Base A: " in red and "marker(s), face down (l.283)" in red
+    assert "Blue writes its flagship on paper" in red
+    assert not re.search(r"Blue.s flagship is|Blue flagship:|G, G, G", red)
+    lab.select_piece("Blue A-15")
+    assert "panel: 3 marker(s), face down (l.370)" in lab.piece_card.value
+    lab.select_piece(None)
+    # two worlds differing only in Blue's secrets: Red's page is the same, string for string
+    assert _texts(lab) == _texts(other)
+    assert lab.view.sources["pieces"].data == other.view.sources["pieces"].data
+    for view in ("Blue", "instructor"):                      # so the scans above can fail
+        lab.set_team(view)
+        assert "Blue flagship: Blue C-10" in "\n".join(_texts(lab))
+    lab.select_piece("Blue A-15")
+    assert "panel: G, G, G" in lab.piece_card.value
+    lab.set_team("Red")                                        # a switch back drops nothing of Blue's
+    assert not re.search(r"Blue flagship:|G, G, G", "\n".join(_texts(lab)))
+
+
+def test_the_archipelago_lab_loads_no_lcb_module():
+    code = ("import json, sys\nfrom lcb_lab.ui.archipelago.app import open_archipelago_lab\n"
+            "lab = open_archipelago_lab(scenario='skirmish')\nlab.turn_panel.roll_button.click()\n"
+            "lab.fork_here(); lab.undo(); lab.set_team('Red')\n"
+            "print(json.dumps(sorted(m for m in sys.modules if m.startswith(('lcb_lab.games.lcb', 'lcb_lab.ui.lcb')))))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout.splitlines()[-1]) == []
+
+
+def test_a_torpedo_left_short_is_drawn_and_continued_with_the_green_die_odds_first():
+    # blue 3-4, red 3: the run of 3 stops one point astern of Blue TB-2 (l.207); Blue rolls 2-3 and ends
+    lab = _skirmish(forced=[3, 4, 3, 2, 3, 3])
+    tp = lab.turn_panel
+    tp.roll_button.click()
+    lab.apply_act(A.LaunchTorpedo("Red TB-2", "Blue TB-2", 0, 0))
+    assert lab.game.state.torpedoes["T1"].point == tuple(BOARD.from_col_row(32, 24))
+    assert lab.view.sources["pieces"].data["kind"].count("torpedo") == 1            # a small arrow on the map
+    tp.end_turn()
+    tp.roll_button.click()
+    tp.end_turn()                                            # Red's turn: the marker may run on first
+    assert tp.torpedoes.value == A.ContinueTorpedo("T1", 0, 0) and len(tp.torpedoes.options) == 9
+    assert "one green die: 1 or more hits<br>hit: 100.0% \u00b7 no hit: 0.0%" in tp.continue_odds.value
+    tp.continue_button.click()                               # green 3: it reaches Blue TB-2 at step 1 (l.208)
+    assert "Blue TB-2" not in lab.game.state.pieces and not lab.game.state.torpedoes
+    assert "<b>green 3: T1 hits Blue TB-2</b>" in lab.log.value
