@@ -46,13 +46,29 @@ def random_game(seed: int = SEED, steps: int = STEPS) -> Archipelago:
 def observation_lines(v: dict) -> list[str]:
     """A compact, stable text form of a viewer's :func:`~lcb_lab.games.archipelago.observer.view`:
     the turn line, then one line per piece and per T marker on the board, sorted by id."""
-    lines = [f"turn {v['turn']} {v['to_move']} {v['phase']} dice {v['dice'] or '-'} stock {v['stock']} "
-             f"flagships {v['flagships'] or '-'} wrecks {len(v['wrecks'])} over {v['over']} winner {v['winner'] or '-'}"]
+    dice = " ".join(map(str, v["dice"])) if isinstance(v["dice"], list) else v["dice"]
+    lines = [f"turn {v['turn']} {v['to_move']} {v['phase']} dice {dice or '-'} stock {_stock(v['stock'])} "
+             f"flagships {_plain(v['flagships']) or '-'} wrecks {len(v['wrecks'])} over {v['over']} "
+             f"winner {v['winner'] or '-'}"]
     for pid, p in v["pieces"].items():
         ammo = p["ammo"] if isinstance(p["ammo"], int) else "".join(m[0] for m in p["ammo"]) or "-"
         lines.append(f"{pid:<10} at {tuple(p['point'])} facing {p['facing']} hits {''.join(p['hits']) or '-'} ammo {ammo}")
     lines += [f"T {t:<6} at {tuple(pt)} heading {f} of {o}" for t, (pt, f, o) in v["torpedoes"].items()]
     return lines
+
+
+def _stock(stock: dict) -> str:
+    """Base A's panels as plain words: ``Red T 14; Blue T 14`` (``-`` for an empty panel)."""
+    return "; ".join(f"{who} {_plain(panel) or '-'}" for who, panel in stock.items())
+
+
+def _plain(v: object) -> str:
+    """A dict, list or int of a view in plain words, no Python repr (``T 14, G 2``; ``a, b``)."""
+    if isinstance(v, dict):
+        return ", ".join(f"{k} {_plain(x)}" for k, x in v.items())
+    if isinstance(v, (list, tuple)):
+        return ", ".join(_plain(x) for x in v)
+    return "" if v is None else str(v)
 
 
 def _observe(g: Archipelago, player: str) -> list[str]:

@@ -30,6 +30,7 @@ from lcb_lab.games.archipelago.model.board_data import load_board
 from lcb_lab.games.archipelago.model.state import PLAYERS
 from lcb_lab.games.archipelago.observer import view
 from lcb_lab.games.archipelago.stage import opening, stage
+from lcb_lab.kernel.files import parse_json, read_text
 from lcb_lab.kernel.errors import ScenarioError
 from lcb_lab.kernel.history import Step
 from lcb_lab.kernel.observer import INSTRUCTOR, redact
@@ -145,10 +146,7 @@ class ArchUi:
     def load_game(self, path: Path) -> Archipelago:
         """The game saved in ``path``: its record replayed. Raises ScenarioError for a file that is
         not an Archipelago save or does not replay, OSError."""
-        try:
-            d = json.loads(path.read_text(encoding="utf-8"))
-        except json.JSONDecodeError as e:
-            raise ScenarioError(str(path), "(file)", f"not JSON: {e}") from None
+        d = parse_json(read_text(path, "save"), str(path))    # the one reader: regular files only, capped
         if not isinstance(d, dict) or d.get("game") != "archipelago":
             raise ScenarioError(str(path), "game", "not a saved game of Naval Battle in Archipelago")
         if d.get("board") != load_board(BOARD).name:
