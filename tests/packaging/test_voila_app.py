@@ -48,6 +48,18 @@ def test_the_app_notebook_has_the_cells_of_notebooks_lab_app(tmp_path):
     assert [c["id"] for c in written["cells"]] == ["lab-app-0", "lab-app-1"]
 
 
+def test_game_archipelago_writes_the_cells_of_notebooks_archipelago_lab(tmp_path, capsys, monkeypatch):
+    stored = json.loads((ROOT / "notebooks" / "archipelago_lab.ipynb").read_text(encoding="utf-8"))
+    written = json.loads(V.write_app_notebook(tmp_path, "archipelago").read_text(encoding="utf-8"))
+    cells = lambda nb: [(c["cell_type"], "".join(c["source"])) for c in nb["cells"]]   # noqa: E731
+    assert cells(written) == cells(stored) == list(V.ARCHIPELAGO_CELLS)
+    assert (tmp_path / "archipelago_lab.ipynb").is_file()
+    assert V.pop_start(["--game", "archipelago", "--port=1"], "--game") == ("archipelago", ["--port=1"])
+    monkeypatch.setattr(V.importlib.util, "find_spec", lambda name: object())
+    assert cli(["voila", "--game=chess"]) == 2
+    assert capsys.readouterr().err == "error: --game=chess: the labs are lcb, archipelago\n"
+
+
 def test_the_template_and_its_voila_json_ship_in_the_package():
     template = V.JUPYTER_DATA / "voila" / "templates" / V.TEMPLATE
     assert json.loads((template / "conf.json").read_text()) == {"base_template": "lab"}
@@ -86,7 +98,7 @@ def test_the_app_preheats_its_kernel_unless_the_options_say_otherwise(options):
 def test_help_and_refusals_are_one_plain_line(capsys, monkeypatch):
     assert cli(["voila", "--help"]) == 0
     out = capsys.readouterr().out
-    assert out.splitlines()[0] == "usage: lcb-lab voila [NOTEBOOK] [--start=planning|action] [VOILA OPTIONS]"
+    assert out.splitlines()[0] == "usage: lcb-lab voila [NOTEBOOK] [--start=planning|action] [--game=lcb|archipelago] [VOILA OPTIONS]"
     assert "lcb-lab voila --no-browser --port=8870   every other option goes to Voila unchanged" in out
     assert cli(["voila", "missing.ipynb"]) == 2
     assert capsys.readouterr().err == "error: no notebook at missing.ipynb\n"

@@ -2,6 +2,7 @@
 
     lcb-lab voila                            # the lab app on http://localhost:8866/ (opens a browser)
     lcb-lab voila --start=planning           # its game begins at the Planning Stage
+    lcb-lab voila --game=archipelago         # the lab of the second game, Naval Battle in Archipelago
     lcb-lab voila --no-browser --port=8870   # every other option goes to Voila unchanged
     lcb-lab voila my_class.ipynb             # a notebook of your own, served the same way
 
@@ -15,7 +16,8 @@ folders first on ``JUPYTER_PATH`` / ``JUPYTER_CONFIG_PATH`` (its ``voila.json`` 
 template) and passes ``--template=lcb``, so the template is found whatever the current folder
 and however lcb_lab was installed (editable, wheel; Binder's ``binder/start`` sets the same two
 paths). The app notebook itself is written to a temporary folder (a wheel has no
-``notebooks/``); its cells are those of ``notebooks/lab_app.ipynb``.
+``notebooks/``); its cells are those of ``notebooks/lab_app.ipynb`` (``--game=archipelago``:
+``notebooks/archipelago_lab.ipynb``): a lab per game, both on the shared lab.
 """
 from __future__ import annotations
 
@@ -58,15 +60,16 @@ def start_stage(start: str | None = None) -> str | None:
     return value
 
 
-def pop_start(argv: Sequence[str]) -> tuple[str | None, list[str]]:
-    """``(start, the other arguments)``: lcb_lab's own ``--start=STAGE`` / ``--start STAGE`` taken out
-    of the command line (Voila never sees it); ``start`` None when not given, ``""`` when it has no value."""
+def pop_start(argv: Sequence[str], name: str = "--start") -> tuple[str | None, list[str]]:
+    """``(value, the other arguments)``: lcb_lab's own ``--start=STAGE`` / ``--start STAGE`` (or the
+    option ``name``, e.g. ``--game``) taken out of the command line (Voila never sees it); the value
+    None when not given, ``""`` when it has no value."""
     rest, start, args = [], None, list(argv)
     while args:
         a = args.pop(0)
-        if a == "--start":
+        if a == name:
             start = args.pop(0) if args and not args[0].startswith("-") else ""
-        elif a.startswith("--start="):
+        elif a.startswith(name + "="):
             start = a.split("=", 1)[1]
         else:
             rest.append(a)
@@ -81,12 +84,25 @@ APP_CELLS: tuple[tuple[str, str], ...] = (
 )
 """The app notebook's cells, ``(cell_type, source)``: the same as ``notebooks/lab_app.ipynb``'s
 (tests/packaging/test_voila_app.py keeps them equal)."""
-HELP = """usage: lcb-lab voila [NOTEBOOK] [--start=planning|action] [VOILA OPTIONS]
+ARCHIPELAGO_CELLS: tuple[tuple[str, str], ...] = (
+    ("markdown", "**Naval Battle in Archipelago** — the lab. Red begins: roll the blue dice in the *Turn* tab, "
+                 "tap a piece on the map, plan its steps and move it; launch a torpedo with its odds shown first; "
+                 "end the turn and hand over to Blue. The board and the blue die are sandbox (the text prints neither)."),
+    ("code", "from lcb_lab.ui.archipelago.app import open_archipelago_lab\n\n"
+             "lab = open_archipelago_lab(level=1, seed=1)   # eight torpedo boats a side, zone 1 of the sandbox board\n"
+             "lab.widget"),
+)
+"""``--game=archipelago``: the cells of ``notebooks/archipelago_lab.ipynb``."""
+GAMES: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
+    "lcb": (APP_NAME, APP_CELLS), "archipelago": ("archipelago_lab.ipynb", ARCHIPELAGO_CELLS)}
+"""``--game``'s values: the app notebook's name and cells of each game's lab."""
+HELP = """usage: lcb-lab voila [NOTEBOOK] [--start=planning|action] [--game=lcb|archipelago] [VOILA OPTIONS]
 
 Serve the lab alone as a Voila app, offline: no request leaves this machine.
 
   lcb-lab voila                            the lab app on http://localhost:8866/ (opens a browser)
   lcb-lab voila --start=planning           the game begins at its Planning Stage (buy cards, deploy)
+  lcb-lab voila --game=archipelago         the lab of Naval Battle in Archipelago (default: lcb)
   lcb-lab voila --no-browser --port=8870   every other option goes to Voila unchanged
   lcb-lab voila my_class.ipynb             a notebook of your own, served the same way
 
@@ -110,15 +126,17 @@ def shell_exports(environ: Mapping[str, str] | None = None) -> str:
     return "\n".join(f"export {var}={shlex.quote(value)}" for var, value in env.items())
 
 
-def write_app_notebook(folder: Path) -> Path:
-    """Write the app notebook (:data:`APP_CELLS`, nbformat 4, no outputs) into ``folder``; its path."""
+def write_app_notebook(folder: Path, game: str = "lcb") -> Path:
+    """Write ``game``'s app notebook (:data:`GAMES`: :data:`APP_CELLS` for LC:B; nbformat 4, no
+    outputs) into ``folder``; its path. Raises KeyError for a game not in :data:`GAMES`."""
+    name, app_cells = GAMES[game]
     cells = [{"cell_type": kind, "id": f"lab-app-{i}", "metadata": {}, "source": source,
               **({"execution_count": None, "outputs": []} if kind == "code" else {})}
-             for i, (kind, source) in enumerate(APP_CELLS)]
+             for i, (kind, source) in enumerate(app_cells)]
     nb = {"cells": cells, "nbformat": 4, "nbformat_minor": 5,
           "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
                        "language_info": {"name": "python"}}}
-    path = Path(folder) / APP_NAME
+    path = Path(folder) / name
     path.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return path
 
@@ -184,6 +202,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if start is not None:
         os.environ[START_ENV] = start               # the app's kernel inherits it: open_lab reads it
+    game, argv = pop_start(argv, "--game")
+    if game is not None and game not in GAMES:
+        print(f"error: --game={game}: the labs are {', '.join(GAMES)}", file=sys.stderr)
+        return 2
     notebook, options = split_args(argv)
     stray = stray_argument(options, _voila_aliases())
     if stray is not None:
@@ -198,7 +220,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _serve(Path(notebook), options)
     os.environ.setdefault(FILES_DIR_ENV, str(Path.cwd()))   # saves outlive the app's temporary notebook
     with tempfile.TemporaryDirectory(prefix="lcb_lab_voila_") as folder:
-        return _serve(write_app_notebook(Path(folder)), options)
+        return _serve(write_app_notebook(Path(folder), game or "lcb"), options)
 
 
 def _voila_aliases() -> list[str]:
