@@ -219,12 +219,21 @@ def twin_maps(cls: type) -> tuple[Callable[[dict, Any, bool], dict], Callable[[d
     env: dict[str, Any] = {"_same": _same_fn(cls), "_copy": copier(cls), "_mark": mark_clean, "_C": clean_class(cls),
                            "_same_data": same_data}
     check = f"            if not ({_containers_expr(cls)}):\n                _unseen(a, b, k)\n" if GUARD else ""
+    def all_check(snap: str) -> str:        # the guard over a whole map of clean twins
+        return (f"                for k, a, b in zip(cur, cur.values(), {snap}.values()):\n"
+                f"                    if not ({_containers_expr(cls)}):\n"
+                f"                        _unseen(a, b, k)\n") if GUARD else ""
     env["_unseen"] = _unseen
     src = f"""def _share_map(cur, old, own):
     if cur is old:
         return old
-    if not cur and type(old) is dict and not old:
-        return old
+    if type(old) is dict and len(cur) == len(old):
+        for a, b in zip(cur.values(), old.values()):
+            if type(a) is not _C or a._twin is not b:
+                break
+        else:
+            if list(cur) == list(old):
+{all_check("old")}                return old
     if type(old) is not dict:
         if own:
             return dict(cur)
@@ -253,6 +262,13 @@ def twin_maps(cls: type) -> tuple[Callable[[dict, Any, bool], dict], Callable[[d
 
 
 def _put_back_map(cur, snap):
+    if len(cur) == len(snap):
+        for a, b in zip(cur.values(), snap.values()):
+            if type(a) is not _C or a._twin is not b:
+                break
+        else:
+            if list(cur) == list(snap):
+{all_check("snap")}                return cur
     get, out, kept = cur.get, {{}}, len(cur) == len(snap)
     for k, b in snap.items():
         a = get(k)
