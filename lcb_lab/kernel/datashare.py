@@ -228,6 +228,8 @@ def twin_maps(cls: type) -> tuple[Callable[[dict, Any, bool], dict], Callable[[d
     if cur is old:
         return old
     if type(old) is dict and len(cur) == len(old):
+        if not cur:                                  # both empty (most maps of most states)
+            return old
         for a, b in zip(cur.values(), old.values()):
             if type(a) is not _C or a._twin is not b:
                 break
