@@ -27,6 +27,7 @@ a restore puts them back with :func:`put_back` (the engine's ``Engine.state_put_
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import os
 import typing
 from marshal import dumps as _dumps
@@ -223,19 +224,36 @@ def twin_maps(cls: type) -> tuple[Callable[[dict, Any, bool], dict], Callable[[d
         return (f"                for k, a, b in zip(cur, cur.values(), {snap}.values()):\n"
                 f"                    if not ({_containers_expr(cls)}):\n"
                 f"                        _unseen(a, b, k)\n") if GUARD else ""
-    env["_unseen"] = _unseen
+    guard_twins = (f"            for k, a, b in zip(keys, cur.values(), old.values()):\n"
+                   f"                if type(a) is _C and a._twin is b and not ({_containers_expr(cls)}):\n"
+                   f"                    _unseen(a, b, k)\n") if GUARD else ""
+    env["_unseen"], env["_count"] = _unseen, itertools.count
     src = f"""def _share_map(cur, old, own):
     if cur is old:
         return old
     if type(old) is dict and len(cur) == len(old):
         if not cur:                                  # both empty (most maps of most states)
             return old
-        for a, b in zip(cur.values(), old.values()):
-            if type(a) is not _C or a._twin is not b:
-                break
-        else:
-            if list(cur) == list(old):
-{all_check("old")}                return old
+        keys = list(cur)
+        if keys == list(old):                        # the same keys in order: only the others are looked at
+            bad = [i for i, a, b in zip(_count(), cur.values(), old.values()) if type(a) is not _C or a._twin is not b]
+{guard_twins}            if not bad:
+                return old
+            out, kept = dict(old), True
+            for i in bad:
+                k = keys[i]
+                a, b = cur[k], old[k]
+                if _same(a, b):
+                    if not own:
+                        _mark(a, b, _C)
+                else:
+                    kept = False
+                    if own:
+                        out[k] = a
+                    else:
+                        c = out[k] = _copy(a)
+                        _mark(a, c, _C)
+            return old if kept else out
     if type(old) is not dict:
         if own:
             return dict(cur)

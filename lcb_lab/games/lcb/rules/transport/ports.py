@@ -166,7 +166,7 @@ def _rp_ashore(c: Ctx, ship, h: str, rp: int) -> None:
             give_rp(c, u, k, f"{ship.uid}'s {k} RP", ["12.3", "8.02"])
             left -= k
     if left:
-        ship.supply = {**ship.supply, "RP": ship.supply["RP"] + left}            # nobody could take them: they stay aboard
+        ship.supply = {**ship.supply, "RP": ship.supply["RP"] + left}   # nobody could take them: they stay aboard
         c.log(explain.step("transport", f"{left} RP stay aboard {ship.uid}", "no unit in the port could take them",
                            ["8.02"]), team=ship.team, about={"cargo": ship.uid})
 
