@@ -98,3 +98,27 @@ def test_random_games_change_no_record_in_place_unseen(guard, scenario, seed, tu
     assert _dumps(g.state) == last
     assert {k: _dumps(s.state) for k, s in h.snapshots.items() if k in frozen} == \
         {k: v for k, v in frozen.items() if k in h.snapshots}
+
+
+def test_a_map_with_a_few_changed_records_shares_the_rest_and_copies_those(guard):
+    """The twin map's path for the same keys in order: clean twins are the previous map's records,
+    a written record equal to its old one is shared (and clean again), a changed one is copied
+    (``own``: taken), and a new key order goes the general way."""
+    share_map, put_back_map = datashare.twin_maps(Unit)
+    live = {uid: Unit(uid, "t", "US", "TF", "A-1", 2, {"LRS1": i}) for i, uid in enumerate(("a", "b", "c", "d"))}
+    old = share_map(live, None, False)                       # first snapshot: copies, live now clean twins
+    assert all(old[k] is live[k]._twin and old[k] == live[k] for k in live)
+    assert share_map(live, old, False) is old
+    live["b"].hp = 2                                          # written, same value: shared again
+    live["c"].supply = {"LRS1": 9}                            # changed: copied
+    new = share_map(live, old, False)
+    assert new is not old and list(new) == list(old)
+    assert (new["a"], new["b"], new["d"]) == (old["a"], old["b"], old["d"]) and new["b"] is old["b"]
+    assert new["c"] is not live["c"] and new["c"].supply == {"LRS1": 9} and old["c"].supply == {"LRS1": 2}
+    assert live["b"]._twin is old["b"] and live["c"]._twin is new["c"]
+    live["d"].hp = 1
+    mine = share_map(live, new, True)                         # own: the changed live record itself
+    assert mine["d"] is live["d"] and mine["a"] is new["a"]
+    assert put_back_map(live, new)["d"] is not live["d"] and put_back_map(live, new)["d"] == new["d"]
+    turned = dict(reversed(list(live.items())))
+    assert list(share_map(turned, new, False)) == ["d", "c", "b", "a"]
