@@ -20,6 +20,13 @@ from lcb_lab import situation  # noqa: F401  first: binds lcb_lab.situation to t
 from lcb_lab.games.lcb.game import Game
 from lcb_lab.games.lcb import actions as A
 
+from lcb_lab.kernel import datashare
+
+datashare.set_guard(True)
+"""Every test checks that no rule changes a unit's, card's or marker's list or dict in place
+unseen: a snapshot raises ``UnseenChange`` on a clean record whose containers differ from its twin
+(the product takes a clean record's twin without comparing them)."""
+
 
 def lrs_impulse(g: Game, tf: str, shooter: str, target: str, dice: int, slot: str = "LRS1") -> None:
     """One whole impulse: ``shooter`` fires ``dice`` LRS at ``target``, resolve, end."""

@@ -19,7 +19,8 @@ field can never be forgotten by a hand-written copy:
 Records of a ``dict[str, Record]`` in a state (units, cards, markers) derive from
 :class:`Tracked`: a snapshot (:mod:`lcb_lab.kernel.datashare`) marks one *clean* (its
 :func:`clean_class`) once it holds an equal copy, and any field write makes it plain again, so
-the next snapshot knows it unchanged without comparing its fields.  Copies are always plain.
+the next snapshot knows it unchanged without comparing its fields (its lists and dicts included:
+code changing one in place must assign a new one or call :func:`touched`).  Copies are always plain.
 
 A field may opt out of deep copying its items with
 ``field(metadata={"share_items": True})``: the list is copied, the items are
@@ -93,6 +94,7 @@ def clean_class(cls: type) -> type:
         "__reduce_ex__": __reduce_ex__, "__module__": cls.__module__, "__qualname__": cls.__qualname__,
         "__doc__": cls.__doc__})
     _COPIERS[got] = copier(cls)
+    _PLAIN[got] = cls
     return got
 
 
@@ -102,6 +104,18 @@ def _plain_record(cls: type, values: dict) -> Any:
     for k, v in values.items():
         setattr(n, k, v)
     return n
+
+
+def touched(record: Any) -> None:
+    """Mark a :class:`Tracked` record changed after an in-place change of one of its lists or dicts
+    (a clean record becomes plain, so the next snapshot compares or copies it); a record that is
+    not clean is left as it is.  Prefer assigning a new list or dict to the field."""
+    plain = _PLAIN.get(type(record))
+    if plain is not None:
+        _setattr(record, "__class__", plain)
+
+
+_PLAIN: dict[type, type] = {}
 
 
 def mark_clean(record: Any, twin: Any, clean: type) -> None:

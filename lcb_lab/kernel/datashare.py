@@ -27,6 +27,8 @@ a restore puts them back with :func:`put_back` (the engine's ``Engine.state_put_
 from __future__ import annotations
 
 import dataclasses
+import itertools
+import os
 import typing
 from marshal import dumps as _dumps
 from typing import Any, Callable
@@ -167,6 +169,36 @@ def _containers_expr(cls: type) -> str:
 
 _TWIN_MAPS: dict[type, tuple[Callable, Callable]] = {}
 
+GUARD = os.environ.get("LCB_LAB_SNAPSHOT_GUARD", "") not in ("", "0")
+"""Whether snapshots and restores check each clean record's lists and dicts against its twin and
+raise :class:`UnseenChange` when they differ (:func:`set_guard`; the tests switch it on, the
+environment variable ``LCB_LAB_SNAPSHOT_GUARD=1`` does for any process).  Off, a clean record's
+twin is taken as it is: no container is compared."""
+
+
+class UnseenChange(AssertionError):
+    """A clean :class:`Tracked` record's list or dict was changed in place (no field assignment
+    marked it): the rules must assign a new list or dict, or call
+    :func:`lcb_lab.kernel.datacodec.touched` after the change.  Raised only under :data:`GUARD`."""
+
+
+def set_guard(on: bool) -> bool:
+    """Switch :data:`GUARD` on or off (the generated sharers are made again); returns the old value."""
+    global GUARD
+    old, GUARD = GUARD, bool(on)
+    if old != GUARD:
+        _TWIN_MAPS.clear()
+        _SHARERS.clear()
+        _PUTTERS.clear()
+    return old
+
+
+def _unseen(a: Any, b: Any, key: Any) -> None:
+    """Raise :class:`UnseenChange` naming the changed fields of clean record ``a`` (twin ``b``)."""
+    names = [f.name for f in dataclasses.fields(b) if not same_data(getattr(a, f.name), getattr(b, f.name))]
+    raise UnseenChange(f"{type(b).__name__} {key!r}: {', '.join(names)} changed in place without a field "
+                       f"assignment (assign a new list/dict or call datacodec.touched)")
+
 
 def twin_maps(cls: type) -> tuple[Callable[[dict, Any, bool], dict], Callable[[dict, dict], dict]]:
     """The generated ``(share_map(cur, old, own), put_back_map(cur, snap))`` of :class:`Tracked`
@@ -187,12 +219,41 @@ def twin_maps(cls: type) -> tuple[Callable[[dict, Any, bool], dict], Callable[[d
         return got
     env: dict[str, Any] = {"_same": _same_fn(cls), "_copy": copier(cls), "_mark": mark_clean, "_C": clean_class(cls),
                            "_same_data": same_data}
-    clean = _containers_expr(cls)
+    check = f"            if not ({_containers_expr(cls)}):\n                _unseen(a, b, k)\n" if GUARD else ""
+    def all_check(snap: str) -> str:        # the guard over a whole map of clean twins
+        return (f"                for k, a, b in zip(cur, cur.values(), {snap}.values()):\n"
+                f"                    if not ({_containers_expr(cls)}):\n"
+                f"                        _unseen(a, b, k)\n") if GUARD else ""
+    guard_twins = (f"            for k, a, b in zip(keys, cur.values(), old.values()):\n"
+                   f"                if type(a) is _C and a._twin is b and not ({_containers_expr(cls)}):\n"
+                   f"                    _unseen(a, b, k)\n") if GUARD else ""
+    env["_unseen"], env["_count"] = _unseen, itertools.count
     src = f"""def _share_map(cur, old, own):
     if cur is old:
         return old
-    if not cur and type(old) is dict and not old:
-        return old
+    if type(old) is dict and len(cur) == len(old):
+        if not cur:                                  # both empty (most maps of most states)
+            return old
+        keys = list(cur)
+        if keys == list(old):                        # the same keys in order: only the others are looked at
+            bad = [i for i, a, b in zip(_count(), cur.values(), old.values()) if type(a) is not _C or a._twin is not b]
+{guard_twins}            if not bad:
+                return old
+            out, kept = dict(old), True
+            for i in bad:
+                k = keys[i]
+                a, b = cur[k], old[k]
+                if _same(a, b):
+                    if not own:
+                        _mark(a, b, _C)
+                else:
+                    kept = False
+                    if own:
+                        out[k] = a
+                    else:
+                        c = out[k] = _copy(a)
+                        _mark(a, c, _C)
+            return old if kept else out
     if type(old) is not dict:
         if own:
             return dict(cur)
@@ -204,8 +265,8 @@ def twin_maps(cls: type) -> tuple[Callable[[dict, Any, bool], dict], Callable[[d
     get, out, kept = old.get, {{}}, len(cur) == len(old)
     for k, a in cur.items():
         b = get(k)
-        if b is not None and type(a) is _C and a._twin is b and ({clean}):
-            out[k] = b
+        if b is not None and type(a) is _C and a._twin is b:
+{check}            out[k] = b
         elif b is not None and _same(a, b):
             out[k] = b
             if not own:
@@ -221,11 +282,18 @@ def twin_maps(cls: type) -> tuple[Callable[[dict, Any, bool], dict], Callable[[d
 
 
 def _put_back_map(cur, snap):
+    if len(cur) == len(snap):
+        for a, b in zip(cur.values(), snap.values()):
+            if type(a) is not _C or a._twin is not b:
+                break
+        else:
+            if list(cur) == list(snap):
+{all_check("snap")}                return cur
     get, out, kept = cur.get, {{}}, len(cur) == len(snap)
     for k, b in snap.items():
         a = get(k)
-        if a is not None and type(a) is _C and a._twin is b and ({clean}):
-            out[k] = a
+        if a is not None and type(a) is _C and a._twin is b:
+{check}            out[k] = a
         else:
             kept = False
             c = out[k] = _copy(b)

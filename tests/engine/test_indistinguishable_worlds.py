@@ -256,7 +256,7 @@ def test_a_rotary_lift_resupply_does_not_tell_the_concealed_hosts_rp_12_13():
     assert not g.state.units["LHA 8"].revealed and g.state.units["LHA 8"].supply == {"RP": 20}
 
     def fewer(s):
-        s.units["LHA 8"].supply["RP"] = 17
+        s.units["LHA 8"].supply = {**s.units["LHA 8"].supply, "RP": 17}
         return Change("LHA 8 RP 20 -> 17", {"LHA 8": "LHA 8"}, acts_alike=True)
 
     twin, what = twin_of(g, "RU", fewer)

@@ -151,11 +151,11 @@ def _sub_coastal(g):
 
 
 def _negative_supply(g):
-    g.state.units["1 Tanya"].supply["LRS1"] = -1
+    g.state.units["1 Tanya"].supply = {**g.state.units["1 Tanya"].supply, "LRS1": -1}
 
 
 def _card_supply(g):
-    g.state.cards["RU-3"].supply["INT1"] = 7
+    g.state.cards["RU-3"].supply = {**g.state.cards["RU-3"].supply, "INT1": 7}
 
 
 def _embarked_on_destroyer(g):
@@ -286,7 +286,7 @@ def test_an_attached_card_that_adds_supply_raises_its_hosts_top():
     """T-14 Tank: Unmanned adds 4 GA supply to 1 Anna (App. B): 14 is 1 Anna's top, 15 is over."""
     g = _game("gotland_redux")
     assert g.state.units["1 Anna"].supply["GA"] == 14 and _found(g) == []
-    g.state.units["1 Anna"].supply["GA"] = 15
+    g.state.units["1 Anna"].supply = {**g.state.units["1 Anna"].supply, "GA": 15}
     assert [v.problem for v in _found(g)] == ["1 Anna's GA supply is 15; it runs 0..14 (4.32, 8.02)"]
 
 
@@ -315,7 +315,7 @@ def test_a_fuzz_test_runs_with_every_step_checked():
     """tests/conftest.py wraps every test marked ``fuzz`` in :func:`tests.sound.checked_steps`."""
     assert "checked_steps" in Game.__dict__["_apply"].__qualname__
     g = _game("gotland_redux")
-    g.state.units["DDG-51"].supply["LRS1"] = 9
+    g.state.units["DDG-51"].supply = {**g.state.units["DDG-51"].supply, "LRS1": 9}
     with pytest.raises(AssertionError, match=r"after step 1 \(BeginImpulse"):
         g.apply(BeginImpulse("TF Boston"))
 

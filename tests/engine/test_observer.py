@@ -129,7 +129,7 @@ def test_resupply_is_read_only_by_its_own_team():
     pass_impulse(g, "TF Memphis")
     g.apply(A.BeginImpulse("TF St. Petersburg"))
     g.apply(A.Declare((A.CoreAction("move_resupply", ("Ivan Co",)),)))
-    g.state.units["1 Tanya"].supply["LRS1"] = 2
+    g.state.units["1 Tanya"].supply = {**g.state.units["1 Tanya"].supply, "LRS1": 2}
     g.apply(A.Resupply(1, "Ivan Co", "RV1", (A.Grant("1 Tanya", "LRS1", 1),)))
     us, ru = g.log_entries("US"), g.log_entries("RU")
     assert not [e for e in us if e["kind"] == "resupply"]

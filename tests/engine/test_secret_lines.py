@@ -93,7 +93,7 @@ def test_per_team_forms_survive_a_save_checked_on_load():
 def _rp_lift(rp: int):
     from lcb_lab.games.lcb.content.worked import ch12
     g, lift = ch12._lift_game(0, extra={"Ashore": {"type": "usmc_infantry_platoon", "hex": "J-8", "supply": {"GA": 5}}})
-    g.state.units["LHA 8"].supply["RP"] = rp
+    g.state.units["LHA 8"].supply = {**g.state.units["LHA 8"].supply, "RP": rp}
     ch12._lift_declare(g)
     n = len(g.state.log)
     g.apply(A.PlayCard(lift, "B", ("Ashore", "rp:3"), "J-8", action=1))

@@ -135,7 +135,9 @@ def test_a_clean_record_equals_its_twin_and_is_plain_again_after_a_write():
     assert type(u) is Unit and u.hp == 1 and u != twin and twin.hp == 2
 
 
-def test_a_snapshot_trusts_a_clean_record_and_compares_its_lists_and_dicts():
+def test_a_snapshot_trusts_a_clean_record_and_sees_every_field_assignment():
+    """A clean record is shared without comparing anything (its lists and dicts included: the rules
+    assign new ones, tests/engine/test_snapshot_guard.py); a field assignment is always seen."""
     g = _played()
     s, prev = g.state, g.history.snapshots[g.history.cursor - 1].state
     snap = s.snapshot(prev)
@@ -146,10 +148,9 @@ def test_a_snapshot_trusts_a_clean_record_and_compares_its_lists_and_dicts():
     assert s.snapshot(prev).units[uid] is prev.units[uid]
     object.__setattr__(u, "moved_with", prev.units[uid].moved_with)
     slot = next(iter(u.supply))
-    u.supply[slot] += 5                                # changed in place: seen
+    u.supply = {**u.supply, slot: u.supply[slot] + 5}  # a new dict: seen
     assert s.snapshot(prev).units[uid].supply[slot] == prev.units[uid].supply[slot] + 5
-    u.supply[slot] -= 5
-    u.supply[slot] = u.supply.pop(slot)                # the same values in another key order: seen
+    u.supply = dict(reversed(prev.units[uid].supply.items()))   # the same values in another key order: seen
     again = s.snapshot(prev).units[uid]
     assert again is not prev.units[uid] and list(again.supply) == list(u.supply) != list(prev.units[uid].supply)
 

@@ -122,7 +122,7 @@ def test_12_13_resupply_refusals():
     refused(g, A.PlayCard(lift, "B", ("Ashore", "rp:9"), "J-8", action=1), "12.13")   # the card carries 8
     refused(g, A.PlayCard(lift, "B", ("Far", "rp:3"), "M-8", action=1), "12.04")      # beyond 5
     refused(g, A.PlayCard(lift, "B", ("Ashore", "rp:x"), "J-8", action=1), "12.26")
-    g.state.units["LHA 8"].supply["RP"] = 2
+    g.state.units["LHA 8"].supply = {**g.state.units["LHA 8"].supply, "RP": 2}
     refused(g, A.PlayCard(lift, "B", ("Ashore", "rp:3"), "J-8", action=1), "12.13")   # host has 2 RP
     g.apply(A.PlayCard(lift, "B", ("Ashore",), "J-8", action=1))                      # default: all 2
     assert (g.state.units["LHA 8"].supply["RP"], g.state.units["Ashore"].supply["GA"]) == (0, 7)

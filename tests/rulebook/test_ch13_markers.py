@@ -888,7 +888,7 @@ def test_13_28_the_boats_card_supply_is_spent_and_resupplied_at_the_markers_hex(
 
 def test_13_41_13_43_a_ground_assault_on_the_sof_hex_sof_fights_back_and_takes_ga_hits():
     g = _sof(forced=(1, 2, 4, 20, 20))  # MARSOC HALO 1; 2 Zhuk's GA 2, 4 (hits); SOF-1 fires back 20, 20
-    g.state.units["2 Zhuk"].supply["GA"] = 4                # (staged: the fixture's 2 Zhuk has none)
+    g.state.units["2 Zhuk"].supply = {**g.state.units["2 Zhuk"].supply, "GA": 4}   # (staged: the fixture's 2 Zhuk has none)
     g.apply(A.EndImpulse())
     g.apply(A.BeginImpulse("TF Red"))
     g.apply(A.Declare((A.CoreAction("move_combat", ("2 Zhuk",)),)))

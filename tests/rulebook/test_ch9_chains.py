@@ -290,7 +290,7 @@ def test_9_010_ex1_thaad_bmd_intercepts_space_satellites_two_hits():
     """9.010 ex. 1 / 7.510: Space Satellites only answer BMD; THAAD's two hits remove it."""
     g, c = game({"sat": ("RU", "Space Satellites"), "thaad": ("US", "THAAD", "attached:Alpha")},
                 forced=[2, 6])
-    card(g, c["thaad"]).supply["INT2"] = 4
+    card(g, c["thaad"]).supply = {**card(g, c["thaad"]).supply, "INT2": 4}
     play(g, R, c["sat"], targets=("Alpha",))
     ch = g.pending
     assert [(o["uid"], o["slot"], o["source"]) for o in ch.options.to_dict()["interceptors"]] == [("Alpha", "INT2", c["thaad"])]

@@ -137,7 +137,8 @@ def _drop_scenario_aegis(g) -> None:
     attach the test deck's instead (its card supply only: the host's own supply is untouched)."""
     cid = next(c.cid for c in g.state.cards.values() if c.name == "Aegis Ballistic Missile Defense")
     del g.state.cards[cid]
-    g.state.units["DDG(X)-106"].attachments.remove("Aegis Ballistic Missile Defense")
+    u = g.state.units["DDG(X)-106"]
+    u.attachments = [x for x in u.attachments if x != "Aegis Ballistic Missile Defense"]
 
 
 def test_9_31_aegis_adds_its_supply_to_its_host_app_b(deck):

@@ -27,9 +27,9 @@ def test_8_01_example_echo_gives_2_rp_to_each_of_three_units():
                        ("1 Whiskey", "usmc_himars_section", "G-6", B),
                        ("1 Kilo", "usmc_iamd_section", "F-3", B)])
     u = g.state.units
-    u["3 Delta"].supply["GA"] = 5
-    u["1 Whiskey"].supply["LRS1"] = 3
-    u["1 Kilo"].supply["INT1"] = 4
+    u["3 Delta"].supply = {**u["3 Delta"].supply, "GA": 5}
+    u["1 Whiskey"].supply = {**u["1 Whiskey"].supply, "LRS1": 3}
+    u["1 Kilo"].supply = {**u["1 Kilo"].supply, "INT1": 4}
     declare_resupply(g, ["Echo"])
     g.apply(A.Resupply(1, "Echo", "RV1", (A.Grant("3 Delta", "GA", 2), A.Grant("1 Whiskey", "LRS1", 2), A.Grant("1 Kilo", "INT1", 2))))
     assert u["Echo"].supply["RP"] == 14
@@ -44,7 +44,7 @@ def test_8_01_rv_caps_the_rp_handed_out_per_action():
     g = resupply_game([("Echo", "usmc_logistics_company", "F-6", B), ("3 Delta", "usmc_infantry_platoon", "F-7", B),
                        ("4 Delta", "usmc_infantry_platoon", "F-8", B)])
     for d in ("3 Delta", "4 Delta"):
-        g.state.units[d].supply["GA"] = 0
+        g.state.units[d].supply = {**g.state.units[d].supply, "GA": 0}
     declare_resupply(g, ["Echo"])
     with pytest.raises(IllegalAction) as e:
         g.apply(A.Resupply(1, "Echo", "RV1", (A.Grant("3 Delta", "GA", 4), A.Grant("4 Delta", "GA", 3))))
@@ -53,7 +53,7 @@ def test_8_01_rv_caps_the_rp_handed_out_per_action():
 
 def test_8_02_example_whiskey_never_exceeds_its_starting_lrs1_of_6():
     g = resupply_game([("Echo", "usmc_logistics_company", "F-6", B), ("1 Whiskey", "usmc_himars_section", "F-7", B)])
-    g.state.units["1 Whiskey"].supply["LRS1"] = 5
+    g.state.units["1 Whiskey"].supply = {**g.state.units["1 Whiskey"].supply, "LRS1": 5}
     declare_resupply(g, ["Echo"])
     before = g.to_json()
     with pytest.raises(IllegalAction) as e:
@@ -69,7 +69,7 @@ def test_8_03_graphic_long_range_resupply_around_an_enemy_hex():
     water = [f"E-{r}" for r in range(1, 13)] + [f"H-{r}" for r in range(1, 13)] + ["G-6", "G-7", "G-8", "G-9"]
     g = resupply_game([("Echo", "usmc_logistics_company", "F-8", B), ("1 Anna", "runi_naval_infantry_platoon", "F-7", R),
                        ("1 Whiskey", "usmc_himars_section", "F-6", B)], naval=water)
-    g.state.units["1 Whiskey"].supply["LRS1"] = 2
+    g.state.units["1 Whiskey"].supply = {**g.state.units["1 Whiskey"].supply, "LRS1": 2}
     assert "F-6" not in g.resupply_reach("Echo", "RV1")
     declare_resupply(g, ["Echo"])
     with pytest.raises(IllegalAction) as e:
@@ -79,7 +79,7 @@ def test_8_03_graphic_long_range_resupply_around_an_enemy_hex():
     g2 = resupply_game([("Echo", "usmc_logistics_company", "F-8", B), ("1 Anna", "runi_naval_infantry_platoon", "F-7", R),
                         ("1 Whiskey", "usmc_himars_section", "F-5", B)],
                        naval=[f"E-{r}" for r in range(1, 13)] + ["H-6", "H-7", "H-8"])
-    g2.state.units["1 Whiskey"].supply["LRS1"] = 2
+    g2.state.units["1 Whiskey"].supply = {**g2.state.units["1 Whiskey"].supply, "LRS1": 2}
     declare_resupply(g2, ["Echo"])
     g2.apply(A.Resupply(1, "Echo", "RV2", (A.Grant("1 Whiskey", "LRS1", 2),)))
     assert g2.state.units["1 Whiskey"].supply["LRS1"] == 4 and g2.state.units["Echo"].supply["RP"] == 18
@@ -88,7 +88,7 @@ def test_8_03_graphic_long_range_resupply_around_an_enemy_hex():
 def test_8_04_example_a_logistics_stack_resupplies_with_every_unit_for_1_ap():
     g = resupply_game([(f"Log{i}", "usmc_logistics_company", "F-6", B) for i in (1, 2, 3)] +
                       [("Inf", "usmc_infantry_platoon", "F-7", B)])
-    g.state.units["Inf"].supply["GA"] = 0
+    g.state.units["Inf"].supply = {**g.state.units["Inf"].supply, "GA": 0}
     declare_resupply(g, ["Log1", "Log2", "Log3"])
     for i in (1, 2, 3):
         g.apply(A.Resupply(1, f"Log{i}", "RV1", (A.Grant("Inf", "GA", 3),)))
@@ -99,7 +99,7 @@ def test_8_05_example_no_resupply_across_water_between_islands():
     g = resupply_game([("Echo", "usmc_logistics_company", "F-6", B), ("Inf", "usmc_infantry_platoon", "G-6", B)],
                       cut=[("F-6", "G-6")], naval=["G-5", "F-7", "E-6", "E-5", "F-5", "G-7",
                                                                       "H-6", "H-7"])
-    g.state.units["Inf"].supply["GA"] = 0
+    g.state.units["Inf"].supply = {**g.state.units["Inf"].supply, "GA": 0}
     declare_resupply(g, ["Echo"])
     with pytest.raises(IllegalAction) as e:
         g.apply(A.Resupply(1, "Echo", "RV1", (A.Grant("Inf", "GA", 2),)))
@@ -110,8 +110,8 @@ def test_7_26_and_8_08_no_resupply_into_contested_hexes_or_to_ships():
     g = resupply_game([("Echo", "usmc_logistics_company", "F-6", B), ("Inf", "usmc_infantry_platoon", "F-7", B),
                        ("Anna", "runi_naval_infantry_platoon", "F-7", R), ("DDG", "usn_ddg_51", "F-5", B)],
                       mixed=["F-5"])
-    g.state.units["Inf"].supply["GA"] = 0
-    g.state.units["DDG"].supply["LRS1"] = 0
+    g.state.units["Inf"].supply = {**g.state.units["Inf"].supply, "GA": 0}
+    g.state.units["DDG"].supply = {**g.state.units["DDG"].supply, "LRS1": 0}
     declare_resupply(g, ["Echo"])
     with pytest.raises(IllegalAction) as e:
         g.apply(A.Resupply(1, "Echo", "RV1", (A.Grant("Inf", "GA", 2),)))
@@ -125,7 +125,7 @@ def test_8_07_move_into_range_resupply_but_no_second_move():
     """8.07: a unit moves (1 AP) into a logistics unit's range, is resupplied (1 AP), and
     cannot move again that turn."""
     g = resupply_game([("Echo", "usmc_logistics_company", "F-3", B), ("Inf", "usmc_infantry_platoon", "F-9", B)])
-    g.state.units["Inf"].supply["GA"] = 0
+    g.state.units["Inf"].supply = {**g.state.units["Inf"].supply, "GA": 0}
     g.apply(A.BeginImpulse(B))
     g.apply(A.Declare((A.CoreAction("move_combat", ("Inf",)), A.CoreAction("move_resupply", ("Echo",)))))
     g.apply(A.Move(1, ("F-8", "F-7", "F-6")))

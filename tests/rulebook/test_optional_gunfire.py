@@ -210,7 +210,7 @@ def test_17_41_only_cannon_artillery_with_supply_fires_back_and_only_at_bombardi
     refused(g, A.AnswerDefense(defence=(A.Defense("Anna", "DDG 1", 1),)), "17.41", "cannon artillery")
     refused(g, A.AnswerDefense(defence=(A.Defense("1 Msta", "DDG 1", 17),)), "7.08")
     dry = og.shore_bombardment()
-    dry.state.units["1 Msta"].supply["LRS1"] = 0
+    dry.state.units["1 Msta"].supply = {**dry.state.units["1 Msta"].supply, "LRS1": 0}
     dry.apply(A.CommitCombat(lrs=(A.LrsAttack("DDG 1", GUN, "Anna", 1),)))
     assert dry.to_act() == "chance" and dry.pending is None            # nobody may answer: no choice
     mixed = lcb_lab.situation(

@@ -207,7 +207,7 @@ def test_9_33_a_card_that_modifies_a_cv_needs_a_host_with_that_cv_and_its_supply
                   cards={"RU": [{"name": "T-14 Tank: Unmanned", "attach_to": "1 Anna"}]})
     anna = g.state.units["1 Anna"]
     assert anna.supply == {"GA": 14}
-    anna.supply["GA"] = 9                          # set up: 5 GA dice spent earlier
+    anna.supply = {**anna.supply, "GA": 9}   # set up: 5 GA dice spent earlier
     g.apply(A.BeginImpulse(R))
     g.apply(A.Declare((A.CoreAction("move_resupply", ("Ivan Co",)),)))
     e = refused(g, A.Resupply(1, "Ivan Co", "RV1", (A.Grant("1 Anna", "GA", 6),)), "8.02")

@@ -158,8 +158,8 @@ def test_7_18_combined_arms_supports_a_declared_assault_into_the_continuing_hex(
 def test_8_0_resupply_never_refills_another_logistics_units_rp_pool():
     g = situation([("Echo", "usmc_logistics_company", "F-6", B), ("Lima", "usmc_logistics_company", "F-8", B),
                    ("Inf", "usmc_infantry_platoon", "F-7", B)])
-    g.state.units["Lima"].supply["RP"] = 10
-    g.state.units["Inf"].supply["GA"] = 6
+    g.state.units["Lima"].supply = {**g.state.units["Lima"].supply, "RP": 10}
+    g.state.units["Inf"].supply = {**g.state.units["Inf"].supply, "GA": 6}
     g.apply(A.BeginImpulse(B))
     g.apply(A.Declare((A.CoreAction("move_resupply", ("Echo",)),)))
     before = g.to_json()

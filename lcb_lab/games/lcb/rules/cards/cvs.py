@@ -99,11 +99,12 @@ def spend(ctx: Any, unit: Unit, slot: str, n: int) -> None:
     if is_card_slot(slot):
         if card_supply(ctx, slot) is not None:
             cid, sub = slot.split(":", 1)
-            ctx.state.cards[cid].supply[sub] = ctx.state.cards[cid].supply.get(sub, 0) - n
+            c = ctx.state.cards[cid]
+            c.supply = {**c.supply, sub: c.supply.get(sub, 0) - n}
         return
     cv = ctx.cv(unit, slot)
     if cv is not None and not cv.infinite_supply:
-        unit.supply[slot] -= n
+        unit.supply = {**unit.supply, slot: unit.supply[slot] - n}
 
 
 def add(ctx: Any, unit: Unit, slot: str, n: int) -> tuple[int, int]:
@@ -112,10 +113,10 @@ def add(ctx: Any, unit: Unit, slot: str, n: int) -> tuple[int, int]:
         cid, sub = slot.split(":", 1)
         c = ctx.state.cards[cid]
         before = c.supply.get(sub, 0)
-        c.supply[sub] = before + n
+        c.supply = {**c.supply, sub: before + n}
         return before, before + n
     before = unit.supply.get(slot, 0)
-    unit.supply[slot] = before + n
+    unit.supply = {**unit.supply, slot: before + n}
     return before, before + n
 
 

@@ -329,7 +329,7 @@ def on_attach(ctx: Ctx, card: Card) -> None:
             parts += [f"{cv.slot} {cv.value}" + ("" if cv.supply is None else f" ({cv.supply} supply)") for cv in ct.cvs]
         elif e.fn == "add_supply":
             slot, n = e.args.get("slot", "INT1"), int(e.args.get("n", 0))
-            host.supply[slot] = host.supply.get(slot, 0) + n
+            host.supply = {**host.supply, slot: host.supply.get(slot, 0) + n}
             parts.append(f"+{n} {slot} supply")
     if ct.hp_bonus:
         host.hp += ct.hp_bonus

@@ -247,11 +247,11 @@ def spend(ctx: Ctx, link: CardPlay) -> None:
         slot = link.data.get("card_slot") or slot
         cv = next((v for v in ctx.ctype(c).cvs if v.slot == slot), None)
         if cv is not None and cv.supply is not None:
-            c.supply[slot] = max(0, c.supply.get(slot, cv.supply) - n)
+            c.supply = {**c.supply, slot: max(0, c.supply.get(slot, cv.supply) - n)}
         return
     u = ctx.state.units[link.data["uid"]]
     if supply_left(ctx, u, slot) is not None:
-        u.supply[slot] = max(0, u.supply.get(slot, 0) - n)
+        u.supply = {**u.supply, slot: max(0, u.supply.get(slot, 0) - n)}
 
 
 def intercept_hits(ctx: Ctx, link: CardPlay, target: CardPlay) -> int:

@@ -71,6 +71,6 @@ def lose_cargo(ctx: Ctx, marker: CardMarker, lost: list[Unit]) -> None:
     """The units ``lost`` aboard ``marker`` are destroyed, killed by the other team (12.06, 13.26)."""
     for u in lost:
         if u.uid in marker.cargo:
-            marker.cargo.remove(u.uid)
+            marker.cargo = [x for x in marker.cargo if x != u.uid]
         if not u.destroyed:
             destroy(ctx, u, other(marker.team))

@@ -271,9 +271,9 @@ def _spend(ctx: Ctx, s: Setup) -> None:
     if v["source"]:
         c = ctx.state.cards[v["source"]]
         slot = v.get("card_slot") or v["slot"]
-        c.supply[slot] = v["left"] - s.dice
+        c.supply = {**c.supply, slot: v["left"] - s.dice}
     else:
-        s.unit.supply[v["slot"]] = v["left"] - s.dice
+        s.unit.supply = {**s.unit.supply, v["slot"]: v["left"] - s.dice}
 
 
 # ---------------------------------------------------------------- offers

@@ -109,7 +109,7 @@ def fortify(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     else:
         m.level += 1
     host.no_move = True
-    m.data["builder"] = host.uid
+    m.data = {**m.data, "builder": host.uid}
     ga, lrs = LEVEL_MODS[m.level]
     mods = f"attackers' GA CV {ga:+d}" + (f", LRS CV {lrs:+d}" if lrs else "") + " on top of the terrain (7.09)"
     ctx.log(explain.step("effect", f"{ct.name}: Fortification level {m.level} in {h}",

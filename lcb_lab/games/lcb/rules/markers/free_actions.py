@@ -157,7 +157,8 @@ def marker_action_act(game: GameLike, c: Ctx, a: MarkerAction) -> None:
         return step(c, tm, a)
     m = check(c, a)
     path, spent = route(c, m, a.path)
-    m.data.pop("first_use", None)
+    if "first_use" in m.data:
+        m.data = {k: v for k, v in m.data.items() if k != "first_use"}
     start = m.hex
     if path:
         c.log(explain.step("marker", f"{m.mid} moves", f"{start} -> {' -> '.join(path)} for {spent} MP "
@@ -293,7 +294,7 @@ def _combat(ctx: Ctx, m: CardMarker, a) -> None:
         from lcb_lab.games.lcb.rules.markers.proxy import assault
         assault(ctx, m, a)
         if m.kind == "sof":
-            m.data.pop("may_assault", None)
+            m.data = {k: v for k, v in m.data.items() if k != "may_assault"}
         return
     ct, eff = marker_option(ctx, m, combat=True)
     u = combat_target(ctx, m, ct, eff, a.targets)

@@ -157,7 +157,7 @@ def place_and_move(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> None:
     m.data = {k: a[k] for k in ("zor", "naval", "reveal") if k in a}
     m.acted = True                               # the initial use is its action this turn (13.21)
     if any(e.when == "trigger" and e.fn in ("lrs_attack", "uuv") for e in ct.effects):   # LRS or TORPEDO (13.27)
-        m.data["first_use"] = impulse_key(ctx)  # ... which may be Move and Initiate Combat (9.34 ex.)
+        m.data = {**m.data, "first_use": impulse_key(ctx)}  # ... which may be Move and Initiate Combat (9.34 ex.)
     link.data["marker"] = m.mid
     ctx.log(explain.step("marker", f"{ct.name}: {m.mid} placed", f"concealed in its host's hex {h0}; "
                          f"MP {m.mp}, one free action a turn from the next turn on", ["13.21", "13.22"]),
@@ -213,7 +213,8 @@ def spend(ctx: Ctx, m: CardMarker, n: int) -> None:
     if n > left:
         raise IllegalAction("7.08", f"{m.mid}'s card has {left} LRS supply left; the attack needs {n} dice "
                             "(RESUPPLY it at the marker's hex, 13.28)")
-    ctx.card(m.card).supply["LRS"] = left - n
+    c = ctx.card(m.card)
+    c.supply = {**c.supply, "LRS": left - n}
 
 
 def check_grant(ctx: Ctx, log_unit: Unit, reach: dict, g: dict, after: dict) -> None:
@@ -245,7 +246,8 @@ def apply_grant(ctx: Ctx, g: dict) -> str:
     """Apply a checked grant to a marker's card (13.28); returns the log part."""
     m = ctx.state.card_markers[g["unit"]]
     before = supply_left(ctx, m)
-    ctx.card(m.card).supply["LRS"] = before + int(g["rp"])
+    c = ctx.card(m.card)
+    c.supply = {**c.supply, "LRS": before + int(g["rp"])}
     return f"{m.mid}'s card LRS {before} -> {before + int(g['rp'])}"
 
 

@@ -233,7 +233,7 @@ def trigger_at(ctx: Ctx, h: str, counters: list, event: str = "enters", pending:
     exposed = _exposed(ctx, m, counters)
     if not exposed:
         return False
-    m.data["pending"] = dict(pending or {}, event=event, counters=[_cid(c) for c in exposed])
+    m.data = {**m.data, "pending": dict(pending or {}, event=event, counters=[_cid(c) for c in exposed])}
     ids = target_ids(ctx, m, exposed)
     ctx.state.push_choice(MineAttackChoice(
         m.team, "13.33", f"Enemy counters {'enter' if event == 'enters' else 'leave'} {h} with {m.level} of your mine cubes: detonate?",
@@ -301,7 +301,8 @@ def answer(ctx: Ctx, choice: Choice, answer: A.AnswerMines | A.AnswerMildec) -> 
         if not 0 <= n <= top:
             raise IllegalAction("4.22", f"can absorb 0..{top} HP with Naval MILDECs here")
         m = ctx.state.card_markers[choice.options.mine]
-        m.data["pending"].setdefault("absorb", {})[choice.options.target] = n
+        p = m.data["pending"]
+        m.data = {**m.data, "pending": {**p, "absorb": {**p.get("absorb", {}), choice.options.target: n}}}
         ctx.state.choices.pop()
         return _apply(ctx, m)
     m, plan = shot_plan(ctx, choice, answer)
@@ -326,7 +327,7 @@ def answer(ctx: Ctx, choice: Choice, answer: A.AnswerMines | A.AnswerMildec) -> 
         ctx.log(explain.step("mine_roll", f"Mines: {cubes} cube(s) at {tid}",
                              f"{plain.dice_text(rolls, value)}; cubes removed, {m.level} left; mines cannot be "
                              "INTERCEPTed (13.32)", ["13.32", "13.33"], dice=rolls, hits=hits))
-    m.data["pending"]["damage"] = damage
+    m.data = {**m.data, "pending": {**m.data["pending"], "damage": damage}}
     return _apply(ctx, m)
 
 
@@ -387,7 +388,8 @@ def _apply(ctx: Ctx, m: CardMarker) -> dict | None:
 def _finish(ctx: Ctx, m: CardMarker) -> dict | None:
     """The mines are resolved: remove spent cubes, then the survivors' move goes on (13.34).
     A card marker's step is returned to the caller (13.36), when the marker survived."""
-    p = m.data.pop("pending", {}) or {}
+    p = m.data.get("pending", {}) or {}
+    m.data = {k: v for k, v in m.data.items() if k != "pending"}
     if m.level <= 0:
         ctx.state.card_markers.pop(m.mid, None)
     if p.get("resume") in RESUMES:

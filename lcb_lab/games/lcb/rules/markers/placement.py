@@ -255,10 +255,10 @@ def sof_placed(ctx: Ctx, m: CardMarker, values: Mapping[str, Any]) -> None:
     contested hex (enemy units or an enemy SOF marker there) it may assault in this impulse (13.41,
     :func:`lcb_lab.games.lcb.rules.markers.sof.may_assault`)."""
     m.hp = int(values.get("hp", 1))
-    m.data.update(ga_cv=int(values.get("ga_cv", SOF_GA_CV)), ga_dice=int(values.get("ga_dice", SOF_GA_DICE)))
+    m.data = {**m.data, "ga_cv": int(values.get("ga_cv", SOF_GA_CV)), "ga_dice": int(values.get("ga_dice", SOF_GA_DICE))}
     enemy_sof = any(x.kind == "sof" and x.team != m.team and x.hex == m.hex for x in ctx.state.card_markers.values())
     if ctx.state.impulse is not None and (ctx.state.units_in(m.hex, other(m.team)) or enemy_sof):
-        m.data["may_assault"] = impulse_key(ctx)
+        m.data = {**m.data, "may_assault": impulse_key(ctx)}
 
 
 def reveal_in(ctx: Ctx, h: str | None, team: str, why: str) -> list[CardMarker]:

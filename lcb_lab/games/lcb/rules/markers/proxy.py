@@ -145,7 +145,7 @@ def effect_step(ctx: Ctx, m: CardMarker, a: MarkerAction | SimpleNamespace) -> N
         parts = []
         for slot in ruling["supply_loss"]:
             if slot in u.supply and u.supply[slot] > 0:
-                u.supply[slot] -= 1
+                u.supply = {**u.supply, slot: u.supply[slot] - 1}
                 parts.append(f"{slot} {u.supply[slot] + 1} -> {u.supply[slot]}")
         if parts:
             ctx.log(explain.step("effect", f"{u.uid} loses supply", "; ".join(parts) + f" (ruling {ruling['n']})",
@@ -214,7 +214,7 @@ def assault(ctx: Ctx, m: CardMarker, a: MarkerAction | SimpleNamespace) -> None:
         m.revealed = True
         ctx.log(explain.step("marker", f"{m.mid} revealed", "it attacks (7.07)", [rule, "7.07"]), marker=m.mid)
     reveal(ctx, [u], f"{m.mid} attacks it", [rule])
-    m.data["assault"] = {"target": u.uid, "dice": int(a.dice)}
+    m.data = {**m.data, "assault": {"target": u.uid, "dice": int(a.dice)}}
     defs = defenders(ctx, m.hex, u.team)
     if defs:
         ctx.state.push_choice(GaDefenseChoice(u.team, "7.13", f"Declare GROUND ASSAULT defense dice in {m.hex} "
@@ -241,7 +241,8 @@ def _resolve(ctx: Ctx, m: CardMarker, defense: list[dict]) -> None:
     from lcb_lab.games.lcb.rules.combat.destruction import destroy
     from lcb_lab.games.lcb.rules.markers.isr import hit
     rule = "13.41" if m.kind == "sof" else "13.12"
-    plan = m.data.pop("assault")
+    plan = m.data["assault"]
+    m.data = {k: v for k, v in m.data.items() if k != "assault"}
     u = ctx.state.units[plan["target"]]
     base, mods, cv = assault_cv(ctx, m, u)
     rolls = ctx.dice.roll(plan["dice"], f"GA {m.mid}->{u.uid}")

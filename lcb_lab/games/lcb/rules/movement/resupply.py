@@ -113,7 +113,7 @@ def _check_slot(ctx: Ctx, r: Unit, slot: str) -> None:
 def resupply(ctx: Ctx, log_unit: Unit, rv_slot: str, grants: list[dict]) -> None:
     """Hand out RP (validated first)."""
     total = check(ctx, log_unit, rv_slot, grants)
-    log_unit.supply["RP"] = log_unit.supply.get("RP", 0) - total
+    log_unit.supply = {**log_unit.supply, "RP": log_unit.supply.get("RP", 0) - total}
     parts = []
     for g in grants:
         if g["unit"] in ctx.state.card_markers:     # 13.28

@@ -112,7 +112,7 @@ def apply_split(ctx: Ctx, uid: str, wanted: dict[str, int]) -> None:
     before = {k: initial(ctx, u, k) for k in change}
     moved = ctx.state.naval_supply.setdefault(uid, {})
     for k, d in change.items():
-        u.supply[k] = u.supply.get(k, 0) + d
+        u.supply = {**u.supply, k: u.supply.get(k, 0) + d}
         moved[k] = moved.get(k, 0) + d
         if moved[k] == 0:
             del moved[k]

@@ -381,7 +381,8 @@ def end_of_turn(ctx: Ctx) -> None:
     for cm in s.card_markers.values():       # one free marker action per turn (13.21, 13.12)
         if cm.acted:
             cm.acted = False
-        cm.data.pop("builder", None)         # a Fortification's builder may move again (13.51)
+        if "builder" in cm.data:             # a Fortification's builder may move again (13.51)
+            cm.data = {k: v for k, v in cm.data.items() if k != "builder"}
     s.ap_loss = {}
     s.action_pool, s.cv_changes = {}, {}     # an event's pool and CV changes last the turn (3.312, 16.0)
     jcc.refresh(ctx)               # expended cards turn back for the next Action Stage (9.21)

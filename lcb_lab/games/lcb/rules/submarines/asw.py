@@ -81,7 +81,7 @@ def torpedo_hit(ctx: Ctx, sub: Unit, target: str) -> None:
     m = s.card_markers.get(target)
     if m is not None:                                    # 14.08 EXCEPTION: the convoy loses one ship
         m.hp -= 1
-        m.data["torpedo_hits"] = m.data.get("torpedo_hits", 0) + 1
+        m.data = {**m.data, "torpedo_hits": m.data.get("torpedo_hits", 0) + 1}
         text = f"{target} loses 1 HP (one ship of the convoy), not the whole convoy"
         if m.hp <= 0:
             del s.card_markers[target]

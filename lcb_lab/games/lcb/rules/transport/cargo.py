@@ -102,7 +102,7 @@ def board(ctx: Ctx, m: CardMarker, u: Unit) -> None:
     """Unit ``u`` goes aboard marker ``m`` (off the map, listed in its cargo; 12.05, 12.53)."""
     u.hex, u.embarked_on = None, None
     if u.uid not in m.cargo:
-        m.cargo.append(u.uid)
+        m.cargo = [*m.cargo, u.uid]
 
 
 def deliver(ctx: Ctx, m: CardMarker, u: Unit) -> None:

@@ -178,7 +178,7 @@ def land(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
         return True
     tag = f"{ct.name}: its ISR marker is placed face down in {start} (12.21) and moves to {dest}"
     if plan["mode"] == "rp":
-        host.supply["RP"] = host.supply.get("RP", 0) - plan["rp"]
+        host.supply = {**host.supply, "RP": host.supply.get("RP", 0) - plan["rp"]}
         m.rp = plan["rp"]
         ctx.log(explain.step("transport", f"{ct.name} shuttles {plan['rp']} RP",
                              f"deducted from {host.uid} at once ({host.supply['RP']} RP left); {tag}",
@@ -288,7 +288,7 @@ def _stopped_first(ctx: Ctx, m, plan: dict, ct, stop: tuple[str, str], path: lis
     from lcb_lab.games.lcb.rules.markers import mines
     host, h, ev = plan["host"], stop[0], stop[1]
     if plan["mode"] == "rp":
-        host.supply["RP"] = host.supply.get("RP", 0) - plan["rp"]
+        host.supply = {**host.supply, "RP": host.supply.get("RP", 0) - plan["rp"]}
         m.rp = plan["rp"]
     elif plan["mode"] == "land":
         for u in plan["units"]:

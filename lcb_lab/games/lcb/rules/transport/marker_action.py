@@ -64,10 +64,11 @@ def move(ctx: Ctx, m: CardMarker, path: list[str], rule: str = "12.22", then: st
         at = h
     hexes = [ctx.board.canonical(h) for h in path]
     start, m.moved = m.hex, True
-    m.data["moved_at"] = stamp(ctx)
+    m.data = {**m.data, "moved_at": stamp(ctx)}
     if m.data.get("littoral"):
-        m.data["mp_turn"] = ctx.state.turn
-        m.data["mp_used"] = (m.data.get("mp_used", 0) if m.data.get("mp_turn") == ctx.state.turn else 0) + len(path)
+        m.data = {**m.data, "mp_turn": ctx.state.turn}
+        m.data = {**m.data, "mp_used": (m.data.get("mp_used", 0) if m.data.get("mp_turn") == ctx.state.turn else 0)
+                  + len(path)}
     stop = walk_mines(ctx, m, hexes)          # 13.33-13.36: hex by hex, stopped by enemy mines
     done = hexes[:hexes.index(m.hex) + 1] if stop is not None and m.hex in hexes else ([] if stop else hexes)
     ctx.log(explain.step("transport", f"{m.mid} moves {start} -> {m.hex}",
@@ -174,7 +175,7 @@ def step_reembark(ctx: Ctx, m: CardMarker, a: MarkerAction | SimpleNamespace) ->
         u.hex, u.embarked_on = None, host.uid
         u.no_move = u.expended = True                # carried: expended on arrival (12.08)
     if m.rp:
-        host.supply["RP"] = host.supply.get("RP", 0) + m.rp
+        host.supply = {**host.supply, "RP": host.supply.get("RP", 0) + m.rp}
     del ctx.state.card_markers[m.mid]
     ctx.log(explain.step("transport", f"{m.data.get('name', m.mid)}'s marker re-embarks on {host.uid}",
                          (f"{names(units)} go to its Embark Area; " if units else "")

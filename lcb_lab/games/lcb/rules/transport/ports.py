@@ -156,7 +156,7 @@ def port_transfer_act(game: GameLike, c: Ctx, a: PortTransfer) -> None:
 
 def _rp_ashore(c: Ctx, ship, h: str, rp: int) -> None:
     from lcb_lab.games.lcb.rules.transport.cargo import give_rp, room
-    ship.supply["RP"] -= rp
+    ship.supply = {**ship.supply, "RP": ship.supply["RP"] - rp}
     left = rp
     for u in sorted(c.state.units_in(h, ship.team), key=lambda u: u.uid):
         if left <= 0 or c.is_naval(u):
@@ -166,7 +166,7 @@ def _rp_ashore(c: Ctx, ship, h: str, rp: int) -> None:
             give_rp(c, u, k, f"{ship.uid}'s {k} RP", ["12.3", "8.02"])
             left -= k
     if left:
-        ship.supply["RP"] += left             # nobody could take them: they stay aboard
+        ship.supply = {**ship.supply, "RP": ship.supply["RP"] + left}   # nobody could take them: they stay aboard
         c.log(explain.step("transport", f"{left} RP stay aboard {ship.uid}", "no unit in the port could take them",
                            ["8.02"]), team=ship.team, about={"cargo": ship.uid})
 
@@ -177,9 +177,9 @@ def _rp_aboard(c: Ctx, ship, h: str, rp: int) -> None:
         if left <= 0 or c.is_naval(u):
             continue
         k = min(left, u.supply.get("RP", 0))
-        u.supply["RP"] = u.supply.get("RP", 0) - k
+        u.supply = {**u.supply, "RP": u.supply.get("RP", 0) - k}
         left -= k
-    ship.supply["RP"] = ship.supply.get("RP", 0) + rp
+    ship.supply = {**ship.supply, "RP": ship.supply.get("RP", 0) + rp}
 
 
 def offers(game: GameLike) -> list:

@@ -109,7 +109,7 @@ def rotary_lift(ctx: Ctx, link: CardPlay, ct: CardType, eff: Effect) -> bool:
     host, dest = plan["host"], plan["dest"]
     if plan["mode"] == "rp":
         n = plan["rp"]
-        host.supply["RP"] -= n
+        host.supply = {**host.supply, "RP": host.supply["RP"] - n}
         got = max(0, n - loss)
         ctx.log(explain.step("transport", f"{ct.name} flies {n} RP from {host.uid}",
                              f"deducted from the host ({host.supply['RP']} RP left)"
