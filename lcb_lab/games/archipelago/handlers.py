@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from lcb_lab.games.archipelago import actions as A
-from lcb_lab.games.archipelago.rules import gun, logistics, movement, setup, torpedo, turn
+from lcb_lab.games.archipelago.rules import air, commandos, gun, logistics, machine_gun, missiles, movement, setup, torpedo, turn
+from lcb_lab.kernel.hexgrid import Axial
 from lcb_lab.kernel.errors import IllegalAction
 
 
@@ -79,6 +80,56 @@ def end_turn(g: Any, a: A.EndTurn) -> None:
     turn.end_turn(g)
 
 
+def take_off(g: Any, a: A.TakeOff) -> None:
+    """A helicopter takes off (l.463-465)."""
+    _running(g)
+    air.take_off(g, a.piece, Axial(a.q, a.r), a.facing)
+
+
+def hover(g: Any, a: A.Hover) -> None:
+    """A helicopter hovers or lands from hovering (l.449-453, l.470)."""
+    _running(g)
+    air.hover(g, a.piece, Axial(a.q, a.r), a.facing, a.land)
+
+
+def fly(g: Any, a: A.Fly) -> None:
+    """A helicopter's progressive flight (l.457-459, l.471)."""
+    _running(g)
+    air.fly(g, a.piece, a.steps, a.die, a.land)
+
+
+def refuel(g: Any, a: A.Refuel) -> None:
+    """Refuelling a helicopter or a hovercraft's tank (l.485-487, l.624, l.628)."""
+    _running(g)
+    air.refuel(g, a.piece, a.by)
+
+
+def launch_missile(g: Any, a: A.LaunchMissile) -> None:
+    """An A-S or A-A missile (l.505, l.526)."""
+    _running(g)
+    missiles.launch(g, a.shooter, a.target, a.turn_at, a.turn)
+
+
+def fire_machine_gun(g: Any, a: A.FireMachineGun) -> None:
+    """A machine gun burst (l.539, l.549, l.634)."""
+    _running(g)
+    machine_gun.fire(g, a.shooter, a.target)
+
+
+def embark(g: Any, a: A.Embark) -> None:
+    """Commandos board a hovercraft (l.618)."""
+    _running(g)
+    commandos.embark(g, a.piece, a.island)
+
+
+def land_commandos(g: Any, a: A.LandCommandos) -> None:
+    """Commandos land, and fight (l.658-674)."""
+    _running(g)
+    commandos.land(g, a.piece, a.island)
+
+
 HANDLERS = {A.Place: place, A.ContinueTorpedo: continue_torpedo, A.RollMovement: roll_movement, A.Move: move,
             A.LaunchTorpedo: launch_torpedo, A.FireGun: fire_gun, A.Restock: restock, A.Repair: repair,
-            A.Transfer: transfer, A.EndTurn: end_turn}
+            A.Transfer: transfer, A.EndTurn: end_turn, A.TakeOff: take_off, A.Hover: hover, A.Fly: fly,
+            A.Refuel: refuel, A.LaunchMissile: launch_missile, A.FireMachineGun: fire_machine_gun, A.Embark: embark,
+            A.LandCommandos: land_commandos}

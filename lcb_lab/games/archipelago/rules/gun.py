@@ -67,7 +67,11 @@ def aim(g: Any, shooter: str, target: str) -> tuple[int, Axial]:
     if target in enemy_objects:
         where = enemy_objects[target]
     elif target in s.pieces and s.pieces[target].owner != s.to_move:
-        where = s.pieces[target].at
+        q = s.pieces[target]
+        if q.kind == "helicopter" and (q.flying or q.aboard):
+            raise IllegalAction("l.549", f"{target} is in the air or aboard a frigate: a gun hits targets on the surface "
+                                         "and land, a helicopter only landed on a white point")
+        where = q.at
     else:
         raise IllegalAction("l.321", f"{target} is not an enemy vessel or a standing object of the enemy base")
     d = distance(p.at, where)
