@@ -8,7 +8,8 @@ for :mod:`~lcb_lab.games.archipelago.legal`.
 * shots: each helicopter's missile at every target a course reaches (the shortest course,
   :func:`~lcb_lab.games.archipelago.rules.missiles.best_course`), each machine gun at every
   adjacent enemy helicopter or hovercraft (l.539, l.634);
-* refuelling (l.485-487, l.624, l.628) and commandos boarding or landing (l.618, l.658).
+* refuelling (l.485-487, l.624, l.628), arming a landed helicopter (a ``Restock``, l.502), and
+  commandos boarding or landing (l.618, l.658).
 Every listed act is accepted by the rules (the property test of ``tests/archipelago``).
 """
 from __future__ import annotations
@@ -138,6 +139,8 @@ def _air_logistics(g: Any, who: str) -> list:
     for pid, p in mine:
         if (air.is_heli(p) and not p.flying) or p.kind == "hovercraft":
             out += [A.Refuel(pid, by) for by in ["base"] + [i for i, q in mine if q.kind in ("frigate", "hovercraft")]]
+        if air.is_heli(p) and not p.flying and not p.ammo:
+            out += [A.Restock(pid, (k,)) for k in ("A-S", "A-A")]
         if p.kind == "hovercraft":
             out += [A.Embark(pid, c.island) for c in s.commandos if c.owner == who]
     return [a for a in sorted(set(out), key=str) if g.is_legal(a)]

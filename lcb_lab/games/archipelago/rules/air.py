@@ -236,20 +236,25 @@ def crash(g: Any) -> None:
             destroy(g, pid)
 
 
-def base_fuel(g: Any, owner: str, point: Axial, near: bool = False) -> str | None:
-    """The own base whose fuel ``point`` may draw on: a white point of it (``near``: the point or
-    a neighbour of one of its points), the fuel depot (Base A) or storage (Base B) standing (l.485,
-    l.614, l.628); None otherwise."""
+def base_at(g: Any, owner: str, point: Axial, near: bool = False) -> Any:
+    """The own base (A or B) with a white point at ``point`` (``near``: ``point`` on or next to any
+    point of the base, a hovercraft's place, l.612-614), or None."""
     for b in g.board.bases.values():
         if b.owner != owner or b.kind not in ("A", "B"):
             continue
-        obj = f"{b.name} {'fuel' if b.kind == 'A' else 'storage'}"
-        if obj in g.state.ruins:
-            continue
-        pts = [q for q in b.points if g.board.admits(q, "landed")] if not near else list(b.points)
+        pts = list(b.points) if near else [q for q in b.points if g.board.admits(q, "landed")]
         if any(distance(point, q) <= (1 if near else 0) for q in pts):
-            return b.name
+            return b
     return None
+
+
+def base_fuel(g: Any, owner: str, point: Axial, near: bool = False) -> str | None:
+    """The name of the own base at ``point`` (:func:`base_at`) whose fuel depot (Base A) or
+    storage (Base B) stands (l.485, l.628), or None."""
+    b = base_at(g, owner, point, near)
+    if b is None or f"{b.name} {'fuel' if b.kind == 'A' else 'storage'}" in g.state.ruins:
+        return None
+    return b.name
 
 
 def _ready(p: Piece, pid: str) -> None:

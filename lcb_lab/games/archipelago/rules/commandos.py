@@ -75,16 +75,22 @@ def defenders(s: Any, island: str, owner: str) -> list[str]:
     return out + (["garrison"] if s.garrisons.get(island) not in (None, owner) else [])
 
 
-def land(g: Any, pid: str, island: str) -> None:
-    """Hovercraft ``pid`` lands its commandos on ``island`` (module docstring)."""
-    s = g.state
-    if s.phase == "start":
+def check_land(g: Any, pid: str, island: str) -> Any:
+    """The hovercraft of a landing the rules allow (module docstring). Raises IllegalAction."""
+    if g.state.phase == "start":
         raise IllegalAction("l.658", "commandos land after the movement: roll the blue dice first")
     p = _hovercraft(g, pid, island, "l.658")
     if "C" not in p.ammo:
         raise IllegalAction("l.658", f"{pid} carries no commandos")
     if p.fired:
         raise IllegalAction("l.658", f"{pid} has acted this turn already")
+    return p
+
+
+def land(g: Any, pid: str, island: str) -> None:
+    """Hovercraft ``pid`` lands its commandos on ``island`` (module docstring)."""
+    s = g.state
+    p = check_land(g, pid, island)
     p.ammo.remove("C")
     p.fired = True
     s.phase = "fire"

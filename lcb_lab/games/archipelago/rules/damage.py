@@ -83,7 +83,7 @@ def ruin(g: Any, obj: str, by: str) -> None:
         "end (l.338); a ruined ammunition storage restocks nothing, a ruined workshop repairs nothing (l.388).",
         ["l.338", "l.388"], target=obj)
     from lcb_lab.games.archipelago.rules.victory import check_base
-    check_base(g, obj.split(" ")[0])
+    check_base(g, obj.rsplit(" ", 1)[0])
 
 
 def destroy(g: Any, target: str, marker: str = "") -> None:
