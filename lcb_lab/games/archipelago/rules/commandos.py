@@ -95,8 +95,9 @@ def land(g: Any, pid: str, island: str) -> None:
     p.fired = True
     s.phase = "fire"
     foes = defenders(s, island, p.owner)
-    log(g, "commandos", f"{p.owner}'s commandos land on {island} from {pid}",
-        f"Landing is an act like a shot (l.658); {len(foes)} enemy unit(s) defend.", ["l.658"], piece=pid)
+    log(g, "commandos", f"{p.owner}'s commandos land on {island} from {pid}", "Landing is an act like a shot "
+        "(l.658); the defenders fight one at a time, commandos before the garrison (l.670, l.674).",
+        ["l.658", "l.670"], piece=pid)
     for foe in foes:
         if not _fight(g, p.owner, island, foe):
             return
