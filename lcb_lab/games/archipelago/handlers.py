@@ -59,6 +59,10 @@ def fire_gun(g: Any, a: A.FireGun) -> None:
 def restock(g: Any, a: A.Restock) -> None:
     """Loading at the own Base A (l.251)."""
     _running(g)
+    p = g.state.pieces.get(a.piece)
+    if p is not None and p.kind == "helicopter":
+        air.arm(g, a.piece, p, a.markers)                 # a helicopter's missile (l.502)
+        return
     logistics.restock(g, a.piece, a.markers)
 
 

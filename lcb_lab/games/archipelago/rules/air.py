@@ -21,6 +21,8 @@ on a white point (l.472), or on an own frigate's panel (``aboard``, l.473).
   helicopter in the air goes down one notch (:func:`burn`, at the turn's start); a helicopter
   still in the air at the end of a turn its pointer shows 0 -- its sixth turn -- falls
   (:func:`crash`).
+* **Arming** (:func:`arm`, l.502): a landed helicopter without a missile loads one from its base
+  or frigate (a ``Restock`` act) and takes off on the following turn.
 * **Refuelling** (:func:`refuel`, l.485-487, l.624): a landed helicopter that did not land this
   turn refuels to 6 in an own base with its fuel depot standing (Base B: its storage), aboard a
   frigate, from an own frigate beside its white point (l.487) or from an own hovercraft beside it
@@ -321,3 +323,41 @@ def _refill_hovercraft(g: Any, pid: str, p: Piece, by: str) -> None:
     p.fuel, p.held = cls_of(p).fuel, True
     log(g, "refuel", f"{pid} fills its tank to {p.fuel}", "A hovercraft refills at its bases or beside a frigate in "
         "parallel, not moving that turn (l.628).", ["l.628"], piece=pid, fuel=p.fuel)
+
+
+def arm(g: Any, pid: str, p: Piece, markers: tuple[str, ...]) -> None:
+    """Load a missile (default A-S) onto landed helicopter ``pid`` without one (l.502): in an own
+    base (Base A: its ammunition storage standing; Base B: its storage; *reading*: drawn from the
+    side's one panel of markers, sandbox) or aboard a frigate (from its panel). It takes off on the
+    next turn. Raises IllegalAction naming the rule."""
+    s = g.state
+    markers = markers or ("A-S",)
+    if p.flying:
+        raise IllegalAction("l.502", f"{pid} is in the air: a helicopter is armed when landed")
+    if len(markers) != 1 or markers[0] not in ("A-S", "A-A"):
+        raise IllegalAction("l.502", f"a helicopter takes one missile, A-S or A-A, not {markers}")
+    if p.moved or p.held:
+        raise IllegalAction("l.502", f"{pid} must start the turn landed and stay: it takes off on the following turn")
+    kind = markers[0]
+    if p.ammo:
+        raise IllegalAction("l.499", f"{pid} carries a missile already (one at most)")
+    if p.aboard:
+        f = s.pieces[p.aboard]
+        if kind not in f.ammo:
+            raise IllegalAction("l.502", f"{p.aboard} has no {kind} marker on its panel")
+        f.ammo.remove(kind)
+        source = p.aboard
+    else:
+        base = base_at(g, p.owner, p.at)
+        obj = f"{base.name} {'ammunition' if base.kind == 'A' else 'storage'}" if base else ""
+        if base is None or obj in s.ruins:
+            raise IllegalAction("l.502", f"{pid} is not landed in an own base with its storage standing")
+        if s.stock[p.owner].get(kind, 0) < 1:
+            raise IllegalAction("l.502", f"the base panel holds no {kind} marker")
+        s.stock[p.owner][kind] -= 1
+        source = base.name
+    p.ammo.append(kind)
+    p.held = True
+    log(g, "restock", f"{pid} is armed with an {kind} missile from {source}", "A landed helicopter without a missile "
+        "loads one from its base or frigate and takes off on the following turn (l.502).", ["l.502"], team=p.owner,
+        piece=pid, markers=[kind], about={"stock": p.owner})

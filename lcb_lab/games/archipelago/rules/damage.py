@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from lcb_lab.games.archipelago.rules.common import cls_of, log, where
+from lcb_lab.games.archipelago.rules.common import cls_of, log, vessels, where
 from lcb_lab.games.archipelago.rules.optional import is_on
 
 
@@ -62,12 +62,6 @@ def sink(g: Any, target: str) -> None:
         from lcb_lab.games.archipelago.rules.victory import finish
         finish(g, "Red" if p.owner == "Blue" else "Blue", f"{p.owner} has no vessel left",
                "l.261" if s.level == 1 else "l.384")
-
-
-def vessels(s: Any, owner: str) -> list:
-    """``owner``'s vessels afloat: every piece but helicopters (*reading*: the game ends when a side
-    has no vessel left, l.384; helicopters are aircraft, l.402)."""
-    return [p for p in s.afloat(owner) if p.kind != "helicopter"]
 
 
 def flagship_rule(s: Any) -> bool:

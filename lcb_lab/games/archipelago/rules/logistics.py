@@ -86,9 +86,6 @@ def restock(g: Any, pid: str, markers: tuple[str, ...]) -> None:
     """Load ``markers`` (default: fill up) from the own Base A onto ``pid`` in its port (module docstring)."""
     s = g.state
     p = own_piece(s, pid, "l.251", "restock")
-    if p.kind == "helicopter":
-        arm(g, pid, p, markers)
-        return
     base = home_base(g, p)
     if base is None:
         raise IllegalAction("l.251", f"{pid} is not on a port point (anchor) of {p.owner}'s Base A")
@@ -176,41 +173,3 @@ def transfer(g: Any, giver: str, taker: str, markers: tuple[str, ...]) -> None:
     log(g, "transfer", f"{giver} hands {len(markers)} marker(s) to {taker}",
         f"{', '.join(markers)} change panels; neither moves this turn (l.376, l.378).", ["l.376", "l.378"],
         team=a.owner, piece=giver, markers=list(markers), about=[{"cargo": giver}, {"cargo": taker}])
-
-
-def arm(g: Any, pid: str, p: Piece, markers: tuple[str, ...]) -> None:
-    """Load a missile (default A-S) onto landed helicopter ``pid`` without one (l.502): in an own
-    base (Base A: its ammunition storage standing; Base B: its storage; *reading*: drawn from the
-    side's one panel of markers, sandbox) or aboard a frigate (from its panel). It takes off on the
-    next turn. Raises IllegalAction naming the rule."""
-    from lcb_lab.games.archipelago.rules.air import base_at
-    s = g.state
-    markers = markers or ("A-S",)
-    if p.flying:
-        raise IllegalAction("l.502", f"{pid} is in the air: a helicopter is armed when landed")
-    if len(markers) != 1 or markers[0] not in ("A-S", "A-A"):
-        raise IllegalAction("l.502", f"a helicopter takes one missile, A-S or A-A, not {markers}")
-    _ready(p, pid, "l.502")
-    kind = markers[0]
-    if p.ammo:
-        raise IllegalAction("l.499", f"{pid} carries a missile already (one at most)")
-    if p.aboard:
-        f = s.pieces[p.aboard]
-        if kind not in f.ammo:
-            raise IllegalAction("l.502", f"{p.aboard} has no {kind} marker on its panel")
-        f.ammo.remove(kind)
-        source = p.aboard
-    else:
-        base = base_at(g, p.owner, p.at)
-        obj = f"{base.name} {'ammunition' if base.kind == 'A' else 'storage'}" if base else ""
-        if base is None or obj in s.ruins:
-            raise IllegalAction("l.502", f"{pid} is not landed in an own base with its storage standing")
-        if s.stock[p.owner].get(kind, 0) < 1:
-            raise IllegalAction("l.502", f"the base panel holds no {kind} marker")
-        s.stock[p.owner][kind] -= 1
-        source = base.name
-    p.ammo.append(kind)
-    p.held = True
-    log(g, "restock", f"{pid} is armed with an {kind} missile from {source}", "A landed helicopter without a missile "
-        "loads one from its base or frigate and takes off on the following turn (l.502).", ["l.502"], team=p.owner,
-        piece=pid, markers=[kind], about={"stock": p.owner})

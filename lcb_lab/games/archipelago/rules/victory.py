@@ -19,8 +19,7 @@ from typing import Any
 
 from lcb_lab.games.archipelago.model.catalog import catalog
 from lcb_lab.games.archipelago.model.state import PLAYERS, ArchState, other
-from lcb_lab.games.archipelago.rules.common import cls_of, log
-from lcb_lab.games.archipelago.rules.damage import vessels
+from lcb_lab.games.archipelago.rules.common import cls_of, log, vessels
 
 
 def finish(g: Any, winner: str, why: str, rule: str) -> None:
