@@ -28,6 +28,7 @@ from lcb_lab.games.archipelago import chance
 from lcb_lab.games.archipelago.dice import GREEN, RED
 from lcb_lab.games.archipelago.model.state import Commando, other
 from lcb_lab.games.archipelago.rules.common import log, own_piece, pct
+from lcb_lab.games.archipelago.rules.scenarios import no_capture
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import distance
 
@@ -80,6 +81,7 @@ def check_land(g: Any, pid: str, island: str) -> Any:
     if g.state.phase == "start":
         raise IllegalAction("l.658", "commandos land after the movement: roll the blue dice first")
     p = _hovercraft(g, pid, island, "l.658")
+    no_capture(g, island, p.owner)
     if "C" not in p.ammo:
         raise IllegalAction("l.658", f"{pid} carries no commandos")
     if p.fired:

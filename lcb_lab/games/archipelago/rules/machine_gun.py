@@ -20,6 +20,7 @@ from lcb_lab.games.archipelago.model.state import other
 from lcb_lab.games.archipelago.rules import damage
 from lcb_lab.games.archipelago.rules.air import is_heli
 from lcb_lab.games.archipelago.rules.common import cls_of, log, own_piece, pct
+from lcb_lab.games.archipelago.rules.scenarios import no_shot_at_landed
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import distance
 
@@ -41,6 +42,7 @@ def aim(g: Any, shooter: str, target: str) -> int:
     q = s.pieces.get(target)
     if q is None or q.owner != other(s.to_move) or q.aboard or not (is_heli(q) or q.kind == "hovercraft"):
         raise IllegalAction("l.539", f"{target} is not an enemy helicopter or hovercraft on the board")
+    no_shot_at_landed(s, target)
     if distance(p.at, q.at) != 1:
         raise IllegalAction("l.539", f"{target} is {distance(p.at, q.at)} d away: the machine gun reaches adjacent points only")
     if q.kind == "hovercraft":

@@ -26,6 +26,7 @@ from lcb_lab.games.archipelago.model.state import other
 from lcb_lab.games.archipelago.rules import damage
 from lcb_lab.games.archipelago.rules.air import is_heli
 from lcb_lab.games.archipelago.rules.common import log, own_piece, pct
+from lcb_lab.games.archipelago.rules.scenarios import no_shot_at_landed
 from lcb_lab.games.archipelago.rules.torpedo import REAR, bearing, check_course, course
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import Axial, distance
@@ -58,6 +59,7 @@ def target_of(g: Any, missile: str, target: str) -> Axial:
         if target in objs:
             return objs[target]
         q = s.pieces.get(target)
+        no_shot_at_landed(s, target)
         if q is None or q.owner != enemy or q.aboard or (is_heli(q) and q.flying):
             raise IllegalAction("l.500", f"{target} is not an enemy vessel, base object or landed helicopter on the board "
                                          "(an A-S missile hits targets on water and land)")

@@ -26,6 +26,7 @@ from typing import Any
 from lcb_lab.games.archipelago.model.state import ArchState, Piece
 from lcb_lab.games.archipelago.rules.common import cls_of
 from lcb_lab.games.archipelago.rules.optional import strands
+from lcb_lab.games.archipelago.rules.scenarios import immobile
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import Axial, neighbour
 
@@ -146,6 +147,7 @@ def move(g: Any, pid: str, steps: str, die: int) -> None:
     if s.phase == "fire":
         raise IllegalAction("l.174", "the movement is over once a piece has fired")
     p = own_piece(s, pid, "l.170", "move")
+    immobile(s, pid)
     if p.kind == "helicopter":
         raise IllegalAction("l.445", f"{pid} is a helicopter: it takes off, hovers or flies (l.445-465), it does not sail")
     if die not in s.dice:

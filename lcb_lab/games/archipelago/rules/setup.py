@@ -19,6 +19,7 @@ from lcb_lab.games.archipelago.model.catalog import MARKERS, catalog
 from lcb_lab.games.archipelago.model.state import ArchState, Piece, other
 from lcb_lab.games.archipelago.rules import optional
 from lcb_lab.games.archipelago.rules.common import log, where
+from lcb_lab.games.archipelago.rules.scenarios import check_scenario
 from lcb_lab.kernel.errors import IllegalAction
 from lcb_lab.kernel.hexgrid import Axial, Facing
 
@@ -86,6 +87,7 @@ def new_state(board: Any, pieces: dict[str, Piece], level: int, zone: int = 0, *
     """A checked starting state: every piece placed legally (:func:`check_placement`), the panels
     filled where ``ammo`` was left empty, Base A's panels stocked. Raises IllegalAction."""
     optional.check(extra.get("optional_rules", []))
+    check_scenario(extra.get("scenario", ""), extra.get("targets", {}))
     for pid in pieces:
         check_placement(board, pieces, pid, zone)
     stock = {o: base_stock(pieces.values(), o, level) for o in ("Red", "Blue")}

@@ -18,6 +18,7 @@ from typing import Any
 from lcb_lab.games.archipelago import chance
 from lcb_lab.games.archipelago.dice import BLUE, BLUE_SOURCE
 from lcb_lab.games.archipelago.model.state import ArchState, other
+from lcb_lab.games.archipelago.rules import scenarios
 from lcb_lab.games.archipelago.rules.air import burn, crash
 from lcb_lab.games.archipelago.rules.common import log, pct
 from lcb_lab.kernel.errors import IllegalAction
@@ -63,6 +64,9 @@ def end_turn(g: Any) -> None:
     if s.phase == "start":
         raise IllegalAction("l.170", "roll the blue dice before ending the turn (moving none is allowed)")
     crash(g)
+    scenarios.check(g)
+    if s.over:
+        return
     log(g, "end", f"{s.to_move} ends turn {s.turn}", "Players play alternately (l.165).", ["l.165"])
     check_end(g)
     if s.over:

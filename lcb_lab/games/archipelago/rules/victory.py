@@ -61,7 +61,7 @@ def check_base(g: Any, base: str) -> None:
     s = g.state
     b = g.board.bases[base]
     objs = {sym for pt in b.points for sym in g.board.symbols_at(pt) if sym in ("ammunition", "workshop", "fuel")}
-    if b.kind == "A" and s.level >= 2 and objs and all(f"{base} {o}" in s.ruins for o in objs) and not s.over:
+    if b.kind == "A" and not s.scenario and s.level >= 2 and objs and all(f"{base} {o}" in s.ruins for o in objs) and not s.over:
         finish(g, other(b.owner), f"{b.owner}'s Base A is destroyed", "l.388")
 
 
@@ -77,6 +77,9 @@ def check_end(g: Any) -> None:
             return
     out = not any(has_ammunition(g, s, p) for p in PLAYERS)
     if out or (s.turn_limit and s.turn >= s.turn_limit):
+        if s.scenario:
+            finish(g, "", "the scenario's task is not done and hits do not count (reading)", s.scenario)
+            return
         red, blue = score(g, s, "Red"), score(g, s, "Blue")
         winner = "Red" if red > blue else "Blue" if blue > red else ""
         why = "both are out of ammunition" if out else f"the agreed {s.turn_limit} turns are played (sandbox)"
